@@ -1,0 +1,118 @@
+package datahub
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// Sentinel errors that callers match with [errors.Is]. An [*Error] matches the
+// sentinel of its status code; code in this module that fails before a request
+// is sent (a bad URN, an aspect the entity does not allow) wraps
+// [ErrValidation] so that both cases read the same.
+var (
+	// ErrNotFound reports HTTP 404: the entity, aspect or version does not exist.
+	ErrNotFound = errors.New("datahub: not found")
+	// ErrUnauthorized reports HTTP 401 (no or bad token) or 403 (the token's
+	// actor lacks a privilege).
+	ErrUnauthorized = errors.New("datahub: unauthorized")
+	// ErrPreconditionFailed reports HTTP 412: a conditional write
+	// (If-Version-Match, CREATE) found another version than it expected.
+	ErrPreconditionFailed = errors.New("datahub: precondition failed")
+	// ErrPayloadTooLarge reports HTTP 413, or a request this SDK refused to
+	// send because it is larger than the configured limit.
+	ErrPayloadTooLarge = errors.New("datahub: payload too large")
+	// ErrValidation reports HTTP 400 or 422: the server refused the input
+	// (bad URN, unknown aspect, aspect JSON that does not match its schema).
+	ErrValidation = errors.New("datahub: validation failed")
+)
+
+// Error is a failed request: the HTTP status and what the server said about it.
+// DataHub's Rest.li endpoints answer errors with a JSON body whose message and
+// exception class are copied here; the stack trace is dropped.
+type Error struct {
+	// StatusCode is the HTTP status code of the response.
+	StatusCode int
+	// Message is the server's message, or the status text when it sent none.
+	Message string
+	// ExceptionClass is the Java exception class named by a Rest.li error body,
+	// such as "com.linkedin.restli.server.RestLiServiceException".
+	ExceptionClass string
+	// Method is the HTTP method of the request.
+	Method string
+	// URL is the request URL with user info and query values that may carry
+	// secrets removed (see [RedactURL]).
+	URL string
+}
+
+// Error formats the failure as "datahub: METHOD URL: STATUS: message".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("datahub: ")
+	if e.Method != "" || e.URL != "" {
+		b.WriteString(strings.TrimSpace(e.Method + " " + e.URL))
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "%d", e.StatusCode)
+	if text := http.StatusText(e.StatusCode); text != "" {
+		b.WriteString(" " + text)
+	}
+	if e.Message != "" && e.Message != http.StatusText(e.StatusCode) {
+		b.WriteString(": " + e.Message)
+	}
+	return b.String()
+}
+
+// Is reports whether target is the sentinel error for e's status code, so that
+// errors.Is(err, ErrNotFound) holds for a 404.
+func (e *Error) Is(target error) bool {
+	switch target {
+	case ErrNotFound:
+		return e.StatusCode == http.StatusNotFound
+	case ErrUnauthorized:
+		return e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden
+	case ErrPreconditionFailed:
+		return e.StatusCode == http.StatusPreconditionFailed
+	case ErrPayloadTooLarge:
+		return e.StatusCode == http.StatusRequestEntityTooLarge
+	case ErrValidation:
+		return e.StatusCode == http.StatusBadRequest || e.StatusCode == http.StatusUnprocessableEntity
+	}
+	return false
+}
+
+// secretParams are query parameter names whose values RedactURL hides.
+var secretParams = []string{"token", "access_token", "api_key", "apikey", "key", "password", "secret", "signature", "sig"}
+
+// RedactURL returns raw with its user info removed and the values of query
+// parameters that commonly carry credentials replaced by "REDACTED", for use in
+// errors and logs. A string that does not parse as a URL is returned with
+// everything after the first '?' dropped.
+func RedactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		if i := strings.IndexByte(raw, '?'); i >= 0 {
+			return raw[:i]
+		}
+		return raw
+	}
+	u.User = nil
+	if u.RawQuery != "" {
+		q := u.Query()
+		changed := false
+		for name := range q {
+			for _, s := range secretParams {
+				if strings.EqualFold(name, s) {
+					q.Set(name, "REDACTED")
+					changed = true
+				}
+			}
+		}
+		if changed {
+			u.RawQuery = q.Encode()
+		}
+	}
+	return u.String()
+}
