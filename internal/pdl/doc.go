@@ -1,0 +1,16 @@
+// Package pdl holds DataHub's metadata model facts as Go tables, generated from DataHub's PDL
+// files, Rest.li snapshot models and entity-registry.yml, and validates aspect JSON against them.
+//
+// The tables are committed, so the package needs nothing outside the module at run time:
+//   - the entity registry: [Entities], [LookupEntity] (key aspect and allowed aspects per entity);
+//   - aspect facts: [LookupAspect] (Pegasus record name and whether the aspect is timeseries);
+//   - record schemas: [Record] ([RecordSchema], [Field], [Type]);
+//   - [Validate], which checks a decoded JSON value against a record schema the way GMS's
+//     Rest.li data layer does and reports the first problem as a [*ValidationError].
+//
+// Regenerate with `go generate ./internal/pdl` from the repository root; the generator under
+// gen/ reads ../shared/reference/datahub (beside the repository) plus the hand-checked facts in
+// gen/recordnames.txt and gen/extra/*.pdl. A test fails when the committed tables are stale.
+package pdl
+
+//go:generate go run ./gen -ref ../../../shared/reference/datahub -gen ./gen -out .

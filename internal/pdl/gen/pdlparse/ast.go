@@ -1,0 +1,84 @@
+// Package pdlparse parses the subset of Pegasus Data Language (PDL) used by DataHub's metadata
+// models, and Pegasus JSON schema models (as found in Rest.li snapshot files), into one small
+// syntax tree that the pdl generator turns into Go tables.
+//
+// The subset: namespace, package (ignored), imports, records with includes, optional fields,
+// defaults, arrays, maps, unions with and without member aliases, enums, typerefs, fixed,
+// inline records and enums, doc comments (dropped) and annotations (only @Aspect is kept).
+// Every type name in the tree is resolved to its fully qualified name.
+package pdlparse
+
+import "encoding/json"
+
+// DeclKind is the kind of a named type declaration.
+type DeclKind string
+
+// Declaration kinds.
+const (
+	DeclRecord  DeclKind = "record"
+	DeclEnum    DeclKind = "enum"
+	DeclTyperef DeclKind = "typeref"
+	DeclFixed   DeclKind = "fixed"
+)
+
+// Decl is a named type: a record, enum, typeref or fixed.
+type Decl struct {
+	Kind     DeclKind
+	Name     string   // fully qualified name
+	Includes []string // records whose fields are included (records only), fully qualified
+	Fields   []Field  // own fields (records only), in declaration order
+	Symbols  []string // enum symbols
+	Ref      *TypeExpr
+	Size     int     // fixed size
+	Aspect   *Aspect // from an @Aspect annotation, nil if none
+	File     string  // source file, for error messages
+}
+
+// Aspect holds the facts of an @Aspect annotation.
+type Aspect struct {
+	Name string `json:"name"`
+	Type string `json:"type"` // "timeseries" or ""
+}
+
+// Field is a record field.
+type Field struct {
+	Name     string
+	Optional bool
+	Default  json.RawMessage // compact JSON, nil if none
+	Type     TypeExpr
+}
+
+// ExprKind is the kind of a type expression.
+type ExprKind string
+
+// Type expression kinds.
+const (
+	ExprPrimitive ExprKind = "primitive" // Name is string, int, long, float, double, boolean, bytes or null
+	ExprRef       ExprKind = "ref"       // Name is a fully qualified named type (possibly declared inline)
+	ExprArray     ExprKind = "array"
+	ExprMap       ExprKind = "map"
+	ExprUnion     ExprKind = "union"
+)
+
+// TypeExpr is a type as written at a use site.
+type TypeExpr struct {
+	Kind    ExprKind
+	Name    string
+	Items   *TypeExpr // array items or map values
+	Members []Member  // union members
+}
+
+// Member is a union member, with its alias when the union is aliased.
+type Member struct {
+	Alias string
+	Type  TypeExpr
+}
+
+// IsPrimitive reports whether name is a Pegasus primitive type name.
+func IsPrimitive(name string) bool {
+	switch name {
+	case "string", "int", "long", "float", "double", "boolean", "bytes", "null":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,579 @@
+package pdlparse
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// File is the result of parsing one PDL source file.
+type File struct {
+	Namespace string
+	Imports   []string
+	// Decls holds every named type of the file: the top-level one first, then the types declared
+	// inline (records and enums inside unions, fields, arrays or maps), in source order.
+	Decls []*Decl
+}
+
+// SyntaxError reports where a PDL source is malformed.
+type SyntaxError struct {
+	File   string
+	Line   int
+	Reason string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Reason)
+}
+
+type parser struct {
+	file    string
+	src     []byte
+	pos     int
+	ns      string
+	imports map[string]string // simple name -> fully qualified name
+	out     *File
+}
+
+// Parse parses the PDL source src; name is used in error messages and recorded in each Decl.
+func Parse(name string, src []byte) (*File, error) {
+	p := &parser{file: name, src: src, imports: map[string]string{}, out: &File{}}
+	if err := p.parseFile(); err != nil {
+		return nil, err
+	}
+	return p.out, nil
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	line := 1 + bytes.Count(p.src[:min(p.pos, len(p.src))], []byte{'\n'})
+	return &SyntaxError{File: p.file, Line: line, Reason: fmt.Sprintf(format, args...)}
+}
+
+// skip moves past white space, commas (PDL treats them as white space) and comments.
+func (p *parser) skip() {
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',':
+			p.pos++
+		case c == '/' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '/':
+			for p.pos < len(p.src) && p.src[p.pos] != '\n' {
+				p.pos++
+			}
+		case c == '/' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '*':
+			end := bytes.Index(p.src[p.pos+2:], []byte("*/"))
+			if end < 0 {
+				p.pos = len(p.src)
+				return
+			}
+			p.pos += 2 + end + 2
+		default:
+			return
+		}
+	}
+}
+
+func (p *parser) peek() byte {
+	p.skip()
+	if p.pos >= len(p.src) {
+		return 0
+	}
+	return p.src[p.pos]
+}
+
+func (p *parser) expect(c byte) error {
+	if p.peek() != c {
+		if p.pos >= len(p.src) {
+			return p.errorf("expected %q, found end of file", c)
+		}
+		return p.errorf("expected %q, found %q", c, p.src[p.pos])
+	}
+	p.pos++
+	return nil
+}
+
+func isIdentByte(c byte, first bool) bool {
+	if c == '_' || c == '$' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') {
+		return true
+	}
+	return !first && ((c >= '0' && c <= '9') || c == '.' || c == '-')
+}
+
+// ident reads a possibly dotted identifier whose segments may be escaped with backquotes
+// (e.g. validate.`com.example.Validator`); "" if none is next.
+func (p *parser) ident() string {
+	p.skip()
+	var b strings.Builder
+	for {
+		if p.pos < len(p.src) && p.src[p.pos] == '`' {
+			end := bytes.IndexByte(p.src[p.pos+1:], '`')
+			if end < 0 {
+				return b.String()
+			}
+			b.Write(p.src[p.pos+1 : p.pos+1+end])
+			p.pos += end + 2
+		} else {
+			start := p.pos
+			for p.pos < len(p.src) && isIdentByte(p.src[p.pos], p.pos == start) {
+				p.pos++
+			}
+			if p.pos == start {
+				return b.String()
+			}
+			b.Write(p.src[start:p.pos])
+		}
+		if p.pos < len(p.src) && p.src[p.pos] == '.' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '`' {
+			b.WriteByte('.')
+			p.pos++
+			continue
+		}
+		if b.Len() > 0 && b.String()[b.Len()-1] == '.' && p.pos < len(p.src) && p.src[p.pos] == '`' {
+			continue
+		}
+		return b.String()
+	}
+}
+
+// peekIdent returns the next identifier without consuming it.
+func (p *parser) peekIdent() string {
+	save := p.pos
+	id := p.ident()
+	p.pos = save
+	return id
+}
+
+func (p *parser) mustIdent(what string) (string, error) {
+	id := p.ident()
+	if id == "" {
+		if p.pos >= len(p.src) {
+			return "", p.errorf("expected %s, found end of file", what)
+		}
+		return "", p.errorf("expected %s, found %q", what, p.src[p.pos])
+	}
+	return id, nil
+}
+
+// rawValue reads a JSON-like value (object, array, string or bare literal) and returns its text.
+func (p *parser) rawValue() ([]byte, error) {
+	p.skip()
+	start := p.pos
+	if p.pos >= len(p.src) {
+		return nil, p.errorf("expected a value, found end of file")
+	}
+	switch c := p.src[p.pos]; c {
+	case '{', '[':
+		depth := 0
+		for p.pos < len(p.src) {
+			switch p.src[p.pos] {
+			case '"':
+				if err := p.skipString(); err != nil {
+					return nil, err
+				}
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					p.pos++
+					return p.src[start:p.pos], nil
+				}
+			}
+			p.pos++
+		}
+		return nil, p.errorf("unterminated %q value", c)
+	case '"':
+		if err := p.skipString(); err != nil {
+			return nil, err
+		}
+		return p.src[start:p.pos], nil
+	default:
+		for p.pos < len(p.src) {
+			c := p.src[p.pos]
+			if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '}' || c == ']' || c == ')' {
+				break
+			}
+			p.pos++
+		}
+		if p.pos == start {
+			return nil, p.errorf("expected a value, found %q", p.src[p.pos])
+		}
+		return p.src[start:p.pos], nil
+	}
+}
+
+func (p *parser) skipString() error {
+	p.pos++ // opening quote
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case '\\':
+			p.pos += 2
+			continue
+		case '"':
+			p.pos++
+			return nil
+		}
+		p.pos++
+	}
+	return p.errorf("unterminated string")
+}
+
+// lenientJSON turns an annotation or default value into compact JSON, accepting the trailing
+// commas that DataHub's PDL files contain.
+func lenientJSON(raw []byte) (json.RawMessage, error) {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err == nil {
+		return json.RawMessage(b.Bytes()), nil
+	}
+	// Drop commas that are followed (after white space) by } or ].
+	var clean []byte
+	inString := false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if inString {
+			clean = append(clean, c)
+			if c == '\\' && i+1 < len(raw) {
+				i++
+				clean = append(clean, raw[i])
+			} else if c == '"' {
+				inString = false
+			}
+			continue
+		}
+		if c == '"' {
+			inString = true
+		}
+		if c == ',' {
+			j := i + 1
+			for j < len(raw) && (raw[j] == ' ' || raw[j] == '\n' || raw[j] == '\t' || raw[j] == '\r') {
+				j++
+			}
+			if j < len(raw) && (raw[j] == '}' || raw[j] == ']') {
+				continue
+			}
+		}
+		clean = append(clean, c)
+	}
+	b.Reset()
+	if err := json.Compact(&b, clean); err != nil {
+		return nil, err
+	}
+	return json.RawMessage(b.Bytes()), nil
+}
+
+// annotations reads consecutive annotations and returns the @Aspect one, if any.
+func (p *parser) annotations() (*Aspect, error) {
+	var aspect *Aspect
+	for p.peek() == '@' {
+		p.pos++
+		name, err := p.mustIdent("annotation name")
+		if err != nil {
+			return nil, err
+		}
+		if p.peek() != '=' {
+			continue
+		}
+		p.pos++
+		raw, err := p.rawValue()
+		if err != nil {
+			return nil, err
+		}
+		if name != "Aspect" {
+			continue
+		}
+		js, err := lenientJSON(raw)
+		if err != nil {
+			return nil, p.errorf("bad @Aspect value: %v", err)
+		}
+		var a Aspect
+		if err := json.Unmarshal(js, &a); err != nil {
+			return nil, p.errorf("bad @Aspect value: %v", err)
+		}
+		if a.Name == "" {
+			return nil, p.errorf("@Aspect without a name")
+		}
+		aspect = &a
+	}
+	return aspect, nil
+}
+
+func (p *parser) resolve(name string) string {
+	if strings.Contains(name, ".") || IsPrimitive(name) {
+		return name
+	}
+	if fq, ok := p.imports[name]; ok {
+		return fq
+	}
+	if p.ns == "" {
+		return name
+	}
+	return p.ns + "." + name
+}
+
+func (p *parser) parseFile() error {
+	for {
+		switch p.peekIdent() {
+		case "namespace":
+			p.ident()
+			ns, err := p.mustIdent("namespace name")
+			if err != nil {
+				return err
+			}
+			p.ns = ns
+			p.out.Namespace = ns
+		case "package":
+			p.ident()
+			if _, err := p.mustIdent("package name"); err != nil {
+				return err
+			}
+		case "import":
+			p.ident()
+			imp, err := p.mustIdent("import name")
+			if err != nil {
+				return err
+			}
+			p.imports[imp[strings.LastIndexByte(imp, '.')+1:]] = imp
+			p.out.Imports = append(p.out.Imports, imp)
+		default:
+			aspect, err := p.annotations()
+			if err != nil {
+				return err
+			}
+			if p.peek() == 0 {
+				if aspect != nil {
+					return p.errorf("@Aspect not followed by a declaration")
+				}
+				if len(p.out.Decls) == 0 {
+					return p.errorf("no type declared")
+				}
+				return nil
+			}
+			if len(p.out.Decls) > 0 {
+				return p.errorf("more than one top-level declaration")
+			}
+			if _, err := p.namedDecl(aspect); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// namedDecl parses record/enum/typeref/fixed after its annotations and returns its full name.
+func (p *parser) namedDecl(aspect *Aspect) (string, error) {
+	kw := p.ident()
+	name, err := p.mustIdent(kw + " name")
+	if err != nil {
+		return "", err
+	}
+	d := &Decl{Name: p.resolveDecl(name), Aspect: aspect, File: p.file}
+	// Reserve the slot so the top-level declaration comes first, then inline ones.
+	p.out.Decls = append(p.out.Decls, d)
+	switch kw {
+	case "record":
+		d.Kind = DeclRecord
+		if p.peekIdent() == "includes" {
+			p.ident()
+			for p.peek() != '{' {
+				inc, err := p.mustIdent("included record name")
+				if err != nil {
+					return "", err
+				}
+				d.Includes = append(d.Includes, p.resolve(inc))
+			}
+		}
+		if err := p.expect('{'); err != nil {
+			return "", err
+		}
+		for p.peek() != '}' {
+			if p.peek() == 0 {
+				return "", p.errorf("unterminated record %s", name)
+			}
+			f, err := p.field()
+			if err != nil {
+				return "", err
+			}
+			d.Fields = append(d.Fields, f)
+		}
+		p.pos++
+	case "enum":
+		d.Kind = DeclEnum
+		if err := p.expect('{'); err != nil {
+			return "", err
+		}
+		for p.peek() != '}' {
+			if p.peek() == 0 {
+				return "", p.errorf("unterminated enum %s", name)
+			}
+			if _, err := p.annotations(); err != nil {
+				return "", err
+			}
+			if p.peek() == '}' {
+				break
+			}
+			sym, err := p.mustIdent("enum symbol")
+			if err != nil {
+				return "", err
+			}
+			d.Symbols = append(d.Symbols, sym)
+		}
+		p.pos++
+	case "typeref":
+		d.Kind = DeclTyperef
+		if err := p.expect('='); err != nil {
+			return "", err
+		}
+		t, err := p.typeExpr()
+		if err != nil {
+			return "", err
+		}
+		d.Ref = &t
+	case "fixed":
+		d.Kind = DeclFixed
+		raw, err := p.rawValue()
+		if err != nil {
+			return "", err
+		}
+		n, err := strconv.Atoi(string(raw))
+		if err != nil || n < 0 {
+			return "", p.errorf("bad fixed size %q", raw)
+		}
+		d.Size = n
+	default:
+		return "", p.errorf("expected record, enum, typeref or fixed, found %q", kw)
+	}
+	return d.Name, nil
+}
+
+func (p *parser) resolveDecl(name string) string {
+	if strings.Contains(name, ".") || p.ns == "" {
+		return name
+	}
+	return p.ns + "." + name
+}
+
+func (p *parser) field() (Field, error) {
+	if _, err := p.annotations(); err != nil {
+		return Field{}, err
+	}
+	name, err := p.mustIdent("field name")
+	if err != nil {
+		return Field{}, err
+	}
+	f := Field{Name: name}
+	if p.peek() == '?' { // older syntax: name?: type
+		p.pos++
+		f.Optional = true
+	}
+	if err := p.expect(':'); err != nil {
+		return Field{}, err
+	}
+	if p.peekIdent() == "optional" {
+		// "optional" is a keyword unless it is the type name itself (never in DataHub's files).
+		p.ident()
+		f.Optional = true
+	}
+	if f.Type, err = p.typeExpr(); err != nil {
+		return Field{}, err
+	}
+	if p.peek() == '=' {
+		p.pos++
+		raw, err := p.rawValue()
+		if err != nil {
+			return Field{}, err
+		}
+		if f.Default, err = lenientJSON(raw); err != nil {
+			return Field{}, p.errorf("bad default of field %s: %v", name, err)
+		}
+	}
+	return f, nil
+}
+
+func (p *parser) typeExpr() (TypeExpr, error) {
+	aspect, err := p.annotations()
+	if err != nil {
+		return TypeExpr{}, err
+	}
+	id := p.peekIdent()
+	switch id {
+	case "record", "enum", "typeref", "fixed":
+		name, err := p.namedDecl(aspect)
+		if err != nil {
+			return TypeExpr{}, err
+		}
+		return TypeExpr{Kind: ExprRef, Name: name}, nil
+	case "array":
+		p.ident()
+		if err := p.expect('['); err != nil {
+			return TypeExpr{}, err
+		}
+		items, err := p.typeExpr()
+		if err != nil {
+			return TypeExpr{}, err
+		}
+		return TypeExpr{Kind: ExprArray, Items: &items}, p.expect(']')
+	case "map":
+		p.ident()
+		if err := p.expect('['); err != nil {
+			return TypeExpr{}, err
+		}
+		key, err := p.typeExpr()
+		if err != nil {
+			return TypeExpr{}, err
+		}
+		if key.Kind != ExprPrimitive || key.Name != "string" {
+			// Pegasus maps always have string keys; a typeref to string is allowed too.
+			if key.Kind != ExprRef {
+				return TypeExpr{}, p.errorf("map key must be string")
+			}
+		}
+		vals, err := p.typeExpr()
+		if err != nil {
+			return TypeExpr{}, err
+		}
+		return TypeExpr{Kind: ExprMap, Items: &vals}, p.expect(']')
+	case "union":
+		p.ident()
+		if err := p.expect('['); err != nil {
+			return TypeExpr{}, err
+		}
+		u := TypeExpr{Kind: ExprUnion}
+		for p.peek() != ']' {
+			if p.peek() == 0 {
+				return TypeExpr{}, p.errorf("unterminated union")
+			}
+			if _, err := p.annotations(); err != nil {
+				return TypeExpr{}, err
+			}
+			var m Member
+			save := p.pos
+			alias := p.ident()
+			if alias != "" && p.peek() == ':' {
+				p.pos++
+				m.Alias = alias
+			} else {
+				p.pos = save
+			}
+			if m.Type, err = p.typeExpr(); err != nil {
+				return TypeExpr{}, err
+			}
+			u.Members = append(u.Members, m)
+		}
+		p.pos++
+		if len(u.Members) == 0 {
+			return TypeExpr{}, p.errorf("empty union")
+		}
+		return u, nil
+	case "":
+		if p.pos >= len(p.src) {
+			return TypeExpr{}, p.errorf("expected a type, found end of file")
+		}
+		return TypeExpr{}, p.errorf("expected a type, found %q", p.src[p.pos])
+	}
+	p.ident()
+	if IsPrimitive(id) {
+		return TypeExpr{Kind: ExprPrimitive, Name: id}, nil
+	}
+	return TypeExpr{Kind: ExprRef, Name: p.resolve(id)}, nil
+}

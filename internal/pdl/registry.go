@@ -1,0 +1,64 @@
+package pdl
+
+import "slices"
+
+// Entity is an entity type of DataHub's entity registry.
+type Entity struct {
+	// Name is the entity type, e.g. "dataset".
+	Name string
+	// KeyAspect is the name of the entity's key aspect, e.g. "datasetKey".
+	KeyAspect string
+	// Aspects lists the entity's aspects in entity-registry.yml order, without the key aspect.
+	Aspects []string
+}
+
+// Allows reports whether aspect is the entity's key aspect or one of its aspects.
+func (e Entity) Allows(aspect string) bool {
+	return aspect == e.KeyAspect || slices.Contains(e.Aspects, aspect)
+}
+
+// AspectInfo describes an aspect named in DataHub's entity registry.
+type AspectInfo struct {
+	// Name is the aspect name, e.g. "status".
+	Name string
+	// RecordName is the fully qualified Pegasus record name, e.g. "com.linkedin.common.Status".
+	RecordName string
+	// Timeseries reports whether the aspect is a timeseries aspect.
+	Timeseries bool
+}
+
+var entityIndex = func() map[string]int {
+	m := make(map[string]int, len(entities))
+	for i, e := range entities {
+		m[e.Name] = i
+	}
+	return m
+}()
+
+// Entities returns every entity of DataHub's entity registry, in entity-registry.yml order.
+// The result is a copy; callers may modify it.
+func Entities() []Entity {
+	out := make([]Entity, len(entities))
+	for i, e := range entities {
+		e.Aspects = slices.Clone(e.Aspects)
+		out[i] = e
+	}
+	return out
+}
+
+// LookupEntity returns the registry entry of the entity type name.
+func LookupEntity(name string) (Entity, bool) {
+	i, ok := entityIndex[name]
+	if !ok {
+		return Entity{}, false
+	}
+	e := entities[i]
+	e.Aspects = slices.Clone(e.Aspects)
+	return e, true
+}
+
+// LookupAspect returns the facts of an aspect named in DataHub's entity registry.
+func LookupAspect(name string) (AspectInfo, bool) {
+	a, ok := aspectInfos[name]
+	return a, ok
+}
