@@ -1,0 +1,473 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	datahub "github.com/catalogkit/datahub-go"
+)
+
+// Clock returns the current time. The store stamps createdOn and a missing
+// systemMetadata.lastObserved with it.
+type Clock func() time.Time
+
+// DefaultActor is the createdBy of a row written without an actor, DataHub's
+// system actor (Constants.SYSTEM_ACTOR).
+const DefaultActor = "urn:li:corpuser:__datahub_system"
+
+// DefaultRunID is the systemMetadata runId of a write that carries none
+// (Constants.DEFAULT_RUN_ID, the SystemMetadata.pdl default).
+const DefaultRunID = "no-run-id-provided"
+
+// Change types the store understands; "" means ChangeUpsert.
+const (
+	ChangeUpsert       = "UPSERT"
+	ChangeCreate       = "CREATE"
+	ChangeCreateEntity = "CREATE_ENTITY"
+)
+
+// HeaderIfVersionMatch is the MCP header that carries a version precondition,
+// and the Header of a [ConditionError] for it.
+const HeaderIfVersionMatch = "If-Version-Match"
+
+// UnversionedVersion is the version of an aspect that has never been written,
+// as DataHub's ConditionalWriteValidator reports it.
+const UnversionedVersion = "-1"
+
+var (
+	// ErrNotFound is returned by Get when the requested row does not exist.
+	ErrNotFound = errors.New("store: not found")
+	// ErrClosed is returned by every operation on a closed Store.
+	ErrClosed = errors.New("store: closed")
+	// ErrInvalidWrite wraps the error Apply returns for a Write it cannot
+	// perform at all (bad JSON, unknown change type, no timestampMillis).
+	ErrInvalidWrite = errors.New("store: invalid write")
+
+	errReadOnly = errors.New("store: write in a read-only transaction")
+)
+
+// Store is a versioned aspect store shaped like GMS's metadata_aspect_v2
+// table plus a timeseries document index. It is safe for concurrent use.
+type Store struct {
+	kv    backend
+	clock Clock
+
+	// mu serialises Apply, Put, DeleteEntity and Reset with the OnChange hooks,
+	// so hooks see committed batches in commit order. Reads do not take it.
+	mu    sync.Mutex
+	hooks []func([]Aspect)
+}
+
+// OpenMemory returns a Store that keeps everything in memory. A nil clock
+// means time.Now.
+func OpenMemory(clock Clock) *Store { return newStore(newMemBackend(), clock) }
+
+// OpenBolt opens (or creates) a durable Store in the bbolt file at path. Apply
+// returns only after the batch is committed and fsynced; reopening the file
+// gives everything back. A nil clock means time.Now.
+func OpenBolt(path string, clock Clock) (*Store, error) {
+	b, err := openBoltBackend(path)
+	if err != nil {
+		return nil, err
+	}
+	return newStore(b, clock), nil
+}
+
+func newStore(b backend, clock Clock) *Store {
+	if clock == nil {
+		clock = time.Now
+	}
+	return &Store{kv: b, clock: clock}
+}
+
+// Close releases the store; later calls fail with [ErrClosed]. For a bbolt
+// store it waits for running transactions and closes the file.
+func (s *Store) Close() error { return s.kv.close() }
+
+// Write is one aspect write, the store-level form of a MetadataChangeProposal.
+type Write struct {
+	URN, EntityType, Aspect string
+	// Value is the aspect as a JSON object, already validated by the caller.
+	Value json.RawMessage
+	// SystemMetadata is nil or the proposal's systemMetadata object. The store
+	// sets "version" on versioned writes, "lastObserved" to the clock's
+	// milliseconds when it is 0 or absent, "runId" to [DefaultRunID] when
+	// absent and "lastRunId" to the runId.
+	SystemMetadata json.RawMessage
+	// Actor is the createdBy of the row; "" means [DefaultActor].
+	Actor string
+	// ChangeType is "UPSERT" (or ""), "CREATE" (the aspect must not exist) or
+	// "CREATE_ENTITY" (the entity's key aspect must not exist).
+	ChangeType string
+	// IfVersionMatch is the If-Version-Match header: "" for none, "-1" for
+	// "must not exist", else it must equal the current systemMetadata.version.
+	IfVersionMatch string
+	// IfNoneMatch is If-None-Match: *. A failed CREATE or CREATE_ENTITY
+	// condition then skips the item silently instead of failing the batch.
+	IfNoneMatch bool
+	// Timeseries appends the value as a document keyed by its timestampMillis
+	// instead of versioning it.
+	Timeseries bool
+	// KeyAspect and KeyValue are the entity's key aspect name and JSON. The key
+	// aspect is written (version 0, once) with the first write to an entity
+	// that has none.
+	KeyAspect string
+	KeyValue  json.RawMessage
+}
+
+// Result is the outcome of one Write.
+type Result struct {
+	// Version is the aspect's systemMetadata.version after the write ("" for
+	// timeseries and skipped writes).
+	Version string
+	// Skipped reports a CREATE/CREATE_ENTITY dropped because of If-None-Match.
+	Skipped bool
+	// Unchanged reports a write whose value equalled the latest version: as in
+	// DataHub no new version was made (at most systemMetadata was refreshed).
+	Unchanged bool
+}
+
+// ConditionError is a failed write condition. Apply returns it (and writes
+// nothing) for the first item whose condition fails. It matches
+// datahub.ErrPreconditionFailed with errors.Is; the HTTP layer answers 412.
+type ConditionError struct {
+	Index       int    // position of the failing Write in the batch
+	URN, Aspect string // the item's URN and aspect
+	// Header is the condition: "If-Version-Match", "CREATE" or "CREATE_ENTITY".
+	Header string
+	// Want is what the condition asked for and Have what the store holds, as
+	// versions: "-1" stands for "does not exist".
+	Want, Have string
+}
+
+// Error implements error, with DataHub's precondition wording.
+func (e *ConditionError) Error() string {
+	switch e.Header {
+	case HeaderIfVersionMatch:
+		return fmt.Sprintf("store: item %d: %s %s: Expected version %s, actual version %s",
+			e.Index, e.URN, e.Aspect, e.Want, e.Have)
+	case ChangeCreateEntity:
+		return fmt.Sprintf("store: item %d: %s: CREATE_ENTITY: entity already exists (key aspect %s version %s)",
+			e.Index, e.URN, e.Aspect, e.Have)
+	default:
+		return fmt.Sprintf("store: item %d: %s %s: %s: aspect already exists (version %s)",
+			e.Index, e.URN, e.Aspect, e.Header, e.Have)
+	}
+}
+
+// Is reports whether target is datahub.ErrPreconditionFailed.
+func (e *ConditionError) Is(target error) bool { return target == datahub.ErrPreconditionFailed }
+
+// Aspect is one versioned row: Version 0 is the latest, 1..n the history
+// (1 the oldest).
+type Aspect struct {
+	URN, Name      string
+	Version        int64
+	Value          json.RawMessage
+	SystemMetadata json.RawMessage
+	CreatedOn      time.Time // millisecond precision, UTC
+	CreatedBy      string
+}
+
+// TimeseriesDoc is one timeseries document.
+type TimeseriesDoc struct {
+	URN, Aspect     string
+	TimestampMillis int64
+	Value           json.RawMessage
+	SystemMetadata  json.RawMessage
+}
+
+// Apply performs the writes in order as one atomic batch: either every item
+// is applied (or skipped, see [Write].IfNoneMatch) or nothing is. Later items
+// see the effect of earlier ones. Condition failures are *[ConditionError];
+// malformed writes wrap [ErrInvalidWrite].
+func (s *Store) Apply(ws []Write) ([]Result, error) {
+	if len(ws) == 0 {
+		return []Result{}, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.clock()
+	var (
+		results []Result
+		changed []Aspect
+	)
+	err := s.kv.update(func(t txn) error {
+		results = make([]Result, len(ws))
+		changed = changed[:0]
+		for i := range ws {
+			r, rows, err := applyOne(t, i, &ws[i], now)
+			if err != nil {
+				return err
+			}
+			results[i] = r
+			changed = append(changed, rows...)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	s.notify(changed)
+	return results, nil
+}
+
+// Put writes a as a new latest version of (a.URN, a.Name), with the same
+// versioning as Apply (a.Version is ignored). A zero CreatedOn means now.
+func (s *Store) Put(a Aspect) error {
+	w := Write{URN: a.URN, Aspect: a.Name, Value: a.Value, SystemMetadata: a.SystemMetadata, Actor: a.CreatedBy}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := a.CreatedOn
+	if now.IsZero() {
+		now = s.clock()
+	}
+	var changed []Aspect
+	err := s.kv.update(func(t txn) error {
+		var err error
+		_, changed, err = applyOne(t, 0, &w, now)
+		return err
+	})
+	if err != nil {
+		return mapErr(err)
+	}
+	s.notify(changed)
+	return nil
+}
+
+// OnChange registers fn to be called after each committed Apply or Put with
+// copies of the versioned rows it wrote (new latest versions, including key
+// aspects and systemMetadata-only refreshes; not timeseries documents). Calls
+// are serialised in commit order. fn may read from the store but must not
+// write to it.
+func (s *Store) OnChange(fn func([]Aspect)) {
+	if fn == nil {
+		return
+	}
+	s.mu.Lock()
+	s.hooks = append(s.hooks, fn)
+	s.mu.Unlock()
+}
+
+// notify runs the hooks; s.mu is held.
+func (s *Store) notify(rows []Aspect) {
+	if len(rows) == 0 {
+		return
+	}
+	for _, fn := range s.hooks {
+		fn(cloneAspects(rows))
+	}
+}
+
+// Get returns one row of (urn, aspect): version 0 is the latest, 1..n the
+// history (1 the oldest), and a negative version counts back from the newest
+// history row (-1 is version n), as EntityServiceImpl does.
+func (s *Store) Get(urn, aspect string, version int64) (Aspect, error) {
+	var (
+		a     Aspect
+		found bool
+	)
+	err := s.kv.view(func(t txn) error {
+		v := version
+		if v < 0 {
+			max, err := maxHistoryVersion(t, urn, aspect)
+			if err != nil {
+				return err
+			}
+			v = max + v + 1
+			if v <= 0 {
+				return nil
+			}
+		}
+		r, ok, err := getRow(t, urn, aspect, v)
+		if err != nil || !ok {
+			return err
+		}
+		a, found = r.aspect(urn, aspect, v), true
+		return nil
+	})
+	if err != nil {
+		return Aspect{}, mapErr(err)
+	}
+	if !found {
+		return Aspect{}, fmt.Errorf("%w: %s %s version %d", ErrNotFound, urn, aspect, version)
+	}
+	return a, nil
+}
+
+// Latest returns the latest version of every versioned aspect of the entity,
+// sorted by aspect name.
+func (s *Store) Latest(urn string) ([]Aspect, error) {
+	var out []Aspect
+	err := s.kv.view(func(t txn) error {
+		return t.scan(aspectRows, urnPrefix(urn), nil, func(k, v []byte) (bool, error) {
+			u, name, ver, ok := parseRowKey(k)
+			if !ok || ver != 0 || u != urn {
+				return true, nil
+			}
+			r, err := decodeRow(v)
+			if err != nil {
+				return false, err
+			}
+			out = append(out, r.aspect(u, name, 0))
+			return true, nil
+		})
+	})
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	slices.SortFunc(out, func(a, b Aspect) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+// Exists reports whether the entity's key aspect has been written.
+func (s *Store) Exists(urn string) bool {
+	var ok bool
+	_ = s.kv.view(func(t txn) error {
+		ok = t.get(entities, urnPrefix(urn)) != nil
+		return nil
+	})
+	return ok
+}
+
+// DeleteEntity removes every versioned row of the entity (all versions of all
+// aspects, the key aspect included) and its timeseries documents, like GMS's
+// hard delete, and returns how many of each it removed.
+func (s *Store) DeleteEntity(urn string) (rows, timeseriesRows int, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	err = s.kv.update(func(t txn) error {
+		var err error
+		if rows, err = deletePrefix(t, aspectRows, urnPrefix(urn)); err != nil {
+			return err
+		}
+		if timeseriesRows, err = deletePrefix(t, timeseriesDocs, urnPrefix(urn)); err != nil {
+			return err
+		}
+		return t.del(entities, urnPrefix(urn))
+	})
+	if err != nil {
+		return 0, 0, mapErr(err)
+	}
+	return rows, timeseriesRows, nil
+}
+
+func deletePrefix(t txn, b bucket, prefix []byte) (int, error) {
+	var keys [][]byte
+	err := t.scan(b, prefix, nil, func(k, _ []byte) (bool, error) {
+		keys = append(keys, append([]byte(nil), k...))
+		return true, nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range keys {
+		if err := t.del(b, k); err != nil {
+			return 0, err
+		}
+	}
+	return len(keys), nil
+}
+
+// Timeseries returns the documents of (urn, aspect) with startMillis <=
+// timestampMillis <= endMillis, newest first, at most limit of them. A zero
+// startMillis, endMillis or limit means unbounded.
+func (s *Store) Timeseries(urn, aspect string, startMillis, endMillis int64, limit int) ([]TimeseriesDoc, error) {
+	var out []TimeseriesDoc
+	prefix := aspectPrefix(urn, aspect)
+	var from []byte
+	if startMillis != 0 {
+		from = tsTime(aspectPrefix(urn, aspect), startMillis)
+	}
+	err := s.kv.view(func(t txn) error {
+		return t.scan(timeseriesDocs, prefix, from, func(k, v []byte) (bool, error) {
+			if len(k) < len(prefix)+8 {
+				return true, nil
+			}
+			ms := int64(beUint64(k[len(prefix):]) ^ (1 << 63))
+			if endMillis != 0 && ms > endMillis {
+				return false, nil
+			}
+			d, err := decodeDoc(v)
+			if err != nil {
+				return false, err
+			}
+			out = append(out, TimeseriesDoc{URN: urn, Aspect: aspect, TimestampMillis: ms,
+				Value: d.Value, SystemMetadata: d.SystemMetadata})
+			return true, nil
+		})
+	})
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	// Ascending by time (then document identity); newest first means reversed.
+	// Documents with equal timestamps keep a stable identity order.
+	slices.Reverse(out)
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// All returns copies of the latest version of every versioned aspect, sorted
+// by URN then aspect name.
+func (s *Store) All() []Aspect {
+	var out []Aspect
+	_ = s.kv.view(func(t txn) error {
+		return t.scan(aspectRows, nil, nil, func(k, v []byte) (bool, error) {
+			u, name, ver, ok := parseRowKey(k)
+			if !ok || ver != 0 {
+				return true, nil
+			}
+			r, err := decodeRow(v)
+			if err != nil {
+				return true, nil
+			}
+			out = append(out, r.aspect(u, name, 0))
+			return true, nil
+		})
+	})
+	slices.SortFunc(out, func(a, b Aspect) int {
+		if c := strings.Compare(a.URN, b.URN); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+// Reset removes everything.
+func (s *Store) Reset() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return mapErr(s.kv.update(func(t txn) error {
+		for b := range numBuckets {
+			if err := t.clear(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
+func mapErr(err error) error {
+	if errors.Is(err, errClosedTxn) {
+		return ErrClosed
+	}
+	return err
+}
+
+func cloneAspects(in []Aspect) []Aspect {
+	out := make([]Aspect, len(in))
+	for i, a := range in {
+		a.Value = slices.Clone(a.Value)
+		a.SystemMetadata = slices.Clone(a.SystemMetadata)
+		out[i] = a
+	}
+	return out
+}
