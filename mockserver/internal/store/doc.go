@@ -1,4 +1,110 @@
 // Package store is the mock server's state: a versioned aspect store shaped
-// like GMS's SQL aspect table (metadata_aspect_v2) plus a timeseries document
-// index. It has no HTTP; the mockserver handlers translate to and from it.
+// like GMS's SQL aspect table (metadata_aspect_v2) plus a per-aspect
+// timeseries document index. It knows nothing of HTTP; the mockserver
+// handlers validate proposals and translate them into [Write] batches for
+// [Store.Apply], and read back through [Store.Get], [Store.Latest],
+// [Store.Timeseries] and friends.
+//
+// # Backends
+//
+// [OpenMemory] keeps everything in maps; [OpenBolt] keeps it in one bbolt
+// file, where Apply returns only after bbolt's commit (and fsync), so every
+// acknowledged write survives a crash and reopening the file gives everything
+// back. Both run the same versioning code over a small internal key-value
+// interface, so they cannot disagree; rows are stored as the same bytes in
+// both, and every read decodes a private copy. Apply is atomic (a batch is
+// written entirely or not at all) and safe for concurrent use: writers are
+// serialised, readers see only committed batches.
+//
+// # DataHub behaviour followed
+//
+// Facts taken from datahub-project/datahub (metadata-io, entity-registry,
+// docs); file names given so they can be checked.
+//
+//   - Row layout (docker/mysql/init.sql, AspectDao.java): primary key (urn,
+//     aspect, version); version 0 is always the latest value; older values are
+//     history rows numbered from 1 (the oldest). Each row has createdon,
+//     createdby and systemmetadata. createdon comes from the write's audit
+//     stamp, which is in milliseconds, so CreatedOn has millisecond precision.
+//
+//   - Version numbers (AspectsBatch.incrementBatchVersion,
+//     EntityUtils.calculateNextVersions, AspectDao.saveLatestAspect and
+//     nextVersionResolution): the row-0 systemMetadata.version (a decimal
+//     string) counts the writes. The first write of an aspect stores "1". A
+//     later write that changes the value moves row 0 to history row N, where N
+//     is row 0's systemMetadata.version (1 if it has none), and stores the new
+//     value as row 0 with version N+1. So after n changing writes the latest
+//     version is "n" and history rows 1..n-1 hold the earlier values, each with
+//     its own systemMetadata, createdOn and createdBy. The caller's
+//     systemMetadata.version is replaced.
+//
+//   - No-op writes (EntityServiceImpl.ingestAspectToLocalDB and
+//     systemMetadataDiff): when the new value equals row 0's value
+//     (DataTemplateUtil.areEqual; here: equal JSON data), no version is made.
+//     Row 0's systemMetadata is refreshed in place (lastRunId = its old runId,
+//     lastObserved and runId from the new write, version kept) if that changes
+//     it; otherwise nothing is written at all. [Result].Unchanged reports both.
+//
+//   - System metadata defaults: a missing systemMetadata is created with
+//     runId "no-run-id-provided" and lastObserved = now
+//     (SystemMetadataUtils.generateSystemMetadataIfEmpty); ingestAspectToLocalDB
+//     sets lastRunId to the write's runId. The store also fills lastObserved
+//     when it is 0, as the Python emitter does before sending
+//     (cli_utils.ensure_has_system_metadata).
+//
+//   - If-Version-Match (ConditionalWriteValidator, docs/advanced/mcp-mcl.md):
+//     the header value is compared as a string with the "actual version": for
+//     changeType CREATE and CREATE_ENTITY always "-1"; otherwise row 0's
+//     systemMetadata.version, or max(1, row version) when it has none, or "-1"
+//     (UNVERSIONED_ASPECT_VERSION) when the aspect was never written. A
+//     mismatch fails with "Expected version X, actual version Y", a
+//     precondition failure (HTTP 412 in GMS). RESTATE is exempt.
+//
+//   - CREATE and CREATE_ENTITY (CreateIfNotExistsValidator, mcp-mcl.md):
+//     CREATE fails when the aspect already has a value ("Cannot perform CREATE
+//     since the aspect already exists."), CREATE_ENTITY when the entity's key
+//     aspect exists ("Cannot perform CREATE_ENTITY if not exists since the
+//     entity key already exists."). These are validation failures, not
+//     preconditions. With the header If-None-Match: * the item is dropped
+//     silently instead (a FILTER exception) and the rest of the batch goes on.
+//
+//   - Batches (EntityServiceImpl.ingestAspectsToLocalDB): an API request's
+//     batch runs in one transaction and any fatal validation exception fails
+//     it as a whole; items see the effect of earlier items in the same batch
+//     (AspectsBatch "inner-batch upserts").
+//
+//   - Key aspect (DefaultAspectsUtil, EntityServiceImpl.ingestTimeseriesProposal,
+//     EntityServiceImpl.exists): the key aspect is written with the first write
+//     to an entity, timeseries writes included; an entity exists when its key
+//     aspect row exists.
+//
+//   - Reads (EntityServiceImpl.getVersionedAspect, calculateVersionNumber):
+//     version 0 is the latest, n >= 1 a history row, and a negative version
+//     counts back from the highest history version (-1 = the newest history
+//     row).
+//
+//   - Hard delete of an entity (EntityServiceImpl delete of the key aspect,
+//     AspectDao.deleteUrn) removes every row of the URN, all versions of all
+//     aspects.
+//
+//   - Timeseries (EntityServiceImpl.ingestTimeseriesProposal,
+//     TimeseriesAspectTransformer): timeseries aspects bypass the SQL table and
+//     become Elasticsearch documents; only UPSERT is allowed and conditional
+//     headers are not applied (ConditionalWriteValidator runs on versioned
+//     items only). The document id is an MD5 of timestampMillis,
+//     eventGranularity, urn, messageId and partitionSpec in one index per
+//     aspect, so a document with the same (urn, aspect, timestampMillis,
+//     eventGranularity, messageId, partitionSpec) replaces the earlier one. The
+//     store keys documents by exactly those fields (the JSON of
+//     eventGranularity and partitionSpec compared with sorted keys) and returns
+//     them newest first.
+//
+// # Differences from DataHub
+//
+// There is no retention (GMS keeps a bounded number of versions by policy),
+// no soft delete, no If-Modified-Since/If-Unmodified-Since, no PATCH or DELETE
+// of single aspects, and no side effects beyond the key aspect (GMS also adds
+// default aspects such as browsePathsV2 and dataPlatformInstance); those
+// belong to the HTTP layer or are out of scope. Value equality compares JSON
+// data, where DataHub compares Pegasus data maps after schema coercion.
 package store

@@ -133,11 +133,16 @@ type Result struct {
 }
 
 // ConditionError is a failed write condition. Apply returns it (and writes
-// nothing) for the first item whose condition fails. It matches
-// datahub.ErrPreconditionFailed with errors.Is; the HTTP layer answers 412.
+// nothing) for the first item whose condition fails.
+//
+// DataHub tells the two kinds apart: a failed If-Version-Match is a
+// precondition failure (HTTP 412), while a violated CREATE or CREATE_ENTITY is
+// a validation failure ("a validation exception is thrown", mcp-mcl.md; Rest.li
+// answers 422). errors.Is matches datahub.ErrPreconditionFailed for the first
+// and datahub.ErrValidation for the second; see also [ConditionError.Precondition].
 type ConditionError struct {
 	Index       int    // position of the failing Write in the batch
-	URN, Aspect string // the item's URN and aspect
+	URN, Aspect string // the item's URN and aspect (for CREATE_ENTITY, the key aspect)
 	// Header is the condition: "If-Version-Match", "CREATE" or "CREATE_ENTITY".
 	Header string
 	// Want is what the condition asked for and Have what the store holds, as
@@ -145,23 +150,36 @@ type ConditionError struct {
 	Want, Have string
 }
 
-// Error implements error, with DataHub's precondition wording.
-func (e *ConditionError) Error() string {
+// Precondition reports whether DataHub classes the failure as a precondition
+// (If-Version-Match) rather than a validation failure (CREATE, CREATE_ENTITY).
+func (e *ConditionError) Precondition() bool { return e.Header == HeaderIfVersionMatch }
+
+// Message is DataHub's text for the failure (ConditionalWriteValidator,
+// CreateIfNotExistsValidator), without the item prefix Error adds.
+func (e *ConditionError) Message() string {
 	switch e.Header {
 	case HeaderIfVersionMatch:
-		return fmt.Sprintf("store: item %d: %s %s: Expected version %s, actual version %s",
-			e.Index, e.URN, e.Aspect, e.Want, e.Have)
+		return fmt.Sprintf("Expected version %s, actual version %s", e.Want, e.Have)
 	case ChangeCreateEntity:
-		return fmt.Sprintf("store: item %d: %s: CREATE_ENTITY: entity already exists (key aspect %s version %s)",
-			e.Index, e.URN, e.Aspect, e.Have)
+		return "Cannot perform CREATE_ENTITY if not exists since the entity key already exists."
 	default:
-		return fmt.Sprintf("store: item %d: %s %s: %s: aspect already exists (version %s)",
-			e.Index, e.URN, e.Aspect, e.Header, e.Have)
+		return "Cannot perform CREATE since the aspect already exists."
 	}
 }
 
-// Is reports whether target is datahub.ErrPreconditionFailed.
-func (e *ConditionError) Is(target error) bool { return target == datahub.ErrPreconditionFailed }
+// Error implements error.
+func (e *ConditionError) Error() string {
+	return fmt.Sprintf("store: item %d: %s %s: %s", e.Index, e.URN, e.Aspect, e.Message())
+}
+
+// Is matches datahub.ErrPreconditionFailed (If-Version-Match) or
+// datahub.ErrValidation (CREATE, CREATE_ENTITY).
+func (e *ConditionError) Is(target error) bool {
+	if e.Precondition() {
+		return target == datahub.ErrPreconditionFailed
+	}
+	return target == datahub.ErrValidation
+}
 
 // Aspect is one versioned row: Version 0 is the latest, 1..n the history
 // (1 the oldest).
