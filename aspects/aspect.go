@@ -1,0 +1,53 @@
+package aspects
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// Aspect is a typed DataHub aspect value. AspectName returns the aspect's
+// name in DataHub's entity registry, for example "datasetProperties".
+//
+// Every struct of this package that is an aspect implements Aspect with a
+// value receiver, so both T and *T satisfy it.
+type Aspect interface {
+	AspectName() string
+}
+
+// Ptr returns a pointer to a copy of v. It sets optional scalar fields:
+//
+//	p := aspects.DatasetProperties{Description: aspects.Ptr("daily orders")}
+func Ptr[T any](v T) *T {
+	return &v
+}
+
+// marshal encodes v like json.Marshal but without escaping <, > and &, as
+// DataHub's Python SDK does. An enclosing encoder re-applies its own escaping
+// rule when it embeds the result.
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// nonNil returns s, or an empty non-nil slice when s is nil, so that a
+// required array is encoded as [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// nonNilMap returns m, or an empty non-nil map when m is nil, so that a
+// required (or defaulted) map is encoded as {} rather than null.
+func nonNilMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return map[K]V{}
+	}
+	return m
+}
