@@ -1,0 +1,498 @@
+package transport
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	datahub "github.com/catalogkit/datahub-go"
+)
+
+// step is one scripted answer of a scriptTransport: a response or an error.
+type step struct {
+	status int
+	header http.Header
+	body   string
+	err    error
+}
+
+// scriptTransport is an http.RoundTripper that answers from a script and
+// records what it was sent. Once the script runs out it repeats the last
+// step.
+type scriptTransport struct {
+	mu     sync.Mutex
+	steps  []step
+	seen   []*http.Request
+	bodies []string
+}
+
+func (s *scriptTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		body, _ = io.ReadAll(req.Body)
+		req.Body.Close()
+	}
+	s.mu.Lock()
+	i := min(len(s.seen), len(s.steps)-1)
+	s.seen = append(s.seen, req)
+	s.bodies = append(s.bodies, string(body))
+	st := s.steps[i]
+	s.mu.Unlock()
+	if st.err != nil {
+		return nil, st.err
+	}
+	h := st.header
+	if h == nil {
+		h = http.Header{}
+	}
+	return &http.Response{StatusCode: st.status, Header: h, Body: io.NopCloser(strings.NewReader(st.body)), Request: req}, nil
+}
+
+func (s *scriptTransport) count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.seen)
+}
+
+// fastRetry retries quickly so that tests do not wait.
+var fastRetry = RetryPolicy{MaxAttempts: 4, MinWait: time.Millisecond, MaxWait: 2 * time.Millisecond, RetryAfterCap: 5 * time.Millisecond}
+
+func newScripted(t *testing.T, cfg Config, steps ...step) (*Client, *scriptTransport) {
+	t.Helper()
+	st := &scriptTransport{steps: steps}
+	cfg.HTTPClient = &http.Client{Transport: st}
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = "http://gms.example:8080/"
+	}
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, st
+}
+
+func TestNormalizeBaseURL(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in, want string
+		wantErr  bool
+	}{
+		{in: "http://localhost:8080", want: "http://localhost:8080"},
+		{in: "http://localhost:8080/", want: "http://localhost:8080"},
+		{in: " https://datahub.example.com/api/gms// ", want: "https://datahub.example.com/api/gms"},
+		{in: "HTTPS://gms:8080", want: "HTTPS://gms:8080"},
+		{in: "", wantErr: true},
+		{in: "localhost:8080", wantErr: true},
+		{in: "gms.example.com", wantErr: true},
+		{in: "ftp://gms", wantErr: true},
+		{in: "http://", wantErr: true},
+		{in: "http://gms:8080?token=x", wantErr: true},
+		{in: "http://gms:8080/#frag", wantErr: true},
+		{in: "http://gms:bad port", wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			t.Parallel()
+			got, err := NormalizeBaseURL(tt.in)
+			if tt.wantErr {
+				if !errors.Is(err, datahub.ErrValidation) {
+					t.Fatalf("NormalizeBaseURL(%q) = %q, %v; want an ErrValidation", tt.in, got, err)
+				}
+				if strings.Contains(err.Error(), "token=x") {
+					t.Errorf("error shows the token: %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("NormalizeBaseURL(%q) (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestHeaders(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		token string
+		extra map[string]string
+		want  http.Header
+	}{
+		{
+			name: "no token",
+			want: http.Header{
+				"X-Restli-Protocol-Version": {"2.0.0"}, "Content-Type": {"application/json"},
+				"Accept": {"application/json"}, "User-Agent": {UserAgent},
+			},
+		},
+		{
+			name:  "token and extra headers override",
+			token: "s3cret",
+			extra: map[string]string{"X-Custom": "1", "user-agent": "mine/1.0", "Accept": "*/*"},
+			want: http.Header{
+				"X-Restli-Protocol-Version": {"2.0.0"}, "Content-Type": {"application/json"},
+				"Accept": {"*/*"}, "User-Agent": {"mine/1.0"}, "Authorization": {"Bearer s3cret"},
+				"X-Custom": {"1"},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c, st := newScripted(t, Config{Token: tt.token, Headers: tt.extra}, step{status: 200, body: `{}`})
+			if _, err := c.Do(t.Context(), http.MethodGet, "/config", nil); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, st.seen[0].Header); diff != "" {
+				t.Errorf("headers (-want +got):\n%s", diff)
+			}
+			if got, want := st.seen[0].URL.String(), "http://gms.example:8080/config"; got != want {
+				t.Errorf("URL = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestUserAgent(t *testing.T) {
+	t.Parallel()
+	if !strings.HasPrefix(UserAgent, "datahub-go/"+datahub.Version+" (go; go") {
+		t.Errorf("UserAgent = %q", UserAgent)
+	}
+}
+
+func TestCheckRetry(t *testing.T) {
+	t.Parallel()
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name      string
+		ctx       context.Context
+		status    int
+		err       error
+		want      bool
+		wantCtxEr bool
+	}{
+		{name: "200", ctx: context.Background(), status: 200},
+		{name: "429", ctx: context.Background(), status: 429, want: true},
+		{name: "500", ctx: context.Background(), status: 500, want: true},
+		{name: "502", ctx: context.Background(), status: 502, want: true},
+		{name: "503", ctx: context.Background(), status: 503, want: true},
+		{name: "504", ctx: context.Background(), status: 504, want: true},
+		{name: "501", ctx: context.Background(), status: 501},
+		{name: "505", ctx: context.Background(), status: 505},
+		{name: "400", ctx: context.Background(), status: 400},
+		{name: "401", ctx: context.Background(), status: 401},
+		{name: "403", ctx: context.Background(), status: 403},
+		{name: "404", ctx: context.Background(), status: 404},
+		{name: "408", ctx: context.Background(), status: 408},
+		{name: "412", ctx: context.Background(), status: 412},
+		{name: "413", ctx: context.Background(), status: 413},
+		{name: "422", ctx: context.Background(), status: 422},
+		{name: "connection reset", ctx: context.Background(), err: &net.OpError{Op: "read", Err: errors.New("connection reset by peer")}, want: true},
+		{name: "EOF", ctx: context.Background(), err: io.EOF, want: true},
+		{name: "503 after cancel", ctx: done, status: 503, wantCtxEr: true},
+		{name: "network error after cancel", ctx: done, err: io.EOF, wantCtxEr: true},
+		{name: "200 after cancel", ctx: done, status: 200},
+		{name: "400 after cancel", ctx: done, status: 400},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var resp *http.Response
+			if tt.err == nil {
+				resp = &http.Response{StatusCode: tt.status}
+			}
+			got, err := CheckRetry(tt.ctx, resp, tt.err)
+			if got != tt.want {
+				t.Errorf("retry = %v, want %v", got, tt.want)
+			}
+			if tt.wantCtxEr != (err != nil && errors.Is(err, context.Canceled)) {
+				t.Errorf("err = %v, want context error: %v", err, tt.wantCtxEr)
+			}
+		})
+	}
+}
+
+func TestWait(t *testing.T) {
+	t.Parallel()
+	p := RetryPolicy{MaxAttempts: 5, MinWait: 100 * time.Millisecond, MaxWait: time.Second, RetryAfterCap: 3 * time.Second}
+	retryAfter := func(status int, v string) *http.Response {
+		return &http.Response{StatusCode: status, Header: http.Header{"Retry-After": {v}}}
+	}
+	tests := []struct {
+		name     string
+		attempt  int
+		resp     *http.Response
+		min, max time.Duration
+	}{
+		{name: "first retry", attempt: 0, min: 50 * time.Millisecond, max: 100 * time.Millisecond},
+		{name: "second retry", attempt: 1, min: 100 * time.Millisecond, max: 200 * time.Millisecond},
+		{name: "fourth retry", attempt: 3, min: 400 * time.Millisecond, max: 800 * time.Millisecond},
+		{name: "capped", attempt: 30, min: 500 * time.Millisecond, max: time.Second},
+		{name: "503 without Retry-After", attempt: 0, resp: &http.Response{StatusCode: 503, Header: http.Header{}}, min: 50 * time.Millisecond, max: 100 * time.Millisecond},
+		{name: "429 Retry-After 2", attempt: 0, resp: retryAfter(429, "2"), min: 2 * time.Second, max: 2 * time.Second},
+		{name: "503 Retry-After 0", attempt: 3, resp: retryAfter(503, "0"), min: 0, max: 0},
+		{name: "429 Retry-After over the cap", attempt: 0, resp: retryAfter(429, "3600"), min: 3 * time.Second, max: 3 * time.Second},
+		{name: "429 Retry-After date", attempt: 0, resp: retryAfter(429, time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)), min: 3 * time.Second, max: 3 * time.Second},
+		{name: "429 Retry-After garbage", attempt: 0, resp: retryAfter(429, "soon"), min: 50 * time.Millisecond, max: 100 * time.Millisecond},
+		{name: "500 Retry-After ignored", attempt: 0, resp: retryAfter(500, "2"), min: 50 * time.Millisecond, max: 100 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			for range 50 {
+				if got := p.Wait(tt.attempt, tt.resp); got < tt.min || got > tt.max {
+					t.Fatalf("Wait(%d) = %v, want in [%v, %v]", tt.attempt, got, tt.min, tt.max)
+				}
+			}
+		})
+	}
+	if got := (RetryPolicy{}).Wait(3, nil); got != 0 {
+		t.Errorf("zero policy waits %v", got)
+	}
+	if got := (RetryPolicy{MaxWait: time.Second}).Wait(0, retryAfter(429, "10")); got != time.Second {
+		t.Errorf("RetryAfterCap 0 should cap at MaxWait, got %v", got)
+	}
+}
+
+func TestDefaultRetry(t *testing.T) {
+	t.Parallel()
+	p := DefaultRetry()
+	if p.MaxAttempts != 5 {
+		t.Errorf("MaxAttempts = %d, want 5 (4 retries as DataHub's Python emitter)", p.MaxAttempts)
+	}
+}
+
+func TestDecodeError(t *testing.T) {
+	t.Parallel()
+	longTrace := strings.Repeat("\\tat com.linkedin.Foo.bar(Foo.java:1)\\n", 2000)
+	tests := []struct {
+		name   string
+		status int
+		body   string
+		want   *datahub.Error
+	}{
+		{
+			name:   "rest.li 422",
+			status: 422,
+			body:   `{"exceptionClass":"com.linkedin.restli.server.RestLiServiceException","stackTrace":"com.linkedin.restli.server.RestLiServiceException [HTTP Status:422]: Unknown aspect foo for entity dataset\n\tat x","message":"Unknown aspect foo for entity dataset","status":422}`,
+			want:   &datahub.Error{StatusCode: 422, Message: "Unknown aspect foo for entity dataset", ExceptionClass: "com.linkedin.restli.server.RestLiServiceException"},
+		},
+		{
+			name:   "message before a cut stack trace",
+			status: 500,
+			body:   `{"message":"boom","exceptionClass":"java.lang.RuntimeException","stackTrace":"` + longTrace[:1000],
+			want:   &datahub.Error{StatusCode: 500, Message: "boom", ExceptionClass: "java.lang.RuntimeException"},
+		},
+		{
+			name:   "no message",
+			status: 403,
+			body:   `{"status":403}`,
+			want:   &datahub.Error{StatusCode: 403, Message: "Forbidden"},
+		},
+		{name: "empty", status: 502, want: &datahub.Error{StatusCode: 502, Message: "Bad Gateway"}},
+		{name: "html", status: 413, body: "<html><body>413 Request Entity Too Large</body></html>", want: &datahub.Error{StatusCode: 413, Message: "Request Entity Too Large"}},
+		{name: "plain text", status: 401, body: "Unauthorized to perform this action.\nmore", want: &datahub.Error{StatusCode: 401, Message: "Unauthorized to perform this action."}},
+		{name: "long plain text", status: 400, body: strings.Repeat("é", 150), want: &datahub.Error{StatusCode: 400, Message: strings.Repeat("é", 100) + "..."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if diff := cmp.Diff(tt.want, DecodeError(tt.status, []byte(tt.body))); diff != "" {
+				t.Errorf("DecodeError (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDo(t *testing.T) {
+	t.Parallel()
+	reset := &net.OpError{Op: "read", Net: "tcp", Err: errors.New("connection reset by peer")}
+	tests := []struct {
+		name       string
+		steps      []step
+		wantStatus int // 0: want an error
+		wantBody   string
+		wantErr    *datahub.Error
+		wantIs     error
+		wantTries  int
+	}{
+		{name: "ok", steps: []step{{status: 200, body: `{"value":"success"}`}}, wantStatus: 200, wantBody: `{"value":"success"}`, wantTries: 1},
+		{name: "503 then ok", steps: []step{{status: 503}, {status: 503}, {status: 200, body: `{}`}}, wantStatus: 200, wantBody: `{}`, wantTries: 3},
+		{name: "dropped then ok", steps: []step{{err: io.EOF}, {err: reset}, {status: 201, body: `x`}}, wantStatus: 201, wantBody: `x`, wantTries: 3},
+		{
+			name: "429 with Retry-After then ok", steps: []step{{status: 429, header: http.Header{"Retry-After": {"1"}}}, {status: 200}},
+			wantStatus: 200, wantTries: 2,
+		},
+		{
+			name: "422 not retried", steps: []step{{status: 422, body: `{"message":"Unknown aspect foo for entity dataset","status":422}`}},
+			wantErr: &datahub.Error{StatusCode: 422, Message: "Unknown aspect foo for entity dataset", Method: "POST", URL: "http://gms.example:8080/aspects?action=ingestProposal"},
+			wantIs:  datahub.ErrValidation, wantTries: 1,
+		},
+		{
+			name: "503 until out of attempts", steps: []step{{status: 503, body: `{"message":"down"}`}},
+			wantErr:   &datahub.Error{StatusCode: 503, Message: "down", Method: "POST", URL: "http://gms.example:8080/aspects?action=ingestProposal"},
+			wantTries: 4,
+		},
+		{name: "network error until out of attempts", steps: []step{{err: reset}}, wantIs: reset.Err, wantTries: 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c, st := newScripted(t, Config{Retry: fastRetry}, tt.steps...)
+			resp, err := c.Do(t.Context(), http.MethodPost, "/aspects?action=ingestProposal", []byte(`{"a":1}`))
+			if got := st.count(); got != tt.wantTries {
+				t.Errorf("attempts = %d, want %d", got, tt.wantTries)
+			}
+			for i, b := range st.bodies {
+				if b != `{"a":1}` {
+					t.Errorf("attempt %d sent body %q", i+1, b)
+				}
+			}
+			if tt.wantStatus != 0 {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff([]any{tt.wantStatus, tt.wantBody}, []any{resp.StatusCode, string(resp.Body)}); diff != "" {
+					t.Errorf("response (-want +got):\n%s", diff)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("want an error")
+			}
+			if tt.wantErr != nil {
+				var de *datahub.Error
+				if !errors.As(err, &de) {
+					t.Fatalf("err = %v (%T), want *datahub.Error", err, err)
+				}
+				if diff := cmp.Diff(tt.wantErr, de); diff != "" {
+					t.Errorf("error (-want +got):\n%s", diff)
+				}
+			}
+			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
+				t.Errorf("err = %v, want it to wrap %v", err, tt.wantIs)
+			}
+		})
+	}
+}
+
+func TestDoRedactsURL(t *testing.T) {
+	t.Parallel()
+	c, _ := newScripted(t, Config{BaseURL: "http://user:pw@gms.example:8080"}, step{status: 404})
+	_, err := c.Do(t.Context(), http.MethodGet, "/aspects/x?token=abc", nil)
+	if err == nil || strings.Contains(err.Error(), "pw") || strings.Contains(err.Error(), "abc") {
+		t.Errorf("err = %v: want an error without secrets", err)
+	}
+	if !errors.Is(err, datahub.ErrNotFound) {
+		t.Errorf("err = %v, want ErrNotFound", err)
+	}
+}
+
+func TestDoResponseLimit(t *testing.T) {
+	t.Parallel()
+	c, _ := newScripted(t, Config{MaxResponseBytes: 10}, step{status: 200, body: strings.Repeat("x", 11)})
+	if _, err := c.Do(t.Context(), http.MethodGet, "/config", nil); err == nil {
+		t.Error("want an error for a body over the limit")
+	}
+}
+
+// TestDoCancelDuringWait checks that cancelling the context ends a retry
+// wait at once, and that the error says why.
+func TestDoCancelDuringWait(t *testing.T) {
+	t.Parallel()
+	slow := RetryPolicy{MaxAttempts: 10, MinWait: 10 * time.Second, MaxWait: 10 * time.Second, RetryAfterCap: time.Minute}
+	c, st := newScripted(t, Config{Retry: slow}, step{status: 503, header: http.Header{"Retry-After": {"30"}}})
+	ctx, cancel := context.WithCancel(t.Context())
+	errc := make(chan error, 1)
+	go func() {
+		_, err := c.Do(ctx, http.MethodPost, "/aspects?action=ingestProposal", []byte(`{}`))
+		errc <- err
+	}()
+	for st.count() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(10 * time.Millisecond)
+	start := time.Now()
+	cancel()
+	err := <-errc
+	took := time.Since(start)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	if took > time.Second {
+		t.Errorf("Do returned %v after cancel, want well under 100ms", took)
+	}
+	t.Logf("Do returned %v after cancel", took)
+}
+
+// TestLoggerNeverLogsToken checks that a configured logger sees retries but
+// never the token or the headers.
+func TestLoggerNeverLogsToken(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	var mu sync.Mutex
+	log := slog.New(slog.NewTextHandler(lockedWriter{&mu, &buf}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	c, _ := newScripted(t, Config{Token: "tok-SECRET", Headers: map[string]string{"X-Api-Key": "key-SECRET"}, Retry: fastRetry, Logger: log},
+		step{status: 503}, step{status: 200})
+	if _, err := c.Do(t.Context(), http.MethodPost, "/aspects?action=ingestProposal", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	out := buf.String()
+	mu.Unlock()
+	if strings.Contains(out, "SECRET") {
+		t.Errorf("log shows a secret:\n%s", out)
+	}
+	for _, want := range []string{"retrying request", "status=503", "attempt=2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("log lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func TestNewKeepsCallersClient(t *testing.T) {
+	t.Parallel()
+	hc := &http.Client{Timeout: time.Minute}
+	if _, err := New(Config{BaseURL: "http://gms", HTTPClient: hc, Timeout: time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	if hc.Timeout != time.Minute {
+		t.Errorf("New changed the caller's client timeout to %v", hc.Timeout)
+	}
+	if _, err := New(Config{BaseURL: "gms:8080"}); !errors.Is(err, datahub.ErrValidation) {
+		t.Errorf("New with a bad URL: err = %v", err)
+	}
+}
+
+func ExampleRetryPolicy_Wait() {
+	p := RetryPolicy{MaxAttempts: 3, MinWait: time.Second, MaxWait: 10 * time.Second, RetryAfterCap: 30 * time.Second}
+	resp := &http.Response{StatusCode: http.StatusTooManyRequests, Header: http.Header{"Retry-After": {"120"}}}
+	fmt.Println(p.Wait(0, resp))
+	// Output: 30s
+}

@@ -1,0 +1,44 @@
+package transport
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	datahub "github.com/catalogkit/datahub-go"
+)
+
+// NormalizeBaseURL checks a server URL and returns it without trailing
+// slashes, as DataHub's Python client does. Both a GMS root
+// (http://localhost:8080) and a front end's GMS proxy path
+// (https://datahub.example.com/api/gms) are accepted: requests go to the
+// result followed by the resource path. The URL must be absolute http or
+// https, with a host and without query or fragment; errors wrap
+// datahub.ErrValidation and show the URL redacted.
+func NormalizeBaseURL(raw string) (string, error) {
+	s := strings.TrimRight(strings.TrimSpace(raw), "/")
+	fail := func(reason string) (string, error) {
+		return "", fmt.Errorf("datahub: server URL %q %s: %w", datahub.RedactURL(raw), reason, datahub.ErrValidation)
+	}
+	if s == "" {
+		return fail("is empty")
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return fail("does not parse")
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https":
+	case "":
+		return fail("has no scheme (want http:// or https://)")
+	default:
+		return fail("has scheme " + u.Scheme + " (want http or https)")
+	}
+	if u.Host == "" {
+		return fail("has no host")
+	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+		return fail("has a query or fragment")
+	}
+	return s, nil
+}
