@@ -1,0 +1,128 @@
+package mockserver
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// asyncQueue holds the writes of proposals sent with "async": "true" until
+// the configured lag has passed on the server's clock, as GMS's Kafka path
+// makes them visible later. Due writes are applied by reads (so that a
+// test's fake clock is honoured at once) and by one goroutine owned by the
+// queue, which Close stops after applying everything still pending.
+type asyncQueue struct {
+	s *Server
+
+	// mu guards pending and serialises applying, so that writes land in the
+	// order they were accepted.
+	mu      sync.Mutex
+	pending []pendingWrite
+
+	wake chan struct{} // a new entry was added
+	stop chan struct{} // closed by close
+	done chan struct{} // closed when run returns; nil if never started
+}
+
+type pendingWrite struct {
+	due   time.Time
+	items []item
+	batch bool
+}
+
+func newAsyncQueue(s *Server) *asyncQueue {
+	q := &asyncQueue{s: s, wake: make(chan struct{}, 1), stop: make(chan struct{})}
+	if s.cfg.asyncLag > 0 {
+		q.done = make(chan struct{})
+		go q.run()
+	}
+	return q
+}
+
+// add queues validated items, visible once the lag has passed.
+func (q *asyncQueue) add(items []item, batch bool) {
+	q.mu.Lock()
+	q.pending = append(q.pending, pendingWrite{due: q.s.cfg.clock().Add(q.s.cfg.asyncLag), items: items, batch: batch})
+	q.mu.Unlock()
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
+}
+
+// flushDue applies the entries whose time has come.
+func (q *asyncQueue) flushDue() { q.flush(false) }
+
+// flush applies due entries in order (all of them when all is set). A write
+// that fails now (a condition no longer holds) is dropped with a warning in
+// the log, as GMS's consumer drops it: the client got its 200 long ago.
+func (q *asyncQueue) flush(all bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.pending) == 0 {
+		return
+	}
+	now := q.s.cfg.clock()
+	n := 0
+	for n < len(q.pending) && (all || !q.pending[n].due.After(now)) {
+		p := q.pending[n]
+		if rerr := q.s.apply(p.items, p.batch); rerr != nil {
+			q.s.cfg.logger.LogAttrs(context.Background(), slog.LevelWarn, "async write dropped",
+				slog.Int("status", rerr.status), slog.String("error", rerr.message))
+		}
+		n++
+	}
+	q.pending = append(q.pending[:0], q.pending[n:]...)
+}
+
+// next returns how long until the earliest entry is due, and whether there
+// is one.
+func (q *asyncQueue) next() (time.Duration, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.pending) == 0 {
+		return 0, false
+	}
+	return q.pending[0].due.Sub(q.s.cfg.clock()), true
+}
+
+// run applies entries as they fall due in real time. With a fake clock that
+// does not move, entries wait for a read or Close.
+func (q *asyncQueue) run() {
+	defer close(q.done)
+	const minWait = 5 * time.Millisecond
+	t := time.NewTimer(time.Hour)
+	defer t.Stop()
+	for {
+		q.flushDue()
+		wait := time.Hour
+		if d, ok := q.next(); ok {
+			wait = max(d, minWait)
+		}
+		t.Reset(wait)
+		select {
+		case <-q.stop:
+			return
+		case <-q.wake:
+		case <-t.C:
+		}
+	}
+}
+
+// reset drops every pending entry.
+func (q *asyncQueue) reset() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.pending = nil
+}
+
+// close stops the goroutine and applies everything still pending.
+func (q *asyncQueue) close() error {
+	close(q.stop)
+	if q.done != nil {
+		<-q.done
+	}
+	q.flush(true)
+	return nil
+}

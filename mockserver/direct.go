@@ -1,0 +1,167 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+)
+
+// Proposals returns copies of the proposals the server received over HTTP,
+// in arrival order, including refused ones (with Err set).
+func (s *Server) Proposals() []Proposal {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Proposal, len(s.proposals))
+	for i, p := range s.proposals {
+		out[i] = p.clone()
+	}
+	return out
+}
+
+// RequestCount returns how many requests of op the server received,
+// whatever their outcome (faults and refusals included).
+func (s *Server) RequestCount(op Op) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.counts[op]
+}
+
+// RequestCounts returns the number of requests received per operation.
+func (s *Server) RequestCounts() map[Op]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.counts)
+}
+
+// Reset forgets every aspect, received proposal, request count, pending
+// async write and installed fault, as a fresh server.
+func (s *Server) Reset() error {
+	s.async.reset()
+	s.mu.Lock()
+	s.proposals = nil
+	s.counts = make(map[Op]int)
+	s.faults = nil
+	s.mu.Unlock()
+	return s.store.Reset()
+}
+
+// PutAspect writes a as the latest version of its aspect of the entity urn,
+// without HTTP: validated and stored as an UPSERT proposal would be (the
+// entity's key aspect is written with its first aspect). It is not recorded
+// in Proposals. A refused aspect is a *datahub.Error with the status the
+// HTTP path would answer.
+func (s *Server) PutAspect(urn string, a aspects.Aspect) error {
+	if a == nil || (reflect.ValueOf(a).Kind() == reflect.Pointer && reflect.ValueOf(a).IsNil()) {
+		return errors.New("mockserver: PutAspect: nil aspect")
+	}
+	value, err := marshalJSON(a)
+	if err != nil {
+		return fmt.Errorf("mockserver: PutAspect %s: %w", a.AspectName(), err)
+	}
+	return s.PutAspectJSON(urn, a.AspectName(), value)
+}
+
+// PutAspectJSON is [Server.PutAspect] for an aspect given as JSON text,
+// stored as it is (compacted) after the same validation.
+func (s *Server) PutAspectJSON(urn, aspectName string, value json.RawMessage) error {
+	entityType := entityTypeOf(urn)
+	p := Proposal{EntityType: entityType, EntityURN: urn, ChangeType: "UPSERT", AspectName: aspectName,
+		Aspect: bytes.Clone(value), ContentType: "application/json"}
+	it, rerr := prepare(&p)
+	if rerr != nil {
+		return apiError(rerr)
+	}
+	if rerr := s.apply([]item{it}, false); rerr != nil {
+		return apiError(rerr)
+	}
+	return nil
+}
+
+// GetAspect returns the latest version of aspect aspectName of urn, decoded
+// into its typed struct (a pointer, such as *aspects.DatasetProperties). It
+// fails with an error matching datahub.ErrNotFound when there is none.
+func (s *Server) GetAspect(urn, aspectName string) (aspects.Aspect, error) {
+	raw, err := s.GetAspectJSON(urn, aspectName, 0)
+	if err != nil {
+		return nil, err
+	}
+	a, err := aspects.Decode(aspectName, raw)
+	if err != nil {
+		return nil, fmt.Errorf("mockserver: decode %s of %s: %w", aspectName, urn, err)
+	}
+	return a, nil
+}
+
+// GetAspectJSON returns the stored JSON of aspect aspectName of urn at
+// version (0 the latest, 1 the oldest), exactly as reads over HTTP serve it.
+// It fails with an error matching datahub.ErrNotFound when there is none.
+func (s *Server) GetAspectJSON(urn, aspectName string, version int64) (json.RawMessage, error) {
+	s.async.flushDue()
+	a, err := s.store.Get(urn, aspectName, version)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, &datahub.Error{StatusCode: 404, Message: fmt.Sprintf("no version %d of aspect %s of %s", version, aspectName, urn)}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mockserver: %w", err)
+	}
+	return a.Value, nil
+}
+
+// CheckAspect fails tb unless the latest aspect want.AspectName() of urn
+// equals want (a T or *T of package aspects), reporting a cmp.Diff.
+func (s *Server) CheckAspect(tb testing.TB, urn string, want aspects.Aspect) {
+	tb.Helper()
+	if want == nil {
+		tb.Fatalf("mockserver.CheckAspect(%s): nil want", urn)
+		return
+	}
+	got, err := s.GetAspect(urn, want.AspectName())
+	if err != nil {
+		tb.Errorf("mockserver.CheckAspect: %v", err)
+		return
+	}
+	wv, gv := reflect.ValueOf(want), reflect.ValueOf(got)
+	var g any = got
+	if wv.Kind() != reflect.Pointer && gv.Kind() == reflect.Pointer && !gv.IsNil() {
+		g = gv.Elem().Interface()
+	}
+	if diff := cmp.Diff(any(want), g); diff != "" {
+		tb.Errorf("mockserver: aspect %s of %s mismatch (-want +got):\n%s", want.AspectName(), urn, diff)
+	}
+}
+
+// entityTypeOf returns the entity type of a URN string ("" if malformed;
+// prepare then refuses it).
+func entityTypeOf(u string) string {
+	for i, n := 0, 0; i < len(u); i++ {
+		if u[i] != ':' {
+			continue
+		}
+		n++
+		if n == 2 {
+			rest := u[i+1:]
+			for j := 0; j < len(rest); j++ {
+				if rest[j] == ':' {
+					return rest[:j]
+				}
+			}
+			return rest
+		}
+	}
+	return ""
+}
+
+// apiError turns a refusal into the error type SDK callers match.
+func apiError(e *restliError) error {
+	return &datahub.Error{StatusCode: e.status, Message: e.message, ExceptionClass: e.class}
+}

@@ -1,0 +1,132 @@
+// Package mockserver is a fake DataHub metadata service (GMS) for tests: the
+// Rest.li write and read paths of DataHub on a versioned aspect store, in
+// process or as the standalone binary datahub-mock
+// (mockserver/cmd/datahub-mock).
+//
+// It decodes the wire on its own (it does not import this SDK's emitter or
+// client), so a wire mistake in the SDK cannot hide behind the same mistake
+// in the mock. Point any DataHub client at it: this SDK, DataHub's Python
+// emitter, curl.
+//
+//	s := mockserver.Start(t)                   // 127.0.0.1:0, closed by t.Cleanup
+//	em := emitter.NewREST(s.URL())             // or s.URL()+"/api/gms"
+//	...
+//	s.CheckAspect(t, "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",
+//		aspects.DatasetProperties{Description: aspects.Ptr("daily orders")})
+//
+// [New] and [Open] return the server as an [http.Handler] without a
+// listener; [Start] listens and registers cleanup. [Server.Close] waits for
+// requests in flight and applies pending async writes.
+//
+// # Routes
+//
+// Every route is served at /{path} (a GMS address) and at /api/gms/{path}
+// (DataHub's front end address):
+//
+//   - POST /aspects?action=ingestProposal {"proposal": MCP, "async": "false"}
+//     → {"value":"success"}
+//   - POST /aspects?action=ingestProposalBatch {"proposals": [MCP...]}: all
+//     items are validated first; if any is refused nothing is written and the
+//     error names every bad item by its index
+//   - GET /aspects/{url-encoded urn}?aspect=NAME&version=N →
+//     {"version":N,"aspect":{"<Pegasus record name>":{...}}}, 404 with a
+//     Rest.li error body when missing; version 0 is the latest, 1 the oldest
+//   - GET /entitiesV2/{urn}[?aspects=List(a,b)] → EntityResponse
+//   - POST /entities?action=delete {"urn": ...} → {"value":{"urn","rows","timeseriesRows"}}
+//   - GET /config → {"noCode":"true", ...}, never needs a token
+//
+// Other GMS resources and actions answer as GMS's Rest.li router does (404
+// for an unknown resource, 400 for an unknown action or method) or, for
+// actions DataHub has and the mock does not, 501 with a message saying so.
+//
+// # Validation
+//
+// A proposal is checked as GMS checks it: the MCP's shape (unknown or
+// missing fields, wrong JSON types, change type symbols: 400, Rest.li's
+// "Parameters of method ... failed validation" wording); the URN (syntax,
+// whitespace, 512 bytes URL-encoded, no ␟, a valid key such as a known
+// FabricType: 400 "Invalid urn"); the entity type (422 "Unknown entity: x",
+// "URN entity type does not match MCP entity type. x != y"); the aspect
+// (422 "Unknown aspect foo for entity dataset"); its JSON (400 when it is
+// not a JSON object; 422 "Failed to validate record with class ...: ERROR
+// :: /path :: ..." when an aspect this SDK types breaks its PDL schema). The
+// other aspects of DataHub's registry are accepted after a structural check
+// and read back unchanged. Bad input never changes state and never gets a 500.
+//
+// Conditional writes come from the proposal's headers map: If-Version-Match
+// (412 "Expected version X, actual version Y"; "-1" means the aspect must
+// not exist); changeType CREATE and CREATE_ENTITY (422 when the aspect or
+// entity exists) and If-None-Match: * (which turns that failure into a
+// silent no-op).
+//
+// # Testing helpers
+//
+// [Server.PutAspect], [Server.GetAspect] and their JSON forms read and write
+// the store directly; [Server.Proposals] returns copies of what was received;
+// [Server.RequestCount] counts requests per [Op]; [Server.CheckAspect]
+// compares an aspect with cmp.Diff; [Server.Reset] starts over. Faults are
+// injected per operation with [WithFault] or at run time with [Server.Fail]
+// (N failures with a status and an optional Retry-After), [Server.Latency]
+// and [Server.Drop] (the connection is closed without an answer). The clock
+// ([WithClock]) stamps createdOn and lastObserved and drives the async lag
+// ([WithAsyncLag]).
+//
+// # Fidelity
+//
+// What matches DataHub (datahub-project/datahub, as recorded in this
+// project's WIRE.md):
+//
+//   - Paths, methods, request bodies and answers of the routes above, byte
+//     for byte where the shape is fixed: {"value":"success"}, VersionedAspect
+//     keyed by the Pegasus record name, EntityResponse with enveloped aspects,
+//     DeleteEntityResponse.
+//   - Rest.li error bodies: header X-RestLi-Error-Response: true and
+//     {exceptionClass, stackTrace, message, status}, with GMS's and Rest.li's
+//     message texts (errors.go holds them all).
+//   - Versioning as GMS's aspect table: version 0 latest, history 1..n-1,
+//     systemMetadata.version counting changing writes, identical rewrites
+//     not versioned, the key aspect written with an entity's first aspect,
+//     timeseries aspects appended by timestampMillis and never served by
+//     GET /aspects.
+//   - "async" as GMS resolves it: "true" (any case) is asynchronous,
+//     anything else, "unset" or absent is synchronous.
+//   - aspect.value is Pegasus bytes: a string of one char per byte. A char
+//     above U+00FF is refused as Rest.li refuses it.
+//   - GET /entitiesV2 synthesises the key aspect of an entity that has none,
+//     so it is not an existence check (use GET /aspects on the key aspect).
+//
+// What differs, and why:
+//
+//   - 401 for a missing or wrong token is a servlet-container JSON error
+//     ({timestamp, status, error, path}) without the Rest.li header, as GMS's
+//     authentication filter sends it via response.sendError; the exact body
+//     of a real GMS depends on its container configuration. There is no 403:
+//     every valid token may do everything.
+//   - PATCH proposals are refused with 422 and a message saying the mock does
+//     not support PATCH yet; UPDATE and RESTATE are refused too. DELETE is
+//     accepted for key aspects only (it deletes the entity); GMS also deletes
+//     single aspects.
+//   - Only the aspects this SDK types are validated field by field; DataHub
+//     validates all. The others are stored as sent (compacted), so real
+//     connector payloads are never refused by a mock bug.
+//   - aspect.value whose bytes are not valid UTF-8 (non-ASCII written raw
+//     instead of as \uXXXX) is refused with 400; GMS would silently store
+//     replacement characters.
+//   - Aspects are stored compacted (insignificant white space removed) but
+//     otherwise as sent: key order, number spelling and escapes are kept.
+//     GMS re-serialises them and may reorder keys.
+//   - Async proposals are validated at once (bad ones get 400/422
+//     synchronously); a condition that fails when the write falls due is
+//     dropped with a warning in the log, as GMS's consumer drops it. Pending
+//     async writes live in memory: a killed process loses them (Close applies
+//     them).
+//   - A batch is refused with the status of its first bad item and one
+//     message naming every bad item; GMS stops at the first URN error.
+//   - GET /config claims version v1.0.0 so that DataHub's Python SDK stays on
+//     the Rest.li write path (it switches to OpenAPI from 1.0.1 on, which the
+//     mock does not serve); patchCapable is false.
+//   - GET /aspects without ?aspect= is a 400 here; unknown aspect names are
+//     400 "Unknown aspect".
+//   - Search, GraphQL, OpenAPI, lineage, timeseries queries, retention and
+//     the operations resource are not served by this package yet.
+package mockserver

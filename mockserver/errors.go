@@ -1,0 +1,156 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+)
+
+// This file holds every error text the mock answers with, in one place, as
+// miniredis keeps Redis's. The texts marked "DataHub" are the ones GMS
+// (datahub-project/datahub, see ../shared/reference/WIRE.md) or Rest.li send;
+// the texts marked "mock" exist only here and say so.
+
+// Exception classes named in Rest.li error bodies.
+const (
+	classServiceException = "com.linkedin.restli.server.RestLiServiceException"
+	classRouting          = "com.linkedin.restli.server.RoutingException"
+	classNotFound         = "com.linkedin.metadata.restli.NonExceptionHttpErrorResponse"
+)
+
+// DataHub: validation of a proposal (ValidationApiUtils, UrnValidationUtil,
+// EntityKeyUtils, RecordTemplateValidator).
+const (
+	msgUnknownEntity      = "Unknown entity: %s"
+	msgUnknownAspect      = "Unknown aspect %s for entity %s"
+	msgEntityTypeMismatch = "URN entity type does not match MCP entity type. %s != %s"
+	msgRecordInvalid      = "Failed to validate record with class %s: %s"
+	msgInvalidURN         = "Invalid urn: %s\n Cause: %s"
+	msgURNWhitespace      = "Error: cannot provide an URN with leading or trailing whitespace"
+	msgURNTooLong         = "Error: cannot provide an URN longer than 512 bytes (when URL encoded)"
+	msgURNDelimiter       = "Error: URN cannot contain ␟ character"
+	msgNoURN              = "One of urn and keyAspect must be set"
+	msgDeleteNonKey       = "Delete not supported for non key aspect: %s"
+)
+
+// DataHub's texts for failed conditional writes (ConditionalWriteValidator,
+// CreateIfNotExistsValidator) live with the store's ConditionError.Message.
+
+// Rest.li: routing and parameter decoding (RestLiRouter, data validation).
+const (
+	msgNoRootResource     = "No root resource defined for path '%s'"
+	msgActionNotSupported = "%s operation named %s not supported on resource '%s' URI: '%s'"
+	msgActionNotPost      = "All action methods (specified via 'action' in URI) must be submitted as a POST (was %s)"
+	msgMethodNotSupported = "%s operation not supported for URI: '%s' with X-RestLi-Method: '%s'"
+	msgParamsInvalid      = "Parameters of method '%s' failed validation with error '%s'"
+	msgParamRequired      = "ERROR :: %s :: field is required but not found and has no default value"
+	msgParamUnknown       = "ERROR :: %s :: unrecognized field found but not allowed"
+	msgParamType          = "ERROR :: %s :: %s cannot be coerced to %s"
+	msgParamEnum          = "ERROR :: %s :: \"%s\" is not an enum symbol"
+	msgParamBytes         = "ERROR :: %s :: \"%s\" is not a valid string representation of bytes"
+	msgBadBody            = "Error parsing entity body: %s"
+)
+
+// DataHub: the authentication filter (AuthenticationEnforcementFilter) sends a
+// servlet error, not a Rest.li body.
+const msgUnauthorized = "Unauthorized to perform this action."
+
+// Mock: behaviour this mock does not have, or limits it adds.
+const (
+	msgPatchUnsupported   = "PATCH is not supported by this mock yet (datahub-mock): send the whole aspect with changeType UPSERT"
+	msgChangeUnsupported  = "Change type %s is not supported by this mock (datahub-mock supports UPSERT, CREATE, CREATE_ENTITY, DELETE)"
+	msgActionUnsupported  = "%s /%s?action=%s is a DataHub action that this mock (datahub-mock) does not implement yet"
+	msgContentType        = "Unsupported aspect content type %q: expected application/json"
+	msgAspectNotJSON      = "Aspect %s of %s is not a JSON object: %s"
+	msgAspectMissing      = "Aspect value is required for change type %s (aspectName %s)"
+	msgAspectNameMissing  = "aspectName is required for change type %s"
+	msgValueNotUTF8       = "aspect.value is not valid UTF-8 once decoded as Pegasus bytes (one char per byte); write non-ASCII characters of the aspect JSON as \\uXXXX escapes, as DataHub's Python emitter does"
+	msgTimestampMissing   = "Timeseries aspect %s needs a numeric timestampMillis"
+	msgBatchInvalid       = "%d of %d proposals are invalid, nothing was written: %s"
+	msgBodyTooLarge       = "Request body exceeds the limit of %d bytes"
+	msgAspectParam        = "The aspect query parameter is required (datahub-mock)"
+	msgVersionParam       = "ERROR :: /version :: %q cannot be coerced to Long"
+	msgDeleteAspectParam  = "Deleting only the aspect %s of %s is not supported by this mock (datahub-mock): delete the whole entity"
+	msgKeyParts           = "URN %s has %d parts but the key aspect %s has %d fields"
+	msgClosed             = "The mock server is closed (datahub-mock)"
+	msgInjected           = "Injected fault (datahub-mock): %d %s"
+	msgCheckAspectMissing = "mockserver: aspect %s of %s: %v"
+)
+
+// restliError is an error answered with Rest.li's error body.
+type restliError struct {
+	status int
+	// message is the exception message; "" omits the field, as Rest.li does
+	// for exceptions without one.
+	message string
+	class   string
+}
+
+// Error returns the message, for logs.
+func (e *restliError) Error() string {
+	return fmt.Sprintf("%d %s", e.status, e.message)
+}
+
+// errorf returns a RestLiServiceException with the formatted message.
+func errorf(status int, format string, args ...any) *restliError {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	return &restliError{status: status, message: msg, class: classServiceException}
+}
+
+// routingError returns a RoutingException with the formatted message.
+func routingError(status int, format string, args ...any) *restliError {
+	return &restliError{status: status, message: fmt.Sprintf(format, args...), class: classRouting}
+}
+
+// notFound is GMS's answer for a missing aspect or entity: a 404 without a
+// message (RestliUtils.nonExceptionResourceNotFound).
+func notFound() *restliError {
+	return &restliError{status: http.StatusNotFound, class: classNotFound}
+}
+
+// restliErrorBody is the JSON body of a Rest.li error (ErrorResponse.pdl).
+type restliErrorBody struct {
+	ExceptionClass string `json:"exceptionClass"`
+	StackTrace     string `json:"stackTrace"`
+	Message        string `json:"message,omitempty"`
+	Status         int    `json:"status"`
+}
+
+// writeRestliError answers e as Rest.li does: header
+// X-RestLi-Error-Response: true and a JSON body whose stack trace starts with
+// the exception's toString.
+func writeRestliError(w http.ResponseWriter, e *restliError, retryAfter string) {
+	trace := e.class + " [HTTP Status:" + strconv.Itoa(e.status) + "]"
+	if e.message != "" {
+		trace += ": " + e.message
+	}
+	trace += "\n\tat datahub-mock"
+	body, _ := json.Marshal(restliErrorBody{
+		ExceptionClass: e.class,
+		StackTrace:     trace,
+		Message:        e.message,
+		Status:         e.status,
+	})
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("X-RestLi-Error-Response", "true")
+	h.Set("X-RestLi-Protocol-Version", "2.0.0")
+	if retryAfter != "" {
+		h.Set("Retry-After", retryAfter)
+	}
+	w.WriteHeader(e.status)
+	_, _ = w.Write(body)
+}
+
+// servletErrorBody is what GMS's servlet container (Spring Boot) answers for
+// response.sendError when messages are not included: no Rest.li header.
+type servletErrorBody struct {
+	Timestamp string `json:"timestamp"`
+	Status    int    `json:"status"`
+	Error     string `json:"error"`
+	Path      string `json:"path"`
+}

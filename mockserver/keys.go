@@ -1,0 +1,171 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+)
+
+// keyFields returns the field names and kinds of entity's key aspect in
+// schema order, as GMS's EntityKeyUtils walks them.
+func keyFields(e pdl.Entity) (names []string, kinds []pdl.Kind, ok bool) {
+	info, ok := pdl.LookupAspect(e.KeyAspect)
+	if !ok {
+		return nil, nil, false
+	}
+	rec, ok := pdl.Record(info.RecordName)
+	if !ok {
+		return nil, nil, false
+	}
+	for _, f := range rec.Fields {
+		names = append(names, f.Name)
+		kinds = append(kinds, f.Type.Kind)
+	}
+	return names, kinds, true
+}
+
+// urnFromKey builds the URN of entity e from the JSON of its key aspect, as
+// GMS does for a proposal with entityKeyAspect and no entityUrn: the key's
+// field values in schema order are the URN's parts, a tuple when there are
+// several. Values are used as they are (not escaped), as GMS does.
+func urnFromKey(e pdl.Entity, key json.RawMessage) (string, error) {
+	fields, err := orderedObject(key)
+	if err != nil {
+		return "", err
+	}
+	names, _, ok := keyFields(e)
+	if !ok { // no schema: the JSON object's own order
+		for _, f := range fields {
+			names = append(names, f.name)
+		}
+	}
+	parts := make([]string, 0, len(names))
+	for _, n := range names {
+		var part string
+		for _, f := range fields {
+			if f.name != n {
+				continue
+			}
+			if err := json.Unmarshal(f.value, &part); err != nil {
+				part = string(f.value) // a number or boolean key field
+			}
+		}
+		parts = append(parts, part)
+	}
+	if len(parts) == 1 {
+		return "urn:li:" + e.Name + ":" + parts[0], nil
+	}
+	return "urn:li:" + e.Name + ":(" + strings.Join(parts, ",") + ")", nil
+}
+
+// keyFromURN builds the JSON of entity e's key aspect from URN u, as GMS's
+// EntityKeyUtils.convertUrnToEntityKey does: the URN's parts, in order, are
+// the key's fields. It returns nil when the key's schema is unknown.
+func keyFromURN(e pdl.Entity, u string) (json.RawMessage, error) {
+	names, kinds, ok := keyFields(e)
+	if !ok {
+		return nil, nil
+	}
+	parts := urnParts(u)
+	if len(parts) != len(names) {
+		return nil, fmt.Errorf(msgKeyParts, u, len(parts), e.KeyAspect, len(names))
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, n := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		name, _ := json.Marshal(n)
+		b.Write(name)
+		b.WriteByte(':')
+		switch kinds[i] {
+		case pdl.KindInt, pdl.KindLong, pdl.KindFloat, pdl.KindDouble, pdl.KindBoolean:
+			if json.Valid([]byte(parts[i])) {
+				b.WriteString(parts[i])
+				continue
+			}
+		}
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(parts[i]); err != nil {
+			return nil, err
+		}
+		b.Truncate(b.Len() - 1) // Encode's newline
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// urnParts returns the parts of the entity key of u ("urn:li:type:key"): the
+// comma-separated parts of a tuple "(a,b)" split at paren depth one, or the
+// key itself.
+func urnParts(u string) []string {
+	rest := u
+	for range 3 { // skip "urn", "li" and the entity type
+		i := strings.IndexByte(rest, ':')
+		if i < 0 {
+			return []string{""}
+		}
+		rest = rest[i+1:]
+	}
+	if len(rest) < 2 || rest[0] != '(' || rest[len(rest)-1] != ')' {
+		return []string{rest}
+	}
+	inner := rest[1 : len(rest)-1]
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(inner); i++ {
+		switch inner[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				parts = append(parts, inner[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(parts, inner[start:])
+}
+
+type jsonField struct {
+	name  string
+	value json.RawMessage
+}
+
+// orderedObject returns the members of a JSON object in their order.
+func orderedObject(v json.RawMessage) ([]jsonField, error) {
+	dec := json.NewDecoder(bytes.NewReader(v))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, errors.New("not a JSON object")
+	}
+	var out []jsonField
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		name, _ := tok.(string)
+		var val json.RawMessage
+		if err := dec.Decode(&val); err != nil {
+			return nil, err
+		}
+		out = append(out, jsonField{name: name, value: val})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

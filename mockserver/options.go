@@ -1,0 +1,106 @@
+package mockserver
+
+import (
+	"io"
+	"log/slog"
+	"slices"
+	"time"
+)
+
+// DefaultMaxBodyBytes is the default request body limit, DataHub's
+// 16,000,000-byte limit on a serialized proposal; larger bodies get 413.
+const DefaultMaxBodyBytes = 16_000_000
+
+// Option configures a [Server]. Options are applied in order; when an option
+// is given twice the last one wins.
+type Option func(*config)
+
+type config struct {
+	tokens       []string
+	dataDir      string
+	clock        func() time.Time
+	asyncLag     time.Duration
+	maxBodyBytes int64
+	logger       *slog.Logger
+	faults       []Fault
+	record       bool
+}
+
+func newConfig(opts []Option) config {
+	c := config{
+		clock:        time.Now,
+		maxBodyBytes: DefaultMaxBodyBytes,
+		logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
+		record:       true,
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return c
+}
+
+// WithToken requires every request except GET /config to carry
+// "Authorization: Bearer T" for one of tokens, as GMS does with metadata
+// service authentication enabled. No tokens (the default) disables
+// authentication.
+func WithToken(tokens ...string) Option {
+	tokens = slices.Clone(tokens)
+	return func(c *config) { c.tokens = tokens }
+}
+
+// WithDataDir keeps the aspects in a bbolt file in dir (created if missing),
+// so that they survive a restart: every acknowledged synchronous write is
+// committed to disk before its 200. "" (the default) keeps them in memory.
+func WithDataDir(dir string) Option {
+	return func(c *config) { c.dataDir = dir }
+}
+
+// WithClock sets the clock used for created-on times, lastObserved defaults
+// and async visibility. nil restores time.Now.
+func WithClock(now func() time.Time) Option {
+	return func(c *config) {
+		if now == nil {
+			now = time.Now
+		}
+		c.clock = now
+	}
+}
+
+// WithAsyncLag makes proposals sent with "async": "true" visible to reads
+// only once d has passed on the server's clock, as GMS's asynchronous ingest
+// through Kafka does. Zero (the default) applies them at once.
+func WithAsyncLag(d time.Duration) Option {
+	return func(c *config) { c.asyncLag = max(d, 0) }
+}
+
+// WithMaxBodyBytes sets the request body limit; a larger body gets 413. n <= 0
+// removes the limit. The default is [DefaultMaxBodyBytes].
+func WithMaxBodyBytes(n int64) Option {
+	return func(c *config) { c.maxBodyBytes = n }
+}
+
+// WithLogger sets the logger that receives one debug line per request. nil
+// (the default) discards.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) {
+		if l == nil {
+			l = slog.New(slog.NewTextHandler(io.Discard, nil))
+		}
+		c.logger = l
+	}
+}
+
+// WithFault installs faults from the start, as [Server.Inject] does later.
+func WithFault(faults ...Fault) Option {
+	faults = slices.Clone(faults)
+	return func(c *config) { c.faults = faults }
+}
+
+// WithRecording sets whether the server keeps a copy of every proposal it
+// receives for [Server.Proposals] (default true). A long-running standalone
+// server turns it off to bound its memory.
+func WithRecording(on bool) Option {
+	return func(c *config) { c.record = on }
+}

@@ -1,0 +1,232 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Proposal is a metadata change proposal as the mock received and decoded
+// it, kept for inspection by [Server.Proposals].
+type Proposal struct {
+	// EntityType, ChangeType and AspectName are the proposal's fields as sent.
+	EntityType, ChangeType, AspectName string
+	// EntityURN is the proposal's entityUrn, or the URN built from its
+	// entityKeyAspect when it had none.
+	EntityURN string
+	// EntityKeyAspect is the decoded JSON of entityKeyAspect.value, nil if absent.
+	EntityKeyAspect json.RawMessage
+	// Aspect is the decoded JSON text of aspect.value (the aspect itself), nil
+	// if absent.
+	Aspect json.RawMessage
+	// ContentType is aspect.contentType.
+	ContentType string
+	// SystemMetadata is the proposal's systemMetadata object, nil if absent.
+	SystemMetadata json.RawMessage
+	// Headers is the proposal's headers map, nil if absent.
+	Headers map[string]string
+	// Async is the request's async flag as GMS resolves it ("true" → true;
+	// anything else, "unset" or absent → false).
+	Async bool
+	// Batch reports whether the proposal came in an ingestProposalBatch.
+	Batch bool
+	// Index is the proposal's position in its batch (0 for a single one).
+	Index int
+	// Err is why the mock refused the proposal (or its batch), "" if accepted.
+	Err string
+}
+
+func (p Proposal) clone() Proposal {
+	p.EntityKeyAspect = bytes.Clone(p.EntityKeyAspect)
+	p.Aspect = bytes.Clone(p.Aspect)
+	p.SystemMetadata = bytes.Clone(p.SystemMetadata)
+	p.Headers = maps.Clone(p.Headers)
+	return p
+}
+
+// mcpFields are the fields of com.linkedin.mxe.MetadataChangeProposal.
+var mcpFields = []string{"auditHeader", "entityType", "entityUrn", "entityKeyAspect", "changeType",
+	"aspectName", "aspect", "systemMetadata", "headers"}
+
+// changeTypes are the symbols of com.linkedin.events.metadata.ChangeType.
+var changeTypes = []string{"UPSERT", "CREATE", "UPDATE", "DELETE", "PATCH", "RESTATE", "CREATE_ENTITY"}
+
+// paramErrors collects Rest.li parameter validation messages.
+type paramErrors []string
+
+func (pe *paramErrors) add(format string, args ...any) {
+	*pe = append(*pe, fmt.Sprintf(format, args...))
+}
+
+// decodeProposal decodes one MetadataChangeProposal at JSON path path (for
+// messages, e.g. "/proposal") the way Rest.li's data validation does, into p.
+// It checks only the wire shape; semantics are checked by prepare.
+func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErrors) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+		pe.add(msgParamType, path, compact(raw), "DataMap")
+		return
+	}
+	for _, name := range slices.Sorted(maps.Keys(fields)) {
+		if !slices.Contains(mcpFields, name) {
+			pe.add(msgParamUnknown, path+"/"+name)
+		}
+	}
+	str := func(name string, required bool) string {
+		v, ok := fields[name]
+		if !ok || isNull(v) {
+			if required {
+				pe.add(msgParamRequired, path+"/"+name)
+			}
+			return ""
+		}
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			pe.add(msgParamType, path+"/"+name, compact(v), "String")
+		}
+		return s
+	}
+	p.EntityType = str("entityType", true)
+	p.EntityURN = str("entityUrn", false)
+	p.ChangeType = str("changeType", true)
+	if p.ChangeType != "" && !slices.Contains(changeTypes, p.ChangeType) {
+		pe.add(msgParamEnum, path+"/changeType", p.ChangeType)
+	}
+	p.AspectName = str("aspectName", false)
+	if v, ok := fields["entityKeyAspect"]; ok && !isNull(v) {
+		p.EntityKeyAspect, _ = decodeGenericAspect(v, path+"/entityKeyAspect", pe)
+	}
+	if v, ok := fields["aspect"]; ok && !isNull(v) {
+		p.Aspect, p.ContentType = decodeGenericAspect(v, path+"/aspect", pe)
+	}
+	if v, ok := fields["systemMetadata"]; ok && !isNull(v) {
+		if !isObject(v) {
+			pe.add(msgParamType, path+"/systemMetadata", compact(v), "DataMap")
+		} else {
+			p.SystemMetadata = compactJSON(v)
+		}
+	}
+	if v, ok := fields["auditHeader"]; ok && !isNull(v) && !isObject(v) {
+		pe.add(msgParamType, path+"/auditHeader", compact(v), "DataMap")
+	}
+	if v, ok := fields["headers"]; ok && !isNull(v) {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(v, &m); err != nil || m == nil {
+			pe.add(msgParamType, path+"/headers", compact(v), "DataMap")
+		} else {
+			p.Headers = make(map[string]string, len(m))
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				var s string
+				if err := json.Unmarshal(m[k], &s); err != nil {
+					pe.add(msgParamType, path+"/headers/"+k, compact(m[k]), "String")
+				}
+				p.Headers[k] = s
+			}
+		}
+	}
+}
+
+// decodeGenericAspect decodes a com.linkedin.mxe.GenericAspect: value is
+// Pegasus bytes (a string of one char per byte) holding the aspect JSON text.
+func decodeGenericAspect(raw json.RawMessage, path string, pe *paramErrors) (value json.RawMessage, contentType string) {
+	var ga map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &ga); err != nil || ga == nil {
+		pe.add(msgParamType, path, compact(raw), "DataMap")
+		return nil, ""
+	}
+	for _, name := range slices.Sorted(maps.Keys(ga)) {
+		if name != "value" && name != "contentType" {
+			pe.add(msgParamUnknown, path+"/"+name)
+		}
+	}
+	if v, ok := ga["contentType"]; !ok || isNull(v) {
+		pe.add(msgParamRequired, path+"/contentType")
+	} else if err := json.Unmarshal(v, &contentType); err != nil {
+		pe.add(msgParamType, path+"/contentType", compact(v), "String")
+	}
+	v, ok := ga["value"]
+	if !ok || isNull(v) {
+		pe.add(msgParamRequired, path+"/value")
+		return nil, contentType
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		pe.add(msgParamType, path+"/value", compact(v), "ByteString")
+		return nil, contentType
+	}
+	b, ok := pegasusBytes(s)
+	if !ok {
+		pe.add(msgParamBytes, path+"/value", abbreviate(s))
+		return nil, contentType
+	}
+	return b, contentType
+}
+
+// pegasusBytes turns the JSON form of Pegasus bytes (every char one byte,
+// U+0000..U+00FF) into the bytes. It fails on a char above U+00FF.
+func pegasusBytes(s string) ([]byte, bool) {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return []byte(s), true
+	}
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r > 0xFF {
+			return nil, false
+		}
+		b = append(b, byte(r))
+	}
+	return b, true
+}
+
+func isNull(v json.RawMessage) bool {
+	return string(bytes.TrimSpace(v)) == "null"
+}
+
+func isObject(v json.RawMessage) bool {
+	v = bytes.TrimSpace(v)
+	return len(v) > 0 && v[0] == '{' && json.Valid(v)
+}
+
+// compact returns v as compact JSON text for messages, shortened.
+func compact(v json.RawMessage) string {
+	return abbreviate(string(compactJSON(v)))
+}
+
+// compactJSON returns v without insignificant white space (v itself if it
+// is not valid JSON).
+func compactJSON(v json.RawMessage) json.RawMessage {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, v); err != nil {
+		return v
+	}
+	return buf.Bytes()
+}
+
+func abbreviate(s string) string {
+	const n = 200
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
+}
+
+// joinParamErrors formats the messages of a failed Rest.li parameter
+// validation of method.
+func joinParamErrors(method string, pe paramErrors) string {
+	return fmt.Sprintf(msgParamsInvalid, method, strings.Join(pe, "\n"))
+}

@@ -1,0 +1,276 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+)
+
+// mockVersion is sent in the X-DataHub-Mock-Version header of every answer.
+const mockVersion = datahub.Version
+
+// marshalJSON encodes v without HTML escaping, so that embedded raw aspect
+// JSON goes out as stored.
+func marshalJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// versionedAspect is com.linkedin.metadata.aspect.VersionedAspect: the
+// aspect union is keyed by the Pegasus record name.
+type versionedAspect struct {
+	Version int64                      `json:"version"`
+	Aspect  map[string]json.RawMessage `json:"aspect"`
+}
+
+// handleGetAspect serves GET /aspects/{urn}?aspect=NAME&version=N.
+func (s *Server) handleGetAspect(w http.ResponseWriter, r *http.Request, key string) {
+	s.async.flushDue()
+	q := r.URL.Query()
+	name := q.Get("aspect")
+	if name == "" {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgAspectParam), "")
+		return
+	}
+	var version int64
+	if v := q.Get("version"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			writeRestliError(w, errorf(http.StatusBadRequest, "%s", joinParamErrors("get", paramErrors{
+				fmt.Sprintf(msgVersionParam, v)})), "")
+			return
+		}
+		version = n
+	}
+	parsed, rerr := checkURN(key)
+	if rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	info, rerr := aspectOf(parsed.EntityType(), name)
+	if rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	if info.Timeseries || version < 0 {
+		writeRestliError(w, notFound(), "")
+		return
+	}
+	a, err := s.store.Get(key, name, version)
+	if errors.Is(err, store.ErrNotFound) {
+		writeRestliError(w, notFound(), "")
+		return
+	}
+	if err != nil {
+		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock store: %v", err), "")
+		return
+	}
+	writeJSON(w, versionedAspect{Version: version, Aspect: map[string]json.RawMessage{info.RecordName: a.Value}})
+}
+
+// aspectOf returns the registry facts of aspect name for entityType: 400
+// "Unknown aspect" when the entity has no such aspect.
+func aspectOf(entityType, name string) (pdl.AspectInfo, *restliError) {
+	e, ok := pdl.LookupEntity(entityType)
+	if !ok {
+		return pdl.AspectInfo{}, errorf(http.StatusBadRequest, msgUnknownEntity, entityType)
+	}
+	if !e.Allows(name) {
+		return pdl.AspectInfo{}, errorf(http.StatusBadRequest, msgUnknownAspect, name, entityType)
+	}
+	info, ok := pdl.LookupAspect(name)
+	if !ok {
+		return pdl.AspectInfo{}, errorf(http.StatusBadRequest, msgUnknownAspect, name, entityType)
+	}
+	return info, nil
+}
+
+// entityResponse is com.linkedin.entity.EntityResponse.
+type entityResponse struct {
+	EntityName string                     `json:"entityName"`
+	URN        string                     `json:"urn"`
+	Aspects    map[string]envelopedAspect `json:"aspects"`
+}
+
+// envelopedAspect is com.linkedin.entity.EnvelopedAspect; value is the
+// placeholder record com.linkedin.entity.Aspect, i.e. the aspect's own JSON.
+type envelopedAspect struct {
+	Name           string          `json:"name"`
+	Type           string          `json:"type"`
+	Version        int64           `json:"version"`
+	Value          json.RawMessage `json:"value"`
+	Created        auditStamp      `json:"created"`
+	SystemMetadata json.RawMessage `json:"systemMetadata,omitempty"`
+}
+
+type auditStamp struct {
+	Time  int64  `json:"time"`
+	Actor string `json:"actor"`
+}
+
+// handleGetEntity serves GET /entitiesV2/{urn}[?aspects=List(a,b)].
+func (s *Server) handleGetEntity(w http.ResponseWriter, r *http.Request, key string) {
+	s.async.flushDue()
+	parsed, rerr := checkURN(key)
+	if rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	e, ok := pdl.LookupEntity(parsed.EntityType())
+	if !ok {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgUnknownEntity, parsed.EntityType()), "")
+		return
+	}
+	q := r.URL.Query()
+	projection := listParam(q["aspects"])
+	includeKey := !strings.EqualFold(q.Get("alwaysIncludeKeyAspect"), "false")
+	rows, err := s.store.Latest(key)
+	if err != nil {
+		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock store: %v", err), "")
+		return
+	}
+	resp := entityResponse{EntityName: e.Name, URN: key, Aspects: map[string]envelopedAspect{}}
+	for _, a := range rows {
+		if projection != nil && !slices.Contains(projection, a.Name) && !(includeKey && a.Name == e.KeyAspect) {
+			continue
+		}
+		resp.Aspects[a.Name] = envelopedAspect{
+			Name: a.Name, Type: "VERSIONED", Version: 0, Value: a.Value,
+			Created:        auditStamp{Time: a.CreatedOn.UnixMilli(), Actor: a.CreatedBy},
+			SystemMetadata: a.SystemMetadata,
+		}
+	}
+	if _, ok := resp.Aspects[e.KeyAspect]; !ok && includeKey {
+		// GMS synthesises the key aspect from the URN (which is why DataHub's
+		// client warns not to use this read to decide existence).
+		if kv, err := keyFromURN(e, key); err == nil && kv != nil {
+			resp.Aspects[e.KeyAspect] = envelopedAspect{
+				Name: e.KeyAspect, Type: "VERSIONED", Value: kv,
+				Created: auditStamp{Time: 0, Actor: store.DefaultActor},
+			}
+		}
+	}
+	if len(resp.Aspects) == 0 {
+		writeRestliError(w, notFound(), "")
+		return
+	}
+	writeJSON(w, resp)
+}
+
+// listParam reads a Rest.li array query parameter: protocol 2.0's
+// "List(a,b)" or repeated protocol 1.0 values. nil means absent.
+func listParam(vals []string) []string {
+	if len(vals) == 0 {
+		return nil
+	}
+	out := []string{}
+	for _, v := range vals {
+		if inner, ok := strings.CutPrefix(v, "List("); ok {
+			inner = strings.TrimSuffix(inner, ")")
+			if inner == "" {
+				continue
+			}
+			out = append(out, strings.Split(inner, ",")...)
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// deleteEntityResponse is com.linkedin.metadata.run.DeleteEntityResponse.
+type deleteEntityResponse struct {
+	URN            string `json:"urn"`
+	Rows           int64  `json:"rows"`
+	TimeseriesRows int64  `json:"timeseriesRows"`
+}
+
+// handleDelete serves POST /entities?action=delete {"urn": ...}.
+func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
+	s.async.flushDue()
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	params, rerr := actionParams(body)
+	if rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	var pe paramErrors
+	var u, aspect string
+	if v, ok := params["urn"]; !ok || isNull(v) {
+		pe.add(msgParamRequired, "/urn")
+	} else if err := json.Unmarshal(v, &u); err != nil {
+		pe.add(msgParamType, "/urn", compact(v), "String")
+	}
+	if v, ok := params["aspectName"]; ok && !isNull(v) {
+		if err := json.Unmarshal(v, &aspect); err != nil {
+			pe.add(msgParamType, "/aspectName", compact(v), "String")
+		}
+	}
+	if len(pe) > 0 {
+		writeRestliError(w, errorf(http.StatusBadRequest, "%s", joinParamErrors("delete", pe)), "")
+		return
+	}
+	if _, rerr := checkURN(u); rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	if aspect != "" {
+		writeRestliError(w, errorf(http.StatusNotImplemented, msgDeleteAspectParam, aspect, u), "")
+		return
+	}
+	rows, ts, err := s.store.DeleteEntity(u)
+	if err != nil {
+		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock store: %v", err), "")
+		return
+	}
+	writeJSON(w, map[string]deleteEntityResponse{"value": {URN: u, Rows: int64(rows), TimeseriesRows: int64(ts)}})
+}
+
+// configResponse is the part of GMS's /config servlet answer that clients
+// read. The version is v1.0.0 on purpose: DataHub's Python SDK switches to
+// the OpenAPI write path (which this mock does not serve) for 1.0.1 and
+// later.
+type configResponse struct {
+	NoCode                   string                       `json:"noCode"`
+	Retention                string                       `json:"retention"`
+	StatefulIngestionCapable bool                         `json:"statefulIngestionCapable"`
+	PatchCapable             bool                         `json:"patchCapable"`
+	TimeZone                 string                       `json:"timeZone"`
+	SupportsImpactAnalysis   bool                         `json:"supportsImpactAnalysis"`
+	Versions                 map[string]map[string]string `json:"versions"`
+	Datahub                  map[string]string            `json:"datahub"`
+	DatasetURNNameCasing     bool                         `json:"datasetUrnNameCasing"`
+}
+
+// handleConfig serves GET /config, which needs no authentication.
+func (s *Server) handleConfig(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, configResponse{
+		NoCode:                   "true",
+		Retention:                "true",
+		StatefulIngestionCapable: false,
+		PatchCapable:             false,
+		TimeZone:                 "UTC",
+		Versions: map[string]map[string]string{
+			"acryldata/datahub": {"version": "v1.0.0", "commit": "datahub-mock-" + mockVersion},
+		},
+		Datahub: map[string]string{"serverType": "datahub-mock", "serverEnv": "test"},
+	})
+}

@@ -1,0 +1,125 @@
+package mockserver
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// frontPrefix is the path under which DataHub's front end proxies GMS.
+const frontPrefix = "/api/gms"
+
+// resource is a Rest.li root resource of GMS (restli-api/src/main/idl).
+type resource struct {
+	class   string
+	actions []string // every action DataHub defines on the collection
+}
+
+// resources are GMS's Rest.li root resources. Those the mock does not serve
+// still answer as GMS routes them, with a clear "not implemented" for the
+// actions DataHub has.
+var resources = map[string]resource{
+	"aspects": {"com.linkedin.metadata.resources.entity.AspectResource",
+		[]string{"getCount", "getTimeseriesAspectValues", "ingestProposal", "ingestProposalBatch", "restoreIndices"}},
+	"entities": {"com.linkedin.metadata.resources.entity.EntityResource",
+		[]string{"applyRetention", "autocomplete", "batchGetTotalEntityCount", "batchIngest", "browse", "delete",
+			"deleteAll", "deleteReferences", "exists", "filter", "filterExistingUrns", "getBrowsePaths",
+			"getTotalEntityCount", "ingest", "list", "listUrns", "scrollAcrossEntities", "scrollAcrossLineage",
+			"search", "searchAcrossEntities", "searchAcrossLineage", "setWritable"}},
+	"entitiesV2":          {"com.linkedin.metadata.resources.entity.EntityV2Resource", nil},
+	"entitiesVersionedV2": {"com.linkedin.metadata.resources.entity.EntityVersionedV2Resource", nil},
+	"analytics":           {"com.linkedin.metadata.resources.analytics.Analytics", []string{"getTimeseriesStats"}},
+	"runs":                {"com.linkedin.metadata.resources.entity.BatchIngestionRunResource", []string{"describe", "list", "rollback"}},
+	"relationships":       {"com.linkedin.metadata.resources.lineage.Relationships", []string{"getLineage"}},
+	"operations": {"com.linkedin.metadata.resources.operations.OperationsResource",
+		[]string{"getEsTaskStatus", "getIndexSizes", "restoreIndices", "truncateTimeseriesAspect"}},
+	"platform":   {"com.linkedin.metadata.resources.platform.PlatformResource", []string{"producePlatformEvent"}},
+	"usageStats": {"com.linkedin.metadata.resources.usage.UsageStats", []string{"batchIngest", "query", "queryRange"}},
+}
+
+// routed is the outcome of routing a request.
+type routed struct {
+	op   Op
+	key  string       // the decoded entity key (URN) of /resource/{key}
+	path string       // the request path without the front prefix
+	uri  string       // path and query, for messages and logs
+	err  *restliError // the routing failure of an OpUnknown request
+}
+
+// route maps a request to its operation the way GMS's Rest.li router does,
+// after removing the front end's /api/gms prefix.
+func route(r *http.Request) routed {
+	path := r.URL.EscapedPath()
+	if rest, ok := strings.CutPrefix(path, frontPrefix); ok && (rest == "" || rest[0] == '/') {
+		path = rest
+	}
+	rt := routed{op: OpUnknown, path: path, uri: path}
+	if r.URL.RawQuery != "" {
+		rt.uri += "?" + r.URL.RawQuery
+	}
+	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	name, err := url.PathUnescape(segs[0])
+	if err != nil || name == "" {
+		rt.err = &restliError{status: http.StatusNotFound, class: classRouting}
+		return rt
+	}
+	if name == "config" && len(segs) == 1 {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			rt.op = OpConfig
+			return rt
+		}
+		rt.err = errorf(http.StatusMethodNotAllowed, "Method %s is not allowed on /config", r.Method)
+		return rt
+	}
+	res, ok := resources[name]
+	if !ok {
+		rt.err = routingError(http.StatusNotFound, msgNoRootResource, "/"+name)
+		return rt
+	}
+	hasKey := len(segs) > 1 && segs[1] != ""
+	if len(segs) > 2 {
+		rt.err = &restliError{status: http.StatusNotFound, class: classRouting}
+		return rt
+	}
+	if hasKey {
+		key, err := url.PathUnescape(segs[1])
+		if err != nil {
+			rt.err = routingError(http.StatusBadRequest, "Invalid key %q: %v", segs[1], err)
+			return rt
+		}
+		rt.key = key
+	}
+	query := r.URL.Query()
+	if query.Has("action") {
+		action := query.Get("action")
+		if r.Method != http.MethodPost {
+			rt.err = routingError(http.StatusBadRequest, msgActionNotPost, r.Method)
+			return rt
+		}
+		if hasKey || !slices.Contains(res.actions, action) {
+			rt.err = routingError(http.StatusBadRequest, msgActionNotSupported, r.Method, action, res.class, rt.uri)
+			return rt
+		}
+		switch {
+		case name == "aspects" && action == "ingestProposal":
+			rt.op = OpIngestProposal
+		case name == "aspects" && action == "ingestProposalBatch":
+			rt.op = OpIngestProposalBatch
+		case name == "entities" && action == "delete":
+			rt.op = OpDeleteEntity
+		default:
+			rt.err = errorf(http.StatusNotImplemented, msgActionUnsupported, r.Method, name, action)
+		}
+		return rt
+	}
+	switch {
+	case r.Method == http.MethodGet && hasKey && name == "aspects":
+		rt.op = OpGetAspect
+	case r.Method == http.MethodGet && hasKey && name == "entitiesV2":
+		rt.op = OpGetEntity
+	default:
+		rt.err = routingError(http.StatusBadRequest, msgMethodNotSupported, r.Method, rt.uri, r.Header.Get("X-RestLi-Method"))
+	}
+	return rt
+}

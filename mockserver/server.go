@@ -1,0 +1,309 @@
+package mockserver
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+)
+
+// DataFile is the name of the bbolt file the server keeps in its data
+// directory (see [WithDataDir]).
+const DataFile = "datahub-mock.db"
+
+// Server is a fake DataHub GMS: an [http.Handler] that serves DataHub's Rest.li
+// write and read paths on a versioned aspect store. Create one with [New] or
+// [Open] (no listener) or [Start] (listening, for tests). All methods are safe
+// for concurrent use.
+type Server struct {
+	cfg   config
+	store *store.Store
+
+	// mu guards the fields below it (never held while calling the store,
+	// except by the async queue's flush, which holds only asyncMu).
+	mu        sync.Mutex
+	closed    bool
+	proposals []Proposal
+	counts    map[Op]int
+	faults    []*fault
+
+	inflight sync.WaitGroup // requests being handled
+	closing  chan struct{}  // closed when Close starts
+	closeErr error
+	once     sync.Once
+
+	async *asyncQueue
+
+	// Set by Start.
+	httpSrv *http.Server
+	url     string
+	served  chan struct{} // closed when the listener's Serve returns
+}
+
+// Open returns a server configured by opts, without a listener: serve it
+// with any [http.Server] or call its ServeHTTP directly. It fails only when
+// the data directory of [WithDataDir] cannot be opened.
+func Open(opts ...Option) (*Server, error) {
+	cfg := newConfig(opts)
+	var st *store.Store
+	if cfg.dataDir != "" {
+		if err := os.MkdirAll(cfg.dataDir, 0o755); err != nil {
+			return nil, fmt.Errorf("mockserver: data directory: %w", err)
+		}
+		var err error
+		st, err = store.OpenBolt(filepath.Join(cfg.dataDir, DataFile), store.Clock(cfg.clock))
+		if err != nil {
+			return nil, fmt.Errorf("mockserver: open %s: %w", filepath.Join(cfg.dataDir, DataFile), err)
+		}
+	} else {
+		st = store.OpenMemory(store.Clock(cfg.clock))
+	}
+	s := &Server{
+		cfg:     cfg,
+		store:   st,
+		counts:  make(map[Op]int),
+		closing: make(chan struct{}),
+	}
+	for _, f := range cfg.faults {
+		s.faults = append(s.faults, newFault(f))
+	}
+	s.async = newAsyncQueue(s)
+	return s, nil
+}
+
+// New is [Open] for the common case that cannot fail (no [WithDataDir], or
+// one known to work). Like httptest.NewServer when it cannot listen, it
+// panics if the data directory cannot be opened; use Open to get the error.
+func New(opts ...Option) *Server {
+	s, err := Open(opts...)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Start returns a server listening on 127.0.0.1 at a free port, closed by
+// tb.Cleanup. Its address is [Server.URL].
+func Start(tb testing.TB, opts ...Option) *Server {
+	tb.Helper()
+	s, err := Open(opts...)
+	if err != nil {
+		tb.Fatalf("mockserver.Start: %v", err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		_ = s.Close()
+		tb.Fatalf("mockserver.Start: listen: %v", err)
+	}
+	s.serve(l)
+	tb.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			tb.Errorf("mockserver: close: %v", err)
+		}
+	})
+	return s
+}
+
+// serve starts serving s on l in a goroutine owned by s; Close stops it and
+// waits for it.
+func (s *Server) serve(l net.Listener) {
+	s.httpSrv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	s.url = "http://" + l.Addr().String()
+	s.served = make(chan struct{})
+	go func() {
+		defer close(s.served)
+		_ = s.httpSrv.Serve(l)
+	}()
+}
+
+// URL returns the base URL of a server made by [Start], such as
+// "http://127.0.0.1:41234" ("" for a server without a listener). DataHub
+// clients take it as their GMS address, or URL()+"/api/gms" as a front
+// address.
+func (s *Server) URL() string { return s.url }
+
+// Close stops the server: it stops the listener of [Start], waits for the
+// requests in flight, applies the async writes still pending (nothing
+// acknowledged is lost) and closes the store. Requests after Close get 503.
+// Close is idempotent.
+func (s *Server) Close() error {
+	s.once.Do(func() {
+		s.mu.Lock()
+		s.closed = true
+		s.mu.Unlock()
+		close(s.closing)
+		var errs []error
+		if s.httpSrv != nil {
+			if err := s.httpSrv.Shutdown(context.Background()); err != nil {
+				errs = append(errs, err)
+			}
+			<-s.served
+		}
+		s.inflight.Wait()
+		errs = append(errs, s.async.close())
+		errs = append(errs, s.store.Close())
+		s.closeErr = errors.Join(errs...)
+	})
+	return s.closeErr
+}
+
+// enter registers a request in flight; it reports false once Close started.
+func (s *Server) enter() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.inflight.Add(1)
+	return true
+}
+
+// ServeHTTP serves DataHub's routes at /{path} (GMS address) and at
+// /api/gms/{path} (front address).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w}
+	rt := route(r)
+	defer func() {
+		s.cfg.logger.LogAttrs(r.Context(), slog.LevelDebug, "request",
+			slog.String("method", r.Method), slog.String("path", rt.uri), slog.String("op", string(rt.op)),
+			slog.Int("status", sw.status), slog.Duration("duration", time.Since(start)))
+	}()
+	if !s.enter() {
+		writeRestliError(sw, errorf(http.StatusServiceUnavailable, msgClosed), "")
+		return
+	}
+	defer s.inflight.Done()
+	sw.Header().Set("X-DataHub-Mock-Version", mockVersion)
+
+	s.mu.Lock()
+	s.counts[rt.op]++
+	s.mu.Unlock()
+
+	if a := s.takeFaults(rt.op); s.applyFault(sw, r, a) {
+		if a.drop {
+			sw.status = -1
+		}
+		return
+	}
+	if rt.op != OpConfig && !s.authorized(r) {
+		writeUnauthorized(sw, rt.path, s.cfg.clock())
+		return
+	}
+	if rt.err != nil {
+		writeRestliError(sw, rt.err, "")
+		return
+	}
+	if n := s.cfg.maxBodyBytes; n > 0 {
+		if r.ContentLength > n {
+			writeRestliError(sw, errorf(http.StatusRequestEntityTooLarge, msgBodyTooLarge, n), "")
+			return
+		}
+		r.Body = http.MaxBytesReader(sw, r.Body, n)
+	}
+	switch rt.op {
+	case OpIngestProposal:
+		s.handleIngest(sw, r, false)
+	case OpIngestProposalBatch:
+		s.handleIngest(sw, r, true)
+	case OpGetAspect:
+		s.handleGetAspect(sw, r, rt.key)
+	case OpGetEntity:
+		s.handleGetEntity(sw, r, rt.key)
+	case OpDeleteEntity:
+		s.handleDelete(sw, r)
+	case OpConfig:
+		s.handleConfig(sw, r)
+	}
+}
+
+// authorized reports whether r carries one of the configured tokens (or no
+// token is configured).
+func (s *Server) authorized(r *http.Request) bool {
+	if len(s.cfg.tokens) == 0 {
+		return true
+	}
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok {
+		return false
+	}
+	match := 0
+	for _, t := range s.cfg.tokens {
+		match |= subtle.ConstantTimeCompare([]byte(got), []byte(t))
+	}
+	return match == 1
+}
+
+// writeUnauthorized answers 401 as GMS's AuthenticationEnforcementFilter
+// does: response.sendError(401, ...) rendered by the servlet container as
+// its default JSON error (message not included), without the Rest.li header.
+func writeUnauthorized(w http.ResponseWriter, path string, now time.Time) {
+	body, _ := json.Marshal(servletErrorBody{
+		Timestamp: now.UTC().Format("2006-01-02T15:04:05.000+00:00"),
+		Status:    http.StatusUnauthorized,
+		Error:     "Unauthorized",
+		Path:      path,
+	})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusUnauthorized)
+	_, _ = w.Write(body)
+}
+
+// writeJSON answers 200 with v encoded without HTML escaping (so that raw
+// aspect JSON embedded in v goes out byte for byte).
+func writeJSON(w http.ResponseWriter, v any) {
+	b, err := marshalJSON(v)
+	if err != nil {
+		writeRestliError(w, errorf(http.StatusInternalServerError, "encoding the answer: %v", err), "")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-RestLi-Protocol-Version", "2.0.0")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(b)
+}
+
+// success is Rest.li's answer to an action returning the string "success".
+var success = []byte(`{"value":"success"}`)
+
+func writeSuccess(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-RestLi-Protocol-Version", "2.0.0")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(success)
+}
+
+// statusWriter records the status for the request log; it unwraps for
+// http.ResponseController (Hijack, Flush).
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
