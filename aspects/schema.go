@@ -164,7 +164,7 @@ func (c ForeignKeyConstraint) MarshalJSON() ([]byte, error) {
 type ForeignKeySpec struct {
 	// ForeignKey is the key: a DatasetFieldForeignKey or an UrnForeignKey.
 	// It must be set to encode.
-	ForeignKey ForeignKey
+	ForeignKey ForeignKey `json:"foreignKey"`
 }
 
 // MarshalJSON encodes f as {"foreignKey": {<member record name>: {...}}}.

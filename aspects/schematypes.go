@@ -18,7 +18,7 @@ import (
 //	aspects.DataType(aspects.ArrayType{NestedType: []string{"string"}})
 type SchemaFieldDataType struct {
 	// Type is the union member; it must be set to encode.
-	Type FieldType
+	Type FieldType `json:"type"`
 }
 
 // DataType returns the SchemaFieldDataType whose type is t.
