@@ -146,7 +146,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 			if kr, ok, _ := getRow(t, w.URN, string(name), 0); ok {
 				have = strconv.FormatInt(rowVersion(kr), 10)
 			}
-			return Result{}, nil, &ConditionError{Index: i, URN: w.URN, Aspect: string(name),
+			return Result{}, nil, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
 				Header: ChangeCreateEntity, Want: UnversionedVersion, Have: have}
 		}
 	}

@@ -142,11 +142,12 @@ type Result struct {
 // and datahub.ErrValidation for the second; see also [ConditionError.Precondition].
 type ConditionError struct {
 	Index       int    // position of the failing Write in the batch
-	URN, Aspect string // the item's URN and aspect (for CREATE_ENTITY, the key aspect)
+	URN, Aspect string // the item's URN and aspect
 	// Header is the condition: "If-Version-Match", "CREATE" or "CREATE_ENTITY".
 	Header string
 	// Want is what the condition asked for and Have what the store holds, as
-	// versions: "-1" stands for "does not exist".
+	// versions: "-1" stands for "does not exist". For CREATE_ENTITY, Have is
+	// the version of the entity's key aspect.
 	Want, Have string
 }
 

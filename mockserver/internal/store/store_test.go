@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -148,4 +149,266 @@ func TestVersionNumbering(t *testing.T) {
 			t.Error("Exists = false after first write")
 		}
 	})
+}
+
+func TestHistoryRowsKeepTheirOwnMetadata(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		s := open(stepClock())
+		actors := []string{"urn:li:corpuser:a", "urn:li:corpuser:b", ""}
+		runs := []string{`{"runId":"r1"}`, `{"runId":"r2","lastObserved":1700000000000}`, ``}
+		for i, actor := range actors {
+			w := upsert(fmt.Sprintf(`{"description":"v%d"}`, i+1))
+			w.Actor = actor
+			if runs[i] != "" {
+				w.SystemMetadata = json.RawMessage(runs[i])
+			}
+			mustApply(t, s, w)
+		}
+		type row struct {
+			CreatedBy string
+			SM        map[string]any
+		}
+		var got []row
+		for _, v := range []int64{1, 2, 0} {
+			a := mustGet(t, s, dsURN, props, v)
+			got = append(got, row{a.CreatedBy, sysMeta(t, a.SystemMetadata)})
+		}
+		ms := func(d time.Duration) float64 { return float64(t0.Add(d).UnixMilli()) }
+		want := []row{
+			{"urn:li:corpuser:a", map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": ms(0), "version": "1"}},
+			{"urn:li:corpuser:b", map[string]any{"runId": "r2", "lastRunId": "r2", "lastObserved": float64(1700000000000), "version": "2"}},
+			{DefaultActor, map[string]any{"runId": DefaultRunID, "lastRunId": DefaultRunID, "lastObserved": ms(2 * time.Second), "version": "3"}},
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("rows 1, 2, 0 (-want +got):\n%s", diff)
+		}
+	})
+}
+
+func TestUnchangedWrite(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		second      Write
+		wantResult  Result
+		wantSM      map[string]any
+		wantChanges int // rows reported to OnChange by the second write
+	}{
+		{
+			name:       "identical value and metadata writes nothing",
+			second:     withSM(upsert(`{"customProperties":{},"description":"d"}`), `{"runId":"r1","lastObserved":5}`),
+			wantResult: Result{Version: "1", Unchanged: true},
+			wantSM:     map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
+		},
+		{
+			name:       "same data in another key order is the same value",
+			second:     withSM(upsert(`{"description": "d", "customProperties": {}}`), `{"runId":"r1","lastObserved":5}`),
+			wantResult: Result{Version: "1", Unchanged: true},
+			wantSM:     map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
+		},
+		{
+			name:        "new run refreshes system metadata in place",
+			second:      withSM(upsert(`{"customProperties":{},"description":"d"}`), `{"runId":"r2","lastObserved":9}`),
+			wantResult:  Result{Version: "1", Unchanged: true},
+			wantSM:      map[string]any{"runId": "r2", "lastRunId": "r1", "lastObserved": float64(9), "version": "1"},
+			wantChanges: 1,
+		},
+		{
+			name:        "changed value makes version 2",
+			second:      withSM(upsert(`{"customProperties":{},"description":"e"}`), `{"runId":"r1","lastObserved":5}`),
+			wantResult:  Result{Version: "2"},
+			wantSM:      map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "2"},
+			wantChanges: 1,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+				s := open(stepClock())
+				mustApply(t, s, withSM(upsert(`{"customProperties":{},"description":"d"}`), `{"runId":"r1","lastObserved":5}`))
+				var changes int
+				s.OnChange(func(rows []Aspect) { changes += len(rows) })
+				res := mustApply(t, s, tc.second)
+				if diff := cmp.Diff([]Result{tc.wantResult}, res); diff != "" {
+					t.Errorf("result (-want +got):\n%s", diff)
+				}
+				a := mustGet(t, s, dsURN, props, 0)
+				if diff := cmp.Diff(tc.wantSM, sysMeta(t, a.SystemMetadata)); diff != "" {
+					t.Errorf("latest systemMetadata (-want +got):\n%s", diff)
+				}
+				if changes != tc.wantChanges {
+					t.Errorf("OnChange rows = %d, want %d", changes, tc.wantChanges)
+				}
+				_, err := s.Get(dsURN, props, 1)
+				if hasHistory := err == nil; hasHistory != (tc.wantResult.Version == "2") {
+					t.Errorf("history row 1 present = %v, want %v", hasHistory, tc.wantResult.Version == "2")
+				}
+			})
+		})
+	}
+}
+
+func withSM(w Write, sm string) Write {
+	w.SystemMetadata = json.RawMessage(sm)
+	return w
+}
+
+func TestLatestAllAndCopies(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		s := open(stepClock())
+		other := "urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)"
+		ws := []Write{
+			upsert(`{"description":"x"}`),
+			{URN: dsURN, Aspect: "status", Value: json.RawMessage(`{"removed":false}`), KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV)},
+			{URN: other, Aspect: "status", Value: json.RawMessage(`{"removed":true}`), KeyAspect: dsKey, KeyValue: json.RawMessage(`{"name":"db.a"}`)},
+		}
+		mustApply(t, s, ws...)
+		mustApply(t, s, upsert(`{"description":"y"}`))
+
+		names := func(as []Aspect) []string {
+			var out []string
+			for _, a := range as {
+				out = append(out, fmt.Sprintf("%s %s v%d %s", a.URN, a.Name, a.Version, a.Value))
+			}
+			return out
+		}
+		latest, err := s.Latest(dsURN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{
+			dsURN + " " + dsKey + " v0 " + dsKeyV,
+			dsURN + " " + props + ` v0 {"description":"y"}`,
+			dsURN + ` status v0 {"removed":false}`,
+		}
+		if diff := cmp.Diff(want, names(latest)); diff != "" {
+			t.Errorf("Latest (-want +got):\n%s", diff)
+		}
+		all := s.All()
+		wantAll := append([]string{
+			other + ` datasetKey v0 {"name":"db.a"}`,
+			other + ` status v0 {"removed":true}`,
+		}, want...)
+		if diff := cmp.Diff(wantAll, names(all)); diff != "" {
+			t.Errorf("All (-want +got):\n%s", diff)
+		}
+		if l, err := s.Latest("urn:li:dataset:nothing"); err != nil || len(l) != 0 {
+			t.Errorf("Latest(unknown) = %v, %v; want empty", l, err)
+		}
+
+		// Returned slices are copies.
+		latest[0].Value[2] = 'X'
+		all[0].SystemMetadata[0] = 'X'
+		if a := mustGet(t, s, dsURN, props, 0); string(a.Value) != `{"description":"y"}` {
+			t.Errorf("store changed through a returned slice: %s", a.Value)
+		}
+		if a := s.All(); string(a[0].SystemMetadata[:1]) != "{" {
+			t.Errorf("store changed through All: %s", a[0].SystemMetadata)
+		}
+	})
+}
+
+func TestPutAndOnChange(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		s := open(stepClock())
+		var seen [][]string
+		s.OnChange(func(rows []Aspect) {
+			var names []string
+			for _, r := range rows {
+				names = append(names, r.Name+"@"+sysMeta(t, r.SystemMetadata)["version"].(string))
+				r.Value[0] = 'X' // hooks get their own copies
+			}
+			seen = append(seen, names)
+		})
+		mustApply(t, s, upsert(`{"description":"a"}`))
+		created := t0.Add(time.Hour)
+		if err := s.Put(Aspect{URN: dsURN, Name: props, Value: json.RawMessage(`{"description":"b"}`),
+			CreatedOn: created, CreatedBy: "urn:li:corpuser:put"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Apply([]Write{upsert(`{"description":"c"}`), {URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), IfVersionMatch: "1"}}); err == nil {
+			t.Fatal("failing batch succeeded")
+		}
+		want := [][]string{{dsKey + "@1", props + "@1"}, {props + "@2"}}
+		if diff := cmp.Diff(want, seen); diff != "" {
+			t.Errorf("OnChange calls (-want +got):\n%s", diff)
+		}
+		a := mustGet(t, s, dsURN, props, 0)
+		got := []any{string(a.Value), a.CreatedOn, a.CreatedBy, a.Version}
+		if diff := cmp.Diff([]any{`{"description":"b"}`, created, "urn:li:corpuser:put", int64(0)}, got); diff != "" {
+			t.Errorf("Put row (-want +got):\n%s", diff)
+		}
+	})
+}
+
+func TestResetAndClose(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		s := open(stepClock())
+		mustApply(t, s, upsert(`{"description":"a"}`), tsWrite(1000, ""))
+		if err := s.Reset(); err != nil {
+			t.Fatal(err)
+		}
+		docs, _ := s.Timeseries(dsURN, "datasetProfile", 0, 0, 0)
+		if got := []any{len(s.All()), s.Exists(dsURN), len(docs)}; !cmp.Equal(got, []any{0, false, 0}) {
+			t.Errorf("after Reset: rows, exists, docs = %v", got)
+		}
+		res := mustApply(t, s, upsert(`{"description":"b"}`))
+		if res[0].Version != "1" {
+			t.Errorf("first write after Reset: version %s, want 1", res[0].Version)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		_, applyErr := s.Apply([]Write{upsert(`{}`)})
+		_, getErr := s.Get(dsURN, props, 0)
+		_, _, delErr := s.DeleteEntity(dsURN)
+		for i, err := range []error{applyErr, getErr, delErr, s.Reset()} {
+			if !errors.Is(err, ErrClosed) {
+				t.Errorf("call %d after Close: err = %v, want ErrClosed", i, err)
+			}
+		}
+		if s.Exists(dsURN) || s.All() != nil {
+			t.Error("reads after Close returned data")
+		}
+	})
+}
+
+func TestInvalidWrites(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		w    Write
+	}{
+		{"empty urn", Write{Aspect: props, Value: json.RawMessage(`{}`)}},
+		{"value not an object", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`[1]`)}},
+		{"value not JSON", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{"a":`)}},
+		{"systemMetadata not an object", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), SystemMetadata: json.RawMessage(`"x"`)}},
+		{"bad lastObserved", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), SystemMetadata: json.RawMessage(`{"lastObserved":"x"}`)}},
+		{"unknown change type", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), ChangeType: "PATCH"}},
+		{"timeseries CREATE", Write{URN: dsURN, Aspect: "datasetProfile", Value: json.RawMessage(`{"timestampMillis":1}`), Timeseries: true, ChangeType: ChangeCreate}},
+		{"timeseries without timestampMillis", Write{URN: dsURN, Aspect: "datasetProfile", Value: json.RawMessage(`{}`), Timeseries: true}},
+		{"bad key value", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), KeyAspect: dsKey}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+				s := open(stepClock())
+				first := Write{URN: "urn:li:dataset:(urn:li:dataPlatform:hive,db.first,PROD)", Aspect: "status",
+					Value: json.RawMessage(`{"removed":false}`), KeyAspect: dsKey, KeyValue: json.RawMessage(`{}`)}
+				_, err := s.Apply([]Write{first, tc.w})
+				if !errors.Is(err, ErrInvalidWrite) {
+					t.Fatalf("err = %v, want ErrInvalidWrite", err)
+				}
+				if n := len(s.All()); n != 0 || s.Exists(dsURN) {
+					t.Errorf("invalid batch left %d rows (exists %v)", n, s.Exists(dsURN))
+				}
+			})
+		})
+	}
 }
