@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -178,7 +179,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rt := route(r)
 	defer func() {
 		s.cfg.logger.LogAttrs(r.Context(), slog.LevelDebug, "request",
-			slog.String("method", r.Method), slog.String("path", rt.uri), slog.String("op", string(rt.op)),
+			slog.String("method", r.Method), slog.String("path", datahub.RedactURL(rt.uri)), slog.String("op", string(rt.op)),
 			slog.Int("status", sw.status), slog.Duration("duration", time.Since(start)))
 	}()
 	if !s.enter() {

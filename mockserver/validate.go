@@ -24,8 +24,8 @@ func validated(info pdl.AspectInfo) bool {
 }
 
 var (
-	reUnknownField  = regexp.MustCompile(`^unrecognized field "((?:[^"\\]|\\.)*)"`)
-	reMissingField  = regexp.MustCompile(`^missing required field "((?:[^"\\]|\\.)*)"`)
+	reUnknownField = regexp.MustCompile(`^unrecognized field "((?:[^"\\]|\\.)*)"`)
+	reMissingField = regexp.MustCompile(`^missing required field "((?:[^"\\]|\\.)*)"`)
 )
 
 // pegasusMessage renders a schema validation failure the way Rest.li's data
