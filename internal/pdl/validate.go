@@ -56,8 +56,10 @@ func Validate(recordName string, v any) error {
 	if rec == nil {
 		return fmt.Errorf("%w %q", ErrUnknownRecord, recordName)
 	}
-	var vs validator
-	return vs.record(rec, v)
+	if e := checkRecord(rec, v); e != nil {
+		return e.toError()
+	}
+	return nil
 }
 
 // ValidateJSON decodes data (one JSON value) and validates it like Validate.
@@ -77,9 +79,10 @@ func ValidateJSON(recordName string, data []byte) error {
 // Compiled schema graph: records and types linked by pointer, field indexes precomputed.
 
 type cRecord struct {
-	name   string
-	fields []cField
-	index  map[string]int
+	name     string
+	fields   []cField
+	index    map[string]int
+	required int // number of required fields
 }
 
 type cField struct {
@@ -150,13 +153,16 @@ var compiled = sync.OnceValue(func() *compiledSchemas {
 		for i, f := range r.Fields {
 			cr.fields[i] = cField{name: f.Name, required: !f.Optional && f.Default == nil, typ: conv(f.Type)}
 			cr.index[f.Name] = i
+			if cr.fields[i].required {
+				cr.required++
+			}
 		}
 	}
 	return c
 })
 
-// pathElem is one step of a JSON path: a field name, an array index (field == "", index >= 0),
-// or a map key (key set).
+// pathElem is one step of a JSON path: a field name, an array index (field == "" and not
+// isKey), or a map key or dotted union member key (isKey).
 type pathElem struct {
 	field string
 	key   string
@@ -164,37 +170,42 @@ type pathElem struct {
 	isKey bool
 }
 
-type validator struct {
-	path []pathElem
+// verr is a validation failure on its way up: each frame appends its own path step, so the
+// steps are in reverse order and nothing is spent on paths while values are valid.
+type verr struct {
+	rev    []pathElem
+	reason string
 }
 
-func (vs *validator) push(e pathElem) { vs.path = append(vs.path, e) }
-func (vs *validator) pop()            { vs.path = vs.path[:len(vs.path)-1] }
+func failf(format string, args ...any) *verr {
+	return &verr{reason: fmt.Sprintf(format, args...)}
+}
 
-func (vs *validator) pathString() string {
+func (e *verr) at(p pathElem) *verr {
+	e.rev = append(e.rev, p)
+	return e
+}
+
+func (e *verr) toError() *ValidationError {
 	var b strings.Builder
-	for _, e := range vs.path {
-		switch {
-		case e.isKey:
+	for i := len(e.rev) - 1; i >= 0; i-- {
+		switch p := e.rev[i]; {
+		case p.isKey:
 			b.WriteByte('[')
-			b.WriteString(strconv.Quote(e.key))
+			b.WriteString(strconv.Quote(p.key))
 			b.WriteByte(']')
-		case e.field == "":
+		case p.field == "":
 			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(e.index))
+			b.WriteString(strconv.Itoa(p.index))
 			b.WriteByte(']')
 		default:
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
-			b.WriteString(e.field)
+			b.WriteString(p.field)
 		}
 	}
-	return b.String()
-}
-
-func (vs *validator) fail(format string, args ...any) error {
-	return &ValidationError{Path: vs.pathString(), Reason: fmt.Sprintf(format, args...)}
+	return &ValidationError{Path: b.String(), Reason: e.reason}
 }
 
 func jsonKind(v any) string {
@@ -215,15 +226,27 @@ func jsonKind(v any) string {
 	return fmt.Sprintf("unsupported Go type %T", v)
 }
 
-func (vs *validator) record(r *cRecord, v any) error {
+func checkRecord(r *cRecord, v any) *verr {
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return vs.fail("expected an object (record %s), got %s", r.name, jsonKind(v))
+		return failf("expected an object (record %s), got %s", r.name, jsonKind(v))
 	}
 	matched := 0
 	for i := range r.fields {
-		if _, ok := obj[r.fields[i].name]; ok {
-			matched++
+		f := &r.fields[i]
+		fv, ok := obj[f.name]
+		if !ok {
+			if f.required {
+				return failf("missing required field %q (record %s)", f.name, r.name)
+			}
+			continue
+		}
+		matched++
+		if fv == nil {
+			return failf("null is not allowed; omit the field instead").at(pathElem{field: f.name})
+		}
+		if e := checkValue(f.typ, fv); e != nil {
+			return e.at(pathElem{field: f.name})
 		}
 	}
 	if matched < len(obj) {
@@ -234,215 +257,192 @@ func (vs *validator) record(r *cRecord, v any) error {
 			}
 		}
 		slices.Sort(unknown)
-		return vs.fail("unrecognized field %q (record %s)", unknown[0], r.name)
-	}
-	for i := range r.fields {
-		f := &r.fields[i]
-		fv, ok := obj[f.name]
-		if !ok {
-			if f.required {
-				return vs.fail("missing required field %q (record %s)", f.name, r.name)
-			}
-			continue
-		}
-		vs.push(pathElem{field: f.name})
-		if fv == nil {
-			err := vs.fail("null is not allowed; omit the field instead")
-			vs.pop()
-			return err
-		}
-		if err := vs.value(f.typ, fv); err != nil {
-			return err
-		}
-		vs.pop()
+		return failf("unrecognized field %q (record %s)", unknown[0], r.name)
 	}
 	return nil
 }
 
-func (vs *validator) value(t *cType, v any) error {
+func checkValue(t *cType, v any) *verr {
 	switch t.kind {
 	case KindRecord:
 		if t.rec == nil {
-			return vs.fail("record %s has no schema", t.name)
+			return failf("record %s has no schema", t.name)
 		}
-		return vs.record(t.rec, v)
+		return checkRecord(t.rec, v)
 	case KindString:
 		if _, ok := v.(string); !ok {
-			return vs.fail("expected string, got %s", jsonKind(v))
+			return failf("expected string, got %s", jsonKind(v))
 		}
 	case KindBoolean:
 		if _, ok := v.(bool); !ok {
-			return vs.fail("expected boolean, got %s", jsonKind(v))
+			return failf("expected boolean, got %s", jsonKind(v))
 		}
 	case KindInt:
-		return vs.integer(v, math.MinInt32, math.MaxInt32, "int")
+		return checkInteger(v, math.MinInt32, math.MaxInt32, "int")
 	case KindLong:
-		return vs.integer(v, math.MinInt64, math.MaxInt64, "long")
+		return checkInteger(v, math.MinInt64, math.MaxInt64, "long")
 	case KindFloat, KindDouble:
 		switch n := v.(type) {
 		case json.Number:
 			if _, err := strconv.ParseFloat(string(n), 64); err != nil {
-				return vs.fail("expected %s, got %s", t.kind, n)
+				return failf("expected %s, got %s", t.kind, n)
 			}
 		case float64, float32, int, int64, int32:
 		default:
-			return vs.fail("expected %s, got %s", t.kind, jsonKind(v))
+			return failf("expected %s, got %s", t.kind, jsonKind(v))
 		}
 	case KindBytes, KindFixed:
 		s, ok := v.(string)
 		if !ok {
-			return vs.fail("expected %s (a string), got %s", t.kind, jsonKind(v))
+			return failf("expected %s (a string), got %s", t.kind, jsonKind(v))
 		}
 		n := 0
 		for _, r := range s {
 			if r > 0xFF {
-				return vs.fail("%s string holds %U; only code points up to U+00FF are allowed", t.kind, r)
+				return failf("%s string holds %U; only code points up to U+00FF are allowed", t.kind, r)
 			}
 			n++
 		}
 		if t.kind == KindFixed && n != t.size {
-			return vs.fail("fixed %s needs %d bytes, got %d", t.name, t.size, n)
+			return failf("fixed %s needs %d bytes, got %d", t.name, t.size, n)
 		}
 	case KindEnum:
 		s, ok := v.(string)
 		if !ok {
-			return vs.fail("expected enum %s (a string), got %s", t.name, jsonKind(v))
+			return failf("expected enum %s (a string), got %s", t.name, jsonKind(v))
 		}
 		if _, ok := t.symbols[s]; !ok {
-			return vs.fail("%q is not a symbol of enum %s", s, t.name)
+			return failf("%q is not a symbol of enum %s", s, t.name)
 		}
 	case KindArray:
 		arr, ok := v.([]any)
 		if !ok {
-			return vs.fail("expected array, got %s", jsonKind(v))
+			return failf("expected array, got %s", jsonKind(v))
 		}
 		for i, item := range arr {
-			vs.push(pathElem{index: i})
 			if item == nil {
-				err := vs.fail("null array items are not allowed")
-				vs.pop()
-				return err
+				return failf("null array items are not allowed").at(pathElem{index: i})
 			}
-			if err := vs.value(t.items, item); err != nil {
-				return err
+			if e := checkValue(t.items, item); e != nil {
+				return e.at(pathElem{index: i})
 			}
-			vs.pop()
 		}
 	case KindMap:
 		m, ok := v.(map[string]any)
 		if !ok {
-			return vs.fail("expected map (an object), got %s", jsonKind(v))
+			return failf("expected map (an object), got %s", jsonKind(v))
 		}
 		if len(m) == 0 {
 			return nil
 		}
-		// Visit keys in order so that the error reported is deterministic.
+		bad := false
+		for _, mv := range m {
+			if mv == nil || checkValue(t.items, mv) != nil {
+				bad = true
+				break
+			}
+		}
+		if !bad {
+			return nil
+		}
+		// Report the first bad entry in key order so that the error is deterministic.
 		keys := make([]string, 0, len(m))
 		for k := range m {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			vs.push(pathElem{key: k, isKey: true})
 			if m[k] == nil {
-				err := vs.fail("null map values are not allowed")
-				vs.pop()
-				return err
+				return failf("null map values are not allowed").at(pathElem{key: k, isKey: true})
 			}
-			if err := vs.value(t.items, m[k]); err != nil {
-				return err
+			if e := checkValue(t.items, m[k]); e != nil {
+				return e.at(pathElem{key: k, isKey: true})
 			}
-			vs.pop()
 		}
 	case KindUnion:
-		return vs.union(t, v)
+		return checkUnion(t, v)
 	case KindNull:
 		if v != nil {
-			return vs.fail("expected null, got %s", jsonKind(v))
+			return failf("expected null, got %s", jsonKind(v))
 		}
 	default:
-		return vs.fail("type of kind %s cannot be validated", t.kind)
+		return failf("type of kind %s cannot be validated", t.kind)
 	}
 	return nil
 }
 
-func (vs *validator) union(t *cType, v any) error {
+func checkUnion(t *cType, v any) *verr {
 	if v == nil {
 		if _, ok := t.members["null"]; ok {
 			return nil
 		}
-		return vs.fail("null is not a member of this union; want an object with one of %s", t.keys)
+		return failf("null is not a member of this union; want an object with one of %s", t.keys)
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return vs.fail("expected a union (an object with one of %s), got %s", t.keys, jsonKind(v))
+		return failf("expected a union (an object with one of %s), got %s", t.keys, jsonKind(v))
 	}
 	if len(obj) != 1 {
-		return vs.fail("a union needs exactly one member key (one of %s), got %d keys", t.keys, len(obj))
+		return failf("a union needs exactly one member key (one of %s), got %d keys", t.keys, len(obj))
 	}
 	for k, mv := range obj {
 		mt, ok := t.members[k]
 		if !ok || mt.kind == KindNull {
-			return vs.fail("%q is not a member of the union; want one of %s", k, t.keys)
+			return failf("%q is not a member of the union; want one of %s", k, t.keys)
 		}
+		step := pathElem{field: k}
 		if strings.Contains(k, ".") {
-			vs.push(pathElem{key: k, isKey: true})
-		} else {
-			vs.push(pathElem{field: k})
+			step = pathElem{key: k, isKey: true}
 		}
 		if mv == nil {
-			err := vs.fail("null is not allowed as a union member value")
-			vs.pop()
-			return err
+			return failf("null is not allowed as a union member value").at(step)
 		}
-		if err := vs.value(mt, mv); err != nil {
-			return err
+		if e := checkValue(mt, mv); e != nil {
+			return e.at(step)
 		}
-		vs.pop()
 	}
 	return nil
 }
 
-func (vs *validator) integer(v any, lo, hi int64, kind string) error {
+func checkInteger(v any, lo, hi int64, kind string) *verr {
 	switch n := v.(type) {
 	case json.Number:
 		s := string(n)
 		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
 			if i < lo || i > hi {
-				return vs.fail("%s out of range: %s", kind, s)
+				return failf("%s out of range: %s", kind, s)
 			}
 			return nil
 		}
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil {
-			return vs.fail("expected %s, got %q", kind, s)
+			return failf("expected %s, got %q", kind, s)
 		}
-		return vs.integralFloat(f, lo, hi, kind, s)
+		return checkIntegralFloat(f, lo, hi, kind, s)
 	case float64:
-		return vs.integralFloat(n, lo, hi, kind, strconv.FormatFloat(n, 'g', -1, 64))
+		return checkIntegralFloat(n, lo, hi, kind, strconv.FormatFloat(n, 'g', -1, 64))
 	case int:
-		return vs.integerRange(int64(n), lo, hi, kind)
+		if int64(n) < lo || int64(n) > hi {
+			return failf("%s out of range: %d", kind, n)
+		}
+		return nil
 	case int64:
-		return vs.integerRange(n, lo, hi, kind)
+		if n < lo || n > hi {
+			return failf("%s out of range: %d", kind, n)
+		}
+		return nil
 	case int32:
 		return nil
 	}
-	return vs.fail("expected %s, got %s", kind, jsonKind(v))
+	return failf("expected %s, got %s", kind, jsonKind(v))
 }
 
-func (vs *validator) integerRange(i, lo, hi int64, kind string) error {
-	if i < lo || i > hi {
-		return vs.fail("%s out of range: %d", kind, i)
-	}
-	return nil
-}
-
-func (vs *validator) integralFloat(f float64, lo, hi int64, kind, text string) error {
+func checkIntegralFloat(f float64, lo, hi int64, kind, text string) *verr {
 	if f != math.Trunc(f) || math.IsInf(f, 0) || math.IsNaN(f) {
-		return vs.fail("expected %s (an integral number), got %s", kind, text)
+		return failf("expected %s (an integral number), got %s", kind, text)
 	}
 	if f < float64(lo) || f >= -float64(lo) || f > float64(hi) {
-		return vs.fail("%s out of range: %s", kind, text)
+		return failf("%s out of range: %s", kind, text)
 	}
 	return nil
 }
