@@ -1,0 +1,215 @@
+package urn
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestEscape(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"db.t", "db.t"},
+		{",", "%2C"},
+		{"(", "%28"},
+		{")", "%29"},
+		{"\u241f", "%E2%90%9F"},
+		{"Split 1 - final (Investment Income Details", "Split 1 - final %28Investment Income Details"},
+		// Only the four reserved characters: %, :, /, spaces and other
+		// characters stay as they are.
+		{"a%2Cb: c/d ~*é", "a%2Cb: c/d ~*é"},
+		{"f(a,b)\u241f", "f%28a%2Cb%29%E2%90%9F"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			t.Parallel()
+			if diff := cmp.Diff(tt.want, Escape(tt.in)); diff != "" {
+				t.Errorf("Escape(%q) mismatch (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestPathEscape(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		// WIRE.md §2.1, the example of Urn.url_encode.
+		{"urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)", "urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Ahive%2Cdb.t%2CPROD%29"},
+		{"urn:li:corpuser:jdoe", "urn%3Ali%3Acorpuser%3Ajdoe"},
+		{"AZaz09_.-~", "AZaz09_.-~"},
+		{"a b/c%d*e+f", "a%20b%2Fc%25d%2Ae%2Bf"},
+		{"é\u241f", "%C3%A9%E2%90%9F"},
+		{"\xff", "%FF"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			t.Parallel()
+			if diff := cmp.Diff(tt.want, PathEscape(tt.in)); diff != "" {
+				t.Errorf("PathEscape(%q) mismatch (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestParseErrorMessage(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		err  *ParseError
+		want string
+	}{
+		{&ParseError{Input: "x", Reason: "bad"}, `urn: invalid urn "x": bad`},
+		{newError("dataset", "urn:li:dataset:(a,b)", "want %d parts, got %d", 3, 2), `urn: invalid dataset urn "urn:li:dataset:(a,b)": want 3 parts, got 2`},
+		{&ParseError{Input: strings.Repeat("a", 300), Reason: "r"}, `urn: invalid urn "` + strings.Repeat("a", 200) + `...": r`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			t.Parallel()
+			if diff := cmp.Diff(tt.want, tt.err.Error()); diff != "" {
+				t.Errorf("Error() mismatch (-want +got):\n%s", diff)
+			}
+			if !errors.Is(tt.err, datahub.ErrValidation) {
+				t.Error("errors.Is(err, datahub.ErrValidation) = false")
+			}
+			if errors.Is(tt.err, datahub.ErrNotFound) {
+				t.Error("errors.Is(err, datahub.ErrNotFound) = true")
+			}
+		})
+	}
+}
+
+// record holds every typed URN as a JSON field to check the text methods.
+type record struct {
+	Dataset        Dataset        `json:"dataset"`
+	MLFeature      MLFeature      `json:"mlFeature"`
+	MLFeatureTable MLFeatureTable `json:"mlFeatureTable"`
+	MLModel        MLModel        `json:"mlModel"`
+	MLModelGroup   MLModelGroup   `json:"mlModelGroup"`
+	CorpUser       CorpUser       `json:"corpuser"`
+	DataPlatform   DataPlatform   `json:"dataPlatform"`
+	Test           Test           `json:"test"`
+	Tag            Tag            `json:"tag"`
+	GlossaryTerm   GlossaryTerm   `json:"glossaryTerm"`
+	SchemaField    SchemaField    `json:"schemaField"`
+	Generic        Generic        `json:"generic"`
+}
+
+func TestText(t *testing.T) {
+	t.Parallel()
+	in := `{"dataset":"urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",` +
+		`"mlFeature":"urn:li:mlFeature:(ns,f)",` +
+		`"mlFeatureTable":"urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,t)",` +
+		`"mlModel":"urn:li:mlModel:(urn:li:dataPlatform:s,m,DEV)",` +
+		`"mlModelGroup":"urn:li:mlModelGroup:(urn:li:dataPlatform:s,g,PROD)",` +
+		`"corpuser":"urn:li:corpuser:jdoe",` +
+		`"dataPlatform":"urn:li:dataPlatform:hive",` +
+		`"test":"urn:li:test:t",` +
+		`"tag":"urn:li:tag:pii",` +
+		`"glossaryTerm":"urn:li:glossaryTerm:a.b",` +
+		`"schemaField":"urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),a)",` +
+		`"generic":"urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)"}`
+	var r record
+	if err := json.Unmarshal([]byte(in), &r); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(in, string(out)); diff != "" {
+		t.Errorf("JSON round trip mismatch (-want +got):\n%s", diff)
+	}
+
+	// Empty text is the zero value, both ways.
+	var empty record
+	out, err = json.Marshal(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = record{Dataset: MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)").(Dataset)}
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(empty, r, exportAll); diff != "" {
+		t.Errorf("empty JSON round trip mismatch (-want +got):\n%s", diff)
+	}
+
+	// Bad text is refused with a *ParseError.
+	err = json.Unmarshal([]byte(`{"dataset":"urn:li:dataset:(a,b)"}`), &r)
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Reason != "want 3 parts, got 2" {
+		t.Errorf("Unmarshal of a bad dataset urn: %v", err)
+	}
+}
+
+// sharedDir returns ../shared beside the repository root, as CI lays it out.
+// When it is missing the test fails under CI and is skipped locally.
+func sharedDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared")
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("shared reference files missing under CI: %v", err)
+		}
+		t.Skipf("shared reference files not found: %v", err)
+	}
+	return dir
+}
+
+// TestFabricTypesMatchPDL checks our env list against DataHub's FabricType.pdl.
+func TestFabricTypesMatchPDL(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(sharedDir(t), "reference", "datahub", "li-utils", "src", "main", "pegasus", "com", "linkedin", "common", "FabricType.pdl")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Drop comments, then take every upper-case symbol inside the enum body.
+	text := regexp.MustCompile(`(?s)/\*.*?\*/|//[^\n]*`).ReplaceAllString(string(data), "")
+	body := text[strings.Index(text, "{")+1 : strings.LastIndex(text, "}")]
+	got := regexp.MustCompile(`[A-Z][A-Z0-9_]*`).FindAllString(body, -1)
+	if diff := cmp.Diff(got, FabricTypes()); diff != "" {
+		t.Errorf("FabricTypes() differs from FabricType.pdl (-pdl +ours):\n%s", diff)
+	}
+	if len(got) != 17 {
+		t.Errorf("FabricType.pdl has %d symbols, WIRE.md §7 says 17", len(got))
+	}
+}
+
+// TestWireExamples parses every concrete URN that WIRE.md shows and checks
+// that it prints back unchanged.
+func TestWireExamples(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(sharedDir(t), "reference", "WIRE.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Concrete URNs only: stop at characters that end one in the text, and
+	// skip templates such as urn:li:test:<id>.
+	re := regexp.MustCompile("urn:li:[A-Za-z]+:(\\([^`\"\\s<>{}]*\\)|[A-Za-z0-9_.@-]+)")
+	seen := map[string]bool{}
+	for _, s := range re.FindAllString(string(data), -1) {
+		if seen[s] || strings.ContainsAny(s, "<>{}") {
+			continue
+		}
+		seen[s] = true
+		u, err := Parse(s)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", s, err)
+			continue
+		}
+		if u.String() != s {
+			t.Errorf("Parse(%q).String() = %q", s, u.String())
+		}
+	}
+	if len(seen) < 5 {
+		t.Errorf("found only %d URNs in WIRE.md: %v", len(seen), seen)
+	}
+}
