@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -231,5 +232,33 @@ func TestPythonEquivalent(t *testing.T) {
 	want := `{"owners": [{"owner": "urn:li:corpuser:fbar", "type": "DATAOWNER"}], "ownerTypes": {}, "lastModified": {"time": 0, "actor": "urn:li:corpuser:fbar"}}`
 	if diff := cmp.Diff(canonical(t, []byte(want)), canonical(t, got)); diff != "" {
 		t.Errorf("(-python +go):\n%s", diff)
+	}
+}
+
+func mustRead(t *testing.T, file string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestGoldensPassPDLValidation checks every golden file against the PDL
+// validator the mock server uses (internal/pdl, independent of these structs).
+func TestGoldensPassPDLValidation(t *testing.T) {
+	t.Parallel()
+	for _, tc := range goldenValues() {
+		name := tc.value.AspectName() + "." + tc.variant
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			info, ok := Lookup(tc.value.AspectName())
+			if !ok {
+				t.Fatalf("Lookup(%s) failed", tc.value.AspectName())
+			}
+			if err := pdl.ValidateJSON(info.RecordName, mustRead(t, filepath.Join("testdata", name+".json"))); err != nil {
+				t.Errorf("pdl.ValidateJSON: %v", err)
+			}
+		})
 	}
 }
