@@ -135,7 +135,7 @@ enum OwnershipType {
 		},
 		{
 			name: "typeref with escaped annotation name",
-			src: "namespace com.linkedin.common\n@java.class = \"com.linkedin.common.urn.CorpuserUrn\"\n@validate.`com.linkedin.common.validator.TypedUrnValidator` = {\n  \"accessible\" : true,\n  \"fields\" : [ { \"name\" : \"username\" } ]\n}\ntyperef CorpuserUrn = string",
+			src:  "namespace com.linkedin.common\n@java.class = \"com.linkedin.common.urn.CorpuserUrn\"\n@validate.`com.linkedin.common.validator.TypedUrnValidator` = {\n  \"accessible\" : true,\n  \"fields\" : [ { \"name\" : \"username\" } ]\n}\ntyperef CorpuserUrn = string",
 			want: &File{Namespace: "com.linkedin.common", Decls: []*Decl{{
 				Kind: DeclTyperef, Name: "com.linkedin.common.CorpuserUrn", File: "t.pdl", Ref: &TypeExpr{Kind: ExprPrimitive, Name: "string"},
 			}}},
