@@ -3,6 +3,7 @@ package aspects
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 )
 
 // Aspect is a typed DataHub aspect value. AspectName returns the aspect's
@@ -50,4 +51,16 @@ func nonNilMap[K comparable, V any](m map[K]V) map[K]V {
 		return map[K]V{}
 	}
 	return m
+}
+
+// unmarshalPlain decodes data into v, a pointer to a method-less copy of the
+// struct type name (the usual way to call encoding/json from a type's own
+// UnmarshalJSON), and puts name back into encoding/json's type errors.
+func unmarshalPlain(data []byte, v any, name string) error {
+	err := json.Unmarshal(data, v)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && (te.Struct == "plain" || te.Struct == "") {
+		te.Struct = name
+	}
+	return err
 }

@@ -1,7 +1,5 @@
 package aspects
 
-import "encoding/json"
-
 // UnknownActor is the actor of DataHub's default audit stamps
 // ({"time": 0, "actor": "urn:li:corpuser:unknown"}), used where a PDL record
 // declares an audit stamp with a default value.
@@ -84,7 +82,7 @@ func (m MetadataAttribution) MarshalJSON() ([]byte, error) {
 func (m *MetadataAttribution) UnmarshalJSON(data []byte) error {
 	type plain MetadataAttribution
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "MetadataAttribution"); err != nil {
 		return err
 	}
 	p.SourceDetail = nonNilMap(p.SourceDetail)

@@ -1,7 +1,5 @@
 package aspects
 
-import "encoding/json"
-
 // DatasetProperties describes a dataset as its source platform knows it
 // (aspect "datasetProperties", com.linkedin.dataset.DatasetProperties).
 type DatasetProperties struct {
@@ -47,7 +45,7 @@ func (d DatasetProperties) MarshalJSON() ([]byte, error) {
 func (d *DatasetProperties) UnmarshalJSON(data []byte) error {
 	type plain DatasetProperties
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "DatasetProperties"); err != nil {
 		return err
 	}
 	p.CustomProperties = nonNilMap(p.CustomProperties)
@@ -92,7 +90,7 @@ func (e EditableDatasetProperties) MarshalJSON() ([]byte, error) {
 func (e *EditableDatasetProperties) UnmarshalJSON(data []byte) error {
 	type plain EditableDatasetProperties
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "EditableDatasetProperties"); err != nil {
 		return err
 	}
 	p.Created = p.Created.orDefault()

@@ -1,7 +1,5 @@
 package aspects
 
-import "encoding/json"
-
 // MLFeatureProperties describes an ML feature (aspect "mlFeatureProperties",
 // com.linkedin.ml.metadata.MLFeatureProperties).
 type MLFeatureProperties struct {
@@ -33,7 +31,7 @@ func (m MLFeatureProperties) MarshalJSON() ([]byte, error) {
 func (m *MLFeatureProperties) UnmarshalJSON(data []byte) error {
 	type plain MLFeatureProperties
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "MLFeatureProperties"); err != nil {
 		return err
 	}
 	p.CustomProperties = nonNilMap(p.CustomProperties)
@@ -71,7 +69,7 @@ func (m MLFeatureTableProperties) MarshalJSON() ([]byte, error) {
 func (m *MLFeatureTableProperties) UnmarshalJSON(data []byte) error {
 	type plain MLFeatureTableProperties
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "MLFeatureTableProperties"); err != nil {
 		return err
 	}
 	p.CustomProperties = nonNilMap(p.CustomProperties)
@@ -144,7 +142,7 @@ func (m MLModelProperties) MarshalJSON() ([]byte, error) {
 func (m *MLModelProperties) UnmarshalJSON(data []byte) error {
 	type plain MLModelProperties
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "MLModelProperties"); err != nil {
 		return err
 	}
 	p.CustomProperties = nonNilMap(p.CustomProperties)
@@ -199,7 +197,7 @@ func (m MLModelGroupProperties) MarshalJSON() ([]byte, error) {
 func (m *MLModelGroupProperties) UnmarshalJSON(data []byte) error {
 	type plain MLModelGroupProperties
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "MLModelGroupProperties"); err != nil {
 		return err
 	}
 	p.CustomProperties = nonNilMap(p.CustomProperties)

@@ -1,7 +1,5 @@
 package aspects
 
-import "encoding/json"
-
 // Ownership lists the owners of an entity (aspect "ownership",
 // com.linkedin.common.Ownership).
 type Ownership struct {
@@ -32,7 +30,7 @@ func (o Ownership) MarshalJSON() ([]byte, error) {
 func (o *Ownership) UnmarshalJSON(data []byte) error {
 	type plain Ownership
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "Ownership"); err != nil {
 		return err
 	}
 	p.OwnerTypes = nonNilMap(p.OwnerTypes)

@@ -76,7 +76,7 @@ func (s *SchemaMetadata) UnmarshalJSON(data []byte) error {
 		plain
 		PlatformSchema json.RawMessage `json:"platformSchema"`
 	}
-	if err := json.Unmarshal(data, &aux); err != nil {
+	if err := unmarshalPlain(data, &aux, "SchemaMetadata"); err != nil {
 		return err
 	}
 	p := aux.plain
@@ -234,7 +234,7 @@ func (e EditableSchemaMetadata) MarshalJSON() ([]byte, error) {
 func (e *EditableSchemaMetadata) UnmarshalJSON(data []byte) error {
 	type plain EditableSchemaMetadata
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "EditableSchemaMetadata"); err != nil {
 		return err
 	}
 	p.Created = p.Created.orDefault()

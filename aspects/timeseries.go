@@ -1,7 +1,5 @@
 package aspects
 
-import "encoding/json"
-
 // The timeseries aspects (DatasetProfile, DatasetUsageStatistics, Operation)
 // include DataHub's com.linkedin.timeseries.TimeseriesAspectBase, whose
 // fields come first in each struct: TimestampMillis, EventGranularity,
@@ -47,7 +45,7 @@ func (w TimeWindowSize) MarshalJSON() ([]byte, error) {
 func (w *TimeWindowSize) UnmarshalJSON(data []byte) error {
 	type plain TimeWindowSize
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "TimeWindowSize"); err != nil {
 		return err
 	}
 	if p.Multiple == 0 {
@@ -106,7 +104,7 @@ func (s PartitionSpec) MarshalJSON() ([]byte, error) {
 func (s *PartitionSpec) UnmarshalJSON(data []byte) error {
 	type plain PartitionSpec
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "PartitionSpec"); err != nil {
 		return err
 	}
 	if p.Type == "" {
@@ -165,7 +163,7 @@ func (d DatasetProfile) MarshalJSON() ([]byte, error) {
 func (d *DatasetProfile) UnmarshalJSON(data []byte) error {
 	type plain DatasetProfile
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "DatasetProfile"); err != nil {
 		return err
 	}
 	p.PartitionSpec = orDefaultPartitionSpec(p.PartitionSpec)
@@ -282,7 +280,7 @@ func (d DatasetUsageStatistics) MarshalJSON() ([]byte, error) {
 func (d *DatasetUsageStatistics) UnmarshalJSON(data []byte) error {
 	type plain DatasetUsageStatistics
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "DatasetUsageStatistics"); err != nil {
 		return err
 	}
 	p.PartitionSpec = orDefaultPartitionSpec(p.PartitionSpec)
@@ -362,7 +360,7 @@ func (o Operation) MarshalJSON() ([]byte, error) {
 func (o *Operation) UnmarshalJSON(data []byte) error {
 	type plain Operation
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshalPlain(data, &p, "Operation"); err != nil {
 		return err
 	}
 	p.PartitionSpec = orDefaultPartitionSpec(p.PartitionSpec)
