@@ -84,13 +84,13 @@ var aspectInfos = map[string]AspectInfo{
 	"actors":                                {Name: "actors", RecordName: "com.linkedin.role.Actors"},                                                                          // hand
 	"agentSkillInfo":                        {Name: "agentSkillInfo", RecordName: "com.linkedin.agentskill.AgentSkillInfo"},                                                    // hand
 	"agentSkillKey":                         {Name: "agentSkillKey", RecordName: "com.linkedin.metadata.key.AgentSkillKey"},                                                    // hand
-	"aiAgentDependencies":                   {Name: "aiAgentDependencies", RecordName: "com.linkedin.aiagent.AIAgentDependencies"},                                             // hand
-	"aiAgentInfo":                           {Name: "aiAgentInfo", RecordName: "com.linkedin.aiagent.AIAgentInfo"},                                                             // hand
+	"aiAgentDependencies":                   {Name: "aiAgentDependencies", RecordName: "com.linkedin.agent.AIAgentDependencies"},                                               // hand
+	"aiAgentInfo":                           {Name: "aiAgentInfo", RecordName: "com.linkedin.agent.AIAgentInfo"},                                                               // hand
 	"aiAgentKey":                            {Name: "aiAgentKey", RecordName: "com.linkedin.metadata.key.AIAgentKey"},                                                          // hand
 	"apiKey":                                {Name: "apiKey", RecordName: "com.linkedin.metadata.key.ApiKey"},                                                                  // hand
 	"apiProperties":                         {Name: "apiProperties", RecordName: "com.linkedin.api.ApiProperties"},                                                             // hand
 	"apiSignature":                          {Name: "apiSignature", RecordName: "com.linkedin.api.ApiSignature"},                                                               // hand
-	"applicationKey":                        {Name: "applicationKey", RecordName: "com.linkedin.metadata.key.ApplicationKey"},                                                  // hand
+	"applicationKey":                        {Name: "applicationKey", RecordName: "com.linkedin.application.ApplicationKey"},                                                   // hand
 	"applicationLineage":                    {Name: "applicationLineage", RecordName: "com.linkedin.application.ApplicationLineage"},                                           // hand
 	"applicationProperties":                 {Name: "applicationProperties", RecordName: "com.linkedin.application.ApplicationProperties"},                                     // hand
 	"applications":                          {Name: "applications", RecordName: "com.linkedin.application.Applications"},                                                       // hand
@@ -295,7 +295,7 @@ var aspectInfos = map[string]AspectInfo{
 	"queryProperties":                       {Name: "queryProperties", RecordName: "com.linkedin.query.QueryProperties"},                                                       // hand
 	"querySubjects":                         {Name: "querySubjects", RecordName: "com.linkedin.query.QuerySubjects"},                                                           // hand
 	"queryUsageStatistics":                  {Name: "queryUsageStatistics", RecordName: "com.linkedin.query.QueryUsageStatistics", Timeseries: true},                           // hand
-	"repositoryKey":                         {Name: "repositoryKey", RecordName: "com.linkedin.metadata.key.RepositoryKey"},                                                    // hand
+	"repositoryKey":                         {Name: "repositoryKey", RecordName: "com.linkedin.repository.RepositoryKey"},                                                      // hand
 	"repositoryLineage":                     {Name: "repositoryLineage", RecordName: "com.linkedin.repository.RepositoryLineage"},                                              // hand
 	"repositoryProperties":                  {Name: "repositoryProperties", RecordName: "com.linkedin.repository.RepositoryProperties"},                                        // hand
 	"repositorySource":                      {Name: "repositorySource", RecordName: "com.linkedin.repository.RepositorySource"},                                                // hand
@@ -311,10 +311,10 @@ var aspectInfos = map[string]AspectInfo{
 	"semanticModelInfo":                     {Name: "semanticModelInfo", RecordName: "com.linkedin.semanticmodel.SemanticModelInfo"},                                           // hand
 	"semanticModelKey":                      {Name: "semanticModelKey", RecordName: "com.linkedin.metadata.key.SemanticModelKey"},                                              // hand
 	"serviceDefinition":                     {Name: "serviceDefinition", RecordName: "com.linkedin.service.ServiceDefinition"},                                                 // hand
-	"serviceKey":                            {Name: "serviceKey", RecordName: "com.linkedin.metadata.key.ServiceKey"},                                                          // hand
+	"serviceKey":                            {Name: "serviceKey", RecordName: "com.linkedin.service.ServiceKey"},                                                               // hand
 	"serviceProperties":                     {Name: "serviceProperties", RecordName: "com.linkedin.service.ServiceProperties"},                                                 // hand
 	"siblings":                              {Name: "siblings", RecordName: "com.linkedin.common.Siblings"},                                                                    // hand
-	"slackUserInfo":                         {Name: "slackUserInfo", RecordName: "com.linkedin.identity.SlackUserInfo"},                                                        // hand
+	"slackUserInfo":                         {Name: "slackUserInfo", RecordName: "com.linkedin.dataplatform.slack.SlackUserInfo"},                                              // hand
 	"sourceCode":                            {Name: "sourceCode", RecordName: "com.linkedin.ml.metadata.SourceCode"},                                                           // snapshot
 	"status":                                {Name: "status", RecordName: "com.linkedin.common.Status"},                                                                        // pdl
 	"structuredProperties":                  {Name: "structuredProperties", RecordName: "com.linkedin.structured.StructuredProperties"},                                        // hand
