@@ -41,8 +41,8 @@
 //
 // DataHub's Python SDK has a second simplifier, Dataset._simplify_field_path
 // in its YAML dataset helper, that returns a path unchanged when it contains
-// "[type=array]", "[type=map]" or "[type=union]", because those paths can
-// collide once simplified: the four paths
+// "[type=array]", "[type=map]" or "[type=union]", so that such paths keep
+// their type tokens. Simplified, they can collide: the four paths
 //
 //	[version=2.0].[type=ABFooUnion].[type=union].a
 //	[version=2.0].[type=ABFooUnion].[type=union].[type=A].a

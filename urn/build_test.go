@@ -72,6 +72,13 @@ func TestBuilders(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got.String()); diff != "" {
 				t.Errorf("String() mismatch (-want +got):\n%s", diff)
 			}
+			back, err := Parse(got.String())
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", got.String(), err)
+			}
+			if diff := cmp.Diff(got, back, exportAll); diff != "" {
+				t.Errorf("round trip mismatch (-built +parsed):\n%s", diff)
+			}
 		})
 	}
 }

@@ -89,8 +89,8 @@ func checkEntityType(et string) string {
 	for i := 0; i < len(et); i++ {
 		c := et[i]
 		switch {
-		case 'a' <= c && c <= 'z', '_' == c && i > 0:
-		case ('A' <= c && c <= 'Z' || '0' <= c && c <= '9') && i > 0:
+		case 'a' <= c && c <= 'z':
+		case i > 0 && (c == '_' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'):
 		default:
 			return fmt.Sprintf("entity type %q must be a lower-case letter followed by letters, digits or \"_\"", et)
 		}
