@@ -1,0 +1,78 @@
+// Package emitter writes metadata change proposals to DataHub: over GMS's
+// Rest.li write path ([REST]), from a bounded background queue ([Async]),
+// or to a file in DataHub's file-sink format ([File]).
+//
+// # Proposals
+//
+// A [Proposal] changes one aspect of one entity. [NewProposal] builds an
+// upsert from a typed URN and a typed aspect and refuses, before anything is
+// sent, an aspect DataHub's entity registry does not allow on the entity:
+//
+//	u, _ := urn.NewDataset("hive", "db.orders", "PROD")
+//	p, err := emitter.NewProposal(u, aspects.Status{Removed: false})
+//
+// System metadata is filled when a proposal is sent, as DataHub's Python SDK
+// fills it: lastObserved (now, in milliseconds), runId and lastRunId
+// ("no-run-id-provided"), and the properties clientId ("datahub-go") and
+// clientVersion. Headers such as If-Version-Match travel in the proposal.
+//
+// # The wire
+//
+// [REST.Emit] sends exactly what DataHub's Python emitter sends: one proposal
+// as POST {server}/aspects?action=ingestProposal with the body
+//
+//	{"proposal":{"entityType":...,"entityUrn":...,"changeType":"UPSERT","aspectName":...,
+//	  "aspect":{"value":"<the aspect's JSON, as a string>","contentType":"application/json"},
+//	  "systemMetadata":{...}},"async":"false"}
+//
+// and several as ingestProposalBatch ({"proposals":[...],"async":"false"}),
+// in requests of at most 200 proposals and 15 MiB. The headers are
+// X-RestLi-Protocol-Version 2.0.0, Content-Type and Accept application/json,
+// Authorization Bearer when a token is set, User-Agent
+// "datahub-go/<version> (go; <Go version>)", then [WithHeaders]. The server
+// URL is a GMS root or a front end's {base}/api/gms.
+//
+// Requests are retried as the Python emitter retries them (429, 500, 502,
+// 503, 504 and network errors, POST included, 4 retries with exponential
+// backoff and jitter, Retry-After honoured up to a cap); no other 4xx is
+// retried, and once the context is done no request is started or retried.
+// Each proposal is encoded once; a retry resends the same bytes.
+//
+// # Failures
+//
+// Errors are the datahub package's: a [*datahub.Error] carries the status
+// and the message of the server's Rest.li error body, and matches
+// datahub.ErrValidation (400, 422), datahub.ErrUnauthorized (401, 403),
+// datahub.ErrPreconditionFailed (412) or datahub.ErrPayloadTooLarge (413)
+// with errors.Is. A proposal too large to send alone is a [*TooLargeError]
+// before anything is sent. When an Emit of several proposals does not
+// write them all, a [*BatchError] gives the outcome of each: [Written],
+// [Rejected] (with the server's reason), [Failed] (no definite answer, so
+// maybe written) or [NotAttempted].
+//
+// DataHub rejects a batch as a whole when one of its proposals is invalid,
+// so one bad proposal would fail up to 199 good ones. By default
+// ([WithIsolateRejected]) the emitter splits a batch refused with 400, 412,
+// 413 or 422 in halves and sends them again, down to single proposals: the
+// proposals at fault get the server's own error and the others are
+// written, in their order, at a cost of about 2·log2(n) extra requests per
+// bad proposal. This relies on GMS validating a whole batch before it
+// writes any of it, which it does (and the mock server too).
+//
+// # Background emitting
+//
+// [NewAsync] wraps a REST emitter with a bounded queue and workers that send
+// batches by size and linger time. Proposals for one URN always go through
+// the same worker, so they are written in the order they were queued.
+// [Async.Flush] waits for everything queued before it; [Async.Close]
+// flushes and stops the workers. Failures go to a callback
+// ([WithErrorHandler]) and to [Async.Err]; nothing is dropped silently: a
+// full queue blocks, or returns [ErrQueueFull] ([WithBlock]).
+//
+// # Files
+//
+// [NewFile] writes proposals to a file in DataHub's file-sink format, a JSON
+// array of proposals whose aspects are inline JSON objects
+// ("aspect": {"json": {...}}), as the Python file sink writes and the mock
+// server's -seed flag reads. [ReadFile] reads such a file back.
+package emitter

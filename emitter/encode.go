@@ -1,0 +1,196 @@
+package emitter
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
+)
+
+// The proposal object is written by hand, in the key order of DataHub's
+// Python emitter (the Avro schema's): entityType, entityUrn,
+// entityKeyAspect, changeType, aspectName, aspect, systemMetadata, headers.
+// Only the aspect values go through encoding/json, once per proposal; a
+// retry resends the same bytes.
+
+// appendProposal appends the JSON object of p to dst, its system metadata
+// filled with nowMillis as the observation time.
+func appendProposal(dst []byte, p *Proposal, nowMillis int64) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"entityType":`...)
+	dst = appendString(dst, p.entityType())
+	if u := p.urnString(); u != "" {
+		dst = append(dst, `,"entityUrn":`...)
+		dst = appendString(dst, u)
+	}
+	if !isNil(p.KeyAspect) {
+		dst = append(dst, `,"entityKeyAspect":`...)
+		if dst, err = appendGenericAspect(dst, p.KeyAspect, ContentTypeJSON); err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,"changeType":`...)
+	dst = appendString(dst, string(p.changeType()))
+	if name := p.aspectName(); name != "" {
+		dst = append(dst, `,"aspectName":`...)
+		dst = appendString(dst, name)
+	}
+	if !isNil(p.Aspect) {
+		dst = append(dst, `,"aspect":`...)
+		if dst, err = appendGenericAspect(dst, p.Aspect, p.contentType()); err != nil {
+			return dst, err
+		}
+	}
+	sm := p.SystemMetadata.filled(nowMillis)
+	dst = append(dst, `,"systemMetadata":`...)
+	dst = appendSystemMetadata(dst, &sm)
+	if len(p.Headers) > 0 {
+		dst = append(dst, `,"headers":`...)
+		dst = appendStringMap(dst, p.Headers)
+	}
+	return append(dst, '}'), nil
+}
+
+// appendGenericAspect appends DataHub's GenericAspect for a:
+// {"value":"<a's JSON as a string>","contentType":"..."}.
+func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string) ([]byte, error) {
+	buf := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(buf)
+	buf.Reset()
+	if err := encodeAspect(buf, a); err != nil {
+		return dst, err
+	}
+	dst = append(dst, `{"value":`...)
+	dst = appendString(dst, buf.Bytes())
+	dst = append(dst, `,"contentType":`...)
+	dst = appendString(dst, contentType)
+	return append(dst, '}'), nil
+}
+
+// bufPool holds the buffers aspects are encoded into.
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// encodeAspect writes the compact JSON of a to buf without HTML escaping,
+// as DataHub's Python SDK writes aspects. It fails, wrapping
+// datahub.ErrValidation, if a does not encode to a JSON object or array.
+func encodeAspect(buf *bytes.Buffer, a aspects.Aspect) error {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(a); err != nil {
+		return fmt.Errorf("emitter: encode aspect %s: %w: %w", a.AspectName(), datahub.ErrValidation, err)
+	}
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	buf.Truncate(len(b))
+	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
+		return fmt.Errorf("emitter: aspect %s encodes to %.20s, not a JSON object: %w", a.AspectName(), b, datahub.ErrValidation)
+	}
+	return nil
+}
+
+// appendSystemMetadata appends sm in the field order of DataHub's
+// SystemMetadata record, leaving out zero fields.
+func appendSystemMetadata(dst []byte, sm *SystemMetadata) []byte {
+	dst = append(dst, '{')
+	first := true
+	key := func(k string) {
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = append(dst, '"')
+		dst = append(dst, k...)
+		dst = append(dst, '"', ':')
+	}
+	str := func(k, v string) {
+		if v != "" {
+			key(k)
+			dst = appendString(dst, v)
+		}
+	}
+	if sm.LastObserved != 0 {
+		key("lastObserved")
+		dst = strconv.AppendInt(dst, sm.LastObserved, 10)
+	}
+	str("runId", sm.RunID)
+	str("lastRunId", sm.LastRunID)
+	str("pipelineName", sm.PipelineName)
+	str("registryName", sm.RegistryName)
+	str("registryVersion", sm.RegistryVersion)
+	if len(sm.Properties) > 0 {
+		key("properties")
+		dst = appendStringMap(dst, sm.Properties)
+	}
+	str("version", sm.Version)
+	return append(dst, '}')
+}
+
+// appendStringMap appends m as a JSON object with sorted keys.
+func appendStringMap(dst []byte, m map[string]string) []byte {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	dst = append(dst, '{')
+	for i, k := range keys {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendString(dst, k)
+		dst = append(dst, ':')
+		dst = appendString(dst, m[k])
+	}
+	return append(dst, '}')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as a JSON string: quotes, backslashes and control
+// characters escaped as encoding/json escapes them, invalid UTF-8 replaced
+// by U+FFFD, everything else (HTML characters, non-ASCII) as is.
+func appendString[T string | []byte](dst []byte, s T) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '"', '\\':
+				dst = append(dst, '\\', b)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
