@@ -194,7 +194,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 			if _, ok, err := getRow(t, w.URN, w.KeyAspect, 0); err != nil {
 				return Result{}, nil, err
 			} else if !ok {
-				keySM, err := setField(sm, "version", strconv.Quote("1"))
+				keySM, err := withVersion(sm, "1")
 				if err != nil {
 					return Result{}, nil, err
 				}
@@ -208,7 +208,11 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	}
 
 	if w.Timeseries {
-		if err := putDoc(t, w, sm); err != nil {
+		docSM, err := json.Marshal(sm)
+		if err != nil {
+			return Result{}, nil, err
+		}
+		if err := putDoc(t, w, docSM); err != nil {
 			return Result{}, nil, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 		}
 		return Result{}, changed, nil
@@ -248,7 +252,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 		next = n + 1
 	}
 	ver := strconv.FormatInt(next, 10)
-	newSM, err := setField(sm, "version", strconv.Quote(ver))
+	newSM, err := withVersion(sm, ver)
 	if err != nil {
 		return Result{}, nil, err
 	}
@@ -292,7 +296,7 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 // (SystemMetadataUtils.generateSystemMetadataIfEmpty, the Python
 // ensure_has_system_metadata), runId = "no-run-id-provided" when absent, and
 // lastRunId = runId (ingestAspectToLocalDB).
-func fillSystemMetadata(in json.RawMessage, nowMillis int64) (json.RawMessage, error) {
+func fillSystemMetadata(in json.RawMessage, nowMillis int64) (map[string]json.RawMessage, error) {
 	m := map[string]json.RawMessage{}
 	if len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
 		if err := json.Unmarshal(in, &m); err != nil {
@@ -315,22 +319,32 @@ func fillSystemMetadata(in json.RawMessage, nowMillis int64) (json.RawMessage, e
 		m["runId"] = json.RawMessage(strconv.Quote(DefaultRunID))
 	}
 	m["lastRunId"] = m["runId"]
-	return json.Marshal(m)
+	return m, nil
+}
+
+// withVersion encodes the systemMetadata m with "version" set to v, leaving m
+// as it was.
+func withVersion(m map[string]json.RawMessage, v string) (json.RawMessage, error) {
+	old, had := m["version"]
+	m["version"] = json.RawMessage(strconv.Quote(v))
+	b, err := json.Marshal(m)
+	if had {
+		m["version"] = old
+	} else {
+		delete(m, "version")
+	}
+	return b, err
 }
 
 // refreshSystemMetadata is EntityServiceImpl.systemMetadataDiff: the stored
 // systemMetadata with lastRunId = its old runId, and lastObserved and runId
 // taken from the new write. The version is kept.
-func refreshSystemMetadata(prev, cur json.RawMessage) (json.RawMessage, error) {
+func refreshSystemMetadata(prev json.RawMessage, c map[string]json.RawMessage) (json.RawMessage, error) {
 	p := map[string]json.RawMessage{}
 	if len(prev) != 0 {
 		if err := json.Unmarshal(prev, &p); err != nil {
 			return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
 		}
-	}
-	c := map[string]json.RawMessage{}
-	if err := json.Unmarshal(cur, &c); err != nil {
-		return nil, err
 	}
 	if runID, ok := p["runId"]; ok {
 		p["lastRunId"] = runID
@@ -346,18 +360,6 @@ func refreshSystemMetadata(prev, cur json.RawMessage) (json.RawMessage, error) {
 		delete(p, "runId")
 	}
 	return json.Marshal(p)
-}
-
-// setField returns the JSON object obj with key set to the JSON text val.
-func setField(obj json.RawMessage, key, val string) (json.RawMessage, error) {
-	m := map[string]json.RawMessage{}
-	if len(obj) != 0 {
-		if err := json.Unmarshal(obj, &m); err != nil {
-			return nil, err
-		}
-	}
-	m[key] = json.RawMessage(val)
-	return json.Marshal(m)
 }
 
 func isObject(b json.RawMessage) bool {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 )
 
 // boltBackend keeps the buckets in one bbolt file. bbolt allows one writer
@@ -47,7 +48,7 @@ func (b *boltBackend) view(fn func(txn) error) error {
 func (b *boltBackend) close() error { return b.db.Close() }
 
 func mapBoltErr(err error) error {
-	if errors.Is(err, bolt.ErrDatabaseNotOpen) {
+	if errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
 		return errClosedTxn
 	}
 	return err
