@@ -1,0 +1,154 @@
+package aspects_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"log"
+
+	"github.com/catalogkit/datahub-go/aspects"
+)
+
+// Optional fields are pointers set with Ptr; PDL defaults such as
+// customProperties and tags are written even when left nil.
+func Example() {
+	props := aspects.DatasetProperties{
+		Description: aspects.Ptr("One row per customer order."),
+	}
+	b, err := json.Marshal(props)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(b))
+	// Output:
+	// {"customProperties":{},"description":"One row per customer order.","tags":[]}
+}
+
+// A schema with two fields; field types are DataHub's union JSON.
+func Example_schemaMetadata() {
+	schema := aspects.SchemaMetadata{
+		SchemaName:     "analytics.orders",
+		Platform:       "urn:li:dataPlatform:hive",
+		PlatformSchema: aspects.OtherSchema{RawSchema: "CREATE TABLE orders (id BIGINT, tags ARRAY(VARCHAR))"},
+		Fields: []aspects.SchemaField{
+			{FieldPath: "id", Type: aspects.DataType(aspects.NumberType{}), NativeDataType: "bigint", IsPartOfKey: true},
+			{FieldPath: "tags", Type: aspects.DataType(aspects.ArrayType{NestedType: []string{"varchar"}}), NativeDataType: "array(varchar)", Nullable: true},
+		},
+	}
+	b, err := json.MarshalIndent(schema, "", "  ")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(b))
+	// Output:
+	// {
+	//   "schemaName": "analytics.orders",
+	//   "platform": "urn:li:dataPlatform:hive",
+	//   "version": 0,
+	//   "created": {
+	//     "time": 0,
+	//     "actor": "urn:li:corpuser:unknown"
+	//   },
+	//   "lastModified": {
+	//     "time": 0,
+	//     "actor": "urn:li:corpuser:unknown"
+	//   },
+	//   "hash": "",
+	//   "fields": [
+	//     {
+	//       "fieldPath": "id",
+	//       "nullable": false,
+	//       "type": {
+	//         "type": {
+	//           "com.linkedin.schema.NumberType": {}
+	//         }
+	//       },
+	//       "nativeDataType": "bigint",
+	//       "recursive": false,
+	//       "isPartOfKey": true
+	//     },
+	//     {
+	//       "fieldPath": "tags",
+	//       "nullable": true,
+	//       "type": {
+	//         "type": {
+	//           "com.linkedin.schema.ArrayType": {
+	//             "nestedType": [
+	//               "varchar"
+	//             ]
+	//           }
+	//         }
+	//       },
+	//       "nativeDataType": "array(varchar)",
+	//       "recursive": false,
+	//       "isPartOfKey": false
+	//     }
+	//   ],
+	//   "platformSchema": {
+	//     "com.linkedin.schema.OtherSchema": {
+	//       "rawSchema": "CREATE TABLE orders (id BIGINT, tags ARRAY(VARCHAR))"
+	//     }
+	//   }
+	// }
+}
+
+// Decode turns the JSON of a named aspect, as GMS stores it, into its
+// struct; absent defaulted fields take their PDL defaults.
+func ExampleDecode() {
+	v, err := aspects.Decode("ownership", []byte(`{"owners":[{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}]}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	o := v.(*aspects.Ownership)
+	fmt.Println(o.Owners[0].Owner, o.Owners[0].Type)
+	fmt.Println(o.LastModified.Actor)
+
+	_, err = aspects.Decode("ownership", []byte(`{"owners":[],"owner":"urn:li:corpuser:jdoe"}`))
+	fmt.Println(err)
+	// Output:
+	// urn:li:corpuser:jdoe TECHNICAL_OWNER
+	// urn:li:corpuser:unknown
+	// aspects: decode ownership: field "owner": unknown field
+}
+
+// Lookup knows every aspect of DataHub's entity registry; Typed says
+// whether this package has a struct for it.
+func ExampleLookup() {
+	for _, name := range []string{"schemaMetadata", "datasetProfile", "subTypes"} {
+		info, ok := aspects.Lookup(name)
+		fmt.Println(ok, info.RecordName, info.Timeseries, info.Typed)
+	}
+	// Output:
+	// true com.linkedin.schema.SchemaMetadata false true
+	// true com.linkedin.dataset.DatasetProfile true true
+	// true com.linkedin.common.SubTypes false false
+}
+
+// LookupEntity tells which aspects an entity type accepts.
+func ExampleLookupEntity() {
+	e, ok := aspects.LookupEntity("mlFeature")
+	if !ok {
+		log.Fatal("no mlFeature entity")
+	}
+	fmt.Println(e.KeyAspect)
+	fmt.Println(e.Allows("mlFeatureProperties"), e.Allows("schemaMetadata"))
+	// Output:
+	// mlFeatureKey
+	// true false
+}
+
+// Hyperparameters use DataHub's union JSON, keyed by the value's type.
+func ExampleHyperParameterValueType() {
+	m := aspects.MLModelProperties{
+		HyperParameters: map[string]aspects.HyperParameterValueType{
+			"learning_rate": aspects.HyperParameterDouble(0.05),
+			"max_depth":     aspects.HyperParameterInt(6),
+		},
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(b))
+	// Output:
+	// {"customProperties":{},"hyperParameters":{"learning_rate":{"double":0.05},"max_depth":{"int":6}},"tags":[]}
+}
