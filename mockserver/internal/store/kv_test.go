@@ -1,0 +1,152 @@
+package store
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// backendsForKV opens each raw backend, so their shared semantics can be
+// checked below the versioning code.
+func backendsForKV(t *testing.T) map[string]backend {
+	t.Helper()
+	b, err := openBoltBackend(filepath.Join(t.TempDir(), "kv.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMemBackend()
+	t.Cleanup(func() { _ = b.close(); _ = m.close() })
+	return map[string]backend{"memory": m, "bolt": b}
+}
+
+func dump(t *testing.T, kv backend, b bucket) []string {
+	t.Helper()
+	var out []string
+	err := kv.view(func(tx txn) error {
+		return tx.scan(b, nil, nil, func(k, v []byte) (bool, error) {
+			out = append(out, string(k)+"="+string(v))
+			return true, nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestBackendRollbackAndScan(t *testing.T) {
+	t.Parallel()
+	for name, kv := range backendsForKV(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			err := kv.update(func(tx txn) error {
+				for _, k := range []string{"a1", "a2", "a3", "b1", "c1"} {
+					if err := tx.put(aspectRows, []byte(k), []byte("v"+k)); err != nil {
+						return err
+					}
+				}
+				return tx.put(entities, []byte("e"), []byte("key"))
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := [][]string{dump(t, kv, aspectRows), dump(t, kv, entities)}
+			boom := errors.New("boom")
+			err = kv.update(func(tx txn) error {
+				_ = tx.put(aspectRows, []byte("a2"), []byte("changed"))
+				_ = tx.put(aspectRows, []byte("a0"), []byte("new"))
+				_ = tx.del(aspectRows, []byte("b1"))
+				_ = tx.del(aspectRows, []byte("zz")) // absent
+				_ = tx.clear(entities)
+				_ = tx.put(entities, []byte("f"), []byte("other"))
+				if got := string(tx.get(aspectRows, []byte("a2"))); got != "changed" {
+					t.Errorf("own write not visible: %q", got)
+				}
+				return boom
+			})
+			if !errors.Is(err, boom) {
+				t.Fatalf("update err = %v", err)
+			}
+			if diff := cmp.Diff(before, [][]string{dump(t, kv, aspectRows), dump(t, kv, entities)}); diff != "" {
+				t.Errorf("rolled-back update changed state (-before +after):\n%s", diff)
+			}
+			err = kv.view(func(tx txn) error {
+				if err := tx.put(aspectRows, []byte("x"), nil); !errors.Is(err, errReadOnly) {
+					t.Errorf("put in view: %v", err)
+				}
+				var got []string
+				err := tx.scan(aspectRows, []byte("a"), []byte("a2"), func(k, _ []byte) (bool, error) {
+					got = append(got, string(k))
+					return len(got) < 5, nil
+				})
+				if diff := cmp.Diff([]string{"a2", "a3"}, got); diff != "" {
+					t.Errorf("scan prefix a from a2 (-want +got):\n%s", diff)
+				}
+				got = nil
+				_ = tx.scan(aspectRows, nil, nil, func(k, _ []byte) (bool, error) {
+					got = append(got, string(k))
+					return len(got) < 2, nil
+				})
+				if diff := cmp.Diff([]string{"a1", "a2"}, got); diff != "" {
+					t.Errorf("scan stopped early (-want +got):\n%s", diff)
+				}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestRowKeys(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", 300) // a two-byte length prefix
+	tests := []struct {
+		urn, aspect string
+		version     int64
+	}{
+		{dsURN, props, 0},
+		{"urn:li:x:\x00odd", "a\x00b", 7},
+		{long, long, 1 << 40},
+		{"", "", 0},
+	}
+	for _, tc := range tests {
+		u, a, v, ok := parseRowKey(rowKey(tc.urn, tc.aspect, tc.version))
+		if diff := cmp.Diff([]any{tc.urn, tc.aspect, tc.version, true}, []any{u, a, v, ok}); diff != "" {
+			t.Errorf("round trip (-want +got):\n%s", diff)
+		}
+	}
+	// One URN's prefix never matches another URN that merely starts with it.
+	if strings.HasPrefix(string(rowKey(dsURN+"x", props, 0)), string(urnPrefix(dsURN))) {
+		t.Error("urnPrefix matches a longer URN")
+	}
+	for _, bad := range [][]byte{nil, {5, 'a'}, append(aspectPrefix("u", "a"), 1, 2)} {
+		if _, _, _, ok := parseRowKey(bad); ok {
+			t.Errorf("parseRowKey(%q) ok", bad)
+		}
+	}
+}
+
+func TestConditionErrorText(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		e    ConditionError
+		want string
+	}{
+		{ConditionError{Index: 2, URN: "u", Aspect: "a", Header: HeaderIfVersionMatch, Want: "3", Have: "5"},
+			"store: item 2: u a: Expected version 3, actual version 5"},
+		{ConditionError{URN: "u", Aspect: "a", Header: ChangeCreate, Want: "-1", Have: "1"},
+			"store: item 0: u a: Cannot perform CREATE since the aspect already exists."},
+		{ConditionError{URN: "u", Aspect: "k", Header: ChangeCreateEntity, Want: "-1", Have: "1"},
+			"store: item 0: u k: Cannot perform CREATE_ENTITY if not exists since the entity key already exists."},
+	}
+	for _, tc := range tests {
+		if diff := cmp.Diff(tc.want, tc.e.Error()); diff != "" {
+			t.Errorf("Error() (-want +got):\n%s", diff)
+		}
+	}
+}
