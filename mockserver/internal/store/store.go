@@ -91,6 +91,9 @@ func (s *Store) Close() error { return s.kv.close() }
 
 // Write is one aspect write, the store-level form of a MetadataChangeProposal.
 type Write struct {
+	// URN and Aspect name the row. EntityType is carried for the caller's
+	// bookkeeping; the store does not check it (the HTTP layer validates the
+	// proposal against the entity registry before it reaches the store).
 	URN, EntityType, Aspect string
 	// Value is the aspect as a JSON object, already validated by the caller.
 	Value json.RawMessage
@@ -115,7 +118,8 @@ type Write struct {
 	Timeseries bool
 	// KeyAspect and KeyValue are the entity's key aspect name and JSON. The key
 	// aspect is written (version 0, once) with the first write to an entity
-	// that has none.
+	// that has none. Entity existence ([Store.Exists], CREATE_ENTITY) is
+	// tracked through these fields, so callers set them on every write.
 	KeyAspect string
 	KeyValue  json.RawMessage
 }
