@@ -223,3 +223,22 @@ func TestTypedAspectSchemas(t *testing.T) {
 		}
 	}
 }
+
+// FuzzValidateJSON checks that no input makes Validate panic and that every failure is a
+// *ValidationError.
+func FuzzValidateJSON(f *testing.F) {
+	for _, s := range []string{schemaMetadataDoc, ownershipPython, mlFeaturePython, datasetProfilePython, `{"owners": [null]}`, `[]`, `{"hyperParameters": {"a": {"int": 1e99}}}`} {
+		f.Add(s)
+	}
+	records := []string{"com.linkedin.schema.SchemaMetadata", "com.linkedin.common.Ownership",
+		"com.linkedin.ml.metadata.MLFeatureProperties", "com.linkedin.dataset.DatasetProfile", "com.linkedin.ml.metadata.MLModelProperties"}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, r := range records {
+			err := pdl.ValidateJSON(r, []byte(s))
+			var ve *pdl.ValidationError
+			if err != nil && !errors.As(err, &ve) {
+				t.Fatalf("ValidateJSON(%s) = %v (%T), want *ValidationError", r, err, err)
+			}
+		}
+	})
+}
