@@ -273,20 +273,21 @@ func prepare(p *Proposal) (item, *restliError) {
 	return item{write: w}, nil
 }
 
-// checkURN validates a URN as GMS's UrnValidationUtil does (400 on failure).
+// checkURN validates a URN as GMS's UrnValidationUtil does (400 on failure):
+// GMS's own checks and messages first, then the syntax.
 func checkURN(u string) (urn.URN, *restliError) {
 	if strings.TrimSpace(u) != u {
 		return nil, errorf(http.StatusBadRequest, msgURNWhitespace)
 	}
-	parsed, err := urn.Parse(u)
-	if err != nil {
-		return nil, errorf(http.StatusBadRequest, msgInvalidURN, u, parseReason(err))
-	}
-	if parsed.EntityType() != "schemaField" && javaURLEncodedLen(u) > 512 {
+	if entityTypeOf(u) != "schemaField" && javaURLEncodedLen(u) > 512 {
 		return nil, errorf(http.StatusBadRequest, msgURNTooLong)
 	}
 	if strings.Contains(u, "␟") {
 		return nil, errorf(http.StatusBadRequest, msgURNDelimiter)
+	}
+	parsed, err := urn.Parse(u)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, msgInvalidURN, u, parseReason(err))
 	}
 	return parsed, nil
 }
