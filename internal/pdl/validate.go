@@ -237,7 +237,7 @@ func checkRecord(r *cRecord, v any) *verr {
 		fv, ok := obj[f.name]
 		if !ok {
 			if f.required {
-				return failf("missing required field %q (record %s)", f.name, r.name)
+				return failf("missing required field %q", f.name)
 			}
 			continue
 		}
@@ -257,7 +257,7 @@ func checkRecord(r *cRecord, v any) *verr {
 			}
 		}
 		slices.Sort(unknown)
-		return failf("unrecognized field %q (record %s)", unknown[0], r.name)
+		return failf("unrecognized field %q", unknown[0])
 	}
 	return nil
 }
