@@ -6,7 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // row is the stored form of one versioned row, in both backends.
@@ -183,15 +186,19 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	var changed []Aspect
 	// The key aspect, written once with the first write to the entity
 	// (DefaultAspectsUtil; for timeseries, ingestTimeseriesProposal).
-	if w.KeyAspect != "" && t.get(entities, entityKey) == nil {
-		if err := t.put(entities, entityKey, []byte(w.KeyAspect)); err != nil {
-			return Result{}, nil, err
-		}
-		if w.KeyAspect != w.Aspect {
+	if keyName := keyAspectOf(w); keyName != "" && t.get(entities, entityKey) == nil {
+		switch {
+		case w.Aspect == keyName:
+			// The write is the key aspect itself; the versioned write below
+			// stores its row.
+		case w.KeyAspect == "":
+			// Without KeyValue there is no key row to write yet.
+			keyName = ""
+		default:
 			if !isObject(w.KeyValue) {
 				return Result{}, nil, fmt.Errorf("%w: item %d: %s: key aspect %s value is not a JSON object", ErrInvalidWrite, i, w.URN, w.KeyAspect)
 			}
-			if _, ok, err := getRow(t, w.URN, w.KeyAspect, 0); err != nil {
+			if _, ok, err := getRow(t, w.URN, keyName, 0); err != nil {
 				return Result{}, nil, err
 			} else if !ok {
 				keySM, err := withVersion(sm, "1")
@@ -199,10 +206,15 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 					return Result{}, nil, err
 				}
 				kr := row{Value: compact(w.KeyValue), SystemMetadata: keySM, CreatedOn: ms, CreatedBy: actor}
-				if err := putRow(t, w.URN, w.KeyAspect, 0, kr); err != nil {
+				if err := putRow(t, w.URN, keyName, 0, kr); err != nil {
 					return Result{}, nil, err
 				}
-				changed = append(changed, kr.aspect(w.URN, w.KeyAspect, 0))
+				changed = append(changed, kr.aspect(w.URN, keyName, 0))
+			}
+		}
+		if keyName != "" {
+			if err := t.put(entities, entityKey, []byte(keyName)); err != nil {
+				return Result{}, nil, err
 			}
 		}
 	}
@@ -261,6 +273,37 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 		return Result{}, nil, err
 	}
 	return Result{Version: ver}, append(changed, nr.aspect(w.URN, w.Aspect, 0)), nil
+}
+
+// keyAspectOf is the name of the write's entity key aspect: Write.KeyAspect,
+// else the entity registry's key aspect for Write.EntityType (or the URN's
+// entity type), so that a write of the key aspect itself marks the entity as
+// existing even when the caller leaves KeyAspect empty for it.
+func keyAspectOf(w *Write) string {
+	if w.KeyAspect != "" {
+		return w.KeyAspect
+	}
+	entityType := w.EntityType
+	if entityType == "" {
+		entityType = urnEntityType(w.URN)
+	}
+	if e, ok := pdl.LookupEntity(entityType); ok {
+		return e.KeyAspect
+	}
+	return ""
+}
+
+// urnEntityType is the entity type of "urn:li:<type>:<id>", "" otherwise.
+func urnEntityType(urn string) string {
+	rest, ok := strings.CutPrefix(urn, "urn:li:")
+	if !ok {
+		return ""
+	}
+	typ, _, ok := strings.Cut(rest, ":")
+	if !ok {
+		return ""
+	}
+	return typ
 }
 
 // putDoc stores a timeseries document, replacing one with the same identity.

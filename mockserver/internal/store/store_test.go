@@ -412,3 +412,45 @@ func TestInvalidWrites(t *testing.T) {
 		})
 	}
 }
+
+// TestKeyAspectWrittenDirectly covers writes of the key aspect itself with
+// Write.KeyAspect left empty: the entity registry names the key aspect, so the
+// entity exists afterwards and CREATE_ENTITY sees it.
+func TestKeyAspectWrittenDirectly(t *testing.T) {
+	t.Parallel()
+	key := func(change string, ifNone bool) Write {
+		return Write{URN: dsURN, EntityType: "dataset", Aspect: dsKey, Value: json.RawMessage(dsKeyV),
+			ChangeType: change, IfNoneMatch: ifNone}
+	}
+	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		s := open(stepClock())
+		if res := mustApply(t, s, key(ChangeCreateEntity, false)); res[0].Version != "1" {
+			t.Errorf("first CREATE_ENTITY: %+v", res[0])
+		}
+		if !s.Exists(dsURN) {
+			t.Fatal("entity does not exist after writing its key aspect")
+		}
+		_, err := s.Apply([]Write{key(ChangeCreateEntity, false)})
+		var ce *ConditionError
+		if !errors.As(err, &ce) || ce.Header != ChangeCreateEntity {
+			t.Errorf("second CREATE_ENTITY: err = %v", err)
+		}
+		if res := mustApply(t, s, key(ChangeCreateEntity, true)); !res[0].Skipped {
+			t.Errorf("CREATE_ENTITY with If-None-Match: %+v", res[0])
+		}
+		// No EntityType: the URN's entity type is used.
+		other := "urn:li:corpuser:jdoe"
+		if err := s.Put(Aspect{URN: other, Name: "corpUserKey", Value: json.RawMessage(`{"username":"jdoe"}`)}); err != nil {
+			t.Fatal(err)
+		}
+		if !s.Exists(other) {
+			t.Error("Put of the key aspect did not create the entity")
+		}
+		// A non-key aspect without KeyAspect/KeyValue does not create it.
+		third := "urn:li:corpuser:nobody"
+		mustApply(t, s, Write{URN: third, Aspect: "status", Value: json.RawMessage(`{"removed":false}`)})
+		if s.Exists(third) {
+			t.Error("entity exists without a key aspect row")
+		}
+	})
+}
