@@ -16,11 +16,16 @@ import (
 // Build values with [HyperParameterString], [HyperParameterInt],
 // [HyperParameterFloat], [HyperParameterDouble] and [HyperParameterBool].
 type HyperParameterValueType struct {
-	String  *string  `json:"string,omitempty"`
-	Int     *int32   `json:"int,omitempty"`
-	Float   *float32 `json:"float,omitempty"`
-	Double  *float64 `json:"double,omitempty"`
-	Boolean *bool    `json:"boolean,omitempty"`
+	// String is the string member.
+	String *string `json:"string,omitempty"`
+	// Int is the int (32-bit) member.
+	Int *int32 `json:"int,omitempty"`
+	// Float is the float (32-bit) member.
+	Float *float32 `json:"float,omitempty"`
+	// Double is the double member.
+	Double *float64 `json:"double,omitempty"`
+	// Boolean is the boolean member.
+	Boolean *bool `json:"boolean,omitempty"`
 }
 
 // HyperParameterString returns a string hyperparameter value.

@@ -47,8 +47,9 @@ type SchemaMetadata struct {
 // AspectName returns "schemaMetadata".
 func (SchemaMetadata) AspectName() string { return "schemaMetadata" }
 
-// MarshalJSON encodes s with its PDL defaults and the platformSchema union.
-// It fails when PlatformSchema is nil.
+// MarshalJSON encodes s with its PDL defaults and the platformSchema union,
+// which it writes after the other fields (JSON key order carries no
+// meaning). It fails when PlatformSchema is nil.
 func (s SchemaMetadata) MarshalJSON() ([]byte, error) {
 	if s.PlatformSchema == nil {
 		return nil, errors.New("schema metadata: platformSchema is not set")
