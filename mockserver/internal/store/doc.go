@@ -76,7 +76,9 @@
 //   - Key aspect (DefaultAspectsUtil, EntityServiceImpl.ingestTimeseriesProposal,
 //     EntityServiceImpl.exists): the key aspect is written with the first write
 //     to an entity, timeseries writes included; an entity exists when its key
-//     aspect row exists.
+//     aspect row exists. The store writes it from [Write].KeyAspect and
+//     KeyValue; a write of the key aspect itself is recognised through the
+//     entity registry (internal/pdl) even when KeyAspect is left empty.
 //
 //   - Reads (EntityServiceImpl.getVersionedAspect, calculateVersionNumber):
 //     version 0 is the latest, n >= 1 a history row, and a negative version
