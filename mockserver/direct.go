@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
@@ -118,7 +119,9 @@ func (s *Server) GetAspectJSON(urn, aspectName string, version int64) (json.RawM
 }
 
 // CheckAspect fails tb unless the latest aspect want.AspectName() of urn
-// equals want (a T or *T of package aspects), reporting a cmp.Diff.
+// equals want (a T or *T of package aspects), reporting a cmp.Diff. Nil and
+// empty slices and maps are equal: a nil required array or map is written
+// as its PDL default [] or {} and reads back empty.
 func (s *Server) CheckAspect(tb testing.TB, urn string, want aspects.Aspect) {
 	tb.Helper()
 	if want == nil {
@@ -135,7 +138,7 @@ func (s *Server) CheckAspect(tb testing.TB, urn string, want aspects.Aspect) {
 	if wv.Kind() != reflect.Pointer && gv.Kind() == reflect.Pointer && !gv.IsNil() {
 		g = gv.Elem().Interface()
 	}
-	if diff := cmp.Diff(any(want), g); diff != "" {
+	if diff := cmp.Diff(any(want), g, cmpopts.EquateEmpty()); diff != "" {
 		tb.Errorf("mockserver: aspect %s of %s mismatch (-want +got):\n%s", want.AspectName(), urn, diff)
 	}
 }

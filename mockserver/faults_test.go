@@ -1,0 +1,144 @@
+package mockserver
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestFail(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, WithFault(Fail(OpIngestProposal, 2, http.StatusServiceUnavailable, 1500*time.Millisecond)))
+	body := ingestBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`), "false")
+	var got []int
+	var retryAfter []string
+	for range 3 {
+		r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", body)
+		got = append(got, r.Status)
+		retryAfter = append(retryAfter, r.Header.Get("Retry-After"))
+		if r.Status == 503 {
+			wantRestliError(t, r, 503, "Injected fault (datahub-mock): 503 Service Unavailable")
+		}
+	}
+	if diff := cmp.Diff([]int{503, 503, 200}, got); diff != "" {
+		t.Errorf("statuses (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"2", "2", ""}, retryAfter); diff != "" {
+		t.Errorf("Retry-After (-want +got):\n%s", diff)
+	}
+	if n := len(s.Proposals()); n != 1 {
+		t.Errorf("proposals recorded = %d, want 1 (failed requests are not handled)", n)
+	}
+	// Other operations are not affected; counts include failed requests.
+	if r := serve(t, s, http.MethodGet, "/config", ""); r.Status != 200 {
+		t.Errorf("/config = %d", r.Status)
+	}
+	if n := s.RequestCount(OpIngestProposal); n != 3 {
+		t.Errorf("RequestCount = %d, want 3", n)
+	}
+}
+
+func TestFailAtRunTime(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	s.Fail(OpGetAspect, 0, http.StatusTooManyRequests, 0) // until cleared
+	s.Fail(OpAny, 1, http.StatusInternalServerError, 0)   // after the first: never reached for getAspect
+	for range 3 {
+		r := serve(t, s, http.MethodGet, "/aspects/"+dsPath+"?aspect=status", "")
+		wantRestliError(t, r, 429, "429 Too Many Requests")
+		if r.Header.Get("Retry-After") != "" {
+			t.Errorf("Retry-After without retryAfter")
+		}
+	}
+	wantRestliError(t, serve(t, s, http.MethodGet, "/config", ""), 500, "Injected fault")
+	if r := serve(t, s, http.MethodGet, "/config", ""); r.Status != 200 {
+		t.Errorf("second /config = %d", r.Status)
+	}
+	s.ClearFaults()
+	if r := serve(t, s, http.MethodGet, "/aspects/"+dsPath+"?aspect=status", ""); r.Status != 404 {
+		t.Errorf("after ClearFaults = %d", r.Status)
+	}
+}
+
+func TestLatency(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	const d = 50 * time.Millisecond
+	s.Latency(OpConfig, d)
+	start := time.Now()
+	if r := serve(t, s, http.MethodGet, "/config", ""); r.Status != 200 {
+		t.Fatalf("= %d", r.Status)
+	}
+	if el := time.Since(start); el < d {
+		t.Errorf("answered after %v, want at least %v", el, d)
+	}
+}
+
+// TestLatencyEndsAtClose checks that Close does not wait for injected
+// latency: the delayed request is answered 503.
+func TestLatencyEndsAtClose(t *testing.T) {
+	t.Parallel()
+	s := New(WithFault(Latency(OpAny, time.Hour)))
+	done := make(chan response)
+	go func() { done <- serve(t, s, http.MethodGet, "/config", "") }()
+	for s.RequestCount(OpConfig) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	wantRestliError(t, <-done, 503, "closed")
+}
+
+func TestDrop(t *testing.T) {
+	t.Parallel()
+	s := Start(t, WithFault(Drop(OpIngestProposal, 1)))
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	body := ingestBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`), "false")
+	post := func() (*http.Response, error) {
+		return client.Post(s.URL()+"/aspects?action=ingestProposal", "application/json", strings.NewReader(body))
+	}
+	if resp, err := post(); err == nil {
+		resp.Body.Close()
+		t.Fatalf("dropped request answered %d", resp.StatusCode)
+	}
+	if got := s.store.All(); len(got) != 0 {
+		t.Errorf("dropped request changed state: %v", got)
+	}
+	resp, err := post()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("second request = %d %s", resp.StatusCode, b)
+	}
+	// At run time, for every operation.
+	s.Drop(OpAny, 1)
+	if resp, err := client.Get(s.URL() + "/config"); err == nil {
+		resp.Body.Close()
+		t.Errorf("dropped /config answered %d", resp.StatusCode)
+	}
+}
+
+// TestDropWithoutHijacker checks the fallback for writers that cannot be
+// hijacked (HTTP/2, recorders): the handler aborts, as net/http expects.
+func TestDropWithoutHijacker(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, WithFault(Drop(OpConfig, 1)))
+	defer func() {
+		if r := recover(); r != http.ErrAbortHandler {
+			t.Errorf("recovered %v, want http.ErrAbortHandler", r)
+		}
+		if r := serve(t, s, http.MethodGet, "/config", ""); r.Status != 200 {
+			t.Errorf("after the drop /config = %d", r.Status)
+		}
+	}()
+	serve(t, s, http.MethodGet, "/config", "")
+	t.Error("ServeHTTP returned normally")
+}
