@@ -5,8 +5,14 @@
 //   - the entity registry: [Entities], [LookupEntity] (key aspect and allowed aspects per entity);
 //   - aspect facts: [LookupAspect] (Pegasus record name and whether the aspect is timeseries);
 //   - record schemas: [Record] ([RecordSchema], [Field], [Type]);
-//   - [Validate], which checks a decoded JSON value against a record schema the way GMS's
-//     Rest.li data layer does and reports the first problem as a [*ValidationError].
+//   - [Validate] and [ValidateJSON], which check an aspect value against its record schema the
+//     way GMS's Rest.li data layer does and report the first problem as a [*ValidationError]
+//     (allocation-free on valid input; the schema graph is compiled once, on first use).
+//
+// The registry covers every entity and aspect of entity-registry.yml. Schemas exist for the
+// records found in the reference files (PDL first, then the Rest.li snapshot models, then the
+// transcriptions in gen/extra); aspects without one (most of DataHub's ~250) have a record name
+// but no schema: [Record] reports false for them and callers validate them structurally.
 //
 // Regenerate with `go generate ./internal/pdl` from the repository root; the generator under
 // gen/ reads ../shared/reference/datahub (beside the repository) plus the hand-checked facts in
