@@ -129,13 +129,13 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 		return Result{}, nil, fmt.Errorf("%w: item %d: change type %s not supported for timeseries aspect %s", ErrInvalidWrite, i, changeType, w.Aspect)
 	}
 	ms := now.UnixMilli()
-	sm, err := fillSystemMetadata(w.SystemMetadata, ms)
-	if err != nil {
-		return Result{}, nil, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
-	}
 	actor := w.Actor
 	if actor == "" {
 		actor = DefaultActor
+	}
+	sm, err := fillSystemMetadata(w.SystemMetadata, ms, actor)
+	if err != nil {
+		return Result{}, nil, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 	}
 
 	// Conditions, checked against the state including earlier batch items.
@@ -201,7 +201,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 			if _, ok, err := getRow(t, w.URN, keyName, 0); err != nil {
 				return Result{}, nil, err
 			} else if !ok {
-				keySM, err := withVersion(sm, "1")
+				keySM, err := insertSystemMetadata(sm)
 				if err != nil {
 					return Result{}, nil, err
 				}
@@ -232,13 +232,16 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 
 	value := compact(w.Value)
 	if hasCur && jsonEqual(cur.Value, value) {
-		// EntityServiceImpl.ingestAspectToLocalDB: an equal value makes no new
-		// version; only lastObserved/runId/lastRunId of row 0 are refreshed
-		// (systemMetadataDiff), and nothing at all is written when those are
-		// unchanged too.
+		// EntityServiceImpl.applyUpsert: an equal value keeps the version; only
+		// row 0's run fields are refreshed (AspectDao.saveLatestAspect updates
+		// row 0 in place), and nothing is written when they are unchanged too.
 		ver := rowVersion(cur)
 		res := Result{Version: strconv.FormatInt(ver, 10), Unchanged: true}
-		next, err := refreshSystemMetadata(cur.SystemMetadata, sm)
+		p, err := carryRunFields(cur.SystemMetadata, sm)
+		if err != nil {
+			return Result{}, nil, err
+		}
+		next, err := json.Marshal(p)
 		if err != nil {
 			return Result{}, nil, err
 		}
@@ -255,18 +258,33 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	// A new version: row 0 moves to history row N (N = its systemMetadata.version)
 	// and the new value becomes row 0 with version N+1 (AspectDao.saveLatestAspect,
 	// AspectsBatch.incrementBatchVersion). The first write is version 1.
-	next := int64(1)
-	if hasCur {
+	var newSM json.RawMessage
+	ver := "1"
+	if !hasCur {
+		if newSM, err = insertSystemMetadata(sm); err != nil {
+			return Result{}, nil, err
+		}
+	} else {
 		n := rowVersion(cur)
 		if err := putRow(t, w.URN, w.Aspect, n, cur); err != nil {
 			return Result{}, nil, err
 		}
-		next = n + 1
-	}
-	ver := strconv.FormatInt(next, 10)
-	newSM, err := withVersion(sm, ver)
-	if err != nil {
-		return Result{}, nil, err
+		ver = strconv.FormatInt(n+1, 10)
+		// applyUpsert: the stored systemMetadata carries over; the run fields,
+		// version and aspectModified/aspectCreated come from the write.
+		p, err := carryRunFields(cur.SystemMetadata, sm)
+		if err != nil {
+			return Result{}, nil, err
+		}
+		p["version"] = json.RawMessage(strconv.Quote(ver))
+		for _, k := range []string{"aspectModified", "aspectCreated"} {
+			if v, ok := sm[k]; ok && string(v) != "null" {
+				p[k] = v
+			}
+		}
+		if newSM, err = json.Marshal(p); err != nil {
+			return Result{}, nil, err
+		}
 	}
 	nr := row{Value: value, SystemMetadata: newSM, CreatedOn: ms, CreatedBy: actor}
 	if err := putRow(t, w.URN, w.Aspect, 0, nr); err != nil {
@@ -334,12 +352,13 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 	return t.put(timeseriesDocs, tsKey(w.URN, w.Aspect, *f.TimestampMillis, id), v)
 }
 
-// fillSystemMetadata returns the proposal's systemMetadata with DataHub's
-// defaults applied: lastObserved = now when 0 or absent
-// (SystemMetadataUtils.generateSystemMetadataIfEmpty, the Python
-// ensure_has_system_metadata), runId = "no-run-id-provided" when absent, and
-// lastRunId = runId (ingestAspectToLocalDB).
-func fillSystemMetadata(in json.RawMessage, nowMillis int64) (map[string]json.RawMessage, error) {
+// fillSystemMetadata decodes the write's systemMetadata and applies what
+// GMS does to every incoming item: runId "no-run-id-provided" when absent and
+// lastObserved = now when absent or 0
+// (SystemMetadataUtils.generateSystemMetadataIfEmpty), and aspectModified =
+// the write's audit stamp unless the actor is the system actor
+// (SystemMetadataUtils.setAspectModified).
+func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (map[string]json.RawMessage, error) {
 	m := map[string]json.RawMessage{}
 	if len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
 		if err := json.Unmarshal(in, &m); err != nil {
@@ -361,48 +380,61 @@ func fillSystemMetadata(in json.RawMessage, nowMillis int64) (map[string]json.Ra
 	if raw, ok := m["runId"]; !ok || string(raw) == "null" {
 		m["runId"] = json.RawMessage(strconv.Quote(DefaultRunID))
 	}
-	m["lastRunId"] = m["runId"]
+	if actor != DefaultActor {
+		stamp, err := json.Marshal(struct {
+			Time  int64  `json:"time"`
+			Actor string `json:"actor"`
+		}{nowMillis, actor})
+		if err != nil {
+			return nil, err
+		}
+		m["aspectModified"] = stamp
+	}
 	return m, nil
 }
 
-// withVersion encodes the systemMetadata m with "version" set to v, leaving m
-// as it was.
-func withVersion(m map[string]json.RawMessage, v string) (json.RawMessage, error) {
-	old, had := m["version"]
-	m["version"] = json.RawMessage(strconv.Quote(v))
-	b, err := json.Marshal(m)
-	if had {
-		m["version"] = old
-	} else {
-		delete(m, "version")
+// insertSystemMetadata is the systemMetadata of a first version
+// (applyUpsert's insert): the write's own, version "1", and aspectCreated =
+// aspectModified when there is one.
+func insertSystemMetadata(sm map[string]json.RawMessage) (json.RawMessage, error) {
+	p := make(map[string]json.RawMessage, len(sm)+2)
+	for k, v := range sm {
+		p[k] = v
 	}
-	return b, err
+	p["version"] = json.RawMessage(strconv.Quote("1"))
+	if v, ok := sm["aspectModified"]; ok && string(v) != "null" {
+		p["aspectCreated"] = v
+	}
+	return json.Marshal(p)
 }
 
-// refreshSystemMetadata is EntityServiceImpl.systemMetadataDiff: the stored
-// systemMetadata with lastRunId = its old runId, and lastObserved and runId
-// taken from the new write. The version is kept.
-func refreshSystemMetadata(prev json.RawMessage, c map[string]json.RawMessage) (json.RawMessage, error) {
+// carryRunFields is applyUpsert's update of an existing row's systemMetadata:
+// the stored object with lastRunId = its old runId (removed when it had
+// none), and lastObserved, runId and schemaVersion taken from the write.
+func carryRunFields(prev json.RawMessage, sm map[string]json.RawMessage) (map[string]json.RawMessage, error) {
 	p := map[string]json.RawMessage{}
 	if len(prev) != 0 {
 		if err := json.Unmarshal(prev, &p); err != nil {
 			return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
 		}
 	}
-	if runID, ok := p["runId"]; ok {
+	if runID, ok := p["runId"]; ok && string(runID) != "null" {
 		p["lastRunId"] = runID
 	} else {
 		delete(p, "lastRunId")
 	}
-	if v, ok := c["lastObserved"]; ok {
+	if v, ok := sm["lastObserved"]; ok {
 		p["lastObserved"] = v
 	}
-	if v, ok := c["runId"]; ok {
+	if v, ok := sm["runId"]; ok {
 		p["runId"] = v
 	} else {
 		delete(p, "runId")
 	}
-	return json.Marshal(p)
+	if v, ok := sm["schemaVersion"]; ok && string(v) != "null" {
+		p["schemaVersion"] = v
+	}
+	return p, nil
 }
 
 func isObject(b json.RawMessage) bool {

@@ -38,19 +38,23 @@
 //     its own systemMetadata, createdOn and createdBy. The caller's
 //     systemMetadata.version is replaced.
 //
-//   - No-op writes (EntityServiceImpl.ingestAspectToLocalDB and
-//     systemMetadataDiff): when the new value equals row 0's value
-//     (DataTemplateUtil.areEqual; here: equal JSON data), no version is made.
-//     Row 0's systemMetadata is refreshed in place (lastRunId = its old runId,
-//     lastObserved and runId from the new write, version kept) if that changes
-//     it; otherwise nothing is written at all. [Result].Unchanged reports both.
+//   - System metadata (SystemMetadataUtils.generateSystemMetadataIfEmpty and
+//     setAspectModified, EntityServiceImpl.applyUpsert): every write's
+//     systemMetadata gets runId "no-run-id-provided" when absent, lastObserved
+//     = now when absent or 0, and aspectModified = {time, actor} of the write
+//     unless the actor is the system actor. A first version stores the
+//     write's systemMetadata with version "1" and aspectCreated =
+//     aspectModified. A later write keeps the stored systemMetadata and
+//     updates only lastRunId (= the stored runId), lastObserved, runId and
+//     schemaVersion, plus version, aspectModified and aspectCreated when the
+//     value changed; other fields the write carries (properties,
+//     pipelineName, ...) are not taken over.
 //
-//   - System metadata defaults: a missing systemMetadata is created with
-//     runId "no-run-id-provided" and lastObserved = now
-//     (SystemMetadataUtils.generateSystemMetadataIfEmpty); ingestAspectToLocalDB
-//     sets lastRunId to the write's runId. The store also fills lastObserved
-//     when it is 0, as the Python emitter does before sending
-//     (cli_utils.ensure_has_system_metadata).
+//   - Unchanged values (applyUpsert, AspectDao.saveLatestAspect): when the new
+//     value equals row 0's value (DataTemplateUtil.areEqual; here: equal JSON
+//     data), no version is made and createdOn/createdBy stay. Row 0's
+//     systemMetadata is updated in place when the run fields above change it;
+//     otherwise nothing is written at all. [Result].Unchanged reports both.
 //
 //   - If-Version-Match (ConditionalWriteValidator, docs/advanced/mcp-mcl.md):
 //     the header value is compared as a string with the "actual version": for

@@ -97,10 +97,12 @@ type Write struct {
 	URN, EntityType, Aspect string
 	// Value is the aspect as a JSON object, already validated by the caller.
 	Value json.RawMessage
-	// SystemMetadata is nil or the proposal's systemMetadata object. The store
-	// sets "version" on versioned writes, "lastObserved" to the clock's
-	// milliseconds when it is 0 or absent, "runId" to [DefaultRunID] when
-	// absent and "lastRunId" to the runId.
+	// SystemMetadata is nil or the proposal's systemMetadata object. As GMS
+	// does, the store sets "lastObserved" to the clock's milliseconds when it
+	// is 0 or absent, "runId" to [DefaultRunID] when absent, "aspectModified"
+	// to the write's time and Actor (unless it is [DefaultActor]), and
+	// "version"; an update keeps the stored object and takes only the run
+	// fields from the write (see the package doc).
 	SystemMetadata json.RawMessage
 	// Actor is the createdBy of the row; "" means [DefaultActor].
 	Actor string

@@ -151,34 +151,46 @@ func TestVersionNumbering(t *testing.T) {
 	})
 }
 
-func TestHistoryRowsKeepTheirOwnMetadata(t *testing.T) {
+// TestSystemMetadataAcrossVersions follows systemMetadata through three
+// changing writes: the first stores the write's own, later ones keep the
+// stored object and take only run fields, version and audit stamps.
+func TestSystemMetadataAcrossVersions(t *testing.T) {
 	t.Parallel()
 	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
 		s := open(stepClock())
-		actors := []string{"urn:li:corpuser:a", "urn:li:corpuser:b", ""}
-		runs := []string{`{"runId":"r1"}`, `{"runId":"r2","lastObserved":1700000000000}`, ``}
-		for i, actor := range actors {
+		writes := []struct{ actor, sm string }{
+			{"urn:li:corpuser:a", `{"runId":"r1","properties":{"clientId":"x"}}`},
+			{"urn:li:corpuser:b", `{"runId":"r2","lastObserved":1700000000000,"properties":{"clientId":"y"},"pipelineName":"p"}`},
+			{"", ""},
+		}
+		for i, wr := range writes {
 			w := upsert(fmt.Sprintf(`{"description":"v%d"}`, i+1))
-			w.Actor = actor
-			if runs[i] != "" {
-				w.SystemMetadata = json.RawMessage(runs[i])
+			w.Actor = wr.actor
+			if wr.sm != "" {
+				w.SystemMetadata = json.RawMessage(wr.sm)
 			}
 			mustApply(t, s, w)
 		}
 		type row struct {
 			CreatedBy string
+			CreatedOn time.Time
 			SM        map[string]any
 		}
 		var got []row
 		for _, v := range []int64{1, 2, 0} {
 			a := mustGet(t, s, dsURN, props, v)
-			got = append(got, row{a.CreatedBy, sysMeta(t, a.SystemMetadata)})
+			got = append(got, row{a.CreatedBy, a.CreatedOn, sysMeta(t, a.SystemMetadata)})
 		}
-		ms := func(d time.Duration) float64 { return float64(t0.Add(d).UnixMilli()) }
+		ms := func(n int) float64 { return float64(t0.Add(time.Duration(n) * time.Second).UnixMilli()) }
+		stamp := func(n int, actor string) map[string]any { return map[string]any{"time": ms(n), "actor": actor} }
+		clientX := map[string]any{"clientId": "x"}
 		want := []row{
-			{"urn:li:corpuser:a", map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": ms(0), "version": "1"}},
-			{"urn:li:corpuser:b", map[string]any{"runId": "r2", "lastRunId": "r2", "lastObserved": float64(1700000000000), "version": "2"}},
-			{DefaultActor, map[string]any{"runId": DefaultRunID, "lastRunId": DefaultRunID, "lastObserved": ms(2 * time.Second), "version": "3"}},
+			{"urn:li:corpuser:a", t0, map[string]any{"runId": "r1", "lastObserved": ms(0), "version": "1",
+				"properties": clientX, "aspectModified": stamp(0, "urn:li:corpuser:a"), "aspectCreated": stamp(0, "urn:li:corpuser:a")}},
+			{"urn:li:corpuser:b", t0.Add(time.Second), map[string]any{"runId": "r2", "lastRunId": "r1", "lastObserved": float64(1700000000000), "version": "2",
+				"properties": clientX, "aspectModified": stamp(1, "urn:li:corpuser:b"), "aspectCreated": stamp(0, "urn:li:corpuser:a")}},
+			{DefaultActor, t0.Add(2 * time.Second), map[string]any{"runId": DefaultRunID, "lastRunId": "r2", "lastObserved": ms(2), "version": "3",
+				"properties": clientX, "aspectModified": stamp(1, "urn:li:corpuser:b"), "aspectCreated": stamp(0, "urn:li:corpuser:a")}},
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("rows 1, 2, 0 (-want +got):\n%s", diff)
@@ -190,6 +202,7 @@ func TestUnchangedWrite(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name        string
+		firstSM     string // systemMetadata of the first write; "" = the usual one
 		second      Write
 		wantResult  Result
 		wantSM      map[string]any
@@ -206,6 +219,14 @@ func TestUnchangedWrite(t *testing.T) {
 			second:     withSM(upsert(`{"description": "d", "customProperties": {}}`), `{"runId":"r1","lastObserved":5}`),
 			wantResult: Result{Version: "1", Unchanged: true},
 			wantSM:     map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
+		},
+		{
+			name:        "identical rewrite records the stored runId as lastRunId",
+			firstSM:     `{"runId":"r1","lastObserved":5}`,
+			second:      withSM(upsert(`{"customProperties":{},"description":"d"}`), `{"runId":"r1","lastObserved":5}`),
+			wantResult:  Result{Version: "1", Unchanged: true},
+			wantSM:      map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
+			wantChanges: 1,
 		},
 		{
 			name:        "new run refreshes system metadata in place",
@@ -227,7 +248,11 @@ func TestUnchangedWrite(t *testing.T) {
 			t.Parallel()
 			forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
 				s := open(stepClock())
-				mustApply(t, s, withSM(upsert(`{"customProperties":{},"description":"d"}`), `{"runId":"r1","lastObserved":5}`))
+				first := `{"runId":"r1","lastRunId":"r1","lastObserved":5}`
+				if tc.firstSM != "" {
+					first = tc.firstSM
+				}
+				mustApply(t, s, withSM(upsert(`{"customProperties":{},"description":"d"}`), first))
 				var changes int
 				s.OnChange(func(rows []Aspect) { changes += len(rows) })
 				res := mustApply(t, s, tc.second)
