@@ -16,7 +16,8 @@ type URN interface {
 	EntityType() string
 }
 
-// Entity type names of the typed URNs, as DataHub's entity registry spells them.
+// TypeDataset and the other Type constants are the entity types of the typed
+// URNs, spelled as in DataHub's entity registry.
 const (
 	TypeDataset        = "dataset"
 	TypeMLFeature      = "mlFeature"
