@@ -357,7 +357,8 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 // lastObserved = now when absent or 0
 // (SystemMetadataUtils.generateSystemMetadataIfEmpty), and aspectModified =
 // the write's audit stamp unless the actor is the system actor
-// (SystemMetadataUtils.setAspectModified).
+// (SystemMetadataUtils.setAspectModified). An absent lastRunId is written out
+// as its schema default "no-run-id-provided" (GMS leaves it implicit).
 func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (map[string]json.RawMessage, error) {
 	m := map[string]json.RawMessage{}
 	if len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
@@ -379,6 +380,10 @@ func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (map[
 	}
 	if raw, ok := m["runId"]; !ok || string(raw) == "null" {
 		m["runId"] = json.RawMessage(strconv.Quote(DefaultRunID))
+	}
+	if raw, ok := m["lastRunId"]; !ok || string(raw) == "null" {
+		// The SystemMetadata.pdl default, spelled out as the Python emitter does.
+		m["lastRunId"] = json.RawMessage(strconv.Quote(DefaultRunID))
 	}
 	if actor != DefaultActor {
 		stamp, err := json.Marshal(struct {

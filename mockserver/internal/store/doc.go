@@ -42,7 +42,9 @@
 //     setAspectModified, EntityServiceImpl.applyUpsert): every write's
 //     systemMetadata gets runId "no-run-id-provided" when absent, lastObserved
 //     = now when absent or 0, and aspectModified = {time, actor} of the write
-//     unless the actor is the system actor. A first version stores the
+//     unless the actor is the system actor. (The store also spells out an
+//     absent lastRunId as its SystemMetadata.pdl default "no-run-id-provided",
+//     as the Python emitter sends it; GMS leaves the default implicit.) A first version stores the
 //     write's systemMetadata with version "1" and aspectCreated =
 //     aspectModified. A later write keeps the stored systemMetadata and
 //     updates only lastRunId (= the stored runId), lastObserved, runId and

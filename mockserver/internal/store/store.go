@@ -99,7 +99,8 @@ type Write struct {
 	Value json.RawMessage
 	// SystemMetadata is nil or the proposal's systemMetadata object. As GMS
 	// does, the store sets "lastObserved" to the clock's milliseconds when it
-	// is 0 or absent, "runId" to [DefaultRunID] when absent, "aspectModified"
+	// is 0 or absent, "runId" and "lastRunId" to [DefaultRunID] when absent,
+	// "aspectModified"
 	// to the write's time and Actor (unless it is [DefaultActor]), and
 	// "version"; an update keeps the stored object and takes only the run
 	// fields from the write (see the package doc).

@@ -185,7 +185,7 @@ func TestSystemMetadataAcrossVersions(t *testing.T) {
 		stamp := func(n int, actor string) map[string]any { return map[string]any{"time": ms(n), "actor": actor} }
 		clientX := map[string]any{"clientId": "x"}
 		want := []row{
-			{"urn:li:corpuser:a", t0, map[string]any{"runId": "r1", "lastObserved": ms(0), "version": "1",
+			{"urn:li:corpuser:a", t0, map[string]any{"runId": "r1", "lastRunId": DefaultRunID, "lastObserved": ms(0), "version": "1",
 				"properties": clientX, "aspectModified": stamp(0, "urn:li:corpuser:a"), "aspectCreated": stamp(0, "urn:li:corpuser:a")}},
 			{"urn:li:corpuser:b", t0.Add(time.Second), map[string]any{"runId": "r2", "lastRunId": "r1", "lastObserved": float64(1700000000000), "version": "2",
 				"properties": clientX, "aspectModified": stamp(1, "urn:li:corpuser:b"), "aspectCreated": stamp(0, "urn:li:corpuser:a")}},
