@@ -22,6 +22,12 @@ import (
 // appendProposal appends the JSON object of p to dst, its system metadata
 // filled with nowMillis as the observation time.
 func appendProposal(dst []byte, p *Proposal, nowMillis int64) ([]byte, error) {
+	return appendProposalAs(dst, p, nowMillis, false)
+}
+
+// appendProposalAs is appendProposal; with inline, the aspect is written as
+// DataHub's file sink writes it, {"json": <the aspect's JSON>}.
+func appendProposalAs(dst []byte, p *Proposal, nowMillis int64, inline bool) ([]byte, error) {
 	var err error
 	dst = append(dst, `{"entityType":`...)
 	dst = appendString(dst, p.entityType())
@@ -31,7 +37,7 @@ func appendProposal(dst []byte, p *Proposal, nowMillis int64) ([]byte, error) {
 	}
 	if !isNil(p.KeyAspect) {
 		dst = append(dst, `,"entityKeyAspect":`...)
-		if dst, err = appendGenericAspect(dst, p.KeyAspect, ContentTypeJSON); err != nil {
+		if dst, err = appendGenericAspect(dst, p.KeyAspect, ContentTypeJSON, false); err != nil {
 			return dst, err
 		}
 	}
@@ -43,7 +49,7 @@ func appendProposal(dst []byte, p *Proposal, nowMillis int64) ([]byte, error) {
 	}
 	if !isNil(p.Aspect) {
 		dst = append(dst, `,"aspect":`...)
-		if dst, err = appendGenericAspect(dst, p.Aspect, p.contentType()); err != nil {
+		if dst, err = appendGenericAspect(dst, p.Aspect, p.contentType(), inline); err != nil {
 			return dst, err
 		}
 	}
@@ -58,13 +64,23 @@ func appendProposal(dst []byte, p *Proposal, nowMillis int64) ([]byte, error) {
 }
 
 // appendGenericAspect appends DataHub's GenericAspect for a:
-// {"value":"<a's JSON as a string>","contentType":"..."}.
-func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string) ([]byte, error) {
+// {"value":"<a's JSON as a string>","contentType":"..."}, or with inline
+// {"json":<a's JSON>}.
+func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inline bool) ([]byte, error) {
 	buf := bufPool.Get().(*bytes.Buffer)
-	defer bufPool.Put(buf)
+	defer func() {
+		if buf.Cap() <= 1<<20 { // keep only ordinary buffers
+			bufPool.Put(buf)
+		}
+	}()
 	buf.Reset()
 	if err := encodeAspect(buf, a); err != nil {
 		return dst, err
+	}
+	if inline {
+		dst = append(dst, `{"json":`...)
+		dst = append(dst, buf.Bytes()...)
+		return append(dst, '}'), nil
 	}
 	dst = append(dst, `{"value":`...)
 	dst = appendString(dst, buf.Bytes())

@@ -174,7 +174,9 @@ func TestWireGolden(t *testing.T) {
 		{
 			name: "server_async",
 			opts: []Option{WithServerAsync(true), WithHeaders(map[string]string{"User-Agent": "mine/1"})},
-			emit: func(t *testing.T) []Proposal { return []Proposal{mustProposal(t, datasetURN, aspects.Status{Removed: true})} },
+			emit: func(t *testing.T) []Proposal {
+				return []Proposal{mustProposal(t, datasetURN, aspects.Status{Removed: true})}
+			},
 		},
 		{
 			name: "conditional_with_system_metadata",
