@@ -12,42 +12,6 @@ import (
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
-// row is the stored form of one versioned row, in both backends.
-type row struct {
-	Value          json.RawMessage `json:"v"`
-	SystemMetadata json.RawMessage `json:"s,omitempty"`
-	CreatedOn      int64           `json:"t"` // Unix milliseconds
-	CreatedBy      string          `json:"b"`
-}
-
-func decodeRow(v []byte) (row, error) {
-	var r row
-	if err := json.Unmarshal(v, &r); err != nil {
-		return row{}, fmt.Errorf("store: corrupt row: %w", err)
-	}
-	return r, nil
-}
-
-// aspect converts a decoded row; the decoded slices are already private.
-func (r row) aspect(urn, name string, version int64) Aspect {
-	return Aspect{URN: urn, Name: name, Version: version, Value: r.Value,
-		SystemMetadata: r.SystemMetadata, CreatedOn: time.UnixMilli(r.CreatedOn).UTC(), CreatedBy: r.CreatedBy}
-}
-
-// doc is the stored form of one timeseries document.
-type doc struct {
-	Value          json.RawMessage `json:"v"`
-	SystemMetadata json.RawMessage `json:"s,omitempty"`
-}
-
-func decodeDoc(v []byte) (doc, error) {
-	var d doc
-	if err := json.Unmarshal(v, &d); err != nil {
-		return doc{}, fmt.Errorf("store: corrupt timeseries document: %w", err)
-	}
-	return d, nil
-}
-
 func beUint64(b []byte) uint64 { return binary.BigEndian.Uint64(b) }
 
 func getRow(t txn, urn, aspect string, version int64) (row, bool, error) {
@@ -60,11 +24,7 @@ func getRow(t txn, urn, aspect string, version int64) (row, bool, error) {
 }
 
 func putRow(t txn, urn, aspect string, version int64, r row) error {
-	v, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	return t.put(aspectRows, rowKey(urn, aspect, version), v)
+	return t.put(aspectRows, rowKey(urn, aspect, version), r.encode())
 }
 
 // maxHistoryVersion is the highest history version of (urn, aspect), 0 if none.
@@ -345,11 +305,8 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 	for _, part := range []json.RawMessage{f.EventGranularity, f.MessageID, f.PartitionSpec} {
 		id = lp(id, string(canonical(part)))
 	}
-	v, err := json.Marshal(doc{Value: compact(w.Value), SystemMetadata: sm})
-	if err != nil {
-		return err
-	}
-	return t.put(timeseriesDocs, tsKey(w.URN, w.Aspect, *f.TimestampMillis, id), v)
+	d := doc{Value: compact(w.Value), SystemMetadata: sm}
+	return t.put(timeseriesDocs, tsKey(w.URN, w.Aspect, *f.TimestampMillis, id), d.encode())
 }
 
 // fillSystemMetadata decodes the write's systemMetadata and applies what

@@ -59,13 +59,25 @@ func lp(dst []byte, s string) []byte {
 	return append(dst, s...)
 }
 
+// lpBytes is lp for a byte slice.
+func lpBytes(dst, b []byte) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(b)))
+	return append(dst, b...)
+}
+
 // readLP reads one length-prefixed string from b and returns it and the rest.
 func readLP(b []byte) (string, []byte, bool) {
+	v, rest, ok := readLPBytes(b)
+	return string(v), rest, ok
+}
+
+// readLPBytes is readLP returning a subslice of b (not a copy).
+func readLPBytes(b []byte) ([]byte, []byte, bool) {
 	n, w := binary.Uvarint(b)
 	if w <= 0 || uint64(len(b)-w) < n {
-		return "", nil, false
+		return nil, nil, false
 	}
-	return string(b[w : w+int(n)]), b[w+int(n):], true
+	return b[w : w+int(n)], b[w+int(n):], true
 }
 
 // urnPrefix is the key prefix of every row of one entity.

@@ -150,3 +150,33 @@ func TestConditionErrorText(t *testing.T) {
 		}
 	}
 }
+
+func TestRowEncoding(t *testing.T) {
+	t.Parallel()
+	rows := []row{
+		{Value: []byte(`{"a":1}`), SystemMetadata: []byte(`{"version":"1"}`), CreatedOn: 1700000000123, CreatedBy: "urn:li:corpuser:x"},
+		{Value: []byte(`{}`), CreatedOn: -5},
+	}
+	for _, r := range rows {
+		got, err := decodeRow(r.encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(r, got); diff != "" {
+			t.Errorf("row round trip (-want +got):\n%s", diff)
+		}
+	}
+	d := doc{Value: []byte(`{"timestampMillis":1}`), SystemMetadata: []byte(`{}`)}
+	if got, err := decodeDoc(d.encode()); err != nil || !cmp.Equal(d, got) {
+		t.Errorf("doc round trip = %+v, %v", got, err)
+	}
+	enc := rows[0].encode()
+	for _, bad := range [][]byte{nil, {9}, enc[:len(enc)-1], append(enc[:len(enc):len(enc)], 0)} {
+		if _, err := decodeRow(bad); !errors.Is(err, errCorrupt) {
+			t.Errorf("decodeRow(%q) err = %v", bad, err)
+		}
+		if _, err := decodeDoc(bad); !errors.Is(err, errCorrupt) {
+			t.Errorf("decodeDoc(%q) err = %v", bad, err)
+		}
+	}
+}

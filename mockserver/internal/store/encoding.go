@@ -1,0 +1,102 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Stored values are a format byte followed by length-prefixed fields. The
+// JSON they hold is already compact, so storing it needs no re-encoding.
+const (
+	rowFormat byte = 1
+	docFormat byte = 1
+)
+
+var errCorrupt = errors.New("store: corrupt stored value")
+
+// row is the stored form of one versioned row, in both backends.
+type row struct {
+	Value          json.RawMessage
+	SystemMetadata json.RawMessage
+	CreatedOn      int64 // Unix milliseconds
+	CreatedBy      string
+}
+
+func (r row) encode() []byte {
+	b := make([]byte, 0, 1+len(r.Value)+len(r.SystemMetadata)+len(r.CreatedBy)+16)
+	b = append(b, rowFormat)
+	b = lpBytes(b, r.Value)
+	b = lpBytes(b, r.SystemMetadata)
+	b = binary.AppendVarint(b, r.CreatedOn)
+	return lp(b, r.CreatedBy)
+}
+
+// decodeRow decodes a stored row into private copies.
+func decodeRow(v []byte) (row, error) {
+	if len(v) == 0 || v[0] != rowFormat {
+		return row{}, errCorrupt
+	}
+	value, rest, ok := readLPBytes(v[1:])
+	if !ok {
+		return row{}, errCorrupt
+	}
+	sm, rest, ok := readLPBytes(rest)
+	if !ok {
+		return row{}, errCorrupt
+	}
+	createdOn, n := binary.Varint(rest)
+	if n <= 0 {
+		return row{}, errCorrupt
+	}
+	createdBy, rest, ok := readLP(rest[n:])
+	if !ok || len(rest) != 0 {
+		return row{}, errCorrupt
+	}
+	return row{Value: rawCopy(value), SystemMetadata: rawCopy(sm), CreatedOn: createdOn, CreatedBy: createdBy}, nil
+}
+
+// aspect converts a decoded row; the decoded slices are already private.
+func (r row) aspect(urn, name string, version int64) Aspect {
+	return Aspect{URN: urn, Name: name, Version: version, Value: r.Value,
+		SystemMetadata: r.SystemMetadata, CreatedOn: time.UnixMilli(r.CreatedOn).UTC(), CreatedBy: r.CreatedBy}
+}
+
+// doc is the stored form of one timeseries document.
+type doc struct {
+	Value          json.RawMessage
+	SystemMetadata json.RawMessage
+}
+
+func (d doc) encode() []byte {
+	b := make([]byte, 0, 1+len(d.Value)+len(d.SystemMetadata)+8)
+	b = append(b, docFormat)
+	b = lpBytes(b, d.Value)
+	return lpBytes(b, d.SystemMetadata)
+}
+
+func decodeDoc(v []byte) (doc, error) {
+	if len(v) == 0 || v[0] != docFormat {
+		return doc{}, errCorrupt
+	}
+	value, rest, ok := readLPBytes(v[1:])
+	if !ok {
+		return doc{}, errCorrupt
+	}
+	sm, rest, ok := readLPBytes(rest)
+	if !ok || len(rest) != 0 {
+		return doc{}, errCorrupt
+	}
+	return doc{Value: rawCopy(value), SystemMetadata: rawCopy(sm)}, nil
+}
+
+// rawCopy copies stored bytes (bbolt's are only valid inside the
+// transaction); nil for none.
+func rawCopy(b []byte) json.RawMessage {
+	if len(b) == 0 {
+		return nil
+	}
+	return bytes.Clone(b)
+}
