@@ -12,7 +12,8 @@
 // acknowledged write survives a crash and reopening the file gives everything
 // back. Both run the same versioning code over a small internal key-value
 // interface, so they cannot disagree; rows are stored as the same bytes in
-// both, and every read decodes a private copy. Apply is atomic (a batch is
+// both (a format byte and length-prefixed fields), and every read decodes a
+// private copy. Apply is atomic (a batch is
 // written entirely or not at all) and safe for concurrent use: writers are
 // serialised, readers see only committed batches.
 //
@@ -42,15 +43,16 @@
 //     setAspectModified, EntityServiceImpl.applyUpsert): every write's
 //     systemMetadata gets runId "no-run-id-provided" when absent, lastObserved
 //     = now when absent or 0, and aspectModified = {time, actor} of the write
-//     unless the actor is the system actor. (The store also spells out an
-//     absent lastRunId as its SystemMetadata.pdl default "no-run-id-provided",
-//     as the Python emitter sends it; GMS leaves the default implicit.) A first version stores the
+//     unless the actor is the system actor. A first version stores the
 //     write's systemMetadata with version "1" and aspectCreated =
 //     aspectModified. A later write keeps the stored systemMetadata and
 //     updates only lastRunId (= the stored runId), lastObserved, runId and
 //     schemaVersion, plus version, aspectModified and aspectCreated when the
 //     value changed; other fields the write carries (properties,
-//     pipelineName, ...) are not taken over.
+//     pipelineName, ...) are not taken over. The store also spells out an
+//     absent lastRunId of a write as its SystemMetadata.pdl default
+//     "no-run-id-provided", as the Python emitter sends it; GMS leaves the
+//     default implicit.
 //
 //   - Unchanged values (applyUpsert, AspectDao.saveLatestAspect): when the new
 //     value equals row 0's value (DataTemplateUtil.areEqual; here: equal JSON
