@@ -58,7 +58,7 @@
 //     value equals row 0's value (DataTemplateUtil.areEqual; here: equal JSON
 //     data), no version is made and createdOn/createdBy stay. Row 0's
 //     systemMetadata is updated in place when the run fields above change it;
-//     otherwise nothing is written at all. [Result].Unchanged reports both.
+//     otherwise nothing is written at all. [Result.Unchanged] reports both.
 //
 //   - If-Version-Match (ConditionalWriteValidator, docs/advanced/mcp-mcl.md):
 //     the header value is compared as a string with the "actual version": for
@@ -84,7 +84,7 @@
 //   - Key aspect (DefaultAspectsUtil, EntityServiceImpl.ingestTimeseriesProposal,
 //     EntityServiceImpl.exists): the key aspect is written with the first write
 //     to an entity, timeseries writes included; an entity exists when its key
-//     aspect row exists. The store writes it from [Write].KeyAspect and
+//     aspect row exists. The store writes it from [Write.KeyAspect] and
 //     KeyValue; a write of the key aspect itself is recognised through the
 //     entity registry (internal/pdl) even when KeyAspect is left empty.
 //

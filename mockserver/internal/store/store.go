@@ -209,7 +209,7 @@ type TimeseriesDoc struct {
 }
 
 // Apply performs the writes in order as one atomic batch: either every item
-// is applied (or skipped, see [Write].IfNoneMatch) or nothing is. Later items
+// is applied (or skipped, see [Write.IfNoneMatch]) or nothing is. Later items
 // see the effect of earlier ones. Condition failures are *[ConditionError];
 // malformed writes wrap [ErrInvalidWrite].
 func (s *Store) Apply(ws []Write) ([]Result, error) {
