@@ -1,0 +1,256 @@
+package emitter_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/mockserver"
+)
+
+// TestAsyncCloseUnderLoad has producers queue proposals while the server
+// is slow, and closes the emitter while they still run: every proposal
+// Emit accepted lands, in order per dataset, and the others got ErrClosed.
+func TestAsyncCloseUnderLoad(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithFault(
+		mockserver.Latency(mockserver.OpIngestProposalBatch, 2*time.Millisecond),
+		mockserver.Latency(mockserver.OpIngestProposal, 2*time.Millisecond)))
+	r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
+	var reported atomic.Int64
+	a := emitter.NewAsync(r, emitter.WithWorkers(4), emitter.WithQueueSize(500), emitter.WithBatchSize(50),
+		emitter.WithErrorHandler(func(emitter.Proposal, error) { reported.Add(1) }))
+
+	const producers, datasets, writes = 8, 400, 4 // each producer owns datasets p, p+8, ...
+	accepted := make([]int, datasets)              // writes accepted per dataset
+	var wg sync.WaitGroup
+	var closedSeen atomic.Int64
+	for p := range producers {
+		wg.Go(func() {
+			for w := range writes {
+				for i := p; i < datasets; i += producers {
+					err := a.Emit(t.Context(), propertiesProposal(t, i, w))
+					switch {
+					case err == nil:
+						accepted[i]++
+					case errors.Is(err, emitter.ErrClosed):
+						closedSeen.Add(1)
+						return // later writes of this producer would skip one
+					default:
+						t.Error(err)
+						return
+					}
+				}
+			}
+		})
+	}
+	time.Sleep(150 * time.Millisecond) // let the queue fill
+	if err := a.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if err := a.Emit(t.Context(), propertiesProposal(t, 0, 9)); !errors.Is(err, emitter.ErrClosed) {
+		t.Errorf("Emit after Close: %v, want ErrClosed", err)
+	}
+	total := 0
+	for _, n := range accepted {
+		total += n
+	}
+	t.Logf("%d proposals accepted before Close, %d producers stopped by ErrClosed", total, closedSeen.Load())
+	if reported.Load() != 0 {
+		t.Errorf("%d proposals reported failed", reported.Load())
+	}
+	// A producer stops at the first ErrClosed, so every dataset's accepted
+	// writes are a prefix 0..n-1 of its writes.
+	for i, n := range accepted {
+		if n == 0 {
+			if _, err := s.GetAspect(datasetURN(t, i).String(), "datasetProperties"); !errors.Is(err, datahub.ErrNotFound) {
+				t.Errorf("dataset %d: no write accepted, but read gives %v", i, err)
+			}
+			continue
+		}
+		if !checkWrites(t, s, i, n) {
+			break
+		}
+	}
+}
+
+// TestAsyncCloseDeadline closes with a deadline the slow server cannot
+// meet: Close returns the context's error, and every proposal is either
+// written or reported, none dropped silently.
+func TestAsyncCloseDeadline(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Latency(mockserver.OpIngestProposalBatch, 40*time.Millisecond)))
+	r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
+	var mu sync.Mutex
+	reported := map[string]error{}
+	a := emitter.NewAsync(r, emitter.WithWorkers(2), emitter.WithBatchSize(10), emitter.WithLinger(0),
+		emitter.WithErrorHandler(func(p emitter.Proposal, err error) {
+			mu.Lock()
+			reported[p.URN.String()] = err
+			mu.Unlock()
+		}))
+	const n = 200
+	for i := range n {
+		if err := a.Emit(t.Context(), propertiesProposal(t, i, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err := a.Close(ctx)
+	t.Logf("Close returned after %v: %v", time.Since(start), err)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Close: %v, want DeadlineExceeded", err)
+	}
+	written := 0
+	for i := range n {
+		u := datasetURN(t, i).String()
+		_, rerr := s.GetAspect(u, "datasetProperties")
+		mu.Lock()
+		ferr, failed := reported[u]
+		mu.Unlock()
+		switch {
+		case rerr == nil:
+			written++
+		case !failed:
+			t.Errorf("dataset %d neither written nor reported", i)
+		case !errors.Is(ferr, context.Canceled):
+			t.Errorf("dataset %d reported with %v, want context.Canceled", i, ferr)
+		}
+	}
+	var ae *emitter.AsyncError
+	if !errors.As(a.Err(), &ae) || ae.Failed != len(reported) {
+		t.Errorf("Err() = %v, want an *AsyncError counting %d", a.Err(), len(reported))
+	}
+	t.Logf("%d written, %d reported", written, len(reported))
+	if written+len(reported) < n {
+		t.Errorf("%d written + %d reported < %d", written, len(reported), n)
+	}
+}
+
+func TestAsyncQueueFull(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Latency(mockserver.OpAny, 200*time.Millisecond)))
+	r, _ := newREST(t, s)
+	tests := []struct {
+		name    string
+		block   bool
+		wantErr error
+	}{
+		{name: "non-blocking", block: false, wantErr: emitter.ErrQueueFull},
+		{name: "blocking", block: true, wantErr: context.DeadlineExceeded},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a := emitter.NewAsync(r, emitter.WithQueueSize(10), emitter.WithWorkers(1), emitter.WithLinger(0), emitter.WithBlock(tt.block))
+			defer a.Close(context.Background())
+			var ps []emitter.Proposal
+			for i := range 10 {
+				ps = append(ps, propertiesProposal(t, i, 0))
+			}
+			if err := a.Emit(t.Context(), ps...); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
+			defer cancel()
+			if err := a.Emit(ctx, propertiesProposal(t, 10, 0)); !errors.Is(err, tt.wantErr) {
+				t.Errorf("Emit on a full queue: %v, want %v", err, tt.wantErr)
+			}
+			if err := a.Emit(t.Context(), append(ps, ps[0])...); !errors.Is(err, emitter.ErrQueueFull) {
+				t.Errorf("Emit of more than the queue holds: %v, want ErrQueueFull", err)
+			}
+			if err := a.Flush(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			if err := a.Emit(t.Context(), propertiesProposal(t, 10, 0)); err != nil {
+				t.Errorf("Emit after Flush: %v", err)
+			}
+		})
+	}
+}
+
+// TestAsyncFlush checks that Flush sends at once (not after the linger
+// time) and returns once everything queued before it is written.
+func TestAsyncFlush(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	r, _ := newREST(t, s)
+	a := emitter.NewAsync(r, emitter.WithLinger(time.Hour), emitter.WithWorkers(3))
+	defer a.Close(context.Background())
+	for i := range 30 {
+		if err := a.Emit(t.Context(), propertiesProposal(t, i, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	start := time.Now()
+	if err := a.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("Flush took %v", time.Since(start))
+	for i := range 30 {
+		if !checkWrites(t, s, i, 1) {
+			break
+		}
+	}
+	// Nothing queued: Flush returns at once.
+	if err := a.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAsyncFailures checks that a proposal the server refuses goes to the
+// handler and Err, and that one that cannot be sent fails Emit at once.
+func TestAsyncFailures(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	r, _ := newREST(t, s)
+	var mu sync.Mutex
+	var got []string
+	a := emitter.NewAsync(r, emitter.WithLinger(0), emitter.WithErrorHandler(func(p emitter.Proposal, err error) {
+		mu.Lock()
+		got = append(got, p.URN.String())
+		mu.Unlock()
+		if !errors.Is(err, datahub.ErrValidation) {
+			t.Errorf("handler got %v, want a validation error", err)
+		}
+	}))
+	bad := emitter.Proposal{URN: datasetURN(t, 7), Aspect: emitter.RawAspect{Name: "status", JSON: json.RawMessage(`{"removed":1}`)}}
+	if err := a.Emit(t.Context(), propertiesProposal(t, 6, 0), bad, propertiesProposal(t, 8, 0)); err != nil {
+		t.Fatal(err)
+	}
+	err := a.Flush(t.Context())
+	var ae *emitter.AsyncError
+	if !errors.As(err, &ae) || ae.Failed != 1 || !errors.Is(err, datahub.ErrValidation) {
+		t.Fatalf("Flush: %v, want an *AsyncError with 1 validation failure", err)
+	}
+	mu.Lock()
+	if diff := cmp.Diff([]string{datasetURN(t, 7).String()}, got); diff != "" {
+		t.Errorf("reported (-want +got):\n%s", diff)
+	}
+	mu.Unlock()
+	for _, i := range []int{6, 8} {
+		checkWrites(t, s, i, 1)
+	}
+	if err := a.Emit(t.Context(), emitter.Proposal{URN: datasetURN(t, 1)}); !errors.Is(err, datahub.ErrValidation) {
+		t.Errorf("Emit of a proposal without an aspect: %v, want ErrValidation", err)
+	}
+	if err := a.Close(t.Context()); !errors.As(err, &ae) {
+		t.Errorf("Close: %v, want the sticky *AsyncError", err)
+	}
+	if err := a.Close(t.Context()); !errors.As(err, &ae) {
+		t.Errorf("second Close: %v", err)
+	}
+}
