@@ -291,8 +291,10 @@ func (s *Store) notify(rows []Aspect) {
 }
 
 // Get returns one row of (urn, aspect): version 0 is the latest, 1..n the
-// history (1 the oldest), and a negative version counts back from the newest
-// history row (-1 is version n), as EntityServiceImpl does.
+// history (1 the oldest). A negative version v reads version max+v+1, where
+// max is the highest stored version, as EntityServiceImpl.calculateVersionNumber
+// does: -1 is the newest history row, or the latest when there is no history.
+// The returned Aspect.Version is the version read.
 func (s *Store) Get(urn, aspect string, version int64) (Aspect, error) {
 	var (
 		a     Aspect
@@ -306,7 +308,7 @@ func (s *Store) Get(urn, aspect string, version int64) (Aspect, error) {
 				return err
 			}
 			v = max + v + 1
-			if v <= 0 {
+			if v < 0 {
 				return nil
 			}
 		}

@@ -123,19 +123,26 @@ func TestVersionNumbering(t *testing.T) {
 			{0, "c", "3", t0.Add(2 * time.Second)},
 			{1, "a", "1", t0},
 			{2, "b", "2", t0.Add(time.Second)},
-			{-1, "b", "2", t0.Add(time.Second)},
+			{2, "b", "2", t0.Add(time.Second)}, // -1: the newest history row
 		}
 		var gotRows []row
 		for _, v := range []int64{0, 1, 2, -1} {
 			gotRows = append(gotRows, read(v))
 		}
-		gotRows[3].Version = -1
-		want[3].Version = -1
 		if diff := cmp.Diff(want, gotRows); diff != "" {
 			t.Errorf("rows (-want +got):\n%s", diff)
 		}
-		if _, err := s.Get(dsURN, props, 3); !errors.Is(err, ErrNotFound) {
-			t.Errorf("Get version 3: err = %v, want ErrNotFound", err)
+		for _, v := range []int64{3, -4} {
+			if _, err := s.Get(dsURN, props, v); !errors.Is(err, ErrNotFound) {
+				t.Errorf("Get version %d: err = %v, want ErrNotFound", v, err)
+			}
+		}
+		if a := mustGet(t, s, dsURN, props, -3); a.Version != 0 {
+			t.Errorf("Get(-3) read version %d, want 0 (max 2 - 3 + 1)", a.Version)
+		}
+		// Without history, -1 is the latest row.
+		if a := mustGet(t, s, dsURN, dsKey, -1); a.Version != 0 || string(a.Value) != dsKeyV {
+			t.Errorf("Get(key, -1) = version %d %s", a.Version, a.Value)
 		}
 		// The key aspect was written once, with the first write.
 		key := mustGet(t, s, dsURN, dsKey, 0)
