@@ -30,7 +30,7 @@ func TestAsyncCloseUnderLoad(t *testing.T) {
 		emitter.WithErrorHandler(func(emitter.Proposal, error) { reported.Add(1) }))
 
 	const producers, datasets, writes = 8, 400, 4 // each producer owns datasets p, p+8, ...
-	accepted := make([]int, datasets)              // writes accepted per dataset
+	accepted := make([]int, datasets)             // writes accepted per dataset
 	var wg sync.WaitGroup
 	var closedSeen atomic.Int64
 	for p := range producers {

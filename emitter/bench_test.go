@@ -1,0 +1,205 @@
+package emitter_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/mockserver"
+)
+
+// benchProposal is the proposal of the single-emit benchmarks, with a fixed
+// lastObserved so that the emitter and the raw loop send the same bytes.
+func benchProposal(b *testing.B) emitter.Proposal {
+	p, err := emitter.NewProposal(datasetURN(b, 1), aspects.DatasetProperties{
+		Description:      aspects.Ptr("One row per order, loaded nightly from the shop database."),
+		CustomProperties: map[string]string{"owner": "data-eng", "tier": "gold"},
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.SystemMetadata = &emitter.SystemMetadata{LastObserved: 1700000000000}
+	return p
+}
+
+// captureBody returns the body and headers the emitter sends for p.
+func captureBody(b *testing.B, s *mockserver.Server, p emitter.Proposal) ([]byte, http.Header) {
+	c := &capture{next: http.DefaultTransport}
+	r, err := emitter.NewREST(s.URL(), emitter.WithHTTPClient(&http.Client{Transport: c}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := r.Emit(context.Background(), p); err != nil {
+		b.Fatal(err)
+	}
+	return c.body, c.header
+}
+
+type capture struct {
+	next   http.RoundTripper
+	body   []byte
+	header http.Header
+}
+
+func (c *capture) RoundTrip(req *http.Request) (*http.Response, error) {
+	c.body, _ = io.ReadAll(req.Body)
+	c.header = req.Header.Clone()
+	req.Body = io.NopCloser(bytes.NewReader(c.body))
+	return c.next.RoundTrip(req)
+}
+
+// rawPost is the baseline: a plain net/http POST of body with the same
+// headers, reading and closing the answer.
+func rawPost(b *testing.B, hc *http.Client, url string, header http.Header, body []byte) {
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req.Header = header.Clone()
+	resp, err := hc.Do(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b.Fatalf("status %d", resp.StatusCode)
+	}
+}
+
+func pooledClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns, t.MaxIdleConnsPerHost = 100, 100
+	return &http.Client{Transport: t}
+}
+
+// BenchmarkEmitOne compares REST.Emit of one proposal with a raw net/http
+// loop posting the same bytes to the same mock server.
+func BenchmarkEmitOne(b *testing.B) {
+	s := mockserver.Start(b, mockserver.WithRecording(false))
+	p := benchProposal(b)
+	body, header := captureBody(b, s, p)
+	url := s.URL() + "/aspects?action=ingestProposal"
+	b.Run("emitter", func(b *testing.B) {
+		r, err := emitter.NewREST(s.URL())
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx := context.Background()
+		for b.Loop() {
+			if err := r.Emit(ctx, p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("raw_net_http", func(b *testing.B) {
+		hc := pooledClient()
+		for b.Loop() {
+			rawPost(b, hc, url, header, body)
+		}
+	})
+}
+
+// BenchmarkEmitOneInterleaved runs the emitter and the raw loop in turns,
+// so that both see the same machine noise, and reports their ratio:
+// raw/emitter is the emitter's speed relative to the raw loop (1 = as
+// fast; the target is at least 0.8).
+func BenchmarkEmitOneInterleaved(b *testing.B) {
+	s := mockserver.Start(b, mockserver.WithRecording(false))
+	p := benchProposal(b)
+	body, header := captureBody(b, s, p)
+	url := s.URL() + "/aspects?action=ingestProposal"
+	r, err := emitter.NewREST(s.URL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	hc := pooledClient()
+	ctx := context.Background()
+	var emitT, rawT time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if err := r.Emit(ctx, p); err != nil {
+			b.Fatal(err)
+		}
+		mid := time.Now()
+		rawPost(b, hc, url, header, body)
+		rawT += time.Since(mid)
+		emitT += mid.Sub(start)
+	}
+	b.ReportMetric(float64(emitT.Nanoseconds())/float64(b.N), "emit-ns/op")
+	b.ReportMetric(float64(rawT.Nanoseconds())/float64(b.N), "raw-ns/op")
+	b.ReportMetric(float64(rawT)/float64(emitT), "raw/emit")
+}
+
+// BenchmarkEmitBatched sends batches of 200 changing proposals to the mock
+// server and reports proposals per second.
+func BenchmarkEmitBatched(b *testing.B) {
+	s := mockserver.Start(b, mockserver.WithRecording(false))
+	r, err := emitter.NewREST(s.URL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	const size = 200
+	ctx := context.Background()
+	ps := make([]emitter.Proposal, size)
+	n := 0
+	start := time.Now()
+	for b.Loop() {
+		for i := range ps {
+			ps[i] = propertiesProposal(b, i, n)
+		}
+		n++
+		if err := r.Emit(ctx, ps...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n*size)/time.Since(start).Seconds(), "proposals/s")
+}
+
+// BenchmarkAsync queues changing proposals from 4 goroutines into an Async
+// emitter (4 workers, batches of 100) and reports proposals per second,
+// Close included.
+func BenchmarkAsync(b *testing.B) {
+	s := mockserver.Start(b, mockserver.WithRecording(false))
+	r, err := emitter.NewREST(s.URL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	const perOp = 1000
+	ps := make([]emitter.Proposal, perOp)
+	for i := range ps {
+		ps[i] = propertiesProposal(b, i, 0)
+	}
+	ctx := context.Background()
+	n := 0
+	start := time.Now()
+	for b.Loop() {
+		a := emitter.NewAsync(r, emitter.WithLinger(5*time.Millisecond))
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Go(func() {
+				for i := g; i < perOp; i += 4 {
+					p := ps[i]
+					p.Aspect = aspects.DatasetProperties{Description: aspects.Ptr(fmt.Sprint(n))}
+					if err := a.Emit(ctx, p); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if err := a.Close(ctx); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n*perOp)/time.Since(start).Seconds(), "proposals/s")
+}

@@ -1,0 +1,138 @@
+package emitter_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/mockserver"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// serveMock serves a fresh mock GMS on a local port for an example.
+func serveMock() (*mockserver.Server, *httptest.Server) {
+	s := mockserver.New()
+	return s, httptest.NewServer(s)
+}
+
+func ExampleREST_Emit() {
+	mock, srv := serveMock()
+	defer srv.Close()
+	ctx := context.Background()
+
+	e, err := emitter.NewREST(srv.URL) // a GMS root, or a front end's .../api/gms
+	if err != nil {
+		log.Fatal(err)
+	}
+	u, _ := urn.NewDataset("hive", "db.orders", "PROD")
+	p, err := emitter.NewProposal(u, aspects.DatasetProperties{Description: aspects.Ptr("One row per order.")})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := e.Emit(ctx, p); err != nil {
+		log.Fatal(err)
+	}
+
+	got, _ := mock.GetAspect(u.String(), "datasetProperties")
+	fmt.Println(*got.(*aspects.DatasetProperties).Description)
+	// Output: One row per order.
+}
+
+func ExampleNewProposal() {
+	u, _ := urn.NewMLFeature("customer", "age")
+	_, err := emitter.NewProposal(u, aspects.SchemaMetadata{})
+	fmt.Println(err)
+	// Output: emitter: entity type mlFeature does not allow aspect "schemaMetadata": datahub: validation failed
+}
+
+func ExampleBatchError() {
+	_, srv := serveMock()
+	defer srv.Close()
+	e, _ := emitter.NewREST(srv.URL)
+
+	var ps []emitter.Proposal
+	for _, name := range []string{"db.a", "db.b", "db.c"} {
+		u, _ := urn.NewDataset("hive", name, "PROD")
+		p, _ := emitter.NewProposal(u, aspects.Status{})
+		ps = append(ps, p)
+	}
+	// An aspect the server refuses: the batch is refused as a whole, then
+	// split to find the culprit; the other proposals are written.
+	ps[1].Aspect = emitter.RawAspect{Name: "status", JSON: json.RawMessage(`{"removed": "no"}`)}
+
+	err := e.Emit(context.Background(), ps...)
+	var be *emitter.BatchError
+	if errors.As(err, &be) {
+		for _, r := range be.Results {
+			fmt.Println(r.Index, r.URN, r.Status)
+		}
+	}
+	// Output:
+	// 0 urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD) written
+	// 1 urn:li:dataset:(urn:li:dataPlatform:hive,db.b,PROD) rejected
+	// 2 urn:li:dataset:(urn:li:dataPlatform:hive,db.c,PROD) written
+}
+
+func ExampleREST_TestConnection() {
+	_, srv := serveMock()
+	defer srv.Close()
+	e, _ := emitter.NewREST(srv.URL + "/api/gms/")
+	fmt.Println(strings.TrimPrefix(e.ServerURL(), srv.URL)) // trailing slash dropped
+	fmt.Println(e.TestConnection(context.Background()) == nil)
+	// Output:
+	// /api/gms
+	// true
+}
+
+func ExampleNewAsync() {
+	mock, srv := serveMock()
+	defer srv.Close()
+	ctx := context.Background()
+	rest, _ := emitter.NewREST(srv.URL)
+
+	a := emitter.NewAsync(rest, emitter.WithWorkers(2), emitter.WithErrorHandler(func(p emitter.Proposal, err error) {
+		fmt.Println("not written:", p.URN, err)
+	}))
+	for i := range 100 {
+		u, _ := urn.NewDataset("hive", fmt.Sprintf("db.t%d", i), "PROD")
+		p, _ := emitter.NewProposal(u, aspects.Status{})
+		if err := a.Emit(ctx, p); err != nil { // queues, or waits for room
+			log.Fatal(err)
+		}
+	}
+	if err := a.Close(ctx); err != nil { // sends everything queued first
+		log.Fatal(err)
+	}
+	fmt.Println(mock.RequestCount(mockserver.OpIngestProposalBatch) > 0, len(mock.Proposals()))
+	// Output: true 100
+}
+
+func ExampleNewFile() {
+	path := filepath.Join(os.TempDir(), "datahub-go-example.json")
+	defer os.Remove(path)
+
+	f, err := emitter.NewFile(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	u, _ := urn.NewDataset("hive", "db.orders", "PROD")
+	p, _ := emitter.NewProposal(u, aspects.Status{Removed: false})
+	if err := f.Emit(context.Background(), p); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
+
+	ps, _ := emitter.ReadFile(path)
+	fmt.Println(len(ps), ps[0].URN, ps[0].AspectName, *ps[0].Aspect.(*aspects.Status))
+	// Output: 1 urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD) status {false <nil> <nil>}
+}
