@@ -69,6 +69,21 @@
 // ([WithErrorHandler]) and to [Async.Err]; nothing is dropped silently: a
 // full queue blocks, or returns [ErrQueueFull] ([WithBlock]).
 //
+// # Differences from DataHub's Python emitter
+//
+//   - Aspect JSON is compact ({"a":1}); Python writes {"a": 1}. GMS parses
+//     both alike. Non-ASCII text is sent as UTF-8, not as \u escapes.
+//   - A 429 costs a whole attempt; Python's emitter counts it as half.
+//   - System metadata properties the caller set (clientId, clientVersion)
+//     are kept; Python overwrites them.
+//   - A proposal too large for the limit is refused before sending; Python
+//     only warns and sends it.
+//   - A refused batch is split to find the proposals at fault (see above);
+//     Python fails the whole batch.
+//   - Only the Rest.li write path is spoken, not the OpenAPI one, and the
+//     trace-based emit modes (SYNC_WAIT, ASYNC_WAIT) are not offered.
+//     [WithServerAsync] sets the "async" flag.
+//
 // # Files
 //
 // [NewFile] writes proposals to a file in DataHub's file-sink format, a JSON

@@ -2,9 +2,12 @@ package emitter_test
 
 import (
 	"context"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -624,4 +627,94 @@ func TestConcurrentEmit(t *testing.T) {
 			break
 		}
 	}
+}
+
+// TestTimeoutPerAttempt checks that WithTimeout bounds one attempt and the
+// attempt that timed out is retried.
+func TestTimeoutPerAttempt(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fault{Op: mockserver.OpIngestProposal, Times: 1, Delay: 2 * time.Second}))
+	r, _ := newREST(t, s, emitter.WithTimeout(100*time.Millisecond), emitter.WithRetry(fastRetry))
+	start := time.Now()
+	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("Emit took %v: the slow attempt was not cut at 100ms", took)
+	}
+	if n := s.RequestCount(mockserver.OpIngestProposal); n != 2 {
+		t.Errorf("%d requests, want 2", n)
+	}
+	checkWrites(t, s, 1, 1)
+}
+
+// TestTLS serves the mock over TLS: the emitter reaches it with the TLS
+// settings of WithHTTPClient, and without them fails at once (a certificate
+// error is not retried).
+func TestTLS(t *testing.T) {
+	t.Parallel()
+	s := mockserver.New()
+	t.Cleanup(func() { s.Close() })
+	srv := httptest.NewTLSServer(s)
+	t.Cleanup(srv.Close)
+
+	r, err := emitter.NewREST(srv.URL+"/api/gms", emitter.WithHTTPClient(srv.Client()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	checkWrites(t, s, 1, 1)
+
+	untrusted, err := emitter.NewREST(srv.URL, emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 5, MinWait: time.Second, MaxWait: time.Second}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err = untrusted.Emit(t.Context(), propertiesProposal(t, 2, 0))
+	var ue x509.UnknownAuthorityError
+	if !errors.As(err, &ue) {
+		t.Errorf("err = %v, want an x509.UnknownAuthorityError", err)
+	}
+	if took := time.Since(start); took > 500*time.Millisecond {
+		t.Errorf("a certificate error took %v: it was retried", took)
+	}
+}
+
+// TestLoggerHidesToken runs retries with a logger and a token: the log
+// tells what happened and never shows the token.
+func TestLoggerHidesToken(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithToken("tok-SECRET"), mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, 2, 503, 0)))
+	var buf safeBuffer
+	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	r, _ := newREST(t, s, emitter.WithToken("tok-SECRET"), emitter.WithLogger(log), emitter.WithRetry(fastRetry))
+	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if strings.Contains(out, "SECRET") {
+		t.Errorf("the log shows the token:\n%s", out)
+	}
+	if strings.Count(out, "retrying request") != 2 {
+		t.Errorf("want 2 retries logged:\n%s", out)
+	}
+}
+
+type safeBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *safeBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *safeBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
