@@ -1,0 +1,334 @@
+package emitter_test
+
+import (
+	"context"
+	"crypto/x509"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/mockserver"
+)
+
+// TestEmitUnderFaults sends 10,000 proposals (2,000 datasets written 5
+// times each) while about 20% of the requests fail with 503, 429 with
+// Retry-After, or a dropped connection. Every write must land exactly once
+// and in order: each dataset ends with 5 versions holding writes 0..4.
+func TestEmitUnderFaults(t *testing.T) {
+	t.Parallel()
+	const datasets, writes = 2000, 5
+	tests := []struct {
+		name string
+		emit func(t *testing.T, r *emitter.REST, ps [][]emitter.Proposal) // ps[w] = write w of every dataset
+	}{
+		{
+			name: "async batches",
+			emit: func(t *testing.T, r *emitter.REST, ps [][]emitter.Proposal) {
+				a := emitter.NewAsync(r, emitter.WithWorkers(4), emitter.WithBatchSize(25), emitter.WithLinger(2*time.Millisecond))
+				for w := range ps {
+					for _, p := range ps[w] {
+						if err := a.Emit(t.Context(), p); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				if err := a.Close(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+			},
+		},
+		{
+			name: "sync batches",
+			emit: func(t *testing.T, r *emitter.REST, ps [][]emitter.Proposal) {
+				for w := range ps {
+					for start := 0; start < len(ps[w]); start += 50 {
+						if err := r.Emit(t.Context(), ps[w][start:start+50]...); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t)
+			r, c := newREST(t, s, emitter.WithRetry(fastRetry))
+			ps := make([][]emitter.Proposal, writes)
+			for w := range writes {
+				for i := range datasets {
+					ps[w] = append(ps[w], propertiesProposal(t, i, w))
+				}
+			}
+			stop := chaos(t, s, c)
+			start := time.Now()
+			tt.emit(t, r, ps)
+			took := time.Since(start)
+			stop()
+
+			attempts := c.attempts.Load()
+			failed := int64(c.status(503)+c.status(429)) + c.errs.Load()
+			t.Logf("%d proposals in %v: %d attempts, %d failed (%.1f%%): %d×503, %d×429, %d dropped",
+				datasets*writes, took.Round(time.Millisecond), attempts, failed, 100*float64(failed)/float64(attempts),
+				c.status(503), c.status(429), c.errs.Load())
+			if ratio := float64(failed) / float64(attempts); ratio < 0.1 {
+				t.Errorf("only %.1f%% of the attempts failed; the test wants about 20%%", 100*ratio)
+			}
+			if c.status(503) == 0 || c.status(429) == 0 || c.errs.Load() == 0 {
+				t.Errorf("want every kind of fault: statuses %v, %d dropped", c.statuses, c.errs.Load())
+			}
+			accepted := map[string]int{}
+			for _, p := range s.Proposals() {
+				if p.Err == "" {
+					accepted[p.EntityURN+" "+string(p.Aspect)]++
+				}
+			}
+			if len(accepted) != datasets*writes {
+				t.Errorf("the server accepted %d distinct proposals, want %d", len(accepted), datasets*writes)
+			}
+			for k, n := range accepted {
+				if n != 1 {
+					t.Errorf("accepted %d times: %s", n, k)
+				}
+			}
+			bad := 0
+			for i := range datasets {
+				if !checkWrites(t, s, i, writes) {
+					if bad++; bad > 5 {
+						t.Fatal("too many datasets wrong")
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCancelStopsRetries cancels Emit while it waits to retry, and while a
+// request is in flight, and measures how long Emit takes to return.
+func TestCancelStopsRetries(t *testing.T) {
+	t.Parallel()
+	slow := emitter.RetryPolicy{MaxAttempts: 10, MinWait: 10 * time.Second, MaxWait: 30 * time.Second, RetryAfterCap: time.Minute}
+	tests := []struct {
+		name  string
+		fault mockserver.Fault
+	}{
+		{name: "during a Retry-After wait", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Status: 503, RetryAfter: 30 * time.Second}},
+		{name: "during a backoff wait", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Status: 500}},
+		{name: "during a request", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Delay: 30 * time.Second}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t, mockserver.WithFault(tt.fault))
+			r, _ := newREST(t, s, emitter.WithRetry(slow))
+			ctx, cancel := context.WithCancel(t.Context())
+			errc := make(chan error, 1)
+			go func() { errc <- r.Emit(ctx, propertiesProposal(t, 1, 0)) }()
+			for s.RequestCount(mockserver.OpIngestProposal) == 0 {
+				time.Sleep(time.Millisecond)
+			}
+			time.Sleep(20 * time.Millisecond)
+			start := time.Now()
+			cancel()
+			err := <-errc
+			took := time.Since(start)
+			t.Logf("Emit returned %v after cancel: %v", took, err)
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("err = %v, want context.Canceled", err)
+			}
+			if took > time.Second {
+				t.Errorf("Emit took %v to return after cancel; want well under 100ms", took)
+			}
+			if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+				t.Errorf("%d requests, want 1 (no retry after cancel)", n)
+			}
+		})
+	}
+}
+
+// TestRetryAfterHonoured checks that a 429's Retry-After is waited for, up
+// to the cap.
+func TestRetryAfterHonoured(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		cap      time.Duration
+		min, max time.Duration
+	}{
+		{name: "under the cap", cap: 5 * time.Second, min: time.Second, max: 3 * time.Second},
+		{name: "capped", cap: 50 * time.Millisecond, min: 50 * time.Millisecond, max: 900 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, 1, 429, time.Second)))
+			r, _ := newREST(t, s, emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 2, MinWait: time.Millisecond, MaxWait: time.Millisecond, RetryAfterCap: tt.cap}))
+			start := time.Now()
+			if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
+				t.Fatal(err)
+			}
+			if took := time.Since(start); took < tt.min || took > tt.max {
+				t.Errorf("Emit took %v, want in [%v, %v]", took, tt.min, tt.max)
+			}
+		})
+	}
+}
+
+func TestNoRetryOn4xx(t *testing.T) {
+	t.Parallel()
+	for _, status := range []int{400, 401, 403, 404, 409, 412, 413, 422} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, 0, status, 0)))
+			r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
+			err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
+			var de *datahub.Error
+			if !errors.As(err, &de) || de.StatusCode != status {
+				t.Fatalf("err = %v, want a *datahub.Error with status %d", err, status)
+			}
+			if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+				t.Errorf("%d requests for a %d, want 1", n, status)
+			}
+		})
+	}
+}
+
+func TestRetriesExhausted(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, 0, 503, 0)))
+	r, _ := newREST(t, s, emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 3, MinWait: time.Millisecond, MaxWait: time.Millisecond}))
+	err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
+	var de *datahub.Error
+	if !errors.As(err, &de) || de.StatusCode != 503 || de.Message == "" {
+		t.Fatalf("err = %v, want the last 503 as a *datahub.Error", err)
+	}
+	if n := s.RequestCount(mockserver.OpIngestProposal); n != 3 {
+		t.Errorf("%d requests, want 3", n)
+	}
+}
+
+// TestConcurrentEmit runs single-proposal Emit calls from many goroutines
+// with faults, and checks every proposal landed once.
+func TestConcurrentEmit(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	r, c := newREST(t, s, emitter.WithRetry(fastRetry))
+	chaos(t, s, c)
+	const n, workers = 1000, 8
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				if err := r.Emit(t.Context(), propertiesProposal(t, i, 0)); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	t.Logf("%d attempts, %d×503, %d×429, %d dropped", c.attempts.Load(), c.status(503), c.status(429), c.errs.Load())
+	for i := range n {
+		if !checkWrites(t, s, i, 1) {
+			break
+		}
+	}
+}
+
+// TestTimeoutPerAttempt checks that WithTimeout bounds one attempt and the
+// attempt that timed out is retried.
+func TestTimeoutPerAttempt(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fault{Op: mockserver.OpIngestProposal, Times: 1, Delay: 2 * time.Second}))
+	r, _ := newREST(t, s, emitter.WithTimeout(100*time.Millisecond), emitter.WithRetry(fastRetry))
+	start := time.Now()
+	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("Emit took %v: the slow attempt was not cut at 100ms", took)
+	}
+	if n := s.RequestCount(mockserver.OpIngestProposal); n != 2 {
+		t.Errorf("%d requests, want 2", n)
+	}
+	checkWrites(t, s, 1, 1)
+}
+
+// TestTLS serves the mock over TLS: the emitter reaches it with the TLS
+// settings of WithHTTPClient, and without them fails at once (a certificate
+// error is not retried).
+func TestTLS(t *testing.T) {
+	t.Parallel()
+	s := mockserver.New()
+	t.Cleanup(func() { s.Close() })
+	srv := httptest.NewTLSServer(s)
+	t.Cleanup(srv.Close)
+
+	r, err := emitter.NewREST(srv.URL+"/api/gms", emitter.WithHTTPClient(srv.Client()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	checkWrites(t, s, 1, 1)
+
+	untrusted, err := emitter.NewREST(srv.URL, emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 5, MinWait: time.Second, MaxWait: time.Second}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err = untrusted.Emit(t.Context(), propertiesProposal(t, 2, 0))
+	var ue x509.UnknownAuthorityError
+	if !errors.As(err, &ue) {
+		t.Errorf("err = %v, want an x509.UnknownAuthorityError", err)
+	}
+	if took := time.Since(start); took > 500*time.Millisecond {
+		t.Errorf("a certificate error took %v: it was retried", took)
+	}
+}
+
+// TestLoggerHidesToken runs retries with a logger and a token: the log
+// tells what happened and never shows the token.
+func TestLoggerHidesToken(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithToken("tok-SECRET"), mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, 2, 503, 0)))
+	var buf safeBuffer
+	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	r, _ := newREST(t, s, emitter.WithToken("tok-SECRET"), emitter.WithLogger(log), emitter.WithRetry(fastRetry))
+	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if strings.Contains(out, "SECRET") {
+		t.Errorf("the log shows the token:\n%s", out)
+	}
+	if strings.Count(out, "retrying request") != 2 {
+		t.Errorf("want 2 retries logged:\n%s", out)
+	}
+}
+
+type safeBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *safeBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *safeBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
