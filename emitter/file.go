@@ -23,13 +23,22 @@ import (
 // It is safe for concurrent use.
 type File struct {
 	mu     sync.Mutex
-	f      *os.File
+	f      fileLike
 	path   string
 	wrote  bool  // a record was written
 	good   int64 // file offset after the last whole record
 	err    error // sticky write error
 	closed bool
 	now    func() time.Time
+}
+
+// fileLike is what File needs of an *os.File (a seam for tests of write
+// errors).
+type fileLike interface {
+	io.WriteSeeker
+	Truncate(size int64) error
+	Sync() error
+	Close() error
 }
 
 // NewFile creates (or truncates) the file at path and starts its array.
@@ -119,7 +128,7 @@ func (f *File) Close() error {
 	if !f.wrote {
 		end = "]\n"
 	}
-	_, werr := f.f.WriteString(end)
+	_, werr := io.WriteString(f.f, end)
 	serr := f.f.Sync()
 	cerr := f.f.Close()
 	if f.err == nil {

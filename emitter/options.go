@@ -138,11 +138,17 @@ func WithMaxBatchSize(n int) Option {
 }
 
 // WithMaxBatchBytes sets the largest request body the emitter sends
-// (default DefaultMaxBatchBytes). Lower it when a proxy in front of GMS
-// limits bodies further (nginx defaults to 1 MiB). A proposal that does not
-// fit alone is refused with a *TooLargeError before anything is sent.
+// (default DefaultMaxBatchBytes; 0 or less restores it). Lower it when a
+// proxy in front of GMS limits bodies further (nginx defaults to 1 MiB). A
+// proposal that does not fit alone is refused with a *TooLargeError before
+// anything is sent.
 func WithMaxBatchBytes(n int) Option {
-	return func(c *config) { c.maxBytes = n }
+	return func(c *config) {
+		if n <= 0 {
+			n = DefaultMaxBatchBytes
+		}
+		c.maxBytes = n
+	}
 }
 
 // WithIsolateRejected sets what Emit does when the server refuses a batch

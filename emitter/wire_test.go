@@ -474,32 +474,3 @@ func TestUserAgent(t *testing.T) {
 		t.Errorf("User-Agent = %q, want %q", transport.UserAgent, want)
 	}
 }
-
-// TestFileGolden pins the file-sink format: a JSON array of proposals
-// indented by four spaces, aspects inline as {"json": {...}}.
-func TestFileGolden(t *testing.T) {
-	t.Parallel()
-	path := filepath.Join(t.TempDir(), "out.json")
-	f, err := NewFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.now = func() time.Time { return fixedNow }
-	ps := []Proposal{
-		mustProposal(t, featureURN, featureRaw),
-		{URN: datasetURN, ChangeType: Patch, Aspect: RawAspect{Name: "globalTags", JSON: json.RawMessage(`[{"op":"add","path":"/tags/urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}]`)}},
-	}
-	for _, p := range ps {
-		if err := f.Emit(t.Context(), p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkGolden(t, "file.golden", got)
-}

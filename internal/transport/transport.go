@@ -215,3 +215,31 @@ func requestError(method, target string, err error) error {
 	}
 	return fmt.Errorf("datahub: %s %s: %w", method, datahub.RedactURL(target), err)
 }
+
+// StandardClient returns an *http.Client that sends through c, for
+// libraries that take one (a GraphQL client): requests are retried as c's
+// policy says, and c's headers are added to every request that does not set
+// them itself. Unlike Do, it returns every answer as an *http.Response,
+// whatever its status.
+func (c *Client) StandardClient() *http.Client {
+	return &http.Client{Transport: &headerTransport{header: c.header, next: &retryablehttp.RoundTripper{Client: c.rc}}}
+}
+
+// headerTransport adds a header to the requests that lack its keys.
+type headerTransport struct {
+	header http.Header
+	next   http.RoundTripper
+}
+
+func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	r := req.Clone(req.Context())
+	if r.Header == nil {
+		r.Header = http.Header{}
+	}
+	for k, v := range t.header {
+		if _, ok := r.Header[k]; !ok {
+			r.Header[k] = v
+		}
+	}
+	return t.next.RoundTrip(r)
+}

@@ -496,3 +496,33 @@ func ExampleRetryPolicy_Wait() {
 	fmt.Println(p.Wait(0, resp))
 	// Output: 30s
 }
+
+func TestStandardClient(t *testing.T) {
+	t.Parallel()
+	c, st := newScripted(t, Config{Token: "tok", Retry: fastRetry}, step{status: 503}, step{status: 200, body: `{"data":{}}`})
+	hc := c.StandardClient()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, "http://gms.example:8080/api/graphql", strings.NewReader(`{"query":"{}"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Accept", "application/graphql-response+json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(body) != `{"data":{}}` {
+		t.Errorf("answer %d %s", resp.StatusCode, body)
+	}
+	if st.count() != 2 || st.bodies[1] != `{"query":"{}"}` {
+		t.Errorf("%d attempts, bodies %q: want a retry with the same body", st.count(), st.bodies)
+	}
+	got := st.seen[1].Header
+	if got.Get("Authorization") != "Bearer tok" || got.Get("Accept") != "application/graphql-response+json" || got.Get("User-Agent") != UserAgent {
+		t.Errorf("headers %v: want the client's headers without overriding the request's", got)
+	}
+	if req.Header.Get("Authorization") != "" {
+		t.Error("StandardClient modified the caller's request")
+	}
+}
