@@ -13,11 +13,14 @@
 //     headers, which override the others;
 //   - failed attempts are retried by [CheckRetry] (429, 500, 502, 503, 504
 //     and network errors, POST included, never another 4xx) after a capped,
-//     jittered exponential wait ([RetryPolicy.Backoff]) that honours
+//     jittered exponential wait ([RetryPolicy.Wait]) that honours
 //     Retry-After up to a cap; waits end as soon as the context is done;
 //   - an answer that is not 2xx becomes a [*datahub.Error] filled from the
 //     Rest.li error body ([DecodeError]); the stack trace is dropped, the body
 //     is read through an [io.LimitReader] and URLs are redacted.
+//
+// [Client.Do] is the REST call; [Client.StandardClient] wraps the same
+// headers and retries in an *http.Client for libraries that take one.
 //
 // Bodies are []byte so that a retry replays them without copying or
 // re-encoding. Nothing is logged unless a [*slog.Logger] is configured, and
