@@ -90,8 +90,9 @@ func (r *REST) ServerURL() string { return r.tc.BaseURL() }
 // *TooLargeError, or an error wrapping datahub.ErrValidation for a proposal
 // that cannot be sent. Several go as POST
 // /aspects?action=ingestProposalBatch, in order, in requests of at most
-// WithMaxBatchSize proposals and WithMaxBatchBytes bytes; a Delete goes
-// alone, as POST /entities?action=delete. When any of them is not written,
+// WithMaxBatchSize proposals and WithMaxBatchBytes bytes (a request left
+// with a single proposal uses ingestProposal); a Delete goes alone, as POST
+// /entities?action=delete. When any of them is not written,
 // the error is a *BatchError that gives the outcome of each: written,
 // rejected (and why), failed without a definite answer, or not attempted.
 //

@@ -160,3 +160,20 @@ func TestDeleteEntity(t *testing.T) {
 		t.Error("dataset 1 kept its history after the delete")
 	}
 }
+
+// TestKeyAspectProposal sends a proposal that names its entity by key
+// aspect instead of URN.
+func TestKeyAspectProposal(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	r, _ := newREST(t, s)
+	p := emitter.Proposal{
+		EntityType: "dataset",
+		KeyAspect:  aspects.DatasetKey{Platform: "urn:li:dataPlatform:hive", Name: "db.keyed", Origin: "PROD"},
+		Aspect:     aspects.Status{Removed: true},
+	}
+	if err := r.Emit(t.Context(), p); err != nil {
+		t.Fatal(err)
+	}
+	s.CheckAspect(t, "urn:li:dataset:(urn:li:dataPlatform:hive,db.keyed,PROD)", aspects.Status{Removed: true})
+}
