@@ -179,7 +179,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rt := route(r)
 	defer func() {
 		s.cfg.logger.LogAttrs(r.Context(), slog.LevelDebug, "request",
-			slog.String("method", r.Method), slog.String("path", datahub.RedactURL(rt.uri)), slog.String("op", string(rt.op)),
+			slog.String("method", r.Method), slog.String("path", datahub.RedactURL(r.URL.RequestURI())), slog.String("op", string(rt.op)),
 			slog.Int("status", sw.status), slog.Duration("duration", time.Since(start)))
 	}()
 	if !s.enter() {
