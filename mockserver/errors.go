@@ -52,30 +52,30 @@ const (
 	msgBadBody            = "Error parsing entity body: %s"
 )
 
-// DataHub: the authentication filter (AuthenticationEnforcementFilter) sends a
-// servlet error, not a Rest.li body.
-const msgUnauthorized = "Unauthorized to perform this action."
+// DataHub's authentication filter (AuthenticationEnforcementFilter) calls
+// response.sendError(401, "Unauthorized to perform this action."); GMS does
+// not include error messages in servlet error bodies, so the text never
+// reaches the client and the mock's 401 body (writeUnauthorized) has none.
 
 // Mock: behaviour this mock does not have, or limits it adds.
 const (
-	msgPatchUnsupported   = "PATCH is not supported by this mock yet (datahub-mock): send the whole aspect with changeType UPSERT"
-	msgChangeUnsupported  = "Change type %s is not supported by this mock (datahub-mock supports UPSERT, CREATE, CREATE_ENTITY, DELETE)"
-	msgActionUnsupported  = "%s /%s?action=%s is a DataHub action that this mock (datahub-mock) does not implement yet"
-	msgContentType        = "Unsupported aspect content type %q: expected application/json"
-	msgAspectNotJSON      = "Aspect %s of %s is not a JSON object: %s"
-	msgAspectMissing      = "Aspect value is required for change type %s (aspectName %s)"
-	msgAspectNameMissing  = "aspectName is required for change type %s"
-	msgValueNotUTF8       = "aspect.value is not valid UTF-8 once decoded as Pegasus bytes (one char per byte); write non-ASCII characters of the aspect JSON as \\uXXXX escapes, as DataHub's Python emitter does"
-	msgTimestampMissing   = "Timeseries aspect %s needs a numeric timestampMillis"
-	msgBatchInvalid       = "%d of %d proposals are invalid, nothing was written: %s"
-	msgBodyTooLarge       = "Request body exceeds the limit of %d bytes"
-	msgAspectParam        = "The aspect query parameter is required (datahub-mock)"
-	msgVersionParam       = "ERROR :: /version :: %q cannot be coerced to Long"
-	msgDeleteAspectParam  = "Deleting only the aspect %s of %s is not supported by this mock (datahub-mock): delete the whole entity"
-	msgKeyParts           = "URN %s has %d parts but the key aspect %s has %d fields"
-	msgClosed             = "The mock server is closed (datahub-mock)"
-	msgInjected           = "Injected fault (datahub-mock): %d %s"
-	msgCheckAspectMissing = "mockserver: aspect %s of %s: %v"
+	msgPatchUnsupported  = "PATCH is not supported by this mock yet (datahub-mock): send the whole aspect with changeType UPSERT"
+	msgChangeUnsupported = "Change type %s is not supported by this mock (datahub-mock supports UPSERT, CREATE, CREATE_ENTITY, DELETE)"
+	msgActionUnsupported = "%s /%s?action=%s is a DataHub action that this mock (datahub-mock) does not implement yet"
+	msgContentType       = "Unsupported aspect content type %q: expected application/json"
+	msgAspectNotJSON     = "Aspect %s of %s is not a JSON object: %s"
+	msgAspectMissing     = "Aspect value is required for change type %s (aspectName %s)"
+	msgAspectNameMissing = "aspectName is required for change type %s"
+	msgValueNotUTF8      = "aspect.value is not valid UTF-8 once decoded as Pegasus bytes (one char per byte); write non-ASCII characters of the aspect JSON as \\uXXXX escapes, as DataHub's Python emitter does"
+	msgTimestampMissing  = "Timeseries aspect %s needs a numeric timestampMillis"
+	msgBatchInvalid      = "%d of %d proposals are invalid, nothing was written: %s"
+	msgBodyTooLarge      = "Request body exceeds the limit of %d bytes"
+	msgAspectParam       = "The aspect query parameter is required (datahub-mock)"
+	msgVersionParam      = "ERROR :: /version :: %q cannot be coerced to Long"
+	msgDeleteAspectParam = "Deleting only the aspect %s of %s is not supported by this mock (datahub-mock): delete the whole entity"
+	msgKeyParts          = "URN %s has %d parts but the key aspect %s has %d fields"
+	msgClosed            = "The mock server is closed (datahub-mock)"
+	msgInjected          = "Injected fault (datahub-mock): %d %s"
 )
 
 // restliError is an error answered with Rest.li's error body.

@@ -1,0 +1,45 @@
+package mockserver
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkIngestProposal measures the mock's handling of the Python
+// emitter's ingestProposal body (decode, validate, store) against a handler
+// that only reads the same bytes and answers success; the ratio of the two
+// is the mock's overhead per proposal.
+func BenchmarkIngestProposal(b *testing.B) {
+	body, err := os.ReadFile(filepath.Join("testdata", "python_emitter_ingest_proposal.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	noop := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		writeSuccess(w)
+	})
+	s := New()
+	b.Cleanup(func() { _ = s.Close() })
+	for _, bm := range []struct {
+		name string
+		h    http.Handler
+	}{{"mock", s}, {"noop", noop}} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				req := httptest.NewRequest(http.MethodPost, "/aspects?action=ingestProposal", bytes.NewReader(body))
+				rec := httptest.NewRecorder()
+				bm.h.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					b.Fatalf("= %d %s", rec.Code, rec.Body)
+				}
+			}
+		})
+	}
+}
