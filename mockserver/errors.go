@@ -67,7 +67,7 @@ const (
 	msgAspectMissing     = "Aspect value is required for change type %s (aspectName %s)"
 	msgAspectNameMissing = "aspectName is required for change type %s"
 	msgValueNotUTF8      = "aspect.value is not valid UTF-8 once decoded as Pegasus bytes (one char per byte); write non-ASCII characters of the aspect JSON as \\uXXXX escapes, as DataHub's Python emitter does"
-	msgTimestampMissing  = "Timeseries aspect %s needs a numeric timestampMillis"
+	msgTimestampMissing  = "Timeseries aspect %s needs an integral timestampMillis"
 	msgBatchInvalid      = "%d of %d proposals are invalid, nothing was written: %s"
 	msgBodyTooLarge      = "Request body exceeds the limit of %d bytes"
 	msgAspectParam       = "The aspect query parameter is required (datahub-mock)"

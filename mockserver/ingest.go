@@ -350,7 +350,8 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 		}
 	}
 	if info.Timeseries {
-		if _, ok := obj["timestampMillis"].(json.Number); !ok {
+		n, ok := obj["timestampMillis"].(json.Number)
+		if _, err := strconv.ParseInt(string(n), 10, 64); !ok || err != nil {
 			return nil, errorf(http.StatusUnprocessableEntity, msgTimestampMissing, info.Name)
 		}
 	}
@@ -423,6 +424,9 @@ func (s *Server) apply(items []item, batch bool) *restliError {
 func storeError(err error, seg []item, batch bool) *restliError {
 	var ce *store.ConditionError
 	if !errors.As(err, &ce) {
+		if errors.Is(err, store.ErrInvalidWrite) { // input the checks above let through
+			return errorf(http.StatusBadRequest, "%v", err)
+		}
 		return errorf(http.StatusInternalServerError, "datahub-mock store: %v", err)
 	}
 	// If-Version-Match is a precondition (412); a violated CREATE or
