@@ -45,11 +45,13 @@
 // missing fields, wrong JSON types, change type symbols: 400, Rest.li's
 // "Parameters of method ... failed validation" wording); the URN (syntax,
 // whitespace, 512 bytes URL-encoded, no ␟, a valid key such as a known
-// FabricType: 400 "Invalid urn"); the entity type (422 "Unknown entity: x",
-// "URN entity type does not match MCP entity type. x != y"); the aspect
-// (422 "Unknown aspect foo for entity dataset"); its JSON (400 when it is
-// not a JSON object; 422 "Failed to validate record with class ...: ERROR
-// :: /path :: ..." when an aspect this SDK types breaks its PDL schema). The
+// FabricType: 400 "Invalid urn"); the entity, taken from the URN (or from
+// entityType with entityKeyAspect) as ValidationApiUtils does (422 "Unknown
+// entity: x"; entityType must name it, ignoring case: 422 "URN entity type
+// does not match MCP entity type. x != y"); the aspect (422 "Unknown aspect
+// foo for entity dataset"); its JSON (400 when it is not a JSON object; 422
+// "Failed to validate record with class ...: [ERROR :: /path :: ...]" when
+// an aspect this SDK types breaks its PDL schema). The
 // other aspects of DataHub's registry are accepted after a structural check
 // and read back unchanged. Bad input never changes state and never gets a 500.
 //

@@ -31,6 +31,7 @@ const (
 	msgURNTooLong         = "Error: cannot provide an URN longer than 512 bytes (when URL encoded)"
 	msgURNDelimiter       = "Error: URN cannot contain ␟ character"
 	msgNoURN              = "One of urn and keyAspect must be set"
+	msgAspectNameMissing  = "Aspect name is required for create and update operations"
 	msgDeleteNonKey       = "Delete not supported for non key aspect: %s"
 )
 
@@ -65,7 +66,6 @@ const (
 	msgContentType       = "Unsupported aspect content type %q: expected application/json"
 	msgAspectNotJSON     = "Aspect %s of %s is not a JSON object: %s"
 	msgAspectMissing     = "Aspect value is required for change type %s (aspectName %s)"
-	msgAspectNameMissing = "aspectName is required for change type %s"
 	msgValueNotUTF8      = "aspect.value is not valid UTF-8 once decoded as Pegasus bytes (one char per byte); write non-ASCII characters of the aspect JSON as \\uXXXX escapes, as DataHub's Python emitter does"
 	msgTimestampMissing  = "Timeseries aspect %s needs an integral timestampMillis"
 	msgBatchInvalid      = "%d of %d proposals are invalid, nothing was written: %s"

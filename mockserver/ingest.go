@@ -191,48 +191,58 @@ func prepare(p *Proposal) (item, *restliError) {
 	default:
 		return item{}, errorf(http.StatusUnprocessableEntity, msgChangeUnsupported, p.ChangeType)
 	}
-	entity, known := pdl.LookupEntity(p.EntityType)
-	u := p.EntityURN
-	if u == "" {
+	// As ValidationApiUtils.validateMCP: the entity comes from the URN when
+	// there is one, else from entityType and the URN from the key aspect.
+	var entity pdl.Entity
+	var u string
+	if p.EntityURN != "" {
+		parsed, rerr := checkURN(p.EntityURN)
+		if rerr != nil {
+			return item{}, rerr
+		}
+		e, ok := pdl.LookupEntity(parsed.EntityType())
+		if !ok {
+			return item{}, errorf(http.StatusUnprocessableEntity, msgUnknownEntity, parsed.EntityType())
+		}
+		entity, u = e, p.EntityURN
+	} else {
 		if p.EntityKeyAspect == nil {
 			return item{}, errorf(http.StatusBadRequest, msgNoURN)
 		}
-		if !known {
+		e, ok := pdl.LookupEntity(p.EntityType)
+		if !ok {
 			return item{}, errorf(http.StatusUnprocessableEntity, msgUnknownEntity, p.EntityType)
 		}
 		if !isObject(p.EntityKeyAspect) {
-			return item{}, errorf(http.StatusBadRequest, msgAspectNotJSON, entity.KeyAspect, p.EntityType, abbreviate(string(p.EntityKeyAspect)))
+			return item{}, errorf(http.StatusBadRequest, msgAspectNotJSON, e.KeyAspect, e.Name, abbreviate(string(p.EntityKeyAspect)))
 		}
-		built, err := urnFromKey(entity, p.EntityKeyAspect)
+		built, err := urnFromKey(e, p.EntityKeyAspect)
 		if err != nil {
-			return item{}, errorf(http.StatusBadRequest, msgAspectNotJSON, entity.KeyAspect, p.EntityType, err)
+			return item{}, errorf(http.StatusBadRequest, msgAspectNotJSON, e.KeyAspect, e.Name, err)
 		}
-		u = built
+		if _, rerr := checkURN(built); rerr != nil {
+			return item{}, rerr
+		}
+		entity, u = e, built
 		p.EntityURN = u
 	}
-	parsed, rerr := checkURN(u)
-	if rerr != nil {
-		return item{}, rerr
-	}
-	if !known {
-		return item{}, errorf(http.StatusUnprocessableEntity, msgUnknownEntity, p.EntityType)
-	}
-	if parsed.EntityType() != p.EntityType {
-		return item{}, errorf(http.StatusUnprocessableEntity, msgEntityTypeMismatch, parsed.EntityType(), p.EntityType)
+	// The MCP's entityType must name the URN's entity, in any case.
+	if !strings.EqualFold(p.EntityType, entity.Name) {
+		return item{}, errorf(http.StatusUnprocessableEntity, msgEntityTypeMismatch, entity.Name, p.EntityType)
 	}
 	keyValue, rerr := checkKey(entity, u)
 	if rerr != nil {
 		return item{}, rerr
 	}
 	if p.AspectName == "" {
-		return item{}, errorf(http.StatusUnprocessableEntity, msgAspectNameMissing, p.ChangeType)
+		return item{}, errorf(http.StatusUnprocessableEntity, msgAspectNameMissing)
 	}
 	if !entity.Allows(p.AspectName) {
-		return item{}, errorf(http.StatusUnprocessableEntity, msgUnknownAspect, p.AspectName, p.EntityType)
+		return item{}, errorf(http.StatusUnprocessableEntity, msgUnknownAspect, p.AspectName, entity.Name)
 	}
 	info, ok := pdl.LookupAspect(p.AspectName)
 	if !ok { // the registry names the aspect but has no facts for it
-		return item{}, errorf(http.StatusUnprocessableEntity, msgUnknownAspect, p.AspectName, p.EntityType)
+		return item{}, errorf(http.StatusUnprocessableEntity, msgUnknownAspect, p.AspectName, entity.Name)
 	}
 	if p.ChangeType == "DELETE" {
 		if p.AspectName != entity.KeyAspect {
@@ -246,13 +256,13 @@ func prepare(p *Proposal) (item, *restliError) {
 	if p.ContentType != "application/json" {
 		return item{}, errorf(http.StatusBadRequest, msgContentType, p.ContentType)
 	}
-	value, rerr := checkAspect(info, p.EntityType, p.Aspect)
+	value, rerr := checkAspect(info, entity.Name, p.Aspect)
 	if rerr != nil {
 		return item{}, rerr
 	}
 	w := store.Write{
 		URN:            u,
-		EntityType:     p.EntityType,
+		EntityType:     entity.Name,
 		Aspect:         p.AspectName,
 		Value:          value,
 		SystemMetadata: p.SystemMetadata,
@@ -346,7 +356,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 	}
 	if validated(info) {
 		if err := pdl.Validate(info.RecordName, v); err != nil {
-			return nil, errorf(http.StatusUnprocessableEntity, msgRecordInvalid, info.RecordName, pegasusMessage(err))
+			return nil, errorf(http.StatusUnprocessableEntity, msgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
 		}
 	}
 	if info.Timeseries {
