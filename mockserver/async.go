@@ -68,12 +68,17 @@ func (q *asyncQueue) flush(all bool) {
 	for n < len(q.pending) && (all || !q.pending[n].due.After(now)) {
 		p := q.pending[n]
 		if rerr := q.s.apply(p.items, p.batch); rerr != nil {
-			q.s.cfg.logger.LogAttrs(context.Background(), slog.LevelWarn, "async write dropped",
-				slog.Int("status", rerr.status), slog.String("error", rerr.message))
+			q.dropped(rerr)
 		}
 		n++
 	}
 	q.pending = append(q.pending[:0], q.pending[n:]...)
+}
+
+// dropped logs an async write that failed when it was applied.
+func (q *asyncQueue) dropped(rerr *restliError) {
+	q.s.cfg.logger.LogAttrs(context.Background(), slog.LevelWarn, "async write dropped",
+		slog.Int("status", rerr.status), slog.String("error", rerr.message))
 }
 
 // next returns how long until the earliest entry is due, and whether there

@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -92,5 +93,30 @@ func TestCloseAppliesPendingAsync(t *testing.T) {
 	got, status := aspectJSON(t, s2, dsPath, "status", 0)
 	if diff := cmp.Diff(`{"removed":true}`, got); status != 200 || diff != "" {
 		t.Errorf("after restart %d (-want +got):\n%s", status, diff)
+	}
+}
+
+// TestAsyncConditionFailureIsDropped checks GMS's async semantics: a valid
+// proposal gets 200 at once; a condition that fails when it is applied drops
+// the write (logged), with or without lag.
+func TestAsyncConditionFailureIsDropped(t *testing.T) {
+	t.Parallel()
+	for _, lag := range []time.Duration{0, time.Minute} {
+		clock := newFakeClock()
+		var logs syncBuffer
+		s := newServer(t, WithClock(clock.Now), WithAsyncLag(lag), WithLogger(newTestLogger(&logs)))
+		p := mcp("dataset", dsURN, "UPSERT", "status", `{"removed": true}`)
+		p["headers"] = map[string]string{"If-Version-Match": "5"}
+		r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", ingestBody(t, p, "true"))
+		if r.Status != 200 {
+			t.Fatalf("lag %v: = %d %s", lag, r.Status, r.Body)
+		}
+		clock.Advance(lag)
+		if body, status := aspectJSON(t, s, dsPath, "status", 0); status != 404 {
+			t.Errorf("lag %v: failed conditional async write applied: %s", lag, body)
+		}
+		if !strings.Contains(logs.String(), "async write dropped") || !strings.Contains(logs.String(), "Expected version 5, actual version -1") {
+			t.Errorf("lag %v: log = %s", lag, logs.String())
+		}
 	}
 }

@@ -123,8 +123,14 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, batch bool
 		return
 	}
 	s.record(ps, nil)
-	if async && s.cfg.asyncLag > 0 {
-		s.async.add(items, batch)
+	if async {
+		// GMS accepts an async proposal once it is valid; a condition that
+		// fails when it is applied is only logged (see asyncQueue.flush).
+		if s.cfg.asyncLag > 0 {
+			s.async.add(items, batch)
+		} else if rerr := s.apply(items, batch); rerr != nil {
+			s.async.dropped(rerr)
+		}
 		writeSuccess(w)
 		return
 	}
