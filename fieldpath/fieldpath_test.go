@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/internal/testshared"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -79,25 +81,11 @@ func TestIsV2IsKey(t *testing.T) {
 	}
 }
 
-// sharedDir returns ../shared beside the repository root, as CI lays it out.
-// When it is missing the test fails under CI and is skipped locally.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("shared reference files missing under CI: %v", err)
-		}
-		t.Skipf("shared reference files not found: %v", err)
-	}
-	return dir
-}
-
 // TestSpecExamples takes every version-2 path in DataHub's field path spec,
 // rebuilds it with Builder and checks what Simplify makes of it.
 func TestSpecExamples(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile(filepath.Join(sharedDir(t), "reference", "datahub", "docs", "advanced", "field-path-spec-v2.md"))
+	data, err := os.ReadFile(filepath.Join(testshared.Dir(t), "reference", "datahub", "docs", "advanced", "field-path-spec-v2.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

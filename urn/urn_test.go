@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/internal/testshared"
+
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/google/go-cmp/cmp"
 )
@@ -149,24 +151,10 @@ func TestText(t *testing.T) {
 	}
 }
 
-// sharedDir returns ../shared beside the repository root, as CI lays it out.
-// When it is missing the test fails under CI and is skipped locally.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("shared reference files missing under CI: %v", err)
-		}
-		t.Skipf("shared reference files not found: %v", err)
-	}
-	return dir
-}
-
 // TestFabricTypesMatchPDL checks our env list against DataHub's FabricType.pdl.
 func TestFabricTypesMatchPDL(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(sharedDir(t), "reference", "datahub", "li-utils", "src", "main", "pegasus", "com", "linkedin", "common", "FabricType.pdl")
+	path := filepath.Join(testshared.Dir(t), "reference", "datahub", "li-utils", "src", "main", "pegasus", "com", "linkedin", "common", "FabricType.pdl")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -187,7 +175,7 @@ func TestFabricTypesMatchPDL(t *testing.T) {
 // that it prints back unchanged.
 func TestWireExamples(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile(filepath.Join(sharedDir(t), "reference", "WIRE.md"))
+	data, err := os.ReadFile(filepath.Join(testshared.Dir(t), "reference", "WIRE.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/internal/testshared"
+
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
@@ -63,7 +65,7 @@ func collectDocAspects(where string, v any, out *[]docAspect) {
 // docs (reference/datahub/docs/api/restli) against the generated schemas.
 func TestDocExamplesValidate(t *testing.T) {
 	t.Parallel()
-	ref := referenceDir(t)
+	ref := testshared.Path(t, "reference", "datahub")
 	files, err := filepath.Glob(filepath.Join(ref, "docs", "api", "restli", "*.md"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no Rest.li docs under %s: %v", ref, err)
