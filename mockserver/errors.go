@@ -75,6 +75,10 @@ const (
 	msgDeleteAspectParam = "Deleting only the aspect %s of %s is not supported by this mock (datahub-mock): delete the whole entity"
 	msgKeyParts          = "URN %s has %d parts but the key aspect %s has %d fields"
 	msgClosed            = "The mock server is closed (datahub-mock)"
+	msgStore             = "datahub-mock store: %v"
+	msgEncode            = "datahub-mock: encoding the answer: %v"
+	msgConfigMethod      = "Method %s is not allowed on /config"
+	msgBadKey            = "Invalid key %q: %v"
 	msgInjected          = "Injected fault (datahub-mock): %d %s"
 )
 

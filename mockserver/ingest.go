@@ -443,7 +443,7 @@ func storeError(err error, seg []item, batch bool) *restliError {
 		if errors.Is(err, store.ErrInvalidWrite) { // input the checks above let through
 			return errorf(http.StatusBadRequest, "%v", err)
 		}
-		return errorf(http.StatusInternalServerError, "datahub-mock store: %v", err)
+		return errorf(http.StatusInternalServerError, msgStore, err)
 	}
 	// If-Version-Match is a precondition (412); a violated CREATE or
 	// CREATE_ENTITY is a validation failure in DataHub (422).

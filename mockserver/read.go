@@ -76,7 +76,7 @@ func (s *Server) handleGetAspect(w http.ResponseWriter, r *http.Request, key str
 		return
 	}
 	if err != nil {
-		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock store: %v", err), "")
+		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
 		return
 	}
 	writeJSON(w, versionedAspect{Version: version, Aspect: map[string]json.RawMessage{info.RecordName: a.Value}})
@@ -140,7 +140,7 @@ func (s *Server) handleGetEntity(w http.ResponseWriter, r *http.Request, key str
 	includeKey := !strings.EqualFold(q.Get("alwaysIncludeKeyAspect"), "false")
 	rows, err := s.store.Latest(key)
 	if err != nil {
-		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock store: %v", err), "")
+		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
 		return
 	}
 	resp := entityResponse{EntityName: e.Name, URN: key, Aspects: map[string]envelopedAspect{}}
@@ -238,7 +238,7 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 	}
 	rows, ts, err := s.store.DeleteEntity(u)
 	if err != nil {
-		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock store: %v", err), "")
+		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
 		return
 	}
 	writeJSON(w, map[string]deleteEntityResponse{"value": {URN: u, Rows: int64(rows), TimeseriesRows: int64(ts)}})

@@ -69,7 +69,7 @@ func route(r *http.Request) routed {
 			rt.op = OpConfig
 			return rt
 		}
-		rt.err = errorf(http.StatusMethodNotAllowed, "Method %s is not allowed on /config", r.Method)
+		rt.err = errorf(http.StatusMethodNotAllowed, msgConfigMethod, r.Method)
 		return rt
 	}
 	res, ok := resources[name]
@@ -85,7 +85,7 @@ func route(r *http.Request) routed {
 	if hasKey {
 		key, err := url.PathUnescape(segs[1])
 		if err != nil {
-			rt.err = routingError(http.StatusBadRequest, "Invalid key %q: %v", segs[1], err)
+			rt.err = routingError(http.StatusBadRequest, msgBadKey, segs[1], err)
 			return rt
 		}
 		rt.key = key

@@ -267,7 +267,7 @@ func writeUnauthorized(w http.ResponseWriter, path string, now time.Time) {
 func writeJSON(w http.ResponseWriter, v any) {
 	b, err := marshalJSON(v)
 	if err != nil {
-		writeRestliError(w, errorf(http.StatusInternalServerError, "encoding the answer: %v", err), "")
+		writeRestliError(w, errorf(http.StatusInternalServerError, msgEncode, err), "")
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
