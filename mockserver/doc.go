@@ -31,6 +31,10 @@
 //   - GET /aspects/{url-encoded urn}?aspect=NAME&version=N →
 //     {"version":N,"aspect":{"<Pegasus record name>":{...}}}, 404 with a
 //     Rest.li error body when missing; version 0 is the latest, 1 the oldest
+//   - POST /aspects?action=getTimeseriesAspectValues {"urn", "entity",
+//     "aspect", "startTimeMillis", "endTimeMillis", "limit"} → timeseries
+//     documents, newest first (filters with criteria are not supported)
+//   - POST /aspects?action=getCount {"aspect", "urnLike"} → {"value": N}
 //   - GET /entitiesV2/{urn}[?aspects=List(a,b)] → EntityResponse
 //   - POST /entities?action=delete {"urn": ...} → {"value":{"urn","rows","timeseriesRows"}}
 //   - GET /config → {"noCode":"true", ...}, never needs a token
@@ -129,6 +133,7 @@
 //     mock does not serve); patchCapable is false.
 //   - GET /aspects without ?aspect= is a 400 here; unknown aspect names are
 //     400 "Unknown aspect".
-//   - Search, GraphQL, OpenAPI, lineage, timeseries queries, retention and
-//     the operations resource are not served by this package yet.
+//   - Search, GraphQL, OpenAPI, lineage, timeseries filters and sorts,
+//     retention and the operations resource are not served by this package
+//     yet.
 package mockserver

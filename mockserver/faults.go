@@ -17,6 +17,10 @@ const (
 	OpIngestProposal Op = "ingestProposal"
 	// OpIngestProposalBatch is POST /aspects?action=ingestProposalBatch.
 	OpIngestProposalBatch Op = "ingestProposalBatch"
+	// OpGetTimeseries is POST /aspects?action=getTimeseriesAspectValues.
+	OpGetTimeseries Op = "getTimeseriesAspectValues"
+	// OpGetCount is POST /aspects?action=getCount.
+	OpGetCount Op = "getCount"
 	// OpGetAspect is GET /aspects/{urn}.
 	OpGetAspect Op = "getAspect"
 	// OpGetEntity is GET /entitiesV2/{urn}.

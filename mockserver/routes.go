@@ -106,6 +106,10 @@ func route(r *http.Request) routed {
 			rt.op = OpIngestProposal
 		case name == "aspects" && action == "ingestProposalBatch":
 			rt.op = OpIngestProposalBatch
+		case name == "aspects" && action == "getTimeseriesAspectValues":
+			rt.op = OpGetTimeseries
+		case name == "aspects" && action == "getCount":
+			rt.op = OpGetCount
 		case name == "entities" && action == "delete":
 			rt.op = OpDeleteEntity
 		default:

@@ -219,6 +219,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.handleIngest(sw, r, false)
 	case OpIngestProposalBatch:
 		s.handleIngest(sw, r, true)
+	case OpGetTimeseries:
+		s.handleTimeseries(sw, r)
+	case OpGetCount:
+		s.handleCount(sw, r)
 	case OpGetAspect:
 		s.handleGetAspect(sw, r, rt.key)
 	case OpGetEntity:

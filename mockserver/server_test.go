@@ -35,8 +35,8 @@ func TestRouting(t *testing.T) {
 		{"PUT an aspect", "PUT", "/aspects/" + dsPath, 400, classRouting, "PUT operation not supported"},
 		{"entitiesV2 batch get", "GET", "/entitiesV2?ids=List(a)", 400, classRouting, "GET operation not supported"},
 		{"sub-resource", "GET", "/aspects/" + dsPath + "/x", 404, classRouting, ""},
-		{"DataHub action the mock lacks", "POST", "/aspects?action=getCount", 501, classServiceException,
-			"POST /aspects?action=getCount is a DataHub action that this mock (datahub-mock) does not implement yet"},
+		{"DataHub action the mock lacks", "POST", "/aspects?action=restoreIndices", 501, classServiceException,
+			"POST /aspects?action=restoreIndices is a DataHub action that this mock (datahub-mock) does not implement yet"},
 		{"other resource", "POST", "/operations?action=getIndexSizes", 501, classServiceException, "does not implement yet"},
 		{"config by POST", "POST", "/config", 405, classServiceException, "Method POST is not allowed on /config"},
 	}

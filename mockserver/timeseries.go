@@ -1,0 +1,210 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+)
+
+// defaultTimeseriesLimit is the number of documents getTimeseriesAspectValues
+// returns without a limit (GMS's timeseries service default).
+const defaultTimeseriesLimit = 10000
+
+// timeseriesResponse is com.linkedin.aspect.GetTimeseriesAspectValuesResponse.
+type timeseriesResponse struct {
+	EntityName      string              `json:"entityName"`
+	AspectName      string              `json:"aspectName"`
+	StartTimeMillis *int64              `json:"startTimeMillis,omitempty"`
+	EndTimeMillis   *int64              `json:"endTimeMillis,omitempty"`
+	Limit           *int64              `json:"limit,omitempty"`
+	Values          []timeseriesEnvelop `json:"values"`
+}
+
+// timeseriesEnvelop is com.linkedin.metadata.aspect.EnvelopedAspect: the
+// aspect as a GenericAspect (its JSON text as Pegasus bytes).
+type timeseriesEnvelop struct {
+	Aspect         genericAspect   `json:"aspect"`
+	SystemMetadata json.RawMessage `json:"systemMetadata"`
+}
+
+type genericAspect struct {
+	Value       string `json:"value"`
+	ContentType string `json:"contentType"`
+}
+
+// timeseriesParams are the parameters of getTimeseriesAspectValues.
+type timeseriesParams struct {
+	URN             *string         `json:"urn"`
+	Entity          *string         `json:"entity"`
+	Aspect          *string         `json:"aspect"`
+	StartTimeMillis *int64          `json:"startTimeMillis"`
+	EndTimeMillis   *int64          `json:"endTimeMillis"`
+	Limit           *int64          `json:"limit"`
+	LatestValue     *bool           `json:"latestValue"`
+	Filter          json.RawMessage `json:"filter"`
+	Sort            json.RawMessage `json:"sort"`
+}
+
+// filterCriteria reports whether a Filter holds any criterion.
+func filterCriteria(raw json.RawMessage) bool {
+	if len(raw) == 0 || isNull(raw) {
+		return false
+	}
+	var f struct {
+		Or []struct {
+			And []json.RawMessage `json:"and"`
+		} `json:"or"`
+		Criteria []json.RawMessage `json:"criteria"`
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return true
+	}
+	for _, c := range f.Or {
+		if len(c.And) > 0 {
+			return true
+		}
+	}
+	return len(f.Criteria) > 0
+}
+
+// handleTimeseries serves POST /aspects?action=getTimeseriesAspectValues:
+// the documents of a timeseries aspect, newest first, within the optional
+// time range and limit. Filters with criteria and sorts are not supported.
+func (s *Server) handleTimeseries(w http.ResponseWriter, r *http.Request) {
+	s.async.flushDue()
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	var p timeseriesParams
+	if err := json.Unmarshal(body, &p); err != nil {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgBadBody, err), "")
+		return
+	}
+	var pe paramErrors
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"/urn", p.URN}, {"/entity", p.Entity}, {"/aspect", p.Aspect}} {
+		if f.v == nil {
+			pe.add(msgParamRequired, f.name)
+		}
+	}
+	if len(pe) > 0 {
+		writeRestliError(w, errorf(http.StatusBadRequest, "%s", joinParamErrors("getTimeseriesAspectValues", pe)), "")
+		return
+	}
+	if filterCriteria(p.Filter) || (len(p.Sort) > 0 && !isNull(p.Sort)) {
+		writeRestliError(w, errorf(http.StatusNotImplemented, msgTimeseriesFilter), "")
+		return
+	}
+	if _, rerr := checkURN(*p.URN); rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	info, rerr := aspectOf(*p.Entity, *p.Aspect)
+	if rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	if !info.Timeseries {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgNotTimeseries, info.Name), "")
+		return
+	}
+	limit := int64(defaultTimeseriesLimit)
+	if p.Limit != nil {
+		limit = *p.Limit
+	}
+	if p.LatestValue != nil && *p.LatestValue {
+		limit = 1
+	}
+	var start, end int64
+	if p.StartTimeMillis != nil {
+		start = *p.StartTimeMillis
+	}
+	if p.EndTimeMillis != nil {
+		end = *p.EndTimeMillis
+	}
+	resp := timeseriesResponse{EntityName: *p.Entity, AspectName: *p.Aspect,
+		StartTimeMillis: p.StartTimeMillis, EndTimeMillis: p.EndTimeMillis, Limit: p.Limit, Values: []timeseriesEnvelop{}}
+	if limit > 0 {
+		docs, err := s.store.Timeseries(*p.URN, *p.Aspect, start, end, int(limit))
+		if err != nil {
+			writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
+			return
+		}
+		for _, d := range docs {
+			sm := d.SystemMetadata
+			if len(sm) == 0 {
+				sm = json.RawMessage(`{}`)
+			}
+			resp.Values = append(resp.Values, timeseriesEnvelop{
+				Aspect:         genericAspect{Value: latin1(d.Value), ContentType: "application/json"},
+				SystemMetadata: sm,
+			})
+		}
+	}
+	writeJSON(w, map[string]timeseriesResponse{"value": resp})
+}
+
+// handleCount serves POST /aspects?action=getCount: the number of entities
+// holding aspect, optionally whose URN matches the SQL LIKE pattern urnLike.
+func (s *Server) handleCount(w http.ResponseWriter, r *http.Request) {
+	s.async.flushDue()
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	var p struct {
+		Aspect  *string `json:"aspect"`
+		URNLike *string `json:"urnLike"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgBadBody, err), "")
+		return
+	}
+	if p.Aspect == nil {
+		var pe paramErrors
+		pe.add(msgParamRequired, "/aspect")
+		writeRestliError(w, errorf(http.StatusBadRequest, "%s", joinParamErrors("getCount", pe)), "")
+		return
+	}
+	if _, ok := pdl.LookupAspect(*p.Aspect); !ok {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgUnknownAspectName, *p.Aspect), "")
+		return
+	}
+	var like *regexp.Regexp
+	if p.URNLike != nil {
+		like = likePattern(*p.URNLike)
+	}
+	n := 0
+	for _, a := range s.store.All() {
+		if a.Name == *p.Aspect && (like == nil || like.MatchString(a.URN)) {
+			n++
+		}
+	}
+	writeJSON(w, map[string]int{"value": n})
+}
+
+// likePattern compiles a SQL LIKE pattern (% any run, _ any one char).
+func likePattern(p string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	for _, r := range p {
+		switch r {
+		case '%':
+			b.WriteString(".*")
+		case '_':
+			b.WriteString(".")
+		default:
+			b.WriteString(regexp.QuoteMeta(string(r)))
+		}
+	}
+	b.WriteString("$")
+	return regexp.MustCompile(b.String())
+}
