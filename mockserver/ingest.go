@@ -122,10 +122,10 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, batch bool
 		writeRestliError(w, rerr, "")
 		return
 	}
-	s.record(ps, nil)
 	if async {
 		// GMS accepts an async proposal once it is valid; a condition that
 		// fails when it is applied is only logged (see asyncQueue.flush).
+		s.record(ps, nil)
 		if s.cfg.asyncLag > 0 {
 			s.async.add(items, batch)
 		} else if rerr := s.apply(items, batch); rerr != nil {
@@ -134,7 +134,9 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, batch bool
 		writeSuccess(w)
 		return
 	}
-	if rerr := s.apply(items, batch); rerr != nil {
+	rerr = s.apply(items, batch)
+	s.record(ps, rerr)
+	if rerr != nil {
 		writeRestliError(w, rerr, "")
 		return
 	}

@@ -355,6 +355,18 @@ func TestConditionalWrites(t *testing.T) {
 		}
 		t.Run(st.name, func(t *testing.T) { wantRestliError(t, r, st.status, st.msg) })
 	}
+	// Refused conditional writes are recorded with the reason.
+	var refused []string
+	for _, p := range s.Proposals() {
+		if p.Err != "" {
+			refused = append(refused, p.Err)
+		}
+	}
+	wantRefused := []string{"Expected version -1, actual version 1", "Expected version 1, actual version 2",
+		"Cannot perform CREATE since the aspect already exists.", "Cannot perform CREATE_ENTITY if not exists since the entity key already exists."}
+	if diff := cmp.Diff(wantRefused, refused); diff != "" {
+		t.Errorf("refused proposals (-want +got):\n%s", diff)
+	}
 	got, _ := aspectJSON(t, s, dsPath, "datasetProperties", 0)
 	if diff := cmp.Diff(`{"description":"c"}`, got); diff != "" {
 		t.Errorf("final value (-want +got):\n%s", diff)
