@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -168,21 +167,6 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// sharedDir returns ../shared beside the module root. Without it the test
-// fails in CI and is skipped locally.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("../shared is required in CI: %v", err)
-		}
-		t.Skipf("../shared not present: %v", err)
-	}
-	return dir
-}
-
 // fakeClock is a settable clock for WithClock.
 type fakeClock struct {
 	mu  sync.Mutex
@@ -207,15 +191,6 @@ func (c *fakeClock) Advance(d time.Duration) {
 
 func readTestdata(name string) ([]byte, error) {
 	return os.ReadFile(filepath.Join("testdata", name))
-}
-
-func readFile(t testing.TB, elem ...string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(elem...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // newChunkedRequest is a POST whose body length is unknown in advance.

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/catalogkit/datahub-go/internal/testshared"
 )
 
 // TestIngestProposalErrors sends every kind of bad proposal and checks
@@ -154,7 +156,7 @@ func TestPythonEmitterBody(t *testing.T) {
 // exact JSON quoted in WIRE.md §1.3.
 func TestPythonEmitterBodyIsWIREFact(t *testing.T) {
 	t.Parallel()
-	wire := readFile(t, sharedDir(t), "reference", "WIRE.md")
+	wire := string(testshared.ReadFile(t, "reference", "WIRE.md"))
 	const marker = "Exact example from `metadata-ingestion/tests/unit/test_rest_sink.py`"
 	i := strings.Index(wire, marker)
 	if i < 0 {
