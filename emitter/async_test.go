@@ -22,8 +22,8 @@ import (
 func TestAsyncCloseUnderLoad(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t, mockserver.WithFault(
-		mockserver.Latency(mockserver.OpIngestProposalBatch, 2*time.Millisecond),
-		mockserver.Latency(mockserver.OpIngestProposal, 2*time.Millisecond)))
+		mockserver.Latency(mockserver.OpIngestProposalBatch, 20*time.Millisecond),
+		mockserver.Latency(mockserver.OpIngestProposal, 20*time.Millisecond)))
 	r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
 	var reported atomic.Int64
 	a := emitter.NewAsync(r, emitter.WithWorkers(4), emitter.WithQueueSize(500), emitter.WithBatchSize(50),
@@ -32,7 +32,7 @@ func TestAsyncCloseUnderLoad(t *testing.T) {
 	const producers, datasets, writes = 8, 400, 4 // each producer owns datasets p, p+8, ...
 	accepted := make([]int, datasets)             // writes accepted per dataset
 	var wg sync.WaitGroup
-	var closedSeen atomic.Int64
+	var closedSeen, acceptedN atomic.Int64
 	for p := range producers {
 		wg.Go(func() {
 			for w := range writes {
@@ -41,6 +41,7 @@ func TestAsyncCloseUnderLoad(t *testing.T) {
 					switch {
 					case err == nil:
 						accepted[i]++
+						acceptedN.Add(1)
 					case errors.Is(err, emitter.ErrClosed):
 						closedSeen.Add(1)
 						return // later writes of this producer would skip one
@@ -52,7 +53,9 @@ func TestAsyncCloseUnderLoad(t *testing.T) {
 			}
 		})
 	}
-	time.Sleep(150 * time.Millisecond) // let the queue fill
+	for acceptedN.Load() < 800 { // close half way, the queue full
+		time.Sleep(time.Millisecond)
+	}
 	if err := a.Close(t.Context()); err != nil {
 		t.Fatal(err)
 	}
