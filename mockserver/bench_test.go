@@ -23,17 +23,23 @@ func BenchmarkIngestProposal(b *testing.B) {
 		_, _ = io.Copy(io.Discard, r.Body)
 		writeSuccess(w)
 	})
+	// The same body twice is an unchanged write (no new version, as in GMS);
+	// "mock-versioned" alternates two owners so that every write versions.
+	other := bytes.Replace(body, []byte("fbar"), []byte("fbaz"), -1)
 	s := New()
 	b.Cleanup(func() { _ = s.Close() })
 	for _, bm := range []struct {
-		name string
-		h    http.Handler
-	}{{"mock", s}, {"noop", noop}} {
+		name   string
+		h      http.Handler
+		bodies [][]byte
+	}{{"mock", s, [][]byte{body}}, {"mock-versioned", s, [][]byte{body, other}}, {"noop", noop, [][]byte{body}}} {
 		b.Run(bm.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(body)))
+			i := 0
 			for b.Loop() {
-				req := httptest.NewRequest(http.MethodPost, "/aspects?action=ingestProposal", bytes.NewReader(body))
+				i++
+				req := httptest.NewRequest(http.MethodPost, "/aspects?action=ingestProposal", bytes.NewReader(bm.bodies[i%len(bm.bodies)]))
 				rec := httptest.NewRecorder()
 				bm.h.ServeHTTP(rec, req)
 				if rec.Code != http.StatusOK {
