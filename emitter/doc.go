@@ -32,6 +32,11 @@
 // "datahub-go/<version> (go; <Go version>)", then [WithHeaders]. The server
 // URL is a GMS root or a front end's {base}/api/gms.
 //
+// The aspect's JSON text is ASCII: other characters are written as \uXXXX
+// escapes, as Python's json.dumps writes them. GMS reads aspect.value as
+// Pegasus bytes, one character per byte, so raw UTF-8 there would be refused
+// (above U+00FF) or garbled; escapes reach the stored aspect intact.
+//
 // Requests are retried as the Python emitter retries them (429, 500, 502,
 // 503, 504 and network errors, POST included, 4 retries with exponential
 // backoff and jitter, Retry-After honoured up to a cap); no other 4xx is

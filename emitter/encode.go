@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -83,10 +84,53 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 		return append(dst, '}'), nil
 	}
 	dst = append(dst, `{"value":`...)
-	dst = appendString(dst, buf.Bytes())
+	dst = appendString(dst, escapeNonASCII(buf))
 	dst = append(dst, `,"contentType":`...)
 	dst = appendString(dst, contentType)
 	return append(dst, '}'), nil
+}
+
+// escapeNonASCII returns the JSON text in buf with every non-ASCII character
+// written as a \uXXXX escape (a surrogate pair above U+FFFF), as Python's
+// json.dumps writes it by default. GenericAspect.value is Pegasus bytes: GMS
+// reads the string one character per byte, so raw UTF-8 there is refused or
+// garbled, while escapes arrive intact. Non-ASCII can only stand inside JSON
+// strings, where an escape means the same character. The result may share
+// buf's memory: it is valid until buf is next used.
+func escapeNonASCII(buf *bytes.Buffer) []byte {
+	src := buf.Bytes()
+	i := 0
+	for i < len(src) && src[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(src) {
+		return src
+	}
+	n := len(src)
+	out := append(src, src[:i]...) // the escaped copy is built after the original
+	for i < n {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			out = append(out, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:n])
+		i += size
+		if r >= 0x10000 {
+			r1, r2 := utf16.EncodeRune(r)
+			out = appendUnicodeEscape(out, r1)
+			r = r2
+		}
+		out = appendUnicodeEscape(out, r)
+	}
+	return out[n:]
+}
+
+// appendUnicodeEscape appends the JSON escape \uXXXX of the UTF-16 code unit r.
+func appendUnicodeEscape(dst []byte, r rune) []byte {
+	const hex = "0123456789abcdef"
+	return append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
 }
 
 // bufPool holds the buffers aspects are encoded into.
