@@ -63,6 +63,7 @@ const (
 	msgPatchUnsupported  = "PATCH is not supported by this mock yet (datahub-mock): send the whole aspect with changeType UPSERT"
 	msgChangeUnsupported = "Change type %s is not supported by this mock (datahub-mock supports UPSERT, CREATE, CREATE_ENTITY, DELETE)"
 	msgActionUnsupported = "%s /%s?action=%s is a DataHub action that this mock (datahub-mock) does not implement yet"
+	msgMethodUnsupported = "%s %s is a DataHub method that this mock (datahub-mock) does not implement yet"
 	msgContentType       = "Unsupported aspect content type %q: expected application/json"
 	msgAspectNotJSON     = "Aspect %s of %s is not a JSON object: %s"
 	msgAspectMissing     = "Aspect value is required for change type %s (aspectName %s)"

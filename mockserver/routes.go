@@ -14,6 +14,7 @@ const frontPrefix = "/api/gms"
 type resource struct {
 	class   string
 	actions []string // every action DataHub defines on the collection
+	methods []string // the REST methods it supports ("get", "batch_get", "delete")
 }
 
 // resources are GMS's Rest.li root resources. Those the mock does not serve
@@ -21,21 +22,21 @@ type resource struct {
 // actions DataHub has.
 var resources = map[string]resource{
 	"aspects": {"com.linkedin.metadata.resources.entity.AspectResource",
-		[]string{"getCount", "getTimeseriesAspectValues", "ingestProposal", "ingestProposalBatch", "restoreIndices"}},
+		[]string{"getCount", "getTimeseriesAspectValues", "ingestProposal", "ingestProposalBatch", "restoreIndices"}, []string{"get"}},
 	"entities": {"com.linkedin.metadata.resources.entity.EntityResource",
 		[]string{"applyRetention", "autocomplete", "batchGetTotalEntityCount", "batchIngest", "browse", "delete",
 			"deleteAll", "deleteReferences", "exists", "filter", "filterExistingUrns", "getBrowsePaths",
 			"getTotalEntityCount", "ingest", "list", "listUrns", "scrollAcrossEntities", "scrollAcrossLineage",
-			"search", "searchAcrossEntities", "searchAcrossLineage", "setWritable"}},
-	"entitiesV2":          {"com.linkedin.metadata.resources.entity.EntityV2Resource", nil},
-	"entitiesVersionedV2": {"com.linkedin.metadata.resources.entity.EntityVersionedV2Resource", nil},
-	"analytics":           {"com.linkedin.metadata.resources.analytics.Analytics", []string{"getTimeseriesStats"}},
-	"runs":                {"com.linkedin.metadata.resources.entity.BatchIngestionRunResource", []string{"describe", "list", "rollback"}},
-	"relationships":       {"com.linkedin.metadata.resources.lineage.Relationships", []string{"getLineage"}},
+			"search", "searchAcrossEntities", "searchAcrossLineage", "setWritable"}, []string{"get", "batch_get"}},
+	"entitiesV2":          {"com.linkedin.metadata.resources.entity.EntityV2Resource", nil, []string{"get", "batch_get"}},
+	"entitiesVersionedV2": {"com.linkedin.metadata.resources.entity.EntityVersionedV2Resource", nil, []string{"batch_get"}},
+	"analytics":           {"com.linkedin.metadata.resources.analytics.Analytics", []string{"getTimeseriesStats"}, nil},
+	"runs":                {"com.linkedin.metadata.resources.entity.BatchIngestionRunResource", []string{"describe", "list", "rollback"}, nil},
+	"relationships":       {"com.linkedin.metadata.resources.lineage.Relationships", []string{"getLineage"}, []string{"get", "delete"}},
 	"operations": {"com.linkedin.metadata.resources.operations.OperationsResource",
-		[]string{"getEsTaskStatus", "getIndexSizes", "restoreIndices", "truncateTimeseriesAspect"}},
-	"platform":   {"com.linkedin.metadata.resources.platform.PlatformResource", []string{"producePlatformEvent"}},
-	"usageStats": {"com.linkedin.metadata.resources.usage.UsageStats", []string{"batchIngest", "query", "queryRange"}},
+		[]string{"getEsTaskStatus", "getIndexSizes", "restoreIndices", "truncateTimeseriesAspect"}, nil},
+	"platform":   {"com.linkedin.metadata.resources.platform.PlatformResource", []string{"producePlatformEvent"}, nil},
+	"usageStats": {"com.linkedin.metadata.resources.usage.UsageStats", []string{"batchIngest", "query", "queryRange"}, nil},
 }
 
 // routed is the outcome of routing a request.
@@ -122,6 +123,10 @@ func route(r *http.Request) routed {
 		rt.op = OpGetAspect
 	case r.Method == http.MethodGet && hasKey && name == "entitiesV2":
 		rt.op = OpGetEntity
+	case r.Method == http.MethodGet && hasKey && slices.Contains(res.methods, "get"),
+		r.Method == http.MethodGet && !hasKey && query.Has("ids") && slices.Contains(res.methods, "batch_get"),
+		name == "relationships" && (r.Method == http.MethodGet || r.Method == http.MethodDelete):
+		rt.err = errorf(http.StatusNotImplemented, msgMethodUnsupported, r.Method, rt.path)
 	default:
 		rt.err = routingError(http.StatusBadRequest, msgMethodNotSupported, r.Method, rt.uri, r.Header.Get("X-RestLi-Method"))
 	}
