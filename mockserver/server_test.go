@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -338,5 +340,32 @@ func TestLoggerGetsOneLinePerRequest(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "secret-token") || strings.Contains(buf.String(), "abc") {
 		t.Errorf("secret in log: %s", buf.String())
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "not-a-dir")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Open(WithDataDir(file)); err == nil {
+		s.Close()
+		t.Fatal("Open on a file as data directory succeeded")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("New did not panic on a bad data directory")
+		}
+	}()
+	New(WithDataDir(file))
+}
+
+func TestRecordingOff(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, WithRecording(false))
+	ingest(t, s, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`))
+	if n := len(s.Proposals()); n != 0 {
+		t.Errorf("recorded %d proposals with recording off", n)
 	}
 }
