@@ -33,6 +33,16 @@ func TestIngestProposalErrors(t *testing.T) {
 			"ERROR :: /proposal/entityURN :: unrecognized field found but not allowed"},
 		{"bad changeType symbol", ingestBody(t, mcp("dataset", dsURN, "MERGE", "status", `{"removed": false}`), ""), 400,
 			`ERROR :: /proposal/changeType :: "MERGE" is not an enum symbol`},
+		{"unknown systemMetadata field", ingestBody(t, func() map[string]any {
+			p := mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`)
+			p["systemMetadata"] = map[string]any{"lastObserve": 1, "runId": "r"}
+			return p
+		}(), ""), 400, "ERROR :: /proposal/systemMetadata/lastObserve :: unrecognized field found but not allowed"},
+		{"systemMetadata field of the wrong type", ingestBody(t, func() map[string]any {
+			p := mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`)
+			p["systemMetadata"] = map[string]any{"lastObserved": "yesterday"}
+			return p
+		}(), ""), 400, "ERROR :: /proposal/systemMetadata/lastObserved ::"},
 		{"async not a string", `{"proposal":` + mustJSON(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`)) + `,"async":true}`, 400,
 			"ERROR :: /async :: true cannot be coerced to String"},
 		{"aspect value not a string", ingestBody(t, map[string]any{"entityType": "dataset", "entityUrn": dsURN, "changeType": "UPSERT",

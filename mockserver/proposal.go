@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // Proposal is a metadata change proposal as the mock received and decoded
@@ -47,6 +49,9 @@ func (p Proposal) clone() Proposal {
 	p.Headers = maps.Clone(p.Headers)
 	return p
 }
+
+// systemMetadataRecord is the PDL record of a proposal's systemMetadata.
+const systemMetadataRecord = "com.linkedin.mxe.SystemMetadata"
 
 // mcpFields are the fields of com.linkedin.mxe.MetadataChangeProposal.
 var mcpFields = []string{"auditHeader", "entityType", "entityUrn", "entityKeyAspect", "changeType",
@@ -108,6 +113,9 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 			pe.add(msgParamType, path+"/systemMetadata", compact(v), "DataMap")
 		} else {
 			p.SystemMetadata = compactJSON(v)
+			if err := pdl.ValidateJSON(systemMetadataRecord, v); err != nil {
+				*pe = append(*pe, pegasusMessageAt(path+"/systemMetadata", err))
+			}
 		}
 	}
 	if v, ok := fields["auditHeader"]; ok && !isNull(v) && !isObject(v) {

@@ -32,12 +32,19 @@ var (
 // validation prints it ("ERROR :: /path :: reason"), with Pegasus's wording
 // for unknown and missing fields (DataHub's Python emitter looks for
 // "unrecognized field found but not allowed").
-func pegasusMessage(err error) string {
+func pegasusMessage(err error) string { return pegasusMessageAt("", err) }
+
+// pegasusMessageAt is pegasusMessage for a value found at JSON path prefix
+// (such as "/proposal/systemMetadata") of a larger document.
+func pegasusMessageAt(prefix string, err error) string {
 	var ve *pdl.ValidationError
 	if !errors.As(err, &ve) {
-		return err.Error()
+		return "ERROR :: " + prefix + " :: " + err.Error()
 	}
-	path := pegasusPath(ve.Path)
+	path := strings.TrimSuffix(prefix+pegasusPath(ve.Path), "/")
+	if path == "" {
+		path = "/"
+	}
 	if m := reUnknownField.FindStringSubmatch(ve.Reason); m != nil {
 		return "ERROR :: " + strings.TrimSuffix(path, "/") + "/" + m[1] + " :: unrecognized field found but not allowed"
 	}
