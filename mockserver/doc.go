@@ -46,8 +46,9 @@
 // # Validation
 //
 // A proposal is checked as GMS checks it: the MCP's shape (unknown or
-// missing fields, wrong JSON types, change type symbols: 400, Rest.li's
-// "Parameters of method ... failed validation" wording); the URN (syntax,
+// missing fields, wrong JSON types, change type symbols, systemMetadata
+// against its record: 400, Rest.li's "Parameters of method ... failed
+// validation" wording); the URN (syntax,
 // whitespace, 512 bytes URL-encoded, no ␟, a valid key such as a known
 // FabricType: 400 "Invalid urn"); the entity, taken from the URN (or from
 // entityType with entityKeyAspect) as ValidationApiUtils does (422 "Unknown
