@@ -76,7 +76,8 @@
 // (N failures with a status and an optional Retry-After), [Server.Latency]
 // and [Server.Drop] (the connection is closed without an answer). The clock
 // ([WithClock]) stamps createdOn and lastObserved and drives the async lag
-// ([WithAsyncLag]).
+// ([WithAsyncLag]). [WithControl] serves the same helpers over HTTP under
+// [ControlPrefix], for tests that run the binary from another language.
 //
 // # Fidelity
 //

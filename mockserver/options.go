@@ -24,6 +24,7 @@ type config struct {
 	logger       *slog.Logger
 	faults       []Fault
 	record       bool
+	control      bool
 }
 
 func newConfig(opts []Option) config {

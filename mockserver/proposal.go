@@ -16,30 +16,50 @@ import (
 // it, kept for inspection by [Server.Proposals].
 type Proposal struct {
 	// EntityType, ChangeType and AspectName are the proposal's fields as sent.
-	EntityType, ChangeType, AspectName string
+	EntityType string `json:"entityType"`
+	ChangeType string `json:"changeType"`
+	AspectName string `json:"aspectName,omitempty"`
 	// EntityURN is the proposal's entityUrn, or the URN built from its
 	// entityKeyAspect when it had none.
-	EntityURN string
+	EntityURN string `json:"entityUrn,omitempty"`
 	// EntityKeyAspect is the decoded JSON of entityKeyAspect.value, nil if absent.
-	EntityKeyAspect json.RawMessage
+	EntityKeyAspect json.RawMessage `json:"entityKeyAspect,omitempty"`
 	// Aspect is the decoded JSON text of aspect.value (the aspect itself), nil
 	// if absent.
-	Aspect json.RawMessage
+	Aspect json.RawMessage `json:"aspect,omitempty"`
 	// ContentType is aspect.contentType.
-	ContentType string
+	ContentType string `json:"contentType,omitempty"`
 	// SystemMetadata is the proposal's systemMetadata object, nil if absent.
-	SystemMetadata json.RawMessage
+	SystemMetadata json.RawMessage `json:"systemMetadata,omitempty"`
 	// Headers is the proposal's headers map, nil if absent.
-	Headers map[string]string
+	Headers map[string]string `json:"headers,omitempty"`
 	// Async is the request's async flag as GMS resolves it ("true" → true;
 	// anything else, "unset" or absent → false).
-	Async bool
+	Async bool `json:"async"`
 	// Batch reports whether the proposal came in an ingestProposalBatch.
-	Batch bool
+	Batch bool `json:"batch"`
 	// Index is the proposal's position in its batch (0 for a single one).
-	Index int
+	Index int `json:"index"`
 	// Err is why the mock refused the proposal (or its batch), "" if accepted.
-	Err string
+	Err string `json:"error,omitempty"`
+}
+
+// MarshalJSON encodes p with its JSON fields inline; a field holding text
+// that is not valid JSON (a refused proposal's aspect) is encoded as a
+// string.
+func (p Proposal) MarshalJSON() ([]byte, error) {
+	type plain Proposal
+	q := plain(p)
+	for _, f := range []*json.RawMessage{&q.EntityKeyAspect, &q.Aspect, &q.SystemMetadata} {
+		if len(*f) > 0 && !json.Valid(*f) {
+			s, err := json.Marshal(string(*f))
+			if err != nil {
+				return nil, err
+			}
+			*f = s
+		}
+	}
+	return json.Marshal(q)
 }
 
 func (p Proposal) clone() Proposal {

@@ -188,6 +188,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.inflight.Done()
 	sw.Header().Set("X-DataHub-Mock-Version", mockVersion)
+	if s.serveControl(sw, r, rt.path) {
+		return
+	}
 
 	s.mu.Lock()
 	s.counts[rt.op]++

@@ -4,7 +4,7 @@
 // Usage:
 //
 //	datahub-mock [-addr 127.0.0.1:8080] [-data DIR] [-token T]... [-seed FILE]
-//	             [-async-lag 0s] [-log-level info]
+//	             [-async-lag 0s] [-control] [-log-level info]
 //
 // It prints its base URL (for example http://127.0.0.1:8080) as the first
 // line on standard output once it listens, so that -addr 127.0.0.1:0 (a free
@@ -20,6 +20,8 @@
 //	            (repeatable: any of the tokens is accepted)
 //	-seed       preload a DataHub file-sink JSON array of proposals
 //	-async-lag  delay before "async": "true" proposals become visible
+//	-control    serve the control API under /__datahub_mock (faults, reset,
+//	            received proposals, request counts; see mockserver.WithControl)
 //	-log-level  debug (one line per request), info, warn or error
 //
 // SIGINT or SIGTERM stops it gracefully: requests in flight finish and
@@ -74,6 +76,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Var(&tokens, "token", "require `T` as a bearer token on every route but /config (repeatable)")
 	seed := fs.String("seed", "", "preload this DataHub file-sink JSON `file` of proposals")
 	asyncLag := fs.Duration("async-lag", 0, "delay before async proposals become visible")
+	control := fs.Bool("control", false, "serve the control API under /__datahub_mock (faults, reset, proposals, request counts)")
 	logLevel := fs.String("log-level", "info", "log level: debug (one line per request), info, warn or error")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -94,7 +97,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		mockserver.WithToken(tokens...),
 		mockserver.WithAsyncLag(*asyncLag),
 		mockserver.WithLogger(logger),
-		mockserver.WithRecording(false),
+		mockserver.WithControl(*control),
+		mockserver.WithRecording(*control), // received proposals are only readable through the control API
 	)
 	if err != nil {
 		logger.Error("open", "error", err)

@@ -320,7 +320,7 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	var stderr lockedBuffer
 	code := make(chan int, 1)
 	go func() {
-		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-async-lag", "1h", "-data", t.TempDir()}, pw, &stderr)
+		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-async-lag", "1h", "-data", t.TempDir(), "-control"}, pw, &stderr)
 		pw.Close()
 	}()
 	url, err := bufio.NewReader(pr).ReadString('\n')
@@ -333,6 +333,12 @@ func TestRunServesUntilCancelled(t *testing.T) {
 		mustJSON(t, map[string]any{"proposal": proposal("urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)", "status", `{"removed":true}`), "async": "true"}))
 	if status != 200 {
 		t.Fatalf("async write = %d %s", status, body)
+	}
+	if status, body := request(t, http.MethodGet, url+"/__datahub_mock/requests", ""); status != 200 || body != `{"value":{"ingestProposal":1}}` {
+		t.Errorf("control API = %d %s", status, body)
+	}
+	if status, body := request(t, http.MethodGet, url+"/__datahub_mock/proposals", ""); status != 200 || !strings.Contains(body, `"async":true`) {
+		t.Errorf("control API proposals = %d %s", status, body)
 	}
 	cancel()
 	select {
