@@ -110,9 +110,9 @@
 //     authentication filter sends it via response.sendError; the exact body
 //     of a real GMS depends on its container configuration. There is no 403:
 //     every valid token may do everything.
-//   - A failed If-Version-Match is answered 412 (the HTTP status DataHub's
-//     OpenAPI path and conditional-write docs use). Over Rest.li, DataHub's
-//     Java client documents a 422 for the same failure; the message
+//   - A failed If-Version-Match is answered 412, which DataHub's Python SDK
+//     reads as a conflict. Over Rest.li, DataHub's Java client documents a
+//     422 for the same failure; the message
 //     ("Expected version X, actual version Y") is the same, so clients
 //     should treat both as a failed precondition.
 //   - PATCH proposals are refused with 422 and a message saying the mock does
