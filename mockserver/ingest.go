@@ -39,8 +39,8 @@ func readBody(r *http.Request) ([]byte, *restliError) {
 
 // actionParams decodes the JSON object of an action's parameters.
 func actionParams(body []byte) (map[string]json.RawMessage, *restliError) {
-	var params map[string]json.RawMessage
-	if err := json.Unmarshal(body, &params); err != nil || params == nil {
+	params, err := unmarshalObject(body)
+	if err != nil || params == nil {
 		detail := "not a JSON object"
 		if err != nil {
 			detail = err.Error()
@@ -57,8 +57,8 @@ func asyncParam(params map[string]json.RawMessage, pe *paramErrors) bool {
 	if !ok || isNull(v) {
 		return false
 	}
-	var s string
-	if err := json.Unmarshal(v, &s); err != nil {
+	s, err := unmarshalString(v)
+	if err != nil {
 		pe.add(msgParamType, "/async", compact(v), "String")
 		return false
 	}
@@ -91,7 +91,8 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, batch bool
 		case !ok || isNull(v):
 			pe.add(msgParamRequired, "/proposals")
 		default:
-			if err := json.Unmarshal(v, &raws); err != nil {
+			var err error
+			if raws, err = unmarshalArray(v); err != nil {
 				pe.add(msgParamType, "/proposals", compact(v), "DataList")
 			}
 		}
@@ -203,21 +204,28 @@ func prepare(p *Proposal) (item, *restliError) {
 	// there is one, else from entityType and the URN from the key aspect.
 	var entity pdl.Entity
 	var u string
+	facts, cached := urnFacts{}, false
 	if p.EntityURN != "" {
+		facts, cached = cachedURNFacts(p.EntityURN)
+	}
+	switch {
+	case cached:
+		entity, u = facts.entity, p.EntityURN
+	case p.EntityURN != "":
 		parsed, rerr := checkURN(p.EntityURN)
 		if rerr != nil {
 			return item{}, rerr
 		}
-		e, ok := pdl.LookupEntity(parsed.EntityType())
+		e, ok := lookupEntity(parsed.EntityType())
 		if !ok {
 			return item{}, errorf(http.StatusUnprocessableEntity, msgUnknownEntity, parsed.EntityType())
 		}
 		entity, u = e, p.EntityURN
-	} else {
+	default:
 		if p.EntityKeyAspect == nil {
 			return item{}, errorf(http.StatusBadRequest, msgNoURN)
 		}
-		e, ok := pdl.LookupEntity(p.EntityType)
+		e, ok := lookupEntity(p.EntityType)
 		if !ok {
 			return item{}, errorf(http.StatusUnprocessableEntity, msgUnknownEntity, p.EntityType)
 		}
@@ -238,9 +246,15 @@ func prepare(p *Proposal) (item, *restliError) {
 	if !strings.EqualFold(p.EntityType, entity.Name) {
 		return item{}, errorf(http.StatusUnprocessableEntity, msgEntityTypeMismatch, entity.Name, p.EntityType)
 	}
-	keyValue, rerr := checkKey(entity, u)
-	if rerr != nil {
-		return item{}, rerr
+	keyValue := facts.key
+	if !cached {
+		var rerr *restliError
+		if keyValue, rerr = checkKey(entity, u); rerr != nil {
+			return item{}, rerr
+		}
+		if p.EntityURN == u && p.EntityKeyAspect == nil {
+			cacheURNFacts(u, urnFacts{entity: entity, key: keyValue})
+		}
 	}
 	if p.AspectName == "" {
 		return item{}, errorf(http.StatusUnprocessableEntity, msgAspectNameMissing)
@@ -377,6 +391,9 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 }
 
 func decodeUseNumber(raw []byte) (any, error) {
+	if v, ok := pdl.DecodeJSON(raw); ok {
+		return v, nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any

@@ -91,8 +91,8 @@ func (pe *paramErrors) add(format string, args ...any) {
 // messages, e.g. "/proposal") the way Rest.li's data validation does, into p.
 // It checks only the wire shape; semantics are checked by prepare.
 func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErrors) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+	fields, err := unmarshalObject(raw)
+	if err != nil || fields == nil {
 		pe.add(msgParamType, path, compact(raw), "DataMap")
 		return
 	}
@@ -109,8 +109,8 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 			}
 			return ""
 		}
-		var s string
-		if err := json.Unmarshal(v, &s); err != nil {
+		s, err := unmarshalString(v)
+		if err != nil {
 			pe.add(msgParamType, path+"/"+name, compact(v), "String")
 		}
 		return s
@@ -129,7 +129,7 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 		p.Aspect, p.ContentType = decodeGenericAspect(v, path+"/aspect", pe)
 	}
 	if v, ok := fields["systemMetadata"]; ok && !isNull(v) {
-		if !isObject(v) {
+		if !isObjectText(v) {
 			pe.add(msgParamType, path+"/systemMetadata", compact(v), "DataMap")
 		} else {
 			p.SystemMetadata = compactJSON(v)
@@ -138,18 +138,18 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 			}
 		}
 	}
-	if v, ok := fields["auditHeader"]; ok && !isNull(v) && !isObject(v) {
+	if v, ok := fields["auditHeader"]; ok && !isNull(v) && !isObjectText(v) {
 		pe.add(msgParamType, path+"/auditHeader", compact(v), "DataMap")
 	}
 	if v, ok := fields["headers"]; ok && !isNull(v) {
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(v, &m); err != nil || m == nil {
+		m, err := unmarshalObject(v)
+		if err != nil || m == nil {
 			pe.add(msgParamType, path+"/headers", compact(v), "DataMap")
 		} else {
 			p.Headers = make(map[string]string, len(m))
 			for _, k := range slices.Sorted(maps.Keys(m)) {
-				var s string
-				if err := json.Unmarshal(m[k], &s); err != nil {
+				s, err := unmarshalString(m[k])
+				if err != nil {
 					pe.add(msgParamType, path+"/headers/"+k, compact(m[k]), "String")
 				}
 				p.Headers[k] = s
@@ -161,8 +161,8 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 // decodeGenericAspect decodes a com.linkedin.mxe.GenericAspect: value is
 // Pegasus bytes (a string of one char per byte) holding the aspect JSON text.
 func decodeGenericAspect(raw json.RawMessage, path string, pe *paramErrors) (value json.RawMessage, contentType string) {
-	var ga map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &ga); err != nil || ga == nil {
+	ga, err := unmarshalObject(raw)
+	if err != nil || ga == nil {
 		pe.add(msgParamType, path, compact(raw), "DataMap")
 		return nil, ""
 	}
@@ -173,7 +173,7 @@ func decodeGenericAspect(raw json.RawMessage, path string, pe *paramErrors) (val
 	}
 	if v, ok := ga["contentType"]; !ok || isNull(v) {
 		pe.add(msgParamRequired, path+"/contentType")
-	} else if err := json.Unmarshal(v, &contentType); err != nil {
+	} else if contentType, err = unmarshalString(v); err != nil {
 		pe.add(msgParamType, path+"/contentType", compact(v), "String")
 	}
 	v, ok := ga["value"]
@@ -181,8 +181,8 @@ func decodeGenericAspect(raw json.RawMessage, path string, pe *paramErrors) (val
 		pe.add(msgParamRequired, path+"/value")
 		return nil, contentType
 	}
-	var s string
-	if err := json.Unmarshal(v, &s); err != nil {
+	s, err := unmarshalString(v)
+	if err != nil {
 		pe.add(msgParamType, path+"/value", compact(v), "ByteString")
 		return nil, contentType
 	}
@@ -219,6 +219,51 @@ func pegasusBytes(s string) ([]byte, bool) {
 
 func isNull(v json.RawMessage) bool {
 	return string(bytes.TrimSpace(v)) == "null"
+}
+
+// isObjectText is isObject for a value taken from a document that already
+// decoded as JSON (every member of a decoded body is valid JSON).
+func isObjectText(v json.RawMessage) bool {
+	v = bytes.TrimSpace(v)
+	return len(v) > 0 && v[0] == '{'
+}
+
+// unmarshalObject is json.Unmarshal of raw into a map of its members' JSON
+// text, without reflection when raw is a valid object (the members then
+// share raw's memory); anything else goes to encoding/json for its answer.
+func unmarshalObject(raw []byte) (map[string]json.RawMessage, error) {
+	if m, ok := pdl.ObjectMap(raw); ok {
+		return m, nil
+	}
+	var m map[string]json.RawMessage
+	err := json.Unmarshal(raw, &m)
+	return m, err
+}
+
+// unmarshalString is json.Unmarshal of raw into a string, without
+// reflection for a string literal.
+func unmarshalString(raw []byte) (string, error) {
+	if s, ok := pdl.UnquoteJSON(bytes.TrimSpace(raw)); ok {
+		return s, nil
+	}
+	var s string
+	err := json.Unmarshal(raw, &s)
+	return s, err
+}
+
+// unmarshalArray is json.Unmarshal of raw into a list of its elements' JSON
+// text, without reflection for a valid array.
+func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
+	if es, ok := pdl.ArrayElements(raw); ok {
+		out := make([]json.RawMessage, len(es))
+		for i, e := range es {
+			out[i] = e
+		}
+		return out, nil
+	}
+	var out []json.RawMessage
+	err := json.Unmarshal(raw, &out)
+	return out, err
 }
 
 func isObject(v json.RawMessage) bool {

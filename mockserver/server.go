@@ -178,6 +178,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	sw := &statusWriter{ResponseWriter: w}
 	rt := route(r)
 	defer func() {
+		if !s.cfg.logger.Enabled(r.Context(), slog.LevelDebug) {
+			return
+		}
 		s.cfg.logger.LogAttrs(r.Context(), slog.LevelDebug, "request",
 			slog.String("method", r.Method), slog.String("path", datahub.RedactURL(r.URL.RequestURI())), slog.String("op", string(rt.op)),
 			slog.Int("status", sw.status), slog.Duration("duration", time.Since(start)))
@@ -287,8 +290,10 @@ func writeJSON(w http.ResponseWriter, v any) {
 var success = []byte(`{"value":"success"}`)
 
 func writeSuccess(w http.ResponseWriter) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("X-RestLi-Protocol-Version", "2.0.0")
+	// Header().Set with the keys already in canonical form.
+	h := w.Header()
+	h["Content-Type"] = []string{"application/json"}
+	h["X-Restli-Protocol-Version"] = []string{"2.0.0"}
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(success)
 }

@@ -64,6 +64,9 @@ func Validate(recordName string, v any) error {
 
 // ValidateJSON decodes data (one JSON value) and validates it like Validate.
 func ValidateJSON(recordName string, data []byte) error {
+	if v, ok := DecodeJSON(data); ok {
+		return Validate(recordName, v)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
