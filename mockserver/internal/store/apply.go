@@ -53,13 +53,11 @@ func sysVersion(sm json.RawMessage) (int64, bool) {
 	if len(sm) == 0 {
 		return 0, false
 	}
-	var m struct {
-		Version *string `json:"version"`
-	}
-	if json.Unmarshal(sm, &m) != nil || m.Version == nil {
+	version, ok := versionField(sm)
+	if !ok || version == nil {
 		return 0, false
 	}
-	v, err := strconv.ParseInt(*m.Version, 10, 64)
+	v, err := strconv.ParseInt(*version, 10, 64)
 	return v, err == nil
 }
 
@@ -180,7 +178,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	}
 
 	if w.Timeseries {
-		docSM, err := json.Marshal(sm)
+		docSM, err := marshalRawMap(sm)
 		if err != nil {
 			return Result{}, nil, err
 		}
@@ -201,7 +199,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 		if err != nil {
 			return Result{}, nil, err
 		}
-		next, err := json.Marshal(p)
+		next, err := marshalRawMap(p)
 		if err != nil {
 			return Result{}, nil, err
 		}
@@ -242,7 +240,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 				p[k] = v
 			}
 		}
-		if newSM, err = json.Marshal(p); err != nil {
+		if newSM, err = marshalRawMap(p); err != nil {
 			return Result{}, nil, err
 		}
 	}
@@ -319,7 +317,7 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (map[string]json.RawMessage, error) {
 	m := map[string]json.RawMessage{}
 	if len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
-		if err := json.Unmarshal(in, &m); err != nil {
+		if err := unmarshalRawMap(in, m); err != nil {
 			return nil, fmt.Errorf("systemMetadata: %w", err)
 		}
 		if m == nil {
@@ -328,7 +326,7 @@ func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (map[
 	}
 	var lastObserved int64
 	if raw, ok := m["lastObserved"]; ok && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &lastObserved); err != nil {
+		if err := unmarshalInt64(raw, &lastObserved); err != nil {
 			return nil, fmt.Errorf("systemMetadata.lastObserved: %w", err)
 		}
 	}
@@ -367,7 +365,7 @@ func insertSystemMetadata(sm map[string]json.RawMessage) (json.RawMessage, error
 	if v, ok := sm["aspectModified"]; ok && string(v) != "null" {
 		p["aspectCreated"] = v
 	}
-	return json.Marshal(p)
+	return marshalRawMap(p)
 }
 
 // carryRunFields is applyUpsert's update of an existing row's systemMetadata:
@@ -376,7 +374,7 @@ func insertSystemMetadata(sm map[string]json.RawMessage) (json.RawMessage, error
 func carryRunFields(prev json.RawMessage, sm map[string]json.RawMessage) (map[string]json.RawMessage, error) {
 	p := map[string]json.RawMessage{}
 	if len(prev) != 0 {
-		if err := json.Unmarshal(prev, &p); err != nil {
+		if err := unmarshalRawMap(prev, p); err != nil {
 			return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
 		}
 	}
@@ -436,6 +434,11 @@ func canonical(b json.RawMessage) []byte {
 func jsonEqual(a, b json.RawMessage) bool {
 	if bytes.Equal(a, b) {
 		return true
+	}
+	if av, ok := pdl.DecodeJSON(a); ok {
+		if bv, ok := pdl.DecodeJSON(b); ok {
+			return equalDecoded(av, bv)
+		}
 	}
 	return bytes.Equal(canonical(a), canonical(b))
 }

@@ -1,0 +1,183 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+)
+
+// The helpers below give the results of the encoding/json calls they stand
+// for (named on each) without reflection for the inputs the store sees; any
+// other input goes to encoding/json itself.
+
+// unmarshalRawMap is json.Unmarshal(b, &m) into an existing empty map m.
+func unmarshalRawMap(b []byte, m map[string]json.RawMessage) error {
+	if ms, ok := pdl.ObjectMembers(b); ok {
+		for _, mb := range ms {
+			m[mb.Key] = mb.Value
+		}
+		return nil
+	}
+	return json.Unmarshal(b, &m)
+}
+
+// marshalRawMap is json.Marshal(m): keys sorted, values compacted with HTML
+// escaping. Keys and values that need no escaping or compacting are copied
+// as they are; anything else is left to json.Marshal.
+func marshalRawMap(m map[string]json.RawMessage) ([]byte, error) {
+	keys := make([]string, 0, len(m))
+	n := 2
+	for k, v := range m {
+		if !plainKey(k) || !plainValue(v) {
+			return json.Marshal(m)
+		}
+		keys = append(keys, k)
+		n += len(k) + len(v) + 4
+	}
+	slices.Sort(keys)
+	b := make([]byte, 0, n)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, k...)
+		b = append(b, '"', ':')
+		b = append(b, m[k]...)
+	}
+	return append(b, '}'), nil
+}
+
+// plainKey reports a key json.Marshal writes as it is between quotes.
+func plainKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		switch c := k[i]; {
+		case c < 0x20 || c >= utf8.RuneSelf, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return false
+		}
+	}
+	return true
+}
+
+// plainValue reports JSON text (valid, as every value the store builds maps
+// from is) that json.Marshal of a json.RawMessage copies as it is: nothing to
+// compact and nothing its HTML escaping changes (<, >, &, U+2028, U+2029).
+func plainValue(v []byte) bool {
+	if len(v) == 0 {
+		return false
+	}
+	for _, c := range v {
+		switch c {
+		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xE2:
+			return false
+		}
+	}
+	return true
+}
+
+// unmarshalInt64 is json.Unmarshal(b, &n) for an int64.
+func unmarshalInt64(b []byte, n *int64) error {
+	if v, err := strconv.ParseInt(string(b), 10, 64); err == nil {
+		*n = v
+		return nil
+	}
+	return json.Unmarshal(b, n)
+}
+
+// versionField is json.Unmarshal of sm into struct{ Version *string
+// `json:"version"` }: ok is false when that fails, Version is nil when the
+// field is absent or null.
+func versionField(sm []byte) (version *string, ok bool) {
+	ms, fast := pdl.ObjectMembers(sm)
+	if fast {
+		var typeErr bool
+		for _, mb := range ms {
+			if mb.Key != "version" {
+				if !isASCII(mb.Key) || strings.EqualFold(mb.Key, "version") {
+					fast = false // encoding/json's case folding decides
+					break
+				}
+				continue
+			}
+			switch {
+			case bytes.Equal(mb.Value, []byte("null")):
+				version = nil
+			case mb.Value[0] == '"':
+				s, ok := pdl.UnquoteJSON(mb.Value)
+				if !ok {
+					fast = false
+				}
+				version = &s
+			default:
+				typeErr = true
+			}
+		}
+		if fast {
+			return version, !typeErr
+		}
+	}
+	var m struct {
+		Version *string `json:"version"`
+	}
+	if json.Unmarshal(sm, &m) != nil {
+		return nil, false
+	}
+	return m.Version, true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// equalDecoded reports whether two values decoded by pdl.DecodeJSON are the
+// same data, which is when their canonical texts are equal.
+func equalDecoded(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok || !equalDecoded(xv, yv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equalDecoded(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case json.Number:
+		y, ok := b.(json.Number)
+		return ok && x == y
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case nil:
+		return b == nil
+	}
+	return false
+}
