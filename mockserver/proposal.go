@@ -279,8 +279,8 @@ func compact(v json.RawMessage) string {
 // compactJSON returns v without insignificant white space (v itself if it
 // is not valid JSON).
 func compactJSON(v json.RawMessage) json.RawMessage {
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, v); err != nil {
+	buf := bytes.NewBuffer(make([]byte, 0, len(v)))
+	if err := json.Compact(buf, v); err != nil {
 		return v
 	}
 	return buf.Bytes()

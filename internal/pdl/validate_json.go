@@ -3,6 +3,9 @@ package pdl
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -412,14 +415,279 @@ func (p *jsonParser) str() (string, bool) {
 	if plain {
 		return string(body), true
 	}
-	if utf8.Valid(body) && bytes.IndexByte(body, '\\') < 0 {
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
 		return string(body), true
 	}
-	// Escapes or invalid UTF-8: encoding/json's own unquoting (its handling
-	// of bad surrogates and bytes is what callers compare against).
-	var s string
-	if err := json.Unmarshal(p.data[start:end], &s); err != nil {
-		return "", false
+	return unquote(body), true
+}
+
+// unquote decodes the body of a string literal scanStr accepted, as
+// encoding/json does: escapes resolved, a \u escape of a lone or badly
+// paired surrogate and every invalid UTF-8 byte becoming U+FFFD.
+func unquote(body []byte) string {
+	b := make([]byte, 0, len(body)+8)
+	for i := 0; i < len(body); {
+		c := body[i]
+		switch {
+		case c == '\\':
+			e := body[i+1]
+			i += 2
+			switch e {
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r := hex4(body[i:])
+				i += 4
+				if utf16.IsSurrogate(r) {
+					if i+6 <= len(body) && body[i] == '\\' && body[i+1] == 'u' {
+						if d := utf16.DecodeRune(r, hex4(body[i+2:])); d != unicode.ReplacementChar {
+							b = utf8.AppendRune(b, d)
+							i += 6
+							continue
+						}
+					}
+					r = unicode.ReplacementChar
+				}
+				b = utf8.AppendRune(b, r)
+			default: // " \\ /
+				b = append(b, e)
+			}
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, n := utf8.DecodeRune(body[i:])
+			i += n
+			b = utf8.AppendRune(b, r)
+		}
 	}
-	return s, true
+	return string(b)
+}
+
+// hex4 is the value of four hex digits scanStr checked.
+func hex4(h []byte) rune {
+	var r rune
+	for _, c := range h[:4] {
+		switch {
+		case c <= '9':
+			c -= '0'
+		case c <= 'F':
+			c -= 'A' - 10
+		default:
+			c -= 'a' - 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// EqualJSON reports whether a and b, each exactly one JSON value with
+// optional surrounding white space, hold the same data as DecodeJSON decodes
+// it: object key order aside, numbers compared as written. ok is false when
+// either is not valid JSON. Comparing the canonical re-encodings (sorted
+// keys) of the two decoded values gives the same answer; EqualJSON mostly
+// compares the texts in place without decoding them.
+func EqualJSON(a, b []byte) (equal, ok bool) {
+	a, b = bytes.TrimSpace(a), bytes.TrimSpace(b)
+	if !validJSON(a) || !validJSON(b) {
+		return false, false
+	}
+	st := eqState{}
+	eq := st.equal(a, b)
+	if !st.undecided {
+		return eq, true
+	}
+	av, _ := DecodeJSON(a)
+	bv, _ := DecodeJSON(b)
+	return equalDecoded(av, bv), true
+}
+
+func validJSON(data []byte) bool {
+	p := jsonParser{data: data}
+	if _, ok := p.value(0, false); !ok {
+		return false
+	}
+	p.ws()
+	return p.pos == len(data)
+}
+
+// eqState compares valid JSON texts in place. It gives up (undecided) on what
+// only decoding settles: strings with escapes or invalid UTF-8, and objects
+// with a repeated key.
+type eqState struct {
+	members   []memberSpan // stack of the objects being compared
+	undecided bool
+}
+
+type memberSpan struct{ key, val []byte }
+
+// equal compares two valid values without surrounding white space.
+func (st *eqState) equal(a, b []byte) bool {
+	if st.undecided {
+		return false
+	}
+	if bytes.Equal(a, b) {
+		return true
+	}
+	switch a[0] {
+	case '"':
+		if b[0] != '"' {
+			return false
+		}
+		ab, bb := a[1:len(a)-1], b[1:len(b)-1]
+		if !plainString(ab) || !plainString(bb) {
+			st.undecided = true
+		}
+		return false // equal plain strings are equal bytes
+	case '[':
+		if b[0] != '[' {
+			return false
+		}
+		pa, pb := jsonParser{data: a, pos: 1}, jsonParser{data: b, pos: 1}
+		for {
+			ea, aok := pa.next(']')
+			eb, bok := pb.next(']')
+			if aok != bok {
+				return false
+			}
+			if !aok {
+				return true
+			}
+			if !st.equal(ea, eb) {
+				return false
+			}
+		}
+	case '{':
+		if b[0] != '{' {
+			return false
+		}
+		base := len(st.members)
+		na := st.collect(a)
+		nb := st.collect(b)
+		defer func() { st.members = st.members[:base] }()
+		if st.undecided || na != nb {
+			return false
+		}
+		for i := range na {
+			ma, mb := st.members[base+i], st.members[base+na+i]
+			if !bytes.Equal(ma.key, mb.key) {
+				return false
+			}
+		}
+		for i := range na {
+			if !st.equal(st.members[base+i].val, st.members[base+na+i].val) {
+				return false
+			}
+		}
+		return true
+	}
+	return false // numbers and literals: equal only as the same text
+}
+
+// collect pushes the members of object text obj, sorted by key, and returns
+// how many there are; a repeated or escaped key makes st undecided.
+func (st *eqState) collect(obj []byte) int {
+	base := len(st.members)
+	p := jsonParser{data: obj, pos: 1}
+	for {
+		p.ws()
+		if p.data[p.pos] == '}' {
+			break
+		}
+		if p.data[p.pos] == ',' {
+			p.pos++
+			p.ws()
+		}
+		start := p.pos
+		p.skipStr()
+		key := obj[start+1 : p.pos-1]
+		if !plainString(key) {
+			st.undecided = true
+		}
+		p.ws()
+		p.pos++ // :
+		p.ws()
+		vs := p.pos
+		p.value(1, false)
+		st.members = append(st.members, memberSpan{key: key, val: obj[vs:p.pos]})
+	}
+	ms := st.members[base:]
+	slices.SortFunc(ms, func(x, y memberSpan) int { return bytes.Compare(x.key, y.key) })
+	for i := 1; i < len(ms); i++ {
+		if bytes.Equal(ms[i-1].key, ms[i].key) {
+			st.undecided = true
+		}
+	}
+	return len(ms)
+}
+
+// next returns the next element of the array whose '[' p has passed, or
+// false at its end.
+func (p *jsonParser) next(end byte) ([]byte, bool) {
+	p.ws()
+	if p.data[p.pos] == end {
+		return nil, false
+	}
+	if p.data[p.pos] == ',' {
+		p.pos++
+		p.ws()
+	}
+	start := p.pos
+	p.value(1, false)
+	return p.data[start:p.pos], true
+}
+
+// plainString reports a string literal body that is its own decoding.
+func plainString(body []byte) bool {
+	return bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body)
+}
+
+// equalDecoded reports whether two values decoded by DecodeJSON are the same
+// data.
+func equalDecoded(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok || !equalDecoded(xv, yv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equalDecoded(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case json.Number:
+		y, ok := b.(json.Number)
+		return ok && x == y
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case nil:
+		return b == nil
+	}
+	return false
 }

@@ -91,3 +91,65 @@ func TestDecodeJSON(t *testing.T) {
 		})
 	}
 }
+
+func TestUnquoteJSON(t *testing.T) {
+	t.Parallel()
+	for _, lit := range []string{`"a\"b\\c\/d\b\f\n\r\t"`, `"\u00e9\ud83d\ude00"`, `"\ud83d"`, `"\ud83dx"`, `"\ud83d\u0041"`,
+		`"\ude00\ud83d"`, "\"\xff\xfe a\"", `"\uD83D\uDE00"`, `"{\"owners\": [{\"owner\": \"urn:li:corpuser:fbar\"}]}"`} {
+		var want string
+		if err := json.Unmarshal([]byte(lit), &want); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := pdl.UnquoteJSON([]byte(lit))
+		if diff := cmp.Diff([]any{want, true}, []any{got, ok}); diff != "" {
+			t.Errorf("UnquoteJSON(%s) (-want +got):\n%s", lit, diff)
+		}
+	}
+}
+
+// canonicalEqual is what EqualJSON must match: equal re-encodings of the
+// decoded values.
+func canonicalEqual(a, b []byte) (equal, ok bool) {
+	av, aok := decodeStd(a)
+	bv, bok := decodeStd(b)
+	if !aok || !bok {
+		return false, false
+	}
+	ab, err1 := json.Marshal(av)
+	bb, err2 := json.Marshal(bv)
+	return err1 == nil && err2 == nil && bytes.Equal(ab, bb), true
+}
+
+var equalSeeds = [][2]string{
+	{`{"a":1,"b":[1,2]}`, `{"b":[1,2],"a":1}`}, {`{"a":1}`, `{"a":1.0}`}, {`{"a":"\u0041"}`, `{"a":"A"}`},
+	{`{"a":1,"a":2}`, `{"a":2}`}, {`[1,2]`, `[2,1]`}, {`{"a":{}}`, `{"a":[]}`}, {` {"a" : null} `, `{"a":null}`},
+	{"\"\xff\"", "\"\xfe\""}, {`{"\u0061":1}`, `{"a":1}`}, {`{"a":1}`, `{"a":1,"b":2}`}, {`{}`, `{}x`},
+	{`{"x":[{"b":1,"a":2}]}`, `{"x":[{"a":2,"b":1}]}`}, {`"a"`, `"b"`}, {`true`, `false`}, {`{"a":1}`, `{"b":1}`},
+}
+
+func FuzzEqualJSON(f *testing.F) {
+	for _, s := range equalSeeds {
+		f.Add([]byte(s[0]), []byte(s[1]))
+	}
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		wantEq, wantOK := canonicalEqual(a, b)
+		gotEq, gotOK := pdl.EqualJSON(a, b)
+		if wantEq != gotEq || wantOK != gotOK {
+			t.Fatalf("EqualJSON(%q, %q) = %v, %v; canonical comparison %v, %v", a, b, gotEq, gotOK, wantEq, wantOK)
+		}
+	})
+}
+
+func TestEqualJSON(t *testing.T) {
+	t.Parallel()
+	for _, s := range equalSeeds {
+		t.Run(s[0]+" "+s[1], func(t *testing.T) {
+			t.Parallel()
+			wantEq, wantOK := canonicalEqual([]byte(s[0]), []byte(s[1]))
+			gotEq, gotOK := pdl.EqualJSON([]byte(s[0]), []byte(s[1]))
+			if diff := cmp.Diff([]bool{wantEq, wantOK}, []bool{gotEq, gotOK}); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -404,8 +404,11 @@ func isObject(b json.RawMessage) bool {
 
 // compact returns a private compact copy of valid JSON.
 func compact(b json.RawMessage) json.RawMessage {
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, b); err != nil {
+	if !hasSpace(b) && json.Valid(b) {
+		return bytes.Clone(b) // already compact: json.Compact would copy it
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, len(b)))
+	if err := json.Compact(buf, b); err != nil {
 		return append(json.RawMessage(nil), b...)
 	}
 	return buf.Bytes()
@@ -435,10 +438,8 @@ func jsonEqual(a, b json.RawMessage) bool {
 	if bytes.Equal(a, b) {
 		return true
 	}
-	if av, ok := pdl.DecodeJSON(a); ok {
-		if bv, ok := pdl.DecodeJSON(b); ok {
-			return equalDecoded(av, bv)
-		}
+	if eq, ok := pdl.EqualJSON(a, b); ok {
+		return eq
 	}
 	return bytes.Equal(canonical(a), canonical(b))
 }

@@ -140,44 +140,14 @@ func isASCII(s string) bool {
 	return true
 }
 
-// equalDecoded reports whether two values decoded by pdl.DecodeJSON are the
-// same data, which is when their canonical texts are equal.
-func equalDecoded(a, b any) bool {
-	switch x := a.(type) {
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		if !ok || len(x) != len(y) {
-			return false
+// hasSpace reports whether b holds a JSON white space byte anywhere (in
+// strings too): JSON text without one is already compact.
+func hasSpace(b []byte) bool {
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			return true
 		}
-		for k, xv := range x {
-			yv, ok := y[k]
-			if !ok || !equalDecoded(xv, yv) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !equalDecoded(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
-	case string:
-		y, ok := b.(string)
-		return ok && x == y
-	case json.Number:
-		y, ok := b.(json.Number)
-		return ok && x == y
-	case bool:
-		y, ok := b.(bool)
-		return ok && x == y
-	case nil:
-		return b == nil
 	}
 	return false
 }

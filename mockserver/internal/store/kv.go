@@ -41,6 +41,8 @@ type backend interface {
 // txn is one transaction of a backend.
 type txn interface {
 	get(b bucket, key []byte) []byte
+	// put stores val under key. The backend may keep val itself: callers
+	// pass a slice they no longer modify.
 	put(b bucket, key, val []byte) error
 	del(b bucket, key []byte) error
 	// scan calls fn for each key that has prefix, in ascending order, starting
@@ -84,7 +86,11 @@ func readLPBytes(b []byte) ([]byte, []byte, bool) {
 func urnPrefix(urn string) []byte { return lp(nil, urn) }
 
 // aspectPrefix is the key prefix of every row of one (urn, aspect).
-func aspectPrefix(urn, aspect string) []byte { return lp(lp(nil, urn), aspect) }
+func aspectPrefix(urn, aspect string) []byte {
+	return appendAspectPrefix(make([]byte, 0, len(urn)+len(aspect)+2*binary.MaxVarintLen64+8), urn, aspect)
+}
+
+func appendAspectPrefix(dst []byte, urn, aspect string) []byte { return lp(lp(dst, urn), aspect) }
 
 // rowKey is the key of one versioned row.
 func rowKey(urn, aspect string, version int64) []byte {

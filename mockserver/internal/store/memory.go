@@ -130,7 +130,7 @@ func (t *memTxn) put(b bucket, key, val []byte) error {
 	if _, ok := mb.m[k]; !ok {
 		mb.touch()
 	}
-	mb.m[k] = bytes.Clone(val)
+	mb.m[k] = val // put's caller hands val over (see txn.put)
 	return nil
 }
 
