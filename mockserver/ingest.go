@@ -26,7 +26,7 @@ type item struct {
 
 // readBody reads a request body within the size limit.
 func readBody(r *http.Request) ([]byte, *restliError) {
-	body, err := io.ReadAll(r.Body)
+	body, err := readAll(r.Body, r.ContentLength)
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
@@ -35,6 +35,29 @@ func readBody(r *http.Request) ([]byte, *restliError) {
 		return nil, errorf(http.StatusBadRequest, msgBadBody, err)
 	}
 	return body, nil
+}
+
+// readAll is io.ReadAll with the buffer sized for a body of n bytes (n < 0:
+// unknown), so that a body of the announced length is read into one
+// allocation.
+func readAll(r io.Reader, n int64) ([]byte, error) {
+	if n < 0 || n >= 64<<20 {
+		return io.ReadAll(r)
+	}
+	b := make([]byte, 0, n+1) // +1: room to see EOF without growing
+	for {
+		m, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+m]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
 }
 
 // actionParams decodes the JSON object of an action's parameters.

@@ -77,6 +77,19 @@ const systemMetadataRecord = "com.linkedin.mxe.SystemMetadata"
 var mcpFields = []string{"auditHeader", "entityType", "entityUrn", "entityKeyAspect", "changeType",
 	"aspectName", "aspect", "systemMetadata", "headers"}
 
+// genericAspectFields are the fields of com.linkedin.mxe.GenericAspect.
+var genericAspectFields = []string{"value", "contentType"}
+
+// hasKeyOutside reports whether m has a key that is not in names.
+func hasKeyOutside(m map[string]json.RawMessage, names []string) bool {
+	for k := range m {
+		if !slices.Contains(names, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // changeTypes are the symbols of com.linkedin.events.metadata.ChangeType.
 var changeTypes = []string{"UPSERT", "CREATE", "UPDATE", "DELETE", "PATCH", "RESTATE", "CREATE_ENTITY"}
 
@@ -96,9 +109,11 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 		pe.add(msgParamType, path, compact(raw), "DataMap")
 		return
 	}
-	for _, name := range slices.Sorted(maps.Keys(fields)) {
-		if !slices.Contains(mcpFields, name) {
-			pe.add(msgParamUnknown, path+"/"+name)
+	if hasKeyOutside(fields, mcpFields) {
+		for _, name := range slices.Sorted(maps.Keys(fields)) {
+			if !slices.Contains(mcpFields, name) {
+				pe.add(msgParamUnknown, path+"/"+name)
+			}
 		}
 	}
 	str := func(name string, required bool) string {
@@ -166,9 +181,11 @@ func decodeGenericAspect(raw json.RawMessage, path string, pe *paramErrors) (val
 		pe.add(msgParamType, path, compact(raw), "DataMap")
 		return nil, ""
 	}
-	for _, name := range slices.Sorted(maps.Keys(ga)) {
-		if name != "value" && name != "contentType" {
-			pe.add(msgParamUnknown, path+"/"+name)
+	if hasKeyOutside(ga, genericAspectFields) {
+		for _, name := range slices.Sorted(maps.Keys(ga)) {
+			if name != "value" && name != "contentType" {
+				pe.add(msgParamUnknown, path+"/"+name)
+			}
 		}
 	}
 	if v, ok := ga["contentType"]; !ok || isNull(v) {

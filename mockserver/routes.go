@@ -91,9 +91,7 @@ func route(r *http.Request) routed {
 		}
 		rt.key = key
 	}
-	query := r.URL.Query()
-	if query.Has("action") {
-		action := query.Get("action")
+	if action, ok := queryParam(r.URL, "action"); ok {
 		if r.Method != http.MethodPost {
 			rt.err = routingError(http.StatusBadRequest, msgActionNotPost, r.Method)
 			return rt
@@ -124,11 +122,30 @@ func route(r *http.Request) routed {
 	case r.Method == http.MethodGet && hasKey && name == "entitiesV2":
 		rt.op = OpGetEntity
 	case r.Method == http.MethodGet && hasKey && slices.Contains(res.methods, "get"),
-		r.Method == http.MethodGet && !hasKey && query.Has("ids") && slices.Contains(res.methods, "batch_get"),
+		r.Method == http.MethodGet && !hasKey && r.URL.Query().Has("ids") && slices.Contains(res.methods, "batch_get"),
 		name == "relationships" && (r.Method == http.MethodGet || r.Method == http.MethodDelete):
 		rt.err = errorf(http.StatusNotImplemented, msgMethodUnsupported, r.Method, rt.path)
 	default:
 		rt.err = routingError(http.StatusBadRequest, msgMethodNotSupported, r.Method, rt.uri, r.Header.Get("X-RestLi-Method"))
 	}
 	return rt
+}
+
+// queryParam is u.Query().Get(name) and u.Query().Has(name), without
+// building the map for a short query that needs no unescaping (url.Query
+// decides the rest, its limit on the number of parameters included).
+func queryParam(u *url.URL, name string) (string, bool) {
+	q := u.RawQuery
+	if strings.ContainsAny(q, "%+;") || strings.Count(q, "&") >= 64 {
+		vs := u.Query()
+		return vs.Get(name), vs.Has(name)
+	}
+	for q != "" {
+		var pair string
+		pair, q, _ = strings.Cut(q, "&")
+		if k, v, _ := strings.Cut(pair, "="); k == name {
+			return v, true
+		}
+	}
+	return "", false
 }

@@ -46,49 +46,8 @@ type Member struct {
 // decoded.
 func ObjectMembers(data []byte) ([]Member, bool) {
 	p := jsonParser{data: data}
-	p.ws()
-	if p.pos >= len(data) || data[p.pos] != '{' {
-		return nil, false
-	}
-	p.pos++
 	ms := make([]Member, 0, 8)
-	p.ws()
-	if p.pos < len(data) && data[p.pos] == '}' {
-		p.pos++
-	} else {
-		for {
-			p.ws()
-			k, ok := p.str()
-			if !ok {
-				return nil, false
-			}
-			p.ws()
-			if p.pos >= len(data) || data[p.pos] != ':' {
-				return nil, false
-			}
-			p.pos++
-			p.ws()
-			start := p.pos
-			if _, ok := p.value(1, false); !ok {
-				return nil, false
-			}
-			ms = append(ms, Member{Key: k, Value: data[start:p.pos]})
-			p.ws()
-			if p.pos >= len(data) {
-				return nil, false
-			}
-			c := data[p.pos]
-			p.pos++
-			if c == '}' {
-				break
-			}
-			if c != ',' {
-				return nil, false
-			}
-		}
-	}
-	p.ws()
-	if p.pos != len(data) {
+	if !p.members(func(k string, v []byte) { ms = append(ms, Member{Key: k, Value: v}) }) {
 		return nil, false
 	}
 	return ms, true
@@ -98,15 +57,61 @@ func ObjectMembers(data []byte) ([]Member, bool) {
 // json.Unmarshal into map[string]json.RawMessage gives it (but with values
 // that share data's memory).
 func ObjectMap(data []byte) (map[string]json.RawMessage, bool) {
-	ms, ok := ObjectMembers(data)
+	p := jsonParser{data: data}
+	m := make(map[string]json.RawMessage, 8)
+	ok := p.members(func(k string, v []byte) { m[k] = v })
 	if !ok {
 		return nil, false
 	}
-	m := make(map[string]json.RawMessage, len(ms))
-	for _, mb := range ms {
-		m[mb.Key] = mb.Value
-	}
 	return m, true
+}
+
+// members calls fn for each member of the object that is all of p.data
+// (white space aside) and reports whether p.data is one.
+func (p *jsonParser) members(fn func(k string, v []byte)) bool {
+	data := p.data
+	p.ws()
+	if p.pos >= len(data) || data[p.pos] != '{' {
+		return false
+	}
+	p.pos++
+	p.ws()
+	if p.pos < len(data) && data[p.pos] == '}' {
+		p.pos++
+	} else {
+		for {
+			p.ws()
+			k, ok := p.str()
+			if !ok {
+				return false
+			}
+			p.ws()
+			if p.pos >= len(data) || data[p.pos] != ':' {
+				return false
+			}
+			p.pos++
+			p.ws()
+			start := p.pos
+			if _, ok := p.value(1, false); !ok {
+				return false
+			}
+			fn(k, data[start:p.pos])
+			p.ws()
+			if p.pos >= len(data) {
+				return false
+			}
+			c := data[p.pos]
+			p.pos++
+			if c == '}' {
+				break
+			}
+			if c != ',' {
+				return false
+			}
+		}
+	}
+	p.ws()
+	return p.pos == len(data)
 }
 
 // ArrayElements splits data, one JSON array with optional surrounding white
