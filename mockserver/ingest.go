@@ -427,7 +427,7 @@ func aspectPasses(info pdl.AspectInfo, raw []byte) bool {
 		if !pdl.Conforms(info.RecordName, raw) {
 			return false
 		}
-	} else if !json.Valid(raw) {
+	} else if !pdl.Valid(raw) {
 		return false
 	}
 	if !info.Timeseries {

@@ -285,7 +285,7 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 
 func isObject(v json.RawMessage) bool {
 	v = bytes.TrimSpace(v)
-	return len(v) > 0 && v[0] == '{' && json.Valid(v)
+	return len(v) > 0 && v[0] == '{' && pdl.Valid(v)
 }
 
 // compact returns v as compact JSON text for messages, shortened.
@@ -296,6 +296,9 @@ func compact(v json.RawMessage) string {
 // compactJSON returns v without insignificant white space (v itself if it
 // is not valid JSON).
 func compactJSON(v json.RawMessage) json.RawMessage {
+	if bytes.IndexAny(v, " \t\r\n") < 0 && pdl.Valid(v) {
+		return bytes.Clone(v) // already compact: json.Compact would copy it
+	}
 	buf := bytes.NewBuffer(make([]byte, 0, len(v)))
 	if err := json.Compact(buf, v); err != nil {
 		return v

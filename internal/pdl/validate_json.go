@@ -2,8 +2,10 @@ package pdl
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"slices"
+	"sync"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -365,39 +367,70 @@ func (p *jsonParser) scanStr() (end int, plain, ok bool) {
 		return 0, false, false
 	}
 	plain = true
-	for i := p.pos + 1; i < len(d); i++ {
-		c := d[i]
-		switch {
-		case c == '"':
-			return i + 1, plain, true
-		case c < 0x20:
+	i := p.pos + 1
+	for {
+		// The run up to the next quote or backslash, checked 8 bytes at a time.
+		rest := d[i:]
+		q := bytes.IndexByte(rest, '"')
+		if q < 0 {
 			return 0, false, false
-		case c == '\\':
-			plain = false
-			i++
-			if i >= len(d) {
+		}
+		if b := bytes.IndexByte(rest[:q], '\\'); b >= 0 {
+			q = b
+		}
+		ctl, ascii := scanRun(rest[:q])
+		if ctl {
+			return 0, false, false
+		}
+		plain = plain && ascii
+		i += q
+		if d[i] == '"' {
+			return i + 1, plain, true
+		}
+		plain = false
+		i++ // the backslash
+		if i >= len(d) {
+			return 0, false, false
+		}
+		switch d[i] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		case 'u':
+			if i+4 >= len(d) {
 				return 0, false, false
 			}
-			switch d[i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if i+4 >= len(d) {
+			for _, h := range d[i+1 : i+5] {
+				if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
 					return 0, false, false
 				}
-				for _, h := range d[i+1 : i+5] {
-					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
-						return 0, false, false
-					}
-				}
-				i += 4
-			default:
-				return 0, false, false
 			}
-		case c >= utf8.RuneSelf:
-			plain = false
+			i += 4
+		default:
+			return 0, false, false
 		}
+		i++
 	}
-	return 0, false, false
+}
+
+// scanRun reports whether b holds a control character (below U+0020, not
+// allowed in a JSON string) and whether it is all ASCII.
+func scanRun(b []byte) (ctl, ascii bool) {
+	const ones, highs, spaces = 0x0101010101010101, 0x8080808080808080, 0x2020202020202020
+	var acc uint64
+	for len(b) >= 8 {
+		w := binary.LittleEndian.Uint64(b)
+		if (w-spaces)&^w&highs != 0 { // some byte < 0x20
+			return true, false
+		}
+		acc |= w
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c < 0x20 {
+			return true, false
+		}
+		acc |= uint64(c) * ones
+	}
+	return false, acc&highs == 0
 }
 
 func (p *jsonParser) skipStr() bool {
@@ -418,12 +451,76 @@ func (p *jsonParser) str() (string, bool) {
 	p.pos = end
 	body := p.data[start+1 : end-1]
 	if plain {
-		return string(body), true
+		return intern(body), true
 	}
 	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
 		return string(body), true
 	}
 	return unquote(body), true
+}
+
+// fieldNames holds every record field name of the schema tables, so that
+// decoding a known object key does not allocate its string.
+var fieldNames = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, r := range records {
+		for _, f := range r.Fields {
+			m[f.Name] = f.Name
+		}
+	}
+	return m
+})
+
+// intern returns string(b), shared when b is a known field name.
+func intern(b []byte) string {
+	if len(b) <= 32 {
+		if s, ok := fieldNames()[string(b)]; ok {
+			return s
+		}
+	}
+	return string(b)
+}
+
+// EachMember calls fn with each member of the JSON object data (white space
+// around it allowed) in order: the key's text between its quotes (plain
+// reports that the text is its own decoding: no escapes, valid UTF-8) and the
+// value's text, until fn returns false. It reports whether data is one valid
+// JSON object (as far as it read). It allocates nothing.
+func EachMember(data []byte, fn func(key []byte, plain bool, value []byte) bool) bool {
+	p := jsonParser{data: data}
+	p.ws()
+	if !p.at('{') {
+		return false
+	}
+	p.pos++
+	p.ws()
+	if p.at('}') {
+		p.pos++
+		p.ws()
+		return p.pos == len(data)
+	}
+	for {
+		p.ws()
+		key, plain, ok := p.strBody()
+		if !ok || !p.colon() {
+			return false
+		}
+		start := p.pos
+		if _, ok := p.value(1, false); !ok {
+			return false
+		}
+		if !fn(key, plain, data[start:p.pos]) {
+			return true
+		}
+		more, ok := p.sep('}')
+		if !ok {
+			return false
+		}
+		if !more {
+			p.ws()
+			return p.pos == len(data)
+		}
+	}
 }
 
 // unquote decodes the body of a string literal scanStr accepted, as
@@ -505,7 +602,8 @@ func EqualJSON(a, b []byte) (equal, ok bool) {
 	if !validJSON(a) || !validJSON(b) {
 		return false, false
 	}
-	st := eqState{}
+	var buf [16]memberSpan
+	st := eqState{members: buf[:0]}
 	eq := st.equal(a, b)
 	if !st.undecided {
 		return eq, true
@@ -513,6 +611,18 @@ func EqualJSON(a, b []byte) (equal, ok bool) {
 	av, _ := DecodeJSON(a)
 	bv, _ := DecodeJSON(b)
 	return equalDecoded(av, bv), true
+}
+
+// Valid is json.Valid: whether data is exactly one JSON value with optional
+// surrounding white space (nested at most as deep as encoding/json allows).
+func Valid(data []byte) bool {
+	p := jsonParser{data: data}
+	p.ws()
+	if _, ok := p.value(0, false); !ok {
+		return false
+	}
+	p.ws()
+	return p.pos == len(data)
 }
 
 func validJSON(data []byte) bool {

@@ -39,6 +39,9 @@ func FuzzDecodeJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if got, want := pdl.Valid(data), json.Valid(data); got != want {
+			t.Fatalf("Valid(%q) = %v, json.Valid %v", data, got, want)
+		}
 		want, wantOK := decodeStd(data)
 		got, gotOK := pdl.DecodeJSON(data)
 		if wantOK != gotOK {

@@ -53,11 +53,11 @@ func sysVersion(sm json.RawMessage) (int64, bool) {
 	if len(sm) == 0 {
 		return 0, false
 	}
-	version, ok := versionField(sm)
-	if !ok || version == nil {
+	version, found, ok := versionField(sm)
+	if !ok || !found {
 		return 0, false
 	}
-	v, err := strconv.ParseInt(*version, 10, 64)
+	v, err := strconv.ParseInt(version, 10, 64)
 	return v, err == nil
 }
 
@@ -399,12 +399,12 @@ func carryRunFields(prev json.RawMessage, sm map[string]json.RawMessage) (map[st
 
 func isObject(b json.RawMessage) bool {
 	b = bytes.TrimSpace(b)
-	return len(b) > 0 && b[0] == '{' && json.Valid(b)
+	return len(b) > 0 && b[0] == '{' && pdl.Valid(b)
 }
 
 // compact returns a private compact copy of valid JSON.
 func compact(b json.RawMessage) json.RawMessage {
-	if !hasSpace(b) && json.Valid(b) {
+	if !hasSpace(b) && pdl.Valid(b) {
 		return bytes.Clone(b) // already compact: json.Compact would copy it
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, len(b)))

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -91,44 +90,46 @@ func unmarshalInt64(b []byte, n *int64) error {
 }
 
 // versionField is json.Unmarshal of sm into struct{ Version *string
-// `json:"version"` }: ok is false when that fails, Version is nil when the
+// `json:"version"` }: ok is false when that fails, found is false when the
 // field is absent or null.
-func versionField(sm []byte) (version *string, ok bool) {
-	ms, fast := pdl.ObjectMembers(sm)
-	if fast {
-		var typeErr bool
-		for _, mb := range ms {
-			if mb.Key != "version" {
-				if !isASCII(mb.Key) || strings.EqualFold(mb.Key, "version") {
-					fast = false // encoding/json's case folding decides
-					break
-				}
-				continue
+func versionField(sm []byte) (version string, found, ok bool) {
+	fast, typeErr := true, false
+	valid := pdl.EachMember(sm, func(key []byte, plain bool, v []byte) bool {
+		if string(key) != "version" {
+			if !plain || !isASCII(string(key)) || strings.EqualFold(string(key), "version") {
+				fast = false // encoding/json's unescaping and case folding decide
+				return false
 			}
-			switch {
-			case bytes.Equal(mb.Value, []byte("null")):
-				version = nil
-			case mb.Value[0] == '"':
-				s, ok := pdl.UnquoteJSON(mb.Value)
-				if !ok {
-					fast = false
-				}
-				version = &s
-			default:
-				typeErr = true
+			return true
+		}
+		switch {
+		case string(v) == "null":
+			version, found = "", false
+		case v[0] == '"':
+			s, ok := pdl.UnquoteJSON(v)
+			if !ok {
+				fast = false
+				return false
 			}
+			version, found = s, true
+		default:
+			typeErr = true
 		}
-		if fast {
-			return version, !typeErr
-		}
+		return true
+	})
+	if valid && fast {
+		return version, found, !typeErr
 	}
 	var m struct {
 		Version *string `json:"version"`
 	}
 	if json.Unmarshal(sm, &m) != nil {
-		return nil, false
+		return "", false, false
 	}
-	return m.Version, true
+	if m.Version == nil {
+		return "", false, true
+	}
+	return *m.Version, true, true
 }
 
 func isASCII(s string) bool {
