@@ -602,10 +602,12 @@ func EqualJSON(a, b []byte) (equal, ok bool) {
 	if !validJSON(a) || !validJSON(b) {
 		return false, false
 	}
-	var buf [16]memberSpan
-	st := eqState{members: buf[:0]}
-	eq := st.equal(a, b)
-	if !st.undecided {
+	st := eqStates.Get().(*eqState)
+	eq, undecided := st.equal(a, b), st.undecided
+	clear(st.members[:cap(st.members)]) // drop references to a and b
+	st.members, st.undecided = st.members[:0], false
+	eqStates.Put(st)
+	if !undecided {
 		return eq, true
 	}
 	av, _ := DecodeJSON(a)
@@ -643,6 +645,8 @@ type eqState struct {
 }
 
 type memberSpan struct{ key, val []byte }
+
+var eqStates = sync.Pool{New: func() any { return &eqState{members: make([]memberSpan, 0, 32)} }}
 
 // equal compares two valid values without surrounding white space.
 func (st *eqState) equal(a, b []byte) bool {

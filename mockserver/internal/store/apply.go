@@ -178,7 +178,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	}
 
 	if w.Timeseries {
-		docSM, err := marshalRawMap(sm)
+		docSM, err := sm.marshal()
 		if err != nil {
 			return Result{}, nil, err
 		}
@@ -188,7 +188,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 		return Result{}, changed, nil
 	}
 
-	value := compact(w.Value)
+	value := compactValid(w.Value) // checked by isObject above
 	if hasCur && jsonEqual(cur.Value, value) {
 		// EntityServiceImpl.applyUpsert: an equal value keeps the version; only
 		// row 0's run fields are refreshed (AspectDao.saveLatestAspect updates
@@ -199,7 +199,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 		if err != nil {
 			return Result{}, nil, err
 		}
-		next, err := marshalRawMap(p)
+		next, err := p.marshal()
 		if err != nil {
 			return Result{}, nil, err
 		}
@@ -234,13 +234,13 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 		if err != nil {
 			return Result{}, nil, err
 		}
-		p["version"] = json.RawMessage(strconv.Quote(ver))
+		p.set("version", json.RawMessage(strconv.Quote(ver)))
 		for _, k := range []string{"aspectModified", "aspectCreated"} {
-			if v, ok := sm[k]; ok && string(v) != "null" {
-				p[k] = v
+			if v, ok := sm.get(k); ok && string(v) != "null" {
+				p.set(k, v)
 			}
 		}
-		if newSM, err = marshalRawMap(p); err != nil {
+		if newSM, err = p.marshal(); err != nil {
 			return Result{}, nil, err
 		}
 	}
@@ -314,31 +314,28 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 // the write's audit stamp unless the actor is the system actor
 // (SystemMetadataUtils.setAspectModified). An absent lastRunId is written out
 // as its schema default "no-run-id-provided" (GMS leaves it implicit).
-func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (map[string]json.RawMessage, error) {
-	m := map[string]json.RawMessage{}
+func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (rawObject, error) {
+	m := make(rawObject, 0, 12)
 	if len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
-		if err := unmarshalRawMap(in, m); err != nil {
+		if err := unmarshalRawObject(in, &m); err != nil {
 			return nil, fmt.Errorf("systemMetadata: %w", err)
-		}
-		if m == nil {
-			m = map[string]json.RawMessage{}
 		}
 	}
 	var lastObserved int64
-	if raw, ok := m["lastObserved"]; ok && string(raw) != "null" {
+	if raw, ok := m.get("lastObserved"); ok && string(raw) != "null" {
 		if err := unmarshalInt64(raw, &lastObserved); err != nil {
 			return nil, fmt.Errorf("systemMetadata.lastObserved: %w", err)
 		}
 	}
 	if lastObserved == 0 {
-		m["lastObserved"] = json.RawMessage(strconv.FormatInt(nowMillis, 10))
+		m.set("lastObserved", json.RawMessage(strconv.FormatInt(nowMillis, 10)))
 	}
-	if raw, ok := m["runId"]; !ok || string(raw) == "null" {
-		m["runId"] = json.RawMessage(strconv.Quote(DefaultRunID))
+	if raw, ok := m.get("runId"); !ok || string(raw) == "null" {
+		m.set("runId", quotedDefaultRunID)
 	}
-	if raw, ok := m["lastRunId"]; !ok || string(raw) == "null" {
+	if raw, ok := m.get("lastRunId"); !ok || string(raw) == "null" {
 		// The SystemMetadata.pdl default, spelled out as the Python emitter does.
-		m["lastRunId"] = json.RawMessage(strconv.Quote(DefaultRunID))
+		m.set("lastRunId", quotedDefaultRunID)
 	}
 	if actor != DefaultActor {
 		stamp, err := json.Marshal(struct {
@@ -348,51 +345,51 @@ func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (map[
 		if err != nil {
 			return nil, err
 		}
-		m["aspectModified"] = stamp
+		m.set("aspectModified", stamp)
 	}
 	return m, nil
 }
 
+// quotedDefaultRunID is DefaultRunID as a JSON string (shared, read-only).
+var quotedDefaultRunID = json.RawMessage(strconv.Quote(DefaultRunID))
+
 // insertSystemMetadata is the systemMetadata of a first version
 // (applyUpsert's insert): the write's own, version "1", and aspectCreated =
 // aspectModified when there is one.
-func insertSystemMetadata(sm map[string]json.RawMessage) (json.RawMessage, error) {
-	p := make(map[string]json.RawMessage, len(sm)+2)
-	for k, v := range sm {
-		p[k] = v
+func insertSystemMetadata(sm rawObject) (json.RawMessage, error) {
+	p := sm.clone(2)
+	p.set("version", json.RawMessage(`"1"`))
+	if v, ok := sm.get("aspectModified"); ok && string(v) != "null" {
+		p.set("aspectCreated", v)
 	}
-	p["version"] = json.RawMessage(strconv.Quote("1"))
-	if v, ok := sm["aspectModified"]; ok && string(v) != "null" {
-		p["aspectCreated"] = v
-	}
-	return marshalRawMap(p)
+	return p.marshal()
 }
 
 // carryRunFields is applyUpsert's update of an existing row's systemMetadata:
 // the stored object with lastRunId = its old runId (removed when it had
 // none), and lastObserved, runId and schemaVersion taken from the write.
-func carryRunFields(prev json.RawMessage, sm map[string]json.RawMessage) (map[string]json.RawMessage, error) {
-	p := map[string]json.RawMessage{}
+func carryRunFields(prev json.RawMessage, sm rawObject) (rawObject, error) {
+	p := make(rawObject, 0, len(sm)+4)
 	if len(prev) != 0 {
-		if err := unmarshalRawMap(prev, p); err != nil {
+		if err := unmarshalRawObject(prev, &p); err != nil {
 			return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
 		}
 	}
-	if runID, ok := p["runId"]; ok && string(runID) != "null" {
-		p["lastRunId"] = runID
+	if runID, ok := p.get("runId"); ok && string(runID) != "null" {
+		p.set("lastRunId", runID)
 	} else {
-		delete(p, "lastRunId")
+		p.del("lastRunId")
 	}
-	if v, ok := sm["lastObserved"]; ok {
-		p["lastObserved"] = v
+	if v, ok := sm.get("lastObserved"); ok {
+		p.set("lastObserved", v)
 	}
-	if v, ok := sm["runId"]; ok {
-		p["runId"] = v
+	if v, ok := sm.get("runId"); ok {
+		p.set("runId", v)
 	} else {
-		delete(p, "runId")
+		p.del("runId")
 	}
-	if v, ok := sm["schemaVersion"]; ok && string(v) != "null" {
-		p["schemaVersion"] = v
+	if v, ok := sm.get("schemaVersion"); ok && string(v) != "null" {
+		p.set("schemaVersion", v)
 	}
 	return p, nil
 }
@@ -412,6 +409,14 @@ func compact(b json.RawMessage) json.RawMessage {
 		return append(json.RawMessage(nil), b...)
 	}
 	return buf.Bytes()
+}
+
+// compactValid is compact for JSON text known to be valid.
+func compactValid(b json.RawMessage) json.RawMessage {
+	if !hasSpace(b) {
+		return bytes.Clone(b)
+	}
+	return compact(b)
 }
 
 // canonical returns JSON text with object keys sorted, so that equal

@@ -152,3 +152,104 @@ func hasSpace(b []byte) bool {
 	}
 	return false
 }
+
+// rawObject is a JSON object as its members' texts, each key once: setting
+// a key again replaces its value, as in a decoded map. It stands for the
+// map[string]json.RawMessage of encoding/json in the systemMetadata
+// bookkeeping, where objects have a dozen members at most.
+type rawObject []rawMember
+
+type rawMember struct {
+	key string
+	val json.RawMessage
+}
+
+func (o rawObject) get(k string) (json.RawMessage, bool) {
+	for _, m := range o {
+		if m.key == k {
+			return m.val, true
+		}
+	}
+	return nil, false
+}
+
+func (o *rawObject) set(k string, v json.RawMessage) {
+	for i := range *o {
+		if (*o)[i].key == k {
+			(*o)[i].val = v
+			return
+		}
+	}
+	*o = append(*o, rawMember{k, v})
+}
+
+func (o *rawObject) del(k string) {
+	for i := range *o {
+		if (*o)[i].key == k {
+			*o = slices.Delete(*o, i, i+1)
+			return
+		}
+	}
+}
+
+// clone returns a copy with room for extra more members.
+func (o rawObject) clone(extra int) rawObject {
+	return append(make(rawObject, 0, len(o)+extra), o...)
+}
+
+// maxRawObject is the size past which unmarshalRawObject uses a map.
+const maxRawObject = 64
+
+// unmarshalRawObject is json.Unmarshal(b, &m) into a map m holding o's
+// members: it adds b's members to o.
+func unmarshalRawObject(b []byte, o *rawObject) error {
+	if ms, ok := pdl.ObjectMembers(b); ok && len(ms)+len(*o) <= maxRawObject {
+		for _, m := range ms {
+			o.set(m.Key, m.Value)
+		}
+		return nil
+	}
+	m := o.toMap()
+	if err := unmarshalRawMap(b, m); err != nil {
+		return err
+	}
+	*o = (*o)[:0]
+	for k, v := range m {
+		*o = append(*o, rawMember{k, v})
+	}
+	return nil
+}
+
+func (o rawObject) toMap() map[string]json.RawMessage {
+	m := make(map[string]json.RawMessage, len(o))
+	for _, mb := range o {
+		m[mb.key] = mb.val
+	}
+	return m
+}
+
+// marshal is json.Marshal of o as a map: keys sorted, values compacted with
+// HTML escaping (left to json.Marshal unless there is nothing to change). It
+// sorts o.
+func (o rawObject) marshal() ([]byte, error) {
+	n := 2
+	for _, m := range o {
+		if !plainKey(m.key) || !plainValue(m.val) {
+			return json.Marshal(o.toMap())
+		}
+		n += len(m.key) + len(m.val) + 4
+	}
+	slices.SortFunc(o, func(a, b rawMember) int { return strings.Compare(a.key, b.key) })
+	b := make([]byte, 0, n)
+	b = append(b, '{')
+	for i, m := range o {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, m.key...)
+		b = append(b, '"', ':')
+		b = append(b, m.val...)
+	}
+	return append(b, '}'), nil
+}
