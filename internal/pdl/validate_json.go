@@ -369,21 +369,32 @@ func (p *jsonParser) scanStr() (end int, plain, ok bool) {
 	plain = true
 	i := p.pos + 1
 	for {
-		// The run up to the next quote or backslash, checked 8 bytes at a time.
-		rest := d[i:]
-		q := bytes.IndexByte(rest, '"')
-		if q < 0 {
-			return 0, false, false
+		if plain {
+			// Until the first escape: the run up to the next quote or
+			// backslash, found by IndexByte and checked 8 bytes at a time.
+			rest := d[i:]
+			q := bytes.IndexByte(rest, '"')
+			if q < 0 {
+				return 0, false, false
+			}
+			if b := bytes.IndexByte(rest[:q], '\\'); b >= 0 {
+				q = b
+			}
+			ctl, ascii := scanRun(rest[:q])
+			if ctl {
+				return 0, false, false
+			}
+			plain = ascii
+			i += q
+		} else {
+			// After one: escapes tend to be dense, so byte by byte.
+			for i < len(d) && strPlainByte[d[i]] {
+				i++
+			}
+			if i >= len(d) || d[i] < 0x20 {
+				return 0, false, false
+			}
 		}
-		if b := bytes.IndexByte(rest[:q], '\\'); b >= 0 {
-			q = b
-		}
-		ctl, ascii := scanRun(rest[:q])
-		if ctl {
-			return 0, false, false
-		}
-		plain = plain && ascii
-		i += q
 		if d[i] == '"' {
 			return i + 1, plain, true
 		}
@@ -410,6 +421,15 @@ func (p *jsonParser) scanStr() (end int, plain, ok bool) {
 		i++
 	}
 }
+
+// strPlainByte marks the bytes a string literal holds as they are: all but
+// the quote, the backslash and control characters.
+var strPlainByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 0x20 && c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // scanRun reports whether b holds a control character (below U+0020, not
 // allowed in a JSON string) and whether it is all ASCII.

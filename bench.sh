@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Measures datahub-go against its performance targets and prints one table.
+#
+# Runs the go test benchmarks (each -count times, default 5) on this machine
+# and reports, per target, the median over the runs, the ratio the target is
+# stated in, and PASS or MISS. Ratios come from interleaved benchmarks (the
+# two sides take turns in one run), so machine noise hits both sides alike.
+#
+# Usage: ./bench.sh            (about 3 minutes on 2 cores)
+#        COUNT=10 BENCHTIME=3s ./bench.sh
+# The raw benchmark output is kept in $OUT (default: a temporary file).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+count=${COUNT:-5}
+benchtime=${BENCHTIME:-2s}
+out=${OUT:-$(mktemp -t datahub-go-bench.XXXXXX)}
+
+run() { # package, benchmark regexp
+  go test -run '^$' -bench "$2" -benchtime "$benchtime" -count "$count" "$1" | tee -a "$out" | grep -E '^(Benchmark|ok|FAIL|---)'
+}
+
+: >"$out"
+echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
+run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkAsync)$'
+run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestProposal)$'
+
+awk -v count="$count" '
+  # Every "value unit" pair of a benchmark line, keyed by name and unit.
+  /^Benchmark/ {
+    name = $1; sub(/-[0-9]+$/, "", name)
+    for (i = 3; i < NF; i += 2) { k = name SUBSEP $(i+1); n[k]++; v[k, n[k]] = $i }
+  }
+  function median(name, unit,    k, m, i, j, t, a) {
+    k = name SUBSEP unit; m = n[k]
+    if (m == 0) return "NaN"
+    for (i = 1; i <= m; i++) a[i] = v[k, i]
+    for (i = 2; i <= m; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+    return (m % 2) ? a[(m+1)/2] : (a[m/2] + a[m/2+1]) / 2
+  }
+  function verdict(ok) { return ok ? "PASS" : "MISS" }
+  function row(target, measured, ratio, goal, result) {
+    printf "%-42s %-44s %-16s %-17s %s\n", target, measured, ratio, goal, result
+  }
+  END {
+    row("target", "measured (median of " count ")", "ratio", "goal", "result")
+    row("------", "--------", "-----", "----", "------")
+
+    e = median("BenchmarkEmitOneInterleaved", "emit-ns/op"); r = median("BenchmarkEmitOneInterleaved", "raw-ns/op")
+    q = median("BenchmarkEmitOneInterleaved", "raw/emit")
+    row("(1) emitter vs raw net/http, one proposal", sprintf("emit %.1f us, raw %.1f us", e/1000, r/1000),
+        sprintf("raw/emit %.2f", q), "raw/emit >= 0.8", verdict(q >= 0.8))
+
+    b = median("BenchmarkEmitBatched", "proposals/s")
+    row("(2) batched emit to the mock (200/batch)", sprintf("%.0f proposals/s", b),
+        sprintf("%.2f of goal", b/50000), ">= 50000/s", verdict(b >= 50000))
+
+    split("single batch200", kinds, " ")
+    for (i = 1; i <= 2; i++) {
+      bn = "BenchmarkIngestHTTP/" kinds[i]
+      m = median(bn, "mock-ns/op"); z = median(bn, "noop-ns/op"); q = median(bn, "mock/noop"); p = median(bn, "mock-proposals/s")
+      row("(3) mock ingest vs no-op, HTTP, " kinds[i], sprintf("mock %.1f us, no-op %.1f us (%.0f/s)", m/1000, z/1000, p),
+          sprintf("mock/noop %.2f", q), "mock/noop >= 0.5", verdict(q >= 0.5))
+    }
+    m = median("BenchmarkIngestProposal/mock-versioned", "ns/op"); z = median("BenchmarkIngestProposal/noop", "ns/op")
+    row("    in the handler (no HTTP), versioning", sprintf("mock %.1f us, no-op %.1f us", m/1000, z/1000),
+        sprintf("mock/noop %.2f", z/m), "(information)", "-")
+
+    a = median("BenchmarkAsync", "proposals/s")
+    row("async emitter (4 goroutines, 4 workers)", sprintf("%.0f proposals/s", a), "-", "(information)", "-")
+
+    row("GraphQL client", "not built yet", "-", "-", "-")
+  }
+' "$out"

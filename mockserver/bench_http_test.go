@@ -1,0 +1,144 @@
+package mockserver
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// ingestBodies returns two ingest request bodies of n proposals each (n = 1:
+// ingestProposal, else ingestProposalBatch), shaped like the Python
+// emitter's, that differ in every aspect value, so that sending them in turns
+// makes every write a new version. Proposal i names dataset i.
+func ingestBodies(b *testing.B, n int) [2][]byte {
+	b.Helper()
+	tmpl, err := os.ReadFile(filepath.Join("testdata", "python_emitter_ingest_proposal.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out [2][]byte
+	for v, owner := range []string{"fbar", "fbaz"} {
+		if n == 1 {
+			out[v] = bytes.ReplaceAll(tmpl, []byte("fbar"), []byte(owner))
+			continue
+		}
+		// The "proposal" object of the template, one per dataset.
+		start := bytes.Index(tmpl, []byte(`"proposal": {`)) + len(`"proposal": `)
+		end := bytes.LastIndexByte(tmpl, '}')
+		one := bytes.TrimSpace(tmpl[start:end])
+		var buf bytes.Buffer
+		buf.WriteString(`{"proposals":[`)
+		for i := range n {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			p := bytes.ReplaceAll(one, []byte("fbar"), []byte(owner))
+			p = bytes.ReplaceAll(p, []byte("foo,bar,PROD"), fmt.Appendf(nil, "foo,bar%d,PROD", i))
+			buf.Write(p)
+		}
+		buf.WriteString(`]}`)
+		out[v] = buf.Bytes()
+	}
+	return out
+}
+
+// startNoop serves the no-op baseline on a loopback listener, configured as
+// Start configures the mock's: it reads the body and answers success.
+func startNoop(b *testing.B) string {
+	b.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		writeSuccess(w)
+	})}
+	go func() { _ = srv.Serve(l) }()
+	b.Cleanup(func() { _ = srv.Close() })
+	return "http://" + l.Addr().String()
+}
+
+// postIngest sends body as the emitter does and checks for success.
+func postIngest(b *testing.B, hc *http.Client, url string, body []byte) {
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("X-RestLi-Protocol-Version", "2.0.0")
+	resp, err := hc.Do(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	msg, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b.Fatalf("%s: status %d: %s", url, resp.StatusCode, msg)
+	}
+}
+
+// BenchmarkIngestHTTP measures the mock's ingest over a real loopback
+// connection against a no-op handler on another listener, with the same
+// client and the same bytes, in turns so that both see the same machine
+// noise: single proposals (ingestProposal) and batches of 200
+// (ingestProposalBatch), every write a new version. It reports each side's
+// ns/op, the mock's proposals/s, and mock/noop: the mock's request rate as a
+// fraction of the no-op handler's (1 = as fast; the target is at least 0.5).
+// The mock runs without recording proposals, as in the emitter benchmarks.
+func BenchmarkIngestHTTP(b *testing.B) {
+	for _, n := range []int{1, 200} {
+		name, action := "single", "ingestProposal"
+		if n > 1 {
+			name, action = fmt.Sprintf("batch%d", n), "ingestProposalBatch"
+		}
+		b.Run(name, func(b *testing.B) {
+			bodies := ingestBodies(b, n)
+			s := Start(b, WithRecording(false))
+			mockURL := s.URL() + "/aspects?action=" + action
+			noopURL := startNoop(b) + "/aspects?action=" + action
+			t := http.DefaultTransport.(*http.Transport).Clone()
+			t.MaxIdleConnsPerHost = 4
+			hc := &http.Client{Transport: t}
+			b.Cleanup(t.CloseIdleConnections)
+			// Warm both connections and the mock's first versions.
+			for _, body := range bodies {
+				postIngest(b, hc, mockURL, body)
+				postIngest(b, hc, noopURL, body)
+			}
+			b.SetBytes(int64(len(bodies[0])))
+			var mockT, noopT time.Duration
+			i := 0
+			for b.Loop() {
+				body := bodies[i%2]
+				// Alternate which goes first, so neither gets a warmer cache.
+				if i%4 < 2 {
+					t0 := time.Now()
+					postIngest(b, hc, mockURL, body)
+					t1 := time.Now()
+					postIngest(b, hc, noopURL, body)
+					mockT, noopT = mockT+t1.Sub(t0), noopT+time.Since(t1)
+				} else {
+					t0 := time.Now()
+					postIngest(b, hc, noopURL, body)
+					t1 := time.Now()
+					postIngest(b, hc, mockURL, body)
+					noopT, mockT = noopT+t1.Sub(t0), mockT+time.Since(t1)
+				}
+				i++
+			}
+			b.ReportMetric(float64(mockT.Nanoseconds())/float64(i), "mock-ns/op")
+			b.ReportMetric(float64(noopT.Nanoseconds())/float64(i), "noop-ns/op")
+			b.ReportMetric(float64(i*n)/mockT.Seconds(), "mock-proposals/s")
+			b.ReportMetric(float64(noopT)/float64(mockT), "mock/noop")
+		})
+	}
+}
