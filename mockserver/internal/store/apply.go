@@ -23,6 +23,26 @@ func getRow(t txn, urn, aspect string, version int64) (row, bool, error) {
 	return r, err == nil, err
 }
 
+// getRowShared is getRow for use inside t only: the row's Value and
+// SystemMetadata share the stored bytes, which it also returns.
+func getRowShared(t txn, urn, aspect string, version int64) (row, []byte, bool, error) {
+	v := t.get(aspectRows, rowKey(urn, aspect, version))
+	if v == nil {
+		return row{}, nil, false, nil
+	}
+	r, err := decodeRowShared(v)
+	return r, v, err == nil, err
+}
+
+// storedCopy is a stored value of t to put again: the memory backend's are
+// never modified, so it shares them; bbolt's are valid only inside t.
+func storedCopy(t txn, v []byte) []byte {
+	if _, ok := t.(*memTxn); ok {
+		return v
+	}
+	return bytes.Clone(v)
+}
+
 func putRow(t txn, urn, aspect string, version int64, r row) error {
 	return t.put(aspectRows, rowKey(urn, aspect, version), r.encode())
 }
@@ -113,10 +133,11 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	}
 	var (
 		cur    row
+		curRaw []byte // cur as stored, valid inside t only
 		hasCur bool
 	)
 	if !w.Timeseries {
-		if cur, hasCur, err = getRow(t, w.URN, w.Aspect, 0); err != nil {
+		if cur, curRaw, hasCur, err = getRowShared(t, w.URN, w.Aspect, 0); err != nil {
 			return Result{}, nil, err
 		}
 	}
@@ -207,6 +228,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 			return res, changed, nil
 		}
 		cur.SystemMetadata = next
+		cur.Value = bytes.Clone(cur.Value) // shared with t until now
 		if err := putRow(t, w.URN, w.Aspect, 0, cur); err != nil {
 			return Result{}, nil, err
 		}
@@ -223,8 +245,9 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 			return Result{}, nil, err
 		}
 	} else {
+		// The row moves to history as it is stored.
 		n := rowVersion(cur)
-		if err := putRow(t, w.URN, w.Aspect, n, cur); err != nil {
+		if err := t.put(aspectRows, rowKey(w.URN, w.Aspect, n), storedCopy(t, curRaw)); err != nil {
 			return Result{}, nil, err
 		}
 		ver = strconv.FormatInt(n+1, 10)

@@ -36,6 +36,17 @@ func (r row) encode() []byte {
 
 // decodeRow decodes a stored row into private copies.
 func decodeRow(v []byte) (row, error) {
+	r, err := decodeRowShared(v)
+	if err != nil {
+		return row{}, err
+	}
+	r.Value, r.SystemMetadata = rawCopy(r.Value), rawCopy(r.SystemMetadata)
+	return r, nil
+}
+
+// decodeRowShared decodes a stored row whose Value and SystemMetadata share
+// v's memory.
+func decodeRowShared(v []byte) (row, error) {
 	if len(v) == 0 || v[0] != rowFormat {
 		return row{}, errCorrupt
 	}
@@ -55,7 +66,14 @@ func decodeRow(v []byte) (row, error) {
 	if !ok || len(rest) != 0 {
 		return row{}, errCorrupt
 	}
-	return row{Value: rawCopy(value), SystemMetadata: rawCopy(sm), CreatedOn: createdOn, CreatedBy: createdBy}, nil
+	return row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm), CreatedOn: createdOn, CreatedBy: createdBy}, nil
+}
+
+func nilIfEmpty(b []byte) json.RawMessage {
+	if len(b) == 0 {
+		return nil
+	}
+	return b
 }
 
 // aspect converts a decoded row; the decoded slices are already private.
