@@ -61,7 +61,7 @@ func readAll(r io.Reader, n int64) ([]byte, error) {
 }
 
 // actionParams decodes the JSON object of an action's parameters.
-func actionParams(body []byte) (map[string]json.RawMessage, *restliError) {
+func actionParams(body []byte) (rawMap, *restliError) {
 	params, err := unmarshalObject(body)
 	if err != nil || params == nil {
 		detail := "not a JSON object"
@@ -75,8 +75,8 @@ func actionParams(body []byte) (map[string]json.RawMessage, *restliError) {
 
 // asyncParam resolves the "async" action parameter as GMS does: "unset" (the
 // default) means false, else Boolean.parseBoolean.
-func asyncParam(params map[string]json.RawMessage, pe *paramErrors) bool {
-	v, ok := params["async"]
+func asyncParam(params rawMap, pe *paramErrors) bool {
+	v, ok := params.get("async")
 	if !ok || isNull(v) {
 		return false
 	}
@@ -109,7 +109,7 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, batch bool
 	var raws []json.RawMessage
 	var paths []string
 	if batch {
-		v, ok := params["proposals"]
+		v, ok := params.get("proposals")
 		switch {
 		case !ok || isNull(v):
 			pe.add(msgParamRequired, "/proposals")
@@ -123,7 +123,7 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, batch bool
 			paths = append(paths, "/proposals/"+strconv.Itoa(i))
 		}
 	} else {
-		if v, ok := params["proposal"]; !ok || isNull(v) {
+		if v, ok := params.get("proposal"); !ok || isNull(v) {
 			pe.add(msgParamRequired, "/proposal")
 		} else {
 			raws, paths = []json.RawMessage{v}, []string{"/proposal"}
@@ -392,7 +392,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 		return nil, errorf(http.StatusBadRequest, msgValueNotUTF8)
 	}
 	if aspectPasses(info, raw) {
-		return compactJSON(raw), nil
+		return compactShared(raw), nil
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
@@ -413,7 +413,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 			return nil, errorf(http.StatusUnprocessableEntity, msgTimestampMissing, info.Name)
 		}
 	}
-	return compactJSON(raw), nil
+	return compactShared(raw), nil
 }
 
 // aspectPasses is the quick form of checkAspect's checks: true means they

@@ -81,9 +81,9 @@ var mcpFields = []string{"auditHeader", "entityType", "entityUrn", "entityKeyAsp
 var genericAspectFields = []string{"value", "contentType"}
 
 // hasKeyOutside reports whether m has a key that is not in names.
-func hasKeyOutside(m map[string]json.RawMessage, names []string) bool {
-	for k := range m {
-		if !slices.Contains(names, k) {
+func hasKeyOutside(m rawMap, names []string) bool {
+	for _, mb := range m {
+		if !slices.Contains(names, mb.Key) {
 			return true
 		}
 	}
@@ -110,14 +110,14 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 		return
 	}
 	if hasKeyOutside(fields, mcpFields) {
-		for _, name := range slices.Sorted(maps.Keys(fields)) {
+		for _, name := range fields.sortedKeys() {
 			if !slices.Contains(mcpFields, name) {
 				pe.add(msgParamUnknown, path+"/"+name)
 			}
 		}
 	}
 	str := func(name string, required bool) string {
-		v, ok := fields[name]
+		v, ok := fields.get(name)
 		if !ok || isNull(v) {
 			if required {
 				pe.add(msgParamRequired, path+"/"+name)
@@ -137,35 +137,36 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 		pe.add(msgParamEnum, path+"/changeType", p.ChangeType)
 	}
 	p.AspectName = str("aspectName", false)
-	if v, ok := fields["entityKeyAspect"]; ok && !isNull(v) {
+	if v, ok := fields.get("entityKeyAspect"); ok && !isNull(v) {
 		p.EntityKeyAspect, _ = decodeGenericAspect(v, path+"/entityKeyAspect", pe)
 	}
-	if v, ok := fields["aspect"]; ok && !isNull(v) {
+	if v, ok := fields.get("aspect"); ok && !isNull(v) {
 		p.Aspect, p.ContentType = decodeGenericAspect(v, path+"/aspect", pe)
 	}
-	if v, ok := fields["systemMetadata"]; ok && !isNull(v) {
+	if v, ok := fields.get("systemMetadata"); ok && !isNull(v) {
 		if !isObjectText(v) {
 			pe.add(msgParamType, path+"/systemMetadata", compact(v), "DataMap")
 		} else {
-			p.SystemMetadata = compactJSON(v)
+			p.SystemMetadata = compactShared(v)
 			if err := pdl.ValidateJSON(systemMetadataRecord, v); err != nil {
 				*pe = append(*pe, pegasusMessageAt(path+"/systemMetadata", err))
 			}
 		}
 	}
-	if v, ok := fields["auditHeader"]; ok && !isNull(v) && !isObjectText(v) {
+	if v, ok := fields.get("auditHeader"); ok && !isNull(v) && !isObjectText(v) {
 		pe.add(msgParamType, path+"/auditHeader", compact(v), "DataMap")
 	}
-	if v, ok := fields["headers"]; ok && !isNull(v) {
+	if v, ok := fields.get("headers"); ok && !isNull(v) {
 		m, err := unmarshalObject(v)
 		if err != nil || m == nil {
 			pe.add(msgParamType, path+"/headers", compact(v), "DataMap")
 		} else {
 			p.Headers = make(map[string]string, len(m))
-			for _, k := range slices.Sorted(maps.Keys(m)) {
-				s, err := unmarshalString(m[k])
+			for _, k := range m.sortedKeys() {
+				hv, _ := m.get(k)
+				s, err := unmarshalString(hv)
 				if err != nil {
-					pe.add(msgParamType, path+"/headers/"+k, compact(m[k]), "String")
+					pe.add(msgParamType, path+"/headers/"+k, compact(hv), "String")
 				}
 				p.Headers[k] = s
 			}
@@ -182,54 +183,58 @@ func decodeGenericAspect(raw json.RawMessage, path string, pe *paramErrors) (val
 		return nil, ""
 	}
 	if hasKeyOutside(ga, genericAspectFields) {
-		for _, name := range slices.Sorted(maps.Keys(ga)) {
+		for _, name := range ga.sortedKeys() {
 			if name != "value" && name != "contentType" {
 				pe.add(msgParamUnknown, path+"/"+name)
 			}
 		}
 	}
-	if v, ok := ga["contentType"]; !ok || isNull(v) {
+	if v, ok := ga.get("contentType"); !ok || isNull(v) {
 		pe.add(msgParamRequired, path+"/contentType")
 	} else if contentType, err = unmarshalString(v); err != nil {
 		pe.add(msgParamType, path+"/contentType", compact(v), "String")
 	}
-	v, ok := ga["value"]
+	v, ok := ga.get("value")
 	if !ok || isNull(v) {
 		pe.add(msgParamRequired, path+"/value")
 		return nil, contentType
 	}
-	s, err := unmarshalString(v)
-	if err != nil {
-		pe.add(msgParamType, path+"/value", compact(v), "ByteString")
-		return nil, contentType
-	}
-	b, ok := pegasusBytes(s)
+	text, ok := pdl.UnquoteJSONBytes(bytes.TrimSpace(v))
 	if !ok {
-		pe.add(msgParamBytes, path+"/value", abbreviate(s))
+		s, err := unmarshalString(v)
+		if err != nil {
+			pe.add(msgParamType, path+"/value", compact(v), "ByteString")
+			return nil, contentType
+		}
+		text = []byte(s)
+	}
+	b, ok := pegasusBytesOf(text)
+	if !ok {
+		pe.add(msgParamBytes, path+"/value", abbreviate(string(text)))
 		return nil, contentType
 	}
 	return b, contentType
 }
 
-// pegasusBytes turns the JSON form of Pegasus bytes (every char one byte,
-// U+0000..U+00FF) into the bytes. It fails on a char above U+00FF.
-func pegasusBytes(s string) ([]byte, bool) {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
+// pegasusBytesOf turns the JSON form of Pegasus bytes (every char one byte,
+// U+0000..U+00FF), given as the string's UTF-8 text, into the bytes (text
+// itself when it is all ASCII). It fails on a char above U+00FF.
+func pegasusBytesOf(text []byte) ([]byte, bool) {
+	i := 0
+	for i < len(text) && text[i] < utf8.RuneSelf {
+		i++
 	}
-	if ascii {
-		return []byte(s), true
+	if i == len(text) {
+		return text, true
 	}
-	b := make([]byte, 0, len(s))
-	for _, r := range s {
+	b := make([]byte, 0, len(text))
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
 		if r > 0xFF {
 			return nil, false
 		}
 		b = append(b, byte(r))
+		text = text[n:]
 	}
 	return b, true
 }
@@ -248,13 +253,44 @@ func isObjectText(v json.RawMessage) bool {
 // unmarshalObject is json.Unmarshal of raw into a map of its members' JSON
 // text, without reflection when raw is a valid object (the members then
 // share raw's memory); anything else goes to encoding/json for its answer.
-func unmarshalObject(raw []byte) (map[string]json.RawMessage, error) {
-	if m, ok := pdl.ObjectMap(raw); ok {
-		return m, nil
+func unmarshalObject(raw []byte) (rawMap, error) {
+	if ms, ok := pdl.ObjectMembers(raw); ok {
+		return ms, nil
 	}
 	var m map[string]json.RawMessage
-	err := json.Unmarshal(raw, &m)
-	return m, err
+	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
+		return nil, err
+	}
+	out := make(rawMap, 0, len(m))
+	for k, v := range m {
+		out = append(out, pdl.Member{Key: k, Value: v})
+	}
+	return out, nil
+}
+
+// rawMap is a JSON object as its members in order; a repeated key's last
+// value counts, as in a decoded map. It serves the small objects of a
+// request, where a scan is cheaper than a map.
+type rawMap []pdl.Member
+
+// get returns the value of key, as a map index does.
+func (m rawMap) get(key string) (json.RawMessage, bool) {
+	for i := len(m) - 1; i >= 0; i-- {
+		if m[i].Key == key {
+			return m[i].Value, true
+		}
+	}
+	return nil, false
+}
+
+// sortedKeys returns the distinct keys in order.
+func (m rawMap) sortedKeys() []string {
+	keys := make([]string, len(m))
+	for i, mb := range m {
+		keys[i] = mb.Key
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
 }
 
 // unmarshalString is json.Unmarshal of raw into a string, without
@@ -291,6 +327,15 @@ func isObject(v json.RawMessage) bool {
 // compact returns v as compact JSON text for messages, shortened.
 func compact(v json.RawMessage) string {
 	return abbreviate(string(compactJSON(v)))
+}
+
+// compactShared is compactJSON that returns v itself when it is already
+// compact, for values that are not modified afterwards.
+func compactShared(v json.RawMessage) json.RawMessage {
+	if bytes.IndexAny(v, " \t\r\n") < 0 && pdl.Valid(v) {
+		return v
+	}
+	return compactJSON(v)
 }
 
 // compactJSON returns v without insignificant white space (v itself if it

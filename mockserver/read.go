@@ -214,12 +214,12 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 	}
 	var pe paramErrors
 	var u, aspect string
-	if v, ok := params["urn"]; !ok || isNull(v) {
+	if v, ok := params.get("urn"); !ok || isNull(v) {
 		pe.add(msgParamRequired, "/urn")
 	} else if err := json.Unmarshal(v, &u); err != nil {
 		pe.add(msgParamType, "/urn", compact(v), "String")
 	}
-	if v, ok := params["aspectName"]; ok && !isNull(v) {
+	if v, ok := params.get("aspectName"); ok && !isNull(v) {
 		if err := json.Unmarshal(v, &aspect); err != nil {
 			pe.add(msgParamType, "/aspectName", compact(v), "String")
 		}

@@ -167,6 +167,21 @@ func UnquoteJSON(lit []byte) (string, bool) {
 	return s, ok && p.pos == len(lit)
 }
 
+// UnquoteJSONBytes is UnquoteJSON returning the string's bytes, in a slice
+// of its own.
+func UnquoteJSONBytes(lit []byte) ([]byte, bool) {
+	p := jsonParser{data: lit}
+	end, plain, ok := p.scanStr()
+	if !ok || end != len(lit) {
+		return nil, false
+	}
+	body := lit[1 : end-1]
+	if plain || bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return bytes.Clone(body), true
+	}
+	return unquoteAppend(make([]byte, 0, len(body)), body), true
+}
+
 type jsonParser struct {
 	data []byte
 	pos  int
@@ -547,7 +562,11 @@ func EachMember(data []byte, fn func(key []byte, plain bool, value []byte) bool)
 // encoding/json does: escapes resolved, a \u escape of a lone or badly
 // paired surrogate and every invalid UTF-8 byte becoming U+FFFD.
 func unquote(body []byte) string {
-	b := make([]byte, 0, len(body)+8)
+	return string(unquoteAppend(make([]byte, 0, len(body)+8), body))
+}
+
+// unquoteAppend appends the decoding of body (see unquote) to b.
+func unquoteAppend(b, body []byte) []byte {
 	for i := 0; i < len(body); {
 		c := body[i]
 		switch {
@@ -591,7 +610,7 @@ func unquote(body []byte) string {
 			b = utf8.AppendRune(b, r)
 		}
 	}
-	return string(b)
+	return b
 }
 
 // hex4 is the value of four hex digits scanStr checked.

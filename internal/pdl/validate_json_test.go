@@ -78,6 +78,9 @@ func FuzzDecodeJSON(f *testing.F) {
 		if ok && (stdErr != nil || s != gs) {
 			t.Fatalf("UnquoteJSON(%q) = %q, encoding/json %q, %v", data, gs, s, stdErr)
 		}
+		if gb, bok := pdl.UnquoteJSONBytes(data); bok != ok || string(gb) != gs {
+			t.Fatalf("UnquoteJSONBytes(%q) = %q, %v; UnquoteJSON %q, %v", data, gb, bok, gs, ok)
+		}
 	})
 }
 
