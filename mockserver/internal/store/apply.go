@@ -83,15 +83,18 @@ func sysVersion(sm json.RawMessage) (int64, bool) {
 
 // applyOne performs one write inside t and returns its result and the rows it
 // made latest (for OnChange).
-func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
+//
+// changed is nil when nobody watches (no OnChange hooks); else the rows
+// the write makes latest are appended to it.
+func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result, error) {
 	if w.URN == "" || w.Aspect == "" {
-		return Result{}, nil, fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
+		return Result{}, fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
 	}
 	if !isObject(w.Value) {
-		return Result{}, nil, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
+		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	if len(w.SystemMetadata) != 0 && !isObject(w.SystemMetadata) && !bytes.Equal(bytes.TrimSpace(w.SystemMetadata), []byte("null")) {
-		return Result{}, nil, fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
+		return Result{}, fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	changeType := w.ChangeType
 	if changeType == "" {
@@ -100,11 +103,11 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	switch changeType {
 	case ChangeUpsert, ChangeCreate, ChangeCreateEntity:
 	default:
-		return Result{}, nil, fmt.Errorf("%w: item %d: unsupported change type %q", ErrInvalidWrite, i, w.ChangeType)
+		return Result{}, fmt.Errorf("%w: item %d: unsupported change type %q", ErrInvalidWrite, i, w.ChangeType)
 	}
 	if w.Timeseries && changeType != ChangeUpsert {
 		// EntityServiceImpl.ingestTimeseriesProposal: "ChangeType not supported".
-		return Result{}, nil, fmt.Errorf("%w: item %d: change type %s not supported for timeseries aspect %s", ErrInvalidWrite, i, changeType, w.Aspect)
+		return Result{}, fmt.Errorf("%w: item %d: change type %s not supported for timeseries aspect %s", ErrInvalidWrite, i, changeType, w.Aspect)
 	}
 	ms := now.UnixMilli()
 	actor := w.Actor
@@ -113,7 +116,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	}
 	sm, err := fillSystemMetadata(w.SystemMetadata, ms, actor)
 	if err != nil {
-		return Result{}, nil, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
+		return Result{}, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 	}
 
 	// Conditions, checked against the state including earlier batch items.
@@ -121,13 +124,13 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	if changeType == ChangeCreateEntity {
 		if name := t.get(entities, entityKey); name != nil {
 			if w.IfNoneMatch {
-				return Result{Skipped: true}, nil, nil
+				return Result{Skipped: true}, nil
 			}
 			have := "1"
 			if kr, ok, _ := getRow(t, w.URN, string(name), 0); ok {
 				have = strconv.FormatInt(rowVersion(kr), 10)
 			}
-			return Result{}, nil, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
+			return Result{}, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
 				Header: ChangeCreateEntity, Want: UnversionedVersion, Have: have}
 		}
 	}
@@ -138,14 +141,14 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	)
 	if !w.Timeseries {
 		if cur, curRaw, hasCur, err = getRowShared(t, w.URN, w.Aspect, 0); err != nil {
-			return Result{}, nil, err
+			return Result{}, err
 		}
 	}
 	if changeType == ChangeCreate && hasCur {
 		if w.IfNoneMatch {
-			return Result{Skipped: true}, nil, nil
+			return Result{Skipped: true}, nil
 		}
-		return Result{}, nil, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
+		return Result{}, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
 			Header: ChangeCreate, Want: UnversionedVersion, Have: strconv.FormatInt(rowVersion(cur), 10)}
 	}
 	if w.IfVersionMatch != "" && !w.Timeseries {
@@ -157,12 +160,11 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 			have = strconv.FormatInt(rowVersion(cur), 10)
 		}
 		if w.IfVersionMatch != have {
-			return Result{}, nil, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
+			return Result{}, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
 				Header: HeaderIfVersionMatch, Want: w.IfVersionMatch, Have: have}
 		}
 	}
 
-	var changed []Aspect
 	// The key aspect, written once with the first write to the entity
 	// (DefaultAspectsUtil; for timeseries, ingestTimeseriesProposal).
 	if keyName := keyAspectOf(w); keyName != "" && t.get(entities, entityKey) == nil {
@@ -175,25 +177,27 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 			keyName = ""
 		default:
 			if !isObject(w.KeyValue) {
-				return Result{}, nil, fmt.Errorf("%w: item %d: %s: key aspect %s value is not a JSON object", ErrInvalidWrite, i, w.URN, w.KeyAspect)
+				return Result{}, fmt.Errorf("%w: item %d: %s: key aspect %s value is not a JSON object", ErrInvalidWrite, i, w.URN, w.KeyAspect)
 			}
 			if _, ok, err := getRow(t, w.URN, keyName, 0); err != nil {
-				return Result{}, nil, err
+				return Result{}, err
 			} else if !ok {
 				keySM, err := insertSystemMetadata(sm)
 				if err != nil {
-					return Result{}, nil, err
+					return Result{}, err
 				}
 				kr := row{Value: compact(w.KeyValue), SystemMetadata: keySM, CreatedOn: ms, CreatedBy: actor}
 				if err := putRow(t, w.URN, keyName, 0, kr); err != nil {
-					return Result{}, nil, err
+					return Result{}, err
 				}
-				changed = append(changed, kr.aspect(w.URN, keyName, 0))
+				if changed != nil {
+					*changed = append(*changed, kr.aspect(w.URN, keyName, 0))
+				}
 			}
 		}
 		if keyName != "" {
 			if err := t.put(entities, entityKey, []byte(keyName)); err != nil {
-				return Result{}, nil, err
+				return Result{}, err
 			}
 		}
 	}
@@ -201,12 +205,12 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	if w.Timeseries {
 		docSM, err := sm.marshal()
 		if err != nil {
-			return Result{}, nil, err
+			return Result{}, err
 		}
 		if err := putDoc(t, w, docSM); err != nil {
-			return Result{}, nil, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
+			return Result{}, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 		}
-		return Result{}, changed, nil
+		return Result{}, nil
 	}
 
 	value := compactValid(w.Value) // checked by isObject above
@@ -218,21 +222,24 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 		res := Result{Version: strconv.FormatInt(ver, 10), Unchanged: true}
 		p, err := carryRunFields(cur.SystemMetadata, sm)
 		if err != nil {
-			return Result{}, nil, err
+			return Result{}, err
 		}
 		next, err := p.marshal()
 		if err != nil {
-			return Result{}, nil, err
+			return Result{}, err
 		}
 		if jsonEqual(next, cur.SystemMetadata) {
-			return res, changed, nil
+			return res, nil
 		}
 		cur.SystemMetadata = next
 		cur.Value = bytes.Clone(cur.Value) // shared with t until now
 		if err := putRow(t, w.URN, w.Aspect, 0, cur); err != nil {
-			return Result{}, nil, err
+			return Result{}, err
 		}
-		return res, append(changed, cur.aspect(w.URN, w.Aspect, 0)), nil
+		if changed != nil {
+			*changed = append(*changed, cur.aspect(w.URN, w.Aspect, 0))
+		}
+		return res, nil
 	}
 
 	// A new version: row 0 moves to history row N (N = its systemMetadata.version)
@@ -242,20 +249,20 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 	ver := "1"
 	if !hasCur {
 		if newSM, err = insertSystemMetadata(sm); err != nil {
-			return Result{}, nil, err
+			return Result{}, err
 		}
 	} else {
 		// The row moves to history as it is stored.
 		n := rowVersion(cur)
 		if err := t.put(aspectRows, rowKey(w.URN, w.Aspect, n), storedCopy(t, curRaw)); err != nil {
-			return Result{}, nil, err
+			return Result{}, err
 		}
 		ver = strconv.FormatInt(n+1, 10)
 		// applyUpsert: the stored systemMetadata carries over; the run fields,
 		// version and aspectModified/aspectCreated come from the write.
 		p, err := carryRunFields(cur.SystemMetadata, sm)
 		if err != nil {
-			return Result{}, nil, err
+			return Result{}, err
 		}
 		p.set("version", json.RawMessage(strconv.Quote(ver)))
 		for _, k := range []string{"aspectModified", "aspectCreated"} {
@@ -264,14 +271,17 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, []Aspect, error) {
 			}
 		}
 		if newSM, err = p.marshal(); err != nil {
-			return Result{}, nil, err
+			return Result{}, err
 		}
 	}
 	nr := row{Value: value, SystemMetadata: newSM, CreatedOn: ms, CreatedBy: actor}
 	if err := putRow(t, w.URN, w.Aspect, 0, nr); err != nil {
-		return Result{}, nil, err
+		return Result{}, err
 	}
-	return Result{Version: ver}, append(changed, nr.aspect(w.URN, w.Aspect, 0)), nil
+	if changed != nil {
+		*changed = append(*changed, nr.aspect(w.URN, w.Aspect, 0))
+	}
+	return Result{Version: ver}, nil
 }
 
 // keyAspectOf is the name of the write's entity key aspect: Write.KeyAspect,

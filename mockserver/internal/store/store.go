@@ -223,16 +223,19 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 		results []Result
 		changed []Aspect
 	)
+	var watch *[]Aspect // the rows for OnChange, collected only when hooked
+	if len(s.hooks) > 0 {
+		watch = &changed
+	}
 	err := s.kv.update(func(t txn) error {
 		results = make([]Result, len(ws))
 		changed = changed[:0]
 		for i := range ws {
-			r, rows, err := applyOne(t, i, &ws[i], now)
+			r, err := applyOne(t, i, &ws[i], now, watch)
 			if err != nil {
 				return err
 			}
 			results[i] = r
-			changed = append(changed, rows...)
 		}
 		return nil
 	})
@@ -254,9 +257,13 @@ func (s *Store) Put(a Aspect) error {
 		now = s.clock()
 	}
 	var changed []Aspect
+	var watch *[]Aspect // the rows for OnChange, collected only when hooked
+	if len(s.hooks) > 0 {
+		watch = &changed
+	}
 	err := s.kv.update(func(t txn) error {
-		var err error
-		_, changed, err = applyOne(t, 0, &w, now)
+		changed = changed[:0]
+		_, err := applyOne(t, 0, &w, now, watch)
 		return err
 	})
 	if err != nil {
