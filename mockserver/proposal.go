@@ -332,7 +332,7 @@ func compact(v json.RawMessage) string {
 // compactShared is compactJSON that returns v itself when it is already
 // compact, for values that are not modified afterwards.
 func compactShared(v json.RawMessage) json.RawMessage {
-	if bytes.IndexAny(v, " \t\r\n") < 0 && pdl.Valid(v) {
+	if !bytes.ContainsAny(v, " \t\r\n") && pdl.Valid(v) {
 		return v
 	}
 	return compactJSON(v)
@@ -341,7 +341,7 @@ func compactShared(v json.RawMessage) json.RawMessage {
 // compactJSON returns v without insignificant white space (v itself if it
 // is not valid JSON).
 func compactJSON(v json.RawMessage) json.RawMessage {
-	if bytes.IndexAny(v, " \t\r\n") < 0 && pdl.Valid(v) {
+	if !bytes.ContainsAny(v, " \t\r\n") && pdl.Valid(v) {
 		return bytes.Clone(v) // already compact: json.Compact would copy it
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, len(v)))

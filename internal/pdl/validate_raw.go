@@ -94,7 +94,7 @@ func (p *jsonParser) conformsValue(t *cType, depth int) bool {
 			return false
 		}
 		text := p.data[start:p.pos]
-		if len(text) <= 15 && bytes.IndexAny(text, "eE") < 0 {
+		if len(text) <= 15 && !bytes.ContainsAny(text, "eE") {
 			return true // no overflow possible
 		}
 		_, err := strconv.ParseFloat(string(text), 64)

@@ -25,34 +25,6 @@ func unmarshalRawMap(b []byte, m map[string]json.RawMessage) error {
 	return json.Unmarshal(b, &m)
 }
 
-// marshalRawMap is json.Marshal(m): keys sorted, values compacted with HTML
-// escaping. Keys and values that need no escaping or compacting are copied
-// as they are; anything else is left to json.Marshal.
-func marshalRawMap(m map[string]json.RawMessage) ([]byte, error) {
-	keys := make([]string, 0, len(m))
-	n := 2
-	for k, v := range m {
-		if !plainKey(k) || !plainValue(v) {
-			return json.Marshal(m)
-		}
-		keys = append(keys, k)
-		n += len(k) + len(v) + 4
-	}
-	slices.Sort(keys)
-	b := make([]byte, 0, n)
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, k...)
-		b = append(b, '"', ':')
-		b = append(b, m[k]...)
-	}
-	return append(b, '}'), nil
-}
-
 // plainKey reports a key json.Marshal writes as it is between quotes.
 func plainKey(k string) bool {
 	for i := 0; i < len(k); i++ {
