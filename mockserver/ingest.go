@@ -391,8 +391,8 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 	if !utf8.Valid(raw) {
 		return nil, errorf(http.StatusBadRequest, msgValueNotUTF8)
 	}
-	if aspectPasses(info, raw) {
-		return compactShared(raw), nil
+	if aspectPasses(info, raw) { // raw is valid JSON
+		return compactValidShared(raw), nil
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
@@ -413,7 +413,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 			return nil, errorf(http.StatusUnprocessableEntity, msgTimestampMissing, info.Name)
 		}
 	}
-	return compactShared(raw), nil
+	return compactValidShared(raw), nil // it decoded
 }
 
 // aspectPasses is the quick form of checkAspect's checks: true means they

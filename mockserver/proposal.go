@@ -147,8 +147,11 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 		if !isObjectText(v) {
 			pe.add(msgParamType, path+"/systemMetadata", compact(v), "DataMap")
 		} else {
-			p.SystemMetadata = compactShared(v)
-			if err := pdl.ValidateJSON(systemMetadataRecord, v); err != nil {
+			err := pdl.ValidateJSON(systemMetadataRecord, v)
+			if err == nil {
+				p.SystemMetadata = compactValidShared(v)
+			} else {
+				p.SystemMetadata = compactShared(v)
 				*pe = append(*pe, pegasusMessageAt(path+"/systemMetadata", err))
 			}
 		}
@@ -333,6 +336,14 @@ func compact(v json.RawMessage) string {
 // compact, for values that are not modified afterwards.
 func compactShared(v json.RawMessage) json.RawMessage {
 	if !bytes.ContainsAny(v, " \t\r\n") && pdl.Valid(v) {
+		return v
+	}
+	return compactJSON(v)
+}
+
+// compactValidShared is compactShared for v known to be valid JSON.
+func compactValidShared(v json.RawMessage) json.RawMessage {
+	if !bytes.ContainsAny(v, " \t\r\n") {
 		return v
 	}
 	return compactJSON(v)

@@ -93,7 +93,13 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 	if !isObject(w.Value) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
-	if len(w.SystemMetadata) != 0 && !isObject(w.SystemMetadata) && !bytes.Equal(bytes.TrimSpace(w.SystemMetadata), []byte("null")) {
+	// The write's systemMetadata members, read once (nil: null or absent).
+	var smMembers []pdl.Member
+	smOK := len(w.SystemMetadata) == 0 || bytes.Equal(bytes.TrimSpace(w.SystemMetadata), []byte("null"))
+	if !smOK {
+		smMembers, smOK = pdl.ObjectMembers(w.SystemMetadata)
+	}
+	if !smOK && !isObject(w.SystemMetadata) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	changeType := w.ChangeType
@@ -114,7 +120,7 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 	if actor == "" {
 		actor = DefaultActor
 	}
-	sm, err := fillSystemMetadata(w.SystemMetadata, ms, actor)
+	sm, err := fillSystemMetadata(w.SystemMetadata, smMembers, ms, actor)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 	}
@@ -347,9 +353,15 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 // the write's audit stamp unless the actor is the system actor
 // (SystemMetadataUtils.setAspectModified). An absent lastRunId is written out
 // as its schema default "no-run-id-provided" (GMS leaves it implicit).
-func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (rawObject, error) {
+//
+// members, when not nil, are in's members as pdl.ObjectMembers reads them.
+func fillSystemMetadata(in json.RawMessage, members []pdl.Member, nowMillis int64, actor string) (rawObject, error) {
 	m := make(rawObject, 0, 12)
-	if len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
+	if members != nil && len(members) <= maxRawObject {
+		for _, mb := range members {
+			m.set(mb.Key, mb.Value)
+		}
+	} else if len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
 		if err := unmarshalRawObject(in, &m); err != nil {
 			return nil, fmt.Errorf("systemMetadata: %w", err)
 		}
