@@ -104,7 +104,8 @@ func (pe *paramErrors) add(format string, args ...any) {
 // messages, e.g. "/proposal") the way Rest.li's data validation does, into p.
 // It checks only the wire shape; semantics are checked by prepare.
 func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErrors) {
-	fields, err := unmarshalObject(raw)
+	var buf [12]pdl.Member
+	fields, err := unmarshalObjectInto(buf[:0], raw)
 	if err != nil || fields == nil {
 		pe.add(msgParamType, path, compact(raw), "DataMap")
 		return
@@ -180,7 +181,8 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 // decodeGenericAspect decodes a com.linkedin.mxe.GenericAspect: value is
 // Pegasus bytes (a string of one char per byte) holding the aspect JSON text.
 func decodeGenericAspect(raw json.RawMessage, path string, pe *paramErrors) (value json.RawMessage, contentType string) {
-	ga, err := unmarshalObject(raw)
+	var buf [4]pdl.Member
+	ga, err := unmarshalObjectInto(buf[:0], raw)
 	if err != nil || ga == nil {
 		pe.add(msgParamType, path, compact(raw), "DataMap")
 		return nil, ""
@@ -257,7 +259,13 @@ func isObjectText(v json.RawMessage) bool {
 // text, without reflection when raw is a valid object (the members then
 // share raw's memory); anything else goes to encoding/json for its answer.
 func unmarshalObject(raw []byte) (rawMap, error) {
-	if ms, ok := pdl.ObjectMembers(raw); ok {
+	return unmarshalObjectInto(make(rawMap, 0, 8), raw)
+}
+
+// unmarshalObjectInto is unmarshalObject appending to the empty buffer buf
+// (which a caller may keep on its stack).
+func unmarshalObjectInto(buf rawMap, raw []byte) (rawMap, error) {
+	if ms, ok := pdl.AppendMembers(buf, raw); ok {
 		return ms, nil
 	}
 	var m map[string]json.RawMessage

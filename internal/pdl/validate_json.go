@@ -46,12 +46,18 @@ type Member struct {
 // one valid JSON value or not an object. The values are validated, not
 // decoded.
 func ObjectMembers(data []byte) ([]Member, bool) {
+	return AppendMembers(make([]Member, 0, 8), data)
+}
+
+// AppendMembers is ObjectMembers appending to dst; on failure it returns
+// dst as it came and false.
+func AppendMembers(dst []Member, data []byte) ([]Member, bool) {
 	p := jsonParser{data: data}
-	ms := make([]Member, 0, 8)
-	if !p.members(func(k string, v []byte) { ms = append(ms, Member{Key: k, Value: v}) }) {
-		return nil, false
+	n := len(dst)
+	if !p.members(func(k string, v []byte) { dst = append(dst, Member{Key: k, Value: v}) }) {
+		return dst[:n], false
 	}
-	return ms, true
+	return dst, true
 }
 
 // ObjectMap is ObjectMembers as a map, the last of repeated keys winning, as

@@ -94,10 +94,13 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	// The write's systemMetadata members, read once (nil: null or absent).
-	var smMembers []pdl.Member
+	var smMembers rawObject
 	smOK := len(w.SystemMetadata) == 0 || bytes.Equal(bytes.TrimSpace(w.SystemMetadata), []byte("null"))
 	if !smOK {
-		smMembers, smOK = pdl.ObjectMembers(w.SystemMetadata)
+		var ms []pdl.Member
+		if ms, smOK = pdl.AppendMembers(make(rawObject, 0, 12), w.SystemMetadata); smOK {
+			smMembers = rawObject(ms).dedupe()
+		}
 	}
 	if !smOK && !isObject(w.SystemMetadata) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
@@ -354,14 +357,14 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 // (SystemMetadataUtils.setAspectModified). An absent lastRunId is written out
 // as its schema default "no-run-id-provided" (GMS leaves it implicit).
 //
-// members, when not nil, are in's members as pdl.ObjectMembers reads them.
-func fillSystemMetadata(in json.RawMessage, members []pdl.Member, nowMillis int64, actor string) (rawObject, error) {
-	m := make(rawObject, 0, 12)
-	if members != nil && len(members) <= maxRawObject {
-		for _, mb := range members {
-			m.set(mb.Key, mb.Value)
-		}
-	} else if len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
+// members, when not nil, are in's members, read already (fillSystemMetadata
+// adds to them).
+func fillSystemMetadata(in json.RawMessage, members rawObject, nowMillis int64, actor string) (rawObject, error) {
+	m := members
+	if m == nil {
+		m = make(rawObject, 0, 12)
+	}
+	if members == nil && len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
 		if err := unmarshalRawObject(in, &m); err != nil {
 			return nil, fmt.Errorf("systemMetadata: %w", err)
 		}

@@ -129,17 +129,12 @@ func hasSpace(b []byte) bool {
 // a key again replaces its value, as in a decoded map. It stands for the
 // map[string]json.RawMessage of encoding/json in the systemMetadata
 // bookkeeping, where objects have a dozen members at most.
-type rawObject []rawMember
-
-type rawMember struct {
-	key string
-	val json.RawMessage
-}
+type rawObject []pdl.Member
 
 func (o rawObject) get(k string) (json.RawMessage, bool) {
 	for _, m := range o {
-		if m.key == k {
-			return m.val, true
+		if m.Key == k {
+			return m.Value, true
 		}
 	}
 	return nil, false
@@ -147,17 +142,17 @@ func (o rawObject) get(k string) (json.RawMessage, bool) {
 
 func (o *rawObject) set(k string, v json.RawMessage) {
 	for i := range *o {
-		if (*o)[i].key == k {
-			(*o)[i].val = v
+		if (*o)[i].Key == k {
+			(*o)[i].Value = v
 			return
 		}
 	}
-	*o = append(*o, rawMember{k, v})
+	*o = append(*o, pdl.Member{Key: k, Value: v})
 }
 
 func (o *rawObject) del(k string) {
 	for i := range *o {
-		if (*o)[i].key == k {
+		if (*o)[i].Key == k {
 			*o = slices.Delete(*o, i, i+1)
 			return
 		}
@@ -175,7 +170,12 @@ const maxRawObject = 64
 // unmarshalRawObject is json.Unmarshal(b, &m) into a map m holding o's
 // members: it adds b's members to o.
 func unmarshalRawObject(b []byte, o *rawObject) error {
-	if ms, ok := pdl.ObjectMembers(b); ok && len(ms)+len(*o) <= maxRawObject {
+	if len(*o) == 0 {
+		if ms, ok := pdl.AppendMembers(*o, b); ok && len(ms) <= maxRawObject {
+			*o = rawObject(ms).dedupe()
+			return nil
+		}
+	} else if ms, ok := pdl.ObjectMembers(b); ok && len(ms)+len(*o) <= maxRawObject {
 		for _, m := range ms {
 			o.set(m.Key, m.Value)
 		}
@@ -187,15 +187,31 @@ func unmarshalRawObject(b []byte, o *rawObject) error {
 	}
 	*o = (*o)[:0]
 	for k, v := range m {
-		*o = append(*o, rawMember{k, v})
+		*o = append(*o, pdl.Member{Key: k, Value: v})
 	}
 	return nil
+}
+
+// dedupe keeps the last value of a repeated key, as decoding into a map does.
+func (o rawObject) dedupe() rawObject {
+	for i := 1; i < len(o); i++ {
+		for j := range i {
+			if o[j].Key == o[i].Key {
+				var out rawObject
+				for _, m := range o {
+					out.set(m.Key, m.Value)
+				}
+				return out
+			}
+		}
+	}
+	return o
 }
 
 func (o rawObject) toMap() map[string]json.RawMessage {
 	m := make(map[string]json.RawMessage, len(o))
 	for _, mb := range o {
-		m[mb.key] = mb.val
+		m[mb.Key] = mb.Value
 	}
 	return m
 }
@@ -206,12 +222,12 @@ func (o rawObject) toMap() map[string]json.RawMessage {
 func (o rawObject) marshal() ([]byte, error) {
 	n := 2
 	for _, m := range o {
-		if !plainKey(m.key) || !plainValue(m.val) {
+		if !plainKey(m.Key) || !plainValue(m.Value) {
 			return json.Marshal(o.toMap())
 		}
-		n += len(m.key) + len(m.val) + 4
+		n += len(m.Key) + len(m.Value) + 4
 	}
-	slices.SortFunc(o, func(a, b rawMember) int { return strings.Compare(a.key, b.key) })
+	slices.SortFunc(o, func(a, b pdl.Member) int { return strings.Compare(a.Key, b.Key) })
 	b := make([]byte, 0, n)
 	b = append(b, '{')
 	for i, m := range o {
@@ -219,9 +235,9 @@ func (o rawObject) marshal() ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, '"')
-		b = append(b, m.key...)
+		b = append(b, m.Key...)
 		b = append(b, '"', ':')
-		b = append(b, m.val...)
+		b = append(b, m.Value...)
 	}
 	return append(b, '}'), nil
 }
