@@ -23,10 +23,10 @@ func getRow(t txn, urn, aspect string, version int64) (row, bool, error) {
 	return r, err == nil, err
 }
 
-// getRowShared is getRow for use inside t only: the row's Value and
+// getRowShared reads the row at key for use inside t only: its Value and
 // SystemMetadata share the stored bytes, which it also returns.
-func getRowShared(t txn, urn, aspect string, version int64) (row, []byte, bool, error) {
-	v := t.get(aspectRows, rowKey(urn, aspect, version))
+func getRowShared(t txn, key []byte) (row, []byte, bool, error) {
+	v := t.get(aspectRows, key)
 	if v == nil {
 		return row{}, nil, false, nil
 	}
@@ -144,12 +144,13 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		}
 	}
 	var (
-		cur    row
-		curRaw []byte // cur as stored, valid inside t only
-		hasCur bool
+		cur       row
+		curRaw    []byte // cur as stored, valid inside t only
+		hasCur    bool
+		latestKey = rowKey(w.URN, w.Aspect, 0)
 	)
 	if !w.Timeseries {
-		if cur, curRaw, hasCur, err = getRowShared(t, w.URN, w.Aspect, 0); err != nil {
+		if cur, curRaw, hasCur, err = getRowShared(t, latestKey); err != nil {
 			return Result{}, err
 		}
 	}
@@ -284,7 +285,7 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		}
 	}
 	nr := row{Value: value, SystemMetadata: newSM, CreatedOn: ms, CreatedBy: actor}
-	if err := putRow(t, w.URN, w.Aspect, 0, nr); err != nil {
+	if err := t.put(aspectRows, latestKey, nr.encode()); err != nil {
 		return Result{}, err
 	}
 	if changed != nil {

@@ -55,7 +55,7 @@ func (b *memBackend) update(fn func(txn) error) error {
 	if b.closed {
 		return errClosedTxn
 	}
-	t := &memTxn{b: b, writable: true}
+	t := &memTxn{b: b, writable: true, log: make([]undo, 0, 16)}
 	if err := fn(t); err != nil {
 		t.rollback()
 		return err
