@@ -363,11 +363,10 @@ func compactJSON(v json.RawMessage) json.RawMessage {
 	if !bytes.ContainsAny(v, " \t\r\n") && pdl.Valid(v) {
 		return bytes.Clone(v) // already compact: json.Compact would copy it
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, len(v)))
-	if err := json.Compact(buf, v); err != nil {
-		return v
+	if c, ok := pdl.AppendCompact(make([]byte, 0, len(v)), v); ok {
+		return c // as json.Compact
 	}
-	return buf.Bytes()
+	return v
 }
 
 func abbreviate(s string) string {

@@ -634,3 +634,40 @@ func hex4(h []byte) rune {
 	}
 	return r
 }
+
+// AppendCompact appends valid JSON text src to dst without insignificant
+// white space, as json.Compact does. It reports false, appending nothing,
+// when src is not valid JSON.
+func AppendCompact(dst, src []byte) ([]byte, bool) {
+	if !Valid(src) {
+		return dst, false
+	}
+	return appendCompactValid(dst, src), true
+}
+
+// appendCompactValid is AppendCompact for src known to be valid.
+func appendCompactValid(dst, src []byte) []byte {
+	for i := 0; i < len(src); {
+		switch c := src[i]; c {
+		case ' ', '\t', '\n', '\r':
+			i++
+		case '"':
+			p := jsonParser{data: src, pos: i}
+			end, _, _ := p.scanStr()
+			dst = append(dst, src[i:end]...)
+			i = end
+		default:
+			j := i + 1
+			for j < len(src) && !compactStop[src[j]] {
+				j++
+			}
+			dst = append(dst, src[i:j]...)
+			i = j
+		}
+	}
+	return dst
+}
+
+// compactStop marks the bytes that end a run appendCompactValid copies as it
+// is: white space and the start of a string.
+var compactStop = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '"': true}

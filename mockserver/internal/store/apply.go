@@ -453,11 +453,10 @@ func compact(b json.RawMessage) json.RawMessage {
 	if !hasSpace(b) && pdl.Valid(b) {
 		return bytes.Clone(b) // already compact: json.Compact would copy it
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, len(b)))
-	if err := json.Compact(buf, b); err != nil {
-		return append(json.RawMessage(nil), b...)
+	if c, ok := pdl.AppendCompact(make([]byte, 0, len(b)), b); ok {
+		return c // as json.Compact
 	}
-	return buf.Bytes()
+	return append(json.RawMessage(nil), b...)
 }
 
 // compactValid is compact for JSON text known to be valid.
