@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // keyFields returns the field names and kinds of entity's key aspect in
@@ -70,7 +71,11 @@ func keyFromURN(e pdl.Entity, u string) (json.RawMessage, error) {
 	if !ok {
 		return nil, nil
 	}
-	parts := urnParts(u)
+	g, err := urn.ParseGeneric(u)
+	if err != nil {
+		return nil, err
+	}
+	parts := g.Parts()
 	if len(parts) != len(names) {
 		return nil, fmt.Errorf(msgKeyParts, u, len(parts), e.KeyAspect, len(names))
 	}
@@ -99,40 +104,6 @@ func keyFromURN(e pdl.Entity, u string) (json.RawMessage, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
-}
-
-// urnParts returns the parts of the entity key of u ("urn:li:type:key"): the
-// comma-separated parts of a tuple "(a,b)" split at paren depth one, or the
-// key itself.
-func urnParts(u string) []string {
-	rest := u
-	for range 3 { // skip "urn", "li" and the entity type
-		i := strings.IndexByte(rest, ':')
-		if i < 0 {
-			return []string{""}
-		}
-		rest = rest[i+1:]
-	}
-	if len(rest) < 2 || rest[0] != '(' || rest[len(rest)-1] != ')' {
-		return []string{rest}
-	}
-	inner := rest[1 : len(rest)-1]
-	var parts []string
-	depth, start := 0, 0
-	for i := 0; i < len(inner); i++ {
-		switch inner[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				parts = append(parts, inner[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(parts, inner[start:])
 }
 
 type jsonField struct {
