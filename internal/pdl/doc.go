@@ -8,6 +8,13 @@
 //   - [Validate] and [ValidateJSON], which check an aspect value against its record schema the
 //     way GMS's Rest.li data layer does and report the first problem as a [*ValidationError]
 //     (allocation-free on valid input; the schema graph is compiled once, on first use).
+//   - a JSON scanner for the hot paths of the mock server and its store, which must not pay for
+//     encoding/json's reflection on every write: [Valid], [Conforms] (a schema check over the
+//     JSON text itself, with no decoding; [ValidateJSON] decodes only when it fails, to name the
+//     problem), [ObjectMembers], [AppendMembers], [EachMember], [ObjectMap], [ArrayElements],
+//     [UnquoteJSON], [AppendCompact], [EqualJSON] and [DecodeJSON]. Each answers as encoding/json
+//     would or reports that it cannot (ok false), in which case callers fall back to
+//     encoding/json; differential fuzz targets hold them to that.
 //
 // The registry covers every entity and aspect of entity-registry.yml. Schemas exist for the
 // records found in the reference files (PDL first, then the Rest.li snapshot models, then the
