@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catalogkit/datahub-go/internal/testshared"
+
 	"github.com/google/go-cmp/cmp"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -262,15 +264,7 @@ func TestWireBodyIsValidJSON(t *testing.T) {
 // illustrative MLFeatureProperties one.
 func pythonBodies(t *testing.T) (ownership, feature string) {
 	t.Helper()
-	path := filepath.Join("..", "..", "shared", "reference", "WIRE.md")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI needs ../shared beside the repository: %v", err)
-		}
-		t.Skipf("shared reference not found: %v", err)
-	}
-	text := string(data)
+	text := string(testshared.ReadFile(t, "reference", "WIRE.md"))
 	start := strings.Index(text, "### 1.3")
 	end := strings.Index(text, "### 1.4")
 	if start < 0 || end < start {
