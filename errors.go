@@ -18,8 +18,10 @@ var (
 	// ErrUnauthorized reports HTTP 401 (no or bad token) or 403 (the token's
 	// actor lacks a privilege).
 	ErrUnauthorized = errors.New("datahub: unauthorized")
-	// ErrPreconditionFailed reports HTTP 412: a conditional write
-	// (If-Version-Match, CREATE) found another version than it expected.
+	// ErrPreconditionFailed reports a conditional write (If-Version-Match)
+	// that found another version than it expected: HTTP 412, or the 422
+	// that DataHub's Rest.li path answers for the same failure, recognised
+	// by its message "Expected version X, actual version Y".
 	ErrPreconditionFailed = errors.New("datahub: precondition failed")
 	// ErrPayloadTooLarge reports HTTP 413, or a request this SDK refused to
 	// send because it is larger than the configured limit.
@@ -74,13 +76,21 @@ func (e *Error) Is(target error) bool {
 	case ErrUnauthorized:
 		return e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden
 	case ErrPreconditionFailed:
-		return e.StatusCode == http.StatusPreconditionFailed
+		return e.StatusCode == http.StatusPreconditionFailed || e.versionMismatch()
 	case ErrPayloadTooLarge:
 		return e.StatusCode == http.StatusRequestEntityTooLarge
 	case ErrValidation:
-		return e.StatusCode == http.StatusBadRequest || e.StatusCode == http.StatusUnprocessableEntity
+		return (e.StatusCode == http.StatusBadRequest || e.StatusCode == http.StatusUnprocessableEntity) && !e.versionMismatch()
 	}
 	return false
+}
+
+// versionMismatch reports whether e is DataHub's Rest.li answer to a failed
+// If-Version-Match: a 422 whose message carries ConditionalWriteValidator's
+// "Expected version X, actual version Y". Over OpenAPI the same failure is a
+// 412; callers see ErrPreconditionFailed for both.
+func (e *Error) versionMismatch() bool {
+	return e.StatusCode == http.StatusUnprocessableEntity && strings.Contains(e.Message, "Expected version ")
 }
 
 // secretParams are query parameter names whose values RedactURL hides.

@@ -12,23 +12,27 @@ func TestErrorIs(t *testing.T) {
 	t.Parallel()
 	sentinels := []error{datahub.ErrNotFound, datahub.ErrUnauthorized, datahub.ErrPreconditionFailed, datahub.ErrPayloadTooLarge, datahub.ErrValidation}
 	tests := []struct {
-		status int
-		want   error // nil: matches no sentinel
+		status  int
+		message string
+		want    error // nil: matches no sentinel
 	}{
-		{404, datahub.ErrNotFound},
-		{401, datahub.ErrUnauthorized},
-		{403, datahub.ErrUnauthorized},
-		{412, datahub.ErrPreconditionFailed},
-		{413, datahub.ErrPayloadTooLarge},
-		{400, datahub.ErrValidation},
-		{422, datahub.ErrValidation},
-		{500, nil},
-		{429, nil},
+		{404, "", datahub.ErrNotFound},
+		{401, "", datahub.ErrUnauthorized},
+		{403, "", datahub.ErrUnauthorized},
+		{412, "", datahub.ErrPreconditionFailed},
+		{413, "", datahub.ErrPayloadTooLarge},
+		{400, "", datahub.ErrValidation},
+		{422, "", datahub.ErrValidation},
+		{500, "", nil},
+		{429, "", nil},
+		// DataHub's Rest.li answer to a failed If-Version-Match.
+		{422, "com.linkedin.metadata.aspect.plugins.validation.AspectValidationException: Expected version 3, actual version 4", datahub.ErrPreconditionFailed},
+		{422, "Unknown aspect foo for entity dataset", datahub.ErrValidation},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprint(tt.status), func(t *testing.T) {
+		t.Run(fmt.Sprint(tt.status, tt.message), func(t *testing.T) {
 			t.Parallel()
-			err := fmt.Errorf("emit: %w", &datahub.Error{StatusCode: tt.status})
+			err := fmt.Errorf("emit: %w", &datahub.Error{StatusCode: tt.status, Message: tt.message})
 			for _, s := range sentinels {
 				if got, want := errors.Is(err, s), s == tt.want; got != want {
 					t.Errorf("errors.Is(%d, %v) = %v, want %v", tt.status, s, got, want)
