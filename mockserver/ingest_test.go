@@ -3,6 +3,7 @@ package mockserver
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -477,5 +478,27 @@ func TestHTMLCharactersKept(t *testing.T) {
 	got, _ := aspectJSON(t, s, dsPath, "datasetProperties", 0)
 	if diff := cmp.Diff(`{"description":"<b>a & b</b>"}`, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestEntityKeyAspectNotJSONSpace checks that an entityKeyAspect whose text
+// has something other than JSON white space (space, tab, LF, CR) around the
+// object is refused as not JSON, as "{...} x" is, and writes nothing.
+func TestEntityKeyAspectNotJSONSpace(t *testing.T) {
+	t.Parallel()
+	for _, pad := range []string{"\v", "\f", "\u00c2\u0085", "\u00c2\u00a0"} { // Pegasus bytes of U+0085 and U+00A0
+		for _, key := range []string{`{"username": "jdoe"}` + pad, pad + `{"username": "jdoe"}`} {
+			t.Run(strconv.Quote(key), func(t *testing.T) {
+				t.Parallel()
+				s := newServer(t)
+				p := map[string]any{"entityType": "corpuser", "changeType": "UPSERT", "aspectName": "status",
+					"entityKeyAspect": map[string]any{"value": key, "contentType": "application/json"},
+					"aspect":          map[string]any{"value": `{"removed": false}`, "contentType": "application/json"}}
+				r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", ingestBody(t, p, ""))
+				if r.Status != http.StatusBadRequest || len(s.store.All()) != 0 {
+					t.Errorf("= %d %s with %d rows, want 400 and no rows", r.Status, r.Body, len(s.store.All()))
+				}
+			})
+		}
 	}
 }

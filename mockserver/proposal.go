@@ -331,7 +331,7 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 }
 
 func isObject(v json.RawMessage) bool {
-	v = bytes.TrimSpace(v)
+	v = bytes.TrimLeft(v, " \t\r\n") // JSON white space only: pdl.Valid checks the rest
 	return len(v) > 0 && v[0] == '{' && pdl.Valid(v)
 }
 
