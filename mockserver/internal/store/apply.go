@@ -330,24 +330,24 @@ func urnEntityType(urn string) string {
 // timestampMillis, eventGranularity, urn, messageId and partitionSpec; the
 // index is per aspect.
 func putDoc(t txn, w *Write, sm json.RawMessage) error {
-	var f struct {
-		TimestampMillis  *int64          `json:"timestampMillis"`
-		EventGranularity json.RawMessage `json:"eventGranularity"`
-		MessageID        json.RawMessage `json:"messageId"`
-		PartitionSpec    json.RawMessage `json:"partitionSpec"`
-	}
-	if err := json.Unmarshal(w.Value, &f); err != nil {
+	// The members by their exact names, as in a DataMap (decoding into a
+	// struct would match names case-insensitively).
+	f := make(map[string]json.RawMessage, 8)
+	if err := unmarshalRawMap(w.Value, f); err != nil {
 		return fmt.Errorf("%s %s: %w", w.URN, w.Aspect, err)
 	}
-	if f.TimestampMillis == nil {
+	var ts int64
+	if raw, ok := f["timestampMillis"]; !ok || string(raw) == "null" {
 		return fmt.Errorf("%s %s: timeseries aspect has no timestampMillis", w.URN, w.Aspect)
+	} else if err := unmarshalInt64(raw, &ts); err != nil {
+		return fmt.Errorf("%s %s: %w", w.URN, w.Aspect, err)
 	}
 	var id []byte
-	for _, part := range []json.RawMessage{f.EventGranularity, f.MessageID, f.PartitionSpec} {
+	for _, part := range []json.RawMessage{f["eventGranularity"], f["messageId"], f["partitionSpec"]} {
 		id = lp(id, string(canonical(part)))
 	}
 	d := doc{Value: compact(w.Value), SystemMetadata: sm}
-	return t.put(timeseriesDocs, tsKey(w.URN, w.Aspect, *f.TimestampMillis, id), d.encode())
+	return t.put(timeseriesDocs, tsKey(w.URN, w.Aspect, ts, id), d.encode())
 }
 
 // fillSystemMetadata decodes the write's systemMetadata and applies what

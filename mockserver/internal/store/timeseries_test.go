@@ -99,3 +99,31 @@ func TestTimeseries(t *testing.T) {
 		}
 	})
 }
+
+// TestTimeseriesIdentityCaseSensitive checks that a document's identity
+// (timestampMillis, messageId, ...) is read from the exact member names, as
+// a Pegasus DataMap does, not matched case-insensitively as encoding/json
+// matches struct fields.
+func TestTimeseriesIdentityCaseSensitive(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		s := open(stepClock())
+		mustApply(t, s,
+			tsWrite(1000, `"TimestampMillis":2000`),
+			tsWrite(3000, `"timestampmillis":null,"rowCount":1`),
+			tsWrite(3000, `"MessageId":"m1","rowCount":2`), // same identity as the one before: replaces it
+		)
+		docs, err := s.Timeseries(dsURN, profile, 0, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range docs {
+			got = append(got, fmt.Sprintf("%d %s", d.TimestampMillis, d.Value))
+		}
+		want := []string{`3000 {"timestampMillis":3000,"MessageId":"m1","rowCount":2}`, `1000 {"timestampMillis":1000,"TimestampMillis":2000}`}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("documents (-want +got):\n%s", diff)
+		}
+	})
+}
