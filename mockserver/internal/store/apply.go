@@ -95,7 +95,7 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 	}
 	// The write's systemMetadata members, read once (nil: null or absent).
 	var smMembers rawObject
-	smOK := len(w.SystemMetadata) == 0 || bytes.Equal(bytes.TrimSpace(w.SystemMetadata), []byte("null"))
+	smOK := len(w.SystemMetadata) == 0 || bytes.Equal(bytes.Trim(w.SystemMetadata, jsonSpace), []byte("null"))
 	if !smOK {
 		var ms []pdl.Member
 		if ms, smOK = pdl.AppendMembers(make(rawObject, 0, 12), w.SystemMetadata); smOK {
@@ -365,7 +365,7 @@ func fillSystemMetadata(in json.RawMessage, members rawObject, nowMillis int64, 
 	if m == nil {
 		m = make(rawObject, 0, 12)
 	}
-	if members == nil && len(in) != 0 && !bytes.Equal(bytes.TrimSpace(in), []byte("null")) {
+	if members == nil && len(in) != 0 && !bytes.Equal(bytes.Trim(in, jsonSpace), []byte("null")) {
 		if err := unmarshalRawObject(in, &m); err != nil {
 			return nil, fmt.Errorf("systemMetadata: %w", err)
 		}
@@ -443,8 +443,12 @@ func carryRunFields(prev json.RawMessage, sm rawObject) (rawObject, error) {
 	return p, nil
 }
 
+// jsonSpace is the white space JSON allows around a value (bytes.TrimSpace
+// would take \v, \f, U+0085 and U+00A0 too).
+const jsonSpace = " \t\r\n"
+
 func isObject(b json.RawMessage) bool {
-	b = bytes.TrimSpace(b)
+	b = bytes.TrimLeft(b, jsonSpace) // pdl.Valid checks the rest
 	return len(b) > 0 && b[0] == '{' && pdl.Valid(b)
 }
 

@@ -425,6 +425,12 @@ func TestInvalidWrites(t *testing.T) {
 		{"timeseries CREATE", Write{URN: dsURN, Aspect: "datasetProfile", Value: json.RawMessage(`{"timestampMillis":1}`), Timeseries: true, ChangeType: ChangeCreate}},
 		{"timeseries without timestampMillis", Write{URN: dsURN, Aspect: "datasetProfile", Value: json.RawMessage(`{}`), Timeseries: true}},
 		{"bad key value", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), KeyAspect: dsKey}},
+		// Only space, tab, LF and CR are JSON white space (not bytes.TrimSpace's set).
+		{"value with \\v", Write{URN: dsURN, Aspect: props, Value: json.RawMessage("{}\v")}},
+		{"value with U+00A0", Write{URN: dsURN, Aspect: props, Value: json.RawMessage("\u00a0{}")}},
+		{"systemMetadata null with \\f", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), SystemMetadata: json.RawMessage("null\f")}},
+		{"systemMetadata with \\v", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), SystemMetadata: json.RawMessage("\v{}")}},
+		{"key value with \\v", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), KeyAspect: dsKey, KeyValue: json.RawMessage("{}\v")}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
