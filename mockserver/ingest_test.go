@@ -502,3 +502,30 @@ func TestEntityKeyAspectNotJSONSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestSystemMetadataLastObservedIntegral checks that a lastObserved the
+// SystemMetadata schema accepts as a long in another spelling (an integral
+// 1e3 or 1.0) is stored as sent, not refused by the store, and that 0.0, as 0,
+// is replaced by the time of the write.
+func TestSystemMetadataLastObservedIntegral(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ sent, want string }{
+		{`1e3`, `"lastObserved":1e3`}, {`1.0`, `"lastObserved":1.0`}, {`0.0`, `"lastObserved":`},
+	} {
+		t.Run(tc.sent, func(t *testing.T) {
+			t.Parallel()
+			s := newServer(t)
+			p := mcp("dataset", dsURN, "UPSERT", "status", `{"removed": true}`)
+			p["systemMetadata"] = json.RawMessage(`{"lastObserved": ` + tc.sent + `}`)
+			r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", ingestBody(t, p, ""))
+			if r.Status != http.StatusOK {
+				t.Fatalf("= %d %s", r.Status, r.Body)
+			}
+			for _, a := range s.store.All() {
+				if a.Name == "status" && (!strings.Contains(string(a.SystemMetadata), tc.want) || strings.Contains(string(a.SystemMetadata), `:0.0`)) {
+					t.Errorf("systemMetadata %s, want %s", a.SystemMetadata, tc.want)
+				}
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -373,7 +374,13 @@ func fillSystemMetadata(in json.RawMessage, members rawObject, nowMillis int64, 
 	var lastObserved int64
 	if raw, ok := m.get("lastObserved"); ok && string(raw) != "null" {
 		if err := unmarshalInt64(raw, &lastObserved); err != nil {
-			return nil, fmt.Errorf("systemMetadata.lastObserved: %w", err)
+			// An integral number spelt otherwise (1e3, 1.0), which the
+			// SystemMetadata schema accepts for a long as pdl.Validate does.
+			f, ferr := strconv.ParseFloat(string(raw), 64)
+			if ferr != nil || f != math.Trunc(f) || f < math.MinInt64 || f >= -math.MinInt64 {
+				return nil, fmt.Errorf("systemMetadata.lastObserved: %w", err)
+			}
+			lastObserved = int64(f)
 		}
 	}
 	if lastObserved == 0 {
