@@ -77,3 +77,39 @@ func TestRawObjectMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFastJSON holds versionField and unmarshalRawObject + marshal to the
+// encoding/json calls they stand for.
+func FuzzFastJSON(f *testing.F) {
+	for _, s := range fastJSONInputs {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var m struct {
+			Version *string `json:"version"`
+		}
+		err := json.Unmarshal([]byte(in), &m)
+		v, found, ok := versionField([]byte(in))
+		if ok != (err == nil) || ok && (found != (m.Version != nil) || found && v != *m.Version) {
+			t.Fatalf("versionField(%q) = %q %v %v; %v %v", in, v, found, ok, m.Version, err)
+		}
+		if in == "null" {
+			return
+		}
+		mm := map[string]json.RawMessage{}
+		wantErr := json.Unmarshal([]byte(in), &mm)
+		var o rawObject
+		gotErr := unmarshalRawObject([]byte(in), &o)
+		if (wantErr == nil) != (gotErr == nil) {
+			t.Fatalf("unmarshalRawObject(%q) = %v, want %v", in, gotErr, wantErr)
+		}
+		if wantErr != nil {
+			return
+		}
+		want, err1 := json.Marshal(mm)
+		got, err2 := o.marshal()
+		if (err1 == nil) != (err2 == nil) || string(want) != string(got) {
+			t.Fatalf("marshal(%q) = %s %v; want %s %v", in, got, err2, want, err1)
+		}
+	})
+}
