@@ -100,6 +100,9 @@ func TestNormalizeBaseURL(t *testing.T) {
 		{in: "http://gms:8080?token=x", wantErr: true},
 		{in: "http://gms:8080/#frag", wantErr: true},
 		{in: "http://gms:bad port", wantErr: true},
+		{in: "http://admin:s3cret@gms:bad port", wantErr: true},
+		{in: "http://admin:s3cret@gms:8080/%zz", wantErr: true},
+		{in: "admin:s3cret@gms:8080", wantErr: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -109,7 +112,7 @@ func TestNormalizeBaseURL(t *testing.T) {
 				if !errors.Is(err, datahub.ErrValidation) {
 					t.Fatalf("NormalizeBaseURL(%q) = %q, %v; want an ErrValidation", tt.in, got, err)
 				}
-				if strings.Contains(err.Error(), "token=x") {
+				if strings.Contains(err.Error(), "token=x") || strings.Contains(err.Error(), "s3cret") {
 					t.Errorf("error shows the token: %v", err)
 				}
 				return

@@ -18,7 +18,7 @@ import (
 func NormalizeBaseURL(raw string) (string, error) {
 	s := strings.TrimRight(strings.TrimSpace(raw), "/")
 	fail := func(reason string) (string, error) {
-		return "", fmt.Errorf("datahub: server URL %q %s: %w", datahub.RedactURL(raw), reason, datahub.ErrValidation)
+		return "", fmt.Errorf("datahub: server URL %q %s: %w", redactRaw(raw), reason, datahub.ErrValidation)
 	}
 	if s == "" {
 		return fail("is empty")
@@ -41,4 +41,23 @@ func NormalizeBaseURL(raw string) (string, error) {
 		return fail("has a query or fragment")
 	}
 	return s, nil
+}
+
+// redactRaw is datahub.RedactURL for a server URL that may not parse, or
+// parse as something else than meant (admin:pw@gms:8080 has the scheme
+// "admin"): the user info, up to the last '@' before the path, is cut
+// first, so that a password never reaches an error.
+func redactRaw(raw string) string {
+	prefix, rest := "", raw
+	if i := strings.Index(raw, "://"); i >= 0 {
+		prefix, rest = raw[:i+3], raw[i+3:]
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	if at := strings.LastIndexByte(rest[:end], '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	return datahub.RedactURL(prefix + rest)
 }
