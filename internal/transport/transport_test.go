@@ -251,6 +251,8 @@ func TestWait(t *testing.T) {
 		{name: "503 Retry-After 0", attempt: 3, resp: retryAfter(503, "0"), min: 0, max: 0},
 		{name: "429 Retry-After over the cap", attempt: 0, resp: retryAfter(429, "3600"), min: 3 * time.Second, max: 3 * time.Second},
 		{name: "429 Retry-After date", attempt: 0, resp: retryAfter(429, time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)), min: 3 * time.Second, max: 3 * time.Second},
+		{name: "429 Retry-After beyond int64", attempt: 0, resp: retryAfter(429, "99999999999999999999"), min: 3 * time.Second, max: 3 * time.Second},
+		{name: "429 Retry-After negative", attempt: 0, resp: retryAfter(429, "-5"), min: 50 * time.Millisecond, max: 100 * time.Millisecond},
 		{name: "429 Retry-After garbage", attempt: 0, resp: retryAfter(429, "soon"), min: 50 * time.Millisecond, max: 100 * time.Millisecond},
 		{name: "500 Retry-After ignored", attempt: 0, resp: retryAfter(500, "2"), min: 50 * time.Millisecond, max: 100 * time.Millisecond},
 	}
