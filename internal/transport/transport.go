@@ -241,5 +241,14 @@ func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 			r.Header[k] = v
 		}
 	}
-	return t.next.RoundTrip(r)
+	resp, err := t.next.RoundTrip(r)
+	if err != nil && resp != nil {
+		// The retry loop returns the last answer with the context's error
+		// when the context ends as a retryable answer arrives; an
+		// http.Client would log "RoundTripper returned a response & error"
+		// and leave the body open.
+		resp.Body.Close()
+		resp = nil
+	}
+	return resp, err
 }

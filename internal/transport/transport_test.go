@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -529,5 +532,59 @@ func TestStandardClient(t *testing.T) {
 	}
 	if req.Header.Get("Authorization") != "" {
 		t.Error("StandardClient modified the caller's request")
+	}
+}
+
+// closeRecorder is a response body that records whether it was closed.
+type closeRecorder struct {
+	io.Reader
+	closed atomic.Bool
+}
+
+func (c *closeRecorder) Close() error { c.closed.Store(true); return nil }
+
+// cancelTransport answers 503 and cancels the request's context as it
+// does, as when the caller gives up while the answer arrives.
+type cancelTransport struct {
+	cancel context.CancelFunc
+	body   *closeRecorder
+}
+
+func (c *cancelTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	c.cancel()
+	return &http.Response{StatusCode: http.StatusServiceUnavailable, Header: http.Header{}, Body: c.body, Request: req}, nil
+}
+
+// TestStandardClientCancelledOnRetryableAnswer cancels the context as a
+// retryable answer arrives: the retry loop returns that answer with the
+// context's error, and the *http.Client must get the error alone, the
+// answer's body closed (net/http would log and leak it otherwise).
+// It is not parallel: it swaps the standard logger.
+func TestStandardClientCancelledOnRetryableAnswer(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	ct := &cancelTransport{cancel: cancel, body: &closeRecorder{Reader: strings.NewReader("busy")}}
+	c, err := New(Config{BaseURL: "http://gms.example:8080", Retry: fastRetry, HTTPClient: &http.Client{Transport: ct}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged bytes.Buffer
+	log.SetOutput(&logged)
+	t.Cleanup(func() { log.SetOutput(os.Stderr) })
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://gms.example:8080/api/graphql", strings.NewReader(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.StandardClient().Do(req)
+	if resp != nil {
+		resp.Body.Close()
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	if !ct.body.closed.Load() {
+		t.Error("the 503's body was left open")
+	}
+	if logged.Len() > 0 {
+		t.Errorf("net/http logged: %s", logged.String())
 	}
 }
