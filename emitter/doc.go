@@ -77,7 +77,8 @@
 // # Differences from DataHub's Python emitter
 //
 //   - Aspect JSON is compact ({"a":1}); Python writes {"a": 1}. GMS parses
-//     both alike. Non-ASCII text is sent as UTF-8, not as \u escapes.
+//     both alike. Non-ASCII text is written as \u escapes in both (see
+//     above).
 //   - A 429 costs a whole attempt; Python's emitter counts it as half.
 //   - System metadata properties the caller set (clientId, clientVersion)
 //     are kept; Python overwrites them.
