@@ -1,6 +1,8 @@
 package mockserver
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -31,6 +33,59 @@ func FuzzIngestProposal(f *testing.F) {
 		}
 		if r.Status != http.StatusOK && len(s.store.All()) != 0 {
 			t.Fatalf("refused request (%d %s) changed state", r.Status, r.Body)
+		}
+	})
+}
+
+// FuzzIngestFidelity checks that an accepted proposal's aspect is stored
+// as encoding/json reads it from the body: aspect.value decoded as Pegasus
+// bytes (no char above U+00FF), then compacted as json.Compact does.
+func FuzzIngestFidelity(f *testing.F) {
+	if b, err := os.ReadFile(filepath.Join("testdata", "python_emitter_ingest_proposal.json")); err == nil {
+		f.Add(string(b))
+	}
+	f.Add(ingestBody(f, mcp("mlFeature", "urn:li:mlFeature:(ns,f)", "UPSERT", "mlFeatureProperties",
+		`{"description": "d\u00e9 \ud83d\ude00 <&>", "dataType": "TEXT", "sources": ["urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)"]}`), "false"))
+	f.Add(ingestBody(f, mcp("dataset", dsURN, "UPSERT", "datasetProperties", `{"description": "x\t\"y\\u00e9", "customProperties": {"a": "b"}}`), "false"))
+	f.Add(ingestBody(f, mcp("chart", "urn:li:chart:(looker,c)", "UPSERT", "globalTags", `{"tags": [ ] , "x" : 1.50e+3}`), "false"))
+	f.Fuzz(func(t *testing.T, body string) {
+		s := New()
+		defer s.Close()
+		r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", body)
+		if r.Status != http.StatusOK {
+			return
+		}
+		// Decoded through maps, whose keys match exactly as the mock's do
+		// (a struct would match them case-insensitively).
+		var top, prop, asp map[string]json.RawMessage
+		var name, value string
+		if json.Unmarshal([]byte(body), &top) != nil || json.Unmarshal(top["proposal"], &prop) != nil {
+			t.Fatalf("accepted %q that encoding/json refuses", body)
+		}
+		if ct := ""; json.Unmarshal(prop["changeType"], &ct) == nil && ct == "DELETE" {
+			return // no aspect
+		}
+		for _, step := range []error{json.Unmarshal(prop["aspectName"], &name), json.Unmarshal(prop["aspect"], &asp),
+			json.Unmarshal(asp["value"], &value)} {
+			if step != nil {
+				t.Fatalf("accepted %q that encoding/json refuses: %v", body, step)
+			}
+		}
+		var raw []byte
+		for _, r := range value {
+			if r > 0xFF {
+				t.Fatalf("accepted char %U > U+00FF in %q", r, body)
+			}
+			raw = append(raw, byte(r))
+		}
+		var want bytes.Buffer
+		if err := json.Compact(&want, raw); err != nil {
+			t.Fatalf("accepted aspect %q that json.Compact refuses: %v", raw, err)
+		}
+		for _, a := range s.store.All() {
+			if a.Name == name && a.Version == 0 && string(a.Value) != want.String() {
+				t.Fatalf("stored %s, want %s (body %q)", a.Value, want.String(), body)
+			}
 		}
 	})
 }
