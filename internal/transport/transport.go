@@ -176,7 +176,7 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 	}
 	req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
 	if err != nil {
-		return nil, fmt.Errorf("datahub: %s %s: %w", method, datahub.RedactURL(target), err)
+		return nil, requestError(method, target, err)
 	}
 	req.Header = c.header.Clone()
 	resp, err := c.rc.Do(req)
@@ -206,14 +206,15 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data}, nil
 }
 
-// requestError wraps the cause of a request that got no usable answer,
-// keeping only a redacted URL.
+// requestError wraps the cause of a request that got no usable answer (or
+// could not be made: a path that does not parse), keeping only a redacted
+// URL; net/url's error, which quotes the whole URL, is unwrapped.
 func requestError(method, target string, err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	return fmt.Errorf("datahub: %s %s: %w", method, datahub.RedactURL(target), err)
+	return fmt.Errorf("datahub: %s %s: %w", method, redactRaw(target), err)
 }
 
 // StandardClient returns an *http.Client that sends through c, for

@@ -406,6 +406,11 @@ func TestDoRedactsURL(t *testing.T) {
 	if err == nil || strings.Contains(err.Error(), "pw") || strings.Contains(err.Error(), "abc") {
 		t.Errorf("err = %v: want an error without secrets", err)
 	}
+	// A path that does not parse fails before sending; net/url's error
+	// quotes the whole URL, user info included.
+	if _, err := c.Do(t.Context(), http.MethodGet, "/aspects/%zz", nil); err == nil || strings.Contains(err.Error(), "pw") {
+		t.Errorf("bad path: err = %v: want an error without secrets", err)
+	}
 	if !errors.Is(err, datahub.ErrNotFound) {
 		t.Errorf("err = %v, want ErrNotFound", err)
 	}
