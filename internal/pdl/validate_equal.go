@@ -73,7 +73,13 @@ func validJSON(data []byte) bool {
 type eqState struct {
 	members   []memberSpan // stack of the objects being compared
 	undecided bool
+	depth     int // arrays and objects entered
 }
+
+// maxEqualDepth bounds the nesting EqualJSON compares in place: each level
+// rescans the values below it, so deeper texts are left to decoding, whose
+// cost does not grow with the depth.
+const maxEqualDepth = 64
 
 type memberSpan struct{ key, val []byte }
 
@@ -86,6 +92,14 @@ func (st *eqState) equal(a, b []byte) bool {
 	}
 	if bytes.Equal(a, b) {
 		return true
+	}
+	if a[0] == '[' || a[0] == '{' {
+		if st.depth == maxEqualDepth {
+			st.undecided = true
+			return false
+		}
+		st.depth++
+		defer func() { st.depth-- }()
 	}
 	switch a[0] {
 	case '"':
