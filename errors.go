@@ -99,14 +99,20 @@ var secretParams = []string{"token", "access_token", "api_key", "apikey", "key",
 // RedactURL returns raw with its user info removed and the values of query
 // parameters that commonly carry credentials replaced by "REDACTED", for use in
 // errors and logs. A string that does not parse as a URL is returned with
-// everything after the first '?' dropped.
+// everything after the first '?' dropped and anything before an '@' in its
+// authority (the user info) removed.
 func RedactURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		if i := strings.IndexByte(raw, '?'); i >= 0 {
-			return raw[:i]
+			raw = raw[:i]
 		}
-		return raw
+		return stripUserInfo(raw)
+	}
+	if u.Opaque != "" && strings.Contains(u.Opaque, "@") {
+		// "user:password@host" without "//" parses with the user name as
+		// its scheme and the password in the opaque part.
+		return stripUserInfo(strings.SplitN(raw, "?", 2)[0])
 	}
 	u.User = nil
 	if u.RawQuery != "" {
@@ -125,4 +131,22 @@ func RedactURL(raw string) string {
 		}
 	}
 	return u.String()
+}
+
+// stripUserInfo removes "user:password@" from the authority of a URL-like
+// string that url.Parse refused: from after "//" (or the start, when there is
+// no scheme) up to the last '@' before the path.
+func stripUserInfo(raw string) string {
+	start := 0
+	if i := strings.Index(raw, "//"); i >= 0 {
+		start = i + 2
+	}
+	end := len(raw)
+	if i := strings.IndexByte(raw[start:], '/'); i >= 0 {
+		end = start + i
+	}
+	if at := strings.LastIndexByte(raw[start:end], '@'); at >= 0 {
+		return raw[:start] + raw[start+at+1:]
+	}
+	return raw
 }

@@ -73,6 +73,9 @@ func TestRedactURL(t *testing.T) {
 		{"https://gms/api/gms/config?token=abc&x=1", "https://gms/api/gms/config?token=REDACTED&x=1"},
 		{"http://gms/aspects/urn%3Ali%3Acorpuser%3Ax?aspect=status&version=0", "http://gms/aspects/urn%3Ali%3Acorpuser%3Ax?aspect=status&version=0"},
 		{"::not a url?token=abc", "::not a url"},
+		{"http://admin:s3cret@gms:bad port/x?token=abc", "http://gms:bad port/x"},
+		{"http://admin:s3cret@gms:8080/%zz", "http://gms:8080/%zz"},
+		{"admin:s3cret@gms:bad port", "gms:bad port"},
 	}
 	for _, tt := range tests {
 		if got := datahub.RedactURL(tt.in); got != tt.want {
