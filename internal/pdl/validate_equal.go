@@ -79,7 +79,7 @@ type eqState struct {
 // maxEqualDepth bounds the nesting EqualJSON compares in place: each level
 // rescans the values below it, so deeper texts are left to decoding, whose
 // cost does not grow with the depth.
-const maxEqualDepth = 64
+const maxEqualDepth = 32
 
 type memberSpan struct{ key, val []byte }
 
