@@ -317,15 +317,25 @@ func prepare(p *Proposal) (item, *restliError) {
 	if p.AspectName != entity.KeyAspect {
 		w.KeyAspect, w.KeyValue = entity.KeyAspect, keyValue
 	}
-	for k, v := range p.Headers {
-		switch {
-		case strings.EqualFold(k, store.HeaderIfVersionMatch):
-			w.IfVersionMatch = v
-		case strings.EqualFold(k, "If-None-Match"):
-			w.IfNoneMatch = v == "*"
+	w.IfVersionMatch = header(p.Headers, store.HeaderIfVersionMatch)
+	w.IfNoneMatch = header(p.Headers, "If-None-Match") == "*"
+	return item{write: w}, nil
+}
+
+// header is the proposal header name: as written when present, else its
+// first other spelling in key order (not map order, so that the answer is
+// the same every time).
+func header(h map[string]string, name string) string {
+	if v, ok := h[name]; ok {
+		return v
+	}
+	first, v := "", ""
+	for k, kv := range h {
+		if strings.EqualFold(k, name) && (first == "" || k < first) {
+			first, v = k, kv
 		}
 	}
-	return item{write: w}, nil
+	return v
 }
 
 // checkURN validates a URN as GMS's UrnValidationUtil does (400 on failure):

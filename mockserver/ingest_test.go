@@ -529,3 +529,18 @@ func TestSystemMetadataLastObservedIntegral(t *testing.T) {
 		})
 	}
 }
+
+// TestConditionalHeaderSpellings checks that a proposal whose headers hold
+// If-Version-Match in two spellings gets the same answer every time: the
+// header as written wins (map order used to pick one at random).
+func TestConditionalHeaderSpellings(t *testing.T) {
+	t.Parallel()
+	for range 30 {
+		s := newServer(t)
+		p := mcp("dataset", dsURN, "UPSERT", "status", `{"removed": true}`)
+		p["headers"] = map[string]string{"If-Version-Match": "-1", "if-version-match": "7", "IF-VERSION-MATCH": "8"}
+		if r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", ingestBody(t, p, "")); r.Status != http.StatusOK {
+			t.Fatalf("= %d %s, want 200 (If-Version-Match -1 on a new aspect)", r.Status, r.Body)
+		}
+	}
+}
