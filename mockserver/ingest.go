@@ -314,7 +314,7 @@ func prepare(p *Proposal) (item, *restliError) {
 		ChangeType:     p.ChangeType,
 		Timeseries:     info.Timeseries,
 	}
-	if p.AspectName != entity.KeyAspect {
+	if p.AspectName != entity.KeyAspect && keyValue != nil { // nil: no key schema, no key row
 		w.KeyAspect, w.KeyValue = entity.KeyAspect, keyValue
 	}
 	w.IfVersionMatch = header(p.Headers, store.HeaderIfVersionMatch)

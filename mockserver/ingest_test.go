@@ -544,3 +544,16 @@ func TestConditionalHeaderSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestNoKeySchemaEntity checks that an aspect of an entity whose key aspect
+// has no schema here (container, domain, ...) is written without a key row,
+// not refused with the store's "key aspect ... is not a JSON object".
+func TestNoKeySchemaEntity(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	ingest(t, s, mcp("container", "urn:li:container:a", "UPSERT", "status", `{"removed": true}`))
+	ingest(t, s, mcp("domain", "urn:li:domain:d", "UPSERT", "domainProperties", `{"name": "d"}`))
+	if got, status := aspectJSON(t, s, "urn%3Ali%3Acontainer%3Aa", "status", 0); status != 200 || got != `{"removed":true}` {
+		t.Errorf("read back %d %s", status, got)
+	}
+}
