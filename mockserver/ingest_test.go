@@ -557,3 +557,23 @@ func TestNoKeySchemaEntity(t *testing.T) {
 		t.Errorf("read back %d %s", status, got)
 	}
 }
+
+// TestEntityKeyAspectRepeatedKey checks that a repeated member of an
+// entityKeyAspect without a known schema counts once, its last value
+// winning, as in a decoded object: {"guid":"a","guid":"b"} is the key of
+// urn:li:container:b, not of the tuple (b,b).
+func TestEntityKeyAspectRepeatedKey(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	p := map[string]any{"entityType": "container", "changeType": "UPSERT", "aspectName": "status",
+		"entityKeyAspect": map[string]any{"value": `{"guid": "a", "guid": "b"}`, "contentType": "application/json"},
+		"aspect":          map[string]any{"value": `{"removed": false}`, "contentType": "application/json"}}
+	if r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", ingestBody(t, p, "")); r.Status != http.StatusOK {
+		t.Fatalf("= %d %s", r.Status, r.Body)
+	}
+	for _, a := range s.store.All() {
+		if a.URN != "urn:li:container:b" {
+			t.Errorf("stored %s of %s, want urn:li:container:b", a.Name, a.URN)
+		}
+	}
+}

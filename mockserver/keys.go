@@ -39,20 +39,19 @@ func urnFromKey(e pdl.Entity, key json.RawMessage) (string, error) {
 		return "", err
 	}
 	names, _, ok := keyFields(e)
-	if !ok { // no schema: the JSON object's own order
-		for _, f := range fields {
+	last := make(map[string]json.RawMessage, len(fields)) // a repeated key's last value wins, as in a decoded object
+	for _, f := range fields {
+		if _, seen := last[f.name]; !seen && !ok { // no schema: the JSON object's own order, each key once
 			names = append(names, f.name)
 		}
+		last[f.name] = f.value
 	}
 	parts := make([]string, 0, len(names))
 	for _, n := range names {
 		var part string
-		for _, f := range fields {
-			if f.name != n {
-				continue
-			}
-			if err := json.Unmarshal(f.value, &part); err != nil {
-				part = string(f.value) // a number or boolean key field
+		if v, found := last[n]; found {
+			if err := json.Unmarshal(v, &part); err != nil {
+				part = string(v) // a number or boolean key field
 			}
 		}
 		parts = append(parts, part)
