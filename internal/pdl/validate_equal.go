@@ -15,7 +15,8 @@ import (
 // keys) of the two decoded values gives the same answer; EqualJSON mostly
 // compares the texts in place without decoding them.
 func EqualJSON(a, b []byte) (equal, ok bool) {
-	a, b = trimJSONSpace(a), trimJSONSpace(b)
+	// Only space, tab, LF and CR surround JSON (bytes.TrimSpace would take \v too).
+	a, b = bytes.Trim(a, " \t\r\n"), bytes.Trim(b, " \t\r\n")
 	if !validJSON(a) || !validJSON(b) {
 		return false, false
 	}
@@ -30,20 +31,6 @@ func EqualJSON(a, b []byte) (equal, ok bool) {
 	av, _ := DecodeJSON(a)
 	bv, _ := DecodeJSON(b)
 	return equalDecoded(av, bv), true
-}
-
-// trimJSONSpace returns data without the white space JSON allows around a
-// value: space, tab, line feed and carriage return (not bytes.TrimSpace's
-// wider set, which would accept "0\v" as JSON).
-func trimJSONSpace(data []byte) []byte {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-	for len(data) > 0 && isSpace(data[0]) {
-		data = data[1:]
-	}
-	for len(data) > 0 && isSpace(data[len(data)-1]) {
-		data = data[:len(data)-1]
-	}
-	return data
 }
 
 // Valid is json.Valid: whether data is exactly one JSON value with optional
