@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"strings"
 	"sync"
 
 	"github.com/google/btree"
@@ -17,13 +16,14 @@ type memBackend struct {
 	buckets [numBuckets]*btree.BTreeG[memItem]
 }
 
-// memItem is one key and its value in a bucket's tree.
+// memItem is one key and its value in a bucket's tree. Keys are byte
+// slices, so that a lookup probes the tree with the caller's key without a
+// copy; a stored key is a private copy and never modified.
 type memItem struct {
-	key string
-	val []byte
+	key, val []byte
 }
 
-func memLess(a, b memItem) bool { return a.key < b.key }
+func memLess(a, b memItem) bool { return bytes.Compare(a.key, b.key) < 0 }
 
 // memDegree is the B-tree degree: nodes of 31..63 items keep the tree
 // shallow (3 levels at 100,000 keys) without long copies on insert.
@@ -78,7 +78,7 @@ func (b *memBackend) close() error {
 // undo restores one key (or, for a cleared bucket, the whole tree).
 type undo struct {
 	b       bucket
-	key     string
+	key     []byte
 	old     []byte
 	existed bool
 	whole   *btree.BTreeG[memItem] // non-nil: the bucket was cleared
@@ -110,7 +110,7 @@ func (t *memTxn) rollback() {
 }
 
 func (t *memTxn) get(b bucket, key []byte) []byte {
-	it, ok := t.b.buckets[b].Get(memItem{key: string(key)})
+	it, ok := t.b.buckets[b].Get(memItem{key: key})
 	if !ok {
 		return nil
 	}
@@ -121,10 +121,10 @@ func (t *memTxn) put(b bucket, key, val []byte) error {
 	if !t.writable {
 		return errReadOnly
 	}
-	k := string(key)
-	// put's caller hands val over (see txn.put).
-	old, existed := t.b.buckets[b].ReplaceOrInsert(memItem{k, val})
-	t.log = append(t.log, undo{b: b, key: k, old: old.val, existed: existed})
+	// put's caller hands val over (see txn.put); the key is copied.
+	it := memItem{bytes.Clone(key), val}
+	old, existed := t.b.buckets[b].ReplaceOrInsert(it)
+	t.log = append(t.log, undo{b: b, key: it.key, old: old.val, existed: existed})
 	return nil
 }
 
@@ -132,10 +132,9 @@ func (t *memTxn) del(b bucket, key []byte) error {
 	if !t.writable {
 		return errReadOnly
 	}
-	k := string(key)
-	old, existed := t.b.buckets[b].Delete(memItem{key: k})
+	old, existed := t.b.buckets[b].Delete(memItem{key: key})
 	if existed {
-		t.log = append(t.log, undo{b: b, key: k, old: old.val, existed: true})
+		t.log = append(t.log, undo{b: b, key: old.key, old: old.val, existed: true})
 	}
 	return nil
 }
@@ -156,14 +155,13 @@ func (t *memTxn) scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool,
 	if bytes.Compare(from, start) > 0 {
 		start = from
 	}
-	p := string(prefix)
 	var err error
-	t.b.buckets[b].AscendGreaterOrEqual(memItem{key: string(start)}, func(it memItem) bool {
-		if !strings.HasPrefix(it.key, p) {
+	t.b.buckets[b].AscendGreaterOrEqual(memItem{key: start}, func(it memItem) bool {
+		if !bytes.HasPrefix(it.key, prefix) {
 			return false
 		}
 		var more bool
-		more, err = fn([]byte(it.key), it.val)
+		more, err = fn(it.key, it.val)
 		return err == nil && more
 	})
 	return err
