@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -226,7 +227,10 @@ func TestRows(t *testing.T) {
 			mustApply(t, s, Write{URN: urnN(i), Aspect: props, Value: json.RawMessage(`{"description":"a"}`)},
 				Write{URN: urnN(i), Aspect: "status", Value: json.RawMessage(`{"removed":false}`)})
 		}
-		mustApply(t, s, Write{URN: urnN(1), Aspect: props, Value: json.RawMessage(`{"description":"b"}`)}) // history row
+		for _, v := range []string{"b", "c", "d"} { // history rows of both aspects of urnN(1)
+			mustApply(t, s, Write{URN: urnN(1), Aspect: props, Value: json.RawMessage(`{"description":"` + v + `"}`)},
+				Write{URN: urnN(1), Aspect: "status", Value: json.RawMessage(`{"removed":` + strconv.FormatBool(v != "d") + `}`)})
+		}
 		mustApply(t, s, Write{URN: "urn:li:corpuser:x", Aspect: "status", Value: json.RawMessage(`{"removed":false}`)})
 		names := func(rows []Aspect) []string {
 			var out []string
@@ -257,8 +261,19 @@ func TestRows(t *testing.T) {
 				t.Errorf("%s: rows (-want +got):\n%s", tc.name, diff)
 			}
 		}
-		if rows, _ := s.Rows(RowQuery{URNPrefix: urnN(1), Aspect: props}); len(rows) != 1 || string(rows[0].Value) != `{"description":"b"}` {
-			t.Errorf("latest row of %s = %v, want the one value b", urnN(1), rows)
+		if rows, _ := s.Rows(RowQuery{URNPrefix: urnN(1), Aspect: props}); len(rows) != 1 || string(rows[0].Value) != `{"description":"d"}` {
+			t.Errorf("latest row of %s = %v, want the one value d", urnN(1), rows)
+		}
+		latest, err := s.Latest(urnN(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var values []string
+		for _, a := range latest {
+			values = append(values, a.Name+" "+string(a.Value))
+		}
+		if diff := cmp.Diff([]string{props + ` {"description":"d"}`, `status {"removed":false}`}, values); diff != "" {
+			t.Errorf("Latest(%s) (-want +got):\n%s", urnN(1), diff)
 		}
 	})
 }

@@ -311,9 +311,8 @@ func (s *Store) Get(urn, aspect string, version int64) (Aspect, error) {
 func (s *Store) Latest(urn string) ([]Aspect, error) {
 	var out []Aspect
 	err := s.kv.view(func(t txn) error {
-		return t.scan(aspectRows, urnPrefix(urn), nil, func(k, v []byte) (bool, error) {
-			u, name, ver, ok := parseRowKey(k)
-			if !ok || ver != 0 || u != urn {
+		return scanLatest(t, urnPrefix(urn), func(u, name string, v []byte) (bool, error) {
+			if u != urn {
 				return true, nil
 			}
 			r, err := decodeRow(v)
@@ -425,11 +424,7 @@ func (s *Store) Timeseries(urn, aspect string, startMillis, endMillis int64, lim
 func (s *Store) All() []Aspect {
 	var out []Aspect
 	_ = s.kv.view(func(t txn) error {
-		return t.scan(aspectRows, nil, nil, func(k, v []byte) (bool, error) {
-			u, name, ver, ok := parseRowKey(k)
-			if !ok || ver != 0 {
-				return true, nil
-			}
+		return scanLatest(t, nil, func(u, name string, v []byte) (bool, error) {
 			r, err := decodeRow(v)
 			if err != nil {
 				return true, nil
