@@ -37,6 +37,7 @@ func populate(root any, ops []operation) {
 // applyOps runs the operations in order on root and returns the new root.
 // The first failure stops it; the caller drops the half-patched tree.
 func applyOps(root any, ops []operation) (any, int, error) {
+	grown := 0
 	for i, op := range ops {
 		var err error
 		switch op.op {
@@ -64,6 +65,10 @@ func applyOps(root any, ops []operation) (any, int, error) {
 		case "copy":
 			var v any
 			if v, err = get(root, op.fromToks, op.from); err == nil {
+				if grown += size(v, maxCopied-grown); grown > maxCopied {
+					err = failf(ErrBadPatch, "the copies grow the aspect by more than "+strconv.Itoa(maxCopied)+" values")
+					break
+				}
 				root, err = add(root, op.tokens, clone(v), op.path)
 			}
 		case "test":
@@ -77,6 +82,32 @@ func applyOps(root any, ops []operation) (any, int, error) {
 		}
 	}
 	return root, -1, nil
+}
+
+// maxCopied bounds the values copy operations may create, so that a patch
+// copying a value into itself over and over cannot grow without bound.
+const maxCopied = 1 << 20
+
+// size counts the values in v, stopping once it passes limit.
+func size(v any, limit int) int {
+	n := 1
+	switch t := v.(type) {
+	case *object:
+		for _, e := range t.vals {
+			if n > limit {
+				break
+			}
+			n += size(e, limit-n)
+		}
+	case *array:
+		for _, e := range t.elems {
+			if n > limit {
+				break
+			}
+			n += size(e, limit-n)
+		}
+	}
+	return n
 }
 
 func isProperPrefix(a, b []string) bool {

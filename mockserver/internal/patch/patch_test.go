@@ -412,3 +412,16 @@ func TestTemplates(t *testing.T) {
 		t.Errorf("Escape = %q", got)
 	}
 }
+
+// TestApplyCopyBomb checks that copies doubling a value are stopped.
+func TestApplyCopyBomb(t *testing.T) {
+	t.Parallel()
+	ops := `{"op":"add","path":"/a","value":[1,2]}`
+	for range 40 {
+		ops += `,{"op":"copy","from":"/a","path":"/a/-"}`
+	}
+	_, err := patch.Apply("status", nil, []byte(`[`+ops+`]`))
+	if !errors.Is(err, patch.ErrBadPatch) {
+		t.Fatalf("Apply error = %v, want ErrBadPatch", err)
+	}
+}
