@@ -43,7 +43,11 @@ func wire(t *testing.T, ps []emitter.Proposal) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.WriteString(p.EntityType + " " + p.URN.String() + " " + string(p.ChangeType) + " " + p.AspectName + " " + p.ContentType + "\n")
+		ct := p.ContentType
+		if ct == "" && p.ChangeType == emitter.Patch {
+			ct = emitter.ContentTypeJSONPatch // the emitter's default for a PATCH
+		}
+		b.WriteString(p.EntityType + " " + p.URN.String() + " " + string(p.ChangeType) + " " + p.AspectName + " " + ct + "\n")
 		b.Write(value)
 		b.WriteString("\n")
 	}
@@ -224,5 +228,39 @@ func TestProposalCarriesMetadataAndHeaders(t *testing.T) {
 	}
 	if !bytes.Contains(ps[0].Aspect.(emitter.RawAspect).JSON, []byte(`"/description"`)) {
 		t.Errorf("aspect = %s", ps[0].Aspect.(emitter.RawAspect).JSON)
+	}
+}
+
+// TestFileSinkRoundTrip writes builder proposals with the file emitter,
+// in DataHub's file-sink format, and reads them back unchanged: a PATCH
+// keeps its change type, content type and patch document.
+func TestFileSinkRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, tc := range builderCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ps, err := tc.build().Proposals()
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "mcps.json")
+			f, err := emitter.NewFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Emit(t.Context(), ps...); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Close(); err != nil {
+				t.Fatal(err)
+			}
+			back, err := emitter.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(wire(t, ps), wire(t, back)); diff != "" {
+				t.Errorf("read back (-written +read):\n%s", diff)
+			}
+		})
 	}
 }
