@@ -20,13 +20,24 @@
 // aspect starts from the template's default ({"tags":[]}, an ownership with
 // a lastModified stamp, ...). Keys in paths are JSON-pointer escaped: ~ as
 // ~0, / as ~1 ([Escape]). [Templates] lists the aspects with a template
-// here: globalTags (tags by tag), glossaryTerms (terms by urn), ownership
+// here, as read from DataHub's entity-registry templates: globalTags (tags
+// by tag), glossaryTerms (terms by urn, then attribution source), ownership
 // (owners by owner, then type), upstreamLineage (upstreams by dataset;
 // fineGrainedLineages by transformOperation/downstream/query/upstream),
 // datasetProperties (tags by value; customProperties is a map already),
 // editableSchemaMetadata (editableSchemaFieldInfo by fieldPath, with each
 // field's globalTags and glossaryTerms keyed as above),
-// editableDatasetProperties, domains (by value) and status.
+// editableDatasetProperties, domains and siblings (by value), status,
+// structuredProperties (properties by propertyUrn, then attribution
+// source), dataProductProperties (assets by destinationUrn),
+// dataJobInputOutput (edges by destinationUrn, field lists by value,
+// fineGrainedLineages as above), chartInfo and dashboardInfo (edges by
+// destinationUrn, URN lists by value), dataFlowInfo and dataJobInfo.
+//
+// A path one key short of a template's keys is accepted when its value is
+// the element itself (/terms/<urn> with a term, /owners/<owner> with an
+// owner): the element is kept whole. Clients send such paths for
+// templates that gained a key field over time.
 //
 // With arrayPrimaryKeys or forceGenericPatch GMS uses its generic patcher
 // instead (GenericPatchTemplate): an absent aspect starts as {}, and every
@@ -37,7 +48,8 @@
 // # No template: patch or conditional write
 //
 // An aspect without a template (institutionalMemory, the ML properties
-// aspects, most others) cannot take a bare patch: real GMS answers 500
+// aspects, and others; DataHub versions differ, this package follows the
+// newest templates it was written from) cannot take a bare patch: real GMS answers 500
 // (datahub-project/datahub #18851, #18935) and Apply fails with
 // ErrNoTemplate. A client then has two ways to change part of such an
 // aspect without losing concurrent writes: a conditional read-modify-write

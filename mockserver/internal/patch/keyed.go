@@ -1,6 +1,9 @@
 package patch
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // unitSeparator joins the parts of a nested key field ("attribution␟source").
 const unitSeparator = "\u241f"
@@ -88,7 +91,7 @@ func (k keyedArray) toArray(o *object) {
 				out.elems = append(out.elems, t.vals[key])
 			}
 		} else {
-			out.elems = k.merge(t, k.keys)
+			out.elems = k.merge(t, k.keys, "")
 		}
 		o.set(k.field, out)
 		return
@@ -101,8 +104,15 @@ func (k keyedArray) toArray(o *object) {
 	// back; leave it for validation to refuse.
 }
 
-// merge is ArrayMergingTemplate.mergeToArray.
-func (k keyedArray) merge(node any, keys []string) []any {
+// merge is ArrayMergingTemplate.mergeToArray. prev is the key field of
+// the level above ("" at the top).
+//
+// One leniency: an object met at a key level that holds the key field of
+// the level above as a scalar is an element, not a map of keys. That is a
+// path one level shorter than the template's keys, as clients send for
+// templates that gained a key field (/terms/<urn> where glossaryTerms is
+// keyed by urn and attribution source, /owners/<owner> with an owner).
+func (k keyedArray) merge(node any, keys []string, prev string) []any {
 	if len(keys) == 0 {
 		if a, ok := node.(*array); ok {
 			return append([]any(nil), a.elems...)
@@ -112,8 +122,14 @@ func (k keyedArray) merge(node any, keys []string) []any {
 	var out []any
 	switch t := node.(type) {
 	case *object:
+		if prev != "" && !strings.Contains(prev, unitSeparator) {
+			switch t.vals[prev].(type) {
+			case string, bool, json.Number:
+				return []any{t}
+			}
+		}
 		for _, key := range t.keys {
-			merged := k.merge(t.vals[key], keys[1:])
+			merged := k.merge(t.vals[key], keys[1:], keys[0])
 			if k.reinject && key != "" && !strings.Contains(keys[0], unitSeparator) {
 				for _, e := range merged {
 					if eo, ok := e.(*object); ok {
@@ -127,7 +143,7 @@ func (k keyedArray) merge(node any, keys []string) []any {
 		}
 	case *array:
 		for _, e := range t.elems {
-			out = append(out, k.merge(e, keys[1:])...)
+			out = append(out, k.merge(e, keys[1:], keys[0])...)
 		}
 	}
 	return out

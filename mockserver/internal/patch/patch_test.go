@@ -149,6 +149,14 @@ func TestApplyGlossaryTerms(t *testing.T) {
 			current: `{"terms":[{"urn":"urn:li:glossaryTerm:x"}]}`,
 			patch:   `[{"op":"remove","path":"/terms/urn:li:glossaryTerm:x"}]`,
 			want:    `{"terms":[],"auditStamp":` + stamp + `}`},
+		{name: "keyed by urn and attribution source", aspect: "glossaryTerms",
+			current: `{"terms":[{"urn":"u1"},{"urn":"u1","attribution":{"source":"s1","time":0,"actor":"a"}}],"auditStamp":{"time":1,"actor":"a"}}`,
+			patch:   `[{"op":"add","path":"/terms/u2/","value":{"urn":"u2"}},{"op":"remove","path":"/terms/u1/s1"}]`,
+			want:    `{"terms":[{"urn":"u1"},{"urn":"u2"}],"auditStamp":{"time":1,"actor":"a"}}`},
+		{name: "remove a term removes every source", aspect: "glossaryTerms",
+			current: `{"terms":[{"urn":"u1"},{"urn":"u1","attribution":{"source":"s1","time":0,"actor":"a"}},{"urn":"u2"}],"auditStamp":{"time":1,"actor":"a"}}`,
+			patch:   `[{"op":"remove","path":"/terms/u1"}]`,
+			want:    `{"terms":[{"urn":"u2"}],"auditStamp":{"time":1,"actor":"a"}}`},
 		{name: "existing auditStamp kept", aspect: "glossaryTerms",
 			current: `{"terms":[],"auditStamp":{"time":1,"actor":"urn:li:corpuser:u"}}`,
 			patch:   `[{"op":"add","path":"/terms/urn:li:glossaryTerm:t","value":{"urn":"urn:li:glossaryTerm:t"}}]`,
@@ -177,6 +185,10 @@ func TestApplyOwnership(t *testing.T) {
 			current: `{"owners":[` + jdoe + `,` + ann + `,` + jdoeBiz + `]}`,
 			patch:   `[{"op":"remove","path":"/owners/urn:li:corpuser:jdoe"}]`,
 			want:    `{"owners":[` + ann + `]}`},
+		{name: "add at the owner level, one key short", aspect: "ownership",
+			current: `{"owners":[` + ann + `]}`,
+			patch:   `[{"op":"add","path":"/owners/urn:li:corpuser:jdoe","value":` + jdoe + `}]`,
+			want:    `{"owners":[` + ann + `,` + jdoe + `]}`},
 		{name: "owner element not an object", aspect: "ownership",
 			current: `{"owners":["x"]}`,
 			patch:   `[{"op":"remove","path":"/owners/x"}]`,
@@ -268,6 +280,48 @@ func TestApplyOtherTemplates(t *testing.T) {
 		{name: "editableDatasetProperties default empty", aspect: "editableDatasetProperties",
 			patch: `[{"op":"add","path":"/description","value":"d"}]`,
 			want:  `{"description":"d"}`},
+	})
+}
+
+func TestApplyEntityInfoTemplates(t *testing.T) {
+	t.Parallel()
+	stamp := `{"actor":"urn:li:corpuser:__datahub_system","time":1700000000000}`
+	ds := func(n string) string { return `urn:li:dataset:(urn:li:dataPlatform:hive,` + n + `,PROD)` }
+	edge := func(u string) string { return `{"destinationUrn":"` + u + `"}` }
+	runApply(t, []applyCase{
+		{name: "dataJobInputOutput from absent", aspect: "dataJobInputOutput",
+			patch: `[{"op":"add","path":"/inputDatasetEdges/` + ds("a") + `","value":` + edge(ds("a")) + `},` +
+				`{"op":"add","path":"/outputDatasetEdges/` + ds("b") + `","value":{}},` +
+				`{"op":"add","path":"/inputDatasetFields/urn:li:schemaField:(x,y)","value":"urn:li:schemaField:(x,y)"}]`,
+			want: `{"inputDatajobEdges":[],"inputDatasetEdges":[` + edge(ds("a")) + `],"outputDatasetEdges":[{"destinationUrn":"` + ds("b") + `"}],` +
+				`"fineGrainedLineages":[],"inputDatasetFields":["urn:li:schemaField:(x,y)"],"outputDatasetFields":[],"inputDatajobs":[],"inputDatasets":[],"outputDatasets":[]}`},
+		{name: "dataJobInputOutput remove edge keeps deprecated arrays", aspect: "dataJobInputOutput",
+			current: `{"inputDatasets":["` + ds("a") + `"],"inputDatasetEdges":[` + edge(ds("a")) + `,` + edge(ds("c")) + `]}`,
+			patch:   `[{"op":"remove","path":"/inputDatasetEdges/` + ds("a") + `"}]`,
+			want:    `{"inputDatasets":["` + ds("a") + `"],"inputDatasetEdges":[` + edge(ds("c")) + `],"inputDatajobEdges":[],"outputDatasetEdges":[],"inputDatasetFields":[],"outputDatasetFields":[],"fineGrainedLineages":[]}`},
+		{name: "chartInfo default", aspect: "chartInfo",
+			patch: `[{"op":"add","path":"/customProperties/k","value":"v"}]`,
+			want:  `{"description":"","title":"","lastModified":{"created":` + stamp + `,"lastModified":` + stamp + `},"inputEdges":[],"inputs":[],"customProperties":{"k":"v"}}`},
+		{name: "dashboardInfo chart edge", aspect: "dashboardInfo",
+			current: `{"title":"t","description":"","lastModified":{"created":{"time":0,"actor":"a"},"lastModified":{"time":0,"actor":"a"}},"charts":["urn:li:chart:(l,1)"]}`,
+			patch:   `[{"op":"add","path":"/chartEdges/urn:li:chart:(l,2)","value":{"destinationUrn":"urn:li:chart:(l,2)"}}]`,
+			want:    `{"title":"t","description":"","lastModified":{"created":{"time":0,"actor":"a"},"lastModified":{"time":0,"actor":"a"}},"charts":["urn:li:chart:(l,1)"],"chartEdges":[{"destinationUrn":"urn:li:chart:(l,2)"}],"datasetEdges":[],"datasets":[]}`},
+		{name: "dataFlowInfo", aspect: "dataFlowInfo",
+			patch: `[{"op":"add","path":"/customProperties/k","value":"v"},{"op":"add","path":"/name","value":"flow"}]`,
+			want:  `{"customProperties":{"k":"v"},"name":"flow"}`},
+		{name: "dataJobInfo", aspect: "dataJobInfo", current: `{"name":"j","type":"SQL"}`,
+			patch: `[{"op":"add","path":"/customProperties/k","value":"v"}]`,
+			want:  `{"name":"j","type":"SQL","customProperties":{"k":"v"}}`},
+		{name: "dataProductProperties assets", aspect: "dataProductProperties",
+			patch: `[{"op":"add","path":"/assets/` + ds("a") + `","value":` + edge(ds("a")) + `}]`,
+			want:  `{"assets":[` + edge(ds("a")) + `]}`},
+		{name: "structuredProperties by urn and source", aspect: "structuredProperties",
+			current: `{"properties":[{"propertyUrn":"urn:li:structuredProperty:p","values":[{"string":"a"}]}]}`,
+			patch:   `[{"op":"add","path":"/properties/urn:li:structuredProperty:q/","value":{"propertyUrn":"urn:li:structuredProperty:q","values":[{"double":1}]}}]`,
+			want:    `{"properties":[{"propertyUrn":"urn:li:structuredProperty:p","values":[{"string":"a"}]},{"propertyUrn":"urn:li:structuredProperty:q","values":[{"double":1}]}]}`},
+		{name: "siblings", aspect: "siblings",
+			patch: `[{"op":"add","path":"/siblings/` + ds("a") + `","value":"` + ds("a") + `"}]`,
+			want:  `{"siblings":["` + ds("a") + `"],"primary":false}`},
 	})
 }
 
@@ -400,8 +454,9 @@ func TestApplyDoesNotChangeInput(t *testing.T) {
 
 func TestTemplates(t *testing.T) {
 	t.Parallel()
-	want := []string{"datasetProperties", "domains", "editableDatasetProperties", "editableSchemaMetadata",
-		"globalTags", "glossaryTerms", "ownership", "status", "upstreamLineage"}
+	want := []string{"chartInfo", "dashboardInfo", "dataFlowInfo", "dataJobInfo", "dataJobInputOutput",
+		"dataProductProperties", "datasetProperties", "domains", "editableDatasetProperties", "editableSchemaMetadata",
+		"globalTags", "glossaryTerms", "ownership", "siblings", "status", "structuredProperties", "upstreamLineage"}
 	if diff := cmp.Diff(want, patch.Templates()); diff != "" {
 		t.Errorf("Templates (-want +got):\n%s", diff)
 	}

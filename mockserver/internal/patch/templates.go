@@ -65,11 +65,45 @@ func emptyArray() *array { return &array{elems: []any{}} }
 // The keyed arrays DataHub's templates use.
 var (
 	tagsByTag     = keyedArray{field: "tags", keys: []string{"tag"}, reinject: true}
-	termsByURN    = keyedArray{field: "terms", keys: []string{"urn"}, reinject: true}
+	termsByURN    = keyedArray{field: "terms", keys: []string{"urn", "attribution" + unitSeparator + "source"}, reinject: true}
 	ownersByOwner = keyedArray{field: "owners", keys: []string{"owner", "type"}, reinject: true}
 	upstreamsByDS = keyedArray{field: "upstreams", keys: []string{"dataset"}, reinject: true}
 	fieldsByPath  = keyedArray{field: "editableSchemaFieldInfo", keys: []string{"fieldPath"}, reinject: true}
 )
+
+// edges returns an Edge array keyed by destinationUrn.
+func edges(field string) keyedArray {
+	return keyedArray{field: field, keys: []string{"destinationUrn"}, reinject: true}
+}
+
+// withFields returns a defaults function: an object with the given
+// members, arrays and objects fresh each call.
+func withFields(members ...any) func(time.Time) *object {
+	return func(now time.Time) *object {
+		o := newObject()
+		for i := 0; i+1 < len(members); i += 2 {
+			v := members[i+1]
+			switch v {
+			case "[]":
+				v = emptyArray()
+			case "{}":
+				v = newObject()
+			case "stamp":
+				v = stamp(now, false)
+			case "changeStamps":
+				c := newObject()
+				c.set("created", stamp(now, false))
+				c.set("lastModified", stamp(now, false))
+				v = c
+			}
+			o.set(members[i].(string), v)
+		}
+		return o
+	}
+}
+
+func fineGrained(o *object, _ time.Time) error   { return fineGrainedToMap(o) }
+func unFineGrained(o *object, _ time.Time) error { return fineGrainedToArray(o) }
 
 // stringArray is a string array keyed by its values.
 func stringArray(field string) keyedArray { return keyedArray{field: field} }
@@ -119,8 +153,8 @@ var templates = map[string]*template{
 			return o
 		},
 		keyed:     []keyedArray{upstreamsByDS},
-		transform: func(o *object, _ time.Time) error { return fineGrainedToMap(o) },
-		rebase:    func(o *object, _ time.Time) error { return fineGrainedToArray(o) },
+		transform: fineGrained,
+		rebase:    unFineGrained,
 	},
 	"datasetProperties": {
 		defaults: func(time.Time) *object {
@@ -152,6 +186,38 @@ var templates = map[string]*template{
 	},
 	"status": {
 		defaults: func(time.Time) *object { o := newObject(); o.set("removed", false); return o },
+	},
+	"siblings": {
+		defaults: withFields("siblings", "[]", "primary", false),
+		keyed:    []keyedArray{stringArray("siblings")},
+	},
+	"structuredProperties": {
+		defaults: withFields("properties", "[]"),
+		keyed:    []keyedArray{{field: "properties", keys: []string{"propertyUrn", "attribution" + unitSeparator + "source"}, reinject: true}},
+	},
+	"dataProductProperties": {
+		defaults: withFields("assets", "[]"),
+		keyed:    []keyedArray{edges("assets")},
+	},
+	"dataFlowInfo": {defaults: withFields("customProperties", "{}")},
+	"dataJobInfo":  {defaults: withFields("customProperties", "{}")},
+	"dataJobInputOutput": {
+		defaults: withFields("inputDatajobEdges", "[]", "inputDatasetEdges", "[]", "outputDatasetEdges", "[]",
+			"fineGrainedLineages", "[]", "inputDatasetFields", "[]", "outputDatasetFields", "[]",
+			"inputDatajobs", "[]", "inputDatasets", "[]", "outputDatasets", "[]"),
+		keyed: []keyedArray{edges("inputDatajobEdges"), edges("inputDatasetEdges"), edges("outputDatasetEdges"),
+			stringArray("inputDatasetFields"), stringArray("outputDatasetFields")},
+		transform: fineGrained,
+		rebase:    unFineGrained,
+	},
+	"chartInfo": {
+		defaults: withFields("description", "", "title", "", "lastModified", "changeStamps", "inputEdges", "[]", "inputs", "[]"),
+		keyed:    []keyedArray{edges("inputEdges"), stringArray("inputs")},
+	},
+	"dashboardInfo": {
+		defaults: withFields("title", "", "description", "", "lastModified", "changeStamps",
+			"chartEdges", "[]", "datasetEdges", "[]", "datasets", "[]", "charts", "[]"),
+		keyed: []keyedArray{edges("chartEdges"), edges("datasetEdges"), stringArray("datasets"), stringArray("charts")},
 	},
 }
 
