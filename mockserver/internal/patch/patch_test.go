@@ -4,6 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -478,5 +483,67 @@ func TestApplyCopyBomb(t *testing.T) {
 	_, err := patch.Apply("status", nil, []byte(`[`+ops+`]`))
 	if !errors.Is(err, patch.ErrBadPatch) {
 		t.Fatalf("Apply error = %v, want ErrBadPatch", err)
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// checkGolden compares got with testdata/name, or rewrites it with -update.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}
+
+// TestApplyConcurrent runs 64 adders at once on one aspect value: Apply
+// shares no state between calls (the race detector watches), and folding
+// the 64 patches one after another keeps all 64 tags.
+func TestApplyConcurrent(t *testing.T) {
+	t.Parallel()
+	const n = 64
+	base := []byte(`{"tags":[]}`)
+	patches := make([][]byte, n)
+	for i := range n {
+		tag := fmt.Sprintf("urn:li:tag:t%02d", i)
+		patches[i] = []byte(`[{"op":"add","path":"/tags/` + tag + `","value":{"tag":"` + tag + `"}}]`)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Go(func() {
+			if _, err := fixed.Apply("globalTags", base, patches[i]); err != nil {
+				errs <- err
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	cur := base
+	for i := range n {
+		var err error
+		if cur, err = fixed.Apply("globalTags", cur, patches[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got struct{ Tags []struct{ Tag string } }
+	if err := json.Unmarshal(cur, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Tags) != n {
+		t.Errorf("%d tags after %d adds: %s", len(got.Tags), n, cur)
 	}
 }
