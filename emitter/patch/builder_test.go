@@ -106,7 +106,10 @@ func TestPythonParity(t *testing.T) {
 		{"remove_tag", func(d *patch.Dataset) { d.RemoveTag("urn:li:tag:pii") },
 			`[{"op":"remove","path":"/tags/urn:li:tag:pii","value":{}}]`},
 		{"add_term", func(d *patch.Dataset) { d.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:t"}) },
-			`[{"op":"add","path":"/terms/urn:li:glossaryTerm:t","value":{"urn":"urn:li:glossaryTerm:t"}}]`},
+			`[{"op":"add","path":"/terms/urn:li:glossaryTerm:t/","value":{"urn":"urn:li:glossaryTerm:t"}}]`},
+		{"add_term_attributed", func(d *patch.Dataset) {
+			d.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:t", Attribution: &aspects.MetadataAttribution{Actor: "urn:li:corpuser:u", Source: aspects.Ptr("urn:li:dataHubAction:a")}})
+		}, `[{"op":"add","path":"/terms/urn:li:glossaryTerm:t/urn:li:dataHubAction:a","value":{"urn":"urn:li:glossaryTerm:t","attribution":{"time":0,"actor":"urn:li:corpuser:u","source":"urn:li:dataHubAction:a","sourceDetail":{}}}}]`},
 		{"add_owner", func(d *patch.Dataset) {
 			d.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
 		}, `[{"op":"add","path":"/owners/urn:li:corpuser:jdoe/TECHNICAL_OWNER","value":{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}}]`},

@@ -142,12 +142,14 @@ func (f *Field) RemoveTag(tagURN string) {
 	f.b.Remove("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "globalTags", "tags", tagURN))
 }
 
-// AddTerm adds a glossary term to the field.
+// AddTerm adds a glossary term to the field, keyed by URN and attribution
+// source as on the entity ([Builder.AddTerm]).
 func (f *Field) AddTerm(term aspects.GlossaryTermAssociation) {
-	f.b.Add("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "glossaryTerms", "terms", term.URN), term)
+	f.b.Add("editableSchemaMetadata", termPath([]string{"editableSchemaFieldInfo", f.path, "glossaryTerms"}, term), term)
 }
 
-// RemoveTerm removes a glossary term from the field.
+// RemoveTerm removes a glossary term from the field, whatever its
+// attribution source.
 func (f *Field) RemoveTerm(termURN string) {
 	f.b.Remove("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "glossaryTerms", "terms", termURN))
 }

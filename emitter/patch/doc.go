@@ -19,7 +19,8 @@
 // forceGenericPatch, the envelope {"patch":[...],"arrayPrimaryKeys":{...},
 // "forceGenericPatch":bool} ([Document]). Array elements are addressed by
 // key, not index (/tags/<tag urn>, /owners/<owner urn>/<type>,
-// /upstreams/<dataset urn>, /customProperties/<key>), keys escaped as JSON
+// /terms/<term urn>/<attribution source>, /upstreams/<dataset urn>,
+// /customProperties/<key>), keys escaped as JSON
 // pointer tokens (~ as ~0, / as ~1; see [Path]). The paths and values are
 // those of DataHub's Python builders (datahub/specific).
 //

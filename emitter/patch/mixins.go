@@ -20,12 +20,24 @@ func (b *Builder) AddTag(tag aspects.TagAssociation) {
 func (b *Builder) RemoveTag(tagURN string) { b.Remove("globalTags", Path("tags", tagURN)) }
 
 // AddTerm adds a glossary term to the entity's glossaryTerms: add
-// /terms/<term urn>.
+// /terms/<term urn>/<attribution source>, the source "" for a term without
+// one. DataHub keys terms by URN and attribution source, as its Python
+// HasTermsPatch.add_term addresses them.
 func (b *Builder) AddTerm(term aspects.GlossaryTermAssociation) {
-	b.Add("glossaryTerms", Path("terms", term.URN), term)
+	b.Add("glossaryTerms", termPath(nil, term), term)
 }
 
-// RemoveTerm removes the glossary term with URN termURN.
+// termPath is the path of term under prefix: terms/<urn>/<source>.
+func termPath(prefix []string, term aspects.GlossaryTermAssociation) string {
+	source := ""
+	if term.Attribution != nil && term.Attribution.Source != nil {
+		source = *term.Attribution.Source
+	}
+	return Path(append(prefix, "terms", term.URN, source)...)
+}
+
+// RemoveTerm removes the glossary term with URN termURN, whatever its
+// attribution source.
 func (b *Builder) RemoveTerm(termURN string) { b.Remove("glossaryTerms", Path("terms", termURN)) }
 
 // AddOwner adds owner to the entity's ownership: add
