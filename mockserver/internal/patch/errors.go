@@ -91,3 +91,14 @@ type opError struct {
 func (e *opError) Error() string { return e.kind.Error() + ": " + e.detail }
 
 func failf(kind error, detail string) error { return &opError{kind: kind, detail: detail} }
+
+// DataHubStatus returns the HTTP status real DataHub GMS answers for this
+// failure: 400 for ErrBadPatch and ErrBadOp (the patch fails to parse, an
+// IllegalArgumentException), 500 for the rest (failures while applying).
+// The mock may answer a 4xx instead; this is what the real server does.
+func (e *Error) DataHubStatus() int {
+	if e.Kind == ErrBadPatch || e.Kind == ErrBadOp {
+		return 400
+	}
+	return 500
+}

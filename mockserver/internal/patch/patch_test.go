@@ -51,6 +51,13 @@ func runApply(t *testing.T, cases []applyCase) {
 				if got != nil {
 					t.Fatalf("Apply returned %s with an error", got)
 				}
+				wantStatus := 500
+				if tc.wantErr == patch.ErrBadPatch || tc.wantErr == patch.ErrBadOp {
+					wantStatus = 400
+				}
+				if s := pe.DataHubStatus(); s != wantStatus {
+					t.Errorf("DataHubStatus = %d, want %d", s, wantStatus)
+				}
 				return
 			}
 			if err != nil {
