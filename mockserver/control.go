@@ -35,6 +35,7 @@ type faultRequest struct {
 	RetryAfterSeconds float64 `json:"retryAfterSeconds"`
 	DelayMillis       int64   `json:"delayMillis"`
 	Drop              bool    `json:"drop"`
+	CommitThenDrop    bool    `json:"commitThenDrop"`
 }
 
 // knownOps are the operations a fault may name.
@@ -75,7 +76,7 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 			writeRestliError(w, errorf(http.StatusBadRequest, msgControlStatus, fr.Status), "")
 			return true
 		}
-		s.Inject(Fault{Op: *fr.Op, Times: fr.Times, Status: fr.Status, Drop: fr.Drop,
+		s.Inject(Fault{Op: *fr.Op, Times: fr.Times, Status: fr.Status, Drop: fr.Drop, CommitThenDrop: fr.CommitThenDrop,
 			RetryAfter: time.Duration(fr.RetryAfterSeconds * float64(time.Second)),
 			Delay:      time.Duration(fr.DelayMillis) * time.Millisecond})
 		writeJSON(w, map[string]string{"value": "ok"})

@@ -39,7 +39,8 @@ const (
 // checked in the order they were added; the first matching one with
 // requests left applies. A request first waits for every matching latency,
 // then is dropped or failed by the first matching drop or failure. A failed
-// or dropped request changes no state.
+// or dropped request changes no state; a request under CommitThenDrop is
+// handled in full before its connection is dropped.
 type Fault struct {
 	// Op is the operation the fault applies to ([OpAny] for all).
 	Op Op
@@ -54,8 +55,14 @@ type Fault struct {
 	RetryAfter time.Duration
 	// Delay holds the request this long before it is handled (or failed).
 	Delay time.Duration
-	// Drop closes the connection without an answer.
+	// Drop closes the connection without an answer; the request is not
+	// handled.
 	Drop bool
+	// CommitThenDrop handles the request in full (a write is applied and
+	// committed, as for a 200) and then closes the connection instead of
+	// answering: the answer is lost after the commit. It tests clients
+	// that must not apply a write twice when they retry.
+	CommitThenDrop bool
 }
 
 // Fail returns a fault that answers the next times requests of op with
@@ -73,6 +80,13 @@ func Latency(op Op, d time.Duration) Fault {
 // requests of op without an answer.
 func Drop(op Op, times int) Fault {
 	return Fault{Op: op, Times: times, Drop: true}
+}
+
+// CommitThenDrop returns a fault that handles the next times requests of op
+// in full (writes are applied and committed) and then closes the connection
+// without an answer, as when a server or proxy fails after the commit.
+func CommitThenDrop(op Op, times int) Fault {
+	return Fault{Op: op, Times: times, CommitThenDrop: true}
 }
 
 // fault is an installed Fault with its remaining count.
@@ -93,6 +107,7 @@ func newFault(f Fault) *fault {
 type action struct {
 	delay      time.Duration
 	drop       bool
+	lose       bool // handle, then drop instead of answering
 	status     int
 	retryAfter string
 }
@@ -124,6 +139,13 @@ func (s *Server) Drop(op Op, times int) {
 	s.Inject(Drop(op, times))
 }
 
+// CommitThenDrop handles the next times requests of op in full (writes are
+// applied and committed) and then closes their connection without an
+// answer (times 0: every request until [Server.ClearFaults]).
+func (s *Server) CommitThenDrop(op Op, times int) {
+	s.Inject(CommitThenDrop(op, times))
+}
+
 // ClearFaults removes every installed fault.
 func (s *Server) ClearFaults() {
 	s.mu.Lock()
@@ -148,10 +170,11 @@ func (s *Server) takeFaults(op Op) action {
 			a.delay += f.Delay
 			used = true
 		}
-		if !decided && (f.Drop || f.Status != 0) {
+		if !decided && (f.Drop || f.CommitThenDrop || f.Status != 0) {
 			decided = true
 			used = true
 			a.drop = f.Drop
+			a.lose = f.CommitThenDrop
 			a.status = f.Status
 			if f.RetryAfter > 0 {
 				a.retryAfter = strconv.Itoa(int(math.Ceil(f.RetryAfter.Seconds())))
@@ -170,7 +193,10 @@ func (s *Server) takeFaults(op Op) action {
 }
 
 // applyFault carries out a's delay, drop or failure. It reports whether the
-// request was answered (or dropped) and must not be handled.
+// request was answered (or dropped) and must not be handled. For a
+// commit-then-drop it swaps the writer under w (the request's
+// *statusWriter) for one that drops the connection when the handler
+// answers, and reports false: the request is handled.
 func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, a action) bool {
 	if a.delay > 0 {
 		t := time.NewTimer(a.delay)
@@ -192,8 +218,37 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, a action) bo
 	case a.status != 0:
 		writeRestliError(w, errorf(a.status, msgInjected, a.status, http.StatusText(a.status)), a.retryAfter)
 		return true
+	case a.lose:
+		if sw, ok := w.(*statusWriter); ok {
+			sw.ResponseWriter = &lostAnswer{ResponseWriter: sw.ResponseWriter}
+		} else {
+			dropConn(w) // not reached: ServeHTTP passes its statusWriter
+			return true
+		}
 	}
 	return false
+}
+
+// lostAnswer is the writer of a request under a commit-then-drop fault: the
+// handler's answer (written after its commit) is never sent; the
+// connection is closed instead.
+type lostAnswer struct {
+	http.ResponseWriter
+	dropped bool
+}
+
+func (l *lostAnswer) WriteHeader(int) { l.drop() }
+
+func (l *lostAnswer) Write(b []byte) (int, error) {
+	l.drop()
+	return len(b), nil
+}
+
+func (l *lostAnswer) drop() {
+	if !l.dropped {
+		l.dropped = true
+		dropConn(l.ResponseWriter)
+	}
 }
 
 // dropConn closes the client's connection without an answer: through

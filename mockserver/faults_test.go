@@ -142,3 +142,63 @@ func TestDropWithoutHijacker(t *testing.T) {
 	serve(t, s, http.MethodGet, "/config", "")
 	t.Error("ServeHTTP returned normally")
 }
+
+// TestCommitThenDrop checks that a request under CommitThenDrop is applied
+// and committed, and that the client gets a connection error instead of an
+// answer; the next request is answered.
+func TestCommitThenDrop(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		opts   []Option
+		inject func(*Server)
+		target string
+		body   string
+	}{
+		{name: "option", opts: []Option{WithFault(CommitThenDrop(OpIngestProposal, 1))},
+			target: "/aspects?action=ingestProposal",
+			body:   ingestBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed":true}`), "false")},
+		{name: "method, batch", inject: func(s *Server) { s.CommitThenDrop(OpIngestProposalBatch, 1) },
+			target: "/api/gms/aspects?action=ingestProposalBatch",
+			body:   batchBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed":true}`))},
+		{name: "control API", opts: []Option{WithControl(true)}, inject: func(s *Server) {
+			if r := serve(t, s, http.MethodPost, ControlPrefix+"/faults", `{"op":"ingestProposal","times":1,"commitThenDrop":true}`); r.Status != 200 {
+				t.Fatalf("control = %d %s", r.Status, r.Body)
+			}
+		}, target: "/aspects?action=ingestProposal",
+			body: ingestBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed":true}`), "false")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := Start(t, tt.opts...)
+			if tt.inject != nil {
+				tt.inject(s)
+			}
+			client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+			resp, err := client.Post(s.URL()+tt.target, "application/json", strings.NewReader(tt.body))
+			if err == nil {
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				t.Fatalf("request answered %d %s, want a connection error", resp.StatusCode, b)
+			}
+			got, err := s.GetAspectJSON(dsURN, "status", 0)
+			if err != nil {
+				t.Fatalf("the write was not committed: %v", err)
+			}
+			if diff := cmp.Diff(`{"removed":true}`, string(got)); diff != "" {
+				t.Errorf("stored (-want +got):\n%s", diff)
+			}
+			// Used up: the same request is answered now.
+			resp, err = client.Post(s.URL()+tt.target, "application/json", strings.NewReader(tt.body))
+			if err != nil {
+				t.Fatalf("second request: %v", err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				t.Errorf("second request = %d %s", resp.StatusCode, b)
+			}
+		})
+	}
+}
