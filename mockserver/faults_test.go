@@ -46,7 +46,7 @@ func TestFailAtRunTime(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
 	s.Fail(OpGetAspect, FailSpec{Status: http.StatusTooManyRequests, Times: Forever}) // until cleared
-	s.Fail(OpAny, FailSpec{Status: http.StatusInternalServerError, Times: 1}) // after the first: never reached for getAspect
+	s.Fail(OpAny, FailSpec{Status: http.StatusInternalServerError, Times: 1})         // after the first: never reached for getAspect
 	for range 3 {
 		r := serve(t, s, http.MethodGet, "/aspects/"+dsPath+"?aspect=status", "")
 		wantRestliError(t, r, 429, "429 Too Many Requests")
