@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -355,3 +356,27 @@ func TestRunServesUntilCancelled(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestBinaryDoesNotLinkTesting checks that the binary, and so any main
+// that imports mockserver, does not pull in package testing (and its
+// flags): mockserver defines its own Tester.
+func TestBinaryDoesNotLinkTesting(t *testing.T) {
+	t.Parallel()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("no go tool: %v", err)
+	}
+	out, err := exec.Command(goTool, "list", "-deps", ".", "github.com/catalogkit/datahub-go/mockserver").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/catalogkit/datahub-go/mockserver") {
+		t.Fatalf("go list -deps does not list mockserver:\n%s", out)
+	}
+	for _, d := range deps {
+		if d == "testing" || strings.HasPrefix(d, "testing/") {
+			t.Errorf("the binary depends on %s", d)
+		}
+	}
+}
