@@ -3,6 +3,7 @@ package mockserver
 import (
 	"io"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -68,5 +69,22 @@ func TestStartWithTester(t *testing.T) {
 	}
 	if _, err := http.Get(s.URL() + "/config"); err == nil {
 		t.Error("still serving after the cleanup")
+	}
+}
+
+// TestOpenLockedDataDir checks that a data directory in use fails a second
+// Open with a message naming the locked file (it said "timeout" after 5 s).
+func TestOpenLockedDataDir(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	newServer(t, WithDataDir(dir))
+	s, err := Open(WithDataDir(dir))
+	if err == nil {
+		_ = s.Close()
+		t.Fatal("second Open on the same data directory succeeded")
+	}
+	want := filepath.Join(dir, DataFile) + " is locked by another process"
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("second Open = %v, want it to contain %q", err, want)
 	}
 }
