@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // Proposal is a metadata change proposal as the mock received and decoded
@@ -60,6 +61,13 @@ func (p Proposal) MarshalJSON() ([]byte, error) {
 		}
 	}
 	return json.Marshal(q)
+}
+
+// core returns p as the core's proposal (sharing its memory).
+func (p *Proposal) core() gms.Proposal {
+	return gms.Proposal{EntityType: p.EntityType, EntityURN: p.EntityURN, ChangeType: p.ChangeType,
+		AspectName: p.AspectName, EntityKeyAspect: p.EntityKeyAspect, Aspect: p.Aspect,
+		ContentType: p.ContentType, SystemMetadata: p.SystemMetadata, Headers: p.Headers}
 }
 
 func (p Proposal) clone() Proposal {
@@ -153,7 +161,7 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 				p.SystemMetadata = compactValidShared(v)
 			} else {
 				p.SystemMetadata = compactShared(v)
-				*pe = append(*pe, pegasusMessageAt(path+"/systemMetadata", err))
+				*pe = append(*pe, gms.PegasusMessageAt(path+"/systemMetadata", err))
 			}
 		}
 	}
@@ -330,10 +338,6 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 	return out, err
 }
 
-func isObject(v json.RawMessage) bool {
-	v = bytes.TrimLeft(v, " \t\r\n") // JSON white space only: pdl.Valid checks the rest
-	return len(v) > 0 && v[0] == '{' && pdl.Valid(v)
-}
 
 // compact returns v as compact JSON text for messages, shortened.
 func compact(v json.RawMessage) string {
@@ -349,37 +353,11 @@ func compactShared(v json.RawMessage) json.RawMessage {
 	return compactJSON(v)
 }
 
-// compactValidShared is compactShared for v known to be valid JSON.
-func compactValidShared(v json.RawMessage) json.RawMessage {
-	if !bytes.ContainsAny(v, " \t\r\n") {
-		return v
-	}
-	return compactJSON(v)
-}
+func compactValidShared(v json.RawMessage) json.RawMessage { return gms.CompactValidShared(v) }
 
-// compactJSON returns v without insignificant white space (v itself if it
-// is not valid JSON).
-func compactJSON(v json.RawMessage) json.RawMessage {
-	if !bytes.ContainsAny(v, " \t\r\n") && pdl.Valid(v) {
-		return bytes.Clone(v) // already compact: json.Compact would copy it
-	}
-	if c, ok := pdl.AppendCompact(make([]byte, 0, len(v)), v); ok {
-		return c // as json.Compact
-	}
-	return v
-}
+func compactJSON(v json.RawMessage) json.RawMessage { return gms.CompactJSON(v) }
 
-func abbreviate(s string) string {
-	const n = 200
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "..."
-}
+func abbreviate(s string) string { return gms.Abbreviate(s) }
 
 // joinParamErrors formats the messages of a failed Rest.li parameter
 // validation of method.

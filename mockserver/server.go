@@ -17,6 +17,7 @@ import (
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -45,7 +46,9 @@ type Server struct {
 	closeErr error
 	once     sync.Once
 
-	async *asyncQueue
+	// core holds GMS's rules over store (validation, conditions, the async
+	// queue, reads); the handlers only decode the wire and answer.
+	core *gms.Core
 
 	// Set by Start.
 	httpSrv *http.Server
@@ -80,7 +83,7 @@ func Open(opts ...Option) (*Server, error) {
 	for _, f := range cfg.faults {
 		s.faults = append(s.faults, newFault(f))
 	}
-	s.async = newAsyncQueue(s)
+	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger})
 	return s, nil
 }
 
@@ -153,7 +156,7 @@ func (s *Server) Close() error {
 			<-s.served
 		}
 		s.inflight.Wait()
-		errs = append(errs, s.async.close())
+		errs = append(errs, s.core.Close())
 		errs = append(errs, s.store.Close())
 		s.closeErr = errors.Join(errs...)
 	})
@@ -220,24 +223,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		r.Body = http.MaxBytesReader(sw, r.Body, n)
 	}
-	switch rt.op {
-	case OpIngestProposal:
-		s.handleIngest(sw, r, false)
-	case OpIngestProposalBatch:
-		s.handleIngest(sw, r, true)
-	case OpGetTimeseries:
-		s.handleTimeseries(sw, r)
-	case OpGetCount:
-		s.handleCount(sw, r)
-	case OpGetAspect:
-		s.handleGetAspect(sw, r, rt.key)
-	case OpGetEntity:
-		s.handleGetEntity(sw, r, rt.key)
-	case OpDeleteEntity:
-		s.handleDelete(sw, r)
-	case OpConfig:
-		s.handleConfig(sw, r)
-	}
+	rt.ep.serve(s, sw, r, rt)
 }
 
 // authorized reports whether r carries one of the configured tokens (or no
