@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"maps"
+	"net/http"
 	"reflect"
 	"testing"
 

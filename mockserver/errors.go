@@ -90,6 +90,11 @@ func errorf(status int, format string, args ...any) *restliError {
 
 // routingError returns a RoutingException with the formatted message.
 func routingError(status int, format string, args ...any) *restliError {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = abbreviate(s)
+		}
+	}
 	return &restliError{status: status, message: fmt.Sprintf(format, args...), class: classRouting}
 }
 

@@ -104,7 +104,14 @@ var changeTypes = []string{"UPSERT", "CREATE", "UPDATE", "DELETE", "PATCH", "RES
 // paramErrors collects Rest.li parameter validation messages.
 type paramErrors []string
 
+// add appends a message; string arguments (paths with member names, values)
+// are shortened, so that echoed input cannot make a huge answer.
 func (pe *paramErrors) add(format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = abbreviate(s)
+		}
+	}
 	*pe = append(*pe, fmt.Sprintf(format, args...))
 }
 
@@ -337,7 +344,6 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 	err := json.Unmarshal(raw, &out)
 	return out, err
 }
-
 
 // compact returns v as compact JSON text for messages, shortened.
 func compact(v json.RawMessage) string {

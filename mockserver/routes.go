@@ -106,7 +106,7 @@ func route(r *http.Request) routed {
 			rt.ep, rt.op = configEndpoint, OpConfig
 			return rt
 		}
-		rt.err = errorf(http.StatusMethodNotAllowed, msgConfigMethod, r.Method)
+		rt.err = errorf(http.StatusMethodNotAllowed, msgConfigMethod, abbreviate(r.Method))
 		return rt
 	}
 	res, ok := resources[name]
@@ -139,7 +139,7 @@ func route(r *http.Request) routed {
 		if ep := endpointIndex[[2]string{name, action}]; ep != nil {
 			rt.ep, rt.op = ep, ep.op
 		} else {
-			rt.err = errorf(http.StatusNotImplemented, msgActionUnsupported, r.Method, name, action)
+			rt.err = errorf(http.StatusNotImplemented, msgActionUnsupported, abbreviate(r.Method), abbreviate(name), abbreviate(action))
 		}
 		return rt
 	}
@@ -150,7 +150,7 @@ func route(r *http.Request) routed {
 	case r.Method == http.MethodGet && hasKey && slices.Contains(res.methods, "get"),
 		r.Method == http.MethodGet && !hasKey && r.URL.Query().Has("ids") && slices.Contains(res.methods, "batch_get"),
 		name == "relationships" && (r.Method == http.MethodGet || r.Method == http.MethodDelete):
-		rt.err = errorf(http.StatusNotImplemented, msgMethodUnsupported, r.Method, rt.path)
+		rt.err = errorf(http.StatusNotImplemented, msgMethodUnsupported, abbreviate(r.Method), abbreviate(rt.path))
 	default:
 		rt.err = routingError(http.StatusBadRequest, msgMethodNotSupported, r.Method, rt.uri, r.Header.Get("X-RestLi-Method"))
 	}

@@ -124,7 +124,7 @@ func JSONErrorText(err error) string {
 	switch {
 	case err == nil:
 		return ""
-	case errors.As(err, &se) && strings.Contains(se.Error(), "exceeded max depth"):
+	case tooDeep(err):
 		return fmt.Sprintf(MsgTooDeep, MaxJSONDepth)
 	case errors.As(err, &se):
 		return fmt.Sprintf(MsgSyntax, se.Offset, se.Error())
@@ -138,6 +138,12 @@ func JSONErrorText(err error) string {
 		return "invalid JSON: unexpected end of input"
 	}
 	return Abbreviate(err.Error())
+}
+
+// tooDeep reports whether err is encoding/json's nesting limit.
+func tooDeep(err error) bool {
+	var se *json.SyntaxError
+	return errors.As(err, &se) && strings.Contains(se.Error(), "exceeded max depth")
 }
 
 // jsonTypeName names a Go kind as the JSON type it decodes.

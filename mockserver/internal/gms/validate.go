@@ -192,6 +192,9 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
+		if tooDeep(err) {
+			return nil, errorf(BadArgument, MsgAspectTooDeep, info.Name, entityType, MaxJSONDepth)
+		}
 		return nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, JSONErrorText(err))
 	}
 	obj, ok := v.(map[string]any)
