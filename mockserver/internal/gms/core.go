@@ -73,3 +73,18 @@ func (c *Core) Put(ctx context.Context, urn, aspect string, value json.RawMessag
 	return c.Ingest(ctx, []Proposal{{EntityType: EntityTypeOf(urn), EntityURN: urn, ChangeType: "UPSERT",
 		AspectName: aspect, Aspect: value, ContentType: "application/json"}}, IngestOptions{})
 }
+
+// ApplyDue applies the async writes that are due on the clock, in the
+// order they were accepted (what every read and write does first). A test
+// clock's owner calls it after moving the clock.
+func (c *Core) ApplyDue() { c.barrier() }
+
+// Exists reports whether the entity urn exists (its key aspect was written),
+// as GMS's EntityService.exists.
+func (c *Core) Exists(ctx context.Context, urn string) (bool, error) {
+	c.barrier()
+	if _, err := CheckURN(urn); err != nil {
+		return false, err
+	}
+	return c.st.Exists(urn), nil
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 )
@@ -134,7 +135,7 @@ func JSONErrorText(err error) string {
 			where = " at " + Abbreviate(te.Field)
 		}
 		return fmt.Sprintf("expected %s%s, found %s", jsonTypeName(te.Type.Kind().String()), where, articled(te.Value))
-	case strings.Contains(err.Error(), "unexpected end of JSON input"):
+	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "invalid JSON: unexpected end of input"
 	}
 	return Abbreviate(err.Error())
