@@ -76,6 +76,7 @@ func prepareAll(ps []Proposal, batch bool) ([]item, error) {
 	for i := range ps {
 		it, err := prepare(&ps[i])
 		if err != nil {
+			err.Index = i
 			if !batch {
 				return nil, err
 			}
