@@ -95,7 +95,7 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 	if w.URN == "" || w.Aspect == "" {
 		return Result{}, fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
 	}
-	if !isObject(w.Value) {
+	if !w.Compact && !isObject(w.Value) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	// The write's systemMetadata members, read once (nil: null or absent).
@@ -238,7 +238,10 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		return Result{}, nil
 	}
 
-	value := compactValid(w.Value) // checked by isObject above
+	value := w.Value // valid and compact; row.encode copies it
+	if !w.Compact {
+		value = compactValid(w.Value) // checked by isObject above
+	}
 	if hasCur && jsonEqual(cur.Value, value) {
 		// EntityServiceImpl.applyUpsert: an equal value keeps the version; only
 		// row 0's run fields are refreshed (AspectDao.saveLatestAspect updates

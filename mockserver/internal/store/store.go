@@ -129,6 +129,10 @@ type Write struct {
 	// aspect's state before the write (for versioned aspects, after the
 	// CREATE checks); an error fails the batch as a *[CheckError].
 	Check func(Current) error
+	// Compact promises that Value is a valid JSON object without
+	// insignificant white space (the rules core validated and compacted it):
+	// Apply then neither checks nor compacts it again.
+	Compact bool
 	// DeleteEntity makes the write a hard delete of the entity URN (every
 	// row and timeseries document, as [Store.DeleteEntity]) inside the
 	// batch; the other fields but URN are ignored.
