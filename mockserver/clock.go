@@ -15,7 +15,7 @@ func (s *Server) FastForward(d time.Duration) {
 	if d > 0 {
 		s.cfg.clockOffset.Add(int64(d))
 	}
-	s.async.flushDue()
+	s.core.ApplyDue()
 }
 
 // SetTime sets the server's clock to t: from now on it reads t plus the time
@@ -25,5 +25,5 @@ func (s *Server) FastForward(d time.Duration) {
 // again, and new versions get earlier created-on times.
 func (s *Server) SetTime(t time.Time) {
 	s.cfg.clockOffset.Store(int64(t.Sub(s.cfg.baseClock())))
-	s.async.flushDue()
+	s.core.ApplyDue()
 }

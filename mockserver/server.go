@@ -16,6 +16,7 @@ import (
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -44,7 +45,9 @@ type Server struct {
 	closeErr error
 	once     sync.Once
 
-	async *asyncQueue
+	// core holds GMS's rules over store (validation, conditions, the async
+	// queue, reads); the handlers only decode the wire and answer.
+	core *gms.Core
 
 	// Set by Start.
 	httpSrv *http.Server
@@ -82,7 +85,7 @@ func Open(opts ...Option) (*Server, error) {
 	for _, f := range cfg.faults {
 		s.faults = append(s.faults, newFault(f))
 	}
-	s.async = newAsyncQueue(s)
+	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger})
 	return s, nil
 }
 
@@ -133,7 +136,7 @@ func (s *Server) Close() error {
 			<-s.served
 		}
 		s.inflight.Wait()
-		errs = append(errs, s.async.close())
+		errs = append(errs, s.core.Close())
 		errs = append(errs, s.store.Close())
 		s.closeErr = errors.Join(errs...)
 	})
@@ -200,24 +203,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		r.Body = http.MaxBytesReader(sw, r.Body, n)
 	}
-	switch rt.op {
-	case OpIngestProposal:
-		s.handleIngest(sw, r, false)
-	case OpIngestProposalBatch:
-		s.handleIngest(sw, r, true)
-	case OpGetTimeseries:
-		s.handleTimeseries(sw, r)
-	case OpGetCount:
-		s.handleCount(sw, r)
-	case OpGetAspect:
-		s.handleGetAspect(sw, r, rt.key)
-	case OpGetEntity:
-		s.handleGetEntity(sw, r, rt.key)
-	case OpDeleteEntity:
-		s.handleDelete(sw, r)
-	case OpConfig:
-		s.handleConfig(sw, r)
-	}
+	rt.ep.serve(s, sw, r, rt)
 }
 
 // authorized reports whether r carries one of the configured tokens (or no
