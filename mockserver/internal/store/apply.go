@@ -83,12 +83,16 @@ func sysVersion(sm json.RawMessage) (int64, bool) {
 }
 
 // applyOne performs one write inside t and returns its result. The store's
-// change events come from the rows it puts (see recorder).
+// change events come from the rows it puts and deletes (see recorder).
 func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
+	if w.DeleteEntity && w.URN != "" {
+		_, _, err := deleteEntity(t, w.URN)
+		return Result{}, err
+	}
 	if w.URN == "" || w.Aspect == "" {
 		return Result{}, fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
 	}
-	if !isObject(w.Value) {
+	if !w.Compact && !isObject(w.Value) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	// The write's systemMetadata members, read once (nil: null or absent).
@@ -159,6 +163,16 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 		return Result{}, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
 			Header: ChangeCreate, Want: UnversionedVersion, Have: strconv.FormatInt(rowVersion(cur), 10)}
 	}
+	if w.Check != nil && !w.Timeseries {
+		c := Current{Exists: hasCur}
+		if hasCur {
+			c.Version = strconv.FormatInt(rowVersion(cur), 10)
+			c.CreatedOn = time.UnixMilli(cur.CreatedOn).UTC()
+		}
+		if err := w.Check(c); err != nil {
+			return Result{}, &CheckError{Index: i, Err: err}
+		}
+	}
 	if w.IfVersionMatch != "" && !w.Timeseries {
 		// ConditionalWriteValidator: CREATE and CREATE_ENTITY always compare
 		// against "-1"; otherwise the latest row's systemMetadata.version, or
@@ -218,7 +232,10 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 		return Result{}, nil
 	}
 
-	value := compactValid(w.Value) // checked by isObject above
+	value := w.Value // valid and compact; row.encode copies it
+	if !w.Compact {
+		value = compactValid(w.Value) // checked by isObject above
+	}
 	if hasCur && jsonEqual(cur.Value, value) {
 		// EntityServiceImpl.applyUpsert: an equal value keeps the version; only
 		// row 0's run fields are refreshed (AspectDao.saveLatestAspect updates

@@ -139,6 +139,18 @@ type Write struct {
 	// tracked through these fields, so callers set them on every write.
 	KeyAspect string
 	KeyValue  json.RawMessage
+	// Check, when set, is called inside the batch's transaction with the
+	// aspect's state before the write (for versioned aspects, after the
+	// CREATE checks); an error fails the batch as a *[CheckError].
+	Check func(Current) error
+	// Compact promises that Value is a valid JSON object without
+	// insignificant white space (the rules core validated and compacted it):
+	// Apply then neither checks nor compacts it again.
+	Compact bool
+	// DeleteEntity makes the write a hard delete of the entity URN (every
+	// row and timeseries document, as [Store.DeleteEntity]) inside the
+	// batch; the other fields but URN are ignored.
+	DeleteEntity bool
 }
 
 // Result is the outcome of one Write.
@@ -348,13 +360,8 @@ func (s *Store) DeleteEntity(urn string) (rows, timeseriesRows int, err error) {
 	defer s.mu.Unlock()
 	err = s.update(s.clock(), func(t txn) error {
 		var err error
-		if rows, err = deletePrefix(t, aspectRows, urnPrefix(urn)); err != nil {
-			return err
-		}
-		if timeseriesRows, err = deletePrefix(t, timeseriesDocs, urnPrefix(urn)); err != nil {
-			return err
-		}
-		return t.del(entities, urnPrefix(urn))
+		rows, timeseriesRows, err = deleteEntity(t, urn)
+		return err
 	})
 	if err != nil {
 		return 0, 0, err
