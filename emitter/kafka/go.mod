@@ -1,0 +1,21 @@
+module github.com/catalogkit/datahub-go/emitter/kafka
+
+go 1.26.0
+
+replace github.com/catalogkit/datahub-go => ../..
+
+require (
+	github.com/catalogkit/datahub-go v0.0.0-00010101000000-000000000000
+	github.com/linkedin/goavro/v2 v2.15.0
+	github.com/twmb/franz-go v1.22.2
+	github.com/twmb/franz-go/pkg/kmsg v1.15.0
+	github.com/twmb/franz-go/pkg/sr v1.8.0
+)
+
+require (
+	github.com/golang/snappy v0.0.1 // indirect
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	github.com/hashicorp/go-retryablehttp v0.7.8 // indirect
+	github.com/klauspost/compress v1.20.3 // indirect
+	github.com/pierrec/lz4/v4 v4.1.33 // indirect
+)
