@@ -37,7 +37,7 @@ func newEnv(t testing.TB, partitions int32) *env {
 }
 
 // fastRetries makes the producer retry lost requests quickly.
-var fastRetries = kafka.WithKgoOptions(kgo.RetryBackoffFn(func(int) time.Duration { return time.Millisecond }), kgo.RequestTimeoutOverhead(time.Second))
+var fastRetries = kafka.WithKgoOptions(kgo.RetryBackoffFn(func(int) time.Duration { return time.Millisecond }), kgo.RequestTimeoutOverhead(time.Second), kgo.MetadataMinAge(10*time.Millisecond))
 
 func (e *env) emitter(t testing.TB, opts ...kafka.Option) *kafka.Emitter {
 	t.Helper()
