@@ -65,8 +65,10 @@ func WithAutoRegister(on bool) Option { return func(c *config) { c.autoRegister 
 // WithSchemaID makes the Emitter write with the registered schema id,
 // neither registering nor looking up the subject: proposals are encoded
 // with the schema the registry holds under id, which must be a version of
-// DataHub's MetadataChangeProposal record. It turns automatic registration
-// off.
+// DataHub's MetadataChangeProposal record. Fields that schema lacks are
+// not written (the schema of DataHub's Java client has no headers), and a
+// change type it lacks (CREATE_ENTITY there) makes the proposal Rejected.
+// It turns automatic registration off.
 func WithSchemaID(id int) Option {
 	return func(c *config) { c.schemaID, c.autoRegister = id, false }
 }
