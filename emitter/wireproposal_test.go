@@ -49,7 +49,7 @@ func TestProposalWire(t *testing.T) {
 			want: WireProposal{
 				EntityType: "dataset", EntityURN: ds.String(), ChangeType: Create, AspectName: "datasetProperties",
 				EntityKeyAspect: &WireAspect{Value: []byte(`{"platform":"urn:li:dataPlatform:hive","name":"db.orders","origin":"PROD"}`), ContentType: ContentTypeJSON},
-				Aspect: &WireAspect{Value: []byte(`{"customProperties":{},"name":"Bestellungen \u2013 \u00fcbersicht \ud83d\ude00 <&>","tags":[]}`), ContentType: ContentTypeJSON},
+				Aspect:          &WireAspect{Value: []byte(`{"customProperties":{},"name":"Bestellungen \u2013 \u00fcbersicht \ud83d\ude00 <&>","tags":[]}`), ContentType: ContentTypeJSON},
 				SystemMetadata: SystemMetadata{LastObserved: 5, RunID: "run-1", LastRunID: DefaultRunID,
 					Properties: map[string]string{"clientId": "me", "clientVersion": datahub.Version}},
 				Headers: map[string]string{"If-None-Match": "*"},
