@@ -101,7 +101,9 @@ func NewBridge(brokers []string, schemaRegistryURL, gmsURL string, opts ...Optio
 
 // Sync applies every message written to the topic before the call, and
 // returns how many messages it handled (applied or refused). Messages
-// written meanwhile may be applied too.
+// written meanwhile may be applied too. It waits for every partition of the
+// topic, so it suits a Bridge that reads them all (no consumer group, or
+// the only member of one).
 func (b *Bridge) Sync(ctx context.Context) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -131,7 +131,7 @@ func (e *Emitter) Encode(ctx context.Context, p emitter.Proposal) ([]byte, error
 	return rec.Value, nil
 }
 
-// record encodes p as a message keyed by its URN.
+// record encodes p as a message keyed by its URN (no key without one).
 func (e *Emitter) record(codec *goavro.Codec, id int, p emitter.Proposal) (*kgo.Record, emitter.WireProposal, error) {
 	w, err := p.Wire(e.cfg.now())
 	if err != nil {
@@ -141,7 +141,11 @@ func (e *Emitter) record(codec *goavro.Codec, id int, p emitter.Proposal) (*kgo.
 	if err != nil {
 		return nil, w, fmt.Errorf("kafka: encode %s %s: %w: %w", w.EntityURN, w.AspectName, datahub.ErrValidation, err)
 	}
-	return &kgo.Record{Key: []byte(w.EntityURN), Value: value, Topic: e.cfg.mcpTopic}, w, nil
+	rec := &kgo.Record{Value: value, Topic: e.cfg.mcpTopic}
+	if w.EntityURN != "" { // a proposal naming its entity by key aspect only has no key, as in Python
+		rec.Key = []byte(w.EntityURN)
+	}
+	return rec, w, nil
 }
 
 // Emit writes proposals to the topic and returns once the brokers have
