@@ -71,6 +71,7 @@ func TestRoundTripChangeTypes(t *testing.T) {
 		{URN: gone, Aspect: props("to be deleted")},
 		del,
 		{URN: patched, Aspect: aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:a"}}}},
+		{EntityType: "dataset", KeyAspect: aspects.DatasetKey{Platform: "urn:li:dataPlatform:hive", Name: "bykey", Origin: "PROD"}, Aspect: props("by key")},
 		{URN: patched, ChangeType: emitter.Patch, Aspect: emitter.RawAspect{Name: "globalTags",
 			JSON: json.RawMessage(`[{"op":"add","path":"/tags/urn:li:tag:b","value":{"tag":"urn:li:tag:b"}}]`)}},
 	}
@@ -103,6 +104,7 @@ func TestRoundTripChangeTypes(t *testing.T) {
 		entity.String():  {"CREATE_ENTITY datasetProperties: ok", "CREATE_ENTITY status: refused"},
 		gone.String():    {"UPSERT datasetProperties: ok", "DELETE datasetKey: ok"},
 		patched.String(): {"UPSERT globalTags: ok", "PATCH globalTags: (see below)"},
+		"":               {"UPSERT datasetProperties: ok"}, // named by its key aspect only
 	}
 	if diff := cmp.Diff(want, outcomes); diff != "" {
 		t.Errorf("outcomes per entity (-want +got):\n%s", diff)
@@ -114,6 +116,7 @@ func TestRoundTripChangeTypes(t *testing.T) {
 		{entity.String(), "datasetProperties", `"description":"new entity"`},
 		{entity.String(), "status", ""},
 		{gone.String(), "datasetProperties", ""},
+		{dataset(t, "bykey").String(), "datasetProperties", `"description":"by key"`},
 	} {
 		got := getJSON(t, e, c.urn, c.aspect)
 		if (c.want == "") != (got == "") || !contains(got, c.want) {
