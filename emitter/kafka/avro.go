@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
+	"sync"
 
 	"github.com/linkedin/goavro/v2"
 
@@ -51,6 +53,105 @@ func unframe(b []byte) (id int, payload []byte, err error) {
 		return 0, nil, errors.New("kafka: message is not in Confluent's wire format (magic byte 0 and a 4-byte schema id)")
 	}
 	return int(binary.BigEndian.Uint32(b[1:5])), b[5:], nil
+}
+
+// mcpCanonical is the canonical form of MCPSchema, whose messages
+// appendMCP encodes without goavro.
+var mcpCanonical = sync.OnceValue(func() string {
+	codec, err := goavro.NewCodec(MCPSchema)
+	if err != nil { // the embedded schema is tested
+		return ""
+	}
+	return codec.CanonicalSchema()
+})
+
+// changeTypeSymbols are the symbols of MCPSchema's ChangeType enum, in order.
+var changeTypeSymbols = []emitter.ChangeType{emitter.Upsert, emitter.Create, emitter.Update, emitter.Delete,
+	emitter.Patch, emitter.Restate, emitter.CreateEntity}
+
+// encode returns the Confluent wire format of w for the schema codec
+// registered under id: MCPSchema is encoded by appendMCP, deterministically
+// (map entries in key order); any other version of the record by goavro.
+func encode(codec *goavro.Codec, id int, w *emitter.WireProposal) ([]byte, error) {
+	if codec.CanonicalSchema() != mcpCanonical() {
+		return frame(codec, id, nativeProposal(w))
+	}
+	buf := make([]byte, 5, 512)
+	buf[0] = magic
+	binary.BigEndian.PutUint32(buf[1:], uint32(id))
+	return appendMCP(buf, w)
+}
+
+// appendMCP appends the Avro binary encoding of w by MCPSchema: fields in
+// the schema's order, a union as its branch index then the value, map
+// entries in key order.
+func appendMCP(dst []byte, w *emitter.WireProposal) ([]byte, error) {
+	ct := slices.Index(changeTypeSymbols, w.ChangeType)
+	if ct < 0 {
+		return dst, fmt.Errorf("kafka: change type %q is not in the schema: %w", w.ChangeType, datahub.ErrValidation)
+	}
+	dst = append(dst, 0) // auditHeader: null
+	dst = appendString(dst, w.EntityType)
+	dst = appendOptString(dst, w.EntityURN)
+	dst = appendOptAspect(dst, w.EntityKeyAspect)
+	dst = binary.AppendVarint(dst, int64(ct))
+	dst = appendOptString(dst, w.AspectName)
+	dst = appendOptAspect(dst, w.Aspect)
+	sm := &w.SystemMetadata
+	dst = binary.AppendVarint(dst, 1) // systemMetadata: the record
+	if sm.LastObserved != 0 {         // ["long", "null"]
+		dst = binary.AppendVarint(binary.AppendVarint(dst, 0), sm.LastObserved)
+	} else {
+		dst = binary.AppendVarint(dst, 1)
+	}
+	for _, s := range []string{sm.RunID, sm.LastRunID} { // ["string", "null"]
+		if s != "" {
+			dst = appendString(binary.AppendVarint(dst, 0), s)
+		} else {
+			dst = binary.AppendVarint(dst, 1)
+		}
+	}
+	dst = appendOptString(dst, sm.PipelineName)
+	dst = appendOptString(dst, sm.RegistryName)
+	dst = appendOptString(dst, sm.RegistryVersion)
+	dst = appendOptMap(dst, sm.Properties)
+	dst = appendOptString(dst, sm.Version)
+	dst = append(dst, 0, 0, 0) // schemaVersion, aspectCreated, aspectModified: null
+	return appendOptMap(dst, w.Headers), nil
+}
+
+// appendString appends an Avro string (or bytes): its length, then it.
+func appendString[T string | []byte](dst []byte, s T) []byte {
+	return append(binary.AppendVarint(dst, int64(len(s))), s...)
+}
+
+// appendOptString appends the union ["null", "string"], null for "".
+func appendOptString(dst []byte, s string) []byte {
+	if s == "" {
+		return append(dst, 0)
+	}
+	return appendString(binary.AppendVarint(dst, 1), s)
+}
+
+// appendOptAspect appends the union ["null", GenericAspect].
+func appendOptAspect(dst []byte, a *emitter.WireAspect) []byte {
+	if a == nil {
+		return append(dst, 0)
+	}
+	return appendString(appendString(binary.AppendVarint(dst, 1), a.Value), a.ContentType)
+}
+
+// appendOptMap appends the union ["null", map<string>], null for an empty
+// map: one block with the entries in key order, then the end block.
+func appendOptMap(dst []byte, m map[string]string) []byte {
+	if len(m) == 0 {
+		return append(dst, 0)
+	}
+	dst = binary.AppendVarint(binary.AppendVarint(dst, 1), int64(len(m)))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		dst = appendString(appendString(dst, k), m[k])
+	}
+	return append(dst, 0)
 }
 
 // nativeProposal returns w in goavro's native form for MCPSchema.

@@ -100,9 +100,15 @@ func TestGoldenUpsert(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := frame(codec, 42, nativeProposal(&w))
+	got, err := encode(codec, 42, &w)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for range 20 { // map entries are written in key order
+		again, err := encode(codec, 42, &w)
+		if err != nil || !bytes.Equal(again, got) {
+			t.Fatalf("encoding the same proposal again gave %x, %v", again, err)
+		}
 	}
 	golden := filepath.Join("testdata", "upsert.bin")
 	if *update {
@@ -170,7 +176,8 @@ func TestGoldenUpsert(t *testing.T) {
 }
 
 // TestAvroRoundTrip checks that every change type survives encoding and
-// decoding unchanged.
+// decoding unchanged, and that appendMCP writes what goavro reads as
+// goavro's own encoding.
 func TestAvroRoundTrip(t *testing.T) {
 	t.Parallel()
 	codec, err := goavro.NewCodec(MCPSchema)
@@ -192,9 +199,20 @@ func TestAvroRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", ct, err)
 		}
-		b, err := frame(codec, 1, nativeProposal(&w))
+		b, err := encode(codec, 1, &w)
 		if err != nil {
 			t.Fatalf("%s: %v", ct, err)
+		}
+		viaGoavro, err := frame(codec, 1, nativeProposal(&w))
+		if err != nil {
+			t.Fatalf("%s: %v", ct, err)
+		}
+		if len(viaGoavro) != len(b) {
+			t.Errorf("%s: appendMCP wrote %d bytes, goavro %d", ct, len(b), len(viaGoavro))
+		}
+		fromGoavro, _, err := codec.NativeFromBinary(viaGoavro[5:])
+		if err != nil {
+			t.Fatal(err)
 		}
 		id, payload, err := unframe(b)
 		if err != nil || id != 1 {
@@ -210,6 +228,9 @@ func TestAvroRoundTrip(t *testing.T) {
 		}
 		if diff := cmp.Diff(w, got); diff != "" {
 			t.Errorf("%s round trip (-want +got):\n%s", ct, diff)
+		}
+		if diff := cmp.Diff(fromGoavro, native); diff != "" {
+			t.Errorf("%s: appendMCP and goavro decode differently (-goavro +appendMCP):\n%s", ct, diff)
 		}
 	}
 }

@@ -137,7 +137,7 @@ func (e *Emitter) record(codec *goavro.Codec, id int, p emitter.Proposal) (*kgo.
 	if err != nil {
 		return nil, w, err
 	}
-	value, err := frame(codec, id, nativeProposal(&w))
+	value, err := encode(codec, id, &w)
 	if err != nil {
 		return nil, w, fmt.Errorf("kafka: encode %s %s: %w: %w", w.EntityURN, w.AspectName, datahub.ErrValidation, err)
 	}
