@@ -44,7 +44,10 @@
 // documentation). By default it is registered on first use under the
 // subject "<topic>-value"; with [WithAutoRegister](false) the subject's
 // latest schema is used, or with [WithSchemaID] a given registered schema.
-// Messages are encoded with the schema their id names.
+// Messages are encoded with the schema their id names: MCPSchema by a
+// hand-written encoder (deterministic: map entries in key order, and about
+// 5 µs a proposal), cross-checked against goavro in the tests; any other
+// version of the record by goavro.
 //
 // # Testing without containers
 //
