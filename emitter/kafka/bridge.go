@@ -38,8 +38,9 @@ import (
 // A proposal GMS refuses (a 4xx answer) or that cannot be decoded is
 // reported to the WithOnApply function and skipped, as GMS reports it on
 // its failed-proposal topic; 429, 5xx answers and network errors are
-// retried until the context is done, and the proposal is applied again on
-// the next call. Methods must not be called concurrently.
+// retried until the context is done. A 401 or 403 (every proposal would
+// fail alike) and a registry failure stop the call with the error. A
+// proposal not applied when a call stops is applied first by the next. Methods must not be called concurrently.
 type Bridge struct {
 	cfg     config
 	cl      *kgo.Client
@@ -232,8 +233,8 @@ func (b *Bridge) apply(ctx context.Context, r *kgo.Record) (Applied, error) {
 }
 
 // post sends an ingest request, retrying 429, 5xx and network errors with
-// backoff until ctx is done. It returns GMS's refusal, or the error that
-// stops the call.
+// backoff until ctx is done. It returns GMS's refusal of the proposal, or
+// the error that stops the call (ctx done, 401, 403).
 func (b *Bridge) post(ctx context.Context, body []byte) (refusal, err error) {
 	wait := 10 * time.Millisecond
 	for {
@@ -254,6 +255,8 @@ func (b *Bridge) post(ctx context.Context, body []byte) (refusal, err error) {
 			switch {
 			case resp.StatusCode < 300:
 				return nil, nil
+			case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
+				return nil, restError(resp, msg) // every message would fail alike
 			case resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500:
 				return restError(resp, msg), nil
 			}

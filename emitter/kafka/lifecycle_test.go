@@ -10,6 +10,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/emitter/kafka"
 	"github.com/catalogkit/datahub-go/mockserver"
@@ -102,6 +103,14 @@ func TestBridgeRetriesAndSkips(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Without the token, Sync stops at the first proposal and applies
+	// nothing; the next call, with the token, applies it.
+	noToken, _ := e.bridge(t)
+	ctx1, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if n, err := noToken.Sync(ctx1); n != 0 || !errors.Is(err, datahub.ErrUnauthorized) {
+		t.Errorf("Sync without the token = %d, %v; want 0, an error matching datahub.ErrUnauthorized", n, err)
+	}
 	b, rec := e.bridge(t, kafka.WithToken("s3cret"))
 	if n := syncBridge(t, b); n != 4 {
 		t.Errorf("bridge handled %d messages, want 4", n)
@@ -117,8 +126,8 @@ func TestBridgeRetriesAndSkips(t *testing.T) {
 	if oks != 2 || errs != 2 {
 		t.Errorf("applied %d and reported %d undecodable, want 2 and 2: %+v", oks, errs, rec.list())
 	}
-	if got := e.mock.RequestCount(mockserver.OpIngestProposal); got != 4 {
-		t.Errorf("%d ingest requests, want 4 (2 refused with 503, then 2 proposals)", got)
+	if got := e.mock.RequestCount(mockserver.OpIngestProposal); got != 5 {
+		t.Errorf("%d ingest requests, want 5 (1 unauthorized, 2 refused with 503, then 2 proposals)", got)
 	}
 	if got := getJSON(t, e, u.String(), "datasetProperties"); !contains(got, `"two"`) {
 		t.Errorf("datasetProperties = %s", got)
