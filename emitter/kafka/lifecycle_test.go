@@ -81,8 +81,8 @@ func TestCloseLosesNothing(t *testing.T) {
 func TestBridgeRetriesAndSkips(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, 1)
-	e.mock = mockserver.Start(t, mockserver.WithToken("s3cret"))
-	e.mock.Fail(mockserver.OpIngestProposal, 2, http.StatusServiceUnavailable, 0)
+	e.mock = mockserver.Start(t, mockserver.WithToken("s3cret"),
+		mockserver.WithFault(mockserver.Fault{Op: mockserver.OpIngestProposal, Times: 2, Status: http.StatusServiceUnavailable}))
 	em := e.emitter(t)
 	ctx := context.Background()
 	u := dataset(t, "retried")
