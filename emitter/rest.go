@@ -334,7 +334,10 @@ func (b *batch) mark(idx []int, s Status, err error) {
 // otherwise (usually DataHub's front end, reached without /api/gms) gives
 // an error wrapping ErrNotGMS; a 401 gives an error wrapping the
 // *datahub.Error (errors.Is(err, datahub.ErrUnauthorized)); other failures
-// wrap the server's answer or the network error.
+// wrap the server's answer or the network error. A server that cannot be
+// reached (connection refused, a name that does not resolve) is reported
+// after one attempt, without the retry policy's waits; other failures are
+// retried as the policy says.
 func (r *REST) TestConnection(ctx context.Context) error {
 	target := datahub.RedactURL(r.tc.BaseURL() + pathConfig)
 	// FailFast: a server that does not listen is reported at once, not
