@@ -20,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/config"
 )
 
 // step is one scripted answer of a scriptTransport: a response or an error.
@@ -598,5 +599,38 @@ func TestOutcomeUnknownWithoutNoReplay(t *testing.T) {
 				t.Errorf("err = %v; ErrOutcomeUnknown: %v, want %v", err, got, tt.wantUnknown)
 			}
 		})
+	}
+}
+
+// TestDefaults checks that the settings before any option are what package
+// datahub documents.
+func TestDefaults(t *testing.T) {
+	t.Parallel()
+	s, err := Settings("test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Timeout != datahub.DefaultTimeout {
+		t.Errorf("default timeout %v, want datahub.DefaultTimeout %v", s.Timeout, datahub.DefaultTimeout)
+	}
+	if p := resolve(s.Retry); p.attempts != datahub.DefaultMaxAttempts || p.check == nil || p.backoff == nil {
+		t.Errorf("default policy %+v", p)
+	}
+	// A policy with attempts only keeps the default waits.
+	s2, _ := Settings("test", []datahub.Option{datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 10})})
+	p := resolve(s2.Retry)
+	if p.attempts != 10 || p.backoff == nil {
+		t.Errorf("policy with attempts only: %+v", p)
+	}
+	if d := p.backoff(1, nil); d < datahub.DefaultMinWait/2 {
+		t.Errorf("policy with attempts only waits %v before the first retry, want about %v", d, datahub.DefaultMinWait)
+	}
+	// An option of another package is refused.
+	foreign := datahub.Option(func(s *config.Settings) { s.Scope("emitter", "WithServerAsync") })
+	if _, err := Settings("client", []datahub.Option{foreign}); !errors.Is(err, datahub.ErrValidation) || !strings.Contains(err.Error(), "emitter.WithServerAsync") {
+		t.Errorf("foreign option: %v", err)
+	}
+	if _, err := Settings("emitter", []datahub.Option{foreign, nil}); err != nil {
+		t.Errorf("own option: %v", err)
 	}
 }
