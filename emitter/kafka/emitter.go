@@ -153,8 +153,9 @@ func (e *Emitter) record(codec *goavro.Codec, id int, p emitter.Proposal) (*kgo.
 // was acknowledged; otherwise an *emitter.BatchError whose Results give the
 // outcome of each, as the REST emitter's do: Written (acknowledged),
 // Rejected (invalid, so not sent, or refused by the brokers for good, such
-// as a message too large), Failed (no acknowledgement: the brokers
-// unreachable after franz-go's retries or ctx done, so maybe written), or
+// as a message too large), Unknown (no acknowledgement: the brokers
+// unreachable after franz-go's retries or ctx done, so maybe written; the
+// error matches datahub.ErrOutcomeUnknown), or
 // NotAttempted (the schema could not be resolved, or the Emitter is
 // closed). The proposals of one entity are written in the order given.
 func (e *Emitter) Emit(ctx context.Context, ps ...emitter.Proposal) error {
@@ -174,21 +175,57 @@ func (e *Emitter) Emit(ctx context.Context, ps ...emitter.Proposal) error {
 	if err != nil {
 		return notAttempted(results, err)
 	}
-	var wg sync.WaitGroup
+	// The producer's callbacks fill results until Emit returns; once ctx
+	// is done Emit stops waiting, reports what is still unacknowledged as
+	// Unknown (an idempotent producer cannot fail a record it has sent
+	// until the brokers answer, so with brokers that drop every request a
+	// record can stay in flight indefinitely), and later callbacks only
+	// reach the WithOnAck function.
+	var (
+		mu       sync.Mutex
+		pending  = 1 // the loop below, so done closes only after it
+		returned bool
+		done     = make(chan struct{})
+	)
 	for i, p := range ps {
 		rec, w, err := e.record(codec, id, p)
 		if err != nil {
 			results[i].Status, results[i].Err = emitter.Rejected, err
 			continue
 		}
-		wg.Add(1)
+		mu.Lock()
+		pending++
+		mu.Unlock()
 		e.cl.Produce(ctx, rec, func(r *kgo.Record, err error) {
-			defer wg.Done()
-			results[i].Status, results[i].Err = status(err), err
-			e.ack(r, &w, err, nil)
+			e.ack(r, &w, err, nil) // before Emit returns, unless ctx ended first
+			mu.Lock()
+			if !returned {
+				results[i].Status, results[i].Err = outcome(err)
+				if pending--; pending == 0 {
+					close(done)
+				}
+			}
+			mu.Unlock()
 		})
 	}
-	wg.Wait()
+	mu.Lock()
+	if pending--; pending == 0 {
+		close(done)
+	}
+	mu.Unlock()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		mu.Lock()
+		returned = true
+		for i := range results {
+			if results[i].Status == emitter.NotAttempted && results[i].Err == nil {
+				results[i].Status = emitter.Unknown
+				results[i].Err = fmt.Errorf("%w: no acknowledgement before the context ended: %w", datahub.ErrOutcomeUnknown, ctx.Err())
+			}
+		}
+		mu.Unlock()
+	}
 	for _, r := range results {
 		if r.Status != emitter.Written {
 			return &emitter.BatchError{Results: results}
@@ -266,15 +303,19 @@ func (e *Emitter) Close(ctx context.Context) error {
 }
 
 // status classifies a produce error.
-func status(err error) emitter.Status {
+// outcome is the status of one produced record and its error: Rejected when
+// the brokers refused it for good, Unknown when no acknowledgement came (the
+// record may have been appended: franz-go gave up, or ctx ended, after it
+// was sent), with an error matching datahub.ErrOutcomeUnknown.
+func outcome(err error) (emitter.Status, error) {
 	var ke *kerr.Error
 	switch {
 	case err == nil:
-		return emitter.Written
+		return emitter.Written, nil
 	case errors.As(err, &ke) && !ke.Retriable:
-		return emitter.Rejected
+		return emitter.Rejected, err
 	}
-	return emitter.Failed
+	return emitter.Unknown, fmt.Errorf("%w: %w", datahub.ErrOutcomeUnknown, err)
 }
 
 // notAttempted marks every result NotAttempted with err.

@@ -1,0 +1,55 @@
+package kafka_test
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kmsg"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/emitter"
+)
+
+// TestUnacknowledgedIsUnknown drops every produce request once the schema is
+// registered, so no acknowledgement ever comes: the outcome is Unknown (the
+// record may have been appended before its answer was lost), matching
+// datahub.ErrOutcomeUnknown, never Failed (which the emitter package keeps
+// for "not written, safe to send again"), and Emit returns when its context
+// ends although the idempotent producer keeps the record in flight.
+func TestUnacknowledgedIsUnknown(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 1)
+	em := e.emitter(t)
+	ctx := context.Background()
+	if err := em.Emit(ctx, emitter.Proposal{URN: dataset(t, "first"), Aspect: props("acknowledged")}); err != nil {
+		t.Fatalf("first Emit: %v", err)
+	}
+
+	var healed atomic.Bool // set once Emit returned, so Close can deliver
+	e.cluster.ControlKey(kmsg.Produce.Int16(), func(kmsg.Request) (kmsg.Response, error, bool) {
+		if healed.Load() {
+			return nil, nil, false
+		}
+		e.cluster.KeepControl()
+		return nil, errors.New("dropped"), true // the connection is closed, no answer
+	})
+	defer healed.Store(true)
+	// An idempotent producer keeps a sent record until the brokers answer,
+	// so only the context ends the wait.
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	err := em.Emit(ctx, emitter.Proposal{URN: dataset(t, "second"), Aspect: props("never acknowledged")})
+	var be *emitter.BatchError
+	if !errors.As(err, &be) || len(be.Results) != 1 {
+		t.Fatalf("Emit = %v, want a *emitter.BatchError with one result", err)
+	}
+	if got := be.Results[0].Status; got != emitter.Unknown {
+		t.Errorf("status = %v, want Unknown", got)
+	}
+	if !errors.Is(err, datahub.ErrOutcomeUnknown) {
+		t.Errorf("errors.Is(%v, datahub.ErrOutcomeUnknown) = false", err)
+	}
+}
