@@ -74,7 +74,8 @@
 // compares an aspect with cmp.Diff; [Server.Reset] starts over. Faults are
 // injected per operation with [WithFault] or at run time with [Server.Fail]
 // (N failures with a status and an optional Retry-After), [Server.Latency]
-// and [Server.Drop] (the connection is closed without an answer). The clock
+// [Server.Drop] (the connection is closed without an answer) and
+// [Server.CommitThenDrop] (the write is committed, then the answer is lost). The clock
 // ([WithClock]) stamps createdOn and lastObserved and drives the async lag
 // ([WithAsyncLag]). [WithControl] serves the same helpers over HTTP under
 // [ControlPrefix], for tests that run the binary from another language.

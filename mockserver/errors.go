@@ -77,8 +77,6 @@ const (
 	msgKeyParts          = "URN %s has %d parts but the key aspect %s has %d fields"
 	msgClosed            = "The mock server is closed (datahub-mock)"
 	msgStore             = "datahub-mock store: %v"
-	msgControlOp         = "A fault needs an op, one of %v"
-	msgControlStatus     = "A fault status must be an HTTP status code, not %d"
 	msgControlRoute      = "No control route %s %s (datahub-mock)"
 	msgTimeseriesFilter  = "Filters with criteria and sort orders of getTimeseriesAspectValues are not supported by this mock (datahub-mock)"
 	msgNotTimeseries     = "Aspect %s is not a timeseries aspect"

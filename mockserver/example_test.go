@@ -58,7 +58,7 @@ func Example() {
 func ExampleServer_Fail() {
 	s := mockserver.New()
 	defer s.Close()
-	s.Fail(mockserver.OpIngestProposal, 2, http.StatusServiceUnavailable, time.Second)
+	s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: 2, RetryAfter: time.Second})
 
 	for range 3 {
 		rec := httptest.NewRecorder()

@@ -94,6 +94,7 @@ func WithLogger(l *slog.Logger) Option {
 }
 
 // WithFault installs faults from the start, as [Server.Inject] does later.
+// [Open] fails (and [New] and [Start] with it) if a fault is invalid.
 func WithFault(faults ...Fault) Option {
 	faults = slices.Clone(faults)
 	return func(c *config) { c.faults = faults }
@@ -104,4 +105,9 @@ func WithFault(faults ...Fault) Option {
 // server turns it off to bound its memory.
 func WithRecording(on bool) Option {
 	return func(c *config) { c.record = on }
+}
+
+// check reports an option value that cannot be served: an invalid fault.
+func (c *config) check() error {
+	return validateFaults(c.faults)
 }

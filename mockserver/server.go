@@ -58,6 +58,9 @@ type Server struct {
 // the data directory of [WithDataDir] cannot be opened.
 func Open(opts ...Option) (*Server, error) {
 	cfg := newConfig(opts)
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	var st *store.Store
 	if cfg.dataDir != "" {
 		if err := os.MkdirAll(cfg.dataDir, 0o755); err != nil {
