@@ -178,10 +178,10 @@ func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, val
 type outcome int
 
 const (
-	outcomeWritten  outcome = iota
-	outcomeRetry            // not applied: a conflict, 429, 503, no connection
-	outcomeFailed           // refused for good (400, 401, 403, 413, 422...)
-	outcomeUnknown          // the answer was lost: applied or not
+	outcomeWritten outcome = iota
+	outcomeRetry           // not applied: a conflict, 429, 503, no connection
+	outcomeFailed          // refused for good (400, 401, 403, 413, 422...)
+	outcomeUnknown         // the answer was lost: applied or not
 )
 
 func writeOutcome(ctx context.Context, err error) outcome {

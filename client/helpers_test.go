@@ -1,0 +1,79 @@
+package client
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/mockserver"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// newTestClient returns a client of s whose conflict waits are short, so
+// that contention tests do not wait long; the policy is the default's
+// shape.
+func newTestClient(t testing.TB, s *mockserver.Server, opts ...Option) *Client {
+	t.Helper()
+	c, err := New(s.URL(), append([]Option{WithConflictPolicy(ConflictPolicy{MaxAttempts: 200, MinWait: time.Millisecond, MaxWait: 50 * time.Millisecond})}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// fixedClock makes c stamp every write with t.
+func fixedClock(c *Client, t time.Time) { c.now = func() time.Time { return t } }
+
+var testTime = time.UnixMilli(1_700_000_000_000)
+
+func tableURN(t testing.TB, name string) urn.MLFeatureTable {
+	t.Helper()
+	u, err := urn.NewMLFeatureTable("feast", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func featureURN(t testing.TB, ns, name string) urn.MLFeature {
+	t.Helper()
+	u, err := urn.NewMLFeature(ns, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// putTable stores a feature table with a description, so that it exists.
+func putTable(t testing.TB, s *mockserver.Server, u urn.MLFeatureTable, features ...string) {
+	t.Helper()
+	if err := s.PutAspect(u.String(), aspects.MLFeatureTableProperties{Description: aspects.Ptr("t"), MLFeatures: features}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func featureNames(n int, ns string) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("urn:li:mlFeature:(%s,f%02d)", ns, i)
+	}
+	return out
+}
+
+func mustGetTable(t testing.TB, s *mockserver.Server, u urn.MLFeatureTable) *aspects.MLFeatureTableProperties {
+	t.Helper()
+	a, err := s.GetAspect(u.String(), "mlFeatureTableProperties")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a.(*aspects.MLFeatureTableProperties)
+}
+
+func ctxT(t testing.TB) context.Context {
+	if tt, ok := t.(*testing.T); ok {
+		return tt.Context()
+	}
+	return context.Background()
+}

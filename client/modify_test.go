@@ -1,0 +1,231 @@
+package client
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/mockserver"
+)
+
+func TestAddFeatureToTableConcurrent(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "concurrent")
+	putTable(t, s, table)
+
+	want := featureNames(64, "concurrent")
+	var wg sync.WaitGroup
+	errs := make([]error, len(want))
+	for i := range want {
+		wg.Go(func() {
+			errs[i] = c.AddFeatureToTable(t.Context(), table, featureURN(t, "concurrent", want[i][len("urn:li:mlFeature:(concurrent,"):len(want[i])-1]))
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("writer %d: %v", i, err)
+		}
+	}
+	got := slices.Sorted(slices.Values(mustGetTable(t, s, table).MLFeatures))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("features (-want +got):\n%s", diff)
+	}
+}
+
+// oldTableProperties is mlFeatureTableProperties as an older SDK would type
+// it: it knows only mlFeatures, so customProperties, description and
+// mlPrimaryKeys are a newer server's members to it.
+type oldTableProperties struct {
+	MLFeatures []string `json:"mlFeatures,omitempty"`
+}
+
+func (oldTableProperties) AspectName() string { return "mlFeatureTableProperties" }
+
+func TestModifyKeepsUnknownMembers(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "newer-server")
+	stored := `{"customProperties":{"k":"v"},"description":"d","mlFeatures":["urn:li:mlFeature:(ns,a)"],"mlPrimaryKeys":["urn:li:mlPrimaryKey:(ns,id)"]}`
+	if err := s.PutAspectJSON(table.String(), "mlFeatureTableProperties", []byte(stored)); err != nil {
+		t.Fatal(err)
+	}
+	err := Modify(t.Context(), c, table, func(p *oldTableProperties) error {
+		if want := []string{"urn:li:mlFeature:(ns,a)"}; !slices.Equal(p.MLFeatures, want) {
+			t.Errorf("read %v, want %v", p.MLFeatures, want)
+		}
+		p.MLFeatures = append(p.MLFeatures, "urn:li:mlFeature:(ns,b)")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := s.GetAspectJSON(table.String(), "mlFeatureTableProperties", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"customProperties":{"k":"v"},"description":"d","mlFeatures":["urn:li:mlFeature:(ns,a)","urn:li:mlFeature:(ns,b)"],"mlPrimaryKeys":["urn:li:mlPrimaryKey:(ns,id)"]}`
+	if !equalJSON(raw, []byte(want)) {
+		t.Errorf("stored %s\nwant   %s", raw, want)
+	}
+}
+
+func TestMergeUnknown(t *testing.T) {
+	t.Parallel()
+	known := knownMembers(reflect.TypeFor[aspects.MLFeatureTableProperties]())
+	for _, tc := range []struct {
+		name   string
+		value  aspects.MLFeatureTableProperties
+		stored string
+		want   string
+	}{
+		{"nothing stored", aspects.MLFeatureTableProperties{Description: aspects.Ptr("x")}, ``,
+			`{"customProperties":{},"description":"x"}`},
+		{"unknown member kept", aspects.MLFeatureTableProperties{}, `{"description":"old","future":[1,{"a":"<&>"}]}`,
+			`{"customProperties":{},"future":[1,{"a":"<&>"}]}`},
+		{"known member cleared", aspects.MLFeatureTableProperties{}, `{"description":"old","mlFeatures":["u"]}`,
+			`{"customProperties":{}}`},
+		{"stored not an object", aspects.MLFeatureTableProperties{}, `[1]`, `{"customProperties":{}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := mergeUnknown(tc.value, json.RawMessage(tc.stored), known)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !equalJSON(got, []byte(tc.want)) {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestModifyNoChangeWritesNothing(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "idem")
+	f := featureURN(t, "idem", "a")
+	putTable(t, s, table, f.String())
+	before := s.RequestCount(mockserver.OpIngestProposal)
+	for range 3 {
+		if err := c.AddFeatureToTable(t.Context(), table, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.RemoveFeatureFromTable(t.Context(), table, featureURN(t, "idem", "absent")); err != nil {
+		t.Fatal(err)
+	}
+	// A function that returns the value unchanged writes nothing either.
+	if err := Modify(t.Context(), c, table, func(*aspects.MLFeatureTableProperties) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.RequestCount(mockserver.OpIngestProposal) - before; got != 0 {
+		t.Errorf("%d writes, want 0", got)
+	}
+	if got := mustGetTable(t, s, table).MLFeatures; !slices.Equal(got, []string{f.String()}) {
+		t.Errorf("features %v", got)
+	}
+}
+
+func TestModifyFunctionError(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "fnerr")
+	putTable(t, s, table)
+	boom := errors.New("boom")
+	err := Modify(t.Context(), c, table, func(*aspects.MLFeatureTableProperties) error { return boom })
+	if !errors.Is(err, boom) {
+		t.Errorf("err = %v, want boom", err)
+	}
+}
+
+func TestHelpersRefuseMissingEntity(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "nowhere")
+	err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "ns", "a"))
+	var nf *EntityNotFoundError
+	if !errors.As(err, &nf) || !errors.Is(err, datahub.ErrNotFound) || nf.URN != table.String() {
+		t.Fatalf("err = %v, want *EntityNotFoundError for %s", err, table)
+	}
+	if n := s.RequestCount(mockserver.OpIngestProposal); n != 0 {
+		t.Errorf("%d writes", n)
+	}
+	// Modify itself creates.
+	if err := Modify(t.Context(), c, table, func(p *aspects.MLFeatureTableProperties) error {
+		p.Description = aspects.Ptr("new")
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := c.Exists(t.Context(), table); err != nil || !ok {
+		t.Errorf("Exists = %v, %v after Modify", ok, err)
+	}
+}
+
+func TestModifyConflictRetriesRunOut(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s, WithConflictPolicy(ConflictPolicy{MaxAttempts: 3}))
+	table := tableURN(t, "contended")
+	putTable(t, s, table)
+	calls := 0
+	err := Modify(t.Context(), c, table, func(p *aspects.MLFeatureTableProperties) error {
+		calls++
+		// Another writer changes the aspect between every read and write.
+		if err := s.PutAspect(table.String(), aspects.MLFeatureTableProperties{Description: aspects.Ptr(string(rune('a' + calls)))}); err != nil {
+			t.Error(err)
+		}
+		p.Description = aspects.Ptr("mine")
+		return nil
+	})
+	var ce *ConflictError
+	if !errors.As(err, &ce) || !errors.Is(err, datahub.ErrPreconditionFailed) {
+		t.Fatalf("err = %v, want *ConflictError", err)
+	}
+	if ce.Attempts != 3 || calls != 3 || ce.URN != table.String() || ce.Aspect != "mlFeatureTableProperties" {
+		t.Errorf("ConflictError %+v after %d calls", ce, calls)
+	}
+}
+
+func TestModifyLostAnswerDoesNotDuplicate(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "lost")
+	putTable(t, s, table, "urn:li:mlFeature:(lost,a)")
+	s.CommitThenDrop(mockserver.OpIngestProposal, 1)
+	calls := 0
+	// A function that appends blindly: applying it twice would duplicate.
+	err := Modify(t.Context(), c, table, func(p *aspects.MLFeatureTableProperties) error {
+		calls++
+		p.MLFeatures = append(p.MLFeatures, "urn:li:mlFeature:(lost,b)")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 1 {
+		t.Errorf("fn ran %d times, want 1", calls)
+	}
+	want := []string{"urn:li:mlFeature:(lost,a)", "urn:li:mlFeature:(lost,b)"}
+	if diff := cmp.Diff(want, mustGetTable(t, s, table).MLFeatures); diff != "" {
+		t.Errorf("features (-want +got):\n%s", diff)
+	}
+	if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+		t.Errorf("%d writes, want 1 (no replay)", n)
+	}
+}
