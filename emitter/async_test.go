@@ -24,7 +24,7 @@ func TestAsyncCloseUnderLoad(t *testing.T) {
 	s := mockserver.Start(t, mockserver.WithFault(
 		mockserver.Latency(mockserver.OpIngestProposalBatch, 20*time.Millisecond),
 		mockserver.Latency(mockserver.OpIngestProposal, 20*time.Millisecond)))
-	r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
+	r, _ := newREST(t, s, datahub.WithRetry(fastRetry))
 	var reported atomic.Int64
 	a := emitter.NewAsync(r, emitter.WithWorkers(4), emitter.WithQueueSize(500), emitter.WithBatchSize(50),
 		emitter.WithErrorHandler(func(emitter.Proposal, error) { reported.Add(1) }))
@@ -92,7 +92,7 @@ func TestAsyncCloseUnderLoad(t *testing.T) {
 func TestAsyncCloseDeadline(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t, mockserver.WithFault(mockserver.Latency(mockserver.OpIngestProposalBatch, 40*time.Millisecond)))
-	r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
+	r, _ := newREST(t, s, datahub.WithRetry(fastRetry))
 	var mu sync.Mutex
 	reported := map[string]error{}
 	a := emitter.NewAsync(r, emitter.WithWorkers(2), emitter.WithBatchSize(10), emitter.WithLinger(0),

@@ -2,6 +2,15 @@
 // Rest.li write path ([REST]), from a bounded background queue ([Async]),
 // or to a file in DataHub's file-sink format ([File]).
 //
+// # Options
+//
+// [NewREST] takes datahub.Option values: the shared ones of package datahub
+// ([datahub.WithToken], [datahub.WithHeaders], [datahub.WithHTTPClient],
+// [datahub.WithTimeout], [datahub.WithRetry], [datahub.WithLogger]), which
+// client.New takes too, and the emitter's own ([WithServerAsync],
+// [WithMaxBatchSize], [WithMaxBatchBytes], [WithIsolateRejected]), mixed in
+// one list. [datahub.FromEnv] reads the URL and token from the environment.
+//
 // # Proposals
 //
 // A [Proposal] changes one aspect of one entity. [NewProposal] builds an
@@ -29,7 +38,7 @@
 // in requests of at most 200 proposals and 15 MiB. The headers are
 // X-RestLi-Protocol-Version 2.0.0, Content-Type and Accept application/json,
 // Authorization Bearer when a token is set, User-Agent
-// "datahub-go/<version> (go; <Go version>)", then [WithHeaders]. The server
+// "datahub-go/<version> (go; <Go version>)", then [datahub.WithHeaders]. The server
 // URL is a GMS root or a front end's {base}/api/gms.
 //
 // The aspect's JSON text is ASCII: other characters are written as \uXXXX

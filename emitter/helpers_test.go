@@ -3,6 +3,7 @@ package emitter_test
 import (
 	"errors"
 	"fmt"
+	datahub "github.com/catalogkit/datahub-go"
 	"io"
 	"net/http"
 	"strings"
@@ -19,16 +20,16 @@ import (
 
 // fastRetry retries often and quickly, and caps the mock's Retry-After
 // (whole seconds) at a few milliseconds, so that fault tests run fast.
-var fastRetry = emitter.RetryPolicy{MaxAttempts: 12, MinWait: time.Millisecond, MaxWait: 20 * time.Millisecond, RetryAfterCap: 5 * time.Millisecond}
+var fastRetry = datahub.RetryPolicy{MaxAttempts: 12, Backoff: datahub.ExponentialBackoff(time.Millisecond, 20*time.Millisecond, 5*time.Millisecond)}
 
 // newREST returns a REST emitter for s (through its /api/gms front address
 // when front is true) that sends through a counting transport.
-func newREST(t testing.TB, s *mockserver.Server, opts ...emitter.Option) (*emitter.REST, *counter) {
+func newREST(t testing.TB, s *mockserver.Server, opts ...datahub.Option) (*emitter.REST, *counter) {
 	t.Helper()
 	c := &counter{next: http.DefaultTransport.(*http.Transport).Clone()}
 	c.next.MaxIdleConnsPerHost = 64
 	t.Cleanup(c.next.CloseIdleConnections)
-	opts = append([]emitter.Option{emitter.WithHTTPClient(&http.Client{Transport: c})}, opts...)
+	opts = append([]datahub.Option{datahub.WithHTTPClient(&http.Client{Transport: c})}, opts...)
 	r, err := emitter.NewREST(s.URL()+"/api/gms", opts...)
 	if err != nil {
 		t.Fatal(err)

@@ -47,36 +47,35 @@ const (
 // (https://datahub.example.com/api/gms); trailing slashes are dropped. It
 // fails, wrapping datahub.ErrValidation, when serverURL is not an absolute
 // http or https URL. NewREST sends nothing; see TestConnection.
-func NewREST(serverURL string, opts ...Option) (*REST, error) {
-	cfg := defaultConfig()
-	for _, o := range opts {
-		o(&cfg)
+func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
+	s, err := transport.Settings("emitter", opts)
+	if err != nil {
+		return nil, err
 	}
-	tc, err := transport.New(transport.Config{
-		BaseURL:    serverURL,
-		Token:      cfg.token,
-		Headers:    cfg.headers,
-		HTTPClient: cfg.httpClient,
-		Timeout:    cfg.timeout,
-		Retry:      cfg.retry.transport(),
-		Logger:     cfg.logger,
-	})
+	tc, err := transport.New(serverURL, s)
 	if err != nil {
 		return nil, err
 	}
 	async := "false"
-	if cfg.serverAsync {
+	if s.Emitter.ServerAsync {
 		async = "true"
 	}
-	return &REST{
+	r := &REST{
 		tc:       tc,
-		log:      cfg.logger,
-		maxBatch: cfg.maxBatch,
-		maxBytes: cfg.maxBytes,
-		isolate:  cfg.isolate,
+		log:      s.Logger,
+		maxBatch: s.Emitter.MaxBatchSize,
+		maxBytes: s.Emitter.MaxBatchBytes,
+		isolate:  s.Emitter.IsolateRejected == nil || *s.Emitter.IsolateRejected,
 		suffix:   `,"async":"` + async + `"}`,
 		now:      time.Now,
-	}, nil
+	}
+	if r.maxBatch <= 0 {
+		r.maxBatch = DefaultMaxBatchSize
+	}
+	if r.maxBytes <= 0 {
+		r.maxBytes = DefaultMaxBatchBytes
+	}
+	return r, nil
 }
 
 // ServerURL returns the normalised server URL requests are sent under.
@@ -101,7 +100,7 @@ func (r *REST) ServerURL() string { return r.tc.BaseURL() }
 // 422) is split to find the proposals at fault (see WithIsolateRejected)
 // and Emit goes on; any other failure (5xx or network errors after every
 // retry, 401, 403, the context done) stops the call, and the proposals
-// after it are not attempted. Requests are retried as WithRetry says; once
+// after it are not attempted. Requests are retried as datahub.WithRetry says; once
 // ctx is done, no request is started or retried.
 func (r *REST) Emit(ctx context.Context, ps ...Proposal) error {
 	switch len(ps) {

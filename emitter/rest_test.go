@@ -29,7 +29,7 @@ func TestAuth(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			r, _ := newREST(t, s, emitter.WithToken(tt.token))
+			r, _ := newREST(t, s, datahub.WithToken(tt.token))
 			err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
 			if !errors.Is(err, tt.wantErr) || (tt.wantErr == nil && err != nil) {
 				t.Fatalf("err = %v, want %v", err, tt.wantErr)
@@ -63,9 +63,9 @@ func TestTestConnection(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			opts := []emitter.Option{emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 1})}
+			opts := []datahub.Option{datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 1})}
 			if tt.stub != nil {
-				opts = append(opts, emitter.WithHTTPClient(&http.Client{Transport: *tt.stub}))
+				opts = append(opts, datahub.WithHTTPClient(&http.Client{Transport: *tt.stub}))
 			}
 			r, err := emitter.NewREST(tt.url, opts...)
 			if err != nil {

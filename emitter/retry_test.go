@@ -61,7 +61,7 @@ func TestEmitUnderFaults(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			s := mockserver.Start(t)
-			r, c := newREST(t, s, emitter.WithRetry(fastRetry))
+			r, c := newREST(t, s, datahub.WithRetry(fastRetry))
 			ps := make([][]emitter.Proposal, writes)
 			for w := range writes {
 				for i := range datasets {
@@ -115,7 +115,7 @@ func TestEmitUnderFaults(t *testing.T) {
 // request is in flight, and measures how long Emit takes to return.
 func TestCancelStopsRetries(t *testing.T) {
 	t.Parallel()
-	slow := emitter.RetryPolicy{MaxAttempts: 10, MinWait: 10 * time.Second, MaxWait: 30 * time.Second, RetryAfterCap: time.Minute}
+	slow := datahub.RetryPolicy{MaxAttempts: 10, Backoff: datahub.ExponentialBackoff(10*time.Second, 30*time.Second, time.Minute)}
 	tests := []struct {
 		name  string
 		fault mockserver.Fault
@@ -128,7 +128,7 @@ func TestCancelStopsRetries(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			s := mockserver.Start(t, mockserver.WithFault(tt.fault))
-			r, _ := newREST(t, s, emitter.WithRetry(slow))
+			r, _ := newREST(t, s, datahub.WithRetry(slow))
 			ctx, cancel := context.WithCancel(t.Context())
 			errc := make(chan error, 1)
 			go func() { errc <- r.Emit(ctx, propertiesProposal(t, 1, 0)) }()
@@ -170,7 +170,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 429, Times: 1, RetryAfter: time.Second})))
-			r, _ := newREST(t, s, emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 2, MinWait: time.Millisecond, MaxWait: time.Millisecond, RetryAfterCap: tt.cap}))
+			r, _ := newREST(t, s, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 2, Backoff: datahub.ExponentialBackoff(time.Millisecond, time.Millisecond, tt.cap)}))
 			start := time.Now()
 			if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
 				t.Fatal(err)
@@ -188,7 +188,7 @@ func TestNoRetryOn4xx(t *testing.T) {
 		t.Run(http.StatusText(status), func(t *testing.T) {
 			t.Parallel()
 			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: status, Times: mockserver.Forever})))
-			r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
+			r, _ := newREST(t, s, datahub.WithRetry(fastRetry))
 			err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
 			var de *datahub.Error
 			if !errors.As(err, &de) || de.StatusCode != status {
@@ -204,7 +204,7 @@ func TestNoRetryOn4xx(t *testing.T) {
 func TestRetriesExhausted(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: mockserver.Forever})))
-	r, _ := newREST(t, s, emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 3, MinWait: time.Millisecond, MaxWait: time.Millisecond}))
+	r, _ := newREST(t, s, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 3, Backoff: datahub.ExponentialBackoff(time.Millisecond, time.Millisecond, 0)}))
 	err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
 	var de *datahub.Error
 	if !errors.As(err, &de) || de.StatusCode != 503 || de.Message == "" {
@@ -220,7 +220,7 @@ func TestRetriesExhausted(t *testing.T) {
 func TestConcurrentEmit(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t)
-	r, c := newREST(t, s, emitter.WithRetry(fastRetry))
+	r, c := newREST(t, s, datahub.WithRetry(fastRetry))
 	chaos(t, s, c)
 	const n, workers = 1000, 8
 	var wg sync.WaitGroup
@@ -248,7 +248,7 @@ func TestConcurrentEmit(t *testing.T) {
 func TestTimeoutPerAttempt(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fault{Op: mockserver.OpIngestProposal, Times: 1, Delay: 2 * time.Second}))
-	r, _ := newREST(t, s, emitter.WithTimeout(100*time.Millisecond), emitter.WithRetry(fastRetry))
+	r, _ := newREST(t, s, datahub.WithTimeout(100*time.Millisecond), datahub.WithRetry(fastRetry))
 	start := time.Now()
 	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
 		t.Fatal(err)
@@ -272,7 +272,7 @@ func TestTLS(t *testing.T) {
 	srv := httptest.NewTLSServer(s)
 	t.Cleanup(srv.Close)
 
-	r, err := emitter.NewREST(srv.URL+"/api/gms", emitter.WithHTTPClient(srv.Client()))
+	r, err := emitter.NewREST(srv.URL+"/api/gms", datahub.WithHTTPClient(srv.Client()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,8 +285,8 @@ func TestTLS(t *testing.T) {
 	c := &counter{next: http.DefaultTransport.(*http.Transport).Clone()}
 	t.Cleanup(c.next.CloseIdleConnections)
 	untrusted, err := emitter.NewREST(srv.URL,
-		emitter.WithHTTPClient(&http.Client{Transport: c}),
-		emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 5, MinWait: time.Millisecond, MaxWait: time.Millisecond}))
+		datahub.WithHTTPClient(&http.Client{Transport: c}),
+		datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 5, Backoff: datahub.ExponentialBackoff(time.Millisecond, time.Millisecond, 0)}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +307,7 @@ func TestLoggerHidesToken(t *testing.T) {
 	s := mockserver.Start(t, mockserver.WithToken("tok-SECRET"), mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: 2})))
 	var buf safeBuffer
 	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	r, _ := newREST(t, s, emitter.WithToken("tok-SECRET"), emitter.WithLogger(log), emitter.WithRetry(fastRetry))
+	r, _ := newREST(t, s, datahub.WithToken("tok-SECRET"), datahub.WithLogger(log), datahub.WithRetry(fastRetry))
 	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
 		t.Fatal(err)
 	}
