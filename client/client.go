@@ -2,6 +2,8 @@ package client
 
 import (
 	"context"
+
+	datahub "github.com/catalogkit/datahub-go"
 	"net/http"
 	"time"
 
@@ -26,45 +28,42 @@ type Client struct {
 // (https://datahub.example.com/api/gms); trailing slashes are dropped. It
 // fails, wrapping datahub.ErrValidation, when serverURL is not an absolute
 // http or https URL. New sends nothing.
-func New(serverURL string, opts ...Option) (*Client, error) {
-	cfg := defaultConfig()
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
+func New(serverURL string, opts ...datahub.Option) (*Client, error) {
+	s, err := transport.Settings("client", opts)
+	if err != nil {
+		return nil, err
 	}
-	hc := cfg.httpClient
-	if hc == nil {
+	if s.HTTPClient == nil {
 		// One pool for reads and writes.
-		hc = pooledClient()
+		s.HTTPClient = pooledClient()
 	}
-	tc, err := transport.New(transport.Config{
-		BaseURL:    serverURL,
-		Token:      cfg.token,
-		Headers:    cfg.headers,
-		HTTPClient: hc,
-		Timeout:    cfg.timeout,
-		Retry:      transport.DefaultRetry(),
-		Logger:     cfg.logger,
-	})
+	tc, err := transport.New(serverURL, s)
 	if err != nil {
 		return nil, err
 	}
 	// Conditional writes are sent once per round: a replay of a write
 	// whose answer was lost could be refused although it was applied
-	// (REVIEW.md defect 3), so Modify resolves such outcomes by reading.
+	// (REVIEW.md defect 3), so Modify resolves such outcomes by reading,
+	// and retries 429, 503 and unreachable servers itself.
 	em, err := emitter.NewREST(serverURL,
-		emitter.WithToken(cfg.token),
-		emitter.WithHeaders(cfg.headers),
-		emitter.WithHTTPClient(hc),
-		emitter.WithTimeout(cfg.timeout),
-		emitter.WithLogger(cfg.logger),
-		emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 1}),
+		datahub.WithToken(s.Token),
+		datahub.WithHeaders(s.Headers),
+		datahub.WithHTTPClient(s.HTTPClient),
+		datahub.WithTimeout(s.Timeout),
+		datahub.WithLogger(s.Logger),
+		datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 1}),
 	)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{tc: tc, em: em, actor: cfg.actor, conflict: cfg.conflict, now: time.Now, sleep: sleepCtx}, nil
+	c := &Client{tc: tc, em: em, actor: DefaultActor, conflict: DefaultConflictPolicy(), now: time.Now, sleep: sleepCtx}
+	if s.Client.Actor != "" {
+		c.actor = s.Client.Actor
+	}
+	if s.Client.ConflictSet {
+		c.conflict = ConflictPolicy{MaxAttempts: s.Client.ConflictAttempts, MinWait: s.Client.ConflictMinWait, MaxWait: s.Client.ConflictMaxWait}
+	}
+	return c, nil
 }
 
 // ServerURL returns the normalised server URL requests are sent under.

@@ -11,13 +11,6 @@ import (
 // as it should be: Modify then writes nothing and returns nil.
 var ErrNoChange = errors.New("client: no change")
 
-// ErrOutcomeUnknown is matched by the error of a write whose answer was lost
-// (a dropped connection, a 5xx other than 503, the context ending in
-// flight) when reading the aspect back could not tell whether it was
-// applied: for example the history version that would show it is gone.
-// The write may or may not be stored.
-var ErrOutcomeUnknown = errors.New("client: outcome of the write is unknown")
-
 // ConflictError reports a Modify that gave up: every round found that
 // another writer had changed the aspect between its read and its write.
 // errors.Is(err, datahub.ErrPreconditionFailed) holds for it.

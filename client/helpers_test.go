@@ -2,7 +2,9 @@ package client
 
 import (
 	"context"
+
 	"fmt"
+	datahub "github.com/catalogkit/datahub-go"
 	"testing"
 	"time"
 
@@ -14,9 +16,9 @@ import (
 // newTestClient returns a client of s whose conflict waits are short, so
 // that contention tests do not wait long; the policy is the default's
 // shape.
-func newTestClient(t testing.TB, s *mockserver.Server, opts ...Option) *Client {
+func newTestClient(t testing.TB, s *mockserver.Server, opts ...datahub.Option) *Client {
 	t.Helper()
-	c, err := New(s.URL(), append([]Option{WithConflictPolicy(ConflictPolicy{MaxAttempts: 200, MinWait: time.Millisecond, MaxWait: 50 * time.Millisecond})}, opts...)...)
+	c, err := New(s.URL(), append([]datahub.Option{WithConflictPolicy(ConflictPolicy{MaxAttempts: 200, MinWait: time.Millisecond, MaxWait: 50 * time.Millisecond})}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

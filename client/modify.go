@@ -55,7 +55,7 @@ const headerIfVersionMatch = "If-Version-Match"
 // wrote (the version it would have made, or that history version when
 // others wrote since). If the value landed, Modify returns nil; if not, it
 // goes on with the next round; if it cannot tell, the error matches
-// ErrOutcomeUnknown. A 429 or 503, or a connection that could not be
+// datahub.ErrOutcomeUnknown. A 429 or 503, or a connection that could not be
 // made, is retried as a conflict is. Modify refuses a timeseries aspect.
 func Modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, fn func(*A) error) error {
 	return modify(ctx, c, u, false, fn)
@@ -123,7 +123,7 @@ func modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, mustExi
 			landed, nraw, nversion, rerr := c.resolve(ctx, u, info, value, version)
 			switch {
 			case rerr != nil:
-				return fmt.Errorf("client: modify %s of %s: the answer to the write was lost (%w) and reading back failed: %w", name, u, ErrOutcomeUnknown, errors.Join(werr, rerr))
+				return fmt.Errorf("client: modify %s of %s: the answer to the write was lost (%w) and reading back failed: %w", name, u, datahub.ErrOutcomeUnknown, errors.Join(werr, rerr))
 			case landed:
 				return nil
 			}
@@ -190,6 +190,9 @@ func writeOutcome(ctx context.Context, err error) outcome {
 	}
 	if errors.Is(err, datahub.ErrPreconditionFailed) {
 		return outcomeRetry
+	}
+	if errors.Is(err, datahub.ErrOutcomeUnknown) {
+		return outcomeUnknown
 	}
 	var de *datahub.Error
 	if errors.As(err, &de) {
