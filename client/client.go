@@ -69,6 +69,10 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 // ServerURL returns the normalised server URL requests are sent under.
 func (c *Client) ServerURL() string { return c.tc.BaseURL() }
 
+// CloseIdleConnections closes the connections kept open for later
+// requests (see http.Client.CloseIdleConnections).
+func (c *Client) CloseIdleConnections() { c.tc.CloseIdleConnections() }
+
 // pooledClient keeps as many idle connections per host as DataHub's Python
 // client (100), so that concurrent helpers do not open one per request.
 func pooledClient() *http.Client {

@@ -13,15 +13,17 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-// newTestClient returns a client of s whose conflict waits are short, so
-// that contention tests do not wait long; the policy is the default's
-// shape.
+// newTestClient returns a client of s. Its idle connections are closed
+// before s (cleanups run last-in first-out): http.Server.Shutdown waits up
+// to 5 s for connections dialed but never used, which a burst of
+// concurrent requests leaves behind.
 func newTestClient(t testing.TB, s *mockserver.Server, opts ...datahub.Option) *Client {
 	t.Helper()
-	c, err := New(s.URL(), append([]datahub.Option{WithConflictPolicy(ConflictPolicy{MaxAttempts: 200, MinWait: time.Millisecond, MaxWait: 50 * time.Millisecond})}, opts...)...)
+	c, err := New(s.URL(), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(c.CloseIdleConnections)
 	return c
 }
 
