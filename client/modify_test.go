@@ -200,32 +200,3 @@ func TestModifyConflictRetriesRunOut(t *testing.T) {
 		t.Errorf("ConflictError %+v after %d calls", ce, calls)
 	}
 }
-
-func TestModifyLostAnswerDoesNotDuplicate(t *testing.T) {
-	t.Parallel()
-	s := mockserver.Start(t)
-	c := newTestClient(t, s)
-	table := tableURN(t, "lost")
-	putTable(t, s, table, "urn:li:mlFeature:(lost,a)")
-	s.CommitThenDrop(mockserver.OpIngestProposal, 1)
-	calls := 0
-	// A function that appends blindly: applying it twice would duplicate.
-	err := Modify(t.Context(), c, table, func(p *aspects.MLFeatureTableProperties) error {
-		calls++
-		p.MLFeatures = append(p.MLFeatures, "urn:li:mlFeature:(lost,b)")
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls != 1 {
-		t.Errorf("fn ran %d times, want 1", calls)
-	}
-	want := []string{"urn:li:mlFeature:(lost,a)", "urn:li:mlFeature:(lost,b)"}
-	if diff := cmp.Diff(want, mustGetTable(t, s, table).MLFeatures); diff != "" {
-		t.Errorf("features (-want +got):\n%s", diff)
-	}
-	if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
-		t.Errorf("%d writes, want 1 (no replay)", n)
-	}
-}
