@@ -99,7 +99,7 @@ func (f *fakeGMS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		for name, v := range f.values {
 			if list == "" || strings.Contains(","+list+",", ","+name+",") {
 				got[name] = map[string]any{"name": name, "type": "VERSIONED", "version": 0, "value": json.RawMessage(v),
-					"created": map[string]any{"time": 1, "actor": "urn:li:corpuser:datahub"},
+					"created":        map[string]any{"time": 1, "actor": "urn:li:corpuser:datahub"},
 					"systemMetadata": map[string]any{"runId": "no-run-id-provided", "version": "3"}}
 			}
 		}
