@@ -215,7 +215,8 @@ func TestRejectedIsolation(t *testing.T) {
 }
 
 // TestStopOnServerFailure checks that a batch failing with a 5xx after its
-// retries stops the call: its proposals are Failed, the rest not attempted.
+// retries stops the call: its proposals are Unknown (a 500 may have been
+// applied), the rest not attempted.
 func TestStopOnServerFailure(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t)
@@ -242,12 +243,12 @@ func TestStopOnServerFailure(t *testing.T) {
 		counts[res.Status]++
 	}
 	t.Logf("%v; statuses %v", err, counts)
-	if diff := cmp.Diff(map[emitter.Status]int{emitter.Written: 200, emitter.Failed: 200, emitter.NotAttempted: 50}, counts); diff != "" {
+	if diff := cmp.Diff(map[emitter.Status]int{emitter.Written: 200, emitter.Unknown: 200, emitter.NotAttempted: 50}, counts); diff != "" {
 		t.Errorf("statuses (-want +got):\n%s", diff)
 	}
 	for _, f := range be.Failures() {
-		if f.Status != emitter.Failed {
-			t.Errorf("proposal %d: %v, want failed (no definite answer)", f.Index, f.Status)
+		if f.Status != emitter.Unknown || !errors.Is(f.Err, datahub.ErrOutcomeUnknown) {
+			t.Errorf("proposal %d: %v (%v), want unknown (no definite answer)", f.Index, f.Status, f.Err)
 		}
 	}
 }

@@ -48,21 +48,33 @@
 //
 // Requests are retried as the Python emitter retries them (429, 500, 502,
 // 503, 504 and network errors, POST included, 4 retries with exponential
-// backoff and jitter, Retry-After honoured up to a cap); no other 4xx is
-// retried, and once the context is done no request is started or retried.
-// Each proposal is encoded once; a retry resends the same bytes.
+// backoff and jitter, Retry-After honoured up to a cap; see
+// [datahub.RetryPolicy] to change it); no other 4xx is retried, and once
+// the context is done no request is started or retried. Each proposal is
+// encoded once; a retry resends the same bytes. Replaying an UPSERT whose
+// answer was lost is harmless (it writes the same aspect again), but
+// replaying a conditional write (If-Version-Match, If-None-Match,
+// If-Modified-Since, If-Unmodified-Since) or a CREATE/CREATE_ENTITY that
+// was applied would fail its own condition: a request carrying one is
+// replayed only when the connection was refused or the server answered 429
+// or 503, and is otherwise reported [Unknown].
 //
 // # Failures
 //
-// Errors are the datahub package's: a [*datahub.Error] carries the status
-// and the message of the server's Rest.li error body, and matches
-// datahub.ErrValidation (400, 422), datahub.ErrUnauthorized (401, 403),
-// datahub.ErrPreconditionFailed (412) or datahub.ErrPayloadTooLarge (413)
-// with errors.Is. A proposal too large to send alone is a [*TooLargeError]
-// before anything is sent. When an Emit of several proposals does not
-// write them all, a [*BatchError] gives the outcome of each: [Written],
-// [Rejected] (with the server's reason), [Failed] (no definite answer, so
-// maybe written) or [NotAttempted].
+// [REST.Emit] returns nil or a [*BatchError], for one proposal as for many,
+// with the outcome of each: [Written], [Rejected] (refused for its
+// content, with the server's reason), [Failed] (not written, the server
+// unreachable or unavailable: emitting again later is safe), [Unknown]
+// (the answer was lost: it may be written) or [NotAttempted]. errors.Is and
+// errors.As see through it: a [*datahub.Error] carries the status, the
+// message of the server's Rest.li error body and the response header, and
+// matches datahub.ErrValidation (400, 422), datahub.ErrUnauthorized (401,
+// 403), datahub.ErrPreconditionFailed (412) or datahub.ErrPayloadTooLarge
+// (413); an Unknown outcome matches datahub.ErrOutcomeUnknown. A proposal
+// too large to send alone is a [*TooLargeError] before anything is sent.
+// One error type whatever the count lets callers treat a single proposal
+// and a batch alike; errors.Is(err, datahub.ErrPreconditionFailed) works on
+// both.
 //
 // DataHub rejects a batch as a whole when one of its proposals is invalid,
 // so one bad proposal would fail up to 199 good ones. By default

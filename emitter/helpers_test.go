@@ -5,10 +5,12 @@ import (
 	"fmt"
 	datahub "github.com/catalogkit/datahub-go"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -47,12 +49,19 @@ type counter struct {
 	maxBody, requestBytes int64
 	// before, when set, runs before attempt n (from 1) is sent.
 	before func(n int64)
+	// refuse, when set and true for attempt n, fails the attempt as a
+	// refused connection without sending it.
+	refuse func(n int64) bool
 }
 
 func (c *counter) RoundTrip(req *http.Request) (*http.Response, error) {
 	n := c.attempts.Add(1)
 	if c.before != nil {
 		c.before(n)
+	}
+	if c.refuse != nil && c.refuse(n) {
+		c.errs.Add(1)
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
 	}
 	c.mu.Lock()
 	c.maxBody = max(c.maxBody, req.ContentLength)

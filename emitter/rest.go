@@ -82,56 +82,33 @@ func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
 func (r *REST) ServerURL() string { return r.tc.BaseURL() }
 
 // Emit sends proposals to the server and returns once it has acknowledged
-// them, or failed.
+// them, or failed. It returns nil when every proposal was written, else a
+// *BatchError that gives the outcome of each ([Written], [Rejected] and
+// why, [Failed], [Unknown] or [NotAttempted]), whether one proposal was
+// given or many; errors.Is and errors.As see through it to the causes (a
+// *datahub.Error, datahub.ErrValidation, a *TooLargeError,
+// datahub.ErrOutcomeUnknown, the context's error).
 //
-// One proposal goes as POST /aspects?action=ingestProposal; the error is
-// the server's answer (a *datahub.Error), the network or context error, a
-// *TooLargeError, or an error wrapping datahub.ErrValidation for a proposal
-// that cannot be sent. Several go as POST
-// /aspects?action=ingestProposalBatch, in order, in requests of at most
-// WithMaxBatchSize proposals and WithMaxBatchBytes bytes (a request left
-// with a single proposal uses ingestProposal); a Delete goes alone, as POST
-// /entities?action=delete. When any of them is not written,
-// the error is a *BatchError that gives the outcome of each: written,
-// rejected (and why), failed without a definite answer, or not attempted.
+// One proposal goes as POST /aspects?action=ingestProposal. Several go as
+// POST /aspects?action=ingestProposalBatch, in order, in requests of at
+// most WithMaxBatchSize proposals and WithMaxBatchBytes bytes (a request
+// left with a single proposal uses ingestProposal); a Delete goes alone, as
+// POST /entities?action=delete.
 //
 // Invalid and oversized proposals are reported without being sent, and the
 // others are still sent. A request refused for its content (400, 412, 413,
 // 422) is split to find the proposals at fault (see WithIsolateRejected)
-// and Emit goes on; any other failure (5xx or network errors after every
-// retry, 401, 403, the context done) stops the call, and the proposals
-// after it are not attempted. Requests are retried as datahub.WithRetry says; once
-// ctx is done, no request is started or retried.
+// and Emit goes on; any other failure (5xx, 429 or network errors after
+// every retry, 401, 403, the context done) stops the call, and the
+// proposals after it are not attempted. Requests are retried as
+// datahub.WithRetry says, except that a request carrying a conditional
+// write or a CREATE is replayed only when it provably was not applied (see
+// package datahub); once ctx is done, no request is started or retried.
 func (r *REST) Emit(ctx context.Context, ps ...Proposal) error {
-	switch len(ps) {
-	case 0:
+	if len(ps) == 0 {
 		return nil
-	case 1:
-		return r.emitOne(ctx, &ps[0])
 	}
-	return r.emitMany(ctx, ps)
-}
-
-// emitOne sends one proposal as ingestProposal (or a delete).
-func (r *REST) emitOne(ctx context.Context, p *Proposal) error {
-	if err := p.check(); err != nil {
-		return err
-	}
-	if p.changeType() == Delete {
-		return r.deleteEntity(ctx, p.urnString())
-	}
-	body := make([]byte, 0, 1024)
-	body = append(body, singlePrefix...)
-	body, err := appendProposal(body, p, r.now().UnixMilli())
-	if err != nil {
-		return err
-	}
-	body = append(body, r.suffix...)
-	if len(body) > r.maxBytes {
-		return &TooLargeError{Index: 0, URN: p.urnString(), Aspect: p.aspectName(), Size: len(body), Limit: r.maxBytes}
-	}
-	_, err = r.tc.Do(ctx, http.MethodPost, pathIngest, body)
-	return err
+	return r.emit(ctx, ps)
 }
 
 // deleteEntity deletes an entity as DataHub's Python emitter does for a
@@ -148,14 +125,21 @@ func (r *REST) deleteEntity(ctx context.Context, u string) error {
 // batch is the state of one Emit of several proposals.
 type batch struct {
 	r       *REST
-	ps      []Proposal
 	enc     [][]byte // encoded proposal objects; nil for deletes and rejects
+	unsafe  []bool   // proposals that must not be replayed (see replaySafe)
 	results []Result
 }
 
-func (r *REST) emitMany(ctx context.Context, ps []Proposal) error {
-	b := &batch{r: r, ps: ps, enc: make([][]byte, len(ps)), results: make([]Result, len(ps))}
-	b.encode()
+func (r *REST) emit(ctx context.Context, ps []Proposal) error {
+	b := &batch{r: r, enc: make([][]byte, len(ps)), unsafe: make([]bool, len(ps)), results: make([]Result, len(ps))}
+	b.encode(ps)
+	return b.run(ctx)
+}
+
+// run sends the encoded proposals of b in requests and returns nil or the
+// *BatchError of the call.
+func (b *batch) run(ctx context.Context) error {
+	r := b.r
 
 	overhead := len(batchPrefix) + len("]") + len(r.suffix)
 	var chunk []int
@@ -167,7 +151,7 @@ func (r *REST) emitMany(ctx context.Context, ps []Proposal) error {
 		}
 		chunk, size = chunk[:0:0], overhead
 	}
-	for i := range ps {
+	for i := range b.results {
 		if stop != nil {
 			break
 		}
@@ -213,13 +197,14 @@ func (r *REST) emitMany(ctx context.Context, ps []Proposal) error {
 
 // encode checks and encodes every proposal, marking those that cannot be
 // sent Rejected.
-func (b *batch) encode() {
+func (b *batch) encode(ps []Proposal) {
 	now := b.r.now().UnixMilli()
 	single := len(singlePrefix) + len(b.r.suffix)
-	offsets := make([][2]int, len(b.ps))
-	arena := make([]byte, 0, 1024*len(b.ps))
-	for i := range b.ps {
-		p := &b.ps[i]
+	offsets := make([][2]int, len(ps))
+	arena := make([]byte, 0, 1024*len(ps))
+	for i := range ps {
+		p := &ps[i]
+		b.unsafe[i] = !p.replaySafe()
 		res := &b.results[i]
 		*res = Result{Index: i, URN: p.urnString(), Aspect: p.aspectName()}
 		if err := p.check(); err != nil {
@@ -258,13 +243,16 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var err error
+	req := transport.Request{Method: http.MethodPost, Path: pathIngest}
+	for _, i := range idx {
+		req.NoReplay = req.NoReplay || b.unsafe[i]
+	}
 	if len(idx) == 1 {
 		body := make([]byte, 0, len(singlePrefix)+len(b.enc[idx[0]])+len(b.r.suffix))
 		body = append(body, singlePrefix...)
 		body = append(body, b.enc[idx[0]]...)
 		body = append(body, b.r.suffix...)
-		_, err = b.r.tc.Do(ctx, http.MethodPost, pathIngest, body)
+		req.Body = body
 	} else {
 		size := len(batchPrefix) + len(idx) + len(b.r.suffix)
 		for _, i := range idx {
@@ -280,8 +268,9 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 		}
 		body = append(body, ']')
 		body = append(body, b.r.suffix...)
-		_, err = b.r.tc.Do(ctx, http.MethodPost, pathIngestBatch, body)
+		req.Path, req.Body = pathIngestBatch, body
 	}
+	_, err := b.r.tc.Send(ctx, req)
 	if err == nil {
 		b.mark(idx, Written, nil)
 		return nil
@@ -297,11 +286,7 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 		}
 		return b.send(ctx, idx[mid:])
 	}
-	status := Failed
-	if definite(err) {
-		status = Rejected
-	}
-	b.mark(idx, status, err)
+	b.mark(idx, classify(err), err)
 	if itemRejection(err) {
 		return nil
 	}
@@ -314,17 +299,14 @@ func (b *batch) sendDelete(ctx context.Context, i int) error {
 		return err
 	}
 	err := b.r.deleteEntity(ctx, b.results[i].URN)
-	switch {
-	case err == nil:
+	if err == nil {
 		b.mark([]int{i}, Written, nil)
 		return nil
-	case definite(err):
-		b.mark([]int{i}, Rejected, err)
-		if itemRejection(err) || errors.Is(err, datahub.ErrNotFound) {
-			return nil
-		}
-	default:
-		b.mark([]int{i}, Failed, err)
+	}
+	status := classify(err)
+	b.mark([]int{i}, status, err)
+	if status == Rejected && (itemRejection(err) || errors.Is(err, datahub.ErrNotFound)) {
+		return nil
 	}
 	return err
 }
@@ -344,7 +326,9 @@ func (b *batch) mark(idx []int, s Status, err error) {
 // wrap the server's answer or the network error.
 func (r *REST) TestConnection(ctx context.Context) error {
 	target := datahub.RedactURL(r.tc.BaseURL() + pathConfig)
-	resp, err := r.tc.Do(ctx, http.MethodGet, pathConfig, nil)
+	// FailFast: a server that does not listen is reported at once, not
+	// after the retry policy's waits (which Emit keeps).
+	resp, err := r.tc.Send(ctx, transport.Request{Method: http.MethodGet, Path: pathConfig, FailFast: true})
 	if err != nil {
 		if errors.Is(err, datahub.ErrUnauthorized) {
 			return fmt.Errorf("emitter: cannot connect to %s: authentication failed: %w", target, err)
