@@ -41,18 +41,21 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Conditional writes are sent once per round: a replay of a write
-	// whose answer was lost could be refused although it was applied
-	// (REVIEW.md defect 3), so Modify resolves such outcomes by reading,
-	// and retries 429, 503 and unreachable servers itself.
-	em, err := emitter.NewREST(serverURL,
+	// Writes go through the emitter with the same settings. The emitter
+	// replays a conditional write only when it provably was not applied
+	// (refused connection, 429, 503) and otherwise reports
+	// datahub.ErrOutcomeUnknown, which Modify resolves by reading.
+	emOpts := []datahub.Option{
 		datahub.WithToken(s.Token),
 		datahub.WithHeaders(s.Headers),
 		datahub.WithHTTPClient(s.HTTPClient),
 		datahub.WithTimeout(s.Timeout),
 		datahub.WithLogger(s.Logger),
-		datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 1}),
-	)
+	}
+	if s.Retry.Set {
+		emOpts = append(emOpts, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: s.Retry.MaxAttempts, CheckRetry: s.Retry.CheckRetry, Backoff: s.Retry.Backoff}))
+	}
+	em, err := emitter.NewREST(serverURL, emOpts...)
 	if err != nil {
 		return nil, err
 	}

@@ -161,9 +161,10 @@ func (p ConflictPolicy) wait(attempt int) time.Duration {
 }
 
 // writeIfVersion writes value as aspect name of u if its version is still
-// version. It is sent once: the caller decides what a failure means.
+// version. The emitter replays it only when it was provably not applied;
+// the caller decides what any other failure means.
 func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, value json.RawMessage, version string) error {
-	return c.em.Emit(ctx, emitter.Proposal{
+	err := c.em.Emit(ctx, emitter.Proposal{
 		EntityType:     u.EntityType(),
 		URN:            u,
 		ChangeType:     emitter.Upsert,
@@ -172,6 +173,16 @@ func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, val
 		SystemMetadata: &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()},
 		Headers:        map[string]string{headerIfVersionMatch: version},
 	})
+	// One proposal: report its own error rather than the batch's.
+	var be *emitter.BatchError
+	if errors.As(err, &be) && len(be.Results) == 1 && be.Results[0].Err != nil {
+		r := be.Results[0]
+		if r.Status == emitter.Unknown && !errors.Is(r.Err, datahub.ErrOutcomeUnknown) {
+			return fmt.Errorf("%w: %w", datahub.ErrOutcomeUnknown, r.Err)
+		}
+		return r.Err
+	}
+	return err
 }
 
 // outcome classifies the answer to a conditional write.

@@ -1,12 +1,15 @@
 package client
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
 	"reflect"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -199,4 +202,70 @@ func TestModifyConflictRetriesRunOut(t *testing.T) {
 	if ce.Attempts != 3 || calls != 3 || ce.URN != table.String() || ce.Aspect != "mlFeatureTableProperties" {
 		t.Errorf("ConflictError %+v after %d calls", ce, calls)
 	}
+}
+
+// badTableProperties is mlFeatureTableProperties with a member the server
+// refuses (422), to see a definite refusal end Modify.
+type badTableProperties struct {
+	Bogus int `json:"bogus"`
+}
+
+func (badTableProperties) AspectName() string { return "mlFeatureTableProperties" }
+
+func TestModifyWriteFailures(t *testing.T) {
+	t.Parallel()
+	noWait := datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 3, Backoff: func(int, *http.Response) time.Duration { return 0 }})
+	t.Run("503 and 429 are retried", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t)
+		c := newTestClient(t, s, noWait)
+		table := tableURN(t, "busy")
+		putTable(t, s, table)
+		// More failures than the transport's attempts: Modify's own
+		// rounds go on.
+		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: 3})
+		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusTooManyRequests, Times: 2})
+		if err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "busy", "a")); err != nil {
+			t.Fatal(err)
+		}
+		if got := mustGetTable(t, s, table).MLFeatures; !slices.Equal(got, []string{"urn:li:mlFeature:(busy,a)"}) {
+			t.Errorf("features %v", got)
+		}
+		if n := s.RequestCount(mockserver.OpIngestProposal); n != 6 {
+			t.Errorf("%d write attempts, want 6", n)
+		}
+	})
+	t.Run("a refusal ends Modify", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t)
+		c := newTestClient(t, s, noWait)
+		table := tableURN(t, "refused")
+		putTable(t, s, table)
+		err := Modify(t.Context(), c, table, func(p *badTableProperties) error { p.Bogus = 1; return nil })
+		var de *datahub.Error
+		if !errors.As(err, &de) || de.StatusCode != http.StatusUnprocessableEntity || !errors.Is(err, datahub.ErrValidation) {
+			t.Fatalf("err = %v, want the server's 422", err)
+		}
+		if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+			t.Errorf("%d writes, want 1", n)
+		}
+	})
+	t.Run("context cancelled during the wait", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t)
+		c := newTestClient(t, s, noWait, WithConflictPolicy(ConflictPolicy{MaxAttempts: 5, MinWait: time.Hour, MaxWait: time.Hour}))
+		c.sleep = func(ctx context.Context, d time.Duration) error {
+			if d > time.Hour {
+				t.Errorf("wait %v above MaxWait", d)
+			}
+			return context.Canceled
+		}
+		table := tableURN(t, "cancel")
+		putTable(t, s, table)
+		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusPreconditionFailed, Times: 1})
+		err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "cancel", "a"))
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err = %v, want context.Canceled", err)
+		}
+	})
 }
