@@ -1,8 +1,6 @@
 package client
 
 import (
-	"context"
-
 	"fmt"
 	datahub "github.com/catalogkit/datahub-go"
 	"testing"
@@ -73,11 +71,4 @@ func mustGetTable(t testing.TB, s *mockserver.Server, u urn.MLFeatureTable) *asp
 		t.Fatal(err)
 	}
 	return a.(*aspects.MLFeatureTableProperties)
-}
-
-func ctxT(t testing.TB) context.Context {
-	if tt, ok := t.(*testing.T); ok {
-		return tt.Context()
-	}
-	return context.Background()
 }

@@ -106,9 +106,9 @@ func modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, mustExi
 			}
 			return err
 		}
-		value, err := mergeUnknown(a, raw, known)
-		if err != nil {
-			return fmt.Errorf("client: encode %s of %s: %w", name, u, err)
+		value, merr := mergeUnknown(a, raw, known)
+		if merr != nil {
+			return fmt.Errorf("client: encode %s of %s: %w", name, u, merr)
 		}
 		if raw != nil && equalJSON(value, raw) {
 			return nil

@@ -269,3 +269,25 @@ func TestModifyWriteFailures(t *testing.T) {
 		}
 	})
 }
+
+func TestModifyRereadFailureEnds(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "reread")
+	putTable(t, s, table)
+	s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusPreconditionFailed, Times: 1})
+	// The read after the conflict is refused.
+	c.sleep = func(context.Context, time.Duration) error {
+		s.Fail(mockserver.OpGetEntity, mockserver.FailSpec{Status: http.StatusBadRequest, Times: 1})
+		return nil
+	}
+	err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "reread", "a"))
+	var de *datahub.Error
+	if !errors.As(err, &de) || de.StatusCode != http.StatusBadRequest {
+		t.Fatalf("err = %v, want the read's 400", err)
+	}
+	if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+		t.Errorf("%d writes, want 1", n)
+	}
+}
