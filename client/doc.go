@@ -49,9 +49,9 @@
 //
 //   - Python's helpers (and its patch builders) write without a condition;
 //     these write with If-Version-Match. A server that ignores the header
-//     (an open DataHub pull request, #18869, reports one in v1.5) makes them as racy as
-//     Python's.
-//   - Members unknown to the Go type are kept at the aspect's top level
-//     only; a list element's unknown members are lost when the element is
-//     rewritten.
+//     (an open DataHub pull request, #18869, reports one in v1.5) makes
+//     them as racy as Python's.
+//   - Members unknown to the Go type are kept at the aspect's top level and
+//     inside plain struct members; a list element's unknown members are
+//     lost when the list is written back.
 package client

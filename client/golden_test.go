@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -223,3 +224,42 @@ func TestRequestShapes(t *testing.T) {
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// TestModifyRestliConflict: DataHub's Rest.li path answers a failed
+// If-Version-Match with 422 "Expected version X, actual version Y"; Modify
+// takes it as a conflict, reads again and writes with the new version.
+func TestModifyRestliConflict(t *testing.T) {
+	t.Parallel()
+	f := &fakeGMS{values: map[string]string{"mlFeatureTableProperties": `{"customProperties":{}}`}}
+	var writes atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("action") == "ingestProposal" && writes.Add(1) == 1 {
+			w.Header().Set("X-RestLi-Error-Response", "true")
+			w.WriteHeader(http.StatusUnprocessableEntity)
+			io.WriteString(w, `{"exceptionClass":"com.linkedin.restli.server.RestLiServiceException","message":"Expected version 2, actual version 3","status":422}`)
+			return
+		}
+		f.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := New(srv.URL + "/api/gms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.sleep = func(context.Context, time.Duration) error { return nil }
+	table := urn.MustParse("urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,t)").(urn.MLFeatureTable)
+	if err := c.AddFeatureToTable(t.Context(), table, urn.MustParse("urn:li:mlFeature:(t,a)").(urn.MLFeature)); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, r := range f.reqs {
+		paths = append(paths, r.Method+" "+strings.SplitN(r.Path, "?", 2)[1])
+	}
+	want := []string{"GET aspects=List(mlFeatureTableProperties)", "GET aspects=List(mlFeatureTableProperties)", "POST action=ingestProposal"}
+	if diff := cmp.Diff(want, paths); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	if n := writes.Load(); n != 2 {
+		t.Errorf("%d writes, want 2", n)
+	}
+}

@@ -99,10 +99,40 @@ func TestMergeUnknown(t *testing.T) {
 		{"known member cleared", aspects.MLFeatureTableProperties{}, `{"description":"old","mlFeatures":["u"]}`,
 			`{"customProperties":{}}`},
 		{"stored not an object", aspects.MLFeatureTableProperties{}, `[1]`, `{"customProperties":{}}`},
+		{"nested unknown member kept", aspects.MLFeatureTableProperties{Description: aspects.Ptr("x")}, `{"future":{"a":1}}`,
+			`{"customProperties":{},"description":"x","future":{"a":1}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			got, err := mergeUnknown(tc.value, json.RawMessage(tc.stored), known)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !equalJSON(got, []byte(tc.want)) {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+	// Inside a struct member: VersionTag of mlModelProperties.version.
+	model := knownMembers(reflect.TypeFor[aspects.MLModelProperties]())
+	for _, tc := range []struct {
+		name   string
+		value  aspects.MLModelProperties
+		stored string
+		want   string
+	}{
+		{"unknown inside a known object", aspects.MLModelProperties{Version: &aspects.VersionTag{VersionTag: aspects.Ptr("2")}},
+			`{"version":{"versionTag":"1","signed":true},"created":{"time":5}}`,
+			`{"customProperties":{},"tags":[],"version":{"versionTag":"2","signed":true}}`},
+		{"known object cleared", aspects.MLModelProperties{}, `{"version":{"versionTag":"1","signed":true}}`,
+			`{"customProperties":{},"tags":[]}`},
+		{"list elements not merged", aspects.MLModelProperties{HyperParams: []aspects.MLHyperParam{{Name: "lr"}}},
+			`{"hyperParams":[{"name":"lr","unit":"1/s"}]}`,
+			`{"customProperties":{},"tags":[],"hyperParams":[{"name":"lr"}]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := mergeUnknown(tc.value, json.RawMessage(tc.stored), model)
 			if err != nil {
 				t.Fatal(err)
 			}
