@@ -27,7 +27,14 @@ type Client struct {
 // (http://localhost:8080) or a front end's GMS proxy path
 // (https://datahub.example.com/api/gms); trailing slashes are dropped. It
 // fails, wrapping datahub.ErrValidation, when serverURL is not an absolute
-// http or https URL. New sends nothing.
+// http or https URL, or when an option meant only for another package (such
+// as emitter.WithServerAsync) is given. New sends nothing.
+//
+// It takes the module's shared options (datahub.WithToken, WithHeaders,
+// WithHTTPClient, WithTimeout, WithRetry, WithLogger), which apply to reads
+// and writes alike, and its own: WithActor and WithConflictPolicy. Reads
+// are retried as the retry policy says; writes too, but a conditional
+// write only when it provably was not applied (see Modify).
 func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	s, err := transport.Settings("client", opts)
 	if err != nil {

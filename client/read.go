@@ -228,7 +228,7 @@ func AspectOf[A aspects.Aspect](e *Entity) (A, bool, error) {
 	if !ok {
 		return a, false, nil
 	}
-	a, err := decodeAspect[A](urn.Generic{}, ea.Value)
+	a, err := decodeAspect[A](stringer(e.URN), ea.Value)
 	return a, err == nil, err
 }
 
@@ -291,9 +291,14 @@ func aspectNameOf[A aspects.Aspect]() string {
 	return a.AspectName()
 }
 
+// stringer is a string as a fmt.Stringer.
+type stringer string
+
+func (s stringer) String() string { return string(s) }
+
 // decodeAspect decodes raw into an A, leniently: unknown members are
 // ignored (Modify keeps them).
-func decodeAspect[A aspects.Aspect](u urn.URN, raw json.RawMessage) (A, error) {
+func decodeAspect[A aspects.Aspect](u fmt.Stringer, raw json.RawMessage) (A, error) {
 	var a A
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return a, fmt.Errorf("client: decode %s of %s: %w", aspectNameOf[A](), u, err)
