@@ -2,6 +2,9 @@ package datahub_test
 
 import (
 	"errors"
+	"fmt"
+	"log"
+	"os"
 	"testing"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -49,4 +52,21 @@ func TestFromEnv(t *testing.T) {
 			}
 		})
 	}
+}
+
+func ExampleFromEnv() {
+	// Set by the deployment, as for DataHub's Python SDK.
+	os.Setenv("DATAHUB_GMS_URL", "http://datahub-gms:8080")
+	os.Setenv("DATAHUB_GMS_TOKEN", "eyJhbGciOi...")
+	defer os.Unsetenv("DATAHUB_GMS_URL")
+	defer os.Unsetenv("DATAHUB_GMS_TOKEN")
+
+	server, opts, err := datahub.FromEnv()
+	if err != nil {
+		log.Fatal(err)
+	}
+	// Give server and opts to emitter.NewREST or client.New, with more options:
+	//   em, err := emitter.NewREST(server, append(opts, datahub.WithTimeout(10*time.Second))...)
+	fmt.Println(server, len(opts))
+	// Output: http://datahub-gms:8080 1
 }

@@ -12,7 +12,7 @@ import (
 // DefaultTimeout bounds each attempt of a request (connect, send, read the
 // answer) unless [WithTimeout] says otherwise: 30 s, as DataHub's Python
 // emitter.
-const DefaultTimeout = config.DefaultTimeout
+const DefaultTimeout = 30 * time.Second
 
 // Option configures how an SDK package talks to DataHub. The options of
 // this package (token, headers, HTTP client, timeout, retry policy,

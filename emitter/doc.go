@@ -88,12 +88,24 @@
 // # Background emitting
 //
 // [NewAsync] wraps a REST emitter with a bounded queue and workers that send
-// batches by size and linger time. Proposals for one URN always go through
-// the same worker, so they are written in the order they were queued.
-// [Async.Flush] waits for everything queued before it; [Async.Close]
-// flushes and stops the workers. Failures go to a callback
-// ([WithErrorHandler]) and to [Async.Err]; nothing is dropped silently: a
-// full queue blocks, or returns [ErrQueueFull] ([WithBlock]).
+// batches by size and linger time. [Async.Emit] checks and encodes the
+// proposals on the caller's goroutine before it queues them, so an invalid
+// or oversized proposal fails Emit itself, and changing the caller's
+// structs, maps or slices afterwards does not change what is written. The
+// queue is bounded in proposals ([WithQueueSize]) and bytes
+// ([WithQueueBytes]); a full queue blocks, or returns [ErrQueueFull]
+// ([WithBlock]). Proposals for one URN always go through the same worker,
+// so they are written in the order they were queued.
+//
+// Every proposal's outcome ([AsyncResult]: its sequence number, [Status]
+// and error) goes to [WithResultHandler], so that a long ingestion can
+// checkpoint what the server acknowledged; those not written go to
+// [WithErrorHandler] too, and are counted by [Async.Err]. Handlers run on
+// one goroutine of the emitter and may queue again. [Async.Flush] waits
+// until everything queued before it is reported; [Async.Close] flushes and
+// stops the workers. When Close's context ends first, the proposals in
+// flight are reported [Unknown] (they may have been applied) and those
+// still queued [NotAttempted]; nothing is dropped silently.
 //
 // # Differences from DataHub's Python emitter
 //
@@ -101,6 +113,9 @@
 //     both alike. Non-ASCII text is written as \u escapes in both (see
 //     above).
 //   - A 429 costs a whole attempt; Python's emitter counts it as half.
+//   - A conditional write or a CREATE is not replayed after a lost answer
+//     (it is reported Unknown); Python's emitter replays every POST.
+//   - TestConnection does not retry a server that cannot be reached.
 //   - System metadata properties the caller set (clientId, clientVersion)
 //     are kept; Python overwrites them.
 //   - A proposal too large for the limit is refused before sending; Python

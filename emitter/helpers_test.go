@@ -52,6 +52,11 @@ type counter struct {
 	// refuse, when set and true for attempt n, fails the attempt as a
 	// refused connection without sending it.
 	refuse func(n int64) bool
+	// hold, when true, loses the answer of every attempt: the request is
+	// sent and handled, then the attempt waits for its context to end and
+	// fails with the context's error, as an answer arriving after the
+	// deadline.
+	hold atomic.Bool
 }
 
 func (c *counter) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -71,6 +76,12 @@ func (c *counter) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		c.errs.Add(1)
 		return nil, err
+	}
+	if c.hold.Load() {
+		resp.Body.Close()
+		<-req.Context().Done()
+		c.errs.Add(1)
+		return nil, req.Context().Err()
 	}
 	c.mu.Lock()
 	if c.statuses == nil {

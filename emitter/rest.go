@@ -122,17 +122,25 @@ func (r *REST) deleteEntity(ctx context.Context, u string) error {
 	return err
 }
 
-// batch is the state of one Emit of several proposals.
+// encoded is a proposal checked and encoded for the wire.
+type encoded struct {
+	// enc is the proposal object; nil for a delete and for a proposal that
+	// cannot be sent.
+	enc []byte
+	// unsafe marks a proposal that must not be replayed (see replaySafe).
+	unsafe bool
+}
+
+// batch is the state of one Emit.
 type batch struct {
 	r       *REST
-	enc     [][]byte // encoded proposal objects; nil for deletes and rejects
-	unsafe  []bool   // proposals that must not be replayed (see replaySafe)
+	items   []encoded
 	results []Result
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
-	b := &batch{r: r, enc: make([][]byte, len(ps)), unsafe: make([]bool, len(ps)), results: make([]Result, len(ps))}
-	b.encode(ps)
+	items, results := r.encode(ps)
+	b := &batch{r: r, items: items, results: results}
 	return b.run(ctx)
 }
 
@@ -159,20 +167,20 @@ func (b *batch) run(ctx context.Context) error {
 		if res.Status == Rejected {
 			continue
 		}
-		if b.enc[i] == nil { // a delete goes alone, in its place
+		if b.items[i].enc == nil { // a delete goes alone, in its place
 			flush()
 			if stop == nil {
 				stop = b.sendDelete(ctx, i)
 			}
 			continue
 		}
-		add := len(b.enc[i])
+		add := len(b.items[i].enc)
 		if len(chunk) > 0 {
 			add++ // the comma
 		}
 		if len(chunk) == r.maxBatch || (len(chunk) > 0 && size+add > r.maxBytes) {
 			flush()
-			add = len(b.enc[i])
+			add = len(b.items[i].enc)
 		}
 		chunk = append(chunk, i)
 		size += add
@@ -195,17 +203,19 @@ func (b *batch) run(ctx context.Context) error {
 	return &BatchError{Results: b.results}
 }
 
-// encode checks and encodes every proposal, marking those that cannot be
-// sent Rejected.
-func (b *batch) encode(ps []Proposal) {
-	now := b.r.now().UnixMilli()
-	single := len(singlePrefix) + len(b.r.suffix)
+// encode checks and encodes every proposal. Each result names its
+// proposal; those that cannot be sent are Rejected with the reason, the
+// others NotAttempted. The encodings share one buffer.
+func (r *REST) encode(ps []Proposal) ([]encoded, []Result) {
+	now := r.now().UnixMilli()
+	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
+	single := len(singlePrefix) + len(r.suffix)
 	offsets := make([][2]int, len(ps))
 	arena := make([]byte, 0, 1024*len(ps))
 	for i := range ps {
 		p := &ps[i]
-		b.unsafe[i] = !p.replaySafe()
-		res := &b.results[i]
+		items[i].unsafe = !p.replaySafe()
+		res := &results[i]
 		*res = Result{Index: i, URN: p.urnString(), Aspect: p.aspectName()}
 		if err := p.check(); err != nil {
 			res.Status, res.Err = Rejected, err
@@ -222,18 +232,19 @@ func (b *batch) encode(ps []Proposal) {
 			res.Status, res.Err = Rejected, err
 			continue
 		}
-		if size := len(arena) - start + single; size > b.r.maxBytes {
+		if size := len(arena) - start + single; size > r.maxBytes {
 			arena = arena[:start]
-			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: b.r.maxBytes}
+			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			continue
 		}
 		offsets[i] = [2]int{start, len(arena)}
 	}
 	for i, o := range offsets {
 		if o[1] > o[0] {
-			b.enc[i] = arena[o[0]:o[1]:o[1]]
+			items[i].enc = arena[o[0]:o[1]:o[1]]
 		}
 	}
+	return items, results
 }
 
 // send posts the proposals idx (in order) in one request and records the
@@ -245,18 +256,18 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	}
 	req := transport.Request{Method: http.MethodPost, Path: pathIngest}
 	for _, i := range idx {
-		req.NoReplay = req.NoReplay || b.unsafe[i]
+		req.NoReplay = req.NoReplay || b.items[i].unsafe
 	}
 	if len(idx) == 1 {
-		body := make([]byte, 0, len(singlePrefix)+len(b.enc[idx[0]])+len(b.r.suffix))
+		body := make([]byte, 0, len(singlePrefix)+len(b.items[idx[0]].enc)+len(b.r.suffix))
 		body = append(body, singlePrefix...)
-		body = append(body, b.enc[idx[0]]...)
+		body = append(body, b.items[idx[0]].enc...)
 		body = append(body, b.r.suffix...)
 		req.Body = body
 	} else {
 		size := len(batchPrefix) + len(idx) + len(b.r.suffix)
 		for _, i := range idx {
-			size += len(b.enc[i])
+			size += len(b.items[i].enc)
 		}
 		body := make([]byte, 0, size)
 		body = append(body, batchPrefix...)
@@ -264,7 +275,7 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 			if k > 0 {
 				body = append(body, ',')
 			}
-			body = append(body, b.enc[i]...)
+			body = append(body, b.items[i].enc...)
 		}
 		body = append(body, ']')
 		body = append(body, b.r.suffix...)
@@ -323,7 +334,10 @@ func (b *batch) mark(idx []int, s Status, err error) {
 // otherwise (usually DataHub's front end, reached without /api/gms) gives
 // an error wrapping ErrNotGMS; a 401 gives an error wrapping the
 // *datahub.Error (errors.Is(err, datahub.ErrUnauthorized)); other failures
-// wrap the server's answer or the network error.
+// wrap the server's answer or the network error. A server that cannot be
+// reached (connection refused, a name that does not resolve) is reported
+// after one attempt, without the retry policy's waits; other failures are
+// retried as the policy says.
 func (r *REST) TestConnection(ctx context.Context) error {
 	target := datahub.RedactURL(r.tc.BaseURL() + pathConfig)
 	// FailFast: a server that does not listen is reported at once, not

@@ -225,12 +225,19 @@ func TestNoRetryOn4xx(t *testing.T) {
 
 func TestRetriesExhausted(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: mockserver.Forever})))
-	r, _ := newREST(t, s, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 3, Backoff: datahub.ExponentialBackoff(time.Millisecond, time.Millisecond, 0)}))
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: mockserver.Forever, RetryAfter: 7 * time.Second})))
+	r, _ := newREST(t, s, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 3, Backoff: datahub.ExponentialBackoff(time.Millisecond, time.Millisecond, time.Millisecond)}))
 	err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
 	var de *datahub.Error
 	if !errors.As(err, &de) || de.StatusCode != 503 || de.Message == "" {
 		t.Fatalf("err = %v, want the last 503 as a *datahub.Error", err)
+	}
+	if got := de.Header.Get("Retry-After"); got != "7" {
+		t.Errorf("error's Retry-After header = %q, want 7 (the response header is kept)", got)
+	}
+	var be *emitter.BatchError
+	if !errors.As(err, &be) || be.Results[0].Status != emitter.Failed || errors.Is(err, datahub.ErrOutcomeUnknown) {
+		t.Errorf("err = %v, want one Failed result: a 503 was not applied", err)
 	}
 	if n := s.RequestCount(mockserver.OpIngestProposal); n != 3 {
 		t.Errorf("%d requests, want 3", n)

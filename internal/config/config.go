@@ -17,7 +17,8 @@ import (
 )
 
 // DefaultTimeout bounds each attempt of a request unless an option says
-// otherwise (30 s, as DataHub's Python emitter).
+// otherwise (30 s, as DataHub's Python emitter); datahub.DefaultTimeout
+// documents it.
 const DefaultTimeout = 30 * time.Second
 
 // Retry is a retry policy as the transport reads it. Nil functions mean

@@ -55,6 +55,18 @@ type callState struct {
 
 type stateKey struct{}
 
+// noReplayKey marks a context whose requests through StandardClient must
+// not be replayed; see NoReplayContext.
+type noReplayKey struct{}
+
+// NoReplayContext returns ctx marked so that a request sent with it
+// through [Client.StandardClient] (a GraphQL mutation, say) is treated as
+// Request.NoReplay: replayed only after an attempt that provably did not
+// apply it.
+func NoReplayContext(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noReplayKey{}, true)
+}
+
 func stateOf(ctx context.Context) *callState {
 	st, _ := ctx.Value(stateKey{}).(*callState)
 	return st
@@ -73,8 +85,14 @@ func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error)
 		}
 	}
 	retry, cerr := c.policy.check(ctx, resp, err)
-	if !retry || cerr != nil || st == nil {
+	if !retry || cerr != nil {
 		return retry, cerr
+	}
+	if st == nil { // through StandardClient
+		if ctx.Value(noReplayKey{}) != nil && ambiguous(resp, err) {
+			return false, nil
+		}
+		return true, nil
 	}
 	if st.req.FailFast && err != nil && DialError(err) {
 		return false, nil
