@@ -16,6 +16,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/mockserver"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 func TestAddFeatureToTableConcurrent(t *testing.T) {
@@ -29,9 +30,8 @@ func TestAddFeatureToTableConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, len(want))
 	for i := range want {
-		wg.Go(func() {
-			errs[i] = c.AddFeatureToTable(t.Context(), table, featureURN(t, "concurrent", want[i][len("urn:li:mlFeature:(concurrent,"):len(want[i])-1]))
-		})
+		f := urn.MustParse(want[i]).(urn.MLFeature)
+		wg.Go(func() { errs[i] = c.AddFeatureToTable(t.Context(), table, f) })
 	}
 	wg.Wait()
 	for i, err := range errs {
