@@ -265,6 +265,23 @@ func TestModifyWriteFailures(t *testing.T) {
 			t.Errorf("%d write attempts, want 6", n)
 		}
 	})
+	t.Run("busy to the end is no conflict", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t)
+		c := newTestClient(t, s, noWait, WithConflictPolicy(ConflictPolicy{MaxAttempts: 2}))
+		table := tableURN(t, "busy-forever")
+		putTable(t, s, table)
+		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: mockserver.Forever})
+		err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "busy", "a"))
+		var de *datahub.Error
+		var ce *ConflictError
+		if !errors.As(err, &de) || de.StatusCode != http.StatusServiceUnavailable || errors.As(err, &ce) || errors.Is(err, datahub.ErrPreconditionFailed) {
+			t.Fatalf("err = %v, want the 503, not a conflict", err)
+		}
+		if n := s.RequestCount(mockserver.OpIngestProposal); n != 6 {
+			t.Errorf("%d write attempts, want 6 (2 rounds of 3)", n)
+		}
+	})
 	t.Run("a refusal ends Modify", func(t *testing.T) {
 		t.Parallel()
 		s := mockserver.Start(t)
