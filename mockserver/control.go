@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -27,6 +28,9 @@ const ControlPrefix = "/__datahub_mock"
 //	POST   /__datahub_mock/reset      forget everything (Reset)
 //	GET    /__datahub_mock/proposals  the received proposals (Proposals)
 //	GET    /__datahub_mock/requests   request counts per operation
+//	GET    /__datahub_mock/clock      the server's time (RFC 3339)
+//	POST   /__datahub_mock/clock      {"fastForwardMillis":60000} or {"time":"2026-01-02T03:04:05Z"}:
+//	                                  FastForward or SetTime; answers the new time
 //
 // A fault's members are those of [Fault]: "op" (required), "times"
 // (required: a positive count or "forever"), "status" (400 to 599),
@@ -80,6 +84,14 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 		writeJSON(w, map[string][]Proposal{"value": s.Proposals()})
 	case rest == "/requests" && r.Method == http.MethodGet:
 		writeJSON(w, map[string]map[Op]int{"value": s.RequestCounts()})
+	case rest == "/clock" && r.Method == http.MethodGet:
+		writeJSON(w, map[string]string{"value": s.Now().UTC().Format(time.RFC3339Nano)})
+	case rest == "/clock" && r.Method == http.MethodPost:
+		if rerr := s.moveClock(r); rerr != nil {
+			writeRestliError(w, rerr, "")
+			return true
+		}
+		writeJSON(w, map[string]string{"value": s.Now().UTC().Format(time.RFC3339Nano)})
 	default:
 		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, r.Method, path), "")
 	}
@@ -93,6 +105,9 @@ const (
 	msgControlType    = "Fault member %q must be %s, not %s (datahub-mock)"
 	msgControlMissing = "Fault member %q is required: %s (datahub-mock)"
 	msgControlInvalid = "Invalid fault member %q: %s %s (datahub-mock)"
+	msgClockBody      = "A clock change must be a JSON object with one of the members %s (datahub-mock)"
+	msgClockMember    = "Unknown clock member %q; the members are %s (datahub-mock)"
+	msgClockType      = "Clock member %q must be %s, not %s (datahub-mock)"
 )
 
 // maxControlBody bounds a control request body.
@@ -199,4 +214,45 @@ func decodeFault(r *http.Request) (Fault, *restliError) {
 		return Fault{}, errorf(http.StatusBadRequest, msgControlInvalid, p.field, p.field, p.text)
 	}
 	return f, nil
+}
+
+// moveClock carries out POST /clock: exactly one of fastForwardMillis (a
+// non-negative number) and time (RFC 3339).
+func (s *Server) moveClock(r *http.Request) *restliError {
+	const members = "fastForwardMillis, time"
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxControlBody+1))
+	if err != nil {
+		return errorf(http.StatusBadRequest, msgBadBody, err)
+	}
+	var m map[string]json.RawMessage
+	trimmed := bytes.TrimSpace(body)
+	if len(body) > maxControlBody || len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &m) != nil {
+		return errorf(http.StatusBadRequest, msgClockBody, members)
+	}
+	for name := range m {
+		if name != "fastForwardMillis" && name != "time" {
+			return errorf(http.StatusBadRequest, msgClockMember, clipEcho(name), members)
+		}
+	}
+	if len(m) != 1 {
+		return errorf(http.StatusBadRequest, msgClockBody, members)
+	}
+	if raw, ok := m["fastForwardMillis"]; ok {
+		v, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil || v < 0 || v > float64(math.MaxInt64/int64(time.Millisecond)) {
+			return errorf(http.StatusBadRequest, msgClockType, "fastForwardMillis", "a non-negative number of milliseconds", clipEcho(string(raw)))
+		}
+		s.FastForward(time.Duration(v * float64(time.Millisecond)))
+		return nil
+	}
+	var text string
+	if json.Unmarshal(m["time"], &text) != nil {
+		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", clipEcho(string(m["time"])))
+	}
+	t, err := time.Parse(time.RFC3339Nano, text)
+	if err != nil {
+		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", clipEcho(string(m["time"])))
+	}
+	s.SetTime(t)
+	return nil
 }

@@ -2,19 +2,20 @@ package mockserver
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"reflect"
-	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
-	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // Proposals returns copies of the proposals the server received over HTTP,
@@ -47,13 +48,15 @@ func (s *Server) RequestCounts() map[Op]int {
 // Reset forgets every aspect, received proposal, request count, pending
 // async write and installed fault, as a fresh server.
 func (s *Server) Reset() error {
-	s.async.reset()
 	s.mu.Lock()
 	s.proposals = nil
 	s.counts = make(map[Op]int)
 	s.faults = nil
 	s.mu.Unlock()
-	return s.store.Reset()
+	if err := s.core.Reset(context.Background()); err != nil {
+		return fmt.Errorf("mockserver: reset: %w", err)
+	}
+	return nil
 }
 
 // PutAspect writes a as the latest version of its aspect of the entity urn,
@@ -75,15 +78,8 @@ func (s *Server) PutAspect(urn string, a aspects.Aspect) error {
 // PutAspectJSON is [Server.PutAspect] for an aspect given as JSON text,
 // stored as it is (compacted) after the same validation.
 func (s *Server) PutAspectJSON(urn, aspectName string, value json.RawMessage) error {
-	entityType := entityTypeOf(urn)
-	p := Proposal{EntityType: entityType, EntityURN: urn, ChangeType: "UPSERT", AspectName: aspectName,
-		Aspect: bytes.Clone(value), ContentType: "application/json"}
-	it, rerr := prepare(&p)
-	if rerr != nil {
-		return apiError(rerr)
-	}
-	if rerr := s.apply([]item{it}, false); rerr != nil {
-		return apiError(rerr)
+	if err := s.core.Put(context.Background(), urn, aspectName, bytes.Clone(value)); err != nil {
+		return apiError(fromCore(err, OpIngestProposal))
 	}
 	return nil
 }
@@ -107,10 +103,9 @@ func (s *Server) GetAspect(urn, aspectName string) (aspects.Aspect, error) {
 // version (0 the latest, 1 the oldest), exactly as reads over HTTP serve it.
 // It fails with an error matching datahub.ErrNotFound when there is none.
 func (s *Server) GetAspectJSON(urn, aspectName string, version int64) (json.RawMessage, error) {
-	s.async.flushDue()
-	a, err := s.store.Get(urn, aspectName, version)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, &datahub.Error{StatusCode: 404, Message: fmt.Sprintf("no version %d of aspect %s of %s", version, aspectName, urn)}
+	a, err := s.core.LoadAspect(context.Background(), urn, aspectName, version)
+	if e := gms.AsError(err); e != nil && e.Kind == gms.NotFound {
+		return nil, &datahub.Error{StatusCode: http.StatusNotFound, Message: e.Message}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("mockserver: %w", err)
@@ -122,7 +117,7 @@ func (s *Server) GetAspectJSON(urn, aspectName string, version int64) (json.RawM
 // equals want (a T or *T of package aspects), reporting a cmp.Diff. Nil and
 // empty slices and maps are equal: a nil required array or map is written
 // as its PDL default [] or {} and reads back empty.
-func (s *Server) CheckAspect(tb testing.TB, urn string, want aspects.Aspect) {
+func (s *Server) CheckAspect(tb Tester, urn string, want aspects.Aspect) {
 	tb.Helper()
 	if want == nil {
 		tb.Fatalf("mockserver.CheckAspect(%s): nil want", urn)
@@ -141,30 +136,4 @@ func (s *Server) CheckAspect(tb testing.TB, urn string, want aspects.Aspect) {
 	if diff := cmp.Diff(any(want), g, cmpopts.EquateEmpty()); diff != "" {
 		tb.Errorf("mockserver: aspect %s of %s mismatch (-want +got):\n%s", want.AspectName(), urn, diff)
 	}
-}
-
-// entityTypeOf returns the entity type of a URN string ("" if malformed;
-// prepare then refuses it).
-func entityTypeOf(u string) string {
-	for i, n := 0, 0; i < len(u); i++ {
-		if u[i] != ':' {
-			continue
-		}
-		n++
-		if n == 2 {
-			rest := u[i+1:]
-			for j := 0; j < len(rest); j++ {
-				if rest[j] == ':' {
-					return rest[:j]
-				}
-			}
-			return rest
-		}
-	}
-	return ""
-}
-
-// apiError turns a refusal into the error type SDK callers match.
-func apiError(e *restliError) error {
-	return &datahub.Error{StatusCode: e.status, Message: e.message, ExceptionClass: e.class}
 }

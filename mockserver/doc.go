@@ -8,15 +8,22 @@
 // in the mock. Point any DataHub client at it: this SDK, DataHub's Python
 // emitter, curl.
 //
-//	s := mockserver.Start(t)                   // 127.0.0.1:0, closed by t.Cleanup
-//	em := emitter.NewREST(s.URL())             // or s.URL()+"/api/gms"
-//	...
-//	s.CheckAspect(t, "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",
+//	s := mockserver.Start(t) // 127.0.0.1:<free port>, closed by t.Cleanup
+//	em, err := emitter.NewREST(s.URL()) // or s.URL()+"/api/gms"
+//	if err != nil {
+//		t.Fatal(err)
+//	}
+//	// ... emit ...
+//	mockserver.Check(t, s, "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",
 //		aspects.DatasetProperties{Description: aspects.Ptr("daily orders")})
 //
-// [New] and [Open] return the server as an [http.Handler] without a
-// listener; [Start] listens and registers cleanup. [Server.Close] waits for
-// requests in flight and applies pending async writes.
+// (ExampleStart runs this.) [New] and [Open] return the server as an
+// [http.Handler] without a listener; [Start] listens and registers cleanup
+// with a [Tester] (a *testing.T, or anything with its methods);
+// [Listen] listens for a main or any program that is not a test. The
+// package does not import testing, so a main that uses it does not link
+// the testing package. [Server.Close] waits for requests in flight and
+// applies pending async writes.
 //
 // # Routes
 //
@@ -60,25 +67,68 @@
 // other aspects of DataHub's registry are accepted after a structural check
 // and read back unchanged. Bad input never changes state and never gets a 500.
 //
-// Conditional writes come from the proposal's headers map: If-Version-Match
-// (412 "Expected version X, actual version Y"; "-1" means the aspect must
-// not exist); changeType CREATE and CREATE_ENTITY (422 when the aspect or
-// entity exists) and If-None-Match: * (which turns that failure into a
-// silent no-op).
+// Conditional writes follow DataHub's ConditionalWriteValidator and come
+// from the proposal's headers map: If-Version-Match is compared as a string
+// with the aspect's systemMetadata.version (max(1, row version) without
+// one; "-1" when the aspect does not exist; always "-1" for CREATE and
+// CREATE_ENTITY), so an empty value never matches an existing aspect (412
+// "Expected version X, actual version Y"). If-Modified-Since and
+// If-Unmodified-Since take ISO-8601 instants (2024-01-02T03:04:05Z or with
+// an offset) compared with the aspect's last-modified time (412 "Item last
+// modified ..."); a value that does not parse is a 400 naming the header.
+// changeType CREATE and CREATE_ENTITY fail with 422 when the aspect or
+// entity exists, and If-None-Match: * turns that failure into a silent
+// no-op. A batch is one transaction, DELETEs included: when any item fails,
+// nothing of it is written or deleted.
 //
 // # Testing helpers
 //
-// [Server.PutAspect], [Server.GetAspect] and their JSON forms read and write
-// the store directly; [Server.Proposals] returns copies of what was received;
-// [Server.RequestCount] counts requests per [Op]; [Server.CheckAspect]
-// compares an aspect with cmp.Diff; [Server.Reset] starts over. Faults are
-// injected per operation with [WithFault] or at run time with [Server.Fail]
-// (N failures with a status and an optional Retry-After), [Server.Latency]
-// [Server.Drop] (the connection is closed without an answer) and
-// [Server.CommitThenDrop] (the write is committed, then the answer is lost). The clock
-// ([WithClock]) stamps createdOn and lastObserved and drives the async lag
-// ([WithAsyncLag]). [WithControl] serves the same helpers over HTTP under
+// Reads and writes without HTTP: [Server.PutAspect], [Server.GetAspect] and
+// their JSON forms, and the generic [Get] and [Check], which take the
+// aspect's name from its type (Get[aspects.GlobalTags](s, urn)).
+// [Server.CheckAspect] and [Check] compare an aspect with cmp.Diff and
+// report through the Tester. [Server.Proposals] returns copies of what was
+// received; [Server.RequestCount] counts requests per [Op];
+// [Server.Reset] starts over.
+//
+// Faults are injected per operation with [WithFault] or at run time with
+// [Server.Inject]: [Fail] (a status for a number of requests, with an
+// optional Retry-After), [Latency], [Drop] (the connection is closed
+// without handling the request) and [CommitThenDrop] (the request is
+// handled and committed, then the connection is closed instead of
+// answering, for clients that must not apply a write twice). A fault always
+// states how many requests it applies to, a positive count or [Forever];
+// an invalid fault (status not 4xx or 5xx, Times 0 or negative, a wait
+// above [MaxFaultDelay], an unknown Op, fields that contradict) is refused
+// with an error naming the field ([Fault.Validate]).
+//
+// The clock ([WithClock], time.Now by default) stamps createdOn and
+// lastObserved and drives the async lag ([WithAsyncLag]).
+// [Server.FastForward] and [Server.SetTime] move it and apply the async
+// writes then due, in the order they were accepted, so that tests need no
+// sleeps. [WithControl] serves the same helpers over HTTP under
 // [ControlPrefix], for tests that run the binary from another language.
+//
+// # Package layout
+//
+// The rules live in one protocol-free package, mockserver/internal/gms (the
+// "core", after pstest's fake): proposal validation in the order of GMS's
+// ValidationApiUtils, URN and key checks, the entity registry, conditional
+// writes, the async queue and its lag, reads (aspect, versioned aspect,
+// entity, timeseries, counts) and deletes. It returns errors as kinds
+// (invalid, bad argument, unknown entity or aspect, not found, precondition
+// failed, conflict, unsupported, ...) carrying DataHub's message texts, all
+// in gms/messages.go, and applies the async writes that are due before
+// every read and write, in their order (one read barrier). The state is in
+// mockserver/internal/store (versioned rows, timeseries documents). This
+// package is the Rest.li adapter: routes.go's endpoint table maps a path
+// and action to an [Op] and a handler, the handlers decode the Rest.li wire
+// (proposal.go), call the core, and errors.go maps kinds to Rest.li
+// statuses and error bodies. Further protocols (GraphQL, operations) are
+// adapters on the same core. The test API sits beside the adapter: faults.go
+// (faults and their validation), control.go (their HTTP form), typed.go
+// ([Get], [Check]), clock.go (the server's clock), run.go ([Tester],
+// [Start], [Listen]).
 //
 // # Fidelity
 //
@@ -111,11 +161,17 @@
 //     authentication filter sends it via response.sendError; the exact body
 //     of a real GMS depends on its container configuration. There is no 403:
 //     every valid token may do everything.
-//   - A failed If-Version-Match is answered 412, which DataHub's Python SDK
-//     reads as a conflict. Over Rest.li, DataHub's Java client documents a
-//     422 for the same failure; the message
-//     ("Expected version X, actual version Y") is the same, so clients
-//     should treat both as a failed precondition.
+//   - A failed If-Version-Match, If-Modified-Since or If-Unmodified-Since
+//     is answered 412 Precondition Failed. DataHub raises it as a
+//     precondition AspectValidationException, which its Rest.li path
+//     answers 422 with the same message ("Expected version X, actual version
+//     Y"); the OpenAPI path and DataHub's Python SDK (conditional_writer.py)
+//     treat it as 412. The mock keeps 412 because it names the failure
+//     unambiguously (a 422 is also every validation error) and the SDK maps
+//     it to ErrPreconditionFailed; clients talking to a real GMS over
+//     Rest.li should treat a 422 with that message the same way.
+//   - A time precondition header that is not an ISO-8601 instant is a 400
+//     naming the header; GMS's Instant.parse would throw (a 500).
 //   - PATCH proposals are refused with 422 and a message saying the mock does
 //     not support PATCH yet; UPDATE and RESTATE are refused too. DELETE is
 //     accepted for key aspects only (it deletes the entity); GMS also deletes
@@ -132,8 +188,9 @@
 //   - Async proposals are validated at once (bad ones get 400/422
 //     synchronously); a condition that fails when the write falls due is
 //     dropped with a warning in the log, as GMS's consumer drops it. Pending
-//     async writes live in memory: a killed process loses them (Close applies
-//     them).
+//     async writes live in memory, also with [WithDataDir]: a killed process
+//     loses those acknowledged but not yet due (Close applies them). GMS
+//     keeps them in Kafka.
 //   - A batch is refused with the status of its first bad item and one
 //     message naming every bad item; GMS stops at the first URN error.
 //   - GET /config claims version v1.0.0 so that DataHub's Python SDK stays on

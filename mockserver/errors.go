@@ -2,9 +2,13 @@ package mockserver
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // This file holds every error text the mock answers with, in one place, as
@@ -19,24 +23,8 @@ const (
 	classNotFound         = "com.linkedin.metadata.restli.NonExceptionHttpErrorResponse"
 )
 
-// DataHub: validation of a proposal (ValidationApiUtils, UrnValidationUtil,
-// EntityKeyUtils, RecordTemplateValidator).
-const (
-	msgUnknownEntity      = "Unknown entity: %s"
-	msgUnknownAspect      = "Unknown aspect %s for entity %s"
-	msgEntityTypeMismatch = "URN entity type does not match MCP entity type. %s != %s"
-	msgRecordInvalid      = "Failed to validate record with class %s: %s"
-	msgInvalidURN         = "Invalid urn: %s\n Cause: %s"
-	msgURNWhitespace      = "Error: cannot provide an URN with leading or trailing whitespace"
-	msgURNTooLong         = "Error: cannot provide an URN longer than 512 bytes (when URL encoded)"
-	msgURNDelimiter       = "Error: URN cannot contain ␟ character"
-	msgNoURN              = "One of urn and keyAspect must be set"
-	msgAspectNameMissing  = "Aspect name is required for create and update operations"
-	msgDeleteNonKey       = "Delete not supported for non key aspect: %s"
-)
-
-// DataHub's texts for failed conditional writes (ConditionalWriteValidator,
-// CreateIfNotExistsValidator) live with the store's ConditionError.Message.
+// DataHub's own texts (validation, conditional writes, ...) live in the
+// core: mockserver/internal/gms/messages.go.
 
 // Rest.li: routing and parameter decoding (RestLiRouter, data validation).
 const (
@@ -60,27 +48,15 @@ const (
 
 // Mock: behaviour this mock does not have, or limits it adds.
 const (
-	msgPatchUnsupported  = "PATCH is not supported by this mock yet (datahub-mock): send the whole aspect with changeType UPSERT"
-	msgChangeUnsupported = "Change type %s is not supported by this mock (datahub-mock supports UPSERT, CREATE, CREATE_ENTITY, DELETE)"
 	msgActionUnsupported = "%s /%s?action=%s is a DataHub action that this mock (datahub-mock) does not implement yet"
 	msgMethodUnsupported = "%s %s is a DataHub method that this mock (datahub-mock) does not implement yet"
-	msgContentType       = "Unsupported aspect content type %q: expected application/json"
-	msgAspectNotJSON     = "Aspect %s of %s is not a JSON object: %s"
-	msgAspectMissing     = "Aspect value is required for change type %s (aspectName %s)"
-	msgValueNotUTF8      = "aspect.value is not valid UTF-8 once decoded as Pegasus bytes (one char per byte); write non-ASCII characters of the aspect JSON as \\uXXXX escapes, as DataHub's Python emitter does"
-	msgTimestampMissing  = "Timeseries aspect %s needs an integral timestampMillis"
-	msgBatchInvalid      = "%d of %d proposals are invalid, nothing was written: %s"
 	msgBodyTooLarge      = "Request body exceeds the limit of %d bytes"
 	msgAspectParam       = "The aspect query parameter is required (datahub-mock)"
 	msgVersionParam      = "ERROR :: /version :: %q cannot be coerced to Long"
-	msgDeleteAspectParam = "Deleting only the aspect %s of %s is not supported by this mock (datahub-mock): delete the whole entity"
-	msgKeyParts          = "URN %s has %d parts but the key aspect %s has %d fields"
 	msgClosed            = "The mock server is closed (datahub-mock)"
 	msgStore             = "datahub-mock store: %v"
 	msgControlRoute      = "No control route %s %s (datahub-mock)"
 	msgTimeseriesFilter  = "Filters with criteria and sort orders of getTimeseriesAspectValues are not supported by this mock (datahub-mock)"
-	msgNotTimeseries     = "Aspect %s is not a timeseries aspect"
-	msgUnknownAspectName = "Unknown aspect %s"
 	msgEncode            = "datahub-mock: encoding the answer: %v"
 	msgConfigMethod      = "Method %s is not allowed on /config"
 	msgBadKey            = "Invalid key %q: %v"
@@ -112,6 +88,11 @@ func errorf(status int, format string, args ...any) *restliError {
 
 // routingError returns a RoutingException with the formatted message.
 func routingError(status int, format string, args ...any) *restliError {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = abbreviate(s)
+		}
+	}
 	return &restliError{status: status, message: fmt.Sprintf(format, args...), class: classRouting}
 }
 
@@ -162,4 +143,54 @@ type servletErrorBody struct {
 	Status    int    `json:"status"`
 	Error     string `json:"error"`
 	Path      string `json:"path"`
+}
+
+// readOps are the operations served by GMS's read resources, which refuse
+// unknown entity and aspect names with an IllegalArgumentException (400)
+// where the write path's validation answers 422.
+var readOps = map[Op]bool{OpGetAspect: true, OpGetEntity: true, OpGetTimeseries: true, OpGetCount: true}
+
+// restliStatus is the Rest.li status of a core error kind for op.
+func restliStatus(k gms.Kind, op Op) int {
+	switch k {
+	case gms.BadArgument:
+		return http.StatusBadRequest
+	case gms.UnknownEntity, gms.UnknownAspect:
+		if readOps[op] {
+			return http.StatusBadRequest
+		}
+		return http.StatusUnprocessableEntity
+	case gms.NotFound:
+		return http.StatusNotFound
+	case gms.PreconditionFailed:
+		return http.StatusPreconditionFailed
+	case gms.Invalid, gms.Conflict:
+		return http.StatusUnprocessableEntity
+	case gms.TooLarge:
+		return http.StatusRequestEntityTooLarge
+	case gms.Unauthorized:
+		return http.StatusUnauthorized
+	case gms.Unsupported:
+		return http.StatusNotImplemented
+	}
+	return http.StatusInternalServerError
+}
+
+// fromCore maps an error of the core to its Rest.li answer for op: a
+// message-less NotFound is GMS's NonExceptionHttpErrorResponse 404.
+func fromCore(err error, op Op) *restliError {
+	var re *restliError
+	if errors.As(err, &re) {
+		return re
+	}
+	e := gms.AsError(err)
+	if e.Kind == gms.NotFound && e.Message == "" {
+		return notFound()
+	}
+	return &restliError{status: restliStatus(e.Kind, op), message: e.Message, class: classServiceException}
+}
+
+// apiError turns a refusal into the error type SDK callers match.
+func apiError(e *restliError) error {
+	return &datahub.Error{StatusCode: e.status, Message: e.message, ExceptionClass: e.class}
 }

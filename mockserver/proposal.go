@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // Proposal is a metadata change proposal as the mock received and decoded
@@ -62,6 +63,13 @@ func (p Proposal) MarshalJSON() ([]byte, error) {
 	return json.Marshal(q)
 }
 
+// core returns p as the core's proposal (sharing its memory).
+func (p *Proposal) core() gms.Proposal {
+	return gms.Proposal{EntityType: p.EntityType, EntityURN: p.EntityURN, ChangeType: p.ChangeType,
+		AspectName: p.AspectName, EntityKeyAspect: p.EntityKeyAspect, Aspect: p.Aspect,
+		ContentType: p.ContentType, SystemMetadata: p.SystemMetadata, Headers: p.Headers}
+}
+
 func (p Proposal) clone() Proposal {
 	p.EntityKeyAspect = bytes.Clone(p.EntityKeyAspect)
 	p.Aspect = bytes.Clone(p.Aspect)
@@ -96,7 +104,14 @@ var changeTypes = []string{"UPSERT", "CREATE", "UPDATE", "DELETE", "PATCH", "RES
 // paramErrors collects Rest.li parameter validation messages.
 type paramErrors []string
 
+// add appends a message; string arguments (paths with member names, values)
+// are shortened, so that echoed input cannot make a huge answer.
 func (pe *paramErrors) add(format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = abbreviate(s)
+		}
+	}
 	*pe = append(*pe, fmt.Sprintf(format, args...))
 }
 
@@ -153,7 +168,7 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 				p.SystemMetadata = compactValidShared(v)
 			} else {
 				p.SystemMetadata = compactShared(v)
-				*pe = append(*pe, pegasusMessageAt(path+"/systemMetadata", err))
+				*pe = append(*pe, gms.PegasusMessageAt(path+"/systemMetadata", err))
 			}
 		}
 	}
@@ -330,11 +345,6 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 	return out, err
 }
 
-func isObject(v json.RawMessage) bool {
-	v = bytes.TrimLeft(v, " \t\r\n") // JSON white space only: pdl.Valid checks the rest
-	return len(v) > 0 && v[0] == '{' && pdl.Valid(v)
-}
-
 // compact returns v as compact JSON text for messages, shortened.
 func compact(v json.RawMessage) string {
 	return abbreviate(string(compactJSON(v)))
@@ -349,37 +359,11 @@ func compactShared(v json.RawMessage) json.RawMessage {
 	return compactJSON(v)
 }
 
-// compactValidShared is compactShared for v known to be valid JSON.
-func compactValidShared(v json.RawMessage) json.RawMessage {
-	if !bytes.ContainsAny(v, " \t\r\n") {
-		return v
-	}
-	return compactJSON(v)
-}
+func compactValidShared(v json.RawMessage) json.RawMessage { return gms.CompactValidShared(v) }
 
-// compactJSON returns v without insignificant white space (v itself if it
-// is not valid JSON).
-func compactJSON(v json.RawMessage) json.RawMessage {
-	if !bytes.ContainsAny(v, " \t\r\n") && pdl.Valid(v) {
-		return bytes.Clone(v) // already compact: json.Compact would copy it
-	}
-	if c, ok := pdl.AppendCompact(make([]byte, 0, len(v)), v); ok {
-		return c // as json.Compact
-	}
-	return v
-}
+func compactJSON(v json.RawMessage) json.RawMessage { return gms.CompactJSON(v) }
 
-func abbreviate(s string) string {
-	const n = 200
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "..."
-}
+func abbreviate(s string) string { return gms.Abbreviate(s) }
 
 // joinParamErrors formats the messages of a failed Rest.li parameter
 // validation of method.

@@ -3,16 +3,13 @@ package mockserver
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
-	"github.com/catalogkit/datahub-go/internal/pdl"
-	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // mockVersion is sent in the X-DataHub-Mock-Version header of every answer.
@@ -38,8 +35,7 @@ type versionedAspect struct {
 }
 
 // handleGetAspect serves GET /aspects/{urn}?aspect=NAME&version=N.
-func (s *Server) handleGetAspect(w http.ResponseWriter, r *http.Request, key string) {
-	s.async.flushDue()
+func (s *Server) handleGetAspect(w http.ResponseWriter, r *http.Request, rt routed) {
 	q := r.URL.Query()
 	name := q.Get("aspect")
 	if name == "" {
@@ -51,52 +47,17 @@ func (s *Server) handleGetAspect(w http.ResponseWriter, r *http.Request, key str
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			writeRestliError(w, errorf(http.StatusBadRequest, "%s", joinParamErrors("get", paramErrors{
-				fmt.Sprintf(msgVersionParam, v)})), "")
+				fmt.Sprintf(msgVersionParam, abbreviate(v))})), "")
 			return
 		}
 		version = n
 	}
-	parsed, rerr := checkURN(key)
-	if rerr != nil {
-		writeRestliError(w, rerr, "")
-		return
-	}
-	info, rerr := aspectOf(parsed.EntityType(), name)
-	if rerr != nil {
-		writeRestliError(w, rerr, "")
-		return
-	}
-	if info.Timeseries || version < 0 {
-		writeRestliError(w, notFound(), "")
-		return
-	}
-	a, err := s.store.Get(key, name, version)
-	if errors.Is(err, store.ErrNotFound) {
-		writeRestliError(w, notFound(), "")
-		return
-	}
+	a, err := s.core.GetAspect(r.Context(), rt.key, name, version)
 	if err != nil {
-		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
+		writeRestliError(w, fromCore(err, rt.op), "")
 		return
 	}
-	writeJSON(w, versionedAspect{Version: version, Aspect: map[string]json.RawMessage{info.RecordName: a.Value}})
-}
-
-// aspectOf returns the registry facts of aspect name for entityType: 400
-// "Unknown aspect" when the entity has no such aspect.
-func aspectOf(entityType, name string) (pdl.AspectInfo, *restliError) {
-	e, ok := pdl.LookupEntity(entityType)
-	if !ok {
-		return pdl.AspectInfo{}, errorf(http.StatusBadRequest, msgUnknownEntity, entityType)
-	}
-	if !e.Allows(name) {
-		return pdl.AspectInfo{}, errorf(http.StatusBadRequest, msgUnknownAspect, name, entityType)
-	}
-	info, ok := pdl.LookupAspect(name)
-	if !ok {
-		return pdl.AspectInfo{}, errorf(http.StatusBadRequest, msgUnknownAspect, name, entityType)
-	}
-	return info, nil
+	writeJSON(w, versionedAspect{Version: version, Aspect: map[string]json.RawMessage{a.RecordName: a.Value}})
 }
 
 // entityResponse is com.linkedin.entity.EntityResponse.
@@ -123,50 +84,23 @@ type auditStamp struct {
 }
 
 // handleGetEntity serves GET /entitiesV2/{urn}[?aspects=List(a,b)].
-func (s *Server) handleGetEntity(w http.ResponseWriter, r *http.Request, key string) {
-	s.async.flushDue()
-	parsed, rerr := checkURN(key)
-	if rerr != nil {
-		writeRestliError(w, rerr, "")
-		return
-	}
-	e, ok := pdl.LookupEntity(parsed.EntityType())
-	if !ok {
-		writeRestliError(w, errorf(http.StatusBadRequest, msgUnknownEntity, parsed.EntityType()), "")
-		return
-	}
+func (s *Server) handleGetEntity(w http.ResponseWriter, r *http.Request, rt routed) {
 	q := r.URL.Query()
 	projection := listParam(q["aspects"])
 	includeKey := !strings.EqualFold(q.Get("alwaysIncludeKeyAspect"), "false")
-	rows, err := s.store.Latest(key)
+	e, err := s.core.GetEntity(r.Context(), rt.key, projection, includeKey)
 	if err != nil {
-		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
+		writeRestliError(w, fromCore(err, rt.op), "")
 		return
 	}
-	resp := entityResponse{EntityName: e.Name, URN: key, Aspects: map[string]envelopedAspect{}}
-	for _, a := range rows {
-		if projection != nil && !slices.Contains(projection, a.Name) && !(includeKey && a.Name == e.KeyAspect) {
-			continue
+	resp := entityResponse{EntityName: e.Name, URN: e.URN, Aspects: make(map[string]envelopedAspect, len(e.Aspects))}
+	for _, a := range e.Aspects {
+		ea := envelopedAspect{Name: a.Name, Type: "VERSIONED", Version: 0, Value: a.Value,
+			Created: auditStamp{Actor: a.CreatedBy}, SystemMetadata: a.SystemMetadata}
+		if !a.CreatedOn.IsZero() {
+			ea.Created.Time = a.CreatedOn.UnixMilli()
 		}
-		resp.Aspects[a.Name] = envelopedAspect{
-			Name: a.Name, Type: "VERSIONED", Version: 0, Value: a.Value,
-			Created:        auditStamp{Time: a.CreatedOn.UnixMilli(), Actor: a.CreatedBy},
-			SystemMetadata: a.SystemMetadata,
-		}
-	}
-	if _, ok := resp.Aspects[e.KeyAspect]; !ok && includeKey {
-		// GMS synthesises the key aspect from the URN (which is why DataHub's
-		// client warns not to use this read to decide existence).
-		if kv, err := keyFromURN(e, key); err == nil && kv != nil {
-			resp.Aspects[e.KeyAspect] = envelopedAspect{
-				Name: e.KeyAspect, Type: "VERSIONED", Value: kv,
-				Created: auditStamp{Time: 0, Actor: store.DefaultActor},
-			}
-		}
-	}
-	if len(resp.Aspects) == 0 {
-		writeRestliError(w, notFound(), "")
-		return
+		resp.Aspects[a.Name] = ea
 	}
 	writeJSON(w, resp)
 }
@@ -200,8 +134,7 @@ type deleteEntityResponse struct {
 }
 
 // handleDelete serves POST /entities?action=delete {"urn": ...}.
-func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
-	s.async.flushDue()
+func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request, rt routed) {
 	body, rerr := readBody(r)
 	if rerr != nil {
 		writeRestliError(w, rerr, "")
@@ -216,11 +149,11 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 	var u, aspect string
 	if v, ok := params.get("urn"); !ok || isNull(v) {
 		pe.add(msgParamRequired, "/urn")
-	} else if err := json.Unmarshal(v, &u); err != nil {
+	} else if u, rerr = stringParam(v); rerr != nil {
 		pe.add(msgParamType, "/urn", compact(v), "String")
 	}
 	if v, ok := params.get("aspectName"); ok && !isNull(v) {
-		if err := json.Unmarshal(v, &aspect); err != nil {
+		if aspect, rerr = stringParam(v); rerr != nil {
 			pe.add(msgParamType, "/aspectName", compact(v), "String")
 		}
 	}
@@ -228,20 +161,21 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 		writeRestliError(w, errorf(http.StatusBadRequest, "%s", joinParamErrors("delete", pe)), "")
 		return
 	}
-	if _, rerr := checkURN(u); rerr != nil {
-		writeRestliError(w, rerr, "")
-		return
-	}
-	if aspect != "" {
-		writeRestliError(w, errorf(http.StatusNotImplemented, msgDeleteAspectParam, aspect, u), "")
-		return
-	}
-	rows, ts, err := s.store.DeleteEntity(u)
+	d, err := s.core.DeleteEntity(r.Context(), u, aspect)
 	if err != nil {
-		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
+		writeRestliError(w, fromCore(err, rt.op), "")
 		return
 	}
-	writeJSON(w, map[string]deleteEntityResponse{"value": {URN: u, Rows: int64(rows), TimeseriesRows: int64(ts)}})
+	writeJSON(w, map[string]deleteEntityResponse{"value": {URN: u, Rows: int64(d.Rows), TimeseriesRows: int64(d.TimeseriesRows)}})
+}
+
+// stringParam decodes a string parameter.
+func stringParam(v json.RawMessage) (string, *restliError) {
+	s, err := unmarshalString(v)
+	if err != nil {
+		return "", errorf(http.StatusBadRequest, msgBadBody, gms.JSONErrorText(err))
+	}
+	return s, nil
 }
 
 // configResponse is the part of GMS's /config servlet answer that clients
@@ -261,7 +195,7 @@ type configResponse struct {
 }
 
 // handleConfig serves GET /config, which needs no authentication.
-func (s *Server) handleConfig(w http.ResponseWriter, _ *http.Request) {
+func (s *Server) handleConfig(w http.ResponseWriter, _ *http.Request, _ routed) {
 	writeJSON(w, configResponse{
 		NoCode:                   "true",
 		Retention:                "true",

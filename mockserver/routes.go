@@ -39,8 +39,44 @@ var resources = map[string]resource{
 	"usageStats": {"com.linkedin.metadata.resources.usage.UsageStats", []string{"batchIngest", "query", "queryRange"}, nil},
 }
 
+// endpoint is one operation the mock serves: a Rest.li action
+// (POST /resource?action=name) or a GET of /resource/{key}. Adding an
+// operation is one entry in endpoints.
+type endpoint struct {
+	resource string
+	action   string // the action's name; "" for GET /resource/{key}
+	op       Op
+	serve    func(s *Server, w http.ResponseWriter, r *http.Request, rt routed)
+}
+
+// endpoints are the operations the mock serves; every other route of a GMS
+// resource answers as GMS's router does or 501 (see route).
+var endpoints = []endpoint{
+	{"aspects", "ingestProposal", OpIngestProposal, (*Server).handleIngest},
+	{"aspects", "ingestProposalBatch", OpIngestProposalBatch, (*Server).handleIngest},
+	{"aspects", "getTimeseriesAspectValues", OpGetTimeseries, (*Server).handleTimeseries},
+	{"aspects", "getCount", OpGetCount, (*Server).handleCount},
+	{"entities", "delete", OpDeleteEntity, (*Server).handleDelete},
+	{"aspects", "", OpGetAspect, (*Server).handleGetAspect},
+	{"entitiesV2", "", OpGetEntity, (*Server).handleGetEntity},
+}
+
+// configEndpoint is GET /config, outside Rest.li.
+var configEndpoint = &endpoint{resource: "config", op: OpConfig, serve: (*Server).handleConfig}
+
+// endpointIndex finds an endpoint by resource and action.
+var endpointIndex = func() map[[2]string]*endpoint {
+	m := make(map[[2]string]*endpoint, len(endpoints))
+	for i := range endpoints {
+		e := &endpoints[i]
+		m[[2]string{e.resource, e.action}] = e
+	}
+	return m
+}()
+
 // routed is the outcome of routing a request.
 type routed struct {
+	ep   *endpoint // nil when err is set
 	op   Op
 	key  string       // the decoded entity key (URN) of /resource/{key}
 	path string       // the request path without the front prefix
@@ -67,10 +103,10 @@ func route(r *http.Request) routed {
 	}
 	if name == "config" && len(segs) == 1 {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
-			rt.op = OpConfig
+			rt.ep, rt.op = configEndpoint, OpConfig
 			return rt
 		}
-		rt.err = errorf(http.StatusMethodNotAllowed, msgConfigMethod, r.Method)
+		rt.err = errorf(http.StatusMethodNotAllowed, msgConfigMethod, abbreviate(r.Method))
 		return rt
 	}
 	res, ok := resources[name]
@@ -100,31 +136,21 @@ func route(r *http.Request) routed {
 			rt.err = routingError(http.StatusBadRequest, msgActionNotSupported, r.Method, action, res.class, rt.uri)
 			return rt
 		}
-		switch {
-		case name == "aspects" && action == "ingestProposal":
-			rt.op = OpIngestProposal
-		case name == "aspects" && action == "ingestProposalBatch":
-			rt.op = OpIngestProposalBatch
-		case name == "aspects" && action == "getTimeseriesAspectValues":
-			rt.op = OpGetTimeseries
-		case name == "aspects" && action == "getCount":
-			rt.op = OpGetCount
-		case name == "entities" && action == "delete":
-			rt.op = OpDeleteEntity
-		default:
-			rt.err = errorf(http.StatusNotImplemented, msgActionUnsupported, r.Method, name, action)
+		if ep := endpointIndex[[2]string{name, action}]; ep != nil {
+			rt.ep, rt.op = ep, ep.op
+		} else {
+			rt.err = errorf(http.StatusNotImplemented, msgActionUnsupported, abbreviate(r.Method), abbreviate(name), abbreviate(action))
 		}
 		return rt
 	}
+	ep := endpointIndex[[2]string{name, ""}]
 	switch {
-	case r.Method == http.MethodGet && hasKey && name == "aspects":
-		rt.op = OpGetAspect
-	case r.Method == http.MethodGet && hasKey && name == "entitiesV2":
-		rt.op = OpGetEntity
+	case r.Method == http.MethodGet && hasKey && ep != nil:
+		rt.ep, rt.op = ep, ep.op
 	case r.Method == http.MethodGet && hasKey && slices.Contains(res.methods, "get"),
 		r.Method == http.MethodGet && !hasKey && r.URL.Query().Has("ids") && slices.Contains(res.methods, "batch_get"),
 		name == "relationships" && (r.Method == http.MethodGet || r.Method == http.MethodDelete):
-		rt.err = errorf(http.StatusNotImplemented, msgMethodUnsupported, r.Method, rt.path)
+		rt.err = errorf(http.StatusNotImplemented, msgMethodUnsupported, abbreviate(r.Method), abbreviate(rt.path))
 	default:
 		rt.err = routingError(http.StatusBadRequest, msgMethodNotSupported, r.Method, rt.uri, r.Header.Get("X-RestLi-Method"))
 	}

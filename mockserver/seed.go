@@ -2,11 +2,14 @@ package mockserver
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // LoadFile preloads the proposals of a DataHub file-sink JSON file (a JSON
@@ -45,14 +48,14 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 		return 0, fmt.Errorf("mockserver: load: %d of %d items are invalid, nothing was written: %s",
 			len(bad), len(elems), strings.Join(bad, "; "))
 	}
-	items, rerr := s.prepareAll(ps, true)
-	if rerr != nil {
-		return 0, fmt.Errorf("mockserver: load: %s", rerr.message)
+	cps := make([]gms.Proposal, len(ps))
+	for i := range ps {
+		cps[i] = ps[i].core()
 	}
-	if rerr := s.apply(items, true); rerr != nil {
-		return 0, fmt.Errorf("mockserver: load: %w", apiError(rerr))
+	if err := s.core.Ingest(context.Background(), cps, gms.IngestOptions{Batch: true}); err != nil {
+		return 0, fmt.Errorf("mockserver: load: %w", apiError(fromCore(err, OpIngestProposalBatch)))
 	}
-	return len(items), nil
+	return len(ps), nil
 }
 
 // fileSinkToWire rewrites the file sink's {"json": {...}} aspects of one

@@ -13,10 +13,10 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -45,7 +45,9 @@ type Server struct {
 	closeErr error
 	once     sync.Once
 
-	async *asyncQueue
+	// core holds GMS's rules over store (validation, conditions, the async
+	// queue, reads); the handlers only decode the wire and answer.
+	core *gms.Core
 
 	// Set by Start.
 	httpSrv *http.Server
@@ -83,7 +85,7 @@ func Open(opts ...Option) (*Server, error) {
 	for _, f := range cfg.faults {
 		s.faults = append(s.faults, newFault(f))
 	}
-	s.async = newAsyncQueue(s)
+	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger})
 	return s, nil
 }
 
@@ -95,28 +97,6 @@ func New(opts ...Option) *Server {
 	if err != nil {
 		panic(err)
 	}
-	return s
-}
-
-// Start returns a server listening on 127.0.0.1 at a free port, closed by
-// tb.Cleanup. Its address is [Server.URL].
-func Start(tb testing.TB, opts ...Option) *Server {
-	tb.Helper()
-	s, err := Open(opts...)
-	if err != nil {
-		tb.Fatalf("mockserver.Start: %v", err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		_ = s.Close()
-		tb.Fatalf("mockserver.Start: listen: %v", err)
-	}
-	s.serve(l)
-	tb.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			tb.Errorf("mockserver: close: %v", err)
-		}
-	})
 	return s
 }
 
@@ -132,7 +112,7 @@ func (s *Server) serve(l net.Listener) {
 	}()
 }
 
-// URL returns the base URL of a server made by [Start], such as
+// URL returns the base URL of a server made by [Start] or [Listen], such as
 // "http://127.0.0.1:41234" ("" for a server without a listener). DataHub
 // clients take it as their GMS address, or URL()+"/api/gms" as a front
 // address.
@@ -156,7 +136,7 @@ func (s *Server) Close() error {
 			<-s.served
 		}
 		s.inflight.Wait()
-		errs = append(errs, s.async.close())
+		errs = append(errs, s.core.Close())
 		errs = append(errs, s.store.Close())
 		s.closeErr = errors.Join(errs...)
 	})
@@ -223,24 +203,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		r.Body = http.MaxBytesReader(sw, r.Body, n)
 	}
-	switch rt.op {
-	case OpIngestProposal:
-		s.handleIngest(sw, r, false)
-	case OpIngestProposalBatch:
-		s.handleIngest(sw, r, true)
-	case OpGetTimeseries:
-		s.handleTimeseries(sw, r)
-	case OpGetCount:
-		s.handleCount(sw, r)
-	case OpGetAspect:
-		s.handleGetAspect(sw, r, rt.key)
-	case OpGetEntity:
-		s.handleGetEntity(sw, r, rt.key)
-	case OpDeleteEntity:
-		s.handleDelete(sw, r)
-	case OpConfig:
-		s.handleConfig(sw, r)
-	}
+	rt.ep.serve(s, sw, r, rt)
 }
 
 // authorized reports whether r carries one of the configured tokens (or no

@@ -3,10 +3,8 @@ package mockserver
 import (
 	"encoding/json"
 	"net/http"
-	"regexp"
-	"strings"
 
-	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // defaultTimeseriesLimit is the number of documents getTimeseriesAspectValues
@@ -73,8 +71,7 @@ func filterCriteria(raw json.RawMessage) bool {
 // handleTimeseries serves POST /aspects?action=getTimeseriesAspectValues:
 // the documents of a timeseries aspect, newest first, within the optional
 // time range and limit. Filters with criteria and sorts are not supported.
-func (s *Server) handleTimeseries(w http.ResponseWriter, r *http.Request) {
-	s.async.flushDue()
+func (s *Server) handleTimeseries(w http.ResponseWriter, r *http.Request, rt routed) {
 	body, rerr := readBody(r)
 	if rerr != nil {
 		writeRestliError(w, rerr, "")
@@ -82,7 +79,7 @@ func (s *Server) handleTimeseries(w http.ResponseWriter, r *http.Request) {
 	}
 	var p timeseriesParams
 	if err := json.Unmarshal(body, &p); err != nil {
-		writeRestliError(w, errorf(http.StatusBadRequest, msgBadBody, err), "")
+		writeRestliError(w, errorf(http.StatusBadRequest, msgBadBody, gms.JSONErrorText(err)), "")
 		return
 	}
 	var pe paramErrors
@@ -102,59 +99,42 @@ func (s *Server) handleTimeseries(w http.ResponseWriter, r *http.Request) {
 		writeRestliError(w, errorf(http.StatusNotImplemented, msgTimeseriesFilter), "")
 		return
 	}
-	if _, rerr := checkURN(*p.URN); rerr != nil {
-		writeRestliError(w, rerr, "")
-		return
-	}
-	info, rerr := aspectOf(*p.Entity, *p.Aspect)
-	if rerr != nil {
-		writeRestliError(w, rerr, "")
-		return
-	}
-	if !info.Timeseries {
-		writeRestliError(w, errorf(http.StatusBadRequest, msgNotTimeseries, info.Name), "")
-		return
-	}
-	limit := int64(defaultTimeseriesLimit)
+	q := gms.TimeseriesQuery{URN: *p.URN, Entity: *p.Entity, Aspect: *p.Aspect, Limit: defaultTimeseriesLimit}
 	if p.Limit != nil {
-		limit = *p.Limit
+		q.Limit = *p.Limit
 	}
 	if p.LatestValue != nil && *p.LatestValue {
-		limit = 1
+		q.Limit = 1
 	}
-	var start, end int64
 	if p.StartTimeMillis != nil {
-		start = *p.StartTimeMillis
+		q.StartMillis = *p.StartTimeMillis
 	}
 	if p.EndTimeMillis != nil {
-		end = *p.EndTimeMillis
+		q.EndMillis = *p.EndTimeMillis
+	}
+	docs, err := s.core.Timeseries(r.Context(), q)
+	if err != nil {
+		writeRestliError(w, fromCore(err, rt.op), "")
+		return
 	}
 	resp := timeseriesResponse{EntityName: *p.Entity, AspectName: *p.Aspect,
 		StartTimeMillis: p.StartTimeMillis, EndTimeMillis: p.EndTimeMillis, Limit: p.Limit, Values: []timeseriesEnvelop{}}
-	if limit > 0 {
-		docs, err := s.store.Timeseries(*p.URN, *p.Aspect, start, end, int(limit))
-		if err != nil {
-			writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
-			return
+	for _, d := range docs {
+		sm := d.SystemMetadata
+		if len(sm) == 0 {
+			sm = json.RawMessage(`{}`)
 		}
-		for _, d := range docs {
-			sm := d.SystemMetadata
-			if len(sm) == 0 {
-				sm = json.RawMessage(`{}`)
-			}
-			resp.Values = append(resp.Values, timeseriesEnvelop{
-				Aspect:         genericAspect{Value: latin1(d.Value), ContentType: "application/json"},
-				SystemMetadata: sm,
-			})
-		}
+		resp.Values = append(resp.Values, timeseriesEnvelop{
+			Aspect:         genericAspect{Value: latin1(d.Value), ContentType: "application/json"},
+			SystemMetadata: sm,
+		})
 	}
 	writeJSON(w, map[string]timeseriesResponse{"value": resp})
 }
 
 // handleCount serves POST /aspects?action=getCount: the number of entities
 // holding aspect, optionally whose URN matches the SQL LIKE pattern urnLike.
-func (s *Server) handleCount(w http.ResponseWriter, r *http.Request) {
-	s.async.flushDue()
+func (s *Server) handleCount(w http.ResponseWriter, r *http.Request, rt routed) {
 	body, rerr := readBody(r)
 	if rerr != nil {
 		writeRestliError(w, rerr, "")
@@ -165,7 +145,7 @@ func (s *Server) handleCount(w http.ResponseWriter, r *http.Request) {
 		URNLike *string `json:"urnLike"`
 	}
 	if err := json.Unmarshal(body, &p); err != nil {
-		writeRestliError(w, errorf(http.StatusBadRequest, msgBadBody, err), "")
+		writeRestliError(w, errorf(http.StatusBadRequest, msgBadBody, gms.JSONErrorText(err)), "")
 		return
 	}
 	if p.Aspect == nil {
@@ -174,37 +154,10 @@ func (s *Server) handleCount(w http.ResponseWriter, r *http.Request) {
 		writeRestliError(w, errorf(http.StatusBadRequest, "%s", joinParamErrors("getCount", pe)), "")
 		return
 	}
-	if _, ok := pdl.LookupAspect(*p.Aspect); !ok {
-		writeRestliError(w, errorf(http.StatusBadRequest, msgUnknownAspectName, *p.Aspect), "")
+	n, err := s.core.Count(r.Context(), *p.Aspect, p.URNLike)
+	if err != nil {
+		writeRestliError(w, fromCore(err, rt.op), "")
 		return
 	}
-	var like *regexp.Regexp
-	if p.URNLike != nil {
-		like = likePattern(*p.URNLike)
-	}
-	n := 0
-	for _, a := range s.store.All() {
-		if a.Name == *p.Aspect && (like == nil || like.MatchString(a.URN)) {
-			n++
-		}
-	}
 	writeJSON(w, map[string]int{"value": n})
-}
-
-// likePattern compiles a SQL LIKE pattern (% any run, _ any one char).
-func likePattern(p string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	for _, r := range p {
-		switch r {
-		case '%':
-			b.WriteString(".*")
-		case '_':
-			b.WriteString(".")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(r)))
-		}
-	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
 }

@@ -38,7 +38,7 @@ func getRowShared(t txn, key []byte) (row, []byte, bool, error) {
 // storedCopy is a stored value of t to put again: the memory backend's are
 // never modified, so it shares them; bbolt's are valid only inside t.
 func storedCopy(t txn, v []byte) []byte {
-	if _, ok := t.(*memTxn); ok {
+	if s, ok := t.(interface{ sharesValues() bool }); ok && s.sharesValues() {
 		return v
 	}
 	return bytes.Clone(v)
@@ -82,16 +82,17 @@ func sysVersion(sm json.RawMessage) (int64, bool) {
 	return v, err == nil
 }
 
-// applyOne performs one write inside t and returns its result and the rows it
-// made latest (for OnChange).
-//
-// changed is nil when nobody watches (no OnChange hooks); else the rows
-// the write makes latest are appended to it.
-func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result, error) {
+// applyOne performs one write inside t and returns its result. The store's
+// change events come from the rows it puts and deletes (see recorder).
+func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
+	if w.DeleteEntity && w.URN != "" {
+		_, _, err := deleteEntity(t, w.URN)
+		return Result{}, err
+	}
 	if w.URN == "" || w.Aspect == "" {
 		return Result{}, fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
 	}
-	if !isObject(w.Value) {
+	if !w.Compact && !isObject(w.Value) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	// The write's systemMetadata members, read once (nil: null or absent).
@@ -162,6 +163,16 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		return Result{}, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
 			Header: ChangeCreate, Want: UnversionedVersion, Have: strconv.FormatInt(rowVersion(cur), 10)}
 	}
+	if w.Check != nil && !w.Timeseries {
+		c := Current{Exists: hasCur}
+		if hasCur {
+			c.Version = strconv.FormatInt(rowVersion(cur), 10)
+			c.CreatedOn = time.UnixMilli(cur.CreatedOn).UTC()
+		}
+		if err := w.Check(c); err != nil {
+			return Result{}, &CheckError{Index: i, Err: err}
+		}
+	}
 	if w.IfVersionMatch != "" && !w.Timeseries {
 		// ConditionalWriteValidator: CREATE and CREATE_ENTITY always compare
 		// against "-1"; otherwise the latest row's systemMetadata.version, or
@@ -201,9 +212,6 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 				if err := putRow(t, w.URN, keyName, 0, kr); err != nil {
 					return Result{}, err
 				}
-				if changed != nil {
-					*changed = append(*changed, kr.aspect(w.URN, keyName, 0))
-				}
 			}
 		}
 		if keyName != "" {
@@ -224,7 +232,10 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		return Result{}, nil
 	}
 
-	value := compactValid(w.Value) // checked by isObject above
+	value := w.Value // valid and compact; row.encode copies it
+	if !w.Compact {
+		value = compactValid(w.Value) // checked by isObject above
+	}
 	if hasCur && jsonEqual(cur.Value, value) {
 		// EntityServiceImpl.applyUpsert: an equal value keeps the version; only
 		// row 0's run fields are refreshed (AspectDao.saveLatestAspect updates
@@ -246,9 +257,6 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		cur.Value = bytes.Clone(cur.Value) // shared with t until now
 		if err := putRow(t, w.URN, w.Aspect, 0, cur); err != nil {
 			return Result{}, err
-		}
-		if changed != nil {
-			*changed = append(*changed, cur.aspect(w.URN, w.Aspect, 0))
 		}
 		return res, nil
 	}
@@ -288,9 +296,6 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 	nr := row{Value: value, SystemMetadata: newSM, CreatedOn: ms, CreatedBy: actor}
 	if err := t.put(aspectRows, latestKey, nr.encode()); err != nil {
 		return Result{}, err
-	}
-	if changed != nil {
-		*changed = append(*changed, nr.aspect(w.URN, w.Aspect, 0))
 	}
 	return Result{Version: ver}, nil
 }

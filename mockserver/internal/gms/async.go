@@ -1,4 +1,4 @@
-package mockserver
+package gms
 
 import (
 	"context"
@@ -9,11 +9,12 @@ import (
 
 // asyncQueue holds the writes of proposals sent with "async": "true" until
 // the configured lag has passed on the server's clock, as GMS's Kafka path
-// makes them visible later. Due writes are applied by reads (so that a
-// test's fake clock is honoured at once) and by one goroutine owned by the
+// makes them visible later. Due writes are applied by the core's barrier
+// before every read and write (so that a test's fake clock is honoured at
+// once and writes land in order) and by one goroutine owned by the
 // queue, which Close stops after applying everything still pending.
 type asyncQueue struct {
-	s *Server
+	c *Core
 
 	// mu guards pending and serialises applying, so that writes land in the
 	// order they were accepted.
@@ -31,9 +32,9 @@ type pendingWrite struct {
 	batch bool
 }
 
-func newAsyncQueue(s *Server) *asyncQueue {
-	q := &asyncQueue{s: s, wake: make(chan struct{}, 1), stop: make(chan struct{})}
-	if s.cfg.asyncLag > 0 {
+func newAsyncQueue(c *Core) *asyncQueue {
+	q := &asyncQueue{c: c, wake: make(chan struct{}, 1), stop: make(chan struct{})}
+	if c.opts.AsyncLag > 0 {
 		q.done = make(chan struct{})
 		go q.run()
 	}
@@ -43,7 +44,7 @@ func newAsyncQueue(s *Server) *asyncQueue {
 // add queues validated items, visible once the lag has passed.
 func (q *asyncQueue) add(items []item, batch bool) {
 	q.mu.Lock()
-	q.pending = append(q.pending, pendingWrite{due: q.s.cfg.clock().Add(q.s.cfg.asyncLag), items: items, batch: batch})
+	q.pending = append(q.pending, pendingWrite{due: q.c.opts.Clock().Add(q.c.opts.AsyncLag), items: items, batch: batch})
 	q.mu.Unlock()
 	select {
 	case q.wake <- struct{}{}:
@@ -63,12 +64,12 @@ func (q *asyncQueue) flush(all bool) {
 	if len(q.pending) == 0 {
 		return
 	}
-	now := q.s.cfg.clock()
+	now := q.c.opts.Clock()
 	n := 0
 	for n < len(q.pending) && (all || !q.pending[n].due.After(now)) {
 		p := q.pending[n]
-		if rerr := q.s.apply(p.items, p.batch); rerr != nil {
-			q.dropped(rerr)
+		if err := q.c.apply(p.items, p.batch); err != nil {
+			q.dropped(err)
 		}
 		n++
 	}
@@ -76,9 +77,9 @@ func (q *asyncQueue) flush(all bool) {
 }
 
 // dropped logs an async write that failed when it was applied.
-func (q *asyncQueue) dropped(rerr *restliError) {
-	q.s.cfg.logger.LogAttrs(context.Background(), slog.LevelWarn, "async write dropped",
-		slog.Int("status", rerr.status), slog.String("error", rerr.message))
+func (q *asyncQueue) dropped(err *Error) {
+	q.c.opts.Logger.LogAttrs(context.Background(), slog.LevelWarn, "async write dropped",
+		slog.String("kind", err.Kind.String()), slog.String("error", err.Message))
 }
 
 // next returns how long until the earliest entry is due, and whether there
@@ -89,7 +90,7 @@ func (q *asyncQueue) next() (time.Duration, bool) {
 	if len(q.pending) == 0 {
 		return 0, false
 	}
-	return q.pending[0].due.Sub(q.s.cfg.clock()), true
+	return q.pending[0].due.Sub(q.c.opts.Clock()), true
 }
 
 // run applies entries as they fall due in real time. With a fake clock that

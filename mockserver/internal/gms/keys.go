@@ -1,4 +1,4 @@
-package mockserver
+package gms
 
 import (
 	"bytes"
@@ -76,7 +76,7 @@ func keyFromURN(e pdl.Entity, u string) (json.RawMessage, error) {
 	}
 	parts := g.Parts()
 	if len(parts) != len(names) {
-		return nil, fmt.Errorf(msgKeyParts, u, len(parts), e.KeyAspect, len(names))
+		return nil, fmt.Errorf(MsgKeyParts, u, len(parts), e.KeyAspect, len(names))
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')

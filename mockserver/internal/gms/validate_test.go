@@ -1,4 +1,4 @@
-package mockserver
+package gms
 
 import (
 	"testing"

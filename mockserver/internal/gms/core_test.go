@@ -1,0 +1,199 @@
+package gms_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+)
+
+const ds = "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)"
+
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+func newCore(t *testing.T, opts gms.Options) *gms.Core {
+	t.Helper()
+	st := store.OpenMemory(opts.Clock)
+	c := gms.New(st, opts)
+	t.Cleanup(func() {
+		if err := c.Close(); err != nil {
+			t.Error(err)
+		}
+		_ = st.Close()
+	})
+	return c
+}
+
+func upsert(urn, aspect, value string) gms.Proposal {
+	return gms.Proposal{EntityType: "dataset", EntityURN: urn, ChangeType: "UPSERT", AspectName: aspect,
+		Aspect: json.RawMessage(value), ContentType: "application/json"}
+}
+
+func kindOf(err error) gms.Kind {
+	var e *gms.Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return 0
+}
+
+// TestIngestKinds: the core's refusals carry a kind and DataHub's text.
+func TestIngestKinds(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		p    gms.Proposal
+		kind gms.Kind
+		msg  string
+	}{
+		{"unknown entity", gms.Proposal{EntityType: "nope", EntityURN: "urn:li:nope:x", ChangeType: "UPSERT",
+			AspectName: "status", Aspect: json.RawMessage(`{}`), ContentType: "application/json"},
+			gms.UnknownEntity, "Unknown entity: nope"},
+		{"unknown aspect", upsert(ds, "foo", `{}`), gms.UnknownAspect, "Unknown aspect foo for entity dataset"},
+		{"bad urn", upsert("urn:li:dataset:(x", "status", `{}`), gms.BadArgument, "Invalid urn: urn:li:dataset:(x"},
+		{"schema", upsert(ds, "status", `{"removed":"yes"}`), gms.Invalid, "Failed to validate record with class com.linkedin.common.Status"},
+		{"not an object", upsert(ds, "status", `[1]`), gms.BadArgument, "Aspect status of dataset is not a JSON object: found an array"},
+		{"patch", gms.Proposal{EntityType: "dataset", EntityURN: ds, ChangeType: "PATCH", AspectName: "status"},
+			gms.Invalid, "PATCH is not supported"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := newCore(t, gms.Options{})
+			err := c.Ingest(context.Background(), []gms.Proposal{tt.p}, gms.IngestOptions{})
+			if kindOf(err) != tt.kind || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("Ingest = %v (kind %v), want kind %v and %q", err, kindOf(err), tt.kind, tt.msg)
+			}
+		})
+	}
+}
+
+// TestReadsAndWrites goes through the core's API without any protocol.
+func TestReadsAndWrites(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := newCore(t, gms.Options{})
+	if err := c.Put(ctx, ds, "status", json.RawMessage(`{ "removed": false }`)); err != nil {
+		t.Fatal(err)
+	}
+	a, err := c.GetAspect(ctx, ds, "status", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("com.linkedin.common.Status "+`{"removed":false}`, a.RecordName+" "+string(a.Value)); diff != "" {
+		t.Errorf("GetAspect (-want +got):\n%s", diff)
+	}
+	e, err := c.GetEntity(ctx, ds, nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range e.Aspects {
+		names = append(names, a.Name)
+	}
+	if diff := cmp.Diff([]string{"datasetKey", "status"}, names); diff != "" {
+		t.Errorf("GetEntity aspects (-want +got):\n%s", diff)
+	}
+	if ok, err := c.Exists(ctx, ds); !ok || err != nil {
+		t.Errorf("Exists = %t, %v", ok, err)
+	}
+	if _, err := c.GetAspect(ctx, ds, "datasetProperties", 0); kindOf(err) != gms.NotFound {
+		t.Errorf("GetAspect of a missing aspect = %v, want NotFound", err)
+	}
+	if n, err := c.Count(ctx, "status", nil); n != 1 || err != nil {
+		t.Errorf("Count = %d, %v", n, err)
+	}
+	d, err := c.DeleteEntity(ctx, ds, "")
+	if err != nil || d.Rows != 2 {
+		t.Errorf("DeleteEntity = %+v, %v", d, err)
+	}
+	if _, err := c.DeleteEntity(ctx, ds, "status"); kindOf(err) != gms.Unsupported {
+		t.Errorf("DeleteEntity of one aspect = %v, want Unsupported", err)
+	}
+}
+
+// TestBarrierOrder: a due async write is applied before a later write.
+func TestBarrierOrder(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	clk := &clock{now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}
+	c := newCore(t, gms.Options{Clock: clk.Now, AsyncLag: time.Minute})
+	if err := c.Ingest(ctx, []gms.Proposal{upsert(ds, "status", `{"removed":true}`)}, gms.IngestOptions{Async: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetAspect(ctx, ds, "status", 0); kindOf(err) != gms.NotFound {
+		t.Fatalf("async write visible before its lag: %v", err)
+	}
+	clk.Advance(time.Minute)
+	if err := c.Ingest(ctx, []gms.Proposal{upsert(ds, "status", `{"removed":false}`)}, gms.IngestOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := c.GetAspect(ctx, ds, "status", 0)
+	if err != nil || string(a.Value) != `{"removed":false}` {
+		t.Errorf("latest = %s, %v; want the sync write", a.Value, err)
+	}
+	if v := a.SystemMetadata; !strings.Contains(string(v), `"version":"2"`) {
+		t.Errorf("systemMetadata = %s, want version 2 (the async write first)", v)
+	}
+}
+
+func TestJSONErrorText(t *testing.T) {
+	t.Parallel()
+	decode := func(body string, v any) error { return json.Unmarshal([]byte(body), v) }
+	var m map[string]json.RawMessage
+	var s struct {
+		A string `json:"a"`
+	}
+	var deep any
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{decode(`[]`, &m), "expected a JSON object, found an array"},
+		{decode(`{"a":1}`, &s), "expected a JSON string at a, found a number"},
+		{decode(`{"a":`, &m), "invalid JSON at byte 5: unexpected end of JSON input"},
+		{json.NewDecoder(strings.NewReader(`{"a":`)).Decode(&m), "invalid JSON: unexpected end of input"},
+		{decode(`{x}`, &m), "invalid JSON at byte 2: invalid character 'x' looking for beginning of object key string"},
+		{decode(strings.Repeat("[", 10001), &deep), "nested too deeply: JSON nesting exceeds the limit of 10000 levels"},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, gms.JSONErrorText(tt.err)); diff != "" {
+			t.Errorf("JSONErrorText(%v) (-want +got):\n%s", tt.err, diff)
+		}
+	}
+}
+
+func TestAbbreviate(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("é", 150) // 300 bytes
+	got := gms.Abbreviate(long)
+	if !strings.HasSuffix(got, "...") || len(got) > 203 || !strings.HasPrefix(long, strings.TrimSuffix(got, "...")) {
+		t.Errorf("Abbreviate = %q (%d bytes)", got, len(got))
+	}
+	if got := gms.Abbreviate("short"); got != "short" {
+		t.Errorf("Abbreviate(short) = %q", got)
+	}
+}

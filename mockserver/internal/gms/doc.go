@@ -1,0 +1,24 @@
+// Package gms is the mock server's rules core: what DataHub's GMS does with
+// a metadata change proposal or a read, apart from any protocol. The Rest.li
+// handlers of package mockserver, and the GraphQL, operations and test
+// adapters after them, decode their wire into the types here, call a [Core]
+// and map its errors to their own error shapes.
+//
+// A [Core] owns:
+//
+//   - validation of proposals in the order of GMS's
+//     ValidationApiUtils.validateMCP (change type, URN or key aspect, entity,
+//     entity type, key, aspect name, aspect JSON against its PDL record);
+//   - keys: the URN built from a key aspect and the key aspect from a URN;
+//   - conditional writes as ConditionalWriteValidator and
+//     CreateIfNotExistsValidator decide them (see conditions.go);
+//   - the async queue: proposals sent with async are applied after a lag on
+//     the server's clock; every read and write of the core first applies
+//     the writes that are due, in their order (one read barrier);
+//   - reads: a versioned aspect, an entity with its aspects, timeseries
+//     documents, counts; and deletes.
+//
+// Errors are *[Error] values with a [Kind] and DataHub's message text; every
+// text is in messages.go. Input echoed into a message is shortened by
+// [Abbreviate]. The state itself is in package store.
+package gms

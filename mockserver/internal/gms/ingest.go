@@ -1,0 +1,285 @@
+package gms
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+)
+
+// Proposal is a metadata change proposal as an adapter decoded it from its
+// wire (com.linkedin.mxe.MetadataChangeProposal), before validation.
+type Proposal struct {
+	EntityType, EntityURN, ChangeType, AspectName string
+	// EntityKeyAspect and Aspect are the JSON texts of entityKeyAspect.value
+	// and aspect.value, nil if absent.
+	EntityKeyAspect, Aspect json.RawMessage
+	// ContentType is aspect.contentType.
+	ContentType string
+	// SystemMetadata is the systemMetadata object, nil if absent.
+	SystemMetadata json.RawMessage
+	// Headers is the proposal's headers map (conditions), nil if absent.
+	Headers map[string]string
+}
+
+// IngestOptions says how [Core.Ingest] treats its proposals.
+type IngestOptions struct {
+	// Async accepts the proposals once they are valid and applies them after
+	// the core's async lag, as GMS's Kafka path does; a condition that fails
+	// then is only logged.
+	Async bool
+	// Batch names failures by the proposal's index ("[2] ...") and reports
+	// every invalid proposal of the batch in one error.
+	Batch bool
+}
+
+// item is one validated proposal, ready to apply.
+type item struct {
+	index int
+	write store.Write
+}
+
+// Ingest validates the proposals in DataHub's order and applies them as one
+// atomic batch: if any is refused nothing changes and the error (an *Error)
+// names every refused item. Due async writes are applied first. It sets
+// EntityURN of proposals that name their entity by key aspect.
+func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error {
+	items, err := prepareAll(ps, o.Batch)
+	if err != nil {
+		return err
+	}
+	if o.Async && c.opts.AsyncLag > 0 {
+		c.q.add(items, o.Batch)
+		return nil
+	}
+	c.barrier()
+	if err := c.apply(items, o.Batch); err != nil {
+		if o.Async { // GMS accepted it; its consumer drops what fails later
+			c.q.dropped(err)
+			return nil
+		}
+		return err
+	}
+	return nil
+}
+
+// prepareAll validates every proposal; a batch is refused as a whole, with
+// every bad item named by its index. The kind is the first bad item's.
+func prepareAll(ps []Proposal, batch bool) ([]item, error) {
+	items := make([]item, 0, len(ps))
+	var bad []string
+	var first *Error
+	for i := range ps {
+		it, err := prepare(&ps[i])
+		if err != nil {
+			err.Index = i
+			if !batch {
+				return nil, err
+			}
+			if first == nil {
+				first = err
+			}
+			bad = append(bad, fmt.Sprintf(MsgBatchItem, i, err.Message))
+			continue
+		}
+		it.index = i
+		items = append(items, it)
+	}
+	if first != nil {
+		return nil, &Error{Kind: first.Kind, Index: first.Index,
+			Message: fmt.Sprintf(MsgBatchInvalid, len(bad), len(ps), strings.Join(bad, "; "))}
+	}
+	return items, nil
+}
+
+// prepare validates a proposal in the order of GMS's
+// ValidationApiUtils.validateMCP and turns it into an item. It fills
+// p.EntityURN when the proposal names its entity by key.
+func prepare(p *Proposal) (item, *Error) {
+	switch p.ChangeType {
+	case "UPSERT", "CREATE", "CREATE_ENTITY", "DELETE":
+	case "PATCH":
+		return item{}, errorf(Invalid, MsgPatchUnsupported)
+	default:
+		return item{}, errorf(Invalid, MsgChangeUnsupported, Abbreviate(p.ChangeType))
+	}
+	// As ValidationApiUtils.validateMCP: the entity comes from the URN when
+	// there is one, else from entityType and the URN from the key aspect.
+	var entity pdl.Entity
+	var u string
+	facts, cached := urnFacts{}, false
+	if p.EntityURN != "" {
+		facts, cached = cachedURNFacts(p.EntityURN)
+	}
+	switch {
+	case cached:
+		entity, u = facts.entity, p.EntityURN
+	case p.EntityURN != "":
+		parsed, err := CheckURN(p.EntityURN)
+		if err != nil {
+			return item{}, err
+		}
+		e, ok := lookupEntity(parsed.EntityType())
+		if !ok {
+			return item{}, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(parsed.EntityType()))
+		}
+		entity, u = e, p.EntityURN
+	default:
+		if p.EntityKeyAspect == nil {
+			return item{}, errorf(BadArgument, MsgNoURN)
+		}
+		e, ok := lookupEntity(p.EntityType)
+		if !ok {
+			return item{}, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(p.EntityType))
+		}
+		if !isObject(p.EntityKeyAspect) {
+			return item{}, errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, Abbreviate(string(p.EntityKeyAspect)))
+		}
+		built, err := urnFromKey(e, p.EntityKeyAspect)
+		if err != nil {
+			return item{}, errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, JSONErrorText(err))
+		}
+		if _, err := CheckURN(built); err != nil {
+			return item{}, err
+		}
+		entity, u = e, built
+		p.EntityURN = u
+	}
+	// The MCP's entityType must name the URN's entity, in any case.
+	if !strings.EqualFold(p.EntityType, entity.Name) {
+		return item{}, errorf(Invalid, MsgEntityTypeMismatch, entity.Name, Abbreviate(p.EntityType))
+	}
+	keyValue := facts.key
+	if !cached {
+		var err *Error
+		if keyValue, err = checkKey(entity, u); err != nil {
+			return item{}, err
+		}
+		if p.EntityURN == u && p.EntityKeyAspect == nil {
+			cacheURNFacts(u, urnFacts{entity: entity, key: keyValue})
+		}
+	}
+	if p.AspectName == "" {
+		return item{}, errorf(Invalid, MsgAspectNameMissing)
+	}
+	if !entity.Allows(p.AspectName) {
+		return item{}, errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
+	}
+	info, ok := pdl.LookupAspect(p.AspectName)
+	if !ok { // the registry names the aspect but has no facts for it
+		return item{}, errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
+	}
+	if p.ChangeType == "DELETE" {
+		if p.AspectName != entity.KeyAspect {
+			return item{}, errorf(Invalid, MsgDeleteNonKey, p.AspectName)
+		}
+		return item{write: store.Write{URN: u, EntityType: entity.Name, Aspect: p.AspectName, DeleteEntity: true}}, nil
+	}
+	if p.Aspect == nil {
+		return item{}, errorf(Invalid, MsgAspectMissing, p.ChangeType, p.AspectName)
+	}
+	if p.ContentType != "application/json" {
+		return item{}, errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
+	}
+	value, err := checkAspect(info, entity.Name, p.Aspect)
+	if err != nil {
+		return item{}, err
+	}
+	cond, err := conditionsOf(p)
+	if err != nil {
+		return item{}, err
+	}
+	w := store.Write{
+		URN:            u,
+		EntityType:     entity.Name,
+		Aspect:         p.AspectName,
+		Value:          value,
+		SystemMetadata: p.SystemMetadata,
+		ChangeType:     p.ChangeType,
+		Timeseries:     info.Timeseries,
+		Compact:        true, // checkAspect validated and compacted it
+		IfNoneMatch:    header(p.Headers, HeaderIfNoneMatch) == "*",
+	}
+	if cond != nil {
+		w.Check = cond.check
+	}
+	if p.AspectName != entity.KeyAspect && keyValue != nil { // nil: no key schema, no key row
+		w.KeyAspect, w.KeyValue = entity.KeyAspect, keyValue
+	}
+	return item{write: w}, nil
+}
+
+// header returns the proposal header name and whether it is present: as
+// written when present, else its first other spelling in key order (not map
+// order, so that the answer is the same every time).
+func headerOK(h map[string]string, name string) (string, bool) {
+	if v, ok := h[name]; ok {
+		return v, true
+	}
+	first, v, found := "", "", false
+	for k, kv := range h {
+		if strings.EqualFold(k, name) && (!found || k < first) {
+			first, v, found = k, kv, true
+		}
+	}
+	return v, found
+}
+
+func header(h map[string]string, name string) string {
+	v, _ := headerOK(h, name)
+	return v
+}
+
+// apply writes validated items as one atomic store batch (deletes
+// included); a failed condition changes nothing.
+func (c *Core) apply(items []item, batch bool) *Error {
+	ws := make([]store.Write, len(items))
+	for i := range items {
+		ws[i] = items[i].write
+	}
+	if _, err := c.st.Apply(ws); err != nil {
+		return storeError(err, items, batch)
+	}
+	return nil
+}
+
+// storeError maps a store failure to GMS's answer: a failed condition gets
+// DataHub's message (naming the batch item), anything else is Internal.
+func storeError(err error, items []item, batch bool) *Error {
+	var e *Error
+	var ce *store.ConditionError
+	var fe *store.CheckError
+	var inner *Error
+	switch {
+	case errors.As(err, &fe) && errors.As(fe.Err, &inner):
+		e = &Error{Kind: inner.Kind, Message: inner.Message, Index: fe.Index}
+	case errors.As(err, &ce):
+		msg := MsgCreateExists
+		switch ce.Header {
+		case store.ChangeCreateEntity:
+			msg = MsgCreateEntityExists
+		case store.HeaderIfVersionMatch:
+			msg = fmt.Sprintf(MsgVersionMismatch, ce.Want, ce.Have)
+		}
+		kind := Conflict
+		if ce.Precondition() {
+			kind = PreconditionFailed
+		}
+		e = &Error{Kind: kind, Message: msg, Index: ce.Index}
+	case errors.Is(err, store.ErrInvalidWrite): // input the checks above let through
+		return errorf(BadArgument, "%v", err)
+	default:
+		return errorf(Internal, MsgStore, err)
+	}
+	if e.Index >= 0 && e.Index < len(items) {
+		e.Index = items[e.Index].index
+	}
+	if batch {
+		e.Message = fmt.Sprintf(MsgBatchItem, e.Index, e.Message)
+	}
+	return e
+}

@@ -1,0 +1,68 @@
+package gms
+
+// This file holds every message text the core answers with, in one place,
+// as miniredis keeps Redis's. The texts marked "DataHub" are the ones GMS
+// (datahub-project/datahub, see ../shared/reference/WIRE.md) sends; the
+// texts marked "mock" exist only in this mock and say so. The adapters add
+// their own protocol's texts (Rest.li routing and parameter decoding live
+// in package mockserver's errors.go).
+
+// DataHub: validation of a proposal (ValidationApiUtils, UrnValidationUtil,
+// EntityKeyUtils, RecordTemplateValidator).
+const (
+	MsgUnknownEntity      = "Unknown entity: %s"
+	MsgUnknownAspect      = "Unknown aspect %s for entity %s"
+	MsgEntityTypeMismatch = "URN entity type does not match MCP entity type. %s != %s"
+	MsgRecordInvalid      = "Failed to validate record with class %s: %s"
+	MsgInvalidURN         = "Invalid urn: %s\n Cause: %s"
+	MsgURNWhitespace      = "Error: cannot provide an URN with leading or trailing whitespace"
+	MsgURNTooLong         = "Error: cannot provide an URN longer than 512 bytes (when URL encoded)"
+	MsgURNDelimiter       = "Error: URN cannot contain ␟ character"
+	MsgNoURN              = "One of urn and keyAspect must be set"
+	MsgAspectNameMissing  = "Aspect name is required for create and update operations"
+	MsgDeleteNonKey       = "Delete not supported for non key aspect: %s"
+)
+
+// DataHub: failed conditional writes (ConditionalWriteValidator,
+// CreateIfNotExistsValidator).
+const (
+	MsgVersionMismatch     = "Expected version %s, actual version %s"
+	MsgModifiedSince       = "Item last modified %d <= %d (epoch ms)"
+	MsgUnmodifiedSince     = "Item last modified %d > %d (epoch ms)"
+	MsgCreateExists        = "Cannot perform CREATE since the aspect already exists."
+	MsgCreateEntityExists  = "Cannot perform CREATE_ENTITY if not exists since the entity key already exists."
+	MsgBatchItem           = "[%d] %s"
+	MsgBatchInvalid        = "%d of %d proposals are invalid, nothing was written: %s"
+	MsgNotTimeseries       = "Aspect %s is not a timeseries aspect"
+	MsgUnknownAspectName   = "Unknown aspect %s"
+	MsgTimeseriesUnchanged = "change type %s not supported for timeseries aspect %s"
+)
+
+// Mock: behaviour this mock does not have, or limits and checks it adds.
+const (
+	MsgPatchUnsupported  = "PATCH is not supported by this mock yet (datahub-mock): send the whole aspect with changeType UPSERT"
+	MsgChangeUnsupported = "Change type %s is not supported by this mock (datahub-mock supports UPSERT, CREATE, CREATE_ENTITY, DELETE)"
+	MsgContentType       = "Unsupported aspect content type %q: expected application/json"
+	MsgAspectNotJSON     = "Aspect %s of %s is not a JSON object: %s"
+	MsgAspectMissing     = "Aspect value is required for change type %s (aspectName %s)"
+	MsgValueNotUTF8      = "aspect.value is not valid UTF-8 once decoded as Pegasus bytes (one char per byte); write non-ASCII characters of the aspect JSON as \\uXXXX escapes, as DataHub's Python emitter does"
+	MsgTimestampMissing  = "Timeseries aspect %s needs an integral timestampMillis"
+	MsgDeleteAspect      = "Deleting only the aspect %s of %s is not supported by this mock (datahub-mock): delete the whole entity"
+	MsgKeyParts          = "URN %s has %d parts but the key aspect %s has %d fields"
+	MsgStore             = "datahub-mock store: %v"
+	MsgBadTimeHeader     = "Invalid %s header value %q: expected an ISO-8601 instant such as 2024-01-02T03:04:05Z (datahub-mock)"
+	MsgTooDeep           = "nested too deeply: JSON nesting exceeds the limit of %d levels"
+	MsgAspectTooDeep     = "Aspect %s of %s is nested too deeply: JSON nesting exceeds the limit of %d levels"
+	MsgNotObjectFound    = "found %s"
+	MsgSyntax            = "invalid JSON at byte %d: %s"
+	MsgTrailingData      = "data after the JSON value"
+)
+
+// Headers of a proposal that carry conditions (ConditionalWriteValidator,
+// CreateIfNotExistsValidator).
+const (
+	HeaderIfVersionMatch    = "If-Version-Match"
+	HeaderIfModifiedSince   = "If-Modified-Since"
+	HeaderIfUnmodifiedSince = "If-Unmodified-Since"
+	HeaderIfNoneMatch       = "If-None-Match"
+)

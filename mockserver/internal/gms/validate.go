@@ -1,0 +1,265 @@
+package gms
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// validated reports whether the mock checks an aspect field by field
+// against its PDL record: the aspects this SDK types (see DECISIONS.md). The
+// others get a structural check and are stored as they came, so that the
+// payloads of DataHub's own connectors are never refused by a validator bug.
+func validated(info pdl.AspectInfo) bool {
+	a, ok := aspects.Lookup(info.Name)
+	if !ok || !a.Typed {
+		return false
+	}
+	_, ok = pdl.Record(info.RecordName)
+	return ok
+}
+
+var (
+	reUnknownField = regexp.MustCompile(`^unrecognized field "((?:[^"\\]|\\.)*)"`)
+	reMissingField = regexp.MustCompile(`^missing required field "((?:[^"\\]|\\.)*)"`)
+)
+
+// pegasusMessage renders a schema validation failure the way Rest.li's data
+// validation prints it ("ERROR :: /path :: reason"), with Pegasus's wording
+// for unknown and missing fields (DataHub's Python emitter looks for
+// "unrecognized field found but not allowed").
+func pegasusMessage(err error) string { return PegasusMessageAt("", err) }
+
+// PegasusMessageAt is pegasusMessage for a value found at JSON path prefix
+// (such as "/proposal/systemMetadata") of a larger document.
+func PegasusMessageAt(prefix string, err error) string {
+	var ve *pdl.ValidationError
+	if !errors.As(err, &ve) {
+		return "ERROR :: " + prefix + " :: " + err.Error()
+	}
+	path := strings.TrimSuffix(prefix+pegasusPath(ve.Path), "/")
+	if path == "" {
+		path = "/"
+	}
+	if m := reUnknownField.FindStringSubmatch(ve.Reason); m != nil {
+		return "ERROR :: " + strings.TrimSuffix(path, "/") + "/" + m[1] + " :: unrecognized field found but not allowed"
+	}
+	if m := reMissingField.FindStringSubmatch(ve.Reason); m != nil {
+		return "ERROR :: " + strings.TrimSuffix(path, "/") + "/" + m[1] + " :: field is required but not found and has no default value"
+	}
+	return "ERROR :: " + path + " :: " + ve.Reason
+}
+
+// pegasusPath turns a validator path such as `fields[2].type` or
+// `customProperties["k"]` into Pegasus's "/fields/2/type" form.
+func pegasusPath(p string) string {
+	var b strings.Builder
+	sep := func() {
+		if b.Len() > 1 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteByte('/')
+	for i := 0; i < len(p); {
+		switch {
+		case p[i] == '.':
+			sep()
+			i++
+		case p[i] == '[' && i+1 < len(p) && p[i+1] == '"':
+			j := i + 2
+			for j < len(p) && p[j] != '"' {
+				if p[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			key, err := strconv.Unquote(p[i+1 : min(j+1, len(p))])
+			if err != nil {
+				key = p[i+2 : min(j, len(p))]
+			}
+			sep()
+			b.WriteString(key)
+			i = j + 2
+		case p[i] == '[':
+			j := strings.IndexByte(p[i:], ']')
+			if j < 0 {
+				j = len(p) - i
+			}
+			sep()
+			b.WriteString(p[i+1 : i+j])
+			i += j + 1
+		default:
+			b.WriteByte(p[i])
+			i++
+		}
+	}
+	return b.String()
+}
+
+// CheckURN validates a URN as GMS's UrnValidationUtil does (BadArgument on
+// failure): GMS's own checks and messages first, then the syntax.
+func CheckURN(u string) (urn.URN, *Error) {
+	if strings.TrimSpace(u) != u {
+		return nil, errorf(BadArgument, MsgURNWhitespace)
+	}
+	if EntityTypeOf(u) != "schemaField" && javaURLEncodedLen(u) > 512 {
+		return nil, errorf(BadArgument, MsgURNTooLong)
+	}
+	if strings.Contains(u, "␟") {
+		return nil, errorf(BadArgument, MsgURNDelimiter)
+	}
+	parsed, err := urn.Parse(u)
+	if err != nil {
+		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(parseReason(err)))
+	}
+	return parsed, nil
+}
+
+func parseReason(err error) string {
+	var pe *urn.ParseError
+	if errors.As(err, &pe) && pe.Reason != "" {
+		return pe.Reason
+	}
+	return err.Error()
+}
+
+// EntityTypeOf returns the entity type of a URN string ("" if malformed).
+func EntityTypeOf(u string) string {
+	for i, n := 0, 0; i < len(u); i++ {
+		if u[i] != ':' {
+			continue
+		}
+		n++
+		if n == 2 {
+			rest := u[i+1:]
+			for j := 0; j < len(rest); j++ {
+				if rest[j] == ':' {
+					return rest[:j]
+				}
+			}
+			return rest
+		}
+	}
+	return ""
+}
+
+// checkKey builds the entity's key aspect from the URN and validates it, as
+// GMS does for every write (an invalid key, e.g. an unknown FabricType, is a
+// BadArgument "Invalid urn").
+func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
+	key, err := keyFromURN(e, u)
+	if err != nil {
+		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
+	}
+	if key == nil {
+		return nil, nil
+	}
+	info, ok := pdl.LookupAspect(e.KeyAspect)
+	if !ok {
+		return key, nil
+	}
+	if _, ok := pdl.Record(info.RecordName); !ok {
+		return key, nil
+	}
+	v, err := decodeUseNumber(key)
+	if err == nil {
+		err = pdl.Validate(info.RecordName, v)
+	}
+	if err != nil {
+		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
+	}
+	return key, nil
+}
+
+// checkAspect checks an aspect's JSON: an object in valid UTF-8
+// (BadArgument), that matches its PDL record field by field for the aspects
+// the SDK types, and has a timestampMillis if it is a timeseries aspect
+// (Invalid). It returns the compact JSON to store.
+func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (json.RawMessage, *Error) {
+	if !utf8.Valid(raw) {
+		return nil, errorf(BadArgument, MsgValueNotUTF8)
+	}
+	if aspectPasses(info, raw) { // raw is valid JSON
+		return CompactValidShared(raw), nil
+	}
+	v, err := decodeUseNumber(raw)
+	if err != nil {
+		if tooDeep(err) {
+			return nil, errorf(BadArgument, MsgAspectTooDeep, info.Name, entityType, MaxJSONDepth)
+		}
+		return nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, JSONErrorText(err))
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
+	}
+	if validated(info) {
+		if err := pdl.Validate(info.RecordName, v); err != nil {
+			return nil, errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
+		}
+	}
+	if info.Timeseries {
+		n, ok := obj["timestampMillis"].(json.Number)
+		if _, err := strconv.ParseInt(string(n), 10, 64); !ok || err != nil {
+			return nil, errorf(Invalid, MsgTimestampMissing, info.Name)
+		}
+	}
+	return CompactValidShared(raw), nil // it decoded
+}
+
+// aspectPasses is the quick form of checkAspect's checks: true means they
+// all pass, for valid JSON without decoding it; false leaves the verdict and
+// the message to checkAspect.
+func aspectPasses(info pdl.AspectInfo, raw []byte) bool {
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		return false
+	}
+	if validated(info) {
+		if !pdl.Conforms(info.RecordName, raw) {
+			return false
+		}
+	} else if !pdl.Valid(raw) {
+		return false
+	}
+	if !info.Timeseries {
+		return true
+	}
+	ms, ok := pdl.ObjectMembers(raw)
+	if !ok {
+		return false
+	}
+	var ts []byte // the last timestampMillis wins, as in a decoded object
+	for _, m := range ms {
+		if m.Key == "timestampMillis" {
+			ts = m.Value
+		}
+	}
+	_, err := strconv.ParseInt(string(ts), 10, 64)
+	return err == nil
+}
+
+// javaURLEncodedLen is the length of s encoded by Java's URLEncoder (form
+// encoding: letters, digits and ".-*_" kept, space as "+", every other UTF-8
+// byte as %XX), which GMS uses for its 512-byte URN limit.
+func javaURLEncodedLen(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '.', c == '-', c == '*', c == '_', c == ' ':
+			n++
+		default:
+			n += 3
+		}
+	}
+	return n
+}
