@@ -40,6 +40,18 @@ type Emitter struct {
 	IsolateRejected *bool
 }
 
+// Client holds the settings only package client reads.
+type Client struct {
+	// Actor is the actor URN of the audit stamps the helpers write; ""
+	// means the client's default.
+	Actor string
+	// ConflictSet reports whether an option gave the conflict policy.
+	ConflictSet      bool
+	ConflictAttempts int
+	ConflictMinWait  time.Duration
+	ConflictMaxWait  time.Duration
+}
+
 // Settings is what the options of every package write.
 type Settings struct {
 	Token      string
@@ -55,6 +67,7 @@ type Settings struct {
 	MaxResponseBytes int64
 
 	Emitter Emitter
+	Client  Client
 
 	// scoped names the package-specific options applied, as
 	// "package.Name", in order.
