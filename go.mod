@@ -9,6 +9,7 @@ require (
 )
 
 require (
+	github.com/graph-gophers/graphql-go v1.11.0 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	golang.org/x/sys v0.29.0 // indirect
 )
