@@ -14,43 +14,35 @@ import (
 
 type datasetR struct{ *entity }
 
-func (d *datasetR) props() (*datasetPropertiesJSON, error) {
-	var p datasetPropertiesJSON
-	if ok, err := d.aspect("datasetProperties", &p); !ok || err != nil {
-		return nil, err
-	}
-	return &p, nil
+func (d *datasetR) props() *datasetPropertiesJSON {
+	p, _ := d.entity.props.(*datasetPropertiesJSON)
+	return p
 }
 
 // Name is datasetProperties.name when set, else the key's name.
-func (d *datasetR) Name() (string, error) {
-	p, err := d.props()
-	if err != nil {
-		return "", err
+func (d *datasetR) Name() string {
+	if p := d.props(); p != nil && p.Name != nil {
+		return *p.Name
 	}
-	if p != nil && p.Name != nil {
-		return *p.Name, nil
-	}
-	return d.key.Name, nil
+	return d.key.Name
 }
 
 func (d *datasetR) Platform() *dataPlatformR { return platformOf(d.key.Platform) }
 func (d *datasetR) Origin() string           { return d.key.Origin }
 
-func (d *datasetR) Description() (*string, error) {
-	p, err := d.props()
-	if p == nil || err != nil {
-		return nil, err
+func (d *datasetR) Description() *string {
+	if p := d.props(); p != nil {
+		return p.Description
 	}
-	return p.Description, nil
+	return nil
 }
 
-func (d *datasetR) Properties() (*datasetPropertiesR, error) {
-	p, err := d.props()
-	if p == nil || err != nil {
-		return nil, err
+func (d *datasetR) Properties() *datasetPropertiesR {
+	p := d.props()
+	if p == nil {
+		return nil
 	}
-	return &datasetPropertiesR{p: p, d: d}, nil
+	return &datasetPropertiesR{p: p, d: d}
 }
 
 func (d *datasetR) EditableProperties() (*editableR, error) {

@@ -9,39 +9,34 @@ type mlFeatureR struct{ *entity }
 func (f *mlFeatureR) Name() string             { return f.key.Name }
 func (f *mlFeatureR) FeatureNamespace() string { return f.key.FeatureNamespace }
 
-func (f *mlFeatureR) props() (*mlFeaturePropertiesJSON, error) {
-	var p mlFeaturePropertiesJSON
-	if ok, err := f.aspect("mlFeatureProperties", &p); !ok || err != nil {
-		return nil, err
-	}
-	return &p, nil
+func (x *mlFeatureR) props() *mlFeaturePropertiesJSON {
+	p, _ := x.entity.props.(*mlFeaturePropertiesJSON)
+	return p
 }
 
-func (f *mlFeatureR) Description() (*string, error) {
-	p, err := f.props()
-	if p == nil || err != nil {
-		return nil, err
+func (f *mlFeatureR) Description() *string {
+	if p := f.props(); p != nil {
+		return p.Description
 	}
-	return p.Description, nil
+	return nil
 }
 
-func (f *mlFeatureR) DataType() (*string, error) {
-	p, err := f.props()
-	if p == nil || err != nil {
-		return nil, err
+func (f *mlFeatureR) DataType() *string {
+	if p := f.props(); p != nil {
+		return p.DataType
 	}
-	return p.DataType, nil
+	return nil
 }
 
-func (f *mlFeatureR) Properties() (*mlFeaturePropertiesR, error) {
-	p, err := f.props()
-	if p == nil || err != nil {
-		return nil, err
+func (f *mlFeatureR) Properties() *mlFeaturePropertiesR {
+	p := f.props()
+	if p == nil {
+		return nil
 	}
-	return &mlFeaturePropertiesR{p: p, e: f.entity}, nil
+	return &mlFeaturePropertiesR{p: p, e: f.entity}
 }
 
-func (f *mlFeatureR) FeatureProperties() (*mlFeaturePropertiesR, error) { return f.Properties() }
+func (f *mlFeatureR) FeatureProperties() *mlFeaturePropertiesR { return f.Properties() }
 
 func (f *mlFeatureR) EditableProperties() (*editableR, error) {
 	return f.editableDescription("editableMlFeatureProperties")
@@ -82,33 +77,27 @@ type mlFeatureTableR struct{ *entity }
 func (t *mlFeatureTableR) Name() string             { return t.key.Name }
 func (t *mlFeatureTableR) Platform() *dataPlatformR { return platformOf(t.key.Platform) }
 
-func (t *mlFeatureTableR) props() (*mlFeatureTablePropertiesJSON, error) {
-	var p mlFeatureTablePropertiesJSON
-	if ok, err := t.aspect("mlFeatureTableProperties", &p); !ok || err != nil {
-		return nil, err
-	}
-	return &p, nil
+func (x *mlFeatureTableR) props() *mlFeatureTablePropertiesJSON {
+	p, _ := x.entity.props.(*mlFeatureTablePropertiesJSON)
+	return p
 }
 
-func (t *mlFeatureTableR) Description() (*string, error) {
-	p, err := t.props()
-	if p == nil || err != nil {
-		return nil, err
+func (t *mlFeatureTableR) Description() *string {
+	if p := t.props(); p != nil {
+		return p.Description
 	}
-	return p.Description, nil
+	return nil
 }
 
-func (t *mlFeatureTableR) Properties() (*mlFeatureTablePropertiesR, error) {
-	p, err := t.props()
-	if p == nil || err != nil {
-		return nil, err
+func (t *mlFeatureTableR) Properties() *mlFeatureTablePropertiesR {
+	p := t.props()
+	if p == nil {
+		return nil
 	}
-	return &mlFeatureTablePropertiesR{p: p, e: t.entity}, nil
+	return &mlFeatureTablePropertiesR{p: p, e: t.entity}
 }
 
-func (t *mlFeatureTableR) FeatureTableProperties() (*mlFeatureTablePropertiesR, error) {
-	return t.Properties()
-}
+func (t *mlFeatureTableR) FeatureTableProperties() *mlFeatureTablePropertiesR { return t.Properties() }
 
 func (t *mlFeatureTableR) EditableProperties() (*editableR, error) {
 	return t.editableDescription("editableMlFeatureTableProperties")
@@ -148,28 +137,24 @@ func (m *mlModelR) Name() string             { return m.key.Name }
 func (m *mlModelR) Platform() *dataPlatformR { return platformOf(m.key.Platform) }
 func (m *mlModelR) Origin() string           { return m.key.Origin }
 
-func (m *mlModelR) props() (*mlModelPropertiesJSON, error) {
-	var p mlModelPropertiesJSON
-	if ok, err := m.aspect("mlModelProperties", &p); !ok || err != nil {
-		return nil, err
-	}
-	return &p, nil
+func (x *mlModelR) props() *mlModelPropertiesJSON {
+	p, _ := x.entity.props.(*mlModelPropertiesJSON)
+	return p
 }
 
-func (m *mlModelR) Description() (*string, error) {
-	p, err := m.props()
-	if p == nil || err != nil {
-		return nil, err
+func (m *mlModelR) Description() *string {
+	if p := m.props(); p != nil {
+		return p.Description
 	}
-	return p.Description, nil
+	return nil
 }
 
-func (m *mlModelR) Properties() (*mlModelPropertiesR, error) {
-	p, err := m.props()
-	if p == nil || err != nil {
-		return nil, err
+func (m *mlModelR) Properties() *mlModelPropertiesR {
+	p := m.props()
+	if p == nil {
+		return nil
 	}
-	return &mlModelPropertiesR{p: p, m: m}, nil
+	return &mlModelPropertiesR{p: p, m: m}
 }
 
 func (m *mlModelR) EditableProperties() (*editableR, error) {
@@ -231,28 +216,24 @@ func (g *mlModelGroupR) Name() string             { return g.key.Name }
 func (g *mlModelGroupR) Platform() *dataPlatformR { return platformOf(g.key.Platform) }
 func (g *mlModelGroupR) Origin() string           { return g.key.Origin }
 
-func (g *mlModelGroupR) props() (*mlModelGroupPropertiesJSON, error) {
-	var p mlModelGroupPropertiesJSON
-	if ok, err := g.aspect("mlModelGroupProperties", &p); !ok || err != nil {
-		return nil, err
-	}
-	return &p, nil
+func (x *mlModelGroupR) props() *mlModelGroupPropertiesJSON {
+	p, _ := x.entity.props.(*mlModelGroupPropertiesJSON)
+	return p
 }
 
-func (g *mlModelGroupR) Description() (*string, error) {
-	p, err := g.props()
-	if p == nil || err != nil {
-		return nil, err
+func (g *mlModelGroupR) Description() *string {
+	if p := g.props(); p != nil {
+		return p.Description
 	}
-	return p.Description, nil
+	return nil
 }
 
-func (g *mlModelGroupR) Properties() (*mlModelGroupPropertiesR, error) {
-	p, err := g.props()
-	if p == nil || err != nil {
-		return nil, err
+func (g *mlModelGroupR) Properties() *mlModelGroupPropertiesR {
+	p := g.props()
+	if p == nil {
+		return nil
 	}
-	return &mlModelGroupPropertiesR{p: p, g: g}, nil
+	return &mlModelGroupPropertiesR{p: p, g: g}
 }
 
 func (g *mlModelGroupR) EditableProperties() (*editableR, error) {

@@ -24,6 +24,23 @@ type entity struct {
 	name    string // registry entity name
 	aspects map[string]json.RawMessage
 	key     keyJSON
+	// props is the decoded *Properties aspect of an ML entity or dataset
+	// (a pointer to its JSON type; nil when absent), decoded at load so that
+	// the fields read from it resolve without errors (graph-gophers runs
+	// fields that may fail in goroutines).
+	props any
+}
+
+// propsAspects are the properties aspects decoded at load, with their types.
+var propsAspects = map[string]struct {
+	name string
+	new  func() any
+}{
+	"mlFeature":      {"mlFeatureProperties", func() any { return new(mlFeaturePropertiesJSON) }},
+	"mlFeatureTable": {"mlFeatureTableProperties", func() any { return new(mlFeatureTablePropertiesJSON) }},
+	"mlModel":        {"mlModelProperties", func() any { return new(mlModelPropertiesJSON) }},
+	"mlModelGroup":   {"mlModelGroupProperties", func() any { return new(mlModelGroupPropertiesJSON) }},
+	"dataset":        {"datasetProperties", func() any { return new(datasetPropertiesJSON) }},
 }
 
 // graphQLType are the GraphQL type names of the registry entities served.
@@ -69,6 +86,14 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, error) 
 	if k, ok := e.aspects[ent.KeyAspect]; ok {
 		if err := json.Unmarshal(k, &e.key); err != nil {
 			return nil, serverError(fmt.Sprintf(msgMapAspect, ent.KeyAspect, gms.Abbreviate(urn), err))
+		}
+	}
+	if pa, ok := propsAspects[got]; ok {
+		v := pa.new()
+		if found, err := e.aspect(pa.name, v); err != nil {
+			return nil, err
+		} else if found {
+			e.props = v
 		}
 	}
 	return e, nil
