@@ -201,6 +201,7 @@ func prepare(p *Proposal) (item, *Error) {
 		SystemMetadata: p.SystemMetadata,
 		ChangeType:     p.ChangeType,
 		Timeseries:     info.Timeseries,
+		Compact:        true, // checkAspect validated and compacted it
 		IfNoneMatch:    header(p.Headers, HeaderIfNoneMatch) == "*",
 	}
 	if cond != nil {

@@ -38,7 +38,7 @@ func getRowShared(t txn, key []byte) (row, []byte, bool, error) {
 // storedCopy is a stored value of t to put again: the memory backend's are
 // never modified, so it shares them; bbolt's are valid only inside t.
 func storedCopy(t txn, v []byte) []byte {
-	if _, ok := t.(*memTxn); ok {
+	if s, ok := t.(interface{ sharesValues() bool }); ok && s.sharesValues() {
 		return v
 	}
 	return bytes.Clone(v)
@@ -82,12 +82,9 @@ func sysVersion(sm json.RawMessage) (int64, bool) {
 	return v, err == nil
 }
 
-// applyOne performs one write inside t and returns its result and the rows it
-// made latest (for OnChange).
-//
-// changed is nil when nobody watches (no OnChange hooks); else the rows
-// the write makes latest are appended to it.
-func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result, error) {
+// applyOne performs one write inside t and returns its result. The store's
+// change events come from the rows it puts and deletes (see recorder).
+func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 	if w.DeleteEntity && w.URN != "" {
 		_, _, err := deleteEntity(t, w.URN)
 		return Result{}, err
@@ -95,19 +92,10 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 	if w.URN == "" || w.Aspect == "" {
 		return Result{}, fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
 	}
-	if !isObject(w.Value) {
+	if !w.Compact && !isObject(w.Value) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
-	// The write's systemMetadata members, read once (nil: null or absent).
-	var smMembers rawObject
-	smOK := len(w.SystemMetadata) == 0 || bytes.Equal(bytes.Trim(w.SystemMetadata, jsonSpace), []byte("null"))
-	if !smOK {
-		var ms []pdl.Member
-		if ms, smOK = pdl.AppendMembers(make(rawObject, 0, 12), w.SystemMetadata); smOK {
-			smMembers = rawObject(ms).dedupe()
-		}
-	}
-	if !smOK && !isObject(w.SystemMetadata) {
+	if sm := bytes.Trim(w.SystemMetadata, jsonSpace); len(sm) != 0 && string(sm) != "null" && !isObject(sm) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	changeType := w.ChangeType
@@ -128,7 +116,7 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 	if actor == "" {
 		actor = DefaultActor
 	}
-	sm, err := fillSystemMetadata(w.SystemMetadata, smMembers, ms, actor)
+	sm, err := fillSystemMetadata(w.SystemMetadata, ms, actor)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 	}
@@ -215,9 +203,6 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 				if err := putRow(t, w.URN, keyName, 0, kr); err != nil {
 					return Result{}, err
 				}
-				if changed != nil {
-					*changed = append(*changed, kr.aspect(w.URN, keyName, 0))
-				}
 			}
 		}
 		if keyName != "" {
@@ -238,7 +223,10 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		return Result{}, nil
 	}
 
-	value := compactValid(w.Value) // checked by isObject above
+	value := w.Value // valid and compact; row.encode copies it
+	if !w.Compact {
+		value = compactValid(w.Value) // checked by isObject above
+	}
 	if hasCur && jsonEqual(cur.Value, value) {
 		// EntityServiceImpl.applyUpsert: an equal value keeps the version; only
 		// row 0's run fields are refreshed (AspectDao.saveLatestAspect updates
@@ -260,9 +248,6 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		cur.Value = bytes.Clone(cur.Value) // shared with t until now
 		if err := putRow(t, w.URN, w.Aspect, 0, cur); err != nil {
 			return Result{}, err
-		}
-		if changed != nil {
-			*changed = append(*changed, cur.aspect(w.URN, w.Aspect, 0))
 		}
 		return res, nil
 	}
@@ -302,9 +287,6 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 	nr := row{Value: value, SystemMetadata: newSM, CreatedOn: ms, CreatedBy: actor}
 	if err := t.put(aspectRows, latestKey, nr.encode()); err != nil {
 		return Result{}, err
-	}
-	if changed != nil {
-		*changed = append(*changed, nr.aspect(w.URN, w.Aspect, 0))
 	}
 	return Result{Version: ver}, nil
 }
@@ -372,15 +354,9 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 // the write's audit stamp unless the actor is the system actor
 // (SystemMetadataUtils.setAspectModified). An absent lastRunId is written out
 // as its schema default "no-run-id-provided" (GMS leaves it implicit).
-//
-// members, when not nil, are in's members, read already (fillSystemMetadata
-// adds to them).
-func fillSystemMetadata(in json.RawMessage, members rawObject, nowMillis int64, actor string) (rawObject, error) {
-	m := members
-	if m == nil {
-		m = make(rawObject, 0, 12)
-	}
-	if members == nil && len(in) != 0 && !bytes.Equal(bytes.Trim(in, jsonSpace), []byte("null")) {
+func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (rawObject, error) {
+	m := make(rawObject, 0, 12)
+	if len(in) != 0 && !bytes.Equal(bytes.Trim(in, jsonSpace), []byte("null")) {
 		if err := unmarshalRawObject(in, &m); err != nil {
 			return nil, fmt.Errorf("systemMetadata: %w", err)
 		}
