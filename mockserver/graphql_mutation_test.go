@@ -191,3 +191,20 @@ func TestGraphQLEnvelope(t *testing.T) {
 		t.Errorf("RequestCount(OpGraphQL) = %d, want at least %d", n, len(tests))
 	}
 }
+
+// TestGraphQLFault checks that a fault can name OpGraphQL: the request is
+// failed with the fault's status and changes nothing.
+func TestGraphQLFault(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fault{Op: mockserver.OpGraphQL, Times: 1, Status: http.StatusServiceUnavailable}))
+	seedGraphQL(t, s)
+	body := gqlBody(t, updateDescriptionDoc, map[string]any{"input": map[string]any{
+		"resourceUrn": gqlDataset, "subResource": "id", "subResourceType": "DATASET_FIELD", "description": "new"}})
+	if got := postGraphQL(t, s, "/api/graphql", body); got.status != http.StatusServiceUnavailable {
+		t.Fatalf("status %d, want 503: %s", got.status, got.body)
+	}
+	if _, err := s.GetAspectJSON(gqlDataset, "editableSchemaMetadata", 2); err == nil {
+		t.Error("the failed mutation wrote a version")
+	}
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", body), `{"data":{"updateDescription":true},"extensions":{}}`)
+}
