@@ -14,6 +14,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/internal/config"
 	"github.com/catalogkit/datahub-go/internal/transport"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // WithGraphQLURL sets the GraphQL endpoint, such as
@@ -244,4 +245,31 @@ func abbreviate(s string) string {
 		return s[:200] + "..."
 	}
 	return s
+}
+
+// SetFieldDescriptionGraphQL is [Client.SetFieldDescription] through
+// DataHub's updateDescription mutation instead of a conditional proposal:
+// the server reads and writes editableSchemaMetadata itself. It answers the
+// same errors: an *EntityNotFoundError for a dataset that does not exist
+// and a *FieldNotFoundError for a field path its schemaMetadata lacks (or a
+// dataset without one), recognised by DataHub's messages; other refusals
+// come back as the *GraphQLError.
+func (c *Client) SetFieldDescriptionGraphQL(ctx context.Context, ds urn.Dataset, fieldPath, description string) error {
+	if err := checkURN(ds); err != nil {
+		return err
+	}
+	err := c.UpdateDescription(ctx, DescriptionUpdate{ResourceURN: ds.String(), SubResourceType: SubResourceDatasetField,
+		SubResource: fieldPath, Description: description})
+	var ge *GraphQLError
+	if !errors.As(err, &ge) {
+		return err
+	}
+	switch {
+	case ge.Message == fmt.Sprintf("Failed to update %s. %s does not exist.", ds, ds):
+		return &EntityNotFoundError{URN: ds.String()}
+	case ge.Message == fmt.Sprintf("Failed to update %s & field %s. Field %s does not exist in the datasets schema.", ds, fieldPath, fieldPath),
+		ge.Message == fmt.Sprintf("Failed to update %s & field %s. %s has no schema.", ds, fieldPath, ds):
+		return &FieldNotFoundError{URN: ds.String(), FieldPath: fieldPath}
+	}
+	return err
 }

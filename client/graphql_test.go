@@ -1,6 +1,7 @@
 package client
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"os"
@@ -311,4 +312,61 @@ func deref(s *string) string {
 		return "<nil>"
 	}
 	return *s
+}
+
+// TestSetFieldDescriptionBothPaths runs SetFieldDescription (proposal) and
+// SetFieldDescriptionGraphQL (mutation) on the same cases: same result,
+// same errors.
+func TestSetFieldDescriptionBothPaths(t *testing.T) {
+	t.Parallel()
+	paths := map[string]func(c *Client, ctx context.Context, ds urn.Dataset, fp, d string) error{
+		"proposal": (*Client).SetFieldDescription,
+		"graphql":  (*Client).SetFieldDescriptionGraphQL,
+	}
+	for name, set := range paths {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t)
+			_, _, _, _, ds := gqlURNs(t)
+			noSchema, _ := urn.NewDataset("hive", "noschema", "PROD")
+			missing, _ := urn.NewDataset("hive", "ghost", "PROD")
+			emitAll(t, s, map[urn.URN][]aspects.Aspect{
+				ds: {aspects.SchemaMetadata{SchemaName: "users", Platform: ds.Platform().String(), PlatformSchema: aspects.OtherSchema{},
+					Fields: []aspects.SchemaField{{FieldPath: "id", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
+						{FieldPath: "[version=2.0].[type=string].name", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"}}},
+					aspects.EditableSchemaMetadata{EditableSchemaFieldInfo: []aspects.EditableSchemaFieldInfo{{FieldPath: "other", Description: aspects.Ptr("kept")}}}},
+				noSchema: {aspects.Status{Removed: false}},
+			})
+			c := newTestClient(t, s)
+			ctx := t.Context()
+			if err := set(c, ctx, ds, "id", "Stable id.\n\n*markdown*"); err != nil {
+				t.Fatal(err)
+			}
+			if err := set(c, ctx, ds, "[version=2.0].[type=string].name", "v2"); err != nil {
+				t.Fatal(err)
+			}
+			d, err := c.Dataset(ctx, ds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, f := range d.EditableSchemaMetadata.EditableSchemaFieldInfo {
+				got[f.FieldPath] = deref(f.Description)
+			}
+			if diff := cmp.Diff(map[string]string{"other": "kept", "id": "Stable id.\n\n*markdown*", "[version=2.0].[type=string].name": "v2"}, got); diff != "" {
+				t.Errorf("edited columns (-want +got):\n%s", diff)
+			}
+			var fe *FieldNotFoundError
+			if err := set(c, ctx, ds, "name", "x"); !errors.As(err, &fe) || !errors.Is(err, datahub.ErrNotFound) {
+				t.Errorf("simple path of a v2 field: %v, want *FieldNotFoundError", err)
+			}
+			if err := set(c, ctx, noSchema, "id", "x"); !errors.As(err, &fe) {
+				t.Errorf("dataset without schema: %v, want *FieldNotFoundError", err)
+			}
+			var ee *EntityNotFoundError
+			if err := set(c, ctx, missing, "id", "x"); !errors.As(err, &ee) {
+				t.Errorf("missing dataset: %v, want *EntityNotFoundError", err)
+			}
+		})
+	}
 }
