@@ -52,7 +52,7 @@ func (d *datasetR) EditableProperties() (*editableR, error) {
 // SchemaMetadata is the latest schemaMetadata, or the version asked (0 the
 // latest, as GMS numbers them); null when there is none.
 func (d *datasetR) SchemaMetadata(ctx context.Context, a struct{ Version *Long }) (*schemaMetadataR, error) {
-	raw, ok := d.aspects["schemaMetadata"]
+	raw, ok := d.raw("schemaMetadata")
 	var aspectVersion int64
 	if a.Version != nil && *a.Version != 0 {
 		v, err := d.r.core.GetAspect(ctx, d.urn, "schemaMetadata", int64(*a.Version))

@@ -22,7 +22,7 @@ type entity struct {
 	r       *resolver
 	urn     string
 	name    string // registry entity name
-	aspects map[string]json.RawMessage
+	aspects []gms.Aspect // the latest versions, sorted by name
 	key     keyJSON
 	// props is the decoded *Properties aspect of an ML entity or dataset
 	// (a pointer to its JSON type; nil when absent), decoded at load so that
@@ -61,10 +61,12 @@ var entityTypes = map[string]string{
 // load reads urn's latest aspects through the core, checking that it is a
 // URN of entity type want ("" for any served type).
 func (r *resolver) load(ctx context.Context, urn, want string) (*entity, error) {
-	if _, err := gms.CheckURN(urn); err != nil {
-		return nil, fromCore(err)
-	}
 	got := gms.EntityTypeOf(urn)
+	if _, served := graphQLType[got]; (want != "" && got != want) || !served {
+		if _, err := gms.CheckURN(urn); err != nil { // a malformed URN says so first
+			return nil, fromCore(err)
+		}
+	}
 	if want != "" && got != want {
 		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, graphQLType[want], gms.Abbreviate(urn), want))
 	}
@@ -73,17 +75,17 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, error) 
 	}
 	e := &entity{r: r, urn: urn, name: got}
 	if got == "dataPlatform" || got == "corpuser" || got == "corpGroup" || got == "tag" || got == "glossaryTerm" {
+		if _, err := gms.CheckURN(urn); err != nil {
+			return nil, fromCore(err)
+		}
 		return e, nil // built from the URN alone (name from the key)
 	}
-	ent, err := r.core.GetEntity(ctx, urn, nil, true)
+	ent, err := r.core.GetEntity(ctx, urn, nil, true) // checks the URN
 	if err != nil {
 		return nil, fromCore(err)
 	}
-	e.aspects = make(map[string]json.RawMessage, len(ent.Aspects))
-	for _, a := range ent.Aspects {
-		e.aspects[a.Name] = a.Value
-	}
-	if k, ok := e.aspects[ent.KeyAspect]; ok {
+	e.aspects = ent.Aspects
+	if k, ok := e.raw(ent.KeyAspect); ok {
 		if err := json.Unmarshal(k, &e.key); err != nil {
 			return nil, serverError(fmt.Sprintf(msgMapAspect, ent.KeyAspect, gms.Abbreviate(urn), err))
 		}
@@ -99,10 +101,20 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, error) 
 	return e, nil
 }
 
+// raw is the latest value of aspect name, false when the entity has none.
+func (e *entity) raw(name string) (json.RawMessage, bool) {
+	for i := range e.aspects {
+		if e.aspects[i].Name == name {
+			return e.aspects[i].Value, true
+		}
+	}
+	return nil, false
+}
+
 // aspect decodes the latest value of aspect name into v; false when the
 // entity has none.
 func (e *entity) aspect(name string, v any) (bool, error) {
-	raw, ok := e.aspects[name]
+	raw, ok := e.raw(name)
 	if !ok {
 		return false, nil
 	}
