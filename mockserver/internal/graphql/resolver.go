@@ -21,7 +21,7 @@ type resolver struct {
 type entity struct {
 	r       *resolver
 	urn     string
-	name    string // registry entity name
+	name    string       // registry entity name
 	aspects []gms.Aspect // the latest versions, sorted by name
 	key     keyJSON
 	// props is the decoded *Properties aspect of an ML entity or dataset
