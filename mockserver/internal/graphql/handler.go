@@ -27,10 +27,9 @@ type Handler struct {
 	schema *graphqlgo.Schema
 }
 
-// New returns a handler whose resolvers read and write through core; now
-// gives the epoch milliseconds of audit stamps.
-func New(core *gms.Core, now func() int64) (*Handler, error) {
-	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core, now: now},
+// New returns a handler whose resolvers read and write through core.
+func New(core *gms.Core) (*Handler, error) {
+	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core},
 		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(), graphqlgo.MaxDepth(64))
 	if err != nil {
 		return nil, err

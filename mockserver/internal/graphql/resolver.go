@@ -13,7 +13,6 @@ import (
 // resolver is the schema's root (Query and Mutation).
 type resolver struct {
 	core *gms.Core
-	now  func() int64 // epoch milliseconds, for audit stamps
 }
 
 // entity is one loaded entity: its URN, registry name and latest aspects
