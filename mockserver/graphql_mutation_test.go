@@ -228,7 +228,9 @@ func TestGraphQLUpdateDescriptionBlockString(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a struct{ EditableSchemaFieldInfo []struct{ FieldPath, Description string } }
+	var a struct {
+		EditableSchemaFieldInfo []struct{ FieldPath, Description string }
+	}
 	if err := json.Unmarshal(raw, &a); err != nil {
 		t.Fatal(err)
 	}
