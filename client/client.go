@@ -21,6 +21,8 @@ type Client struct {
 	now func() time.Time
 	// sleep waits d or until ctx is done (injectable for tests).
 	sleep func(ctx context.Context, d time.Duration) error
+	// gql is the GraphQL endpoint's client (graphql.go).
+	gql *gqlClient
 }
 
 // New returns a client for the GMS at serverURL: a GMS root
@@ -69,6 +71,9 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	c := &Client{tc: tc, em: em, actor: DefaultActor, conflict: DefaultConflictPolicy(), now: time.Now, sleep: sleepCtx}
 	if s.Client.Actor != "" {
 		c.actor = s.Client.Actor
+	}
+	if c.gql, err = newGQLClient(tc, s.Client.GraphQLURL); err != nil {
+		return nil, err
 	}
 	if s.Client.ConflictSet {
 		c.conflict = ConflictPolicy{MaxAttempts: s.Client.ConflictAttempts, MinWait: s.Client.ConflictMinWait, MaxWait: s.Client.ConflictMaxWait}

@@ -45,6 +45,22 @@
 // entity that does not exist, and never requires the entity it refers to
 // to exist, as DataHub does not.
 //
+// # GraphQL
+//
+// [Client.MLFeature], [Client.MLFeatureTable], [Client.MLModel],
+// [Client.MLModelGroup] and [Client.Dataset] read through DataHub's GraphQL
+// API, with the names DataHub derives from the key, the features of a
+// table, the groups of a model and a dataset's columns with their edited
+// descriptions; [Client.UpdateDescription] runs the updateDescription
+// mutation (a column's description, as DataHub's UI edits it) and
+// [Client.GraphQL] sends any document with variables. The endpoint is the
+// server URL without /api/gms plus /api/graphql, or [WithGraphQLURL]'s.
+// Requests go through the same retry policy, token and headers as the
+// REST calls. An answer with errors is a [*GraphQLError] (DataHub's code,
+// type, path and message) that also matches *datahub.Error and its
+// sentinels; an HTTP failure is a *datahub.Error. DataHub answers a
+// never-written URN with an object built from the URN: check Exists.
+//
 // # Differences from DataHub's Python client
 //
 //   - Python's helpers (and its patch builders) write without a condition;

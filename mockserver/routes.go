@@ -101,6 +101,10 @@ func route(r *http.Request) routed {
 		rt.err = &restliError{status: http.StatusNotFound, class: classRouting}
 		return rt
 	}
+	if graphQLPaths[path] {
+		rt.ep, rt.op = graphqlEndpoint, OpGraphQL
+		return rt
+	}
 	if name == "config" && len(segs) == 1 {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
 			rt.ep, rt.op = configEndpoint, OpConfig

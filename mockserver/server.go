@@ -17,6 +17,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -48,6 +49,11 @@ type Server struct {
 	// core holds GMS's rules over store (validation, conditions, the async
 	// queue, reads); the handlers only decode the wire and answer.
 	core *gms.Core
+
+	// gql serves /api/graphql on core, made on first use (graphql.go).
+	gqlOnce sync.Once
+	gql     *graphql.Handler
+	gqlErr  error
 
 	// Set by Start.
 	httpSrv *http.Server

@@ -42,6 +42,8 @@ type Emitter struct {
 
 // Client holds the settings only package client reads.
 type Client struct {
+	// GraphQLURL is client.WithGraphQLURL's endpoint ("" derives it).
+	GraphQLURL string
 	// Actor is the actor URN of the audit stamps the helpers write; ""
 	// means the client's default.
 	Actor string

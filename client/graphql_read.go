@@ -1,0 +1,294 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// The results of the typed GraphQL reads, shaped as DataHub's GraphQL
+// types. Absent values are nil: DataHub answers null for an aspect that was
+// never written. An entity that was never written still comes back, built
+// from its URN (name, platform, origin), with Exists false.
+
+// EntityRef is a referenced entity: a platform, a group, a feature, a
+// source dataset, a tag or glossary term, an owner.
+type EntityRef struct {
+	URN  string `json:"urn"`
+	Type string `json:"type,omitempty"`
+	Name string `json:"name,omitempty"`
+}
+
+// CustomProperty is one customProperties entry.
+type CustomProperty struct {
+	Key   string  `json:"key"`
+	Value *string `json:"value"`
+}
+
+// AuditStamp is a time (epoch milliseconds) and the actor.
+type AuditStamp struct {
+	Time  int64   `json:"time"`
+	Actor *string `json:"actor"`
+}
+
+// VersionTag is a version label.
+type VersionTag struct {
+	VersionTag *string `json:"versionTag"`
+}
+
+// EditableProperties are the description (and name) edited in the UI.
+type EditableProperties struct {
+	Description *string `json:"description"`
+}
+
+// Status says whether the entity is soft-deleted.
+type Status struct {
+	Removed bool `json:"removed"`
+}
+
+// GlobalTags are an entity's tags.
+type GlobalTags struct {
+	Tags []struct {
+		Tag     EntityRef `json:"tag"`
+		Context *string   `json:"context"`
+	} `json:"tags"`
+}
+
+// GlossaryTerms are an entity's glossary terms.
+type GlossaryTerms struct {
+	Terms []struct {
+		Term EntityRef `json:"term"`
+	} `json:"terms"`
+}
+
+// Ownership lists an entity's owners.
+type Ownership struct {
+	Owners []struct {
+		// Owner is the user or group (its URN and type, CORP_USER or
+		// CORP_GROUP).
+		Owner EntityRef `json:"owner"`
+		// Type is the ownership type, such as TECHNICAL_OWNER.
+		Type *string `json:"type"`
+	} `json:"owners"`
+}
+
+// InstitutionalMemory lists an entity's links.
+type InstitutionalMemory struct {
+	Elements []struct {
+		URL     string     `json:"url"`
+		Label   string     `json:"label"`
+		Created AuditStamp `json:"created"`
+	} `json:"elements"`
+}
+
+// Common are the fields every typed result has.
+type Common struct {
+	URN                 string               `json:"urn"`
+	Type                string               `json:"type"`
+	Exists              *bool                `json:"exists"`
+	Status              *Status              `json:"status"`
+	Tags                *GlobalTags          `json:"tags"`
+	GlossaryTerms       *GlossaryTerms       `json:"glossaryTerms"`
+	Ownership           *Ownership           `json:"ownership"`
+	InstitutionalMemory *InstitutionalMemory `json:"institutionalMemory"`
+	EditableProperties  *EditableProperties  `json:"editableProperties"`
+}
+
+// MLFeature is GraphQL's MLFeature.
+type MLFeature struct {
+	Common
+	Name             string  `json:"name"`
+	FeatureNamespace string  `json:"featureNamespace"`
+	Description      *string `json:"description"`
+	DataType         *string `json:"dataType"`
+	Properties       *struct {
+		Description      *string          `json:"description"`
+		DataType         *string          `json:"dataType"`
+		Version          *VersionTag      `json:"version"`
+		Sources          []EntityRef      `json:"sources"`
+		CustomProperties []CustomProperty `json:"customProperties"`
+	} `json:"properties"`
+}
+
+// MLFeatureTable is GraphQL's MLFeatureTable.
+type MLFeatureTable struct {
+	Common
+	Name        string    `json:"name"`
+	Platform    EntityRef `json:"platform"`
+	Description *string   `json:"description"`
+	Properties  *struct {
+		Description      *string          `json:"description"`
+		MLFeatures       []EntityRef      `json:"mlFeatures"`
+		CustomProperties []CustomProperty `json:"customProperties"`
+	} `json:"properties"`
+}
+
+// MLModel is GraphQL's MLModel.
+type MLModel struct {
+	Common
+	Name        string    `json:"name"`
+	Platform    EntityRef `json:"platform"`
+	Origin      string    `json:"origin"`
+	Description *string   `json:"description"`
+	Properties  *struct {
+		Name        *string `json:"name"`
+		Description *string `json:"description"`
+		Version     *string `json:"version"`
+		Type        *string `json:"type"`
+		// MLFeatures are feature URNs; nil when unset.
+		MLFeatures []string `json:"mlFeatures"`
+		// Groups are the model's groups; empty (not nil) when it has none.
+		Groups           []EntityRef      `json:"groups"`
+		Tags             []string         `json:"tags"`
+		CustomProperties []CustomProperty `json:"customProperties"`
+		ExternalURL      *string          `json:"externalUrl"`
+		Created          *AuditStamp      `json:"created"`
+	} `json:"properties"`
+}
+
+// MLModelGroup is GraphQL's MLModelGroup.
+type MLModelGroup struct {
+	Common
+	Name        string    `json:"name"`
+	Platform    EntityRef `json:"platform"`
+	Origin      string    `json:"origin"`
+	Description *string   `json:"description"`
+	Properties  *struct {
+		Name             *string          `json:"name"`
+		Description      *string          `json:"description"`
+		Version          *VersionTag      `json:"version"`
+		Created          *AuditStamp      `json:"created"`
+		CustomProperties []CustomProperty `json:"customProperties"`
+		ExternalURL      *string          `json:"externalUrl"`
+	} `json:"properties"`
+}
+
+// Dataset is GraphQL's Dataset, with its columns.
+type Dataset struct {
+	Common
+	Name       string    `json:"name"`
+	Platform   EntityRef `json:"platform"`
+	Origin     string    `json:"origin"`
+	Properties *struct {
+		Name             string           `json:"name"`
+		QualifiedName    *string          `json:"qualifiedName"`
+		Description      *string          `json:"description"`
+		CustomProperties []CustomProperty `json:"customProperties"`
+		ExternalURL      *string          `json:"externalUrl"`
+	} `json:"properties"`
+	SchemaMetadata *struct {
+		Name        string        `json:"name"`
+		PlatformURN string        `json:"platformUrn"`
+		Version     int64         `json:"version"`
+		Fields      []SchemaField `json:"fields"`
+	} `json:"schemaMetadata"`
+	EditableSchemaMetadata *struct {
+		EditableSchemaFieldInfo []struct {
+			FieldPath   string  `json:"fieldPath"`
+			Description *string `json:"description"`
+		} `json:"editableSchemaFieldInfo"`
+	} `json:"editableSchemaMetadata"`
+}
+
+// SchemaField is one column of a dataset's schemaMetadata.
+type SchemaField struct {
+	FieldPath      string  `json:"fieldPath"`
+	Description    *string `json:"description"`
+	Type           string  `json:"type"`
+	NativeDataType *string `json:"nativeDataType"`
+	Nullable       bool    `json:"nullable"`
+}
+
+// The documents of the typed reads. Each is checked against DataHub's SDL
+// by TestGraphQLDocumentsValidate.
+const (
+	commonFields = `urn type exists status { removed }
+    tags { tags { tag { urn type name } context } }
+    glossaryTerms { terms { term { urn type name } } }
+    ownership { owners { owner { ... on CorpUser { urn type } ... on CorpGroup { urn type } } type } }
+    institutionalMemory { elements { url label created { time actor } } }
+    editableProperties { description }`
+	customProps = `customProperties { key value }`
+
+	mlFeatureDocument = `query mlFeature($urn: String!) {
+  mlFeature(urn: $urn) { ` + commonFields + `
+    name featureNamespace description dataType
+    properties { description dataType version { versionTag } sources { urn type name } ` + customProps + ` } } }`
+	mlFeatureTableDocument = `query mlFeatureTable($urn: String!) {
+  mlFeatureTable(urn: $urn) { ` + commonFields + `
+    name platform { urn type name } description
+    properties { description mlFeatures { urn type name } ` + customProps + ` } } }`
+	mlModelDocument = `query mlModel($urn: String!) {
+  mlModel(urn: $urn) { ` + commonFields + `
+    name platform { urn type name } origin description
+    properties { name description version type mlFeatures groups { urn type name } tags ` + customProps + ` externalUrl created { time actor } } } }`
+	mlModelGroupDocument = `query mlModelGroup($urn: String!) {
+  mlModelGroup(urn: $urn) { ` + commonFields + `
+    name platform { urn type name } origin description
+    properties { name description version { versionTag } created { time actor } ` + customProps + ` externalUrl } } }`
+	datasetDocument = `query dataset($urn: String!) {
+  dataset(urn: $urn) { ` + commonFields + `
+    name platform { urn type name } origin
+    properties { name qualifiedName description ` + customProps + ` externalUrl }
+    schemaMetadata { name platformUrn version fields { fieldPath description type nativeDataType nullable } }
+    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } } }`
+)
+
+// GraphQLDocuments returns every GraphQL document the typed methods send,
+// by operation name (for tests and for checking a server's schema).
+func GraphQLDocuments() map[string]string {
+	return map[string]string{
+		"mlFeature": mlFeatureDocument, "mlFeatureTable": mlFeatureTableDocument, "mlModel": mlModelDocument,
+		"mlModelGroup": mlModelGroupDocument, "dataset": datasetDocument, "updateDescription": updateDescriptionDocument,
+	}
+}
+
+// MLFeature reads a feature through GraphQL.
+func (c *Client) MLFeature(ctx context.Context, u urn.MLFeature) (*MLFeature, error) {
+	return gqlRead[MLFeature](ctx, c, "mlFeature", mlFeatureDocument, u.String())
+}
+
+// MLFeatureTable reads a feature table, with its features' names, through
+// GraphQL.
+func (c *Client) MLFeatureTable(ctx context.Context, u urn.MLFeatureTable) (*MLFeatureTable, error) {
+	return gqlRead[MLFeatureTable](ctx, c, "mlFeatureTable", mlFeatureTableDocument, u.String())
+}
+
+// MLModel reads a model, with its groups, through GraphQL.
+func (c *Client) MLModel(ctx context.Context, u urn.MLModel) (*MLModel, error) {
+	return gqlRead[MLModel](ctx, c, "mlModel", mlModelDocument, u.String())
+}
+
+// MLModelGroup reads a model group through GraphQL.
+func (c *Client) MLModelGroup(ctx context.Context, u urn.MLModelGroup) (*MLModelGroup, error) {
+	return gqlRead[MLModelGroup](ctx, c, "mlModelGroup", mlModelGroupDocument, u.String())
+}
+
+// Dataset reads a dataset, with its columns and their edited descriptions,
+// through GraphQL.
+func (c *Client) Dataset(ctx context.Context, u urn.Dataset) (*Dataset, error) {
+	return gqlRead[Dataset](ctx, c, "dataset", datasetDocument, u.String())
+}
+
+// gqlRead runs a one-field query and decodes that field; a null answer
+// without errors is a *datahub.Error matching datahub.ErrNotFound.
+func gqlRead[T any](ctx context.Context, c *Client, field, document, u string) (*T, error) {
+	data, err := c.GraphQL(ctx, document, map[string]any{"urn": u}, field)
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]*T
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil, fmt.Errorf("datahub: graphql %s %s: decode the answer: %w", field, u, err)
+	}
+	v := out[field]
+	if v == nil {
+		return nil, &datahub.Error{StatusCode: http.StatusNotFound, Message: fmt.Sprintf("graphql %s(urn: %q) answered null", field, u),
+			Method: http.MethodPost, URL: datahub.RedactURL(c.gql.url)}
+	}
+	return v, nil
+}

@@ -1,0 +1,31 @@
+package mockserver
+
+import (
+	"net/http"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
+)
+
+// OpGraphQL is POST /api/graphql (also /api/gms/api/graphql and the front
+// end's /api/v2/graphql).
+const OpGraphQL Op = "graphql"
+
+// graphQLPaths are the paths of DataHub's GraphQL endpoint, after the front
+// prefix /api/gms is removed.
+var graphQLPaths = map[string]bool{"/api/graphql": true, "/api/v2/graphql": true}
+
+// graphqlEndpoint is the GraphQL endpoint, outside Rest.li.
+var graphqlEndpoint = &endpoint{resource: "graphql", op: OpGraphQL, serve: (*Server).handleGraphQL}
+
+// handleGraphQL serves DataHub's GraphQL endpoint through the resolvers of
+// package graphql, on the same core as the Rest.li handlers.
+func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed) {
+	s.gqlOnce.Do(func() {
+		s.gql, s.gqlErr = graphql.New(s.core)
+	})
+	if s.gqlErr != nil {
+		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock GraphQL schema: %v", s.gqlErr), "")
+		return
+	}
+	s.gql.ServeHTTP(w, r)
+}

@@ -1,0 +1,250 @@
+package graphql
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// Long is DataHub's Long scalar.
+type Long int64
+
+// ImplementsGraphQLType maps Long to the schema's scalar.
+func (Long) ImplementsGraphQLType(name string) bool { return name == "Long" }
+
+// UnmarshalGraphQL reads a Long argument (an integer or its decimal text).
+func (l *Long) UnmarshalGraphQL(input any) error {
+	switch v := input.(type) {
+	case int32:
+		*l = Long(v)
+	case int64:
+		*l = Long(v)
+	case int:
+		*l = Long(v)
+	case float64:
+		if v != float64(int64(v)) {
+			return fmt.Errorf("Long cannot represent a non-integer value: %v", v)
+		}
+		*l = Long(v)
+	case string:
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("Long cannot represent %q", v)
+		}
+		*l = Long(n)
+	default:
+		return fmt.Errorf("Long cannot represent a %T", input)
+	}
+	return nil
+}
+
+// MarshalJSON writes the Long as a JSON number.
+func (l Long) MarshalJSON() ([]byte, error) { return strconv.AppendInt(nil, int64(l), 10), nil }
+
+// Fields every served entity has, from its own aspects.
+
+func (e *entity) Urn() string  { return e.urn }
+func (e *entity) Type() string { return entityTypes[e.name] }
+
+// Exists is whether the entity's key aspect was written (Core.Exists).
+func (e *entity) Exists(ctx context.Context) (*bool, error) {
+	ok, err := e.r.exists(ctx, e.urn)
+	if err != nil {
+		return nil, err
+	}
+	return &ok, nil
+}
+
+func (e *entity) Status() (*statusR, error) {
+	var s statusJSON
+	if ok, err := e.aspect("status", &s); !ok || err != nil {
+		return nil, err
+	}
+	return &statusR{s.Removed}, nil
+}
+
+func (e *entity) Ownership() (*ownershipR, error) {
+	var o ownershipJSON
+	if ok, err := e.aspect("ownership", &o); !ok || err != nil {
+		return nil, err
+	}
+	owners := make([]*ownerR, 0, len(o.Owners))
+	for _, ow := range o.Owners {
+		owners = append(owners, &ownerR{owner: ow.Owner, typ: ow.Type, assoc: e.urn})
+	}
+	last := stampJSON{}
+	if o.LastModified != nil {
+		last = *o.LastModified
+	}
+	return &ownershipR{owners: owners, last: last}, nil
+}
+
+func (e *entity) InstitutionalMemory() (*institutionalMemoryR, error) {
+	var m institutionalMemoryJSON
+	if ok, err := e.aspect("institutionalMemory", &m); !ok || err != nil {
+		return nil, err
+	}
+	out := &institutionalMemoryR{Elements: make([]*memoryElementR, 0, len(m.Elements))}
+	for _, el := range m.Elements {
+		out.Elements = append(out.Elements, &memoryElementR{
+			URL: el.URL, Label: el.Description, Description: el.Description,
+			Created: auditStamp(el.CreateStamp), Updated: auditStampPtr(el.UpdateStamp), AssociatedUrn: e.urn,
+		})
+	}
+	return out, nil
+}
+
+func (e *entity) Tags() (*globalTagsR, error) {
+	var t globalTagsJSON
+	if ok, err := e.aspect("globalTags", &t); !ok || err != nil {
+		return nil, err
+	}
+	return tagsOf(&t, e.urn), nil
+}
+
+func (e *entity) GlossaryTerms() (*glossaryTermsR, error) {
+	var t glossaryTermsJSON
+	if ok, err := e.aspect("glossaryTerms", &t); !ok || err != nil {
+		return nil, err
+	}
+	return termsOf(&t, e.urn), nil
+}
+
+// editableDescription is the editable*Properties aspect named as an
+// {description} object, nil when absent.
+func (e *entity) editableDescription(aspect string) (*editableR, error) {
+	var ed editableJSON
+	if ok, err := e.aspect(aspect, &ed); !ok || err != nil {
+		return nil, err
+	}
+	return &editableR{Description: ed.Description, Name: ed.Name}, nil
+}
+
+// customProperties maps a customProperties map to DataHub's entries, sorted
+// by key.
+func customProperties(m map[string]string, urn string) *[]*customPropertyR {
+	if m == nil {
+		return nil
+	}
+	out := make([]*customPropertyR, 0, len(m))
+	for _, k := range sortedKeys(m) {
+		v := m[k]
+		out = append(out, &customPropertyR{Key: k, Value: &v, AssociatedUrn: urn})
+	}
+	return &out
+}
+
+func tagsOf(t *globalTagsJSON, urn string) *globalTagsR {
+	if t == nil {
+		return nil
+	}
+	out := make([]*tagAssociationR, 0, len(t.Tags))
+	for _, a := range t.Tags {
+		out = append(out, &tagAssociationR{tag: a.Tag, AssociatedUrn: urn, Context: a.Context})
+	}
+	return &globalTagsR{&out}
+}
+
+func termsOf(t *glossaryTermsJSON, urn string) *glossaryTermsR {
+	if t == nil {
+		return nil
+	}
+	out := make([]*termAssociationR, 0, len(t.Terms))
+	for _, a := range t.Terms {
+		out = append(out, &termAssociationR{term: a.URN, AssociatedUrn: urn, Context: a.Context})
+	}
+	return &glossaryTermsR{&out}
+}
+
+// Object types read with UseFieldResolvers (exported fields are fields).
+
+type statusR struct{ removed bool }
+
+func (s *statusR) Removed() bool { return s.removed }
+
+type auditStampR struct {
+	Time  Long
+	Actor *string
+}
+
+func auditStamp(s stampJSON) *auditStampR { return &auditStampR{Time: Long(s.Time), Actor: s.Actor} }
+
+func auditStampPtr(s *stampJSON) *auditStampR {
+	if s == nil {
+		return nil
+	}
+	return auditStamp(*s)
+}
+
+type versionTagR struct{ VersionTag *string }
+
+func versionTag(v *versionTagJSON) *versionTagR {
+	if v == nil {
+		return nil
+	}
+	return &versionTagR{v.VersionTag}
+}
+
+type customPropertyR struct {
+	Key           string
+	Value         *string
+	AssociatedUrn string
+}
+
+type editableR struct {
+	Description *string
+	Name        *string
+}
+
+type institutionalMemoryR struct{ Elements []*memoryElementR }
+
+type memoryElementR struct {
+	URL           string
+	Label         string
+	Description   string
+	Created       *auditStampR
+	Updated       *auditStampR
+	AssociatedUrn string
+}
+
+type ownershipR struct {
+	owners []*ownerR
+	last   stampJSON
+}
+
+func (o *ownershipR) Owners() *[]*ownerR         { return &o.owners }
+func (o *ownershipR) LastModified() *auditStampR { return auditStamp(o.last) }
+
+type ownerR struct {
+	owner string
+	typ   *string
+	assoc string
+}
+
+func (o *ownerR) Owner() *entityR {
+	return &entityR{&entity{urn: o.owner, name: gms.EntityTypeOf(o.owner)}}
+}
+func (o *ownerR) Type() *string         { return o.typ }
+func (o *ownerR) AssociatedUrn() string { return o.assoc }
+
+type globalTagsR struct{ Tags *[]*tagAssociationR }
+
+type tagAssociationR struct {
+	tag           string
+	AssociatedUrn string
+	Context       *string
+}
+
+func (t *tagAssociationR) Tag() *tagR { return &tagR{t.tag} }
+
+type glossaryTermsR struct{ Terms *[]*termAssociationR }
+
+type termAssociationR struct {
+	term          string
+	AssociatedUrn string
+	Context       *string
+}
+
+func (t *termAssociationR) Term() *glossaryTermR { return &glossaryTermR{t.term} }

@@ -1,0 +1,18 @@
+// Package graphql is the mock's GraphQL adapter: DataHub's /api/graphql on
+// the rules core (package gms), with graph-gophers/graphql-go serving an
+// embedded schema that is a strict subset of DataHub's SDL.
+//
+// The resolvers read and write only through [gms.Core]: entities are loaded
+// with GetEntity (the key aspect synthesised from the URN for a never-written
+// entity, as DataHub's batch loaders do) and decoded here with the package's
+// own small JSON types, never the SDK's aspect structs, so that a wrong JSON
+// tag cannot hide on both sides. updateDescription writes through
+// Core.Ingest as an UPSERT proposal with appSource=ui, as DataHub's
+// MutationUtils does.
+//
+// Semantics follow DataHub's mappers (../shared/reference/WIRE.md §4.3):
+// name, featureNamespace, platform and origin come from the key; description
+// from the *Properties aspect; absent values are null; a model without
+// groups has groups: []; a never-written URN answers an object built from
+// its key with exists: false.
+package graphql

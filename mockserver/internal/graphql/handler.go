@@ -1,0 +1,196 @@
+package graphql
+
+import (
+	"bytes"
+	_ "embed" // the schema
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"sync"
+
+	graphqlgo "github.com/graph-gophers/graphql-go"
+	qerrors "github.com/graph-gophers/graphql-go/errors"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+//go:embed schema.graphql
+var schemaSDL string
+
+// SDL returns the mock's GraphQL schema text.
+func SDL() string { return schemaSDL }
+
+// Handler serves DataHub's POST /api/graphql on a core. Authentication,
+// body limits and faults are the caller's (the mock's dispatch).
+type Handler struct {
+	schema *graphqlgo.Schema
+}
+
+// New returns a handler whose resolvers read and write through core.
+func New(core *gms.Core) (*Handler, error) {
+	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core},
+		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(), graphqlgo.MaxDepth(64))
+	if err != nil {
+		return nil, err
+	}
+	return &Handler{schema: s}, nil
+}
+
+// request is the body GMS's GraphQLController reads.
+type request struct {
+	Query         *string        `json:"query"`
+	OperationName *string        `json:"operationName"`
+	Variables     map[string]any `json:"variables"`
+}
+
+// ServeHTTP answers as DataHub's GraphQLController: 405 for a method other
+// than POST, 400 with an empty body for a body that is not a JSON object or
+// has no query, else 200 with errors (if any), data and extensions.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			w.WriteHeader(http.StatusRequestEntityTooLarge)
+			return
+		}
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	var req request
+	if err := json.Unmarshal(body, &req); err != nil || req.Query == nil || *req.Query == "" {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	op := ""
+	if req.OperationName != nil {
+		op = *req.OperationName
+	}
+	resp := h.schema.Exec(r.Context(), *req.Query, op, req.Variables)
+	for _, e := range resp.Errors {
+		if e.Extensions == nil {
+			e.Extensions = map[string]any{"classification": "ValidationError"}
+		}
+		if len(e.Locations) == 0 && len(e.Path) > 0 {
+			if key, ok := e.Path[0].(string); ok {
+				if loc, ok := locate(*req.Query, key); ok {
+					e.Locations = []qerrors.Location{loc}
+				}
+			}
+		}
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(buf)
+	buf.Reset()
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	buf.WriteByte('{')
+	if len(resp.Errors) > 0 {
+		buf.WriteString(`"errors":`)
+		if err := enc.Encode(resp.Errors); err != nil {
+			w.WriteHeader(http.StatusInternalServerError)
+			return
+		}
+		buf.Truncate(buf.Len() - 1) // Encode's newline
+		buf.WriteByte(',')
+	}
+	if resp.Data != nil {
+		buf.WriteString(`"data":`)
+		buf.Write(resp.Data)
+		buf.WriteByte(',')
+	}
+	buf.WriteString(`"extensions":{}}`)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf.Bytes())
+}
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// locate finds the first selection named key at the top level of an
+// operation in query (graph-gophers gives resolver errors no locations;
+// DataHub's have the field's). Strings, block strings and comments are
+// skipped; line and column count from 1.
+func locate(query, key string) (qerrors.Location, bool) {
+	depth, parens, line, col := 0, 0, 1, 1
+	for i := 0; i < len(query); {
+		c := query[i]
+		switch {
+		case c == '\n':
+			line, col = line+1, 1
+			i++
+			continue
+		case c == '#':
+			for i < len(query) && query[i] != '\n' {
+				i++
+			}
+			continue
+		case c == '"':
+			end := skipString(query, i)
+			for _, ch := range query[i:end] {
+				if ch == '\n' {
+					line, col = line+1, 0
+				}
+				col++
+			}
+			i = end
+			continue
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case c == '(':
+			parens++
+		case c == ')':
+			parens--
+		case isNameStart(c):
+			j := i
+			for j < len(query) && isNameChar(query[j]) {
+				j++
+			}
+			if depth == 1 && parens == 0 && query[i:j] == key {
+				return qerrors.Location{Line: line, Column: col}, true
+			}
+			col += j - i
+			i = j
+			continue
+		}
+		i++
+		col++
+	}
+	return qerrors.Location{}, false
+}
+
+// skipString returns the index after the string literal starting at i.
+func skipString(q string, i int) int {
+	if len(q) >= i+3 && q[i:i+3] == `"""` {
+		for j := i + 3; j+3 <= len(q); j++ {
+			if q[j] == '\\' && j+4 <= len(q) && q[j+1:j+4] == `"""` {
+				j += 3
+				continue
+			}
+			if q[j:j+3] == `"""` {
+				return j + 3
+			}
+		}
+		return len(q)
+	}
+	for j := i + 1; j < len(q); j++ {
+		switch q[j] {
+		case '\\':
+			j++
+		case '"', '\n':
+			return j + 1
+		}
+	}
+	return len(q)
+}
+
+func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isNameChar(c byte) bool  { return isNameStart(c) || c >= '0' && c <= '9' }

@@ -1,0 +1,321 @@
+package graphql
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// resolver is the schema's root (Query and Mutation).
+type resolver struct {
+	core *gms.Core
+}
+
+// entity is one loaded entity: its URN, registry name and latest aspects
+// (the key synthesised when never written).
+type entity struct {
+	r       *resolver
+	urn     string
+	name    string       // registry entity name
+	aspects []gms.Aspect // the latest versions, sorted by name
+	key     keyJSON
+	// props is the decoded *Properties aspect of an ML entity or dataset
+	// (a pointer to its JSON type; nil when absent), decoded at load so that
+	// the fields read from it resolve without errors (graph-gophers runs
+	// fields that may fail in goroutines).
+	props any
+}
+
+// propsAspects are the properties aspects decoded at load, with their types.
+var propsAspects = map[string]struct {
+	name string
+	new  func() any
+}{
+	"mlFeature":      {"mlFeatureProperties", func() any { return new(mlFeaturePropertiesJSON) }},
+	"mlFeatureTable": {"mlFeatureTableProperties", func() any { return new(mlFeatureTablePropertiesJSON) }},
+	"mlModel":        {"mlModelProperties", func() any { return new(mlModelPropertiesJSON) }},
+	"mlModelGroup":   {"mlModelGroupProperties", func() any { return new(mlModelGroupPropertiesJSON) }},
+	"dataset":        {"datasetProperties", func() any { return new(datasetPropertiesJSON) }},
+}
+
+// graphQLType are the GraphQL type names of the registry entities served.
+var graphQLType = map[string]string{
+	"dataset": "Dataset", "mlFeature": "MLFeature", "mlFeatureTable": "MLFeatureTable",
+	"mlModel": "MLModel", "mlModelGroup": "MLModelGroup", "dataPlatform": "DataPlatform",
+	"corpuser": "CorpUser", "corpGroup": "CorpGroup", "tag": "Tag", "glossaryTerm": "GlossaryTerm",
+}
+
+// entityTypes are DataHub's EntityType values of the registry entities.
+var entityTypes = map[string]string{
+	"dataset": "DATASET", "mlFeature": "MLFEATURE", "mlFeatureTable": "MLFEATURE_TABLE",
+	"mlModel": "MLMODEL", "mlModelGroup": "MLMODEL_GROUP", "dataPlatform": "DATA_PLATFORM",
+	"corpuser": "CORP_USER", "corpGroup": "CORP_GROUP", "tag": "TAG", "glossaryTerm": "GLOSSARY_TERM",
+	"container": "CONTAINER",
+}
+
+// load reads urn's latest aspects through the core, checking that it is a
+// URN of entity type want ("" for any served type).
+func (r *resolver) load(ctx context.Context, urn, want string) (*entity, error) {
+	got := gms.EntityTypeOf(urn)
+	if _, served := graphQLType[got]; (want != "" && got != want) || !served {
+		if _, err := gms.CheckURN(urn); err != nil { // a malformed URN says so first
+			return nil, fromCore(err)
+		}
+	}
+	if want != "" && got != want {
+		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, graphQLType[want], gms.Abbreviate(urn), want))
+	}
+	if _, ok := graphQLType[got]; !ok {
+		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, "entity", gms.Abbreviate(urn), "served entity type"))
+	}
+	e := &entity{r: r, urn: urn, name: got}
+	if got == "dataPlatform" || got == "corpuser" || got == "corpGroup" || got == "tag" || got == "glossaryTerm" {
+		if _, err := gms.CheckURN(urn); err != nil {
+			return nil, fromCore(err)
+		}
+		return e, nil // built from the URN alone (name from the key)
+	}
+	ent, err := r.core.GetEntity(ctx, urn, nil, true) // checks the URN
+	if err != nil {
+		return nil, fromCore(err)
+	}
+	e.aspects = ent.Aspects
+	if k, ok := e.raw(ent.KeyAspect); ok {
+		if err := json.Unmarshal(k, &e.key); err != nil {
+			return nil, serverError(fmt.Sprintf(msgMapAspect, ent.KeyAspect, gms.Abbreviate(urn), err))
+		}
+	}
+	if pa, ok := propsAspects[got]; ok {
+		v := pa.new()
+		if found, err := e.aspect(pa.name, v); err != nil {
+			return nil, err
+		} else if found {
+			e.props = v
+		}
+	}
+	return e, nil
+}
+
+// raw is the latest value of aspect name, false when the entity has none.
+func (e *entity) raw(name string) (json.RawMessage, bool) {
+	for i := range e.aspects {
+		if e.aspects[i].Name == name {
+			return e.aspects[i].Value, true
+		}
+	}
+	return nil, false
+}
+
+// aspect decodes the latest value of aspect name into v; false when the
+// entity has none.
+func (e *entity) aspect(name string, v any) (bool, error) {
+	raw, ok := e.raw(name)
+	if !ok {
+		return false, nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return false, serverError(fmt.Sprintf(msgMapAspect, name, gms.Abbreviate(e.urn), err))
+	}
+	return true, nil
+}
+
+// urnKey returns the last part of a simple URN (urn:li:corpuser:jdoe → jdoe)
+// or the whole tuple's text for a tuple URN.
+func urnKey(u string) string {
+	if n := strings.Count(u, ":"); n < 3 {
+		return u
+	}
+	i := 0
+	for n := 0; n < 3; i++ {
+		if u[i] == ':' {
+			n++
+		}
+	}
+	return u[i:]
+}
+
+// --- Query ---
+
+type urnArgs struct{ Urn string }
+
+// Dataset resolves Query.dataset.
+func (r *resolver) Dataset(ctx context.Context, a urnArgs) (*datasetR, error) {
+	e, err := r.load(ctx, a.Urn, "dataset")
+	if err != nil {
+		return nil, err
+	}
+	return &datasetR{e}, nil
+}
+
+// MlFeature resolves Query.mlFeature.
+func (r *resolver) MlFeature(ctx context.Context, a urnArgs) (*mlFeatureR, error) {
+	e, err := r.load(ctx, a.Urn, "mlFeature")
+	if err != nil {
+		return nil, err
+	}
+	return &mlFeatureR{e}, nil
+}
+
+// MlFeatureTable resolves Query.mlFeatureTable.
+func (r *resolver) MlFeatureTable(ctx context.Context, a urnArgs) (*mlFeatureTableR, error) {
+	e, err := r.load(ctx, a.Urn, "mlFeatureTable")
+	if err != nil {
+		return nil, err
+	}
+	return &mlFeatureTableR{e}, nil
+}
+
+// MlModel resolves Query.mlModel.
+func (r *resolver) MlModel(ctx context.Context, a urnArgs) (*mlModelR, error) {
+	e, err := r.load(ctx, a.Urn, "mlModel")
+	if err != nil {
+		return nil, err
+	}
+	return &mlModelR{e}, nil
+}
+
+// MlModelGroup resolves Query.mlModelGroup.
+func (r *resolver) MlModelGroup(ctx context.Context, a urnArgs) (*mlModelGroupR, error) {
+	e, err := r.load(ctx, a.Urn, "mlModelGroup")
+	if err != nil {
+		return nil, err
+	}
+	return &mlModelGroupR{e}, nil
+}
+
+// DataPlatform resolves Query.dataPlatform.
+func (r *resolver) DataPlatform(ctx context.Context, a urnArgs) (*dataPlatformR, error) {
+	if _, err := r.load(ctx, a.Urn, "dataPlatform"); err != nil {
+		return nil, err
+	}
+	return &dataPlatformR{a.Urn}, nil
+}
+
+// EntityExists resolves Query.entityExists.
+func (r *resolver) EntityExists(ctx context.Context, a urnArgs) (*bool, error) {
+	ok, err := r.exists(ctx, a.Urn)
+	if err != nil {
+		return nil, err
+	}
+	return &ok, nil
+}
+
+// Entity resolves Query.entity.
+func (r *resolver) Entity(ctx context.Context, a urnArgs) (*entityR, error) {
+	e, err := r.load(ctx, a.Urn, "")
+	if err != nil {
+		return nil, err
+	}
+	return newEntityR(e), nil
+}
+
+// Entities resolves Query.entities: the served entities in the order asked,
+// only the existing ones with checkForExistence.
+func (r *resolver) Entities(ctx context.Context, a struct {
+	Urns              []string
+	CheckForExistence *bool
+}) (*[]*entityR, error) {
+	out := make([]*entityR, 0, len(a.Urns))
+	for _, u := range a.Urns {
+		if a.CheckForExistence != nil && *a.CheckForExistence {
+			ok, err := r.exists(ctx, u)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+		}
+		e, err := r.load(ctx, u, "")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, newEntityR(e))
+	}
+	return &out, nil
+}
+
+// --- the Entity interface ---
+
+// entityR is a value of the Entity interface (or the OwnerType union).
+type entityR struct {
+	e *entity
+}
+
+func newEntityR(e *entity) *entityR { return &entityR{e} }
+
+func (r *entityR) Urn() string  { return r.e.urn }
+func (r *entityR) Type() string { return entityTypes[r.e.name] }
+
+func (r *entityR) ToDataset() (*datasetR, bool) { return &datasetR{r.e}, r.e.name == "dataset" }
+func (r *entityR) ToMLFeature() (*mlFeatureR, bool) {
+	return &mlFeatureR{r.e}, r.e.name == "mlFeature"
+}
+func (r *entityR) ToMLFeatureTable() (*mlFeatureTableR, bool) {
+	return &mlFeatureTableR{r.e}, r.e.name == "mlFeatureTable"
+}
+func (r *entityR) ToMLModel() (*mlModelR, bool) { return &mlModelR{r.e}, r.e.name == "mlModel" }
+func (r *entityR) ToMLModelGroup() (*mlModelGroupR, bool) {
+	return &mlModelGroupR{r.e}, r.e.name == "mlModelGroup"
+}
+func (r *entityR) ToDataPlatform() (*dataPlatformR, bool) {
+	return &dataPlatformR{r.e.urn}, r.e.name == "dataPlatform"
+}
+func (r *entityR) ToCorpUser() (*corpUserR, bool) { return &corpUserR{r.e.urn}, r.e.name == "corpuser" }
+func (r *entityR) ToCorpGroup() (*corpGroupR, bool) {
+	return &corpGroupR{r.e.urn}, r.e.name == "corpGroup"
+}
+func (r *entityR) ToTag() (*tagR, bool) { return &tagR{r.e.urn}, r.e.name == "tag" }
+func (r *entityR) ToGlossaryTerm() (*glossaryTermR, bool) {
+	return &glossaryTermR{r.e.urn}, r.e.name == "glossaryTerm"
+}
+
+// --- entities built from their URN alone ---
+
+type dataPlatformR struct{ urn string }
+
+func (r *dataPlatformR) Urn() string  { return r.urn }
+func (r *dataPlatformR) Type() string { return "DATA_PLATFORM" }
+func (r *dataPlatformR) Name() string { return urnKey(r.urn) }
+
+type corpUserR struct{ urn string }
+
+func (r *corpUserR) Urn() string      { return r.urn }
+func (r *corpUserR) Type() string     { return "CORP_USER" }
+func (r *corpUserR) Username() string { return urnKey(r.urn) }
+
+type corpGroupR struct{ urn string }
+
+func (r *corpGroupR) Urn() string  { return r.urn }
+func (r *corpGroupR) Type() string { return "CORP_GROUP" }
+func (r *corpGroupR) Name() string { return urnKey(r.urn) }
+
+type tagR struct{ urn string }
+
+func (r *tagR) Urn() string  { return r.urn }
+func (r *tagR) Type() string { return "TAG" }
+func (r *tagR) Name() string { return urnKey(r.urn) }
+
+type glossaryTermR struct{ urn string }
+
+func (r *glossaryTermR) Urn() string  { return r.urn }
+func (r *glossaryTermR) Type() string { return "GLOSSARY_TERM" }
+func (r *glossaryTermR) Name() string { return urnKey(r.urn) }
+
+// platformOf is the DataPlatform of a key's platform URN.
+func platformOf(u string) *dataPlatformR { return &dataPlatformR{u} }
+
+// sortedKeys returns m's keys in order (DataHub iterates a map; the mock
+// answers in a stable order).
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
