@@ -6,7 +6,7 @@
 # stated in, and PASS or MISS. Ratios come from interleaved benchmarks (the
 # two sides take turns in one run), so machine noise hits both sides alike.
 #
-# Usage: ./bench.sh            (about 3 minutes on 2 cores)
+# Usage: ./bench.sh            (about 4 minutes on 2 cores)
 #        COUNT=10 BENCHTIME=3s ./bench.sh
 # The raw benchmark output is kept in $OUT (default: a temporary file).
 set -euo pipefail
@@ -23,7 +23,7 @@ run() { # package, benchmark regexp
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
 run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkAsync)$'
-run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestProposal)$'
+run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestProposal|BenchmarkUpsertReadScale)$'
 
 awk -v count="$count" '
   # Every "value unit" pair of a benchmark line, keyed by name and unit.
@@ -65,6 +65,11 @@ awk -v count="$count" '
     m = median("BenchmarkIngestProposal/mock-versioned", "ns/op"); z = median("BenchmarkIngestProposal/noop", "ns/op")
     row("    in the handler (no HTTP), versioning", sprintf("mock %.1f us, no-op %.1f us", m/1000, z/1000),
         sprintf("mock/noop %.2f", z/m), "(information)", "-")
+
+    m = median("BenchmarkUpsertReadScale", "1k-ns/op"); z = median("BenchmarkUpsertReadScale", "100k-ns/op")
+    q = median("BenchmarkUpsertReadScale", "ratio-100k/1k")
+    row("(4) UPSERT + GET /entitiesV2, 100k vs 1k", sprintf("1k entities %.1f us, 100k %.1f us", m/1000, z/1000),
+        sprintf("100k/1k %.2f", q), "100k/1k <= 2", verdict(q <= 2))
 
     a = median("BenchmarkAsync", "proposals/s")
     row("async emitter (4 goroutines, 4 workers)", sprintf("%.0f proposals/s", a), "-", "(information)", "-")

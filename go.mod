@@ -3,6 +3,7 @@ module github.com/catalogkit/datahub-go
 go 1.26
 
 require (
+	github.com/google/btree v1.1.3
 	github.com/google/go-cmp v0.7.0
 	github.com/hashicorp/go-retryablehttp v0.7.8
 	go.etcd.io/bbolt v1.4.3

@@ -38,7 +38,7 @@ func getRowShared(t txn, key []byte) (row, []byte, bool, error) {
 // storedCopy is a stored value of t to put again: the memory backend's are
 // never modified, so it shares them; bbolt's are valid only inside t.
 func storedCopy(t txn, v []byte) []byte {
-	if _, ok := t.(*memTxn); ok {
+	if s, ok := t.(interface{ sharesValues() bool }); ok && s.sharesValues() {
 		return v
 	}
 	return bytes.Clone(v)
@@ -82,12 +82,9 @@ func sysVersion(sm json.RawMessage) (int64, bool) {
 	return v, err == nil
 }
 
-// applyOne performs one write inside t and returns its result and the rows it
-// made latest (for OnChange).
-//
-// changed is nil when nobody watches (no OnChange hooks); else the rows
-// the write makes latest are appended to it.
-func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result, error) {
+// applyOne performs one write inside t and returns its result. The store's
+// change events come from the rows it puts and deletes (see recorder).
+func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 	if w.DeleteEntity && w.URN != "" {
 		_, _, err := deleteEntity(t, w.URN)
 		return Result{}, err
@@ -215,9 +212,6 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 				if err := putRow(t, w.URN, keyName, 0, kr); err != nil {
 					return Result{}, err
 				}
-				if changed != nil {
-					*changed = append(*changed, kr.aspect(w.URN, keyName, 0))
-				}
 			}
 		}
 		if keyName != "" {
@@ -264,9 +258,6 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 		if err := putRow(t, w.URN, w.Aspect, 0, cur); err != nil {
 			return Result{}, err
 		}
-		if changed != nil {
-			*changed = append(*changed, cur.aspect(w.URN, w.Aspect, 0))
-		}
 		return res, nil
 	}
 
@@ -305,9 +296,6 @@ func applyOne(t txn, i int, w *Write, now time.Time, changed *[]Aspect) (Result,
 	nr := row{Value: value, SystemMetadata: newSM, CreatedOn: ms, CreatedBy: actor}
 	if err := t.put(aspectRows, latestKey, nr.encode()); err != nil {
 		return Result{}, err
-	}
-	if changed != nil {
-		*changed = append(*changed, nr.aspect(w.URN, w.Aspect, 0))
 	}
 	return Result{Version: ver}, nil
 }

@@ -13,7 +13,6 @@ import (
 
 func TestAtomicBatch(t *testing.T) {
 	t.Parallel()
-	urnN := func(n int) string { return fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,db.t%d,PROD)", n) }
 	item := func(n int) Write {
 		return Write{URN: urnN(n), Aspect: props, Value: json.RawMessage(`{"description":"new"}`),
 			KeyAspect: dsKey, KeyValue: json.RawMessage(`{}`)}
@@ -41,8 +40,7 @@ func TestAtomicBatch(t *testing.T) {
 				ts := Write{URN: urnN(1), Aspect: profile, Value: json.RawMessage(`{"timestampMillis":2}`), Timeseries: true,
 					KeyAspect: dsKey, KeyValue: json.RawMessage(`{}`)}
 				batch := []Write{item(1), ts, tc.third, item(4), item(0)}
-				var changes int
-				s.OnChange(func(rows []Aspect) { changes += len(rows) })
+				sub := s.Subscribe()
 				res, err := s.Apply(batch)
 				if err == nil {
 					t.Fatalf("Apply succeeded: %v", res)
@@ -58,7 +56,7 @@ func TestAtomicBatch(t *testing.T) {
 					t.Errorf("rows changed by a failed batch (-before +after):\n%s", diff)
 				}
 				docs, _ := s.Timeseries(urnN(1), profile, 0, 0, 0)
-				if len(docs) != 0 || s.Exists(urnN(1)) || changes != 0 {
+				if changes := len(drain(sub)); len(docs) != 0 || s.Exists(urnN(1)) || changes != 0 {
 					t.Errorf("failed batch left docs=%d exists=%v changes=%d", len(docs), s.Exists(urnN(1)), changes)
 				}
 				// The same batch without the bad item goes through whole.

@@ -7,7 +7,9 @@
 //
 // # Backends
 //
-// [OpenMemory] keeps everything in maps; [OpenBolt] keeps it in one bbolt
+// [OpenMemory] keeps everything in ordered B-trees (github.com/google/btree),
+// so that a write, a point read and the start of a prefix scan cost
+// O(log n) whatever the store holds; [OpenBolt] keeps it in one bbolt
 // file, where Apply returns only after bbolt's commit (and fsync), so every
 // acknowledged write survives a crash and reopening the file gives everything
 // back. Both run the same versioning code over a small internal key-value
@@ -16,6 +18,22 @@
 // private copy. Apply is atomic (a batch is
 // written entirely or not at all) and safe for concurrent use: writers are
 // serialised, readers see only committed batches.
+//
+// # Change events
+//
+// Every committed change is published as an [Event]: an aspect's new latest
+// row (with its version and system metadata), the removal of an aspect, of
+// an entity and of timeseries documents, a timeseries document, a reset.
+// Events are numbered ([Event.Seq]) in commit order and carry the store
+// clock's time. They are recorded under the versioning code, at the level of
+// the rows a transaction puts and deletes, so any operation, present or
+// future, reports what it changed, and a failed batch reports nothing.
+// [Store.Subscribe] returns a [Subscription], an unbounded ordered queue read
+// with Next, TryNext or Peek outside the store's lock: a consumer that falls
+// behind loses nothing and cannot block a writer. Changes are recorded only
+// while a subscription is open. [Store.Rows] pages through the latest rows in
+// the store's order, for a consumer that builds its state from the rows and
+// then follows the events.
 //
 // # DataHub behaviour followed
 //

@@ -73,6 +73,27 @@ func TestBackendRollbackAndScan(t *testing.T) {
 			if diff := cmp.Diff(before, [][]string{dump(t, kv, aspectRows), dump(t, kv, entities)}); diff != "" {
 				t.Errorf("rolled-back update changed state (-before +after):\n%s", diff)
 			}
+			// The same key changed several times, a key made and removed, a
+			// bucket cleared after writes and written again.
+			err = kv.update(func(tx txn) error {
+				_ = tx.put(aspectRows, []byte("a2"), []byte("once"))
+				_ = tx.put(aspectRows, []byte("a2"), []byte("twice"))
+				_ = tx.put(aspectRows, []byte("n"), []byte("new"))
+				_ = tx.del(aspectRows, []byte("n"))
+				_ = tx.del(aspectRows, []byte("a1"))
+				_ = tx.put(aspectRows, []byte("a1"), []byte("back"))
+				_ = tx.clear(aspectRows)
+				_ = tx.put(aspectRows, []byte("a3"), []byte("after clear"))
+				_ = tx.clear(aspectRows)
+				_ = tx.put(aspectRows, []byte("b1"), []byte("after second clear"))
+				return boom
+			})
+			if !errors.Is(err, boom) {
+				t.Fatalf("update err = %v", err)
+			}
+			if diff := cmp.Diff(before, [][]string{dump(t, kv, aspectRows), dump(t, kv, entities)}); diff != "" {
+				t.Errorf("second rolled-back update changed state (-before +after):\n%s", diff)
+			}
 			err = kv.view(func(tx txn) error {
 				if err := tx.put(aspectRows, []byte("x"), nil); !errors.Is(err, errReadOnly) {
 					t.Errorf("put in view: %v", err)

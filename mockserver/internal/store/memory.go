@@ -2,49 +2,45 @@ package store
 
 import (
 	"bytes"
-	"slices"
 	"sync"
+
+	"github.com/google/btree"
 )
 
-// memBackend keeps every bucket in a map. Writers are exclusive; a failed
+// memBackend keeps every bucket in an ordered B-tree, so that a put, a get
+// and the seek of a prefix scan are O(log n). Writers are exclusive; a failed
 // update is rolled back from an undo log, so readers never see half a batch.
 type memBackend struct {
 	mu      sync.RWMutex
 	closed  bool
-	buckets [numBuckets]*memBucket
+	buckets [numBuckets]*btree.BTreeG[memItem]
 }
 
-// memBucket is one keyspace with a lazily rebuilt sorted key list for scans.
-type memBucket struct {
-	m map[string][]byte
-
-	cacheMu sync.Mutex // guards sorted and dirty against concurrent readers
-	sorted  []string   // the keys of m in order, valid when !dirty
-	dirty   bool
+// memItem is one key and its value in a bucket's tree. Keys are byte
+// slices, so that a lookup probes the tree with the caller's key without a
+// copy; a stored key is a private copy and never modified.
+type memItem struct {
+	key, val []byte
 }
 
-// keys returns the sorted keys of the bucket. Callers hold the backend lock
-// (read or write), so m does not change underneath.
-func (mb *memBucket) keys() []string {
-	mb.cacheMu.Lock()
-	defer mb.cacheMu.Unlock()
-	if mb.dirty {
-		mb.sorted = sortedKeys(mb.m)
-		mb.dirty = false
-	}
-	return mb.sorted
-}
+func memLess(a, b memItem) bool { return bytes.Compare(a.key, b.key) < 0 }
 
-func (mb *memBucket) touch() {
-	mb.cacheMu.Lock()
-	mb.dirty = true
-	mb.cacheMu.Unlock()
+// memDegree is the B-tree degree: nodes of 31..63 items keep the tree
+// shallow (3 levels at 100,000 keys) without long copies on insert.
+const memDegree = 32
+
+// memFreeList is shared by every tree of every memory store: the nodes a
+// cleared or deleted tree gives back are reused by the next one.
+var memFreeList = btree.NewFreeListG[memItem](btree.DefaultFreeListSize)
+
+func newMemTree() *btree.BTreeG[memItem] {
+	return btree.NewWithFreeListG(memDegree, memLess, memFreeList)
 }
 
 func newMemBackend() *memBackend {
 	b := &memBackend{}
 	for i := range b.buckets {
-		b.buckets[i] = &memBucket{m: map[string][]byte{}}
+		b.buckets[i] = newMemTree()
 	}
 	return b
 }
@@ -79,13 +75,13 @@ func (b *memBackend) close() error {
 	return nil
 }
 
-// undo restores one key (or, for a cleared bucket, the whole map).
+// undo restores one key (or, for a cleared bucket, the whole tree).
 type undo struct {
 	b       bucket
-	key     string
+	key     []byte
 	old     []byte
 	existed bool
-	whole   map[string][]byte // non-nil: the bucket was cleared
+	whole   *btree.BTreeG[memItem] // non-nil: the bucket was cleared
 }
 
 type memTxn struct {
@@ -94,43 +90,41 @@ type memTxn struct {
 	log      []undo
 }
 
+// sharesValues reports that stored values stay valid after the transaction
+// (they are never modified in place), so they can be put again uncopied.
+func (t *memTxn) sharesValues() bool { return true }
+
 func (t *memTxn) rollback() {
 	for i := len(t.log) - 1; i >= 0; i-- {
 		u := t.log[i]
-		mb := t.b.buckets[u.b]
-		mb.touch()
 		switch {
 		case u.whole != nil:
-			mb.m = u.whole
+			t.b.buckets[u.b] = u.whole
 		case u.existed:
-			mb.m[u.key] = u.old
+			t.b.buckets[u.b].ReplaceOrInsert(memItem{u.key, u.old})
 		default:
-			delete(mb.m, u.key)
+			t.b.buckets[u.b].Delete(memItem{key: u.key})
 		}
 	}
 	t.log = nil
 }
 
 func (t *memTxn) get(b bucket, key []byte) []byte {
-	return t.b.buckets[b].m[string(key)]
-}
-
-func (t *memTxn) record(b bucket, key string) {
-	old, ok := t.b.buckets[b].m[key]
-	t.log = append(t.log, undo{b: b, key: key, old: old, existed: ok})
+	it, ok := t.b.buckets[b].Get(memItem{key: key})
+	if !ok {
+		return nil
+	}
+	return it.val
 }
 
 func (t *memTxn) put(b bucket, key, val []byte) error {
 	if !t.writable {
 		return errReadOnly
 	}
-	k := string(key)
-	t.record(b, k)
-	mb := t.b.buckets[b]
-	if _, ok := mb.m[k]; !ok {
-		mb.touch()
-	}
-	mb.m[k] = val // put's caller hands val over (see txn.put)
+	// put's caller hands val over (see txn.put); the key is copied.
+	it := memItem{bytes.Clone(key), val}
+	old, existed := t.b.buckets[b].ReplaceOrInsert(it)
+	t.log = append(t.log, undo{b: b, key: it.key, old: old.val, existed: existed})
 	return nil
 }
 
@@ -138,14 +132,10 @@ func (t *memTxn) del(b bucket, key []byte) error {
 	if !t.writable {
 		return errReadOnly
 	}
-	k := string(key)
-	mb := t.b.buckets[b]
-	if _, ok := mb.m[k]; !ok {
-		return nil
+	old, existed := t.b.buckets[b].Delete(memItem{key: key})
+	if existed {
+		t.log = append(t.log, undo{b: b, key: old.key, old: old.val, existed: true})
 	}
-	t.record(b, k)
-	delete(mb.m, k)
-	mb.touch()
 	return nil
 }
 
@@ -153,46 +143,26 @@ func (t *memTxn) clear(b bucket) error {
 	if !t.writable {
 		return errReadOnly
 	}
-	mb := t.b.buckets[b]
-	t.log = append(t.log, undo{b: b, whole: mb.m})
-	mb.m = map[string][]byte{}
-	mb.touch()
+	// The old tree is kept whole for a rollback, so it is not cleared (which
+	// would hand its nodes to the free list) but replaced.
+	t.log = append(t.log, undo{b: b, whole: t.b.buckets[b]})
+	t.b.buckets[b] = newMemTree()
 	return nil
 }
 
 func (t *memTxn) scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool, error)) error {
-	mb := t.b.buckets[b]
-	return scanKeys(mb.keys(), mb.m, prefix, from, fn)
-}
-
-func sortedKeys(m map[string][]byte) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
-func scanKeys(keys []string, m map[string][]byte, prefix, from []byte, fn func(k, v []byte) (bool, error)) error {
 	start := prefix
 	if bytes.Compare(from, start) > 0 {
 		start = from
 	}
-	i, _ := slices.BinarySearch(keys, string(start))
-	for ; i < len(keys); i++ {
-		k := keys[i]
-		if !bytes.HasPrefix([]byte(k), prefix) {
-			return nil
+	var err error
+	t.b.buckets[b].AscendGreaterOrEqual(memItem{key: start}, func(it memItem) bool {
+		if !bytes.HasPrefix(it.key, prefix) {
+			return false
 		}
-		v, ok := m[k]
-		if !ok {
-			continue
-		}
-		more, err := fn([]byte(k), v)
-		if err != nil || !more {
-			return err
-		}
-	}
-	return nil
+		var more bool
+		more, err = fn(it.key, it.val)
+		return err == nil && more
+	})
+	return err
 }

@@ -57,10 +57,13 @@ type Store struct {
 	kv    backend
 	clock Clock
 
-	// mu serialises Apply, Put, DeleteEntity and Reset with the OnChange hooks,
-	// so hooks see committed batches in commit order. Reads do not take it.
-	mu    sync.Mutex
-	hooks []func([]Aspect)
+	// mu serialises the writers (Apply, Put, DeleteEntity, Reset) with the
+	// publication of their events, so that events are numbered and queued in
+	// commit order. Reads do not take it.
+	mu     sync.Mutex
+	seq    uint64          // the last published event's Seq
+	subs   []*Subscription // open subscriptions
+	closed bool
 }
 
 // OpenMemory returns a Store that keeps everything in memory. A nil clock
@@ -85,9 +88,20 @@ func newStore(b backend, clock Clock) *Store {
 	return &Store{kv: b, clock: clock}
 }
 
-// Close releases the store; later calls fail with [ErrClosed]. For a bbolt
-// store it waits for running transactions and closes the file.
-func (s *Store) Close() error { return s.kv.close() }
+// Close releases the store; later calls fail with [ErrClosed] and
+// subscriptions end after their pending events. For a bbolt store it waits
+// for running transactions and closes the file.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	subs := s.subs
+	s.subs = nil
+	s.mu.Unlock()
+	for _, sub := range subs {
+		sub.finish()
+	}
+	return s.kv.close()
+}
 
 // Write is one aspect write, the store-level form of a MetadataChangeProposal.
 type Write struct {
@@ -231,19 +245,11 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.clock()
-	var (
-		results []Result
-		changed []Aspect
-	)
-	var watch *[]Aspect // the rows for OnChange, collected only when hooked
-	if len(s.hooks) > 0 {
-		watch = &changed
-	}
-	err := s.kv.update(func(t txn) error {
+	var results []Result
+	err := s.update(now, func(t txn) error {
 		results = make([]Result, len(ws))
-		changed = changed[:0]
 		for i := range ws {
-			r, err := applyOne(t, i, &ws[i], now, watch)
+			r, err := applyOne(t, i, &ws[i], now)
 			if err != nil {
 				return err
 			}
@@ -252,14 +258,14 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, mapErr(err)
+		return nil, err
 	}
-	s.notify(changed)
 	return results, nil
 }
 
 // Put writes a as a new latest version of (a.URN, a.Name), with the same
-// versioning as Apply (a.Version is ignored). A zero CreatedOn means now.
+// versioning as Apply (a.Version is ignored). A zero CreatedOn means now; the
+// events of the write carry the same time.
 func (s *Store) Put(a Aspect) error {
 	w := Write{URN: a.URN, Aspect: a.Name, Value: a.Value, SystemMetadata: a.SystemMetadata, Actor: a.CreatedBy}
 	s.mu.Lock()
@@ -268,45 +274,10 @@ func (s *Store) Put(a Aspect) error {
 	if now.IsZero() {
 		now = s.clock()
 	}
-	var changed []Aspect
-	var watch *[]Aspect // the rows for OnChange, collected only when hooked
-	if len(s.hooks) > 0 {
-		watch = &changed
-	}
-	err := s.kv.update(func(t txn) error {
-		changed = changed[:0]
-		_, err := applyOne(t, 0, &w, now, watch)
+	return s.update(now, func(t txn) error {
+		_, err := applyOne(t, 0, &w, now)
 		return err
 	})
-	if err != nil {
-		return mapErr(err)
-	}
-	s.notify(changed)
-	return nil
-}
-
-// OnChange registers fn to be called after each committed Apply or Put with
-// copies of the versioned rows it wrote (new latest versions, including key
-// aspects and systemMetadata-only refreshes; not timeseries documents). Calls
-// are serialised in commit order. fn may read from the store but must not
-// write to it.
-func (s *Store) OnChange(fn func([]Aspect)) {
-	if fn == nil {
-		return
-	}
-	s.mu.Lock()
-	s.hooks = append(s.hooks, fn)
-	s.mu.Unlock()
-}
-
-// notify runs the hooks; s.mu is held.
-func (s *Store) notify(rows []Aspect) {
-	if len(rows) == 0 {
-		return
-	}
-	for _, fn := range s.hooks {
-		fn(cloneAspects(rows))
-	}
 }
 
 // Get returns one row of (urn, aspect): version 0 is the latest, 1..n the
@@ -352,9 +323,8 @@ func (s *Store) Get(urn, aspect string, version int64) (Aspect, error) {
 func (s *Store) Latest(urn string) ([]Aspect, error) {
 	var out []Aspect
 	err := s.kv.view(func(t txn) error {
-		return t.scan(aspectRows, urnPrefix(urn), nil, func(k, v []byte) (bool, error) {
-			u, name, ver, ok := parseRowKey(k)
-			if !ok || ver != 0 || u != urn {
+		return scanLatest(t, urnPrefix(urn), func(u, name string, v []byte) (bool, error) {
+			if u != urn {
 				return true, nil
 			}
 			r, err := decodeRow(v)
@@ -388,13 +358,13 @@ func (s *Store) Exists(urn string) bool {
 func (s *Store) DeleteEntity(urn string) (rows, timeseriesRows int, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	err = s.kv.update(func(t txn) error {
+	err = s.update(s.clock(), func(t txn) error {
 		var err error
 		rows, timeseriesRows, err = deleteEntity(t, urn)
 		return err
 	})
 	if err != nil {
-		return 0, 0, mapErr(err)
+		return 0, 0, err
 	}
 	return rows, timeseriesRows, nil
 }
@@ -461,11 +431,7 @@ func (s *Store) Timeseries(urn, aspect string, startMillis, endMillis int64, lim
 func (s *Store) All() []Aspect {
 	var out []Aspect
 	_ = s.kv.view(func(t txn) error {
-		return t.scan(aspectRows, nil, nil, func(k, v []byte) (bool, error) {
-			u, name, ver, ok := parseRowKey(k)
-			if !ok || ver != 0 {
-				return true, nil
-			}
+		return scanLatest(t, nil, func(u, name string, v []byte) (bool, error) {
 			r, err := decodeRow(v)
 			if err != nil {
 				return true, nil
@@ -487,14 +453,14 @@ func (s *Store) All() []Aspect {
 func (s *Store) Reset() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return mapErr(s.kv.update(func(t txn) error {
+	return s.update(s.clock(), func(t txn) error {
 		for b := range numBuckets {
 			if err := t.clear(b); err != nil {
 				return err
 			}
 		}
 		return nil
-	}))
+	})
 }
 
 func mapErr(err error) error {
@@ -502,14 +468,4 @@ func mapErr(err error) error {
 		return ErrClosed
 	}
 	return err
-}
-
-func cloneAspects(in []Aspect) []Aspect {
-	out := make([]Aspect, len(in))
-	for i, a := range in {
-		a.Value = slices.Clone(a.Value)
-		a.SystemMetadata = slices.Clone(a.SystemMetadata)
-		out[i] = a
-	}
-	return out
 }

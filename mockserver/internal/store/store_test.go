@@ -213,7 +213,7 @@ func TestUnchangedWrite(t *testing.T) {
 		second      Write
 		wantResult  Result
 		wantSM      map[string]any
-		wantChanges int // rows reported to OnChange by the second write
+		wantChanges int // upsert events of the second write
 	}{
 		{
 			name:       "identical value and metadata writes nothing",
@@ -260,9 +260,9 @@ func TestUnchangedWrite(t *testing.T) {
 					first = tc.firstSM
 				}
 				mustApply(t, s, withSM(upsert(`{"customProperties":{},"description":"d"}`), first))
-				var changes int
-				s.OnChange(func(rows []Aspect) { changes += len(rows) })
+				sub := s.Subscribe()
 				res := mustApply(t, s, tc.second)
+				changes := len(drain(sub))
 				if diff := cmp.Diff([]Result{tc.wantResult}, res); diff != "" {
 					t.Errorf("result (-want +got):\n%s", diff)
 				}
@@ -271,7 +271,7 @@ func TestUnchangedWrite(t *testing.T) {
 					t.Errorf("latest systemMetadata (-want +got):\n%s", diff)
 				}
 				if changes != tc.wantChanges {
-					t.Errorf("OnChange rows = %d, want %d", changes, tc.wantChanges)
+					t.Errorf("events = %d, want %d", changes, tc.wantChanges)
 				}
 				_, err := s.Get(dsURN, props, 1)
 				if hasHistory := err == nil; hasHistory != (tc.wantResult.Version == "2") {
@@ -343,19 +343,11 @@ func TestLatestAllAndCopies(t *testing.T) {
 	})
 }
 
-func TestPutAndOnChange(t *testing.T) {
+func TestPutAndEvents(t *testing.T) {
 	t.Parallel()
 	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
 		s := open(stepClock())
-		var seen [][]string
-		s.OnChange(func(rows []Aspect) {
-			var names []string
-			for _, r := range rows {
-				names = append(names, r.Name+"@"+sysMeta(t, r.SystemMetadata)["version"].(string))
-				r.Value[0] = 'X' // hooks get their own copies
-			}
-			seen = append(seen, names)
-		})
+		sub := s.Subscribe()
 		mustApply(t, s, upsert(`{"description":"a"}`))
 		created := t0.Add(time.Hour)
 		if err := s.Put(Aspect{URN: dsURN, Name: props, Value: json.RawMessage(`{"description":"b"}`),
@@ -365,9 +357,13 @@ func TestPutAndOnChange(t *testing.T) {
 		if _, err := s.Apply([]Write{upsert(`{"description":"c"}`), {URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), IfVersionMatch: "1"}}); err == nil {
 			t.Fatal("failing batch succeeded")
 		}
-		want := [][]string{{dsKey + "@1", props + "@1"}, {props + "@2"}}
+		var seen []string
+		for _, e := range drain(sub) {
+			seen = append(seen, fmt.Sprintf("%d %s %s@%s %s", e.Seq, e.Kind, e.Aspect, sysMeta(t, e.Row.SystemMetadata)["version"], e.Time.Format(time.TimeOnly)))
+		}
+		want := []string{"1 upsert " + dsKey + "@1 12:00:00", "2 upsert " + props + "@1 12:00:00", "3 upsert " + props + "@2 13:00:00"}
 		if diff := cmp.Diff(want, seen); diff != "" {
-			t.Errorf("OnChange calls (-want +got):\n%s", diff)
+			t.Errorf("events (-want +got):\n%s", diff)
 		}
 		a := mustGet(t, s, dsURN, props, 0)
 		got := []any{string(a.Value), a.CreatedOn, a.CreatedBy, a.Version}

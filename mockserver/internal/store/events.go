@@ -1,0 +1,373 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+)
+
+// EventKind is the kind of change an [Event] reports.
+type EventKind uint8
+
+// The kinds of change the store reports.
+const (
+	// EventUpsert: Event.Row is the new latest row (version 0) of
+	// (URN, Aspect), its systemMetadata carrying the version. A write that
+	// changes only systemMetadata (an unchanged value from a new run) reports
+	// the refreshed row too; an entity's key aspect, written with its first
+	// aspect, has an event of its own before it.
+	EventUpsert EventKind = iota + 1
+	// EventDeleteAspect: the latest row of (URN, Aspect) was removed.
+	EventDeleteAspect
+	// EventDeleteEntity: the entity URN no longer exists (its key aspect is
+	// gone). The removal of each of its aspects and documents is reported by
+	// its own event before this one.
+	EventDeleteEntity
+	// EventTimeseries: Event.Doc was written (or replaced a document with the
+	// same identity).
+	EventTimeseries
+	// EventDeleteTimeseries: the documents of (URN, Aspect) at
+	// Event.Doc.TimestampMillis with Event.Doc's identity were removed;
+	// Event.Doc.Value is nil.
+	EventDeleteTimeseries
+	// EventReset: everything was removed.
+	EventReset
+)
+
+var eventKindNames = [...]string{
+	EventUpsert:           "upsert",
+	EventDeleteAspect:     "deleteAspect",
+	EventDeleteEntity:     "deleteEntity",
+	EventTimeseries:       "timeseries",
+	EventDeleteTimeseries: "deleteTimeseries",
+	EventReset:            "reset",
+}
+
+// String returns the kind's name ("upsert", "deleteAspect", ...).
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
+		return eventKindNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// Event is one change the store committed. The events of one batch are
+// consecutive, in the order of the changes within the batch.
+type Event struct {
+	// Seq numbers the store's events from 1, without gaps, in commit order.
+	Seq uint64
+	// Time is the store clock's time of the committing operation (for Apply,
+	// the time its rows are stamped with).
+	Time time.Time
+	Kind EventKind
+	// URN and Aspect name what changed ("" for a reset; Aspect is "" for an
+	// entity delete).
+	URN, Aspect string
+	// Row is the new latest row of an EventUpsert.
+	Row Aspect
+	// Doc is the document of an EventTimeseries, or the identity of the
+	// removed documents of an EventDeleteTimeseries.
+	Doc TimeseriesDoc
+}
+
+// recorder is a write transaction that turns the changes it passes on into
+// events: every put and delete of a latest row, every document and entity
+// marker, every cleared bucket. Because it sits under the versioning code
+// rather than in it, any operation that changes rows reports its changes.
+type recorder struct {
+	txn
+	events []Event
+}
+
+// sharesValues forwards the backend's answer (see storedCopy).
+func (r *recorder) sharesValues() bool {
+	v, ok := r.txn.(interface{ sharesValues() bool })
+	return ok && v.sharesValues()
+}
+
+func (r *recorder) put(b bucket, key, val []byte) error {
+	if err := r.txn.put(b, key, val); err != nil {
+		return err
+	}
+	switch b {
+	case aspectRows:
+		urn, name, ver, ok := parseRowKey(key)
+		if !ok || ver != 0 {
+			return nil
+		}
+		row, err := decodeRow(val)
+		if err != nil {
+			return err
+		}
+		r.events = append(r.events, Event{Kind: EventUpsert, URN: urn, Aspect: name, Row: row.aspect(urn, name, 0)})
+	case timeseriesDocs:
+		urn, aspect, ms, ok := parseTSKey(key)
+		if !ok {
+			return nil
+		}
+		d, err := decodeDoc(val)
+		if err != nil {
+			return err
+		}
+		r.events = append(r.events, Event{Kind: EventTimeseries, URN: urn, Aspect: aspect,
+			Doc: TimeseriesDoc{URN: urn, Aspect: aspect, TimestampMillis: ms, Value: d.Value, SystemMetadata: d.SystemMetadata}})
+	}
+	return nil
+}
+
+func (r *recorder) del(b bucket, key []byte) error {
+	if r.txn.get(b, key) == nil {
+		return r.txn.del(b, key) // nothing to remove, nothing to report
+	}
+	var e Event
+	switch b {
+	case aspectRows:
+		urn, name, ver, ok := parseRowKey(key)
+		if ok && ver == 0 {
+			e = Event{Kind: EventDeleteAspect, URN: urn, Aspect: name}
+		}
+	case entities:
+		if urn, _, ok := readLP(key); ok {
+			e = Event{Kind: EventDeleteEntity, URN: urn}
+		}
+	case timeseriesDocs:
+		if urn, aspect, ms, ok := parseTSKey(key); ok {
+			e = Event{Kind: EventDeleteTimeseries, URN: urn, Aspect: aspect,
+				Doc: TimeseriesDoc{URN: urn, Aspect: aspect, TimestampMillis: ms}}
+		}
+	}
+	if err := r.txn.del(b, key); err != nil {
+		return err
+	}
+	if e.Kind != 0 {
+		r.events = append(r.events, e)
+	}
+	return nil
+}
+
+func (r *recorder) clear(b bucket) error {
+	if err := r.txn.clear(b); err != nil {
+		return err
+	}
+	if n := len(r.events); n == 0 || r.events[n-1].Kind != EventReset {
+		r.events = append(r.events, Event{Kind: EventReset})
+	}
+	return nil
+}
+
+// parseTSKey splits the (urn, aspect, timestampMillis) head of a tsKey.
+func parseTSKey(k []byte) (urn, aspect string, ms int64, ok bool) {
+	urn, rest, ok := readLP(k)
+	if !ok {
+		return "", "", 0, false
+	}
+	aspect, rest, ok = readLP(rest)
+	if !ok || len(rest) < 8 {
+		return "", "", 0, false
+	}
+	return urn, aspect, int64(binary.BigEndian.Uint64(rest) ^ (1 << 63)), true
+}
+
+// update runs fn in one write transaction of the backend and, when it
+// commits, publishes the changes it made as events stamped with now. The
+// changes are recorded only while somebody subscribes. s.mu is held.
+func (s *Store) update(now time.Time, fn func(txn) error) error {
+	var rec *recorder
+	err := s.kv.update(func(t txn) error {
+		if len(s.subs) > 0 {
+			rec = &recorder{txn: t}
+			t = rec
+		}
+		return fn(t)
+	})
+	if err != nil {
+		return mapErr(err)
+	}
+	if rec != nil && len(rec.events) > 0 {
+		s.publish(now, rec.events)
+	}
+	return nil
+}
+
+// publish numbers the events and appends them to every subscription's
+// queue; s.mu is held. It never waits for a consumer.
+func (s *Store) publish(now time.Time, events []Event) {
+	for i := range events {
+		s.seq++
+		events[i].Seq = s.seq
+		events[i].Time = now
+	}
+	for i, sub := range s.subs {
+		evs := events
+		if i > 0 { // the first subscription takes the recorder's copies
+			evs = cloneEvents(events)
+		}
+		sub.push(evs)
+	}
+}
+
+func cloneEvents(in []Event) []Event {
+	out := slices.Clone(in)
+	for i := range out {
+		e := &out[i]
+		e.Row.Value = bytes.Clone(e.Row.Value)
+		e.Row.SystemMetadata = bytes.Clone(e.Row.SystemMetadata)
+		e.Doc.Value = bytes.Clone(e.Doc.Value)
+		e.Doc.SystemMetadata = bytes.Clone(e.Doc.SystemMetadata)
+	}
+	return out
+}
+
+// Seq returns the sequence number of the last event the store published (0
+// before the first). Every event a subscription made after this call
+// receives has a higher one.
+func (s *Store) Seq() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.seq
+}
+
+// Subscribe returns a subscription to every change committed from now on,
+// in commit order. Its queue is unbounded: a consumer that falls behind
+// loses nothing and never slows a writer down. Close it when done.
+//
+// To follow the store from a consistent start, subscribe first and then read
+// the rows (for example with [Store.Rows]): a change committed between the
+// two shows up in both, never in neither.
+func (s *Store) Subscribe() *Subscription {
+	sub := &Subscription{s: s, wake: make(chan struct{}, 1)}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		sub.done = true
+		return sub
+	}
+	s.subs = append(s.subs, sub)
+	return sub
+}
+
+// Subscription is an ordered, unbounded queue of the store's events. Its
+// methods are safe for concurrent use and never take the store's lock.
+type Subscription struct {
+	s    *Store
+	wake chan struct{} // has a token when the queue grew or done was set
+
+	mu     sync.Mutex
+	queue  []Event
+	head   int  // queue[head:] are pending
+	done   bool // no more events will come (store or subscription closed)
+	closed bool // Close was called: pending events are dropped
+}
+
+func (sub *Subscription) push(events []Event) {
+	sub.mu.Lock()
+	if sub.head > 0 && sub.head >= len(sub.queue)/2 {
+		// Reuse the consumed half instead of growing without end.
+		n := copy(sub.queue, sub.queue[sub.head:])
+		clear(sub.queue[n:])
+		sub.queue, sub.head = sub.queue[:n], 0
+	}
+	sub.queue = append(sub.queue, events...)
+	sub.mu.Unlock()
+	sub.signal()
+}
+
+func (sub *Subscription) signal() {
+	select {
+	case sub.wake <- struct{}{}:
+	default:
+	}
+}
+
+// finish marks the subscription as receiving nothing more.
+func (sub *Subscription) finish() {
+	sub.mu.Lock()
+	sub.done = true
+	sub.mu.Unlock()
+	sub.signal()
+}
+
+// TryNext returns the next event without waiting; ok is false when none is
+// pending.
+func (sub *Subscription) TryNext() (e Event, ok bool) {
+	sub.mu.Lock()
+	defer sub.mu.Unlock()
+	return sub.pop(true)
+}
+
+// Peek returns the next event without removing it; ok is false when none is
+// pending. A consumer that follows the store with a lag peeks at the next
+// event's Time and takes it with TryNext once it is due.
+func (sub *Subscription) Peek() (e Event, ok bool) {
+	sub.mu.Lock()
+	defer sub.mu.Unlock()
+	return sub.pop(false)
+}
+
+// pop returns (and when take, removes) the next event; sub.mu is held.
+func (sub *Subscription) pop(take bool) (Event, bool) {
+	if sub.closed || sub.head >= len(sub.queue) {
+		return Event{}, false
+	}
+	e := sub.queue[sub.head]
+	if take {
+		sub.queue[sub.head] = Event{}
+		sub.head++
+	}
+	return e, true
+}
+
+// Len returns the number of pending events.
+func (sub *Subscription) Len() int {
+	sub.mu.Lock()
+	defer sub.mu.Unlock()
+	if sub.closed {
+		return 0
+	}
+	return len(sub.queue) - sub.head
+}
+
+// Next returns the next event, waiting for one until ctx is done. After the
+// store or the subscription is closed it returns the events still pending
+// (none after Close) and then [ErrClosed].
+func (sub *Subscription) Next(ctx context.Context) (Event, error) {
+	for {
+		sub.mu.Lock()
+		e, ok := sub.pop(true)
+		done := sub.done || sub.closed
+		more := sub.head < len(sub.queue)
+		sub.mu.Unlock()
+		if ok {
+			if more || done {
+				sub.signal() // for another goroutine waiting in Next
+			}
+			return e, nil
+		}
+		if done {
+			sub.signal()
+			return Event{}, ErrClosed
+		}
+		select {
+		case <-sub.wake:
+		case <-ctx.Done():
+			return Event{}, ctx.Err()
+		}
+	}
+}
+
+// Close ends the subscription: the store stops queueing events for it and
+// pending ones are dropped. Next then returns [ErrClosed].
+func (sub *Subscription) Close() {
+	sub.s.mu.Lock()
+	sub.s.subs = slices.DeleteFunc(sub.s.subs, func(x *Subscription) bool { return x == sub })
+	sub.s.mu.Unlock()
+	sub.mu.Lock()
+	sub.closed, sub.done = true, true
+	sub.queue, sub.head = nil, 0
+	sub.mu.Unlock()
+	sub.signal()
+}
