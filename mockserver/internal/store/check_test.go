@@ -30,9 +30,21 @@ func TestBatchDeleteEntity(t *testing.T) {
 		if diff := cmp.Diff(before, s.All()); diff != "" {
 			t.Errorf("a failed batch changed the store (-before +after):\n%s", diff)
 		}
+		sub := s.Subscribe()
+		defer sub.Close()
 		mustApply(t, s, w(a), Write{URN: b, DeleteEntity: true})
 		if s.Exists(b) || !s.Exists(a) {
 			t.Errorf("after the batch: Exists(a) = %t, Exists(b) = %t", s.Exists(a), s.Exists(b))
+		}
+		var got []string
+		for _, e := range drain(sub) {
+			if e.Kind != EventUpsert {
+				got = append(got, e.Kind.String()+" "+e.URN+" "+e.Aspect)
+			}
+		}
+		want := []string{"deleteAspect " + b + " " + dsKey, "deleteAspect " + b + " " + props, "deleteEntity " + b + " "}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("delete events of the batch (-want +got):\n%s", diff)
 		}
 	})
 }
