@@ -227,7 +227,9 @@ func TestStopOnServerFailure(t *testing.T) {
 	// The first batch lands; from the second request on, every batch gets a 500.
 	c.before = func(n int64) {
 		if n == 2 {
-			s.Inject(mockserver.Fault{Op: mockserver.OpIngestProposalBatch, Status: 500})
+			if err := s.Inject(mockserver.Fault{Op: mockserver.OpIngestProposalBatch, Times: mockserver.Forever, Status: 500}); err != nil {
+				t.Error(err)
+			}
 		}
 	}
 	err := r.Emit(t.Context(), ps...)

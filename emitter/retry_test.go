@@ -120,9 +120,9 @@ func TestCancelStopsRetries(t *testing.T) {
 		name  string
 		fault mockserver.Fault
 	}{
-		{name: "during a Retry-After wait", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Status: 503, RetryAfter: 30 * time.Second}},
-		{name: "during a backoff wait", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Status: 500}},
-		{name: "during a request", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Delay: 30 * time.Second}},
+		{name: "during a Retry-After wait", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Times: mockserver.Forever, Status: 503, RetryAfter: 30 * time.Second}},
+		{name: "during a backoff wait", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Times: mockserver.Forever, Status: 500}},
+		{name: "during a request", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Times: mockserver.Forever, Delay: 30 * time.Second}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,7 +169,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, 1, 429, time.Second)))
+			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 429, Times: 1, RetryAfter: time.Second})))
 			r, _ := newREST(t, s, emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 2, MinWait: time.Millisecond, MaxWait: time.Millisecond, RetryAfterCap: tt.cap}))
 			start := time.Now()
 			if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
@@ -187,7 +187,7 @@ func TestNoRetryOn4xx(t *testing.T) {
 	for _, status := range []int{400, 401, 403, 404, 409, 412, 413, 422} {
 		t.Run(http.StatusText(status), func(t *testing.T) {
 			t.Parallel()
-			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, 0, status, 0)))
+			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: status, Times: mockserver.Forever})))
 			r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
 			err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
 			var de *datahub.Error
@@ -203,7 +203,7 @@ func TestNoRetryOn4xx(t *testing.T) {
 
 func TestRetriesExhausted(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, 0, 503, 0)))
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: mockserver.Forever})))
 	r, _ := newREST(t, s, emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 3, MinWait: time.Millisecond, MaxWait: time.Millisecond}))
 	err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
 	var de *datahub.Error
@@ -304,7 +304,7 @@ func TestTLS(t *testing.T) {
 // tells what happened and never shows the token.
 func TestLoggerHidesToken(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t, mockserver.WithToken("tok-SECRET"), mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, 2, 503, 0)))
+	s := mockserver.Start(t, mockserver.WithToken("tok-SECRET"), mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: 2})))
 	var buf safeBuffer
 	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	r, _ := newREST(t, s, emitter.WithToken("tok-SECRET"), emitter.WithLogger(log), emitter.WithRetry(fastRetry))

@@ -1,8 +1,15 @@
 package mockserver
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"math"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -16,30 +23,26 @@ const ControlPrefix = "/__datahub_mock"
 // other routes:
 //
 //	POST   /__datahub_mock/faults     {"op":"ingestProposal","times":2,"status":503,
-//	                                   "retryAfterSeconds":1,"delayMillis":0,"drop":false}
+//	                                   "retryAfterSeconds":1}
 //	DELETE /__datahub_mock/faults     remove every fault
 //	POST   /__datahub_mock/reset      forget everything (Reset)
 //	GET    /__datahub_mock/proposals  the received proposals (Proposals)
 //	GET    /__datahub_mock/requests   request counts per operation
+//	GET    /__datahub_mock/clock      the server's time (RFC 3339)
+//	POST   /__datahub_mock/clock      {"fastForwardMillis":60000} or {"time":"2026-01-02T03:04:05Z"}:
+//	                                  FastForward or SetTime; answers the new time
+//
+// A fault's members are those of [Fault]: "op" (required), "times"
+// (required: a positive count or "forever"), "status" (400 to 599),
+// "retryAfterSeconds", "delayMillis" (each at most [MaxFaultDelay]),
+// "drop" and "commitThenDrop". A fault with an unknown member, a member of
+// the wrong type or an invalid value is refused with 400 and a message
+// naming the member; nothing is installed.
 //
 // Control requests are neither counted nor subject to faults.
 func WithControl(on bool) Option {
 	return func(c *config) { c.control = on }
 }
-
-// faultRequest is the JSON form of a Fault in the control API.
-type faultRequest struct {
-	Op                *Op     `json:"op"`
-	Times             int     `json:"times"`
-	Status            int     `json:"status"`
-	RetryAfterSeconds float64 `json:"retryAfterSeconds"`
-	DelayMillis       int64   `json:"delayMillis"`
-	Drop              bool    `json:"drop"`
-}
-
-// knownOps are the operations a fault may name.
-var knownOps = []Op{OpIngestProposal, OpIngestProposalBatch, OpGetTimeseries, OpGetCount, OpGetAspect,
-	OpGetEntity, OpDeleteEntity, OpConfig, OpUnknown, OpAny}
 
 // serveControl answers a control API request; it reports false when path
 // is not one.
@@ -57,27 +60,16 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 	}
 	switch {
 	case rest == "/faults" && r.Method == http.MethodPost:
-		body, rerr := readBody(r)
+		f, rerr := decodeFault(r)
+		if rerr == nil {
+			if err := s.Inject(f); err != nil { // not reached: decodeFault validated f
+				rerr = errorf(http.StatusBadRequest, "%v", err)
+			}
+		}
 		if rerr != nil {
 			writeRestliError(w, rerr, "")
 			return true
 		}
-		var fr faultRequest
-		if err := json.Unmarshal(body, &fr); err != nil {
-			writeRestliError(w, errorf(http.StatusBadRequest, msgBadBody, err), "")
-			return true
-		}
-		if fr.Op == nil || !opKnown(*fr.Op) {
-			writeRestliError(w, errorf(http.StatusBadRequest, msgControlOp, knownOps), "")
-			return true
-		}
-		if fr.Status != 0 && (fr.Status < 100 || fr.Status > 999) {
-			writeRestliError(w, errorf(http.StatusBadRequest, msgControlStatus, fr.Status), "")
-			return true
-		}
-		s.Inject(Fault{Op: *fr.Op, Times: fr.Times, Status: fr.Status, Drop: fr.Drop,
-			RetryAfter: time.Duration(fr.RetryAfterSeconds * float64(time.Second)),
-			Delay:      time.Duration(fr.DelayMillis) * time.Millisecond})
 		writeJSON(w, map[string]string{"value": "ok"})
 	case rest == "/faults" && r.Method == http.MethodDelete:
 		s.ClearFaults()
@@ -92,17 +84,175 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 		writeJSON(w, map[string][]Proposal{"value": s.Proposals()})
 	case rest == "/requests" && r.Method == http.MethodGet:
 		writeJSON(w, map[string]map[Op]int{"value": s.RequestCounts()})
+	case rest == "/clock" && r.Method == http.MethodGet:
+		writeJSON(w, map[string]string{"value": s.Now().UTC().Format(time.RFC3339Nano)})
+	case rest == "/clock" && r.Method == http.MethodPost:
+		if rerr := s.moveClock(r); rerr != nil {
+			writeRestliError(w, rerr, "")
+			return true
+		}
+		writeJSON(w, map[string]string{"value": s.Now().UTC().Format(time.RFC3339Nano)})
 	default:
 		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, r.Method, path), "")
 	}
 	return true
 }
 
-func opKnown(op Op) bool {
-	for _, k := range knownOps {
-		if k == op {
-			return true
+// Control API messages.
+const (
+	msgControlBody    = "A fault must be a JSON object with the members %s (datahub-mock)"
+	msgControlMember  = "Unknown fault member %q; the members are %s (datahub-mock)"
+	msgControlType    = "Fault member %q must be %s, not %s (datahub-mock)"
+	msgControlMissing = "Fault member %q is required: %s (datahub-mock)"
+	msgControlInvalid = "Invalid fault member %q: %s %s (datahub-mock)"
+	msgClockBody      = "A clock change must be a JSON object with one of the members %s (datahub-mock)"
+	msgClockMember    = "Unknown clock member %q; the members are %s (datahub-mock)"
+	msgClockType      = "Clock member %q must be %s, not %s (datahub-mock)"
+)
+
+// maxControlBody bounds a control request body.
+const maxControlBody = 64 << 10
+
+// faultMemberList is the members of a fault in the control API, in
+// documentation order.
+const faultMemberList = "op, times, status, retryAfterSeconds, delayMillis, drop, commitThenDrop"
+
+// decodeFault reads the JSON form of a Fault strictly: every member known
+// and of its type, op and times present, and the fault valid. A refusal is
+// a 400 naming the member.
+func decodeFault(r *http.Request) (Fault, *restliError) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxControlBody+1))
+	if err != nil {
+		return Fault{}, errorf(http.StatusBadRequest, msgBadBody, err)
+	}
+	if len(body) > maxControlBody {
+		return Fault{}, errorf(http.StatusRequestEntityTooLarge, msgBodyTooLarge, maxControlBody)
+	}
+	trimmed := bytes.TrimSpace(body)
+	var members map[string]json.RawMessage
+	if len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &members) != nil {
+		return Fault{}, errorf(http.StatusBadRequest, msgControlBody, faultMemberList)
+	}
+	names := slices.Sorted(maps.Keys(members))
+	for _, name := range names {
+		if !strings.Contains(", "+faultMemberList+",", ", "+name+",") {
+			return Fault{}, errorf(http.StatusBadRequest, msgControlMember, clipEcho(name), faultMemberList)
 		}
 	}
-	return false
+	typeErr := func(name, want string) *restliError {
+		return errorf(http.StatusBadRequest, msgControlType, name, want, clipEcho(string(members[name])))
+	}
+	var f Fault
+	for _, name := range names {
+		raw := string(members[name])
+		switch name {
+		case "op":
+			var op string
+			if json.Unmarshal(members[name], &op) != nil {
+				return Fault{}, typeErr(name, "a string")
+			}
+			f.Op = Op(op)
+		case "times":
+			if raw == `"forever"` {
+				f.Times = Forever
+				break
+			}
+			n, err := strconv.Atoi(raw)
+			if err != nil {
+				return Fault{}, typeErr(name, `an integer or "forever"`)
+			}
+			f.Times = n
+		case "status":
+			n, err := strconv.Atoi(raw)
+			if err != nil {
+				return Fault{}, typeErr(name, "an integer")
+			}
+			f.Status = n
+		case "retryAfterSeconds", "delayMillis":
+			unit := time.Second
+			if name == "delayMillis" {
+				unit = time.Millisecond
+			}
+			v, err := strconv.ParseFloat(raw, 64)
+			if err != nil || raw == "" || raw[0] == '"' {
+				return Fault{}, typeErr(name, "a number")
+			}
+			limit := float64(MaxFaultDelay) / float64(unit)
+			if v < 0 || v > limit {
+				return Fault{}, errorf(http.StatusBadRequest, msgControlInvalid, name,
+					"must be between 0 and", fmt.Sprintf("%g (%v), not %s", limit, MaxFaultDelay, clipEcho(raw)))
+			}
+			d := time.Duration(v * float64(unit))
+			if name == "delayMillis" {
+				f.Delay = d
+			} else {
+				f.RetryAfter = d
+			}
+		case "drop", "commitThenDrop":
+			var b bool
+			if json.Unmarshal(members[name], &b) != nil {
+				return Fault{}, typeErr(name, "true or false")
+			}
+			if name == "drop" {
+				f.Drop = b
+			} else {
+				f.CommitThenDrop = b
+			}
+		}
+	}
+	if _, ok := members["op"]; !ok {
+		return Fault{}, errorf(http.StatusBadRequest, msgControlMissing, "op", fmt.Sprintf("one of %v", knownOps))
+	}
+	if !slices.Contains(knownOps, f.Op) {
+		p := f.problem(true)
+		return Fault{}, errorf(http.StatusBadRequest, msgControlInvalid, p.field, p.field, p.text)
+	}
+	if _, ok := members["times"]; !ok {
+		return Fault{}, errorf(http.StatusBadRequest, msgControlMissing, "times", `a positive count or "forever"`)
+	}
+	if p := f.problem(true); p != nil {
+		return Fault{}, errorf(http.StatusBadRequest, msgControlInvalid, p.field, p.field, p.text)
+	}
+	return f, nil
+}
+
+// moveClock carries out POST /clock: exactly one of fastForwardMillis (a
+// non-negative number) and time (RFC 3339).
+func (s *Server) moveClock(r *http.Request) *restliError {
+	const members = "fastForwardMillis, time"
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxControlBody+1))
+	if err != nil {
+		return errorf(http.StatusBadRequest, msgBadBody, err)
+	}
+	var m map[string]json.RawMessage
+	trimmed := bytes.TrimSpace(body)
+	if len(body) > maxControlBody || len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &m) != nil {
+		return errorf(http.StatusBadRequest, msgClockBody, members)
+	}
+	for name := range m {
+		if name != "fastForwardMillis" && name != "time" {
+			return errorf(http.StatusBadRequest, msgClockMember, clipEcho(name), members)
+		}
+	}
+	if len(m) != 1 {
+		return errorf(http.StatusBadRequest, msgClockBody, members)
+	}
+	if raw, ok := m["fastForwardMillis"]; ok {
+		v, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil || v < 0 || v > float64(math.MaxInt64/int64(time.Millisecond)) {
+			return errorf(http.StatusBadRequest, msgClockType, "fastForwardMillis", "a non-negative number of milliseconds", clipEcho(string(raw)))
+		}
+		s.FastForward(time.Duration(v * float64(time.Millisecond)))
+		return nil
+	}
+	var text string
+	if json.Unmarshal(m["time"], &text) != nil {
+		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", clipEcho(string(m["time"])))
+	}
+	t, err := time.Parse(time.RFC3339Nano, text)
+	if err != nil {
+		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", clipEcho(string(m["time"])))
+	}
+	s.SetTime(t)
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -46,7 +47,7 @@ func TestControlAPI(t *testing.T) {
 	if diff := cmp.Diff(`{"value":{"ingestProposal":3}}`, ok(http.MethodGet, ControlPrefix+"/requests", "")); diff != "" {
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
-	ok(http.MethodPost, ControlPrefix+"/faults", `{"op":"*","delayMillis":1}`)
+	ok(http.MethodPost, ControlPrefix+"/faults", `{"op":"*","times":"forever","delayMillis":1}`)
 	ok(http.MethodDelete, ControlPrefix+"/faults", "")
 	ok(http.MethodPost, ControlPrefix+"/reset", "")
 	if got := s.store.All(); len(got) != 0 || len(s.Proposals()) != 0 {
@@ -57,15 +58,78 @@ func TestControlAPI(t *testing.T) {
 		status               int
 		msg                  string
 	}{
-		{http.MethodPost, ControlPrefix + "/faults", `{"times":1}`, 400, "A fault needs an op"},
-		{http.MethodPost, ControlPrefix + "/faults", `{"op":"nope"}`, 400, "A fault needs an op"},
-		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","status":7}`, 400, "not 7"},
-		{http.MethodPost, ControlPrefix + "/faults", `{"op":`, 400, "Error parsing entity body"},
+		{http.MethodPost, ControlPrefix + "/faults", `{"times":1}`, 400, `Fault member "op" is required: one of [ingestProposal`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"nope"}`, 400, `Invalid fault member "op": op must be one of [ingestProposal ingestProposalBatch getTimeseriesAspectValues getCount getAspect getEntity deleteEntity config unknown *], not "nope"`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":`, 400, "A fault must be a JSON object with the members op, times, status"},
+		{http.MethodPost, ControlPrefix + "/faults", `[{"op":"config"}]`, 400, "A fault must be a JSON object"},
+		// Defect 11: each of these was accepted.
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","time":1,"status":503}`, 400, `Unknown fault member "time"; the members are op, times, status`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","status":503}`, 400, `Fault member "times" is required: a positive count or "forever"`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":0,"status":503}`, 400, `Invalid fault member "times": times must be a positive count or "forever", not 0`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":-1,"status":503}`, 400, `Invalid fault member "times": times must be a positive count or "forever", not -1`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1.5,"status":503}`, 400, `Fault member "times" must be an integer or "forever", not 1.5`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":"always","status":503}`, 400, `Fault member "times" must be an integer or "forever", not "always"`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"status":200}`, 400, `Invalid fault member "status": status must be an error status (400 to 599), not 200`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"status":7}`, 400, "not 7"},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"status":"503"}`, 400, `Fault member "status" must be an integer, not "503"`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"delayMillis":1e12}`, 400, `Invalid fault member "delayMillis": must be between 0 and 600000 (10m0s), not 1e12`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"delayMillis":-5}`, 400, `Invalid fault member "delayMillis"`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"status":503,"retryAfterSeconds":1e12}`, 400, `Invalid fault member "retryAfterSeconds": must be between 0 and 600 (10m0s)`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"retryAfterSeconds":1}`, 400, `Invalid fault member "retryAfterSeconds": retryAfterSeconds needs a status to go with`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1}`, 400, `Invalid fault member "status": status is 0 and none of drop, commitThenDrop or delayMillis is set: the fault does nothing`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"drop":true,"commitThenDrop":true}`, 400, `Invalid fault member "drop": drop and commitThenDrop exclude each other`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"status":503,"drop":true}`, 400, `Invalid fault member "status": status excludes drop and commitThenDrop`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"drop":"yes"}`, 400, `Fault member "drop" must be true or false, not "yes"`},
 		{http.MethodGet, ControlPrefix + "/nothing", ``, 404, "No control route GET /__datahub_mock/nothing"},
 	} {
 		wantRestliError(t, serve(t, s, tt.method, tt.target, tt.body, auth...), tt.status, tt.msg)
 	}
+	// A refused fault installs nothing.
+	if r := serve(t, s, http.MethodGet, "/config", ""); r.Status != 200 {
+		t.Errorf("after refused faults /config = %d %s", r.Status, r.Body)
+	}
 	// Without WithControl the prefix is an unknown GMS resource.
 	plain := newServer(t)
 	wantRestliError(t, serve(t, plain, http.MethodPost, ControlPrefix+"/reset", ""), 404, "No root resource defined for path '/__datahub_mock'")
+}
+
+func TestControlClock(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	s := newServer(t, WithControl(true), WithClock(func() time.Time { return t0 }), WithAsyncLag(time.Minute))
+	r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal",
+		ingestBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed":true}`), "true"))
+	if r.Status != 200 {
+		t.Fatalf("async write = %d %s", r.Status, r.Body)
+	}
+	for _, tt := range []struct {
+		method, body, want string
+	}{
+		{http.MethodGet, "", `{"value":"2026-01-02T03:04:05Z"}`},
+		{http.MethodPost, `{"fastForwardMillis":60000}`, `{"value":"2026-01-02T03:05:05Z"}`},
+		{http.MethodPost, `{"time":"2027-01-01T00:00:00.5Z"}`, `{"value":"2027-01-01T00:00:00.5Z"}`},
+	} {
+		r := serve(t, s, tt.method, ControlPrefix+"/clock", tt.body)
+		if diff := cmp.Diff(tt.want, r.Body); r.Status != 200 || diff != "" {
+			t.Errorf("%s %s = %d (-want +got):\n%s", tt.method, tt.body, r.Status, diff)
+		}
+	}
+	// The fast-forward applied the due async write (read without the read barrier).
+	if a, err := s.store.Get(dsURN, "status", 0); err != nil || string(a.Value) != `{"removed":true}` {
+		t.Errorf("after fastForwardMillis: %s %v", a.Value, err)
+	}
+	for _, tt := range []struct{ body, msg string }{
+		{`{}`, "A clock change must be a JSON object with one of the members fastForwardMillis, time"},
+		{`{"fastForwardMillis":1,"time":"2027-01-01T00:00:00Z"}`, "with one of the members"},
+		{`{"fastforward":1}`, `Unknown clock member "fastforward"`},
+		{`{"fastForwardMillis":-1}`, `Clock member "fastForwardMillis" must be a non-negative number of milliseconds, not -1`},
+		{`{"fastForwardMillis":"1"}`, `not "1"`},
+		{`{"time":"yesterday"}`, `Clock member "time" must be an RFC 3339 string, not "yesterday"`},
+		{`[1]`, "must be a JSON object"},
+	} {
+		wantRestliError(t, serve(t, s, http.MethodPost, ControlPrefix+"/clock", tt.body), 400, tt.msg)
+	}
+	if got := s.Now(); !got.Equal(time.Date(2027, 1, 1, 0, 0, 0, 5e8, time.UTC)) {
+		t.Errorf("refused changes moved the clock to %v", got)
+	}
 }

@@ -9,7 +9,6 @@ import (
 	"maps"
 	"net/http"
 	"reflect"
-	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -118,7 +117,7 @@ func (s *Server) GetAspectJSON(urn, aspectName string, version int64) (json.RawM
 // equals want (a T or *T of package aspects), reporting a cmp.Diff. Nil and
 // empty slices and maps are equal: a nil required array or map is written
 // as its PDL default [] or {} and reads back empty.
-func (s *Server) CheckAspect(tb testing.TB, urn string, want aspects.Aspect) {
+func (s *Server) CheckAspect(tb Tester, urn string, want aspects.Aspect) {
 	tb.Helper()
 	if want == nil {
 		tb.Fatalf("mockserver.CheckAspect(%s): nil want", urn)

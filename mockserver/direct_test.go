@@ -131,7 +131,7 @@ func TestCheckAspectReportsDiff(t *testing.T) {
 
 func TestProposalsAndReset(t *testing.T) {
 	t.Parallel()
-	s := newServer(t, WithFault(Fail(OpGetEntity, 0, 500, 0)))
+	s := newServer(t, WithFault(Fail(OpGetEntity, FailSpec{Status: 500, Times: Forever})))
 	p := map[string]any{"entityType": "mlFeature", "changeType": "UPSERT", "aspectName": "status",
 		"entityKeyAspect": map[string]any{"value": `{"featureNamespace": "ns", "name": "f"}`, "contentType": "application/json"},
 		"aspect":          map[string]any{"value": `{"removed": false}`, "contentType": "application/json"},

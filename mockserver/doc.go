@@ -8,15 +8,22 @@
 // in the mock. Point any DataHub client at it: this SDK, DataHub's Python
 // emitter, curl.
 //
-//	s := mockserver.Start(t)                   // 127.0.0.1:0, closed by t.Cleanup
-//	em := emitter.NewREST(s.URL())             // or s.URL()+"/api/gms"
-//	...
-//	s.CheckAspect(t, "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",
+//	s := mockserver.Start(t) // 127.0.0.1:<free port>, closed by t.Cleanup
+//	em, err := emitter.NewREST(s.URL()) // or s.URL()+"/api/gms"
+//	if err != nil {
+//		t.Fatal(err)
+//	}
+//	// ... emit ...
+//	mockserver.Check(t, s, "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",
 //		aspects.DatasetProperties{Description: aspects.Ptr("daily orders")})
 //
-// [New] and [Open] return the server as an [http.Handler] without a
-// listener; [Start] listens and registers cleanup. [Server.Close] waits for
-// requests in flight and applies pending async writes.
+// (ExampleStart runs this.) [New] and [Open] return the server as an
+// [http.Handler] without a listener; [Start] listens and registers cleanup
+// with a [Tester] (a *testing.T, or anything with its methods);
+// [Listen] listens for a main or any program that is not a test. The
+// package does not import testing, so a main that uses it does not link
+// the testing package. [Server.Close] waits for requests in flight and
+// applies pending async writes.
 //
 // # Routes
 //
@@ -76,15 +83,30 @@
 //
 // # Testing helpers
 //
-// [Server.PutAspect], [Server.GetAspect] and their JSON forms read and write
-// the store directly; [Server.Proposals] returns copies of what was received;
-// [Server.RequestCount] counts requests per [Op]; [Server.CheckAspect]
-// compares an aspect with cmp.Diff; [Server.Reset] starts over. Faults are
-// injected per operation with [WithFault] or at run time with [Server.Fail]
-// (N failures with a status and an optional Retry-After), [Server.Latency]
-// and [Server.Drop] (the connection is closed without an answer). The clock
-// ([WithClock]) stamps createdOn and lastObserved and drives the async lag
-// ([WithAsyncLag]). [WithControl] serves the same helpers over HTTP under
+// Reads and writes without HTTP: [Server.PutAspect], [Server.GetAspect] and
+// their JSON forms, and the generic [Get] and [Check], which take the
+// aspect's name from its type (Get[aspects.GlobalTags](s, urn)).
+// [Server.CheckAspect] and [Check] compare an aspect with cmp.Diff and
+// report through the Tester. [Server.Proposals] returns copies of what was
+// received; [Server.RequestCount] counts requests per [Op];
+// [Server.Reset] starts over.
+//
+// Faults are injected per operation with [WithFault] or at run time with
+// [Server.Inject]: [Fail] (a status for a number of requests, with an
+// optional Retry-After), [Latency], [Drop] (the connection is closed
+// without handling the request) and [CommitThenDrop] (the request is
+// handled and committed, then the connection is closed instead of
+// answering, for clients that must not apply a write twice). A fault always
+// states how many requests it applies to, a positive count or [Forever];
+// an invalid fault (status not 4xx or 5xx, Times 0 or negative, a wait
+// above [MaxFaultDelay], an unknown Op, fields that contradict) is refused
+// with an error naming the field ([Fault.Validate]).
+//
+// The clock ([WithClock], time.Now by default) stamps createdOn and
+// lastObserved and drives the async lag ([WithAsyncLag]).
+// [Server.FastForward] and [Server.SetTime] move it and apply the async
+// writes then due, in the order they were accepted, so that tests need no
+// sleeps. [WithControl] serves the same helpers over HTTP under
 // [ControlPrefix], for tests that run the binary from another language.
 //
 // # Package layout
@@ -103,7 +125,10 @@
 // and action to an [Op] and a handler, the handlers decode the Rest.li wire
 // (proposal.go), call the core, and errors.go maps kinds to Rest.li
 // statuses and error bodies. Further protocols (GraphQL, operations) are
-// adapters on the same core.
+// adapters on the same core. The test API sits beside the adapter: faults.go
+// (faults and their validation), control.go (their HTTP form), typed.go
+// ([Get], [Check]), clock.go (the server's clock), run.go ([Tester],
+// [Start], [Listen]).
 //
 // # Fidelity
 //
@@ -163,8 +188,9 @@
 //   - Async proposals are validated at once (bad ones get 400/422
 //     synchronously); a condition that fails when the write falls due is
 //     dropped with a warning in the log, as GMS's consumer drops it. Pending
-//     async writes live in memory: a killed process loses them (Close applies
-//     them).
+//     async writes live in memory, also with [WithDataDir]: a killed process
+//     loses those acknowledged but not yet due (Close applies them). GMS
+//     keeps them in Kafka.
 //   - A batch is refused with the status of its first bad item and one
 //     message naming every bad item; GMS stops at the first URN error.
 //   - GET /config claims version v1.0.0 so that DataHub's Python SDK stays on

@@ -55,8 +55,6 @@ const (
 	msgVersionParam      = "ERROR :: /version :: %q cannot be coerced to Long"
 	msgClosed            = "The mock server is closed (datahub-mock)"
 	msgStore             = "datahub-mock store: %v"
-	msgControlOp         = "A fault needs an op, one of %v"
-	msgControlStatus     = "A fault status must be an HTTP status code, not %d"
 	msgControlRoute      = "No control route %s %s (datahub-mock)"
 	msgTimeseriesFilter  = "Filters with criteria and sort orders of getTimeseriesAspectValues are not supported by this mock (datahub-mock)"
 	msgEncode            = "datahub-mock: encoding the answer: %v"

@@ -1,8 +1,11 @@
 package mockserver
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -35,44 +38,165 @@ const (
 	OpAny Op = "*"
 )
 
+// knownOps are the operations a fault may name.
+var knownOps = []Op{OpIngestProposal, OpIngestProposalBatch, OpGetTimeseries, OpGetCount, OpGetAspect,
+	OpGetEntity, OpDeleteEntity, OpConfig, OpUnknown, OpAny}
+
+// Forever is the [Fault.Times] of a fault that applies to every request
+// until [Server.ClearFaults]. A count is never implicit: a fault with Times
+// 0 is refused.
+const Forever = math.MaxInt
+
+// MaxFaultDelay bounds a fault's Delay and RetryAfter: a longer wait is a
+// mistake (milliseconds taken for seconds), not a test.
+const MaxFaultDelay = 10 * time.Minute
+
 // Fault is an injected failure for the requests of one operation. Faults are
 // checked in the order they were added; the first matching one with
 // requests left applies. A request first waits for every matching latency,
-// then is dropped or failed by the first matching drop or failure. A failed
-// or dropped request changes no state.
+// then is dropped, failed or has its answer lost by the first matching
+// Drop, Status or CommitThenDrop. A failed or dropped request changes no
+// state; a request under CommitThenDrop is handled in full before its
+// connection is dropped.
+//
+// A fault must do one thing, for a stated number of requests; [Server.Inject]
+// and [WithFault] refuse one that breaks the rules given with each field.
+// [Fail], [Drop], [CommitThenDrop] and [Latency] build the common ones.
 type Fault struct {
-	// Op is the operation the fault applies to ([OpAny] for all).
+	// Op is the operation the fault applies to ([OpAny] for all); it must
+	// be one of the Op constants.
 	Op Op
-	// Times is how many requests the fault applies to; 0 means every request
-	// until [Server.ClearFaults].
+	// Times is how many requests the fault applies to: a positive count,
+	// or [Forever] for every request until [Server.ClearFaults].
 	Times int
-	// Status, when non-zero, answers the request with this HTTP status and a
-	// Rest.li error body.
+	// Status, when non-zero, answers the request with this HTTP status and
+	// a Rest.li error body. It must be an error status, 400 to 599.
 	Status int
 	// RetryAfter, when positive, adds a Retry-After header (whole seconds,
-	// rounded up) to a failure.
+	// rounded up) to a Status failure. At most [MaxFaultDelay].
 	RetryAfter time.Duration
 	// Delay holds the request this long before it is handled (or failed).
+	// At most [MaxFaultDelay].
 	Delay time.Duration
-	// Drop closes the connection without an answer.
+	// Drop closes the connection without an answer; the request is not
+	// handled.
 	Drop bool
+	// CommitThenDrop handles the request in full (a write is applied and
+	// committed, as for a 200) and then closes the connection instead of
+	// answering: the answer is lost after the commit. It tests clients
+	// that must not apply a write twice when they retry.
+	CommitThenDrop bool
 }
 
-// Fail returns a fault that answers the next times requests of op with
-// status (and a Retry-After header when retryAfter is positive).
-func Fail(op Op, times, status int, retryAfter time.Duration) Fault {
-	return Fault{Op: op, Times: times, Status: status, RetryAfter: retryAfter}
+// FailSpec says how [Fail] fails requests. Its fields are named so that a
+// status and a count cannot be swapped silently; none has a default.
+type FailSpec struct {
+	// Status is the HTTP status answered, 400 to 599.
+	Status int
+	// Times is how many requests fail: a positive count, or [Forever].
+	Times int
+	// RetryAfter, when positive, adds a Retry-After header (whole seconds,
+	// rounded up). At most [MaxFaultDelay].
+	RetryAfter time.Duration
 }
 
-// Latency returns a fault that delays every request of op by d.
+// Fail returns a fault that answers spec.Times requests of op with
+// spec.Status and a Rest.li error body (and a Retry-After header when
+// spec.RetryAfter is positive):
+//
+//	mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: 2, RetryAfter: time.Second})
+func Fail(op Op, spec FailSpec) Fault {
+	return Fault{Op: op, Times: spec.Times, Status: spec.Status, RetryAfter: spec.RetryAfter}
+}
+
+// Latency returns a fault that delays every request of op by d (at most
+// [MaxFaultDelay]).
 func Latency(op Op, d time.Duration) Fault {
-	return Fault{Op: op, Delay: d}
+	return Fault{Op: op, Times: Forever, Delay: d}
 }
 
-// Drop returns a fault that closes the connection of the next times
-// requests of op without an answer.
+// Drop returns a fault that closes the connection of times requests of op
+// (a positive count, or [Forever]) without handling them or answering.
 func Drop(op Op, times int) Fault {
 	return Fault{Op: op, Times: times, Drop: true}
+}
+
+// CommitThenDrop returns a fault that handles times requests of op (a
+// positive count, or [Forever]) in full, so that writes are applied and
+// committed, and then closes the connection without an answer, as when a
+// server or proxy fails after the commit.
+func CommitThenDrop(op Op, times int) Fault {
+	return Fault{Op: op, Times: times, CommitThenDrop: true}
+}
+
+// faultMembers maps the fields of a Fault to the members of its JSON form
+// in the control API.
+var faultMembers = map[string]string{"Op": "op", "Times": "times", "Status": "status",
+	"RetryAfter": "retryAfterSeconds", "Delay": "delayMillis", "Drop": "drop", "CommitThenDrop": "commitThenDrop"}
+
+// faultProblem is what is wrong with a fault: the field at fault and a
+// text that completes "<field> ...".
+type faultProblem struct {
+	field string
+	text  string
+}
+
+// problem returns what makes f invalid, or nil. With inJSON set, fields
+// are named as the control API's members.
+func (f Fault) problem(inJSON bool) *faultProblem {
+	name := func(field string) string {
+		if inJSON {
+			return faultMembers[field]
+		}
+		return field
+	}
+	forever := "Forever"
+	if inJSON {
+		forever = `"forever"`
+	}
+	bad := func(field, format string, args ...any) *faultProblem {
+		return &faultProblem{field: name(field), text: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case !slices.Contains(knownOps, f.Op):
+		return bad("Op", "must be one of %v, not %q", knownOps, clipEcho(string(f.Op)))
+	case f.Times <= 0:
+		return bad("Times", "must be a positive count or %s, not %d", forever, f.Times)
+	case f.Status != 0 && (f.Status < 400 || f.Status > 599):
+		return bad("Status", "must be an error status (400 to 599), not %d", f.Status)
+	case f.Delay < 0 || f.Delay > MaxFaultDelay:
+		return bad("Delay", "must be between 0 and %v, not %v", MaxFaultDelay, f.Delay)
+	case f.RetryAfter < 0 || f.RetryAfter > MaxFaultDelay:
+		return bad("RetryAfter", "must be between 0 and %v, not %v", MaxFaultDelay, f.RetryAfter)
+	case f.RetryAfter > 0 && f.Status == 0:
+		return bad("RetryAfter", "needs a %s to go with", name("Status"))
+	case f.Drop && f.CommitThenDrop:
+		return bad("Drop", "and %s exclude each other", name("CommitThenDrop"))
+	case f.Status != 0 && (f.Drop || f.CommitThenDrop):
+		return bad("Status", "excludes %s and %s (a fault answers one way)", name("Drop"), name("CommitThenDrop"))
+	case f.Status == 0 && !f.Drop && !f.CommitThenDrop && f.Delay == 0:
+		return bad("Status", "is 0 and none of %s, %s or %s is set: the fault does nothing",
+			name("Drop"), name("CommitThenDrop"), name("Delay"))
+	}
+	return nil
+}
+
+// Validate reports why f cannot be installed, naming the field at fault,
+// or nil when it can.
+func (f Fault) Validate() error {
+	if p := f.problem(false); p != nil {
+		return fmt.Errorf("mockserver: invalid fault for %q: %s %s", clipEcho(string(f.Op)), p.field, p.text)
+	}
+	return nil
+}
+
+// validateFaults checks every fault and joins the errors.
+func validateFaults(faults []Fault) error {
+	var errs []error
+	for _, f := range faults {
+		errs = append(errs, f.Validate())
+	}
+	return errors.Join(errs...)
 }
 
 // fault is an installed Fault with its remaining count.
@@ -83,7 +207,7 @@ type fault struct {
 
 func newFault(f Fault) *fault {
 	left := f.Times
-	if left <= 0 {
+	if left == Forever {
 		left = -1
 	}
 	return &fault{Fault: f, left: left}
@@ -93,35 +217,66 @@ func newFault(f Fault) *fault {
 type action struct {
 	delay      time.Duration
 	drop       bool
+	lose       bool // handle, then drop instead of answering
 	status     int
 	retryAfter string
 }
 
-// Inject installs faults at run time, after those already installed.
-func (s *Server) Inject(faults ...Fault) {
+// Inject installs faults at run time, after those already installed. If
+// any fault is invalid (see [Fault]) it installs none and returns an error
+// naming the field at fault.
+func (s *Server) Inject(faults ...Fault) error {
+	if err := validateFaults(faults); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, f := range faults {
 		s.faults = append(s.faults, newFault(f))
 	}
+	return nil
 }
 
-// Fail makes the next times requests of op fail with status (and a
-// Retry-After header when retryAfter is positive). times 0 means every
-// request until [Server.ClearFaults].
-func (s *Server) Fail(op Op, times, status int, retryAfter time.Duration) {
-	s.Inject(Fail(op, times, status, retryAfter))
+// mustInject is Inject for the methods whose arguments are a programming
+// error when invalid: it panics with the error, as regexp.MustCompile does.
+func (s *Server) mustInject(f Fault) {
+	if err := s.Inject(f); err != nil {
+		panic(err)
+	}
 }
 
-// Latency delays every request of op by d until [Server.ClearFaults].
+// Fail makes spec.Times requests of op fail with spec.Status (and a
+// Retry-After header when spec.RetryAfter is positive), as [Fail] does:
+//
+//	s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: mockserver.Forever})
+//
+// An invalid spec (a status that is not 4xx or 5xx, Times not positive nor
+// [Forever], a wait above [MaxFaultDelay]) is a programming error: Fail
+// panics with an error naming the field, rather than install a fault that
+// does something else. Use [Server.Inject] to get the error instead.
+func (s *Server) Fail(op Op, spec FailSpec) {
+	s.mustInject(Fail(op, spec))
+}
+
+// Latency delays every request of op by d until [Server.ClearFaults]. It
+// panics when d is negative or above [MaxFaultDelay] (see [Server.Fail]).
 func (s *Server) Latency(op Op, d time.Duration) {
-	s.Inject(Latency(op, d))
+	s.mustInject(Latency(op, d))
 }
 
-// Drop closes the connection of the next times requests of op without an
-// answer (times 0: every request until [Server.ClearFaults]).
+// Drop closes the connection of times requests of op (a positive count, or
+// [Forever]) without an answer. It panics on an invalid count (see
+// [Server.Fail]).
 func (s *Server) Drop(op Op, times int) {
-	s.Inject(Drop(op, times))
+	s.mustInject(Drop(op, times))
+}
+
+// CommitThenDrop handles times requests of op (a positive count, or
+// [Forever]) in full, so that writes are applied and committed, and then
+// closes their connection without an answer. It panics on an invalid count
+// (see [Server.Fail]).
+func (s *Server) CommitThenDrop(op Op, times int) {
+	s.mustInject(CommitThenDrop(op, times))
 }
 
 // ClearFaults removes every installed fault.
@@ -148,10 +303,11 @@ func (s *Server) takeFaults(op Op) action {
 			a.delay += f.Delay
 			used = true
 		}
-		if !decided && (f.Drop || f.Status != 0) {
+		if !decided && (f.Drop || f.CommitThenDrop || f.Status != 0) {
 			decided = true
 			used = true
 			a.drop = f.Drop
+			a.lose = f.CommitThenDrop
 			a.status = f.Status
 			if f.RetryAfter > 0 {
 				a.retryAfter = strconv.Itoa(int(math.Ceil(f.RetryAfter.Seconds())))
@@ -170,7 +326,10 @@ func (s *Server) takeFaults(op Op) action {
 }
 
 // applyFault carries out a's delay, drop or failure. It reports whether the
-// request was answered (or dropped) and must not be handled.
+// request was answered (or dropped) and must not be handled. For a
+// commit-then-drop it swaps the writer under w (the request's
+// *statusWriter) for one that drops the connection when the handler
+// answers, and reports false: the request is handled.
 func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, a action) bool {
 	if a.delay > 0 {
 		t := time.NewTimer(a.delay)
@@ -192,8 +351,37 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, a action) bo
 	case a.status != 0:
 		writeRestliError(w, errorf(a.status, msgInjected, a.status, http.StatusText(a.status)), a.retryAfter)
 		return true
+	case a.lose:
+		if sw, ok := w.(*statusWriter); ok {
+			sw.ResponseWriter = &lostAnswer{ResponseWriter: sw.ResponseWriter}
+		} else {
+			dropConn(w) // not reached: ServeHTTP passes its statusWriter
+			return true
+		}
 	}
 	return false
+}
+
+// lostAnswer is the writer of a request under a commit-then-drop fault: the
+// handler's answer (written after its commit) is never sent; the
+// connection is closed instead.
+type lostAnswer struct {
+	http.ResponseWriter
+	dropped bool
+}
+
+func (l *lostAnswer) WriteHeader(int) { l.drop() }
+
+func (l *lostAnswer) Write(b []byte) (int, error) {
+	l.drop()
+	return len(b), nil
+}
+
+func (l *lostAnswer) drop() {
+	if !l.dropped {
+		l.dropped = true
+		dropConn(l.ResponseWriter)
+	}
 }
 
 // dropConn closes the client's connection without an answer: through
@@ -206,4 +394,13 @@ func dropConn(w http.ResponseWriter) {
 		return
 	}
 	panic(http.ErrAbortHandler)
+}
+
+// clipEcho shortens echoed input to keep messages readable.
+func clipEcho(s string) string {
+	const n = 64
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"sync/atomic"
 	"time"
 )
 
@@ -18,7 +19,9 @@ type Option func(*config)
 type config struct {
 	tokens       []string
 	dataDir      string
-	clock        func() time.Time
+	clock        func() time.Time // baseClock plus the offset of FastForward and SetTime
+	baseClock    func() time.Time // WithClock's clock, or time.Now
+	clockOffset  *atomic.Int64    // nanoseconds added to baseClock
 	asyncLag     time.Duration
 	maxBodyBytes int64
 	logger       *slog.Logger
@@ -39,6 +42,9 @@ func newConfig(opts []Option) config {
 			o(&c)
 		}
 	}
+	base, offset := c.clock, new(atomic.Int64)
+	c.baseClock, c.clockOffset = base, offset
+	c.clock = func() time.Time { return base().Add(time.Duration(offset.Load())) }
 	return c
 }
 
@@ -59,7 +65,8 @@ func WithDataDir(dir string) Option {
 }
 
 // WithClock sets the clock used for created-on times, lastObserved defaults
-// and async visibility. nil restores time.Now.
+// and async visibility. nil restores time.Now. [Server.FastForward] and
+// [Server.SetTime] move the server's clock relative to it.
 func WithClock(now func() time.Time) Option {
 	return func(c *config) {
 		if now == nil {
@@ -94,6 +101,7 @@ func WithLogger(l *slog.Logger) Option {
 }
 
 // WithFault installs faults from the start, as [Server.Inject] does later.
+// [Open] fails (and [New] and [Start] with it) if a fault is invalid.
 func WithFault(faults ...Fault) Option {
 	faults = slices.Clone(faults)
 	return func(c *config) { c.faults = faults }
@@ -104,4 +112,9 @@ func WithFault(faults ...Fault) Option {
 // server turns it off to bound its memory.
 func WithRecording(on bool) Option {
 	return func(c *config) { c.record = on }
+}
+
+// check reports an option value that cannot be served: an invalid fault.
+func (c *config) check() error {
+	return validateFaults(c.faults)
 }

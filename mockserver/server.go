@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -61,6 +60,9 @@ type Server struct {
 // the data directory of [WithDataDir] cannot be opened.
 func Open(opts ...Option) (*Server, error) {
 	cfg := newConfig(opts)
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	var st *store.Store
 	if cfg.dataDir != "" {
 		if err := os.MkdirAll(cfg.dataDir, 0o755); err != nil {
@@ -98,28 +100,6 @@ func New(opts ...Option) *Server {
 	return s
 }
 
-// Start returns a server listening on 127.0.0.1 at a free port, closed by
-// tb.Cleanup. Its address is [Server.URL].
-func Start(tb testing.TB, opts ...Option) *Server {
-	tb.Helper()
-	s, err := Open(opts...)
-	if err != nil {
-		tb.Fatalf("mockserver.Start: %v", err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		_ = s.Close()
-		tb.Fatalf("mockserver.Start: listen: %v", err)
-	}
-	s.serve(l)
-	tb.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			tb.Errorf("mockserver: close: %v", err)
-		}
-	})
-	return s
-}
-
 // serve starts serving s on l in a goroutine owned by s; Close stops it and
 // waits for it.
 func (s *Server) serve(l net.Listener) {
@@ -132,7 +112,7 @@ func (s *Server) serve(l net.Listener) {
 	}()
 }
 
-// URL returns the base URL of a server made by [Start], such as
+// URL returns the base URL of a server made by [Start] or [Listen], such as
 // "http://127.0.0.1:41234" ("" for a server without a listener). DataHub
 // clients take it as their GMS address, or URL()+"/api/gms" as a front
 // address.

@@ -3,19 +3,32 @@
 //
 // Usage:
 //
-//	datahub-mock [-addr 127.0.0.1:8080] [-data DIR] [-token T]... [-seed FILE]
-//	             [-async-lag 0s] [-control] [-log-level info]
+//	datahub-mock [-addr 127.0.0.1:8080] [-url-file PATH] [-data DIR] [-token T]...
+//	             [-seed FILE] [-async-lag 0s] [-control] [-log-level info]
 //
-// It prints its base URL (for example http://127.0.0.1:8080) as the first
-// line on standard output once it listens, so that -addr 127.0.0.1:0 (a free
-// port) can be used from scripts:
+// Once it listens it prints its base URL (for example
+// http://127.0.0.1:8080) as the only line on standard output and, with
+// -url-file, writes the same line to PATH atomically (a reader never sees
+// a partial URL). A script that picks a free port with -addr 127.0.0.1:0
+// runs it in the background and waits for the file:
 //
-//	url=$(datahub-mock -addr 127.0.0.1:0 | head -n 1)
+//	rm -f /tmp/datahub-mock.url
+//	datahub-mock -addr 127.0.0.1:0 -url-file /tmp/datahub-mock.url &
+//	mock=$!
+//	until [ -s /tmp/datahub-mock.url ]; do sleep 0.1; done
+//	url=$(cat /tmp/datahub-mock.url)
+//	...
+//	kill $mock; wait $mock
+//
+// (url=$(datahub-mock ... | head -n 1) hangs: the command substitution
+// waits for the server to exit.)
 //
 // Flags:
 //
 //	-addr       listen address; port 0 picks a free port
-//	-data       keep aspects durably in DIR (bbolt); default in memory
+//	-url-file   write the base URL to this file once listening (removed at exit)
+//	-data       keep aspects in DIR (bbolt); default in memory. A second
+//	            process on the same DIR fails at once: the file is locked
 //	-token      require "Authorization: Bearer T" on every route but /config
 //	            (repeatable: any of the tokens is accepted)
 //	-seed       preload a DataHub file-sink JSON array of proposals
@@ -35,13 +48,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver"
 )
@@ -71,6 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("datahub-mock", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address; port 0 picks a free port")
+	urlFile := fs.String("url-file", "", "write the base URL to this `file` once listening, atomically (removed at exit)")
 	dataDir := fs.String("data", "", "keep aspects durably in this directory (bbolt); default in memory")
 	var tokens tokenFlags
 	fs.Var(&tokens, "token", "require `T` as a bearer token on every route but /config (repeatable)")
@@ -114,38 +126,50 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		logger.Info("seeded", "file", *seed, "proposals", n)
 	}
 
-	l, err := net.Listen("tcp", *addr)
-	if err != nil {
+	if err := s.Listen(*addr); err != nil {
 		logger.Error("listen", "addr", *addr, "error", err)
 		_ = s.Close()
 		return 1
 	}
-	url := "http://" + l.Addr().String()
+	url := s.URL()
+	if *urlFile != "" {
+		if err := writeFileAtomic(*urlFile, url+"\n"); err != nil {
+			logger.Error("url file", "error", err)
+			_ = s.Close()
+			return 1
+		}
+		defer os.Remove(*urlFile)
+	}
 	fmt.Fprintln(stdout, url)
 	logger.Info("listening", "url", url, "data", *dataDir, "auth", len(tokens) > 0)
 
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(l) }()
-
-	code := 0
-	select {
-	case <-ctx.Done():
-		logger.Info("shutting down")
-	case err := <-served:
-		logger.Error("serve", "error", err)
-		code = 1
-	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		logger.Warn("shutdown", "error", err)
-	}
+	<-ctx.Done()
+	logger.Info("shutting down")
 	if err := s.Close(); err != nil {
 		logger.Error("close", "error", err)
-		code = 1
+		return 1
 	}
-	return code
+	return 0
+}
+
+// writeFileAtomic writes text to path through a temporary file in the same
+// directory renamed over it, so that a reader sees nothing or all of it.
+func writeFileAtomic(path, text string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, werr := f.WriteString(text)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		_ = os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		_ = os.Remove(f.Name())
+		return err
+	}
+	return nil
 }
 
 func seedFrom(s *mockserver.Server, path string) (int, error) {

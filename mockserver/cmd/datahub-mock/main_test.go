@@ -5,10 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -299,6 +302,7 @@ func TestRunFlags(t *testing.T) {
 		{"empty token", []string{"-token", ""}, 2, "empty token"},
 		{"missing seed", []string{"-addr", "127.0.0.1:0", "-seed", "/nonexistent/seed.json"}, 1, "seed"},
 		{"bad address", []string{"-addr", "256.0.0.1:99999"}, 1, "listen"},
+		{"url file in a missing directory", []string{"-addr", "127.0.0.1:0", "-url-file", "/nonexistent/dir/url"}, 1, "url file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -355,3 +359,142 @@ func TestRunServesUntilCancelled(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestBinaryDoesNotLinkTesting checks that the binary, and so any main
+// that imports mockserver, does not pull in package testing (and its
+// flags): mockserver defines its own Tester.
+func TestBinaryDoesNotLinkTesting(t *testing.T) {
+	t.Parallel()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("no go tool: %v", err)
+	}
+	out, err := exec.Command(goTool, "list", "-deps", ".", "github.com/catalogkit/datahub-go/mockserver").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/catalogkit/datahub-go/mockserver") {
+		t.Fatalf("go list -deps does not list mockserver:\n%s", out)
+	}
+	for _, d := range deps {
+		if d == "testing" || strings.HasPrefix(d, "testing/") {
+			t.Errorf("the binary depends on %s", d)
+		}
+	}
+}
+
+// readmeScript returns the shell block of mockserver/README.md that scripts
+// the binary with -url-file.
+func readmeScript(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, block := range strings.Split(string(b), "```sh\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		if strings.Contains(block, "-url-file") {
+			return block
+		}
+	}
+	t.Fatal("README.md has no sh block with -url-file")
+	return ""
+}
+
+// TestReadmeScript runs the README's scripting snippet with sh (defect 8:
+// the documented url=$(datahub-mock | head -n 1) never returned). In place
+// of "use $url" the script prints the URL and waits for a line on its
+// standard input, while this test makes a request to that URL; then the
+// snippet stops the server.
+func TestReadmeScript(t *testing.T) {
+	t.Parallel()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Fatalf("no sh: %v", err)
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	urlFile := filepath.Join(dir, "datahub-mock.url")
+	script := readmeScript(t)
+	script = strings.ReplaceAll(script, "./datahub-mock ", bin+" ")
+	script = strings.ReplaceAll(script, "/tmp/datahub-mock.url", urlFile)
+	script = strings.Replace(script, "# ... use $url ...", `echo "url=$url"; read -r line`, 1)
+	cmd := exec.Command(sh, "-e", "-c", script)
+	cmd.Dir = dir
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr lockedBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	// The server's own stdout line comes first; the script's has "url=".
+	br := bufio.NewReader(stdout)
+	var url string
+	for url == "" {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			_ = cmd.Process.Kill()
+			t.Fatalf("no URL from the script: %v; stderr:\n%s\n--- script:\n%s", err, stderr.String(), script)
+		}
+		if u, ok := strings.CutPrefix(strings.TrimSpace(line), "url="); ok {
+			url = u
+		}
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, _ = io.Copy(io.Discard, br)
+		done <- cmd.Wait()
+	}()
+	if status, body := request(t, http.MethodGet, url+"/config", ""); status != 200 || !strings.Contains(body, `"noCode":"true"`) {
+		t.Errorf("GET %s/config = %d %s", url, status, body)
+	}
+	if data, err := os.ReadFile(urlFile); err != nil || string(data) != url+"\n" {
+		t.Errorf("url file = %q, %v; want %q", data, err, url+"\n")
+	}
+	if _, err := io.WriteString(stdin, "go on\n"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("script: %v; stderr:\n%s", err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the script did not end; stderr:\n%s", stderr.String())
+	}
+	if _, err := os.Stat(urlFile); !os.IsNotExist(err) {
+		t.Errorf("url file left after exit: %v", err)
+	}
+}
+
+// TestBinarySecondProcessOnSameData checks that a second process on a data
+// directory in use fails at once with a message naming the lock and the
+// file (it waited 5 s and said only "timeout").
+func TestBinarySecondProcessOnSameData(t *testing.T) {
+	t.Parallel()
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	startBinary(t, bin, "-addr", "127.0.0.1:0", "-data", dir)
+	var stderr bytes.Buffer
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-data", dir)
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Fatalf("second process: %v, want exit code 1; stderr:\n%s", err, stderr.String())
+	}
+	for _, want := range []string{"is locked by another process", filepath.Join(dir, "datahub-mock.db")} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr does not contain %q:\n%s", want, stderr.String())
+		}
+	}
+}

@@ -18,7 +18,12 @@ type boltBackend struct {
 }
 
 func openBoltBackend(path string) (*boltBackend, error) {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 5 * time.Second})
+	// Another process holding the file's lock fails the open at once rather
+	// than after a long wait, with a message a user can act on.
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 200 * time.Millisecond})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return nil, fmt.Errorf("store: %s is locked by another process (bbolt's exclusive file lock; is another server using this data directory?): %w", path, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
