@@ -74,6 +74,8 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 	case rest == "/faults" && r.Method == http.MethodDelete:
 		s.ClearFaults()
 		writeJSON(w, map[string]string{"value": "ok"})
+	case rest == "/index":
+		s.controlIndex(w, r)
 	case rest == "/reset" && r.Method == http.MethodPost:
 		if err := s.Reset(); err != nil {
 			writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")

@@ -17,6 +17,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -48,6 +49,9 @@ type Server struct {
 	// core holds GMS's rules over store (validation, conditions, the async
 	// queue, reads); the handlers only decode the wire and answer.
 	core *gms.Core
+
+	// index is the simulated search index following the store.
+	index *index.Index
 
 	// Set by Start.
 	httpSrv *http.Server
@@ -85,6 +89,7 @@ func Open(opts ...Option) (*Server, error) {
 	for _, f := range cfg.faults {
 		s.faults = append(s.faults, newFault(f))
 	}
+	s.index = newIndex(st, cfg)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger})
 	return s, nil
 }
@@ -137,6 +142,7 @@ func (s *Server) Close() error {
 		}
 		s.inflight.Wait()
 		errs = append(errs, s.core.Close())
+		s.index.Close()
 		errs = append(errs, s.store.Close())
 		s.closeErr = errors.Join(errs...)
 	})
