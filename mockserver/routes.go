@@ -61,6 +61,7 @@ var endpoints = []endpoint{
 	{"aspects", "", OpGetAspect, (*Server).handleGetAspect},
 	{"entitiesV2", "", OpGetEntity, (*Server).handleGetEntity},
 	{"operations", "restoreIndices", OpRestoreIndices, (*Server).handleRestoreIndices},
+	{"aspects", "restoreIndices", OpRestoreIndices, (*Server).handleRestoreIndices},
 	{"operations", "getIndexSizes", OpGetIndexSizes, (*Server).handleGetIndexSizes},
 	{"operations", "truncateTimeseriesAspect", OpTruncateTimeseries, (*Server).handleTruncate},
 	{"operations", "getEsTaskStatus", OpGetEsTaskStatus, (*Server).handleTaskStatus},
