@@ -13,10 +13,52 @@
 //   - [github.com/catalogkit/datahub-go/mockserver]: an in-process and
 //     standalone DataHub mock for tests.
 //
-// This root package holds what every other package shares: the [Error] type
-// that carries a server's answer, and the sentinel errors ([ErrNotFound],
+// This root package holds what every other package shares.
+//
+// # Options
+//
+// One option set configures every package that talks to DataHub:
+// [WithToken], [WithHeaders], [WithHTTPClient], [WithTimeout], [WithRetry]
+// and [WithLogger] are [Option] values accepted alike by emitter.NewREST
+// and client.New. Options that only one package reads are values of the
+// same type declared in that package (emitter.WithServerAsync,
+// emitter.WithMaxBatchSize, ...), so one list mixes both; a package given
+// an option meant for another refuses it with an error wrapping
+// [ErrValidation]. The last of two options wins.
+//
+// [FromEnv] reads the server URL and token from DATAHUB_GMS_URL and
+// DATAHUB_GMS_TOKEN, as DataHub's Python SDK does. Nothing reads the
+// environment unless it is called:
+//
+//	server, opts, err := datahub.FromEnv()
+//	if err != nil { ... }
+//	em, err := emitter.NewREST(server, append(opts, emitter.WithServerAsync(true))...)
+//
+// # Retries
+//
+// A [RetryPolicy] says which failed attempts are retried ([CheckRetry],
+// default [DefaultCheckRetry]: 429, 500, 502, 503, 504 and network errors,
+// as DataHub's Python emitter) and how long to wait in between ([Backoff],
+// default [DefaultBackoff]: capped, jittered exponential waits that honour
+// Retry-After up to a cap), in go-retryablehttp's model. Waits end as soon
+// as the context is done.
+//
+// DataHub's writes of whole aspects (UPSERT) are idempotent, so they are
+// replayed after any retryable failure. A write that is not (a proposal
+// with If-Version-Match, If-None-Match, If-Modified-Since or
+// If-Unmodified-Since, or change type CREATE or CREATE_ENTITY) is replayed
+// only when the request provably did not reach the server (the connection
+// was refused) or the server said it did not apply it (429, 503): a replay
+// of a write that was applied but whose answer was lost would fail its own
+// condition. Such a failure is reported as [ErrOutcomeUnknown], not as a
+// refusal.
+//
+// # Errors
+//
+// The [Error] type carries a server's answer (status, message, exception
+// class, response header), and the sentinel errors ([ErrNotFound],
 // [ErrUnauthorized], [ErrPreconditionFailed], [ErrPayloadTooLarge],
-// [ErrValidation]) that callers match with [errors.Is]:
+// [ErrValidation], [ErrOutcomeUnknown]) are matched with [errors.Is]:
 //
 //	if errors.Is(err, datahub.ErrPreconditionFailed) {
 //		// someone else wrote the aspect first: read again and retry

@@ -29,6 +29,15 @@ var (
 	// ErrValidation reports HTTP 400 or 422: the server refused the input
 	// (bad URN, unknown aspect, aspect JSON that does not match its schema).
 	ErrValidation = errors.New("datahub: validation failed")
+	// ErrOutcomeUnknown reports a request that may or may not have been
+	// applied: its answer was lost (the connection dropped after it was
+	// sent, an attempt timed out, a 500, 502 or 504) and it was not, or
+	// could not be, sent again. A conditional write (If-Version-Match,
+	// If-None-Match, If-Modified-Since, If-Unmodified-Since) or a CREATE is
+	// never replayed after such a failure, since a replay of an applied
+	// write would fail its own condition; read the aspect to learn what
+	// happened.
+	ErrOutcomeUnknown = errors.New("datahub: outcome unknown")
 )
 
 // Error is a failed request: the HTTP status and what the server said about it.
@@ -47,6 +56,9 @@ type Error struct {
 	// URL is the request URL with user info and query values that may carry
 	// secrets removed (see [RedactURL]).
 	URL string
+	// Header is the response's header: Retry-After, request ids a
+	// support case needs, and whatever else the server or a proxy sent.
+	Header http.Header
 }
 
 // Error formats the failure as "datahub: METHOD URL: STATUS: message".

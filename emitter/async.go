@@ -16,6 +16,10 @@ const (
 	// DefaultQueueSize is how many proposals may wait or be in flight,
 	// as DataHub's Python sink's max_pending_requests.
 	DefaultQueueSize = 2000
+	// DefaultQueueBytes is how many bytes of encoded proposals may wait or
+	// be in flight: 64 MiB, room for four proposals of the largest request
+	// GMS takes, or thousands of ordinary ones.
+	DefaultQueueBytes = 64 << 20
 	// DefaultBatchSize is the most proposals a worker sends at once, as the
 	// Python sink's max_per_batch.
 	DefaultBatchSize = 100
@@ -26,63 +30,9 @@ const (
 	maxKeptErrors = 10
 )
 
-// AsyncOption configures an Async emitter. When an option is given twice
-// the last one wins.
-type AsyncOption func(*asyncConfig)
-
-type asyncConfig struct {
-	workers   int
-	queueSize int
-	batchSize int
-	linger    time.Duration
-	block     bool
-	onError   func(Proposal, error)
-}
-
-// WithWorkers sets the number of workers, each sending one request at a
-// time (default DefaultWorkers; below 1 means 1). Proposals are assigned to
-// a worker by a hash of their URN, so those for one entity keep their order.
-func WithWorkers(n int) AsyncOption {
-	return func(c *asyncConfig) { c.workers = max(n, 1) }
-}
-
-// WithQueueSize bounds how many proposals may be queued or in flight
-// (default DefaultQueueSize; below 1 means 1).
-func WithQueueSize(n int) AsyncOption {
-	return func(c *asyncConfig) { c.queueSize = max(n, 1) }
-}
-
-// WithBatchSize sets the most proposals a worker sends in one Emit of the
-// inner REST emitter (default DefaultBatchSize; below 1 means 1), which
-// splits them further by its own limits.
-func WithBatchSize(n int) AsyncOption {
-	return func(c *asyncConfig) { c.batchSize = max(n, 1) }
-}
-
-// WithLinger sets how long a worker waits, after a proposal reaches it, for
-// more to fill a batch (default DefaultLinger). Zero sends at once. Flush
-// and Close do not wait for it.
-func WithLinger(d time.Duration) AsyncOption {
-	return func(c *asyncConfig) { c.linger = max(d, 0) }
-}
-
-// WithBlock sets what Emit does when the queue has no room: wait for room
-// or the context's end (true, the default), or return ErrQueueFull at once
-// (false). Either way nothing is queued unless everything is.
-func WithBlock(block bool) AsyncOption {
-	return func(c *asyncConfig) { c.block = block }
-}
-
-// WithErrorHandler calls f for every proposal that was not written, with
-// the reason (see Result.Err). f runs on a worker goroutine, possibly on
-// several at once, and delays that worker's next batch; it must not call
-// Flush or Close.
-func WithErrorHandler(f func(Proposal, error)) AsyncOption {
-	return func(c *asyncConfig) { c.onError = f }
-}
-
 // Async emits proposals in the background through a REST emitter: Emit
-// queues them and returns, workers send them in batches. Its goroutines
+// checks and encodes them, queues them and returns; workers send them in
+// batches. Its goroutines (the workers and one that calls the handlers)
 // belong to it and end with Close, which sends everything queued first.
 // It is safe for concurrent use.
 type Async struct {
@@ -93,40 +43,75 @@ type Async struct {
 	// Close's context ends first.
 	ctx     context.Context
 	cancel  context.CancelFunc
-	stopped chan struct{} // closed once every worker has returned
+	stopped chan struct{} // closed once the workers and the reporter have returned
 
-	mu       sync.Mutex
-	parts    []*partition
-	pending  int           // proposals queued or in flight
-	space    chan struct{} // closed (and replaced) when pending drops
-	progress chan struct{} // closed (and replaced) when a batch is done
-	closed   bool
-	failed   int
-	errs     []error
+	mu           sync.Mutex
+	parts        []*partition
+	pending      int           // proposals queued or in flight
+	pendingBytes int           // their encoded size
+	space        chan struct{} // closed (and replaced) when pending drops
+	progress     chan struct{} // closed (and replaced) when outcomes are reported
+	closed       bool
+	seq          uint64 // proposals ever accepted
+	counts       [Unknown + 1]int
+	errs         []error
+	outbox       []outcomes    // outcomes the reporter has yet to hand out
+	outWake      chan struct{} // wakes the reporter
+	workersDone  bool
 }
 
 // partition is the queue of one worker. Its fields are guarded by Async.mu.
 type partition struct {
 	queue    []queued
 	enqueued uint64 // proposals ever queued here
-	done     uint64 // proposals ever finished here (written or reported)
+	done     uint64 // proposals ever reported here (written or not)
 	flushTo  uint64 // send without lingering while done < flushTo
 	wake     chan struct{}
 }
 
+// queued is a proposal as Emit took it: encoded, so that later changes to
+// the caller's values do not change what is sent.
 type queued struct {
-	p  Proposal
-	at time.Time
+	item        encoded
+	urn, aspect string
+	p           Proposal // the caller's value, kept only for the handlers
+	seq         uint64
+	size        int
+	at          time.Time
+}
+
+// outcomes are the results of one batch of one partition.
+type outcomes struct {
+	pt      *partition
+	results []AsyncResult
+}
+
+// AsyncResult is the outcome of one proposal given to [Async.Emit].
+type AsyncResult struct {
+	// Seq is the proposal's position among all the proposals the Async
+	// emitter accepted, from 1, in the order Emit accepted them (the
+	// proposals of one Emit call are consecutive).
+	Seq uint64
+	// Proposal is the value given to Emit. What was sent is what its
+	// aspect held when Emit returned; later changes do not show there.
+	Proposal Proposal
+	// Status is what happened to the proposal: Written, Rejected, Failed,
+	// Unknown, or NotAttempted (Close's context ended before it was sent).
+	Status Status
+	// Err is nil when the proposal was Written, else why not; it names the
+	// proposal, and matches datahub.ErrOutcomeUnknown for Unknown.
+	Err error
 }
 
 // NewAsync starts an Async emitter that sends through inner.
 func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 	cfg := asyncConfig{
-		workers:   DefaultWorkers,
-		queueSize: DefaultQueueSize,
-		batchSize: DefaultBatchSize,
-		linger:    DefaultLinger,
-		block:     true,
+		workers:    DefaultWorkers,
+		queueSize:  DefaultQueueSize,
+		queueBytes: DefaultQueueBytes,
+		batchSize:  DefaultBatchSize,
+		linger:     DefaultLinger,
+		block:      true,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -140,40 +125,68 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 		stopped:  make(chan struct{}),
 		space:    make(chan struct{}),
 		progress: make(chan struct{}),
+		outWake:  make(chan struct{}, 1),
 	}
-	var wg sync.WaitGroup
+	var workers sync.WaitGroup
 	for range cfg.workers {
 		pt := &partition{wake: make(chan struct{}, 1)}
 		a.parts = append(a.parts, pt)
-		wg.Go(func() { a.run(pt) })
+		workers.Go(func() { a.run(pt) })
 	}
+	reporter := make(chan struct{})
 	go func() {
-		wg.Wait()
+		defer close(reporter)
+		a.report()
+	}()
+	go func() {
+		workers.Wait()
+		a.mu.Lock()
+		a.workersDone = true
+		a.mu.Unlock()
+		wake(a.outWake)
+		<-reporter
 		close(a.stopped)
 	}()
 	return a
 }
 
-// Emit checks the proposals and queues them all, or none. It returns an
-// error wrapping datahub.ErrValidation for a proposal that cannot be sent,
-// ErrClosed after Close, and, when the queue has no room for them, waits or
-// returns ErrQueueFull (see WithBlock); more proposals than the queue holds
-// at all are refused with an error wrapping ErrQueueFull. Failures to write
-// a queued proposal go to the error handler and Err.
+// Emit checks and encodes the proposals on the caller's goroutine and
+// queues them all, or none: once Emit returns, changing the caller's
+// aspects (structs, maps, slices) does not change what is written. It
+// returns the error of a proposal that cannot be sent (wrapping
+// datahub.ErrValidation, or a *TooLargeError), ErrClosed after Close, and,
+// when the queue has no room for them (WithQueueSize, WithQueueBytes),
+// waits or returns ErrQueueFull (see WithBlock); more proposals than the
+// queue holds at all are refused with an error wrapping ErrQueueFull.
+// What becomes of a queued proposal goes to the handlers
+// (WithResultHandler, WithErrorHandler) and Err.
 func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	if len(ps) == 0 {
 		return nil
 	}
-	for i := range ps {
-		if err := ps[i].check(); err != nil {
-			if len(ps) > 1 {
-				return fmt.Errorf("emitter: proposal %d: %w", i, err)
-			}
-			return err
-		}
-	}
 	if len(ps) > a.cfg.queueSize {
 		return fmt.Errorf("emitter: %d proposals do not fit a queue of %d: %w", len(ps), a.cfg.queueSize, ErrQueueFull)
+	}
+	items, results := a.inner.encode(ps)
+	keep := a.cfg.onError != nil || a.cfg.onResult != nil
+	qs := make([]queued, len(ps))
+	size := 0
+	for i := range ps {
+		r := &results[i]
+		if r.Status == Rejected {
+			if len(ps) > 1 {
+				return fmt.Errorf("emitter: proposal %d: %w", i, r.Err)
+			}
+			return r.Err
+		}
+		qs[i] = queued{item: items[i], urn: r.URN, aspect: r.Aspect, size: len(items[i].enc) + len(r.URN)}
+		if keep {
+			qs[i].p = ps[i]
+		}
+		size += qs[i].size
+	}
+	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
+		return fmt.Errorf("emitter: %d bytes of proposals do not fit a queue of %d bytes: %w", size, a.cfg.queueBytes, ErrQueueFull)
 	}
 	a.mu.Lock()
 	for {
@@ -181,7 +194,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			a.mu.Unlock()
 			return ErrClosed
 		}
-		if a.pending+len(ps) <= a.cfg.queueSize {
+		if a.pending+len(ps) <= a.cfg.queueSize && (a.cfg.queueBytes <= 0 || a.pendingBytes+size <= a.cfg.queueBytes) {
 			break
 		}
 		if !a.cfg.block {
@@ -199,16 +212,19 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	}
 	now := time.Now()
 	var touched uint64 // bit i: partition i got work (first 64 partitions; the rest always woken)
-	for i := range ps {
-		k := a.partitionOf(&ps[i])
+	for i := range qs {
+		a.seq++
+		qs[i].seq, qs[i].at = a.seq, now
+		k := a.partitionOf(qs[i].urn)
 		pt := a.parts[k]
-		pt.queue = append(pt.queue, queued{p: ps[i], at: now})
+		pt.queue = append(pt.queue, qs[i])
 		pt.enqueued++
 		if k < 64 {
 			touched |= 1 << k
 		}
 	}
-	a.pending += len(ps)
+	a.pending += len(qs)
+	a.pendingBytes += size
 	a.mu.Unlock()
 	for k, pt := range a.parts {
 		if k >= 64 || touched&(1<<k) != 0 {
@@ -218,10 +234,10 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	return nil
 }
 
-// partitionOf returns the worker of p: a hash of its URN.
-func (a *Async) partitionOf(p *Proposal) int {
+// partitionOf returns the worker of a URN: a hash of it.
+func (a *Async) partitionOf(urn string) int {
 	h := fnv.New32a()
-	h.Write([]byte(p.urnString()))
+	h.Write([]byte(urn))
 	return int(h.Sum32() % uint32(len(a.parts)))
 }
 
@@ -266,97 +282,141 @@ func (a *Async) run(pt *partition) {
 			continue
 		}
 		n := min(len(pt.queue), a.cfg.batchSize)
-		batch := make([]Proposal, n)
-		for i := range n {
-			batch[i] = pt.queue[i].p
-		}
+		batch := make([]queued, n)
+		copy(batch, pt.queue)
 		clear(pt.queue[:n])
 		pt.queue = pt.queue[n:]
 		a.mu.Unlock()
 
-		a.send(batch)
+		results := a.send(batch)
 
+		// The room is given back before the outcomes are handed out, so that
+		// a handler that queues again does not wait for itself.
 		a.mu.Lock()
-		pt.done += uint64(n)
 		a.pending -= n
+		for _, q := range batch {
+			a.pendingBytes -= q.size
+		}
+		for _, r := range results {
+			if r.Status != Written {
+				a.counts[r.Status]++
+				if len(a.errs) < maxKeptErrors {
+					a.errs = append(a.errs, r.Err)
+				}
+			}
+		}
+		a.outbox = append(a.outbox, outcomes{pt: pt, results: results})
 		broadcast(&a.space)
+		a.mu.Unlock()
+		wake(a.outWake)
+	}
+}
+
+// send emits batch through the inner emitter and returns the outcome of
+// each proposal.
+func (a *Async) send(qs []queued) []AsyncResult {
+	b := &batch{r: a.inner, items: make([]encoded, len(qs)), results: make([]Result, len(qs))}
+	for i, q := range qs {
+		b.items[i] = q.item
+		b.results[i] = Result{Index: i, URN: q.urn, Aspect: q.aspect}
+	}
+	b.run(a.ctx)
+	out := make([]AsyncResult, len(qs))
+	for i, q := range qs {
+		r := b.results[i]
+		out[i] = AsyncResult{Seq: q.seq, Proposal: q.p, Status: r.Status}
+		if r.Status != Written {
+			err := r.Err
+			if err == nil {
+				err = errors.New("emitter: proposal not written")
+			}
+			out[i].Err = fmt.Errorf("emitter: %s %s %s: %w", q.urn, q.aspect, r.Status, err)
+		}
+	}
+	return out
+}
+
+// report is the loop of the goroutine that hands outcomes to the handlers,
+// one at a time, in the order the workers produced them.
+func (a *Async) report() {
+	for {
+		a.mu.Lock()
+		if len(a.outbox) == 0 {
+			done := a.workersDone
+			a.mu.Unlock()
+			if done {
+				return
+			}
+			<-a.outWake
+			continue
+		}
+		o := a.outbox[0]
+		a.outbox[0] = outcomes{}
+		a.outbox = a.outbox[1:]
+		a.mu.Unlock()
+		for _, r := range o.results {
+			if a.cfg.onResult != nil {
+				a.cfg.onResult(r)
+			}
+			if r.Status != Written && a.cfg.onError != nil {
+				a.cfg.onError(r.Proposal, r.Err)
+			}
+		}
+		a.mu.Lock()
+		o.pt.done += uint64(len(o.results))
 		broadcast(&a.progress)
 		a.mu.Unlock()
 	}
 }
 
-// send emits batch through the inner emitter and reports what was not
-// written.
-func (a *Async) send(batch []Proposal) {
-	err := a.inner.Emit(a.ctx, batch...)
-	if err == nil {
-		return
-	}
-	var be *BatchError
-	if len(batch) > 1 && errors.As(err, &be) {
-		for _, r := range be.Results {
-			if r.Status != Written {
-				a.report(batch[r.Index], r.Err)
-			}
-		}
-		return
-	}
-	for _, p := range batch {
-		a.report(p, err)
-	}
-}
-
-// report records a proposal that was not written and calls the handler.
-func (a *Async) report(p Proposal, err error) {
-	if err == nil {
-		err = errors.New("emitter: proposal not written")
-	}
-	err = fmt.Errorf("emitter: %s %s: %w", p.urnString(), p.aspectName(), err)
-	a.mu.Lock()
-	a.failed++
-	if len(a.errs) < maxKeptErrors {
-		a.errs = append(a.errs, err)
-	}
-	a.mu.Unlock()
-	if a.cfg.onError != nil {
-		a.cfg.onError(p, err)
-	}
-}
-
 // Err returns nil if every proposal handled so far was written, else an
-// *AsyncError counting the failures. It is sticky.
+// *AsyncError counting the others. It is sticky.
 func (a *Async) Err() error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.failed == 0 {
-		return nil
-	}
-	return &AsyncError{Failed: a.failed, Errs: append([]error(nil), a.errs...)}
+	return a.errLocked()
 }
 
-// AsyncError reports proposals an Async emitter could not write.
+func (a *Async) errLocked() error {
+	c := a.counts
+	if c[Rejected]+c[Failed]+c[Unknown]+c[NotAttempted] == 0 {
+		return nil
+	}
+	return &AsyncError{Rejected: c[Rejected], Failed: c[Failed], Unknown: c[Unknown], NotAttempted: c[NotAttempted],
+		Errs: append([]error(nil), a.errs...)}
+}
+
+// AsyncError reports proposals an Async emitter did not write, or does not
+// know it wrote, counted by Status.
 type AsyncError struct {
-	// Failed counts the proposals not written.
-	Failed int
-	// Errs holds the first failures (at most 10), each naming its proposal.
+	// Rejected, Failed and NotAttempted count the proposals not written.
+	Rejected, Failed, NotAttempted int
+	// Unknown counts the proposals that may or may not have been written.
+	Unknown int
+	// Errs holds the first of these outcomes (at most 10), each naming its
+	// proposal.
 	Errs []error
 }
 
-// Error counts the failures and shows the first.
+// Error counts the outcomes and shows the first.
 func (e *AsyncError) Error() string {
-	if len(e.Errs) == 0 {
-		return fmt.Sprintf("emitter: %d proposals not written", e.Failed)
+	notWritten := e.Rejected + e.Failed + e.NotAttempted
+	s := fmt.Sprintf("emitter: %d proposals not written (%d rejected, %d failed, %d not attempted), %d of unknown outcome",
+		notWritten, e.Rejected, e.Failed, e.NotAttempted, e.Unknown)
+	if len(e.Errs) > 0 {
+		s += fmt.Sprintf("; first: %v", e.Errs[0])
 	}
-	return fmt.Sprintf("emitter: %d proposals not written; first: %v", e.Failed, e.Errs[0])
+	return s
 }
 
 // Unwrap returns the failures kept.
 func (e *AsyncError) Unwrap() []error { return e.Errs }
 
 // Flush sends everything queued before the call without waiting for
-// batches to fill, and waits until it has been written or reported. It
-// returns ctx's error if ctx ends first (the proposals stay queued), else
-// Err.
+// batches to fill, and waits until the outcome of each has been handed to
+// the handlers. It returns Err, or, if ctx ends first, an error wrapping
+// ctx's error that counts the proposals whose outcome is not known yet
+// (they stay queued or in flight, and are reported when they end).
 func (a *Async) Flush(ctx context.Context) error {
 	a.mu.Lock()
 	targets := make([]uint64, len(a.parts))
@@ -370,32 +430,33 @@ func (a *Async) Flush(ctx context.Context) error {
 	a.mu.Unlock()
 	for {
 		a.mu.Lock()
-		done := true
+		var left uint64
 		for i, pt := range a.parts {
 			if pt.done < targets[i] {
-				done = false
-				break
+				left += targets[i] - pt.done
 			}
 		}
 		progress := a.progress
+		err := a.errLocked()
 		a.mu.Unlock()
-		if done {
-			return a.Err()
+		if left == 0 {
+			return err
 		}
 		select {
 		case <-progress:
 		case <-ctx.Done():
-			return ctx.Err()
+			return fmt.Errorf("emitter: flush: %d proposals not reported yet: %w", left, ctx.Err())
 		}
 	}
 }
 
 // Close stops accepting proposals, sends everything queued and waits for
-// the workers to end. If ctx ends first, Close aborts the requests in
-// flight; every proposal not written is then reported to the error handler
-// and Err (none is dropped silently), and Close returns ctx's error once
-// the workers have ended. Otherwise it returns Err. Close may be called
-// more than once.
+// the workers and the handlers to end. If ctx ends first, Close aborts the
+// requests in flight: their proposals are reported Unknown (they may have
+// been applied) and those still queued NotAttempted, to the handlers and
+// Err, none dropped silently; Close then returns ctx's error joined with
+// Err once every outcome has been handed out. Otherwise it returns Err.
+// Close may be called more than once.
 func (a *Async) Close(ctx context.Context) error {
 	a.mu.Lock()
 	if !a.closed {
@@ -411,7 +472,7 @@ func (a *Async) Close(ctx context.Context) error {
 	case <-ctx.Done():
 		a.cancel()
 		<-a.stopped
-		return ctx.Err()
+		return errors.Join(ctx.Err(), a.Err())
 	}
 	a.cancel()
 	return a.Err()

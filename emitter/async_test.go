@@ -24,7 +24,7 @@ func TestAsyncCloseUnderLoad(t *testing.T) {
 	s := mockserver.Start(t, mockserver.WithFault(
 		mockserver.Latency(mockserver.OpIngestProposalBatch, 20*time.Millisecond),
 		mockserver.Latency(mockserver.OpIngestProposal, 20*time.Millisecond)))
-	r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
+	r, _ := newREST(t, s, datahub.WithRetry(fastRetry))
 	var reported atomic.Int64
 	a := emitter.NewAsync(r, emitter.WithWorkers(4), emitter.WithQueueSize(500), emitter.WithBatchSize(50),
 		emitter.WithErrorHandler(func(emitter.Proposal, error) { reported.Add(1) }))
@@ -86,58 +86,86 @@ func TestAsyncCloseUnderLoad(t *testing.T) {
 	}
 }
 
-// TestAsyncCloseDeadline closes with a deadline the slow server cannot
-// meet: Close returns the context's error, and every proposal is either
-// written or reported, none dropped silently.
+// TestAsyncCloseDeadline is defect 12: Close with a deadline that ends
+// while requests are in flight. Their proposals were applied (the answers
+// are held back until the context ends) and must be reported Unknown, not
+// as not written; the proposals still queued are NotAttempted and not
+// stored. Every proposal is reported exactly once.
 func TestAsyncCloseDeadline(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t, mockserver.WithFault(mockserver.Latency(mockserver.OpIngestProposalBatch, 40*time.Millisecond)))
-	r, _ := newREST(t, s, emitter.WithRetry(fastRetry))
+	s := mockserver.Start(t)
+	r, c := newREST(t, s, datahub.WithRetry(fastRetry))
+	c.hold.Store(true)
 	var mu sync.Mutex
-	reported := map[string]error{}
+	results := map[uint64]emitter.AsyncResult{}
+	errs := map[string]error{}
 	a := emitter.NewAsync(r, emitter.WithWorkers(2), emitter.WithBatchSize(10), emitter.WithLinger(0),
+		emitter.WithResultHandler(func(res emitter.AsyncResult) {
+			mu.Lock()
+			defer mu.Unlock()
+			if _, dup := results[res.Seq]; dup {
+				t.Errorf("proposal %d reported twice", res.Seq)
+			}
+			results[res.Seq] = res
+		}),
 		emitter.WithErrorHandler(func(p emitter.Proposal, err error) {
 			mu.Lock()
-			reported[p.URN.String()] = err
+			errs[p.URN.String()] = err
 			mu.Unlock()
 		}))
 	const n = 200
+	var ps []emitter.Proposal
 	for i := range n {
-		if err := a.Emit(t.Context(), propertiesProposal(t, i, 0)); err != nil {
-			t.Fatal(err)
-		}
+		ps = append(ps, propertiesProposal(t, i, 0))
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
-	defer cancel()
-	start := time.Now()
+	if err := a.Emit(t.Context(), ps...); err != nil { // queued at once: each worker's first batch is full
+		t.Fatal(err)
+	}
+	for c.attempts.Load() < 2 || s.RequestCount(mockserver.OpIngestProposalBatch) < 2 { // both workers in flight
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
 	err := a.Close(ctx)
-	t.Logf("Close returned after %v: %v", time.Since(start), err)
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Close: %v, want DeadlineExceeded", err)
+	var ae *emitter.AsyncError
+	if !errors.Is(err, context.Canceled) || !errors.As(err, &ae) {
+		t.Fatalf("Close: %v, want context.Canceled and an *AsyncError", err)
 	}
-	written := 0
-	for i := range n {
-		u := datasetURN(t, i).String()
+	counts := map[emitter.Status]int{}
+	for seq := uint64(1); seq <= n; seq++ {
+		res, ok := results[seq]
+		if !ok {
+			t.Errorf("proposal %d not reported", seq)
+			continue
+		}
+		counts[res.Status]++
+		u := res.Proposal.URN.String()
 		_, rerr := s.GetAspect(u, "datasetProperties")
-		mu.Lock()
-		ferr, failed := reported[u]
-		mu.Unlock()
-		switch {
-		case rerr == nil:
-			written++
-		case !failed:
-			t.Errorf("dataset %d neither written nor reported", i)
-		case !errors.Is(ferr, context.Canceled):
-			t.Errorf("dataset %d reported with %v, want context.Canceled", i, ferr)
+		stored := rerr == nil
+		switch res.Status {
+		case emitter.Written:
+			if !stored {
+				t.Errorf("%s reported written, not stored", u)
+			}
+		case emitter.Unknown:
+			if !errors.Is(errs[u], datahub.ErrOutcomeUnknown) {
+				t.Errorf("%s: handler got %v, want ErrOutcomeUnknown", u, errs[u])
+			}
+		default:
+			if stored {
+				t.Errorf("%s reported %v (%v) but stored", u, res.Status, errs[u])
+			}
+		}
+		if stored && res.Status != emitter.Written && !errors.Is(errs[u], datahub.ErrOutcomeUnknown) {
+			t.Errorf("%s stored but reported to the error handler as %v", u, errs[u])
 		}
 	}
-	var ae *emitter.AsyncError
-	if !errors.As(a.Err(), &ae) || ae.Failed != len(reported) {
-		t.Errorf("Err() = %v, want an *AsyncError counting %d", a.Err(), len(reported))
+	t.Logf("outcomes %v; %v", counts, err)
+	if diff := cmp.Diff(map[emitter.Status]int{emitter.Unknown: 20, emitter.NotAttempted: 180}, counts); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
-	t.Logf("%d written, %d reported", written, len(reported))
-	if written+len(reported) < n {
-		t.Errorf("%d written + %d reported < %d", written, len(reported), n)
+	if ae.Unknown != counts[emitter.Unknown] || ae.NotAttempted != counts[emitter.NotAttempted] {
+		t.Errorf("AsyncError %+v does not match the outcomes %v", ae, counts)
 	}
 }
 
@@ -236,7 +264,7 @@ func TestAsyncFailures(t *testing.T) {
 	}
 	err := a.Flush(t.Context())
 	var ae *emitter.AsyncError
-	if !errors.As(err, &ae) || ae.Failed != 1 || !errors.Is(err, datahub.ErrValidation) {
+	if !errors.As(err, &ae) || ae.Rejected != 1 || !errors.Is(err, datahub.ErrValidation) {
 		t.Fatalf("Flush: %v, want an *AsyncError with 1 validation failure", err)
 	}
 	mu.Lock()

@@ -29,7 +29,7 @@ func TestBatchSplitting(t *testing.T) {
 	}
 	tests := []struct {
 		name      string
-		opts      []emitter.Option
+		opts      []datahub.Option
 		n         int
 		make      func(t *testing.T, i int) emitter.Proposal
 		wantBatch int // ingestProposalBatch requests
@@ -38,10 +38,10 @@ func TestBatchSplitting(t *testing.T) {
 	}{
 		{name: "count 450 by 200", n: 450, make: func(t *testing.T, i int) emitter.Proposal { return propertiesProposal(t, i, 0) }, wantBatch: 3},
 		{name: "count 401 by 200", n: 401, make: func(t *testing.T, i int) emitter.Proposal { return propertiesProposal(t, i, 0) }, wantBatch: 2, wantOne: 1},
-		{name: "count 10 by 3", n: 10, opts: []emitter.Option{emitter.WithMaxBatchSize(3)}, make: func(t *testing.T, i int) emitter.Proposal { return propertiesProposal(t, i, 0) }, wantBatch: 3, wantOne: 1},
+		{name: "count 10 by 3", n: 10, opts: []datahub.Option{emitter.WithMaxBatchSize(3)}, make: func(t *testing.T, i int) emitter.Proposal { return propertiesProposal(t, i, 0) }, wantBatch: 3, wantOne: 1},
 		// each proposal is ~3.4 KB: 5 fit in 20,000 bytes.
-		{name: "bytes 20 by 20000", n: 20, opts: []emitter.Option{emitter.WithMaxBatchBytes(20000)}, make: big, wantBatch: 4, maxBytes: 20000},
-		{name: "bytes 7 by 8000", n: 7, opts: []emitter.Option{emitter.WithMaxBatchBytes(8000)}, make: big, wantBatch: 3, wantOne: 1, maxBytes: 8000},
+		{name: "bytes 20 by 20000", n: 20, opts: []datahub.Option{emitter.WithMaxBatchBytes(20000)}, make: big, wantBatch: 4, maxBytes: 20000},
+		{name: "bytes 7 by 8000", n: 7, opts: []datahub.Option{emitter.WithMaxBatchBytes(8000)}, make: big, wantBatch: 3, wantOne: 1, maxBytes: 8000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -215,11 +215,12 @@ func TestRejectedIsolation(t *testing.T) {
 }
 
 // TestStopOnServerFailure checks that a batch failing with a 5xx after its
-// retries stops the call: its proposals are Failed, the rest not attempted.
+// retries stops the call: its proposals are Unknown (a 500 may have been
+// applied), the rest not attempted.
 func TestStopOnServerFailure(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t)
-	r, c := newREST(t, s, emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 2, MinWait: time.Millisecond, MaxWait: time.Millisecond}))
+	r, c := newREST(t, s, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 2, Backoff: datahub.ExponentialBackoff(time.Millisecond, time.Millisecond, 0)}))
 	var ps []emitter.Proposal
 	for i := range 450 {
 		ps = append(ps, propertiesProposal(t, i, 0))
@@ -242,12 +243,12 @@ func TestStopOnServerFailure(t *testing.T) {
 		counts[res.Status]++
 	}
 	t.Logf("%v; statuses %v", err, counts)
-	if diff := cmp.Diff(map[emitter.Status]int{emitter.Written: 200, emitter.Failed: 200, emitter.NotAttempted: 50}, counts); diff != "" {
+	if diff := cmp.Diff(map[emitter.Status]int{emitter.Written: 200, emitter.Unknown: 200, emitter.NotAttempted: 50}, counts); diff != "" {
 		t.Errorf("statuses (-want +got):\n%s", diff)
 	}
 	for _, f := range be.Failures() {
-		if f.Status != emitter.Failed {
-			t.Errorf("proposal %d: %v, want failed (no definite answer)", f.Index, f.Status)
+		if f.Status != emitter.Unknown || !errors.Is(f.Err, datahub.ErrOutcomeUnknown) {
+			t.Errorf("proposal %d: %v (%v), want unknown (no definite answer)", f.Index, f.Status, f.Err)
 		}
 	}
 }

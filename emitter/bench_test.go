@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	datahub "github.com/catalogkit/datahub-go"
 	"io"
 	"net/http"
 	"sync"
@@ -32,7 +33,7 @@ func benchProposal(b *testing.B) emitter.Proposal {
 // captureBody returns the body and headers the emitter sends for p.
 func captureBody(b *testing.B, s *mockserver.Server, p emitter.Proposal) ([]byte, http.Header) {
 	c := &capture{next: http.DefaultTransport}
-	r, err := emitter.NewREST(s.URL(), emitter.WithHTTPClient(&http.Client{Transport: c}))
+	r, err := emitter.NewREST(s.URL(), datahub.WithHTTPClient(&http.Client{Transport: c}))
 	if err != nil {
 		b.Fatal(err)
 	}

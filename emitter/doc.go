@@ -2,6 +2,15 @@
 // Rest.li write path ([REST]), from a bounded background queue ([Async]),
 // or to a file in DataHub's file-sink format ([File]).
 //
+// # Options
+//
+// [NewREST] takes datahub.Option values: the shared ones of package datahub
+// ([datahub.WithToken], [datahub.WithHeaders], [datahub.WithHTTPClient],
+// [datahub.WithTimeout], [datahub.WithRetry], [datahub.WithLogger]), which
+// client.New takes too, and the emitter's own ([WithServerAsync],
+// [WithMaxBatchSize], [WithMaxBatchBytes], [WithIsolateRejected]), mixed in
+// one list. [datahub.FromEnv] reads the URL and token from the environment.
+//
 // # Proposals
 //
 // A [Proposal] changes one aspect of one entity. [NewProposal] builds an
@@ -29,7 +38,7 @@
 // in requests of at most 200 proposals and 15 MiB. The headers are
 // X-RestLi-Protocol-Version 2.0.0, Content-Type and Accept application/json,
 // Authorization Bearer when a token is set, User-Agent
-// "datahub-go/<version> (go; <Go version>)", then [WithHeaders]. The server
+// "datahub-go/<version> (go; <Go version>)", then [datahub.WithHeaders]. The server
 // URL is a GMS root or a front end's {base}/api/gms.
 //
 // The aspect's JSON text is ASCII: other characters are written as \uXXXX
@@ -39,21 +48,33 @@
 //
 // Requests are retried as the Python emitter retries them (429, 500, 502,
 // 503, 504 and network errors, POST included, 4 retries with exponential
-// backoff and jitter, Retry-After honoured up to a cap); no other 4xx is
-// retried, and once the context is done no request is started or retried.
-// Each proposal is encoded once; a retry resends the same bytes.
+// backoff and jitter, Retry-After honoured up to a cap; see
+// [datahub.RetryPolicy] to change it); no other 4xx is retried, and once
+// the context is done no request is started or retried. Each proposal is
+// encoded once; a retry resends the same bytes. Replaying an UPSERT whose
+// answer was lost is harmless (it writes the same aspect again), but
+// replaying a conditional write (If-Version-Match, If-None-Match,
+// If-Modified-Since, If-Unmodified-Since) or a CREATE/CREATE_ENTITY that
+// was applied would fail its own condition: a request carrying one is
+// replayed only when the connection was refused or the server answered 429
+// or 503, and is otherwise reported [Unknown].
 //
 // # Failures
 //
-// Errors are the datahub package's: a [*datahub.Error] carries the status
-// and the message of the server's Rest.li error body, and matches
-// datahub.ErrValidation (400, 422), datahub.ErrUnauthorized (401, 403),
-// datahub.ErrPreconditionFailed (412) or datahub.ErrPayloadTooLarge (413)
-// with errors.Is. A proposal too large to send alone is a [*TooLargeError]
-// before anything is sent. When an Emit of several proposals does not
-// write them all, a [*BatchError] gives the outcome of each: [Written],
-// [Rejected] (with the server's reason), [Failed] (no definite answer, so
-// maybe written) or [NotAttempted].
+// [REST.Emit] returns nil or a [*BatchError], for one proposal as for many,
+// with the outcome of each: [Written], [Rejected] (refused for its
+// content, with the server's reason), [Failed] (not written, the server
+// unreachable or unavailable: emitting again later is safe), [Unknown]
+// (the answer was lost: it may be written) or [NotAttempted]. errors.Is and
+// errors.As see through it: a [*datahub.Error] carries the status, the
+// message of the server's Rest.li error body and the response header, and
+// matches datahub.ErrValidation (400, 422), datahub.ErrUnauthorized (401,
+// 403), datahub.ErrPreconditionFailed (412) or datahub.ErrPayloadTooLarge
+// (413); an Unknown outcome matches datahub.ErrOutcomeUnknown. A proposal
+// too large to send alone is a [*TooLargeError] before anything is sent.
+// One error type whatever the count lets callers treat a single proposal
+// and a batch alike; errors.Is(err, datahub.ErrPreconditionFailed) works on
+// both.
 //
 // DataHub rejects a batch as a whole when one of its proposals is invalid,
 // so one bad proposal would fail up to 199 good ones. By default
@@ -67,12 +88,24 @@
 // # Background emitting
 //
 // [NewAsync] wraps a REST emitter with a bounded queue and workers that send
-// batches by size and linger time. Proposals for one URN always go through
-// the same worker, so they are written in the order they were queued.
-// [Async.Flush] waits for everything queued before it; [Async.Close]
-// flushes and stops the workers. Failures go to a callback
-// ([WithErrorHandler]) and to [Async.Err]; nothing is dropped silently: a
-// full queue blocks, or returns [ErrQueueFull] ([WithBlock]).
+// batches by size and linger time. [Async.Emit] checks and encodes the
+// proposals on the caller's goroutine before it queues them, so an invalid
+// or oversized proposal fails Emit itself, and changing the caller's
+// structs, maps or slices afterwards does not change what is written. The
+// queue is bounded in proposals ([WithQueueSize]) and bytes
+// ([WithQueueBytes]); a full queue blocks, or returns [ErrQueueFull]
+// ([WithBlock]). Proposals for one URN always go through the same worker,
+// so they are written in the order they were queued.
+//
+// Every proposal's outcome ([AsyncResult]: its sequence number, [Status]
+// and error) goes to [WithResultHandler], so that a long ingestion can
+// checkpoint what the server acknowledged; those not written go to
+// [WithErrorHandler] too, and are counted by [Async.Err]. Handlers run on
+// one goroutine of the emitter and may queue again. [Async.Flush] waits
+// until everything queued before it is reported; [Async.Close] flushes and
+// stops the workers. When Close's context ends first, the proposals in
+// flight are reported [Unknown] (they may have been applied) and those
+// still queued [NotAttempted]; nothing is dropped silently.
 //
 // # Differences from DataHub's Python emitter
 //
@@ -80,6 +113,9 @@
 //     both alike. Non-ASCII text is written as \u escapes in both (see
 //     above).
 //   - A 429 costs a whole attempt; Python's emitter counts it as half.
+//   - A conditional write or a CREATE is not replayed after a lost answer
+//     (it is reported Unknown); Python's emitter replays every POST.
+//   - TestConnection does not retry a server that cannot be reached.
 //   - System metadata properties the caller set (clientId, clientVersion)
 //     are kept; Python overwrites them.
 //   - A proposal too large for the limit is refused before sending; Python

@@ -55,14 +55,24 @@ const (
 	// Written: the server acknowledged the proposal.
 	Written
 	// Rejected: the proposal was not written, because the server refused
-	// it (a 4xx answer to a request that carried it alone, or to its whole
-	// batch) or because it could not be sent (invalid, or too large).
+	// it (a 4xx answer other than 429 to a request that carried it alone,
+	// or to its whole batch) or because it could not be sent (invalid, or
+	// too large). Sending it again unchanged fails again.
 	Rejected
-	// Failed: the request carrying the proposal got no definite answer (a
-	// 5xx after every retry, a network error, the context done while it
-	// was in flight), so the server may or may not have applied it.
-	// Proposals are upserts of whole aspects, so emitting it again is safe.
+	// Failed: the proposal was not written, and the server did not refuse
+	// it for its content: the server could not be reached, or answered 429
+	// or 503 (not applied) to every attempt, or the context ended while
+	// the emitter waited to retry such an answer. Emitting it again later
+	// is safe, conditional writes included.
 	Failed
+	// Unknown: the proposal may or may not have been written: the request
+	// carrying it was sent but its answer was lost (a dropped connection,
+	// an attempt's timeout, the context done while it was in flight) or
+	// was a 500, 502 or 504, and the emitter could not or would not send
+	// it again. An upsert may be emitted again; a conditional write or a
+	// CREATE would fail its own condition if it was applied, so read the
+	// aspect to learn what happened. Err matches datahub.ErrOutcomeUnknown.
+	Unknown
 )
 
 // String returns the status's name.
@@ -76,6 +86,8 @@ func (s Status) String() string {
 		return "rejected"
 	case Failed:
 		return "failed"
+	case Unknown:
+		return "unknown"
 	}
 	return fmt.Sprintf("Status(%d)", int(s))
 }
@@ -96,8 +108,12 @@ type Result struct {
 	Err error
 }
 
-// BatchError reports an Emit of several proposals of which some were not
-// written. Results has one entry per proposal, in the order given.
+// BatchError reports an Emit call of which some proposals were not
+// written, whatever their number: one proposal or many, Emit returns nil or
+// a *BatchError, so that callers handle one error type. Results has one
+// entry per proposal, in the order given. errors.Is and errors.As see
+// through it to the causes (a *datahub.Error, datahub.ErrValidation,
+// datahub.ErrOutcomeUnknown, context.Canceled, ...).
 type BatchError struct {
 	// Results is the outcome of every proposal of the call.
 	Results []Result
@@ -109,11 +125,16 @@ func (e *BatchError) Written() []int { return e.indexes(Written) }
 // NotAttempted returns the indexes of the proposals that were not sent.
 func (e *BatchError) NotAttempted() []int { return e.indexes(NotAttempted) }
 
-// Failures returns the results of the proposals that were Rejected or Failed.
+// Unknown returns the indexes of the proposals that may or may not have
+// been written.
+func (e *BatchError) Unknown() []int { return e.indexes(Unknown) }
+
+// Failures returns the results of the proposals that were Rejected, Failed
+// or Unknown.
 func (e *BatchError) Failures() []Result {
 	var out []Result
 	for _, r := range e.Results {
-		if r.Status == Rejected || r.Status == Failed {
+		if r.Status == Rejected || r.Status == Failed || r.Status == Unknown {
 			out = append(out, r)
 		}
 	}
@@ -130,9 +151,14 @@ func (e *BatchError) indexes(s Status) []int {
 	return out
 }
 
-// Error counts the outcomes and shows the first failure.
+// Error counts the outcomes and shows the first failure; for a single
+// proposal it names it and gives its error.
 func (e *BatchError) Error() string {
-	var count [4]int
+	if len(e.Results) == 1 {
+		r := e.Results[0]
+		return fmt.Sprintf("emitter: %s %s %s: %v", r.URN, r.Aspect, r.Status, r.Err)
+	}
+	var count [Unknown + 1]int
 	var first *Result
 	for i, r := range e.Results {
 		if r.Status >= 0 && int(r.Status) < len(count) {
@@ -143,8 +169,8 @@ func (e *BatchError) Error() string {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "emitter: %d of %d proposals written, %d rejected, %d failed, %d not attempted",
-		count[Written], len(e.Results), count[Rejected], count[Failed], count[NotAttempted])
+	fmt.Fprintf(&b, "emitter: %d of %d proposals written, %d rejected, %d failed, %d unknown, %d not attempted",
+		count[Written], len(e.Results), count[Rejected], count[Failed], count[Unknown], count[NotAttempted])
 	if first != nil {
 		fmt.Fprintf(&b, "; proposal %d (%s %s): %v", first.Index, first.URN, first.Aspect, first.Err)
 	}
@@ -182,9 +208,21 @@ func itemRejection(err error) bool {
 	return false
 }
 
-// definite reports whether err is an answer of the server that says the
-// request was not applied: any 4xx.
-func definite(err error) bool {
+// classify returns the status of the proposals of a request that failed
+// with err (see Status).
+func classify(err error) Status {
+	if errors.Is(err, datahub.ErrOutcomeUnknown) {
+		return Unknown
+	}
 	var de *datahub.Error
-	return errors.As(err, &de) && de.StatusCode >= 400 && de.StatusCode < 500
+	if errors.As(err, &de) {
+		switch {
+		case de.StatusCode == http.StatusTooManyRequests || de.StatusCode == http.StatusServiceUnavailable:
+			return Failed
+		case de.StatusCode >= 400 && de.StatusCode < 500, de.StatusCode == http.StatusNotImplemented:
+			return Rejected
+		}
+		return Unknown // a 5xx the transport did not mark: be safe
+	}
+	return Failed // no request reached the server: refused connection, context done before sending
 }

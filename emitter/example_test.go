@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/mockserver"
@@ -135,4 +137,57 @@ func ExampleNewFile() {
 	ps, _ := emitter.ReadFile(path)
 	fmt.Println(len(ps), ps[0].URN, ps[0].AspectName, *ps[0].Aspect.(*aspects.Status))
 	// Output: 1 urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD) status {false <nil> <nil>}
+}
+
+// A conditional write whose answer is lost is not sent again (a replay
+// would fail its own condition): Emit reports its outcome as unknown, and
+// a read tells what happened.
+func ExampleREST_Emit_outcomeUnknown() {
+	// The mock applies the write, then drops the connection unanswered.
+	mock := mockserver.New(mockserver.WithFault(mockserver.CommitThenDrop(mockserver.OpIngestProposal, 1)))
+	srv := httptest.NewServer(mock)
+	defer srv.Close()
+	e, _ := emitter.NewREST(srv.URL)
+
+	u, _ := urn.NewDataset("hive", "db.orders", "PROD")
+	p, _ := emitter.NewProposal(u, aspects.DatasetProperties{Description: aspects.Ptr("first")})
+	p.Headers = map[string]string{"If-Version-Match": "-1"} // only if it does not exist yet
+	err := e.Emit(context.Background(), p)
+	fmt.Println(errors.Is(err, datahub.ErrOutcomeUnknown), errors.Is(err, datahub.ErrPreconditionFailed))
+
+	got, _ := mock.GetAspect(u.String(), "datasetProperties")
+	fmt.Println(*got.(*aspects.DatasetProperties).Description)
+	// Output:
+	// true false
+	// first
+}
+
+// A long ingestion learns which proposals the server acknowledged from the
+// outcome stream, and can checkpoint them.
+func ExampleWithResultHandler() {
+	_, srv := serveMock()
+	defer srv.Close()
+	rest, _ := emitter.NewREST(srv.URL)
+
+	var mu sync.Mutex
+	written := 0
+	a := emitter.NewAsync(rest, emitter.WithResultHandler(func(r emitter.AsyncResult) {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.Status == emitter.Written {
+			written++ // e.g. record r.Seq or r.Proposal.URN as done
+		}
+	}))
+	for i := range 5 {
+		u, _ := urn.NewDataset("hive", fmt.Sprintf("db.t%d", i), "PROD")
+		p, _ := emitter.NewProposal(u, aspects.Status{})
+		if err := a.Emit(context.Background(), p); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := a.Close(context.Background()); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(written, "written")
+	// Output: 5 written
 }

@@ -3,11 +3,14 @@ package emitter_test
 import (
 	"errors"
 	"fmt"
+	datahub "github.com/catalogkit/datahub-go"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -19,16 +22,16 @@ import (
 
 // fastRetry retries often and quickly, and caps the mock's Retry-After
 // (whole seconds) at a few milliseconds, so that fault tests run fast.
-var fastRetry = emitter.RetryPolicy{MaxAttempts: 12, MinWait: time.Millisecond, MaxWait: 20 * time.Millisecond, RetryAfterCap: 5 * time.Millisecond}
+var fastRetry = datahub.RetryPolicy{MaxAttempts: 12, Backoff: datahub.ExponentialBackoff(time.Millisecond, 20*time.Millisecond, 5*time.Millisecond)}
 
 // newREST returns a REST emitter for s (through its /api/gms front address
 // when front is true) that sends through a counting transport.
-func newREST(t testing.TB, s *mockserver.Server, opts ...emitter.Option) (*emitter.REST, *counter) {
+func newREST(t testing.TB, s *mockserver.Server, opts ...datahub.Option) (*emitter.REST, *counter) {
 	t.Helper()
 	c := &counter{next: http.DefaultTransport.(*http.Transport).Clone()}
 	c.next.MaxIdleConnsPerHost = 64
 	t.Cleanup(c.next.CloseIdleConnections)
-	opts = append([]emitter.Option{emitter.WithHTTPClient(&http.Client{Transport: c})}, opts...)
+	opts = append([]datahub.Option{datahub.WithHTTPClient(&http.Client{Transport: c})}, opts...)
 	r, err := emitter.NewREST(s.URL()+"/api/gms", opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -46,12 +49,24 @@ type counter struct {
 	maxBody, requestBytes int64
 	// before, when set, runs before attempt n (from 1) is sent.
 	before func(n int64)
+	// refuse, when set and true for attempt n, fails the attempt as a
+	// refused connection without sending it.
+	refuse func(n int64) bool
+	// hold, when true, loses the answer of every attempt: the request is
+	// sent and handled, then the attempt waits for its context to end and
+	// fails with the context's error, as an answer arriving after the
+	// deadline.
+	hold atomic.Bool
 }
 
 func (c *counter) RoundTrip(req *http.Request) (*http.Response, error) {
 	n := c.attempts.Add(1)
 	if c.before != nil {
 		c.before(n)
+	}
+	if c.refuse != nil && c.refuse(n) {
+		c.errs.Add(1)
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
 	}
 	c.mu.Lock()
 	c.maxBody = max(c.maxBody, req.ContentLength)
@@ -61,6 +76,12 @@ func (c *counter) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		c.errs.Add(1)
 		return nil, err
+	}
+	if c.hold.Load() {
+		resp.Body.Close()
+		<-req.Context().Done()
+		c.errs.Add(1)
+		return nil, req.Context().Err()
 	}
 	c.mu.Lock()
 	if c.statuses == nil {

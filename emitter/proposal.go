@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
@@ -179,6 +180,29 @@ func (p *Proposal) contentType() string {
 		return ContentTypeJSONPatch
 	}
 	return ContentTypeJSON
+}
+
+// conditionalHeaders are the proposal headers that make a write
+// conditional (DataHub's ConditionalWriteValidator), lower case.
+var conditionalHeaders = []string{"if-version-match", "if-none-match", "if-modified-since", "if-unmodified-since"}
+
+// replaySafe reports whether p may be sent again after a request carrying
+// it may have been applied: an UPSERT or DELETE may, a CREATE,
+// CREATE_ENTITY or conditional write may not (the replay of an applied
+// one would fail its own condition).
+func (p *Proposal) replaySafe() bool {
+	switch p.changeType() {
+	case Create, CreateEntity:
+		return false
+	}
+	for k := range p.Headers {
+		for _, h := range conditionalHeaders {
+			if strings.EqualFold(k, h) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // check reports what makes p impossible to send, wrapping

@@ -47,92 +47,68 @@ const (
 // (https://datahub.example.com/api/gms); trailing slashes are dropped. It
 // fails, wrapping datahub.ErrValidation, when serverURL is not an absolute
 // http or https URL. NewREST sends nothing; see TestConnection.
-func NewREST(serverURL string, opts ...Option) (*REST, error) {
-	cfg := defaultConfig()
-	for _, o := range opts {
-		o(&cfg)
+func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
+	s, err := transport.Settings("emitter", opts)
+	if err != nil {
+		return nil, err
 	}
-	tc, err := transport.New(transport.Config{
-		BaseURL:    serverURL,
-		Token:      cfg.token,
-		Headers:    cfg.headers,
-		HTTPClient: cfg.httpClient,
-		Timeout:    cfg.timeout,
-		Retry:      cfg.retry.transport(),
-		Logger:     cfg.logger,
-	})
+	tc, err := transport.New(serverURL, s)
 	if err != nil {
 		return nil, err
 	}
 	async := "false"
-	if cfg.serverAsync {
+	if s.Emitter.ServerAsync {
 		async = "true"
 	}
-	return &REST{
+	r := &REST{
 		tc:       tc,
-		log:      cfg.logger,
-		maxBatch: cfg.maxBatch,
-		maxBytes: cfg.maxBytes,
-		isolate:  cfg.isolate,
+		log:      s.Logger,
+		maxBatch: s.Emitter.MaxBatchSize,
+		maxBytes: s.Emitter.MaxBatchBytes,
+		isolate:  s.Emitter.IsolateRejected == nil || *s.Emitter.IsolateRejected,
 		suffix:   `,"async":"` + async + `"}`,
 		now:      time.Now,
-	}, nil
+	}
+	if r.maxBatch <= 0 {
+		r.maxBatch = DefaultMaxBatchSize
+	}
+	if r.maxBytes <= 0 {
+		r.maxBytes = DefaultMaxBatchBytes
+	}
+	return r, nil
 }
 
 // ServerURL returns the normalised server URL requests are sent under.
 func (r *REST) ServerURL() string { return r.tc.BaseURL() }
 
 // Emit sends proposals to the server and returns once it has acknowledged
-// them, or failed.
+// them, or failed. It returns nil when every proposal was written, else a
+// *BatchError that gives the outcome of each ([Written], [Rejected] and
+// why, [Failed], [Unknown] or [NotAttempted]), whether one proposal was
+// given or many; errors.Is and errors.As see through it to the causes (a
+// *datahub.Error, datahub.ErrValidation, a *TooLargeError,
+// datahub.ErrOutcomeUnknown, the context's error).
 //
-// One proposal goes as POST /aspects?action=ingestProposal; the error is
-// the server's answer (a *datahub.Error), the network or context error, a
-// *TooLargeError, or an error wrapping datahub.ErrValidation for a proposal
-// that cannot be sent. Several go as POST
-// /aspects?action=ingestProposalBatch, in order, in requests of at most
-// WithMaxBatchSize proposals and WithMaxBatchBytes bytes (a request left
-// with a single proposal uses ingestProposal); a Delete goes alone, as POST
-// /entities?action=delete. When any of them is not written,
-// the error is a *BatchError that gives the outcome of each: written,
-// rejected (and why), failed without a definite answer, or not attempted.
+// One proposal goes as POST /aspects?action=ingestProposal. Several go as
+// POST /aspects?action=ingestProposalBatch, in order, in requests of at
+// most WithMaxBatchSize proposals and WithMaxBatchBytes bytes (a request
+// left with a single proposal uses ingestProposal); a Delete goes alone, as
+// POST /entities?action=delete.
 //
 // Invalid and oversized proposals are reported without being sent, and the
 // others are still sent. A request refused for its content (400, 412, 413,
 // 422) is split to find the proposals at fault (see WithIsolateRejected)
-// and Emit goes on; any other failure (5xx or network errors after every
-// retry, 401, 403, the context done) stops the call, and the proposals
-// after it are not attempted. Requests are retried as WithRetry says; once
-// ctx is done, no request is started or retried.
+// and Emit goes on; any other failure (5xx, 429 or network errors after
+// every retry, 401, 403, the context done) stops the call, and the
+// proposals after it are not attempted. Requests are retried as
+// datahub.WithRetry says, except that a request carrying a conditional
+// write or a CREATE is replayed only when it provably was not applied (see
+// package datahub); once ctx is done, no request is started or retried.
 func (r *REST) Emit(ctx context.Context, ps ...Proposal) error {
-	switch len(ps) {
-	case 0:
+	if len(ps) == 0 {
 		return nil
-	case 1:
-		return r.emitOne(ctx, &ps[0])
 	}
-	return r.emitMany(ctx, ps)
-}
-
-// emitOne sends one proposal as ingestProposal (or a delete).
-func (r *REST) emitOne(ctx context.Context, p *Proposal) error {
-	if err := p.check(); err != nil {
-		return err
-	}
-	if p.changeType() == Delete {
-		return r.deleteEntity(ctx, p.urnString())
-	}
-	body := make([]byte, 0, 1024)
-	body = append(body, singlePrefix...)
-	body, err := appendProposal(body, p, r.now().UnixMilli())
-	if err != nil {
-		return err
-	}
-	body = append(body, r.suffix...)
-	if len(body) > r.maxBytes {
-		return &TooLargeError{Index: 0, URN: p.urnString(), Aspect: p.aspectName(), Size: len(body), Limit: r.maxBytes}
-	}
-	_, err = r.tc.Do(ctx, http.MethodPost, pathIngest, body)
-	return err
+	return r.emit(ctx, ps)
 }
 
 // deleteEntity deletes an entity as DataHub's Python emitter does for a
@@ -146,17 +122,32 @@ func (r *REST) deleteEntity(ctx context.Context, u string) error {
 	return err
 }
 
-// batch is the state of one Emit of several proposals.
+// encoded is a proposal checked and encoded for the wire.
+type encoded struct {
+	// enc is the proposal object; nil for a delete and for a proposal that
+	// cannot be sent.
+	enc []byte
+	// unsafe marks a proposal that must not be replayed (see replaySafe).
+	unsafe bool
+}
+
+// batch is the state of one Emit.
 type batch struct {
 	r       *REST
-	ps      []Proposal
-	enc     [][]byte // encoded proposal objects; nil for deletes and rejects
+	items   []encoded
 	results []Result
 }
 
-func (r *REST) emitMany(ctx context.Context, ps []Proposal) error {
-	b := &batch{r: r, ps: ps, enc: make([][]byte, len(ps)), results: make([]Result, len(ps))}
-	b.encode()
+func (r *REST) emit(ctx context.Context, ps []Proposal) error {
+	items, results := r.encode(ps)
+	b := &batch{r: r, items: items, results: results}
+	return b.run(ctx)
+}
+
+// run sends the encoded proposals of b in requests and returns nil or the
+// *BatchError of the call.
+func (b *batch) run(ctx context.Context) error {
+	r := b.r
 
 	overhead := len(batchPrefix) + len("]") + len(r.suffix)
 	var chunk []int
@@ -168,7 +159,7 @@ func (r *REST) emitMany(ctx context.Context, ps []Proposal) error {
 		}
 		chunk, size = chunk[:0:0], overhead
 	}
-	for i := range ps {
+	for i := range b.results {
 		if stop != nil {
 			break
 		}
@@ -176,20 +167,20 @@ func (r *REST) emitMany(ctx context.Context, ps []Proposal) error {
 		if res.Status == Rejected {
 			continue
 		}
-		if b.enc[i] == nil { // a delete goes alone, in its place
+		if b.items[i].enc == nil { // a delete goes alone, in its place
 			flush()
 			if stop == nil {
 				stop = b.sendDelete(ctx, i)
 			}
 			continue
 		}
-		add := len(b.enc[i])
+		add := len(b.items[i].enc)
 		if len(chunk) > 0 {
 			add++ // the comma
 		}
 		if len(chunk) == r.maxBatch || (len(chunk) > 0 && size+add > r.maxBytes) {
 			flush()
-			add = len(b.enc[i])
+			add = len(b.items[i].enc)
 		}
 		chunk = append(chunk, i)
 		size += add
@@ -212,16 +203,19 @@ func (r *REST) emitMany(ctx context.Context, ps []Proposal) error {
 	return &BatchError{Results: b.results}
 }
 
-// encode checks and encodes every proposal, marking those that cannot be
-// sent Rejected.
-func (b *batch) encode() {
-	now := b.r.now().UnixMilli()
-	single := len(singlePrefix) + len(b.r.suffix)
-	offsets := make([][2]int, len(b.ps))
-	arena := make([]byte, 0, 1024*len(b.ps))
-	for i := range b.ps {
-		p := &b.ps[i]
-		res := &b.results[i]
+// encode checks and encodes every proposal. Each result names its
+// proposal; those that cannot be sent are Rejected with the reason, the
+// others NotAttempted. The encodings share one buffer.
+func (r *REST) encode(ps []Proposal) ([]encoded, []Result) {
+	now := r.now().UnixMilli()
+	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
+	single := len(singlePrefix) + len(r.suffix)
+	offsets := make([][2]int, len(ps))
+	arena := make([]byte, 0, 1024*len(ps))
+	for i := range ps {
+		p := &ps[i]
+		items[i].unsafe = !p.replaySafe()
+		res := &results[i]
 		*res = Result{Index: i, URN: p.urnString(), Aspect: p.aspectName()}
 		if err := p.check(); err != nil {
 			res.Status, res.Err = Rejected, err
@@ -238,18 +232,19 @@ func (b *batch) encode() {
 			res.Status, res.Err = Rejected, err
 			continue
 		}
-		if size := len(arena) - start + single; size > b.r.maxBytes {
+		if size := len(arena) - start + single; size > r.maxBytes {
 			arena = arena[:start]
-			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: b.r.maxBytes}
+			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			continue
 		}
 		offsets[i] = [2]int{start, len(arena)}
 	}
 	for i, o := range offsets {
 		if o[1] > o[0] {
-			b.enc[i] = arena[o[0]:o[1]:o[1]]
+			items[i].enc = arena[o[0]:o[1]:o[1]]
 		}
 	}
+	return items, results
 }
 
 // send posts the proposals idx (in order) in one request and records the
@@ -259,17 +254,20 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var err error
+	req := transport.Request{Method: http.MethodPost, Path: pathIngest}
+	for _, i := range idx {
+		req.NoReplay = req.NoReplay || b.items[i].unsafe
+	}
 	if len(idx) == 1 {
-		body := make([]byte, 0, len(singlePrefix)+len(b.enc[idx[0]])+len(b.r.suffix))
+		body := make([]byte, 0, len(singlePrefix)+len(b.items[idx[0]].enc)+len(b.r.suffix))
 		body = append(body, singlePrefix...)
-		body = append(body, b.enc[idx[0]]...)
+		body = append(body, b.items[idx[0]].enc...)
 		body = append(body, b.r.suffix...)
-		_, err = b.r.tc.Do(ctx, http.MethodPost, pathIngest, body)
+		req.Body = body
 	} else {
 		size := len(batchPrefix) + len(idx) + len(b.r.suffix)
 		for _, i := range idx {
-			size += len(b.enc[i])
+			size += len(b.items[i].enc)
 		}
 		body := make([]byte, 0, size)
 		body = append(body, batchPrefix...)
@@ -277,12 +275,13 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 			if k > 0 {
 				body = append(body, ',')
 			}
-			body = append(body, b.enc[i]...)
+			body = append(body, b.items[i].enc...)
 		}
 		body = append(body, ']')
 		body = append(body, b.r.suffix...)
-		_, err = b.r.tc.Do(ctx, http.MethodPost, pathIngestBatch, body)
+		req.Path, req.Body = pathIngestBatch, body
 	}
+	_, err := b.r.tc.Send(ctx, req)
 	if err == nil {
 		b.mark(idx, Written, nil)
 		return nil
@@ -298,11 +297,7 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 		}
 		return b.send(ctx, idx[mid:])
 	}
-	status := Failed
-	if definite(err) {
-		status = Rejected
-	}
-	b.mark(idx, status, err)
+	b.mark(idx, classify(err), err)
 	if itemRejection(err) {
 		return nil
 	}
@@ -315,17 +310,14 @@ func (b *batch) sendDelete(ctx context.Context, i int) error {
 		return err
 	}
 	err := b.r.deleteEntity(ctx, b.results[i].URN)
-	switch {
-	case err == nil:
+	if err == nil {
 		b.mark([]int{i}, Written, nil)
 		return nil
-	case definite(err):
-		b.mark([]int{i}, Rejected, err)
-		if itemRejection(err) || errors.Is(err, datahub.ErrNotFound) {
-			return nil
-		}
-	default:
-		b.mark([]int{i}, Failed, err)
+	}
+	status := classify(err)
+	b.mark([]int{i}, status, err)
+	if status == Rejected && (itemRejection(err) || errors.Is(err, datahub.ErrNotFound)) {
+		return nil
 	}
 	return err
 }
@@ -342,10 +334,15 @@ func (b *batch) mark(idx []int, s Status, err error) {
 // otherwise (usually DataHub's front end, reached without /api/gms) gives
 // an error wrapping ErrNotGMS; a 401 gives an error wrapping the
 // *datahub.Error (errors.Is(err, datahub.ErrUnauthorized)); other failures
-// wrap the server's answer or the network error.
+// wrap the server's answer or the network error. A server that cannot be
+// reached (connection refused, a name that does not resolve) is reported
+// after one attempt, without the retry policy's waits; other failures are
+// retried as the policy says.
 func (r *REST) TestConnection(ctx context.Context) error {
 	target := datahub.RedactURL(r.tc.BaseURL() + pathConfig)
-	resp, err := r.tc.Do(ctx, http.MethodGet, pathConfig, nil)
+	// FailFast: a server that does not listen is reported at once, not
+	// after the retry policy's waits (which Emit keeps).
+	resp, err := r.tc.Send(ctx, transport.Request{Method: http.MethodGet, Path: pathConfig, FailFast: true})
 	if err != nil {
 		if errors.Is(err, datahub.ErrUnauthorized) {
 			return fmt.Errorf("emitter: cannot connect to %s: authentication failed: %w", target, err)

@@ -3,9 +3,11 @@ package emitter_test
 import (
 	"encoding/json"
 	"errors"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
@@ -29,7 +31,7 @@ func TestAuth(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			r, _ := newREST(t, s, emitter.WithToken(tt.token))
+			r, _ := newREST(t, s, datahub.WithToken(tt.token))
 			err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
 			if !errors.Is(err, tt.wantErr) || (tt.wantErr == nil && err != nil) {
 				t.Fatalf("err = %v, want %v", err, tt.wantErr)
@@ -63,9 +65,9 @@ func TestTestConnection(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			opts := []emitter.Option{emitter.WithRetry(emitter.RetryPolicy{MaxAttempts: 1})}
+			opts := []datahub.Option{datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 1})}
 			if tt.stub != nil {
-				opts = append(opts, emitter.WithHTTPClient(&http.Client{Transport: *tt.stub}))
+				opts = append(opts, datahub.WithHTTPClient(&http.Client{Transport: *tt.stub}))
 			}
 			r, err := emitter.NewREST(tt.url, opts...)
 			if err != nil {
@@ -82,6 +84,50 @@ func TestTestConnection(t *testing.T) {
 				t.Errorf("err = %v, want %v mentioning %q", err, tt.wantErr, tt.wantMsg)
 			}
 		})
+	}
+}
+
+// TestTestConnectionNothingListens is defect 10: TestConnection to a
+// port where nothing listens fails after one attempt, with the default
+// retry policy (which would wait about 2+4+8+16 s between five attempts),
+// while Emit keeps retrying refused connections as the policy says. The
+// time TestConnection took is logged, not asserted.
+func TestTestConnectionNothingListens(t *testing.T) {
+	t.Parallel()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + l.Addr().String()
+	l.Close()
+
+	c := &counter{next: http.DefaultTransport.(*http.Transport).Clone()}
+	r, err := emitter.NewREST(url, datahub.WithHTTPClient(&http.Client{Transport: c}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err = r.TestConnection(t.Context())
+	t.Logf("TestConnection took %v: %v", time.Since(start), err)
+	if err == nil || !strings.Contains(err.Error(), "cannot connect") {
+		t.Errorf("err = %v, want cannot connect", err)
+	}
+	if n := c.attempts.Load(); n != 1 {
+		t.Errorf("TestConnection made %d attempts, want 1", n)
+	}
+
+	c2 := &counter{next: http.DefaultTransport.(*http.Transport).Clone()}
+	r, err = emitter.NewREST(url, datahub.WithHTTPClient(&http.Client{Transport: c2}), datahub.WithRetry(fastRetry))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = r.Emit(t.Context(), propertiesProposal(t, 1, 0))
+	var be *emitter.BatchError
+	if !errors.As(err, &be) || be.Results[0].Status != emitter.Failed || errors.Is(err, datahub.ErrOutcomeUnknown) {
+		t.Errorf("Emit: err = %v, want one Failed result (not written, not unknown)", err)
+	}
+	if n := c2.attempts.Load(); n != int64(fastRetry.MaxAttempts) {
+		t.Errorf("Emit made %d attempts, want %d", n, fastRetry.MaxAttempts)
 	}
 }
 

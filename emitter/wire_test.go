@@ -118,7 +118,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 }
 
 // newTestREST returns an emitter for url with the fixed clock.
-func newTestREST(t *testing.T, url string, opts ...Option) *REST {
+func newTestREST(t *testing.T, url string, opts ...datahub.Option) *REST {
 	t.Helper()
 	r, err := NewREST(url, opts...)
 	if err != nil {
@@ -155,13 +155,13 @@ func TestWireGolden(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name   string
-		opts   []Option
+		opts   []datahub.Option
 		emit   func(t *testing.T) []Proposal
 		config bool // call TestConnection instead
 	}{
 		{
 			name: "single",
-			opts: []Option{WithToken("tok-123"), WithHeaders(map[string]string{"X-Extra": "1"})},
+			opts: []datahub.Option{datahub.WithToken("tok-123"), datahub.WithHeaders(map[string]string{"X-Extra": "1"})},
 			emit: func(t *testing.T) []Proposal { return []Proposal{mustProposal(t, featureURN, featureRaw)} },
 		},
 		{
@@ -175,7 +175,7 @@ func TestWireGolden(t *testing.T) {
 		},
 		{
 			name: "server_async",
-			opts: []Option{WithServerAsync(true), WithHeaders(map[string]string{"User-Agent": "mine/1"})},
+			opts: []datahub.Option{WithServerAsync(true), datahub.WithHeaders(map[string]string{"User-Agent": "mine/1"})},
 			emit: func(t *testing.T) []Proposal {
 				return []Proposal{mustProposal(t, datasetURN, aspects.Status{Removed: true})}
 			},
@@ -209,7 +209,7 @@ func TestWireGolden(t *testing.T) {
 				return []Proposal{p}
 			},
 		},
-		{name: "config", config: true, opts: []Option{WithToken("tok-123")}},
+		{name: "config", config: true, opts: []datahub.Option{datahub.WithToken("tok-123")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/mockserver"
@@ -41,7 +42,7 @@ func run(ctx context.Context, server, token string, n int, out io.Writer) error 
 		defer mock.Close()
 		server = mock.URL
 	}
-	rest, err := emitter.NewREST(server, emitter.WithToken(token))
+	rest, err := emitter.NewREST(server, datahub.WithToken(token))
 	if err != nil {
 		return err
 	}

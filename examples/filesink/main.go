@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/mockserver"
@@ -84,7 +85,7 @@ func run(ctx context.Context, path, server, token string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rest, err := emitter.NewREST(server, emitter.WithToken(token))
+	rest, err := emitter.NewREST(server, datahub.WithToken(token))
 	if err != nil {
 		return err
 	}

@@ -55,7 +55,7 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 		fmt.Fprintf(out, "embedded mock DataHub at %s\n", server)
 	}
 
-	em, err := emitter.NewREST(server, emitter.WithToken(token))
+	em, err := emitter.NewREST(server, datahub.WithToken(token))
 	if err != nil {
 		return err
 	}

@@ -11,15 +11,20 @@
 //     application/json, Authorization Bearer when a token is set, a
 //     User-Agent naming this SDK ([UserAgent]), then the caller's extra
 //     headers, which override the others;
-//   - failed attempts are retried by [CheckRetry] (429, 500, 502, 503, 504
-//     and network errors, POST included, never another 4xx) after a capped,
-//     jittered exponential wait ([RetryPolicy.Wait]) that honours
-//     Retry-After up to a cap; waits end as soon as the context is done;
+//   - failed attempts are retried as the datahub.RetryPolicy of the
+//     settings says (default: 429, 500, 502, 503, 504 and network errors,
+//     POST included, after capped, jittered exponential waits that honour
+//     Retry-After up to a cap); waits end as soon as the context is done;
+//     a [Request] marked NoReplay is replayed only after an attempt that
+//     provably did not apply it, and a call that may have been applied
+//     without an answer fails with an error matching
+//     datahub.ErrOutcomeUnknown;
 //   - an answer that is not 2xx becomes a [*datahub.Error] filled from the
 //     Rest.li error body ([DecodeError]); the stack trace is dropped, the body
 //     is read through an [io.LimitReader] and URLs are redacted.
 //
-// [Client.Do] is the REST call; [Client.StandardClient] wraps the same
+// [Settings] turns datahub options into the settings [New] takes.
+// [Client.Send] is the REST call ([Client.Do] its short form); [Client.StandardClient] wraps the same
 // headers and retries in an *http.Client for libraries that take one.
 //
 // Bodies are []byte so that a retry replays them without copying or

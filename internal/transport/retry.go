@@ -4,105 +4,134 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"math/rand/v2"
+	"net"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/config"
 )
 
-// RetryPolicy says how many times a request is attempted and how long to
-// wait in between. Waits grow exponentially from MinWait, doubling per
-// attempt up to MaxWait, with jitter (each wait is drawn from [d/2, d]). A
-// Retry-After header on a 429 or 503 replaces the computed wait, up to
-// RetryAfterCap.
-type RetryPolicy struct {
-	// MaxAttempts is the number of attempts including the first; below 1
-	// means 1.
-	MaxAttempts int
-	// MinWait is the wait before the first retry (before jitter).
-	MinWait time.Duration
-	// MaxWait caps the exponential wait.
-	MaxWait time.Duration
-	// RetryAfterCap caps a server's Retry-After; zero means MaxWait.
-	RetryAfterCap time.Duration
+// policy is a resolved retry policy: no nil functions, at least one
+// attempt.
+type policy struct {
+	attempts int
+	check    datahub.CheckRetry
+	backoff  datahub.Backoff
 }
 
-// DefaultRetry returns the policy of DataHub's Python REST emitter: 4
-// retries (5 attempts) with backoff factor 2, that is waits of about 2, 4,
-// 8 and 16 seconds, capped at 30 s, and Retry-After honoured up to 60 s.
-func DefaultRetry() RetryPolicy {
-	return RetryPolicy{MaxAttempts: 5, MinWait: 2 * time.Second, MaxWait: 30 * time.Second, RetryAfterCap: time.Minute}
-}
-
-// RetryableStatus reports whether an answer with this status is retried:
-// 429, 500, 502, 503 and 504, as DataHub's Python emitter does.
-func RetryableStatus(code int) bool {
-	switch code {
-	case http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusBadGateway,
-		http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-		return true
+// resolve fills the defaults of a configured retry policy.
+func resolve(r config.Retry) policy {
+	p := policy{attempts: r.MaxAttempts, check: r.CheckRetry, backoff: r.Backoff}
+	if !r.Set || p.attempts == 0 {
+		p.attempts = datahub.DefaultMaxAttempts
 	}
-	return false
+	p.attempts = max(p.attempts, 1)
+	if p.check == nil {
+		p.check = datahub.DefaultCheckRetry
+	}
+	if p.backoff == nil {
+		p.backoff = datahub.DefaultBackoff
+	}
+	return p
 }
 
-// CheckRetry is the retry decision of every Client, in go-retryablehttp's
-// form. It retries a RetryableStatus and network errors (refused or dropped
-// connections, resets, timeouts of one attempt) for every method, POST
-// included: DataHub's writes are upserts of whole aspects, so replaying one
-// is safe. It never retries another status, nor errors that cannot heal
-// (bad scheme, bad header, untrusted certificate, too many redirects). Once
-// ctx is done it stops and returns ctx's error; an answer that needs no
-// retry is returned as is even then.
-var CheckRetry retryablehttp.CheckRetry = checkRetry
+// callState is what the retry loop learns about one call; it travels in
+// the request's context so that CheckRetry, which go-retryablehttp calls
+// on the caller's goroutine, can see and update it.
+type callState struct {
+	req Request
+	// attempts counts the attempts made.
+	attempts int
+	// maybeApplied is set once an attempt may have reached the server and
+	// been applied without a definite answer.
+	maybeApplied bool
+	// stoppedUnsafe is set when a retry was refused because the request
+	// is not safe to replay.
+	stoppedUnsafe bool
+}
 
-func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
-	if err == nil && !RetryableStatus(resp.StatusCode) {
+type stateKey struct{}
+
+// noReplayKey marks a context whose requests through StandardClient must
+// not be replayed; see NoReplayContext.
+type noReplayKey struct{}
+
+// NoReplayContext returns ctx marked so that a request sent with it
+// through [Client.StandardClient] (a GraphQL mutation, say) is treated as
+// Request.NoReplay: replayed only after an attempt that provably did not
+// apply it.
+func NoReplayContext(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noReplayKey{}, true)
+}
+
+func stateOf(ctx context.Context) *callState {
+	st, _ := ctx.Value(stateKey{}).(*callState)
+	return st
+}
+
+// checkRetry wraps the policy's decision with the rules no policy can
+// lift: a request that is not safe to send twice is replayed only after
+// an attempt that provably did not apply it (DialError, 429, 503), and a
+// FailFast request is not retried when the server cannot be reached.
+func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	st := stateOf(ctx)
+	if st != nil {
+		st.attempts++
+		if ambiguous(resp, err) {
+			st.maybeApplied = true
+		}
+	}
+	retry, cerr := c.policy.check(ctx, resp, err)
+	if !retry || cerr != nil {
+		return retry, cerr
+	}
+	if st == nil { // through StandardClient
+		if ctx.Value(noReplayKey{}) != nil && ambiguous(resp, err) {
+			return false, nil
+		}
+		return true, nil
+	}
+	if st.req.FailFast && err != nil && DialError(err) {
 		return false, nil
 	}
-	if ctx.Err() != nil {
-		return false, ctx.Err()
-	}
-	if err != nil {
-		// The transport-error half of retryablehttp's policy: it refuses
-		// only the errors that cannot heal.
-		return retryablehttp.DefaultRetryPolicy(ctx, nil, err)
+	if st.req.NoReplay && ambiguous(resp, err) {
+		st.stoppedUnsafe = true
+		return false, nil
 	}
 	return true, nil
 }
 
-// Wait returns how long to wait before retry number attempt+1 (attempt
-// counts from 0) after resp, which is nil when the attempt got no answer.
-func (p RetryPolicy) Wait(attempt int, resp *http.Response) time.Duration {
-	if resp != nil && (resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
-		if d, ok := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
-			limit := p.RetryAfterCap
-			if limit <= 0 {
-				limit = p.MaxWait
-			}
-			return min(d, max(limit, 0))
-		}
+// ambiguous reports whether an attempt that ended with resp or err may
+// have been applied without the caller learning so: no answer after the
+// connection was made, or a 5xx other than 501 (not implemented) and 503
+// (not available, so not applied).
+func ambiguous(resp *http.Response, err error) bool {
+	if err != nil {
+		return !DialError(err)
 	}
-	d := p.MinWait
-	if d <= 0 {
-		return 0
-	}
-	for i := 0; i < attempt && d < p.MaxWait; i++ {
-		d *= 2
-	}
-	if p.MaxWait > 0 && d > p.MaxWait {
-		d = p.MaxWait
-	}
-	half := d / 2
-	return half + rand.N(d-half+1)
+	return resp.StatusCode >= 500 && resp.StatusCode != http.StatusNotImplemented && resp.StatusCode != http.StatusServiceUnavailable
 }
 
-// backoff adapts Wait to go-retryablehttp, logging each retry to log.
-func (p RetryPolicy) backoff(log *slog.Logger) retryablehttp.Backoff {
+// DialError reports whether err is a failure to connect (refused, no
+// route, a name that does not resolve, the context done while dialling):
+// the request was not sent, so it was not applied.
+func DialError(err error) bool {
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Op == "dial" {
+		return true
+	}
+	var de *net.DNSError
+	return errors.As(err, &de)
+}
+
+// backoff adapts the policy's Backoff to go-retryablehttp, logging each
+// retry to log.
+func (p policy) retryableBackoff(log *slog.Logger) retryablehttp.Backoff {
 	return func(_, _ time.Duration, attempt int, resp *http.Response) time.Duration {
-		d := p.Wait(attempt, resp)
+		d := max(p.backoff(attempt+1, resp), 0)
 		if log != nil {
 			attrs := []slog.Attr{slog.Int("attempt", attempt+1), slog.Duration("wait", d)}
 			ctx := context.Background()
@@ -116,26 +145,18 @@ func (p RetryPolicy) backoff(log *slog.Logger) retryablehttp.Backoff {
 	}
 }
 
-// parseRetryAfter reads a Retry-After value: delay seconds or an HTTP date.
-func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, false
-	}
-	// A delay too large for an int64 is a range error with n at the
-	// limit: it is huge, not garbage, so it is capped like any long delay.
-	if n, err := strconv.ParseInt(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
-		if n < 0 {
-			return 0, false
-		}
-		if n > int64(24*time.Hour/time.Second) {
-			n = int64(24 * time.Hour / time.Second)
-		}
-		return time.Duration(n) * time.Second, true
-	}
-	t, err := http.ParseTime(v)
-	if err != nil {
-		return 0, false
-	}
-	return max(t.Sub(now), 0), true
+// unknownError is the error of a call whose last attempt may have been
+// applied: it matches datahub.ErrOutcomeUnknown and the cause.
+type unknownError struct {
+	err         error
+	notReplayed bool
 }
+
+func (e *unknownError) Error() string {
+	if e.notReplayed {
+		return e.err.Error() + " (outcome unknown: the request may have been applied and is not safe to send again)"
+	}
+	return e.err.Error() + " (outcome unknown: the request may have been applied)"
+}
+
+func (e *unknownError) Unwrap() []error { return []error{datahub.ErrOutcomeUnknown, e.err} }

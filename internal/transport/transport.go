@@ -9,11 +9,11 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
-	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/config"
 )
 
 // Limits on what Do reads from a response.
@@ -31,33 +31,21 @@ const (
 // "datahub-go/<version> (go; <Go version>)".
 var UserAgent = "datahub-go/" + datahub.Version + " (go; " + runtime.Version() + ")"
 
-// Config is what New needs to build a Client. Only BaseURL is required.
-type Config struct {
-	// BaseURL is the GMS root (http://gms:8080) or a front end's GMS proxy
-	// path (https://datahub.example.com/api/gms); see NormalizeBaseURL.
-	BaseURL string
-	// Token, when not empty, is sent as "Authorization: Bearer <Token>".
-	Token string
-	// Headers are set on every request after the standard ones, so they
-	// override them.
-	Headers map[string]string
-	// HTTPClient sends the requests (TLS settings, proxies, transports come
-	// through it). Nil means a pooled client of this package's own. The
-	// client given is not modified: Timeout applies to a copy.
-	HTTPClient *http.Client
-	// Timeout bounds each attempt (connect, send, read the answer); zero
-	// keeps the HTTPClient's own Timeout. The context bounds the whole call.
-	Timeout time.Duration
-	// Retry says how often and how long to retry; the zero value means one
-	// attempt and no wait (use DefaultRetry for the Python emitter's policy).
-	Retry RetryPolicy
-	// Logger receives debug records of attempts and info records of
-	// retries (method, redacted URL, status, wait; never headers or
-	// bodies). Nil is silent.
-	Logger *slog.Logger
-	// MaxResponseBytes is the largest successful response body read; zero
-	// means DefaultMaxResponseBytes.
-	MaxResponseBytes int64
+// Settings applies opts to the defaults and returns the settings of a
+// package named pkg ("emitter", "client"). It fails, wrapping
+// datahub.ErrValidation, when an option meant only for another package is
+// among them.
+func Settings(pkg string, opts []datahub.Option) (config.Settings, error) {
+	s := config.Defaults()
+	for _, o := range opts {
+		if o != nil {
+			o(&s)
+		}
+	}
+	if err := s.Foreign(pkg); err != nil {
+		return s, fmt.Errorf("datahub: %w: %w", err, datahub.ErrValidation)
+	}
+	return s, nil
 }
 
 // Client sends requests to one DataHub server with the standard headers,
@@ -66,6 +54,7 @@ type Client struct {
 	base    string
 	header  http.Header
 	rc      *retryablehttp.Client
+	policy  policy
 	maxResp int64
 }
 
@@ -79,50 +68,48 @@ type Response struct {
 	Body []byte
 }
 
-// New checks cfg and returns a Client. The only error is a bad BaseURL,
-// which wraps datahub.ErrValidation.
-func New(cfg Config) (*Client, error) {
-	base, err := NormalizeBaseURL(cfg.BaseURL)
+// New checks baseURL (see NormalizeBaseURL) and returns a Client that
+// sends under it with settings s. The only error is a bad baseURL, which
+// wraps datahub.ErrValidation.
+func New(baseURL string, s config.Settings) (*Client, error) {
+	base, err := NormalizeBaseURL(baseURL)
 	if err != nil {
 		return nil, err
 	}
-	hc := cfg.HTTPClient
+	hc := s.HTTPClient
 	if hc == nil {
 		hc = newPooledClient()
 	}
-	if cfg.Timeout > 0 {
+	if s.Timeout > 0 {
 		copied := *hc
-		copied.Timeout = cfg.Timeout
+		copied.Timeout = s.Timeout
 		hc = &copied
 	}
-	policy := cfg.Retry
-	rc := &retryablehttp.Client{
+	c := &Client{base: base, header: standardHeader(s.Token, s.Headers), policy: resolve(s.Retry), maxResp: s.MaxResponseBytes}
+	if c.maxResp <= 0 {
+		c.maxResp = DefaultMaxResponseBytes
+	}
+	c.rc = &retryablehttp.Client{
 		HTTPClient:   hc,
 		Logger:       nil, // retryablehttp's own logger would write to stderr
-		RetryWaitMin: policy.MinWait,
-		RetryWaitMax: policy.MaxWait,
-		RetryMax:     max(policy.MaxAttempts, 1) - 1,
-		CheckRetry:   CheckRetry,
-		Backoff:      policy.backoff(cfg.Logger),
+		RetryMax:     c.policy.attempts - 1,
+		CheckRetry:   c.checkRetry,
+		Backoff:      c.policy.retryableBackoff(s.Logger),
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
 	}
-	if log := cfg.Logger; log != nil {
-		rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, attempt int) {
+	if log := s.Logger; log != nil {
+		c.rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, attempt int) {
 			log.LogAttrs(req.Context(), slog.LevelDebug, "datahub: sending request",
 				slog.String("method", req.Method), slog.String("url", datahub.RedactURL(req.URL.String())),
 				slog.Int("attempt", attempt+1))
 		}
-		rc.ResponseLogHook = func(_ retryablehttp.Logger, resp *http.Response) {
+		c.rc.ResponseLogHook = func(_ retryablehttp.Logger, resp *http.Response) {
 			log.LogAttrs(resp.Request.Context(), slog.LevelDebug, "datahub: response",
 				slog.String("method", resp.Request.Method), slog.String("url", datahub.RedactURL(resp.Request.URL.String())),
 				slog.Int("status", resp.StatusCode))
 		}
 	}
-	maxResp := cfg.MaxResponseBytes
-	if maxResp <= 0 {
-		maxResp = DefaultMaxResponseBytes
-	}
-	return &Client{base: base, header: standardHeader(cfg.Token, cfg.Headers), rc: rc, maxResp: maxResp}, nil
+	return c, nil
 }
 
 // newPooledClient returns a client whose pool keeps as many idle
@@ -161,22 +148,51 @@ func (c *Client) Header() http.Header { return c.header.Clone() }
 // CloseIdleConnections closes the idle connections of the HTTP client.
 func (c *Client) CloseIdleConnections() { c.rc.HTTPClient.CloseIdleConnections() }
 
+// Request is one REST call.
+type Request struct {
+	// Method and Path (which starts with "/" and carries its own query)
+	// say what to call under the base URL.
+	Method, Path string
+	// Body is sent as is; nil sends none.
+	Body []byte
+	// NoReplay marks a request that is not safe to send twice (a
+	// conditional write, a CREATE): it is retried only after an attempt
+	// that provably did not apply it (a DialError, 429, 503). After any
+	// other failure the call ends with an error matching
+	// datahub.ErrOutcomeUnknown.
+	NoReplay bool
+	// FailFast ends the call at once when the server cannot be reached (a
+	// DialError) instead of retrying: for connection checks.
+	FailFast bool
+}
+
 // Do sends body (nil for none) with method to the base URL followed by path
 // (which starts with "/" and carries its own query), retrying as configured.
+// It is Send of a Request that may be replayed.
+func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Response, error) {
+	return c.Send(ctx, Request{Method: method, Path: path, Body: body})
+}
+
+// Send sends req, retrying as the policy and req say.
 //
 // A 2xx answer is returned as a Response. Any other answer is a
-// *datahub.Error filled from the Rest.li error body. A request that got no
-// answer returns an error that wraps the cause: the context's error when it
-// was cancelled or timed out, else the network error of the last attempt.
-func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Response, error) {
-	target := c.base + path
+// *datahub.Error filled from the Rest.li error body, with the response's
+// header. A request that got no answer returns an error that wraps the
+// cause: the context's error when it was cancelled or timed out, else the
+// network error of the last attempt. When an attempt may have been applied
+// without a definite answer (no answer after the request was sent; a 500,
+// 502 or 504) and the call fails, its error also matches
+// datahub.ErrOutcomeUnknown.
+func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
+	target := c.base + r.Path
 	var raw any // retryablehttp sends a []byte(nil) as a chunked empty body
-	if len(body) > 0 {
-		raw = body
+	if len(r.Body) > 0 {
+		raw = r.Body
 	}
-	req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
+	st := &callState{req: r}
+	req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, stateKey{}, st), r.Method, target, raw)
 	if err != nil {
-		return nil, requestError(method, target, err)
+		return nil, requestError(r.Method, target, err)
 	}
 	req.Header = c.header.Clone()
 	resp, err := c.rc.Do(req)
@@ -184,26 +200,37 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 		if resp != nil {
 			resp.Body.Close()
 		}
-		return nil, requestError(method, target, err)
+		return nil, st.outcome(requestError(r.Method, target, err), 0)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, rerr := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		if rerr != nil && ctx.Err() != nil {
-			return nil, requestError(method, target, ctx.Err())
+			return nil, st.outcome(requestError(r.Method, target, ctx.Err()), 0)
 		}
 		e := DecodeError(resp.StatusCode, data)
-		e.Method, e.URL = method, datahub.RedactURL(target)
-		return nil, e
+		e.Method, e.URL, e.Header = r.Method, datahub.RedactURL(target), resp.Header
+		return nil, st.outcome(e, resp.StatusCode)
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, c.maxResp+1))
 	if err != nil {
-		return nil, requestError(method, target, err)
+		return nil, &unknownError{err: requestError(r.Method, target, err)}
 	}
 	if int64(len(data)) > c.maxResp {
-		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", method, datahub.RedactURL(target), c.maxResp)
+		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", r.Method, datahub.RedactURL(target), c.maxResp)
 	}
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data}, nil
+}
+
+// outcome returns err, the failure of the call, marked as of unknown
+// outcome when an attempt may have been applied, unless the last answer
+// (status, 0 for none) is a 4xx other than 429: a definite refusal of a
+// request that, replayed, would have been refused the first time as well.
+func (st *callState) outcome(err error, status int) error {
+	if !st.maybeApplied || (status >= 400 && status < 500 && status != http.StatusTooManyRequests) {
+		return err
+	}
+	return &unknownError{err: err, notReplayed: st.stoppedUnsafe}
 }
 
 // requestError wraps the cause of a request that got no usable answer (or

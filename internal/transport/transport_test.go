@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log"
 	"log/slog"
@@ -18,8 +17,10 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/config"
 )
 
 // step is one scripted answer of a scriptTransport: a response or an error.
@@ -69,7 +70,37 @@ func (s *scriptTransport) count() int {
 }
 
 // fastRetry retries quickly so that tests do not wait.
-var fastRetry = RetryPolicy{MaxAttempts: 4, MinWait: time.Millisecond, MaxWait: 2 * time.Millisecond, RetryAfterCap: 5 * time.Millisecond}
+var fastRetry = datahub.RetryPolicy{MaxAttempts: 4, Backoff: datahub.ExponentialBackoff(time.Millisecond, 2*time.Millisecond, 5*time.Millisecond)}
+
+// Config is what the tests configure a Client with: a base URL and the
+// settings the datahub options write.
+type Config struct {
+	BaseURL          string
+	Token            string
+	Headers          map[string]string
+	HTTPClient       *http.Client
+	Timeout          time.Duration
+	Retry            datahub.RetryPolicy
+	Logger           *slog.Logger
+	MaxResponseBytes int64
+}
+
+// newClient builds a Client from cfg through the public options, as the
+// emitter and the client do.
+func newClient(cfg Config) (*Client, error) {
+	opts := []datahub.Option{datahub.WithToken(cfg.Token), datahub.WithHeaders(cfg.Headers),
+		datahub.WithHTTPClient(cfg.HTTPClient), datahub.WithTimeout(cfg.Timeout), datahub.WithLogger(cfg.Logger)}
+	if cfg.Retry.MaxAttempts == 0 {
+		cfg.Retry.MaxAttempts = 1 // one attempt unless a test says otherwise
+	}
+	opts = append(opts, datahub.WithRetry(cfg.Retry))
+	s, err := Settings("test", opts)
+	if err != nil {
+		return nil, err
+	}
+	s.MaxResponseBytes = cfg.MaxResponseBytes
+	return New(cfg.BaseURL, s)
+}
 
 func newScripted(t *testing.T, cfg Config, steps ...step) (*Client, *scriptTransport) {
 	t.Helper()
@@ -78,7 +109,7 @@ func newScripted(t *testing.T, cfg Config, steps ...step) (*Client, *scriptTrans
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = "http://gms.example:8080/"
 	}
-	c, err := New(cfg)
+	c, err := newClient(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,111 +208,6 @@ func TestUserAgent(t *testing.T) {
 	t.Parallel()
 	if !strings.HasPrefix(UserAgent, "datahub-go/"+datahub.Version+" (go; go") {
 		t.Errorf("UserAgent = %q", UserAgent)
-	}
-}
-
-func TestCheckRetry(t *testing.T) {
-	t.Parallel()
-	done, cancel := context.WithCancel(context.Background())
-	cancel()
-	tests := []struct {
-		name      string
-		ctx       context.Context
-		status    int
-		err       error
-		want      bool
-		wantCtxEr bool
-	}{
-		{name: "200", ctx: context.Background(), status: 200},
-		{name: "429", ctx: context.Background(), status: 429, want: true},
-		{name: "500", ctx: context.Background(), status: 500, want: true},
-		{name: "502", ctx: context.Background(), status: 502, want: true},
-		{name: "503", ctx: context.Background(), status: 503, want: true},
-		{name: "504", ctx: context.Background(), status: 504, want: true},
-		{name: "501", ctx: context.Background(), status: 501},
-		{name: "505", ctx: context.Background(), status: 505},
-		{name: "400", ctx: context.Background(), status: 400},
-		{name: "401", ctx: context.Background(), status: 401},
-		{name: "403", ctx: context.Background(), status: 403},
-		{name: "404", ctx: context.Background(), status: 404},
-		{name: "408", ctx: context.Background(), status: 408},
-		{name: "412", ctx: context.Background(), status: 412},
-		{name: "413", ctx: context.Background(), status: 413},
-		{name: "422", ctx: context.Background(), status: 422},
-		{name: "connection reset", ctx: context.Background(), err: &net.OpError{Op: "read", Err: errors.New("connection reset by peer")}, want: true},
-		{name: "EOF", ctx: context.Background(), err: io.EOF, want: true},
-		{name: "503 after cancel", ctx: done, status: 503, wantCtxEr: true},
-		{name: "network error after cancel", ctx: done, err: io.EOF, wantCtxEr: true},
-		{name: "200 after cancel", ctx: done, status: 200},
-		{name: "400 after cancel", ctx: done, status: 400},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			var resp *http.Response
-			if tt.err == nil {
-				resp = &http.Response{StatusCode: tt.status}
-			}
-			got, err := CheckRetry(tt.ctx, resp, tt.err)
-			if got != tt.want {
-				t.Errorf("retry = %v, want %v", got, tt.want)
-			}
-			if tt.wantCtxEr != (err != nil && errors.Is(err, context.Canceled)) {
-				t.Errorf("err = %v, want context error: %v", err, tt.wantCtxEr)
-			}
-		})
-	}
-}
-
-func TestWait(t *testing.T) {
-	t.Parallel()
-	p := RetryPolicy{MaxAttempts: 5, MinWait: 100 * time.Millisecond, MaxWait: time.Second, RetryAfterCap: 3 * time.Second}
-	retryAfter := func(status int, v string) *http.Response {
-		return &http.Response{StatusCode: status, Header: http.Header{"Retry-After": {v}}}
-	}
-	tests := []struct {
-		name     string
-		attempt  int
-		resp     *http.Response
-		min, max time.Duration
-	}{
-		{name: "first retry", attempt: 0, min: 50 * time.Millisecond, max: 100 * time.Millisecond},
-		{name: "second retry", attempt: 1, min: 100 * time.Millisecond, max: 200 * time.Millisecond},
-		{name: "fourth retry", attempt: 3, min: 400 * time.Millisecond, max: 800 * time.Millisecond},
-		{name: "capped", attempt: 30, min: 500 * time.Millisecond, max: time.Second},
-		{name: "503 without Retry-After", attempt: 0, resp: &http.Response{StatusCode: 503, Header: http.Header{}}, min: 50 * time.Millisecond, max: 100 * time.Millisecond},
-		{name: "429 Retry-After 2", attempt: 0, resp: retryAfter(429, "2"), min: 2 * time.Second, max: 2 * time.Second},
-		{name: "503 Retry-After 0", attempt: 3, resp: retryAfter(503, "0"), min: 0, max: 0},
-		{name: "429 Retry-After over the cap", attempt: 0, resp: retryAfter(429, "3600"), min: 3 * time.Second, max: 3 * time.Second},
-		{name: "429 Retry-After date", attempt: 0, resp: retryAfter(429, time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)), min: 3 * time.Second, max: 3 * time.Second},
-		{name: "429 Retry-After beyond int64", attempt: 0, resp: retryAfter(429, "99999999999999999999"), min: 3 * time.Second, max: 3 * time.Second},
-		{name: "429 Retry-After negative", attempt: 0, resp: retryAfter(429, "-5"), min: 50 * time.Millisecond, max: 100 * time.Millisecond},
-		{name: "429 Retry-After garbage", attempt: 0, resp: retryAfter(429, "soon"), min: 50 * time.Millisecond, max: 100 * time.Millisecond},
-		{name: "500 Retry-After ignored", attempt: 0, resp: retryAfter(500, "2"), min: 50 * time.Millisecond, max: 100 * time.Millisecond},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			for range 50 {
-				if got := p.Wait(tt.attempt, tt.resp); got < tt.min || got > tt.max {
-					t.Fatalf("Wait(%d) = %v, want in [%v, %v]", tt.attempt, got, tt.min, tt.max)
-				}
-			}
-		})
-	}
-	if got := (RetryPolicy{}).Wait(3, nil); got != 0 {
-		t.Errorf("zero policy waits %v", got)
-	}
-	if got := (RetryPolicy{MaxWait: time.Second}).Wait(0, retryAfter(429, "10")); got != time.Second {
-		t.Errorf("RetryAfterCap 0 should cap at MaxWait, got %v", got)
-	}
-}
-
-func TestDefaultRetry(t *testing.T) {
-	t.Parallel()
-	p := DefaultRetry()
-	if p.MaxAttempts != 5 {
-		t.Errorf("MaxAttempts = %d, want 5 (4 retries as DataHub's Python emitter)", p.MaxAttempts)
 	}
 }
 
@@ -388,7 +314,10 @@ func TestDo(t *testing.T) {
 				if !errors.As(err, &de) {
 					t.Fatalf("err = %v (%T), want *datahub.Error", err, err)
 				}
-				if diff := cmp.Diff(tt.wantErr, de); diff != "" {
+				if de.Header == nil {
+					t.Error("error has no response header")
+				}
+				if diff := cmp.Diff(tt.wantErr, de, cmpopts.IgnoreFields(datahub.Error{}, "Header")); diff != "" {
 					t.Errorf("error (-want +got):\n%s", diff)
 				}
 			}
@@ -425,32 +354,32 @@ func TestDoResponseLimit(t *testing.T) {
 }
 
 // TestDoCancelDuringWait checks that cancelling the context ends a retry
-// wait at once, and that the error says why.
+// wait at once (the wait is an hour: a wait that ignored the context would
+// hang the test), that no attempt follows, and that the error says why.
 func TestDoCancelDuringWait(t *testing.T) {
 	t.Parallel()
-	slow := RetryPolicy{MaxAttempts: 10, MinWait: 10 * time.Second, MaxWait: 10 * time.Second, RetryAfterCap: time.Minute}
-	c, st := newScripted(t, Config{Retry: slow}, step{status: 503, header: http.Header{"Retry-After": {"30"}}})
+	waiting := make(chan struct{})
+	var once sync.Once
+	hour := func(int, *http.Response) time.Duration {
+		once.Do(func() { close(waiting) })
+		return time.Hour
+	}
+	c, st := newScripted(t, Config{Retry: datahub.RetryPolicy{MaxAttempts: 10, Backoff: hour}}, step{status: 503, header: http.Header{"Retry-After": {"30"}}})
 	ctx, cancel := context.WithCancel(t.Context())
 	errc := make(chan error, 1)
 	go func() {
 		_, err := c.Do(ctx, http.MethodPost, "/aspects?action=ingestProposal", []byte(`{}`))
 		errc <- err
 	}()
-	for st.count() == 0 {
-		time.Sleep(time.Millisecond)
-	}
-	time.Sleep(10 * time.Millisecond)
-	start := time.Now()
+	<-waiting
 	cancel()
 	err := <-errc
-	took := time.Since(start)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
-	if took > time.Second {
-		t.Errorf("Do returned %v after cancel, want well under 100ms", took)
+	if n := st.count(); n != 1 {
+		t.Errorf("%d attempts, want 1", n)
 	}
-	t.Logf("Do returned %v after cancel", took)
 }
 
 // TestLoggerNeverLogsToken checks that a configured logger sees retries but
@@ -492,22 +421,15 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 func TestNewKeepsCallersClient(t *testing.T) {
 	t.Parallel()
 	hc := &http.Client{Timeout: time.Minute}
-	if _, err := New(Config{BaseURL: "http://gms", HTTPClient: hc, Timeout: time.Second}); err != nil {
+	if _, err := newClient(Config{BaseURL: "http://gms", HTTPClient: hc, Timeout: time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	if hc.Timeout != time.Minute {
 		t.Errorf("New changed the caller's client timeout to %v", hc.Timeout)
 	}
-	if _, err := New(Config{BaseURL: "gms:8080"}); !errors.Is(err, datahub.ErrValidation) {
+	if _, err := newClient(Config{BaseURL: "gms:8080"}); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("New with a bad URL: err = %v", err)
 	}
-}
-
-func ExampleRetryPolicy_Wait() {
-	p := RetryPolicy{MaxAttempts: 3, MinWait: time.Second, MaxWait: 10 * time.Second, RetryAfterCap: 30 * time.Second}
-	resp := &http.Response{StatusCode: http.StatusTooManyRequests, Header: http.Header{"Retry-After": {"120"}}}
-	fmt.Println(p.Wait(0, resp))
-	// Output: 30s
 }
 
 func TestStandardClient(t *testing.T) {
@@ -568,7 +490,7 @@ func (c *cancelTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 func TestStandardClientCancelledOnRetryableAnswer(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	ct := &cancelTransport{cancel: cancel, body: &closeRecorder{Reader: strings.NewReader("busy")}}
-	c, err := New(Config{BaseURL: "http://gms.example:8080", Retry: fastRetry, HTTPClient: &http.Client{Transport: ct}})
+	c, err := newClient(Config{BaseURL: "http://gms.example:8080", Retry: fastRetry, HTTPClient: &http.Client{Transport: ct}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -591,5 +513,124 @@ func TestStandardClientCancelledOnRetryableAnswer(t *testing.T) {
 	}
 	if logged.Len() > 0 {
 		t.Errorf("net/http logged: %s", logged.String())
+	}
+}
+
+// TestNoReplay checks that a NoReplay request is replayed only after an
+// attempt that provably did not apply it, and that its failure then
+// matches datahub.ErrOutcomeUnknown; through StandardClient the same holds
+// for a context marked with NoReplayContext.
+func TestNoReplay(t *testing.T) {
+	t.Parallel()
+	refused := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}
+	reset := &net.OpError{Op: "read", Net: "tcp", Err: errors.New("connection reset by peer")}
+	tests := []struct {
+		name         string
+		steps        []step
+		wantAttempts int
+		wantUnknown  bool
+		wantOK       bool
+	}{
+		{name: "refused then 200", steps: []step{{err: refused}, {status: 200, body: "{}"}}, wantAttempts: 2, wantOK: true},
+		{name: "503 then 200", steps: []step{{status: 503}, {status: 200, body: "{}"}}, wantAttempts: 2, wantOK: true},
+		{name: "429 then 200", steps: []step{{status: 429}, {status: 200, body: "{}"}}, wantAttempts: 2, wantOK: true},
+		{name: "reset", steps: []step{{err: reset}, {status: 200, body: "{}"}}, wantAttempts: 1, wantUnknown: true},
+		{name: "500", steps: []step{{status: 500}, {status: 200, body: "{}"}}, wantAttempts: 1, wantUnknown: true},
+		{name: "504", steps: []step{{status: 504}, {status: 200, body: "{}"}}, wantAttempts: 1, wantUnknown: true},
+		{name: "503 then reset", steps: []step{{status: 503}, {err: reset}, {status: 200, body: "{}"}}, wantAttempts: 2, wantUnknown: true},
+		{name: "refused every time", steps: []step{{err: refused}}, wantAttempts: 4},
+		{name: "412", steps: []step{{status: 412}}, wantAttempts: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c, st := newScripted(t, Config{Retry: fastRetry}, tt.steps...)
+			_, err := c.Send(t.Context(), Request{Method: http.MethodPost, Path: "/aspects?action=ingestProposal", Body: []byte("{}"), NoReplay: true})
+			if (err == nil) != tt.wantOK {
+				t.Fatalf("err = %v, want success: %v", err, tt.wantOK)
+			}
+			if got := errors.Is(err, datahub.ErrOutcomeUnknown); got != tt.wantUnknown {
+				t.Errorf("err = %v; ErrOutcomeUnknown: %v, want %v", err, got, tt.wantUnknown)
+			}
+			if n := st.count(); n != tt.wantAttempts {
+				t.Errorf("%d attempts, want %d", n, tt.wantAttempts)
+			}
+
+			sc, sst := newScripted(t, Config{Retry: fastRetry}, tt.steps...)
+			req, _ := http.NewRequestWithContext(NoReplayContext(t.Context()), http.MethodPost, "http://gms.example:8080/api/graphql", strings.NewReader("{}"))
+			resp, err := sc.StandardClient().Do(req)
+			if err == nil {
+				resp.Body.Close()
+			}
+			if n := sst.count(); n != tt.wantAttempts {
+				t.Errorf("StandardClient: %d attempts, want %d", n, tt.wantAttempts)
+			}
+		})
+	}
+}
+
+// TestOutcomeUnknownWithoutNoReplay checks that a replayable request whose
+// last attempt may have been applied fails with ErrOutcomeUnknown too, and
+// that one that never reached the server does not.
+func TestOutcomeUnknownWithoutNoReplay(t *testing.T) {
+	t.Parallel()
+	refused := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}
+	tests := []struct {
+		name        string
+		steps       []step
+		wantUnknown bool
+	}{
+		{name: "500 every time", steps: []step{{status: 500}}, wantUnknown: true},
+		{name: "EOF every time", steps: []step{{err: io.EOF}}, wantUnknown: true},
+		{name: "500 then 503", steps: []step{{status: 500}, {status: 503}}, wantUnknown: true},
+		{name: "503 every time", steps: []step{{status: 503}}},
+		{name: "refused every time", steps: []step{{err: refused}}},
+		{name: "500 then 400", steps: []step{{status: 500}, {status: 400}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c, _ := newScripted(t, Config{Retry: fastRetry}, tt.steps...)
+			_, err := c.Do(t.Context(), http.MethodPost, "/aspects?action=ingestProposal", []byte("{}"))
+			if err == nil {
+				t.Fatal("want an error")
+			}
+			if got := errors.Is(err, datahub.ErrOutcomeUnknown); got != tt.wantUnknown {
+				t.Errorf("err = %v; ErrOutcomeUnknown: %v, want %v", err, got, tt.wantUnknown)
+			}
+		})
+	}
+}
+
+// TestDefaults checks that the settings before any option are what package
+// datahub documents.
+func TestDefaults(t *testing.T) {
+	t.Parallel()
+	s, err := Settings("test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Timeout != datahub.DefaultTimeout {
+		t.Errorf("default timeout %v, want datahub.DefaultTimeout %v", s.Timeout, datahub.DefaultTimeout)
+	}
+	if p := resolve(s.Retry); p.attempts != datahub.DefaultMaxAttempts || p.check == nil || p.backoff == nil {
+		t.Errorf("default policy %+v", p)
+	}
+	// A policy with attempts only keeps the default waits.
+	s2, _ := Settings("test", []datahub.Option{datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 10})})
+	p := resolve(s2.Retry)
+	if p.attempts != 10 || p.backoff == nil {
+		t.Errorf("policy with attempts only: %+v", p)
+	}
+	if d := p.backoff(1, nil); d < datahub.DefaultMinWait/2 {
+		t.Errorf("policy with attempts only waits %v before the first retry, want about %v", d, datahub.DefaultMinWait)
+	}
+	// An option of another package is refused.
+	foreign := datahub.Option(func(s *config.Settings) { s.Scope("emitter", "WithServerAsync") })
+	if _, err := Settings("client", []datahub.Option{foreign}); !errors.Is(err, datahub.ErrValidation) || !strings.Contains(err.Error(), "emitter.WithServerAsync") {
+		t.Errorf("foreign option: %v", err)
+	}
+	if _, err := Settings("emitter", []datahub.Option{foreign, nil}); err != nil {
+		t.Errorf("own option: %v", err)
 	}
 }

@@ -1,0 +1,108 @@
+package client
+
+import (
+	"context"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"net/http"
+	"time"
+
+	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/transport"
+)
+
+// Client reads and writes one DataHub GMS. It is safe for concurrent use.
+type Client struct {
+	tc       *transport.Client // reads (GET is always safe to retry) and deletes
+	em       *emitter.REST     // writes, one attempt each: Modify decides replays
+	actor    string
+	conflict ConflictPolicy
+	// now is the clock of audit stamps and systemMetadata.lastObserved.
+	now func() time.Time
+	// sleep waits d or until ctx is done (injectable for tests).
+	sleep func(ctx context.Context, d time.Duration) error
+}
+
+// New returns a client for the GMS at serverURL: a GMS root
+// (http://localhost:8080) or a front end's GMS proxy path
+// (https://datahub.example.com/api/gms); trailing slashes are dropped. It
+// fails, wrapping datahub.ErrValidation, when serverURL is not an absolute
+// http or https URL, or when an option meant only for another package (such
+// as emitter.WithServerAsync) is given. New sends nothing.
+//
+// It takes the module's shared options (datahub.WithToken, WithHeaders,
+// WithHTTPClient, WithTimeout, WithRetry, WithLogger), which apply to reads
+// and writes alike, and its own: WithActor and WithConflictPolicy. Reads
+// are retried as the retry policy says; writes too, but a conditional
+// write only when it provably was not applied (see Modify).
+func New(serverURL string, opts ...datahub.Option) (*Client, error) {
+	s, err := transport.Settings("client", opts)
+	if err != nil {
+		return nil, err
+	}
+	if s.HTTPClient == nil {
+		// One pool for reads and writes.
+		s.HTTPClient = pooledClient()
+	}
+	tc, err := transport.New(serverURL, s)
+	if err != nil {
+		return nil, err
+	}
+	// Writes go through the emitter with the same settings. The emitter
+	// replays a conditional write only when it provably was not applied
+	// (refused connection, 429, 503) and otherwise reports
+	// datahub.ErrOutcomeUnknown, which Modify resolves by reading.
+	emOpts := []datahub.Option{
+		datahub.WithToken(s.Token),
+		datahub.WithHeaders(s.Headers),
+		datahub.WithHTTPClient(s.HTTPClient),
+		datahub.WithTimeout(s.Timeout),
+		datahub.WithLogger(s.Logger),
+	}
+	if s.Retry.Set {
+		emOpts = append(emOpts, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: s.Retry.MaxAttempts, CheckRetry: s.Retry.CheckRetry, Backoff: s.Retry.Backoff}))
+	}
+	em, err := emitter.NewREST(serverURL, emOpts...)
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{tc: tc, em: em, actor: DefaultActor, conflict: DefaultConflictPolicy(), now: time.Now, sleep: sleepCtx}
+	if s.Client.Actor != "" {
+		c.actor = s.Client.Actor
+	}
+	if s.Client.ConflictSet {
+		c.conflict = ConflictPolicy{MaxAttempts: s.Client.ConflictAttempts, MinWait: s.Client.ConflictMinWait, MaxWait: s.Client.ConflictMaxWait}
+	}
+	return c, nil
+}
+
+// ServerURL returns the normalised server URL requests are sent under.
+func (c *Client) ServerURL() string { return c.tc.BaseURL() }
+
+// CloseIdleConnections closes the connections kept open for later
+// requests (see http.Client.CloseIdleConnections).
+func (c *Client) CloseIdleConnections() { c.tc.CloseIdleConnections() }
+
+// pooledClient keeps as many idle connections per host as DataHub's Python
+// client (100), so that concurrent helpers do not open one per request.
+func pooledClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = 100
+	t.MaxIdleConnsPerHost = 100
+	return &http.Client{Transport: t}
+}
+
+// sleepCtx waits d, or returns ctx's error once ctx is done.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

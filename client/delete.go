@@ -1,0 +1,71 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+const pathDelete = "/entities?action=delete"
+
+// SoftDelete marks entity u as removed (status.removed = true), as DataHub's
+// Python client's soft_delete_entity does: the entity and its aspects stay
+// stored and readable, and DataHub's UI and search hide it. Other members of
+// the status aspect are kept. It refuses an entity that does not exist with
+// an *EntityNotFoundError, and writes nothing for one already removed.
+func (c *Client) SoftDelete(ctx context.Context, u urn.URN) error {
+	return c.setRemoved(ctx, u, true)
+}
+
+// Undelete clears the soft-delete mark of entity u (status.removed = false).
+func (c *Client) Undelete(ctx context.Context, u urn.URN) error {
+	return c.setRemoved(ctx, u, false)
+}
+
+func (c *Client) setRemoved(ctx context.Context, u urn.URN, removed bool) error {
+	return modify(ctx, c, u, true, func(s *aspects.Status) error {
+		if s.Removed == removed {
+			return ErrNoChange
+		}
+		s.Removed = removed
+		return nil
+	})
+}
+
+// DeleteResult is what a hard delete removed.
+type DeleteResult struct {
+	// Rows is the number of aspect rows (all versions) deleted.
+	Rows int64 `json:"rows"`
+	// TimeseriesRows is the number of timeseries documents deleted.
+	TimeseriesRows int64 `json:"timeseriesRows"`
+}
+
+// HardDelete removes entity u and every version of every aspect of it, as
+// DataHub's Python client's hard_delete_entity does: POST
+// /entities?action=delete {"urn": ...}. References to u from other entities
+// stay. Deleting an entity that does not exist removes nothing and is no
+// error.
+func (c *Client) HardDelete(ctx context.Context, u urn.URN) (DeleteResult, error) {
+	if err := checkURN(u); err != nil {
+		return DeleteResult{}, err
+	}
+	body, err := json.Marshal(map[string]string{"urn": u.String()})
+	if err != nil {
+		return DeleteResult{}, err
+	}
+	resp, err := c.tc.Do(ctx, http.MethodPost, pathDelete, body)
+	if err != nil {
+		return DeleteResult{}, err
+	}
+	var answer struct {
+		Value DeleteResult `json:"value"`
+	}
+	if err := json.Unmarshal(resp.Body, &answer); err != nil {
+		return DeleteResult{}, fmt.Errorf("client: delete %s: answer is not a DeleteEntityResponse: %w", u, err)
+	}
+	return answer.Value, nil
+}

@@ -1,0 +1,74 @@
+package client
+
+import (
+	"fmt"
+	datahub "github.com/catalogkit/datahub-go"
+	"testing"
+	"time"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/mockserver"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// newTestClient returns a client of s. Its idle connections are closed
+// before s (cleanups run last-in first-out): http.Server.Shutdown waits up
+// to 5 s for connections dialed but never used, which a burst of
+// concurrent requests leaves behind.
+func newTestClient(t testing.TB, s *mockserver.Server, opts ...datahub.Option) *Client {
+	t.Helper()
+	c, err := New(s.URL(), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.CloseIdleConnections)
+	return c
+}
+
+// fixedClock makes c stamp every write with t.
+func fixedClock(c *Client, t time.Time) { c.now = func() time.Time { return t } }
+
+var testTime = time.UnixMilli(1_700_000_000_000)
+
+func tableURN(t testing.TB, name string) urn.MLFeatureTable {
+	t.Helper()
+	u, err := urn.NewMLFeatureTable("feast", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func featureURN(t testing.TB, ns, name string) urn.MLFeature {
+	t.Helper()
+	u, err := urn.NewMLFeature(ns, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// putTable stores a feature table with a description, so that it exists.
+func putTable(t testing.TB, s *mockserver.Server, u urn.MLFeatureTable, features ...string) {
+	t.Helper()
+	if err := s.PutAspect(u.String(), aspects.MLFeatureTableProperties{Description: aspects.Ptr("t"), MLFeatures: features}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func featureNames(n int, ns string) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("urn:li:mlFeature:(%s,f%02d)", ns, i)
+	}
+	return out
+}
+
+func mustGetTable(t testing.TB, s *mockserver.Server, u urn.MLFeatureTable) *aspects.MLFeatureTableProperties {
+	t.Helper()
+	a, err := s.GetAspect(u.String(), "mlFeatureTableProperties")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a.(*aspects.MLFeatureTableProperties)
+}

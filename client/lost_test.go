@@ -1,0 +1,87 @@
+package client
+
+import (
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/mockserver"
+)
+
+// afterWrite is an http.RoundTripper that calls hook once, after the first
+// ingest request fails without an answer: another writer acting while the
+// client does not know what became of its write.
+type afterWrite struct {
+	next http.RoundTripper
+	hook func()
+	done atomic.Bool
+}
+
+func (a *afterWrite) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := a.next.RoundTrip(r)
+	if err != nil && strings.Contains(r.URL.RawQuery, "ingestProposal") && a.done.CompareAndSwap(false, true) {
+		a.hook()
+	}
+	return resp, err
+}
+
+func TestModifyLostAnswer(t *testing.T) {
+	t.Parallel()
+	const a, b, mine = "urn:li:mlFeature:(lost,a)", "urn:li:mlFeature:(lost,b)", "urn:li:mlFeature:(lost,mine)"
+	for _, tc := range []struct {
+		name   string
+		fault  func(s *mockserver.Server)
+		other  []string // what another writer stores after the lost answer; nil: nobody
+		want   []string
+		calls  int // times fn runs
+		writes int
+	}{
+		{"applied, nobody else", func(s *mockserver.Server) { s.CommitThenDrop(mockserver.OpIngestProposal, 1) },
+			nil, []string{a, mine}, 1, 1},
+		// The stored version is past the one the write made: the history
+		// row of that version shows the write.
+		{"applied, then another writer", func(s *mockserver.Server) { s.CommitThenDrop(mockserver.OpIngestProposal, 1) },
+			[]string{a, mine, b}, []string{a, mine, b}, 1, 1},
+		{"not applied, nobody else", func(s *mockserver.Server) { s.Drop(mockserver.OpIngestProposal, 1) },
+			nil, []string{a, mine}, 2, 2},
+		{"not applied, another writer", func(s *mockserver.Server) { s.Drop(mockserver.OpIngestProposal, 1) },
+			[]string{a, b}, []string{a, b, mine}, 2, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t)
+			table := tableURN(t, "lost")
+			putTable(t, s, table, a)
+			rt := &afterWrite{next: pooledClient().Transport, hook: func() {
+				if tc.other != nil {
+					putTable(t, s, table, tc.other...)
+				}
+			}}
+			c := newTestClient(t, s, datahub.WithHTTPClient(&http.Client{Transport: rt}))
+			tc.fault(s)
+			calls := 0
+			err := Modify(t.Context(), c, table, func(p *aspects.MLFeatureTableProperties) error {
+				calls++
+				p.MLFeatures = append(p.MLFeatures, mine) // blind append: twice would duplicate
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, mustGetTable(t, s, table).MLFeatures); diff != "" {
+				t.Errorf("features (-want +got):\n%s", diff)
+			}
+			if calls != tc.calls {
+				t.Errorf("fn ran %d times, want %d", calls, tc.calls)
+			}
+			if n := s.RequestCount(mockserver.OpIngestProposal); n != tc.writes {
+				t.Errorf("%d writes, want %d", n, tc.writes)
+			}
+		})
+	}
+}

@@ -1,0 +1,420 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// headerIfVersionMatch is the proposal header of a conditional write.
+const headerIfVersionMatch = "If-Version-Match"
+
+// Modify changes the aspect A (a struct of package aspects, such as
+// aspects.MLFeatureTableProperties) of entity u without losing a concurrent
+// change, in rounds:
+//
+//  1. read the aspect with its version (GetVersioned; a missing aspect is
+//     the zero A at version "-1");
+//  2. call fn with it; fn returning ErrNoChange ends Modify with nil and
+//     writes nothing, any other error ends it with that error;
+//  3. write the result, if it differs from what was read, as an UPSERT with
+//     the header If-Version-Match: <version> ("-1": must not exist yet);
+//  4. when the server refuses the write because another writer got there
+//     first (datahub.ErrPreconditionFailed: a 412, or DataHub's Rest.li 422
+//     "Expected version X, actual version Y"), wait a jittered, growing
+//     time and start again from 1, up to the client's ConflictPolicy; then
+//     the error is a *ConflictError naming the URN and aspect.
+//
+// fn may therefore run several times, each time on a fresh read; it should
+// only compute the new value from the one it is given.
+//
+// Members of the stored aspect that A does not know (a newer server's
+// fields) are written back unchanged: the encoded A is merged over the
+// stored JSON object, replacing only the members A declares, at the top
+// level and inside members that are plain structs in Go (such as a
+// VersionTag). A member A declares and leaves empty is written as A
+// encodes it (so clearing an optional field works). Unknown members of
+// list elements are not kept: elements may have been reordered, added or
+// removed, so they cannot be matched up.
+//
+// A write whose answer is lost (dropped connection, 500, 502, 504) is not
+// replayed blindly and fn is not applied on top of it: Modify reads the
+// aspect back and compares the stored value and version with what it
+// wrote (the version it would have made, or that history version when
+// others wrote since). If the value landed, Modify returns nil; if not, it
+// goes on with the next round; if it cannot tell, the error matches
+// datahub.ErrOutcomeUnknown. A 429 or 503, or a connection that could not be
+// made, is retried as a conflict is. Modify refuses a timeseries aspect.
+func Modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, fn func(*A) error) error {
+	return modify(ctx, c, u, false, fn)
+}
+
+// modify is Modify; with mustExist it refuses, with an
+// *EntityNotFoundError, to write to an entity that does not exist.
+func modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, mustExist bool, fn func(*A) error) error {
+	name := aspectNameOf[A]()
+	info, err := checkAspect(u, name)
+	if err != nil {
+		return err
+	}
+	if info.Timeseries {
+		return fmt.Errorf("client: %s is a timeseries aspect: values are appended, not modified: %w", name, datahub.ErrValidation)
+	}
+	if fn == nil {
+		return fmt.Errorf("client: modify %s of %s: nil function: %w", name, u, datahub.ErrValidation)
+	}
+	known := knownMembers(reflect.TypeFor[A]())
+	policy := c.conflict
+	attempts := max(policy.MaxAttempts, 1)
+	existed := false
+	raw, version, err := c.readVersioned(ctx, u, name)
+	for attempt := 1; ; attempt++ {
+		if err != nil {
+			return err
+		}
+		if raw == nil && mustExist && !existed {
+			ok, err := c.Exists(ctx, u)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return &EntityNotFoundError{URN: u.String()}
+			}
+			existed = true
+		}
+		var a A
+		if raw != nil {
+			if a, err = decodeAspect[A](u, raw); err != nil {
+				return err
+			}
+		}
+		if err := fn(&a); err != nil {
+			if errors.Is(err, ErrNoChange) {
+				return nil
+			}
+			return err
+		}
+		value, merr := mergeUnknown(a, raw, known)
+		if merr != nil {
+			return fmt.Errorf("client: encode %s of %s: %w", name, u, merr)
+		}
+		if raw != nil && equalJSON(value, raw) {
+			return nil
+		}
+		werr := c.writeIfVersion(ctx, u, name, value, version)
+		switch writeOutcome(ctx, werr) {
+		case outcomeWritten:
+			return nil
+		case outcomeFailed:
+			return werr
+		case outcomeUnknown:
+			landed, nraw, nversion, rerr := c.resolve(ctx, u, info, value, version)
+			switch {
+			case rerr != nil:
+				return fmt.Errorf("client: modify %s of %s: the answer to the write was lost (%w) and reading back failed: %w", name, u, datahub.ErrOutcomeUnknown, errors.Join(werr, rerr))
+			case landed:
+				return nil
+			}
+			if attempt >= attempts {
+				return &ConflictError{URN: u.String(), Aspect: name, Attempts: attempt, Err: werr}
+			}
+			raw, version = nraw, nversion
+			continue
+		}
+		// A conflict, or a write the server did not take (429, 503, no
+		// connection): wait, read again, go on.
+		if attempt >= attempts {
+			return &ConflictError{URN: u.String(), Aspect: name, Attempts: attempt, Err: werr}
+		}
+		if err := c.sleep(ctx, policy.wait(attempt)); err != nil {
+			return fmt.Errorf("client: modify %s of %s: %w", name, u, err)
+		}
+		raw, version, err = c.readVersioned(ctx, u, name)
+	}
+}
+
+// wait returns the full-jitter wait after round attempt (from 1).
+func (p ConflictPolicy) wait(attempt int) time.Duration {
+	d := p.MinWait
+	if d <= 0 {
+		return 0
+	}
+	for i := 1; i < attempt && (p.MaxWait <= 0 || d < p.MaxWait); i++ {
+		d *= 2
+	}
+	if p.MaxWait > 0 && d > p.MaxWait {
+		d = p.MaxWait
+	}
+	return rand.N(d + 1)
+}
+
+// writeIfVersion writes value as aspect name of u if its version is still
+// version. The emitter replays it only when it was provably not applied;
+// the caller decides what any other failure means.
+func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, value json.RawMessage, version string) error {
+	err := c.em.Emit(ctx, emitter.Proposal{
+		EntityType:     u.EntityType(),
+		URN:            u,
+		ChangeType:     emitter.Upsert,
+		AspectName:     name,
+		Aspect:         emitter.RawAspect{Name: name, JSON: value},
+		SystemMetadata: &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()},
+		Headers:        map[string]string{headerIfVersionMatch: version},
+	})
+	// One proposal: report its own error rather than the batch's.
+	var be *emitter.BatchError
+	if errors.As(err, &be) && len(be.Results) == 1 && be.Results[0].Err != nil {
+		r := be.Results[0]
+		if r.Status == emitter.Unknown && !errors.Is(r.Err, datahub.ErrOutcomeUnknown) {
+			return fmt.Errorf("%w: %w", datahub.ErrOutcomeUnknown, r.Err)
+		}
+		return r.Err
+	}
+	return err
+}
+
+// outcome classifies the answer to a conditional write.
+type outcome int
+
+const (
+	outcomeWritten outcome = iota
+	outcomeRetry           // not applied: a conflict, 429, 503, no connection
+	outcomeFailed          // refused for good (400, 401, 403, 413, 422...)
+	outcomeUnknown         // the answer was lost: applied or not
+)
+
+func writeOutcome(ctx context.Context, err error) outcome {
+	if err == nil {
+		return outcomeWritten
+	}
+	if errors.Is(err, datahub.ErrPreconditionFailed) {
+		return outcomeRetry
+	}
+	if errors.Is(err, datahub.ErrOutcomeUnknown) {
+		return outcomeUnknown
+	}
+	var de *datahub.Error
+	if errors.As(err, &de) {
+		switch de.StatusCode {
+		case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+			return outcomeRetry
+		case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
+			return outcomeUnknown
+		}
+		return outcomeFailed
+	}
+	if errors.Is(err, datahub.ErrValidation) || errors.Is(err, datahub.ErrPayloadTooLarge) {
+		return outcomeFailed // refused before sending
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Op == "dial" && ctx.Err() == nil {
+		return outcomeRetry // never reached the server
+	}
+	return outcomeUnknown
+}
+
+// resolve finds out, by reading, whether a conditional write of value at
+// version expected was applied. When it was not, it returns the latest
+// value and version to go on from.
+func (c *Client) resolve(ctx context.Context, u urn.URN, info aspects.Info, value json.RawMessage, expected string) (landed bool, raw json.RawMessage, version string, err error) {
+	if ctx.Err() != nil {
+		return false, nil, "", ctx.Err()
+	}
+	raw, version, err = c.readVersioned(ctx, u, info.Name)
+	if err != nil {
+		return false, nil, "", err
+	}
+	ours := nextVersion(expected)
+	switch {
+	case version == expected:
+		// Nothing was written since the read: the write was not applied
+		// (it would have made a new version, being a change).
+		return false, raw, version, nil
+	case raw == nil:
+		// Deleted since: whatever happened, go on from nothing.
+		return false, raw, version, nil
+	case version == ours:
+		return equalJSON(raw, value), raw, version, nil
+	}
+	have, herr := strconv.ParseInt(version, 10, 64)
+	want, werr := strconv.ParseInt(ours, 10, 64)
+	if herr != nil || werr != nil || have < want {
+		return false, nil, "", fmt.Errorf("client: version %q of %s of %s does not follow %q", version, info.Name, u, expected)
+	}
+	// Others wrote after the version this write would have made: GMS keeps
+	// that version as history row <ours>.
+	h, err := c.getAspectVersion(ctx, u.String(), info, want)
+	if err != nil {
+		return false, nil, "", fmt.Errorf("client: read history version %d: %w", want, err)
+	}
+	return equalJSON(h, value), raw, version, nil
+}
+
+// nextVersion is the version a changing write at version v makes: "1" for
+// "-1", else v+1; "" when v is not a number.
+func nextVersion(v string) string {
+	if v == unversioned {
+		return "1"
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return ""
+	}
+	return strconv.FormatInt(n+1, 10)
+}
+
+// equalJSON reports whether a and b hold the same JSON data.
+func equalJSON(a, b []byte) bool {
+	eq, ok := pdl.EqualJSON(a, b)
+	return eq && ok
+}
+
+// members is what a Go type knows of a JSON object: its member names, and
+// for a member whose Go type is itself a struct (or a pointer to one),
+// what that struct knows. nil means "not an object type": nothing to
+// merge.
+type members map[string]members
+
+// knownMembers returns the JSON members of struct type t (embedded structs
+// included), or nil when t is not a struct.
+func knownMembers(t reflect.Type) members {
+	return knownIn(t, map[reflect.Type]members{})
+}
+
+func knownIn(t reflect.Type, seen map[reflect.Type]members) members {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	if m, ok := seen[t]; ok {
+		return m // a recursive type: the same (still filling) map
+	}
+	names := members{}
+	seen[t] = names
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			tag := f.Tag.Get("json")
+			if tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			if name == "" && f.Anonymous {
+				ft := f.Type
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				if ft.Kind() == reflect.Struct {
+					walk(ft)
+					continue
+				}
+			}
+			if !f.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if customJSON(f.Type) {
+				// Its JSON need not follow its fields (a union, say):
+				// written as the type encodes it, not merged.
+				names[name] = nil
+				continue
+			}
+			names[name] = knownIn(f.Type, seen)
+		}
+	}
+	walk(t)
+	return names
+}
+
+// customJSON reports whether t or *t has its own MarshalJSON.
+func customJSON(t reflect.Type) bool {
+	m := reflect.TypeFor[json.Marshaler]()
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Implements(m) || reflect.PointerTo(t).Implements(m)
+}
+
+// mergeUnknown encodes a and adds the members of the stored object that
+// a's type does not know (known), unchanged: at the top level and inside
+// members that are objects on both sides and structs in Go without an
+// encoding of their own. List elements are not merged (they may have been
+// reordered, added or removed).
+func mergeUnknown(a any, stored json.RawMessage, known members) (json.RawMessage, error) {
+	enc, err := marshalNoEscape(a)
+	if err != nil {
+		return nil, err
+	}
+	if len(stored) == 0 || known == nil {
+		return enc, nil
+	}
+	out, changed, err := mergeObject(enc, stored, known)
+	if err != nil || !changed {
+		return enc, err
+	}
+	return out, nil
+}
+
+// mergeObject adds stored's unknown members to the object enc, recursing
+// into known struct members. changed is false when nothing was added.
+func mergeObject(enc, stored json.RawMessage, known members) (json.RawMessage, bool, error) {
+	var have map[string]json.RawMessage
+	if json.Unmarshal(stored, &have) != nil {
+		return enc, false, nil // stored is not an object: nothing to keep
+	}
+	var out map[string]json.RawMessage
+	if err := json.Unmarshal(enc, &out); err != nil {
+		return nil, false, fmt.Errorf("aspect does not encode to a JSON object: %w", err)
+	}
+	changed := false
+	for k, v := range have {
+		sub, isKnown := known[k]
+		cur, set := out[k]
+		switch {
+		case !isKnown && !set:
+			out[k], changed = v, true
+		case isKnown && set && sub != nil:
+			merged, ch, err := mergeObject(cur, v, sub)
+			if err == nil && ch {
+				out[k], changed = merged, true
+			}
+		}
+	}
+	if !changed {
+		return enc, false, nil
+	}
+	b, err := marshalNoEscape(out)
+	return b, err == nil, err
+}
+
+// marshalNoEscape is json.Marshal without HTML escaping, as DataHub's
+// Python SDK writes aspects.
+func marshalNoEscape(v any) (json.RawMessage, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}

@@ -1,0 +1,323 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"reflect"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/mockserver"
+)
+
+func TestAddFeatureToTableConcurrent(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "concurrent")
+	putTable(t, s, table)
+
+	want := featureNames(64, "concurrent")
+	var wg sync.WaitGroup
+	errs := make([]error, len(want))
+	for i := range want {
+		wg.Go(func() {
+			errs[i] = c.AddFeatureToTable(t.Context(), table, featureURN(t, "concurrent", want[i][len("urn:li:mlFeature:(concurrent,"):len(want[i])-1]))
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("writer %d: %v", i, err)
+		}
+	}
+	got := slices.Sorted(slices.Values(mustGetTable(t, s, table).MLFeatures))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("features (-want +got):\n%s", diff)
+	}
+}
+
+// oldTableProperties is mlFeatureTableProperties as an older SDK would type
+// it: it knows only mlFeatures, so customProperties, description and
+// mlPrimaryKeys are a newer server's members to it.
+type oldTableProperties struct {
+	MLFeatures []string `json:"mlFeatures,omitempty"`
+}
+
+func (oldTableProperties) AspectName() string { return "mlFeatureTableProperties" }
+
+func TestModifyKeepsUnknownMembers(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "newer-server")
+	stored := `{"customProperties":{"k":"v"},"description":"d","mlFeatures":["urn:li:mlFeature:(ns,a)"],"mlPrimaryKeys":["urn:li:mlPrimaryKey:(ns,id)"]}`
+	if err := s.PutAspectJSON(table.String(), "mlFeatureTableProperties", []byte(stored)); err != nil {
+		t.Fatal(err)
+	}
+	err := Modify(t.Context(), c, table, func(p *oldTableProperties) error {
+		if want := []string{"urn:li:mlFeature:(ns,a)"}; !slices.Equal(p.MLFeatures, want) {
+			t.Errorf("read %v, want %v", p.MLFeatures, want)
+		}
+		p.MLFeatures = append(p.MLFeatures, "urn:li:mlFeature:(ns,b)")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := s.GetAspectJSON(table.String(), "mlFeatureTableProperties", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"customProperties":{"k":"v"},"description":"d","mlFeatures":["urn:li:mlFeature:(ns,a)","urn:li:mlFeature:(ns,b)"],"mlPrimaryKeys":["urn:li:mlPrimaryKey:(ns,id)"]}`
+	if !equalJSON(raw, []byte(want)) {
+		t.Errorf("stored %s\nwant   %s", raw, want)
+	}
+}
+
+func TestMergeUnknown(t *testing.T) {
+	t.Parallel()
+	known := knownMembers(reflect.TypeFor[aspects.MLFeatureTableProperties]())
+	for _, tc := range []struct {
+		name   string
+		value  aspects.MLFeatureTableProperties
+		stored string
+		want   string
+	}{
+		{"nothing stored", aspects.MLFeatureTableProperties{Description: aspects.Ptr("x")}, ``,
+			`{"customProperties":{},"description":"x"}`},
+		{"unknown member kept", aspects.MLFeatureTableProperties{}, `{"description":"old","future":[1,{"a":"<&>"}]}`,
+			`{"customProperties":{},"future":[1,{"a":"<&>"}]}`},
+		{"known member cleared", aspects.MLFeatureTableProperties{}, `{"description":"old","mlFeatures":["u"]}`,
+			`{"customProperties":{}}`},
+		{"stored not an object", aspects.MLFeatureTableProperties{}, `[1]`, `{"customProperties":{}}`},
+		{"nested unknown member kept", aspects.MLFeatureTableProperties{Description: aspects.Ptr("x")}, `{"future":{"a":1}}`,
+			`{"customProperties":{},"description":"x","future":{"a":1}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := mergeUnknown(tc.value, json.RawMessage(tc.stored), known)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !equalJSON(got, []byte(tc.want)) {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+	// Inside a struct member: VersionTag of mlModelProperties.version.
+	model := knownMembers(reflect.TypeFor[aspects.MLModelProperties]())
+	for _, tc := range []struct {
+		name   string
+		value  aspects.MLModelProperties
+		stored string
+		want   string
+	}{
+		{"unknown inside a known object", aspects.MLModelProperties{Version: &aspects.VersionTag{VersionTag: aspects.Ptr("2")}},
+			`{"version":{"versionTag":"1","signed":true},"created":{"time":5}}`,
+			`{"customProperties":{},"tags":[],"version":{"versionTag":"2","signed":true}}`},
+		{"known object cleared", aspects.MLModelProperties{}, `{"version":{"versionTag":"1","signed":true}}`,
+			`{"customProperties":{},"tags":[]}`},
+		{"list elements not merged", aspects.MLModelProperties{HyperParams: []aspects.MLHyperParam{{Name: "lr"}}},
+			`{"hyperParams":[{"name":"lr","unit":"1/s"}]}`,
+			`{"customProperties":{},"tags":[],"hyperParams":[{"name":"lr"}]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := mergeUnknown(tc.value, json.RawMessage(tc.stored), model)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !equalJSON(got, []byte(tc.want)) {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestModifyNoChangeWritesNothing(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "idem")
+	f := featureURN(t, "idem", "a")
+	putTable(t, s, table, f.String())
+	before := s.RequestCount(mockserver.OpIngestProposal)
+	for range 3 {
+		if err := c.AddFeatureToTable(t.Context(), table, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.RemoveFeatureFromTable(t.Context(), table, featureURN(t, "idem", "absent")); err != nil {
+		t.Fatal(err)
+	}
+	// A function that returns the value unchanged writes nothing either.
+	if err := Modify(t.Context(), c, table, func(*aspects.MLFeatureTableProperties) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.RequestCount(mockserver.OpIngestProposal) - before; got != 0 {
+		t.Errorf("%d writes, want 0", got)
+	}
+	if got := mustGetTable(t, s, table).MLFeatures; !slices.Equal(got, []string{f.String()}) {
+		t.Errorf("features %v", got)
+	}
+}
+
+func TestModifyFunctionError(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "fnerr")
+	putTable(t, s, table)
+	boom := errors.New("boom")
+	err := Modify(t.Context(), c, table, func(*aspects.MLFeatureTableProperties) error { return boom })
+	if !errors.Is(err, boom) {
+		t.Errorf("err = %v, want boom", err)
+	}
+}
+
+func TestHelpersRefuseMissingEntity(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "nowhere")
+	err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "ns", "a"))
+	var nf *EntityNotFoundError
+	if !errors.As(err, &nf) || !errors.Is(err, datahub.ErrNotFound) || nf.URN != table.String() {
+		t.Fatalf("err = %v, want *EntityNotFoundError for %s", err, table)
+	}
+	if n := s.RequestCount(mockserver.OpIngestProposal); n != 0 {
+		t.Errorf("%d writes", n)
+	}
+	// Modify itself creates.
+	if err := Modify(t.Context(), c, table, func(p *aspects.MLFeatureTableProperties) error {
+		p.Description = aspects.Ptr("new")
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := c.Exists(t.Context(), table); err != nil || !ok {
+		t.Errorf("Exists = %v, %v after Modify", ok, err)
+	}
+}
+
+func TestModifyConflictRetriesRunOut(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s, WithConflictPolicy(ConflictPolicy{MaxAttempts: 3}))
+	table := tableURN(t, "contended")
+	putTable(t, s, table)
+	calls := 0
+	err := Modify(t.Context(), c, table, func(p *aspects.MLFeatureTableProperties) error {
+		calls++
+		// Another writer changes the aspect between every read and write.
+		if err := s.PutAspect(table.String(), aspects.MLFeatureTableProperties{Description: aspects.Ptr(string(rune('a' + calls)))}); err != nil {
+			t.Error(err)
+		}
+		p.Description = aspects.Ptr("mine")
+		return nil
+	})
+	var ce *ConflictError
+	if !errors.As(err, &ce) || !errors.Is(err, datahub.ErrPreconditionFailed) {
+		t.Fatalf("err = %v, want *ConflictError", err)
+	}
+	if ce.Attempts != 3 || calls != 3 || ce.URN != table.String() || ce.Aspect != "mlFeatureTableProperties" {
+		t.Errorf("ConflictError %+v after %d calls", ce, calls)
+	}
+}
+
+// badTableProperties is mlFeatureTableProperties with a member the server
+// refuses (422), to see a definite refusal end Modify.
+type badTableProperties struct {
+	Bogus int `json:"bogus"`
+}
+
+func (badTableProperties) AspectName() string { return "mlFeatureTableProperties" }
+
+func TestModifyWriteFailures(t *testing.T) {
+	t.Parallel()
+	noWait := datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 3, Backoff: func(int, *http.Response) time.Duration { return 0 }})
+	t.Run("503 and 429 are retried", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t)
+		c := newTestClient(t, s, noWait)
+		table := tableURN(t, "busy")
+		putTable(t, s, table)
+		// More failures than the transport's attempts: Modify's own
+		// rounds go on.
+		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: 3})
+		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusTooManyRequests, Times: 2})
+		if err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "busy", "a")); err != nil {
+			t.Fatal(err)
+		}
+		if got := mustGetTable(t, s, table).MLFeatures; !slices.Equal(got, []string{"urn:li:mlFeature:(busy,a)"}) {
+			t.Errorf("features %v", got)
+		}
+		if n := s.RequestCount(mockserver.OpIngestProposal); n != 6 {
+			t.Errorf("%d write attempts, want 6", n)
+		}
+	})
+	t.Run("a refusal ends Modify", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t)
+		c := newTestClient(t, s, noWait)
+		table := tableURN(t, "refused")
+		putTable(t, s, table)
+		err := Modify(t.Context(), c, table, func(p *badTableProperties) error { p.Bogus = 1; return nil })
+		var de *datahub.Error
+		if !errors.As(err, &de) || de.StatusCode != http.StatusUnprocessableEntity || !errors.Is(err, datahub.ErrValidation) {
+			t.Fatalf("err = %v, want the server's 422", err)
+		}
+		if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+			t.Errorf("%d writes, want 1", n)
+		}
+	})
+	t.Run("context cancelled during the wait", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t)
+		c := newTestClient(t, s, noWait, WithConflictPolicy(ConflictPolicy{MaxAttempts: 5, MinWait: time.Hour, MaxWait: time.Hour}))
+		c.sleep = func(ctx context.Context, d time.Duration) error {
+			if d > time.Hour {
+				t.Errorf("wait %v above MaxWait", d)
+			}
+			return context.Canceled
+		}
+		table := tableURN(t, "cancel")
+		putTable(t, s, table)
+		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusPreconditionFailed, Times: 1})
+		err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "cancel", "a"))
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err = %v, want context.Canceled", err)
+		}
+	})
+}
+
+func TestModifyRereadFailureEnds(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s)
+	table := tableURN(t, "reread")
+	putTable(t, s, table)
+	s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusPreconditionFailed, Times: 1})
+	// The read after the conflict is refused.
+	c.sleep = func(context.Context, time.Duration) error {
+		s.Fail(mockserver.OpGetEntity, mockserver.FailSpec{Status: http.StatusBadRequest, Times: 1})
+		return nil
+	}
+	err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "reread", "a"))
+	var de *datahub.Error
+	if !errors.As(err, &de) || de.StatusCode != http.StatusBadRequest {
+		t.Fatalf("err = %v, want the read's 400", err)
+	}
+	if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+		t.Errorf("%d writes, want 1", n)
+	}
+}

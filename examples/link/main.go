@@ -1,0 +1,94 @@
+// Command link adds documentation links to an entity (its
+// institutionalMemory aspect) with client.AddLink, which stamps each link
+// with its creation time and actor, then removes one with client.RemoveLink.
+//
+//	go run ./examples/link
+//	go run ./examples/link -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN"
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"time"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/client"
+	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/examples/internal/embedded"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+func main() {
+	server := flag.String("server", "", "DataHub GMS URL; empty starts an embedded mock server")
+	token := flag.String("token", os.Getenv("DATAHUB_GMS_TOKEN"), "access token (default $DATAHUB_GMS_TOKEN)")
+	flag.Parse()
+	log.SetFlags(0)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := run(ctx, *server, *token, os.Stdout); err != nil {
+		log.Fatalf("link: %v", err)
+	}
+}
+
+func run(ctx context.Context, server, token string, out io.Writer) error {
+	if server == "" {
+		url, stop, err := embedded.Start()
+		if err != nil {
+			return err
+		}
+		defer stop()
+		server = url
+	}
+	em, err := emitter.NewREST(server, datahub.WithToken(token))
+	if err != nil {
+		return err
+	}
+	c, err := client.New(server, datahub.WithToken(token))
+	if err != nil {
+		return err
+	}
+	table, err := urn.NewMLFeatureTable("feast", "user_features")
+	if err != nil {
+		return err
+	}
+	if err := create(ctx, em, table, aspects.MLFeatureTableProperties{Description: aspects.Ptr("Features keyed by user.")}); err != nil {
+		return err
+	}
+	links := []struct{ url, description string }{
+		{"https://wiki.example.com/user-features", "Design doc"},
+		{"https://dashboards.example.com/feature-freshness", "Freshness dashboard"},
+		{"https://old.example.com/notes", "Old notes"},
+	}
+	for _, l := range links {
+		if err := c.AddLink(ctx, table, l.url, l.description); err != nil {
+			return err
+		}
+	}
+	if err := c.RemoveLink(ctx, table, "https://old.example.com/notes"); err != nil {
+		return err
+	}
+	mem, err := client.GetAspect[aspects.InstitutionalMemory](ctx, c, table)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "links of %s:\n", table)
+	for _, l := range mem.Elements {
+		fmt.Fprintf(out, "  %s (%s), added by %s\n", l.URL, l.Description, l.CreateStamp.Actor)
+	}
+	return nil
+}
+
+// create writes aspect a of entity u, so that the entity exists: the
+// helpers refuse to write to one that does not.
+func create(ctx context.Context, em *emitter.REST, u urn.URN, a aspects.Aspect) error {
+	p, err := emitter.NewProposal(u, a)
+	if err != nil {
+		return err
+	}
+	return em.Emit(ctx, p)
+}

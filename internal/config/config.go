@@ -1,0 +1,105 @@
+// Package config holds the settings that the shared options of package
+// datahub ([github.com/catalogkit/datahub-go.Option]) write and that the
+// SDK's packages (emitter, client) read to build their transport.
+//
+// It imports nothing of this module, so that the root package can declare
+// its Option type over [Settings] without an import cycle. Settings is not
+// part of the public API: users only see datahub.Option values.
+package config
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// DefaultTimeout bounds each attempt of a request unless an option says
+// otherwise (30 s, as DataHub's Python emitter); datahub.DefaultTimeout
+// documents it.
+const DefaultTimeout = 30 * time.Second
+
+// Retry is a retry policy as the transport reads it. Nil functions mean
+// the defaults of package datahub; MaxAttempts 0 means the default count.
+type Retry struct {
+	// Set reports whether an option gave the policy; false means the
+	// default policy of datahub.DefaultRetryPolicy.
+	Set         bool
+	MaxAttempts int
+	CheckRetry  func(ctx context.Context, resp *http.Response, err error) (bool, error)
+	Backoff     func(attempt int, resp *http.Response) time.Duration
+}
+
+// Emitter holds the settings only a REST emitter reads.
+type Emitter struct {
+	ServerAsync     bool
+	MaxBatchSize    int // 0: the emitter's default
+	MaxBatchBytes   int // 0: the emitter's default
+	IsolateRejected *bool
+}
+
+// Client holds the settings only package client reads.
+type Client struct {
+	// Actor is the actor URN of the audit stamps the helpers write; ""
+	// means the client's default.
+	Actor string
+	// ConflictSet reports whether an option gave the conflict policy.
+	ConflictSet      bool
+	ConflictAttempts int
+	ConflictMinWait  time.Duration
+	ConflictMaxWait  time.Duration
+}
+
+// Settings is what the options of every package write.
+type Settings struct {
+	Token      string
+	Headers    map[string]string
+	HTTPClient *http.Client
+	// Timeout bounds each attempt; 0 keeps the HTTP client's own.
+	Timeout time.Duration
+	Retry   Retry
+	Logger  *slog.Logger
+
+	// MaxResponseBytes is the largest successful response body read; 0
+	// means the transport's default.
+	MaxResponseBytes int64
+
+	Emitter Emitter
+	Client  Client
+
+	// scoped names the package-specific options applied, as
+	// "package.Name", in order.
+	scoped []scoped
+}
+
+type scoped struct{ pkg, name string }
+
+// Defaults returns the settings before any option: DefaultTimeout, the
+// default retry policy, no token, no logger.
+func Defaults() Settings {
+	return Settings{Timeout: DefaultTimeout}
+}
+
+// Scope records that the option pkg.name, which only package pkg reads, was
+// applied; see Foreign.
+func (s *Settings) Scope(pkg, name string) {
+	s.scoped = append(s.scoped, scoped{pkg, name})
+}
+
+// Foreign returns an error naming the package-specific options applied
+// that package pkg does not read (an emitter option given to the client),
+// nil when there are none.
+func (s *Settings) Foreign(pkg string) error {
+	var names []string
+	for _, o := range s.scoped {
+		if o.pkg != pkg {
+			names = append(names, o.pkg+"."+o.name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return fmt.Errorf("options %s do not apply to package %s", strings.Join(names, ", "), pkg)
+}
