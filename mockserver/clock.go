@@ -4,6 +4,7 @@ import "time"
 
 // Now returns the time on the server's clock: that of [WithClock] (or
 // time.Now), moved by [Server.FastForward] and [Server.SetTime].
+// [Server.Reset] leaves the clock where it is.
 func (s *Server) Now() time.Time { return s.cfg.clock() }
 
 // FastForward moves the server's clock forward by d and applies, in the

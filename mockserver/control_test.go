@@ -133,3 +133,47 @@ func TestControlClock(t *testing.T) {
 		t.Errorf("refused changes moved the clock to %v", got)
 	}
 }
+
+// FuzzControlFault checks that the control API's fault decoder never
+// panics or answers 5xx, and that whatever it accepts is a valid fault
+// (installed) and whatever it refuses installs nothing.
+func FuzzControlFault(f *testing.F) {
+	for _, seed := range []string{
+		`{"op":"ingestProposal","times":2,"status":503,"retryAfterSeconds":1}`,
+		`{"op":"*","times":"forever","delayMillis":200}`,
+		`{"op":"getAspect","times":1,"drop":true}`,
+		`{"op":"ingestProposal","times":1,"commitThenDrop":true}`,
+		`{"op":"config","time":1,"status":503}`,
+		`{"op":"config","times":1,"delayMillis":1e12}`,
+		`{"op":"config","times":-1,"status":200}`,
+		`[]`, `{`, `{"op":null,"times":null}`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		s := New(WithControl(true))
+		defer s.Close()
+		r := serve(t, s, http.MethodPost, ControlPrefix+"/faults", body)
+		s.mu.Lock()
+		installed := make([]Fault, 0, len(s.faults))
+		for _, f := range s.faults {
+			installed = append(installed, f.Fault)
+		}
+		s.mu.Unlock()
+		switch r.Status {
+		case http.StatusOK:
+			if len(installed) != 1 {
+				t.Fatalf("accepted %s but installed %d faults", body, len(installed))
+			}
+			if err := installed[0].Validate(); err != nil {
+				t.Fatalf("accepted %s as an invalid fault: %v", body, err)
+			}
+		case http.StatusBadRequest, http.StatusRequestEntityTooLarge:
+			if len(installed) != 0 {
+				t.Fatalf("refused %s (%s) but installed %v", body, r.Body, installed)
+			}
+		default:
+			t.Fatalf("%s = %d %s", body, r.Status, r.Body)
+		}
+	})
+}

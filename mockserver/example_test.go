@@ -120,6 +120,31 @@ func ExampleStart() {
 	// 1 proposal received
 }
 
+// firstLineT is a Tester that prints the first line of each failure (the
+// cmp.Diff below it is not stable text).
+type firstLineT struct{ exampleT }
+
+func (t *firstLineT) Errorf(format string, args ...any) {
+	msg, _, _ := strings.Cut(fmt.Sprintf(format, args...), "\n")
+	fmt.Println("FAIL:", msg)
+}
+
+// Check compares the stored aspect with want, its name and type taken from
+// want's type, and reports a difference as a cmp.Diff through t.Errorf.
+func ExampleCheck() {
+	t := &firstLineT{} // in a test, the test's t
+	s := mockserver.Start(t)
+	defer t.finish()
+	const dataset = "urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)"
+	if err := s.PutAspect(dataset, aspects.Status{Removed: true}); err != nil {
+		panic(err)
+	}
+	mockserver.Check(t, s, dataset, aspects.Status{Removed: true})  // passes
+	mockserver.Check(t, s, dataset, aspects.Status{Removed: false}) // fails
+	// Output:
+	// FAIL: mockserver: aspect status of urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD) mismatch (-want +got):
+}
+
 // Get reads an aspect into its typed struct, the aspect's name taken from
 // the type.
 func ExampleGet() {

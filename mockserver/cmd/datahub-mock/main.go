@@ -15,7 +15,7 @@
 //	rm -f /tmp/datahub-mock.url
 //	datahub-mock -addr 127.0.0.1:0 -url-file /tmp/datahub-mock.url &
 //	mock=$!
-//	until [ -s /tmp/datahub-mock.url ]; do sleep 0.1; done
+//	until [ -s /tmp/datahub-mock.url ]; do kill -0 $mock || exit 1; sleep 0.1; done
 //	url=$(cat /tmp/datahub-mock.url)
 //	...
 //	kill $mock; wait $mock

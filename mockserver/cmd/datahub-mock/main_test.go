@@ -476,6 +476,35 @@ func TestReadmeScript(t *testing.T) {
 	}
 }
 
+// TestReadmeScriptServerFails checks that the README's snippet ends, with
+// an error, when the server cannot start, instead of waiting for a URL
+// file that never comes.
+func TestReadmeScriptServerFails(t *testing.T) {
+	t.Parallel()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Fatalf("no sh: %v", err)
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	script := readmeScript(t)
+	script = strings.ReplaceAll(script, "./datahub-mock ", bin+" ")
+	script = strings.ReplaceAll(script, "/tmp/datahub-mock.url", filepath.Join(dir, "datahub-mock.url"))
+	script = strings.Replace(script, " -url-file ", " -addr 256.0.0.1:99999 -url-file ", 1) // the last -addr wins
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, sh, "-e", "-c", script)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("the script did not end:\n%s", out)
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || !strings.Contains(string(out), "listen") {
+		t.Errorf("script = %v, want a non-zero exit and the server's listen error; output:\n%s", err, out)
+	}
+}
+
 // TestBinarySecondProcessOnSameData checks that a second process on a data
 // directory in use fails at once with a message naming the lock and the
 // file (it waited 5 s and said only "timeout").
