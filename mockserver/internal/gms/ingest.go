@@ -213,7 +213,7 @@ func prepare(p *Proposal) (item, *Error) {
 	return item{write: w}, nil
 }
 
-// header returns the proposal header name and whether it is present: as
+// headerOK returns the proposal header name and whether it is present: as
 // written when present, else its first other spelling in key order (not map
 // order, so that the answer is the same every time).
 func headerOK(h map[string]string, name string) (string, bool) {
@@ -229,6 +229,7 @@ func headerOK(h map[string]string, name string) (string, bool) {
 	return v, found
 }
 
+// header is headerOK's value.
 func header(h map[string]string, name string) string {
 	v, _ := headerOK(h, name)
 	return v

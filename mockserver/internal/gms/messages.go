@@ -26,20 +26,23 @@ const (
 // DataHub: failed conditional writes (ConditionalWriteValidator,
 // CreateIfNotExistsValidator).
 const (
-	MsgVersionMismatch     = "Expected version %s, actual version %s"
-	MsgModifiedSince       = "Item last modified %d <= %d (epoch ms)"
-	MsgUnmodifiedSince     = "Item last modified %d > %d (epoch ms)"
-	MsgCreateExists        = "Cannot perform CREATE since the aspect already exists."
-	MsgCreateEntityExists  = "Cannot perform CREATE_ENTITY if not exists since the entity key already exists."
-	MsgBatchItem           = "[%d] %s"
-	MsgBatchInvalid        = "%d of %d proposals are invalid, nothing was written: %s"
-	MsgNotTimeseries       = "Aspect %s is not a timeseries aspect"
-	MsgUnknownAspectName   = "Unknown aspect %s"
-	MsgTimeseriesUnchanged = "change type %s not supported for timeseries aspect %s"
+	MsgVersionMismatch    = "Expected version %s, actual version %s"
+	MsgModifiedSince      = "Item last modified %d <= %d (epoch ms)"
+	MsgUnmodifiedSince    = "Item last modified %d > %d (epoch ms)"
+	MsgCreateExists       = "Cannot perform CREATE since the aspect already exists."
+	MsgCreateEntityExists = "Cannot perform CREATE_ENTITY if not exists since the entity key already exists."
+)
+
+// DataHub: reads (AspectResource, TimeseriesAspectService).
+const (
+	MsgNotTimeseries     = "Aspect %s is not a timeseries aspect"
+	MsgUnknownAspectName = "Unknown aspect %s"
 )
 
 // Mock: behaviour this mock does not have, or limits and checks it adds.
 const (
+	MsgBatchItem         = "[%d] %s"
+	MsgBatchInvalid      = "%d of %d proposals are invalid, nothing was written: %s"
 	MsgPatchUnsupported  = "PATCH is not supported by this mock yet (datahub-mock): send the whole aspect with changeType UPSERT"
 	MsgChangeUnsupported = "Change type %s is not supported by this mock (datahub-mock supports UPSERT, CREATE, CREATE_ENTITY, DELETE)"
 	MsgContentType       = "Unsupported aspect content type %q: expected application/json"

@@ -95,16 +95,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 	if !w.Compact && !isObject(w.Value) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
-	// The write's systemMetadata members, read once (nil: null or absent).
-	var smMembers rawObject
-	smOK := len(w.SystemMetadata) == 0 || bytes.Equal(bytes.Trim(w.SystemMetadata, jsonSpace), []byte("null"))
-	if !smOK {
-		var ms []pdl.Member
-		if ms, smOK = pdl.AppendMembers(make(rawObject, 0, 12), w.SystemMetadata); smOK {
-			smMembers = rawObject(ms).dedupe()
-		}
-	}
-	if !smOK && !isObject(w.SystemMetadata) {
+	if sm := bytes.Trim(w.SystemMetadata, jsonSpace); len(sm) != 0 && string(sm) != "null" && !isObject(sm) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	changeType := w.ChangeType
@@ -125,7 +116,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 	if actor == "" {
 		actor = DefaultActor
 	}
-	sm, err := fillSystemMetadata(w.SystemMetadata, smMembers, ms, actor)
+	sm, err := fillSystemMetadata(w.SystemMetadata, ms, actor)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 	}
@@ -363,15 +354,9 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 // the write's audit stamp unless the actor is the system actor
 // (SystemMetadataUtils.setAspectModified). An absent lastRunId is written out
 // as its schema default "no-run-id-provided" (GMS leaves it implicit).
-//
-// members, when not nil, are in's members, read already (fillSystemMetadata
-// adds to them).
-func fillSystemMetadata(in json.RawMessage, members rawObject, nowMillis int64, actor string) (rawObject, error) {
-	m := members
-	if m == nil {
-		m = make(rawObject, 0, 12)
-	}
-	if members == nil && len(in) != 0 && !bytes.Equal(bytes.Trim(in, jsonSpace), []byte("null")) {
+func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (rawObject, error) {
+	m := make(rawObject, 0, 12)
+	if len(in) != 0 && !bytes.Equal(bytes.Trim(in, jsonSpace), []byte("null")) {
 		if err := unmarshalRawObject(in, &m); err != nil {
 			return nil, fmt.Errorf("systemMetadata: %w", err)
 		}
