@@ -55,11 +55,11 @@ func (f *opsFake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Real DataHub's answers (WIRE.md §3) and the other forms the client reads.
 const (
 	restoreAnswer = `{"value":"{args=RestoreIndicesArgs(start=0, batchSize=500, limit=0, numThreads=1, batchDelayMs=1000, gePitEpochMs=0, lePitEpochMs=1700000000000, createDefaultAspects=false, aspectName=null, aspectNames=[], urn=urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD), urnLike=null, urnBasedPagination=false, lastUrn=, lastAspect=), result=RestoreIndicesResult(ignored=1, rowsMigrated=3, timeSqlQueryMs=5, timeGetRowMs=0, timeUrnMs=0, timeEntityRegistryCheckMs=0, aspectCheckMs=0, createRecordMs=0, sendMessageMs=2, defaultAspectsCreated=0, lastUrn=urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD), lastAspect=status)\nRestoreIndicesResult(ignored=0, rowsMigrated=2, timeSqlQueryMs=5, timeGetRowMs=0, timeUrnMs=0, timeEntityRegistryCheckMs=0, aspectCheckMs=0, createRecordMs=0, sendMessageMs=2, defaultAspectsCreated=0, lastUrn=urn:li:dataset:(urn:li:dataPlatform:hive,db.users, with space,PROD), lastAspect=schemaMetadata)}"}`
-	sizesObject  = `{"value":{"indexSizes":[{"indexName":"dataset_datasetusagestatisticsaspect_v1","entityName":"dataset","aspectName":"datasetusagestatistics","sizeInMb":0.208}]}}`
-	sizesString  = `{"value":"{\"indexSizes\":[{\"aspectName\":\"datasetusagestatistics\",\"sizeMb\":0.5,\"indexName\":\"dataset_datasetusagestatisticsaspect_v1\",\"entityName\":\"dataset\"}]}"}`
-	taskFound    = `{"value":"{\"completed\":true,\"taskId\":\"qhxGdzytQS-pQek8CwBCZg:54654\",\"runTimeNanos\":1179458,\"status\":{\"total\":4,\"updated\":0,\"created\":0,\"deleted\":4,\"batches\":1,\"version_conflicts\":0,\"noops\":0,\"retries\":{\"bulk\":1,\"search\":2},\"throttled_millis\":0,\"requests_per_second\":-1.0,\"throttled_until_millis\":0}}"}`
-	taskDocsForm = `{"value":{"completed":false,"taskId":"qhxGdzytQS-pQek8CwBCZg:54654","runTimeNanos":5,"status":"{\"total\":9,\"deleted\":2,\"batches\":1,\"requests_per_second\":-1.0}"}}`
-	evalAnswer   = `{"value":{"passing":[{"test":"urn:li:test:x","type":"SUCCESS"}],"failing":[{"test":"urn:li:test:y","type":"FAILURE"}]}}`
+	sizesObject   = `{"value":{"indexSizes":[{"indexName":"dataset_datasetusagestatisticsaspect_v1","entityName":"dataset","aspectName":"datasetusagestatistics","sizeInMb":0.208}]}}`
+	sizesString   = `{"value":"{\"indexSizes\":[{\"aspectName\":\"datasetusagestatistics\",\"sizeMb\":0.5,\"indexName\":\"dataset_datasetusagestatisticsaspect_v1\",\"entityName\":\"dataset\"}]}"}`
+	taskFound     = `{"value":"{\"completed\":true,\"taskId\":\"qhxGdzytQS-pQek8CwBCZg:54654\",\"runTimeNanos\":1179458,\"status\":{\"total\":4,\"updated\":0,\"created\":0,\"deleted\":4,\"batches\":1,\"version_conflicts\":0,\"noops\":0,\"retries\":{\"bulk\":1,\"search\":2},\"throttled_millis\":0,\"requests_per_second\":-1.0,\"throttled_until_millis\":0}}"}`
+	taskDocsForm  = `{"value":{"completed":false,"taskId":"qhxGdzytQS-pQek8CwBCZg:54654","runTimeNanos":5,"status":"{\"total\":9,\"deleted\":2,\"batches\":1,\"requests_per_second\":-1.0}"}}`
+	evalAnswer    = `{"value":{"passing":[{"test":"urn:li:test:x","type":"SUCCESS"}],"failing":[{"test":"urn:li:test:y","type":"FAILURE"}]}}`
 )
 
 func TestOperationsRequestShapes(t *testing.T) {

@@ -21,7 +21,9 @@ func opsMock(t *testing.T, opts ...mockserver.Option) *mockserver.Server {
 	return mockserver.Start(t, append([]mockserver.Option{mockserver.WithClock(func() time.Time { return opsStart })}, opts...)...)
 }
 
-func dsURN(i int) string { return fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,db.t%d,PROD)", i) }
+func dsURN(i int) string {
+	return fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,db.t%d,PROD)", i)
+}
 
 // TestTruncateAndWait: sizes, a dry run's counts, an executed truncation and
 // WaitForTask, whose waits move the mock's clock (no real sleeping).
