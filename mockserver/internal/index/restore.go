@@ -46,14 +46,13 @@ func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 	if args.BatchSize <= 0 {
 		args.BatchSize = 1
 	}
+	// The scan starts at the URN, or at the literal start of the pattern.
 	prefix := args.URN
 	var like *regexp.Regexp
 	if args.URNLike != "" {
 		like = LikePattern(args.URNLike)
-		if p := likePrefix(args.URNLike); args.URN == "" || !strings.HasPrefix(args.URN, p) {
-			if args.URN == "" {
-				prefix = p
-			}
+		if prefix == "" {
+			prefix = likePrefix(args.URNLike)
 		}
 	}
 	x.Sync()
