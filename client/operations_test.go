@@ -250,3 +250,32 @@ func TestEvaluateTestsPush(t *testing.T) {
 		t.Errorf("stored testResults = %s, %v", stored, err)
 	}
 }
+
+// TestWaitForTaskContextEnds: WaitForTask stops when its context ends,
+// with the last status and the context's error.
+func TestWaitForTaskContextEnds(t *testing.T) {
+	t.Parallel()
+	s := opsMock(t)
+	for _, ms := range []string{"5", "10"} { // one to delete by query, in one batch
+		if err := s.PutAspectJSON(dsURN(0), "datasetProfile", []byte(`{"timestampMillis":`+ms+`}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newTestClient(t, s)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	run, err := c.TruncateTimeseriesAspect(ctx, TruncateRequest{EntityType: "dataset", Aspect: "datasetProfile", End: time.UnixMilli(5), Execute: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	polls := 0
+	c.sleep = func(ctx context.Context, d time.Duration) error {
+		polls++
+		cancel()
+		return sleepCtx(ctx, d)
+	}
+	st, err := c.WaitForTask(ctx, *run.Task)
+	if !errors.Is(err, context.Canceled) || st == nil || st.Completed || polls != 1 {
+		t.Errorf("WaitForTask = %+v, %v after %d waits; want the running status and context.Canceled after 1", st, err, polls)
+	}
+}

@@ -401,4 +401,15 @@ func TestOperationsAuthFaultsControl(t *testing.T) {
 	if r := post(t, s, ControlPrefix+"/index", `{"paused":false}`, auth...); r.Status != 200 || r.Body != `{"value":{"paused":false}}` {
 		t.Errorf("resume = %d %s", r.Status, r.Body)
 	}
+	req, _ := http.NewRequest(http.MethodGet, s.URL()+ControlPrefix+"/index", nil)
+	req.Header.Set("Authorization", "Bearer secret")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(b) != `{"value":{"paused":false}}` {
+		t.Errorf("GET index = %d %s", resp.StatusCode, b)
+	}
 }
