@@ -193,7 +193,7 @@ func (s *Server) handleTruncate(w http.ResponseWriter, r *http.Request, rt route
 		writeRestliError(w, errorf(http.StatusBadRequest, msgNegativeParam, "timeoutSeconds"), "")
 		return
 	}
-	name, ok := index.TimeseriesAspect(*entityType, *aspect)
+	entity, name, ok := index.TimeseriesAspect(*entityType, *aspect)
 	if !ok {
 		writeRestliError(w, errorf(http.StatusBadRequest, msgNotTimeseriesAsp, abbreviate(*aspect), abbreviate(*entityType)), "")
 		return
@@ -204,7 +204,7 @@ func (s *Server) handleTruncate(w http.ResponseWriter, r *http.Request, rt route
 		return
 	}
 	s.core.ApplyDue()
-	plan := s.index.Plan(strings.ToLower(*entityType), name, *endTime)
+	plan := s.index.Plan(entity, name, *endTime)
 	msg := fmt.Sprintf(msgTruncateSummary, plan.ToDelete, plan.Total, javaPercent(plan.ToDelete, plan.Total))
 	reindex := !(forceDBQ != nil && *forceDBQ) && ((forceRe != nil && *forceRe) || plan.ToDelete > plan.Total/2)
 	if reindex {

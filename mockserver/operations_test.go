@@ -382,6 +382,9 @@ func TestOperationsAuthFaultsControl(t *testing.T) {
 	if r := post(t, s, "/operations?action=getIndexSizes", `{}`, auth...); r.Status != 200 || r.Body != `{"value":{"indexSizes":[]}}` {
 		t.Errorf("getIndexSizes = %d %s", r.Status, r.Body)
 	}
+	if r := post(t, s, "/operations?action=getIndexSizes", ``, auth...); r.Status != 200 || r.Body != `{"value":{"indexSizes":[]}}` {
+		t.Errorf("getIndexSizes without a body (as DataHub's curl example) = %d %s", r.Status, r.Body)
+	}
 	if r := post(t, s, "/operations?action=getIndexSizes", `{"x":1}`, auth...); r.Status != 400 {
 		t.Errorf("getIndexSizes with a parameter = %d %s", r.Status, r.Body)
 	}
@@ -411,5 +414,35 @@ func TestOperationsAuthFaultsControl(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || string(b) != `{"value":{"paused":false}}` {
 		t.Errorf("GET index = %d %s", resp.StatusCode, b)
+	}
+}
+
+// TestTruncateCamelCaseEntity: getIndexSizes reports lower-cased names,
+// which truncateTimeseriesAspect takes for an entity type written in
+// camel case.
+func TestTruncateCamelCaseEntity(t *testing.T) {
+	t.Parallel()
+	s := Start(t, fixedClock())
+	const dpi = "urn:li:dataProcessInstance:run1"
+	var ps []map[string]any
+	for i := range 4 {
+		ps = append(ps, mcp("dataProcessInstance", dpi, "UPSERT", "dataProcessInstanceRunEvent",
+			fmt.Sprintf(`{"timestampMillis":%d,"status":"COMPLETE"}`, 1000+i)))
+	}
+	ingestHTTP(t, s, ps...)
+	sizes := indexSizes(t, s)
+	if len(sizes) != 1 || sizes[0].IndexName != "dataprocessinstance_dataprocessinstanceruneventaspect_v1" ||
+		sizes[0].EntityName != "dataprocessinstance" || sizes[0].AspectName != "dataprocessinstancerunevent" {
+		t.Fatalf("sizes = %+v", sizes)
+	}
+	id := stringValue(t, postOK(t, s, "/operations?action=truncateTimeseriesAspect",
+		`{"entityType":"dataprocessinstance","aspect":"dataprocessinstancerunevent","endTimeMillis":1000,"dryRun":false}`))
+	s.FastForward(time.Second)
+	if st := getTask(t, s, fmt.Sprintf(`{"task":%q}`, id)); !st.Completed || st.Status.Deleted != 1 {
+		t.Errorf("task = %+v", st)
+	}
+	body := postOK(t, s, "/aspects?action=getTimeseriesAspectValues", `{"urn":"`+dpi+`","entity":"dataProcessInstance","aspect":"dataProcessInstanceRunEvent"}`)
+	if n := strings.Count(body, "timestampMillis"); n != 3 {
+		t.Errorf("store keeps %d documents, want 3: %s", n, body)
 	}
 }

@@ -394,21 +394,23 @@ func (x *Index) Stats() (applied, dropped int) {
 	return x.applied, x.dropped
 }
 
-// TimeseriesAspect resolves an aspect name given in any case
-// ("datasetprofile", "datasetProfile") to the registered timeseries aspect
-// of entityType; ok is false when the entity type has none of that name.
-func TimeseriesAspect(entityType, aspect string) (string, bool) {
-	e, ok := pdl.LookupEntity(entityType)
-	if !ok {
-		return "", false
-	}
-	for _, a := range e.Aspects {
-		if !strings.EqualFold(a, aspect) {
+// TimeseriesAspect resolves an entity type and a timeseries aspect given in
+// any case ("dataprocessinstance", "dataprocessinstancerunevent", as
+// getIndexSizes reports them, or as registered) to their registered names;
+// ok is false when the entity type has no timeseries aspect of that name.
+func TimeseriesAspect(entityType, aspect string) (entity, name string, ok bool) {
+	for _, e := range pdl.Entities() {
+		if !strings.EqualFold(e.Name, entityType) {
 			continue
 		}
-		if info, ok := pdl.LookupAspect(a); ok && info.Timeseries {
-			return a, true
+		for _, a := range e.Aspects {
+			if !strings.EqualFold(a, aspect) {
+				continue
+			}
+			if info, ok := pdl.LookupAspect(a); ok && info.Timeseries {
+				return e.Name, a, true
+			}
 		}
 	}
-	return "", false
+	return "", "", false
 }
