@@ -36,7 +36,11 @@ type testResults struct {
 // apply to the entity, split into passing and failing; with push (or
 // shouldPush) true the results are written as the entity's testResults
 // aspect. SPEC.md's testUrns/shouldPush and DataHub's tests/push are both
-// accepted.
+// accepted. Without a list, every test is evaluated, in the store's row
+// order; with one, the listed tests in their order (an unknown one is a
+// 404). A test whose types or conditions do not match the entity is in
+// neither list. A definition the mock cannot evaluate is a 400 naming the
+// test and the part (see package internal/metatest for the predicates).
 func (s *Server) handleEvaluate(w http.ResponseWriter, r *http.Request, rt routed) {
 	var (
 		urn                *string

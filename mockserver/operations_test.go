@@ -446,3 +446,40 @@ func TestTruncateCamelCaseEntity(t *testing.T) {
 		t.Errorf("store keeps %d documents, want 3: %s", n, body)
 	}
 }
+
+// TestIndexAfterRestart: a server opened again on a data directory indexes
+// what the store holds.
+func TestIndexAfterRestart(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s1, err := Open(WithDataDir(dir), fixedClock())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := s1.PutAspectJSON(dsURN, "datasetProfile", []byte(profile(int64(i)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s1.PutAspectJSON(dsURN, "status", []byte(`{"removed":false}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s1.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s := Start(t, WithDataDir(dir), fixedClock())
+	if got := s.IndexedAspects(dsURN); string(got["status"]) != `{"removed":false}` {
+		t.Errorf("indexed after restart: %s", got)
+	}
+	if n := s.IndexedTimeseries("dataset", "datasetProfile"); n != 3 {
+		t.Errorf("timeseries documents after restart = %d, want 3", n)
+	}
+	if got := truncateDry(t, s, `{"entityType":"dataset","aspect":"datasetProfile","endTimeMillis":0}`); !strings.HasPrefix(got, "Delete 1 out of 3 rows (33.33%). ") {
+		t.Errorf("dry run after restart = %q", got)
+	}
+}
+
+func truncateDry(t *testing.T, s *Server, body string) string {
+	t.Helper()
+	return stringValue(t, postOK(t, s, "/operations?action=truncateTimeseriesAspect", body))
+}

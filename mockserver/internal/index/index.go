@@ -123,8 +123,9 @@ type Index struct {
 	dropped int // events dropped while paused
 }
 
-// New returns an index following st from now on (st must be empty or the
-// index starts without the existing rows; [Index.Restore] indexes them).
+// New returns an index of st: it indexes the rows and timeseries documents
+// st already holds (a data directory opened again), then follows st's
+// changes.
 func New(st *store.Store, opts Options) *Index {
 	if opts.Clock == nil {
 		opts.Clock = time.Now
@@ -134,6 +135,7 @@ func New(st *store.Store, opts Options) *Index {
 	}
 	x := &Index{st: st, sub: st.Subscribe(), opts: opts, paused: opts.Paused, stop: make(chan struct{}),
 		indices: make(map[string]*idx), tasks: make(map[int64]*Task)}
+	x.bootstrap()
 	tick := opts.Tick
 	if tick == 0 {
 		tick = 100 * time.Millisecond
@@ -143,6 +145,41 @@ func New(st *store.Store, opts Options) *Index {
 		go x.run(tick)
 	}
 	return x
+}
+
+// bootstrap indexes what the store holds when the index starts. It runs
+// after Subscribe, so a change committed in between is both read here and
+// applied later, never missed.
+func (x *Index) bootstrap() {
+	rows, err := x.st.Rows(store.RowQuery{})
+	if err != nil || len(rows) == 0 {
+		return
+	}
+	var last string
+	for _, r := range rows {
+		x.upsertAspect(r.URN, r.Name, r.Value)
+		if r.URN == last {
+			continue
+		}
+		last = r.URN
+		e, ok := pdl.LookupEntity(entityTypeOf(r.URN))
+		if !ok {
+			continue
+		}
+		for _, a := range e.Aspects {
+			if info, ok := pdl.LookupAspect(a); !ok || !info.Timeseries {
+				continue
+			}
+			docs, err := x.st.Timeseries(r.URN, a, 0, 0, 0)
+			if err != nil {
+				continue
+			}
+			for _, d := range docs {
+				x.timeseriesIdx(e.Name, a).put(&Document{ID: tsID(r.URN, d.TimestampMillis, d.Value), URN: r.URN,
+					Source: d.Value, TimestampMillis: d.TimestampMillis})
+			}
+		}
+	}
 }
 
 func (x *Index) run(tick time.Duration) {
