@@ -1,10 +1,13 @@
 package client
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -84,4 +87,36 @@ func TestModifyLostAnswer(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestModifyContextEndsDuringWrite(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	table := tableURN(t, "deadline")
+	putTable(t, s, table)
+	s.Latency(mockserver.OpIngestProposal, time.Minute)
+	ctx, cancel := context.WithCancel(t.Context())
+	// Cancel once the write is on its way: the client cannot know whether
+	// the server applied it.
+	rt := &beforeWrite{next: pooledClient().Transport, hook: cancel}
+	c := newTestClient(t, s, datahub.WithHTTPClient(&http.Client{Transport: rt}))
+	err := c.AddFeatureToTable(ctx, table, featureURN(t, "deadline", "a"))
+	if !errors.Is(err, datahub.ErrOutcomeUnknown) || !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want ErrOutcomeUnknown and context.Canceled", err)
+	}
+	s.ClearFaults()
+}
+
+// beforeWrite is an http.RoundTripper that calls hook as an ingest
+// request is sent.
+type beforeWrite struct {
+	next http.RoundTripper
+	hook func()
+}
+
+func (b *beforeWrite) RoundTrip(r *http.Request) (*http.Response, error) {
+	if strings.Contains(r.URL.RawQuery, "ingestProposal") {
+		time.AfterFunc(50*time.Millisecond, b.hook)
+	}
+	return b.next.RoundTrip(r)
 }

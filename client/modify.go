@@ -38,7 +38,9 @@ const headerIfVersionMatch = "If-Version-Match"
 //     first (datahub.ErrPreconditionFailed: a 412, or DataHub's Rest.li 422
 //     "Expected version X, actual version Y"), wait a jittered, growing
 //     time and start again from 1, up to the client's ConflictPolicy; then
-//     the error is a *ConflictError naming the URN and aspect.
+//     the error is a *ConflictError naming the URN and aspect (or, when
+//     the last round failed otherwise, such as a server busy to the end,
+//     an error wrapping that failure).
 //
 // fn may therefore run several times, each time on a fresh read; it should
 // only compute the new value from the one it is given.
@@ -123,23 +125,27 @@ func modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, mustExi
 		case outcomeFailed:
 			return werr
 		case outcomeUnknown:
-			landed, nraw, nversion, rerr := c.resolve(ctx, u, info, value, version)
+			landed, nversion, rerr := c.resolve(ctx, u, info, value, version)
 			switch {
 			case rerr != nil:
 				return fmt.Errorf("client: modify %s of %s: the answer to the write was lost (%w) and reading back failed: %w", name, u, datahub.ErrOutcomeUnknown, errors.Join(werr, rerr))
 			case landed:
 				return nil
 			}
-			if attempt >= attempts {
-				return &ConflictError{URN: u.String(), Aspect: name, Attempts: attempt, Err: werr}
+			// Not applied: what happened is now known.
+			if nversion != version {
+				werr = fmt.Errorf("%s changed to version %s meanwhile (%v): %w", name, nversion, werr, datahub.ErrPreconditionFailed)
+			} else {
+				werr = fmt.Errorf("the write was not applied (%v)", werr)
 			}
-			raw, version = nraw, nversion
-			continue
 		}
 		// A conflict, or a write the server did not take (429, 503, no
-		// connection): wait, read again, go on.
+		// connection, an answer lost): wait, read again, go on.
 		if attempt >= attempts {
-			return &ConflictError{URN: u.String(), Aspect: name, Attempts: attempt, Err: werr}
+			if errors.Is(werr, datahub.ErrPreconditionFailed) {
+				return &ConflictError{URN: u.String(), Aspect: name, Attempts: attempt, Err: werr}
+			}
+			return fmt.Errorf("client: modify %s of %s: not written after %d attempts: %w", name, u, attempt, werr)
 		}
 		if err := c.sleep(ctx, policy.wait(attempt)); err != nil {
 			return fmt.Errorf("client: modify %s of %s: %w", name, u, err)
@@ -229,40 +235,40 @@ func writeOutcome(ctx context.Context, err error) outcome {
 }
 
 // resolve finds out, by reading, whether a conditional write of value at
-// version expected was applied. When it was not, it returns the latest
-// value and version to go on from.
-func (c *Client) resolve(ctx context.Context, u urn.URN, info aspects.Info, value json.RawMessage, expected string) (landed bool, raw json.RawMessage, version string, err error) {
+// version expected was applied; when it was not, version is the aspect's
+// version now.
+func (c *Client) resolve(ctx context.Context, u urn.URN, info aspects.Info, value json.RawMessage, expected string) (landed bool, version string, err error) {
 	if ctx.Err() != nil {
-		return false, nil, "", ctx.Err()
+		return false, "", ctx.Err()
 	}
-	raw, version, err = c.readVersioned(ctx, u, info.Name)
+	raw, version, err := c.readVersioned(ctx, u, info.Name)
 	if err != nil {
-		return false, nil, "", err
+		return false, "", err
 	}
 	ours := nextVersion(expected)
 	switch {
 	case version == expected:
 		// Nothing was written since the read: the write was not applied
 		// (it would have made a new version, being a change).
-		return false, raw, version, nil
+		return false, version, nil
 	case raw == nil:
 		// Deleted since: whatever happened, go on from nothing.
-		return false, raw, version, nil
+		return false, version, nil
 	case version == ours:
-		return equalJSON(raw, value), raw, version, nil
+		return equalJSON(raw, value), version, nil
 	}
 	have, herr := strconv.ParseInt(version, 10, 64)
 	want, werr := strconv.ParseInt(ours, 10, 64)
 	if herr != nil || werr != nil || have < want {
-		return false, nil, "", fmt.Errorf("client: version %q of %s of %s does not follow %q", version, info.Name, u, expected)
+		return false, "", fmt.Errorf("client: version %q of %s of %s does not follow %q", version, info.Name, u, expected)
 	}
 	// Others wrote after the version this write would have made: GMS keeps
 	// that version as history row <ours>.
 	h, err := c.getAspectVersion(ctx, u.String(), info, want)
 	if err != nil {
-		return false, nil, "", fmt.Errorf("client: read history version %d: %w", want, err)
+		return false, "", fmt.Errorf("client: read history version %d: %w", want, err)
 	}
-	return equalJSON(h, value), raw, version, nil
+	return equalJSON(h, value), version, nil
 }
 
 // nextVersion is the version a changing write at version v makes: "1" for

@@ -16,6 +16,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/mockserver"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 func TestAddFeatureToTableConcurrent(t *testing.T) {
@@ -29,9 +30,8 @@ func TestAddFeatureToTableConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, len(want))
 	for i := range want {
-		wg.Go(func() {
-			errs[i] = c.AddFeatureToTable(t.Context(), table, featureURN(t, "concurrent", want[i][len("urn:li:mlFeature:(concurrent,"):len(want[i])-1]))
-		})
+		f := urn.MustParse(want[i]).(urn.MLFeature)
+		wg.Go(func() { errs[i] = c.AddFeatureToTable(t.Context(), table, f) })
 	}
 	wg.Wait()
 	for i, err := range errs {
@@ -263,6 +263,23 @@ func TestModifyWriteFailures(t *testing.T) {
 		}
 		if n := s.RequestCount(mockserver.OpIngestProposal); n != 6 {
 			t.Errorf("%d write attempts, want 6", n)
+		}
+	})
+	t.Run("busy to the end is no conflict", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t)
+		c := newTestClient(t, s, noWait, WithConflictPolicy(ConflictPolicy{MaxAttempts: 2}))
+		table := tableURN(t, "busy-forever")
+		putTable(t, s, table)
+		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: mockserver.Forever})
+		err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "busy", "a"))
+		var de *datahub.Error
+		var ce *ConflictError
+		if !errors.As(err, &de) || de.StatusCode != http.StatusServiceUnavailable || errors.As(err, &ce) || errors.Is(err, datahub.ErrPreconditionFailed) {
+			t.Fatalf("err = %v, want the 503, not a conflict", err)
+		}
+		if n := s.RequestCount(mockserver.OpIngestProposal); n != 6 {
+			t.Errorf("%d write attempts, want 6 (2 rounds of 3)", n)
 		}
 	})
 	t.Run("a refusal ends Modify", func(t *testing.T) {

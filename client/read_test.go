@@ -132,6 +132,14 @@ func TestTimeseries(t *testing.T) {
 	if err != nil || *latest.RowCount != 30 {
 		t.Errorf("latest = %+v, %v", latest, err)
 	}
+	// Values travel as Pegasus bytes (one char per byte): non-ASCII text
+	// comes back as written.
+	if err := s.PutAspect(ds.String(), aspects.DatasetProfile{TimestampMillis: 4000, MessageID: aspects.Ptr("größe 📈"), RowCount: aspects.Ptr[int64](40)}); err != nil {
+		t.Fatal(err)
+	}
+	if latest, err := LatestTimeseries[aspects.DatasetProfile](ctx, c, ds); err != nil || latest.MessageID == nil || *latest.MessageID != "größe 📈" {
+		t.Errorf("latest = %+v, %v; want messageId größe 📈", latest, err)
+	}
 	other := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.none,PROD)")
 	if _, err := LatestTimeseries[aspects.DatasetProfile](ctx, c, other); !errors.Is(err, datahub.ErrNotFound) {
 		t.Errorf("latest of nothing: %v, want ErrNotFound", err)

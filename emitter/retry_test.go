@@ -325,6 +325,10 @@ func TestTLS(t *testing.T) {
 	if n := c.attempts.Load(); n != 1 {
 		t.Errorf("a certificate error was sent %d times, want 1 (never retried)", n)
 	}
+	var be *emitter.BatchError
+	if !errors.As(err, &be) || be.Results[0].Status != emitter.Failed || errors.Is(err, datahub.ErrOutcomeUnknown) {
+		t.Errorf("err = %v, want Failed: a request refused at the TLS handshake was not sent", err)
+	}
 }
 
 // TestLoggerHidesToken runs retries with a logger and a token: the log

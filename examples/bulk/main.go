@@ -46,12 +46,19 @@ func run(ctx context.Context, server, token string, n int, out io.Writer) error 
 	if err != nil {
 		return err
 	}
-	var failed atomic.Int64
+	var failed, acknowledged atomic.Int64
 	async := emitter.NewAsync(rest,
 		emitter.WithWorkers(4),
 		emitter.WithBatchSize(200),
 		emitter.WithLinger(20*time.Millisecond),
 		emitter.WithBlock(true), // a full queue makes Emit wait instead of failing
+		// Every outcome, for a checkpoint: a real job would record r.Seq
+		// (or r.Proposal.URN) as done once r.Status is Written.
+		emitter.WithResultHandler(func(r emitter.AsyncResult) {
+			if r.Status == emitter.Written {
+				acknowledged.Add(1)
+			}
+		}),
 		emitter.WithErrorHandler(func(p emitter.Proposal, err error) {
 			failed.Add(1)
 			log.Printf("not written: %s %s: %v", p.URN, p.AspectName, err)
@@ -84,7 +91,7 @@ func run(ctx context.Context, server, token string, n int, out io.Writer) error 
 		return fmt.Errorf("%d proposals not written: %w", failed.Load(), err)
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintf(out, "wrote %d proposals for %d datasets in %s (%.0f proposals/s)\n",
-		2*n, n, elapsed.Round(time.Millisecond), float64(2*n)/elapsed.Seconds())
+	fmt.Fprintf(out, "wrote %d proposals for %d datasets in %s (%.0f proposals/s), %d acknowledged\n",
+		2*n, n, elapsed.Round(time.Millisecond), float64(2*n)/elapsed.Seconds(), acknowledged.Load())
 	return nil
 }

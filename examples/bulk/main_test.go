@@ -18,7 +18,7 @@ func TestBulkWritesEveryDataset(t *testing.T) {
 	if err := run(t.Context(), s.URL(), "", n, &out); err != nil {
 		t.Fatalf("run: %v", err)
 	}
-	if !strings.Contains(out.String(), fmt.Sprintf("wrote %d proposals for %d datasets", 2*n, n)) {
+	if !strings.Contains(out.String(), fmt.Sprintf("wrote %d proposals for %d datasets", 2*n, n)) || !strings.Contains(out.String(), fmt.Sprintf(", %d acknowledged", 2*n)) {
 		t.Errorf("output = %q", out.String())
 	}
 	for _, i := range []int{0, n / 2, n - 1} {

@@ -71,6 +71,9 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Close the connections the concurrent calls opened before the
+	// embedded server stops (its shutdown waits for open ones).
+	defer c.CloseIdleConnections()
 	names := []string{"age", "country", "signup_days", "logins_7d", "plan", "device", "locale", "churn_score"}
 	var wg sync.WaitGroup
 	errs := make([]error, len(names))

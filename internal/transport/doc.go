@@ -24,8 +24,10 @@
 //     is read through an [io.LimitReader] and URLs are redacted.
 //
 // [Settings] turns datahub options into the settings [New] takes.
-// [Client.Send] is the REST call ([Client.Do] its short form); [Client.StandardClient] wraps the same
-// headers and retries in an *http.Client for libraries that take one.
+// [Client.Send] is the REST call ([Client.Do] its short form);
+// [Client.StandardClient] wraps the same headers and retries in an
+// *http.Client for libraries that take one ([NoReplayContext] marks its
+// requests that must not be replayed).
 //
 // Bodies are []byte so that a retry replays them without copying or
 // re-encoding. Nothing is logged unless a [*slog.Logger] is configured, and

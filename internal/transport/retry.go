@@ -2,6 +2,8 @@ package transport
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"log/slog"
 	"net"
@@ -116,15 +118,22 @@ func ambiguous(resp *http.Response, err error) bool {
 }
 
 // DialError reports whether err is a failure to connect (refused, no
-// route, a name that does not resolve, the context done while dialling):
-// the request was not sent, so it was not applied.
+// route, a name that does not resolve, the context done while dialling, a
+// server certificate that is not trusted): the request was not sent, so it
+// was not applied.
 func DialError(err error) bool {
 	var oe *net.OpError
 	if errors.As(err, &oe) && oe.Op == "dial" {
 		return true
 	}
-	var de *net.DNSError
-	return errors.As(err, &de)
+	var (
+		de  *net.DNSError
+		cve *tls.CertificateVerificationError
+		uae x509.UnknownAuthorityError
+		he  x509.HostnameError
+		cie x509.CertificateInvalidError
+	)
+	return errors.As(err, &de) || errors.As(err, &cve) || errors.As(err, &uae) || errors.As(err, &he) || errors.As(err, &cie)
 }
 
 // backoff adapts the policy's Backoff to go-retryablehttp, logging each
