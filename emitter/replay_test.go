@@ -24,12 +24,13 @@ func TestNoReplayOfAppliedConditionalWrite(t *testing.T) {
 		name    string
 		headers map[string]string
 		change  emitter.ChangeType
+		seed    bool // the aspect exists before (If-Modified-Since holds only then)
 	}{
 		{name: "If-Version-Match -1", headers: map[string]string{"If-Version-Match": "-1"}},
 		{name: "if-version-match lower case", headers: map[string]string{"if-version-match": "-1"}},
 		{name: "If-None-Match", headers: map[string]string{"If-None-Match": "*"}},
 		{name: "If-Unmodified-Since", headers: map[string]string{"If-Unmodified-Since": "2100-01-01T00:00:00Z"}},
-		{name: "If-Modified-Since", headers: map[string]string{"If-Modified-Since": "2000-01-01T00:00:00Z"}},
+		{name: "If-Modified-Since", headers: map[string]string{"If-Modified-Since": "2000-01-01T00:00:00Z"}, seed: true},
 		{name: "CREATE", change: emitter.Create},
 		{name: "CREATE_ENTITY", change: emitter.CreateEntity},
 	}
@@ -43,6 +44,11 @@ func TestNoReplayOfAppliedConditionalWrite(t *testing.T) {
 				}
 				s := mockserver.Start(t, mockserver.WithFault(mockserver.CommitThenDrop(op, 1)))
 				r, c := newREST(t, s, datahub.WithRetry(fastRetry))
+				if tt.seed {
+					if err := s.PutAspect(datasetURN(t, 0).String(), aspects.DatasetProperties{Description: aspects.Ptr("seed")}); err != nil {
+						t.Fatal(err)
+					}
+				}
 				var ps []emitter.Proposal
 				for i := range n {
 					ps = append(ps, propertiesProposal(t, i, 0))
