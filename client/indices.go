@@ -205,7 +205,7 @@ type TruncateRequest struct {
 	// EntityType and Aspect name the index ("dataset", "datasetProfile" or
 	// the lower-cased names GetIndexSizes reports).
 	EntityType, Aspect string
-	// End is the newest time deleted.
+	// End is the newest time deleted (required).
 	End time.Time
 	// Execute runs the truncation; false (the default) asks for a dry run,
 	// which only counts. The request always says which (dryRun).
@@ -243,8 +243,8 @@ var truncateSummaryRE = regexp.MustCompile(`^Delete (\d+) out of (\d+) rows`)
 // answer, which could start a second task.
 func (c *Client) TruncateTimeseriesAspect(ctx context.Context, req TruncateRequest) (*TruncateResult, error) {
 	switch {
-	case req.EntityType == "" || req.Aspect == "":
-		return nil, fmt.Errorf("client: truncate: entity type and aspect are required: %w", datahub.ErrValidation)
+	case req.EntityType == "" || req.Aspect == "" || req.End.IsZero():
+		return nil, fmt.Errorf("client: truncate: entity type, aspect and end time are required: %w", datahub.ErrValidation)
 	case req.ForceDeleteByQuery && req.ForceReindex:
 		return nil, fmt.Errorf("client: truncate: set at most one of ForceDeleteByQuery and ForceReindex: %w", datahub.ErrValidation)
 	case req.BatchSize < 0 || req.Timeout < 0:

@@ -168,11 +168,11 @@ func TestOperationsOddAnswers(t *testing.T) {
 		call                 func(ctx context.Context, c *Client) error
 	}{
 		{"flags message", "truncateTimeseriesAspect", `{"value":"please only set forceReindex OR forceDeleteByQuery flags"}`, func(ctx context.Context, c *Client) error {
-			_, err := c.TruncateTimeseriesAspect(ctx, TruncateRequest{EntityType: "dataset", Aspect: "x", ForceReindex: true})
+			_, err := c.TruncateTimeseriesAspect(ctx, TruncateRequest{EntityType: "dataset", Aspect: "x", End: time.UnixMilli(1), ForceReindex: true})
 			return err
 		}},
 		{"dry run answered to an execute", "truncateTimeseriesAspect", `{"value":"Delete 0 out of 0 rows (NaN%). Issuing a delete by query request. "}`, func(ctx context.Context, c *Client) error {
-			_, err := c.TruncateTimeseriesAspect(ctx, TruncateRequest{EntityType: "dataset", Aspect: "x", Execute: true})
+			_, err := c.TruncateTimeseriesAspect(ctx, TruncateRequest{EntityType: "dataset", Aspect: "x", End: time.UnixMilli(1), Execute: true})
 			return err
 		}},
 		{"restore without results", "restoreIndices", `{"value":"{args=RestoreIndicesArgs()}"}`, func(ctx context.Context, c *Client) error {

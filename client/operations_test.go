@@ -132,9 +132,10 @@ func TestOperationsErrors(t *testing.T) {
 		t.Errorf("ParseTask = %+v, %v", tk, err)
 	}
 	bad := []TruncateRequest{
-		{Aspect: "datasetProfile"},
-		{EntityType: "dataset", Aspect: "datasetProfile", ForceDeleteByQuery: true, ForceReindex: true},
-		{EntityType: "dataset", Aspect: "datasetProfile", BatchSize: -1},
+		{Aspect: "datasetProfile", End: opsStart},
+		{EntityType: "dataset", Aspect: "datasetProfile"}, // no end time
+		{EntityType: "dataset", Aspect: "datasetProfile", End: opsStart, ForceDeleteByQuery: true, ForceReindex: true},
+		{EntityType: "dataset", Aspect: "datasetProfile", End: opsStart, BatchSize: -1},
 	}
 	for _, r := range bad {
 		if _, err := c.TruncateTimeseriesAspect(ctx, r); !errors.Is(err, datahub.ErrValidation) {
