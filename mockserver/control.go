@@ -31,6 +31,8 @@ const ControlPrefix = "/__datahub_mock"
 //	GET    /__datahub_mock/clock      the server's time (RFC 3339)
 //	POST   /__datahub_mock/clock      {"fastForwardMillis":60000} or {"time":"2026-01-02T03:04:05Z"}:
 //	                                  FastForward or SetTime; answers the new time
+//	GET    /__datahub_mock/index      {"paused":bool}: whether the search index follows the store
+//	POST   /__datahub_mock/index      {"paused":true} or {"paused":false}: PauseIndexing or ResumeIndexing
 //
 // A fault's members are those of [Fault]: "op" (required), "times"
 // (required: a positive count or "forever"), "status" (400 to 599),
@@ -74,6 +76,8 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 	case rest == "/faults" && r.Method == http.MethodDelete:
 		s.ClearFaults()
 		writeJSON(w, map[string]string{"value": "ok"})
+	case rest == "/index":
+		s.controlIndex(w, r)
 	case rest == "/reset" && r.Method == http.MethodPost:
 		if err := s.Reset(); err != nil {
 			writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")

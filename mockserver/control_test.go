@@ -59,7 +59,7 @@ func TestControlAPI(t *testing.T) {
 		msg                  string
 	}{
 		{http.MethodPost, ControlPrefix + "/faults", `{"times":1}`, 400, `Fault member "op" is required: one of [ingestProposal`},
-		{http.MethodPost, ControlPrefix + "/faults", `{"op":"nope"}`, 400, `Invalid fault member "op": op must be one of [ingestProposal ingestProposalBatch getTimeseriesAspectValues getCount getAspect getEntity deleteEntity config graphql unknown *], not "nope"`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"nope"}`, 400, `Invalid fault member "op": op must be one of [ingestProposal ingestProposalBatch getTimeseriesAspectValues getCount getAspect getEntity deleteEntity config graphql unknown * restoreIndices getIndexSizes truncateTimeseriesAspect getEsTaskStatus evaluate], not "nope"`},
 		{http.MethodPost, ControlPrefix + "/faults", `{"op":`, 400, "A fault must be a JSON object with the members op, times, status"},
 		{http.MethodPost, ControlPrefix + "/faults", `[{"op":"config"}]`, 400, "A fault must be a JSON object"},
 		// Defect 11: each of these was accepted.

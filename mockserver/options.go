@@ -28,6 +28,7 @@ type config struct {
 	faults       []Fault
 	record       bool
 	control      bool
+	indexPaused  bool // see WithIndexPaused
 }
 
 func newConfig(opts []Option) config {

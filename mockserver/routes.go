@@ -36,6 +36,7 @@ var resources = map[string]resource{
 	"operations": {"com.linkedin.metadata.resources.operations.OperationsResource",
 		[]string{"getEsTaskStatus", "getIndexSizes", "restoreIndices", "truncateTimeseriesAspect"}, nil},
 	"platform":   {"com.linkedin.metadata.resources.platform.PlatformResource", []string{"producePlatformEvent"}, nil},
+	"test":       {"com.linkedin.metadata.resources.test.MetadataTestResource", []string{"batchEvaluate", "evaluate"}, nil},
 	"usageStats": {"com.linkedin.metadata.resources.usage.UsageStats", []string{"batchIngest", "query", "queryRange"}, nil},
 }
 
@@ -59,6 +60,12 @@ var endpoints = []endpoint{
 	{"entities", "delete", OpDeleteEntity, (*Server).handleDelete},
 	{"aspects", "", OpGetAspect, (*Server).handleGetAspect},
 	{"entitiesV2", "", OpGetEntity, (*Server).handleGetEntity},
+	{"operations", "restoreIndices", OpRestoreIndices, (*Server).handleRestoreIndices},
+	{"aspects", "restoreIndices", OpRestoreIndices, (*Server).handleRestoreIndices},
+	{"operations", "getIndexSizes", OpGetIndexSizes, (*Server).handleGetIndexSizes},
+	{"operations", "truncateTimeseriesAspect", OpTruncateTimeseries, (*Server).handleTruncate},
+	{"operations", "getEsTaskStatus", OpGetEsTaskStatus, (*Server).handleTaskStatus},
+	{"test", "evaluate", OpEvaluateTests, (*Server).handleEvaluate},
 }
 
 // configEndpoint is GET /config, outside Rest.li.

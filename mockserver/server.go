@@ -18,6 +18,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
+	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -50,6 +51,8 @@ type Server struct {
 	// queue, reads); the handlers only decode the wire and answer.
 	core *gms.Core
 
+	// index is the simulated search index following the store.
+	index *index.Index
 	// gql serves /api/graphql on core, made on first use (graphql.go).
 	gqlOnce sync.Once
 	gql     *graphql.Handler
@@ -91,6 +94,7 @@ func Open(opts ...Option) (*Server, error) {
 	for _, f := range cfg.faults {
 		s.faults = append(s.faults, newFault(f))
 	}
+	s.index = newIndex(st, cfg)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger})
 	return s, nil
 }
@@ -143,6 +147,7 @@ func (s *Server) Close() error {
 		}
 		s.inflight.Wait()
 		errs = append(errs, s.core.Close())
+		s.index.Close()
 		errs = append(errs, s.store.Close())
 		s.closeErr = errors.Join(errs...)
 	})

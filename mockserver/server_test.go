@@ -40,9 +40,9 @@ func TestRouting(t *testing.T) {
 		{"entities v1 get", "GET", "/api/gms/entities/" + dsPath, 501, classServiceException, "GET /entities/" + dsPath + " is a DataHub method"},
 		{"entitiesV2 without ids", "GET", "/entitiesV2", 400, classRouting, "GET operation not supported"},
 		{"sub-resource", "GET", "/aspects/" + dsPath + "/x", 404, classRouting, ""},
-		{"DataHub action the mock lacks", "POST", "/aspects?action=restoreIndices", 501, classServiceException,
-			"POST /aspects?action=restoreIndices is a DataHub action that this mock (datahub-mock) does not implement yet"},
-		{"other resource", "POST", "/operations?action=getIndexSizes", 501, classServiceException, "does not implement yet"},
+		{"DataHub action the mock lacks", "POST", "/entities?action=browse", 501, classServiceException,
+			"POST /entities?action=browse is a DataHub action that this mock (datahub-mock) does not implement yet"},
+		{"other resource", "POST", "/runs?action=list", 501, classServiceException, "does not implement yet"},
 		{"config by POST", "POST", "/config", 405, classServiceException, "Method POST is not allowed on /config"},
 	}
 	for _, tt := range tests {

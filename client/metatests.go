@@ -1,0 +1,67 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+const pathEvaluateTests = "/test?action=evaluate"
+
+// EvaluateOptions narrow EvaluateTests.
+type EvaluateOptions struct {
+	// Tests evaluates only these tests (urn:li:test:...); nil evaluates
+	// every test that applies to the entity.
+	Tests []string
+	// Push stores the results on the entity (its testResults aspect).
+	Push bool
+}
+
+// TestResults are the metadata tests an entity passes and fails.
+type TestResults struct {
+	Passing []TestResult `json:"passing"`
+	Failing []TestResult `json:"failing"`
+}
+
+// TestResult is one test's outcome for an entity.
+type TestResult struct {
+	// Test is the test's URN.
+	Test string `json:"test"`
+	// Type is "SUCCESS" or "FAILURE".
+	Type string `json:"type"`
+}
+
+// EvaluateTests runs the metadata tests that apply to entity u: POST
+// /test?action=evaluate with SPEC.md's parameters urn, testUrns and
+// shouldPush (DataHub's own resource, available on DataHub Cloud, names the
+// last two tests and push).
+func (c *Client) EvaluateTests(ctx context.Context, u urn.URN, opts EvaluateOptions) (*TestResults, error) {
+	p := map[string]any{"urn": u.String()}
+	if opts.Tests != nil {
+		p["testUrns"] = opts.Tests
+	}
+	if opts.Push {
+		p["shouldPush"] = true
+	}
+	v, err := c.postAction(ctx, pathEvaluateTests, p, false)
+	if err != nil {
+		return nil, err
+	}
+	obj, ok := stringOrObject(v)
+	if !ok {
+		return nil, fmt.Errorf("client: evaluate tests of %s: answer is not a JSON object: %.200s", u, v)
+	}
+	res := &TestResults{}
+	if err := json.Unmarshal(obj, res); err != nil {
+		return nil, fmt.Errorf("client: evaluate tests of %s: %w", u, err)
+	}
+	if res.Passing == nil {
+		res.Passing = []TestResult{}
+	}
+	if res.Failing == nil {
+		res.Failing = []TestResult{}
+	}
+	return res, nil
+}

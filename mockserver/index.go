@@ -1,0 +1,110 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/index"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+)
+
+// The mock keeps a simulated search index next to its store, as GMS keeps
+// Elasticsearch next to its SQL database: one index per entity type
+// ("datasetindex_v2", a document per entity with its latest aspects) and one
+// per timeseries aspect ("dataset_datasetprofileaspect_v1", a document per
+// timeseries document). It follows the store's changes after the async lag
+// of [WithAsyncLag] on the server's clock. getIndexSizes,
+// truncateTimeseriesAspect and getEsTaskStatus read it; restoreIndices
+// rebuilds it from the store.
+
+func newIndex(st *store.Store, cfg config) *index.Index {
+	return index.New(st, index.Options{Clock: cfg.clock, Lag: cfg.asyncLag, Paused: cfg.indexPaused})
+}
+
+// WithIndexPaused starts the server with indexing paused (see
+// [Server.PauseIndexing]).
+func WithIndexPaused(paused bool) Option {
+	return func(c *config) { c.indexPaused = paused }
+}
+
+// PauseIndexing stops the search index from following the store: the
+// changes committed from now on are lost to it, as if GMS's index consumers
+// had dropped them, so that the index drifts from the store until
+// restoreIndices rebuilds it. Truncation tasks still progress.
+func (s *Server) PauseIndexing() { s.index.SetPaused(true) }
+
+// ResumeIndexing makes the search index follow the store again, from the
+// changes committed from now on (minus the async lag).
+func (s *Server) ResumeIndexing() { s.index.SetPaused(false) }
+
+// IndexedAspects returns the aspects the search index holds for the entity
+// urn (nil when it has no document), after applying the changes that are
+// due: what a search would see, which differs from the store while indexing
+// is paused or lagging.
+func (s *Server) IndexedAspects(urn string) map[string]json.RawMessage {
+	s.core.ApplyDue()
+	d, ok := s.index.Get(index.EntityIndexName(entityTypeOf(urn)), urn)
+	if !ok {
+		return nil
+	}
+	out := make(map[string]json.RawMessage, len(d.Aspects))
+	for k, v := range d.Aspects {
+		out[k] = v
+	}
+	return out
+}
+
+// IndexedTimeseries returns the number of documents in the timeseries index
+// of (entityType, aspect) ("dataset", "datasetProfile").
+func (s *Server) IndexedTimeseries(entityType, aspect string) int {
+	s.core.ApplyDue()
+	n := 0
+	s.index.Each(index.TimeseriesIndexName(entityType, aspect), func(*index.Document) bool { n++; return true })
+	return n
+}
+
+func entityTypeOf(urn string) string {
+	const p = "urn:li:"
+	if len(urn) < len(p) || urn[:len(p)] != p {
+		return ""
+	}
+	rest := urn[len(p):]
+	for i := 0; i < len(rest); i++ {
+		if rest[i] == ':' {
+			return rest[:i]
+		}
+	}
+	return rest
+}
+
+// controlIndex serves the control API's /index: GET reports
+// {"paused":bool}, POST {"paused":bool} pauses or resumes indexing.
+func (s *Server) controlIndex(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodGet:
+	case http.MethodPost:
+		body, rerr := readBody(r)
+		if rerr != nil {
+			writeRestliError(w, rerr, "")
+			return
+		}
+		var req struct {
+			Paused *bool `json:"paused"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil || req.Paused == nil {
+			writeRestliError(w, errorf(http.StatusBadRequest, msgControlIndex), "")
+			return
+		}
+		s.index.SetPaused(*req.Paused)
+	default:
+		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, r.Method, ControlPrefix+"/index"), "")
+		return
+	}
+	writeJSON(w, map[string]map[string]bool{"value": {"paused": s.index.Paused()}})
+}
+
+// msgControlIndex is the control API's answer to a bad /index body (mock).
+const msgControlIndex = `The index control takes {"paused": true|false} (datahub-mock)`

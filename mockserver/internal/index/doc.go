@@ -1,0 +1,29 @@
+// Package index is the mock's simulated search index: what GMS keeps in
+// Elasticsearch, derived from its SQL store.
+//
+// An [Index] follows a store through its change events, as GMS's
+// MetadataChangeLog consumers keep Elasticsearch up to date: every versioned
+// aspect written or deleted updates the entity's document in the entity
+// type's index (datasetindex_v2, one document per URN holding its latest
+// aspects), and every timeseries document written or deleted updates the
+// (entity type, aspect) index (dataset_datasetprofileaspect_v1, one
+// document per timeseries document). Index names follow DataHub's
+// IndexConvention without a prefix ([EntityIndexName],
+// [TimeseriesIndexName]).
+//
+// The index lags the store: an event is applied once the server clock has
+// passed its commit time plus the lag, when anything reads the index (every
+// method calls [Index.Sync] first) or when the background ticker runs. While
+// indexing is paused ([Index.SetPaused]) the events are dropped, as if the
+// consumers had lost them: the index drifts from the store until
+// [Index.Restore] rebuilds documents from the store's rows, as GMS's
+// restoreIndices does.
+//
+// Truncating a timeseries index ([Index.Truncate]) starts a [Task] that
+// progresses on the server clock, one batch per second, like an
+// Elasticsearch delete-by-query or reindex task; [Index.Task] reports it.
+//
+// Reads for a later search API: [Index.Indices] lists the indices,
+// [Index.Each] walks an index's documents in ID order and [Index.Get] reads
+// one.
+package index

@@ -1,0 +1,453 @@
+package index
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+	"github.com/google/btree"
+)
+
+// Options configure an [Index].
+type Options struct {
+	// Clock is the server's clock (nil: time.Now).
+	Clock func() time.Time
+	// Lag is how long after its commit (on Clock) a change reaches the index.
+	Lag time.Duration
+	// Paused starts with indexing paused (see [Index.SetPaused]).
+	Paused bool
+	// NodeID is the Elasticsearch node id in task ids ("" : [DefaultNodeID]).
+	NodeID string
+	// Tick is how often (in real time) a background goroutine applies due
+	// changes and advances tasks (0: 100 ms; negative: never, only reads do).
+	Tick time.Duration
+}
+
+// DefaultNodeID is the node id of the mock's tasks: 22 characters, as
+// Elasticsearch's node ids.
+const DefaultNodeID = "datahubMockNode-000001"
+
+// Kind tells an entity index from a timeseries index.
+type Kind uint8
+
+// The kinds of index.
+const (
+	// EntityIndex holds one document per entity with its latest versioned
+	// aspects.
+	EntityIndex Kind = iota + 1
+	// TimeseriesIndex holds the documents of one timeseries aspect of one
+	// entity type.
+	TimeseriesIndex
+)
+
+// Document is one indexed document.
+type Document struct {
+	// ID identifies the document in its index: the URN for an entity index;
+	// the URN, timestamp and identity for a timeseries index.
+	ID  string
+	URN string
+	// Aspects are the entity's latest aspects by name (entity index).
+	Aspects map[string]json.RawMessage
+	// Source is the timeseries document's value (timeseries index).
+	Source json.RawMessage
+	// TimestampMillis is the timeseries document's time (timeseries index).
+	TimestampMillis int64
+	// Size is the document's size in bytes (its JSON).
+	Size int
+}
+
+func (d *Document) resize() {
+	d.Size = len(d.URN) + len(d.Source)
+	for name, v := range d.Aspects {
+		d.Size += len(name) + len(v)
+	}
+}
+
+// Info describes one index.
+type Info struct {
+	Name string
+	Kind Kind
+	// EntityName is the entity type ("dataset"); AspectName the timeseries
+	// aspect as registered ("datasetProfile"), "" for an entity index.
+	EntityName, AspectName string
+	Docs                   int
+	// SizeBytes is the sum of the documents' sizes.
+	SizeBytes int64
+}
+
+type idx struct {
+	info Info
+	docs *btree.BTreeG[*Document]
+}
+
+func newIdx(info Info) *idx {
+	return &idx{info: info, docs: btree.NewG(16, func(a, b *Document) bool { return a.ID < b.ID })}
+}
+
+func (x *idx) put(d *Document) {
+	d.resize()
+	if old, ok := x.docs.ReplaceOrInsert(d); ok {
+		x.info.SizeBytes -= int64(old.Size)
+	} else {
+		x.info.Docs++
+	}
+	x.info.SizeBytes += int64(d.Size)
+}
+
+func (x *idx) del(id string) {
+	if old, ok := x.docs.Delete(&Document{ID: id}); ok {
+		x.info.Docs--
+		x.info.SizeBytes -= int64(old.Size)
+	}
+}
+
+// Index is the simulated search index over a store. All methods are safe for
+// concurrent use.
+type Index struct {
+	st   *store.Store
+	sub  *store.Subscription
+	opts Options
+	stop chan struct{}
+	wg   sync.WaitGroup
+
+	mu      sync.Mutex
+	paused  bool
+	indices map[string]*idx
+	tasks   map[int64]*Task
+	taskSeq int64
+	applied int // events applied, for tests
+	dropped int // events dropped while paused
+}
+
+// New returns an index of st: it indexes the rows and timeseries documents
+// st already holds (a data directory opened again), then follows st's
+// changes.
+func New(st *store.Store, opts Options) *Index {
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	if opts.NodeID == "" {
+		opts.NodeID = DefaultNodeID
+	}
+	x := &Index{st: st, sub: st.Subscribe(), opts: opts, paused: opts.Paused, stop: make(chan struct{}),
+		indices: make(map[string]*idx), tasks: make(map[int64]*Task)}
+	x.bootstrap()
+	tick := opts.Tick
+	if tick == 0 {
+		tick = 100 * time.Millisecond
+	}
+	if tick > 0 {
+		x.wg.Add(1)
+		go x.run(tick)
+	}
+	return x
+}
+
+// bootstrap indexes what the store holds when the index starts. It runs
+// after Subscribe, so a change committed in between is both read here and
+// applied later, never missed.
+func (x *Index) bootstrap() {
+	rows, err := x.st.Rows(store.RowQuery{})
+	if err != nil || len(rows) == 0 {
+		return
+	}
+	var last string
+	for _, r := range rows {
+		x.upsertAspect(r.URN, r.Name, r.Value)
+		if r.URN == last {
+			continue
+		}
+		last = r.URN
+		e, ok := pdl.LookupEntity(entityTypeOf(r.URN))
+		if !ok {
+			continue
+		}
+		for _, a := range e.Aspects {
+			if info, ok := pdl.LookupAspect(a); !ok || !info.Timeseries {
+				continue
+			}
+			docs, err := x.st.Timeseries(r.URN, a, 0, 0, 0)
+			if err != nil {
+				continue
+			}
+			for _, d := range docs {
+				x.timeseriesIdx(e.Name, a).put(&Document{ID: tsID(r.URN, d.TimestampMillis, d.Value), URN: r.URN,
+					Source: d.Value, TimestampMillis: d.TimestampMillis})
+			}
+		}
+	}
+}
+
+func (x *Index) run(tick time.Duration) {
+	defer x.wg.Done()
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-x.stop:
+			return
+		case <-t.C:
+			x.Sync()
+		}
+	}
+}
+
+// Close stops following the store. It does not close the store.
+func (x *Index) Close() {
+	select {
+	case <-x.stop:
+		return
+	default:
+	}
+	close(x.stop)
+	x.wg.Wait()
+	x.sub.Close()
+}
+
+// NodeID returns the node id of the index's tasks.
+func (x *Index) NodeID() string { return x.opts.NodeID }
+
+// SetPaused pauses (true) or resumes (false) indexing. While paused, the
+// changes that fall due are dropped, as if GMS's consumers had lost them, so
+// that the index drifts from the store; tasks still progress.
+func (x *Index) SetPaused(paused bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.syncLocked()
+	x.paused = paused
+}
+
+// Paused reports whether indexing is paused.
+func (x *Index) Paused() bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.paused
+}
+
+// Sync applies the store's changes that are due on the clock, in commit
+// order, and advances the tasks. Every read calls it first.
+func (x *Index) Sync() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.syncLocked()
+}
+
+func (x *Index) syncLocked() {
+	now := x.opts.Clock()
+	for {
+		e, ok := x.sub.Peek()
+		if !ok || e.Time.Add(x.opts.Lag).After(now) {
+			break
+		}
+		x.sub.TryNext()
+		if x.paused {
+			x.dropped++
+			continue
+		}
+		x.apply(e)
+		x.applied++
+	}
+	x.advanceTasks(now)
+}
+
+// EntityIndexName is the name of the entity type's index, as DataHub's
+// IndexConvention names it: "datasetindex_v2".
+func EntityIndexName(entityType string) string { return strings.ToLower(entityType) + "index_v2" }
+
+// TimeseriesIndexName is the name of a timeseries aspect's index:
+// "dataset_datasetprofileaspect_v1".
+func TimeseriesIndexName(entityType, aspect string) string {
+	return strings.ToLower(entityType) + "_" + strings.ToLower(aspect) + "aspect_v1"
+}
+
+// entityTypeOf returns the entity type of a URN ("urn:li:dataset:(...)").
+func entityTypeOf(urn string) string {
+	rest, ok := strings.CutPrefix(urn, "urn:li:")
+	if !ok {
+		return ""
+	}
+	t, _, _ := strings.Cut(rest, ":")
+	return t
+}
+
+func (x *Index) entityIdx(entityType string) *idx {
+	name := EntityIndexName(entityType)
+	i := x.indices[name]
+	if i == nil {
+		i = newIdx(Info{Name: name, Kind: EntityIndex, EntityName: entityType})
+		x.indices[name] = i
+	}
+	return i
+}
+
+func (x *Index) timeseriesIdx(entityType, aspect string) *idx {
+	name := TimeseriesIndexName(entityType, aspect)
+	i := x.indices[name]
+	if i == nil {
+		i = newIdx(Info{Name: name, Kind: TimeseriesIndex, EntityName: entityType, AspectName: aspect})
+		x.indices[name] = i
+	}
+	return i
+}
+
+// tsID is the document ID of a timeseries document: its URN and time, then
+// its identity (DataHub's document id hashes the same fields).
+func tsID(urn string, ms int64, value json.RawMessage) string {
+	var id struct {
+		MessageID     string          `json:"messageId"`
+		Granularity   json.RawMessage `json:"eventGranularity"`
+		PartitionSpec json.RawMessage `json:"partitionSpec"`
+	}
+	_ = json.Unmarshal(value, &id)
+	return tsPrefix(urn, ms) + id.MessageID + "\x00" + string(id.Granularity) + "\x00" + string(id.PartitionSpec)
+}
+
+// tsPrefix is the start of the IDs of urn's documents at ms; IDs order by
+// URN, then time.
+func tsPrefix(urn string, ms int64) string {
+	var b [8]byte
+	u := uint64(ms) ^ (1 << 63)
+	for i := range 8 {
+		b[7-i] = byte(u >> (8 * i))
+	}
+	return urn + "\x00" + string(b[:]) + "\x00"
+}
+
+// apply updates the index for one store event; x.mu is held.
+func (x *Index) apply(e store.Event) {
+	switch e.Kind {
+	case store.EventUpsert:
+		x.upsertAspect(e.URN, e.Aspect, e.Row.Value)
+	case store.EventDeleteAspect:
+		i := x.entityIdx(entityTypeOf(e.URN))
+		if d, ok := i.docs.Get(&Document{ID: e.URN}); ok {
+			nd := *d
+			nd.Aspects = cloneAspects(d.Aspects)
+			delete(nd.Aspects, e.Aspect)
+			if len(nd.Aspects) == 0 {
+				i.del(e.URN)
+			} else {
+				i.put(&nd)
+			}
+		}
+	case store.EventDeleteEntity:
+		x.entityIdx(entityTypeOf(e.URN)).del(e.URN)
+	case store.EventTimeseries:
+		i := x.timeseriesIdx(entityTypeOf(e.URN), e.Aspect)
+		i.put(&Document{ID: tsID(e.URN, e.Doc.TimestampMillis, e.Doc.Value), URN: e.URN,
+			Source: e.Doc.Value, TimestampMillis: e.Doc.TimestampMillis})
+	case store.EventDeleteTimeseries:
+		i := x.timeseriesIdx(entityTypeOf(e.URN), e.Aspect)
+		p := tsPrefix(e.URN, e.Doc.TimestampMillis)
+		var ids []string
+		i.docs.AscendGreaterOrEqual(&Document{ID: p}, func(d *Document) bool {
+			if !strings.HasPrefix(d.ID, p) {
+				return false
+			}
+			ids = append(ids, d.ID)
+			return true
+		})
+		for _, id := range ids {
+			i.del(id)
+		}
+	case store.EventReset:
+		clear(x.indices)
+	}
+}
+
+// upsertAspect sets one aspect of an entity document; x.mu is held.
+func (x *Index) upsertAspect(urn, aspect string, value json.RawMessage) {
+	i := x.entityIdx(entityTypeOf(urn))
+	nd := &Document{ID: urn, URN: urn, Aspects: map[string]json.RawMessage{}}
+	if d, ok := i.docs.Get(&Document{ID: urn}); ok {
+		nd.Aspects = cloneAspects(d.Aspects)
+	}
+	nd.Aspects[aspect] = value
+	i.put(nd)
+}
+
+func cloneAspects(m map[string]json.RawMessage) map[string]json.RawMessage {
+	out := make(map[string]json.RawMessage, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// Indices returns the indices that hold or held documents, by name.
+func (x *Index) Indices() []Info {
+	x.Sync()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	out := make([]Info, 0, len(x.indices))
+	for _, i := range x.indices {
+		out = append(out, i.info)
+	}
+	slices.SortFunc(out, func(a, b Info) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Each calls fn with the documents of the named index in ID order until fn
+// returns false. Documents are shared: fn must not modify them. It reports
+// false when there is no such index.
+func (x *Index) Each(name string, fn func(*Document) bool) bool {
+	x.Sync()
+	x.mu.Lock()
+	i := x.indices[name]
+	var docs []*Document
+	if i != nil {
+		i.docs.Ascend(func(d *Document) bool { docs = append(docs, d); return true })
+	}
+	x.mu.Unlock()
+	for _, d := range docs {
+		if !fn(d) {
+			break
+		}
+	}
+	return i != nil
+}
+
+// Get returns the document id of the named index.
+func (x *Index) Get(name, id string) (*Document, bool) {
+	x.Sync()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	i := x.indices[name]
+	if i == nil {
+		return nil, false
+	}
+	return i.docs.Get(&Document{ID: id})
+}
+
+// Stats reports how many events were applied and dropped (while paused).
+func (x *Index) Stats() (applied, dropped int) {
+	x.Sync()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.applied, x.dropped
+}
+
+// TimeseriesAspect resolves an entity type and a timeseries aspect given in
+// any case ("dataprocessinstance", "dataprocessinstancerunevent", as
+// getIndexSizes reports them, or as registered) to their registered names;
+// ok is false when the entity type has no timeseries aspect of that name.
+func TimeseriesAspect(entityType, aspect string) (entity, name string, ok bool) {
+	for _, e := range pdl.Entities() {
+		if !strings.EqualFold(e.Name, entityType) {
+			continue
+		}
+		for _, a := range e.Aspects {
+			if !strings.EqualFold(a, aspect) {
+				continue
+			}
+			if info, ok := pdl.LookupAspect(a); ok && info.Timeseries {
+				return e.Name, a, true
+			}
+		}
+	}
+	return "", "", false
+}

@@ -1,0 +1,214 @@
+package index
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// TaskBatchInterval is how much server-clock time one batch of a task
+// takes.
+const TaskBatchInterval = time.Second
+
+// DefaultTruncateBatchSize is the batch size of a truncation without one
+// (Elasticsearch's scroll size for delete-by-query and reindex as DataHub
+// documents it).
+const DefaultTruncateBatchSize = 10000
+
+// TruncatePlan is what truncating a timeseries index would do.
+type TruncatePlan struct {
+	Index              string
+	EntityType, Aspect string
+	EndTimeMillis      int64
+	// ToDelete counts the documents with timestampMillis <= EndTimeMillis,
+	// Total all documents of the index.
+	ToDelete, Total int
+}
+
+// Plan counts the documents a truncation of (entityType, aspect) up to
+// endMillis would delete. aspect is the registered name.
+func (x *Index) Plan(entityType, aspect string, endMillis int64) TruncatePlan {
+	x.Sync()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	p := TruncatePlan{Index: TimeseriesIndexName(entityType, aspect), EntityType: entityType, Aspect: aspect, EndTimeMillis: endMillis}
+	if i := x.indices[p.Index]; i != nil {
+		i.docs.Ascend(func(d *Document) bool {
+			p.Total++
+			if d.TimestampMillis <= endMillis {
+				p.ToDelete++
+			}
+			return true
+		})
+	}
+	return p
+}
+
+// Task is a truncation running in the simulated Elasticsearch: a
+// delete-by-query (deleting the old documents batch by batch) or a reindex
+// (copying the documents to keep, then dropping the old ones at the end).
+type Task struct {
+	Num       int64
+	Plan      TruncatePlan
+	Reindex   bool
+	BatchSize int
+	Start     time.Time
+
+	done     int  // batches done
+	finished bool // every batch ran
+}
+
+// n is the number of documents the task handles: deleted, or copied.
+func (t *Task) n() int {
+	if t.Reindex {
+		return t.Plan.Total - t.Plan.ToDelete
+	}
+	return t.Plan.ToDelete
+}
+
+func (t *Task) batches() int { return (t.n() + t.BatchSize - 1) / t.BatchSize }
+
+// Truncate starts a task deleting the documents of plan's index with
+// timestampMillis <= plan.EndTimeMillis from the index and from the store;
+// it returns the task id "<nodeId>:<n>".
+func (x *Index) Truncate(plan TruncatePlan, reindex bool, batchSize int) string {
+	if batchSize <= 0 {
+		batchSize = DefaultTruncateBatchSize
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.taskSeq++
+	t := &Task{Num: x.taskSeq, Plan: plan, Reindex: reindex, BatchSize: batchSize, Start: x.opts.Clock()}
+	x.tasks[t.Num] = t
+	x.advanceTasks(t.Start)
+	return x.opts.NodeID + ":" + strconv.FormatInt(t.Num, 10)
+}
+
+// advanceTasks runs the batches of every task that are due at now; x.mu is
+// held.
+func (x *Index) advanceTasks(now time.Time) {
+	for _, t := range x.tasks {
+		if t.finished {
+			continue
+		}
+		total := t.batches()
+		due := min(total, int(now.Sub(t.Start)/TaskBatchInterval))
+		for t.done < due {
+			t.done++
+			switch {
+			case t.done == total:
+				x.deleteOld(t.Plan, 0)
+			case !t.Reindex:
+				x.deleteOld(t.Plan, t.BatchSize)
+			}
+		}
+		if t.done == total {
+			if total == 0 {
+				x.deleteOld(t.Plan, 0) // nothing to copy or delete: done at once
+			}
+			t.finished = true
+		}
+	}
+}
+
+// deleteOld removes at most limit (0: all) documents of plan's index with
+// timestampMillis <= plan.EndTimeMillis, the oldest first, from the index
+// and from the store; x.mu is held.
+func (x *Index) deleteOld(p TruncatePlan, limit int) {
+	if i := x.indices[p.Index]; i != nil {
+		var old []*Document
+		i.docs.Ascend(func(d *Document) bool {
+			if d.TimestampMillis <= p.EndTimeMillis {
+				old = append(old, d)
+			}
+			return true
+		})
+		slices.SortStableFunc(old, func(a, b *Document) int { return cmp.Compare(a.TimestampMillis, b.TimestampMillis) })
+		if limit > 0 && len(old) > limit {
+			old = old[:limit]
+		}
+		for _, d := range old {
+			i.del(d.ID)
+		}
+	}
+	// The store is the mock's source of timeseries reads; its events reach
+	// the index later and find the documents gone.
+	_, _ = x.st.DeleteTimeseries("urn:li:"+p.EntityType+":", p.Aspect, p.EndTimeMillis, limit)
+}
+
+// TaskStatus is the status of a task, as Elasticsearch's tasks API reports
+// a delete-by-query or reindex task.
+type TaskStatus struct {
+	Completed        bool
+	RunTimeNanos     int64
+	Total            int
+	Updated          int
+	Created          int
+	Deleted          int
+	Batches          int
+	VersionConflicts int
+	Noops            int
+}
+
+// ParseTaskID splits "<nodeId>:<n>"; ok is false when it is not of that form
+// (DataHub's pattern ^[a-zA-Z0-9-_]+:[0-9]+$ with n > 0).
+func ParseTaskID(id string) (node string, num int64, ok bool) {
+	node, n, found := strings.Cut(id, ":")
+	if !found || node == "" || n == "" {
+		return "", 0, false
+	}
+	for _, r := range node {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return "", 0, false
+		}
+	}
+	for _, r := range n {
+		if r < '0' || r > '9' {
+			return "", 0, false
+		}
+	}
+	num, err := strconv.ParseInt(n, 10, 64)
+	if err != nil || num <= 0 {
+		return "", 0, false
+	}
+	return node, num, true
+}
+
+// Task returns the status of task num of node; ok is false when the node is
+// not the index's or there is no such task.
+func (x *Index) Task(node string, num int64) (TaskStatus, bool) {
+	x.Sync()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	t := x.tasks[num]
+	if t == nil || node != x.opts.NodeID {
+		return TaskStatus{}, false
+	}
+	now := x.opts.Clock()
+	total := t.batches()
+	st := TaskStatus{Completed: t.done == total, Total: t.n(), Batches: t.done}
+	end := now
+	if st.Completed {
+		end = t.Start.Add(time.Duration(total) * TaskBatchInterval)
+	}
+	st.RunTimeNanos = max(end.Sub(t.Start).Nanoseconds(), 0)
+	progress := min(t.done*t.BatchSize, t.n())
+	if t.Reindex {
+		st.Created = progress
+	} else {
+		st.Deleted = progress
+	}
+	return st, true
+}
+
+// String is the task's description, for logs.
+func (t *Task) String() string {
+	kind := "delete-by-query"
+	if t.Reindex {
+		kind = "reindex"
+	}
+	return fmt.Sprintf("%s %s <= %d", kind, t.Plan.Index, t.Plan.EndTimeMillis)
+}

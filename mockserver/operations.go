@@ -1,0 +1,281 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/index"
+)
+
+// The operations of GMS's /operations resource and of /test.
+const (
+	// OpRestoreIndices is POST /operations?action=restoreIndices.
+	OpRestoreIndices Op = "restoreIndices"
+	// OpGetIndexSizes is POST /operations?action=getIndexSizes.
+	OpGetIndexSizes Op = "getIndexSizes"
+	// OpTruncateTimeseries is POST /operations?action=truncateTimeseriesAspect.
+	OpTruncateTimeseries Op = "truncateTimeseriesAspect"
+	// OpGetEsTaskStatus is POST /operations?action=getEsTaskStatus.
+	OpGetEsTaskStatus Op = "getEsTaskStatus"
+	// OpEvaluateTests is POST /test?action=evaluate.
+	OpEvaluateTests Op = "evaluate"
+)
+
+func init() {
+	knownOps = append(knownOps, OpRestoreIndices, OpGetIndexSizes, OpTruncateTimeseries, OpGetEsTaskStatus, OpEvaluateTests)
+}
+
+// DataHub's texts of the operations resource (OperationsResource.java).
+const (
+	msgTaskNeither      = "Please specify either Node ID + task ID OR composite task parameters"
+	msgTaskBoth         = "Please specify only one of Node ID + task ID OR composite task parameters"
+	msgTaskForm         = "Task should be in the form nodeId:taskId e.g. aB1cdEf2GHIJKLMnoPQr3S:123456 (got %s)"
+	msgTaskUnknown      = "Could not get task status for %s"
+	msgTruncateFlags    = "please only set forceReindex OR forceDeleteByQuery flags"
+	msgTruncateSummary  = "Delete %d out of %d rows (%s%%). "
+	msgTruncateReindex  = "Reindexing the aspect without the deleted records. "
+	msgTruncateDelete   = "Issuing a delete by query request. "
+	msgTruncateDryRun   = "This was a dry run. Run with dryRun = false to execute."
+	msgNotTimeseriesAsp = "Aspect %s is not a timeseries aspect of entity %s (datahub-mock)"
+	msgNegativeParam    = "%s must not be negative (datahub-mock)"
+	msgBatchSize        = "batchSize must be positive (datahub-mock)"
+)
+
+// handleRestoreIndices serves restoreIndices: it rebuilds the index
+// documents of the selected rows and answers DataHub's string form,
+// HashMap.toString of the args and the results.
+func (s *Server) handleRestoreIndices(w http.ResponseWriter, r *http.Request, rt routed) {
+	var (
+		urn, aspect, urnLike    *string
+		start, batchSize, limit *int32
+		ge, le                  *int64
+		createDefaultAspects    *bool
+	)
+	if rerr := decodeParams(r, "restoreIndices", []param{
+		{"urn", "String", &urn, false}, {"aspect", "String", &aspect, false}, {"urnLike", "String", &urnLike, false},
+		{"start", "Integer", &start, false}, {"batchSize", "Integer", &batchSize, false}, {"limit", "Integer", &limit, false},
+		{"gePitEpochMs", "Long", &ge, false}, {"lePitEpochMs", "Long", &le, false},
+		{"createDefaultAspects", "Boolean", &createDefaultAspects, false},
+	}); rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	args := index.RestoreArgs{BatchSize: DefaultRestoreBatchSize, LePitEpochMs: s.cfg.clock().UnixMilli()}
+	args.URN, args.Aspect, args.URNLike = deref(urn), deref(aspect), deref(urnLike)
+	args.Start, args.Limit = int(derefInt(start)), int(derefInt(limit))
+	if batchSize != nil {
+		args.BatchSize = int(*batchSize)
+	}
+	if ge != nil {
+		args.GePitEpochMs = *ge
+	}
+	if le != nil {
+		args.LePitEpochMs = *le
+	}
+	switch {
+	case args.BatchSize <= 0:
+		writeRestliError(w, errorf(http.StatusBadRequest, msgBatchSize), "")
+		return
+	case args.Start < 0 || args.Limit < 0 || args.GePitEpochMs < 0 || args.LePitEpochMs < 0:
+		writeRestliError(w, errorf(http.StatusBadRequest, msgNegativeParam, "start, limit, gePitEpochMs and lePitEpochMs"), "")
+		return
+	}
+	s.core.ApplyDue()
+	batches, err := s.index.Restore(args)
+	if err != nil {
+		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
+		return
+	}
+	writeValue(w, restoreString(args, urn, aspect, urnLike, createDefaultAspects != nil && *createDefaultAspects, batches))
+}
+
+// DefaultRestoreBatchSize is restoreIndices' batchSize when none is given:
+// 10 as SPEC.md says (DataHub's code has 500).
+const DefaultRestoreBatchSize = 10
+
+// restoreString renders restoreIndices' answer as GMS does: a Java
+// HashMap.toString of {args=RestoreIndicesArgs(...), result=...} with the
+// Lombok toString of each RestoreIndicesResult joined by new lines.
+func restoreString(a index.RestoreArgs, urn, aspect, urnLike *string, createDefault bool, batches []index.RestoreBatch) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "{args=RestoreIndicesArgs(start=%d, batchSize=%d, limit=%d, numThreads=1, batchDelayMs=1000, gePitEpochMs=%d, lePitEpochMs=%d, createDefaultAspects=%t, aspectName=%s, aspectNames=[], urn=%s, urnLike=%s, urnBasedPagination=false, lastUrn=, lastAspect=), result=",
+		a.Start, a.BatchSize, a.Limit, a.GePitEpochMs, a.LePitEpochMs, createDefault, javaString(aspect), javaString(urn), javaString(urnLike))
+	for i, r := range batches {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "RestoreIndicesResult(ignored=0, rowsMigrated=%d, timeSqlQueryMs=0, timeGetRowMs=0, timeUrnMs=0, timeEntityRegistryCheckMs=0, aspectCheckMs=0, createRecordMs=0, sendMessageMs=0, defaultAspectsCreated=0, lastUrn=%s, lastAspect=%s)",
+			r.RowsMigrated, r.LastURN, r.LastAspect)
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+func javaString(p *string) string {
+	if p == nil {
+		return "null"
+	}
+	return *p
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func derefInt(p *int32) int32 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// indexSize is com.linkedin.timeseries.TimeseriesIndexSizeResult.
+type indexSize struct {
+	IndexName  string  `json:"indexName"`
+	EntityName string  `json:"entityName"`
+	AspectName string  `json:"aspectName"`
+	SizeMb     float64 `json:"sizeMb"`
+	SizeInMb   float64 `json:"sizeInMb"`
+}
+
+// handleGetIndexSizes serves getIndexSizes: the timeseries indices with
+// their sizes, in DataHub's {"value":{"indexSizes":[...]}} shape with both
+// size fields filled (DECISIONS.md).
+func (s *Server) handleGetIndexSizes(w http.ResponseWriter, r *http.Request, rt routed) {
+	if rerr := decodeParams(r, "getIndexSizes", nil); rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	s.core.ApplyDue()
+	sizes := []indexSize{}
+	for _, info := range s.index.Indices() {
+		if info.Kind != index.TimeseriesIndex {
+			continue
+		}
+		mb := float64(info.SizeBytes) / 1e6
+		sizes = append(sizes, indexSize{IndexName: info.Name, EntityName: strings.ToLower(info.EntityName),
+			AspectName: strings.ToLower(info.AspectName), SizeMb: mb, SizeInMb: mb})
+	}
+	writeValue(w, map[string][]indexSize{"indexSizes": sizes})
+}
+
+// handleTruncate serves truncateTimeseriesAspect as
+// OperationsResource.executeTruncateTimeseriesAspect: a dry run (the
+// default) reports the counts; a real run starts a task and answers its id.
+func (s *Server) handleTruncate(w http.ResponseWriter, r *http.Request, rt routed) {
+	var (
+		entityType, aspect        *string
+		endTime, timeout          *int64
+		batchSize                 *int32
+		dryRun, forceDBQ, forceRe *bool
+	)
+	if rerr := decodeParams(r, "truncateTimeseriesAspect", []param{
+		{"entityType", "String", &entityType, true}, {"aspect", "String", &aspect, true},
+		{"endTimeMillis", "Long", &endTime, true}, {"dryRun", "Boolean", &dryRun, false},
+		{"batchSize", "Integer", &batchSize, false}, {"timeoutSeconds", "Long", &timeout, false},
+		{"forceDeleteByQuery", "Boolean", &forceDBQ, false}, {"forceReindex", "Boolean", &forceRe, false},
+	}); rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	if batchSize != nil && *batchSize <= 0 {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgBatchSize), "")
+		return
+	}
+	if timeout != nil && *timeout < 0 {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgNegativeParam, "timeoutSeconds"), "")
+		return
+	}
+	entity, name, ok := index.TimeseriesAspect(*entityType, *aspect)
+	if !ok {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgNotTimeseriesAsp, abbreviate(*aspect), abbreviate(*entityType)), "")
+		return
+	}
+	// forceDeleteByQuery != null && forceDeleteByQuery.equals(forceReindex)
+	if forceDBQ != nil && forceRe != nil && *forceDBQ == *forceRe {
+		writeValue(w, msgTruncateFlags)
+		return
+	}
+	s.core.ApplyDue()
+	plan := s.index.Plan(entity, name, *endTime)
+	msg := fmt.Sprintf(msgTruncateSummary, plan.ToDelete, plan.Total, javaPercent(plan.ToDelete, plan.Total))
+	reindex := !(forceDBQ != nil && *forceDBQ) && ((forceRe != nil && *forceRe) || plan.ToDelete > plan.Total/2)
+	if reindex {
+		msg += msgTruncateReindex
+	} else {
+		msg += msgTruncateDelete
+	}
+	if dryRun == nil || *dryRun {
+		writeValue(w, msg+msgTruncateDryRun)
+		return
+	}
+	bs := 0
+	if batchSize != nil {
+		bs = int(*batchSize)
+	}
+	writeValue(w, s.index.Truncate(plan, reindex, bs))
+}
+
+// javaPercent is String.format("%.2f", n*100.0/total), NaN for 0/0.
+func javaPercent(n, total int) string {
+	f := float64(n) * 100 / float64(total)
+	if math.IsNaN(f) {
+		return "NaN"
+	}
+	return strconv.FormatFloat(f, 'f', 2, 64)
+}
+
+// handleTaskStatus serves getEsTaskStatus with DataHub's validation: the
+// task as "node:id" or as nodeId and taskId.
+func (s *Server) handleTaskStatus(w http.ResponseWriter, r *http.Request, rt routed) {
+	var (
+		nodeID, task *string
+		taskID       *int64
+	)
+	if rerr := decodeParams(r, "getEsTaskStatus", []param{
+		{"nodeId", "String", &nodeID, false}, {"taskId", "Long", &taskID, false}, {"task", "String", &task, false},
+	}); rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	id := int64(0)
+	if taskID != nil {
+		id = *taskID
+	}
+	pair := nodeID != nil && id > 0
+	var composite string
+	switch {
+	case task == nil && !pair:
+		writeRestliError(w, errorf(http.StatusBadRequest, msgTaskNeither), "")
+		return
+	case task != nil && pair && *task != *nodeID+":"+strconv.FormatInt(id, 10):
+		writeRestliError(w, errorf(http.StatusBadRequest, msgTaskBoth), "")
+		return
+	case task != nil:
+		composite = *task
+	default:
+		composite = *nodeID + ":" + strconv.FormatInt(id, 10)
+	}
+	node, num, ok := index.ParseTaskID(composite)
+	if !ok {
+		writeRestliError(w, errorf(http.StatusBadRequest, msgTaskForm, abbreviate(composite)), "")
+		return
+	}
+	s.core.ApplyDue()
+	st, found := s.index.Task(node, num)
+	if !found {
+		b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(msgTaskUnknown, composite)})
+		writeValue(w, string(b))
+		return
+	}
+	tid, _ := json.Marshal(composite)
+	writeValue(w, fmt.Sprintf(`{"completed":%t,"taskId":%s,"runTimeNanos":%d,"status":{"total":%d,"updated":%d,"created":%d,"deleted":%d,"batches":%d,"version_conflicts":%d,"noops":%d,"retries":{"bulk":0,"search":0},"throttled_millis":0,"requests_per_second":-1.0,"throttled_until_millis":0}}`,
+		st.Completed, tid, st.RunTimeNanos, st.Total, st.Updated, st.Created, st.Deleted, st.Batches, st.VersionConflicts, st.Noops))
+}
