@@ -1,0 +1,175 @@
+package patch_test
+
+import (
+	"testing"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/emitter/patch"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+type builderCase struct {
+	name  string
+	build func() *patch.Builder
+}
+
+// builderCases are the golden cases: every builder method at least once.
+func builderCases(t *testing.T) []builderCase {
+	model, err := urn.NewMLModel("mlflow", "churn", "PROD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	group, err := urn.NewMLModelGroup("mlflow", "churn-models", "PROD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	feature, err := urn.NewMLFeature("users", "age")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := urn.NewMLFeatureTable("feast", "users")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := mustDataset(t, "db.orders")
+	up := mustDataset(t, "db.raw_orders").String()
+	stamp := aspects.AuditStamp{Time: 1700000000000, Actor: "urn:li:corpuser:jdoe"}
+	return []builderCase{
+		{"dataset_properties", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.SetDescription("orders, one row each")
+			d.SetDisplayName("orders")
+			d.SetQualifiedName("db.orders")
+			d.SetExternalURL("https://example.com/orders?a=1&b=<2>")
+			d.AddCustomProperty("team/owner", "sales~eu")
+			d.RemoveCustomProperty("legacy")
+			d.SetEditableDescription("edited")
+			return d.Builder
+		}},
+		{"dataset_set_custom_properties", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.SetCustomProperties(map[string]string{"b": "2", "a": "1"})
+			return d.Builder
+		}},
+		{"dataset_tags_terms_owners_links", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:pii", Context: aspects.Ptr("ingest")})
+			d.RemoveTag("urn:li:tag:old")
+			d.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:Sales.Order"})
+			d.RemoveTerm("urn:li:glossaryTerm:Old")
+			d.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
+			d.RemoveOwner("urn:li:corpuser:ann", aspects.OwnershipTypeBusinessOwner)
+			d.RemoveOwner("urn:li:corpGroup:ops", "")
+			d.AddLink(aspects.InstitutionalMemoryMetadata{URL: "https://wiki/orders", Description: "wiki", CreateStamp: stamp})
+			d.RemoveLink("https://wiki/old")
+			return d.Builder
+		}},
+		{"dataset_set_owners", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.SetOwners([]aspects.Owner{{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeBusinessOwner}})
+			return d.Builder
+		}},
+		{"dataset_lineage", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.AddUpstream(patch.Upstream{Dataset: up, Type: "TRANSFORMED", AuditStamp: &stamp, Query: "urn:li:query:q1"})
+			d.RemoveUpstream(mustDataset(t, "db.gone").String())
+			d.AddFineGrainedUpstream("", "urn:li:schemaField:("+ds.String()+",id)", "", "urn:li:schemaField:("+up+",order_id)", 0.9)
+			d.RemoveFineGrainedUpstream("SUM", "urn:li:schemaField:("+ds.String()+",total)", "urn:li:query:q1", "urn:li:schemaField:("+up+",amount)")
+			return d.Builder
+		}},
+		{"dataset_set_upstreams", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.SetUpstreams([]patch.Upstream{{Dataset: up, Type: "COPY"}})
+			return d.Builder
+		}},
+		{"dataset_fields", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			f := d.Field("[version=2.0].[type=struct].address/zip")
+			f.SetDescription("postal code")
+			f.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:pii"})
+			f.RemoveTag("urn:li:tag:old")
+			f.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:Zip"})
+			f.RemoveTerm("urn:li:glossaryTerm:Old")
+			return d.Builder
+		}},
+		{"mlmodel", func() *patch.Builder {
+			m := patch.NewMLModel(model)
+			m.SetName("churn")
+			m.SetDescription("predicts churn")
+			m.SetExternalURL("https://mlflow/churn")
+			m.SetType("classifier")
+			m.SetVersion(aspects.VersionTag{VersionTag: aspects.Ptr("3")})
+			m.SetHyperParams([]aspects.MLHyperParam{{Name: "depth", Value: aspects.Ptr("6")}})
+			m.SetTrainingMetrics([]aspects.MLMetric{{Name: "auc", Value: aspects.Ptr("0.91")}})
+			m.AddFeature("urn:li:mlFeature:(users,age)")
+			m.RemoveFeature("urn:li:mlFeature:(users,old)")
+			m.AddGroup(group.String())
+			m.RemoveGroup("urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,old,PROD)")
+			m.AddTrainingJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,train,PROD),fit)")
+			m.AddDownstreamJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,score,PROD),score)")
+			m.AddDeployment("urn:li:mlModelDeployment:(urn:li:dataPlatform:sagemaker,churn,PROD)")
+			m.AddCustomProperty("framework", "xgboost")
+			m.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:prod"})
+			m.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:Churn"})
+			m.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
+			return m.Builder
+		}},
+		{"mlmodel_set_lists", func() *patch.Builder {
+			m := patch.NewMLModel(model)
+			m.SetFeatures([]string{"urn:li:mlFeature:(users,age)"})
+			m.SetGroups(nil)
+			return m.Builder
+		}},
+		{"mlmodelgroup", func() *patch.Builder {
+			g := patch.NewMLModelGroup(group)
+			g.SetName("churn models")
+			g.SetDescription("all churn models")
+			g.SetExternalURL("https://mlflow/groups/churn")
+			g.AddTrainingJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,train,PROD),fit)")
+			g.RemoveTrainingJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,train,PROD),old)")
+			g.AddDownstreamJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,score,PROD),score)")
+			g.AddCustomProperty("k", "v")
+			return g.Builder
+		}},
+		{"mlfeature", func() *patch.Builder {
+			f := patch.NewMLFeature(feature)
+			f.SetDescription("age in years")
+			f.SetDataType("CONTINUOUS")
+			f.AddSource(up)
+			f.RemoveSource(mustDataset(t, "db.gone").String())
+			f.AddCustomProperty("unit", "years")
+			return f.Builder
+		}},
+		{"mlfeature_set_sources", func() *patch.Builder {
+			f := patch.NewMLFeature(feature)
+			f.SetSources([]string{up})
+			return f.Builder
+		}},
+		{"mlfeaturetable", func() *patch.Builder {
+			tb := patch.NewMLFeatureTable(table)
+			tb.SetDescription("user features")
+			tb.AddFeature(feature.String())
+			tb.RemoveFeature("urn:li:mlFeature:(users,old)")
+			tb.AddPrimaryKey("urn:li:mlPrimaryKey:(users,user_id)")
+			tb.RemovePrimaryKey("urn:li:mlPrimaryKey:(users,old)")
+			tb.AddCustomProperty("store", "redis")
+			return tb.Builder
+		}},
+		{"mlfeaturetable_set_features", func() *patch.Builder {
+			tb := patch.NewMLFeatureTable(table)
+			tb.SetFeatures([]string{feature.String()})
+			return tb.Builder
+		}},
+		{"generic_builder", func() *patch.Builder {
+			u, _ := urn.ParseGeneric("urn:li:chart:(looker,dash.1)")
+			b := patch.New(u)
+			b.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:x"})
+			b.AddCustomProperty("k", "v")
+			b.Replace("status", "/removed", true)
+			b.SetArrayPrimaryKeys("structuredProperties", "properties", "propertyUrn")
+			b.Add("structuredProperties", patch.Path("properties", "urn:li:structuredProperty:p"), map[string]any{"propertyUrn": "urn:li:structuredProperty:p", "values": []any{map[string]string{"string": "v"}}})
+			b.SetForceGenericPatch("status", true)
+			return b
+		}},
+	}
+}

@@ -1,0 +1,155 @@
+package patch
+
+import (
+	"encoding/json"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// Dataset builds the patches of a dataset, as DataHub's Python
+// DatasetPatchBuilder does. The embedded Builder gives the tag, term,
+// owner, link and custom-property methods.
+type Dataset struct {
+	*Builder
+}
+
+// NewDataset returns a patch builder for dataset u.
+func NewDataset(u urn.Dataset) *Dataset { return &Dataset{New(u)} }
+
+// SetDescription sets datasetProperties.description.
+func (d *Dataset) SetDescription(description string) {
+	d.Add("datasetProperties", "/description", description)
+}
+
+// SetEditableDescription sets editableDatasetProperties.description, the
+// description edited in DataHub's UI.
+func (d *Dataset) SetEditableDescription(description string) {
+	d.Add("editableDatasetProperties", "/description", description)
+}
+
+// SetDisplayName sets datasetProperties.name.
+func (d *Dataset) SetDisplayName(name string) { d.Add("datasetProperties", "/name", name) }
+
+// SetQualifiedName sets datasetProperties.qualifiedName.
+func (d *Dataset) SetQualifiedName(name string) {
+	d.Add("datasetProperties", "/qualifiedName", name)
+}
+
+// SetExternalURL sets datasetProperties.externalUrl.
+func (d *Dataset) SetExternalURL(url string) { d.Add("datasetProperties", "/externalUrl", url) }
+
+// Upstream is one upstream dataset of a dataset's upstreamLineage
+// (DataHub's com.linkedin.dataset.Upstream).
+type Upstream struct {
+	// Dataset is the upstream dataset's URN.
+	Dataset string
+	// Type is the lineage type: "TRANSFORMED", "COPY" or "VIEW".
+	Type string
+	// AuditStamp defaults to DataHub's {"time":0,"actor":"urn:li:corpuser:unknown"}.
+	AuditStamp *aspects.AuditStamp
+	// Created is when the lineage was created, optional.
+	Created *aspects.AuditStamp
+	// Properties are optional key-value pairs.
+	Properties map[string]string
+	// Query is the URN of the query that made the lineage, optional.
+	Query string
+}
+
+// MarshalJSON writes the upstream in the field order of DataHub's schema,
+// with the default audit stamp filled.
+func (u Upstream) MarshalJSON() ([]byte, error) {
+	stamp := aspects.AuditStamp{Time: 0, Actor: aspects.UnknownActor}
+	if u.AuditStamp != nil {
+		stamp = *u.AuditStamp
+	}
+	type wire struct {
+		AuditStamp aspects.AuditStamp  `json:"auditStamp"`
+		Created    *aspects.AuditStamp `json:"created,omitempty"`
+		Dataset    string              `json:"dataset"`
+		Type       string              `json:"type"`
+		Properties map[string]string   `json:"properties,omitempty"`
+		Query      string              `json:"query,omitempty"`
+	}
+	return json.Marshal(wire{stamp, u.Created, u.Dataset, u.Type, u.Properties, u.Query})
+}
+
+// AddUpstream adds an upstream: add /upstreams/<dataset urn> on
+// upstreamLineage.
+func (d *Dataset) AddUpstream(up Upstream) {
+	d.Add("upstreamLineage", Path("upstreams", up.Dataset), up)
+}
+
+// RemoveUpstream removes the upstream dataset with URN dataset.
+func (d *Dataset) RemoveUpstream(dataset string) {
+	d.Remove("upstreamLineage", Path("upstreams", dataset))
+}
+
+// SetUpstreams replaces all upstreams.
+func (d *Dataset) SetUpstreams(ups []Upstream) {
+	if ups == nil {
+		ups = []Upstream{}
+	}
+	d.Add("upstreamLineage", "/upstreams", ups)
+}
+
+// AddFineGrainedUpstream adds column-level lineage from upstream (a
+// schemaField URN) to downstream: add
+// /fineGrainedLineages/<transform>/<downstream>/<query>/<upstream> with
+// {"confidenceScore": score}. transform and query default to "NONE".
+func (d *Dataset) AddFineGrainedUpstream(transform, downstream, query, upstream string, score float32) {
+	d.Add("upstreamLineage", fineGrainedPath(transform, downstream, query, upstream), map[string]float32{"confidenceScore": score})
+}
+
+// RemoveFineGrainedUpstream removes one column-level lineage edge.
+func (d *Dataset) RemoveFineGrainedUpstream(transform, downstream, query, upstream string) {
+	d.Remove("upstreamLineage", fineGrainedPath(transform, downstream, query, upstream))
+}
+
+func fineGrainedPath(transform, downstream, query, upstream string) string {
+	if transform == "" {
+		transform = "NONE"
+	}
+	if query == "" {
+		query = "NONE"
+	}
+	return Path("fineGrainedLineages", transform, downstream, query, upstream)
+}
+
+// Field returns the builder of the editable schema metadata of the field
+// with path fieldPath (editableSchemaMetadata.editableSchemaFieldInfo).
+func (d *Dataset) Field(fieldPath string) *Field { return &Field{b: d.Builder, path: fieldPath} }
+
+// Field builds patches of one field's editable schema metadata.
+type Field struct {
+	b    *Builder
+	path string
+}
+
+// SetDescription sets the field's editable description.
+func (f *Field) SetDescription(description string) {
+	f.b.Add("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "description"), description)
+}
+
+// AddTag adds a tag to the field: add
+// /editableSchemaFieldInfo/<field>/globalTags/tags/<tag urn>.
+func (f *Field) AddTag(tag aspects.TagAssociation) {
+	f.b.Add("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "globalTags", "tags", tag.Tag), tag)
+}
+
+// RemoveTag removes a tag from the field.
+func (f *Field) RemoveTag(tagURN string) {
+	f.b.Remove("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "globalTags", "tags", tagURN))
+}
+
+// AddTerm adds a glossary term to the field, keyed by URN and attribution
+// source as on the entity ([Builder.AddTerm]).
+func (f *Field) AddTerm(term aspects.GlossaryTermAssociation) {
+	f.b.Add("editableSchemaMetadata", termPath([]string{"editableSchemaFieldInfo", f.path, "glossaryTerms"}, term), term)
+}
+
+// RemoveTerm removes a glossary term from the field, whatever its
+// attribution source.
+func (f *Field) RemoveTerm(termURN string) {
+	f.b.Remove("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "glossaryTerms", "terms", termURN))
+}
