@@ -432,3 +432,59 @@ func postPatch(t *testing.T, s *mockserver.Server, u, aspect, doc string) error 
 	}
 	return &datahub.Error{StatusCode: resp.StatusCode, Message: answer.Message}
 }
+
+// TestPatchConditionsAndAsync: a PATCH honours If-Version-Match like any
+// write, and an async PATCH is applied when it falls due, to the value
+// current then.
+func TestPatchConditionsAndAsync(t *testing.T) {
+	t.Parallel()
+	ds := mustURN(urn.NewDataset("hive", "db.orders", "PROD"))
+	tags := func(names ...string) *aspects.GlobalTags {
+		g := &aspects.GlobalTags{Tags: []aspects.TagAssociation{}}
+		for _, n := range names {
+			g.Tags = append(g.Tags, aspects.TagAssociation{Tag: "urn:li:tag:" + n})
+		}
+		return g
+	}
+	addTag := func(name, ifVersion string) *patch.Dataset {
+		d := patch.NewDataset(ds)
+		d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:" + name})
+		if ifVersion != "" {
+			d.SetHeader("If-Version-Match", ifVersion)
+		}
+		return d
+	}
+	t.Run("If-Version-Match", func(t *testing.T) {
+		t.Parallel()
+		s, rest := startPatch(t)
+		if err := s.PutAspect(ds.String(), tags("pii")); err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, emitPatch(t, rest, addTag("stale", "7")), 412, "Expected version 7, actual version 1")
+		if err := emitPatch(t, rest, addTag("gold", "1")); err != nil {
+			t.Fatalf("patch at the current version: %v", err)
+		}
+		s.CheckAspect(t, ds.String(), tags("pii", "gold"))
+		wantStatus(t, emitPatch(t, rest, addTag("late", "1")), 412, "Expected version 1, actual version 2")
+		s.CheckAspect(t, ds.String(), tags("pii", "gold"))
+	})
+	t.Run("async", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t, mockserver.WithClock(func() time.Time { return patchEpoch }), mockserver.WithAsyncLag(time.Minute))
+		async, err := emitter.NewREST(s.URL(), emitter.WithServerAsync(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := emitPatch(t, async, addTag("gold", "")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.GetAspectJSON(ds.String(), "globalTags", 0); !errors.Is(err, datahub.ErrNotFound) {
+			t.Fatalf("async patch visible before its lag: %v", err)
+		}
+		if err := s.PutAspect(ds.String(), tags("pii")); err != nil {
+			t.Fatal(err)
+		}
+		s.FastForward(time.Minute)
+		s.CheckAspect(t, ds.String(), tags("pii", "gold"))
+	})
+}
