@@ -130,8 +130,9 @@
 // # Differences from DataHub
 //
 // There is no retention (GMS keeps a bounded number of versions by policy),
-// no soft delete, no If-Modified-Since/If-Unmodified-Since, no PATCH or DELETE
-// of single aspects, and no side effects beyond the key aspect (GMS also adds
+// no soft delete, no If-Modified-Since/If-Unmodified-Since, no DELETE of
+// single aspects (a PATCH is the rules core's: it gives [Write.Transform]
+// the patch, applied to the latest value under the writer lock), and no side effects beyond the key aspect (GMS also adds
 // default aspects such as browsePathsV2 and dataPlatformInstance); those
 // belong to the HTTP layer or are out of scope. Value equality compares JSON
 // data, where DataHub compares Pegasus data maps after schema coercion.
