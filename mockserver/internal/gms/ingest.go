@@ -49,7 +49,7 @@ type item struct {
 // names every refused item. Due async writes are applied first. It sets
 // EntityURN of proposals that name their entity by key aspect.
 func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error {
-	items, err := prepareAll(ps, o.Batch, &patch.Patcher{Now: c.opts.Clock})
+	items, err := prepareAll(ps, o.Batch, c.patcher)
 	if err != nil {
 		return err
 	}
