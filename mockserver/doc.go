@@ -172,10 +172,31 @@
 //     Rest.li should treat a 422 with that message the same way.
 //   - A time precondition header that is not an ISO-8601 instant is a 400
 //     naming the header; GMS's Instant.parse would throw (a 500).
-//   - PATCH proposals are refused with 422 and a message saying the mock does
-//     not support PATCH yet; UPDATE and RESTATE are refused too. DELETE is
-//     accepted for key aspects only (it deletes the entity); GMS also deletes
-//     single aspects.
+//   - PATCH proposals are applied as GMS applies them: through the aspect's
+//     template (tags keyed by tag, owners by owner and type, upstreams by
+//     dataset, ...; an absent aspect starts from the template's default) or,
+//     with arrayPrimaryKeys or forceGenericPatch, the generic patcher; the
+//     result is validated and written like an UPSERT (conditions, versions,
+//     change events, async lag), and the read of the current value and the
+//     write are one transaction, so concurrent patches lose nothing. The
+//     templates are those of the DataHub version the mock follows; older
+//     servers have fewer. The statuses differ where GMS answers 500: a patch
+//     that does not parse (not JSON, a bad op, a missing value, a path that
+//     is not a JSON pointer) is a 400 "Invalid JSON Patch: ..." as in GMS;
+//     a patch that cannot apply (a missing path for replace, move, copy or
+//     test, a failed test, an aspect that does not fit its template) is a
+//     422 here, a 500 there; a bare patch of an aspect without a template
+//     (institutionalMemory, the ML properties aspects, ...) is a 422 whose
+//     message names the aspect and the remedies (a conditional
+//     read-modify-write, or forceGenericPatch), where GMS answers 500 with
+//     a NullPointerException or "Patch not supported for aspect with name
+//     X" (datahub-project/datahub #18851, #18935). A patched result that
+//     does not validate is a 422 as any invalid aspect. PATCH of a
+//     timeseries aspect is refused with 422 (GMS refuses it too). GMS unescapes ~0 and ~1 only
+//     after creating the objects on a path; the mock unescapes first (see
+//     package internal/patch).
+//   - UPDATE and RESTATE are refused with 422. DELETE is accepted for key
+//     aspects only (it deletes the entity); GMS also deletes single aspects.
 //   - Only the aspects this SDK types are validated field by field; DataHub
 //     validates all. The others are stored as sent (compacted), so real
 //     connector payloads are never refused by a mock bug.
@@ -195,7 +216,7 @@
 //     message naming every bad item; GMS stops at the first URN error.
 //   - GET /config claims version v1.0.0 so that DataHub's Python SDK stays on
 //     the Rest.li write path (it switches to OpenAPI from 1.0.1 on, which the
-//     mock does not serve); patchCapable is false.
+//     mock does not serve); patchCapable is true, as in GMS.
 //   - GET /aspects without ?aspect= is a 400 here; unknown aspect names are
 //     400 "Unknown aspect".
 //   - Search, GraphQL, OpenAPI, lineage, timeseries filters and sorts,

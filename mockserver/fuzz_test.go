@@ -20,6 +20,10 @@ func FuzzIngestProposal(f *testing.F) {
 	f.Add(ingestBody(f, mcp("dataset", dsURN, "UPSERT", "datasetProfile", `{"timestampMillis": 1, "rowCount": 2}`), "true"), false)
 	f.Add(batchBody(f, mcp("dataset", dsURN, "CREATE", "status", `{"removed": true}`), mcp("dataset", dsURN, "DELETE", "datasetKey", "")), true)
 	f.Add(`{"proposal":{"entityType":"dataset","entityKeyAspect":{"value":"{\"platform\":\"urn:li:dataPlatform:x\",\"name\":\"n\",\"origin\":\"PROD\"}","contentType":"application/json"},"changeType":"UPSERT","aspectName":"status","aspect":{"value":"{\"removed\":true}","contentType":"application/json"},"headers":{"If-Version-Match":"-1"}}}`, false)
+	f.Add(batchBody(f, mcp("dataset", dsURN, "UPSERT", "globalTags", `{"tags":[{"tag":"urn:li:tag:a"}]}`),
+		mcp("dataset", dsURN, "PATCH", "globalTags", `[{"op":"add","path":"/tags/urn:li:tag:b","value":{"tag":"urn:li:tag:b"}},{"op":"remove","path":"/tags/urn:li:tag:a"}]`)), true)
+	f.Add(ingestBody(f, mcp("mlModel", "urn:li:mlModel:(urn:li:dataPlatform:m,n,PROD)", "PATCH", "mlModelProperties",
+		`{"patch":[{"op":"add","path":"/mlFeatures/urn:li:mlFeature:(a,b)","value":"urn:li:mlFeature:(a,b)"}],"arrayPrimaryKeys":{"mlFeatures":[]},"forceGenericPatch":true}`), "false"), false)
 	f.Add(`{"proposal":{"entityType":"dataset","entityUrn":"`+dsURN+`","changeType":"UPSERT","aspectName":"status","aspect":{"value":"{\"removed\":true}","contentType":"application/json"},"headers":{"If-Modified-Since":"2024-01-01T00:00:00Z","If-Unmodified-Since":"x","If-Version-Match":""}}}`, false)
 	f.Fuzz(func(t *testing.T, body string, batch bool) {
 		s := New()

@@ -200,7 +200,7 @@ func (s *Server) handleConfig(w http.ResponseWriter, _ *http.Request, _ routed) 
 		NoCode:                   "true",
 		Retention:                "true",
 		StatefulIngestionCapable: false,
-		PatchCapable:             false,
+		PatchCapable:             true,
 		TimeZone:                 "UTC",
 		Versions: map[string]map[string]string{
 			"acryldata/datahub": {"version": "v1.0.0", "commit": "datahub-mock-" + mockVersion},

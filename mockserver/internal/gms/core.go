@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/patch"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -29,6 +30,8 @@ type Core struct {
 	st   *store.Store
 	opts Options
 	q    *asyncQueue
+	// patcher applies PATCH proposals with the server's clock.
+	patcher *patch.Patcher
 }
 
 // New returns a core over st. It starts the async queue's goroutine when
@@ -40,7 +43,7 @@ func New(st *store.Store, opts Options) *Core {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	c := &Core{st: st, opts: opts}
+	c := &Core{st: st, opts: opts, patcher: &patch.Patcher{Now: opts.Clock}}
 	c.q = newAsyncQueue(c)
 	return c
 }

@@ -76,8 +76,15 @@ func TestIngestKinds(t *testing.T) {
 		{"bad urn", upsert("urn:li:dataset:(x", "status", `{}`), gms.BadArgument, "Invalid urn: urn:li:dataset:(x"},
 		{"schema", upsert(ds, "status", `{"removed":"yes"}`), gms.Invalid, "Failed to validate record with class com.linkedin.common.Status"},
 		{"not an object", upsert(ds, "status", `[1]`), gms.BadArgument, "Aspect status of dataset is not a JSON object: found an array"},
-		{"patch", gms.Proposal{EntityType: "dataset", EntityURN: ds, ChangeType: "PATCH", AspectName: "status"},
-			gms.Invalid, "PATCH is not supported"},
+		{"patch without a template", gms.Proposal{EntityType: "dataset", EntityURN: ds, ChangeType: "PATCH", AspectName: "institutionalMemory",
+			Aspect: json.RawMessage(`[{"op":"add","path":"/elements/0","value":{}}]`), ContentType: gms.ContentTypeJSONPatch},
+			gms.Invalid, "DataHub has no patch template for institutionalMemory; write it with a conditional read-modify-write"},
+		{"patch that does not parse", gms.Proposal{EntityType: "dataset", EntityURN: ds, ChangeType: "PATCH", AspectName: "status",
+			Aspect: json.RawMessage(`{"op":"add"}`), ContentType: gms.ContentTypeJSONPatch},
+			gms.BadArgument, "Invalid JSON Patch: patch status: not a JSON patch"},
+		{"patch of a timeseries aspect", gms.Proposal{EntityType: "dataset", EntityURN: ds, ChangeType: "PATCH", AspectName: "datasetProfile",
+			Aspect: json.RawMessage(`[]`), ContentType: gms.ContentTypeJSONPatch},
+			gms.Invalid, "change type PATCH not supported for timeseries aspect datasetProfile"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

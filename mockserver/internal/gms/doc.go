@@ -10,6 +10,11 @@
 //     ValidationApiUtils.validateMCP (change type, URN or key aspect, entity,
 //     entity type, key, aspect name, aspect JSON against its PDL record);
 //   - keys: the URN built from a key aspect and the key aspect from a URN;
+//   - PATCH proposals as PatchItemImpl applies them (patch.go): checked
+//     when accepted, then applied with package patch to the aspect's latest
+//     value inside the store's transaction (store.Write.Transform), so that
+//     concurrent patches lose nothing, and the result validated as any
+//     aspect;
 //   - conditional writes as ConditionalWriteValidator and
 //     CreateIfNotExistsValidator decide them (see conditions.go);
 //   - the async queue: proposals sent with async are applied after a lag on

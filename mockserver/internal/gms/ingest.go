@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/patch"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -48,7 +49,7 @@ type item struct {
 // names every refused item. Due async writes are applied first. It sets
 // EntityURN of proposals that name their entity by key aspect.
 func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error {
-	items, err := prepareAll(ps, o.Batch)
+	items, err := prepareAll(ps, o.Batch, c.patcher)
 	if err != nil {
 		return err
 	}
@@ -69,12 +70,12 @@ func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error
 
 // prepareAll validates every proposal; a batch is refused as a whole, with
 // every bad item named by its index. The kind is the first bad item's.
-func prepareAll(ps []Proposal, batch bool) ([]item, error) {
+func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher) ([]item, error) {
 	items := make([]item, 0, len(ps))
 	var bad []string
 	var first *Error
 	for i := range ps {
-		it, err := prepare(&ps[i])
+		it, err := prepare(&ps[i], pt)
 		if err != nil {
 			err.Index = i
 			if !batch {
@@ -98,12 +99,11 @@ func prepareAll(ps []Proposal, batch bool) ([]item, error) {
 
 // prepare validates a proposal in the order of GMS's
 // ValidationApiUtils.validateMCP and turns it into an item. It fills
-// p.EntityURN when the proposal names its entity by key.
-func prepare(p *Proposal) (item, *Error) {
+// p.EntityURN when the proposal names its entity by key. A PATCH becomes
+// a write whose Transform applies the patch with pt (see patchWrite).
+func prepare(p *Proposal, pt *patch.Patcher) (item, *Error) {
 	switch p.ChangeType {
-	case "UPSERT", "CREATE", "CREATE_ENTITY", "DELETE":
-	case "PATCH":
-		return item{}, errorf(Invalid, MsgPatchUnsupported)
+	case "UPSERT", "CREATE", "CREATE_ENTITY", "DELETE", "PATCH":
 	default:
 		return item{}, errorf(Invalid, MsgChangeUnsupported, Abbreviate(p.ChangeType))
 	}
@@ -182,12 +182,23 @@ func prepare(p *Proposal) (item, *Error) {
 	if p.Aspect == nil {
 		return item{}, errorf(Invalid, MsgAspectMissing, p.ChangeType, p.AspectName)
 	}
-	if p.ContentType != "application/json" {
-		return item{}, errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
-	}
-	value, err := checkAspect(info, entity.Name, p.Aspect)
-	if err != nil {
-		return item{}, err
+	var value json.RawMessage
+	var transform func(json.RawMessage) (json.RawMessage, error)
+	changeType := p.ChangeType
+	if p.ChangeType == "PATCH" {
+		var err *Error
+		if transform, err = patchWrite(p, info, entity.Name, pt); err != nil {
+			return item{}, err
+		}
+		changeType = store.ChangeUpsert // the patched value is upserted
+	} else {
+		if p.ContentType != "application/json" {
+			return item{}, errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
+		}
+		var err *Error
+		if value, err = checkAspect(info, entity.Name, p.Aspect); err != nil {
+			return item{}, err
+		}
 	}
 	cond, err := conditionsOf(p)
 	if err != nil {
@@ -199,7 +210,8 @@ func prepare(p *Proposal) (item, *Error) {
 		Aspect:         p.AspectName,
 		Value:          value,
 		SystemMetadata: p.SystemMetadata,
-		ChangeType:     p.ChangeType,
+		ChangeType:     changeType,
+		Transform:      transform,
 		Timeseries:     info.Timeseries,
 		Compact:        true, // checkAspect validated and compacted it
 		IfNoneMatch:    header(p.Headers, HeaderIfNoneMatch) == "*",

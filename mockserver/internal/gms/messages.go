@@ -39,11 +39,24 @@ const (
 	MsgUnknownAspectName = "Unknown aspect %s"
 )
 
+// DataHub: change types a timeseries aspect refuses (MCPItem.isValidChangeType).
+const MsgTimeseriesUnchanged = "change type %s not supported for timeseries aspect %s"
+
+// PATCH proposals. DataHub: a patch that does not parse (PatchItemImpl,
+// GenericPatchTemplate: "Invalid JSON Patch"). Mock: a patch that fails to
+// apply or whose result does not validate, and an aspect without a
+// template (GMS answers 500 with an exception's text; the patch package's
+// message names the aspect and the remedy), and the content type check.
+const (
+	MsgPatchInvalid     = "Invalid JSON Patch: %s"
+	MsgPatchFailed      = "Failed to apply the PATCH (datahub-mock): %s"
+	MsgPatchContentType = "Unsupported aspect content type %q for a PATCH: expected application/json-patch+json"
+)
+
 // Mock: behaviour this mock does not have, or limits and checks it adds.
 const (
 	MsgBatchItem         = "[%d] %s"
 	MsgBatchInvalid      = "%d of %d proposals are invalid, nothing was written: %s"
-	MsgPatchUnsupported  = "PATCH is not supported by this mock yet (datahub-mock): send the whole aspect with changeType UPSERT"
 	MsgChangeUnsupported = "Change type %s is not supported by this mock (datahub-mock supports UPSERT, CREATE, CREATE_ENTITY, DELETE)"
 	MsgContentType       = "Unsupported aspect content type %q: expected application/json"
 	MsgAspectNotJSON     = "Aspect %s of %s is not a JSON object: %s"

@@ -73,9 +73,7 @@ func (p *Patcher) Apply(aspectName string, current, patch []byte) ([]byte, error
 	default:
 		tt, ok := templates[aspectName]
 		if !ok {
-			return nil, fail(ErrNoTemplate, `DataHub has no patch template for `+aspectName+
-				`; write it with a conditional read-modify-write (UPSERT with If-Version-Match), `+
-				`or send the patch as {"patch":[...],"forceGenericPatch":true} (with "arrayPrimaryKeys" to address array elements by key)`)
+			return nil, noTemplate(aspectName)
 		}
 		t = tt
 		if cur == nil {

@@ -92,7 +92,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 	if w.URN == "" || w.Aspect == "" {
 		return Result{}, fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
 	}
-	if !w.Compact && !isObject(w.Value) {
+	if w.Transform == nil && !w.Compact && !isObject(w.Value) {
 		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	if sm := bytes.Trim(w.SystemMetadata, jsonSpace); len(sm) != 0 && string(sm) != "null" && !isObject(sm) {
@@ -178,6 +178,23 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 		}
 	}
 
+	value := w.Value
+	if w.Transform != nil {
+		if w.Timeseries {
+			return Result{}, fmt.Errorf("%w: item %d: %s %s: a transform of a timeseries aspect", ErrInvalidWrite, i, w.URN, w.Aspect)
+		}
+		var curValue json.RawMessage
+		if hasCur {
+			curValue = cur.Value
+		}
+		if value, err = w.Transform(curValue); err != nil {
+			return Result{}, &CheckError{Index: i, Err: err}
+		}
+		if !w.Compact && !isObject(value) {
+			return Result{}, fmt.Errorf("%w: item %d: %s %s: transformed value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
+		}
+	}
+
 	// The key aspect, written once with the first write to the entity
 	// (DefaultAspectsUtil; for timeseries, ingestTimeseriesProposal).
 	if keyName := keyAspectOf(w); keyName != "" && t.get(entities, entityKey) == nil {
@@ -223,9 +240,9 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 		return Result{}, nil
 	}
 
-	value := w.Value // valid and compact; row.encode copies it
+	// value is valid and compact; row.encode copies it.
 	if !w.Compact {
-		value = compactValid(w.Value) // checked by isObject above
+		value = compactValid(value) // checked by isObject above
 	}
 	if hasCur && jsonEqual(cur.Value, value) {
 		// EntityServiceImpl.applyUpsert: an equal value keeps the version; only

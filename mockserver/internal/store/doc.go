@@ -130,15 +130,17 @@
 // # Differences from DataHub
 //
 // There is no retention (GMS keeps a bounded number of versions by policy),
-// no soft delete, no PATCH or DELETE of single aspects, and no side effects
-// beyond the key aspect (GMS also adds default aspects such as
-// browsePathsV2 and dataPlatformInstance); those belong to the rules core
+// no soft delete, no DELETE of single aspects, and no side effects beyond
+// the key aspect (GMS also adds default aspects such as browsePathsV2 and
+// dataPlatformInstance); those belong to the rules core
 // (mockserver/internal/gms) or are out of scope. The core decides DataHub's
 // conditional writes itself (If-Version-Match as a string, If-Modified-Since,
 // If-Unmodified-Since) through [Write.Check], which sees the aspect's
 // [Current] state inside the transaction; [Write.IfVersionMatch] is the
-// store's own simpler form, where "" means no condition. A [Write] with
-// DeleteEntity deletes an entity inside a batch, so a batch with deletes is
-// all-or-nothing. Value equality compares JSON
+// store's own simpler form, where "" means no condition. A PATCH is the
+// core's too: it gives [Write.Transform] the patch, applied to the latest
+// value under the writer lock. A [Write] with DeleteEntity deletes an entity
+// inside a batch, so a batch with deletes is all-or-nothing. Value equality
+// compares JSON
 // data, where DataHub compares Pegasus data maps after schema coercion.
 package store

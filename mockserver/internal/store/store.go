@@ -143,6 +143,15 @@ type Write struct {
 	// aspect's state before the write (for versioned aspects, after the
 	// CREATE checks); an error fails the batch as a *[CheckError].
 	Check func(Current) error
+	// Transform, when set, computes the value to write from the aspect's
+	// latest value inside the batch's transaction, under the store's writer
+	// lock, after the conditions and Check: current is the stored JSON (nil
+	// when the aspect is absent; earlier items of the batch included, and
+	// read-only), and what Transform returns replaces Value (it must be a
+	// JSON object, compact when Compact is set). A read-modify-write such as
+	// a PATCH thus loses no concurrent write. An error fails the batch as a
+	// *[CheckError]. Not for timeseries writes.
+	Transform func(current json.RawMessage) (json.RawMessage, error)
 	// Compact promises that Value is a valid JSON object without
 	// insignificant white space (the rules core validated and compacted it):
 	// Apply then neither checks nor compacts it again.

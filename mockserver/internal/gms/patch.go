@@ -1,0 +1,63 @@
+package gms
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/patch"
+)
+
+// ContentTypeJSONPatch is the aspect content type of a PATCH proposal.
+// GMS also takes a patch sent as application/json (older Java builders
+// sent that), and so does the core.
+const ContentTypeJSONPatch = "application/json-patch+json"
+
+// patchWrite checks the PATCH proposal p (content type, a patch that
+// parses, a template or the generic form, not a timeseries aspect) and
+// returns the store transform that applies it, as GMS's PatchItemImpl:
+// the patch is applied with pt to the aspect's latest value (absent: the
+// template's default, or {} for the generic form) inside the store's
+// transaction, so that concurrent patches lose nothing, and the result is
+// validated like any written aspect.
+func patchWrite(p *Proposal, info pdl.AspectInfo, entityType string, pt *patch.Patcher) (func(json.RawMessage) (json.RawMessage, error), *Error) {
+	if p.ContentType != ContentTypeJSONPatch && p.ContentType != "application/json" {
+		return nil, errorf(BadArgument, MsgPatchContentType, Abbreviate(p.ContentType))
+	}
+	if info.Timeseries {
+		// EntityServiceImpl.ingestTimeseriesProposal takes UPSERT only.
+		return nil, errorf(Invalid, MsgTimeseriesUnchanged, p.ChangeType, info.Name)
+	}
+	if err := patch.Check(info.Name, p.Aspect); err != nil {
+		return nil, patchError(err, true)
+	}
+	doc := bytes.Clone(p.Aspect) // kept by an async write
+	return func(cur json.RawMessage) (json.RawMessage, error) {
+		out, err := pt.Apply(info.Name, cur, doc)
+		if err != nil {
+			return nil, patchError(err, false)
+		}
+		value, e := checkAspect(info, entityType, out)
+		if e != nil {
+			return nil, e
+		}
+		return value, nil
+	}, nil
+}
+
+// patchError maps a failed patch to the core's refusal. A patch that does
+// not parse is a BadArgument (GMS: 400, an IllegalArgumentException
+// "Invalid JSON Patch"); everything else, the aspect without a template
+// included, is Invalid (the mock's 422 where GMS answers 500, see the
+// Fidelity notes of package mockserver).
+func patchError(err error, parsing bool) *Error {
+	var pe *patch.Error
+	if !errors.As(err, &pe) {
+		return errorf(Internal, MsgStore, err)
+	}
+	if parsing && !errors.Is(pe, patch.ErrNoTemplate) {
+		return errorf(BadArgument, MsgPatchInvalid, Abbreviate(pe.Error()))
+	}
+	return errorf(Invalid, MsgPatchFailed, pe.Error())
+}
