@@ -17,6 +17,7 @@ require (
 require (
 	github.com/golang/snappy v0.0.1 // indirect
 	github.com/google/btree v1.1.3 // indirect
+	github.com/graph-gophers/graphql-go v1.11.0 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	github.com/hashicorp/go-retryablehttp v0.7.8 // indirect
 	github.com/klauspost/compress v1.20.3 // indirect
