@@ -155,8 +155,9 @@ func (e *Emitter) record(codec *goavro.Codec, id int, p emitter.Proposal) (*kgo.
 // Rejected (invalid, so not sent, or refused by the brokers for good, such
 // as a message too large), Unknown (no acknowledgement: the brokers
 // unreachable after franz-go's retries or ctx done, so maybe written; the
-// error matches datahub.ErrOutcomeUnknown), or
-// NotAttempted (the schema could not be resolved, or the Emitter is
+// error matches datahub.ErrOutcomeUnknown), or NotAttempted (ctx was
+// done before the record was sent, the schema could not be resolved, or
+// the Emitter is
 // closed). The proposals of one entity are written in the order given.
 func (e *Emitter) Emit(ctx context.Context, ps ...emitter.Proposal) error {
 	if len(ps) == 0 {
@@ -170,6 +171,9 @@ func (e *Emitter) Emit(ctx context.Context, ps ...emitter.Proposal) error {
 	defer e.closeMu.RUnlock()
 	if e.closed {
 		return notAttempted(results, ErrClosed)
+	}
+	if err := ctx.Err(); err != nil {
+		return notAttempted(results, err)
 	}
 	id, codec, err := e.schema(ctx)
 	if err != nil {
@@ -314,6 +318,10 @@ func outcome(err error) (emitter.Status, error) {
 		return emitter.Written, nil
 	case errors.As(err, &ke) && !ke.Retriable:
 		return emitter.Rejected, err
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		// franz-go fails a record with its context's error only while the
+		// record has not been sent in a produce request.
+		return emitter.NotAttempted, err
 	}
 	return emitter.Unknown, fmt.Errorf("%w: %w", datahub.ErrOutcomeUnknown, err)
 }

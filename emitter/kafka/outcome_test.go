@@ -11,6 +11,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/emitter/kafka"
 )
 
 // TestUnacknowledgedIsUnknown drops every produce request once the schema is
@@ -51,5 +52,40 @@ func TestUnacknowledgedIsUnknown(t *testing.T) {
 	}
 	if !errors.Is(err, datahub.ErrOutcomeUnknown) {
 		t.Errorf("errors.Is(%v, datahub.ErrOutcomeUnknown) = false", err)
+	}
+}
+
+// TestCancelledContextNotAttempted emits with a context that is already
+// done: nothing is sent, so each proposal is NotAttempted (not Unknown) and
+// the topic holds only the acknowledged records around it.
+func TestCancelledContextNotAttempted(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 1)
+	em := e.emitter(t)
+	if err := em.Emit(context.Background(), emitter.Proposal{URN: dataset(t, "warm"), Aspect: props("acknowledged")}); err != nil {
+		t.Fatalf("first Emit: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := em.Emit(ctx, emitter.Proposal{URN: dataset(t, "cancelled"), Aspect: props("never sent")})
+	var be *emitter.BatchError
+	if !errors.As(err, &be) || len(be.Results) != 1 {
+		t.Fatalf("Emit = %v, want a *emitter.BatchError with one result", err)
+	}
+	if got := be.Results[0].Status; got != emitter.NotAttempted {
+		t.Errorf("status = %v, want NotAttempted", got)
+	}
+	if errors.Is(err, datahub.ErrOutcomeUnknown) || !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled and not datahub.ErrOutcomeUnknown", err)
+	}
+	// One partition: had the cancelled record been written, it would be
+	// the second message, before this one.
+	after := dataset(t, "after")
+	if err := em.Emit(context.Background(), emitter.Proposal{URN: after, Aspect: props("acknowledged too")}); err != nil {
+		t.Fatalf("last Emit: %v", err)
+	}
+	recs := consumeAll(t, e, kafka.DefaultMCPTopic, 2)
+	if got := string(recs[1].Key); got != after.String() {
+		t.Errorf("second message key = %s, want %s (the cancelled proposal must not be written)", got, after)
 	}
 }
