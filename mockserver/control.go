@@ -30,7 +30,8 @@ const ControlPrefix = "/__datahub_mock"
 //	GET    /__datahub_mock/requests   request counts per operation
 //	GET    /__datahub_mock/clock      the server's time (RFC 3339)
 //	POST   /__datahub_mock/clock      {"fastForwardMillis":60000} or {"time":"2026-01-02T03:04:05Z"}:
-//	                                  FastForward or SetTime; answers the new time
+//	                                  FastForward or SetTime; answers the new time (400 for a
+//	                                  move of more than 292 years from the base clock)
 //	GET    /__datahub_mock/index      {"paused":bool}: whether the search index follows the store
 //	POST   /__datahub_mock/index      {"paused":true} or {"paused":false}: PauseIndexing or ResumeIndexing
 //
@@ -112,6 +113,7 @@ const (
 	msgClockBody      = "A clock change must be a JSON object with one of the members %s (datahub-mock)"
 	msgClockMember    = "Unknown clock member %q; the members are %s (datahub-mock)"
 	msgClockType      = "Clock member %q must be %s, not %s (datahub-mock)"
+	msgClockRange     = "Clock member %q: %s moves the clock more than 292 years from its base clock (datahub-mock)"
 )
 
 // maxControlBody bounds a control request body.
@@ -246,7 +248,10 @@ func (s *Server) moveClock(r *http.Request) *restliError {
 		if err != nil || v < 0 || v > float64(math.MaxInt64/int64(time.Millisecond)) {
 			return errorf(http.StatusBadRequest, msgClockType, "fastForwardMillis", "a non-negative number of milliseconds", clipEcho(string(raw)))
 		}
-		s.FastForward(time.Duration(v * float64(time.Millisecond)))
+		if !s.advance(time.Duration(v*float64(time.Millisecond)), false) {
+			return errorf(http.StatusBadRequest, msgClockRange, "fastForwardMillis", clipEcho(string(raw)))
+		}
+		s.core.ApplyDue()
 		return nil
 	}
 	var text string
@@ -257,6 +262,8 @@ func (s *Server) moveClock(r *http.Request) *restliError {
 	if err != nil {
 		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", clipEcho(string(m["time"])))
 	}
-	s.SetTime(t)
+	if s.SetTime(t) != nil {
+		return errorf(http.StatusBadRequest, msgClockRange, "time", clipEcho(string(m["time"])))
+	}
 	return nil
 }

@@ -126,6 +126,9 @@ func TestControlClock(t *testing.T) {
 		{`{"fastForwardMillis":"1"}`, `not "1"`},
 		{`{"time":"yesterday"}`, `Clock member "time" must be an RFC 3339 string, not "yesterday"`},
 		{`[1]`, "must be a JSON object"},
+		{`{"fastForwardMillis":9223372036854}`, `Clock member "fastForwardMillis": 9223372036854 moves the clock more than 292 years`},
+		{`{"time":"9999-12-31T00:00:00Z"}`, `Clock member "time": "9999-12-31T00:00:00Z" moves the clock more than 292 years`},
+		{`{"time":"0001-01-01T00:00:00Z"}`, `Clock member "time": "0001-01-01T00:00:00Z" moves the clock`},
 	} {
 		wantRestliError(t, serve(t, s, http.MethodPost, ControlPrefix+"/clock", tt.body), 400, tt.msg)
 	}
