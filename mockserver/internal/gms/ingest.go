@@ -173,6 +173,10 @@ func prepare(p *Proposal, pt *patch.Patcher) (item, *Error) {
 	if !ok { // the registry names the aspect but has no facts for it
 		return item{}, errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
 	}
+	// As MCPItem.isValidChangeType: a timeseries aspect accepts only UPSERT.
+	if info.Timeseries && p.ChangeType != "UPSERT" {
+		return item{}, errorf(Invalid, MsgTimeseriesUnchanged, p.ChangeType, info.Name)
+	}
 	if p.ChangeType == "DELETE" {
 		if p.AspectName != entity.KeyAspect {
 			return item{}, errorf(Invalid, MsgDeleteNonKey, p.AspectName)
