@@ -98,7 +98,7 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 		}
 		writeJSON(w, map[string]string{"value": s.Now().UTC().Format(time.RFC3339Nano)})
 	default:
-		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, r.Method, path), "")
+		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, abbreviate(r.Method), abbreviate(path)), "")
 	}
 	return true
 }
@@ -142,11 +142,11 @@ func decodeFault(r *http.Request) (Fault, *restliError) {
 	names := slices.Sorted(maps.Keys(members))
 	for _, name := range names {
 		if !strings.Contains(", "+faultMemberList+",", ", "+name+",") {
-			return Fault{}, errorf(http.StatusBadRequest, msgControlMember, clipEcho(name), faultMemberList)
+			return Fault{}, errorf(http.StatusBadRequest, msgControlMember, abbreviate(name), faultMemberList)
 		}
 	}
 	typeErr := func(name, want string) *restliError {
-		return errorf(http.StatusBadRequest, msgControlType, name, want, clipEcho(string(members[name])))
+		return errorf(http.StatusBadRequest, msgControlType, name, want, abbreviate(string(members[name])))
 	}
 	var f Fault
 	for _, name := range names {
@@ -186,7 +186,7 @@ func decodeFault(r *http.Request) (Fault, *restliError) {
 			limit := float64(MaxFaultDelay) / float64(unit)
 			if v < 0 || v > limit {
 				return Fault{}, errorf(http.StatusBadRequest, msgControlInvalid, name,
-					"must be between 0 and", fmt.Sprintf("%g (%v), not %s", limit, MaxFaultDelay, clipEcho(raw)))
+					"must be between 0 and", fmt.Sprintf("%g (%v), not %s", limit, MaxFaultDelay, abbreviate(raw)))
 			}
 			d := time.Duration(v * float64(unit))
 			if name == "delayMillis" {
@@ -237,7 +237,7 @@ func (s *Server) moveClock(r *http.Request) *restliError {
 	}
 	for name := range m {
 		if name != "fastForwardMillis" && name != "time" {
-			return errorf(http.StatusBadRequest, msgClockMember, clipEcho(name), members)
+			return errorf(http.StatusBadRequest, msgClockMember, abbreviate(name), members)
 		}
 	}
 	if len(m) != 1 {
@@ -246,24 +246,24 @@ func (s *Server) moveClock(r *http.Request) *restliError {
 	if raw, ok := m["fastForwardMillis"]; ok {
 		v, err := strconv.ParseFloat(string(raw), 64)
 		if err != nil || v < 0 || v > float64(math.MaxInt64/int64(time.Millisecond)) {
-			return errorf(http.StatusBadRequest, msgClockType, "fastForwardMillis", "a non-negative number of milliseconds", clipEcho(string(raw)))
+			return errorf(http.StatusBadRequest, msgClockType, "fastForwardMillis", "a non-negative number of milliseconds", abbreviate(string(raw)))
 		}
 		if !s.advance(time.Duration(v*float64(time.Millisecond)), false) {
-			return errorf(http.StatusBadRequest, msgClockRange, "fastForwardMillis", clipEcho(string(raw)))
+			return errorf(http.StatusBadRequest, msgClockRange, "fastForwardMillis", abbreviate(string(raw)))
 		}
 		s.core.ApplyDue()
 		return nil
 	}
 	var text string
 	if json.Unmarshal(m["time"], &text) != nil {
-		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", clipEcho(string(m["time"])))
+		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", abbreviate(string(m["time"])))
 	}
 	t, err := time.Parse(time.RFC3339Nano, text)
 	if err != nil {
-		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", clipEcho(string(m["time"])))
+		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", abbreviate(string(m["time"])))
 	}
 	if s.SetTime(t) != nil {
-		return errorf(http.StatusBadRequest, msgClockRange, "time", clipEcho(string(m["time"])))
+		return errorf(http.StatusBadRequest, msgClockRange, "time", abbreviate(string(m["time"])))
 	}
 	return nil
 }

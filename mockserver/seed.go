@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
@@ -41,12 +40,12 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 		ps[i] = Proposal{Batch: true, Index: i}
 		decodeProposal(wire, "/"+strconv.Itoa(i), &ps[i], &pe)
 		if len(pe) > 0 {
-			bad = append(bad, fmt.Sprintf("[%d] %s", i, strings.Join(pe, "; ")))
+			bad = append(bad, fmt.Sprintf("[%d] %s", i, gms.JoinMessages(pe, "; ")))
 		}
 	}
 	if len(bad) > 0 {
 		return 0, fmt.Errorf("mockserver: load: %d of %d items are invalid, nothing was written: %s",
-			len(bad), len(elems), strings.Join(bad, "; "))
+			len(bad), len(elems), gms.JoinMessages(bad, "; "))
 	}
 	cps := make([]gms.Proposal, len(ps))
 	for i := range ps {

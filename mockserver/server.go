@@ -276,7 +276,7 @@ func writeUnauthorized(w http.ResponseWriter, path string, now time.Time) {
 		Timestamp: now.UTC().Format("2006-01-02T15:04:05.000+00:00"),
 		Status:    http.StatusUnauthorized,
 		Error:     "Unauthorized",
-		Path:      path,
+		Path:      abbreviate(path),
 	})
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusUnauthorized)

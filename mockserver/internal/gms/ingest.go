@@ -93,7 +93,7 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher) ([]item, error) {
 	}
 	if first != nil {
 		return nil, &Error{Kind: first.Kind, Index: first.Index,
-			Message: fmt.Sprintf(MsgBatchInvalid, len(bad), len(ps), strings.Join(bad, "; "))}
+			Message: fmt.Sprintf(MsgBatchInvalid, len(bad), len(ps), JoinMessages(bad, "; "))}
 	}
 	return items, nil
 }
