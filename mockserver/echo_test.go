@@ -39,7 +39,7 @@ func TestAnswersDoNotAmplifyInput(t *testing.T) {
 	}{
 		{"unknown aspect field with a huge name", http.MethodPost, ingestPath, aspect(`{"` + huge + `":1}`), nil, 422, "unrecognized field found"},
 		{"customProperties with a huge key", http.MethodPost, ingestPath, aspect(`{"customProperties":{"` + huge + `":1}}`), nil, 422, "/customProperties/kkk"},
-		{"unknown systemMetadata member with a huge name", http.MethodPost, ingestPath, proposal(`,"systemMetadata":{"`+huge+`":1}`), nil, 400, "/proposal/systemMetadata/kkk"},
+		{"unknown systemMetadata member with a huge name", http.MethodPost, ingestPath, proposal(`,"systemMetadata":{"` + huge + `":1}`), nil, 400, "/proposal/systemMetadata/kkk"},
 		{"unknown control route", http.MethodGet, ControlPrefix + "/" + strings.Repeat("x", 500<<10), "", nil, 404, "xxx"},
 		{"unauthorized huge path", http.MethodGet, "/" + strings.Repeat("x", 500<<10), "", []string{"Authorization", "Bearer wrong"}, 401, ""},
 		{"100k unknown MCP members", http.MethodPost, ingestPath,
