@@ -26,7 +26,7 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 	}
 	var elems []json.RawMessage
 	if err := json.Unmarshal(data, &elems); err != nil {
-		return 0, fmt.Errorf("mockserver: load: not a JSON array of proposals: %w", err)
+		return 0, &textError{text: "mockserver: load: not a JSON array of proposals: " + gms.JSONErrorText(err), err: err}
 	}
 	ps := make([]Proposal, len(elems))
 	var bad []string
@@ -56,6 +56,16 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 	}
 	return len(ps), nil
 }
+
+// textError is an error whose text is written for people (without Go's
+// type names) while it still wraps the underlying error.
+type textError struct {
+	text string
+	err  error
+}
+
+func (e *textError) Error() string { return e.text }
+func (e *textError) Unwrap() error { return e.err }
 
 // fileSinkToWire rewrites the file sink's {"json": {...}} aspects of one
 // MCP object into the wire's GenericAspect {"value", "contentType"}.

@@ -21,9 +21,10 @@ type asyncQueue struct {
 	mu      sync.Mutex
 	pending []pendingWrite
 
-	wake chan struct{} // a new entry was added
-	stop chan struct{} // closed by close
-	done chan struct{} // closed when run returns; nil if never started
+	wake     chan struct{} // a new entry was added
+	stop     chan struct{} // closed by close
+	stopOnce sync.Once
+	done     chan struct{} // closed when run returns; nil if never started
 }
 
 type pendingWrite struct {
@@ -131,9 +132,10 @@ func (q *asyncQueue) reset() {
 	q.pending = nil
 }
 
-// close stops the goroutine and applies everything still pending.
+// close stops the goroutine and applies everything still pending. It may
+// be called more than once.
 func (q *asyncQueue) close() error {
-	close(q.stop)
+	q.stopOnce.Do(func() { close(q.stop) })
 	if q.done != nil {
 		<-q.done
 	}
