@@ -39,8 +39,8 @@ const ControlPrefix = "/__datahub_mock"
 // (required: a positive count or "forever"), "status" (400 to 599),
 // "retryAfterSeconds", "delayMillis" (each at most [MaxFaultDelay]),
 // "drop" and "commitThenDrop". A fault with an unknown member, a member of
-// the wrong type or an invalid value is refused with 400 and a message
-// naming the member; nothing is installed.
+// the wrong type, a member given twice or an invalid value is refused with
+// 400 and a message naming the member; nothing is installed.
 //
 // Control requests are neither counted nor subject to faults.
 func WithControl(on bool) Option {
@@ -105,16 +105,34 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 
 // Control API messages.
 const (
-	msgControlBody    = "A fault must be a JSON object with the members %s (datahub-mock)"
-	msgControlMember  = "Unknown fault member %q; the members are %s (datahub-mock)"
-	msgControlType    = "Fault member %q must be %s, not %s (datahub-mock)"
-	msgControlMissing = "Fault member %q is required: %s (datahub-mock)"
-	msgControlInvalid = "Invalid fault member %q: %s %s (datahub-mock)"
-	msgClockBody      = "A clock change must be a JSON object with one of the members %s (datahub-mock)"
-	msgClockMember    = "Unknown clock member %q; the members are %s (datahub-mock)"
-	msgClockType      = "Clock member %q must be %s, not %s (datahub-mock)"
-	msgClockRange     = "Clock member %q: %s moves the clock more than 292 years from its base clock (datahub-mock)"
+	msgControlBody      = "A fault must be a JSON object with the members %s (datahub-mock)"
+	msgControlMember    = "Unknown fault member %q; the members are %s (datahub-mock)"
+	msgControlType      = "Fault member %q must be %s, not %s (datahub-mock)"
+	msgControlMissing   = "Fault member %q is required: %s (datahub-mock)"
+	msgControlInvalid   = "Invalid fault member %q: %s %s (datahub-mock)"
+	msgControlDuplicate = "Member %q is given more than once (datahub-mock)"
+	msgClockBody        = "A clock change must be a JSON object with one of the members %s (datahub-mock)"
+	msgClockMember      = "Unknown clock member %q; the members are %s (datahub-mock)"
+	msgClockType        = "Clock member %q must be %s, not %s (datahub-mock)"
+	msgClockRange       = "Clock member %q: %s moves the clock more than 292 years from its base clock (datahub-mock)"
 )
+
+// duplicateMember returns the first member that the JSON object text obj
+// names twice (encoding/json would keep the last one silently).
+func duplicateMember(obj []byte) (string, bool) {
+	m, err := unmarshalObject(obj)
+	if err != nil {
+		return "", false
+	}
+	seen := make(map[string]bool, len(m))
+	for _, mb := range m {
+		if seen[mb.Key] {
+			return mb.Key, true
+		}
+		seen[mb.Key] = true
+	}
+	return "", false
+}
 
 // maxControlBody bounds a control request body.
 const maxControlBody = 64 << 10
@@ -138,6 +156,9 @@ func decodeFault(r *http.Request) (Fault, *restliError) {
 	var members map[string]json.RawMessage
 	if len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &members) != nil {
 		return Fault{}, errorf(http.StatusBadRequest, msgControlBody, faultMemberList)
+	}
+	if name, ok := duplicateMember(trimmed); ok {
+		return Fault{}, errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name))
 	}
 	names := slices.Sorted(maps.Keys(members))
 	for _, name := range names {
@@ -234,6 +255,9 @@ func (s *Server) moveClock(r *http.Request) *restliError {
 	trimmed := bytes.TrimSpace(body)
 	if len(body) > maxControlBody || len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &m) != nil {
 		return errorf(http.StatusBadRequest, msgClockBody, members)
+	}
+	if name, ok := duplicateMember(trimmed); ok {
+		return errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name))
 	}
 	for name := range m {
 		if name != "fastForwardMillis" && name != "time" {

@@ -94,6 +94,10 @@ func (s *Server) controlIndex(w http.ResponseWriter, r *http.Request) {
 		}
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.DisallowUnknownFields()
+		if name, ok := duplicateMember(bytes.TrimSpace(body)); ok {
+			writeRestliError(w, errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name)), "")
+			return
+		}
 		if err := dec.Decode(&req); err != nil || req.Paused == nil {
 			writeRestliError(w, errorf(http.StatusBadRequest, msgControlIndex), "")
 			return
