@@ -104,7 +104,7 @@ func (s *Server) controlIndex(w http.ResponseWriter, r *http.Request) {
 		}
 		s.index.SetPaused(*req.Paused)
 	default:
-		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, r.Method, ControlPrefix+"/index"), "")
+		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, abbreviate(r.Method), ControlPrefix+"/index"), "")
 		return
 	}
 	writeJSON(w, map[string]map[string]bool{"value": {"paused": s.index.Paused()}})

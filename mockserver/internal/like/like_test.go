@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // regexpLike is the reference: the regexp translation the mock used before.
@@ -69,4 +70,19 @@ func TestHugePattern(t *testing.T) {
 			t.Errorf("Match on a %d-byte pattern %q... = %v, want %v", len(p), p[:4], got, want)
 		}
 	}
+}
+
+// FuzzMatch checks the matcher against the regexp translation.
+func FuzzMatch(f *testing.F) {
+	f.Add("a%b_c", "axxbyc")
+	f.Add(`%\%%`, "50%")
+	f.Add("%a%a%", "aba")
+	f.Fuzz(func(t *testing.T, p, s string) {
+		if len(p) > 64 || len(s) > 64 || !utf8.ValidString(p) || !utf8.ValidString(s) {
+			return
+		}
+		if got, want := Compile(p).Match(s), regexpLike(p).MatchString(s); got != want {
+			t.Errorf("Compile(%q).Match(%q) = %v, want %v", p, s, got, want)
+		}
+	})
 }
