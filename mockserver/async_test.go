@@ -120,3 +120,32 @@ func TestAsyncConditionFailureIsDropped(t *testing.T) {
 		}
 	}
 }
+
+// TestAsyncBatchItemsStandAlone: the proposals of an async batch are
+// applied one by one, as GMS's Kafka path consumes them, so a failing
+// condition on one drops only that one.
+func TestAsyncBatchItemsStandAlone(t *testing.T) {
+	t.Parallel()
+	for _, lag := range []time.Duration{0, time.Minute} {
+		clock := newFakeClock()
+		var logs syncBuffer
+		s := newServer(t, WithClock(clock.Now), WithAsyncLag(lag), WithLogger(newTestLogger(&logs)))
+		a := mcp("dataset", dsURN, "UPSERT", "status", `{"removed": true}`)
+		b := mcp("dataset", dsURN, "UPSERT", "datasetProperties", `{"description": "b"}`)
+		b["headers"] = map[string]string{"If-Version-Match": "5"}
+		body := mustJSON(t, map[string]any{"proposals": []any{a, b}, "async": "true"})
+		if r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposalBatch", body); r.Status != 200 {
+			t.Fatalf("lag %v: = %d %s", lag, r.Status, r.Body)
+		}
+		clock.Advance(lag)
+		if got, status := aspectJSON(t, s, dsPath, "status", 0); status != 200 || !strings.Contains(got, `"removed":true`) {
+			t.Errorf("lag %v: the batch's good proposal = %d %s, want it written", lag, status, got)
+		}
+		if got, status := aspectJSON(t, s, dsPath, "datasetProperties", 0); status != 404 {
+			t.Errorf("lag %v: the failing proposal was written: %s", lag, got)
+		}
+		if !strings.Contains(logs.String(), "Expected version 5, actual version -1") {
+			t.Errorf("lag %v: log = %s", lag, logs.String())
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"math"
 	"net/http"
 	"testing"
 	"time"
@@ -94,5 +95,30 @@ func TestSetTime(t *testing.T) {
 	s.SetTime(t0) // back
 	if got := s.Now(); !got.Equal(t0) {
 		t.Errorf("Now after SetTime back = %v", got)
+	}
+}
+
+// TestClockOverflow: moves past what a time.Duration offset holds neither
+// wrap the clock around nor clamp silently.
+func TestClockOverflow(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	s := newServer(t, WithClock(func() time.Time { return t0 }))
+	s.FastForward(math.MaxInt64)
+	far := s.Now()
+	s.FastForward(time.Hour)
+	if got := s.Now(); got.Before(far) {
+		t.Errorf("FastForward(time.Hour) after FastForward(MaxInt64) moved the clock back from %v to %v", far, got)
+	}
+	for _, when := range []time.Time{time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)} {
+		if err := s.SetTime(when); err == nil {
+			t.Errorf("SetTime(%v) = nil, want an error; Now = %v", when, s.Now())
+		}
+	}
+	if got := s.Now(); !got.Equal(far) {
+		t.Errorf("refused SetTime moved the clock to %v, want %v", got, far)
+	}
+	if err := s.SetTime(t0); err != nil || !s.Now().Equal(t0) {
+		t.Errorf("SetTime(%v) = %v, Now = %v", t0, err, s.Now())
 	}
 }

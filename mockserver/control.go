@@ -30,7 +30,8 @@ const ControlPrefix = "/__datahub_mock"
 //	GET    /__datahub_mock/requests   request counts per operation
 //	GET    /__datahub_mock/clock      the server's time (RFC 3339)
 //	POST   /__datahub_mock/clock      {"fastForwardMillis":60000} or {"time":"2026-01-02T03:04:05Z"}:
-//	                                  FastForward or SetTime; answers the new time
+//	                                  FastForward or SetTime; answers the new time (400 for a
+//	                                  move of more than 292 years from the base clock)
 //	GET    /__datahub_mock/index      {"paused":bool}: whether the search index follows the store
 //	POST   /__datahub_mock/index      {"paused":true} or {"paused":false}: PauseIndexing or ResumeIndexing
 //
@@ -38,8 +39,8 @@ const ControlPrefix = "/__datahub_mock"
 // (required: a positive count or "forever"), "status" (400 to 599),
 // "retryAfterSeconds", "delayMillis" (each at most [MaxFaultDelay]),
 // "drop" and "commitThenDrop". A fault with an unknown member, a member of
-// the wrong type or an invalid value is refused with 400 and a message
-// naming the member; nothing is installed.
+// the wrong type, a member given twice or an invalid value is refused with
+// 400 and a message naming the member; nothing is installed.
 //
 // Control requests are neither counted nor subject to faults.
 func WithControl(on bool) Option {
@@ -97,22 +98,41 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 		}
 		writeJSON(w, map[string]string{"value": s.Now().UTC().Format(time.RFC3339Nano)})
 	default:
-		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, r.Method, path), "")
+		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, abbreviate(r.Method), abbreviate(path)), "")
 	}
 	return true
 }
 
 // Control API messages.
 const (
-	msgControlBody    = "A fault must be a JSON object with the members %s (datahub-mock)"
-	msgControlMember  = "Unknown fault member %q; the members are %s (datahub-mock)"
-	msgControlType    = "Fault member %q must be %s, not %s (datahub-mock)"
-	msgControlMissing = "Fault member %q is required: %s (datahub-mock)"
-	msgControlInvalid = "Invalid fault member %q: %s %s (datahub-mock)"
-	msgClockBody      = "A clock change must be a JSON object with one of the members %s (datahub-mock)"
-	msgClockMember    = "Unknown clock member %q; the members are %s (datahub-mock)"
-	msgClockType      = "Clock member %q must be %s, not %s (datahub-mock)"
+	msgControlBody      = "A fault must be a JSON object with the members %s (datahub-mock)"
+	msgControlMember    = "Unknown fault member %q; the members are %s (datahub-mock)"
+	msgControlType      = "Fault member %q must be %s, not %s (datahub-mock)"
+	msgControlMissing   = "Fault member %q is required: %s (datahub-mock)"
+	msgControlInvalid   = "Invalid fault member %q: %s %s (datahub-mock)"
+	msgControlDuplicate = "Member %q is given more than once (datahub-mock)"
+	msgClockBody        = "A clock change must be a JSON object with one of the members %s (datahub-mock)"
+	msgClockMember      = "Unknown clock member %q; the members are %s (datahub-mock)"
+	msgClockType        = "Clock member %q must be %s, not %s (datahub-mock)"
+	msgClockRange       = "Clock member %q: %s moves the clock more than 292 years from its base clock (datahub-mock)"
 )
+
+// duplicateMember returns the first member that the JSON object text obj
+// names twice (encoding/json would keep the last one silently).
+func duplicateMember(obj []byte) (string, bool) {
+	m, err := unmarshalObject(obj)
+	if err != nil {
+		return "", false
+	}
+	seen := make(map[string]bool, len(m))
+	for _, mb := range m {
+		if seen[mb.Key] {
+			return mb.Key, true
+		}
+		seen[mb.Key] = true
+	}
+	return "", false
+}
 
 // maxControlBody bounds a control request body.
 const maxControlBody = 64 << 10
@@ -137,14 +157,17 @@ func decodeFault(r *http.Request) (Fault, *restliError) {
 	if len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &members) != nil {
 		return Fault{}, errorf(http.StatusBadRequest, msgControlBody, faultMemberList)
 	}
+	if name, ok := duplicateMember(trimmed); ok {
+		return Fault{}, errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name))
+	}
 	names := slices.Sorted(maps.Keys(members))
 	for _, name := range names {
 		if !strings.Contains(", "+faultMemberList+",", ", "+name+",") {
-			return Fault{}, errorf(http.StatusBadRequest, msgControlMember, clipEcho(name), faultMemberList)
+			return Fault{}, errorf(http.StatusBadRequest, msgControlMember, abbreviate(name), faultMemberList)
 		}
 	}
 	typeErr := func(name, want string) *restliError {
-		return errorf(http.StatusBadRequest, msgControlType, name, want, clipEcho(string(members[name])))
+		return errorf(http.StatusBadRequest, msgControlType, name, want, abbreviate(string(members[name])))
 	}
 	var f Fault
 	for _, name := range names {
@@ -184,7 +207,7 @@ func decodeFault(r *http.Request) (Fault, *restliError) {
 			limit := float64(MaxFaultDelay) / float64(unit)
 			if v < 0 || v > limit {
 				return Fault{}, errorf(http.StatusBadRequest, msgControlInvalid, name,
-					"must be between 0 and", fmt.Sprintf("%g (%v), not %s", limit, MaxFaultDelay, clipEcho(raw)))
+					"must be between 0 and", fmt.Sprintf("%g (%v), not %s", limit, MaxFaultDelay, abbreviate(raw)))
 			}
 			d := time.Duration(v * float64(unit))
 			if name == "delayMillis" {
@@ -233,9 +256,12 @@ func (s *Server) moveClock(r *http.Request) *restliError {
 	if len(body) > maxControlBody || len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &m) != nil {
 		return errorf(http.StatusBadRequest, msgClockBody, members)
 	}
+	if name, ok := duplicateMember(trimmed); ok {
+		return errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name))
+	}
 	for name := range m {
 		if name != "fastForwardMillis" && name != "time" {
-			return errorf(http.StatusBadRequest, msgClockMember, clipEcho(name), members)
+			return errorf(http.StatusBadRequest, msgClockMember, abbreviate(name), members)
 		}
 	}
 	if len(m) != 1 {
@@ -244,19 +270,24 @@ func (s *Server) moveClock(r *http.Request) *restliError {
 	if raw, ok := m["fastForwardMillis"]; ok {
 		v, err := strconv.ParseFloat(string(raw), 64)
 		if err != nil || v < 0 || v > float64(math.MaxInt64/int64(time.Millisecond)) {
-			return errorf(http.StatusBadRequest, msgClockType, "fastForwardMillis", "a non-negative number of milliseconds", clipEcho(string(raw)))
+			return errorf(http.StatusBadRequest, msgClockType, "fastForwardMillis", "a non-negative number of milliseconds", abbreviate(string(raw)))
 		}
-		s.FastForward(time.Duration(v * float64(time.Millisecond)))
+		if !s.advance(time.Duration(v*float64(time.Millisecond)), false) {
+			return errorf(http.StatusBadRequest, msgClockRange, "fastForwardMillis", abbreviate(string(raw)))
+		}
+		s.core.ApplyDue()
 		return nil
 	}
 	var text string
 	if json.Unmarshal(m["time"], &text) != nil {
-		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", clipEcho(string(m["time"])))
+		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", abbreviate(string(m["time"])))
 	}
 	t, err := time.Parse(time.RFC3339Nano, text)
 	if err != nil {
-		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", clipEcho(string(m["time"])))
+		return errorf(http.StatusBadRequest, msgClockType, "time", "an RFC 3339 string", abbreviate(string(m["time"])))
 	}
-	s.SetTime(t)
+	if s.SetTime(t) != nil {
+		return errorf(http.StatusBadRequest, msgClockRange, "time", abbreviate(string(m["time"])))
+	}
 	return nil
 }

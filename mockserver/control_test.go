@@ -61,6 +61,8 @@ func TestControlAPI(t *testing.T) {
 		{http.MethodPost, ControlPrefix + "/faults", `{"times":1}`, 400, `Fault member "op" is required: one of [ingestProposal`},
 		{http.MethodPost, ControlPrefix + "/faults", `{"op":"nope"}`, 400, `Invalid fault member "op": op must be one of [ingestProposal ingestProposalBatch getTimeseriesAspectValues getCount getAspect getEntity deleteEntity config graphql unknown * restoreIndices getIndexSizes truncateTimeseriesAspect getEsTaskStatus evaluate], not "nope"`},
 		{http.MethodPost, ControlPrefix + "/faults", `{"op":`, 400, "A fault must be a JSON object with the members op, times, status"},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"times":"forever"}`, 400, `Member "times" is given more than once`},
+		{http.MethodPost, ControlPrefix + "/index", `{"paused":true,"paused":false}`, 400, `Member "paused" is given more than once`},
 		{http.MethodPost, ControlPrefix + "/faults", `[{"op":"config"}]`, 400, "A fault must be a JSON object"},
 		// Defect 11: each of these was accepted.
 		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","time":1,"status":503}`, 400, `Unknown fault member "time"; the members are op, times, status`},
@@ -126,6 +128,10 @@ func TestControlClock(t *testing.T) {
 		{`{"fastForwardMillis":"1"}`, `not "1"`},
 		{`{"time":"yesterday"}`, `Clock member "time" must be an RFC 3339 string, not "yesterday"`},
 		{`[1]`, "must be a JSON object"},
+		{`{"time":"2027-01-01T00:00:00Z","time":"2028-01-01T00:00:00Z"}`, `Member "time" is given more than once`},
+		{`{"fastForwardMillis":9223372036854}`, `Clock member "fastForwardMillis": 9223372036854 moves the clock more than 292 years`},
+		{`{"time":"9999-12-31T00:00:00Z"}`, `Clock member "time": "9999-12-31T00:00:00Z" moves the clock more than 292 years`},
+		{`{"time":"0001-01-01T00:00:00Z"}`, `Clock member "time": "0001-01-01T00:00:00Z" moves the clock`},
 	} {
 		wantRestliError(t, serve(t, s, http.MethodPost, ControlPrefix+"/clock", tt.body), 400, tt.msg)
 	}

@@ -208,7 +208,9 @@
 //     GMS re-serialises them and may reorder keys.
 //   - Async proposals are validated at once (bad ones get 400/422
 //     synchronously); a condition that fails when the write falls due is
-//     dropped with a warning in the log, as GMS's consumer drops it. Pending
+//     dropped with a warning in the log, as GMS's consumer drops it. The
+//     proposals of an async batch are applied one by one, in order, as GMS
+//     puts each on Kafka separately: one dropped leaves the others written. Pending
 //     async writes live in memory, also with [WithDataDir]: a killed process
 //     loses those acknowledged but not yet due (Close applies them). GMS
 //     keeps them in Kafka.

@@ -159,7 +159,7 @@ func (f Fault) problem(inJSON bool) *faultProblem {
 	}
 	switch {
 	case !slices.Contains(knownOps, f.Op):
-		return bad("Op", "must be one of %v, not %q", knownOps, clipEcho(string(f.Op)))
+		return bad("Op", "must be one of %v, not %q", knownOps, abbreviate(string(f.Op)))
 	case f.Times <= 0:
 		return bad("Times", "must be a positive count or %s, not %d", forever, f.Times)
 	case f.Status != 0 && (f.Status < 400 || f.Status > 599):
@@ -185,7 +185,7 @@ func (f Fault) problem(inJSON bool) *faultProblem {
 // or nil when it can.
 func (f Fault) Validate() error {
 	if p := f.problem(false); p != nil {
-		return fmt.Errorf("mockserver: invalid fault for %q: %s %s", clipEcho(string(f.Op)), p.field, p.text)
+		return fmt.Errorf("mockserver: invalid fault for %q: %s %s", abbreviate(string(f.Op)), p.field, p.text)
 	}
 	return nil
 }
@@ -394,13 +394,4 @@ func dropConn(w http.ResponseWriter) {
 		return
 	}
 	panic(http.ErrAbortHandler)
-}
-
-// clipEcho shortens echoed input to keep messages readable.
-func clipEcho(s string) string {
-	const n = 64
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
 }

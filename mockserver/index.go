@@ -94,13 +94,17 @@ func (s *Server) controlIndex(w http.ResponseWriter, r *http.Request) {
 		}
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.DisallowUnknownFields()
+		if name, ok := duplicateMember(bytes.TrimSpace(body)); ok {
+			writeRestliError(w, errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name)), "")
+			return
+		}
 		if err := dec.Decode(&req); err != nil || req.Paused == nil {
 			writeRestliError(w, errorf(http.StatusBadRequest, msgControlIndex), "")
 			return
 		}
 		s.index.SetPaused(*req.Paused)
 	default:
-		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, r.Method, ControlPrefix+"/index"), "")
+		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, abbreviate(r.Method), ControlPrefix+"/index"), "")
 		return
 	}
 	writeJSON(w, map[string]map[string]bool{"value": {"paused": s.index.Paused()}})

@@ -116,6 +116,14 @@ func TestIngestProposalErrors(t *testing.T) {
 			"Change type RESTATE is not supported by this mock"},
 		{"DELETE of a non-key aspect", ingestBody(t, mcp("dataset", dsURN, "DELETE", "datasetProperties", ""), ""), 422,
 			"Delete not supported for non key aspect: datasetProperties"},
+		{"CREATE of a timeseries aspect", ingestBody(t, mcp("dataset", dsURN, "CREATE", "datasetProfile", `{"timestampMillis": 1, "rowCount": 2}`), ""), 422,
+			"change type CREATE not supported for timeseries aspect datasetProfile"},
+		{"CREATE_ENTITY of a timeseries aspect", ingestBody(t, mcp("dataset", dsURN, "CREATE_ENTITY", "datasetProfile", `{"timestampMillis": 1, "rowCount": 2}`), ""), 422,
+			"change type CREATE_ENTITY not supported for timeseries aspect datasetProfile"},
+		{"async CREATE of a timeseries aspect", ingestBody(t, mcp("dataset", dsURN, "CREATE", "datasetProfile", `{"timestampMillis": 1, "rowCount": 2}`), "true"), 422,
+			"change type CREATE not supported for timeseries aspect datasetProfile"},
+		{"PATCH of a timeseries aspect", ingestBody(t, mcp("dataset", dsURN, "PATCH", "datasetProfile", `[{"op":"add","path":"/rowCount","value":2}]`), ""), 422,
+			"change type PATCH not supported for timeseries aspect datasetProfile"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -181,8 +180,12 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 			pe.add(msgParamType, path+"/headers", compact(v), "DataMap")
 		} else {
 			p.Headers = make(map[string]string, len(m))
+			last := make(map[string]json.RawMessage, len(m)) // a repeated member's last value
+			for _, mb := range m {
+				last[mb.Key] = mb.Value
+			}
 			for _, k := range m.sortedKeys() {
-				hv, _ := m.get(k)
+				hv := last[k]
 				s, err := unmarshalString(hv)
 				if err != nil {
 					pe.add(msgParamType, path+"/headers/"+k, compact(hv), "String")
@@ -368,5 +371,5 @@ func abbreviate(s string) string { return gms.Abbreviate(s) }
 // joinParamErrors formats the messages of a failed Rest.li parameter
 // validation of method.
 func joinParamErrors(method string, pe paramErrors) string {
-	return fmt.Sprintf(msgParamsInvalid, method, strings.Join(pe, "\n"))
+	return fmt.Sprintf(msgParamsInvalid, method, gms.JoinMessages(pe, "\n"))
 }

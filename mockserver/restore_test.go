@@ -194,3 +194,14 @@ func TestRestoreAfterDrift(t *testing.T) {
 		t.Errorf("after resume: %s", got)
 	}
 }
+
+// TestRestoreIndicesHugePattern: a 3 MB urnLike of % (which once compiled
+// into a regular expression) matches every URN.
+func TestRestoreIndicesHugePattern(t *testing.T) {
+	t.Parallel()
+	s := restoreFixture(t)
+	answer := stringValue(t, postOK(t, s, "/operations?action=restoreIndices", `{"urnLike":"`+strings.Repeat("%", 3_000_000)+`","batchSize":100}`))
+	if n, _ := migrated(answer); n != len(datasetRows())+2 {
+		t.Errorf("rowsMigrated %d, want %d", n, len(datasetRows())+2)
+	}
+}

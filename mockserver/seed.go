@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
@@ -27,7 +26,7 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 	}
 	var elems []json.RawMessage
 	if err := json.Unmarshal(data, &elems); err != nil {
-		return 0, fmt.Errorf("mockserver: load: not a JSON array of proposals: %w", err)
+		return 0, &textError{text: "mockserver: load: not a JSON array of proposals: " + gms.JSONErrorText(err), err: err}
 	}
 	ps := make([]Proposal, len(elems))
 	var bad []string
@@ -41,12 +40,12 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 		ps[i] = Proposal{Batch: true, Index: i}
 		decodeProposal(wire, "/"+strconv.Itoa(i), &ps[i], &pe)
 		if len(pe) > 0 {
-			bad = append(bad, fmt.Sprintf("[%d] %s", i, strings.Join(pe, "; ")))
+			bad = append(bad, fmt.Sprintf("[%d] %s", i, gms.JoinMessages(pe, "; ")))
 		}
 	}
 	if len(bad) > 0 {
 		return 0, fmt.Errorf("mockserver: load: %d of %d items are invalid, nothing was written: %s",
-			len(bad), len(elems), strings.Join(bad, "; "))
+			len(bad), len(elems), gms.JoinMessages(bad, "; "))
 	}
 	cps := make([]gms.Proposal, len(ps))
 	for i := range ps {
@@ -57,6 +56,16 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 	}
 	return len(ps), nil
 }
+
+// textError is an error whose text is written for people (without Go's
+// type names) while it still wraps the underlying error.
+type textError struct {
+	text string
+	err  error
+}
+
+func (e *textError) Error() string { return e.text }
+func (e *textError) Unwrap() error { return e.err }
 
 // fileSinkToWire rewrites the file sink's {"json": {...}} aspects of one
 // MCP object into the wire's GenericAspect {"value", "contentType"}.

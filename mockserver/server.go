@@ -62,6 +62,11 @@ type Server struct {
 	httpSrv *http.Server
 	url     string
 	served  chan struct{} // closed when the listener's Serve returns
+	// newConns are the listener's connections that have not sent a
+	// request yet (http.StateNew), which Close closes rather than waiting
+	// for them as http.Server.Shutdown does (5 s).
+	connMu   sync.Mutex
+	newConns map[net.Conn]struct{}
 }
 
 // Open returns a server configured by opts, without a listener: serve it
@@ -113,7 +118,8 @@ func New(opts ...Option) *Server {
 // serve starts serving s on l in a goroutine owned by s; Close stops it and
 // waits for it.
 func (s *Server) serve(l net.Listener) {
-	s.httpSrv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	s.newConns = make(map[net.Conn]struct{})
+	s.httpSrv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ConnState: s.trackConn}
 	s.url = "http://" + l.Addr().String()
 	s.served = make(chan struct{})
 	go func() {
@@ -129,8 +135,9 @@ func (s *Server) serve(l net.Listener) {
 func (s *Server) URL() string { return s.url }
 
 // Close stops the server: it stops the listener of [Start], waits for the
-// requests in flight, applies the async writes still pending (nothing
-// acknowledged is lost) and closes the store. Requests after Close get 503.
+// requests in flight (not for connections that have sent no request),
+// applies the async writes still pending (nothing acknowledged is lost) and
+// closes the store. Requests after Close get 503.
 // Close is idempotent.
 func (s *Server) Close() error {
 	s.once.Do(func() {
@@ -140,10 +147,13 @@ func (s *Server) Close() error {
 		close(s.closing)
 		var errs []error
 		if s.httpSrv != nil {
-			if err := s.httpSrv.Shutdown(context.Background()); err != nil {
+			shut := make(chan error, 1)
+			go func() { shut <- s.httpSrv.Shutdown(context.Background()) }()
+			<-s.served // the listener is closed: no connection comes any more
+			s.closeNewConns()
+			if err := <-shut; err != nil {
 				errs = append(errs, err)
 			}
-			<-s.served
 		}
 		s.inflight.Wait()
 		errs = append(errs, s.core.Close())
@@ -152,6 +162,30 @@ func (s *Server) Close() error {
 		s.closeErr = errors.Join(errs...)
 	})
 	return s.closeErr
+}
+
+// trackConn is the listener's http.Server.ConnState hook: it keeps the
+// connections that have not started a request.
+func (s *Server) trackConn(c net.Conn, st http.ConnState) {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	if st == http.StateNew {
+		s.newConns[c] = struct{}{}
+	} else {
+		delete(s.newConns, c)
+	}
+}
+
+// closeNewConns closes the connections that have not started a request, so
+// that Shutdown waits only for the requests in flight (it would wait 5 s
+// for a connection dialed but never used, such as a client's spare one).
+func (s *Server) closeNewConns() {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	for c := range s.newConns {
+		_ = c.Close()
+		delete(s.newConns, c)
+	}
 }
 
 // enter registers a request in flight; it reports false once Close started.
@@ -242,7 +276,7 @@ func writeUnauthorized(w http.ResponseWriter, path string, now time.Time) {
 		Timestamp: now.UTC().Format("2006-01-02T15:04:05.000+00:00"),
 		Status:    http.StatusUnauthorized,
 		Error:     "Unauthorized",
-		Path:      path,
+		Path:      abbreviate(path),
 	})
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusUnauthorized)

@@ -1,9 +1,12 @@
 package mockserver
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -199,6 +202,57 @@ func TestCloseWaitsForRequests(t *testing.T) {
 	wantRestliError(t, serve(t, s, http.MethodGet, "/config", ""), 503, "closed")
 	if err := s.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
+	}
+}
+
+// TestCloseSkipsUnusedConnections: a connection dialed but never used (a
+// client's spare one) does not hold Close up, while a request in flight
+// over the listener still does and gets its answer. http.Server.Shutdown
+// alone waits 5 s for such a connection; the bound below is that wait,
+// not a measure of speed (Close takes milliseconds).
+func TestCloseSkipsUnusedConnections(t *testing.T) {
+	t.Parallel()
+	s := Start(t)
+	addr := strings.TrimPrefix(s.URL(), "http://")
+	idle, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	// A request in flight: its headers are sent, its body is not yet.
+	busy, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	body := ingestBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`), "false")
+	fmt.Fprintf(busy, "POST /aspects?action=ingestProposal HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body))
+	for s.RequestCount(OpIngestProposal) == 0 { // wait until the request is in flight
+		time.Sleep(time.Millisecond)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- s.Close() }()
+	// The unused connection is closed by the server without waiting.
+	_ = idle.SetReadDeadline(time.Now().Add(4 * time.Second))
+	if n, err := idle.Read(make([]byte, 1)); !errors.Is(err, io.EOF) {
+		t.Errorf("read on the unused connection = %d, %v; want EOF (closed by Close)", n, err)
+	}
+	select {
+	case err := <-closed:
+		t.Fatalf("Close returned (%v) while a request was in flight", err)
+	default:
+	}
+	io.WriteString(busy, body)
+	resp, err := http.ReadResponse(bufio.NewReader(busy), nil)
+	if err != nil {
+		t.Fatalf("in-flight request: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("in-flight request = %d", resp.StatusCode)
+	}
+	if err := <-closed; err != nil {
+		t.Errorf("Close: %v", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -79,4 +80,22 @@ func TestGetCount(t *testing.T) {
 	}
 	wantRestliError(t, serve(t, s, http.MethodPost, "/aspects?action=getCount", `{}`), 400, "ERROR :: /aspect :: field is required")
 	wantRestliError(t, serve(t, s, http.MethodPost, "/aspects?action=getCount", `{"aspect":"nope"}`), 400, "Unknown aspect nope")
+}
+
+// TestGetCountHugePattern is a reviewer's probe: a 3 MB urnLike of % once
+// panicked compiling a regular expression.
+func TestGetCountHugePattern(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	ingest(t, s, mcp("dataset", "urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)", "UPSERT", "status", `{"removed": false}`))
+	for _, tt := range []struct{ pattern, want string }{
+		{strings.Repeat("%", 3_000_000), `{"value":1}`},
+		{strings.Repeat("_", 3_000_000), `{"value":0}`},
+		{strings.Repeat("(%", 1_000_000), `{"value":0}`},
+	} {
+		r := serve(t, s, http.MethodPost, "/aspects?action=getCount", `{"aspect":"status","urnLike":"`+tt.pattern+`"}`)
+		if diff := cmp.Diff(response{Status: 200, Body: tt.want}, response{Status: r.Status, Body: r.Body}); diff != "" {
+			t.Errorf("pattern %.8s... (-want +got):\n%s", tt.pattern, diff)
+		}
+	}
 }

@@ -21,9 +21,10 @@ type asyncQueue struct {
 	mu      sync.Mutex
 	pending []pendingWrite
 
-	wake chan struct{} // a new entry was added
-	stop chan struct{} // closed by close
-	done chan struct{} // closed when run returns; nil if never started
+	wake     chan struct{} // a new entry was added
+	stop     chan struct{} // closed by close
+	stopOnce sync.Once
+	done     chan struct{} // closed when run returns; nil if never started
 }
 
 type pendingWrite struct {
@@ -55,8 +56,8 @@ func (q *asyncQueue) add(items []item, batch bool) {
 // flushDue applies the entries whose time has come.
 func (q *asyncQueue) flushDue() { q.flush(false) }
 
-// flush applies due entries in order (all of them when all is set). A write
-// that fails now (a condition no longer holds) is dropped with a warning in
+// flush applies due entries in order (all of them when all is set), each
+// proposal of an entry on its own. A write that fails now (a condition no longer holds) is dropped with a warning in
 // the log, as GMS's consumer drops it: the client got its 200 long ago.
 func (q *asyncQueue) flush(all bool) {
 	q.mu.Lock()
@@ -67,13 +68,21 @@ func (q *asyncQueue) flush(all bool) {
 	now := q.c.opts.Clock()
 	n := 0
 	for n < len(q.pending) && (all || !q.pending[n].due.After(now)) {
-		p := q.pending[n]
-		if err := q.c.apply(p.items, p.batch); err != nil {
-			q.dropped(err)
-		}
+		q.applyEach(q.pending[n].items, q.pending[n].batch)
 		n++
 	}
 	q.pending = append(q.pending[:0], q.pending[n:]...)
+}
+
+// applyEach applies the proposals of an async request in order, each on its
+// own as GMS puts each on Kafka separately: one that fails is dropped (and
+// logged) without the others.
+func (q *asyncQueue) applyEach(items []item, batch bool) {
+	for _, it := range items {
+		if err := q.c.apply([]item{it}, batch); err != nil {
+			q.dropped(err)
+		}
+	}
 }
 
 // dropped logs an async write that failed when it was applied.
@@ -123,9 +132,10 @@ func (q *asyncQueue) reset() {
 	q.pending = nil
 }
 
-// close stops the goroutine and applies everything still pending.
+// close stops the goroutine and applies everything still pending. It may
+// be called more than once.
 func (q *asyncQueue) close() error {
-	close(q.stop)
+	q.stopOnce.Do(func() { close(q.stop) })
 	if q.done != nil {
 		<-q.done
 	}

@@ -56,7 +56,7 @@ func (c *Core) Store() *store.Store { return c.st }
 func (c *Core) barrier() { c.q.flushDue() }
 
 // Close stops the async queue and applies every write still pending (nothing
-// acknowledged is lost). It does not close the store.
+// acknowledged is lost). It does not close the store. Close is idempotent.
 func (c *Core) Close() error { return c.q.close() }
 
 // Reset applies the due async writes, then drops the pending ones and every

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -164,6 +165,95 @@ func TestBarrierOrder(t *testing.T) {
 	}
 	if v := a.SystemMetadata; !strings.Contains(string(v), `"version":"2"`) {
 		t.Errorf("systemMetadata = %s, want version 2 (the async write first)", v)
+	}
+}
+
+// TestReadBarriers: every read applies the async writes that are due
+// before it answers (the barrier), without waiting for the queue's
+// goroutine (which, with a fake clock, waits a real minute).
+func TestReadBarriers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		write gms.Proposal
+		read  func(c *gms.Core) (bool, error)
+	}{
+		{"GetEntity", upsert(ds, "status", `{"removed":true}`), func(c *gms.Core) (bool, error) {
+			e, err := c.GetEntity(ctx, ds, nil, false)
+			if kindOf(err) == gms.NotFound {
+				return false, nil
+			}
+			return len(e.Aspects) > 0, err
+		}},
+		{"Timeseries", upsert(ds, "datasetProfile", `{"timestampMillis":1,"rowCount":2}`), func(c *gms.Core) (bool, error) {
+			docs, err := c.Timeseries(ctx, gms.TimeseriesQuery{URN: ds, Entity: "dataset", Aspect: "datasetProfile", Limit: 10})
+			return len(docs) == 1, err
+		}},
+		{"Count", upsert(ds, "status", `{"removed":true}`), func(c *gms.Core) (bool, error) {
+			n, err := c.Count(ctx, "status", nil)
+			return n == 1, err
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			clk := &clock{now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}
+			c := newCore(t, gms.Options{Clock: clk.Now, AsyncLag: time.Minute})
+			if err := c.Ingest(ctx, []gms.Proposal{tc.write}, gms.IngestOptions{Async: true}); err != nil {
+				t.Fatal(err)
+			}
+			if seen, err := tc.read(c); seen || err != nil {
+				t.Fatalf("before the lag: seen %v, %v", seen, err)
+			}
+			clk.Advance(time.Minute)
+			if seen, err := tc.read(c); !seen || err != nil {
+				t.Errorf("after the lag: seen %v, %v; want the due async write", seen, err)
+			}
+		})
+	}
+}
+
+// TestResetBarrier: Reset applies the async writes already due before it
+// drops the pending ones; a due write whose condition fails is therefore
+// logged as dropped, while one not yet due is discarded silently.
+func TestResetBarrier(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	clk := &clock{now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}
+	var logs strings.Builder
+	var mu sync.Mutex
+	logger := slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	}), nil))
+	c := newCore(t, gms.Options{Clock: clk.Now, AsyncLag: time.Minute, Logger: logger})
+	due := upsert(ds, "status", `{"removed":true}`)
+	due.Headers = map[string]string{gms.HeaderIfVersionMatch: "5"}
+	if err := c.Ingest(ctx, []gms.Proposal{due}, gms.IngestOptions{Async: true}); err != nil {
+		t.Fatal(err)
+	}
+	clk.Advance(time.Minute)
+	if err := c.Reset(ctx); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(logs.String(), "Expected version 5") {
+		t.Errorf("log = %q, want the due write applied (and dropped) by Reset", logs.String())
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestCloseTwice: Close is idempotent.
+func TestCloseTwice(t *testing.T) {
+	t.Parallel()
+	c := newCore(t, gms.Options{AsyncLag: time.Minute}) // its cleanup closes it again
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -112,6 +112,19 @@ func Abbreviate(s string) string {
 	return s[:cut] + "..."
 }
 
+// maxListed is how many messages [JoinMessages] lists before summing up the
+// rest.
+const maxListed = 20
+
+// JoinMessages joins msgs with sep, listing at most 20 of them followed by
+// "and N more", so that input with many faults cannot make a huge answer.
+func JoinMessages(msgs []string, sep string) string {
+	if len(msgs) <= maxListed {
+		return strings.Join(msgs, sep)
+	}
+	return strings.Join(msgs[:maxListed], sep) + sep + fmt.Sprintf(MsgAndMore, len(msgs)-maxListed)
+}
+
 // MaxJSONDepth is the nesting limit of the JSON the mock decodes (encoding/
 // json's own).
 const MaxJSONDepth = 10000

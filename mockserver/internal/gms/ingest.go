@@ -30,8 +30,8 @@ type Proposal struct {
 // IngestOptions says how [Core.Ingest] treats its proposals.
 type IngestOptions struct {
 	// Async accepts the proposals once they are valid and applies them after
-	// the core's async lag, as GMS's Kafka path does; a condition that fails
-	// then is only logged.
+	// the core's async lag, as GMS's Kafka path does, each proposal on its
+	// own; one whose condition fails then is only logged.
 	Async bool
 	// Batch names failures by the proposal's index ("[2] ...") and reports
 	// every invalid proposal of the batch in one error.
@@ -46,7 +46,8 @@ type item struct {
 
 // Ingest validates the proposals in DataHub's order and applies them as one
 // atomic batch: if any is refused nothing changes and the error (an *Error)
-// names every refused item. Due async writes are applied first. It sets
+// names every refused item (async proposals are applied one by one, see
+// IngestOptions.Async). Due async writes are applied first. It sets
 // EntityURN of proposals that name their entity by key aspect.
 func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error {
 	items, err := prepareAll(ps, o.Batch, c.patcher)
@@ -58,11 +59,11 @@ func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error
 		return nil
 	}
 	c.barrier()
+	if o.Async { // GMS accepted them; its consumer drops what fails, one by one
+		c.q.applyEach(items, o.Batch)
+		return nil
+	}
 	if err := c.apply(items, o.Batch); err != nil {
-		if o.Async { // GMS accepted it; its consumer drops what fails later
-			c.q.dropped(err)
-			return nil
-		}
 		return err
 	}
 	return nil
@@ -92,7 +93,7 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher) ([]item, error) {
 	}
 	if first != nil {
 		return nil, &Error{Kind: first.Kind, Index: first.Index,
-			Message: fmt.Sprintf(MsgBatchInvalid, len(bad), len(ps), strings.Join(bad, "; "))}
+			Message: fmt.Sprintf(MsgBatchInvalid, len(bad), len(ps), JoinMessages(bad, "; "))}
 	}
 	return items, nil
 }
@@ -172,6 +173,10 @@ func prepare(p *Proposal, pt *patch.Patcher) (item, *Error) {
 	info, ok := pdl.LookupAspect(p.AspectName)
 	if !ok { // the registry names the aspect but has no facts for it
 		return item{}, errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
+	}
+	// As MCPItem.isValidChangeType: a timeseries aspect accepts only UPSERT.
+	if info.Timeseries && p.ChangeType != "UPSERT" {
+		return item{}, errorf(Invalid, MsgTimeseriesUnchanged, p.ChangeType, info.Name)
 	}
 	if p.ChangeType == "DELETE" {
 		if p.AspectName != entity.KeyAspect {

@@ -56,6 +56,7 @@ const (
 // Mock: behaviour this mock does not have, or limits and checks it adds.
 const (
 	MsgBatchItem         = "[%d] %s"
+	MsgAndMore           = "and %d more"
 	MsgBatchInvalid      = "%d of %d proposals are invalid, nothing was written: %s"
 	MsgChangeUnsupported = "Change type %s is not supported by this mock (datahub-mock supports UPSERT, CREATE, CREATE_ENTITY, DELETE)"
 	MsgContentType       = "Unsupported aspect content type %q: expected application/json"

@@ -3,11 +3,11 @@ package gms
 import (
 	"context"
 	"errors"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/like"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -178,35 +178,17 @@ func (c *Core) Count(ctx context.Context, aspect string, urnLike *string) (int, 
 	if _, ok := pdl.LookupAspect(aspect); !ok {
 		return 0, errorf(BadArgument, MsgUnknownAspectName, Abbreviate(aspect))
 	}
-	var like *regexp.Regexp
+	var pattern *like.Pattern
 	if urnLike != nil {
-		like = likePattern(*urnLike)
+		pattern = like.Compile(*urnLike)
 	}
 	n := 0
 	for _, a := range c.st.All() {
-		if a.Name == aspect && (like == nil || like.MatchString(a.URN)) {
+		if a.Name == aspect && (pattern == nil || pattern.Match(a.URN)) {
 			n++
 		}
 	}
 	return n, nil
-}
-
-// likePattern compiles a SQL LIKE pattern (% any run, _ any one char).
-func likePattern(p string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	for _, r := range p {
-		switch r {
-		case '%':
-			b.WriteString(".*")
-		case '_':
-			b.WriteString(".")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(r)))
-		}
-	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
 }
 
 // Deleted is the answer of [Core.DeleteEntity].

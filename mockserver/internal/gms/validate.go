@@ -39,23 +39,24 @@ var (
 func pegasusMessage(err error) string { return PegasusMessageAt("", err) }
 
 // PegasusMessageAt is pegasusMessage for a value found at JSON path prefix
-// (such as "/proposal/systemMetadata") of a larger document.
+// (such as "/proposal/systemMetadata") of a larger document. The path and
+// the reason are abbreviated (see [Abbreviate]), as they may echo input.
 func PegasusMessageAt(prefix string, err error) string {
 	var ve *pdl.ValidationError
 	if !errors.As(err, &ve) {
-		return "ERROR :: " + prefix + " :: " + err.Error()
+		return "ERROR :: " + Abbreviate(prefix) + " :: " + Abbreviate(err.Error())
 	}
 	path := strings.TrimSuffix(prefix+pegasusPath(ve.Path), "/")
 	if path == "" {
 		path = "/"
 	}
 	if m := reUnknownField.FindStringSubmatch(ve.Reason); m != nil {
-		return "ERROR :: " + strings.TrimSuffix(path, "/") + "/" + m[1] + " :: unrecognized field found but not allowed"
+		return "ERROR :: " + Abbreviate(strings.TrimSuffix(path, "/")+"/"+m[1]) + " :: unrecognized field found but not allowed"
 	}
 	if m := reMissingField.FindStringSubmatch(ve.Reason); m != nil {
-		return "ERROR :: " + strings.TrimSuffix(path, "/") + "/" + m[1] + " :: field is required but not found and has no default value"
+		return "ERROR :: " + Abbreviate(strings.TrimSuffix(path, "/")+"/"+m[1]) + " :: field is required but not found and has no default value"
 	}
-	return "ERROR :: " + path + " :: " + ve.Reason
+	return "ERROR :: " + Abbreviate(path) + " :: " + Abbreviate(ve.Reason)
 }
 
 // pegasusPath turns a validator path such as `fields[2].type` or

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/like"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 	"github.com/google/go-cmp/cmp"
 )
@@ -133,11 +134,11 @@ func TestLikePattern(t *testing.T) {
 		{"a.b", "aXb", false},
 		{"%", "line\nbreak", true},
 	} {
-		if got := LikePattern(tc.pattern).MatchString(tc.s); got != tc.want {
+		if got := like.Compile(tc.pattern).Match(tc.s); got != tc.want {
 			t.Errorf("LIKE %q on %q = %v", tc.pattern, tc.s, got)
 		}
 	}
-	if got := likePrefix(`urn:li:data_set%`); got != "urn:li:data" {
+	if got := like.Compile(`urn:li:data_set%`).Prefix(); got != "urn:li:data" {
 		t.Errorf("likePrefix = %q", got)
 	}
 }

@@ -1,10 +1,9 @@
 package index
 
 import (
-	"regexp"
-	"strings"
 	"time"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/like"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -48,11 +47,11 @@ func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 	}
 	// The scan starts at the URN, or at the literal start of the pattern.
 	prefix := args.URN
-	var like *regexp.Regexp
+	var pattern *like.Pattern
 	if args.URNLike != "" {
-		like = LikePattern(args.URNLike)
+		pattern = like.Compile(args.URNLike)
 		if prefix == "" {
-			prefix = likePrefix(args.URNLike)
+			prefix = pattern.Prefix()
 		}
 	}
 	x.Sync()
@@ -70,7 +69,7 @@ func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 		if len(sel) == want {
 			break
 		}
-		if (args.URN != "" && r.URN != args.URN) || (like != nil && !like.MatchString(r.URN)) ||
+		if (args.URN != "" && r.URN != args.URN) || (pattern != nil && !pattern.Match(r.URN)) ||
 			!inPit(r.CreatedOn, args.GePitEpochMs, args.LePitEpochMs) {
 			continue
 		}
@@ -99,38 +98,4 @@ func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 func inPit(t time.Time, ge, le int64) bool {
 	ms := t.UnixMilli()
 	return (ge == 0 || ms >= ge) && (le == 0 || ms <= le)
-}
-
-// LikePattern compiles a SQL LIKE pattern: % matches any run of
-// characters, _ one character, \ escapes the next one.
-func LikePattern(p string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	esc := false
-	for _, r := range p {
-		switch {
-		case esc:
-			b.WriteString(regexp.QuoteMeta(string(r)))
-			esc = false
-		case r == '\\':
-			esc = true
-		case r == '%':
-			b.WriteString("(?s:.*)")
-		case r == '_':
-			b.WriteString("(?s:.)")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(r)))
-		}
-	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
-}
-
-// likePrefix is the literal start of a LIKE pattern (before its first
-// wildcard or escape).
-func likePrefix(p string) string {
-	if i := strings.IndexAny(p, `%_\`); i >= 0 {
-		return p[:i]
-	}
-	return p
 }
