@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -128,5 +130,189 @@ func checkPatched(t *testing.T, s *mockserver.Server, u urn.URN, want aspects.As
 	}
 	if diff := cmp.Diff(want, reflect.ValueOf(got).Elem().Interface(), patchCompare); diff != "" {
 		t.Errorf("%s of %s (-want +got):\n%s", want.AspectName(), u, diff)
+	}
+}
+
+// TestPatchStrategyConcurrent: 64 goroutines add distinct features to one
+// table with the patch strategy; all 64 are stored, with one existence
+// check and one write per add: no read of the aspect, no retry.
+func TestPatchStrategyConcurrent(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s, WithWriteStrategy(Patch))
+	table := tableURN(t, "patched")
+	putTable(t, s, table)
+	before := s.RequestCounts()
+
+	want := featureNames(64, "patched")
+	var wg sync.WaitGroup
+	errs := make([]error, len(want))
+	for i := range want {
+		f := urn.MustParse(want[i]).(urn.MLFeature)
+		wg.Go(func() { errs[i] = c.AddFeatureToTable(t.Context(), table, f) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("writer %d: %v", i, err)
+		}
+	}
+	got := slices.Sorted(slices.Values(mustGetTable(t, s, table).MLFeatures))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("features (-want +got):\n%s", diff)
+	}
+	counts := s.RequestCounts()
+	for op, n := range before {
+		counts[op] -= n
+		if counts[op] == 0 {
+			delete(counts, op)
+		}
+	}
+	wantCounts := map[mockserver.Op]int{mockserver.OpGetAspect: 64, mockserver.OpIngestProposal: 64}
+	if diff := cmp.Diff(wantCounts, counts); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}
+
+// TestStrategiesAgree runs one sequence of helper calls with each strategy
+// on its own server and compares what is stored (the audit stamps aside:
+// the patch strategy leaves those of glossaryTerms and ownership to the
+// server's template).
+func TestStrategiesAgree(t *testing.T) {
+	t.Parallel()
+	f2 := featureURN(t, "users", "height")
+	group2 := urn.MustParse("urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,other,PROD)").(urn.MLModelGroup)
+	tag2 := urn.MustParse("urn:li:tag:gold").(urn.Tag)
+	term2 := urn.MustParse("urn:li:glossaryTerm:Finance.Cost").(urn.GlossaryTerm)
+	owner2 := urn.MustParse("urn:li:corpGroup:data")
+	calls := []func(ctx context.Context, c *Client) error{
+		func(ctx context.Context, c *Client) error { return c.AddFeatureToTable(ctx, testTable, testFeature) },
+		func(ctx context.Context, c *Client) error { return c.AddFeatureToTable(ctx, testTable, f2) },
+		func(ctx context.Context, c *Client) error { return c.AddFeatureToTable(ctx, testTable, testFeature) },
+		func(ctx context.Context, c *Client) error {
+			return c.RemoveFeatureFromTable(ctx, testTable, testFeature)
+		},
+		func(ctx context.Context, c *Client) error {
+			return c.RemoveFeatureFromTable(ctx, testTable, testFeature)
+		},
+		func(ctx context.Context, c *Client) error { return c.AddFeatureToModel(ctx, testModel, testFeature) },
+		func(ctx context.Context, c *Client) error { return c.AddFeatureToModel(ctx, testModel, f2) },
+		func(ctx context.Context, c *Client) error { return c.RemoveFeatureFromModel(ctx, testModel, f2) },
+		func(ctx context.Context, c *Client) error { return c.AddModelToGroup(ctx, testModel, testGroup) },
+		func(ctx context.Context, c *Client) error { return c.AddModelToGroup(ctx, testModel, group2) },
+		func(ctx context.Context, c *Client) error { return c.RemoveModelFromGroup(ctx, testModel, testGroup) },
+		func(ctx context.Context, c *Client) error { return c.AddSourceToFeature(ctx, testFeature, testDataset) },
+		func(ctx context.Context, c *Client) error { return c.AddSourceToFeature(ctx, f2, testDataset) },
+		func(ctx context.Context, c *Client) error { return c.RemoveSourceFromFeature(ctx, f2, testDataset) },
+		func(ctx context.Context, c *Client) error {
+			return c.AddLink(ctx, testDataset, "https://a.example.com/x~y", "a")
+		},
+		func(ctx context.Context, c *Client) error {
+			return c.AddLink(ctx, testDataset, "https://b.example.com/", "b")
+		},
+		func(ctx context.Context, c *Client) error {
+			return c.RemoveLink(ctx, testDataset, "https://b.example.com/")
+		},
+		func(ctx context.Context, c *Client) error { return c.AddTag(ctx, testDataset, testTag) },
+		func(ctx context.Context, c *Client) error { return c.AddTag(ctx, testDataset, tag2) },
+		func(ctx context.Context, c *Client) error { return c.RemoveTag(ctx, testDataset, testTag) },
+		func(ctx context.Context, c *Client) error { return c.AddTerm(ctx, testModel, testTerm) },
+		func(ctx context.Context, c *Client) error { return c.AddTerm(ctx, testModel, term2) },
+		func(ctx context.Context, c *Client) error { return c.RemoveTerm(ctx, testModel, testTerm) },
+		func(ctx context.Context, c *Client) error {
+			return c.AddOwner(ctx, testGroup, testOwner, aspects.OwnershipTypeDataSteward)
+		},
+		func(ctx context.Context, c *Client) error {
+			return c.AddOwner(ctx, testGroup, testOwner, aspects.OwnershipTypeTechnicalOwner)
+		},
+		func(ctx context.Context, c *Client) error {
+			return c.AddOwner(ctx, testGroup, owner2, aspects.OwnershipTypeBusinessOwner)
+		},
+		func(ctx context.Context, c *Client) error { return c.RemoveOwner(ctx, testGroup, testOwner) },
+		func(ctx context.Context, c *Client) error { return c.SetDescription(ctx, testDataset, "Users.") },
+		func(ctx context.Context, c *Client) error {
+			return c.SetFieldDescription(ctx, testDataset, "id", "User id.")
+		},
+	}
+	read := []struct {
+		u    urn.URN
+		name string
+	}{
+		{testTable, "mlFeatureTableProperties"}, {testModel, "mlModelProperties"}, {testFeature, "mlFeatureProperties"},
+		{f2, "mlFeatureProperties"}, {testDataset, "institutionalMemory"}, {testDataset, "globalTags"},
+		{testModel, "glossaryTerms"}, {testGroup, "ownership"}, {testDataset, "editableDatasetProperties"},
+		{testDataset, "editableSchemaMetadata"},
+	}
+	// Stamps differ by design (see the patch strategy's notes in patch.go).
+	noStamps := cmpopts.IgnoreTypes(aspects.AuditStamp{}, &aspects.AuditStamp{})
+	stored := map[WriteStrategy][]any{}
+	for _, strategy := range []WriteStrategy{Conditional, Patch} {
+		s := mockserver.Start(t)
+		seed(t, s)
+		if err := s.PutAspect(f2.String(), aspects.MLFeatureProperties{}); err != nil {
+			t.Fatal(err)
+		}
+		c := newTestClient(t, s, WithWriteStrategy(strategy))
+		fixedClock(c, testTime)
+		for i, call := range calls {
+			if err := call(t.Context(), c); err != nil {
+				t.Fatalf("%s: call %d: %v", strategy, i, err)
+			}
+		}
+		for _, r := range read {
+			a, err := s.GetAspect(r.u.String(), r.name)
+			if err != nil {
+				t.Fatalf("%s: %s of %s: %v", strategy, r.name, r.u, err)
+			}
+			stored[strategy] = append(stored[strategy], reflect.ValueOf(a).Elem().Interface())
+		}
+	}
+	if diff := cmp.Diff(stored[Conditional], stored[Patch], cmpopts.EquateEmpty(), noStamps); diff != "" {
+		t.Errorf("stored (-conditional +patch):\n%s", diff)
+	}
+	// And the result is the expected one, not the same mistake twice.
+	if diff := cmp.Diff(&aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: tag2.String()}}}, &aspects.GlobalTags{Tags: stored[Patch][5].(aspects.GlobalTags).Tags}); diff != "" {
+		t.Errorf("globalTags (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{f2.String()}, stored[Patch][0].(aspects.MLFeatureTableProperties).MLFeatures); diff != "" {
+		t.Errorf("table features (-want +got):\n%s", diff)
+	}
+}
+
+func TestWriteStrategyOption(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		want WriteStrategy
+	}{{"conditional", Conditional}, {"patch", Patch}} {
+		got, err := ParseWriteStrategy(tc.name)
+		if err != nil || got != tc.want || got.String() != tc.name {
+			t.Errorf("ParseWriteStrategy(%q) = %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+	if _, err := ParseWriteStrategy("merge"); !errors.Is(err, datahub.ErrValidation) {
+		t.Errorf("ParseWriteStrategy(merge): %v, want ErrValidation", err)
+	}
+	if _, err := New("http://localhost:8080", WithWriteStrategy(7)); !errors.Is(err, datahub.ErrValidation) {
+		t.Errorf("New with strategy 7: %v, want ErrValidation", err)
+	}
+	s := mockserver.Start(t)
+	seed(t, s)
+	c := newTestClient(t, s)
+	if got := c.WriteStrategy(); got != Conditional {
+		t.Errorf("default strategy %v, want conditional", got)
+	}
+	p := c.WithWriteStrategy(Patch)
+	if c.WriteStrategy() != Conditional || p.WriteStrategy() != Patch {
+		t.Errorf("WithWriteStrategy changed the original or not the copy: %v, %v", c.WriteStrategy(), p.WriteStrategy())
+	}
+	if err := p.AddTag(t.Context(), testDataset, testTag); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.RequestCount(mockserver.OpGetEntity); n != 0 {
+		t.Errorf("the patch strategy read the aspect %d times", n)
+	}
+	if err := c.WithWriteStrategy(9).AddTag(t.Context(), testDataset, testTag); !errors.Is(err, datahub.ErrValidation) {
+		t.Errorf("unknown strategy: %v, want ErrValidation", err)
 	}
 }
