@@ -261,10 +261,13 @@ func (c *Client) SetFieldDescription(ctx context.Context, ds urn.Dataset, fieldP
 	if !slices.ContainsFunc(schema.Fields, func(f aspects.SchemaField) bool { return f.FieldPath == fieldPath }) {
 		return &FieldNotFoundError{URN: ds.String(), FieldPath: fieldPath}
 	}
-	if c.strategy != Conditional {
-		return c.patchWith(ctx, ds, "editableSchemaMetadata", func(b *patch.Builder) {
-			(&patch.Dataset{Builder: b}).Field(fieldPath).SetDescription(description)
-		})
+	if patched, err := c.patched(); err != nil {
+		return err
+	} else if patched {
+		// The schema read showed that the dataset exists.
+		b := patch.NewDataset(ds)
+		b.Field(fieldPath).SetDescription(description)
+		return c.writePatch(ctx, ds, "editableSchemaMetadata", b.Builder, false)
 	}
 	return modify(ctx, c, ds, true, func(m *aspects.EditableSchemaMetadata) error {
 		for i := range m.EditableSchemaFieldInfo {

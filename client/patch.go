@@ -54,9 +54,9 @@ func (c *Client) patched() (bool, error) {
 }
 
 // writePatch sends b's proposal (one aspect, named aspect) to entity u,
-// after refusing an entity type without aspect and an entity that does
-// not exist.
-func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *patch.Builder) error {
+// after refusing an entity type without aspect and, when checkExists, an
+// entity that does not exist.
+func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *patch.Builder, checkExists bool) error {
 	if _, err := checkAspect(u, aspect); err != nil {
 		return err
 	}
@@ -64,12 +64,14 @@ func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *pa
 	if err != nil {
 		return fmt.Errorf("client: patch %s of %s: %w", aspect, u, err)
 	}
-	ok, err := c.Exists(ctx, u)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return &EntityNotFoundError{URN: u.String()}
+	if checkExists {
+		ok, err := c.Exists(ctx, u)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &EntityNotFoundError{URN: u.String()}
+		}
 	}
 	for i := range proposals {
 		proposals[i].SystemMetadata = &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()}
@@ -99,7 +101,7 @@ func (c *Client) either(ctx context.Context, u urn.URN, aspect string, build fun
 	if err := checkURN(u); err != nil {
 		return err
 	}
-	return c.writePatch(ctx, u, aspect, build())
+	return c.writePatch(ctx, u, aspect, build(), true)
 }
 
 // patchWith writes to u with a patch of aspect that build fills in on
