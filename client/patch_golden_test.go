@@ -31,7 +31,9 @@ func TestPatchRequestShapes(t *testing.T) {
 		{"AddLink", nil, func(ctx context.Context, c *Client) error {
 			return c.AddLink(ctx, ds, "https://wiki.example.com/users?x=1&y=<2>", "Design doc ünïcode")
 		}},
-		{"RemoveLink", nil, func(ctx context.Context, c *Client) error { return c.RemoveLink(ctx, ds, "https://wiki.example.com/a~b") }},
+		{"RemoveLink", nil, func(ctx context.Context, c *Client) error {
+			return c.RemoveLink(ctx, ds, "https://wiki.example.com/a~b")
+		}},
 		{"AddTag", nil, func(ctx context.Context, c *Client) error { return c.AddTag(ctx, ds, testTag) }},
 		{"RemoveTag", nil, func(ctx context.Context, c *Client) error { return c.RemoveTag(ctx, ds, testTag) }},
 		{"AddTerm", nil, func(ctx context.Context, c *Client) error { return c.AddTerm(ctx, ds, testTerm) }},
