@@ -15,7 +15,8 @@ import (
 // The metadata helpers work on any entity type whose registry entry has
 // the aspect they write (institutionalMemory, globalTags, glossaryTerms,
 // ownership); for another they fail wrapping datahub.ErrValidation before
-// sending anything. Like the ML helpers they go through Modify, are
+// sending anything. Like the ML helpers they go through Modify (or send a
+// PATCH under the patch strategy, see WithWriteStrategy), are
 // idempotent, refuse an entity that does not exist with an
 // *EntityNotFoundError and do not require the tag, term or owner to exist.
 

@@ -10,8 +10,9 @@ import (
 )
 
 // The ML helpers add or remove one URN in a list of an ML entity's
-// properties aspect with Modify, so that concurrent helpers never lose
-// each other's items. Each is idempotent (adding a URN that is there, or
+// properties aspect with Modify, or with one PATCH proposal under the
+// patch strategy (WithWriteStrategy), so that concurrent helpers never
+// lose each other's items. Each is idempotent (adding a URN that is there, or
 // removing one that is not, writes nothing), refuses with an
 // *EntityNotFoundError (errors.Is(err, datahub.ErrNotFound)) when the
 // entity it writes to does not exist, and does not require the entity it
