@@ -3,10 +3,12 @@ package client
 import (
 	"context"
 	"errors"
+	"net/http"
 	"reflect"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -314,5 +316,53 @@ func TestWriteStrategyOption(t *testing.T) {
 	}
 	if err := c.WithWriteStrategy(9).AddTag(t.Context(), testDataset, testTag); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("unknown strategy: %v, want ErrValidation", err)
+	}
+}
+
+// TestPatchStrategyWriteFailures: a PATCH is a keyed add, so the transport
+// may send it again after a busy server or a lost answer without
+// duplicating anything; a refusal is returned as the server's error.
+func TestPatchStrategyWriteFailures(t *testing.T) {
+	t.Parallel()
+	noWait := datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 3, Backoff: func(int, *http.Response) time.Duration { return 0 }})
+	for _, tc := range []struct {
+		name     string
+		fault    func(s *mockserver.Server)
+		writes   int
+		status   int // 0: success
+		features []string
+	}{
+		{"busy, then taken", func(s *mockserver.Server) {
+			s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: 2})
+		}, 3, 0, []string{"urn:li:mlFeature:(f,a)"}},
+		{"applied, answer lost, sent again", func(s *mockserver.Server) {
+			s.CommitThenDrop(mockserver.OpIngestProposal, 1)
+		}, 2, 0, []string{"urn:li:mlFeature:(f,a)"}},
+		{"refused", func(s *mockserver.Server) {
+			s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusInternalServerError, Times: mockserver.Forever})
+		}, 3, http.StatusInternalServerError, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t)
+			c := newTestClient(t, s, noWait, WithWriteStrategy(Patch))
+			table := tableURN(t, "failing")
+			putTable(t, s, table)
+			tc.fault(s)
+			err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "f", "a"))
+			var de *datahub.Error
+			switch {
+			case tc.status == 0 && err != nil:
+				t.Fatal(err)
+			case tc.status != 0 && (!errors.As(err, &de) || de.StatusCode != tc.status):
+				t.Fatalf("err = %v, want status %d", err, tc.status)
+			}
+			if n := s.RequestCount(mockserver.OpIngestProposal); n != tc.writes {
+				t.Errorf("%d write attempts, want %d", n, tc.writes)
+			}
+			if diff := cmp.Diff(tc.features, mustGetTable(t, s, table).MLFeatures, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("features (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
