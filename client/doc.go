@@ -74,12 +74,15 @@
 // What stays the same: each helper refuses, with an [*EntityNotFoundError],
 // an entity that does not exist (under Patch by an Exists read first, as a
 // patch would create the entity; SetFieldDescription's schema read serves
-// for it); adding what is there, or removing what is not, changes nothing
+// for it); adding what is there (but a link, below), or removing what is
+// not, changes nothing
 // (Conditional sends nothing; Patch sends the patch, and the server, the
 // value being unchanged, writes no new version). What differs: under Patch
 // the helpers do not read, so they cannot set what depends on the stored
-// value. AddLink replaces a link with the same URL whole (Conditional keeps
-// its create stamp and sets an update stamp); AddTerm, AddOwner and the
+// value. AddLink replaces a link with the same URL whole, create stamp
+// included, so adding a link that is there writes a new version with a new
+// create stamp (Conditional writes nothing for the same description, and
+// for another keeps the create stamp and sets an update stamp); AddTerm, AddOwner and the
 // description helpers leave the aspect's audit stamps (auditStamp,
 // lastModified, created) to the server's template, which stamps a new
 // aspect with its system actor. SetDescription of an ML entity is always

@@ -26,9 +26,10 @@ import (
 //     server still takes the proposal, and DataHub (and the mock) write no
 //     new version for a value that did not change;
 //   - what the patch cannot see it cannot decide: AddLink replaces a link
-//     with the same URL whole (description and create stamp), where the
-//     conditional strategy keeps the create stamp and sets an update
-//     stamp; AddTerm and AddOwner do not set the aspect's audit stamp
+//     with the same URL whole (description and create stamp, so adding a
+//     link that is there writes a new version with a new create stamp),
+//     where the conditional strategy writes nothing or keeps the create
+//     stamp and sets an update stamp; AddTerm and AddOwner do not set the aspect's audit stamp
 //     (glossaryTerms.auditStamp, ownership.lastModified), which the
 //     server's template defaults.
 //

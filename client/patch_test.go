@@ -366,3 +366,48 @@ func TestPatchStrategyWriteFailures(t *testing.T) {
 		})
 	}
 }
+
+// TestPatchStrategyAddLinkAgain pins the documented difference: with the
+// patch strategy, adding a link that is there rewrites it with a new create
+// stamp (a new version); the conditional strategy writes nothing.
+func TestPatchStrategyAddLinkAgain(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		strategy    WriteStrategy
+		wantStamp   int64
+		wantChanged bool
+	}{
+		{Conditional, testTime.UnixMilli(), false},
+		{Patch, testTime.UnixMilli() + 1000, true},
+	} {
+		t.Run(tc.strategy.String(), func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t)
+			seed(t, s)
+			c := newTestClient(t, s, WithWriteStrategy(tc.strategy))
+			fixedClock(c, testTime)
+			const link = "https://wiki.example.com/users"
+			if err := c.AddLink(t.Context(), testDataset, link, "doc"); err != nil {
+				t.Fatal(err)
+			}
+			_, v1, err := c.readVersioned(t.Context(), testDataset, "institutionalMemory")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixedClock(c, testTime.Add(time.Second))
+			if err := c.AddLink(t.Context(), testDataset, link, "doc"); err != nil {
+				t.Fatal(err)
+			}
+			got, err := GetVersioned[aspects.InstitutionalMemory](t.Context(), c, testDataset)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Value.Elements) != 1 || got.Value.Elements[0].CreateStamp.Time != tc.wantStamp {
+				t.Errorf("links %+v, want one created at %d", got.Value.Elements, tc.wantStamp)
+			}
+			if changed := v1 != got.Version; changed != tc.wantChanged {
+				t.Errorf("version %s then %s; want changed=%t", v1, got.Version, tc.wantChanged)
+			}
+		})
+	}
+}
