@@ -24,6 +24,7 @@ run() { # package, benchmark regexp
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
 run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkAsync)$'
 run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestProposal|BenchmarkUpsertReadScale)$'
+run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
 awk -v count="$count" '
   # Every "value unit" pair of a benchmark line, keyed by name and unit.
@@ -74,6 +75,10 @@ awk -v count="$count" '
     a = median("BenchmarkAsync", "proposals/s")
     row("async emitter (4 goroutines, 4 workers)", sprintf("%.0f proposals/s", a), "-", "(information)", "-")
 
+    c = median("BenchmarkAddFeatureToTableContended", "ns/op"); cw = median("BenchmarkAddFeatureToTableContended", "writes/add")
+    p = median("BenchmarkAddFeatureToTableContendedPatch", "ns/op"); pw = median("BenchmarkAddFeatureToTableContendedPatch", "writes/add")
+    row("64 AddFeatureToTable on one table", sprintf("cond %.0f ms %.2f w/add, patch %.0f ms %.2f", c/1e6, cw, p/1e6, pw),
+        sprintf("cond/patch %.1f", c/p), "(information)", "-")
     row("GraphQL client", "not built yet", "-", "-", "-")
   }
 ' "$out"

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"fmt"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"net/http"
@@ -17,6 +18,8 @@ type Client struct {
 	em       *emitter.REST     // writes, one attempt each: Modify decides replays
 	actor    string
 	conflict ConflictPolicy
+	// strategy is how the helpers write lists (WithWriteStrategy).
+	strategy WriteStrategy
 	// now is the clock of audit stamps and systemMetadata.lastObserved.
 	now func() time.Time
 	// sleep waits d or until ctx is done (injectable for tests).
@@ -34,7 +37,7 @@ type Client struct {
 //
 // It takes the module's shared options (datahub.WithToken, WithHeaders,
 // WithHTTPClient, WithTimeout, WithRetry, WithLogger), which apply to reads
-// and writes alike, and its own: WithActor and WithConflictPolicy. Reads
+// and writes alike, and its own: WithActor, WithConflictPolicy and WithWriteStrategy. Reads
 // are retried as the retry policy says; writes too, but a conditional
 // write only when it provably was not applied (see Modify).
 func New(serverURL string, opts ...datahub.Option) (*Client, error) {
@@ -75,11 +78,30 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	if c.gql, err = newGQLClient(tc, s.Client.GraphQLURL); err != nil {
 		return nil, err
 	}
+	switch c.strategy = WriteStrategy(s.Client.WriteStrategy); c.strategy {
+	case Conditional, Patch:
+	default:
+		return nil, fmt.Errorf("client: unknown write strategy %d: %w", s.Client.WriteStrategy, datahub.ErrValidation)
+	}
 	if s.Client.ConflictSet {
 		c.conflict = ConflictPolicy{MaxAttempts: s.Client.ConflictAttempts, MinWait: s.Client.ConflictMinWait, MaxWait: s.Client.ConflictMaxWait}
 	}
 	return c, nil
 }
+
+// WithWriteStrategy returns a copy of c that writes with strategy (see the
+// option WithWriteStrategy); c is unchanged. The copy shares c's
+// connections and settings, so it is cheap enough to make per call:
+//
+//	err := c.WithWriteStrategy(client.Patch).AddTag(ctx, ds, tag)
+func (c *Client) WithWriteStrategy(strategy WriteStrategy) *Client {
+	cp := *c
+	cp.strategy = strategy
+	return &cp
+}
+
+// WriteStrategy returns the strategy the helpers write with.
+func (c *Client) WriteStrategy() WriteStrategy { return c.strategy }
 
 // ServerURL returns the normalised server URL requests are sent under.
 func (c *Client) ServerURL() string { return c.tc.BaseURL() }

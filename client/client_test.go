@@ -17,6 +17,8 @@ func TestNew(t *testing.T) {
 	}{
 		{"http://localhost:8080", nil, "http://localhost:8080"},
 		{"https://datahub.example.com/api/gms/", []datahub.Option{datahub.WithToken("t"), WithActor("urn:li:corpuser:x")}, "https://datahub.example.com/api/gms"},
+		{"http://localhost:8080", []datahub.Option{WithWriteStrategy(Patch)}, "http://localhost:8080"},
+		{"http://localhost:8080", []datahub.Option{WithWriteStrategy(-1)}, ""},
 		{"localhost:8080", nil, ""},
 		{"ftp://x", nil, ""},
 		// An emitter-only option is refused by the client.
@@ -35,5 +37,8 @@ func TestNew(t *testing.T) {
 	// And the emitter refuses the client's own options.
 	if _, err := emitter.NewREST("http://localhost:8080", WithActor("urn:li:corpuser:x")); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("emitter.NewREST with client.WithActor: %v, want ErrValidation", err)
+	}
+	if _, err := emitter.NewREST("http://localhost:8080", WithWriteStrategy(Patch)); !errors.Is(err, datahub.ErrValidation) {
+		t.Errorf("emitter.NewREST with client.WithWriteStrategy: %v, want ErrValidation", err)
 	}
 }

@@ -193,31 +193,38 @@ func TestRequestShapes(t *testing.T) {
 			if err := tc.call(t.Context(), c); err != nil {
 				t.Fatal(err)
 			}
-			var buf bytes.Buffer
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(f.reqs); err != nil {
-				t.Fatal(err)
-			}
-			got := buf.Bytes()
-			file := filepath.Join("testdata", "golden", strings.ReplaceAll(tc.name, " ", "_")+".json")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(file, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("requests differ from %s (-want +got):\n%s", file, diff)
-			}
+			checkGolden(t, tc.name, f.reqs)
 		})
+	}
+}
+
+// checkGolden compares reqs, as indented JSON, with the golden file of
+// name (spaces as underscores), rewriting it with -update.
+func checkGolden(t *testing.T, name string, reqs []recorded) {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(reqs); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.Bytes()
+	file := filepath.Join("testdata", "golden", strings.ReplaceAll(name, " ", "_")+".json")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("requests differ from %s (-want +got):\n%s", file, diff)
 	}
 }
 

@@ -8,13 +8,15 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/emitter/patch"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
 // The metadata helpers work on any entity type whose registry entry has
 // the aspect they write (institutionalMemory, globalTags, glossaryTerms,
 // ownership); for another they fail wrapping datahub.ErrValidation before
-// sending anything. Like the ML helpers they go through Modify, are
+// sending anything. Like the ML helpers they go through Modify (or send a
+// PATCH under the patch strategy, see WithWriteStrategy), are
 // idempotent, refuse an entity that does not exist with an
 // *EntityNotFoundError and do not require the tag, term or owner to exist.
 
@@ -30,6 +32,11 @@ func (c *Client) stamp() aspects.AuditStamp {
 func (c *Client) AddLink(ctx context.Context, u urn.URN, linkURL, description string) error {
 	if linkURL == "" {
 		return fmt.Errorf("client: add link to %s: empty URL: %w", u, datahub.ErrValidation)
+	}
+	if c.strategy != Conditional {
+		return c.patchWith(ctx, u, "institutionalMemory", func(b *patch.Builder) {
+			b.AddLink(aspects.InstitutionalMemoryMetadata{URL: linkURL, Description: description, CreateStamp: c.stamp()})
+		})
 	}
 	return modify(ctx, c, u, true, func(m *aspects.InstitutionalMemory) error {
 		for i := range m.Elements {
@@ -53,6 +60,9 @@ func (c *Client) AddLink(ctx context.Context, u urn.URN, linkURL, description st
 
 // RemoveLink removes every link to linkURL from entity u.
 func (c *Client) RemoveLink(ctx context.Context, u urn.URN, linkURL string) error {
+	if c.strategy != Conditional {
+		return c.patchWith(ctx, u, "institutionalMemory", func(b *patch.Builder) { b.RemoveLink(linkURL) })
+	}
 	return modify(ctx, c, u, true, func(m *aspects.InstitutionalMemory) error {
 		n := len(m.Elements)
 		m.Elements = slices.DeleteFunc(m.Elements, func(e aspects.InstitutionalMemoryMetadata) bool { return e.URL == linkURL })
@@ -68,6 +78,9 @@ func (c *Client) AddTag(ctx context.Context, u urn.URN, tag urn.Tag) error {
 	if err := checkURN(tag); err != nil {
 		return err
 	}
+	if c.strategy != Conditional {
+		return c.patchWith(ctx, u, "globalTags", func(b *patch.Builder) { b.AddTag(aspects.TagAssociation{Tag: tag.String()}) })
+	}
 	return modify(ctx, c, u, true, func(g *aspects.GlobalTags) error {
 		if slices.ContainsFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() }) {
 			return ErrNoChange
@@ -79,6 +92,9 @@ func (c *Client) AddTag(ctx context.Context, u urn.URN, tag urn.Tag) error {
 
 // RemoveTag removes tag from entity u's globalTags.
 func (c *Client) RemoveTag(ctx context.Context, u urn.URN, tag urn.Tag) error {
+	if c.strategy != Conditional {
+		return c.patchWith(ctx, u, "globalTags", func(b *patch.Builder) { b.RemoveTag(tag.String()) })
+	}
 	return modify(ctx, c, u, true, func(g *aspects.GlobalTags) error {
 		n := len(g.Tags)
 		g.Tags = slices.DeleteFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() })
@@ -95,6 +111,11 @@ func (c *Client) AddTerm(ctx context.Context, u urn.URN, term urn.GlossaryTerm) 
 	if err := checkURN(term); err != nil {
 		return err
 	}
+	if c.strategy != Conditional {
+		return c.patchWith(ctx, u, "glossaryTerms", func(b *patch.Builder) {
+			b.AddTerm(aspects.GlossaryTermAssociation{URN: term.String()})
+		})
+	}
 	return modify(ctx, c, u, true, func(g *aspects.GlossaryTerms) error {
 		if slices.ContainsFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() }) {
 			return ErrNoChange
@@ -107,6 +128,9 @@ func (c *Client) AddTerm(ctx context.Context, u urn.URN, term urn.GlossaryTerm) 
 
 // RemoveTerm removes glossary term term from entity u's glossaryTerms.
 func (c *Client) RemoveTerm(ctx context.Context, u urn.URN, term urn.GlossaryTerm) error {
+	if c.strategy != Conditional {
+		return c.patchWith(ctx, u, "glossaryTerms", func(b *patch.Builder) { b.RemoveTerm(term.String()) })
+	}
 	return modify(ctx, c, u, true, func(g *aspects.GlossaryTerms) error {
 		n := len(g.Terms)
 		g.Terms = slices.DeleteFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() })
@@ -130,6 +154,11 @@ func (c *Client) AddOwner(ctx context.Context, u urn.URN, owner urn.URN, typ asp
 	if typ == "" {
 		typ = aspects.OwnershipTypeTechnicalOwner
 	}
+	if c.strategy != Conditional {
+		return c.patchWith(ctx, u, "ownership", func(b *patch.Builder) {
+			b.AddOwner(aspects.Owner{Owner: owner.String(), Type: typ})
+		})
+	}
 	return modify(ctx, c, u, true, func(o *aspects.Ownership) error {
 		if slices.ContainsFunc(o.Owners, func(x aspects.Owner) bool { return x.Owner == owner.String() && x.Type == typ }) {
 			return ErrNoChange
@@ -143,6 +172,12 @@ func (c *Client) AddOwner(ctx context.Context, u urn.URN, owner urn.URN, typ asp
 // RemoveOwner removes owner, of every ownership type, from entity u's
 // ownership.
 func (c *Client) RemoveOwner(ctx context.Context, u urn.URN, owner urn.URN) error {
+	if err := checkURN(owner); err != nil {
+		return err
+	}
+	if c.strategy != Conditional {
+		return c.patchWith(ctx, u, "ownership", func(b *patch.Builder) { b.RemoveOwner(owner.String(), "") })
+	}
 	return modify(ctx, c, u, true, func(o *aspects.Ownership) error {
 		n := len(o.Owners)
 		o.Owners = slices.DeleteFunc(o.Owners, func(x aspects.Owner) bool { return x.Owner == owner.String() })
@@ -174,6 +209,11 @@ func (c *Client) SetDescription(ctx context.Context, u urn.URN, description stri
 	}
 	switch u.EntityType() {
 	case urn.TypeDataset:
+		if c.strategy != Conditional {
+			return c.patchWith(ctx, u, "editableDatasetProperties", func(b *patch.Builder) {
+				(&patch.Dataset{Builder: b}).SetEditableDescription(description)
+			})
+		}
 		return modify(ctx, c, u, true, func(p *aspects.EditableDatasetProperties) error {
 			if err := set(&p.Description); err != nil {
 				return err
@@ -221,6 +261,14 @@ func (c *Client) SetFieldDescription(ctx context.Context, ds urn.Dataset, fieldP
 	}
 	if !slices.ContainsFunc(schema.Fields, func(f aspects.SchemaField) bool { return f.FieldPath == fieldPath }) {
 		return &FieldNotFoundError{URN: ds.String(), FieldPath: fieldPath}
+	}
+	if patched, err := c.patched(); err != nil {
+		return err
+	} else if patched {
+		// The schema read showed that the dataset exists.
+		b := patch.NewDataset(ds)
+		b.Field(fieldPath).SetDescription(description)
+		return c.writePatch(ctx, ds, "editableSchemaMetadata", b.Builder, false)
 	}
 	return modify(ctx, c, ds, true, func(m *aspects.EditableSchemaMetadata) error {
 		for i := range m.EditableSchemaFieldInfo {

@@ -1,6 +1,8 @@
 package client
 
 import (
+	"fmt"
+	"strconv"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -60,5 +62,67 @@ func WithConflictPolicy(p ConflictPolicy) datahub.Option {
 		s.Scope("client", "WithConflictPolicy")
 		s.Client.ConflictSet = true
 		s.Client.ConflictAttempts, s.Client.ConflictMinWait, s.Client.ConflictMaxWait = p.MaxAttempts, p.MinWait, p.MaxWait
+	}
+}
+
+// WriteStrategy is how the add and remove helpers change a list in an
+// aspect (see WithWriteStrategy).
+type WriteStrategy int
+
+const (
+	// Conditional reads the aspect with its version, changes it and
+	// writes it back with If-Version-Match, re-reading and retrying after
+	// a conflict (Modify). It works on every aspect of every DataHub
+	// server with conditional writes and keeps the stored members the Go
+	// type does not know. It is the default.
+	Conditional WriteStrategy = iota
+	// Patch sends one PATCH proposal (built with package emitter/patch)
+	// that the server merges into the stored aspect: no read of the
+	// aspect, no version, no retry after a conflict. It needs a server
+	// that can patch the aspect: a template for it (globalTags,
+	// glossaryTerms, ownership, editableDatasetProperties,
+	// editableSchemaMetadata, ...) or DataHub's generic patcher, which
+	// the ML properties aspects and institutionalMemory need and which
+	// older servers lack.
+	Patch
+)
+
+// String returns "conditional" or "patch".
+func (s WriteStrategy) String() string {
+	switch s {
+	case Conditional:
+		return "conditional"
+	case Patch:
+		return "patch"
+	}
+	return "WriteStrategy(" + strconv.Itoa(int(s)) + ")"
+}
+
+// ParseWriteStrategy returns the strategy named "conditional" or "patch"
+// (as String writes it), for flags and configuration files.
+func ParseWriteStrategy(name string) (WriteStrategy, error) {
+	switch name {
+	case "conditional":
+		return Conditional, nil
+	case "patch":
+		return Patch, nil
+	}
+	return 0, fmt.Errorf("client: unknown write strategy %q (want conditional or patch): %w", name, datahub.ErrValidation)
+}
+
+// WithWriteStrategy sets how the add and remove helpers (AddFeatureToTable,
+// RemoveFeatureFromTable, AddFeatureToModel, AddModelToGroup,
+// AddSourceToFeature and their Remove forms, AddLink, RemoveLink, AddTag,
+// AddTerm, AddOwner and their Remove forms) and SetDescription of a
+// dataset and SetFieldDescription write: Conditional (the default) or
+// Patch. Modify is always conditional, and SetDescription of an ML entity
+// too (DataHub has no patch template for the editable ML properties
+// aspects). [Client.WithWriteStrategy] gives a copy of a client with
+// another strategy, for one call or a few. An unknown strategy makes New
+// fail.
+func WithWriteStrategy(strategy WriteStrategy) datahub.Option {
+	return func(s *config.Settings) {
+		s.Scope("client", "WithWriteStrategy")
+		s.Client.WriteStrategy = int(strategy)
 	}
 }

@@ -114,8 +114,21 @@ func TestAddFeatureToTableProcesses(t *testing.T) {
 // each adding a distinct feature to the same table through one client
 // with the default conflict policy, to all finish (conflicts retried).
 func BenchmarkAddFeatureToTableContended(b *testing.B) {
+	benchContended(b, Conditional)
+}
+
+// BenchmarkAddFeatureToTableContendedPatch is BenchmarkAddFeatureToTableContended
+// with the patch strategy: one existence check and one PATCH per add.
+func BenchmarkAddFeatureToTableContendedPatch(b *testing.B) {
+	benchContended(b, Patch)
+}
+
+// benchContended runs the 64-way contended benchmark with strategy and
+// reports writes/add (ingest requests per feature added) and reads/add
+// (GET requests per feature added) beside the time for all 64.
+func benchContended(b *testing.B, strategy WriteStrategy) {
 	s := mockserver.Start(b)
-	c := newTestClient(b, s)
+	c := newTestClient(b, s, WithWriteStrategy(strategy))
 	const writers = 64
 	features := make([]urn.MLFeature, writers)
 	for i := range features {
@@ -139,5 +152,7 @@ func BenchmarkAddFeatureToTableContended(b *testing.B) {
 		}
 		wg.Wait()
 	}
-	b.ReportMetric(float64(s.RequestCount(mockserver.OpIngestProposal))/float64(n*writers), "writes/add")
+	adds := float64(n * writers)
+	b.ReportMetric(float64(s.RequestCount(mockserver.OpIngestProposal))/adds, "writes/add")
+	b.ReportMetric(float64(s.RequestCount(mockserver.OpGetAspect)+s.RequestCount(mockserver.OpGetEntity))/adds, "reads/add")
 }

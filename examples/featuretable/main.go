@@ -1,12 +1,21 @@
 // Command featuretable adds features to an ML feature table without losing
 // concurrent additions: eight goroutines each add a feature to the same
-// table at once through client.AddFeatureToTable, which reads, appends and
-// writes back with If-Version-Match, retrying on conflicts. Adding a
-// feature that is there already writes nothing.
+// table at once through client.AddFeatureToTable, with each of the
+// client's two write strategies:
 //
-// With no flags it runs against an embedded mock DataHub:
+//   - conditional (the default): read the aspect with its version, append,
+//     write back with If-Version-Match, and retry on a conflict;
+//   - patch (client.WithWriteStrategy(client.Patch)): check that the table
+//     exists, then send one PATCH proposal that the server merges; no read
+//     of the aspect, no retry.
+//
+// Adding a feature that is there already changes nothing either way.
+// -strategy picks one; by default it runs both, each on its own table.
+//
+// With no -server it runs against an embedded mock DataHub:
 //
 //	go run ./examples/featuretable
+//	go run ./examples/featuretable -strategy patch
 //	go run ./examples/featuretable -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN"
 package main
 
@@ -31,16 +40,25 @@ import (
 func main() {
 	server := flag.String("server", "", "DataHub GMS URL; empty starts an embedded mock server")
 	token := flag.String("token", os.Getenv("DATAHUB_GMS_TOKEN"), "access token (default $DATAHUB_GMS_TOKEN)")
+	strategy := flag.String("strategy", "both", "write strategy: conditional, patch or both")
 	flag.Parse()
 	log.SetFlags(0)
+	strategies := []client.WriteStrategy{client.Conditional, client.Patch}
+	if *strategy != "both" {
+		s, err := client.ParseWriteStrategy(*strategy)
+		if err != nil {
+			log.Fatalf("featuretable: %v", err)
+		}
+		strategies = []client.WriteStrategy{s}
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := run(ctx, *server, *token, os.Stdout); err != nil {
+	if err := run(ctx, *server, *token, strategies, os.Stdout); err != nil {
 		log.Fatalf("featuretable: %v", err)
 	}
 }
 
-func run(ctx context.Context, server, token string, out io.Writer) error {
+func run(ctx context.Context, server, token string, strategies []client.WriteStrategy, out io.Writer) error {
 	if server == "" {
 		url, stop, err := embedded.Start()
 		if err != nil {
@@ -49,7 +67,18 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 		defer stop()
 		server = url
 	}
-	table, err := urn.NewMLFeatureTable("feast", "user_features")
+	for _, s := range strategies {
+		if err := addFeatures(ctx, server, token, s, out); err != nil {
+			return fmt.Errorf("%s: %w", s, err)
+		}
+	}
+	return nil
+}
+
+// addFeatures creates the table user_features_<strategy> and adds eight
+// features to it at once with the given write strategy.
+func addFeatures(ctx context.Context, server, token string, strategy client.WriteStrategy, out io.Writer) error {
+	table, err := urn.NewMLFeatureTable("feast", "user_features_"+strategy.String())
 	if err != nil {
 		return err
 	}
@@ -67,7 +96,7 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 		return err
 	}
 
-	c, err := client.New(server, datahub.WithToken(token))
+	c, err := client.New(server, datahub.WithToken(token), client.WithWriteStrategy(strategy))
 	if err != nil {
 		return err
 	}
@@ -92,7 +121,9 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 			return err
 		}
 	}
-	// Idempotent: adding a feature that is there writes nothing.
+	// Idempotent: adding a feature that is there changes nothing (the
+	// conditional strategy writes nothing; the patch strategy sends a
+	// patch that leaves the value and its version as they were).
 	age, err := urn.NewMLFeature("user_features", "age")
 	if err != nil {
 		return err
@@ -105,7 +136,7 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "%s has %d features:\n", table, len(props.MLFeatures))
+	fmt.Fprintf(out, "%s strategy: %s has %d features:\n", strategy, table, len(props.MLFeatures))
 	for _, f := range props.MLFeatures {
 		fmt.Fprintf(out, "  %s\n", f)
 	}

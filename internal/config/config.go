@@ -52,6 +52,8 @@ type Client struct {
 	ConflictAttempts int
 	ConflictMinWait  time.Duration
 	ConflictMaxWait  time.Duration
+	// WriteStrategy is client.WithWriteStrategy's value (0: conditional).
+	WriteStrategy int
 }
 
 // Settings is what the options of every package write.
