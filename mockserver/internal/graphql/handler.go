@@ -30,7 +30,8 @@ type Handler struct {
 // New returns a handler whose resolvers read and write through core.
 func New(core *gms.Core) (*Handler, error) {
 	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core},
-		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(), graphqlgo.MaxDepth(64))
+		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(), graphqlgo.MaxDepth(64),
+		graphqlgo.DisableFieldSelections(), graphqlgo.PanicHandler(panicHandler{}), graphqlgo.Logger(panicLogger))
 	if err != nil {
 		return nil, err
 	}
