@@ -75,7 +75,7 @@ awk -v count="$count" '
     row("async emitter (4 goroutines, 4 workers)", sprintf("%.0f proposals/s", a), "-", "(information)", "-")
 
     g = median("BenchmarkGraphQLFeatureTable", "queries/s"); c = median("BenchmarkGraphQLFeatureTable", "cpu-µs/query")
-    row("(5) mock GraphQL mlFeatureTable, 16 clients", sprintf("%.0f queries/s, %.0f CPU-us/query", g, c),
+    row("(5) mock GraphQL mlFeatureTable, 16 conns", sprintf("%.0f queries/s, %.0f CPU-us/query", g, c),
         sprintf("%.2f of goal", g/20000), ">= 20000/s", verdict(g >= 20000))
   }
 ' "$out"
