@@ -38,9 +38,10 @@ const ControlPrefix = "/__datahub_mock"
 // A fault's members are those of [Fault]: "op" (required), "times"
 // (required: a positive count or "forever"), "status" (400 to 599),
 // "retryAfterSeconds", "delayMillis" (each at most [MaxFaultDelay]),
-// "drop" and "commitThenDrop". A fault with an unknown member, a member of
-// the wrong type, a member given twice or an invalid value is refused with
-// 400 and a message naming the member; nothing is installed.
+// "drop", "commitThenDrop", "graphQLOperation" and "graphQLError" (strings,
+// see [Fault]). A fault with an unknown member, a member of the wrong type,
+// a member given twice or an invalid value is refused with 400 and a
+// message naming the member; nothing is installed.
 //
 // Control requests are neither counted nor subject to faults.
 func WithControl(on bool) Option {
@@ -139,7 +140,7 @@ const maxControlBody = 64 << 10
 
 // faultMemberList is the members of a fault in the control API, in
 // documentation order.
-const faultMemberList = "op, times, status, retryAfterSeconds, delayMillis, drop, commitThenDrop"
+const faultMemberList = "op, times, status, retryAfterSeconds, delayMillis, drop, commitThenDrop, graphQLOperation, graphQLError"
 
 // decodeFault reads the JSON form of a Fault strictly: every member known
 // and of its type, op and times present, and the fault valid. A refusal is
@@ -214,6 +215,16 @@ func decodeFault(r *http.Request) (Fault, *restliError) {
 				f.Delay = d
 			} else {
 				f.RetryAfter = d
+			}
+		case "graphQLOperation", "graphQLError":
+			var v string
+			if json.Unmarshal(members[name], &v) != nil {
+				return Fault{}, typeErr(name, "a string")
+			}
+			if name == "graphQLOperation" {
+				f.GraphQLOperation = v
+			} else {
+				f.GraphQLError = v
 			}
 		case "drop", "commitThenDrop":
 			var b bool

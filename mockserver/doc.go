@@ -50,6 +50,51 @@
 // for an unknown resource, 400 for an unknown action or method) or, for
 // actions DataHub has and the mock does not, 501 with a message saying so.
 //
+// # GraphQL
+//
+// POST /api/graphql (also /api/gms/api/graphql and the front end's
+// /api/v2/graphql) serves DataHub's GraphQL API on the same store and rules
+// (package internal/graphql, graph-gophers/graphql-go), with a schema that
+// is a strict subset of DataHub's SDL: every type, field, argument and
+// nullability it declares is DataHub's.
+//
+//   - Queries: mlFeature, mlFeatureTable, mlModel, mlModelGroup, dataset,
+//     dataPlatform, entityExists, entity and entities (checkForExistence),
+//     with urn, type, name, description, platform, origin, properties
+//     (customProperties, sources, groups, mlFeatures, created, ...),
+//     editableProperties, schemaMetadata (optionally a version),
+//     editableSchemaMetadata, institutionalMemory, ownership, tags,
+//     glossaryTerms, status and exists.
+//   - Resolvers as DataHub's mappers: name, featureNamespace, platform and
+//     origin from the key; description from the properties aspect; absent
+//     values null; a model without groups groups: []; the value written is
+//     the value read; a never-written URN answers an object built from its
+//     key with exists: false (entityExists is the existence check).
+//   - Mutation updateDescription(input): a dataset field's description in
+//     editableSchemaMetadata (other entries kept, the field matched exactly,
+//     DataHub's messages for a dataset without schema or without the
+//     field), a container's in editableContainerProperties; a missing
+//     entity is "Failed to update <urn>. <urn> does not exist.". It writes
+//     through the core as an UPSERT proposal (versions, change events, async
+//     lag).
+//   - Envelope: HTTP 200 with data and "extensions":{}; errors as
+//     {"errors":[{message, locations, path, extensions:{code, type,
+//     classification}}], "data":{...}} with DataHub's codes (400
+//     BAD_REQUEST, 403 UNAUTHORIZED, 404 NOT_FOUND, 409 CONFLICT, 500
+//     SERVER_ERROR); a document that does not validate has
+//     {"classification":"ValidationError"} only. 401 without a valid token
+//     when a token is set, 400 with an empty body for a body that is not
+//     JSON or has no query, 405 for a method other than POST.
+//
+// Where it differs from DataHub (the project's DECISIONS.md):
+// updateDescription refuses a whole dataset (no subResource) and the
+// resource kinds other than dataset fields and containers (ML entities,
+// tags, ...) with a GraphQL error, as the interface spec says; DataHub
+// accepts them. Nothing else of DataHub's GraphQL API (search, lineage,
+// other entity types' fields, other mutations) is served: such a document
+// does not validate. Resolver errors carry the location of their top-level
+// field (graph-gophers gives none; DataHub gives the failing field's).
+//
 // # Validation
 //
 // A proposal is checked as GMS checks it: the MCP's shape (unknown or
@@ -96,7 +141,10 @@
 // optional Retry-After), [Latency], [Drop] (the connection is closed
 // without handling the request) and [CommitThenDrop] (the request is
 // handled and committed, then the connection is closed instead of
-// answering, for clients that must not apply a write twice). A fault always
+// answering, for clients that must not apply a write twice). [FailGraphQL]
+// fails the GraphQL requests of one operation, by name, with an HTTP status
+// or, with [FailSpec.GraphQLError], with a 200 and an error in DataHub's
+// GraphQL shape. A fault always
 // states how many requests it applies to, a positive count or [Forever];
 // an invalid fault (status not 4xx or 5xx, Times 0 or negative, a wait
 // above [MaxFaultDelay], an unknown Op, fields that contradict) is refused
@@ -124,8 +172,8 @@
 // package is the Rest.li adapter: routes.go's endpoint table maps a path
 // and action to an [Op] and a handler, the handlers decode the Rest.li wire
 // (proposal.go), call the core, and errors.go maps kinds to Rest.li
-// statuses and error bodies. Further protocols (GraphQL, operations) are
-// adapters on the same core. The test API sits beside the adapter: faults.go
+// statuses and error bodies. Further protocols are adapters on the same
+// core: internal/graphql (GraphQL), operations.go (the operations resource). The test API sits beside the adapter: faults.go
 // (faults and their validation), control.go (their HTTP form), typed.go
 // ([Get], [Check]), clock.go (the server's clock), run.go ([Tester],
 // [Start], [Listen]).
@@ -221,7 +269,6 @@
 //     mock does not serve); patchCapable is true, as in GMS.
 //   - GET /aspects without ?aspect= is a 400 here; unknown aspect names are
 //     400 "Unknown aspect".
-//   - Search, GraphQL, OpenAPI, lineage, timeseries filters and sorts,
-//     retention and the operations resource are not served by this package
-//     yet.
+//   - Search, OpenAPI, lineage, timeseries filters and sorts and retention
+//     are not served yet; GraphQL is served in part (see GraphQL above).
 package mockserver

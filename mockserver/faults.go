@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
 )
 
 // Op names an operation of the mock, the unit of request counts and fault
@@ -61,7 +63,8 @@ const MaxFaultDelay = 10 * time.Minute
 //
 // A fault must do one thing, for a stated number of requests; [Server.Inject]
 // and [WithFault] refuse one that breaks the rules given with each field.
-// [Fail], [Drop], [CommitThenDrop] and [Latency] build the common ones.
+// [Fail], [FailGraphQL], [Drop], [CommitThenDrop] and [Latency] build the
+// common ones.
 type Fault struct {
 	// Op is the operation the fault applies to ([OpAny] for all); it must
 	// be one of the Op constants.
@@ -86,6 +89,21 @@ type Fault struct {
 	// answering: the answer is lost after the commit. It tests clients
 	// that must not apply a write twice when they retry.
 	CommitThenDrop bool
+	// GraphQLOperation, when set, limits the fault to the GraphQL requests
+	// (Op must be [OpGraphQL]) of the operation with this name: the body's
+	// operationName, or else the name of the document's one named
+	// operation. Such a fault applies after authentication (the name is in
+	// the body). Unset, a fault on OpGraphQL applies to every GraphQL
+	// request.
+	GraphQLOperation string
+	// GraphQLError, when set, answers a Status failure in GraphQL's shape
+	// instead of with an HTTP status: HTTP 200 with
+	// {"errors":[{"message":GraphQLError,"extensions":{"code":Status,
+	// "type":...,"classification":"DataFetchingException"}}],"data":null},
+	// as DataHub answers a failed resolver. Op must be [OpGraphQL], Status
+	// one of DataHub's GraphQL codes (400 BAD_REQUEST, 403 UNAUTHORIZED,
+	// 404 NOT_FOUND, 409 CONFLICT, 500 SERVER_ERROR), and RetryAfter unset.
+	GraphQLError string
 }
 
 // FailSpec says how [Fail] fails requests. Its fields are named so that a
@@ -98,6 +116,10 @@ type FailSpec struct {
 	// RetryAfter, when positive, adds a Retry-After header (whole seconds,
 	// rounded up). At most [MaxFaultDelay].
 	RetryAfter time.Duration
+	// GraphQLError, for GraphQL operations only, answers in GraphQL's shape
+	// (HTTP 200 with an error of this message and extensions.code Status)
+	// instead of with an HTTP status; see [Fault.GraphQLError].
+	GraphQLError string
 }
 
 // Fail returns a fault that answers spec.Times requests of op with
@@ -106,7 +128,21 @@ type FailSpec struct {
 //
 //	mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: 2, RetryAfter: time.Second})
 func Fail(op Op, spec FailSpec) Fault {
-	return Fault{Op: op, Times: spec.Times, Status: spec.Status, RetryAfter: spec.RetryAfter}
+	return Fault{Op: op, Times: spec.Times, Status: spec.Status, RetryAfter: spec.RetryAfter, GraphQLError: spec.GraphQLError}
+}
+
+// FailGraphQL returns a fault that fails spec.Times GraphQL requests of the
+// operation named operation ("" for every GraphQL request) as spec says:
+// with an HTTP status (and Retry-After), or, when spec.GraphQLError is set,
+// with HTTP 200 and a GraphQL error of that message and code spec.Status:
+//
+//	mockserver.FailGraphQL("getDataset", mockserver.FailSpec{Status: 503, Times: 1, RetryAfter: time.Second})
+//	mockserver.FailGraphQL("updateDescription", mockserver.FailSpec{Status: 403, Times: 1,
+//		GraphQLError: "Unauthorized to perform this action. Please contact your DataHub administrator."})
+func FailGraphQL(operation string, spec FailSpec) Fault {
+	f := Fail(OpGraphQL, spec)
+	f.GraphQLOperation = operation
+	return f
 }
 
 // Latency returns a fault that delays every request of op by d (at most
@@ -132,7 +168,8 @@ func CommitThenDrop(op Op, times int) Fault {
 // faultMembers maps the fields of a Fault to the members of its JSON form
 // in the control API.
 var faultMembers = map[string]string{"Op": "op", "Times": "times", "Status": "status",
-	"RetryAfter": "retryAfterSeconds", "Delay": "delayMillis", "Drop": "drop", "CommitThenDrop": "commitThenDrop"}
+	"RetryAfter": "retryAfterSeconds", "Delay": "delayMillis", "Drop": "drop", "CommitThenDrop": "commitThenDrop",
+	"GraphQLOperation": "graphQLOperation", "GraphQLError": "graphQLError"}
 
 // faultProblem is what is wrong with a fault: the field at fault and a
 // text that completes "<field> ...".
@@ -174,6 +211,14 @@ func (f Fault) problem(inJSON bool) *faultProblem {
 		return bad("Drop", "and %s exclude each other", name("CommitThenDrop"))
 	case f.Status != 0 && (f.Drop || f.CommitThenDrop):
 		return bad("Status", "excludes %s and %s (a fault answers one way)", name("Drop"), name("CommitThenDrop"))
+	case f.GraphQLOperation != "" && f.Op != OpGraphQL:
+		return bad("GraphQLOperation", "needs %s %q, not %q", name("Op"), OpGraphQL, abbreviate(string(f.Op)))
+	case f.GraphQLError != "" && f.Op != OpGraphQL:
+		return bad("GraphQLError", "needs %s %q, not %q", name("Op"), OpGraphQL, abbreviate(string(f.Op)))
+	case f.GraphQLError != "" && !slices.Contains(graphql.ErrorCodes, f.Status):
+		return bad("GraphQLError", "needs a %s that is one of DataHub's GraphQL codes %v, not %d", name("Status"), graphql.ErrorCodes, f.Status)
+	case f.GraphQLError != "" && f.RetryAfter > 0:
+		return bad("GraphQLError", "excludes %s (the answer is a 200)", name("RetryAfter"))
 	case f.Status == 0 && !f.Drop && !f.CommitThenDrop && f.Delay == 0:
 		return bad("Status", "is 0 and none of %s, %s or %s is set: the fault does nothing",
 			name("Drop"), name("CommitThenDrop"), name("Delay"))
@@ -220,6 +265,7 @@ type action struct {
 	lose       bool // handle, then drop instead of answering
 	status     int
 	retryAfter string
+	gqlError   string // answer status in GraphQL's shape with this message
 }
 
 // Inject installs faults at run time, after those already installed. If
@@ -258,6 +304,14 @@ func (s *Server) Fail(op Op, spec FailSpec) {
 	s.mustInject(Fail(op, spec))
 }
 
+// FailGraphQL fails spec.Times GraphQL requests of the operation named
+// operation ("" for all) as [FailGraphQL] does: with an HTTP status, or
+// with a 200 and a GraphQL error when spec.GraphQLError is set. It panics
+// on an invalid spec (see [Server.Fail]).
+func (s *Server) FailGraphQL(operation string, spec FailSpec) {
+	s.mustInject(FailGraphQL(operation, spec))
+}
+
 // Latency delays every request of op by d until [Server.ClearFaults]. It
 // panics when d is negative or above [MaxFaultDelay] (see [Server.Fail]).
 func (s *Server) Latency(op Op, d time.Duration) {
@@ -286,15 +340,40 @@ func (s *Server) ClearFaults() {
 	s.faults = nil
 }
 
-// takeFaults decides the faults of one request of op and uses them up.
+// takeFaults decides the faults of one request of op and uses them up,
+// except those for a named GraphQL operation (see [Server.takeGraphQLFaults]).
 func (s *Server) takeFaults(op Op) action {
+	return s.take(func(f *fault) bool { return (f.Op == op || f.Op == OpAny) && f.GraphQLOperation == "" })
+}
+
+// takeGraphQLFaults decides the faults for GraphQL operation name and uses
+// them up.
+func (s *Server) takeGraphQLFaults(name string) action {
+	return s.take(func(f *fault) bool { return f.GraphQLOperation != "" && f.GraphQLOperation == name })
+}
+
+// hasGraphQLOperationFaults reports whether a fault for a named GraphQL
+// operation is installed.
+func (s *Server) hasGraphQLOperationFaults() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, f := range s.faults {
+		if f.GraphQLOperation != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// take decides the faults that match and uses them up.
+func (s *Server) take(match func(*fault) bool) action {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var a action
 	decided := false
 	kept := s.faults[:0]
 	for _, f := range s.faults {
-		if f.Op != op && f.Op != OpAny {
+		if !match(f) {
 			kept = append(kept, f)
 			continue
 		}
@@ -309,6 +388,7 @@ func (s *Server) takeFaults(op Op) action {
 			a.drop = f.Drop
 			a.lose = f.CommitThenDrop
 			a.status = f.Status
+			a.gqlError = f.GraphQLError
 			if f.RetryAfter > 0 {
 				a.retryAfter = strconv.Itoa(int(math.Ceil(f.RetryAfter.Seconds())))
 			}
@@ -347,6 +427,9 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, a action) bo
 	switch {
 	case a.drop:
 		dropConn(w)
+		return true
+	case a.status != 0 && a.gqlError != "":
+		graphql.WriteError(w, a.status, a.gqlError)
 		return true
 	case a.status != 0:
 		writeRestliError(w, errorf(a.status, msgInjected, a.status, http.StatusText(a.status)), a.retryAfter)

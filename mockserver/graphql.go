@@ -1,6 +1,8 @@
 package mockserver
 
 import (
+	"bytes"
+	"io"
 	"net/http"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
@@ -27,5 +29,23 @@ func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed)
 		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock GraphQL schema: %v", s.gqlErr), "")
 		return
 	}
+	if s.hasGraphQLOperationFaults() {
+		body, err := io.ReadAll(r.Body)
+		if err != nil { // the handler answers the read error
+			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
+		} else {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			if name := graphql.OperationName(body); name != "" {
+				if a := s.takeGraphQLFaults(name); s.applyFault(w, r, a) {
+					return
+				}
+			}
+		}
+	}
 	s.gql.ServeHTTP(w, r)
 }
+
+// errReader fails every read with err.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }

@@ -173,3 +173,20 @@ func TestGraphQLQueries(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphQLNestedError checks that a field resolved inline (no goroutine)
+// that fails answers the error at its own path, with DataHub's extensions,
+// and null in its place, as a resolver returning the error does.
+func TestGraphQLNestedError(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	table := "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,nested)"
+	if err := s.PutAspectJSON(table, "mlFeatureTableProperties", json.RawMessage(`{"mlFeatures":["`+gqlModel+`"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	q := `{ mlFeatureTable(urn: "` + table + `") { name properties { mlFeatures { urn } } } }`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)),
+		`{"errors":[{"message":"Failed to load MLFeature: `+gqlModel+` is not a mlFeature urn (datahub-mock)","locations":[{"line":1,"column":3}],"path":["mlFeatureTable","properties","mlFeatures"],
+		"extensions":{"code":400,"type":"BAD_REQUEST","classification":"DataFetchingException"}}],
+		"data":{"mlFeatureTable":{"name":"nested","properties":{"mlFeatures":null}}},"extensions":{}}`)
+}

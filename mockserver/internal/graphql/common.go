@@ -1,7 +1,6 @@
 package graphql
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 
@@ -49,26 +48,23 @@ func (e *entity) Urn() string  { return e.urn }
 func (e *entity) Type() string { return entityTypes[e.name] }
 
 // Exists is whether the entity's key aspect was written (Core.Exists).
-func (e *entity) Exists(ctx context.Context) (*bool, error) {
-	ok, err := e.r.exists(ctx, e.urn)
-	if err != nil {
-		return nil, err
-	}
-	return &ok, nil
+func (e *entity) Exists() *bool {
+	ok := must(e.r.exists(e.ctx, e.urn))
+	return &ok
 }
 
-func (e *entity) Status() (*statusR, error) {
-	var s statusJSON
-	if ok, err := e.aspect("status", &s); !ok || err != nil {
-		return nil, err
+func (e *entity) Status() *statusR {
+	s := must(aspectOf[statusJSON](e, "status"))
+	if s == nil {
+		return nil
 	}
-	return &statusR{s.Removed}, nil
+	return &statusR{s.Removed}
 }
 
-func (e *entity) Ownership() (*ownershipR, error) {
-	var o ownershipJSON
-	if ok, err := e.aspect("ownership", &o); !ok || err != nil {
-		return nil, err
+func (e *entity) Ownership() *ownershipR {
+	o := must(aspectOf[ownershipJSON](e, "ownership"))
+	if o == nil {
+		return nil
 	}
 	owners := make([]*ownerR, 0, len(o.Owners))
 	for _, ow := range o.Owners {
@@ -78,13 +74,13 @@ func (e *entity) Ownership() (*ownershipR, error) {
 	if o.LastModified != nil {
 		last = *o.LastModified
 	}
-	return &ownershipR{owners: owners, last: last}, nil
+	return &ownershipR{owners: owners, last: last}
 }
 
-func (e *entity) InstitutionalMemory() (*institutionalMemoryR, error) {
-	var m institutionalMemoryJSON
-	if ok, err := e.aspect("institutionalMemory", &m); !ok || err != nil {
-		return nil, err
+func (e *entity) InstitutionalMemory() *institutionalMemoryR {
+	m := must(aspectOf[institutionalMemoryJSON](e, "institutionalMemory"))
+	if m == nil {
+		return nil
 	}
 	out := &institutionalMemoryR{Elements: make([]*memoryElementR, 0, len(m.Elements))}
 	for _, el := range m.Elements {
@@ -93,33 +89,25 @@ func (e *entity) InstitutionalMemory() (*institutionalMemoryR, error) {
 			Created: auditStamp(el.CreateStamp), Updated: auditStampPtr(el.UpdateStamp), AssociatedUrn: e.urn,
 		})
 	}
-	return out, nil
+	return out
 }
 
-func (e *entity) Tags() (*globalTagsR, error) {
-	var t globalTagsJSON
-	if ok, err := e.aspect("globalTags", &t); !ok || err != nil {
-		return nil, err
-	}
-	return tagsOf(&t, e.urn), nil
+func (e *entity) Tags() *globalTagsR {
+	return tagsOf(must(aspectOf[globalTagsJSON](e, "globalTags")), e.urn)
 }
 
-func (e *entity) GlossaryTerms() (*glossaryTermsR, error) {
-	var t glossaryTermsJSON
-	if ok, err := e.aspect("glossaryTerms", &t); !ok || err != nil {
-		return nil, err
-	}
-	return termsOf(&t, e.urn), nil
+func (e *entity) GlossaryTerms() *glossaryTermsR {
+	return termsOf(must(aspectOf[glossaryTermsJSON](e, "glossaryTerms")), e.urn)
 }
 
 // editableDescription is the editable*Properties aspect named as an
 // {description} object, nil when absent.
-func (e *entity) editableDescription(aspect string) (*editableR, error) {
-	var ed editableJSON
-	if ok, err := e.aspect(aspect, &ed); !ok || err != nil {
-		return nil, err
+func (e *entity) editableDescription(aspect string) *editableR {
+	ed := must(aspectOf[editableJSON](e, aspect))
+	if ed == nil {
+		return nil
 	}
-	return &editableR{Description: ed.Description, Name: ed.Name}, nil
+	return &editableR{Description: ed.Description, Name: ed.Name}
 }
 
 // customProperties maps a customProperties map to DataHub's entries, sorted
@@ -224,7 +212,7 @@ type ownerR struct {
 }
 
 func (o *ownerR) Owner() *entityR {
-	return &entityR{&entity{urn: o.owner, name: gms.EntityTypeOf(o.owner)}}
+	return &entityR{&entity{urn: o.owner, name: gms.EntityTypeOf(o.owner), key: &keyJSON{}}}
 }
 func (o *ownerR) Type() *string         { return o.typ }
 func (o *ownerR) AssociatedUrn() string { return o.assoc }

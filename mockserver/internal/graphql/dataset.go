@@ -45,7 +45,7 @@ func (d *datasetR) Properties() *datasetPropertiesR {
 	return &datasetPropertiesR{p: p, d: d}
 }
 
-func (d *datasetR) EditableProperties() (*editableR, error) {
+func (d *datasetR) EditableProperties() *editableR {
 	return d.editableDescription("editableDatasetProperties")
 }
 
@@ -73,16 +73,16 @@ func (d *datasetR) SchemaMetadata(ctx context.Context, a struct{ Version *Long }
 	return &schemaMetadataR{s: &s, urn: d.urn, aspectVersion: aspectVersion}, nil
 }
 
-func (d *datasetR) EditableSchemaMetadata() (*editableSchemaMetadataR, error) {
-	var s editableSchemaMetadataJSON
-	if ok, err := d.aspect("editableSchemaMetadata", &s); !ok || err != nil {
-		return nil, err
+func (d *datasetR) EditableSchemaMetadata() *editableSchemaMetadataR {
+	s := must(aspectOf[editableSchemaMetadataJSON](d.entity, "editableSchemaMetadata"))
+	if s == nil {
+		return nil
 	}
 	out := make([]*editableFieldR, 0, len(s.EditableSchemaFieldInfo))
 	for i := range s.EditableSchemaFieldInfo {
 		out = append(out, &editableFieldR{f: &s.EditableSchemaFieldInfo[i], urn: d.urn})
 	}
-	return &editableSchemaMetadataR{out}, nil
+	return &editableSchemaMetadataR{out}
 }
 
 type datasetPropertiesR struct {
@@ -162,18 +162,19 @@ func (f *schemaFieldR) GlossaryTerms() *glossaryTermsR { return termsOf(f.f.Glos
 
 // Type maps the PDL union member (com.linkedin.schema.StringType, ...) to
 // DataHub's enum: RecordType is STRUCT, the others by name.
-func (f *schemaFieldR) Type() (string, error) {
+func (f *schemaFieldR) Type() string {
 	for k := range f.f.Type.Type {
 		name := strings.TrimSuffix(k[strings.LastIndexByte(k, '.')+1:], "Type")
 		switch name = strings.ToUpper(name); name {
 		case "RECORD":
-			return "STRUCT", nil
+			return "STRUCT"
 		case "BOOLEAN", "FIXED", "STRING", "BYTES", "NUMBER", "DATE", "TIME", "ENUM", "NULL", "MAP", "ARRAY", "UNION":
-			return name, nil
+			return name
 		}
-		return "", serverError(fmt.Sprintf(msgMapAspect, "schemaMetadata", gms.Abbreviate(f.urn), "unknown field type "+gms.Abbreviate(k)))
+		fail(serverError(fmt.Sprintf(msgMapAspect, "schemaMetadata", gms.Abbreviate(f.urn), "unknown field type "+gms.Abbreviate(k))))
 	}
-	return "", serverError(fmt.Sprintf(msgMapAspect, "schemaMetadata", gms.Abbreviate(f.urn), errors.New("field without a type")))
+	fail(serverError(fmt.Sprintf(msgMapAspect, "schemaMetadata", gms.Abbreviate(f.urn), errors.New("field without a type"))))
+	return ""
 }
 
 type editableSchemaMetadataR struct{ fields []*editableFieldR }

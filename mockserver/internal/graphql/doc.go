@@ -15,4 +15,8 @@
 // from the *Properties aspect; absent values are null; a model without
 // groups has groups: []; a never-written URN answers an object built from
 // its key with exists: false.
+//
+// For speed, the resolvers below the root fields run inline (no goroutine
+// per field; a failure travels as a recovered panic, see inline.go) and
+// decoded aspects are cached by their stored JSON.
 package graphql

@@ -1,6 +1,9 @@
 package graphql
 
 import (
+	"encoding/json"
+	"net/http"
+
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -56,3 +59,22 @@ const (
 	msgWrongEntityType     = "Failed to load %s: %s is not a %s urn (datahub-mock)"
 	msgMapAspect           = "Failed to map aspect %s of %s: %s (datahub-mock)"
 )
+
+// ErrorCodes are DataHub's GraphQL error codes (DataHubGraphQLErrorCode).
+var ErrorCodes = []int{400, 403, 404, 409, 500}
+
+// errorTypes are the types of ErrorCodes.
+var errorTypes = map[int]string{400: "BAD_REQUEST", 403: "UNAUTHORIZED", 404: "NOT_FOUND", 409: "CONFLICT", 500: "SERVER_ERROR"}
+
+// WriteError answers HTTP 200 with one GraphQL error of message and code
+// (one of ErrorCodes) in DataHub's shape, and data null, as a request that
+// failed before any field was resolved.
+func WriteError(w http.ResponseWriter, code int, message string) {
+	body, _ := json.Marshal(map[string]any{
+		"errors": []any{map[string]any{"message": message, "extensions": (&gqlError{message, code, errorTypes[code]}).Extensions()}},
+		"data":   nil, "extensions": map[string]any{},
+	})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+}

@@ -30,7 +30,8 @@ type Handler struct {
 // New returns a handler whose resolvers read and write through core.
 func New(core *gms.Core) (*Handler, error) {
 	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core},
-		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(), graphqlgo.MaxDepth(64))
+		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(), graphqlgo.MaxDepth(64),
+		graphqlgo.DisableFieldSelections(), graphqlgo.PanicHandler(panicHandler{}), graphqlgo.Logger(panicLogger))
 	if err != nil {
 		return nil, err
 	}
@@ -194,3 +195,74 @@ func skipString(q string, i int) int {
 
 func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isNameChar(c byte) bool  { return isNameStart(c) || c >= '0' && c <= '9' }
+
+// OperationName is the name of the operation a request body asks for: its
+// operationName, or else the name of the document's operation when the
+// document has exactly one operation and it is named; "" otherwise.
+func OperationName(body []byte) string {
+	var req request
+	if json.Unmarshal(body, &req) != nil {
+		return ""
+	}
+	if req.OperationName != nil && *req.OperationName != "" {
+		return *req.OperationName
+	}
+	if req.Query == nil {
+		return ""
+	}
+	return soleOperationName(*req.Query)
+}
+
+// soleOperationName scans the top level of a document for operations: the
+// name of the only one, "" when there are several, it is anonymous or the
+// document has none.
+func soleOperationName(q string) string {
+	depth, ops, name := 0, 0, ""
+	afterKeyword := false
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == '#':
+			for i < len(q) && q[i] != '\n' {
+				i++
+			}
+			continue
+		case c == '"':
+			i = skipString(q, i)
+			continue
+		case c == '{' || c == '(':
+			if depth == 0 && c == '{' && !afterKeyword && name == "" && ops == 0 {
+				ops++ // the shorthand anonymous query
+			}
+			afterKeyword = false
+			depth++
+		case c == '}' || c == ')':
+			depth--
+		case isNameStart(c):
+			j := i
+			for j < len(q) && isNameChar(q[j]) {
+				j++
+			}
+			word := q[i:j]
+			if depth == 0 {
+				switch {
+				case word == "query" || word == "mutation" || word == "subscription":
+					ops++
+					afterKeyword = true
+				case afterKeyword:
+					if ops == 1 {
+						name = word
+					}
+					afterKeyword = false
+				}
+			}
+			i = j
+			continue
+		}
+		i++
+	}
+	if ops != 1 {
+		return ""
+	}
+	return name
+}

@@ -1,7 +1,5 @@
 package graphql
 
-import "context"
-
 // --- MLFeature (MLFeatureMapper) ---
 
 type mlFeatureR struct{ *entity }
@@ -38,7 +36,7 @@ func (f *mlFeatureR) Properties() *mlFeaturePropertiesR {
 
 func (f *mlFeatureR) FeatureProperties() *mlFeaturePropertiesR { return f.Properties() }
 
-func (f *mlFeatureR) EditableProperties() (*editableR, error) {
+func (f *mlFeatureR) EditableProperties() *editableR {
 	return f.editableDescription("editableMlFeatureProperties")
 }
 
@@ -55,19 +53,15 @@ func (p *mlFeaturePropertiesR) CustomProperties() *[]*customPropertyR {
 }
 
 // Sources are the source datasets, each loaded as Query.dataset would.
-func (p *mlFeaturePropertiesR) Sources(ctx context.Context) (*[]*datasetR, error) {
+func (p *mlFeaturePropertiesR) Sources() *[]*datasetR {
 	if p.p.Sources == nil {
-		return nil, nil
+		return nil
 	}
 	out := make([]*datasetR, 0, len(*p.p.Sources))
 	for _, u := range *p.p.Sources {
-		e, err := p.e.r.load(ctx, u, "dataset")
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, &datasetR{e})
+		out = append(out, &datasetR{must(p.e.r.load(p.e.ctx, u, "dataset"))})
 	}
-	return &out, nil
+	return &out
 }
 
 // --- MLFeatureTable (MLFeatureTableMapper) ---
@@ -99,7 +93,7 @@ func (t *mlFeatureTableR) Properties() *mlFeatureTablePropertiesR {
 
 func (t *mlFeatureTableR) FeatureTableProperties() *mlFeatureTablePropertiesR { return t.Properties() }
 
-func (t *mlFeatureTableR) EditableProperties() (*editableR, error) {
+func (t *mlFeatureTableR) EditableProperties() *editableR {
 	return t.editableDescription("editableMlFeatureTableProperties")
 }
 
@@ -114,19 +108,15 @@ func (p *mlFeatureTablePropertiesR) CustomProperties() *[]*customPropertyR {
 }
 
 // MlFeatures are the table's features, each loaded as Query.mlFeature would.
-func (p *mlFeatureTablePropertiesR) MlFeatures(ctx context.Context) (*[]*mlFeatureR, error) {
+func (p *mlFeatureTablePropertiesR) MlFeatures() *[]*mlFeatureR {
 	if p.p.MLFeatures == nil {
-		return nil, nil
+		return nil
 	}
 	out := make([]*mlFeatureR, 0, len(*p.p.MLFeatures))
 	for _, u := range *p.p.MLFeatures {
-		e, err := p.e.r.load(ctx, u, "mlFeature")
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, &mlFeatureR{e})
+		out = append(out, &mlFeatureR{must(p.e.r.load(p.e.ctx, u, "mlFeature"))})
 	}
-	return &out, nil
+	return &out
 }
 
 // --- MLModel (MLModelMapper, MLModelPropertiesMapper) ---
@@ -157,7 +147,7 @@ func (m *mlModelR) Properties() *mlModelPropertiesR {
 	return &mlModelPropertiesR{p: p, m: m}
 }
 
-func (m *mlModelR) EditableProperties() (*editableR, error) {
+func (m *mlModelR) EditableProperties() *editableR {
 	return m.editableDescription("editableMlModelProperties")
 }
 
@@ -194,18 +184,14 @@ func (p *mlModelPropertiesR) CustomProperties() *[]*customPropertyR {
 
 // Groups are the model's groups, [] when it has none (DataHub's mapper
 // always sets the list).
-func (p *mlModelPropertiesR) Groups(ctx context.Context) (*[]*mlModelGroupR, error) {
+func (p *mlModelPropertiesR) Groups() *[]*mlModelGroupR {
 	out := []*mlModelGroupR{}
 	if p.p.Groups != nil {
 		for _, u := range *p.p.Groups {
-			e, err := p.m.r.load(ctx, u, "mlModelGroup")
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, &mlModelGroupR{e})
+			out = append(out, &mlModelGroupR{must(p.m.r.load(p.m.ctx, u, "mlModelGroup"))})
 		}
 	}
-	return &out, nil
+	return &out
 }
 
 // --- MLModelGroup (MLModelGroupMapper) ---
@@ -236,7 +222,7 @@ func (g *mlModelGroupR) Properties() *mlModelGroupPropertiesR {
 	return &mlModelGroupPropertiesR{p: p, g: g}
 }
 
-func (g *mlModelGroupR) EditableProperties() (*editableR, error) {
+func (g *mlModelGroupR) EditableProperties() *editableR {
 	return g.editableDescription("editableMlModelGroupProperties")
 }
 

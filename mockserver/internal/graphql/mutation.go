@@ -63,7 +63,7 @@ func (r *resolver) mustExist(ctx context.Context, u string) error {
 // exists is Core.Exists, also true for an entity whose key aspect has no
 // schema in the mock (container, domain, ...) but that has aspects: the
 // core writes no key row for those, DataHub does.
-func (r *resolver) exists(ctx context.Context, u string) (bool, error) {
+func (r *resolver) exists(ctx context.Context, u string) (bool, *gqlError) {
 	ok, err := r.core.Exists(ctx, u)
 	if err != nil {
 		return false, fromCore(err)

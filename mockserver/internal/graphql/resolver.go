@@ -12,34 +12,51 @@ import (
 
 // resolver is the schema's root (Query and Mutation).
 type resolver struct {
-	core *gms.Core
+	core  *gms.Core
+	cache decodeCache
 }
 
 // entity is one loaded entity: its URN, registry name and latest aspects
 // (the key synthesised when never written).
 type entity struct {
-	r       *resolver
+	r *resolver
+	// ctx is the request's, for the loads of the inline resolvers.
+	ctx     context.Context
 	urn     string
 	name    string       // registry entity name
 	aspects []gms.Aspect // the latest versions, sorted by name
-	key     keyJSON
+	key     *keyJSON     // never nil
 	// props is the decoded *Properties aspect of an ML entity or dataset
-	// (a pointer to its JSON type; nil when absent), decoded at load so that
-	// the fields read from it resolve without errors (graph-gophers runs
-	// fields that may fail in goroutines).
+	// (a pointer to its JSON type, shared through the decode cache and never
+	// modified; nil when absent), decoded at load.
 	props any
 }
 
-// propsAspects are the properties aspects decoded at load, with their types.
-var propsAspects = map[string]struct {
-	name string
-	new  func() any
-}{
-	"mlFeature":      {"mlFeatureProperties", func() any { return new(mlFeaturePropertiesJSON) }},
-	"mlFeatureTable": {"mlFeatureTableProperties", func() any { return new(mlFeatureTablePropertiesJSON) }},
-	"mlModel":        {"mlModelProperties", func() any { return new(mlModelPropertiesJSON) }},
-	"mlModelGroup":   {"mlModelGroupProperties", func() any { return new(mlModelGroupPropertiesJSON) }},
-	"dataset":        {"datasetProperties", func() any { return new(datasetPropertiesJSON) }},
+// loadProps decodes the properties aspect of e by its entity type.
+func (e *entity) loadProps() *gqlError {
+	var err *gqlError
+	switch e.name {
+	case "mlFeature":
+		e.props, err = propsOf[mlFeaturePropertiesJSON](e, "mlFeatureProperties")
+	case "mlFeatureTable":
+		e.props, err = propsOf[mlFeatureTablePropertiesJSON](e, "mlFeatureTableProperties")
+	case "mlModel":
+		e.props, err = propsOf[mlModelPropertiesJSON](e, "mlModelProperties")
+	case "mlModelGroup":
+		e.props, err = propsOf[mlModelGroupPropertiesJSON](e, "mlModelGroupProperties")
+	case "dataset":
+		e.props, err = propsOf[datasetPropertiesJSON](e, "datasetProperties")
+	}
+	return err
+}
+
+// propsOf is aspectOf as an any that is nil (not a nil *T) when absent.
+func propsOf[T any](e *entity, name string) (any, *gqlError) {
+	v, err := aspectOf[T](e, name)
+	if v == nil || err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // graphQLType are the GraphQL type names of the registry entities served.
@@ -59,7 +76,7 @@ var entityTypes = map[string]string{
 
 // load reads urn's latest aspects through the core, checking that it is a
 // URN of entity type want ("" for any served type).
-func (r *resolver) load(ctx context.Context, urn, want string) (*entity, error) {
+func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlError) {
 	got := gms.EntityTypeOf(urn)
 	if _, served := graphQLType[got]; (want != "" && got != want) || !served {
 		if _, err := gms.CheckURN(urn); err != nil { // a malformed URN says so first
@@ -72,7 +89,7 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, error) 
 	if _, ok := graphQLType[got]; !ok {
 		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, "entity", gms.Abbreviate(urn), "served entity type"))
 	}
-	e := &entity{r: r, urn: urn, name: got}
+	e := &entity{r: r, ctx: ctx, urn: urn, name: got, key: &keyJSON{}}
 	if got == "dataPlatform" || got == "corpuser" || got == "corpGroup" || got == "tag" || got == "glossaryTerm" {
 		if _, err := gms.CheckURN(urn); err != nil {
 			return nil, fromCore(err)
@@ -84,18 +101,13 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, error) 
 		return nil, fromCore(err)
 	}
 	e.aspects = ent.Aspects
-	if k, ok := e.raw(ent.KeyAspect); ok {
-		if err := json.Unmarshal(k, &e.key); err != nil {
-			return nil, serverError(fmt.Sprintf(msgMapAspect, ent.KeyAspect, gms.Abbreviate(urn), err))
-		}
+	if k, err := aspectOf[keyJSON](e, ent.KeyAspect); err != nil {
+		return nil, err
+	} else if k != nil {
+		e.key = k
 	}
-	if pa, ok := propsAspects[got]; ok {
-		v := pa.new()
-		if found, err := e.aspect(pa.name, v); err != nil {
-			return nil, err
-		} else if found {
-			e.props = v
-		}
+	if err := e.loadProps(); err != nil {
+		return nil, err
 	}
 	return e, nil
 }
@@ -110,17 +122,14 @@ func (e *entity) raw(name string) (json.RawMessage, bool) {
 	return nil, false
 }
 
-// aspect decodes the latest value of aspect name into v; false when the
-// entity has none.
-func (e *entity) aspect(name string, v any) (bool, error) {
+// aspectOf is the latest value of aspect name decoded (through the decode
+// cache: shared, not to be modified), nil when the entity has none.
+func aspectOf[T any](e *entity, name string) (*T, *gqlError) {
 	raw, ok := e.raw(name)
 	if !ok {
-		return false, nil
+		return nil, nil
 	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		return false, serverError(fmt.Sprintf(msgMapAspect, name, gms.Abbreviate(e.urn), err))
-	}
-	return true, nil
+	return decode[T](&e.r.cache, name, raw, e.urn)
 }
 
 // urnKey returns the last part of a simple URN (urn:li:corpuser:jdoe → jdoe)

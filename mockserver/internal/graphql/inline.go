@@ -1,0 +1,98 @@
+package graphql
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	qerrors "github.com/graph-gophers/graphql-go/errors"
+	gqllog "github.com/graph-gophers/graphql-go/log"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// Inline resolvers. graph-gophers runs a field in its own goroutine when its
+// resolver takes a context, takes arguments or returns an error (and so does
+// every field above it); on the mlFeatureTable benchmark those goroutines and
+// their stack growth were a sixth of the handler's CPU. The nested fields'
+// resolvers therefore take no context and return no error: an entity keeps
+// the request's context from its load, and a resolver that fails calls fail,
+// whose panic graph-gophers recovers in the field's own frame and turns,
+// through panicHandler, into the same error (message, path, extensions) a
+// returned error gives. No panic leaves the package's Exec.
+
+// failure is the panic value of fail.
+type failure struct{ err *gqlError }
+
+// fail ends the current field resolver with err.
+func fail(err *gqlError) { panic(failure{err}) }
+
+// must returns v, or ends the current field resolver with err.
+func must[T any](v T, err *gqlError) T {
+	if err != nil {
+		fail(err)
+	}
+	return v
+}
+
+// panicHandler turns a failure into its error; any other panic is a server
+// error in DataHub's shape.
+type panicHandler struct{}
+
+func (panicHandler) MakePanicError(_ context.Context, v any) *qerrors.QueryError {
+	if f, ok := v.(failure); ok {
+		return &qerrors.QueryError{Message: f.err.msg, Extensions: f.err.Extensions(), ResolverError: f.err}
+	}
+	e := serverError(fmt.Sprintf("panic occurred: %v", v))
+	return &qerrors.QueryError{Message: e.msg, Extensions: e.Extensions()}
+}
+
+// panicLogger logs the panics that are not failures, as graph-gophers does.
+var panicLogger = gqllog.LoggerFunc(func(ctx context.Context, v any) {
+	if _, ok := v.(failure); !ok {
+		(&gqllog.DefaultLogger{}).LogPanic(ctx, v)
+	}
+})
+
+// decodeCache holds decoded aspect values by aspect name and stored JSON, so
+// that an unchanged aspect is decoded once rather than once per query. The
+// stored bytes are the key, so a cached value is exactly what decoding them
+// gives; cached values are shared and never modified. It is emptied when it
+// reaches maxCached entries.
+type decodeCache struct {
+	mu sync.RWMutex
+	m  map[string]map[string]any // aspect name → JSON → *T
+	n  int
+}
+
+const maxCached = 1 << 14
+
+// decode returns raw decoded as a *T, from the cache when it holds one.
+func decode[T any](c *decodeCache, name string, raw json.RawMessage, urn string) (*T, *gqlError) {
+	c.mu.RLock()
+	v, ok := c.m[name][string(raw)].(*T)
+	c.mu.RUnlock()
+	if ok {
+		return v, nil
+	}
+	v = new(T)
+	if err := json.Unmarshal(raw, v); err != nil {
+		return nil, serverError(fmt.Sprintf(msgMapAspect, name, gms.Abbreviate(urn), err))
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || c.n >= maxCached {
+		c.m, c.n = map[string]map[string]any{}, 0
+	}
+	byJSON := c.m[name]
+	if byJSON == nil {
+		byJSON = map[string]any{}
+		c.m[name] = byJSON
+	}
+	if _, had := byJSON[string(raw)]; !had {
+		c.n++
+	}
+	byJSON[string(raw)] = v
+	return v, nil
+}
