@@ -307,7 +307,7 @@ func (s *Server) handleTaskStatus(w http.ResponseWriter, r *http.Request, rt rou
 	s.core.ApplyDue()
 	st, found := s.index.Task(node, num)
 	if !found {
-		b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(msgTaskUnknown, composite)})
+		b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(msgTaskUnknown, abbreviate(composite))})
 		writeValue(w, string(b))
 		return
 	}
