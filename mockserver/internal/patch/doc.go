@@ -27,7 +27,8 @@
 // datasetProperties (tags by value; customProperties is a map already),
 // editableSchemaMetadata (editableSchemaFieldInfo by fieldPath, with each
 // field's globalTags and glossaryTerms keyed as above),
-// editableDatasetProperties, domains and siblings (by value), status,
+// editableDatasetProperties, editableContainerProperties and
+// editableMlModelGroupProperties, domains and siblings (by value), status,
 // structuredProperties (properties by propertyUrn, then attribution
 // source), dataProductProperties (assets by destinationUrn),
 // dataJobInputOutput (edges by destinationUrn, field lists by value,

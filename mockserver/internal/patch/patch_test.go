@@ -292,6 +292,13 @@ func TestApplyOtherTemplates(t *testing.T) {
 		{name: "editableDatasetProperties default empty", aspect: "editableDatasetProperties",
 			patch: `[{"op":"add","path":"/description","value":"d"}]`,
 			want:  `{"description":"d"}`},
+		{name: "editableContainerProperties default empty", aspect: "editableContainerProperties",
+			patch: `[{"op":"add","path":"/description","value":"d"}]`,
+			want:  `{"description":"d"}`},
+		{name: "editableMlModelGroupProperties replaces", aspect: "editableMlModelGroupProperties",
+			current: `{"description":"a"}`,
+			patch:   `[{"op":"replace","path":"/description","value":"b"}]`,
+			want:    `{"description":"b"}`},
 	})
 }
 
@@ -467,7 +474,8 @@ func TestApplyDoesNotChangeInput(t *testing.T) {
 func TestTemplates(t *testing.T) {
 	t.Parallel()
 	want := []string{"chartInfo", "dashboardInfo", "dataFlowInfo", "dataJobInfo", "dataJobInputOutput",
-		"dataProductProperties", "datasetProperties", "domains", "editableDatasetProperties", "editableSchemaMetadata",
+		"dataProductProperties", "datasetProperties", "domains", "editableContainerProperties", "editableDatasetProperties",
+		"editableMlModelGroupProperties", "editableSchemaMetadata",
 		"globalTags", "glossaryTerms", "ownership", "siblings", "status", "structuredProperties", "upstreamLineage"}
 	if diff := cmp.Diff(want, patch.Templates()); diff != "" {
 		t.Errorf("Templates (-want +got):\n%s", diff)

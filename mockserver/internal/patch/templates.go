@@ -180,6 +180,15 @@ var templates = map[string]*template{
 	"editableDatasetProperties": {
 		defaults: func(time.Time) *object { return newObject() },
 	},
+	// EditableContainerPropertiesTemplate and
+	// EditableMLModelGroupPropertiesTemplate (in SUPPORTED_TEMPLATES after
+	// DataHub v1.3.0): an empty default, no keyed arrays.
+	"editableContainerProperties": {
+		defaults: func(time.Time) *object { return newObject() },
+	},
+	"editableMlModelGroupProperties": {
+		defaults: func(time.Time) *object { return newObject() },
+	},
 	"domains": {
 		defaults: func(time.Time) *object { o := newObject(); o.set("domains", emptyArray()); return o },
 		keyed:    []keyedArray{stringArray("domains")},
