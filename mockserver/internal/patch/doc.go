@@ -33,7 +33,9 @@
 // source), dataProductProperties (assets by destinationUrn),
 // dataJobInputOutput (edges by destinationUrn, field lists by value,
 // fineGrainedLineages as above), chartInfo and dashboardInfo (edges by
-// destinationUrn, URN lists by value), dataFlowInfo and dataJobInfo.
+// destinationUrn, URN lists by value), dataFlowInfo and dataJobInfo, and
+// versionProperties (no default: an absent versionProperties cannot be
+// patched, as in GMS).
 //
 // A path one key short of a template's keys is accepted when its value is
 // the element itself (/terms/<urn> with a term, /owners/<owner> with an

@@ -295,6 +295,13 @@ func TestApplyOtherTemplates(t *testing.T) {
 		{name: "editableContainerProperties default empty", aspect: "editableContainerProperties",
 			patch: `[{"op":"add","path":"/description","value":"d"}]`,
 			want:  `{"description":"d"}`},
+		{name: "versionProperties replaces", aspect: "versionProperties",
+			current: `{"versionSet":"urn:li:versionSet:(s,dataset)","version":{"versionTag":"1"},"sortId":"a","isLatest":false}`,
+			patch:   `[{"op":"add","path":"/isLatest","value":true}]`,
+			want:    `{"versionSet":"urn:li:versionSet:(s,dataset)","version":{"versionTag":"1"},"sortId":"a","isLatest":true}`},
+		{name: "versionProperties absent has no default", aspect: "versionProperties",
+			patch:   `[{"op":"add","path":"/isLatest","value":true}]`,
+			wantErr: patch.ErrBadAspect},
 		{name: "editableMlModelGroupProperties replaces", aspect: "editableMlModelGroupProperties",
 			current: `{"description":"a"}`,
 			patch:   `[{"op":"replace","path":"/description","value":"b"}]`,
@@ -476,7 +483,8 @@ func TestTemplates(t *testing.T) {
 	want := []string{"chartInfo", "dashboardInfo", "dataFlowInfo", "dataJobInfo", "dataJobInputOutput",
 		"dataProductProperties", "datasetProperties", "domains", "editableContainerProperties", "editableDatasetProperties",
 		"editableMlModelGroupProperties", "editableSchemaMetadata",
-		"globalTags", "glossaryTerms", "ownership", "siblings", "status", "structuredProperties", "upstreamLineage"}
+		"globalTags", "glossaryTerms", "ownership", "siblings", "status", "structuredProperties", "upstreamLineage",
+		"versionProperties"}
 	if diff := cmp.Diff(want, patch.Templates()); diff != "" {
 		t.Errorf("Templates (-want +got):\n%s", diff)
 	}
