@@ -20,7 +20,8 @@ type RestoreArgs struct {
 	// URNLike keeps only the URNs matching this SQL LIKE pattern (% any
 	// run, _ one character; "" keeps all).
 	URNLike string
-	// Start skips that many selected rows.
+	// Start skips that many selected rows, counted in (URN, aspect) byte
+	// order as DataHub counts them.
 	Start int
 	// BatchSize is the number of rows per batch (> 0).
 	BatchSize int
