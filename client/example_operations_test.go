@@ -13,7 +13,8 @@ import (
 
 // Rebuild the search documents of some datasets from the SQL store, for
 // example after the index lost updates. Here the mock's indexing is paused
-// while the datasets are written, so the index has drifted.
+// while the datasets are written, so the index has drifted. Rows are taken
+// in URN, then aspect order (byte-wise), so db.items and db.orders come first.
 func ExampleClient_RestoreIndices() {
 	mock, err := mockserver.Listen("127.0.0.1:0", mockserver.WithIndexPaused(true))
 	must(err)
@@ -27,6 +28,7 @@ func ExampleClient_RestoreIndices() {
 	res, err := c.RestoreIndices(context.Background(), client.RestoreIndicesRequest{
 		URNLike:   "urn:li:dataset:(urn:li:dataPlatform:hive,db.%",
 		Aspect:    "status",
+		Limit:     2, // without Limit DataHub restores every selected row, the mock one batch
 		BatchSize: 2,
 	})
 	must(err)
@@ -34,7 +36,7 @@ func ExampleClient_RestoreIndices() {
 	fmt.Println("last:", res.LastURN, res.LastAspect)
 	// Output:
 	// rows restored: 2
-	// last: urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD) status
+	// last: urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD) status
 }
 
 // See which timeseries indices are largest, count what a truncation would

@@ -16,6 +16,10 @@ import (
 // documents RestoreIndices rebuilds. Only the fields set (non-zero) are
 // sent; the server's defaults apply to the others (start 0; batchSize 10 as
 // SPEC.md documents, 500 in DataHub's code; every row created up to now).
+//
+// Without Limit, servers differ: DataHub restores every selected row from
+// Start on (limit 0 means no limit), the mock restores one batch of
+// BatchSize rows (SPEC.md). Set Limit to get the same rows from both.
 type RestoreIndicesRequest struct {
 	// URN restores only this entity.
 	URN string
@@ -24,15 +28,19 @@ type RestoreIndicesRequest struct {
 	// URNLike restores only the URNs matching this SQL LIKE pattern
 	// ("urn:li:dataset:%").
 	URNLike string
-	// Start skips that many selected rows (the row order of the store).
+	// Start skips that many selected rows, ordered by URN and then aspect
+	// name (byte-wise, as DataHub's SQL query orders them).
 	Start int
-	// BatchSize is the number of rows per batch; without Limit, the number
-	// of rows restored.
+	// BatchSize is the number of rows per batch; without Limit, the mock
+	// restores one batch, DataHub every selected row.
 	BatchSize int
-	// Limit is the number of rows to restore, in batches of BatchSize.
+	// Limit is the number of rows to restore, in batches of BatchSize; 0
+	// (unset) is no limit for DataHub and one batch for the mock.
 	Limit int
 	// CreatedAfter and CreatedBefore keep only rows created in that range
-	// (gePitEpochMs, lePitEpochMs).
+	// (gePitEpochMs, lePitEpochMs). The servers apply the range only when
+	// CreatedAfter is set (after the epoch): CreatedBefore alone selects
+	// every row.
 	CreatedAfter, CreatedBefore time.Time
 	// CreateDefaultAspects asks the server to create missing default aspects.
 	CreateDefaultAspects bool
@@ -62,7 +70,9 @@ type RestoreBatch struct {
 // RestoreIndices rebuilds the search documents of the selected rows from
 // GMS's SQL store: POST /operations?action=restoreIndices. The server
 // answers in text (a Java map rendered by toString); the counts are parsed
-// from it, and Raw keeps it whole.
+// from it, and Raw keeps it whole. Without r.Limit, DataHub restores every
+// selected row and the mock only r.BatchSize of them (see
+// [RestoreIndicesRequest]); set Limit to work the same against both.
 func (c *Client) RestoreIndices(ctx context.Context, r RestoreIndicesRequest) (*RestoreIndicesResult, error) {
 	if r.Start < 0 || r.BatchSize < 0 || r.Limit < 0 {
 		return nil, fmt.Errorf("client: restore indices: start, batchSize and limit must not be negative: %w", datahub.ErrValidation)

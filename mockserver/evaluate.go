@@ -39,8 +39,10 @@ type testResults struct {
 // accepted. Without a list, every test is evaluated, in the store's row
 // order; with one, the listed tests in their order (an unknown one is a
 // 404). A test whose types or conditions do not match the entity is in
-// neither list. A definition the mock cannot evaluate is a 400 naming the
-// test and the part (see package internal/metatest for the predicates).
+// neither list. A test whose on.types leave out the entity's type is
+// skipped before the rest of its definition is read; a test that applies
+// and that the mock cannot evaluate is a 400 naming the test and the part
+// (see package internal/metatest for the predicates).
 func (s *Server) handleEvaluate(w http.ResponseWriter, r *http.Request, rt routed) {
 	var (
 		urn                *string
@@ -137,6 +139,10 @@ func evaluateTest(info store.Aspect, urn, entityType string, aspects map[string]
 	}
 	if !strings.EqualFold(ti.Definition.Type, "JSON") || ti.Definition.JSON == nil {
 		return false, false, &metatest.Error{Path: "testInfo.definition", Msg: "expected type JSON with a json definition"}
+	}
+	// Only a test that applies to the entity's type must be evaluable.
+	if applies, known := metatest.AppliesTo(*ti.Definition.JSON, entityType); known && !applies {
+		return false, false, nil
 	}
 	def, err := metatest.Parse(*ti.Definition.JSON)
 	if err != nil {

@@ -3,6 +3,7 @@ package mockserver
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -128,8 +129,10 @@ func TestEvaluateTestsErrors(t *testing.T) {
 		{"missing types", `{"on":{},"rules":[]}`, `{"urn":"` + dsURN + `"}`, 400, "on.types: required"},
 		{"unknown member", `{"on":{"types":["dataset"]},"rules":[{"property":"urn","operator":"exists","match":"x"}]}`,
 			`{"urn":"` + dsURN + `"}`, 400, "rules[0].match: unsupported member"},
-		{"broken condition of another type", `{"on":{"types":["chart"],"conditions":{"xor":[]}},"rules":[]}`,
+		{"broken condition of the type", `{"on":{"types":["dataset"],"conditions":{"xor":[]}},"rules":[]}`,
 			`{"urn":"` + dsURN + `"}`, 400, "on.conditions.xor: unsupported member"},
+		{"nested too deeply", `{"on":{"types":["dataset"]},"rules":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`,
+			`{"urn":"` + dsURN + `"}`, 400, "definition: nested too deeply: JSON nesting exceeds the limit of 10000 levels"},
 		{"not a number", `{"on":{"types":["dataset"]},"rules":[{"property":"x.y","operator":"less_than","values":["ten"]}]}`,
 			`{"urn":"` + dsURN + `"}`, 400, `rules[0].values[0]: "ten" is not a number`},
 		{"definition not JSON", `{`, `{"urn":"` + dsURN + `"}`, 400, "definition: not a JSON object"},
@@ -147,4 +150,27 @@ func TestEvaluateTestsErrors(t *testing.T) {
 	if r := post(t, s, "/test?action=batchEvaluate", `{"urns":[]}`); r.Status != http.StatusNotImplemented {
 		t.Errorf("batchEvaluate = %d %s, want 501", r.Status, r.Body)
 	}
+}
+
+// TestEvaluateTestsOtherTypes checks that a test for other entity types is
+// skipped unread: its definition need not be evaluable by the mock, while
+// the entities it applies to still get the 400 naming the part.
+func TestEvaluateTestsOtherTypes(t *testing.T) {
+	t.Parallel()
+	const broken = `{"on":{"types":["chart"]},"rules":[{"property":"status.removed","operator":"fuzzy","values":["x"]}]}`
+	const chart = "urn:li:chart:(looker,c1)"
+	s := Start(t)
+	ingestHTTP(t, s, testProposal(t, "broken", broken), testProposal(t, "owner", defHasOwner),
+		mcp("dataset", dsURN, "UPSERT", "status", `{"removed":false}`),
+		mcp("chart", chart, "UPSERT", "status", `{"removed":false}`))
+	var got evaluateAnswer
+	if err := json.Unmarshal([]byte(postOK(t, s, "/test?action=evaluate", `{"urn":"`+dsURN+`"}`)), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := testResults{Passing: []testResult{}, Failing: []testResult{{Test: "urn:li:test:owner", Type: "FAILURE"}}}
+	if diff := cmp.Diff(want, got.Value); diff != "" {
+		t.Errorf("dataset results (-want +got):\n%s", diff)
+	}
+	wantRestliError(t, post(t, s, "/test?action=evaluate", `{"urn":"`+chart+`"}`), 400,
+		"Test urn:li:test:broken cannot be evaluated by datahub-mock: rules[0].operator: unsupported operator \"fuzzy\"")
 }

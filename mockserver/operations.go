@@ -223,13 +223,49 @@ func (s *Server) handleTruncate(w http.ResponseWriter, r *http.Request, rt route
 	writeValue(w, s.index.Truncate(plan, reindex, bs))
 }
 
-// javaPercent is String.format("%.2f", n*100.0/total), NaN for 0/0.
+// javaPercent is String.format("%.2f", n*100.0/total) as Java computes it:
+// the double's decimal digits (Go's shortest representation, as Java's
+// FloatingDecimal gives them) rounded HALF_UP at two places, so 1 of 800
+// (0.125) reads "0.13" where Go's strconv, rounding the binary value to
+// even, writes "0.12"; NaN for 0/0, Infinity for n/0.
 func javaPercent(n, total int) string {
 	f := float64(n) * 100 / float64(total)
-	if math.IsNaN(f) {
+	switch {
+	case math.IsNaN(f):
 		return "NaN"
+	case math.IsInf(f, 0):
+		if f < 0 {
+			return "-Infinity"
+		}
+		return "Infinity"
 	}
-	return strconv.FormatFloat(f, 'f', 2, 64)
+	return halfUp2(strconv.FormatFloat(f, 'f', -1, 64))
+}
+
+// halfUp2 rounds a decimal string ("-12.345") HALF_UP to two decimal places
+// by decimal arithmetic on its digits.
+func halfUp2(d string) string {
+	neg := strings.HasPrefix(d, "-")
+	d = strings.TrimPrefix(d, "-")
+	ip, fp, _ := strings.Cut(d, ".")
+	fp += "000"
+	digits := []byte(ip + fp[:2]) // the value in hundredths
+	if fp[2] >= '5' {
+		i := len(digits) - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i < 0 {
+			digits = append([]byte{'1'}, digits...)
+		} else {
+			digits[i]++
+		}
+	}
+	out := string(digits[:len(digits)-2]) + "." + string(digits[len(digits)-2:])
+	if neg && strings.Trim(out, "0.") != "" {
+		out = "-" + out
+	}
+	return out
 }
 
 // handleTaskStatus serves getEsTaskStatus with DataHub's validation: the
@@ -271,7 +307,7 @@ func (s *Server) handleTaskStatus(w http.ResponseWriter, r *http.Request, rt rou
 	s.core.ApplyDue()
 	st, found := s.index.Task(node, num)
 	if !found {
-		b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(msgTaskUnknown, composite)})
+		b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(msgTaskUnknown, abbreviate(composite))})
 		writeValue(w, string(b))
 		return
 	}

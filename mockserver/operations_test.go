@@ -92,6 +92,7 @@ func TestGetEsTaskStatusValidation(t *testing.T) {
 		{"combined unknown", `{"task":"qhxGdzytQS-pQek8CwBCZg:54654"}`, 200, unknown("qhxGdzytQS-pQek8CwBCZg:54654")},
 		{"underscore node", `{"task":"qhxGdzytQSpQek8CwBCZg_:54654"}`, 200, unknown("qhxGdzytQSpQek8CwBCZg_:54654")},
 		{"separate unknown", `{"nodeId":"XIAMx5WySACgg9XxBgaKmw","taskId":12587}`, 200, unknown("XIAMx5WySACgg9XxBgaKmw:12587")},
+		{"long node unknown", `{"task":"` + strings.Repeat("n", 5000) + `:7"}`, 200, unknown(strings.Repeat("n", 200) + "...")},
 		{"our node unknown id", `{"task":"datahubMockNode-000001:99"}`, 200, unknown("datahubMockNode-000001:99")},
 		{"taskId not a number", `{"nodeId":"a","taskId":"x"}`, 400, `ERROR :: /taskId :: "x" cannot be coerced to Long`},
 		{"unknown member", `{"task":"a:1","id":1}`, 400, "ERROR :: /id :: unrecognized field found but not allowed"},

@@ -14,10 +14,10 @@ import (
 
 // restoreFixture writes five datasets (t0..t4, one minute apart on the
 // server clock, each with datasetKey, status and datasetProperties rows)
-// and a chart with indexing paused, so that the index is empty. In the
-// store's row order (shorter URNs first, then bytewise; aspects the same
-// way) the rows are: the chart's chartKey and status, then per dataset
-// status, datasetKey, datasetProperties.
+// and a chart with indexing paused, so that the index is empty. In
+// DataHub's row order (by URN, then aspect, byte-wise) the rows are: the
+// chart's chartKey and status, then per dataset datasetKey,
+// datasetProperties, status.
 func restoreFixture(t *testing.T) *Server {
 	t.Helper()
 	s := Start(t, fixedClock(), WithIndexPaused(true))
@@ -35,18 +35,18 @@ func dsN(i int) string {
 	return fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,db.t%d,PROD)", i)
 }
 
-// datasetRows are the dataset rows of restoreFixture in store order.
+// datasetRows are the dataset rows of restoreFixture in DataHub's order.
 func datasetRows() []string {
 	var out []string
 	for i := range 5 {
-		for _, a := range []string{"status", "datasetKey", "datasetProperties"} {
+		for _, a := range []string{"datasetKey", "datasetProperties", "status"} {
 			out = append(out, fmt.Sprintf("t%d/%s", i, a))
 		}
 	}
 	return out
 }
 
-// indexedRows lists which fixture rows the index holds, in store order.
+// indexedRows lists which fixture rows the index holds, in DataHub's order.
 func indexedRows(s *Server) []string {
 	var out []string
 	if got := s.IndexedAspects("urn:li:chart:(looker,c1)"); got != nil {
@@ -58,7 +58,7 @@ func indexedRows(s *Server) []string {
 	}
 	for i := range 5 {
 		got := s.IndexedAspects(dsN(i))
-		for _, a := range []string{"status", "datasetKey", "datasetProperties"} {
+		for _, a := range []string{"datasetKey", "datasetProperties", "status"} {
 			if got[a] != nil {
 				out = append(out, fmt.Sprintf("t%d/%s", i, a))
 			}
@@ -91,18 +91,18 @@ func TestRestoreIndices(t *testing.T) {
 		batches    int
 	}{
 		{"defaults: first 10 rows", `{}`, all[:10], 1},
-		{"aspects resource", `{"urn":"` + dsN(3) + `"}`, []string{"t3/status", "t3/datasetKey", "t3/datasetProperties"}, 1},
-		{"urn", `{"urn":"` + dsN(1) + `"}`, []string{"t1/status", "t1/datasetKey", "t1/datasetProperties"}, 1},
+		{"aspects resource", `{"urn":"` + dsN(3) + `"}`, []string{"t3/datasetKey", "t3/datasetProperties", "t3/status"}, 1},
+		{"urn", `{"urn":"` + dsN(1) + `"}`, []string{"t1/datasetKey", "t1/datasetProperties", "t1/status"}, 1},
 		{"urn and aspect", `{"urn":"` + dsN(1) + `","aspect":"datasetProperties"}`, []string{"t1/datasetProperties"}, 1},
 		{"aspect", `{"aspect":"status","batchSize":100}`, []string{"c1/status", "t0/status", "t1/status", "t2/status", "t3/status", "t4/status"}, 1},
-		{"urnLike one", `{"urnLike":"urn:li:dataset:%t2%"}`, []string{"t2/status", "t2/datasetKey", "t2/datasetProperties"}, 1},
+		{"urnLike one", `{"urnLike":"urn:li:dataset:%t2%"}`, []string{"t2/datasetKey", "t2/datasetProperties", "t2/status"}, 1},
 		{"urnLike underscore", `{"urnLike":"urn:li:dataset:(urn:li:dataPlatform:hive,db.t_,PROD)","aspect":"datasetKey"}`,
 			[]string{"t0/datasetKey", "t1/datasetKey", "t2/datasetKey", "t3/datasetKey", "t4/datasetKey"}, 1},
 		{"urnLike start batchSize", `{"urnLike":"urn:li:dataset:%","start":4,"batchSize":2}`, datasetRows()[4:6], 1},
 		{"start past the end", `{"urnLike":"urn:li:dataset:%","start":40}`, nil, 1},
 		{"limit in batches", `{"urnLike":"urn:li:dataset:%","start":1,"limit":7,"batchSize":3}`, datasetRows()[1:8], 3},
 		{"pit range", `{"gePitEpochMs":` + strconv.FormatInt(min2, 10) + `,"lePitEpochMs":` + strconv.FormatInt(min3, 10) + `,"batchSize":100}`,
-			[]string{"t1/status", "t1/datasetKey", "t1/datasetProperties", "t2/status", "t2/datasetKey", "t2/datasetProperties"}, 1},
+			[]string{"t1/datasetKey", "t1/datasetProperties", "t1/status", "t2/datasetKey", "t2/datasetProperties", "t2/status"}, 1},
 		{"pit lower bound", `{"gePitEpochMs":` + strconv.FormatInt(opsBase.Add(5*time.Minute).UnixMilli(), 10) + `}`, datasetRows()[12:], 1},
 		{"createDefaultAspects accepted", `{"urn":"urn:li:chart:(looker,c1)","createDefaultAspects":true}`, []string{"c1/chartKey", "c1/status"}, 1},
 		{"urn not matching urnLike", `{"urn":"` + dsN(1) + `","urnLike":"%t2%"}`, nil, 1},
@@ -203,5 +203,55 @@ func TestRestoreIndicesHugePattern(t *testing.T) {
 	answer := stringValue(t, postOK(t, s, "/operations?action=restoreIndices", `{"urnLike":"`+strings.Repeat("%", 3_000_000)+`","batchSize":100}`))
 	if n, _ := migrated(answer); n != len(datasetRows())+2 {
 		t.Errorf("rowsMigrated %d, want %d", n, len(datasetRows())+2)
+	}
+}
+
+// TestRestoreIndicesRowOrder checks that start counts rows in DataHub's
+// order (EbeanAspectDao: ORDER BY urn, aspect, byte-wise), not in the
+// store's key order, which puts shorter URNs first.
+func TestRestoreIndicesRowOrder(t *testing.T) {
+	t.Parallel()
+	s := Start(t, fixedClock(), WithIndexPaused(true))
+	for _, u := range []string{"urn:li:corpuser:u10", "urn:li:corpuser:u9"} {
+		ingestHTTP(t, s, mcp("corpuser", u, "UPSERT", "status", `{"removed":false}`))
+	}
+	last := regexp.MustCompile(`lastUrn=(\S*), lastAspect=(\w*)\)`)
+	var got []string
+	for n := range 5 {
+		answer := stringValue(t, postOK(t, s, "/operations?action=restoreIndices",
+			fmt.Sprintf(`{"urnLike":"urn:li:corpuser:u%%","batchSize":1,"start":%d}`, n)))
+		ms := last.FindAllStringSubmatch(answer, -1) // the args' own, then the result's
+		if len(ms) != 2 {
+			t.Fatalf("start %d: want the args' and one result's lastUrn in %s", n, answer)
+		}
+		got = append(got, ms[1][1]+"/"+ms[1][2])
+	}
+	want := []string{"urn:li:corpuser:u10/corpUserKey", "urn:li:corpuser:u10/status",
+		"urn:li:corpuser:u9/corpUserKey", "urn:li:corpuser:u9/status", "/"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("rows by start (-want +got):\n%s", diff)
+	}
+}
+
+// TestRestoreIndicesPitWindow checks that the point-in-time window applies
+// only when gePitEpochMs > 0, as in DataHub: lePitEpochMs alone filters
+// nothing out.
+func TestRestoreIndicesPitWindow(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"le alone", `{"urn":"` + dsN(1) + `","lePitEpochMs":1}`, []string{"t1/datasetKey", "t1/datasetProperties", "t1/status"}},
+		{"ge and le before the rows", `{"urn":"` + dsN(1) + `","gePitEpochMs":1,"lePitEpochMs":2}`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := restoreFixture(t)
+			postOK(t, s, "/operations?action=restoreIndices", tc.body)
+			if diff := cmp.Diff(tc.want, indexedRows(s)); diff != "" {
+				t.Errorf("indexed rows (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -1,6 +1,8 @@
 package index
 
 import (
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/like"
@@ -18,7 +20,8 @@ type RestoreArgs struct {
 	// URNLike keeps only the URNs matching this SQL LIKE pattern (% any
 	// run, _ one character; "" keeps all).
 	URNLike string
-	// Start skips that many selected rows.
+	// Start skips that many selected rows, counted in (URN, aspect) byte
+	// order as DataHub counts them.
 	Start int
 	// BatchSize is the number of rows per batch (> 0).
 	BatchSize int
@@ -26,7 +29,8 @@ type RestoreArgs struct {
 	// restores one batch (SPEC.md: "batchSize URNs ... beginning at start").
 	Limit int
 	// GePitEpochMs and LePitEpochMs keep only rows created in
-	// [GePitEpochMs, LePitEpochMs] (0: unbounded).
+	// [GePitEpochMs, LePitEpochMs], as DataHub does only when
+	// GePitEpochMs > 0 (0: no window at all; LePitEpochMs is then ignored).
 	GePitEpochMs, LePitEpochMs int64
 }
 
@@ -39,8 +43,9 @@ type RestoreBatch struct {
 }
 
 // Restore rebuilds the index documents of exactly the selected store rows,
-// in the store's row order (see [store.Store.Rows]), and reports the
-// batches. It works while indexing is paused.
+// in DataHub's row order (by URN, then aspect name, byte-wise ascending;
+// Start counts in that order), and reports the batches. It sorts all the
+// rows the filters select, O(n log n) in their number. It works while indexing is paused.
 func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 	if args.BatchSize <= 0 {
 		args.BatchSize = 1
@@ -63,22 +68,27 @@ func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 	if args.Limit > 0 {
 		want = args.Limit
 	}
-	skip := max(args.Start, 0)
-	var sel []store.Aspect
+	sel := rows[:0]
 	for _, r := range rows {
-		if len(sel) == want {
-			break
-		}
 		if (args.URN != "" && r.URN != args.URN) || (pattern != nil && !pattern.Match(r.URN)) ||
 			!inPit(r.CreatedOn, args.GePitEpochMs, args.LePitEpochMs) {
 			continue
 		}
-		if skip > 0 {
-			skip--
-			continue
-		}
 		sel = append(sel, r)
 	}
+	// DataHub's EbeanAspectDao.streamAspectBatches orders by urn, then
+	// aspect (ascending, byte-wise under MySQL's binary collation) before
+	// setFirstRow(start); the store's key order puts shorter URNs first, so
+	// the selected rows are sorted here: O(n log n) over the selected rows
+	// (all of them, not just start+limit, since any of them may sort first).
+	slices.SortFunc(sel, func(a, b store.Aspect) int {
+		if c := strings.Compare(a.URN, b.URN); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	sel = sel[min(max(args.Start, 0), len(sel)):]
+	sel = sel[:min(want, len(sel))]
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	batches := []RestoreBatch{}
@@ -95,7 +105,13 @@ func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 	return batches, nil
 }
 
+// inPit is DataHub's point-in-time window: rows are filtered by
+// createdOn >= ge AND createdOn <= le only when ge > 0
+// (EbeanAspectDao.streamAspectBatches); le alone selects nothing out.
 func inPit(t time.Time, ge, le int64) bool {
+	if ge <= 0 {
+		return true
+	}
 	ms := t.UnixMilli()
-	return (ge == 0 || ms >= ge) && (le == 0 || ms <= le)
+	return ms >= ge && ms <= le
 }

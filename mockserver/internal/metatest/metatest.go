@@ -30,11 +30,14 @@ package metatest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // Operators are the operators the evaluator supports.
@@ -63,6 +66,9 @@ type Definition struct {
 func Parse(def string) (*Definition, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(def), &top); err != nil || top == nil {
+		if tooDeep(err) {
+			return nil, &Error{Path: "definition", Msg: fmt.Sprintf(gms.MsgTooDeep, gms.MaxJSONDepth)}
+		}
 		return nil, &Error{Path: "definition", Msg: "not a JSON object"}
 	}
 	for k := range top {
@@ -101,6 +107,37 @@ func Parse(def string) (*Definition, error) {
 	return d, nil
 }
 
+// tooDeep reports whether err is encoding/json's nesting limit.
+func tooDeep(err error) bool {
+	var se *json.SyntaxError
+	return errors.As(err, &se) && strings.Contains(se.Error(), "exceeded max depth")
+}
+
+// AppliesTo reads only a definition's on.types and reports whether the test
+// applies to entityType (compared case-insensitively), so that a test for
+// other types is skipped even when the rest of its definition cannot be
+// evaluated. known is false when the types cannot be read; then the test's
+// applicability is unknown and [Parse] says what is wrong.
+func AppliesTo(def, entityType string) (applies, known bool) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal([]byte(def), &top) != nil {
+		return false, false
+	}
+	var on map[string]json.RawMessage
+	if json.Unmarshal(top["on"], &on) != nil {
+		return false, false
+	}
+	var types []string
+	if json.Unmarshal(on["types"], &types) != nil || len(types) == 0 {
+		return false, false
+	}
+	return typeIn(types, entityType), true
+}
+
+func typeIn(types []string, entityType string) bool {
+	return slices.ContainsFunc(types, func(t string) bool { return strings.EqualFold(t, entityType) })
+}
+
 func isSet(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
 
 // Result is the outcome of a test for one entity.
@@ -113,7 +150,7 @@ type Result struct {
 // Evaluate runs the definition against an entity: its URN and its latest
 // aspects by name.
 func (d *Definition) Evaluate(urn, entityType string, aspects map[string]json.RawMessage) (Result, error) {
-	if !slices.ContainsFunc(d.Types, func(t string) bool { return strings.EqualFold(t, entityType) }) {
+	if !typeIn(d.Types, entityType) {
 		return Result{}, nil
 	}
 	e := &entity{urn: urn, raw: aspects, aspects: map[string]any{}}

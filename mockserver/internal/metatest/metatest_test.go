@@ -2,6 +2,7 @@ package metatest
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -67,6 +68,7 @@ func TestParseErrors(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ def, want string }{
 		{`[]`, "definition: not a JSON object"},
+		{strings.Repeat("[", 20000) + strings.Repeat("]", 20000), "definition: nested too deeply: JSON nesting exceeds the limit of 10000 levels"},
 		{`{"on":{"types":["dataset"]},"rules":[],"extra":1}`, "extra: unknown member (expected on, rules, actions)"},
 		{`{"rules":[]}`, "on: required"},
 		{`{"on":{"types":"dataset"},"rules":[]}`, "on: expected an object with types (a list of strings) and conditions"},
@@ -80,6 +82,26 @@ func TestParseErrors(t *testing.T) {
 		_, err := Parse(tc.def)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("Parse(%s) = %v, want %q", tc.def, err, tc.want)
+		}
+	}
+}
+
+func TestAppliesTo(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		def            string
+		applies, known bool
+	}{
+		{`{"on":{"types":["chart"]},"rules":{"xor":1}}`, false, true},
+		{`{"on":{"types":["Dataset"]},"rules":{"xor":1}}`, true, true},
+		{`{"on":{"types":[]},"rules":[]}`, false, false},
+		{`{"on":{"types":"dataset"},"rules":[]}`, false, false},
+		{`{"rules":[]}`, false, false},
+		{`{`, false, false},
+	} {
+		applies, known := AppliesTo(tc.def, "dataset")
+		if applies != tc.applies || known != tc.known {
+			t.Errorf("AppliesTo(%s) = %v, %v, want %v, %v", tc.def, applies, known, tc.applies, tc.known)
 		}
 	}
 }

@@ -27,12 +27,15 @@
 // datasetProperties (tags by value; customProperties is a map already),
 // editableSchemaMetadata (editableSchemaFieldInfo by fieldPath, with each
 // field's globalTags and glossaryTerms keyed as above),
-// editableDatasetProperties, domains and siblings (by value), status,
+// editableDatasetProperties, editableContainerProperties and
+// editableMlModelGroupProperties, domains and siblings (by value), status,
 // structuredProperties (properties by propertyUrn, then attribution
 // source), dataProductProperties (assets by destinationUrn),
 // dataJobInputOutput (edges by destinationUrn, field lists by value,
 // fineGrainedLineages as above), chartInfo and dashboardInfo (edges by
-// destinationUrn, URN lists by value), dataFlowInfo and dataJobInfo.
+// destinationUrn, URN lists by value), dataFlowInfo and dataJobInfo, and
+// versionProperties (no default: an absent versionProperties cannot be
+// patched, as in GMS).
 //
 // A path one key short of a template's keys is accepted when its value is
 // the element itself (/terms/<urn> with a term, /owners/<owner> with an

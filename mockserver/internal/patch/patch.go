@@ -76,6 +76,10 @@ func (p *Patcher) Apply(aspectName string, current, patch []byte) ([]byte, error
 			return nil, noTemplate(aspectName)
 		}
 		t = tt
+		if cur == nil && t.defaults == nil {
+			// PatchItemImpl: no current value and no default template.
+			return nil, fail(ErrBadAspect, "the aspect does not exist yet and its template has no default; write it whole first")
+		}
 		if cur == nil {
 			cur = t.defaults(now())
 		}

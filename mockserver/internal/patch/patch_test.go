@@ -292,6 +292,20 @@ func TestApplyOtherTemplates(t *testing.T) {
 		{name: "editableDatasetProperties default empty", aspect: "editableDatasetProperties",
 			patch: `[{"op":"add","path":"/description","value":"d"}]`,
 			want:  `{"description":"d"}`},
+		{name: "editableContainerProperties default empty", aspect: "editableContainerProperties",
+			patch: `[{"op":"add","path":"/description","value":"d"}]`,
+			want:  `{"description":"d"}`},
+		{name: "versionProperties replaces", aspect: "versionProperties",
+			current: `{"versionSet":"urn:li:versionSet:(s,dataset)","version":{"versionTag":"1"},"sortId":"a","isLatest":false}`,
+			patch:   `[{"op":"add","path":"/isLatest","value":true}]`,
+			want:    `{"versionSet":"urn:li:versionSet:(s,dataset)","version":{"versionTag":"1"},"sortId":"a","isLatest":true}`},
+		{name: "versionProperties absent has no default", aspect: "versionProperties",
+			patch:   `[{"op":"add","path":"/isLatest","value":true}]`,
+			wantErr: patch.ErrBadAspect},
+		{name: "editableMlModelGroupProperties replaces", aspect: "editableMlModelGroupProperties",
+			current: `{"description":"a"}`,
+			patch:   `[{"op":"replace","path":"/description","value":"b"}]`,
+			want:    `{"description":"b"}`},
 	})
 }
 
@@ -467,8 +481,10 @@ func TestApplyDoesNotChangeInput(t *testing.T) {
 func TestTemplates(t *testing.T) {
 	t.Parallel()
 	want := []string{"chartInfo", "dashboardInfo", "dataFlowInfo", "dataJobInfo", "dataJobInputOutput",
-		"dataProductProperties", "datasetProperties", "domains", "editableDatasetProperties", "editableSchemaMetadata",
-		"globalTags", "glossaryTerms", "ownership", "siblings", "status", "structuredProperties", "upstreamLineage"}
+		"dataProductProperties", "datasetProperties", "domains", "editableContainerProperties", "editableDatasetProperties",
+		"editableMlModelGroupProperties", "editableSchemaMetadata",
+		"globalTags", "glossaryTerms", "ownership", "siblings", "status", "structuredProperties", "upstreamLineage",
+		"versionProperties"}
 	if diff := cmp.Diff(want, patch.Templates()); diff != "" {
 		t.Errorf("Templates (-want +got):\n%s", diff)
 	}

@@ -14,7 +14,8 @@ const systemActor = "urn:li:corpuser:__datahub_system"
 // an absent aspect starts from, and the transform of the aspect into the
 // shape paths address (keyed arrays as maps) and back.
 type template struct {
-	// defaults returns the starting value of an absent aspect.
+	// defaults returns the starting value of an absent aspect; nil when the
+	// template has none (an absent aspect cannot be patched).
 	defaults func(now time.Time) *object
 	// keyed are the aspect's keyed arrays.
 	keyed []keyedArray
@@ -180,6 +181,18 @@ var templates = map[string]*template{
 	"editableDatasetProperties": {
 		defaults: func(time.Time) *object { return newObject() },
 	},
+	// EditableContainerPropertiesTemplate and
+	// EditableMLModelGroupPropertiesTemplate (in SUPPORTED_TEMPLATES after
+	// DataHub v1.3.0): an empty default, no keyed arrays.
+	"editableContainerProperties": {
+		defaults: func(time.Time) *object { return newObject() },
+	},
+	"editableMlModelGroupProperties": {
+		defaults: func(time.Time) *object { return newObject() },
+	},
+	// VersionPropertiesTemplate: no default ("no sensible default for
+	// version set"), no keyed arrays.
+	"versionProperties": {},
 	"domains": {
 		defaults: func(time.Time) *object { o := newObject(); o.set("domains", emptyArray()); return o },
 		keyed:    []keyedArray{stringArray("domains")},
