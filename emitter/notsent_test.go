@@ -51,7 +51,9 @@ func TestOptionValuesRefused(t *testing.T) {
 }
 
 // TestEmitNotSent checks that a proposal whose request was never sent (the
-// context done before) is not reported as of unknown outcome.
+// context done before) is not reported as of unknown outcome. (The other
+// unsent case, a header net/http refuses, is now refused by NewREST: see
+// TestOptionValuesRefused.)
 func TestEmitNotSent(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t)
