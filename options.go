@@ -31,7 +31,8 @@ const DefaultTimeout = 30 * time.Second
 //
 // emitter.NewAsync takes no Options: it wraps a *emitter.REST built with
 // them, and is configured by emitter.AsyncOption values of its own (queue
-// size, workers, ...). The file emitter takes neither.
+// size, workers, ...). The file emitter (emitter.NewFile) takes neither,
+// and the Kafka emitter (module emitter/kafka) has options of its own.
 //
 // Option values are made only by this module's With functions; the
 // settings they write are internal.
