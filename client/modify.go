@@ -59,7 +59,10 @@ const headerIfVersionMatch = "If-Version-Match"
 // others wrote since). If the value landed, Modify returns nil; if not, it
 // goes on with the next round; if it cannot tell, the error matches
 // datahub.ErrOutcomeUnknown. A 429 or 503, or a connection that could not be
-// made, is retried as a conflict is. Modify refuses a timeseries aspect.
+// made, is retried as a conflict is; when the context ends before a write
+// that was not applied (a wait after a 429 or 503, a write never sent) could
+// be retried, the error wraps the context's error and does not match
+// datahub.ErrOutcomeUnknown. Modify refuses a timeseries aspect.
 func Modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, fn func(*A) error) error {
 	return modify(ctx, c, u, false, fn)
 }
