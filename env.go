@@ -52,7 +52,10 @@ func FromEnv() (serverURL string, opts []Option, err error) {
 		serverURL = host
 	}
 	if serverURL == "" {
-		return "", nil, fmt.Errorf("datahub: %s is not set: %w", EnvGMSURL, ErrValidation)
+		if port != "" {
+			return "", nil, fmt.Errorf("datahub: %s is set but %s is not (and %s is not set either): %w", EnvGMSPort, EnvGMSHost, EnvGMSURL, ErrValidation)
+		}
+		return "", nil, fmt.Errorf("datahub: neither %s nor %s is set: %w", EnvGMSURL, EnvGMSHost, ErrValidation)
 	}
 	if token := get(EnvGMSToken); token != "" {
 		opts = append(opts, WithToken(token))

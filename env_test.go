@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"strings"
 	"testing"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -19,6 +20,8 @@ func TestFromEnv(t *testing.T) {
 		wantURL   string
 		wantToken bool
 		wantErr   error
+		// wantMsg, when set, is a text the error must contain.
+		wantMsg string
 	}{
 		{name: "url and token", env: map[string]string{"DATAHUB_GMS_URL": "http://gms:8080", "DATAHUB_GMS_TOKEN": "tok"}, wantURL: "http://gms:8080", wantToken: true},
 		{name: "url only", env: map[string]string{"DATAHUB_GMS_URL": "https://dh.example.com/api/gms"}, wantURL: "https://dh.example.com/api/gms"},
@@ -27,7 +30,8 @@ func TestFromEnv(t *testing.T) {
 		{name: "host as url", env: map[string]string{"DATAHUB_GMS_HOST": "http://gms:9002"}, wantURL: "http://gms:9002"},
 		{name: "url wins over host without port", env: map[string]string{"DATAHUB_GMS_URL": "http://a:1", "DATAHUB_GMS_HOST": "http://b:2"}, wantURL: "http://a:1"},
 		{name: "blank counts as unset", env: map[string]string{"DATAHUB_GMS_URL": "  ", "DATAHUB_GMS_TOKEN": " "}, wantErr: datahub.ErrValidation},
-		{name: "nothing", env: map[string]string{}, wantErr: datahub.ErrValidation},
+		{name: "nothing", env: map[string]string{}, wantErr: datahub.ErrValidation, wantMsg: "DATAHUB_GMS_HOST"},
+		{name: "port without host", env: map[string]string{"DATAHUB_GMS_PORT": "8080"}, wantErr: datahub.ErrValidation, wantMsg: "DATAHUB_GMS_PORT is set but DATAHUB_GMS_HOST is not"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -38,6 +42,9 @@ func TestFromEnv(t *testing.T) {
 			if tt.wantErr != nil {
 				if !errors.Is(err, tt.wantErr) {
 					t.Fatalf("err = %v, want %v", err, tt.wantErr)
+				}
+				if !strings.Contains(err.Error(), tt.wantMsg) {
+					t.Errorf("err = %v, want it to say %q", err, tt.wantMsg)
 				}
 				return
 			}

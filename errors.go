@@ -29,10 +29,13 @@ var (
 	// ErrValidation reports HTTP 400 or 422: the server refused the input
 	// (bad URN, unknown aspect, aspect JSON that does not match its schema).
 	ErrValidation = errors.New("datahub: validation failed")
-	// ErrOutcomeUnknown reports a request that may or may not have been
-	// applied: its answer was lost (the connection dropped after it was
-	// sent, an attempt timed out, a 500, 502 or 504) and it was not, or
-	// could not be, sent again. A conditional write (If-Version-Match,
+	// ErrOutcomeUnknown reports a write (POST, PUT, DELETE, PATCH) that may
+	// or may not have been applied: its request headers went out but its
+	// answer was lost (the connection dropped, an attempt timed out, the
+	// context ended while it was in flight, a 500, 502 or 504) and it was
+	// not, or could not be, sent again. A read, or a request that was never
+	// sent (its context done before, a connection that could not be made),
+	// never matches it. A conditional write (If-Version-Match,
 	// If-None-Match, If-Modified-Since, If-Unmodified-Since) or a CREATE is
 	// never replayed after such a failure, since a replay of an applied
 	// write would fail its own condition; read the aspect to learn what

@@ -1,9 +1,12 @@
 package datahub
 
 import (
+	"fmt"
 	"log/slog"
 	"maps"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/catalogkit/datahub-go/internal/config"
@@ -14,53 +17,125 @@ import (
 // emitter.
 const DefaultTimeout = 30 * time.Second
 
-// Option configures how an SDK package talks to DataHub. The options of
-// this package (token, headers, HTTP client, timeout, retry policy,
-// logger) are accepted alike by emitter.NewREST and client.New; options
-// that only one package reads (emitter.WithServerAsync, say) are values of
-// this same type, so one list mixes both, and a package refuses, with an
-// error wrapping [ErrValidation], an option meant for another. When an
-// option is given twice the last one wins. A nil Option is ignored.
+// Option configures how an SDK package talks to DataHub. Two
+// constructors take Options: emitter.NewREST (the REST emitter) and
+// client.New (the read and read-modify-write client). The options of this
+// package (token, headers, HTTP client, timeout, retry policy, logger) are
+// accepted alike by both; options that only one package reads
+// (emitter.WithServerAsync, client.WithGraphQLURL, say) are values of this
+// same type, so one list mixes both, and a constructor refuses, with an
+// error wrapping [ErrValidation], an option meant for another package. The
+// constructor also refuses, wrapping [ErrValidation], a value an option
+// cannot take (a negative timeout, a header value with a line break). When
+// an option is given twice the last one wins. A nil Option is ignored.
+//
+// emitter.NewAsync takes no Options: it wraps a *emitter.REST built with
+// them, and is configured by emitter.AsyncOption values of its own (queue
+// size, workers, ...). The file emitter (emitter.NewFile) takes neither,
+// and the Kafka emitter (module emitter/kafka) has options of its own.
 //
 // Option values are made only by this module's With functions; the
 // settings they write are internal.
 type Option func(*config.Settings)
 
 // WithToken sends "Authorization: Bearer <token>" with every request; ""
-// (the default) sends none. The token never appears in errors or logs.
+// (the default) sends none. The token never appears in errors or logs. A
+// token with a character an HTTP header value cannot hold (a control
+// character such as a line break) is refused by the constructor with an
+// error wrapping [ErrValidation] that names the header, not the token.
 func WithToken(token string) Option {
-	return func(s *config.Settings) { s.Token = token }
+	return func(s *config.Settings) {
+		if !validHeaderValue(token) {
+			s.Invalid("WithToken: the token has a character an HTTP header value (Authorization) cannot hold")
+		}
+		s.Token = token
+	}
 }
 
 // WithHeaders sets extra headers on every request. They are set after the
 // standard ones (X-RestLi-Protocol-Version, Content-Type, Accept,
-// Authorization, User-Agent), so they override them. The map is copied.
+// Authorization, User-Agent), so they override them. The map is copied. A
+// name that is not an HTTP token (RFC 9110: letters, digits and
+// !#$%&'*+-.^_`|~) or a value with a control character (a line break, say)
+// is refused by the constructor with an error wrapping [ErrValidation]
+// that names the header, not its value.
 func WithHeaders(h map[string]string) Option {
 	h = maps.Clone(h)
-	return func(s *config.Settings) { s.Headers = h }
+	return func(s *config.Settings) {
+		for _, k := range slices.Sorted(maps.Keys(h)) {
+			switch {
+			case !validHeaderName(k):
+				s.Invalid(fmt.Sprintf("WithHeaders: %q is not a valid HTTP header name", k))
+			case !validHeaderValue(h[k]):
+				s.Invalid(fmt.Sprintf("WithHeaders: the value of header %s has a character an HTTP header value cannot hold", k))
+			}
+		}
+		s.Headers = h
+	}
+}
+
+// validHeaderName reports whether name is an RFC 9110 token.
+func validHeaderName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// validHeaderValue reports whether v holds only field-value characters
+// (RFC 9110): no control character other than horizontal tab, no DEL.
+func validHeaderValue(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; (c < ' ' && c != '\t') || c == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // WithHTTPClient sends requests with hc: TLS settings (a private CA,
 // client certificates), proxies and custom transports come through it. hc
-// is not modified: [WithTimeout] applies to a copy. Nil (the default) is a
-// pooled client of the SDK's own.
+// is not modified: [WithTimeout] applies to a copy. Nil (the default, so
+// WithHTTPClient(nil) is the same as not giving the option) is a pooled
+// client of the SDK's own.
 func WithHTTPClient(hc *http.Client) Option {
 	return func(s *config.Settings) { s.HTTPClient = hc }
 }
 
 // WithTimeout bounds each attempt of a request (connect, send, read the
 // answer); the context bounds the whole call, retries included. The
-// default is [DefaultTimeout]; 0 keeps the HTTP client's own timeout.
+// default is [DefaultTimeout]; 0 keeps the HTTP client's own timeout. A
+// negative d is refused by the constructor with an error wrapping
+// [ErrValidation].
 func WithTimeout(d time.Duration) Option {
-	return func(s *config.Settings) { s.Timeout = max(d, 0) }
+	return func(s *config.Settings) {
+		if d < 0 {
+			s.Invalid(fmt.Sprintf("WithTimeout(%v): the timeout is negative", d))
+		}
+		s.Timeout = max(d, 0)
+	}
 }
 
 // WithRetry sets which failed attempts are retried and how long to wait in
 // between; the default is [DefaultRetryPolicy]. Fields left zero take
 // their defaults, so RetryPolicy{MaxAttempts: 10} waits as the default
-// does; RetryPolicy{MaxAttempts: 1} disables retries.
+// does; RetryPolicy{MaxAttempts: 1} disables retries. A negative
+// MaxAttempts is refused by the constructor with an error wrapping
+// [ErrValidation].
 func WithRetry(p RetryPolicy) Option {
 	return func(s *config.Settings) {
+		if p.MaxAttempts < 0 {
+			s.Invalid(fmt.Sprintf("WithRetry: MaxAttempts %d is negative", p.MaxAttempts))
+		}
 		s.Retry = config.Retry{Set: true, MaxAttempts: p.MaxAttempts, CheckRetry: p.CheckRetry, Backoff: p.Backoff}
 	}
 }

@@ -51,7 +51,8 @@ type Backoff func(attempt int, resp *http.Response) time.Duration
 // as unknown ([ErrOutcomeUnknown]).
 type RetryPolicy struct {
 	// MaxAttempts is the number of attempts including the first: 0 means
-	// DefaultMaxAttempts, 1 (or less) disables retries.
+	// DefaultMaxAttempts, 1 disables retries; a negative value is refused
+	// by the constructor (see [WithRetry]).
 	MaxAttempts int
 	// CheckRetry decides whether to retry; nil means DefaultCheckRetry.
 	CheckRetry CheckRetry

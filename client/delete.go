@@ -42,13 +42,20 @@ type DeleteResult struct {
 	Rows int64 `json:"rows"`
 	// TimeseriesRows is the number of timeseries documents deleted.
 	TimeseriesRows int64 `json:"timeseriesRows"`
+	// Replayed reports that the answer to an earlier attempt was lost (or
+	// was a 500, 502 or 504) and the delete was sent again. The counts then
+	// cover only the last attempt: rows an earlier attempt removed are not
+	// in them, so a replayed delete of an entity the lost attempt removed
+	// reports zero rows.
+	Replayed bool `json:"-"`
 }
 
 // HardDelete removes entity u and every version of every aspect of it, as
 // DataHub's Python client's hard_delete_entity does: POST
 // /entities?action=delete {"urn": ...}. References to u from other entities
 // stay. Deleting an entity that does not exist removes nothing and is no
-// error.
+// error. A delete whose answer was lost is sent again (it is idempotent);
+// the result then says Replayed and its counts cover the last attempt only.
 func (c *Client) HardDelete(ctx context.Context, u urn.URN) (DeleteResult, error) {
 	if err := checkURN(u); err != nil {
 		return DeleteResult{}, err
@@ -67,5 +74,6 @@ func (c *Client) HardDelete(ctx context.Context, u urn.URN) (DeleteResult, error
 	if err := json.Unmarshal(resp.Body, &answer); err != nil {
 		return DeleteResult{}, fmt.Errorf("client: delete %s: answer is not a DeleteEntityResponse: %w", u, err)
 	}
+	answer.Value.Replayed = resp.Replayed
 	return answer.Value, nil
 }

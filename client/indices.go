@@ -14,12 +14,14 @@ import (
 
 // RestoreIndicesRequest selects the rows of GMS's SQL store whose search
 // documents RestoreIndices rebuilds. Only the fields set (non-zero) are
-// sent; the server's defaults apply to the others (start 0; batchSize 10 as
-// SPEC.md documents, 500 in DataHub's code; every row created up to now).
+// sent; the server's defaults apply to the others (start 0; batchSize: the
+// specification this SDK follows defaults it to 10, DataHub's server to
+// 500, so set it when the batch size matters; every row created up to now).
 //
 // Without Limit, servers differ: DataHub restores every selected row from
-// Start on (limit 0 means no limit), the mock restores one batch of
-// BatchSize rows (SPEC.md). Set Limit to get the same rows from both.
+// Start on (limit 0 means no limit), the mock server restores one batch of
+// BatchSize rows, as the specification describes. Set Limit to get the same
+// rows from both.
 type RestoreIndicesRequest struct {
 	// URN restores only this entity.
 	URN string
@@ -172,8 +174,9 @@ type IndexSize struct {
 
 // GetIndexSizes returns the sizes of the timeseries indices (the ones that
 // grow without bound): POST /operations?action=getIndexSizes. It reads
-// DataHub's {"value":{"indexSizes":[...]}} and the string form SPEC.md
-// describes, with the size in sizeInMb or the older sizeMb.
+// DataHub's {"value":{"indexSizes":[...]}} and the same object rendered to
+// a JSON string ({"value":"{\"indexSizes\":[...]}"}), with the size in
+// sizeInMb or the older sizeMb.
 func (c *Client) GetIndexSizes(ctx context.Context) ([]IndexSize, error) {
 	v, err := c.postAction(ctx, pathIndexSizes, map[string]any{}, false)
 	if err != nil {

@@ -34,9 +34,9 @@ type TestResult struct {
 }
 
 // EvaluateTests runs the metadata tests that apply to entity u: POST
-// /test?action=evaluate with SPEC.md's parameters urn, testUrns and
-// shouldPush (DataHub's own resource, available on DataHub Cloud, names the
-// last two tests and push).
+// /test?action=evaluate with the parameters urn, testUrns and shouldPush, as
+// the specification this SDK follows names them (DataHub's own resource,
+// available on DataHub Cloud, names the last two tests and push).
 func (c *Client) EvaluateTests(ctx context.Context, u urn.URN, opts EvaluateOptions) (*TestResults, error) {
 	p := map[string]any{"urn": u.String()}
 	if opts.Tests != nil {

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net"
-	"net/http"
 	"reflect"
 	"strconv"
 	"strings"
@@ -61,7 +59,10 @@ const headerIfVersionMatch = "If-Version-Match"
 // others wrote since). If the value landed, Modify returns nil; if not, it
 // goes on with the next round; if it cannot tell, the error matches
 // datahub.ErrOutcomeUnknown. A 429 or 503, or a connection that could not be
-// made, is retried as a conflict is. Modify refuses a timeseries aspect.
+// made, is retried as a conflict is; when the context ends before a write
+// that was not applied (a wait after a 429 or 503, a write never sent) could
+// be retried, the error wraps the context's error and does not match
+// datahub.ErrOutcomeUnknown. Modify refuses a timeseries aspect.
 func Modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, fn func(*A) error) error {
 	return modify(ctx, c, u, false, fn)
 }
@@ -118,25 +119,27 @@ func modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, mustExi
 		if raw != nil && equalJSON(value, raw) {
 			return nil
 		}
-		werr := c.writeIfVersion(ctx, u, name, value, version)
-		switch writeOutcome(ctx, werr) {
+		status, werr := c.writeIfVersion(ctx, u, name, value, version)
+		switch writeOutcome(ctx, status, werr) {
 		case outcomeWritten:
 			return nil
 		case outcomeFailed:
 			return werr
+		case outcomeNotApplied:
+			return fmt.Errorf("client: modify %s of %s: not written: %w", name, u, werr)
 		case outcomeUnknown:
 			landed, nversion, rerr := c.resolve(ctx, u, info, value, version)
 			switch {
 			case rerr != nil:
-				return fmt.Errorf("client: modify %s of %s: the answer to the write was lost (%w) and reading back failed: %w", name, u, datahub.ErrOutcomeUnknown, errors.Join(werr, rerr))
+				return fmt.Errorf("client: modify %s of %s: the answer to the write was lost (%v) and reading it back failed: %w", name, u, settled(werr), &unknownCause{rerr})
 			case landed:
 				return nil
 			}
 			// Not applied: what happened is now known.
 			if nversion != version {
-				werr = fmt.Errorf("%s changed to version %s meanwhile (%v): %w", name, nversion, werr, datahub.ErrPreconditionFailed)
+				werr = fmt.Errorf("%s changed to version %s meanwhile (%v): %w", name, nversion, settled(werr), datahub.ErrPreconditionFailed)
 			} else {
-				werr = fmt.Errorf("the write was not applied (%v)", werr)
+				werr = fmt.Errorf("the write was not applied (%v)", settled(werr))
 			}
 		}
 		// A conflict, or a write the server did not take (429, 503, no
@@ -170,9 +173,10 @@ func (p ConflictPolicy) wait(attempt int) time.Duration {
 }
 
 // writeIfVersion writes value as aspect name of u if its version is still
-// version. The emitter replays it only when it was provably not applied;
-// the caller decides what any other failure means.
-func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, value json.RawMessage, version string) error {
+// version, and returns the emitter's status of the write with its error.
+// The emitter replays it only when it was provably not applied; the caller
+// decides what any other failure means.
+func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, value json.RawMessage, version string) (emitter.Status, error) {
 	err := c.em.Emit(ctx, emitter.Proposal{
 		EntityType:     u.EntityType(),
 		URN:            u,
@@ -182,57 +186,72 @@ func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, val
 		SystemMetadata: &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()},
 		Headers:        map[string]string{headerIfVersionMatch: version},
 	})
+	if err == nil {
+		return emitter.Written, nil
+	}
 	// One proposal: report its own error rather than the batch's.
 	var be *emitter.BatchError
 	if errors.As(err, &be) && len(be.Results) == 1 && be.Results[0].Err != nil {
 		r := be.Results[0]
 		if r.Status == emitter.Unknown && !errors.Is(r.Err, datahub.ErrOutcomeUnknown) {
-			return fmt.Errorf("%w: %w", datahub.ErrOutcomeUnknown, r.Err)
+			return r.Status, fmt.Errorf("%w: %w", datahub.ErrOutcomeUnknown, r.Err)
 		}
-		return r.Err
+		return r.Status, r.Err
 	}
-	return err
+	return emitter.Unknown, err
 }
 
 // outcome classifies the answer to a conditional write.
 type outcome int
 
 const (
-	outcomeWritten outcome = iota
-	outcomeRetry           // not applied: a conflict, 429, 503, no connection
-	outcomeFailed          // refused for good (400, 401, 403, 413, 422...)
-	outcomeUnknown         // the answer was lost: applied or not
+	outcomeWritten    outcome = iota
+	outcomeRetry              // not applied: a conflict, 429, 503, no connection
+	outcomeFailed             // refused for good (400, 401, 403, 413, 422...)
+	outcomeNotApplied         // not applied, and the context is done
+	outcomeUnknown            // the answer was lost: applied or not
 )
 
-func writeOutcome(ctx context.Context, err error) outcome {
-	if err == nil {
+// writeOutcome classifies a conditional write that ended with the
+// emitter's status and err. Only a write the emitter reports as Unknown
+// may have been applied; Failed and NotAttempted were not.
+func writeOutcome(ctx context.Context, status emitter.Status, err error) outcome {
+	switch {
+	case err == nil:
 		return outcomeWritten
-	}
-	if errors.Is(err, datahub.ErrPreconditionFailed) {
-		return outcomeRetry
-	}
-	if errors.Is(err, datahub.ErrOutcomeUnknown) {
+	case status == emitter.Unknown:
 		return outcomeUnknown
-	}
-	var de *datahub.Error
-	if errors.As(err, &de) {
-		switch de.StatusCode {
-		case http.StatusTooManyRequests, http.StatusServiceUnavailable:
-			return outcomeRetry
-		case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
-			return outcomeUnknown
+	case errors.Is(err, datahub.ErrPreconditionFailed):
+		return outcomeRetry
+	case status == emitter.Failed || status == emitter.NotAttempted:
+		if ctx.Err() != nil {
+			return outcomeNotApplied
 		}
-		return outcomeFailed
+		return outcomeRetry // 429, 503, no connection
 	}
-	if errors.Is(err, datahub.ErrValidation) || errors.Is(err, datahub.ErrPayloadTooLarge) {
-		return outcomeFailed // refused before sending
-	}
-	var oe *net.OpError
-	if errors.As(err, &oe) && oe.Op == "dial" && ctx.Err() == nil {
-		return outcomeRetry // never reached the server
-	}
-	return outcomeUnknown
+	return outcomeFailed // Rejected: refused for good, or before sending
 }
+
+// settled returns err without the transport's "outcome unknown" mark,
+// once reading back has told what happened: the cause alone.
+func settled(err error) error {
+	var multi interface{ Unwrap() []error }
+	if !errors.As(err, &multi) {
+		return err
+	}
+	errs := multi.Unwrap()
+	if len(errs) != 2 || errs[0] != datahub.ErrOutcomeUnknown {
+		return err
+	}
+	return errs[1]
+}
+
+// unknownCause is the failure to read back a write whose answer was lost:
+// it matches datahub.ErrOutcomeUnknown and the read's error.
+type unknownCause struct{ err error }
+
+func (e *unknownCause) Error() string   { return e.err.Error() + " (outcome unknown)" }
+func (e *unknownCause) Unwrap() []error { return []error{datahub.ErrOutcomeUnknown, e.err} }
 
 // resolve finds out, by reading, whether a conditional write of value at
 // version expected was applied; when it was not, version is the aspect's

@@ -17,7 +17,7 @@
 //
 // # Simplify
 //
-// [Simplify] follows SPEC.md: drop every dot-separated token that starts with
+// [Simplify] applies one rule: drop every dot-separated token that starts with
 // "[" or ends with "]" and join the rest with dots; a path that does not start
 // with "[version=2.0]" is returned unchanged. For well-formed version-2 paths
 // this is exactly what DataHub's server does (Java
@@ -29,7 +29,7 @@
 //
 // (The version token holds a dot itself; split, it gives "[version=2" and
 // "0]", which the rule drops as well.) On other paths the three differ
-// slightly, and Simplify keeps to SPEC.md, which is also the Python rule: an
+// slightly, and Simplify keeps to the rule above, which is also the Python one: an
 // empty token (from "..") is kept, where Java drops it; a token such as
 // "a[0]" or "[x" is dropped, where Java drops only tokens that both start with
 // "[" and end with "]"; and "[version=2.0]a.b" gives "0]a.b", where Java
@@ -49,8 +49,9 @@
 //	[version=2.0].[type=ABFooUnion].[type=union].[type=B].a
 //	[version=2.0].[type=ABFooUnion].[type=union].[type=array].[type=array].[type=Foo].a
 //
-// all simplify to "a". Simplify does not make that exception. SPEC.md states
-// the rule without it, DataHub's server applies the rule without it when it
+// all simplify to "a". Simplify does not make that exception. The
+// specification this SDK follows states the rule without it, DataHub's
+// server applies the rule without it when it
 // downgrades a path (SchemaFieldUtilsTest expects exactly these aliases to
 // become "a"), and its general Python helper has no exception either; the
 // exception belongs to one helper of one SDK feature. A caller that needs a

@@ -35,7 +35,7 @@ type testResults struct {
 // (urn:li:test:* entities with a testInfo whose definition is JSON) that
 // apply to the entity, split into passing and failing; with push (or
 // shouldPush) true the results are written as the entity's testResults
-// aspect. SPEC.md's testUrns/shouldPush and DataHub's tests/push are both
+// aspect. The SDK specification's testUrns/shouldPush and DataHub's tests/push are both
 // accepted. Without a list, every test is evaluated, in the store's row
 // order; with one, the listed tests in their order (an unknown one is a
 // 404). A test whose types or conditions do not match the entity is in

@@ -94,7 +94,7 @@ func (s *Server) handleRestoreIndices(w http.ResponseWriter, r *http.Request, rt
 }
 
 // DefaultRestoreBatchSize is restoreIndices' batchSize when none is given:
-// 10 as SPEC.md says (DataHub's code has 500).
+// 10, as the specification this SDK follows says (DataHub's server has 500).
 const DefaultRestoreBatchSize = 10
 
 // restoreString renders restoreIndices' answer as GMS does: a Java

@@ -76,6 +76,23 @@ type Settings struct {
 	// scoped names the package-specific options applied, as
 	// "package.Name", in order.
 	scoped []scoped
+	// invalid holds the reasons options refused their values.
+	invalid []string
+}
+
+// Invalid records that an option was given a value it refuses; Err
+// reports it at construction.
+func (s *Settings) Invalid(reason string) {
+	s.invalid = append(s.invalid, reason)
+}
+
+// Err returns an error listing the values options refused, nil when there
+// were none.
+func (s *Settings) Err() error {
+	if len(s.invalid) == 0 {
+		return nil
+	}
+	return fmt.Errorf("invalid options: %s", strings.Join(s.invalid, "; "))
 }
 
 type scoped struct{ pkg, name string }

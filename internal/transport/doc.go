@@ -16,9 +16,10 @@
 //     POST included, after capped, jittered exponential waits that honour
 //     Retry-After up to a cap); waits end as soon as the context is done;
 //     a [Request] marked NoReplay is replayed only after an attempt that
-//     provably did not apply it, and a call that may have been applied
-//     without an answer fails with an error matching
-//     datahub.ErrOutcomeUnknown;
+//     provably did not apply it, and a write (POST, PUT, DELETE, PATCH)
+//     that may have been applied without an answer (its headers went out,
+//     as an httptrace hook tells) fails with an error matching
+//     datahub.ErrOutcomeUnknown; a read or a request never sent does not;
 //   - an answer that is not 2xx becomes a [*datahub.Error] filled from the
 //     Rest.li error body ([DecodeError]); the stack trace is dropped, the body
 //     is read through an [io.LimitReader] and URLs are redacted.

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -45,6 +46,13 @@ func resolve(r config.Retry) policy {
 // on the caller's goroutine, can see and update it.
 type callState struct {
 	req Request
+	// write reports a method that may change something on the server
+	// (POST, PUT, DELETE, PATCH); only such a request can have an unknown
+	// outcome.
+	write bool
+	// sent is set, through an httptrace hook, once the current attempt
+	// has written its request headers; checkRetry reads and clears it.
+	sent atomic.Bool
 	// attempts counts the attempts made.
 	attempts int
 	// maybeApplied is set once an attempt may have reached the server and
@@ -80,9 +88,11 @@ func stateOf(ctx context.Context) *callState {
 // FailFast request is not retried when the server cannot be reached.
 func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	st := stateOf(ctx)
+	sent := false
 	if st != nil {
 		st.attempts++
-		if ambiguous(resp, err) {
+		sent = st.sent.Swap(false)
+		if st.write && ambiguous(resp, err, sent) {
 			st.maybeApplied = true
 		}
 	}
@@ -91,7 +101,8 @@ func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error)
 		return retry, cerr
 	}
 	if st == nil { // through StandardClient
-		if ctx.Value(noReplayKey{}) != nil && ambiguous(resp, err) {
+		// No trace here: a failure after connecting counts as sent.
+		if ctx.Value(noReplayKey{}) != nil && ambiguous(resp, err, true) {
 			return false, nil
 		}
 		return true, nil
@@ -99,20 +110,22 @@ func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error)
 	if st.req.FailFast && err != nil && DialError(err) {
 		return false, nil
 	}
-	if st.req.NoReplay && ambiguous(resp, err) {
+	if st.req.NoReplay && st.write && ambiguous(resp, err, sent) {
 		st.stoppedUnsafe = true
 		return false, nil
 	}
 	return true, nil
 }
 
-// ambiguous reports whether an attempt that ended with resp or err may
-// have been applied without the caller learning so: no answer after the
-// connection was made, or a 5xx other than 501 (not implemented) and 503
-// (not available, so not applied).
-func ambiguous(resp *http.Response, err error) bool {
+// ambiguous reports whether an attempt of a write that ended with resp or
+// err may have been applied without the caller learning so: no answer
+// after its request headers were sent (sent), or a 5xx other than 501 (not
+// implemented) and 503 (not available, so not applied). A request that was
+// never sent (a context done before sending, a header net/http refused, a
+// connection that could not be made) was not applied.
+func ambiguous(resp *http.Response, err error, sent bool) bool {
 	if err != nil {
-		return !DialError(err)
+		return sent && !DialError(err)
 	}
 	return resp.StatusCode >= 500 && resp.StatusCode != http.StatusNotImplemented && resp.StatusCode != http.StatusServiceUnavailable
 }

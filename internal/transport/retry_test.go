@@ -98,6 +98,29 @@ func TestOutcomeUnknownWithoutNoReplay(t *testing.T) {
 	}
 }
 
+// TestReadNeverUnknown checks that a read (GET) fails with the plain
+// error whatever happened to it: it changes nothing on the server.
+func TestReadNeverUnknown(t *testing.T) {
+	t.Parallel()
+	for name, steps := range map[string][]step{
+		"500 every time": {{status: 500}},
+		"EOF every time": {{err: io.EOF}},
+		"504 then EOF":   {{status: 504}, {err: io.EOF}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, st := newScripted(t, Config{Retry: fastRetry}, steps...)
+			_, err := c.Do(t.Context(), http.MethodGet, "/aspects/x?aspect=status", nil)
+			if err == nil || errors.Is(err, datahub.ErrOutcomeUnknown) || strings.Contains(err.Error(), "outcome unknown") {
+				t.Errorf("err = %v, want an error that does not match ErrOutcomeUnknown", err)
+			}
+			if n := st.count(); n != fastRetry.MaxAttempts {
+				t.Errorf("%d attempts, want %d", n, fastRetry.MaxAttempts)
+			}
+		})
+	}
+}
+
 // TestDefaults checks that the settings before any option are what package
 // datahub documents.
 func TestDefaults(t *testing.T) {

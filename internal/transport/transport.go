@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"runtime"
 
@@ -34,13 +35,17 @@ var UserAgent = "datahub-go/" + datahub.Version + " (go; " + runtime.Version() +
 // Settings applies opts to the defaults and returns the settings of a
 // package named pkg ("emitter", "client"). It fails, wrapping
 // datahub.ErrValidation, when an option meant only for another package is
-// among them.
+// among them or an option was given a value it refuses (a negative
+// timeout, a header value net/http would not send).
 func Settings(pkg string, opts []datahub.Option) (config.Settings, error) {
 	s := config.Defaults()
 	for _, o := range opts {
 		if o != nil {
 			o(&s)
 		}
+	}
+	if err := s.Err(); err != nil {
+		return s, fmt.Errorf("datahub: %w: %w", err, datahub.ErrValidation)
 	}
 	if err := s.Foreign(pkg); err != nil {
 		return s, fmt.Errorf("datahub: %w: %w", err, datahub.ErrValidation)
@@ -66,6 +71,11 @@ type Response struct {
 	Header http.Header
 	// Body is the response body.
 	Body []byte
+	// Replayed reports that an earlier attempt of this write may have been
+	// applied (its answer was lost, or was a 500, 502 or 504) before the
+	// attempt that got this answer: the answer then describes only the
+	// last attempt.
+	Replayed bool
 }
 
 // New checks baseURL (see NormalizeBaseURL) and returns a Client that
@@ -179,18 +189,23 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 // *datahub.Error filled from the Rest.li error body, with the response's
 // header. A request that got no answer returns an error that wraps the
 // cause: the context's error when it was cancelled or timed out, else the
-// network error of the last attempt. When an attempt may have been applied
-// without a definite answer (no answer after the request was sent; a 500,
-// 502 or 504) and the call fails, its error also matches
-// datahub.ErrOutcomeUnknown.
+// network error of the last attempt. When an attempt of a write (POST, PUT,
+// DELETE, PATCH) may have been applied without a definite answer (no answer
+// after its request headers were sent; a 500, 502 or 504) and the call
+// fails, its error also matches datahub.ErrOutcomeUnknown. A read, or a
+// request that was never sent (the context done before, a header net/http
+// refuses), never does.
 func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	target := c.base + r.Path
 	var raw any // retryablehttp sends a []byte(nil) as a chunked empty body
 	if len(r.Body) > 0 {
 		raw = r.Body
 	}
-	st := &callState{req: r}
-	req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, stateKey{}, st), r.Method, target, raw)
+	st := &callState{req: r, write: writeMethod(r.Method)}
+	tctx := httptrace.WithClientTrace(context.WithValue(ctx, stateKey{}, st), &httptrace.ClientTrace{
+		WroteHeaders: func() { st.sent.Store(true) },
+	})
+	req, err := retryablehttp.NewRequestWithContext(tctx, r.Method, target, raw)
 	if err != nil {
 		return nil, requestError(r.Method, target, err)
 	}
@@ -214,12 +229,26 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, c.maxResp+1))
 	if err != nil {
+		if !st.write {
+			return nil, requestError(r.Method, target, err)
+		}
+		// The server answered 2xx, so a write was applied, but its answer
+		// (counts, a created key) is lost.
 		return nil, &unknownError{err: requestError(r.Method, target, err)}
 	}
 	if int64(len(data)) > c.maxResp {
 		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", r.Method, datahub.RedactURL(target), c.maxResp)
 	}
-	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data}, nil
+	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data, Replayed: st.maybeApplied}, nil
+}
+
+// writeMethod reports whether method may change something on the server.
+func writeMethod(method string) bool {
+	switch method {
+	case http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch:
+		return true
+	}
+	return false
 }
 
 // outcome returns err, the failure of the call, marked as of unknown

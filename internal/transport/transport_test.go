@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"os"
 	"strings"
 	"sync"
@@ -52,6 +53,10 @@ func (s *scriptTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	s.bodies = append(s.bodies, string(body))
 	st := s.steps[i]
 	s.mu.Unlock()
+	// Like net/http's transport, report the headers written once connected.
+	if trace := httptrace.ContextClientTrace(req.Context()); trace != nil && trace.WroteHeaders != nil && !DialError(st.err) {
+		trace.WroteHeaders()
+	}
 	if st.err != nil {
 		return nil, st.err
 	}

@@ -22,7 +22,7 @@ var uiSystemMetadata = json.RawMessage(`{"properties":{"appSource":"ui"}}`)
 
 // UpdateDescription resolves Mutation.updateDescription with DataHub's rules
 // for dataset fields and containers (UpdateDescriptionResolver,
-// DescriptionUtils); other resources are refused as SPEC.md says.
+// DescriptionUtils); other resources are refused (the SDK specification supports no others).
 func (r *resolver) UpdateDescription(ctx context.Context, a struct{ Input descriptionUpdateInput }) (*bool, error) {
 	in := a.Input
 	u := in.ResourceUrn

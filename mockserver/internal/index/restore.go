@@ -26,7 +26,7 @@ type RestoreArgs struct {
 	// BatchSize is the number of rows per batch (> 0).
 	BatchSize int
 	// Limit is the number of rows to restore in batches of BatchSize; 0
-	// restores one batch (SPEC.md: "batchSize URNs ... beginning at start").
+	// restores one batch (batchSize URNs beginning at start).
 	Limit int
 	// GePitEpochMs and LePitEpochMs keep only rows created in
 	// [GePitEpochMs, LePitEpochMs], as DataHub does only when
