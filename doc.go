@@ -10,8 +10,16 @@
 //   - [github.com/catalogkit/datahub-go/fieldpath]: version-2 field paths.
 //   - [github.com/catalogkit/datahub-go/emitter]: metadata change proposals
 //     over DataHub's REST write path (one, batch, async, file).
+//   - [github.com/catalogkit/datahub-go/emitter/patch]: PATCH proposals
+//     (tags, terms, owners, links, lineage, ML features...) the server merges.
+//   - github.com/catalogkit/datahub-go/emitter/kafka (its own module):
+//     proposals to DataHub's MetadataChangeProposal Kafka topic.
+//   - [github.com/catalogkit/datahub-go/client]: reads, version-checked
+//     read-modify-write and its helpers (AddFeatureToTable and friends),
+//     GraphQL queries and the updateDescription mutation, the operations
+//     endpoints and metadata tests.
 //   - [github.com/catalogkit/datahub-go/mockserver]: an in-process and
-//     standalone DataHub mock for tests.
+//     standalone DataHub mock for tests (REST, GraphQL, operations, PATCH).
 //
 // This root package holds what every other package shares.
 //

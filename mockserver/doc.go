@@ -270,8 +270,9 @@
 //   - GET /aspects without ?aspect= is a 400 here; unknown aspect names are
 //     400 "Unknown aspect".
 //   - restoreIndices without limit (or with limit 0) restores one batch:
-//     batchSize rows beginning at start, as SPEC.md documents it ("batchSize
-//     URNs ... beginning at start"), and batchSize defaults to 10. DataHub
+//     batchSize rows beginning at start, as the specification this mock
+//     follows documents it ("batchSize URNs ... beginning at start"), and
+//     batchSize defaults to 10. DataHub
 //     treats an absent or 0 limit as no limit and restores every selected row
 //     from start on, in batches of 500 by default. A client that must behave
 //     the same against both sends limit (the rows it wants restored) and
