@@ -15,7 +15,6 @@ import (
 	"os"
 	"time"
 
-	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/client"
 	"github.com/catalogkit/datahub-go/emitter"
@@ -36,22 +35,12 @@ func main() {
 }
 
 func run(ctx context.Context, server, token string, out io.Writer) error {
-	if server == "" {
-		url, stop, err := embedded.Start()
-		if err != nil {
-			return err
-		}
-		defer stop()
-		server = url
-	}
-	em, err := emitter.NewREST(server, datahub.WithToken(token))
+	// With no server, Connect starts an embedded mock DataHub.
+	em, c, stop, err := embedded.Connect(server, token)
 	if err != nil {
 		return err
 	}
-	c, err := client.New(server, datahub.WithToken(token))
-	if err != nil {
-		return err
-	}
+	defer stop()
 	table, err := urn.NewMLFeatureTable("feast", "user_features")
 	if err != nil {
 		return err

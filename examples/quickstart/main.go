@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"net"
 	"net/http"
 	"os"
 	"time"
@@ -27,7 +26,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
-	"github.com/catalogkit/datahub-go/mockserver"
+	"github.com/catalogkit/datahub-go/examples/internal/embedded"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -46,7 +45,7 @@ func main() {
 
 func run(ctx context.Context, server, token string, out io.Writer) error {
 	if server == "" {
-		url, stop, err := startMock()
+		url, stop, err := embedded.Start()
 		if err != nil {
 			return err
 		}
@@ -197,22 +196,4 @@ func getAspect(ctx context.Context, server, token string, u urn.URN, aspect stri
 		return "", &datahub.Error{StatusCode: resp.StatusCode, Message: string(body), Method: http.MethodGet, URL: datahub.RedactURL(req.URL.String())}
 	}
 	return string(body), nil
-}
-
-// startMock serves an in-memory mock DataHub on a loopback port.
-func startMock() (url string, stop func(), err error) {
-	mock := mockserver.New()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", nil, err
-	}
-	srv := &http.Server{Handler: mock, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln) //nolint:errcheck // Serve returns ErrServerClosed after Shutdown below.
-	stop = func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx) //nolint:errcheck // best effort at exit
-		mock.Close()      //nolint:errcheck // in memory: nothing to lose
-	}
-	return "http://" + ln.Addr().String(), stop, nil
 }

@@ -1,31 +1,44 @@
 // Package embedded starts the in-memory mock DataHub that the examples use
-// when no -server is given.
+// when no -server is given, and connects the examples' emitter and client.
 package embedded
 
 import (
-	"context"
-	"net"
-	"net/http"
-	"time"
+	"fmt"
 
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/client"
+	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/mockserver"
 )
 
 // Start serves an in-memory mock DataHub on a loopback port and returns its
 // URL and a function that stops it.
 func Start() (url string, stop func(), err error) {
-	mock := mockserver.New()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	s, err := mockserver.Listen("127.0.0.1:0")
 	if err != nil {
-		return "", nil, err
+		return "", nil, fmt.Errorf("start embedded mock: %w", err)
 	}
-	srv := &http.Server{Handler: mock, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln) //nolint:errcheck // Serve returns ErrServerClosed after Shutdown below.
-	stop = func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx) //nolint:errcheck // best effort at exit
-		mock.Close()      //nolint:errcheck // in memory: nothing to lose
+	return s.URL(), func() { s.Close() }, nil //nolint:errcheck // in memory: nothing to lose at exit
+}
+
+// Connect returns an emitter and a client for the GMS at server, or for an
+// embedded mock DataHub it starts when server is empty, both sending token.
+// stop stops the embedded mock (it does nothing for a given server); call it
+// when done.
+func Connect(server, token string) (em *emitter.REST, c *client.Client, stop func(), err error) {
+	stop = func() {}
+	if server == "" {
+		if server, stop, err = Start(); err != nil {
+			return nil, nil, nil, err
+		}
 	}
-	return "http://" + ln.Addr().String(), stop, nil
+	em, err = emitter.NewREST(server, datahub.WithToken(token))
+	if err == nil {
+		c, err = client.New(server, datahub.WithToken(token))
+	}
+	if err != nil {
+		stop()
+		return nil, nil, nil, err
+	}
+	return em, c, stop, nil
 }
