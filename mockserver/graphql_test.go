@@ -190,3 +190,16 @@ func TestGraphQLNestedError(t *testing.T) {
 		"extensions":{"code":400,"type":"BAD_REQUEST","classification":"DataFetchingException"}}],
 		"data":{"mlFeatureTable":{"name":"nested","properties":{"mlFeatures":null}}},"extensions":{}}`)
 }
+
+// TestGraphQLEntityExistsWithoutKeySchema checks entityExists for an entity
+// whose key aspect has no schema in the mock: a container written with only
+// containerProperties exists, one never written does not.
+func TestGraphQLEntityExistsWithoutKeySchema(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	if err := s.PutAspectJSON("urn:li:container:abc", "containerProperties", json.RawMessage(`{"name":"abc"}`)); err != nil {
+		t.Fatal(err)
+	}
+	q := `{ a: entityExists(urn: "urn:li:container:abc") b: entityExists(urn: "urn:li:container:none") }`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{"a":true,"b":false},"extensions":{}}`)
+}

@@ -294,3 +294,41 @@ func TestAbbreviate(t *testing.T) {
 		t.Errorf("Abbreviate(short) = %q", got)
 	}
 }
+
+// TestExistsWithoutKeySchema checks that an entity whose key aspect has no
+// schema in the mock (so no key row is written) exists once it has an
+// aspect, as in DataHub, and not before.
+func TestExistsWithoutKeySchema(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := newCore(t, gms.Options{})
+	const container = "urn:li:container:abc"
+	if err := c.Put(ctx, container, "containerProperties", json.RawMessage(`{"name":"abc"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Put(ctx, ds, "status", json.RawMessage(`{"removed":false}`)); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		urn  string
+		want bool
+	}{
+		{container, true},
+		{"urn:li:container:none", false},
+		{ds, true},
+		{"urn:li:dataset:(urn:li:dataPlatform:hive,db.none,PROD)", false},
+		{"urn:li:notAnEntity:x", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.urn, func(t *testing.T) {
+			t.Parallel()
+			got, err := c.Exists(ctx, tt.urn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("Exists(%s) = %t, want %t", tt.urn, got, tt.want)
+			}
+		})
+	}
+}
