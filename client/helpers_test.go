@@ -2,10 +2,14 @@ package client
 
 import (
 	"fmt"
-	datahub "github.com/catalogkit/datahub-go"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/mockserver"
 	"github.com/catalogkit/datahub-go/urn"
@@ -71,4 +75,27 @@ func mustGetTable(t testing.TB, s *mockserver.Server, u urn.MLFeatureTable) *asp
 		t.Fatal(err)
 	}
 	return a.(*aspects.MLFeatureTableProperties)
+}
+
+// addConcurrently adds the features named in want to table, one goroutine
+// each, and checks that every call succeeded and the stored table lists
+// them all.
+func addConcurrently(t *testing.T, s *mockserver.Server, c *Client, table urn.MLFeatureTable, want []string) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make([]error, len(want))
+	for i := range want {
+		f := urn.MustParse(want[i]).(urn.MLFeature)
+		wg.Go(func() { errs[i] = c.AddFeatureToTable(t.Context(), table, f) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("writer %d: %v", i, err)
+		}
+	}
+	got := slices.Sorted(slices.Values(mustGetTable(t, s, table).MLFeatures))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("features (-want +got):\n%s", diff)
+	}
 }

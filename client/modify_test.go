@@ -7,16 +7,12 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/google/go-cmp/cmp"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/mockserver"
-	"github.com/catalogkit/datahub-go/urn"
 )
 
 func TestAddFeatureToTableConcurrent(t *testing.T) {
@@ -27,22 +23,7 @@ func TestAddFeatureToTableConcurrent(t *testing.T) {
 	putTable(t, s, table)
 
 	want := featureNames(64, "concurrent")
-	var wg sync.WaitGroup
-	errs := make([]error, len(want))
-	for i := range want {
-		f := urn.MustParse(want[i]).(urn.MLFeature)
-		wg.Go(func() { errs[i] = c.AddFeatureToTable(t.Context(), table, f) })
-	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			t.Errorf("writer %d: %v", i, err)
-		}
-	}
-	got := slices.Sorted(slices.Values(mustGetTable(t, s, table).MLFeatures))
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("features (-want +got):\n%s", diff)
-	}
+	addConcurrently(t, s, c, table, want)
 }
 
 // oldTableProperties is mlFeatureTableProperties as an older SDK would type

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"reflect"
-	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -147,22 +145,7 @@ func TestPatchStrategyConcurrent(t *testing.T) {
 	before := s.RequestCounts()
 
 	want := featureNames(64, "patched")
-	var wg sync.WaitGroup
-	errs := make([]error, len(want))
-	for i := range want {
-		f := urn.MustParse(want[i]).(urn.MLFeature)
-		wg.Go(func() { errs[i] = c.AddFeatureToTable(t.Context(), table, f) })
-	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			t.Errorf("writer %d: %v", i, err)
-		}
-	}
-	got := slices.Sorted(slices.Values(mustGetTable(t, s, table).MLFeatures))
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("features (-want +got):\n%s", diff)
-	}
+	addConcurrently(t, s, c, table, want)
 	counts := s.RequestCounts()
 	for op, n := range before {
 		counts[op] -= n
