@@ -12,12 +12,8 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"log"
-	"os"
-	"time"
 
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/client"
@@ -26,17 +22,7 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-func main() {
-	server := flag.String("server", "", "DataHub GMS URL; empty starts an embedded mock server")
-	token := flag.String("token", os.Getenv("DATAHUB_GMS_TOKEN"), "access token (default $DATAHUB_GMS_TOKEN)")
-	flag.Parse()
-	log.SetFlags(0)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if err := run(ctx, *server, *token, os.Stdout); err != nil {
-		log.Fatalf("columndesc: %v", err)
-	}
-}
+func main() { embedded.Main("columndesc", run) }
 
 func run(ctx context.Context, server, token string, out io.Writer) error {
 	// With no server, Connect starts an embedded mock DataHub.

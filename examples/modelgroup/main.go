@@ -9,12 +9,8 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"log"
-	"os"
-	"time"
 
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/client"
@@ -23,17 +19,7 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-func main() {
-	server := flag.String("server", "", "DataHub GMS URL; empty starts an embedded mock server")
-	token := flag.String("token", os.Getenv("DATAHUB_GMS_TOKEN"), "access token (default $DATAHUB_GMS_TOKEN)")
-	flag.Parse()
-	log.SetFlags(0)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if err := run(ctx, *server, *token, os.Stdout); err != nil {
-		log.Fatalf("modelgroup: %v", err)
-	}
-}
+func main() { embedded.Main("modelgroup", run) }
 
 func run(ctx context.Context, server, token string, out io.Writer) error {
 	// With no server, Connect starts an embedded mock DataHub.

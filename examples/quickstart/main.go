@@ -15,13 +15,9 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"log"
 	"net/http"
-	"os"
-	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
@@ -30,18 +26,7 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-func main() {
-	server := flag.String("server", "", "DataHub GMS URL; empty starts an embedded mock server")
-	token := flag.String("token", os.Getenv("DATAHUB_GMS_TOKEN"), "access token (default $DATAHUB_GMS_TOKEN)")
-	flag.Parse()
-	log.SetFlags(0)
-
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if err := run(ctx, *server, *token, os.Stdout); err != nil {
-		log.Fatalf("quickstart: %v", err)
-	}
-}
+func main() { embedded.Main("quickstart", run) }
 
 func run(ctx context.Context, server, token string, out io.Writer) error {
 	if server == "" {

@@ -3,13 +3,36 @@
 package embedded
 
 import (
+	"context"
+	"flag"
 	"fmt"
+	"io"
+	"log"
+	"os"
+	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/client"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/mockserver"
 )
+
+// Main is the main function of an example: it parses the -server and
+// -token flags (-token defaults to $DATAHUB_GMS_TOKEN) and calls run with
+// them, a context of one minute and os.Stdout; it exits with run's error,
+// prefixed by name.
+func Main(name string, run func(ctx context.Context, server, token string, out io.Writer) error) {
+	server := flag.String("server", "", "DataHub GMS URL; empty starts an embedded mock server")
+	token := flag.String("token", os.Getenv("DATAHUB_GMS_TOKEN"), "access token (default $DATAHUB_GMS_TOKEN)")
+	flag.Parse()
+	log.SetFlags(0)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := run(ctx, *server, *token, os.Stdout); err != nil {
+		cancel()
+		log.Fatalf("%s: %v", name, err)
+	}
+}
 
 // Start serves an in-memory mock DataHub on a loopback port and returns its
 // URL and a function that stops it.
