@@ -46,11 +46,19 @@ const headerIfVersionMatch = "If-Version-Match"
 // Members of the stored aspect that A does not know (a newer server's
 // fields) are written back unchanged: the encoded A is merged over the
 // stored JSON object, replacing only the members A declares, at the top
-// level and inside members that are plain structs in Go (such as a
-// VersionTag). A member A declares and leaves empty is written as A
-// encodes it (so clearing an optional field works). Unknown members of
-// list elements are not kept: elements may have been reordered, added or
-// removed, so they cannot be matched up.
+// level, inside members that are structs in Go (such as a VersionTag) and
+// inside the elements of lists of structs (such as ownership.owners or
+// institutionalMemory.elements), recursively. A member A declares and
+// leaves empty is written as A encodes it (so clearing an optional field
+// works). A list element is matched to a stored one by what A knows of
+// it: each new element takes the unknown members of the first stored
+// element, not taken yet and in order, that decodes into the Go element
+// type and encodes again to exactly the new element. So elements kept,
+// moved or duplicated keep their unknown members; an element fn adds or
+// changes has only what the Go type writes, and a removed one is gone.
+// Matching costs one decode per stored element and is then linear in the
+// list sizes. Types with their own MarshalJSON (unions) are written as
+// they encode, not merged.
 //
 // A write whose answer is lost (dropped connection, 500, 502, 504) is not
 // replayed blindly and fn is not applied on top of it: Modify reads the

@@ -2,6 +2,7 @@ package mockserver_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -45,4 +46,25 @@ func TestWithAcceptUnknownMembers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A mock acting as a newer DataHub for ownership: an owner with a member
+// this SDK's schema does not have is stored, not refused.
+func ExampleWithAcceptUnknownMembers() {
+	const u = "urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)"
+	newer := `{"owners":[{"owner":"urn:li:corpuser:a","type":"TECHNICAL_OWNER","since":7}],"ownerTypes":{},"lastModified":{"time":0,"actor":"urn:li:corpuser:unknown"}}`
+
+	s := mockserver.New()
+	defer s.Close()
+	fmt.Println(errors.Is(s.PutAspectJSON(u, "ownership", []byte(newer)), datahub.ErrValidation))
+
+	s2 := mockserver.New(mockserver.WithAcceptUnknownMembers("ownership"))
+	defer s2.Close()
+	fmt.Println(s2.PutAspectJSON(u, "ownership", []byte(newer)))
+	raw, _ := s2.GetAspectJSON(u, "ownership", 0)
+	fmt.Println(string(raw))
+	// Output:
+	// true
+	// <nil>
+	// {"owners":[{"owner":"urn:li:corpuser:a","type":"TECHNICAL_OWNER","since":7}],"ownerTypes":{},"lastModified":{"time":0,"actor":"urn:li:corpuser:unknown"}}
 }
