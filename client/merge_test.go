@@ -115,3 +115,25 @@ func TestKnownMembersLists(t *testing.T) {
 		t.Errorf("bytes or strings given a shape: %+v", s.fields)
 	}
 }
+
+// A known struct member that encodes as null (a nil pointer without
+// omitempty) stays null: nothing is merged into it (this panicked on a nil
+// map before).
+func TestMergeUnknownNullMember(t *testing.T) {
+	t.Parallel()
+	type inner struct {
+		A int `json:"a"`
+	}
+	type outer struct {
+		P  *inner  `json:"p"`
+		Ps []inner `json:"ps"`
+	}
+	known := knownMembers(reflect.TypeFor[outer]())
+	got, err := mergeUnknown(outer{}, json.RawMessage(`{"p":{"a":1,"b":2},"ps":[{"a":0,"b":3}],"c":4}`), known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"p":null,"ps":null,"c":4}`; !equalJSON(got, []byte(want)) {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
