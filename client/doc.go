@@ -115,7 +115,8 @@
 //   - Python's patch builders send bare patches of the ML properties
 //     aspects and institutionalMemory, which DataHub has no templates for
 //     (#18851); the patch strategy sends them to the generic patcher.
-//   - Members unknown to the Go type are kept at the aspect's top level and
-//     inside plain struct members; a list element's unknown members are
-//     lost when the list is written back.
+//   - Members unknown to the Go type (a newer server's fields) are kept at
+//     the aspect's top level, inside struct members and inside list
+//     elements that are written back unchanged (see Modify); an element
+//     that was changed or added carries only what the Go type knows.
 package client

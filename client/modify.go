@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strconv"
-	"strings"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -46,11 +45,19 @@ const headerIfVersionMatch = "If-Version-Match"
 // Members of the stored aspect that A does not know (a newer server's
 // fields) are written back unchanged: the encoded A is merged over the
 // stored JSON object, replacing only the members A declares, at the top
-// level and inside members that are plain structs in Go (such as a
-// VersionTag). A member A declares and leaves empty is written as A
-// encodes it (so clearing an optional field works). Unknown members of
-// list elements are not kept: elements may have been reordered, added or
-// removed, so they cannot be matched up.
+// level, inside members that are structs in Go (such as a VersionTag) and
+// inside the elements of lists of structs (such as ownership.owners or
+// institutionalMemory.elements), recursively. A member A declares and
+// leaves empty is written as A encodes it (so clearing an optional field
+// works). A list element is matched to a stored one by what A knows of
+// it: each new element takes the unknown members of the first stored
+// element, not taken yet and in order, that decodes into the Go element
+// type and encodes again to exactly the new element. So elements kept,
+// moved or duplicated keep their unknown members; an element fn adds or
+// changes has only what the Go type writes, and a removed one is gone.
+// Matching costs one decode per stored element and is then linear in the
+// list sizes. Types with their own MarshalJSON (unions) are written as
+// they encode, not merged.
 //
 // A write whose answer is lost (dropped connection, 500, 502, 504) is not
 // replayed blindly and fn is not applied on top of it: Modify reads the
@@ -307,129 +314,6 @@ func nextVersion(v string) string {
 func equalJSON(a, b []byte) bool {
 	eq, ok := pdl.EqualJSON(a, b)
 	return eq && ok
-}
-
-// members is what a Go type knows of a JSON object: its member names, and
-// for a member whose Go type is itself a struct (or a pointer to one),
-// what that struct knows. nil means "not an object type": nothing to
-// merge.
-type members map[string]members
-
-// knownMembers returns the JSON members of struct type t (embedded structs
-// included), or nil when t is not a struct.
-func knownMembers(t reflect.Type) members {
-	return knownIn(t, map[reflect.Type]members{})
-}
-
-func knownIn(t reflect.Type, seen map[reflect.Type]members) members {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct {
-		return nil
-	}
-	if m, ok := seen[t]; ok {
-		return m // a recursive type: the same (still filling) map
-	}
-	names := members{}
-	seen[t] = names
-	var walk func(t reflect.Type)
-	walk = func(t reflect.Type) {
-		for i := range t.NumField() {
-			f := t.Field(i)
-			tag := f.Tag.Get("json")
-			if tag == "-" {
-				continue
-			}
-			name, _, _ := strings.Cut(tag, ",")
-			if name == "" && f.Anonymous {
-				ft := f.Type
-				if ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if ft.Kind() == reflect.Struct {
-					walk(ft)
-					continue
-				}
-			}
-			if !f.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			if customJSON(f.Type) {
-				// Its JSON need not follow its fields (a union, say):
-				// written as the type encodes it, not merged.
-				names[name] = nil
-				continue
-			}
-			names[name] = knownIn(f.Type, seen)
-		}
-	}
-	walk(t)
-	return names
-}
-
-// customJSON reports whether t or *t has its own MarshalJSON.
-func customJSON(t reflect.Type) bool {
-	m := reflect.TypeFor[json.Marshaler]()
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t.Implements(m) || reflect.PointerTo(t).Implements(m)
-}
-
-// mergeUnknown encodes a and adds the members of the stored object that
-// a's type does not know (known), unchanged: at the top level and inside
-// members that are objects on both sides and structs in Go without an
-// encoding of their own. List elements are not merged (they may have been
-// reordered, added or removed).
-func mergeUnknown(a any, stored json.RawMessage, known members) (json.RawMessage, error) {
-	enc, err := marshalNoEscape(a)
-	if err != nil {
-		return nil, err
-	}
-	if len(stored) == 0 || known == nil {
-		return enc, nil
-	}
-	out, changed, err := mergeObject(enc, stored, known)
-	if err != nil || !changed {
-		return enc, err
-	}
-	return out, nil
-}
-
-// mergeObject adds stored's unknown members to the object enc, recursing
-// into known struct members. changed is false when nothing was added.
-func mergeObject(enc, stored json.RawMessage, known members) (json.RawMessage, bool, error) {
-	var have map[string]json.RawMessage
-	if json.Unmarshal(stored, &have) != nil {
-		return enc, false, nil // stored is not an object: nothing to keep
-	}
-	var out map[string]json.RawMessage
-	if err := json.Unmarshal(enc, &out); err != nil {
-		return nil, false, fmt.Errorf("aspect does not encode to a JSON object: %w", err)
-	}
-	changed := false
-	for k, v := range have {
-		sub, isKnown := known[k]
-		cur, set := out[k]
-		switch {
-		case !isKnown && !set:
-			out[k], changed = v, true
-		case isKnown && set && sub != nil:
-			merged, ch, err := mergeObject(cur, v, sub)
-			if err == nil && ch {
-				out[k], changed = merged, true
-			}
-		}
-	}
-	if !changed {
-		return enc, false, nil
-	}
-	b, err := marshalNoEscape(out)
-	return b, err == nil, err
 }
 
 // marshalNoEscape is json.Marshal without HTML escaping, as DataHub's

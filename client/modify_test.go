@@ -107,9 +107,12 @@ func TestMergeUnknown(t *testing.T) {
 			`{"customProperties":{},"tags":[],"version":{"versionTag":"2","signed":true}}`},
 		{"known object cleared", aspects.MLModelProperties{}, `{"version":{"versionTag":"1","signed":true}}`,
 			`{"customProperties":{},"tags":[]}`},
-		{"list elements not merged", aspects.MLModelProperties{HyperParams: []aspects.MLHyperParam{{Name: "lr"}}},
+		{"list element matched", aspects.MLModelProperties{HyperParams: []aspects.MLHyperParam{{Name: "lr"}}},
 			`{"hyperParams":[{"name":"lr","unit":"1/s"}]}`,
-			`{"customProperties":{},"tags":[],"hyperParams":[{"name":"lr"}]}`},
+			`{"customProperties":{},"tags":[],"hyperParams":[{"name":"lr","unit":"1/s"}]}`},
+		{"changed list element keeps nothing", aspects.MLModelProperties{HyperParams: []aspects.MLHyperParam{{Name: "lr", Value: aspects.Ptr("2")}}},
+			`{"hyperParams":[{"name":"lr","unit":"1/s"}]}`,
+			`{"customProperties":{},"tags":[],"hyperParams":[{"name":"lr","value":"2"}]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

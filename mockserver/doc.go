@@ -248,6 +248,11 @@
 //   - Only the aspects this SDK types are validated field by field; DataHub
 //     validates all. The others are stored as sent (compacted), so real
 //     connector payloads are never refused by a mock bug.
+//     [WithAcceptUnknownMembers] is a test aid that simulates a newer
+//     DataHub whose schema has members this SDK does not know: the aspects
+//     it names get the same structural check as untyped ones and are
+//     stored with their unknown members, so a test can check that a
+//     client writes such members back (client.Modify does).
 //   - aspect.value whose bytes are not valid UTF-8 (non-ASCII written raw
 //     instead of as \uXXXX) is refused with 400; GMS would silently store
 //     replacement characters.

@@ -28,7 +28,8 @@ type config struct {
 	faults       []Fault
 	record       bool
 	control      bool
-	indexPaused  bool // see WithIndexPaused
+	indexPaused  bool            // see WithIndexPaused
+	lax          map[string]bool // see WithAcceptUnknownMembers
 }
 
 func newConfig(opts []Option) config {
@@ -106,6 +107,21 @@ func WithLogger(l *slog.Logger) Option {
 func WithFault(faults ...Fault) Option {
 	faults = slices.Clone(faults)
 	return func(c *config) { c.faults = faults }
+}
+
+// WithAcceptUnknownMembers makes the server act, for the named aspects,
+// like a newer DataHub whose schema has members this SDK's PDL does not:
+// their values get only the structural check (a JSON object, a timeseries
+// timestamp) and are stored with every member they carry, instead of being
+// refused with "unrecognized field found but not allowed". A test aid for
+// code that must keep a newer server's members, such as
+// client.Modify. No names (the default) validates every typed aspect.
+func WithAcceptUnknownMembers(aspectNames ...string) Option {
+	lax := make(map[string]bool, len(aspectNames))
+	for _, n := range aspectNames {
+		lax[n] = true
+	}
+	return func(c *config) { c.lax = lax }
 }
 
 // WithRecording sets whether the server keeps a copy of every proposal it

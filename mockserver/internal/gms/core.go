@@ -20,6 +20,10 @@ type Options struct {
 	// Logger receives a warning for every async write dropped when it falls
 	// due (nil: discard).
 	Logger *slog.Logger
+	// AcceptUnknown names aspects whose values get a structural check only
+	// and are stored with members their PDL record does not know, as a
+	// newer GMS with more members would (a test aid).
+	AcceptUnknown map[string]bool
 }
 
 // Core holds GMS's rules over a store: validation, conditional writes, the

@@ -50,7 +50,7 @@ type item struct {
 // IngestOptions.Async). Due async writes are applied first. It sets
 // EntityURN of proposals that name their entity by key aspect.
 func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error {
-	items, err := prepareAll(ps, o.Batch, c.patcher)
+	items, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown)
 	if err != nil {
 		return err
 	}
@@ -71,12 +71,12 @@ func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error
 
 // prepareAll validates every proposal; a batch is refused as a whole, with
 // every bad item named by its index. The kind is the first bad item's.
-func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher) ([]item, error) {
+func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool) ([]item, error) {
 	items := make([]item, 0, len(ps))
 	var bad []string
 	var first *Error
 	for i := range ps {
-		it, err := prepare(&ps[i], pt)
+		it, err := prepare(&ps[i], pt, lax)
 		if err != nil {
 			err.Index = i
 			if !batch {
@@ -102,7 +102,7 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher) ([]item, error) {
 // ValidationApiUtils.validateMCP and turns it into an item. It fills
 // p.EntityURN when the proposal names its entity by key. A PATCH becomes
 // a write whose Transform applies the patch with pt (see patchWrite).
-func prepare(p *Proposal, pt *patch.Patcher) (item, *Error) {
+func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool) (item, *Error) {
 	switch p.ChangeType {
 	case "UPSERT", "CREATE", "CREATE_ENTITY", "DELETE", "PATCH":
 	default:
@@ -192,7 +192,7 @@ func prepare(p *Proposal, pt *patch.Patcher) (item, *Error) {
 	changeType := p.ChangeType
 	if p.ChangeType == "PATCH" {
 		var err *Error
-		if transform, err = patchWrite(p, info, entity.Name, pt); err != nil {
+		if transform, err = patchWrite(p, info, entity.Name, pt, lax[info.Name]); err != nil {
 			return item{}, err
 		}
 		changeType = store.ChangeUpsert // the patched value is upserted
@@ -201,7 +201,7 @@ func prepare(p *Proposal, pt *patch.Patcher) (item, *Error) {
 			return item{}, errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
 		}
 		var err *Error
-		if value, err = checkAspect(info, entity.Name, p.Aspect); err != nil {
+		if value, err = checkAspect(info, entity.Name, p.Aspect, lax[info.Name]); err != nil {
 			return item{}, err
 		}
 	}

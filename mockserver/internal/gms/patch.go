@@ -21,7 +21,7 @@ const ContentTypeJSONPatch = "application/json-patch+json"
 // template's default, or {} for the generic form) inside the store's
 // transaction, so that concurrent patches lose nothing, and the result is
 // validated like any written aspect.
-func patchWrite(p *Proposal, info pdl.AspectInfo, entityType string, pt *patch.Patcher) (func(json.RawMessage) (json.RawMessage, error), *Error) {
+func patchWrite(p *Proposal, info pdl.AspectInfo, entityType string, pt *patch.Patcher, lax bool) (func(json.RawMessage) (json.RawMessage, error), *Error) {
 	if p.ContentType != ContentTypeJSONPatch && p.ContentType != "application/json" {
 		return nil, errorf(BadArgument, MsgPatchContentType, Abbreviate(p.ContentType))
 	}
@@ -38,7 +38,7 @@ func patchWrite(p *Proposal, info pdl.AspectInfo, entityType string, pt *patch.P
 		if err != nil {
 			return nil, patchError(err, false)
 		}
-		value, e := checkAspect(info, entityType, out)
+		value, e := checkAspect(info, entityType, out, lax)
 		if e != nil {
 			return nil, e
 		}

@@ -183,12 +183,15 @@ func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
 // checkAspect checks an aspect's JSON: an object in valid UTF-8
 // (BadArgument), that matches its PDL record field by field for the aspects
 // the SDK types, and has a timestampMillis if it is a timeseries aspect
-// (Invalid). It returns the compact JSON to store.
-func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (json.RawMessage, *Error) {
+// (Invalid). It returns the compact JSON to store. With lax (the aspects of
+// [Options.AcceptUnknown]) the aspect gets the structural check only, as an
+// aspect the SDK does not type does, so that members unknown to the PDL
+// are stored.
+func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, lax bool) (json.RawMessage, *Error) {
 	if !utf8.Valid(raw) {
 		return nil, errorf(BadArgument, MsgValueNotUTF8)
 	}
-	if aspectPasses(info, raw) { // raw is valid JSON
+	if aspectPasses(info, raw, lax) { // raw is valid JSON
 		return CompactValidShared(raw), nil
 	}
 	v, err := decodeUseNumber(raw)
@@ -202,7 +205,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 	if !ok {
 		return nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
 	}
-	if validated(info) {
+	if !lax && validated(info) {
 		if err := pdl.Validate(info.RecordName, v); err != nil {
 			return nil, errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
 		}
@@ -219,11 +222,11 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage) (j
 // aspectPasses is the quick form of checkAspect's checks: true means they
 // all pass, for valid JSON without decoding it; false leaves the verdict and
 // the message to checkAspect.
-func aspectPasses(info pdl.AspectInfo, raw []byte) bool {
+func aspectPasses(info pdl.AspectInfo, raw []byte, lax bool) bool {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return false
 	}
-	if validated(info) {
+	if !lax && validated(info) {
 		if !pdl.Conforms(info.RecordName, raw) {
 			return false
 		}
