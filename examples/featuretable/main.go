@@ -100,8 +100,8 @@ func addFeatures(ctx context.Context, server, token string, strategy client.Writ
 	if err != nil {
 		return err
 	}
-	// Close the connections the concurrent calls opened before the
-	// embedded server stops (its shutdown waits for open ones).
+	// Close the connections the concurrent calls opened once done, as a
+	// long-running program should for a client it stops using.
 	defer c.CloseIdleConnections()
 	names := []string{"age", "country", "signup_days", "logins_7d", "plan", "device", "locale", "churn_score"}
 	var wg sync.WaitGroup
