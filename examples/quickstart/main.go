@@ -17,10 +17,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/client"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/examples/internal/embedded"
 	"github.com/catalogkit/datahub-go/urn"
@@ -62,22 +62,31 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "wrote %d aspects\n", len(proposals))
 
-	// Read two aspects back through GMS's aspect read path.
-	table := urn.MustParse("urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)")
-	for _, read := range []struct {
-		u      urn.URN
-		aspect string
-	}{
-		{table, "mlFeatureTableProperties"},
-		{urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn-model-v3,PROD)"), "mlModelProperties"},
-	} {
-		body, err := getAspect(ctx, server, token, read.u, read.aspect)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "%s of %s:\n  %s\n", read.aspect, read.u, body)
+	// Read two aspects back, typed, through GMS's aspect read path.
+	c, err := client.New(server, datahub.WithToken(token))
+	if err != nil {
+		return err
 	}
+	table := urn.MustParse("urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)")
+	tp, err := client.GetAspect[aspects.MLFeatureTableProperties](ctx, c, table)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "feature table %s: %s\n  features %v\n", table, deref(tp.Description), tp.MLFeatures)
+	model := urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn-model-v3,PROD)")
+	mp, err := client.GetAspect[aspects.MLModelProperties](ctx, c, model)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "model %s: %s\n  features %v\n  groups %v\n", model, deref(mp.Description), mp.MLFeatures, mp.Groups)
 	return nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "(no description)"
+	}
+	return *s
 }
 
 // catalog builds the proposals of the example catalog.
@@ -154,31 +163,4 @@ func catalog() ([]emitter.Proposal, error) {
 		ps = append(ps, p)
 	}
 	return ps, nil
-}
-
-// getAspect reads the latest version of one aspect as GMS returns it:
-// {"version":0,"aspect":{"<record name>":{...}}}.
-func getAspect(ctx context.Context, server, token string, u urn.URN, aspect string) (string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet,
-		server+"/aspects/"+urn.PathEscape(u.String())+"?aspect="+aspect+"&version=0", nil)
-	if err != nil {
-		return "", err
-	}
-	req.Header.Set("X-RestLi-Protocol-Version", "2.0.0")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return "", err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return "", err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return "", &datahub.Error{StatusCode: resp.StatusCode, Message: string(body), Method: http.MethodGet, URL: datahub.RedactURL(req.URL.String())}
-	}
-	return string(body), nil
 }

@@ -14,8 +14,9 @@ func TestRunAgainstEmbeddedMock(t *testing.T) {
 	}
 	for _, want := range []string{
 		"wrote 7 aspects",
-		`{"version":0,"aspect":{"com.linkedin.ml.metadata.MLFeatureTableProperties":{"customProperties":{},"description":"Features keyed by user.","mlFeatures":["urn:li:mlFeature:(user_features,login_count_7d)","urn:li:mlFeature:(user_features,country)"]}}}`,
-		`"groups":["urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,churn-model,PROD)"]`,
+		"feature table urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features): Features keyed by user.\n" +
+			"  features [urn:li:mlFeature:(user_features,login_count_7d) urn:li:mlFeature:(user_features,country)]\n",
+		"  groups [urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,churn-model,PROD)]\n",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %s\noutput:\n%s", want, out.String())
