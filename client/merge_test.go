@@ -72,13 +72,7 @@ func TestMergeUnknownListElements(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := mergeUnknown(tc.value, json.RawMessage(tc.stored), known)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !equalJSON(got, []byte(tc.want)) {
-				t.Errorf("got  %s\nwant %s", got, tc.want)
-			}
+			checkMerge(t, tc.value, tc.stored, known, tc.want)
 		})
 	}
 }
@@ -92,13 +86,7 @@ func TestMergeUnknownOwners(t *testing.T) {
 	}}
 	stored := `{"owners":[{"owner":"urn:li:corpuser:old","type":"DATAOWNER","since":7}],"ownerTypes":{},"lastModified":{"time":0,"actor":"urn:li:corpuser:unknown"},"future":"f"}`
 	want := `{"owners":[{"owner":"urn:li:corpuser:new","type":"DATAOWNER"},{"owner":"urn:li:corpuser:old","type":"DATAOWNER","since":7}],"ownerTypes":{},"lastModified":{"time":0,"actor":"urn:li:corpuser:unknown"},"future":"f"}`
-	got, err := mergeUnknown(value, json.RawMessage(stored), known)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !equalJSON(got, []byte(want)) {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
+	checkMerge(t, value, stored, known, want)
 }
 
 func TestKnownMembersLists(t *testing.T) {
@@ -129,11 +117,18 @@ func TestMergeUnknownNullMember(t *testing.T) {
 		Ps []inner `json:"ps"`
 	}
 	known := knownMembers(reflect.TypeFor[outer]())
-	got, err := mergeUnknown(outer{}, json.RawMessage(`{"p":{"a":1,"b":2},"ps":[{"a":0,"b":3}],"c":4}`), known)
+	checkMerge(t, outer{}, `{"p":{"a":1,"b":2},"ps":[{"a":0,"b":3}],"c":4}`, known, `{"p":null,"ps":null,"c":4}`)
+}
+
+// checkMerge merges value over stored with known and compares the result
+// with want as JSON.
+func checkMerge(t *testing.T, value any, stored string, known *shape, want string) {
+	t.Helper()
+	got, err := mergeUnknown(value, json.RawMessage(stored), known)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"p":null,"ps":null,"c":4}`; !equalJSON(got, []byte(want)) {
-		t.Errorf("got %s, want %s", got, want)
+	if !equalJSON(got, []byte(want)) {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

@@ -2,7 +2,6 @@ package client
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"reflect"
@@ -85,13 +84,7 @@ func TestMergeUnknown(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := mergeUnknown(tc.value, json.RawMessage(tc.stored), known)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !equalJSON(got, []byte(tc.want)) {
-				t.Errorf("got %s, want %s", got, tc.want)
-			}
+			checkMerge(t, tc.value, tc.stored, known, tc.want)
 		})
 	}
 	// Inside a struct member: VersionTag of mlModelProperties.version.
@@ -116,13 +109,7 @@ func TestMergeUnknown(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := mergeUnknown(tc.value, json.RawMessage(tc.stored), model)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !equalJSON(got, []byte(tc.want)) {
-				t.Errorf("got %s, want %s", got, tc.want)
-			}
+			checkMerge(t, tc.value, tc.stored, model, tc.want)
 		})
 	}
 }
