@@ -2,10 +2,8 @@ package client
 
 import (
 	"context"
-	"fmt"
 
 	datahub "github.com/catalogkit/datahub-go"
-	"net/http"
 	"time"
 
 	"github.com/catalogkit/datahub-go/emitter"
@@ -47,7 +45,7 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	}
 	if s.HTTPClient == nil {
 		// One pool for reads and writes.
-		s.HTTPClient = pooledClient()
+		s.HTTPClient = transport.NewPooledClient()
 	}
 	tc, err := transport.New(serverURL, s)
 	if err != nil {
@@ -78,10 +76,9 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	if c.gql, err = newGQLClient(tc, s.Client.GraphQLURL); err != nil {
 		return nil, err
 	}
-	switch c.strategy = WriteStrategy(s.Client.WriteStrategy); c.strategy {
-	case Conditional, Patch:
-	default:
-		return nil, fmt.Errorf("client: unknown write strategy %d: %w", s.Client.WriteStrategy, datahub.ErrValidation)
+	c.strategy = WriteStrategy(s.Client.WriteStrategy)
+	if err := c.checkStrategy(); err != nil {
+		return nil, err
 	}
 	if s.Client.ConflictSet {
 		c.conflict = ConflictPolicy{MaxAttempts: s.Client.ConflictAttempts, MinWait: s.Client.ConflictMinWait, MaxWait: s.Client.ConflictMaxWait}
@@ -109,15 +106,6 @@ func (c *Client) ServerURL() string { return c.tc.BaseURL() }
 // CloseIdleConnections closes the connections kept open for later
 // requests (see http.Client.CloseIdleConnections).
 func (c *Client) CloseIdleConnections() { c.tc.CloseIdleConnections() }
-
-// pooledClient keeps as many idle connections per host as DataHub's Python
-// client (100), so that concurrent helpers do not open one per request.
-func pooledClient() *http.Client {
-	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxIdleConns = 100
-	t.MaxIdleConnsPerHost = 100
-	return &http.Client{Transport: t}
-}
 
 // sleepCtx waits d, or returns ctx's error once ctx is done.
 func sleepCtx(ctx context.Context, d time.Duration) error {

@@ -13,6 +13,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/transport"
 	"github.com/catalogkit/datahub-go/mockserver"
 )
 
@@ -60,7 +61,7 @@ func TestModifyLostAnswer(t *testing.T) {
 			s := mockserver.Start(t)
 			table := tableURN(t, "lost")
 			putTable(t, s, table, a)
-			rt := &afterWrite{next: pooledClient().Transport, hook: func() {
+			rt := &afterWrite{next: transport.NewPooledClient().Transport, hook: func() {
 				if tc.other != nil {
 					putTable(t, s, table, tc.other...)
 				}
@@ -98,7 +99,7 @@ func TestModifyContextEndsDuringWrite(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	// Cancel once the write is on its way: the client cannot know whether
 	// the server applied it.
-	rt := &beforeWrite{next: pooledClient().Transport, hook: cancel}
+	rt := &beforeWrite{next: transport.NewPooledClient().Transport, hook: cancel}
 	c := newTestClient(t, s, datahub.WithHTTPClient(&http.Client{Transport: rt}))
 	err := c.AddFeatureToTable(ctx, table, featureURN(t, "deadline", "a"))
 	if !errors.Is(err, datahub.ErrOutcomeUnknown) || !errors.Is(err, context.Canceled) {

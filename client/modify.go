@@ -196,16 +196,24 @@ func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, val
 	if err == nil {
 		return emitter.Written, nil
 	}
-	// One proposal: report its own error rather than the batch's.
-	var be *emitter.BatchError
-	if errors.As(err, &be) && len(be.Results) == 1 && be.Results[0].Err != nil {
-		r := be.Results[0]
+	if r, ok := soleResult(err); ok {
 		if r.Status == emitter.Unknown && !errors.Is(r.Err, datahub.ErrOutcomeUnknown) {
 			return r.Status, fmt.Errorf("%w: %w", datahub.ErrOutcomeUnknown, r.Err)
 		}
 		return r.Status, r.Err
 	}
 	return emitter.Unknown, err
+}
+
+// soleResult is the result of the one proposal an Emit call sent, when
+// err reports it: callers then report that proposal's own error rather
+// than the batch's.
+func soleResult(err error) (emitter.Result, bool) {
+	var be *emitter.BatchError
+	if errors.As(err, &be) && len(be.Results) == 1 && be.Results[0].Err != nil {
+		return be.Results[0], true
+	}
+	return emitter.Result{}, false
 }
 
 // outcome classifies the answer to a conditional write.

@@ -2,7 +2,6 @@ package client
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -78,10 +77,8 @@ func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *pa
 		proposals[i].SystemMetadata = &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()}
 	}
 	err = c.em.Emit(ctx, proposals...)
-	// One proposal: report its own error rather than the batch's.
-	var be *emitter.BatchError
-	if errors.As(err, &be) && len(be.Results) == 1 && be.Results[0].Err != nil {
-		err = be.Results[0].Err
+	if r, ok := soleResult(err); ok {
+		err = r.Err
 	}
 	if err != nil {
 		return fmt.Errorf("client: patch %s of %s: %w", aspect, u, err)

@@ -53,8 +53,6 @@ type callState struct {
 	// sent is set, through an httptrace hook, once the current attempt
 	// has written its request headers; checkRetry reads and clears it.
 	sent atomic.Bool
-	// attempts counts the attempts made.
-	attempts int
 	// maybeApplied is set once an attempt may have reached the server and
 	// been applied without a definite answer.
 	maybeApplied bool
@@ -90,7 +88,6 @@ func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error)
 	st := stateOf(ctx)
 	sent := false
 	if st != nil {
-		st.attempts++
 		sent = st.sent.Swap(false)
 		if st.write && ambiguous(resp, err, sent) {
 			st.maybeApplied = true

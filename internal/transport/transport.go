@@ -88,7 +88,7 @@ func New(baseURL string, s config.Settings) (*Client, error) {
 	}
 	hc := s.HTTPClient
 	if hc == nil {
-		hc = newPooledClient()
+		hc = NewPooledClient()
 	}
 	if s.Timeout > 0 {
 		copied := *hc
@@ -122,10 +122,10 @@ func New(baseURL string, s config.Settings) (*Client, error) {
 	return c, nil
 }
 
-// newPooledClient returns a client whose pool keeps as many idle
+// NewPooledClient returns a client whose pool keeps as many idle
 // connections per host as DataHub's Python emitter (100), so that
-// concurrent emitters do not open a connection per request.
-func newPooledClient() *http.Client {
+// concurrent callers do not open a connection per request.
+func NewPooledClient() *http.Client {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConns = 100
 	t.MaxIdleConnsPerHost = 100
