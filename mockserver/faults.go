@@ -42,7 +42,8 @@ const (
 
 // knownOps are the operations a fault may name.
 var knownOps = []Op{OpIngestProposal, OpIngestProposalBatch, OpGetTimeseries, OpGetCount, OpGetAspect,
-	OpGetEntity, OpDeleteEntity, OpConfig, OpGraphQL, OpUnknown, OpAny}
+	OpGetEntity, OpDeleteEntity, OpConfig, OpGraphQL, OpUnknown, OpAny,
+	OpRestoreIndices, OpGetIndexSizes, OpTruncateTimeseries, OpGetEsTaskStatus, OpEvaluateTests}
 
 // Forever is the [Fault.Times] of a fault that applies to every request
 // until [Server.ClearFaults]. A count is never implicit: a fault with Times

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -44,7 +45,7 @@ func (s *Server) ResumeIndexing() { s.index.SetPaused(false) }
 // is paused or lagging.
 func (s *Server) IndexedAspects(urn string) map[string]json.RawMessage {
 	s.core.ApplyDue()
-	d, ok := s.index.Get(index.EntityIndexName(entityTypeOf(urn)), urn)
+	d, ok := s.index.Get(index.EntityIndexName(gms.EntityTypeOf(urn)), urn)
 	if !ok {
 		return nil
 	}
@@ -62,20 +63,6 @@ func (s *Server) IndexedTimeseries(entityType, aspect string) int {
 	n := 0
 	s.index.Each(index.TimeseriesIndexName(entityType, aspect), func(*index.Document) bool { n++; return true })
 	return n
-}
-
-func entityTypeOf(urn string) string {
-	const p = "urn:li:"
-	if len(urn) < len(p) || urn[:len(p)] != p {
-		return ""
-	}
-	rest := urn[len(p):]
-	for i := 0; i < len(rest); i++ {
-		if rest[i] == ':' {
-			return rest[:i]
-		}
-	}
-	return rest
 }
 
 // controlIndex serves the control API's /index: GET reports

@@ -25,10 +25,6 @@ const (
 	OpEvaluateTests Op = "evaluate"
 )
 
-func init() {
-	knownOps = append(knownOps, OpRestoreIndices, OpGetIndexSizes, OpTruncateTimeseries, OpGetEsTaskStatus, OpEvaluateTests)
-}
-
 // DataHub's texts of the operations resource (OperationsResource.java).
 const (
 	msgTaskNeither      = "Please specify either Node ID + task ID OR composite task parameters"

@@ -52,9 +52,6 @@ func New(st *store.Store, opts Options) *Core {
 	return c
 }
 
-// Store returns the store under the core, for inspection in tests.
-func (c *Core) Store() *store.Store { return c.st }
-
 // barrier applies the async writes that are due, in order. Every read and
 // write of the core calls it first.
 func (c *Core) barrier() { c.q.flushDue() }

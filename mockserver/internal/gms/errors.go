@@ -138,7 +138,7 @@ func JSONErrorText(err error) string {
 	switch {
 	case err == nil:
 		return ""
-	case tooDeep(err):
+	case TooDeep(err):
 		return fmt.Sprintf(MsgTooDeep, MaxJSONDepth)
 	case errors.As(err, &se):
 		return fmt.Sprintf(MsgSyntax, se.Offset, se.Error())
@@ -154,8 +154,8 @@ func JSONErrorText(err error) string {
 	return Abbreviate(err.Error())
 }
 
-// tooDeep reports whether err is encoding/json's nesting limit.
-func tooDeep(err error) bool {
+// TooDeep reports whether err is encoding/json's nesting limit.
+func TooDeep(err error) bool {
 	var se *json.SyntaxError
 	return errors.As(err, &se) && strings.Contains(se.Error(), "exceeded max depth")
 }

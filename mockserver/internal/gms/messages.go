@@ -70,7 +70,6 @@ const (
 	MsgBadTimeHeader     = "Invalid %s header value %q: expected an ISO-8601 instant such as 2024-01-02T03:04:05Z (datahub-mock)"
 	MsgTooDeep           = "nested too deeply: JSON nesting exceeds the limit of %d levels"
 	MsgAspectTooDeep     = "Aspect %s of %s is nested too deeply: JSON nesting exceeds the limit of %d levels"
-	MsgNotObjectFound    = "found %s"
 	MsgSyntax            = "invalid JSON at byte %d: %s"
 	MsgTrailingData      = "data after the JSON value"
 )

@@ -25,10 +25,6 @@ func patchWrite(p *Proposal, info pdl.AspectInfo, entityType string, pt *patch.P
 	if p.ContentType != ContentTypeJSONPatch && p.ContentType != "application/json" {
 		return nil, errorf(BadArgument, MsgPatchContentType, Abbreviate(p.ContentType))
 	}
-	if info.Timeseries {
-		// EntityServiceImpl.ingestTimeseriesProposal takes UPSERT only.
-		return nil, errorf(Invalid, MsgTimeseriesUnchanged, p.ChangeType, info.Name)
-	}
 	if err := patch.Check(info.Name, p.Aspect); err != nil {
 		return nil, patchError(err, true)
 	}

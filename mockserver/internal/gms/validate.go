@@ -196,7 +196,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, la
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
-		if tooDeep(err) {
+		if TooDeep(err) {
 			return nil, errorf(BadArgument, MsgAspectTooDeep, info.Name, entityType, MaxJSONDepth)
 		}
 		return nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, JSONErrorText(err))

@@ -30,7 +30,6 @@ package metatest
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -66,7 +65,7 @@ type Definition struct {
 func Parse(def string) (*Definition, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(def), &top); err != nil || top == nil {
-		if tooDeep(err) {
+		if gms.TooDeep(err) {
 			return nil, &Error{Path: "definition", Msg: fmt.Sprintf(gms.MsgTooDeep, gms.MaxJSONDepth)}
 		}
 		return nil, &Error{Path: "definition", Msg: "not a JSON object"}
@@ -105,12 +104,6 @@ func Parse(def string) (*Definition, error) {
 		return nil, err
 	}
 	return d, nil
-}
-
-// tooDeep reports whether err is encoding/json's nesting limit.
-func tooDeep(err error) bool {
-	var se *json.SyntaxError
-	return errors.As(err, &se) && strings.Contains(se.Error(), "exceeded max depth")
 }
 
 // AppliesTo reads only a definition's on.types and reports whether the test
