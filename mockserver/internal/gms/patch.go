@@ -25,12 +25,27 @@ func patchWrite(p *Proposal, info pdl.AspectInfo, entityType string, pt *patch.P
 	if p.ContentType != ContentTypeJSONPatch && p.ContentType != "application/json" {
 		return nil, errorf(BadArgument, MsgPatchContentType, Abbreviate(p.ContentType))
 	}
-	if err := patch.Check(info.Name, p.Aspect); err != nil {
+	doc := bytes.Clone(p.Aspect) // kept by an async write
+	// Parsed and checked once here, outside the store's writer lock; a
+	// parsed document is applied once, so a second application (none
+	// today) parses again.
+	parsed, err := patch.Parse(info.Name, doc)
+	if err == nil {
+		err = parsed.Check()
+	}
+	if err != nil {
 		return nil, patchError(err, true)
 	}
-	doc := bytes.Clone(p.Aspect) // kept by an async write
 	return func(cur json.RawMessage) (json.RawMessage, error) {
-		out, err := pt.Apply(info.Name, cur, doc)
+		if parsed == nil {
+			again, err := patch.Parse(info.Name, doc)
+			if err != nil {
+				return nil, patchError(err, false)
+			}
+			parsed = again
+		}
+		out, err := pt.ApplyParsed(parsed, cur)
+		parsed = nil
 		if err != nil {
 			return nil, patchError(err, false)
 		}

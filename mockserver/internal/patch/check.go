@@ -9,15 +9,38 @@ package patch
 // accepts a proposal, so that a malformed patch is refused at once, also
 // when the write is applied later (async).
 func Check(aspectName string, patch []byte) error {
+	doc, err := Parse(aspectName, patch)
+	if err != nil {
+		return err
+	}
+	return doc.Check()
+}
+
+// Check is [Check] of a parsed document: a bare patch needs its aspect's
+// template (else ErrNoTemplate).
+func (p *Parsed) Check() error {
+	if !p.doc.generic() && !HasTemplate(p.aspect) {
+		return noTemplate(p.aspect)
+	}
+	return nil
+}
+
+// Parsed is a patch document of one aspect, parsed by [Parse] and ready
+// for [Patcher.ApplyParsed].
+type Parsed struct {
+	aspect string
+	doc    *document
+}
+
+// Parse parses patch, the GenericAspect value of a PATCH proposal of
+// aspectName, failing as [Apply] fails on a document that does not parse.
+func Parse(aspectName string, patch []byte) (*Parsed, error) {
 	doc, err := parseDocument(patch)
 	if err != nil {
 		err.(*Error).Aspect = aspectName
-		return err
+		return nil, err
 	}
-	if !doc.generic() && !HasTemplate(aspectName) {
-		return noTemplate(aspectName)
-	}
-	return nil
+	return &Parsed{aspect: aspectName, doc: doc}, nil
 }
 
 // noTemplate is the ErrNoTemplate failure for aspectName, naming the

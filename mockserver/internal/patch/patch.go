@@ -37,15 +37,23 @@ func Apply(aspectName string, current, patch []byte) ([]byte, error) {
 // ErrBadPatch, ErrBadOp, ErrBadPath, ErrTestFailed, ErrNoTemplate,
 // ErrBadAspect, and nothing is changed.
 func (p *Patcher) Apply(aspectName string, current, patch []byte) ([]byte, error) {
+	doc, err := Parse(aspectName, patch)
+	if err != nil {
+		return nil, err
+	}
+	return p.ApplyParsed(doc, current)
+}
+
+// ApplyParsed is [Patcher.Apply] of a document [Parse] returned: it fails
+// and succeeds as Apply does on the same bytes, without parsing them
+// again. A parsed document is applied once: applying may take its values
+// into the result.
+func (p *Patcher) ApplyParsed(parsed *Parsed, current []byte) ([]byte, error) {
 	now := time.Now
 	if p != nil && p.Now != nil {
 		now = p.Now
 	}
-	doc, err := parseDocument(patch)
-	if err != nil {
-		err.(*Error).Aspect = aspectName
-		return nil, err
-	}
+	aspectName, doc := parsed.aspect, parsed.doc
 	fail := func(kind error, detail string) error {
 		return &Error{Kind: kind, Aspect: aspectName, Index: -1, Detail: detail}
 	}
