@@ -220,41 +220,64 @@ func (p *parser) skipString() error {
 	return p.errorf("unterminated string")
 }
 
-// lenientJSON turns an annotation or default value into compact JSON, accepting the trailing
-// commas that DataHub's PDL files contain.
+// lenientJSON turns an annotation or default value into compact JSON. PDL treats commas in its
+// JSON values as optional white space, so DataHub's files have trailing commas and values with no
+// comma between members; both are accepted.
 func lenientJSON(raw []byte) (json.RawMessage, error) {
 	var b bytes.Buffer
 	if err := json.Compact(&b, raw); err == nil {
 		return json.RawMessage(b.Bytes()), nil
 	}
-	// Drop commas that are followed (after white space) by } or ].
+	// Drop every comma outside strings, then put one back between two consecutive values (or
+	// between a value and the next member's key).
 	var clean []byte
-	inString := false
+	ended := false // the last token ended a value
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
-		if inString {
-			clean = append(clean, c)
-			if c == '\\' && i+1 < len(raw) {
-				i++
-				clean = append(clean, raw[i])
-			} else if c == '"' {
-				inString = false
-			}
+		switch {
+		case c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r':
 			continue
-		}
-		if c == '"' {
-			inString = true
-		}
-		if c == ',' {
+		case c == '"':
+			if ended {
+				clean = append(clean, ',')
+			}
 			j := i + 1
-			for j < len(raw) && (raw[j] == ' ' || raw[j] == '\n' || raw[j] == '\t' || raw[j] == '\r') {
+			for j < len(raw) && raw[j] != '"' {
+				if raw[j] == '\\' {
+					j++
+				}
 				j++
 			}
-			if j < len(raw) && (raw[j] == '}' || raw[j] == ']') {
-				continue
+			if j >= len(raw) {
+				return nil, fmt.Errorf("unterminated string")
 			}
+			clean = append(clean, raw[i:j+1]...)
+			i = j
+			ended = true
+		case c == ':':
+			clean = append(clean, c)
+			ended = false
+		case c == '{' || c == '[':
+			if ended {
+				clean = append(clean, ',')
+			}
+			clean = append(clean, c)
+			ended = false
+		case c == '}' || c == ']':
+			clean = append(clean, c)
+			ended = true
+		default: // a number or a literal
+			if ended {
+				clean = append(clean, ',')
+			}
+			j := i
+			for j < len(raw) && !strings.ContainsRune(",:{}[]\" \n\t\r", rune(raw[j])) {
+				j++
+			}
+			clean = append(clean, raw[i:j]...)
+			i = j - 1
+			ended = true
 		}
-		clean = append(clean, c)
 	}
 	b.Reset()
 	if err := json.Compact(&b, clean); err != nil {
@@ -561,10 +584,7 @@ func (p *parser) typeExpr() (TypeExpr, error) {
 			u.Members = append(u.Members, m)
 		}
 		p.pos++
-		if len(u.Members) == 0 {
-			return TypeExpr{}, p.errorf("empty union")
-		}
-		return u, nil
+		return u, nil // an empty union (DataHub's Delta) has no members and no valid value
 	case "":
 		if p.pos >= len(p.src) {
 			return TypeExpr{}, p.errorf("expected a type, found end of file")

@@ -82,6 +82,24 @@ record DatasetProfile { rowCount: optional long }`,
 			}}},
 		},
 		{
+			name: "default without commas between members, and an empty union",
+			src: `namespace com.linkedin.settings
+record S {
+  f: optional F = {
+    "enabled": true
+    "list": [1 2, "a" {"x": null}]
+  }
+  d: union[]
+}`,
+			want: &File{Namespace: "com.linkedin.settings", Decls: []*Decl{{
+				Kind: DeclRecord, Name: "com.linkedin.settings.S", File: "t.pdl",
+				Fields: []Field{
+					{Name: "f", Optional: true, Default: json.RawMessage(`{"enabled":true,"list":[1,2,"a",{"x":null}]}`), Type: ref("com.linkedin.settings.F")},
+					{Name: "d", Type: TypeExpr{Kind: ExprUnion}},
+				},
+			}}},
+		},
+		{
 			name: "unions without and with aliases, inline record and enum",
 			src: `namespace com.linkedin.schema
 record SchemaFieldDataType {
@@ -193,7 +211,6 @@ func TestParseErrors(t *testing.T) {
 		{"bad default", "namespace a\nrecord R { x: int = {oops} }", SyntaxError{File: "t.pdl", Line: 2, Reason: "bad default of field x: invalid character 'o' looking for beginning of object key string"}},
 		{"aspect without name", "namespace a\n@Aspect = {\"type\": \"timeseries\"}\nrecord R {}", SyntaxError{File: "t.pdl", Line: 2, Reason: "@Aspect without a name"}},
 		{"two declarations", "namespace a\nrecord R {}\nrecord S {}", SyntaxError{File: "t.pdl", Line: 3, Reason: "more than one top-level declaration"}},
-		{"empty union", "namespace a\nrecord R { u: union[] }", SyntaxError{File: "t.pdl", Line: 2, Reason: "empty union"}},
 		{"unterminated string", "namespace a\nrecord R { s: string = \"abc }", SyntaxError{File: "t.pdl", Line: 2, Reason: "unterminated string"}},
 		{"bad fixed", "namespace a\nfixed F x", SyntaxError{File: "t.pdl", Line: 2, Reason: `bad fixed size "x"`}},
 		{"missing type", "namespace a\nrecord R { x: }", SyntaxError{File: "t.pdl", Line: 2, Reason: `expected a type, found '}'`}},
