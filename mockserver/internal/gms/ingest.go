@@ -76,7 +76,7 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 	var bad []string
 	var first *Error
 	for i := range ps {
-		it, err := prepare(&ps[i], pt, lax)
+		it, err := prepare(&ps[i], pt, lax, nil)
 		if err != nil {
 			err.Index = i
 			if !batch {
@@ -101,8 +101,10 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 // prepare validates a proposal in the order of GMS's
 // ValidationApiUtils.validateMCP and turns it into an item. It fills
 // p.EntityURN when the proposal names its entity by key. A PATCH becomes
-// a write whose Transform applies the patch with pt (see patchWrite).
-func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool) (item, *Error) {
+// a write whose Transform applies the patch with pt (see patchWrite); an
+// UPSERT with update set (p.Aspect unused) one whose Transform computes the
+// value with update and validates it (see Core.Update).
+func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateFunc) (item, *Error) {
 	switch p.ChangeType {
 	case "UPSERT", "CREATE", "CREATE_ENTITY", "DELETE", "PATCH":
 	default:
@@ -184,13 +186,18 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool) (item, *Error)
 		}
 		return item{write: store.Write{URN: u, EntityType: entity.Name, Aspect: p.AspectName, DeleteEntity: true}}, nil
 	}
-	if p.Aspect == nil {
+	if p.Aspect == nil && update == nil {
 		return item{}, errorf(Invalid, MsgAspectMissing, p.ChangeType, p.AspectName)
 	}
 	var value json.RawMessage
 	var transform func(json.RawMessage) (json.RawMessage, error)
 	changeType := p.ChangeType
-	if p.ChangeType == "PATCH" {
+	if update != nil {
+		if info.Timeseries {
+			return item{}, errorf(Invalid, MsgTimeseriesUnchanged, "PATCH", info.Name)
+		}
+		transform = updateWrite(update, info, entity.Name, lax[info.Name])
+	} else if p.ChangeType == "PATCH" {
 		var err *Error
 		if transform, err = patchWrite(p, info, entity.Name, pt, lax[info.Name]); err != nil {
 			return item{}, err
