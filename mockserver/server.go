@@ -100,7 +100,8 @@ func Open(opts ...Option) (*Server, error) {
 		s.faults = append(s.faults, newFault(f))
 	}
 	s.index = newIndex(st, cfg)
-	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax})
+	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
+		Follow: s.index.Sync})
 	return s, nil
 }
 
