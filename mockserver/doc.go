@@ -86,11 +86,12 @@
 //     when a token is set, 400 with an empty body for a body that is not
 //     JSON or has no query, 405 for a method other than POST.
 //
-// Where it differs from DataHub (the project's DECISIONS.md):
-// updateDescription refuses a whole dataset (no subResource) and the
-// resource kinds other than dataset fields and containers (ML entities,
-// tags, ...) with a GraphQL error, as the interface spec says; DataHub
-// accepts them. Nothing else of DataHub's GraphQL API (search, lineage,
+// Where it differs from DataHub: updateDescription refuses a whole dataset
+// (no subResource) and the resource kinds other than dataset fields and
+// containers (ML entities, tags, ...) with a GraphQL error, as DataHub's
+// descriptions tutorial states the mutation's scope
+// (https://docs.datahub.com/docs/api/tutorials/descriptions); DataHub's
+// server accepts them. Nothing else of DataHub's GraphQL API (search, lineage,
 // other entity types' fields, other mutations) is served: such a document
 // does not validate. Resolver errors carry the location of their top-level
 // field (graph-gophers gives none; DataHub gives the failing field's).
@@ -180,8 +181,8 @@
 //
 // # Fidelity
 //
-// What matches DataHub (datahub-project/datahub, as recorded in this
-// project's WIRE.md):
+// What matches DataHub (the GMS of datahub-project/datahub,
+// https://github.com/datahub-project/datahub):
 //
 //   - Paths, methods, request bodies and answers of the routes above, byte
 //     for byte where the shape is fixed: {"value":"success"}, VersionedAspect
@@ -275,9 +276,9 @@
 //   - GET /aspects without ?aspect= is a 400 here; unknown aspect names are
 //     400 "Unknown aspect".
 //   - restoreIndices without limit (or with limit 0) restores one batch:
-//     batchSize rows beginning at start, as the specification this mock
-//     follows documents it ("batchSize URNs ... beginning at start"), and
-//     batchSize defaults to 10. DataHub
+//     batchSize rows beginning at start, and batchSize defaults to 10,
+//     as DataHub's documentation of the endpoint describes it
+//     (https://docs.datahub.com/docs/api/restli/restore-indices). DataHub's server
 //     treats an absent or 0 limit as no limit and restores every selected row
 //     from start on, in batches of 500 by default. A client that must behave
 //     the same against both sends limit (the rows it wants restored) and
