@@ -9,7 +9,7 @@
 // emitter, curl.
 //
 //	s := mockserver.Start(t) // 127.0.0.1:<free port>, closed by t.Cleanup
-//	em, err := emitter.NewREST(s.URL()) // or s.URL()+"/api/gms"
+//	em, err := emitter.NewREST(s.URL(), datahub.ForTests()) // or s.URL()+"/api/gms"
 //	if err != nil {
 //		t.Fatal(err)
 //	}
@@ -150,6 +150,14 @@
 // an invalid fault (status not 4xx or 5xx, Times 0 or negative, a wait
 // above [MaxFaultDelay], an unknown Op, fields that contradict) is refused
 // with an error naming the field ([Fault.Validate]).
+//
+// The SDK's clients wait between retries as DataHub's Python emitter does
+// (5 attempts seconds apart; package client's Modify makes 50 rounds after
+// conflicts), so a test of a failure would take about 20 s. Give them
+// datahub.ForTests() (3 attempts 10 to 100 ms apart, a Retry-After
+// honoured up to 100 ms, 20 conflict rounds up to 20 ms apart) and it ends
+// in a fraction of a second. A fault's RetryAfter is sent in whole seconds,
+// rounded up, as HTTP's Retry-After has it and DataHub sends it.
 //
 // The clock ([WithClock], time.Now by default) stamps createdOn and
 // lastObserved and drives the async lag ([WithAsyncLag]).
