@@ -28,23 +28,17 @@
 // # Routes
 //
 // Every route is served at /{path} (a GMS address) and at /api/gms/{path}
-// (DataHub's front end address):
-//
-//   - POST /aspects?action=ingestProposal {"proposal": MCP, "async": "false"}
-//     → {"value":"success"}
-//   - POST /aspects?action=ingestProposalBatch {"proposals": [MCP...]}: all
-//     items are validated first; if any is refused nothing is written and the
-//     error names every bad item by its index
-//   - GET /aspects/{url-encoded urn}?aspect=NAME&version=N →
-//     {"version":N,"aspect":{"<Pegasus record name>":{...}}}, 404 with a
-//     Rest.li error body when missing; version 0 is the latest, 1 the oldest
-//   - POST /aspects?action=getTimeseriesAspectValues {"urn", "entity",
-//     "aspect", "startTimeMillis", "endTimeMillis", "limit"} → timeseries
-//     documents, newest first (filters with criteria are not supported)
-//   - POST /aspects?action=getCount {"aspect", "urnLike"} → {"value": N}
-//   - GET /entitiesV2/{urn}[?aspects=List(a,b)] → EntityResponse
-//   - POST /entities?action=delete {"urn": ...} → {"value":{"urn","rows","timeseriesRows"}}
-//   - GET /config → {"noCode":"true", ...}, never needs a token
+// (DataHub's front end address): DataHub's Rest.li write path
+// (POST /aspects?action=ingestProposal and ingestProposalBatch), its reads
+// (GET /aspects/{urn}, GET /entitiesV2/{urn},
+// POST /aspects?action=getTimeseriesAspectValues and getCount), entity
+// deletion (POST /entities?action=delete), the operations resource
+// (POST /operations?action=restoreIndices, getIndexSizes,
+// truncateTimeseriesAspect, getEsTaskStatus), metadata tests
+// (POST /test?action=evaluate), GraphQL (POST /api/graphql) and
+// GET /config. The README.md of this directory lists every route in one
+// table with its parameters, its answer and its [Op]; a test checks that
+// table against the mock's route table.
 //
 // Other GMS resources and actions answer as GMS's Rest.li router does (404
 // for an unknown resource, 400 for an unknown action or method) or, for
