@@ -37,15 +37,15 @@ type Model struct {
 
 // typeInfo is a Go type the generator writes or refers to.
 type typeInfo struct {
-	fqn     string // PDL name; for an inline union, owner record + "." + field
-	goName  string
-	kind    pdlparse.DeclKind // record, enum, typeref (union) or "union" for inline unions
-	decl    *pdlparse.Decl
-	union   *pdlparse.TypeExpr // for unions
-	hand    bool
-	aspect  *AspectDef
-	users   []string // Go names of the generated types that refer to it
-	ns      string   // PDL namespace: the output file
+	fqn    string // PDL name; for an inline union, owner record + "." + field
+	goName string
+	kind   pdlparse.DeclKind // record, enum, typeref (union) or "union" for inline unions
+	decl   *pdlparse.Decl
+	union  *pdlparse.TypeExpr // for unions
+	hand   bool
+	aspect *AspectDef
+	users  []string // Go names of the generated types that refer to it
+	ns     string   // PDL namespace: the output file
 }
 
 const kindInlineUnion pdlparse.DeclKind = "union"
