@@ -124,19 +124,21 @@ func (e *GraphQLError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the *datahub.Error of the error's code.
+// Unwrap returns the *datahub.Error of the error's kind, which errors.Is
+// matches with one sentinel. Its StatusCode is the error's code (a GraphQL
+// error comes with HTTP 200; its code is an extension), 400 when it has
+// none or one outside 400 to 599, except for DataHub's "<urn> does not
+// exist." refusal: DataHub codes that 400 BAD_REQUEST, and it unwraps to
+// 404, so that it matches datahub.ErrNotFound and not ErrValidation.
 func (e *GraphQLError) Unwrap() error {
 	status := e.Code
 	if status < 400 || status > 599 {
 		status = http.StatusBadRequest
 	}
+	if strings.HasSuffix(e.Message, " does not exist.") {
+		status = http.StatusNotFound
+	}
 	return &datahub.Error{StatusCode: status, Message: e.Message, Method: http.MethodPost, URL: e.URL}
-}
-
-// Is reports whether target is datahub.ErrNotFound for DataHub's "<urn>
-// does not exist." refusal (a 400 BAD_REQUEST in DataHub).
-func (e *GraphQLError) Is(target error) bool {
-	return target == datahub.ErrNotFound && strings.HasSuffix(e.Message, " does not exist.")
 }
 
 // mapError turns hasura's errors into the SDK's, in one place: GraphQL

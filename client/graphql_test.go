@@ -211,14 +211,15 @@ func TestGraphQLUpdateDescriptionEndToEnd(t *testing.T) {
 		in       DescriptionUpdate
 		sentinel error
 		code     int
+		status   int // of the unwrapped *datahub.Error
 		msg      string
 	}{
 		{"missing entity", DescriptionUpdate{ResourceURN: missing.String(), SubResourceType: SubResourceDatasetField, SubResource: "id", Description: "x"},
-			datahub.ErrNotFound, 400, "Failed to update " + missing.String() + ". " + missing.String() + " does not exist."},
+			datahub.ErrNotFound, 400, 404, "Failed to update " + missing.String() + ". " + missing.String() + " does not exist."},
 		{"no such field", DescriptionUpdate{ResourceURN: ds.String(), SubResourceType: SubResourceDatasetField, SubResource: "nope", Description: "x"},
-			datahub.ErrValidation, 400, "Failed to update " + ds.String() + " & field nope. Field nope does not exist in the datasets schema."},
+			datahub.ErrValidation, 400, 400, "Failed to update " + ds.String() + " & field nope. Field nope does not exist in the datasets schema."},
 		{"ML entity", DescriptionUpdate{ResourceURN: feature.String(), Description: "x"},
-			nil, 500, "Failed to update description. Unsupported resource type " + feature.String() + " provided."},
+			nil, 500, 500, "Failed to update description. Unsupported resource type " + feature.String() + " provided."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -231,11 +232,15 @@ func TestGraphQLUpdateDescriptionEndToEnd(t *testing.T) {
 				t.Errorf("GraphQLError = %+v, want code %d message %q", ge, tt.code, tt.msg)
 			}
 			var de *datahub.Error
-			if !errors.As(err, &de) || de.StatusCode != tt.code {
-				t.Errorf("errors.As *datahub.Error = %v", de)
+			if !errors.As(err, &de) || de.StatusCode != tt.status {
+				t.Errorf("errors.As *datahub.Error = %v, want status %d", de, tt.status)
 			}
-			if tt.sentinel != nil && !errors.Is(err, tt.sentinel) {
-				t.Errorf("errors.Is(%v, %v) = false", err, tt.sentinel)
+			// One error, one kind: the sentinel expected and no other.
+			for _, s := range []error{datahub.ErrNotFound, datahub.ErrValidation, datahub.ErrUnauthorized,
+				datahub.ErrPreconditionFailed, datahub.ErrPayloadTooLarge, datahub.ErrOutcomeUnknown} {
+				if got := errors.Is(err, s); got != (s == tt.sentinel) {
+					t.Errorf("errors.Is(%v, %v) = %v", err, s, got)
+				}
 			}
 		})
 	}
