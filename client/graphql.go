@@ -12,6 +12,7 @@ import (
 	graphql "github.com/hasura/go-graphql-client"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/fieldpath"
 	"github.com/catalogkit/datahub-go/internal/config"
 	"github.com/catalogkit/datahub-go/internal/transport"
 	"github.com/catalogkit/datahub-go/urn"
@@ -255,10 +256,21 @@ func abbreviate(s string) string {
 // same errors: an *EntityNotFoundError for a dataset that does not exist
 // and a *FieldNotFoundError for a field path its schemaMetadata lacks (or a
 // dataset without one), recognised by DataHub's messages; other refusals
-// come back as the *GraphQLError.
+// come back as the *GraphQLError. The mutation compares the path exactly
+// with the schema's, so a path that is not a version-2 one is first
+// resolved as SetFieldDescription resolves it (one read of
+// schemaMetadata): the simple form of exactly one version-2 field names
+// that field, and an ambiguous one is an *AmbiguousFieldError.
 func (c *Client) SetFieldDescriptionGraphQL(ctx context.Context, ds urn.Dataset, fieldPath, description string) error {
 	if err := checkURN(ds); err != nil {
 		return err
+	}
+	if !fieldpath.IsV2(fieldPath) {
+		resolved, err := c.schemaFieldPath(ctx, ds, fieldPath)
+		if err != nil {
+			return err
+		}
+		fieldPath = resolved
 	}
 	err := c.UpdateDescription(ctx, DescriptionUpdate{ResourceURN: ds.String(), SubResourceType: SubResourceDatasetField,
 		SubResource: fieldPath, Description: description})

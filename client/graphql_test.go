@@ -338,7 +338,10 @@ func TestSetFieldDescriptionBothPaths(t *testing.T) {
 			emitAll(t, s, map[urn.URN][]aspects.Aspect{
 				ds: {aspects.SchemaMetadata{SchemaName: "users", Platform: ds.Platform().String(), PlatformSchema: aspects.OtherSchema{},
 					Fields: []aspects.SchemaField{{FieldPath: "id", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
-						{FieldPath: "[version=2.0].[type=string].name", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"}}},
+						{FieldPath: "[version=2.0].[type=string].name", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
+						{FieldPath: "[version=2.0].[type=struct].[type=string].user_id", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
+						{FieldPath: "[version=2.0].[type=union].[type=A].val", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
+						{FieldPath: "[version=2.0].[type=union].[type=B].val", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"}}},
 					aspects.EditableSchemaMetadata{EditableSchemaFieldInfo: []aspects.EditableSchemaFieldInfo{{FieldPath: "other", Description: aspects.Ptr("kept")}}}},
 				noSchema: {aspects.Status{Removed: false}},
 			})
@@ -350,6 +353,10 @@ func TestSetFieldDescriptionBothPaths(t *testing.T) {
 			if err := set(c, ctx, ds, "[version=2.0].[type=string].name", "v2"); err != nil {
 				t.Fatal(err)
 			}
+			// A simple path that one v2 field simplifies to names it.
+			if err := set(c, ctx, ds, "user_id", "Who."); err != nil {
+				t.Fatal(err)
+			}
 			d, err := c.Dataset(ctx, ds)
 			if err != nil {
 				t.Fatal(err)
@@ -358,12 +365,21 @@ func TestSetFieldDescriptionBothPaths(t *testing.T) {
 			for _, f := range d.EditableSchemaMetadata.EditableSchemaFieldInfo {
 				got[f.FieldPath] = deref(f.Description)
 			}
-			if diff := cmp.Diff(map[string]string{"other": "kept", "id": "Stable id.\n\n*markdown*", "[version=2.0].[type=string].name": "v2"}, got); diff != "" {
+			if diff := cmp.Diff(map[string]string{"other": "kept", "id": "Stable id.\n\n*markdown*", "[version=2.0].[type=string].name": "v2",
+				"[version=2.0].[type=struct].[type=string].user_id": "Who."}, got); diff != "" {
 				t.Errorf("edited columns (-want +got):\n%s", diff)
 			}
 			var fe *FieldNotFoundError
-			if err := set(c, ctx, ds, "name", "x"); !errors.As(err, &fe) || !errors.Is(err, datahub.ErrNotFound) {
-				t.Errorf("simple path of a v2 field: %v, want *FieldNotFoundError", err)
+			if err := set(c, ctx, ds, "nobody", "x"); !errors.As(err, &fe) || !errors.Is(err, datahub.ErrNotFound) {
+				t.Errorf("a path no field has: %v, want *FieldNotFoundError", err)
+			}
+			// A simple path two v2 fields share is refused, naming both.
+			var ae *AmbiguousFieldError
+			err = set(c, ctx, ds, "val", "x")
+			if !errors.As(err, &ae) || !errors.Is(err, datahub.ErrValidation) || errors.Is(err, datahub.ErrNotFound) ||
+				cmp.Diff([]string{"[version=2.0].[type=union].[type=A].val", "[version=2.0].[type=union].[type=B].val"}, ae.Candidates) != "" ||
+				!strings.Contains(err.Error(), "[version=2.0].[type=union].[type=B].val") {
+				t.Errorf("an ambiguous simple path: %v, want *AmbiguousFieldError naming both fields", err)
 			}
 			if err := set(c, ctx, noSchema, "id", "x"); !errors.As(err, &fe) {
 				t.Errorf("dataset without schema: %v, want *FieldNotFoundError", err)
