@@ -246,8 +246,12 @@
 //     message names the aspect and the remedies (a conditional
 //     read-modify-write, or forceGenericPatch), where GMS answers 500 with
 //     a NullPointerException or "Patch not supported for aspect with name
-//     X" (datahub-project/datahub #18851, #18935). A patched result that
-//     does not validate is a 422 as any invalid aspect. PATCH of a
+//     X" (datahub-project/datahub #18851, #18935). The envelope form
+//     {"patch":[...],"arrayPrimaryKeys":...,"forceGenericPatch":...} with
+//     any other member, or an operation in it with a member other than op,
+//     path and value (a "from"), is a 400 naming the member in Jackson's
+//     words, where GMS's binding fails the same way with a 500. A patched
+//     result that does not validate is a 422 as any invalid aspect. PATCH of a
 //     timeseries aspect is refused with 422 (GMS refuses it too). GMS unescapes ~0 and ~1 only
 //     after creating the objects on a path; the mock unescapes first (see
 //     package internal/patch).

@@ -48,6 +48,12 @@
 // fields of its elements, nested in that order; a nested field is named by
 // its parts joined with U+241F ("attribution␟source").
 //
+// GMS binds the envelope to GenericJsonPatch with Jackson's defaults, so a
+// member other than patch, arrayPrimaryKeys and forceGenericPatch (and, in
+// its operations, other than op, path and value: move and copy cannot be
+// sent in it) fails the patch; a misspelt arrayPrimaryKeys is not ignored.
+// Parse refuses them with ErrBadPatch and Jackson's text.
+//
 // # No template: patch or conditional write
 //
 // An aspect without a template (institutionalMemory, the ML properties
