@@ -1,0 +1,263 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+)
+
+// This file checks every aspect of DataHub's entity registry against the mock: a value built
+// from the aspect's schema is accepted, and a wrong value of each kind is refused with the
+// message GMS gives.
+
+// schemaValue builds a valid value of type t: records with their required fields, empty arrays
+// and maps, a union's first member, an enum's first symbol.
+func schemaValue(t pdl.Type, depth int) any {
+	switch t.Kind {
+	case pdl.KindRecord:
+		return recordValue(t.Name, depth+1)
+	case pdl.KindString:
+		return "urn:li:corpuser:someone"
+	case pdl.KindInt, pdl.KindLong:
+		return 1
+	case pdl.KindFloat, pdl.KindDouble:
+		return 1.5
+	case pdl.KindBoolean:
+		return true
+	case pdl.KindBytes:
+		return "bytes"
+	case pdl.KindFixed:
+		return strings.Repeat("x", t.Size)
+	case pdl.KindEnum:
+		return t.Symbols[0]
+	case pdl.KindArray:
+		return []any{}
+	case pdl.KindMap:
+		return map[string]any{}
+	case pdl.KindUnion:
+		for _, m := range t.Members {
+			if m.Type.Kind != pdl.KindNull {
+				return map[string]any{m.Key(): schemaValue(m.Type, depth+1)}
+			}
+		}
+	}
+	return nil
+}
+
+// recordValue builds a valid value of the record name: its required fields only.
+func recordValue(name string, depth int) map[string]any {
+	rec, ok := pdl.Record(name)
+	if !ok || depth > 12 {
+		return map[string]any{}
+	}
+	out := map[string]any{}
+	for _, f := range rec.Fields {
+		if !f.Optional && f.Default == nil {
+			out[f.Name] = schemaValue(f.Type, depth)
+		}
+	}
+	return out
+}
+
+// keyPart is a URN part for a key field: URNs where the key holds one, a FabricType symbol.
+func keyPart(f pdl.Field, i int) string {
+	switch {
+	case f.Type.Kind == pdl.KindEnum:
+		if slices.Contains(f.Type.Symbols, "PROD") {
+			return "PROD"
+		}
+		return f.Type.Symbols[0]
+	case f.Name == "platform":
+		return "urn:li:dataPlatform:plat"
+	case f.Name == "flow":
+		return "urn:li:dataFlow:(airflow,flow,PROD)"
+	case f.Name == "parent":
+		return "urn:li:dataset:(urn:li:dataPlatform:plat,db.table,PROD)"
+	}
+	return fmt.Sprintf("part%d", i)
+}
+
+// entityURN builds a URN of entity e from its key aspect's fields.
+func entityURN(t *testing.T, e pdl.Entity) string {
+	t.Helper()
+	info, ok := pdl.LookupAspect(e.KeyAspect)
+	if !ok {
+		t.Fatalf("%s: no key aspect %s", e.Name, e.KeyAspect)
+	}
+	rec, ok := pdl.Record(info.RecordName)
+	if !ok {
+		t.Fatalf("%s: no schema for %s", e.Name, info.RecordName)
+	}
+	var parts []string
+	for i, f := range rec.Fields {
+		parts = append(parts, keyPart(f, i))
+	}
+	if len(parts) == 1 {
+		return "urn:li:" + e.Name + ":" + parts[0]
+	}
+	return "urn:li:" + e.Name + ":(" + strings.Join(parts, ",") + ")"
+}
+
+// wrongKind is a value of the wrong JSON kind for t, and the message Rest.li gives for it.
+func wrongKind(t pdl.Type) (any, string) {
+	switch t.Kind {
+	case pdl.KindString:
+		return true, "true cannot be coerced to String"
+	case pdl.KindInt:
+		return "seven", "seven cannot be coerced to Integer"
+	case pdl.KindLong:
+		return "seven", "seven cannot be coerced to Long"
+	case pdl.KindFloat:
+		return "seven", "seven cannot be coerced to Float"
+	case pdl.KindDouble:
+		return "seven", "seven cannot be coerced to Double"
+	case pdl.KindBoolean:
+		return "yes", "yes cannot be coerced to Boolean"
+	case pdl.KindBytes:
+		return 7, "bytes type is not backed by a String or ByteString"
+	case pdl.KindFixed:
+		return 7, "fixed type is not backed by a String or ByteString"
+	case pdl.KindEnum:
+		return 7, "enum type is not backed by a String"
+	case pdl.KindRecord:
+		return "text", "record type is not backed by a DataMap"
+	case pdl.KindArray:
+		return "text", "array type is not backed by a DataList"
+	case pdl.KindMap:
+		return "text", "map type is not backed by a DataMap"
+	case pdl.KindUnion:
+		return "text", "union type is not backed by a DataMap or null"
+	}
+	return nil, ""
+}
+
+// enumPath finds the first enum reachable through record fields and array items from record
+// name, and returns a valid value of the record holding a bad symbol there, and the path.
+func enumPath(name string, depth int) (map[string]any, string, bool) {
+	rec, ok := pdl.Record(name)
+	if !ok || depth > 6 {
+		return nil, "", false
+	}
+	for _, f := range rec.Fields {
+		t, suffix := f.Type, ""
+		if t.Kind == pdl.KindArray {
+			t, suffix = *t.Items, "/0"
+		}
+		var bad any
+		var path string
+		switch t.Kind {
+		case pdl.KindEnum:
+			bad, path = "NOT_A_SYMBOL", ""
+		case pdl.KindRecord:
+			inner, p, ok := enumPath(t.Name, depth+1)
+			if !ok {
+				continue
+			}
+			bad, path = inner, p
+		default:
+			continue
+		}
+		if suffix != "" {
+			bad = []any{bad}
+		}
+		v := recordValue(name, depth)
+		v[f.Name] = bad
+		return v, "/" + f.Name + suffix + path, true
+	}
+	return nil, "", false
+}
+
+func TestEveryAspectValidated(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	seen := map[string]bool{}
+	counts := map[string]int{}
+	var noFields []string
+	for _, e := range pdl.Entities() {
+		u := entityURN(t, e)
+		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			info, _ := pdl.LookupAspect(a)
+			rec, ok := pdl.Record(info.RecordName)
+			if !ok {
+				t.Errorf("%s: no schema for %s", a, info.RecordName)
+				continue
+			}
+			valid := recordValue(info.RecordName, 0)
+			if info.Timeseries {
+				valid["timestampMillis"] = 1700000000000
+			}
+			ingest := func(v any) response {
+				raw, err := json.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return serve(t, s, http.MethodPost, "/aspects?action=ingestProposal",
+					ingestBody(t, mcp(e.Name, u, "UPSERT", a, string(raw)), ""))
+			}
+			refused := func(kind string, v any, path, msg string) {
+				t.Helper()
+				r := ingest(v)
+				want := fmt.Sprintf("Failed to validate record with class %s: [ERROR :: %s :: %s]", info.RecordName, path, msg)
+				var body struct{ Message string }
+				_ = json.Unmarshal([]byte(r.Body), &body)
+				if r.Status != http.StatusUnprocessableEntity || body.Message != want {
+					t.Errorf("%s %s (%s): got %d %q\nwant 422 %q", e.Name, a, kind, r.Status, body.Message, want)
+				}
+				counts[kind]++
+			}
+			if r := ingest(valid); r.Status != http.StatusOK {
+				t.Errorf("%s %s: valid value %v refused: %d %s", e.Name, a, valid, r.Status, r.Body)
+				continue
+			}
+			counts["valid"]++
+
+			unknown := recordValue(info.RecordName, 0)
+			if info.Timeseries {
+				unknown["timestampMillis"] = 1
+			}
+			unknown["zzNotAField"] = 1
+			refused("unknown member", unknown, "/zzNotAField", "unrecognized field found but not allowed")
+
+			for _, f := range rec.Fields {
+				if f.Optional || f.Default != nil {
+					continue
+				}
+				missing := recordValue(info.RecordName, 0)
+				delete(missing, f.Name)
+				refused("missing field", missing, "/"+f.Name, "field is required but not found and has no default value")
+				break
+			}
+			if len(rec.Fields) == 0 {
+				noFields = append(noFields, a)
+			} else {
+				f := rec.Fields[0]
+				wrong := recordValue(info.RecordName, 0)
+				if info.Timeseries && f.Name != "timestampMillis" {
+					wrong["timestampMillis"] = 1
+				}
+				bad, msg := wrongKind(f.Type)
+				wrong[f.Name] = bad
+				refused("wrong type", wrong, "/"+f.Name, msg)
+			}
+			if v, path, ok := enumPath(info.RecordName, 0); ok {
+				if info.Timeseries {
+					v["timestampMillis"] = 1
+				}
+				refused("bad enum symbol", v, path, `"NOT_A_SYMBOL" is not an enum symbol`)
+			}
+		}
+	}
+	t.Logf("aspects checked: %v; without fields: %v", counts, noFields)
+	if counts["valid"] != 255 || counts["unknown member"] != 255 || counts["wrong type"]+len(noFields) != 255 {
+		t.Errorf("aspects checked: %v, want all 255 valid, refused with an unknown member and (if they have a field) with a wrong type", counts)
+	}
+}
