@@ -62,6 +62,9 @@ const MaxFaultDelay = 10 * time.Minute
 // state; a request under CommitThenDrop is handled in full before its
 // connection is dropped.
 //
+// Faults apply to authenticated requests only: a request without a valid
+// token ([WithToken]) gets its 401 first and uses no fault up.
+//
 // A fault must do one thing, for a stated number of requests; [Server.Inject]
 // and [WithFault] refuse one that breaks the rules given with each field.
 // [Fail], [FailGraphQL], [Drop], [CommitThenDrop] and [Latency] build the
@@ -76,8 +79,12 @@ type Fault struct {
 	// Status, when non-zero, answers the request with this HTTP status and
 	// a Rest.li error body. It must be an error status, 400 to 599.
 	Status int
-	// RetryAfter, when positive, adds a Retry-After header (whole seconds,
-	// rounded up) to a Status failure. At most [MaxFaultDelay].
+	// RetryAfter, when positive, adds a Retry-After header to a Status
+	// failure, in whole seconds rounded up (100 ms is sent as 1): HTTP's
+	// Retry-After counts whole seconds, DataHub sends whole seconds, and
+	// DataHub's Python client refuses a fraction. At most [MaxFaultDelay].
+	// For fast tests, cap the client's wait instead (datahub.ForTests
+	// honours a Retry-After up to 100 ms).
 	RetryAfter time.Duration
 	// Delay holds the request this long before it is handled (or failed).
 	// At most [MaxFaultDelay].
@@ -93,8 +100,7 @@ type Fault struct {
 	// GraphQLOperation, when set, limits the fault to the GraphQL requests
 	// (Op must be [OpGraphQL]) of the operation with this name: the body's
 	// operationName, or else the name of the document's one named
-	// operation. Such a fault applies after authentication (the name is in
-	// the body). Unset, a fault on OpGraphQL applies to every GraphQL
+	// operation. Unset, a fault on OpGraphQL applies to every GraphQL
 	// request.
 	GraphQLOperation string
 	// GraphQLError, when set, answers a Status failure in GraphQL's shape
@@ -114,8 +120,9 @@ type FailSpec struct {
 	Status int
 	// Times is how many requests fail: a positive count, or [Forever].
 	Times int
-	// RetryAfter, when positive, adds a Retry-After header (whole seconds,
-	// rounded up). At most [MaxFaultDelay].
+	// RetryAfter, when positive, adds a Retry-After header, in whole
+	// seconds rounded up as for [Fault]'s RetryAfter. At most
+	// [MaxFaultDelay].
 	RetryAfter time.Duration
 	// GraphQLError, for GraphQL operations only, answers in GraphQL's shape
 	// (HTTP 200 with an error of this message and extensions.code Status)
