@@ -63,7 +63,9 @@
 //     origin from the key; description from the properties aspect; absent
 //     values null; a model without groups groups: []; the value written is
 //     the value read; a never-written URN answers an object built from its
-//     key with exists: false (entityExists is the existence check).
+//     key with exists: false (entityExists is the existence check, for
+//     every entity type of the registry: an entity exists once its key
+//     aspect was written, which every write does).
 //   - Mutation updateDescription(input): a dataset field's description in
 //     editableSchemaMetadata (other entries kept, the field matched exactly,
 //     DataHub's messages for a dataset without schema or without the

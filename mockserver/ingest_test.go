@@ -565,7 +565,9 @@ func TestConditionalHeaderSpellings(t *testing.T) {
 // TestNoKeySchemaEntity checks that an aspect of an entity whose key aspect
 // has no schema here (container, domain, ...) is written without a key row,
 // not refused with the store's "key aspect ... is not a JSON object".
-func TestNoKeySchemaEntity(t *testing.T) {
+// TestContainerAndDomainKeys checks that entities whose key aspects the
+// mock once had no schema for get their key row like any other.
+func TestContainerAndDomainKeys(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
 	ingest(t, s, mcp("container", "urn:li:container:a", "UPSERT", "status", `{"removed": true}`))
@@ -573,10 +575,16 @@ func TestNoKeySchemaEntity(t *testing.T) {
 	if got, status := aspectJSON(t, s, "urn%3Ali%3Acontainer%3Aa", "status", 0); status != 200 || got != `{"removed":true}` {
 		t.Errorf("read back %d %s", status, got)
 	}
+	if got, status := aspectJSON(t, s, "urn%3Ali%3Acontainer%3Aa", "containerKey", 0); status != 200 || got != `{"guid":"a"}` {
+		t.Errorf("containerKey %d %s", status, got)
+	}
+	if got, status := aspectJSON(t, s, "urn%3Ali%3Adomain%3Ad", "domainKey", 0); status != 200 || got != `{"id":"d"}` {
+		t.Errorf("domainKey %d %s", status, got)
+	}
 }
 
 // TestEntityKeyAspectRepeatedKey checks that a repeated member of an
-// entityKeyAspect without a known schema counts once, its last value
+// entityKeyAspect counts once, its last value
 // winning, as in a decoded object: {"guid":"a","guid":"b"} is the key of
 // urn:li:container:b, not of the tuple (b,b).
 func TestEntityKeyAspectRepeatedKey(t *testing.T) {

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
@@ -259,5 +262,77 @@ func TestEveryAspectValidated(t *testing.T) {
 	t.Logf("aspects checked: %v; without fields: %v", counts, noFields)
 	if counts["valid"] != 255 || counts["unknown member"] != 255 || counts["wrong type"]+len(noFields) != 255 {
 		t.Errorf("aspects checked: %v, want all 255 valid, refused with an unknown member and (if they have a field) with a wrong type", counts)
+	}
+}
+
+// TestEveryEntityExists writes an aspect of every entity type of the registry and checks that
+// the entity then exists (GraphQL entityExists) and has its key aspect, built from the URN.
+func TestEveryEntityExists(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	entityExists := func(u string) string {
+		q, err := json.Marshal(map[string]any{"query": `query($u: String!) { entityExists(urn: $u) }`, "variables": map[string]any{"u": u}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := serve(t, s, http.MethodPost, "/api/graphql", string(q)).Body
+		var r struct {
+			Data   json.RawMessage
+			Errors json.RawMessage
+		}
+		if err := json.Unmarshal([]byte(body), &r); err != nil || r.Errors != nil {
+			return body
+		}
+		return string(r.Data)
+	}
+	n := 0
+	for _, e := range pdl.Entities() {
+		u := entityURN(t, e)
+		if got := entityExists(u); got != `{"entityExists":false}` {
+			t.Errorf("%s before any write: %s", e.Name, got)
+		}
+		aspect := e.KeyAspect
+		for _, a := range e.Aspects {
+			if info, _ := pdl.LookupAspect(a); !info.Timeseries {
+				aspect = a
+				break
+			}
+		}
+		keyInfo, _ := pdl.LookupAspect(e.KeyAspect)
+		rec, _ := pdl.Record(keyInfo.RecordName)
+		want := map[string]any{}
+		for i, f := range rec.Fields {
+			want[f.Name] = keyPart(f, i)
+		}
+		info, _ := pdl.LookupAspect(aspect)
+		value := any(recordValue(info.RecordName, 0))
+		if aspect == e.KeyAspect { // an entity with no other aspect but timeseries ones
+			value = want
+		}
+		raw, err := json.Marshal(value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal",
+			ingestBody(t, mcp(e.Name, u, "UPSERT", aspect, string(raw)), "")); r.Status != http.StatusOK {
+			t.Errorf("%s: writing %s: %d %s", e.Name, aspect, r.Status, r.Body)
+			continue
+		}
+		if got := entityExists(u); got != `{"entityExists":true}` {
+			t.Errorf("%s after writing %s: %s", e.Name, aspect, got)
+		}
+		got, status := aspectJSON(t, s, url.PathEscape(u), e.KeyAspect, 0)
+		var key map[string]any
+		if status != http.StatusOK || json.Unmarshal([]byte(got), &key) != nil {
+			t.Errorf("%s: key aspect %s: %d %s", e.Name, e.KeyAspect, status, got)
+			continue
+		}
+		if diff := cmp.Diff(want, key); diff != "" {
+			t.Errorf("%s: key aspect %s (-want +got):\n%s", e.Name, e.KeyAspect, diff)
+		}
+		n++
+	}
+	if n != 71 {
+		t.Errorf("%d entity types checked, want the registry's 71", n)
 	}
 }
