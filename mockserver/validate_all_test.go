@@ -106,37 +106,24 @@ func entityURN(t *testing.T, e pdl.Entity) string {
 	return "urn:li:" + e.Name + ":(" + strings.Join(parts, ",") + ")"
 }
 
-// wrongKind is a value of the wrong JSON kind for t, and the message Rest.li gives for it.
-func wrongKind(t pdl.Type) (any, string) {
-	switch t.Kind {
-	case pdl.KindString:
-		return true, "true cannot be coerced to String"
-	case pdl.KindInt:
-		return "seven", "seven cannot be coerced to Integer"
-	case pdl.KindLong:
-		return "seven", "seven cannot be coerced to Long"
-	case pdl.KindFloat:
-		return "seven", "seven cannot be coerced to Float"
-	case pdl.KindDouble:
-		return "seven", "seven cannot be coerced to Double"
-	case pdl.KindBoolean:
-		return "yes", "yes cannot be coerced to Boolean"
-	case pdl.KindBytes:
-		return 7, "bytes type is not backed by a String or ByteString"
-	case pdl.KindFixed:
-		return 7, "fixed type is not backed by a String or ByteString"
-	case pdl.KindEnum:
-		return 7, "enum type is not backed by a String"
-	case pdl.KindRecord:
-		return "text", "record type is not backed by a DataMap"
-	case pdl.KindArray:
-		return "text", "array type is not backed by a DataList"
-	case pdl.KindMap:
-		return "text", "map type is not backed by a DataMap"
-	case pdl.KindUnion:
-		return "text", "union type is not backed by a DataMap or null"
-	}
-	return nil, ""
+// wrongKinds holds, per kind, a value of the wrong JSON kind and the message Rest.li gives for it.
+var wrongKinds = map[pdl.Kind]struct {
+	value any
+	msg   string
+}{
+	pdl.KindString:  {true, "true cannot be coerced to String"},
+	pdl.KindInt:     {"seven", "seven cannot be coerced to Integer"},
+	pdl.KindLong:    {"seven", "seven cannot be coerced to Long"},
+	pdl.KindFloat:   {"seven", "seven cannot be coerced to Float"},
+	pdl.KindDouble:  {"seven", "seven cannot be coerced to Double"},
+	pdl.KindBoolean: {"yes", "yes cannot be coerced to Boolean"},
+	pdl.KindBytes:   {7, "bytes type is not backed by a String or ByteString"},
+	pdl.KindFixed:   {7, "fixed type is not backed by a String or ByteString"},
+	pdl.KindEnum:    {7, "enum type is not backed by a String"},
+	pdl.KindRecord:  {"text", "record type is not backed by a DataMap"},
+	pdl.KindArray:   {"text", "array type is not backed by a DataList"},
+	pdl.KindMap:     {"text", "map type is not backed by a DataMap"},
+	pdl.KindUnion:   {"text", "union type is not backed by a DataMap or null"},
 }
 
 // enumPath finds the first enum reachable through record fields and array items from record
@@ -247,9 +234,12 @@ func TestEveryAspectValidated(t *testing.T) {
 				if info.Timeseries && f.Name != "timestampMillis" {
 					wrong["timestampMillis"] = 1
 				}
-				bad, msg := wrongKind(f.Type)
-				wrong[f.Name] = bad
-				refused("wrong type", wrong, "/"+f.Name, msg)
+				wk, ok := wrongKinds[f.Type.Kind]
+				if !ok {
+					t.Fatalf("%s: no wrong value for a %s", a, f.Type.Kind)
+				}
+				wrong[f.Name] = wk.value
+				refused("wrong type", wrong, "/"+f.Name, wk.msg)
 			}
 			if v, path, ok := enumPath(info.RecordName, 0); ok {
 				if info.Timeseries {
