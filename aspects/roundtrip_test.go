@@ -253,4 +253,3 @@ func (g *valueGen) entityURN(e gotypes.EntityDef) string {
 	}
 	return "urn:li:" + e.Name + ":(" + strings.Join(parts, ",") + ")"
 }
-
