@@ -142,14 +142,33 @@ func (f *Field) RemoveTag(tagURN string) {
 	f.b.Remove("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "globalTags", "tags", tagURN))
 }
 
-// AddTerm adds a glossary term to the field, keyed by URN and attribution
-// source as on the entity ([Builder.AddTerm]).
+// AddTerm adds a glossary term to the field: add
+// /editableSchemaFieldInfo/<field>/glossaryTerms/terms/<term urn>, keyed
+// by URN alone as DataHub's template keys a field's terms.
 func (f *Field) AddTerm(term aspects.GlossaryTermAssociation) {
-	f.b.Add("editableSchemaMetadata", termPath([]string{"editableSchemaFieldInfo", f.path, "glossaryTerms"}, term), term)
+	f.b.Add("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "glossaryTerms", "terms", term.URN), term)
 }
 
-// RemoveTerm removes a glossary term from the field, whatever its
-// attribution source.
+// RemoveTerm removes a glossary term from the field.
 func (f *Field) RemoveTerm(termURN string) {
 	f.b.Remove("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "glossaryTerms", "terms", termURN))
+}
+
+// AddSibling adds a sibling entity (the siblings aspect): add
+// /siblings/<urn> with the URN; primary, when true, also sets /primary,
+// marking this dataset the primary of the pair.
+func (d *Dataset) AddSibling(sibling string, primary bool) {
+	d.Add("siblings", Path("siblings", sibling), sibling)
+	if primary {
+		d.Add("siblings", "/primary", true)
+	}
+}
+
+// RemoveSibling removes a sibling entity.
+func (d *Dataset) RemoveSibling(sibling string) { d.Remove("siblings", Path("siblings", sibling)) }
+
+// SetSiblings replaces all siblings and sets /primary.
+func (d *Dataset) SetSiblings(siblings []string, primary bool) {
+	d.setList("siblings", "siblings", siblings)
+	d.Add("siblings", "/primary", primary)
 }
