@@ -34,6 +34,12 @@ func builderCases(t *testing.T) []builderCase {
 	ds := mustDataset(t, "db.orders")
 	up := mustDataset(t, "db.raw_orders").String()
 	stamp := aspects.AuditStamp{Time: 1700000000000, Actor: "urn:li:corpuser:jdoe"}
+	chart := mustGeneric(t, "urn:li:chart:(looker,orders_per_day)")
+	dashboard := mustGeneric(t, "urn:li:dashboard:(looker,sales)")
+	flow := mustGeneric(t, "urn:li:dataFlow:(airflow,etl,PROD)")
+	job := mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)")
+	container := mustGeneric(t, "urn:li:container:4a5b6c")
+	product := mustGeneric(t, "urn:li:dataProduct:orders")
 	return []builderCase{
 		{"dataset_properties", func() *patch.Builder {
 			d := patch.NewDataset(ds)
@@ -160,6 +166,144 @@ func builderCases(t *testing.T) []builderCase {
 			tb.SetFeatures([]string{feature.String()})
 			return tb.Builder
 		}},
+		{"dataset_domains_properties_docs_siblings", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.AddDomain("urn:li:domain:sales")
+			d.RemoveDomain("urn:li:domain:old")
+			d.SetStructuredProperty("io.acryl.retention", 90, "days")
+			d.RemoveStructuredProperty("urn:li:structuredProperty:io.acryl.old")
+			d.AddDocumentation("orders, one row each", nil)
+			d.AddDocumentation("from the warehouse", &aspects.MetadataAttribution{Time: 1, Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:sync")})
+			d.RemoveDocumentation("urn:li:dataHubAction:old")
+			d.AddSibling("urn:li:dataset:(urn:li:dataPlatform:dbt,db.orders,PROD)", true)
+			d.RemoveSibling("urn:li:dataset:(urn:li:dataPlatform:dbt,db.gone,PROD)")
+			d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:a"})
+			d.RemoveTag("urn:li:tag:b")
+			d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:c"})
+			return d.Builder
+		}},
+		{"dataset_set_siblings", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.SetSiblings([]string{"urn:li:dataset:(urn:li:dataPlatform:dbt,db.orders,PROD)"}, false)
+			return d.Builder
+		}},
+		{"chart", func() *patch.Builder {
+			c := patch.NewChart(chart)
+			c.SetTitle("Orders per day")
+			c.SetDescription("daily count")
+			c.SetExternalURL("https://looker/charts/1")
+			c.SetChartURL("https://looker/charts/1/edit")
+			c.SetType("BAR")
+			c.SetAccess("PUBLIC")
+			c.SetLastRefreshed(1700000000000)
+			c.AddInput(ds.String())
+			c.RemoveInput(up)
+			c.AddCustomProperty("folder", "sales")
+			c.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
+			c.AddDomain("urn:li:domain:sales")
+			return c.Builder
+		}},
+		{"chart_set_inputs", func() *patch.Builder {
+			c := patch.NewChart(chart)
+			c.SetInputs([]string{ds.String(), "urn:li:chart:(looker,c2)"})
+			return c.Builder
+		}},
+		{"dashboard", func() *patch.Builder {
+			d := patch.NewDashboard(dashboard)
+			d.SetTitle("Sales")
+			d.SetDescription("sales overview")
+			d.SetExternalURL("https://looker/dashboards/7")
+			d.SetDashboardURL("https://looker/dashboards/7/edit")
+			d.SetAccess("PRIVATE")
+			d.SetLastRefreshed(1700000000000)
+			d.AddChart(chart.String())
+			d.RemoveChart("urn:li:chart:(looker,old)")
+			d.AddDataset(ds.String())
+			d.RemoveDataset(up)
+			d.AddDashboard("urn:li:dashboard:(looker,child)")
+			d.AddCustomProperty("space", "sales")
+			d.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:Sales"})
+			return d.Builder
+		}},
+		{"dashboard_set_edges", func() *patch.Builder {
+			d := patch.NewDashboard(dashboard)
+			d.SetCharts([]string{chart.String()})
+			d.SetDatasets(nil)
+			return d.Builder
+		}},
+		{"datajob", func() *patch.Builder {
+			j := patch.NewDataJob(job)
+			j.SetName("load orders")
+			j.SetDescription("loads orders")
+			j.SetType("COMMAND")
+			j.SetFlowURN(flow.String())
+			j.SetExternalURL("https://airflow/etl/load")
+			j.SetCreated(aspects.TimeStamp{Time: 1700000000000, Actor: aspects.Ptr("urn:li:corpuser:jdoe")})
+			j.SetLastModified(aspects.TimeStamp{Time: 1700000000001})
+			j.AddInputDataset(up)
+			j.RemoveInputDataset(mustDataset(t, "db.gone").String())
+			j.AddOutputDataset(ds.String())
+			j.RemoveOutputDataset(mustDataset(t, "db.gone").String())
+			j.AddInputJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),extract)")
+			j.RemoveInputJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),old)")
+			j.AddInputDatasetField("urn:li:schemaField:(" + up + ",id)")
+			j.RemoveInputDatasetField("urn:li:schemaField:(" + up + ",old)")
+			j.AddOutputDatasetField("urn:li:schemaField:(" + ds.String() + ",id)")
+			j.RemoveOutputDatasetField("urn:li:schemaField:(" + ds.String() + ",old)")
+			j.AddFineGrainedLineage("IDENTITY", "urn:li:schemaField:("+ds.String()+",id)", "", "urn:li:schemaField:("+up+",id)", 1)
+			j.RemoveFineGrainedLineage("", "urn:li:schemaField:("+ds.String()+",x)", "", "urn:li:schemaField:("+up+",x)")
+			j.AddCustomProperty("retries", "3")
+			j.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:etl"})
+			return j.Builder
+		}},
+		{"datajob_set_lists", func() *patch.Builder {
+			j := patch.NewDataJob(job)
+			j.SetInputDatasets([]string{up})
+			j.SetOutputDatasets([]string{ds.String()})
+			j.SetInputJobs(nil)
+			j.RemoveDescription()
+			return j.Builder
+		}},
+		{"dataflow", func() *patch.Builder {
+			f := patch.NewDataFlow(flow)
+			f.SetName("etl")
+			f.SetDescription("nightly ETL")
+			f.SetProject("warehouse")
+			f.SetExternalURL("https://airflow/etl")
+			f.SetCreated(aspects.TimeStamp{Time: 1700000000000})
+			f.SetLastModified(aspects.TimeStamp{Time: 1700000000001, Actor: aspects.Ptr("urn:li:corpuser:jdoe")})
+			f.AddCustomProperty("schedule", "@daily")
+			f.SetStructuredProperty("io.acryl.tier", "gold")
+			f.RemoveDescription()
+			return f.Builder
+		}},
+		{"container", func() *patch.Builder {
+			c := patch.NewContainer(container)
+			c.SetDescription("churn experiments")
+			c.AddCustomProperty("experiment_id", "42")
+			c.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:ml"})
+			c.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
+			c.AddDomain("urn:li:domain:ml")
+			c.AddLink(aspects.InstitutionalMemoryMetadata{URL: "https://mlflow/exp/42", Description: "MLflow", CreateStamp: stamp})
+			c.RemoveDescription()
+			return c.Builder
+		}},
+		{"dataproduct", func() *patch.Builder {
+			p := patch.NewDataProduct(product)
+			p.SetName("Orders")
+			p.SetDescription("order data")
+			p.SetExternalURL("https://wiki/orders")
+			p.AddAsset(ds.String())
+			p.RemoveAsset(up)
+			p.AddCustomProperty("tier", "gold")
+			p.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:Sales"})
+			return p.Builder
+		}},
+		{"dataproduct_set_assets", func() *patch.Builder {
+			p := patch.NewDataProduct(product)
+			p.SetAssets([]string{ds.String()})
+			return p.Builder
+		}},
 		{"generic_builder", func() *patch.Builder {
 			u, _ := urn.ParseGeneric("urn:li:chart:(looker,dash.1)")
 			b := patch.New(u)
@@ -172,4 +316,13 @@ func builderCases(t *testing.T) []builderCase {
 			return b
 		}},
 	}
+}
+
+func mustGeneric(t *testing.T, s string) urn.Generic {
+	t.Helper()
+	u, err := urn.ParseGeneric(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

@@ -28,8 +28,8 @@ func ExampleNewDataset() {
 		fmt.Println(p.ChangeType, p.AspectName, string(value))
 	}
 	// Output:
-	// PATCH globalTags [{"op":"add","path":"/tags/urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}]
-	// PATCH ownership [{"op":"add","path":"/owners/urn:li:corpuser:jdoe/TECHNICAL_OWNER","value":{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}}]
+	// PATCH globalTags {"arrayPrimaryKeys":{"tags":["attribution␟source","tag"]},"patch":[{"op":"add","path":"/tags//urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}]}
+	// PATCH ownership {"arrayPrimaryKeys":{"owners":["owner","type","typeUrn","attribution␟source"]},"patch":[{"op":"add","path":"/owners/urn:li:corpuser:jdoe/TECHNICAL_OWNER//","value":{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}}]}
 	// PATCH datasetProperties [{"op":"add","path":"/customProperties/team","value":"sales"}]
 }
 
@@ -47,5 +47,5 @@ func ExampleNewMLModel() {
 	value, _ := proposals[0].Aspect.(emitter.RawAspect).MarshalJSON()
 	fmt.Println(proposals[0].AspectName, string(value))
 	// Output:
-	// mlModelProperties {"patch":[{"op":"add","path":"/mlFeatures/urn:li:mlFeature:(users,age)","value":"urn:li:mlFeature:(users,age)"}],"arrayPrimaryKeys":{"mlFeatures":[]},"forceGenericPatch":true}
+	// mlModelProperties {"arrayPrimaryKeys":{"mlFeatures":[]},"patch":[{"op":"add","path":"/mlFeatures/urn:li:mlFeature:(users,age)","value":"urn:li:mlFeature:(users,age)"}],"forceGenericPatch":true}
 }
