@@ -45,4 +45,6 @@ func (c *Chart) AddInput(u string) { c.addEdge(chartInfo, "inputEdges", u, "data
 func (c *Chart) RemoveInput(u string) { c.Remove(chartInfo, Path("inputEdges", u)) }
 
 // SetInputs replaces all input edges with edges to the URNs.
-func (c *Chart) SetInputs(urns []string) { c.setEdges(chartInfo, "inputEdges", urns, "dataset", "chart") }
+func (c *Chart) SetInputs(urns []string) {
+	c.setEdges(chartInfo, "inputEdges", urns, "dataset", "chart")
+}
