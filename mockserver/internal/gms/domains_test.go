@@ -29,6 +29,13 @@ func TestSyncDomains(t *testing.T) {
 		{name: "propagated after manual, one domain listed once",
 			proposed: `{"domains":[],"domainAssociations":[` + prop + `,{"domain":"urn:li:domain:m"},{"domain":"urn:li:domain:m","attribution":{"time":0,"actor":"a","source":"s2","sourceDetail":{}}}]}`,
 			want:     `{"domains":["urn:li:domain:m","urn:li:domain:p"],"domainAssociations":[{"domain":"urn:li:domain:m"},{"domain":"urn:li:domain:m","attribution":{"time":0,"actor":"a","source":"s2","sourceDetail":{}}},` + prop + `]}`},
+		// A stored value from before domainAssociations (DataHub's
+		// migration mutator is off by default): a patch adding an
+		// association makes the associations the truth.
+		{name: "legacy domains without associations: associations win",
+			previous: `{"domains":["urn:li:domain:a"]}`,
+			proposed: `{"domains":["urn:li:domain:a"],"domainAssociations":[{"domain":"urn:li:domain:b"}]}`,
+			want:     `{"domains":["urn:li:domain:b"],"domainAssociations":[{"domain":"urn:li:domain:b"}]}`},
 		{name: "both changed and disagreeing: refused",
 			previous: `{"domains":[]}`,
 			proposed: `{"domains":["urn:li:domain:a"],"domainAssociations":[{"domain":"urn:li:domain:b"}]}`,
