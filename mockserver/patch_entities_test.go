@@ -167,10 +167,10 @@ func TestPatchEntityBuilders(t *testing.T) {
 				return d
 			},
 			map[string]string{
-				"domains": `{"domains":["urn:li:domain:keep","urn:li:domain:sales"],"domainAssociations":[{"domain":"urn:li:domain:keep"},{"domain":"urn:li:domain:sales"}]}`,
+				"domains":              `{"domains":["urn:li:domain:keep","urn:li:domain:sales"],"domainAssociations":[{"domain":"urn:li:domain:keep"},{"domain":"urn:li:domain:sales"}]}`,
 				"structuredProperties": `{"properties":[{"propertyUrn":"urn:li:structuredProperty:io.acryl.retention","values":[{"double":90}]}]}`,
-				"documentation": `{"documentations":[{"documentation":"one row per order"},{"documentation":"synced","attribution":{"time":1,"actor":"urn:li:corpuser:datahub","source":"urn:li:dataHubAction:sync","sourceDetail":{}}}]}`,
-				"siblings":      `{"siblings":["urn:li:dataset:(urn:li:dataPlatform:dbt,db.orders,PROD)"],"primary":true}`,
+				"documentation":        `{"documentations":[{"documentation":"one row per order"},{"documentation":"synced","attribution":{"time":1,"actor":"urn:li:corpuser:datahub","source":"urn:li:dataHubAction:sync","sourceDetail":{}}}]}`,
+				"siblings":             `{"siblings":["urn:li:dataset:(urn:li:dataPlatform:dbt,db.orders,PROD)"],"primary":true}`,
 			}},
 	}
 	for _, tt := range tests {
@@ -261,9 +261,19 @@ func TestPatchConcurrentKeyedAdders(t *testing.T) {
 			t.Fatalf("Emit: %v", err)
 		}
 	}
-	var dashInfo struct{ ChartEdges []struct{ DestinationURN string `json:"destinationUrn"` } }
-	var io struct{ InputDatasetEdges []struct{ DestinationURN string `json:"destinationUrn"` } }
-	var docs struct{ Documentations []struct{ Documentation string } }
+	var dashInfo struct {
+		ChartEdges []struct {
+			DestinationURN string `json:"destinationUrn"`
+		}
+	}
+	var io struct {
+		InputDatasetEdges []struct {
+			DestinationURN string `json:"destinationUrn"`
+		}
+	}
+	var docs struct {
+		Documentations []struct{ Documentation string }
+	}
 	var domains struct {
 		Domains            []string
 		DomainAssociations []struct{ Domain string }
