@@ -1,6 +1,8 @@
 package patch_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/catalogkit/datahub-go/aspects"
@@ -48,4 +50,23 @@ func ExampleNewMLModel() {
 	fmt.Println(proposals[0].AspectName, string(value))
 	// Output:
 	// mlModelProperties {"arrayPrimaryKeys":{"mlFeatures":[]},"patch":[{"op":"add","path":"/mlFeatures/urn:li:mlFeature:(users,age)","value":"urn:li:mlFeature:(users,age)"}],"forceGenericPatch":true}
+}
+
+// pick returns the JSON object data with only the named members, in the
+// order named (for short example output).
+func pick(data []byte, members ...string) []byte {
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		panic(err)
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range members {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%q:%s", m, all[m])
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }
