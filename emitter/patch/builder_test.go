@@ -231,6 +231,42 @@ func TestBuilderErrors(t *testing.T) {
 		}},
 		{"empty aspect name", func() *patch.Builder { b := patch.New(mustDataset(t, "x")); b.Add("", "/a", 1); return b }},
 		{"unencodable value", func() *patch.Builder { b := patch.New(mustDataset(t, "x")); b.Add("status", "/a", func() {}); return b }},
+		{"chart builder for a dataset", func() *patch.Builder {
+			c := patch.NewChart(mustDataset(t, "x"))
+			c.SetTitle("t")
+			return c.Builder
+		}},
+		{"zero URN for a typed builder", func() *patch.Builder { return patch.NewDataJob(urn.Generic{}).Builder }},
+		{"chart input not a dataset or chart", func() *patch.Builder {
+			c := patch.NewChart(mustGeneric(t, "urn:li:chart:(looker,c)"))
+			c.AddInput("urn:li:dashboard:(looker,d)")
+			return c.Builder
+		}},
+		{"dashboard chart edge to a dataset", func() *patch.Builder {
+			d := patch.NewDashboard(mustGeneric(t, "urn:li:dashboard:(looker,d)"))
+			d.SetCharts([]string{mustDataset(t, "x").String()})
+			return d.Builder
+		}},
+		{"job input job not a job", func() *patch.Builder {
+			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j.AddInputJob(mustDataset(t, "x").String())
+			return j.Builder
+		}},
+		{"job dataset field not a schema field", func() *patch.Builder {
+			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j.AddOutputDatasetField(mustDataset(t, "x").String())
+			return j.Builder
+		}},
+		{"job flow not a flow", func() *patch.Builder {
+			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j.SetFlowURN("urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),d)")
+			return j.Builder
+		}},
+		{"structured property value of another type", func() *patch.Builder {
+			d := patch.NewDataset(mustDataset(t, "x"))
+			d.SetStructuredProperty("p", true)
+			return d.Builder
+		}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -292,5 +328,47 @@ func TestFileSinkRoundTrip(t *testing.T) {
 				t.Errorf("read back (-written +read):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestDocumentsPerKeySet checks that operations with different
+// arrayPrimaryKeys land in documents of their own, in first-use order,
+// and that Document returns the plain one.
+func TestDocumentsPerKeySet(t *testing.T) {
+	t.Parallel()
+	d := patch.NewDataset(mustDataset(t, "x"))
+	d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:a"})
+	d.RemoveTag("urn:li:tag:b")
+	d.Add("globalTags", "/tags", []any{})
+	d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:c"})
+	docs := d.Documents("globalTags")
+	var got []string
+	for _, doc := range docs {
+		v, err := doc.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, string(v))
+	}
+	want := []string{
+		`{"arrayPrimaryKeys":{"tags":["attribution␟source","tag"]},"patch":[{"op":"add","path":"/tags//urn:li:tag:a","value":{"tag":"urn:li:tag:a"}},{"op":"add","path":"/tags//urn:li:tag:c","value":{"tag":"urn:li:tag:c"}}]}`,
+		`{"arrayPrimaryKeys":{"tags":["tag","attribution␟source"]},"patch":[{"op":"remove","path":"/tags/urn:li:tag:b","value":{}}]}`,
+		`[{"op":"add","path":"/tags","value":[]}]`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Documents (-want +got):\n%s", diff)
+	}
+	if plain := d.Document("globalTags"); plain != docs[2] {
+		t.Errorf("Document = %p, want the plain document %p", plain, docs[2])
+	}
+	if d.Document("ownership") != nil || len(d.Documents("ownership")) != 0 {
+		t.Error("an unpatched aspect has documents")
+	}
+	ps, err := d.Proposals()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 3 {
+		t.Errorf("%d proposals, want one per document (3)", len(ps))
 	}
 }
