@@ -50,7 +50,7 @@ func TestPatchEntityBuilders(t *testing.T) {
 			func() proposer {
 				c := patch.NewChart(chart)
 				c.SetDescription("orders per day")
-				c.SetType("BAR")
+				c.SetType(aspects.ChartTypeBar)
 				c.AddInput(ds)
 				c.RemoveInput(raw)
 				c.AddCustomProperty("folder", "sales")
@@ -70,7 +70,7 @@ func TestPatchEntityBuilders(t *testing.T) {
 				d.RemoveChart("urn:li:chart:(looker,other)")
 				d.AddDataset(ds)
 				d.AddDashboard("urn:li:dashboard:(looker,child)")
-				d.SetAccess("PUBLIC")
+				d.SetAccess(aspects.AccessLevelPublic)
 				d.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
 				return d
 			},
@@ -92,7 +92,9 @@ func TestPatchEntityBuilders(t *testing.T) {
 				j.AddInputJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),extract)")
 				j.AddInputDatasetField(field(raw, "id"))
 				j.AddOutputDatasetField(field(ds, "id"))
-				j.AddFineGrainedLineage("IDENTITY", field(ds, "id"), "", field(raw, "id"), 1)
+				j.AddFineGrainedLineage(aspects.FineGrainedLineage{UpstreamType: aspects.FineGrainedLineageUpstreamTypeFieldSet,
+					Upstreams: []string{field(raw, "id")}, DownstreamType: aspects.FineGrainedLineageDownstreamTypeField,
+					Downstreams: []string{field(ds, "id")}, TransformOperation: aspects.Ptr("IDENTITY")})
 				j.AddDomain("urn:li:domain:sales")
 				return j
 			},
@@ -147,8 +149,39 @@ func TestPatchEntityBuilders(t *testing.T) {
 				return p
 			},
 			map[string]string{
-				"dataProductProperties": `{"assets":[{"destinationUrn":"` + ds + `"}],"name":"Orders","customProperties":{"tier":"gold"}}`,
+				"dataProductProperties": `{"assets":[{"destinationUrn":"` + ds + `","outputPort":false}],"name":"Orders","customProperties":{"tier":"gold"}}`,
 				"structuredProperties":  `{"properties":[{"propertyUrn":"urn:li:structuredProperty:io.acryl.sla","values":[{"double":24}]}]}`,
+			}},
+		{"structured property definition", "urn:li:structuredProperty:io.acryl.retention",
+			map[string]string{"propertyDefinition": `{"qualifiedName":"io.acryl.retention","valueType":"urn:li:dataType:datahub.number","entityTypes":["urn:li:entityType:datahub.chart"],"allowedValues":[{"value":{"double":30}},{"value":{"double":90}}]}`},
+			func() proposer {
+				p := patch.NewStructuredProperty(mustURN(urn.ParseGeneric("urn:li:structuredProperty:io.acryl.retention")))
+				p.SetDisplayName("Retention")
+				p.AddEntityType("urn:li:entityType:datahub.dataset")
+				p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{Double: aspects.Ptr(90.0)}, Description: aspects.Ptr("a quarter")})
+				p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{Double: aspects.Ptr(365.0)}})
+				p.RemoveAllowedValue(aspects.PrimitivePropertyValue{Double: aspects.Ptr(30.0)})
+				return p
+			},
+			map[string]string{
+				"propertyDefinition": `{"qualifiedName":"io.acryl.retention","valueType":"urn:li:dataType:datahub.number","entityTypes":["urn:li:entityType:datahub.chart","urn:li:entityType:datahub.dataset"],` +
+					`"allowedValues":[{"value":{"double":90},"description":"a quarter"},{"value":{"double":365}}],"displayName":"Retention"}`,
+			}},
+		{"form", "urn:li:form:review",
+			map[string]string{"formInfo": `{"name":"Review","prompts":[{"id":"p0","title":"Old","type":"STRUCTURED_PROPERTY","required":false}],"actors":{"owners":false,"users":["urn:li:corpuser:old"]}}`},
+			func() proposer {
+				f := patch.NewForm(mustURN(urn.ParseGeneric("urn:li:form:review")))
+				f.AddPrompt(aspects.FormPrompt{ID: "p1", Title: "Retention?", Type: aspects.FormPromptTypeStructuredProperty, Required: true})
+				f.RemovePrompt("p0")
+				f.SetOwnershipForm(true)
+				f.AddAssignedUser("urn:li:corpuser:jdoe")
+				f.RemoveAssignedUser("urn:li:corpuser:old")
+				f.AddAssignedGroup("urn:li:corpGroup:stewards")
+				return f
+			},
+			map[string]string{
+				"formInfo": `{"name":"Review","prompts":[{"id":"p1","title":"Retention?","type":"STRUCTURED_PROPERTY","required":true}],` +
+					`"actors":{"owners":true,"users":["urn:li:corpuser:jdoe"],"groups":["urn:li:corpGroup:stewards"]}}`,
 			}},
 		{"dataset domains, structured properties, documentation, siblings", ds,
 			map[string]string{
@@ -161,8 +194,9 @@ func TestPatchEntityBuilders(t *testing.T) {
 				d.RemoveDomain("urn:li:domain:old")
 				d.SetStructuredProperty("io.acryl.retention", 90)
 				d.RemoveStructuredProperty("io.acryl.old")
-				d.AddDocumentation("one row per order", nil)
-				d.AddDocumentation("synced", &aspects.MetadataAttribution{Time: 1, Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:sync")})
+				d.AddDocumentation(aspects.DocumentationAssociation{Documentation: "one row per order"})
+				d.AddDocumentation(aspects.DocumentationAssociation{Documentation: "synced",
+					Attribution: &aspects.MetadataAttribution{Time: 1, Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:sync")}})
 				d.AddSibling("urn:li:dataset:(urn:li:dataPlatform:dbt,db.orders,PROD)", true)
 				return d
 			},
@@ -233,7 +267,8 @@ func TestPatchConcurrentKeyedAdders(t *testing.T) {
 		})
 		wg.Go(func() {
 			d := patch.NewDataset(ds)
-			d.AddDocumentation(fmt.Sprintf("doc %02d", i), &aspects.MetadataAttribution{Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr(fmt.Sprintf("urn:li:dataHubAction:s%02d", i))})
+			d.AddDocumentation(aspects.DocumentationAssociation{Documentation: fmt.Sprintf("doc %02d", i),
+				Attribution: &aspects.MetadataAttribution{Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr(fmt.Sprintf("urn:li:dataHubAction:s%02d", i))}})
 			errs <- emit(d)
 		})
 		wg.Go(func() {

@@ -135,7 +135,7 @@ func TestPythonParity(t *testing.T) {
 			`{"arrayPrimaryKeys":{"properties":["propertyUrn","attribution␟source"]},"patch":[{"op":"add","path":"/properties/urn:li:structuredProperty:io.acryl.p/","value":{"propertyUrn":"urn:li:structuredProperty:io.acryl.p","values":[{"string":"v"}]}}]}`},
 		{"remove_structured_property", func(d *patch.Dataset) { d.RemoveStructuredProperty("urn:li:structuredProperty:io.acryl.p") },
 			`{"arrayPrimaryKeys":{"properties":["propertyUrn","attribution␟source"]},"patch":[{"op":"remove","path":"/properties/urn:li:structuredProperty:io.acryl.p","value":{}}]}`},
-		{"add_documentation", func(d *patch.Dataset) { d.AddDocumentation("docs", nil) },
+		{"add_documentation", func(d *patch.Dataset) { d.AddDocumentation(aspects.DocumentationAssociation{Documentation: "docs"}) },
 			`{"arrayPrimaryKeys":{"documentations":["attribution␟source"]},"patch":[{"op":"add","path":"/documentations/","value":{"documentation":"docs"}}]}`},
 		{"remove_documentation", func(d *patch.Dataset) { d.RemoveDocumentation("") },
 			`{"arrayPrimaryKeys":{"documentations":["attribution␟source"]},"patch":[{"op":"remove","path":"/documentations","value":{}}]}`},
@@ -244,7 +244,7 @@ func TestBuilderErrors(t *testing.T) {
 		}},
 		{"dashboard chart edge to a dataset", func() *patch.Builder {
 			d := patch.NewDashboard(mustGeneric(t, "urn:li:dashboard:(looker,d)"))
-			d.SetCharts([]string{mustDataset(t, "x").String()})
+			d.SetChartEdges([]aspects.Edge{{DestinationURN: mustDataset(t, "x").String()}})
 			return d.Builder
 		}},
 		{"job input job not a job", func() *patch.Builder {
@@ -261,6 +261,16 @@ func TestBuilderErrors(t *testing.T) {
 			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
 			j.SetFlowURN("urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),d)")
 			return j.Builder
+		}},
+		{"fine-grained lineage with two downstreams", func() *patch.Builder {
+			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j.AddFineGrainedLineage(aspects.FineGrainedLineage{UpstreamType: "FIELD_SET", DownstreamType: "FIELD", Upstreams: []string{"u"}, Downstreams: []string{"d1", "d2"}})
+			return j.Builder
+		}},
+		{"form builder for a chart", func() *patch.Builder {
+			f := patch.NewForm(mustGeneric(t, "urn:li:chart:(looker,c)"))
+			f.SetName("f")
+			return f.Builder
 		}},
 		{"structured property value of another type", func() *patch.Builder {
 			d := patch.NewDataset(mustDataset(t, "x"))

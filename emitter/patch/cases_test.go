@@ -172,8 +172,14 @@ func builderCases(t *testing.T) []builderCase {
 			d.RemoveDomain("urn:li:domain:old")
 			d.SetStructuredProperty("io.acryl.retention", 90, "days")
 			d.RemoveStructuredProperty("urn:li:structuredProperty:io.acryl.old")
-			d.AddDocumentation("orders, one row each", nil)
-			d.AddDocumentation("from the warehouse", &aspects.MetadataAttribution{Time: 1, Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:sync")})
+			d.AddDocumentation(aspects.DocumentationAssociation{Documentation: "orders, one row each"})
+			d.AddDocumentation(aspects.DocumentationAssociation{Documentation: "from the warehouse",
+				Attribution: &aspects.MetadataAttribution{Time: 1, Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:sync")}})
+			d.AddDomainAssociation(aspects.DomainAssociation{Domain: "urn:li:domain:eu", Context: aspects.Ptr("region"),
+				Attribution: &aspects.MetadataAttribution{Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:geo")}})
+			d.SetStructuredPropertyValues(aspects.StructuredPropertyValueAssignment{PropertyURN: "urn:li:structuredProperty:io.acryl.owner",
+				Values:      []aspects.PrimitivePropertyValue{{String: aspects.Ptr("sales")}},
+				Attribution: &aspects.MetadataAttribution{Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:sync")}})
 			d.RemoveDocumentation("urn:li:dataHubAction:old")
 			d.AddSibling("urn:li:dataset:(urn:li:dataPlatform:dbt,db.orders,PROD)", true)
 			d.RemoveSibling("urn:li:dataset:(urn:li:dataPlatform:dbt,db.gone,PROD)")
@@ -193,8 +199,10 @@ func builderCases(t *testing.T) []builderCase {
 			c.SetDescription("daily count")
 			c.SetExternalURL("https://looker/charts/1")
 			c.SetChartURL("https://looker/charts/1/edit")
-			c.SetType("BAR")
-			c.SetAccess("PUBLIC")
+			c.SetType(aspects.ChartTypeBar)
+			c.SetAccess(aspects.AccessLevelPublic)
+			c.SetLastModified(aspects.ChangeAuditStamps{Created: stamp, LastModified: stamp})
+			c.AddInputEdge(aspects.Edge{DestinationURN: "urn:li:chart:(looker,base)", Created: &stamp, Properties: map[string]string{"k": "v"}})
 			c.SetLastRefreshed(1700000000000)
 			c.AddInput(ds.String())
 			c.RemoveInput(up)
@@ -205,7 +213,7 @@ func builderCases(t *testing.T) []builderCase {
 		}},
 		{"chart_set_inputs", func() *patch.Builder {
 			c := patch.NewChart(chart)
-			c.SetInputs([]string{ds.String(), "urn:li:chart:(looker,c2)"})
+			c.SetInputEdges([]aspects.Edge{{DestinationURN: ds.String()}, {DestinationURN: "urn:li:chart:(looker,c2)", LastModified: &stamp}})
 			return c.Builder
 		}},
 		{"dashboard", func() *patch.Builder {
@@ -214,7 +222,12 @@ func builderCases(t *testing.T) []builderCase {
 			d.SetDescription("sales overview")
 			d.SetExternalURL("https://looker/dashboards/7")
 			d.SetDashboardURL("https://looker/dashboards/7/edit")
-			d.SetAccess("PRIVATE")
+			d.SetAccess(aspects.AccessLevelPrivate)
+			d.SetLastModified(aspects.ChangeAuditStamps{Created: stamp, LastModified: stamp})
+			d.AddChartEdge(aspects.Edge{DestinationURN: "urn:li:chart:(looker,c3)", Created: &stamp})
+			d.AddDatasetEdge(aspects.Edge{DestinationURN: up, Properties: map[string]string{"role": "source"}})
+			d.AddDashboardEdge(aspects.Edge{DestinationURN: "urn:li:dashboard:(looker,child2)"})
+			d.RemoveDashboard("urn:li:dashboard:(looker,old)")
 			d.SetLastRefreshed(1700000000000)
 			d.AddChart(chart.String())
 			d.RemoveChart("urn:li:chart:(looker,old)")
@@ -227,8 +240,8 @@ func builderCases(t *testing.T) []builderCase {
 		}},
 		{"dashboard_set_edges", func() *patch.Builder {
 			d := patch.NewDashboard(dashboard)
-			d.SetCharts([]string{chart.String()})
-			d.SetDatasets(nil)
+			d.SetChartEdges([]aspects.Edge{{DestinationURN: chart.String()}})
+			d.SetDatasetEdges(nil)
 			return d.Builder
 		}},
 		{"datajob", func() *patch.Builder {
@@ -250,17 +263,23 @@ func builderCases(t *testing.T) []builderCase {
 			j.RemoveInputDatasetField("urn:li:schemaField:(" + up + ",old)")
 			j.AddOutputDatasetField("urn:li:schemaField:(" + ds.String() + ",id)")
 			j.RemoveOutputDatasetField("urn:li:schemaField:(" + ds.String() + ",old)")
-			j.AddFineGrainedLineage("IDENTITY", "urn:li:schemaField:("+ds.String()+",id)", "", "urn:li:schemaField:("+up+",id)", 1)
-			j.RemoveFineGrainedLineage("", "urn:li:schemaField:("+ds.String()+",x)", "", "urn:li:schemaField:("+up+",x)")
+			j.AddInputDatasetEdge(aspects.Edge{DestinationURN: mustDataset(t, "db.more").String(), Created: &stamp})
+			j.AddOutputDatasetEdge(aspects.Edge{DestinationURN: mustDataset(t, "db.out2").String()})
+			j.AddInputJobEdge(aspects.Edge{DestinationURN: "urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),t2)"})
+			j.AddFineGrainedLineage(aspects.FineGrainedLineage{UpstreamType: aspects.FineGrainedLineageUpstreamTypeFieldSet, DownstreamType: aspects.FineGrainedLineageDownstreamTypeField,
+				Upstreams: []string{"urn:li:schemaField:(" + up + ",id)", "urn:li:schemaField:(" + up + ",order_id)"}, Downstreams: []string{"urn:li:schemaField:(" + ds.String() + ",id)"},
+				TransformOperation: aspects.Ptr("IDENTITY"), ConfidenceScore: aspects.Ptr[float32](0.5)})
+			j.RemoveFineGrainedLineage(aspects.FineGrainedLineage{Upstreams: []string{"urn:li:schemaField:(" + up + ",x)"}, Downstreams: []string{"urn:li:schemaField:(" + ds.String() + ",x)"}, Query: aspects.Ptr("urn:li:query:q")})
 			j.AddCustomProperty("retries", "3")
 			j.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:etl"})
 			return j.Builder
 		}},
 		{"datajob_set_lists", func() *patch.Builder {
 			j := patch.NewDataJob(job)
-			j.SetInputDatasets([]string{up})
-			j.SetOutputDatasets([]string{ds.String()})
-			j.SetInputJobs(nil)
+			j.SetInputDatasetEdges([]aspects.Edge{{DestinationURN: up}})
+			j.SetOutputDatasetEdges([]aspects.Edge{{DestinationURN: ds.String()}})
+			j.SetInputJobEdges(nil)
+			j.SetFineGrainedLineages(nil)
 			j.RemoveDescription()
 			return j.Builder
 		}},
@@ -295,14 +314,49 @@ func builderCases(t *testing.T) []builderCase {
 			p.SetExternalURL("https://wiki/orders")
 			p.AddAsset(ds.String())
 			p.RemoveAsset(up)
+			p.AddAssetAssociation(aspects.DataProductAssociation{DestinationURN: "urn:li:dashboard:(looker,sales)", Created: &stamp})
 			p.AddCustomProperty("tier", "gold")
 			p.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:Sales"})
 			return p.Builder
 		}},
 		{"dataproduct_set_assets", func() *patch.Builder {
 			p := patch.NewDataProduct(product)
-			p.SetAssets([]string{ds.String()})
+			p.SetAssets([]aspects.DataProductAssociation{{DestinationURN: ds.String(), OutputPort: true}})
 			return p.Builder
+		}},
+		{"structured_property", func() *patch.Builder {
+			p := patch.NewStructuredProperty(mustGeneric(t, "urn:li:structuredProperty:io.acryl.retention"))
+			p.SetQualifiedName("io.acryl.retention")
+			p.SetDisplayName("Retention (days)")
+			p.SetValueType("urn:li:dataType:datahub.number")
+			p.SetTypeQualifier(map[string][]string{"allowedTypes": {"urn:li:entityType:datahub.corpuser"}})
+			p.SetCardinality(aspects.PropertyCardinalitySingle)
+			p.SetDescription("how long rows are kept")
+			p.SetImmutable(true)
+			p.SetVersion("00000000000001")
+			p.AddEntityType("urn:li:entityType:datahub.dataset")
+			p.RemoveEntityType("urn:li:entityType:datahub.chart")
+			p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{Double: aspects.Ptr(90.0)}, Description: aspects.Ptr("a quarter")})
+			p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{Double: aspects.Ptr(1e7)}})
+			p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{String: aspects.Ptr("forever/now")}})
+			p.RemoveAllowedValue(aspects.PrimitivePropertyValue{Double: aspects.Ptr(0.5)})
+			return p.Builder
+		}},
+		{"form", func() *patch.Builder {
+			f := patch.NewForm(mustGeneric(t, "urn:li:form:review"))
+			f.SetName("Review")
+			f.SetDescription("quarterly review")
+			f.SetType(aspects.FormTypeVerification)
+			f.AddPrompt(aspects.FormPrompt{ID: "p1", Title: "Retention?", Type: aspects.FormPromptTypeStructuredProperty,
+				StructuredPropertyParams: &aspects.StructuredPropertyParams{URN: "urn:li:structuredProperty:io.acryl.retention"}, Required: true})
+			f.RemovePrompt("p0")
+			f.SetOwnershipForm(true)
+			f.AddAssignedUser("urn:li:corpuser:jdoe")
+			f.RemoveAssignedUser("urn:li:corpuser:old")
+			f.AddAssignedGroup("urn:li:corpGroup:stewards")
+			f.RemoveAssignedGroup("urn:li:corpGroup:old")
+			f.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeBusinessOwner})
+			return f.Builder
 		}},
 		{"generic_builder", func() *patch.Builder {
 			u, _ := urn.ParseGeneric("urn:li:chart:(looker,dash.1)")

@@ -1,14 +1,17 @@
 package patch
 
-import "github.com/catalogkit/datahub-go/urn"
+import (
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/urn"
+)
 
 const dashboardInfo = "dashboardInfo"
 
 // Dashboard builds the patches of a dashboard, as DataHub's Python
 // DashboardPatchBuilder does: dashboardInfo fields and chart, dataset and
 // dashboard edges; the embedded Builder gives tags, terms, owners,
-// domains, structured properties, links and custom properties (on
-// dashboardInfo).
+// domains, structured properties, documentation, links and custom
+// properties (on dashboardInfo).
 type Dashboard struct {
 	*Builder
 }
@@ -31,26 +34,39 @@ func (d *Dashboard) SetExternalURL(url string) { d.Add(dashboardInfo, "/external
 // SetDashboardURL sets dashboardInfo.dashboardUrl.
 func (d *Dashboard) SetDashboardURL(url string) { d.Add(dashboardInfo, "/dashboardUrl", url) }
 
-// SetAccess sets dashboardInfo.access: "PUBLIC" or "PRIVATE".
-func (d *Dashboard) SetAccess(access string) { d.Add(dashboardInfo, "/access", access) }
+// SetAccess sets dashboardInfo.access.
+func (d *Dashboard) SetAccess(access aspects.AccessLevel) { d.Add(dashboardInfo, "/access", access) }
 
 // SetLastRefreshed sets dashboardInfo.lastRefreshed, in epoch milliseconds.
 func (d *Dashboard) SetLastRefreshed(ms int64) { d.Add(dashboardInfo, "/lastRefreshed", ms) }
 
-// AddChart adds a chart edge: add /chartEdges/<chart urn>.
-func (d *Dashboard) AddChart(chart string) { d.addEdge(dashboardInfo, "chartEdges", chart, "chart") }
+// SetLastModified sets dashboardInfo.lastModified.
+func (d *Dashboard) SetLastModified(stamps aspects.ChangeAuditStamps) {
+	d.Add(dashboardInfo, "/lastModified", stamps)
+}
+
+// AddChart adds a chart edge to chart: add /chartEdges/<chart urn> with
+// {"destinationUrn": <urn>}.
+func (d *Dashboard) AddChart(chart string) { d.AddChartEdge(to(chart)) }
+
+// AddChartEdge adds a chart edge, keyed by its destination.
+func (d *Dashboard) AddChartEdge(e aspects.Edge) { d.addEdge(dashboardInfo, "chartEdges", e, "chart") }
 
 // RemoveChart removes the chart edge to chart.
 func (d *Dashboard) RemoveChart(chart string) { d.Remove(dashboardInfo, Path("chartEdges", chart)) }
 
-// SetCharts replaces all chart edges.
-func (d *Dashboard) SetCharts(charts []string) {
-	d.setEdges(dashboardInfo, "chartEdges", charts, "chart")
+// SetChartEdges replaces all chart edges.
+func (d *Dashboard) SetChartEdges(edges []aspects.Edge) {
+	d.setEdges(dashboardInfo, "chartEdges", edges, "chart")
 }
 
-// AddDataset adds a dataset edge: add /datasetEdges/<dataset urn>.
-func (d *Dashboard) AddDataset(dataset string) {
-	d.addEdge(dashboardInfo, "datasetEdges", dataset, "dataset")
+// AddDataset adds a dataset edge to dataset: add
+// /datasetEdges/<dataset urn>.
+func (d *Dashboard) AddDataset(dataset string) { d.AddDatasetEdge(to(dataset)) }
+
+// AddDatasetEdge adds a dataset edge, keyed by its destination.
+func (d *Dashboard) AddDatasetEdge(e aspects.Edge) {
+	d.addEdge(dashboardInfo, "datasetEdges", e, "dataset")
 }
 
 // RemoveDataset removes the dataset edge to dataset.
@@ -58,13 +74,22 @@ func (d *Dashboard) RemoveDataset(dataset string) {
 	d.Remove(dashboardInfo, Path("datasetEdges", dataset))
 }
 
-// SetDatasets replaces all dataset edges.
-func (d *Dashboard) SetDatasets(datasets []string) {
-	d.setEdges(dashboardInfo, "datasetEdges", datasets, "dataset")
+// SetDatasetEdges replaces all dataset edges.
+func (d *Dashboard) SetDatasetEdges(edges []aspects.Edge) {
+	d.setEdges(dashboardInfo, "datasetEdges", edges, "dataset")
 }
 
 // AddDashboard adds an edge to a contained dashboard: add
 // /dashboards/<dashboard urn>.
-func (d *Dashboard) AddDashboard(dashboard string) {
-	d.addEdge(dashboardInfo, "dashboards", dashboard, "dashboard")
+func (d *Dashboard) AddDashboard(dashboard string) { d.AddDashboardEdge(to(dashboard)) }
+
+// AddDashboardEdge adds an edge to a contained dashboard, keyed by its
+// destination.
+func (d *Dashboard) AddDashboardEdge(e aspects.Edge) {
+	d.addEdge(dashboardInfo, "dashboards", e, "dashboard")
+}
+
+// RemoveDashboard removes the edge to a contained dashboard.
+func (d *Dashboard) RemoveDashboard(dashboard string) {
+	d.Remove(dashboardInfo, Path("dashboards", dashboard))
 }

@@ -1,6 +1,9 @@
 package patch
 
 import (
+	"fmt"
+
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -59,10 +62,14 @@ func (j *DataJob) SetCreated(ts aspects.TimeStamp) { j.Add(dataJobInfo, "/create
 // SetLastModified sets dataJobInfo.lastModified.
 func (j *DataJob) SetLastModified(ts aspects.TimeStamp) { j.Add(dataJobInfo, "/lastModified", ts) }
 
-// AddInputDataset adds an input dataset edge: add
+// AddInputDataset adds an input dataset edge to dataset: add
 // /inputDatasetEdges/<dataset urn> with {"destinationUrn": <urn>}.
-func (j *DataJob) AddInputDataset(dataset string) {
-	j.addEdge(dataJobInputOutput, "inputDatasetEdges", dataset, "dataset")
+func (j *DataJob) AddInputDataset(dataset string) { j.AddInputDatasetEdge(to(dataset)) }
+
+// AddInputDatasetEdge adds an input dataset edge, keyed by its
+// destination.
+func (j *DataJob) AddInputDatasetEdge(e aspects.Edge) {
+	j.addEdge(dataJobInputOutput, "inputDatasetEdges", e, "dataset")
 }
 
 // RemoveInputDataset removes the input dataset edge to dataset.
@@ -70,15 +77,19 @@ func (j *DataJob) RemoveInputDataset(dataset string) {
 	j.Remove(dataJobInputOutput, Path("inputDatasetEdges", dataset))
 }
 
-// SetInputDatasets replaces all input dataset edges.
-func (j *DataJob) SetInputDatasets(datasets []string) {
-	j.setEdges(dataJobInputOutput, "inputDatasetEdges", datasets, "dataset")
+// SetInputDatasetEdges replaces all input dataset edges.
+func (j *DataJob) SetInputDatasetEdges(edges []aspects.Edge) {
+	j.setEdges(dataJobInputOutput, "inputDatasetEdges", edges, "dataset")
 }
 
-// AddOutputDataset adds an output dataset edge: add
+// AddOutputDataset adds an output dataset edge to dataset: add
 // /outputDatasetEdges/<dataset urn>.
-func (j *DataJob) AddOutputDataset(dataset string) {
-	j.addEdge(dataJobInputOutput, "outputDatasetEdges", dataset, "dataset")
+func (j *DataJob) AddOutputDataset(dataset string) { j.AddOutputDatasetEdge(to(dataset)) }
+
+// AddOutputDatasetEdge adds an output dataset edge, keyed by its
+// destination.
+func (j *DataJob) AddOutputDatasetEdge(e aspects.Edge) {
+	j.addEdge(dataJobInputOutput, "outputDatasetEdges", e, "dataset")
 }
 
 // RemoveOutputDataset removes the output dataset edge to dataset.
@@ -86,15 +97,19 @@ func (j *DataJob) RemoveOutputDataset(dataset string) {
 	j.Remove(dataJobInputOutput, Path("outputDatasetEdges", dataset))
 }
 
-// SetOutputDatasets replaces all output dataset edges.
-func (j *DataJob) SetOutputDatasets(datasets []string) {
-	j.setEdges(dataJobInputOutput, "outputDatasetEdges", datasets, "dataset")
+// SetOutputDatasetEdges replaces all output dataset edges.
+func (j *DataJob) SetOutputDatasetEdges(edges []aspects.Edge) {
+	j.setEdges(dataJobInputOutput, "outputDatasetEdges", edges, "dataset")
 }
 
-// AddInputJob adds an upstream data job edge: add
+// AddInputJob adds an upstream data job edge to job: add
 // /inputDatajobEdges/<data job urn>.
-func (j *DataJob) AddInputJob(job string) {
-	j.addEdge(dataJobInputOutput, "inputDatajobEdges", job, "dataJob")
+func (j *DataJob) AddInputJob(job string) { j.AddInputJobEdge(to(job)) }
+
+// AddInputJobEdge adds an upstream data job edge, keyed by its
+// destination.
+func (j *DataJob) AddInputJobEdge(e aspects.Edge) {
+	j.addEdge(dataJobInputOutput, "inputDatajobEdges", e, "dataJob")
 }
 
 // RemoveInputJob removes the upstream data job edge to job.
@@ -102,9 +117,9 @@ func (j *DataJob) RemoveInputJob(job string) {
 	j.Remove(dataJobInputOutput, Path("inputDatajobEdges", job))
 }
 
-// SetInputJobs replaces all upstream data job edges.
-func (j *DataJob) SetInputJobs(jobs []string) {
-	j.setEdges(dataJobInputOutput, "inputDatajobEdges", jobs, "dataJob")
+// SetInputJobEdges replaces all upstream data job edges.
+func (j *DataJob) SetInputJobEdges(edges []aspects.Edge) {
+	j.setEdges(dataJobInputOutput, "inputDatajobEdges", edges, "dataJob")
 }
 
 // AddInputDatasetField adds a schema field URN to inputDatasetFields:
@@ -135,17 +150,54 @@ func (j *DataJob) RemoveOutputDatasetField(field string) {
 	j.Remove(dataJobInputOutput, Path("outputDatasetFields", field))
 }
 
-// AddFineGrainedLineage adds column-level lineage from upstream to
-// downstream (schemaField URNs) through the job: add
+// AddFineGrainedLineage adds column-level lineage through the job, as
+// DataHub's Python builder does: l must have exactly one downstream, and
+// each upstream becomes one add of
 // /fineGrainedLineages/<transform>/<downstream>/<query>/<upstream> with
-// {"confidenceScore": score}. transform and query default to "NONE".
-func (j *DataJob) AddFineGrainedLineage(transform, downstream, query, upstream string, score float32) {
-	j.Add(dataJobInputOutput, fineGrainedPath(transform, downstream, query, upstream), map[string]float32{"confidenceScore": score})
+// {"confidenceScore": score} (transform and query "NONE" when unset,
+// score 1 when unset). The server groups them back into lineage records.
+func (j *DataJob) AddFineGrainedLineage(l aspects.FineGrainedLineage) {
+	j.fineGrained(OpAdd, l)
 }
 
-// RemoveFineGrainedLineage removes one column-level lineage edge.
-func (j *DataJob) RemoveFineGrainedLineage(transform, downstream, query, upstream string) {
-	j.Remove(dataJobInputOutput, fineGrainedPath(transform, downstream, query, upstream))
+// RemoveFineGrainedLineage removes the column-level edges of l (one
+// downstream) from each of its upstreams.
+func (j *DataJob) RemoveFineGrainedLineage(l aspects.FineGrainedLineage) {
+	j.fineGrained(OpRemove, l)
+}
+
+// SetFineGrainedLineages replaces all column-level lineage of the job.
+func (j *DataJob) SetFineGrainedLineages(lineages []aspects.FineGrainedLineage) {
+	if lineages == nil {
+		lineages = []aspects.FineGrainedLineage{}
+	}
+	j.Add(dataJobInputOutput, "/fineGrainedLineages", lineages)
+}
+
+func (j *DataJob) fineGrained(op string, l aspects.FineGrainedLineage) {
+	if len(l.Downstreams) != 1 {
+		j.fail(fmt.Errorf("patch: fine-grained lineage with %d downstreams, want exactly one: %w", len(l.Downstreams), datahub.ErrValidation))
+		return
+	}
+	transform, query := "", ""
+	if l.TransformOperation != nil {
+		transform = *l.TransformOperation
+	}
+	if l.Query != nil {
+		query = *l.Query
+	}
+	score := float32(1)
+	if l.ConfidenceScore != nil {
+		score = *l.ConfidenceScore
+	}
+	for _, up := range l.Upstreams {
+		path := fineGrainedPath(transform, l.Downstreams[0], query, up)
+		if op == OpAdd {
+			j.Add(dataJobInputOutput, path, map[string]float32{"confidenceScore": score})
+		} else {
+			j.Remove(dataJobInputOutput, path)
+		}
+	}
 }
 
 // DataFlow builds the patches of a data flow (a pipeline), as DataHub's

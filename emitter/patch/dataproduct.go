@@ -1,6 +1,9 @@
 package patch
 
-import "github.com/catalogkit/datahub-go/urn"
+import (
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/urn"
+)
 
 const dataProductProperties = "dataProductProperties"
 
@@ -29,22 +32,26 @@ func (p *DataProduct) SetExternalURL(url string) {
 	p.Add(dataProductProperties, "/externalUrl", url)
 }
 
-// AddAsset adds an asset (any entity URN): add /assets/<urn> with
-// {"destinationUrn": <urn>}.
-func (p *DataProduct) AddAsset(asset string) {
-	p.Add(dataProductProperties, Path("assets", asset), edge{asset})
+// AddAsset adds the asset with URN u (any entity): add /assets/<urn> with
+// {"destinationUrn": <urn>, "outputPort": false}.
+func (p *DataProduct) AddAsset(u string) {
+	p.AddAssetAssociation(aspects.DataProductAssociation{DestinationURN: u})
 }
 
-// RemoveAsset removes an asset.
-func (p *DataProduct) RemoveAsset(asset string) {
-	p.Remove(dataProductProperties, Path("assets", asset))
+// AddAssetAssociation adds an asset, keyed by its destination.
+func (p *DataProduct) AddAssetAssociation(a aspects.DataProductAssociation) {
+	p.Add(dataProductProperties, Path("assets", a.DestinationURN), a)
+}
+
+// RemoveAsset removes the asset with URN u.
+func (p *DataProduct) RemoveAsset(u string) {
+	p.Remove(dataProductProperties, Path("assets", u))
 }
 
 // SetAssets replaces all assets.
-func (p *DataProduct) SetAssets(assets []string) {
-	edges := make([]edge, 0, len(assets))
-	for _, a := range assets {
-		edges = append(edges, edge{a})
+func (p *DataProduct) SetAssets(assets []aspects.DataProductAssociation) {
+	if assets == nil {
+		assets = []aspects.DataProductAssociation{}
 	}
-	p.Add(dataProductProperties, "/assets", edges)
+	p.Add(dataProductProperties, "/assets", assets)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -18,20 +19,14 @@ func newTyped(u urn.URN, entityType string) *Builder {
 	return b
 }
 
-// edge is the value of an edge added by URN: {"destinationUrn": urn}, as
-// DataHub's Python builders send an edge given as a URN (created and
-// lastModified left out).
-type edge struct {
-	DestinationURN string `json:"destinationUrn"`
-}
-
-// addEdge adds the edge to urn u in aspect's keyed edge field, checking
-// that u is an entity of one of the types.
-func (b *Builder) addEdge(aspect, field, u string, types ...string) {
-	if !b.checkType(aspect+"."+field, u, types...) {
+// addEdge adds e to aspect's edge field, keyed by its destination:
+// add /<field>/<destination urn> with the edge, checking that the
+// destination is an entity of one of the types.
+func (b *Builder) addEdge(aspect, field string, e aspects.Edge, types ...string) {
+	if !b.checkType(aspect+"."+field, e.DestinationURN, types...) {
 		return
 	}
-	b.Add(aspect, Path(field, u), edge{u})
+	b.Add(aspect, Path(field, e.DestinationURN), e)
 }
 
 // checkType reports whether u is the URN of an entity of one of types,
@@ -46,14 +41,19 @@ func (b *Builder) checkType(what, u string, types ...string) bool {
 	return false
 }
 
-// setEdges replaces a whole edge field with edges to the URNs.
-func (b *Builder) setEdges(aspect, field string, urns []string, types ...string) {
-	edges := make([]edge, 0, len(urns))
-	for _, u := range urns {
-		if !b.checkType(aspect+"."+field, u, types...) {
+// setEdges replaces a whole edge field.
+func (b *Builder) setEdges(aspect, field string, edges []aspects.Edge, types ...string) {
+	for _, e := range edges {
+		if !b.checkType(aspect+"."+field, e.DestinationURN, types...) {
 			return
 		}
-		edges = append(edges, edge{u})
+	}
+	if edges == nil {
+		edges = []aspects.Edge{}
 	}
 	b.Add(aspect, Path(field), edges)
 }
+
+// to returns the edge to u, as DataHub's Python builders make an edge
+// given as a URN (no stamps).
+func to(u string) aspects.Edge { return aspects.Edge{DestinationURN: u} }

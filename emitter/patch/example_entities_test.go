@@ -35,7 +35,7 @@ func ExampleNewChart() {
 	first.AddInput("urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)")
 	second := patch.NewChart(chart)
 	second.AddInput("urn:li:dataset:(urn:li:dataPlatform:hive,db.customers,PROD)")
-	second.SetType("BAR")
+	second.SetType(aspects.ChartTypeBar)
 	for _, b := range []*patch.Chart{first, second} {
 		ps, err := b.Proposals()
 		if err != nil {
@@ -121,7 +121,13 @@ func ExampleNewDataJob() {
 	j.SetType("COMMAND")
 	j.AddInputDataset(raw)
 	j.AddOutputDataset(orders)
-	j.AddFineGrainedLineage("IDENTITY", "urn:li:schemaField:("+orders+",id)", "", "urn:li:schemaField:("+raw+",id)", 1)
+	j.AddFineGrainedLineage(aspects.FineGrainedLineage{
+		UpstreamType:       aspects.FineGrainedLineageUpstreamTypeFieldSet,
+		Upstreams:          []string{"urn:li:schemaField:(" + raw + ",id)"},
+		DownstreamType:     aspects.FineGrainedLineageDownstreamTypeField,
+		Downstreams:        []string{"urn:li:schemaField:(" + orders + ",id)"},
+		TransformOperation: aspects.Ptr("IDENTITY"),
+	})
 	ps, err := j.Proposals()
 	if err != nil {
 		panic(err)
@@ -135,8 +141,10 @@ func ExampleNewDataJob() {
 		panic(err)
 	}
 	fmt.Println(string(pick(io, "inputDatasetEdges", "outputDatasetEdges")))
+	fmt.Println(string(pick(io, "fineGrainedLineages")))
 	// Output:
 	// {"inputDatasetEdges":[{"destinationUrn":"urn:li:dataset:(urn:li:dataPlatform:s3,raw/orders,PROD)"}],"outputDatasetEdges":[{"destinationUrn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)"}]}
+	// {"fineGrainedLineages":[{"downstreams":["urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD),id)"],"upstreams":["urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:s3,raw/orders,PROD),id)"],"upstreamType":"FIELD_SET","downstreamType":"FIELD","confidenceScore":1.0,"transformOperation":"IDENTITY"}]}
 }
 
 // A pipeline's project and a custom property by PATCH, and the owner it
@@ -272,5 +280,5 @@ func ExampleNewDataProduct() {
 	}
 	fmt.Println(string(v))
 	// Output:
-	// {"assets":[{"destinationUrn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)"},{"destinationUrn":"urn:li:dashboard:(looker,sales)"}],"name":"Orders"}
+	// {"assets":[{"destinationUrn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)","outputPort":false},{"destinationUrn":"urn:li:dashboard:(looker,sales)","outputPort":false}],"name":"Orders"}
 }

@@ -107,14 +107,20 @@ func (b *Builder) SetOwners(owners []aspects.Owner) {
 // then domain.
 var domainKeys = []string{attributionSource, "domain"}
 
-// AddDomain adds the domain with URN domainURN to the entity's domains as
-// DataHub's builders do: add /domainAssociations/<source>/<domain urn>
-// with {"domain": <urn>} (the source "" here) and arrayPrimaryKeys
+// AddDomain adds the domain with URN domainURN to the entity's domains:
+// [Builder.AddDomainAssociation] of {"domain": <urn>}.
+func (b *Builder) AddDomain(domainURN string) {
+	b.AddDomainAssociation(aspects.DomainAssociation{Domain: domainURN})
+}
+
+// AddDomainAssociation adds a domain association as DataHub's builders
+// do: add /domainAssociations/<attribution source>/<domain urn>, the
+// source "" without one, with arrayPrimaryKeys
 // {"domainAssociations":["attribution␟source","domain"]}. The server
 // derives the domains list from the associations.
-func (b *Builder) AddDomain(domainURN string) {
+func (b *Builder) AddDomainAssociation(a aspects.DomainAssociation) {
 	b.keyedOp("domains", "domainAssociations", domainKeys, OpAdd,
-		Path("domainAssociations", "", domainURN), map[string]string{"domain": domainURN})
+		Path("domainAssociations", sourceOf(a.Attribution), a.Domain), a)
 }
 
 // RemoveDomain removes the domain with URN domainURN, whatever its
@@ -129,31 +135,42 @@ func (b *Builder) RemoveDomain(domainURN string) {
 const structuredPropertyPrefix = "urn:li:structuredProperty:"
 
 // SetStructuredProperty sets the values of a structured property,
-// replacing those it had: add /properties/<property urn>/ with
-// {"propertyUrn":…,"values":[…]} and arrayPrimaryKeys
-// {"properties":["propertyUrn","attribution␟source"]}. property is the
-// property's URN or its id ("io.acryl.privacy.retentionTime"); each value
-// is a string or a number (int, int64, float32 or float64), sent as
-// {"string":…} or {"double":…}. Another type fails Proposals.
+// replacing those it had: [Builder.SetStructuredPropertyValues] of
+// {"propertyUrn":…,"values":[…]}. property is the property's URN or its
+// id ("io.acryl.privacy.retentionTime"); each value is a string or a
+// number (int, int64, float32 or float64), sent as {"string":…} or
+// {"double":…}. Another type fails Proposals.
 func (b *Builder) SetStructuredProperty(property string, values ...any) {
-	u := structuredPropertyURN(property)
-	vals := make([]map[string]any, 0, len(values))
+	a := aspects.StructuredPropertyValueAssignment{PropertyURN: structuredPropertyURN(property)}
 	for _, v := range values {
+		var pv aspects.PrimitivePropertyValue
 		switch t := v.(type) {
 		case string:
-			vals = append(vals, map[string]any{"string": t})
-		case float64, float32, int, int64:
-			vals = append(vals, map[string]any{"double": t})
+			pv.String = &t
+		case float64:
+			pv.Double = &t
+		case float32:
+			pv.Double = aspects.Ptr(float64(t))
+		case int:
+			pv.Double = aspects.Ptr(float64(t))
+		case int64:
+			pv.Double = aspects.Ptr(float64(t))
 		default:
-			b.fail(fmt.Errorf("patch: structured property %s: value %v is a %T, not a string or a number: %w", u, v, v, datahub.ErrValidation))
+			b.fail(fmt.Errorf("patch: structured property %s: value %v is a %T, not a string or a number: %w", a.PropertyURN, v, v, datahub.ErrValidation))
 			return
 		}
+		a.Values = append(a.Values, pv)
 	}
+	b.SetStructuredPropertyValues(a)
+}
+
+// SetStructuredPropertyValues sets a structured property's assignment,
+// replacing the one from the same attribution source: add
+// /properties/<property urn>/<attribution source>, the source "" without
+// one, with arrayPrimaryKeys {"properties":["propertyUrn","attribution␟source"]}.
+func (b *Builder) SetStructuredPropertyValues(a aspects.StructuredPropertyValueAssignment) {
 	b.keyedOp("structuredProperties", "properties", []string{"propertyUrn", attributionSource}, OpAdd,
-		Path("properties", u, ""), struct {
-			PropertyURN string           `json:"propertyUrn"`
-			Values      []map[string]any `json:"values"`
-		}{u, vals})
+		Path("properties", a.PropertyURN, sourceOf(a.Attribution)), a)
 }
 
 // RemoveStructuredProperty removes a structured property (its URN or id),
@@ -175,12 +192,9 @@ func structuredPropertyURN(property string) string {
 // source "" without an attribution, with arrayPrimaryKeys
 // {"documentations":["attribution␟source"]}. An entry from the same
 // source replaces the earlier one.
-func (b *Builder) AddDocumentation(documentation string, attribution *aspects.MetadataAttribution) {
+func (b *Builder) AddDocumentation(doc aspects.DocumentationAssociation) {
 	b.keyedOp("documentation", "documentations", []string{attributionSource}, OpAdd,
-		Path("documentations", sourceOf(attribution)), struct {
-			Documentation string                       `json:"documentation"`
-			Attribution   *aspects.MetadataAttribution `json:"attribution,omitempty"`
-		}{documentation, attribution})
+		Path("documentations", sourceOf(doc.Attribution)), doc)
 }
 
 // RemoveDocumentation removes the documentation entry of source, or every

@@ -2,8 +2,10 @@ package patch
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -271,14 +273,52 @@ func definitionToMap(o *object, _ time.Time) error {
 		return nil
 	}
 	key := "value"
-	if a, ok := v.(*array); ok && len(a.elems) > 0 {
+	a, _ := v.(*array)
+	if a != nil && len(a.elems) > 0 {
 		if e, ok := a.elems[0].(*object); ok {
 			if val, ok := e.vals["value"].(*object); ok && len(val.keys) > 0 {
 				key = "value" + unitSeparator + val.keys[0]
 			}
 		}
 	}
-	return keyedArray{field: "allowedValues", keys: []string{key}}.toMap(o)
+	if err := (keyedArray{field: "allowedValues", keys: []string{key}}).toMap(o); err != nil {
+		return err
+	}
+	if key != "value"+unitSeparator+"double" || a == nil {
+		return nil
+	}
+	// GMS keys a stored double by Java's text of it (90.0, 1.0E7), where
+	// the mock holds the number as it was sent (90): re-key the doubles.
+	m := o.vals["allowedValues"].(*object)
+	rekeyed := newObject()
+	for _, k := range m.keys {
+		nk := k
+		if f, err := strconv.ParseFloat(k, 64); err == nil {
+			nk = javaDouble(f)
+		}
+		rekeyed.set(nk, m.vals[k])
+	}
+	o.set("allowedValues", rekeyed)
+	return nil
+}
+
+// javaDouble formats f as Java's Double.toString does (the text GMS keys
+// a double by): plain with at least one decimal for 1e-3 <= |f| < 1e7,
+// else d.dddE<exponent>.
+func javaDouble(f float64) string {
+	if a := math.Abs(f); a == 0 || (a >= 1e-3 && a < 1e7) {
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	mant, exp, _ := strings.Cut(strconv.FormatFloat(f, 'e', -1, 64), "e")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	n, _ := strconv.Atoi(exp)
+	return mant + "E" + strconv.Itoa(n)
 }
 
 // definitionToArray undoes definitionToMap; allowedValues are flattened one
