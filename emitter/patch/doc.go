@@ -28,6 +28,10 @@
 //	NewDataFlow       dataFlowInfo (name, description, project, stamps)
 //	NewContainer      editableContainerProperties (description), containerProperties
 //	NewDataProduct    dataProductProperties (name, description, assets)
+//	NewStructuredProperty
+//	                  propertyDefinition (names, value type, cardinality, entity
+//	                  types, allowed values)
+//	NewForm           formInfo (name, type, prompts, assigned users and groups)
 //	NewMLModel        mlModelProperties
 //	NewMLModelGroup   mlModelGroupProperties
 //	NewMLFeature      mlFeatureProperties
@@ -73,7 +77,8 @@
 // editableDatasetProperties, editableContainerProperties, domains,
 // siblings, status, structuredProperties, documentation, chartInfo,
 // dashboardInfo, dataFlowInfo, dataJobInfo, dataJobInputOutput,
-// dataProductProperties and a few more; not for institutionalMemory,
+// dataProductProperties, propertyDefinition, formInfo and a few more; not
+// for institutionalMemory,
 // containerProperties or the ML properties aspects. A bare patch of an
 // aspect without a template fails on the server with HTTP 500
 // (datahub-project/datahub #18851); for those this package sends the

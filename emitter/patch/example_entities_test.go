@@ -282,3 +282,82 @@ func ExampleNewDataProduct() {
 	// Output:
 	// {"assets":[{"destinationUrn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)","outputPort":false},{"destinationUrn":"urn:li:dashboard:(looker,sales)","outputPort":false}],"name":"Orders"}
 }
+
+// A structured property's definition by PATCH: another entity type and an
+// allowed value join those it had.
+func ExampleNewStructuredProperty() {
+	s := mockserver.New()
+	defer s.Close()
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	rest, err := emitter.NewREST(srv.URL)
+	if err != nil {
+		panic(err)
+	}
+
+	prop, err := urn.ParseGeneric("urn:li:structuredProperty:io.acryl.retentionDays")
+	if err != nil {
+		panic(err)
+	}
+	if err := s.PutAspectJSON(prop.String(), "propertyDefinition", []byte(
+		`{"qualifiedName":"io.acryl.retentionDays","valueType":"urn:li:dataType:datahub.number",`+
+			`"entityTypes":["urn:li:entityType:datahub.dataset"],"allowedValues":[{"value":{"double":30}}]}`)); err != nil {
+		panic(err)
+	}
+	p := patch.NewStructuredProperty(prop)
+	p.SetDisplayName("Retention (days)")
+	p.AddEntityType("urn:li:entityType:datahub.container")
+	p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{Double: aspects.Ptr(90.0)}, Description: aspects.Ptr("a quarter")})
+	ps, err := p.Proposals()
+	if err != nil {
+		panic(err)
+	}
+	if err := rest.Emit(context.Background(), ps...); err != nil {
+		panic(err)
+	}
+
+	v, err := s.GetAspectJSON(prop.String(), "propertyDefinition", 0)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(pick(v, "displayName", "entityTypes", "allowedValues")))
+	// Output:
+	// {"displayName":"Retention (days)","entityTypes":["urn:li:entityType:datahub.dataset","urn:li:entityType:datahub.container"],"allowedValues":[{"value":{"double":30}},{"value":{"double":90},"description":"a quarter"}]}
+}
+
+// A form's prompts and assignees by PATCH.
+func ExampleNewForm() {
+	s := mockserver.New()
+	defer s.Close()
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	rest, err := emitter.NewREST(srv.URL)
+	if err != nil {
+		panic(err)
+	}
+
+	form, err := urn.ParseGeneric("urn:li:form:quarterly-review")
+	if err != nil {
+		panic(err)
+	}
+	f := patch.NewForm(form)
+	f.SetName("Quarterly review")
+	f.AddPrompt(aspects.FormPrompt{ID: "retention", Title: "Retention?", Type: aspects.FormPromptTypeStructuredProperty,
+		StructuredPropertyParams: &aspects.StructuredPropertyParams{URN: "urn:li:structuredProperty:io.acryl.retentionDays"}, Required: true})
+	f.AddAssignedGroup("urn:li:corpGroup:stewards")
+	ps, err := f.Proposals()
+	if err != nil {
+		panic(err)
+	}
+	if err := rest.Emit(context.Background(), ps...); err != nil {
+		panic(err)
+	}
+
+	v, err := s.GetAspectJSON(form.String(), "formInfo", 0)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(v))
+	// Output:
+	// {"name":"Quarterly review","prompts":[{"id":"retention","title":"Retention?","type":"STRUCTURED_PROPERTY","structuredPropertyParams":{"urn":"urn:li:structuredProperty:io.acryl.retentionDays"},"required":true}],"actors":{"users":[],"groups":["urn:li:corpGroup:stewards"]}}
+}
