@@ -83,6 +83,19 @@ func builderCases(t *testing.T) []builderCase {
 			d.RemoveFineGrainedUpstream("SUM", "urn:li:schemaField:("+ds.String()+",total)", "urn:li:query:q1", "urn:li:schemaField:("+up+",amount)")
 			return d.Builder
 		}},
+		{"dataset_fine_grained", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.AddFineGrainedLineage(aspects.FineGrainedLineage{UpstreamType: aspects.FineGrainedLineageUpstreamTypeFieldSet, DownstreamType: aspects.FineGrainedLineageDownstreamTypeField,
+				Upstreams: []string{"urn:li:schemaField:(" + up + ",a)", "urn:li:schemaField:(" + up + ",b)"}, Downstreams: []string{"urn:li:schemaField:(" + ds.String() + ",ab)"},
+				TransformOperation: aspects.Ptr("CONCAT"), Query: aspects.Ptr("urn:li:query:q1")})
+			d.RemoveFineGrainedLineage(aspects.FineGrainedLineage{Upstreams: []string{"urn:li:schemaField:(" + up + ",x)"}, Downstreams: []string{"urn:li:schemaField:(" + ds.String() + ",x)"}})
+			return d.Builder
+		}},
+		{"dataset_set_fine_grained", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.SetFineGrainedLineages(nil)
+			return d.Builder
+		}},
 		{"dataset_set_upstreams", func() *patch.Builder {
 			d := patch.NewDataset(ds)
 			d.SetUpstreams([]patch.Upstream{{Dataset: up, Type: "COPY"}})

@@ -175,8 +175,15 @@ func (j *DataJob) SetFineGrainedLineages(lineages []aspects.FineGrainedLineage) 
 }
 
 func (j *DataJob) fineGrained(op string, l aspects.FineGrainedLineage) {
+	j.fineGrainedOn(dataJobInputOutput, op, l)
+}
+
+// fineGrainedOn adds or removes the column-level edges of l (exactly one
+// downstream) in aspect's fineGrainedLineages, one operation per
+// upstream, as DataHub's Python HasFineGrainedLineagePatch does.
+func (b *Builder) fineGrainedOn(aspect, op string, l aspects.FineGrainedLineage) {
 	if len(l.Downstreams) != 1 {
-		j.fail(fmt.Errorf("patch: fine-grained lineage with %d downstreams, want exactly one: %w", len(l.Downstreams), datahub.ErrValidation))
+		b.fail(fmt.Errorf("patch: fine-grained lineage with %d downstreams, want exactly one: %w", len(l.Downstreams), datahub.ErrValidation))
 		return
 	}
 	transform, query := "", ""
@@ -193,9 +200,9 @@ func (j *DataJob) fineGrained(op string, l aspects.FineGrainedLineage) {
 	for _, up := range l.Upstreams {
 		path := fineGrainedPath(transform, l.Downstreams[0], query, up)
 		if op == OpAdd {
-			j.Add(dataJobInputOutput, path, map[string]float32{"confidenceScore": score})
+			b.Add(aspect, path, map[string]float32{"confidenceScore": score})
 		} else {
-			j.Remove(dataJobInputOutput, path)
+			b.Remove(aspect, path)
 		}
 	}
 }

@@ -106,6 +106,26 @@ func (d *Dataset) RemoveFineGrainedUpstream(transform, downstream, query, upstre
 	d.Remove("upstreamLineage", fineGrainedPath(transform, downstream, query, upstream))
 }
 
+// AddFineGrainedLineage adds the column-level edges of l (exactly one
+// downstream, a schemaField of this dataset) to upstreamLineage, one add
+// per upstream as [Dataset.AddFineGrainedUpstream] writes it.
+func (d *Dataset) AddFineGrainedLineage(l aspects.FineGrainedLineage) {
+	d.fineGrainedOn("upstreamLineage", OpAdd, l)
+}
+
+// RemoveFineGrainedLineage removes the column-level edges of l.
+func (d *Dataset) RemoveFineGrainedLineage(l aspects.FineGrainedLineage) {
+	d.fineGrainedOn("upstreamLineage", OpRemove, l)
+}
+
+// SetFineGrainedLineages replaces all column-level lineage of the dataset.
+func (d *Dataset) SetFineGrainedLineages(lineages []aspects.FineGrainedLineage) {
+	if lineages == nil {
+		lineages = []aspects.FineGrainedLineage{}
+	}
+	d.Add("upstreamLineage", "/fineGrainedLineages", lineages)
+}
+
 func fineGrainedPath(transform, downstream, query, upstream string) string {
 	if transform == "" {
 		transform = "NONE"
