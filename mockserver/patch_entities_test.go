@@ -137,6 +137,18 @@ func TestPatchEntityBuilders(t *testing.T) {
 				"domains":                     `{"domains":["urn:li:domain:ml"],"domainAssociations":[{"domain":"urn:li:domain:ml"}]}`,
 				"institutionalMemory":         `{"elements":[{"url":"https://mlflow/exp/42","description":"MLflow","createStamp":{"time":1,"actor":"urn:li:corpuser:jdoe"}}]}`,
 			}},
+		{"ML model group editable description and status", "urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn,PROD)",
+			map[string]string{"editableMlModelGroupProperties": `{"description":"old"}`, "status": `{"removed":true}`},
+			func() proposer {
+				g := patch.NewMLModelGroup(mustURN(urn.NewMLModelGroup("mlflow", "churn", "PROD")))
+				g.SetEditableDescription("churn models, edited")
+				g.SetRemoved(false)
+				return g
+			},
+			map[string]string{
+				"editableMlModelGroupProperties": `{"description":"churn models, edited"}`,
+				"status":                         `{"removed":false}`,
+			}},
 		{"data product", product.String(), nil,
 			func() proposer {
 				p := patch.NewDataProduct(product)

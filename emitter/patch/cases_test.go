@@ -148,6 +148,8 @@ func builderCases(t *testing.T) []builderCase {
 			g.RemoveTrainingJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,train,PROD),old)")
 			g.AddDownstreamJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,score,PROD),score)")
 			g.AddCustomProperty("k", "v")
+			g.SetEditableDescription("edited in the UI")
+			g.SetRemoved(false)
 			return g.Builder
 		}},
 		{"mlfeature", func() *patch.Builder {

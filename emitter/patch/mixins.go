@@ -220,6 +220,10 @@ func (b *Builder) RemoveLink(url string) {
 	b.keyedOp("institutionalMemory", "elements", []string{"url"}, OpRemove, Path("elements", url), struct{}{})
 }
 
+// SetRemoved sets status.removed, soft-deleting the entity (true) or
+// restoring it (false), as DataHub's Python StatusPatchBuilder does.
+func (b *Builder) SetRemoved(removed bool) { b.Add("status", "/removed", removed) }
+
 // AddCustomProperty sets one custom property: add /customProperties/<key>
 // on the entity type's properties aspect (datasetProperties,
 // mlModelProperties, ...).
