@@ -242,9 +242,10 @@ func TestPatchEntityBuilders(t *testing.T) {
 
 // TestPatchConcurrentKeyedAdders: 32 writers at once each add their own
 // element through every template and keyed form this file's builders
-// use (dashboard chart edges, data job input edges, documentation per
-// source, domains, structured property entity types, form prompts and
-// actors); the mock merges every one.
+// use (dashboard chart and dashboard edges, data job input edges,
+// documentation per source, domains, terms, structured properties,
+// structured property entity types, form prompts and actors); the mock
+// merges every one.
 func TestPatchConcurrentKeyedAdders(t *testing.T) {
 	t.Parallel()
 	s, rest := startPatch(t)
@@ -265,7 +266,7 @@ func TestPatchConcurrentKeyedAdders(t *testing.T) {
 		return rest.Emit(context.Background(), ps...)
 	}
 	var wg sync.WaitGroup
-	errs := make(chan error, 6*n)
+	errs := make(chan error, 9*n)
 	for i := range n {
 		wg.Go(func() {
 			d := patch.NewDashboard(dash)
@@ -286,6 +287,21 @@ func TestPatchConcurrentKeyedAdders(t *testing.T) {
 		wg.Go(func() {
 			d := patch.NewDataset(ds)
 			d.AddDomain(fmt.Sprintf("urn:li:domain:d%02d", i))
+			errs <- emit(d)
+		})
+		wg.Go(func() {
+			d := patch.NewDashboard(dash)
+			d.AddDashboard(fmt.Sprintf("urn:li:dashboard:(looker,sub%02d)", i))
+			errs <- emit(d)
+		})
+		wg.Go(func() {
+			d := patch.NewDataset(ds)
+			d.AddTerm(aspects.GlossaryTermAssociation{URN: fmt.Sprintf("urn:li:glossaryTerm:t%02d", i)})
+			errs <- emit(d)
+		})
+		wg.Go(func() {
+			d := patch.NewDataset(ds)
+			d.SetStructuredProperty(fmt.Sprintf("io.acryl.p%02d", i), "v")
 			errs <- emit(d)
 		})
 		wg.Go(func() {
@@ -312,6 +328,13 @@ func TestPatchConcurrentKeyedAdders(t *testing.T) {
 		ChartEdges []struct {
 			DestinationURN string `json:"destinationUrn"`
 		}
+		Dashboards []struct {
+			DestinationURN string `json:"destinationUrn"`
+		}
+	}
+	var terms struct{ Terms []struct{ URN string } }
+	var props struct {
+		Properties []struct{ PropertyURN string }
 	}
 	var io struct {
 		InputDatasetEdges []struct {
@@ -337,6 +360,7 @@ func TestPatchConcurrentKeyedAdders(t *testing.T) {
 	}{
 		{dash, "dashboardInfo", &dashInfo}, {job, "dataJobInputOutput", &io}, {ds, "documentation", &docs},
 		{ds, "domains", &domains}, {prop, "propertyDefinition", &def}, {form, "formInfo", &formInfo},
+		{ds, "glossaryTerms", &terms}, {ds, "structuredProperties", &props},
 	} {
 		raw, err := s.GetAspectJSON(r.u.String(), r.aspect, 0)
 		if err != nil {
@@ -349,6 +373,15 @@ func TestPatchConcurrentKeyedAdders(t *testing.T) {
 	got := map[string][]string{}
 	for _, e := range dashInfo.ChartEdges {
 		got["charts"] = append(got["charts"], e.DestinationURN)
+	}
+	for _, e := range dashInfo.Dashboards {
+		got["dashboards"] = append(got["dashboards"], e.DestinationURN)
+	}
+	for _, tm := range terms.Terms {
+		got["terms"] = append(got["terms"], tm.URN)
+	}
+	for _, p := range props.Properties {
+		got["properties"] = append(got["properties"], p.PropertyURN)
 	}
 	for _, e := range io.InputDatasetEdges {
 		got["inputs"] = append(got["inputs"], e.DestinationURN)
@@ -368,6 +401,9 @@ func TestPatchConcurrentKeyedAdders(t *testing.T) {
 	want := map[string][]string{}
 	for i := range n {
 		want["charts"] = append(want["charts"], fmt.Sprintf("urn:li:chart:(looker,c%02d)", i))
+		want["dashboards"] = append(want["dashboards"], fmt.Sprintf("urn:li:dashboard:(looker,sub%02d)", i))
+		want["terms"] = append(want["terms"], fmt.Sprintf("urn:li:glossaryTerm:t%02d", i))
+		want["properties"] = append(want["properties"], fmt.Sprintf("urn:li:structuredProperty:io.acryl.p%02d", i))
 		want["inputs"] = append(want["inputs"], mustURN(urn.NewDataset("hive", fmt.Sprintf("db.in%02d", i), "PROD")).String())
 		want["docs"] = append(want["docs"], fmt.Sprintf("doc %02d", i))
 		want["domains"] = append(want["domains"], fmt.Sprintf("urn:li:domain:d%02d", i))

@@ -33,7 +33,7 @@
 //	                  types, allowed values)
 //	NewForm           formInfo (name, type, prompts, assigned users and groups)
 //	NewMLModel        mlModelProperties
-//	NewMLModelGroup   mlModelGroupProperties
+//	NewMLModelGroup   mlModelGroupProperties, editableMlModelGroupProperties
 //	NewMLFeature      mlFeatureProperties
 //	NewMLFeatureTable mlFeatureTableProperties
 //	New               any entity: only the methods below and Add, Replace, Remove
@@ -42,7 +42,8 @@
 // entities share: globalTags (AddTag), glossaryTerms (AddTerm), ownership
 // (AddOwner, SetOwners), domains (AddDomain), structuredProperties
 // (SetStructuredProperty), documentation (AddDocumentation),
-// institutionalMemory (AddLink) and the entity type's custom properties
+// institutionalMemory (AddLink), status (SetRemoved) and the entity
+// type's custom properties
 // (AddCustomProperty, on datasetProperties, chartInfo, dataJobInfo, ...).
 // The server refuses an aspect the entity type does not have.
 //
