@@ -63,13 +63,13 @@
 //     the server merges into the aspect it holds. An add costs one
 //     existence check and one write whatever others do; nothing is
 //     re-read, so it cannot starve. It needs a server that can patch the
-//     aspect: globalTags, glossaryTerms, ownership,
-//     editableDatasetProperties and editableSchemaMetadata have templates
-//     in DataHub's GMS; the ML properties aspects and
-//     institutionalMemory have none and are sent to DataHub's generic
-//     patcher (forceGenericPatch, arrayPrimaryKeys), which servers older
-//     than the generic patcher answer with a 500. Against such a server
-//     use Conditional.
+//     aspect: editableDatasetProperties and editableSchemaMetadata have
+//     templates in DataHub's GMS; tags, terms and owners (keyed by their
+//     attribution source too, as DataHub's own clients send them), links
+//     and the ML properties aspects go to DataHub's generic patcher
+//     (arrayPrimaryKeys, forceGenericPatch), which servers older than the
+//     generic patcher answer with a 500. Against such a server use
+//     Conditional.
 //
 // What stays the same: each helper refuses, with an [*EntityNotFoundError],
 // an entity that does not exist (under Patch by an Exists read first, as a

@@ -258,7 +258,10 @@
 //     result that does not validate is a 422 as any invalid aspect. PATCH of a
 //     timeseries aspect is refused with 422 (GMS refuses it too). GMS unescapes ~0 and ~1 only
 //     after creating the objects on a path; the mock unescapes first (see
-//     package internal/patch).
+//     package internal/patch). A patched domains aspect goes through GMS's
+//     domains sync (domains derived from domainAssociations, or the
+//     reverse when only domains changed); an UPSERT of domains is stored as
+//     sent, where GMS would add the domainAssociations.
 //   - UPDATE and RESTATE are refused with 422. DELETE is accepted for key
 //     aspects only (it deletes the entity); GMS also deletes single aspects.
 //   - Every aspect is validated field by field against its PDL record, as
