@@ -240,9 +240,9 @@ type MLModelGroupProperties struct {
 // Dataset is GraphQL's Dataset, with its columns.
 type Dataset struct {
 	Common
-	Name       string    `json:"name"`
-	Platform   EntityRef `json:"platform"`
-	Origin     string    `json:"origin"`
+	Name     string    `json:"name"`
+	Platform EntityRef `json:"platform"`
+	Origin   string    `json:"origin"`
 	// Properties are the dataset's ingested properties, nil when never
 	// written.
 	Properties *DatasetProperties `json:"properties"`
