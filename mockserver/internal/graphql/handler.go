@@ -27,9 +27,10 @@ type Handler struct {
 	schema *graphqlgo.Schema
 }
 
-// New returns a handler whose resolvers read and write through core.
-func New(core *gms.Core) (*Handler, error) {
-	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core},
+// New returns a handler whose resolvers read and write through core and
+// search search.
+func New(core *gms.Core, search Searcher) (*Handler, error) {
+	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core, search: search},
 		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(), graphqlgo.MaxDepth(64),
 		graphqlgo.DisableFieldSelections(), graphqlgo.PanicHandler(panicHandler{}), graphqlgo.Logger(panicLogger))
 	if err != nil {

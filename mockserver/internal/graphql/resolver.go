@@ -12,8 +12,9 @@ import (
 
 // resolver is the schema's root (Query and Mutation).
 type resolver struct {
-	core  *gms.Core
-	cache decodeCache
+	core   *gms.Core
+	search Searcher
+	cache  decodeCache
 }
 
 // entity is one loaded entity: its URN, registry name and latest aspects

@@ -100,7 +100,7 @@ func (x *Index) Scroll(q Query, id, keepAlive string) (Result, error) {
 	}
 	page := p.hits[min(from, len(p.hits)):]
 	page = page[:min(q.Count, len(page))]
-	r := Result{Total: len(p.hits), Hits: slices.Clone(page), Facets: p.facets}
+	r := Result{Total: len(p.hits), PageSize: min(q.Count, len(p.hits)), Hits: slices.Clone(page), Facets: p.facets}
 	if q.Count > 0 && len(page) == q.Count {
 		last := page[len(page)-1]
 		r.NextScrollID = encodeScrollID(scrollID{Sort: []any{last.Score, last.URN}, PitID: &pitID,

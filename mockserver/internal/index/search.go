@@ -94,6 +94,9 @@ type FacetValue struct {
 // Result is one page.
 type Result struct {
 	Start, Total int
+	// PageSize is DataHub's pageSize (GraphQL's count): the clamped count of
+	// an offset page, min(count, total) for a scroll page.
+	PageSize int
 	Hits         []Hit
 	Facets       []Facet
 	// NextScrollID continues a scroll; "" when the page was not full.
@@ -127,7 +130,7 @@ func (x *Index) Search(q Query) (Result, error) {
 	}
 	page := hits[min(q.Start, len(hits)):]
 	page = page[:min(q.Count, len(page))]
-	return Result{Start: q.Start, Total: len(hits), Hits: slices.Clone(page), Facets: facets}, nil
+	return Result{Start: q.Start, Total: len(hits), PageSize: q.Count, Hits: slices.Clone(page), Facets: facets}, nil
 }
 
 // evaluate evaluates q over the indices: every matching hit in order (score

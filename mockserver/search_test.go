@@ -1,0 +1,117 @@
+package mockserver_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/catalogkit/datahub-go/mockserver"
+)
+
+// TestGraphQLSearchWire pins the answers of the search fields on the
+// GraphQL fixture.
+func TestGraphQLSearchWire(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	seedGraphQL(t, s)
+	if err := s.PutAspectJSON(gqlBare, "status", json.RawMessage(`{"removed":true}`)); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, query string
+		vars        map[string]any
+		want        string
+	}{
+		{"searchAcrossEntities by tag, with facets",
+			`query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) {
+			  start count total searchResults { entity { urn type } matchedFields { name value } }
+			  facets { field displayName aggregations { value count } } suggestions { text } } }`,
+			map[string]any{"input": map[string]any{"query": "*", "orFilters": []any{
+				map[string]any{"and": []any{map[string]any{"field": "tags", "values": []string{"urn:li:tag:pii"}}}}}}},
+			`{"data":{"searchAcrossEntities":{"start":0,"count":10,"total":1,
+			  "searchResults":[{"entity":{"urn":"` + gqlDataset + `","type":"DATASET"},"matchedFields":[]}],
+			  "facets":[{"field":"_entityType","displayName":"Type","aggregations":[{"value":"DATASET","count":1}]},
+			    {"field":"glossaryTerms","displayName":"Glossary Term","aggregations":[{"value":"urn:li:glossaryTerm:Users","count":1}]},
+			    {"field":"origin","displayName":"Environment","aggregations":[{"value":"PROD","count":1}]},
+			    {"field":"owners","displayName":"Owned By","aggregations":[{"value":"urn:li:corpGroup:data","count":1},{"value":"urn:li:corpuser:jdoe","count":1}]},
+			    {"field":"platform","displayName":"Platform","aggregations":[{"value":"urn:li:dataPlatform:hive","count":1}]},
+			    {"field":"tags","displayName":"Tag","aggregations":[{"value":"urn:li:tag:pii","count":1}]}],
+			  "suggestions":[]}},"extensions":{}}`},
+		{"search one type, text, soft-deleted left out",
+			`query q($input: SearchInput!) { search(input: $input) { start count total searchResults { entity { urn } matchedFields { name value } } } }`,
+			map[string]any{"input": map[string]any{"type": "MLMODEL", "query": "churn", "count": 5,
+				"searchFlags": map[string]any{"skipAggregates": true}}},
+			`{"data":{"search":{"start":0,"count":5,"total":1,"searchResults":[{"entity":{"urn":"` + gqlModel + `"},
+			  "matchedFields":[{"name":"description","value":"Churn model"},{"name":"id","value":"churn"}]}]}},"extensions":{}}`},
+		{"includeSoftDeleted",
+			`query q($input: SearchInput!) { search(input: $input) { total } }`,
+			map[string]any{"input": map[string]any{"type": "MLMODEL", "query": "*", "searchFlags": map[string]any{"includeSoftDeleted": true}}},
+			`{"data":{"search":{"total":2}},"extensions":{}}`},
+		{"aggregateAcrossEntities",
+			`query q($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { field aggregations { value count } } } }`,
+			map[string]any{"input": map[string]any{"query": "*", "facets": []string{"_entityType"}}},
+			`{"data":{"aggregateAcrossEntities":{"facets":[{"field":"_entityType","aggregations":[
+			  {"value":"MLFEATURE","count":2},{"value":"DATASET","count":1},{"value":"MLFEATURE_TABLE","count":1},
+			  {"value":"MLMODEL","count":1},{"value":"MLMODEL_GROUP","count":1}]}]}},"extensions":{}}`},
+		{"past the window",
+			`query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total } }`,
+			map[string]any{"input": map[string]any{"query": "*", "types": []string{"TAG"}, "start": 9995, "count": 10}},
+			`{"errors":[{"message":"Failed to execute search: entity types [TAG], query *, filters: [], start: 9995, count: 10. Root cause: result window is too large: from + size must be less than or equal to: [10000] but was [10005]",
+			  "locations":[{"line":1,"column":47}],"path":["searchAcrossEntities"],
+			  "extensions":{"code":500,"type":"SERVER_ERROR","classification":"DataFetchingException"}}],
+			  "data":{"searchAcrossEntities":null},"extensions":{}}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, tc.query, tc.vars)), tc.want)
+		})
+	}
+}
+
+// TestGraphQLScrollWire pins a scroll: a full page has a next id, the last
+// short page none.
+func TestGraphQLScrollWire(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	seedGraphQL(t, s)
+	const q = `query q($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) {
+	  nextScrollId count total searchResults { entity { urn } } } }`
+	in := map[string]any{"query": "", "types": []string{"MLFEATURE", "MLFEATURE_TABLE"}, "count": 2,
+		"searchFlags": map[string]any{"skipAggregates": true}}
+	var page struct {
+		Data struct {
+			ScrollAcrossEntities struct {
+				NextScrollID  *string `json:"nextScrollId"`
+				Count, Total  int
+				SearchResults []struct{ Entity struct{ URN string } }
+			} `json:"scrollAcrossEntities"`
+		} `json:"data"`
+	}
+	var urns []string
+	for range 3 {
+		r := postGraphQL(t, s, "/api/graphql", gqlBody(t, q, map[string]any{"input": in}))
+		if err := json.Unmarshal(r.body, &page); err != nil {
+			t.Fatal(err)
+		}
+		p := page.Data.ScrollAcrossEntities
+		for _, h := range p.SearchResults {
+			urns = append(urns, h.Entity.URN)
+		}
+		if p.Total != 3 {
+			t.Fatalf("total %d: %s", p.Total, r.body)
+		}
+		if p.NextScrollID == nil {
+			// count is min(count asked, total), as DataHub's ScrollResult.pageSize
+			if p.Count != 2 || len(urns) != 3 {
+				t.Fatalf("last page count %d, %d results: %s", p.Count, len(urns), r.body)
+			}
+			break
+		}
+		in["scrollId"] = *p.NextScrollID
+	}
+	want := strings.Join([]string{gqlFeature, "urn:li:mlFeature:(users,height)", gqlTable}, " ")
+	if strings.Join(urns, " ") != want {
+		t.Errorf("scrolled %v, want %s", urns, want)
+	}
+}
