@@ -59,7 +59,7 @@ func (s *searchIdx) update(d *Document) {
 				continue
 			}
 		}
-		if len(fieldsByAspect[name]) == 0 {
+		if len(fieldsByAspect[name]) == 0 && len(edgesByAspect[name]) == 0 {
 			continue
 		}
 		af := aspectFields{raw: raw, fields: map[string][]string{}}

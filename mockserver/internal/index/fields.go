@@ -187,8 +187,8 @@ func infos(fields []SearchField) map[string]fieldInfo {
 // extract appends the index values of aspect's JSON to out, by field name.
 // Malformed JSON indexes nothing (the core validated what it stored).
 func extract(aspect string, raw json.RawMessage, out map[string][]string) {
-	fields := fieldsByAspect[aspect]
-	if len(fields) == 0 {
+	fields, edges := fieldsByAspect[aspect], edgesByAspect[aspect]
+	if len(fields) == 0 && len(edges) == 0 {
 		return
 	}
 	var v any
@@ -203,6 +203,15 @@ func extract(aspect string, raw json.RawMessage, out map[string][]string) {
 			for _, a := range s.Aliases {
 				out[a] = append(out[a], val)
 			}
+		})
+	}
+	for _, e := range edges {
+		name := fieldDownstreams
+		if e.Upstream {
+			name = fieldUpstreams
+		}
+		walk(v, strings.Split(strings.TrimPrefix(e.Path, "/"), "/"), "", func(val string) {
+			out[name] = append(out[name], val)
 		})
 	}
 }

@@ -38,6 +38,11 @@ const pitReuseMargin = 10 * time.Second
 // does. When it has expired, the scroll goes on from the same sort values
 // over the current index (DataHub opens a new point in time).
 func (x *Index) Scroll(q Query, id, keepAlive string) (Result, error) {
+	return x.scroll(q, id, keepAlive, func() ([]Hit, []Facet, error) { return x.evaluate(q) })
+}
+
+// scroll pages the hits eval returns, kept in a point in time.
+func (x *Index) scroll(q Query, id, keepAlive string, eval func() ([]Hit, []Facet, error)) (Result, error) {
 	alive, err := ParseKeepAlive(keepAlive)
 	if err != nil {
 		return Result{}, err
@@ -69,7 +74,7 @@ func (x *Index) Scroll(q Query, id, keepAlive string) (Result, error) {
 	}
 	x.pits.mu.Unlock()
 	if p == nil {
-		hits, facets, err := x.evaluate(q)
+		hits, facets, err := eval()
 		if err != nil {
 			return Result{}, err
 		}
@@ -87,12 +92,11 @@ func (x *Index) Scroll(q Query, id, keepAlive string) (Result, error) {
 
 	from := 0
 	if after != nil {
-		score, err := scoreOf(after.Sort[0])
-		urn, ok := after.Sort[1].(string)
-		if err != nil || !ok {
+		last, err := afterHit(after.Sort)
+		if err != nil {
 			return Result{}, fmt.Errorf("%w: Invalid scroll Id cannot be mapped: %s", ErrScrollID, id)
 		}
-		last := Hit{URN: urn, Score: score}
+		urn := last.URN
 		from, _ = slices.BinarySearchFunc(p.hits, last, compareHits)
 		if from < len(p.hits) && p.hits[from].URN == urn {
 			from++
@@ -103,7 +107,11 @@ func (x *Index) Scroll(q Query, id, keepAlive string) (Result, error) {
 	r := Result{Total: len(p.hits), PageSize: min(q.Count, len(p.hits)), Hits: slices.Clone(page), Facets: p.facets}
 	if q.Count > 0 && len(page) == q.Count {
 		last := page[len(page)-1]
-		r.NextScrollID = encodeScrollID(scrollID{Sort: []any{last.Score, last.URN}, PitID: &pitID,
+		sort := []any{last.Score, last.URN}
+		if last.Degree > 0 {
+			sort = []any{last.Degree, last.Score, last.URN}
+		}
+		r.NextScrollID = encodeScrollID(scrollID{Sort: sort, PitID: &pitID,
 			ExpirationTime: expires.UnixMilli()})
 	}
 	return r, nil
@@ -117,4 +125,28 @@ func scoreOf(v any) (float64, error) {
 		return s, nil
 	}
 	return 0, fmt.Errorf("not a score: %v", v)
+}
+
+// afterHit reads a scroll id's sort values: [score, urn], or [degree,
+// score, urn] for a lineage scroll.
+func afterHit(sort []any) (Hit, error) {
+	var h Hit
+	if len(sort) == 3 {
+		d, err := scoreOf(sort[0])
+		if err != nil {
+			return h, err
+		}
+		h.Degree = int(d)
+		sort = sort[1:]
+	}
+	score, err := scoreOf(sort[0])
+	if err != nil {
+		return h, err
+	}
+	urn, ok := sort[1].(string)
+	if !ok {
+		return h, fmt.Errorf("not a urn: %v", sort[1])
+	}
+	h.Score, h.URN = score, urn
+	return h, nil
 }

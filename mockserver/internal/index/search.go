@@ -73,6 +73,12 @@ type Hit struct {
 	// Matched are the default-query fields the text matched, by name, with
 	// the values that matched.
 	Matched []MatchedField
+	// Degree is a lineage hit's number of hops from the walk's start (the
+	// fewest); 0 for a search hit.
+	Degree int
+	// Paths are a lineage hit's shortest paths, each from the walk's start
+	// to the hit.
+	Paths [][]string
 }
 
 // MatchedField is one field a free-text query matched.
@@ -192,8 +198,12 @@ func (x *Index) evaluate(q Query) ([]Hit, []Facet, error) {
 	return sorted, facets, nil
 }
 
-// compareHits orders by score, highest first, then by URN.
+// compareHits orders by degree (lineage), then score, highest first, then
+// URN.
 func compareHits(a, b Hit) int {
+	if c := cmp.Compare(a.Degree, b.Degree); c != 0 {
+		return c
+	}
 	if c := cmp.Compare(b.Score, a.Score); c != 0 {
 		return c
 	}
@@ -395,7 +405,7 @@ func decodeScrollID(id string) (scrollID, error) {
 		d.UseNumber()
 		err = d.Decode(&s)
 	}
-	if err != nil || len(s.Sort) != 2 {
+	if err != nil || (len(s.Sort) != 2 && len(s.Sort) != 3) {
 		return scrollID{}, fmt.Errorf("%w: Invalid scroll Id cannot be mapped: %s", ErrScrollID, id)
 	}
 	return s, nil
