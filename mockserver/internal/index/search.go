@@ -103,8 +103,8 @@ type Result struct {
 	// PageSize is DataHub's pageSize (GraphQL's count): the clamped count of
 	// an offset page, min(count, total) for a scroll page.
 	PageSize int
-	Hits         []Hit
-	Facets       []Facet
+	Hits     []Hit
+	Facets   []Facet
 	// NextScrollID continues a scroll; "" when the page was not full.
 	NextScrollID string
 }
