@@ -115,3 +115,39 @@ func TestGraphQLScrollWire(t *testing.T) {
 		t.Errorf("scrolled %v, want %s", urns, want)
 	}
 }
+
+// TestGraphQLLineageWire pins searchAcrossLineage and scrollAcrossLineage
+// on the fixture: the model consumes the feature, whose source is the
+// dataset; the model is a member of the group (downstream).
+func TestGraphQLLineageWire(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	seedGraphQL(t, s)
+	const search = `query q($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) {
+	  start count total searchResults { entity { urn type } degree degrees paths { path { urn } } } facets { field displayName aggregations { value count } } } }`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, search, map[string]any{"input": map[string]any{
+		"urn": gqlModel, "direction": "UPSTREAM", "orFilters": []any{map[string]any{"and": []any{
+			map[string]any{"field": "degree", "values": []string{"1", "2"}}}}}}})),
+		`{"data":{"searchAcrossLineage":{"start":0,"count":10,"total":2,"searchResults":[
+		  {"entity":{"urn":"`+gqlFeature+`","type":"MLFEATURE"},"degree":1,"degrees":[1],"paths":[{"path":[{"urn":"`+gqlModel+`"},{"urn":"`+gqlFeature+`"}]}]},
+		  {"entity":{"urn":"`+gqlDataset+`","type":"DATASET"},"degree":2,"degrees":[2],"paths":[{"path":[{"urn":"`+gqlModel+`"},{"urn":"`+gqlFeature+`"},{"urn":"`+gqlDataset+`"}]}]}],
+		  "facets":[{"field":"degree","displayName":"Degree of Dependencies","aggregations":[{"value":"1","count":1},{"value":"2","count":1},{"value":"3+","count":0}]},
+		    {"field":"_entityType","displayName":"Type","aggregations":[{"value":"DATASET","count":1},{"value":"MLFEATURE","count":1}]},
+		    {"field":"glossaryTerms","displayName":"Glossary Term","aggregations":[{"value":"urn:li:glossaryTerm:Users","count":1}]},
+		    {"field":"origin","displayName":"Environment","aggregations":[{"value":"PROD","count":1}]},
+		    {"field":"owners","displayName":"Owned By","aggregations":[{"value":"urn:li:corpGroup:data","count":1},{"value":"urn:li:corpuser:jdoe","count":1}]},
+		    {"field":"platform","displayName":"Platform","aggregations":[{"value":"urn:li:dataPlatform:hive","count":1}]},
+		    {"field":"tags","displayName":"Tag","aggregations":[{"value":"urn:li:tag:pii","count":1}]}]}},"extensions":{}}`)
+	const scroll = `query q($input: ScrollAcrossLineageInput!) { scrollAcrossLineage(input: $input) {
+	  nextScrollId count total searchResults { entity { urn } degree } } }`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, scroll, map[string]any{"input": map[string]any{
+		"urn": gqlFeature, "direction": "DOWNSTREAM", "searchFlags": map[string]any{"skipAggregates": true}}})),
+		`{"data":{"scrollAcrossLineage":{"nextScrollId":null,"count":2,"total":2,"searchResults":[
+		  {"entity":{"urn":"`+gqlModel+`"},"degree":1},{"entity":{"urn":"`+gqlGroup+`"},"degree":2}]}},"extensions":{}}`)
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, scroll, map[string]any{"input": map[string]any{
+		"urn": gqlFeature, "direction": "DOWNSTREAM", "orFilters": []any{map[string]any{"and": []any{
+			map[string]any{"field": "degree", "values": []string{"4"}}}}}}})),
+		`{"errors":[{"message":"4 is not a valid filter value for degree filters","locations":[{"line":1,"column":46}],
+		  "path":["scrollAcrossLineage"],"extensions":{"code":400,"type":"BAD_REQUEST","classification":"DataFetchingException"}}],
+		  "data":{"scrollAcrossLineage":null},"extensions":{}}`)
+}

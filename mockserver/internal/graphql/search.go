@@ -15,6 +15,8 @@ import (
 type Searcher interface {
 	Search(q index.Query) (index.Result, error)
 	Scroll(q index.Query, scrollID, keepAlive string) (index.Result, error)
+	SearchLineage(q index.LineageQuery) (index.Result, error)
+	ScrollLineage(q index.LineageQuery, scrollID, keepAlive string) (index.Result, error)
 }
 
 // facetFilterInput is FacetFilterInput.
@@ -144,8 +146,10 @@ func intOr(p *int32, def int) int {
 // with its root cause, answered as SERVER_ERROR; a refused argument is an
 // IllegalArgumentException (BAD_REQUEST).
 func searchFailed(types []string, query string, f index.Filter, start, count int, err error) *gqlError {
-	if errors.Is(err, index.ErrBadQuery) || errors.Is(err, index.ErrScrollID) {
-		return badRequest(err.Error())
+	for _, sentinel := range []error{index.ErrBadQuery, index.ErrScrollID} {
+		if errors.Is(err, sentinel) { // DataHub's text, after the sentinel's
+			return badRequest(strings.TrimPrefix(err.Error(), sentinel.Error()+": "))
+		}
 	}
 	ets := make([]string, len(types))
 	for i, t := range types {
