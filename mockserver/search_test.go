@@ -2,7 +2,9 @@ package mockserver_test
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver"
@@ -150,4 +152,61 @@ func TestGraphQLLineageWire(t *testing.T) {
 		`{"errors":[{"message":"4 is not a valid filter value for degree filters","locations":[{"line":1,"column":46}],
 		  "path":["scrollAcrossLineage"],"extensions":{"code":400,"type":"BAD_REQUEST","classification":"DataFetchingException"}}],
 		  "data":{"scrollAcrossLineage":null},"extensions":{}}`)
+}
+
+// TestGraphQLUpdateLineage adds lineage by mutation: DataHub's upstream
+// item on a dataset, refusal of a missing entity, and 16 concurrent
+// mutations on one dataset keeping all 16 edges.
+func TestGraphQLUpdateLineage(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	seedGraphQL(t, s)
+	const m = `mutation u($input: UpdateLineageInput!) { updateLineage(input: $input) }`
+	edge := func(down, up string) map[string]any { return map[string]any{"downstreamUrn": down, "upstreamUrn": up} }
+	up := func(i int) string { return "urn:li:dataset:(urn:li:dataPlatform:hive,up" + strconv.Itoa(i) + ",PROD)" }
+	for i := range 16 {
+		if err := s.PutAspectJSON(up(i), "status", json.RawMessage(`{"removed":false}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, m, map[string]any{"input": map[string]any{
+		"edgesToAdd": []any{edge(gqlDataset, up(0))}, "edgesToRemove": []any{}}})),
+		`{"data":{"updateLineage":true},"extensions":{}}`)
+	got, err := s.GetAspectJSON(gqlDataset, "upstreamLineage", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ul struct {
+		Upstreams []map[string]any `json:"upstreams"`
+	}
+	if err := json.Unmarshal(got, &ul); err != nil || len(ul.Upstreams) != 1 || ul.Upstreams[0]["dataset"] != up(0) ||
+		ul.Upstreams[0]["type"] != "TRANSFORMED" || ul.Upstreams[0]["properties"].(map[string]any)["source"] != "UI" {
+		t.Fatalf("upstreamLineage = %s (%v)", got, err)
+	}
+	missing := "urn:li:dataset:(urn:li:dataPlatform:hive,nowhere,PROD)"
+	r := postGraphQL(t, s, "/api/graphql", gqlBody(t, m, map[string]any{"input": map[string]any{
+		"edgesToAdd": []any{edge(missing, up(0))}, "edgesToRemove": []any{}}}))
+	if !strings.Contains(string(r.body), "Cannot upsert lineage as downstream urn "+missing+" doesn't exist") {
+		t.Errorf("missing downstream: %s", r.body)
+	}
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Go(func() {
+			postGraphQL(t, s, "/api/graphql", gqlBody(t, m, map[string]any{"input": map[string]any{
+				"edgesToAdd": []any{edge(gqlDataset, up(i))}, "edgesToRemove": []any{}}}))
+		})
+	}
+	wg.Wait()
+	got, _ = s.GetAspectJSON(gqlDataset, "upstreamLineage", 0)
+	if err := json.Unmarshal(got, &ul); err != nil || len(ul.Upstreams) != 16 {
+		t.Fatalf("after 16 concurrent mutations: %d upstreams (%v)", len(ul.Upstreams), err)
+	}
+	// Removal wins.
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, m, map[string]any{"input": map[string]any{
+		"edgesToAdd": []any{edge(gqlDataset, up(1))}, "edgesToRemove": []any{edge(gqlDataset, up(1))}}})),
+		`{"data":{"updateLineage":true},"extensions":{}}`)
+	got, _ = s.GetAspectJSON(gqlDataset, "upstreamLineage", 0)
+	if err := json.Unmarshal(got, &ul); err != nil || len(ul.Upstreams) != 15 {
+		t.Fatalf("after removing one: %d upstreams (%v)", len(ul.Upstreams), err)
+	}
 }

@@ -206,3 +206,44 @@ func (l *lineageResultR) IgnoredAsHop() bool              { return false }
 type entityPathR struct{ path []*entityR }
 
 func (p *entityPathR) Path() []*entityR { return p.path }
+
+// lineageEdgeInput is LineageEdge.
+type lineageEdgeInput struct{ DownstreamUrn, UpstreamUrn string }
+
+// UpdateLineage resolves Mutation.updateLineage (UpdateLineageResolver)
+// through the core.
+func (r *resolver) UpdateLineage(ctx context.Context, a struct {
+	Input struct {
+		EdgesToAdd    []*lineageEdgeInput
+		EdgesToRemove []*lineageEdgeInput
+	}
+}) (*bool, error) {
+	edges := func(in []*lineageEdgeInput) ([]gms.LineageEdge, *gqlError) {
+		out := make([]gms.LineageEdge, 0, len(in))
+		for _, e := range in {
+			if e == nil {
+				continue
+			}
+			for _, u := range []string{e.DownstreamUrn, e.UpstreamUrn} {
+				if _, err := gms.CheckURN(u); err != nil {
+					return nil, fromCore(err)
+				}
+			}
+			out = append(out, gms.LineageEdge{Downstream: e.DownstreamUrn, Upstream: e.UpstreamUrn})
+		}
+		return out, nil
+	}
+	add, gerr := edges(a.Input.EdgesToAdd)
+	if gerr != nil {
+		return nil, gerr
+	}
+	remove, gerr := edges(a.Input.EdgesToRemove)
+	if gerr != nil {
+		return nil, gerr
+	}
+	if err := r.core.UpdateLineage(ctx, add, remove); err != nil {
+		return nil, fromCore(err)
+	}
+	ok := true
+	return &ok, nil
+}
