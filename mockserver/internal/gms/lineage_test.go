@@ -33,8 +33,8 @@ func TestUpdateLineageDataJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	var io struct {
-		InputDatasets      []string `json:"inputDatasets"`
-		OutputDatasets     []string `json:"outputDatasets"`
+		InputDatasets      []string                          `json:"inputDatasets"`
+		OutputDatasets     []string                          `json:"outputDatasets"`
 		InputDatasetEdges  []struct{ DestinationUrn string } `json:"inputDatasetEdges"`
 		OutputDatasetEdges []struct{ DestinationUrn string } `json:"outputDatasetEdges"`
 	}
