@@ -2,7 +2,6 @@ package client
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -77,7 +76,7 @@ func (c *Client) GetLineage(ctx context.Context, u urn.URN, direction LineageDir
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		page, err := c.lineagePage(ctx, input)
+		page, err := c.page(ctx, lineageDocument, "scrollAcrossLineage", input)
 		if err != nil {
 			return out, err
 		}
@@ -95,55 +94,6 @@ func (c *Client) GetLineage(ctx context.Context, u urn.URN, direction LineageDir
 		}
 		input["scrollId"] = *page.next
 	}
-}
-
-type lineagePage struct {
-	next    *string
-	results []LineageResult
-}
-
-func (c *Client) lineagePage(ctx context.Context, input map[string]any) (lineagePage, error) {
-	data, err := c.GraphQL(ctx, lineageDocument, map[string]any{"input": input}, "scrollAcrossLineage")
-	if err != nil {
-		return lineagePage{}, err
-	}
-	var out struct {
-		Scroll *struct {
-			NextScrollID  *string `json:"nextScrollId"`
-			SearchResults []struct {
-				Degree int `json:"degree"`
-				Paths  []*struct {
-					Path []*EntityRef `json:"path"`
-				} `json:"paths"`
-				MatchedFields []MatchedField  `json:"matchedFields"`
-				Entity        json.RawMessage `json:"entity"`
-			} `json:"searchResults"`
-		} `json:"scrollAcrossLineage"`
-	}
-	if err := json.Unmarshal(data, &out); err != nil || out.Scroll == nil {
-		return lineagePage{}, c.badAnswer("scrollAcrossLineage", err)
-	}
-	page := lineagePage{next: out.Scroll.NextScrollID}
-	for _, sr := range out.Scroll.SearchResults {
-		r := LineageResult{SearchResult: SearchResult{MatchedFields: sr.MatchedFields}, Degree: sr.Degree}
-		if err := decodeEntity(sr.Entity, &r.SearchResult); err != nil {
-			return lineagePage{}, c.badAnswer("scrollAcrossLineage", err)
-		}
-		for _, p := range sr.Paths {
-			if p == nil {
-				continue
-			}
-			path := make([]EntityRef, 0, len(p.Path))
-			for _, e := range p.Path {
-				if e != nil {
-					path = append(path, *e)
-				}
-			}
-			r.Paths = append(r.Paths, path)
-		}
-		page.results = append(page.results, r)
-	}
-	return page, nil
 }
 
 // ColumnLineage is one column-level lineage edge of a dataset-to-dataset

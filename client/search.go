@@ -208,12 +208,13 @@ func (c *Client) Search(ctx context.Context, query string, filter Filter, opts .
 				size = min(size, s.limit-n+1) // one more than the limit tells whether it cut
 			}
 			input["count"] = size
-			page, err := c.scrollPage(ctx, input)
+			page, err := c.page(ctx, scrollDocument, "scrollAcrossEntities", input)
 			if err != nil {
 				yield(SearchResult{}, err)
 				return
 			}
-			for _, r := range page.results {
+			for _, lr := range page.results {
+				r := lr.SearchResult
 				if s.limit >= 0 && n == s.limit {
 					yield(SearchResult{}, fmt.Errorf("%w: %d of %d results yielded (WithLimit)", ErrResultLimit, n, page.total))
 					return
@@ -231,41 +232,56 @@ func (c *Client) Search(ctx context.Context, query string, filter Filter, opts .
 	}
 }
 
-// searchPage is one decoded page.
-type searchPage struct {
+// scrollPage is one decoded page of scrollAcrossEntities or
+// scrollAcrossLineage (whose results also have a degree and paths).
+type scrollPage struct {
 	next    *string
 	total   int
-	results []SearchResult
+	results []LineageResult
 }
 
-// scrollPage asks for one page of scrollAcrossEntities.
-func (c *Client) scrollPage(ctx context.Context, input map[string]any) (searchPage, error) {
-	data, err := c.GraphQL(ctx, scrollDocument, map[string]any{"input": input}, "scrollAcrossEntities")
+// page asks for one page of the scroll field with document.
+func (c *Client) page(ctx context.Context, document, field string, input map[string]any) (scrollPage, error) {
+	data, err := c.GraphQL(ctx, document, map[string]any{"input": input}, field)
 	if err != nil {
-		return searchPage{}, err
+		return scrollPage{}, err
 	}
-	var out struct {
-		Scroll *struct {
-			NextScrollID  *string `json:"nextScrollId"`
-			Total         int     `json:"total"`
-			SearchResults []struct {
-				MatchedFields []MatchedField  `json:"matchedFields"`
-				Entity        json.RawMessage `json:"entity"`
-			} `json:"searchResults"`
-		} `json:"scrollAcrossEntities"`
+	var out map[string]*struct {
+		NextScrollID  *string `json:"nextScrollId"`
+		Total         int     `json:"total"`
+		SearchResults []struct {
+			Degree int `json:"degree"`
+			Paths  []*struct {
+				Path []*EntityRef `json:"path"`
+			} `json:"paths"`
+			MatchedFields []MatchedField  `json:"matchedFields"`
+			Entity        json.RawMessage `json:"entity"`
+		} `json:"searchResults"`
 	}
-	if err := json.Unmarshal(data, &out); err != nil || out.Scroll == nil {
-		return searchPage{}, c.badAnswer("scrollAcrossEntities", err)
+	if err := json.Unmarshal(data, &out); err != nil || out[field] == nil {
+		return scrollPage{}, c.badAnswer(field, err)
 	}
-	page := searchPage{next: out.Scroll.NextScrollID, total: out.Scroll.Total}
-	for _, sr := range out.Scroll.SearchResults {
-		r := SearchResult{MatchedFields: sr.MatchedFields}
-		if err := decodeEntity(sr.Entity, &r); err != nil {
-			return searchPage{}, c.badAnswer("scrollAcrossEntities", err)
+	p := scrollPage{next: out[field].NextScrollID, total: out[field].Total}
+	for _, sr := range out[field].SearchResults {
+		r := LineageResult{SearchResult: SearchResult{MatchedFields: sr.MatchedFields}, Degree: sr.Degree}
+		if err := decodeEntity(sr.Entity, &r.SearchResult); err != nil {
+			return scrollPage{}, c.badAnswer(field, err)
 		}
-		page.results = append(page.results, r)
+		for _, path := range sr.Paths {
+			if path == nil {
+				continue
+			}
+			refs := make([]EntityRef, 0, len(path.Path))
+			for _, e := range path.Path {
+				if e != nil {
+					refs = append(refs, *e)
+				}
+			}
+			r.Paths = append(r.Paths, refs)
+		}
+		p.results = append(p.results, r)
 	}
-	return page, nil
+	return p, nil
 }
 
 // badAnswer is the error of an answer that does not decode.

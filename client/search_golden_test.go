@@ -1,7 +1,6 @@
 package client
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -30,16 +29,7 @@ func (f *fakeGraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		OperationName string `json:"operationName"`
 	}
 	_ = json.Unmarshal(body, &req)
-	rec := recorded{Method: r.Method, Path: r.URL.EscapedPath(), Headers: map[string]string{}}
-	for _, h := range goldenHeaders {
-		if v := r.Header.Get(h); v != "" {
-			rec.Headers[h] = v
-		}
-	}
-	var out bytes.Buffer
-	if json.Indent(&out, body, "", "  ") == nil {
-		rec.Body = out.Bytes()
-	}
+	rec := recordOf(r, body)
 	f.gms.mu.Lock()
 	f.gms.reqs = append(f.gms.reqs, rec)
 	f.gms.mu.Unlock()

@@ -102,13 +102,7 @@ func (r *resolver) ScrollAcrossLineage(ctx context.Context, a struct{ Input scro
 		return nil, gerr
 	}
 	q.Count = intOr(in.Count, 10)
-	id, keepAlive := "", "5m"
-	if in.ScrollId != nil {
-		id = *in.ScrollId
-	}
-	if in.KeepAlive != nil {
-		keepAlive = *in.KeepAlive
-	}
+	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
 	r.core.ApplyDue()
 	res, err := r.search.ScrollLineage(q, id, keepAlive)
 	if err != nil {

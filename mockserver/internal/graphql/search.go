@@ -134,6 +134,19 @@ func applyFlags(q *index.Query, flags *searchFlagsInput) {
 	}
 }
 
+// scrollArgs are a scroll's id ("" to start) and keep-alive (DataHub's
+// default "5m").
+func scrollArgs(id, keepAlive *string) (string, string) {
+	i, k := "", "5m"
+	if id != nil {
+		i = *id
+	}
+	if keepAlive != nil {
+		k = *keepAlive
+	}
+	return i, k
+}
+
 func intOr(p *int32, def int) int {
 	if p == nil {
 		return def
@@ -235,13 +248,7 @@ func (r *resolver) ScrollAcrossEntities(ctx context.Context, a struct{ Input scr
 	f := buildFilter(nil, in.OrFilters)
 	q := index.Query{Types: types, Text: query, Filter: f, Count: intOr(in.Count, 10)}
 	applyFlags(&q, in.SearchFlags)
-	id, keepAlive := "", "5m"
-	if in.ScrollId != nil {
-		id = *in.ScrollId
-	}
-	if in.KeepAlive != nil {
-		keepAlive = *in.KeepAlive
-	}
+	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
 	r.core.ApplyDue()
 	res, err := r.search.Scroll(q, id, keepAlive)
 	if err != nil {

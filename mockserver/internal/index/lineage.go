@@ -134,16 +134,7 @@ func (x *Index) lineage(q LineageQuery) ([]Hit, []Facet, error) {
 		hits = append(hits, Hit{URN: u, Entity: d.entity, Score: score, Matched: mf, Degree: n.degree, Paths: n.paths})
 		docs = append(docs, d)
 	}
-	order := make([]int, len(hits))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return compareHits(hits[a], hits[b]) })
-	sorted := make([]Hit, len(hits))
-	sortedDocs := make([]*searchDoc, len(hits))
-	for i, j := range order {
-		sorted[i], sortedDocs[i] = hits[j], docs[j]
-	}
+	sorted, sortedDocs := sortHits(hits, docs)
 	var facets []Facet
 	if !q.SkipAggregates {
 		counts := map[string]int{}

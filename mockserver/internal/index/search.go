@@ -181,21 +181,27 @@ func (x *Index) evaluate(q Query) ([]Hit, []Facet, error) {
 			}
 		}
 	}
-	order := make([]int, len(hits))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return compareHits(hits[a], hits[b]) })
-	sorted := make([]Hit, len(hits))
-	docs := make([]*searchDoc, len(hits))
-	for i, j := range order {
-		sorted[i], docs[i] = hits[j], matched[j]
-	}
+	sorted, docs := sortHits(hits, matched)
 	var facets []Facet
 	if !q.SkipAggregates {
 		facets = aggregate(q, docs)
 	}
 	return sorted, facets, nil
+}
+
+// sortHits orders hits by compareHits, and their documents with them.
+func sortHits(hits []Hit, docs []*searchDoc) ([]Hit, []*searchDoc) {
+	order := make([]int, len(hits))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return compareHits(hits[a], hits[b]) })
+	sortedHits := make([]Hit, len(hits))
+	sortedDocs := make([]*searchDoc, len(hits))
+	for i, j := range order {
+		sortedHits[i], sortedDocs[i] = hits[j], docs[j]
+	}
+	return sortedHits, sortedDocs
 }
 
 // compareHits orders by degree (lineage), then score, highest first, then
