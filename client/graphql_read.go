@@ -316,28 +316,39 @@ const (
     editableProperties { description }`
 	customProps = `customProperties { key value }`
 
-	mlFeatureDocument = `query mlFeature($urn: String!) {
-  mlFeature(urn: $urn) { ` + commonFields + `
+	// The selections of the typed results, inside each type's field (and
+	// inside the inline fragments of search results).
+	mlFeatureFields = commonFields + `
     name featureNamespace description dataType
-    properties { description dataType version { versionTag } sources { urn type name } ` + customProps + ` } } }`
-	mlFeatureTableDocument = `query mlFeatureTable($urn: String!) {
-  mlFeatureTable(urn: $urn) { ` + commonFields + `
+    properties { description dataType version { versionTag } sources { urn type name } ` + customProps + ` }`
+	mlFeatureTableFields = commonFields + `
     name platform { urn type name } description
-    properties { description mlFeatures { urn type name } ` + customProps + ` } } }`
-	mlModelDocument = `query mlModel($urn: String!) {
-  mlModel(urn: $urn) { ` + commonFields + `
+    properties { description mlFeatures { urn type name } ` + customProps + ` }`
+	mlModelProperties = `properties { name description version type mlFeatures groups { urn type name } tags ` + customProps + ` externalUrl created { time actor } }`
+	mlModelFields     = commonFields + `
     name platform { urn type name } origin description
-    properties { name description version type mlFeatures groups { urn type name } tags ` + customProps + ` externalUrl created { time actor } } } }`
-	mlModelGroupDocument = `query mlModelGroup($urn: String!) {
-  mlModelGroup(urn: $urn) { ` + commonFields + `
+    `
+	mlModelGroupFields = commonFields + `
     name platform { urn type name } origin description
-    properties { name description version { versionTag } created { time actor } ` + customProps + ` externalUrl } } }`
-	datasetDocument = `query dataset($urn: String!) {
-  dataset(urn: $urn) { ` + commonFields + `
+    properties { name description version { versionTag } created { time actor } ` + customProps + ` externalUrl }`
+	datasetProperties = `properties { name qualifiedName description ` + customProps + ` externalUrl }`
+	datasetFields     = commonFields + `
     name platform { urn type name } origin
-    properties { name qualifiedName description ` + customProps + ` externalUrl }
+    `
+	datasetSchema = `
     schemaMetadata { name platformUrn version fields { fieldPath description type nativeDataType nullable } }
-    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } } }`
+    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } }`
+
+	mlFeatureDocument = `query mlFeature($urn: String!) {
+  mlFeature(urn: $urn) { ` + mlFeatureFields + ` } }`
+	mlFeatureTableDocument = `query mlFeatureTable($urn: String!) {
+  mlFeatureTable(urn: $urn) { ` + mlFeatureTableFields + ` } }`
+	mlModelDocument = `query mlModel($urn: String!) {
+  mlModel(urn: $urn) { ` + mlModelFields + mlModelProperties + ` } }`
+	mlModelGroupDocument = `query mlModelGroup($urn: String!) {
+  mlModelGroup(urn: $urn) { ` + mlModelGroupFields + ` } }`
+	datasetDocument = `query dataset($urn: String!) {
+  dataset(urn: $urn) { ` + datasetFields + datasetProperties + datasetSchema + ` } }`
 )
 
 // GraphQLDocuments returns every GraphQL document the typed methods send,
@@ -346,6 +357,8 @@ func GraphQLDocuments() map[string]string {
 	return map[string]string{
 		"mlFeature": mlFeatureDocument, "mlFeatureTable": mlFeatureTableDocument, "mlModel": mlModelDocument,
 		"mlModelGroup": mlModelGroupDocument, "dataset": datasetDocument, "updateDescription": updateDescriptionDocument,
+		"scrollAcrossEntities": scrollDocument, "searchAcrossEntities": countDocument,
+		"aggregateAcrossEntities": facetsDocument, "scrollAcrossLineage": lineageDocument,
 	}
 }
 

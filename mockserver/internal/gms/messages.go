@@ -75,6 +75,11 @@ const (
 	MsgAspectTooDeep     = "Aspect %s of %s is nested too deeply: JSON nesting exceeds the limit of %d levels"
 	MsgSyntax            = "invalid JSON at byte %d: %s"
 	MsgTrailingData      = "data after the JSON value"
+	// MsgLineageMissing refuses an updateLineage edge whose downstream (or
+	// upstream: the same text) does not exist (UpdateLineageResolver).
+	MsgLineageMissing = "Cannot upsert lineage as downstream urn %s doesn't exist"
+	// MsgLineageFailed wraps a failed lineage write.
+	MsgLineageFailed = "Failed to update lineage for urn %s"
 )
 
 // Headers of a proposal that carry conditions (ConditionalWriteValidator,
