@@ -61,6 +61,9 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 		datahub.WithHTTPClient(s.HTTPClient),
 		datahub.WithTimeout(s.Timeout),
 		datahub.WithLogger(s.Logger),
+		// Each Emit of the client is one change: a request the server
+		// refuses is refused whole, not split to write the rest.
+		emitter.WithIsolateRejected(false),
 	}
 	if s.Retry.Set {
 		emOpts = append(emOpts, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: s.Retry.MaxAttempts, CheckRetry: s.Retry.CheckRetry, Backoff: s.Retry.Backoff}))
