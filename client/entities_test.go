@@ -38,7 +38,7 @@ func sampleEntities(t testing.TB) []entity.Entity {
 		Status:     &aspects.Status{}}
 	dt := aspects.MLFeatureDataTypeContinuous
 	feature := &entity.MLFeature{URN: urn.MustParse("urn:li:mlFeature:(users,age)").(urn.MLFeature),
-		Properties: &aspects.MLFeatureProperties{Description: aspects.Ptr("Age in years"), DataType: &dt, Sources: []string{ds.URN.String()}},
+		Properties:         &aspects.MLFeatureProperties{Description: aspects.Ptr("Age in years"), DataType: &dt, Sources: []string{ds.URN.String()}},
 		EditableProperties: &aspects.EditableMLFeatureProperties{Description: aspects.Ptr("Age, edited")}}
 	table := &entity.MLFeatureTable{URN: urn.MustParse("urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)").(urn.MLFeatureTable),
 		Properties: &aspects.MLFeatureTableProperties{Description: aspects.Ptr("User features"), MLFeatures: []string{feature.URN.String()}},
