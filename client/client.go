@@ -124,3 +124,17 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 		return ctx.Err()
 	}
 }
+
+// FromEnv returns a client for the server that the environment or
+// ~/.datahubenv names, as DataHub's Python SDK's DataHubClient.from_env
+// finds it (see datahub.FromEnv for the variables, the file and their
+// precedence), with opts applied after the settings read there. Unlike
+// Python's from_env it sends nothing (Python checks the connection with
+// GET /config); the first call reports an unreachable server.
+func FromEnv(opts ...datahub.Option) (*Client, error) {
+	server, envOpts, err := datahub.FromEnv()
+	if err != nil {
+		return nil, err
+	}
+	return New(server, append(envOpts, opts...)...)
+}
