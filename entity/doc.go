@@ -1,0 +1,22 @@
+// Package entity holds typed DataHub entities: a URN and a struct field
+// per aspect, as DataHub's Python SDK v2 has Dataset, MLModel and friends.
+//
+// Each type ([Dataset], [MLModel], [MLModelGroup], [MLFeature],
+// [MLFeatureTable]) has a URN field of package urn's typed URN and a
+// pointer field per aspect of package aspects it offers; a nil field means
+// "not loaded" after a read and "not written" on a write. Constructors
+// cover the common cases: [NewDataset] (a description and columns with
+// their types and descriptions), [NewMLModel] (a description,
+// hyper-parameters and training metrics).
+//
+//	u, _ := urn.NewDataset("snowflake", "shop.orders", "PROD")
+//	ds := entity.NewDataset(u, "Orders placed on the web shop.",
+//		entity.Column{Name: "id", Type: "bigint", Description: "Order id"},
+//		entity.Column{Name: "amount", Type: "decimal(10,2)", Description: "Total in EUR"})
+//
+// The values hold no connection. Package client reads and writes them
+// (client.Client.Entities: Get, GetMany, Create, Upsert, Update, Delete);
+// an entity read there carries, in its embedded [Meta], the version of
+// each aspect read, which Update writes against. [Entity.Aspects] lists
+// the aspects an entity holds, for writing them with package emitter.
+package entity
