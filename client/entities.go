@@ -212,7 +212,7 @@ func (es *Entities) Upsert(ctx context.Context, e entity.Entity) error {
 // write sends e's key aspect with changeType key and its aspects with
 // changeType other, in one Emit call.
 func (es *Entities) write(ctx context.Context, e entity.Entity, key, other emitter.ChangeType) error {
-	_, u, err := accessOf(e)
+	acc, u, err := accessOf(e)
 	if err != nil {
 		return err
 	}
@@ -229,6 +229,16 @@ func (es *Entities) write(ctx context.Context, e entity.Entity, key, other emitt
 		}
 		p.SystemMetadata = &emitter.SystemMetadata{LastObserved: now}
 		ps = append(ps, p)
+	}
+	if acc.Timeseries != nil {
+		for _, a := range acc.Timeseries() {
+			p, err := emitter.NewProposal(u, a) // timeseries aspects take only UPSERT
+			if err != nil {
+				return err
+			}
+			p.SystemMetadata = &emitter.SystemMetadata{LastObserved: now}
+			ps = append(ps, p)
+		}
 	}
 	if err := es.c.em.Emit(ctx, ps...); err != nil {
 		if r, ok := firstFailure(err); ok {

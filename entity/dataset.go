@@ -31,6 +31,24 @@ type Dataset struct {
 	GlossaryTerms *aspects.GlossaryTerms
 	// InstitutionalMemory is institutionalMemory: its links.
 	InstitutionalMemory *aspects.InstitutionalMemory
+	// UpstreamLineage is upstreamLineage: the datasets it is derived from.
+	UpstreamLineage *aspects.UpstreamLineage
+	// SubTypes is subTypes: what kind of dataset this is, such as "Table"
+	// or "View".
+	SubTypes *aspects.SubTypes
+	// Container is container: the container (a database, a schema) it is
+	// in.
+	Container *aspects.Container
+	// DataPlatformInstance is dataPlatformInstance: its platform and
+	// platform instance.
+	DataPlatformInstance *aspects.DataPlatformInstance
+	// BrowsePathsV2 is browsePathsV2: where DataHub's UI shows it when
+	// browsing.
+	BrowsePathsV2 *aspects.BrowsePathsV2
+	// Domains is domains: the domains it belongs to.
+	Domains *aspects.Domains
+	// Deprecation is deprecation: whether it is deprecated, and why.
+	Deprecation *aspects.Deprecation
 	// Status is status: whether it is soft-deleted.
 	Status *aspects.Status
 }
@@ -59,7 +77,8 @@ func (d *Dataset) SetAspect(a aspects.Aspect) bool { return setAspect(d.access()
 func (d *Dataset) access() entitystate.Access {
 	return access(&d.Meta, field(&d.Properties), field(&d.EditableProperties), field(&d.Schema),
 		field(&d.EditableSchema), field(&d.Ownership), field(&d.GlobalTags), field(&d.GlossaryTerms),
-		field(&d.InstitutionalMemory), field(&d.Status))
+		field(&d.InstitutionalMemory), field(&d.UpstreamLineage), field(&d.SubTypes), field(&d.Container),
+		field(&d.DataPlatformInstance), field(&d.BrowsePathsV2), field(&d.Domains), field(&d.Deprecation), field(&d.Status))
 }
 
 // Column is a column of a dataset's schema, for NewDataset.

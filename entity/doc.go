@@ -2,12 +2,18 @@
 // per aspect, as DataHub's Python SDK v2 has Dataset, MLModel and friends.
 //
 // Each type ([Dataset], [MLModel], [MLModelGroup], [MLFeature],
-// [MLFeatureTable]) has a URN field of package urn's typed URN and a
-// pointer field per aspect of package aspects it offers; a nil field means
-// "not loaded" after a read and "not written" on a write. Constructors
-// cover the common cases: [NewDataset] (a description and columns with
-// their types and descriptions), [NewMLModel] (a description,
-// hyper-parameters and training metrics).
+// [MLFeatureTable], [MLPrimaryKey], [Container], [DataProcessInstance],
+// [DataJob], [DataFlow], [Tag], [GlossaryTerm], [Domain], [CorpUser]) has a
+// URN field (package urn's typed URN where it has one, else urn.Generic)
+// and a pointer field per aspect of package aspects it offers; a nil field
+// means "not loaded" after a read and "not written" on a write. [New]
+// returns the empty entity of a URN's type. Constructors cover the common
+// cases: [NewDataset] (a description and columns with their types and
+// descriptions), [NewMLModel] (a description, hyper-parameters and
+// training metrics), [NewTrainingRun] (an ML training run with its
+// parameters and metrics, as DataHub's MLflow connector records one).
+// A training run's run events, a timeseries aspect, are a list
+// ([DataProcessInstance.RunEvents]) that writes append and reads skip.
 //
 //	u, _ := urn.NewDataset("snowflake", "shop.orders", "PROD")
 //	ds := entity.NewDataset(u, "Orders placed on the web shop.",

@@ -30,6 +30,21 @@ type MLModel struct {
 	GlossaryTerms *aspects.GlossaryTerms
 	// InstitutionalMemory is institutionalMemory: its links.
 	InstitutionalMemory *aspects.InstitutionalMemory
+	// Container is container: the container (such as an ML experiment or
+	// a project) it is in.
+	Container *aspects.Container
+	// SubTypes is subTypes: what kind of it this is.
+	SubTypes *aspects.SubTypes
+	// DataPlatformInstance is dataPlatformInstance: its platform and
+	// platform instance.
+	DataPlatformInstance *aspects.DataPlatformInstance
+	// BrowsePathsV2 is browsePathsV2: where DataHub's UI shows it when
+	// browsing.
+	BrowsePathsV2 *aspects.BrowsePathsV2
+	// Domains is domains: the domains it belongs to.
+	Domains *aspects.Domains
+	// Deprecation is deprecation: whether it is deprecated, and why.
+	Deprecation *aspects.Deprecation
 	// Status is status: whether it is soft-deleted.
 	Status *aspects.Status
 }
@@ -52,6 +67,21 @@ type MLModelGroup struct {
 	GlossaryTerms *aspects.GlossaryTerms
 	// InstitutionalMemory is institutionalMemory: its links.
 	InstitutionalMemory *aspects.InstitutionalMemory
+	// Container is container: the container (such as an ML experiment or
+	// a project) it is in.
+	Container *aspects.Container
+	// SubTypes is subTypes: what kind of it this is.
+	SubTypes *aspects.SubTypes
+	// DataPlatformInstance is dataPlatformInstance: its platform and
+	// platform instance.
+	DataPlatformInstance *aspects.DataPlatformInstance
+	// BrowsePathsV2 is browsePathsV2: where DataHub's UI shows it when
+	// browsing.
+	BrowsePathsV2 *aspects.BrowsePathsV2
+	// Domains is domains: the domains it belongs to.
+	Domains *aspects.Domains
+	// Deprecation is deprecation: whether it is deprecated, and why.
+	Deprecation *aspects.Deprecation
 	// Status is status: whether it is soft-deleted.
 	Status *aspects.Status
 }
@@ -74,6 +104,18 @@ type MLFeature struct {
 	GlossaryTerms *aspects.GlossaryTerms
 	// InstitutionalMemory is institutionalMemory: its links.
 	InstitutionalMemory *aspects.InstitutionalMemory
+	// SubTypes is subTypes: what kind of it this is.
+	SubTypes *aspects.SubTypes
+	// DataPlatformInstance is dataPlatformInstance: its platform and
+	// platform instance.
+	DataPlatformInstance *aspects.DataPlatformInstance
+	// BrowsePathsV2 is browsePathsV2: where DataHub's UI shows it when
+	// browsing.
+	BrowsePathsV2 *aspects.BrowsePathsV2
+	// Domains is domains: the domains it belongs to.
+	Domains *aspects.Domains
+	// Deprecation is deprecation: whether it is deprecated, and why.
+	Deprecation *aspects.Deprecation
 	// Status is status: whether it is soft-deleted.
 	Status *aspects.Status
 }
@@ -96,6 +138,18 @@ type MLFeatureTable struct {
 	GlossaryTerms *aspects.GlossaryTerms
 	// InstitutionalMemory is institutionalMemory: its links.
 	InstitutionalMemory *aspects.InstitutionalMemory
+	// SubTypes is subTypes: what kind of it this is.
+	SubTypes *aspects.SubTypes
+	// DataPlatformInstance is dataPlatformInstance: its platform and
+	// platform instance.
+	DataPlatformInstance *aspects.DataPlatformInstance
+	// BrowsePathsV2 is browsePathsV2: where DataHub's UI shows it when
+	// browsing.
+	BrowsePathsV2 *aspects.BrowsePathsV2
+	// Domains is domains: the domains it belongs to.
+	Domains *aspects.Domains
+	// Deprecation is deprecation: whether it is deprecated, and why.
+	Deprecation *aspects.Deprecation
 	// Status is status: whether it is soft-deleted.
 	Status *aspects.Status
 }
@@ -135,7 +189,8 @@ func (m *MLModel) SetAspect(a aspects.Aspect) bool { return setAspect(m.access()
 
 func (m *MLModel) access() entitystate.Access {
 	return access(&m.Meta, field(&m.Properties), field(&m.EditableProperties), field(&m.Ownership),
-		field(&m.GlobalTags), field(&m.GlossaryTerms), field(&m.InstitutionalMemory), field(&m.Status))
+		field(&m.GlobalTags), field(&m.GlossaryTerms), field(&m.InstitutionalMemory), field(&m.Container), field(&m.SubTypes),
+		field(&m.DataPlatformInstance), field(&m.BrowsePathsV2), field(&m.Domains), field(&m.Deprecation), field(&m.Status))
 }
 
 // EntityURN returns g.URN.
@@ -154,7 +209,8 @@ func (g *MLModelGroup) SetAspect(a aspects.Aspect) bool { return setAspect(g.acc
 
 func (g *MLModelGroup) access() entitystate.Access {
 	return access(&g.Meta, field(&g.Properties), field(&g.EditableProperties), field(&g.Ownership),
-		field(&g.GlobalTags), field(&g.GlossaryTerms), field(&g.InstitutionalMemory), field(&g.Status))
+		field(&g.GlobalTags), field(&g.GlossaryTerms), field(&g.InstitutionalMemory), field(&g.Container), field(&g.SubTypes),
+		field(&g.DataPlatformInstance), field(&g.BrowsePathsV2), field(&g.Domains), field(&g.Deprecation), field(&g.Status))
 }
 
 // EntityURN returns f.URN.
@@ -173,7 +229,8 @@ func (f *MLFeature) SetAspect(a aspects.Aspect) bool { return setAspect(f.access
 
 func (f *MLFeature) access() entitystate.Access {
 	return access(&f.Meta, field(&f.Properties), field(&f.EditableProperties), field(&f.Ownership),
-		field(&f.GlobalTags), field(&f.GlossaryTerms), field(&f.InstitutionalMemory), field(&f.Status))
+		field(&f.GlobalTags), field(&f.GlossaryTerms), field(&f.InstitutionalMemory), field(&f.SubTypes),
+		field(&f.DataPlatformInstance), field(&f.BrowsePathsV2), field(&f.Domains), field(&f.Deprecation), field(&f.Status))
 }
 
 // EntityURN returns t.URN.
@@ -192,7 +249,8 @@ func (t *MLFeatureTable) SetAspect(a aspects.Aspect) bool { return setAspect(t.a
 
 func (t *MLFeatureTable) access() entitystate.Access {
 	return access(&t.Meta, field(&t.Properties), field(&t.EditableProperties), field(&t.Ownership),
-		field(&t.GlobalTags), field(&t.GlossaryTerms), field(&t.InstitutionalMemory), field(&t.Status))
+		field(&t.GlobalTags), field(&t.GlossaryTerms), field(&t.InstitutionalMemory), field(&t.SubTypes),
+		field(&t.DataPlatformInstance), field(&t.BrowsePathsV2), field(&t.Domains), field(&t.Deprecation), field(&t.Status))
 }
 
 // NewMLModel returns a model with a description, hyper-parameters and

@@ -49,6 +49,9 @@ type Access struct {
 	// State points at the entity's state; *State is nil for an entity
 	// that was not read.
 	State **State
+	// Timeseries returns the timeseries aspect values the entity holds
+	// (written by Create and Upsert, never read); nil when it has none.
+	Timeseries func() []aspects.Aspect
 }
 
 // Of returns the Access of a typed entity of package entity; that package
