@@ -45,8 +45,8 @@ func sampleEntities(t testing.TB) []entity.Entity {
 		InstitutionalMemory: &aspects.InstitutionalMemory{Elements: []aspects.InstitutionalMemoryMetadata{{URL: "https://wiki/users", Description: "Docs",
 			CreateStamp: aspects.AuditStamp{Time: 1, Actor: "urn:li:corpuser:jdoe"}}}}}
 	exp := &entity.Container{URN: urn.MustParse("urn:li:container:0123456789abcdef").(urn.Generic),
-		Properties: &aspects.ContainerProperties{Name: "churn-experiment", CustomProperties: map[string]string{"artifact_location": "s3://mlflow/1"}},
-		SubTypes:   &aspects.SubTypes{TypeNames: []string{"ML Experiment"}},
+		Properties:           &aspects.ContainerProperties{Name: "churn-experiment", CustomProperties: map[string]string{"artifact_location": "s3://mlflow/1"}},
+		SubTypes:             &aspects.SubTypes{TypeNames: []string{"ML Experiment"}},
 		DataPlatformInstance: &aspects.DataPlatformInstance{Platform: "urn:li:dataPlatform:mlflow"}}
 	run := entity.NewTrainingRun(urn.MustParse("urn:li:dataProcessInstance:run-42").(urn.Generic), "churn-run-42",
 		map[string]any{"learning_rate": 0.01}, map[string]any{"auc": 0.91})
