@@ -480,3 +480,117 @@ func TestEntitiesDelete(t *testing.T) {
 		t.Errorf("Delete of a missing entity: %v, want ErrNotFound", err)
 	}
 }
+
+func TestEntitiesUpdatePatch(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s, WithWriteStrategy(Patch))
+	es := c.Entities()
+	u := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.patched,PROD)").(urn.Dataset)
+	ds := entity.NewDataset(u, "d")
+	ds.GlobalTags = &aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:old"}}}
+	if err := es.Create(t.Context(), ds); err != nil {
+		t.Fatal(err)
+	}
+	e, err := es.Get(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := e.(*entity.Dataset)
+	// Another writer adds a tag after the read.
+	if err := s.PutAspect(u.String(), aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:old"}, {Tag: "urn:li:tag:theirs"}}}); err != nil {
+		t.Fatal(err)
+	}
+	before := len(s.Proposals())
+	calls := 0
+	if err := es.Update(t.Context(), d, func() error {
+		calls++
+		d.GlobalTags.Tags = []aspects.TagAssociation{{Tag: "urn:li:tag:mine"}} // removes old, adds mine
+		d.Properties.Description = aspects.Ptr("patched and conditional")
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ps := s.Proposals()[before:]
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.AspectName+" "+p.ChangeType+" "+p.Headers["If-Version-Match"])
+	}
+	if diff := cmp.Diff([]string{"datasetProperties UPSERT 1", "globalTags PATCH "}, got); diff != "" || calls != 1 {
+		t.Errorf("proposals (-want +got), fn called %d times (want 1: a patch does not conflict):\n%s", calls, diff)
+	}
+	tags, err := mockserver.Get[aspects.GlobalTags](s, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tg := range tags.Tags {
+		names = append(names, tg.Tag)
+	}
+	if diff := cmp.Diff([]string{"urn:li:tag:theirs", "urn:li:tag:mine"}, names); diff != "" {
+		t.Errorf("tags (-want +got): the other writer's tag must stay, old must go:\n%s", diff)
+	}
+
+	t.Run("a change in place is conditional", func(t *testing.T) {
+		e, err := es.Get(t.Context(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := e.(*entity.Dataset)
+		before := len(s.Proposals())
+		if err := es.Update(t.Context(), d, func() error {
+			d.GlobalTags.Tags[0].Context = aspects.Ptr("moved")
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if ps := s.Proposals()[before:]; len(ps) != 1 || ps[0].ChangeType != "UPSERT" || ps[0].Headers["If-Version-Match"] == "" {
+			t.Errorf("proposals %+v, want one conditional UPSERT", ps)
+		}
+	})
+}
+
+func TestEntitiesConcurrentPatchUpdates(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s, WithWriteStrategy(Patch))
+	es := c.Entities()
+	u := urn.MustParse("urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,patched)").(urn.MLFeatureTable)
+	if err := es.Create(t.Context(), &entity.MLFeatureTable{URN: u, Properties: &aspects.MLFeatureTableProperties{}}); err != nil {
+		t.Fatal(err)
+	}
+	const writers = 64
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	calls := 0
+	for i := range writers {
+		wg.Go(func() {
+			e, err := es.Get(t.Context(), u)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			tb := e.(*entity.MLFeatureTable)
+			if err := es.Update(t.Context(), tb, func() error {
+				mu.Lock()
+				calls++
+				mu.Unlock()
+				if tb.Ownership == nil {
+					tb.Ownership = &aspects.Ownership{}
+				}
+				tb.Ownership.Owners = append(tb.Ownership.Owners, aspects.Owner{Owner: fmt.Sprintf("urn:li:corpuser:u%02d", i), Type: aspects.OwnershipTypeTechnicalOwner})
+				return nil
+			}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	own, err := mockserver.Get[aspects.Ownership](s, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(own.Owners) != writers || calls != writers {
+		t.Errorf("%d owners kept, fn called %d times; want %d and %d (patches do not conflict)", len(own.Owners), calls, writers, writers)
+	}
+}

@@ -33,6 +33,14 @@ import (
 //     aspects again into e and calls fn again, up to the policy's
 //     attempts; then the error is a *ConflictError.
 //
+// Under the Patch write strategy (WithWriteStrategy), a change of
+// globalTags, glossaryTerms or ownership that only adds or removes tags,
+// terms or owners goes instead as a PATCH of those items, which DataHub's
+// templates merge by key into what the server holds: it cannot conflict,
+// so writers adding tags at once do not retry. Any other change (an item
+// changed in place, the list reordered, another member) stays
+// conditional.
+//
 // fn may therefore run several times, each time on a fresh read; it
 // should only change e from the values it finds there. A write whose
 // answer was lost is resolved by reading back, never by calling fn on top
@@ -91,6 +99,7 @@ func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error
 			attempt--
 			continue
 		}
+		c.patchChanges(changed, st)
 		werr := c.writeChanges(ctx, u, changed, st)
 		if werr == nil {
 			*acc.State = after(st, changed)
@@ -122,8 +131,10 @@ func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error
 // change is an aspect an Update writes.
 type change struct {
 	name  string
+	now   aspects.Aspect  // the field's value
 	typed json.RawMessage // the Go type's encoding
 	value json.RawMessage // typed, with the stored members the type does not know
+	patch *listPatch      // set when it goes as a PATCH (see patchChanges)
 }
 
 // names lists the aspect names of cs.
@@ -161,7 +172,7 @@ func changes(u urn.URN, acc entitystate.Access, st *entitystate.State) ([]change
 				return nil, fmt.Errorf("client: encode %s of %s: %w", s.Name, u, err)
 			}
 		}
-		out = append(out, change{name: s.Name, typed: typed, value: value})
+		out = append(out, change{name: s.Name, now: v, typed: typed, value: value})
 	}
 	return out, nil
 }
@@ -206,6 +217,15 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 	now := c.now().UnixMilli()
 	ps := make([]emitter.Proposal, len(cs))
 	for i, ch := range cs {
+		if ch.patch != nil {
+			p, err := ch.patch.proposal(u)
+			if err != nil {
+				return err
+			}
+			p.SystemMetadata = &emitter.SystemMetadata{LastObserved: now}
+			ps[i] = p
+			continue
+		}
 		ps[i] = emitter.Proposal{
 			EntityType:     u.EntityType(),
 			URN:            u,
@@ -245,8 +265,14 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 	// Answers were lost: read back to learn what landed.
 	landed := 0
 	for _, i := range unknown {
-		info, _ := aspects.Lookup(cs[i].name)
-		ok, _, rerr := c.resolve(ctx, u, info, cs[i].value, st.Aspects[cs[i].name].Version)
+		var ok bool
+		var rerr error
+		if cs[i].patch != nil {
+			ok, rerr = cs[i].patch.landed(ctx, c, u, cs[i].name)
+		} else {
+			info, _ := aspects.Lookup(cs[i].name)
+			ok, _, rerr = c.resolve(ctx, u, info, cs[i].value, st.Aspects[cs[i].name].Version)
+		}
 		if rerr != nil {
 			return fmt.Errorf("client: update %s: the answer to the write was lost (%v) and reading it back failed: %w", u, settled(be.Results[i].Err), &unknownCause{rerr})
 		}
@@ -280,7 +306,14 @@ func after(st *entitystate.State, cs []change) *entitystate.State {
 		out.Aspects[n] = a
 	}
 	for _, c := range cs {
-		out.Aspects[c.name] = entitystate.Aspect{Raw: c.value, Typed: c.typed, Version: nextVersion(st.Aspects[c.name].Version)}
+		v := nextVersion(st.Aspects[c.name].Version)
+		if c.patch != nil {
+			// The server merged the patch into what it had, which others
+			// may have changed: the version is unknown, and a conditional
+			// write of it reads again first.
+			v = ""
+		}
+		out.Aspects[c.name] = entitystate.Aspect{Raw: c.value, Typed: c.typed, Version: v}
 	}
 	return out
 }

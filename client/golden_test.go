@@ -194,6 +194,18 @@ func TestRequestShapes(t *testing.T) {
 				return nil
 			})
 		}},
+		{"entities_Update_patch", map[string]string{"globalTags": `{"tags":[{"tag":"urn:li:tag:old"}]}`}, false, func(ctx context.Context, c *Client) error {
+			es := c.WithWriteStrategy(Patch).Entities()
+			e, err := es.Get(ctx, ds, "globalTags")
+			if err != nil {
+				return err
+			}
+			d := e.(*entity.Dataset)
+			return es.Update(ctx, d, func() error {
+				d.GlobalTags.Tags = []aspects.TagAssociation{{Tag: "urn:li:tag:new"}}
+				return nil
+			})
+		}},
 		{"entities_DeleteAspects", nil, false, func(ctx context.Context, c *Client) error {
 			return c.Entities().DeleteAspects(ctx, ds, "globalTags")
 		}},
