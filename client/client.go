@@ -18,6 +18,8 @@ type Client struct {
 	conflict ConflictPolicy
 	// strategy is how the helpers write lists (WithWriteStrategy).
 	strategy WriteStrategy
+	// requireEntity makes Modify refuse a missing entity (WithRequireEntity).
+	requireEntity bool
 	// now is the clock of audit stamps and systemMetadata.lastObserved.
 	now func() time.Time
 	// sleep waits d or until ctx is done (injectable for tests).
@@ -35,7 +37,8 @@ type Client struct {
 //
 // It takes the module's shared options (datahub.WithToken, WithHeaders,
 // WithHTTPClient, WithTimeout, WithRetry, WithLogger), which apply to reads
-// and writes alike, and its own: WithActor, WithConflictPolicy and WithWriteStrategy. Reads
+// and writes alike, and its own: WithActor, WithConflictPolicy, WithWriteStrategy and
+// WithRequireEntity. Reads
 // are retried as the retry policy says; writes too, but a conditional
 // write only when it provably was not applied (see Modify).
 func New(serverURL string, opts ...datahub.Option) (*Client, error) {
@@ -80,6 +83,7 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 		return nil, err
 	}
 	c.strategy = WriteStrategy(s.Client.WriteStrategy)
+	c.requireEntity = s.Client.RequireEntity
 	if err := c.checkStrategy(); err != nil {
 		return nil, err
 	}
@@ -97,6 +101,18 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 func (c *Client) WithWriteStrategy(strategy WriteStrategy) *Client {
 	cp := *c
 	cp.strategy = strategy
+	return &cp
+}
+
+// WithRequireEntity returns a copy of c whose Modify refuses, or not, to
+// write to an entity that does not exist (see the option
+// WithRequireEntity); c is unchanged. Like [Client.WithWriteStrategy], the
+// copy shares c's connections and is cheap enough to make per call:
+//
+//	err := client.Modify(ctx, c.WithRequireEntity(true), model, fn)
+func (c *Client) WithRequireEntity(require bool) *Client {
+	cp := *c
+	cp.requireEntity = require
 	return &cp
 }
 

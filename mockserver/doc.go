@@ -79,6 +79,11 @@
 //     {"classification":"ValidationError"} only. 401 without a valid token
 //     when a token is set, 400 with an empty body for a body that is not
 //     JSON or has no query, 405 for a method other than POST.
+//   - Limits, as DataHub's engine has them: depth 50 and 2,000 fields
+//     (DataHub's complexity limit; aliases count), plus a 1 MiB document
+//     and a bound on the comparisons of repeated fields. A document beyond
+//     one is refused before it runs, with one error of classification
+//     ExecutionAborted whose message names the limit.
 //
 // Where it differs from DataHub: updateDescription refuses a whole dataset
 // (no subResource) and the resource kinds other than dataset fields and

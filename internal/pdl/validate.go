@@ -112,10 +112,22 @@ type compiledSchemas struct {
 	records map[string]*cRecord
 }
 
-var compiled = sync.OnceValue(func() *compiledSchemas {
-	c := &compiledSchemas{records: make(map[string]*cRecord, len(records))}
+var compiledTable struct {
+	once sync.Once
+	c    *compiledSchemas
+}
+
+// compiled returns the compiled schema graph, building it on first use (a function, not a
+// package-level sync.OnceValue, so that programs that never validate do not link the tables).
+func compiled() *compiledSchemas {
+	compiledTable.once.Do(func() { compiledTable.c = compile() })
+	return compiledTable.c
+}
+
+func compile() *compiledSchemas {
+	c := &compiledSchemas{records: make(map[string]*cRecord, len(records()))}
 	enums := map[string]map[string]struct{}{}
-	for name := range records {
+	for name := range records() {
 		c.records[name] = &cRecord{name: name}
 	}
 	var conv func(t Type) *cType
@@ -152,7 +164,7 @@ var compiled = sync.OnceValue(func() *compiledSchemas {
 		}
 		return ct
 	}
-	for name, r := range records {
+	for name, r := range records() {
 		cr := c.records[name]
 		cr.fields = make([]cField, len(r.Fields))
 		cr.index = make(map[string]int, len(r.Fields))
@@ -165,7 +177,7 @@ var compiled = sync.OnceValue(func() *compiledSchemas {
 		}
 	}
 	return c
-})
+}
 
 // pathElem is one step of a JSON path: a field name, an array index (field == "" and not
 // isKey), or a map key or dotted union member key (isKey).

@@ -24,6 +24,10 @@ type Options struct {
 	// and are stored with members their PDL record does not know, as a
 	// newer GMS with more members would (a test aid).
 	AcceptUnknown map[string]bool
+	// Follow, when set, is called at the barrier after the due async
+	// writes: what follows the store (the search index) catches up there,
+	// before every read and write of the core, with no goroutine of its own.
+	Follow func()
 }
 
 // Core holds GMS's rules over a store: validation, conditional writes, the
@@ -52,9 +56,14 @@ func New(st *store.Store, opts Options) *Core {
 	return c
 }
 
-// barrier applies the async writes that are due, in order. Every read and
-// write of the core calls it first.
-func (c *Core) barrier() { c.q.flushDue() }
+// barrier applies the async writes that are due, in order, then lets
+// Options.Follow catch up. Every read and write of the core calls it first.
+func (c *Core) barrier() {
+	c.q.flushDue()
+	if c.opts.Follow != nil {
+		c.opts.Follow()
+	}
+}
 
 // Close stops the async queue and applies every write still pending (nothing
 // acknowledged is lost). It does not close the store. Close is idempotent.
