@@ -218,7 +218,7 @@ func (es *Entities) write(ctx context.Context, e entity.Entity, key, other emitt
 	}
 	now := es.c.now().UnixMilli()
 	ps := []emitter.Proposal{}
-	for _, a := range append([]aspects.Aspect{e.KeyAspect()}, e.Aspects()...) {
+	for _, a := range append([]aspects.Aspect{e.KeyAspect()}, entity.Aspects(e)...) {
 		p, err := emitter.NewProposal(u, a)
 		if err != nil {
 			return err

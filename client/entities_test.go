@@ -77,7 +77,7 @@ func sampleEntities(t testing.TB) []entity.Entity {
 func aspectJSON(t testing.TB, e entity.Entity) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, a := range e.Aspects() {
+	for _, a := range entity.Aspects(e) {
 		b, err := json.Marshal(a)
 		if err != nil {
 			t.Fatal(err)

@@ -68,12 +68,6 @@ func (d *Dataset) KeyAspect() aspects.Aspect {
 	return aspects.DatasetKey{Platform: d.URN.Platform().String(), Name: d.URN.Name(), Origin: aspects.FabricType(d.URN.Env())}
 }
 
-// Aspects returns the aspects d holds, in field order.
-func (d *Dataset) Aspects() []aspects.Aspect { return aspectsOf(d.access()) }
-
-// SetAspect stores a in the field of its type.
-func (d *Dataset) SetAspect(a aspects.Aspect) bool { return setAspect(d.access(), a) }
-
 func (d *Dataset) access() entitystate.Access {
 	return access(&d.Meta, field(&d.Properties), field(&d.EditableProperties), field(&d.Schema),
 		field(&d.EditableSchema), field(&d.Ownership), field(&d.GlobalTags), field(&d.GlossaryTerms),

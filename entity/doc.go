@@ -23,6 +23,6 @@
 // The values hold no connection. Package client reads and writes them
 // (client.Client.Entities: Get, GetMany, Create, Upsert, Update, Delete);
 // an entity read there carries, in its embedded [Meta], the version of
-// each aspect read, which Update writes against. [Entity.Aspects] lists
+// each aspect read, which Update writes against. [Aspects] lists
 // the aspects an entity holds, for writing them with package emitter.
 package entity

@@ -16,12 +16,6 @@ type Entity interface {
 	EntityURN() urn.URN
 	// KeyAspect returns the entity's key aspect, built from its URN.
 	KeyAspect() aspects.Aspect
-	// Aspects returns the aspects the entity holds (its non-nil aspect
-	// fields), the key aspect excluded, in field order.
-	Aspects() []aspects.Aspect
-	// SetAspect stores a in the field of its type, as a value or pointer,
-	// and reports whether the entity has such a field.
-	SetAspect(a aspects.Aspect) bool
 	// access is the entity's aspect fields and state.
 	access() entitystate.Access
 }
@@ -109,10 +103,13 @@ func access(m *Meta, slots ...entitystate.Slot) entitystate.Access {
 	return entitystate.Access{Slots: slots, State: &m.state}
 }
 
-// aspectsOf returns the non-nil values of slots.
-func aspectsOf(a entitystate.Access) []aspects.Aspect {
+// Aspects returns the aspects e holds (its non-nil aspect fields), in
+// field order, the key aspect and timeseries aspects (a training run's
+// RunEvents) excluded: what to give emitter.NewProposal to write e
+// without package client.
+func Aspects(e Entity) []aspects.Aspect {
 	var out []aspects.Aspect
-	for _, s := range a.Slots {
+	for _, s := range e.access().Slots {
 		if v := s.Get(); v != nil {
 			out = append(out, v)
 		}
@@ -120,10 +117,11 @@ func aspectsOf(a entitystate.Access) []aspects.Aspect {
 	return out
 }
 
-// setAspect stores v in the slot of its type.
-func setAspect(a entitystate.Access, v aspects.Aspect) bool {
-	for _, s := range a.Slots {
-		if s.Set(v) {
+// SetAspect stores a (a value or a pointer) in the field of e of its type
+// and reports whether e has such a field.
+func SetAspect(e Entity, a aspects.Aspect) bool {
+	for _, s := range e.access().Slots {
+		if s.Set(a) {
 			return true
 		}
 	}

@@ -31,8 +31,8 @@ func TestNewDataset(t *testing.T) {
 	if *ds.Properties.Description != "T." {
 		t.Errorf("description %v", ds.Properties.Description)
 	}
-	if d := entity.NewDataset(u, ""); d.Properties != nil || d.Schema != nil || len(d.Aspects()) != 0 {
-		t.Errorf("NewDataset without description or columns holds %v", d.Aspects())
+	if d := entity.NewDataset(u, ""); d.Properties != nil || d.Schema != nil || len(entity.Aspects(d)) != 0 {
+		t.Errorf("NewDataset without description or columns holds %v", entity.Aspects(d))
 	}
 	key, _ := json.Marshal(ds.KeyAspect())
 	if string(key) != `{"platform":"urn:li:dataPlatform:hive","name":"db.t","origin":"PROD"}` {
@@ -72,16 +72,16 @@ func TestSetAspectAndNew(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := e.(*entity.MLFeature)
-	if !f.SetAspect(aspects.Status{Removed: true}) || f.Status == nil || !f.Status.Removed {
+	if !entity.SetAspect(f, aspects.Status{Removed: true}) || f.Status == nil || !f.Status.Removed {
 		t.Errorf("SetAspect of a value: %v", f.Status)
 	}
-	if !f.SetAspect(&aspects.GlobalTags{}) || f.GlobalTags == nil {
+	if !entity.SetAspect(f, &aspects.GlobalTags{}) || f.GlobalTags == nil {
 		t.Error("SetAspect of a pointer")
 	}
-	if f.SetAspect(aspects.DatasetProperties{}) {
+	if entity.SetAspect(f, aspects.DatasetProperties{}) {
 		t.Error("SetAspect of an aspect the type has no field for reported true")
 	}
-	if got := len(f.Aspects()); got != 2 {
+	if got := len(entity.Aspects(f)); got != 2 {
 		t.Errorf("Aspects() has %d, want 2", got)
 	}
 	if f.Loaded() || f.Version("status") != "" || f.ReadAspects() != nil {

@@ -181,12 +181,6 @@ func (m *MLModel) KeyAspect() aspects.Aspect {
 	return aspects.MLModelKey{Platform: m.URN.Platform().String(), Name: m.URN.Name(), Origin: aspects.FabricType(m.URN.Env())}
 }
 
-// Aspects returns the aspects m holds, in field order.
-func (m *MLModel) Aspects() []aspects.Aspect { return aspectsOf(m.access()) }
-
-// SetAspect stores a in the field of its type.
-func (m *MLModel) SetAspect(a aspects.Aspect) bool { return setAspect(m.access(), a) }
-
 func (m *MLModel) access() entitystate.Access {
 	return access(&m.Meta, field(&m.Properties), field(&m.EditableProperties), field(&m.Ownership),
 		field(&m.GlobalTags), field(&m.GlossaryTerms), field(&m.InstitutionalMemory), field(&m.Container), field(&m.SubTypes),
@@ -200,12 +194,6 @@ func (g *MLModelGroup) EntityURN() urn.URN { return g.URN }
 func (g *MLModelGroup) KeyAspect() aspects.Aspect {
 	return aspects.MLModelGroupKey{Platform: g.URN.Platform().String(), Name: g.URN.Name(), Origin: aspects.FabricType(g.URN.Env())}
 }
-
-// Aspects returns the aspects g holds, in field order.
-func (g *MLModelGroup) Aspects() []aspects.Aspect { return aspectsOf(g.access()) }
-
-// SetAspect stores a in the field of its type.
-func (g *MLModelGroup) SetAspect(a aspects.Aspect) bool { return setAspect(g.access(), a) }
 
 func (g *MLModelGroup) access() entitystate.Access {
 	return access(&g.Meta, field(&g.Properties), field(&g.EditableProperties), field(&g.Ownership),
@@ -221,12 +209,6 @@ func (f *MLFeature) KeyAspect() aspects.Aspect {
 	return aspects.MLFeatureKey{FeatureNamespace: f.URN.Namespace(), Name: f.URN.Name()}
 }
 
-// Aspects returns the aspects f holds, in field order.
-func (f *MLFeature) Aspects() []aspects.Aspect { return aspectsOf(f.access()) }
-
-// SetAspect stores a in the field of its type.
-func (f *MLFeature) SetAspect(a aspects.Aspect) bool { return setAspect(f.access(), a) }
-
 func (f *MLFeature) access() entitystate.Access {
 	return access(&f.Meta, field(&f.Properties), field(&f.EditableProperties), field(&f.Ownership),
 		field(&f.GlobalTags), field(&f.GlossaryTerms), field(&f.InstitutionalMemory), field(&f.SubTypes),
@@ -240,12 +222,6 @@ func (t *MLFeatureTable) EntityURN() urn.URN { return t.URN }
 func (t *MLFeatureTable) KeyAspect() aspects.Aspect {
 	return aspects.MLFeatureTableKey{Platform: t.URN.Platform().String(), Name: t.URN.Name()}
 }
-
-// Aspects returns the aspects t holds, in field order.
-func (t *MLFeatureTable) Aspects() []aspects.Aspect { return aspectsOf(t.access()) }
-
-// SetAspect stores a in the field of its type.
-func (t *MLFeatureTable) SetAspect(a aspects.Aspect) bool { return setAspect(t.access(), a) }
 
 func (t *MLFeatureTable) access() entitystate.Access {
 	return access(&t.Meta, field(&t.Properties), field(&t.EditableProperties), field(&t.Ownership),

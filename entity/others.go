@@ -47,12 +47,6 @@ func (c *Container) KeyAspect() aspects.Aspect {
 	return aspects.ContainerKey{Guid: aspects.Ptr(part(c.URN, 0))}
 }
 
-// Aspects returns the aspects c holds, in field order.
-func (c *Container) Aspects() []aspects.Aspect { return aspectsOf(c.access()) }
-
-// SetAspect stores a in the field of its type.
-func (c *Container) SetAspect(a aspects.Aspect) bool { return setAspect(c.access(), a) }
-
 func (c *Container) access() entitystate.Access {
 	return access(&c.Meta, field(&c.Properties), field(&c.EditableProperties), field(&c.SubTypes), field(&c.Container), field(&c.DataPlatformInstance), field(&c.BrowsePathsV2), field(&c.Ownership), field(&c.GlobalTags), field(&c.GlossaryTerms), field(&c.Domains), field(&c.InstitutionalMemory), field(&c.Deprecation), field(&c.Status))
 }
@@ -94,12 +88,6 @@ func (r *DataProcessInstance) EntityURN() urn.URN { return r.URN }
 func (r *DataProcessInstance) KeyAspect() aspects.Aspect {
 	return aspects.DataProcessInstanceKey{ID: part(r.URN, 0)}
 }
-
-// Aspects returns the aspects r holds, in field order.
-func (r *DataProcessInstance) Aspects() []aspects.Aspect { return aspectsOf(r.access()) }
-
-// SetAspect stores a in the field of its type.
-func (r *DataProcessInstance) SetAspect(a aspects.Aspect) bool { return setAspect(r.access(), a) }
 
 func (r *DataProcessInstance) access() entitystate.Access {
 	acc := access(&r.Meta, field(&r.Properties), field(&r.TrainingRun), field(&r.Input), field(&r.Output), field(&r.Relationships), field(&r.SubTypes), field(&r.Container), field(&r.DataPlatformInstance), field(&r.Status))
@@ -156,12 +144,6 @@ func (j *DataJob) KeyAspect() aspects.Aspect {
 	return aspects.DataJobKey{Flow: part(j.URN, 0), JobID: part(j.URN, 1)}
 }
 
-// Aspects returns the aspects j holds, in field order.
-func (j *DataJob) Aspects() []aspects.Aspect { return aspectsOf(j.access()) }
-
-// SetAspect stores a in the field of its type.
-func (j *DataJob) SetAspect(a aspects.Aspect) bool { return setAspect(j.access(), a) }
-
 func (j *DataJob) access() entitystate.Access {
 	return access(&j.Meta, field(&j.Info), field(&j.InputOutput), field(&j.EditableProperties), field(&j.SubTypes), field(&j.Container), field(&j.DataPlatformInstance), field(&j.BrowsePathsV2), field(&j.Ownership), field(&j.GlobalTags), field(&j.GlossaryTerms), field(&j.Domains), field(&j.InstitutionalMemory), field(&j.Deprecation), field(&j.Status))
 }
@@ -207,12 +189,6 @@ func (f *DataFlow) KeyAspect() aspects.Aspect {
 	return aspects.DataFlowKey{Orchestrator: part(f.URN, 0), FlowID: part(f.URN, 1), Cluster: part(f.URN, 2)}
 }
 
-// Aspects returns the aspects f holds, in field order.
-func (f *DataFlow) Aspects() []aspects.Aspect { return aspectsOf(f.access()) }
-
-// SetAspect stores a in the field of its type.
-func (f *DataFlow) SetAspect(a aspects.Aspect) bool { return setAspect(f.access(), a) }
-
 func (f *DataFlow) access() entitystate.Access {
 	return access(&f.Meta, field(&f.Info), field(&f.EditableProperties), field(&f.SubTypes), field(&f.Container), field(&f.DataPlatformInstance), field(&f.BrowsePathsV2), field(&f.Ownership), field(&f.GlobalTags), field(&f.GlossaryTerms), field(&f.Domains), field(&f.InstitutionalMemory), field(&f.Deprecation), field(&f.Status))
 }
@@ -239,12 +215,6 @@ func (t *Tag) EntityURN() urn.URN { return t.URN }
 func (t *Tag) KeyAspect() aspects.Aspect {
 	return aspects.TagKey{Name: t.URN.Name()}
 }
-
-// Aspects returns the aspects t holds, in field order.
-func (t *Tag) Aspects() []aspects.Aspect { return aspectsOf(t.access()) }
-
-// SetAspect stores a in the field of its type.
-func (t *Tag) SetAspect(a aspects.Aspect) bool { return setAspect(t.access(), a) }
 
 func (t *Tag) access() entitystate.Access {
 	return access(&t.Meta, field(&t.Properties), field(&t.Ownership), field(&t.Deprecation), field(&t.Status))
@@ -279,12 +249,6 @@ func (g *GlossaryTerm) KeyAspect() aspects.Aspect {
 	return aspects.GlossaryTermKey{Name: g.URN.Name()}
 }
 
-// Aspects returns the aspects g holds, in field order.
-func (g *GlossaryTerm) Aspects() []aspects.Aspect { return aspectsOf(g.access()) }
-
-// SetAspect stores a in the field of its type.
-func (g *GlossaryTerm) SetAspect(a aspects.Aspect) bool { return setAspect(g.access(), a) }
-
 func (g *GlossaryTerm) access() entitystate.Access {
 	return access(&g.Meta, field(&g.Info), field(&g.RelatedTerms), field(&g.Ownership), field(&g.Domains), field(&g.InstitutionalMemory), field(&g.Deprecation), field(&g.Status))
 }
@@ -311,12 +275,6 @@ func (d *Domain) EntityURN() urn.URN { return d.URN }
 func (d *Domain) KeyAspect() aspects.Aspect {
 	return aspects.DomainKey{ID: part(d.URN, 0)}
 }
-
-// Aspects returns the aspects d holds, in field order.
-func (d *Domain) Aspects() []aspects.Aspect { return aspectsOf(d.access()) }
-
-// SetAspect stores a in the field of its type.
-func (d *Domain) SetAspect(a aspects.Aspect) bool { return setAspect(d.access(), a) }
 
 func (d *Domain) access() entitystate.Access {
 	return access(&d.Meta, field(&d.Properties), field(&d.Ownership), field(&d.InstitutionalMemory), field(&d.Deprecation))
@@ -348,12 +306,6 @@ func (u *CorpUser) EntityURN() urn.URN { return u.URN }
 func (u *CorpUser) KeyAspect() aspects.Aspect {
 	return aspects.CorpUserKey{Username: u.URN.ID()}
 }
-
-// Aspects returns the aspects u holds, in field order.
-func (u *CorpUser) Aspects() []aspects.Aspect { return aspectsOf(u.access()) }
-
-// SetAspect stores a in the field of its type.
-func (u *CorpUser) SetAspect(a aspects.Aspect) bool { return setAspect(u.access(), a) }
 
 func (u *CorpUser) access() entitystate.Access {
 	return access(&u.Meta, field(&u.Info), field(&u.EditableInfo), field(&u.UserStatus), field(&u.GroupMembership), field(&u.GlobalTags), field(&u.Status))
@@ -391,12 +343,6 @@ func (k *MLPrimaryKey) EntityURN() urn.URN { return k.URN }
 func (k *MLPrimaryKey) KeyAspect() aspects.Aspect {
 	return aspects.MLPrimaryKeyKey{FeatureNamespace: part(k.URN, 0), Name: part(k.URN, 1)}
 }
-
-// Aspects returns the aspects k holds, in field order.
-func (k *MLPrimaryKey) Aspects() []aspects.Aspect { return aspectsOf(k.access()) }
-
-// SetAspect stores a in the field of its type.
-func (k *MLPrimaryKey) SetAspect(a aspects.Aspect) bool { return setAspect(k.access(), a) }
 
 func (k *MLPrimaryKey) access() entitystate.Access {
 	return access(&k.Meta, field(&k.Properties), field(&k.EditableProperties), field(&k.Ownership), field(&k.GlobalTags), field(&k.GlossaryTerms), field(&k.Domains), field(&k.InstitutionalMemory), field(&k.Deprecation), field(&k.Status))
