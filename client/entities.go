@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"reflect"
 	"slices"
 	"strings"
@@ -285,29 +286,30 @@ func (es *Entities) Delete(ctx context.Context, u urn.URN, hard bool) error {
 }
 
 // DeleteAspects deletes aspects aspectNames of entity u, every version of
-// each, and keeps the entity and its other aspects: POST
-// /entities?action=delete {"urn", "aspectName"} per aspect. Deleting an
-// aspect the entity does not have is no error. The key aspect cannot be
-// deleted this way (Delete deletes the entity).
+// each, and keeps the entity and its other aspects, through the only
+// DataHub route that deletes a versioned aspect: DELETE
+// /openapi/v3/entity/{entityType}/{urn}/{aspect}, one per aspect, in
+// order (a failure stops there, the aspects before it deleted). Deleting an
+// aspect the entity does not have is no error; of a timeseries aspect,
+// DataHub deletes the latest document only. The key aspect is refused:
+// Delete deletes the entity. (DataHub's Rest.li delete action takes an
+// aspect name for timeseries aspects only.)
 func (es *Entities) DeleteAspects(ctx context.Context, u urn.URN, aspectNames ...string) error {
 	if err := checkURN(u); err != nil {
 		return err
 	}
 	info, _ := aspects.LookupEntity(u.EntityType())
 	for _, name := range aspectNames {
-		if _, err := checkAspect(u, name); err != nil && name != info.KeyAspect {
-			return err
-		}
 		if name == info.KeyAspect {
 			return fmt.Errorf("client: delete %s of %s: the key aspect goes with the entity: use Delete: %w", name, u, datahub.ErrValidation)
 		}
-	}
-	for _, name := range aspectNames {
-		body, err := json.Marshal(map[string]string{"urn": u.String(), "aspectName": name})
-		if err != nil {
+		if _, err := checkAspect(u, name); err != nil {
 			return err
 		}
-		if _, err := es.c.tc.Do(ctx, http.MethodPost, pathDelete, body); err != nil {
+	}
+	for _, name := range aspectNames {
+		path := "/openapi/v3/entity/" + u.EntityType() + "/" + url.PathEscape(u.String()) + "/" + name
+		if _, err := es.c.tc.Do(ctx, http.MethodDelete, path, nil); err != nil {
 			return fmt.Errorf("client: delete %s of %s: %w", name, u, err)
 		}
 	}

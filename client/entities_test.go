@@ -594,3 +594,32 @@ func TestEntitiesConcurrentPatchUpdates(t *testing.T) {
 		t.Errorf("%d owners kept, fn called %d times; want %d and %d (patches do not conflict)", len(own.Owners), calls, writers, writers)
 	}
 }
+
+func TestEntitiesUpsert(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	es := newTestClient(t, s).Entities()
+	u := urn.MustParse("urn:li:glossaryTerm:Revenue").(urn.GlossaryTerm)
+	owners := aspects.Ownership{Owners: []aspects.Owner{{Owner: "urn:li:corpuser:cfo", Type: aspects.OwnershipTypeBusinessOwner}}}
+	if err := s.PutAspect(u.String(), owners); err != nil {
+		t.Fatal(err)
+	}
+	// Upsert replaces the aspects it holds, whole, and leaves the others.
+	term := &entity.GlossaryTerm{URN: u, Info: &aspects.GlossaryTermInfo{Definition: "Money in.", TermSource: "INTERNAL"}}
+	for range 2 {
+		if err := es.Upsert(t.Context(), term); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, err := es.Get(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := e.(*entity.GlossaryTerm)
+	if got.Info == nil || got.Info.Definition != "Money in." || got.Ownership == nil || len(got.Ownership.Owners) != 1 {
+		t.Errorf("after Upsert: info %+v, ownership %+v", got.Info, got.Ownership)
+	}
+	if v := got.Version("glossaryTermInfo"); v != "1" {
+		t.Errorf("two identical Upserts made version %s, want 1", v)
+	}
+}

@@ -110,6 +110,8 @@ func (f *fakeGMS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, `{"value":"success"}`)
 	case r.URL.Query().Get("action") == "getTimeseriesAspectValues":
 		io.WriteString(w, `{"value":{"entityName":"dataset","aspectName":"datasetProfile","values":[{"aspect":{"value":"{\"timestampMillis\":2000,\"rowCount\":7}","contentType":"application/json"}}]}}`)
+	case r.Method == http.MethodDelete && strings.HasPrefix(path, "/openapi/v3/entity/"):
+		w.WriteHeader(http.StatusOK) // an empty body, as DataHub answers
 	case r.URL.Query().Get("action") == "delete":
 		io.WriteString(w, `{"value":{"urn":"x","rows":2,"timeseriesRows":0}}`)
 	default:
