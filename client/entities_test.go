@@ -1,6 +1,7 @@
 package client
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -621,5 +622,43 @@ func TestEntitiesUpsert(t *testing.T) {
 	}
 	if v := got.Version("glossaryTermInfo"); v != "1" {
 		t.Errorf("two identical Upserts made version %s, want 1", v)
+	}
+}
+
+func TestEntitiesCanceled(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	es := newTestClient(t, s).Entities()
+	ds := sampleEntities(t)[0].(*entity.Dataset)
+	if err := es.Create(t.Context(), ds); err != nil {
+		t.Fatal(err)
+	}
+	e, err := es.Get(t.Context(), ds.URN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := e.(*entity.Dataset)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	before := len(s.Proposals())
+	err = es.Update(ctx, d, func() error { d.Properties.Description = aspects.Ptr("never"); return nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Update with a canceled context: %v", err)
+	}
+	if *d.Properties.Description == "never" {
+		t.Error("a failed Update left fn's change in the entity")
+	}
+	for name, call := range map[string]func() error{
+		"Get":    func() error { _, err := es.Get(ctx, ds.URN); return err },
+		"Create": func() error { return es.Create(ctx, entity.NewDataset(ds.URN, "x")) },
+		"Upsert": func() error { return es.Upsert(ctx, ds) },
+		"Delete": func() error { return es.Delete(ctx, ds.URN, true) },
+	} {
+		if err := call(); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s with a canceled context: %v", name, err)
+		}
+	}
+	if n := len(s.Proposals()) - before; n != 0 {
+		t.Errorf("%d proposals reached the server", n)
 	}
 }

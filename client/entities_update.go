@@ -93,6 +93,7 @@ func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error
 		if unread := unreadOf(changed, st); len(unread) > 0 {
 			// Versions are needed: read these too, and start again.
 			if err := es.read(ctx, e, acc, append(stNames(st), unread...)); err != nil {
+				restore(acc, st)
 				return err
 			}
 			st = *acc.State
@@ -122,6 +123,7 @@ func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error
 			return fmt.Errorf("client: update %s: %w", u, err)
 		}
 		if err := es.read(ctx, e, acc, stNames(st)); err != nil {
+			restore(acc, st)
 			return err
 		}
 		st = *acc.State
@@ -260,6 +262,9 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 		}
 	}
 	if len(unknown) == 0 {
+		if retry == nil {
+			return nil // every proposal written
+		}
 		return &conflictAt{retry}
 	}
 	// Answers were lost: read back to learn what landed.
