@@ -446,6 +446,8 @@ func TestEntitiesConcurrentUpdates(t *testing.T) {
 	if len(props.CustomProperties) != writers/2 || len(tags.Tags) != writers/2 {
 		t.Errorf("kept %d properties and %d tags, want %d of each", len(props.CustomProperties), len(tags.Tags), writers/2)
 	}
+	t.Logf("%d updates: %d proposals received (refused ones included), %d entity reads", writers,
+		s.RequestCount(mockserver.OpIngestProposal)+s.RequestCount(mockserver.OpIngestProposalBatch), s.RequestCount(mockserver.OpGetEntity))
 }
 
 func TestEntitiesDelete(t *testing.T) {
