@@ -138,7 +138,7 @@ func TestIngestProposalErrors(t *testing.T) {
 			s := newServer(t)
 			r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", tt.body)
 			wantRestliError(t, r, tt.status, tt.msg)
-			if got := s.store.All(); len(got) != 0 {
+			if got := storeRows(t, s); len(got) != 0 {
 				t.Errorf("state changed by a refused proposal: %v", got)
 			}
 		})
@@ -314,7 +314,7 @@ func TestIngestProposalBatch(t *testing.T) {
 		if r.Status != 200 || r.Body != `{"value":"success"}` {
 			t.Fatalf("batch = %d %s", r.Status, r.Body)
 		}
-		if got := len(s.store.All()); got != 6 { // status + datasetKey per entity
+		if got := len(storeRows(t, s)); got != 6 { // status + datasetKey per entity
 			t.Errorf("rows = %d, want 6", got)
 		}
 	})
@@ -328,7 +328,7 @@ func TestIngestProposalBatch(t *testing.T) {
 		if strings.Contains(e.Message, "[0]") || strings.Contains(e.Message, "[2]") {
 			t.Errorf("good items named as bad: %s", e.Message)
 		}
-		if got := s.store.All(); len(got) != 0 {
+		if got := storeRows(t, s); len(got) != 0 {
 			t.Errorf("state changed: %v", got)
 		}
 	})
@@ -352,7 +352,7 @@ func TestIngestProposalBatch(t *testing.T) {
 		cond["headers"] = map[string]string{"If-Version-Match": "7"}
 		r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposalBatch", batchBody(t, good(0), cond))
 		wantRestliError(t, r, 412, "[1] Expected version 7, actual version -1")
-		if got := s.store.All(); len(got) != 0 {
+		if got := storeRows(t, s); len(got) != 0 {
 			t.Errorf("state changed: %v", got)
 		}
 	})
@@ -460,7 +460,7 @@ func TestBodyLimit(t *testing.T) {
 		t.Parallel()
 		s := newServer(t, WithMaxBodyBytes(200))
 		wantRestliError(t, serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", body), 413, "Request body exceeds the limit of 200 bytes")
-		if got := s.store.All(); len(got) != 0 {
+		if got := storeRows(t, s); len(got) != 0 {
 			t.Errorf("state changed: %v", got)
 		}
 	})
@@ -512,8 +512,8 @@ func TestEntityKeyAspectNotJSONSpace(t *testing.T) {
 					"entityKeyAspect": map[string]any{"value": key, "contentType": "application/json"},
 					"aspect":          map[string]any{"value": `{"removed": false}`, "contentType": "application/json"}}
 				r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", ingestBody(t, p, ""))
-				if r.Status != http.StatusBadRequest || len(s.store.All()) != 0 {
-					t.Errorf("= %d %s with %d rows, want 400 and no rows", r.Status, r.Body, len(s.store.All()))
+				if r.Status != http.StatusBadRequest || len(storeRows(t, s)) != 0 {
+					t.Errorf("= %d %s with %d rows, want 400 and no rows", r.Status, r.Body, len(storeRows(t, s)))
 				}
 			})
 		}
@@ -538,7 +538,7 @@ func TestSystemMetadataLastObservedIntegral(t *testing.T) {
 			if r.Status != http.StatusOK {
 				t.Fatalf("= %d %s", r.Status, r.Body)
 			}
-			for _, a := range s.store.All() {
+			for _, a := range storeRows(t, s) {
 				if a.Name == "status" && (!strings.Contains(string(a.SystemMetadata), tc.want) || strings.Contains(string(a.SystemMetadata), `:0.0`)) {
 					t.Errorf("systemMetadata %s, want %s", a.SystemMetadata, tc.want)
 				}
@@ -596,7 +596,7 @@ func TestEntityKeyAspectRepeatedKey(t *testing.T) {
 	if r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", ingestBody(t, p, "")); r.Status != http.StatusOK {
 		t.Fatalf("= %d %s", r.Status, r.Body)
 	}
-	for _, a := range s.store.All() {
+	for _, a := range storeRows(t, s) {
 		if a.URN != "urn:li:container:b" {
 			t.Errorf("stored %s of %s, want urn:li:container:b", a.Name, a.URN)
 		}

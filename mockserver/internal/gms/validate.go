@@ -116,6 +116,9 @@ func CheckURN(u string) (urn.URN, *Error) {
 	if strings.Contains(u, "␟") {
 		return nil, errorf(BadArgument, MsgURNDelimiter)
 	}
+	if err := keyPartsError(u); err != nil {
+		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
+	}
 	parsed, err := urn.Parse(u)
 	if err != nil {
 		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(parseReason(err)))
