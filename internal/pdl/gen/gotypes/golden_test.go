@@ -152,7 +152,7 @@ func TestGoName(t *testing.T) {
 		"jsonPath": "JSONPath", "messageId": "MessageID", "topSqlQueries": "TopSQLQueries", "MySqlDDL": "MySQLDDL",
 		"FULL_TABLE": "FullTable", "OLAP_DATASTORE": "OlapDatastore", "N_N": "NN", "urn": "URN", "typeUrn": "TypeURN",
 		"EditableMLFeatureProperties": "EditableMLFeatureProperties", "DataHubUpgradeState": "DataHubUpgradeState",
-		"v2": "V2", "SQL": "SQL", "dataset": "Dataset", "_x": "X",
+		"v2": "V2", "outputUrls": "OutputURLs", "assetUrns": "AssetURNs", "IDS": "IDs", "SQL": "SQL", "dataset": "Dataset", "_x": "X",
 	} {
 		if got := goName(in); got != want {
 			t.Errorf("goName(%q) = %q, want %q", in, got, want)
