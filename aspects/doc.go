@@ -26,8 +26,11 @@
 // [UpstreamLineage], [DataProcessInstanceRunEvent],
 // [MLTrainingRunProperties], [ContainerProperties] and the rest, 255 aspects
 // in all. Their names are the PDL names in Go case, with initialisms in
-// capitals (externalUrl is ExternalURL, SqlAssertionInfo is SQLAssertionInfo);
-// a field named like a method of its type (aspectName) takes a trailing
+// capitals (externalUrl is ExternalURL, SqlAssertionInfo is SQLAssertionInfo).
+// Should two PDL types of different namespaces want one name (none do
+// today), each generated one takes the last part of its namespace as a
+// prefix (com.linkedin.dataset.Foo would be DatasetFoo), a hand-written type
+// keeping its name. A field named like a method of its type (aspectName) takes a trailing
 // underscore (AspectName_). An enum's constants are the type's name followed
 // by the symbol in Go case (PartitionTypeFullTable). A union is a struct with
 // one pointer per member, exactly one of which is set, like

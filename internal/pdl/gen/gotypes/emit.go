@@ -144,7 +144,11 @@ func (p *plan) typeDoc(t *typeInfo) string {
 	}
 	s := fmt.Sprintf("%s is the %s %s", t.goName, what, name)
 	if len(t.users) > 0 {
-		s += ", used by " + linkList(t.users)
+		names := make([]string, len(t.users))
+		for i, u := range t.users {
+			names[i] = u.goName
+		}
+		s += ", used by " + linkList(names)
 	}
 	return s + "."
 }
