@@ -89,6 +89,38 @@
 // conditional (DataHub has no template for the editable ML properties
 // aspects), and so is [Modify], which applies any function.
 //
+// # Entities
+//
+// [Client.Entities] reads and writes whole typed entities of package
+// entity (a dataset with its schema, tags and owners; a model with its
+// hyper-parameters and metrics), as DataHub's Python SDK v2's
+// client.entities does: [Entities.Get] (one request, all aspects or
+// those named, each with its version), [Entities.GetMany],
+// [Entities.Create] (CREATE_ENTITY for the key aspect and CREATE for the
+// others, in one request the server refuses whole when the entity exists:
+// datahub.ErrAlreadyExists), [Entities.Upsert], [Entities.Update] and
+// [Entities.Delete] (soft or hard) and [Entities.DeleteAspects].
+//
+//	e, err := c.Entities().Get(ctx, u)
+//	ds := e.(*entity.Dataset)
+//	err = c.Entities().Update(ctx, ds, func() error {
+//		ds.Properties.Description = aspects.Ptr("Orders, all of them.")
+//		return nil
+//	})
+//
+// Update is where this differs from Python, whose update re-sends every
+// aspect without a condition, so that two jobs updating one entity lose
+// one's change: Update writes only the aspects the function changed, each
+// with If-Version-Match of the version read, and after a conflict reads
+// again and calls the function again, as Modify does for one aspect.
+//
+// The operations hang off a handle, c.Entities(), rather than being
+// methods of Client itself, because their natural names (Get, Create,
+// Update, Delete) would read as the aspect-level operations the client
+// already has (GetAspect, GetEntity, Modify, SoftDelete, HardDelete) with
+// other meanings; the handle shares c's connections, options and conflict
+// policy, so there is still one client and one option set.
+//
 // # GraphQL
 //
 // [Client.MLFeature], [Client.MLFeatureTable], [Client.MLModel],
