@@ -80,12 +80,11 @@ type GlossaryTermAssociation struct {
 // Ownership lists an entity's owners.
 type Ownership struct {
 	// Owners are the owners.
-	Owners []OwnerAssociation `json:"owners"`
+	Owners []Owner `json:"owners"`
 }
 
-// OwnerAssociation is one owner of an entity (GraphQL's Owner type;
-// client.Owner is the search filter).
-type OwnerAssociation struct {
+// Owner is one owner of an entity (GraphQL's Owner).
+type Owner struct {
 	// Owner is the user or group (its URN and type, CORP_USER or
 	// CORP_GROUP).
 	Owner EntityRef `json:"owner"`
