@@ -29,10 +29,38 @@ type searchIdx struct {
 	entity string
 	docs   map[string]*searchDoc
 	post   map[string]map[string]map[string]struct{}
+	// pending are the documents written (nil: deleted) since the last
+	// search, by URN: a write only records its document here, and the next
+	// search extracts the fields ([searchIdx.flush]), so that ingestion pays
+	// nothing for search until something searches.
+	pending map[string]*Document
 }
 
 func newSearchIdx(entity string) *searchIdx {
-	return &searchIdx{entity: entity, docs: map[string]*searchDoc{}, post: map[string]map[string]map[string]struct{}{}}
+	return &searchIdx{entity: entity, docs: map[string]*searchDoc{}, post: map[string]map[string]map[string]struct{}{},
+		pending: map[string]*Document{}}
+}
+
+// put records d as the entity's latest document (indexed at the next
+// flush).
+func (s *searchIdx) put(d *Document) { s.pending[d.URN] = d }
+
+// drop records that urn's document was deleted.
+func (s *searchIdx) drop(urn string) { s.pending[urn] = nil }
+
+// flush indexes the pending documents; the index's lock is held.
+func (s *searchIdx) flush() {
+	if len(s.pending) == 0 {
+		return
+	}
+	for u, d := range s.pending {
+		if d == nil {
+			s.remove(u)
+		} else {
+			s.update(d)
+		}
+	}
+	clear(s.pending)
 }
 
 // sameRaw reports whether a and b hold the same bytes, by identity first

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -192,7 +193,7 @@ func extract(aspect string, raw json.RawMessage, out map[string][]string) {
 		return
 	}
 	var v any
-	d := json.NewDecoder(strings.NewReader(string(raw)))
+	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
 	if d.Decode(&v) != nil {
 		return

@@ -216,9 +216,21 @@ func compareHits(a, b Hit) int {
 	return strings.Compare(a.URN, b.URN)
 }
 
+// flushSearch indexes the documents written since the last search, in
+// every entity index; x.mu is held.
+func (x *Index) flushSearch() {
+	for _, i := range x.indices {
+		if i.search != nil {
+			i.search.flush()
+		}
+	}
+}
+
 // searchIndices returns the search sides of the entity indices of types
-// (all when empty), by name; x.mu is held.
+// (all when empty), by name, with their pending documents indexed; x.mu is
+// held.
 func (x *Index) searchIndices(types []string) []*searchIdx {
+	x.flushSearch()
 	var out []*searchIdx
 	if len(types) == 0 {
 		names := make([]string, 0, len(x.indices))
