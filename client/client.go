@@ -64,6 +64,9 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 		datahub.WithHTTPClient(s.HTTPClient),
 		datahub.WithTimeout(s.Timeout),
 		datahub.WithLogger(s.Logger),
+		// Each Emit of the client is one change: a request the server
+		// refuses is refused whole, not split to write the rest.
+		emitter.WithIsolateRejected(false),
 	}
 	if s.Retry.Set {
 		emOpts = append(emOpts, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: s.Retry.MaxAttempts, CheckRetry: s.Retry.CheckRetry, Backoff: s.Retry.Backoff}))
@@ -136,4 +139,18 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// FromEnv returns a client for the server that the environment or
+// ~/.datahubenv names, as DataHub's Python SDK's DataHubClient.from_env
+// finds it (see datahub.FromEnv for the variables, the file and their
+// precedence), with opts applied after the settings read there. Unlike
+// Python's from_env it sends nothing (Python checks the connection with
+// GET /config); the first call reports an unreachable server.
+func FromEnv(opts ...datahub.Option) (*Client, error) {
+	server, envOpts, err := datahub.FromEnv()
+	if err != nil {
+		return nil, err
+	}
+	return New(server, append(envOpts, opts...)...)
 }

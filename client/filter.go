@@ -174,9 +174,9 @@ func Term(terms ...string) Filter {
 	return rule("glossaryTerms", Equal, withPrefix("urn:li:glossaryTerm:", terms)...)
 }
 
-// Owner keeps entities owned by any of the given users or groups (corpuser
+// OwnedBy keeps entities owned by any of the given users or groups (corpuser
 // or corpGroup URNs).
-func Owner(owners ...string) Filter {
+func OwnedBy(owners ...string) Filter {
 	for _, o := range owners {
 		if !strings.HasPrefix(o, "urn:li:corpuser:") && !strings.HasPrefix(o, "urn:li:corpGroup:") {
 			return filterError("owner %q is not a corpuser or corpGroup URN", o)

@@ -48,7 +48,7 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 	}
 	// The search inputs as the SDK builds them, from a filter using every
 	// kind of rule.
-	clauses, types, err := And(EntityType("dataset", "mlModel"), Or(Tag("pii"), Not(Owner("urn:li:corpuser:jo"))),
+	clauses, types, err := And(EntityType("dataset", "mlModel"), Or(Tag("pii"), Not(OwnedBy("urn:li:corpuser:jo"))),
 		Env("PROD"), Field("name", StartWith, "a"), Field("urn", Exists)).compile()
 	if err != nil {
 		t.Fatal(err)

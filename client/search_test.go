@@ -65,8 +65,8 @@ func TestFilterCompile(t *testing.T) {
 		})
 	}
 	for name, f := range map[string]Filter{
-		"bad owner": Owner("urn:li:tag:x"), "bad type": EntityType("nope"), "empty field": Field("", Equal),
-		"in an and": And(Tag("a"), Owner("jo")), "in a not": Not(EntityType("x")),
+		"bad owner": OwnedBy("urn:li:tag:x"), "bad type": EntityType("nope"), "empty field": Field("", Equal),
+		"in an and": And(Tag("a"), OwnedBy("jo")), "in a not": Not(EntityType("x")),
 	} {
 		if _, _, err := f.compile(); !errors.Is(err, datahub.ErrValidation) {
 			t.Errorf("%s: %v, want a validation error", name, err)

@@ -63,7 +63,9 @@
 //     origin from the key; description from the properties aspect; absent
 //     values null; a model without groups groups: []; the value written is
 //     the value read; a never-written URN answers an object built from its
-//     key with exists: false (entityExists is the existence check).
+//     key with exists: false (entityExists is the existence check, for
+//     every entity type of the registry: an entity exists once its key
+//     aspect was written, which every write does).
 //   - Mutation updateDescription(input): a dataset field's description in
 //     editableSchemaMetadata (other entries kept, the field matched exactly,
 //     DataHub's messages for a dataset without schema or without the
@@ -174,9 +176,11 @@
 // does not match MCP entity type. x != y"); the aspect (422 "Unknown aspect
 // foo for entity dataset"); its JSON (400 when it is not a JSON object; 422
 // "Failed to validate record with class ...: [ERROR :: /path :: ...]" when
-// an aspect this SDK types breaks its PDL schema). The
-// other aspects of DataHub's registry are accepted after a structural check
-// and read back unchanged. Bad input never changes state and never gets a 500.
+// the aspect breaks its PDL record, in Rest.li's words: unrecognized or
+// missing fields, values of the wrong type, bad enum symbols, union
+// members; every aspect of DataHub's registry, key aspects and PATCH
+// results included). Valid aspects are read back as sent. Bad input never
+// changes state and never gets a 500.
 //
 // Conditional writes follow DataHub's ConditionalWriteValidator and come
 // from the proposal's headers map: If-Version-Match is compared as a string
@@ -312,19 +316,28 @@
 //     message names the aspect and the remedies (a conditional
 //     read-modify-write, or forceGenericPatch), where GMS answers 500 with
 //     a NullPointerException or "Patch not supported for aspect with name
-//     X" (datahub-project/datahub #18851, #18935). A patched result that
-//     does not validate is a 422 as any invalid aspect. PATCH of a
+//     X" (datahub-project/datahub #18851, #18935). The envelope form
+//     {"patch":[...],"arrayPrimaryKeys":...,"forceGenericPatch":...} with
+//     any other member, or an operation in it with a member other than op,
+//     path and value (a "from"), is a 400 naming the member in Jackson's
+//     words, where GMS's binding fails the same way with a 500. A patched
+//     result that does not validate is a 422 as any invalid aspect. PATCH of a
 //     timeseries aspect is refused with 422 (GMS refuses it too). GMS unescapes ~0 and ~1 only
 //     after creating the objects on a path; the mock unescapes first (see
-//     package internal/patch).
+//     package internal/patch). A patched domains aspect goes through GMS's
+//     domains sync (domains derived from domainAssociations, or the
+//     reverse when only domains changed); an UPSERT of domains is stored as
+//     sent, where GMS would add the domainAssociations.
 //   - UPDATE and RESTATE are refused with 422. DELETE is accepted for key
 //     aspects only (it deletes the entity); GMS also deletes single aspects.
-//   - Only the aspects this SDK types are validated field by field; DataHub
-//     validates all. The others are stored as sent (compacted), so real
-//     connector payloads are never refused by a mock bug.
+//   - Every aspect is validated field by field against its PDL record, as
+//     GMS does, but the mock reports the first problem only (GMS lists
+//     them all) and is stricter on two points: an int or long given a
+//     fraction (GMS truncates it) and an explicit null where the field's
+//     type is a union with a null member (GMS accepts it) are refused.
 //     [WithAcceptUnknownMembers] is a test aid that simulates a newer
 //     DataHub whose schema has members this SDK does not know: the aspects
-//     it names get the same structural check as untyped ones and are
+//     it names get a structural check only (a JSON object) and are
 //     stored with their unknown members, so a test can check that a
 //     client writes such members back (client.Modify does).
 //   - aspect.value whose bytes are not valid UTF-8 (non-ASCII written raw
