@@ -37,7 +37,7 @@ func TestGraphQLSearchWire(t *testing.T) {
 			    {"field":"origin","displayName":"Environment","aggregations":[{"value":"PROD","count":1}]},
 			    {"field":"owners","displayName":"Owned By","aggregations":[{"value":"urn:li:corpGroup:data","count":1},{"value":"urn:li:corpuser:jdoe","count":1}]},
 			    {"field":"platform","displayName":"Platform","aggregations":[{"value":"urn:li:dataPlatform:hive","count":1}]},
-			    {"field":"tags","displayName":"Tag","aggregations":[{"value":"urn:li:tag:pii","count":1}]}],
+			    {"field":"tags","displayName":"Tagged With","aggregations":[{"value":"urn:li:tag:pii","count":1}]}],
 			  "suggestions":[]}},"extensions":{}}`},
 		{"search one type, text, soft-deleted left out",
 			`query q($input: SearchInput!) { search(input: $input) { start count total searchResults { entity { urn } matchedFields { name value } } } }`,
@@ -139,7 +139,7 @@ func TestGraphQLLineageWire(t *testing.T) {
 		    {"field":"origin","displayName":"Environment","aggregations":[{"value":"PROD","count":1}]},
 		    {"field":"owners","displayName":"Owned By","aggregations":[{"value":"urn:li:corpGroup:data","count":1},{"value":"urn:li:corpuser:jdoe","count":1}]},
 		    {"field":"platform","displayName":"Platform","aggregations":[{"value":"urn:li:dataPlatform:hive","count":1}]},
-		    {"field":"tags","displayName":"Tag","aggregations":[{"value":"urn:li:tag:pii","count":1}]}]}},"extensions":{}}`)
+		    {"field":"tags","displayName":"Tagged With","aggregations":[{"value":"urn:li:tag:pii","count":1}]}]}},"extensions":{}}`)
 	const scroll = `query q($input: ScrollAcrossLineageInput!) { scrollAcrossLineage(input: $input) {
 	  nextScrollId count total searchResults { entity { urn } degree } } }`
 	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, scroll, map[string]any{"input": map[string]any{

@@ -3,6 +3,9 @@ package index
 import (
 	"encoding/json"
 	"slices"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // searchDoc is an entity's search document: the values of its aspects'
@@ -87,7 +90,7 @@ func (s *searchIdx) update(d *Document) {
 				continue
 			}
 		}
-		if len(fieldsByAspect[name]) == 0 && len(edgesByAspect[name]) == 0 {
+		if len(SearchFields(name)) == 0 && len(LineageEdges(name)) == 0 {
 			continue
 		}
 		af := aspectFields{raw: raw, fields: map[string][]string{}}
@@ -98,7 +101,7 @@ func (s *searchIdx) update(d *Document) {
 		for k, vs := range af.fields {
 			nd.fields[k] = append(nd.fields[k], vs...)
 		}
-		for _, sf := range fieldsByAspect[name] {
+		for _, sf := range SearchFields(name) {
 			if sf.HasValues != "" {
 				nd.fields[sf.HasValues] = nil // set below, once every aspect is merged
 			}
@@ -111,8 +114,9 @@ func (s *searchIdx) update(d *Document) {
 		slices.Sort(vs)
 		nd.fields[k] = slices.Compact(vs)
 	}
+	defaultPlatform(nd, d)
 	for name := range nd.per {
-		for _, sf := range fieldsByAspect[name] {
+		for _, sf := range SearchFields(name) {
 			if sf.HasValues != "" {
 				v := "false"
 				if len(nd.fields[sf.Name]) > 0 {
@@ -141,6 +145,27 @@ func (s *searchIdx) update(d *Document) {
 			set[d.URN] = struct{}{}
 		}
 	}
+}
+
+// defaultPlatform indexes the platform of an entity that has no
+// dataPlatformInstance aspect from its key, as the dataPlatformInstance
+// that DataHub writes by default when it creates the entity would
+// (DefaultAspectsUtil); the mock does not store default aspects.
+func defaultPlatform(nd *searchDoc, d *Document) {
+	if _, ok := d.Aspects["dataPlatformInstance"]; ok || len(nd.fields["platform"]) > 0 {
+		return
+	}
+	e, ok := pdl.LookupEntity(nd.entity)
+	if !ok {
+		return
+	}
+	var key struct {
+		Platform string `json:"platform"`
+	}
+	if raw, ok := d.Aspects[e.KeyAspect]; !ok || json.Unmarshal(raw, &key) != nil || !strings.HasPrefix(key.Platform, "urn:li:dataPlatform:") {
+		return
+	}
+	nd.fields["platform"] = []string{key.Platform}
 }
 
 // remove drops urn's document.

@@ -143,7 +143,7 @@ func TestSearchFacets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]Facet{{Field: "tags", DisplayName: "Tag", Values: []FacetValue{{"urn:li:tag:pii", 2}}}}, r.Facets); d != "" {
+	if d := cmp.Diff([]Facet{{Field: "tags", DisplayName: "Tagged With", Values: []FacetValue{{"urn:li:tag:pii", 2}}}}, r.Facets); d != "" {
 		t.Errorf("-want +got\n%s", d)
 	}
 }
