@@ -164,6 +164,10 @@
 //     nor walked through unless included; DataHub's in-memory path for
 //     large graphs does not filter them. Results are ordered by degree,
 //     then score, then URN.
+//   - Results are entities of the types the mock's GraphQL serves (the ML
+//     entities, datasets, data jobs and flows, charts, dashboards, training
+//     runs, tags, terms, users, groups; the last ones by URN and type only);
+//     DataHub returns every searchable type.
 //   - updateLineage stamps its items with urn:li:corpuser:datahub (the
 //     mock has no signed-in user).
 //

@@ -210,3 +210,19 @@ func TestGraphQLUpdateLineage(t *testing.T) {
 		t.Fatalf("after removing one: %d upstreams (%v)", len(ul.Upstreams), err)
 	}
 }
+
+// TestGraphQLSearchSkipsUnservedTypes: an entity whose type the mock's
+// GraphQL does not serve (a container) is not a result, and does not fail
+// the search.
+func TestGraphQLSearchSkipsUnservedTypes(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	seedGraphQL(t, s)
+	if err := s.PutAspectJSON("urn:li:container:abc", "globalTags", json.RawMessage(`{"tags":[{"tag":"urn:li:tag:pii"}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t,
+		`query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } } }`,
+		map[string]any{"input": map[string]any{"query": "pii"}})),
+		`{"data":{"searchAcrossEntities":{"total":1,"searchResults":[{"entity":{"urn":"`+gqlDataset+`"}}]}},"extensions":{}}`)
+}
