@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver"
 )
@@ -225,4 +226,20 @@ func TestGraphQLSearchSkipsUnservedTypes(t *testing.T) {
 		`query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } } }`,
 		map[string]any{"input": map[string]any{"query": "pii"}})),
 		`{"data":{"searchAcrossEntities":{"total":1,"searchResults":[{"entity":{"urn":"`+gqlDataset+`"}}]}},"extensions":{}}`)
+}
+
+// TestGraphQLSearchFollowsLag: a write is searchable once the index has
+// caught up with it (the async lag on the server clock), as in DataHub.
+func TestGraphQLSearchFollowsLag(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithAsyncLag(5*time.Second))
+	if err := s.PutAspectJSON(gqlDataset, "globalTags", json.RawMessage(`{"tags":[{"tag":"urn:li:tag:late"}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	const q = `query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total } }`
+	vars := map[string]any{"input": map[string]any{"query": "*", "orFilters": []any{map[string]any{"and": []any{
+		map[string]any{"field": "tags", "values": []string{"urn:li:tag:late"}}}}}}}
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, vars)), `{"data":{"searchAcrossEntities":{"total":0}},"extensions":{}}`)
+	s.FastForward(5 * time.Second)
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, vars)), `{"data":{"searchAcrossEntities":{"total":1}},"extensions":{}}`)
 }
