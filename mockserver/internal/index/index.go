@@ -100,7 +100,7 @@ func (x *idx) put(d *Document) {
 	}
 	x.info.SizeBytes += int64(d.Size)
 	if x.search != nil {
-		x.search.update(d)
+		x.search.put(d)
 	}
 }
 
@@ -109,7 +109,7 @@ func (x *idx) del(id string) {
 		x.info.Docs--
 		x.info.SizeBytes -= int64(old.Size)
 		if x.search != nil {
-			x.search.remove(id)
+			x.search.drop(id)
 		}
 	}
 }
