@@ -664,3 +664,36 @@ func TestEntitiesCanceled(t *testing.T) {
 		t.Errorf("%d proposals reached the server", n)
 	}
 }
+
+func TestEntitiesUpdateUnreadAspect(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	es := newTestClient(t, s).Entities()
+	u := urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:mlflow,partial,PROD)").(urn.MLModel)
+	if err := es.Create(t.Context(), entity.NewMLModel(u, "d", nil, map[string]any{"auc": 0.5})); err != nil {
+		t.Fatal(err)
+	}
+	e, err := es.Get(t.Context(), u, "status") // properties not read
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := e.(*entity.MLModel)
+	calls := 0
+	if err := es.Update(t.Context(), m, func() error {
+		calls++
+		if m.Properties == nil {
+			m.Properties = &aspects.MLModelProperties{}
+		}
+		m.Properties.TrainingMetrics = append(m.Properties.TrainingMetrics, aspects.MLMetric{Name: "f1", Value: aspects.Ptr("0.4")})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := mockserver.Get[aspects.MLModelProperties](s, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 2 || len(got.TrainingMetrics) != 2 || *got.Description != "d" {
+		t.Errorf("fn called %d times (want 2: once more after reading the aspect), stored %+v", calls, got)
+	}
+}
