@@ -90,4 +90,4 @@
 // not declare.
 package aspects
 
-//go:generate go run ../internal/pdl/gen/gotypes/cmd -pegasus ../../shared/reference/datahub-pegasus -out .
+//go:generate go run ../internal/pdl/gen/gotypes/cmd -aspects .

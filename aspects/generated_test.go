@@ -89,10 +89,10 @@ func TestGeneratedFields(t *testing.T) {
 }
 
 type pdlWalk struct {
-	t                               *testing.T
-	decls                           map[string]*pdlparse.Decl
-	consts                          map[string][]string // Go type -> constant values
-	seen                            map[string]bool
+	t                              *testing.T
+	decls                          map[string]*pdlparse.Decl
+	consts                         map[string][]string // Go type -> constant values
+	seen                           map[string]bool
 	records, fields, enums, unions int
 }
 

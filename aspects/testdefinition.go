@@ -182,7 +182,7 @@ func NewTestDefinition(on TestOn, rules TestRule) (TestDefinition, error) {
 	b, err := marshal(struct {
 		On    target   `json:"on"`
 		Rules TestRule `json:"rules"`
-	}{target{on.Types, on.Conditions}, rules})
+	}{target(on), rules})
 	if err != nil { // not reached: the rules were checked
 		return TestDefinition{}, err
 	}

@@ -49,8 +49,8 @@ type fakeGMS struct {
 	reqs []recorded
 }
 
-func (f *fakeGMS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
+// recordOf is r (whose body is body) as the golden files pin it.
+func recordOf(r *http.Request, body []byte) recorded {
 	rec := recorded{Method: r.Method, Path: r.URL.EscapedPath(), Headers: map[string]string{}}
 	if r.URL.RawQuery != "" {
 		rec.Path += "?" + r.URL.RawQuery
@@ -68,6 +68,12 @@ func (f *fakeGMS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			rec.Body, _ = json.Marshal(string(body))
 		}
 	}
+	return rec
+}
+
+func (f *fakeGMS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	rec := recordOf(r, body)
 	f.mu.Lock()
 	f.reqs = append(f.reqs, rec)
 	f.mu.Unlock()

@@ -43,13 +43,30 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 		t.Fatalf("parse DataHub's SDL: %v", err)
 	}
 	docs := GraphQLDocuments()
-	if len(docs) != 6 {
-		t.Errorf("%d documents, want 6 (the five reads and updateDescription)", len(docs))
+	if len(docs) != 10 {
+		t.Errorf("%d documents, want 10 (the five reads, updateDescription, three searches and lineage)", len(docs))
 	}
+	// The search inputs as the SDK builds them, from a filter using every
+	// kind of rule.
+	clauses, types, err := And(EntityType("dataset", "mlModel"), Or(Tag("pii"), Not(OwnedBy("urn:li:corpuser:jo"))),
+		Env("PROD"), Field("name", StartWith, "a"), Field("urn", Exists)).compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	searchInput := map[string]any{"query": "*", "orFilters": orFiltersJSON(clauses), "searchFlags": searchFlags, "types": types}
 	for name, doc := range docs {
 		vars := map[string]any{"urn": "urn:li:x:y"}
-		if name == "updateDescription" {
+		switch name {
+		case "updateDescription":
 			vars = map[string]any{"input": map[string]any{"description": "d", "resourceUrn": "u", "subResourceType": "DATASET_FIELD", "subResource": "c"}}
+		case "scrollAcrossEntities":
+			vars = map[string]any{"input": merged(searchInput, map[string]any{"count": 10, "scrollId": "x"})}
+		case "searchAcrossEntities":
+			vars = map[string]any{"input": merged(searchInput, map[string]any{"start": 0, "count": 0})}
+		case "aggregateAcrossEntities":
+			vars = map[string]any{"input": merged(searchInput, map[string]any{"facets": []string{"platform"}})}
+		case "scrollAcrossLineage":
+			vars = map[string]any{"input": merged(searchInput, map[string]any{"urn": "urn:li:x:y", "direction": "UPSTREAM", "count": 10, "scrollId": "x"})}
 		}
 		if errs := schema.ValidateWithVariables(doc, vars); len(errs) > 0 {
 			t.Errorf("%s does not validate against DataHub's SDL: %v", name, errs)
@@ -58,6 +75,18 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 	if errs := schema.ValidateWithVariables(`{ mlFeature(urn: "x") { nope } }`, nil); len(errs) == 0 {
 		t.Error("a wrong document validated: the check cannot fail")
 	}
+}
+
+// merged returns a copy of a with b's entries.
+func merged(a, b map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
 }
 
 // The URNs of the end-to-end tests.

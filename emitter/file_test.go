@@ -274,8 +274,8 @@ func TestReadFilePython(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ReadFile (-want +got):\n%s", diff)
 	}
-	if _, ok := ps[2].URN.(urn.Generic); !ok {
-		t.Errorf("dataJob URN is a %T, want urn.Generic", ps[2].URN)
+	if _, ok := ps[2].URN.(urn.DataJob); !ok {
+		t.Errorf("dataJob URN is a %T, want urn.DataJob", ps[2].URN)
 	}
 	bad := filepath.Join(t.TempDir(), "mce.json")
 	if err := os.WriteFile(bad, []byte(`[{"proposedSnapshot": {}}]`), 0o644); err != nil {

@@ -117,7 +117,7 @@ func WithFault(faults ...Fault) Option {
 // timestamp) and are stored with every member they carry, instead of being
 // refused with "unrecognized field found but not allowed". A test aid for
 // code that must keep a newer server's members, such as
-// client.Modify. No names (the default) validates every typed aspect.
+// client.Modify. No names (the default) validates every aspect.
 func WithAcceptUnknownMembers(aspectNames ...string) Option {
 	lax := make(map[string]bool, len(aspectNames))
 	for _, n := range aspectNames {

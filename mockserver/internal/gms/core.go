@@ -94,28 +94,11 @@ func (c *Core) ApplyDue() { c.barrier() }
 
 // Exists reports whether the entity urn exists (its key aspect was written),
 // as GMS's EntityService.exists. GMS writes the key aspect with an entity's
-// first aspect; the mock writes no key row for an entity whose key aspect
-// has no schema here (container, domain, ...), so such an entity exists
-// when it has any aspect.
+// first aspect, and so does the mock, for every entity type of the registry.
 func (c *Core) Exists(ctx context.Context, urn string) (bool, error) {
 	c.barrier()
-	parsed, err := CheckURN(urn)
-	if err != nil {
+	if _, err := CheckURN(urn); err != nil {
 		return false, err
 	}
-	if c.st.Exists(urn) {
-		return true, nil
-	}
-	e, ok := lookupEntity(parsed.EntityType())
-	if !ok {
-		return false, nil
-	}
-	if _, _, hasKeySchema := keyFields(e); hasKeySchema {
-		return false, nil // its key row is written with every aspect
-	}
-	rows, serr := c.st.Latest(urn)
-	if serr != nil {
-		return false, errorf(Internal, MsgStore, serr)
-	}
-	return len(rows) > 0, nil
+	return c.st.Exists(urn), nil
 }

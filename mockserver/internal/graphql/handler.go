@@ -42,9 +42,10 @@ const (
 	MaxOverlapPairs = 20_000
 )
 
-// New returns a handler whose resolvers read and write through core.
-func New(core *gms.Core) (*Handler, error) {
-	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core},
+// New returns a handler whose resolvers read and write through core and
+// search search.
+func New(core *gms.Core, search Searcher) (*Handler, error) {
+	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core, search: search},
 		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(),
 		graphqlgo.MaxDepth(MaxDepth), graphqlgo.MaxSelections(MaxComplexity),
 		graphqlgo.MaxQueryLength(MaxQueryLength), graphqlgo.OverlapValidationLimit(MaxOverlapPairs),

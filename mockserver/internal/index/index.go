@@ -79,10 +79,16 @@ type Info struct {
 type idx struct {
 	info Info
 	docs *btree.BTreeG[*Document]
+	// search is an entity index's search documents (nil for timeseries).
+	search *searchIdx
 }
 
 func newIdx(info Info) *idx {
-	return &idx{info: info, docs: btree.NewG(16, func(a, b *Document) bool { return a.ID < b.ID })}
+	x := &idx{info: info, docs: btree.NewG(16, func(a, b *Document) bool { return a.ID < b.ID })}
+	if info.Kind == EntityIndex {
+		x.search = newSearchIdx(info.EntityName)
+	}
+	return x
 }
 
 func (x *idx) put(d *Document) {
@@ -93,12 +99,18 @@ func (x *idx) put(d *Document) {
 		x.info.Docs++
 	}
 	x.info.SizeBytes += int64(d.Size)
+	if x.search != nil {
+		x.search.update(d)
+	}
 }
 
 func (x *idx) del(id string) {
 	if old, ok := x.docs.Delete(&Document{ID: id}); ok {
 		x.info.Docs--
 		x.info.SizeBytes -= int64(old.Size)
+		if x.search != nil {
+			x.search.remove(id)
+		}
 	}
 }
 
@@ -119,6 +131,8 @@ type Index struct {
 	taskSeq int64
 	applied int // events applied, for tests
 	dropped int // events dropped while paused
+
+	pits pits // open scrolls (scroll.go)
 }
 
 // New returns an index of st: it indexes the rows and timeseries documents

@@ -28,8 +28,24 @@ func testModel(t *testing.T) *Model {
 			{Name: "thingKey", Record: "com.example.thing.ThingKey", Entities: []string{"thing"}, KeyOf: "thing"},
 			{Name: "thingProperties", Record: "com.example.thing.ThingProperties", Entities: []string{"thing", "gadget"}},
 		},
+		Entities: []EntityDef{
+			{Name: "thing", KeyAspect: "thingKey", KeyRecord: "com.example.thing.ThingKey"},
+			{Name: "gadget", KeyAspect: "gadgetKey", KeyRecord: "com.example.thing.GadgetKey"},
+			{Name: "handMade", KeyAspect: "thingKey", KeyRecord: "com.example.thing.ThingKey"},
+		},
 		Hand: map[string]string{"Stamp": "Stamp is a stamp (com.example.common.Stamp).\n"},
 	}
+}
+
+// TestGoldenURN compares the URN types generated for the test model (entity
+// handMade being typed by hand) with testdata/golden/urn.
+func TestGoldenURN(t *testing.T) {
+	t.Parallel()
+	files, err := GenerateURN(testModel(t), map[string]bool{"handMade": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareGolden(t, files, filepath.Join("testdata", "golden", "urn"))
 }
 
 // TestGolden compares the generator's output for testdata/pdl with
@@ -40,7 +56,13 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join("testdata", "golden")
+	compareGolden(t, files, filepath.Join("testdata", "golden"))
+}
+
+// compareGolden compares files with the *.golden files of dir (go test
+// -update rewrites them).
+func compareGolden(t *testing.T, files map[string][]byte, dir string) {
+	t.Helper()
 	if *update {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -62,7 +84,9 @@ func TestGolden(t *testing.T) {
 	}
 	var want []string
 	for _, e := range ents {
-		want = append(want, e.Name())
+		if !e.IsDir() {
+			want = append(want, e.Name())
+		}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("generated file names (-golden +got):\n%s", diff)

@@ -27,7 +27,7 @@ func Load(pegasusDir, aspectsDir string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	aspects, err := registryAspects(decls)
+	aspects, ents, err := registry(decls)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func Load(pegasusDir, aspectsDir string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{Decls: decls, Aspects: aspects, Hand: hand}, nil
+	return &Model{Decls: decls, Aspects: aspects, Entities: ents, Hand: hand}, nil
 }
 
 // LoadDecls parses every PDL file of the tree under pegasusDir.
@@ -55,10 +55,10 @@ func LoadDecls(pegasusDir string) (map[string]*pdlparse.Decl, error) {
 	return decls, nil
 }
 
-// registryAspects lists every aspect of the entity registry with the record
-// that declares it (its @Aspect annotation), in registry order, key aspects
-// first within an entity.
-func registryAspects(decls map[string]*pdlparse.Decl) ([]AspectDef, error) {
+// registry lists every aspect of the entity registry with the record that
+// declares it (its @Aspect annotation), in registry order, key aspects first
+// within an entity, and every entity with its key aspect's record.
+func registry(decls map[string]*pdlparse.Decl) ([]AspectDef, []EntityDef, error) {
 	records := map[string]*pdlparse.Decl{}
 	for _, d := range decls {
 		if d.Aspect != nil && d.Aspect.Name != "" {
@@ -69,9 +69,13 @@ func registryAspects(decls map[string]*pdlparse.Decl) ([]AspectDef, error) {
 		}
 	}
 	var out []AspectDef
+	var ents []EntityDef
 	index := map[string]int{}
 	var missing []string
 	for _, e := range pdl.Entities() {
+		if d := records[e.KeyAspect]; d != nil {
+			ents = append(ents, EntityDef{Name: e.Name, KeyAspect: e.KeyAspect, KeyRecord: d.Name})
+		}
 		for i, a := range append([]string{e.KeyAspect}, e.Aspects...) {
 			if j, ok := index[a]; ok {
 				out[j].Entities = append(out[j].Entities, e.Name)
@@ -92,9 +96,9 @@ func registryAspects(decls map[string]*pdlparse.Decl) ([]AspectDef, error) {
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		return nil, fmt.Errorf("gotypes: aspects without an @Aspect record: %s", strings.Join(missing, ", "))
+		return nil, nil, fmt.Errorf("gotypes: aspects without an @Aspect record: %s", strings.Join(missing, ", "))
 	}
-	return out, nil
+	return out, ents, nil
 }
 
 // HandTypes returns the type names declared in the hand-written Go files of

@@ -25,10 +25,16 @@ type AspectDef struct {
 	KeyOf string
 }
 
+// EntityDef is an entity type of the registry and its key aspect's record.
+type EntityDef struct {
+	Name, KeyAspect, KeyRecord string
+}
+
 // Model is the PDL declarations and registry facts the generator works from.
 type Model struct {
-	Decls   map[string]*pdlparse.Decl
-	Aspects []AspectDef
+	Decls    map[string]*pdlparse.Decl
+	Aspects  []AspectDef
+	Entities []EntityDef
 	// Hand maps the Go names that package aspects declares by hand to their
 	// doc comments; a PDL type whose Go name is there is not generated, and
 	// the doc comment must name the type's fully qualified name.
