@@ -109,7 +109,7 @@ func trainingRunProperties(t training) *aspects.MLTrainingRunProperties {
 		ID:              aspects.Ptr(t.RunID),
 		HyperParams:     entity.HyperParams(t.Params),
 		TrainingMetrics: entity.Metrics(t.Metrics),
-		OutputUrls:      []string{"s3://mlflow/" + t.Experiment + "/" + t.RunID + "/artifacts"},
+		OutputURLs:      []string{"s3://mlflow/" + t.Experiment + "/" + t.RunID + "/artifacts"},
 	}
 }
 
