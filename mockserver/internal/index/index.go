@@ -218,6 +218,18 @@ func (x *Index) Sync() {
 	x.syncLocked()
 }
 
+// Follow is Sync for the rules core's barrier: it catches up unless
+// another caller is syncing already (that caller applies the same events),
+// so that concurrent writers do not queue on the index's lock. Reads call
+// Sync, which waits.
+func (x *Index) Follow() {
+	if !x.mu.TryLock() {
+		return
+	}
+	defer x.mu.Unlock()
+	x.syncLocked()
+}
+
 func (x *Index) syncLocked() {
 	now := x.opts.Clock()
 	for {
