@@ -365,7 +365,9 @@ func TestAddLineageConcurrent(t *testing.T) {
 	}
 	errs = make(chan error, 16)
 	for i := range 16 {
-		wg.Go(func() { errs <- c.AddLineage(t.Context(), urn.MustParse(fmt.Sprintf("urn:li:mlFeature:(t,f%d)", i)), model) })
+		wg.Go(func() {
+			errs <- c.AddLineage(t.Context(), urn.MustParse(fmt.Sprintf("urn:li:mlFeature:(t,f%d)", i)), model)
+		})
 	}
 	wg.Wait()
 	close(errs)
