@@ -24,6 +24,9 @@ type Options struct {
 	// and are stored with members their PDL record does not know, as a
 	// newer GMS with more members would (a test aid).
 	AcceptUnknown map[string]bool
+	// IndexPosition reports the store event position the search index has
+	// applied (nil: always caught up); [Core.Trace] reads it.
+	IndexPosition func() uint64
 }
 
 // Core holds GMS's rules over a store: validation, conditional writes, the
@@ -36,6 +39,8 @@ type Core struct {
 	q    *asyncQueue
 	// patcher applies PATCH proposals with the server's clock.
 	patcher *patch.Patcher
+	// traces is the write log of traced writes (see Trace).
+	traces traceLog
 }
 
 // New returns a core over st. It starts the async queue's goroutine when
@@ -65,6 +70,7 @@ func (c *Core) Close() error { return c.q.close() }
 func (c *Core) Reset(ctx context.Context) error {
 	c.barrier()
 	c.q.reset()
+	c.traces.reset()
 	if err := c.st.Reset(); err != nil {
 		return errorf(Internal, MsgStore, err)
 	}

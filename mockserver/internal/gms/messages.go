@@ -82,3 +82,6 @@ const (
 	HeaderIfUnmodifiedSince = "If-Unmodified-Since"
 	HeaderIfNoneMatch       = "If-None-Match"
 )
+
+// Mock: deleting one timeseries aspect through the entity API.
+const MsgDeleteTimeseries = "Deleting the timeseries aspect %s through the entity API is not supported by this mock (datahub-mock)"

@@ -119,8 +119,9 @@ type Index struct {
 	indices map[string]*idx
 	tasks   map[int64]*Task
 	taskSeq int64
-	applied int // events applied, for tests
-	dropped int // events dropped while paused
+	applied int    // events applied, for tests
+	dropped int    // events dropped while paused
+	pos     uint64 // the Seq of the last event taken (applied or dropped)
 }
 
 // New returns an index of st: it indexes the rows and timeseries documents
@@ -133,7 +134,8 @@ func New(st *store.Store, opts Options) *Index {
 	if opts.NodeID == "" {
 		opts.NodeID = DefaultNodeID
 	}
-	x := &Index{st: st, sub: st.Subscribe(), opts: opts, paused: opts.Paused, stop: make(chan struct{}),
+	pos := st.Seq() // no traced write exists before the index
+	x := &Index{st: st, sub: st.Subscribe(), pos: pos, opts: opts, paused: opts.Paused, stop: make(chan struct{}),
 		indices: make(map[string]*idx), tasks: make(map[int64]*Task)}
 	x.bootstrap()
 	tick := opts.Tick
@@ -244,6 +246,7 @@ func (x *Index) syncLocked() {
 			break
 		}
 		x.sub.TryNext()
+		x.pos = e.Seq
 		if x.paused {
 			x.dropped++
 			continue
@@ -421,6 +424,16 @@ func (x *Index) Get(name, id string) (*Document, bool) {
 		return nil, false
 	}
 	return i.docs.Get(&Document{ID: id})
+}
+
+// Position returns the store event position the index has reached: every
+// change with a Seq up to it was applied (or dropped while paused), after
+// applying the changes that are due.
+func (x *Index) Position() uint64 {
+	x.Sync()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.pos
 }
 
 // Stats reports how many events were applied and dropped (while paused).
