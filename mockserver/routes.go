@@ -220,14 +220,14 @@ type v3Route struct {
 type v3Shape uint8
 
 const (
-	shapeEntityType v3Shape = iota + 1 // {entityName}
-	shapeEntity                        // {entityName}/{urn}
-	shapeAspect                        // {entityName}/{urn}/{aspectName}
-	shapeBatchGet                      // {entityName}/batchGet
-	shapeScroll                        // scroll
-	shapeGeneric                       // generic
-	shapeGenericBatchGet               // generic/batchGet
-	shapeTrace                         // /openapi/v1/trace/write/{traceId}
+	shapeEntityType      v3Shape = iota + 1 // {entityName}
+	shapeEntity                             // {entityName}/{urn}
+	shapeAspect                             // {entityName}/{urn}/{aspectName}
+	shapeBatchGet                           // {entityName}/batchGet
+	shapeScroll                             // scroll
+	shapeGeneric                            // generic
+	shapeGenericBatchGet                    // generic/batchGet
+	shapeTrace                              // /openapi/v1/trace/write/{traceId}
 )
 
 // v3Routes are the OpenAPI routes the mock serves, in DataHub's route table
