@@ -169,6 +169,8 @@ func v3Scenarios(clock *fakeClock) map[string][]v3Step {
 			{method: "POST", path: e + "/dataset?async=false", body: `[{"urn":"` + v3DS + `","datasetProperties":{"value":{"name":"newer"}}}]`, before: tick},
 			{method: "POST", path: e + "/dataset?async=false", body: `[{"urn":"` + v3DS + `","datasetProperties":{"value":{"name":"newest"}}}]`, keep: true},
 			{method: "POST", path: "/openapi/v1/trace/write/{trace}?onlyIncludeErrors=false", body: `{"` + v3DS + `":["datasetProperties"]}`},
+			{method: "POST", path: e + "/dataset?async=false", body: `[{"urn":"` + v3DS2 + `","status":{"value":{"removed":false},"headers":{"X-DataHub-Sync-Index-Update":"true"}}}]`},
+			{method: "POST", path: "/openapi/v1/trace/write/{trace}?onlyIncludeErrors=false", body: `{"` + v3DS2 + `":["status"]}`},
 			{method: "POST", path: "/openapi/v1/trace/write/0000000000000000000000000000abcd?onlyIncludeErrors=false", body: `{"` + v3DS + `":["datasetProperties","datasetProfile"]}`},
 		},
 	}

@@ -101,7 +101,7 @@ func Open(opts ...Option) (*Server, error) {
 	}
 	s.index = newIndex(st, cfg)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
-		IndexPosition: s.index.Position})
+		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough})
 	return s, nil
 }
 

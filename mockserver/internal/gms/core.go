@@ -27,6 +27,10 @@ type Options struct {
 	// IndexPosition reports the store event position the search index has
 	// applied (nil: always caught up); [Core.Trace] reads it.
 	IndexPosition func() uint64
+	// IndexThrough brings the search index up to the store event position
+	// it is given at once (nil: nothing), for synchronous writes sent with
+	// the X-DataHub-Sync-Index-Update header.
+	IndexThrough func(seq uint64)
 }
 
 // Core holds GMS's rules over a store: validation, conditional writes, the

@@ -106,6 +106,9 @@ func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, 
 	if aerr != nil {
 		return nil, aerr
 	}
+	if c.opts.IndexThrough != nil && syncIndex(ps) {
+		c.opts.IndexThrough(c.st.Seq())
+	}
 	if results {
 		for i := range res {
 			out[items[i].index] = Written{Skipped: res[i].Skipped, Unchanged: res[i].Unchanged, Version: res[i].Version}
@@ -313,6 +316,18 @@ func (c *Core) apply(items []item, batch bool) ([]store.Result, *Error) {
 		c.traces.applied(items, res, c.st.Seq())
 	}
 	return res, nil
+}
+
+// syncIndex reports whether a proposal asks for its search index update in
+// the request (X-DataHub-Sync-Index-Update: true, GMS's
+// SYNC_INDEX_UPDATE_HEADER_NAME); async proposals never are.
+func syncIndex(ps []Proposal) bool {
+	for i := range ps {
+		if strings.EqualFold(header(ps[i].Headers, HeaderSyncIndexUpdate), "true") {
+			return true
+		}
+	}
+	return false
 }
 
 // traced reports whether any item is in the write log.

@@ -238,11 +238,23 @@ func (x *Index) Sync() {
 	x.syncLocked()
 }
 
-func (x *Index) syncLocked() {
+func (x *Index) syncLocked() { x.syncThroughLocked(0) }
+
+// SyncThrough applies, besides the changes that are due, every change up
+// to the store event seq at once, whatever the lag: what GMS does for a
+// write sent with X-DataHub-Sync-Index-Update (changes before it are
+// applied first, in order).
+func (x *Index) SyncThrough(seq uint64) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.syncThroughLocked(seq)
+}
+
+func (x *Index) syncThroughLocked(seq uint64) {
 	now := x.opts.Clock()
 	for {
 		e, ok := x.sub.Peek()
-		if !ok || e.Time.Add(x.opts.Lag).After(now) {
+		if !ok || e.Seq > seq && e.Time.Add(x.opts.Lag).After(now) {
 			break
 		}
 		x.sub.TryNext()
