@@ -7,8 +7,8 @@
 // that record, fields of included records (CustomProperties,
 // ExternalReference, ChangeAuditStamps, MLModelLineageInfo,
 // SchemaMetadataKey, TimeseriesAspectBase) first, as DataHub orders them. JSON
-// names are the PDL names. The typed aspects are the nine of the service
-// specification ([MLFeatureProperties], [MLFeatureTableProperties],
+// names are the PDL names. The typed aspects are the ML and dataset
+// aspects ([MLFeatureProperties], [MLFeatureTableProperties],
 // [MLModelProperties], [MLModelGroupProperties], [DatasetProperties],
 // [SchemaMetadata], [EditableDatasetProperties], [InstitutionalMemory],
 // [EditableSchemaMetadata]), the key aspects ([DatasetKey], [MLFeatureKey],

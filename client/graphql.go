@@ -217,7 +217,7 @@ const updateDescriptionDocument = `mutation updateDescription($input: Descriptio
 // of editing a column's description (it writes editableSchemaMetadata).
 // Refusals come back as a *GraphQLError: a missing entity matches
 // datahub.ErrNotFound; a column the schema lacks, a dataset without schema
-// and, on servers that follow the interface spec (the mock), a whole
+// and, on the mock server, a whole
 // dataset or an ML entity match datahub.ErrValidation or the server's
 // code. Real DataHub also accepts whole datasets and ML entities here;
 // [Client.SetDescription] writes those descriptions by proposal, which works

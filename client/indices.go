@@ -14,13 +14,14 @@ import (
 
 // RestoreIndicesRequest selects the rows of GMS's SQL store whose search
 // documents RestoreIndices rebuilds. Only the fields set (non-zero) are
-// sent; the server's defaults apply to the others (start 0; batchSize: the
-// specification this SDK follows defaults it to 10, DataHub's server to
-// 500, so set it when the batch size matters; every row created up to now).
+// sent; the server's defaults apply to the others (start 0; batchSize: DataHub's
+// documentation (https://docs.datahub.com/docs/api/restli/restore-indices)
+// says 10, its server uses 500 and the mock 10,
+// so set it when the batch size matters; every row created up to now).
 //
 // Without Limit, servers differ: DataHub restores every selected row from
 // Start on (limit 0 means no limit), the mock server restores one batch of
-// BatchSize rows, as the specification describes. Set Limit to get the same
+// BatchSize rows, as DataHub's operations documentation describes. Set Limit to get the same
 // rows from both.
 type RestoreIndicesRequest struct {
 	// URN restores only this entity.

@@ -35,8 +35,10 @@ type TestResult struct {
 
 // EvaluateTests runs the metadata tests that apply to entity u: POST
 // /test?action=evaluate with the parameters urn, testUrns and shouldPush, as
-// the specification this SDK follows names them (DataHub's own resource,
-// available on DataHub Cloud, names the last two tests and push).
+// DataHub's documentation names them
+// (https://docs.datahub.com/docs/api/restli/evaluate-tests) (DataHub's own resource,
+// available on DataHub Cloud, names the last two tests and push; the mock
+// server accepts both spellings).
 func (c *Client) EvaluateTests(ctx context.Context, u urn.URN, opts EvaluateOptions) (*TestResults, error) {
 	p := map[string]any{"urn": u.String()}
 	if opts.Tests != nil {

@@ -49,8 +49,7 @@
 //	[version=2.0].[type=ABFooUnion].[type=union].[type=B].a
 //	[version=2.0].[type=ABFooUnion].[type=union].[type=array].[type=array].[type=Foo].a
 //
-// all simplify to "a". Simplify does not make that exception. The
-// specification this SDK follows states the rule without it, DataHub's
+// all simplify to "a". Simplify does not make that exception. DataHub's
 // server applies the rule without it when it
 // downgrades a path (SchemaFieldUtilsTest expects exactly these aliases to
 // become "a"), and its general Python helper has no exception either; the

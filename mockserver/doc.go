@@ -9,7 +9,7 @@
 // emitter, curl.
 //
 //	s := mockserver.Start(t) // 127.0.0.1:<free port>, closed by t.Cleanup
-//	em, err := emitter.NewREST(s.URL()) // or s.URL()+"/api/gms"
+//	em, err := emitter.NewREST(s.URL(), datahub.ForTests()) // or s.URL()+"/api/gms"
 //	if err != nil {
 //		t.Fatal(err)
 //	}
@@ -28,23 +28,17 @@
 // # Routes
 //
 // Every route is served at /{path} (a GMS address) and at /api/gms/{path}
-// (DataHub's front end address):
-//
-//   - POST /aspects?action=ingestProposal {"proposal": MCP, "async": "false"}
-//     → {"value":"success"}
-//   - POST /aspects?action=ingestProposalBatch {"proposals": [MCP...]}: all
-//     items are validated first; if any is refused nothing is written and the
-//     error names every bad item by its index
-//   - GET /aspects/{url-encoded urn}?aspect=NAME&version=N →
-//     {"version":N,"aspect":{"<Pegasus record name>":{...}}}, 404 with a
-//     Rest.li error body when missing; version 0 is the latest, 1 the oldest
-//   - POST /aspects?action=getTimeseriesAspectValues {"urn", "entity",
-//     "aspect", "startTimeMillis", "endTimeMillis", "limit"} → timeseries
-//     documents, newest first (filters with criteria are not supported)
-//   - POST /aspects?action=getCount {"aspect", "urnLike"} → {"value": N}
-//   - GET /entitiesV2/{urn}[?aspects=List(a,b)] → EntityResponse
-//   - POST /entities?action=delete {"urn": ...} → {"value":{"urn","rows","timeseriesRows"}}
-//   - GET /config → {"noCode":"true", ...}, never needs a token
+// (DataHub's front end address): DataHub's Rest.li write path
+// (POST /aspects?action=ingestProposal and ingestProposalBatch), its reads
+// (GET /aspects/{urn}, GET /entitiesV2/{urn},
+// POST /aspects?action=getTimeseriesAspectValues and getCount), entity
+// deletion (POST /entities?action=delete), the operations resource
+// (POST /operations?action=restoreIndices, getIndexSizes,
+// truncateTimeseriesAspect, getEsTaskStatus), metadata tests
+// (POST /test?action=evaluate), GraphQL (POST /api/graphql) and
+// GET /config. The README.md of this directory lists every route in one
+// table with its parameters, its answer and its [Op]; a test checks that
+// table against the mock's route table.
 //
 // Other GMS resources and actions answer as GMS's Rest.li router does (404
 // for an unknown resource, 400 for an unknown action or method) or, for
@@ -86,11 +80,12 @@
 //     when a token is set, 400 with an empty body for a body that is not
 //     JSON or has no query, 405 for a method other than POST.
 //
-// Where it differs from DataHub (the project's DECISIONS.md):
-// updateDescription refuses a whole dataset (no subResource) and the
-// resource kinds other than dataset fields and containers (ML entities,
-// tags, ...) with a GraphQL error, as the interface spec says; DataHub
-// accepts them. Nothing else of DataHub's GraphQL API (search, lineage,
+// Where it differs from DataHub: updateDescription refuses a whole dataset
+// (no subResource) and the resource kinds other than dataset fields and
+// containers (ML entities, tags, ...) with a GraphQL error, as DataHub's
+// descriptions tutorial states the mutation's scope
+// (https://docs.datahub.com/docs/api/tutorials/descriptions); DataHub's
+// server accepts them. Nothing else of DataHub's GraphQL API (search, lineage,
 // other entity types' fields, other mutations) is served: such a document
 // does not validate. Resolver errors carry the location of their top-level
 // field (graph-gophers gives none; DataHub gives the failing field's).
@@ -150,6 +145,14 @@
 // above [MaxFaultDelay], an unknown Op, fields that contradict) is refused
 // with an error naming the field ([Fault.Validate]).
 //
+// The SDK's clients wait between retries as DataHub's Python emitter does
+// (5 attempts seconds apart; package client's Modify makes 50 rounds after
+// conflicts), so a test of a failure would take about 20 s. Give them
+// datahub.ForTests() (3 attempts 10 to 100 ms apart, a Retry-After
+// honoured up to 100 ms, 20 conflict rounds up to 20 ms apart) and it ends
+// in a fraction of a second. A fault's RetryAfter is sent in whole seconds,
+// rounded up, as HTTP's Retry-After has it and DataHub sends it.
+//
 // The clock ([WithClock], time.Now by default) stamps createdOn and
 // lastObserved and drives the async lag ([WithAsyncLag]).
 // [Server.FastForward] and [Server.SetTime] move it and apply the async
@@ -180,8 +183,8 @@
 //
 // # Fidelity
 //
-// What matches DataHub (datahub-project/datahub, as recorded in this
-// project's WIRE.md):
+// What matches DataHub (the GMS of datahub-project/datahub,
+// https://github.com/datahub-project/datahub):
 //
 //   - Paths, methods, request bodies and answers of the routes above, byte
 //     for byte where the shape is fixed: {"value":"success"}, VersionedAspect
@@ -275,9 +278,9 @@
 //   - GET /aspects without ?aspect= is a 400 here; unknown aspect names are
 //     400 "Unknown aspect".
 //   - restoreIndices without limit (or with limit 0) restores one batch:
-//     batchSize rows beginning at start, as the specification this mock
-//     follows documents it ("batchSize URNs ... beginning at start"), and
-//     batchSize defaults to 10. DataHub
+//     batchSize rows beginning at start, and batchSize defaults to 10,
+//     as DataHub's documentation of the endpoint describes it
+//     (https://docs.datahub.com/docs/api/restli/restore-indices). DataHub's server
 //     treats an absent or 0 limit as no limit and restores every selected row
 //     from start on, in batches of 500 by default. A client that must behave
 //     the same against both sends limit (the rows it wants restored) and

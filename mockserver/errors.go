@@ -13,7 +13,7 @@ import (
 
 // This file holds every error text the mock answers with, in one place, as
 // miniredis keeps Redis's. The texts marked "DataHub" are the ones GMS
-// (datahub-project/datahub, see ../shared/reference/WIRE.md) or Rest.li send;
+// (datahub-project/datahub) or Rest.li send;
 // the texts marked "mock" exist only here and say so.
 
 // Exception classes named in Rest.li error bodies.

@@ -113,7 +113,7 @@ func ExampleStart() {
 		t.Fatalf("%v", err)
 	}
 
-	mockserver.Check(t, s, u.String(), aspects.DatasetProperties{Description: aspects.Ptr("daily orders")})
+	mockserver.Check(t, s, u, aspects.DatasetProperties{Description: aspects.Ptr("daily orders")})
 	s.CheckAspect(t, u.String(), aspects.DatasetProperties{Description: aspects.Ptr("daily orders")})
 	fmt.Println(s.RequestCount(mockserver.OpIngestProposal), "proposal received")
 	// Output:
@@ -146,7 +146,7 @@ func ExampleCheck() {
 }
 
 // Get reads an aspect into its typed struct, the aspect's name taken from
-// the type.
+// the type; the URN is a string or a typed URN.
 func ExampleGet() {
 	s := mockserver.New()
 	defer s.Close()
@@ -157,7 +157,11 @@ func ExampleGet() {
 	tags, err := mockserver.Get[aspects.GlobalTags](s, dataset)
 	fmt.Println(tags.Tags[0].Tag, err)
 
-	_, err = mockserver.Get[aspects.Ownership](s, dataset)
+	ds, err := urn.NewDataset("hive", "db.orders", "PROD")
+	if err != nil {
+		panic(err)
+	}
+	_, err = mockserver.Get[aspects.Ownership](s, ds)
 	fmt.Println(errors.Is(err, datahub.ErrNotFound))
 	// Output:
 	// urn:li:tag:pii <nil>
@@ -262,7 +266,7 @@ func Example_readModifyWrite() {
 			panic(err)
 		}
 	}
-	tags, _ := mockserver.Get[aspects.GlobalTags](s, u.String())
+	tags, _ := mockserver.Get[aspects.GlobalTags](s, u)
 	for _, t := range tags.Tags {
 		fmt.Println(t.Tag)
 	}

@@ -77,8 +77,12 @@ type Fault struct {
 	// Status, when non-zero, answers the request with this HTTP status and
 	// a Rest.li error body. It must be an error status, 400 to 599.
 	Status int
-	// RetryAfter, when positive, adds a Retry-After header (whole seconds,
-	// rounded up) to a Status failure. At most [MaxFaultDelay].
+	// RetryAfter, when positive, adds a Retry-After header to a Status
+	// failure, in whole seconds rounded up (100 ms is sent as 1): HTTP's
+	// Retry-After counts whole seconds, DataHub sends whole seconds, and
+	// DataHub's Python client refuses a fraction. At most [MaxFaultDelay].
+	// For fast tests, cap the client's wait instead (datahub.ForTests
+	// honours a Retry-After up to 100 ms).
 	RetryAfter time.Duration
 	// Delay holds the request this long before it is handled (or failed).
 	// At most [MaxFaultDelay].
@@ -115,8 +119,9 @@ type FailSpec struct {
 	Status int
 	// Times is how many requests fail: a positive count, or [Forever].
 	Times int
-	// RetryAfter, when positive, adds a Retry-After header (whole seconds,
-	// rounded up). At most [MaxFaultDelay].
+	// RetryAfter, when positive, adds a Retry-After header, in whole
+	// seconds rounded up as for [Fault]'s RetryAfter. At most
+	// [MaxFaultDelay].
 	RetryAfter time.Duration
 	// GraphQLError, for GraphQL operations only, answers in GraphQL's shape
 	// (HTTP 200 with an error of this message and extensions.code Status)

@@ -10,6 +10,29 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// TestRetryAfterWholeSeconds checks that an injected Retry-After is sent
+// in whole seconds rounded up, as HTTP has it.
+func TestRetryAfterWholeSeconds(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		retryAfter time.Duration
+		want       string
+	}{
+		{time.Millisecond, "1"},
+		{100 * time.Millisecond, "1"},
+		{time.Second, "1"},
+		{1001 * time.Millisecond, "2"},
+		{MaxFaultDelay, "600"},
+	} {
+		s := newServer(t, WithFault(Fail(OpIngestProposal, FailSpec{Status: http.StatusTooManyRequests, Times: 1, RetryAfter: tt.retryAfter})))
+		body := ingestBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`), "false")
+		r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", body)
+		if got := r.Header.Get("Retry-After"); r.Status != http.StatusTooManyRequests || got != tt.want {
+			t.Errorf("RetryAfter %v: %d with Retry-After %q, want 429 with %q", tt.retryAfter, r.Status, got, tt.want)
+		}
+	}
+}
+
 func TestFail(t *testing.T) {
 	t.Parallel()
 	s := newServer(t, WithFault(Fail(OpIngestProposal, FailSpec{Status: http.StatusServiceUnavailable, Times: 2, RetryAfter: 1500 * time.Millisecond})))

@@ -90,7 +90,7 @@ func (s *Server) handleRestoreIndices(w http.ResponseWriter, r *http.Request, rt
 }
 
 // DefaultRestoreBatchSize is restoreIndices' batchSize when none is given:
-// 10, as the specification this SDK follows says (DataHub's server has 500).
+// 10 in the mock (DataHub's server has 500; set batchSize when it matters).
 const DefaultRestoreBatchSize = 10
 
 // restoreString renders restoreIndices' answer as GMS does: a Java
@@ -143,7 +143,7 @@ type indexSize struct {
 
 // handleGetIndexSizes serves getIndexSizes: the timeseries indices with
 // their sizes, in DataHub's {"value":{"indexSizes":[...]}} shape with both
-// size fields filled (DECISIONS.md).
+// size fields filled (sizeInMb, and the deprecated sizeMb).
 func (s *Server) handleGetIndexSizes(w http.ResponseWriter, r *http.Request, rt routed) {
 	if rerr := decodeParams(r, "getIndexSizes", nil); rerr != nil {
 		writeRestliError(w, rerr, "")

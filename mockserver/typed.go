@@ -11,19 +11,27 @@ import (
 	"github.com/catalogkit/datahub-go/aspects"
 )
 
-// Get returns the latest version of aspect A of the entity urn, decoded
+// Get returns the latest version of aspect A of the entity u, decoded
 // into A, a struct of package aspects or a pointer to one (or a struct of
-// the caller's with an AspectName method); the aspect's name comes from A:
+// the caller's with an AspectName method); the aspect's name comes from A.
+// The entity's URN u is a typed URN (any [fmt.Stringer], such as
+// urn.Dataset) or a string:
 //
-//	props, err := mockserver.Get[aspects.DatasetProperties](s, urn)
+//	props, err := mockserver.Get[aspects.DatasetProperties](s, ds)
+//	props, err = mockserver.Get[aspects.DatasetProperties](s, "urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)")
 //
 // It fails with an error matching datahub.ErrNotFound when there is none,
 // and with an *aspects.DecodeError when the stored JSON does not fit a
-// struct of package aspects (a member it lacks included).
+// struct of package aspects (a member it lacks included); a u of any
+// other type is an error too.
 // Due async writes are applied first.
-func Get[A aspects.Aspect](s *Server, urn string) (A, error) {
+func Get[A aspects.Aspect](s *Server, u any) (A, error) {
 	var zero A
 	name, ptr, err := typedAspect[A]()
+	if err != nil {
+		return zero, err
+	}
+	urn, err := urnString(u)
 	if err != nil {
 		return zero, err
 	}
@@ -54,24 +62,40 @@ func Get[A aspects.Aspect](s *Server, urn string) (A, error) {
 	return v.Interface().(A), nil
 }
 
-// Check fails tb unless the latest version of aspect A of the entity urn
-// equals want, reporting a cmp.Diff (-want +got). Nil and empty slices and
+// Check fails tb unless the latest version of aspect A of the entity u
+// (a typed URN or a string, as for [Get]) equals want, reporting a cmp.Diff (-want +got). Nil and empty slices and
 // maps are equal: a nil required array or map is written as its PDL
 // default [] or {} and reads back empty. It is [Server.CheckAspect] with
 // the aspect's type checked by the compiler:
 //
-//	mockserver.Check(t, s, urn, aspects.Status{Removed: true})
-func Check[A aspects.Aspect](tb Tester, s *Server, urn string, want A) {
+//	mockserver.Check(t, s, ds, aspects.Status{Removed: true})
+func Check[A aspects.Aspect](tb Tester, s *Server, u any, want A) {
 	tb.Helper()
-	got, err := Get[A](s, urn)
+	got, err := Get[A](s, u)
 	if err != nil {
 		tb.Errorf("mockserver.Check: %v", err)
 		return
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		name, _, _ := typedAspect[A]()
+		urn, _ := urnString(u)
 		tb.Errorf("mockserver: aspect %s of %s mismatch (-want +got):\n%s", name, urn, diff)
 	}
+}
+
+// urnString returns the URN u as a string: u is a string (or of a string
+// type) or a fmt.Stringer such as a typed URN.
+func urnString(u any) (string, error) {
+	switch v := u.(type) {
+	case string:
+		return v, nil
+	case fmt.Stringer:
+		return v.String(), nil
+	}
+	if rv := reflect.ValueOf(u); rv.IsValid() && rv.Kind() == reflect.String {
+		return rv.String(), nil
+	}
+	return "", fmt.Errorf("mockserver: a URN is a string or a typed URN (a fmt.Stringer), not %T", u)
 }
 
 // typedAspect returns the aspect name of A and whether A is a pointer type.

@@ -11,6 +11,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // fakeTester records what the helpers report; Fatalf stops nothing, so the
@@ -35,6 +36,9 @@ type ownStatus struct {
 }
 
 func (ownStatus) AspectName() string { return "status" }
+
+// myURN is a caller's string type for URNs.
+type myURN string
 
 func TestGet(t *testing.T) {
 	t.Parallel()
@@ -67,6 +71,13 @@ func TestGet(t *testing.T) {
 	if _, err := Get[aspects.Status](s, "urn:li:dataset:(urn:li:dataPlatform:hive,missing,PROD)"); !errors.Is(err, datahub.ErrNotFound) {
 		t.Errorf("Get of a missing aspect = %v, want datahub.ErrNotFound", err)
 	}
+	typed, err := Get[aspects.DatasetProperties](s, urn.MustParse(dsURN))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(props, typed, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("Get[T] of a typed URN (-want +got):\n%s", diff)
+	}
 	if _, err := Get[aspects.Aspect](s, dsURN); err == nil || !strings.Contains(err.Error(), "is not an aspect struct") {
 		t.Errorf("Get[interface] = %v", err)
 	}
@@ -91,8 +102,14 @@ func TestCheck(t *testing.T) {
 			}
 			Check(tb, s, "urn:li:dataset:(urn:li:dataPlatform:hive,c,PROD)", aspects.DatasetProperties{CustomProperties: nil})
 		}, ""},
+		{"equal, typed URN", func(tb Tester) { Check(tb, s, urn.MustParse(dsURN), aspects.Status{Removed: true}) }, ""},
+		{"equal, string type", func(tb Tester) { Check(tb, s, myURN(dsURN), aspects.Status{Removed: true}) }, ""},
 		{"mismatch", func(tb Tester) { Check(tb, s, dsURN, aspects.Status{Removed: false}) },
 			"mockserver: aspect status of " + dsURN + " mismatch (-want +got):"},
+		{"mismatch, typed URN", func(tb Tester) { Check(tb, s, urn.MustParse(dsURN), aspects.Status{Removed: false}) },
+			"mockserver: aspect status of " + dsURN + " mismatch (-want +got):"},
+		{"not a URN", func(tb Tester) { Check(tb, s, 42, aspects.Status{}) },
+			"mockserver.Check: mockserver: a URN is a string or a typed URN (a fmt.Stringer), not int"},
 		{"missing", func(tb Tester) { Check(tb, s, "urn:li:corpuser:nobody", aspects.Status{}) }, "mockserver.Check: "},
 	}
 	for _, tt := range tests {

@@ -5,7 +5,7 @@ go 1.26.0
 replace github.com/catalogkit/datahub-go => ../..
 
 require (
-	github.com/catalogkit/datahub-go v0.0.0-00010101000000-000000000000
+	github.com/catalogkit/datahub-go v0.1.0
 	github.com/google/go-cmp v0.7.0
 	github.com/linkedin/goavro/v2 v2.15.0
 	github.com/twmb/franz-go v1.22.2

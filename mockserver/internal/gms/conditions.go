@@ -11,11 +11,16 @@ import (
 // (ConditionalWriteValidator.UNVERSIONED_ASPECT_VERSION).
 const unversioned = "-1"
 
-// conditions are the preconditions of one proposal, DataHub's
-// ConditionalWriteValidator: If-Version-Match compared as a string with the
-// current version, If-Modified-Since and If-Unmodified-Since compared with
-// the aspect's last-modified time.
+// conditions are the preconditions of one proposal: CREATE and
+// CREATE_ENTITY (CreateIfNotExistsValidator; with If-None-Match: * a
+// failure skips the item instead), and DataHub's ConditionalWriteValidator:
+// If-Version-Match compared as a string with the current version,
+// If-Modified-Since and If-Unmodified-Since compared with the aspect's
+// last-modified time.
 type conditions struct {
+	change      string // CREATE or CREATE_ENTITY, else ""
+	ifNoneMatch bool
+
 	create bool // CREATE or CREATE_ENTITY: compared with "-1" and no time
 
 	versionSet bool
@@ -25,14 +30,21 @@ type conditions struct {
 	modified, unmodified       int64 // epoch ms
 }
 
-// conditionsOf reads the condition headers of p; nil when it has none. A
-// time header that is not an ISO-8601 instant is a BadArgument naming it
-// (GMS's Instant.parse would fail with a 500).
+// conditionsOf reads the conditions of p; nil when it has none. A time
+// header that is not an ISO-8601 instant is a BadArgument naming it (GMS's
+// Instant.parse would fail with a 500).
 func conditionsOf(p *Proposal) (*conditions, *Error) {
+	var c conditions
+	if p.ChangeType == changeCreate || p.ChangeType == changeCreateEntity {
+		c.change, c.create = p.ChangeType, true
+		c.ifNoneMatch = header(p.Headers, HeaderIfNoneMatch) == "*"
+	}
 	if len(p.Headers) == 0 {
+		if c.create {
+			return &c, nil
+		}
 		return nil, nil
 	}
-	var c conditions
 	c.version, c.versionSet = headerOK(p.Headers, HeaderIfVersionMatch)
 	var err *Error
 	if c.modified, c.modifiedSet, err = timeHeader(p.Headers, HeaderIfModifiedSince); err != nil {
@@ -41,10 +53,9 @@ func conditionsOf(p *Proposal) (*conditions, *Error) {
 	if c.unmodified, c.unmodifiedSet, err = timeHeader(p.Headers, HeaderIfUnmodifiedSince); err != nil {
 		return nil, err
 	}
-	if !c.versionSet && !c.modifiedSet && !c.unmodifiedSet {
+	if !c.create && !c.versionSet && !c.modifiedSet && !c.unmodifiedSet {
 		return nil, nil
 	}
-	c.create = p.ChangeType == store.ChangeCreate || p.ChangeType == store.ChangeCreateEntity
 	return &c, nil
 }
 
@@ -62,9 +73,22 @@ func timeHeader(h map[string]string, name string) (int64, bool, *Error) {
 	return t.UnixMilli(), true, nil
 }
 
-// check is ConditionalWriteValidator.validatePreCommitAspects for one item,
-// given the aspect's state before the write.
+// The change types with a condition of their own.
+const (
+	changeCreate       = "CREATE"
+	changeCreateEntity = "CREATE_ENTITY"
+)
+
+// check is CreateIfNotExistsValidator, then
+// ConditionalWriteValidator.validatePreCommitAspects, for one item given the
+// aspect's state before the write. A skipped item is store.ErrSkip.
 func (c *conditions) check(cur store.Current) error {
+	switch {
+	case c.change == changeCreateEntity && cur.EntityExists:
+		return c.exists(MsgCreateEntityExists)
+	case c.change == changeCreate && cur.Exists:
+		return c.exists(MsgCreateExists)
+	}
 	have, lastModified := unversioned, int64(math.MinInt64) // DEFAULT_LAST_MODIFIED_TIME
 	if !c.create && cur.Exists {
 		have = cur.Version
@@ -80,4 +104,13 @@ func (c *conditions) check(cur store.Current) error {
 		return errorf(PreconditionFailed, MsgUnmodifiedSince, lastModified, c.unmodified)
 	}
 	return nil
+}
+
+// exists is the failure of a CREATE or CREATE_ENTITY: skipped under
+// If-None-Match: *, else a Conflict with msg.
+func (c *conditions) exists(msg string) error {
+	if c.ifNoneMatch {
+		return store.ErrSkip
+	}
+	return errorf(Conflict, "%s", msg)
 }

@@ -124,7 +124,7 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 	var bad []string
 	var first *Error
 	for i := range ps {
-		it, err := prepare(&ps[i], pt, lax)
+		it, err := prepare(&ps[i], pt, lax, nil)
 		if err != nil {
 			err.Index = i
 			if !batch {
@@ -149,8 +149,10 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 // prepare validates a proposal in the order of GMS's
 // ValidationApiUtils.validateMCP and turns it into an item. It fills
 // p.EntityURN when the proposal names its entity by key. A PATCH becomes
-// a write whose Transform applies the patch with pt (see patchWrite).
-func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool) (item, *Error) {
+// a write whose Transform applies the patch with pt (see patchWrite); an
+// UPSERT with update set (p.Aspect unused) one whose Transform computes the
+// value with update and validates it (see Core.Update).
+func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateFunc) (item, *Error) {
 	switch p.ChangeType {
 	case "UPSERT", "CREATE", "CREATE_ENTITY", "DELETE", "PATCH":
 	default:
@@ -230,20 +232,23 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool) (item, *Error)
 		if p.AspectName != entity.KeyAspect {
 			return item{}, errorf(Invalid, MsgDeleteNonKey, p.AspectName)
 		}
-		return item{write: store.Write{URN: u, EntityType: entity.Name, Aspect: p.AspectName, DeleteEntity: true}}, nil
+		return item{write: store.Write{URN: u, Aspect: p.AspectName, DeleteEntity: true}}, nil
 	}
-	if p.Aspect == nil {
+	if p.Aspect == nil && update == nil {
 		return item{}, errorf(Invalid, MsgAspectMissing, p.ChangeType, p.AspectName)
 	}
 	var value json.RawMessage
 	var transform func(json.RawMessage) (json.RawMessage, error)
-	changeType := p.ChangeType
-	if p.ChangeType == "PATCH" {
+	if update != nil {
+		if info.Timeseries {
+			return item{}, errorf(Invalid, MsgTimeseriesUnchanged, "PATCH", info.Name)
+		}
+		transform = updateWrite(update, info, entity.Name, lax[info.Name])
+	} else if p.ChangeType == "PATCH" {
 		var err *Error
 		if transform, err = patchWrite(p, info, entity.Name, pt, lax[info.Name]); err != nil {
 			return item{}, err
 		}
-		changeType = store.ChangeUpsert // the patched value is upserted
 	} else {
 		if p.ContentType != "application/json" {
 			return item{}, errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
@@ -259,20 +264,20 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool) (item, *Error)
 	}
 	w := store.Write{
 		URN:            u,
-		EntityType:     entity.Name,
 		Aspect:         p.AspectName,
 		Value:          value,
 		SystemMetadata: p.SystemMetadata,
-		ChangeType:     changeType,
 		Transform:      transform,
 		Timeseries:     info.Timeseries,
 		Compact:        true, // checkAspect validated and compacted it
-		IfNoneMatch:    header(p.Headers, HeaderIfNoneMatch) == "*",
 	}
 	if cond != nil {
 		w.Check = cond.check
 	}
-	if p.AspectName != entity.KeyAspect && keyValue != nil { // nil: no key schema, no key row
+	switch {
+	case p.AspectName == entity.KeyAspect: // the write is the key row
+		w.KeyAspect = entity.KeyAspect
+	case keyValue != nil: // nil: no key schema, no key row
 		w.KeyAspect, w.KeyValue = entity.KeyAspect, keyValue
 	}
 	return item{write: w}, nil
@@ -340,29 +345,16 @@ func traced(items []item) bool {
 	return false
 }
 
-// storeError maps a store failure to GMS's answer: a failed condition gets
-// DataHub's message (naming the batch item), anything else is Internal.
+// storeError maps a store failure to GMS's answer: a failed condition or
+// transform gets the core's error (naming the batch item), anything else
+// is Internal.
 func storeError(err error, items []item, batch bool) *Error {
 	var e *Error
-	var ce *store.ConditionError
 	var fe *store.CheckError
 	var inner *Error
 	switch {
 	case errors.As(err, &fe) && errors.As(fe.Err, &inner):
 		e = &Error{Kind: inner.Kind, Message: inner.Message, Index: fe.Index}
-	case errors.As(err, &ce):
-		msg := MsgCreateExists
-		switch ce.Header {
-		case store.ChangeCreateEntity:
-			msg = MsgCreateEntityExists
-		case store.HeaderIfVersionMatch:
-			msg = fmt.Sprintf(MsgVersionMismatch, ce.Want, ce.Have)
-		}
-		kind := Conflict
-		if ce.Precondition() {
-			kind = PreconditionFailed
-		}
-		e = &Error{Kind: kind, Message: msg, Index: ce.Index}
 	case errors.Is(err, store.ErrInvalidWrite): // input the checks above let through
 		return errorf(BadArgument, "%v", err)
 	default:

@@ -178,15 +178,13 @@ func (c *Core) Count(ctx context.Context, aspect string, urnLike *string) (int, 
 	if _, ok := pdl.LookupAspect(aspect); !ok {
 		return 0, errorf(BadArgument, MsgUnknownAspectName, Abbreviate(aspect))
 	}
-	var pattern *like.Pattern
+	var match func(string) bool
 	if urnLike != nil {
-		pattern = like.Compile(*urnLike)
+		match = like.Compile(*urnLike).Match
 	}
-	n := 0
-	for _, a := range c.st.All() {
-		if a.Name == aspect && (pattern == nil || pattern.Match(a.URN)) {
-			n++
-		}
+	n, err := c.st.Count(aspect, match)
+	if err != nil {
+		return 0, errorf(Internal, MsgStore, err)
 	}
 	return n, nil
 }

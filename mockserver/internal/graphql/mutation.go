@@ -3,6 +3,7 @@ package graphql
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -101,38 +102,30 @@ func (r *resolver) updateFieldDescription(ctx context.Context, u string, in desc
 	if !found {
 		return badRequest(fmt.Sprintf(msgNoSuchField, u, fp, fp))
 	}
-	cur, err := r.latest(ctx, u, "editableSchemaMetadata")
-	if err != nil {
-		return err
-	}
-	obj := map[string]json.RawMessage{}
-	var infos []map[string]json.RawMessage
-	if cur != nil {
-		if err := json.Unmarshal(cur, &obj); err != nil {
-			return serverError(fmt.Sprintf(msgMapAspect, "editableSchemaMetadata", gms.Abbreviate(u), err))
-		}
+	return r.update(ctx, u, "editableSchemaMetadata", func(obj map[string]json.RawMessage) error {
+		var infos []map[string]json.RawMessage
 		if raw, ok := obj["editableSchemaFieldInfo"]; ok {
 			if err := json.Unmarshal(raw, &infos); err != nil {
-				return serverError(fmt.Sprintf(msgMapAspect, "editableSchemaMetadata", gms.Abbreviate(u), err))
+				return err
 			}
 		}
-	}
-	desc, _ := json.Marshal(in.Description)
-	set := false
-	for _, info := range infos {
-		var path string
-		_ = json.Unmarshal(info["fieldPath"], &path)
-		if path == fp {
-			info["description"], set = desc, true
-			break
+		desc, _ := json.Marshal(in.Description)
+		set := false
+		for _, info := range infos {
+			var path string
+			_ = json.Unmarshal(info["fieldPath"], &path)
+			if path == fp {
+				info["description"], set = desc, true
+				break
+			}
 		}
-	}
-	if !set {
-		path, _ := json.Marshal(fp)
-		infos = append(infos, map[string]json.RawMessage{"fieldPath": path, "description": desc})
-	}
-	obj["editableSchemaFieldInfo"], _ = json.Marshal(infos)
-	return r.write(ctx, u, "editableSchemaMetadata", obj)
+		if !set {
+			path, _ := json.Marshal(fp)
+			infos = append(infos, map[string]json.RawMessage{"fieldPath": path, "description": desc})
+		}
+		obj["editableSchemaFieldInfo"], _ = json.Marshal(infos)
+		return nil
+	})
 }
 
 // updateContainerDescription sets editableContainerProperties.description,
@@ -141,18 +134,10 @@ func (r *resolver) updateContainerDescription(ctx context.Context, u, descriptio
 	if err := r.mustExist(ctx, u); err != nil {
 		return err
 	}
-	cur, err := r.latest(ctx, u, "editableContainerProperties")
-	if err != nil {
-		return err
-	}
-	obj := map[string]json.RawMessage{}
-	if cur != nil {
-		if err := json.Unmarshal(cur, &obj); err != nil {
-			return serverError(fmt.Sprintf(msgMapAspect, "editableContainerProperties", gms.Abbreviate(u), err))
-		}
-	}
-	obj["description"], _ = json.Marshal(description)
-	return r.write(ctx, u, "editableContainerProperties", obj)
+	return r.update(ctx, u, "editableContainerProperties", func(obj map[string]json.RawMessage) error {
+		obj["description"], _ = json.Marshal(description)
+		return nil
+	})
 }
 
 // latest returns the latest value of aspect of u, nil when there is none.
@@ -166,16 +151,28 @@ func (r *resolver) latest(ctx context.Context, u, aspect string) (json.RawMessag
 	return v.Value, nil
 }
 
-// write ingests obj as the new value of aspect of u, an UPSERT proposal
-// from the UI, synchronously as DataHub's mutations do.
-func (r *resolver) write(ctx context.Context, u, aspect string, obj map[string]json.RawMessage) error {
-	value, err := json.Marshal(obj)
-	if err != nil {
-		return serverError(err.Error())
+// update changes aspect of u from its current value with change, an UPSERT
+// from the UI made by Core.Update inside the store's lock, so that
+// concurrent mutations lose nothing. change gets the current members ({}
+// when the aspect is absent) and edits them in place.
+func (r *resolver) update(ctx context.Context, u, aspect string, change func(obj map[string]json.RawMessage) error) error {
+	err := r.core.Update(ctx, u, aspect, func(cur json.RawMessage) (json.RawMessage, error) {
+		obj := map[string]json.RawMessage{}
+		if cur != nil {
+			if err := json.Unmarshal(cur, &obj); err != nil {
+				return nil, serverError(fmt.Sprintf(msgMapAspect, aspect, gms.Abbreviate(u), err))
+			}
+		}
+		if err := change(obj); err != nil {
+			return nil, serverError(fmt.Sprintf(msgMapAspect, aspect, gms.Abbreviate(u), err))
+		}
+		return json.Marshal(obj)
+	}, gms.UpdateOptions{SystemMetadata: uiSystemMetadata})
+	var ge *gqlError
+	if errors.As(err, &ge) {
+		return ge
 	}
-	p := gms.Proposal{EntityType: gms.EntityTypeOf(u), EntityURN: u, ChangeType: "UPSERT", AspectName: aspect,
-		Aspect: value, ContentType: "application/json", SystemMetadata: uiSystemMetadata}
-	if err := r.core.Ingest(ctx, []gms.Proposal{p}, gms.IngestOptions{}); err != nil {
+	if err != nil {
 		return fromCore(err)
 	}
 	return nil

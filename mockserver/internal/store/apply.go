@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -44,8 +44,15 @@ func storedCopy(t txn, v []byte) []byte {
 	return bytes.Clone(v)
 }
 
+// putRow stores r as row version of (urn, aspect). A latest row (version
+// 0) is handed to the recorder as built, so that its event needs no decoding.
 func putRow(t txn, urn, aspect string, version int64, r row) error {
-	return t.put(aspectRows, rowKey(urn, aspect, version), r.encode())
+	key := rowKey(urn, aspect, version)
+	val, built := r.encodeShared()
+	if rec, ok := t.(*recorder); ok && version == 0 {
+		return rec.putLatest(key, val, urn, aspect, built)
+	}
+	return t.put(aspectRows, key, val)
 }
 
 // maxHistoryVersion is the highest history version of (urn, aspect), 0 if none.
@@ -89,27 +96,8 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 		_, _, err := deleteEntity(t, w.URN)
 		return Result{}, err
 	}
-	if w.URN == "" || w.Aspect == "" {
-		return Result{}, fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
-	}
-	if w.Transform == nil && !w.Compact && !isObject(w.Value) {
-		return Result{}, fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
-	}
-	if sm := bytes.Trim(w.SystemMetadata, jsonSpace); len(sm) != 0 && string(sm) != "null" && !isObject(sm) {
-		return Result{}, fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
-	}
-	changeType := w.ChangeType
-	if changeType == "" {
-		changeType = ChangeUpsert
-	}
-	switch changeType {
-	case ChangeUpsert, ChangeCreate, ChangeCreateEntity:
-	default:
-		return Result{}, fmt.Errorf("%w: item %d: unsupported change type %q", ErrInvalidWrite, i, w.ChangeType)
-	}
-	if w.Timeseries && changeType != ChangeUpsert {
-		// EntityServiceImpl.ingestTimeseriesProposal: "ChangeType not supported".
-		return Result{}, fmt.Errorf("%w: item %d: change type %s not supported for timeseries aspect %s", ErrInvalidWrite, i, changeType, w.Aspect)
+	if err := checkWrite(i, w); err != nil {
+		return Result{}, err
 	}
 	ms := now.UnixMilli()
 	actor := w.Actor
@@ -120,174 +108,191 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 	}
-
-	// Conditions, checked against the state including earlier batch items.
-	entityKey := urnPrefix(w.URN)
-	if changeType == ChangeCreateEntity {
-		if name := t.get(entities, entityKey); name != nil {
-			if w.IfNoneMatch {
-				return Result{Skipped: true}, nil
-			}
-			have := "1"
-			if kr, ok, _ := getRow(t, w.URN, string(name), 0); ok {
-				have = strconv.FormatInt(rowVersion(kr), 10)
-			}
-			return Result{}, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
-				Header: ChangeCreateEntity, Want: UnversionedVersion, Have: have}
-		}
-	}
-	var (
-		cur       row
-		curRaw    []byte // cur as stored, valid inside t only
-		hasCur    bool
-		latestKey = rowKey(w.URN, w.Aspect, 0)
-	)
-	if !w.Timeseries {
-		if cur, curRaw, hasCur, err = getRowShared(t, latestKey); err != nil {
+	if w.Timeseries {
+		if err := putKey(t, i, w, sm, ms, actor); err != nil {
 			return Result{}, err
 		}
+		return Result{}, putTimeseries(t, i, w, sm)
 	}
-	if changeType == ChangeCreate && hasCur {
-		if w.IfNoneMatch {
+	cur, err := readLatest(t, w.URN, w.Aspect)
+	if err != nil {
+		return Result{}, err
+	}
+	if w.Check != nil {
+		if err := w.Check(cur.state(t, w.URN)); errors.Is(err, ErrSkip) {
 			return Result{Skipped: true}, nil
-		}
-		return Result{}, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
-			Header: ChangeCreate, Want: UnversionedVersion, Have: strconv.FormatInt(rowVersion(cur), 10)}
-	}
-	if w.Check != nil && !w.Timeseries {
-		c := Current{Exists: hasCur}
-		if hasCur {
-			c.Version = strconv.FormatInt(rowVersion(cur), 10)
-			c.CreatedOn = time.UnixMilli(cur.CreatedOn).UTC()
-		}
-		if err := w.Check(c); err != nil {
+		} else if err != nil {
 			return Result{}, &CheckError{Index: i, Err: err}
 		}
 	}
-	if w.IfVersionMatch != "" && !w.Timeseries {
-		// ConditionalWriteValidator: CREATE and CREATE_ENTITY always compare
-		// against "-1"; otherwise the latest row's systemMetadata.version, or
-		// max(1, row version) without one, or "-1" when there is no row.
-		have := UnversionedVersion
-		if changeType == ChangeUpsert && hasCur {
-			have = strconv.FormatInt(rowVersion(cur), 10)
-		}
-		if w.IfVersionMatch != have {
-			return Result{}, &ConditionError{Index: i, URN: w.URN, Aspect: w.Aspect,
-				Header: HeaderIfVersionMatch, Want: w.IfVersionMatch, Have: have}
-		}
+	value, err := transformed(i, w, cur)
+	if err != nil {
+		return Result{}, err
 	}
+	if err := putKey(t, i, w, sm, ms, actor); err != nil {
+		return Result{}, err
+	}
+	if cur.exists && jsonEqual(cur.row.Value, value) {
+		return refreshLatest(t, w, cur, sm)
+	}
+	return putVersion(t, w, cur, value, sm, ms, actor)
+}
 
+// checkWrite refuses a write the store cannot perform at all.
+func checkWrite(i int, w *Write) error {
+	if w.URN == "" || w.Aspect == "" {
+		return fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
+	}
+	if w.Transform == nil && !w.Compact && !isObject(w.Value) {
+		return fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
+	}
+	if w.Transform != nil && w.Timeseries {
+		return fmt.Errorf("%w: item %d: %s %s: a transform of a timeseries aspect", ErrInvalidWrite, i, w.URN, w.Aspect)
+	}
+	if sm := bytes.Trim(w.SystemMetadata, jsonSpace); len(sm) != 0 && string(sm) != "null" && !isObject(sm) {
+		return fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
+	}
+	return nil
+}
+
+// latest is an aspect's latest row as a write finds it.
+type latest struct {
+	key    []byte // its row key
+	row    row    // decoded, sharing raw
+	raw    []byte // as stored, valid inside the transaction only
+	exists bool
+}
+
+// readLatest reads the latest row of (urn, aspect) inside t, earlier items
+// of the batch included.
+func readLatest(t txn, urn, aspect string) (latest, error) {
+	l := latest{key: rowKey(urn, aspect, 0)}
+	var err error
+	l.row, l.raw, l.exists, err = getRowShared(t, l.key)
+	return l, err
+}
+
+// state is what a Check sees of the aspect and its entity.
+func (l latest) state(t txn, urn string) Current {
+	c := Current{Exists: l.exists, EntityExists: t.get(entities, urnPrefix(urn)) != nil}
+	if l.exists {
+		c.Version = strconv.FormatInt(rowVersion(l.row), 10)
+		c.CreatedOn = time.UnixMilli(l.row.CreatedOn).UTC()
+	}
+	return c
+}
+
+// transformed is the value to write: Write.Value, or what Transform makes
+// of the latest value; valid and compact either way.
+func transformed(i int, w *Write, cur latest) (json.RawMessage, error) {
 	value := w.Value
 	if w.Transform != nil {
-		if w.Timeseries {
-			return Result{}, fmt.Errorf("%w: item %d: %s %s: a transform of a timeseries aspect", ErrInvalidWrite, i, w.URN, w.Aspect)
-		}
 		var curValue json.RawMessage
-		if hasCur {
-			curValue = cur.Value
+		if cur.exists {
+			curValue = cur.row.Value
 		}
+		var err error
 		if value, err = w.Transform(curValue); err != nil {
-			return Result{}, &CheckError{Index: i, Err: err}
+			return nil, &CheckError{Index: i, Err: err}
 		}
 		if !w.Compact && !isObject(value) {
-			return Result{}, fmt.Errorf("%w: item %d: %s %s: transformed value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
+			return nil, fmt.Errorf("%w: item %d: %s %s: transformed value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 		}
 	}
-
-	// The key aspect, written once with the first write to the entity
-	// (DefaultAspectsUtil; for timeseries, ingestTimeseriesProposal).
-	if keyName := keyAspectOf(w); keyName != "" && t.get(entities, entityKey) == nil {
-		switch {
-		case w.Aspect == keyName:
-			// The write is the key aspect itself; the versioned write below
-			// stores its row.
-		case w.KeyAspect == "":
-			// Without KeyValue there is no key row to write yet.
-			keyName = ""
-		default:
-			if !isObject(w.KeyValue) {
-				return Result{}, fmt.Errorf("%w: item %d: %s: key aspect %s value is not a JSON object", ErrInvalidWrite, i, w.URN, w.KeyAspect)
-			}
-			if _, ok, err := getRow(t, w.URN, keyName, 0); err != nil {
-				return Result{}, err
-			} else if !ok {
-				keySM, err := insertSystemMetadata(sm)
-				if err != nil {
-					return Result{}, err
-				}
-				kr := row{Value: compact(w.KeyValue), SystemMetadata: keySM, CreatedOn: ms, CreatedBy: actor}
-				if err := putRow(t, w.URN, keyName, 0, kr); err != nil {
-					return Result{}, err
-				}
-			}
-		}
-		if keyName != "" {
-			if err := t.put(entities, entityKey, []byte(keyName)); err != nil {
-				return Result{}, err
-			}
-		}
-	}
-
-	if w.Timeseries {
-		docSM, err := sm.marshal()
-		if err != nil {
-			return Result{}, err
-		}
-		if err := putDoc(t, w, docSM); err != nil {
-			return Result{}, fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
-		}
-		return Result{}, nil
-	}
-
-	// value is valid and compact; row.encode copies it.
 	if !w.Compact {
-		value = compactValid(value) // checked by isObject above
+		value = compactValid(value) // checked by isObject
 	}
-	if hasCur && jsonEqual(cur.Value, value) {
-		// EntityServiceImpl.applyUpsert: an equal value keeps the version; only
-		// row 0's run fields are refreshed (AspectDao.saveLatestAspect updates
-		// row 0 in place), and nothing is written when they are unchanged too.
-		ver := rowVersion(cur)
-		res := Result{Version: strconv.FormatInt(ver, 10), Unchanged: true}
-		p, err := carryRunFields(cur.SystemMetadata, sm)
-		if err != nil {
-			return Result{}, err
+	return value, nil
+}
+
+// putKey writes the entity's key aspect, once, with the first write to the
+// entity (DefaultAspectsUtil; for timeseries, ingestTimeseriesProposal),
+// and marks the entity as existing. A write of the key aspect itself only
+// marks it: the write stores the row.
+func putKey(t txn, i int, w *Write, sm rawObject, ms int64, actor string) error {
+	entityKey := urnPrefix(w.URN)
+	if w.KeyAspect == "" || t.get(entities, entityKey) != nil {
+		return nil
+	}
+	if w.Aspect != w.KeyAspect {
+		if !isObject(w.KeyValue) {
+			return fmt.Errorf("%w: item %d: %s: key aspect %s value is not a JSON object", ErrInvalidWrite, i, w.URN, w.KeyAspect)
 		}
-		next, err := p.marshal()
-		if err != nil {
-			return Result{}, err
+		if _, ok, err := getRow(t, w.URN, w.KeyAspect, 0); err != nil {
+			return err
+		} else if !ok {
+			keySM, err := insertSystemMetadata(sm)
+			if err != nil {
+				return err
+			}
+			kr := row{Value: compact(w.KeyValue), SystemMetadata: keySM, CreatedOn: ms, CreatedBy: actor}
+			if err := putRow(t, w.URN, w.KeyAspect, 0, kr); err != nil {
+				return err
+			}
 		}
-		if jsonEqual(next, cur.SystemMetadata) {
-			return res, nil
-		}
-		cur.SystemMetadata = next
-		cur.Value = bytes.Clone(cur.Value) // shared with t until now
-		if err := putRow(t, w.URN, w.Aspect, 0, cur); err != nil {
-			return Result{}, err
-		}
+	}
+	return t.put(entities, entityKey, []byte(w.KeyAspect))
+}
+
+// putTimeseries stores the write's timeseries document.
+func putTimeseries(t txn, i int, w *Write, sm rawObject) error {
+	docSM, err := sm.marshal()
+	if err != nil {
+		return err
+	}
+	if err := putDoc(t, w, docSM); err != nil {
+		return fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
+	}
+	return nil
+}
+
+// refreshLatest is the write of a value equal to the latest one
+// (EntityServiceImpl.applyUpsert): the version stays; only row 0's run
+// fields are refreshed (AspectDao.saveLatestAspect updates row 0 in place),
+// and nothing is written when they are unchanged too.
+func refreshLatest(t txn, w *Write, cur latest, sm rawObject) (Result, error) {
+	res := Result{Version: strconv.FormatInt(rowVersion(cur.row), 10), Unchanged: true}
+	p, err := carryRunFields(cur.row.SystemMetadata, sm)
+	if err != nil {
+		return Result{}, err
+	}
+	next, err := p.marshal()
+	if err != nil {
+		return Result{}, err
+	}
+	if jsonEqual(next, cur.row.SystemMetadata) {
 		return res, nil
 	}
+	r := cur.row
+	r.SystemMetadata = next
+	if err := putRow(t, w.URN, w.Aspect, 0, r); err != nil { // encode copies r.Value
+		return Result{}, err
+	}
+	return res, nil
+}
 
-	// A new version: row 0 moves to history row N (N = its systemMetadata.version)
-	// and the new value becomes row 0 with version N+1 (AspectDao.saveLatestAspect,
-	// AspectsBatch.incrementBatchVersion). The first write is version 1.
+// putVersion writes value as a new version: row 0 moves to history row N (N
+// = its systemMetadata.version) and the new value becomes row 0 with version
+// N+1 (AspectDao.saveLatestAspect, AspectsBatch.incrementBatchVersion). The
+// first write is version 1.
+func putVersion(t txn, w *Write, cur latest, value json.RawMessage, sm rawObject, ms int64, actor string) (Result, error) {
 	var newSM json.RawMessage
+	var err error
 	ver := "1"
-	if !hasCur {
+	if !cur.exists {
 		if newSM, err = insertSystemMetadata(sm); err != nil {
 			return Result{}, err
 		}
 	} else {
 		// The row moves to history as it is stored.
-		n := rowVersion(cur)
-		if err := t.put(aspectRows, rowKey(w.URN, w.Aspect, n), storedCopy(t, curRaw)); err != nil {
+		n := rowVersion(cur.row)
+		if err := t.put(aspectRows, rowKey(w.URN, w.Aspect, n), storedCopy(t, cur.raw)); err != nil {
 			return Result{}, err
 		}
 		ver = strconv.FormatInt(n+1, 10)
 		// applyUpsert: the stored systemMetadata carries over; the run fields,
 		// version and aspectModified/aspectCreated come from the write.
-		p, err := carryRunFields(cur.SystemMetadata, sm)
+		p, err := carryRunFields(cur.row.SystemMetadata, sm)
 		if err != nil {
 			return Result{}, err
 		}
@@ -302,41 +307,10 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 		}
 	}
 	nr := row{Value: value, SystemMetadata: newSM, CreatedOn: ms, CreatedBy: actor}
-	if err := t.put(aspectRows, latestKey, nr.encode()); err != nil {
+	if err := putRow(t, w.URN, w.Aspect, 0, nr); err != nil {
 		return Result{}, err
 	}
 	return Result{Version: ver}, nil
-}
-
-// keyAspectOf is the name of the write's entity key aspect: Write.KeyAspect,
-// else the entity registry's key aspect for Write.EntityType (or the URN's
-// entity type), so that a write of the key aspect itself marks the entity as
-// existing even when the caller leaves KeyAspect empty for it.
-func keyAspectOf(w *Write) string {
-	if w.KeyAspect != "" {
-		return w.KeyAspect
-	}
-	entityType := w.EntityType
-	if entityType == "" {
-		entityType = urnEntityType(w.URN)
-	}
-	if e, ok := pdl.LookupEntity(entityType); ok {
-		return e.KeyAspect
-	}
-	return ""
-}
-
-// urnEntityType is the entity type of "urn:li:<type>:<id>", "" otherwise.
-func urnEntityType(urn string) string {
-	rest, ok := strings.CutPrefix(urn, "urn:li:")
-	if !ok {
-		return ""
-	}
-	typ, _, ok := strings.Cut(rest, ":")
-	if !ok {
-		return ""
-	}
-	return typ
 }
 
 // putDoc stores a timeseries document, replacing one with the same identity.
@@ -361,7 +335,11 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 		id = lp(id, string(canonical(part)))
 	}
 	d := doc{Value: compact(w.Value), SystemMetadata: sm}
-	return t.put(timeseriesDocs, tsKey(w.URN, w.Aspect, ts, id), d.encode())
+	key := tsKey(w.URN, w.Aspect, ts, id)
+	if rec, ok := t.(*recorder); ok {
+		return rec.putDoc(key, d.encode(), w.URN, w.Aspect, ts, d)
+	}
+	return t.put(timeseriesDocs, key, d.encode())
 }
 
 // fillSystemMetadata decodes the write's systemMetadata and applies what

@@ -22,8 +22,12 @@ func TestAtomicBatch(t *testing.T) {
 		third  Write // item 3 (index 2)
 		isCond bool
 	}{
-		{"failed If-Version-Match", func() Write { w := item(0); w.IfVersionMatch = "5"; return w }(), true},
-		{"failed CREATE", func() Write { w := item(0); w.ChangeType = ChangeCreate; return w }(), true},
+		{"failed check", func() Write { w := item(0); w.Check = ifVersion("5"); return w }(), true},
+		{"failed transform", func() Write {
+			w := item(0)
+			w.Transform = func(json.RawMessage) (json.RawMessage, error) { return nil, errStale }
+			return w
+		}(), true},
 		{"invalid value", func() Write { w := item(3); w.Value = json.RawMessage(`nope`); return w }(), false},
 	}
 	for _, tc := range tests {
@@ -45,12 +49,12 @@ func TestAtomicBatch(t *testing.T) {
 				if err == nil {
 					t.Fatalf("Apply succeeded: %v", res)
 				}
-				var ce *ConditionError
+				var ce *CheckError
 				if errors.As(err, &ce) != tc.isCond {
-					t.Fatalf("err = %v, ConditionError %v", err, tc.isCond)
+					t.Fatalf("err = %v, CheckError %v", err, tc.isCond)
 				}
 				if tc.isCond && ce.Index != 2 {
-					t.Errorf("ConditionError.Index = %d, want 2", ce.Index)
+					t.Errorf("CheckError.Index = %d, want 2", ce.Index)
 				}
 				if diff := cmp.Diff(before, s.All()); diff != "" {
 					t.Errorf("rows changed by a failed batch (-before +after):\n%s", diff)
@@ -76,7 +80,7 @@ func TestInnerBatchVersions(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
 		s := open(stepClock())
 		w2 := upsert(`{"description":"b"}`)
-		w2.IfVersionMatch = "1"
+		w2.Check = ifVersion("1")
 		res := mustApply(t, s, upsert(`{"description":"a"}`), w2, upsert(`{"description":"c"}`))
 		if diff := cmp.Diff([]Result{{Version: "1"}, {Version: "2"}, {Version: "3"}}, res); diff != "" {
 			t.Errorf("results (-want +got):\n%s", diff)
@@ -181,10 +185,9 @@ func TestConcurrentCompareAndSwap(t *testing.T) {
 					_ = json.Unmarshal(a.Value, &v)
 					n, _ := strconv.Atoi(v.CustomProperties["n"])
 					w := upsert(fmt.Sprintf(`{"customProperties":{"n":"%d"}}`, n+1))
-					w.IfVersionMatch = sysMeta(t, a.SystemMetadata)["version"].(string)
+					w.Check = ifVersion(sysMeta(t, a.SystemMetadata)["version"].(string))
 					_, err = s.Apply([]Write{w})
-					var ce *ConditionError
-					if errors.As(err, &ce) {
+					if errors.Is(err, errStale) {
 						conflicts[i]++
 						continue
 					}

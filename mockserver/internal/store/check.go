@@ -15,6 +15,8 @@ type Current struct {
 	Version string
 	// CreatedOn is when the latest row was written (its audit stamp).
 	CreatedOn time.Time
+	// EntityExists reports whether the entity's key aspect was written.
+	EntityExists bool
 }
 
 // CheckError is the failure of a [Write.Check]: Apply returns it (and writes

@@ -21,11 +21,11 @@ func TestBatchDeleteEntity(t *testing.T) {
 		mustApply(t, s, w(b))
 		before := s.All()
 		failing := w(a)
-		failing.IfVersionMatch = "7"
+		failing.Check = ifVersion("7")
 		_, err := s.Apply([]Write{w(a), {URN: b, DeleteEntity: true}, failing})
-		var ce *ConditionError
-		if !errors.As(err, &ce) || ce.Index != 2 {
-			t.Fatalf("Apply = %v, want a ConditionError of item 2", err)
+		var ce *CheckError
+		if !errors.As(err, &ce) || ce.Index != 2 || !errors.Is(err, errStale) {
+			t.Fatalf("Apply = %v, want the CheckError of item 2", err)
 		}
 		if diff := cmp.Diff(before, s.All()); diff != "" {
 			t.Errorf("a failed batch changed the store (-before +after):\n%s", diff)

@@ -78,21 +78,12 @@
 //     systemMetadata is updated in place when the run fields above change it;
 //     otherwise nothing is written at all. [Result.Unchanged] reports both.
 //
-//   - If-Version-Match (ConditionalWriteValidator, docs/advanced/mcp-mcl.md):
-//     the header value is compared as a string with the "actual version": for
-//     changeType CREATE and CREATE_ENTITY always "-1"; otherwise row 0's
-//     systemMetadata.version, or max(1, row version) when it has none, or "-1"
-//     (UNVERSIONED_ASPECT_VERSION) when the aspect was never written. A
-//     mismatch fails with "Expected version X, actual version Y", a
-//     precondition failure (HTTP 412 in GMS). RESTATE is exempt.
-//
-//   - CREATE and CREATE_ENTITY (CreateIfNotExistsValidator, mcp-mcl.md):
-//     CREATE fails when the aspect already has a value ("Cannot perform CREATE
-//     since the aspect already exists."), CREATE_ENTITY when the entity's key
-//     aspect exists ("Cannot perform CREATE_ENTITY if not exists since the
-//     entity key already exists."). These are validation failures, not
-//     preconditions. With the header If-None-Match: * the item is dropped
-//     silently instead (a FILTER exception) and the rest of the batch goes on.
+//   - Conditions (If-Version-Match, CREATE, CREATE_ENTITY, If-None-Match)
+//     are rules, so they live in the rules core (mockserver/internal/gms);
+//     the store gives the core's [Write.Check] the aspect's [Current] state
+//     inside the transaction (its version, last-modified time, whether the
+//     entity exists), fails the batch on its error, and skips the item on
+//     [ErrSkip].
 //
 //   - Batches (EntityServiceImpl.ingestAspectsToLocalDB): an API request's
 //     batch runs in one transaction and any fatal validation exception fails
@@ -103,8 +94,7 @@
 //     EntityServiceImpl.exists): the key aspect is written with the first write
 //     to an entity, timeseries writes included; an entity exists when its key
 //     aspect row exists. The store writes it from [Write.KeyAspect] and
-//     KeyValue; a write of the key aspect itself is recognised through the
-//     entity registry (internal/pdl) even when KeyAspect is left empty.
+//     KeyValue; a write of the key aspect itself has Aspect == KeyAspect.
 //
 //   - Reads (EntityServiceImpl.getVersionedAspect, calculateVersionNumber):
 //     version 0 is the latest, n >= 1 a history row, and a negative version
@@ -133,14 +123,10 @@
 // no soft delete, no DELETE of single aspects, and no side effects beyond
 // the key aspect (GMS also adds default aspects such as browsePathsV2 and
 // dataPlatformInstance); those belong to the rules core
-// (mockserver/internal/gms) or are out of scope. The core decides DataHub's
-// conditional writes itself (If-Version-Match as a string, If-Modified-Since,
-// If-Unmodified-Since) through [Write.Check], which sees the aspect's
-// [Current] state inside the transaction; [Write.IfVersionMatch] is the
-// store's own simpler form, where "" means no condition. A PATCH is the
-// core's too: it gives [Write.Transform] the patch, applied to the latest
-// value under the writer lock. A [Write] with DeleteEntity deletes an entity
-// inside a batch, so a batch with deletes is all-or-nothing. Value equality
-// compares JSON
-// data, where DataHub compares Pegasus data maps after schema coercion.
+// (mockserver/internal/gms) or are out of scope. A read-modify-write (a
+// PATCH, the core's Update) is the core's too: it gives [Write.Transform]
+// the change, applied to the latest value under the writer lock. A [Write]
+// with DeleteEntity deletes an entity inside a batch, so a batch with
+// deletes is all-or-nothing. Value equality compares JSON data, where
+// DataHub compares Pegasus data maps after schema coercion.
 package store

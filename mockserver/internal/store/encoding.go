@@ -26,12 +26,23 @@ type row struct {
 }
 
 func (r row) encode() []byte {
+	b, _ := r.encodeShared()
+	return b
+}
+
+// encodeShared encodes r and returns, beside the encoding, r with its JSON
+// sharing the encoding's memory (what the stored row decodes to).
+func (r row) encodeShared() ([]byte, row) {
 	b := make([]byte, 0, 1+len(r.Value)+len(r.SystemMetadata)+len(r.CreatedBy)+16)
 	b = append(b, rowFormat)
 	b = lpBytes(b, r.Value)
+	value := b[len(b)-len(r.Value) : len(b) : len(b)]
 	b = lpBytes(b, r.SystemMetadata)
+	sm := b[len(b)-len(r.SystemMetadata) : len(b) : len(b)]
 	b = binary.AppendVarint(b, r.CreatedOn)
-	return lp(b, r.CreatedBy)
+	b = lp(b, r.CreatedBy)
+	r.Value, r.SystemMetadata = nilIfEmpty(value), nilIfEmpty(sm)
+	return b, r
 }
 
 // decodeRow decodes a stored row into private copies.

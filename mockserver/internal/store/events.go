@@ -67,7 +67,8 @@ type Event struct {
 	// URN and Aspect name what changed ("" for a reset; Aspect is "" for an
 	// entity delete).
 	URN, Aspect string
-	// Row is the new latest row of an EventUpsert.
+	// Row is the new latest row of an EventUpsert. Its JSON (and Doc's) is
+	// read-only: it may share the store's memory.
 	Row Aspect
 	// Doc is the document of an EventTimeseries, or the identity of the
 	// removed documents of an EventDeleteTimeseries.
@@ -76,8 +77,10 @@ type Event struct {
 
 // recorder is a write transaction that turns the changes it passes on into
 // events: every put and delete of a latest row, every document and entity
-// marker, every cleared bucket. Because it sits under the versioning code
-// rather than in it, any operation that changes rows reports its changes.
+// marker, every cleared bucket. Puts of latest rows and documents come
+// through putLatest and putDoc (putRow and putDoc in apply.go call them)
+// with the row or document the write built, so that nothing is decoded
+// again; deletes and clears are recorded whatever calls them.
 type recorder struct {
 	txn
 	events []Event
@@ -89,33 +92,23 @@ func (r *recorder) sharesValues() bool {
 	return ok && v.sharesValues()
 }
 
-func (r *recorder) put(b bucket, key, val []byte) error {
-	if err := r.txn.put(b, key, val); err != nil {
+// putLatest stores a latest row built by the write and records its event
+// from the row as built (its JSON shares val, which nobody modifies).
+func (r *recorder) putLatest(key, val []byte, urn, aspect string, built row) error {
+	if err := r.txn.put(aspectRows, key, val); err != nil {
 		return err
 	}
-	switch b {
-	case aspectRows:
-		urn, name, ver, ok := parseRowKey(key)
-		if !ok || ver != 0 {
-			return nil
-		}
-		row, err := decodeRow(val)
-		if err != nil {
-			return err
-		}
-		r.events = append(r.events, Event{Kind: EventUpsert, URN: urn, Aspect: name, Row: row.aspect(urn, name, 0)})
-	case timeseriesDocs:
-		urn, aspect, ms, ok := parseTSKey(key)
-		if !ok {
-			return nil
-		}
-		d, err := decodeDoc(val)
-		if err != nil {
-			return err
-		}
-		r.events = append(r.events, Event{Kind: EventTimeseries, URN: urn, Aspect: aspect,
-			Doc: TimeseriesDoc{URN: urn, Aspect: aspect, TimestampMillis: ms, Value: d.Value, SystemMetadata: d.SystemMetadata}})
+	r.events = append(r.events, Event{Kind: EventUpsert, URN: urn, Aspect: aspect, Row: built.aspect(urn, aspect, 0)})
+	return nil
+}
+
+// putDoc stores a timeseries document and records its event from d.
+func (r *recorder) putDoc(key, val []byte, urn, aspect string, ms int64, d doc) error {
+	if err := r.txn.put(timeseriesDocs, key, val); err != nil {
+		return err
 	}
+	r.events = append(r.events, Event{Kind: EventTimeseries, URN: urn, Aspect: aspect,
+		Doc: TimeseriesDoc{URN: urn, Aspect: aspect, TimestampMillis: ms, Value: d.Value, SystemMetadata: d.SystemMetadata}})
 	return nil
 }
 

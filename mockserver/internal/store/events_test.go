@@ -53,7 +53,7 @@ func TestEventsForEveryChange(t *testing.T) {
 		mustApply(t, s, upsert(`{"description":"a"}`), ts(5))
 		mustApply(t, s, upsert(`{"description":"b"}`))
 		mustApply(t, s, withSM(upsert(`{"description":"b"}`), `{"runId":"r2"}`)) // same value, new run
-		if _, err := s.Apply([]Write{upsert(`{"description":"c"}`), {URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), IfVersionMatch: "9"}}); err == nil {
+		if _, err := s.Apply([]Write{upsert(`{"description":"c"}`), {URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), Check: ifVersion("9")}}); err == nil {
 			t.Fatal("failing batch succeeded")
 		}
 		if _, _, err := s.DeleteEntity(dsURN); err != nil {

@@ -152,26 +152,6 @@ func TestRowKeys(t *testing.T) {
 	}
 }
 
-func TestConditionErrorText(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		e    ConditionError
-		want string
-	}{
-		{ConditionError{Index: 2, URN: "u", Aspect: "a", Header: HeaderIfVersionMatch, Want: "3", Have: "5"},
-			"store: item 2: u a: Expected version 3, actual version 5"},
-		{ConditionError{URN: "u", Aspect: "a", Header: ChangeCreate, Want: "-1", Have: "1"},
-			"store: item 0: u a: Cannot perform CREATE since the aspect already exists."},
-		{ConditionError{URN: "u", Aspect: "k", Header: ChangeCreateEntity, Want: "-1", Have: "1"},
-			"store: item 0: u k: Cannot perform CREATE_ENTITY if not exists since the entity key already exists."},
-	}
-	for _, tc := range tests {
-		if diff := cmp.Diff(tc.want, tc.e.Error()); diff != "" {
-			t.Errorf("Error() (-want +got):\n%s", diff)
-		}
-	}
-}
-
 func TestRowEncoding(t *testing.T) {
 	t.Parallel()
 	rows := []row{

@@ -49,6 +49,24 @@ func (s *Store) Rows(q RowQuery) ([]Aspect, error) {
 	return out, nil
 }
 
+// Count returns how many aspects named aspect have a latest row whose URN
+// match accepts (nil: all). It reads keys only, no row is decoded.
+func (s *Store) Count(aspect string, match func(urn string) bool) (int, error) {
+	n := 0
+	err := s.kv.view(func(t txn) error {
+		return scanLatest(t, nil, func(u, name string, _ []byte) (bool, error) {
+			if name == aspect && (match == nil || match(u)) {
+				n++
+			}
+			return true, nil
+		})
+	})
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	return n, nil
+}
+
 // scanLatest calls fn with the latest row (version 0) of every aspect whose
 // row keys start with prefix, in key order, until fn returns false or an
 // error. The versions of one aspect are adjacent, the latest first, so on

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	datahub "github.com/catalogkit/datahub-go"
 )
 
 // Clock returns the current time. The store stamps createdOn and a missing
@@ -24,21 +22,6 @@ const DefaultActor = "urn:li:corpuser:__datahub_system"
 // (Constants.DEFAULT_RUN_ID, the SystemMetadata.pdl default).
 const DefaultRunID = "no-run-id-provided"
 
-// Change types the store understands; "" means ChangeUpsert.
-const (
-	ChangeUpsert       = "UPSERT"
-	ChangeCreate       = "CREATE"
-	ChangeCreateEntity = "CREATE_ENTITY"
-)
-
-// HeaderIfVersionMatch is the MCP header that carries a version precondition,
-// and the Header of a [ConditionError] for it.
-const HeaderIfVersionMatch = "If-Version-Match"
-
-// UnversionedVersion is the version of an aspect that has never been written,
-// as DataHub's ConditionalWriteValidator reports it.
-const UnversionedVersion = "-1"
-
 var (
 	// ErrNotFound is returned by Get when the requested row does not exist.
 	ErrNotFound = errors.New("store: not found")
@@ -47,6 +30,10 @@ var (
 	// ErrInvalidWrite wraps the error Apply returns for a Write it cannot
 	// perform at all (bad JSON, unknown change type, no timestampMillis).
 	ErrInvalidWrite = errors.New("store: invalid write")
+
+	// ErrSkip, returned by a [Write.Check], drops the write silently: Apply
+	// reports it as Skipped and goes on with the batch.
+	ErrSkip = errors.New("store: write skipped")
 
 	errReadOnly = errors.New("store: write in a read-only transaction")
 )
@@ -105,10 +92,9 @@ func (s *Store) Close() error {
 
 // Write is one aspect write, the store-level form of a MetadataChangeProposal.
 type Write struct {
-	// URN and Aspect name the row. EntityType is carried for the caller's
-	// bookkeeping; the store does not check it (the HTTP layer validates the
-	// proposal against the entity registry before it reaches the store).
-	URN, EntityType, Aspect string
+	// URN and Aspect name the row. The store checks neither: the caller
+	// validated the write against the entity registry.
+	URN, Aspect string
 	// Value is the aspect as a JSON object, already validated by the caller.
 	Value json.RawMessage
 	// SystemMetadata is nil or the proposal's systemMetadata object. As GMS
@@ -121,27 +107,21 @@ type Write struct {
 	SystemMetadata json.RawMessage
 	// Actor is the createdBy of the row; "" means [DefaultActor].
 	Actor string
-	// ChangeType is "UPSERT" (or ""), "CREATE" (the aspect must not exist) or
-	// "CREATE_ENTITY" (the entity's key aspect must not exist).
-	ChangeType string
-	// IfVersionMatch is the If-Version-Match header: "" for none, "-1" for
-	// "must not exist", else it must equal the current systemMetadata.version.
-	IfVersionMatch string
-	// IfNoneMatch is If-None-Match: *. A failed CREATE or CREATE_ENTITY
-	// condition then skips the item silently instead of failing the batch.
-	IfNoneMatch bool
 	// Timeseries appends the value as a document keyed by its timestampMillis
 	// instead of versioning it.
 	Timeseries bool
 	// KeyAspect and KeyValue are the entity's key aspect name and JSON. The key
 	// aspect is written (version 0, once) with the first write to an entity
-	// that has none. Entity existence ([Store.Exists], CREATE_ENTITY) is
-	// tracked through these fields, so callers set them on every write.
+	// that has none; a write of the key aspect itself (Aspect == KeyAspect)
+	// needs no KeyValue. Entity existence ([Store.Exists],
+	// [Current.EntityExists]) is tracked through these fields, so callers set
+	// them on every write.
 	KeyAspect string
 	KeyValue  json.RawMessage
 	// Check, when set, is called inside the batch's transaction with the
-	// aspect's state before the write (for versioned aspects, after the
-	// CREATE checks); an error fails the batch as a *[CheckError].
+	// aspect's state before the write (versioned aspects only): it is where
+	// the caller's conditions run. [ErrSkip] skips the item (Result.Skipped);
+	// any other error fails the batch as a *[CheckError].
 	Check func(Current) error
 	// Transform, when set, computes the value to write from the aspect's
 	// latest value inside the batch's transaction, under the store's writer
@@ -167,61 +147,11 @@ type Result struct {
 	// Version is the aspect's systemMetadata.version after the write ("" for
 	// timeseries and skipped writes).
 	Version string
-	// Skipped reports a CREATE/CREATE_ENTITY dropped because of If-None-Match.
+	// Skipped reports a write its Check skipped ([ErrSkip]).
 	Skipped bool
 	// Unchanged reports a write whose value equalled the latest version: as in
 	// DataHub no new version was made (at most systemMetadata was refreshed).
 	Unchanged bool
-}
-
-// ConditionError is a failed write condition. Apply returns it (and writes
-// nothing) for the first item whose condition fails.
-//
-// DataHub tells the two kinds apart: a failed If-Version-Match is a
-// precondition failure (HTTP 412), while a violated CREATE or CREATE_ENTITY is
-// a validation failure ("a validation exception is thrown", mcp-mcl.md; Rest.li
-// answers 422). errors.Is matches datahub.ErrPreconditionFailed for the first
-// and datahub.ErrValidation for the second; see also [ConditionError.Precondition].
-type ConditionError struct {
-	Index       int    // position of the failing Write in the batch
-	URN, Aspect string // the item's URN and aspect
-	// Header is the condition: "If-Version-Match", "CREATE" or "CREATE_ENTITY".
-	Header string
-	// Want is what the condition asked for and Have what the store holds, as
-	// versions: "-1" stands for "does not exist". For CREATE_ENTITY, Have is
-	// the version of the entity's key aspect.
-	Want, Have string
-}
-
-// Precondition reports whether DataHub classes the failure as a precondition
-// (If-Version-Match) rather than a validation failure (CREATE, CREATE_ENTITY).
-func (e *ConditionError) Precondition() bool { return e.Header == HeaderIfVersionMatch }
-
-// Message is DataHub's text for the failure (ConditionalWriteValidator,
-// CreateIfNotExistsValidator), without the item prefix Error adds.
-func (e *ConditionError) Message() string {
-	switch e.Header {
-	case HeaderIfVersionMatch:
-		return fmt.Sprintf("Expected version %s, actual version %s", e.Want, e.Have)
-	case ChangeCreateEntity:
-		return "Cannot perform CREATE_ENTITY if not exists since the entity key already exists."
-	default:
-		return "Cannot perform CREATE since the aspect already exists."
-	}
-}
-
-// Error implements error.
-func (e *ConditionError) Error() string {
-	return fmt.Sprintf("store: item %d: %s %s: %s", e.Index, e.URN, e.Aspect, e.Message())
-}
-
-// Is matches datahub.ErrPreconditionFailed (If-Version-Match) or
-// datahub.ErrValidation (CREATE, CREATE_ENTITY).
-func (e *ConditionError) Is(target error) bool {
-	if e.Precondition() {
-		return target == datahub.ErrPreconditionFailed
-	}
-	return target == datahub.ErrValidation
 }
 
 // Aspect is one versioned row: Version 0 is the latest, 1..n the history
@@ -244,9 +174,9 @@ type TimeseriesDoc struct {
 }
 
 // Apply performs the writes in order as one atomic batch: either every item
-// is applied (or skipped, see [Write.IfNoneMatch]) or nothing is. Later items
-// see the effect of earlier ones. Condition failures are *[ConditionError];
-// malformed writes wrap [ErrInvalidWrite].
+// is applied (or skipped, see [ErrSkip]) or nothing is. Later items
+// see the effect of earlier ones. A failed Check or Transform is a
+// *[CheckError]; malformed writes wrap [ErrInvalidWrite].
 func (s *Store) Apply(ws []Write) ([]Result, error) {
 	if len(ws) == 0 {
 		return []Result{}, nil

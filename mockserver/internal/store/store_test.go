@@ -60,8 +60,26 @@ func forEachBackend(t *testing.T, f func(t *testing.T, open func(Clock) *Store))
 	}
 }
 
+// errStale is the failure of an ifVersion check.
+var errStale = errors.New("stale version")
+
+// ifVersion is a Check that passes when the aspect's version is want ("-1":
+// absent), a test's If-Version-Match.
+func ifVersion(want string) func(Current) error {
+	return func(c Current) error {
+		have := "-1"
+		if c.Exists {
+			have = c.Version
+		}
+		if have != want {
+			return fmt.Errorf("%w: want %s, have %s", errStale, want, have)
+		}
+		return nil
+	}
+}
+
 func upsert(value string) Write {
-	return Write{URN: dsURN, EntityType: "dataset", Aspect: props, Value: json.RawMessage(value),
+	return Write{URN: dsURN, Aspect: props, Value: json.RawMessage(value),
 		KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV)}
 }
 
@@ -354,7 +372,7 @@ func TestPutAndEvents(t *testing.T) {
 			CreatedOn: created, CreatedBy: "urn:li:corpuser:put"}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Apply([]Write{upsert(`{"description":"c"}`), {URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), IfVersionMatch: "1"}}); err == nil {
+		if _, err := s.Apply([]Write{upsert(`{"description":"c"}`), {URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), Check: ifVersion("1")}}); err == nil {
 			t.Fatal("failing batch succeeded")
 		}
 		var seen []string
@@ -417,8 +435,8 @@ func TestInvalidWrites(t *testing.T) {
 		{"value not JSON", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{"a":`)}},
 		{"systemMetadata not an object", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), SystemMetadata: json.RawMessage(`"x"`)}},
 		{"bad lastObserved", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), SystemMetadata: json.RawMessage(`{"lastObserved":"x"}`)}},
-		{"unknown change type", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), ChangeType: "PATCH"}},
-		{"timeseries CREATE", Write{URN: dsURN, Aspect: "datasetProfile", Value: json.RawMessage(`{"timestampMillis":1}`), Timeseries: true, ChangeType: ChangeCreate}},
+		{"timeseries transform", Write{URN: dsURN, Aspect: "datasetProfile", Value: json.RawMessage(`{"timestampMillis":1}`), Timeseries: true,
+			Transform: func(v json.RawMessage) (json.RawMessage, error) { return v, nil }}},
 		{"timeseries without timestampMillis", Write{URN: dsURN, Aspect: "datasetProfile", Value: json.RawMessage(`{}`), Timeseries: true}},
 		{"bad key value", Write{URN: dsURN, Aspect: props, Value: json.RawMessage(`{}`), KeyAspect: dsKey}},
 		// Only space, tab, LF and CR are JSON white space (not bytes.TrimSpace's set).
@@ -447,44 +465,63 @@ func TestInvalidWrites(t *testing.T) {
 	}
 }
 
-// TestKeyAspectWrittenDirectly covers writes of the key aspect itself with
-// Write.KeyAspect left empty: the entity registry names the key aspect, so the
-// entity exists afterwards and CREATE_ENTITY sees it.
+// TestKeyAspectWrittenDirectly covers writes of the key aspect itself
+// (Aspect == KeyAspect, no KeyValue): the entity exists afterwards, a Check
+// sees it, and ErrSkip from the Check skips the write.
 func TestKeyAspectWrittenDirectly(t *testing.T) {
 	t.Parallel()
-	key := func(change string, ifNone bool) Write {
-		return Write{URN: dsURN, EntityType: "dataset", Aspect: dsKey, Value: json.RawMessage(dsKeyV),
-			ChangeType: change, IfNoneMatch: ifNone}
+	var seen []bool
+	key := func(skip bool) Write {
+		return Write{URN: dsURN, Aspect: dsKey, KeyAspect: dsKey, Value: json.RawMessage(dsKeyV),
+			Check: func(c Current) error {
+				seen = append(seen, c.EntityExists)
+				if skip && c.EntityExists {
+					return ErrSkip
+				}
+				return nil
+			}}
 	}
 	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		seen = nil
 		s := open(stepClock())
-		if res := mustApply(t, s, key(ChangeCreateEntity, false)); res[0].Version != "1" {
-			t.Errorf("first CREATE_ENTITY: %+v", res[0])
+		if res := mustApply(t, s, key(false)); res[0].Version != "1" {
+			t.Errorf("first write: %+v", res[0])
 		}
 		if !s.Exists(dsURN) {
 			t.Fatal("entity does not exist after writing its key aspect")
 		}
-		_, err := s.Apply([]Write{key(ChangeCreateEntity, false)})
-		var ce *ConditionError
-		if !errors.As(err, &ce) || ce.Header != ChangeCreateEntity {
-			t.Errorf("second CREATE_ENTITY: err = %v", err)
+		if res := mustApply(t, s, key(true)); !res[0].Skipped {
+			t.Errorf("write skipped by its check: %+v", res[0])
 		}
-		if res := mustApply(t, s, key(ChangeCreateEntity, true)); !res[0].Skipped {
-			t.Errorf("CREATE_ENTITY with If-None-Match: %+v", res[0])
-		}
-		// No EntityType: the URN's entity type is used.
-		other := "urn:li:corpuser:jdoe"
-		if err := s.Put(Aspect{URN: other, Name: "corpUserKey", Value: json.RawMessage(`{"username":"jdoe"}`)}); err != nil {
-			t.Fatal(err)
-		}
-		if !s.Exists(other) {
-			t.Error("Put of the key aspect did not create the entity")
+		if diff := cmp.Diff([]bool{false, true}, seen); diff != "" {
+			t.Errorf("Current.EntityExists (-want +got):\n%s", diff)
 		}
 		// A non-key aspect without KeyAspect/KeyValue does not create it.
 		third := "urn:li:corpuser:nobody"
 		mustApply(t, s, Write{URN: third, Aspect: "status", Value: json.RawMessage(`{"removed":false}`)})
 		if s.Exists(third) {
 			t.Error("entity exists without a key aspect row")
+		}
+	})
+}
+
+// TestCount counts the latest rows of one aspect, filtered by URN.
+func TestCount(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		s := open(stepClock())
+		mustApply(t, s, upsert(`{"description":"a"}`), upsert(`{"description":"b"}`))
+		for n := range 3 {
+			mustApply(t, s, Write{URN: urnN(n), Aspect: props, Value: json.RawMessage(`{}`)})
+		}
+		if n, err := s.Count(props, nil); n != 4 || err != nil {
+			t.Errorf("Count(all) = %d, %v; want 4 (history rows not counted)", n, err)
+		}
+		if n, err := s.Count(props, func(u string) bool { return u == dsURN }); n != 1 || err != nil {
+			t.Errorf("Count(one URN) = %d, %v", n, err)
+		}
+		if n, err := s.Count("status", nil); n != 0 || err != nil {
+			t.Errorf("Count(status) = %d, %v", n, err)
 		}
 	})
 }

@@ -16,7 +16,7 @@ func tsWrite(ms int64, extra string) Write {
 	if extra != "" {
 		v += "," + extra
 	}
-	return Write{URN: dsURN, EntityType: "dataset", Aspect: profile, Value: json.RawMessage(v + "}"),
+	return Write{URN: dsURN, Aspect: profile, Value: json.RawMessage(v + "}"),
 		Timeseries: true, KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV)}
 }
 

@@ -1,0 +1,82 @@
+package datahub_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// projectFiles are references to files that users of the SDK do not have
+// (the project's notes kept beside the checkout). User-facing docs state
+// the rule itself or link DataHub's public documentation instead.
+var projectFiles = regexp.MustCompile(`(?i)\b(SPEC|WIRE(-2)?|DECISIONS|REVIEW|STYLE)\.md\b|\.\./shared\b|the specification this|interface spec|service specification`)
+
+// TestDocsCiteNoProjectFiles checks the module's user-facing docs, every
+// Markdown file and every Go file that go doc shows (all but tests other
+// than examples, and internal packages), for references to files users do
+// not have.
+func TestDocsCiteNoProjectFiles(t *testing.T) {
+	t.Parallel()
+	checked := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "internal" || d.Name() == "testdata" || (strings.HasPrefix(d.Name(), ".") && path != ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		name := d.Name()
+		userFacing := strings.HasSuffix(name, ".md") ||
+			strings.HasSuffix(name, ".go") && (!strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "example"))
+		if !userFacing {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		checked++
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := projectFiles.FindString(line); m != "" {
+				t.Errorf("%s:%d cites %q, which users do not have: state the rule or link DataHub's docs\n\t%s", path, i+1, m, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 50 {
+		t.Fatalf("checked %d files; the walk missed the module", checked)
+	}
+}
+
+// TestReadmeRunsTheMockBuilt checks that the README starts the standalone
+// mock from a built binary, not with go run (killing a go run process
+// leaves its server running and holding the -data lock), and keeps its
+// data outside the checkout.
+func TestReadmeRunsTheMockBuilt(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"README.md", filepath.Join("mockserver", "README.md")} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		if strings.Contains(text, "go run ./mockserver/cmd/datahub-mock") {
+			t.Errorf("%s runs the mock with go run; show go build, then the binary", name)
+		}
+		if regexp.MustCompile(`-data \./`).MatchString(text) {
+			t.Errorf("%s writes the mock's -data into the checkout", name)
+		}
+		if !strings.Contains(text, "go build -o datahub-mock ./mockserver/cmd/datahub-mock") {
+			t.Errorf("%s does not show how to build the mock", name)
+		}
+	}
+}

@@ -1,0 +1,66 @@
+package datahub
+
+import (
+	"time"
+
+	"github.com/catalogkit/datahub-go/internal/config"
+)
+
+// The settings of [ForTests].
+const (
+	// TestMaxAttempts is the number of attempts of a request under
+	// ForTests, the first included.
+	TestMaxAttempts = 3
+	// TestMinWait is ForTests' wait before the first retry (before jitter).
+	TestMinWait = 10 * time.Millisecond
+	// TestMaxWait caps ForTests' wait between attempts, a Retry-After
+	// included.
+	TestMaxWait = 100 * time.Millisecond
+	// TestTimeout bounds each attempt under ForTests.
+	TestTimeout = 10 * time.Second
+	// TestConflictAttempts is the number of read-modify-write rounds of
+	// package client's Modify (and the helpers built on it) under
+	// ForTests.
+	TestConflictAttempts = 20
+	// TestConflictMinWait is ForTests' wait bound before Modify's second
+	// round.
+	TestConflictMinWait = time.Millisecond
+	// TestConflictMaxWait caps ForTests' wait between two rounds of Modify.
+	TestConflictMaxWait = 20 * time.Millisecond
+)
+
+// ForTests returns one Option for tests against a local server, such as
+// the mock DataHub of package mockserver, so that a failure surfaces in a
+// fraction of a second instead of after the waits meant for a production
+// server. The defaults follow DataHub's Python emitter: 5 attempts about
+// 2, 4, 8 and 16 s apart, so a wrong address takes about 20 s to fail, and
+// package client's Modify makes 50 rounds up to 1 s apart before it
+// reports a conflict that never clears. ForTests sets instead:
+//
+//   - the retry policy: TestMaxAttempts attempts, waits from TestMinWait
+//     doubling up to TestMaxWait, and a server's Retry-After honoured up
+//     to TestMaxWait (the mock's injected Retry-After, whole seconds as
+//     HTTP has them, then costs 100 ms);
+//   - the timeout of each attempt: TestTimeout;
+//   - for package client, the conflict policy of Modify and its helpers:
+//     TestConflictAttempts rounds, waits from TestConflictMinWait up to
+//     TestConflictMaxWait (the emitter ignores it).
+//
+// What is retried is unchanged ([DefaultCheckRetry]). Options given after
+// it override what it sets (the last one wins), so give it first; a test
+// of many writers contending for one aspect may need more rounds
+// (client.WithConflictPolicy after ForTests):
+//
+//	s := mockserver.Start(t)
+//	c, err := client.New(s.URL(), datahub.ForTests())
+//	em, err := emitter.NewREST(s.URL(), datahub.ForTests(), emitter.WithServerAsync(true))
+func ForTests() Option {
+	return func(s *config.Settings) {
+		s.Retry = config.Retry{Set: true, MaxAttempts: TestMaxAttempts, CheckRetry: DefaultCheckRetry,
+			Backoff: ExponentialBackoff(TestMinWait, TestMaxWait, TestMaxWait)}
+		s.Timeout = TestTimeout
+		s.Client.ConflictSet = true
+		s.Client.ConflictAttempts, s.Client.ConflictMinWait, s.Client.ConflictMaxWait =
+			TestConflictAttempts, TestConflictMinWait, TestConflictMaxWait
+	}
+}

@@ -1,0 +1,50 @@
+package gms_test
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// TestUpdate checks Core.Update: fn sees the current value, its result is
+// validated and written as a new version, fn's own error comes back
+// unchanged, and a refused value or condition writes nothing.
+func TestUpdate(t *testing.T) {
+	c := newCore(t, gms.Options{})
+	ctx := t.Context()
+	var seen []string
+	set := func(v string) gms.UpdateFunc {
+		return func(cur json.RawMessage) (json.RawMessage, error) {
+			seen = append(seen, string(cur))
+			return json.RawMessage(v), nil
+		}
+	}
+	if err := c.Update(ctx, ds, "status", set(`{"removed": false}`), gms.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Update(ctx, ds, "status", set(`{"removed":true}`), gms.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 2 || seen[0] != "" || seen[1] != `{"removed":false}` {
+		t.Errorf("fn saw %q, want absent then the compacted first value", seen)
+	}
+	mine := errors.New("mine")
+	err := c.Update(ctx, ds, "status", func(json.RawMessage) (json.RawMessage, error) { return nil, mine }, gms.UpdateOptions{})
+	if err != mine {
+		t.Errorf("fn's error came back as %v", err)
+	}
+	err = c.Update(ctx, ds, "status", set(`{"removed":"yes"}`), gms.UpdateOptions{})
+	if kindOf(err) != gms.Invalid && kindOf(err) != gms.BadArgument {
+		t.Errorf("invalid value: %v (kind %v)", err, kindOf(err))
+	}
+	err = c.Update(ctx, ds, "status", set(`{"removed":false}`), gms.UpdateOptions{Headers: map[string]string{gms.HeaderIfVersionMatch: "1"}})
+	if kindOf(err) != gms.PreconditionFailed {
+		t.Errorf("stale If-Version-Match: %v", err)
+	}
+	v, err := c.GetAspect(ctx, ds, "status", 0)
+	if err != nil || string(v.Value) != `{"removed":true}` {
+		t.Errorf("status = %s, %v; want the second update's value", v.Value, err)
+	}
+}
