@@ -230,6 +230,18 @@ const (
 	shapeTrace                              // /openapi/v1/trace/write/{traceId}
 )
 
+// shapePaths are the path templates of the shapes, as the README lists them.
+var shapePaths = map[v3Shape]string{
+	shapeEntityType:      "/openapi/v3/entity/{entityName}",
+	shapeEntity:          "/openapi/v3/entity/{entityName}/{urn}",
+	shapeAspect:          "/openapi/v3/entity/{entityName}/{urn}/{aspectName}",
+	shapeBatchGet:        "/openapi/v3/entity/{entityName}/batchGet",
+	shapeScroll:          "/openapi/v3/entity/scroll",
+	shapeGeneric:         "/openapi/v3/entity/generic",
+	shapeGenericBatchGet: "/openapi/v3/entity/generic/batchGet",
+	shapeTrace:           "/openapi/v1/trace/write/{traceId}",
+}
+
 // v3Routes are the OpenAPI routes the mock serves, in DataHub's route table
 // order; the versioning routes answer 501.
 var v3Routes = []v3Route{
