@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -34,6 +35,16 @@ type REST struct {
 	suffix string
 	// now is the clock of systemMetadata.lastObserved.
 	now func() time.Time
+
+	// ep is the configured write path; resolved is what EndpointAuto
+	// became (EndpointAuto until decided), guarded by epMu.
+	ep       Endpoint
+	epMu     sync.Mutex
+	resolved Endpoint
+	// mode is the emit mode.
+	mode EmitMode
+	// pollMin and pollMax bound the waits between trace polls of EmitAsyncWait.
+	pollMin, pollMax time.Duration
 }
 
 // Fixed parts of the request bodies.
@@ -56,8 +67,9 @@ func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
 	if err != nil {
 		return nil, err
 	}
+	mode := EmitMode(s.Emitter.Mode)
 	async := "false"
-	if s.Emitter.ServerAsync {
+	if mode == EmitAsync { // EmitAsyncWait is synchronous on Rest.li (no trace to wait on)
 		async = "true"
 	}
 	r := &REST{
@@ -68,6 +80,11 @@ func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
 		isolate:  s.Emitter.IsolateRejected == nil || *s.Emitter.IsolateRejected,
 		suffix:   `,"async":"` + async + `"}`,
 		now:      time.Now,
+		ep:       Endpoint(s.Emitter.Endpoint),
+		resolved: EndpointAuto,
+		mode:     mode,
+		pollMin:  defaultPollMin,
+		pollMax:  defaultPollMax,
 	}
 	if r.maxBatch <= 0 {
 		r.maxBatch = DefaultMaxBatchSize
@@ -139,6 +156,9 @@ type batch struct {
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
+	if r.endpoint(ctx) == EndpointOpenAPI {
+		return r.emitOpenAPI(ctx, ps)
+	}
 	items, results := r.encode(ps)
 	b := &batch{r: r, items: items, results: results}
 	return b.run(ctx)

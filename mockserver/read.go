@@ -204,6 +204,8 @@ func (s *Server) handleConfig(w http.ResponseWriter, _ *http.Request, _ routed) 
 		Versions: map[string]map[string]string{
 			"acryldata/datahub": {"version": s.cfg.serverVersion, "commit": "datahub-mock-" + mockVersion},
 		},
-		Datahub: map[string]string{"serverType": "datahub-mock", "serverEnv": "test"},
+		// serverEnv "core" is open-source DataHub; clients take any other value
+		// for DataHub Cloud, whose versions are numbered differently.
+		Datahub: map[string]string{"serverType": "datahub-mock", "serverEnv": "core"},
 	})
 }

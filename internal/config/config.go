@@ -34,7 +34,12 @@ type Retry struct {
 
 // Emitter holds the settings only a REST emitter reads.
 type Emitter struct {
-	ServerAsync     bool
+	ServerAsync bool
+	// Endpoint is emitter.WithEndpoint's value (0: Rest.li).
+	Endpoint int
+	// Mode is emitter.WithEmitMode's value (0: SYNC_PRIMARY); WithServerAsync
+	// sets it too.
+	Mode            int
 	MaxBatchSize    int // 0: the emitter's default
 	MaxBatchBytes   int // 0: the emitter's default
 	IsolateRejected *bool

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -122,7 +123,9 @@ func (l *traceLog) failed(items []item, err *Error) {
 	defer l.mu.Unlock()
 	for i := range items {
 		if e := items[i].trace; e != nil {
-			e.state, e.message = stateFailed, err.Message
+			// the message without the batch index a batch's failure carries
+			msg, _ := strings.CutPrefix(err.Message, fmt.Sprintf(MsgBatchItem, items[i].index, ""))
+			e.state, e.message = stateFailed, msg
 		}
 	}
 }
