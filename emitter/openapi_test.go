@@ -42,7 +42,7 @@ func statuses(t *testing.T, err error, n int) []emitter.Status {
 func TestOpenAPIAsyncWait(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t, mockserver.WithAsyncLag(40*time.Millisecond))
-	r, _ := newREST(t, s, emitter.WithEndpoint(emitter.EndpointOpenAPI), emitter.WithEmitMode(emitter.EmitAsyncWait))
+	r, _ := newREST(t, s, datahub.WithEndpoint(datahub.EndpointOpenAPI), emitter.WithEmitMode(emitter.EmitAsyncWait))
 	a, b := datasetURN(t, 1), datasetURN(t, 2)
 	pa, _ := emitter.NewProposal(a, aspects.DatasetProperties{Description: aspects.Ptr("a")})
 	pb, _ := emitter.NewProposal(b, aspects.Status{Removed: true})
@@ -75,7 +75,7 @@ func TestOpenAPIAsyncWait(t *testing.T) {
 func TestOpenAPIKeepsMeaning(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t)
-	r, _ := newREST(t, s, emitter.WithEndpoint(emitter.EndpointOpenAPI))
+	r, _ := newREST(t, s, datahub.WithEndpoint(datahub.EndpointOpenAPI))
 	u := datasetURN(t, 1)
 	up, _ := emitter.NewProposal(u, aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:a"}}})
 	patch := emitter.Proposal{URN: u, ChangeType: emitter.Patch, AspectName: "globalTags",
@@ -115,7 +115,7 @@ type rawAspect struct{ name, json string }
 func (a rawAspect) AspectName() string           { return a.name }
 func (a rawAspect) MarshalJSON() ([]byte, error) { return []byte(a.json), nil }
 
-// TestEndpointAuto checks that EndpointAuto writes through OpenAPI to a
+// TestEndpointAuto checks that datahub.EndpointAuto writes through OpenAPI to a
 // server reporting 1.0.1 or later, and through Rest.li to an older one.
 func TestEndpointAuto(t *testing.T) {
 	t.Parallel()
@@ -126,7 +126,7 @@ func TestEndpointAuto(t *testing.T) {
 		t.Run(c.version, func(t *testing.T) {
 			t.Parallel()
 			s := mockserver.Start(t, mockserver.WithServerVersion(c.version))
-			r, _ := newREST(t, s, emitter.WithEndpoint(emitter.EndpointAuto))
+			r, _ := newREST(t, s, datahub.WithEndpoint(datahub.EndpointAuto))
 			for i := range 2 {
 				p, _ := emitter.NewProposal(datasetURN(t, i), aspects.Status{})
 				if err := r.Emit(t.Context(), p); err != nil {
@@ -147,10 +147,10 @@ func TestEndpointAuto(t *testing.T) {
 
 // TestEndpointFromEnv checks the Python emitter's environment override.
 func TestEndpointFromEnv(t *testing.T) {
-	for v, want := range map[string]emitter.Endpoint{"OPENAPI": emitter.EndpointOpenAPI, "restli": emitter.EndpointRestli, "": emitter.EndpointAuto, "other": emitter.EndpointAuto} {
-		t.Setenv(emitter.EnvEndpoint, v)
-		if got := emitter.EndpointFromEnv(); got != want {
-			t.Errorf("%s=%q: EndpointFromEnv() = %v, want %v", emitter.EnvEndpoint, v, got, want)
+	for v, want := range map[string]datahub.Endpoint{"OPENAPI": datahub.EndpointOpenAPI, "restli": datahub.EndpointRestli, "": datahub.EndpointAuto, "other": datahub.EndpointAuto} {
+		t.Setenv(datahub.EnvEndpoint, v)
+		if got := datahub.EndpointFromEnv(); got != want {
+			t.Errorf("%s=%q: datahub.EndpointFromEnv() = %v, want %v", datahub.EnvEndpoint, v, got, want)
 		}
 	}
 }

@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/serverconfig"
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
 
@@ -36,11 +36,9 @@ type REST struct {
 	// now is the clock of systemMetadata.lastObserved.
 	now func() time.Time
 
-	// ep is the configured write path; resolved is what EndpointAuto
-	// became (EndpointAuto until decided), guarded by epMu.
-	ep       Endpoint
-	epMu     sync.Mutex
-	resolved Endpoint
+	// ep is the configured write path; auto decides datahub.EndpointAuto.
+	ep   datahub.Endpoint
+	auto serverconfig.Resolver
 	// mode is the emit mode.
 	mode EmitMode
 	// pollMin and pollMax bound the waits between trace polls of EmitAsyncWait.
@@ -80,8 +78,7 @@ func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
 		isolate:  s.Emitter.IsolateRejected == nil || *s.Emitter.IsolateRejected,
 		suffix:   `,"async":"` + async + `"}`,
 		now:      time.Now,
-		ep:       Endpoint(s.Emitter.Endpoint),
-		resolved: EndpointAuto,
+		ep:       datahub.Endpoint(s.Endpoint),
 		mode:     mode,
 		pollMin:  defaultPollMin,
 		pollMax:  defaultPollMax,
@@ -156,7 +153,7 @@ type batch struct {
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
-	if r.endpoint(ctx) == EndpointOpenAPI {
+	if r.openAPI(ctx) {
 		return r.emitOpenAPI(ctx, ps)
 	}
 	items, results := r.encode(ps)

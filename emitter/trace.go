@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -118,10 +119,12 @@ func (b *v3Run) poll(ctx context.Context, traceID string, pending map[int]string
 	body := map[string][]string{}
 	var idx []int
 	for i, id := range pending {
-		if id != traceID {
-			continue
+		if id == traceID {
+			idx = append(idx, i)
 		}
-		idx = append(idx, i)
+	}
+	slices.Sort(idx) // the aspects in the proposals' order
+	for _, i := range idx {
 		u, a := b.items[i].urn, b.items[i].aspect
 		found := false
 		for _, have := range body[u] {

@@ -245,7 +245,7 @@ func TestWireGolden(t *testing.T) {
 			tt.emit = func(t *testing.T) []Proposal { return emit(t)[1:] }
 		}
 		tt.name = "openapi_" + tt.name
-		tt.opts = append(slices.Clone(tt.opts), WithEndpoint(EndpointOpenAPI))
+		tt.opts = append(slices.Clone(tt.opts), datahub.WithEndpoint(datahub.EndpointOpenAPI))
 		v3 = append(v3, tt)
 	}
 	mixed := func(t *testing.T) []Proposal {
@@ -257,10 +257,10 @@ func TestWireGolden(t *testing.T) {
 		return []Proposal{a, b, c, d, a}
 	}
 	v3 = append(v3,
-		wireCase{name: "openapi_batching", opts: []datahub.Option{WithEndpoint(EndpointOpenAPI)}, emit: mixed},
-		wireCase{name: "openapi_sync_wait", opts: []datahub.Option{WithEndpoint(EndpointOpenAPI), WithEmitMode(EmitSyncWait)}, emit: mixed},
-		wireCase{name: "openapi_async_wait", opts: []datahub.Option{WithEndpoint(EndpointOpenAPI), WithEmitMode(EmitAsyncWait)}, emit: mixed},
-		wireCase{name: "openapi_auto", opts: []datahub.Option{WithEndpoint(EndpointAuto)}, emit: func(t *testing.T) []Proposal {
+		wireCase{name: "openapi_batching", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI)}, emit: mixed},
+		wireCase{name: "openapi_sync_wait", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), WithEmitMode(EmitSyncWait)}, emit: mixed},
+		wireCase{name: "openapi_async_wait", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), WithEmitMode(EmitAsyncWait)}, emit: mixed},
+		wireCase{name: "openapi_auto", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointAuto)}, emit: func(t *testing.T) []Proposal {
 			return []Proposal{mustProposal(t, datasetURN, aspects.Status{})}
 		}},
 	)

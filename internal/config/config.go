@@ -35,8 +35,6 @@ type Retry struct {
 // Emitter holds the settings only a REST emitter reads.
 type Emitter struct {
 	ServerAsync bool
-	// Endpoint is emitter.WithEndpoint's value (0: Rest.li).
-	Endpoint int
 	// Mode is emitter.WithEmitMode's value (0: SYNC_PRIMARY); WithServerAsync
 	// sets it too.
 	Mode            int
@@ -74,6 +72,9 @@ type Settings struct {
 	// MaxResponseBytes is the largest successful response body read; 0
 	// means the transport's default.
 	MaxResponseBytes int64
+
+	// Endpoint is datahub.WithEndpoint's value (0: Rest.li).
+	Endpoint int
 
 	Emitter Emitter
 	Client  Client

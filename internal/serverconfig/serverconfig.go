@@ -5,11 +5,17 @@
 package serverconfig
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/catalogkit/datahub-go/internal/transport"
 )
 
 // Info is what GET /config says about the server.
@@ -112,4 +118,39 @@ func (in Info) OpenAPI() bool {
 		return in.AtLeast([4]int{0, 3, 11, 0})
 	}
 	return in.AtLeast([4]int{1, 0, 1, 0})
+}
+
+// Resolver decides once, from GET /config, whether a server takes the
+// OpenAPI v3 entity API (for datahub.EndpointAuto), and remembers the
+// answer. It is safe for concurrent use.
+type Resolver struct {
+	mu      sync.Mutex
+	decided bool
+	openAPI bool
+}
+
+// OpenAPI reports whether the server tc talks to supports OpenAPI, reading
+// GET /config on the first call. A server whose /config cannot be read is
+// taken as one without (the decision is kept), except when ctx ended first
+// (then nothing is decided).
+func (r *Resolver) OpenAPI(ctx context.Context, tc *transport.Client, log *slog.Logger) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.decided {
+		return r.openAPI
+	}
+	resp, err := tc.Send(ctx, transport.Request{Method: http.MethodGet, Path: "/config"})
+	if err != nil {
+		if ctx.Err() != nil {
+			return false
+		}
+		if log != nil {
+			log.LogAttrs(ctx, slog.LevelWarn, "datahub: GET /config failed; talking Rest.li", slog.String("error", err.Error()))
+		}
+		r.decided = true
+		return false
+	}
+	in, perr := Parse(resp.Body)
+	r.decided, r.openAPI = true, perr == nil && in.OpenAPI()
+	return r.openAPI
 }
