@@ -93,21 +93,6 @@ func (r *REST) v3Async() string {
 	return "false"
 }
 
-// escapeURNPath writes a URN into a path as DataHub's Python emitter does,
-// as it is, escaping only what a URL path cannot hold.
-func escapeURNPath(u string) string {
-	var b strings.Builder
-	for i := 0; i < len(u); i++ {
-		c := u[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~:@!$&'()*+,;=/", c) >= 0 {
-			b.WriteByte(c)
-			continue
-		}
-		fmt.Fprintf(&b, "%%%02X", c)
-	}
-	return b.String()
-}
-
 // encodeV3 checks and encodes every proposal for OpenAPI; those that
 // cannot be sent are Rejected, the others NotAttempted.
 func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
@@ -130,7 +115,7 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 		it := &items[i]
 		it.urn, it.aspect, it.unsafe = res.URN, res.Aspect, !p.replaySafe()
 		typ := url.PathEscape(p.entityType())
-		entityPath := pathV3Entity + typ + "/" + escapeURNPath(it.urn)
+		entityPath := pathV3Entity + typ + "/" + transport.URNInPath(it.urn)
 		if p.changeType() == Delete {
 			it.kind, it.method, it.path = v3Delete, http.MethodDelete, entityPath
 			continue

@@ -44,7 +44,7 @@ const (
 var knownOps = []Op{OpIngestProposal, OpIngestProposalBatch, OpGetTimeseries, OpGetCount, OpGetAspect,
 	OpGetEntity, OpDeleteEntity, OpConfig, OpGraphQL, OpUnknown, OpAny,
 	OpRestoreIndices, OpGetIndexSizes, OpTruncateTimeseries, OpGetEsTaskStatus, OpEvaluateTests,
-	OpV3List, OpV3GetEntity, OpV3GetAspect, OpV3BatchGet, OpV3Write, OpV3Patch, OpV3Delete, OpTraceWrite}
+	OpV3List, OpV3GetEntity, OpV3GetAspect, OpV3Head, OpV3BatchGet, OpV3Write, OpV3Patch, OpV3Delete, OpTraceWrite}
 
 // Forever is the [Fault.Times] of a fault that applies to every request
 // until [Server.ClearFaults]. A count is never implicit: a fault with Times

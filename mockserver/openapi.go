@@ -22,10 +22,12 @@ const (
 	// OpV3List is GET /openapi/v3/entity/{entityName} and POST
 	// /openapi/v3/entity/scroll.
 	OpV3List Op = "v3List"
-	// OpV3GetEntity is GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
+	// OpV3GetEntity is GET /openapi/v3/entity/{entityName}/{urn}.
 	OpV3GetEntity Op = "v3GetEntity"
-	// OpV3GetAspect is GET and HEAD /openapi/v3/entity/{entityName}/{urn}/{aspect}.
+	// OpV3GetAspect is GET /openapi/v3/entity/{entityName}/{urn}/{aspect}.
 	OpV3GetAspect Op = "v3GetAspect"
+	// OpV3Head is HEAD /openapi/v3/entity/{entityName}/{urn}[/{aspect}].
+	OpV3Head Op = "v3Head"
 	// OpV3BatchGet is POST /openapi/v3/entity/{entityName}/batchGet and
 	// /openapi/v3/entity/generic/batchGet.
 	OpV3BatchGet Op = "v3BatchGet"

@@ -247,9 +247,9 @@ var shapePaths = map[v3Shape]string{
 var v3Routes = []v3Route{
 	{http.MethodGet, shapeEntityType, endpoint{"v3", "list", OpV3List, (*Server).handleV3List}},
 	{http.MethodGet, shapeEntity, endpoint{"v3", "getEntity", OpV3GetEntity, (*Server).handleV3GetEntity}},
-	{http.MethodHead, shapeEntity, endpoint{"v3", "headEntity", OpV3GetEntity, (*Server).handleV3GetEntity}},
+	{http.MethodHead, shapeEntity, endpoint{"v3", "headEntity", OpV3Head, (*Server).handleV3GetEntity}},
 	{http.MethodGet, shapeAspect, endpoint{"v3", "getAspect", OpV3GetAspect, (*Server).handleV3GetAspect}},
-	{http.MethodHead, shapeAspect, endpoint{"v3", "headAspect", OpV3GetAspect, (*Server).handleV3GetAspect}},
+	{http.MethodHead, shapeAspect, endpoint{"v3", "headAspect", OpV3Head, (*Server).handleV3GetAspect}},
 	{http.MethodDelete, shapeEntity, endpoint{"v3", "deleteEntity", OpV3Delete, (*Server).handleV3Delete}},
 	{http.MethodPost, shapeEntityType, endpoint{"v3", "createEntities", OpV3Write, (*Server).handleV3Write}},
 	{http.MethodDelete, shapeAspect, endpoint{"v3", "deleteAspect", OpV3Delete, (*Server).handleV3Delete}},
