@@ -74,3 +74,18 @@ func WithEndpoint(e Endpoint) Option {
 		s.Endpoint = int(e)
 	}
 }
+
+// ParseEndpoint reads an endpoint's name in any case: "restli", "openapi"
+// or "auto" (as a command-line flag gives it). Another name is an error
+// wrapping [ErrValidation].
+func ParseEndpoint(s string) (Endpoint, error) {
+	switch strings.ToUpper(strings.TrimSpace(s)) {
+	case "RESTLI":
+		return EndpointRestli, nil
+	case "OPENAPI":
+		return EndpointOpenAPI, nil
+	case "AUTO":
+		return EndpointAuto, nil
+	}
+	return 0, fmt.Errorf("datahub: unknown endpoint %q (want restli, openapi or auto): %w", s, ErrValidation)
+}
