@@ -23,7 +23,7 @@ run() { # package, benchmark regexp
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
 run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedEndpoints|BenchmarkAsync)$'
-run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable)$'
+run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkSearchScale)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
 awk -v count="$count" '
@@ -75,6 +75,11 @@ awk -v count="$count" '
     m = median("BenchmarkUpsertReadScale", "1k-ns/op"); z = median("BenchmarkUpsertReadScale", "100k-ns/op")
     q = median("BenchmarkUpsertReadScale", "ratio-100k/1k")
     row("(4) UPSERT + GET /entitiesV2, 100k vs 1k", sprintf("1k entities %.1f us, 100k %.1f us", m/1000, z/1000),
+        sprintf("100k/1k %.2f", q), "100k/1k <= 2", verdict(q <= 2))
+
+    m = median("BenchmarkSearchScale", "1k-ns/op"); z = median("BenchmarkSearchScale", "100k-ns/op")
+    q = median("BenchmarkSearchScale", "ratio-100k/1k")
+    row("(6) selective search (10 hits), 100k vs 1k", sprintf("1k entities %.1f us, 100k %.1f us", m/1000, z/1000),
         sprintf("100k/1k %.2f", q), "100k/1k <= 2", verdict(q <= 2))
 
     a = median("BenchmarkAsync", "proposals/s")

@@ -35,8 +35,9 @@
 // [ErrValidation]. The last of two options wins.
 //
 // [FromEnv] reads the server URL and token from DATAHUB_GMS_URL and
-// DATAHUB_GMS_TOKEN, as DataHub's Python SDK does. Nothing reads the
-// environment unless it is called:
+// DATAHUB_GMS_TOKEN, or else from the ~/.datahubenv file DataHub's CLI
+// writes, as DataHub's Python SDK does. Nothing reads the environment
+// unless it is called (client.FromEnv builds a client from it):
 //
 //	server, opts, err := datahub.FromEnv()
 //	if err != nil { ... }

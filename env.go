@@ -1,9 +1,13 @@
 package datahub
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
+	"time"
 )
 
 // The environment variables FromEnv reads, as DataHub's Python SDK names
@@ -21,17 +25,32 @@ const (
 	EnvGMSProtocol = "DATAHUB_GMS_PROTOCOL"
 )
 
-// FromEnv reads the server URL and token from the environment, as DataHub's
-// Python SDK does (DataHubClient.from_env, config_utils): the URL is
-// DATAHUB_GMS_PROTOCOL://DATAHUB_GMS_HOST:DATAHUB_GMS_PORT when a port and
-// a host are set, else DATAHUB_GMS_URL, else DATAHUB_GMS_HOST; the token is
-// DATAHUB_GMS_TOKEN, sent with [WithToken] when set. Empty or blank
-// variables count as unset. Unlike the Python SDK it reads no
-// ~/.datahubenv file, and nothing in this SDK reads the environment unless
-// FromEnv is called.
+// EnvSkipConfig, when "true" (in any case), makes FromEnv fail rather
+// than read ~/.datahubenv when the environment names no server.
+const EnvSkipConfig = "DATAHUB_SKIP_CONFIG"
+
+// FromEnv reads the server URL and the settings to reach it as DataHub's
+// Python SDK does (DataHubClient.from_env, with the CLI's
+// load_client_config), with the same precedence:
 //
-// It returns an error wrapping [ErrValidation] when no URL is set; the URL
-// itself is checked by the constructor it is given to:
+//   - When the environment names a server, it alone is used: the URL is
+//     DATAHUB_GMS_PROTOCOL://DATAHUB_GMS_HOST:DATAHUB_GMS_PORT when a port
+//     and a host are set (protocol "http" by default), else
+//     DATAHUB_GMS_URL, else DATAHUB_GMS_HOST; the token is
+//     DATAHUB_GMS_TOKEN, sent with [WithToken] when set.
+//   - Otherwise, unless DATAHUB_SKIP_CONFIG is "true", the file
+//     ~/.datahubenv that DataHub's CLI writes (datahub init) is read: its
+//     gms section's server and token, and, when set, timeout_sec
+//     ([WithTimeout]), extra_headers ([WithHeaders]) and retry_max_times
+//     ([WithRetry], that many retries after the first attempt).
+//     DATAHUB_GMS_TOKEN is not used then, as in Python. Settings that need
+//     an HTTP client of the caller's making (certificates, TLS
+//     verification turned off, OAuth) are refused with an error saying so.
+//
+// Empty or blank variables count as unset. Nothing in this SDK reads the
+// environment or the file unless FromEnv is called. It returns an error
+// wrapping [ErrValidation] when neither names a server or the file does
+// not read; the URL itself is checked by the constructor it is given to:
 //
 //	server, opts, err := datahub.FromEnv()
 //	if err != nil { ... }
@@ -51,14 +70,54 @@ func FromEnv() (serverURL string, opts []Option, err error) {
 	default:
 		serverURL = host
 	}
-	if serverURL == "" {
-		if port != "" {
-			return "", nil, fmt.Errorf("datahub: %s is set but %s is not (and %s is not set either): %w", EnvGMSPort, EnvGMSHost, EnvGMSURL, ErrValidation)
+	if serverURL == "" && port != "" {
+		return "", nil, fmt.Errorf("datahub: %s is set but %s is not (and %s is not set either): %w", EnvGMSPort, EnvGMSHost, EnvGMSURL, ErrValidation)
+	}
+	if serverURL != "" {
+		if token := get(EnvGMSToken); token != "" {
+			opts = append(opts, WithToken(token))
 		}
-		return "", nil, fmt.Errorf("datahub: neither %s nor %s is set: %w", EnvGMSURL, EnvGMSHost, ErrValidation)
+		return serverURL, opts, nil
 	}
-	if token := get(EnvGMSToken); token != "" {
-		opts = append(opts, WithToken(token))
+	if strings.EqualFold(get(EnvSkipConfig), "true") {
+		return "", nil, fmt.Errorf("datahub: %s is true but neither %s nor %s is set: %w", EnvSkipConfig, EnvGMSURL, EnvGMSHost, ErrValidation)
 	}
-	return serverURL, opts, nil
+	return fromEnvFile()
+}
+
+// fromEnvFile reads ~/.datahubenv.
+func fromEnvFile() (string, []Option, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", nil, fmt.Errorf("datahub: neither %s nor %s is set, and there is no home directory to find ~/.datahubenv in (%v): %w", EnvGMSURL, EnvGMSHost, err, ErrValidation)
+	}
+	path := filepath.Join(home, ".datahubenv")
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil, fmt.Errorf("datahub: neither %s nor %s is set, and there is no %s (DataHub's CLI writes it with datahub init): %w", EnvGMSURL, EnvGMSHost, path, ErrValidation)
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("datahub: read %s: %w: %w", path, err, ErrValidation)
+	}
+	f, err := parseEnvFile(data)
+	if err != nil {
+		return "", nil, fmt.Errorf("datahub: %s: %w: %w", path, err, ErrValidation)
+	}
+	if strings.TrimSpace(f.server) == "" {
+		return "", nil, fmt.Errorf("datahub: %s has no gms.server: %w", path, ErrValidation)
+	}
+	var opts []Option
+	if f.token != "" {
+		opts = append(opts, WithToken(f.token))
+	}
+	if f.timeoutSec != nil {
+		opts = append(opts, WithTimeout(time.Duration(*f.timeoutSec*float64(time.Second))))
+	}
+	if f.headers != nil {
+		opts = append(opts, WithHeaders(f.headers))
+	}
+	if f.retryMaxTimes != nil {
+		opts = append(opts, WithRetry(RetryPolicy{MaxAttempts: *f.retryMaxTimes + 1}))
+	}
+	return strings.TrimSpace(f.server), opts, nil
 }

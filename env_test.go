@@ -35,9 +35,10 @@ func TestFromEnv(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, k := range []string{datahub.EnvGMSURL, datahub.EnvGMSToken, datahub.EnvGMSHost, datahub.EnvGMSPort, datahub.EnvGMSProtocol} {
+			for _, k := range []string{datahub.EnvGMSURL, datahub.EnvGMSToken, datahub.EnvGMSHost, datahub.EnvGMSPort, datahub.EnvGMSProtocol, datahub.EnvSkipConfig} {
 				t.Setenv(k, tt.env[k])
 			}
+			t.Setenv("HOME", t.TempDir()) // no ~/.datahubenv
 			url, opts, err := datahub.FromEnv()
 			if tt.wantErr != nil {
 				if !errors.Is(err, tt.wantErr) {

@@ -41,6 +41,13 @@ var (
 	// write would fail its own condition; read the aspect to learn what
 	// happened.
 	ErrOutcomeUnknown = errors.New("datahub: outcome unknown")
+	// ErrAlreadyExists reports a create that found what it would create:
+	// HTTP 409, or DataHub's refusal of changeType CREATE ("Cannot perform
+	// CREATE since the aspect already exists.") or CREATE_ENTITY ("Cannot
+	// perform CREATE_ENTITY if not exists since the entity key already
+	// exists."), a 422 over Rest.li or a 400 over OpenAPI, which also match
+	// ErrValidation.
+	ErrAlreadyExists = errors.New("datahub: already exists")
 )
 
 // Error is a failed request: the HTTP status and what the server said about it.
@@ -94,6 +101,9 @@ func (e *Error) Is(target error) bool {
 		return e.StatusCode == http.StatusPreconditionFailed || e.versionMismatch()
 	case ErrPayloadTooLarge:
 		return e.StatusCode == http.StatusRequestEntityTooLarge
+	case ErrAlreadyExists:
+		return e.StatusCode == http.StatusConflict ||
+			(e.StatusCode == http.StatusBadRequest || e.StatusCode == http.StatusUnprocessableEntity) && strings.Contains(e.Message, "Cannot perform CREATE")
 	case ErrValidation:
 		return (e.StatusCode == http.StatusBadRequest || e.StatusCode == http.StatusUnprocessableEntity) && !e.versionMismatch()
 	}

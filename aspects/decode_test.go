@@ -17,7 +17,6 @@ func TestDecodeRejects(t *testing.T) {
 		wantErr            string
 	}{
 		{"unknown aspect", "noSuchAspect", `{}`, "", "aspects: decode noSuchAspect: unknown aspect"},
-		{"untyped aspect", "subTypes", `{"typeNames":["View"]}`, "", "aspects: decode subTypes: aspect has no typed struct"},
 		{"not an object", "status", `[]`, "", "aspects: decode status: not a JSON object"},
 		{"null", "status", `null`, "", "aspects: decode status: not a JSON object"},
 		{"invalid JSON", "status", `{"removed":`, "", "aspects: decode status: unexpected EOF"},

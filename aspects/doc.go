@@ -18,7 +18,23 @@
 // [Ownership], the timeseries aspects [DatasetProfile],
 // [DatasetUsageStatistics] and [Operation], [TestInfo], [TestResults] and
 // [DataPlatformInfo]. Each implements [Aspect] with a value receiver, so both T
-// and *T are Aspects.
+// and *T are Aspects. These are written by hand.
+//
+// Every other aspect of DataHub's entity registry, and every record, enum and
+// union those aspects use, has a generated type (files *_gen.go, one per PDL
+// namespace) that follows the same rules: [SubTypes], [Domains],
+// [UpstreamLineage], [DataProcessInstanceRunEvent],
+// [MLTrainingRunProperties], [ContainerProperties] and the rest, 255 aspects
+// in all. Their names are the PDL names in Go case, with initialisms in
+// capitals (externalUrl is ExternalURL, SqlAssertionInfo is SQLAssertionInfo);
+// a field named like a method of its type (aspectName) takes a trailing
+// underscore (AspectName_). An enum's constants are the type's name followed
+// by the symbol in Go case (PartitionTypeFullTable). A union is a struct with
+// one pointer per member, exactly one of which is set, like
+// [HyperParameterValueType]; an inline union is named after its record and
+// field ([DataJobInfoType]). A defaulted field whose default is not Go's zero
+// value is a pointer, nil standing for the default, except an enum (the empty
+// string stands for the default) and an audit stamp (the zero stamp does).
 //
 // URN-valued fields are plain strings, so that whatever a server holds
 // decodes; build them with package
@@ -73,3 +89,5 @@
 // decodes a named aspect's JSON strictly, rejecting fields the PDL record does
 // not declare.
 package aspects
+
+//go:generate go run ../internal/pdl/gen/gotypes/cmd -aspects .

@@ -120,7 +120,7 @@ func ExampleLookup() {
 	// Output:
 	// true com.linkedin.schema.SchemaMetadata false true
 	// true com.linkedin.dataset.DatasetProfile true true
-	// true com.linkedin.common.SubTypes false false
+	// true com.linkedin.common.SubTypes false true
 }
 
 // LookupEntity tells which aspects an entity type accepts.

@@ -13,6 +13,9 @@ import (
 func FuzzDecode(f *testing.F) {
 	names := TypedAspects()
 	for i, name := range names {
+		if _, hand := typed[name]; !hand {
+			continue // golden files are kept for the hand-written aspects
+		}
 		for _, variant := range []string{"full", "minimal"} {
 			b, err := os.ReadFile(filepath.Join("testdata", name+"."+variant+".json"))
 			if err != nil {

@@ -79,7 +79,7 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
-	for _, name := range TypedAspects() {
+	for name := range typed {
 		for _, variant := range []string{"full", "minimal"} {
 			if !seen[name+"."+variant] {
 				t.Errorf("no golden case %s.%s", name, variant)

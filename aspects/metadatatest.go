@@ -17,7 +17,10 @@ type TestInfo struct {
 func (TestInfo) AspectName() string { return "testInfo" }
 
 // TestDefinition is the configuration of a metadata test
-// (com.linkedin.test.TestDefinition).
+// (com.linkedin.test.TestDefinition): a JSON document saying which
+// entities the test applies to ("on") and what they must meet ("rules").
+// Build one with [NewTestDefinition], whose documentation gives the
+// grammar and the operators.
 type TestDefinition struct {
 	// Type is the definition's format.
 	Type TestDefinitionType `json:"type"`

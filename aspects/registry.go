@@ -23,8 +23,8 @@ type Info struct {
 	Typed bool
 }
 
-// typed maps the name of every aspect this package types to a constructor of
-// a new *T.
+// typed maps the name of every aspect this package types by hand to a
+// constructor of a new *T; generatedAspects holds the others.
 var typed = map[string]func() Aspect{
 	"mlFeatureProperties":              func() Aspect { return new(MLFeatureProperties) },
 	"mlFeatureTableProperties":         func() Aspect { return new(MLFeatureTableProperties) },
@@ -67,6 +67,9 @@ func Lookup(aspectName string) (Info, bool) {
 		return Info{}, false
 	}
 	_, isTyped := typed[aspectName]
+	if !isTyped {
+		_, isTyped = generatedAspects[aspectName]
+	}
 	return Info{Name: a.Name, RecordName: a.RecordName, Timeseries: a.Timeseries, Typed: isTyped}, true
 }
 
@@ -76,6 +79,9 @@ func Lookup(aspectName string) (Info, bool) {
 func New(aspectName string) (Aspect, bool) {
 	f, ok := typed[aspectName]
 	if !ok {
+		f, ok = generatedAspects[aspectName]
+	}
+	if !ok {
 		return nil, false
 	}
 	return f(), true
@@ -83,8 +89,11 @@ func New(aspectName string) (Aspect, bool) {
 
 // TypedAspects returns the names of the aspects this package types, sorted.
 func TypedAspects() []string {
-	names := make([]string, 0, len(typed))
+	names := make([]string, 0, len(typed)+len(generatedAspects))
 	for n := range typed {
+		names = append(names, n)
+	}
+	for n := range generatedAspects {
 		names = append(names, n)
 	}
 	sort.Strings(names)

@@ -20,6 +20,8 @@ type Client struct {
 	conflict ConflictPolicy
 	// strategy is how the helpers write lists (WithWriteStrategy).
 	strategy WriteStrategy
+	// requireEntity makes Modify refuse a missing entity (WithRequireEntity).
+	requireEntity bool
 	// now is the clock of audit stamps and systemMetadata.lastObserved.
 	now func() time.Time
 	// sleep waits d or until ctx is done (injectable for tests).
@@ -42,7 +44,8 @@ type Client struct {
 //
 // It takes the module's shared options (datahub.WithToken, WithHeaders,
 // WithHTTPClient, WithTimeout, WithRetry, WithLogger), which apply to reads
-// and writes alike, and its own: WithActor, WithConflictPolicy and WithWriteStrategy. Reads
+// and writes alike, and its own: WithActor, WithConflictPolicy, WithWriteStrategy and
+// WithRequireEntity. Reads
 // are retried as the retry policy says; writes too, but a conditional
 // write only when it provably was not applied (see Modify).
 func New(serverURL string, opts ...datahub.Option) (*Client, error) {
@@ -69,6 +72,9 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 		datahub.WithTimeout(s.Timeout),
 		datahub.WithLogger(s.Logger),
 		datahub.WithEndpoint(datahub.Endpoint(s.Endpoint)),
+		// Each Emit of the client is one change: a request the server
+		// refuses is refused whole, not split to write the rest.
+		emitter.WithIsolateRejected(false),
 	}
 	if s.Retry.Set {
 		emOpts = append(emOpts, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: s.Retry.MaxAttempts, CheckRetry: s.Retry.CheckRetry, Backoff: s.Retry.Backoff}))
@@ -86,6 +92,7 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 		return nil, err
 	}
 	c.strategy = WriteStrategy(s.Client.WriteStrategy)
+	c.requireEntity = s.Client.RequireEntity
 	if err := c.checkStrategy(); err != nil {
 		return nil, err
 	}
@@ -103,6 +110,18 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 func (c *Client) WithWriteStrategy(strategy WriteStrategy) *Client {
 	cp := *c
 	cp.strategy = strategy
+	return &cp
+}
+
+// WithRequireEntity returns a copy of c whose Modify refuses, or not, to
+// write to an entity that does not exist (see the option
+// WithRequireEntity); c is unchanged. Like [Client.WithWriteStrategy], the
+// copy shares c's connections and is cheap enough to make per call:
+//
+//	err := client.Modify(ctx, c.WithRequireEntity(true), model, fn)
+func (c *Client) WithRequireEntity(require bool) *Client {
+	cp := *c
+	cp.requireEntity = require
 	return &cp
 }
 
@@ -129,4 +148,18 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// FromEnv returns a client for the server that the environment or
+// ~/.datahubenv names, as DataHub's Python SDK's DataHubClient.from_env
+// finds it (see datahub.FromEnv for the variables, the file and their
+// precedence), with opts applied after the settings read there. Unlike
+// Python's from_env it sends nothing (Python checks the connection with
+// GET /config); the first call reports an unreachable server.
+func FromEnv(opts ...datahub.Option) (*Client, error) {
+	server, envOpts, err := datahub.FromEnv()
+	if err != nil {
+		return nil, err
+	}
+	return New(server, append(envOpts, opts...)...)
 }

@@ -75,13 +75,13 @@
 //     the server merges into the aspect it holds. An add costs one
 //     existence check and one write whatever others do; nothing is
 //     re-read, so it cannot starve. It needs a server that can patch the
-//     aspect: globalTags, glossaryTerms, ownership,
-//     editableDatasetProperties and editableSchemaMetadata have templates
-//     in DataHub's GMS; the ML properties aspects and
-//     institutionalMemory have none and are sent to DataHub's generic
-//     patcher (forceGenericPatch, arrayPrimaryKeys), which servers older
-//     than the generic patcher answer with a 500. Against such a server
-//     use Conditional.
+//     aspect: editableDatasetProperties and editableSchemaMetadata have
+//     templates in DataHub's GMS; tags, terms and owners (keyed by their
+//     attribution source too, as DataHub's own clients send them), links
+//     and the ML properties aspects go to DataHub's generic patcher
+//     (arrayPrimaryKeys, forceGenericPatch), which servers older than the
+//     generic patcher answer with a 500. Against such a server use
+//     Conditional.
 //
 // What stays the same: each helper refuses, with an [*EntityNotFoundError],
 // an entity that does not exist (under Patch by an Exists read first, as a
@@ -101,6 +101,38 @@
 // conditional (DataHub has no template for the editable ML properties
 // aspects), and so is [Modify], which applies any function.
 //
+// # Entities
+//
+// [Client.Entities] reads and writes whole typed entities of package
+// entity (a dataset with its schema, tags and owners; a model with its
+// hyper-parameters and metrics), as DataHub's Python SDK v2's
+// client.entities does: [Entities.Get] (one request, all aspects or
+// those named, each with its version), [Entities.GetMany],
+// [Entities.Create] (CREATE_ENTITY for the key aspect and CREATE for the
+// others, in one request the server refuses whole when the entity exists:
+// datahub.ErrAlreadyExists), [Entities.Upsert], [Entities.Update] and
+// [Entities.Delete] (soft or hard) and [Entities.DeleteAspects].
+//
+//	e, err := c.Entities().Get(ctx, u)
+//	ds := e.(*entity.Dataset)
+//	err = c.Entities().Update(ctx, ds, func() error {
+//		ds.Properties.Description = aspects.Ptr("Orders, all of them.")
+//		return nil
+//	})
+//
+// Update is where this differs from Python, whose update re-sends every
+// aspect without a condition, so that two jobs updating one entity lose
+// one's change: Update writes only the aspects the function changed, each
+// with If-Version-Match of the version read, and after a conflict reads
+// again and calls the function again, as Modify does for one aspect.
+//
+// The operations hang off a handle, c.Entities(), rather than being
+// methods of Client itself, because their natural names (Get, Create,
+// Update, Delete) would read as the aspect-level operations the client
+// already has (GetAspect, GetEntity, Modify, SoftDelete, HardDelete) with
+// other meanings; the handle shares c's connections, options and conflict
+// policy, so there is still one client and one option set.
+//
 // # GraphQL
 //
 // [Client.MLFeature], [Client.MLFeatureTable], [Client.MLModel],
@@ -117,8 +149,36 @@
 // sentinels; an HTTP failure is a *datahub.Error. DataHub answers a
 // never-written URN with an object built from the URN: check Exists.
 //
+// # Search and lineage
+//
+// [Client.Search] finds entities by free text and a [Filter] and yields
+// them one by one (iter.Seq2) over DataHub's scrollAcrossEntities, page
+// after page by scroll id: never offset pages, which DataHub refuses past
+// 10,000 results. Pages are at most [MaxPageSize]; a search yields at most
+// [DefaultSearchLimit] results unless [WithLimit] says otherwise, and says
+// so with [ErrResultLimit] rather than stop short; a refused page, a
+// cancelled context or a bad filter is yielded as an error. Datasets and the
+// ML entities come typed (as the GraphQL reads return them); [SearchAs]
+// yields one type. Filters are built with [EntityType], [Platform], [Env],
+// [Domain], [Tag], [Term], [Owner], [HasCustomProperty], [Container],
+// [SubType], [SoftDeleted] and [Field] (any field and [Condition]),
+// combined with [And], [Or] and [Not], and sent as DataHub's orFilters (an
+// OR of AND clauses); soft-deleted entities are left out unless the filter
+// has SoftDeleted. [Client.Count] and [Client.Facets] count.
+//
+// [Client.GetLineage] walks lineage up- or downstream for a number of hops
+// (DataHub's scrollAcrossLineage) and returns each entity reached with its
+// degree and shortest paths. [Client.AddLineage] records an edge (dataset to
+// dataset with column lineage, dataset to feature, feature to model,
+// training run to model, model to group) with a PATCH of the aspect that
+// holds it, so that concurrent writers of other edges lose nothing.
+//
 // # Differences from DataHub's Python client
 //
+//   - Python's search.get_urns has no limit and stops when the server stops
+//     answering pages; Search has a limit and yields an error instead of
+//     stopping short. Python's not_ refuses a filter of several clauses;
+//     [Not] multiplies it out.
 //   - Python's helpers write without a condition; these write with
 //     If-Version-Match, or with a patch the server merges. A server that
 //     ignores the header (an open DataHub pull request, #18869, reports

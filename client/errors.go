@@ -3,6 +3,7 @@ package client
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
 )
@@ -53,9 +54,9 @@ func (e *EntityNotFoundError) Error() string {
 func (e *EntityNotFoundError) Is(target error) bool { return target == datahub.ErrNotFound }
 
 // FieldNotFoundError reports SetFieldDescription for a field path that the
-// dataset's schemaMetadata does not have (compared exactly, as DataHub's
-// updateDescription compares it). errors.Is(err, datahub.ErrNotFound) holds
-// for it.
+// dataset's schemaMetadata does not have, neither exactly nor as the simple
+// form of a version-2 path. errors.Is(err, datahub.ErrNotFound) holds for
+// it.
 type FieldNotFoundError struct {
 	// URN is the dataset.
 	URN string
@@ -65,8 +66,32 @@ type FieldNotFoundError struct {
 
 // Error names the dataset and the field path.
 func (e *FieldNotFoundError) Error() string {
-	return fmt.Sprintf("client: dataset %s has no field %q in its schemaMetadata", e.URN, e.FieldPath)
+	return fmt.Sprintf("client: dataset %s has no field %q in its schemaMetadata (compared with each field's path and the simple form of its version-2 path)", e.URN, e.FieldPath)
 }
 
 // Is reports whether target is datahub.ErrNotFound.
 func (e *FieldNotFoundError) Is(target error) bool { return target == datahub.ErrNotFound }
+
+// AmbiguousFieldError reports SetFieldDescription for a simple field path
+// that is the simple form of several version-2 paths of the dataset's
+// schema (the members of a union all simplify to the union's name): give
+// one of Candidates instead. errors.Is(err, datahub.ErrValidation) holds
+// for it.
+type AmbiguousFieldError struct {
+	// URN is the dataset.
+	URN string
+	// FieldPath is the simple path asked for.
+	FieldPath string
+	// Candidates are the version-2 paths of the schema that simplify to
+	// FieldPath, in schema order.
+	Candidates []string
+}
+
+// Error names the dataset, the path and the candidates.
+func (e *AmbiguousFieldError) Error() string {
+	return fmt.Sprintf("client: field path %q of dataset %s is ambiguous: it is the simple form of %d fields; give one of their version-2 paths: %s",
+		e.FieldPath, e.URN, len(e.Candidates), strings.Join(e.Candidates, ", "))
+}
+
+// Is reports whether target is datahub.ErrValidation.
+func (e *AmbiguousFieldError) Is(target error) bool { return target == datahub.ErrValidation }

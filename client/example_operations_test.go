@@ -6,6 +6,7 @@ import (
 	"log"
 	"time"
 
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/client"
 	"github.com/catalogkit/datahub-go/mockserver"
 	"github.com/catalogkit/datahub-go/urn"
@@ -80,26 +81,47 @@ func ExampleClient_TruncateTimeseriesAspect() {
 	// completed: true deleted: 4
 }
 
-// Run the metadata tests that apply to a dataset and store the results on
-// it.
+// Define metadata tests with the builders of package aspects, run those
+// that apply to a dataset and store the results on it. A definition the
+// server cannot evaluate spoils only its own test (the mock names it).
 func ExampleClient_EvaluateTests() {
 	mock, err := mockserver.Listen("127.0.0.1:0")
 	must(err)
 	defer mock.Close()
-	must(mock.PutAspectJSON("urn:li:test:has-description", "testInfo", []byte(`{"name":"Has a description","category":"Documentation",
-		"definition":{"type":"JSON","json":"{\"on\":{\"types\":[\"dataset\"]},\"rules\":[{\"property\":\"editableDatasetProperties.description\",\"operator\":\"exists\"}]}"}}`)))
-	ds := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)")
-	must(mock.PutAspectJSON(ds.String(), "editableDatasetProperties", []byte(`{"description":"One row per user."}`)))
 	c, err := client.New(mock.URL())
 	must(err)
+	ctx := context.Background()
 
-	res, err := c.EvaluateTests(context.Background(), ds, client.EvaluateOptions{Push: true})
+	described, err := aspects.NewTestDefinition(aspects.TestOn{Types: []string{"dataset"}},
+		aspects.TestWhere("editableDatasetProperties.description", aspects.TestOpExists))
+	must(err)
+	owned, err := aspects.NewTestDefinition(aspects.TestOn{Types: []string{"dataset"}},
+		aspects.TestAnyOf(
+			aspects.TestWhere("ownership.owners.owner", aspects.TestOpExists),
+			aspects.TestWhere("urn", aspects.TestOpContains, "sandbox")))
+	must(err)
+	fuzzy, err := aspects.NewTestDefinition(aspects.TestOn{Types: []string{"dataset"}},
+		aspects.TestWhere("datasetProperties.name", "sounds_like", "users")) // not an operator the mock knows
+	must(err)
+	for id, def := range map[string]aspects.TestDefinition{"has-description": described, "has-owner": owned, "fuzzy": fuzzy} {
+		must(mock.PutAspect("urn:li:test:"+id, aspects.TestInfo{Name: id, Category: "Governance", Definition: def}))
+	}
+	ds := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)")
+	must(mock.PutAspectJSON(ds.String(), "editableDatasetProperties", []byte(`{"description":"One row per user."}`)))
+
+	res, err := c.EvaluateTests(ctx, ds, client.EvaluateOptions{Push: true})
 	must(err)
 	for _, r := range res.Passing {
 		fmt.Println("passing:", r.Test)
 	}
-	fmt.Println("failing:", len(res.Failing))
+	for _, r := range res.Failing {
+		fmt.Println("failing:", r.Test)
+	}
+	for _, r := range res.Invalid {
+		fmt.Println("invalid:", r.Test, "-", r.Error)
+	}
 	// Output:
 	// passing: urn:li:test:has-description
-	// failing: 0
+	// failing: urn:li:test:has-owner
+	// invalid: urn:li:test:fuzzy - cannot be evaluated by datahub-mock: rules.operator: unsupported operator "sounds_like" (datahub-mock supports exists, equals, in, contains, starts_with, regex, greater_than, less_than)
 }

@@ -120,6 +120,34 @@ func ExampleClient_AddLink() {
 	// Output: https://wiki.example.com/churn Model card urn:li:corpuser:jdoe
 }
 
+// By default Modify writes as DataHub's UPSERT does and creates an entity
+// that does not exist; WithRequireEntity makes it refuse one, as the
+// helpers do.
+func ExampleWithRequireEntity() {
+	server, stop := startMock()
+	defer stop()
+	ctx := context.Background()
+
+	c, err := client.New(server, client.WithRequireEntity(true))
+	must(err)
+	ghost := urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:sagemaker,ghost,PROD)")
+	setType := func(p *aspects.MLModelProperties) error {
+		p.Type = aspects.Ptr("logistic regression")
+		return nil
+	}
+	err = client.Modify(ctx, c, ghost, setType)
+	fmt.Println(errors.Is(err, datahub.ErrNotFound))
+
+	// Per call, a copy of the client with the default: the entity is created.
+	must(client.Modify(ctx, c.WithRequireEntity(false), ghost, setType))
+	exists, err := c.Exists(ctx, ghost)
+	must(err)
+	fmt.Println(exists)
+	// Output:
+	// true
+	// true
+}
+
 // ExampleClient_ServerInfo asks the server what it is, then reads through
 // the API it supports: datahub.EndpointAuto picks OpenAPI v3 for DataHub
 // 1.0.1 and later (the mock reports 1.0.0 unless told otherwise).

@@ -20,6 +20,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/entity"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -48,8 +49,8 @@ type fakeGMS struct {
 	reqs []recorded
 }
 
-func (f *fakeGMS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
+// recordOf is r (whose body is body) as the golden files pin it.
+func recordOf(r *http.Request, body []byte) recorded {
 	rec := recorded{Method: r.Method, Path: r.URL.EscapedPath(), Headers: map[string]string{}}
 	if r.URL.RawQuery != "" {
 		rec.Path += "?" + r.URL.RawQuery
@@ -67,6 +68,12 @@ func (f *fakeGMS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			rec.Body, _ = json.Marshal(string(body))
 		}
 	}
+	return rec
+}
+
+func (f *fakeGMS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	rec := recordOf(r, body)
 	f.mu.Lock()
 	f.reqs = append(f.reqs, rec)
 	f.mu.Unlock()
@@ -105,10 +112,12 @@ func (f *fakeGMS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		json.NewEncoder(w).Encode(map[string]any{"urn": u, "entityName": urn.MustParse(u).EntityType(), "aspects": got})
-	case r.URL.Query().Get("action") == "ingestProposal":
+	case r.URL.Query().Get("action") == "ingestProposal", r.URL.Query().Get("action") == "ingestProposalBatch":
 		io.WriteString(w, `{"value":"success"}`)
 	case r.URL.Query().Get("action") == "getTimeseriesAspectValues":
 		io.WriteString(w, `{"value":{"entityName":"dataset","aspectName":"datasetProfile","values":[{"aspect":{"value":"{\"timestampMillis\":2000,\"rowCount\":7}","contentType":"application/json"}}]}}`)
+	case r.Method == http.MethodDelete && strings.HasPrefix(path, "/openapi/v3/entity/"):
+		w.WriteHeader(http.StatusOK) // an empty body, as DataHub answers
 	case r.URL.Query().Get("action") == "delete":
 		io.WriteString(w, `{"value":{"urn":"x","rows":2,"timeseriesRows":0}}`)
 	default:
@@ -179,6 +188,35 @@ func TestRequestShapes(t *testing.T) {
 			func(ctx context.Context, c *Client) error { return c.SetFieldDescription(ctx, ds, "id", "User id.") }},
 		{"SoftDelete", nil, false, func(ctx context.Context, c *Client) error { return c.SoftDelete(ctx, ds) }},
 		{"HardDelete", nil, false, func(ctx context.Context, c *Client) error { _, err := c.HardDelete(ctx, ds); return err }},
+		{"entities_Create", nil, true, func(ctx context.Context, c *Client) error {
+			return c.Entities().Create(ctx, entity.NewDataset(ds, "Users.", entity.Column{Name: "id", Type: "int", Description: "User id."}))
+		}},
+		{"entities_Update", map[string]string{"schemaMetadata": schemaJSON}, false, func(ctx context.Context, c *Client) error {
+			e, err := c.Entities().Get(ctx, ds)
+			if err != nil {
+				return err
+			}
+			d := e.(*entity.Dataset)
+			return c.Entities().Update(ctx, d, func() error {
+				d.Schema.Fields[0].Description = aspects.Ptr("User id.")
+				return nil
+			})
+		}},
+		{"entities_Update_patch", map[string]string{"globalTags": `{"tags":[{"tag":"urn:li:tag:old"}]}`}, false, func(ctx context.Context, c *Client) error {
+			es := c.WithWriteStrategy(Patch).Entities()
+			e, err := es.Get(ctx, ds, "globalTags")
+			if err != nil {
+				return err
+			}
+			d := e.(*entity.Dataset)
+			return es.Update(ctx, d, func() error {
+				d.GlobalTags.Tags = []aspects.TagAssociation{{Tag: "urn:li:tag:new"}}
+				return nil
+			})
+		}},
+		{"entities_DeleteAspects", nil, false, func(ctx context.Context, c *Client) error {
+			return c.Entities().DeleteAspects(ctx, ds, "globalTags")
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -12,6 +12,7 @@ import (
 	graphql "github.com/hasura/go-graphql-client"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/fieldpath"
 	"github.com/catalogkit/datahub-go/internal/config"
 	"github.com/catalogkit/datahub-go/internal/transport"
 	"github.com/catalogkit/datahub-go/urn"
@@ -124,19 +125,21 @@ func (e *GraphQLError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the *datahub.Error of the error's code.
+// Unwrap returns the *datahub.Error of the error's kind, which errors.Is
+// matches with one sentinel. Its StatusCode is the error's code (a GraphQL
+// error comes with HTTP 200; its code is an extension), 400 when it has
+// none or one outside 400 to 599, except for DataHub's "<urn> does not
+// exist." refusal: DataHub codes that 400 BAD_REQUEST, and it unwraps to
+// 404, so that it matches datahub.ErrNotFound and not ErrValidation.
 func (e *GraphQLError) Unwrap() error {
 	status := e.Code
 	if status < 400 || status > 599 {
 		status = http.StatusBadRequest
 	}
+	if strings.HasSuffix(e.Message, " does not exist.") {
+		status = http.StatusNotFound
+	}
 	return &datahub.Error{StatusCode: status, Message: e.Message, Method: http.MethodPost, URL: e.URL}
-}
-
-// Is reports whether target is datahub.ErrNotFound for DataHub's "<urn>
-// does not exist." refusal (a 400 BAD_REQUEST in DataHub).
-func (e *GraphQLError) Is(target error) bool {
-	return target == datahub.ErrNotFound && strings.HasSuffix(e.Message, " does not exist.")
 }
 
 // mapError turns hasura's errors into the SDK's, in one place: GraphQL
@@ -253,10 +256,21 @@ func abbreviate(s string) string {
 // same errors: an *EntityNotFoundError for a dataset that does not exist
 // and a *FieldNotFoundError for a field path its schemaMetadata lacks (or a
 // dataset without one), recognised by DataHub's messages; other refusals
-// come back as the *GraphQLError.
+// come back as the *GraphQLError. The mutation compares the path exactly
+// with the schema's, so a path that is not a version-2 one is first
+// resolved as SetFieldDescription resolves it (one read of
+// schemaMetadata): the simple form of exactly one version-2 field names
+// that field, and an ambiguous one is an *AmbiguousFieldError.
 func (c *Client) SetFieldDescriptionGraphQL(ctx context.Context, ds urn.Dataset, fieldPath, description string) error {
 	if err := checkURN(ds); err != nil {
 		return err
+	}
+	if !fieldpath.IsV2(fieldPath) {
+		resolved, err := c.schemaFieldPath(ctx, ds, fieldPath)
+		if err != nil {
+			return err
+		}
+		fieldPath = resolved
 	}
 	err := c.UpdateDescription(ctx, DescriptionUpdate{ResourceURN: ds.String(), SubResourceType: SubResourceDatasetField,
 		SubResource: fieldPath, Description: description})

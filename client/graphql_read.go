@@ -52,37 +52,61 @@ type Status struct {
 
 // GlobalTags are an entity's tags.
 type GlobalTags struct {
-	Tags []struct {
-		Tag     EntityRef `json:"tag"`
-		Context *string   `json:"context"`
-	} `json:"tags"`
+	// Tags are the tags, each with its context.
+	Tags []TagAssociation `json:"tags"`
+}
+
+// TagAssociation is a tag on an entity (GraphQL's TagAssociation).
+type TagAssociation struct {
+	// Tag is the tag.
+	Tag EntityRef `json:"tag"`
+	// Context is the association's context, nil when none.
+	Context *string `json:"context"`
 }
 
 // GlossaryTerms are an entity's glossary terms.
 type GlossaryTerms struct {
-	Terms []struct {
-		Term EntityRef `json:"term"`
-	} `json:"terms"`
+	// Terms are the terms.
+	Terms []GlossaryTermAssociation `json:"terms"`
+}
+
+// GlossaryTermAssociation is a glossary term on an entity (GraphQL's
+// GlossaryTermAssociation).
+type GlossaryTermAssociation struct {
+	// Term is the glossary term.
+	Term EntityRef `json:"term"`
 }
 
 // Ownership lists an entity's owners.
 type Ownership struct {
-	Owners []struct {
-		// Owner is the user or group (its URN and type, CORP_USER or
-		// CORP_GROUP).
-		Owner EntityRef `json:"owner"`
-		// Type is the ownership type, such as TECHNICAL_OWNER.
-		Type *string `json:"type"`
-	} `json:"owners"`
+	// Owners are the owners.
+	Owners []Owner `json:"owners"`
+}
+
+// Owner is one owner of an entity (GraphQL's Owner).
+type Owner struct {
+	// Owner is the user or group (its URN and type, CORP_USER or
+	// CORP_GROUP).
+	Owner EntityRef `json:"owner"`
+	// Type is the ownership type, such as TECHNICAL_OWNER.
+	Type *string `json:"type"`
 }
 
 // InstitutionalMemory lists an entity's links.
 type InstitutionalMemory struct {
-	Elements []struct {
-		URL     string     `json:"url"`
-		Label   string     `json:"label"`
-		Created AuditStamp `json:"created"`
-	} `json:"elements"`
+	// Elements are the links.
+	Elements []InstitutionalMemoryMetadata `json:"elements"`
+}
+
+// InstitutionalMemoryMetadata is one documentation link (GraphQL's
+// InstitutionalMemoryMetadata).
+type InstitutionalMemoryMetadata struct {
+	// URL is the link.
+	URL string `json:"url"`
+	// Label is the link's text.
+	Label string `json:"label"`
+	// Created says when and by whom the link was added.
+	Created AuditStamp `json:"created"`
 }
 
 // Common are the fields every typed result has.
@@ -105,13 +129,24 @@ type MLFeature struct {
 	FeatureNamespace string  `json:"featureNamespace"`
 	Description      *string `json:"description"`
 	DataType         *string `json:"dataType"`
-	Properties       *struct {
-		Description      *string          `json:"description"`
-		DataType         *string          `json:"dataType"`
-		Version          *VersionTag      `json:"version"`
-		Sources          []EntityRef      `json:"sources"`
-		CustomProperties []CustomProperty `json:"customProperties"`
-	} `json:"properties"`
+	// Properties are the feature's ingested properties, nil when never
+	// written.
+	Properties *MLFeatureProperties `json:"properties"`
+}
+
+// MLFeatureProperties are a feature's properties (GraphQL's
+// MLFeatureProperties).
+type MLFeatureProperties struct {
+	// Description is the ingested description.
+	Description *string `json:"description"`
+	// DataType is the feature's data type, such as CONTINUOUS.
+	DataType *string `json:"dataType"`
+	// Version is the feature's version label.
+	Version *VersionTag `json:"version"`
+	// Sources are the datasets the feature is computed from.
+	Sources []EntityRef `json:"sources"`
+	// CustomProperties are free key-value pairs.
+	CustomProperties []CustomProperty `json:"customProperties"`
 }
 
 // MLFeatureTable is GraphQL's MLFeatureTable.
@@ -120,11 +155,20 @@ type MLFeatureTable struct {
 	Name        string    `json:"name"`
 	Platform    EntityRef `json:"platform"`
 	Description *string   `json:"description"`
-	Properties  *struct {
-		Description      *string          `json:"description"`
-		MLFeatures       []EntityRef      `json:"mlFeatures"`
-		CustomProperties []CustomProperty `json:"customProperties"`
-	} `json:"properties"`
+	// Properties are the table's ingested properties, nil when never
+	// written.
+	Properties *MLFeatureTableProperties `json:"properties"`
+}
+
+// MLFeatureTableProperties are a feature table's properties (GraphQL's
+// MLFeatureTableProperties).
+type MLFeatureTableProperties struct {
+	// Description is the ingested description.
+	Description *string `json:"description"`
+	// MLFeatures are the table's features.
+	MLFeatures []EntityRef `json:"mlFeatures"`
+	// CustomProperties are free key-value pairs.
+	CustomProperties []CustomProperty `json:"customProperties"`
 }
 
 // MLModel is GraphQL's MLModel.
@@ -134,20 +178,34 @@ type MLModel struct {
 	Platform    EntityRef `json:"platform"`
 	Origin      string    `json:"origin"`
 	Description *string   `json:"description"`
-	Properties  *struct {
-		Name        *string `json:"name"`
-		Description *string `json:"description"`
-		Version     *string `json:"version"`
-		Type        *string `json:"type"`
-		// MLFeatures are feature URNs; nil when unset.
-		MLFeatures []string `json:"mlFeatures"`
-		// Groups are the model's groups; empty (not nil) when it has none.
-		Groups           []EntityRef      `json:"groups"`
-		Tags             []string         `json:"tags"`
-		CustomProperties []CustomProperty `json:"customProperties"`
-		ExternalURL      *string          `json:"externalUrl"`
-		Created          *AuditStamp      `json:"created"`
-	} `json:"properties"`
+	// Properties are the model's ingested properties, nil when never
+	// written.
+	Properties *MLModelProperties `json:"properties"`
+}
+
+// MLModelProperties are a model's properties (GraphQL's
+// MLModelProperties).
+type MLModelProperties struct {
+	// Name is the model's display name.
+	Name *string `json:"name"`
+	// Description is the ingested description.
+	Description *string `json:"description"`
+	// Version is the model's version label.
+	Version *string `json:"version"`
+	// Type is the free-text model type.
+	Type *string `json:"type"`
+	// MLFeatures are feature URNs; nil when unset.
+	MLFeatures []string `json:"mlFeatures"`
+	// Groups are the model's groups; empty (not nil) when it has none.
+	Groups []EntityRef `json:"groups"`
+	// Tags are free-text tags of the model's properties.
+	Tags []string `json:"tags"`
+	// CustomProperties are free key-value pairs.
+	CustomProperties []CustomProperty `json:"customProperties"`
+	// ExternalURL links to the model elsewhere.
+	ExternalURL *string `json:"externalUrl"`
+	// Created says when and by whom the model was created.
+	Created *AuditStamp `json:"created"`
 }
 
 // MLModelGroup is GraphQL's MLModelGroup.
@@ -157,41 +215,85 @@ type MLModelGroup struct {
 	Platform    EntityRef `json:"platform"`
 	Origin      string    `json:"origin"`
 	Description *string   `json:"description"`
-	Properties  *struct {
-		Name             *string          `json:"name"`
-		Description      *string          `json:"description"`
-		Version          *VersionTag      `json:"version"`
-		Created          *AuditStamp      `json:"created"`
-		CustomProperties []CustomProperty `json:"customProperties"`
-		ExternalURL      *string          `json:"externalUrl"`
-	} `json:"properties"`
+	// Properties are the group's ingested properties, nil when never
+	// written.
+	Properties *MLModelGroupProperties `json:"properties"`
+}
+
+// MLModelGroupProperties are a model group's properties (GraphQL's
+// MLModelGroupProperties).
+type MLModelGroupProperties struct {
+	// Name is the group's display name.
+	Name *string `json:"name"`
+	// Description is the ingested description.
+	Description *string `json:"description"`
+	// Version is the group's version label.
+	Version *VersionTag `json:"version"`
+	// Created says when and by whom the group was created.
+	Created *AuditStamp `json:"created"`
+	// CustomProperties are free key-value pairs.
+	CustomProperties []CustomProperty `json:"customProperties"`
+	// ExternalURL links to the group elsewhere.
+	ExternalURL *string `json:"externalUrl"`
 }
 
 // Dataset is GraphQL's Dataset, with its columns.
 type Dataset struct {
 	Common
-	Name       string    `json:"name"`
-	Platform   EntityRef `json:"platform"`
-	Origin     string    `json:"origin"`
-	Properties *struct {
-		Name             string           `json:"name"`
-		QualifiedName    *string          `json:"qualifiedName"`
-		Description      *string          `json:"description"`
-		CustomProperties []CustomProperty `json:"customProperties"`
-		ExternalURL      *string          `json:"externalUrl"`
-	} `json:"properties"`
-	SchemaMetadata *struct {
-		Name        string        `json:"name"`
-		PlatformURN string        `json:"platformUrn"`
-		Version     int64         `json:"version"`
-		Fields      []SchemaField `json:"fields"`
-	} `json:"schemaMetadata"`
-	EditableSchemaMetadata *struct {
-		EditableSchemaFieldInfo []struct {
-			FieldPath   string  `json:"fieldPath"`
-			Description *string `json:"description"`
-		} `json:"editableSchemaFieldInfo"`
-	} `json:"editableSchemaMetadata"`
+	Name     string    `json:"name"`
+	Platform EntityRef `json:"platform"`
+	Origin   string    `json:"origin"`
+	// Properties are the dataset's ingested properties, nil when never
+	// written.
+	Properties *DatasetProperties `json:"properties"`
+	// SchemaMetadata is the dataset's ingested schema, nil when none.
+	SchemaMetadata *SchemaMetadata `json:"schemaMetadata"`
+	// EditableSchemaMetadata holds the column descriptions edited in
+	// DataHub, nil when none.
+	EditableSchemaMetadata *EditableSchemaMetadata `json:"editableSchemaMetadata"`
+}
+
+// DatasetProperties are a dataset's properties (GraphQL's
+// DatasetProperties).
+type DatasetProperties struct {
+	// Name is the dataset's display name.
+	Name string `json:"name"`
+	// QualifiedName is the dataset's fully qualified name.
+	QualifiedName *string `json:"qualifiedName"`
+	// Description is the ingested description.
+	Description *string `json:"description"`
+	// CustomProperties are free key-value pairs.
+	CustomProperties []CustomProperty `json:"customProperties"`
+	// ExternalURL links to the dataset elsewhere.
+	ExternalURL *string `json:"externalUrl"`
+}
+
+// SchemaMetadata is a dataset's schema (GraphQL's SchemaMetadata).
+type SchemaMetadata struct {
+	// Name is the schema's name.
+	Name string `json:"name"`
+	// PlatformURN is the schema's data platform.
+	PlatformURN string `json:"platformUrn"`
+	// Version is the schema's version.
+	Version int64 `json:"version"`
+	// Fields are the columns.
+	Fields []SchemaField `json:"fields"`
+}
+
+// EditableSchemaMetadata holds the column descriptions edited in DataHub
+// (GraphQL's EditableSchemaMetadata).
+type EditableSchemaMetadata struct {
+	// EditableSchemaFieldInfo are the edited columns.
+	EditableSchemaFieldInfo []EditableSchemaFieldInfo `json:"editableSchemaFieldInfo"`
+}
+
+// EditableSchemaFieldInfo is one edited column (GraphQL's
+// EditableSchemaFieldInfo).
+type EditableSchemaFieldInfo struct {
+	// FieldPath is the column's path, as in the schema.
+	FieldPath string `json:"fieldPath"`
+	// Description is the edited description.
+	Description *string `json:"description"`
 }
 
 // SchemaField is one column of a dataset's schemaMetadata.
@@ -214,28 +316,39 @@ const (
     editableProperties { description }`
 	customProps = `customProperties { key value }`
 
-	mlFeatureDocument = `query mlFeature($urn: String!) {
-  mlFeature(urn: $urn) { ` + commonFields + `
+	// The selections of the typed results, inside each type's field (and
+	// inside the inline fragments of search results).
+	mlFeatureFields = commonFields + `
     name featureNamespace description dataType
-    properties { description dataType version { versionTag } sources { urn type name } ` + customProps + ` } } }`
-	mlFeatureTableDocument = `query mlFeatureTable($urn: String!) {
-  mlFeatureTable(urn: $urn) { ` + commonFields + `
+    properties { description dataType version { versionTag } sources { urn type name } ` + customProps + ` }`
+	mlFeatureTableFields = commonFields + `
     name platform { urn type name } description
-    properties { description mlFeatures { urn type name } ` + customProps + ` } } }`
-	mlModelDocument = `query mlModel($urn: String!) {
-  mlModel(urn: $urn) { ` + commonFields + `
+    properties { description mlFeatures { urn type name } ` + customProps + ` }`
+	mlModelProperties = `properties { name description version type mlFeatures groups { urn type name } tags ` + customProps + ` externalUrl created { time actor } }`
+	mlModelFields     = commonFields + `
     name platform { urn type name } origin description
-    properties { name description version type mlFeatures groups { urn type name } tags ` + customProps + ` externalUrl created { time actor } } } }`
-	mlModelGroupDocument = `query mlModelGroup($urn: String!) {
-  mlModelGroup(urn: $urn) { ` + commonFields + `
+    `
+	mlModelGroupFields = commonFields + `
     name platform { urn type name } origin description
-    properties { name description version { versionTag } created { time actor } ` + customProps + ` externalUrl } } }`
-	datasetDocument = `query dataset($urn: String!) {
-  dataset(urn: $urn) { ` + commonFields + `
+    properties { name description version { versionTag } created { time actor } ` + customProps + ` externalUrl }`
+	datasetProperties = `properties { name qualifiedName description ` + customProps + ` externalUrl }`
+	datasetFields     = commonFields + `
     name platform { urn type name } origin
-    properties { name qualifiedName description ` + customProps + ` externalUrl }
+    `
+	datasetSchema = `
     schemaMetadata { name platformUrn version fields { fieldPath description type nativeDataType nullable } }
-    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } } }`
+    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } }`
+
+	mlFeatureDocument = `query mlFeature($urn: String!) {
+  mlFeature(urn: $urn) { ` + mlFeatureFields + ` } }`
+	mlFeatureTableDocument = `query mlFeatureTable($urn: String!) {
+  mlFeatureTable(urn: $urn) { ` + mlFeatureTableFields + ` } }`
+	mlModelDocument = `query mlModel($urn: String!) {
+  mlModel(urn: $urn) { ` + mlModelFields + mlModelProperties + ` } }`
+	mlModelGroupDocument = `query mlModelGroup($urn: String!) {
+  mlModelGroup(urn: $urn) { ` + mlModelGroupFields + ` } }`
+	datasetDocument = `query dataset($urn: String!) {
+  dataset(urn: $urn) { ` + datasetFields + datasetProperties + datasetSchema + ` } }`
 )
 
 // GraphQLDocuments returns every GraphQL document the typed methods send,
@@ -244,6 +357,8 @@ func GraphQLDocuments() map[string]string {
 	return map[string]string{
 		"mlFeature": mlFeatureDocument, "mlFeatureTable": mlFeatureTableDocument, "mlModel": mlModelDocument,
 		"mlModelGroup": mlModelGroupDocument, "dataset": datasetDocument, "updateDescription": updateDescriptionDocument,
+		"scrollAcrossEntities": scrollDocument, "searchAcrossEntities": countDocument,
+		"aggregateAcrossEntities": facetsDocument, "scrollAcrossLineage": lineageDocument,
 	}
 }
 

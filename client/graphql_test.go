@@ -43,13 +43,30 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 		t.Fatalf("parse DataHub's SDL: %v", err)
 	}
 	docs := GraphQLDocuments()
-	if len(docs) != 6 {
-		t.Errorf("%d documents, want 6 (the five reads and updateDescription)", len(docs))
+	if len(docs) != 10 {
+		t.Errorf("%d documents, want 10 (the five reads, updateDescription, three searches and lineage)", len(docs))
 	}
+	// The search inputs as the SDK builds them, from a filter using every
+	// kind of rule.
+	clauses, types, err := And(EntityType("dataset", "mlModel"), Or(Tag("pii"), Not(OwnedBy("urn:li:corpuser:jo"))),
+		Env("PROD"), Field("name", StartWith, "a"), Field("urn", Exists)).compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	searchInput := map[string]any{"query": "*", "orFilters": orFiltersJSON(clauses), "searchFlags": searchFlags, "types": types}
 	for name, doc := range docs {
 		vars := map[string]any{"urn": "urn:li:x:y"}
-		if name == "updateDescription" {
+		switch name {
+		case "updateDescription":
 			vars = map[string]any{"input": map[string]any{"description": "d", "resourceUrn": "u", "subResourceType": "DATASET_FIELD", "subResource": "c"}}
+		case "scrollAcrossEntities":
+			vars = map[string]any{"input": merged(searchInput, map[string]any{"count": 10, "scrollId": "x"})}
+		case "searchAcrossEntities":
+			vars = map[string]any{"input": merged(searchInput, map[string]any{"start": 0, "count": 0})}
+		case "aggregateAcrossEntities":
+			vars = map[string]any{"input": merged(searchInput, map[string]any{"facets": []string{"platform"}})}
+		case "scrollAcrossLineage":
+			vars = map[string]any{"input": merged(searchInput, map[string]any{"urn": "urn:li:x:y", "direction": "UPSTREAM", "count": 10, "scrollId": "x"})}
 		}
 		if errs := schema.ValidateWithVariables(doc, vars); len(errs) > 0 {
 			t.Errorf("%s does not validate against DataHub's SDL: %v", name, errs)
@@ -58,6 +75,18 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 	if errs := schema.ValidateWithVariables(`{ mlFeature(urn: "x") { nope } }`, nil); len(errs) == 0 {
 		t.Error("a wrong document validated: the check cannot fail")
 	}
+}
+
+// merged returns a copy of a with b's entries.
+func merged(a, b map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
 }
 
 // The URNs of the end-to-end tests.
@@ -211,14 +240,15 @@ func TestGraphQLUpdateDescriptionEndToEnd(t *testing.T) {
 		in       DescriptionUpdate
 		sentinel error
 		code     int
+		status   int // of the unwrapped *datahub.Error
 		msg      string
 	}{
 		{"missing entity", DescriptionUpdate{ResourceURN: missing.String(), SubResourceType: SubResourceDatasetField, SubResource: "id", Description: "x"},
-			datahub.ErrNotFound, 400, "Failed to update " + missing.String() + ". " + missing.String() + " does not exist."},
+			datahub.ErrNotFound, 400, 404, "Failed to update " + missing.String() + ". " + missing.String() + " does not exist."},
 		{"no such field", DescriptionUpdate{ResourceURN: ds.String(), SubResourceType: SubResourceDatasetField, SubResource: "nope", Description: "x"},
-			datahub.ErrValidation, 400, "Failed to update " + ds.String() + " & field nope. Field nope does not exist in the datasets schema."},
+			datahub.ErrValidation, 400, 400, "Failed to update " + ds.String() + " & field nope. Field nope does not exist in the datasets schema."},
 		{"ML entity", DescriptionUpdate{ResourceURN: feature.String(), Description: "x"},
-			nil, 500, "Failed to update description. Unsupported resource type " + feature.String() + " provided."},
+			nil, 500, 500, "Failed to update description. Unsupported resource type " + feature.String() + " provided."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -231,11 +261,15 @@ func TestGraphQLUpdateDescriptionEndToEnd(t *testing.T) {
 				t.Errorf("GraphQLError = %+v, want code %d message %q", ge, tt.code, tt.msg)
 			}
 			var de *datahub.Error
-			if !errors.As(err, &de) || de.StatusCode != tt.code {
-				t.Errorf("errors.As *datahub.Error = %v", de)
+			if !errors.As(err, &de) || de.StatusCode != tt.status {
+				t.Errorf("errors.As *datahub.Error = %v, want status %d", de, tt.status)
 			}
-			if tt.sentinel != nil && !errors.Is(err, tt.sentinel) {
-				t.Errorf("errors.Is(%v, %v) = false", err, tt.sentinel)
+			// One error, one kind: the sentinel expected and no other.
+			for _, s := range []error{datahub.ErrNotFound, datahub.ErrValidation, datahub.ErrUnauthorized,
+				datahub.ErrPreconditionFailed, datahub.ErrPayloadTooLarge, datahub.ErrOutcomeUnknown} {
+				if got := errors.Is(err, s); got != (s == tt.sentinel) {
+					t.Errorf("errors.Is(%v, %v) = %v", err, s, got)
+				}
 			}
 		})
 	}
@@ -333,7 +367,10 @@ func TestSetFieldDescriptionBothPaths(t *testing.T) {
 			emitAll(t, s, map[urn.URN][]aspects.Aspect{
 				ds: {aspects.SchemaMetadata{SchemaName: "users", Platform: ds.Platform().String(), PlatformSchema: aspects.OtherSchema{},
 					Fields: []aspects.SchemaField{{FieldPath: "id", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
-						{FieldPath: "[version=2.0].[type=string].name", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"}}},
+						{FieldPath: "[version=2.0].[type=string].name", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
+						{FieldPath: "[version=2.0].[type=struct].[type=string].user_id", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
+						{FieldPath: "[version=2.0].[type=union].[type=A].val", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
+						{FieldPath: "[version=2.0].[type=union].[type=B].val", Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"}}},
 					aspects.EditableSchemaMetadata{EditableSchemaFieldInfo: []aspects.EditableSchemaFieldInfo{{FieldPath: "other", Description: aspects.Ptr("kept")}}}},
 				noSchema: {aspects.Status{Removed: false}},
 			})
@@ -345,6 +382,10 @@ func TestSetFieldDescriptionBothPaths(t *testing.T) {
 			if err := set(c, ctx, ds, "[version=2.0].[type=string].name", "v2"); err != nil {
 				t.Fatal(err)
 			}
+			// A simple path that one v2 field simplifies to names it.
+			if err := set(c, ctx, ds, "user_id", "Who."); err != nil {
+				t.Fatal(err)
+			}
 			d, err := c.Dataset(ctx, ds)
 			if err != nil {
 				t.Fatal(err)
@@ -353,12 +394,21 @@ func TestSetFieldDescriptionBothPaths(t *testing.T) {
 			for _, f := range d.EditableSchemaMetadata.EditableSchemaFieldInfo {
 				got[f.FieldPath] = deref(f.Description)
 			}
-			if diff := cmp.Diff(map[string]string{"other": "kept", "id": "Stable id.\n\n*markdown*", "[version=2.0].[type=string].name": "v2"}, got); diff != "" {
+			if diff := cmp.Diff(map[string]string{"other": "kept", "id": "Stable id.\n\n*markdown*", "[version=2.0].[type=string].name": "v2",
+				"[version=2.0].[type=struct].[type=string].user_id": "Who."}, got); diff != "" {
 				t.Errorf("edited columns (-want +got):\n%s", diff)
 			}
 			var fe *FieldNotFoundError
-			if err := set(c, ctx, ds, "name", "x"); !errors.As(err, &fe) || !errors.Is(err, datahub.ErrNotFound) {
-				t.Errorf("simple path of a v2 field: %v, want *FieldNotFoundError", err)
+			if err := set(c, ctx, ds, "nobody", "x"); !errors.As(err, &fe) || !errors.Is(err, datahub.ErrNotFound) {
+				t.Errorf("a path no field has: %v, want *FieldNotFoundError", err)
+			}
+			// A simple path two v2 fields share is refused, naming both.
+			var ae *AmbiguousFieldError
+			err = set(c, ctx, ds, "val", "x")
+			if !errors.As(err, &ae) || !errors.Is(err, datahub.ErrValidation) || errors.Is(err, datahub.ErrNotFound) ||
+				cmp.Diff([]string{"[version=2.0].[type=union].[type=A].val", "[version=2.0].[type=union].[type=B].val"}, ae.Candidates) != "" ||
+				!strings.Contains(err.Error(), "[version=2.0].[type=union].[type=B].val") {
+				t.Errorf("an ambiguous simple path: %v, want *AmbiguousFieldError naming both fields", err)
 			}
 			if err := set(c, ctx, noSchema, "id", "x"); !errors.As(err, &fe) {
 				t.Errorf("dataset without schema: %v, want *FieldNotFoundError", err)

@@ -9,6 +9,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter/patch"
+	"github.com/catalogkit/datahub-go/fieldpath"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -238,29 +239,22 @@ func (c *Client) SetDescription(ctx context.Context, u urn.URN, description stri
 
 // SetFieldDescription sets the description of the column fieldPath of
 // dataset ds in its editableSchemaMetadata, keeping the other fields'
-// entries. The field must be in the dataset's schemaMetadata with exactly
-// this path (no version-2 simplification), as DataHub's updateDescription
-// requires; otherwise the error is a *FieldNotFoundError.
+// entries. fieldPath names a field of the dataset's schemaMetadata: its
+// path exactly, or, for a schema of version-2 paths, the simple form of
+// one ("user_id" for "[version=2.0].[type=struct].[type=string].user_id",
+// see fieldpath.Simplify) when exactly one field has it; the entry is then
+// written under the field's full path, as DataHub's UI writes it. A simple
+// form that several fields share (the members of a union) is refused with
+// an *AmbiguousFieldError naming them; a path no field has is a
+// *FieldNotFoundError; a dataset that does not exist an
+// *EntityNotFoundError.
 func (c *Client) SetFieldDescription(ctx context.Context, ds urn.Dataset, fieldPath, description string) error {
 	if err := checkURN(ds); err != nil {
 		return err
 	}
-	schema, err := GetAspect[aspects.SchemaMetadata](ctx, c, ds)
-	switch {
-	case errors.Is(err, datahub.ErrNotFound):
-		ok, xerr := c.Exists(ctx, ds)
-		if xerr != nil {
-			return xerr
-		}
-		if !ok {
-			return &EntityNotFoundError{URN: ds.String()}
-		}
-		return &FieldNotFoundError{URN: ds.String(), FieldPath: fieldPath}
-	case err != nil:
+	fieldPath, err := c.schemaFieldPath(ctx, ds, fieldPath)
+	if err != nil {
 		return err
-	}
-	if !slices.ContainsFunc(schema.Fields, func(f aspects.SchemaField) bool { return f.FieldPath == fieldPath }) {
-		return &FieldNotFoundError{URN: ds.String(), FieldPath: fieldPath}
 	}
 	if patched, err := c.patched(); err != nil {
 		return err
@@ -292,4 +286,49 @@ func (c *Client) SetFieldDescription(ctx context.Context, ds urn.Dataset, fieldP
 		m.LastModified = c.stamp()
 		return nil
 	})
+}
+
+// schemaFieldPath returns the path of the field of ds's schemaMetadata
+// that fieldPath names: the field with exactly that path, or else the one
+// field whose path simplifies to it (see SetFieldDescription).
+func (c *Client) schemaFieldPath(ctx context.Context, ds urn.Dataset, fieldPath string) (string, error) {
+	schema, err := GetAspect[aspects.SchemaMetadata](ctx, c, ds)
+	switch {
+	case errors.Is(err, datahub.ErrNotFound):
+		ok, xerr := c.Exists(ctx, ds)
+		if xerr != nil {
+			return "", xerr
+		}
+		if !ok {
+			return "", &EntityNotFoundError{URN: ds.String()}
+		}
+		return "", &FieldNotFoundError{URN: ds.String(), FieldPath: fieldPath}
+	case err != nil:
+		return "", err
+	}
+	return resolveFieldPath(ds, schema.Fields, fieldPath)
+}
+
+// resolveFieldPath finds the field fieldPath names among fields: the one
+// with that exact path, or else, for a simple path, the one version-2
+// field whose simple form it is.
+func resolveFieldPath(ds urn.Dataset, fields []aspects.SchemaField, fieldPath string) (string, error) {
+	if slices.ContainsFunc(fields, func(f aspects.SchemaField) bool { return f.FieldPath == fieldPath }) {
+		return fieldPath, nil
+	}
+	var candidates []string
+	if !fieldpath.IsV2(fieldPath) {
+		for _, f := range fields {
+			if fieldpath.IsV2(f.FieldPath) && fieldpath.Simplify(f.FieldPath) == fieldPath {
+				candidates = append(candidates, f.FieldPath)
+			}
+		}
+	}
+	switch len(candidates) {
+	case 0:
+		return "", &FieldNotFoundError{URN: ds.String(), FieldPath: fieldPath}
+	case 1:
+		return candidates[0], nil
+	}
+	return "", &AmbiguousFieldError{URN: ds.String(), FieldPath: fieldPath, Candidates: candidates}
 }

@@ -211,9 +211,21 @@ func TestSetFieldDescription(t *testing.T) {
 	if diff := cmp.Diff(want, got.EditableSchemaFieldInfo); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	// Matched exactly: the simple form of a v2 path, or another case, is
-	// not the field.
-	for _, path := range []string{"address.city", "ID", "missing"} {
+	// The simple form of the one v2 path that has it names that field; the
+	// entry is written under the full path.
+	if err := c.SetFieldDescription(ctx, testDataset, "address.city", "Town."); err != nil {
+		t.Fatal(err)
+	}
+	got, err = GetAspect[aspects.EditableSchemaMetadata](ctx, c, testDataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want[1].Description = aspects.Ptr("Town.")
+	if diff := cmp.Diff(want, got.EditableSchemaFieldInfo); diff != "" {
+		t.Errorf("after a simple path (-want +got):\n%s", diff)
+	}
+	// Another case, a part of a path, or a path no field has is not a field.
+	for _, path := range []string{"ID", "city", "address", "missing", "[version=2.0].address.city"} {
 		err := c.SetFieldDescription(ctx, testDataset, path, "x")
 		var fe *FieldNotFoundError
 		if !errors.As(err, &fe) || fe.FieldPath != path || !errors.Is(err, datahub.ErrNotFound) {

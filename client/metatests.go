@@ -21,8 +21,25 @@ type EvaluateOptions struct {
 
 // TestResults are the metadata tests an entity passes and fails.
 type TestResults struct {
+	// Passing are the tests the entity passes.
 	Passing []TestResult `json:"passing"`
+	// Failing are the tests the entity fails.
 	Failing []TestResult `json:"failing"`
+	// Invalid are the tests that apply to the entity but whose definitions
+	// the server could not evaluate (an unknown operator, a malformed
+	// rule), each with the reason; they are in neither list. Only the mock
+	// server reports them: DataHub leaves such a test out of the results
+	// without a word (its test engine logs it), so there Invalid is empty.
+	Invalid []InvalidTest `json:"invalid,omitempty"`
+}
+
+// InvalidTest is a metadata test whose definition could not be evaluated.
+type InvalidTest struct {
+	// Test is the test's URN.
+	Test string `json:"test"`
+	// Error says what is wrong and where in the definition, such as
+	// `rules.or[1].operator: unsupported operator "fuzzy"`.
+	Error string `json:"error"`
 }
 
 // TestResult is one test's outcome for an entity.
@@ -39,6 +56,16 @@ type TestResult struct {
 // (https://docs.datahub.com/docs/api/restli/evaluate-tests) (DataHub's own resource,
 // available on DataHub Cloud, names the last two tests and push; the mock
 // server accepts both spellings).
+//
+// A metadata test is a test entity (urn:li:test:<id>) whose testInfo
+// aspect holds its definition: write it with [aspects.NewTestDefinition],
+// whose documentation gives the grammar ("on" the entity types and
+// conditions it applies to, "rules" it must meet, operators such as
+// exists, equals and regex). A test that does not apply to u is in
+// neither list of the results. A definition the server cannot evaluate
+// spoils only its own test: DataHub's test engine leaves it out of the
+// results (and its createTest and updateTest mutations refuse it); the
+// mock server does too, and names it in [TestResults.Invalid].
 func (c *Client) EvaluateTests(ctx context.Context, u urn.URN, opts EvaluateOptions) (*TestResults, error) {
 	p := map[string]any{"urn": u.String()}
 	if opts.Tests != nil {

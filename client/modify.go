@@ -42,6 +42,13 @@ const headerIfVersionMatch = "If-Version-Match"
 // fn may therefore run several times, each time on a fresh read; it should
 // only compute the new value from the one it is given.
 //
+// An entity that does not exist yet: by default Modify writes as DataHub's
+// UPSERT does, so fn gets the zero A and the write creates the entity.
+// With [WithRequireEntity] (on the client, or per call with
+// [Client.WithRequireEntity]) Modify refuses it, as the helpers always do,
+// with an *EntityNotFoundError (errors.Is(err, datahub.ErrNotFound)) and
+// without calling fn.
+//
 // Members of the stored aspect that A does not know (a newer server's
 // fields) are written back unchanged: the encoded A is merged over the
 // stored JSON object, replacing only the members A declares, at the top
@@ -71,7 +78,7 @@ const headerIfVersionMatch = "If-Version-Match"
 // be retried, the error wraps the context's error and does not match
 // datahub.ErrOutcomeUnknown. Modify refuses a timeseries aspect.
 func Modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, fn func(*A) error) error {
-	return modify(ctx, c, u, false, fn)
+	return modify(ctx, c, u, c.requireEntity, fn)
 }
 
 // modify is Modify; with mustExist it refuses, with an

@@ -309,3 +309,66 @@ func TestModifyRereadFailureEnds(t *testing.T) {
 		t.Errorf("%d writes, want 1", n)
 	}
 }
+
+// TestModifyRequireEntity checks the one rule for entities that do not
+// exist: Modify creates them by default and refuses them, without calling
+// fn, under WithRequireEntity (the option or the per-call copy); an
+// existing entity with the aspect missing is written either way.
+func TestModifyRequireEntity(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name    string
+		client  func(c *Client) *Client
+		opts    []datahub.Option
+		refuses bool
+	}{
+		{"default creates", nil, nil, false},
+		{"option refuses", nil, []datahub.Option{WithRequireEntity(true)}, true},
+		{"per call refuses", func(c *Client) *Client { return c.WithRequireEntity(true) }, nil, true},
+		{"per call lifts the option", func(c *Client) *Client { return c.WithRequireEntity(false) }, []datahub.Option{WithRequireEntity(true)}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t)
+			c := newTestClient(t, s, tt.opts...)
+			if tt.client != nil {
+				c = tt.client(c)
+			}
+			missing := tableURN(t, "never-written")
+			calls := 0
+			err := Modify(t.Context(), c, missing, func(p *aspects.MLFeatureTableProperties) error {
+				calls++
+				p.Description = aspects.Ptr("new")
+				return nil
+			})
+			_, gerr := mockserver.Get[aspects.MLFeatureTableProperties](s, missing)
+			if tt.refuses {
+				var nf *EntityNotFoundError
+				if !errors.As(err, &nf) || !errors.Is(err, datahub.ErrNotFound) || nf.URN != missing.String() || calls != 0 {
+					t.Errorf("Modify = %v after %d calls of fn, want an *EntityNotFoundError and none", err, calls)
+				}
+				if !errors.Is(gerr, datahub.ErrNotFound) {
+					t.Errorf("the refused entity was written: %v", gerr)
+				}
+			} else {
+				if err != nil || calls != 1 {
+					t.Errorf("Modify = %v after %d calls of fn, want nil after 1", err, calls)
+				}
+				mockserver.Check(t, s, missing, aspects.MLFeatureTableProperties{Description: aspects.Ptr("new")})
+			}
+
+			// An entity that exists, its aspect missing: written either way.
+			existing := tableURN(t, "exists")
+			if err := s.PutAspect(existing.String(), aspects.Status{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := Modify(t.Context(), c, existing, func(p *aspects.MLFeatureTableProperties) error {
+				p.Description = aspects.Ptr("added")
+				return nil
+			}); err != nil {
+				t.Fatalf("Modify of an existing entity: %v", err)
+			}
+			mockserver.Check(t, s, existing, aspects.MLFeatureTableProperties{Description: aspects.Ptr("added")})
+		})
+	}
+}

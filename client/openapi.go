@@ -44,9 +44,9 @@ func v3EntityPath(entityType, u string) string {
 	return "/openapi/v3/entity/" + url.PathEscape(entityType) + "/" + transport.URNInPath(u)
 }
 
-// entityTypeOf returns the entity type of a URN checked by the caller
+// urnEntityType returns the entity type of a URN checked by the caller
 // ("dataset" of "urn:li:dataset:(...)").
-func entityTypeOf(u string) string {
+func urnEntityType(u string) string {
 	rest := strings.TrimPrefix(u, "urn:li:")
 	t, _, _ := strings.Cut(rest, ":")
 	return t
@@ -65,7 +65,7 @@ type v3Aspect struct {
 // getAspectV3 reads version v (0 the latest) of an aspect through GET
 // /openapi/v3/entity/{type}/{urn}/{aspect}.
 func (c *Client) getAspectV3(ctx context.Context, u string, info aspects.Info, v int64) (json.RawMessage, error) {
-	path := v3EntityPath(entityTypeOf(u), u) + "/" + url.PathEscape(info.Name)
+	path := v3EntityPath(urnEntityType(u), u) + "/" + url.PathEscape(info.Name)
 	if v != 0 {
 		path += "?version=" + strconv.FormatInt(v, 10)
 	}
@@ -120,7 +120,7 @@ func (c *Client) getEntityV3(ctx context.Context, u urn.URN, aspectNames []strin
 // for a soft-deleted entity too, which Exists counts as existing (as on
 // Rest.li): a 404 is checked with a read of the key aspect.
 func (c *Client) existsV3(ctx context.Context, u string, key aspects.Info) (bool, error) {
-	_, err := c.tc.Do(ctx, http.MethodHead, v3EntityPath(entityTypeOf(u), u), nil)
+	_, err := c.tc.Do(ctx, http.MethodHead, v3EntityPath(urnEntityType(u), u), nil)
 	if err == nil {
 		return true, nil
 	}

@@ -30,16 +30,7 @@ type opsFake struct {
 
 func (f *opsFake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	rec := recorded{Method: r.Method, Path: r.URL.EscapedPath() + "?" + r.URL.RawQuery, Headers: map[string]string{}}
-	for _, h := range goldenHeaders {
-		if v := r.Header.Get(h); v != "" {
-			rec.Headers[h] = v
-		}
-	}
-	var out bytes.Buffer
-	if json.Indent(&out, body, "", "  ") == nil {
-		rec.Body = out.Bytes()
-	}
+	rec := recordOf(r, body)
 	f.mu.Lock()
 	f.reqs = append(f.reqs, rec)
 	f.mu.Unlock()

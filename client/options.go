@@ -110,6 +110,23 @@ func ParseWriteStrategy(name string) (WriteStrategy, error) {
 	return 0, fmt.Errorf("client: unknown write strategy %q (want conditional or patch): %w", name, datahub.ErrValidation)
 }
 
+// WithRequireEntity sets whether Modify refuses to write to an entity
+// that does not exist, as the helpers do. The default is false: Modify
+// writes as DataHub's UPSERT does, so a missing aspect of a never-written
+// entity is the zero value, and writing it creates the entity. With true,
+// Modify first checks a missing aspect's entity (one existence read) and,
+// when there is none, returns an *EntityNotFoundError (errors.Is(err,
+// datahub.ErrNotFound)) without calling fn. The helpers (AddFeatureToTable,
+// SetDescription, AddTag, ...) always require the entity, whatever this
+// option says. [Client.WithRequireEntity] gives a copy of a client with the
+// other setting, for one call or a few.
+func WithRequireEntity(require bool) datahub.Option {
+	return func(s *config.Settings) {
+		s.Scope("client", "WithRequireEntity")
+		s.Client.RequireEntity = require
+	}
+}
+
 // WithWriteStrategy sets how the add and remove helpers (AddFeatureToTable,
 // RemoveFeatureFromTable, AddFeatureToModel, AddModelToGroup,
 // AddSourceToFeature and their Remove forms, AddLink, RemoveLink, AddTag,

@@ -76,7 +76,7 @@ func TestFileRoundTrip(t *testing.T) {
 	ps := []emitter.Proposal{
 		propertiesProposal(t, 1, 0),
 		{URN: ds, Aspect: aspects.Ownership{Owners: []aspects.Owner{{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner}}, OwnerTypes: map[string][]string{}, LastModified: aspects.AuditStamp{Actor: "urn:li:corpuser:jdoe"}}},
-		{URN: ds, Aspect: emitter.RawAspect{Name: "subTypes", JSON: json.RawMessage(`{"typeNames": ["view"]}`)}},
+		{URN: ds, Aspect: aspects.SubTypes{TypeNames: []string{"view"}}}, // read back typed, as every registry aspect is
 		{URN: ds, ChangeType: emitter.Patch, Aspect: emitter.RawAspect{Name: "globalTags", JSON: json.RawMessage(`[{"op":"add","path":"/tags/urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}]`)}},
 		{URN: ds, Aspect: aspects.Status{Removed: true}, Headers: map[string]string{"If-Version-Match": "1"}},
 		{EntityType: "dataset", KeyAspect: aspects.DatasetKey{Platform: "urn:li:dataPlatform:hive", Name: "db.k", Origin: "PROD"}, AspectName: "status", Aspect: aspects.Status{}},
@@ -274,8 +274,8 @@ func TestReadFilePython(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ReadFile (-want +got):\n%s", diff)
 	}
-	if _, ok := ps[2].URN.(urn.Generic); !ok {
-		t.Errorf("dataJob URN is a %T, want urn.Generic", ps[2].URN)
+	if _, ok := ps[2].URN.(urn.DataJob); !ok {
+		t.Errorf("dataJob URN is a %T, want urn.DataJob", ps[2].URN)
 	}
 	bad := filepath.Join(t.TempDir(), "mce.json")
 	if err := os.WriteFile(bad, []byte(`[{"proposedSnapshot": {}}]`), 0o644); err != nil {

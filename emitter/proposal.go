@@ -190,12 +190,15 @@ var conditionalHeaders = []string{"if-version-match", "if-none-match", "if-modif
 // it may have been applied: an UPSERT or DELETE may, a CREATE,
 // CREATE_ENTITY or conditional write may not (the replay of an applied
 // one would fail its own condition).
-func (p *Proposal) replaySafe() bool {
-	switch p.changeType() {
+func (p *Proposal) replaySafe() bool { return replaySafe(p.changeType(), p.Headers) }
+
+// replaySafe is Proposal.replaySafe for a change type and headers.
+func replaySafe(ct ChangeType, headers map[string]string) bool {
+	switch ct {
 	case Create, CreateEntity:
 		return false
 	}
-	for k := range p.Headers {
+	for k := range headers {
 		for _, h := range conditionalHeaders {
 			if strings.EqualFold(k, h) {
 				return false

@@ -125,6 +125,55 @@ func (r *REST) Emit(ctx context.Context, ps ...Proposal) error {
 	return r.emit(ctx, ps)
 }
 
+// EmitWire is Emit for proposals already in their wire form, sent exactly
+// as given (nothing defaulted or filled in, see [WireProposal]): a relay
+// of proposals made elsewhere, such as the Kafka module's Bridge, which
+// consumes them from a topic, uses it to apply them with the emitter's
+// requests, retries and replay rules. A Delete is sent as Emit sends one;
+// a proposal without entity type, change type or aspect name, or a Delete
+// without URN, is Rejected without being sent.
+func (r *REST) EmitWire(ctx context.Context, ws ...WireProposal) error {
+	if len(ws) == 0 {
+		return nil
+	}
+	items, results := r.encodeWire(ws)
+	b := &batch{r: r, items: items, results: results}
+	return b.run(ctx)
+}
+
+// encodeWire is encode for wire proposals.
+func (r *REST) encodeWire(ws []WireProposal) ([]encoded, []Result) {
+	items, results := make([]encoded, len(ws)), make([]Result, len(ws))
+	single := len(singlePrefix) + len(r.suffix)
+	for i := range ws {
+		w := &ws[i]
+		items[i].unsafe = !replaySafe(w.ChangeType, w.Headers)
+		res := &results[i]
+		*res = Result{Index: i, URN: w.EntityURN, Aspect: w.AspectName}
+		switch {
+		case w.EntityType == "" || !w.ChangeType.valid() || w.AspectName == "":
+			res.Status, res.Err = Rejected, fmt.Errorf("emitter: wire proposal for %q without entity type, valid change type or aspect name: %w", w.EntityURN, datahub.ErrValidation)
+			continue
+		case w.ChangeType == Delete && w.EntityURN == "":
+			res.Status, res.Err = Rejected, fmt.Errorf("emitter: delete without a URN: %w", datahub.ErrValidation)
+			continue
+		case w.ChangeType == Delete:
+			continue
+		}
+		enc, err := w.MarshalJSON()
+		if err != nil {
+			res.Status, res.Err = Rejected, err
+			continue
+		}
+		if size := len(enc) + single; size > r.maxBytes {
+			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
+			continue
+		}
+		items[i].enc = enc
+	}
+	return items, results
+}
+
 // deleteEntity deletes an entity as DataHub's Python emitter does for a
 // DELETE of a key aspect.
 func (r *REST) deleteEntity(ctx context.Context, u string) error {

@@ -26,13 +26,17 @@ func BenchmarkIngestProposal(b *testing.B) {
 	// The same body twice is an unchanged write (no new version, as in GMS);
 	// "mock-versioned" alternates two owners so that every write versions.
 	other := bytes.Replace(body, []byte("fbar"), []byte("fbaz"), -1)
+	// "mock-lineage" writes an upstreamLineage with three upstreams and a
+	// fine-grained lineage: an aspect the mock once stored after a
+	// structural check only, now validated against its record.
+	lineage := upstreamLineageBody(b)
 	s := New()
 	b.Cleanup(func() { _ = s.Close() })
 	for _, bm := range []struct {
 		name   string
 		h      http.Handler
 		bodies [][]byte
-	}{{"mock", s, [][]byte{body}}, {"mock-versioned", s, [][]byte{body, other}}, {"noop", noop, [][]byte{body}}} {
+	}{{"mock", s, [][]byte{body}}, {"mock-versioned", s, [][]byte{body, other}}, {"mock-lineage", s, [][]byte{lineage}}, {"noop", noop, [][]byte{body}}} {
 		b.Run(bm.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(body)))
@@ -48,4 +52,20 @@ func BenchmarkIngestProposal(b *testing.B) {
 			}
 		})
 	}
+}
+
+// upstreamLineageBody is an ingestProposal body writing a dataset's
+// upstreamLineage as DataHub's Python emitter sends it.
+func upstreamLineageBody(tb testing.TB) []byte {
+	tb.Helper()
+	const value = `{"upstreams": [` +
+		`{"auditStamp": {"time": 0, "actor": "urn:li:corpuser:unknown"}, "dataset": "urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)", "type": "TRANSFORMED"}, ` +
+		`{"auditStamp": {"time": 0, "actor": "urn:li:corpuser:unknown"}, "dataset": "urn:li:dataset:(urn:li:dataPlatform:hive,db.b,PROD)", "type": "TRANSFORMED"}, ` +
+		`{"auditStamp": {"time": 0, "actor": "urn:li:corpuser:unknown"}, "dataset": "urn:li:dataset:(urn:li:dataPlatform:hive,db.c,PROD)", "type": "COPY"}], ` +
+		`"fineGrainedLineages": [{"upstreamType": "FIELD_SET", "upstreams": ["urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD),x)"], ` +
+		`"downstreamType": "FIELD", "downstreams": ["urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),x)"], "confidenceScore": 1.0}]}`
+	p := map[string]any{"entityType": "dataset", "entityUrn": "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",
+		"changeType": "UPSERT", "aspectName": "upstreamLineage",
+		"aspect": map[string]any{"value": value, "contentType": "application/json"}}
+	return []byte(ingestBody(tb, p, "false"))
 }

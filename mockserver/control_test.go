@@ -50,7 +50,7 @@ func TestControlAPI(t *testing.T) {
 	ok(http.MethodPost, ControlPrefix+"/faults", `{"op":"*","times":"forever","delayMillis":1}`)
 	ok(http.MethodDelete, ControlPrefix+"/faults", "")
 	ok(http.MethodPost, ControlPrefix+"/reset", "")
-	if got := s.store.All(); len(got) != 0 || len(s.Proposals()) != 0 {
+	if got := storeRows(t, s); len(got) != 0 || len(s.Proposals()) != 0 {
 		t.Errorf("reset left state: %v", got)
 	}
 	for _, tt := range []struct {

@@ -94,7 +94,7 @@ func TestPutAspectErrors(t *testing.T) {
 	if err := s.PutAspect(dsURN, nil); err == nil {
 		t.Error("nil aspect accepted")
 	}
-	if got := s.store.All(); len(got) != 0 {
+	if got := storeRows(t, s); len(got) != 0 {
 		t.Errorf("state changed: %v", got)
 	}
 	if _, err := s.GetAspect(dsURN, "status"); !errors.Is(err, datahub.ErrNotFound) {
@@ -159,7 +159,7 @@ func TestProposalsAndReset(t *testing.T) {
 	if err := s.Reset(); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Proposals()) != 0 || len(s.store.All()) != 0 || len(s.RequestCounts()) != 0 {
+	if len(s.Proposals()) != 0 || len(storeRows(t, s)) != 0 || len(s.RequestCounts()) != 0 {
 		t.Error("Reset left state behind")
 	}
 	if r := serve(t, s, http.MethodGet, "/entitiesV2/"+dsPath, ""); r.Status != 200 {

@@ -67,7 +67,9 @@
 //     origin from the key; description from the properties aspect; absent
 //     values null; a model without groups groups: []; the value written is
 //     the value read; a never-written URN answers an object built from its
-//     key with exists: false (entityExists is the existence check).
+//     key with exists: false (entityExists is the existence check, for
+//     every entity type of the registry: an entity exists once its key
+//     aspect was written, which every write does).
 //   - Mutation updateDescription(input): a dataset field's description in
 //     editableSchemaMetadata (other entries kept, the field matched exactly,
 //     DataHub's messages for a dataset without schema or without the
@@ -75,6 +77,16 @@
 //     entity is "Failed to update <urn>. <urn> does not exist.". It writes
 //     through the core as an UPSERT proposal (versions, change events, async
 //     lag).
+//   - Search: search, searchAcrossEntities, scrollAcrossEntities and
+//     aggregateAcrossEntities, with DataHub's resolver defaults (start 0,
+//     count 10, keepAlive "5m", orFilters over the legacy filters), on the
+//     simulated search index (see Search and lineage below).
+//   - Lineage: searchAcrossLineage and scrollAcrossLineage (degree,
+//     degrees, paths), and the updateLineage mutation, which writes the
+//     edges through the core as DataHub's LineageService does: a dataset's
+//     upstreamLineage, a chart's chartInfo, a dashboard's dashboardInfo, a
+//     data job's dataJobInputOutput, each one read-modify-write, so that
+//     concurrent mutations lose no edge.
 //   - Envelope: HTTP 200 with data and "extensions":{}; errors as
 //     {"errors":[{message, locations, path, extensions:{code, type,
 //     classification}}], "data":{...}} with DataHub's codes (400
@@ -83,16 +95,77 @@
 //     {"classification":"ValidationError"} only. 401 without a valid token
 //     when a token is set, 400 with an empty body for a body that is not
 //     JSON or has no query, 405 for a method other than POST.
+//   - Limits, as DataHub's engine has them: depth 50 and 2,000 fields
+//     (DataHub's complexity limit; aliases count), plus a 1 MiB document
+//     and a bound on the comparisons of repeated fields. A document beyond
+//     one is refused before it runs, with one error of classification
+//     ExecutionAborted whose message names the limit.
 //
 // Where it differs from DataHub: updateDescription refuses a whole dataset
 // (no subResource) and the resource kinds other than dataset fields and
 // containers (ML entities, tags, ...) with a GraphQL error, as DataHub's
 // descriptions tutorial states the mutation's scope
 // (https://docs.datahub.com/docs/api/tutorials/descriptions); DataHub's
-// server accepts them. Nothing else of DataHub's GraphQL API (search, lineage,
-// other entity types' fields, other mutations) is served: such a document
+// server accepts them. Nothing else of DataHub's GraphQL API (sorting,
+// views, autocomplete, browse, other entity types' fields, other
+// mutations) is served: such a document
 // does not validate. Resolver errors carry the location of their top-level
 // field (graph-gophers gives none; DataHub gives the failing field's).
+//
+// # Search and lineage
+//
+// Every entity's document in the simulated index holds the values of its
+// aspects' searchable fields, under DataHub's index field names (tags,
+// owners, glossaryTerms, domains, platform, origin, name, description,
+// customProperties as "key=value", typeNames, container, removed,
+// hasDescription, ...), so a write is searchable once the index has caught
+// up with it (the async lag), and restoreIndices repairs a drift.
+//
+//   - Filters: orFilters are an OR of AND clauses; EQUAL and IN match any
+//     value exactly, IEQUAL ignoring case, CONTAIN, START_WITH and
+//     END_WITH ignoring case, EXISTS, GREATER_THAN(_OR_EQUAL_TO) and
+//     LESS_THAN(_OR_EQUAL_TO) numerically (byte-wise for text), negated
+//     flips; a criterion without values is dropped; a ".keyword" suffix is
+//     ignored; _entityType takes DATASET, dataset or DATA_FLOW alike.
+//     DESCENDANTS_INCL, ANCESTORS_INCL and RELATED_INCL match exactly.
+//   - Soft-deleted entities (status.removed) are left out unless
+//     searchFlags.includeSoftDeleted is true or a criterion names removed.
+//   - Order: score, highest first, then URN. The score: 1 for "*" or an
+//     empty query; otherwise every word of the query must occur (ignoring
+//     case) in a field searched by default (names, descriptions, tags, ...),
+//     and each (word, field) adds the field's boost (a name 10, a tag 0.5),
+//     doubled when the value is the word. Elasticsearch's BM25 scores
+//     differ; only the order of equal scores (by URN) is the mock's own.
+//   - count: negative or above 10,000 is 5,000, as DataHub's applyLimit.
+//     An offset page with start + count above 10,000 fails with a
+//     SERVER_ERROR "Failed to execute search: ... Root cause: result window
+//     is too large ..."; real DataHub fails the same way (Elasticsearch's
+//     index.max_result_window, DataHub's GraphQL wrapping it as "Failed to
+//     execute search: ..."). Scroll ids page without that limit.
+//   - Scroll ids carry the last hit's sort values, a point in time and its
+//     expiry on the server clock (keepAlive, extended by every page): the
+//     pages of a scroll see the index as it was when it began. Past its
+//     expiry a scroll continues from its sort values on the current index,
+//     as DataHub opens a new point in time. nextScrollId is null after a
+//     short page; a full last page leads to one more, empty page.
+//   - Facets: _entityType (display name "Type") and the fields DataHub adds
+//     to filters (platform, origin, tags, glossaryTerms, owners, domains,
+//     typeNames, container, ...), counted over all the results, most
+//     frequent first, 20 values unless searchFlags.maxAggValues. DataHub
+//     also lists the filtered values with zero counts; the mock does not.
+//   - Lineage walks the isLineage relationships of the indexed documents
+//     (a dataset's upstreams, a feature's sources, a model's features,
+//     groups and training jobs, a data job's inputs and outputs, a chart's
+//     and a dashboard's inputs, a run's inputs and outputs), breadth-first:
+//     degree is the fewest hops, paths the shortest paths (at most 100 per
+//     result), degrees that one degree. The degree filter ("1", "2", "3+")
+//     bounds the walk as DataHub's does (from all clauses) and selects
+//     results (from the first). Soft-deleted entities are neither returned
+//     nor walked through unless included; DataHub's in-memory path for
+//     large graphs does not filter them. Results are ordered by degree,
+//     then score, then URN.
+//   - updateLineage stamps its items with urn:li:corpuser:datahub (the
+//     mock has no signed-in user).
 //
 // # Validation
 //
@@ -107,9 +180,11 @@
 // does not match MCP entity type. x != y"); the aspect (422 "Unknown aspect
 // foo for entity dataset"); its JSON (400 when it is not a JSON object; 422
 // "Failed to validate record with class ...: [ERROR :: /path :: ...]" when
-// an aspect this SDK types breaks its PDL schema). The
-// other aspects of DataHub's registry are accepted after a structural check
-// and read back unchanged. Bad input never changes state and never gets a 500.
+// the aspect breaks its PDL record, in Rest.li's words: unrecognized or
+// missing fields, values of the wrong type, bad enum symbols, union
+// members; every aspect of DataHub's registry, key aspects and PATCH
+// results included). Valid aspects are read back as sent. Bad input never
+// changes state and never gets a 500.
 //
 // Conditional writes follow DataHub's ConditionalWriteValidator and come
 // from the proposal's headers map: If-Version-Match is compared as a string
@@ -245,19 +320,28 @@
 //     message names the aspect and the remedies (a conditional
 //     read-modify-write, or forceGenericPatch), where GMS answers 500 with
 //     a NullPointerException or "Patch not supported for aspect with name
-//     X" (datahub-project/datahub #18851, #18935). A patched result that
-//     does not validate is a 422 as any invalid aspect. PATCH of a
+//     X" (datahub-project/datahub #18851, #18935). The envelope form
+//     {"patch":[...],"arrayPrimaryKeys":...,"forceGenericPatch":...} with
+//     any other member, or an operation in it with a member other than op,
+//     path and value (a "from"), is a 400 naming the member in Jackson's
+//     words, where GMS's binding fails the same way with a 500. A patched
+//     result that does not validate is a 422 as any invalid aspect. PATCH of a
 //     timeseries aspect is refused with 422 (GMS refuses it too). GMS unescapes ~0 and ~1 only
 //     after creating the objects on a path; the mock unescapes first (see
-//     package internal/patch).
+//     package internal/patch). A patched domains aspect goes through GMS's
+//     domains sync (domains derived from domainAssociations, or the
+//     reverse when only domains changed); an UPSERT of domains is stored as
+//     sent, where GMS would add the domainAssociations.
 //   - UPDATE and RESTATE are refused with 422. DELETE is accepted for key
 //     aspects only (it deletes the entity); GMS also deletes single aspects.
-//   - Only the aspects this SDK types are validated field by field; DataHub
-//     validates all. The others are stored as sent (compacted), so real
-//     connector payloads are never refused by a mock bug.
+//   - Every aspect is validated field by field against its PDL record, as
+//     GMS does, but the mock reports the first problem only (GMS lists
+//     them all) and is stricter on two points: an int or long given a
+//     fraction (GMS truncates it) and an explicit null where the field's
+//     type is a union with a null member (GMS accepts it) are refused.
 //     [WithAcceptUnknownMembers] is a test aid that simulates a newer
 //     DataHub whose schema has members this SDK does not know: the aspects
-//     it names get the same structural check as untyped ones and are
+//     it names get a structural check only (a JSON object) and are
 //     stored with their unknown members, so a test can check that a
 //     client writes such members back (client.Modify does).
 //   - aspect.value whose bytes are not valid UTF-8 (non-ASCII written raw
@@ -305,6 +389,7 @@
 //     batchSize. Rows are selected as DataHub selects them: ordered by URN,
 //     then aspect name, byte-wise, before start is applied; the window
 //     gePitEpochMs..lePitEpochMs applies only when gePitEpochMs > 0.
-//   - Search, lineage, timeseries filters and sorts and retention
-//     are not served yet; GraphQL is served in part (see GraphQL above).
+//   - Timeseries filters and sorts and retention are not served
+//     yet; GraphQL is served in part (see GraphQL above), and search and
+//     lineage as "Search and lineage" above says.
 package mockserver

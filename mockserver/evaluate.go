@@ -16,7 +16,7 @@ const (
 	msgTestsBoth      = "Give the tests to evaluate either as testUrns or as tests, not both (datahub-mock)"
 	msgTestPushBoth   = "Give the push flag either as shouldPush or as push, not both (datahub-mock)"
 	msgTestNotFound   = "Test %s does not exist or has no testInfo (datahub-mock)"
-	msgTestDefinition = "Test %s cannot be evaluated by datahub-mock: %s"
+	msgTestDefinition = "cannot be evaluated by datahub-mock: %s"
 )
 
 // testResult is com.linkedin.test.TestResult.
@@ -25,24 +25,38 @@ type testResult struct {
 	Type string `json:"type"`
 }
 
-// testResults is com.linkedin.test.TestResults.
+// testResults is com.linkedin.test.TestResults, and in the answer of
+// evaluate (not in the stored aspect) the mock's invalid list.
 type testResults struct {
 	Failing []testResult `json:"failing"`
 	Passing []testResult `json:"passing"`
+	// Invalid names the tests that apply to the entity and whose
+	// definitions cannot be evaluated (mock only: DataHub leaves them out
+	// of both lists and logs them).
+	Invalid []invalidTest `json:"invalid,omitempty"`
+}
+
+// invalidTest is a test whose definition cannot be evaluated, and why.
+type invalidTest struct {
+	Test  string `json:"test"`
+	Error string `json:"error"`
 }
 
 // handleEvaluate serves POST /test?action=evaluate: the metadata tests
 // (urn:li:test:* entities with a testInfo whose definition is JSON) that
 // apply to the entity, split into passing and failing; with push (or
 // shouldPush) true the results are written as the entity's testResults
-// aspect. The SDK specification's testUrns/shouldPush and DataHub's tests/push are both
-// accepted. Without a list, every test is evaluated, in the store's row
+// aspect. DataHub's documented testUrns/shouldPush and its resource's
+// tests/push are both accepted. Without a list, every test is evaluated, in the store's row
 // order; with one, the listed tests in their order (an unknown one is a
 // 404). A test whose types or conditions do not match the entity is in
 // neither list. A test whose on.types leave out the entity's type is
-// skipped before the rest of its definition is read; a test that applies
-// and that the mock cannot evaluate is a 400 naming the test and the part
-// (see package internal/metatest for the predicates).
+// skipped before the rest of its definition is read. A test that applies
+// and whose definition cannot be evaluated (malformed, an unknown operator;
+// see package internal/metatest) is left out of both lists, as DataHub's
+// test engine leaves out a definition that does not parse or validate, and
+// named with the reason in the answer's extra member "invalid" (mock only,
+// never in the pushed testResults); the other tests are evaluated.
 func (s *Server) handleEvaluate(w http.ResponseWriter, r *http.Request, rt routed) {
 	var (
 		urn                *string
@@ -105,8 +119,8 @@ func (s *Server) handleEvaluate(w http.ResponseWriter, r *http.Request, rt route
 	for _, d := range defs {
 		pass, applies, err := evaluateTest(d, *urn, parsed.EntityType(), aspects)
 		if err != nil {
-			writeRestliError(w, errorf(http.StatusBadRequest, msgTestDefinition, abbreviate(d.URN), err), "")
-			return
+			res.Invalid = append(res.Invalid, invalidTest{Test: d.URN, Error: fmt.Sprintf(msgTestDefinition, err)})
+			continue
 		}
 		switch {
 		case !applies:
@@ -117,7 +131,9 @@ func (s *Server) handleEvaluate(w http.ResponseWriter, r *http.Request, rt route
 		}
 	}
 	if push {
-		v, _ := json.Marshal(res)
+		stored := res
+		stored.Invalid = nil
+		v, _ := json.Marshal(stored)
 		if err := s.core.Put(r.Context(), *urn, "testResults", v); err != nil {
 			writeRestliError(w, fromCore(err, rt.op), "")
 			return

@@ -111,38 +111,20 @@ func TestEvaluateTests(t *testing.T) {
 func TestEvaluateTestsErrors(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		name, def, body string
-		status          int
-		msg             string
+		name, body string
+		status     int
+		msg        string
 	}{
-		{"no urn", "", `{}`, 400, "ERROR :: /urn :: field is required"},
-		{"bad urn", "", `{"urn":"dataset"}`, 400, "Invalid urn"},
-		{"both test lists", "", `{"urn":"` + dsURN + `","tests":[],"testUrns":[]}`, 400, msgTestsBoth},
-		{"both push flags", "", `{"urn":"` + dsURN + `","push":true,"shouldPush":true}`, 400, msgTestPushBoth},
-		{"unknown test", "", `{"urn":"` + dsURN + `","testUrns":["urn:li:test:nope"]}`, 404, "Test urn:li:test:nope does not exist"},
-		{"tests not a list", "", `{"urn":"` + dsURN + `","tests":"urn:li:test:x"}`, 400, "ERROR :: /tests :: \"urn:li:test:x\" cannot be coerced to Array"},
-		{"unknown operator", `{"on":{"types":["dataset"]},"rules":{"or":[{"property":"status.removed","operator":"exists"},{"property":"status.removed","operator":"fuzzy","values":["x"]}]}}`,
-			`{"urn":"` + dsURN + `"}`, 400, "Test urn:li:test:x cannot be evaluated by datahub-mock: rules.or[1].operator: unsupported operator \"fuzzy\""},
-		{"bad regex", `{"on":{"types":["dataset"]},"rules":[{"property":"urn","operator":"regex","values":["("]}]}`,
-			`{"urn":"` + dsURN + `"}`, 400, "rules[0].values[0]: invalid regular expression"},
-		{"missing rules", `{"on":{"types":["dataset"]}}`, `{"urn":"` + dsURN + `"}`, 400, "rules: required"},
-		{"missing types", `{"on":{},"rules":[]}`, `{"urn":"` + dsURN + `"}`, 400, "on.types: required"},
-		{"unknown member", `{"on":{"types":["dataset"]},"rules":[{"property":"urn","operator":"exists","match":"x"}]}`,
-			`{"urn":"` + dsURN + `"}`, 400, "rules[0].match: unsupported member"},
-		{"broken condition of the type", `{"on":{"types":["dataset"],"conditions":{"xor":[]}},"rules":[]}`,
-			`{"urn":"` + dsURN + `"}`, 400, "on.conditions.xor: unsupported member"},
-		{"nested too deeply", `{"on":{"types":["dataset"]},"rules":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`,
-			`{"urn":"` + dsURN + `"}`, 400, "definition: nested too deeply: JSON nesting exceeds the limit of 10000 levels"},
-		{"not a number", `{"on":{"types":["dataset"]},"rules":[{"property":"x.y","operator":"less_than","values":["ten"]}]}`,
-			`{"urn":"` + dsURN + `"}`, 400, `rules[0].values[0]: "ten" is not a number`},
-		{"definition not JSON", `{`, `{"urn":"` + dsURN + `"}`, 400, "definition: not a JSON object"},
+		{"no urn", `{}`, 400, "ERROR :: /urn :: field is required"},
+		{"bad urn", `{"urn":"dataset"}`, 400, "Invalid urn"},
+		{"both test lists", `{"urn":"` + dsURN + `","tests":[],"testUrns":[]}`, 400, msgTestsBoth},
+		{"both push flags", `{"urn":"` + dsURN + `","push":true,"shouldPush":true}`, 400, msgTestPushBoth},
+		{"unknown test", `{"urn":"` + dsURN + `","testUrns":["urn:li:test:nope"]}`, 404, "Test urn:li:test:nope does not exist"},
+		{"tests not a list", `{"urn":"` + dsURN + `","tests":"urn:li:test:x"}`, 400, "ERROR :: /tests :: \"urn:li:test:x\" cannot be coerced to Array"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			s := Start(t)
-			if tc.def != "" {
-				ingestHTTP(t, s, testProposal(t, "x", tc.def))
-			}
 			wantRestliError(t, post(t, s, "/test?action=evaluate", tc.body), tc.status, tc.msg)
 		})
 	}
@@ -152,9 +134,68 @@ func TestEvaluateTestsErrors(t *testing.T) {
 	}
 }
 
+// TestEvaluateTestsInvalidDefinitions checks that a definition the mock
+// cannot evaluate spoils no other test: the entity's other tests are
+// evaluated, and the bad one is in neither list but named, with the part
+// at fault, in "invalid" (and not pushed).
+func TestEvaluateTestsInvalidDefinitions(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, def, body string
+		status          int
+		msg             string
+	}{
+		{"unknown operator", `{"on":{"types":["dataset"]},"rules":{"or":[{"property":"status.removed","operator":"exists"},{"property":"status.removed","operator":"fuzzy","values":["x"]}]}}`,
+			`{"urn":"` + dsURN + `"}`, 200, "cannot be evaluated by datahub-mock: rules.or[1].operator: unsupported operator \"fuzzy\""},
+		{"bad regex", `{"on":{"types":["dataset"]},"rules":[{"property":"urn","operator":"regex","values":["("]}]}`,
+			`{"urn":"` + dsURN + `"}`, 200, "rules[0].values[0]: invalid regular expression"},
+		{"missing rules", `{"on":{"types":["dataset"]}}`, `{"urn":"` + dsURN + `"}`, 200, "rules: required"},
+		{"missing types", `{"on":{},"rules":[]}`, `{"urn":"` + dsURN + `"}`, 200, "on.types: required"},
+		{"unknown member", `{"on":{"types":["dataset"]},"rules":[{"property":"urn","operator":"exists","match":"x"}]}`,
+			`{"urn":"` + dsURN + `"}`, 200, "rules[0].match: unsupported member"},
+		{"broken condition of the type", `{"on":{"types":["dataset"],"conditions":{"xor":[]}},"rules":[]}`,
+			`{"urn":"` + dsURN + `"}`, 200, "on.conditions.xor: unsupported member"},
+		{"nested too deeply", `{"on":{"types":["dataset"]},"rules":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`,
+			`{"urn":"` + dsURN + `"}`, 200, "definition: nested too deeply: JSON nesting exceeds the limit of 10000 levels"},
+		{"not a number", `{"on":{"types":["dataset"]},"rules":[{"property":"x.y","operator":"less_than","values":["ten"]}]}`,
+			`{"urn":"` + dsURN + `"}`, 200, `rules[0].values[0]: "ten" is not a number`},
+		{"definition not JSON", `{`, `{"urn":"` + dsURN + `"}`, 200, "definition: not a JSON object"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := Start(t)
+			ingestHTTP(t, s, testProposal(t, "x", tc.def), testProposal(t, "owner", defHasOwner),
+				mcp("dataset", dsURN, "UPSERT", "status", `{"removed":false}`))
+			r := post(t, s, "/test?action=evaluate", `{"urn":"`+dsURN+`","shouldPush":true}`)
+			if r.Status != tc.status {
+				t.Fatalf("evaluate = %d %s, want %d", r.Status, r.Body, tc.status)
+			}
+			var got evaluateAnswer
+			if err := json.Unmarshal([]byte(r.Body), &got); err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Value.Invalid) != 1 || got.Value.Invalid[0].Test != "urn:li:test:x" || !strings.Contains(got.Value.Invalid[0].Error, tc.msg) {
+				t.Errorf("invalid = %+v, want urn:li:test:x with %q", got.Value.Invalid, tc.msg)
+			}
+			want := testResults{Passing: []testResult{}, Failing: []testResult{{Test: "urn:li:test:owner", Type: "FAILURE"}}}
+			got.Value.Invalid = nil
+			if diff := cmp.Diff(want, got.Value); diff != "" {
+				t.Errorf("the other test's results (-want +got):\n%s", diff)
+			}
+			stored, err := s.GetAspectJSON(dsURN, "testResults", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(stored), "invalid") {
+				t.Errorf("pushed testResults name the invalid test: %s", stored)
+			}
+		})
+	}
+}
+
 // TestEvaluateTestsOtherTypes checks that a test for other entity types is
 // skipped unread: its definition need not be evaluable by the mock, while
-// the entities it applies to still get the 400 naming the part.
+// the entities it applies to get it named in "invalid".
 func TestEvaluateTestsOtherTypes(t *testing.T) {
 	t.Parallel()
 	const broken = `{"on":{"types":["chart"]},"rules":[{"property":"status.removed","operator":"fuzzy","values":["x"]}]}`
@@ -171,6 +212,13 @@ func TestEvaluateTestsOtherTypes(t *testing.T) {
 	if diff := cmp.Diff(want, got.Value); diff != "" {
 		t.Errorf("dataset results (-want +got):\n%s", diff)
 	}
-	wantRestliError(t, post(t, s, "/test?action=evaluate", `{"urn":"`+chart+`"}`), 400,
-		"Test urn:li:test:broken cannot be evaluated by datahub-mock: rules[0].operator: unsupported operator \"fuzzy\"")
+	got = evaluateAnswer{}
+	if err := json.Unmarshal([]byte(postOK(t, s, "/test?action=evaluate", `{"urn":"`+chart+`"}`)), &got); err != nil {
+		t.Fatal(err)
+	}
+	want = testResults{Passing: []testResult{}, Failing: []testResult{}, Invalid: []invalidTest{{Test: "urn:li:test:broken",
+		Error: "cannot be evaluated by datahub-mock: rules[0].operator: unsupported operator \"fuzzy\" (datahub-mock supports exists, equals, in, contains, starts_with, regex, greater_than, less_than)"}}}
+	if diff := cmp.Diff(want, got.Value); diff != "" {
+		t.Errorf("chart results (-want +got):\n%s", diff)
+	}
 }

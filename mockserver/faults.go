@@ -63,6 +63,9 @@ const MaxFaultDelay = 10 * time.Minute
 // state; a request under CommitThenDrop is handled in full before its
 // connection is dropped.
 //
+// Faults apply to authenticated requests only: a request without a valid
+// token ([WithToken]) gets its 401 first and uses no fault up.
+//
 // A fault must do one thing, for a stated number of requests; [Server.Inject]
 // and [WithFault] refuse one that breaks the rules given with each field.
 // [Fail], [FailGraphQL], [Drop], [CommitThenDrop] and [Latency] build the
@@ -98,8 +101,7 @@ type Fault struct {
 	// GraphQLOperation, when set, limits the fault to the GraphQL requests
 	// (Op must be [OpGraphQL]) of the operation with this name: the body's
 	// operationName, or else the name of the document's one named
-	// operation. Such a fault applies after authentication (the name is in
-	// the body). Unset, a fault on OpGraphQL applies to every GraphQL
+	// operation. Unset, a fault on OpGraphQL applies to every GraphQL
 	// request.
 	GraphQLOperation string
 	// GraphQLError, when set, answers a Status failure in GraphQL's shape

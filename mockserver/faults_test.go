@@ -129,7 +129,7 @@ func TestDrop(t *testing.T) {
 		resp.Body.Close()
 		t.Fatalf("dropped request answered %d", resp.StatusCode)
 	}
-	if got := s.store.All(); len(got) != 0 {
+	if got := storeRows(t, s); len(got) != 0 {
 		t.Errorf("dropped request changed state: %v", got)
 	}
 	resp, err := post()

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
@@ -241,4 +243,14 @@ func (b *syncBuffer) String() string {
 
 func newTestLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// storeRows is the latest rows of s's store (an error fails the test).
+func storeRows(t testing.TB, s *Server) []store.Aspect {
+	t.Helper()
+	all, err := s.store.All()
+	if err != nil {
+		t.Error(err)
+	}
+	return all
 }

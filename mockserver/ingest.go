@@ -25,13 +25,15 @@ func readBody(r *http.Request) ([]byte, *restliError) {
 }
 
 // readAll is io.ReadAll with the buffer sized for a body of n bytes (n < 0:
-// unknown), so that a body of the announced length is read into one
-// allocation.
+// unknown), up to preallocMax, so that a body of the announced length is
+// read into one allocation. A larger announced length is not trusted: the
+// buffer grows with what arrives, so that a client announcing 60 MB and
+// sending nothing costs no 60 MB.
 func readAll(r io.Reader, n int64) ([]byte, error) {
-	if n < 0 || n >= 64<<20 {
+	if n < 0 {
 		return io.ReadAll(r)
 	}
-	b := make([]byte, 0, n+1) // +1: room to see EOF without growing
+	b := make([]byte, 0, min(n, preallocMax)+1) // +1: room to see EOF without growing
 	for {
 		m, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+m]
@@ -46,6 +48,10 @@ func readAll(r io.Reader, n int64) ([]byte, error) {
 		}
 	}
 }
+
+// preallocMax is the largest buffer readAll allocates on the strength of a
+// Content-Length alone.
+const preallocMax = 1 << 20
 
 // actionParams decodes the JSON object of an action's parameters.
 func actionParams(body []byte) (rawMap, *restliError) {

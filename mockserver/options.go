@@ -30,6 +30,7 @@ type config struct {
 	control       bool
 	indexPaused   bool            // see WithIndexPaused
 	lax           map[string]bool // see WithAcceptUnknownMembers
+	timeouts      Timeouts        // see WithTimeouts, defaults filled in
 	serverVersion string          // see WithServerVersion
 }
 
@@ -39,6 +40,7 @@ func newConfig(opts []Option) config {
 		maxBodyBytes:  DefaultMaxBodyBytes,
 		logger:        slog.New(slog.NewTextHandler(io.Discard, nil)),
 		record:        true,
+		timeouts:      DefaultTimeouts,
 		serverVersion: DefaultServerVersion,
 	}
 	for _, o := range opts {
@@ -117,7 +119,7 @@ func WithFault(faults ...Fault) Option {
 // timestamp) and are stored with every member they carry, instead of being
 // refused with "unrecognized field found but not allowed". A test aid for
 // code that must keep a newer server's members, such as
-// client.Modify. No names (the default) validates every typed aspect.
+// client.Modify. No names (the default) validates every aspect.
 func WithAcceptUnknownMembers(aspectNames ...string) Option {
 	lax := make(map[string]bool, len(aspectNames))
 	for _, n := range aspectNames {
@@ -151,6 +153,59 @@ func WithServerVersion(v string) Option {
 // server turns it off to bound its memory.
 func WithRecording(on bool) Option {
 	return func(c *config) { c.record = on }
+}
+
+// Timeouts bound the connections of a listening server ([Start], [Listen])
+// and its shutdown. In [WithTimeouts] a zero field keeps its default (see
+// [DefaultTimeouts]) and a negative one means no limit.
+type Timeouts struct {
+	// ReadHeader bounds the reading of a request's headers.
+	ReadHeader time.Duration
+	// Read bounds the reading of a whole request, body included: a client
+	// that sends its body too slowly has its connection closed.
+	Read time.Duration
+	// Write bounds the time from the end of a request's headers to the end
+	// of its answer. The default exceeds [MaxFaultDelay], so that a delayed
+	// answer is still sent.
+	Write time.Duration
+	// Idle bounds how long a keep-alive connection waits for its next
+	// request.
+	Idle time.Duration
+	// Shutdown bounds how long [Server.Close] waits for the requests in
+	// flight; then it closes their connections and goes on.
+	Shutdown time.Duration
+}
+
+// DefaultTimeouts are the timeouts of a server without [WithTimeouts].
+var DefaultTimeouts = Timeouts{
+	ReadHeader: 10 * time.Second,
+	Read:       time.Minute,
+	Write:      MaxFaultDelay + time.Minute,
+	Idle:       2 * time.Minute,
+	Shutdown:   10 * time.Second,
+}
+
+// WithTimeouts sets the server's timeouts: a zero field keeps its value in
+// [DefaultTimeouts], a negative one removes the limit.
+func WithTimeouts(t Timeouts) Option {
+	return func(c *config) {
+		pick := func(v, def time.Duration) time.Duration {
+			switch {
+			case v == 0:
+				return def
+			case v < 0:
+				return 0 // net/http: no limit
+			}
+			return v
+		}
+		c.timeouts = Timeouts{
+			ReadHeader: pick(t.ReadHeader, DefaultTimeouts.ReadHeader),
+			Read:       pick(t.Read, DefaultTimeouts.Read),
+			Write:      pick(t.Write, DefaultTimeouts.Write),
+			Idle:       pick(t.Idle, DefaultTimeouts.Idle),
+			Shutdown:   pick(t.Shutdown, DefaultTimeouts.Shutdown),
+		}
+	}
 }
 
 // check reports an option value that cannot be served: an invalid fault.

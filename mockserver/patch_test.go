@@ -488,3 +488,25 @@ func TestPatchConditionsAndAsync(t *testing.T) {
 		s.CheckAspect(t, ds.String(), tags("pii", "gold"))
 	})
 }
+
+// TestPatchEnvelopeUnknownMember: GMS binds the envelope form to
+// GenericJsonPatch with Jackson's defaults, which refuse any member it does
+// not know: a misspelt "arrayPrimaryKeys" (or a "from" in one of its
+// operations) is refused, not ignored, and nothing is written.
+func TestPatchEnvelopeUnknownMember(t *testing.T) {
+	t.Parallel()
+	s, rest := startPatch(t)
+	ds := mustURN(urn.NewDataset("hive", "db.orders", "PROD"))
+	for _, tt := range []struct{ aspect, doc, member string }{
+		{"globalTags", `{"patch":[{"op":"add","path":"/tags/urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}],"arrayPrimaryKey":{"tags":["tag"]}}`,
+			`Unrecognized field "arrayPrimaryKey" (class com.linkedin.metadata.aspect.patch.GenericJsonPatch)`},
+		{"institutionalMemory", `{"patch":[{"op":"copy","from":"/a","path":"/b"}],"forceGenericPatch":true}`,
+			`Unrecognized field "from" (class com.linkedin.metadata.aspect.patch.GenericJsonPatch$PatchOp)`},
+	} {
+		err := rest.Emit(context.Background(), rawPatch(ds, tt.aspect, tt.doc))
+		wantStatus(t, err, 400, tt.member)
+		if _, err := s.GetAspectJSON(ds.String(), tt.aspect, 0); !errors.Is(err, datahub.ErrNotFound) {
+			t.Errorf("%s after a refused patch: %v, want ErrNotFound", tt.aspect, err)
+		}
+	}
+}

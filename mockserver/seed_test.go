@@ -55,7 +55,7 @@ func TestLoadFileErrors(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.msg) || strings.Contains(err.Error(), "Go value") {
 				t.Errorf("LoadFile = %d, %v; want an error containing %q (without Go's type names)", n, err, tt.msg)
 			}
-			if got := s.store.All(); len(got) != 0 {
+			if got := storeRows(t, s); len(got) != 0 {
 				t.Errorf("state changed: %v", got)
 			}
 		})

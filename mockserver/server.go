@@ -101,7 +101,7 @@ func Open(opts ...Option) (*Server, error) {
 	}
 	s.index = newIndex(st, cfg)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
-		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough})
+		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Sync})
 	return s, nil
 }
 
@@ -120,7 +120,9 @@ func New(opts ...Option) *Server {
 // waits for it.
 func (s *Server) serve(l net.Listener) {
 	s.newConns = make(map[net.Conn]struct{})
-	s.httpSrv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ConnState: s.trackConn}
+	t := s.cfg.timeouts
+	s.httpSrv = &http.Server{Handler: s, ConnState: s.trackConn,
+		ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
 	s.url = "http://" + l.Addr().String()
 	s.served = make(chan struct{})
 	go func() {
@@ -136,7 +138,8 @@ func (s *Server) serve(l net.Listener) {
 func (s *Server) URL() string { return s.url }
 
 // Close stops the server: it stops the listener of [Start], waits for the
-// requests in flight (not for connections that have sent no request),
+// requests in flight (not for connections that have sent no request) at
+// most Timeouts.Shutdown (then closes their connections and goes on),
 // applies the async writes still pending (nothing acknowledged is lost) and
 // closes the store. Requests after Close get 503.
 // Close is idempotent.
@@ -147,22 +150,48 @@ func (s *Server) Close() error {
 		s.mu.Unlock()
 		close(s.closing)
 		var errs []error
+		ctx, cancel := context.Background(), context.CancelFunc(func() {})
+		if d := s.cfg.timeouts.Shutdown; d > 0 {
+			ctx, cancel = context.WithTimeout(ctx, d)
+		}
+		defer cancel()
 		if s.httpSrv != nil {
 			shut := make(chan error, 1)
-			go func() { shut <- s.httpSrv.Shutdown(context.Background()) }()
+			go func() { shut <- s.httpSrv.Shutdown(ctx) }()
 			<-s.served // the listener is closed: no connection comes any more
 			s.closeNewConns()
-			if err := <-shut; err != nil {
+			if err := <-shut; errors.Is(err, context.DeadlineExceeded) {
+				// Requests still running: their connections are closed, which
+				// cancels their contexts.
+				s.cfg.logger.Warn("shutdown timeout: closing the connections of the requests in flight",
+					"timeout", s.cfg.timeouts.Shutdown)
+				_ = s.httpSrv.Close()
+			} else if err != nil {
 				errs = append(errs, err)
 			}
 		}
-		s.inflight.Wait()
+		s.waitInflight(ctx)
 		errs = append(errs, s.core.Close())
 		s.index.Close()
 		errs = append(errs, s.store.Close())
 		s.closeErr = errors.Join(errs...)
 	})
 	return s.closeErr
+}
+
+// waitInflight waits for the requests in flight until ctx is done (the
+// shutdown deadline): a handler that outlives it finds the store closed.
+func (s *Server) waitInflight(ctx context.Context) {
+	done := make(chan struct{})
+	go func() {
+		s.inflight.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		s.cfg.logger.Warn("shutdown timeout: closing the store under requests still running")
+	}
 }
 
 // trackConn is the listener's http.Server.ConnState hook: it keeps the
@@ -233,16 +262,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rt.traceID, tp = newTraceParent(s.cfg.clock())
 		sw.Header().Set("traceparent", tp)
 	}
+	// Authentication first, as GMS's filter runs before anything else: an
+	// unauthenticated request neither triggers nor uses up a fault, and its
+	// body is never read.
+	if rt.op != OpConfig && !s.authorized(r) {
+		writeUnauthorized(sw, rt.path, s.cfg.clock())
+		return
+	}
 	a := s.takeFaults(rt.op)
 	a.openAPI = rt.openAPI
 	if s.applyFault(sw, r, a) {
 		if a.drop {
 			sw.status = -1
 		}
-		return
-	}
-	if rt.op != OpConfig && !s.authorized(r) {
-		writeUnauthorized(sw, rt.path, s.cfg.clock())
 		return
 	}
 	if rt.err != nil {

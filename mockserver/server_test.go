@@ -139,7 +139,7 @@ func TestAuthFailureChangesNothing(t *testing.T) {
 	t.Parallel()
 	s := newServer(t, WithToken("t"))
 	serve(t, s, http.MethodPost, "/aspects?action=ingestProposal", ingestBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`), "false"))
-	if got := s.store.All(); len(got) != 0 || len(s.Proposals()) != 0 {
+	if got := storeRows(t, s); len(got) != 0 || len(s.Proposals()) != 0 {
 		t.Errorf("state changed by an unauthenticated request: %v", got)
 	}
 }

@@ -57,9 +57,9 @@ func TestBuilders(t *testing.T) {
 		{"schemaField escapes", built(NewSchemaField(hive, "Split 1 - final (Investment Income Details")), "urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),Split 1 - final %28Investment Income Details)"},
 		{"schemaField v2 path", built(NewSchemaField(hive, "[version=2.0].[type=Foo].a.[type=long].f")), "urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),[version=2.0].[type=Foo].a.[type=long].f)"},
 		{"schemaField generic parent", built(NewSchemaField(Generic{entityType: "dataset", id: "(urn:li:dataPlatform:hive,db.t,PROD)"}, "a")), "urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),a)"},
-		{"generic one part", built(NewGeneric("chart", "x")), "urn:li:chart:x"},
-		{"generic tuple", built(NewGeneric("dashboard", "looker", "dashboards.thelook")), "urn:li:dashboard:(looker,dashboards.thelook)"},
-		{"generic nested", built(NewGeneric("dataJob", "urn:li:dataFlow:(airflow,daily,PROD)", "lo,ad")), "urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),lo%2Cad)"},
+		{"generic one part", built(NewGeneric("myEntity", "x")), "urn:li:myEntity:x"},
+		{"generic tuple", built(NewGeneric("myEntity", "looker", "dashboards.thelook")), "urn:li:myEntity:(looker,dashboards.thelook)"},
+		{"generic nested", built(NewGeneric("myEntity", "urn:li:dataFlow:(airflow,daily,PROD)", "lo,ad")), "urn:li:myEntity:(urn:li:dataFlow:(airflow,daily,PROD),lo%2Cad)"},
 		{"generic escapes single part", built(NewGeneric("x", "(a)")), "urn:li:x:%28a%29"},
 	}
 	for _, tt := range tests {
@@ -168,7 +168,7 @@ func TestAccessors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gen, err := NewGeneric("dataJob", "urn:li:dataFlow:(airflow,daily,PROD)", "load")
+	gen, err := NewGeneric("myEntity", "urn:li:dataFlow:(airflow,daily,PROD)", "load")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestAccessors(t *testing.T) {
 		{"mlModel", "sagemaker", "churn", "PROD"},
 		{"mlModelGroup", "sagemaker", "churn", "QA"},
 		{"schemaField", "urn:li:dataset:(urn:li:dataPlatform:hive,db.t%281%29,DEV)", "a.%28b%29"},
-		{"dataJob", "(urn:li:dataFlow:(airflow,daily,PROD),load)", "urn:li:dataFlow:(airflow,daily,PROD)", "load"},
+		{"myEntity", "(urn:li:dataFlow:(airflow,daily,PROD),load)", "urn:li:dataFlow:(airflow,daily,PROD)", "load"},
 		{"x", "y", "z", "w"},
 		{"corpuser", "dataPlatform", "test", "tag", "glossaryTerm"},
 	}

@@ -13,15 +13,23 @@
 // [Dataset], [MLFeature], [MLFeatureTable], [MLModel], [MLModelGroup],
 // [CorpUser], [DataPlatform], [Test], [Tag], [GlossaryTerm] and [SchemaField]
 // are comparable structs, built by NewX functions ([NewDataset], ...) and read
-// by ParseX functions ([ParseDataset], ...). [Generic] covers every other
-// entity type. All of them implement [URN] and encoding.TextMarshaler, and
+// by ParseX functions ([ParseDataset], ...). Every other entity type of
+// DataHub's entity registry has a generated type (file entities_gen.go) whose
+// parts are the fields of the entity's key aspect, in order, as DataHub's own
+// URN classes are generated: [DataJob] is (flow, jobId), [DataFlow]
+// (orchestrator, flowId, cluster), [Container] a single guid. Their builders
+// take a string per part, escaped; a platform bare or as a URN; an env as
+// below; and a nested URN (a data job's flow) as a [URN]. Accessors are named
+// after the key's fields (a field named like a method of every URN, such as
+// entityType, takes a trailing underscore). [Generic] covers entity types
+// outside the registry. All of them implement [URN] and encoding.TextMarshaler, and
 // their pointers encoding.TextUnmarshaler, so they can be JSON object keys and
 // string fields. A value keeps its parts in URN form (escaped), so for any
 // value x a builder or parser returned, Parse(x.String()) == x, and for a
 // parsed URN, x.String() is exactly the string that was parsed.
 //
-// [Parse] returns the typed value for the entity types above and a [Generic]
-// for the rest. [MustParse] is for literals in tests and examples.
+// [Parse] returns the typed value for every registry entity type and a
+// [Generic] for the rest. [MustParse] is for literals in tests and examples.
 //
 // # Escaping
 //
@@ -84,3 +92,5 @@
 //
 // No parser panics on any input.
 package urn
+
+//go:generate go run ../internal/pdl/gen/gotypes/cmd -urn .

@@ -28,6 +28,7 @@ func ExampleParse() {
 		"urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",
 		"urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),address.zip)",
 		"urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)",
+		"urn:li:myEntity:(a,b)",
 	} {
 		u, err := urn.Parse(s)
 		if err != nil {
@@ -39,6 +40,8 @@ func ExampleParse() {
 			fmt.Println("dataset", u.Name(), "on", u.Platform().Name())
 		case urn.SchemaField:
 			fmt.Println("field", u.FieldPath(), "of", u.Parent())
+		case urn.DataJob:
+			fmt.Println("job", u.JobID(), "of", u.Flow())
 		case urn.Generic:
 			fmt.Println(u.EntityType(), u.Parts())
 		}
@@ -46,7 +49,8 @@ func ExampleParse() {
 	// Output:
 	// dataset db.t on hive
 	// field address.zip of urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)
-	// dataJob [urn:li:dataFlow:(airflow,daily,PROD) load]
+	// job load of urn:li:dataFlow:(airflow,daily,PROD)
+	// myEntity [a b]
 }
 
 func ExampleParseError() {
@@ -84,12 +88,40 @@ func ExampleNewSchemaField() {
 }
 
 func ExampleNewGeneric() {
-	job, err := urn.NewGeneric("dataJob", "urn:li:dataFlow:(airflow,daily,PROD)", "load")
+	u, err := urn.NewGeneric("myEntity", "urn:li:dataFlow:(airflow,daily,PROD)", "load")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(u)
+	// Output:
+	// urn:li:myEntity:(urn:li:dataFlow:(airflow,daily,PROD),load)
+}
+
+// Every entity type of DataHub's registry has a URN type whose parts are the
+// fields of its key aspect, in order: a data job is its flow and a job id, a
+// data process instance a single id.
+func ExampleNewDataJob() {
+	flow, err := urn.NewDataFlow("airflow", "daily_etl", "prod")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	job, err := urn.NewDataJob(flow, "load(orders)")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	run, err := urn.NewDataProcessInstance("run-2024-05-01")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(job)
+	fmt.Println(job.Flow().(urn.DataFlow).Orchestrator(), job.JobID())
+	fmt.Println(run)
 	// Output:
-	// urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)
+	// urn:li:dataJob:(urn:li:dataFlow:(airflow,daily_etl,prod),load%28orders%29)
+	// airflow load%28orders%29
+	// urn:li:dataProcessInstance:run-2024-05-01
 }

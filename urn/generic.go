@@ -7,8 +7,8 @@ import (
 
 // Generic is a URN of any entity type, kept as its entity type and id with
 // only the syntax every DataHub URN shares checked. [Parse] returns a Generic
-// for entity types this package has no type for, such as
-// "urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)".
+// for entity types this package has no type for, those outside DataHub's
+// entity registry, such as "urn:li:myEntity:(a,b)".
 // [ParseGeneric] returns one for any URN, which is also the way to read a URN
 // of a known type that breaks that type's stricter rules.
 // The zero value is empty and its String method returns "".

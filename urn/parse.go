@@ -210,7 +210,10 @@ func parse(s string, limit bool, depth int) (URN, *ParseError) {
 	case TypeSchemaField:
 		u, err = unerr(schemaFieldFrom(r))
 	default:
-		u = genericFrom(r)
+		var typed bool
+		if u, typed, err = typedFrom(r); !typed {
+			u = genericFrom(r)
+		}
 	}
 	if err != nil {
 		return nil, err

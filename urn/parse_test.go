@@ -50,15 +50,17 @@ func TestParse(t *testing.T) {
 		},
 		{
 			"urn:li:schemaField:(urn:li:chart:(looker,c1),x)",
-			SchemaField{parent: Generic{entityType: "chart", id: "(looker,c1)"}, fieldPath: "x"},
+			SchemaField{parent: Chart{dashboardTool: "looker", chartID: "c1"}, fieldPath: "x"},
 		},
 		{
 			// A schema field is exempt from the length limit, and so is its parent.
 			"urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive," + strings.Repeat("n", 600) + ",PROD),f)",
 			SchemaField{parent: ds("hive", strings.Repeat("n", 600), "PROD"), fieldPath: "f"},
 		},
-		{"urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)", Generic{entityType: "dataJob", id: "(urn:li:dataFlow:(airflow,daily,PROD),load)"}},
-		{"urn:li:dashboard:(looker,dashboards.thelook)", Generic{entityType: "dashboard", id: "(looker,dashboards.thelook)"}},
+		{"urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)", DataJob{flow: DataFlow{orchestrator: "airflow", flowID: "daily", cluster: "PROD"}, jobID: "load"}},
+		{"urn:li:myEntity:(urn:li:dataFlow:(airflow,daily,PROD),load)", Generic{entityType: "myEntity", id: "(urn:li:dataFlow:(airflow,daily,PROD),load)"}},
+		{"urn:li:dashboard:(looker,dashboards.thelook)", Dashboard{dashboardTool: "looker", dashboardID: "dashboards.thelook"}},
+		{"urn:li:myEntity:(looker,dashboards.thelook)", Generic{entityType: "myEntity", id: "(looker,dashboards.thelook)"}},
 		{"urn:li:x:(a)", Generic{entityType: "x", id: "(a)"}},
 		{"urn:li:x:a,b", Generic{entityType: "x", id: "a,b"}},
 		{"urn:li:x:(a)b", Generic{entityType: "x", id: "(a)b"}},

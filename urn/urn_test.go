@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/internal/pdl/gen/gotypes"
 	"github.com/catalogkit/datahub-go/internal/testshared"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -116,7 +118,7 @@ func TestText(t *testing.T) {
 		`"tag":"urn:li:tag:pii",` +
 		`"glossaryTerm":"urn:li:glossaryTerm:a.b",` +
 		`"schemaField":"urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),a)",` +
-		`"generic":"urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)"}`
+		`"generic":"urn:li:myEntity:(urn:li:dataFlow:(airflow,daily,PROD),load)"}`
 	var r record
 	if err := json.Unmarshal([]byte(in), &r); err != nil {
 		t.Fatal(err)
@@ -199,5 +201,63 @@ func TestWireExamples(t *testing.T) {
 	}
 	if len(seen) < 5 {
 		t.Errorf("found only %d URNs in WIRE.md: %v", len(seen), seen)
+	}
+}
+
+// TestEveryEntityTyped checks that every entity type of DataHub's registry
+// has a typed URN: one of the hand-written types or a generated one, whose
+// sample parses to that type and prints back unchanged.
+func TestEveryEntityTyped(t *testing.T) {
+	t.Parallel()
+	ents := pdl.Entities()
+	hand := 0
+	for _, e := range ents {
+		s, ok := generatedSamples[e.Name]
+		if !ok {
+			if !isTyped(e.Name) {
+				t.Errorf("entity %s has no URN type", e.Name)
+			}
+			hand++
+			continue
+		}
+		u, err := Parse(s)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", s, err)
+			continue
+		}
+		if _, generic := u.(Generic); generic || u.EntityType() != e.Name || u.String() != s {
+			t.Errorf("Parse(%q) = %#v (%T)", s, u, u)
+		}
+	}
+	if len(ents) != 71 || hand != 11 || len(generatedSamples) != 60 {
+		t.Errorf("%d entities: %d typed by hand, %d generated; want 71, 11 and 60", len(ents), hand, len(generatedSamples))
+	}
+}
+
+// TestGeneratedUpToDate proves entities_gen.go and entities_gen_test.go are
+// what the generator writes from the PDL tree today (run go generate ./urn).
+func TestGeneratedUpToDate(t *testing.T) {
+	t.Parallel()
+	m, err := gotypes.Load(testshared.Path(t, "reference", "datahub-pegasus"), filepath.Join("..", "aspects"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand, err := gotypes.HandURNEntities(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := gotypes.GenerateURN(m, hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range files {
+		got, err := os.ReadFile(name)
+		if err != nil {
+			t.Errorf("%v (run go generate ./urn)", err)
+			continue
+		}
+		if diff := cmp.Diff(string(want), string(got)); diff != "" {
+			t.Errorf("%s differs from a fresh generation (run go generate ./urn) (-fresh +committed):\n%s", name, diff)
+		}
 	}
 }

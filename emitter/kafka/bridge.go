@@ -1,14 +1,9 @@
 package kafka
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -23,31 +18,39 @@ import (
 // Bridge consumes DataHub's proposal topic and applies every proposal to a
 // GMS over its REST ingest path, as GMS's own proposal consumer applies
 // them: it decodes each message (Confluent wire format, with the schema the
-// registry holds under the message's schema id) and posts the proposal
-// unchanged to POST {gms}/aspects?action=ingestProposal, the request
-// DataHub's Python REST emitter sends. A DELETE of an entity's key aspect
-// deletes the entity there, as GMS does.
+// registry holds under the message's schema id) and sends the proposal
+// unchanged with the REST emitter ([emitter.REST.EmitWire]): POST
+// {gms}/aspects?action=ingestProposal, the request DataHub's Python REST
+// emitter sends, with the emitter's bounded retries and replay rules (a
+// CREATE or conditional proposal whose answer was lost is not sent again:
+// its outcome is Unknown). A DELETE of an entity's key aspect deletes the
+// entity there, as GMS does.
 //
 // It is meant for tests: point it at an in-process mock server
 // (github.com/catalogkit/datahub-go/mockserver) to check a Kafka ingestion
 // job end to end without containers, as this package's tests do with
-// franz-go's kfake and srfake. It reads the topic from its start with no
-// consumer group (pass kgo.ConsumerGroup through WithKgoOptions to use
-// one) and keeps its position in memory.
+// franz-go's kfake and srfake. Without [WithGroup] it reads the topic from
+// its start and keeps its position in memory; with a group it commits the
+// offset of every message it handled, so that a Bridge started again with
+// the same group resumes after them.
 //
-// A proposal GMS refuses (a 4xx answer) or that cannot be decoded is
-// reported to the WithOnApply function and skipped, as GMS reports it on
-// its failed-proposal topic; 429, 5xx answers and network errors are
-// retried until the context is done. A 401 or 403 (every proposal would
-// fail alike) and a registry failure stop the call with the error. A
-// proposal not applied when a call stops is applied first by the next. Methods must not be called concurrently.
+// Every message gets an outcome, reported to the WithOnApply function, and
+// the Bridge moves on: Written, Rejected (GMS refused it, or it cannot be
+// decoded), Unknown (its answer was lost, or GMS answered 500 to every
+// attempt: a poison message does not hold back the next). Two failures
+// stop a call instead, with the message kept for the next call: a 401 or
+// 403 (every proposal would fail alike), and GMS unreachable or answering
+// 429 or 503 to every attempt (Failed: nothing was applied), as do a
+// registry failure and the context's end. Methods must not be called
+// concurrently.
 type Bridge struct {
 	cfg     config
 	cl      *kgo.Client
 	codecs  *codecs
-	ingest  string
+	rest    *emitter.REST
 	next    map[int32]int64 // the next offset to apply, per partition
 	pending []*kgo.Record   // consumed, not yet applied
+	handled []*kgo.Record   // applied, offsets not yet committed (WithGroup)
 	mu      sync.Mutex
 }
 
@@ -61,8 +64,13 @@ type Applied struct {
 	// the message could not be decoded.
 	URN, Aspect string
 	ChangeType  emitter.ChangeType
+	// Status is the outcome: Written, Rejected (refused by GMS, or not
+	// decodable) or Unknown (applied or not: its answer was lost, or GMS
+	// answered 500 to every attempt).
+	Status emitter.Status
 	// Err is nil when GMS applied the proposal. Otherwise it is GMS's
-	// refusal (a *datahub.Error) or the decoding error.
+	// refusal (a *datahub.Error), the decoding error, or an error matching
+	// datahub.ErrOutcomeUnknown.
 	Err error
 }
 
@@ -70,7 +78,8 @@ type Applied struct {
 // the Kafka brokers, with the schema registry at schemaRegistryURL, and
 // applying proposals to the GMS at gmsURL (such as a mock server's URL).
 // Options that apply to a Bridge: WithTopic, WithKgoOptions,
-// WithRegistryOptions, WithToken, WithHTTPClient, WithOnApply.
+// WithRegistryOptions, WithToken, WithHTTPClient, WithRESTOptions,
+// WithGroup, WithOnApply.
 func NewBridge(brokers []string, schemaRegistryURL, gmsURL string, opts ...Option) (*Bridge, error) {
 	cfg := newConfig(opts)
 	switch {
@@ -79,37 +88,47 @@ func NewBridge(brokers []string, schemaRegistryURL, gmsURL string, opts ...Optio
 	case schemaRegistryURL == "" || gmsURL == "":
 		return nil, fmt.Errorf("kafka: no schema registry or GMS URL: %w", datahub.ErrValidation)
 	}
+	restOpts := []datahub.Option{datahub.WithHTTPClient(cfg.httpClient)}
+	if cfg.token != "" {
+		restOpts = append(restOpts, datahub.WithToken(cfg.token))
+	}
+	rest, err := emitter.NewREST(gmsURL, append(restOpts, cfg.restOpts...)...)
+	if err != nil {
+		return nil, fmt.Errorf("kafka: bridge: %w", err)
+	}
 	cs, err := newCodecs(schemaRegistryURL, cfg.srOpts)
 	if err != nil {
 		return nil, err
 	}
-	kopts := append([]kgo.Opt{
+	kopts := []kgo.Opt{
 		kgo.SeedBrokers(brokers...),
 		kgo.ConsumeTopics(cfg.mcpTopic),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
 		kgo.FetchMaxWait(100 * time.Millisecond),
-	}, cfg.kgoOpts...)
-	cl, err := kgo.NewClient(kopts...)
+	}
+	if cfg.group != "" {
+		kopts = append(kopts, kgo.ConsumerGroup(cfg.group), kgo.DisableAutoCommit())
+	}
+	cl, err := kgo.NewClient(append(kopts, cfg.kgoOpts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("kafka: %w", err)
 	}
-	return &Bridge{
-		cfg: cfg, cl: cl, codecs: cs,
-		ingest: strings.TrimRight(gmsURL, "/") + "/aspects?action=ingestProposal",
-		next:   make(map[int32]int64),
-	}, nil
+	return &Bridge{cfg: cfg, cl: cl, codecs: cs, rest: rest, next: make(map[int32]int64)}, nil
 }
 
 // Sync applies every message written to the topic before the call, and
-// returns how many messages it handled (applied or refused). Messages
+// returns how many messages it handled (whatever their outcome). Messages
 // written meanwhile may be applied too. It waits for every partition of the
-// topic, so it suits a Bridge that reads them all (no consumer group, or
-// the only member of one).
+// topic, so it suits a Bridge that reads them all (no group, or the only
+// member of one).
 func (b *Bridge) Sync(ctx context.Context) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	ends, err := b.endOffsets(ctx)
 	if err != nil {
+		return 0, err
+	}
+	if err := b.resumeCommitted(ctx, ends); err != nil {
 		return 0, err
 	}
 	n := 0
@@ -135,8 +154,8 @@ func (b *Bridge) Sync(ctx context.Context) (int, error) {
 }
 
 // Run applies messages as they arrive until ctx is done; it then returns
-// nil. It returns early only with an error a later call cannot recover
-// from.
+// nil. It returns early with the error that stops a call (see [Bridge]);
+// the message it stopped at is applied first by the next call.
 func (b *Bridge) Run(ctx context.Context) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -156,7 +175,8 @@ func (b *Bridge) Run(ctx context.Context) error {
 	}
 }
 
-// Close closes the Kafka client.
+// Close closes the Kafka client (with WithGroup, after leaving the group;
+// the offsets of the messages handled are committed already).
 func (b *Bridge) Close() { b.cl.Close() }
 
 // poll fetches the next messages into b.pending.
@@ -175,9 +195,14 @@ func (b *Bridge) poll(ctx context.Context) error {
 	return nil
 }
 
-// applyPending applies the consumed messages in order.
-func (b *Bridge) applyPending(ctx context.Context) (int, error) {
-	n := 0
+// applyPending applies the consumed messages in order, then commits the
+// offsets of those it handled (WithGroup).
+func (b *Bridge) applyPending(ctx context.Context) (n int, err error) {
+	defer func() {
+		if cerr := b.commit(ctx); err == nil {
+			err = cerr
+		}
+	}()
 	for len(b.pending) > 0 {
 		r := b.pending[0]
 		a, err := b.apply(ctx, r)
@@ -186,6 +211,9 @@ func (b *Bridge) applyPending(ctx context.Context) (int, error) {
 		}
 		b.pending = b.pending[1:]
 		b.next[r.Partition] = r.Offset + 1
+		if b.cfg.group != "" {
+			b.handled = append(b.handled, r)
+		}
 		n++
 		if b.cfg.onApply != nil {
 			b.cfg.onApply(a)
@@ -194,11 +222,26 @@ func (b *Bridge) applyPending(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// apply decodes one message and posts its proposal. The error is one that
-// must stop the call (ctx done, the registry unreachable); GMS's refusals
-// and undecodable messages are reported in the Applied.
+// commit commits the offsets of the handled messages to the group, even
+// when the call's context is done (they were handled).
+func (b *Bridge) commit(ctx context.Context) error {
+	if len(b.handled) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if err := b.cl.CommitRecords(ctx, b.handled...); err != nil {
+		return fmt.Errorf("kafka: bridge: commit offsets: %w", err)
+	}
+	b.handled = b.handled[:0]
+	return nil
+}
+
+// apply decodes one message and sends its proposal. The error is one that
+// must stop the call (see Bridge), the message kept; every other outcome
+// is reported in the Applied.
 func (b *Bridge) apply(ctx context.Context, r *kgo.Record) (Applied, error) {
-	a := Applied{Topic: r.Topic, Partition: r.Partition, Offset: r.Offset}
+	a := Applied{Topic: r.Topic, Partition: r.Partition, Offset: r.Offset, Status: emitter.Rejected}
 	id, payload, err := unframe(r.Value)
 	if err != nil {
 		a.Err = err
@@ -219,71 +262,56 @@ func (b *Bridge) apply(ctx context.Context, r *kgo.Record) (Applied, error) {
 		return a, nil
 	}
 	a.URN, a.Aspect, a.ChangeType = w.EntityURN, w.AspectName, w.ChangeType
-	proposal, err := w.MarshalJSON()
-	if err != nil {
-		a.Err = err
+	err = b.rest.EmitWire(ctx, w)
+	if err == nil {
+		a.Status = emitter.Written
 		return a, nil
 	}
-	body := make([]byte, 0, len(proposal)+32)
-	body = append(body, `{"proposal":`...)
-	body = append(body, proposal...)
-	body = append(body, `,"async":"false"}`...)
-	a.Err, err = b.post(ctx, body)
-	return a, err
+	var be *emitter.BatchError
+	if !errors.As(err, &be) || len(be.Results) != 1 {
+		return a, fmt.Errorf("kafka: bridge: %w", err)
+	}
+	a.Status, a.Err = be.Results[0].Status, be.Results[0].Err
+	switch {
+	case errors.Is(a.Err, datahub.ErrUnauthorized):
+		return a, fmt.Errorf("kafka: bridge: %w", a.Err) // every message would fail alike
+	case a.Status == emitter.NotAttempted || a.Status == emitter.Failed:
+		return a, fmt.Errorf("kafka: bridge: proposal at %s/%d@%d not applied: %w", r.Topic, r.Partition, r.Offset, a.Err)
+	}
+	return a, nil
 }
 
-// post sends an ingest request, retrying 429, 5xx and network errors with
-// backoff until ctx is done. It returns GMS's refusal of the proposal, or
-// the error that stops the call (ctx done, 401, 403).
-func (b *Bridge) post(ctx context.Context, body []byte) (refusal, err error) {
-	wait := 10 * time.Millisecond
-	for {
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, b.ingest, bytes.NewReader(body))
-		if err != nil {
-			return nil, fmt.Errorf("kafka: bridge: %w", err)
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json")
-		req.Header.Set("X-RestLi-Protocol-Version", "2.0.0")
-		if b.cfg.token != "" {
-			req.Header.Set("Authorization", "Bearer "+b.cfg.token)
-		}
-		resp, err := b.cfg.httpClient.Do(req)
-		if err == nil {
-			msg, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-			resp.Body.Close()
-			switch {
-			case resp.StatusCode < 300:
-				return nil, nil
-			case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
-				return nil, restError(resp, msg) // every message would fail alike
-			case resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500:
-				return restError(resp, msg), nil
+// resumeCommitted starts each partition the Bridge has not read yet at the
+// group's committed offset (WithGroup), so that Sync knows what is left.
+func (b *Bridge) resumeCommitted(ctx context.Context, ends map[int32]int64) error {
+	if b.cfg.group == "" || len(ends) == 0 {
+		return nil
+	}
+	req := kmsg.NewPtrOffsetFetchRequest()
+	req.Group = b.cfg.group
+	rt := kmsg.NewOffsetFetchRequestTopic()
+	rt.Topic = b.cfg.mcpTopic
+	for p := range ends {
+		rt.Partitions = append(rt.Partitions, p)
+	}
+	req.Topics = append(req.Topics, rt)
+	resp, err := req.RequestWith(ctx, b.cl)
+	if err != nil {
+		return fmt.Errorf("kafka: bridge: committed offsets: %w", err)
+	}
+	if err := kerr.ErrorForCode(resp.ErrorCode); errors.Is(err, kerr.GroupIDNotFound) {
+		return nil // nothing committed yet
+	} else if err != nil {
+		return fmt.Errorf("kafka: bridge: committed offsets of group %s: %w", b.cfg.group, err)
+	}
+	for _, t := range resp.Topics {
+		for _, p := range t.Partitions {
+			if _, seen := b.next[p.Partition]; !seen && p.Offset > 0 {
+				b.next[p.Partition] = p.Offset
 			}
 		}
-		select {
-		case <-ctx.Done():
-			return nil, fmt.Errorf("kafka: bridge: %w", ctx.Err())
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, time.Second)
 	}
-}
-
-// restError returns GMS's refusal as a *datahub.Error, with the message of
-// its Rest.li error body.
-func restError(resp *http.Response, body []byte) error {
-	e := &datahub.Error{StatusCode: resp.StatusCode, Method: resp.Request.Method, URL: datahub.RedactURL(resp.Request.URL.String())}
-	var rl struct {
-		Message        string `json:"message"`
-		ExceptionClass string `json:"exceptionClass"`
-	}
-	if json.Unmarshal(body, &rl) == nil && rl.Message != "" {
-		e.Message, e.ExceptionClass = rl.Message, rl.ExceptionClass
-	} else {
-		e.Message = strings.TrimSpace(string(body))
-	}
-	return e
+	return nil
 }
 
 // endOffsets returns the end offset of every partition of the topic; a

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"time"
 
+	datahub "github.com/catalogkit/datahub-go"
+
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/sr"
 )
@@ -34,6 +36,8 @@ type config struct {
 	// Bridge only.
 	token      string
 	httpClient *http.Client
+	restOpts   []datahub.Option
+	group      string
 	onApply    func(Applied)
 }
 
@@ -103,6 +107,22 @@ func WithToken(token string) Option { return func(c *config) { c.token = token }
 // WithHTTPClient sets the Bridge's HTTP client (http.DefaultClient).
 func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
 
-// WithOnApply sets a function the Bridge calls for every proposal it
-// consumed, once GMS applied or refused it.
+// WithRESTOptions passes options to the REST emitter the Bridge applies
+// proposals with, such as datahub.WithRetry (its retries are bounded by
+// the policy's MaxAttempts) or datahub.WithTimeout. They come after the
+// Bridge's own (WithToken, WithHTTPClient), so they can change them.
+func WithRESTOptions(opts ...datahub.Option) Option {
+	return func(c *config) { c.restOpts = append(c.restOpts, opts...) }
+}
+
+// WithGroup makes the Bridge consume as a member of the consumer group
+// name and commit the offset of every message it handled, so that a Bridge
+// started again with the same group resumes after them instead of reading
+// the topic from its start.
+func WithGroup(name string) Option { return func(c *config) { c.group = name } }
+
+// WithOnApply sets a function the Bridge calls for every message it
+// consumed, with its outcome (see [Applied]): applied, refused, of unknown
+// outcome or not decodable. A caller that keeps a dead-letter list keeps
+// the messages whose Status is not emitter.Written.
 func WithOnApply(f func(Applied)) Option { return func(c *config) { c.onApply = f } }

@@ -54,13 +54,35 @@ type Document struct {
 }
 
 // MarshalJSON returns the bare array of operations, or, when
-// ArrayPrimaryKeys or ForceGenericPatch is set,
-// {"patch":[...],"arrayPrimaryKeys":{...},"forceGenericPatch":bool}.
+// ArrayPrimaryKeys or ForceGenericPatch is set, the envelope
+// {"arrayPrimaryKeys":{...},"patch":[...]} with "forceGenericPatch":true
+// after the operations when it is set: the member order of DataHub's
+// Python and Java builders.
 func (d *Document) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	generic := len(d.ArrayPrimaryKeys) > 0 || d.ForceGenericPatch
 	if generic {
-		b.WriteString(`{"patch":`)
+		b.WriteString(`{"arrayPrimaryKeys":{`)
+		fields := make([]string, 0, len(d.ArrayPrimaryKeys))
+		for f := range d.ArrayPrimaryKeys {
+			fields = append(fields, f)
+		}
+		slices.Sort(fields)
+		for i, f := range fields {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeString(&b, f)
+			b.WriteString(":[")
+			for j, k := range d.ArrayPrimaryKeys[f] {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				writeString(&b, k)
+			}
+			b.WriteByte(']')
+		}
+		b.WriteString(`},"patch":`)
 	}
 	b.WriteByte('[')
 	for i, op := range d.Ops {
@@ -81,30 +103,10 @@ func (d *Document) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte(']')
 	if generic {
-		if len(d.ArrayPrimaryKeys) > 0 {
-			b.WriteString(`,"arrayPrimaryKeys":{`)
-			fields := make([]string, 0, len(d.ArrayPrimaryKeys))
-			for f := range d.ArrayPrimaryKeys {
-				fields = append(fields, f)
-			}
-			slices.Sort(fields)
-			for i, f := range fields {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				writeString(&b, f)
-				b.WriteString(":[")
-				for j, k := range d.ArrayPrimaryKeys[f] {
-					if j > 0 {
-						b.WriteByte(',')
-					}
-					writeString(&b, k)
-				}
-				b.WriteByte(']')
-			}
-			b.WriteByte('}')
+		if d.ForceGenericPatch {
+			b.WriteString(`,"forceGenericPatch":true`)
 		}
-		fmt.Fprintf(&b, `,"forceGenericPatch":%t}`, d.ForceGenericPatch)
+		b.WriteByte('}')
 	}
 	return b.Bytes(), nil
 }
@@ -129,17 +131,26 @@ type Builder struct {
 	urn     urn.URN
 	props   string // the aspect holding customProperties, "" if unknown
 	order   []string
-	docs    map[string]*Document
+	docs    map[string][]*keyedDoc // per aspect, in first-use order
 	err     error
 	sysMeta *emitter.SystemMetadata
 	headers map[string]string
+}
+
+// keyedDoc is one document of an aspect: the plain one (key "") or one
+// whose operations address an array by keys of their own (key names the
+// array and its key fields). DataHub's builders send each as its own
+// proposal, since one document has one set of arrayPrimaryKeys.
+type keyedDoc struct {
+	key string
+	doc *Document
 }
 
 // New returns a Builder for entity u. The custom-property methods write
 // the entity type's properties aspect (datasetProperties, chartInfo,
 // mlModelProperties, ...); for a type without one they fail.
 func New(u urn.URN) *Builder {
-	b := &Builder{urn: u, docs: map[string]*Document{}}
+	b := &Builder{urn: u, docs: map[string][]*keyedDoc{}}
 	if u == nil || u.String() == "" {
 		b.fail(fmt.Errorf("patch: builder without a URN: %w", datahub.ErrValidation))
 		return b
@@ -198,14 +209,33 @@ func (b *Builder) fail(err error) {
 	}
 }
 
-// doc returns the document of aspect, creating it in first-use order.
+// doc returns the plain document of aspect, creating it in first-use
+// order.
 func (b *Builder) doc(aspect string) *Document {
-	d, ok := b.docs[aspect]
+	return b.docFor(aspect, "", func() *Document { return &Document{ForceGenericPatch: untemplated[aspect]} })
+}
+
+// keyed returns the document of aspect whose arrayPrimaryKeys are
+// {field: keys}, creating it in first-use order: the document DataHub's
+// builders send for operations on array elements keyed by those fields.
+func (b *Builder) keyed(aspect, field string, keys ...string) *Document {
+	return b.docFor(aspect, field+"\x00"+strings.Join(keys, "\x00"), func() *Document {
+		return &Document{ArrayPrimaryKeys: map[string][]string{field: append([]string{}, keys...)}}
+	})
+}
+
+func (b *Builder) docFor(aspect, key string, create func() *Document) *Document {
+	docs, ok := b.docs[aspect]
 	if !ok {
-		d = &Document{ForceGenericPatch: untemplated[aspect]}
-		b.docs[aspect] = d
 		b.order = append(b.order, aspect)
 	}
+	for _, d := range docs {
+		if d.key == key {
+			return d.doc
+		}
+	}
+	d := create()
+	b.docs[aspect] = append(docs, &keyedDoc{key: key, doc: d})
 	return d
 }
 
@@ -224,6 +254,16 @@ func (b *Builder) op(aspect, op, path string, value any) {
 		b.fail(fmt.Errorf("patch: %s %s without an aspect name: %w", op, path, datahub.ErrValidation))
 		return
 	}
+	b.opOn(b.doc(aspect), aspect, op, path, value)
+}
+
+// keyedOp appends an operation to aspect's document keyed by field and
+// keys (see keyed).
+func (b *Builder) keyedOp(aspect, field string, keys []string, op, path string, value any) {
+	b.opOn(b.keyed(aspect, field, keys...), aspect, op, path, value)
+}
+
+func (b *Builder) opOn(d *Document, aspect, op, path string, value any) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -231,13 +271,12 @@ func (b *Builder) op(aspect, op, path string, value any) {
 		b.fail(fmt.Errorf("patch: %s %s of %s: %w: %w", op, path, aspect, datahub.ErrValidation, err))
 		return
 	}
-	d := b.doc(aspect)
 	d.Ops = append(d.Ops, Operation{Op: op, Path: path, Value: bytes.TrimSuffix(buf.Bytes(), []byte("\n"))})
 }
 
-// SetArrayPrimaryKeys makes aspect's patch address the elements of array
-// field by the given key fields (and so sends it to the server's generic
-// patcher).
+// SetArrayPrimaryKeys makes aspect's plain patch (the one Add, Replace
+// and Remove write) address the elements of array field by the given key
+// fields, and so sends it to the server's generic patcher.
 func (b *Builder) SetArrayPrimaryKeys(aspect, field string, keys ...string) {
 	d := b.doc(aspect)
 	if d.ArrayPrimaryKeys == nil {
@@ -246,16 +285,39 @@ func (b *Builder) SetArrayPrimaryKeys(aspect, field string, keys ...string) {
 	d.ArrayPrimaryKeys[field] = append([]string{}, keys...)
 }
 
-// SetForceGenericPatch sets forceGenericPatch on aspect's patch.
+// SetForceGenericPatch sets forceGenericPatch on aspect's plain patch.
 func (b *Builder) SetForceGenericPatch(aspect string, force bool) {
 	b.doc(aspect).ForceGenericPatch = force
 }
 
-// Document returns the patch collected for aspect, nil when there is none.
-func (b *Builder) Document(aspect string) *Document { return b.docs[aspect] }
+// Document returns the plain patch collected for aspect (the one Add,
+// Replace and Remove write), nil when there is none.
+func (b *Builder) Document(aspect string) *Document {
+	for _, d := range b.docs[aspect] {
+		if d.key == "" {
+			return d.doc
+		}
+	}
+	return nil
+}
 
-// Proposals returns one PATCH proposal per patched aspect, in the order
-// the aspects were first patched, or the first error a method met.
+// Documents returns every patch collected for aspect in first-use order:
+// the plain one and those of the methods that address keyed array
+// elements with arrayPrimaryKeys of their own (tags, terms, owners,
+// domains, structured properties, documentation, links). Each becomes one
+// proposal.
+func (b *Builder) Documents(aspect string) []*Document {
+	out := make([]*Document, 0, len(b.docs[aspect]))
+	for _, d := range b.docs[aspect] {
+		out = append(out, d.doc)
+	}
+	return out
+}
+
+// Proposals returns the PATCH proposals: per patched aspect, in the order
+// the aspects were first patched, one per document (see [Builder.Documents]),
+// as DataHub's Python builder groups them; or the first error a method
+// met.
 func (b *Builder) Proposals() ([]emitter.Proposal, error) {
 	if b.err != nil {
 		return nil, b.err
@@ -263,28 +325,30 @@ func (b *Builder) Proposals() ([]emitter.Proposal, error) {
 	if len(b.order) == 0 {
 		return nil, fmt.Errorf("patch: nothing to patch on %s: %w", b.urn, datahub.ErrValidation)
 	}
-	out := make([]emitter.Proposal, 0, len(b.order))
+	var out []emitter.Proposal
 	for _, aspect := range b.order {
-		value, err := b.docs[aspect].MarshalJSON()
-		if err != nil {
-			return nil, errors.Join(datahub.ErrValidation, err)
-		}
-		p := emitter.Proposal{
-			EntityType:     b.urn.EntityType(),
-			URN:            b.urn,
-			ChangeType:     emitter.Patch,
-			AspectName:     aspect,
-			Aspect:         emitter.RawAspect{Name: aspect, JSON: value},
-			ContentType:    emitter.ContentTypeJSONPatch,
-			SystemMetadata: b.sysMeta,
-		}
-		if len(b.headers) > 0 {
-			p.Headers = make(map[string]string, len(b.headers))
-			for k, v := range b.headers {
-				p.Headers[k] = v
+		for _, d := range b.docs[aspect] {
+			value, err := d.doc.MarshalJSON()
+			if err != nil {
+				return nil, errors.Join(datahub.ErrValidation, err)
 			}
+			p := emitter.Proposal{
+				EntityType:     b.urn.EntityType(),
+				URN:            b.urn,
+				ChangeType:     emitter.Patch,
+				AspectName:     aspect,
+				Aspect:         emitter.RawAspect{Name: aspect, JSON: value},
+				ContentType:    emitter.ContentTypeJSONPatch,
+				SystemMetadata: b.sysMeta,
+			}
+			if len(b.headers) > 0 {
+				p.Headers = make(map[string]string, len(b.headers))
+				for k, v := range b.headers {
+					p.Headers[k] = v
+				}
+			}
+			out = append(out, p)
 		}
-		out = append(out, p)
 	}
 	return out, nil
 }

@@ -91,8 +91,9 @@ func TestBuildersGolden(t *testing.T) {
 
 // TestPythonParity pins values whose bytes DataHub's Python builders are
 // known to produce (read from datahub/specific/*.py and
-// emitter/mcp_patch_builder.py: op, path, value in that order, remove with
-// value {}), here without Python's blanks after , and :.
+// emitter/mcp_patch_builder.py at the reference commit: op, path, value in
+// that order, remove with value {}, the envelope's arrayPrimaryKeys before
+// its patch), here without Python's blanks after , and :.
 func TestPythonParity(t *testing.T) {
 	t.Parallel()
 	ds := mustDataset(t, "db.t")
@@ -102,19 +103,45 @@ func TestPythonParity(t *testing.T) {
 		want  string
 	}{
 		{"add_tag", func(d *patch.Dataset) { d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:pii"}) },
-			`[{"op":"add","path":"/tags/urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}]`},
+			`{"arrayPrimaryKeys":{"tags":["attribution␟source","tag"]},"patch":[{"op":"add","path":"/tags//urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}]}`},
+		{"add_tag_attributed", func(d *patch.Dataset) {
+			d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:pii", Attribution: &aspects.MetadataAttribution{Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:a")}})
+		}, `{"arrayPrimaryKeys":{"tags":["attribution␟source","tag"]},"patch":[{"op":"add","path":"/tags/urn:li:dataHubAction:a/urn:li:tag:pii","value":{"tag":"urn:li:tag:pii","attribution":{"time":0,"actor":"urn:li:corpuser:datahub","source":"urn:li:dataHubAction:a","sourceDetail":{}}}}]}`},
 		{"remove_tag", func(d *patch.Dataset) { d.RemoveTag("urn:li:tag:pii") },
-			`[{"op":"remove","path":"/tags/urn:li:tag:pii","value":{}}]`},
+			`{"arrayPrimaryKeys":{"tags":["tag","attribution␟source"]},"patch":[{"op":"remove","path":"/tags/urn:li:tag:pii","value":{}}]}`},
+		{"remove_tag_attributed", func(d *patch.Dataset) { d.RemoveTagFrom("urn:li:tag:pii", "urn:li:dataHubAction:a") },
+			`{"arrayPrimaryKeys":{"tags":["attribution␟source","tag"]},"patch":[{"op":"remove","path":"/tags/urn:li:dataHubAction:a/urn:li:tag:pii","value":{}}]}`},
 		{"add_term", func(d *patch.Dataset) { d.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:t"}) },
-			`[{"op":"add","path":"/terms/urn:li:glossaryTerm:t/","value":{"urn":"urn:li:glossaryTerm:t"}}]`},
+			`{"arrayPrimaryKeys":{"terms":["urn","attribution␟source"]},"patch":[{"op":"add","path":"/terms/urn:li:glossaryTerm:t/","value":{"urn":"urn:li:glossaryTerm:t"}}]}`},
 		{"add_term_attributed", func(d *patch.Dataset) {
 			d.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:t", Attribution: &aspects.MetadataAttribution{Actor: "urn:li:corpuser:u", Source: aspects.Ptr("urn:li:dataHubAction:a")}})
-		}, `[{"op":"add","path":"/terms/urn:li:glossaryTerm:t/urn:li:dataHubAction:a","value":{"urn":"urn:li:glossaryTerm:t","attribution":{"time":0,"actor":"urn:li:corpuser:u","source":"urn:li:dataHubAction:a","sourceDetail":{}}}}]`},
+		}, `{"arrayPrimaryKeys":{"terms":["urn","attribution␟source"]},"patch":[{"op":"add","path":"/terms/urn:li:glossaryTerm:t/urn:li:dataHubAction:a","value":{"urn":"urn:li:glossaryTerm:t","attribution":{"time":0,"actor":"urn:li:corpuser:u","source":"urn:li:dataHubAction:a","sourceDetail":{}}}}]}`},
+		{"remove_term", func(d *patch.Dataset) { d.RemoveTerm("urn:li:glossaryTerm:t") },
+			`{"arrayPrimaryKeys":{"terms":["urn","attribution␟source"]},"patch":[{"op":"remove","path":"/terms/urn:li:glossaryTerm:t","value":{}}]}`},
+		{"remove_term_attributed", func(d *patch.Dataset) { d.RemoveTermFrom("urn:li:glossaryTerm:t", "urn:li:dataHubAction:a") },
+			`{"arrayPrimaryKeys":{"terms":["urn","attribution␟source"]},"patch":[{"op":"remove","path":"/terms/urn:li:glossaryTerm:t/urn:li:dataHubAction:a","value":{}}]}`},
 		{"add_owner", func(d *patch.Dataset) {
-			d.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
-		}, `[{"op":"add","path":"/owners/urn:li:corpuser:jdoe/TECHNICAL_OWNER","value":{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}}]`},
+			d.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeDataOwner})
+		}, `{"arrayPrimaryKeys":{"owners":["owner","type","typeUrn","attribution␟source"]},"patch":[{"op":"add","path":"/owners/urn:li:corpuser:jdoe/DATAOWNER//","value":{"owner":"urn:li:corpuser:jdoe","type":"DATAOWNER"}}]}`},
 		{"remove_owner", func(d *patch.Dataset) { d.RemoveOwner("urn:li:corpuser:jdoe", "") },
-			`[{"op":"remove","path":"/owners/urn:li:corpuser:jdoe","value":"urn:li:corpuser:jdoe"}]`},
+			`{"arrayPrimaryKeys":{"owners":["owner","type","typeUrn","attribution␟source"]},"patch":[{"op":"remove","path":"/owners/urn:li:corpuser:jdoe","value":{}}]}`},
+		{"remove_owner_type", func(d *patch.Dataset) { d.RemoveOwner("urn:li:corpuser:jdoe", aspects.OwnershipTypeDataOwner) },
+			`{"arrayPrimaryKeys":{"owners":["owner","type","typeUrn","attribution␟source"]},"patch":[{"op":"remove","path":"/owners/urn:li:corpuser:jdoe/DATAOWNER","value":{}}]}`},
+		{"add_domain", func(d *patch.Dataset) { d.AddDomain("urn:li:domain:sales") },
+			`{"arrayPrimaryKeys":{"domainAssociations":["attribution␟source","domain"]},"patch":[{"op":"add","path":"/domainAssociations//urn:li:domain:sales","value":{"domain":"urn:li:domain:sales"}}]}`},
+		{"remove_domain", func(d *patch.Dataset) { d.RemoveDomain("urn:li:domain:sales") },
+			`{"arrayPrimaryKeys":{"domainAssociations":["domain","attribution␟source"]},"patch":[{"op":"remove","path":"/domainAssociations/urn:li:domain:sales","value":{}}]}`},
+		{"set_structured_property", func(d *patch.Dataset) { d.SetStructuredProperty("io.acryl.p", "v") },
+			`{"arrayPrimaryKeys":{"properties":["propertyUrn","attribution␟source"]},"patch":[{"op":"add","path":"/properties/urn:li:structuredProperty:io.acryl.p/","value":{"propertyUrn":"urn:li:structuredProperty:io.acryl.p","values":[{"string":"v"}]}}]}`},
+		{"remove_structured_property", func(d *patch.Dataset) { d.RemoveStructuredProperty("urn:li:structuredProperty:io.acryl.p") },
+			`{"arrayPrimaryKeys":{"properties":["propertyUrn","attribution␟source"]},"patch":[{"op":"remove","path":"/properties/urn:li:structuredProperty:io.acryl.p","value":{}}]}`},
+		{"add_documentation", func(d *patch.Dataset) { d.AddDocumentation(aspects.DocumentationAssociation{Documentation: "docs"}) },
+			`{"arrayPrimaryKeys":{"documentations":["attribution␟source"]},"patch":[{"op":"add","path":"/documentations/","value":{"documentation":"docs"}}]}`},
+		{"remove_documentation", func(d *patch.Dataset) { d.RemoveDocumentation("") },
+			`{"arrayPrimaryKeys":{"documentations":["attribution␟source"]},"patch":[{"op":"remove","path":"/documentations","value":{}}]}`},
+		{"add_link", func(d *patch.Dataset) {
+			d.AddLink(aspects.InstitutionalMemoryMetadata{URL: "https://w/x", Description: "w", CreateStamp: aspects.AuditStamp{Actor: "urn:li:corpuser:u"}})
+		}, `{"arrayPrimaryKeys":{"elements":["url"]},"patch":[{"op":"add","path":"/elements/https:~1~1w~1x","value":{"url":"https://w/x","description":"w","createStamp":{"time":0,"actor":"urn:li:corpuser:u"}}}]}`},
 		{"add_custom_property", func(d *patch.Dataset) { d.AddCustomProperty("team/owner", "x") },
 			`[{"op":"add","path":"/customProperties/team~1owner","value":"x"}]`},
 		{"set_description", func(d *patch.Dataset) { d.SetDescription("d") },
@@ -159,9 +186,9 @@ func TestDocumentForms(t *testing.T) {
 			`[{"op":"add","path":"/a","value":1}]`},
 		{"empty", patch.Document{}, `[]`},
 		{"force", patch.Document{Ops: []patch.Operation{{Op: "remove", Path: "/a"}}, ForceGenericPatch: true},
-			`{"patch":[{"op":"remove","path":"/a"}],"forceGenericPatch":true}`},
+			`{"arrayPrimaryKeys":{},"patch":[{"op":"remove","path":"/a"}],"forceGenericPatch":true}`},
 		{"keys sorted", patch.Document{ArrayPrimaryKeys: map[string][]string{"z": {"k"}, "a": {"x", "y␟z"}}},
-			`{"patch":[],"arrayPrimaryKeys":{"a":["x","y␟z"],"z":["k"]},"forceGenericPatch":false}`},
+			`{"arrayPrimaryKeys":{"a":["x","y␟z"],"z":["k"]},"patch":[]}`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -204,6 +231,52 @@ func TestBuilderErrors(t *testing.T) {
 		}},
 		{"empty aspect name", func() *patch.Builder { b := patch.New(mustDataset(t, "x")); b.Add("", "/a", 1); return b }},
 		{"unencodable value", func() *patch.Builder { b := patch.New(mustDataset(t, "x")); b.Add("status", "/a", func() {}); return b }},
+		{"chart builder for a dataset", func() *patch.Builder {
+			c := patch.NewChart(mustDataset(t, "x"))
+			c.SetTitle("t")
+			return c.Builder
+		}},
+		{"zero URN for a typed builder", func() *patch.Builder { return patch.NewDataJob(urn.Generic{}).Builder }},
+		{"chart input not a dataset or chart", func() *patch.Builder {
+			c := patch.NewChart(mustGeneric(t, "urn:li:chart:(looker,c)"))
+			c.AddInput("urn:li:dashboard:(looker,d)")
+			return c.Builder
+		}},
+		{"dashboard chart edge to a dataset", func() *patch.Builder {
+			d := patch.NewDashboard(mustGeneric(t, "urn:li:dashboard:(looker,d)"))
+			d.SetChartEdges([]aspects.Edge{{DestinationURN: mustDataset(t, "x").String()}})
+			return d.Builder
+		}},
+		{"job input job not a job", func() *patch.Builder {
+			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j.AddInputJob(mustDataset(t, "x").String())
+			return j.Builder
+		}},
+		{"job dataset field not a schema field", func() *patch.Builder {
+			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j.AddOutputDatasetField(mustDataset(t, "x").String())
+			return j.Builder
+		}},
+		{"job flow not a flow", func() *patch.Builder {
+			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j.SetFlowURN("urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),d)")
+			return j.Builder
+		}},
+		{"fine-grained lineage with two downstreams", func() *patch.Builder {
+			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j.AddFineGrainedLineage(aspects.FineGrainedLineage{UpstreamType: "FIELD_SET", DownstreamType: "FIELD", Upstreams: []string{"u"}, Downstreams: []string{"d1", "d2"}})
+			return j.Builder
+		}},
+		{"form builder for a chart", func() *patch.Builder {
+			f := patch.NewForm(mustGeneric(t, "urn:li:chart:(looker,c)"))
+			f.SetName("f")
+			return f.Builder
+		}},
+		{"structured property value of another type", func() *patch.Builder {
+			d := patch.NewDataset(mustDataset(t, "x"))
+			d.SetStructuredProperty("p", true)
+			return d.Builder
+		}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -265,5 +338,47 @@ func TestFileSinkRoundTrip(t *testing.T) {
 				t.Errorf("read back (-written +read):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestDocumentsPerKeySet checks that operations with different
+// arrayPrimaryKeys land in documents of their own, in first-use order,
+// and that Document returns the plain one.
+func TestDocumentsPerKeySet(t *testing.T) {
+	t.Parallel()
+	d := patch.NewDataset(mustDataset(t, "x"))
+	d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:a"})
+	d.RemoveTag("urn:li:tag:b")
+	d.Add("globalTags", "/tags", []any{})
+	d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:c"})
+	docs := d.Documents("globalTags")
+	var got []string
+	for _, doc := range docs {
+		v, err := doc.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, string(v))
+	}
+	want := []string{
+		`{"arrayPrimaryKeys":{"tags":["attribution␟source","tag"]},"patch":[{"op":"add","path":"/tags//urn:li:tag:a","value":{"tag":"urn:li:tag:a"}},{"op":"add","path":"/tags//urn:li:tag:c","value":{"tag":"urn:li:tag:c"}}]}`,
+		`{"arrayPrimaryKeys":{"tags":["tag","attribution␟source"]},"patch":[{"op":"remove","path":"/tags/urn:li:tag:b","value":{}}]}`,
+		`[{"op":"add","path":"/tags","value":[]}]`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Documents (-want +got):\n%s", diff)
+	}
+	if plain := d.Document("globalTags"); plain != docs[2] {
+		t.Errorf("Document = %p, want the plain document %p", plain, docs[2])
+	}
+	if d.Document("ownership") != nil || len(d.Documents("ownership")) != 0 {
+		t.Error("an unpatched aspect has documents")
+	}
+	ps, err := d.Proposals()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 3 {
+		t.Errorf("%d proposals, want one per document (3)", len(ps))
 	}
 }

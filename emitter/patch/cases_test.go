@@ -34,6 +34,12 @@ func builderCases(t *testing.T) []builderCase {
 	ds := mustDataset(t, "db.orders")
 	up := mustDataset(t, "db.raw_orders").String()
 	stamp := aspects.AuditStamp{Time: 1700000000000, Actor: "urn:li:corpuser:jdoe"}
+	chart := mustGeneric(t, "urn:li:chart:(looker,orders_per_day)")
+	dashboard := mustGeneric(t, "urn:li:dashboard:(looker,sales)")
+	flow := mustGeneric(t, "urn:li:dataFlow:(airflow,etl,PROD)")
+	job := mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)")
+	container := mustGeneric(t, "urn:li:container:4a5b6c")
+	product := mustGeneric(t, "urn:li:dataProduct:orders")
 	return []builderCase{
 		{"dataset_properties", func() *patch.Builder {
 			d := patch.NewDataset(ds)
@@ -75,6 +81,19 @@ func builderCases(t *testing.T) []builderCase {
 			d.RemoveUpstream(mustDataset(t, "db.gone").String())
 			d.AddFineGrainedUpstream("", "urn:li:schemaField:("+ds.String()+",id)", "", "urn:li:schemaField:("+up+",order_id)", 0.9)
 			d.RemoveFineGrainedUpstream("SUM", "urn:li:schemaField:("+ds.String()+",total)", "urn:li:query:q1", "urn:li:schemaField:("+up+",amount)")
+			return d.Builder
+		}},
+		{"dataset_fine_grained", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.AddFineGrainedLineage(aspects.FineGrainedLineage{UpstreamType: aspects.FineGrainedLineageUpstreamTypeFieldSet, DownstreamType: aspects.FineGrainedLineageDownstreamTypeField,
+				Upstreams: []string{"urn:li:schemaField:(" + up + ",a)", "urn:li:schemaField:(" + up + ",b)"}, Downstreams: []string{"urn:li:schemaField:(" + ds.String() + ",ab)"},
+				TransformOperation: aspects.Ptr("CONCAT"), Query: aspects.Ptr("urn:li:query:q1")})
+			d.RemoveFineGrainedLineage(aspects.FineGrainedLineage{Upstreams: []string{"urn:li:schemaField:(" + up + ",x)"}, Downstreams: []string{"urn:li:schemaField:(" + ds.String() + ",x)"}})
+			return d.Builder
+		}},
+		{"dataset_set_fine_grained", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.SetFineGrainedLineages(nil)
 			return d.Builder
 		}},
 		{"dataset_set_upstreams", func() *patch.Builder {
@@ -129,6 +148,8 @@ func builderCases(t *testing.T) []builderCase {
 			g.RemoveTrainingJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,train,PROD),old)")
 			g.AddDownstreamJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,score,PROD),score)")
 			g.AddCustomProperty("k", "v")
+			g.SetEditableDescription("edited in the UI")
+			g.SetRemoved(false)
 			return g.Builder
 		}},
 		{"mlfeature", func() *patch.Builder {
@@ -160,6 +181,198 @@ func builderCases(t *testing.T) []builderCase {
 			tb.SetFeatures([]string{feature.String()})
 			return tb.Builder
 		}},
+		{"dataset_domains_properties_docs_siblings", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.AddDomain("urn:li:domain:sales")
+			d.RemoveDomain("urn:li:domain:old")
+			d.SetStructuredProperty("io.acryl.retention", 90, "days")
+			d.RemoveStructuredProperty("urn:li:structuredProperty:io.acryl.old")
+			d.AddDocumentation(aspects.DocumentationAssociation{Documentation: "orders, one row each"})
+			d.AddDocumentation(aspects.DocumentationAssociation{Documentation: "from the warehouse",
+				Attribution: &aspects.MetadataAttribution{Time: 1, Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:sync")}})
+			d.AddDomainAssociation(aspects.DomainAssociation{Domain: "urn:li:domain:eu", Context: aspects.Ptr("region"),
+				Attribution: &aspects.MetadataAttribution{Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:geo")}})
+			d.SetStructuredPropertyValues(aspects.StructuredPropertyValueAssignment{PropertyURN: "urn:li:structuredProperty:io.acryl.owner",
+				Values:      []aspects.PrimitivePropertyValue{{String: aspects.Ptr("sales")}},
+				Attribution: &aspects.MetadataAttribution{Actor: "urn:li:corpuser:datahub", Source: aspects.Ptr("urn:li:dataHubAction:sync")}})
+			d.RemoveDocumentation("urn:li:dataHubAction:old")
+			d.AddSibling("urn:li:dataset:(urn:li:dataPlatform:dbt,db.orders,PROD)", true)
+			d.RemoveSibling("urn:li:dataset:(urn:li:dataPlatform:dbt,db.gone,PROD)")
+			d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:a"})
+			d.RemoveTag("urn:li:tag:b")
+			d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:c"})
+			return d.Builder
+		}},
+		{"dataset_set_siblings", func() *patch.Builder {
+			d := patch.NewDataset(ds)
+			d.SetSiblings([]string{"urn:li:dataset:(urn:li:dataPlatform:dbt,db.orders,PROD)"}, false)
+			return d.Builder
+		}},
+		{"chart", func() *patch.Builder {
+			c := patch.NewChart(chart)
+			c.SetTitle("Orders per day")
+			c.SetDescription("daily count")
+			c.SetExternalURL("https://looker/charts/1")
+			c.SetChartURL("https://looker/charts/1/edit")
+			c.SetType(aspects.ChartTypeBar)
+			c.SetAccess(aspects.AccessLevelPublic)
+			c.SetLastModified(aspects.ChangeAuditStamps{Created: stamp, LastModified: stamp})
+			c.AddInputEdge(aspects.Edge{DestinationURN: "urn:li:chart:(looker,base)", Created: &stamp, Properties: map[string]string{"k": "v"}})
+			c.SetLastRefreshed(1700000000000)
+			c.AddInput(ds.String())
+			c.RemoveInput(up)
+			c.AddCustomProperty("folder", "sales")
+			c.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
+			c.AddDomain("urn:li:domain:sales")
+			return c.Builder
+		}},
+		{"chart_set_inputs", func() *patch.Builder {
+			c := patch.NewChart(chart)
+			c.SetInputEdges([]aspects.Edge{{DestinationURN: ds.String()}, {DestinationURN: "urn:li:chart:(looker,c2)", LastModified: &stamp}})
+			return c.Builder
+		}},
+		{"dashboard", func() *patch.Builder {
+			d := patch.NewDashboard(dashboard)
+			d.SetTitle("Sales")
+			d.SetDescription("sales overview")
+			d.SetExternalURL("https://looker/dashboards/7")
+			d.SetDashboardURL("https://looker/dashboards/7/edit")
+			d.SetAccess(aspects.AccessLevelPrivate)
+			d.SetLastModified(aspects.ChangeAuditStamps{Created: stamp, LastModified: stamp})
+			d.AddChartEdge(aspects.Edge{DestinationURN: "urn:li:chart:(looker,c3)", Created: &stamp})
+			d.AddDatasetEdge(aspects.Edge{DestinationURN: up, Properties: map[string]string{"role": "source"}})
+			d.AddDashboardEdge(aspects.Edge{DestinationURN: "urn:li:dashboard:(looker,child2)"})
+			d.RemoveDashboard("urn:li:dashboard:(looker,old)")
+			d.SetLastRefreshed(1700000000000)
+			d.AddChart(chart.String())
+			d.RemoveChart("urn:li:chart:(looker,old)")
+			d.AddDataset(ds.String())
+			d.RemoveDataset(up)
+			d.AddDashboard("urn:li:dashboard:(looker,child)")
+			d.AddCustomProperty("space", "sales")
+			d.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:Sales"})
+			return d.Builder
+		}},
+		{"dashboard_set_edges", func() *patch.Builder {
+			d := patch.NewDashboard(dashboard)
+			d.SetChartEdges([]aspects.Edge{{DestinationURN: chart.String()}})
+			d.SetDatasetEdges(nil)
+			return d.Builder
+		}},
+		{"datajob", func() *patch.Builder {
+			j := patch.NewDataJob(job)
+			j.SetName("load orders")
+			j.SetDescription("loads orders")
+			j.SetType("COMMAND")
+			j.SetFlowURN(flow.String())
+			j.SetExternalURL("https://airflow/etl/load")
+			j.SetCreated(aspects.TimeStamp{Time: 1700000000000, Actor: aspects.Ptr("urn:li:corpuser:jdoe")})
+			j.SetLastModified(aspects.TimeStamp{Time: 1700000000001})
+			j.AddInputDataset(up)
+			j.RemoveInputDataset(mustDataset(t, "db.gone").String())
+			j.AddOutputDataset(ds.String())
+			j.RemoveOutputDataset(mustDataset(t, "db.gone").String())
+			j.AddInputJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),extract)")
+			j.RemoveInputJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),old)")
+			j.AddInputDatasetField("urn:li:schemaField:(" + up + ",id)")
+			j.RemoveInputDatasetField("urn:li:schemaField:(" + up + ",old)")
+			j.AddOutputDatasetField("urn:li:schemaField:(" + ds.String() + ",id)")
+			j.RemoveOutputDatasetField("urn:li:schemaField:(" + ds.String() + ",old)")
+			j.AddInputDatasetEdge(aspects.Edge{DestinationURN: mustDataset(t, "db.more").String(), Created: &stamp})
+			j.AddOutputDatasetEdge(aspects.Edge{DestinationURN: mustDataset(t, "db.out2").String()})
+			j.AddInputJobEdge(aspects.Edge{DestinationURN: "urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),t2)"})
+			j.AddFineGrainedLineage(aspects.FineGrainedLineage{UpstreamType: aspects.FineGrainedLineageUpstreamTypeFieldSet, DownstreamType: aspects.FineGrainedLineageDownstreamTypeField,
+				Upstreams: []string{"urn:li:schemaField:(" + up + ",id)", "urn:li:schemaField:(" + up + ",order_id)"}, Downstreams: []string{"urn:li:schemaField:(" + ds.String() + ",id)"},
+				TransformOperation: aspects.Ptr("IDENTITY"), ConfidenceScore: aspects.Ptr[float32](0.5)})
+			j.RemoveFineGrainedLineage(aspects.FineGrainedLineage{Upstreams: []string{"urn:li:schemaField:(" + up + ",x)"}, Downstreams: []string{"urn:li:schemaField:(" + ds.String() + ",x)"}, Query: aspects.Ptr("urn:li:query:q")})
+			j.AddCustomProperty("retries", "3")
+			j.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:etl"})
+			return j.Builder
+		}},
+		{"datajob_set_lists", func() *patch.Builder {
+			j := patch.NewDataJob(job)
+			j.SetInputDatasetEdges([]aspects.Edge{{DestinationURN: up}})
+			j.SetOutputDatasetEdges([]aspects.Edge{{DestinationURN: ds.String()}})
+			j.SetInputJobEdges(nil)
+			j.SetFineGrainedLineages(nil)
+			j.RemoveDescription()
+			return j.Builder
+		}},
+		{"dataflow", func() *patch.Builder {
+			f := patch.NewDataFlow(flow)
+			f.SetName("etl")
+			f.SetDescription("nightly ETL")
+			f.SetProject("warehouse")
+			f.SetExternalURL("https://airflow/etl")
+			f.SetCreated(aspects.TimeStamp{Time: 1700000000000})
+			f.SetLastModified(aspects.TimeStamp{Time: 1700000000001, Actor: aspects.Ptr("urn:li:corpuser:jdoe")})
+			f.AddCustomProperty("schedule", "@daily")
+			f.SetStructuredProperty("io.acryl.tier", "gold")
+			f.RemoveDescription()
+			return f.Builder
+		}},
+		{"container", func() *patch.Builder {
+			c := patch.NewContainer(container)
+			c.SetDescription("churn experiments")
+			c.AddCustomProperty("experiment_id", "42")
+			c.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:ml"})
+			c.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
+			c.AddDomain("urn:li:domain:ml")
+			c.AddLink(aspects.InstitutionalMemoryMetadata{URL: "https://mlflow/exp/42", Description: "MLflow", CreateStamp: stamp})
+			c.RemoveDescription()
+			return c.Builder
+		}},
+		{"dataproduct", func() *patch.Builder {
+			p := patch.NewDataProduct(product)
+			p.SetName("Orders")
+			p.SetDescription("order data")
+			p.SetExternalURL("https://wiki/orders")
+			p.AddAsset(ds.String())
+			p.RemoveAsset(up)
+			p.AddAssetAssociation(aspects.DataProductAssociation{DestinationURN: "urn:li:dashboard:(looker,sales)", Created: &stamp})
+			p.AddCustomProperty("tier", "gold")
+			p.AddTerm(aspects.GlossaryTermAssociation{URN: "urn:li:glossaryTerm:Sales"})
+			return p.Builder
+		}},
+		{"dataproduct_set_assets", func() *patch.Builder {
+			p := patch.NewDataProduct(product)
+			p.SetAssets([]aspects.DataProductAssociation{{DestinationURN: ds.String(), OutputPort: true}})
+			return p.Builder
+		}},
+		{"structured_property", func() *patch.Builder {
+			p := patch.NewStructuredProperty(mustGeneric(t, "urn:li:structuredProperty:io.acryl.retention"))
+			p.SetQualifiedName("io.acryl.retention")
+			p.SetDisplayName("Retention (days)")
+			p.SetValueType("urn:li:dataType:datahub.number")
+			p.SetTypeQualifier(map[string][]string{"allowedTypes": {"urn:li:entityType:datahub.corpuser"}})
+			p.SetCardinality(aspects.PropertyCardinalitySingle)
+			p.SetDescription("how long rows are kept")
+			p.SetImmutable(true)
+			p.SetVersion("00000000000001")
+			p.AddEntityType("urn:li:entityType:datahub.dataset")
+			p.RemoveEntityType("urn:li:entityType:datahub.chart")
+			p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{Double: aspects.Ptr(90.0)}, Description: aspects.Ptr("a quarter")})
+			p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{Double: aspects.Ptr(1e7)}})
+			p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{String: aspects.Ptr("forever/now")}})
+			p.RemoveAllowedValue(aspects.PrimitivePropertyValue{Double: aspects.Ptr(0.5)})
+			return p.Builder
+		}},
+		{"form", func() *patch.Builder {
+			f := patch.NewForm(mustGeneric(t, "urn:li:form:review"))
+			f.SetName("Review")
+			f.SetDescription("quarterly review")
+			f.SetType(aspects.FormTypeVerification)
+			f.AddPrompt(aspects.FormPrompt{ID: "p1", Title: "Retention?", Type: aspects.FormPromptTypeStructuredProperty,
+				StructuredPropertyParams: &aspects.StructuredPropertyParams{URN: "urn:li:structuredProperty:io.acryl.retention"}, Required: true})
+			f.RemovePrompt("p0")
+			f.SetOwnershipForm(true)
+			f.AddAssignedUser("urn:li:corpuser:jdoe")
+			f.RemoveAssignedUser("urn:li:corpuser:old")
+			f.AddAssignedGroup("urn:li:corpGroup:stewards")
+			f.RemoveAssignedGroup("urn:li:corpGroup:old")
+			f.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeBusinessOwner})
+			return f.Builder
+		}},
 		{"generic_builder", func() *patch.Builder {
 			u, _ := urn.ParseGeneric("urn:li:chart:(looker,dash.1)")
 			b := patch.New(u)
@@ -172,4 +385,13 @@ func builderCases(t *testing.T) []builderCase {
 			return b
 		}},
 	}
+}
+
+func mustGeneric(t *testing.T, s string) urn.Generic {
+	t.Helper()
+	u, err := urn.ParseGeneric(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

@@ -106,6 +106,26 @@ func (d *Dataset) RemoveFineGrainedUpstream(transform, downstream, query, upstre
 	d.Remove("upstreamLineage", fineGrainedPath(transform, downstream, query, upstream))
 }
 
+// AddFineGrainedLineage adds the column-level edges of l (exactly one
+// downstream, a schemaField of this dataset) to upstreamLineage, one add
+// per upstream as [Dataset.AddFineGrainedUpstream] writes it.
+func (d *Dataset) AddFineGrainedLineage(l aspects.FineGrainedLineage) {
+	d.fineGrainedOn("upstreamLineage", OpAdd, l)
+}
+
+// RemoveFineGrainedLineage removes the column-level edges of l.
+func (d *Dataset) RemoveFineGrainedLineage(l aspects.FineGrainedLineage) {
+	d.fineGrainedOn("upstreamLineage", OpRemove, l)
+}
+
+// SetFineGrainedLineages replaces all column-level lineage of the dataset.
+func (d *Dataset) SetFineGrainedLineages(lineages []aspects.FineGrainedLineage) {
+	if lineages == nil {
+		lineages = []aspects.FineGrainedLineage{}
+	}
+	d.Add("upstreamLineage", "/fineGrainedLineages", lineages)
+}
+
 func fineGrainedPath(transform, downstream, query, upstream string) string {
 	if transform == "" {
 		transform = "NONE"
@@ -142,14 +162,33 @@ func (f *Field) RemoveTag(tagURN string) {
 	f.b.Remove("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "globalTags", "tags", tagURN))
 }
 
-// AddTerm adds a glossary term to the field, keyed by URN and attribution
-// source as on the entity ([Builder.AddTerm]).
+// AddTerm adds a glossary term to the field: add
+// /editableSchemaFieldInfo/<field>/glossaryTerms/terms/<term urn>, keyed
+// by URN alone as DataHub's template keys a field's terms.
 func (f *Field) AddTerm(term aspects.GlossaryTermAssociation) {
-	f.b.Add("editableSchemaMetadata", termPath([]string{"editableSchemaFieldInfo", f.path, "glossaryTerms"}, term), term)
+	f.b.Add("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "glossaryTerms", "terms", term.URN), term)
 }
 
-// RemoveTerm removes a glossary term from the field, whatever its
-// attribution source.
+// RemoveTerm removes a glossary term from the field.
 func (f *Field) RemoveTerm(termURN string) {
 	f.b.Remove("editableSchemaMetadata", Path("editableSchemaFieldInfo", f.path, "glossaryTerms", "terms", termURN))
+}
+
+// AddSibling adds a sibling entity (the siblings aspect): add
+// /siblings/<urn> with the URN; primary, when true, also sets /primary,
+// marking this dataset the primary of the pair.
+func (d *Dataset) AddSibling(sibling string, primary bool) {
+	d.Add("siblings", Path("siblings", sibling), sibling)
+	if primary {
+		d.Add("siblings", "/primary", true)
+	}
+}
+
+// RemoveSibling removes a sibling entity.
+func (d *Dataset) RemoveSibling(sibling string) { d.Remove("siblings", Path("siblings", sibling)) }
+
+// SetSiblings replaces all siblings and sets /primary.
+func (d *Dataset) SetSiblings(siblings []string, primary bool) {
+	d.setList("siblings", "siblings", siblings)
+	d.Add("siblings", "/primary", primary)
 }

@@ -1,6 +1,8 @@
 package patch_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/catalogkit/datahub-go/aspects"
@@ -28,8 +30,8 @@ func ExampleNewDataset() {
 		fmt.Println(p.ChangeType, p.AspectName, string(value))
 	}
 	// Output:
-	// PATCH globalTags [{"op":"add","path":"/tags/urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}]
-	// PATCH ownership [{"op":"add","path":"/owners/urn:li:corpuser:jdoe/TECHNICAL_OWNER","value":{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}}]
+	// PATCH globalTags {"arrayPrimaryKeys":{"tags":["attribution␟source","tag"]},"patch":[{"op":"add","path":"/tags//urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}]}
+	// PATCH ownership {"arrayPrimaryKeys":{"owners":["owner","type","typeUrn","attribution␟source"]},"patch":[{"op":"add","path":"/owners/urn:li:corpuser:jdoe/TECHNICAL_OWNER//","value":{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}}]}
 	// PATCH datasetProperties [{"op":"add","path":"/customProperties/team","value":"sales"}]
 }
 
@@ -47,5 +49,24 @@ func ExampleNewMLModel() {
 	value, _ := proposals[0].Aspect.(emitter.RawAspect).MarshalJSON()
 	fmt.Println(proposals[0].AspectName, string(value))
 	// Output:
-	// mlModelProperties {"patch":[{"op":"add","path":"/mlFeatures/urn:li:mlFeature:(users,age)","value":"urn:li:mlFeature:(users,age)"}],"arrayPrimaryKeys":{"mlFeatures":[]},"forceGenericPatch":true}
+	// mlModelProperties {"arrayPrimaryKeys":{"mlFeatures":[]},"patch":[{"op":"add","path":"/mlFeatures/urn:li:mlFeature:(users,age)","value":"urn:li:mlFeature:(users,age)"}],"forceGenericPatch":true}
+}
+
+// pick returns the JSON object data with only the named members, in the
+// order named (for short example output).
+func pick(data []byte, members ...string) []byte {
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		panic(err)
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range members {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%q:%s", m, all[m])
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }

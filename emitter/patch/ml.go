@@ -128,6 +128,13 @@ func (g *MLModelGroup) SetDescription(description string) {
 // SetExternalURL sets mlModelGroupProperties.externalUrl.
 func (g *MLModelGroup) SetExternalURL(url string) { g.Add(mlGroupProps, "/externalUrl", url) }
 
+// SetEditableDescription sets editableMlModelGroupProperties.description,
+// the description edited in DataHub's UI (DataHub's Java
+// EditableMLModelGroupPropertiesPatchBuilder).
+func (g *MLModelGroup) SetEditableDescription(description string) {
+	g.Add("editableMlModelGroupProperties", "/description", description)
+}
+
 // AddTrainingJob adds a training job URN to trainingJobs.
 func (g *MLModelGroup) AddTrainingJob(job string) {
 	g.urnList(mlGroupProps, "trainingJobs", OpAdd, job)

@@ -3,7 +3,8 @@
 // client.SetDescription and the column description to
 // editableSchemaMetadata with client.SetFieldDescription, which keeps the
 // other columns' entries and refuses a field path that the dataset's
-// schemaMetadata does not have (compared exactly, as DataHub does).
+// schemaMetadata does not have (exactly, or as the simple form of one
+// version-2 path).
 //
 //	go run ./examples/columndesc
 //	go run ./examples/columndesc -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN"

@@ -1,6 +1,7 @@
 // Command quickstart registers a small ML catalog in DataHub and reads it back:
-// a dataset with a schema, a feature table with two features sourced from the
-// dataset, and a model group with one model that uses the features.
+// a dataset with a schema (read through GraphQL, column by column), a feature
+// table with two features sourced from the dataset, and a model group with
+// one model that uses the features.
 //
 // With no flags it starts an embedded mock DataHub (package mockserver) on a
 // loopback port, so it runs anywhere:
@@ -62,11 +63,23 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "wrote %d aspects\n", len(proposals))
 
-	// Read two aspects back, typed, through GMS's aspect read path.
+	// Read the dataset back with its schema through DataHub's GraphQL API:
+	// each column joined with the description edited in DataHub, if any.
 	c, err := client.New(server, datahub.WithToken(token))
 	if err != nil {
 		return err
 	}
+	dataset := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,analytics.user_events,PROD)").(urn.Dataset)
+	d, err := c.Dataset(ctx, dataset)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "dataset %s: %s\n", dataset, d.EffectiveDescription())
+	for _, col := range d.Columns() {
+		fmt.Fprintf(out, "  column %s %s: %s\n", col.FieldPath, deref(col.NativeDataType), col.EffectiveDescription())
+	}
+
+	// Read two aspects back, typed, through GMS's aspect read path.
 	table := urn.MustParse("urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)")
 	tp, err := client.GetAspect[aspects.MLFeatureTableProperties](ctx, c, table)
 	if err != nil {

@@ -57,6 +57,8 @@ type Client struct {
 	ConflictMaxWait  time.Duration
 	// WriteStrategy is client.WithWriteStrategy's value (0: conditional).
 	WriteStrategy int
+	// RequireEntity is client.WithRequireEntity's value.
+	RequireEntity bool
 }
 
 // Settings is what the options of every package write.

@@ -1,10 +1,14 @@
 // Package pdl holds DataHub's metadata model facts as Go tables, generated from DataHub's PDL
-// files, Rest.li snapshot models and entity-registry.yml, and validates aspect JSON against them.
+// tree and entity-registry.yml, and validates aspect JSON against them.
 //
 // The tables are committed, so the package needs nothing outside the module at run time:
 //   - the entity registry: [Entities], [LookupEntity] (key aspect and allowed aspects per entity);
 //   - aspect facts: [LookupAspect] (Pegasus record name and whether the aspect is timeseries);
 //   - record schemas: [Record] ([RecordSchema], [Field], [Type]);
+//   - search and graph facts from the records' @Searchable and @Relationship annotations,
+//     resolved to paths in the aspect as DataHub's entity registry resolves them:
+//     [SearchableFields], [Relationships] and [LineageEdges], and [ValuesAt], which finds the
+//     values at such a path in an aspect's JSON;
 //   - [Validate] and [ValidateJSON], which check an aspect value against its record schema the
 //     way GMS's Rest.li data layer does and report the first problem as a [*ValidationError]
 //     (allocation-free on valid input; the schema graph is compiled once, on first use).
@@ -16,14 +20,16 @@
 //     would or reports that it cannot (ok false), in which case callers fall back to
 //     encoding/json; differential fuzz targets hold them to that.
 //
-// The registry covers every entity and aspect of entity-registry.yml. Schemas exist for the
-// records found in the reference files (PDL first, then the Rest.li snapshot models, then the
-// transcriptions in gen/extra); aspects without one (most of DataHub's ~250) have a record name
-// but no schema: [Record] reports false for them and callers validate them structurally.
+// The registry covers every entity and aspect of entity-registry.yml, and the schemas every
+// record of DataHub's PDL tree, so every aspect has one. The schema and annotation tables are
+// built on first use, so a program that only asks for registry facts neither builds nor links
+// them.
 //
 // Regenerate with `go generate ./internal/pdl` from the repository root; the generator under
-// gen/ reads ../shared/reference/datahub (beside the repository) plus the hand-checked facts in
-// gen/recordnames.txt and gen/extra/*.pdl. A test fails when the committed tables are stale.
+// gen/ reads DataHub's PDL tree (../shared/reference/datahub-pegasus, beside the repository:
+// records, enums, typerefs and their @Aspect, @Searchable and @Relationship annotations) and,
+// from ../shared/reference/datahub, only entity-registry.yml. A test fails when the committed
+// tables are stale.
 package pdl
 
-//go:generate go run ./gen -ref ../../../shared/reference/datahub -gen ./gen -out .
+//go:generate go run ./gen -pegasus ../../../shared/reference/datahub-pegasus -ref ../../../shared/reference/datahub -out .

@@ -1,6 +1,9 @@
 package pdl
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"sync"
+)
 
 // Kind is the kind of a Pegasus type.
 type Kind uint8
@@ -95,17 +98,30 @@ func (m UnionMember) Key() string {
 	return m.Type.Kind.String()
 }
 
+var recordTable struct {
+	once sync.Once
+	m    map[string]*RecordSchema
+}
+
+// records returns the record table, building it on first use: a program that never looks a
+// schema up neither builds nor links it.
+func records() map[string]*RecordSchema {
+	recordTable.once.Do(func() { recordTable.m = buildRecords() })
+	return recordTable.m
+}
+
 // Record returns the schema of the record with the fully qualified name name.
 // The result is shared: callers must not modify it.
 func Record(name string) (*RecordSchema, bool) {
-	r, ok := records[name]
+	r, ok := records()[name]
 	return r, ok
 }
 
 // RecordNames returns the fully qualified names of every record in the tables, unsorted.
 func RecordNames() []string {
-	out := make([]string, 0, len(records))
-	for n := range records {
+	m := records()
+	out := make([]string, 0, len(m))
+	for n := range m {
 		out = append(out, n)
 	}
 	return out

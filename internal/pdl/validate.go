@@ -23,6 +23,11 @@ type ValidationError struct {
 	Path string
 	// Reason says what is wrong, e.g. `missing required field "type"`.
 	Reason string
+	// Pegasus says what is wrong in the words of Rest.li's data validation, as GMS reports it
+	// (e.g. `"X" is not an enum symbol`, `1 cannot be coerced to String`); "" for a missing or
+	// unrecognized field (Rest.li reports those at the field's own path) and where the validator
+	// is stricter than Rest.li (an int given 1.5, which Rest.li truncates).
+	Pegasus string
 }
 
 // Error returns `field "<path>": <reason>`, or the reason alone at the top level.
@@ -112,10 +117,22 @@ type compiledSchemas struct {
 	records map[string]*cRecord
 }
 
-var compiled = sync.OnceValue(func() *compiledSchemas {
-	c := &compiledSchemas{records: make(map[string]*cRecord, len(records))}
+var compiledTable struct {
+	once sync.Once
+	c    *compiledSchemas
+}
+
+// compiled returns the compiled schema graph, building it on first use (a function, not a
+// package-level sync.OnceValue, so that programs that never validate do not link the tables).
+func compiled() *compiledSchemas {
+	compiledTable.once.Do(func() { compiledTable.c = compile() })
+	return compiledTable.c
+}
+
+func compile() *compiledSchemas {
+	c := &compiledSchemas{records: make(map[string]*cRecord, len(records()))}
 	enums := map[string]map[string]struct{}{}
-	for name := range records {
+	for name := range records() {
 		c.records[name] = &cRecord{name: name}
 	}
 	var conv func(t Type) *cType
@@ -152,7 +169,7 @@ var compiled = sync.OnceValue(func() *compiledSchemas {
 		}
 		return ct
 	}
-	for name, r := range records {
+	for name, r := range records() {
 		cr := c.records[name]
 		cr.fields = make([]cField, len(r.Fields))
 		cr.index = make(map[string]int, len(r.Fields))
@@ -165,7 +182,7 @@ var compiled = sync.OnceValue(func() *compiledSchemas {
 		}
 	}
 	return c
-})
+}
 
 // pathElem is one step of a JSON path: a field name, an array index (field == "" and not
 // isKey), or a map key or dotted union member key (isKey).
@@ -179,8 +196,9 @@ type pathElem struct {
 // verr is a validation failure on its way up: each frame appends its own path step, so the
 // steps are in reverse order and nothing is spent on paths while values are valid.
 type verr struct {
-	rev    []pathElem
-	reason string
+	rev     []pathElem
+	reason  string
+	pegasus string
 }
 
 func failf(format string, args ...any) *verr {
@@ -211,7 +229,7 @@ func (e *verr) toError() *ValidationError {
 			b.WriteString(p.field)
 		}
 	}
-	return &ValidationError{Path: b.String(), Reason: e.reason}
+	return &ValidationError{Path: b.String(), Reason: e.reason, Pegasus: e.pegasus}
 }
 
 func jsonKind(v any) string {
@@ -235,21 +253,23 @@ func jsonKind(v any) string {
 func checkRecord(r *cRecord, v any) *verr {
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return failf("expected an object (record %s), got %s", r.name, jsonKind(v))
+		return failf("expected an object (record %s), got %s", r.name, jsonKind(v)).says("record type is not backed by a DataMap")
 	}
-	matched := 0
+	// Rest.li checks the members present first (their values, then unknown names) and the
+	// required fields after, so a misspelt field is reported as unrecognized, not as missing.
+	matched, missing := 0, -1
 	for i := range r.fields {
 		f := &r.fields[i]
 		fv, ok := obj[f.name]
 		if !ok {
-			if f.required {
-				return failf("missing required field %q", f.name)
+			if f.required && missing < 0 {
+				missing = i
 			}
 			continue
 		}
 		matched++
 		if fv == nil {
-			return failf("null is not allowed; omit the field instead").at(pathElem{field: f.name})
+			return failf("null is not allowed; omit the field instead").says(mismatch(f.typ, nil)).at(pathElem{field: f.name})
 		}
 		if e := checkValue(f.typ, fv); e != nil {
 			return e.at(pathElem{field: f.name})
@@ -265,6 +285,9 @@ func checkRecord(r *cRecord, v any) *verr {
 		slices.Sort(unknown)
 		return failf("unrecognized field %q", unknown[0])
 	}
+	if missing >= 0 {
+		return failf("missing required field %q", r.fields[missing].name)
+	}
 	return nil
 }
 
@@ -277,15 +300,21 @@ func checkValue(t *cType, v any) *verr {
 		return checkRecord(t.rec, v)
 	case KindString:
 		if _, ok := v.(string); !ok {
-			return failf("expected string, got %s", jsonKind(v))
+			return failf("expected string, got %s", jsonKind(v)).says(mismatch(t, v))
 		}
 	case KindBoolean:
 		if _, ok := v.(bool); !ok {
-			return failf("expected boolean, got %s", jsonKind(v))
+			return failf("expected boolean, got %s", jsonKind(v)).says(mismatch(t, v))
 		}
 	case KindInt:
+		if !isNumber(v) {
+			return failf("expected int, got %s", jsonKind(v)).says(mismatch(t, v))
+		}
 		return checkInteger(v, math.MinInt32, math.MaxInt32, "int")
 	case KindLong:
+		if !isNumber(v) {
+			return failf("expected long, got %s", jsonKind(v)).says(mismatch(t, v))
+		}
 		return checkInteger(v, math.MinInt64, math.MaxInt64, "long")
 	case KindFloat, KindDouble:
 		switch n := v.(type) {
@@ -295,39 +324,41 @@ func checkValue(t *cType, v any) *verr {
 			}
 		case float64, float32, int, int64, int32:
 		default:
-			return failf("expected %s, got %s", t.kind, jsonKind(v))
+			return failf("expected %s, got %s", t.kind, jsonKind(v)).says(mismatch(t, v))
 		}
 	case KindBytes, KindFixed:
 		s, ok := v.(string)
 		if !ok {
-			return failf("expected %s (a string), got %s", t.kind, jsonKind(v))
+			return failf("expected %s (a string), got %s", t.kind, jsonKind(v)).says(mismatch(t, v))
 		}
 		n := 0
 		for _, r := range s {
 			if r > 0xFF {
-				return failf("%s string holds %U; only code points up to U+00FF are allowed", t.kind, r)
+				return failf("%s string holds %U; only code points up to U+00FF are allowed", t.kind, r).
+					says(`"` + s + `" is not a valid string representation of bytes`)
 			}
 			n++
 		}
 		if t.kind == KindFixed && n != t.size {
-			return failf("fixed %s needs %d bytes, got %d", t.name, t.size, n)
+			return failf("fixed %s needs %d bytes, got %d", t.name, t.size, n).
+				says(fmt.Sprintf(`"%s" length (%d) is inconsistent with expected fixed size of %d`, s, n, t.size))
 		}
 	case KindEnum:
 		s, ok := v.(string)
 		if !ok {
-			return failf("expected enum %s (a string), got %s", t.name, jsonKind(v))
+			return failf("expected enum %s (a string), got %s", t.name, jsonKind(v)).says(mismatch(t, v))
 		}
 		if _, ok := t.symbols[s]; !ok {
-			return failf("%q is not a symbol of enum %s", s, t.name)
+			return failf("%q is not a symbol of enum %s", s, t.name).says(`"` + s + `" is not an enum symbol`)
 		}
 	case KindArray:
 		arr, ok := v.([]any)
 		if !ok {
-			return failf("expected array, got %s", jsonKind(v))
+			return failf("expected array, got %s", jsonKind(v)).says(mismatch(t, v))
 		}
 		for i, item := range arr {
 			if item == nil {
-				return failf("null array items are not allowed").at(pathElem{index: i})
+				return failf("null array items are not allowed").says(mismatch(t.items, nil)).at(pathElem{index: i})
 			}
 			if e := checkValue(t.items, item); e != nil {
 				return e.at(pathElem{index: i})
@@ -336,7 +367,7 @@ func checkValue(t *cType, v any) *verr {
 	case KindMap:
 		m, ok := v.(map[string]any)
 		if !ok {
-			return failf("expected map (an object), got %s", jsonKind(v))
+			return failf("expected map (an object), got %s", jsonKind(v)).says(mismatch(t, v))
 		}
 		if len(m) == 0 {
 			return nil
@@ -359,7 +390,7 @@ func checkValue(t *cType, v any) *verr {
 		slices.Sort(keys)
 		for _, k := range keys {
 			if m[k] == nil {
-				return failf("null map values are not allowed").at(pathElem{key: k, isKey: true})
+				return failf("null map values are not allowed").says(mismatch(t.items, nil)).at(pathElem{key: k, isKey: true})
 			}
 			if e := checkValue(t.items, m[k]); e != nil {
 				return e.at(pathElem{key: k, isKey: true})
@@ -382,26 +413,27 @@ func checkUnion(t *cType, v any) *verr {
 		if _, ok := t.members["null"]; ok {
 			return nil
 		}
-		return failf("null is not a member of this union; want an object with one of %s", t.keys)
+		return failf("null is not a member of this union; want an object with one of %s", t.keys).says(mismatch(t, nil))
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return failf("expected a union (an object with one of %s), got %s", t.keys, jsonKind(v))
+		return failf("expected a union (an object with one of %s), got %s", t.keys, jsonKind(v)).says(mismatch(t, v))
 	}
 	if len(obj) != 1 {
-		return failf("a union needs exactly one member key (one of %s), got %d keys", t.keys, len(obj))
+		return failf("a union needs exactly one member key (one of %s), got %d keys", t.keys, len(obj)).
+			says("DataMap should have exactly one entry for a union type")
 	}
 	for k, mv := range obj {
 		mt, ok := t.members[k]
 		if !ok || mt.kind == KindNull {
-			return failf("%q is not a member of the union; want one of %s", k, t.keys)
+			return failf("%q is not a member of the union; want one of %s", k, t.keys).says(notMember(t, k))
 		}
 		step := pathElem{field: k}
 		if strings.Contains(k, ".") {
 			step = pathElem{key: k, isKey: true}
 		}
 		if mv == nil {
-			return failf("null is not allowed as a union member value").at(step)
+			return failf("null is not allowed as a union member value").says(mismatch(mt, nil)).at(step)
 		}
 		if e := checkValue(mt, mv); e != nil {
 			return e.at(step)
@@ -441,6 +473,15 @@ func checkInteger(v any, lo, hi int64, kind string) *verr {
 		return nil
 	}
 	return failf("expected %s, got %s", kind, jsonKind(v))
+}
+
+// isNumber reports whether v is a decoded JSON number.
+func isNumber(v any) bool {
+	switch v.(type) {
+	case json.Number, float64, float32, int, int64, int32:
+		return true
+	}
+	return false
 }
 
 // jsonNumber is the json.Number of a number's text.

@@ -501,15 +501,25 @@ func (p *jsonParser) str() (string, bool) {
 
 // fieldNames holds every record field name of the schema tables, so that
 // decoding a known object key does not allocate its string.
-var fieldNames = sync.OnceValue(func() map[string]string {
+var fieldNameTable struct {
+	once sync.Once
+	m    map[string]string
+}
+
+func fieldNames() map[string]string {
+	fieldNameTable.once.Do(func() { fieldNameTable.m = collectFieldNames() })
+	return fieldNameTable.m
+}
+
+func collectFieldNames() map[string]string {
 	m := map[string]string{}
-	for _, r := range records {
+	for _, r := range records() {
 		for _, f := range r.Fields {
 			m[f.Name] = f.Name
 		}
 	}
 	return m
-})
+}
 
 // intern returns string(b), shared when b is a known field name.
 func intern(b []byte) string {

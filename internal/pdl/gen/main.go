@@ -1,5 +1,6 @@
-// Command gen writes package pdl's generated tables (registry_gen.go, schemas_gen.go) from
-// DataHub's reference files. Run it through `go generate ./internal/pdl`.
+// Command gen writes package pdl's generated tables (registry_gen.go, schemas_gen.go,
+// facts_gen.go) from DataHub's PDL tree and entity registry. Run it through
+// `go generate ./internal/pdl`.
 package main
 
 import (
@@ -7,18 +8,18 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl/gen/generate"
 )
 
 func main() {
-	ref := flag.String("ref", "../../../shared/reference/datahub", "DataHub reference directory")
-	gen := flag.String("gen", "./gen", "generator input directory (recordnames.txt, extra/)")
+	var in generate.Inputs
+	flag.StringVar(&in.Pegasus, "pegasus", "../../../shared/reference/datahub-pegasus", "DataHub's PDL tree")
+	flag.StringVar(&in.Reference, "ref", "../../../shared/reference/datahub", "DataHub reference directory (for entity-registry.yml)")
 	out := flag.String("out", ".", "output directory (package pdl)")
 	verbose := flag.Bool("v", false, "print what the tables hold")
 	flag.Parse()
-	files, st, err := generate.Generate(*ref, *gen)
+	files, st, err := generate.Generate(in)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "pdl gen:", err)
 		os.Exit(1)
@@ -30,7 +31,7 @@ func main() {
 		}
 	}
 	if *verbose {
-		fmt.Printf("entities %d, aspects %d, records %d, record names from recordnames.txt %d:\n%s\n",
-			st.Entities, st.Aspects, st.Records, len(st.FromHand), strings.Join(st.FromHand, " "))
+		fmt.Printf("entities %d, aspects %d, records %d, searchable fields %d, relationships %d\n",
+			st.Entities, st.Aspects, st.Records, st.Searchable, st.Relationships)
 	}
 }

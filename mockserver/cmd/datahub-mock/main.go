@@ -91,6 +91,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	control := fs.Bool("control", false, "serve the control API under /__datahub_mock (faults, reset, proposals, request counts)")
 	serverVersion := fs.String("server-version", mockserver.DefaultServerVersion, "DataHub `version` reported by GET /config (clients pick OpenAPI or Rest.li by it)")
 	logLevel := fs.String("log-level", "info", "log level: debug (one line per request), info, warn or error")
+	d := mockserver.DefaultTimeouts
+	readTimeout := fs.Duration("read-timeout", d.Read, "close a connection whose request (body included) takes longer to arrive; negative: no limit")
+	writeTimeout := fs.Duration("write-timeout", d.Write, "close a connection whose answer is not sent within this time after the request's headers; negative: no limit")
+	idleTimeout := fs.Duration("idle-timeout", d.Idle, "close a keep-alive connection idle this long; negative: no limit")
+	shutdownTimeout := fs.Duration("shutdown-timeout", d.Shutdown, "on SIGINT/SIGTERM, wait this long for requests in flight, then close their connections")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -113,6 +118,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		mockserver.WithControl(*control),
 		mockserver.WithRecording(*control), // received proposals are only readable through the control API
 		mockserver.WithServerVersion(*serverVersion),
+		mockserver.WithTimeouts(mockserver.Timeouts{Read: *readTimeout, Write: *writeTimeout, Idle: *idleTimeout, Shutdown: *shutdownTimeout}),
 	)
 	if err != nil {
 		logger.Error("open", "error", err)

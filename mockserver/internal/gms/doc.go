@@ -14,7 +14,8 @@
 //     when accepted, then applied with package patch to the aspect's latest
 //     value inside the store's transaction (store.Write.Transform), so that
 //     concurrent patches lose nothing, and the result validated as any
-//     aspect;
+//     aspect; a patched domains aspect is synced as DomainsSyncMutationHook
+//     syncs it (domains.go);
 //   - conditional writes as ConditionalWriteValidator and
 //     CreateIfNotExistsValidator decide them (see conditions.go);
 //   - the async queue: proposals sent with async are applied after a lag on

@@ -62,6 +62,40 @@ func urnFromKey(e pdl.Entity, key json.RawMessage) (string, error) {
 	return "urn:li:" + e.Name + ":(" + strings.Join(parts, ",") + ")", nil
 }
 
+// keyParts returns the parts of URN u of entity e, whose key aspect has the
+// fields names, and an error when their number differs.
+func keyParts(e pdl.Entity, names []string, u string) ([]string, error) {
+	g, err := urn.ParseGeneric(u)
+	if err != nil {
+		return nil, err
+	}
+	parts := g.Parts()
+	if len(parts) != len(names) {
+		return nil, fmt.Errorf(MsgKeyParts, u, len(parts), e.KeyAspect, len(names))
+	}
+	return parts, nil
+}
+
+// keyPartsError reports a syntactically valid URN of a registry entity type
+// whose parts do not fit its key aspect's fields, as GMS's
+// EntityKeyUtils.convertUrnToEntityKey does before any typed URN class sees
+// it; nil otherwise.
+func keyPartsError(u string) error {
+	e, ok := pdl.LookupEntity(EntityTypeOf(u))
+	if !ok {
+		return nil
+	}
+	names, _, ok := keyFields(e)
+	if !ok {
+		return nil
+	}
+	if _, err := urn.ParseGeneric(u); err != nil {
+		return nil // the syntax check reports it
+	}
+	_, err := keyParts(e, names, u)
+	return err
+}
+
 // keyFromURN builds the JSON of entity e's key aspect from URN u, as GMS's
 // EntityKeyUtils.convertUrnToEntityKey does: the URN's parts, in order, are
 // the key's fields. It returns nil when the key's schema is unknown.
@@ -70,13 +104,9 @@ func keyFromURN(e pdl.Entity, u string) (json.RawMessage, error) {
 	if !ok {
 		return nil, nil
 	}
-	g, err := urn.ParseGeneric(u)
+	parts, err := keyParts(e, names, u)
 	if err != nil {
 		return nil, err
-	}
-	parts := g.Parts()
-	if len(parts) != len(names) {
-		return nil, fmt.Errorf(MsgKeyParts, u, len(parts), e.KeyAspect, len(names))
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')

@@ -48,9 +48,12 @@ const MsgTimeseriesUnchanged = "change type %s not supported for timeseries aspe
 // template (GMS answers 500 with an exception's text; the patch package's
 // message names the aspect and the remedy), and the content type check.
 const (
-	MsgPatchInvalid     = "Invalid JSON Patch: %s"
-	MsgPatchFailed      = "Failed to apply the PATCH (datahub-mock): %s"
-	MsgPatchContentType = "Unsupported aspect content type %q for a PATCH: expected application/json-patch+json"
+	MsgPatchInvalid = "Invalid JSON Patch: %s"
+	MsgPatchFailed  = "Failed to apply the PATCH (datahub-mock): %s"
+	// MsgDomainsBothChanged is DomainsSyncMutationHook's refusal of a write
+	// that changes domains and domainAssociations to different domains.
+	MsgDomainsBothChanged = "Cannot update both 'domains' and 'domainAssociations' in the same write. Use 'domainAssociations' for rich metadata or 'domains' for legacy compatibility, but not both. Entity: %s"
+	MsgPatchContentType   = "Unsupported aspect content type %q for a PATCH: expected application/json-patch+json"
 )
 
 // Mock: behaviour this mock does not have, or limits and checks it adds.
@@ -72,6 +75,11 @@ const (
 	MsgAspectTooDeep     = "Aspect %s of %s is nested too deeply: JSON nesting exceeds the limit of %d levels"
 	MsgSyntax            = "invalid JSON at byte %d: %s"
 	MsgTrailingData      = "data after the JSON value"
+	// MsgLineageMissing refuses an updateLineage edge whose downstream (or
+	// upstream: the same text) does not exist (UpdateLineageResolver).
+	MsgLineageMissing = "Cannot upsert lineage as downstream urn %s doesn't exist"
+	// MsgLineageFailed wraps a failed lineage write.
+	MsgLineageFailed = "Failed to update lineage for urn %s"
 )
 
 // Headers of a proposal that carry conditions (ConditionalWriteValidator,

@@ -20,12 +20,14 @@ const ContentTypeJSONPatch = "application/json-patch+json"
 // the patch is applied with pt to the aspect's latest value (absent: the
 // template's default, or {} for the generic form) inside the store's
 // transaction, so that concurrent patches lose nothing, and the result is
-// validated like any written aspect.
+// validated like any written aspect. A patched domains aspect then goes
+// through DataHub's domains sync (syncDomains).
 func patchWrite(p *Proposal, info pdl.AspectInfo, entityType string, pt *patch.Patcher, lax bool) (func(json.RawMessage) (json.RawMessage, error), *Error) {
 	if p.ContentType != ContentTypeJSONPatch && p.ContentType != "application/json" {
 		return nil, errorf(BadArgument, MsgPatchContentType, Abbreviate(p.ContentType))
 	}
 	doc := bytes.Clone(p.Aspect) // kept by an async write
+	entityURN := p.EntityURN
 	// Parsed and checked once here, outside the store's writer lock; a
 	// parsed document is applied once, so a second application (none
 	// today) parses again.
@@ -48,6 +50,12 @@ func patchWrite(p *Proposal, info pdl.AspectInfo, entityType string, pt *patch.P
 		parsed = nil
 		if err != nil {
 			return nil, patchError(err, false)
+		}
+		if info.Name == "domains" {
+			var e *Error
+			if out, e = syncDomains(entityURN, cur, out); e != nil {
+				return nil, e
+			}
 		}
 		value, e := checkAspect(info, entityType, out, lax)
 		if e != nil {

@@ -9,21 +9,15 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
 // validated reports whether the mock checks an aspect field by field
-// against its PDL record: the aspects this SDK types (see DECISIONS.md). The
-// others get a structural check and are stored as they came, so that the
-// payloads of DataHub's own connectors are never refused by a validator bug.
+// against its PDL record: every aspect of the registry has one. An aspect
+// without a schema would get the structural check only.
 func validated(info pdl.AspectInfo) bool {
-	a, ok := aspects.Lookup(info.Name)
-	if !ok || !a.Typed {
-		return false
-	}
-	_, ok = pdl.Record(info.RecordName)
+	_, ok := pdl.Record(info.RecordName)
 	return ok
 }
 
@@ -33,9 +27,10 @@ var (
 )
 
 // pegasusMessage renders a schema validation failure the way Rest.li's data
-// validation prints it ("ERROR :: /path :: reason"), with Pegasus's wording
-// for unknown and missing fields (DataHub's Python emitter looks for
-// "unrecognized field found but not allowed").
+// validation prints it ("ERROR :: /path :: reason"), in Pegasus's wording
+// (DataHub's Python emitter looks for "unrecognized field found but not
+// allowed"); the validator's own wording stands only where it is stricter
+// than Rest.li.
 func pegasusMessage(err error) string { return PegasusMessageAt("", err) }
 
 // PegasusMessageAt is pegasusMessage for a value found at JSON path prefix
@@ -56,7 +51,11 @@ func PegasusMessageAt(prefix string, err error) string {
 	if m := reMissingField.FindStringSubmatch(ve.Reason); m != nil {
 		return "ERROR :: " + Abbreviate(strings.TrimSuffix(path, "/")+"/"+m[1]) + " :: field is required but not found and has no default value"
 	}
-	return "ERROR :: " + Abbreviate(path) + " :: " + Abbreviate(ve.Reason)
+	reason := ve.Reason
+	if ve.Pegasus != "" {
+		reason = ve.Pegasus
+	}
+	return "ERROR :: " + Abbreviate(path) + " :: " + Abbreviate(reason)
 }
 
 // pegasusPath turns a validator path such as `fields[2].type` or
@@ -116,6 +115,9 @@ func CheckURN(u string) (urn.URN, *Error) {
 	}
 	if strings.Contains(u, "␟") {
 		return nil, errorf(BadArgument, MsgURNDelimiter)
+	}
+	if err := keyPartsError(u); err != nil {
+		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
 	}
 	parsed, err := urn.Parse(u)
 	if err != nil {
@@ -181,12 +183,11 @@ func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
 }
 
 // checkAspect checks an aspect's JSON: an object in valid UTF-8
-// (BadArgument), that matches its PDL record field by field for the aspects
-// the SDK types, and has a timestampMillis if it is a timeseries aspect
-// (Invalid). It returns the compact JSON to store. With lax (the aspects of
-// [Options.AcceptUnknown]) the aspect gets the structural check only, as an
-// aspect the SDK does not type does, so that members unknown to the PDL
-// are stored.
+// (BadArgument), that matches its PDL record field by field, and has a
+// timestampMillis if it is a timeseries aspect (Invalid). It returns the
+// compact JSON to store. With lax (the aspects of [Options.AcceptUnknown])
+// the aspect gets the structural check only (a JSON object), so that
+// members unknown to the PDL are stored.
 func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, lax bool) (json.RawMessage, *Error) {
 	if !utf8.Valid(raw) {
 		return nil, errorf(BadArgument, MsgValueNotUTF8)

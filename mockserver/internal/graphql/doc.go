@@ -6,9 +6,13 @@
 // with GetEntity (the key aspect synthesised from the URN for a never-written
 // entity, as DataHub's batch loaders do) and decoded here with the package's
 // own small JSON types, never the SDK's aspect structs, so that a wrong JSON
-// tag cannot hide on both sides. updateDescription writes through
-// Core.Ingest as an UPSERT proposal with appSource=ui, as DataHub's
-// MutationUtils does.
+// tag cannot hide on both sides. updateDescription changes an aspect from
+// its current value with Core.Update (a read-modify-write inside the
+// store's lock, so that concurrent mutations lose nothing), an UPSERT with
+// appSource=ui, as DataHub's MutationUtils writes it.
+//
+// Requests are bounded (see MaxDepth and the limits beside it): a document
+// beyond a limit is refused with one ExecutionAborted error naming it.
 //
 // Semantics follow DataHub's mappers (../shared/reference/WIRE.md §4.3):
 // name, featureNamespace, platform and origin come from the key; description

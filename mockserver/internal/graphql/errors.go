@@ -60,6 +60,15 @@ const (
 	msgMapAspect           = "Failed to map aspect %s of %s: %s (datahub-mock)"
 )
 
+// The texts of the request limits (see MaxDepth): graphql-java's for depth
+// and complexity, the mock's own for the limits DataHub does not have.
+const (
+	msgDepthLimit      = "maximum query depth exceeded: deeper than %d"
+	msgComplexityLimit = "maximum query complexity exceeded: more than %d fields"
+	msgOverlapLimit    = "query too complex: validating its repeated fields takes more than %d comparisons (datahub-mock)"
+	msgLengthLimit     = "query length %d exceeds the maximum of %d bytes (datahub-mock)"
+)
+
 // ErrorCodes are DataHub's GraphQL error codes (DataHubGraphQLErrorCode).
 var ErrorCodes = []int{400, 403, 404, 409, 500}
 

@@ -5,6 +5,7 @@ import (
 	_ "embed" // the schema
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"sync"
@@ -27,10 +28,27 @@ type Handler struct {
 	schema *graphqlgo.Schema
 }
 
-// New returns a handler whose resolvers read and write through core.
-func New(core *gms.Core) (*Handler, error) {
-	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core},
-		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(), graphqlgo.MaxDepth(64),
+// The limits of one request. DataHub's GraphQL engine has a depth limit
+// (graphQL.query.depthLimit, 50) and a complexity limit
+// (graphQL.query.complexityLimit, 2000, where every field costs 1, as
+// DataHubFieldComplexityCalculator counts them, so that aliases count too);
+// graph-gophers needs two more against documents that are expensive before
+// any field is counted: a length limit, and a cap on the pairs of fields its
+// overlap validation compares (quadratic in the copies of one field).
+const (
+	MaxDepth        = 50
+	MaxComplexity   = 2000
+	MaxQueryLength  = 1 << 20
+	MaxOverlapPairs = 20_000
+)
+
+// New returns a handler whose resolvers read and write through core and
+// search search.
+func New(core *gms.Core, search Searcher) (*Handler, error) {
+	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core, search: search},
+		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(),
+		graphqlgo.MaxDepth(MaxDepth), graphqlgo.MaxSelections(MaxComplexity),
+		graphqlgo.MaxQueryLength(MaxQueryLength), graphqlgo.OverlapValidationLimit(MaxOverlapPairs),
 		graphqlgo.DisableFieldSelections(), graphqlgo.PanicHandler(panicHandler{}), graphqlgo.Logger(panicLogger))
 	if err != nil {
 		return nil, err
@@ -74,6 +92,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		op = *req.OperationName
 	}
 	resp := h.schema.Exec(r.Context(), *req.Query, op, req.Variables)
+	if e := limitError(resp.Errors, len(*req.Query)); e != nil {
+		resp.Errors, resp.Data = []*qerrors.QueryError{e}, nil
+	}
 	for _, e := range resp.Errors {
 		if e.Extensions == nil {
 			e.Extensions = map[string]any{"classification": "ValidationError"}
@@ -110,6 +131,32 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(buf.Bytes())
+}
+
+// limitError is the one error of a request refused by a limit, as
+// graphql-java's MaxQueryDepthInstrumentation and
+// MaxQueryComplexityInstrumentation abort one (an ExecutionAborted error
+// whose message names the limit), nil when no limit was hit. graph-gophers
+// reports a depth error per field too deep; one is enough.
+func limitError(errs []*qerrors.QueryError, queryLength int) *qerrors.QueryError {
+	for _, e := range errs {
+		var msg string
+		switch {
+		case e.Rule == "MaxDepthExceeded":
+			msg = fmt.Sprintf(msgDepthLimit, MaxDepth)
+		case errors.Is(e, graphqlgo.ErrTooManySelections):
+			msg = fmt.Sprintf(msgComplexityLimit, MaxComplexity)
+		case e.Rule == "OverlapValidationLimitExceeded":
+			msg = fmt.Sprintf(msgOverlapLimit, MaxOverlapPairs)
+		case queryLength > MaxQueryLength && len(errs) == 1:
+			msg = fmt.Sprintf(msgLengthLimit, queryLength, MaxQueryLength)
+		default:
+			continue
+		}
+		return &qerrors.QueryError{Message: msg, Locations: e.Locations,
+			Extensions: map[string]any{"classification": "ExecutionAborted"}}
+	}
+	return nil
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -58,15 +58,20 @@ var panicLogger = gqllog.LoggerFunc(func(ctx context.Context, v any) {
 // decodeCache holds decoded aspect values by aspect name and stored JSON, so
 // that an unchanged aspect is decoded once rather than once per query. The
 // stored bytes are the key, so a cached value is exactly what decoding them
-// gives; cached values are shared and never modified. It is emptied when it
-// reaches maxCached entries.
+// gives; cached values are shared and never modified. It is emptied when
+// what it holds reaches maxCachedBytes.
 type decodeCache struct {
-	mu sync.RWMutex
-	m  map[string]map[string]any // aspect name → JSON → *T
-	n  int
+	mu    sync.RWMutex
+	m     map[string]map[string]any // aspect name → JSON → *T
+	bytes int                       // the JSON held, counted cachedCost times
 }
 
-const maxCached = 1 << 14
+// maxCachedBytes bounds a decodeCache. An entry counts cachedCost times its
+// JSON: the key, and the decoded value (estimated at twice the JSON).
+const (
+	maxCachedBytes = 32 << 20
+	cachedCost     = 3
+)
 
 // decode returns raw decoded as a *T, from the cache when it holds one.
 func decode[T any](c *decodeCache, name string, raw json.RawMessage, urn string) (*T, *gqlError) {
@@ -82,8 +87,12 @@ func decode[T any](c *decodeCache, name string, raw json.RawMessage, urn string)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.m == nil || c.n >= maxCached {
-		c.m, c.n = map[string]map[string]any{}, 0
+	cost := cachedCost * len(raw)
+	if cost > maxCachedBytes/4 {
+		return v, nil // too large to keep
+	}
+	if c.m == nil || c.bytes+cost > maxCachedBytes {
+		c.m, c.bytes = map[string]map[string]any{}, 0
 	}
 	byJSON := c.m[name]
 	if byJSON == nil {
@@ -91,7 +100,7 @@ func decode[T any](c *decodeCache, name string, raw json.RawMessage, urn string)
 		c.m[name] = byJSON
 	}
 	if _, had := byJSON[string(raw)]; !had {
-		c.n++
+		c.bytes += cost
 	}
 	byJSON[string(raw)] = v
 	return v, nil

@@ -3,6 +3,7 @@ package graphql
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -26,12 +27,30 @@ func TestDecodeCache(t *testing.T) {
 	if _, err := decode[statusJSON](&c, "status", json.RawMessage(`{"removed":1}`), "urn:li:x:y"); err == nil {
 		t.Error("bad JSON decoded without error")
 	}
-	for i := range maxCached + 1 {
-		if _, err := decode[statusJSON](&c, "status", json.RawMessage(fmt.Sprintf(`{"removed":false,"n":%d}`, i)), "u"); err != nil {
+	// Large values: the cache holds at most maxCachedBytes of them.
+	pad := strings.Repeat("x", 64<<10)
+	held := 0
+	for i := range 3 * maxCachedBytes / (cachedCost * len(pad)) {
+		raw := json.RawMessage(fmt.Sprintf(`{"removed":false,"pad":"%s%d"}`, pad, i))
+		if _, err := decode[statusJSON](&c, "status", raw, "u"); err != nil {
 			t.Fatal(err)
 		}
+		held = 0
+		for _, byJSON := range c.m {
+			for k := range byJSON {
+				held += cachedCost * len(k)
+			}
+		}
+		if held > maxCachedBytes {
+			t.Fatalf("cache holds %d bytes, limit %d", held, maxCachedBytes)
+		}
 	}
-	if c.n > maxCached {
-		t.Errorf("cache holds %d entries, limit %d", c.n, maxCached)
+	// A value larger than a quarter of the bound is not kept.
+	huge := json.RawMessage(`{"removed":false,"pad":"` + strings.Repeat("y", maxCachedBytes/cachedCost/4+1) + `"}`)
+	if _, err := decode[statusJSON](&c, "status", huge, "u"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.m["status"][string(huge)]; ok {
+		t.Error("a value beyond the bound was cached")
 	}
 }

@@ -12,8 +12,9 @@ import (
 
 // resolver is the schema's root (Query and Mutation).
 type resolver struct {
-	core  *gms.Core
-	cache decodeCache
+	core   *gms.Core
+	search Searcher
+	cache  decodeCache
 }
 
 // entity is one loaded entity: its URN, registry name and latest aspects
@@ -64,6 +65,8 @@ var graphQLType = map[string]string{
 	"dataset": "Dataset", "mlFeature": "MLFeature", "mlFeatureTable": "MLFeatureTable",
 	"mlModel": "MLModel", "mlModelGroup": "MLModelGroup", "dataPlatform": "DataPlatform",
 	"corpuser": "CorpUser", "corpGroup": "CorpGroup", "tag": "Tag", "glossaryTerm": "GlossaryTerm",
+	"dataJob": "DataJob", "dataFlow": "DataFlow", "chart": "Chart", "dashboard": "Dashboard",
+	"dataProcessInstance": "DataProcessInstance", "mlPrimaryKey": "MLPrimaryKey",
 }
 
 // entityTypes are DataHub's EntityType values of the registry entities.
@@ -71,7 +74,8 @@ var entityTypes = map[string]string{
 	"dataset": "DATASET", "mlFeature": "MLFEATURE", "mlFeatureTable": "MLFEATURE_TABLE",
 	"mlModel": "MLMODEL", "mlModelGroup": "MLMODEL_GROUP", "dataPlatform": "DATA_PLATFORM",
 	"corpuser": "CORP_USER", "corpGroup": "CORP_GROUP", "tag": "TAG", "glossaryTerm": "GLOSSARY_TERM",
-	"container": "CONTAINER",
+	"container": "CONTAINER", "dataJob": "DATA_JOB", "dataFlow": "DATA_FLOW", "chart": "CHART",
+	"dashboard": "DASHBOARD", "dataProcessInstance": "DATA_PROCESS_INSTANCE", "mlPrimaryKey": "MLPRIMARY_KEY",
 }
 
 // load reads urn's latest aspects through the core, checking that it is a
@@ -282,6 +286,23 @@ func (r *entityR) ToTag() (*tagR, bool) { return &tagR{r.e.urn}, r.e.name == "ta
 func (r *entityR) ToGlossaryTerm() (*glossaryTermR, bool) {
 	return &glossaryTermR{r.e.urn}, r.e.name == "glossaryTerm"
 }
+func (r *entityR) ToDataJob() (*urnOnlyR, bool)   { return &urnOnlyR{r.e}, r.e.name == "dataJob" }
+func (r *entityR) ToDataFlow() (*urnOnlyR, bool)  { return &urnOnlyR{r.e}, r.e.name == "dataFlow" }
+func (r *entityR) ToChart() (*urnOnlyR, bool)     { return &urnOnlyR{r.e}, r.e.name == "chart" }
+func (r *entityR) ToDashboard() (*urnOnlyR, bool) { return &urnOnlyR{r.e}, r.e.name == "dashboard" }
+func (r *entityR) ToDataProcessInstance() (*urnOnlyR, bool) {
+	return &urnOnlyR{r.e}, r.e.name == "dataProcessInstance"
+}
+func (r *entityR) ToMLPrimaryKey() (*urnOnlyR, bool) {
+	return &urnOnlyR{r.e}, r.e.name == "mlPrimaryKey"
+}
+
+// urnOnlyR is an entity the mock serves by URN and type only (the lineage
+// entities other than the ML ones and datasets).
+type urnOnlyR struct{ e *entity }
+
+func (r *urnOnlyR) Urn() string  { return r.e.urn }
+func (r *urnOnlyR) Type() string { return entityTypes[r.e.name] }
 
 // --- entities built from their URN alone ---
 

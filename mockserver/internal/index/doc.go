@@ -13,14 +13,16 @@
 //
 // The index lags the store: an event is applied once the server clock has
 // passed its commit time plus the lag, when anything reads the index (every
-// method calls [Index.Sync] first) or when the background ticker runs. While
+// method calls [Index.Sync] first) or the rules core reaches its barrier
+// (before every read and write; the index has no goroutine of its own). While
 // indexing is paused ([Index.SetPaused]) the events are dropped, as if the
 // consumers had lost them: the index drifts from the store until
 // [Index.Restore] rebuilds documents from the store's rows, as GMS's
 // restoreIndices does.
 //
 // Truncating a timeseries index ([Index.Truncate]) starts a [Task] that
-// progresses on the server clock, one batch per second, like an
+// progresses on the server clock (computed from it whenever the index syncs),
+// one batch per second, like an
 // Elasticsearch delete-by-query or reindex task; [Index.Task] reports it.
 //
 // Reads for a later search API: [Index.Indices] lists the indices,

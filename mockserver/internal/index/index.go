@@ -22,9 +22,6 @@ type Options struct {
 	Paused bool
 	// NodeID is the Elasticsearch node id in task ids ("" : [DefaultNodeID]).
 	NodeID string
-	// Tick is how often (in real time) a background goroutine applies due
-	// changes and advances tasks (0: 100 ms; negative: never, only reads do).
-	Tick time.Duration
 }
 
 // DefaultNodeID is the node id of the mock's tasks: 22 characters, as
@@ -82,10 +79,16 @@ type Info struct {
 type idx struct {
 	info Info
 	docs *btree.BTreeG[*Document]
+	// search is an entity index's search documents (nil for timeseries).
+	search *searchIdx
 }
 
 func newIdx(info Info) *idx {
-	return &idx{info: info, docs: btree.NewG(16, func(a, b *Document) bool { return a.ID < b.ID })}
+	x := &idx{info: info, docs: btree.NewG(16, func(a, b *Document) bool { return a.ID < b.ID })}
+	if info.Kind == EntityIndex {
+		x.search = newSearchIdx(info.EntityName)
+	}
+	return x
 }
 
 func (x *idx) put(d *Document) {
@@ -96,23 +99,30 @@ func (x *idx) put(d *Document) {
 		x.info.Docs++
 	}
 	x.info.SizeBytes += int64(d.Size)
+	if x.search != nil {
+		x.search.update(d)
+	}
 }
 
 func (x *idx) del(id string) {
 	if old, ok := x.docs.Delete(&Document{ID: id}); ok {
 		x.info.Docs--
 		x.info.SizeBytes -= int64(old.Size)
+		if x.search != nil {
+			x.search.remove(id)
+		}
 	}
 }
 
-// Index is the simulated search index over a store. All methods are safe for
-// concurrent use.
+// Index is the simulated search index over a store. It has no goroutine of
+// its own: it applies the store's due changes and advances its tasks in
+// [Index.Sync], which every read calls and the rules core calls at its
+// barrier (before every read and write of the server). All methods are
+// safe for concurrent use.
 type Index struct {
 	st   *store.Store
 	sub  *store.Subscription
 	opts Options
-	stop chan struct{}
-	wg   sync.WaitGroup
 
 	mu      sync.Mutex
 	paused  bool
@@ -122,6 +132,8 @@ type Index struct {
 	applied int    // events applied, for tests
 	dropped int    // events dropped while paused
 	pos     uint64 // the Seq of the last event taken (applied or dropped)
+
+	pits pits // open scrolls (scroll.go)
 }
 
 // New returns an index of st: it indexes the rows and timeseries documents
@@ -135,17 +147,9 @@ func New(st *store.Store, opts Options) *Index {
 		opts.NodeID = DefaultNodeID
 	}
 	pos := st.Seq() // no traced write exists before the index
-	x := &Index{st: st, sub: st.Subscribe(), pos: pos, opts: opts, paused: opts.Paused, stop: make(chan struct{}),
+	x := &Index{st: st, sub: st.Subscribe(), pos: pos, opts: opts, paused: opts.Paused,
 		indices: make(map[string]*idx), tasks: make(map[int64]*Task)}
 	x.bootstrap()
-	tick := opts.Tick
-	if tick == 0 {
-		tick = 100 * time.Millisecond
-	}
-	if tick > 0 {
-		x.wg.Add(1)
-		go x.run(tick)
-	}
 	return x
 }
 
@@ -184,31 +188,9 @@ func (x *Index) bootstrap() {
 	}
 }
 
-func (x *Index) run(tick time.Duration) {
-	defer x.wg.Done()
-	t := time.NewTicker(tick)
-	defer t.Stop()
-	for {
-		select {
-		case <-x.stop:
-			return
-		case <-t.C:
-			x.Sync()
-		}
-	}
-}
-
-// Close stops following the store. It does not close the store.
-func (x *Index) Close() {
-	select {
-	case <-x.stop:
-		return
-	default:
-	}
-	close(x.stop)
-	x.wg.Wait()
-	x.sub.Close()
-}
+// Close stops following the store. It does not close the store. Close is
+// idempotent.
+func (x *Index) Close() { x.sub.Close() }
 
 // NodeID returns the node id of the index's tasks.
 func (x *Index) NodeID() string { return x.opts.NodeID }

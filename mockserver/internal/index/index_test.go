@@ -33,7 +33,7 @@ func newTest(t *testing.T, lag time.Duration) (*store.Store, *Index, *testClock)
 	t.Helper()
 	clk := &testClock{now: time.UnixMilli(1_700_000_000_000)}
 	st := store.OpenMemory(clk.Now)
-	x := New(st, Options{Clock: clk.Now, Lag: lag, Tick: -1})
+	x := New(st, Options{Clock: clk.Now, Lag: lag})
 	t.Cleanup(func() { x.Close(); _ = st.Close() })
 	return st, x, clk
 }

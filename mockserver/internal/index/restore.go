@@ -59,7 +59,12 @@ func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 			prefix = pattern.Prefix()
 		}
 	}
-	x.Sync()
+	// The lock is held from the sync to the last upsert: a change committed
+	// after the read stays queued until the rows read are indexed, so that
+	// its event, applied later, lands on top of them and never under them.
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.syncLocked()
 	rows, err := x.st.Rows(store.RowQuery{URNPrefix: prefix, Aspect: args.Aspect})
 	if err != nil {
 		return nil, err
@@ -89,8 +94,6 @@ func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 	})
 	sel = sel[min(max(args.Start, 0), len(sel)):]
 	sel = sel[:min(want, len(sel))]
-	x.mu.Lock()
-	defer x.mu.Unlock()
 	batches := []RestoreBatch{}
 	for len(sel) > 0 || len(batches) == 0 {
 		n := min(len(sel), args.BatchSize)

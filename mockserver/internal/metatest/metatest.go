@@ -57,8 +57,8 @@ func (e *Error) Error() string { return e.Path + ": " + e.Msg }
 type Definition struct {
 	// Types are the entity types the test applies to.
 	Types      []string
-	conditions json.RawMessage
-	rules      json.RawMessage
+	conditions *rule // nil: none
+	rules      *rule
 }
 
 // Parse reads a definition's JSON.
@@ -91,16 +91,16 @@ func Parse(def string) (*Definition, error) {
 	if len(on.Types) == 0 {
 		return nil, &Error{Path: "on.types", Msg: "required: the entity types the test applies to"}
 	}
-	d := &Definition{Types: on.Types, conditions: on.Conditions, rules: top["rules"]}
-	// Check both rule trees now, so that a broken part is reported even when
-	// evaluation would not reach it.
-	probe := &entity{aspects: map[string]any{}}
-	if isSet(d.conditions) {
-		if _, err := eval(d.conditions, "on.conditions", probe, true); err != nil {
+	// Both rule trees are parsed and checked now, so that a broken part is
+	// reported even when evaluation would not reach it.
+	d := &Definition{Types: on.Types}
+	var err error
+	if isSet(on.Conditions) {
+		if d.conditions, err = parseRules(on.Conditions, "on.conditions"); err != nil {
 			return nil, err
 		}
 	}
-	if _, err := eval(d.rules, "rules", probe, true); err != nil {
+	if d.rules, err = parseRules(top["rules"], "rules"); err != nil {
 		return nil, err
 	}
 	return d, nil
@@ -147,17 +147,10 @@ func (d *Definition) Evaluate(urn, entityType string, aspects map[string]json.Ra
 		return Result{}, nil
 	}
 	e := &entity{urn: urn, raw: aspects, aspects: map[string]any{}}
-	if isSet(d.conditions) {
-		ok, err := eval(d.conditions, "on.conditions", e, false)
-		if err != nil || !ok {
-			return Result{}, err
-		}
+	if d.conditions != nil && !d.conditions.eval(e) {
+		return Result{}, nil
 	}
-	ok, err := eval(d.rules, "rules", e, false)
-	if err != nil {
-		return Result{}, err
-	}
-	return Result{Applies: true, Passes: ok}, nil
+	return Result{Applies: true, Passes: d.rules.eval(e)}, nil
 }
 
 type entity struct {
@@ -214,131 +207,225 @@ func flatten(vs []any) []any {
 	return out
 }
 
-// eval evaluates one rule at path; check only validates (every branch is
-// visited).
-func eval(raw json.RawMessage, path string, e *entity, check bool) (bool, error) {
-	raw = json.RawMessage(strings.TrimSpace(string(raw)))
-	if len(raw) > 0 && raw[0] == '[' {
-		var list []json.RawMessage
-		if err := json.Unmarshal(raw, &list); err != nil {
-			return false, &Error{Path: path, Msg: "not a list of rules"}
+// rule is one parsed rule: a list (all must hold), "and", "or", "not" or a
+// predicate. A definition is parsed into rules once, so that evaluating it
+// is linear in its size however deep it nests.
+type rule struct {
+	kind  ruleKind
+	kids  []*rule
+	pred  *predicate
+	negOf *rule // for "not"
+}
+
+type ruleKind uint8
+
+const (
+	ruleAll ruleKind = iota // a list or "and"
+	ruleAny                 // "or"
+	ruleNot
+	rulePred
+)
+
+// predicate is {"property", "operator", "values", "negate"}, checked.
+type predicate struct {
+	property, op string
+	values       []string
+	negate       bool
+	res          []*regexp.Regexp
+	bound        float64
+}
+
+// rulePath is the path of a rule in its definition, kept as a chain of
+// segments and spelt out only for an error, so that parsing a deep
+// definition does not build a string per level.
+type rulePath struct {
+	parent *rulePath
+	seg    string
+}
+
+func (p *rulePath) child(seg string) *rulePath { return &rulePath{parent: p, seg: seg} }
+
+func (p *rulePath) String() string {
+	var segs []string
+	for q := p; q != nil; q = q.parent {
+		segs = append(segs, q.seg)
+	}
+	slices.Reverse(segs)
+	return strings.Join(segs, "")
+}
+
+func (p *rulePath) errorf(seg, format string, args ...any) *Error {
+	return &Error{Path: p.String() + seg, Msg: fmt.Sprintf(format, args...)}
+}
+
+// parseRules decodes the JSON of a rule tree once and parses it.
+func parseRules(raw json.RawMessage, path string) (*rule, error) {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		if gms.TooDeep(err) {
+			return nil, &Error{Path: path, Msg: fmt.Sprintf(gms.MsgTooDeep, gms.MaxJSONDepth)}
 		}
-		return all(list, path, e, check)
+		return nil, &Error{Path: path, Msg: "a rule must be an object or a list of rules"}
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
-		return false, &Error{Path: path, Msg: "a rule must be an object or a list of rules"}
-	}
-	if len(m) == 1 {
-		for k, v := range m {
-			switch k {
-			case "and", "or":
-				var list []json.RawMessage
-				if err := json.Unmarshal(v, &list); err != nil {
-					return false, &Error{Path: path + "." + k, Msg: "expected a list of rules"}
+	return parseRule(v, &rulePath{seg: path})
+}
+
+// parseRule parses one decoded rule at path.
+func parseRule(v any, path *rulePath) (*rule, error) {
+	switch v := v.(type) {
+	case []any:
+		return parseList(v, ruleAll, path)
+	case map[string]any:
+		if len(v) == 1 {
+			for k, x := range v {
+				switch k {
+				case "and", "or":
+					list, ok := x.([]any)
+					if !ok {
+						return nil, path.errorf("."+k, "expected a list of rules")
+					}
+					kind := ruleAll
+					if k == "or" {
+						kind = ruleAny
+					}
+					return parseList(list, kind, path.child("."+k))
+				case "not":
+					inner, err := parseRule(x, path.child(".not"))
+					if err != nil {
+						return nil, err
+					}
+					return &rule{kind: ruleNot, negOf: inner}, nil
 				}
-				if k == "and" {
-					return all(list, path+".and", e, check)
-				}
-				return anyOf(list, path+".or", e, check)
-			case "not":
-				ok, err := eval(v, path+".not", e, check)
-				return !ok, err
 			}
 		}
-	}
-	return predicate(m, path, e, check)
-}
-
-func all(list []json.RawMessage, path string, e *entity, check bool) (bool, error) {
-	res := true
-	for i, r := range list {
-		ok, err := eval(r, fmt.Sprintf("%s[%d]", path, i), e, check)
+		p, err := parsePredicate(v, path)
 		if err != nil {
-			return false, err
+			return nil, err
 		}
-		res = res && ok
-		if !res && !check {
-			return false, nil
-		}
+		return &rule{kind: rulePred, pred: p}, nil
 	}
-	return res, nil
+	return nil, path.errorf("", "a rule must be an object or a list of rules")
 }
 
-func anyOf(list []json.RawMessage, path string, e *entity, check bool) (bool, error) {
-	res := false
-	for i, r := range list {
-		ok, err := eval(r, fmt.Sprintf("%s[%d]", path, i), e, check)
+func parseList(list []any, kind ruleKind, path *rulePath) (*rule, error) {
+	r := &rule{kind: kind, kids: make([]*rule, len(list))}
+	for i, x := range list {
+		k, err := parseRule(x, path.child("["+strconv.Itoa(i)+"]"))
 		if err != nil {
-			return false, err
+			return nil, err
 		}
-		res = res || ok
-		if res && !check {
-			return true, nil
-		}
+		r.kids[i] = k
 	}
-	return res, nil
+	return r, nil
 }
 
-// predicate evaluates {"property", "operator", "values", "negate"}.
-func predicate(m map[string]json.RawMessage, path string, e *entity, check bool) (bool, error) {
-	var p struct {
-		Property, Operator string
-		Values             []string
-		Negate             bool
-	}
+// parsePredicate checks {"property", "operator", "values", "negate"}.
+func parsePredicate(m map[string]any, path *rulePath) (*predicate, error) {
+	var p predicate
+	var operator string
 	for k, v := range m {
-		var err error
+		ok := true
 		switch k {
 		case "property", "query":
-			err = json.Unmarshal(v, &p.Property)
+			ok = setString(&p.property, v)
 		case "operator", "operation":
-			err = json.Unmarshal(v, &p.Operator)
+			ok = setString(&operator, v)
 		case "values":
-			err = json.Unmarshal(v, &p.Values)
+			switch vs := v.(type) {
+			case nil:
+			case []any:
+				p.values = make([]string, len(vs))
+				for i, x := range vs {
+					ok = ok && setString(&p.values[i], x)
+				}
+			default:
+				ok = false
+			}
 		case "negate":
-			err = json.Unmarshal(v, &p.Negate)
+			switch b := v.(type) {
+			case nil:
+			case bool:
+				p.negate = b
+			default:
+				ok = false
+			}
 		default:
-			return false, &Error{Path: path + "." + k, Msg: "unsupported member (datahub-mock supports and, or, not, property, operator, values, negate)"}
+			return nil, path.errorf("."+k, "unsupported member (datahub-mock supports and, or, not, property, operator, values, negate)")
 		}
-		if err != nil {
-			return false, &Error{Path: path + "." + k, Msg: "wrong type"}
+		if !ok {
+			return nil, path.errorf("."+k, "wrong type")
 		}
 	}
-	if p.Property == "" {
-		return false, &Error{Path: path + ".property", Msg: "required"}
+	if p.property == "" {
+		return nil, path.errorf(".property", "required")
 	}
-	op := strings.ToLower(p.Operator)
-	if !slices.Contains(Operators, op) {
-		return false, &Error{Path: path + ".operator", Msg: fmt.Sprintf("unsupported operator %q (datahub-mock supports %s)", p.Operator, strings.Join(Operators, ", "))}
+	p.op = strings.ToLower(operator)
+	if !slices.Contains(Operators, p.op) {
+		return nil, path.errorf(".operator", "unsupported operator %q (datahub-mock supports %s)", operator, strings.Join(Operators, ", "))
 	}
-	if op != "exists" && len(p.Values) == 0 {
-		return false, &Error{Path: path + ".values", Msg: "required for operator " + op}
+	if p.op != "exists" && len(p.values) == 0 {
+		return nil, path.errorf(".values", "required for operator %s", p.op)
 	}
-	var res []*regexp.Regexp
-	var bound float64
-	switch op {
+	switch p.op {
 	case "regex":
-		for i, v := range p.Values {
+		for i, v := range p.values {
 			re, err := regexp.Compile(v)
 			if err != nil {
-				return false, &Error{Path: fmt.Sprintf("%s.values[%d]", path, i), Msg: "invalid regular expression: " + err.Error()}
+				return nil, path.errorf(fmt.Sprintf(".values[%d]", i), "invalid regular expression: %s", err)
 			}
-			res = append(res, re)
+			p.res = append(p.res, re)
 		}
 	case "greater_than", "less_than":
-		f, err := strconv.ParseFloat(p.Values[0], 64)
+		f, err := strconv.ParseFloat(p.values[0], 64)
 		if err != nil {
-			return false, &Error{Path: path + ".values[0]", Msg: fmt.Sprintf("%q is not a number", p.Values[0])}
+			return nil, path.errorf(".values[0]", "%q is not a number", p.values[0])
 		}
-		bound = f
+		p.bound = f
 	}
-	if check {
-		return false, nil
+	return &p, nil
+}
+
+// setString sets *dst to v, a string or null (left as it is, as
+// json.Unmarshal leaves a string for null); false for another type.
+func setString(dst *string, v any) bool {
+	switch s := v.(type) {
+	case nil:
+		return true
+	case string:
+		*dst = s
+		return true
 	}
-	vals := e.values(p.Property)
+	return false
+}
+
+// eval evaluates r for e.
+func (r *rule) eval(e *entity) bool {
+	switch r.kind {
+	case ruleAll:
+		for _, k := range r.kids {
+			if !k.eval(e) {
+				return false
+			}
+		}
+		return true
+	case ruleAny:
+		for _, k := range r.kids {
+			if k.eval(e) {
+				return true
+			}
+		}
+		return false
+	case ruleNot:
+		return !r.negOf.eval(e)
+	}
+	return r.pred.eval(e)
+}
+
+// eval evaluates the predicate for e.
+func (p *predicate) eval(e *entity) bool {
+	vals := e.values(p.property)
 	ok := false
-	if op == "exists" {
+	if p.op == "exists" {
 		ok = len(vals) > 0
 	}
 	for _, v := range vals {
@@ -351,21 +438,21 @@ func predicate(m map[string]json.RawMessage, path string, e *entity, check bool)
 			b, _ := json.Marshal(v)
 			str = string(b)
 		}
-		switch op {
+		switch p.op {
 		case "equals", "in":
-			ok = slices.Contains(p.Values, str)
+			ok = slices.Contains(p.values, str)
 		case "contains":
-			ok = isStr && slices.ContainsFunc(p.Values, func(x string) bool { return strings.Contains(s, x) })
+			ok = isStr && slices.ContainsFunc(p.values, func(x string) bool { return strings.Contains(s, x) })
 		case "starts_with":
-			ok = isStr && slices.ContainsFunc(p.Values, func(x string) bool { return strings.HasPrefix(s, x) })
+			ok = isStr && slices.ContainsFunc(p.values, func(x string) bool { return strings.HasPrefix(s, x) })
 		case "regex":
-			ok = isStr && slices.ContainsFunc(res, func(re *regexp.Regexp) bool { return re.MatchString(s) })
+			ok = isStr && slices.ContainsFunc(p.res, func(re *regexp.Regexp) bool { return re.MatchString(s) })
 		case "greater_than", "less_than":
 			f, err := strconv.ParseFloat(str, 64)
 			if err == nil {
-				ok = (op == "greater_than" && f > bound) || (op == "less_than" && f < bound)
+				ok = (p.op == "greater_than" && f > p.bound) || (p.op == "less_than" && f < p.bound)
 			}
 		}
 	}
-	return ok != p.Negate, nil
+	return ok != p.negate
 }

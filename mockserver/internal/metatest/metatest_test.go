@@ -2,6 +2,7 @@ package metatest
 
 import (
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -102,6 +103,66 @@ func TestAppliesTo(t *testing.T) {
 		applies, known := AppliesTo(tc.def, "dataset")
 		if applies != tc.applies || known != tc.known {
 			t.Errorf("AppliesTo(%s) = %v, %v, want %v, %v", tc.def, applies, known, tc.applies, tc.known)
+		}
+	}
+}
+
+// notNested is a definition whose rule is a predicate inside n "not"s.
+func notNested(n int) string {
+	return `{"on":{"types":["dataset"]},"rules":` + strings.Repeat(`{"not":`, n) +
+		`{"property":"urn","operator":"exists"}` + strings.Repeat("}", n) + "}"
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestDeepNotIsLinear parses and evaluates definitions nested in "not"
+// 2,497 and 9,990 deep: 4 times the depth costs about 4 times the bytes
+// (a parser that decodes each level's subtree again costs 16 times), and
+// the answer alternates with the depth's parity. Not parallel, so that the
+// allocation counter sees this test alone.
+func TestDeepNotIsLinear(t *testing.T) {
+	run := func(n int) (bool, uint64) {
+		var passes bool
+		b := allocated(func() {
+			d, err := Parse(notNested(n))
+			if err != nil {
+				t.Fatalf("depth %d: %v", n, err)
+			}
+			r, err := d.Evaluate("urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)", "dataset", nil)
+			if err != nil || !r.Applies {
+				t.Fatalf("depth %d: %+v, %v", n, r, err)
+			}
+			passes = r.Passes
+		})
+		return passes, b
+	}
+	small, smallBytes := run(2497)
+	large, largeBytes := run(9990)
+	if small != false || large != true {
+		t.Errorf("passes = %v (odd depth), %v (even depth); want false, true", small, large)
+	}
+	if ratio := float64(largeBytes) / float64(smallBytes); ratio > 6 {
+		t.Errorf("4x the depth allocates %.1fx the bytes (%d vs %d): not linear", ratio, largeBytes, smallBytes)
+	}
+}
+
+func BenchmarkDeepNot(b *testing.B) {
+	def := notNested(9990)
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := Parse(def)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := d.Evaluate("urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)", "dataset", nil); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

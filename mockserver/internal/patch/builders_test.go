@@ -180,8 +180,12 @@ func TestBuildersApply(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				// An aspect may get several proposals (one per set of
+				// arrayPrimaryKeys): each applies to the previous result.
 				var cur []byte
-				if c, ok := tc.current[p.AspectName]; ok {
+				if c, ok := got[p.AspectName]; ok {
+					cur = []byte(c)
+				} else if c, ok := tc.current[p.AspectName]; ok {
 					cur = []byte(c)
 				}
 				res, err := fixed.Apply(p.AspectName, cur, value)

@@ -21,32 +21,44 @@
 // a lastModified stamp, ...). Keys in paths are JSON-pointer escaped: ~ as
 // ~0, / as ~1 ([Escape]). [Templates] lists the aspects with a template
 // here, as read from DataHub's entity-registry templates: globalTags (tags
-// by tag), glossaryTerms (terms by urn, then attribution source), ownership
-// (owners by owner, then type), upstreamLineage (upstreams by dataset;
-// fineGrainedLineages by transformOperation/downstream/query/upstream),
-// datasetProperties (tags by value; customProperties is a map already),
-// editableSchemaMetadata (editableSchemaFieldInfo by fieldPath, with each
-// field's globalTags and glossaryTerms keyed as above),
-// editableDatasetProperties, editableContainerProperties and
-// editableMlModelGroupProperties, domains and siblings (by value), status,
-// structuredProperties (properties by propertyUrn, then attribution
-// source), dataProductProperties (assets by destinationUrn),
+// by tag), glossaryTerms (terms by urn), ownership (owners by owner, then
+// type), upstreamLineage (upstreams by dataset; fineGrainedLineages by
+// transformOperation/downstream/query/upstream), datasetProperties (tags by
+// value; customProperties is a map already), editableSchemaMetadata
+// (editableSchemaFieldInfo by fieldPath, with each field's globalTags and
+// glossaryTerms keyed as above), editableDatasetProperties,
+// editableContainerProperties and editableMlModelGroupProperties, domains
+// and siblings (by value), status, structuredProperties (properties by
+// propertyUrn), dataProductProperties (assets by destinationUrn),
 // dataJobInputOutput (edges by destinationUrn, field lists by value,
-// fineGrainedLineages as above), chartInfo and dashboardInfo (edges by
-// destinationUrn, URN lists by value), dataFlowInfo and dataJobInfo, and
-// versionProperties (no default: an absent versionProperties cannot be
-// patched, as in GMS).
+// fineGrainedLineages as above), chartInfo and dashboardInfo (edges,
+// dashboards included, by destinationUrn, URN lists by value), dataFlowInfo
+// and dataJobInfo, documentation (documentations by attribution source),
+// propertyDefinition (entityTypes and allowedPlatforms by value,
+// allowedValues by value), formInfo (prompts by id, actors' users and
+// groups by value) and versionProperties (no default: an absent
+// versionProperties cannot be patched, as in GMS). Attribution sources
+// (tags, terms, owners, structured properties and domains per source) are
+// addressed through the generic patcher with arrayPrimaryKeys, as DataHub's
+// clients send them, not through the templates.
 //
 // A path one key short of a template's keys is accepted when its value is
-// the element itself (/terms/<urn> with a term, /owners/<owner> with an
-// owner): the element is kept whole. Clients send such paths for
+// the element itself (/owners/<owner> with an owner): the element is kept
+// whole. Clients send such paths for
 // templates that gained a key field over time.
 //
 // With arrayPrimaryKeys or forceGenericPatch GMS uses its generic patcher
-// instead (GenericPatchTemplate): an absent aspect starts as {}, and every
+// instead (GenericPatchTemplate): an absent aspect starts from its
+// template's default when it has one, else {}, and every
 // top-level array named in arrayPrimaryKeys is a map keyed by the named
 // fields of its elements, nested in that order; a nested field is named by
 // its parts joined with U+241F ("attribution␟source").
+//
+// GMS binds the envelope to GenericJsonPatch with Jackson's defaults, so a
+// member other than patch, arrayPrimaryKeys and forceGenericPatch (and, in
+// its operations, other than op, path and value: move and copy cannot be
+// sent in it) fails the patch; a misspelt arrayPrimaryKeys is not ignored.
+// Parse refuses them with ErrBadPatch and Jackson's text.
 //
 // # No template: patch or conditional write
 //

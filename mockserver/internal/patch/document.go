@@ -2,6 +2,8 @@ package patch
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -63,6 +65,9 @@ func parseDocument(data []byte) (*document, error) {
 		if err := d.parseEnvelope(t); err != nil {
 			return nil, err
 		}
+		if err := checkEnvelopeMembers(t, list); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, &Error{Kind: ErrBadPatch, Index: -1, Detail: "neither an array of operations nor an object with a \"patch\" array"}
 	}
@@ -75,6 +80,40 @@ func parseDocument(data []byte) (*document, error) {
 		d.ops = append(d.ops, op)
 	}
 	return d, nil
+}
+
+// The members of the envelope form and of its operations, as GMS reads
+// them: PatchItemImpl binds the envelope to GenericJsonPatch with a default
+// Jackson ObjectMapper, which fails on any other member.
+var (
+	envelopeMembers   = []string{"arrayPrimaryKeys", "patch", "forceGenericPatch"}
+	envelopeOpMembers = []string{"op", "path", "value"}
+)
+
+// checkEnvelopeMembers refuses an envelope, or one of its operations, with
+// a member GMS's binding does not know (a misspelt "arrayPrimaryKeys" is
+// not ignored), with Jackson's text.
+func checkEnvelopeMembers(o *object, ops *array) error {
+	unknown := func(class, k string, known []string) error {
+		return &Error{Kind: ErrBadPatch, Index: -1, Detail: fmt.Sprintf(
+			"Unrecognized field %q (class %s), not marked as ignorable (%d known properties: \"%s\")",
+			k, class, len(known), strings.Join(known, `", "`))}
+	}
+	for _, k := range o.keys {
+		if !slices.Contains(envelopeMembers, k) {
+			return unknown("com.linkedin.metadata.aspect.patch.GenericJsonPatch", k, envelopeMembers)
+		}
+	}
+	for _, e := range ops.elems {
+		if op, ok := e.(*object); ok {
+			for _, k := range op.keys {
+				if !slices.Contains(envelopeOpMembers, k) {
+					return unknown("com.linkedin.metadata.aspect.patch.GenericJsonPatch$PatchOp", k, envelopeOpMembers)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // parseEnvelope reads arrayPrimaryKeys and forceGenericPatch.

@@ -26,7 +26,7 @@ func Apply(aspectName string, current, patch []byte) ([]byte, error) {
 // empty when the aspect is absent), and returns the new aspect JSON.
 //
 // With arrayPrimaryKeys or forceGenericPatch the generic patcher runs: an
-// absent aspect starts as {}, and each named top-level array is addressed
+// absent aspect starts from its template's default, or {} without one, and each named top-level array is addressed
 // as a map keyed by the named fields of its elements. Otherwise the
 // aspect's template runs (see [Templates]): an absent aspect starts from
 // the template's default and its keyed arrays are addressed by key; an
@@ -76,7 +76,13 @@ func (p *Patcher) ApplyParsed(parsed *Parsed, current []byte) ([]byte, error) {
 			t.keyed = append(t.keyed, keyedArray{field: pk.field, keys: pk.keys, reinject: true})
 		}
 		if cur == nil {
-			cur = newObject()
+			// PatchItemImpl.applyGenericPatch: the template's default when
+			// the aspect has a template with one, else an empty record.
+			if tt, ok := templates[aspectName]; ok && tt.defaults != nil {
+				cur = tt.defaults(now())
+			} else {
+				cur = newObject()
+			}
 		}
 	default:
 		tt, ok := templates[aspectName]

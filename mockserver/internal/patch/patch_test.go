@@ -161,10 +161,13 @@ func TestApplyGlossaryTerms(t *testing.T) {
 			current: `{"terms":[{"urn":"urn:li:glossaryTerm:x"}]}`,
 			patch:   `[{"op":"remove","path":"/terms/urn:li:glossaryTerm:x"}]`,
 			want:    `{"terms":[],"auditStamp":` + stamp + `}`},
-		{name: "keyed by urn and attribution source", aspect: "glossaryTerms",
+		// GlossaryTermsTemplate keys terms by urn alone: a term of two
+		// sources is one key, the later element's members merged over the
+		// earlier's.
+		{name: "keyed by urn alone", aspect: "glossaryTerms",
 			current: `{"terms":[{"urn":"u1"},{"urn":"u1","attribution":{"source":"s1","time":0,"actor":"a"}}],"auditStamp":{"time":1,"actor":"a"}}`,
-			patch:   `[{"op":"add","path":"/terms/u2/","value":{"urn":"u2"}},{"op":"remove","path":"/terms/u1/s1"}]`,
-			want:    `{"terms":[{"urn":"u1"},{"urn":"u2"}],"auditStamp":{"time":1,"actor":"a"}}`},
+			patch:   `[{"op":"add","path":"/terms/u2","value":{"urn":"u2"}}]`,
+			want:    `{"terms":[{"urn":"u1","attribution":{"source":"s1","time":0,"actor":"a"}},{"urn":"u2"}],"auditStamp":{"time":1,"actor":"a"}}`},
 		{name: "remove a term removes every source", aspect: "glossaryTerms",
 			current: `{"terms":[{"urn":"u1"},{"urn":"u1","attribution":{"source":"s1","time":0,"actor":"a"}},{"urn":"u2"}],"auditStamp":{"time":1,"actor":"a"}}`,
 			patch:   `[{"op":"remove","path":"/terms/u1"}]`,
@@ -331,7 +334,11 @@ func TestApplyEntityInfoTemplates(t *testing.T) {
 		{name: "dashboardInfo chart edge", aspect: "dashboardInfo",
 			current: `{"title":"t","description":"","lastModified":{"created":{"time":0,"actor":"a"},"lastModified":{"time":0,"actor":"a"}},"charts":["urn:li:chart:(l,1)"]}`,
 			patch:   `[{"op":"add","path":"/chartEdges/urn:li:chart:(l,2)","value":{"destinationUrn":"urn:li:chart:(l,2)"}}]`,
-			want:    `{"title":"t","description":"","lastModified":{"created":{"time":0,"actor":"a"},"lastModified":{"time":0,"actor":"a"}},"charts":["urn:li:chart:(l,1)"],"chartEdges":[{"destinationUrn":"urn:li:chart:(l,2)"}],"datasetEdges":[],"datasets":[]}`},
+			want:    `{"title":"t","description":"","lastModified":{"created":{"time":0,"actor":"a"},"lastModified":{"time":0,"actor":"a"}},"charts":["urn:li:chart:(l,1)"],"chartEdges":[{"destinationUrn":"urn:li:chart:(l,2)"}],"datasetEdges":[],"dashboards":[],"datasets":[]}`},
+		{name: "dashboardInfo dashboards keyed by destinationUrn", aspect: "dashboardInfo",
+			current: `{"title":"t","description":"","lastModified":{"created":{"time":0,"actor":"a"},"lastModified":{"time":0,"actor":"a"}},"dashboards":[{"destinationUrn":"urn:li:dashboard:(l,1)"}]}`,
+			patch:   `[{"op":"add","path":"/dashboards/urn:li:dashboard:(l,2)","value":{"destinationUrn":"urn:li:dashboard:(l,2)"}},{"op":"remove","path":"/dashboards/urn:li:dashboard:(l,1)"}]`,
+			want:    `{"title":"t","description":"","lastModified":{"created":{"time":0,"actor":"a"},"lastModified":{"time":0,"actor":"a"}},"dashboards":[{"destinationUrn":"urn:li:dashboard:(l,2)"}],"chartEdges":[],"datasetEdges":[],"datasets":[],"charts":[]}`},
 		{name: "dataFlowInfo", aspect: "dataFlowInfo",
 			patch: `[{"op":"add","path":"/customProperties/k","value":"v"},{"op":"add","path":"/name","value":"flow"}]`,
 			want:  `{"customProperties":{"k":"v"},"name":"flow"}`},
@@ -341,13 +348,65 @@ func TestApplyEntityInfoTemplates(t *testing.T) {
 		{name: "dataProductProperties assets", aspect: "dataProductProperties",
 			patch: `[{"op":"add","path":"/assets/` + ds("a") + `","value":` + edge(ds("a")) + `}]`,
 			want:  `{"assets":[` + edge(ds("a")) + `]}`},
-		{name: "structuredProperties by urn and source", aspect: "structuredProperties",
+		{name: "structuredProperties by propertyUrn", aspect: "structuredProperties",
 			current: `{"properties":[{"propertyUrn":"urn:li:structuredProperty:p","values":[{"string":"a"}]}]}`,
-			patch:   `[{"op":"add","path":"/properties/urn:li:structuredProperty:q/","value":{"propertyUrn":"urn:li:structuredProperty:q","values":[{"double":1}]}}]`,
+			patch:   `[{"op":"add","path":"/properties/urn:li:structuredProperty:q","value":{"propertyUrn":"urn:li:structuredProperty:q","values":[{"double":1}]}}]`,
 			want:    `{"properties":[{"propertyUrn":"urn:li:structuredProperty:p","values":[{"string":"a"}]},{"propertyUrn":"urn:li:structuredProperty:q","values":[{"double":1}]}]}`},
 		{name: "siblings", aspect: "siblings",
 			patch: `[{"op":"add","path":"/siblings/` + ds("a") + `","value":"` + ds("a") + `"}]`,
 			want:  `{"siblings":["` + ds("a") + `"],"primary":false}`},
+	})
+}
+
+// TestApplyNewerTemplates covers DocumentationTemplate,
+// StructuredPropertyDefinitionTemplate and FormInfoTemplate.
+func TestApplyNewerTemplates(t *testing.T) {
+	t.Parallel()
+	doc := func(text, source string) string {
+		if source == "" {
+			return `{"documentation":"` + text + `"}`
+		}
+		return `{"documentation":"` + text + `","attribution":{"time":0,"actor":"a","source":"` + source + `","sourceDetail":{}}}`
+	}
+	runApply(t, []applyCase{
+		{name: "documentation from absent", aspect: "documentation",
+			patch: `[{"op":"add","path":"/documentations/","value":` + doc("d", "") + `}]`,
+			want:  `{"documentations":[` + doc("d", "") + `]}`},
+		{name: "documentation keyed by attribution source", aspect: "documentation",
+			current: `{"documentations":[` + doc("a", "") + `,` + doc("b", "s1") + `]}`,
+			patch:   `[{"op":"add","path":"/documentations/s1","value":` + doc("c", "s1") + `},{"op":"add","path":"/documentations/s2","value":` + doc("e", "s2") + `}]`,
+			want:    `{"documentations":[` + doc("a", "") + `,` + doc("c", "s1") + `,` + doc("e", "s2") + `]}`},
+		{name: "documentation remove one source", aspect: "documentation",
+			current: `{"documentations":[` + doc("a", "") + `,` + doc("b", "s1") + `]}`,
+			patch:   `[{"op":"remove","path":"/documentations/"}]`,
+			want:    `{"documentations":[` + doc("b", "s1") + `]}`},
+		{name: "propertyDefinition from absent", aspect: "propertyDefinition",
+			patch: `[{"op":"add","path":"/entityTypes/urn:li:entityType:datahub.dataset","value":"urn:li:entityType:datahub.dataset"},{"op":"add","path":"/displayName","value":"Retention"}]`,
+			want:  `{"qualifiedName":"","valueType":"urn:li:dataType:datahub.string","entityTypes":["urn:li:entityType:datahub.dataset"],"displayName":"Retention"}`},
+		{name: "propertyDefinition allowed values by value member", aspect: "propertyDefinition",
+			current: `{"qualifiedName":"q","valueType":"urn:li:dataType:datahub.number","entityTypes":["e1"],"allowedValues":[{"value":{"double":30}},{"value":{"double":90},"description":"long"}]}`,
+			patch: `[{"op":"add","path":"/allowedValues/365.0","value":{"value":{"double":365}}},{"op":"remove","path":"/allowedValues/30.0"},` +
+				`{"op":"add","path":"/allowedValues/90.0/description","value":"quarter"},{"op":"add","path":"/entityTypes/e2","value":"e2"}]`,
+			want: `{"qualifiedName":"q","valueType":"urn:li:dataType:datahub.number","entityTypes":["e1","e2"],"allowedValues":[{"value":{"double":90},"description":"quarter"},{"value":{"double":365}}]}`},
+		{name: "propertyDefinition doubles keyed as Java prints them", aspect: "propertyDefinition",
+			current: `{"qualifiedName":"q","valueType":"v","entityTypes":[],"allowedValues":[{"value":{"double":1e7}},{"value":{"double":0.5}},{"value":{"double":7}}]}`,
+			patch:   `[{"op":"remove","path":"/allowedValues/1.0E7"},{"op":"remove","path":"/allowedValues/0.5"},{"op":"add","path":"/allowedValues/7.0/description","value":"week"}]`,
+			want:    `{"qualifiedName":"q","valueType":"v","entityTypes":[],"allowedValues":[{"value":{"double":7},"description":"week"}]}`},
+		{name: "propertyDefinition allowed strings keyed as they are", aspect: "propertyDefinition",
+			current: `{"qualifiedName":"q","valueType":"v","entityTypes":[],"allowedValues":[{"value":{"string":"a/b"}},{"value":{"string":"7"}}]}`,
+			patch:   `[{"op":"remove","path":"/allowedValues/a~1b"}]`,
+			want:    `{"qualifiedName":"q","valueType":"v","entityTypes":[],"allowedValues":[{"value":{"string":"7"}}]}`},
+		{name: "propertyDefinition allowed platforms by value", aspect: "propertyDefinition",
+			current: `{"qualifiedName":"q","valueType":"v","entityTypes":[],"allowedPlatforms":["p1"]}`,
+			patch:   `[{"op":"add","path":"/allowedPlatforms/p2","value":"p2"},{"op":"remove","path":"/allowedPlatforms/p1"}]`,
+			want:    `{"qualifiedName":"q","valueType":"v","entityTypes":[],"allowedPlatforms":["p2"]}`},
+		{name: "formInfo from absent", aspect: "formInfo",
+			patch: `[{"op":"add","path":"/prompts/p1","value":{"id":"p1","title":"Owner?","type":"FIELDS_STRUCTURED_PROPERTY","required":true}},{"op":"add","path":"/actors/users/u1","value":"u1"}]`,
+			want:  `{"name":"","prompts":[{"id":"p1","title":"Owner?","type":"FIELDS_STRUCTURED_PROPERTY","required":true}],"actors":{"users":["u1"],"groups":[]}}`},
+		{name: "formInfo prompts by id, actors by value", aspect: "formInfo",
+			current: `{"name":"f","prompts":[{"id":"p1","title":"a","type":"STRUCTURED_PROPERTY","required":false}],"actors":{"owners":true,"users":["u1"],"groups":["g1"]}}`,
+			patch:   `[{"op":"add","path":"/prompts/p1/title","value":"b"},{"op":"add","path":"/actors/groups/g2","value":"g2"},{"op":"remove","path":"/actors/users/u1"}]`,
+			want:    `{"name":"f","prompts":[{"id":"p1","title":"b","type":"STRUCTURED_PROPERTY","required":false}],"actors":{"owners":true,"users":[],"groups":["g1","g2"]}}`},
 	})
 }
 
@@ -383,6 +442,17 @@ func TestApplyGeneric(t *testing.T) {
 		{name: "envelope without keys or force uses the template", aspect: "globalTags",
 			patch: `{"patch":[{"op":"add","path":"/tags/urn:li:tag:a","value":` + tagA + `}],"arrayPrimaryKeys":{},"forceGenericPatch":false}`,
 			want:  `{"tags":[` + tagA + `]}`},
+		{name: "absent aspect starts from the template's default", aspect: "glossaryTerms",
+			patch: `{"arrayPrimaryKeys":{"terms":["urn","attribution␟source"]},"patch":[{"op":"add","path":"/terms/u1/s1","value":{"urn":"u1","attribution":{"source":"s1","time":0,"actor":"a"}}},{"op":"add","path":"/terms/u1/","value":{"urn":"u1"}}]}`,
+			want:  `{"terms":[{"urn":"u1","attribution":{"source":"s1","time":0,"actor":"a"}},{"urn":"u1"}],"auditStamp":{"actor":"urn:li:corpuser:__datahub_system","time":1700000000000}}`},
+		{name: "remove with keys reordered removes every source", aspect: "globalTags",
+			current: `{"tags":[{"tag":"t1"},{"tag":"t1","attribution":{"source":"s1","time":0,"actor":"a"}},{"tag":"t2"}]}`,
+			patch:   `{"arrayPrimaryKeys":{"tags":["tag","attribution␟source"]},"patch":[{"op":"remove","path":"/tags/t1","value":{}}]}`,
+			want:    `{"tags":[{"tag":"t2"}]}`},
+		{name: "owners by four keys keep one owner's types apart", aspect: "ownership",
+			current: `{"owners":[{"owner":"o","type":"DATAOWNER"}],"lastModified":{"time":1,"actor":"a"}}`,
+			patch:   `{"arrayPrimaryKeys":{"owners":["owner","type","typeUrn","attribution␟source"]},"patch":[{"op":"add","path":"/owners/o/TECHNICAL_OWNER//","value":{"owner":"o","type":"TECHNICAL_OWNER"}},{"op":"remove","path":"/owners/o/DATAOWNER","value":{}}]}`,
+			want:    `{"owners":[{"owner":"o","type":"TECHNICAL_OWNER"}],"lastModified":{"time":1,"actor":"a"}}`},
 		{name: "named array absent becomes empty", aspect: "institutionalMemory",
 			current: `{}`,
 			patch:   `{"patch":[],"arrayPrimaryKeys":{"elements":["url"]}}`,
@@ -481,10 +551,10 @@ func TestApplyDoesNotChangeInput(t *testing.T) {
 func TestTemplates(t *testing.T) {
 	t.Parallel()
 	want := []string{"chartInfo", "dashboardInfo", "dataFlowInfo", "dataJobInfo", "dataJobInputOutput",
-		"dataProductProperties", "datasetProperties", "domains", "editableContainerProperties", "editableDatasetProperties",
+		"dataProductProperties", "datasetProperties", "documentation", "domains", "editableContainerProperties", "editableDatasetProperties",
 		"editableMlModelGroupProperties", "editableSchemaMetadata",
-		"globalTags", "glossaryTerms", "ownership", "siblings", "status", "structuredProperties", "upstreamLineage",
-		"versionProperties"}
+		"formInfo", "globalTags", "glossaryTerms", "ownership", "propertyDefinition", "siblings", "status",
+		"structuredProperties", "upstreamLineage", "versionProperties"}
 	if diff := cmp.Diff(want, patch.Templates()); diff != "" {
 		t.Errorf("Templates (-want +got):\n%s", diff)
 	}

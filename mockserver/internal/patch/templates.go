@@ -2,8 +2,10 @@ package patch
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -66,7 +68,7 @@ func emptyArray() *array { return &array{elems: []any{}} }
 // The keyed arrays DataHub's templates use.
 var (
 	tagsByTag     = keyedArray{field: "tags", keys: []string{"tag"}, reinject: true}
-	termsByURN    = keyedArray{field: "terms", keys: []string{"urn", "attribution" + unitSeparator + "source"}, reinject: true}
+	termsByURN    = keyedArray{field: "terms", keys: []string{"urn"}, reinject: true}
 	ownersByOwner = keyedArray{field: "owners", keys: []string{"owner", "type"}, reinject: true}
 	upstreamsByDS = keyedArray{field: "upstreams", keys: []string{"dataset"}, reinject: true}
 	fieldsByPath  = keyedArray{field: "editableSchemaFieldInfo", keys: []string{"fieldPath"}, reinject: true}
@@ -206,7 +208,7 @@ var templates = map[string]*template{
 	},
 	"structuredProperties": {
 		defaults: withFields("properties", "[]"),
-		keyed:    []keyedArray{{field: "properties", keys: []string{"propertyUrn", "attribution" + unitSeparator + "source"}, reinject: true}},
+		keyed:    []keyedArray{{field: "properties", keys: []string{"propertyUrn"}, reinject: true}},
 	},
 	"dataProductProperties": {
 		defaults: withFields("assets", "[]"),
@@ -230,8 +232,133 @@ var templates = map[string]*template{
 	"dashboardInfo": {
 		defaults: withFields("title", "", "description", "", "lastModified", "changeStamps",
 			"chartEdges", "[]", "datasetEdges", "[]", "datasets", "[]", "charts", "[]"),
-		keyed: []keyedArray{edges("chartEdges"), edges("datasetEdges"), stringArray("datasets"), stringArray("charts")},
+		keyed: []keyedArray{edges("chartEdges"), edges("datasetEdges"), edges("dashboards"), stringArray("datasets"), stringArray("charts")},
 	},
+	// DocumentationTemplate: documentations keyed by their attribution
+	// source alone, so an unattributed entry has the key "".
+	"documentation": {
+		defaults: withFields("documentations", "[]"),
+		keyed:    []keyedArray{{field: "documentations", keys: []string{"attribution" + unitSeparator + "source"}}},
+	},
+	// StructuredPropertyDefinitionTemplate: entityTypes and (when present)
+	// allowedPlatforms by value, allowedValues by the value's union member.
+	"propertyDefinition": {
+		defaults:  withFields("qualifiedName", "", "valueType", "urn:li:dataType:datahub.string", "entityTypes", "[]"),
+		keyed:     []keyedArray{stringArray("entityTypes")},
+		transform: definitionToMap,
+		rebase:    definitionToArray,
+	},
+	// FormInfoTemplate: prompts by id; actors.users and actors.groups by
+	// value, actors created when missing (in both directions).
+	"formInfo": {
+		defaults:  withFields("name", ""),
+		keyed:     []keyedArray{{field: "prompts", keys: []string{"id"}, reinject: true}},
+		transform: formActorsToMap,
+		rebase:    formActorsToArray,
+	},
+}
+
+// definitionToMap keys a structured property definition's allowedPlatforms
+// by value and its allowedValues by value: by the member of the first
+// element's value union ("value␟string", "value␟double"), as
+// StructuredPropertyDefinitionTemplate does. Absent fields stay absent.
+func definitionToMap(o *object, _ time.Time) error {
+	if _, ok := o.get("allowedPlatforms"); ok {
+		if err := stringArray("allowedPlatforms").toMap(o); err != nil {
+			return err
+		}
+	}
+	v, ok := o.get("allowedValues")
+	if !ok {
+		return nil
+	}
+	key := "value"
+	a, _ := v.(*array)
+	if a != nil && len(a.elems) > 0 {
+		if e, ok := a.elems[0].(*object); ok {
+			if val, ok := e.vals["value"].(*object); ok && len(val.keys) > 0 {
+				key = "value" + unitSeparator + val.keys[0]
+			}
+		}
+	}
+	if err := (keyedArray{field: "allowedValues", keys: []string{key}}).toMap(o); err != nil {
+		return err
+	}
+	if key != "value"+unitSeparator+"double" || a == nil {
+		return nil
+	}
+	// GMS keys a stored double by Java's text of it (90.0, 1.0E7), where
+	// the mock holds the number as it was sent (90): re-key the doubles.
+	m := o.vals["allowedValues"].(*object)
+	rekeyed := newObject()
+	for _, k := range m.keys {
+		nk := k
+		if f, err := strconv.ParseFloat(k, 64); err == nil {
+			nk = javaDouble(f)
+		}
+		rekeyed.set(nk, m.vals[k])
+	}
+	o.set("allowedValues", rekeyed)
+	return nil
+}
+
+// javaDouble formats f as Java's Double.toString does (the text GMS keys
+// a double by): plain with at least one decimal for 1e-3 <= |f| < 1e7,
+// else d.dddE<exponent>.
+func javaDouble(f float64) string {
+	if a := math.Abs(f); a == 0 || (a >= 1e-3 && a < 1e7) {
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	mant, exp, _ := strings.Cut(strconv.FormatFloat(f, 'e', -1, 64), "e")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	n, _ := strconv.Atoi(exp)
+	return mant + "E" + strconv.Itoa(n)
+}
+
+// definitionToArray undoes definitionToMap; allowedValues are flattened one
+// level, with no key put back (the key is a union).
+func definitionToArray(o *object, _ time.Time) error {
+	if _, ok := o.get("allowedPlatforms"); ok {
+		stringArray("allowedPlatforms").toArray(o)
+	}
+	if _, ok := o.get("allowedValues"); ok {
+		keyedArray{field: "allowedValues", keys: []string{"value"}}.toArray(o)
+	}
+	return nil
+}
+
+// formActors returns a form's actors object, creating it when it is
+// missing or not an object.
+func formActors(o *object) *object {
+	a, ok := o.vals["actors"].(*object)
+	if !ok {
+		a = newObject()
+		o.set("actors", a)
+	}
+	return a
+}
+
+// formActorsToMap keys actors.users and actors.groups by value.
+func formActorsToMap(o *object, _ time.Time) error {
+	a := formActors(o)
+	if err := stringArray("users").toMap(a); err != nil {
+		return err
+	}
+	return stringArray("groups").toMap(a)
+}
+
+// formActorsToArray undoes formActorsToMap.
+func formActorsToArray(o *object, _ time.Time) error {
+	a := formActors(o)
+	stringArray("users").toArray(a)
+	stringArray("groups").toArray(a)
+	return nil
 }
 
 // editableFieldsToMap keys each field's globalTags.tags and

@@ -39,7 +39,7 @@ func TestAtomicBatch(t *testing.T) {
 				seed := item(0)
 				seed.Value = json.RawMessage(`{"description":"old"}`)
 				mustApply(t, s, seed, Write{URN: urnN(0), Aspect: profile, Value: json.RawMessage(`{"timestampMillis":1}`), Timeseries: true})
-				before := s.All()
+				before := allRows(t, s)
 
 				ts := Write{URN: urnN(1), Aspect: profile, Value: json.RawMessage(`{"timestampMillis":2}`), Timeseries: true,
 					KeyAspect: dsKey, KeyValue: json.RawMessage(`{}`)}
@@ -56,7 +56,7 @@ func TestAtomicBatch(t *testing.T) {
 				if tc.isCond && ce.Index != 2 {
 					t.Errorf("CheckError.Index = %d, want 2", ce.Index)
 				}
-				if diff := cmp.Diff(before, s.All()); diff != "" {
+				if diff := cmp.Diff(before, allRows(t, s)); diff != "" {
 					t.Errorf("rows changed by a failed batch (-before +after):\n%s", diff)
 				}
 				docs, _ := s.Timeseries(urnN(1), profile, 0, 0, 0)
@@ -115,7 +115,7 @@ func TestConcurrentWriters(t *testing.T) {
 					if a, err := s.Get(dsURN, props, 0); err == nil && !json.Valid(a.Value) {
 						t.Errorf("torn read: %s", a.Value)
 					}
-					s.All()
+					allRows(t, s)
 				}
 			})
 		}
@@ -240,8 +240,8 @@ func TestDeleteEntity(t *testing.T) {
 		if got, _ := s.Timeseries(dsURN, profile, 0, 0, 0); len(got) != 0 {
 			t.Errorf("%d documents survived", len(got))
 		}
-		if !s.Exists(other) || !s.Exists(prefixTwin) || len(s.All()) != 4 {
-			t.Errorf("other entities touched: %v %v %d", s.Exists(other), s.Exists(prefixTwin), len(s.All()))
+		if !s.Exists(other) || !s.Exists(prefixTwin) || len(allRows(t, s)) != 4 {
+			t.Errorf("other entities touched: %v %v %d", s.Exists(other), s.Exists(prefixTwin), len(allRows(t, s)))
 		}
 		if got, _ := s.Timeseries(other, profile, 0, 0, 0); len(got) != 1 {
 			t.Errorf("other entity's documents: %d", len(got))

@@ -19,7 +19,7 @@ func TestBatchDeleteEntity(t *testing.T) {
 			return Write{URN: u, Aspect: props, Value: json.RawMessage(`{"description":"x"}`), KeyAspect: dsKey, KeyValue: json.RawMessage(`{}`)}
 		}
 		mustApply(t, s, w(b))
-		before := s.All()
+		before := allRows(t, s)
 		failing := w(a)
 		failing.Check = ifVersion("7")
 		_, err := s.Apply([]Write{w(a), {URN: b, DeleteEntity: true}, failing})
@@ -27,7 +27,7 @@ func TestBatchDeleteEntity(t *testing.T) {
 		if !errors.As(err, &ce) || ce.Index != 2 || !errors.Is(err, errStale) {
 			t.Fatalf("Apply = %v, want the CheckError of item 2", err)
 		}
-		if diff := cmp.Diff(before, s.All()); diff != "" {
+		if diff := cmp.Diff(before, allRows(t, s)); diff != "" {
 			t.Errorf("a failed batch changed the store (-before +after):\n%s", diff)
 		}
 		sub := s.Subscribe()

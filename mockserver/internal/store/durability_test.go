@@ -159,7 +159,7 @@ func TestBoltReopen(t *testing.T) {
 	}
 	take := func(s *Store) snapshot {
 		var snap snapshot
-		snap.All = s.All()
+		snap.All = allRows(t, s)
 		for v := int64(1); v <= 2; v++ {
 			snap.History = append(snap.History, mustGet(t, s, dsURN, props, v))
 		}

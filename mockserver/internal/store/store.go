@@ -366,26 +366,30 @@ func (s *Store) Timeseries(urn, aspect string, startMillis, endMillis int64, lim
 }
 
 // All returns copies of the latest version of every versioned aspect, sorted
-// by URN then aspect name.
-func (s *Store) All() []Aspect {
+// by URN then aspect name. A row that cannot be decoded fails it (the store
+// is damaged) rather than being left out.
+func (s *Store) All() ([]Aspect, error) {
 	var out []Aspect
-	_ = s.kv.view(func(t txn) error {
+	err := s.kv.view(func(t txn) error {
 		return scanLatest(t, nil, func(u, name string, v []byte) (bool, error) {
 			r, err := decodeRow(v)
 			if err != nil {
-				return true, nil
+				return false, fmt.Errorf("store: row %s %s: %w", u, name, err)
 			}
 			out = append(out, r.aspect(u, name, 0))
 			return true, nil
 		})
 	})
+	if err != nil {
+		return nil, mapErr(err)
+	}
 	slices.SortFunc(out, func(a, b Aspect) int {
 		if c := strings.Compare(a.URN, b.URN); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
-	return out
+	return out, nil
 }
 
 // Reset removes everything.

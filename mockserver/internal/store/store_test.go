@@ -337,7 +337,7 @@ func TestLatestAllAndCopies(t *testing.T) {
 		if diff := cmp.Diff(want, names(latest)); diff != "" {
 			t.Errorf("Latest (-want +got):\n%s", diff)
 		}
-		all := s.All()
+		all := allRows(t, s)
 		wantAll := append([]string{
 			other + ` datasetKey v0 {"name":"db.a"}`,
 			other + ` status v0 {"removed":true}`,
@@ -355,7 +355,7 @@ func TestLatestAllAndCopies(t *testing.T) {
 		if a := mustGet(t, s, dsURN, props, 0); string(a.Value) != `{"description":"y"}` {
 			t.Errorf("store changed through a returned slice: %s", a.Value)
 		}
-		if a := s.All(); string(a[0].SystemMetadata[:1]) != "{" {
+		if a := allRows(t, s); string(a[0].SystemMetadata[:1]) != "{" {
 			t.Errorf("store changed through All: %s", a[0].SystemMetadata)
 		}
 	})
@@ -400,7 +400,7 @@ func TestResetAndClose(t *testing.T) {
 			t.Fatal(err)
 		}
 		docs, _ := s.Timeseries(dsURN, "datasetProfile", 0, 0, 0)
-		if got := []any{len(s.All()), s.Exists(dsURN), len(docs)}; !cmp.Equal(got, []any{0, false, 0}) {
+		if got := []any{len(allRows(t, s)), s.Exists(dsURN), len(docs)}; !cmp.Equal(got, []any{0, false, 0}) {
 			t.Errorf("after Reset: rows, exists, docs = %v", got)
 		}
 		res := mustApply(t, s, upsert(`{"description":"b"}`))
@@ -418,8 +418,8 @@ func TestResetAndClose(t *testing.T) {
 				t.Errorf("call %d after Close: err = %v, want ErrClosed", i, err)
 			}
 		}
-		if s.Exists(dsURN) || s.All() != nil {
-			t.Error("reads after Close returned data")
+		if all, err := s.All(); s.Exists(dsURN) || all != nil || !errors.Is(err, ErrClosed) {
+			t.Errorf("reads after Close: Exists %v, All %d rows, %v; want nothing and ErrClosed", s.Exists(dsURN), len(all), err)
 		}
 	})
 }
@@ -457,7 +457,7 @@ func TestInvalidWrites(t *testing.T) {
 				if !errors.Is(err, ErrInvalidWrite) {
 					t.Fatalf("err = %v, want ErrInvalidWrite", err)
 				}
-				if n := len(s.All()); n != 0 || s.Exists(dsURN) {
+				if n := len(allRows(t, s)); n != 0 || s.Exists(dsURN) {
 					t.Errorf("invalid batch left %d rows (exists %v)", n, s.Exists(dsURN))
 				}
 			})
@@ -522,6 +522,34 @@ func TestCount(t *testing.T) {
 		}
 		if n, err := s.Count("status", nil); n != 0 || err != nil {
 			t.Errorf("Count(status) = %d, %v", n, err)
+		}
+	})
+}
+
+// allRows is Store.All for a test (an error fails it).
+func allRows(t testing.TB, s *Store) []Aspect {
+	t.Helper()
+	all, err := s.All()
+	if err != nil {
+		t.Error(err)
+	}
+	return all
+}
+
+// TestAllReportsCorruptRow: a row that cannot be decoded fails All instead
+// of being left out.
+func TestAllReportsCorruptRow(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		s := open(stepClock())
+		mustApply(t, s, upsert(`{"description":"a"}`))
+		if err := s.kv.update(func(tx txn) error {
+			return tx.put(aspectRows, rowKey(urnN(1), props, 0), []byte{rowFormat, 0xff})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if all, err := s.All(); !errors.Is(err, errCorrupt) || all != nil {
+			t.Errorf("All = %d rows, %v; want errCorrupt", len(all), err)
 		}
 	})
 }

@@ -49,7 +49,7 @@ func TestWriteTransform(t *testing.T) {
 		if diff := cmp.Diff(`{"tags":["a","b"]}`, string(got.Value)); diff != "" {
 			t.Errorf("value after two transforms (-want +got):\n%s", diff)
 		}
-		before := s.All()
+		before := allRows(t, s)
 		refuse := errors.New("refused")
 		failing := tw("c")
 		failing.Transform = func(json.RawMessage) (json.RawMessage, error) { return nil, refuse }
@@ -58,7 +58,7 @@ func TestWriteTransform(t *testing.T) {
 		if !errors.As(err, &ce) || ce.Index != 1 || !errors.Is(err, refuse) {
 			t.Fatalf("Apply = %v, want a CheckError of item 1 wrapping the transform's error", err)
 		}
-		if diff := cmp.Diff(before, s.All()); diff != "" {
+		if diff := cmp.Diff(before, allRows(t, s)); diff != "" {
 			t.Errorf("a failed transform changed the store (-before +after):\n%s", diff)
 		}
 		notObject := tw("d")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,24 +18,35 @@ import (
 const (
 	RegistryFile = "registry_gen.go"
 	SchemasFile  = "schemas_gen.go"
+	FactsFile    = "facts_gen.go"
 )
+
+// Inputs names the generator's input directories.
+type Inputs struct {
+	// Pegasus is DataHub's whole PDL tree (../shared/reference/datahub-pegasus): the records,
+	// enums, typerefs and their @Aspect, @Searchable and @Relationship annotations.
+	Pegasus string
+	// Reference is DataHub's reference directory (../shared/reference/datahub), read only for
+	// its entity-registry.yml: the entities, their key aspects and aspect lists.
+	Reference string
+}
 
 // Stats counts what the generated tables hold.
 type Stats struct {
 	Entities, Aspects, Records int
-	// FromHand lists the aspects whose record name came from recordnames.txt.
-	FromHand []string
+	// Searchable and Relationships count the annotation facts over all aspects.
+	Searchable, Relationships int
 }
 
-// Generate reads DataHub's reference files under refDir and the generator's own inputs under
-// genDir (recordnames.txt, extra/*.pdl) and returns the generated Go files by file name.
-func Generate(refDir, genDir string) (map[string][]byte, Stats, error) {
+// Generate reads DataHub's PDL tree and entity registry and returns the generated Go files of
+// package pdl by file name.
+func Generate(in Inputs) (map[string][]byte, Stats, error) {
 	var st Stats
-	src, err := load(refDir, genDir)
+	src, err := loadPegasus(in.Pegasus)
 	if err != nil {
 		return nil, st, err
 	}
-	regData, err := os.ReadFile(filepath.Join(refDir, filepath.FromSlash(registryFile)))
+	regData, err := os.ReadFile(filepath.Join(in.Reference, filepath.FromSlash(registryFile)))
 	if err != nil {
 		return nil, st, err
 	}
@@ -42,15 +54,7 @@ func Generate(refDir, genDir string) (map[string][]byte, Stats, error) {
 	if err != nil {
 		return nil, st, err
 	}
-	handData, err := os.ReadFile(filepath.Join(genDir, "recordnames.txt"))
-	if err != nil {
-		return nil, st, err
-	}
-	hand, err := parseRecordNames(handData)
-	if err != nil {
-		return nil, st, err
-	}
-	aspects, err := aspectFacts(src, ents, hand, &st)
+	aspects, err := aspectFacts(src, ents)
 	if err != nil {
 		return nil, st, err
 	}
@@ -62,40 +66,39 @@ func Generate(refDir, genDir string) (map[string][]byte, Stats, error) {
 	if err != nil {
 		return nil, st, err
 	}
+	facts, err := emitFacts(src, aspects, &st)
+	if err != nil {
+		return nil, st, err
+	}
 	st.Entities, st.Aspects, st.Records = len(ents), len(aspects), n
-	return map[string][]byte{RegistryFile: reg, SchemasFile: schemas}, st, nil
+	return map[string][]byte{RegistryFile: reg, SchemasFile: schemas, FactsFile: facts}, st, nil
 }
 
 type aspectFact struct {
 	Name, Record string
 	Timeseries   bool
-	Source       string // pdl, snapshot, extra or hand
 }
 
-func aspectFacts(src *source, ents []registryEntity, hand map[string]handFact, st *Stats) ([]aspectFact, error) {
+// aspectFacts names the record of every aspect of the registry, from the records' @Aspect
+// annotations.
+func aspectFacts(src *source, ents []registryEntity) ([]aspectFact, error) {
 	derived := map[string]aspectFact{}
-	names := make([]string, 0, len(src.decls))
-	for n := range src.decls {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	rank := map[string]int{"pdl": 0, "snapshot": 1, "extra": 2}
-	for _, n := range names {
+	var dups []string
+	for _, n := range slices.Sorted(maps.Keys(src.decls)) {
 		d := src.decls[n]
 		if d.Aspect == nil || d.Kind != pdlparse.DeclRecord {
 			continue
 		}
-		f := aspectFact{Name: d.Aspect.Name, Record: d.Name, Timeseries: d.Aspect.Type == "timeseries", Source: src.origin[n]}
+		f := aspectFact{Name: d.Aspect.Name, Record: d.Name, Timeseries: d.Aspect.Type == "timeseries"}
 		if old, ok := derived[f.Name]; ok {
-			if rank[old.Source] <= rank[f.Source] {
-				continue
-			}
+			dups = append(dups, fmt.Sprintf("%s (%s and %s)", f.Name, old.Record, f.Record))
+			continue
 		}
 		derived[f.Name] = f
 	}
 	var out []aspectFact
 	seen := map[string]bool{}
-	var missing, conflicts []string
+	var missing []string
 	for _, e := range ents {
 		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
 			if seen[a] {
@@ -103,49 +106,30 @@ func aspectFacts(src *source, ents []registryEntity, hand map[string]handFact, s
 			}
 			seen[a] = true
 			f, ok := derived[a]
-			h, inHand := hand[a]
-			switch {
-			case ok && inHand:
-				if h.Record != f.Record || h.Timeseries != f.Timeseries {
-					conflicts = append(conflicts, fmt.Sprintf("%s: recordnames.txt says %s (timeseries %v), %s says %s (timeseries %v)",
-						a, h.Record, h.Timeseries, f.Source, f.Record, f.Timeseries))
-				}
-			case inHand:
-				f = aspectFact{Name: a, Record: h.Record, Timeseries: h.Timeseries, Source: "hand"}
-				st.FromHand = append(st.FromHand, a)
-			case !ok:
+			if !ok {
 				missing = append(missing, a)
 				continue
 			}
 			out = append(out, f)
 		}
 	}
-	var unused []string
-	for a := range hand {
-		if !seen[a] {
-			unused = append(unused, a)
-		}
-	}
-	slices.Sort(unused)
 	var errs []string
 	if len(missing) > 0 {
-		errs = append(errs, "aspects without a record name (add them to recordnames.txt): "+strings.Join(missing, " "))
+		errs = append(errs, "registry aspects without a PDL record: "+strings.Join(missing, " "))
 	}
-	if len(conflicts) > 0 {
-		errs = append(errs, "conflicting facts:\n\t"+strings.Join(conflicts, "\n\t"))
-	}
-	if len(unused) > 0 {
-		errs = append(errs, "recordnames.txt lists aspects that are not in the entity registry: "+strings.Join(unused, " "))
+	for _, d := range dups {
+		if seen[strings.Fields(d)[0]] {
+			errs = append(errs, "aspect declared by two records: "+d)
+		}
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
 	slices.SortFunc(out, func(a, b aspectFact) int { return strings.Compare(a.Name, b.Name) })
-	slices.Sort(st.FromHand)
 	return out, nil
 }
 
-const header = "// Code generated by internal/pdl/gen from DataHub's entity registry, PDL and snapshot files; DO NOT EDIT.\n\n"
+const header = "// Code generated by internal/pdl/gen from DataHub's PDL tree and entity registry; DO NOT EDIT.\n\n"
 
 func emitRegistry(ents []registryEntity, aspects []aspectFact) ([]byte, error) {
 	var b bytes.Buffer
@@ -154,25 +138,18 @@ func emitRegistry(ents []registryEntity, aspects []aspectFact) ([]byte, error) {
 	b.WriteString("// entities is DataHub's entity registry in entity-registry.yml order.\n")
 	b.WriteString("var entities = []Entity{\n")
 	for _, e := range ents {
-		fmt.Fprintf(&b, "\t{Name: %q, KeyAspect: %q, Aspects: []string{", e.Name, e.KeyAspect)
-		for i, a := range e.Aspects {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(strconv.Quote(a))
-		}
-		b.WriteString("}},\n")
+		fmt.Fprintf(&b, "\t{Name: %q, KeyAspect: %q, Aspects: %s},\n", e.Name, e.KeyAspect, goStrings(e.Aspects))
 	}
 	b.WriteString("}\n\n")
-	b.WriteString("// aspectInfos holds every aspect named in the entity registry. The comment names where the\n")
-	b.WriteString("// record name came from: a PDL @Aspect annotation, a snapshot model, or gen/recordnames.txt.\n")
+	b.WriteString("// aspectInfos holds every aspect named in the entity registry, with the record of its PDL\n")
+	b.WriteString("// @Aspect annotation.\n")
 	b.WriteString("var aspectInfos = map[string]AspectInfo{\n")
 	for _, a := range aspects {
 		fmt.Fprintf(&b, "\t%q: {Name: %q, RecordName: %q", a.Name, a.Name, a.Record)
 		if a.Timeseries {
 			b.WriteString(", Timeseries: true")
 		}
-		fmt.Fprintf(&b, "}, // %s\n", a.Source)
+		b.WriteString("},\n")
 	}
 	b.WriteString("}\n")
 	return format.Source(b.Bytes())
@@ -278,8 +255,11 @@ func emitSchemas(src *source) ([]byte, int, error) {
 	var b bytes.Buffer
 	b.WriteString(header)
 	b.WriteString("package pdl\n\n")
-	b.WriteString("// records holds every Pegasus record of the reference files by fully qualified name.\n")
-	b.WriteString("var records = map[string]*RecordSchema{\n")
+	b.WriteString("// buildRecords returns every Pegasus record of DataHub's PDL tree by fully qualified name.\n")
+	b.WriteString("// It is called once, on first use, so that programs that never look a schema up do not\n")
+	b.WriteString("// build (or link) the table.\n")
+	b.WriteString("func buildRecords() map[string]*RecordSchema {\n")
+	b.WriteString("return map[string]*RecordSchema{\n")
 	for _, n := range names {
 		d := src.decls[n]
 		fmt.Fprintf(&b, "\t%q: {Name: %q, Fields: []Field{\n", n, n)
@@ -297,7 +277,7 @@ func emitSchemas(src *source) ([]byte, int, error) {
 		}
 		b.WriteString("\t}},\n")
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n}\n")
 	if len(e.unresolved) > 0 {
 		var lines []string
 		for name, users := range e.unresolved {
@@ -306,7 +286,7 @@ func emitSchemas(src *source) ([]byte, int, error) {
 			lines = append(lines, fmt.Sprintf("%s (used by %s)", name, strings.Join(users, ", ")))
 		}
 		slices.Sort(lines)
-		return nil, 0, fmt.Errorf("unresolved type names (add their PDL to gen/extra):\n\t%s", strings.Join(lines, "\n\t"))
+		return nil, 0, fmt.Errorf("unresolved type names:\n\t%s", strings.Join(lines, "\n\t"))
 	}
 	out := b.Bytes()
 	if bytes.Contains(out, []byte("json.RawMessage(")) {

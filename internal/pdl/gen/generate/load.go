@@ -1,5 +1,5 @@
-// Package generate builds the Go tables of package pdl from DataHub's reference files and the
-// hand-checked facts kept beside the generator.
+// Package generate builds the Go tables of package pdl from DataHub's PDL tree and its entity
+// registry.
 package generate
 
 import (
@@ -73,17 +73,45 @@ func loadPDLDir(s *source, dir, origin string) error {
 	return nil
 }
 
-// load reads PDL files, then snapshot models, then the generator's extra PDL files.
+// pegasusRoots are the directories of DataHub's PDL tree (datahub-pegasus) that hold PDL files.
+var pegasusRoots = []string{
+	"metadata-models/src/main/pegasus",
+	"li-utils/src/main/pegasus",
+}
+
+// loadPegasus reads every PDL file of DataHub's PDL tree under dir (both roots must exist).
+func loadPegasus(dir string) (*source, error) {
+	s := &source{decls: map[string]*pdlparse.Decl{}, origin: map[string]string{}}
+	for _, r := range pegasusRoots {
+		root := filepath.Join(dir, filepath.FromSlash(r))
+		if _, err := os.Stat(root); err != nil {
+			return nil, fmt.Errorf("DataHub PDL tree: %w", err)
+		}
+		if err := loadPDLDir(s, root, "pdl"); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// load reads the PDL files of the roots that exist under refDir (DataHub's PDL tree, or the
+// reference directory with its partial copy and Rest.li files; at least one root must exist),
+// then the snapshot models found there, then the PDL files of genDir/extra if that exists.
 func load(refDir, genDir string) (*source, error) {
 	s := &source{decls: map[string]*pdlparse.Decl{}, origin: map[string]string{}}
+	found := false
 	for _, r := range pdlRoots {
 		dir := filepath.Join(refDir, filepath.FromSlash(r))
 		if _, err := os.Stat(dir); err != nil {
-			return nil, fmt.Errorf("reference PDL directory: %w", err)
+			continue
 		}
+		found = true
 		if err := loadPDLDir(s, dir, "pdl"); err != nil {
 			return nil, err
 		}
+	}
+	if !found {
+		return nil, fmt.Errorf("reference PDL directory: no %s under %s", pdlRoots[0], refDir)
 	}
 	snaps, err := filepath.Glob(filepath.Join(refDir, filepath.FromSlash(snapshotDir), "*.snapshot.json"))
 	if err != nil {
@@ -188,35 +216,6 @@ func parseRegistry(data []byte) ([]registryEntity, error) {
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("entity-registry.yml: no entities found")
-	}
-	return out, nil
-}
-
-// handFact is a line of recordnames.txt: an aspect's record name and timeseries flag.
-type handFact struct {
-	Record     string
-	Timeseries bool
-}
-
-// parseRecordNames reads recordnames.txt: "aspectName fully.qualified.Record [timeseries]" per
-// line; # starts a comment.
-func parseRecordNames(data []byte) (map[string]handFact, error) {
-	out := map[string]handFact{}
-	for i, l := range strings.Split(string(data), "\n") {
-		if j := strings.IndexByte(l, '#'); j >= 0 {
-			l = l[:j]
-		}
-		f := strings.Fields(l)
-		if len(f) == 0 {
-			continue
-		}
-		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "timeseries") || !strings.Contains(f[1], ".") {
-			return nil, fmt.Errorf("recordnames.txt:%d: want \"aspect record [timeseries]\", got %q", i+1, l)
-		}
-		if _, dup := out[f[0]]; dup {
-			return nil, fmt.Errorf("recordnames.txt:%d: aspect %s listed twice", i+1, f[0])
-		}
-		out[f[0]] = handFact{Record: f[1], Timeseries: len(f) == 3}
 	}
 	return out, nil
 }

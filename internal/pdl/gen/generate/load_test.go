@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/catalogkit/datahub-go/internal/testshared"
 )
 
 func TestParseRegistry(t *testing.T) {
@@ -53,22 +55,33 @@ plugins:
 	}
 }
 
-func TestParseRecordNames(t *testing.T) {
+// TestLoad reads DataHub's PDL tree and the reference directory (its partial copy plus the
+// Rest.li files) through load, which takes either layout.
+func TestLoad(t *testing.T) {
 	t.Parallel()
-	got, err := parseRecordNames([]byte("# comment\n\nstatus com.linkedin.common.Status # trailing\nop  com.linkedin.common.Operation  timeseries\n"))
+	for _, dir := range []string{"datahub-pegasus", "datahub"} {
+		s, err := load(testshared.Path(t, "reference", dir), t.TempDir())
+		if err != nil {
+			t.Fatalf("load(%s): %v", dir, err)
+		}
+		for _, name := range []string{"com.linkedin.common.Status", "com.linkedin.common.Urn"} {
+			if _, ok := s.decls[name]; !ok {
+				t.Errorf("load(%s) has no %s", dir, name)
+			}
+		}
+	}
+	pegasus, err := load(testshared.Path(t, "reference", "datahub-pegasus"), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]handFact{
-		"status": {Record: "com.linkedin.common.Status"},
-		"op":     {Record: "com.linkedin.common.Operation", Timeseries: true},
+	tree, err := loadPegasus(testshared.Path(t, "reference", "datahub-pegasus"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("parseRecordNames mismatch (-want +got):\n%s", diff)
+	if len(pegasus.decls) != len(tree.decls) {
+		t.Errorf("load read %d declarations of the PDL tree, loadPegasus %d", len(pegasus.decls), len(tree.decls))
 	}
-	for _, bad := range []string{"status", "status Status", "a b.C timeSeries", "a b.C\na b.D", "a b.C timeseries extra"} {
-		if _, err := parseRecordNames([]byte(bad)); err == nil {
-			t.Errorf("parseRecordNames(%q) succeeded", bad)
-		}
+	if _, err := load(t.TempDir(), t.TempDir()); err == nil {
+		t.Error("load of an empty directory succeeded")
 	}
 }

@@ -4,7 +4,7 @@
 //
 // The subset: namespace, package (ignored), imports, records with includes, optional fields,
 // defaults, arrays, maps, unions with and without member aliases, enums, typerefs, fixed,
-// inline records and enums, doc comments (dropped) and annotations (only @Aspect is kept).
+// inline records and enums, doc comments (dropped) and annotations (kept as JSON on declarations and fields; @Aspect also decoded).
 // Every type name in the tree is resolved to its fully qualified name.
 package pdlparse
 
@@ -31,7 +31,10 @@ type Decl struct {
 	Ref      *TypeExpr
 	Size     int     // fixed size
 	Aspect   *Aspect // from an @Aspect annotation, nil if none
-	File     string  // source file, for error messages
+	// Annotations holds the declaration's annotations that have a value, as compact JSON by the
+	// name written after "@" (e.g. "Searchable", "java.class"); nil if none.
+	Annotations map[string]json.RawMessage
+	File        string // source file, for error messages
 }
 
 // Aspect holds the facts of an @Aspect annotation.
@@ -46,6 +49,9 @@ type Field struct {
 	Optional bool
 	Default  json.RawMessage // compact JSON, nil if none
 	Type     TypeExpr
+	// Annotations holds the field's annotations that have a value, as compact JSON by the name
+	// written after "@" (e.g. "Searchable", "Relationship"); nil if none.
+	Annotations map[string]json.RawMessage
 }
 
 // ExprKind is the kind of a type expression.

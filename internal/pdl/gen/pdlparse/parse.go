@@ -286,14 +286,16 @@ func lenientJSON(raw []byte) (json.RawMessage, error) {
 	return json.RawMessage(b.Bytes()), nil
 }
 
-// annotations reads consecutive annotations and returns the @Aspect one, if any.
-func (p *parser) annotations() (*Aspect, error) {
+// annotations reads consecutive annotations and returns the @Aspect one, if any, and every
+// annotation with a value by the name written after "@" (dotted names are not merged).
+func (p *parser) annotations() (*Aspect, map[string]json.RawMessage, error) {
 	var aspect *Aspect
+	var all map[string]json.RawMessage
 	for p.peek() == '@' {
 		p.pos++
 		name, err := p.mustIdent("annotation name")
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if p.peek() != '=' {
 			continue
@@ -301,25 +303,29 @@ func (p *parser) annotations() (*Aspect, error) {
 		p.pos++
 		raw, err := p.rawValue()
 		if err != nil {
-			return nil, err
-		}
-		if name != "Aspect" {
-			continue
+			return nil, nil, err
 		}
 		js, err := lenientJSON(raw)
 		if err != nil {
-			return nil, p.errorf("bad @Aspect value: %v", err)
+			return nil, nil, p.errorf("bad @%s value: %v", name, err)
+		}
+		if all == nil {
+			all = map[string]json.RawMessage{}
+		}
+		all[name] = js
+		if name != "Aspect" {
+			continue
 		}
 		var a Aspect
 		if err := json.Unmarshal(js, &a); err != nil {
-			return nil, p.errorf("bad @Aspect value: %v", err)
+			return nil, nil, p.errorf("bad @Aspect value: %v", err)
 		}
 		if a.Name == "" {
-			return nil, p.errorf("@Aspect without a name")
+			return nil, nil, p.errorf("@Aspect without a name")
 		}
 		aspect = &a
 	}
-	return aspect, nil
+	return aspect, all, nil
 }
 
 func (p *parser) resolve(name string) string {
@@ -360,7 +366,7 @@ func (p *parser) parseFile() error {
 			p.imports[imp[strings.LastIndexByte(imp, '.')+1:]] = imp
 			p.out.Imports = append(p.out.Imports, imp)
 		default:
-			aspect, err := p.annotations()
+			aspect, annots, err := p.annotations()
 			if err != nil {
 				return err
 			}
@@ -376,7 +382,7 @@ func (p *parser) parseFile() error {
 			if len(p.out.Decls) > 0 {
 				return p.errorf("more than one top-level declaration")
 			}
-			if _, err := p.namedDecl(aspect); err != nil {
+			if _, err := p.namedDecl(aspect, annots); err != nil {
 				return err
 			}
 		}
@@ -384,13 +390,13 @@ func (p *parser) parseFile() error {
 }
 
 // namedDecl parses record/enum/typeref/fixed after its annotations and returns its full name.
-func (p *parser) namedDecl(aspect *Aspect) (string, error) {
+func (p *parser) namedDecl(aspect *Aspect, annots map[string]json.RawMessage) (string, error) {
 	kw := p.ident()
 	name, err := p.mustIdent(kw + " name")
 	if err != nil {
 		return "", err
 	}
-	d := &Decl{Name: p.resolveDecl(name), Aspect: aspect, File: p.file}
+	d := &Decl{Name: p.resolveDecl(name), Aspect: aspect, Annotations: annots, File: p.file}
 	// Reserve the slot so the top-level declaration comes first, then inline ones.
 	p.out.Decls = append(p.out.Decls, d)
 	switch kw {
@@ -429,7 +435,7 @@ func (p *parser) namedDecl(aspect *Aspect) (string, error) {
 			if p.peek() == 0 {
 				return "", p.errorf("unterminated enum %s", name)
 			}
-			if _, err := p.annotations(); err != nil {
+			if _, _, err := p.annotations(); err != nil {
 				return "", err
 			}
 			if p.peek() == '}' {
@@ -477,14 +483,15 @@ func (p *parser) resolveDecl(name string) string {
 }
 
 func (p *parser) field() (Field, error) {
-	if _, err := p.annotations(); err != nil {
+	_, annots, err := p.annotations()
+	if err != nil {
 		return Field{}, err
 	}
 	name, err := p.mustIdent("field name")
 	if err != nil {
 		return Field{}, err
 	}
-	f := Field{Name: name}
+	f := Field{Name: name, Annotations: annots}
 	if p.peek() == '?' { // older syntax: name?: type
 		p.pos++
 		f.Optional = true
@@ -514,14 +521,14 @@ func (p *parser) field() (Field, error) {
 }
 
 func (p *parser) typeExpr() (TypeExpr, error) {
-	aspect, err := p.annotations()
+	aspect, annots, err := p.annotations()
 	if err != nil {
 		return TypeExpr{}, err
 	}
 	id := p.peekIdent()
 	switch id {
 	case "record", "enum", "typeref", "fixed":
-		name, err := p.namedDecl(aspect)
+		name, err := p.namedDecl(aspect, annots)
 		if err != nil {
 			return TypeExpr{}, err
 		}
@@ -566,7 +573,7 @@ func (p *parser) typeExpr() (TypeExpr, error) {
 			if p.peek() == 0 {
 				return TypeExpr{}, p.errorf("unterminated union")
 			}
-			if _, err := p.annotations(); err != nil {
+			if _, _, err := p.annotations(); err != nil {
 				return TypeExpr{}, err
 			}
 			var m Member

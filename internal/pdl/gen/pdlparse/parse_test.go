@@ -50,14 +50,16 @@ record MLFeatureProperties includes CustomProperties, com.linkedin.common.Extern
 				Namespace: "com.linkedin.ml.metadata",
 				Imports:   []string{"com.linkedin.common.Urn", "com.linkedin.common.CustomProperties"},
 				Decls: []*Decl{{
-					Kind:     DeclRecord,
-					Name:     "com.linkedin.ml.metadata.MLFeatureProperties",
-					Includes: []string{"com.linkedin.common.CustomProperties", "com.linkedin.common.ExternalReference"},
-					Aspect:   &Aspect{Name: "mlFeatureProperties"},
-					File:     "t.pdl",
+					Kind:        DeclRecord,
+					Name:        "com.linkedin.ml.metadata.MLFeatureProperties",
+					Includes:    []string{"com.linkedin.common.CustomProperties", "com.linkedin.common.ExternalReference"},
+					Aspect:      &Aspect{Name: "mlFeatureProperties"},
+					Annotations: map[string]json.RawMessage{"Aspect": json.RawMessage(`{"name":"mlFeatureProperties"}`)},
+					File:        "t.pdl",
 					Fields: []Field{
 						{Name: "description", Optional: true, Type: prim("string")},
-						{Name: "sources", Optional: true, Type: arr(ref("com.linkedin.common.Urn"))},
+						{Name: "sources", Optional: true, Type: arr(ref("com.linkedin.common.Urn")),
+							Annotations: map[string]json.RawMessage{"Relationship": json.RawMessage(`{"/*":{"name":"DerivedFrom","entityTypes":["dataset"]}}`)}},
 						{Name: "tags", Default: json.RawMessage(`[]`), Type: arr(prim("string"))},
 						{Name: "props", Default: json.RawMessage(`{}`), Type: mapOf(ref("com.linkedin.common.Urn"))},
 						{Name: "version", Type: ref("com.linkedin.ml.metadata.VersionTag")},
@@ -77,8 +79,9 @@ record MLFeatureProperties includes CustomProperties, com.linkedin.common.Extern
 record DatasetProfile { rowCount: optional long }`,
 			want: &File{Namespace: "com.linkedin.dataset", Decls: []*Decl{{
 				Kind: DeclRecord, Name: "com.linkedin.dataset.DatasetProfile", File: "t.pdl",
-				Aspect: &Aspect{Name: "datasetProfile", Type: "timeseries"},
-				Fields: []Field{{Name: "rowCount", Optional: true, Type: prim("long")}},
+				Aspect:      &Aspect{Name: "datasetProfile", Type: "timeseries"},
+				Annotations: map[string]json.RawMessage{"Aspect": json.RawMessage(`{"name":"datasetProfile","type":"timeseries"}`)},
+				Fields:      []Field{{Name: "rowCount", Optional: true, Type: prim("long")}},
 			}}},
 		},
 		{
@@ -156,6 +159,10 @@ enum OwnershipType {
 			src:  "namespace com.linkedin.common\n@java.class = \"com.linkedin.common.urn.CorpuserUrn\"\n@validate.`com.linkedin.common.validator.TypedUrnValidator` = {\n  \"accessible\" : true,\n  \"fields\" : [ { \"name\" : \"username\" } ]\n}\ntyperef CorpuserUrn = string",
 			want: &File{Namespace: "com.linkedin.common", Decls: []*Decl{{
 				Kind: DeclTyperef, Name: "com.linkedin.common.CorpuserUrn", File: "t.pdl", Ref: &TypeExpr{Kind: ExprPrimitive, Name: "string"},
+				Annotations: map[string]json.RawMessage{
+					"java.class": json.RawMessage(`"com.linkedin.common.urn.CorpuserUrn"`),
+					"validate.com.linkedin.common.validator.TypedUrnValidator": json.RawMessage(`{"accessible":true,"fields":[{"name":"username"}]}`),
+				},
 			}}},
 		},
 		{

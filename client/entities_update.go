@@ -1,0 +1,324 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/entity"
+	"github.com/catalogkit/datahub-go/internal/entitystate"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// Update changes entity e, which Get or GetMany returned, by calling fn
+// and writing the aspects fn changed, without losing concurrent changes:
+//
+//  1. fn changes e's fields in place (it closes over e); returning
+//     ErrNoChange ends Update with nil and writes nothing, any other error
+//     ends it with that error, e as it was read;
+//  2. the aspects whose value now differs from the one read are written,
+//     and only those, in one request, each as an UPSERT with the header
+//     If-Version-Match: <the version read> ("-1" for an aspect the entity
+//     did not have); members of the stored aspects that the Go types do
+//     not know are written back unchanged, as Modify does;
+//  3. when the server refuses because another writer changed one of them
+//     first, Update waits as the client's ConflictPolicy says, reads the
+//     aspects again into e and calls fn again, up to the policy's
+//     attempts; then the error is a *ConflictError.
+//
+// Under the Patch write strategy (WithWriteStrategy), a change of
+// globalTags, glossaryTerms or ownership that only adds or removes tags,
+// terms or owners goes instead as a PATCH of those items, which DataHub's
+// templates merge by key into what the server holds: it cannot conflict,
+// so writers adding tags at once do not retry. Any other change (an item
+// changed in place, the list reordered, another member) stays
+// conditional.
+//
+// fn may therefore run several times, each time on a fresh read; it
+// should only change e from the values it finds there. A write whose
+// answer was lost is resolved by reading back, never by calling fn on top
+// of it. On success e holds what was written, with the new versions, and
+// can be updated again. An aspect fn sets that was not read (Get with
+// chosen aspects) is read first, and fn called on the fresh entity; a
+// field fn sets to nil is not a change (use DeleteAspects).
+//
+// Update refuses, with an error matching ErrNotRead, an entity that was
+// not read from the server, and, wrapping datahub.ErrValidation, one
+// changed outside fn since it was read: such a change could not be made
+// again after a conflict.
+func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error) error {
+	acc, u, err := accessOf(e)
+	if err != nil {
+		return err
+	}
+	st := *acc.State
+	if st == nil {
+		return fmt.Errorf("client: update %s: %w: read it with Get first, or write it whole with Create or Upsert", u, ErrNotRead)
+	}
+	if fn == nil {
+		return fmt.Errorf("client: update %s: nil function: %w", u, datahub.ErrValidation)
+	}
+	changed, err := changes(u, acc, st)
+	if err != nil {
+		return err
+	}
+	if len(changed) > 0 {
+		return fmt.Errorf("client: update %s: %s changed since it was read, outside the change function: make the change in the function, which runs again on a fresh read after a conflict: %w", u, names(changed), datahub.ErrValidation)
+	}
+	c := es.c
+	attempts := max(c.conflict.MaxAttempts, 1)
+	for attempt := 1; ; attempt++ {
+		if err := fn(); err != nil {
+			restore(acc, st)
+			if errors.Is(err, ErrNoChange) {
+				return nil
+			}
+			return err
+		}
+		changed, err := changes(u, acc, st)
+		if err != nil {
+			restore(acc, st)
+			return err
+		}
+		if len(changed) == 0 {
+			return nil
+		}
+		if unread := unreadOf(changed, st); len(unread) > 0 {
+			// Versions are needed: read these too, and start again.
+			if err := es.read(ctx, e, acc, append(stNames(st), unread...)); err != nil {
+				restore(acc, st)
+				return err
+			}
+			st = *acc.State
+			attempt--
+			continue
+		}
+		c.patchChanges(changed, st)
+		werr := c.writeChanges(ctx, u, changed, st)
+		if werr == nil {
+			*acc.State = after(st, changed)
+			return nil
+		}
+		var cerr *conflictAt
+		if !errors.As(werr, &cerr) {
+			restore(acc, st)
+			return werr
+		}
+		if attempt >= attempts {
+			restore(acc, st)
+			if errors.Is(cerr.err, datahub.ErrPreconditionFailed) {
+				return &ConflictError{URN: u.String(), Aspect: names(changed), Attempts: attempt, Err: cerr.err}
+			}
+			return fmt.Errorf("client: update %s: not written after %d attempts: %w", u, attempt, cerr.err)
+		}
+		if err := c.sleep(ctx, c.conflict.wait(attempt)); err != nil {
+			restore(acc, st)
+			return fmt.Errorf("client: update %s: %w", u, err)
+		}
+		if err := es.read(ctx, e, acc, stNames(st)); err != nil {
+			restore(acc, st)
+			return err
+		}
+		st = *acc.State
+	}
+}
+
+// change is an aspect an Update writes.
+type change struct {
+	name  string
+	now   aspects.Aspect  // the field's value
+	typed json.RawMessage // the Go type's encoding
+	value json.RawMessage // typed, with the stored members the type does not know
+	patch *listPatch      // set when it goes as a PATCH (see patchChanges)
+}
+
+// names lists the aspect names of cs.
+func names(cs []change) string {
+	n := make([]string, len(cs))
+	for i, c := range cs {
+		n[i] = c.name
+	}
+	return strings.Join(n, ", ")
+}
+
+// changes returns the aspects of acc that differ from what st read.
+func changes(u urn.URN, acc entitystate.Access, st *entitystate.State) ([]change, error) {
+	var out []change
+	for _, s := range acc.Slots {
+		v := s.Get()
+		if v == nil {
+			continue
+		}
+		typed, err := marshalNoEscape(v)
+		if err != nil {
+			return nil, fmt.Errorf("client: encode %s of %s: %w", s.Name, u, err)
+		}
+		read, ok := st.Aspects[s.Name]
+		if ok && bytes.Equal(typed, read.Typed) {
+			continue
+		}
+		value := typed
+		if len(read.Raw) > 0 {
+			t := reflect.TypeOf(v)
+			if t.Kind() == reflect.Pointer {
+				t = t.Elem()
+			}
+			if value, err = mergeUnknown(v, read.Raw, knownMembers(t)); err != nil {
+				return nil, fmt.Errorf("client: encode %s of %s: %w", s.Name, u, err)
+			}
+		}
+		out = append(out, change{name: s.Name, now: v, typed: typed, value: value})
+	}
+	return out, nil
+}
+
+// unreadOf returns the names of the changes st did not read.
+func unreadOf(cs []change, st *entitystate.State) []string {
+	var out []string
+	for _, c := range cs {
+		if _, ok := st.Aspects[c.name]; !ok {
+			out = append(out, c.name)
+		}
+	}
+	return out
+}
+
+// restore sets acc's fields back to what st read (nil for those it did
+// not read).
+func restore(acc entitystate.Access, st *entitystate.State) {
+	for _, s := range acc.Slots {
+		read, ok := st.Aspects[s.Name]
+		if !ok || read.Raw == nil {
+			s.Clear()
+			continue
+		}
+		if v, ok := aspects.New(s.Name); ok && json.Unmarshal(read.Raw, v) == nil {
+			s.Set(v)
+		}
+	}
+}
+
+// conflictAt is an Update round whose write was not applied and may be
+// tried again on a fresh read: a conflict, a busy server, a lost answer
+// found not applied.
+type conflictAt struct{ err error }
+
+func (e *conflictAt) Error() string { return e.err.Error() }
+
+// writeChanges writes cs conditionally on the versions st read, in one
+// Emit call. It returns nil when all were written, a *conflictAt when
+// none was and the round may be tried again, or the failure.
+func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *entitystate.State) error {
+	now := c.now().UnixMilli()
+	ps := make([]emitter.Proposal, len(cs))
+	for i, ch := range cs {
+		if ch.patch != nil {
+			p, err := ch.patch.proposal(u)
+			if err != nil {
+				return err
+			}
+			p.SystemMetadata = &emitter.SystemMetadata{LastObserved: now}
+			ps[i] = p
+			continue
+		}
+		ps[i] = emitter.Proposal{
+			EntityType:     u.EntityType(),
+			URN:            u,
+			ChangeType:     emitter.Upsert,
+			AspectName:     ch.name,
+			Aspect:         emitter.RawAspect{Name: ch.name, JSON: ch.value},
+			SystemMetadata: &emitter.SystemMetadata{LastObserved: now},
+			Headers:        map[string]string{headerIfVersionMatch: st.Aspects[ch.name].Version},
+		}
+	}
+	err := c.em.Emit(ctx, ps...)
+	if err == nil {
+		return nil
+	}
+	var be *emitter.BatchError
+	if !errors.As(err, &be) {
+		return fmt.Errorf("client: update %s: %w", u, err)
+	}
+	var retry error
+	var unknown []int
+	for _, r := range be.Results {
+		switch writeOutcome(ctx, r.Status, r.Err) {
+		case outcomeWritten:
+		case outcomeRetry:
+			retry = r.Err
+		case outcomeUnknown:
+			unknown = append(unknown, r.Index)
+		case outcomeNotApplied:
+			return fmt.Errorf("client: update %s: %s not written: %w", u, r.Aspect, r.Err)
+		default:
+			return fmt.Errorf("client: update %s: %s: %w", u, r.Aspect, r.Err)
+		}
+	}
+	if len(unknown) == 0 {
+		if retry == nil {
+			return nil // every proposal written
+		}
+		return &conflictAt{retry}
+	}
+	// Answers were lost: read back to learn what landed.
+	landed := 0
+	for _, i := range unknown {
+		var ok bool
+		var rerr error
+		if cs[i].patch != nil {
+			ok, rerr = cs[i].patch.landed(ctx, c, u, cs[i].name)
+		} else {
+			info, _ := aspects.Lookup(cs[i].name)
+			ok, _, rerr = c.resolve(ctx, u, info, cs[i].value, st.Aspects[cs[i].name].Version)
+		}
+		if rerr != nil {
+			return fmt.Errorf("client: update %s: the answer to the write was lost (%v) and reading it back failed: %w", u, settled(be.Results[i].Err), &unknownCause{rerr})
+		}
+		if ok {
+			landed++
+		}
+	}
+	switch {
+	case landed == len(unknown) && retry == nil:
+		return nil
+	case landed == 0:
+		return &conflictAt{fmt.Errorf("the write was not applied (%v)", settled(be.Results[unknown[0]].Err))}
+	}
+	return fmt.Errorf("client: update %s: the answer to the write was lost and only part of it was applied: %w", u, datahub.ErrOutcomeUnknown)
+}
+
+// stNames returns the aspect names st read.
+func stNames(st *entitystate.State) []string {
+	out := make([]string, 0, len(st.Aspects))
+	for n := range st.Aspects {
+		out = append(out, n)
+	}
+	return out
+}
+
+// after returns st with the changes cs written: their values and the
+// versions their writes made.
+func after(st *entitystate.State, cs []change) *entitystate.State {
+	out := &entitystate.State{Aspects: make(map[string]entitystate.Aspect, len(st.Aspects))}
+	for n, a := range st.Aspects {
+		out.Aspects[n] = a
+	}
+	for _, c := range cs {
+		v := nextVersion(st.Aspects[c.name].Version)
+		if c.patch != nil {
+			// The server merged the patch into what it had, which others
+			// may have changed: the version is unknown, and a conditional
+			// write of it reads again first.
+			v = ""
+		}
+		out.Aspects[c.name] = entitystate.Aspect{Raw: c.value, Typed: c.typed, Version: v}
+	}
+	return out
+}

@@ -1,0 +1,81 @@
+package client_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/client"
+	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+func ExampleClient_Search() {
+	server, stop := startMock()
+	defer stop()
+	ctx := context.Background()
+
+	c, err := client.New(server)
+	must(err)
+	for r, err := range c.Search(ctx, "*", client.Platform("feast")) {
+		must(err)
+		fmt.Println(r.Type, r.URN, *r.MLFeatureTable.Description)
+	}
+	n, err := c.Count(ctx, "churn", client.Filter{})
+	must(err)
+	fmt.Println(n, "entity matches churn")
+	// Output:
+	// MLFEATURE_TABLE urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users) Features keyed by user.
+	// 1 entity matches churn
+}
+
+func ExampleSearchAs() {
+	server, stop := startMock()
+	defer stop()
+	ctx := context.Background()
+
+	c, err := client.New(server)
+	must(err)
+	filter := client.And(client.Platform("sagemaker"), client.Not(client.Tag("deprecated")))
+	for m, err := range client.SearchAs[client.MLModel](ctx, c, "", filter, client.WithLimit(100)) {
+		must(err)
+		fmt.Println(m.Name, m.Origin)
+	}
+	// Output: churn PROD
+}
+
+func ExampleClient_GetLineage() {
+	server, stop := startMock()
+	defer stop()
+	ctx := context.Background()
+
+	c, err := client.New(server)
+	must(err)
+	model := urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)")
+	feature := urn.MustParse("urn:li:mlFeature:(users,age)")
+	source := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)")
+	// The feature and the dataset exist (AddLineage patches the downstream,
+	// which must exist).
+	em, err := emitter.NewREST(server)
+	must(err)
+	for _, w := range []struct {
+		u urn.URN
+		a aspects.Aspect
+	}{{feature, aspects.MLFeatureProperties{Description: aspects.Ptr("Age in years.")}},
+		{source, aspects.DatasetProperties{Description: aspects.Ptr("Users.")}}} {
+		p, err := emitter.NewProposal(w.u, w.a)
+		must(err)
+		must(em.Emit(ctx, p))
+	}
+	must(c.AddLineage(ctx, feature, model))
+	must(c.AddLineage(ctx, source, feature))
+
+	up, err := c.GetLineage(ctx, model, client.Upstream, 3, client.Filter{})
+	must(err)
+	for _, r := range up {
+		fmt.Println(r.Degree, r.URN)
+	}
+	// Output:
+	// 1 urn:li:mlFeature:(users,age)
+	// 2 urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)
+}

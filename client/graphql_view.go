@@ -1,0 +1,118 @@
+package client
+
+// The description an entity shows in DataHub is the one edited in DataHub
+// (editableProperties, or editableSchemaMetadata for a column) when it is
+// set and not empty, else the one ingested with the entity's properties
+// (or its schema). The accessors below apply that rule.
+
+// effectiveDescription returns the first of ds that is set and not empty.
+func effectiveDescription(ds ...*string) string {
+	for _, d := range ds {
+		if d != nil && *d != "" {
+			return *d
+		}
+	}
+	return ""
+}
+
+// edited returns the description of editableProperties, nil when none.
+func (c *Common) edited() *string {
+	if c.EditableProperties == nil {
+		return nil
+	}
+	return c.EditableProperties.Description
+}
+
+// EffectiveDescription returns the feature's description as DataHub shows
+// it: the one edited in DataHub when set and not empty, else the ingested
+// one, else "".
+func (f *MLFeature) EffectiveDescription() string {
+	var ingested *string
+	if f.Properties != nil {
+		ingested = f.Properties.Description
+	}
+	return effectiveDescription(f.edited(), ingested, f.Description)
+}
+
+// EffectiveDescription returns the feature table's description as DataHub
+// shows it: the one edited in DataHub when set and not empty, else the
+// ingested one, else "".
+func (t *MLFeatureTable) EffectiveDescription() string {
+	var ingested *string
+	if t.Properties != nil {
+		ingested = t.Properties.Description
+	}
+	return effectiveDescription(t.edited(), ingested, t.Description)
+}
+
+// EffectiveDescription returns the model's description as DataHub shows
+// it: the one edited in DataHub when set and not empty, else the ingested
+// one, else "".
+func (m *MLModel) EffectiveDescription() string {
+	var ingested *string
+	if m.Properties != nil {
+		ingested = m.Properties.Description
+	}
+	return effectiveDescription(m.edited(), ingested, m.Description)
+}
+
+// EffectiveDescription returns the model group's description as DataHub
+// shows it: the one edited in DataHub when set and not empty, else the
+// ingested one, else "".
+func (g *MLModelGroup) EffectiveDescription() string {
+	var ingested *string
+	if g.Properties != nil {
+		ingested = g.Properties.Description
+	}
+	return effectiveDescription(g.edited(), ingested, g.Description)
+}
+
+// EffectiveDescription returns the dataset's description as DataHub shows
+// it: the one edited in DataHub (editableDatasetProperties) when set and
+// not empty, else the ingested one (datasetProperties), else "".
+func (d *Dataset) EffectiveDescription() string {
+	var ingested *string
+	if d.Properties != nil {
+		ingested = d.Properties.Description
+	}
+	return effectiveDescription(d.edited(), ingested)
+}
+
+// Column is one column of a dataset: its schema field joined with the
+// description edited in DataHub for it.
+type Column struct {
+	SchemaField
+	// EditedDescription is the description edited in DataHub
+	// (editableSchemaMetadata) under the field's path, nil when none.
+	EditedDescription *string
+}
+
+// EffectiveDescription returns the column's description as DataHub shows
+// it: the edited one when set and not empty, else the schema's, else "".
+func (c Column) EffectiveDescription() string {
+	return effectiveDescription(c.EditedDescription, c.Description)
+}
+
+// Columns returns the dataset's columns in schema order, each schema field
+// with the description edited for it. An edited entry belongs to the field
+// with exactly its path, as DataHub's UI matches them (SetFieldDescription
+// writes under the schema's path); an entry for a path the schema lacks
+// is left out. Columns is nil for a dataset without schema.
+func (d *Dataset) Columns() []Column {
+	if d.SchemaMetadata == nil {
+		return nil
+	}
+	edited := map[string]*string{}
+	if d.EditableSchemaMetadata != nil {
+		for _, e := range d.EditableSchemaMetadata.EditableSchemaFieldInfo {
+			if _, seen := edited[e.FieldPath]; !seen {
+				edited[e.FieldPath] = e.Description
+			}
+		}
+	}
+	cols := make([]Column, len(d.SchemaMetadata.Fields))
+	for i, f := range d.SchemaMetadata.Fields {
+		cols[i] = Column{SchemaField: f, EditedDescription: edited[f.FieldPath]}
+	}
+	return cols
+}

@@ -1,0 +1,243 @@
+package graphql
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/index"
+)
+
+// msgLineageURN refuses a lineage search without a URN (the mock's words;
+// DataHub's UrnUtils.requireUrn refuses it too).
+const msgLineageURN = "A lineage search needs the urn of the entity it starts from (datahub-mock)"
+
+// lineageTypes maps the input's types to registry names; none means every
+// type the mock serves (DataHub: every registry entity but query).
+func lineageTypes(types *[]string) []string {
+	if types != nil && len(*types) > 0 {
+		return typesOf(types)
+	}
+	var out []string
+	for name := range entityTypes {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// lineageQuery builds the index's query; a blank query is "*" as in
+// LineageSearchService, and the source URN is checked.
+func lineageQuery(urn *string, direction string, types *[]string, query *string, f index.Filter, flags *searchFlagsInput) (index.LineageQuery, *gqlError) {
+	if urn == nil || *urn == "" {
+		return index.LineageQuery{}, badRequest(msgLineageURN)
+	}
+	if _, err := gms.CheckURN(*urn); err != nil {
+		return index.LineageQuery{}, fromCore(err)
+	}
+	text := "*"
+	if query != nil && strings.TrimSpace(*query) != "" {
+		text = *query
+	}
+	q := index.LineageQuery{URN: *urn, Upstream: direction == "UPSTREAM",
+		Query: index.Query{Types: lineageTypes(types), Text: text, Filter: f}}
+	applyFlags(&q.Query, flags)
+	return q, nil
+}
+
+type searchAcrossLineageInput struct {
+	Urn         *string
+	Direction   string
+	Types       *[]string
+	Query       *string
+	Start       *int32
+	Count       *int32
+	Filters     *[]facetFilterInput
+	OrFilters   *[]andFilterInput
+	SearchFlags *searchFlagsInput
+}
+
+// SearchAcrossLineage resolves Query.searchAcrossLineage
+// (SearchAcrossLineageResolver): start 0 and count 10 by default.
+func (r *resolver) SearchAcrossLineage(ctx context.Context, a struct{ Input searchAcrossLineageInput }) (*lineageResultsR, error) {
+	in := a.Input
+	q, gerr := lineageQuery(in.Urn, in.Direction, in.Types, in.Query, buildFilter(in.Filters, in.OrFilters), in.SearchFlags)
+	if gerr != nil {
+		return nil, gerr
+	}
+	q.Start, q.Count = intOr(in.Start, 0), intOr(in.Count, 10)
+	r.core.ApplyDue()
+	res, err := r.search.SearchLineage(q)
+	if err != nil {
+		return nil, searchFailed(q.Types, q.Text, q.Filter, q.Start, q.Count, err)
+	}
+	hits, gerr := r.lineageHits(ctx, res.Hits)
+	if gerr != nil {
+		return nil, gerr
+	}
+	start := int32(res.Start)
+	return &lineageResultsR{start: &start, count: int32(res.PageSize), total: int32(res.Total), results: hits,
+		facets: facetsOf(res.Facets)}, nil
+}
+
+type scrollAcrossLineageInput struct {
+	Urn         *string
+	Direction   string
+	Types       *[]string
+	Query       *string
+	ScrollId    *string
+	KeepAlive   *string
+	Count       *int32
+	OrFilters   *[]andFilterInput
+	SearchFlags *searchFlagsInput
+}
+
+// ScrollAcrossLineage resolves Query.scrollAcrossLineage
+// (ScrollAcrossLineageResolver): count 10 and keep-alive "5m" by default.
+func (r *resolver) ScrollAcrossLineage(ctx context.Context, a struct{ Input scrollAcrossLineageInput }) (*lineageResultsR, error) {
+	in := a.Input
+	q, gerr := lineageQuery(in.Urn, in.Direction, in.Types, in.Query, buildFilter(nil, in.OrFilters), in.SearchFlags)
+	if gerr != nil {
+		return nil, gerr
+	}
+	q.Count = intOr(in.Count, 10)
+	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
+	r.core.ApplyDue()
+	res, err := r.search.ScrollLineage(q, id, keepAlive)
+	if err != nil {
+		return nil, searchFailed(q.Types, q.Text, q.Filter, 0, q.Count, err)
+	}
+	hits, gerr := r.lineageHits(ctx, res.Hits)
+	if gerr != nil {
+		return nil, gerr
+	}
+	out := &lineageResultsR{count: int32(res.PageSize), total: int32(res.Total), results: hits, facets: facetsOf(res.Facets)}
+	if res.NextScrollID != "" {
+		out.next = &res.NextScrollID
+	}
+	return out, nil
+}
+
+// lineageHits loads the entities of a page and of their paths.
+func (r *resolver) lineageHits(ctx context.Context, hs []index.Hit) ([]*lineageResultR, *gqlError) {
+	out := make([]*lineageResultR, 0, len(hs))
+	loaded := map[string]*entityR{}
+	get := func(u string) (*entityR, *gqlError) {
+		if e, ok := loaded[u]; ok {
+			return e, nil
+		}
+		e, err := r.load(ctx, u, "")
+		if err != nil {
+			return nil, err
+		}
+		loaded[u] = newEntityR(e)
+		return loaded[u], nil
+	}
+	for _, h := range hs {
+		e, err := get(h.URN)
+		if err != nil {
+			return nil, err
+		}
+		res := &lineageResultR{entity: e, degree: int32(h.Degree), matched: []*matchedFieldR{}}
+		for _, m := range h.Matched {
+			res.matched = append(res.matched, &matchedFieldR{m.Name, m.Value})
+		}
+		for _, p := range h.Paths {
+			path := &entityPathR{}
+			for _, u := range p {
+				pe, err := get(u)
+				if err != nil {
+					return nil, err
+				}
+				path.path = append(path.path, pe)
+			}
+			res.paths = append(res.paths, path)
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// lineageResultsR is SearchAcrossLineageResults (start set) or
+// ScrollAcrossLineageResults.
+type lineageResultsR struct {
+	start        *int32
+	next         *string
+	count, total int32
+	results      []*lineageResultR
+	facets       *[]*facetR
+}
+
+func (l *lineageResultsR) Start() int32 {
+	if l.start == nil {
+		return 0
+	}
+	return *l.start
+}
+func (l *lineageResultsR) NextScrollId() *string            { return l.next }
+func (l *lineageResultsR) Count() int32                     { return l.count }
+func (l *lineageResultsR) Total() int32                     { return l.total }
+func (l *lineageResultsR) SearchResults() []*lineageResultR { return l.results }
+func (l *lineageResultsR) Facets() *[]*facetR               { return l.facets }
+
+type lineageResultR struct {
+	entity  *entityR
+	matched []*matchedFieldR
+	paths   []*entityPathR
+	degree  int32
+}
+
+func (l *lineageResultR) Entity() *entityR                { return l.entity }
+func (l *lineageResultR) MatchedFields() []*matchedFieldR { return l.matched }
+func (l *lineageResultR) Paths() *[]*entityPathR          { return &l.paths }
+func (l *lineageResultR) Degree() int32                   { return l.degree }
+func (l *lineageResultR) Degrees() *[]int32               { return &[]int32{l.degree} }
+func (l *lineageResultR) Explored() bool                  { return true }
+func (l *lineageResultR) TruncatedChildren() bool         { return false }
+func (l *lineageResultR) IgnoredAsHop() bool              { return false }
+
+type entityPathR struct{ path []*entityR }
+
+func (p *entityPathR) Path() []*entityR { return p.path }
+
+// lineageEdgeInput is LineageEdge.
+type lineageEdgeInput struct{ DownstreamUrn, UpstreamUrn string }
+
+// UpdateLineage resolves Mutation.updateLineage (UpdateLineageResolver)
+// through the core.
+func (r *resolver) UpdateLineage(ctx context.Context, a struct {
+	Input struct {
+		EdgesToAdd    []*lineageEdgeInput
+		EdgesToRemove []*lineageEdgeInput
+	}
+}) (*bool, error) {
+	edges := func(in []*lineageEdgeInput) ([]gms.LineageEdge, *gqlError) {
+		out := make([]gms.LineageEdge, 0, len(in))
+		for _, e := range in {
+			if e == nil {
+				continue
+			}
+			for _, u := range []string{e.DownstreamUrn, e.UpstreamUrn} {
+				if _, err := gms.CheckURN(u); err != nil {
+					return nil, fromCore(err)
+				}
+			}
+			out = append(out, gms.LineageEdge{Downstream: e.DownstreamUrn, Upstream: e.UpstreamUrn})
+		}
+		return out, nil
+	}
+	add, gerr := edges(a.Input.EdgesToAdd)
+	if gerr != nil {
+		return nil, gerr
+	}
+	remove, gerr := edges(a.Input.EdgesToRemove)
+	if gerr != nil {
+		return nil, gerr
+	}
+	if err := r.core.UpdateLineage(ctx, add, remove); err != nil {
+		return nil, fromCore(err)
+	}
+	ok := true
+	return &ok, nil
+}

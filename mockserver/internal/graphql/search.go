@@ -1,0 +1,410 @@
+package graphql
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/index"
+)
+
+// Searcher is the search index the search fields read: the mock's
+// *index.Index.
+type Searcher interface {
+	Search(q index.Query) (index.Result, error)
+	Scroll(q index.Query, scrollID, keepAlive string) (index.Result, error)
+	SearchLineage(q index.LineageQuery) (index.Result, error)
+	ScrollLineage(q index.LineageQuery, scrollID, keepAlive string) (index.Result, error)
+}
+
+// facetFilterInput is FacetFilterInput.
+type facetFilterInput struct {
+	Field     string
+	Values    *[]string
+	Negated   *bool
+	Condition *string
+}
+
+// andFilterInput is AndFilterInput.
+type andFilterInput struct{ And *[]facetFilterInput }
+
+// searchFlagsInput is SearchFlags.
+type searchFlagsInput struct {
+	SkipCache               *bool
+	MaxAggValues            *int32
+	Fulltext                *bool
+	SkipHighlighting        *bool
+	SkipAggregates          *bool
+	GetSuggestions          *bool
+	IncludeSoftDeleted      *bool
+	IncludeRestricted       *bool
+	FilterNonLatestVersions *bool
+}
+
+// searchableTypes are DataHub's SEARCHABLE_ENTITY_TYPES that the mock
+// serves: the types searched when none are given.
+var searchableTypes = []string{"DATASET", "MLMODEL", "MLMODEL_GROUP", "MLFEATURE_TABLE", "MLFEATURE",
+	"DATA_FLOW", "DATA_JOB", "CHART", "DASHBOARD", "GLOSSARY_TERM", "TAG", "CORP_USER", "CORP_GROUP",
+	"CONTAINER", "DOMAIN", "MLPRIMARY_KEY"}
+
+// registryName maps an EntityType value to its registry entity name.
+func registryName(t string) string {
+	for name, et := range entityTypes {
+		if et == t {
+			return name
+		}
+	}
+	return ""
+}
+
+// typesOf maps the input's types (searchableTypes when none) to registry
+// names, keeping only the types the mock serves.
+func typesOf(types *[]string) []string {
+	in := searchableTypes
+	if types != nil && len(*types) > 0 {
+		in = *types
+	}
+	var out []string
+	for _, t := range in {
+		if n := registryName(t); n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// buildFilter is DataHub's ResolverUtils.buildFilter: orFilters when any,
+// else the legacy filters as one clause; values keep their order without
+// repeats; the condition defaults to EQUAL.
+func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) index.Filter {
+	crit := func(in []facetFilterInput) []index.Criterion {
+		out := make([]index.Criterion, 0, len(in))
+		for _, f := range in {
+			c := index.Criterion{Field: f.Field, Condition: index.CondEqual}
+			if f.Condition != nil {
+				c.Condition = *f.Condition
+			}
+			if f.Negated != nil {
+				c.Negated = *f.Negated
+			}
+			if f.Values != nil {
+				for _, v := range *f.Values {
+					if !slices.Contains(c.Values, v) {
+						c.Values = append(c.Values, v)
+					}
+				}
+			}
+			out = append(out, c)
+		}
+		return out
+	}
+	if orFilters != nil && len(*orFilters) > 0 {
+		var f index.Filter
+		for _, and := range *orFilters {
+			var clause []facetFilterInput
+			if and.And != nil {
+				clause = *and.And
+			}
+			f = append(f, crit(clause))
+		}
+		return f
+	}
+	if filters != nil && len(*filters) > 0 {
+		return index.Filter{crit(*filters)}
+	}
+	return nil
+}
+
+// applyFlags sets the query's options from the search flags.
+func applyFlags(q *index.Query, flags *searchFlagsInput) {
+	if flags == nil {
+		return
+	}
+	if flags.IncludeSoftDeleted != nil {
+		q.IncludeSoftDeleted = *flags.IncludeSoftDeleted
+	}
+	if flags.SkipAggregates != nil {
+		q.SkipAggregates = *flags.SkipAggregates
+	}
+	if flags.MaxAggValues != nil {
+		q.MaxAggValues = int(*flags.MaxAggValues)
+	}
+}
+
+// scrollArgs are a scroll's id ("" to start) and keep-alive (DataHub's
+// default "5m").
+func scrollArgs(id, keepAlive *string) (string, string) {
+	i, k := "", "5m"
+	if id != nil {
+		i = *id
+	}
+	if keepAlive != nil {
+		k = *keepAlive
+	}
+	return i, k
+}
+
+func intOr(p *int32, def int) int {
+	if p == nil {
+		return def
+	}
+	return int(*p)
+}
+
+// searchFailed is DataHub's wrapping of a failed search
+// (SearchAcrossEntitiesResolver): a RuntimeException naming the request,
+// with its root cause, answered as SERVER_ERROR; a refused argument is an
+// IllegalArgumentException (BAD_REQUEST).
+func searchFailed(types []string, query string, f index.Filter, start, count int, err error) *gqlError {
+	for _, sentinel := range []error{index.ErrBadQuery, index.ErrScrollID} {
+		if errors.Is(err, sentinel) { // DataHub's text, after the sentinel's
+			return badRequest(strings.TrimPrefix(err.Error(), sentinel.Error()+": "))
+		}
+	}
+	ets := make([]string, len(types))
+	for i, t := range types {
+		ets[i] = entityTypes[t]
+	}
+	return serverError(fmt.Sprintf("Failed to execute search: entity types [%s], query %s, filters: %v, start: %d, count: %d. Root cause: %v",
+		strings.Join(ets, ", "), query, f, start, count, err))
+}
+
+type searchInput struct {
+	Type        string
+	Query       string
+	Start       *int32
+	Count       *int32
+	Filters     *[]facetFilterInput
+	OrFilters   *[]andFilterInput
+	SearchFlags *searchFlagsInput
+}
+
+// Search resolves Query.search (SearchResolver): one entity type, by
+// offset.
+func (r *resolver) Search(ctx context.Context, a struct{ Input searchInput }) (*searchResultsR, error) {
+	in := a.Input
+	types := typesOf(&[]string{in.Type})
+	return r.offsetSearch(ctx, types, in.Query, buildFilter(in.Filters, in.OrFilters), intOr(in.Start, 0), intOr(in.Count, 10), in.SearchFlags)
+}
+
+type searchAcrossEntitiesInput struct {
+	Types       *[]string
+	Query       string
+	Start       *int32
+	Count       *int32
+	Filters     *[]facetFilterInput
+	OrFilters   *[]andFilterInput
+	SearchFlags *searchFlagsInput
+}
+
+// SearchAcrossEntities resolves Query.searchAcrossEntities
+// (SearchAcrossEntitiesResolver): start 0 and count 10 by default, "/"
+// escaped in the query.
+func (r *resolver) SearchAcrossEntities(ctx context.Context, a struct{ Input searchAcrossEntitiesInput }) (*searchResultsR, error) {
+	in := a.Input
+	return r.offsetSearch(ctx, typesOf(in.Types), strings.ReplaceAll(in.Query, "/", `\/`),
+		buildFilter(in.Filters, in.OrFilters), intOr(in.Start, 0), intOr(in.Count, 10), in.SearchFlags)
+}
+
+func (r *resolver) offsetSearch(ctx context.Context, types []string, query string, f index.Filter, start, count int, flags *searchFlagsInput) (*searchResultsR, error) {
+	q := index.Query{Types: types, Text: query, Filter: f, Start: start, Count: count}
+	applyFlags(&q, flags)
+	r.core.ApplyDue()
+	res, err := r.search.Search(q)
+	if err != nil {
+		return nil, searchFailed(types, query, f, start, count, err)
+	}
+	hits, gerr := r.hits(ctx, res.Hits)
+	if gerr != nil {
+		return nil, gerr
+	}
+	return &searchResultsR{start: int32(res.Start), count: int32(res.PageSize), total: int32(res.Total),
+		results: hits, facets: facetsOf(res.Facets)}, nil
+}
+
+type scrollAcrossEntitiesInput struct {
+	Types       *[]string
+	Query       string
+	ScrollId    *string
+	KeepAlive   *string
+	Count       *int32
+	OrFilters   *[]andFilterInput
+	SearchFlags *searchFlagsInput
+}
+
+// ScrollAcrossEntities resolves Query.scrollAcrossEntities
+// (ScrollAcrossEntitiesResolver): count 10 and keep-alive "5m" by default,
+// a blank query is "*", only orFilters count.
+func (r *resolver) ScrollAcrossEntities(ctx context.Context, a struct{ Input scrollAcrossEntitiesInput }) (*scrollResultsR, error) {
+	in := a.Input
+	types := typesOf(in.Types)
+	query := in.Query
+	if strings.TrimSpace(query) == "" {
+		query = "*"
+	}
+	f := buildFilter(nil, in.OrFilters)
+	q := index.Query{Types: types, Text: query, Filter: f, Count: intOr(in.Count, 10)}
+	applyFlags(&q, in.SearchFlags)
+	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
+	r.core.ApplyDue()
+	res, err := r.search.Scroll(q, id, keepAlive)
+	if err != nil {
+		return nil, searchFailed(types, query, f, 0, q.Count, err)
+	}
+	hits, gerr := r.hits(ctx, res.Hits)
+	if gerr != nil {
+		return nil, gerr
+	}
+	out := &scrollResultsR{count: int32(res.PageSize), total: int32(res.Total), results: hits, facets: facetsOf(res.Facets)}
+	if res.NextScrollID != "" {
+		out.next = &res.NextScrollID
+	}
+	return out, nil
+}
+
+type aggregateAcrossEntitiesInput struct {
+	Types       *[]string
+	Query       string
+	Facets      *[]*string
+	OrFilters   *[]andFilterInput
+	SearchFlags *searchFlagsInput
+}
+
+// AggregateAcrossEntities resolves Query.aggregateAcrossEntities
+// (AggregateAcrossEntitiesResolver): a search with count 0 whose facets
+// are the ones asked, or all the default ones.
+func (r *resolver) AggregateAcrossEntities(ctx context.Context, a struct{ Input aggregateAcrossEntitiesInput }) (*aggregateResultsR, error) {
+	in := a.Input
+	types := typesOf(in.Types)
+	f := buildFilter(nil, in.OrFilters)
+	q := index.Query{Types: types, Text: in.Query, Filter: f}
+	applyFlags(&q, in.SearchFlags)
+	q.SkipAggregates = false
+	if in.Facets != nil && len(*in.Facets) > 0 {
+		for _, s := range *in.Facets {
+			if s != nil {
+				q.Facets = append(q.Facets, *s)
+			}
+		}
+	}
+	r.core.ApplyDue()
+	res, err := r.search.Search(q)
+	if err != nil {
+		return nil, searchFailed(types, in.Query, f, 0, 0, err)
+	}
+	return &aggregateResultsR{facets: facetsOf(res.Facets)}, nil
+}
+
+// hits loads the entities of a page.
+func (r *resolver) hits(ctx context.Context, hs []index.Hit) ([]*searchResultR, *gqlError) {
+	out := make([]*searchResultR, 0, len(hs))
+	for _, h := range hs {
+		e, err := r.load(ctx, h.URN, "")
+		if err != nil {
+			return nil, err
+		}
+		mf := make([]*matchedFieldR, 0, len(h.Matched))
+		for _, m := range h.Matched {
+			mf = append(mf, &matchedFieldR{m.Name, m.Value})
+		}
+		out = append(out, &searchResultR{entity: newEntityR(e), matched: mf})
+	}
+	return out, nil
+}
+
+func facetsOf(fs []index.Facet) *[]*facetR {
+	if fs == nil {
+		return nil
+	}
+	out := make([]*facetR, 0, len(fs))
+	for _, f := range fs {
+		aggs := make([]*aggregationR, 0, len(f.Values))
+		for _, v := range f.Values {
+			val := v.Value
+			if f.Field == "_entityType" {
+				val = entityTypes[v.Value]
+			}
+			aggs = append(aggs, &aggregationR{value: val, count: Long(v.Count)})
+		}
+		d := f.DisplayName
+		out = append(out, &facetR{field: f.Field, displayName: &d, aggs: aggs})
+	}
+	return &out
+}
+
+type searchResultsR struct {
+	start, count, total int32
+	results             []*searchResultR
+	facets              *[]*facetR
+}
+
+func (s *searchResultsR) Start() int32                    { return s.start }
+func (s *searchResultsR) Count() int32                    { return s.count }
+func (s *searchResultsR) Total() int32                    { return s.total }
+func (s *searchResultsR) SearchResults() []*searchResultR { return s.results }
+func (s *searchResultsR) Facets() *[]*facetR              { return s.facets }
+func (s *searchResultsR) Suggestions() *[]*suggestionR    { return &[]*suggestionR{} }
+
+type scrollResultsR struct {
+	next         *string
+	count, total int32
+	results      []*searchResultR
+	facets       *[]*facetR
+}
+
+func (s *scrollResultsR) NextScrollId() *string           { return s.next }
+func (s *scrollResultsR) Count() int32                    { return s.count }
+func (s *scrollResultsR) Total() int32                    { return s.total }
+func (s *scrollResultsR) SearchResults() []*searchResultR { return s.results }
+func (s *scrollResultsR) Facets() *[]*facetR              { return s.facets }
+
+type aggregateResultsR struct{ facets *[]*facetR }
+
+func (a *aggregateResultsR) Facets() *[]*facetR { return a.facets }
+
+type searchResultR struct {
+	entity  *entityR
+	matched []*matchedFieldR
+}
+
+func (s *searchResultR) Entity() *entityR                { return s.entity }
+func (s *searchResultR) Insights() *[]*insightR          { return nil }
+func (s *searchResultR) MatchedFields() []*matchedFieldR { return s.matched }
+
+type matchedFieldR struct{ name, value string }
+
+func (m *matchedFieldR) Name() string  { return m.name }
+func (m *matchedFieldR) Value() string { return m.value }
+
+type insightR struct{}
+
+func (insightR) Text() string  { return "" }
+func (insightR) Icon() *string { return nil }
+
+type suggestionR struct{}
+
+func (suggestionR) Text() string      { return "" }
+func (suggestionR) Score() *float64   { return nil }
+func (suggestionR) Frequency() *int32 { return nil }
+
+type facetR struct {
+	field       string
+	displayName *string
+	aggs        []*aggregationR
+}
+
+func (f *facetR) Field() string                 { return f.field }
+func (f *facetR) DisplayName() *string          { return f.displayName }
+func (f *facetR) Aggregations() []*aggregationR { return f.aggs }
+
+type aggregationR struct {
+	value string
+	count Long
+}
+
+func (a *aggregationR) Value() string        { return a.value }
+func (a *aggregationR) Count() Long          { return a.count }
+func (a *aggregationR) DisplayName() *string { return nil }

@@ -1,0 +1,438 @@
+package index
+
+import (
+	"cmp"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Search limits, DataHub's defaults (searchService.limit.results and
+// Elasticsearch's index.max_result_window).
+const (
+	// DefaultLimit is the count used for a negative count or one above
+	// [MaxCount] (ConfigUtils.applyLimit's apiDefault).
+	DefaultLimit = 5000
+	// MaxCount is the largest count served as asked.
+	MaxCount = 10000
+	// MaxWindow bounds start+count of an offset page.
+	MaxWindow = 10000
+	// DefaultMaxAggValues is the number of values per facet.
+	DefaultMaxAggValues = 20
+	// DefaultKeepAlive is a scroll's keep-alive when none is given.
+	DefaultKeepAlive = 5 * time.Minute
+)
+
+// Errors of a search, wrapped with details.
+var (
+	// ErrWindow is an offset page reaching past [MaxWindow].
+	ErrWindow = errors.New("result window is too large")
+	// ErrScrollID is a scroll id that cannot be decoded.
+	ErrScrollID = errors.New("invalid scroll id")
+	// ErrBadQuery is a query the index refuses (a bad criterion or
+	// keep-alive).
+	ErrBadQuery = errors.New("bad search query")
+)
+
+// Query is one search over the entity indices.
+type Query struct {
+	// Types are the registry entity names searched (empty: every entity
+	// index).
+	Types []string
+	// Text is the free-text query; "" or "*" matches every document.
+	Text string
+	// Filter restricts the documents.
+	Filter Filter
+	// IncludeSoftDeleted keeps entities whose status is removed; otherwise
+	// they are left out unless a criterion names the removed field.
+	IncludeSoftDeleted bool
+	// Start and Count select an offset page. Count is clamped as DataHub
+	// does: negative or above [MaxCount] → [DefaultLimit].
+	Start, Count int
+	// Facets names the fields to aggregate; nil aggregates every facet
+	// field of the searched types and _entityType.
+	Facets []string
+	// SkipAggregates computes no facets.
+	SkipAggregates bool
+	// MaxAggValues bounds the values per facet (≤ 0: the default 20).
+	MaxAggValues int
+}
+
+// Hit is one result.
+type Hit struct {
+	URN string
+	// Entity is the registry entity name.
+	Entity string
+	// Score is the relevance score (1 for a query matching everything).
+	Score float64
+	// Matched are the default-query fields the text matched, by name, with
+	// the values that matched.
+	Matched []MatchedField
+	// Degree is a lineage hit's number of hops from the walk's start (the
+	// fewest); 0 for a search hit.
+	Degree int
+	// Paths are a lineage hit's shortest paths, each from the walk's start
+	// to the hit.
+	Paths [][]string
+}
+
+// MatchedField is one field a free-text query matched.
+type MatchedField struct{ Name, Value string }
+
+// Facet is one aggregated field.
+type Facet struct {
+	Field, DisplayName string
+	// Values are by count, most first, then by value.
+	Values []FacetValue
+}
+
+// FacetValue is one value of a facet and the number of results with it.
+type FacetValue struct {
+	Value string
+	Count int
+}
+
+// Result is one page.
+type Result struct {
+	Start, Total int
+	// PageSize is DataHub's pageSize (GraphQL's count): the clamped count of
+	// an offset page, min(count, total) for a scroll page.
+	PageSize int
+	Hits     []Hit
+	Facets   []Facet
+	// NextScrollID continues a scroll; "" when the page was not full.
+	NextScrollID string
+}
+
+// ClampCount applies DataHub's count limit: negative or above [MaxCount]
+// gives [DefaultLimit].
+func ClampCount(n int) int {
+	if n < 0 || n > MaxCount {
+		return DefaultLimit
+	}
+	return n
+}
+
+// Search answers an offset query. A page reaching past [MaxWindow] is
+// refused with [ErrWindow], as Elasticsearch refuses from+size beyond its
+// result window.
+func (x *Index) Search(q Query) (Result, error) {
+	q.Count = ClampCount(q.Count)
+	if q.Start < 0 {
+		q.Start = 0
+	}
+	if q.Start+q.Count > MaxWindow {
+		return Result{}, fmt.Errorf("%w: from + size must be less than or equal to: [%d] but was [%d]",
+			ErrWindow, MaxWindow, q.Start+q.Count)
+	}
+	hits, facets, err := x.evaluate(q)
+	if err != nil {
+		return Result{}, err
+	}
+	page := hits[min(q.Start, len(hits)):]
+	page = page[:min(q.Count, len(page))]
+	return Result{Start: q.Start, Total: len(hits), PageSize: q.Count, Hits: slices.Clone(page), Facets: facets}, nil
+}
+
+// evaluate evaluates q over the indices: every matching hit in order (score
+// descending, then URN) and the facets.
+func (x *Index) evaluate(q Query) ([]Hit, []Facet, error) {
+	for _, clause := range q.Filter {
+		for _, c := range clause {
+			if err := c.check(); err != nil {
+				return nil, nil, fmt.Errorf("%w: %v", ErrBadQuery, err)
+			}
+		}
+	}
+	terms := queryTerms(q.Text)
+	dropRemoved := !q.IncludeSoftDeleted && !q.Filter.namesRemoved()
+	x.Sync()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	var hits []Hit
+	var matched []*searchDoc
+	for _, s := range x.searchIndices(q.Types) {
+		test := func(d *searchDoc) {
+			if dropRemoved && slices.Contains(d.fields["removed"], "true") {
+				return
+			}
+			if !q.Filter.match(d) {
+				return
+			}
+			score, mf, ok := scoreDoc(d, terms)
+			if !ok {
+				return
+			}
+			hits = append(hits, Hit{URN: d.urn, Entity: d.entity, Score: score, Matched: mf})
+			matched = append(matched, d)
+		}
+		if urns, all := s.candidateURNs(q.Filter); all {
+			for _, d := range s.docs {
+				test(d)
+			}
+		} else {
+			for u := range urns {
+				test(s.docs[u])
+			}
+		}
+	}
+	sorted, docs := sortHits(hits, matched)
+	var facets []Facet
+	if !q.SkipAggregates {
+		facets = aggregate(q, docs)
+	}
+	return sorted, facets, nil
+}
+
+// sortHits orders hits by compareHits, and their documents with them.
+func sortHits(hits []Hit, docs []*searchDoc) ([]Hit, []*searchDoc) {
+	order := make([]int, len(hits))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return compareHits(hits[a], hits[b]) })
+	sortedHits := make([]Hit, len(hits))
+	sortedDocs := make([]*searchDoc, len(hits))
+	for i, j := range order {
+		sortedHits[i], sortedDocs[i] = hits[j], docs[j]
+	}
+	return sortedHits, sortedDocs
+}
+
+// compareHits orders by degree (lineage), then score, highest first, then
+// URN.
+func compareHits(a, b Hit) int {
+	if c := cmp.Compare(a.Degree, b.Degree); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	return strings.Compare(a.URN, b.URN)
+}
+
+// searchIndices returns the search sides of the entity indices of types
+// (all when empty), by name; x.mu is held.
+func (x *Index) searchIndices(types []string) []*searchIdx {
+	var out []*searchIdx
+	if len(types) == 0 {
+		names := make([]string, 0, len(x.indices))
+		for n, i := range x.indices {
+			if i.search != nil {
+				names = append(names, n)
+			}
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			out = append(out, x.indices[n].search)
+		}
+		return out
+	}
+	seen := map[string]bool{}
+	for _, t := range types {
+		if i := x.indices[EntityIndexName(t)]; i != nil && i.search != nil && !seen[t] {
+			seen[t] = true
+			out = append(out, i.search)
+		}
+	}
+	return out
+}
+
+// candidateURNs returns the URNs of s that may match f (the union over its
+// clauses), or all = true when some clause needs every document tested.
+func (s *searchIdx) candidateURNs(f Filter) (map[string]struct{}, bool) {
+	if len(f) == 0 {
+		return nil, true
+	}
+	out := map[string]struct{}{}
+	for _, clause := range f {
+		sets, all := s.candidates(clause)
+		if all {
+			return nil, true
+		}
+		for _, set := range sets {
+			for u := range set {
+				out[u] = struct{}{}
+			}
+		}
+	}
+	return out, false
+}
+
+// queryTerms splits a free-text query into lower-case terms; nil matches
+// everything. Leading colons are dropped and "\/" read as "/", as DataHub's
+// query builder and resolvers do.
+func queryTerms(text string) []string {
+	text = strings.TrimLeft(strings.TrimSpace(text), ":")
+	text = strings.ReplaceAll(text, `\/`, "/")
+	var out []string
+	for _, t := range strings.Fields(strings.ToLower(text)) {
+		if t = strings.Trim(t, "*"); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// scoreDoc scores d against the terms. The mock's score: with no terms,
+// 1; otherwise every term must occur (case-insensitive substring) in some
+// value of a default-query field, and each (term, field) pair adds the
+// field's boost, doubled when the value equals the term. ok is false when
+// some term matches nothing.
+func scoreDoc(d *searchDoc, terms []string) (score float64, matched []MatchedField, ok bool) {
+	if len(terms) == 0 {
+		return 1, nil, true
+	}
+	names := make([]string, 0, len(d.fields))
+	for k := range d.fields {
+		if fi, ok := fieldInfos[k]; ok && fi.Default {
+			names = append(names, k)
+		}
+	}
+	slices.Sort(names)
+	for _, t := range terms {
+		hit := false
+		for _, k := range names {
+			for _, v := range d.fields[k] {
+				lv := strings.ToLower(v)
+				if !strings.Contains(lv, t) {
+					continue
+				}
+				w := fieldInfos[k].Boost
+				if lv == t {
+					w *= 2
+				}
+				score += w
+				hit = true
+				matched = append(matched, MatchedField{Name: k, Value: v})
+				break
+			}
+		}
+		if !hit {
+			return 0, nil, false
+		}
+	}
+	return score, matched, true
+}
+
+// aggregate counts the facet values over the matched documents.
+func aggregate(q Query, docs []*searchDoc) []Facet {
+	fields := q.Facets
+	if fields == nil {
+		fields = defaultFacets(docs)
+	}
+	maxVals := q.MaxAggValues
+	if maxVals <= 0 {
+		maxVals = DefaultMaxAggValues
+	}
+	var out []Facet
+	for _, f := range fields {
+		f = strings.TrimSuffix(f, ".keyword")
+		counts := map[string]int{}
+		for _, d := range docs {
+			if f == "_entityType" {
+				counts[d.entity]++
+				continue
+			}
+			for _, v := range d.fields[f] {
+				counts[v]++
+			}
+		}
+		if len(counts) == 0 {
+			continue
+		}
+		vals := make([]FacetValue, 0, len(counts))
+		for v, n := range counts {
+			vals = append(vals, FacetValue{Value: v, Count: n})
+		}
+		slices.SortFunc(vals, func(a, b FacetValue) int {
+			if c := cmp.Compare(b.Count, a.Count); c != 0 {
+				return c
+			}
+			return strings.Compare(a.Value, b.Value)
+		})
+		display := "Type"
+		if f != "_entityType" {
+			display = f
+			if fi, ok := fieldInfos[f]; ok {
+				display = fi.DisplayName
+			}
+		}
+		out = append(out, Facet{Field: f, DisplayName: display, Values: vals[:min(len(vals), maxVals)]})
+	}
+	return out
+}
+
+// defaultFacets are _entityType and every facet field (addToFilters) of the
+// aspects the documents hold, by name.
+func defaultFacets(docs []*searchDoc) []string {
+	seen := map[string]bool{}
+	for _, d := range docs {
+		for a := range d.per {
+			for _, s := range fieldsByAspect[a] {
+				if s.Facet {
+					seen[s.Name] = true
+				}
+			}
+		}
+	}
+	out := make([]string, 0, len(seen)+1)
+	for k := range seen {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return append([]string{"_entityType"}, out...)
+}
+
+// scrollID is the decoded scroll id, DataHub's SearchAfterWrapper: the last
+// hit's sort values, the point in time and when it expires (ms, server
+// clock).
+type scrollID struct {
+	Sort           []any   `json:"sort"`
+	PitID          *string `json:"pitId"`
+	ExpirationTime int64   `json:"expirationTime"`
+}
+
+func encodeScrollID(s scrollID) string {
+	b, _ := json.Marshal(s)
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+func decodeScrollID(id string) (scrollID, error) {
+	var s scrollID
+	b, err := base64.StdEncoding.DecodeString(id)
+	if err == nil {
+		d := json.NewDecoder(strings.NewReader(string(b)))
+		d.UseNumber()
+		err = d.Decode(&s)
+	}
+	if err != nil || (len(s.Sort) != 2 && len(s.Sort) != 3) {
+		return scrollID{}, fmt.Errorf("%w: Invalid scroll Id cannot be mapped: %s", ErrScrollID, id)
+	}
+	return s, nil
+}
+
+// ParseKeepAlive reads an Elasticsearch time value ("5m", "30s", "1h",
+// "500ms", "1d"); "" is [DefaultKeepAlive].
+func ParseKeepAlive(s string) (time.Duration, error) {
+	if s == "" {
+		return DefaultKeepAlive, nil
+	}
+	units := []struct {
+		suffix string
+		d      time.Duration
+	}{{"ms", time.Millisecond}, {"s", time.Second}, {"m", time.Minute}, {"h", time.Hour}, {"d", 24 * time.Hour}}
+	for _, u := range units {
+		if n, ok := strings.CutSuffix(s, u.suffix); ok {
+			if v, err := strconv.ParseInt(n, 10, 64); err == nil && v >= 0 {
+				return time.Duration(v) * u.d, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("%w: failed to parse keep-alive %q", ErrBadQuery, s)
+}
