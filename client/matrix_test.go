@@ -10,7 +10,9 @@ import (
 // talking OpenAPI v3 to the mock (datahub.WithEndpoint(EndpointOpenAPI) in
 // newTestClient): the same end-to-end suite in both modes, the requests
 // counted and failed under each mode's operations (opWrite, ...).
+//
+// It is not parallel: the child runs before this process's parallel tests,
+// so that the two runs do not load the machine at once.
 func TestSuiteOverOpenAPI(t *testing.T) {
-	t.Parallel()
 	testshared.RunOverOpenAPI(t, ".", "")
 }

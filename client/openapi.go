@@ -116,25 +116,16 @@ func (c *Client) getEntityV3(ctx context.Context, u urn.URN, aspectNames []strin
 	return e, nil
 }
 
-// existsV3 asks HEAD /openapi/v3/entity/{type}/{urn}. GMS answers 404 there
-// for a soft-deleted entity too, which Exists counts as existing (as on
-// Rest.li): a 404 is checked with a read of the key aspect.
-func (c *Client) existsV3(ctx context.Context, u string, key aspects.Info) (bool, error) {
+// headV3 asks HEAD /openapi/v3/entity/{type}/{urn}: true for 204, false
+// for 404. GMS answers 404 there for a soft-deleted entity too, which
+// Exists counts as existing: Exists checks a 404 with a read of the key
+// aspect.
+func (c *Client) headV3(ctx context.Context, u string) (bool, error) {
 	_, err := c.tc.Do(ctx, http.MethodHead, v3EntityPath(urnEntityType(u), u), nil)
-	if err == nil {
-		return true, nil
-	}
-	if !errors.Is(err, datahub.ErrNotFound) {
-		return false, err
-	}
-	_, err = c.getAspectV3(ctx, u, key, 0)
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.Is(err, datahub.ErrNotFound):
+	if errors.Is(err, datahub.ErrNotFound) {
 		return false, nil
 	}
-	return false, err
+	return err == nil, err
 }
 
 // ServerInfo is what a DataHub GMS says about itself in GET /config.

@@ -2,7 +2,6 @@ package client
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -27,25 +26,13 @@ type recordingTransport struct {
 }
 
 func (rt *recordingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	rec := recorded{Method: r.Method, Path: r.URL.EscapedPath(), Headers: map[string]string{}}
-	if r.URL.RawQuery != "" {
-		rec.Path += "?" + r.URL.RawQuery
-	}
-	for _, h := range goldenHeaders {
-		if v := r.Header.Get(h); v != "" {
-			rec.Headers[h] = v
-		}
-	}
+	var body []byte
 	if r.Body != nil {
-		body, _ := io.ReadAll(r.Body)
+		body, _ = io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		var out bytes.Buffer
-		if len(body) > 0 && json.Indent(&out, body, "", "  ") == nil {
-			rec.Body = out.Bytes()
-		}
 	}
 	rt.mu.Lock()
-	rt.reqs = append(rt.reqs, rec)
+	rt.reqs = append(rt.reqs, recordOf(r, body))
 	rt.mu.Unlock()
 	return http.DefaultTransport.RoundTrip(r)
 }

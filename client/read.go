@@ -254,7 +254,10 @@ func (c *Client) Exists(ctx context.Context, u urn.URN) (bool, error) {
 		return false, fmt.Errorf("client: entity type %s has no known key aspect: %w", u.EntityType(), datahub.ErrValidation)
 	}
 	if c.openAPI(ctx) {
-		return c.existsV3(ctx, u.String(), info)
+		if found, err := c.headV3(ctx, u.String()); found || err != nil {
+			return found, err
+		}
+		// 404: a soft-deleted entity still exists; the key aspect says.
 	}
 	_, err := c.getAspectVersion(ctx, u.String(), info, 0)
 	switch {
