@@ -23,7 +23,7 @@ run() { # package, benchmark regexp
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
 run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedEndpoints|BenchmarkAsync)$'
-run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkSearchScale)$'
+run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkSearchScale)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
 awk -v count="$count" '
@@ -68,6 +68,10 @@ awk -v count="$count" '
       row("(3) mock ingest vs no-op, HTTP, " kinds[i], sprintf("mock %.1f us, no-op %.1f us (%.0f/s)", m/1000, z/1000, p),
           sprintf("mock/noop %.2f", q), "mock/noop >= 0.5", verdict(q >= 0.5))
     }
+    p = median("BenchmarkIngestHTTPConcurrent", "mock-proposals/s"); z = median("BenchmarkIngestHTTPConcurrent", "noop-proposals/s")
+    q = median("BenchmarkIngestHTTPConcurrent", "mock/noop")
+    row("(3) mock ingest vs no-op, 4 clients x 200", sprintf("mock %.0f/s, no-op %.0f/s", p, z),
+        sprintf("mock/noop %.2f", q), "mock/noop >= 0.25", verdict(q >= 0.25))
     m = median("BenchmarkIngestProposal/mock-versioned", "ns/op"); z = median("BenchmarkIngestProposal/noop", "ns/op")
     row("    in the handler (no HTTP), versioning", sprintf("mock %.1f us, no-op %.1f us", m/1000, z/1000),
         sprintf("mock/noop %.2f", z/m), "(information)", "-")

@@ -85,3 +85,30 @@ func TestForTestsConflicts(t *testing.T) {
 		})
 	}
 }
+
+// TestForTestsWrongAddress checks that a server that does not listen is
+// reported after the preset's short waits: within a 5 s deadline, which
+// the default policy's waits (at least 15 s over 5 attempts) would exceed
+// with the deadline's error instead of the connection error.
+func TestForTestsWrongAddress(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	addr := s.URL()
+	if err := s.Close(); err != nil { // the port now refuses connections
+		t.Fatal(err)
+	}
+	em, err := emitter.NewREST(addr, datahub.ForTests())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := emitter.NewProposal(urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)"), aspects.Status{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	err = em.Emit(ctx, p)
+	if err == nil || errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Emit to a closed port = %v, want the connection error before the deadline", err)
+	}
+}

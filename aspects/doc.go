@@ -26,15 +26,19 @@
 // [UpstreamLineage], [DataProcessInstanceRunEvent],
 // [MLTrainingRunProperties], [ContainerProperties] and the rest, 255 aspects
 // in all. Their names are the PDL names in Go case, with initialisms in
-// capitals (externalUrl is ExternalURL, SqlAssertionInfo is SQLAssertionInfo);
-// a field named like a method of its type (aspectName) takes a trailing
-// underscore (AspectName_). An enum's constants are the type's name followed
+// capitals (externalUrl is ExternalURL, SqlAssertionInfo is SQLAssertionInfo).
+// Should two PDL types of different namespaces want one name (none do
+// today), each generated one takes the last part of its namespace as a
+// prefix (com.linkedin.dataset.Foo would be DatasetFoo), a hand-written type
+// keeping its name. A field named like a method of its type (aspectName)
+// takes a trailing underscore (AspectName_). An enum's constants are the type's name followed
 // by the symbol in Go case (PartitionTypeFullTable). A union is a struct with
 // one pointer per member, exactly one of which is set, like
 // [HyperParameterValueType]; an inline union is named after its record and
 // field ([DataJobInfoType]). A defaulted field whose default is not Go's zero
-// value is a pointer, nil standing for the default, except an enum (the empty
-// string stands for the default) and an audit stamp (the zero stamp does).
+// value is a pointer, nil standing for the default, except a required enum
+// (the empty string stands for the default) and an audit stamp (the zero
+// stamp does).
 //
 // URN-valued fields are plain strings, so that whatever a server holds
 // decodes; build them with package

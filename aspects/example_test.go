@@ -152,3 +152,31 @@ func ExampleHyperParameterValueType() {
 	// Output:
 	// {"customProperties":{},"hyperParameters":{"learning_rate":{"double":0.05},"max_depth":{"int":6}},"tags":[]}
 }
+
+// Every aspect of DataHub's registry has a type. The generated ones follow
+// the hand-written ones' rules: defaults written (partitionSpec), pointers
+// for optional fields, enums as constants, and a union as a struct with one
+// pointer per member, exactly one of them set.
+func Example_generated() {
+	run := aspects.DataProcessInstanceRunEvent{
+		TimestampMillis: 1714521600000,
+		Status:          aspects.DataProcessRunStatusComplete,
+		Result:          &aspects.DataProcessInstanceRunResult{Type: aspects.RunResultTypeSuccess, NativeResultType: "FINISHED"},
+	}
+	props := aspects.StructuredProperties{
+		Properties: []aspects.StructuredPropertyValueAssignment{{
+			PropertyURN: "urn:li:structuredProperty:retention_days",
+			Values:      []aspects.PrimitivePropertyValue{{Double: aspects.Ptr(90.0)}},
+		}},
+	}
+	for _, a := range []aspects.Aspect{run, props} {
+		b, err := json.Marshal(a)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(a.AspectName(), string(b))
+	}
+	// Output:
+	// dataProcessInstanceRunEvent {"timestampMillis":1714521600000,"partitionSpec":{"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"},"status":"COMPLETE","result":{"type":"SUCCESS","nativeResultType":"FINISHED"}}
+	// structuredProperties {"properties":[{"propertyUrn":"urn:li:structuredProperty:retention_days","values":[{"double":90}]}]}
+}

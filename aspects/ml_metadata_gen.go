@@ -252,8 +252,8 @@ type MLTrainingRunProperties struct {
 	ExternalURL *string `json:"externalUrl,omitempty"`
 	// ID is a string. It is optional: nil is left out.
 	ID *string `json:"id,omitempty"`
-	// OutputUrls is a list of strings. It is optional: nil is left out.
-	OutputUrls []string `json:"outputUrls,omitzero"`
+	// OutputURLs is a list of strings. It is optional: nil is left out.
+	OutputURLs []string `json:"outputUrls,omitzero"`
 	// HyperParams is a list of values, each a [MLHyperParam]. It is optional: nil
 	// is left out.
 	HyperParams []MLHyperParam `json:"hyperParams,omitzero"`

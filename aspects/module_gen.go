@@ -6,8 +6,8 @@ package aspects
 // com.linkedin.module.AssetCollectionModuleParams, used by
 // [DataHubPageModuleParams].
 type AssetCollectionModuleParams struct {
-	// AssetUrns is a list of URNs. It is required: nil is encoded as [].
-	AssetUrns []string `json:"assetUrns"`
+	// AssetURNs is a list of URNs. It is required: nil is encoded as [].
+	AssetURNs []string `json:"assetUrns"`
 	// DynamicFilterJSON is a string. It is optional: nil is left out.
 	DynamicFilterJSON *string `json:"dynamicFilterJson,omitempty"`
 }
@@ -16,7 +16,7 @@ type AssetCollectionModuleParams struct {
 func (a AssetCollectionModuleParams) MarshalJSON() ([]byte, error) {
 	type plain AssetCollectionModuleParams
 	p := plain(a)
-	p.AssetUrns = nonNil(p.AssetUrns)
+	p.AssetURNs = nonNil(p.AssetURNs)
 	return marshal(p)
 }
 
@@ -99,8 +99,8 @@ type DataHubPageModuleVisibility struct {
 // HierarchyModuleParams is the record
 // com.linkedin.module.HierarchyModuleParams, used by [DataHubPageModuleParams].
 type HierarchyModuleParams struct {
-	// AssetUrns is a list of URNs. It is optional: nil is left out.
-	AssetUrns []string `json:"assetUrns,omitzero"`
+	// AssetURNs is a list of URNs. It is optional: nil is left out.
+	AssetURNs []string `json:"assetUrns,omitzero"`
 	// ShowRelatedEntities is a boolean. It is required.
 	ShowRelatedEntities bool `json:"showRelatedEntities"`
 	// RelatedEntitiesFilterJSON is a string. It is optional: nil is left out.

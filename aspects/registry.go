@@ -24,7 +24,7 @@ type Info struct {
 }
 
 // typed maps the name of every aspect this package types by hand to a
-// constructor of a new *T; generatedAspects holds the others.
+// constructor of a new *T; newGenerated makes the others.
 var typed = map[string]func() Aspect{
 	"mlFeatureProperties":              func() Aspect { return new(MLFeatureProperties) },
 	"mlFeatureTableProperties":         func() Aspect { return new(MLFeatureTableProperties) },
@@ -68,7 +68,7 @@ func Lookup(aspectName string) (Info, bool) {
 	}
 	_, isTyped := typed[aspectName]
 	if !isTyped {
-		_, isTyped = generatedAspects[aspectName]
+		_, isTyped = slices.BinarySearch(generatedNames, aspectName)
 	}
 	return Info{Name: a.Name, RecordName: a.RecordName, Timeseries: a.Timeseries, Typed: isTyped}, true
 }
@@ -77,25 +77,22 @@ func Lookup(aspectName string) (Info, bool) {
 // aspectName, e.g. a *Status for "status". It reports false for an aspect
 // without a struct.
 func New(aspectName string) (Aspect, bool) {
-	f, ok := typed[aspectName]
-	if !ok {
-		f, ok = generatedAspects[aspectName]
+	if f, ok := typed[aspectName]; ok {
+		return f(), true
 	}
-	if !ok {
-		return nil, false
+	if a := newGenerated(aspectName); a != nil {
+		return a, true
 	}
-	return f(), true
+	return nil, false
 }
 
 // TypedAspects returns the names of the aspects this package types, sorted.
 func TypedAspects() []string {
-	names := make([]string, 0, len(typed)+len(generatedAspects))
+	names := make([]string, 0, len(typed)+len(generatedNames))
 	for n := range typed {
 		names = append(names, n)
 	}
-	for n := range generatedAspects {
-		names = append(names, n)
-	}
+	names = append(names, generatedNames...)
 	sort.Strings(names)
 	return names
 }

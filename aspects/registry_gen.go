@@ -2,232 +2,690 @@
 
 package aspects
 
-// generatedAspects maps the name of every aspect whose type is generated
-// to a constructor of a new *T.
-var generatedAspects = map[string]func() Aspect{
-	"roleKey":                               func() Aspect { return new(RoleKey) },
-	"roleProperties":                        func() Aspect { return new(RoleProperties) },
-	"actors":                                func() Aspect { return new(Actors) },
-	"viewProperties":                        func() Aspect { return new(ViewProperties) },
-	"subTypes":                              func() Aspect { return new(SubTypes) },
-	"domains":                               func() Aspect { return new(Domains) },
-	"applications":                          func() Aspect { return new(Applications) },
-	"container":                             func() Aspect { return new(Container) },
-	"deprecation":                           func() Aspect { return new(Deprecation) },
-	"siblings":                              func() Aspect { return new(Siblings) },
-	"embed":                                 func() Aspect { return new(Embed) },
-	"incidentsSummary":                      func() Aspect { return new(IncidentsSummary) },
-	"datasetDeprecation":                    func() Aspect { return new(DatasetDeprecation) },
-	"datasetUpstreamLineage":                func() Aspect { return new(DatasetUpstreamLineage) },
-	"upstreamLineage":                       func() Aspect { return new(UpstreamLineage) },
-	"browsePaths":                           func() Aspect { return new(BrowsePaths) },
-	"dataPlatformInstance":                  func() Aspect { return new(DataPlatformInstance) },
-	"browsePathsV2":                         func() Aspect { return new(BrowsePathsV2) },
-	"access":                                func() Aspect { return new(Access) },
-	"structuredProperties":                  func() Aspect { return new(StructuredProperties) },
-	"forms":                                 func() Aspect { return new(Forms) },
-	"partitionsSummary":                     func() Aspect { return new(PartitionsSummary) },
-	"versionProperties":                     func() Aspect { return new(VersionProperties) },
-	"icebergCatalogInfo":                    func() Aspect { return new(IcebergCatalogInfo) },
-	"logicalParent":                         func() Aspect { return new(LogicalParent) },
-	"assetSettings":                         func() Aspect { return new(AssetSettings) },
-	"documentation":                         func() Aspect { return new(Documentation) },
-	"dataHubPolicyKey":                      func() Aspect { return new(DataHubPolicyKey) },
-	"dataHubPolicyInfo":                     func() Aspect { return new(DataHubPolicyInfo) },
-	"dataJobKey":                            func() Aspect { return new(DataJobKey) },
-	"datahubIngestionRunSummary":            func() Aspect { return new(DatahubIngestionRunSummary) },
-	"datahubIngestionCheckpoint":            func() Aspect { return new(DatahubIngestionCheckpoint) },
-	"versionInfo":                           func() Aspect { return new(VersionInfo) },
-	"dataJobInfo":                           func() Aspect { return new(DataJobInfo) },
-	"dataJobInputOutput":                    func() Aspect { return new(DataJobInputOutput) },
-	"editableDataJobProperties":             func() Aspect { return new(EditableDataJobProperties) },
-	"dataTransformLogic":                    func() Aspect { return new(DataTransformLogic) },
-	"dataFlowKey":                           func() Aspect { return new(DataFlowKey) },
-	"dataFlowInfo":                          func() Aspect { return new(DataFlowInfo) },
-	"editableDataFlowProperties":            func() Aspect { return new(EditableDataFlowProperties) },
-	"dataProcessKey":                        func() Aspect { return new(DataProcessKey) },
-	"dataProcessInfo":                       func() Aspect { return new(DataProcessInfo) },
-	"dataProcessInstanceKey":                func() Aspect { return new(DataProcessInstanceKey) },
-	"dataProcessInstanceInput":              func() Aspect { return new(DataProcessInstanceInput) },
-	"dataProcessInstanceOutput":             func() Aspect { return new(DataProcessInstanceOutput) },
-	"dataProcessInstanceProperties":         func() Aspect { return new(DataProcessInstanceProperties) },
-	"dataProcessInstanceRelationships":      func() Aspect { return new(DataProcessInstanceRelationships) },
-	"dataProcessInstanceRunEvent":           func() Aspect { return new(DataProcessInstanceRunEvent) },
-	"mlTrainingRunProperties":               func() Aspect { return new(MLTrainingRunProperties) },
-	"chartKey":                              func() Aspect { return new(ChartKey) },
-	"chartInfo":                             func() Aspect { return new(ChartInfo) },
-	"editableChartProperties":               func() Aspect { return new(EditableChartProperties) },
-	"chartQuery":                            func() Aspect { return new(ChartQuery) },
-	"inputFields":                           func() Aspect { return new(InputFields) },
-	"chartUsageStatistics":                  func() Aspect { return new(ChartUsageStatistics) },
-	"dashboardKey":                          func() Aspect { return new(DashboardKey) },
-	"dashboardUsageStatistics":              func() Aspect { return new(DashboardUsageStatistics) },
-	"dashboardInfo":                         func() Aspect { return new(DashboardInfo) },
-	"editableDashboardProperties":           func() Aspect { return new(EditableDashboardProperties) },
-	"notebookKey":                           func() Aspect { return new(NotebookKey) },
-	"notebookInfo":                          func() Aspect { return new(NotebookInfo) },
-	"notebookContent":                       func() Aspect { return new(NotebookContent) },
-	"editableNotebookProperties":            func() Aspect { return new(EditableNotebookProperties) },
-	"corpUserKey":                           func() Aspect { return new(CorpUserKey) },
-	"corpUserInfo":                          func() Aspect { return new(CorpUserInfo) },
-	"corpUserEditableInfo":                  func() Aspect { return new(CorpUserEditableInfo) },
-	"corpUserStatus":                        func() Aspect { return new(CorpUserStatus) },
-	"groupMembership":                       func() Aspect { return new(GroupMembership) },
-	"corpUserCredentials":                   func() Aspect { return new(CorpUserCredentials) },
-	"nativeGroupMembership":                 func() Aspect { return new(NativeGroupMembership) },
-	"corpUserSettings":                      func() Aspect { return new(CorpUserSettings) },
-	"origin":                                func() Aspect { return new(Origin) },
-	"roleMembership":                        func() Aspect { return new(RoleMembership) },
-	"slackUserInfo":                         func() Aspect { return new(SlackUserInfo) },
-	"corpGroupKey":                          func() Aspect { return new(CorpGroupKey) },
-	"corpGroupInfo":                         func() Aspect { return new(CorpGroupInfo) },
-	"corpGroupEditableInfo":                 func() Aspect { return new(CorpGroupEditableInfo) },
-	"domainKey":                             func() Aspect { return new(DomainKey) },
-	"domainProperties":                      func() Aspect { return new(DomainProperties) },
-	"displayProperties":                     func() Aspect { return new(DisplayProperties) },
-	"containerKey":                          func() Aspect { return new(ContainerKey) },
-	"containerProperties":                   func() Aspect { return new(ContainerProperties) },
-	"editableContainerProperties":           func() Aspect { return new(EditableContainerProperties) },
-	"tagKey":                                func() Aspect { return new(TagKey) },
-	"tagProperties":                         func() Aspect { return new(TagProperties) },
-	"glossaryTermKey":                       func() Aspect { return new(GlossaryTermKey) },
-	"glossaryTermInfo":                      func() Aspect { return new(GlossaryTermInfo) },
-	"glossaryRelatedTerms":                  func() Aspect { return new(GlossaryRelatedTerms) },
-	"glossaryNodeKey":                       func() Aspect { return new(GlossaryNodeKey) },
-	"glossaryNodeInfo":                      func() Aspect { return new(GlossaryNodeInfo) },
-	"documentKey":                           func() Aspect { return new(DocumentKey) },
-	"documentInfo":                          func() Aspect { return new(DocumentInfo) },
-	"documentSettings":                      func() Aspect { return new(DocumentSettings) },
-	"semanticContent":                       func() Aspect { return new(SemanticContent) },
-	"documentUsageStatistics":               func() Aspect { return new(DocumentUsageStatistics) },
-	"dataHubIngestionSourceKey":             func() Aspect { return new(DataHubIngestionSourceKey) },
-	"dataHubIngestionSourceInfo":            func() Aspect { return new(DataHubIngestionSourceInfo) },
-	"dataHubSecretKey":                      func() Aspect { return new(DataHubSecretKey) },
-	"dataHubSecretValue":                    func() Aspect { return new(DataHubSecretValue) },
-	"dataHubExecutionRequestKey":            func() Aspect { return new(ExecutionRequestKey) },
-	"dataHubExecutionRequestInput":          func() Aspect { return new(ExecutionRequestInput) },
-	"dataHubExecutionRequestSignal":         func() Aspect { return new(ExecutionRequestSignal) },
-	"dataHubExecutionRequestResult":         func() Aspect { return new(ExecutionRequestResult) },
-	"assertionKey":                          func() Aspect { return new(AssertionKey) },
-	"assertionInfo":                         func() Aspect { return new(AssertionInfo) },
-	"assertionRunEvent":                     func() Aspect { return new(AssertionRunEvent) },
-	"assertionActions":                      func() Aspect { return new(AssertionActions) },
-	"dataHubRetentionKey":                   func() Aspect { return new(DataHubRetentionKey) },
-	"dataHubRetentionConfig":                func() Aspect { return new(DataHubRetentionConfig) },
-	"dataPlatformInstanceKey":               func() Aspect { return new(DataPlatformInstanceKey) },
-	"dataPlatformInstanceProperties":        func() Aspect { return new(DataPlatformInstanceProperties) },
-	"icebergWarehouseInfo":                  func() Aspect { return new(IcebergWarehouseInfo) },
-	"intendedUse":                           func() Aspect { return new(IntendedUse) },
-	"mlModelFactorPrompts":                  func() Aspect { return new(MLModelFactorPrompts) },
-	"mlModelMetrics":                        func() Aspect { return new(Metrics) },
-	"mlModelEvaluationData":                 func() Aspect { return new(EvaluationData) },
-	"mlModelTrainingData":                   func() Aspect { return new(TrainingData) },
-	"mlModelQuantitativeAnalyses":           func() Aspect { return new(QuantitativeAnalyses) },
-	"mlModelEthicalConsiderations":          func() Aspect { return new(EthicalConsiderations) },
-	"mlModelCaveatsAndRecommendations":      func() Aspect { return new(CaveatsAndRecommendations) },
-	"sourceCode":                            func() Aspect { return new(SourceCode) },
-	"cost":                                  func() Aspect { return new(Cost) },
-	"mlModelDeploymentKey":                  func() Aspect { return new(MLModelDeploymentKey) },
-	"mlModelDeploymentProperties":           func() Aspect { return new(MLModelDeploymentProperties) },
-	"mlPrimaryKeyKey":                       func() Aspect { return new(MLPrimaryKeyKey) },
-	"editableMlPrimaryKeyProperties":        func() Aspect { return new(EditableMLPrimaryKeyProperties) },
-	"mlPrimaryKeyProperties":                func() Aspect { return new(MLPrimaryKeyProperties) },
-	"telemetryKey":                          func() Aspect { return new(TelemetryKey) },
-	"telemetryClientId":                     func() Aspect { return new(TelemetryClientID) },
-	"dataHubAccessTokenKey":                 func() Aspect { return new(DataHubAccessTokenKey) },
-	"dataHubAccessTokenInfo":                func() Aspect { return new(DataHubAccessTokenInfo) },
-	"dataHubUpgradeKey":                     func() Aspect { return new(DataHubUpgradeKey) },
-	"dataHubUpgradeRequest":                 func() Aspect { return new(DataHubUpgradeRequest) },
-	"dataHubUpgradeResult":                  func() Aspect { return new(DataHubUpgradeResult) },
-	"inviteTokenKey":                        func() Aspect { return new(InviteTokenKey) },
-	"inviteToken":                           func() Aspect { return new(InviteToken) },
-	"schemaFieldKey":                        func() Aspect { return new(SchemaFieldKey) },
-	"schemafieldInfo":                       func() Aspect { return new(SchemaFieldInfo) },
-	"businessAttributes":                    func() Aspect { return new(BusinessAttributes) },
-	"schemaFieldAliases":                    func() Aspect { return new(SchemaFieldAliases) },
-	"globalSettingsKey":                     func() Aspect { return new(GlobalSettingsKey) },
-	"globalSettingsInfo":                    func() Aspect { return new(GlobalSettingsInfo) },
-	"versionSetKey":                         func() Aspect { return new(VersionSetKey) },
-	"versionSetProperties":                  func() Aspect { return new(VersionSetProperties) },
-	"incidentKey":                           func() Aspect { return new(IncidentKey) },
-	"incidentInfo":                          func() Aspect { return new(IncidentInfo) },
-	"incidentExternalLinks":                 func() Aspect { return new(IncidentExternalLinks) },
-	"incidentNotes":                         func() Aspect { return new(IncidentNotes) },
-	"dataHubRoleKey":                        func() Aspect { return new(DataHubRoleKey) },
-	"dataHubRoleInfo":                       func() Aspect { return new(DataHubRoleInfo) },
-	"postKey":                               func() Aspect { return new(PostKey) },
-	"postInfo":                              func() Aspect { return new(PostInfo) },
-	"dataHubStepStateKey":                   func() Aspect { return new(DataHubStepStateKey) },
-	"dataHubStepStateProperties":            func() Aspect { return new(DataHubStepStateProperties) },
-	"dataHubViewKey":                        func() Aspect { return new(DataHubViewKey) },
-	"dataHubViewInfo":                       func() Aspect { return new(DataHubViewInfo) },
-	"erModelRelationshipKey":                func() Aspect { return new(ERModelRelationshipKey) },
-	"erModelRelationshipProperties":         func() Aspect { return new(ERModelRelationshipProperties) },
-	"editableERModelRelationshipProperties": func() Aspect { return new(EditableERModelRelationshipProperties) },
-	"queryKey":                              func() Aspect { return new(QueryKey) },
-	"queryProperties":                       func() Aspect { return new(QueryProperties) },
-	"querySubjects":                         func() Aspect { return new(QuerySubjects) },
-	"queryUsageStatistics":                  func() Aspect { return new(QueryUsageStatistics) },
-	"dataProductKey":                        func() Aspect { return new(DataProductKey) },
-	"dataProductProperties":                 func() Aspect { return new(DataProductProperties) },
-	"applicationKey":                        func() Aspect { return new(ApplicationKey) },
-	"applicationProperties":                 func() Aspect { return new(ApplicationProperties) },
-	"applicationLineage":                    func() Aspect { return new(ApplicationLineage) },
-	"semanticModelKey":                      func() Aspect { return new(SemanticModelKey) },
-	"semanticModelInfo":                     func() Aspect { return new(SemanticModelInfo) },
-	"metricKey":                             func() Aspect { return new(MetricKey) },
-	"metricInfo":                            func() Aspect { return new(MetricInfo) },
-	"metricRelationships":                   func() Aspect { return new(MetricRelationships) },
-	"metricUpstreams":                       func() Aspect { return new(MetricUpstreams) },
-	"ownershipTypeKey":                      func() Aspect { return new(OwnershipTypeKey) },
-	"ownershipTypeInfo":                     func() Aspect { return new(OwnershipTypeInfo) },
-	"lifecycleStageTypeKey":                 func() Aspect { return new(LifecycleStageTypeKey) },
-	"lifecycleStageTypeInfo":                func() Aspect { return new(LifecycleStageTypeInfo) },
-	"businessAttributeKey":                  func() Aspect { return new(BusinessAttributeKey) },
-	"businessAttributeInfo":                 func() Aspect { return new(BusinessAttributeInfo) },
-	"dataContractKey":                       func() Aspect { return new(DataContractKey) },
-	"dataContractProperties":                func() Aspect { return new(DataContractProperties) },
-	"dataContractStatus":                    func() Aspect { return new(DataContractStatus) },
-	"dataHubPersonaKey":                     func() Aspect { return new(DataHubPersonaKey) },
-	"dataHubPersonaInfo":                    func() Aspect { return new(DataHubPersonaInfo) },
-	"dataHubActionKey":                      func() Aspect { return new(DataHubActionKey) },
-	"entityTypeKey":                         func() Aspect { return new(EntityTypeKey) },
-	"entityTypeInfo":                        func() Aspect { return new(EntityTypeInfo) },
-	"dataTypeKey":                           func() Aspect { return new(DataTypeKey) },
-	"dataTypeInfo":                          func() Aspect { return new(DataTypeInfo) },
-	"structuredPropertyKey":                 func() Aspect { return new(StructuredPropertyKey) },
-	"propertyDefinition":                    func() Aspect { return new(StructuredPropertyDefinition) },
-	"structuredPropertySettings":            func() Aspect { return new(StructuredPropertySettings) },
-	"formKey":                               func() Aspect { return new(FormKey) },
-	"formInfo":                              func() Aspect { return new(FormInfo) },
-	"dynamicFormAssignment":                 func() Aspect { return new(DynamicFormAssignment) },
-	"dataHubPageTemplateKey":                func() Aspect { return new(DataHubPageTemplateKey) },
-	"dataHubPageTemplateProperties":         func() Aspect { return new(DataHubPageTemplateProperties) },
-	"dataHubPageModuleKey":                  func() Aspect { return new(DataHubPageModuleKey) },
-	"dataHubPageModuleProperties":           func() Aspect { return new(DataHubPageModuleProperties) },
-	"dataHubFileKey":                        func() Aspect { return new(DataHubFileKey) },
-	"dataHubFileInfo":                       func() Aspect { return new(DataHubFileInfo) },
-	"dataHubConnectionKey":                  func() Aspect { return new(DataHubConnectionKey) },
-	"dataHubConnectionDetails":              func() Aspect { return new(DataHubConnectionDetails) },
-	"platformResourceKey":                   func() Aspect { return new(PlatformResourceKey) },
-	"platformResourceInfo":                  func() Aspect { return new(PlatformResourceInfo) },
-	"dataHubOpenAPISchemaKey":               func() Aspect { return new(DataHubOpenAPISchemaKey) },
-	"systemMetadata":                        func() Aspect { return new(SystemMetadata) },
-	"serviceKey":                            func() Aspect { return new(ServiceKey) },
-	"serviceProperties":                     func() Aspect { return new(ServiceProperties) },
-	"mcpServerProperties":                   func() Aspect { return new(McpServerProperties) },
-	"serviceDefinition":                     func() Aspect { return new(ServiceDefinition) },
-	"aiAgentKey":                            func() Aspect { return new(AIAgentKey) },
-	"aiAgentInfo":                           func() Aspect { return new(AIAgentInfo) },
-	"aiAgentDependencies":                   func() Aspect { return new(AIAgentDependencies) },
-	"apiKey":                                func() Aspect { return new(APIKey) },
-	"apiProperties":                         func() Aspect { return new(APIProperties) },
-	"apiSignature":                          func() Aspect { return new(APISignature) },
-	"restApiProperties":                     func() Aspect { return new(RestAPIProperties) },
-	"repositoryKey":                         func() Aspect { return new(RepositoryKey) },
-	"repositoryProperties":                  func() Aspect { return new(RepositoryProperties) },
-	"repositorySource":                      func() Aspect { return new(RepositorySource) },
-	"repositoryLineage":                     func() Aspect { return new(RepositoryLineage) },
-	"agentSkillKey":                         func() Aspect { return new(AgentSkillKey) },
-	"agentSkillInfo":                        func() Aspect { return new(AgentSkillInfo) },
+// newGenerated returns a new *T for an aspect whose type is generated, or
+// nil. It is a function rather than a table so that a program that never
+// calls New links only the types it uses.
+func newGenerated(aspectName string) Aspect {
+	switch aspectName {
+	case "access":
+		return new(Access)
+	case "actors":
+		return new(Actors)
+	case "agentSkillInfo":
+		return new(AgentSkillInfo)
+	case "agentSkillKey":
+		return new(AgentSkillKey)
+	case "aiAgentDependencies":
+		return new(AIAgentDependencies)
+	case "aiAgentInfo":
+		return new(AIAgentInfo)
+	case "aiAgentKey":
+		return new(AIAgentKey)
+	case "apiKey":
+		return new(APIKey)
+	case "apiProperties":
+		return new(APIProperties)
+	case "apiSignature":
+		return new(APISignature)
+	case "applicationKey":
+		return new(ApplicationKey)
+	case "applicationLineage":
+		return new(ApplicationLineage)
+	case "applicationProperties":
+		return new(ApplicationProperties)
+	case "applications":
+		return new(Applications)
+	case "assertionActions":
+		return new(AssertionActions)
+	case "assertionInfo":
+		return new(AssertionInfo)
+	case "assertionKey":
+		return new(AssertionKey)
+	case "assertionRunEvent":
+		return new(AssertionRunEvent)
+	case "assetSettings":
+		return new(AssetSettings)
+	case "browsePaths":
+		return new(BrowsePaths)
+	case "browsePathsV2":
+		return new(BrowsePathsV2)
+	case "businessAttributeInfo":
+		return new(BusinessAttributeInfo)
+	case "businessAttributeKey":
+		return new(BusinessAttributeKey)
+	case "businessAttributes":
+		return new(BusinessAttributes)
+	case "chartInfo":
+		return new(ChartInfo)
+	case "chartKey":
+		return new(ChartKey)
+	case "chartQuery":
+		return new(ChartQuery)
+	case "chartUsageStatistics":
+		return new(ChartUsageStatistics)
+	case "container":
+		return new(Container)
+	case "containerKey":
+		return new(ContainerKey)
+	case "containerProperties":
+		return new(ContainerProperties)
+	case "corpGroupEditableInfo":
+		return new(CorpGroupEditableInfo)
+	case "corpGroupInfo":
+		return new(CorpGroupInfo)
+	case "corpGroupKey":
+		return new(CorpGroupKey)
+	case "corpUserCredentials":
+		return new(CorpUserCredentials)
+	case "corpUserEditableInfo":
+		return new(CorpUserEditableInfo)
+	case "corpUserInfo":
+		return new(CorpUserInfo)
+	case "corpUserKey":
+		return new(CorpUserKey)
+	case "corpUserSettings":
+		return new(CorpUserSettings)
+	case "corpUserStatus":
+		return new(CorpUserStatus)
+	case "cost":
+		return new(Cost)
+	case "dashboardInfo":
+		return new(DashboardInfo)
+	case "dashboardKey":
+		return new(DashboardKey)
+	case "dashboardUsageStatistics":
+		return new(DashboardUsageStatistics)
+	case "dataContractKey":
+		return new(DataContractKey)
+	case "dataContractProperties":
+		return new(DataContractProperties)
+	case "dataContractStatus":
+		return new(DataContractStatus)
+	case "dataFlowInfo":
+		return new(DataFlowInfo)
+	case "dataFlowKey":
+		return new(DataFlowKey)
+	case "dataHubAccessTokenInfo":
+		return new(DataHubAccessTokenInfo)
+	case "dataHubAccessTokenKey":
+		return new(DataHubAccessTokenKey)
+	case "dataHubActionKey":
+		return new(DataHubActionKey)
+	case "dataHubConnectionDetails":
+		return new(DataHubConnectionDetails)
+	case "dataHubConnectionKey":
+		return new(DataHubConnectionKey)
+	case "dataHubExecutionRequestInput":
+		return new(ExecutionRequestInput)
+	case "dataHubExecutionRequestKey":
+		return new(ExecutionRequestKey)
+	case "dataHubExecutionRequestResult":
+		return new(ExecutionRequestResult)
+	case "dataHubExecutionRequestSignal":
+		return new(ExecutionRequestSignal)
+	case "dataHubFileInfo":
+		return new(DataHubFileInfo)
+	case "dataHubFileKey":
+		return new(DataHubFileKey)
+	case "dataHubIngestionSourceInfo":
+		return new(DataHubIngestionSourceInfo)
+	case "dataHubIngestionSourceKey":
+		return new(DataHubIngestionSourceKey)
+	case "dataHubOpenAPISchemaKey":
+		return new(DataHubOpenAPISchemaKey)
+	case "dataHubPageModuleKey":
+		return new(DataHubPageModuleKey)
+	case "dataHubPageModuleProperties":
+		return new(DataHubPageModuleProperties)
+	case "dataHubPageTemplateKey":
+		return new(DataHubPageTemplateKey)
+	case "dataHubPageTemplateProperties":
+		return new(DataHubPageTemplateProperties)
+	case "dataHubPersonaInfo":
+		return new(DataHubPersonaInfo)
+	case "dataHubPersonaKey":
+		return new(DataHubPersonaKey)
+	case "dataHubPolicyInfo":
+		return new(DataHubPolicyInfo)
+	case "dataHubPolicyKey":
+		return new(DataHubPolicyKey)
+	case "dataHubRetentionConfig":
+		return new(DataHubRetentionConfig)
+	case "dataHubRetentionKey":
+		return new(DataHubRetentionKey)
+	case "dataHubRoleInfo":
+		return new(DataHubRoleInfo)
+	case "dataHubRoleKey":
+		return new(DataHubRoleKey)
+	case "dataHubSecretKey":
+		return new(DataHubSecretKey)
+	case "dataHubSecretValue":
+		return new(DataHubSecretValue)
+	case "dataHubStepStateKey":
+		return new(DataHubStepStateKey)
+	case "dataHubStepStateProperties":
+		return new(DataHubStepStateProperties)
+	case "dataHubUpgradeKey":
+		return new(DataHubUpgradeKey)
+	case "dataHubUpgradeRequest":
+		return new(DataHubUpgradeRequest)
+	case "dataHubUpgradeResult":
+		return new(DataHubUpgradeResult)
+	case "dataHubViewInfo":
+		return new(DataHubViewInfo)
+	case "dataHubViewKey":
+		return new(DataHubViewKey)
+	case "dataJobInfo":
+		return new(DataJobInfo)
+	case "dataJobInputOutput":
+		return new(DataJobInputOutput)
+	case "dataJobKey":
+		return new(DataJobKey)
+	case "dataPlatformInstance":
+		return new(DataPlatformInstance)
+	case "dataPlatformInstanceKey":
+		return new(DataPlatformInstanceKey)
+	case "dataPlatformInstanceProperties":
+		return new(DataPlatformInstanceProperties)
+	case "dataProcessInfo":
+		return new(DataProcessInfo)
+	case "dataProcessInstanceInput":
+		return new(DataProcessInstanceInput)
+	case "dataProcessInstanceKey":
+		return new(DataProcessInstanceKey)
+	case "dataProcessInstanceOutput":
+		return new(DataProcessInstanceOutput)
+	case "dataProcessInstanceProperties":
+		return new(DataProcessInstanceProperties)
+	case "dataProcessInstanceRelationships":
+		return new(DataProcessInstanceRelationships)
+	case "dataProcessInstanceRunEvent":
+		return new(DataProcessInstanceRunEvent)
+	case "dataProcessKey":
+		return new(DataProcessKey)
+	case "dataProductKey":
+		return new(DataProductKey)
+	case "dataProductProperties":
+		return new(DataProductProperties)
+	case "dataTransformLogic":
+		return new(DataTransformLogic)
+	case "dataTypeInfo":
+		return new(DataTypeInfo)
+	case "dataTypeKey":
+		return new(DataTypeKey)
+	case "datahubIngestionCheckpoint":
+		return new(DatahubIngestionCheckpoint)
+	case "datahubIngestionRunSummary":
+		return new(DatahubIngestionRunSummary)
+	case "datasetDeprecation":
+		return new(DatasetDeprecation)
+	case "datasetUpstreamLineage":
+		return new(DatasetUpstreamLineage)
+	case "deprecation":
+		return new(Deprecation)
+	case "displayProperties":
+		return new(DisplayProperties)
+	case "documentInfo":
+		return new(DocumentInfo)
+	case "documentKey":
+		return new(DocumentKey)
+	case "documentSettings":
+		return new(DocumentSettings)
+	case "documentUsageStatistics":
+		return new(DocumentUsageStatistics)
+	case "documentation":
+		return new(Documentation)
+	case "domainKey":
+		return new(DomainKey)
+	case "domainProperties":
+		return new(DomainProperties)
+	case "domains":
+		return new(Domains)
+	case "dynamicFormAssignment":
+		return new(DynamicFormAssignment)
+	case "editableChartProperties":
+		return new(EditableChartProperties)
+	case "editableContainerProperties":
+		return new(EditableContainerProperties)
+	case "editableDashboardProperties":
+		return new(EditableDashboardProperties)
+	case "editableDataFlowProperties":
+		return new(EditableDataFlowProperties)
+	case "editableDataJobProperties":
+		return new(EditableDataJobProperties)
+	case "editableERModelRelationshipProperties":
+		return new(EditableERModelRelationshipProperties)
+	case "editableMlPrimaryKeyProperties":
+		return new(EditableMLPrimaryKeyProperties)
+	case "editableNotebookProperties":
+		return new(EditableNotebookProperties)
+	case "embed":
+		return new(Embed)
+	case "entityTypeInfo":
+		return new(EntityTypeInfo)
+	case "entityTypeKey":
+		return new(EntityTypeKey)
+	case "erModelRelationshipKey":
+		return new(ERModelRelationshipKey)
+	case "erModelRelationshipProperties":
+		return new(ERModelRelationshipProperties)
+	case "formInfo":
+		return new(FormInfo)
+	case "formKey":
+		return new(FormKey)
+	case "forms":
+		return new(Forms)
+	case "globalSettingsInfo":
+		return new(GlobalSettingsInfo)
+	case "globalSettingsKey":
+		return new(GlobalSettingsKey)
+	case "glossaryNodeInfo":
+		return new(GlossaryNodeInfo)
+	case "glossaryNodeKey":
+		return new(GlossaryNodeKey)
+	case "glossaryRelatedTerms":
+		return new(GlossaryRelatedTerms)
+	case "glossaryTermInfo":
+		return new(GlossaryTermInfo)
+	case "glossaryTermKey":
+		return new(GlossaryTermKey)
+	case "groupMembership":
+		return new(GroupMembership)
+	case "icebergCatalogInfo":
+		return new(IcebergCatalogInfo)
+	case "icebergWarehouseInfo":
+		return new(IcebergWarehouseInfo)
+	case "incidentExternalLinks":
+		return new(IncidentExternalLinks)
+	case "incidentInfo":
+		return new(IncidentInfo)
+	case "incidentKey":
+		return new(IncidentKey)
+	case "incidentNotes":
+		return new(IncidentNotes)
+	case "incidentsSummary":
+		return new(IncidentsSummary)
+	case "inputFields":
+		return new(InputFields)
+	case "intendedUse":
+		return new(IntendedUse)
+	case "inviteToken":
+		return new(InviteToken)
+	case "inviteTokenKey":
+		return new(InviteTokenKey)
+	case "lifecycleStageTypeInfo":
+		return new(LifecycleStageTypeInfo)
+	case "lifecycleStageTypeKey":
+		return new(LifecycleStageTypeKey)
+	case "logicalParent":
+		return new(LogicalParent)
+	case "mcpServerProperties":
+		return new(McpServerProperties)
+	case "metricInfo":
+		return new(MetricInfo)
+	case "metricKey":
+		return new(MetricKey)
+	case "metricRelationships":
+		return new(MetricRelationships)
+	case "metricUpstreams":
+		return new(MetricUpstreams)
+	case "mlModelCaveatsAndRecommendations":
+		return new(CaveatsAndRecommendations)
+	case "mlModelDeploymentKey":
+		return new(MLModelDeploymentKey)
+	case "mlModelDeploymentProperties":
+		return new(MLModelDeploymentProperties)
+	case "mlModelEthicalConsiderations":
+		return new(EthicalConsiderations)
+	case "mlModelEvaluationData":
+		return new(EvaluationData)
+	case "mlModelFactorPrompts":
+		return new(MLModelFactorPrompts)
+	case "mlModelMetrics":
+		return new(Metrics)
+	case "mlModelQuantitativeAnalyses":
+		return new(QuantitativeAnalyses)
+	case "mlModelTrainingData":
+		return new(TrainingData)
+	case "mlPrimaryKeyKey":
+		return new(MLPrimaryKeyKey)
+	case "mlPrimaryKeyProperties":
+		return new(MLPrimaryKeyProperties)
+	case "mlTrainingRunProperties":
+		return new(MLTrainingRunProperties)
+	case "nativeGroupMembership":
+		return new(NativeGroupMembership)
+	case "notebookContent":
+		return new(NotebookContent)
+	case "notebookInfo":
+		return new(NotebookInfo)
+	case "notebookKey":
+		return new(NotebookKey)
+	case "origin":
+		return new(Origin)
+	case "ownershipTypeInfo":
+		return new(OwnershipTypeInfo)
+	case "ownershipTypeKey":
+		return new(OwnershipTypeKey)
+	case "partitionsSummary":
+		return new(PartitionsSummary)
+	case "platformResourceInfo":
+		return new(PlatformResourceInfo)
+	case "platformResourceKey":
+		return new(PlatformResourceKey)
+	case "postInfo":
+		return new(PostInfo)
+	case "postKey":
+		return new(PostKey)
+	case "propertyDefinition":
+		return new(StructuredPropertyDefinition)
+	case "queryKey":
+		return new(QueryKey)
+	case "queryProperties":
+		return new(QueryProperties)
+	case "querySubjects":
+		return new(QuerySubjects)
+	case "queryUsageStatistics":
+		return new(QueryUsageStatistics)
+	case "repositoryKey":
+		return new(RepositoryKey)
+	case "repositoryLineage":
+		return new(RepositoryLineage)
+	case "repositoryProperties":
+		return new(RepositoryProperties)
+	case "repositorySource":
+		return new(RepositorySource)
+	case "restApiProperties":
+		return new(RestAPIProperties)
+	case "roleKey":
+		return new(RoleKey)
+	case "roleMembership":
+		return new(RoleMembership)
+	case "roleProperties":
+		return new(RoleProperties)
+	case "schemaFieldAliases":
+		return new(SchemaFieldAliases)
+	case "schemaFieldKey":
+		return new(SchemaFieldKey)
+	case "schemafieldInfo":
+		return new(SchemaFieldInfo)
+	case "semanticContent":
+		return new(SemanticContent)
+	case "semanticModelInfo":
+		return new(SemanticModelInfo)
+	case "semanticModelKey":
+		return new(SemanticModelKey)
+	case "serviceDefinition":
+		return new(ServiceDefinition)
+	case "serviceKey":
+		return new(ServiceKey)
+	case "serviceProperties":
+		return new(ServiceProperties)
+	case "siblings":
+		return new(Siblings)
+	case "slackUserInfo":
+		return new(SlackUserInfo)
+	case "sourceCode":
+		return new(SourceCode)
+	case "structuredProperties":
+		return new(StructuredProperties)
+	case "structuredPropertyKey":
+		return new(StructuredPropertyKey)
+	case "structuredPropertySettings":
+		return new(StructuredPropertySettings)
+	case "subTypes":
+		return new(SubTypes)
+	case "systemMetadata":
+		return new(SystemMetadata)
+	case "tagKey":
+		return new(TagKey)
+	case "tagProperties":
+		return new(TagProperties)
+	case "telemetryClientId":
+		return new(TelemetryClientID)
+	case "telemetryKey":
+		return new(TelemetryKey)
+	case "upstreamLineage":
+		return new(UpstreamLineage)
+	case "versionInfo":
+		return new(VersionInfo)
+	case "versionProperties":
+		return new(VersionProperties)
+	case "versionSetKey":
+		return new(VersionSetKey)
+	case "versionSetProperties":
+		return new(VersionSetProperties)
+	case "viewProperties":
+		return new(ViewProperties)
+	}
+	return nil
+}
+
+// generatedNames lists the aspects whose types are generated, sorted.
+var generatedNames = []string{
+	"access",
+	"actors",
+	"agentSkillInfo",
+	"agentSkillKey",
+	"aiAgentDependencies",
+	"aiAgentInfo",
+	"aiAgentKey",
+	"apiKey",
+	"apiProperties",
+	"apiSignature",
+	"applicationKey",
+	"applicationLineage",
+	"applicationProperties",
+	"applications",
+	"assertionActions",
+	"assertionInfo",
+	"assertionKey",
+	"assertionRunEvent",
+	"assetSettings",
+	"browsePaths",
+	"browsePathsV2",
+	"businessAttributeInfo",
+	"businessAttributeKey",
+	"businessAttributes",
+	"chartInfo",
+	"chartKey",
+	"chartQuery",
+	"chartUsageStatistics",
+	"container",
+	"containerKey",
+	"containerProperties",
+	"corpGroupEditableInfo",
+	"corpGroupInfo",
+	"corpGroupKey",
+	"corpUserCredentials",
+	"corpUserEditableInfo",
+	"corpUserInfo",
+	"corpUserKey",
+	"corpUserSettings",
+	"corpUserStatus",
+	"cost",
+	"dashboardInfo",
+	"dashboardKey",
+	"dashboardUsageStatistics",
+	"dataContractKey",
+	"dataContractProperties",
+	"dataContractStatus",
+	"dataFlowInfo",
+	"dataFlowKey",
+	"dataHubAccessTokenInfo",
+	"dataHubAccessTokenKey",
+	"dataHubActionKey",
+	"dataHubConnectionDetails",
+	"dataHubConnectionKey",
+	"dataHubExecutionRequestInput",
+	"dataHubExecutionRequestKey",
+	"dataHubExecutionRequestResult",
+	"dataHubExecutionRequestSignal",
+	"dataHubFileInfo",
+	"dataHubFileKey",
+	"dataHubIngestionSourceInfo",
+	"dataHubIngestionSourceKey",
+	"dataHubOpenAPISchemaKey",
+	"dataHubPageModuleKey",
+	"dataHubPageModuleProperties",
+	"dataHubPageTemplateKey",
+	"dataHubPageTemplateProperties",
+	"dataHubPersonaInfo",
+	"dataHubPersonaKey",
+	"dataHubPolicyInfo",
+	"dataHubPolicyKey",
+	"dataHubRetentionConfig",
+	"dataHubRetentionKey",
+	"dataHubRoleInfo",
+	"dataHubRoleKey",
+	"dataHubSecretKey",
+	"dataHubSecretValue",
+	"dataHubStepStateKey",
+	"dataHubStepStateProperties",
+	"dataHubUpgradeKey",
+	"dataHubUpgradeRequest",
+	"dataHubUpgradeResult",
+	"dataHubViewInfo",
+	"dataHubViewKey",
+	"dataJobInfo",
+	"dataJobInputOutput",
+	"dataJobKey",
+	"dataPlatformInstance",
+	"dataPlatformInstanceKey",
+	"dataPlatformInstanceProperties",
+	"dataProcessInfo",
+	"dataProcessInstanceInput",
+	"dataProcessInstanceKey",
+	"dataProcessInstanceOutput",
+	"dataProcessInstanceProperties",
+	"dataProcessInstanceRelationships",
+	"dataProcessInstanceRunEvent",
+	"dataProcessKey",
+	"dataProductKey",
+	"dataProductProperties",
+	"dataTransformLogic",
+	"dataTypeInfo",
+	"dataTypeKey",
+	"datahubIngestionCheckpoint",
+	"datahubIngestionRunSummary",
+	"datasetDeprecation",
+	"datasetUpstreamLineage",
+	"deprecation",
+	"displayProperties",
+	"documentInfo",
+	"documentKey",
+	"documentSettings",
+	"documentUsageStatistics",
+	"documentation",
+	"domainKey",
+	"domainProperties",
+	"domains",
+	"dynamicFormAssignment",
+	"editableChartProperties",
+	"editableContainerProperties",
+	"editableDashboardProperties",
+	"editableDataFlowProperties",
+	"editableDataJobProperties",
+	"editableERModelRelationshipProperties",
+	"editableMlPrimaryKeyProperties",
+	"editableNotebookProperties",
+	"embed",
+	"entityTypeInfo",
+	"entityTypeKey",
+	"erModelRelationshipKey",
+	"erModelRelationshipProperties",
+	"formInfo",
+	"formKey",
+	"forms",
+	"globalSettingsInfo",
+	"globalSettingsKey",
+	"glossaryNodeInfo",
+	"glossaryNodeKey",
+	"glossaryRelatedTerms",
+	"glossaryTermInfo",
+	"glossaryTermKey",
+	"groupMembership",
+	"icebergCatalogInfo",
+	"icebergWarehouseInfo",
+	"incidentExternalLinks",
+	"incidentInfo",
+	"incidentKey",
+	"incidentNotes",
+	"incidentsSummary",
+	"inputFields",
+	"intendedUse",
+	"inviteToken",
+	"inviteTokenKey",
+	"lifecycleStageTypeInfo",
+	"lifecycleStageTypeKey",
+	"logicalParent",
+	"mcpServerProperties",
+	"metricInfo",
+	"metricKey",
+	"metricRelationships",
+	"metricUpstreams",
+	"mlModelCaveatsAndRecommendations",
+	"mlModelDeploymentKey",
+	"mlModelDeploymentProperties",
+	"mlModelEthicalConsiderations",
+	"mlModelEvaluationData",
+	"mlModelFactorPrompts",
+	"mlModelMetrics",
+	"mlModelQuantitativeAnalyses",
+	"mlModelTrainingData",
+	"mlPrimaryKeyKey",
+	"mlPrimaryKeyProperties",
+	"mlTrainingRunProperties",
+	"nativeGroupMembership",
+	"notebookContent",
+	"notebookInfo",
+	"notebookKey",
+	"origin",
+	"ownershipTypeInfo",
+	"ownershipTypeKey",
+	"partitionsSummary",
+	"platformResourceInfo",
+	"platformResourceKey",
+	"postInfo",
+	"postKey",
+	"propertyDefinition",
+	"queryKey",
+	"queryProperties",
+	"querySubjects",
+	"queryUsageStatistics",
+	"repositoryKey",
+	"repositoryLineage",
+	"repositoryProperties",
+	"repositorySource",
+	"restApiProperties",
+	"roleKey",
+	"roleMembership",
+	"roleProperties",
+	"schemaFieldAliases",
+	"schemaFieldKey",
+	"schemafieldInfo",
+	"semanticContent",
+	"semanticModelInfo",
+	"semanticModelKey",
+	"serviceDefinition",
+	"serviceKey",
+	"serviceProperties",
+	"siblings",
+	"slackUserInfo",
+	"sourceCode",
+	"structuredProperties",
+	"structuredPropertyKey",
+	"structuredPropertySettings",
+	"subTypes",
+	"systemMetadata",
+	"tagKey",
+	"tagProperties",
+	"telemetryClientId",
+	"telemetryKey",
+	"upstreamLineage",
+	"versionInfo",
+	"versionProperties",
+	"versionSetKey",
+	"versionSetProperties",
+	"viewProperties",
 }

@@ -160,7 +160,7 @@
 // cancelled context or a bad filter is yielded as an error. Datasets and the
 // ML entities come typed (as the GraphQL reads return them); [SearchAs]
 // yields one type. Filters are built with [EntityType], [Platform], [Env],
-// [Domain], [Tag], [Term], [Owner], [HasCustomProperty], [Container],
+// [Domain], [Tag], [Term], [OwnedBy], [HasCustomProperty], [Container],
 // [SubType], [SoftDeleted] and [Field] (any field and [Condition]),
 // combined with [And], [Or] and [Not], and sent as DataHub's orFilters (an
 // OR of AND clauses); soft-deleted entities are left out unless the filter

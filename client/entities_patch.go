@@ -116,8 +116,9 @@ func sameJSON(a, b any) bool {
 	return err1 == nil && err2 == nil && bytes.Equal(x, y)
 }
 
-// proposal returns p as a PATCH proposal of u.
-func (p *listPatch) proposal(u urn.URN) (emitter.Proposal, error) {
+// proposals returns p as the PATCH proposals of u (the builder sends adds
+// and removes of keyed items as documents of their own).
+func (p *listPatch) proposals(u urn.URN) ([]emitter.Proposal, error) {
 	b := patch.New(u)
 	for _, it := range p.added {
 		switch v := it.(type) {
@@ -140,14 +141,7 @@ func (p *listPatch) proposal(u urn.URN) (emitter.Proposal, error) {
 			b.RemoveOwner(owner, aspects.OwnershipType(typ))
 		}
 	}
-	ps, err := b.Proposals()
-	if err != nil {
-		return emitter.Proposal{}, err
-	}
-	if len(ps) != 1 {
-		return emitter.Proposal{}, fmt.Errorf("client: patch of %s of %s makes %d proposals", p.aspect, u, len(ps))
-	}
-	return ps[0], nil
+	return b.Proposals()
 }
 
 // landed reports whether the aspect read back holds what p added and not

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -217,18 +218,21 @@ func (e *conflictAt) Error() string { return e.err.Error() }
 // none was and the round may be tried again, or the failure.
 func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *entitystate.State) error {
 	now := c.now().UnixMilli()
-	ps := make([]emitter.Proposal, len(cs))
+	var ps []emitter.Proposal
+	var owner []int // owner[i] is the change proposal i writes
 	for i, ch := range cs {
 		if ch.patch != nil {
-			p, err := ch.patch.proposal(u)
+			pps, err := ch.patch.proposals(u)
 			if err != nil {
 				return err
 			}
-			p.SystemMetadata = &emitter.SystemMetadata{LastObserved: now}
-			ps[i] = p
+			for _, p := range pps {
+				p.SystemMetadata = &emitter.SystemMetadata{LastObserved: now}
+				ps, owner = append(ps, p), append(owner, i)
+			}
 			continue
 		}
-		ps[i] = emitter.Proposal{
+		ps = append(ps, emitter.Proposal{
 			EntityType:     u.EntityType(),
 			URN:            u,
 			ChangeType:     emitter.Upsert,
@@ -236,7 +240,8 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 			Aspect:         emitter.RawAspect{Name: ch.name, JSON: ch.value},
 			SystemMetadata: &emitter.SystemMetadata{LastObserved: now},
 			Headers:        map[string]string{headerIfVersionMatch: st.Aspects[ch.name].Version},
-		}
+		})
+		owner = append(owner, i)
 	}
 	err := c.em.Emit(ctx, ps...)
 	if err == nil {
@@ -254,7 +259,9 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 		case outcomeRetry:
 			retry = r.Err
 		case outcomeUnknown:
-			unknown = append(unknown, r.Index)
+			if !slices.Contains(unknown, owner[r.Index]) {
+				unknown = append(unknown, owner[r.Index])
+			}
 		case outcomeNotApplied:
 			return fmt.Errorf("client: update %s: %s not written: %w", u, r.Aspect, r.Err)
 		default:
@@ -279,7 +286,7 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 			ok, _, rerr = c.resolve(ctx, u, info, cs[i].value, st.Aspects[cs[i].name].Version)
 		}
 		if rerr != nil {
-			return fmt.Errorf("client: update %s: the answer to the write was lost (%v) and reading it back failed: %w", u, settled(be.Results[i].Err), &unknownCause{rerr})
+			return fmt.Errorf("client: update %s: the answer to the write of %s was lost and reading it back failed: %w", u, cs[i].name, &unknownCause{rerr})
 		}
 		if ok {
 			landed++
@@ -289,7 +296,7 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 	case landed == len(unknown) && retry == nil:
 		return nil
 	case landed == 0:
-		return &conflictAt{fmt.Errorf("the write was not applied (%v)", settled(be.Results[unknown[0]].Err))}
+		return &conflictAt{fmt.Errorf("the write of %s was lost and not applied", names(cs))}
 	}
 	return fmt.Errorf("client: update %s: the answer to the write was lost and only part of it was applied: %w", u, datahub.ErrOutcomeUnknown)
 }

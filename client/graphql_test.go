@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"os"
@@ -67,6 +68,15 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 			vars = map[string]any{"input": merged(searchInput, map[string]any{"facets": []string{"platform"}})}
 		case "scrollAcrossLineage":
 			vars = map[string]any{"input": merged(searchInput, map[string]any{"urn": "urn:li:x:y", "direction": "UPSTREAM", "count": 10, "scrollId": "x"})}
+		}
+		// The server sees the variables as JSON: validate what they decode to.
+		raw, err := json.Marshal(vars)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vars = nil
+		if err := json.Unmarshal(raw, &vars); err != nil {
+			t.Fatal(err)
 		}
 		if errs := schema.ValidateWithVariables(doc, vars); len(errs) > 0 {
 			t.Errorf("%s does not validate against DataHub's SDL: %v", name, errs)

@@ -14,9 +14,10 @@ import (
 const (
 	// DefaultPageSize is the number of results a search asks for per page.
 	DefaultPageSize = 200
-	// MaxPageSize caps [WithPageSize]: larger pages have broken DataHub
-	// servers (datahub#13013), and DataHub serves at most 10,000 per page.
-	MaxPageSize = 1000
+	// MaxPageSize caps [WithPageSize]: pages of a few hundred results with
+	// their entities are heavy for a server (a count of 900 broke one,
+	// datahub#13013), and more pages cost only round trips.
+	MaxPageSize = 500
 	// DefaultSearchLimit is the number of results a search yields at most
 	// unless [WithLimit] says otherwise.
 	DefaultSearchLimit = 10000

@@ -4,8 +4,7 @@
 // Each type ([Dataset], [MLModel], [MLModelGroup], [MLFeature],
 // [MLFeatureTable], [MLPrimaryKey], [Container], [DataProcessInstance],
 // [DataJob], [DataFlow], [Tag], [GlossaryTerm], [Domain], [CorpUser]) has a
-// URN field (package urn's typed URN where it has one, else urn.Generic)
-// and a pointer field per aspect of package aspects it offers; a nil field
+// URN field of package urn's typed URN and a pointer field per aspect of package aspects it offers; a nil field
 // means "not loaded" after a read and "not written" on a write. [New]
 // returns the empty entity of a URN's type. Constructors cover the common
 // cases: [NewDataset] (a description and columns with their types and

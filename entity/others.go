@@ -10,7 +10,7 @@ import (
 type Container struct {
 	Meta
 	// URN is the container URN.
-	URN urn.Generic
+	URN urn.Container
 	// Properties is containerProperties: name, description, custom properties.
 	Properties *aspects.ContainerProperties
 	// EditableProperties is editableContainerProperties: its description as edited in DataHub.
@@ -44,7 +44,7 @@ func (c *Container) EntityURN() urn.URN { return c.URN }
 
 // KeyAspect returns the containerKey of c.URN.
 func (c *Container) KeyAspect() aspects.Aspect {
-	return aspects.ContainerKey{Guid: aspects.Ptr(part(c.URN, 0))}
+	return aspects.ContainerKey{Guid: aspects.Ptr(c.URN.Guid())}
 }
 
 func (c *Container) access() entitystate.Access {
@@ -55,7 +55,7 @@ func (c *Container) access() entitystate.Access {
 type DataProcessInstance struct {
 	Meta
 	// URN is the dataProcessInstance URN.
-	URN urn.Generic
+	URN urn.DataProcessInstance
 	// Properties is dataProcessInstanceProperties: name, type, creation stamp, custom properties.
 	Properties *aspects.DataProcessInstanceProperties
 	// TrainingRun is mlTrainingRunProperties: an ML training run's id, hyper-parameters, metrics and output URLs.
@@ -86,7 +86,7 @@ func (r *DataProcessInstance) EntityURN() urn.URN { return r.URN }
 
 // KeyAspect returns the dataProcessInstanceKey of r.URN.
 func (r *DataProcessInstance) KeyAspect() aspects.Aspect {
-	return aspects.DataProcessInstanceKey{ID: part(r.URN, 0)}
+	return aspects.DataProcessInstanceKey{ID: r.URN.ID()}
 }
 
 func (r *DataProcessInstance) access() entitystate.Access {
@@ -105,7 +105,7 @@ func (r *DataProcessInstance) access() entitystate.Access {
 type DataJob struct {
 	Meta
 	// URN is the dataJob URN.
-	URN urn.Generic
+	URN urn.DataJob
 	// Info is dataJobInfo: name, type, description, custom properties.
 	Info *aspects.DataJobInfo
 	// InputOutput is dataJobInputOutput: the datasets and jobs it reads and writes.
@@ -141,7 +141,7 @@ func (j *DataJob) EntityURN() urn.URN { return j.URN }
 
 // KeyAspect returns the dataJobKey of j.URN.
 func (j *DataJob) KeyAspect() aspects.Aspect {
-	return aspects.DataJobKey{Flow: part(j.URN, 0), JobID: part(j.URN, 1)}
+	return aspects.DataJobKey{Flow: flowOf(j.URN), JobID: j.URN.JobID()}
 }
 
 func (j *DataJob) access() entitystate.Access {
@@ -152,7 +152,7 @@ func (j *DataJob) access() entitystate.Access {
 type DataFlow struct {
 	Meta
 	// URN is the dataFlow URN.
-	URN urn.Generic
+	URN urn.DataFlow
 	// Info is dataFlowInfo: name, description, project, custom properties.
 	Info *aspects.DataFlowInfo
 	// EditableProperties is editableDataFlowProperties: its description as edited in DataHub.
@@ -186,7 +186,7 @@ func (f *DataFlow) EntityURN() urn.URN { return f.URN }
 
 // KeyAspect returns the dataFlowKey of f.URN.
 func (f *DataFlow) KeyAspect() aspects.Aspect {
-	return aspects.DataFlowKey{Orchestrator: part(f.URN, 0), FlowID: part(f.URN, 1), Cluster: part(f.URN, 2)}
+	return aspects.DataFlowKey{Orchestrator: f.URN.Orchestrator(), FlowID: f.URN.FlowID(), Cluster: f.URN.Cluster()}
 }
 
 func (f *DataFlow) access() entitystate.Access {
@@ -257,7 +257,7 @@ func (g *GlossaryTerm) access() entitystate.Access {
 type Domain struct {
 	Meta
 	// URN is the domain URN.
-	URN urn.Generic
+	URN urn.Domain
 	// Properties is domainProperties: name, description, parent domain.
 	Properties *aspects.DomainProperties
 	// Ownership is ownership: its owners.
@@ -273,7 +273,7 @@ func (d *Domain) EntityURN() urn.URN { return d.URN }
 
 // KeyAspect returns the domainKey of d.URN.
 func (d *Domain) KeyAspect() aspects.Aspect {
-	return aspects.DomainKey{ID: part(d.URN, 0)}
+	return aspects.DomainKey{ID: d.URN.ID()}
 }
 
 func (d *Domain) access() entitystate.Access {
@@ -315,7 +315,7 @@ func (u *CorpUser) access() entitystate.Access {
 type MLPrimaryKey struct {
 	Meta
 	// URN is the mlPrimaryKey URN.
-	URN urn.Generic
+	URN urn.MLPrimaryKey
 	// Properties is mlPrimaryKeyProperties: description, data type, source datasets.
 	Properties *aspects.MLPrimaryKeyProperties
 	// EditableProperties is editableMlPrimaryKeyProperties: its description as edited in DataHub.
@@ -341,7 +341,7 @@ func (k *MLPrimaryKey) EntityURN() urn.URN { return k.URN }
 
 // KeyAspect returns the mLPrimaryKeyKey of k.URN.
 func (k *MLPrimaryKey) KeyAspect() aspects.Aspect {
-	return aspects.MLPrimaryKeyKey{FeatureNamespace: part(k.URN, 0), Name: part(k.URN, 1)}
+	return aspects.MLPrimaryKeyKey{FeatureNamespace: k.URN.FeatureNamespace(), Name: k.URN.Name()}
 }
 
 func (k *MLPrimaryKey) access() entitystate.Access {
@@ -350,19 +350,19 @@ func (k *MLPrimaryKey) access() entitystate.Access {
 
 func init() {
 	register("container", func(u urn.URN) (Entity, error) {
-		t, err := typed(u, urn.ParseGeneric)
+		t, err := typed(u, urn.ParseContainer)
 		return &Container{URN: t}, err
 	})
 	register("dataProcessInstance", func(u urn.URN) (Entity, error) {
-		t, err := typed(u, urn.ParseGeneric)
+		t, err := typed(u, urn.ParseDataProcessInstance)
 		return &DataProcessInstance{URN: t}, err
 	})
 	register("dataJob", func(u urn.URN) (Entity, error) {
-		t, err := typed(u, urn.ParseGeneric)
+		t, err := typed(u, urn.ParseDataJob)
 		return &DataJob{URN: t}, err
 	})
 	register("dataFlow", func(u urn.URN) (Entity, error) {
-		t, err := typed(u, urn.ParseGeneric)
+		t, err := typed(u, urn.ParseDataFlow)
 		return &DataFlow{URN: t}, err
 	})
 	register("tag", func(u urn.URN) (Entity, error) {
@@ -374,7 +374,7 @@ func init() {
 		return &GlossaryTerm{URN: t}, err
 	})
 	register("domain", func(u urn.URN) (Entity, error) {
-		t, err := typed(u, urn.ParseGeneric)
+		t, err := typed(u, urn.ParseDomain)
 		return &Domain{URN: t}, err
 	})
 	register("corpuser", func(u urn.URN) (Entity, error) {
@@ -382,18 +382,17 @@ func init() {
 		return &CorpUser{URN: t}, err
 	})
 	register("mlPrimaryKey", func(u urn.URN) (Entity, error) {
-		t, err := typed(u, urn.ParseGeneric)
+		t, err := typed(u, urn.ParseMLPrimaryKey)
 		return &MLPrimaryKey{URN: t}, err
 	})
 }
 
-// part returns part i of u's id, "" when it has none.
-func part(u urn.Generic, i int) string {
-	parts := u.Parts()
-	if i >= len(parts) {
-		return ""
+// flowOf returns the flow URN of a data job URN, "" for the zero value.
+func flowOf(u urn.DataJob) string {
+	if f := u.Flow(); f != nil {
+		return f.String()
 	}
-	return parts[i]
+	return ""
 }
 
 // NewTrainingRun returns an ML training run as DataHub's MLflow connector
@@ -402,7 +401,7 @@ func part(u urn.Generic, i int) string {
 // (in mlTrainingRunProperties, as NewMLModel writes them: text values,
 // sorted by name). Set Container, Input, Output and RunEvents as the run
 // has them.
-func NewTrainingRun(u urn.Generic, name string, params, metrics map[string]any) *DataProcessInstance {
+func NewTrainingRun(u urn.DataProcessInstance, name string, params, metrics map[string]any) *DataProcessInstance {
 	return &DataProcessInstance{
 		URN:         u,
 		Properties:  &aspects.DataProcessInstanceProperties{Name: name},

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 )
@@ -141,4 +142,82 @@ func BenchmarkIngestHTTP(b *testing.B) {
 			b.ReportMetric(float64(noopT)/float64(mockT), "mock/noop")
 		})
 	}
+}
+
+// BenchmarkIngestHTTPConcurrent is BenchmarkIngestHTTP's batched ingest
+// from 4 clients at once: each client sends bodies of 200 proposals of its
+// own datasets (every write a new version), the 4 requests of a round in
+// parallel, and rounds to the mock and to the no-op handler take turns. It
+// reports each side's proposals/s and mock/noop (the mock's rate as a
+// fraction of the no-op handler's).
+func BenchmarkIngestHTTPConcurrent(b *testing.B) {
+	const clients, n = 4, 200
+	bodies := make([][2][]byte, clients)
+	for c := range clients {
+		for v, body := range ingestBodies(b, n) {
+			bodies[c][v] = bytes.ReplaceAll(body, []byte("foo,bar"), fmt.Appendf(nil, "foo,c%d-bar", c))
+		}
+	}
+	s := Start(b, WithRecording(false))
+	mockURL := s.URL() + "/aspects?action=ingestProposalBatch"
+	noopURL := startNoop(b) + "/aspects?action=ingestProposalBatch"
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 2 * clients
+	hc := &http.Client{Transport: t}
+	b.Cleanup(t.CloseIdleConnections)
+	round := func(url string, v int) time.Duration {
+		start := time.Now()
+		var wg sync.WaitGroup
+		for c := range clients {
+			wg.Go(func() {
+				if err := postBody(hc, url, bodies[c][v]); err != nil {
+					b.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		return time.Since(start)
+	}
+	for v := range 2 { // warm the connections and the mock's first versions
+		round(mockURL, v)
+		round(noopURL, v)
+	}
+	b.SetBytes(int64(clients * len(bodies[0][0])))
+	var mockT, noopT time.Duration
+	i := 0
+	for b.Loop() {
+		// Alternate which side goes first, and the body (every write a
+		// new version).
+		if i%4 < 2 {
+			mockT += round(mockURL, i%2)
+			noopT += round(noopURL, i%2)
+		} else {
+			noopT += round(noopURL, i%2)
+			mockT += round(mockURL, i%2)
+		}
+		i++
+	}
+	b.ReportMetric(float64(i*clients*n)/mockT.Seconds(), "mock-proposals/s")
+	b.ReportMetric(float64(i*clients*n)/noopT.Seconds(), "noop-proposals/s")
+	b.ReportMetric(float64(noopT)/float64(mockT), "mock/noop")
+}
+
+// postBody is postIngest returning its failure, for goroutines.
+func postBody(hc *http.Client, url string, body []byte) error {
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-RestLi-Protocol-Version", "2.0.0")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	msg, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s: status %d: %s", url, resp.StatusCode, msg)
+	}
+	return nil
 }

@@ -118,6 +118,29 @@ const (
 	msgClockRange       = "Clock member %q: %s moves the clock more than 292 years from its base clock (datahub-mock)"
 )
 
+// readControlObject reads the body of a control request, a JSON object of
+// at most maxControlBody bytes (413 beyond) naming each member once: its
+// members, or nil (and no error) when the body is not a JSON object, for
+// the caller to say what it takes.
+func readControlObject(r *http.Request) (map[string]json.RawMessage, *restliError) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxControlBody+1))
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, msgBadBody, err)
+	}
+	if len(body) > maxControlBody {
+		return nil, errorf(http.StatusRequestEntityTooLarge, msgBodyTooLarge, maxControlBody)
+	}
+	trimmed := bytes.TrimSpace(body)
+	var m map[string]json.RawMessage
+	if len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &m) != nil || m == nil {
+		return nil, nil
+	}
+	if name, ok := duplicateMember(trimmed); ok {
+		return nil, errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name))
+	}
+	return m, nil
+}
+
 // duplicateMember returns the first member that the JSON object text obj
 // names twice (encoding/json would keep the last one silently).
 func duplicateMember(obj []byte) (string, bool) {
@@ -146,20 +169,12 @@ const faultMemberList = "op, times, status, retryAfterSeconds, delayMillis, drop
 // and of its type, op and times present, and the fault valid. A refusal is
 // a 400 naming the member.
 func decodeFault(r *http.Request) (Fault, *restliError) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxControlBody+1))
-	if err != nil {
-		return Fault{}, errorf(http.StatusBadRequest, msgBadBody, err)
+	members, rerr := readControlObject(r)
+	if rerr != nil {
+		return Fault{}, rerr
 	}
-	if len(body) > maxControlBody {
-		return Fault{}, errorf(http.StatusRequestEntityTooLarge, msgBodyTooLarge, maxControlBody)
-	}
-	trimmed := bytes.TrimSpace(body)
-	var members map[string]json.RawMessage
-	if len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &members) != nil {
+	if members == nil {
 		return Fault{}, errorf(http.StatusBadRequest, msgControlBody, faultMemberList)
-	}
-	if name, ok := duplicateMember(trimmed); ok {
-		return Fault{}, errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name))
 	}
 	names := slices.Sorted(maps.Keys(members))
 	for _, name := range names {
@@ -258,17 +273,12 @@ func decodeFault(r *http.Request) (Fault, *restliError) {
 // non-negative number) and time (RFC 3339).
 func (s *Server) moveClock(r *http.Request) *restliError {
 	const members = "fastForwardMillis, time"
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxControlBody+1))
-	if err != nil {
-		return errorf(http.StatusBadRequest, msgBadBody, err)
+	m, rerr := readControlObject(r)
+	if rerr != nil {
+		return rerr
 	}
-	var m map[string]json.RawMessage
-	trimmed := bytes.TrimSpace(body)
-	if len(body) > maxControlBody || len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &m) != nil {
+	if m == nil {
 		return errorf(http.StatusBadRequest, msgClockBody, members)
-	}
-	if name, ok := duplicateMember(trimmed); ok {
-		return errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name))
 	}
 	for name := range m {
 		if name != "fastForwardMillis" && name != "time" {

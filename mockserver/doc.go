@@ -118,8 +118,12 @@
 // aspects' searchable fields, under DataHub's index field names (tags,
 // owners, glossaryTerms, domains, platform, origin, name, description,
 // customProperties as "key=value", typeNames, container, removed,
-// hasDescription, ...), so a write is searchable once the index has caught
-// up with it (the async lag), and restoreIndices repairs a drift.
+// hasDescription, ...), read from the @Searchable annotations of DataHub's
+// PDL, so a write is searchable once the index has caught up with it (the
+// async lag), and restoreIndices repairs a drift. DataHub also writes a
+// default dataPlatformInstance (and browse paths) when it creates an
+// entity; the mock stores no default aspect but indexes the key's platform
+// as that dataPlatformInstance would be indexed.
 //
 //   - Filters: orFilters are an OR of AND clauses; EQUAL and IN match any
 //     value exactly, IEQUAL ignoring case, CONTAIN, START_WITH and
@@ -164,6 +168,10 @@
 //     nor walked through unless included; DataHub's in-memory path for
 //     large graphs does not filter them. Results are ordered by degree,
 //     then score, then URN.
+//   - Results are entities of the types the mock's GraphQL serves (the ML
+//     entities, datasets, data jobs and flows, charts, dashboards, training
+//     runs, tags, terms, users, groups; the last ones by URN and type only);
+//     DataHub returns every searchable type.
 //   - updateLineage stamps its items with urn:li:corpuser:datahub (the
 //     mock has no signed-in user).
 //

@@ -1,7 +1,6 @@
 package mockserver
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 
@@ -71,25 +70,17 @@ func (s *Server) controlIndex(w http.ResponseWriter, r *http.Request) {
 	switch r.Method {
 	case http.MethodGet:
 	case http.MethodPost:
-		body, rerr := readBody(r)
+		m, rerr := readControlObject(r)
 		if rerr != nil {
 			writeRestliError(w, rerr, "")
 			return
 		}
-		var req struct {
-			Paused *bool `json:"paused"`
-		}
-		dec := json.NewDecoder(bytes.NewReader(body))
-		dec.DisallowUnknownFields()
-		if name, ok := duplicateMember(bytes.TrimSpace(body)); ok {
-			writeRestliError(w, errorf(http.StatusBadRequest, msgControlDuplicate, abbreviate(name)), "")
-			return
-		}
-		if err := dec.Decode(&req); err != nil || req.Paused == nil {
+		var paused bool
+		if raw, ok := m["paused"]; len(m) != 1 || !ok || json.Unmarshal(raw, &paused) != nil || string(raw) == "null" {
 			writeRestliError(w, errorf(http.StatusBadRequest, msgControlIndex), "")
 			return
 		}
-		s.index.SetPaused(*req.Paused)
+		s.index.SetPaused(paused)
 	default:
 		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, abbreviate(r.Method), ControlPrefix+"/index"), "")
 		return

@@ -10,6 +10,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // Proposal is a metadata change proposal as the mock received and decoded
@@ -163,10 +164,8 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 			pe.add(msgParamType, path+"/systemMetadata", compact(v), "DataMap")
 		} else {
 			err := pdl.ValidateJSON(systemMetadataRecord, v)
-			if err == nil {
-				p.SystemMetadata = compactValidShared(v)
-			} else {
-				p.SystemMetadata = compactShared(v)
+			p.SystemMetadata = jsonx.CompactShared(v) // a member of a decoded body: valid JSON
+			if err != nil {
 				*pe = append(*pe, gms.PegasusMessageAt(path+"/systemMetadata", err))
 			}
 		}
@@ -350,21 +349,8 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 
 // compact returns v as compact JSON text for messages, shortened.
 func compact(v json.RawMessage) string {
-	return abbreviate(string(compactJSON(v)))
+	return abbreviate(string(jsonx.Compact(v)))
 }
-
-// compactShared is compactJSON that returns v itself when it is already
-// compact, for values that are not modified afterwards.
-func compactShared(v json.RawMessage) json.RawMessage {
-	if !bytes.ContainsAny(v, " \t\r\n") && pdl.Valid(v) {
-		return v
-	}
-	return compactJSON(v)
-}
-
-func compactValidShared(v json.RawMessage) json.RawMessage { return gms.CompactValidShared(v) }
-
-func compactJSON(v json.RawMessage) json.RawMessage { return gms.CompactJSON(v) }
 
 func abbreviate(s string) string { return gms.Abbreviate(s) }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver"
 )
@@ -37,7 +38,7 @@ func TestGraphQLSearchWire(t *testing.T) {
 			    {"field":"origin","displayName":"Environment","aggregations":[{"value":"PROD","count":1}]},
 			    {"field":"owners","displayName":"Owned By","aggregations":[{"value":"urn:li:corpGroup:data","count":1},{"value":"urn:li:corpuser:jdoe","count":1}]},
 			    {"field":"platform","displayName":"Platform","aggregations":[{"value":"urn:li:dataPlatform:hive","count":1}]},
-			    {"field":"tags","displayName":"Tag","aggregations":[{"value":"urn:li:tag:pii","count":1}]}],
+			    {"field":"tags","displayName":"Tagged With","aggregations":[{"value":"urn:li:tag:pii","count":1}]}],
 			  "suggestions":[]}},"extensions":{}}`},
 		{"search one type, text, soft-deleted left out",
 			`query q($input: SearchInput!) { search(input: $input) { start count total searchResults { entity { urn } matchedFields { name value } } } }`,
@@ -139,7 +140,7 @@ func TestGraphQLLineageWire(t *testing.T) {
 		    {"field":"origin","displayName":"Environment","aggregations":[{"value":"PROD","count":1}]},
 		    {"field":"owners","displayName":"Owned By","aggregations":[{"value":"urn:li:corpGroup:data","count":1},{"value":"urn:li:corpuser:jdoe","count":1}]},
 		    {"field":"platform","displayName":"Platform","aggregations":[{"value":"urn:li:dataPlatform:hive","count":1}]},
-		    {"field":"tags","displayName":"Tag","aggregations":[{"value":"urn:li:tag:pii","count":1}]}]}},"extensions":{}}`)
+		    {"field":"tags","displayName":"Tagged With","aggregations":[{"value":"urn:li:tag:pii","count":1}]}]}},"extensions":{}}`)
 	const scroll = `query q($input: ScrollAcrossLineageInput!) { scrollAcrossLineage(input: $input) {
 	  nextScrollId count total searchResults { entity { urn } degree } } }`
 	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, scroll, map[string]any{"input": map[string]any{
@@ -209,4 +210,36 @@ func TestGraphQLUpdateLineage(t *testing.T) {
 	if err := json.Unmarshal(got, &ul); err != nil || len(ul.Upstreams) != 15 {
 		t.Fatalf("after removing one: %d upstreams (%v)", len(ul.Upstreams), err)
 	}
+}
+
+// TestGraphQLSearchSkipsUnservedTypes: an entity whose type the mock's
+// GraphQL does not serve (a container) is not a result, and does not fail
+// the search.
+func TestGraphQLSearchSkipsUnservedTypes(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	seedGraphQL(t, s)
+	if err := s.PutAspectJSON("urn:li:container:abc", "globalTags", json.RawMessage(`{"tags":[{"tag":"urn:li:tag:pii"}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t,
+		`query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } } }`,
+		map[string]any{"input": map[string]any{"query": "pii"}})),
+		`{"data":{"searchAcrossEntities":{"total":1,"searchResults":[{"entity":{"urn":"`+gqlDataset+`"}}]}},"extensions":{}}`)
+}
+
+// TestGraphQLSearchFollowsLag: a write is searchable once the index has
+// caught up with it (the async lag on the server clock), as in DataHub.
+func TestGraphQLSearchFollowsLag(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithAsyncLag(5*time.Second))
+	if err := s.PutAspectJSON(gqlDataset, "globalTags", json.RawMessage(`{"tags":[{"tag":"urn:li:tag:late"}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	const q = `query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total } }`
+	vars := map[string]any{"input": map[string]any{"query": "*", "orFilters": []any{map[string]any{"and": []any{
+		map[string]any{"field": "tags", "values": []string{"urn:li:tag:late"}}}}}}}
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, vars)), `{"data":{"searchAcrossEntities":{"total":0}},"extensions":{}}`)
+	s.FastForward(5 * time.Second)
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, vars)), `{"data":{"searchAcrossEntities":{"total":1}},"extensions":{}}`)
 }

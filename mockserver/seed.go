@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // LoadFile preloads the proposals of a DataHub file-sink JSON file (a JSON
@@ -90,7 +91,7 @@ func fileSinkToWire(raw json.RawMessage) (json.RawMessage, error) {
 		if !ok {
 			continue
 		}
-		value, err := json.Marshal(latin1(compactJSON(j)))
+		value, err := json.Marshal(latin1(jsonx.Compact(j)))
 		if err != nil {
 			return nil, err
 		}

@@ -101,7 +101,7 @@ func Open(opts ...Option) (*Server, error) {
 	}
 	s.index = newIndex(st, cfg)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
-		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Sync})
+		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow})
 	return s, nil
 }
 

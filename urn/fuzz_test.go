@@ -53,6 +53,9 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	for _, s := range generatedSamples {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if got := PathEscape(s); len(got) != encodedLen(s) {
 			t.Fatalf("len(PathEscape(%q)) = %d, encodedLen = %d", s, len(got), encodedLen(s))

@@ -15,7 +15,8 @@ type Chart struct {
 	*Builder
 }
 
-// NewChart returns a patch builder for chart u ("urn:li:chart:(...)");
+// NewChart returns a patch builder for chart u (a [urn.Chart], or any
+// URN of a chart);
 // another entity type fails Proposals.
 func NewChart(u urn.URN) *Chart { return &Chart{newTyped(u, "chart")} }
 

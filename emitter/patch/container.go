@@ -13,8 +13,8 @@ type Container struct {
 	*Builder
 }
 
-// NewContainer returns a patch builder for container u
-// ("urn:li:container:<guid>"); another entity type fails Proposals.
+// NewContainer returns a patch builder for container u (a
+// [urn.Container], or any URN of a container); another entity type fails Proposals.
 func NewContainer(u urn.URN) *Container { return &Container{newTyped(u, "container")} }
 
 // SetDescription sets editableContainerProperties.description, the

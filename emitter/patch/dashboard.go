@@ -16,8 +16,8 @@ type Dashboard struct {
 	*Builder
 }
 
-// NewDashboard returns a patch builder for dashboard u
-// ("urn:li:dashboard:(...)"); another entity type fails Proposals.
+// NewDashboard returns a patch builder for dashboard u (a
+// [urn.Dashboard], or any URN of a dashboard); another entity type fails Proposals.
 func NewDashboard(u urn.URN) *Dashboard { return &Dashboard{newTyped(u, "dashboard")} }
 
 // SetTitle sets dashboardInfo.title.

@@ -24,9 +24,8 @@ type DataJob struct {
 	*Builder
 }
 
-// NewDataJob returns a patch builder for data job u
-// ("urn:li:dataJob:(urn:li:dataFlow:(...),<job id>)"); another entity type
-// fails Proposals.
+// NewDataJob returns a patch builder for data job u (a [urn.DataJob], or
+// any URN of a data job); another entity type fails Proposals.
 func NewDataJob(u urn.URN) *DataJob { return &DataJob{newTyped(u, "dataJob")} }
 
 // SetName sets dataJobInfo.name.
@@ -215,9 +214,8 @@ type DataFlow struct {
 	*Builder
 }
 
-// NewDataFlow returns a patch builder for data flow u
-// ("urn:li:dataFlow:(<orchestrator>,<flow id>,<cluster>)"); another entity
-// type fails Proposals.
+// NewDataFlow returns a patch builder for data flow u (a [urn.DataFlow],
+// or any URN of a data flow); another entity type fails Proposals.
 func NewDataFlow(u urn.URN) *DataFlow { return &DataFlow{newTyped(u, "dataFlow")} }
 
 // SetName sets dataFlowInfo.name.

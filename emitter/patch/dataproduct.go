@@ -15,8 +15,8 @@ type DataProduct struct {
 	*Builder
 }
 
-// NewDataProduct returns a patch builder for data product u
-// ("urn:li:dataProduct:<id>"); another entity type fails Proposals.
+// NewDataProduct returns a patch builder for data product u (a
+// [urn.DataProduct], or any URN of a data product); another entity type fails Proposals.
 func NewDataProduct(u urn.URN) *DataProduct { return &DataProduct{newTyped(u, "dataProduct")} }
 
 // SetName sets dataProductProperties.name.

@@ -25,7 +25,7 @@ func ExampleNewChart() {
 		panic(err)
 	}
 
-	chart, err := urn.ParseGeneric("urn:li:chart:(looker,orders_per_day)")
+	chart, err := urn.NewChart("looker", "orders_per_day")
 	if err != nil {
 		panic(err)
 	}
@@ -66,7 +66,7 @@ func ExampleNewDashboard() {
 		panic(err)
 	}
 
-	dash, err := urn.ParseGeneric("urn:li:dashboard:(looker,sales)")
+	dash, err := urn.NewDashboard("looker", "sales")
 	if err != nil {
 		panic(err)
 	}
@@ -110,7 +110,11 @@ func ExampleNewDataJob() {
 		panic(err)
 	}
 
-	job, err := urn.ParseGeneric("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load_orders)")
+	flow, err := urn.NewDataFlow("airflow", "etl", "PROD")
+	if err != nil {
+		panic(err)
+	}
+	job, err := urn.NewDataJob(flow, "load_orders")
 	if err != nil {
 		panic(err)
 	}
@@ -160,7 +164,7 @@ func ExampleNewDataFlow() {
 		panic(err)
 	}
 
-	flow, err := urn.ParseGeneric("urn:li:dataFlow:(airflow,etl,PROD)")
+	flow, err := urn.NewDataFlow("airflow", "etl", "PROD")
 	if err != nil {
 		panic(err)
 	}
@@ -209,7 +213,7 @@ func ExampleNewContainer() {
 		panic(err)
 	}
 
-	exp, err := urn.ParseGeneric("urn:li:container:mlflow-experiment-42")
+	exp, err := urn.NewContainer("mlflow-experiment-42")
 	if err != nil {
 		panic(err)
 	}
@@ -254,7 +258,7 @@ func ExampleNewDataProduct() {
 		panic(err)
 	}
 
-	product, err := urn.ParseGeneric("urn:li:dataProduct:orders")
+	product, err := urn.NewDataProduct("orders")
 	if err != nil {
 		panic(err)
 	}
@@ -295,7 +299,7 @@ func ExampleNewStructuredProperty() {
 		panic(err)
 	}
 
-	prop, err := urn.ParseGeneric("urn:li:structuredProperty:io.acryl.retentionDays")
+	prop, err := urn.NewStructuredProperty("io.acryl.retentionDays")
 	if err != nil {
 		panic(err)
 	}
@@ -336,7 +340,7 @@ func ExampleNewForm() {
 		panic(err)
 	}
 
-	form, err := urn.ParseGeneric("urn:li:form:quarterly-review")
+	form, err := urn.NewForm("quarterly-review")
 	if err != nil {
 		panic(err)
 	}

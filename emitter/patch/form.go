@@ -15,7 +15,8 @@ type Form struct {
 	*Builder
 }
 
-// NewForm returns a patch builder for form u ("urn:li:form:<id>");
+// NewForm returns a patch builder for form u (a [urn.Form], or any URN of
+// a form);
 // another entity type fails Proposals.
 func NewForm(u urn.URN) *Form { return &Form{newTyped(u, "form")} }
 

@@ -19,7 +19,7 @@ type StructuredProperty struct {
 }
 
 // NewStructuredProperty returns a patch builder for structured property u
-// ("urn:li:structuredProperty:<id>"); another entity type fails Proposals.
+// (a [urn.StructuredProperty], or any URN of one); another entity type fails Proposals.
 func NewStructuredProperty(u urn.URN) *StructuredProperty {
 	return &StructuredProperty{newTyped(u, "structuredProperty")}
 }

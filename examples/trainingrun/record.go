@@ -30,12 +30,14 @@ type training struct {
 
 // urns are the URNs of a training's entities.
 type urns struct {
-	experiment, run, deployment urn.Generic
-	group                       urn.MLModelGroup
-	model                       urn.MLModel
-	dataset                     urn.Dataset
-	table                       urn.MLFeatureTable
-	features                    []urn.MLFeature
+	experiment urn.Container
+	run        urn.DataProcessInstance
+	deployment urn.MLModelDeployment
+	group      urn.MLModelGroup
+	model      urn.MLModel
+	dataset    urn.Dataset
+	table      urn.MLFeatureTable
+	features   []urn.MLFeature
 }
 
 // guid returns a stable id for parts, as the connectors derive container
@@ -53,13 +55,13 @@ func guid(parts ...string) string {
 func urnsOf(t training) (urns, error) {
 	var u urns
 	var err error
-	if u.experiment, err = urn.NewGeneric("container", guid("mlflow", t.Experiment)); err != nil {
+	if u.experiment, err = urn.NewContainer(guid("mlflow", t.Experiment)); err != nil {
 		return u, err
 	}
-	if u.run, err = urn.NewGeneric("dataProcessInstance", guid("mlflow", t.RunID)); err != nil {
+	if u.run, err = urn.NewDataProcessInstance(guid("mlflow", t.RunID)); err != nil {
 		return u, err
 	}
-	if u.deployment, err = urn.NewGeneric("mlModelDeployment", "urn:li:dataPlatform:vertexai", t.Endpoint, "PROD"); err != nil {
+	if u.deployment, err = urn.NewMLModelDeployment("vertexai", t.Endpoint, "PROD"); err != nil {
 		return u, err
 	}
 	if u.group, err = urn.NewMLModelGroup("mlflow", t.Model, "PROD"); err != nil {
@@ -107,7 +109,7 @@ func trainingRunProperties(t training) *aspects.MLTrainingRunProperties {
 		ID:              aspects.Ptr(t.RunID),
 		HyperParams:     entity.HyperParams(t.Params),
 		TrainingMetrics: entity.Metrics(t.Metrics),
-		OutputUrls:      []string{"s3://mlflow/" + t.Experiment + "/" + t.RunID + "/artifacts"},
+		OutputURLs:      []string{"s3://mlflow/" + t.Experiment + "/" + t.RunID + "/artifacts"},
 	}
 }
 

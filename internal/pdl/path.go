@@ -1,21 +1,32 @@
 package pdl
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // ValuesAt returns the JSON text of the values at path in the JSON document data, as subslices
 // of data, in document order. path is a [SearchableField.Path] or [Relationship.Path]: "/" then
 // segments, each a member name (a record field, or a union member's key), "*" for every element
 // of an array or every value of an object, or "$key" for every key of an object (returned as its
-// JSON string literal). A member that appears twice counts once, with its last value, as
-// encoding/json decodes it; missing members and JSON nulls yield nothing. The empty path and "/"
-// return data itself. Text that is not valid JSON yields nothing below the point where it breaks.
+// JSON string literal). A member name that appears twice in an object counts once, with its last
+// value and at its last place, as encoding/json decodes it; missing members and JSON nulls yield nothing. The empty path and "/"
+// return data itself (nothing if it is not valid JSON); otherwise text that is not valid JSON
+// yields the values found before the point where it breaks.
 func ValuesAt(data []byte, path string) [][]byte {
 	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
 	if path == "" || path == "/" {
 		segs = nil
 	}
+	data = trimSpace(data)
+	if len(segs) == 0 {
+		if !Valid(data) {
+			return nil
+		}
+		return [][]byte{data}
+	}
 	var out [][]byte
-	valuesAt(trimSpace(data), segs, &out)
+	valuesAt(data, segs, &out)
 	return out
 }
 
@@ -36,30 +47,44 @@ func valuesAt(v []byte, segs []string, out *[][]byte) {
 		}
 	case v[0] != '{':
 		return
-	case seg == "*" || seg == "$key":
-		EachMember(v, func(key []byte, _ bool, value []byte) bool {
-			if seg == "*" {
-				valuesAt(value, rest, out)
-			} else if len(rest) == 0 {
-				*out = append(*out, quotedKey(v, key))
-			}
-			return true
-		})
 	default:
-		var last []byte
-		found := false
+		// An object: its members with duplicates dropped, the last value of a name winning.
+		type member struct {
+			name        string
+			quoted, val []byte
+		}
+		var ms []member
 		EachMember(v, func(key []byte, plain bool, value []byte) bool {
-			if plain && string(key) == seg {
-				last, found = value, true
-			} else if !plain {
-				if k, ok := UnquoteJSON(quotedKey(v, key)); ok && k == seg {
-					last, found = value, true
-				}
+			q := quotedKey(v, key)
+			name := string(key)
+			if !plain {
+				name, _ = UnquoteJSON(q)
 			}
+			ms = append(ms, member{name, q, value})
 			return true
 		})
-		if found {
-			valuesAt(last, rest, out)
+		var last map[string]int // name -> index of its last member, for large objects
+		if len(ms) > 16 {
+			last = make(map[string]int, len(ms))
+			for i, m := range ms {
+				last[m.name] = i
+			}
+		}
+		for i, m := range ms {
+			if last != nil && last[m.name] != i ||
+				last == nil && slices.ContainsFunc(ms[i+1:], func(o member) bool { return o.name == m.name }) {
+				continue // a later member of the same name wins
+			}
+			switch {
+			case seg == "*":
+				valuesAt(m.val, rest, out)
+			case seg == "$key":
+				if len(rest) == 0 {
+					*out = append(*out, m.quoted)
+				}
+			case m.name == seg:
+				valuesAt(m.val, rest, out)
+			}
 		}
 	}
 }

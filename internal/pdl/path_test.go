@@ -1,6 +1,10 @@
 package pdl_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -65,4 +69,80 @@ func TestValuesAtSearchablePaths(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("values per field (-want +got):\n%s", diff)
 	}
+}
+
+// valuesRef is ValuesAt over a value decoded by encoding/json, each result re-encoded.
+func valuesRef(v any, segs []string, out *[]string) {
+	if v == nil {
+		return
+	}
+	if len(segs) == 0 {
+		b, _ := json.Marshal(v)
+		*out = append(*out, string(b))
+		return
+	}
+	seg, rest := segs[0], segs[1:]
+	switch x := v.(type) {
+	case []any:
+		if seg == "*" {
+			for _, e := range x {
+				valuesRef(e, rest, out)
+			}
+		}
+	case map[string]any:
+		for k, e := range x {
+			switch {
+			case seg == "*":
+				valuesRef(e, rest, out)
+			case seg == "$key" && len(rest) == 0:
+				b, _ := json.Marshal(k)
+				*out = append(*out, string(b))
+			case k == seg:
+				valuesRef(e, rest, out)
+			}
+		}
+	}
+}
+
+// FuzzValuesAt holds ValuesAt to a walk over what encoding/json decodes, for valid JSON.
+func FuzzValuesAt(f *testing.F) {
+	f.Add(`{"a": [{"b": 1}, {"b": [2, 3]}], "a": {"x": {"b": null}}, "c\u0031": {"k": "v"}}`, "/a/*/b")
+	f.Add(`{"m": {"k": 1, "k": 2, "j": {"z": true}}}`, "/m/$key")
+	f.Add(`[1, 2]`, "/*")
+	f.Fuzz(func(t *testing.T, data, path string) {
+		got := pdl.ValuesAt([]byte(data), path)
+		for _, v := range got {
+			if !json.Valid(v) {
+				t.Fatalf("ValuesAt(%q, %q) gave invalid JSON %q", data, path, v)
+			}
+		}
+		var v any
+		dec := json.NewDecoder(strings.NewReader(data))
+		dec.UseNumber()
+		if !json.Valid([]byte(data)) || dec.Decode(&v) != nil {
+			return
+		}
+		segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+		if path == "" || path == "/" {
+			segs = nil
+		}
+		var want []string
+		valuesRef(v, segs, &want)
+		var have []string
+		for _, g := range got {
+			var x any
+			d := json.NewDecoder(bytes.NewReader(g))
+			d.UseNumber()
+			if err := d.Decode(&x); err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(x)
+			have = append(have, string(b))
+		}
+		slices.Sort(want)
+		slices.Sort(have)
+		if diff := cmp.Diff(want, have); diff != "" {
+			t.Fatalf("ValuesAt(%q, %q) (-encoding/json +ValuesAt):\n%s", data, path, diff)
+		}
+	})
 }

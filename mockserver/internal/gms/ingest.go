@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/patch"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -187,7 +188,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		if !ok {
 			return item{}, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(p.EntityType))
 		}
-		if !isObject(p.EntityKeyAspect) {
+		if !jsonx.IsObject(p.EntityKeyAspect) {
 			return item{}, errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, Abbreviate(string(p.EntityKeyAspect)))
 		}
 		built, err := urnFromKey(e, p.EntityKeyAspect)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -34,17 +35,21 @@ func keyFields(e pdl.Entity) (names []string, kinds []pdl.Kind, ok bool) {
 // field values in schema order are the URN's parts, a tuple when there are
 // several. Values are used as they are (not escaped), as GMS does.
 func urnFromKey(e pdl.Entity, key json.RawMessage) (string, error) {
-	fields, err := orderedObject(key)
-	if err != nil {
-		return "", err
+	fields, ok := jsonx.ObjectMembers(key)
+	if !ok {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(key, &m); err != nil {
+			return "", err
+		}
+		return "", errors.New("not a JSON object")
 	}
-	names, _, ok := keyFields(e)
+	names, _, hasSchema := keyFields(e)
 	last := make(map[string]json.RawMessage, len(fields)) // a repeated key's last value wins, as in a decoded object
 	for _, f := range fields {
-		if _, seen := last[f.name]; !seen && !ok { // no schema: the JSON object's own order, each key once
-			names = append(names, f.name)
+		if _, seen := last[f.Key]; !seen && !hasSchema { // no schema: the JSON object's own order, each key once
+			names = append(names, f.Key)
 		}
-		last[f.name] = f.value
+		last[f.Key] = f.Value
 	}
 	parts := make([]string, 0, len(names))
 	for _, n := range names {
@@ -133,39 +138,4 @@ func keyFromURN(e pdl.Entity, u string) (json.RawMessage, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
-}
-
-type jsonField struct {
-	name  string
-	value json.RawMessage
-}
-
-// orderedObject returns the members of a JSON object in their order.
-func orderedObject(v json.RawMessage) ([]jsonField, error) {
-	dec := json.NewDecoder(bytes.NewReader(v))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, errors.New("not a JSON object")
-	}
-	var out []jsonField
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		name, _ := tok.(string)
-		var val json.RawMessage
-		if err := dec.Decode(&val); err != nil {
-			return nil, err
-		}
-		out = append(out, jsonField{name: name, value: val})
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -193,7 +194,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, la
 		return nil, errorf(BadArgument, MsgValueNotUTF8)
 	}
 	if aspectPasses(info, raw, lax) { // raw is valid JSON
-		return CompactValidShared(raw), nil
+		return jsonx.CompactShared(raw), nil
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
@@ -217,7 +218,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, la
 			return nil, errorf(Invalid, MsgTimestampMissing, info.Name)
 		}
 	}
-	return CompactValidShared(raw), nil // it decoded
+	return jsonx.CompactShared(raw), nil // it decoded
 }
 
 // aspectPasses is the quick form of checkAspect's checks: true means they

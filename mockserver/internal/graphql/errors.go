@@ -8,23 +8,23 @@ import (
 )
 
 // gqlError is a resolver error in DataHub's shape
-// (DataHubGraphQLError: extensions code, type and classification).
+// (DataHubGraphQLError: extensions code, type and classification); its type
+// is errorTypes[code].
 type gqlError struct {
 	msg  string
 	code int
-	typ  string
 }
 
 func (e *gqlError) Error() string { return e.msg }
 
 // Extensions are the error's extensions as DataHub sends them.
 func (e *gqlError) Extensions() map[string]any {
-	return map[string]any{"code": e.code, "type": e.typ, "classification": "DataFetchingException"}
+	return map[string]any{"code": e.code, "type": errorTypes[e.code], "classification": "DataFetchingException"}
 }
 
 // DataHub's error codes (DataHubGraphQLErrorCode).
-func badRequest(msg string) *gqlError  { return &gqlError{msg, 400, "BAD_REQUEST"} }
-func serverError(msg string) *gqlError { return &gqlError{msg, 500, "SERVER_ERROR"} }
+func badRequest(msg string) *gqlError  { return &gqlError{msg, 400} }
+func serverError(msg string) *gqlError { return &gqlError{msg, 500} }
 
 // fromCore maps a core error to DataHub's GraphQL error: an argument or
 // validation refusal is DataHub's IllegalArgumentException (400), a missing
@@ -39,11 +39,11 @@ func fromCore(err error) *gqlError {
 	case gms.Invalid, gms.BadArgument, gms.UnknownEntity, gms.UnknownAspect, gms.PreconditionFailed, gms.TooLarge:
 		return badRequest(msg)
 	case gms.NotFound:
-		return &gqlError{msg, 404, "NOT_FOUND"}
+		return &gqlError{msg, 404}
 	case gms.Conflict:
-		return &gqlError{msg, 409, "CONFLICT"}
+		return &gqlError{msg, 409}
 	case gms.Unauthorized:
-		return &gqlError{msg, 403, "UNAUTHORIZED"}
+		return &gqlError{msg, 403}
 	}
 	return serverError(msg)
 }
@@ -80,7 +80,7 @@ var errorTypes = map[int]string{400: "BAD_REQUEST", 403: "UNAUTHORIZED", 404: "N
 // failed before any field was resolved.
 func WriteError(w http.ResponseWriter, code int, message string) {
 	body, _ := json.Marshal(map[string]any{
-		"errors": []any{map[string]any{"message": message, "extensions": (&gqlError{message, code, errorTypes[code]}).Extensions()}},
+		"errors": []any{map[string]any{"message": message, "extensions": (&gqlError{message, code}).Extensions()}},
 		"data":   nil, "extensions": map[string]any{},
 	})
 	w.Header().Set("Content-Type", "application/json")

@@ -20,7 +20,7 @@ func lineageTypes(types *[]string) []string {
 		return typesOf(types)
 	}
 	var out []string
-	for name := range entityTypes {
+	for name := range graphQLType {
 		out = append(out, name)
 	}
 	slices.Sort(out)

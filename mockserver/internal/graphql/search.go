@@ -60,7 +60,8 @@ func registryName(t string) string {
 }
 
 // typesOf maps the input's types (searchableTypes when none) to registry
-// names, keeping only the types the mock serves.
+// names, keeping only the types whose entities the mock's GraphQL serves
+// (a container, say, has no GraphQL type here, so it is never a result).
 func typesOf(types *[]string) []string {
 	in := searchableTypes
 	if types != nil && len(*types) > 0 {
@@ -68,7 +69,8 @@ func typesOf(types *[]string) []string {
 	}
 	var out []string
 	for _, t := range in {
-		if n := registryName(t); n != "" && !slices.Contains(out, n) {
+		n := registryName(t)
+		if _, served := graphQLType[n]; served && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}

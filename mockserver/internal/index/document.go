@@ -3,6 +3,9 @@ package index
 import (
 	"encoding/json"
 	"slices"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // searchDoc is an entity's search document: the values of its aspects'
@@ -29,10 +32,38 @@ type searchIdx struct {
 	entity string
 	docs   map[string]*searchDoc
 	post   map[string]map[string]map[string]struct{}
+	// pending are the documents written (nil: deleted) since the last
+	// search, by URN: a write only records its document here, and the next
+	// search extracts the fields ([searchIdx.flush]), so that ingestion pays
+	// nothing for search until something searches.
+	pending map[string]*Document
 }
 
 func newSearchIdx(entity string) *searchIdx {
-	return &searchIdx{entity: entity, docs: map[string]*searchDoc{}, post: map[string]map[string]map[string]struct{}{}}
+	return &searchIdx{entity: entity, docs: map[string]*searchDoc{}, post: map[string]map[string]map[string]struct{}{},
+		pending: map[string]*Document{}}
+}
+
+// put records d as the entity's latest document (indexed at the next
+// flush).
+func (s *searchIdx) put(d *Document) { s.pending[d.URN] = d }
+
+// drop records that urn's document was deleted.
+func (s *searchIdx) drop(urn string) { s.pending[urn] = nil }
+
+// flush indexes the pending documents; the index's lock is held.
+func (s *searchIdx) flush() {
+	if len(s.pending) == 0 {
+		return
+	}
+	for u, d := range s.pending {
+		if d == nil {
+			s.remove(u)
+		} else {
+			s.update(d)
+		}
+	}
+	clear(s.pending)
 }
 
 // sameRaw reports whether a and b hold the same bytes, by identity first
@@ -59,7 +90,7 @@ func (s *searchIdx) update(d *Document) {
 				continue
 			}
 		}
-		if len(fieldsByAspect[name]) == 0 && len(edgesByAspect[name]) == 0 {
+		if len(SearchFields(name)) == 0 && len(LineageEdges(name)) == 0 {
 			continue
 		}
 		af := aspectFields{raw: raw, fields: map[string][]string{}}
@@ -70,7 +101,7 @@ func (s *searchIdx) update(d *Document) {
 		for k, vs := range af.fields {
 			nd.fields[k] = append(nd.fields[k], vs...)
 		}
-		for _, sf := range fieldsByAspect[name] {
+		for _, sf := range SearchFields(name) {
 			if sf.HasValues != "" {
 				nd.fields[sf.HasValues] = nil // set below, once every aspect is merged
 			}
@@ -83,8 +114,9 @@ func (s *searchIdx) update(d *Document) {
 		slices.Sort(vs)
 		nd.fields[k] = slices.Compact(vs)
 	}
+	defaultPlatform(nd, d)
 	for name := range nd.per {
-		for _, sf := range fieldsByAspect[name] {
+		for _, sf := range SearchFields(name) {
 			if sf.HasValues != "" {
 				v := "false"
 				if len(nd.fields[sf.Name]) > 0 {
@@ -113,6 +145,27 @@ func (s *searchIdx) update(d *Document) {
 			set[d.URN] = struct{}{}
 		}
 	}
+}
+
+// defaultPlatform indexes the platform of an entity that has no
+// dataPlatformInstance aspect from its key, as the dataPlatformInstance
+// that DataHub writes by default when it creates the entity would
+// (DefaultAspectsUtil); the mock does not store default aspects.
+func defaultPlatform(nd *searchDoc, d *Document) {
+	if _, ok := d.Aspects["dataPlatformInstance"]; ok || len(nd.fields["platform"]) > 0 {
+		return
+	}
+	e, ok := pdl.LookupEntity(nd.entity)
+	if !ok {
+		return
+	}
+	var key struct {
+		Platform string `json:"platform"`
+	}
+	if raw, ok := d.Aspects[e.KeyAspect]; !ok || json.Unmarshal(raw, &key) != nil || !strings.HasPrefix(key.Platform, "urn:li:dataPlatform:") {
+		return
+	}
+	nd.fields["platform"] = []string{key.Platform}
 }
 
 // remove drops urn's document.

@@ -1,5 +1,11 @@
 package index
 
+import (
+	"sync"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+)
+
 // LineageEdge is one @Relationship annotation with isLineage: an aspect
 // field whose values are URNs its entity has a lineage edge to.
 type LineageEdge struct {
@@ -21,43 +27,22 @@ const (
 	fieldDownstreams = "\x00downstreams"
 )
 
-// edgeTable is the lineage relationships of DataHub's PDL
-// (metadata-models/src/main/pegasus, @Relationship with "isLineage": true).
-var edgeTable = []LineageEdge{
-	{"upstreamLineage", "/upstreams/*/dataset", "DownstreamOf", true},
-	{"mlFeatureProperties", "/sources/*", "DerivedFrom", true},
-	{"mlPrimaryKeyProperties", "/sources/*", "DerivedFrom", true},
-	{"mlModelProperties", "/mlFeatures/*", "Consumes", true},
-	{"mlModelProperties", "/groups/*", "MemberOf", false},
-	{"mlModelProperties", "/trainingJobs/*", "TrainedBy", true},
-	{"mlModelProperties", "/downstreamJobs/*", "UsedBy", false},
-	{"mlModelGroupProperties", "/trainingJobs/*", "TrainedBy", true},
-	{"mlModelGroupProperties", "/downstreamJobs/*", "UsedBy", false},
-	{"dataJobInputOutput", "/inputDatasets/*", "Consumes", true},
-	{"dataJobInputOutput", "/inputDatasetEdges/*/destinationUrn", "Consumes", true},
-	{"dataJobInputOutput", "/outputDatasets/*", "Produces", false},
-	{"dataJobInputOutput", "/outputDatasetEdges/*/destinationUrn", "Produces", false},
-	{"dataJobInputOutput", "/inputDatajobs/*", "DownstreamOf", true},
-	{"dataJobInputOutput", "/inputDatajobEdges/*/destinationUrn", "DownstreamOf", true},
-	{"chartInfo", "/inputs/*/string", "Consumes", true},
-	{"chartInfo", "/inputEdges/*/destinationUrn", "Consumes", true},
-	{"dashboardInfo", "/charts/*", "Contains", true},
-	{"dashboardInfo", "/chartEdges/*/destinationUrn", "Contains", true},
-	{"dashboardInfo", "/datasets/*", "Consumes", true},
-	{"dashboardInfo", "/datasetEdges/*/destinationUrn", "Consumes", true},
-	{"dashboardInfo", "/dashboards/*/destinationUrn", "DashboardContainsDashboard", true},
-	{"dataProcessInstanceInput", "/inputEdges/*/destinationUrn", "DataProcessInstanceConsumes", true},
-	{"dataProcessInstanceOutput", "/outputEdges/*/destinationUrn", "DataProcessInstanceProduces", false},
-}
-
-// edgesByAspect indexes the table.
-var edgesByAspect = func() map[string][]LineageEdge {
+// lineageFacts are the lineage relationships of DataHub's PDL by aspect
+// (package pdl's LineageEdges, an aspect shared by several entity types
+// once), built on first use.
+var lineageFacts = sync.OnceValue(func() map[string][]LineageEdge {
 	m := map[string][]LineageEdge{}
-	for _, e := range edgeTable {
-		m[e.Aspect] = append(m[e.Aspect], e)
+	seen := map[[2]string]bool{}
+	for _, e := range pdl.LineageEdges() {
+		k := [2]string{e.Aspect, e.Path}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		m[e.Aspect] = append(m[e.Aspect], LineageEdge{Aspect: e.Aspect, Path: e.Path, Name: e.Name, Upstream: e.IsUpstream})
 	}
 	return m
-}()
+})
 
 // LineageEdges returns the lineage relationships of an aspect.
-func LineageEdges(aspect string) []LineageEdge { return edgesByAspect[aspect] }
+func LineageEdges(aspect string) []LineageEdge { return lineageFacts()[aspect] }

@@ -1,198 +1,122 @@
 package index
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
-)
+	"sync"
 
-// FieldType is a @Searchable fieldType: how a field is indexed and matched.
-type FieldType string
-
-// The field types the search uses. Others index as [Keyword].
-const (
-	Keyword     FieldType = "KEYWORD"
-	Text        FieldType = "TEXT"
-	TextPartial FieldType = "TEXT_PARTIAL"
-	WordGram    FieldType = "WORD_GRAM"
-	URN         FieldType = "URN"
-	Boolean     FieldType = "BOOLEAN"
-	Count       FieldType = "COUNT"
-	Datetime    FieldType = "DATETIME"
-	BrowsePath2 FieldType = "BROWSE_PATH_V2"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // SearchField says where one field of an aspect goes in its entity's search
-// document, as a @Searchable annotation does.
+// document: a @Searchable annotation of DataHub's PDL, as package pdl
+// resolves it.
 type SearchField struct {
 	// Aspect is the aspect's name ("globalTags").
 	Aspect string
-	// Path is the field's path in the aspect's JSON, PDL path-annotation
-	// style: "/tags/*/tag"; "*" walks every array element, or every entry of
-	// a map, indexed as "key=value".
+	// Path is the field's path in the aspect's JSON: "/tags/*/tag"; "*"
+	// walks every array element or map value. A map at the end of the path
+	// is indexed as "key=value" entries (customProperties).
 	Path string
 	// Name is the index field name (fieldName, else the PDL field name).
 	Name string
-	// Type is the fieldType.
-	Type FieldType
+	// Type is the fieldType (KEYWORD, TEXT, URN, BOOLEAN, ...).
+	Type pdl.SearchFieldType
 	// Facet is addToFilters: the field is aggregated by default.
 	Facet bool
 	// Default is queryByDefault: a free-text query matches the field.
 	Default bool
-	// Boost is boostScore (0 reads as 1).
+	// Boost is boostScore.
 	Boost float64
 	// HasValues is the boolean field recording that the field has a value
 	// ("hasDescription"), "" for none.
 	HasValues string
 	// Aliases are fieldNameAliases ("_entityName").
 	Aliases []string
-	// DisplayName is filterNameOverride ("" : the field name).
+	// DisplayName is the facet's name (filterNameOverride, else Name).
 	DisplayName string
 }
 
-// queryDefault reports DataHub's queryByDefault default for a field type.
-func queryDefault(t FieldType) bool {
-	switch t {
-	case Text, TextPartial, WordGram, URN, "URN_PARTIAL":
-		return true
-	}
-	return false
-}
-
-// f is a table row with DataHub's defaults for queryByDefault and boost.
-func f(aspect, path, name string, t FieldType) SearchField {
-	return SearchField{Aspect: aspect, Path: path, Name: name, Type: t, Default: queryDefault(t), Boost: 1}
-}
-
-func (s SearchField) facet(display string) SearchField {
-	s.Facet, s.DisplayName = true, display
-	return s
-}
-func (s SearchField) boost(b float64) SearchField       { s.Boost = b; return s }
-func (s SearchField) hasValues(name string) SearchField { s.HasValues = name; return s }
-func (s SearchField) byDefault(on bool) SearchField     { s.Default = on; return s }
-func (s SearchField) alias(names ...string) SearchField { s.Aliases = names; return s }
-
-// searchTable is the @Searchable annotations of the aspects the mock
-// searches, read from DataHub's PDL (metadata-models/src/main/pegasus).
-var searchTable = []SearchField{
-	f("status", "/removed", "removed", Boolean),
-	f("globalTags", "/tags/*/tag", "tags", URN).boost(0.5).facet("Tag").hasValues("hasTags"),
-	f("glossaryTerms", "/terms/*/urn", "glossaryTerms", URN).facet("Glossary Term").hasValues("hasGlossaryTerms"),
-	f("ownership", "/owners/*/owner", "owners", URN).byDefault(false).facet("Owned By").hasValues("hasOwners"),
-	f("domains", "/domains/*", "domains", URN).facet("Domain").hasValues("hasDomain"),
-	f("subTypes", "/typeNames/*", "typeNames", Keyword).facet("Sub Type"),
-	f("container", "/container", "container", URN).facet("Container").hasValues("hasContainer"),
-	f("dataPlatformInstance", "/platform", "platform", URN).facet("Platform"),
-	f("dataPlatformInstance", "/instance", "platformInstance", URN).facet("Platform Instance"),
-	f("browsePathsV2", "/path/*/id", "browsePathV2", BrowsePath2),
-	f("deprecation", "/deprecated", "deprecated", Boolean),
-
-	f("datasetKey", "/platform", "platform", URN).facet("Platform"),
-	f("datasetKey", "/name", "id", WordGram).boost(10),
-	f("datasetKey", "/origin", "origin", TextPartial).byDefault(false).facet("Environment"),
-	f("datasetProperties", "/name", "name", WordGram).boost(10).alias("_entityName"),
-	f("datasetProperties", "/qualifiedName", "qualifiedName", WordGram).boost(10),
-	f("datasetProperties", "/description", "description", Text).hasValues("hasDescription"),
-	f("datasetProperties", "/customProperties/*", "customProperties", Text),
-	f("editableDatasetProperties", "/description", "editedDescription", Text),
-
-	f("mlModelKey", "/platform", "platform", URN).facet("Platform"),
-	f("mlModelKey", "/name", "id", WordGram).boost(10).alias("_entityName"),
-	f("mlModelKey", "/origin", "origin", TextPartial).byDefault(false).facet("Environment"),
-	f("mlModelProperties", "/name", "name", WordGram).boost(10),
-	f("mlModelProperties", "/description", "description", Text).hasValues("hasDescription"),
-	f("mlModelProperties", "/type", "type", TextPartial),
-	f("mlModelProperties", "/customProperties/*", "customProperties", Text),
-
-	f("mlModelGroupKey", "/platform", "platform", URN).facet("Platform"),
-	f("mlModelGroupKey", "/name", "id", WordGram).boost(10).alias("_entityName"),
-	f("mlModelGroupKey", "/origin", "origin", TextPartial).byDefault(false),
-	f("mlModelGroupProperties", "/name", "name", WordGram).boost(10),
-	f("mlModelGroupProperties", "/description", "description", Text).hasValues("hasDescription"),
-	f("mlModelGroupProperties", "/customProperties/*", "customProperties", Text),
-
-	f("mlFeatureKey", "/featureNamespace", "featureNamespace", TextPartial),
-	f("mlFeatureKey", "/name", "name", WordGram).boost(8).alias("_entityName"),
-	f("mlFeatureProperties", "/description", "description", Text).hasValues("hasDescription"),
-	f("mlFeatureProperties", "/customProperties/*", "customProperties", Text),
-
-	f("mlFeatureTableKey", "/platform", "platform", URN).facet("Platform"),
-	f("mlFeatureTableKey", "/name", "name", WordGram).boost(8).alias("_entityName"),
-	f("mlFeatureTableProperties", "/description", "description", Text).hasValues("hasDescription"),
-	f("mlFeatureTableProperties", "/mlFeatures/*", "features", URN),
-	f("mlFeatureTableProperties", "/mlPrimaryKeys/*", "primaryKeys", URN),
-	f("mlFeatureTableProperties", "/customProperties/*", "customProperties", Text),
-}
-
-// fieldsByAspect indexes the table; [SetSearchFields] replaces it.
-var fieldsByAspect = byAspect(searchTable)
-
-func byAspect(fields []SearchField) map[string][]SearchField {
-	m := map[string][]SearchField{}
-	for _, s := range fields {
-		if s.Boost == 0 {
-			s.Boost = 1
-		}
-		m[s.Aspect] = append(m[s.Aspect], s)
-	}
-	return m
-}
-
-// SearchFields returns the searchable fields of an aspect.
-func SearchFields(aspect string) []SearchField { return fieldsByAspect[aspect] }
-
-// fieldInfo is what the search knows of an index field across aspects.
+// fieldInfo is what the search knows of an index field name across the
+// annotations that fill it.
 type fieldInfo struct {
-	Type        FieldType
-	Facet       bool
+	// Facet is set when any annotation of the name adds it to filters.
+	Facet bool
+	// Default and Boost are the first annotation's.
 	Default     bool
 	Boost       float64
 	DisplayName string
 }
 
-// fieldInfos maps every index field name (and alias, and has-values field)
-// to its info; the first annotation of a name wins.
-var fieldInfos = infos(searchTable)
-
-func infos(fields []SearchField) map[string]fieldInfo {
-	m := map[string]fieldInfo{}
+// searchFacts are the searchable fields by aspect and what is known of each
+// index field name, built from package pdl's facts on first use.
+var searchFacts = sync.OnceValues(func() (map[string][]SearchField, map[string]fieldInfo) {
+	byAspect := map[string][]SearchField{}
+	infos := map[string]fieldInfo{}
 	add := func(name string, fi fieldInfo) {
-		if _, ok := m[name]; !ok {
-			m[name] = fi
+		old, ok := infos[name]
+		if !ok {
+			infos[name] = fi
+			return
+		}
+		if fi.Facet && !old.Facet {
+			old.Facet, old.DisplayName = true, fi.DisplayName
+			infos[name] = old
 		}
 	}
-	for _, s := range fields {
-		b := s.Boost
-		if b == 0 {
-			b = 1
-		}
-		fi := fieldInfo{Type: s.Type, Facet: s.Facet, Default: s.Default, Boost: b, DisplayName: s.DisplayName}
-		if fi.DisplayName == "" {
-			fi.DisplayName = s.Name
-		}
-		add(s.Name, fi)
-		for _, a := range s.Aliases { // an alias is not a field of its own to query
-			alias := fi
-			alias.Default = false
-			add(a, alias)
-		}
-		if s.HasValues != "" {
-			add(s.HasValues, fieldInfo{Type: Boolean, Boost: 1, DisplayName: s.HasValues})
+	seen := map[string]bool{}
+	for _, e := range pdl.Entities() {
+		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			for _, f := range pdl.SearchableFields(a) {
+				sf := SearchField{Aspect: a, Path: f.Path, Name: f.FieldName, Type: f.FieldType, Facet: f.AddToFilters,
+					Default: f.QueryByDefault, Boost: f.BoostScore, HasValues: f.HasValuesFieldName,
+					Aliases: f.FieldNameAliases, DisplayName: f.FilterName()}
+				if sf.Boost == 0 {
+					sf.Boost = 1
+				}
+				byAspect[a] = append(byAspect[a], sf)
+				fi := fieldInfo{Facet: sf.Facet, Default: sf.Default, Boost: sf.Boost, DisplayName: sf.DisplayName}
+				add(sf.Name, fi)
+				for _, alias := range sf.Aliases { // an alias is not a field of its own to query
+					add(alias, fieldInfo{Boost: sf.Boost, DisplayName: alias})
+				}
+				if sf.HasValues != "" {
+					add(sf.HasValues, fieldInfo{Boost: 1, DisplayName: sf.HasValues})
+				}
+			}
 		}
 	}
-	return m
+	return byAspect, infos
+})
+
+// SearchFields returns the searchable fields of an aspect.
+func SearchFields(aspect string) []SearchField {
+	m, _ := searchFacts()
+	return m[aspect]
+}
+
+// fieldInfoOf returns what is known of an index field name.
+func fieldInfoOf(name string) (fieldInfo, bool) {
+	_, infos := searchFacts()
+	fi, ok := infos[name]
+	return fi, ok
 }
 
 // extract appends the index values of aspect's JSON to out, by field name.
 // Malformed JSON indexes nothing (the core validated what it stored).
 func extract(aspect string, raw json.RawMessage, out map[string][]string) {
-	fields, edges := fieldsByAspect[aspect], edgesByAspect[aspect]
+	fields, edges := SearchFields(aspect), LineageEdges(aspect)
 	if len(fields) == 0 && len(edges) == 0 {
 		return
 	}
 	var v any
-	d := json.NewDecoder(strings.NewReader(string(raw)))
+	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
 	if d.Decode(&v) != nil {
 		return
@@ -220,6 +144,12 @@ func extract(aspect string, raw json.RawMessage, out map[string][]string) {
 // of the map entry v is ("" when v is not one), for "key=value".
 func walk(v any, path []string, mapKey string, emit func(string)) {
 	if len(path) == 0 || (len(path) == 1 && path[0] == "") {
+		if m, ok := v.(map[string]any); ok && mapKey == "" { // a map indexed whole: its entries
+			for k, e := range m {
+				walk(e, nil, k, emit)
+			}
+			return
+		}
 		s, ok := scalar(v)
 		if !ok {
 			return

@@ -100,7 +100,7 @@ func (x *idx) put(d *Document) {
 	}
 	x.info.SizeBytes += int64(d.Size)
 	if x.search != nil {
-		x.search.update(d)
+		x.search.put(d)
 	}
 }
 
@@ -109,7 +109,7 @@ func (x *idx) del(id string) {
 		x.info.Docs--
 		x.info.SizeBytes -= int64(old.Size)
 		if x.search != nil {
-			x.search.remove(id)
+			x.search.drop(id)
 		}
 	}
 }
@@ -216,6 +216,18 @@ func (x *Index) Paused() bool {
 // order, and advances the tasks. Every read calls it first.
 func (x *Index) Sync() {
 	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.syncLocked()
+}
+
+// Follow is Sync for the rules core's barrier: it catches up unless
+// another caller is syncing already (that caller applies the same events),
+// so that concurrent writers do not queue on the index's lock. Reads call
+// Sync, which waits.
+func (x *Index) Follow() {
+	if !x.mu.TryLock() {
+		return
+	}
 	defer x.mu.Unlock()
 	x.syncLocked()
 }

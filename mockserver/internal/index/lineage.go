@@ -115,6 +115,7 @@ func (x *Index) lineage(q LineageQuery) ([]Hit, []Facet, error) {
 	x.Sync()
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	x.flushSearch()
 	nodes := x.walk(q.URN, q.Upstream, maxHops, dropRemoved)
 	var hits []Hit
 	var docs []*searchDoc

@@ -24,6 +24,11 @@ type pits struct {
 	m   map[string]*pit
 }
 
+// maxPits bounds the open points in time (Elasticsearch bounds them too,
+// search.max_open_scroll_context); opening one more closes the one that
+// expires first, whose scroll then goes on over the current index.
+const maxPits = 1000
+
 // pitReuseMargin is how long before its expiry a point in time is still
 // reused (DataHub's ESUtils.computePointInTime opens a new one when fewer
 // than 10 s remain).
@@ -80,6 +85,15 @@ func (x *Index) scroll(q Query, id, keepAlive string, eval func() ([]Hit, []Face
 		}
 		p = &pit{hits: hits, facets: facets}
 		x.pits.mu.Lock()
+		if len(x.pits.m) >= maxPits { // drop the one expiring first
+			var first string
+			for k, o := range x.pits.m {
+				if first == "" || o.expires.Before(x.pits.m[first].expires) {
+					first = k
+				}
+			}
+			delete(x.pits.m, first)
+		}
 		x.pits.seq++
 		pitID = strconv.FormatInt(x.pits.seq, 36) + "-" + strconv.FormatInt(now.UnixNano(), 36)
 		x.pits.m[pitID] = p

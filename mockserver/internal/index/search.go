@@ -216,9 +216,21 @@ func compareHits(a, b Hit) int {
 	return strings.Compare(a.URN, b.URN)
 }
 
+// flushSearch indexes the documents written since the last search, in
+// every entity index; x.mu is held.
+func (x *Index) flushSearch() {
+	for _, i := range x.indices {
+		if i.search != nil {
+			i.search.flush()
+		}
+	}
+}
+
 // searchIndices returns the search sides of the entity indices of types
-// (all when empty), by name; x.mu is held.
+// (all when empty), by name, with their pending documents indexed; x.mu is
+// held.
 func (x *Index) searchIndices(types []string) []*searchIdx {
+	x.flushSearch()
 	var out []*searchIdx
 	if len(types) == 0 {
 		names := make([]string, 0, len(x.indices))
@@ -290,7 +302,7 @@ func scoreDoc(d *searchDoc, terms []string) (score float64, matched []MatchedFie
 	}
 	names := make([]string, 0, len(d.fields))
 	for k := range d.fields {
-		if fi, ok := fieldInfos[k]; ok && fi.Default {
+		if fi, ok := fieldInfoOf(k); ok && fi.Default {
 			names = append(names, k)
 		}
 	}
@@ -303,7 +315,8 @@ func scoreDoc(d *searchDoc, terms []string) (score float64, matched []MatchedFie
 				if !strings.Contains(lv, t) {
 					continue
 				}
-				w := fieldInfos[k].Boost
+				fi, _ := fieldInfoOf(k)
+				w := fi.Boost
 				if lv == t {
 					w *= 2
 				}
@@ -359,7 +372,7 @@ func aggregate(q Query, docs []*searchDoc) []Facet {
 		display := "Type"
 		if f != "_entityType" {
 			display = f
-			if fi, ok := fieldInfos[f]; ok {
+			if fi, ok := fieldInfoOf(f); ok {
 				display = fi.DisplayName
 			}
 		}
@@ -368,16 +381,14 @@ func aggregate(q Query, docs []*searchDoc) []Facet {
 	return out
 }
 
-// defaultFacets are _entityType and every facet field (addToFilters) of the
-// aspects the documents hold, by name.
+// defaultFacets are _entityType and every facet field (one that some
+// annotation adds to filters) the documents have, by name.
 func defaultFacets(docs []*searchDoc) []string {
 	seen := map[string]bool{}
 	for _, d := range docs {
-		for a := range d.per {
-			for _, s := range fieldsByAspect[a] {
-				if s.Facet {
-					seen[s.Name] = true
-				}
+		for k := range d.fields {
+			if fi, ok := fieldInfoOf(k); ok && fi.Facet {
+				seen[k] = true
 			}
 		}
 	}

@@ -143,7 +143,7 @@ func TestSearchFacets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]Facet{{Field: "tags", DisplayName: "Tag", Values: []FacetValue{{"urn:li:tag:pii", 2}}}}, r.Facets); d != "" {
+	if d := cmp.Diff([]Facet{{Field: "tags", DisplayName: "Tagged With", Values: []FacetValue{{"urn:li:tag:pii", 2}}}}, r.Facets); d != "" {
 		t.Errorf("-want +got\n%s", d)
 	}
 }
@@ -252,5 +252,34 @@ func TestScroll(t *testing.T) {
 	}
 	if _, err := x.Scroll(Query{Count: 1}, "", "5 minutes"); !errors.Is(err, ErrBadQuery) {
 		t.Errorf("bad keep-alive: %v", err)
+	}
+}
+
+// TestScrollPitsBounded: at most maxPits points in time stay open; a scroll
+// whose point in time was closed goes on over the current index.
+func TestScrollPitsBounded(t *testing.T) {
+	t.Parallel()
+	st, x, _ := newTest(t, 0)
+	for i := range 3 {
+		put(t, st, ds(fmt.Sprintf("p%d", i)), "status", `{"removed":false}`)
+	}
+	first, err := x.Scroll(Query{Count: 1}, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range maxPits {
+		if _, err := x.Scroll(Query{Count: 1}, "", ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x.pits.mu.Lock()
+	n := len(x.pits.m)
+	x.pits.mu.Unlock()
+	if n != maxPits {
+		t.Fatalf("%d points in time open, want %d", n, maxPits)
+	}
+	next, err := x.Scroll(Query{Count: 1}, first.NextScrollID, "")
+	if err != nil || len(next.Hits) != 1 || next.Hits[0].URN != ds("p1") {
+		t.Fatalf("scroll after its point in time closed: %v, %v", urnsOf(next), err)
 	}
 }

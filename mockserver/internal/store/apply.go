@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 func beUint64(b []byte) uint64 { return binary.BigEndian.Uint64(b) }
@@ -132,7 +132,7 @@ func applyOne(t txn, i int, w *Write, now time.Time) (Result, error) {
 	if err := putKey(t, i, w, sm, ms, actor); err != nil {
 		return Result{}, err
 	}
-	if cur.exists && jsonEqual(cur.row.Value, value) {
+	if cur.exists && jsonx.Equal(cur.row.Value, value) {
 		return refreshLatest(t, w, cur, sm)
 	}
 	return putVersion(t, w, cur, value, sm, ms, actor)
@@ -143,13 +143,13 @@ func checkWrite(i int, w *Write) error {
 	if w.URN == "" || w.Aspect == "" {
 		return fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
 	}
-	if w.Transform == nil && !w.Compact && !isObject(w.Value) {
+	if w.Transform == nil && !w.Compact && !jsonx.IsObject(w.Value) {
 		return fmt.Errorf("%w: item %d: %s %s: value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	if w.Transform != nil && w.Timeseries {
 		return fmt.Errorf("%w: item %d: %s %s: a transform of a timeseries aspect", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
-	if sm := bytes.Trim(w.SystemMetadata, jsonSpace); len(sm) != 0 && string(sm) != "null" && !isObject(sm) {
+	if sm := bytes.Trim(w.SystemMetadata, jsonx.Space); len(sm) != 0 && string(sm) != "null" && !jsonx.IsObject(sm) {
 		return fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	return nil
@@ -195,12 +195,12 @@ func transformed(i int, w *Write, cur latest) (json.RawMessage, error) {
 		if value, err = w.Transform(curValue); err != nil {
 			return nil, &CheckError{Index: i, Err: err}
 		}
-		if !w.Compact && !isObject(value) {
+		if !w.Compact && !jsonx.IsObject(value) {
 			return nil, fmt.Errorf("%w: item %d: %s %s: transformed value is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 		}
 	}
 	if !w.Compact {
-		value = compactValid(value) // checked by isObject
+		value = jsonx.CompactShared(value) // checked by IsObject; encode copies it
 	}
 	return value, nil
 }
@@ -215,7 +215,7 @@ func putKey(t txn, i int, w *Write, sm rawObject, ms int64, actor string) error 
 		return nil
 	}
 	if w.Aspect != w.KeyAspect {
-		if !isObject(w.KeyValue) {
+		if !jsonx.IsObject(w.KeyValue) {
 			return fmt.Errorf("%w: item %d: %s: key aspect %s value is not a JSON object", ErrInvalidWrite, i, w.URN, w.KeyAspect)
 		}
 		if _, ok, err := getRow(t, w.URN, w.KeyAspect, 0); err != nil {
@@ -225,7 +225,7 @@ func putKey(t txn, i int, w *Write, sm rawObject, ms int64, actor string) error 
 			if err != nil {
 				return err
 			}
-			kr := row{Value: compact(w.KeyValue), SystemMetadata: keySM, CreatedOn: ms, CreatedBy: actor}
+			kr := row{Value: jsonx.Compact(w.KeyValue), SystemMetadata: keySM, CreatedOn: ms, CreatedBy: actor}
 			if err := putRow(t, w.URN, w.KeyAspect, 0, kr); err != nil {
 				return err
 			}
@@ -260,7 +260,7 @@ func refreshLatest(t txn, w *Write, cur latest, sm rawObject) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if jsonEqual(next, cur.row.SystemMetadata) {
+	if jsonx.Equal(next, cur.row.SystemMetadata) {
 		return res, nil
 	}
 	r := cur.row
@@ -332,9 +332,9 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 	}
 	var id []byte
 	for _, part := range []json.RawMessage{f["eventGranularity"], f["messageId"], f["partitionSpec"]} {
-		id = lp(id, string(canonical(part)))
+		id = lp(id, string(jsonx.Canonical(part)))
 	}
-	d := doc{Value: compact(w.Value), SystemMetadata: sm}
+	d := doc{Value: jsonx.Compact(w.Value), SystemMetadata: sm}
 	key := tsKey(w.URN, w.Aspect, ts, id)
 	if rec, ok := t.(*recorder); ok {
 		return rec.putDoc(key, d.encode(), w.URN, w.Aspect, ts, d)
@@ -351,7 +351,7 @@ func putDoc(t txn, w *Write, sm json.RawMessage) error {
 // as its schema default "no-run-id-provided" (GMS leaves it implicit).
 func fillSystemMetadata(in json.RawMessage, nowMillis int64, actor string) (rawObject, error) {
 	m := make(rawObject, 0, 12)
-	if len(in) != 0 && !bytes.Equal(bytes.Trim(in, jsonSpace), []byte("null")) {
+	if len(in) != 0 && !bytes.Equal(bytes.Trim(in, jsonx.Space), []byte("null")) {
 		if err := unmarshalRawObject(in, &m); err != nil {
 			return nil, fmt.Errorf("systemMetadata: %w", err)
 		}
@@ -433,62 +433,4 @@ func carryRunFields(prev json.RawMessage, sm rawObject) (rawObject, error) {
 		p.set("schemaVersion", v)
 	}
 	return p, nil
-}
-
-// jsonSpace is the white space JSON allows around a value (bytes.TrimSpace
-// would take \v, \f, U+0085 and U+00A0 too).
-const jsonSpace = " \t\r\n"
-
-func isObject(b json.RawMessage) bool {
-	b = bytes.TrimLeft(b, jsonSpace) // pdl.Valid checks the rest
-	return len(b) > 0 && b[0] == '{' && pdl.Valid(b)
-}
-
-// compact returns a private compact copy of valid JSON.
-func compact(b json.RawMessage) json.RawMessage {
-	if !hasSpace(b) && pdl.Valid(b) {
-		return bytes.Clone(b) // already compact: json.Compact would copy it
-	}
-	if c, ok := pdl.AppendCompact(make([]byte, 0, len(b)), b); ok {
-		return c // as json.Compact
-	}
-	return append(json.RawMessage(nil), b...)
-}
-
-// compactValid is compact for JSON text known to be valid.
-func compactValid(b json.RawMessage) json.RawMessage {
-	if !hasSpace(b) {
-		return bytes.Clone(b)
-	}
-	return compact(b)
-}
-
-// canonical returns JSON text with object keys sorted, so that equal
-// documents compare equal bytewise (numbers keep their text).
-func canonical(b json.RawMessage) []byte {
-	if len(b) == 0 {
-		return nil
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var v any
-	if d.Decode(&v) != nil {
-		return b
-	}
-	out, err := json.Marshal(v)
-	if err != nil {
-		return b
-	}
-	return out
-}
-
-// jsonEqual is DataTemplateUtil.areEqual for JSON: equal data, key order aside.
-func jsonEqual(a, b json.RawMessage) bool {
-	if bytes.Equal(a, b) {
-		return true
-	}
-	if eq, ok := pdl.EqualJSON(a, b); ok {
-		return eq
-	}
-	return bytes.Equal(canonical(a), canonical(b))
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // The helpers below give the results of the encoding/json calls they stand
@@ -16,7 +16,7 @@ import (
 
 // unmarshalRawMap is json.Unmarshal(b, &m) into an existing empty map m.
 func unmarshalRawMap(b []byte, m map[string]json.RawMessage) error {
-	if ms, ok := pdl.ObjectMembers(b); ok {
+	if ms, ok := jsonx.ObjectMembers(b); ok {
 		for _, mb := range ms {
 			m[mb.Key] = mb.Value
 		}
@@ -66,7 +66,7 @@ func unmarshalInt64(b []byte, n *int64) error {
 // field is absent or null.
 func versionField(sm []byte) (version string, found, ok bool) {
 	fast, typeErr := true, false
-	valid := pdl.EachMember(sm, func(key []byte, plain bool, v []byte) bool {
+	valid := jsonx.EachMember(sm, func(key []byte, plain bool, v []byte) bool {
 		if string(key) != "version" {
 			if !plain || !isASCII(string(key)) || strings.EqualFold(string(key), "version") {
 				fast = false // encoding/json's unescaping and case folding decide
@@ -78,7 +78,7 @@ func versionField(sm []byte) (version string, found, ok bool) {
 		case string(v) == "null":
 			version, found = "", false
 		case v[0] == '"':
-			s, ok := pdl.UnquoteJSON(v)
+			s, ok := jsonx.Unquote(v)
 			if !ok {
 				fast = false
 				return false
@@ -113,23 +113,11 @@ func isASCII(s string) bool {
 	return true
 }
 
-// hasSpace reports whether b holds a JSON white space byte anywhere (in
-// strings too): JSON text without one is already compact.
-func hasSpace(b []byte) bool {
-	for _, c := range b {
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			return true
-		}
-	}
-	return false
-}
-
 // rawObject is a JSON object as its members' texts, each key once: setting
 // a key again replaces its value, as in a decoded map. It stands for the
 // map[string]json.RawMessage of encoding/json in the systemMetadata
 // bookkeeping, where objects have a dozen members at most.
-type rawObject []pdl.Member
+type rawObject []jsonx.Member
 
 func (o rawObject) get(k string) (json.RawMessage, bool) {
 	for _, m := range o {
@@ -147,7 +135,7 @@ func (o *rawObject) set(k string, v json.RawMessage) {
 			return
 		}
 	}
-	*o = append(*o, pdl.Member{Key: k, Value: v})
+	*o = append(*o, jsonx.Member{Key: k, Value: v})
 }
 
 func (o *rawObject) del(k string) {
@@ -171,11 +159,11 @@ const maxRawObject = 64
 // members: it adds b's members to o.
 func unmarshalRawObject(b []byte, o *rawObject) error {
 	if len(*o) == 0 {
-		if ms, ok := pdl.AppendMembers(*o, b); ok && len(ms) <= maxRawObject {
+		if ms, ok := jsonx.AppendMembers(*o, b); ok && len(ms) <= maxRawObject {
 			*o = rawObject(ms).dedupe()
 			return nil
 		}
-	} else if ms, ok := pdl.ObjectMembers(b); ok && len(ms)+len(*o) <= maxRawObject {
+	} else if ms, ok := jsonx.ObjectMembers(b); ok && len(ms)+len(*o) <= maxRawObject {
 		for _, m := range ms {
 			o.set(m.Key, m.Value)
 		}
@@ -187,7 +175,7 @@ func unmarshalRawObject(b []byte, o *rawObject) error {
 	}
 	*o = (*o)[:0]
 	for k, v := range m {
-		*o = append(*o, pdl.Member{Key: k, Value: v})
+		*o = append(*o, jsonx.Member{Key: k, Value: v})
 	}
 	return nil
 }
@@ -227,7 +215,7 @@ func (o rawObject) marshal() ([]byte, error) {
 		}
 		n += len(m.Key) + len(m.Value) + 4
 	}
-	slices.SortFunc(o, func(a, b pdl.Member) int { return strings.Compare(a.Key, b.Key) })
+	slices.SortFunc(o, func(a, b jsonx.Member) int { return strings.Compare(a.Key, b.Key) })
 	b := make([]byte, 0, n)
 	b = append(b, '{')
 	for i, m := range o {

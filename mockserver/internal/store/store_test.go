@@ -470,19 +470,18 @@ func TestInvalidWrites(t *testing.T) {
 // sees it, and ErrSkip from the Check skips the write.
 func TestKeyAspectWrittenDirectly(t *testing.T) {
 	t.Parallel()
-	var seen []bool
-	key := func(skip bool) Write {
-		return Write{URN: dsURN, Aspect: dsKey, KeyAspect: dsKey, Value: json.RawMessage(dsKeyV),
-			Check: func(c Current) error {
-				seen = append(seen, c.EntityExists)
-				if skip && c.EntityExists {
-					return ErrSkip
-				}
-				return nil
-			}}
-	}
 	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
-		seen = nil
+		var seen []bool
+		key := func(skip bool) Write {
+			return Write{URN: dsURN, Aspect: dsKey, KeyAspect: dsKey, Value: json.RawMessage(dsKeyV),
+				Check: func(c Current) error {
+					seen = append(seen, c.EntityExists)
+					if skip && c.EntityExists {
+						return ErrSkip
+					}
+					return nil
+				}}
+		}
 		s := open(stepClock())
 		if res := mustApply(t, s, key(false)); res[0].Version != "1" {
 			t.Errorf("first write: %+v", res[0])

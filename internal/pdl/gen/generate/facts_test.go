@@ -41,9 +41,14 @@ const factsCommon = `namespace t
 typeref Urn = string
 `
 
+const factsTyperef = `namespace t
+@Searchable = { "fieldType": "KEYWORD", "fieldName": "fromTyperef" }
+typeref Tagged = string
+`
+
 func TestFactsResolution(t *testing.T) {
 	t.Parallel()
-	src := sourceOf(t, factsCommon,
+	src := sourceOf(t, factsCommon, factsTyperef,
 		`namespace t
 record Tag {
   @Searchable = { "fieldType": "URN", "fieldName": "inner" }
@@ -83,6 +88,9 @@ record Thing includes WithIncludes {
   score: double
   @Searchable = { "/*/note": {} }
   again: array[Tag]
+  viaTyperef: Tagged
+  @Searchable = { "fieldName": "own" }
+  overridden: Tagged
 }`)
 	f := &facts{src: src}
 	ss, rs := f.aspect("t.Thing")
@@ -101,6 +109,8 @@ record Thing includes WithIncludes {
 		{"/score", "KindDouble", "score", "DOUBLE"}, // "count" taken
 		{"/again/*/tag", "KindString", "inner", "URN"},
 		// "/again/*/note" would be "again__note": dropped
+		{"/viaTyperef", "KindString", "fromTyperef", "KEYWORD"}, // a typeref's annotation applies where it is used
+		{"/overridden", "KindString", "own", "TEXT"},            // and the field's own beats it
 	}
 	if diff := cmp.Diff(wantS, briefs(ss)); diff != "" {
 		t.Errorf("searchable (-want +got):\n%s", diff)

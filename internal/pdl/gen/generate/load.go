@@ -15,18 +15,8 @@ import (
 	"github.com/catalogkit/datahub-go/internal/pdl/gen/pdlparse"
 )
 
-// pdlRoots are the directories of refDir that hold PDL files, highest priority first.
-var pdlRoots = []string{
-	"metadata-models/src/main/pegasus",
-	"li-utils/src/main/pegasus",
-	"metadata-service/restli-api/src/main/pegasus",
-	"extra-older/metadata-models/src/main/pegasus",
-}
-
-const (
-	snapshotDir  = "metadata-service/restli-api/src/main/snapshot"
-	registryFile = "metadata-models/src/main/resources/entity-registry.yml"
-)
+// registryFile is entity-registry.yml's path under DataHub's reference directory.
+const registryFile = "metadata-models/src/main/resources/entity-registry.yml"
 
 // source is every declaration found, by fully qualified name, with where it came from.
 type source struct {
@@ -88,52 +78,6 @@ func loadPegasus(dir string) (*source, error) {
 			return nil, fmt.Errorf("DataHub PDL tree: %w", err)
 		}
 		if err := loadPDLDir(s, root, "pdl"); err != nil {
-			return nil, err
-		}
-	}
-	return s, nil
-}
-
-// load reads the PDL files of the roots that exist under refDir (DataHub's PDL tree, or the
-// reference directory with its partial copy and Rest.li files; at least one root must exist),
-// then the snapshot models found there, then the PDL files of genDir/extra if that exists.
-func load(refDir, genDir string) (*source, error) {
-	s := &source{decls: map[string]*pdlparse.Decl{}, origin: map[string]string{}}
-	found := false
-	for _, r := range pdlRoots {
-		dir := filepath.Join(refDir, filepath.FromSlash(r))
-		if _, err := os.Stat(dir); err != nil {
-			continue
-		}
-		found = true
-		if err := loadPDLDir(s, dir, "pdl"); err != nil {
-			return nil, err
-		}
-	}
-	if !found {
-		return nil, fmt.Errorf("reference PDL directory: no %s under %s", pdlRoots[0], refDir)
-	}
-	snaps, err := filepath.Glob(filepath.Join(refDir, filepath.FromSlash(snapshotDir), "*.snapshot.json"))
-	if err != nil {
-		return nil, err
-	}
-	slices.Sort(snaps)
-	for _, f := range snaps {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		decls, err := pdlparse.ParseSchemaJSON(f, data)
-		if err != nil {
-			return nil, err
-		}
-		for _, d := range decls {
-			s.add(d, "snapshot")
-		}
-	}
-	extra := filepath.Join(genDir, "extra")
-	if _, err := os.Stat(extra); err == nil {
-		if err := loadPDLDir(s, extra, "extra"); err != nil {
 			return nil, err
 		}
 	}

@@ -144,7 +144,11 @@ func (p *plan) typeDoc(t *typeInfo) string {
 	}
 	s := fmt.Sprintf("%s is the %s %s", t.goName, what, name)
 	if len(t.users) > 0 {
-		s += ", used by " + linkList(t.users)
+		names := make([]string, len(t.users))
+		for i, u := range t.users {
+			names[i] = u.goName
+		}
+		s += ", used by " + linkList(names)
 	}
 	return s + "."
 }
@@ -414,17 +418,26 @@ func refNoun(fqn string) (string, bool) {
 }
 
 func (p *plan) registry() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString(Header + "package aspects\n\n")
-	b.WriteString("// generatedAspects maps the name of every aspect whose type is generated\n// to a constructor of a new *T.\nvar generatedAspects = map[string]func() Aspect{\n")
-	seen := map[string]bool{}
+	var names []string
+	goNames := map[string]string{}
 	for _, a := range p.m.Aspects {
 		t := p.types[a.Record]
-		if t == nil || t.hand || seen[a.Name] {
+		if t == nil || t.hand || goNames[a.Name] != "" {
 			continue
 		}
-		seen[a.Name] = true
-		fmt.Fprintf(&b, "%q: func() Aspect { return new(%s) },\n", a.Name, t.goName)
+		goNames[a.Name] = t.goName
+		names = append(names, a.Name)
+	}
+	slices.Sort(names)
+	var b bytes.Buffer
+	b.WriteString(Header + "package aspects\n\n")
+	b.WriteString("// newGenerated returns a new *T for an aspect whose type is generated, or\n// nil. It is a function rather than a table so that a program that never\n// calls New links only the types it uses.\nfunc newGenerated(aspectName string) Aspect {\nswitch aspectName {\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "case %q:\nreturn new(%s)\n", n, goNames[n])
+	}
+	b.WriteString("}\nreturn nil\n}\n\n// generatedNames lists the aspects whose types are generated, sorted.\nvar generatedNames = []string{\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "%q,\n", n)
 	}
 	b.WriteString("}\n")
 	return formatSource(RegistryFile, b.Bytes())

@@ -125,8 +125,6 @@ func TestGenerateErrors(t *testing.T) {
 		change func(m *Model)
 		want   string
 	}{
-		{"hand type of another record", func(m *Model) { m.Hand["ThingSettings"] = "ThingSettings is something else.\n" },
-			"com.example.thing.ThingSettings: Go name ThingSettings is declared by hand for something else"},
 		{"missing record", func(m *Model) { m.Aspects[0].Record = "com.example.thing.Nope" },
 			"com.example.thing.Nope: type not found"},
 		{"aspect not a record", func(m *Model) { m.Aspects[0].Record = "com.example.thing.ThingState" },
@@ -145,6 +143,31 @@ func TestGenerateErrors(t *testing.T) {
 	}
 }
 
+// TestNameClash checks the rule for two types that want one Go name: a
+// record whose name a hand-written type of another record holds gets its
+// namespace's last part as prefix. (The golden files show two records named
+// Settings: CommonSettings, and ComExampleThingSettings (the whole namespace,
+// com.linkedin. aside) because ThingSettings is
+// taken.)
+func TestNameClash(t *testing.T) {
+	t.Parallel()
+	m := testModel(t)
+	m.Hand["ThingSettings"] = "ThingSettings is something else.\n"
+	files, err := Generate(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(files["com_example_thing_gen.go"]) + string(files["com_example_common_gen.go"])
+	for _, want := range []string{"type ThingThingSettings struct", "Settings *ThingThingSettings `json:\"settings\"`", "type CommonSettings struct", "type ComExampleThingSettings struct"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("generated code lacks %q", want)
+		}
+	}
+	if strings.Contains(src, "type ThingSettings struct") {
+		t.Error("generated code declares the hand-written ThingSettings")
+	}
+}
+
 func TestGoName(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
@@ -152,7 +175,7 @@ func TestGoName(t *testing.T) {
 		"jsonPath": "JSONPath", "messageId": "MessageID", "topSqlQueries": "TopSQLQueries", "MySqlDDL": "MySQLDDL",
 		"FULL_TABLE": "FullTable", "OLAP_DATASTORE": "OlapDatastore", "N_N": "NN", "urn": "URN", "typeUrn": "TypeURN",
 		"EditableMLFeatureProperties": "EditableMLFeatureProperties", "DataHubUpgradeState": "DataHubUpgradeState",
-		"v2": "V2", "SQL": "SQL", "dataset": "Dataset", "_x": "X",
+		"v2": "V2", "outputUrls": "OutputURLs", "assetUrns": "AssetURNs", "IDS": "IDs", "SQL": "SQL", "dataset": "Dataset", "_x": "X",
 	} {
 		if got := goName(in); got != want {
 			t.Errorf("goName(%q) = %q, want %q", in, got, want)

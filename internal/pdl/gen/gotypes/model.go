@@ -50,8 +50,10 @@ type typeInfo struct {
 	union  *pdlparse.TypeExpr // for unions
 	hand   bool
 	aspect *AspectDef
-	users  []string // Go names of the generated types that refer to it
-	ns     string   // PDL namespace: the output file
+	users  []*typeInfo // the generated types that refer to it
+	ns     string      // PDL namespace: the output file
+	owner  *typeInfo   // for an inline union: its record
+	field  string      // for an inline union: its field's PDL name
 }
 
 const kindInlineUnion pdlparse.DeclKind = "union"
@@ -68,12 +70,12 @@ func (p *plan) errorf(format string, args ...any) {
 	p.errs = append(p.errs, fmt.Sprintf(format, args...))
 }
 
-// newPlan walks every aspect record and what it uses.
+// newPlan walks every aspect record and what it uses, then names the types.
 func newPlan(m *Model) (*plan, error) {
 	p := &plan{m: m, types: map[string]*typeInfo{}, byName: map[string]*typeInfo{}}
 	for i := range m.Aspects {
 		a := &m.Aspects[i]
-		t := p.visit(a.Record, "")
+		t := p.visit(a.Record, nil)
 		if t == nil {
 			continue
 		}
@@ -85,6 +87,7 @@ func newPlan(m *Model) (*plan, error) {
 			t.aspect = a
 		}
 	}
+	p.name()
 	if len(p.errs) > 0 {
 		slices.Sort(p.errs)
 		return nil, fmt.Errorf("gotypes: %s", strings.Join(p.errs, "; "))
@@ -121,26 +124,67 @@ func (p *plan) fields(d *pdlparse.Decl) []pdlparse.Field {
 	return out
 }
 
-// claim gives t its Go name, or reports a clash.
-func (p *plan) claim(t *typeInfo) {
-	if doc, ok := p.m.Hand[t.goName]; ok {
-		if !strings.Contains(doc, t.fqn) {
+// name gives every type its Go name. A named PDL type is its simple name in
+// Go case; a type package aspects declares by hand keeps the hand name. When
+// several types want one name (the same simple name in two namespaces, or a
+// hand-written type of that name for another record), each generated one is
+// prefixed with the last part of its namespace in Go case
+// (com.linkedin.dataset.Foo is DatasetFoo), then, if that still clashes, with
+// its whole namespace after com.linkedin. An inline union is its record's Go
+// name followed by its field's.
+func (p *plan) name() {
+	want := map[string][]*typeInfo{}
+	for _, t := range p.types {
+		if t.kind != kindInlineUnion {
+			want[t.goName] = append(want[t.goName], t)
+		}
+	}
+	for base, ts := range want {
+		_, handName := p.m.Hand[base]
+		if len(ts) == 1 && (!handName || ts[0].hand) {
+			continue
+		}
+		for _, t := range ts {
+			if t.hand {
+				continue
+			}
+			t.goName = goName(simpleName(t.ns)) + base
+			if len(want[t.goName]) > 0 || p.m.Hand[t.goName] != "" {
+				t.goName = goName(strings.TrimPrefix(t.ns, "com.linkedin.")) + base
+			}
+		}
+	}
+	var all []*typeInfo
+	for _, t := range p.types {
+		all = append(all, t)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].fqn < all[j].fqn })
+	for _, t := range all {
+		if t.kind == kindInlineUnion {
+			t.goName = t.owner.goName + goName(t.field)
+		}
+	}
+	for _, t := range all {
+		if _, ok := p.m.Hand[t.goName]; ok && !t.hand {
 			p.errorf("%s: Go name %s is declared by hand for something else", t.fqn, t.goName)
 		}
-		t.hand = true
+		if o, ok := p.byName[t.goName]; ok {
+			p.errorf("%s and %s both want the Go name %s", o.fqn, t.fqn, t.goName)
+			continue
+		}
+		p.byName[t.goName] = t
 	}
-	if o, ok := p.byName[t.goName]; ok {
-		p.errorf("%s and %s both want the Go name %s", o.fqn, t.fqn, t.goName)
-		return
-	}
-	p.byName[t.goName] = t
 }
 
 // visit registers the named type fqn and everything it uses.
-func (p *plan) visit(fqn, user string) *typeInfo {
+func (p *plan) visit(fqn string, user *typeInfo) *typeInfo {
 	d := p.m.Decls[fqn]
 	if d == nil {
-		p.errorf("%s: type not found (used by %s)", fqn, user)
+		by := ""
+		if user != nil {
+			by = user.fqn
+		}
+		p.errorf("%s: type not found (used by %s)", fqn, by)
 		return nil
 	}
 	if d.Kind == pdlparse.DeclTyperef && d.Ref.Kind != pdlparse.ExprUnion {
@@ -152,31 +196,31 @@ func (p *plan) visit(fqn, user string) *typeInfo {
 		return nil
 	}
 	if t, ok := p.types[fqn]; ok {
-		if user != "" && !slices.Contains(t.users, user) {
+		if user != nil && !slices.Contains(t.users, user) {
 			t.users = append(t.users, user)
 		}
 		return t
 	}
 	t := &typeInfo{fqn: fqn, goName: goName(simpleName(fqn)), kind: d.Kind, decl: d, ns: namespace(fqn)}
-	if user != "" {
-		t.users = []string{user}
+	if user != nil {
+		t.users = []*typeInfo{user}
 	}
 	if d.Kind == pdlparse.DeclTyperef {
 		t.union = d.Ref
 	}
 	p.types[fqn] = t
-	p.claim(t)
-	if t.hand {
+	if doc, ok := p.m.Hand[t.goName]; ok && strings.Contains(doc, fqn) {
+		t.hand = true
 		return t
 	}
 	switch d.Kind {
 	case pdlparse.DeclRecord:
 		for _, f := range p.fields(d) {
-			p.visitExpr(f.Type, t.goName, f.Name)
+			p.visitExpr(f.Type, t, f.Name)
 		}
 	case pdlparse.DeclTyperef:
 		for _, m := range d.Ref.Members {
-			p.visitExpr(m.Type, t.goName, "")
+			p.visitExpr(m.Type, t, "")
 		}
 	}
 	return t
@@ -184,24 +228,22 @@ func (p *plan) visit(fqn, user string) *typeInfo {
 
 // visitExpr registers the types a field's type uses; field is the field's
 // PDL name, for naming an inline union.
-func (p *plan) visitExpr(te pdlparse.TypeExpr, user, field string) {
+func (p *plan) visitExpr(te pdlparse.TypeExpr, user *typeInfo, field string) {
 	switch te.Kind {
 	case pdlparse.ExprRef:
 		p.visit(te.Name, user)
 	case pdlparse.ExprArray, pdlparse.ExprMap:
 		p.visitExpr(*te.Items, user, field)
 	case pdlparse.ExprUnion:
-		owner := p.byName[user]
-		fqn := owner.fqn + "." + field
+		fqn := user.fqn + "." + field
 		if _, ok := p.types[fqn]; ok {
 			return
 		}
 		u := te
-		t := &typeInfo{fqn: fqn, goName: user + goName(field), kind: kindInlineUnion, union: &u, users: []string{user}, ns: owner.ns}
+		t := &typeInfo{fqn: fqn, kind: kindInlineUnion, union: &u, users: []*typeInfo{user}, ns: user.ns, owner: user, field: field}
 		p.types[fqn] = t
-		p.claim(t)
 		for _, m := range te.Members {
-			p.visitExpr(m.Type, t.goName, "")
+			p.visitExpr(m.Type, t, "")
 		}
 	}
 }

@@ -15,6 +15,10 @@ var initialisms = map[string]bool{
 	"ui": true, "uid": true, "uri": true, "url": true, "urn": true, "uuid": true, "xml": true,
 }
 
+// pluralInitialisms are initialisms with a plural s, written as Go writes
+// them (outputUrls is OutputURLs).
+var pluralInitialisms = map[string]string{"ids": "IDs", "uris": "URIs", "urls": "URLs", "urns": "URNs"}
+
 // words splits a PDL identifier (camelCase, PascalCase or SNAKE_CASE) into
 // words: "mlFeatures" is [ml Features], "MySqlDDL" is [My Sql DDL],
 // "FULL_TABLE" is [FULL TABLE].
@@ -53,6 +57,8 @@ func goName(s string) string {
 	for _, w := range words(s) {
 		lw := strings.ToLower(w)
 		switch {
+		case pluralInitialisms[lw] != "":
+			b.WriteString(pluralInitialisms[lw])
 		case initialisms[lw]:
 			b.WriteString(strings.ToUpper(w))
 		case snake:

@@ -131,6 +131,9 @@ func (p *plan) urnTypes(hand map[string]bool) []urnType {
 			if slices.Contains(urnMethods, part.method) {
 				part.method += "_"
 			}
+			if token.IsKeyword(part.param) {
+				part.param += "_"
+			}
 			ut.parts = append(ut.parts, part)
 		}
 		if len(ut.parts) == 0 || len(ut.parts) == 1 && ut.parts[0].kind != partString {

@@ -1,10 +1,10 @@
 // Package pdlparse parses the subset of Pegasus Data Language (PDL) used by DataHub's metadata
-// models, and Pegasus JSON schema models (as found in Rest.li snapshot files), into one small
-// syntax tree that the pdl generator turns into Go tables.
+// models into a small syntax tree that the pdl generators turn into Go tables and types.
 //
 // The subset: namespace, package (ignored), imports, records with includes, optional fields,
 // defaults, arrays, maps, unions with and without member aliases, enums, typerefs, fixed,
-// inline records and enums, doc comments (dropped) and annotations (kept as JSON on declarations and fields; @Aspect also decoded).
+// inline records and enums, doc comments (dropped) and annotations (kept as JSON on
+// declarations and fields; @Aspect also decoded).
 // Every type name in the tree is resolved to its fully qualified name.
 package pdlparse
 

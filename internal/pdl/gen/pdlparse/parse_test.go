@@ -237,46 +237,6 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func TestParseSchemaJSON(t *testing.T) {
-	t.Parallel()
-	src := `{"models": [
-	  {"type": "record", "name": "Upstream", "namespace": "com.linkedin.dataset", "Aspect": {"name": "x", "type": "timeseries"},
-	   "include": ["com.linkedin.common.CustomProperties"],
-	   "fields": [
-	     {"name": "auditStamp", "type": {"type": "record", "name": "AuditStamp", "namespace": "com.linkedin.common", "fields": [{"name": "time", "type": "long"}]}},
-	     {"name": "type", "type": {"type": "enum", "name": "DatasetLineageType", "symbols": ["COPY", "VIEW"]}},
-	     {"name": "props", "type": {"type": "map", "values": "string"}, "default": {}},
-	     {"name": "urns", "type": {"type": "array", "items": {"type": "typeref", "name": "Urn", "namespace": "com.linkedin.common", "ref": "string"}}, "optional": true},
-	     {"name": "u", "type": [{"alias": "a", "type": "int"}, {"alias": "b", "type": "AuditStamp"}]},
-	     {"name": "f", "type": {"type": "fixed", "name": "UUID", "size": 16}}
-	   ]},
-	  "com.linkedin.dataset.Upstream"
-	]}`
-	got, err := ParseSchemaJSON("s.json", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []*Decl{
-		{Kind: DeclRecord, Name: "com.linkedin.dataset.Upstream", File: "s.json", Aspect: &Aspect{Name: "x", Type: "timeseries"},
-			Includes: []string{"com.linkedin.common.CustomProperties"},
-			Fields: []Field{
-				{Name: "auditStamp", Type: ref("com.linkedin.common.AuditStamp")},
-				{Name: "type", Type: ref("com.linkedin.dataset.DatasetLineageType")},
-				{Name: "props", Default: json.RawMessage(`{}`), Type: mapOf(prim("string"))},
-				{Name: "urns", Optional: true, Type: arr(ref("com.linkedin.common.Urn"))},
-				{Name: "u", Type: TypeExpr{Kind: ExprUnion, Members: []Member{{Alias: "a", Type: prim("int")}, {Alias: "b", Type: ref("com.linkedin.dataset.AuditStamp")}}}},
-				{Name: "f", Type: ref("com.linkedin.dataset.UUID")},
-			}},
-		{Kind: DeclRecord, Name: "com.linkedin.common.AuditStamp", File: "s.json", Fields: []Field{{Name: "time", Type: prim("long")}}},
-		{Kind: DeclEnum, Name: "com.linkedin.dataset.DatasetLineageType", File: "s.json", Symbols: []string{"COPY", "VIEW"}},
-		{Kind: DeclTyperef, Name: "com.linkedin.common.Urn", File: "s.json", Ref: &TypeExpr{Kind: ExprPrimitive, Name: "string"}},
-		{Kind: DeclFixed, Name: "com.linkedin.dataset.UUID", File: "s.json", Size: 16},
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("ParseSchemaJSON mismatch (-want +got):\n%s", diff)
-	}
-}
-
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("namespace a\nrecord R includes S { x: optional array[map[string, union[a: int, b: record I { y: string = \"}\" }]]] }"))
 	f.Add([]byte("namespace a\n@Aspect = {\"name\": \"x\",}\nenum E { A, B }"))
