@@ -31,8 +31,9 @@
 // with systemMetadata=true (which carries each aspect's version), and HEAD
 // for Exists (followed by a read of the key aspect when HEAD says 404, since
 // GMS answers 404 there for a soft-deleted entity, which Exists counts as
-// existing). GetEntity over OpenAPI has no key aspect synthesised from the
-// URN: an entity without rows is a datahub.ErrNotFound. Writes go through
+// existing). GetEntity over OpenAPI asks for the key aspect too, as
+// Rest.li's answer holds it, but GMS synthesises it there only on Rest.li:
+// over OpenAPI an entity without rows is a datahub.ErrNotFound. Writes go through
 // the emitter with the same endpoint. [Client.ServerInfo] reads the
 // server's version, type and capabilities from GET /config.
 //

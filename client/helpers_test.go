@@ -36,8 +36,9 @@ func newTestClient(t testing.TB, s *mockserver.Server, opts ...datahub.Option) *
 // in this process's endpoint (testshared.EnvEndpoint): the end-to-end
 // tests name these, so that one suite runs over Rest.li and over OpenAPI.
 var (
-	// opWrite is an UPSERT write.
-	opWrite = pick(mockserver.OpIngestProposal, mockserver.OpV3Write)
+	// opWrite is an UPSERT write; opBatchWrite a write of several.
+	opWrite      = pick(mockserver.OpIngestProposal, mockserver.OpV3Write)
+	opBatchWrite = pick(mockserver.OpIngestProposalBatch, mockserver.OpV3Write)
 	// opPatchWrite is a PATCH write.
 	opPatchWrite = pick(mockserver.OpIngestProposal, mockserver.OpV3Patch)
 	// opGetAspect is a read of one aspect (GetAspect).
@@ -47,6 +48,15 @@ var (
 	// opGetEntity is a read of an entity or a versioned aspect.
 	opGetEntity = pick(mockserver.OpGetEntity, mockserver.OpV3GetEntity)
 )
+
+// writeRequests counts the client's write requests of either kind.
+func writeRequests(s *mockserver.Server) int {
+	n := s.RequestCount(opWrite)
+	if opBatchWrite != opWrite {
+		n += s.RequestCount(opBatchWrite)
+	}
+	return n
+}
 
 // validationStatus is the status of a refused aspect value: Rest.li's 422,
 // OpenAPI's 400 ("Validation Error").

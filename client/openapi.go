@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,7 +86,13 @@ func (c *Client) getAspectV3(ctx context.Context, u string, info aspects.Info, v
 func (c *Client) getEntityV3(ctx context.Context, u urn.URN, aspectNames []string) (*Entity, error) {
 	path := v3EntityPath(u.EntityType(), u.String()) + "?systemMetadata=true"
 	if len(aspectNames) > 0 {
-		path += "&aspects=" + url.QueryEscape(strings.Join(aspectNames, ","))
+		// With the key aspect, as Rest.li's entitiesV2 answers: an entity
+		// that exists without the aspects asked for is then no 404.
+		names := aspectNames
+		if e, ok := aspects.LookupEntity(u.EntityType()); ok && !slices.Contains(names, e.KeyAspect) {
+			names = append(slices.Clone(names), e.KeyAspect)
+		}
+		path += "&aspects=" + url.QueryEscape(strings.Join(names, ","))
 	}
 	resp, err := c.tc.Do(ctx, http.MethodGet, path, nil)
 	if err != nil {

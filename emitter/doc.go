@@ -30,6 +30,9 @@
 //     /openapi/v3/entity/{entityType}/{urn}/{aspect} with createIfNotExists
 //     or createIfEntityNotExists, so that it stays create-only (DataHub's
 //     Python emitter sends it in a batch, where GMS makes it an UPSERT).
+//     Rest.li applies a CREATE_ENTITY and the proposals after it in one
+//     request, all or nothing; here the proposals of the same URN that
+//     follow a refused CREATE_ENTITY are not sent ([NotAttempted]).
 //   - A DELETE (of the key aspect, the only one the emitter takes) is
 //     DELETE /openapi/v3/entity/{entityType}/{urn}: the entity is deleted,
 //     which is what the proposal means (DataHub's Python emitter turns a

@@ -48,6 +48,8 @@ type v3Encoded struct {
 	// skipOK marks a CREATE sent with If-None-Match: *, for which DataHub
 	// answers 404 when it drops the write.
 	skipOK bool
+	// createEntity marks a CREATE_ENTITY.
+	createEntity bool
 }
 
 // v3Batch is the state of one Emit over OpenAPI.
@@ -157,6 +159,7 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 			it.path = entityPath + "/" + url.PathEscape(it.aspect) + "?async=" + async + "&createIfNotExists=true"
 			if p.changeType() == CreateEntity {
 				it.path += "&createIfEntityNotExists=true"
+				it.createEntity = true
 			}
 			for k, v := range p.Headers {
 				if strings.EqualFold(k, "If-None-Match") && v == "*" {
@@ -233,6 +236,7 @@ func (b *v3Run) run(ctx context.Context) error {
 			flush(open[0])
 		}
 	}
+	refused := map[string]error{} // URNs whose CREATE_ENTITY was refused
 	for i := range b.results {
 		if stop != nil {
 			break
@@ -241,10 +245,20 @@ func (b *v3Run) run(ctx context.Context) error {
 			continue
 		}
 		it := &b.items[i]
+		if cause := refused[it.urn]; cause != nil {
+			// Rest.li applies an entity's CREATE_ENTITY and what follows it
+			// in one request, all or nothing; OpenAPI sends them apart, so
+			// what follows a refused CREATE_ENTITY is not sent.
+			b.results[i].Err = fmt.Errorf("emitter: not sent: the CREATE_ENTITY of %s before it was refused: %w", it.urn, cause)
+			continue
+		}
 		if it.kind != v3Batch { // sent alone, in its place
 			flushAll()
 			if stop == nil {
 				stop = b.sendSingle(ctx, i)
+				if r := b.results[i]; r.Status == Rejected && it.createEntity {
+					refused[it.urn] = r.Err
+				}
 			}
 			continue
 		}
@@ -282,7 +296,7 @@ func (b *v3Run) run(ctx context.Context) error {
 	failed := false
 	for i := range b.results {
 		res := &b.results[i]
-		if res.Status == NotAttempted && stop != nil {
+		if res.Status == NotAttempted && stop != nil && res.Err == nil {
 			res.Err = stop
 		}
 		if res.Status != Written {

@@ -97,6 +97,18 @@ func TestOpenAPIKeepsMeaning(t *testing.T) {
 	if gerr != nil || string(got) != `{"tags":[{"tag":"urn:li:tag:a"},{"tag":"urn:li:tag:b"}]}` {
 		t.Errorf("globalTags = %s %v, want the upsert then the patch", got, gerr)
 	}
+	// An entity's CREATE_ENTITY and its CREATEs are all or nothing on
+	// Rest.li; on OpenAPI what follows a refused CREATE_ENTITY is not sent.
+	key := emitter.Proposal{URN: u, ChangeType: emitter.CreateEntity, Aspect: aspects.DatasetKey{Platform: "urn:li:dataPlatform:hive", Name: "db.table_00001", Origin: "PROD"}}
+	props, _ := emitter.NewProposal(u, aspects.DatasetProperties{Description: aspects.Ptr("must not land")})
+	props.ChangeType = emitter.Create
+	err = r.Emit(t.Context(), key, props)
+	if diff := cmp.Diff([]emitter.Status{emitter.Rejected, emitter.NotAttempted}, statuses(t, err, 2)); diff != "" {
+		t.Errorf("CREATE_ENTITY of an existing entity, then a CREATE (-want +got):\n%s\nerror: %v", diff, err)
+	}
+	if _, err := s.GetAspectJSON(u.String(), "datasetProperties", 0); err == nil {
+		t.Error("a CREATE after a refused CREATE_ENTITY was written")
+	}
 	del, _ := emitter.NewDeleteEntity(u)
 	if err := r.Emit(t.Context(), del); err != nil {
 		t.Fatal(err)
