@@ -357,6 +357,29 @@ func TestAddLineageConcurrent(t *testing.T) {
 	if err != nil || len(ul.Upstreams) != 16 {
 		t.Fatalf("%d upstreams, want 16 (%v)", len(ul.Upstreams), err)
 	}
+
+	// The same for 16 features of one model (mlModelProperties.mlFeatures).
+	model := urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:mlflow,m,PROD)")
+	if err := s.PutAspectJSON(model.String(), "status", []byte(`{"removed":false}`)); err != nil {
+		t.Fatal(err)
+	}
+	errs = make(chan error, 16)
+	for i := range 16 {
+		wg.Go(func() {
+			errs <- c.AddLineage(t.Context(), urn.MustParse(fmt.Sprintf("urn:li:mlFeature:(t,f%d)", i)), model)
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	props, err := GetAspect[aspects.MLModelProperties](t.Context(), c, model.(urn.MLModel))
+	if err != nil || len(props.MLFeatures) != 16 {
+		t.Fatalf("%d features, want 16 (%v)", len(props.MLFeatures), err)
+	}
 }
 
 type upstreamLineageJSON struct {

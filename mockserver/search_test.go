@@ -243,3 +243,15 @@ func TestGraphQLSearchFollowsLag(t *testing.T) {
 	s.FastForward(5 * time.Second)
 	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, vars)), `{"data":{"searchAcrossEntities":{"total":1}},"extensions":{}}`)
 }
+
+// TestGraphQLSearchTypeNotServed: a type the mock's GraphQL does not serve
+// (CONTAINER) finds nothing, rather than everything.
+func TestGraphQLSearchTypeNotServed(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	seedGraphQL(t, s)
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t,
+		`query q($input: SearchInput!) { search(input: $input) { total } }`,
+		map[string]any{"input": map[string]any{"type": "CONTAINER", "query": "*"}})),
+		`{"data":{"search":{"total":0}},"extensions":{}}`)
+}

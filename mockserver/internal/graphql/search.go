@@ -67,7 +67,7 @@ func typesOf(types *[]string) []string {
 	if types != nil && len(*types) > 0 {
 		in = *types
 	}
-	var out []string
+	out := []string{} // not nil: none served searches nothing
 	for _, t := range in {
 		n := registryName(t)
 		if _, served := graphQLType[n]; served && !slices.Contains(out, n) {

@@ -124,7 +124,7 @@ func (x *Index) lineage(q LineageQuery) ([]Hit, []Facet, error) {
 			continue
 		}
 		d := x.docOf(u)
-		if d == nil || (len(q.Types) > 0 && !slices.Contains(q.Types, d.entity)) ||
+		if d == nil || (q.Types != nil && !slices.Contains(q.Types, d.entity)) ||
 			(dropRemoved && slices.Contains(d.fields["removed"], "true")) || !filter.match(d) {
 			continue
 		}

@@ -41,8 +41,8 @@ var (
 
 // Query is one search over the entity indices.
 type Query struct {
-	// Types are the registry entity names searched (empty: every entity
-	// index).
+	// Types are the registry entity names searched (nil: every entity
+	// index; empty, not nil: none).
 	Types []string
 	// Text is the free-text query; "" or "*" matches every document.
 	Text string
@@ -227,12 +227,12 @@ func (x *Index) flushSearch() {
 }
 
 // searchIndices returns the search sides of the entity indices of types
-// (all when empty), by name, with their pending documents indexed; x.mu is
+// (all when nil), by name, with their pending documents indexed; x.mu is
 // held.
 func (x *Index) searchIndices(types []string) []*searchIdx {
 	x.flushSearch()
 	var out []*searchIdx
-	if len(types) == 0 {
+	if types == nil {
 		names := make([]string, 0, len(x.indices))
 		for n, i := range x.indices {
 			if i.search != nil {
