@@ -22,7 +22,7 @@ run() { # package, benchmark regexp
 
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
-run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkAsync)$'
+run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedEndpoints|BenchmarkAsync)$'
 run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkSearchScale)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
@@ -55,6 +55,11 @@ awk -v count="$count" '
     b = median("BenchmarkEmitBatched", "proposals/s")
     row("(2) batched emit to the mock (200/batch)", sprintf("%.0f proposals/s", b),
         sprintf("%.2f of goal", b/50000), ">= 50000/s", verdict(b >= 50000))
+
+    o = median("BenchmarkEmitBatchedEndpoints", "openapi-proposals/s"); l = median("BenchmarkEmitBatchedEndpoints", "restli-proposals/s")
+    q = median("BenchmarkEmitBatchedEndpoints", "restli/openapi")
+    row("(2b) batched emit, OpenAPI vs Rest.li", sprintf("OpenAPI %.0f/s, Rest.li %.0f/s", o, l),
+        sprintf("restli/openapi %.2f", q), "restli/openapi >= 0.8", verdict(q >= 0.8))
 
     split("single batch200", kinds, " ")
     for (i = 1; i <= 2; i++) {

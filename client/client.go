@@ -2,11 +2,13 @@ package client
 
 import (
 	"context"
+	"log/slog"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"time"
 
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/serverconfig"
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
 
@@ -26,6 +28,11 @@ type Client struct {
 	sleep func(ctx context.Context, d time.Duration) error
 	// gql is the GraphQL endpoint's client (graphql.go).
 	gql *gqlClient
+	// ep is the endpoint of reads (datahub.WithEndpoint); auto decides
+	// datahub.EndpointAuto; log receives its warning.
+	ep   datahub.Endpoint
+	auto *serverconfig.Resolver
+	log  *slog.Logger
 }
 
 // New returns a client for the GMS at serverURL: a GMS root
@@ -64,6 +71,7 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 		datahub.WithHTTPClient(s.HTTPClient),
 		datahub.WithTimeout(s.Timeout),
 		datahub.WithLogger(s.Logger),
+		datahub.WithEndpoint(datahub.Endpoint(s.Endpoint)),
 		// Each Emit of the client is one change: a request the server
 		// refuses is refused whole, not split to write the rest.
 		emitter.WithIsolateRejected(false),
@@ -75,7 +83,8 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{tc: tc, em: em, actor: DefaultActor, conflict: DefaultConflictPolicy(), now: time.Now, sleep: sleepCtx}
+	c := &Client{tc: tc, em: em, actor: DefaultActor, conflict: DefaultConflictPolicy(), now: time.Now, sleep: sleepCtx,
+		ep: datahub.Endpoint(s.Endpoint), auto: &serverconfig.Resolver{}, log: s.Logger}
 	if s.Client.Actor != "" {
 		c.actor = s.Client.Actor
 	}

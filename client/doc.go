@@ -24,6 +24,19 @@
 // other reads refuse. URNs are path-escaped as DataHub's Python client
 // escapes them (every byte but letters, digits and "_.-~").
 //
+// With [datahub.WithEndpoint](datahub.EndpointOpenAPI) (or EndpointAuto and
+// a server from DataHub 1.0.1 on) the same reads go through the OpenAPI v3
+// entity API and answer the same values: GET
+// /openapi/v3/entity/{type}/{urn}/{aspect}, GET /openapi/v3/entity/{type}/{urn}
+// with systemMetadata=true (which carries each aspect's version), and HEAD
+// for Exists (followed by a read of the key aspect when HEAD says 404, since
+// GMS answers 404 there for a soft-deleted entity, which Exists counts as
+// existing). GetEntity over OpenAPI asks for the key aspect too, as
+// Rest.li's answer holds it, but GMS synthesises it there only on Rest.li:
+// over OpenAPI an entity without rows is a datahub.ErrNotFound. Writes go through
+// the emitter with the same endpoint. [Client.ServerInfo] reads the
+// server's version, type and capabilities from GET /config.
+//
 // # Changes without lost updates
 //
 // A DataHub write replaces a whole aspect, lists included, so adding an item

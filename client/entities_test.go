@@ -201,7 +201,7 @@ func TestEntitiesGet(t *testing.T) {
 		}
 	})
 	t.Run("chosen aspects, one request", func(t *testing.T) {
-		n := s.RequestCount(mockserver.OpGetEntity)
+		n := s.RequestCount(opGetEntity)
 		e, err := es.Get(t.Context(), u, "status")
 		if err != nil {
 			t.Fatal(err)
@@ -213,7 +213,7 @@ func TestEntitiesGet(t *testing.T) {
 		if got := m.ReadAspects(); !slices.Equal(got, []string{"status"}) {
 			t.Errorf("ReadAspects = %v", got)
 		}
-		if d := s.RequestCount(mockserver.OpGetEntity) - n; d != 1 {
+		if d := s.RequestCount(opGetEntity) - n; d != 1 {
 			t.Errorf("Get made %d entity reads, want 1", d)
 		}
 	})
@@ -351,7 +351,7 @@ func TestEntitiesUpdateConflictReapplies(t *testing.T) {
 	}
 
 	t.Run("gives up", func(t *testing.T) {
-		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 412, Times: 10})
+		s.Fail(opWrite, mockserver.FailSpec{Status: 412, Times: 10})
 		defer s.ClearFaults()
 		err := es.Update(t.Context(), m, func() error { m.Properties.Description = aspects.Ptr("again"); return nil })
 		var ce *ConflictError
@@ -377,7 +377,7 @@ func TestEntitiesUpdateLostAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := e.(*entity.MLFeature)
-	s.CommitThenDrop(mockserver.OpIngestProposal, 1)
+	s.CommitThenDrop(opWrite, 1)
 	calls := 0
 	if err := es.Update(t.Context(), f, func() error {
 		calls++
@@ -447,7 +447,7 @@ func TestEntitiesConcurrentUpdates(t *testing.T) {
 		t.Errorf("kept %d properties and %d tags, want %d of each", len(props.CustomProperties), len(tags.Tags), writers/2)
 	}
 	t.Logf("%d updates: %d proposals received (refused ones included), %d entity reads", writers,
-		s.RequestCount(mockserver.OpIngestProposal)+s.RequestCount(mockserver.OpIngestProposalBatch), s.RequestCount(mockserver.OpGetEntity))
+		writeRequests(s), s.RequestCount(opGetEntity))
 }
 
 func TestEntitiesDelete(t *testing.T) {

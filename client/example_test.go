@@ -147,3 +147,29 @@ func ExampleWithRequireEntity() {
 	// true
 	// true
 }
+
+// ExampleClient_ServerInfo asks the server what it is, then reads through
+// the API it supports: datahub.EndpointAuto picks OpenAPI v3 for DataHub
+// 1.0.1 and later (the mock reports 1.0.0 unless told otherwise).
+func ExampleClient_ServerInfo() {
+	server, stop := startMock()
+	defer stop()
+	ctx := context.Background()
+
+	c, err := client.New(server, datahub.WithEndpoint(datahub.EndpointAuto))
+	if err != nil {
+		log.Fatal(err)
+	}
+	info, err := c.ServerInfo(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(info.Version, info.ServerEnv, "OpenAPI:", info.Capabilities.OpenAPI)
+
+	table := urn.MustParse("urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)")
+	exists, err := c.Exists(ctx, table)
+	fmt.Println(exists, err)
+	// Output:
+	// v1.0.0 core OpenAPI: false
+	// true <nil>
+}

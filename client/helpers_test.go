@@ -2,7 +2,9 @@ package client
 
 import (
 	"fmt"
+	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/testshared"
 	"github.com/catalogkit/datahub-go/mockserver"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -21,12 +24,57 @@ import (
 // concurrent requests leaves behind.
 func newTestClient(t testing.TB, s *mockserver.Server, opts ...datahub.Option) *Client {
 	t.Helper()
-	c, err := New(s.URL(), opts...)
+	c, err := New(s.URL(), append(testshared.EndpointOptions(), opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(c.CloseIdleConnections)
 	return c
+}
+
+// The mock operations the client's requests are counted and failed under,
+// in this process's endpoint (testshared.EnvEndpoint): the end-to-end
+// tests name these, so that one suite runs over Rest.li and over OpenAPI.
+var (
+	// opWrite is an UPSERT write; opBatchWrite a write of several.
+	opWrite      = pick(mockserver.OpIngestProposal, mockserver.OpV3Write)
+	opBatchWrite = pick(mockserver.OpIngestProposalBatch, mockserver.OpV3Write)
+	// opPatchWrite is a PATCH write.
+	opPatchWrite = pick(mockserver.OpIngestProposal, mockserver.OpV3Patch)
+	// opGetAspect is a read of one aspect (GetAspect).
+	opGetAspect = pick(mockserver.OpGetAspect, mockserver.OpV3GetAspect)
+	// opExists is an existence check (Exists).
+	opExists = pick(mockserver.OpGetAspect, mockserver.OpV3Head)
+	// opGetEntity is a read of an entity or a versioned aspect.
+	opGetEntity = pick(mockserver.OpGetEntity, mockserver.OpV3GetEntity)
+)
+
+// writeRequests counts the client's write requests of either kind.
+func writeRequests(s *mockserver.Server) int {
+	n := s.RequestCount(opWrite)
+	if opBatchWrite != opWrite {
+		n += s.RequestCount(opBatchWrite)
+	}
+	return n
+}
+
+// validationStatus is the status of a refused aspect value: Rest.li's 422,
+// OpenAPI's 400 ("Validation Error").
+var validationStatus = map[bool]int{false: http.StatusUnprocessableEntity, true: http.StatusBadRequest}[testshared.OverOpenAPI()]
+
+// pick returns restli, or overOpenAPI when this process runs the suite over
+// OpenAPI.
+func pick(restli, overOpenAPI mockserver.Op) mockserver.Op {
+	if testshared.OverOpenAPI() {
+		return overOpenAPI
+	}
+	return restli
+}
+
+// isWrite reports whether r is a write of the client (ingestProposal, or an
+// OpenAPI write).
+func isWrite(r *http.Request) bool {
+	return strings.Contains(r.URL.RawQuery, "ingestProposal") || (strings.Contains(r.URL.Path, "/openapi/v3/entity/") && r.Method != http.MethodGet && r.Method != http.MethodHead)
 }
 
 // fixedClock makes c stamp every write with t.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -28,7 +27,7 @@ type afterWrite struct {
 
 func (a *afterWrite) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := a.next.RoundTrip(r)
-	if err != nil && strings.Contains(r.URL.RawQuery, "ingestProposal") && a.done.CompareAndSwap(false, true) {
+	if err != nil && isWrite(r) && a.done.CompareAndSwap(false, true) {
 		a.hook()
 	}
 	return resp, err
@@ -45,15 +44,15 @@ func TestModifyLostAnswer(t *testing.T) {
 		calls  int // times fn runs
 		writes int
 	}{
-		{"applied, nobody else", func(s *mockserver.Server) { s.CommitThenDrop(mockserver.OpIngestProposal, 1) },
+		{"applied, nobody else", func(s *mockserver.Server) { s.CommitThenDrop(opWrite, 1) },
 			nil, []string{a, mine}, 1, 1},
 		// The stored version is past the one the write made: the history
 		// row of that version shows the write.
-		{"applied, then another writer", func(s *mockserver.Server) { s.CommitThenDrop(mockserver.OpIngestProposal, 1) },
+		{"applied, then another writer", func(s *mockserver.Server) { s.CommitThenDrop(opWrite, 1) },
 			[]string{a, mine, b}, []string{a, mine, b}, 1, 1},
-		{"not applied, nobody else", func(s *mockserver.Server) { s.Drop(mockserver.OpIngestProposal, 1) },
+		{"not applied, nobody else", func(s *mockserver.Server) { s.Drop(opWrite, 1) },
 			nil, []string{a, mine}, 2, 2},
-		{"not applied, another writer", func(s *mockserver.Server) { s.Drop(mockserver.OpIngestProposal, 1) },
+		{"not applied, another writer", func(s *mockserver.Server) { s.Drop(opWrite, 1) },
 			[]string{a, b}, []string{a, b, mine}, 2, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,7 +82,7 @@ func TestModifyLostAnswer(t *testing.T) {
 			if calls != tc.calls {
 				t.Errorf("fn ran %d times, want %d", calls, tc.calls)
 			}
-			if n := s.RequestCount(mockserver.OpIngestProposal); n != tc.writes {
+			if n := s.RequestCount(opWrite); n != tc.writes {
 				t.Errorf("%d writes, want %d", n, tc.writes)
 			}
 		})
@@ -95,7 +94,7 @@ func TestModifyContextEndsDuringWrite(t *testing.T) {
 	s := mockserver.Start(t)
 	table := tableURN(t, "deadline")
 	putTable(t, s, table)
-	s.Latency(mockserver.OpIngestProposal, time.Minute)
+	s.Latency(opWrite, time.Minute)
 	ctx, cancel := context.WithCancel(t.Context())
 	// Cancel once the write is on its way: the client cannot know whether
 	// the server applied it.
@@ -116,7 +115,7 @@ type beforeWrite struct {
 }
 
 func (b *beforeWrite) RoundTrip(r *http.Request) (*http.Response, error) {
-	if strings.Contains(r.URL.RawQuery, "ingestProposal") {
+	if isWrite(r) {
 		time.AfterFunc(50*time.Millisecond, b.hook)
 	}
 	return b.next.RoundTrip(r)

@@ -121,7 +121,7 @@ func TestModifyNoChangeWritesNothing(t *testing.T) {
 	table := tableURN(t, "idem")
 	f := featureURN(t, "idem", "a")
 	putTable(t, s, table, f.String())
-	before := s.RequestCount(mockserver.OpIngestProposal)
+	before := s.RequestCount(opWrite)
 	for range 3 {
 		if err := c.AddFeatureToTable(t.Context(), table, f); err != nil {
 			t.Fatal(err)
@@ -134,7 +134,7 @@ func TestModifyNoChangeWritesNothing(t *testing.T) {
 	if err := Modify(t.Context(), c, table, func(*aspects.MLFeatureTableProperties) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.RequestCount(mockserver.OpIngestProposal) - before; got != 0 {
+	if got := s.RequestCount(opWrite) - before; got != 0 {
 		t.Errorf("%d writes, want 0", got)
 	}
 	if got := mustGetTable(t, s, table).MLFeatures; !slices.Equal(got, []string{f.String()}) {
@@ -165,7 +165,7 @@ func TestHelpersRefuseMissingEntity(t *testing.T) {
 	if !errors.As(err, &nf) || !errors.Is(err, datahub.ErrNotFound) || nf.URN != table.String() {
 		t.Fatalf("err = %v, want *EntityNotFoundError for %s", err, table)
 	}
-	if n := s.RequestCount(mockserver.OpIngestProposal); n != 0 {
+	if n := s.RequestCount(opWrite); n != 0 {
 		t.Errorf("%d writes", n)
 	}
 	// Modify itself creates.
@@ -224,15 +224,15 @@ func TestModifyWriteFailures(t *testing.T) {
 		putTable(t, s, table)
 		// More failures than the transport's attempts: Modify's own
 		// rounds go on.
-		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: 3})
-		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusTooManyRequests, Times: 2})
+		s.Fail(opWrite, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: 3})
+		s.Fail(opWrite, mockserver.FailSpec{Status: http.StatusTooManyRequests, Times: 2})
 		if err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "busy", "a")); err != nil {
 			t.Fatal(err)
 		}
 		if got := mustGetTable(t, s, table).MLFeatures; !slices.Equal(got, []string{"urn:li:mlFeature:(busy,a)"}) {
 			t.Errorf("features %v", got)
 		}
-		if n := s.RequestCount(mockserver.OpIngestProposal); n != 6 {
+		if n := s.RequestCount(opWrite); n != 6 {
 			t.Errorf("%d write attempts, want 6", n)
 		}
 	})
@@ -242,14 +242,14 @@ func TestModifyWriteFailures(t *testing.T) {
 		c := newTestClient(t, s, noWait, WithConflictPolicy(ConflictPolicy{MaxAttempts: 2}))
 		table := tableURN(t, "busy-forever")
 		putTable(t, s, table)
-		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: mockserver.Forever})
+		s.Fail(opWrite, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: mockserver.Forever})
 		err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "busy", "a"))
 		var de *datahub.Error
 		var ce *ConflictError
 		if !errors.As(err, &de) || de.StatusCode != http.StatusServiceUnavailable || errors.As(err, &ce) || errors.Is(err, datahub.ErrPreconditionFailed) {
 			t.Fatalf("err = %v, want the 503, not a conflict", err)
 		}
-		if n := s.RequestCount(mockserver.OpIngestProposal); n != 6 {
+		if n := s.RequestCount(opWrite); n != 6 {
 			t.Errorf("%d write attempts, want 6 (2 rounds of 3)", n)
 		}
 	})
@@ -261,10 +261,10 @@ func TestModifyWriteFailures(t *testing.T) {
 		putTable(t, s, table)
 		err := Modify(t.Context(), c, table, func(p *badTableProperties) error { p.Bogus = 1; return nil })
 		var de *datahub.Error
-		if !errors.As(err, &de) || de.StatusCode != http.StatusUnprocessableEntity || !errors.Is(err, datahub.ErrValidation) {
-			t.Fatalf("err = %v, want the server's 422", err)
+		if !errors.As(err, &de) || de.StatusCode != validationStatus || !errors.Is(err, datahub.ErrValidation) {
+			t.Fatalf("err = %v, want the server's %d", err, validationStatus)
 		}
-		if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+		if n := s.RequestCount(opWrite); n != 1 {
 			t.Errorf("%d writes, want 1", n)
 		}
 	})
@@ -280,7 +280,7 @@ func TestModifyWriteFailures(t *testing.T) {
 		}
 		table := tableURN(t, "cancel")
 		putTable(t, s, table)
-		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusPreconditionFailed, Times: 1})
+		s.Fail(opWrite, mockserver.FailSpec{Status: http.StatusPreconditionFailed, Times: 1})
 		err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "cancel", "a"))
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("err = %v, want context.Canceled", err)
@@ -294,10 +294,10 @@ func TestModifyRereadFailureEnds(t *testing.T) {
 	c := newTestClient(t, s)
 	table := tableURN(t, "reread")
 	putTable(t, s, table)
-	s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusPreconditionFailed, Times: 1})
+	s.Fail(opWrite, mockserver.FailSpec{Status: http.StatusPreconditionFailed, Times: 1})
 	// The read after the conflict is refused.
 	c.sleep = func(context.Context, time.Duration) error {
-		s.Fail(mockserver.OpGetEntity, mockserver.FailSpec{Status: http.StatusBadRequest, Times: 1})
+		s.Fail(opGetEntity, mockserver.FailSpec{Status: http.StatusBadRequest, Times: 1})
 		return nil
 	}
 	err := c.AddFeatureToTable(t.Context(), table, featureURN(t, "reread", "a"))
@@ -305,7 +305,7 @@ func TestModifyRereadFailureEnds(t *testing.T) {
 	if !errors.As(err, &de) || de.StatusCode != http.StatusBadRequest {
 		t.Fatalf("err = %v, want the read's 400", err)
 	}
-	if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+	if n := s.RequestCount(opWrite); n != 1 {
 		t.Errorf("%d writes, want 1", n)
 	}
 }

@@ -27,7 +27,7 @@ func TestReadNotSentIsNotUnknown(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || errors.Is(err, datahub.ErrOutcomeUnknown) || strings.Contains(err.Error(), "outcome unknown") {
 		t.Errorf("err = %v, want context.Canceled without ErrOutcomeUnknown", err)
 	}
-	if n := s.RequestCount(mockserver.OpGetAspect); n != 0 {
+	if n := s.RequestCount(opGetAspect); n != 0 {
 		t.Errorf("%d reads reached the server, want 0", n)
 	}
 }
@@ -42,7 +42,7 @@ func TestModifyNotApplied(t *testing.T) {
 		s := mockserver.Start(t)
 		table := tableURN(t, "busy")
 		putTable(t, s, table)
-		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: 5, RetryAfter: 5 * time.Second})
+		s.Fail(opWrite, mockserver.FailSpec{Status: 503, Times: 5, RetryAfter: 5 * time.Second})
 		c := newTestClient(t, s)
 		ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 		defer cancel()
@@ -65,7 +65,7 @@ func TestModifyNotApplied(t *testing.T) {
 		s := mockserver.Start(t)
 		table := tableURN(t, "failing")
 		putTable(t, s, table)
-		s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 500, Times: mockserver.Forever})
+		s.Fail(opWrite, mockserver.FailSpec{Status: 500, Times: mockserver.Forever})
 		c := newTestClient(t, s, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 1}), WithConflictPolicy(ConflictPolicy{MaxAttempts: 3}))
 		err := c.SetDescription(t.Context(), table, "new")
 		var de *datahub.Error
@@ -75,7 +75,7 @@ func TestModifyNotApplied(t *testing.T) {
 		if errors.Is(err, datahub.ErrOutcomeUnknown) || strings.Contains(err.Error(), "outcome unknown") || !strings.Contains(err.Error(), "not applied") {
 			t.Errorf("err = %v, want 'not applied' without 'outcome unknown'", err)
 		}
-		if n := s.RequestCount(mockserver.OpIngestProposal); n != 3 {
+		if n := s.RequestCount(opWrite); n != 3 {
 			t.Errorf("%d writes, want 3", n)
 		}
 		s.ClearFaults()

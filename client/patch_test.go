@@ -98,7 +98,7 @@ func TestPatchStrategyHelpers(t *testing.T) {
 			if !errors.As(err, &nf) || !errors.Is(err, datahub.ErrNotFound) {
 				t.Errorf("on a missing entity: %v, want *EntityNotFoundError", err)
 			}
-			if n := empty.RequestCount(mockserver.OpIngestProposal); n != 0 {
+			if n := empty.RequestCount(opPatchWrite); n != 0 {
 				t.Errorf("on a missing entity: %d writes", n)
 			}
 		})
@@ -153,7 +153,7 @@ func TestPatchStrategyConcurrent(t *testing.T) {
 			delete(counts, op)
 		}
 	}
-	wantCounts := map[mockserver.Op]int{mockserver.OpGetAspect: 64, mockserver.OpIngestProposal: 64}
+	wantCounts := map[mockserver.Op]int{opExists: 64, opPatchWrite: 64}
 	if diff := cmp.Diff(wantCounts, counts); diff != "" {
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
@@ -294,7 +294,7 @@ func TestWriteStrategyOption(t *testing.T) {
 	if err := p.AddTag(t.Context(), testDataset, testTag); err != nil {
 		t.Fatal(err)
 	}
-	if n := s.RequestCount(mockserver.OpGetEntity); n != 0 {
+	if n := s.RequestCount(opGetEntity); n != 0 {
 		t.Errorf("the patch strategy read the aspect %d times", n)
 	}
 	if err := c.WithWriteStrategy(9).AddTag(t.Context(), testDataset, testTag); !errors.Is(err, datahub.ErrValidation) {
@@ -316,13 +316,13 @@ func TestPatchStrategyWriteFailures(t *testing.T) {
 		features []string
 	}{
 		{"busy, then taken", func(s *mockserver.Server) {
-			s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: 2})
+			s.Fail(opPatchWrite, mockserver.FailSpec{Status: http.StatusServiceUnavailable, Times: 2})
 		}, 3, 0, []string{"urn:li:mlFeature:(f,a)"}},
 		{"applied, answer lost, sent again", func(s *mockserver.Server) {
-			s.CommitThenDrop(mockserver.OpIngestProposal, 1)
+			s.CommitThenDrop(opPatchWrite, 1)
 		}, 2, 0, []string{"urn:li:mlFeature:(f,a)"}},
 		{"refused", func(s *mockserver.Server) {
-			s.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: http.StatusInternalServerError, Times: mockserver.Forever})
+			s.Fail(opPatchWrite, mockserver.FailSpec{Status: http.StatusInternalServerError, Times: mockserver.Forever})
 		}, 3, http.StatusInternalServerError, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -340,7 +340,7 @@ func TestPatchStrategyWriteFailures(t *testing.T) {
 			case tc.status != 0 && (!errors.As(err, &de) || de.StatusCode != tc.status):
 				t.Fatalf("err = %v, want status %d", err, tc.status)
 			}
-			if n := s.RequestCount(mockserver.OpIngestProposal); n != tc.writes {
+			if n := s.RequestCount(opPatchWrite); n != tc.writes {
 				t.Errorf("%d write attempts, want %d", n, tc.writes)
 			}
 			if diff := cmp.Diff(tc.features, mustGetTable(t, s, table).MLFeatures, cmpopts.EquateEmpty()); diff != "" {

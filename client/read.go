@@ -44,6 +44,9 @@ func (c *Client) GetAspectJSON(ctx context.Context, u urn.URN, aspectName string
 // getAspectVersion reads version v (0 latest, n ≥ 1 a history row) of an
 // aspect through GET /aspects.
 func (c *Client) getAspectVersion(ctx context.Context, u string, info aspects.Info, v int64) (json.RawMessage, error) {
+	if c.openAPI(ctx) {
+		return c.getAspectV3(ctx, u, info, v)
+	}
 	path := "/aspects/" + urn.PathEscape(u) + "?aspect=" + url.QueryEscape(info.Name) + "&version=" + strconv.FormatInt(v, 10)
 	resp, err := c.tc.Do(ctx, http.MethodGet, path, nil)
 	if err != nil {
@@ -188,6 +191,9 @@ func (c *Client) GetEntity(ctx context.Context, u urn.URN, aspectNames ...string
 		}
 		path += "?aspects=List(" + strings.Join(aspectNames, ",") + ")"
 	}
+	if c.openAPI(ctx) {
+		return c.getEntityV3(ctx, u, aspectNames)
+	}
 	resp, err := c.tc.Do(ctx, http.MethodGet, path, nil)
 	if err != nil {
 		return nil, err
@@ -246,6 +252,12 @@ func (c *Client) Exists(ctx context.Context, u urn.URN) (bool, error) {
 	info, ok := aspects.Lookup(e.KeyAspect)
 	if !ok {
 		return false, fmt.Errorf("client: entity type %s has no known key aspect: %w", u.EntityType(), datahub.ErrValidation)
+	}
+	if c.openAPI(ctx) {
+		if found, err := c.headV3(ctx, u.String()); found || err != nil {
+			return found, err
+		}
+		// 404: a soft-deleted entity still exists; the key aspect says.
 	}
 	_, err := c.getAspectVersion(ctx, u.String(), info, 0)
 	switch {

@@ -72,7 +72,9 @@ type partition struct {
 // queued is a proposal as Emit took it: encoded, so that later changes to
 // the caller's values do not change what is sent.
 type queued struct {
-	item        encoded
+	item encoded
+	// v3 is the proposal encoded for OpenAPI, nil when item is Rest.li's.
+	v3          *v3Encoded
 	urn, aspect string
 	p           Proposal // the caller's value, kept only for the handlers
 	seq         uint64
@@ -167,7 +169,16 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	if len(ps) > a.cfg.queueSize {
 		return fmt.Errorf("emitter: %d proposals do not fit a queue of %d: %w", len(ps), a.cfg.queueSize, ErrQueueFull)
 	}
-	items, results := a.inner.encode(ps)
+	// Encoded now, in the endpoint's form: what is sent is the proposals
+	// as they are at this call.
+	var items []encoded
+	var v3items []v3Encoded
+	var results []Result
+	if a.inner.openAPI(ctx) {
+		v3items, results = a.inner.encodeV3(ps)
+	} else {
+		items, results = a.inner.encode(ps)
+	}
 	keep := a.cfg.onError != nil || a.cfg.onResult != nil
 	qs := make([]queued, len(ps))
 	size := 0
@@ -179,7 +190,11 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			}
 			return r.Err
 		}
-		qs[i] = queued{item: items[i], urn: r.URN, aspect: r.Aspect, size: len(items[i].enc) + len(r.URN)}
+		if v3items != nil {
+			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, size: len(v3items[i].enc) + len(r.URN)}
+		} else {
+			qs[i] = queued{item: items[i], urn: r.URN, aspect: r.Aspect, size: len(items[i].enc) + len(r.URN)}
+		}
 		if keep {
 			qs[i].p = ps[i]
 		}
@@ -315,15 +330,42 @@ func (a *Async) run(pt *partition) {
 // send emits batch through the inner emitter and returns the outcome of
 // each proposal.
 func (a *Async) send(qs []queued) []AsyncResult {
-	b := &batch{r: a.inner, items: make([]encoded, len(qs)), results: make([]Result, len(qs))}
+	// Each proposal goes in the form it was encoded in at Emit (the
+	// endpoint is decided once, so a batch holds one form).
+	results := make([]Result, len(qs))
+	var restli, v3 []int
 	for i, q := range qs {
-		b.items[i] = q.item
-		b.results[i] = Result{Index: i, URN: q.urn, Aspect: q.aspect}
+		if q.v3 != nil {
+			v3 = append(v3, i)
+		} else {
+			restli = append(restli, i)
+		}
 	}
-	b.run(a.ctx)
+	if len(v3) > 0 {
+		run := &v3Run{r: a.inner, items: make([]v3Encoded, len(v3)), results: make([]Result, len(v3))}
+		for k, i := range v3 {
+			run.items[k] = *qs[i].v3
+			run.results[k] = Result{Index: k, URN: qs[i].urn, Aspect: qs[i].aspect}
+		}
+		_ = run.run(a.ctx) // the outcomes are in run.results
+		for k, i := range v3 {
+			results[i] = run.results[k]
+		}
+	}
+	if len(restli) > 0 {
+		b := &batch{r: a.inner, items: make([]encoded, len(restli)), results: make([]Result, len(restli))}
+		for k, i := range restli {
+			b.items[k] = qs[i].item
+			b.results[k] = Result{Index: k, URN: qs[i].urn, Aspect: qs[i].aspect}
+		}
+		_ = b.run(a.ctx)
+		for k, i := range restli {
+			results[i] = b.results[k]
+		}
+	}
 	out := make([]AsyncResult, len(qs))
 	for i, q := range qs {
-		r := b.results[i]
+		r := results[i]
 		out[i] = AsyncResult{Seq: q.seq, Proposal: q.p, Status: r.Status}
 		if r.Status != Written {
 			err := r.Err

@@ -22,8 +22,8 @@ import (
 func TestAsyncCloseUnderLoad(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t, mockserver.WithFault(
-		mockserver.Latency(mockserver.OpIngestProposalBatch, 20*time.Millisecond),
-		mockserver.Latency(mockserver.OpIngestProposal, 20*time.Millisecond)))
+		mockserver.Latency(opBatchWrite, 20*time.Millisecond),
+		mockserver.Latency(opWrite, 20*time.Millisecond)))
 	r, _ := newREST(t, s, datahub.WithRetry(fastRetry))
 	var reported atomic.Int64
 	a := emitter.NewAsync(r, emitter.WithWorkers(4), emitter.WithQueueSize(500), emitter.WithBatchSize(50),
@@ -121,7 +121,7 @@ func TestAsyncCloseDeadline(t *testing.T) {
 	if err := a.Emit(t.Context(), ps...); err != nil { // queued at once: each worker's first batch is full
 		t.Fatal(err)
 	}
-	for c.attempts.Load() < 2 || s.RequestCount(mockserver.OpIngestProposalBatch) < 2 { // both workers in flight
+	for c.attempts.Load() < 2 || s.RequestCount(opBatchWrite) < 2 { // both workers in flight
 		time.Sleep(time.Millisecond)
 	}
 	ctx, cancel := context.WithCancel(t.Context())

@@ -55,7 +55,7 @@ func TestBatchSplitting(t *testing.T) {
 			if err := r.Emit(t.Context(), ps...); err != nil {
 				t.Fatal(err)
 			}
-			got := [2]int{s.RequestCount(mockserver.OpIngestProposalBatch), s.RequestCount(mockserver.OpIngestProposal)}
+			got := [2]int{s.RequestCount(opBatchWrite), s.RequestCount(mockserver.OpIngestProposal)}
 			if diff := cmp.Diff([2]int{tt.wantBatch, tt.wantOne}, got); diff != "" {
 				t.Errorf("[batch, single] requests (-want +got):\n%s", diff)
 			}
@@ -188,8 +188,8 @@ func TestRejectedIsolation(t *testing.T) {
 			for _, f := range be.Failures() {
 				rejected = append(rejected, f.Index)
 				var de *datahub.Error
-				if !errors.As(f.Err, &de) || de.StatusCode != 422 || de.Message == "" {
-					t.Errorf("proposal %d: err = %v, want the server's 422", f.Index, f.Err)
+				if !errors.As(f.Err, &de) || de.StatusCode != validationStatus || de.Message == "" {
+					t.Errorf("proposal %d: err = %v, want the server's %d", f.Index, f.Err, validationStatus)
 				}
 				if f.Status != emitter.Rejected {
 					t.Errorf("proposal %d: status %v, want rejected", f.Index, f.Status)
@@ -228,7 +228,7 @@ func TestStopOnServerFailure(t *testing.T) {
 	// The first batch lands; from the second request on, every batch gets a 500.
 	c.before = func(n int64) {
 		if n == 2 {
-			if err := s.Inject(mockserver.Fault{Op: mockserver.OpIngestProposalBatch, Times: mockserver.Forever, Status: 500}); err != nil {
+			if err := s.Inject(mockserver.Fault{Op: opBatchWrite, Times: mockserver.Forever, Status: 500}); err != nil {
 				t.Error(err)
 			}
 		}

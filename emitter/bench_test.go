@@ -204,3 +204,44 @@ func BenchmarkAsync(b *testing.B) {
 	}
 	b.ReportMetric(float64(n*perOp)/time.Since(start).Seconds(), "proposals/s")
 }
+
+// BenchmarkEmitBatchedEndpoints emits the same batches of 200 changing
+// proposals through Rest.li and through OpenAPI v3, in turns, to one mock,
+// so that both see the same machine noise, and reports their ratio:
+// restli/openapi is OpenAPI's speed relative to Rest.li (1 = as fast; the
+// target is at least 0.8).
+func BenchmarkEmitBatchedEndpoints(b *testing.B) {
+	s := mockserver.Start(b, mockserver.WithRecording(false))
+	restli, err := emitter.NewREST(s.URL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	openAPI, err := emitter.NewREST(s.URL(), datahub.WithEndpoint(datahub.EndpointOpenAPI))
+	if err != nil {
+		b.Fatal(err)
+	}
+	const size = 200
+	ctx := context.Background()
+	ps := make([]emitter.Proposal, size)
+	n := 0
+	var restliT, openAPIT time.Duration
+	for b.Loop() {
+		for _, side := range []struct {
+			r *emitter.REST
+			t *time.Duration
+		}{{restli, &restliT}, {openAPI, &openAPIT}} {
+			for i := range ps {
+				ps[i] = propertiesProposal(b, i, n)
+			}
+			n++
+			start := time.Now()
+			if err := side.r.Emit(ctx, ps...); err != nil {
+				b.Fatal(err)
+			}
+			*side.t += time.Since(start)
+		}
+	}
+	b.ReportMetric(float64(b.N*size)/restliT.Seconds(), "restli-proposals/s")
+	b.ReportMetric(float64(b.N*size)/openAPIT.Seconds(), "openapi-proposals/s")
+	b.ReportMetric(float64(restliT)/float64(openAPIT), "restli/openapi")
+}

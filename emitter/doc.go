@@ -1,15 +1,55 @@
 // Package emitter writes metadata change proposals to DataHub: over GMS's
-// Rest.li write path ([REST]), from a bounded background queue ([Async]),
-// or to a file in DataHub's file-sink format ([File]).
+// Rest.li write path or its OpenAPI v3 entity API ([REST]), from a bounded
+// background queue ([Async]), or to a file in DataHub's file-sink format
+// ([File]).
 //
 // # Options
 //
 // [NewREST] takes datahub.Option values: the shared ones of package datahub
 // ([datahub.WithToken], [datahub.WithHeaders], [datahub.WithHTTPClient],
 // [datahub.WithTimeout], [datahub.WithRetry], [datahub.WithLogger]), which
-// client.New takes too, and the emitter's own ([WithServerAsync],
-// [WithMaxBatchSize], [WithMaxBatchBytes], [WithIsolateRejected]), mixed in
-// one list. [datahub.FromEnv] reads the URL and token from the environment.
+// client.New takes too, [datahub.WithEndpoint] among them, and the
+// emitter's own ([WithEmitMode], [WithServerAsync], [WithMaxBatchSize],
+// [WithMaxBatchBytes], [WithIsolateRejected]), mixed in one list.
+// [datahub.FromEnv] reads the URL and token from the environment.
+//
+// # Rest.li or OpenAPI
+//
+// [datahub.WithEndpoint] picks the write path: Rest.li (the default, every
+// DataHub version), OpenAPI v3 (DataHub 1.0.1 and later), or Auto, which
+// reads GET /config once and picks OpenAPI for a server that has it, as
+// DataHub's Python emitter does ([datahub.EndpointFromEnv] adds its
+// environment override). Both paths take the same [Proposal] values and
+// report the same outcomes ([Status], [*BatchError]); on OpenAPI:
+//
+//   - UPSERTs go in batches of one entity type, POST
+//     /openapi/v3/entity/{entityType}, and PATCHes in PATCH batches of the
+//     same path, within the same count and byte limits; a proposal never
+//     goes before an earlier one of the same URN.
+//   - A CREATE or CREATE_ENTITY goes alone, POST
+//     /openapi/v3/entity/{entityType}/{urn}/{aspect} with createIfNotExists
+//     or createIfEntityNotExists, so that it stays create-only (DataHub's
+//     Python emitter sends it in a batch, where GMS makes it an UPSERT).
+//     Rest.li applies a CREATE_ENTITY and the proposals after it in one
+//     request, all or nothing; here the proposals of the same URN that
+//     follow a refused CREATE_ENTITY are not sent ([NotAttempted]).
+//   - A DELETE (of the key aspect, the only one the emitter takes) is
+//     DELETE /openapi/v3/entity/{entityType}/{urn}: the entity is deleted,
+//     which is what the proposal means (DataHub's Python emitter turns a
+//     DELETE of any aspect into that).
+//   - If-Version-Match and the other headers go in each aspect's "headers";
+//     a failed condition is a 412, Rejected.
+//   - UPDATE and RESTATE, and proposals naming their entity by key aspect
+//     alone, have no OpenAPI form: they are Rejected before anything is
+//     sent (use Rest.li for them).
+//
+// [WithEmitMode] says when Emit returns: [EmitSyncPrimary] (stored),
+// [EmitSyncWait] (stored and indexed), [EmitAsync] (queued by GMS), or
+// [EmitAsyncWait], which sends asynchronously and then polls DataHub's write
+// trace (POST /openapi/v1/trace/write/{traceId}) until each proposal is
+// stored and indexed or failed: a proposal GMS refused after queueing it is
+// Rejected with a [*TraceError]. On Rest.li, which has no trace, EmitSyncWait
+// and EmitAsyncWait write synchronously.
 //
 // # Proposals
 //
@@ -122,9 +162,13 @@
 //     only warns and sends it.
 //   - A refused batch is split to find the proposals at fault (see above);
 //     Python fails the whole batch.
-//   - Only the Rest.li write path is spoken, not the OpenAPI one, and the
-//     trace-based emit modes (SYNC_WAIT, ASYNC_WAIT) are not offered.
-//     [WithServerAsync] sets the "async" flag.
+//   - Rest.li is the default endpoint; Python picks OpenAPI by the
+//     server's version unless told otherwise (here: EndpointAuto).
+//   - On OpenAPI a CREATE stays create-only and a DELETE deletes only what
+//     it names (see above); Python loses both.
+//   - ASYNC_WAIT polls the trace from 50 ms, doubling up to 5 s, for as
+//     long as the context allows; Python starts at 1 s, up to 300 s, for
+//     an hour.
 //
 // # Files
 //

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
@@ -190,4 +191,42 @@ func ExampleWithResultHandler() {
 	}
 	fmt.Println(written, "written")
 	// Output: 5 written
+}
+
+// ExampleWithEmitMode writes through DataHub's OpenAPI v3 entity API and
+// waits, through the write trace, until each proposal is stored and
+// indexed or failed: a failed condition found after the 202 is reported
+// for its proposal alone.
+func ExampleWithEmitMode() {
+	mock := mockserver.New(mockserver.WithAsyncLag(10 * time.Millisecond)) // GMS's queue and index lag
+	srv := httptest.NewServer(mock)
+	defer srv.Close()
+	ctx := context.Background()
+
+	e, err := emitter.NewREST(srv.URL, datahub.WithEndpoint(datahub.EndpointOpenAPI), emitter.WithEmitMode(emitter.EmitAsyncWait))
+	if err != nil {
+		log.Fatal(err)
+	}
+	u, _ := urn.NewDataset("hive", "db.orders", "PROD")
+	ok, _ := emitter.NewProposal(u, aspects.DatasetProperties{Description: aspects.Ptr("One row per order.")})
+	stale, _ := emitter.NewProposal(u, aspects.Status{})
+	stale.Headers = map[string]string{"If-Version-Match": "4"} // the aspect has no version 4
+	err = e.Emit(ctx, ok, stale)
+
+	var be *emitter.BatchError
+	if errors.As(err, &be) {
+		for _, r := range be.Results {
+			fmt.Println(r.Aspect, r.Status)
+		}
+	}
+	var te *emitter.TraceError
+	if errors.As(err, &te) {
+		fmt.Println(te.Message)
+	}
+	fmt.Println(mock.IndexedAspects(u.String())["datasetProperties"] != nil) // indexed before Emit returned
+	// Output:
+	// datasetProperties written
+	// status rejected
+	// Expected version 4, actual version -1
+	// true
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/testshared"
 	"github.com/catalogkit/datahub-go/mockserver"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -31,12 +32,35 @@ func newREST(t testing.TB, s *mockserver.Server, opts ...datahub.Option) (*emitt
 	c := &counter{next: http.DefaultTransport.(*http.Transport).Clone()}
 	c.next.MaxIdleConnsPerHost = 64
 	t.Cleanup(c.next.CloseIdleConnections)
-	opts = append([]datahub.Option{datahub.WithHTTPClient(&http.Client{Transport: c})}, opts...)
+	opts = append(append([]datahub.Option{datahub.WithHTTPClient(&http.Client{Transport: c})}, testshared.EndpointOptions()...), opts...)
 	r, err := emitter.NewREST(s.URL()+"/api/gms", opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r, c
+}
+
+// The mock operations the emitter's writes are counted and failed under,
+// in this process's endpoint (testshared.EnvEndpoint): the end-to-end
+// tests name these, so that one suite runs over Rest.li and over OpenAPI.
+var (
+	// opWrite is a request of one proposal.
+	opWrite = pick(mockserver.OpIngestProposal, mockserver.OpV3Write)
+	// opBatchWrite is a request of several proposals.
+	opBatchWrite = pick(mockserver.OpIngestProposalBatch, mockserver.OpV3Write)
+)
+
+// validationStatus is the status of a refused aspect value: Rest.li's 422,
+// OpenAPI's 400 ("Validation Error").
+var validationStatus = map[bool]int{false: http.StatusUnprocessableEntity, true: http.StatusBadRequest}[testshared.OverOpenAPI()]
+
+// pick returns restli, or overOpenAPI when this process runs the suite over
+// OpenAPI.
+func pick(restli, overOpenAPI mockserver.Op) mockserver.Op {
+	if testshared.OverOpenAPI() {
+		return overOpenAPI
+	}
+	return restli
 }
 
 // counter is an http.RoundTripper that counts attempts and their outcomes

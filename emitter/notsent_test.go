@@ -71,7 +71,7 @@ func TestEmitNotSent(t *testing.T) {
 	if errors.Is(err, datahub.ErrOutcomeUnknown) || !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled without ErrOutcomeUnknown", err)
 	}
-	if n := s.RequestCount(mockserver.OpIngestProposal); n != 0 {
+	if n := s.RequestCount(opWrite); n != 0 {
 		t.Errorf("%d requests reached the server, want 0", n)
 	}
 }

@@ -25,11 +25,16 @@ const (
 // GMS acknowledge a proposal once it is queued (Kafka) rather than once it
 // is stored, like the Python emitter's ASYNC emit mode. The default is false
 // (the Python default, SYNC_PRIMARY). Either way the flag is sent, as the
-// string "true" or "false".
+// string "true" or "false". It is WithEmitMode(EmitAsync) or
+// WithEmitMode(EmitSyncPrimary); of the two options the last given wins.
 func WithServerAsync(async bool) datahub.Option {
 	return func(s *config.Settings) {
 		s.Scope("emitter", "WithServerAsync")
 		s.Emitter.ServerAsync = async
+		s.Emitter.Mode = int(EmitSyncPrimary)
+		if async {
+			s.Emitter.Mode = int(EmitAsync)
+		}
 	}
 }
 

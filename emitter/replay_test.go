@@ -38,9 +38,9 @@ func TestNoReplayOfAppliedConditionalWrite(t *testing.T) {
 		for _, n := range []int{1, 3} { // one proposal (ingestProposal), a batch
 			t.Run(tt.name+"/"+map[int]string{1: "single", 3: "batch"}[n], func(t *testing.T) {
 				t.Parallel()
-				op := mockserver.OpIngestProposal
+				op := opWrite
 				if n > 1 {
-					op = mockserver.OpIngestProposalBatch
+					op = opBatchWrite
 				}
 				s := mockserver.Start(t, mockserver.WithFault(mockserver.CommitThenDrop(op, 1)))
 				r, c := newREST(t, s, datahub.WithRetry(fastRetry))
@@ -97,10 +97,10 @@ func TestReplays(t *testing.T) {
 		fault   *mockserver.Fault
 		refuse  bool
 	}{
-		{name: "upsert after commit-then-drop", fault: ptr(mockserver.CommitThenDrop(mockserver.OpIngestProposal, 1))},
-		{name: "upsert after drop", fault: ptr(mockserver.Drop(mockserver.OpIngestProposal, 1))},
-		{name: "conditional after 503", headers: conditional, fault: ptr(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: 1}))},
-		{name: "conditional after 429", headers: conditional, fault: ptr(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 429, Times: 1}))},
+		{name: "upsert after commit-then-drop", fault: ptr(mockserver.CommitThenDrop(opWrite, 1))},
+		{name: "upsert after drop", fault: ptr(mockserver.Drop(opWrite, 1))},
+		{name: "conditional after 503", headers: conditional, fault: ptr(mockserver.Fail(opWrite, mockserver.FailSpec{Status: 503, Times: 1}))},
+		{name: "conditional after 429", headers: conditional, fault: ptr(mockserver.Fail(opWrite, mockserver.FailSpec{Status: 429, Times: 1}))},
 		{name: "conditional after refused connection", headers: conditional, refuse: true},
 	}
 	for _, tt := range tests {
@@ -134,7 +134,7 @@ func TestReplays(t *testing.T) {
 // outcome is Unknown.
 func TestConditionalDropNotReplayed(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t, mockserver.WithFault(mockserver.Drop(mockserver.OpIngestProposal, 1)))
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Drop(opWrite, 1)))
 	r, c := newREST(t, s, datahub.WithRetry(fastRetry))
 	p := propertiesProposal(t, 0, 0)
 	p.Headers = map[string]string{"If-Version-Match": "-1"}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/serverconfig"
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
 
@@ -34,6 +35,14 @@ type REST struct {
 	suffix string
 	// now is the clock of systemMetadata.lastObserved.
 	now func() time.Time
+
+	// ep is the configured write path; auto decides datahub.EndpointAuto.
+	ep   datahub.Endpoint
+	auto serverconfig.Resolver
+	// mode is the emit mode.
+	mode EmitMode
+	// pollMin and pollMax bound the waits between trace polls of EmitAsyncWait.
+	pollMin, pollMax time.Duration
 }
 
 // Fixed parts of the request bodies.
@@ -56,8 +65,9 @@ func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
 	if err != nil {
 		return nil, err
 	}
+	mode := EmitMode(s.Emitter.Mode)
 	async := "false"
-	if s.Emitter.ServerAsync {
+	if mode == EmitAsync { // EmitAsyncWait is synchronous on Rest.li (no trace to wait on)
 		async = "true"
 	}
 	r := &REST{
@@ -68,6 +78,10 @@ func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
 		isolate:  s.Emitter.IsolateRejected == nil || *s.Emitter.IsolateRejected,
 		suffix:   `,"async":"` + async + `"}`,
 		now:      time.Now,
+		ep:       datahub.Endpoint(s.Endpoint),
+		mode:     mode,
+		pollMin:  defaultPollMin,
+		pollMax:  defaultPollMax,
 	}
 	if r.maxBatch <= 0 {
 		r.maxBatch = DefaultMaxBatchSize
@@ -188,6 +202,9 @@ type batch struct {
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
+	if r.openAPI(ctx) {
+		return r.emitOpenAPI(ctx, ps)
+	}
 	items, results := r.encode(ps)
 	b := &batch{r: r, items: items, results: results}
 	return b.run(ctx)

@@ -125,9 +125,9 @@ func TestCancelStopsRetries(t *testing.T) {
 		fault mockserver.Fault
 		wait  bool // cancel once the emitter waits to retry, else once the mock has the request
 	}{
-		{name: "during a Retry-After wait", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Times: mockserver.Forever, Status: 503, RetryAfter: 30 * time.Second}, wait: true},
-		{name: "during a backoff wait", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Times: mockserver.Forever, Status: 500}, wait: true},
-		{name: "during a request", fault: mockserver.Fault{Op: mockserver.OpIngestProposal, Times: mockserver.Forever, Delay: 30 * time.Second}},
+		{name: "during a Retry-After wait", fault: mockserver.Fault{Op: opWrite, Times: mockserver.Forever, Status: 503, RetryAfter: 30 * time.Second}, wait: true},
+		{name: "during a backoff wait", fault: mockserver.Fault{Op: opWrite, Times: mockserver.Forever, Status: 500}, wait: true},
+		{name: "during a request", fault: mockserver.Fault{Op: opWrite, Times: mockserver.Forever, Delay: 30 * time.Second}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -147,7 +147,7 @@ func TestCancelStopsRetries(t *testing.T) {
 			if tt.wait {
 				<-waiting
 			} else {
-				for s.RequestCount(mockserver.OpIngestProposal) == 0 {
+				for s.RequestCount(opWrite) == 0 {
 					time.Sleep(time.Millisecond)
 				}
 			}
@@ -157,7 +157,7 @@ func TestCancelStopsRetries(t *testing.T) {
 			if !errors.Is(err, context.Canceled) {
 				t.Errorf("err = %v, want context.Canceled", err)
 			}
-			if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+			if n := s.RequestCount(opWrite); n != 1 {
 				t.Errorf("%d requests, want 1 (no retry after cancel)", n)
 			}
 		})
@@ -190,7 +190,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 				mu.Unlock()
 				return min(d, time.Millisecond) // record the wait, do not spend it
 			}
-			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 429, Times: 1, RetryAfter: time.Second})))
+			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(opWrite, mockserver.FailSpec{Status: 429, Times: 1, RetryAfter: time.Second})))
 			r, _ := newREST(t, s, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 2, Backoff: record}))
 			if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
 				t.Fatal(err)
@@ -209,14 +209,14 @@ func TestNoRetryOn4xx(t *testing.T) {
 	for _, status := range []int{400, 401, 403, 404, 409, 412, 413, 422} {
 		t.Run(http.StatusText(status), func(t *testing.T) {
 			t.Parallel()
-			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: status, Times: mockserver.Forever})))
+			s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(opWrite, mockserver.FailSpec{Status: status, Times: mockserver.Forever})))
 			r, _ := newREST(t, s, datahub.WithRetry(fastRetry))
 			err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
 			var de *datahub.Error
 			if !errors.As(err, &de) || de.StatusCode != status {
 				t.Fatalf("err = %v, want a *datahub.Error with status %d", err, status)
 			}
-			if n := s.RequestCount(mockserver.OpIngestProposal); n != 1 {
+			if n := s.RequestCount(opWrite); n != 1 {
 				t.Errorf("%d requests for a %d, want 1", n, status)
 			}
 		})
@@ -225,7 +225,7 @@ func TestNoRetryOn4xx(t *testing.T) {
 
 func TestRetriesExhausted(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: mockserver.Forever, RetryAfter: 7 * time.Second})))
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fail(opWrite, mockserver.FailSpec{Status: 503, Times: mockserver.Forever, RetryAfter: 7 * time.Second})))
 	r, _ := newREST(t, s, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 3, Backoff: datahub.ExponentialBackoff(time.Millisecond, time.Millisecond, time.Millisecond)}))
 	err := r.Emit(t.Context(), propertiesProposal(t, 1, 0))
 	var de *datahub.Error
@@ -239,7 +239,7 @@ func TestRetriesExhausted(t *testing.T) {
 	if !errors.As(err, &be) || be.Results[0].Status != emitter.Failed || errors.Is(err, datahub.ErrOutcomeUnknown) {
 		t.Errorf("err = %v, want one Failed result: a 503 was not applied", err)
 	}
-	if n := s.RequestCount(mockserver.OpIngestProposal); n != 3 {
+	if n := s.RequestCount(opWrite); n != 3 {
 		t.Errorf("%d requests, want 3", n)
 	}
 }
@@ -276,14 +276,14 @@ func TestConcurrentEmit(t *testing.T) {
 // attempt that timed out is retried.
 func TestTimeoutPerAttempt(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fault{Op: mockserver.OpIngestProposal, Times: 1, Delay: 2 * time.Second}))
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fault{Op: opWrite, Times: 1, Delay: 2 * time.Second}))
 	r, _ := newREST(t, s, datahub.WithTimeout(100*time.Millisecond), datahub.WithRetry(fastRetry))
 	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	// Had the first attempt not been cut, it would have succeeded after
 	// 2 s, alone.
-	if n := s.RequestCount(mockserver.OpIngestProposal); n != 2 {
+	if n := s.RequestCount(opWrite); n != 2 {
 		t.Errorf("%d requests, want 2", n)
 	}
 	checkWrites(t, s, 1, 1)
@@ -335,7 +335,7 @@ func TestTLS(t *testing.T) {
 // tells what happened and never shows the token.
 func TestLoggerHidesToken(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t, mockserver.WithToken("tok-SECRET"), mockserver.WithFault(mockserver.Fail(mockserver.OpIngestProposal, mockserver.FailSpec{Status: 503, Times: 2})))
+	s := mockserver.Start(t, mockserver.WithToken("tok-SECRET"), mockserver.WithFault(mockserver.Fail(opWrite, mockserver.FailSpec{Status: 503, Times: 2})))
 	var buf safeBuffer
 	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	r, _ := newREST(t, s, datahub.WithToken("tok-SECRET"), datahub.WithLogger(log), datahub.WithRetry(fastRetry))

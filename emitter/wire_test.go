@@ -56,6 +56,23 @@ func newRecorder(t *testing.T) *recorder {
 			w.WriteHeader(http.StatusNotFound)
 		case r.URL.Path == "/api/gms/config":
 			io.WriteString(w, `{"noCode":"true","versions":{"acryldata/datahub":{"version":"v1.2.0"}}}`)
+		case strings.HasPrefix(r.URL.Path, "/api/gms/openapi/v1/trace/write/"):
+			// every aspect asked for is written and indexed
+			var asked map[string][]string
+			_ = json.Unmarshal(body, &asked)
+			got := map[string]map[string]any{}
+			for u, names := range asked {
+				got[u] = map[string]any{}
+				for _, n := range names {
+					got[u][n] = map[string]any{"success": true, "primaryStorage": map[string]string{"writeStatus": "ACTIVE_STATE"},
+						"searchStorage": map[string]string{"writeStatus": "ACTIVE_STATE"}}
+				}
+			}
+			b, _ := json.Marshal(got)
+			w.Write(b)
+		case strings.HasPrefix(r.URL.Path, "/api/gms/openapi/v3/"):
+			w.Header().Set("traceparent", "00-0123456789abcdef0123456789abcdef-0123456789abcdef-01")
+			io.WriteString(w, `[]`)
 		default:
 			io.WriteString(w, `{"value":"success"}`)
 		}
@@ -125,6 +142,7 @@ func newTestREST(t *testing.T, url string, opts ...datahub.Option) *REST {
 		t.Fatal(err)
 	}
 	r.now = func() time.Time { return fixedNow }
+	r.pollMin = time.Millisecond
 	return r
 }
 
@@ -151,14 +169,18 @@ var (
 	}
 )
 
+// wireCase is a request-shape test: what the emitter sends for emit (or
+// TestConnection) with opts.
+type wireCase struct {
+	name   string
+	opts   []datahub.Option
+	emit   func(t *testing.T) []Proposal
+	config bool // call TestConnection instead
+}
+
 func TestWireGolden(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name   string
-		opts   []datahub.Option
-		emit   func(t *testing.T) []Proposal
-		config bool // call TestConnection instead
-	}{
+	tests := []wireCase{
 		{
 			name: "single",
 			opts: []datahub.Option{datahub.WithToken("tok-123"), datahub.WithHeaders(map[string]string{"X-Extra": "1"})},
@@ -211,7 +233,38 @@ func TestWireGolden(t *testing.T) {
 		},
 		{name: "config", config: true, opts: []datahub.Option{datahub.WithToken("tok-123")}},
 	}
+	// The same proposals through OpenAPI (the key aspect alone, which
+	// OpenAPI cannot carry, left out), and its emit modes.
+	var v3 []wireCase
 	for _, tt := range tests {
+		switch tt.name {
+		case "config":
+			continue
+		case "key_aspect_and_patch":
+			emit := tt.emit
+			tt.emit = func(t *testing.T) []Proposal { return emit(t)[1:] }
+		}
+		tt.name = "openapi_" + tt.name
+		tt.opts = append(slices.Clone(tt.opts), datahub.WithEndpoint(datahub.EndpointOpenAPI))
+		v3 = append(v3, tt)
+	}
+	mixed := func(t *testing.T) []Proposal {
+		a := mustProposal(t, datasetURN, aspects.Status{})
+		b := mustProposal(t, featureURN, featureRaw)
+		c := mustProposal(t, datasetURN, aspects.DatasetProperties{Description: ptr("orders")})
+		d := c
+		d.ChangeType, d.AspectName, d.Aspect = Patch, "globalTags", RawAspect{Name: "globalTags", JSON: json.RawMessage(`[{"op":"add","path":"/tags/urn:li:tag:x","value":{"tag":"urn:li:tag:x"}}]`)}
+		return []Proposal{a, b, c, d, a}
+	}
+	v3 = append(v3,
+		wireCase{name: "openapi_batching", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI)}, emit: mixed},
+		wireCase{name: "openapi_sync_wait", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), WithEmitMode(EmitSyncWait)}, emit: mixed},
+		wireCase{name: "openapi_async_wait", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), WithEmitMode(EmitAsyncWait)}, emit: mixed},
+		wireCase{name: "openapi_auto", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointAuto)}, emit: func(t *testing.T) []Proposal {
+			return []Proposal{mustProposal(t, datasetURN, aspects.Status{})}
+		}},
+	)
+	for _, tt := range append(tests, v3...) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			rec := newRecorder(t)

@@ -35,8 +35,12 @@
 // deletion (POST /entities?action=delete), the operations resource
 // (POST /operations?action=restoreIndices, getIndexSizes,
 // truncateTimeseriesAspect, getEsTaskStatus), metadata tests
-// (POST /test?action=evaluate), GraphQL (POST /api/graphql) and
-// GET /config. The README.md of this directory lists every route in one
+// (POST /test?action=evaluate), GraphQL (POST /api/graphql),
+// GET /config, DataHub's OpenAPI v3 entity API (/openapi/v3/entity: reads,
+// HEAD, batch and single-aspect writes, PATCH, deletes, batchGet, list and
+// scroll, /generic) and the write trace (POST
+// /openapi/v1/trace/write/{traceId}, from the core's write log and the
+// search index's lag). The README.md of this directory lists every route in one
 // table with its parameters, its answer and its [Op]; a test checks that
 // table against the mock's route table.
 //
@@ -364,9 +368,23 @@
 //     keeps them in Kafka.
 //   - A batch is refused with the status of its first bad item and one
 //     message naming every bad item; GMS stops at the first URN error.
-//   - GET /config claims version v1.0.0 so that DataHub's Python SDK stays on
-//     the Rest.li write path (it switches to OpenAPI from 1.0.1 on, which the
-//     mock does not serve); patchCapable is true, as in GMS.
+//   - GET /config claims version v1.0.0 unless [WithServerVersion] says
+//     otherwise, so that DataHub's Python SDK stays on the Rest.li write path
+//     (it switches to OpenAPI from 1.0.1 on; the mock serves both);
+//     patchCapable is true, as in GMS, and serverEnv is "core".
+//   - OpenAPI: errors of the core keep its message in "message" ({"error":
+//     "Validation Error"} 400, "Precondition Error" 412) rather than
+//     DataHub's ValidationExceptionCollection text; where GMS answers 500
+//     (an unknown aspect in a path or in DELETE's aspects, a CREATE of a
+//     timeseries aspect) the mock answers 400 with a message; deleting one
+//     timeseries aspect is 501. List and scroll read the search index
+//     without filters, sorts or queries other than "*" (those are 501), and
+//     scroll ids are the mock's own. Batch answers keep the order of the
+//     request's URNs. Written aspects do not get telemetryTraceId in their
+//     stored systemMetadata (the write answer with systemMetadata=true shows
+//     it); the trace of a write dropped while indexing was paused reads as
+//     indexed once later changes are. A trace id the write log no longer
+//     holds (it keeps the last 65,536) traces as UNKNOWN.
 //   - GET /aspects without ?aspect= is a 400 here; unknown aspect names are
 //     400 "Unknown aspect".
 //   - restoreIndices without limit (or with limit 0) restores one batch:
@@ -379,7 +397,7 @@
 //     batchSize. Rows are selected as DataHub selects them: ordered by URN,
 //     then aspect name, byte-wise, before start is applied; the window
 //     gePitEpochMs..lePitEpochMs applies only when gePitEpochMs > 0.
-//   - OpenAPI, timeseries filters and sorts and retention are not served
+//   - Timeseries filters and sorts and retention are not served
 //     yet; GraphQL is served in part (see GraphQL above), and search and
 //     lineage as "Search and lineage" above says.
 package mockserver

@@ -43,7 +43,8 @@ const (
 // knownOps are the operations a fault may name.
 var knownOps = []Op{OpIngestProposal, OpIngestProposalBatch, OpGetTimeseries, OpGetCount, OpGetAspect,
 	OpGetEntity, OpDeleteEntity, OpConfig, OpGraphQL, OpUnknown, OpAny,
-	OpRestoreIndices, OpGetIndexSizes, OpTruncateTimeseries, OpGetEsTaskStatus, OpEvaluateTests}
+	OpRestoreIndices, OpGetIndexSizes, OpTruncateTimeseries, OpGetEsTaskStatus, OpEvaluateTests,
+	OpV3List, OpV3GetEntity, OpV3GetAspect, OpV3Head, OpV3BatchGet, OpV3Write, OpV3Patch, OpV3Delete, OpTraceWrite}
 
 // Forever is the [Fault.Times] of a fault that applies to every request
 // until [Server.ClearFaults]. A count is never implicit: a fault with Times
@@ -274,6 +275,7 @@ type action struct {
 	status     int
 	retryAfter string
 	gqlError   string // answer status in GraphQL's shape with this message
+	openAPI    bool   // answer status in the OpenAPI servlet's shape
 }
 
 // Inject installs faults at run time, after those already installed. If
@@ -438,6 +440,9 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, a action) bo
 		return true
 	case a.status != 0 && a.gqlError != "":
 		graphql.WriteError(w, a.status, a.gqlError)
+		return true
+	case a.status != 0 && a.openAPI:
+		writeOpenAPIError(w, &openAPIError{status: a.status, err: fmt.Sprintf(msgInjected, a.status, http.StatusText(a.status))}, a.retryAfter)
 		return true
 	case a.status != 0:
 		writeRestliError(w, errorf(a.status, msgInjected, a.status, http.StatusText(a.status)), a.retryAfter)

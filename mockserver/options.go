@@ -17,29 +17,31 @@ const DefaultMaxBodyBytes = 16_000_000
 type Option func(*config)
 
 type config struct {
-	tokens       []string
-	dataDir      string
-	clock        func() time.Time // baseClock plus the offset of FastForward and SetTime
-	baseClock    func() time.Time // WithClock's clock, or time.Now
-	clockOffset  *atomic.Int64    // nanoseconds added to baseClock
-	asyncLag     time.Duration
-	maxBodyBytes int64
-	logger       *slog.Logger
-	faults       []Fault
-	record       bool
-	control      bool
-	indexPaused  bool            // see WithIndexPaused
-	lax          map[string]bool // see WithAcceptUnknownMembers
-	timeouts     Timeouts        // see WithTimeouts, defaults filled in
+	tokens        []string
+	dataDir       string
+	clock         func() time.Time // baseClock plus the offset of FastForward and SetTime
+	baseClock     func() time.Time // WithClock's clock, or time.Now
+	clockOffset   *atomic.Int64    // nanoseconds added to baseClock
+	asyncLag      time.Duration
+	maxBodyBytes  int64
+	logger        *slog.Logger
+	faults        []Fault
+	record        bool
+	control       bool
+	indexPaused   bool            // see WithIndexPaused
+	lax           map[string]bool // see WithAcceptUnknownMembers
+	timeouts      Timeouts        // see WithTimeouts, defaults filled in
+	serverVersion string          // see WithServerVersion
 }
 
 func newConfig(opts []Option) config {
 	c := config{
-		clock:        time.Now,
-		maxBodyBytes: DefaultMaxBodyBytes,
-		logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
-		record:       true,
-		timeouts:     DefaultTimeouts,
+		clock:         time.Now,
+		maxBodyBytes:  DefaultMaxBodyBytes,
+		logger:        slog.New(slog.NewTextHandler(io.Discard, nil)),
+		record:        true,
+		timeouts:      DefaultTimeouts,
+		serverVersion: DefaultServerVersion,
 	}
 	for _, o := range opts {
 		if o != nil {
@@ -124,6 +126,26 @@ func WithAcceptUnknownMembers(aspectNames ...string) Option {
 		lax[n] = true
 	}
 	return func(c *config) { c.lax = lax }
+}
+
+// DefaultServerVersion is the DataHub version the server reports in GET
+// /config by default. DataHub's own Python emitter writes through the
+// OpenAPI v3 entity API for servers from 1.0.1 on and through Rest.li
+// before, so this default keeps such clients on Rest.li; the mock serves
+// both either way.
+const DefaultServerVersion = "v1.0.0"
+
+// WithServerVersion sets the DataHub version GET /config reports (its
+// versions["acryldata/datahub"].version), such as "v1.2.0", for clients that
+// pick their write path or features by version. "" restores
+// [DefaultServerVersion].
+func WithServerVersion(v string) Option {
+	return func(c *config) {
+		if v == "" {
+			v = DefaultServerVersion
+		}
+		c.serverVersion = v
+	}
 }
 
 // WithRecording sets whether the server keeps a copy of every proposal it

@@ -179,9 +179,8 @@ func stringParam(v json.RawMessage) (string, *restliError) {
 }
 
 // configResponse is the part of GMS's /config servlet answer that clients
-// read. The version is v1.0.0 on purpose: DataHub's Python SDK switches to
-// the OpenAPI write path (which this mock does not serve) for 1.0.1 and
-// later.
+// read. The version is [DefaultServerVersion] unless [WithServerVersion]
+// sets another.
 type configResponse struct {
 	NoCode                   string                       `json:"noCode"`
 	Retention                string                       `json:"retention"`
@@ -203,8 +202,10 @@ func (s *Server) handleConfig(w http.ResponseWriter, _ *http.Request, _ routed) 
 		PatchCapable:             true,
 		TimeZone:                 "UTC",
 		Versions: map[string]map[string]string{
-			"acryldata/datahub": {"version": "v1.0.0", "commit": "datahub-mock-" + mockVersion},
+			"acryldata/datahub": {"version": s.cfg.serverVersion, "commit": "datahub-mock-" + mockVersion},
 		},
-		Datahub: map[string]string{"serverType": "datahub-mock", "serverEnv": "test"},
+		// serverEnv "core" is open-source DataHub; clients take any other value
+		// for DataHub Cloud, whose versions are numbered differently.
+		Datahub: map[string]string{"serverType": "datahub-mock", "serverEnv": "core"},
 	})
 }

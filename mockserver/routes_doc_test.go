@@ -59,6 +59,9 @@ func servedRoutes() map[string]Op {
 		"POST /api/graphql": OpGraphQL,
 		"GET /config":       configEndpoint.op,
 	}
+	for _, vr := range v3Routes {
+		m[vr.method+" "+shapePaths[vr.shape]] = vr.ep.op
+	}
 	for _, ep := range endpoints {
 		if ep.action == "" {
 			m[fmt.Sprintf("GET /%s/{urn}", ep.resource)] = ep.op

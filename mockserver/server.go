@@ -101,7 +101,7 @@ func Open(opts ...Option) (*Server, error) {
 	}
 	s.index = newIndex(st, cfg)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
-		Follow: s.index.Follow})
+		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow})
 	return s, nil
 }
 
@@ -257,6 +257,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.counts[rt.op]++
 	s.mu.Unlock()
 
+	if rt.openAPI { // DataHub's tracing interceptor runs on every Spring route
+		var tp string
+		rt.traceID, tp = newTraceParent(s.cfg.clock())
+		sw.Header().Set("traceparent", tp)
+	}
 	// Authentication first, as GMS's filter runs before anything else: an
 	// unauthenticated request neither triggers nor uses up a fault, and its
 	// body is never read.
@@ -264,24 +269,37 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeUnauthorized(sw, rt.path, s.cfg.clock())
 		return
 	}
-	if a := s.takeFaults(rt.op); s.applyFault(sw, r, a) {
+	a := s.takeFaults(rt.op)
+	a.openAPI = rt.openAPI
+	if s.applyFault(sw, r, a) {
 		if a.drop {
 			sw.status = -1
 		}
 		return
 	}
 	if rt.err != nil {
-		writeRestliError(sw, rt.err, "")
+		s.writeRouteError(sw, rt, rt.err)
 		return
 	}
 	if n := s.cfg.maxBodyBytes; n > 0 {
 		if r.ContentLength > n {
-			writeRestliError(sw, errorf(http.StatusRequestEntityTooLarge, msgBodyTooLarge, n), "")
+			s.writeRouteError(sw, rt, errorf(http.StatusRequestEntityTooLarge, msgBodyTooLarge, n))
 			return
 		}
 		r.Body = http.MaxBytesReader(sw, r.Body, n)
 	}
 	rt.ep.serve(s, sw, r, rt)
+}
+
+// writeRouteError answers a failure found before the handler in the shape
+// of the route's servlet: Rest.li's error body, or the OpenAPI servlet's
+// {"error": ...}.
+func (s *Server) writeRouteError(w http.ResponseWriter, rt routed, e *restliError) {
+	if rt.openAPI {
+		writeOpenAPIError(w, &openAPIError{status: e.status, err: e.message}, "")
+		return
+	}
+	writeRestliError(w, e, "")
 }
 
 // authorized reports whether r carries one of the configured tokens (or no

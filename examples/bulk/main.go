@@ -5,6 +5,7 @@
 //
 //	go run ./examples/bulk                 # against an embedded mock server
 //	go run ./examples/bulk -n 20000 -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN"
+//	go run ./examples/bulk -endpoint openapi   # write through the OpenAPI v3 entity API
 package main
 
 import (
@@ -29,20 +30,25 @@ func main() {
 	server := flag.String("server", "", "DataHub GMS URL; empty starts an embedded mock server")
 	token := flag.String("token", os.Getenv("DATAHUB_GMS_TOKEN"), "access token (default $DATAHUB_GMS_TOKEN)")
 	n := flag.Int("n", 5000, "number of datasets to write")
+	endpoint := flag.String("endpoint", "restli", "write path: restli, openapi, or auto (picked from the server's version)")
 	flag.Parse()
 	log.SetFlags(0)
-	if err := run(context.Background(), *server, *token, *n, os.Stdout); err != nil {
+	ep, err := datahub.ParseEndpoint(*endpoint)
+	if err != nil {
+		log.Fatalf("bulk: -endpoint: %v", err)
+	}
+	if err := run(context.Background(), *server, *token, ep, *n, os.Stdout); err != nil {
 		log.Fatalf("bulk: %v", err)
 	}
 }
 
-func run(ctx context.Context, server, token string, n int, out io.Writer) error {
+func run(ctx context.Context, server, token string, ep datahub.Endpoint, n int, out io.Writer) error {
 	if server == "" {
 		mock := httptest.NewServer(mockserver.New())
 		defer mock.Close()
 		server = mock.URL
 	}
-	rest, err := emitter.NewREST(server, datahub.WithToken(token))
+	rest, err := emitter.NewREST(server, datahub.WithToken(token), datahub.WithEndpoint(ep))
 	if err != nil {
 		return err
 	}

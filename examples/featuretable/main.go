@@ -41,8 +41,13 @@ func main() {
 	server := flag.String("server", "", "DataHub GMS URL; empty starts an embedded mock server")
 	token := flag.String("token", os.Getenv("DATAHUB_GMS_TOKEN"), "access token (default $DATAHUB_GMS_TOKEN)")
 	strategy := flag.String("strategy", "both", "write strategy: conditional, patch or both")
+	endpoint := flag.String("endpoint", "restli", "API: restli, openapi, or auto (picked from the server's version)")
 	flag.Parse()
 	log.SetFlags(0)
+	ep, err := datahub.ParseEndpoint(*endpoint)
+	if err != nil {
+		log.Fatalf("featuretable: -endpoint: %v", err)
+	}
 	strategies := []client.WriteStrategy{client.Conditional, client.Patch}
 	if *strategy != "both" {
 		s, err := client.ParseWriteStrategy(*strategy)
@@ -53,12 +58,12 @@ func main() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := run(ctx, *server, *token, strategies, os.Stdout); err != nil {
+	if err := run(ctx, *server, *token, ep, strategies, os.Stdout); err != nil {
 		log.Fatalf("featuretable: %v", err)
 	}
 }
 
-func run(ctx context.Context, server, token string, strategies []client.WriteStrategy, out io.Writer) error {
+func run(ctx context.Context, server, token string, ep datahub.Endpoint, strategies []client.WriteStrategy, out io.Writer) error {
 	if server == "" {
 		url, stop, err := embedded.Start()
 		if err != nil {
@@ -68,7 +73,7 @@ func run(ctx context.Context, server, token string, strategies []client.WriteStr
 		server = url
 	}
 	for _, s := range strategies {
-		if err := addFeatures(ctx, server, token, s, out); err != nil {
+		if err := addFeatures(ctx, server, token, ep, s, out); err != nil {
 			return fmt.Errorf("%s: %w", s, err)
 		}
 	}
@@ -77,14 +82,14 @@ func run(ctx context.Context, server, token string, strategies []client.WriteStr
 
 // addFeatures creates the table user_features_<strategy> and adds eight
 // features to it at once with the given write strategy.
-func addFeatures(ctx context.Context, server, token string, strategy client.WriteStrategy, out io.Writer) error {
+func addFeatures(ctx context.Context, server, token string, ep datahub.Endpoint, strategy client.WriteStrategy, out io.Writer) error {
 	table, err := urn.NewMLFeatureTable("feast", "user_features_"+strategy.String())
 	if err != nil {
 		return err
 	}
 	// The helpers refuse to write to an entity that does not exist: create
 	// the table first.
-	em, err := emitter.NewREST(server, datahub.WithToken(token))
+	em, err := emitter.NewREST(server, datahub.WithToken(token), datahub.WithEndpoint(ep))
 	if err != nil {
 		return err
 	}
@@ -96,7 +101,7 @@ func addFeatures(ctx context.Context, server, token string, strategy client.Writ
 		return err
 	}
 
-	c, err := client.New(server, datahub.WithToken(token), client.WithWriteStrategy(strategy))
+	c, err := client.New(server, datahub.WithToken(token), datahub.WithEndpoint(ep), client.WithWriteStrategy(strategy))
 	if err != nil {
 		return err
 	}

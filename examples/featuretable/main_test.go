@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/client"
+	"github.com/catalogkit/datahub-go/mockserver"
 )
 
 func TestRunAgainstEmbeddedMock(t *testing.T) {
@@ -21,7 +23,7 @@ func TestRunAgainstEmbeddedMock(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			var out bytes.Buffer
-			if err := run(t.Context(), "", "", tc.strategies, &out); err != nil {
+			if err := run(t.Context(), "", "", datahub.EndpointRestli, tc.strategies, &out); err != nil {
 				t.Fatalf("run: %v\noutput:\n%s", err, out.String())
 			}
 			if n := strings.Count(out.String(), " strategy: "); n != len(tc.strategies) {
@@ -39,5 +41,32 @@ func TestRunAgainstEmbeddedMock(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRunOverOpenAPI runs the example with -endpoint openapi against the
+// mock: every write and read goes through the OpenAPI v3 entity API.
+func TestRunOverOpenAPI(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	ep, err := datahub.ParseEndpoint("openapi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(t.Context(), s.URL(), "", ep, []client.WriteStrategy{client.Conditional, client.Patch}, &out); err != nil {
+		t.Fatalf("run: %v\noutput:\n%s", err, out.String())
+	}
+	if n := strings.Count(out.String(), " has 8 features:"); n != 2 {
+		t.Errorf("output:\n%s", out.String())
+	}
+	counts := s.RequestCounts()
+	v3 := counts[mockserver.OpV3Write] + counts[mockserver.OpV3Patch] + counts[mockserver.OpV3GetEntity] + counts[mockserver.OpV3Head]
+	restli := counts[mockserver.OpIngestProposal] + counts[mockserver.OpGetAspect] + counts[mockserver.OpGetEntity]
+	if v3 == 0 || restli != 0 {
+		t.Errorf("requests %v: want OpenAPI only", counts)
+	}
+	if _, err := datahub.ParseEndpoint("soap"); err == nil {
+		t.Error("ParseEndpoint(soap): no error")
 	}
 }

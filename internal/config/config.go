@@ -34,7 +34,10 @@ type Retry struct {
 
 // Emitter holds the settings only a REST emitter reads.
 type Emitter struct {
-	ServerAsync     bool
+	ServerAsync bool
+	// Mode is emitter.WithEmitMode's value (0: SYNC_PRIMARY); WithServerAsync
+	// sets it too.
+	Mode            int
 	MaxBatchSize    int // 0: the emitter's default
 	MaxBatchBytes   int // 0: the emitter's default
 	IsolateRejected *bool
@@ -71,6 +74,9 @@ type Settings struct {
 	// MaxResponseBytes is the largest successful response body read; 0
 	// means the transport's default.
 	MaxResponseBytes int64
+
+	// Endpoint is datahub.WithEndpoint's value (0: Rest.li).
+	Endpoint int
 
 	Emitter Emitter
 	Client  Client

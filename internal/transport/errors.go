@@ -19,6 +19,9 @@ const maxPlainMessage = 200
 type restliError struct {
 	Message        string
 	ExceptionClass string
+	// Error is the "error" member of DataHub's OpenAPI error bodies
+	// ({"error":"Precondition Error","message":"..."}).
+	Error string
 }
 
 // DecodeError returns the *datahub.Error of an answer with status and
@@ -32,6 +35,13 @@ func DecodeError(status int, body []byte) *datahub.Error {
 	if len(trimmed) > 0 && trimmed[0] == '{' {
 		re := scanRestliError(trimmed)
 		e.Message, e.ExceptionClass = strings.TrimSpace(re.Message), re.ExceptionClass
+		if kind := strings.TrimSpace(re.Error); kind != "" { // an OpenAPI error body
+			if e.Message == "" {
+				e.Message = kind
+			} else {
+				e.Message = kind + ": " + e.Message
+			}
+		}
 	} else if len(trimmed) > 0 && trimmed[0] != '<' && utf8.Valid(trimmed) {
 		msg, _, _ := strings.Cut(string(trimmed), "\n")
 		if len(msg) > maxPlainMessage {
@@ -70,6 +80,8 @@ func scanRestliError(body []byte) restliError {
 			_ = json.Unmarshal(v, &re.Message)
 		case "exceptionClass":
 			_ = json.Unmarshal(v, &re.ExceptionClass)
+		case "error":
+			_ = json.Unmarshal(v, &re.Error)
 		}
 	}
 	return re

@@ -61,3 +61,19 @@ func redactRaw(raw string) string {
 	}
 	return datahub.RedactURL(prefix + rest)
 }
+
+// URNInPath writes a URN into a URL path as DataHub's Python client does
+// for the OpenAPI routes (GMS matches {urn:urn:li:.+} on the raw path): as
+// it is, escaping only the bytes a path cannot hold.
+func URNInPath(u string) string {
+	var b strings.Builder
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~:@!$&'()*+,;=/", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}

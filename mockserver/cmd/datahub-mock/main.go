@@ -89,6 +89,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seed := fs.String("seed", "", "preload this DataHub file-sink JSON `file` of proposals")
 	asyncLag := fs.Duration("async-lag", 0, "delay before async proposals become visible")
 	control := fs.Bool("control", false, "serve the control API under /__datahub_mock (faults, reset, proposals, request counts)")
+	serverVersion := fs.String("server-version", mockserver.DefaultServerVersion, "DataHub `version` reported by GET /config (clients pick OpenAPI or Rest.li by it)")
 	logLevel := fs.String("log-level", "info", "log level: debug (one line per request), info, warn or error")
 	d := mockserver.DefaultTimeouts
 	readTimeout := fs.Duration("read-timeout", d.Read, "close a connection whose request (body included) takes longer to arrive; negative: no limit")
@@ -116,6 +117,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		mockserver.WithLogger(logger),
 		mockserver.WithControl(*control),
 		mockserver.WithRecording(*control), // received proposals are only readable through the control API
+		mockserver.WithServerVersion(*serverVersion),
 		mockserver.WithTimeouts(mockserver.Timeouts{Read: *readTimeout, Write: *writeTimeout, Idle: *idleTimeout, Shutdown: *shutdownTimeout}),
 	)
 	if err != nil {

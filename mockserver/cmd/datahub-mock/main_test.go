@@ -324,7 +324,7 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	var stderr lockedBuffer
 	code := make(chan int, 1)
 	go func() {
-		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-async-lag", "1h", "-data", t.TempDir(), "-control"}, pw, &stderr)
+		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-async-lag", "1h", "-data", t.TempDir(), "-control", "-server-version", "v1.2.0"}, pw, &stderr)
 		pw.Close()
 	}()
 	url, err := bufio.NewReader(pr).ReadString('\n')
@@ -343,6 +343,9 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	}
 	if status, body := request(t, http.MethodGet, url+"/__datahub_mock/proposals", ""); status != 200 || !strings.Contains(body, `"async":true`) {
 		t.Errorf("control API proposals = %d %s", status, body)
+	}
+	if status, body := request(t, http.MethodGet, url+"/config", ""); status != 200 || !strings.Contains(body, `"version":"v1.2.0"`) {
+		t.Errorf("-server-version: /config = %d %s", status, body)
 	}
 	cancel()
 	select {

@@ -78,8 +78,9 @@ func (q *asyncQueue) flush(all bool) {
 // own as GMS puts each on Kafka separately: one that fails is dropped (and
 // logged) without the others.
 func (q *asyncQueue) applyEach(items []item, batch bool) {
-	for _, it := range items {
-		if err := q.c.apply([]item{it}, batch); err != nil {
+	for i := range items {
+		if _, err := q.c.apply(items[i:i+1], batch); err != nil {
+			q.c.traces.failed(items[i:i+1], err)
 			q.dropped(err)
 		}
 	}

@@ -24,6 +24,13 @@ type Options struct {
 	// and are stored with members their PDL record does not know, as a
 	// newer GMS with more members would (a test aid).
 	AcceptUnknown map[string]bool
+	// IndexPosition reports the store event position the search index has
+	// applied (nil: always caught up); [Core.Trace] reads it.
+	IndexPosition func() uint64
+	// IndexThrough brings the search index up to the store event position
+	// it is given at once (nil: nothing), for synchronous writes sent with
+	// the X-DataHub-Sync-Index-Update header.
+	IndexThrough func(seq uint64)
 	// Follow, when set, is called at the barrier after the due async
 	// writes: what follows the store (the search index) catches up there,
 	// before every read and write of the core, with no goroutine of its own.
@@ -40,6 +47,8 @@ type Core struct {
 	q    *asyncQueue
 	// patcher applies PATCH proposals with the server's clock.
 	patcher *patch.Patcher
+	// traces is the write log of traced writes (see Trace).
+	traces traceLog
 }
 
 // New returns a core over st. It starts the async queue's goroutine when
@@ -74,6 +83,7 @@ func (c *Core) Close() error { return c.q.close() }
 func (c *Core) Reset(ctx context.Context) error {
 	c.barrier()
 	c.q.reset()
+	c.traces.reset()
 	if err := c.st.Reset(); err != nil {
 		return errorf(Internal, MsgStore, err)
 	}

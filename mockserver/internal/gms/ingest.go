@@ -37,12 +37,29 @@ type IngestOptions struct {
 	// Batch names failures by the proposal's index ("[2] ...") and reports
 	// every invalid proposal of the batch in one error.
 	Batch bool
+	// TraceID, when set, records what becomes of each proposal in the
+	// core's write log under this trace id, for [Core.Trace].
+	TraceID string
 }
 
 // item is one validated proposal, ready to apply.
 type item struct {
 	index int
 	write store.Write
+	// trace is the write log's entry of a traced proposal (nil if none).
+	trace *traceEntry
+}
+
+// Written is the outcome of one proposal of [Core.Write].
+type Written struct {
+	// Pending reports an async proposal accepted and not applied yet.
+	Pending bool
+	// Skipped reports a CREATE dropped because of If-None-Match: *.
+	Skipped bool
+	// Unchanged reports a write equal to the latest version.
+	Unchanged bool
+	// Version is the aspect's systemMetadata.version after the write.
+	Version string
 }
 
 // Ingest validates the proposals in DataHub's order and applies them as one
@@ -51,23 +68,54 @@ type item struct {
 // IngestOptions.Async). Due async writes are applied first. It sets
 // EntityURN of proposals that name their entity by key aspect.
 func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error {
+	_, err := c.ingest(ps, o, false)
+	return err
+}
+
+// Write is [Core.Ingest] that also reports the outcome of each proposal, in
+// order: pending for async proposals, else what the store did.
+func (c *Core) Write(ctx context.Context, ps []Proposal, o IngestOptions) ([]Written, error) {
+	return c.ingest(ps, o, true)
+}
+
+// ingest is Ingest and Write; results are made only when asked for.
+func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, error) {
 	items, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	c.traces.begin(o.TraceID, items)
+	var out []Written
+	if results {
+		out = make([]Written, len(ps))
+	}
+	if o.Async {
+		for i := range out {
+			out[i].Pending = true
+		}
 	}
 	if o.Async && c.opts.AsyncLag > 0 {
 		c.q.add(items, o.Batch)
-		return nil
+		return out, nil
 	}
 	c.barrier()
 	if o.Async { // GMS accepted them; its consumer drops what fails, one by one
 		c.q.applyEach(items, o.Batch)
-		return nil
+		return out, nil
 	}
-	if err := c.apply(items, o.Batch); err != nil {
-		return err
+	res, aerr := c.apply(items, o.Batch)
+	if aerr != nil {
+		return nil, aerr
 	}
-	return nil
+	if c.opts.IndexThrough != nil && syncIndex(ps) {
+		c.opts.IndexThrough(c.st.Seq())
+	}
+	if results {
+		for i := range res {
+			out[items[i].index] = Written{Skipped: res[i].Skipped, Unchanged: res[i].Unchanged, Version: res[i].Version}
+		}
+	}
+	return out, nil
 }
 
 // prepareAll validates every proposal; a batch is refused as a whole, with
@@ -259,16 +307,43 @@ func header(h map[string]string, name string) string {
 }
 
 // apply writes validated items as one atomic store batch (deletes
-// included); a failed condition changes nothing.
-func (c *Core) apply(items []item, batch bool) *Error {
+// included); a failed condition changes nothing. Traced items get their
+// outcome in the write log.
+func (c *Core) apply(items []item, batch bool) ([]store.Result, *Error) {
 	ws := make([]store.Write, len(items))
 	for i := range items {
 		ws[i] = items[i].write
 	}
-	if _, err := c.st.Apply(ws); err != nil {
-		return storeError(err, items, batch)
+	res, err := c.st.Apply(ws)
+	if err != nil {
+		return nil, storeError(err, items, batch)
 	}
-	return nil
+	if traced(items) {
+		c.traces.applied(items, res, c.st.Seq())
+	}
+	return res, nil
+}
+
+// syncIndex reports whether a proposal asks for its search index update in
+// the request (X-DataHub-Sync-Index-Update: true, GMS's
+// SYNC_INDEX_UPDATE_HEADER_NAME); async proposals never are.
+func syncIndex(ps []Proposal) bool {
+	for i := range ps {
+		if strings.EqualFold(header(ps[i].Headers, HeaderSyncIndexUpdate), "true") {
+			return true
+		}
+	}
+	return false
+}
+
+// traced reports whether any item is in the write log.
+func traced(items []item) bool {
+	for i := range items {
+		if items[i].trace != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // storeError maps a store failure to GMS's answer: a failed condition or

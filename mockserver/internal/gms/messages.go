@@ -89,4 +89,10 @@ const (
 	HeaderIfModifiedSince   = "If-Modified-Since"
 	HeaderIfUnmodifiedSince = "If-Unmodified-Since"
 	HeaderIfNoneMatch       = "If-None-Match"
+	// HeaderSyncIndexUpdate asks a synchronous write to update the search
+	// index before it answers.
+	HeaderSyncIndexUpdate = "X-DataHub-Sync-Index-Update"
 )
+
+// Mock: deleting one timeseries aspect through the entity API.
+const MsgDeleteTimeseries = "Deleting the timeseries aspect %s through the entity API is not supported by this mock (datahub-mock)"

@@ -44,7 +44,7 @@ func (c *Core) Update(ctx context.Context, urn, aspect string, fn UpdateFunc, o 
 		return perr
 	}
 	c.barrier()
-	if err := c.apply([]item{it}, false); err != nil {
+	if _, err := c.apply([]item{it}, false); err != nil {
 		if fnErr != nil {
 			return fnErr
 		}

@@ -129,8 +129,9 @@ type Index struct {
 	indices map[string]*idx
 	tasks   map[int64]*Task
 	taskSeq int64
-	applied int // events applied, for tests
-	dropped int // events dropped while paused
+	applied int    // events applied, for tests
+	dropped int    // events dropped while paused
+	pos     uint64 // the Seq of the last event taken (applied or dropped)
 
 	pits pits // open scrolls (scroll.go)
 }
@@ -145,7 +146,8 @@ func New(st *store.Store, opts Options) *Index {
 	if opts.NodeID == "" {
 		opts.NodeID = DefaultNodeID
 	}
-	x := &Index{st: st, sub: st.Subscribe(), opts: opts, paused: opts.Paused,
+	pos := st.Seq() // no traced write exists before the index
+	x := &Index{st: st, sub: st.Subscribe(), pos: pos, opts: opts, paused: opts.Paused,
 		indices: make(map[string]*idx), tasks: make(map[int64]*Task)}
 	x.bootstrap()
 	return x
@@ -230,14 +232,27 @@ func (x *Index) Follow() {
 	x.syncLocked()
 }
 
-func (x *Index) syncLocked() {
+func (x *Index) syncLocked() { x.syncThroughLocked(0) }
+
+// SyncThrough applies, besides the changes that are due, every change up
+// to the store event seq at once, whatever the lag: what GMS does for a
+// write sent with X-DataHub-Sync-Index-Update (changes before it are
+// applied first, in order).
+func (x *Index) SyncThrough(seq uint64) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.syncThroughLocked(seq)
+}
+
+func (x *Index) syncThroughLocked(seq uint64) {
 	now := x.opts.Clock()
 	for {
 		e, ok := x.sub.Peek()
-		if !ok || e.Time.Add(x.opts.Lag).After(now) {
+		if !ok || e.Seq > seq && e.Time.Add(x.opts.Lag).After(now) {
 			break
 		}
 		x.sub.TryNext()
+		x.pos = e.Seq
 		if x.paused {
 			x.dropped++
 			continue
@@ -415,6 +430,16 @@ func (x *Index) Get(name, id string) (*Document, bool) {
 		return nil, false
 	}
 	return i.docs.Get(&Document{ID: id})
+}
+
+// Position returns the store event position the index has reached: every
+// change with a Seq up to it was applied (or dropped while paused), after
+// applying the changes that are due.
+func (x *Index) Position() uint64 {
+	x.Sync()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.pos
 }
 
 // Stats reports how many events were applied and dropped (while paused).

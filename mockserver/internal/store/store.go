@@ -412,3 +412,20 @@ func mapErr(err error) error {
 	}
 	return err
 }
+
+// DeleteAspect removes every version of the versioned aspect of urn and
+// returns how many rows it removed (0 when there are none).
+func (s *Store) DeleteAspect(urn, aspect string) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int
+	err := s.update(s.clock(), func(t txn) error {
+		var err error
+		n, err = deletePrefix(t, aspectRows, aspectPrefix(urn, aspect))
+		return err
+	})
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	return n, nil
+}

@@ -1,0 +1,401 @@
+package emitter
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/transport"
+)
+
+// The OpenAPI paths the emitter calls.
+const (
+	pathV3Entity   = "/openapi/v3/entity/"
+	pathTraceWrite = "/openapi/v1/trace/write/"
+	// headerSyncIndex asks GMS to update the search index before a
+	// synchronous write answers (an aspect header, not an HTTP header).
+	headerSyncIndex = "X-DataHub-Sync-Index-Update"
+)
+
+// v3Kind is how a proposal goes over OpenAPI.
+type v3Kind uint8
+
+const (
+	v3Batch  v3Kind = iota + 1 // an element of a batch POST or PATCH /{entityType}
+	v3Create                   // alone: POST /{entityType}/{urn}/{aspect}
+	v3Delete                   // alone: DELETE /{entityType}/{urn}
+)
+
+// v3Encoded is a proposal encoded for the OpenAPI path.
+type v3Encoded struct {
+	kind   v3Kind
+	method string
+	path   string // the request path with its query
+	// key groups batch elements into requests: method and entity type.
+	key string
+	// enc is the batch element {"urn":…,"<aspect>":{…}} or the single
+	// request's body.
+	enc    []byte
+	urn    string
+	aspect string
+	unsafe bool
+	// skipOK marks a CREATE sent with If-None-Match: *, for which DataHub
+	// answers 404 when it drops the write.
+	skipOK bool
+	// createEntity marks a CREATE_ENTITY.
+	createEntity bool
+}
+
+// v3Batch is the state of one Emit over OpenAPI.
+type v3Run struct {
+	r       *REST
+	items   []v3Encoded
+	results []Result
+	// traced are the requests whose trace EmitAsyncWait polls.
+	traced []tracedRequest
+}
+
+// tracedRequest is a request accepted with a trace id: the proposals it
+// carried.
+type tracedRequest struct {
+	traceID string
+	idx     []int
+}
+
+// emitOpenAPI sends ps through the OpenAPI v3 entity API.
+//
+// Each proposal keeps its meaning: UPSERT goes in a batch POST
+// /openapi/v3/entity/{entityType}, PATCH in a batch PATCH of the same path
+// (the patch as {"patch":[…]}); CREATE and CREATE_ENTITY go alone as POST
+// /openapi/v3/entity/{entityType}/{urn}/{aspect} with createIfNotExists or
+// createIfEntityNotExists, since the batch routes know only UPSERT; a
+// DELETE (of the key aspect) goes alone as DELETE
+// /openapi/v3/entity/{entityType}/{urn}, which deletes the entity. UPDATE
+// and RESTATE have no OpenAPI form and are Rejected. Headers
+// (If-Version-Match, ...) go in each aspect's "headers". Batches hold
+// proposals of one entity type and method, in order, within the batch
+// limits; a proposal is never sent before an earlier one of the same URN.
+func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal) error {
+	run := &v3Run{r: r}
+	run.items, run.results = r.encodeV3(ps)
+	return run.run(ctx)
+}
+
+// v3Async is the async query value of the emitter's mode.
+func (r *REST) v3Async() string {
+	if r.mode == EmitAsync || r.mode == EmitAsyncWait {
+		return "true"
+	}
+	return "false"
+}
+
+// encodeV3 checks and encodes every proposal for OpenAPI; those that
+// cannot be sent are Rejected, the others NotAttempted.
+func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
+	now := r.now().UnixMilli()
+	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
+	async := r.v3Async()
+	var buf bytes.Buffer
+	for i := range ps {
+		p := &ps[i]
+		res := &results[i]
+		*res = Result{Index: i, URN: p.urnString(), Aspect: p.aspectName()}
+		err := p.check()
+		if err == nil {
+			err = checkV3(p)
+		}
+		if err != nil {
+			res.Status, res.Err = Rejected, err
+			continue
+		}
+		it := &items[i]
+		it.urn, it.aspect, it.unsafe = res.URN, res.Aspect, !p.replaySafe()
+		typ := url.PathEscape(p.entityType())
+		entityPath := pathV3Entity + typ + "/" + transport.URNInPath(it.urn)
+		if p.changeType() == Delete {
+			it.kind, it.method, it.path = v3Delete, http.MethodDelete, entityPath
+			continue
+		}
+		buf.Reset()
+		if err := encodeAspect(&buf, p.Aspect); err != nil {
+			res.Status, res.Err = Rejected, err
+			continue
+		}
+		value := bytes.TrimSpace(buf.Bytes())
+		part := make([]byte, 0, len(value)+256)
+		part = append(part, `{"value":`...)
+		if p.changeType() == Patch && len(value) > 0 && value[0] == '[' {
+			part = append(part, `{"patch":`...)
+			part = append(part, value...)
+			part = append(part, '}')
+		} else {
+			part = append(part, value...)
+		}
+		sm := p.SystemMetadata.filled(now)
+		part = append(part, `,"systemMetadata":`...)
+		part = appendSystemMetadata(part, &sm)
+		headers := p.Headers
+		if r.mode == EmitSyncWait {
+			headers = make(map[string]string, len(p.Headers)+1)
+			for k, v := range p.Headers {
+				headers[k] = v
+			}
+			headers[headerSyncIndex] = "true"
+		}
+		if len(headers) > 0 {
+			part = append(part, `,"headers":`...)
+			part = appendStringMap(part, headers)
+		}
+		part = append(part, '}')
+		switch p.changeType() {
+		case Create, CreateEntity:
+			it.kind, it.method, it.enc = v3Create, http.MethodPost, part
+			it.path = entityPath + "/" + url.PathEscape(it.aspect) + "?async=" + async + "&createIfNotExists=true"
+			if p.changeType() == CreateEntity {
+				it.path += "&createIfEntityNotExists=true"
+				it.createEntity = true
+			}
+			for k, v := range p.Headers {
+				if strings.EqualFold(k, "If-None-Match") && v == "*" {
+					it.skipOK = true
+				}
+			}
+		default:
+			it.kind, it.method = v3Batch, http.MethodPost
+			if p.changeType() == Patch {
+				it.method = http.MethodPatch
+			}
+			it.path = pathV3Entity + typ + "?async=" + async
+			it.key = it.method + " " + p.entityType()
+			enc := make([]byte, 0, len(part)+len(it.urn)+len(it.aspect)+16)
+			enc = append(enc, `{"urn":`...)
+			enc = appendString(enc, it.urn)
+			enc = append(enc, ',')
+			enc = appendString(enc, it.aspect)
+			enc = append(enc, ':')
+			enc = append(enc, part...)
+			it.enc = append(enc, '}')
+		}
+		if size := len(it.enc) + 2; size > r.maxBytes {
+			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
+			it.enc = nil
+		}
+	}
+	return items, results
+}
+
+// checkV3 refuses what the OpenAPI path cannot carry.
+func checkV3(p *Proposal) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("emitter: "+format+": %w", append(args, datahub.ErrValidation)...)
+	}
+	switch {
+	case p.urnString() == "":
+		return bad("proposal without a URN: the OpenAPI write path names entities by URN (use the Rest.li endpoint for a key aspect alone)")
+	case p.changeType() == Update || p.changeType() == Restate:
+		return bad("change type %s has no OpenAPI form (it knows UPSERT, CREATE, CREATE_ENTITY, PATCH and DELETE): use the Rest.li endpoint", p.changeType())
+	case p.changeType() != Delete && p.changeType() != Patch && p.contentType() != ContentTypeJSON:
+		return bad("content type %q: the OpenAPI write path takes JSON aspects", p.contentType())
+	}
+	return nil
+}
+
+// v3Chunk is a batch request being filled.
+type v3Chunk struct {
+	key  string
+	idx  []int
+	size int
+	urns map[string]bool
+}
+
+// run sends the proposals, in batches by entity type and method, and
+// waits for their traces in EmitAsyncWait.
+func (b *v3Run) run(ctx context.Context) error {
+	r := b.r
+	var open []*v3Chunk
+	var stop error
+	flush := func(c *v3Chunk) {
+		for k, o := range open {
+			if o == c {
+				open = append(open[:k], open[k+1:]...)
+				break
+			}
+		}
+		if stop == nil && len(c.idx) > 0 {
+			stop = b.sendBatch(ctx, c.idx)
+		}
+	}
+	flushAll := func() {
+		for len(open) > 0 {
+			flush(open[0])
+		}
+	}
+	refused := map[string]error{} // URNs whose CREATE_ENTITY was refused
+	for i := range b.results {
+		if stop != nil {
+			break
+		}
+		if b.results[i].Status == Rejected {
+			continue
+		}
+		it := &b.items[i]
+		if cause := refused[it.urn]; cause != nil {
+			// Rest.li applies an entity's CREATE_ENTITY and what follows it
+			// in one request, all or nothing; OpenAPI sends them apart, so
+			// what follows a refused CREATE_ENTITY is not sent.
+			b.results[i].Err = fmt.Errorf("emitter: not sent: the CREATE_ENTITY of %s before it was refused: %w", it.urn, cause)
+			continue
+		}
+		if it.kind != v3Batch { // sent alone, in its place
+			flushAll()
+			if stop == nil {
+				stop = b.sendSingle(ctx, i)
+				if r := b.results[i]; r.Status == Rejected && it.createEntity {
+					refused[it.urn] = r.Err
+				}
+			}
+			continue
+		}
+		var c *v3Chunk
+		for _, o := range open {
+			if o.key == it.key {
+				c = o
+			}
+		}
+		for _, o := range open { // keep the order of writes to one URN
+			if o != c && o.urns[it.urn] {
+				flush(o)
+			}
+		}
+		if stop != nil {
+			break
+		}
+		add := len(it.enc) + 1
+		if c != nil && (len(c.idx) == r.maxBatch || c.size+add > r.maxBytes) {
+			flush(c)
+			c = nil
+		}
+		if c == nil {
+			c = &v3Chunk{key: it.key, size: 2, urns: map[string]bool{}}
+			open = append(open, c)
+		}
+		c.idx = append(c.idx, i)
+		c.size += add
+		c.urns[it.urn] = true
+	}
+	flushAll()
+	if stop == nil && r.mode == EmitAsyncWait && len(b.traced) > 0 {
+		stop = b.wait(ctx)
+	}
+	failed := false
+	for i := range b.results {
+		res := &b.results[i]
+		if res.Status == NotAttempted && stop != nil && res.Err == nil {
+			res.Err = stop
+		}
+		if res.Status != Written {
+			failed = true
+		}
+	}
+	if !failed {
+		return nil
+	}
+	return &BatchError{Results: b.results}
+}
+
+// sendBatch sends the batch elements idx (one entity type and method) in
+// one request; a request refused for its content is split in halves. It
+// returns the error that must stop the Emit call, nil to go on.
+func (b *v3Run) sendBatch(ctx context.Context, idx []int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	first := &b.items[idx[0]]
+	req := transport.Request{Method: first.method, Path: first.path}
+	size := 2 + len(idx)
+	for _, i := range idx {
+		size += len(b.items[i].enc)
+		req.NoReplay = req.NoReplay || b.items[i].unsafe
+	}
+	body := make([]byte, 0, size)
+	body = append(body, '[')
+	for k, i := range idx {
+		if k > 0 {
+			body = append(body, ',')
+		}
+		body = append(body, b.items[i].enc...)
+	}
+	req.Body = append(body, ']')
+	resp, err := b.r.tc.Send(ctx, req)
+	if err == nil {
+		b.accepted(idx, resp)
+		return nil
+	}
+	if itemRejection(err) && len(idx) > 1 && b.r.isolate {
+		if b.r.log != nil {
+			b.r.log.LogAttrs(ctx, slog.LevelInfo, "emitter: batch refused, splitting it to find the proposals at fault",
+				slog.Int("proposals", len(idx)), slog.Int("first", idx[0]), slog.String("error", err.Error()))
+		}
+		mid := len(idx) / 2
+		if stop := b.sendBatch(ctx, idx[:mid]); stop != nil {
+			return stop
+		}
+		return b.sendBatch(ctx, idx[mid:])
+	}
+	b.mark(idx, classify(err), err)
+	if itemRejection(err) {
+		return nil
+	}
+	return err
+}
+
+// sendSingle sends a CREATE or a DELETE alone.
+func (b *v3Run) sendSingle(ctx context.Context, i int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	it := &b.items[i]
+	req := transport.Request{Method: it.method, Path: it.path, Body: it.enc, NoReplay: it.unsafe}
+	resp, err := b.r.tc.Send(ctx, req)
+	if err == nil {
+		b.accepted([]int{i}, resp)
+		return nil
+	}
+	var de *datahub.Error
+	if it.skipOK && errors.As(err, &de) && de.StatusCode == http.StatusNotFound && de.Message == http.StatusText(http.StatusNotFound) {
+		b.mark([]int{i}, Written, nil) // If-None-Match: * dropped the CREATE, as asked
+		return nil
+	}
+	status := classify(err)
+	b.mark([]int{i}, status, err)
+	if status == Rejected && (itemRejection(err) || (it.kind == v3Delete && errors.Is(err, datahub.ErrNotFound))) {
+		return nil
+	}
+	return err
+}
+
+// accepted records a 2xx answer: the proposals are Written, and in
+// EmitAsyncWait the request's trace id is kept to poll.
+func (b *v3Run) accepted(idx []int, resp *transport.Response) {
+	b.mark(idx, Written, nil)
+	if b.r.mode != EmitAsyncWait || b.items[idx[0]].kind == v3Delete {
+		return
+	}
+	id := traceIDOf(resp.Header.Get("traceparent"))
+	if id == "" {
+		return // no tracing on this server: the acknowledgement is all there is
+	}
+	b.traced = append(b.traced, tracedRequest{traceID: id, idx: append([]int(nil), idx...)})
+}
+
+func (b *v3Run) mark(idx []int, s Status, err error) {
+	for _, i := range idx {
+		b.results[i].Status, b.results[i].Err = s, err
+	}
+}

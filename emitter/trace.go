@@ -1,0 +1,177 @@
+package emitter
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/transport"
+)
+
+// The waits between two polls of a write trace in EmitAsyncWait: they start at
+// defaultPollMin and double up to defaultPollMax. (DataHub's Python emitter
+// starts at 1 s and doubles up to 300 s.) The caller's context bounds the
+// whole wait.
+const (
+	defaultPollMin = 50 * time.Millisecond
+	defaultPollMax = 5 * time.Second
+)
+
+// TraceError reports a proposal that GMS accepted for later (EmitAsyncWait) and
+// then failed to write, as its write trace says: the proposal is Rejected
+// with it. Message is the server's reason, such as "Expected version 3,
+// actual version 4" for a failed If-Version-Match.
+type TraceError struct {
+	// TraceID is the trace id of the request that carried the proposal.
+	TraceID string
+	// URN and Aspect name the proposal.
+	URN, Aspect string
+	// Primary and Search are the write statuses of primary storage and of
+	// the search index ("ERROR", ...).
+	Primary, Search string
+	// Message is the server's reason, "" when it gave none.
+	Message string
+}
+
+// Error names the proposal, the statuses and the reason.
+func (e *TraceError) Error() string {
+	s := fmt.Sprintf("emitter: %s %s was accepted and then not written (trace %s: primary storage %s, search %s)",
+		e.URN, e.Aspect, e.TraceID, e.Primary, e.Search)
+	if e.Message != "" {
+		s += ": " + e.Message
+	}
+	return s
+}
+
+// traceIDOf returns the trace id of a traceparent header, "" without one.
+func traceIDOf(tp string) string {
+	parts := strings.Split(strings.TrimSpace(tp), "-")
+	if len(parts) < 2 || len(parts[1]) != 32 {
+		return ""
+	}
+	return parts[1]
+}
+
+// traceStorage is one storage's status in a trace answer.
+type traceStorage struct {
+	WriteStatus     string `json:"writeStatus"`
+	WriteMessage    string `json:"writeMessage"`
+	WriteExceptions []struct {
+		Message string `json:"message"`
+	} `json:"writeExceptions"`
+}
+
+// traceStatus is one aspect's status in a trace answer.
+type traceStatus struct {
+	Success        *bool        `json:"success"`
+	PrimaryStorage traceStorage `json:"primaryStorage"`
+	SearchStorage  traceStorage `json:"searchStorage"`
+}
+
+// wait polls the trace of every accepted request until each proposal is
+// written in both storages or failed, as DataHub's Python emitter's
+// ASYNC_WAIT does. A proposal whose trace reports a failure becomes
+// Rejected with a *TraceError; one still pending when ctx ends becomes
+// Unknown. It returns ctx's error when ctx ended.
+func (b *v3Run) wait(ctx context.Context) error {
+	pending := make(map[int]string, len(b.results)) // proposal -> trace id
+	for _, tr := range b.traced {
+		for _, i := range tr.idx {
+			if b.results[i].Status == Written {
+				pending[i] = tr.traceID
+			}
+		}
+	}
+	delay := b.r.pollMin
+	for len(pending) > 0 {
+		t := time.NewTimer(delay)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			for i := range pending {
+				b.results[i].Status = Unknown
+				b.results[i].Err = fmt.Errorf("emitter: accepted, but the wait for its write trace ended: %w (%w)", datahub.ErrOutcomeUnknown, ctx.Err())
+			}
+			return ctx.Err()
+		case <-t.C:
+		}
+		delay = min(2*delay, b.r.pollMax)
+		for _, tr := range b.traced {
+			if err := b.poll(ctx, tr.traceID, pending); err != nil {
+				if ctx.Err() != nil {
+					continue // reported above on the next round
+				}
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// poll asks for the trace of traceID's proposals still pending, and
+// settles those that are done.
+func (b *v3Run) poll(ctx context.Context, traceID string, pending map[int]string) error {
+	body := map[string][]string{}
+	var idx []int
+	for i, id := range pending {
+		if id == traceID {
+			idx = append(idx, i)
+		}
+	}
+	slices.Sort(idx) // the aspects in the proposals' order
+	for _, i := range idx {
+		u, a := b.items[i].urn, b.items[i].aspect
+		found := false
+		for _, have := range body[u] {
+			found = found || have == a
+		}
+		if !found {
+			body[u] = append(body[u], a)
+		}
+	}
+	if len(idx) == 0 {
+		return nil
+	}
+	enc, _ := json.Marshal(body)
+	resp, err := b.r.tc.Send(ctx, transport.Request{Method: http.MethodPost,
+		Path: pathTraceWrite + traceID + "?onlyIncludeErrors=false&detailed=true", Body: enc})
+	if err != nil {
+		return fmt.Errorf("emitter: polling write trace %s: %w", traceID, err)
+	}
+	var got map[string]map[string]traceStatus
+	if err := json.Unmarshal(resp.Body, &got); err != nil {
+		return fmt.Errorf("emitter: write trace %s: unreadable answer: %w", traceID, err)
+	}
+	for _, i := range idx {
+		st, ok := got[b.items[i].urn][b.items[i].aspect]
+		if !ok {
+			continue // not reported yet
+		}
+		p, s := st.PrimaryStorage.WriteStatus, st.SearchStorage.WriteStatus
+		if st.Success != nil && !*st.Success || p == "ERROR" || s == "ERROR" {
+			msg := st.PrimaryStorage.WriteMessage
+			for _, e := range st.PrimaryStorage.WriteExceptions {
+				if e.Message != "" {
+					msg = e.Message
+					break
+				}
+			}
+			if msg == "" {
+				msg = st.SearchStorage.WriteMessage
+			}
+			b.results[i].Status = Rejected
+			b.results[i].Err = &TraceError{TraceID: traceID, URN: b.items[i].urn, Aspect: b.items[i].aspect, Primary: p, Search: s, Message: msg}
+			delete(pending, i)
+			continue
+		}
+		if p != "PENDING" && s != "PENDING" {
+			delete(pending, i)
+		}
+	}
+	return nil
+}

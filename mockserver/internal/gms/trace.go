@@ -1,0 +1,341 @@
+package gms
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+)
+
+// The write statuses of a trace (DataHub's TraceWriteStatus).
+const (
+	TraceError               = "ERROR"
+	TracePending             = "PENDING"
+	TraceActiveState         = "ACTIVE_STATE"
+	TraceHistoricState       = "HISTORIC_STATE"
+	TraceNoOp                = "NO_OP"
+	TraceUnknown             = "UNKNOWN"
+	TraceTraceNotImplemented = "TRACE_NOT_IMPLEMENTED"
+)
+
+// DataHub: the search storage messages of TraceServiceImpl.
+const (
+	MsgTracePendingPrimary = "Pending primary storage write."
+	MsgTracePrimaryFailed  = "Primary storage write failed."
+	MsgTraceIndeterminate  = "Primary storage write indeterminate."
+)
+
+// maxTraces bounds the write log: when it holds this many trace ids the
+// oldest is forgotten (its writes then trace as UNKNOWN).
+const maxTraces = 1 << 16
+
+// traceState is what became of one traced write.
+type traceState uint8
+
+const (
+	statePending traceState = iota // accepted, waiting in the async queue
+	stateApplied                   // committed to the store
+	stateFailed                    // refused when the async queue applied it
+	stateSkipped                   // dropped by If-None-Match: *
+)
+
+// traceEntry is the write log's record of one (URN, aspect) of a trace.
+type traceEntry struct {
+	state      traceState
+	timeseries bool
+	unchanged  bool
+	version    string // systemMetadata.version after the write
+	seq        uint64 // store events up to this one include the write
+	message    string // why it failed
+}
+
+// traceKey names one aspect of one entity.
+type traceKey struct{ urn, aspect string }
+
+// traceLog is the core's write log: for each trace id of a traced write
+// (an OpenAPI request), what became of each aspect it wrote.
+type traceLog struct {
+	mu     sync.Mutex
+	traces map[string]map[traceKey]*traceEntry
+	order  []string // trace ids, oldest first, for eviction
+}
+
+// begin records items under traceID, each pending, and returns their
+// entries (items of the same aspect share the later one, as DataHub's
+// trace reports one status per aspect).
+func (l *traceLog) begin(traceID string, items []item) {
+	if traceID == "" {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.traces == nil {
+		l.traces = make(map[string]map[traceKey]*traceEntry)
+	}
+	m := l.traces[traceID]
+	if m == nil {
+		if len(l.order) >= maxTraces {
+			delete(l.traces, l.order[0])
+			l.order = l.order[1:]
+		}
+		m = make(map[traceKey]*traceEntry, len(items))
+		l.traces[traceID] = m
+		l.order = append(l.order, traceID)
+	}
+	for i := range items {
+		w := &items[i].write
+		if w.DeleteEntity {
+			continue
+		}
+		e := &traceEntry{timeseries: w.Timeseries}
+		m[traceKey{w.URN, w.Aspect}] = e
+		items[i].trace = e
+	}
+}
+
+// applied records the outcome of items committed together: res are the
+// store's results, seq the store's event position after the commit.
+func (l *traceLog) applied(items []item, res []store.Result, seq uint64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := range items {
+		e := items[i].trace
+		if e == nil || i >= len(res) {
+			continue
+		}
+		e.seq = seq
+		e.version, e.unchanged = res[i].Version, res[i].Unchanged
+		e.state = stateApplied
+		if res[i].Skipped {
+			e.state = stateSkipped
+		}
+	}
+}
+
+// failed records items refused when they were applied.
+func (l *traceLog) failed(items []item, err *Error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := range items {
+		if e := items[i].trace; e != nil {
+			// the message without the batch index a batch's failure carries
+			msg, _ := strings.CutPrefix(err.Message, fmt.Sprintf(MsgBatchItem, items[i].index, ""))
+			e.state, e.message = stateFailed, msg
+		}
+	}
+}
+
+// lookup returns a copy of the entry of (urn, aspect) in traceID.
+func (l *traceLog) lookup(traceID, urn, aspect string) (traceEntry, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e, ok := l.traces[traceID][traceKey{urn, aspect}]
+	if !ok {
+		return traceEntry{}, false
+	}
+	return *e, true
+}
+
+// reset forgets every trace.
+func (l *traceLog) reset() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.traces, l.order = nil, nil
+}
+
+// TraceStorage is the status of a write in one storage (DataHub's
+// TraceStorageStatus).
+type TraceStorage struct {
+	WriteStatus  string
+	WriteMessage string
+	// Exceptions are the failures of an ERROR write.
+	Exceptions []TraceException
+}
+
+// TraceException is one failure of a write (DataHub's TraceException).
+type TraceException struct {
+	Message, ExceptionClass string
+}
+
+// TraceStatus is what became of the write of one aspect in a trace:
+// Success is false when either storage reports ERROR.
+type TraceStatus struct {
+	Success         bool
+	Primary, Search TraceStorage
+}
+
+// TraceAspects is one entity's aspects in the answer of [Core.Trace], in the
+// order they were asked for.
+type TraceAspects struct {
+	URN     string
+	Aspects []string
+	Status  map[string]TraceStatus
+}
+
+// classValidation is the exception class reported for a refused write.
+const classValidation = "com.linkedin.metadata.aspect.plugins.validation.AspectValidationException"
+
+// Trace reports what became of the writes of traceID (the trace id of the
+// request that made them) to the aspects asked for (URN to aspect names; no
+// names: every aspect of the entity type), as DataHub's TraceService: the
+// primary storage status from the write log and the store (PENDING while
+// queued, ERROR when refused later, ACTIVE_STATE while the write is the
+// latest version, HISTORIC_STATE once replaced, NO_OP when nothing
+// changed), the search storage status from the index's position
+// (Options.IndexPosition: PENDING until the index applied the write). With
+// onlyErrors, only failed aspects are kept and entities left without any
+// are dropped. Aspect names are matched as DataHub's request parser does;
+// an unknown name is ignored.
+func (c *Core) Trace(ctx context.Context, traceID string, req []TraceAspects, onlyErrors bool) ([]TraceAspects, error) {
+	c.barrier()
+	pos := c.indexPosition()
+	out := make([]TraceAspects, 0, len(req))
+	for _, r := range req {
+		parsed, err := CheckURN(r.URN)
+		if err != nil {
+			return nil, err
+		}
+		e, ok := lookupEntity(parsed.EntityType())
+		if !ok {
+			return nil, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(parsed.EntityType()))
+		}
+		names := r.Aspects
+		if len(names) == 0 {
+			names = e.Aspects
+		}
+		ta := TraceAspects{URN: r.URN, Status: make(map[string]TraceStatus)}
+		for _, n := range names {
+			name, ok := ResolveAspect(e, n)
+			if !ok {
+				continue
+			}
+			st := c.traceOne(traceID, r.URN, name, pos)
+			if onlyErrors && st.Success {
+				continue
+			}
+			if _, dup := ta.Status[name]; !dup {
+				ta.Aspects = append(ta.Aspects, name)
+			}
+			ta.Status[name] = st
+		}
+		if onlyErrors && len(ta.Aspects) == 0 {
+			continue
+		}
+		out = append(out, ta)
+	}
+	return out, nil
+}
+
+// indexPosition is the index's event position (all caught up without one).
+func (c *Core) indexPosition() uint64 {
+	if c.opts.IndexPosition == nil {
+		return ^uint64(0)
+	}
+	return c.opts.IndexPosition()
+}
+
+// traceOne derives the status of one aspect of a trace.
+func (c *Core) traceOne(traceID, urn, aspect string, pos uint64) TraceStatus {
+	info, _ := pdl.LookupAspect(aspect)
+	e, ok := c.traces.lookup(traceID, urn, aspect)
+	var primary TraceStorage
+	switch {
+	case !ok && info.Timeseries:
+		primary.WriteStatus = TraceNoOp
+	case !ok:
+		primary.WriteStatus = TraceUnknown
+	case e.state == statePending:
+		primary.WriteStatus = TracePending
+	case e.state == stateFailed:
+		primary = TraceStorage{WriteStatus: TraceError, Exceptions: []TraceException{{Message: e.message, ExceptionClass: classValidation}}}
+	case e.state == stateSkipped, e.timeseries:
+		primary.WriteStatus = TraceNoOp
+	default:
+		primary.WriteStatus = c.currentState(urn, aspect, e)
+	}
+	var search TraceStorage
+	switch primary.WriteStatus {
+	case TracePending:
+		search = TraceStorage{WriteStatus: TracePending, WriteMessage: MsgTracePendingPrimary}
+	case TraceError:
+		search = TraceStorage{WriteStatus: TraceError, WriteMessage: MsgTracePrimaryFailed}
+	case TraceUnknown:
+		search = TraceStorage{WriteStatus: TraceUnknown, WriteMessage: MsgTraceIndeterminate}
+	case TraceNoOp:
+		search.WriteStatus = TraceNoOp
+		if info.Timeseries {
+			search.WriteStatus = TraceTraceNotImplemented
+		}
+	case TraceHistoricState:
+		search.WriteStatus = TraceHistoricState
+	default: // ACTIVE_STATE: in the index once it applied the write's event
+		search.WriteStatus = TracePending
+		if pos >= e.seq {
+			search.WriteStatus = TraceActiveState
+		}
+	}
+	return TraceStatus{Success: primary.WriteStatus != TraceError && search.WriteStatus != TraceError,
+		Primary: primary, Search: search}
+}
+
+// currentState compares an applied write with the aspect's latest row:
+// still its version (ACTIVE_STATE, NO_OP when it changed nothing) or
+// replaced since (HISTORIC_STATE).
+func (c *Core) currentState(urn, aspect string, e traceEntry) string {
+	a, err := c.st.Get(urn, aspect, 0)
+	if errors.Is(err, store.ErrNotFound) || err != nil || versionOf(a.SystemMetadata) != e.version {
+		return TraceHistoricState
+	}
+	if e.unchanged {
+		return TraceNoOp
+	}
+	return TraceActiveState
+}
+
+// versionOf reads systemMetadata.version.
+func versionOf(sm json.RawMessage) string {
+	var v struct {
+		Version string `json:"version"`
+	}
+	_ = json.Unmarshal(sm, &v)
+	return v.Version
+}
+
+// ResolveAspect finds aspect name of entity e as DataHub's OpenAPI request
+// parser does: the exact name, else the one whose lower-cased name equals
+// name ("datasetproperties", not "DatasetProperties").
+func ResolveAspect(e pdl.Entity, name string) (string, bool) {
+	if e.Allows(name) {
+		return name, true
+	}
+	for _, a := range e.Aspects {
+		if strings.ToLower(a) == name {
+			return a, true
+		}
+	}
+	return "", false
+}
+
+// ResolveEntity finds an entity type by name in any case, as DataHub's
+// entity registry does.
+func ResolveEntity(name string) (pdl.Entity, bool) {
+	if e, ok := lookupEntity(name); ok {
+		return e, true
+	}
+	e, ok := lowerEntities()[strings.ToLower(name)]
+	return e, ok
+}
+
+// lowerEntities is the registry by lower-cased name.
+var lowerEntities = sync.OnceValue(func() map[string]pdl.Entity {
+	m := make(map[string]pdl.Entity, len(entityTable()))
+	for n, e := range entityTable() {
+		m[strings.ToLower(n)] = e
+	}
+	return m
+})

@@ -1,0 +1,732 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// The operations of DataHub's OpenAPI v3 entity API and of the write trace
+// API (routes in routes.go).
+const (
+	// OpV3List is GET /openapi/v3/entity/{entityName} and POST
+	// /openapi/v3/entity/scroll.
+	OpV3List Op = "v3List"
+	// OpV3GetEntity is GET /openapi/v3/entity/{entityName}/{urn}.
+	OpV3GetEntity Op = "v3GetEntity"
+	// OpV3GetAspect is GET /openapi/v3/entity/{entityName}/{urn}/{aspect}.
+	OpV3GetAspect Op = "v3GetAspect"
+	// OpV3Head is HEAD /openapi/v3/entity/{entityName}/{urn}[/{aspect}].
+	OpV3Head Op = "v3Head"
+	// OpV3BatchGet is POST /openapi/v3/entity/{entityName}/batchGet and
+	// /openapi/v3/entity/generic/batchGet.
+	OpV3BatchGet Op = "v3BatchGet"
+	// OpV3Write is POST /openapi/v3/entity/{entityName},
+	// /openapi/v3/entity/{entityName}/{urn}/{aspect} and /openapi/v3/entity/generic.
+	OpV3Write Op = "v3Write"
+	// OpV3Patch is PATCH of the same paths as OpV3Write.
+	OpV3Patch Op = "v3Patch"
+	// OpV3Delete is DELETE /openapi/v3/entity/{entityName}/{urn}[/{aspect}].
+	OpV3Delete Op = "v3Delete"
+	// OpTraceWrite is POST /openapi/v1/trace/write/{traceId}.
+	OpTraceWrite Op = "traceWrite"
+)
+
+// DataHub: the OpenAPI servlet's error texts (GlobalControllerExceptionHandler,
+// GenericEntitiesController, EntityController). Mock: those marked so.
+const (
+	msgV3NoEndpoint      = "No endpoint %s %s."
+	msgV3UnknownEntity   = "Failed to find entity with name %s in EntityRegistry"
+	msgV3InvalidURN      = "Invalid urn!: %s"
+	msgV3Malformed       = "Malformed request body"
+	msgV3InvalidJSON     = "Invalid JSON format"
+	msgV3MissingURN      = "Missing `urn` field"
+	msgV3MissingPatch    = "Missing `patch` field."
+	msgV3NotArray        = "Value of property '%s' must be an array"
+	msgV3Validation      = "Validation Error"
+	msgV3Precondition    = "Precondition Error"
+	msgV3Internal        = "Internal server error occurred"
+	msgV3Method          = "Request method '%s' is not supported"
+	msgV3Unsupported     = "%s %s is a DataHub route that this mock (datahub-mock) does not implement"
+	msgV3BadParam        = "Failed to convert value of type 'java.lang.String' to required type '%s'; Invalid value '%s' for parameter %s"
+	msgV3UnknownAspect   = "Unknown aspect %s for entity %s (datahub-mock; DataHub answers 500)"
+	msgV3MissingValue    = "Missing `value` field (datahub-mock)"
+	msgV3NotObject       = "Value of aspect '%s' must be a JSON object (datahub-mock)"
+	msgV3ScrollFilter    = "Filters and sort criteria of the scroll API are not supported by this mock (datahub-mock)"
+	msgV3Query           = "Search queries other than \"*\" are not supported by this mock (datahub-mock)"
+	msgV3BadTraceID      = "Invalid trace id %q: expected a traceparent or 32 hex digits (datahub-mock)"
+	msgV3BadScrollID     = "Invalid scrollId %q (datahub-mock)"
+	notFoundReasonHeader = "Not-Found-Reason"
+)
+
+// v3Path is the parsed path of an OpenAPI route.
+type v3Path struct {
+	shape   v3Shape
+	entity  string // {entityName} as given
+	urn     string // the decoded {urn}
+	aspect  string // {aspectName} as given
+	traceID string // {traceId} of the trace route
+}
+
+// parseV3Path parses an OpenAPI path. The URN goes into the path as is, so
+// it may hold slashes: the last segment is an aspect name only when it
+// looks like one and the URN before it has balanced parentheses. shape 0
+// with ok is a route DataHub has that the mock does not serve.
+func parseV3Path(path string) (v3Path, bool) {
+	if id, ok := strings.CutPrefix(path, traceWritePrefix); ok {
+		id, err := url.PathUnescape(id)
+		if err != nil || id == "" || strings.Contains(id, "/") {
+			return v3Path{}, false
+		}
+		return v3Path{shape: shapeTrace, traceID: id}, true
+	}
+	rest, ok := strings.CutPrefix(path, v3Prefix)
+	if !ok || rest == "" {
+		return v3Path{}, false
+	}
+	segs := strings.Split(rest, "/")
+	for i, s := range segs {
+		d, err := url.PathUnescape(s)
+		if err != nil || d == "" {
+			return v3Path{}, false
+		}
+		segs[i] = d
+	}
+	switch {
+	case segs[0] == "versioning":
+		return v3Path{}, true
+	case len(segs) == 1 && segs[0] == "scroll":
+		return v3Path{shape: shapeScroll}, true
+	case len(segs) == 1 && segs[0] == "generic":
+		return v3Path{shape: shapeGeneric}, true
+	case len(segs) == 1:
+		return v3Path{shape: shapeEntityType, entity: segs[0]}, true
+	case len(segs) == 2 && segs[1] == "batchGet" && segs[0] == "generic":
+		return v3Path{shape: shapeGenericBatchGet}, true
+	case len(segs) == 2 && segs[1] == "batchGet":
+		return v3Path{shape: shapeBatchGet, entity: segs[0]}, true
+	}
+	if !strings.HasPrefix(segs[1], "urn:li:") {
+		return v3Path{}, false
+	}
+	p := v3Path{shape: shapeEntity, entity: segs[0], urn: strings.Join(segs[1:], "/")}
+	if last := segs[len(segs)-1]; len(segs) > 2 && isAspectName(last) {
+		if u := strings.Join(segs[1:len(segs)-1], "/"); balanced(u) {
+			p.shape, p.urn, p.aspect = shapeAspect, u, last
+		}
+	}
+	return p, true
+}
+
+// isAspectName reports whether s looks like an aspect name.
+func isAspectName(s string) bool {
+	for i, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// balanced reports whether the parentheses of a URN are balanced.
+func balanced(u string) bool {
+	return strings.Count(u, "(") == strings.Count(u, ")")
+}
+
+// newTraceParent returns a W3C traceparent made as DataHub's
+// TraceIdGenerator makes trace ids: 16 hex digits of the epoch microseconds
+// on the server's clock, 16 random ones; a random span id; sampled.
+func newTraceParent(now time.Time) (traceID, header string) {
+	var b [16]byte
+	us := uint64(now.UnixMicro())
+	for i := range 8 {
+		b[i] = byte(us >> (56 - 8*i))
+	}
+	r1, r2 := rand.Uint64(), rand.Uint64()
+	for i := range 8 {
+		b[8+i] = byte(r1 >> (56 - 8*i))
+	}
+	var span [8]byte
+	for i := range 8 {
+		span[i] = byte(r2 >> (56 - 8*i))
+	}
+	traceID = hex.EncodeToString(b[:])
+	return traceID, "00-" + traceID + "-" + hex.EncodeToString(span[:]) + "-01"
+}
+
+// openAPIError is an error answer of DataHub's OpenAPI servlet: a status
+// and a JSON body {"error": ..., "message": ...} (message omitted when "").
+type openAPIError struct {
+	status  int
+	err     string
+	message string
+	plain   bool // a Spring conversion failure: the text as a plain body
+}
+
+// writeOpenAPIError answers e.
+func writeOpenAPIError(w http.ResponseWriter, e *openAPIError, retryAfter string) {
+	h := w.Header()
+	if retryAfter != "" {
+		h.Set("Retry-After", retryAfter)
+	}
+	if e.plain {
+		h.Set("Content-Type", "text/plain;charset=UTF-8")
+		w.WriteHeader(e.status)
+		_, _ = w.Write([]byte(e.err))
+		return
+	}
+	body, _ := marshalJSON(struct {
+		Error   string `json:"error"`
+		Message string `json:"message,omitempty"`
+	}{e.err, e.message})
+	h.Set("Content-Type", "application/json")
+	w.WriteHeader(e.status)
+	_, _ = w.Write(body)
+}
+
+// v3Errorf is a 400 (or status) {"error": ...} answer.
+func v3Errorf(status int, format string, args ...any) *openAPIError {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = abbreviate(s)
+		}
+	}
+	return &openAPIError{status: status, err: fmt.Sprintf(format, args...)}
+}
+
+// fromCoreV3 maps a refusal of the core to the OpenAPI servlet's answer:
+// validation failures as {"error":"Validation Error"} 400, failed
+// preconditions as {"error":"Precondition Error"} 412 (the message is the
+// core's text), bad arguments and unknown names as 400, the rest as GMS's
+// handler maps them.
+func fromCoreV3(err error) *openAPIError {
+	e := gms.AsError(err)
+	switch e.Kind {
+	case gms.BadArgument, gms.UnknownEntity, gms.UnknownAspect:
+		return &openAPIError{status: http.StatusBadRequest, err: e.Message}
+	case gms.Invalid, gms.Conflict:
+		return &openAPIError{status: http.StatusBadRequest, err: msgV3Validation, message: e.Message}
+	case gms.PreconditionFailed:
+		return &openAPIError{status: http.StatusPreconditionFailed, err: msgV3Precondition, message: e.Message}
+	case gms.NotFound:
+		return &openAPIError{status: http.StatusNotFound, err: e.Message}
+	case gms.TooLarge:
+		return &openAPIError{status: http.StatusRequestEntityTooLarge, err: e.Message}
+	case gms.Unsupported:
+		return &openAPIError{status: http.StatusNotImplemented, err: e.Message}
+	}
+	return &openAPIError{status: http.StatusInternalServerError, err: msgV3Internal, message: e.Message}
+}
+
+// writeV3JSON answers status with body (already JSON).
+func writeV3JSON(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// v3NotFound answers 404 with Not-Found-Reason: ENTITY and no body, as
+// the entity and aspect reads do.
+func v3NotFound(w http.ResponseWriter) {
+	w.Header().Set(notFoundReasonHeader, "ENTITY")
+	w.WriteHeader(http.StatusNotFound)
+}
+
+// boolParam reads a boolean query parameter as Spring converts it; a value
+// it cannot convert is a plain-text 400.
+func boolParam(q url.Values, name string, def bool) (bool, *openAPIError) {
+	if !q.Has(name) {
+		return def, nil
+	}
+	switch v := strings.ToLower(strings.TrimSpace(q.Get(name))); v {
+	case "true", "on", "yes", "1":
+		return true, nil
+	case "false", "off", "no", "0":
+		return false, nil
+	case "":
+		return def, nil
+	default:
+		return false, &openAPIError{status: http.StatusBadRequest, plain: true,
+			err: fmt.Sprintf(msgV3BadParam, "java.lang.Boolean", abbreviate(q.Get(name)), name)}
+	}
+}
+
+// intParam reads an integer query parameter.
+func intParam(q url.Values, name string, def int64) (int64, *openAPIError) {
+	v := q.Get(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if err != nil {
+		return 0, &openAPIError{status: http.StatusBadRequest, plain: true,
+			err: fmt.Sprintf(msgV3BadParam, "java.lang.Long", abbreviate(v), name)}
+	}
+	return n, nil
+}
+
+// setParam reads a set query parameter: comma-separated values, repeatable.
+func setParam(q url.Values, names ...string) []string {
+	var out []string
+	for _, n := range names {
+		for _, v := range q[n] {
+			for _, s := range strings.Split(v, ",") {
+				if s = strings.TrimSpace(s); s != "" {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// v3Entity resolves {entityName} in any case.
+func v3Entity(name string) (pdl.Entity, *openAPIError) {
+	e, ok := gms.ResolveEntity(name)
+	if !ok {
+		return pdl.Entity{}, v3Errorf(http.StatusBadRequest, msgV3UnknownEntity, name)
+	}
+	return e, nil
+}
+
+// v3URN checks a URN of the path and returns its entity.
+func v3URN(u string) (pdl.Entity, *openAPIError) {
+	if _, err := gms.CheckURN(u); err != nil {
+		return pdl.Entity{}, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, u)
+	}
+	return v3Entity(gms.EntityTypeOf(u))
+}
+
+// v3Aspect is one aspect of an answer: GenericAspectV3.
+type v3Aspect struct {
+	name  string
+	value json.RawMessage
+	// with systemMetadata=true:
+	systemMetadata json.RawMessage
+	stamp          *auditStamp
+}
+
+// v3Object is one entity of an answer: GenericEntityV3, "urn" first, then
+// its aspects in order.
+type v3Object struct {
+	urn     string
+	aspects []v3Aspect
+}
+
+// appendJSON appends o's JSON.
+func (o *v3Object) appendJSON(b *bytes.Buffer) {
+	b.WriteString(`{"urn":`)
+	writeString(b, o.urn)
+	for _, a := range o.aspects {
+		b.WriteByte(',')
+		writeString(b, a.name)
+		b.WriteByte(':')
+		a.appendJSON(b)
+	}
+	b.WriteByte('}')
+}
+
+// appendJSON appends a's GenericAspectV3 JSON.
+func (a *v3Aspect) appendJSON(b *bytes.Buffer) {
+	b.WriteString(`{"value":`)
+	if len(a.value) == 0 {
+		b.WriteString("{}")
+	} else {
+		b.Write(a.value)
+	}
+	if a.systemMetadata != nil {
+		b.WriteString(`,"systemMetadata":`)
+		b.Write(a.systemMetadata)
+	}
+	if a.stamp != nil {
+		st, _ := marshalJSON(a.stamp)
+		b.WriteString(`,"auditStamp":`)
+		b.Write(st)
+	}
+	b.WriteByte('}')
+}
+
+// writeString appends s as a JSON string, without HTML escaping.
+func writeString(b *bytes.Buffer, s string) {
+	q, _ := marshalJSON(s)
+	b.Write(q)
+}
+
+// encodeList is the JSON array of objs.
+func encodeList(objs []v3Object) []byte {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i := range objs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		objs[i].appendJSON(&b)
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
+// storedAspect is a stored row as a v3Aspect, with its system metadata and
+// audit stamp when withSM.
+func storedAspect(a gms.Aspect, withSM bool) v3Aspect {
+	out := v3Aspect{name: a.Name, value: a.Value}
+	if withSM {
+		out.systemMetadata = a.SystemMetadata
+		if out.systemMetadata == nil {
+			out.systemMetadata = json.RawMessage("{}")
+		}
+		st := auditStamp{Actor: a.CreatedBy}
+		if !a.CreatedOn.IsZero() {
+			st.Time = a.CreatedOn.UnixMilli()
+		}
+		out.stamp = &st
+	}
+	return out
+}
+
+// readEntity returns the latest aspects of urn named in names (all when
+// empty; unknown names ignored), false when it has none.
+func (s *Server) readEntity(r *http.Request, e pdl.Entity, urn string, names []string, withSM bool) (v3Object, bool, error) {
+	var projection []string
+	if len(names) > 0 {
+		projection = []string{}
+		for _, n := range names {
+			if a, ok := gms.ResolveAspect(e, n); ok {
+				projection = append(projection, a)
+			}
+		}
+		if len(projection) == 0 {
+			return v3Object{}, false, nil
+		}
+	}
+	ent, err := s.core.GetEntity(r.Context(), urn, projection, false)
+	if err != nil {
+		if ce := gms.AsError(err); ce.Kind == gms.NotFound {
+			return v3Object{}, false, nil
+		}
+		return v3Object{}, false, err
+	}
+	obj := v3Object{urn: urn}
+	for _, a := range ent.Aspects {
+		obj.aspects = append(obj.aspects, storedAspect(a, withSM))
+	}
+	return obj, len(obj.aspects) > 0, nil
+}
+
+// handleV3GetEntity serves GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
+func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt routed) {
+	if _, e := v3Entity(rt.v3.entity); e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	ent, e := v3URN(rt.v3.urn)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	if r.Method == http.MethodHead {
+		live, err := s.core.Live(r.Context(), rt.v3.urn)
+		s.answerHead(w, live, err)
+		return
+	}
+	q := r.URL.Query()
+	withSM, pe := boolParam(q, "systemMetadata", false)
+	if pe != nil {
+		writeOpenAPIError(w, pe, "")
+		return
+	}
+	obj, ok, err := s.readEntity(r, ent, rt.v3.urn, setParam(q, "aspectNames", "aspects"), withSM)
+	if err != nil {
+		writeOpenAPIError(w, fromCoreV3(err), "")
+		return
+	}
+	if !ok {
+		v3NotFound(w)
+		return
+	}
+	var b bytes.Buffer
+	obj.appendJSON(&b)
+	writeV3JSON(w, http.StatusOK, b.Bytes())
+}
+
+// answerHead answers a HEAD: 204 when it exists, else 404 without header.
+func (s *Server) answerHead(w http.ResponseWriter, exists bool, err error) {
+	switch {
+	case err != nil:
+		writeOpenAPIError(w, fromCoreV3(err), "")
+	case exists:
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		w.WriteHeader(http.StatusNotFound)
+	}
+}
+
+// handleV3GetAspect serves GET and HEAD
+// /openapi/v3/entity/{entityName}/{urn}/{aspectName}: the bare
+// GenericAspectV3 of a version (0 the latest).
+func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt routed) {
+	if _, e := v3Entity(rt.v3.entity); e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	ent, e := v3URN(rt.v3.urn)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	name, known := gms.ResolveAspect(ent, rt.v3.aspect)
+	if r.Method == http.MethodHead {
+		if !known {
+			w.WriteHeader(http.StatusNotFound)
+			return
+		}
+		live, err := s.core.AspectLive(r.Context(), rt.v3.urn, name)
+		s.answerHead(w, live, err)
+		return
+	}
+	q := r.URL.Query()
+	withSM, pe := boolParam(q, "systemMetadata", false)
+	if pe == nil {
+		var version int64
+		if version, pe = intParam(q, "version", 0); pe == nil && known {
+			a, err := s.core.GetAspect(r.Context(), rt.v3.urn, name, version)
+			if err != nil {
+				if ce := gms.AsError(err); ce.Kind != gms.NotFound {
+					writeOpenAPIError(w, fromCoreV3(err), "")
+					return
+				}
+				v3NotFound(w)
+				return
+			}
+			va := storedAspect(a.Aspect, withSM)
+			var b bytes.Buffer
+			va.appendJSON(&b)
+			writeV3JSON(w, http.StatusOK, b.Bytes())
+			return
+		}
+	}
+	if pe != nil {
+		writeOpenAPIError(w, pe, "")
+		return
+	}
+	v3NotFound(w)
+}
+
+// handleV3BatchGet serves POST /openapi/v3/entity/{entityName}/batchGet
+// ([{"urn":U,"<aspect>":{"headers":{"If-Version-Match":"N"}}}], the header
+// selecting the version to read) and /openapi/v3/entity/generic/batchGet
+// ({"<entityName>":[...]}, answered under the names as given).
+func (s *Server) handleV3BatchGet(w http.ResponseWriter, r *http.Request, rt routed) {
+	withSM, pe := boolParam(r.URL.Query(), "systemMetadata", false)
+	if pe != nil {
+		writeOpenAPIError(w, pe, "")
+		return
+	}
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+		return
+	}
+	if rt.v3.shape == shapeBatchGet {
+		if _, e := v3Entity(rt.v3.entity); e != nil {
+			writeOpenAPIError(w, e, "")
+			return
+		}
+		objs, e := s.batchGet(r, body, withSM)
+		if e != nil {
+			writeOpenAPIError(w, e, "")
+			return
+		}
+		writeV3JSON(w, http.StatusOK, encodeList(objs))
+		return
+	}
+	groups, e := genericGroups(body)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, g := range groups {
+		if _, e := v3Entity(g.name); e != nil {
+			writeOpenAPIError(w, e, "")
+			return
+		}
+		objs, e := s.batchGet(r, g.list, withSM)
+		if e != nil {
+			writeOpenAPIError(w, e, "")
+			return
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeString(&b, g.name)
+		b.WriteByte(':')
+		b.Write(encodeList(objs))
+	}
+	b.WriteByte('}')
+	writeV3JSON(w, http.StatusOK, b.Bytes())
+}
+
+// v3Group is one member of a /generic body: an entity name and its array.
+type v3Group struct {
+	name string
+	list json.RawMessage
+}
+
+// genericGroups decodes a /generic body: an object whose members are arrays.
+func genericGroups(body []byte) ([]v3Group, *openAPIError) {
+	m, err := unmarshalObject(body)
+	if err != nil || m == nil {
+		return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
+	}
+	out := make([]v3Group, 0, len(m))
+	for _, mb := range m {
+		if t := bytes.TrimSpace(mb.Value); len(t) == 0 || t[0] != '[' {
+			return nil, v3Errorf(http.StatusBadRequest, msgV3NotArray, mb.Key)
+		}
+		out = append(out, v3Group{name: mb.Key, list: mb.Value})
+	}
+	return out, nil
+}
+
+// v3Item is one element of a batch body: its URN and aspect members.
+type v3Item struct {
+	urn     string
+	members rawMap // every member but "urn"
+}
+
+// decodeItems decodes a batch body: an array of objects with "urn".
+func decodeItems(body []byte) ([]v3Item, *openAPIError) {
+	raws, err := unmarshalArray(body)
+	if err != nil {
+		return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
+	}
+	out := make([]v3Item, 0, len(raws))
+	for _, raw := range raws {
+		m, err := unmarshalObject(raw)
+		if err != nil || m == nil {
+			return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
+		}
+		it := v3Item{}
+		found := false
+		for _, mb := range m {
+			if mb.Key == "urn" {
+				u, err := unmarshalString(mb.Value)
+				if err != nil {
+					return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
+				}
+				it.urn, found = u, true
+				continue
+			}
+			it.members = append(it.members, mb)
+		}
+		if !found {
+			return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3MissingURN}
+		}
+		out = append(out, it)
+	}
+	return out, nil
+}
+
+// aspectPart is one aspect member of a batch element: {"value":…,
+// "systemMetadata":…,"headers":{…}}.
+type aspectPart struct {
+	Value          json.RawMessage   `json:"value"`
+	SystemMetadata json.RawMessage   `json:"systemMetadata"`
+	Headers        map[string]string `json:"headers"`
+}
+
+// decodePart decodes an aspect member; null members are absent.
+func decodePart(raw json.RawMessage) (aspectPart, *openAPIError) {
+	var p aspectPart
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return p, &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: gms.JSONErrorText(err)}
+	}
+	if isNull(p.Value) {
+		p.Value = nil
+	}
+	if isNull(p.SystemMetadata) {
+		p.SystemMetadata = nil
+	}
+	return p, nil
+}
+
+// batchGet reads the items of a batchGet body.
+func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object, *openAPIError) {
+	items, e := decodeItems(body)
+	if e != nil {
+		return nil, e
+	}
+	out := make([]v3Object, 0, len(items))
+	for _, it := range items {
+		ent, e := v3URN(it.urn)
+		if e != nil {
+			return nil, e
+		}
+		if len(it.members) == 0 {
+			obj, ok, err := s.readEntity(r, ent, it.urn, nil, withSM)
+			if err != nil {
+				return nil, fromCoreV3(err)
+			}
+			if ok {
+				out = append(out, obj)
+			}
+			continue
+		}
+		obj := v3Object{urn: it.urn}
+		for _, mb := range it.members {
+			name, ok := gms.ResolveAspect(ent, mb.Key)
+			if !ok {
+				continue
+			}
+			part, e := decodePart(mb.Value)
+			if e != nil {
+				return nil, e
+			}
+			var version int64
+			if v, ok := headerValue(part.Headers, gms.HeaderIfVersionMatch); ok {
+				n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+				if err != nil {
+					return nil, &openAPIError{status: http.StatusBadRequest, err: fmt.Sprintf("For input string: %q", abbreviate(v))}
+				}
+				version = n
+			}
+			a, err := s.core.GetAspect(r.Context(), it.urn, name, version)
+			if err != nil {
+				if ce := gms.AsError(err); ce.Kind == gms.NotFound {
+					continue
+				}
+				return nil, fromCoreV3(err)
+			}
+			obj.aspects = append(obj.aspects, storedAspect(a.Aspect, withSM))
+		}
+		if len(obj.aspects) > 0 {
+			out = append(out, obj)
+		}
+	}
+	return out, nil
+}
+
+// headerValue finds a header in any case.
+func headerValue(h map[string]string, name string) (string, bool) {
+	if v, ok := h[name]; ok {
+		return v, true
+	}
+	for k, v := range h {
+		if strings.EqualFold(k, name) {
+			return v, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,214 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"slices"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/index"
+)
+
+// scrollPage is a page of a list or scroll: the entities' URNs in (index
+// name, URN) order after the scroll id, from the search index (which lags
+// the store, as DataHub's Elasticsearch does).
+type scrollPage struct {
+	urns     []string
+	total    int
+	scrollID string // "" on the last page
+}
+
+// listIndex pages through the entity indices of types, soft-deleted
+// entities left out unless includeRemoved.
+func (s *Server) listIndex(types []string, after string, count int, includeRemoved bool) scrollPage {
+	s.core.ApplyDue()
+	names := make([]string, 0, len(types))
+	for _, t := range types {
+		names = append(names, index.EntityIndexName(t))
+	}
+	slices.Sort(names)
+	var page scrollPage
+	last := ""
+	for _, name := range names {
+		s.index.Each(name, func(d *index.Document) bool {
+			if !includeRemoved && bytes.Contains(d.Aspects["status"], []byte(`"removed":true`)) {
+				return true
+			}
+			page.total++
+			key := name + "\x00" + d.URN
+			if key <= after || len(page.urns) >= count {
+				return true
+			}
+			page.urns = append(page.urns, d.URN)
+			last = key
+			return true
+		})
+	}
+	if count > 0 && len(page.urns) == count && last != "" {
+		// More may follow: DataHub hands out a scroll id with every full page.
+		page.scrollID = base64.RawURLEncoding.EncodeToString([]byte(last))
+	}
+	return page
+}
+
+// decodeScrollID reads a scroll id of listIndex.
+func decodeScrollID(id string) (string, *openAPIError) {
+	if id == "" {
+		return "", nil
+	}
+	b, err := base64.RawURLEncoding.DecodeString(id)
+	if err != nil {
+		return "", v3Errorf(http.StatusBadRequest, msgV3BadScrollID, id)
+	}
+	return string(b), nil
+}
+
+// writeScroll answers a page as GenericEntityScrollResultV3: each entity's
+// aspects named in names (all when names is empty; only the URN when
+// urnOnly).
+func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page scrollPage, names []string, urnOnly, withSM bool) {
+	objs := make([]v3Object, 0, len(page.urns))
+	for _, u := range page.urns {
+		if urnOnly {
+			objs = append(objs, v3Object{urn: u})
+			continue
+		}
+		ent, ok := gms.ResolveEntity(gms.EntityTypeOf(u))
+		if !ok {
+			continue
+		}
+		obj, ok, err := s.readEntity(r, ent, u, names, withSM)
+		if err != nil {
+			writeOpenAPIError(w, fromCoreV3(err), "")
+			return
+		}
+		if ok { // entities without the aspects asked for are dropped, as DataHub does
+			objs = append(objs, obj)
+		}
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	if page.scrollID != "" {
+		b.WriteString(`"scrollId":`)
+		writeString(&b, page.scrollID)
+		b.WriteByte(',')
+	}
+	b.WriteString(`"entities":`)
+	b.Write(encodeList(objs))
+	b.WriteString(`,"facets":[],"totalCount":`)
+	total, _ := json.Marshal(page.total)
+	b.Write(total)
+	b.WriteByte('}')
+	writeV3JSON(w, http.StatusOK, b.Bytes())
+}
+
+// handleV3List serves GET /openapi/v3/entity/{entityName}: a page of the
+// entity type's entities with all (or the named) aspects. Only the query
+// "*" is served.
+func (s *Server) handleV3List(w http.ResponseWriter, r *http.Request, rt routed) {
+	ent, e := v3Entity(rt.v3.entity)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	q := r.URL.Query()
+	count, e := intParam(q, "count", 10)
+	var withSM, removed bool
+	if e == nil {
+		withSM, e = boolParam(q, "systemMetadata", false)
+	}
+	if e == nil {
+		removed, e = boolParam(q, "includeSoftDelete", false)
+	}
+	if e == nil {
+		if o := q.Get("sortOrder"); o != "" && o != "ASCENDING" && o != "DESCENDING" {
+			e = v3Errorf(http.StatusBadRequest, "No enum constant com.linkedin.metadata.query.filter.SortOrder.%s", o)
+		}
+	}
+	if e == nil && q.Has("query") && q.Get("query") != "*" {
+		e = &openAPIError{status: http.StatusNotImplemented, err: msgV3Query}
+	}
+	var after string
+	if e == nil {
+		after, e = decodeScrollID(q.Get("scrollId"))
+	}
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	page := s.listIndex([]string{ent.Name}, after, int(max(count, 0)), removed)
+	s.writeScroll(w, r, page, setParam(q, "aspectNames", "aspects"), false, withSM)
+}
+
+// scrollBody is the body of POST /openapi/v3/entity/scroll.
+type scrollBody struct {
+	Entities     []string        `json:"entities"`
+	Aspects      *[]string       `json:"aspects"`
+	Filter       json.RawMessage `json:"filter"`
+	SortCriteria json.RawMessage `json:"sortCriteria"`
+}
+
+// handleV3Scroll serves POST /openapi/v3/entity/scroll: entities of the
+// types named (all without), with the aspects named ("aspects" omitted:
+// only URNs; empty: all). Filters and sort criteria are not served.
+func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt routed) {
+	q := r.URL.Query()
+	count, e := intParam(q, "count", 10)
+	var withSM, removed bool
+	if e == nil {
+		withSM, e = boolParam(q, "systemMetadata", false)
+	}
+	if e == nil {
+		removed, e = boolParam(q, "includeSoftDelete", false)
+	}
+	if e == nil && q.Has("query") && q.Get("query") != "*" {
+		e = &openAPIError{status: http.StatusNotImplemented, err: msgV3Query}
+	}
+	var after string
+	if e == nil {
+		after, e = decodeScrollID(q.Get("scrollId"))
+	}
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+		return
+	}
+	var sb scrollBody
+	if len(bytes.TrimSpace(body)) > 0 {
+		if err := json.Unmarshal(body, &sb); err != nil {
+			writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}, "")
+			return
+		}
+	}
+	if (len(sb.Filter) > 0 && !isNull(sb.Filter)) || (len(sb.SortCriteria) > 0 && !isNull(sb.SortCriteria)) {
+		writeOpenAPIError(w, &openAPIError{status: http.StatusNotImplemented, err: msgV3ScrollFilter}, "")
+		return
+	}
+	var types []string
+	for _, n := range sb.Entities {
+		ent, e := v3Entity(n)
+		if e != nil {
+			writeOpenAPIError(w, e, "")
+			return
+		}
+		types = append(types, ent.Name)
+	}
+	if len(types) == 0 {
+		for _, ent := range pdl.Entities() {
+			types = append(types, ent.Name)
+		}
+	}
+	page := s.listIndex(types, after, int(max(count, 0)), removed)
+	var names []string
+	if sb.Aspects != nil {
+		names = *sb.Aspects
+	}
+	s.writeScroll(w, r, page, names, sb.Aspects == nil, withSM)
+}

@@ -1,0 +1,413 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// v3Write is what a write request asks for, decoded from its query.
+type v3Write struct {
+	async, withSM bool
+	patch         bool
+	traceID       string
+}
+
+// writeQuery reads the async and systemMetadata parameters; async
+// defaults to defAsync.
+func writeQuery(r *http.Request, defAsync bool) (v3Write, *openAPIError) {
+	q := r.URL.Query()
+	async, e := boolParam(q, "async", defAsync)
+	if e != nil {
+		return v3Write{}, e
+	}
+	withSM, e := boolParam(q, "systemMetadata", false)
+	if e != nil {
+		return v3Write{}, e
+	}
+	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch}, nil
+}
+
+// pendingWrite is a decoded proposal with what its answer echoes.
+type proposalEcho struct {
+	urn, aspect string
+	value       json.RawMessage // the request's value (a PATCH: the patch)
+	sm          json.RawMessage // the request's systemMetadata
+}
+
+// itemProposals turns the items of a batch body into proposals: UPSERT for
+// POST, PATCH for PATCH; members that name no aspect of the URN's entity
+// are skipped, as DataHub does.
+func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposalEcho) *openAPIError {
+	for _, it := range items {
+		ent, e := v3URN(it.urn)
+		if e != nil {
+			return e
+		}
+		for _, mb := range it.members {
+			name, ok := gms.ResolveAspect(ent, mb.Key)
+			if !ok {
+				continue
+			}
+			part, e := decodePart(mb.Value)
+			if e != nil {
+				return e
+			}
+			p := Proposal{EntityType: ent.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
+				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
+				Headers: part.Headers, Async: wq.async, Batch: true, Index: len(*ps)}
+			if wq.patch {
+				m, err := unmarshalObject(part.Value)
+				if _, has := m.get("patch"); err != nil || !has {
+					return &openAPIError{status: http.StatusBadRequest, err: msgV3MissingPatch}
+				}
+				p.ChangeType, p.ContentType = "PATCH", gms.ContentTypeJSONPatch
+			} else if part.Value != nil && !isObjectJSON(part.Value) {
+				return v3Errorf(http.StatusBadRequest, msgV3NotObject, name)
+			}
+			*ps = append(*ps, p)
+			*echoes = append(*echoes, proposalEcho{urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata})
+		}
+	}
+	return nil
+}
+
+// isObjectJSON reports whether v is a JSON object.
+func isObjectJSON(v json.RawMessage) bool {
+	t := bytes.TrimSpace(v)
+	return len(t) > 0 && t[0] == '{'
+}
+
+// ingestV3 hands proposals to the core under the request's trace id and
+// records them; it returns the core's outcome per proposal.
+func (s *Server) ingestV3(r *http.Request, ps []Proposal, wq v3Write) ([]gms.Written, *openAPIError) {
+	cps := make([]gms.Proposal, len(ps))
+	for i := range ps {
+		cps[i] = ps[i].core()
+	}
+	res, err := s.core.Write(r.Context(), cps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1, TraceID: wq.traceID})
+	if err != nil {
+		e := fromCoreV3(err)
+		s.record(ps, &restliError{status: e.status, message: e.err + ": " + e.message})
+		return nil, e
+	}
+	s.record(ps, nil)
+	return res, nil
+}
+
+// echoObjects groups the echoes by URN in order of first appearance, a
+// later write of the same aspect replacing an earlier one, as DataHub's
+// answer does (its order is a hash map's).
+func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64) []v3Object {
+	var objs []v3Object
+	at := map[string]int{}
+	for i, ec := range echoes {
+		if i < len(res) && res[i].Skipped {
+			continue
+		}
+		k, ok := at[ec.urn]
+		if !ok {
+			k = len(objs)
+			at[ec.urn] = k
+			objs = append(objs, v3Object{urn: ec.urn})
+		}
+		a := v3Aspect{name: ec.aspect, value: ec.value}
+		if wq.withSM {
+			a.systemMetadata = withTraceID(ec.sm, wq.traceID)
+			a.stamp = &auditStamp{Time: now, Actor: gms.DefaultActor}
+		}
+		replaced := false
+		for j := range objs[k].aspects {
+			if objs[k].aspects[j].name == a.name {
+				objs[k].aspects[j], replaced = a, true
+			}
+		}
+		if !replaced {
+			objs[k].aspects = append(objs[k].aspects, a)
+		}
+	}
+	return objs
+}
+
+// withTraceID returns systemMetadata with properties.telemetryTraceId set,
+// as DataHub reports it in a write's answer.
+func withTraceID(sm json.RawMessage, traceID string) json.RawMessage {
+	m := map[string]json.RawMessage{}
+	if sm != nil {
+		_ = json.Unmarshal(sm, &m)
+	}
+	props := map[string]string{}
+	if raw, ok := m["properties"]; ok {
+		_ = json.Unmarshal(raw, &props)
+	}
+	props["telemetryTraceId"] = traceID
+	m["properties"], _ = marshalJSON(props)
+	out, _ := marshalJSON(m)
+	return out
+}
+
+// handleV3Write serves the batch writes: POST and PATCH
+// /openapi/v3/entity/{entityName} (an array of entities) and
+// /openapi/v3/entity/generic ({"<entityName>":[entities]}). async defaults
+// to true: the answer is then 202 and a failure shows only in the trace.
+func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed) {
+	wq, e := writeQuery(r, true)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	wq.traceID = rt.traceID
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+		return
+	}
+	type group struct {
+		name   string
+		echoes []proposalEcho
+		from   int
+	}
+	var groups []group
+	var ps []Proposal
+	var all []proposalEcho
+	add := func(name string, list []byte) *openAPIError {
+		if _, e := v3Entity(name); e != nil {
+			return e
+		}
+		items, e := decodeItems(list)
+		if e != nil {
+			return e
+		}
+		g := group{name: name, from: len(all)}
+		if e := itemProposals(items, wq, &ps, &all); e != nil {
+			return e
+		}
+		g.echoes = all[g.from:]
+		groups = append(groups, g)
+		return nil
+	}
+	if rt.v3.shape == shapeGeneric {
+		gs, e := genericGroups(body)
+		if e == nil {
+			for _, g := range gs {
+				if e = add(g.name, g.list); e != nil {
+					break
+				}
+			}
+		}
+		if e != nil {
+			writeOpenAPIError(w, e, "")
+			return
+		}
+	} else if e := add(rt.v3.entity, body); e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	var res []gms.Written
+	if len(ps) > 0 {
+		if res, e = s.ingestV3(r, ps, wq); e != nil {
+			writeOpenAPIError(w, e, "")
+			return
+		}
+	}
+	status := http.StatusOK
+	if wq.async {
+		status = http.StatusAccepted
+	}
+	now := s.cfg.clock().UnixMilli()
+	if rt.v3.shape != shapeGeneric {
+		if wq.async && wq.patch { // DataHub's async batch PATCH answers 202 without a body
+			w.WriteHeader(status)
+			return
+		}
+		writeV3JSON(w, status, encodeList(echoObjects(all, res, wq, now)))
+		return
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, g := range groups {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeString(&b, g.name)
+		b.WriteByte(':')
+		if wq.async && wq.patch {
+			b.WriteString("[]")
+			continue
+		}
+		var gres []gms.Written
+		if res != nil {
+			gres = res[g.from : g.from+len(g.echoes)]
+		}
+		b.Write(encodeList(echoObjects(g.echoes, gres, wq, now)))
+	}
+	b.WriteByte('}')
+	writeV3JSON(w, status, b.Bytes())
+}
+
+// handleV3WriteAspect serves POST and PATCH
+// /openapi/v3/entity/{entityName}/{urn}/{aspectName}. A POST is a CREATE
+// unless createIfNotExists=false (then UPSERT) or createIfEntityNotExists
+// (CREATE_ENTITY); its body is {"value":…,"systemMetadata":…,"headers":…}.
+// A PATCH body is the patch document {"patch":[…],…}. async defaults to
+// false.
+func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt routed) {
+	wq, e := writeQuery(r, false)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	wq.traceID = rt.traceID
+	q := r.URL.Query()
+	createEntity, e := boolParam(q, "createIfEntityNotExists", false)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	create, e := boolParam(q, "createIfNotExists", true)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	ent, e := v3Entity(rt.v3.entity)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	if _, e := v3URN(rt.v3.urn); e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	name, ok := gms.ResolveAspect(ent, rt.v3.aspect)
+	if !ok {
+		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3UnknownAspect, rt.v3.aspect, ent.Name), "")
+		return
+	}
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+		return
+	}
+	p := Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name, Async: wq.async}
+	echo := proposalEcho{urn: rt.v3.urn, aspect: name}
+	if wq.patch {
+		m, err := unmarshalObject(body)
+		if err != nil || m == nil {
+			writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}, "")
+			return
+		}
+		if _, has := m.get("patch"); !has {
+			writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3MissingPatch}, "")
+			return
+		}
+		p.ChangeType, p.ContentType, p.Aspect = "PATCH", gms.ContentTypeJSONPatch, body
+		echo.value = body
+	} else {
+		part, e := decodePart(body)
+		if e != nil {
+			writeOpenAPIError(w, e, "")
+			return
+		}
+		if part.Value == nil {
+			writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3MissingValue}, "")
+			return
+		}
+		if !isObjectJSON(part.Value) {
+			writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3NotObject, name), "")
+			return
+		}
+		p.ChangeType = "UPSERT"
+		switch {
+		case createEntity:
+			p.ChangeType = "CREATE_ENTITY"
+		case create:
+			p.ChangeType = "CREATE"
+		}
+		p.ContentType, p.Aspect, p.SystemMetadata, p.Headers = "application/json", part.Value, part.SystemMetadata, part.Headers
+		echo.value, echo.sm = part.Value, part.SystemMetadata
+	}
+	res, e := s.ingestV3(r, []Proposal{p}, wq)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	if res[0].Skipped { // If-None-Match: * dropped the CREATE: no result
+		w.WriteHeader(http.StatusNotFound)
+		return
+	}
+	if wq.patch && !wq.async { // the answer holds the patched aspect
+		if a, err := s.core.GetAspect(r.Context(), rt.v3.urn, name, 0); err == nil {
+			echo.value = a.Value
+		}
+	}
+	status := http.StatusOK
+	if wq.async && !wq.patch { // DataHub's single-aspect PATCH answers 200 even when async
+		status = http.StatusAccepted
+	}
+	objs := echoObjects([]proposalEcho{echo}, res, wq, s.cfg.clock().UnixMilli())
+	var b bytes.Buffer
+	objs[0].appendJSON(&b)
+	writeV3JSON(w, status, b.Bytes())
+}
+
+// handleV3Delete serves DELETE /openapi/v3/entity/{entityName}/{urn}
+// (without aspects, or naming the key aspect: the whole entity; with
+// clear=true every aspect but the key) and DELETE
+// /openapi/v3/entity/{entityName}/{urn}/{aspectName} (an unknown aspect is
+// a no-op). Both answer 200 without a body.
+func (s *Server) handleV3Delete(w http.ResponseWriter, r *http.Request, rt routed) {
+	if _, e := v3Entity(rt.v3.entity); e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	ent, e := v3URN(rt.v3.urn)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	var aspects []string
+	if rt.v3.shape == shapeAspect {
+		name, ok := gms.ResolveAspect(ent, rt.v3.aspect)
+		if !ok {
+			w.WriteHeader(http.StatusOK)
+			return
+		}
+		aspects = []string{name}
+	} else {
+		q := r.URL.Query()
+		clear, e := boolParam(q, "clear", false)
+		if e != nil {
+			writeOpenAPIError(w, e, "")
+			return
+		}
+		if clear {
+			for _, a := range ent.Aspects {
+				if info, ok := pdl.LookupAspect(a); a != ent.KeyAspect && ok && !info.Timeseries {
+					aspects = append(aspects, a)
+				}
+			}
+		} else {
+			for _, n := range setParam(q, "aspects") {
+				name, ok := gms.ResolveAspect(ent, n)
+				if !ok {
+					writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3UnknownAspect, n, ent.Name), "")
+					return
+				}
+				aspects = append(aspects, name)
+			}
+		}
+		if len(aspects) == 0 && !clear {
+			aspects = []string{ent.KeyAspect}
+		}
+	}
+	if err := s.core.DeleteAspects(r.Context(), rt.v3.urn, aspects); err != nil {
+		writeOpenAPIError(w, fromCoreV3(err), "")
+		return
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(0))
+	w.WriteHeader(http.StatusOK)
+}
