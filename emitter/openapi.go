@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -337,22 +336,7 @@ func (b *v3Run) sendBatch(ctx context.Context, idx []int) error {
 		b.accepted(idx, resp)
 		return nil
 	}
-	if itemRejection(err) && len(idx) > 1 && b.r.isolate {
-		if b.r.log != nil {
-			b.r.log.LogAttrs(ctx, slog.LevelInfo, "emitter: batch refused, splitting it to find the proposals at fault",
-				slog.Int("proposals", len(idx)), slog.Int("first", idx[0]), slog.String("error", err.Error()))
-		}
-		mid := len(idx) / 2
-		if stop := b.sendBatch(ctx, idx[:mid]); stop != nil {
-			return stop
-		}
-		return b.sendBatch(ctx, idx[mid:])
-	}
-	b.mark(idx, classify(err), err)
-	if itemRejection(err) {
-		return nil
-	}
-	return err
+	return b.r.refused(ctx, err, idx, b.sendBatch, b.mark)
 }
 
 // sendSingle sends a CREATE or a DELETE alone.

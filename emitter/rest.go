@@ -352,22 +352,7 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 		b.mark(idx, Written, nil)
 		return nil
 	}
-	if itemRejection(err) && len(idx) > 1 && b.r.isolate {
-		if b.r.log != nil {
-			b.r.log.LogAttrs(ctx, slog.LevelInfo, "emitter: batch refused, splitting it to find the proposals at fault",
-				slog.Int("proposals", len(idx)), slog.Int("first", idx[0]), slog.String("error", err.Error()))
-		}
-		mid := len(idx) / 2
-		if stop := b.send(ctx, idx[:mid]); stop != nil {
-			return stop
-		}
-		return b.send(ctx, idx[mid:])
-	}
-	b.mark(idx, classify(err), err)
-	if itemRejection(err) {
-		return nil
-	}
-	return err
+	return b.r.refused(ctx, err, idx, b.send, b.mark)
 }
 
 // sendDelete sends the delete proposal i.
@@ -383,6 +368,30 @@ func (b *batch) sendDelete(ctx context.Context, i int) error {
 	status := classify(err)
 	b.mark([]int{i}, status, err)
 	if status == Rejected && (itemRejection(err) || errors.Is(err, datahub.ErrNotFound)) {
+		return nil
+	}
+	return err
+}
+
+// refused settles a batch request that failed with err: a refusal of a
+// batch of several proposals is halved and each half sent again with send,
+// to find the proposals at fault (when the emitter isolates them); otherwise
+// mark records the outcome of every proposal of the batch. It returns nil
+// when the next batch may go on, and err when the emit must stop.
+func (r *REST) refused(ctx context.Context, err error, idx []int, send func(context.Context, []int) error, mark func([]int, Status, error)) error {
+	if itemRejection(err) && len(idx) > 1 && r.isolate {
+		if r.log != nil {
+			r.log.LogAttrs(ctx, slog.LevelInfo, "emitter: batch refused, splitting it to find the proposals at fault",
+				slog.Int("proposals", len(idx)), slog.Int("first", idx[0]), slog.String("error", err.Error()))
+		}
+		mid := len(idx) / 2
+		if stop := send(ctx, idx[:mid]); stop != nil {
+			return stop
+		}
+		return send(ctx, idx[mid:])
+	}
+	mark(idx, classify(err), err)
+	if itemRejection(err) {
 		return nil
 	}
 	return err
