@@ -61,23 +61,16 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Writes go through the emitter with the same settings. The emitter
-	// replays a conditional write only when it provably was not applied
-	// (refused connection, 429, 503) and otherwise reports
-	// datahub.ErrOutcomeUnknown, which Modify resolves by reading.
+	// Writes go through the emitter with the same settings, handed over
+	// whole so that none is dropped. The emitter replays a conditional write
+	// only when it provably was not applied (refused connection, 429, 503)
+	// and otherwise reports datahub.ErrOutcomeUnknown, which Modify resolves
+	// by reading.
 	emOpts := []datahub.Option{
-		datahub.WithToken(s.Token),
-		datahub.WithHeaders(s.Headers),
-		datahub.WithHTTPClient(s.HTTPClient),
-		datahub.WithTimeout(s.Timeout),
-		datahub.WithLogger(s.Logger),
-		datahub.WithEndpoint(datahub.Endpoint(s.Endpoint)),
+		s.Shared().Apply,
 		// Each Emit of the client is one change: a request the server
 		// refuses is refused whole, not split to write the rest.
 		emitter.WithIsolateRejected(false),
-	}
-	if s.Retry.Set {
-		emOpts = append(emOpts, datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: s.Retry.MaxAttempts, CheckRetry: s.Retry.CheckRetry, Backoff: s.Retry.Backoff}))
 	}
 	em, err := emitter.NewREST(serverURL, emOpts...)
 	if err != nil {

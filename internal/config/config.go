@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"strings"
 	"time"
@@ -110,6 +111,25 @@ type scoped struct{ pkg, name string }
 func Defaults() Settings {
 	return Settings{Timeout: DefaultTimeout}
 }
+
+// Shared returns the settings every package reads (token, headers, HTTP
+// client, timeout, retry policy, logger, endpoint, limits), without the
+// package-specific ones and the record of package-specific options applied.
+// A package that builds another with its own settings (the client its
+// emitter) passes them whole (an option whose body is [Settings.Apply]), so that no setting
+// is dropped on the way.
+func (s Settings) Shared() Settings {
+	s.Emitter, s.Client = Emitter{}, Client{}
+	s.scoped, s.invalid = nil, nil
+	if s.Headers != nil {
+		s.Headers = maps.Clone(s.Headers)
+	}
+	return s
+}
+
+// Apply sets dst to s: the body of an option that hands resolved settings
+// to another package's constructor.
+func (s Settings) Apply(dst *Settings) { *dst = s }
 
 // Scope records that the option pkg.name, which only package pkg reads, was
 // applied; see Foreign.
