@@ -649,9 +649,12 @@ type aspectPart struct {
 
 // decodePart decodes an aspect member; null members are absent.
 func decodePart(raw json.RawMessage) (aspectPart, *openAPIError) {
-	var p aspectPart
-	if err := json.Unmarshal(raw, &p); err != nil {
-		return p, &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: gms.JSONErrorText(err)}
+	p, ok := decodePartFast(raw)
+	if !ok {
+		p = aspectPart{}
+		if err := json.Unmarshal(raw, &p); err != nil {
+			return p, &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: gms.JSONErrorText(err)}
+		}
 	}
 	if isNull(p.Value) {
 		p.Value = nil
@@ -660,6 +663,37 @@ func decodePart(raw json.RawMessage) (aspectPart, *openAPIError) {
 		p.SystemMetadata = nil
 	}
 	return p, nil
+}
+
+// decodePartFast is json.Unmarshal of raw into an aspectPart without
+// reflection over the aspect's value, for the common case: a valid object
+// whose members are named exactly (encoding/json also matches other cases
+// of the names) and whose headers decode. ok is false otherwise, and the
+// caller decodes with encoding/json, which gives the same result and its
+// error texts.
+func decodePartFast(raw []byte) (p aspectPart, ok bool) {
+	var buf [4]pdl.Member
+	ms, ok := pdl.AppendMembers(buf[:0], raw)
+	if !ok {
+		return p, false
+	}
+	for _, m := range ms {
+		switch m.Key {
+		case "value":
+			p.Value = m.Value
+		case "systemMetadata":
+			p.SystemMetadata = m.Value
+		case "headers":
+			if err := json.Unmarshal(m.Value, &p.Headers); err != nil {
+				return p, false
+			}
+		default:
+			if strings.EqualFold(m.Key, "value") || strings.EqualFold(m.Key, "systemMetadata") || strings.EqualFold(m.Key, "headers") {
+				return p, false
+			}
+		}
+	}
+	return p, true
 }
 
 // batchGet reads the items of a batchGet body.

@@ -1,0 +1,73 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// partSeeds are aspect members of OpenAPI v3 write bodies, valid and not.
+var partSeeds = []string{
+	`{"value":{"description":"d","customProperties":{"k":"v"}}}`,
+	`{"value":{"a":1},"systemMetadata":{"runId":"r","properties":{"x":"y"}},"headers":{"If-Version-Match":"3"}}`,
+	`{"value":null,"systemMetadata":null,"headers":null}`,
+	`{"headers":{"a":"1"},"headers":{"b":"2"},"value":1,"value":2}`,
+	`{"Value":{"a":1}}`,
+	`{"VALUE":{"a":1},"value":{"b":2}}`,
+	`{"headers":"x"}`,
+	`{"headers":{"a":1}}`,
+	`{"value":{"a":}}`,
+	`[1,2]`,
+	`"s"`,
+	`null`,
+	`{}`,
+	` { "value" : [ 1 , 2 ] , "other" : true } `,
+	`{"value":"\u00e9\ud83d\ude00","systemMetadata":{}}`,
+}
+
+// TestDecodePartMatchesEncodingJSON checks the reflection-free decoding of an
+// aspect member against encoding/json: the same part, or the same error.
+func TestDecodePartMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
+	for _, raw := range partSeeds {
+		checkDecodePart(t, []byte(raw))
+	}
+}
+
+// FuzzDecodePart is TestDecodePartMatchesEncodingJSON on arbitrary input.
+func FuzzDecodePart(f *testing.F) {
+	for _, raw := range partSeeds {
+		f.Add([]byte(raw))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) { checkDecodePart(t, raw) })
+}
+
+func checkDecodePart(t *testing.T, raw []byte) {
+	t.Helper()
+	var want aspectPart
+	werr := json.Unmarshal(raw, &want)
+	if isNull(want.Value) {
+		want.Value = nil
+	}
+	if isNull(want.SystemMetadata) {
+		want.SystemMetadata = nil
+	}
+	got, gerr := decodePart(raw)
+	if (werr != nil) != (gerr != nil) {
+		t.Fatalf("decodePart(%q): error %v, encoding/json: %v", raw, gerr, werr)
+	}
+	if werr != nil {
+		return
+	}
+	norm := func(m json.RawMessage) string { return string(m) }
+	if d := cmp.Diff(norm(want.Value), norm(got.Value)); d != "" {
+		t.Errorf("decodePart(%q) value (-encoding/json +got):\n%s", raw, d)
+	}
+	if d := cmp.Diff(norm(want.SystemMetadata), norm(got.SystemMetadata)); d != "" {
+		t.Errorf("decodePart(%q) systemMetadata (-encoding/json +got):\n%s", raw, d)
+	}
+	if d := cmp.Diff(want.Headers, got.Headers); d != "" {
+		t.Errorf("decodePart(%q) headers (-encoding/json +got):\n%s", raw, d)
+	}
+}
