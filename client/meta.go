@@ -34,12 +34,9 @@ func (c *Client) AddLink(ctx context.Context, u urn.URN, linkURL, description st
 	if linkURL == "" {
 		return fmt.Errorf("client: add link to %s: empty URL: %w", u, datahub.ErrValidation)
 	}
-	if c.strategy != Conditional {
-		return c.patchWith(ctx, u, "institutionalMemory", func(b *patch.Builder) {
-			b.AddLink(aspects.InstitutionalMemoryMetadata{URL: linkURL, Description: description, CreateStamp: c.stamp()})
-		})
-	}
-	return modify(ctx, c, u, true, func(m *aspects.InstitutionalMemory) error {
+	return writeChange(ctx, c, u, func(b *patch.Builder) {
+		b.AddLink(aspects.InstitutionalMemoryMetadata{URL: linkURL, Description: description, CreateStamp: c.stamp()})
+	}, func(m *aspects.InstitutionalMemory) error {
 		for i := range m.Elements {
 			e := &m.Elements[i]
 			if e.URL != linkURL {
@@ -61,10 +58,7 @@ func (c *Client) AddLink(ctx context.Context, u urn.URN, linkURL, description st
 
 // RemoveLink removes every link to linkURL from entity u.
 func (c *Client) RemoveLink(ctx context.Context, u urn.URN, linkURL string) error {
-	if c.strategy != Conditional {
-		return c.patchWith(ctx, u, "institutionalMemory", func(b *patch.Builder) { b.RemoveLink(linkURL) })
-	}
-	return modify(ctx, c, u, true, func(m *aspects.InstitutionalMemory) error {
+	return writeChange(ctx, c, u, func(b *patch.Builder) { b.RemoveLink(linkURL) }, func(m *aspects.InstitutionalMemory) error {
 		n := len(m.Elements)
 		m.Elements = slices.DeleteFunc(m.Elements, func(e aspects.InstitutionalMemoryMetadata) bool { return e.URL == linkURL })
 		if len(m.Elements) == n {
@@ -79,10 +73,7 @@ func (c *Client) AddTag(ctx context.Context, u urn.URN, tag urn.Tag) error {
 	if err := checkURN(tag); err != nil {
 		return err
 	}
-	if c.strategy != Conditional {
-		return c.patchWith(ctx, u, "globalTags", func(b *patch.Builder) { b.AddTag(aspects.TagAssociation{Tag: tag.String()}) })
-	}
-	return modify(ctx, c, u, true, func(g *aspects.GlobalTags) error {
+	return writeChange(ctx, c, u, func(b *patch.Builder) { b.AddTag(aspects.TagAssociation{Tag: tag.String()}) }, func(g *aspects.GlobalTags) error {
 		if slices.ContainsFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() }) {
 			return ErrNoChange
 		}
@@ -93,10 +84,7 @@ func (c *Client) AddTag(ctx context.Context, u urn.URN, tag urn.Tag) error {
 
 // RemoveTag removes tag from entity u's globalTags.
 func (c *Client) RemoveTag(ctx context.Context, u urn.URN, tag urn.Tag) error {
-	if c.strategy != Conditional {
-		return c.patchWith(ctx, u, "globalTags", func(b *patch.Builder) { b.RemoveTag(tag.String()) })
-	}
-	return modify(ctx, c, u, true, func(g *aspects.GlobalTags) error {
+	return writeChange(ctx, c, u, func(b *patch.Builder) { b.RemoveTag(tag.String()) }, func(g *aspects.GlobalTags) error {
 		n := len(g.Tags)
 		g.Tags = slices.DeleteFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() })
 		if len(g.Tags) == n {
@@ -112,12 +100,9 @@ func (c *Client) AddTerm(ctx context.Context, u urn.URN, term urn.GlossaryTerm) 
 	if err := checkURN(term); err != nil {
 		return err
 	}
-	if c.strategy != Conditional {
-		return c.patchWith(ctx, u, "glossaryTerms", func(b *patch.Builder) {
-			b.AddTerm(aspects.GlossaryTermAssociation{URN: term.String()})
-		})
-	}
-	return modify(ctx, c, u, true, func(g *aspects.GlossaryTerms) error {
+	return writeChange(ctx, c, u, func(b *patch.Builder) {
+		b.AddTerm(aspects.GlossaryTermAssociation{URN: term.String()})
+	}, func(g *aspects.GlossaryTerms) error {
 		if slices.ContainsFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() }) {
 			return ErrNoChange
 		}
@@ -129,10 +114,7 @@ func (c *Client) AddTerm(ctx context.Context, u urn.URN, term urn.GlossaryTerm) 
 
 // RemoveTerm removes glossary term term from entity u's glossaryTerms.
 func (c *Client) RemoveTerm(ctx context.Context, u urn.URN, term urn.GlossaryTerm) error {
-	if c.strategy != Conditional {
-		return c.patchWith(ctx, u, "glossaryTerms", func(b *patch.Builder) { b.RemoveTerm(term.String()) })
-	}
-	return modify(ctx, c, u, true, func(g *aspects.GlossaryTerms) error {
+	return writeChange(ctx, c, u, func(b *patch.Builder) { b.RemoveTerm(term.String()) }, func(g *aspects.GlossaryTerms) error {
 		n := len(g.Terms)
 		g.Terms = slices.DeleteFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() })
 		if len(g.Terms) == n {
@@ -155,12 +137,9 @@ func (c *Client) AddOwner(ctx context.Context, u urn.URN, owner urn.URN, typ asp
 	if typ == "" {
 		typ = aspects.OwnershipTypeTechnicalOwner
 	}
-	if c.strategy != Conditional {
-		return c.patchWith(ctx, u, "ownership", func(b *patch.Builder) {
-			b.AddOwner(aspects.Owner{Owner: owner.String(), Type: typ})
-		})
-	}
-	return modify(ctx, c, u, true, func(o *aspects.Ownership) error {
+	return writeChange(ctx, c, u, func(b *patch.Builder) {
+		b.AddOwner(aspects.Owner{Owner: owner.String(), Type: typ})
+	}, func(o *aspects.Ownership) error {
 		if slices.ContainsFunc(o.Owners, func(x aspects.Owner) bool { return x.Owner == owner.String() && x.Type == typ }) {
 			return ErrNoChange
 		}
@@ -176,10 +155,7 @@ func (c *Client) RemoveOwner(ctx context.Context, u urn.URN, owner urn.URN) erro
 	if err := checkURN(owner); err != nil {
 		return err
 	}
-	if c.strategy != Conditional {
-		return c.patchWith(ctx, u, "ownership", func(b *patch.Builder) { b.RemoveOwner(owner.String(), "") })
-	}
-	return modify(ctx, c, u, true, func(o *aspects.Ownership) error {
+	return writeChange(ctx, c, u, func(b *patch.Builder) { b.RemoveOwner(owner.String(), "") }, func(o *aspects.Ownership) error {
 		n := len(o.Owners)
 		o.Owners = slices.DeleteFunc(o.Owners, func(x aspects.Owner) bool { return x.Owner == owner.String() })
 		if len(o.Owners) == n {
@@ -210,12 +186,9 @@ func (c *Client) SetDescription(ctx context.Context, u urn.URN, description stri
 	}
 	switch u.EntityType() {
 	case urn.TypeDataset:
-		if c.strategy != Conditional {
-			return c.patchWith(ctx, u, "editableDatasetProperties", func(b *patch.Builder) {
-				(&patch.Dataset{Builder: b}).SetEditableDescription(description)
-			})
-		}
-		return modify(ctx, c, u, true, func(p *aspects.EditableDatasetProperties) error {
+		return writeChange(ctx, c, u, func(b *patch.Builder) {
+			(&patch.Dataset{Builder: b}).SetEditableDescription(description)
+		}, func(p *aspects.EditableDatasetProperties) error {
 			if err := set(&p.Description); err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/emitter/patch"
 	"github.com/catalogkit/datahub-go/urn"
@@ -102,13 +103,13 @@ func (c *Client) either(ctx context.Context, u urn.URN, aspect string, build fun
 	return c.writePatch(ctx, u, aspect, build(), true)
 }
 
-// patchWith writes to u with a patch of aspect that build fills in on
-// patch.New(u); it is the patch branch of a helper, taken when the
-// client's strategy is not Conditional (an unknown one is an error).
-func (c *Client) patchWith(ctx context.Context, u urn.URN, aspect string, build func(b *patch.Builder)) error {
-	return c.either(ctx, u, aspect, func() *patch.Builder {
+// writeChange writes one change to aspect A of entity u by the client's write
+// strategy (see either): a PATCH that build fills in on patch.New(u), or the
+// version-checked read-modify-write fn.
+func writeChange[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, build func(b *patch.Builder), fn func(*A) error) error {
+	return c.either(ctx, u, aspectNameOf[A](), func() *patch.Builder {
 		b := patch.New(u)
 		build(b)
 		return b
-	}, func() error { return c.checkStrategy() })
+	}, func() error { return modify(ctx, c, u, true, fn) })
 }
