@@ -307,6 +307,15 @@ func v3URN(u string) (pdl.Entity, *openAPIError) {
 	return v3Entity(gms.EntityTypeOf(u))
 }
 
+// v3Target checks the entity name and the URN of a route addressing one
+// entity, in that order, and returns the URN's entity.
+func v3Target(rt routed) (pdl.Entity, *openAPIError) {
+	if _, e := v3Entity(rt.v3.entity); e != nil {
+		return pdl.Entity{}, e
+	}
+	return v3URN(rt.v3.urn)
+}
+
 // v3Aspect is one aspect of an answer: GenericAspectV3.
 type v3Aspect struct {
 	name  string
@@ -425,11 +434,7 @@ func (s *Server) readEntity(r *http.Request, e pdl.Entity, urn string, names []s
 
 // handleV3GetEntity serves GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
 func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt routed) {
-	if _, e := v3Entity(rt.v3.entity); e != nil {
-		writeOpenAPIError(w, e, "")
-		return
-	}
-	ent, e := v3URN(rt.v3.urn)
+	ent, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
@@ -475,11 +480,7 @@ func (s *Server) answerHead(w http.ResponseWriter, exists bool, err error) {
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName}: the bare
 // GenericAspectV3 of a version (0 the latest).
 func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt routed) {
-	if _, e := v3Entity(rt.v3.entity); e != nil {
-		writeOpenAPIError(w, e, "")
-		return
-	}
-	ent, e := v3URN(rt.v3.urn)
+	ent, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return

@@ -360,11 +360,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName} (an unknown aspect is
 // a no-op). Both answer 200 without a body.
 func (s *Server) handleV3Delete(w http.ResponseWriter, r *http.Request, rt routed) {
-	if _, e := v3Entity(rt.v3.entity); e != nil {
-		writeOpenAPIError(w, e, "")
-		return
-	}
-	ent, e := v3URN(rt.v3.urn)
+	ent, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
