@@ -22,5 +22,7 @@
 //
 // For speed, the resolvers below the root fields run inline (no goroutine
 // per field; a failure travels as a recovered panic, see inline.go) and
-// decoded aspects are cached by their stored JSON.
+// decoded aspects are cached by their stored JSON; the answer to a request
+// that only reads the store is kept by its body until the store changes
+// (see answers.go).
 package graphql
