@@ -63,6 +63,12 @@
 //     editableProperties, schemaMetadata (optionally a version),
 //     editableSchemaMetadata, institutionalMemory, ownership, tags,
 //     glossaryTerms, status and exists.
+//   - entity and entities answer a URN of every entity type of the registry
+//     that has a GraphQL type in DataHub's SDL: the types above with their
+//     fields, the others (Container, Domain, GlossaryNode, DataProduct,
+//     DataJob, ...) with urn, type and, where DataHub's type has it,
+//     exists. A type without one (telemetry, dataHubSecret, ...) answers
+//     null, as DataHub maps such a URN to no entity.
 //   - Resolvers as DataHub's mappers: name, featureNamespace, platform and
 //     origin from the key; description from the properties aspect; absent
 //     values null; a model without groups groups: []; the value written is

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -76,13 +77,50 @@ var entityTypes = map[string]string{
 	"corpuser": "CORP_USER", "corpGroup": "CORP_GROUP", "tag": "TAG", "glossaryTerm": "GLOSSARY_TERM",
 	"container": "CONTAINER", "dataJob": "DATA_JOB", "dataFlow": "DATA_FLOW", "chart": "CHART",
 	"dashboard": "DASHBOARD", "dataProcessInstance": "DATA_PROCESS_INSTANCE", "mlPrimaryKey": "MLPRIMARY_KEY",
+	// answered by URN alone (urnOnlyTypes)
+	"application":             "APPLICATION",
+	"assertion":               "ASSERTION",
+	"businessAttribute":       "BUSINESS_ATTRIBUTE",
+	"dataContract":            "DATA_CONTRACT",
+	"dataHubAccessToken":      "ACCESS_TOKEN",
+	"dataHubConnection":       "DATAHUB_CONNECTION",
+	"dataHubExecutionRequest": "EXECUTION_REQUEST",
+	"dataHubFile":             "DATAHUB_FILE",
+	"dataHubPageModule":       "DATAHUB_PAGE_MODULE",
+	"dataHubPageTemplate":     "DATAHUB_PAGE_TEMPLATE",
+	"dataHubPolicy":           "DATAHUB_POLICY",
+	"dataHubRole":             "DATAHUB_ROLE",
+	"dataHubView":             "DATAHUB_VIEW",
+	"dataPlatformInstance":    "DATA_PLATFORM_INSTANCE",
+	"dataProduct":             "DATA_PRODUCT",
+	"dataType":                "DATA_TYPE",
+	"document":                "DOCUMENT",
+	"domain":                  "DOMAIN",
+	"entityType":              "ENTITY_TYPE",
+	"erModelRelationship":     "ER_MODEL_RELATIONSHIP",
+	"form":                    "FORM",
+	"glossaryNode":            "GLOSSARY_NODE",
+	"incident":                "INCIDENT",
+	"metric":                  "METRIC",
+	"notebook":                "NOTEBOOK",
+	"ownershipType":           "CUSTOM_OWNERSHIP_TYPE",
+	"post":                    "POST",
+	"query":                   "QUERY",
+	"role":                    "ROLE",
+	"schemaField":             "SCHEMA_FIELD",
+	"semanticModel":           "SEMANTIC_MODEL",
+	"structuredProperty":      "STRUCTURED_PROPERTY",
+	"test":                    "TEST",
+	"versionSet":              "VERSION_SET",
 }
 
 // load reads urn's latest aspects through the core, checking that it is a
 // URN of entity type want ("" for any served type).
 func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlError) {
 	got := gms.EntityTypeOf(urn)
-	if _, served := graphQLType[got]; (want != "" && got != want) || !served {
+	_, served := graphQLType[got]
+	_, byURN := urnOnlyTypes[got]
+	if (want != "" && got != want) || !served {
 		if _, err := gms.CheckURN(urn); err != nil { // a malformed URN says so first
 			return nil, fromCore(err)
 		}
@@ -90,10 +128,13 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlErr
 	if want != "" && got != want {
 		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, graphQLType[want], gms.Abbreviate(urn), want))
 	}
-	if _, ok := graphQLType[got]; !ok {
+	if !served && !byURN {
 		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, "entity", gms.Abbreviate(urn), "served entity type"))
 	}
 	e := &entity{r: r, ctx: ctx, urn: urn, name: got, key: &keyJSON{}}
+	if byURN {
+		return e, nil // checked above
+	}
 	if got == "dataPlatform" || got == "corpuser" || got == "corpGroup" || got == "tag" || got == "glossaryTerm" {
 		if _, err := gms.CheckURN(urn); err != nil {
 			return nil, fromCore(err)
@@ -219,15 +260,35 @@ func (r *resolver) EntityExists(ctx context.Context, a urnArgs) (*bool, error) {
 
 // Entity resolves Query.entity.
 func (r *resolver) Entity(ctx context.Context, a urnArgs) (*entityR, error) {
-	e, err := r.load(ctx, a.Urn, "")
+	e, err := r.anyEntity(ctx, a.Urn)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// anyEntity loads urn as Query.entity answers it: nil (null) for an entity
+// type of the registry that has no GraphQL type, as DataHub's
+// UrnToEntityMapper maps it to none.
+func (r *resolver) anyEntity(ctx context.Context, urn string) (*entityR, *gqlError) {
+	if t := gms.EntityTypeOf(urn); graphQLType[t] == "" && urnOnlyTypes[t] == "" {
+		if _, known := pdl.LookupEntity(t); known {
+			if _, err := gms.CheckURN(urn); err != nil {
+				return nil, fromCore(err)
+			}
+			return nil, nil
+		}
+	}
+	e, err := r.load(ctx, urn, "")
 	if err != nil {
 		return nil, err
 	}
 	return newEntityR(e), nil
 }
 
-// Entities resolves Query.entities: the served entities in the order asked,
-// only the existing ones with checkForExistence.
+// Entities resolves Query.entities: the entities in the order asked (null
+// for those Query.entity answers null), only the existing ones with
+// checkForExistence.
 func (r *resolver) Entities(ctx context.Context, a struct {
 	Urns              []string
 	CheckForExistence *bool
@@ -243,11 +304,11 @@ func (r *resolver) Entities(ctx context.Context, a struct {
 				continue
 			}
 		}
-		e, err := r.load(ctx, u, "")
+		e, err := r.anyEntity(ctx, u)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, newEntityR(e))
+		out = append(out, e)
 	}
 	return &out, nil
 }
@@ -297,12 +358,16 @@ func (r *entityR) ToMLPrimaryKey() (*urnOnlyR, bool) {
 	return &urnOnlyR{r.e}, r.e.name == "mlPrimaryKey"
 }
 
-// urnOnlyR is an entity the mock serves by URN and type only (the lineage
-// entities other than the ML ones and datasets).
+// urnOnlyR is an entity the mock serves by URN, type and existence only
+// (the lineage entities other than the ML ones and datasets, and
+// urnOnlyTypes).
 type urnOnlyR struct{ e *entity }
 
 func (r *urnOnlyR) Urn() string  { return r.e.urn }
 func (r *urnOnlyR) Type() string { return entityTypes[r.e.name] }
+
+// Exists is whether the entity's key aspect was written (Core.Exists).
+func (r *urnOnlyR) Exists() *bool { return r.e.Exists() }
 
 // --- entities built from their URN alone ---
 
