@@ -90,9 +90,19 @@ func TestGraphQLAnswersFollowTheStore(t *testing.T) {
 					t.Fatalf("before: %s", got)
 				}
 			}
+			// The entity is loaded before the change by a third document.
+			if r := serve(t, s, http.MethodPost, "/api/graphql", strings.Replace(cacheQuery, "{ dataset", "{ e: dataset", 1)); r.Status != http.StatusOK {
+				t.Fatalf("status %d: %s", r.Status, r.Body)
+			}
 			tt.change(t, s, clock)
 			if got := postCacheQuery(t, s); got != tt.want {
 				t.Errorf("after: %s\nwant %s", got, tt.want)
+			}
+			// Another document on the same entity (no kept answer; the
+			// entity as loaded before the change is not reused either).
+			r := serve(t, s, http.MethodPost, "/api/graphql", strings.Replace(cacheQuery, "{ dataset", "{ d: dataset", 1))
+			if want := strings.Replace(tt.want, `"dataset"`, `"d"`, 1); r.Body != want {
+				t.Errorf("after, another document: %s\nwant %s", r.Body, want)
 			}
 		})
 	}

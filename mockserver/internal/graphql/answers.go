@@ -8,6 +8,8 @@ import (
 	qerrors "github.com/graph-gophers/graphql-go/errors"
 	"github.com/graph-gophers/graphql-go/introspection"
 	"github.com/graph-gophers/graphql-go/trace/tracer"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // The answer cache. A read whose every root field reads only the core's
@@ -76,8 +78,12 @@ func (c *answerCache) put(body, answer []byte, version uint64) {
 	c.bytes += cost
 }
 
-// execState is what a request's execution tells the handler about itself.
+// execState is what the handler and a request's execution tell each other.
 type execState struct {
+	// versioned is whether the handler knows the store's position, and
+	// version the position read when the request began.
+	versioned bool
+	version   uint64
 	// other is set when a field other than a storeRoots one ran at the root.
 	other atomic.Bool
 }
@@ -111,3 +117,64 @@ func (rootTracer) TraceValidation(context.Context) tracer.ValidationFinishFunc {
 func finishQuery([]*qerrors.QueryError)      {}
 func finishField(*qerrors.QueryError)        {}
 func finishValidation([]*qerrors.QueryError) {}
+
+// The entity cache. What load reads of an entity through the core (its
+// latest aspects, its key and its properties decoded) is a function of the
+// store's contents too, so it is kept by URN for the requests that begin at
+// the same store position: a request that reads an entity another request
+// (or another field) read at its position reads it as of that position,
+// without the core. An entity is kept only when the position did not move
+// while it was loaded.
+
+// loadedEntity is an entity as load reads it: shared, never modified.
+type loadedEntity struct {
+	aspects []gms.Aspect
+	key     *keyJSON
+	props   any
+}
+
+// maxLoadedBytes bounds an entityCache by the JSON of the aspects it holds.
+const maxLoadedBytes = 32 << 20
+
+// entityCache holds the entities loaded at one store position, by URN. An
+// entity of a newer position empties it.
+type entityCache struct {
+	mu      sync.RWMutex
+	version uint64
+	m       map[string]*loadedEntity
+	bytes   int
+}
+
+// get returns the entity kept for urn at version.
+func (c *entityCache) get(urn string, version uint64) (*loadedEntity, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.m == nil || c.version != version {
+		return nil, false
+	}
+	l, ok := c.m[urn]
+	return l, ok
+}
+
+// put keeps l as urn's entity at version.
+func (c *entityCache) put(urn string, l *loadedEntity, version uint64) {
+	cost := len(urn)
+	for _, a := range l.aspects {
+		cost += len(a.Name) + len(a.Value)
+	}
+	if cost > maxLoadedBytes/4 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m != nil && version < c.version {
+		return
+	}
+	if c.m == nil || c.version != version || c.bytes+cost > maxLoadedBytes {
+		c.m, c.version, c.bytes = map[string]*loadedEntity{}, version, 0
+	}
+	if _, had := c.m[urn]; !had {
+		c.bytes += cost
+	}
+	c.m[urn] = l
+}

@@ -118,3 +118,45 @@ func TestAnswerCache(t *testing.T) {
 		t.Error("an answer beyond the bound was kept")
 	}
 }
+
+func TestEntityCache(t *testing.T) {
+	t.Parallel()
+	var c entityCache
+	a := &loadedEntity{aspects: []gms.Aspect{{Name: "status", Value: []byte(`{"removed":false}`)}}, key: &keyJSON{}}
+	c.put("u", a, 1)
+	if got, ok := c.get("u", 1); !ok || got != a {
+		t.Fatalf("get = %v, %v", got, ok)
+	}
+	if _, ok := c.get("u", 2); ok {
+		t.Error("an entity of version 1 served at version 2")
+	}
+	c.put("v", a, 2)
+	if _, ok := c.get("u", 1); ok {
+		t.Error("version 1 kept beside version 2")
+	}
+	c.put("u", a, 1)
+	if _, ok := c.get("u", 1); ok {
+		t.Error("an entity of an older version replaced the newer ones")
+	}
+	// The cache holds at most maxLoadedBytes of aspect JSON.
+	pad := []byte(strings.Repeat("x", 64<<10))
+	big := &loadedEntity{aspects: []gms.Aspect{{Name: "a", Value: pad}}}
+	for i := range 3 * maxLoadedBytes / len(pad) {
+		c.put(fmt.Sprint(i), big, 2)
+		held := 0
+		for k, l := range c.m {
+			held += len(k)
+			for _, a := range l.aspects {
+				held += len(a.Name) + len(a.Value)
+			}
+		}
+		if held > maxLoadedBytes || held != c.bytes {
+			t.Fatalf("cache holds %d bytes (counted %d), limit %d", held, c.bytes, maxLoadedBytes)
+		}
+	}
+	huge := &loadedEntity{aspects: []gms.Aspect{{Name: "a", Value: []byte(strings.Repeat("y", maxLoadedBytes/4))}}}
+	c.put("huge", huge, 2)
+	if _, ok := c.get("huge", 2); ok {
+		t.Error("an entity beyond the bound was kept")
+	}
+}

@@ -23,6 +23,7 @@
 // For speed, the resolvers below the root fields run inline (no goroutine
 // per field; a failure travels as a recovered panic, see inline.go) and
 // decoded aspects are cached by their stored JSON; the answer to a request
-// that only reads the store is kept by its body until the store changes
-// (see answers.go).
+// that only reads the store is kept by its body until the store changes,
+// and an entity loaded at a store position is reused by the requests that
+// begin at it (see answers.go).
 package graphql

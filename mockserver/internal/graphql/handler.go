@@ -60,7 +60,8 @@ func WithStoreVersion(version func() uint64) Option {
 // New returns a handler whose resolvers read and write through core and
 // search search.
 func New(core *gms.Core, search Searcher, opts ...Option) (*Handler, error) {
-	s, err := graphqlgo.ParseSchema(schemaSDL, &resolver{core: core, search: search},
+	res := &resolver{core: core, search: search}
+	s, err := graphqlgo.ParseSchema(schemaSDL, res,
 		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(),
 		graphqlgo.MaxDepth(MaxDepth), graphqlgo.MaxSelections(MaxComplexity),
 		graphqlgo.MaxQueryLength(MaxQueryLength), graphqlgo.OverlapValidationLimit(MaxOverlapPairs),
@@ -73,6 +74,7 @@ func New(core *gms.Core, search Searcher, opts ...Option) (*Handler, error) {
 	for _, o := range opts {
 		o(h)
 	}
+	res.version = h.version
 	return h, nil
 }
 
@@ -120,7 +122,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if req.OperationName != nil {
 		op = *req.OperationName
 	}
-	var st execState
+	st := execState{versioned: h.version != nil, version: version}
 	resp := h.schema.Exec(context.WithValue(r.Context(), execStateKey{}, &st), *req.Query, op, req.Variables)
 	if e := limitError(resp.Errors, len(*req.Query)); e != nil {
 		resp.Errors, resp.Data = []*qerrors.QueryError{e}, nil

@@ -16,6 +16,10 @@ type resolver struct {
 	core   *gms.Core
 	search Searcher
 	cache  decodeCache
+	// version is the store's position (nil: none, see WithStoreVersion);
+	// loaded holds the entities loaded at one position.
+	version func() uint64
+	loaded  entityCache
 }
 
 // entity is one loaded entity: its URN, registry name and latest aspects
@@ -141,6 +145,13 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlErr
 		}
 		return e, nil // built from the URN alone (name from the key)
 	}
+	st, _ := ctx.Value(execStateKey{}).(*execState)
+	if st != nil && st.versioned {
+		if l, ok := r.loaded.get(urn, st.version); ok {
+			e.aspects, e.key, e.props = l.aspects, l.key, l.props
+			return e, nil
+		}
+	}
 	ent, err := r.core.GetEntity(ctx, urn, nil, true) // checks the URN
 	if err != nil {
 		return nil, fromCore(err)
@@ -153,6 +164,9 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlErr
 	}
 	if err := e.loadProps(); err != nil {
 		return nil, err
+	}
+	if st != nil && st.versioned && r.version() == st.version {
+		r.loaded.put(urn, &loadedEntity{aspects: e.aspects, key: e.key, props: e.props}, st.version)
 	}
 	return e, nil
 }
