@@ -299,19 +299,25 @@ func v3Entity(name string) (pdl.Entity, *openAPIError) {
 	return e, nil
 }
 
-// v3URN checks a URN of the path and returns its entity.
-func v3URN(u string) (pdl.Entity, *openAPIError) {
-	if _, err := gms.CheckURN(u); err != nil {
-		return pdl.Entity{}, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, u)
+// v3URN checks a URN of the path or of a body, the one check the core
+// makes of it (a proposal carrying the Target is not checked again), and
+// returns it with its entity.
+func v3URN(u string) (gms.Target, *openAPIError) {
+	t, err := gms.CheckTarget(u)
+	if err != nil {
+		return gms.Target{}, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, u)
 	}
-	return v3Entity(gms.EntityTypeOf(u))
+	if !t.Known {
+		return gms.Target{}, v3Errorf(http.StatusBadRequest, msgV3UnknownEntity, gms.EntityTypeOf(u))
+	}
+	return t, nil
 }
 
 // v3Target checks the entity name and the URN of a route addressing one
-// entity, in that order, and returns the URN's entity.
-func v3Target(rt routed) (pdl.Entity, *openAPIError) {
+// entity, in that order, and returns the URN with its entity.
+func v3Target(rt routed) (gms.Target, *openAPIError) {
 	if _, e := v3Entity(rt.v3.entity); e != nil {
-		return pdl.Entity{}, e
+		return gms.Target{}, e
 	}
 	return v3URN(rt.v3.urn)
 }
@@ -434,7 +440,7 @@ func (s *Server) readEntity(r *http.Request, e pdl.Entity, urn string, names []s
 
 // handleV3GetEntity serves GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
 func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt routed) {
-	ent, e := v3Target(rt)
+	t, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
@@ -450,7 +456,7 @@ func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt ro
 		writeOpenAPIError(w, pe, "")
 		return
 	}
-	obj, ok, err := s.readEntity(r, ent, rt.v3.urn, setParam(q, "aspectNames", "aspects"), withSM)
+	obj, ok, err := s.readEntity(r, t.Entity, rt.v3.urn, setParam(q, "aspectNames", "aspects"), withSM)
 	if err != nil {
 		writeOpenAPIError(w, fromCoreV3(err), "")
 		return
@@ -480,12 +486,12 @@ func (s *Server) answerHead(w http.ResponseWriter, exists bool, err error) {
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName}: the bare
 // GenericAspectV3 of a version (0 the latest).
 func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt routed) {
-	ent, e := v3Target(rt)
+	t, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	name, known := gms.ResolveAspect(ent, rt.v3.aspect)
+	name, known := gms.ResolveAspect(t.Entity, rt.v3.aspect)
 	if r.Method == http.MethodHead {
 		if !known {
 			w.WriteHeader(http.StatusNotFound)
@@ -705,12 +711,12 @@ func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object
 	}
 	out := make([]v3Object, 0, len(items))
 	for _, it := range items {
-		ent, e := v3URN(it.urn)
+		t, e := v3URN(it.urn)
 		if e != nil {
 			return nil, e
 		}
 		if len(it.members) == 0 {
-			obj, ok, err := s.readEntity(r, ent, it.urn, nil, withSM)
+			obj, ok, err := s.readEntity(r, t.Entity, it.urn, nil, withSM)
 			if err != nil {
 				return nil, fromCoreV3(err)
 			}
@@ -721,7 +727,7 @@ func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object
 		}
 		obj := v3Object{urn: it.urn}
 		for _, mb := range it.members {
-			name, ok := gms.ResolveAspect(ent, mb.Key)
+			name, ok := gms.ResolveAspect(t.Entity, mb.Key)
 			if !ok {
 				continue
 			}

@@ -32,8 +32,10 @@ func writeQuery(r *http.Request, defAsync bool) (v3Write, *openAPIError) {
 	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch}, nil
 }
 
-// pendingWrite is a decoded proposal with what its answer echoes.
+// proposalEcho is a decoded proposal's checked URN and what its answer
+// echoes.
 type proposalEcho struct {
+	target      gms.Target // the URN, checked
 	urn, aspect string
 	value       json.RawMessage // the request's value (a PATCH: the patch)
 	sm          json.RawMessage // the request's systemMetadata
@@ -44,12 +46,12 @@ type proposalEcho struct {
 // are skipped, as DataHub does.
 func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposalEcho) *openAPIError {
 	for _, it := range items {
-		ent, e := v3URN(it.urn)
+		t, e := v3URN(it.urn)
 		if e != nil {
 			return e
 		}
 		for _, mb := range it.members {
-			name, ok := gms.ResolveAspect(ent, mb.Key)
+			name, ok := gms.ResolveAspect(t.Entity, mb.Key)
 			if !ok {
 				continue
 			}
@@ -57,7 +59,7 @@ func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposa
 			if e != nil {
 				return e
 			}
-			p := Proposal{EntityType: ent.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
+			p := Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
 				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
 				Headers: part.Headers, Async: wq.async, Batch: true, Index: len(*ps)}
 			if wq.patch {
@@ -70,7 +72,7 @@ func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposa
 				return v3Errorf(http.StatusBadRequest, msgV3NotObject, name)
 			}
 			*ps = append(*ps, p)
-			*echoes = append(*echoes, proposalEcho{urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata})
+			*echoes = append(*echoes, proposalEcho{target: t, urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata})
 		}
 	}
 	return nil
@@ -82,12 +84,14 @@ func isObjectJSON(v json.RawMessage) bool {
 	return len(t) > 0 && t[0] == '{'
 }
 
-// ingestV3 hands proposals to the core under the request's trace id and
-// records them; it returns the core's outcome per proposal.
-func (s *Server) ingestV3(r *http.Request, ps []Proposal, wq v3Write) ([]gms.Written, *openAPIError) {
+// ingestV3 hands proposals to the core, each with the checked URN of its
+// echo, under the request's trace id and records them; it returns the
+// core's outcome per proposal.
+func (s *Server) ingestV3(r *http.Request, ps []Proposal, echoes []proposalEcho, wq v3Write) ([]gms.Written, *openAPIError) {
 	cps := make([]gms.Proposal, len(ps))
 	for i := range ps {
 		cps[i] = ps[i].core()
+		cps[i].Target = echoes[i].target
 	}
 	res, err := s.core.Write(r.Context(), cps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1, TraceID: wq.traceID})
 	if err != nil {
@@ -209,7 +213,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	}
 	var res []gms.Written
 	if len(ps) > 0 {
-		if res, e = s.ingestV3(r, ps, wq); e != nil {
+		if res, e = s.ingestV3(r, ps, all, wq); e != nil {
 			writeOpenAPIError(w, e, "")
 			return
 		}
@@ -278,7 +282,8 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	if _, e := v3URN(rt.v3.urn); e != nil {
+	t, e := v3URN(rt.v3.urn)
+	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
@@ -293,7 +298,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		return
 	}
 	p := Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name, Async: wq.async}
-	echo := proposalEcho{urn: rt.v3.urn, aspect: name}
+	echo := proposalEcho{target: t, urn: rt.v3.urn, aspect: name}
 	if wq.patch {
 		m, err := unmarshalObject(body)
 		if err != nil || m == nil {
@@ -330,7 +335,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		p.ContentType, p.Aspect, p.SystemMetadata, p.Headers = "application/json", part.Value, part.SystemMetadata, part.Headers
 		echo.value, echo.sm = part.Value, part.SystemMetadata
 	}
-	res, e := s.ingestV3(r, []Proposal{p}, wq)
+	res, e := s.ingestV3(r, []Proposal{p}, []proposalEcho{echo}, wq)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
@@ -360,11 +365,12 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName} (an unknown aspect is
 // a no-op). Both answer 200 without a body.
 func (s *Server) handleV3Delete(w http.ResponseWriter, r *http.Request, rt routed) {
-	ent, e := v3Target(rt)
+	t, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
+	ent := t.Entity
 	var aspects []string
 	if rt.v3.shape == shapeAspect {
 		name, ok := gms.ResolveAspect(ent, rt.v3.aspect)
