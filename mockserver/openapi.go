@@ -735,13 +735,9 @@ func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object
 			if e != nil {
 				return nil, e
 			}
-			var version int64
-			if v, ok := headerValue(part.Headers, gms.HeaderIfVersionMatch); ok {
-				n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-				if err != nil {
-					return nil, &openAPIError{status: http.StatusBadRequest, err: fmt.Sprintf("For input string: %q", abbreviate(v))}
-				}
-				version = n
+			version, verr := gms.ReadVersion(part.Headers)
+			if verr != nil {
+				return nil, fromCoreV3(verr)
 			}
 			a, err := s.core.GetAspect(r.Context(), it.urn, name, version)
 			if err != nil {
@@ -757,17 +753,4 @@ func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object
 		}
 	}
 	return out, nil
-}
-
-// headerValue finds a header in any case.
-func headerValue(h map[string]string, name string) (string, bool) {
-	if v, ok := h[name]; ok {
-		return v, true
-	}
-	for k, v := range h {
-		if strings.EqualFold(k, name) {
-			return v, true
-		}
-	}
-	return "", false
 }

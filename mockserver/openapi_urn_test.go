@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"net/http"
 	"testing"
 	"time"
 )
@@ -50,4 +51,27 @@ func TestOpenAPIURNChecks(t *testing.T) {
 	clock := newFakeClock()
 	s := newServer(t, WithClock(clock.Now), WithAsyncLag(time.Second))
 	golden(t, "openapi_urns.txt", []byte(v3Transcript(t, s, "", steps)))
+}
+
+// TestOpenAPIBatchGetVersionHeaderSpelling checks that a batchGet item
+// naming If-Version-Match in two spellings reads the same version every
+// time: the first spelling in key order, as the core reads the condition
+// headers of a write (it once took whichever a map's iteration gave first).
+func TestOpenAPIBatchGetVersionHeaderSpelling(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	write := "/openapi/v3/entity/dataset?async=false"
+	for _, name := range []string{"first", "second"} {
+		if r := serve(t, s, "POST", write, `[{"urn":"`+v3DS+`","datasetProperties":{"value":{"name":"`+name+`"}}}]`); r.Status != http.StatusOK {
+			t.Fatalf("write %s = %d %s", name, r.Status, r.Body)
+		}
+	}
+	body := `[{"urn":"` + v3DS + `","datasetProperties":{"headers":{"if-version-match":"1","IF-VERSION-MATCH":"x"}}}]`
+	const want = `{"error":"For input string: \"x\""}` // "IF-VERSION-MATCH" < "if-version-match"
+	for range 40 {
+		r := serve(t, s, "POST", "/openapi/v3/entity/dataset/batchGet", body)
+		if r.Status != http.StatusBadRequest || r.Body != want {
+			t.Fatalf("batchGet = %d %s, want 400 %s", r.Status, r.Body, want)
+		}
+	}
 }

@@ -1,0 +1,34 @@
+package gms_test
+
+import (
+	"testing"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+func TestReadVersion(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		h       map[string]string
+		want    int64
+		wantErr string
+	}{
+		{nil, 0, ""},
+		{map[string]string{"If-Version-Match": " 3 "}, 3, ""},
+		{map[string]string{"if-version-match": "2"}, 2, ""},
+		{map[string]string{"if-version-match": "2", "If-VERSION-match": "5"}, 5, ""},
+		{map[string]string{"If-Version-Match": "x"}, 0, `bad argument: For input string: "x"`},
+	} {
+		got, err := gms.ReadVersion(tc.h)
+		if gotErr := ""; err != nil {
+			gotErr = err.Error()
+			if gotErr != tc.wantErr {
+				t.Errorf("ReadVersion(%v) error = %s, want %q", tc.h, gotErr, tc.wantErr)
+			}
+			continue
+		}
+		if tc.wantErr != "" || got != tc.want {
+			t.Errorf("ReadVersion(%v) = %d, want %d (error %q)", tc.h, got, tc.want, tc.wantErr)
+		}
+	}
+}
