@@ -34,7 +34,7 @@ func (s *Server) listIndex(types []string, after string, count int, includeRemov
 	last := ""
 	for _, name := range names {
 		s.index.Each(name, func(d *index.Document) bool {
-			if !includeRemoved && bytes.Contains(d.Aspects["status"], []byte(`"removed":true`)) {
+			if !includeRemoved && gms.Removed(d.Aspects["status"]) {
 				return true
 			}
 			page.total++

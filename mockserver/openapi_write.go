@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -325,13 +324,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 			writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3NotObject, name), "")
 			return
 		}
-		p.ChangeType = "UPSERT"
-		switch {
-		case createEntity:
-			p.ChangeType = "CREATE_ENTITY"
-		case create:
-			p.ChangeType = "CREATE"
-		}
+		p.ChangeType = gms.AspectChangeType(create, createEntity)
 		p.ContentType, p.Aspect, p.SystemMetadata, p.Headers = "application/json", part.Value, part.SystemMetadata, part.Headers
 		echo.value, echo.sm = part.Value, part.SystemMetadata
 	}
@@ -386,25 +379,18 @@ func (s *Server) handleV3Delete(w http.ResponseWriter, r *http.Request, rt route
 			writeOpenAPIError(w, e, "")
 			return
 		}
-		if clear {
-			for _, a := range ent.Aspects {
-				if info, ok := pdl.LookupAspect(a); a != ent.KeyAspect && ok && !info.Timeseries {
-					aspects = append(aspects, a)
-				}
-			}
-		} else {
+		var named []string
+		if !clear {
 			for _, n := range setParam(q, "aspects") {
 				name, ok := gms.ResolveAspect(ent, n)
 				if !ok {
 					writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3UnknownAspect, n, ent.Name), "")
 					return
 				}
-				aspects = append(aspects, name)
+				named = append(named, name)
 			}
 		}
-		if len(aspects) == 0 && !clear {
-			aspects = []string{ent.KeyAspect}
-		}
+		aspects = gms.DeletedAspects(ent, named, clear)
 	}
 	if err := s.core.DeleteAspects(r.Context(), rt.v3.urn, aspects); err != nil {
 		writeOpenAPIError(w, fromCoreV3(err), "")

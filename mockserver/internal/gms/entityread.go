@@ -1,6 +1,8 @@
 package gms
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -19,4 +21,10 @@ func ReadVersion(h map[string]string) (int64, *Error) {
 		return 0, errorf(BadArgument, MsgNumberFormat, Abbreviate(v))
 	}
 	return n, nil
+}
+
+// Removed reports whether the value of a status aspect says the entity is
+// soft-deleted ("removed": true); nil (no status) is not.
+func Removed(status json.RawMessage) bool {
+	return bytes.Contains(status, []byte(`"removed":true`))
 }

@@ -1,6 +1,7 @@
 package gms_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -29,6 +30,15 @@ func TestReadVersion(t *testing.T) {
 		}
 		if tc.wantErr != "" || got != tc.want {
 			t.Errorf("ReadVersion(%v) = %d, want %d (error %q)", tc.h, got, tc.want, tc.wantErr)
+		}
+	}
+}
+
+func TestRemoved(t *testing.T) {
+	t.Parallel()
+	for v, want := range map[string]bool{`{"removed":true}`: true, `{"removed":false}`: false, ``: false, `{}`: false} {
+		if got := gms.Removed(json.RawMessage(v)); got != want {
+			t.Errorf("Removed(%s) = %v, want %v", v, got, want)
 		}
 	}
 }
