@@ -228,6 +228,17 @@ func fromCoreV3(err error) *openAPIError {
 	return &openAPIError{status: http.StatusInternalServerError, err: msgV3Internal, message: e.Message}
 }
 
+// readV3Body reads the request body within the size limit; when it cannot,
+// it answers the failure and reports false.
+func readV3Body(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+		return nil, false
+	}
+	return body, true
+}
+
 // writeV3JSON answers status with body (already JSON).
 func writeV3JSON(w http.ResponseWriter, status int, body []byte) {
 	w.Header().Set("Content-Type", "application/json")
@@ -369,6 +380,16 @@ func (a *v3Aspect) appendJSON(b *bytes.Buffer) {
 		b.Write(st)
 	}
 	b.WriteByte('}')
+}
+
+// writeMember appends the name of member i of a JSON object, after a comma
+// unless it is the first, and the colon.
+func writeMember(b *bytes.Buffer, i int, name string) {
+	if i > 0 {
+		b.WriteByte(',')
+	}
+	writeString(b, name)
+	b.WriteByte(':')
 }
 
 // writeString appends s as a JSON string, without HTML escaping.
@@ -539,9 +560,8 @@ func (s *Server) handleV3BatchGet(w http.ResponseWriter, r *http.Request, rt rou
 		writeOpenAPIError(w, pe, "")
 		return
 	}
-	body, rerr := readBody(r)
-	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+	body, ok := readV3Body(w, r)
+	if !ok {
 		return
 	}
 	if rt.v3.shape == shapeBatchGet {
@@ -574,11 +594,7 @@ func (s *Server) handleV3BatchGet(w http.ResponseWriter, r *http.Request, rt rou
 			writeOpenAPIError(w, e, "")
 			return
 		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeString(&b, g.name)
-		b.WriteByte(':')
+		writeMember(&b, i, g.name)
 		b.Write(encodeList(objs))
 	}
 	b.WriteByte('}')
@@ -703,6 +719,26 @@ func decodePartFast(raw []byte) (p aspectPart, ok bool) {
 	return p, true
 }
 
+// eachAspect calls fn with each member of it that names an aspect of its
+// URN's entity t, decoded, in order; members that name none are skipped,
+// as DataHub does. It stops at the first error.
+func eachAspect(t gms.Target, it v3Item, fn func(name string, part aspectPart) *openAPIError) *openAPIError {
+	for _, mb := range it.members {
+		name, ok := gms.ResolveAspect(t.Entity, mb.Key)
+		if !ok {
+			continue
+		}
+		part, e := decodePart(mb.Value)
+		if e != nil {
+			return e
+		}
+		if e := fn(name, part); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
 // batchGet reads the items of a batchGet body.
 func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object, *openAPIError) {
 	items, e := decodeItems(body)
@@ -726,27 +762,23 @@ func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object
 			continue
 		}
 		obj := v3Object{urn: it.urn}
-		for _, mb := range it.members {
-			name, ok := gms.ResolveAspect(t.Entity, mb.Key)
-			if !ok {
-				continue
-			}
-			part, e := decodePart(mb.Value)
-			if e != nil {
-				return nil, e
-			}
+		e = eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
 			version, verr := gms.ReadVersion(part.Headers)
 			if verr != nil {
-				return nil, fromCoreV3(verr)
+				return fromCoreV3(verr)
 			}
 			a, err := s.core.GetAspect(r.Context(), it.urn, name, version)
 			if err != nil {
 				if ce := gms.AsError(err); ce.Kind == gms.NotFound {
-					continue
+					return nil
 				}
-				return nil, fromCoreV3(err)
+				return fromCoreV3(err)
 			}
 			obj.aspects = append(obj.aspects, storedAspect(a.Aspect, withSM))
+			return nil
+		})
+		if e != nil {
+			return nil, e
 		}
 		if len(obj.aspects) > 0 {
 			out = append(out, obj)

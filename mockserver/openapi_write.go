@@ -16,9 +16,9 @@ type v3Write struct {
 	traceID       string
 }
 
-// writeQuery reads the async and systemMetadata parameters; async
-// defaults to defAsync.
-func writeQuery(r *http.Request, defAsync bool) (v3Write, *openAPIError) {
+// writeQuery reads the async and systemMetadata parameters (async
+// defaults to defAsync) and takes the request's trace id.
+func writeQuery(r *http.Request, rt routed, defAsync bool) (v3Write, *openAPIError) {
 	q := r.URL.Query()
 	async, e := boolParam(q, "async", defAsync)
 	if e != nil {
@@ -28,7 +28,7 @@ func writeQuery(r *http.Request, defAsync bool) (v3Write, *openAPIError) {
 	if e != nil {
 		return v3Write{}, e
 	}
-	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch}, nil
+	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch, traceID: rt.traceID}, nil
 }
 
 // proposalEcho is a decoded proposal's checked URN and what its answer
@@ -49,15 +49,7 @@ func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposa
 		if e != nil {
 			return e
 		}
-		for _, mb := range it.members {
-			name, ok := gms.ResolveAspect(t.Entity, mb.Key)
-			if !ok {
-				continue
-			}
-			part, e := decodePart(mb.Value)
-			if e != nil {
-				return e
-			}
+		e = eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
 			p := Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
 				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
 				Headers: part.Headers, Async: wq.async, Batch: true, Index: len(*ps)}
@@ -72,6 +64,10 @@ func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposa
 			}
 			*ps = append(*ps, p)
 			*echoes = append(*echoes, proposalEcho{target: t, urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata})
+			return nil
+		})
+		if e != nil {
+			return e
 		}
 	}
 	return nil
@@ -158,15 +154,13 @@ func withTraceID(sm json.RawMessage, traceID string) json.RawMessage {
 // /openapi/v3/entity/generic ({"<entityName>":[entities]}). async defaults
 // to true: the answer is then 202 and a failure shows only in the trace.
 func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed) {
-	wq, e := writeQuery(r, true)
+	wq, e := writeQuery(r, rt, true)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	wq.traceID = rt.traceID
-	body, rerr := readBody(r)
-	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+	body, ok := readV3Body(w, r)
+	if !ok {
 		return
 	}
 	type group struct {
@@ -233,11 +227,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, g := range groups {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeString(&b, g.name)
-		b.WriteByte(':')
+		writeMember(&b, i, g.name)
 		if wq.async && wq.patch {
 			b.WriteString("[]")
 			continue
@@ -259,12 +249,11 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 // A PATCH body is the patch document {"patch":[…],…}. async defaults to
 // false.
 func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt routed) {
-	wq, e := writeQuery(r, false)
+	wq, e := writeQuery(r, rt, false)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	wq.traceID = rt.traceID
 	q := r.URL.Query()
 	createEntity, e := boolParam(q, "createIfEntityNotExists", false)
 	if e != nil {
@@ -291,9 +280,8 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3UnknownAspect, rt.v3.aspect, ent.Name), "")
 		return
 	}
-	body, rerr := readBody(r)
-	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+	body, ok := readV3Body(w, r)
+	if !ok {
 		return
 	}
 	p := Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name, Async: wq.async}
