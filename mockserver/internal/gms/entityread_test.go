@@ -42,3 +42,17 @@ func TestRemoved(t *testing.T) {
 		}
 	}
 }
+
+func TestTimeseriesLimit(t *testing.T) {
+	t.Parallel()
+	five := int64(5)
+	for _, tc := range []struct {
+		limit  *int64
+		latest bool
+		want   int64
+	}{{nil, false, gms.DefaultTimeseriesLimit}, {&five, false, 5}, {&five, true, 1}, {nil, true, 1}} {
+		if got := gms.TimeseriesLimit(tc.limit, tc.latest); got != tc.want {
+			t.Errorf("TimeseriesLimit(%v, %v) = %d, want %d", tc.limit, tc.latest, got, tc.want)
+		}
+	}
+}
