@@ -86,7 +86,7 @@ func (s *Server) ingestV3(r *http.Request, ps []Proposal, echoes []proposalEcho,
 	cps := make([]gms.Proposal, len(ps))
 	for i := range ps {
 		cps[i] = ps[i].core()
-		cps[i].Target = echoes[i].target
+		cps[i].Target = &echoes[i].target
 	}
 	res, err := s.core.Write(r.Context(), cps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1, TraceID: wq.traceID})
 	if err != nil {

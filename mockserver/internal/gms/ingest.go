@@ -27,8 +27,8 @@ type Proposal struct {
 	// Headers is the proposal's headers map (conditions), nil if absent.
 	Headers map[string]string
 	// Target, when it is [CheckTarget]'s answer for EntityURN, spares the
-	// URN a second check.
-	Target Target
+	// URN a second check (nil: none).
+	Target *Target
 }
 
 // IngestOptions says how [Core.Ingest] treats its proposals.

@@ -44,9 +44,10 @@ func CheckTarget(u string) (Target, *Error) {
 	return t, nil
 }
 
-// factsOf returns what t holds of the checks of entityUrn u, if any.
+// factsOf returns what t (nil: none) holds of the checks of entityUrn u,
+// if any.
 func (t *Target) factsOf(u string) (urnFacts, bool) {
-	if !t.set || t.URN != u {
+	if t == nil || !t.set || t.URN != u {
 		return urnFacts{}, false
 	}
 	return t.facts, true

@@ -53,12 +53,12 @@ func TestProposalTargetOfAnotherURN(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := upsert("urn:li:dataset:bad", "status", `{"removed":false}`)
-	p.Target = target
+	p.Target = &target
 	if err := c.Ingest(t.Context(), []gms.Proposal{p}, gms.IngestOptions{}); kindOf(err) != gms.BadArgument {
 		t.Fatalf("Ingest = %v, want a bad argument", err)
 	}
 	p = upsert(ds, "status", `{"removed":false}`)
-	p.Target = target
+	p.Target = &target
 	if err := c.Ingest(t.Context(), []gms.Proposal{p}, gms.IngestOptions{}); err != nil {
 		t.Fatalf("Ingest with its own Target = %v", err)
 	}
