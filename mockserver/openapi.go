@@ -310,9 +310,9 @@ func v3Entity(name string) (pdl.Entity, *openAPIError) {
 	return e, nil
 }
 
-// v3URN checks a URN of the path or of a body, the one check the core
-// makes of it (a proposal carrying the Target is not checked again), and
-// returns it with its entity.
+// v3URN checks a URN of the path or of a body with the core's checks
+// (which the core's Ingest then does not make again) and returns it with
+// its entity.
 func v3URN(u string) (gms.Target, *openAPIError) {
 	t, err := gms.CheckTarget(u)
 	if err != nil {

@@ -31,10 +31,8 @@ func writeQuery(r *http.Request, rt routed, defAsync bool) (v3Write, *openAPIErr
 	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch, traceID: rt.traceID}, nil
 }
 
-// proposalEcho is a decoded proposal's checked URN and what its answer
-// echoes.
+// proposalEcho is what the answer to a decoded proposal echoes.
 type proposalEcho struct {
-	target      gms.Target // the URN, checked
 	urn, aspect string
 	value       json.RawMessage // the request's value (a PATCH: the patch)
 	sm          json.RawMessage // the request's systemMetadata
@@ -63,7 +61,7 @@ func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposa
 				return v3Errorf(http.StatusBadRequest, msgV3NotObject, name)
 			}
 			*ps = append(*ps, p)
-			*echoes = append(*echoes, proposalEcho{target: t, urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata})
+			*echoes = append(*echoes, proposalEcho{urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata})
 			return nil
 		})
 		if e != nil {
@@ -79,14 +77,12 @@ func isObjectJSON(v json.RawMessage) bool {
 	return len(t) > 0 && t[0] == '{'
 }
 
-// ingestV3 hands proposals to the core, each with the checked URN of its
-// echo, under the request's trace id and records them; it returns the
-// core's outcome per proposal.
-func (s *Server) ingestV3(r *http.Request, ps []Proposal, echoes []proposalEcho, wq v3Write) ([]gms.Written, *openAPIError) {
+// ingestV3 hands proposals to the core under the request's trace id and
+// records them; it returns the core's outcome per proposal.
+func (s *Server) ingestV3(r *http.Request, ps []Proposal, wq v3Write) ([]gms.Written, *openAPIError) {
 	cps := make([]gms.Proposal, len(ps))
 	for i := range ps {
 		cps[i] = ps[i].core()
-		cps[i].Target = &echoes[i].target
 	}
 	res, err := s.core.Write(r.Context(), cps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1, TraceID: wq.traceID})
 	if err != nil {
@@ -206,7 +202,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	}
 	var res []gms.Written
 	if len(ps) > 0 {
-		if res, e = s.ingestV3(r, ps, all, wq); e != nil {
+		if res, e = s.ingestV3(r, ps, wq); e != nil {
 			writeOpenAPIError(w, e, "")
 			return
 		}
@@ -270,8 +266,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	t, e := v3URN(rt.v3.urn)
-	if e != nil {
+	if _, e := v3URN(rt.v3.urn); e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
@@ -285,7 +280,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		return
 	}
 	p := Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name, Async: wq.async}
-	echo := proposalEcho{target: t, urn: rt.v3.urn, aspect: name}
+	echo := proposalEcho{urn: rt.v3.urn, aspect: name}
 	if wq.patch {
 		m, err := unmarshalObject(body)
 		if err != nil || m == nil {
@@ -316,7 +311,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		p.ContentType, p.Aspect, p.SystemMetadata, p.Headers = "application/json", part.Value, part.SystemMetadata, part.Headers
 		echo.value, echo.sm = part.Value, part.SystemMetadata
 	}
-	res, e := s.ingestV3(r, []Proposal{p}, []proposalEcho{echo}, wq)
+	res, e := s.ingestV3(r, []Proposal{p}, wq)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return

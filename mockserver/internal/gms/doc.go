@@ -28,8 +28,8 @@
 //     ([AspectChangeType]), what a DELETE removes ([DeletedAspects]), soft
 //     deletion ([Removed]), the version a batchGet reads ([ReadVersion]),
 //     how a timeseries truncation deletes ([TruncateByReindex]); and the
-//     URN of a request checked once ([CheckTarget]: a [Proposal] carrying
-//     its [Target] is not checked again).
+//     URN of a request checked once ([CheckTarget], whose checks Ingest
+//     then takes instead of making them again).
 //
 // Errors are *[Error] values with a [Kind] and DataHub's message text; every
 // text is in messages.go. Input echoed into a message is shortened by

@@ -26,9 +26,6 @@ type Proposal struct {
 	SystemMetadata json.RawMessage
 	// Headers is the proposal's headers map (conditions), nil if absent.
 	Headers map[string]string
-	// Target, when it is [CheckTarget]'s answer for EntityURN, spares the
-	// URN a second check (nil: none).
-	Target *Target
 }
 
 // IngestOptions says how [Core.Ingest] treats its proposals.
@@ -168,9 +165,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 	var u string
 	facts, cached := urnFacts{}, false
 	if p.EntityURN != "" {
-		if facts, cached = p.Target.factsOf(p.EntityURN); !cached {
-			facts, cached = cachedURNFacts(p.EntityURN)
-		}
+		facts, cached = cachedURNFacts(p.EntityURN)
 	}
 	switch {
 	case cached:

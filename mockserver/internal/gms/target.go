@@ -3,8 +3,7 @@ package gms
 import "github.com/catalogkit/datahub-go/internal/pdl"
 
 // Target is an entity URN as a request names it (a path or a batch
-// element of the OpenAPI entity API), checked once by [CheckTarget]. A
-// [Proposal] that carries the Target of its EntityURN is not checked again.
+// element of the OpenAPI entity API), checked by [CheckTarget].
 type Target struct {
 	// URN is the URN as given.
 	URN string
@@ -13,42 +12,27 @@ type Target struct {
 	// is one.
 	Entity pdl.Entity
 	Known  bool
-	// facts are what a proposal naming URN by entityUrn needs of it, when
-	// every check of an entityUrn passed (set is false otherwise: the
-	// proposal's own check then reports what fails).
-	facts urnFacts
-	set   bool
 }
 
 // CheckTarget checks u as GMS checks an entity URN ([CheckURN]: a
 // BadArgument on failure) and finds its entity, for an adapter that needs
-// the entity before it builds proposals. Ingest takes the checks it made
-// from the Target instead of making them again.
+// the entity before it builds proposals. It makes the checks of a
+// proposal's entityUrn once: it remembers a URN that passes them all, as
+// Ingest does, so that neither checks it again while it is remembered (the
+// last 16,384 such URNs at the most).
 func CheckTarget(u string) (Target, *Error) {
-	t := Target{URN: u}
-	if f, ok := cachedURNFacts(u); ok {
-		t.facts, t.set = f, true
-	} else {
+	if _, ok := cachedURNFacts(u); !ok {
 		parsed, err := CheckURN(u)
 		if err != nil {
 			return Target{}, err
 		}
 		if e, ok := lookupEntity(parsed.EntityType()); ok {
 			if key, kerr := checkKey(e, u); kerr == nil {
-				t.facts, t.set = urnFacts{entity: e, key: key}, true
-				cacheURNFacts(u, t.facts)
+				cacheURNFacts(u, urnFacts{entity: e, key: key})
 			}
 		}
 	}
+	t := Target{URN: u}
 	t.Entity, t.Known = ResolveEntity(EntityTypeOf(u))
 	return t, nil
-}
-
-// factsOf returns what t (nil: none) holds of the checks of entityUrn u,
-// if any.
-func (t *Target) factsOf(u string) (urnFacts, bool) {
-	if t == nil || !t.set || t.URN != u {
-		return urnFacts{}, false
-	}
-	return t.facts, true
 }

@@ -42,24 +42,30 @@ func TestCheckTargetAnswersAsCheckURN(t *testing.T) {
 	}
 }
 
-// TestProposalTargetOfAnotherURN checks that a proposal whose Target is
-// not its EntityURN's gets every check of its EntityURN: the Target spares
-// only the URN it was made for.
-func TestProposalTargetOfAnotherURN(t *testing.T) {
+// TestCheckTargetThenIngest checks that Ingest, which takes the checks
+// CheckTarget made of a URN instead of making them again, still makes every
+// check that is not about the URN alone.
+func TestCheckTargetThenIngest(t *testing.T) {
 	t.Parallel()
 	c := newCore(t, gms.Options{})
-	target, err := gms.CheckTarget(ds)
-	if err != nil {
+	const u = "urn:li:dataset:(urn:li:dataPlatform:hive,db.target,PROD)"
+	if _, err := gms.CheckTarget(u); err != nil {
 		t.Fatal(err)
 	}
-	p := upsert("urn:li:dataset:bad", "status", `{"removed":false}`)
-	p.Target = &target
-	if err := c.Ingest(t.Context(), []gms.Proposal{p}, gms.IngestOptions{}); kindOf(err) != gms.BadArgument {
-		t.Fatalf("Ingest = %v, want a bad argument", err)
+	p := upsert(u, "status", `{"removed":false}`)
+	p.EntityType = "chart"
+	if err := c.Ingest(t.Context(), []gms.Proposal{p}, gms.IngestOptions{}); kindOf(err) != gms.Invalid {
+		t.Errorf("Ingest with another entityType = %v, want invalid", err)
 	}
-	p = upsert(ds, "status", `{"removed":false}`)
-	p.Target = &target
+	p = upsert(u, "chartInfo", `{}`)
+	if err := c.Ingest(t.Context(), []gms.Proposal{p}, gms.IngestOptions{}); kindOf(err) != gms.UnknownAspect {
+		t.Errorf("Ingest of another entity's aspect = %v, want unknown aspect", err)
+	}
+	p = upsert(u, "status", `{"removed":false}`)
 	if err := c.Ingest(t.Context(), []gms.Proposal{p}, gms.IngestOptions{}); err != nil {
-		t.Fatalf("Ingest with its own Target = %v", err)
+		t.Fatalf("Ingest = %v", err)
+	}
+	if ok, err := c.Exists(t.Context(), u); err != nil || !ok {
+		t.Errorf("Exists = %v, %v; want true (the key aspect written from the remembered key)", ok, err)
 	}
 }
