@@ -55,7 +55,7 @@ type v3Encoded struct {
 type v3Run struct {
 	r       *REST
 	items   []v3Encoded
-	results []Result
+	results emitResults
 	// traced are the requests whose trace EmitAsyncWait polls.
 	traced []tracedRequest
 }
@@ -292,20 +292,7 @@ func (b *v3Run) run(ctx context.Context) error {
 	if stop == nil && r.mode == EmitAsyncWait && len(b.traced) > 0 {
 		stop = b.wait(ctx)
 	}
-	failed := false
-	for i := range b.results {
-		res := &b.results[i]
-		if res.Status == NotAttempted && stop != nil && res.Err == nil {
-			res.Err = stop
-		}
-		if res.Status != Written {
-			failed = true
-		}
-	}
-	if !failed {
-		return nil
-	}
-	return &BatchError{Results: b.results}
+	return b.results.settle(stop)
 }
 
 // sendBatch sends the batch elements idx (one entity type and method) in
@@ -336,7 +323,7 @@ func (b *v3Run) sendBatch(ctx context.Context, idx []int) error {
 		b.accepted(idx, resp)
 		return nil
 	}
-	return b.r.refused(ctx, err, idx, b.sendBatch, b.mark)
+	return b.r.refused(ctx, err, idx, b.sendBatch, b.results.mark)
 }
 
 // sendSingle sends a CREATE or a DELETE alone.
@@ -353,11 +340,11 @@ func (b *v3Run) sendSingle(ctx context.Context, i int) error {
 	}
 	var de *datahub.Error
 	if it.skipOK && errors.As(err, &de) && de.StatusCode == http.StatusNotFound && de.Message == http.StatusText(http.StatusNotFound) {
-		b.mark([]int{i}, Written, nil) // If-None-Match: * dropped the CREATE, as asked
+		b.results.mark([]int{i}, Written, nil) // If-None-Match: * dropped the CREATE, as asked
 		return nil
 	}
 	status := classify(err)
-	b.mark([]int{i}, status, err)
+	b.results.mark([]int{i}, status, err)
 	if status == Rejected && (itemRejection(err) || (it.kind == v3Delete && errors.Is(err, datahub.ErrNotFound))) {
 		return nil
 	}
@@ -367,7 +354,7 @@ func (b *v3Run) sendSingle(ctx context.Context, i int) error {
 // accepted records a 2xx answer: the proposals are Written, and in
 // EmitAsyncWait the request's trace id is kept to poll.
 func (b *v3Run) accepted(idx []int, resp *transport.Response) {
-	b.mark(idx, Written, nil)
+	b.results.mark(idx, Written, nil)
 	if b.r.mode != EmitAsyncWait || b.items[idx[0]].kind == v3Delete {
 		return
 	}
@@ -376,10 +363,4 @@ func (b *v3Run) accepted(idx []int, resp *transport.Response) {
 		return // no tracing on this server: the acknowledgement is all there is
 	}
 	b.traced = append(b.traced, tracedRequest{traceID: id, idx: append([]int(nil), idx...)})
-}
-
-func (b *v3Run) mark(idx []int, s Status, err error) {
-	for _, i := range idx {
-		b.results[i].Status, b.results[i].Err = s, err
-	}
 }

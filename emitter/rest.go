@@ -198,7 +198,7 @@ type encoded struct {
 type batch struct {
 	r       *REST
 	items   []encoded
-	results []Result
+	results emitResults
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
@@ -253,20 +253,7 @@ func (b *batch) run(ctx context.Context) error {
 	}
 	flush()
 
-	failed := false
-	for i := range b.results {
-		res := &b.results[i]
-		if res.Status == NotAttempted && stop != nil {
-			res.Err = stop
-		}
-		if res.Status != Written {
-			failed = true
-		}
-	}
-	if !failed {
-		return nil
-	}
-	return &BatchError{Results: b.results}
+	return b.results.settle(stop)
 }
 
 // encode checks and encodes every proposal. Each result names its
@@ -349,10 +336,10 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	}
 	_, err := b.r.tc.Send(ctx, req)
 	if err == nil {
-		b.mark(idx, Written, nil)
+		b.results.mark(idx, Written, nil)
 		return nil
 	}
-	return b.r.refused(ctx, err, idx, b.send, b.mark)
+	return b.r.refused(ctx, err, idx, b.send, b.results.mark)
 }
 
 // sendDelete sends the delete proposal i.
@@ -362,11 +349,11 @@ func (b *batch) sendDelete(ctx context.Context, i int) error {
 	}
 	err := b.r.deleteEntity(ctx, b.results[i].URN)
 	if err == nil {
-		b.mark([]int{i}, Written, nil)
+		b.results.mark([]int{i}, Written, nil)
 		return nil
 	}
 	status := classify(err)
-	b.mark([]int{i}, status, err)
+	b.results.mark([]int{i}, status, err)
 	if status == Rejected && (itemRejection(err) || errors.Is(err, datahub.ErrNotFound)) {
 		return nil
 	}
@@ -397,10 +384,36 @@ func (r *REST) refused(ctx context.Context, err error, idx []int, send func(cont
 	return err
 }
 
-func (b *batch) mark(idx []int, s Status, err error) {
+// emitResults are the results of the proposals of one Emit call, by index,
+// through either endpoint.
+type emitResults []Result
+
+// mark records the outcome of the proposals idx.
+func (o emitResults) mark(idx []int, s Status, err error) {
 	for _, i := range idx {
-		b.results[i].Status, b.results[i].Err = s, err
+		o[i].Status, o[i].Err = s, err
 	}
+}
+
+// settle ends an Emit call that stop (nil: none) ended early: the
+// proposals it did not attempt, and that have no error of their own, get
+// stop as their error. It returns nil when every proposal was written, else
+// a *BatchError with every result.
+func (o emitResults) settle(stop error) error {
+	failed := false
+	for i := range o {
+		res := &o[i]
+		if res.Status == NotAttempted && stop != nil && res.Err == nil {
+			res.Err = stop
+		}
+		if res.Status != Written {
+			failed = true
+		}
+	}
+	if !failed {
+		return nil
+	}
+	return &BatchError{Results: o}
 }
 
 // TestConnection checks that the server is a DataHub GMS, as DataHub's

@@ -228,6 +228,17 @@ func fromCoreV3(err error) *openAPIError {
 	return &openAPIError{status: http.StatusInternalServerError, err: msgV3Internal, message: e.Message}
 }
 
+// readV3Body reads the request body within the size limit; when it cannot,
+// it answers the failure and reports false.
+func readV3Body(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+		return nil, false
+	}
+	return body, true
+}
+
 // writeV3JSON answers status with body (already JSON).
 func writeV3JSON(w http.ResponseWriter, status int, body []byte) {
 	w.Header().Set("Content-Type", "application/json")
@@ -299,19 +310,25 @@ func v3Entity(name string) (pdl.Entity, *openAPIError) {
 	return e, nil
 }
 
-// v3URN checks a URN of the path and returns its entity.
-func v3URN(u string) (pdl.Entity, *openAPIError) {
-	if _, err := gms.CheckURN(u); err != nil {
-		return pdl.Entity{}, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, u)
+// v3URN checks a URN of the path or of a body with the core's checks
+// (which the core's Ingest then does not make again) and returns it with
+// its entity.
+func v3URN(u string) (gms.Target, *openAPIError) {
+	t, err := gms.CheckTarget(u)
+	if err != nil {
+		return gms.Target{}, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, u)
 	}
-	return v3Entity(gms.EntityTypeOf(u))
+	if !t.Known {
+		return gms.Target{}, v3Errorf(http.StatusBadRequest, msgV3UnknownEntity, gms.EntityTypeOf(u))
+	}
+	return t, nil
 }
 
 // v3Target checks the entity name and the URN of a route addressing one
-// entity, in that order, and returns the URN's entity.
-func v3Target(rt routed) (pdl.Entity, *openAPIError) {
+// entity, in that order, and returns the URN with its entity.
+func v3Target(rt routed) (gms.Target, *openAPIError) {
 	if _, e := v3Entity(rt.v3.entity); e != nil {
-		return pdl.Entity{}, e
+		return gms.Target{}, e
 	}
 	return v3URN(rt.v3.urn)
 }
@@ -363,6 +380,16 @@ func (a *v3Aspect) appendJSON(b *bytes.Buffer) {
 		b.Write(st)
 	}
 	b.WriteByte('}')
+}
+
+// writeMember appends the name of member i of a JSON object, after a comma
+// unless it is the first, and the colon.
+func writeMember(b *bytes.Buffer, i int, name string) {
+	if i > 0 {
+		b.WriteByte(',')
+	}
+	writeString(b, name)
+	b.WriteByte(':')
 }
 
 // writeString appends s as a JSON string, without HTML escaping.
@@ -434,7 +461,7 @@ func (s *Server) readEntity(r *http.Request, e pdl.Entity, urn string, names []s
 
 // handleV3GetEntity serves GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
 func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt routed) {
-	ent, e := v3Target(rt)
+	t, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
@@ -450,7 +477,7 @@ func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt ro
 		writeOpenAPIError(w, pe, "")
 		return
 	}
-	obj, ok, err := s.readEntity(r, ent, rt.v3.urn, setParam(q, "aspectNames", "aspects"), withSM)
+	obj, ok, err := s.readEntity(r, t.Entity, rt.v3.urn, setParam(q, "aspectNames", "aspects"), withSM)
 	if err != nil {
 		writeOpenAPIError(w, fromCoreV3(err), "")
 		return
@@ -480,12 +507,12 @@ func (s *Server) answerHead(w http.ResponseWriter, exists bool, err error) {
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName}: the bare
 // GenericAspectV3 of a version (0 the latest).
 func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt routed) {
-	ent, e := v3Target(rt)
+	t, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	name, known := gms.ResolveAspect(ent, rt.v3.aspect)
+	name, known := gms.ResolveAspect(t.Entity, rt.v3.aspect)
 	if r.Method == http.MethodHead {
 		if !known {
 			w.WriteHeader(http.StatusNotFound)
@@ -533,9 +560,8 @@ func (s *Server) handleV3BatchGet(w http.ResponseWriter, r *http.Request, rt rou
 		writeOpenAPIError(w, pe, "")
 		return
 	}
-	body, rerr := readBody(r)
-	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+	body, ok := readV3Body(w, r)
+	if !ok {
 		return
 	}
 	if rt.v3.shape == shapeBatchGet {
@@ -568,11 +594,7 @@ func (s *Server) handleV3BatchGet(w http.ResponseWriter, r *http.Request, rt rou
 			writeOpenAPIError(w, e, "")
 			return
 		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeString(&b, g.name)
-		b.WriteByte(':')
+		writeMember(&b, i, g.name)
 		b.Write(encodeList(objs))
 	}
 	b.WriteByte('}')
@@ -697,6 +719,26 @@ func decodePartFast(raw []byte) (p aspectPart, ok bool) {
 	return p, true
 }
 
+// eachAspect calls fn with each member of it that names an aspect of its
+// URN's entity t, decoded, in order; members that name none are skipped,
+// as DataHub does. It stops at the first error.
+func eachAspect(t gms.Target, it v3Item, fn func(name string, part aspectPart) *openAPIError) *openAPIError {
+	for _, mb := range it.members {
+		name, ok := gms.ResolveAspect(t.Entity, mb.Key)
+		if !ok {
+			continue
+		}
+		part, e := decodePart(mb.Value)
+		if e != nil {
+			return e
+		}
+		if e := fn(name, part); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
 // batchGet reads the items of a batchGet body.
 func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object, *openAPIError) {
 	items, e := decodeItems(body)
@@ -705,12 +747,12 @@ func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object
 	}
 	out := make([]v3Object, 0, len(items))
 	for _, it := range items {
-		ent, e := v3URN(it.urn)
+		t, e := v3URN(it.urn)
 		if e != nil {
 			return nil, e
 		}
 		if len(it.members) == 0 {
-			obj, ok, err := s.readEntity(r, ent, it.urn, nil, withSM)
+			obj, ok, err := s.readEntity(r, t.Entity, it.urn, nil, withSM)
 			if err != nil {
 				return nil, fromCoreV3(err)
 			}
@@ -720,48 +762,27 @@ func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object
 			continue
 		}
 		obj := v3Object{urn: it.urn}
-		for _, mb := range it.members {
-			name, ok := gms.ResolveAspect(ent, mb.Key)
-			if !ok {
-				continue
-			}
-			part, e := decodePart(mb.Value)
-			if e != nil {
-				return nil, e
-			}
-			var version int64
-			if v, ok := headerValue(part.Headers, gms.HeaderIfVersionMatch); ok {
-				n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-				if err != nil {
-					return nil, &openAPIError{status: http.StatusBadRequest, err: fmt.Sprintf("For input string: %q", abbreviate(v))}
-				}
-				version = n
+		e = eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
+			version, verr := gms.ReadVersion(part.Headers)
+			if verr != nil {
+				return fromCoreV3(verr)
 			}
 			a, err := s.core.GetAspect(r.Context(), it.urn, name, version)
 			if err != nil {
 				if ce := gms.AsError(err); ce.Kind == gms.NotFound {
-					continue
+					return nil
 				}
-				return nil, fromCoreV3(err)
+				return fromCoreV3(err)
 			}
 			obj.aspects = append(obj.aspects, storedAspect(a.Aspect, withSM))
+			return nil
+		})
+		if e != nil {
+			return nil, e
 		}
 		if len(obj.aspects) > 0 {
 			out = append(out, obj)
 		}
 	}
 	return out, nil
-}
-
-// headerValue finds a header in any case.
-func headerValue(h map[string]string, name string) (string, bool) {
-	if v, ok := h[name]; ok {
-		return v, true
-	}
-	for k, v := range h {
-		if strings.EqualFold(k, name) {
-			return v, true
-		}
-	}
-	return "", false
 }

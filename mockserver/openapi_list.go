@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"slices"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -34,7 +35,7 @@ func (s *Server) listIndex(types []string, after string, count int, includeRemov
 	last := ""
 	for _, name := range names {
 		s.index.Each(name, func(d *index.Document) bool {
-			if !includeRemoved && bytes.Contains(d.Aspects["status"], []byte(`"removed":true`)) {
+			if !includeRemoved && gms.Removed(d.Aspects["status"]) {
 				return true
 			}
 			page.total++
@@ -115,15 +116,34 @@ func (s *Server) handleV3List(w http.ResponseWriter, r *http.Request, rt routed)
 		return
 	}
 	q := r.URL.Query()
+	lq, e := listQuery(q, true)
+	if e != nil {
+		writeOpenAPIError(w, e, "")
+		return
+	}
+	page := s.listIndex([]string{ent.Name}, lq.after, lq.count, lq.removed)
+	s.writeScroll(w, r, page, setParam(q, "aspectNames", "aspects"), false, lq.withSM)
+}
+
+// v3ListQuery is the query of a list or scroll.
+type v3ListQuery struct {
+	count           int    // count, 0 when negative
+	withSM, removed bool   // systemMetadata, includeSoftDelete
+	after           string // the decoded scrollId
+}
+
+// listQuery reads the query parameters of a list (with its sortOrder) or
+// a scroll, in the order DataHub checks them.
+func listQuery(q url.Values, sortOrder bool) (v3ListQuery, *openAPIError) {
+	var lq v3ListQuery
 	count, e := intParam(q, "count", 10)
-	var withSM, removed bool
 	if e == nil {
-		withSM, e = boolParam(q, "systemMetadata", false)
+		lq.withSM, e = boolParam(q, "systemMetadata", false)
 	}
 	if e == nil {
-		removed, e = boolParam(q, "includeSoftDelete", false)
+		lq.removed, e = boolParam(q, "includeSoftDelete", false)
 	}
-	if e == nil {
+	if e == nil && sortOrder {
 		if o := q.Get("sortOrder"); o != "" && o != "ASCENDING" && o != "DESCENDING" {
 			e = v3Errorf(http.StatusBadRequest, "No enum constant com.linkedin.metadata.query.filter.SortOrder.%s", o)
 		}
@@ -131,16 +151,11 @@ func (s *Server) handleV3List(w http.ResponseWriter, r *http.Request, rt routed)
 	if e == nil && q.Has("query") && q.Get("query") != "*" {
 		e = &openAPIError{status: http.StatusNotImplemented, err: msgV3Query}
 	}
-	var after string
 	if e == nil {
-		after, e = decodeScrollID(q.Get("scrollId"))
+		lq.after, e = decodeScrollID(q.Get("scrollId"))
 	}
-	if e != nil {
-		writeOpenAPIError(w, e, "")
-		return
-	}
-	page := s.listIndex([]string{ent.Name}, after, int(max(count, 0)), removed)
-	s.writeScroll(w, r, page, setParam(q, "aspectNames", "aspects"), false, withSM)
+	lq.count = int(max(count, 0))
+	return lq, e
 }
 
 // scrollBody is the body of POST /openapi/v3/entity/scroll.
@@ -155,29 +170,13 @@ type scrollBody struct {
 // types named (all without), with the aspects named ("aspects" omitted:
 // only URNs; empty: all). Filters and sort criteria are not served.
 func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt routed) {
-	q := r.URL.Query()
-	count, e := intParam(q, "count", 10)
-	var withSM, removed bool
-	if e == nil {
-		withSM, e = boolParam(q, "systemMetadata", false)
-	}
-	if e == nil {
-		removed, e = boolParam(q, "includeSoftDelete", false)
-	}
-	if e == nil && q.Has("query") && q.Get("query") != "*" {
-		e = &openAPIError{status: http.StatusNotImplemented, err: msgV3Query}
-	}
-	var after string
-	if e == nil {
-		after, e = decodeScrollID(q.Get("scrollId"))
-	}
+	lq, e := listQuery(r.URL.Query(), false)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	body, rerr := readBody(r)
-	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+	body, ok := readV3Body(w, r)
+	if !ok {
 		return
 	}
 	var sb scrollBody
@@ -205,10 +204,10 @@ func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt route
 			types = append(types, ent.Name)
 		}
 	}
-	page := s.listIndex(types, after, int(max(count, 0)), removed)
+	page := s.listIndex(types, lq.after, lq.count, lq.removed)
 	var names []string
 	if sb.Aspects != nil {
 		names = *sb.Aspects
 	}
-	s.writeScroll(w, r, page, names, sb.Aspects == nil, withSM)
+	s.writeScroll(w, r, page, names, sb.Aspects == nil, lq.withSM)
 }

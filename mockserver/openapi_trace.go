@@ -81,9 +81,8 @@ func (s *Server) handleTraceWrite(w http.ResponseWriter, r *http.Request, rt rou
 		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3BadTraceID, rt.v3.traceID), "")
 		return
 	}
-	body, rerr := readBody(r)
-	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+	body, ok := readV3Body(w, r)
+	if !ok {
 		return
 	}
 	m, err := unmarshalObject(body)
@@ -108,20 +107,13 @@ func (s *Server) handleTraceWrite(w http.ResponseWriter, r *http.Request, rt rou
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, ta := range res {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeString(&b, ta.URN)
-		b.WriteString(":{")
+		writeMember(&b, i, ta.URN)
+		b.WriteByte('{')
 		for j, a := range ta.Aspects {
-			if j > 0 {
-				b.WriteByte(',')
-			}
 			st := ta.Status[a]
 			enc, _ := marshalJSON(traceStatusJSON{Success: st.Success,
 				PrimaryStorage: storageJSON(st.Primary, detailed), SearchStorage: storageJSON(st.Search, detailed)})
-			writeString(&b, a)
-			b.WriteByte(':')
+			writeMember(&b, j, a)
 			b.Write(enc)
 		}
 		b.WriteByte('}')

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -17,9 +16,9 @@ type v3Write struct {
 	traceID       string
 }
 
-// writeQuery reads the async and systemMetadata parameters; async
-// defaults to defAsync.
-func writeQuery(r *http.Request, defAsync bool) (v3Write, *openAPIError) {
+// writeQuery reads the async and systemMetadata parameters (async
+// defaults to defAsync) and takes the request's trace id.
+func writeQuery(r *http.Request, rt routed, defAsync bool) (v3Write, *openAPIError) {
 	q := r.URL.Query()
 	async, e := boolParam(q, "async", defAsync)
 	if e != nil {
@@ -29,10 +28,10 @@ func writeQuery(r *http.Request, defAsync bool) (v3Write, *openAPIError) {
 	if e != nil {
 		return v3Write{}, e
 	}
-	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch}, nil
+	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch, traceID: rt.traceID}, nil
 }
 
-// pendingWrite is a decoded proposal with what its answer echoes.
+// proposalEcho is what the answer to a decoded proposal echoes.
 type proposalEcho struct {
 	urn, aspect string
 	value       json.RawMessage // the request's value (a PATCH: the patch)
@@ -44,20 +43,12 @@ type proposalEcho struct {
 // are skipped, as DataHub does.
 func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposalEcho) *openAPIError {
 	for _, it := range items {
-		ent, e := v3URN(it.urn)
+		t, e := v3URN(it.urn)
 		if e != nil {
 			return e
 		}
-		for _, mb := range it.members {
-			name, ok := gms.ResolveAspect(ent, mb.Key)
-			if !ok {
-				continue
-			}
-			part, e := decodePart(mb.Value)
-			if e != nil {
-				return e
-			}
-			p := Proposal{EntityType: ent.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
+		e = eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
+			p := Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
 				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
 				Headers: part.Headers, Async: wq.async, Batch: true, Index: len(*ps)}
 			if wq.patch {
@@ -71,6 +62,10 @@ func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposa
 			}
 			*ps = append(*ps, p)
 			*echoes = append(*echoes, proposalEcho{urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata})
+			return nil
+		})
+		if e != nil {
+			return e
 		}
 	}
 	return nil
@@ -155,15 +150,13 @@ func withTraceID(sm json.RawMessage, traceID string) json.RawMessage {
 // /openapi/v3/entity/generic ({"<entityName>":[entities]}). async defaults
 // to true: the answer is then 202 and a failure shows only in the trace.
 func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed) {
-	wq, e := writeQuery(r, true)
+	wq, e := writeQuery(r, rt, true)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	wq.traceID = rt.traceID
-	body, rerr := readBody(r)
-	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+	body, ok := readV3Body(w, r)
+	if !ok {
 		return
 	}
 	type group struct {
@@ -230,11 +223,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, g := range groups {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeString(&b, g.name)
-		b.WriteByte(':')
+		writeMember(&b, i, g.name)
 		if wq.async && wq.patch {
 			b.WriteString("[]")
 			continue
@@ -256,12 +245,11 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 // A PATCH body is the patch document {"patch":[…],…}. async defaults to
 // false.
 func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt routed) {
-	wq, e := writeQuery(r, false)
+	wq, e := writeQuery(r, rt, false)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	wq.traceID = rt.traceID
 	q := r.URL.Query()
 	createEntity, e := boolParam(q, "createIfEntityNotExists", false)
 	if e != nil {
@@ -287,9 +275,8 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3UnknownAspect, rt.v3.aspect, ent.Name), "")
 		return
 	}
-	body, rerr := readBody(r)
-	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+	body, ok := readV3Body(w, r)
+	if !ok {
 		return
 	}
 	p := Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name, Async: wq.async}
@@ -320,13 +307,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 			writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3NotObject, name), "")
 			return
 		}
-		p.ChangeType = "UPSERT"
-		switch {
-		case createEntity:
-			p.ChangeType = "CREATE_ENTITY"
-		case create:
-			p.ChangeType = "CREATE"
-		}
+		p.ChangeType = gms.AspectChangeType(create, createEntity)
 		p.ContentType, p.Aspect, p.SystemMetadata, p.Headers = "application/json", part.Value, part.SystemMetadata, part.Headers
 		echo.value, echo.sm = part.Value, part.SystemMetadata
 	}
@@ -360,11 +341,12 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName} (an unknown aspect is
 // a no-op). Both answer 200 without a body.
 func (s *Server) handleV3Delete(w http.ResponseWriter, r *http.Request, rt routed) {
-	ent, e := v3Target(rt)
+	t, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
+	ent := t.Entity
 	var aspects []string
 	if rt.v3.shape == shapeAspect {
 		name, ok := gms.ResolveAspect(ent, rt.v3.aspect)
@@ -380,25 +362,18 @@ func (s *Server) handleV3Delete(w http.ResponseWriter, r *http.Request, rt route
 			writeOpenAPIError(w, e, "")
 			return
 		}
-		if clear {
-			for _, a := range ent.Aspects {
-				if info, ok := pdl.LookupAspect(a); a != ent.KeyAspect && ok && !info.Timeseries {
-					aspects = append(aspects, a)
-				}
-			}
-		} else {
+		var named []string
+		if !clear {
 			for _, n := range setParam(q, "aspects") {
 				name, ok := gms.ResolveAspect(ent, n)
 				if !ok {
 					writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3UnknownAspect, n, ent.Name), "")
 					return
 				}
-				aspects = append(aspects, name)
+				named = append(named, name)
 			}
 		}
-		if len(aspects) == 0 && !clear {
-			aspects = []string{ent.KeyAspect}
-		}
+		aspects = gms.DeletedAspects(ent, named, clear)
 	}
 	if err := s.core.DeleteAspects(r.Context(), rt.v3.urn, aspects); err != nil {
 		writeOpenAPIError(w, fromCoreV3(err), "")

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
 
@@ -194,15 +195,14 @@ func (s *Server) handleTruncate(w http.ResponseWriter, r *http.Request, rt route
 		writeRestliError(w, errorf(http.StatusBadRequest, msgNotTimeseriesAsp, abbreviate(*aspect), abbreviate(*entityType)), "")
 		return
 	}
-	// forceDeleteByQuery != null && forceDeleteByQuery.equals(forceReindex)
-	if forceDBQ != nil && forceRe != nil && *forceDBQ == *forceRe {
+	if gms.TruncateFlagsConflict(forceDBQ, forceRe) {
 		writeValue(w, msgTruncateFlags)
 		return
 	}
 	s.core.ApplyDue()
 	plan := s.index.Plan(entity, name, *endTime)
 	msg := fmt.Sprintf(msgTruncateSummary, plan.ToDelete, plan.Total, javaPercent(plan.ToDelete, plan.Total))
-	reindex := !(forceDBQ != nil && *forceDBQ) && ((forceRe != nil && *forceRe) || plan.ToDelete > plan.Total/2)
+	reindex := gms.TruncateByReindex(forceDBQ, forceRe, plan.ToDelete, plan.Total)
 	if reindex {
 		msg += msgTruncateReindex
 	} else {

@@ -7,10 +7,6 @@ import (
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
-// defaultTimeseriesLimit is the number of documents getTimeseriesAspectValues
-// returns without a limit (GMS's timeseries service default).
-const defaultTimeseriesLimit = 10000
-
 // timeseriesResponse is com.linkedin.aspect.GetTimeseriesAspectValuesResponse.
 type timeseriesResponse struct {
 	EntityName      string              `json:"entityName"`
@@ -99,13 +95,8 @@ func (s *Server) handleTimeseries(w http.ResponseWriter, r *http.Request, rt rou
 		writeRestliError(w, errorf(http.StatusNotImplemented, msgTimeseriesFilter), "")
 		return
 	}
-	q := gms.TimeseriesQuery{URN: *p.URN, Entity: *p.Entity, Aspect: *p.Aspect, Limit: defaultTimeseriesLimit}
-	if p.Limit != nil {
-		q.Limit = *p.Limit
-	}
-	if p.LatestValue != nil && *p.LatestValue {
-		q.Limit = 1
-	}
+	q := gms.TimeseriesQuery{URN: *p.URN, Entity: *p.Entity, Aspect: *p.Aspect,
+		Limit: gms.TimeseriesLimit(p.Limit, p.LatestValue != nil && *p.LatestValue)}
 	if p.StartTimeMillis != nil {
 		q.StartMillis = *p.StartTimeMillis
 	}

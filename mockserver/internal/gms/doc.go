@@ -22,7 +22,14 @@
 //     the server's clock; every read and write of the core first applies
 //     the writes that are due, in their order (one read barrier);
 //   - reads: a versioned aspect, an entity with its aspects, timeseries
-//     documents, counts; and deletes.
+//     documents, counts; and deletes;
+//   - the decisions of DataHub's OpenAPI entity and operations resources
+//     that are not wire: the change type of a one-aspect write
+//     ([AspectChangeType]), what a DELETE removes ([DeletedAspects]), soft
+//     deletion ([Removed]), the version a batchGet reads ([ReadVersion]),
+//     how a timeseries truncation deletes ([TruncateByReindex]); and the
+//     URN of a request checked once ([CheckTarget], whose checks Ingest
+//     then takes instead of making them again).
 //
 // Errors are *[Error] values with a [Kind] and DataHub's message text; every
 // text is in messages.go. Input echoed into a message is shortened by

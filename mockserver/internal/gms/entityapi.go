@@ -1,7 +1,6 @@
 package gms
 
 import (
-	"bytes"
 	"context"
 	"errors"
 
@@ -42,7 +41,7 @@ func (c *Core) removed(urn string) bool {
 	if err != nil {
 		return false
 	}
-	return bytes.Contains(a.Value, []byte(`"removed":true`))
+	return Removed(a.Value)
 }
 
 // DeleteAspects deletes every version of the named versioned aspects of urn,

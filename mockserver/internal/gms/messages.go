@@ -96,3 +96,6 @@ const (
 
 // Mock: deleting one timeseries aspect through the entity API.
 const MsgDeleteTimeseries = "Deleting the timeseries aspect %s through the entity API is not supported by this mock (datahub-mock)"
+
+// DataHub: a number that does not parse (Java's NumberFormatException).
+const MsgNumberFormat = "For input string: %q"
