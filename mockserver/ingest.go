@@ -90,10 +90,38 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		writeRestliError(w, rerr, "")
 		return
 	}
-	params, rerr := actionParams(body)
+	ps, async, rerr := decodeIngest(body, batch)
 	if rerr != nil {
+		s.record(ps, rerr) // nothing when the body did not decode
 		writeRestliError(w, rerr, "")
 		return
+	}
+	cps := make([]gms.Proposal, len(ps))
+	for i := range ps {
+		cps[i] = ps[i].core()
+	}
+	err := s.core.Ingest(r.Context(), cps, gms.IngestOptions{Async: async, Batch: batch})
+	for i := range ps {
+		ps[i].EntityURN = cps[i].EntityURN // filled from entityKeyAspect
+	}
+	if err != nil {
+		rerr := fromCore(err, rt.op)
+		s.record(ps, rerr)
+		writeRestliError(w, rerr, "")
+		return
+	}
+	s.record(ps, nil)
+	writeSuccess(w)
+}
+
+// decodeIngest decodes the body of ingestProposal (batch false) or
+// ingestProposalBatch into its proposals and async flag. A body that is no
+// JSON object is an error without proposals; a parameter that does not
+// validate is an error with the proposals as far as they decoded.
+func decodeIngest(body []byte, batch bool) ([]Proposal, bool, *restliError) {
+	params, rerr := actionParams(body)
+	if rerr != nil {
+		return nil, false, rerr
 	}
 	method := "ingestProposal"
 	if batch {
@@ -130,27 +158,9 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		decodeProposal(raw, paths[i], &ps[i], &pe)
 	}
 	if len(pe) > 0 {
-		e := errorf(http.StatusBadRequest, "%s", joinParamErrors(method, pe))
-		s.record(ps, e)
-		writeRestliError(w, e, "")
-		return
+		return ps, async, errorf(http.StatusBadRequest, "%s", joinParamErrors(method, pe))
 	}
-	cps := make([]gms.Proposal, len(ps))
-	for i := range ps {
-		cps[i] = ps[i].core()
-	}
-	err := s.core.Ingest(r.Context(), cps, gms.IngestOptions{Async: async, Batch: batch})
-	for i := range ps {
-		ps[i].EntityURN = cps[i].EntityURN // filled from entityKeyAspect
-	}
-	if err != nil {
-		rerr := fromCore(err, rt.op)
-		s.record(ps, rerr)
-		writeRestliError(w, rerr, "")
-		return
-	}
-	s.record(ps, nil)
-	writeSuccess(w)
+	return ps, async, nil
 }
 
 // record keeps copies of received proposals for Proposals.
