@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"sync"
 	"unicode"
 	"unicode/utf16"
@@ -173,18 +174,13 @@ func UnquoteJSON(lit []byte) (string, bool) {
 }
 
 // UnquoteJSONBytes is UnquoteJSON returning the string's bytes, in a slice
-// of its own.
+// of its own. It validates and decodes lit in one pass.
 func UnquoteJSONBytes(lit []byte) ([]byte, bool) {
-	p := jsonParser{data: lit}
-	end, plain, ok := p.scanStr()
+	b, end, ok := appendUnquoted(make([]byte, 0, len(lit)), lit, 0)
 	if !ok || end != len(lit) {
 		return nil, false
 	}
-	body := lit[1 : end-1]
-	if plain || bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
-		return bytes.Clone(body), true
-	}
-	return unquoteAppend(make([]byte, 0, len(body)), body), true
+	return b, true
 }
 
 type jsonParser struct {
@@ -386,60 +382,86 @@ func (p *jsonParser) scanStr() (end int, plain, ok bool) {
 	if p.pos >= len(d) || d[p.pos] != '"' {
 		return 0, false, false
 	}
-	plain = true
+	var seen uint64 // the bytes of the runs, ORed: their high bits tell non-ASCII
+	escaped := false
 	i := p.pos + 1
 	for {
-		if plain {
-			// Until the first escape: the run up to the next quote or
-			// backslash, found by IndexByte and checked 8 bytes at a time.
-			rest := d[i:]
-			q := bytes.IndexByte(rest, '"')
-			if q < 0 {
-				return 0, false, false
-			}
-			if b := bytes.IndexByte(rest[:q], '\\'); b >= 0 {
-				q = b
-			}
-			ctl, ascii := scanRun(rest[:q])
-			if ctl {
-				return 0, false, false
-			}
-			plain = ascii
-			i += q
-		} else {
-			// After one: escapes tend to be dense, so byte by byte.
-			for i < len(d) && strPlainByte[d[i]] {
-				i++
-			}
-			if i >= len(d) || d[i] < 0x20 {
-				return 0, false, false
-			}
+		j, bits := plainRun(d, i)
+		seen |= bits
+		i = j
+		if i >= len(d) || d[i] < 0x20 {
+			return 0, false, false
 		}
 		if d[i] == '"' {
-			return i + 1, plain, true
+			return i + 1, !escaped && seen&swarHigh == 0, true
 		}
-		plain = false
-		i++ // the backslash
-		if i >= len(d) {
+		escaped = true
+		if i = escapeEnd(d, i); i < 0 {
 			return 0, false, false
 		}
-		switch d[i] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		case 'u':
-			if i+4 >= len(d) {
-				return 0, false, false
-			}
-			for _, h := range d[i+1 : i+5] {
-				if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
-					return 0, false, false
-				}
-			}
-			i += 4
-		default:
-			return 0, false, false
-		}
-		i++
 	}
+}
+
+// escapeEnd returns the position after the escape whose backslash is at
+// d[i], or -1 when it is not a valid JSON escape.
+func escapeEnd(d []byte, i int) int {
+	i++
+	if i >= len(d) {
+		return -1
+	}
+	switch d[i] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return i + 1
+	case 'u':
+		if i+4 >= len(d) || !isHex4(d[i+1:i+5]) {
+			return -1
+		}
+		return i + 5
+	}
+	return -1
+}
+
+// isHex4 reports whether h holds four hex digits.
+func isHex4(h []byte) bool {
+	for _, c := range h[:4] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// The constants of the scans eight bytes at a time: one in each byte's low
+// bit, and in each byte's high bit.
+const swarLow, swarHigh = 0x0101010101010101, 0x8080808080808080
+
+// strStops marks, in the high bit of its byte, the first byte of w (in
+// little-endian order) that ends a run of a string literal's plain bytes: a
+// quote, a backslash or a control character. A mark on a later byte may be
+// wrong (a borrow), so only the lowest counts; 0 means no such byte.
+func strStops(w uint64) uint64 {
+	q := w ^ swarLow*'"'
+	b := w ^ swarLow*'\\'
+	return ((q-swarLow)&^q | (b-swarLow)&^b | (w-swarLow*0x20)&^w) & swarHigh
+}
+
+// plainRun returns the position of the first byte of d at or after i that
+// a string literal does not hold as it is (len(d) if none), eight bytes at a
+// time, and the bytes before it ORed together.
+func plainRun(d []byte, i int) (int, uint64) {
+	var seen uint64
+	for ; i+8 <= len(d); i += 8 {
+		w := binary.LittleEndian.Uint64(d[i:])
+		if m := strStops(w); m != 0 {
+			k := bits.TrailingZeros64(m) / 8
+			return i + k, seen | w&(1<<(8*k)-1)
+		}
+		seen |= w
+	}
+	for ; i < len(d) && strPlainByte[d[i]]; i++ {
+		seen |= uint64(d[i])
+	}
+	return i, seen
 }
 
 // strPlainByte marks the bytes a string literal holds as they are: all but
@@ -450,28 +472,6 @@ var strPlainByte = func() (t [256]bool) {
 	}
 	return t
 }()
-
-// scanRun reports whether b holds a control character (below U+0020, not
-// allowed in a JSON string) and whether it is all ASCII.
-func scanRun(b []byte) (ctl, ascii bool) {
-	const ones, highs, spaces = 0x0101010101010101, 0x8080808080808080, 0x2020202020202020
-	var acc uint64
-	for len(b) >= 8 {
-		w := binary.LittleEndian.Uint64(b)
-		if (w-spaces)&^w&highs != 0 { // some byte < 0x20
-			return true, false
-		}
-		acc |= w
-		b = b[8:]
-	}
-	for _, c := range b {
-		if c < 0x20 {
-			return true, false
-		}
-		acc |= uint64(c) * ones
-	}
-	return false, acc&highs == 0
-}
 
 func (p *jsonParser) skipStr() bool {
 	end, _, ok := p.scanStr()
@@ -624,6 +624,72 @@ func unquoteAppend(b, body []byte) []byte {
 			i += n
 			b = utf8.AppendRune(b, r)
 		}
+	}
+	return b
+}
+
+// appendUnquoted appends the decoding (see unquote) of the string literal
+// at d[i] to b, validating it as scanStr does in the same pass, and returns
+// the position after the literal; ok false when there is none.
+func appendUnquoted(b, d []byte, i int) (_ []byte, end int, ok bool) {
+	if i >= len(d) || d[i] != '"' {
+		return b, 0, false
+	}
+	i++
+	for {
+		j, seen := plainRun(d, i)
+		if seen&swarHigh == 0 {
+			b = append(b, d[i:j]...)
+		} else {
+			b = appendUTF8(b, d[i:j])
+		}
+		i = j
+		if i >= len(d) || d[i] < 0x20 {
+			return b, 0, false
+		}
+		if d[i] == '"' {
+			return b, i + 1, true
+		}
+		next := escapeEnd(d, i)
+		if next < 0 {
+			return b, 0, false
+		}
+		if e := d[i+1]; e != 'u' {
+			b = append(b, unescaped[e])
+			i = next
+			continue
+		}
+		r := hex4(d[i+2:])
+		if utf16.IsSurrogate(r) {
+			// A pair is two \u escapes; anything else is U+FFFD (and an
+			// invalid second escape fails on the next turn).
+			if next+1 < len(d) && d[next] == '\\' && d[next+1] == 'u' && escapeEnd(d, next) > 0 {
+				if p := utf16.DecodeRune(r, hex4(d[next+2:])); p != unicode.ReplacementChar {
+					b = utf8.AppendRune(b, p)
+					i = next + 6
+					continue
+				}
+			}
+			r = unicode.ReplacementChar
+		}
+		b = utf8.AppendRune(b, r)
+		i = next
+	}
+}
+
+// unescaped maps the letter of a one-letter escape to its byte.
+var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// appendUTF8 appends text to b with each invalid UTF-8 byte replaced by
+// U+FFFD, as encoding/json decodes a string.
+func appendUTF8(b, text []byte) []byte {
+	if utf8.Valid(text) {
+		return append(b, text...)
+	}
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		b = utf8.AppendRune(b, r)
+		text = text[n:]
 	}
 	return b
 }

@@ -109,7 +109,7 @@ func TestDecodeJSON(t *testing.T) {
 func TestUnquoteJSON(t *testing.T) {
 	t.Parallel()
 	for _, lit := range []string{`"a\"b\\c\/d\b\f\n\r\t"`, `"\u00e9\ud83d\ude00"`, `"\ud83d"`, `"\ud83dx"`, `"\ud83d\u0041"`,
-		`"\ude00\ud83d"`, "\"\xff\xfe a\"", `"\uD83D\uDE00"`, `"{\"owners\": [{\"owner\": \"urn:li:corpuser:fbar\"}]}"`} {
+		`"\ude00\ud83d"`, "\"\xff\xfe a\"", `"\uD83D\uDE00"`, `"\ud83d\ud83d\ude00"`, `"\ud83d\n"`, `"abcdefgh\u00e9ijklmnop"`, `"{\"owners\": [{\"owner\": \"urn:li:corpuser:fbar\"}]}"`} {
 		var want string
 		if err := json.Unmarshal([]byte(lit), &want); err != nil {
 			t.Fatal(err)
@@ -117,6 +117,21 @@ func TestUnquoteJSON(t *testing.T) {
 		got, ok := pdl.UnquoteJSON([]byte(lit))
 		if diff := cmp.Diff([]any{want, true}, []any{got, ok}); diff != "" {
 			t.Errorf("UnquoteJSON(%s) (-want +got):\n%s", lit, diff)
+		}
+		gotBytes, ok := pdl.UnquoteJSONBytes([]byte(lit))
+		if diff := cmp.Diff([]any{want, true}, []any{string(gotBytes), ok}); diff != "" {
+			t.Errorf("UnquoteJSONBytes(%s) (-want +got):\n%s", lit, diff)
+		}
+	}
+	// Not literals: a bad escape (also as the second half of a pair), a
+	// control character, no end, text after the end.
+	for _, lit := range []string{`"\ud83d\u00zz"`, `"\ud83d\x"`, `"\ud83d\`, `"\ud83d\u12"`, `"\q"`, "\"a\nb\"", `"abc`,
+		`"abcdefghij\"`, `"a"b`, `x`, `""""`} {
+		if s, ok := pdl.UnquoteJSON([]byte(lit)); ok {
+			t.Errorf("UnquoteJSON(%s) = %q, want false", lit, s)
+		}
+		if b, ok := pdl.UnquoteJSONBytes([]byte(lit)); ok {
+			t.Errorf("UnquoteJSONBytes(%s) = %q, want false", lit, b)
 		}
 	}
 }
