@@ -1,13 +1,13 @@
 package mockserver
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -119,9 +119,21 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 // JSON object is an error without proposals; a parameter that does not
 // validate is an error with the proposals as far as they decoded.
 func decodeIngest(body []byte, batch bool) ([]Proposal, bool, *restliError) {
-	params, rerr := actionParams(body)
-	if rerr != nil {
-		return nil, false, rerr
+	// One pass validates the body and splits it down to the members of a
+	// proposal's aspects: body, list, proposal, aspect.
+	o := outlines.Get().(*pdl.Outline)
+	defer outlines.Put(o)
+	d := wireDoc{o}
+	params, ok := rawMap(nil), o.Parse(body, 4)
+	if ok {
+		params, ok = o.Members(o.Top())
+	}
+	if !ok {
+		d = wireDoc{}
+		var rerr *restliError
+		if params, rerr = actionParams(body); rerr != nil {
+			return nil, false, rerr
+		}
 	}
 	method := "ingestProposal"
 	if batch {
@@ -129,39 +141,44 @@ func decodeIngest(body []byte, batch bool) ([]Proposal, bool, *restliError) {
 	}
 	var pe paramErrors
 	async := asyncParam(params, &pe)
-	var raws []json.RawMessage
-	var paths []string
+	var raws [][]byte
+	path := itemPath{list: "/proposal", index: -1}
 	if batch {
+		path.list = "/proposals"
 		v, ok := params.get("proposals")
 		switch {
 		case !ok || isNull(v):
 			pe.add(msgParamRequired, "/proposals")
 		default:
 			var err error
-			if raws, err = unmarshalArray(v); err != nil {
+			if raws, err = d.array(v); err != nil {
 				pe.add(msgParamType, "/proposals", compact(v), "DataList")
 			}
-		}
-		for i := range raws {
-			paths = append(paths, "/proposals/"+strconv.Itoa(i))
 		}
 	} else {
 		if v, ok := params.get("proposal"); !ok || isNull(v) {
 			pe.add(msgParamRequired, "/proposal")
 		} else {
-			raws, paths = []json.RawMessage{v}, []string{"/proposal"}
+			raws = [][]byte{v}
 		}
 	}
 	ps := make([]Proposal, len(raws))
 	for i, raw := range raws {
 		ps[i] = Proposal{Async: async, Batch: batch, Index: i}
-		decodeProposal(raw, paths[i], &ps[i], &pe)
+		if batch {
+			path.index = i
+		}
+		decodeProposal(d, raw, path, &ps[i], &pe)
 	}
 	if len(pe) > 0 {
 		return ps, async, errorf(http.StatusBadRequest, "%s", joinParamErrors(method, pe))
 	}
 	return ps, async, nil
 }
+
+// outlines are the outlines decodeIngest parses bodies into, kept for the
+// next request: nothing decoded keeps one.
+var outlines = sync.Pool{New: func() any { return new(pdl.Outline) }}
 
 // record keeps copies of received proposals for Proposals.
 func (s *Server) record(ps []Proposal, e *restliError) {

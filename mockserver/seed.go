@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
@@ -39,7 +38,7 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 		}
 		var pe paramErrors
 		ps[i] = Proposal{Batch: true, Index: i}
-		decodeProposal(wire, "/"+strconv.Itoa(i), &ps[i], &pe)
+		decodeProposal(wireDoc{}, wire, itemPath{index: i}, &ps[i], &pe)
 		if len(pe) > 0 {
 			bad = append(bad, fmt.Sprintf("[%d] %s", i, gms.JoinMessages(pe, "; ")))
 		}
