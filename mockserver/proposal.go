@@ -181,7 +181,7 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *Proposal, 
 			pe.add(msgParamType, path.at("/systemMetadata"), compact(v), "DataMap")
 		} else {
 			err := pdl.ValidateJSON(systemMetadataRecord, v)
-			p.SystemMetadata = jsonx.CompactShared(v) // a member of a decoded body: valid JSON
+			p.SystemMetadata = compactShared(v)
 			if err != nil {
 				*pe = append(*pe, gms.PegasusMessageAt(path.at("/systemMetadata"), err))
 			}
@@ -394,6 +394,14 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 	var out []json.RawMessage
 	err := json.Unmarshal(raw, &out)
 	return out, err
+}
+
+// compactShared is jsonx.CompactShared for v, in one pass over it.
+func compactShared(v []byte) []byte {
+	if c, ok := pdl.CompactShared(v); ok {
+		return c
+	}
+	return jsonx.Compact(v)
 }
 
 // compact returns v as compact JSON text for messages, shortened.

@@ -186,17 +186,51 @@ func UnquoteJSONBytes(lit []byte) ([]byte, bool) {
 type jsonParser struct {
 	data []byte
 	pos  int
+	// compact, when set, collects data without the white space ws skips.
+	compact *compactor
 }
 
+// ws moves past white space.
 func (p *jsonParser) ws() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
+	if p.pos < len(p.data) && isSpace[p.data[p.pos]] {
+		p.skipSpace()
+	}
+}
+
+func (p *jsonParser) skipSpace() {
+	start := p.pos
+	for p.pos < len(p.data) && isSpace[p.data[p.pos]] {
+		p.pos++
+	}
+	if p.compact != nil {
+		p.compact.gap(p.data, start, p.pos)
+	}
+}
+
+// isSpace marks the white space JSON allows between tokens.
+var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+// compactor collects the text of a document without its insignificant white
+// space: the text up to from is done, to dst, which is nil while there was
+// nothing to leave out.
+type compactor struct {
+	dst  []byte
+	from int
+	// copied reports that dst holds the text (else the text is its own
+	// compaction so far).
+	copied bool
+}
+
+// gap leaves data[start:end] out.
+func (c *compactor) gap(data []byte, start, end int) {
+	if !c.copied {
+		c.copied = true
+		if c.dst == nil {
+			c.dst = make([]byte, 0, len(data))
 		}
 	}
+	c.dst = append(c.dst, data[c.from:start]...)
+	c.from = end
 }
 
 // value parses (build) or validates one value at p.pos.
@@ -499,8 +533,9 @@ func (p *jsonParser) str() (string, bool) {
 	return unquote(body), true
 }
 
-// fieldNames holds every record field name of the schema tables, so that
-// decoding a known object key does not allocate its string.
+// fieldNameTable holds the names of the schemas, so that decoding a known
+// object key or name does not allocate its string: every record field name
+// and union member key, every enum symbol, entity type and aspect name.
 var fieldNameTable struct {
 	once sync.Once
 	m    map[string]string
@@ -513,15 +548,36 @@ func fieldNames() map[string]string {
 
 func collectFieldNames() map[string]string {
 	m := map[string]string{}
+	var walk func(t Type)
+	walk = func(t Type) {
+		for _, s := range t.Symbols {
+			m[s] = s
+		}
+		if t.Items != nil {
+			walk(*t.Items)
+		}
+		for _, u := range t.Members {
+			k := u.Key()
+			m[k] = k
+			walk(u.Type)
+		}
+	}
 	for _, r := range records() {
 		for _, f := range r.Fields {
 			m[f.Name] = f.Name
+			walk(f.Type)
 		}
+	}
+	for _, e := range entities {
+		m[e.Name] = e.Name
+	}
+	for name := range aspectInfos {
+		m[name] = name
 	}
 	return m
 }
 
-// intern returns string(b), shared when b is a known field name.
+// intern returns string(b), shared when b is a known name.
 func intern(b []byte) string {
 	if len(b) <= 32 {
 		if s, ok := fieldNames()[string(b)]; ok {
@@ -712,38 +768,36 @@ func hex4(h []byte) rune {
 }
 
 // AppendCompact appends valid JSON text src to dst without insignificant
-// white space, as json.Compact does. It reports false, appending nothing,
-// when src is not valid JSON.
+// white space, as json.Compact does. It reports false, and returns dst as it
+// came, when src is not valid JSON. It validates and compacts in one pass.
 func AppendCompact(dst, src []byte) ([]byte, bool) {
-	if !Valid(src) {
+	c := compactor{dst: dst, copied: true}
+	if !validCompacting(src, &c) {
 		return dst, false
 	}
-	return appendCompactValid(dst, src), true
+	return append(c.dst, src[c.from:]...), true
 }
 
-// appendCompactValid is AppendCompact for src known to be valid.
-func appendCompactValid(dst, src []byte) []byte {
-	for i := 0; i < len(src); {
-		switch c := src[i]; c {
-		case ' ', '\t', '\n', '\r':
-			i++
-		case '"':
-			p := jsonParser{data: src, pos: i}
-			end, _, _ := p.scanStr()
-			dst = append(dst, src[i:end]...)
-			i = end
-		default:
-			j := i + 1
-			for j < len(src) && !compactStop[src[j]] {
-				j++
-			}
-			dst = append(dst, src[i:j]...)
-			i = j
-		}
+// CompactShared is AppendCompact to a slice of its own, or src itself when
+// src has no insignificant white space (as src then is its own compaction).
+func CompactShared(src []byte) ([]byte, bool) {
+	var c compactor
+	if !validCompacting(src, &c) {
+		return nil, false
 	}
-	return dst
+	if !c.copied {
+		return src, true
+	}
+	return append(c.dst, src[c.from:]...), true
 }
 
-// compactStop marks the bytes that end a run appendCompactValid copies as it
-// is: white space and the start of a string.
-var compactStop = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '"': true}
+// validCompacting is Valid collecting src's compaction in c.
+func validCompacting(src []byte, c *compactor) bool {
+	p := jsonParser{data: src, compact: c}
+	p.ws()
+	if _, ok := p.value(0, false); !ok {
+		return false
+	}
+	p.ws()
+	return p.pos == len(src)
+}

@@ -69,6 +69,13 @@ func FuzzDecodeJSON(f *testing.F) {
 		if (cerr == nil) != cok || (cok && "x"+cb.String() != string(gotC)) {
 			t.Fatalf("AppendCompact(%q) = %q, %v; json.Compact %q, %v", data, gotC, cok, cb.String(), cerr)
 		}
+		gotS, sok := pdl.CompactShared(data)
+		if sok != cok || (sok && string(gotS) != cb.String()) {
+			t.Fatalf("CompactShared(%q) = %q, %v; json.Compact %q, %v", data, gotS, sok, cb.String(), cerr)
+		}
+		if sok && (cb.String() == string(data)) != (&gotS[0] == &data[0]) {
+			t.Fatalf("CompactShared(%q) = %q shares its input: %v", data, gotS, &gotS[0] == &data[0])
+		}
 		var raws []json.RawMessage
 		stdErr = json.Unmarshal(data, &raws)
 		ga, ok := pdl.ArrayElements(data)
