@@ -157,7 +157,7 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *Proposal, 
 			}
 			return ""
 		}
-		s, err := unmarshalString(v)
+		s, err := d.string(v)
 		if err != nil {
 			pe.add(msgParamType, path.at("/"+name), compact(v), "String")
 		}
@@ -180,10 +180,14 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *Proposal, 
 		if !isObjectText(v) {
 			pe.add(msgParamType, path.at("/systemMetadata"), compact(v), "DataMap")
 		} else {
-			err := pdl.ValidateJSON(systemMetadataRecord, v)
-			p.SystemMetadata = compactShared(v)
-			if err != nil {
-				*pe = append(*pe, gms.PegasusMessageAt(path.at("/systemMetadata"), err))
+			if c, ok := pdl.ConformsCompact(systemMetadataRecord, v); ok {
+				p.SystemMetadata = c
+			} else {
+				err := pdl.ValidateJSON(systemMetadataRecord, v)
+				p.SystemMetadata = compactShared(v)
+				if err != nil {
+					*pe = append(*pe, gms.PegasusMessageAt(path.at("/systemMetadata"), err))
+				}
 			}
 		}
 	}
@@ -203,7 +207,7 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *Proposal, 
 			}
 			for _, k := range m.sortedKeys() {
 				hv := last[k]
-				s, err := unmarshalString(hv)
+				s, err := d.string(hv)
 				if err != nil {
 					pe.add(msgParamType, path.at("/headers/"+k), compact(hv), "String")
 				}
@@ -232,7 +236,7 @@ func decodeGenericAspect(d wireDoc, raw json.RawMessage, path itemPath, field st
 	}
 	if v, ok := ga.get("contentType"); !ok || isNull(v) {
 		pe.add(msgParamRequired, path.at(field+"/contentType"))
-	} else if contentType, err = unmarshalString(v); err != nil {
+	} else if contentType, err = d.string(v); err != nil {
 		pe.add(msgParamType, path.at(field+"/contentType"), compact(v), "String")
 	}
 	v, ok := ga.get("value")
@@ -328,6 +332,16 @@ func (d wireDoc) object(buf rawMap, raw []byte) (rawMap, error) {
 		}
 	}
 	return unmarshalObjectInto(buf, raw)
+}
+
+// string is unmarshalString for raw, a value of d.
+func (d wireDoc) string(raw []byte) (string, error) {
+	if d.o != nil {
+		if s, ok := d.o.Unquote(raw); ok {
+			return s, nil
+		}
+	}
+	return unmarshalString(raw)
 }
 
 // array is unmarshalArray for raw, a value of d.

@@ -14,6 +14,7 @@ type Outline struct {
 	mstack  []Member // the members of the open objects
 	estack  [][]byte // the elements of the open arrays
 	depth   int      // the deepest level recorded (1: the document's value)
+	names   nameCache
 }
 
 // span is one container of an Outline: its text data[start:end] and its
@@ -32,7 +33,7 @@ func (o *Outline) Parse(data []byte, depth int) bool {
 	o.data, o.depth = data, min(depth, maxDepth)
 	o.spans, o.members, o.elems = o.spans[:0], o.members[:0], o.elems[:0]
 	o.mstack, o.estack = o.mstack[:0], o.estack[:0]
-	p := jsonParser{data: data}
+	p := jsonParser{data: data, names: &o.names}
 	p.ws()
 	start := p.pos
 	ok := p.outlineValue(o, 1)
@@ -75,6 +76,14 @@ func (o *Outline) Elements(v []byte) ([][]byte, bool) {
 		return [][]byte{}, true
 	}
 	return o.elems[s.first : s.first+s.n : s.first+s.n], true
+}
+
+// Unquote is UnquoteJSON for lit, a string of the document (or any other),
+// sharing the strings that repeat through the documents o parses.
+func (o *Outline) Unquote(lit []byte) (string, bool) {
+	p := jsonParser{data: lit, names: &o.names}
+	s, ok := p.str()
+	return s, ok && p.pos == len(lit)
 }
 
 // find returns the recorded container whose text is exactly v.

@@ -35,6 +35,10 @@ func checkOutline(t *testing.T, o *pdl.Outline, v []byte, lvl, depth int) {
 	}
 	for _, m := range gotMs {
 		checkOutline(t, o, m.Value, lvl+1, depth)
+		want, wantOK := pdl.UnquoteJSON(m.Value)
+		if got, ok := o.Unquote(m.Value); got != want || ok != wantOK {
+			t.Fatalf("Unquote(%q) = %q, %v; UnquoteJSON %q, %v", m.Value, got, ok, want, wantOK)
+		}
 	}
 	for _, e := range gotEs {
 		checkOutline(t, o, e, lvl+1, depth)

@@ -188,6 +188,8 @@ type jsonParser struct {
 	pos  int
 	// compact, when set, collects data without the white space ws skips.
 	compact *compactor
+	// names, when set, interns the plain strings str decodes.
+	names *nameCache
 }
 
 // ws moves past white space.
@@ -525,6 +527,9 @@ func (p *jsonParser) str() (string, bool) {
 	p.pos = end
 	body := p.data[start+1 : end-1]
 	if plain {
+		if p.names != nil {
+			return p.names.intern(body), true
+		}
 		return intern(body), true
 	}
 	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
@@ -575,6 +580,26 @@ func collectFieldNames() map[string]string {
 		m[name] = name
 	}
 	return m
+}
+
+// nameCache remembers the last short strings a parser decoded, by a hash of
+// a few of their bytes, so that the keys and names that repeat through a
+// document are decoded without allocating or hashing them all; a miss goes
+// to intern.
+type nameCache [128]string
+
+// intern is intern(b) for the plain body b of a string literal.
+func (c *nameCache) intern(b []byte) string {
+	if len(b) == 0 || len(b) > 32 {
+		return intern(b)
+	}
+	h := (uint(len(b))*31 + uint(b[0])*7 + uint(b[len(b)/2])*3 + uint(b[len(b)-1])) % uint(len(c))
+	if s := c[h]; s == string(b) {
+		return s
+	}
+	s := intern(b)
+	c[h] = s
+	return s
 }
 
 // intern returns string(b), shared when b is a known name.
