@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -265,11 +266,7 @@ func decodeGenericAspect(d wireDoc, raw json.RawMessage, path itemPath, field st
 // U+0000..U+00FF), given as the string's UTF-8 text, into the bytes (text
 // itself when it is all ASCII). It fails on a char above U+00FF.
 func pegasusBytesOf(text []byte) ([]byte, bool) {
-	i := 0
-	for i < len(text) && text[i] < utf8.RuneSelf {
-		i++
-	}
-	if i == len(text) {
+	if isASCII(text) {
 		return text, true
 	}
 	b := make([]byte, 0, len(text))
@@ -282,6 +279,18 @@ func pegasusBytesOf(text []byte) ([]byte, bool) {
 		text = text[n:]
 	}
 	return b, true
+}
+
+// isASCII reports whether b is all ASCII, eight bytes at a time.
+func isASCII(b []byte) bool {
+	var seen uint64
+	for ; len(b) >= 8; b = b[8:] {
+		seen |= binary.LittleEndian.Uint64(b)
+	}
+	for _, c := range b {
+		seen |= uint64(c)
+	}
+	return seen&0x8080808080808080 == 0
 }
 
 func isNull(v json.RawMessage) bool {

@@ -1,39 +1,62 @@
 package pdl
 
+import "math"
+
 // Outline is one valid JSON document together with the members of its
 // objects and the elements of its arrays down to a nesting depth, found in
 // the one pass that validates it, so that a reader walking those levels
 // splits them without scanning their text again. The zero Outline is ready
-// for Parse; an Outline can be parsed into again, reusing its memory.
+// for Parse; an Outline can be parsed into again, reusing its memory. It is
+// not safe for concurrent use.
 type Outline struct {
-	data    []byte
-	top     []byte   // the document's value
-	spans   []span   // the containers down to the depth, in document order
-	members []Member // the objects' members, each object's together
-	elems   [][]byte // the arrays' elements, each array's together
-	mstack  []Member // the members of the open objects
-	estack  [][]byte // the elements of the open arrays
-	depth   int      // the deepest level recorded (1: the document's value)
+	data  []byte
+	top   []byte // the document's value
+	depth int    // the deepest level recorded (1: the document's value)
+	// The record, as offsets in data (no pointers, so that recording
+	// writes no GC barriers): the containers down to the depth in document
+	// order, their members and elements, each container's together, and the
+	// members and elements of the open containers.
+	spans []span
+	items []item
+	stack []item
+	// What Members and Elements returned since Parse.
+	members []Member
+	elems   [][]byte
+	last    int // the span find found last
 	names   nameCache
 }
 
 // span is one container of an Outline: its text data[start:end] and its
-// members (an object) or elements (an array) from first, n of them.
+// members (an object) or elements (an array), items[first:first+n].
 type span struct {
 	start, end int
 	first, n   int
 	array      bool
 }
 
+// item is one member or element of an Outline: the key's body (between its
+// quotes; plain: its own decoding, ASCII without escapes) and the value's
+// text, as offsets in data.
+type item struct {
+	key, keyEnd, value, valueEnd int32
+	plain                        bool
+}
+
 // Parse validates data, one JSON value with optional surrounding white
 // space, and records the members of its objects and the elements of its
 // arrays at nesting levels 1 to depth (1: the value itself). It reports
 // whether data is valid JSON, as Valid does; on false o holds no document.
+// (A document of 2 GiB or more is validated, not recorded.)
 func (o *Outline) Parse(data []byte, depth int) bool {
+	if len(data) > math.MaxInt32 {
+		depth = 0
+	}
 	o.data, o.depth = data, min(depth, maxDepth)
-	o.spans, o.members, o.elems = o.spans[:0], o.members[:0], o.elems[:0]
-	o.mstack, o.estack = o.mstack[:0], o.estack[:0]
-	p := jsonParser{data: data, names: &o.names}
+	o.spans, o.items, o.stack = o.spans[:0], o.items[:0], o.stack[:0]
+	clear(o.members) // no pointers into the last document stay
+	clear(o.elems)
+	o.members, o.elems, o.last = o.members[:0], o.elems[:0], -1
+	p := jsonParser{data: data}
 	p.ws()
 	start := p.pos
 	ok := p.outlineValue(o, 1)
@@ -62,7 +85,12 @@ func (o *Outline) Members(v []byte) ([]Member, bool) {
 	if s.n == 0 {
 		return []Member{}, true // not nil, as ObjectMembers
 	}
-	return o.members[s.first : s.first+s.n : s.first+s.n], true
+	start := len(o.members)
+	for _, it := range o.items[s.first : s.first+s.n] {
+		key := o.data[it.key:it.keyEnd]
+		o.members = append(o.members, Member{Key: o.names.decode(key, it.plain), Value: o.data[it.value:it.valueEnd]})
+	}
+	return o.members[start:len(o.members):len(o.members)], true
 }
 
 // Elements returns the text of the elements of the array v, as
@@ -75,7 +103,11 @@ func (o *Outline) Elements(v []byte) ([][]byte, bool) {
 	if s.n == 0 {
 		return [][]byte{}, true
 	}
-	return o.elems[s.first : s.first+s.n : s.first+s.n], true
+	start := len(o.elems)
+	for _, it := range o.items[s.first : s.first+s.n] {
+		o.elems = append(o.elems, o.data[it.value:it.valueEnd])
+	}
+	return o.elems[start:len(o.elems):len(o.elems)], true
 }
 
 // Unquote is UnquoteJSON for lit, a string of the document (or any other),
@@ -97,6 +129,13 @@ func (o *Outline) find(v []byte) (span, bool) {
 	if off < 0 || off >= len(o.data) || &o.data[off] != &v[0] {
 		return span{}, false
 	}
+	// Readers tend to walk the document in order: a container a few after
+	// the last one found is looked for first.
+	for i := o.last + 1; i < min(o.last+8, len(o.spans)); i++ {
+		if o.spans[i].start == off {
+			return o.found(i, len(v))
+		}
+	}
 	lo, hi := 0, len(o.spans)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -106,10 +145,20 @@ func (o *Outline) find(v []byte) (span, bool) {
 			hi = m
 		}
 	}
-	if lo == len(o.spans) || o.spans[lo].start != off || o.spans[lo].end != off+len(v) {
+	if lo == len(o.spans) || o.spans[lo].start != off {
 		return span{}, false
 	}
-	return o.spans[lo], true
+	return o.found(lo, len(v))
+}
+
+// found returns spans[i] if its text is n bytes long, remembering i.
+func (o *Outline) found(i, n int) (span, bool) {
+	s := o.spans[i]
+	if s.end-s.start != n {
+		return span{}, false
+	}
+	o.last = i
+	return s, true
 }
 
 // outlineValue validates the value at p.pos, at nesting level lvl if it is
@@ -118,35 +167,50 @@ func (p *jsonParser) outlineValue(o *Outline, lvl int) bool {
 	if lvl <= o.depth && p.pos < len(p.data) {
 		switch p.data[p.pos] {
 		case '{':
-			return p.outlineObject(o, lvl)
+			return p.outlineContainer(o, lvl, false)
 		case '[':
-			return p.outlineArray(o, lvl)
+			return p.outlineContainer(o, lvl, true)
 		}
 	}
 	_, ok := p.value(lvl-1, false)
 	return ok
 }
 
-func (p *jsonParser) outlineObject(o *Outline, lvl int) bool {
+// outlineContainer records the object or array at p.pos.
+func (p *jsonParser) outlineContainer(o *Outline, lvl int, array bool) bool {
 	si := len(o.spans)
-	o.spans = append(o.spans, span{start: p.pos}) // in document order: before the containers within
-	// A failed parse leaves the stacks to the next Parse.
-	base := len(o.mstack)
-	p.pos++ // {
+	o.spans = append(o.spans, span{start: p.pos, array: array}) // in document order: before the ones within
+	// A failed parse leaves the stack to the next Parse.
+	base := len(o.stack)
+	end := byte('}')
+	if array {
+		end = ']'
+	}
+	p.pos++ // { or [
 	p.ws()
-	if !p.at('}') {
+	if !p.at(end) {
 		for {
 			p.ws()
-			k, ok := p.str()
-			if !ok || !p.colon() {
-				return false
+			var it item
+			if !array {
+				start := p.pos
+				e, plain, ok := p.scanStr()
+				if !ok {
+					return false
+				}
+				p.pos = e
+				it.key, it.keyEnd, it.plain = int32(start+1), int32(e-1), plain
+				if !p.colon() {
+					return false
+				}
 			}
-			start := p.pos
+			it.value = int32(p.pos)
 			if !p.outlineValue(o, lvl+1) {
 				return false
 			}
-			o.mstack = append(o.mstack, Member{Key: k, Value: p.data[start:p.pos]})
-			more, ok := p.sep('}')
+			it.valueEnd = int32(p.pos)
+			o.stack = append(o.stack, it)
+			more, ok := p.sep(end)
 			if !ok {
 				return false
 			}
@@ -157,41 +221,9 @@ func (p *jsonParser) outlineObject(o *Outline, lvl int) bool {
 	} else {
 		p.pos++
 	}
-	ms := o.mstack[base:]
-	o.spans[si].end, o.spans[si].first, o.spans[si].n = p.pos, len(o.members), len(ms)
-	o.members = append(o.members, ms...)
-	o.mstack = o.mstack[:base]
-	return true
-}
-
-func (p *jsonParser) outlineArray(o *Outline, lvl int) bool {
-	si := len(o.spans)
-	o.spans = append(o.spans, span{start: p.pos, array: true})
-	base := len(o.estack)
-	p.pos++ // [
-	p.ws()
-	if !p.at(']') {
-		for {
-			p.ws()
-			start := p.pos
-			if !p.outlineValue(o, lvl+1) {
-				return false
-			}
-			o.estack = append(o.estack, p.data[start:p.pos])
-			more, ok := p.sep(']')
-			if !ok {
-				return false
-			}
-			if !more {
-				break
-			}
-		}
-	} else {
-		p.pos++
-	}
-	es := o.estack[base:]
-	o.spans[si].end, o.spans[si].first, o.spans[si].n = p.pos, len(o.elems), len(es)
-	o.elems = append(o.elems, es...)
-	o.estack = o.estack[:base]
+	its := o.stack[base:]
+	o.spans[si].end, o.spans[si].first, o.spans[si].n = p.pos, len(o.items), len(its)
+	o.items = append(o.items, its...)
+	o.stack = o.stack[:base]
 	return true
 }

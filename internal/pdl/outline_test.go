@@ -43,6 +43,13 @@ func checkOutline(t *testing.T, o *pdl.Outline, v []byte, lvl, depth int) {
 	for _, e := range gotEs {
 		checkOutline(t, o, e, lvl+1, depth)
 	}
+	// What Members and Elements returned stays as it was.
+	if diff := cmp.Diff(wantMs, gotMs, cmp.Comparer(bytes.Equal)); isObj && diff != "" {
+		t.Fatalf("Members(%q) after the levels below (-want +got):\n%s", v, diff)
+	}
+	if diff := cmp.Diff(wantEs, gotEs, cmp.Comparer(bytes.Equal)); isArr && diff != "" {
+		t.Fatalf("Elements(%q) after the levels below (-want +got):\n%s", v, diff)
+	}
 }
 
 func FuzzOutline(f *testing.F) {

@@ -547,17 +547,7 @@ func (p *jsonParser) str() (string, bool) {
 		return "", false
 	}
 	p.pos = end
-	body := p.data[start+1 : end-1]
-	if plain {
-		if p.names != nil {
-			return p.names.intern(body), true
-		}
-		return intern(body), true
-	}
-	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
-		return string(body), true
-	}
-	return unquote(body), true
+	return p.names.decode(p.data[start+1:end-1], plain), true
 }
 
 // fieldNameTable holds the names of the schemas, so that decoding a known
@@ -610,9 +600,22 @@ func collectFieldNames() map[string]string {
 // to intern.
 type nameCache [128]string
 
-// intern is intern(b) for the plain body b of a string literal.
+// decode returns the decoding of a string literal's body that scanStr
+// accepted (plain as it reported), as str does.
+func (c *nameCache) decode(body []byte, plain bool) string {
+	if plain {
+		return c.intern(body)
+	}
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return string(body)
+	}
+	return unquote(body)
+}
+
+// intern is intern(b) for the plain body b of a string literal (a nil
+// cache: intern itself).
 func (c *nameCache) intern(b []byte) string {
-	if len(b) == 0 || len(b) > 32 {
+	if c == nil || len(b) == 0 || len(b) > 32 {
 		return intern(b)
 	}
 	h := (uint(len(b))*31 + uint(b[0])*7 + uint(b[len(b)/2])*3 + uint(b[len(b)-1])) % uint(len(c))
