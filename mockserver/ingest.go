@@ -126,7 +126,7 @@ func decodeIngest(body []byte, batch bool) ([]Proposal, bool, *restliError) {
 	d := wireDoc{o}
 	params, ok := rawMap(nil), o.Parse(body, 4)
 	if ok {
-		params, ok = o.Members(o.Top())
+		params, ok = o.AppendMembers(make(rawMap, 0, 2), o.Top())
 	}
 	if !ok {
 		d = wireDoc{}

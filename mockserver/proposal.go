@@ -336,7 +336,10 @@ type wireDoc struct{ o *pdl.Outline }
 // object is unmarshalObjectInto for raw, a value of d.
 func (d wireDoc) object(buf rawMap, raw []byte) (rawMap, error) {
 	if d.o != nil {
-		if ms, ok := d.o.Members(raw); ok {
+		if ms, ok := d.o.AppendMembers(buf, raw); ok {
+			if ms == nil {
+				ms = rawMap{} // an empty object
+			}
 			return ms, nil
 		}
 	}

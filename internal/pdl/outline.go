@@ -19,11 +19,10 @@ type Outline struct {
 	spans []span
 	items []item
 	stack []item
-	// What Members and Elements returned since Parse.
-	members []Member
-	elems   [][]byte
-	last    int // the span find found last
-	names   nameCache
+	// What Elements returned since Parse.
+	elems [][]byte
+	last  int // the span find found last
+	names nameCache
 }
 
 // span is one container of an Outline: its text data[start:end] and its
@@ -53,9 +52,8 @@ func (o *Outline) Parse(data []byte, depth int) bool {
 	}
 	o.data, o.depth = data, min(depth, maxDepth)
 	o.spans, o.items, o.stack = o.spans[:0], o.items[:0], o.stack[:0]
-	clear(o.members) // no pointers into the last document stay
-	clear(o.elems)
-	o.members, o.elems, o.last = o.members[:0], o.elems[:0], -1
+	clear(o.elems) // no pointers into the last document stay
+	o.elems, o.last = o.elems[:0], -1
 	p := jsonParser{data: data}
 	p.ws()
 	start := p.pos
@@ -72,29 +70,26 @@ func (o *Outline) Parse(data []byte, depth int) bool {
 // around it.
 func (o *Outline) Top() []byte { return o.top }
 
-// Members returns the members of the object v, in order, as
-// ObjectMembers would: v must be the text of an object of the outlined
-// document at a recorded level, a subslice of its data (as Top, Members and
-// Elements return them); otherwise Members reports false. The members share
-// o's memory until the next Parse.
-func (o *Outline) Members(v []byte) ([]Member, bool) {
+// AppendMembers appends the members of the object v to dst, in order, as
+// the function AppendMembers does: v must be the text of an object of the
+// outlined document at a recorded level, a subslice of its data (as Top and
+// the members and elements o gives return them); otherwise it returns dst
+// as it came and false.
+func (o *Outline) AppendMembers(dst []Member, v []byte) ([]Member, bool) {
 	s, ok := o.find(v)
 	if !ok || s.array {
-		return nil, false
+		return dst, false
 	}
-	if s.n == 0 {
-		return []Member{}, true // not nil, as ObjectMembers
-	}
-	start := len(o.members)
 	for _, it := range o.items[s.first : s.first+s.n] {
 		key := o.data[it.key:it.keyEnd]
-		o.members = append(o.members, Member{Key: o.names.decode(key, it.plain), Value: o.data[it.value:it.valueEnd]})
+		dst = append(dst, Member{Key: o.names.decode(key, it.plain), Value: o.data[it.value:it.valueEnd]})
 	}
-	return o.members[start:len(o.members):len(o.members)], true
+	return dst, true
 }
 
 // Elements returns the text of the elements of the array v, as
-// ArrayElements would, on the terms of Members.
+// ArrayElements would, on the terms of AppendMembers. They share o's memory
+// until the next Parse.
 func (o *Outline) Elements(v []byte) ([][]byte, bool) {
 	s, ok := o.find(v)
 	if !ok || !s.array {

@@ -16,7 +16,10 @@ func checkOutline(t *testing.T, o *pdl.Outline, v []byte, lvl, depth int) {
 	t.Helper()
 	wantMs, isObj := pdl.ObjectMembers(v)
 	wantEs, isArr := pdl.ArrayElements(v)
-	gotMs, okMs := o.Members(v)
+	gotMs, okMs := o.AppendMembers(nil, v)
+	if okMs && gotMs == nil {
+		gotMs = []pdl.Member{}
+	}
 	gotEs, okEs := o.Elements(v)
 	if lvl > depth {
 		if okMs || okEs {
@@ -25,10 +28,10 @@ func checkOutline(t *testing.T, o *pdl.Outline, v []byte, lvl, depth int) {
 		return
 	}
 	if okMs != isObj || okEs != isArr {
-		t.Fatalf("Members(%q) ok %v, Elements ok %v; want %v, %v", v, okMs, okEs, isObj, isArr)
+		t.Fatalf("AppendMembers(%q) ok %v, Elements ok %v; want %v, %v", v, okMs, okEs, isObj, isArr)
 	}
 	if diff := cmp.Diff(wantMs, gotMs, cmp.Comparer(bytes.Equal)); isObj && diff != "" {
-		t.Fatalf("Members(%q) (-want +got):\n%s", v, diff)
+		t.Fatalf("AppendMembers(%q) (-want +got):\n%s", v, diff)
 	}
 	if diff := cmp.Diff(wantEs, gotEs, cmp.Comparer(bytes.Equal)); isArr && diff != "" {
 		t.Fatalf("Elements(%q) (-want +got):\n%s", v, diff)
@@ -45,7 +48,7 @@ func checkOutline(t *testing.T, o *pdl.Outline, v []byte, lvl, depth int) {
 	}
 	// What Members and Elements returned stays as it was.
 	if diff := cmp.Diff(wantMs, gotMs, cmp.Comparer(bytes.Equal)); isObj && diff != "" {
-		t.Fatalf("Members(%q) after the levels below (-want +got):\n%s", v, diff)
+		t.Fatalf("AppendMembers(%q) after the levels below (-want +got):\n%s", v, diff)
 	}
 	if diff := cmp.Diff(wantEs, gotEs, cmp.Comparer(bytes.Equal)); isArr && diff != "" {
 		t.Fatalf("Elements(%q) after the levels below (-want +got):\n%s", v, diff)
@@ -86,15 +89,15 @@ func TestOutline(t *testing.T) {
 		t.Fatal("Parse = false")
 	}
 	checkOutline(t, &o, o.Top(), 1, 3)
-	top, _ := o.Members(o.Top())
+	top, _ := o.AppendMembers(nil, o.Top())
 	// Not members of the document: the same text elsewhere, a part of a
 	// value, a value at a level deeper than recorded, a string.
 	inner := data[bytes.Index(data, []byte(`{"c"`)):]
 	inner = inner[:bytes.IndexByte(inner, '}')+1]
 	copied := bytes.Clone(o.Top())
 	for _, v := range [][]byte{copied, o.Top()[1:], o.Top()[:len(o.Top())-1], top[0].Value[:3], inner, top[1].Value, nil} {
-		if ms, ok := o.Members(v); ok {
-			t.Errorf("Members(%q) = %v", v, ms)
+		if ms, ok := o.AppendMembers(nil, v); ok {
+			t.Errorf("AppendMembers(%q) = %v", v, ms)
 		}
 		if es, ok := o.Elements(v); ok {
 			t.Errorf("Elements(%q) = %q", v, es)
@@ -104,7 +107,7 @@ func TestOutline(t *testing.T) {
 	if o.Parse([]byte(`[1`), 3) || o.Top() != nil {
 		t.Fatalf("Parse of invalid JSON = true or Top %q", o.Top())
 	}
-	if ms, ok := o.Members(data[1 : len(data)-1]); ok {
-		t.Errorf("Members after a failed Parse = %v", ms)
+	if ms, ok := o.AppendMembers(nil, data[1:len(data)-1]); ok {
+		t.Errorf("AppendMembers after a failed Parse = %v", ms)
 	}
 }
