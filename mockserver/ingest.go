@@ -92,33 +92,27 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 	}
 	ps, async, rerr := decodeIngest(body, batch)
 	if rerr != nil {
-		s.record(ps, rerr) // nothing when the body did not decode
+		s.recordIngest(ps, async, batch, rerr) // nothing when the body did not decode
 		writeRestliError(w, rerr, "")
 		return
 	}
-	cps := make([]gms.Proposal, len(ps))
-	for i := range ps {
-		cps[i] = ps[i].core()
-	}
-	err := s.core.Ingest(r.Context(), cps, gms.IngestOptions{Async: async, Batch: batch})
-	for i := range ps {
-		ps[i].EntityURN = cps[i].EntityURN // filled from entityKeyAspect
-	}
+	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch})
 	if err != nil {
 		rerr := fromCore(err, rt.op)
-		s.record(ps, rerr)
+		s.recordIngest(ps, async, batch, rerr)
 		writeRestliError(w, rerr, "")
 		return
 	}
-	s.record(ps, nil)
+	s.recordIngest(ps, async, batch, nil)
 	writeSuccess(w)
 }
 
 // decodeIngest decodes the body of ingestProposal (batch false) or
-// ingestProposalBatch into its proposals and async flag. A body that is no
-// JSON object is an error without proposals; a parameter that does not
-// validate is an error with the proposals as far as they decoded.
-func decodeIngest(body []byte, batch bool) ([]Proposal, bool, *restliError) {
+// ingestProposalBatch into its proposals for the core and its async flag.
+// A body that is no JSON object is an error without proposals; a parameter
+// that does not validate is an error with the proposals as far as they
+// decoded.
+func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
 	// One pass validates the body and splits it down to the members of a
 	// proposal's aspects: body, list, proposal, aspect.
 	o := outlines.Get().(*pdl.Outline)
@@ -162,9 +156,8 @@ func decodeIngest(body []byte, batch bool) ([]Proposal, bool, *restliError) {
 			raws = [][]byte{v}
 		}
 	}
-	ps := make([]Proposal, len(raws))
+	ps := make([]gms.Proposal, len(raws))
 	for i, raw := range raws {
-		ps[i] = Proposal{Async: async, Batch: batch, Index: i}
 		if batch {
 			path.index = i
 		}
@@ -179,6 +172,19 @@ func decodeIngest(body []byte, batch bool) ([]Proposal, bool, *restliError) {
 // outlines are the outlines decodeIngest parses bodies into, kept for the
 // next request: nothing decoded keeps one.
 var outlines = sync.Pool{New: func() any { return new(pdl.Outline) }}
+
+// recordIngest records the proposals of an ingest request as the core
+// received them (see record).
+func (s *Server) recordIngest(ps []gms.Proposal, async, batch bool, e *restliError) {
+	if !s.cfg.record || len(ps) == 0 {
+		return
+	}
+	out := make([]Proposal, len(ps))
+	for i := range ps {
+		out[i] = proposalOf(&ps[i], async, batch, i)
+	}
+	s.record(out, e)
+}
 
 // record keeps copies of received proposals for Proposals.
 func (s *Server) record(ps []Proposal, e *restliError) {

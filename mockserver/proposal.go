@@ -72,6 +72,15 @@ func (p *Proposal) core() gms.Proposal {
 		ContentType: p.ContentType, SystemMetadata: p.SystemMetadata, Headers: p.Headers}
 }
 
+// proposalOf returns the proposal the core received as cp, the item index
+// of a request with flags async and batch, sharing cp's memory.
+func proposalOf(cp *gms.Proposal, async, batch bool, index int) Proposal {
+	return Proposal{EntityType: cp.EntityType, EntityURN: cp.EntityURN, ChangeType: cp.ChangeType,
+		AspectName: cp.AspectName, EntityKeyAspect: cp.EntityKeyAspect, Aspect: cp.Aspect,
+		ContentType: cp.ContentType, SystemMetadata: cp.SystemMetadata, Headers: cp.Headers,
+		Async: async, Batch: batch, Index: index}
+}
+
 func (p Proposal) clone() Proposal {
 	p.EntityKeyAspect = bytes.Clone(p.EntityKeyAspect)
 	p.Aspect = bytes.Clone(p.Aspect)
@@ -136,7 +145,7 @@ func (ip itemPath) at(rel string) string {
 // decoded document d) at JSON path path, the way Rest.li's data validation
 // does, into p. It checks only the wire shape; semantics are checked by
 // prepare.
-func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *Proposal, pe *paramErrors) {
+func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Proposal, pe *paramErrors) {
 	var buf [12]pdl.Member
 	fields, err := d.object(buf[:0], raw)
 	if err != nil || fields == nil {
