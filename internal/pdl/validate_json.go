@@ -442,8 +442,8 @@ func (p *jsonParser) scanStr() (end int, plain, ok bool) {
 	escaped := false
 	i := p.pos + 1
 	for {
-		j, bits := plainRun(d, i)
-		seen |= bits
+		j, run := plainRun(d, i)
+		seen |= run
 		i = j
 		if i >= len(d) || d[i] < 0x20 {
 			return 0, false, false
