@@ -113,12 +113,17 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 // that does not validate is an error with the proposals as far as they
 // decoded.
 func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
-	// One pass validates the body and splits it down to the members of a
-	// proposal's aspects: body, list, proposal, aspect.
 	o := outlines.Get().(*pdl.Outline)
 	defer outlines.Put(o)
+	return decodeIngestWith(o, body, batch)
+}
+
+// decodeIngestWith is decodeIngest parsing the body into o: one pass
+// validates the body and splits it down to the members of a proposal's
+// aspects (body, list, proposal, aspect). A nil o splits each level afresh.
+func decodeIngestWith(o *pdl.Outline, body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
 	d := wireDoc{o}
-	params, ok := rawMap(nil), o.Parse(body, 4)
+	params, ok := rawMap(nil), o != nil && o.Parse(body, 4)
 	if ok {
 		params, ok = o.AppendMembers(make(rawMap, 0, 2), o.Top())
 	}
