@@ -6,7 +6,12 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // FuzzIngestProposal checks that no body makes the mock answer 500 or
@@ -90,6 +95,31 @@ func FuzzIngestFidelity(f *testing.F) {
 		for _, a := range storeRows(t, s) {
 			if a.Name == name && a.Version == 0 && string(a.Value) != want.String() {
 				t.Fatalf("stored %s, want %s (body %q)", a.Value, want.String(), body)
+			}
+		}
+	})
+}
+
+// FuzzIngestDecode checks that decoding an ingest body through its outline
+// (one pass splits every level) gives the proposals and the error that
+// splitting each level afresh gives.
+func FuzzIngestDecode(f *testing.F) {
+	if b, err := os.ReadFile(filepath.Join("testdata", "python_emitter_ingest_proposal.json")); err == nil {
+		f.Add(string(b), false)
+		f.Add(strings.Replace(string(b), `"proposal": {`, `"proposals": [{`, 1)[:len(b)-2]+"}]}", true)
+	}
+	f.Add(batchBody(f, mcp("dataset", dsURN, "CREATE", "status", `{"removed": true}`), mcp("dataset", dsURN, "DELETE", "datasetKey", "")), true)
+	f.Add(`{"proposals":[{"entityType":"dataset","entityUrn":"u","changeType":"X","aspect":{"value":"{}","contentType":1,"x":{}},"headers":{"b":"1","a":2,"a":"3"},"systemMetadata":{"runId":1},"auditHeader":[],"y":null},5,{},[]],"async":"TRUE"}`, true)
+	f.Add(`{"proposal":{"entityType":"dataset","entityKeyAspect":{"value":"\u00e9\u0100","contentType":"application/json"},"changeType":"UPSERT","systemMetadata":{"lastObserved":1, "properties" : {"a":"b"}}}}`, false)
+	f.Add(`{"proposals":{"a":1},"async":true}`, true)
+	f.Fuzz(func(t *testing.T, body string, batch bool) {
+		var o pdl.Outline
+		for range 2 { // again into the same outline
+			got, gotAsync, gotErr := decodeIngestWith(&o, []byte(body), batch)
+			want, wantAsync, wantErr := decodeIngestWith(nil, []byte(body), batch)
+			if diff := cmp.Diff([]any{want, wantAsync, wantErr}, []any{got, gotAsync, gotErr},
+				cmp.AllowUnexported(restliError{})); diff != "" {
+				t.Fatalf("decode of %q through its outline (-afresh +outline):\n%s", body, diff)
 			}
 		}
 	})

@@ -1,13 +1,13 @@
 package mockserver
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -90,10 +90,49 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		writeRestliError(w, rerr, "")
 		return
 	}
-	params, rerr := actionParams(body)
+	ps, async, rerr := decodeIngest(body, batch)
 	if rerr != nil {
+		s.recordIngest(ps, async, batch, rerr) // nothing when the body did not decode
 		writeRestliError(w, rerr, "")
 		return
+	}
+	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch})
+	if err != nil {
+		rerr := fromCore(err, rt.op)
+		s.recordIngest(ps, async, batch, rerr)
+		writeRestliError(w, rerr, "")
+		return
+	}
+	s.recordIngest(ps, async, batch, nil)
+	writeSuccess(w)
+}
+
+// decodeIngest decodes the body of ingestProposal (batch false) or
+// ingestProposalBatch into its proposals for the core and its async flag.
+// A body that is no JSON object is an error without proposals; a parameter
+// that does not validate is an error with the proposals as far as they
+// decoded.
+func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
+	o := outlines.Get().(*pdl.Outline)
+	defer outlines.Put(o)
+	return decodeIngestWith(o, body, batch)
+}
+
+// decodeIngestWith is decodeIngest parsing the body into o: one pass
+// validates the body and splits it down to the members of a proposal's
+// aspects (body, list, proposal, aspect). A nil o splits each level afresh.
+func decodeIngestWith(o *pdl.Outline, body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
+	d := wireDoc{o}
+	params, ok := rawMap(nil), o != nil && o.Parse(body, 4)
+	if ok {
+		params, ok = o.AppendMembers(make(rawMap, 0, 2), o.Top())
+	}
+	if !ok {
+		d = wireDoc{}
+		var rerr *restliError
+		if params, rerr = actionParams(body); rerr != nil {
+			return nil, false, rerr
+		}
 	}
 	method := "ingestProposal"
 	if batch {
@@ -101,56 +140,55 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 	}
 	var pe paramErrors
 	async := asyncParam(params, &pe)
-	var raws []json.RawMessage
-	var paths []string
+	var raws [][]byte
+	path := itemPath{list: "/proposal", index: -1}
 	if batch {
+		path.list = "/proposals"
 		v, ok := params.get("proposals")
 		switch {
 		case !ok || isNull(v):
 			pe.add(msgParamRequired, "/proposals")
 		default:
 			var err error
-			if raws, err = unmarshalArray(v); err != nil {
+			if raws, err = d.array(v); err != nil {
 				pe.add(msgParamType, "/proposals", compact(v), "DataList")
 			}
-		}
-		for i := range raws {
-			paths = append(paths, "/proposals/"+strconv.Itoa(i))
 		}
 	} else {
 		if v, ok := params.get("proposal"); !ok || isNull(v) {
 			pe.add(msgParamRequired, "/proposal")
 		} else {
-			raws, paths = []json.RawMessage{v}, []string{"/proposal"}
+			raws = [][]byte{v}
 		}
 	}
-	ps := make([]Proposal, len(raws))
+	ps := make([]gms.Proposal, len(raws))
 	for i, raw := range raws {
-		ps[i] = Proposal{Async: async, Batch: batch, Index: i}
-		decodeProposal(raw, paths[i], &ps[i], &pe)
+		if batch {
+			path.index = i
+		}
+		decodeProposal(d, raw, path, &ps[i], &pe)
 	}
 	if len(pe) > 0 {
-		e := errorf(http.StatusBadRequest, "%s", joinParamErrors(method, pe))
-		s.record(ps, e)
-		writeRestliError(w, e, "")
+		return ps, async, errorf(http.StatusBadRequest, "%s", joinParamErrors(method, pe))
+	}
+	return ps, async, nil
+}
+
+// outlines are the outlines decodeIngest parses bodies into, kept for the
+// next request: nothing decoded keeps one.
+var outlines = sync.Pool{New: func() any { return new(pdl.Outline) }}
+
+// recordIngest records the proposals of an ingest request as the core
+// received them (see record).
+func (s *Server) recordIngest(ps []gms.Proposal, async, batch bool, e *restliError) {
+	if !s.cfg.record || len(ps) == 0 {
 		return
 	}
-	cps := make([]gms.Proposal, len(ps))
+	out := make([]Proposal, len(ps))
 	for i := range ps {
-		cps[i] = ps[i].core()
+		out[i] = proposalOf(&ps[i], async, batch, i)
 	}
-	err := s.core.Ingest(r.Context(), cps, gms.IngestOptions{Async: async, Batch: batch})
-	for i := range ps {
-		ps[i].EntityURN = cps[i].EntityURN // filled from entityKeyAspect
-	}
-	if err != nil {
-		rerr := fromCore(err, rt.op)
-		s.record(ps, rerr)
-		writeRestliError(w, rerr, "")
-		return
-	}
-	s.record(ps, nil)
-	writeSuccess(w)
+	s.record(out, e)
 }
 
 // record keeps copies of received proposals for Proposals.

@@ -602,3 +602,46 @@ func TestEntityKeyAspectRepeatedKey(t *testing.T) {
 		}
 	}
 }
+
+// TestIngestRecordsProposals pins what Proposals keeps of an ingest request:
+// the fields as decoded (the URN built from entityKeyAspect when there was
+// none), the request's flags, each item's index and, for a refused
+// request, the reason on every item.
+func TestIngestRecordsProposals(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	keyed := mcp("dataset", "", "UPSERT", "status", `{"removed": true}`)
+	keyed["entityKeyAspect"] = map[string]any{"value": `{"platform": "urn:li:dataPlatform:hive", "name": "db.t", "origin": "PROD"}`, "contentType": "application/json"}
+	keyed["systemMetadata"] = map[string]any{"runId": "r", "lastObserved": 5}
+	keyed["headers"] = map[string]any{"If-Version-Match": "-1"}
+	body := mustJSON(t, map[string]any{"async": "true", "proposals": []any{
+		mcp("dataset", dsURN, "UPSERT", "globalTags", `{"tags": []}`), keyed}})
+	if r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposalBatch", body); r.Status != http.StatusOK {
+		t.Fatalf("= %d %s", r.Status, r.Body)
+	}
+	bad := batchBody(t, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`), mcp("dataset", dsURN, "UPSERT", "", ""))
+	bad = strings.Replace(bad, `"changeType":"UPSERT","entityType"`, `"changeType":"NOPE","entityType"`, 1)
+	r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposalBatch", bad)
+	if r.Status != http.StatusBadRequest {
+		t.Fatalf("= %d %s", r.Status, r.Body)
+	}
+	var refusal struct{ Message string }
+	if err := json.Unmarshal([]byte(r.Body), &refusal); err != nil {
+		t.Fatal(err)
+	}
+	want := []Proposal{
+		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "globalTags", EntityURN: dsURN,
+			Aspect: json.RawMessage(`{"tags": []}`), ContentType: "application/json", Async: true, Batch: true},
+		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "status", EntityURN: dsURN,
+			EntityKeyAspect: json.RawMessage(`{"platform": "urn:li:dataPlatform:hive", "name": "db.t", "origin": "PROD"}`),
+			Aspect:          json.RawMessage(`{"removed": true}`), ContentType: "application/json",
+			SystemMetadata: json.RawMessage(`{"lastObserved":5,"runId":"r"}`), Headers: map[string]string{"If-Version-Match": "-1"},
+			Async: true, Batch: true, Index: 1},
+		{EntityType: "dataset", ChangeType: "NOPE", AspectName: "status", EntityURN: dsURN,
+			Aspect: json.RawMessage(`{"removed": false}`), ContentType: "application/json", Batch: true, Err: refusal.Message},
+		{EntityType: "dataset", ChangeType: "UPSERT", EntityURN: dsURN, Batch: true, Index: 1, Err: refusal.Message},
+	}
+	if diff := cmp.Diff(want, s.Proposals()); diff != "" || refusal.Message == "" {
+		t.Errorf("Proposals (-want +got):\n%s\nrefusal: %q", diff, refusal.Message)
+	}
+}

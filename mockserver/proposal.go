@@ -2,10 +2,12 @@ package mockserver
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -70,6 +72,15 @@ func (p *Proposal) core() gms.Proposal {
 		ContentType: p.ContentType, SystemMetadata: p.SystemMetadata, Headers: p.Headers}
 }
 
+// proposalOf returns the proposal the core received as cp, the item index
+// of a request with flags async and batch, sharing cp's memory.
+func proposalOf(cp *gms.Proposal, async, batch bool, index int) Proposal {
+	return Proposal{EntityType: cp.EntityType, EntityURN: cp.EntityURN, ChangeType: cp.ChangeType,
+		AspectName: cp.AspectName, EntityKeyAspect: cp.EntityKeyAspect, Aspect: cp.Aspect,
+		ContentType: cp.ContentType, SystemMetadata: cp.SystemMetadata, Headers: cp.Headers,
+		Async: async, Batch: batch, Index: index}
+}
+
 func (p Proposal) clone() Proposal {
 	p.EntityKeyAspect = bytes.Clone(p.EntityKeyAspect)
 	p.Aspect = bytes.Clone(p.Aspect)
@@ -115,20 +126,36 @@ func (pe *paramErrors) add(format string, args ...any) {
 	*pe = append(*pe, fmt.Sprintf(format, args...))
 }
 
-// decodeProposal decodes one MetadataChangeProposal at JSON path path (for
-// messages, e.g. "/proposal") the way Rest.li's data validation does, into p.
-// It checks only the wire shape; semantics are checked by prepare.
-func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErrors) {
+// itemPath is the JSON path of one proposal of a request, for messages
+// ("/proposal", "/proposals/3"); it is built only for a message.
+type itemPath struct {
+	list  string // "/proposal"; or the list, e.g. "/proposals", of an item
+	index int    // the item's index in list; -1: list is the path
+}
+
+// at returns the path of rel ("" or "/member...") within the proposal.
+func (ip itemPath) at(rel string) string {
+	if ip.index < 0 {
+		return ip.list + rel
+	}
+	return ip.list + "/" + strconv.Itoa(ip.index) + rel
+}
+
+// decodeProposal decodes one MetadataChangeProposal, raw (a value of the
+// decoded document d) at JSON path path, the way Rest.li's data validation
+// does, into p. It checks only the wire shape; semantics are checked by
+// prepare.
+func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Proposal, pe *paramErrors) {
 	var buf [12]pdl.Member
-	fields, err := unmarshalObjectInto(buf[:0], raw)
+	fields, err := d.object(buf[:0], raw)
 	if err != nil || fields == nil {
-		pe.add(msgParamType, path, compact(raw), "DataMap")
+		pe.add(msgParamType, path.at(""), compact(raw), "DataMap")
 		return
 	}
 	if hasKeyOutside(fields, mcpFields) {
 		for _, name := range fields.sortedKeys() {
 			if !slices.Contains(mcpFields, name) {
-				pe.add(msgParamUnknown, path+"/"+name)
+				pe.add(msgParamUnknown, path.at("/"+name))
 			}
 		}
 	}
@@ -136,13 +163,13 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 		v, ok := fields.get(name)
 		if !ok || isNull(v) {
 			if required {
-				pe.add(msgParamRequired, path+"/"+name)
+				pe.add(msgParamRequired, path.at("/"+name))
 			}
 			return ""
 		}
-		s, err := unmarshalString(v)
+		s, err := d.string(v)
 		if err != nil {
-			pe.add(msgParamType, path+"/"+name, compact(v), "String")
+			pe.add(msgParamType, path.at("/"+name), compact(v), "String")
 		}
 		return s
 	}
@@ -150,33 +177,38 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 	p.EntityURN = str("entityUrn", false)
 	p.ChangeType = str("changeType", true)
 	if p.ChangeType != "" && !slices.Contains(changeTypes, p.ChangeType) {
-		pe.add(msgParamEnum, path+"/changeType", p.ChangeType)
+		pe.add(msgParamEnum, path.at("/changeType"), p.ChangeType)
 	}
 	p.AspectName = str("aspectName", false)
 	if v, ok := fields.get("entityKeyAspect"); ok && !isNull(v) {
-		p.EntityKeyAspect, _ = decodeGenericAspect(v, path+"/entityKeyAspect", pe)
+		p.EntityKeyAspect, _ = decodeGenericAspect(d, v, path, "/entityKeyAspect", pe)
 	}
 	if v, ok := fields.get("aspect"); ok && !isNull(v) {
-		p.Aspect, p.ContentType = decodeGenericAspect(v, path+"/aspect", pe)
+		p.Aspect, p.ContentType = decodeGenericAspect(d, v, path, "/aspect", pe)
 	}
 	if v, ok := fields.get("systemMetadata"); ok && !isNull(v) {
 		if !isObjectText(v) {
-			pe.add(msgParamType, path+"/systemMetadata", compact(v), "DataMap")
+			pe.add(msgParamType, path.at("/systemMetadata"), compact(v), "DataMap")
 		} else {
-			err := pdl.ValidateJSON(systemMetadataRecord, v)
-			p.SystemMetadata = jsonx.CompactShared(v) // a member of a decoded body: valid JSON
-			if err != nil {
-				*pe = append(*pe, gms.PegasusMessageAt(path+"/systemMetadata", err))
+			if c, ok := pdl.ConformsCompact(systemMetadataRecord, v); ok {
+				p.SystemMetadata = c
+			} else {
+				err := pdl.ValidateJSON(systemMetadataRecord, v)
+				p.SystemMetadata = compactShared(v)
+				if err != nil {
+					*pe = append(*pe, gms.PegasusMessageAt(path.at("/systemMetadata"), err))
+				}
 			}
 		}
 	}
 	if v, ok := fields.get("auditHeader"); ok && !isNull(v) && !isObjectText(v) {
-		pe.add(msgParamType, path+"/auditHeader", compact(v), "DataMap")
+		pe.add(msgParamType, path.at("/auditHeader"), compact(v), "DataMap")
 	}
 	if v, ok := fields.get("headers"); ok && !isNull(v) {
-		m, err := unmarshalObject(v)
+		var buf [8]pdl.Member
+		m, err := d.object(buf[:0], v)
 		if err != nil || m == nil {
-			pe.add(msgParamType, path+"/headers", compact(v), "DataMap")
+			pe.add(msgParamType, path.at("/headers"), compact(v), "DataMap")
 		} else {
 			p.Headers = make(map[string]string, len(m))
 			last := make(map[string]json.RawMessage, len(m)) // a repeated member's last value
@@ -185,9 +217,9 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 			}
 			for _, k := range m.sortedKeys() {
 				hv := last[k]
-				s, err := unmarshalString(hv)
+				s, err := d.string(hv)
 				if err != nil {
-					pe.add(msgParamType, path+"/headers/"+k, compact(hv), "String")
+					pe.add(msgParamType, path.at("/headers/"+k), compact(hv), "String")
 				}
 				p.Headers[k] = s
 			}
@@ -195,44 +227,45 @@ func decodeProposal(raw json.RawMessage, path string, p *Proposal, pe *paramErro
 	}
 }
 
-// decodeGenericAspect decodes a com.linkedin.mxe.GenericAspect: value is
-// Pegasus bytes (a string of one char per byte) holding the aspect JSON text.
-func decodeGenericAspect(raw json.RawMessage, path string, pe *paramErrors) (value json.RawMessage, contentType string) {
+// decodeGenericAspect decodes a com.linkedin.mxe.GenericAspect, raw (a
+// value of d), the member field of the proposal at path: value is Pegasus
+// bytes (a string of one char per byte) holding the aspect JSON text.
+func decodeGenericAspect(d wireDoc, raw json.RawMessage, path itemPath, field string, pe *paramErrors) (value json.RawMessage, contentType string) {
 	var buf [4]pdl.Member
-	ga, err := unmarshalObjectInto(buf[:0], raw)
+	ga, err := d.object(buf[:0], raw)
 	if err != nil || ga == nil {
-		pe.add(msgParamType, path, compact(raw), "DataMap")
+		pe.add(msgParamType, path.at(field), compact(raw), "DataMap")
 		return nil, ""
 	}
 	if hasKeyOutside(ga, genericAspectFields) {
 		for _, name := range ga.sortedKeys() {
 			if name != "value" && name != "contentType" {
-				pe.add(msgParamUnknown, path+"/"+name)
+				pe.add(msgParamUnknown, path.at(field+"/"+name))
 			}
 		}
 	}
 	if v, ok := ga.get("contentType"); !ok || isNull(v) {
-		pe.add(msgParamRequired, path+"/contentType")
-	} else if contentType, err = unmarshalString(v); err != nil {
-		pe.add(msgParamType, path+"/contentType", compact(v), "String")
+		pe.add(msgParamRequired, path.at(field+"/contentType"))
+	} else if contentType, err = d.string(v); err != nil {
+		pe.add(msgParamType, path.at(field+"/contentType"), compact(v), "String")
 	}
 	v, ok := ga.get("value")
 	if !ok || isNull(v) {
-		pe.add(msgParamRequired, path+"/value")
+		pe.add(msgParamRequired, path.at(field+"/value"))
 		return nil, contentType
 	}
 	text, ok := pdl.UnquoteJSONBytes(bytes.TrimSpace(v))
 	if !ok {
 		s, err := unmarshalString(v)
 		if err != nil {
-			pe.add(msgParamType, path+"/value", compact(v), "ByteString")
+			pe.add(msgParamType, path.at(field+"/value"), compact(v), "ByteString")
 			return nil, contentType
 		}
 		text = []byte(s)
 	}
 	b, ok := pegasusBytesOf(text)
 	if !ok {
-		pe.add(msgParamBytes, path+"/value", abbreviate(string(text)))
+		pe.add(msgParamBytes, path.at(field+"/value"), abbreviate(string(text)))
 		return nil, contentType
 	}
 	return b, contentType
@@ -242,11 +275,7 @@ func decodeGenericAspect(raw json.RawMessage, path string, pe *paramErrors) (val
 // U+0000..U+00FF), given as the string's UTF-8 text, into the bytes (text
 // itself when it is all ASCII). It fails on a char above U+00FF.
 func pegasusBytesOf(text []byte) ([]byte, bool) {
-	i := 0
-	for i < len(text) && text[i] < utf8.RuneSelf {
-		i++
-	}
-	if i == len(text) {
+	if isASCII(text) {
 		return text, true
 	}
 	b := make([]byte, 0, len(text))
@@ -259,6 +288,18 @@ func pegasusBytesOf(text []byte) ([]byte, bool) {
 		text = text[n:]
 	}
 	return b, true
+}
+
+// isASCII reports whether b is all ASCII, eight bytes at a time.
+func isASCII(b []byte) bool {
+	var seen uint64
+	for ; len(b) >= 8; b = b[8:] {
+		seen |= binary.LittleEndian.Uint64(b)
+	}
+	for _, c := range b {
+		seen |= uint64(c)
+	}
+	return seen&0x8080808080808080 == 0
 }
 
 func isNull(v json.RawMessage) bool {
@@ -294,6 +335,49 @@ func unmarshalObjectInto(buf rawMap, raw []byte) (rawMap, error) {
 		out = append(out, pdl.Member{Key: k, Value: v})
 	}
 	return out, nil
+}
+
+// wireDoc is the document a request's values come from: with its outline
+// when it has one (a valid body), whose recorded objects and arrays split
+// without another scan; the zero wireDoc splits every value afresh.
+type wireDoc struct{ o *pdl.Outline }
+
+// object is unmarshalObjectInto for raw, a value of d.
+func (d wireDoc) object(buf rawMap, raw []byte) (rawMap, error) {
+	if d.o != nil {
+		if ms, ok := d.o.AppendMembers(buf, raw); ok {
+			if ms == nil {
+				ms = rawMap{} // an empty object
+			}
+			return ms, nil
+		}
+	}
+	return unmarshalObjectInto(buf, raw)
+}
+
+// string is unmarshalString for raw, a value of d.
+func (d wireDoc) string(raw []byte) (string, error) {
+	if d.o != nil {
+		if s, ok := d.o.Unquote(raw); ok {
+			return s, nil
+		}
+	}
+	return unmarshalString(raw)
+}
+
+// array is unmarshalArray for raw, a value of d.
+func (d wireDoc) array(raw []byte) ([][]byte, error) {
+	if d.o != nil {
+		if es, ok := d.o.Elements(raw); ok {
+			return es, nil
+		}
+	}
+	raws, err := unmarshalArray(raw)
+	es := make([][]byte, len(raws))
+	for i, r := range raws {
+		es[i] = r
+	}
+	return es, err
 }
 
 // rawMap is a JSON object as its members in order; a repeated key's last
@@ -345,6 +429,14 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 	var out []json.RawMessage
 	err := json.Unmarshal(raw, &out)
 	return out, err
+}
+
+// compactShared is jsonx.CompactShared for v, in one pass over it.
+func compactShared(v []byte) []byte {
+	if c, ok := pdl.CompactShared(v); ok {
+		return c
+	}
+	return jsonx.Compact(v)
 }
 
 // compact returns v as compact JSON text for messages, shortened.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
@@ -29,7 +28,7 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 	if err := json.Unmarshal(data, &elems); err != nil {
 		return 0, &textError{text: "mockserver: load: not a JSON array of proposals: " + gms.JSONErrorText(err), err: err}
 	}
-	ps := make([]Proposal, len(elems))
+	ps := make([]gms.Proposal, len(elems))
 	var bad []string
 	for i, raw := range elems {
 		wire, err := fileSinkToWire(raw)
@@ -38,8 +37,7 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 			continue
 		}
 		var pe paramErrors
-		ps[i] = Proposal{Batch: true, Index: i}
-		decodeProposal(wire, "/"+strconv.Itoa(i), &ps[i], &pe)
+		decodeProposal(wireDoc{}, wire, itemPath{index: i}, &ps[i], &pe)
 		if len(pe) > 0 {
 			bad = append(bad, fmt.Sprintf("[%d] %s", i, gms.JoinMessages(pe, "; ")))
 		}
@@ -48,11 +46,7 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 		return 0, fmt.Errorf("mockserver: load: %d of %d items are invalid, nothing was written: %s",
 			len(bad), len(elems), gms.JoinMessages(bad, "; "))
 	}
-	cps := make([]gms.Proposal, len(ps))
-	for i := range ps {
-		cps[i] = ps[i].core()
-	}
-	if err := s.core.Ingest(context.Background(), cps, gms.IngestOptions{Batch: true}); err != nil {
+	if err := s.core.Ingest(context.Background(), ps, gms.IngestOptions{Batch: true}); err != nil {
 		return 0, fmt.Errorf("mockserver: load: %w", apiError(fromCore(err, OpIngestProposalBatch)))
 	}
 	return len(ps), nil

@@ -15,10 +15,13 @@
 //   - a JSON scanner for the hot paths of the mock server and its store, which must not pay for
 //     encoding/json's reflection on every write: [Valid], [Conforms] (a schema check over the
 //     JSON text itself, with no decoding; [ValidateJSON] decodes only when it fails, to name the
-//     problem), [ObjectMembers], [AppendMembers], [EachMember], [ObjectMap], [ArrayElements],
-//     [UnquoteJSON], [AppendCompact], [EqualJSON] and [DecodeJSON]. Each answers as encoding/json
-//     would or reports that it cannot (ok false), in which case callers fall back to
-//     encoding/json; differential fuzz targets hold them to that.
+//     problem; [ConformsCompact] compacts in the same pass), [ObjectMembers], [AppendMembers],
+//     [EachMember], [ObjectMap], [ArrayElements], [UnquoteJSON], [AppendCompact],
+//     [CompactShared], [EqualJSON] and [DecodeJSON], and [Outline], which validates a document
+//     once and records the members and elements of its first levels, so that a reader walking
+//     them does not scan them again. Each answers as encoding/json would or reports that it
+//     cannot (ok false), in which case callers fall back to encoding/json; differential fuzz
+//     targets hold them to that.
 //
 // The registry covers every entity and aspect of entity-registry.yml, and the schemas every
 // record of DataHub's PDL tree, so every aspect has one. The schema and annotation tables are

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"sync"
 	"unicode"
 	"unicode/utf16"
@@ -173,34 +174,85 @@ func UnquoteJSON(lit []byte) (string, bool) {
 }
 
 // UnquoteJSONBytes is UnquoteJSON returning the string's bytes, in a slice
-// of its own.
+// of its own. It validates and decodes lit in one pass.
 func UnquoteJSONBytes(lit []byte) ([]byte, bool) {
-	p := jsonParser{data: lit}
-	end, plain, ok := p.scanStr()
+	b, end, ok := appendUnquoted(make([]byte, 0, len(lit)), lit, 0)
 	if !ok || end != len(lit) {
 		return nil, false
 	}
-	body := lit[1 : end-1]
-	if plain || bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
-		return bytes.Clone(body), true
-	}
-	return unquoteAppend(make([]byte, 0, len(body)), body), true
+	return b, true
 }
 
 type jsonParser struct {
 	data []byte
 	pos  int
+	// compact, when set, collects data without the white space ws skips.
+	compact *compactor
+	// names, when set, interns the plain strings str decodes.
+	names *nameCache
 }
 
+// ws moves past white space.
 func (p *jsonParser) ws() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
+	if p.pos < len(p.data) && isSpace[p.data[p.pos]] {
+		p.skipSpace()
+	}
+}
+
+// skipSpace is ws past the first byte; out of line, so that ws inlines. An
+// indentation's run of spaces goes eight at a time.
+//
+//go:noinline
+func (p *jsonParser) skipSpace() {
+	d := p.data
+	start := p.pos
+	i := start + 1
+	for i < len(d) && isSpace[d[i]] {
+		if d[i] == ' ' {
+			for i+8 <= len(d) {
+				w := binary.LittleEndian.Uint64(d[i:]) ^ swarLow*' '
+				if w != 0 {
+					i += bits.TrailingZeros64(w) / 8
+					break
+				}
+				i += 8
+			}
+			if i == len(d) || !isSpace[d[i]] {
+				break
+			}
+		}
+		i++
+	}
+	p.pos = i
+	if p.compact != nil {
+		p.compact.gap(d, start, i)
+	}
+}
+
+// isSpace marks the white space JSON allows between tokens.
+var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+// compactor collects the text of a document without its insignificant white
+// space: the text up to from is done, to dst, which is nil while there was
+// nothing to leave out.
+type compactor struct {
+	dst  []byte
+	from int
+	// copied reports that dst holds the text (else the text is its own
+	// compaction so far).
+	copied bool
+}
+
+// gap leaves data[start:end] out.
+func (c *compactor) gap(data []byte, start, end int) {
+	if !c.copied {
+		c.copied = true
+		if c.dst == nil {
+			c.dst = make([]byte, 0, len(data))
 		}
 	}
+	c.dst = append(c.dst, data[c.from:start]...)
+	c.from = end
 }
 
 // value parses (build) or validates one value at p.pos.
@@ -386,60 +438,88 @@ func (p *jsonParser) scanStr() (end int, plain, ok bool) {
 	if p.pos >= len(d) || d[p.pos] != '"' {
 		return 0, false, false
 	}
-	plain = true
+	var seen uint64 // the bytes of the runs, ORed: their high bits tell non-ASCII
+	escaped := false
 	i := p.pos + 1
 	for {
-		if plain {
-			// Until the first escape: the run up to the next quote or
-			// backslash, found by IndexByte and checked 8 bytes at a time.
-			rest := d[i:]
-			q := bytes.IndexByte(rest, '"')
-			if q < 0 {
-				return 0, false, false
-			}
-			if b := bytes.IndexByte(rest[:q], '\\'); b >= 0 {
-				q = b
-			}
-			ctl, ascii := scanRun(rest[:q])
-			if ctl {
-				return 0, false, false
-			}
-			plain = ascii
-			i += q
-		} else {
-			// After one: escapes tend to be dense, so byte by byte.
-			for i < len(d) && strPlainByte[d[i]] {
-				i++
-			}
-			if i >= len(d) || d[i] < 0x20 {
-				return 0, false, false
-			}
+		j, run := plainRun(d, i)
+		seen |= run
+		i = j
+		if i >= len(d) || d[i] < 0x20 {
+			return 0, false, false
 		}
 		if d[i] == '"' {
-			return i + 1, plain, true
+			return i + 1, !escaped && seen&swarHigh == 0, true
 		}
-		plain = false
-		i++ // the backslash
-		if i >= len(d) {
+		escaped = true
+		if i+1 < len(d) && unescaped[d[i+1]] != 0 { // the common escapes, in line
+			i += 2
+		} else if i = escapeEnd(d, i); i < 0 {
 			return 0, false, false
 		}
-		switch d[i] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		case 'u':
-			if i+4 >= len(d) {
-				return 0, false, false
-			}
-			for _, h := range d[i+1 : i+5] {
-				if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
-					return 0, false, false
-				}
-			}
-			i += 4
-		default:
-			return 0, false, false
-		}
-		i++
 	}
+}
+
+// escapeEnd returns the position after the escape whose backslash is at
+// d[i], or -1 when it is not a valid JSON escape.
+func escapeEnd(d []byte, i int) int {
+	i++
+	if i >= len(d) {
+		return -1
+	}
+	switch d[i] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return i + 1
+	case 'u':
+		if i+4 >= len(d) || !isHex4(d[i+1:i+5]) {
+			return -1
+		}
+		return i + 5
+	}
+	return -1
+}
+
+// isHex4 reports whether h holds four hex digits.
+func isHex4(h []byte) bool {
+	for _, c := range h[:4] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// The constants of the scans eight bytes at a time: one in each byte's low
+// bit, and in each byte's high bit.
+const swarLow, swarHigh = 0x0101010101010101, 0x8080808080808080
+
+// strStops marks, in the high bit of its byte, the first byte of w (in
+// little-endian order) that ends a run of a string literal's plain bytes: a
+// quote, a backslash or a control character. A mark on a later byte may be
+// wrong (a borrow), so only the lowest counts; 0 means no such byte.
+func strStops(w uint64) uint64 {
+	q := w ^ swarLow*'"'
+	b := w ^ swarLow*'\\'
+	return ((q-swarLow)&^q | (b-swarLow)&^b | (w-swarLow*0x20)&^w) & swarHigh
+}
+
+// plainRun returns the position of the first byte of d at or after i that
+// a string literal does not hold as it is (len(d) if none), eight bytes at a
+// time, and the bytes before it ORed together.
+func plainRun(d []byte, i int) (int, uint64) {
+	var seen uint64
+	for ; i+8 <= len(d); i += 8 {
+		w := binary.LittleEndian.Uint64(d[i:])
+		if m := strStops(w); m != 0 {
+			k := bits.TrailingZeros64(m) / 8
+			return i + k, seen | w&(1<<(8*k)-1)
+		}
+		seen |= w
+	}
+	for ; i < len(d) && strPlainByte[d[i]]; i++ {
+		seen |= uint64(d[i])
+	}
+	return i, seen
 }
 
 // strPlainByte marks the bytes a string literal holds as they are: all but
@@ -450,28 +530,6 @@ var strPlainByte = func() (t [256]bool) {
 	}
 	return t
 }()
-
-// scanRun reports whether b holds a control character (below U+0020, not
-// allowed in a JSON string) and whether it is all ASCII.
-func scanRun(b []byte) (ctl, ascii bool) {
-	const ones, highs, spaces = 0x0101010101010101, 0x8080808080808080, 0x2020202020202020
-	var acc uint64
-	for len(b) >= 8 {
-		w := binary.LittleEndian.Uint64(b)
-		if (w-spaces)&^w&highs != 0 { // some byte < 0x20
-			return true, false
-		}
-		acc |= w
-		b = b[8:]
-	}
-	for _, c := range b {
-		if c < 0x20 {
-			return true, false
-		}
-		acc |= uint64(c) * ones
-	}
-	return false, acc&highs == 0
-}
 
 func (p *jsonParser) skipStr() bool {
 	end, _, ok := p.scanStr()
@@ -489,18 +547,12 @@ func (p *jsonParser) str() (string, bool) {
 		return "", false
 	}
 	p.pos = end
-	body := p.data[start+1 : end-1]
-	if plain {
-		return intern(body), true
-	}
-	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
-		return string(body), true
-	}
-	return unquote(body), true
+	return p.names.decode(p.data[start+1:end-1], plain), true
 }
 
-// fieldNames holds every record field name of the schema tables, so that
-// decoding a known object key does not allocate its string.
+// fieldNameTable holds the names of the schemas, so that decoding a known
+// object key or name does not allocate its string: every record field name
+// and union member key, every enum symbol, entity type and aspect name.
 var fieldNameTable struct {
 	once sync.Once
 	m    map[string]string
@@ -513,15 +565,69 @@ func fieldNames() map[string]string {
 
 func collectFieldNames() map[string]string {
 	m := map[string]string{}
+	var walk func(t Type)
+	walk = func(t Type) {
+		for _, s := range t.Symbols {
+			m[s] = s
+		}
+		if t.Items != nil {
+			walk(*t.Items)
+		}
+		for _, u := range t.Members {
+			k := u.Key()
+			m[k] = k
+			walk(u.Type)
+		}
+	}
 	for _, r := range records() {
 		for _, f := range r.Fields {
 			m[f.Name] = f.Name
+			walk(f.Type)
 		}
+	}
+	for _, e := range entities {
+		m[e.Name] = e.Name
+	}
+	for name := range aspectInfos {
+		m[name] = name
 	}
 	return m
 }
 
-// intern returns string(b), shared when b is a known field name.
+// nameCache remembers the last short strings a parser decoded, by a hash of
+// a few of their bytes, so that the keys and names that repeat through a
+// document are decoded without allocating or hashing them all; a miss goes
+// to intern.
+type nameCache [128]string
+
+// decode returns the decoding of a string literal's body that scanStr
+// accepted (plain as it reported), as str does.
+func (c *nameCache) decode(body []byte, plain bool) string {
+	if plain {
+		return c.intern(body)
+	}
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return string(body)
+	}
+	return unquote(body)
+}
+
+// intern is intern(b) for the plain body b of a string literal (a nil
+// cache: intern itself).
+func (c *nameCache) intern(b []byte) string {
+	if c == nil || len(b) == 0 || len(b) > 32 {
+		return intern(b)
+	}
+	h := (uint(len(b))*31 + uint(b[0])*7 + uint(b[len(b)/2])*3 + uint(b[len(b)-1])) % uint(len(c))
+	if s := c[h]; s == string(b) {
+		return s
+	}
+	s := intern(b)
+	c[h] = s
+	return s
+}
+
+// intern returns string(b), shared when b is a known name.
 func intern(b []byte) string {
 	if len(b) <= 32 {
 		if s, ok := fieldNames()[string(b)]; ok {
@@ -628,6 +734,73 @@ func unquoteAppend(b, body []byte) []byte {
 	return b
 }
 
+// appendUnquoted appends the decoding (see unquote) of the string literal
+// at d[i] to b, validating it as scanStr does in the same pass, and returns
+// the position after the literal; ok false when there is none.
+func appendUnquoted(b, d []byte, i int) (_ []byte, end int, ok bool) {
+	if i >= len(d) || d[i] != '"' {
+		return b, 0, false
+	}
+	i++
+	for {
+		j, seen := plainRun(d, i)
+		if seen&swarHigh == 0 {
+			b = append(b, d[i:j]...)
+		} else {
+			b = appendUTF8(b, d[i:j])
+		}
+		i = j
+		if i >= len(d) || d[i] < 0x20 {
+			return b, 0, false
+		}
+		if d[i] == '"' {
+			return b, i + 1, true
+		}
+		if i+1 < len(d) && unescaped[d[i+1]] != 0 {
+			b = append(b, unescaped[d[i+1]])
+			i += 2
+			continue
+		}
+		next := escapeEnd(d, i) // a \u escape or none
+		if next < 0 {
+			return b, 0, false
+		}
+		r := hex4(d[i+2:])
+		if utf16.IsSurrogate(r) {
+			// A pair is two \u escapes; anything else is U+FFFD (and an
+			// invalid second escape fails on the next turn).
+			if next+1 < len(d) && d[next] == '\\' && d[next+1] == 'u' && escapeEnd(d, next) > 0 {
+				if p := utf16.DecodeRune(r, hex4(d[next+2:])); p != unicode.ReplacementChar {
+					b = utf8.AppendRune(b, p)
+					i = next + 6
+					continue
+				}
+			}
+			r = unicode.ReplacementChar
+		}
+		b = utf8.AppendRune(b, r)
+		i = next
+	}
+}
+
+// unescaped maps the letter of a one-letter escape to its byte (0: no
+// such escape).
+var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// appendUTF8 appends text to b with each invalid UTF-8 byte replaced by
+// U+FFFD, as encoding/json decodes a string.
+func appendUTF8(b, text []byte) []byte {
+	if utf8.Valid(text) {
+		return append(b, text...)
+	}
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		b = utf8.AppendRune(b, r)
+		text = text[n:]
+	}
+	return b
+}
+
 // hex4 is the value of four hex digits scanStr checked.
 func hex4(h []byte) rune {
 	var r rune
@@ -646,38 +819,36 @@ func hex4(h []byte) rune {
 }
 
 // AppendCompact appends valid JSON text src to dst without insignificant
-// white space, as json.Compact does. It reports false, appending nothing,
-// when src is not valid JSON.
+// white space, as json.Compact does. It reports false, and returns dst as it
+// came, when src is not valid JSON. It validates and compacts in one pass.
 func AppendCompact(dst, src []byte) ([]byte, bool) {
-	if !Valid(src) {
+	c := compactor{dst: dst, copied: true}
+	if !validCompacting(src, &c) {
 		return dst, false
 	}
-	return appendCompactValid(dst, src), true
+	return append(c.dst, src[c.from:]...), true
 }
 
-// appendCompactValid is AppendCompact for src known to be valid.
-func appendCompactValid(dst, src []byte) []byte {
-	for i := 0; i < len(src); {
-		switch c := src[i]; c {
-		case ' ', '\t', '\n', '\r':
-			i++
-		case '"':
-			p := jsonParser{data: src, pos: i}
-			end, _, _ := p.scanStr()
-			dst = append(dst, src[i:end]...)
-			i = end
-		default:
-			j := i + 1
-			for j < len(src) && !compactStop[src[j]] {
-				j++
-			}
-			dst = append(dst, src[i:j]...)
-			i = j
-		}
+// CompactShared is AppendCompact to a slice of its own, or src itself when
+// src has no insignificant white space (as src then is its own compaction).
+func CompactShared(src []byte) ([]byte, bool) {
+	var c compactor
+	if !validCompacting(src, &c) {
+		return nil, false
 	}
-	return dst
+	if !c.copied {
+		return src, true
+	}
+	return append(c.dst, src[c.from:]...), true
 }
 
-// compactStop marks the bytes that end a run appendCompactValid copies as it
-// is: white space and the start of a string.
-var compactStop = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '"': true}
+// validCompacting is Valid collecting src's compaction in c.
+func validCompacting(src []byte, c *compactor) bool {
+	p := jsonParser{data: src, compact: c}
+	p.ws()
+	if _, ok := p.value(0, false); !ok {
+		return false
+	}
+	p.ws()
+	return p.pos == len(src)
+}

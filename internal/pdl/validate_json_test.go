@@ -69,6 +69,13 @@ func FuzzDecodeJSON(f *testing.F) {
 		if (cerr == nil) != cok || (cok && "x"+cb.String() != string(gotC)) {
 			t.Fatalf("AppendCompact(%q) = %q, %v; json.Compact %q, %v", data, gotC, cok, cb.String(), cerr)
 		}
+		gotS, sok := pdl.CompactShared(data)
+		if sok != cok || (sok && string(gotS) != cb.String()) {
+			t.Fatalf("CompactShared(%q) = %q, %v; json.Compact %q, %v", data, gotS, sok, cb.String(), cerr)
+		}
+		if sok && (cb.String() == string(data)) != (&gotS[0] == &data[0]) {
+			t.Fatalf("CompactShared(%q) = %q shares its input: %v", data, gotS, &gotS[0] == &data[0])
+		}
 		var raws []json.RawMessage
 		stdErr = json.Unmarshal(data, &raws)
 		ga, ok := pdl.ArrayElements(data)
@@ -109,7 +116,7 @@ func TestDecodeJSON(t *testing.T) {
 func TestUnquoteJSON(t *testing.T) {
 	t.Parallel()
 	for _, lit := range []string{`"a\"b\\c\/d\b\f\n\r\t"`, `"\u00e9\ud83d\ude00"`, `"\ud83d"`, `"\ud83dx"`, `"\ud83d\u0041"`,
-		`"\ude00\ud83d"`, "\"\xff\xfe a\"", `"\uD83D\uDE00"`, `"{\"owners\": [{\"owner\": \"urn:li:corpuser:fbar\"}]}"`} {
+		`"\ude00\ud83d"`, "\"\xff\xfe a\"", `"\uD83D\uDE00"`, `"\ud83d\ud83d\ude00"`, `"\ud83d\n"`, `"abcdefgh\u00e9ijklmnop"`, `"{\"owners\": [{\"owner\": \"urn:li:corpuser:fbar\"}]}"`} {
 		var want string
 		if err := json.Unmarshal([]byte(lit), &want); err != nil {
 			t.Fatal(err)
@@ -117,6 +124,21 @@ func TestUnquoteJSON(t *testing.T) {
 		got, ok := pdl.UnquoteJSON([]byte(lit))
 		if diff := cmp.Diff([]any{want, true}, []any{got, ok}); diff != "" {
 			t.Errorf("UnquoteJSON(%s) (-want +got):\n%s", lit, diff)
+		}
+		gotBytes, ok := pdl.UnquoteJSONBytes([]byte(lit))
+		if diff := cmp.Diff([]any{want, true}, []any{string(gotBytes), ok}); diff != "" {
+			t.Errorf("UnquoteJSONBytes(%s) (-want +got):\n%s", lit, diff)
+		}
+	}
+	// Not literals: a bad escape (also as the second half of a pair), a
+	// control character, no end, text after the end.
+	for _, lit := range []string{`"\ud83d\u00zz"`, `"\ud83d\x"`, `"\ud83d\`, `"\ud83d\u12"`, `"\q"`, "\"a\nb\"", `"abc`,
+		`"abcdefghij\"`, `"a"b`, `x`, `""""`} {
+		if s, ok := pdl.UnquoteJSON([]byte(lit)); ok {
+			t.Errorf("UnquoteJSON(%s) = %q, want false", lit, s)
+		}
+		if b, ok := pdl.UnquoteJSONBytes([]byte(lit)); ok {
+			t.Errorf("UnquoteJSONBytes(%s) = %q, want false", lit, b)
 		}
 	}
 }

@@ -12,11 +12,29 @@ import (
 // (or that Conforms could not tell cheaply, e.g. for a repeated key); call
 // ValidateJSON for the verdict and the error.
 func Conforms(recordName string, data []byte) bool {
+	return conforms(recordName, data, nil)
+}
+
+// ConformsCompact is Conforms that also returns data's compaction, as
+// CompactShared does, when it reports true.
+func ConformsCompact(recordName string, data []byte) ([]byte, bool) {
+	var c compactor
+	if !conforms(recordName, data, &c) {
+		return nil, false
+	}
+	if !c.copied {
+		return data, true
+	}
+	return append(c.dst, data[c.from:]...), true
+}
+
+// conforms is Conforms collecting data's compaction in c when set.
+func conforms(recordName string, data []byte, c *compactor) bool {
 	rec := compiled().records[recordName]
 	if rec == nil {
 		return false
 	}
-	p := jsonParser{data: data}
+	p := jsonParser{data: data, compact: c}
 	p.ws()
 	if !p.conformsRecord(rec, 1) {
 		return false

@@ -23,6 +23,13 @@ func checkConforms(t *testing.T, record, s string) {
 	if got && !valid {
 		t.Fatalf("Conforms(%s, %q) = true, but it does not validate", record, s)
 	}
+	c, ok := pdl.ConformsCompact(record, []byte(s))
+	if ok != got {
+		t.Fatalf("ConformsCompact(%s, %q) = %v, Conforms %v", record, s, ok, got)
+	}
+	if want, _ := pdl.CompactShared([]byte(s)); ok && string(c) != string(want) {
+		t.Fatalf("ConformsCompact(%s, %q) = %q, want %q", record, s, c, want)
+	}
 }
 
 func FuzzConforms(f *testing.F) {
