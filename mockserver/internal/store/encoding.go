@@ -5,14 +5,23 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"math"
 	"time"
 )
 
 // Stored values are a format byte followed by length-prefixed fields. The
 // JSON they hold is already compact, so storing it needs no re-encoding.
+//
+// A row of format 2 is a row of format 1 (value, systemMetadata, createdOn,
+// createdBy) followed by the row's version as a uvarint and the
+// jsonx.Hash of its value as 8 bytes, so that a write reads the version
+// without parsing systemMetadata and tells a changed value from the hashes.
+// Rows of format 1, written before, still decode: their version and hash
+// read as 0, unknown.
 const (
-	rowFormat byte = 1
-	docFormat byte = 1
+	rowFormat   byte = 2
+	rowFormatV1 byte = 1
+	docFormat   byte = 1
 )
 
 var errCorrupt = errors.New("store: corrupt stored value")
@@ -23,6 +32,11 @@ type row struct {
 	SystemMetadata json.RawMessage
 	CreatedOn      int64 // Unix milliseconds
 	CreatedBy      string
+	// Version is the version the row reports (see rowVersion), 0 when
+	// unknown: then it comes from SystemMetadata.
+	Version int64
+	// Hash is jsonx.Hash(Value), 0 when unknown.
+	Hash uint64
 }
 
 func (r row) encode() []byte {
@@ -33,7 +47,7 @@ func (r row) encode() []byte {
 // encodeShared encodes r and returns, beside the encoding, r with its JSON
 // sharing the encoding's memory (what the stored row decodes to).
 func (r row) encodeShared() ([]byte, row) {
-	b := make([]byte, 0, 1+len(r.Value)+len(r.SystemMetadata)+len(r.CreatedBy)+16)
+	b := make([]byte, 0, 1+len(r.Value)+len(r.SystemMetadata)+len(r.CreatedBy)+40)
 	b = append(b, rowFormat)
 	b = lpBytes(b, r.Value)
 	value := b[len(b)-len(r.Value) : len(b) : len(b)]
@@ -41,6 +55,8 @@ func (r row) encodeShared() ([]byte, row) {
 	sm := b[len(b)-len(r.SystemMetadata) : len(b) : len(b)]
 	b = binary.AppendVarint(b, r.CreatedOn)
 	b = lp(b, r.CreatedBy)
+	b = binary.AppendUvarint(b, uint64(max(r.Version, 0)))
+	b = binary.LittleEndian.AppendUint64(b, r.Hash)
 	r.Value, r.SystemMetadata = nilIfEmpty(value), nilIfEmpty(sm)
 	return b, r
 }
@@ -58,7 +74,7 @@ func decodeRow(v []byte) (row, error) {
 // decodeRowShared decodes a stored row whose Value and SystemMetadata share
 // v's memory.
 func decodeRowShared(v []byte) (row, error) {
-	if len(v) == 0 || v[0] != rowFormat {
+	if len(v) == 0 || v[0] != rowFormat && v[0] != rowFormatV1 {
 		return row{}, errCorrupt
 	}
 	value, rest, ok := readLPBytes(v[1:])
@@ -74,10 +90,22 @@ func decodeRowShared(v []byte) (row, error) {
 		return row{}, errCorrupt
 	}
 	createdBy, rest, ok := readLP(rest[n:])
-	if !ok || len(rest) != 0 {
+	if !ok {
 		return row{}, errCorrupt
 	}
-	return row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm), CreatedOn: createdOn, CreatedBy: createdBy}, nil
+	r := row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm), CreatedOn: createdOn, CreatedBy: createdBy}
+	if v[0] == rowFormatV1 {
+		if len(rest) != 0 {
+			return row{}, errCorrupt
+		}
+		return r, nil
+	}
+	version, n := binary.Uvarint(rest)
+	if n <= 0 || version > math.MaxInt64 || len(rest) != n+8 {
+		return row{}, errCorrupt
+	}
+	r.Version, r.Hash = int64(version), binary.LittleEndian.Uint64(rest[n:])
+	return r, nil
 }
 
 func nilIfEmpty(b []byte) json.RawMessage {

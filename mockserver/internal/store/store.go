@@ -181,14 +181,16 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	if len(ws) == 0 {
 		return []Result{}, nil
 	}
+	// GMS stamps a proposal when it arrives, before its transaction: what
+	// does not depend on the stored rows is done before taking the lock.
+	now := s.clock()
+	ps := prepare(ws, now)
+	results := make([]Result, len(ws))
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := s.clock()
-	var results []Result
 	err := s.update(now, func(t txn) error {
-		results = make([]Result, len(ws))
 		for i := range ws {
-			r, err := applyOne(t, i, &ws[i], now)
+			r, err := applyOne(t, i, &ws[i], &ps[i])
 			if err != nil {
 				return err
 			}
@@ -207,14 +209,15 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 // events of the write carry the same time.
 func (s *Store) Put(a Aspect) error {
 	w := Write{URN: a.URN, Aspect: a.Name, Value: a.Value, SystemMetadata: a.SystemMetadata, Actor: a.CreatedBy}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	now := a.CreatedOn
 	if now.IsZero() {
 		now = s.clock()
 	}
+	ps := prepare([]Write{w}, now)
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	return s.update(now, func(t txn) error {
-		_, err := applyOne(t, 0, &w, now)
+		_, err := applyOne(t, 0, &w, &ps[0])
 		return err
 	})
 }
