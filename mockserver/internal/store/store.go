@@ -50,6 +50,7 @@ type Store struct {
 	mu     sync.Mutex
 	seq    uint64          // the last published event's Seq
 	subs   []*Subscription // open subscriptions
+	rec    recorder        // records the changes of an update (see update)
 	closed bool
 }
 
