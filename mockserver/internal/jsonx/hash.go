@@ -19,8 +19,7 @@ import (
 // Hashes are stored beside the values they hash, so the function must never
 // change: a different one needs a new stored format.
 func Hash(b []byte) uint64 {
-	var stack [32]uint64
-	h := hasher{data: b, keys: stack[:0]}
+	h := hasher{data: b}
 	h.ws()
 	v, ok := h.value(0)
 	if !ok {
@@ -48,7 +47,6 @@ const (
 type hasher struct {
 	data []byte
 	pos  int
-	keys []uint64 // key hashes of the objects being hashed, a stack
 }
 
 func (h *hasher) ws() {
@@ -210,22 +208,22 @@ func (h *hasher) object(depth int) (uint64, bool) {
 		return 0, false
 	}
 	h.pos++ // {
-	base := len(h.keys)
 	sum, ok := h.members(depth)
-	if ok && repeated(h.keys[base:]) {
-		ok = false
-	}
-	h.keys = h.keys[:base]
 	if !ok {
 		return 0, false
 	}
 	return mix(hashBytes(tagObject, nil) ^ sum), true
 }
 
-// members reads the members of the object whose '{' h has passed, pushing
-// their keys' hashes, and returns the sum of their hashes.
+// members reads the members of the object whose '{' h has passed and
+// returns the sum of their hashes; false for a repeated key too.
 func (h *hasher) members(depth int) (uint64, bool) {
-	var sum uint64
+	var (
+		sum   uint64
+		keys  [16]uint64 // the keys' hashes, the first 16
+		n     int
+		spill []uint64 // all of them, past 16
+	)
 	h.ws()
 	if h.pos < len(h.data) && h.data[h.pos] == '}' {
 		h.pos++
@@ -251,7 +249,15 @@ func (h *hasher) members(depth int) (uint64, bool) {
 		if !ok {
 			return 0, false
 		}
-		h.keys = append(h.keys, kh)
+		switch {
+		case n < len(keys):
+			keys[n] = kh
+		case spill == nil:
+			spill = append(append(make([]uint64, 0, 2*len(keys)), keys[:]...), kh)
+		default:
+			spill = append(spill, kh)
+		}
+		n++
 		sum += mix(kh + bits.RotateLeft64(v, 29)*0x9e3779b97f4a7c15)
 		h.ws()
 		if h.pos >= len(h.data) {
@@ -260,12 +266,16 @@ func (h *hasher) members(depth int) (uint64, bool) {
 		c := h.data[h.pos]
 		h.pos++
 		if c == '}' {
-			return sum, true
+			break
 		}
 		if c != ',' {
 			return 0, false
 		}
 	}
+	if spill != nil {
+		return sum, !repeated(spill)
+	}
+	return sum, !repeated(keys[:n])
 }
 
 // repeated reports whether keys holds a value twice; it may reorder keys.
@@ -289,17 +299,19 @@ func repeated(keys []uint64) bool {
 
 // hashBytes hashes b, eight bytes at a time, after a tag.
 func hashBytes(tag uint64, b []byte) uint64 {
-	h := mix(tag*0x9e3779b97f4a7c15 ^ uint64(len(b)))
+	h := tag*0x9e3779b97f4a7c15 ^ uint64(len(b))*0xc2b2ae3d27d4eb4f
 	for len(b) >= 8 {
-		h = mix(h ^ binary.LittleEndian.Uint64(b))
+		h = bits.RotateLeft64((h^binary.LittleEndian.Uint64(b))*0x87c37b91114253d5, 31)
 		b = b[8:]
 	}
 	if len(b) > 0 {
-		var tail [8]byte
-		copy(tail[:], b)
-		h = mix(h ^ binary.LittleEndian.Uint64(tail[:]))
+		var tail uint64
+		for i, c := range b {
+			tail |= uint64(c) << (8 * i)
+		}
+		h = bits.RotateLeft64((h^tail)*0x87c37b91114253d5, 31)
 	}
-	return h
+	return mix(h)
 }
 
 // mix is the finaliser of SplitMix64: every input bit affects every output

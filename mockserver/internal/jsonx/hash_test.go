@@ -224,3 +224,26 @@ func FuzzHash(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkHash hashes an ownership aspect as the Python emitter sends it
+// and the 100-field schemaMetadata of BenchmarkCompact.
+func BenchmarkHash(b *testing.B) {
+	_, schema := schema100()
+	for _, in := range []struct {
+		name string
+		doc  []byte
+	}{
+		{"ownership", []byte(`{"owners":[{"owner":"urn:li:corpuser:fbar","type":"DATAOWNER"}],"ownerTypes":{},"lastModified":{"time":0,"actor":"urn:li:corpuser:fbar"}}`)},
+		{"schema100", schema},
+	} {
+		b.Run(in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.doc)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if Hash(in.doc) == 0 {
+					b.Fatal("no hash")
+				}
+			}
+		})
+	}
+}
