@@ -8,11 +8,11 @@ import (
 	"github.com/google/btree"
 )
 
-// memBackend keeps every bucket in an ordered B-tree, so that the seek of a
-// prefix scan is O(log n), and indexes its keys in a hash map, so that a get
-// is O(1) and a put of an existing key changes its value in place. Writers
-// are exclusive; a failed update is rolled back from an undo log, so readers
-// never see half a batch.
+// memBackend keeps every bucket in an ordered B-tree, so that a put and the
+// seek of a prefix scan are O(log n), with a hash map beside it that indexes
+// the keys written with put, so that getting one of them is O(1) and putting
+// it again changes its value in place. Writers are exclusive; a failed
+// update is rolled back from an undo log, so readers never see half a batch.
 type memBackend struct {
 	mu      sync.RWMutex
 	closed  bool
@@ -20,8 +20,9 @@ type memBackend struct {
 	log     []undo // the undo log, kept between updates to be reused
 }
 
-// memBucket is one bucket: every key is in both the tree and the map, with
-// the same cell.
+// memBucket is one bucket. Every key is in the tree; the map indexes a
+// subset of them (those put with put rather than putNew) with the same cell
+// as the tree's. A key absent from the map is looked up in the tree.
 type memBucket struct {
 	tree *btree.BTreeG[memItem]
 	keys map[string]*memCell
@@ -37,6 +38,17 @@ type memItem struct {
 // memCell holds a key's value. A put of the key replaces val; the bytes
 // it held are never modified.
 type memCell struct{ val []byte }
+
+// cell returns the cell of key, nil when absent.
+func (bk *memBucket) cell(key []byte) *memCell {
+	if c := bk.keys[string(key)]; c != nil {
+		return c
+	}
+	if it, ok := bk.tree.Get(memItem{key: string(key)}); ok {
+		return it.c
+	}
+	return nil
+}
 
 func memLess(a, b memItem) bool { return a.key < b.key }
 
@@ -140,26 +152,49 @@ func (t *memTxn) rollback() {
 			delete(bk.keys, u.key)
 		case undoDelete:
 			bk.tree.ReplaceOrInsert(memItem{u.key, u.c})
-			bk.keys[u.key] = u.c
 		}
 	}
 	t.log = t.log[:0]
 }
 
 func (t *memTxn) get(b bucket, key []byte) []byte {
-	if c := t.b.buckets[b].keys[string(key)]; c != nil {
+	if c := t.b.buckets[b].cell(key); c != nil {
 		return c.val
 	}
 	return nil
 }
 
 func (t *memTxn) put(b bucket, key, val []byte) error {
+	return t.store(b, key, val, true)
+}
+
+func (t *memTxn) putNew(b bucket, key, val []byte) error {
+	return t.store(b, key, val, false)
+}
+
+// store is put (index: the map indexes the key) and putNew.
+func (t *memTxn) store(b bucket, key, val []byte, index bool) error {
 	if !t.writable {
 		return errReadOnly
 	}
 	// put's caller hands val over (see txn.put); the key is copied.
 	bk := &t.b.buckets[b]
-	if c := bk.keys[string(key)]; c != nil {
+	c := bk.keys[string(key)]
+	if c == nil && !index {
+		// Most likely a new key: the insert finds out.
+		it := memItem{string(key), &memCell{val}}
+		if old, replaced := bk.tree.ReplaceOrInsert(it); replaced {
+			bk.tree.ReplaceOrInsert(old) // it was not: change it in place
+			c = old.c
+		} else {
+			t.log = append(t.log, undo{b: b, op: undoInsert, key: it.key})
+			return nil
+		}
+	}
+	if c == nil {
+		c = bk.cell(key)
+	}
+	if c != nil {
 		t.log = append(t.log, undo{b: b, op: undoSet, c: c, old: c.val})
 		c.val = val
 		return nil
@@ -176,13 +211,12 @@ func (t *memTxn) del(b bucket, key []byte) error {
 		return errReadOnly
 	}
 	bk := &t.b.buckets[b]
-	c := bk.keys[string(key)]
-	if c == nil {
+	old, existed := bk.tree.Delete(memItem{key: string(key)})
+	if !existed {
 		return nil
 	}
-	old, _ := bk.tree.Delete(memItem{key: string(key)})
 	delete(bk.keys, old.key)
-	t.log = append(t.log, undo{b: b, op: undoDelete, key: old.key, c: c})
+	t.log = append(t.log, undo{b: b, op: undoDelete, key: old.key, c: old.c})
 	return nil
 }
 
