@@ -261,7 +261,7 @@ func putTimeseries(t txn, i int, w *Write, sm rawObject) error {
 func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, error) {
 	version := rowVersion(cur.row)
 	res := Result{Version: strconv.FormatInt(version, 10), Unchanged: true}
-	next, err := carryRunFields(cur.row.SystemMetadata, p.sm)
+	next, err := carryRunFields(p.scratch[:0], cur.row.SystemMetadata, p.sm)
 	if err != nil {
 		return Result{}, err
 	}
@@ -298,13 +298,13 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 	} else {
 		// The row moves to history as it is stored.
 		n := rowVersion(cur.row)
-		if err := t.put(aspectRows, p.historyKey(n), storedCopy(t, cur.raw)); err != nil {
+		if err := t.putNew(aspectRows, p.historyKey(n), storedCopy(t, cur.raw)); err != nil {
 			return Result{}, err
 		}
 		version = n + 1
 		// applyUpsert: the stored systemMetadata carries over; the run fields,
 		// version and aspectModified/aspectCreated come from the write.
-		next, err := carryRunFields(cur.row.SystemMetadata, p.sm)
+		next, err := carryRunFields(p.scratch[:0], cur.row.SystemMetadata, p.sm)
 		if err != nil {
 			return Result{}, err
 		}
@@ -421,11 +421,15 @@ func insertSystemMetadata(sm rawObject) (json.RawMessage, error) {
 // carryRunFields is applyUpsert's update of an existing row's systemMetadata:
 // the stored object with lastRunId = its old runId (removed when it had
 // none), and lastObserved, runId and schemaVersion taken from the write.
-func carryRunFields(prev json.RawMessage, sm rawObject) (rawObject, error) {
-	p := make(rawObject, 0, len(sm)+4)
+// It builds the object in dst's memory.
+func carryRunFields(dst rawObject, prev json.RawMessage, sm rawObject) (rawObject, error) {
+	p := dst[:0]
 	if len(prev) != 0 {
-		if err := unmarshalRawObject(prev, &p); err != nil {
-			return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
+		var ok bool
+		if p, ok = storedMembers(p, prev); !ok {
+			if err := unmarshalRawObject(prev, &p); err != nil {
+				return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
+			}
 		}
 	}
 	if runID, ok := p.get("runId"); ok && string(runID) != "null" {

@@ -28,6 +28,9 @@ type prepared struct {
 	urnLen, prefixLen int
 	ms                int64  // the write's time, Unix milliseconds
 	actor             string // createdBy
+	// scratch is room for the systemMetadata a write builds under the lock,
+	// shared by the writes of a batch, which run one after the other.
+	scratch []jsonx.Member
 }
 
 // latestKey is rowKey(urn, aspect, 0).
@@ -60,7 +63,8 @@ func prepare(ws []Write, now time.Time) []prepared {
 		size += 2 * (2*binary.MaxVarintLen64 + len(ws[i].URN) + len(ws[i].Aspect) + 8)
 	}
 	keys := make([]byte, 0, size)
-	members := make(rawObject, len(ws)*smMembers)
+	members := make(rawObject, (len(ws)+1)*smMembers)
+	scratch := members[len(ws)*smMembers:]
 	ms := now.UnixMilli()
 	for i := range ws {
 		w, p := &ws[i], &ps[i]
@@ -70,7 +74,7 @@ func prepare(ws []Write, now time.Time) []prepared {
 		if p.err = checkWrite(i, w); p.err != nil {
 			continue
 		}
-		p.ms, p.actor = ms, w.Actor
+		p.ms, p.actor, p.scratch = ms, w.Actor, scratch
 		if p.actor == "" {
 			p.actor = DefaultActor
 		}
