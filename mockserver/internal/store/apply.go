@@ -142,7 +142,8 @@ func sameValue(r row, value json.RawMessage, h uint64) bool {
 	return jsonx.Equal(r.Value, value)
 }
 
-// checkWrite refuses a write the store cannot perform at all.
+// checkWrite refuses a write the store cannot perform at all, its
+// systemMetadata aside (see checkSystemMetadata).
 func checkWrite(i int, w *Write) error {
 	if w.URN == "" || w.Aspect == "" {
 		return fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
@@ -153,6 +154,13 @@ func checkWrite(i int, w *Write) error {
 	if w.Transform != nil && w.Timeseries {
 		return fmt.Errorf("%w: item %d: %s %s: a transform of a timeseries aspect", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
+	return nil
+}
+
+// checkSystemMetadata refuses a systemMetadata that is not a JSON object
+// (or null). Every systemMetadata it refuses fillSystemMetadata fails to
+// decode, so it runs only then, for its message.
+func checkSystemMetadata(i int, w *Write) error {
 	if sm := bytes.Trim(w.SystemMetadata, jsonx.Space); len(sm) != 0 && string(sm) != "null" && !jsonx.IsObject(sm) {
 		return fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
@@ -142,4 +143,31 @@ func TestUnchangedWithoutHash(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSystemMetadataErrors pins the errors of a systemMetadata the store
+// cannot take, whichever check finds the fault.
+func TestSystemMetadataErrors(t *testing.T) {
+	t.Parallel()
+	s := OpenMemory(stepClock())
+	defer s.Close()
+	const item = "store: invalid write: item 1: "
+	for _, tc := range []struct{ sm, want string }{
+		{`[1]`, item + dsURN + " " + props + ": systemMetadata is not a JSON object"},
+		{`"x"`, item + dsURN + " " + props + ": systemMetadata is not a JSON object"},
+		{`{"a":1} x`, item + dsURN + " " + props + ": systemMetadata is not a JSON object"},
+		{`{"a":`, item + dsURN + " " + props + ": systemMetadata is not a JSON object"},
+		{` `, item + "systemMetadata: unexpected end of JSON input"},
+		{`{"lastObserved":"x"}`, item + "systemMetadata.lastObserved: json: cannot unmarshal string into Go value of type int64"},
+	} {
+		w := upsert(`{"description":"a"}`)
+		w.SystemMetadata = json.RawMessage(tc.sm)
+		_, err := s.Apply([]Write{upsert(`{"description":"b"}`), w})
+		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrInvalidWrite) {
+			t.Errorf("systemMetadata %s: Apply err = %v, want %s", tc.sm, err, tc.want)
+		}
+	}
+	if all := allRows(t, s); len(all) != 0 {
+		t.Errorf("failed batches wrote %d rows", len(all))
+	}
 }

@@ -50,9 +50,9 @@ func (p *prepared) historyKey(version int64) []byte {
 	return k
 }
 
-// smMembers is the room for systemMetadata members prepared per write;
-// more take an allocation of their own.
-const smMembers = 12
+// smMembers is the room for systemMetadata members prepared per write
+// (a usual one has four to seven); more take an allocation of their own.
+const smMembers = 8
 
 // prepare prepares every write of a batch stamped with now. The keys of all
 // writes share one allocation, their systemMetadata members another.
@@ -80,7 +80,9 @@ func prepare(ws []Write, now time.Time) []prepared {
 		}
 		sm, err := fillSystemMetadata(members[i*smMembers:i*smMembers:(i+1)*smMembers], w.SystemMetadata, ms, p.actor)
 		if err != nil {
-			p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
+			if p.err = checkSystemMetadata(i, w); p.err == nil {
+				p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
+			}
 			continue
 		}
 		p.sm = sm
