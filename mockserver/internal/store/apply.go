@@ -25,13 +25,14 @@ func getRow(t txn, urn, aspect string, version int64) (row, bool, error) {
 }
 
 // getRowShared reads the row at key for use inside t only: its Value and
-// SystemMetadata share the stored bytes, which it also returns.
-func getRowShared(t txn, key []byte) (row, []byte, bool, error) {
+// SystemMetadata share the stored bytes, which it also returns. Its
+// CreatedBy is decoded only when createdBy is set.
+func getRowShared(t txn, key []byte, createdBy bool) (row, []byte, bool, error) {
 	v := t.get(aspectRows, key)
 	if v == nil {
 		return row{}, nil, false, nil
 	}
-	r, err := decodeRowShared(v)
+	r, err := decodeRowParts(v, createdBy)
 	return r, v, err == nil, err
 }
 
@@ -170,7 +171,7 @@ func checkSystemMetadata(i int, w *Write) error {
 // latest is an aspect's latest row as a write finds it.
 type latest struct {
 	key    []byte // its row key
-	row    row    // decoded, sharing raw
+	row    row    // decoded, sharing raw, without CreatedBy
 	raw    []byte // as stored, valid inside the transaction only
 	exists bool
 }
@@ -180,7 +181,7 @@ type latest struct {
 func readLatest(t txn, key []byte) (latest, error) {
 	l := latest{key: key}
 	var err error
-	l.row, l.raw, l.exists, err = getRowShared(t, l.key)
+	l.row, l.raw, l.exists, err = getRowShared(t, l.key, false)
 	return l, err
 }
 
@@ -232,7 +233,7 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 			return fmt.Errorf("%w: item %d: %s: key aspect %s value is not a JSON object", ErrInvalidWrite, i, w.URN, w.KeyAspect)
 		}
 		key := rowKey(w.URN, w.KeyAspect, 0)
-		if _, _, ok, err := getRowShared(t, key); err != nil {
+		if _, _, ok, err := getRowShared(t, key, false); err != nil {
 			return err
 		} else if !ok {
 			keySM, err := insertSystemMetadata(p.sm)
@@ -280,7 +281,10 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, 
 	if jsonx.Equal(nextSM, cur.row.SystemMetadata) {
 		return res, nil
 	}
-	r := cur.row
+	r, err := decodeRowShared(cur.raw) // with its CreatedBy
+	if err != nil {
+		return Result{}, err
+	}
 	r.SystemMetadata, r.Version = nextSM, version
 	if r.Hash == 0 {
 		r.Hash = h

@@ -73,7 +73,11 @@ func decodeRow(v []byte) (row, error) {
 
 // decodeRowShared decodes a stored row whose Value and SystemMetadata share
 // v's memory.
-func decodeRowShared(v []byte) (row, error) {
+func decodeRowShared(v []byte) (row, error) { return decodeRowParts(v, true) }
+
+// decodeRowParts is decodeRowShared, leaving CreatedBy empty (it is the one
+// field decoding copies) unless createdBy is set.
+func decodeRowParts(v []byte, createdBy bool) (row, error) {
 	if len(v) == 0 || v[0] != rowFormat && v[0] != rowFormatV1 {
 		return row{}, errCorrupt
 	}
@@ -89,11 +93,14 @@ func decodeRowShared(v []byte) (row, error) {
 	if n <= 0 {
 		return row{}, errCorrupt
 	}
-	createdBy, rest, ok := readLP(rest[n:])
+	by, rest, ok := readLPBytes(rest[n:])
 	if !ok {
 		return row{}, errCorrupt
 	}
-	r := row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm), CreatedOn: createdOn, CreatedBy: createdBy}
+	r := row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm), CreatedOn: createdOn}
+	if createdBy {
+		r.CreatedBy = string(by)
+	}
 	if v[0] == rowFormatV1 {
 		if len(rest) != 0 {
 			return row{}, errCorrupt

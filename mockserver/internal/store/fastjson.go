@@ -281,20 +281,31 @@ func storedMembers(dst rawObject, sm []byte) (rawObject, bool) {
 	}
 }
 
-// storedKeys are the systemMetadata keys memberKey shares.
-var storedKeys = map[string]string{}
-
-func init() {
-	for _, k := range []string{"aspectCreated", "aspectModified", "lastObserved", "lastRunId", "pipelineName",
-		"properties", "registryName", "registryVersion", "runId", "schemaVersion", "version"} {
-		storedKeys[k] = k
-	}
-}
-
 // memberKey is string(k), without a copy for a usual systemMetadata key.
 func memberKey(k []byte) string {
-	if s, ok := storedKeys[string(k)]; ok {
-		return s
+	switch string(k) {
+	case "aspectCreated":
+		return "aspectCreated"
+	case "aspectModified":
+		return "aspectModified"
+	case "lastObserved":
+		return "lastObserved"
+	case "lastRunId":
+		return "lastRunId"
+	case "pipelineName":
+		return "pipelineName"
+	case "properties":
+		return "properties"
+	case "registryName":
+		return "registryName"
+	case "registryVersion":
+		return "registryVersion"
+	case "runId":
+		return "runId"
+	case "schemaVersion":
+		return "schemaVersion"
+	case "version":
+		return "version"
 	}
 	return string(k)
 }
