@@ -50,6 +50,12 @@ func storedCopy(t txn, v []byte) []byte {
 // decoding.
 func putLatest(t txn, key []byte, urn, aspect string, r row) error {
 	val, built := r.encodeShared()
+	return putEncoded(t, key, urn, aspect, val, built)
+}
+
+// putEncoded is putLatest of a row already encoded as val, which decodes to
+// built.
+func putEncoded(t txn, key []byte, urn, aspect string, val []byte, built row) error {
 	if rec, ok := t.(*recorder); ok {
 		return rec.putLatest(key, val, urn, aspect, built)
 	}
@@ -300,13 +306,10 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, 
 // row 0 with version N+1 (AspectDao.saveLatestAspect,
 // AspectsBatch.incrementBatchVersion). The first write is version 1.
 func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage, h uint64) (Result, error) {
-	var newSM json.RawMessage
-	var err error
+	var sm rawObject
 	version := int64(1)
 	if !cur.exists {
-		if newSM, err = insertSystemMetadata(p.sm); err != nil {
-			return Result{}, err
-		}
+		sm = insertMembers(p.scratch[:0], p.sm)
 	} else {
 		// The row moves to history as it is stored.
 		n := rowVersion(cur.row)
@@ -316,25 +319,53 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 		version = n + 1
 		// applyUpsert: the stored systemMetadata carries over; the run fields,
 		// version and aspectModified/aspectCreated come from the write.
-		next, err := carryRunFields(p.scratch[:0], cur.row.SystemMetadata, p.sm)
-		if err != nil {
+		var err error
+		if sm, err = carryRunFields(p.scratch[:0], cur.row.SystemMetadata, p.sm); err != nil {
 			return Result{}, err
 		}
-		next.set("version", json.RawMessage(strconv.Quote(strconv.FormatInt(version, 10))))
+		sm.set("version", quotedInt(version))
 		for _, k := range []string{"aspectModified", "aspectCreated"} {
 			if v, ok := p.sm.get(k); ok && string(v) != "null" {
-				next.set(k, v)
+				sm.set(k, v)
 			}
 		}
-		if newSM, err = next.marshal(); err != nil {
-			return Result{}, err
-		}
 	}
-	nr := row{Value: value, SystemMetadata: newSM, CreatedOn: p.ms, CreatedBy: p.actor, Version: version, Hash: h}
-	if err := putLatest(t, cur.key, w.URN, w.Aspect, nr); err != nil {
+	// The row prepared for the write's value, or one for the transformed value.
+	head := p.head
+	if w.Transform != nil || head.b == nil {
+		head = newRowHead(value, p.ms, p.actor, h, smRoom(p.sm))
+	}
+	p.head = rowHead{} // finish may use its memory
+	val, built, err := head.finish(version, func(b []byte) ([]byte, error) { return sm.appendMarshal(b, true) })
+	if err != nil {
+		return Result{}, err
+	}
+	if err := putEncoded(t, cur.key, w.URN, w.Aspect, val, built); err != nil {
 		return Result{}, err
 	}
 	return Result{Version: strconv.FormatInt(version, 10)}, nil
+}
+
+// quotedInt is v as a JSON string, such as "12".
+func quotedInt(v int64) json.RawMessage {
+	b := make([]byte, 0, 22)
+	b = append(b, '"')
+	b = strconv.AppendInt(b, v, 10)
+	return append(b, '"')
+}
+
+// smRoom is room for the length-prefixed systemMetadata of a row written
+// with sm (see fillSystemMetadata): sm, a version and an aspectCreated, and
+// the stored members an update carries over, most often the same.
+func smRoom(sm rawObject) int {
+	n := binary.MaxVarintLen64 + 2 + len(`,"version":"1234567"`)
+	for _, m := range sm {
+		n += len(m.Key) + len(m.Value) + 4
+		if m.Key == "aspectModified" {
+			n += len(`"aspectCreated":,`) + len(m.Value)
+		}
+	}
+	return n
 }
 
 // putDoc stores a timeseries document, replacing one with the same identity.
@@ -422,12 +453,17 @@ var quotedDefaultRunID = json.RawMessage(strconv.Quote(DefaultRunID))
 // (applyUpsert's insert): the write's own, version "1", and aspectCreated =
 // aspectModified when there is one.
 func insertSystemMetadata(sm rawObject) (json.RawMessage, error) {
-	p := sm.clone(2)
+	return insertMembers(make(rawObject, 0, len(sm)+2), sm).marshal()
+}
+
+// insertMembers is insertSystemMetadata's object, built in dst's memory.
+func insertMembers(dst, sm rawObject) rawObject {
+	p := append(dst[:0], sm...)
 	p.set("version", json.RawMessage(`"1"`))
 	if v, ok := sm.get("aspectModified"); ok && string(v) != "null" {
 		p.set("aspectCreated", v)
 	}
-	return p.marshal()
+	return p
 }
 
 // carryRunFields is applyUpsert's update of an existing row's systemMetadata:

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -147,11 +148,6 @@ func (o *rawObject) del(k string) {
 	}
 }
 
-// clone returns a copy with room for extra more members.
-func (o rawObject) clone(extra int) rawObject {
-	return append(make(rawObject, 0, len(o)+extra), o...)
-}
-
 // maxRawObject is the size past which unmarshalRawObject uses a map.
 const maxRawObject = 64
 
@@ -207,27 +203,43 @@ func (o rawObject) toMap() map[string]json.RawMessage {
 // marshal is json.Marshal of o as a map: keys sorted, values compacted with
 // HTML escaping (left to json.Marshal unless there is nothing to change). It
 // sorts o.
-func (o rawObject) marshal() ([]byte, error) {
-	n := 2
+func (o rawObject) marshal() ([]byte, error) { return o.appendMarshal(nil, false) }
+
+// appendMarshal appends marshal's output to dst, after its length as a
+// uvarint when prefixed is set (as lpBytes does). It sorts o.
+func (o rawObject) appendMarshal(dst []byte, prefixed bool) ([]byte, error) {
+	n := 2 + max(len(o)-1, 0) // braces and commas
 	for _, m := range o {
 		if !plainKey(m.Key) || !plainValue(m.Value) {
-			return json.Marshal(o.toMap())
+			b, err := json.Marshal(o.toMap())
+			if err != nil {
+				return nil, err
+			}
+			if prefixed {
+				return lpBytes(dst, b), nil
+			}
+			return append(dst, b...), nil
 		}
-		n += len(m.Key) + len(m.Value) + 4
+		n += len(m.Key) + len(m.Value) + 3
 	}
 	slices.SortFunc(o, func(a, b jsonx.Member) int { return strings.Compare(a.Key, b.Key) })
-	b := make([]byte, 0, n)
-	b = append(b, '{')
+	if prefixed {
+		dst = binary.AppendUvarint(dst, uint64(n))
+	}
+	if dst == nil {
+		dst = make([]byte, 0, n)
+	}
+	dst = append(dst, '{')
 	for i, m := range o {
 		if i > 0 {
-			b = append(b, ',')
+			dst = append(dst, ',')
 		}
-		b = append(b, '"')
-		b = append(b, m.Key...)
-		b = append(b, '"', ':')
-		b = append(b, m.Value...)
+		dst = append(dst, '"')
+		dst = append(dst, m.Key...)
+		dst = append(dst, '"', ':')
+		dst = append(dst, m.Value...)
 	}
-	return append(b, '}'), nil
+	return append(dst, '}'), nil
 }
 
 // storedMembers is unmarshalRawObject into an empty object for a stored

@@ -202,3 +202,23 @@ func plainKeys(o rawObject) bool {
 	}
 	return true
 }
+
+// TestAppendMarshal: appendMarshal with a length prefix is lpBytes of
+// marshal's output.
+func TestAppendMarshal(t *testing.T) {
+	t.Parallel()
+	for _, in := range append(fastJSONInputs, storedMembersInputs...) {
+		var o rawObject
+		if unmarshalRawObject([]byte(in), &o) != nil {
+			continue
+		}
+		want, err := o.marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := o.appendMarshal([]byte("x"), true)
+		if err != nil || string(got) != string(lpBytes([]byte("x"), want)) {
+			t.Errorf("appendMarshal(%s) = %q, %v; want %q", in, got, err, lpBytes([]byte("x"), want))
+		}
+	}
+}

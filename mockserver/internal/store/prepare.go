@@ -21,6 +21,7 @@ type prepared struct {
 	sm    rawObject       // fillSystemMetadata's
 	value json.RawMessage // the value, compact (nil with a Transform)
 	hash  uint64          // jsonx.Hash(value), 0 when unknown
+	head  rowHead         // the new row of value, up to its version
 	// keys holds the row key of version 0 and room for one history row
 	// key; its first urnLen bytes are the entity's key (urnPrefix) and its
 	// first prefixLen bytes the aspect's (aspectPrefix).
@@ -101,6 +102,7 @@ func prepare(ws []Write, now time.Time) []prepared {
 				p.value = jsonx.CompactShared(w.Value) // checked by IsObject; encode copies it
 			}
 			p.hash = jsonx.Hash(p.value)
+			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(sm))
 		}
 	}
 	return ps
