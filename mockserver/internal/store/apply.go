@@ -323,7 +323,7 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 		if sm, err = carryRunFields(p.scratch[:0], cur.row.SystemMetadata, p.sm); err != nil {
 			return Result{}, err
 		}
-		sm.set("version", quotedInt(version))
+		sm.set("version", quotedInt(p.version[:0], version))
 		for _, k := range []string{"aspectModified", "aspectCreated"} {
 			if v, ok := p.sm.get(k); ok && string(v) != "null" {
 				sm.set(k, v)
@@ -346,9 +346,8 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 	return Result{Version: strconv.FormatInt(version, 10)}, nil
 }
 
-// quotedInt is v as a JSON string, such as "12".
-func quotedInt(v int64) json.RawMessage {
-	b := make([]byte, 0, 22)
+// quotedInt appends v as a JSON string, such as "12", to b.
+func quotedInt(b []byte, v int64) json.RawMessage {
 	b = append(b, '"')
 	b = strconv.AppendInt(b, v, 10)
 	return append(b, '"')
@@ -358,14 +357,14 @@ func quotedInt(v int64) json.RawMessage {
 // with sm (see fillSystemMetadata): sm, a version and an aspectCreated, and
 // the stored members an update carries over, most often the same.
 func smRoom(sm rawObject) int {
-	n := binary.MaxVarintLen64 + 2 + len(`,"version":"1234567"`)
+	n := 2 + len(`,"version":"12345"`)
 	for _, m := range sm {
 		n += len(m.Key) + len(m.Value) + 4
 		if m.Key == "aspectModified" {
 			n += len(`"aspectCreated":,`) + len(m.Value)
 		}
 	}
-	return n
+	return uvarintLen(uint64(n)) + n
 }
 
 // putDoc stores a timeseries document, replacing one with the same identity.

@@ -65,7 +65,11 @@ type rowHead struct {
 // newRowHead encodes the fields of a row that precede its version, with
 // room for smSize bytes of length-prefixed systemMetadata.
 func newRowHead(value []byte, createdOn int64, createdBy string, hash uint64, smSize int) rowHead {
-	b := make([]byte, 0, 1+2*binary.MaxVarintLen64+len(value)+len(createdBy)+8+binary.MaxVarintLen64+smSize)
+	// The row is kept as allocated: room for a version below 2^21 and no
+	// more than smSize.
+	size := 1 + uvarintLen(uint64(len(value))) + len(value) + binary.MaxVarintLen64 +
+		uvarintLen(uint64(len(createdBy))) + len(createdBy) + 8 + 3 + smSize
+	b := make([]byte, 0, size)
 	b = append(b, rowFormat)
 	b = binary.AppendUvarint(b, uint64(len(value)))
 	h := rowHead{valueStart: len(b), r: row{CreatedOn: createdOn, CreatedBy: createdBy, Hash: hash}}
@@ -181,6 +185,15 @@ func decodeRowV1(v []byte, createdBy bool) (row, error) {
 		r.CreatedBy = string(by)
 	}
 	return r, nil
+}
+
+// uvarintLen is the length of binary.AppendUvarint(nil, v).
+func uvarintLen(v uint64) int {
+	n := 1
+	for ; v >= 0x80; v >>= 7 {
+		n++
+	}
+	return n
 }
 
 func nilIfEmpty(b []byte) json.RawMessage {

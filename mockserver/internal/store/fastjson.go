@@ -45,13 +45,16 @@ func plainValue(v []byte) bool {
 		return false
 	}
 	for _, c := range v {
-		switch c {
-		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xE2:
+		if notPlain[c] {
 			return false
 		}
 	}
 	return true
 }
+
+// notPlain marks the bytes plainValue refuses (0xE2 starts U+2028 and
+// U+2029).
+var notPlain = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '<': true, '>': true, '&': true, 0xE2: true}
 
 // unmarshalInt64 is json.Unmarshal(b, &n) for an int64.
 func unmarshalInt64(b []byte, n *int64) error {

@@ -17,7 +17,23 @@ type memBackend struct {
 	mu      sync.RWMutex
 	closed  bool
 	buckets [numBuckets]memBucket
-	log     []undo // the undo log, kept between updates to be reused
+	log     []undo    // the undo log, kept between updates to be reused
+	cells   []memCell // unused cells of the last slab allocated (newCell)
+}
+
+// cellSlab is the number of cells allocated at once.
+const cellSlab = 256
+
+// newCell returns a cell holding val, from a slab of cells allocated
+// together (a slab stays allocated while any of its cells is in use).
+func (b *memBackend) newCell(val []byte) *memCell {
+	if len(b.cells) == 0 {
+		b.cells = make([]memCell, cellSlab)
+	}
+	c := &b.cells[0]
+	b.cells = b.cells[1:]
+	c.val = val
+	return c
 }
 
 // memBucket is one bucket. Every key is in the tree; the map indexes a
@@ -182,7 +198,7 @@ func (t *memTxn) store(b bucket, key, val []byte, index bool) error {
 	c := bk.keys[string(key)]
 	if c == nil && !index {
 		// Most likely a new key: the insert finds out.
-		it := memItem{string(key), &memCell{val}}
+		it := memItem{string(key), t.b.newCell(val)}
 		if old, replaced := bk.tree.ReplaceOrInsert(it); replaced {
 			bk.tree.ReplaceOrInsert(old) // it was not: change it in place
 			c = old.c
@@ -199,7 +215,7 @@ func (t *memTxn) store(b bucket, key, val []byte, index bool) error {
 		c.val = val
 		return nil
 	}
-	it := memItem{string(key), &memCell{val}}
+	it := memItem{string(key), t.b.newCell(val)}
 	bk.tree.ReplaceOrInsert(it)
 	bk.keys[it.key] = it.c
 	t.log = append(t.log, undo{b: b, op: undoInsert, key: it.key})

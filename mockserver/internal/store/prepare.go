@@ -32,6 +32,8 @@ type prepared struct {
 	// scratch is room for the systemMetadata a write builds under the lock,
 	// shared by the writes of a batch, which run one after the other.
 	scratch []jsonx.Member
+	// version is room for the write's version as a JSON string.
+	version [24]byte
 }
 
 // latestKey is rowKey(urn, aspect, 0).
