@@ -61,7 +61,9 @@ type Event struct {
 	// Seq numbers the store's events from 1, without gaps, in commit order.
 	Seq uint64
 	// Time is the store clock's time of the committing operation (for Apply,
-	// the time its rows are stamped with).
+	// the time its rows are stamped with). An operation reads the clock
+	// before it waits for the writer lock, so of two concurrent ones the one
+	// committed later may carry the earlier time.
 	Time time.Time
 	Kind EventKind
 	// URN and Aspect name what changed ("" for a reset; Aspect is "" for an

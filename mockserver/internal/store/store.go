@@ -11,7 +11,8 @@ import (
 )
 
 // Clock returns the current time. The store stamps createdOn and a missing
-// systemMetadata.lastObserved with it.
+// systemMetadata.lastObserved with it. Writers read it before they take the
+// store's writer lock, so it may be called concurrently.
 type Clock func() time.Time
 
 // DefaultActor is the createdBy of a row written without an actor, DataHub's
