@@ -72,6 +72,8 @@ func (t boltTxn) put(b bucket, key, val []byte) error {
 	return t.bucket(b).Put(key, val)
 }
 
+func (t boltTxn) putNew(b bucket, key, val []byte) error { return t.put(b, key, val) }
+
 func (t boltTxn) del(b bucket, key []byte) error {
 	if !t.tx.Writable() {
 		return errReadOnly

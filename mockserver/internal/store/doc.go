@@ -8,16 +8,21 @@
 // # Backends
 //
 // [OpenMemory] keeps everything in ordered B-trees (github.com/google/btree),
-// so that a write, a point read and the start of a prefix scan cost
-// O(log n) whatever the store holds; [OpenBolt] keeps it in one bbolt
-// file, where Apply returns only after bbolt's commit (and fsync), so every
-// acknowledged write survives a crash and reopening the file gives everything
-// back. Both run the same versioning code over a small internal key-value
-// interface, so they cannot disagree; rows are stored as the same bytes in
-// both (a format byte and length-prefixed fields), and every read decodes a
-// private copy. Apply is atomic (a batch is
+// so that a new key and the start of a prefix scan cost O(log n) whatever the
+// store holds, with a hash index of the keys beside them (history rows aside),
+// so that reading or updating a latest row costs O(1); [OpenBolt] keeps it in
+// one bbolt file, where Apply returns only after bbolt's commit (and fsync),
+// so every acknowledged write survives a crash and reopening the file gives
+// everything back. Both run the same versioning code over a small internal
+// key-value interface, so they cannot disagree; rows are stored as the same
+// bytes in both (a format byte and length-prefixed fields; a row also carries
+// its version and a hash of its value, and rows written before it did still
+// read), and every read decodes a private copy. Apply is atomic (a batch is
 // written entirely or not at all) and safe for concurrent use: writers are
-// serialised, readers see only committed batches.
+// serialised, readers see only committed batches. What a write needs that does
+// not depend on the stored rows (its checks, its time and filled-in system
+// metadata, its value's hash, most of its new row) is worked out before the
+// writer lock is taken, as GMS stamps a proposal when it arrives.
 //
 // # Change events
 //

@@ -5,14 +5,25 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"math"
 	"time"
 )
 
 // Stored values are a format byte followed by length-prefixed fields. The
 // JSON they hold is already compact, so storing it needs no re-encoding.
+//
+// A row of format 2 holds its value (length-prefixed), createdOn (varint),
+// createdBy (length-prefixed), the jsonx.Hash of its value (8 bytes), its
+// version (uvarint) and its systemMetadata (length-prefixed): a write reads the
+// version without parsing systemMetadata, tells a changed value from the
+// hashes, and builds all of the row but the last two fields before it takes
+// the writer lock (see rowHead). A row of format 1, written before, holds
+// value and systemMetadata (length-prefixed), createdOn and createdBy; it
+// still decodes, its version and hash as 0, unknown.
 const (
-	rowFormat byte = 1
-	docFormat byte = 1
+	rowFormat   byte = 2
+	rowFormatV1 byte = 1
+	docFormat   byte = 1
 )
 
 var errCorrupt = errors.New("store: corrupt stored value")
@@ -23,6 +34,11 @@ type row struct {
 	SystemMetadata json.RawMessage
 	CreatedOn      int64 // Unix milliseconds
 	CreatedBy      string
+	// Version is the version the row reports (see rowVersion), 0 when
+	// unknown: then it comes from SystemMetadata.
+	Version int64
+	// Hash is jsonx.Hash(Value), 0 when unknown.
+	Hash uint64
 }
 
 func (r row) encode() []byte {
@@ -33,16 +49,58 @@ func (r row) encode() []byte {
 // encodeShared encodes r and returns, beside the encoding, r with its JSON
 // sharing the encoding's memory (what the stored row decodes to).
 func (r row) encodeShared() ([]byte, row) {
-	b := make([]byte, 0, 1+len(r.Value)+len(r.SystemMetadata)+len(r.CreatedBy)+16)
+	h := newRowHead(r.Value, r.CreatedOn, r.CreatedBy, r.Hash, binary.MaxVarintLen64+len(r.SystemMetadata))
+	b, built, _ := h.finish(r.Version, func(b []byte) ([]byte, error) { return lpBytes(b, r.SystemMetadata), nil })
+	return b, built
+}
+
+// rowHead is a row of format 2 encoded up to its hash, with room for the
+// rest.
+type rowHead struct {
+	b                    []byte
+	valueStart, valueEnd int
+	r                    row // the fields encoded so far
+}
+
+// newRowHead encodes the fields of a row that precede its version, with
+// room for smSize bytes of length-prefixed systemMetadata.
+func newRowHead(value []byte, createdOn int64, createdBy string, hash uint64, smSize int) rowHead {
+	// The row is kept as allocated: room for a version below 2^21 and no
+	// more than smSize.
+	size := 1 + uvarintLen(uint64(len(value))) + len(value) + binary.MaxVarintLen64 +
+		uvarintLen(uint64(len(createdBy))) + len(createdBy) + 8 + 3 + smSize
+	b := make([]byte, 0, size)
 	b = append(b, rowFormat)
-	b = lpBytes(b, r.Value)
-	value := b[len(b)-len(r.Value) : len(b) : len(b)]
-	b = lpBytes(b, r.SystemMetadata)
-	sm := b[len(b)-len(r.SystemMetadata) : len(b) : len(b)]
-	b = binary.AppendVarint(b, r.CreatedOn)
-	b = lp(b, r.CreatedBy)
-	r.Value, r.SystemMetadata = nilIfEmpty(value), nilIfEmpty(sm)
-	return b, r
+	b = binary.AppendUvarint(b, uint64(len(value)))
+	h := rowHead{valueStart: len(b), r: row{CreatedOn: createdOn, CreatedBy: createdBy, Hash: hash}}
+	b = append(b, value...)
+	h.valueEnd = len(b)
+	b = binary.AppendVarint(b, createdOn)
+	b = lp(b, createdBy)
+	h.b = binary.LittleEndian.AppendUint64(b, hash)
+	return h
+}
+
+// finish appends version and the length-prefixed systemMetadata appendSM
+// appends, and returns the encoding and the row it decodes to, sharing its
+// memory. It may use h's memory: h is not used again.
+func (h rowHead) finish(version int64, appendSM func([]byte) ([]byte, error)) ([]byte, row, error) {
+	b := binary.AppendUvarint(h.b, uint64(max(version, 0)))
+	start := len(b)
+	b, err := appendSM(b)
+	if err != nil {
+		return nil, row{}, err
+	}
+	sm, rest, ok := readLPBytes(b[start:])
+	if !ok || len(rest) != 0 {
+		return nil, row{}, errCorrupt // appendSM appended other than one field
+	}
+	smStart := len(b) - len(sm)
+	r := h.r
+	r.Version = version
+	r.Value = nilIfEmpty(b[h.valueStart:h.valueEnd:h.valueEnd])
+	r.SystemMetadata = nilIfEmpty(b[smStart:len(b):len(b)])
+	return b, r, nil
 }
 
 // decodeRow decodes a stored row into private copies.
@@ -57,11 +115,56 @@ func decodeRow(v []byte) (row, error) {
 
 // decodeRowShared decodes a stored row whose Value and SystemMetadata share
 // v's memory.
-func decodeRowShared(v []byte) (row, error) {
-	if len(v) == 0 || v[0] != rowFormat {
+func decodeRowShared(v []byte) (row, error) { return decodeRowParts(v, true) }
+
+// decodeRowParts is decodeRowShared, leaving CreatedBy empty (it is the one
+// field decoding copies) unless createdBy is set.
+func decodeRowParts(v []byte, createdBy bool) (row, error) {
+	if len(v) == 0 {
 		return row{}, errCorrupt
 	}
-	value, rest, ok := readLPBytes(v[1:])
+	switch v[0] {
+	case rowFormat:
+		return decodeRowV2(v[1:], createdBy)
+	case rowFormatV1:
+		return decodeRowV1(v[1:], createdBy)
+	}
+	return row{}, errCorrupt
+}
+
+func decodeRowV2(v []byte, createdBy bool) (row, error) {
+	value, rest, ok := readLPBytes(v)
+	if !ok {
+		return row{}, errCorrupt
+	}
+	value = value[:len(value):len(value)]
+	createdOn, n := binary.Varint(rest)
+	if n <= 0 {
+		return row{}, errCorrupt
+	}
+	by, rest, ok := readLPBytes(rest[n:])
+	if !ok || len(rest) < 8 {
+		return row{}, errCorrupt
+	}
+	hash := binary.LittleEndian.Uint64(rest)
+	version, n := binary.Uvarint(rest[8:])
+	if n <= 0 || version > math.MaxInt64 {
+		return row{}, errCorrupt
+	}
+	sm, rest, ok := readLPBytes(rest[8+n:])
+	if !ok || len(rest) != 0 {
+		return row{}, errCorrupt
+	}
+	r := row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm[:len(sm):len(sm)]), CreatedOn: createdOn,
+		Version: int64(version), Hash: hash}
+	if createdBy {
+		r.CreatedBy = string(by)
+	}
+	return r, nil
+}
+
+func decodeRowV1(v []byte, createdBy bool) (row, error) {
+	value, rest, ok := readLPBytes(v)
 	if !ok {
 		return row{}, errCorrupt
 	}
@@ -73,11 +176,24 @@ func decodeRowShared(v []byte) (row, error) {
 	if n <= 0 {
 		return row{}, errCorrupt
 	}
-	createdBy, rest, ok := readLP(rest[n:])
+	by, rest, ok := readLPBytes(rest[n:])
 	if !ok || len(rest) != 0 {
 		return row{}, errCorrupt
 	}
-	return row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm), CreatedOn: createdOn, CreatedBy: createdBy}, nil
+	r := row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm), CreatedOn: createdOn}
+	if createdBy {
+		r.CreatedBy = string(by)
+	}
+	return r, nil
+}
+
+// uvarintLen is the length of binary.AppendUvarint(nil, v).
+func uvarintLen(v uint64) int {
+	n := 1
+	for ; v >= 0x80; v >>= 7 {
+		n++
+	}
+	return n
 }
 
 func nilIfEmpty(b []byte) json.RawMessage {

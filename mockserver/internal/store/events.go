@@ -61,7 +61,9 @@ type Event struct {
 	// Seq numbers the store's events from 1, without gaps, in commit order.
 	Seq uint64
 	// Time is the store clock's time of the committing operation (for Apply,
-	// the time its rows are stamped with).
+	// the time its rows are stamped with). An operation reads the clock
+	// before it waits for the writer lock, so of two concurrent ones the one
+	// committed later may carry the earlier time.
 	Time time.Time
 	Kind EventKind
 	// URN and Aspect name what changed ("" for a reset; Aspect is "" for an
@@ -167,16 +169,22 @@ func parseTSKey(k []byte) (urn, aspect string, ms int64, ok bool) {
 
 // update runs fn in one write transaction of the backend and, when it
 // commits, publishes the changes it made as events stamped with now. The
-// changes are recorded only while somebody subscribes. s.mu is held.
+// changes are recorded only while somebody subscribes, by a recorder kept
+// in s between updates, whose event buffer is reused once published. s.mu
+// is held.
 func (s *Store) update(now time.Time, fn func(txn) error) error {
 	var rec *recorder
 	err := s.kv.update(func(t txn) error {
 		if len(s.subs) > 0 {
-			rec = &recorder{txn: t}
+			rec = &s.rec
+			rec.txn, rec.events = t, rec.events[:0]
 			t = rec
 		}
 		return fn(t)
 	})
+	if rec != nil {
+		defer rec.reset()
+	}
 	if err != nil {
 		return mapErr(err)
 	}
@@ -186,8 +194,23 @@ func (s *Store) update(now time.Time, fn func(txn) error) error {
 	return nil
 }
 
+// maxKeptEvents is the event buffer capacity a recorder keeps between
+// updates.
+const maxKeptEvents = 4096
+
+// reset drops the transaction and what the events refer to, keeping the
+// buffer when it is not too large.
+func (r *recorder) reset() {
+	r.txn = nil
+	clear(r.events)
+	if cap(r.events) > maxKeptEvents {
+		r.events = nil
+	}
+	r.events = r.events[:0]
+}
+
 // publish numbers the events and appends them to every subscription's
-// queue; s.mu is held. It never waits for a consumer.
+// queue, which copy them; s.mu is held. It never waits for a consumer.
 func (s *Store) publish(now time.Time, events []Event) {
 	for i := range events {
 		s.seq++
@@ -196,7 +219,7 @@ func (s *Store) publish(now time.Time, events []Event) {
 	}
 	for i, sub := range s.subs {
 		evs := events
-		if i > 0 { // the first subscription takes the recorder's copies
+		if i > 0 { // the first subscription takes the recorder's JSON
 			evs = cloneEvents(events)
 		}
 		sub.push(evs)

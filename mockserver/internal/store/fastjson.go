@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -44,13 +45,16 @@ func plainValue(v []byte) bool {
 		return false
 	}
 	for _, c := range v {
-		switch c {
-		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xE2:
+		if notPlain[c] {
 			return false
 		}
 	}
 	return true
 }
+
+// notPlain marks the bytes plainValue refuses (0xE2 starts U+2028 and
+// U+2029).
+var notPlain = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '<': true, '>': true, '&': true, 0xE2: true}
 
 // unmarshalInt64 is json.Unmarshal(b, &n) for an int64.
 func unmarshalInt64(b []byte, n *int64) error {
@@ -147,11 +151,6 @@ func (o *rawObject) del(k string) {
 	}
 }
 
-// clone returns a copy with room for extra more members.
-func (o rawObject) clone(extra int) rawObject {
-	return append(make(rawObject, 0, len(o)+extra), o...)
-}
-
 // maxRawObject is the size past which unmarshalRawObject uses a map.
 const maxRawObject = 64
 
@@ -207,25 +206,247 @@ func (o rawObject) toMap() map[string]json.RawMessage {
 // marshal is json.Marshal of o as a map: keys sorted, values compacted with
 // HTML escaping (left to json.Marshal unless there is nothing to change). It
 // sorts o.
-func (o rawObject) marshal() ([]byte, error) {
-	n := 2
+func (o rawObject) marshal() ([]byte, error) { return o.appendMarshal(nil, false) }
+
+// appendMarshal appends marshal's output to dst, after its length as a
+// uvarint when prefixed is set (as lpBytes does). It sorts o.
+func (o rawObject) appendMarshal(dst []byte, prefixed bool) ([]byte, error) {
+	n := 2 + max(len(o)-1, 0) // braces and commas
 	for _, m := range o {
 		if !plainKey(m.Key) || !plainValue(m.Value) {
-			return json.Marshal(o.toMap())
+			b, err := json.Marshal(o.toMap())
+			if err != nil {
+				return nil, err
+			}
+			if prefixed {
+				return lpBytes(dst, b), nil
+			}
+			return append(dst, b...), nil
 		}
-		n += len(m.Key) + len(m.Value) + 4
+		n += len(m.Key) + len(m.Value) + 3
 	}
 	slices.SortFunc(o, func(a, b jsonx.Member) int { return strings.Compare(a.Key, b.Key) })
-	b := make([]byte, 0, n)
-	b = append(b, '{')
+	if prefixed {
+		dst = binary.AppendUvarint(dst, uint64(n))
+	}
+	if dst == nil {
+		dst = make([]byte, 0, n)
+	}
+	dst = append(dst, '{')
 	for i, m := range o {
 		if i > 0 {
-			b = append(b, ',')
+			dst = append(dst, ',')
 		}
-		b = append(b, '"')
-		b = append(b, m.Key...)
-		b = append(b, '"', ':')
-		b = append(b, m.Value...)
+		dst = append(dst, '"')
+		dst = append(dst, m.Key...)
+		dst = append(dst, '"', ':')
+		dst = append(dst, m.Value...)
 	}
-	return append(b, '}'), nil
+	return append(dst, '}'), nil
+}
+
+// storedMembers is unmarshalRawObject into an empty object for a stored
+// systemMetadata, which marshal wrote: compact, its keys plain ASCII in
+// ascending order. It appends the members to dst and reports false
+// (returning dst as it came) for text not in that form, which
+// unmarshalRawObject then decodes, so that both give the same members.
+// Member keys are shared constants or copies; values share sm.
+func storedMembers(dst rawObject, sm []byte) (rawObject, bool) {
+	n := len(dst)
+	if len(sm) < 2 || sm[0] != '{' {
+		return dst, false
+	}
+	if len(sm) == 2 && sm[1] == '}' {
+		return dst, true
+	}
+	var prev []byte
+	for i := 1; ; {
+		if i >= len(sm) || sm[i] != '"' {
+			return dst[:n], false
+		}
+		end := i + 1
+		for end < len(sm) && sm[end] != '"' {
+			if c := sm[end]; c < 0x20 || c >= utf8.RuneSelf || c == '\\' {
+				return dst[:n], false // decoded by unmarshalRawObject
+			}
+			end++
+		}
+		if end+1 >= len(sm) || sm[end+1] != ':' {
+			return dst[:n], false
+		}
+		key := sm[i+1 : end]
+		if prev != nil && string(prev) >= string(key) {
+			return dst[:n], false // not in marshal's order, or repeated
+		}
+		prev = key
+		start := end + 2
+		i = skipCompact(sm, start, 0)
+		if i < 0 || i >= len(sm) {
+			return dst[:n], false
+		}
+		dst = append(dst, jsonx.Member{Key: memberKey(key), Value: sm[start:i:i]})
+		switch {
+		case sm[i] == ',':
+			i++
+		case sm[i] == '}' && i == len(sm)-1:
+			return dst, true
+		default:
+			return dst[:n], false
+		}
+	}
+}
+
+// memberKey is string(k), without a copy for a usual systemMetadata key.
+func memberKey(k []byte) string {
+	switch string(k) {
+	case "aspectCreated":
+		return "aspectCreated"
+	case "aspectModified":
+		return "aspectModified"
+	case "lastObserved":
+		return "lastObserved"
+	case "lastRunId":
+		return "lastRunId"
+	case "pipelineName":
+		return "pipelineName"
+	case "properties":
+		return "properties"
+	case "registryName":
+		return "registryName"
+	case "registryVersion":
+		return "registryVersion"
+	case "runId":
+		return "runId"
+	case "schemaVersion":
+		return "schemaVersion"
+	case "version":
+		return "version"
+	}
+	return string(k)
+}
+
+// skipCompact returns the index just past the compact JSON value at b[i],
+// or -1 when there is none there (white space included) or it nests deeper
+// than encoding/json allows.
+func skipCompact(b []byte, i, depth int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch c := b[i]; {
+	case c == '"':
+		for i++; i < len(b); i++ {
+			switch c := b[i]; {
+			case c == '"':
+				return i + 1
+			case c < 0x20:
+				return -1
+			case c == '\\':
+				i++
+				if i >= len(b) {
+					return -1
+				}
+				switch b[i] {
+				case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				case 'u':
+					if i+4 >= len(b) {
+						return -1
+					}
+					for _, h := range b[i+1 : i+5] {
+						if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+							return -1
+						}
+					}
+					i += 4
+				default:
+					return -1
+				}
+			}
+		}
+		return -1
+	case c == '{' || c == '[':
+		if depth >= 10000 {
+			return -1
+		}
+		end := byte('}')
+		if c == '[' {
+			end = ']'
+		}
+		i++
+		if i < len(b) && b[i] == end {
+			return i + 1
+		}
+		for {
+			if c == '{' { // a key and its colon first
+				if i >= len(b) || b[i] != '"' {
+					return -1
+				}
+				if i = skipCompact(b, i, depth+1); i < 0 || i >= len(b) || b[i] != ':' {
+					return -1
+				}
+				i++
+			}
+			if i = skipCompact(b, i, depth+1); i < 0 || i >= len(b) {
+				return -1
+			}
+			switch b[i] {
+			case ',':
+				i++
+			case end:
+				return i + 1
+			default:
+				return -1
+			}
+		}
+	case c == 't':
+		return skipLiteral(b, i, "true")
+	case c == 'f':
+		return skipLiteral(b, i, "false")
+	case c == 'n':
+		return skipLiteral(b, i, "null")
+	case c == '-' || '0' <= c && c <= '9':
+		return skipNumber(b, i)
+	}
+	return -1
+}
+
+func skipLiteral(b []byte, i int, lit string) int {
+	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+		return -1
+	}
+	return i + len(lit)
+}
+
+// skipNumber skips -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][-+]?[0-9]+)?
+func skipNumber(b []byte, i int) int {
+	digits := func(i int) int {
+		start := i
+		for i < len(b) && '0' <= b[i] && b[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return -1
+		}
+		return i
+	}
+	if b[i] == '-' {
+		i++
+	}
+	if i < len(b) && b[i] == '0' {
+		i++
+	} else if i = digits(i); i < 0 {
+		return -1
+	}
+	if i < len(b) && b[i] == '.' {
+		if i = digits(i + 1); i < 0 {
+			return -1
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		return digits(i)
+	}
+	return i
 }

@@ -113,3 +113,112 @@ func FuzzFastJSON(f *testing.F) {
 		}
 	})
 }
+
+// storedMembersInputs are stored systemMetadata objects in marshal's form
+// and texts that are not.
+var storedMembersInputs = []string{
+	`{}`, `{"lastObserved":1,"runId":"r","version":"3"}`,
+	`{"a":{"b":[1,-2.5e+3,true,false,null,"x\"\\\/\b\f\n\r\t\u00e9"]},"b":[],"c":{}}`,
+	`{"properties":{"clientId":"acryl-datahub","clientVersion":"1!0.0.0.dev0"},"runId":"no-run-id-provided"}`,
+	`{"b":1,"a":2}`, `{"a":1,"a":2}`, `{"a":1, "b":2}`, `{ "a":1}`, `{"a":1} `, `{"a":01}`, `{"a":1.}`, `{"a":-}`,
+	`{"a":tru}`, `{"a":nul}`, `{"a":"\x"}`, `{"a":"\u12"}`, "{\"a\":\"\x01\"}", `{"\u0061":1}`, `{"é":1}`, `{"a":[1,]}`,
+	`{"a":{"b"}}`, `{"a":{1:2}}`, `{"a":[1 ]}`, `{"a":1,}`, `{"a"}`, `{"a":}`, `{`, `{"`, `{"a":"`, `[]`, `"a"`,
+	`{"a":1}}`, `{"a":[[[]]]}`,
+}
+
+// TestStoredMembers: whenever storedMembers takes a text, it gives the
+// members unmarshalRawObject gives; it takes marshal's output.
+func TestStoredMembers(t *testing.T) {
+	t.Parallel()
+	for _, in := range storedMembersInputs {
+		checkStoredMembers(t, in, false)
+	}
+	for _, in := range []string{storedMembersInputs[1], storedMembersInputs[2], storedMembersInputs[3]} {
+		if _, ok := storedMembers(nil, []byte(in)); !ok {
+			t.Errorf("storedMembers(%s) refused marshal's form", in)
+		}
+	}
+}
+
+// checkStoredMembers checks storedMembers(in) against unmarshalRawObject
+// and, for in written by marshal, that marshal writes the members back as
+// in.
+func checkStoredMembers(t *testing.T, in string, marshalled bool) {
+	t.Helper()
+	got, ok := storedMembers(rawObject{}, []byte(in))
+	if !ok {
+		if len(got) != 0 {
+			t.Errorf("storedMembers(%q) refused it but appended %v", in, got)
+		}
+		return
+	}
+	var want rawObject
+	if err := unmarshalRawObject([]byte(in), &want); err != nil {
+		t.Fatalf("storedMembers(%q) took text unmarshalRawObject refuses: %v", in, err)
+	}
+	str := func(o rawObject) (out []string) {
+		for _, m := range o {
+			out = append(out, m.Key+"="+string(m.Value))
+		}
+		return out
+	}
+	if diff := cmp.Diff(str(want), str(got)); diff != "" {
+		t.Fatalf("storedMembers(%q) (-unmarshalRawObject +storedMembers):\n%s", in, diff)
+	}
+	if remarshal, err := got.marshal(); marshalled && (err != nil || string(remarshal) != in) {
+		t.Fatalf("marshal(storedMembers(%q)) = %s, %v; want the text back", in, remarshal, err)
+	}
+}
+
+func FuzzStoredMembers(f *testing.F) {
+	for _, in := range append(storedMembersInputs, fastJSONInputs...) {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		checkStoredMembers(t, in, false)
+		// What marshal writes of any object is taken back as it is.
+		var o rawObject
+		if unmarshalRawObject([]byte(in), &o) != nil {
+			return
+		}
+		out, err := o.marshal()
+		if err != nil {
+			return
+		}
+		checkStoredMembers(t, string(out), true)
+		if _, ok := storedMembers(nil, out); !ok && plainKeys(o) {
+			t.Fatalf("storedMembers(%s) refused marshal's output", out)
+		}
+	})
+}
+
+// plainKeys reports keys that marshal writes as they are and storedMembers
+// takes as they are.
+func plainKeys(o rawObject) bool {
+	for _, m := range o {
+		if !plainKey(m.Key) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestAppendMarshal: appendMarshal with a length prefix is lpBytes of
+// marshal's output.
+func TestAppendMarshal(t *testing.T) {
+	t.Parallel()
+	for _, in := range append(fastJSONInputs, storedMembersInputs...) {
+		var o rawObject
+		if unmarshalRawObject([]byte(in), &o) != nil {
+			continue
+		}
+		want, err := o.marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := o.appendMarshal([]byte("x"), true)
+		if err != nil || string(got) != string(lpBytes([]byte("x"), want)) {
+			t.Errorf("appendMarshal(%s) = %q, %v; want %q", in, got, err, lpBytes([]byte("x"), want))
+		}
+	}
+}

@@ -44,6 +44,9 @@ type txn interface {
 	// put stores val under key. The backend may keep val itself: callers
 	// pass a slice they no longer modify.
 	put(b bucket, key, val []byte) error
+	// putNew is put for a key that is most likely absent, such as a new
+	// history row: the memory backend then leaves it out of its hash index.
+	putNew(b bucket, key, val []byte) error
 	del(b bucket, key []byte) error
 	// scan calls fn for each key that has prefix, in ascending order, starting
 	// at the first key >= max(prefix, from), until fn returns false or an error.

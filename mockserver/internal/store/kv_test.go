@@ -181,3 +181,69 @@ func TestRowEncoding(t *testing.T) {
 		}
 	}
 }
+
+// TestBackendPutNew: putNew behaves as put whether or not the key exists
+// (indexed or not by the memory backend), and rolls back as put does.
+func TestBackendPutNew(t *testing.T) {
+	t.Parallel()
+	for name, kv := range backendsForKV(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			err := kv.update(func(tx txn) error {
+				_ = tx.put(aspectRows, []byte("a"), []byte("put"))
+				_ = tx.putNew(aspectRows, []byte("b"), []byte("new"))
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := dump(t, kv, aspectRows)
+			boom := errors.New("boom")
+			err = kv.update(func(tx txn) error {
+				_ = tx.putNew(aspectRows, []byte("a"), []byte("a again")) // indexed
+				_ = tx.putNew(aspectRows, []byte("b"), []byte("b again")) // not indexed
+				_ = tx.put(aspectRows, []byte("b"), []byte("b put"))
+				_ = tx.putNew(aspectRows, []byte("c"), []byte("c new"))
+				_ = tx.del(aspectRows, []byte("c"))
+				_ = tx.putNew(aspectRows, []byte("c"), []byte("c back"))
+				_ = tx.del(aspectRows, []byte("b"))
+				_ = tx.putNew(aspectRows, []byte("b"), []byte("b back"))
+				got := []string{string(tx.get(aspectRows, []byte("a"))), string(tx.get(aspectRows, []byte("b"))),
+					string(tx.get(aspectRows, []byte("c")))}
+				if diff := cmp.Diff([]string{"a again", "b back", "c back"}, got); diff != "" {
+					t.Errorf("inside the update (-want +got):\n%s", diff)
+				}
+				return boom
+			})
+			if !errors.Is(err, boom) {
+				t.Fatalf("update err = %v", err)
+			}
+			if diff := cmp.Diff(before, dump(t, kv, aspectRows)); diff != "" {
+				t.Errorf("rolled-back update changed state (-before +after):\n%s", diff)
+			}
+			err = kv.update(func(tx txn) error {
+				_ = tx.putNew(aspectRows, []byte("b"), []byte("b2"))
+				_ = tx.put(aspectRows, []byte("a"), []byte("a2"))
+				return tx.put(aspectRows, []byte("b"), []byte("b3"))
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]string{"a=a2", "b=b3"}, dump(t, kv, aspectRows)); diff != "" {
+				t.Errorf("after the update (-want +got):\n%s", diff)
+			}
+			err = kv.view(func(tx txn) error {
+				if got := string(tx.get(aspectRows, []byte("b"))); got != "b3" {
+					t.Errorf("get b = %q", got)
+				}
+				if err := tx.putNew(aspectRows, []byte("x"), nil); !errors.Is(err, errReadOnly) {
+					t.Errorf("putNew in view: %v", err)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

@@ -11,7 +11,8 @@ import (
 )
 
 // Clock returns the current time. The store stamps createdOn and a missing
-// systemMetadata.lastObserved with it.
+// systemMetadata.lastObserved with it. Writers read it before they take the
+// store's writer lock, so it may be called concurrently.
 type Clock func() time.Time
 
 // DefaultActor is the createdBy of a row written without an actor, DataHub's
@@ -50,6 +51,7 @@ type Store struct {
 	mu     sync.Mutex
 	seq    uint64          // the last published event's Seq
 	subs   []*Subscription // open subscriptions
+	rec    recorder        // records the changes of an update (see update)
 	closed bool
 }
 
@@ -181,14 +183,16 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	if len(ws) == 0 {
 		return []Result{}, nil
 	}
+	// GMS stamps a proposal when it arrives, before its transaction: what
+	// does not depend on the stored rows is done before taking the lock.
+	now := s.clock()
+	ps := prepare(ws, now)
+	results := make([]Result, len(ws))
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := s.clock()
-	var results []Result
 	err := s.update(now, func(t txn) error {
-		results = make([]Result, len(ws))
 		for i := range ws {
-			r, err := applyOne(t, i, &ws[i], now)
+			r, err := applyOne(t, i, &ws[i], &ps[i])
 			if err != nil {
 				return err
 			}
@@ -207,14 +211,15 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 // events of the write carry the same time.
 func (s *Store) Put(a Aspect) error {
 	w := Write{URN: a.URN, Aspect: a.Name, Value: a.Value, SystemMetadata: a.SystemMetadata, Actor: a.CreatedBy}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	now := a.CreatedOn
 	if now.IsZero() {
 		now = s.clock()
 	}
+	ps := prepare([]Write{w}, now)
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	return s.update(now, func(t txn) error {
-		_, err := applyOne(t, 0, &w, now)
+		_, err := applyOne(t, 0, &w, &ps[0])
 		return err
 	})
 }
