@@ -188,6 +188,7 @@ func (s *Store) update(now time.Time, fn func(txn) error) error {
 	if err != nil {
 		return mapErr(err)
 	}
+	s.version.Add(1)
 	if rec != nil && len(rec.events) > 0 {
 		s.publish(now, rec.events)
 	}
@@ -246,6 +247,13 @@ func (s *Store) Seq() uint64 {
 	defer s.mu.Unlock()
 	return s.seq
 }
+
+// Version returns a number that moves with every committed write, whether
+// or not anybody subscribes, without waiting for a writer: a reader that
+// sees the same Version before and after reading saw no write land between
+// (a write committed but not yet counted is seen by a read that also sees
+// the number move right after it).
+func (s *Store) Version() uint64 { return s.version.Load() }
 
 // Subscribe returns a subscription to every change committed from now on,
 // in commit order. Its queue is unbounded: a consumer that falls behind

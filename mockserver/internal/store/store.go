@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -48,11 +49,13 @@ type Store struct {
 	// mu serialises the writers (Apply, Put, DeleteEntity, Reset) with the
 	// publication of their events, so that events are numbered and queued in
 	// commit order. Reads do not take it.
-	mu     sync.Mutex
-	seq    uint64          // the last published event's Seq
-	subs   []*Subscription // open subscriptions
-	rec    recorder        // records the changes of an update (see update)
-	closed bool
+	mu  sync.Mutex
+	seq uint64 // the last published event's Seq
+	// version counts committed updates, subscribed to or not (see Version).
+	version atomic.Uint64
+	subs    []*Subscription // open subscriptions
+	rec     recorder        // records the changes of an update (see update)
+	closed  bool
 }
 
 // OpenMemory returns a Store that keeps everything in memory. A nil clock

@@ -552,3 +552,25 @@ func TestAllReportsCorruptRow(t *testing.T) {
 		}
 	})
 }
+
+// Version moves with every committed write whether or not anybody
+// subscribes (Seq counts published events only), and not with a refused one.
+func TestVersionMovesWithoutSubscribers(t *testing.T) {
+	s := OpenMemory(nil)
+	defer s.Close()
+	v0 := s.Version()
+	mustApply(t, s, upsert(`{"name":"a"}`))
+	v1 := s.Version()
+	if v1 == v0 {
+		t.Fatalf("Version stayed at %d after a write with no subscriber", v0)
+	}
+	if s.Seq() != 0 {
+		t.Fatalf("Seq = %d with no subscriber, want 0", s.Seq())
+	}
+	if _, err := s.Apply([]Write{{URN: dsURN, Aspect: props, Value: json.RawMessage(`[1]`)}}); err == nil {
+		t.Fatal("Apply of a non-object value succeeded")
+	}
+	if v := s.Version(); v != v1 {
+		t.Fatalf("Version moved from %d to %d with a refused write", v1, v)
+	}
+}
