@@ -15,9 +15,10 @@ import (
 // The answer cache. A read whose every root field reads only the core's
 // versioned store (storeRoots) is a function of the request body and of the
 // store's contents, so its answer is kept by body and reused while the store
-// has not changed: the handler's version function (the store's
-// write count, which every committed write advances, read without a lock) is read after the core's
-// barrier, before the request runs, and again after it; an answer is kept
+// has not changed: the handler's version function (the store's write
+// count, which every committed write advances, read without a lock) is read
+// after the core's barrier, before the request runs, and again after it; an
+// answer is kept
 // only when the two agree, no error was answered and nothing but store reads
 // ran. A read of the search index (whose contents lag the store on the
 // clock), a scroll (which keeps state in the index) and every mutation run
