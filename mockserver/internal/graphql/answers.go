@@ -18,9 +18,8 @@ import (
 // has not changed: the handler's version function (the store's write
 // count, which every committed write advances, read without a lock) is read
 // after the core's barrier, before the request runs, and again after it; an
-// answer is kept
-// only when the two agree, no error was answered and nothing but store reads
-// ran. A read of the search index (whose contents lag the store on the
+// answer is kept only when the two agree, no error was answered and nothing
+// but store reads ran. A read of the search index (whose contents lag the store on the
 // clock), a scroll (which keeps state in the index) and every mutation run
 // each time. The root fields that ran are known from the schema's tracer.
 
