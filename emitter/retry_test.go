@@ -276,13 +276,15 @@ func TestConcurrentEmit(t *testing.T) {
 // attempt that timed out is retried.
 func TestTimeoutPerAttempt(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fault{Op: opWrite, Times: 1, Delay: 2 * time.Second}))
-	r, _ := newREST(t, s, datahub.WithTimeout(100*time.Millisecond), datahub.WithRetry(fastRetry))
+	// The first attempt is held a minute, the limit is a second: the second
+	// attempt has a whole second to answer, even on a loaded machine.
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Fault{Op: opWrite, Times: 1, Delay: time.Minute}))
+	r, _ := newREST(t, s, datahub.WithTimeout(time.Second), datahub.WithRetry(fastRetry))
 	if err := r.Emit(t.Context(), propertiesProposal(t, 1, 0)); err != nil {
 		t.Fatal(err)
 	}
-	// Had the first attempt not been cut, it would have succeeded after
-	// 2 s, alone.
+	// Had the first attempt not been cut, it would have succeeded after a
+	// minute, alone.
 	if n := s.RequestCount(opWrite); n != 2 {
 		t.Errorf("%d requests, want 2", n)
 	}
