@@ -16,7 +16,7 @@ func benchProposals(n int) []Proposal {
 	for i := range ps {
 		ps[i] = Proposal{EntityType: "dataset", EntityURN: fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:foo,bar%d,PROD)", i),
 			ChangeType: "UPSERT", AspectName: "ownership", ContentType: "application/json",
-			Aspect: json.RawMessage(`{"owners": [{"owner": "urn:li:corpuser:fbar", "type": "DATAOWNER"}], "ownerTypes": {}, "lastModified": {"time": 0, "actor": "urn:li:corpuser:fbar"}}`),
+			Aspect:         json.RawMessage(`{"owners": [{"owner": "urn:li:corpuser:fbar", "type": "DATAOWNER"}], "ownerTypes": {}, "lastModified": {"time": 0, "actor": "urn:li:corpuser:fbar"}}`),
 			SystemMetadata: json.RawMessage(`{"lastObserved":1618987484580,"lastRunId":"no-run-id-provided","properties":{"clientId":"acryl-datahub","clientVersion":"1!0.0.0.dev0"},"runId":"no-run-id-provided"}`)}
 	}
 	return ps
