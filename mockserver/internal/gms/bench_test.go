@@ -30,7 +30,7 @@ func BenchmarkPrepareAll(b *testing.B) {
 	pt := &patch.Patcher{Now: time.Now}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := prepareAll(ps, true, pt, nil); err != nil {
+		if _, _, err := prepareAll(ps, true, pt, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

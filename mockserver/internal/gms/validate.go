@@ -190,11 +190,17 @@ func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
 // the aspect gets the structural check only (a JSON object), so that
 // members unknown to the PDL are stored.
 func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, lax bool) (json.RawMessage, *Error) {
+	return checkValue(info, entityType, raw, !lax && validated(info))
+}
+
+// checkValue is checkAspect given whether the aspect is checked against
+// its PDL record (schema) or gets the structural check only.
+func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, schema bool) (json.RawMessage, *Error) {
 	if !utf8.Valid(raw) {
 		return nil, errorf(BadArgument, MsgValueNotUTF8)
 	}
-	if aspectPasses(info, raw, lax) { // raw is valid JSON
-		return jsonx.CompactShared(raw), nil
+	if aspectPasses(info, raw, schema) { // raw is valid JSON
+		return compactValid(raw), nil
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
@@ -207,7 +213,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, la
 	if !ok {
 		return nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
 	}
-	if !lax && validated(info) {
+	if schema {
 		if err := pdl.Validate(info.RecordName, v); err != nil {
 			return nil, errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
 		}
@@ -224,11 +230,11 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, la
 // aspectPasses is the quick form of checkAspect's checks: true means they
 // all pass, for valid JSON without decoding it; false leaves the verdict and
 // the message to checkAspect.
-func aspectPasses(info pdl.AspectInfo, raw []byte, lax bool) bool {
+func aspectPasses(info pdl.AspectInfo, raw []byte, schema bool) bool {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return false
 	}
-	if !lax && validated(info) {
+	if schema {
 		if !pdl.Conforms(info.RecordName, raw) {
 			return false
 		}
