@@ -127,8 +127,12 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 	ws := make([]store.Write, 0, len(ps))
 	var bad []string
 	var first *Error
+	values := valueArena{}
 	for i := range ps {
-		w, err := prepare(&ps[i], pt, lax, nil)
+		values.size += len(ps[i].Aspect)
+	}
+	for i := range ps {
+		w, err := prepare(&ps[i], pt, lax, nil, &values)
 		if err != nil {
 			err.Index = i
 			if !batch {
@@ -155,8 +159,9 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 // p.EntityURN when the proposal names its entity by key. A PATCH becomes
 // a write whose Transform applies the patch with pt (see patchWrite); an
 // UPSERT with update set (p.Aspect unused) one whose Transform computes the
-// value with update and validates it (see Core.Update).
-func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateFunc) (store.Write, *Error) {
+// value with update and validates it (see Core.Update). A value compacted
+// takes its memory from values (nil: allocated).
+func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateFunc, values *valueArena) (store.Write, *Error) {
 	switch p.ChangeType {
 	case "UPSERT", "CREATE", "CREATE_ENTITY", "DELETE", "PATCH":
 	default:
@@ -258,7 +263,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 			return store.Write{}, errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
 		}
 		var err *Error
-		if value, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name]); err != nil {
+		if value, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
 			return store.Write{}, err
 		}
 	}

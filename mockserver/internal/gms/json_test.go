@@ -26,13 +26,13 @@ var compactSeeds = []string{
 func TestCompactValid(t *testing.T) {
 	t.Parallel()
 	for _, s := range compactSeeds {
-		got, want := compactValid([]byte(s)), jsonx.Compact([]byte(s))
+		got, want := compactValid(nil, []byte(s)), jsonx.Compact([]byte(s))
 		if !bytes.Equal(got, want) {
 			t.Errorf("compactValid(%q) = %q, want %q", s, got, want)
 		}
 	}
 	b := []byte(`{"a":"x y","b":[1,2]}`)
-	if got := compactValid(b); &got[0] != &b[0] {
+	if got := compactValid(nil, b); &got[0] != &b[0] {
 		t.Errorf("compactValid(%q) copied compact JSON", b)
 	}
 }
@@ -49,8 +49,34 @@ func FuzzCompactValid(f *testing.F) {
 		if err := json.Compact(&want, []byte(s)); err != nil {
 			t.Fatal(err)
 		}
-		if got := compactValid([]byte(s)); !bytes.Equal(got, want.Bytes()) {
+		if got := compactValid(nil, []byte(s)); !bytes.Equal(got, want.Bytes()) {
 			t.Errorf("compactValid(%q) = %q, want %q", s, got, want.Bytes())
 		}
 	})
+}
+
+// TestValueArena compacts several values into one arena: each comes out as
+// jsonx.Compact's, none is changed by an append to another, and a value the
+// arena has no room left for is allocated.
+func TestValueArena(t *testing.T) {
+	t.Parallel()
+	a := &valueArena{}
+	for _, s := range compactSeeds[:4] {
+		a.size += len(s)
+	}
+	var got [][]byte
+	for _, s := range append(compactSeeds[:4], compactSeeds[8]) { // the last has no room left
+		got = append(got, compactValid(a, []byte(s)))
+	}
+	for i := range got {
+		_ = append(got[i], "!!!!"...) // must not reach a neighbour
+	}
+	for i, s := range append(compactSeeds[:4], compactSeeds[8]) {
+		if want := jsonx.Compact([]byte(s)); !bytes.Equal(got[i], want) {
+			t.Errorf("value %d = %q, want %q", i, got[i], want)
+		}
+	}
+	if len(a.buf) > a.size {
+		t.Errorf("arena holds %d bytes, more than its size %d", len(a.buf), a.size)
+	}
 }

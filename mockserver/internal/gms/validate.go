@@ -190,17 +190,18 @@ func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
 // the aspect gets the structural check only (a JSON object), so that
 // members unknown to the PDL are stored.
 func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, lax bool) (json.RawMessage, *Error) {
-	return checkValue(info, entityType, raw, !lax && validated(info))
+	return checkValue(info, entityType, raw, !lax && validated(info), nil)
 }
 
 // checkValue is checkAspect given whether the aspect is checked against
-// its PDL record (schema) or gets the structural check only.
-func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, schema bool) (json.RawMessage, *Error) {
+// its PDL record (schema) or gets the structural check only; a compacted
+// copy is taken from a (nil: allocated).
+func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, schema bool, a *valueArena) (json.RawMessage, *Error) {
 	if !utf8.Valid(raw) {
 		return nil, errorf(BadArgument, MsgValueNotUTF8)
 	}
 	if aspectPasses(info, raw, schema) { // raw is valid JSON
-		return compactValid(raw), nil
+		return compactValid(a, raw), nil
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
