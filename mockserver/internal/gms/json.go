@@ -96,5 +96,5 @@ func (a *valueArena) take(n int) []byte {
 		return make([]byte, 0, n)
 	}
 	a.buf = a.buf[:start+n]
-	return a.buf[start:start:start+n]
+	return a.buf[start : start : start+n]
 }
