@@ -171,6 +171,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 	// there is one, else from entityType and the URN from the key aspect.
 	var entity pdl.Entity
 	var u string
+	var keyParts []string // u's key parts, when checkURN found them
 	facts, cached := urnFacts{}, false
 	if p.EntityURN != "" {
 		facts, cached = cachedURNFacts(p.EntityURN)
@@ -179,7 +180,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 	case cached:
 		entity, u = facts.entity, p.EntityURN
 	case p.EntityURN != "":
-		parsed, err := CheckURN(p.EntityURN)
+		parsed, parts, err := checkURN(p.EntityURN)
 		if err != nil {
 			return store.Write{}, err
 		}
@@ -188,6 +189,9 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 			return store.Write{}, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(parsed.EntityType()))
 		}
 		entity, u = e, p.EntityURN
+		if e.Name == EntityTypeOf(u) { // the parts were checked against e's key
+			keyParts = parts
+		}
 	default:
 		if p.EntityKeyAspect == nil {
 			return store.Write{}, errorf(BadArgument, MsgNoURN)
@@ -216,7 +220,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 	keyValue := facts.key
 	if !cached {
 		var err *Error
-		if keyValue, err = checkKey(entity, u); err != nil {
+		if keyValue, err = checkKey(entity, u, keyParts); err != nil {
 			return store.Write{}, err
 		}
 		if p.EntityURN == u && p.EntityKeyAspect == nil {

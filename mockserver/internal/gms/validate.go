@@ -108,23 +108,31 @@ func pegasusPath(p string) string {
 // CheckURN validates a URN as GMS's UrnValidationUtil does (BadArgument on
 // failure): GMS's own checks and messages first, then the syntax.
 func CheckURN(u string) (urn.URN, *Error) {
+	parsed, _, err := checkURN(u)
+	return parsed, err
+}
+
+// checkURN is CheckURN that also returns the URN's key parts, found by its
+// check against the key schema of its entity type (nil when not checked).
+func checkURN(u string) (urn.URN, []string, *Error) {
 	if strings.TrimSpace(u) != u {
-		return nil, errorf(BadArgument, MsgURNWhitespace)
+		return nil, nil, errorf(BadArgument, MsgURNWhitespace)
 	}
 	if EntityTypeOf(u) != "schemaField" && javaURLEncodedLen(u) > 512 {
-		return nil, errorf(BadArgument, MsgURNTooLong)
+		return nil, nil, errorf(BadArgument, MsgURNTooLong)
 	}
 	if strings.Contains(u, "␟") {
-		return nil, errorf(BadArgument, MsgURNDelimiter)
+		return nil, nil, errorf(BadArgument, MsgURNDelimiter)
 	}
-	if err := keyPartsError(u); err != nil {
-		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
+	parts, err := keyPartsError(u)
+	if err != nil {
+		return nil, nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
 	}
 	parsed, err := urn.Parse(u)
 	if err != nil {
-		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(parseReason(err)))
+		return nil, nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(parseReason(err)))
 	}
-	return parsed, nil
+	return parsed, parts, nil
 }
 
 func parseReason(err error) string {
@@ -157,9 +165,10 @@ func EntityTypeOf(u string) string {
 
 // checkKey builds the entity's key aspect from the URN and validates it, as
 // GMS does for every write (an invalid key, e.g. an unknown FabricType, is a
-// BadArgument "Invalid urn").
-func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
-	key, err := keyFromURN(e, u)
+// BadArgument "Invalid urn"). parts are u's key parts when checkURN found
+// them for entity e (nil: split u again).
+func checkKey(e pdl.Entity, u string, parts []string) (json.RawMessage, *Error) {
+	key, err := keyFromParts(e, u, parts)
 	if err != nil {
 		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
 	}
@@ -171,6 +180,9 @@ func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
 		return key, nil
 	}
 	if _, ok := pdl.Record(info.RecordName); !ok {
+		return key, nil
+	}
+	if pdl.Conforms(info.RecordName, key) { // Validate would pass
 		return key, nil
 	}
 	v, err := decodeUseNumber(key)
