@@ -190,7 +190,7 @@ type Index struct {
 	// entities are the entity indices of indices by entity type, as the
 	// URNs of writes spell it.
 	entities map[string]*idx
-	tasks    map[int64]*Task
+	tasks    map[int64]*task
 	taskSeq  int64
 	applied  int    // events applied, for tests
 	dropped  int    // events dropped while paused
@@ -211,7 +211,7 @@ func New(st *store.Store, opts Options) *Index {
 	}
 	pos := st.Seq() // no traced write exists before the index
 	x := &Index{st: st, sub: st.Subscribe(), pos: pos, opts: opts, paused: opts.Paused,
-		indices: make(map[string]*idx), entities: make(map[string]*idx), tasks: make(map[int64]*Task)}
+		indices: make(map[string]*idx), entities: make(map[string]*idx), tasks: make(map[int64]*task)}
 	x.bootstrap()
 	return x
 }
