@@ -132,8 +132,10 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 		values.size += len(ps[i].Aspect)
 	}
 	for i := range ps {
-		w, err := prepare(&ps[i], pt, lax, nil, &values)
+		ws = ws[:len(ws)+1] // prepare writes the store write in place
+		err := prepare(&ps[i], pt, lax, nil, &values, &ws[len(ws)-1])
 		if err != nil {
+			ws = ws[:len(ws)-1]
 			err.Index = i
 			if !batch {
 				return nil, nil, err
@@ -145,7 +147,6 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 			continue
 		}
 		items = append(items, item{index: i})
-		ws = append(ws, w)
 	}
 	if first != nil {
 		return nil, nil, &Error{Kind: first.Kind, Index: first.Index,
@@ -155,17 +156,18 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 }
 
 // prepare validates a proposal in the order of GMS's
-// ValidationApiUtils.validateMCP and turns it into a store write. It fills
+// ValidationApiUtils.validateMCP and turns it into the store write *w
+// (left as it is when p is refused). It fills
 // p.EntityURN when the proposal names its entity by key. A PATCH becomes
 // a write whose Transform applies the patch with pt (see patchWrite); an
 // UPSERT with update set (p.Aspect unused) one whose Transform computes the
 // value with update and validates it (see Core.Update). A value compacted
 // takes its memory from values (nil: allocated).
-func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateFunc, values *valueArena) (store.Write, *Error) {
+func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateFunc, values *valueArena, w *store.Write) *Error {
 	switch p.ChangeType {
 	case "UPSERT", "CREATE", "CREATE_ENTITY", "DELETE", "PATCH":
 	default:
-		return store.Write{}, errorf(Invalid, MsgChangeUnsupported, Abbreviate(p.ChangeType))
+		return errorf(Invalid, MsgChangeUnsupported, Abbreviate(p.ChangeType))
 	}
 	// As ValidationApiUtils.validateMCP: the entity comes from the URN when
 	// there is one, else from entityType and the URN from the key aspect.
@@ -182,11 +184,11 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 	case p.EntityURN != "":
 		parsed, parts, err := checkURN(p.EntityURN)
 		if err != nil {
-			return store.Write{}, err
+			return err
 		}
 		e, ok := lookupEntity(parsed.EntityType())
 		if !ok {
-			return store.Write{}, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(parsed.EntityType()))
+			return errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(parsed.EntityType()))
 		}
 		entity, u = e, p.EntityURN
 		if e.Name == EntityTypeOf(u) { // the parts were checked against e's key
@@ -194,88 +196,89 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		}
 	default:
 		if p.EntityKeyAspect == nil {
-			return store.Write{}, errorf(BadArgument, MsgNoURN)
+			return errorf(BadArgument, MsgNoURN)
 		}
 		e, ok := lookupEntity(p.EntityType)
 		if !ok {
-			return store.Write{}, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(p.EntityType))
+			return errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(p.EntityType))
 		}
 		if !jsonx.IsObject(p.EntityKeyAspect) {
-			return store.Write{}, errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, Abbreviate(string(p.EntityKeyAspect)))
+			return errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, Abbreviate(string(p.EntityKeyAspect)))
 		}
 		built, err := urnFromKey(e, p.EntityKeyAspect)
 		if err != nil {
-			return store.Write{}, errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, JSONErrorText(err))
+			return errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, JSONErrorText(err))
 		}
 		if _, err := CheckURN(built); err != nil {
-			return store.Write{}, err
+			return err
 		}
 		entity, u = e, built
 		p.EntityURN = u
 	}
 	// The MCP's entityType must name the URN's entity, in any case.
 	if !strings.EqualFold(p.EntityType, entity.Name) {
-		return store.Write{}, errorf(Invalid, MsgEntityTypeMismatch, entity.Name, Abbreviate(p.EntityType))
+		return errorf(Invalid, MsgEntityTypeMismatch, entity.Name, Abbreviate(p.EntityType))
 	}
 	keyValue := facts.key
 	if !cached {
 		var err *Error
 		if keyValue, err = checkKey(entity, u, keyParts); err != nil {
-			return store.Write{}, err
+			return err
 		}
 		if p.EntityURN == u && p.EntityKeyAspect == nil {
 			cacheURNFacts(u, urnFacts{entity: entity, key: keyValue})
 		}
 	}
 	if p.AspectName == "" {
-		return store.Write{}, errorf(Invalid, MsgAspectNameMissing)
+		return errorf(Invalid, MsgAspectNameMissing)
 	}
 	// Unknown: not an aspect of the entity, or one the registry names
 	// without facts.
 	af, ok := allowedAspect(entity.Name, p.AspectName)
 	if !ok {
-		return store.Write{}, errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
+		return errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
 	}
 	info := af.info
 	// As MCPItem.isValidChangeType: a timeseries aspect accepts only UPSERT.
 	if info.Timeseries && p.ChangeType != "UPSERT" {
-		return store.Write{}, errorf(Invalid, MsgTimeseriesUnchanged, p.ChangeType, info.Name)
+		return errorf(Invalid, MsgTimeseriesUnchanged, p.ChangeType, info.Name)
 	}
 	if p.ChangeType == "DELETE" {
 		if p.AspectName != entity.KeyAspect {
-			return store.Write{}, errorf(Invalid, MsgDeleteNonKey, p.AspectName)
+			return errorf(Invalid, MsgDeleteNonKey, p.AspectName)
 		}
-		return store.Write{URN: u, Aspect: p.AspectName, DeleteEntity: true}, nil
+		*w = store.Write{URN: u, Aspect: p.AspectName, DeleteEntity: true}
+		return nil
 	}
 	if p.Aspect == nil && update == nil {
-		return store.Write{}, errorf(Invalid, MsgAspectMissing, p.ChangeType, p.AspectName)
+		return errorf(Invalid, MsgAspectMissing, p.ChangeType, p.AspectName)
 	}
 	var value json.RawMessage
 	var transform func(json.RawMessage) (json.RawMessage, error)
 	if update != nil {
 		if info.Timeseries {
-			return store.Write{}, errorf(Invalid, MsgTimeseriesUnchanged, "PATCH", info.Name)
+			return errorf(Invalid, MsgTimeseriesUnchanged, "PATCH", info.Name)
 		}
 		transform = updateWrite(update, info, entity.Name, lax[info.Name])
 	} else if p.ChangeType == "PATCH" {
 		var err *Error
 		if transform, err = patchWrite(p, info, entity.Name, pt, lax[info.Name]); err != nil {
-			return store.Write{}, err
+			return err
 		}
 	} else {
 		if p.ContentType != "application/json" {
-			return store.Write{}, errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
+			return errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
 		}
 		var err *Error
 		if value, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
-			return store.Write{}, err
+			return err
 		}
 	}
 	cond, err := conditionsOf(p)
 	if err != nil {
-		return store.Write{}, err
+		return err
 	}
-	w := store.Write{
+	*w = store.Write{
 		URN:            u,
 		Aspect:         p.AspectName,
 		Value:          value,
@@ -293,7 +296,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 	case keyValue != nil: // nil: no key schema, no key row
 		w.KeyAspect, w.KeyValue = entity.KeyAspect, keyValue
 	}
-	return w, nil
+	return nil
 }
 
 // headerOK returns the proposal header name and whether it is present: as

@@ -40,8 +40,8 @@ func (c *Core) Update(ctx context.Context, urn, aspect string, fn UpdateFunc, o 
 	}
 	p := Proposal{EntityType: EntityTypeOf(urn), EntityURN: urn, ChangeType: "UPSERT", AspectName: aspect,
 		ContentType: "application/json", SystemMetadata: o.SystemMetadata, Headers: o.Headers}
-	w, perr := prepare(&p, c.patcher, c.opts.AcceptUnknown, wrapped, nil)
-	if perr != nil {
+	var w store.Write
+	if perr := prepare(&p, c.patcher, c.opts.AcceptUnknown, wrapped, nil, &w); perr != nil {
 		return perr
 	}
 	c.barrier()
