@@ -216,7 +216,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		p.EntityURN = u
 	}
 	// The MCP's entityType must name the URN's entity, in any case.
-	if !strings.EqualFold(p.EntityType, entity.Name) {
+	if p.EntityType != entity.Name && !strings.EqualFold(p.EntityType, entity.Name) {
 		return errorf(Invalid, MsgEntityTypeMismatch, entity.Name, Abbreviate(p.EntityType))
 	}
 	keyValue := facts.key

@@ -53,14 +53,10 @@ func compactValid(a *valueArena, b []byte) []byte {
 	var out []byte
 	start := 0 // b[start:i] is still to copy
 	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			for i++; i < len(b) && b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
-		case ' ', '\t', '\n', '\r':
+		switch c := b[i]; {
+		case c == '"':
+			i = stringEnd(b, i)
+		case c <= ' ': // outside a string of valid JSON: white space
 			if out == nil {
 				out = a.take(len(b))
 			}
@@ -72,6 +68,25 @@ func compactValid(a *valueArena, b []byte) []byte {
 		return b
 	}
 	return append(out, b[start:]...)
+}
+
+// stringEnd returns the index of the quote that closes the string of valid
+// JSON text b opened at b[i] (len(b) if none).
+func stringEnd(b []byte, i int) int {
+	for {
+		j := bytes.IndexByte(b[i+1:], '"')
+		if j < 0 {
+			return len(b)
+		}
+		i += 1 + j
+		k := i - 1 // an odd run of backslashes before the quote escapes it
+		for b[k] == '\\' {
+			k--
+		}
+		if (i-1-k)%2 == 0 {
+			return i
+		}
+	}
 }
 
 // valueArena hands out the memory of a batch's compacted values from one
