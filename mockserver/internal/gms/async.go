@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
 // asyncQueue holds the writes of proposals sent with "async": "true" until
@@ -30,6 +32,7 @@ type asyncQueue struct {
 type pendingWrite struct {
 	due   time.Time
 	items []item
+	ws    []store.Write // the items' writes
 	batch bool
 }
 
@@ -42,10 +45,11 @@ func newAsyncQueue(c *Core) *asyncQueue {
 	return q
 }
 
-// add queues validated items, visible once the lag has passed.
-func (q *asyncQueue) add(items []item, batch bool) {
+// add queues validated items and their writes ws, visible once the lag has
+// passed.
+func (q *asyncQueue) add(items []item, ws []store.Write, batch bool) {
 	q.mu.Lock()
-	q.pending = append(q.pending, pendingWrite{due: q.c.opts.Clock().Add(q.c.opts.AsyncLag), items: items, batch: batch})
+	q.pending = append(q.pending, pendingWrite{due: q.c.opts.Clock().Add(q.c.opts.AsyncLag), items: items, ws: ws, batch: batch})
 	q.mu.Unlock()
 	select {
 	case q.wake <- struct{}{}:
@@ -68,7 +72,7 @@ func (q *asyncQueue) flush(all bool) {
 	now := q.c.opts.Clock()
 	n := 0
 	for n < len(q.pending) && (all || !q.pending[n].due.After(now)) {
-		q.applyEach(q.pending[n].items, q.pending[n].batch)
+		q.applyEach(q.pending[n].items, q.pending[n].ws, q.pending[n].batch)
 		n++
 	}
 	q.pending = append(q.pending[:0], q.pending[n:]...)
@@ -77,9 +81,9 @@ func (q *asyncQueue) flush(all bool) {
 // applyEach applies the proposals of an async request in order, each on its
 // own as GMS puts each on Kafka separately: one that fails is dropped (and
 // logged) without the others.
-func (q *asyncQueue) applyEach(items []item, batch bool) {
+func (q *asyncQueue) applyEach(items []item, ws []store.Write, batch bool) {
 	for i := range items {
-		if _, err := q.c.apply(items[i:i+1], batch); err != nil {
+		if _, err := q.c.apply(items[i:i+1], ws[i:i+1], batch); err != nil {
 			q.c.traces.failed(items[i:i+1], err)
 			q.dropped(err)
 		}

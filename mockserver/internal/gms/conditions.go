@@ -34,16 +34,14 @@ type conditions struct {
 // header that is not an ISO-8601 instant is a BadArgument naming it (GMS's
 // Instant.parse would fail with a 500).
 func conditionsOf(p *Proposal) (*conditions, *Error) {
+	create := p.ChangeType == changeCreate || p.ChangeType == changeCreateEntity
+	if !create && len(p.Headers) == 0 {
+		return nil, nil // the common case, without an allocation
+	}
 	var c conditions
-	if p.ChangeType == changeCreate || p.ChangeType == changeCreateEntity {
+	if create {
 		c.change, c.create = p.ChangeType, true
 		c.ifNoneMatch = header(p.Headers, HeaderIfNoneMatch) == "*"
-	}
-	if len(p.Headers) == 0 {
-		if c.create {
-			return &c, nil
-		}
-		return nil, nil
 	}
 	c.version, c.versionSet = headerOK(p.Headers, HeaderIfVersionMatch)
 	var err *Error
@@ -56,7 +54,8 @@ func conditionsOf(p *Proposal) (*conditions, *Error) {
 	if !c.create && !c.versionSet && !c.modifiedSet && !c.unmodifiedSet {
 		return nil, nil
 	}
-	return &c, nil
+	out := c // only a write with conditions allocates them
+	return &out, nil
 }
 
 // timeHeader parses an ISO-8601 instant header as Java's Instant.parse does

@@ -42,10 +42,11 @@ type IngestOptions struct {
 	TraceID string
 }
 
-// item is one validated proposal, ready to apply.
+// item is one validated proposal, ready to apply. Its store write is kept
+// beside it, at the same position of a []store.Write, so that a batch's
+// writes go to the store as they are.
 type item struct {
 	index int
-	write store.Write
 	// trace is the write log's entry of a traced proposal (nil if none).
 	trace *traceEntry
 }
@@ -80,11 +81,11 @@ func (c *Core) Write(ctx context.Context, ps []Proposal, o IngestOptions) ([]Wri
 
 // ingest is Ingest and Write; results are made only when asked for.
 func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, error) {
-	items, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown)
+	items, ws, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown)
 	if err != nil {
 		return nil, err
 	}
-	c.traces.begin(o.TraceID, items)
+	c.traces.begin(o.TraceID, items, ws)
 	var out []Written
 	if results {
 		out = make([]Written, len(ps))
@@ -95,15 +96,15 @@ func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, 
 		}
 	}
 	if o.Async && c.opts.AsyncLag > 0 {
-		c.q.add(items, o.Batch)
+		c.q.add(items, ws, o.Batch)
 		return out, nil
 	}
 	c.barrier()
 	if o.Async { // GMS accepted them; its consumer drops what fails, one by one
-		c.q.applyEach(items, o.Batch)
+		c.q.applyEach(items, ws, o.Batch)
 		return out, nil
 	}
-	res, aerr := c.apply(items, o.Batch)
+	res, aerr := c.apply(items, ws, o.Batch)
 	if aerr != nil {
 		return nil, aerr
 	}
@@ -118,18 +119,26 @@ func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, 
 	return out, nil
 }
 
-// prepareAll validates every proposal; a batch is refused as a whole, with
-// every bad item named by its index. The kind is the first bad item's.
-func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool) ([]item, error) {
+// prepareAll validates every proposal and returns the valid ones with their
+// store writes, in order; a batch is refused as a whole, with every bad item
+// named by its index. The kind is the first bad item's.
+func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool) ([]item, []store.Write, error) {
 	items := make([]item, 0, len(ps))
+	ws := make([]store.Write, 0, len(ps))
 	var bad []string
 	var first *Error
+	values := valueArena{}
 	for i := range ps {
-		it, err := prepare(&ps[i], pt, lax, nil)
+		values.size += len(ps[i].Aspect)
+	}
+	for i := range ps {
+		ws = ws[:len(ws)+1] // prepare writes the store write in place
+		err := prepare(&ps[i], pt, lax, nil, &values, &ws[len(ws)-1])
 		if err != nil {
+			ws = ws[:len(ws)-1]
 			err.Index = i
 			if !batch {
-				return nil, err
+				return nil, nil, err
 			}
 			if first == nil {
 				first = err
@@ -137,32 +146,34 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 			bad = append(bad, fmt.Sprintf(MsgBatchItem, i, err.Message))
 			continue
 		}
-		it.index = i
-		items = append(items, it)
+		items = append(items, item{index: i})
 	}
 	if first != nil {
-		return nil, &Error{Kind: first.Kind, Index: first.Index,
+		return nil, nil, &Error{Kind: first.Kind, Index: first.Index,
 			Message: fmt.Sprintf(MsgBatchInvalid, len(bad), len(ps), JoinMessages(bad, "; "))}
 	}
-	return items, nil
+	return items, ws, nil
 }
 
 // prepare validates a proposal in the order of GMS's
-// ValidationApiUtils.validateMCP and turns it into an item. It fills
+// ValidationApiUtils.validateMCP and turns it into the store write *w
+// (left as it is when p is refused). It fills
 // p.EntityURN when the proposal names its entity by key. A PATCH becomes
 // a write whose Transform applies the patch with pt (see patchWrite); an
 // UPSERT with update set (p.Aspect unused) one whose Transform computes the
-// value with update and validates it (see Core.Update).
-func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateFunc) (item, *Error) {
+// value with update and validates it (see Core.Update). A value compacted
+// takes its memory from values (nil: allocated).
+func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateFunc, values *valueArena, w *store.Write) *Error {
 	switch p.ChangeType {
 	case "UPSERT", "CREATE", "CREATE_ENTITY", "DELETE", "PATCH":
 	default:
-		return item{}, errorf(Invalid, MsgChangeUnsupported, Abbreviate(p.ChangeType))
+		return errorf(Invalid, MsgChangeUnsupported, Abbreviate(p.ChangeType))
 	}
 	// As ValidationApiUtils.validateMCP: the entity comes from the URN when
 	// there is one, else from entityType and the URN from the key aspect.
 	var entity pdl.Entity
 	var u string
+	var keyParts []string // u's key parts, when checkURN found them
 	facts, cached := urnFacts{}, false
 	if p.EntityURN != "" {
 		facts, cached = cachedURNFacts(p.EntityURN)
@@ -171,99 +182,103 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 	case cached:
 		entity, u = facts.entity, p.EntityURN
 	case p.EntityURN != "":
-		parsed, err := CheckURN(p.EntityURN)
+		parsed, parts, err := checkURN(p.EntityURN)
 		if err != nil {
-			return item{}, err
+			return err
 		}
 		e, ok := lookupEntity(parsed.EntityType())
 		if !ok {
-			return item{}, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(parsed.EntityType()))
+			return errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(parsed.EntityType()))
 		}
 		entity, u = e, p.EntityURN
+		if e.Name == EntityTypeOf(u) { // the parts were checked against e's key
+			keyParts = parts
+		}
 	default:
 		if p.EntityKeyAspect == nil {
-			return item{}, errorf(BadArgument, MsgNoURN)
+			return errorf(BadArgument, MsgNoURN)
 		}
 		e, ok := lookupEntity(p.EntityType)
 		if !ok {
-			return item{}, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(p.EntityType))
+			return errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(p.EntityType))
 		}
 		if !jsonx.IsObject(p.EntityKeyAspect) {
-			return item{}, errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, Abbreviate(string(p.EntityKeyAspect)))
+			return errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, Abbreviate(string(p.EntityKeyAspect)))
 		}
 		built, err := urnFromKey(e, p.EntityKeyAspect)
 		if err != nil {
-			return item{}, errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, JSONErrorText(err))
+			return errorf(BadArgument, MsgAspectNotJSON, e.KeyAspect, e.Name, JSONErrorText(err))
 		}
 		if _, err := CheckURN(built); err != nil {
-			return item{}, err
+			return err
 		}
 		entity, u = e, built
 		p.EntityURN = u
 	}
 	// The MCP's entityType must name the URN's entity, in any case.
-	if !strings.EqualFold(p.EntityType, entity.Name) {
-		return item{}, errorf(Invalid, MsgEntityTypeMismatch, entity.Name, Abbreviate(p.EntityType))
+	if p.EntityType != entity.Name && !strings.EqualFold(p.EntityType, entity.Name) {
+		return errorf(Invalid, MsgEntityTypeMismatch, entity.Name, Abbreviate(p.EntityType))
 	}
 	keyValue := facts.key
 	if !cached {
 		var err *Error
-		if keyValue, err = checkKey(entity, u); err != nil {
-			return item{}, err
+		if keyValue, err = checkKey(entity, u, keyParts); err != nil {
+			return err
 		}
 		if p.EntityURN == u && p.EntityKeyAspect == nil {
 			cacheURNFacts(u, urnFacts{entity: entity, key: keyValue})
 		}
 	}
 	if p.AspectName == "" {
-		return item{}, errorf(Invalid, MsgAspectNameMissing)
+		return errorf(Invalid, MsgAspectNameMissing)
 	}
-	if !entity.Allows(p.AspectName) {
-		return item{}, errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
+	// Unknown: not an aspect of the entity, or one the registry names
+	// without facts.
+	af, ok := allowedAspect(entity.Name, p.AspectName)
+	if !ok {
+		return errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
 	}
-	info, ok := pdl.LookupAspect(p.AspectName)
-	if !ok { // the registry names the aspect but has no facts for it
-		return item{}, errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
-	}
+	info := af.info
 	// As MCPItem.isValidChangeType: a timeseries aspect accepts only UPSERT.
 	if info.Timeseries && p.ChangeType != "UPSERT" {
-		return item{}, errorf(Invalid, MsgTimeseriesUnchanged, p.ChangeType, info.Name)
+		return errorf(Invalid, MsgTimeseriesUnchanged, p.ChangeType, info.Name)
 	}
 	if p.ChangeType == "DELETE" {
 		if p.AspectName != entity.KeyAspect {
-			return item{}, errorf(Invalid, MsgDeleteNonKey, p.AspectName)
+			return errorf(Invalid, MsgDeleteNonKey, p.AspectName)
 		}
-		return item{write: store.Write{URN: u, Aspect: p.AspectName, DeleteEntity: true}}, nil
+		*w = store.Write{URN: u, Aspect: p.AspectName, DeleteEntity: true}
+		return nil
 	}
 	if p.Aspect == nil && update == nil {
-		return item{}, errorf(Invalid, MsgAspectMissing, p.ChangeType, p.AspectName)
+		return errorf(Invalid, MsgAspectMissing, p.ChangeType, p.AspectName)
 	}
 	var value json.RawMessage
 	var transform func(json.RawMessage) (json.RawMessage, error)
 	if update != nil {
 		if info.Timeseries {
-			return item{}, errorf(Invalid, MsgTimeseriesUnchanged, "PATCH", info.Name)
+			return errorf(Invalid, MsgTimeseriesUnchanged, "PATCH", info.Name)
 		}
 		transform = updateWrite(update, info, entity.Name, lax[info.Name])
 	} else if p.ChangeType == "PATCH" {
 		var err *Error
 		if transform, err = patchWrite(p, info, entity.Name, pt, lax[info.Name]); err != nil {
-			return item{}, err
+			return err
 		}
 	} else {
 		if p.ContentType != "application/json" {
-			return item{}, errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
+			return errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
 		}
 		var err *Error
-		if value, err = checkAspect(info, entity.Name, p.Aspect, lax[info.Name]); err != nil {
-			return item{}, err
+		if value, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
+			return err
 		}
 	}
 	cond, err := conditionsOf(p)
 	if err != nil {
-		return item{}, err
+		return err
 	}
-	w := store.Write{
+	*w = store.Write{
 		URN:            u,
 		Aspect:         p.AspectName,
 		Value:          value,
@@ -281,7 +296,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 	case keyValue != nil: // nil: no key schema, no key row
 		w.KeyAspect, w.KeyValue = entity.KeyAspect, keyValue
 	}
-	return item{write: w}, nil
+	return nil
 }
 
 // headerOK returns the proposal header name and whether it is present: as
@@ -306,14 +321,10 @@ func header(h map[string]string, name string) string {
 	return v
 }
 
-// apply writes validated items as one atomic store batch (deletes
-// included); a failed condition changes nothing. Traced items get their
-// outcome in the write log.
-func (c *Core) apply(items []item, batch bool) ([]store.Result, *Error) {
-	ws := make([]store.Write, len(items))
-	for i := range items {
-		ws[i] = items[i].write
-	}
+// apply writes validated items, whose store writes are ws, as one atomic
+// store batch (deletes included); a failed condition changes nothing.
+// Traced items get their outcome in the write log.
+func (c *Core) apply(items []item, ws []store.Write, batch bool) ([]store.Result, *Error) {
 	res, err := c.st.Apply(ws)
 	if err != nil {
 		return nil, storeError(err, items, batch)

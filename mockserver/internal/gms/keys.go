@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
@@ -13,8 +14,35 @@ import (
 )
 
 // keyFields returns the field names and kinds of entity's key aspect in
-// schema order, as GMS's EntityKeyUtils walks them.
+// schema order, as GMS's EntityKeyUtils walks them. The slices are shared:
+// callers only read them.
 func keyFields(e pdl.Entity) (names []string, kinds []pdl.Kind, ok bool) {
+	if k, found := keySchemas()[e.Name]; found && k.keyAspect == e.KeyAspect {
+		return k.names[:len(k.names):len(k.names)], k.kinds, k.ok
+	}
+	return keyFieldsOf(e)
+}
+
+// keySchema is keyFields' answer for one entity type.
+type keySchema struct {
+	keyAspect string
+	names     []string
+	kinds     []pdl.Kind
+	ok        bool
+}
+
+// keySchemas are the key fields of every entity type, built once.
+var keySchemas = sync.OnceValue(func() map[string]keySchema {
+	m := make(map[string]keySchema, len(entityTable()))
+	for name, e := range entityTable() {
+		names, kinds, ok := keyFieldsOf(e)
+		m[name] = keySchema{keyAspect: e.KeyAspect, names: names, kinds: kinds, ok: ok}
+	}
+	return m
+})
+
+// keyFieldsOf is keyFields read from the registry.
+func keyFieldsOf(e pdl.Entity) (names []string, kinds []pdl.Kind, ok bool) {
 	info, ok := pdl.LookupAspect(e.KeyAspect)
 	if !ok {
 		return nil, nil, false
@@ -74,7 +102,12 @@ func keyParts(e pdl.Entity, names []string, u string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := g.Parts()
+	return fitKeyParts(e, names, u, g.Parts())
+}
+
+// fitKeyParts returns parts, the parts of URN u of entity e, and an error
+// when their number differs from that of the key's fields names.
+func fitKeyParts(e pdl.Entity, names []string, u string, parts []string) ([]string, error) {
 	if len(parts) != len(names) {
 		return nil, fmt.Errorf(MsgKeyParts, u, len(parts), e.KeyAspect, len(names))
 	}
@@ -84,36 +117,49 @@ func keyParts(e pdl.Entity, names []string, u string) ([]string, error) {
 // keyPartsError reports a syntactically valid URN of a registry entity type
 // whose parts do not fit its key aspect's fields, as GMS's
 // EntityKeyUtils.convertUrnToEntityKey does before any typed URN class sees
-// it; nil otherwise.
-func keyPartsError(u string) error {
-	e, ok := pdl.LookupEntity(EntityTypeOf(u))
+// it; nil otherwise. On success it also returns the URN's key parts (nil
+// when the URN's entity type or key schema is unknown, or the syntax check
+// is left to report).
+func keyPartsError(u string) ([]string, error) {
+	e, ok := lookupEntity(EntityTypeOf(u))
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	names, _, ok := keyFields(e)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	if _, err := urn.ParseGeneric(u); err != nil {
-		return nil // the syntax check reports it
+	g, err := urn.ParseGeneric(u)
+	if err != nil {
+		return nil, nil // the syntax check reports it
 	}
-	_, err := keyParts(e, names, u)
-	return err
+	return fitKeyParts(e, names, u, g.Parts())
 }
 
 // keyFromURN builds the JSON of entity e's key aspect from URN u, as GMS's
 // EntityKeyUtils.convertUrnToEntityKey does: the URN's parts, in order, are
 // the key's fields. It returns nil when the key's schema is unknown.
-func keyFromURN(e pdl.Entity, u string) (json.RawMessage, error) {
+func keyFromURN(e pdl.Entity, u string) (json.RawMessage, error) { return keyFromParts(e, u, nil) }
+
+// keyFromParts is keyFromURN given u's key parts when known (nil: split u
+// again).
+func keyFromParts(e pdl.Entity, u string, parts []string) (json.RawMessage, error) {
 	names, kinds, ok := keyFields(e)
 	if !ok {
 		return nil, nil
 	}
-	parts, err := keyParts(e, names, u)
+	var err error
+	if parts == nil {
+		parts, err = keyParts(e, names, u)
+	} else {
+		parts, err = fitKeyParts(e, names, u, parts)
+	}
 	if err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
 	b.WriteByte('{')
 	for i, n := range names {
 		if i > 0 {
@@ -129,8 +175,6 @@ func keyFromURN(e pdl.Entity, u string) (json.RawMessage, error) {
 				continue
 			}
 		}
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
 		if err := enc.Encode(parts[i]); err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package gms
 import (
 	"encoding/json"
 	"sync"
+	"sync/atomic"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
@@ -24,6 +25,36 @@ func lookupEntity(name string) (pdl.Entity, bool) {
 	return e, ok
 }
 
+// aspectFacts are what prepare needs of an aspect an entity type allows.
+type aspectFacts struct {
+	info pdl.AspectInfo
+	// validated is validated(info): the aspect has a PDL record.
+	validated bool
+}
+
+// allowedAspects are, by entity type, the facts of the aspects it allows
+// (its key aspect included) that the registry describes, built once.
+var allowedAspects = sync.OnceValue(func() map[string]map[string]aspectFacts {
+	out := make(map[string]map[string]aspectFacts, len(entityTable()))
+	for name, e := range entityTable() {
+		m := make(map[string]aspectFacts, len(e.Aspects)+1)
+		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
+			if info, ok := pdl.LookupAspect(a); ok && e.Allows(a) {
+				m[a] = aspectFacts{info: info, validated: validated(info)}
+			}
+		}
+		out[name] = m
+	}
+	return out
+})
+
+// allowedAspect returns the facts of aspect when entity type entity allows
+// it and the registry describes it.
+func allowedAspect(entity, aspect string) (aspectFacts, bool) {
+	af, ok := allowedAspects()[entity][aspect]
+	return af, ok
+}
+
 // urnFacts is what prepare derives from a proposal's entityUrn alone, once
 // every check on it passed: the URN's entity and its key aspect JSON.
 type urnFacts struct {
@@ -36,24 +67,25 @@ const maxURNFacts = 1 << 14
 
 // urnFactsCache remembers urnFacts of URNs that passed checkURN, the entity
 // lookup and checkKey. Those are functions of the URN text only, so a hit
-// answers as the checks would.
+// answers as the checks would. Reads take no lock, so that concurrent
+// requests do not queue on it.
 var urnFactsCache struct {
-	mu sync.Mutex
-	m  map[string]urnFacts
+	m sync.Map // URN to urnFacts
+	n atomic.Int64
 }
 
 func cachedURNFacts(u string) (urnFacts, bool) {
-	urnFactsCache.mu.Lock()
-	f, ok := urnFactsCache.m[u]
-	urnFactsCache.mu.Unlock()
-	return f, ok
+	f, ok := urnFactsCache.m.Load(u)
+	if !ok {
+		return urnFacts{}, false
+	}
+	return f.(urnFacts), true
 }
 
 func cacheURNFacts(u string, f urnFacts) {
-	urnFactsCache.mu.Lock()
-	defer urnFactsCache.mu.Unlock()
-	if urnFactsCache.m == nil || len(urnFactsCache.m) >= maxURNFacts {
-		urnFactsCache.m = make(map[string]urnFacts)
+	if urnFactsCache.n.Add(1) > maxURNFacts {
+		urnFactsCache.m.Clear()
+		urnFactsCache.n.Store(1)
 	}
-	urnFactsCache.m[u] = f
+	urnFactsCache.m.Store(u, f)
 }

@@ -65,10 +65,10 @@ type traceLog struct {
 	order  []string // trace ids, oldest first, for eviction
 }
 
-// begin records items under traceID, each pending, and returns their
-// entries (items of the same aspect share the later one, as DataHub's
-// trace reports one status per aspect).
-func (l *traceLog) begin(traceID string, items []item) {
+// begin records items, whose writes are ws, under traceID, each pending,
+// and sets their entries (items of the same aspect share the later one, as
+// DataHub's trace reports one status per aspect).
+func (l *traceLog) begin(traceID string, items []item, ws []store.Write) {
 	if traceID == "" {
 		return
 	}
@@ -88,7 +88,7 @@ func (l *traceLog) begin(traceID string, items []item) {
 		l.order = append(l.order, traceID)
 	}
 	for i := range items {
-		w := &items[i].write
+		w := &ws[i]
 		if w.DeleteEntity {
 			continue
 		}

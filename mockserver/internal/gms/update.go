@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
 // UpdateFunc computes an aspect's next value from its current one (nil when
@@ -39,12 +40,12 @@ func (c *Core) Update(ctx context.Context, urn, aspect string, fn UpdateFunc, o 
 	}
 	p := Proposal{EntityType: EntityTypeOf(urn), EntityURN: urn, ChangeType: "UPSERT", AspectName: aspect,
 		ContentType: "application/json", SystemMetadata: o.SystemMetadata, Headers: o.Headers}
-	it, perr := prepare(&p, c.patcher, c.opts.AcceptUnknown, wrapped)
-	if perr != nil {
+	var w store.Write
+	if perr := prepare(&p, c.patcher, c.opts.AcceptUnknown, wrapped, nil, &w); perr != nil {
 		return perr
 	}
 	c.barrier()
-	if _, err := c.apply([]item{it}, false); err != nil {
+	if _, err := c.apply([]item{{}}, []store.Write{w}, false); err != nil {
 		if fnErr != nil {
 			return fnErr
 		}

@@ -108,23 +108,31 @@ func pegasusPath(p string) string {
 // CheckURN validates a URN as GMS's UrnValidationUtil does (BadArgument on
 // failure): GMS's own checks and messages first, then the syntax.
 func CheckURN(u string) (urn.URN, *Error) {
+	parsed, _, err := checkURN(u)
+	return parsed, err
+}
+
+// checkURN is CheckURN that also returns the URN's key parts, found by its
+// check against the key schema of its entity type (nil when not checked).
+func checkURN(u string) (urn.URN, []string, *Error) {
 	if strings.TrimSpace(u) != u {
-		return nil, errorf(BadArgument, MsgURNWhitespace)
+		return nil, nil, errorf(BadArgument, MsgURNWhitespace)
 	}
 	if EntityTypeOf(u) != "schemaField" && javaURLEncodedLen(u) > 512 {
-		return nil, errorf(BadArgument, MsgURNTooLong)
+		return nil, nil, errorf(BadArgument, MsgURNTooLong)
 	}
 	if strings.Contains(u, "␟") {
-		return nil, errorf(BadArgument, MsgURNDelimiter)
+		return nil, nil, errorf(BadArgument, MsgURNDelimiter)
 	}
-	if err := keyPartsError(u); err != nil {
-		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
+	parts, err := keyPartsError(u)
+	if err != nil {
+		return nil, nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
 	}
 	parsed, err := urn.Parse(u)
 	if err != nil {
-		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(parseReason(err)))
+		return nil, nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(parseReason(err)))
 	}
-	return parsed, nil
+	return parsed, parts, nil
 }
 
 func parseReason(err error) string {
@@ -157,9 +165,10 @@ func EntityTypeOf(u string) string {
 
 // checkKey builds the entity's key aspect from the URN and validates it, as
 // GMS does for every write (an invalid key, e.g. an unknown FabricType, is a
-// BadArgument "Invalid urn").
-func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
-	key, err := keyFromURN(e, u)
+// BadArgument "Invalid urn"). parts are u's key parts when checkURN found
+// them for entity e (nil: split u again).
+func checkKey(e pdl.Entity, u string, parts []string) (json.RawMessage, *Error) {
+	key, err := keyFromParts(e, u, parts)
 	if err != nil {
 		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
 	}
@@ -171,6 +180,9 @@ func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
 		return key, nil
 	}
 	if _, ok := pdl.Record(info.RecordName); !ok {
+		return key, nil
+	}
+	if pdl.Conforms(info.RecordName, key) { // Validate would pass
 		return key, nil
 	}
 	v, err := decodeUseNumber(key)
@@ -190,11 +202,18 @@ func checkKey(e pdl.Entity, u string) (json.RawMessage, *Error) {
 // the aspect gets the structural check only (a JSON object), so that
 // members unknown to the PDL are stored.
 func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, lax bool) (json.RawMessage, *Error) {
+	return checkValue(info, entityType, raw, !lax && validated(info), nil)
+}
+
+// checkValue is checkAspect given whether the aspect is checked against
+// its PDL record (schema) or gets the structural check only; a compacted
+// copy is taken from a (nil: allocated).
+func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, schema bool, a *valueArena) (json.RawMessage, *Error) {
 	if !utf8.Valid(raw) {
 		return nil, errorf(BadArgument, MsgValueNotUTF8)
 	}
-	if aspectPasses(info, raw, lax) { // raw is valid JSON
-		return jsonx.CompactShared(raw), nil
+	if aspectPasses(info, raw, schema) { // raw is valid JSON
+		return compactValid(a, raw), nil
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
@@ -207,7 +226,7 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, la
 	if !ok {
 		return nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
 	}
-	if !lax && validated(info) {
+	if schema {
 		if err := pdl.Validate(info.RecordName, v); err != nil {
 			return nil, errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
 		}
@@ -224,11 +243,11 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, la
 // aspectPasses is the quick form of checkAspect's checks: true means they
 // all pass, for valid JSON without decoding it; false leaves the verdict and
 // the message to checkAspect.
-func aspectPasses(info pdl.AspectInfo, raw []byte, lax bool) bool {
+func aspectPasses(info pdl.AspectInfo, raw []byte, schema bool) bool {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return false
 	}
-	if !lax && validated(info) {
+	if schema {
 		if !pdl.Conforms(info.RecordName, raw) {
 			return false
 		}

@@ -20,7 +20,7 @@
 // [Index.Restore] rebuilds documents from the store's rows, as GMS's
 // restoreIndices does.
 //
-// Truncating a timeseries index ([Index.Truncate]) starts a [Task] that
+// Truncating a timeseries index ([Index.Truncate]) starts a task that
 // progresses on the server clock (computed from it whenever the index syncs),
 // one batch per second, like an
 // Elasticsearch delete-by-query or reindex task; [Index.Task] reports it.

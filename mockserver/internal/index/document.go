@@ -45,8 +45,14 @@ func newSearchIdx(entity string) *searchIdx {
 }
 
 // put records d as the entity's latest document (indexed at the next
-// flush).
-func (s *searchIdx) put(d *Document) { s.pending[d.URN] = d }
+// flush). A document changed in place again before the flush is pending
+// already.
+func (s *searchIdx) put(d *Document) {
+	if !d.queued {
+		d.queued = true
+		s.pending[d.URN] = d
+	}
+}
 
 // drop records that urn's document was deleted.
 func (s *searchIdx) drop(urn string) { s.pending[urn] = nil }
@@ -60,6 +66,7 @@ func (s *searchIdx) flush() {
 		if d == nil {
 			s.remove(u)
 		} else {
+			d.queued = false
 			s.update(d)
 		}
 	}

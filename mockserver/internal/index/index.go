@@ -55,6 +55,15 @@ type Document struct {
 	TimestampMillis int64
 	// Size is the document's size in bytes (its JSON).
 	Size int
+
+	// shared is set once the document was handed out (Get, Each): it is
+	// then never modified again, and a write replaces it with a copy. An
+	// entity document nobody was handed is updated in place, so that a
+	// write of one aspect does not copy the entity's other aspects.
+	shared bool
+	// queued is set while the document waits in its search index's pending
+	// set (see searchIdx.put).
+	queued bool
 }
 
 func (d *Document) resize() {
@@ -79,6 +88,9 @@ type Info struct {
 type idx struct {
 	info Info
 	docs *btree.BTreeG[*Document]
+	// byID is an entity index's documents by ID, the same as docs (nil for
+	// timeseries): a write finds its entity's document without a tree walk.
+	byID map[string]*Document
 	// search is an entity index's search documents (nil for timeseries).
 	search *searchIdx
 }
@@ -86,6 +98,7 @@ type idx struct {
 func newIdx(info Info) *idx {
 	x := &idx{info: info, docs: btree.NewG(16, func(a, b *Document) bool { return a.ID < b.ID })}
 	if info.Kind == EntityIndex {
+		x.byID = map[string]*Document{}
 		x.search = newSearchIdx(info.EntityName)
 	}
 	return x
@@ -99,6 +112,9 @@ func (x *idx) put(d *Document) {
 		x.info.Docs++
 	}
 	x.info.SizeBytes += int64(d.Size)
+	if x.byID != nil {
+		x.byID[d.ID] = d
+	}
 	if x.search != nil {
 		x.search.put(d)
 	}
@@ -108,9 +124,53 @@ func (x *idx) del(id string) {
 	if old, ok := x.docs.Delete(&Document{ID: id}); ok {
 		x.info.Docs--
 		x.info.SizeBytes -= int64(old.Size)
+		if x.byID != nil {
+			delete(x.byID, id)
+		}
 		if x.search != nil {
 			x.search.drop(id)
 		}
+	}
+}
+
+// setAspect sets one aspect of the entity document d, or removes it when
+// remove is set; d holds urn's aspects in this entity index (nil: none
+// yet). A document handed out to a reader is replaced by a changed copy;
+// any other is changed in place, its size adjusted by the difference.
+func (x *idx) setAspect(d *Document, urn, aspect string, value json.RawMessage, remove bool) {
+	if d == nil {
+		if !remove {
+			x.put(&Document{ID: urn, URN: urn, Aspects: map[string]json.RawMessage{aspect: value}})
+		}
+		return
+	}
+	old, had := d.Aspects[aspect]
+	if remove && !had {
+		return
+	}
+	copied := d.shared
+	if copied {
+		d = &Document{ID: d.ID, URN: d.URN, Aspects: cloneAspects(d.Aspects)}
+	}
+	delta := len(value) - len(old)
+	if remove {
+		delete(d.Aspects, aspect)
+		delta -= len(aspect)
+	} else {
+		d.Aspects[aspect] = value
+		if !had {
+			delta += len(aspect)
+		}
+	}
+	switch {
+	case len(d.Aspects) == 0:
+		x.del(d.ID)
+	case copied:
+		x.put(d)
+	default:
+		d.Size += delta
+		x.info.SizeBytes += int64(delta)
+		x.search.put(d)
 	}
 }
 
@@ -127,11 +187,14 @@ type Index struct {
 	mu      sync.Mutex
 	paused  bool
 	indices map[string]*idx
-	tasks   map[int64]*Task
-	taskSeq int64
-	applied int    // events applied, for tests
-	dropped int    // events dropped while paused
-	pos     uint64 // the Seq of the last event taken (applied or dropped)
+	// entities are the entity indices of indices by entity type, as the
+	// URNs of writes spell it.
+	entities map[string]*idx
+	tasks    map[int64]*task
+	taskSeq  int64
+	applied  int    // events applied, for tests
+	dropped  int    // events dropped while paused
+	pos      uint64 // the Seq of the last event taken (applied or dropped)
 
 	pits pits // open scrolls (scroll.go)
 }
@@ -148,7 +211,7 @@ func New(st *store.Store, opts Options) *Index {
 	}
 	pos := st.Seq() // no traced write exists before the index
 	x := &Index{st: st, sub: st.Subscribe(), pos: pos, opts: opts, paused: opts.Paused,
-		indices: make(map[string]*idx), tasks: make(map[int64]*Task)}
+		indices: make(map[string]*idx), entities: make(map[string]*idx), tasks: make(map[int64]*task)}
 	x.bootstrap()
 	return x
 }
@@ -284,12 +347,17 @@ func entityTypeOf(urn string) string {
 }
 
 func (x *Index) entityIdx(entityType string) *idx {
+	if i := x.entities[entityType]; i != nil {
+		return i
+	}
+	entityType = strings.Clone(entityType) // not the URN it was cut from
 	name := EntityIndexName(entityType)
 	i := x.indices[name]
 	if i == nil {
 		i = newIdx(Info{Name: name, Kind: EntityIndex, EntityName: entityType})
 		x.indices[name] = i
 	}
+	x.entities[entityType] = i
 	return i
 }
 
@@ -333,16 +401,7 @@ func (x *Index) apply(e store.Event) {
 		x.upsertAspect(e.URN, e.Aspect, e.Row.Value)
 	case store.EventDeleteAspect:
 		i := x.entityIdx(entityTypeOf(e.URN))
-		if d, ok := i.docs.Get(&Document{ID: e.URN}); ok {
-			nd := *d
-			nd.Aspects = cloneAspects(d.Aspects)
-			delete(nd.Aspects, e.Aspect)
-			if len(nd.Aspects) == 0 {
-				i.del(e.URN)
-			} else {
-				i.put(&nd)
-			}
-		}
+		i.setAspect(i.byID[e.URN], e.URN, e.Aspect, nil, true)
 	case store.EventDeleteEntity:
 		x.entityIdx(entityTypeOf(e.URN)).del(e.URN)
 	case store.EventTimeseries:
@@ -365,18 +424,14 @@ func (x *Index) apply(e store.Event) {
 		}
 	case store.EventReset:
 		clear(x.indices)
+		clear(x.entities)
 	}
 }
 
 // upsertAspect sets one aspect of an entity document; x.mu is held.
 func (x *Index) upsertAspect(urn, aspect string, value json.RawMessage) {
 	i := x.entityIdx(entityTypeOf(urn))
-	nd := &Document{ID: urn, URN: urn, Aspects: map[string]json.RawMessage{}}
-	if d, ok := i.docs.Get(&Document{ID: urn}); ok {
-		nd.Aspects = cloneAspects(d.Aspects)
-	}
-	nd.Aspects[aspect] = value
-	i.put(nd)
+	i.setAspect(i.byID[urn], urn, aspect, value, false)
 }
 
 func cloneAspects(m map[string]json.RawMessage) map[string]json.RawMessage {
@@ -409,7 +464,7 @@ func (x *Index) Each(name string, fn func(*Document) bool) bool {
 	i := x.indices[name]
 	var docs []*Document
 	if i != nil {
-		i.docs.Ascend(func(d *Document) bool { docs = append(docs, d); return true })
+		i.docs.Ascend(func(d *Document) bool { d.shared = true; docs = append(docs, d); return true })
 	}
 	x.mu.Unlock()
 	for _, d := range docs {
@@ -429,7 +484,11 @@ func (x *Index) Get(name, id string) (*Document, bool) {
 	if i == nil {
 		return nil, false
 	}
-	return i.docs.Get(&Document{ID: id})
+	d, ok := i.docs.Get(&Document{ID: id})
+	if ok {
+		d.shared = true
+	}
+	return d, ok
 }
 
 // Position returns the store event position the index has reached: every

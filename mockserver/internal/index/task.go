@@ -2,7 +2,6 @@ package index
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,29 +46,30 @@ func (x *Index) Plan(entityType, aspect string, endMillis int64) TruncatePlan {
 	return p
 }
 
-// Task is a truncation running in the simulated Elasticsearch: a
+// task is a truncation running in the simulated Elasticsearch: a
 // delete-by-query (deleting the old documents batch by batch) or a reindex
 // (copying the documents to keep, then dropping the old ones at the end).
-type Task struct {
-	Num       int64
-	Plan      TruncatePlan
-	Reindex   bool
-	BatchSize int
-	Start     time.Time
+// [Index.Task] reports its status.
+type task struct {
+	num       int64
+	plan      TruncatePlan
+	reindex   bool
+	batchSize int
+	start     time.Time
 
 	done     int  // batches done
 	finished bool // every batch ran
 }
 
 // n is the number of documents the task handles: deleted, or copied.
-func (t *Task) n() int {
-	if t.Reindex {
-		return t.Plan.Total - t.Plan.ToDelete
+func (t *task) n() int {
+	if t.reindex {
+		return t.plan.Total - t.plan.ToDelete
 	}
-	return t.Plan.ToDelete
+	return t.plan.ToDelete
 }
 
-func (t *Task) batches() int { return (t.n() + t.BatchSize - 1) / t.BatchSize }
+func (t *task) batches() int { return (t.n() + t.batchSize - 1) / t.batchSize }
 
 // Truncate starts a task deleting the documents of plan's index with
 // timestampMillis <= plan.EndTimeMillis from the index and from the store;
@@ -81,10 +81,10 @@ func (x *Index) Truncate(plan TruncatePlan, reindex bool, batchSize int) string 
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.taskSeq++
-	t := &Task{Num: x.taskSeq, Plan: plan, Reindex: reindex, BatchSize: batchSize, Start: x.opts.Clock()}
-	x.tasks[t.Num] = t
-	x.advanceTasks(t.Start)
-	return x.opts.NodeID + ":" + strconv.FormatInt(t.Num, 10)
+	t := &task{num: x.taskSeq, plan: plan, reindex: reindex, batchSize: batchSize, start: x.opts.Clock()}
+	x.tasks[t.num] = t
+	x.advanceTasks(t.start)
+	return x.opts.NodeID + ":" + strconv.FormatInt(t.num, 10)
 }
 
 // advanceTasks runs the batches of every task that are due at now; x.mu is
@@ -95,19 +95,19 @@ func (x *Index) advanceTasks(now time.Time) {
 			continue
 		}
 		total := t.batches()
-		due := min(total, int(now.Sub(t.Start)/TaskBatchInterval))
+		due := min(total, int(now.Sub(t.start)/TaskBatchInterval))
 		for t.done < due {
 			t.done++
 			switch {
 			case t.done == total:
-				x.deleteOld(t.Plan, 0)
-			case !t.Reindex:
-				x.deleteOld(t.Plan, t.BatchSize)
+				x.deleteOld(t.plan, 0)
+			case !t.reindex:
+				x.deleteOld(t.plan, t.batchSize)
 			}
 		}
 		if t.done == total {
 			if total == 0 {
-				x.deleteOld(t.Plan, 0) // nothing to copy or delete: done at once
+				x.deleteOld(t.plan, 0) // nothing to copy or delete: done at once
 			}
 			t.finished = true
 		}
@@ -192,23 +192,14 @@ func (x *Index) Task(node string, num int64) (TaskStatus, bool) {
 	st := TaskStatus{Completed: t.done == total, Total: t.n(), Batches: t.done}
 	end := now
 	if st.Completed {
-		end = t.Start.Add(time.Duration(total) * TaskBatchInterval)
+		end = t.start.Add(time.Duration(total) * TaskBatchInterval)
 	}
-	st.RunTimeNanos = max(end.Sub(t.Start).Nanoseconds(), 0)
-	progress := min(t.done*t.BatchSize, t.n())
-	if t.Reindex {
+	st.RunTimeNanos = max(end.Sub(t.start).Nanoseconds(), 0)
+	progress := min(t.done*t.batchSize, t.n())
+	if t.reindex {
 		st.Created = progress
 	} else {
 		st.Deleted = progress
 	}
 	return st, true
-}
-
-// String is the task's description, for logs.
-func (t *Task) String() string {
-	kind := "delete-by-query"
-	if t.Reindex {
-		kind = "reindex"
-	}
-	return fmt.Sprintf("%s %s <= %d", kind, t.Plan.Index, t.Plan.EndTimeMillis)
 }
