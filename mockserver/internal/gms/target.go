@@ -22,12 +22,12 @@ type Target struct {
 // last 16,384 such URNs at the most).
 func CheckTarget(u string) (Target, *Error) {
 	if _, ok := cachedURNFacts(u); !ok {
-		parsed, err := CheckURN(u)
+		parsed, parts, err := checkURN(u)
 		if err != nil {
 			return Target{}, err
 		}
 		if e, ok := lookupEntity(parsed.EntityType()); ok {
-			if key, kerr := checkKey(e, u); kerr == nil {
+			if key, kerr := checkKey(e, u, parts); kerr == nil {
 				cacheURNFacts(u, urnFacts{entity: e, key: key})
 			}
 		}
