@@ -23,7 +23,7 @@ run() { # package, benchmark regexp
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
 run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedEndpoints|BenchmarkAsync)$'
-run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkSearchScale)$'
+run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHandlerUncached|BenchmarkSearchScale)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
 awk -v count="$count" '
@@ -92,6 +92,8 @@ awk -v count="$count" '
     g = median("BenchmarkGraphQLFeatureTable", "queries/s"); c = median("BenchmarkGraphQLFeatureTable", "cpu-µs/query")
     row("(5) mock GraphQL mlFeatureTable, 16 conns", sprintf("%.0f queries/s, %.0f CPU-us/query", g, c),
         sprintf("%.2f of goal", g/20000), ">= 20000/s", verdict(g >= 20000))
+    u = median("BenchmarkGraphQLFeatureTableHandlerUncached", "ns/op")
+    row("    each query different (no kept answer)", sprintf("%.1f us a query in the handler, no HTTP", u/1000), "-", "(information)", "-")
     c = median("BenchmarkAddFeatureToTableContended", "ns/op"); cw = median("BenchmarkAddFeatureToTableContended", "writes/add")
     p = median("BenchmarkAddFeatureToTableContendedPatch", "ns/op"); pw = median("BenchmarkAddFeatureToTableContendedPatch", "writes/add")
     row("64 AddFeatureToTable on one table", sprintf("cond %.0f ms %.2f w/add, patch %.0f ms %.2f", c/1e6, cw, p/1e6, pw),
