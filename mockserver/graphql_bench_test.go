@@ -19,19 +19,7 @@ import (
 // HTTP from 16 concurrent clients and reports queries/s.
 func BenchmarkGraphQLFeatureTable(b *testing.B) {
 	s := mockserver.Start(b)
-	table := "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,bench)"
-	var features []string
-	for i := range 10 {
-		u := fmt.Sprintf("urn:li:mlFeature:(bench,f%d)", i)
-		features = append(features, u)
-		if err := s.PutAspectJSON(u, "mlFeatureProperties", json.RawMessage(fmt.Sprintf(`{"description":"feature %d","dataType":"CONTINUOUS"}`, i))); err != nil {
-			b.Fatal(err)
-		}
-	}
-	fs, _ := json.Marshal(features)
-	if err := s.PutAspectJSON(table, "mlFeatureTableProperties", json.RawMessage(`{"description":"bench","mlFeatures":`+string(fs)+`}`)); err != nil {
-		b.Fatal(err)
-	}
+	table := seedFeatureTable(b, s)
 	body, _ := json.Marshal(map[string]any{
 		"query":     `query t($urn: String!) { mlFeatureTable(urn: $urn) { urn name description platform { name } properties { description mlFeatures { urn name description dataType } } } }`,
 		"variables": map[string]any{"urn": table},
@@ -70,19 +58,7 @@ func BenchmarkGraphQLFeatureTable(b *testing.B) {
 func BenchmarkGraphQLFeatureTableHandler(b *testing.B) {
 	s := mockserver.New()
 	defer s.Close()
-	table := "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,bench)"
-	var features []string
-	for i := range 10 {
-		u := fmt.Sprintf("urn:li:mlFeature:(bench,f%d)", i)
-		features = append(features, u)
-		if err := s.PutAspectJSON(u, "mlFeatureProperties", json.RawMessage(fmt.Sprintf(`{"description":"feature %d","dataType":"CONTINUOUS"}`, i))); err != nil {
-			b.Fatal(err)
-		}
-	}
-	fs, _ := json.Marshal(features)
-	if err := s.PutAspectJSON(table, "mlFeatureTableProperties", json.RawMessage(`{"description":"bench","mlFeatures":`+string(fs)+`}`)); err != nil {
-		b.Fatal(err)
-	}
+	table := seedFeatureTable(b, s)
 	body, _ := json.Marshal(map[string]any{
 		"query":     `query t($urn: String!) { mlFeatureTable(urn: $urn) { urn name description platform { name } properties { description mlFeatures { urn name description dataType } } } }`,
 		"variables": map[string]any{"urn": table},
@@ -113,6 +89,24 @@ func cpuTime() time.Duration {
 func BenchmarkGraphQLFeatureTableHandlerUncached(b *testing.B) {
 	s := mockserver.New()
 	defer s.Close()
+	table := seedFeatureTable(b, s)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n++
+		body := fmt.Sprintf(`{"query":"query t($urn: String!) { mlFeatureTable(urn: $urn) { urn name description platform { name } properties { description mlFeatures { urn name description dataType } } } }","variables":{"urn":%q,"n":%d}}`, table, n)
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/api/graphql", strings.NewReader(body)))
+		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"f9"`) {
+			b.Fatalf("status %d: %s", w.Code, w.Body)
+		}
+	}
+}
+
+// seedFeatureTable writes the benchmarks' feature table with 10 features
+// into s and returns the table's URN.
+func seedFeatureTable(b *testing.B, s *mockserver.Server) string {
+	b.Helper()
 	table := "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,bench)"
 	var features []string
 	for i := range 10 {
@@ -126,15 +120,5 @@ func BenchmarkGraphQLFeatureTableHandlerUncached(b *testing.B) {
 	if err := s.PutAspectJSON(table, "mlFeatureTableProperties", json.RawMessage(`{"description":"bench","mlFeatures":`+string(fs)+`}`)); err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		n++
-		body := fmt.Sprintf(`{"query":"query t($urn: String!) { mlFeatureTable(urn: $urn) { urn name description platform { name } properties { description mlFeatures { urn name description dataType } } } }","variables":{"urn":%q,"n":%d}}`, table, n)
-		w := httptest.NewRecorder()
-		s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/api/graphql", strings.NewReader(body)))
-		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"f9"`) {
-			b.Fatalf("status %d: %s", w.Code, w.Body)
-		}
-	}
+	return table
 }
