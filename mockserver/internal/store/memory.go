@@ -112,7 +112,7 @@ func rowKeyShape(k []byte) (valid, history bool) {
 func (bk *memBucket) owner(key []byte) *memCell {
 	var buf [192]byte
 	o := append(append(buf[:0], key[:len(key)-8]...), 0, 0, 0, 0, 0, 0, 0, 0)
-	if c := bk.cell(o); c != nil && (c.h == nil || !c.h.tree) {
+	if c := bk.treeCell(o); c != nil && (c.h == nil || !c.h.tree) {
 		return c
 	}
 	return nil
@@ -142,6 +142,14 @@ func (bk *memBucket) cell(key []byte) *memCell {
 			}
 		}
 		return nil
+	}
+	return bk.treeCell(key)
+}
+
+// treeCell is cell for a key that does not hang, such as a latest row's.
+func (bk *memBucket) treeCell(key []byte) *memCell {
+	if c := bk.keys[string(key)]; c != nil {
+		return c
 	}
 	if it, ok := bk.tree.Get(memItem{key: string(key)}); ok {
 		return it.c
