@@ -1,0 +1,125 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// hangOpKeys are the keys FuzzMemHang writes: row keys of two URNs (one a
+// prefix of the other) and two aspects at versions 0 to 3, and a few keys
+// that are not row keys.
+func hangOpKeys() [][]byte {
+	var keys [][]byte
+	for _, u := range []string{"urn:li:x", "urn:li:xy"} {
+		for _, a := range []string{"a", "ab"} {
+			for v := range int64(4) {
+				keys = append(keys, rowKey(u, a, v))
+			}
+		}
+	}
+	return append(keys, []byte("a2"), append(aspectPrefix("urn:li:x", "a"), 0, 0, 0, 0, 0, 0, 0, 0, 7))
+}
+
+// dumpTxn is every key and value of aspectRows, in scan order.
+func dumpTxn(tx txn, prefix, from []byte, limit int) ([]string, error) {
+	var out []string
+	err := tx.scan(aspectRows, prefix, from, func(k, v []byte) (bool, error) {
+		out = append(out, fmt.Sprintf("%x=%s", k, v))
+		return limit <= 0 || len(out) < limit, nil
+	})
+	return out, err
+}
+
+// FuzzMemHang runs the same operations on a memory backend whose history
+// rows hang off their latest rows (the fast path) and on one that keeps
+// every row in its tree (the slow path), and compares what they read back,
+// inside updates and after commits and rollbacks.
+func FuzzMemHang(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 1, 0, 2, 0, 3, 9, 0, 2, 0, 0, 0, 1, 3})
+	f.Add([]byte{0, 4, 0, 5, 0, 6, 2, 4, 0, 4, 9, 1, 0, 16, 0, 1, 3, 0, 8})
+	f.Add([]byte{0, 0, 1, 1, 1, 2, 2, 0, 1, 3, 0, 0, 4, 0, 9, 2, 2, 1, 5, 0, 17, 3, 1})
+	keys := hangOpKeys()
+	prefixes := [][]byte{nil, urnPrefix("urn:li:x"), aspectPrefix("urn:li:x", "a"), aspectPrefix("urn:li:xy", "ab")}
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		fast, slow := newMemBackend(), newMemBackend()
+		slow.plain = true
+		slow.buckets[aspectRows].hangs = false
+		boom := errors.New("boom")
+		n := 0
+		for len(ops) >= 2 && n < 64 {
+			n++
+			rollback := ops[0]&0x80 != 0
+			var steps [][2]byte
+			for len(ops) >= 2 {
+				op := [2]byte{ops[0], ops[1]}
+				ops = ops[2:]
+				if op[0]&0x0f == 9 {
+					break // end of update
+				}
+				steps = append(steps, op)
+			}
+			run := func(ft, st txn) error {
+				for i, op := range steps {
+					key := keys[int(op[1])%len(keys)]
+					val := []byte(fmt.Sprintf("v%d.%d", n, i))
+					switch op[0] & 0x0f {
+					case 0, 5:
+						_, _ = ft.put(aspectRows, key, val), st.put(aspectRows, key, val)
+					case 1, 6:
+						_, _ = ft.putNew(aspectRows, key, val), st.putNew(aspectRows, key, val)
+					case 2:
+						_, _ = ft.del(aspectRows, key), st.del(aspectRows, key)
+					case 3:
+						p := prefixes[int(op[1])%len(prefixes)]
+						a, _ := deletePrefix(ft, aspectRows, p)
+						b, _ := deletePrefix(st, aspectRows, p)
+						if a != b {
+							t.Fatalf("update %d step %d: deletePrefix %x: %d rows, slow path %d", n, i, p, a, b)
+						}
+					case 4:
+						if op[1]%16 == 0 {
+							_, _ = ft.clear(aspectRows), st.clear(aspectRows)
+						}
+					}
+					if g, w := ft.get(aspectRows, key), st.get(aspectRows, key); string(g) != string(w) {
+						t.Fatalf("update %d step %d: get %x = %q, slow path %q", n, i, key, g, w)
+					}
+					p := prefixes[int(op[0]>>4)%len(prefixes)]
+					from := keys[int(op[1]>>2)%len(keys)]
+					limit := int(op[0]>>6) % 3
+					g, _ := dumpTxn(ft, p, from, limit)
+					w, _ := dumpTxn(st, p, from, limit)
+					if !slices.Equal(g, w) {
+						t.Fatalf("update %d step %d: scan %x from %x = %q, slow path %q", n, i, p, from, g, w)
+					}
+				}
+				if rollback {
+					return boom
+				}
+				return nil
+			}
+			errF := fast.update(func(ft txn) error {
+				return slow.update(func(st txn) error { return run(ft, st) })
+			})
+			if rollback != errors.Is(errF, boom) {
+				t.Fatalf("update %d: err = %v", n, errF)
+			}
+			var g, w []string
+			_ = fast.view(func(tx txn) error { g, _ = dumpTxn(tx, nil, nil, 0); return nil })
+			_ = slow.view(func(tx txn) error { w, _ = dumpTxn(tx, nil, nil, 0); return nil })
+			if !slices.Equal(g, w) {
+				t.Fatalf("after update %d (rollback %v): %q, slow path %q", n, rollback, g, w)
+			}
+			for _, k := range keys {
+				var a, b []byte
+				_ = fast.view(func(tx txn) error { a = tx.get(aspectRows, k); return nil })
+				_ = slow.view(func(tx txn) error { b = tx.get(aspectRows, k); return nil })
+				if string(a) != string(b) {
+					t.Fatalf("after update %d: get %x = %q, slow path %q", n, k, a, b)
+				}
+			}
+		}
+	})
+}
