@@ -241,6 +241,9 @@ type compactor struct {
 	// copied reports that dst holds the text (else the text is its own
 	// compaction so far).
 	copied bool
+	// mem, when set, gives the memory of dst when the first gap makes a
+	// copy.
+	mem Memory
 }
 
 // gap leaves data[start:end] out.
@@ -248,7 +251,11 @@ func (c *compactor) gap(data []byte, start, end int) {
 	if !c.copied {
 		c.copied = true
 		if c.dst == nil {
-			c.dst = make([]byte, 0, len(data))
+			if c.mem != nil {
+				c.dst = c.mem.Take(len(data))
+			} else {
+				c.dst = make([]byte, 0, len(data))
+			}
 		}
 	}
 	c.dst = append(c.dst, data[c.from:start]...)
