@@ -34,5 +34,5 @@ func (c *compactor) result(data []byte) []byte {
 	if !c.copied {
 		return data
 	}
-	return append(c.dst, data[c.from:]...)
+	return c.finish(data)
 }

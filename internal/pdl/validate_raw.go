@@ -25,7 +25,7 @@ func ConformsCompact(recordName string, data []byte) ([]byte, bool) {
 	if !c.copied {
 		return data, true
 	}
-	return append(c.dst, data[c.from:]...), true
+	return c.finish(data), true
 }
 
 // conforms is Conforms collecting data's compaction in c when set.
