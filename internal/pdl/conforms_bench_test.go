@@ -17,3 +17,16 @@ func BenchmarkSysMetaConformsCompact(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkUnquoteAspectValue is the decode of a proposal's aspect.value,
+// JSON text in a JSON string, as the Python emitter sends it.
+func BenchmarkUnquoteAspectValue(b *testing.B) {
+	lit := []byte(`"{\"owners\": [{\"owner\": \"urn:li:corpuser:fbar\", \"type\": \"DATAOWNER\"}], \"ownerTypes\": {}, \"lastModified\": {\"time\": 0, \"actor\": \"urn:li:corpuser:fbar\"}}"`)
+	b.SetBytes(int64(len(lit)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := pdl.UnquoteJSONBytes(lit); !ok {
+			b.Fatal()
+		}
+	}
+}

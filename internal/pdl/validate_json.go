@@ -764,25 +764,45 @@ func unquoteAppend(b, body []byte) []byte {
 
 // appendUnquoted appends the decoding (see unquote) of the string literal
 // at d[i] to b, validating it as scanStr does in the same pass, and returns
-// the position after the literal; ok false when there is none.
+// the position after the literal; ok false when there is none. Plain ASCII
+// bytes are copied a word at a time while b has room for a word, which
+// makes the short runs between the escapes of JSON text in a string cheap.
 func appendUnquoted(b, d []byte, i int) (_ []byte, end int, ok bool) {
 	if i >= len(d) || d[i] != '"' {
 		return b, 0, false
 	}
 	i++
 	for {
-		j, seen := plainRun(d, i)
-		if seen&swarHigh == 0 {
-			b = append(b, d[i:j]...)
-		} else {
-			b = appendUTF8(b, d[i:j])
+		// Each word is stored whole; only its bytes before the first that
+		// is not plain ASCII count.
+		for i+8 <= len(d) && cap(b)-len(b) >= 8 {
+			w := binary.LittleEndian.Uint64(d[i:])
+			n := len(b)
+			binary.LittleEndian.PutUint64(b[n:n+8], w)
+			if m := strStops(w) | w&swarHigh; m != 0 {
+				k := int(uint(bits.TrailingZeros64(m)) >> 3)
+				b, i = b[:n+k], i+k
+				break
+			}
+			b, i = b[:n+8], i+8
 		}
-		i = j
-		if i >= len(d) || d[i] < 0x20 {
+		if i >= len(d) {
 			return b, 0, false
 		}
-		if d[i] == '"' {
+		switch c := d[i]; {
+		case c == '"':
 			return b, i + 1, true
+		case c < 0x20:
+			return b, 0, false
+		case c >= utf8.RuneSelf: // the run from here, its invalid UTF-8 replaced
+			j, _ := plainRun(d, i)
+			b = appendUTF8(b, d[i:j])
+			i = j
+			continue
+		case c != '\\': // plain ASCII the word loop left
+			b = append(b, c)
+			i++
+			continue
 		}
 		if i+1 < len(d) && unescaped[d[i+1]] != 0 {
 			b = append(b, unescaped[d[i+1]])
