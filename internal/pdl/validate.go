@@ -94,6 +94,9 @@ type cRecord struct {
 	fields   []cField
 	index    map[string]int
 	required int // number of required fields
+	// slots is index as a table by fieldSlot: the field whose name has
+	// the slot, slotNone if none has, slotShared if several have.
+	slots [fieldSlots]int8
 }
 
 type cField struct {
@@ -180,6 +183,7 @@ func compile() *compiledSchemas {
 				cr.required++
 			}
 		}
+		cr.fillSlots()
 	}
 	return c
 }

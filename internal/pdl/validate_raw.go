@@ -63,7 +63,7 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) bool {
 		if body, plain, ok2 := p.strBody(); !ok2 {
 			return false
 		} else if plain {
-			i, ok = r.index[string(body)]
+			i, ok = r.fieldIndex(body)
 		} else {
 			i, ok = r.index[unquote(body)]
 		}
