@@ -51,3 +51,40 @@ func (r *cRecord) fieldIndex(name []byte) (int, bool) {
 		return 0, false
 	}
 }
+
+// symbolTable is an enum's symbols by fieldSlot: names holds the symbol of
+// a slot only one symbol has; shared marks a slot several (or the empty
+// symbol) have, which the map decides.
+type symbolTable struct {
+	names  [fieldSlots]string
+	shared [fieldSlots]bool
+}
+
+// newSymbolTable returns the table of the symbols set.
+func newSymbolTable(set map[string]struct{}) *symbolTable {
+	st := new(symbolTable)
+	for s := range set {
+		h := fieldSlot(s)
+		if s == "" || st.names[h] != "" {
+			st.shared[h] = true
+		}
+		st.names[h] = s
+	}
+	return st
+}
+
+// hasSymbol reports whether name is one of the enum t's symbols, as
+// t.symbols[string(name)] does.
+func (t *cType) hasSymbol(name []byte) bool {
+	st := t.symTab
+	if st == nil {
+		_, ok := t.symbols[string(name)]
+		return ok
+	}
+	h := fieldSlot(name)
+	if st.shared[h] {
+		_, ok := t.symbols[string(name)]
+		return ok
+	}
+	return st.names[h] != "" && st.names[h] == string(name)
+}

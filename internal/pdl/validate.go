@@ -113,6 +113,7 @@ type cType struct {
 	members map[string]*cType // union member key -> type
 	keys    string            // union member keys, for messages
 	symbols map[string]struct{}
+	symTab  *symbolTable // symbols by slot
 	size    int
 }
 
@@ -135,6 +136,7 @@ func compiled() *compiledSchemas {
 func compile() *compiledSchemas {
 	c := &compiledSchemas{records: make(map[string]*cRecord, len(records()))}
 	enums := map[string]map[string]struct{}{}
+	symTabs := map[string]*symbolTable{}
 	for name := range records() {
 		c.records[name] = &cRecord{name: name}
 	}
@@ -158,6 +160,10 @@ func compile() *compiledSchemas {
 				enums[t.Name] = set
 			}
 			ct.symbols = set
+			if ct.symTab = symTabs[t.Name]; ct.symTab == nil {
+				ct.symTab = newSymbolTable(set)
+				symTabs[t.Name] = ct.symTab
+			}
 		case KindUnion:
 			ct.members = make(map[string]*cType, len(t.Members))
 			keys := make([]string, 0, len(t.Members))

@@ -140,7 +140,7 @@ func (p *jsonParser) conformsValue(t *cType, depth int) bool {
 			return false
 		}
 		if plain {
-			_, ok = t.symbols[string(body)]
+			ok = t.hasSymbol(body)
 		} else {
 			_, ok = t.symbols[unquote(body)]
 		}
