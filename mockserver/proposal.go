@@ -93,8 +93,69 @@ func (p Proposal) clone() Proposal {
 const systemMetadataRecord = "com.linkedin.mxe.SystemMetadata"
 
 // mcpFields are the fields of com.linkedin.mxe.MetadataChangeProposal.
-var mcpFields = []string{"auditHeader", "entityType", "entityUrn", "entityKeyAspect", "changeType",
+var mcpFields = mcpFieldsArray[:]
+
+// The fields of com.linkedin.mxe.MetadataChangeProposal by their index
+// in mcpFields.
+const (
+	mcpAuditHeader = iota
+	mcpEntityType
+	mcpEntityUrn
+	mcpEntityKeyAspect
+	mcpChangeType
+	mcpAspectName
+	mcpAspect
+	mcpSystemMetadata
+	mcpHeaders
+)
+
+// mcpFieldIndex returns the index of name in mcpFields, -1 if it is none.
+func mcpFieldIndex(name string) int {
+	switch name {
+	case "auditHeader":
+		return mcpAuditHeader
+	case "entityType":
+		return mcpEntityType
+	case "entityUrn":
+		return mcpEntityUrn
+	case "entityKeyAspect":
+		return mcpEntityKeyAspect
+	case "changeType":
+		return mcpChangeType
+	case "aspectName":
+		return mcpAspectName
+	case "aspect":
+		return mcpAspect
+	case "systemMetadata":
+		return mcpSystemMetadata
+	case "headers":
+		return mcpHeaders
+	}
+	return -1
+}
+
+// mcpIndex holds, for each field of mcpFields, 1 + the position of its
+// member in a proposal's members (the last, as rawMap.get finds it), 0 if
+// it has none.
+type mcpIndex [len(mcpFieldsArray)]int
+
+// mcpFieldsArray is mcpFields as an array, for its length.
+var mcpFieldsArray = [...]string{"auditHeader", "entityType", "entityUrn", "entityKeyAspect", "changeType",
 	"aspectName", "aspect", "systemMetadata", "headers"}
+
+// index fills x from the members ms and reports whether all their keys
+// are fields (as hasKeyOutside(ms, mcpFields) reports false).
+func (x *mcpIndex) index(ms rawMap) bool {
+	known := true
+	for i, mb := range ms {
+		if f := mcpFieldIndex(mb.Key); f >= 0 {
+			x[f] = i + 1
+		} else {
+			known = false
+		}
+	}
+	return known
+}
 
 // genericAspectFields are the fields of com.linkedin.mxe.GenericAspect.
 var genericAspectFields = []string{"value", "contentType"}
@@ -152,15 +213,22 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 		pe.add(msgParamType, path.at(""), compact(raw), "DataMap")
 		return
 	}
-	if hasKeyOutside(fields, mcpFields) {
+	var at mcpIndex // where each field is, found in one pass
+	if !at.index(fields) {
 		for _, name := range fields.sortedKeys() {
 			if !slices.Contains(mcpFields, name) {
 				pe.add(msgParamUnknown, path.at("/"+name))
 			}
 		}
 	}
-	str := func(name string, required bool) string {
-		v, ok := fields.get(name)
+	get := func(f int) (json.RawMessage, bool) {
+		if i := at[f]; i > 0 {
+			return fields[i-1].Value, true
+		}
+		return nil, false
+	}
+	str := func(f int, name string, required bool) string {
+		v, ok := get(f)
 		if !ok || isNull(v) {
 			if required {
 				pe.add(msgParamRequired, path.at("/"+name))
@@ -173,20 +241,20 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 		}
 		return s
 	}
-	p.EntityType = str("entityType", true)
-	p.EntityURN = str("entityUrn", false)
-	p.ChangeType = str("changeType", true)
+	p.EntityType = str(mcpEntityType, "entityType", true)
+	p.EntityURN = str(mcpEntityUrn, "entityUrn", false)
+	p.ChangeType = str(mcpChangeType, "changeType", true)
 	if p.ChangeType != "" && !slices.Contains(changeTypes, p.ChangeType) {
 		pe.add(msgParamEnum, path.at("/changeType"), p.ChangeType)
 	}
-	p.AspectName = str("aspectName", false)
-	if v, ok := fields.get("entityKeyAspect"); ok && !isNull(v) {
+	p.AspectName = str(mcpAspectName, "aspectName", false)
+	if v, ok := get(mcpEntityKeyAspect); ok && !isNull(v) {
 		p.EntityKeyAspect, _ = decodeGenericAspect(d, v, path, "/entityKeyAspect", pe)
 	}
-	if v, ok := fields.get("aspect"); ok && !isNull(v) {
+	if v, ok := get(mcpAspect); ok && !isNull(v) {
 		p.Aspect, p.ContentType = decodeGenericAspect(d, v, path, "/aspect", pe)
 	}
-	if v, ok := fields.get("systemMetadata"); ok && !isNull(v) {
+	if v, ok := get(mcpSystemMetadata); ok && !isNull(v) {
 		if !isObjectText(v) {
 			pe.add(msgParamType, path.at("/systemMetadata"), compact(v), "DataMap")
 		} else {
@@ -201,10 +269,10 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 			}
 		}
 	}
-	if v, ok := fields.get("auditHeader"); ok && !isNull(v) && !isObjectText(v) {
+	if v, ok := get(mcpAuditHeader); ok && !isNull(v) && !isObjectText(v) {
 		pe.add(msgParamType, path.at("/auditHeader"), compact(v), "DataMap")
 	}
-	if v, ok := fields.get("headers"); ok && !isNull(v) {
+	if v, ok := get(mcpHeaders); ok && !isNull(v) {
 		var buf [8]pdl.Member
 		m, err := d.object(buf[:0], v)
 		if err != nil || m == nil {

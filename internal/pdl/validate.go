@@ -94,6 +94,9 @@ type cRecord struct {
 	fields   []cField
 	index    map[string]int
 	required int // number of required fields
+	// slots is index as a table by fieldSlot: the field whose name has
+	// the slot, slotNone if none has, slotShared if several have.
+	slots [fieldSlots]int8
 }
 
 type cField struct {
@@ -110,6 +113,7 @@ type cType struct {
 	members map[string]*cType // union member key -> type
 	keys    string            // union member keys, for messages
 	symbols map[string]struct{}
+	symTab  *symbolTable // symbols by slot
 	size    int
 }
 
@@ -132,6 +136,7 @@ func compiled() *compiledSchemas {
 func compile() *compiledSchemas {
 	c := &compiledSchemas{records: make(map[string]*cRecord, len(records()))}
 	enums := map[string]map[string]struct{}{}
+	symTabs := map[string]*symbolTable{}
 	for name := range records() {
 		c.records[name] = &cRecord{name: name}
 	}
@@ -155,6 +160,10 @@ func compile() *compiledSchemas {
 				enums[t.Name] = set
 			}
 			ct.symbols = set
+			if ct.symTab = symTabs[t.Name]; ct.symTab == nil {
+				ct.symTab = newSymbolTable(set)
+				symTabs[t.Name] = ct.symTab
+			}
 		case KindUnion:
 			ct.members = make(map[string]*cType, len(t.Members))
 			keys := make([]string, 0, len(t.Members))
@@ -180,6 +189,7 @@ func compile() *compiledSchemas {
 				cr.required++
 			}
 		}
+		cr.fillSlots()
 	}
 	return c
 }

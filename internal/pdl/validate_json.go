@@ -233,14 +233,25 @@ func (p *jsonParser) skipSpace() {
 var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
 
 // compactor collects the text of a document without its insignificant white
-// space: the text up to from is done, to dst, which is nil while there was
-// nothing to leave out.
+// space: the text up to from is done, to dst[:n], which is nil while there
+// was nothing to leave out. dst is used to its capacity and set once (but
+// for a rare growth), so that a gap writes no slice header, and no GC write
+// barrier, as it goes.
 type compactor struct {
 	dst  []byte
+	n    int
 	from int
 	// copied reports that dst holds the text (else the text is its own
 	// compaction so far).
 	copied bool
+	// mem, when set, gives the memory of dst when the first gap makes a
+	// copy.
+	mem Memory
+}
+
+// appendingTo returns a compactor appending to dst.
+func appendingTo(dst []byte) compactor {
+	return compactor{dst: dst[:cap(dst)], n: len(dst), copied: true}
 }
 
 // gap leaves data[start:end] out.
@@ -248,11 +259,28 @@ func (c *compactor) gap(data []byte, start, end int) {
 	if !c.copied {
 		c.copied = true
 		if c.dst == nil {
-			c.dst = make([]byte, 0, len(data))
+			if c.mem != nil {
+				c.dst = c.mem.Take(len(data))
+			} else {
+				c.dst = make([]byte, 0, len(data))
+			}
+			c.dst = c.dst[:cap(c.dst)]
 		}
 	}
-	c.dst = append(c.dst, data[c.from:start]...)
+	seg := data[c.from:start]
+	if len(c.dst)-c.n < len(seg) {
+		c.dst = append(c.dst[:c.n], seg...)
+		c.dst = c.dst[:cap(c.dst)]
+	} else {
+		copy(c.dst[c.n:], seg)
+	}
+	c.n += len(seg)
 	c.from = end
+}
+
+// finish returns the compaction of data, all of which c has seen.
+func (c *compactor) finish(data []byte) []byte {
+	return append(c.dst[:c.n], data[c.from:]...)
 }
 
 // value parses (build) or validates one value at p.pos.
@@ -736,25 +764,45 @@ func unquoteAppend(b, body []byte) []byte {
 
 // appendUnquoted appends the decoding (see unquote) of the string literal
 // at d[i] to b, validating it as scanStr does in the same pass, and returns
-// the position after the literal; ok false when there is none.
+// the position after the literal; ok false when there is none. Plain ASCII
+// bytes are copied a word at a time while b has room for a word, which
+// makes the short runs between the escapes of JSON text in a string cheap.
 func appendUnquoted(b, d []byte, i int) (_ []byte, end int, ok bool) {
 	if i >= len(d) || d[i] != '"' {
 		return b, 0, false
 	}
 	i++
 	for {
-		j, seen := plainRun(d, i)
-		if seen&swarHigh == 0 {
-			b = append(b, d[i:j]...)
-		} else {
-			b = appendUTF8(b, d[i:j])
+		// Each word is stored whole; only its bytes before the first that
+		// is not plain ASCII count.
+		for i+8 <= len(d) && cap(b)-len(b) >= 8 {
+			w := binary.LittleEndian.Uint64(d[i:])
+			n := len(b)
+			binary.LittleEndian.PutUint64(b[n:n+8], w)
+			if m := strStops(w) | w&swarHigh; m != 0 {
+				k := int(uint(bits.TrailingZeros64(m)) >> 3)
+				b, i = b[:n+k], i+k
+				break
+			}
+			b, i = b[:n+8], i+8
 		}
-		i = j
-		if i >= len(d) || d[i] < 0x20 {
+		if i >= len(d) {
 			return b, 0, false
 		}
-		if d[i] == '"' {
+		switch c := d[i]; {
+		case c == '"':
 			return b, i + 1, true
+		case c < 0x20:
+			return b, 0, false
+		case c >= utf8.RuneSelf: // the run from here, its invalid UTF-8 replaced
+			j, _ := plainRun(d, i)
+			b = appendUTF8(b, d[i:j])
+			i = j
+			continue
+		case c != '\\': // plain ASCII the word loop left
+			b = append(b, c)
+			i++
+			continue
 		}
 		if i+1 < len(d) && unescaped[d[i+1]] != 0 {
 			b = append(b, unescaped[d[i+1]])
@@ -822,11 +870,11 @@ func hex4(h []byte) rune {
 // white space, as json.Compact does. It reports false, and returns dst as it
 // came, when src is not valid JSON. It validates and compacts in one pass.
 func AppendCompact(dst, src []byte) ([]byte, bool) {
-	c := compactor{dst: dst, copied: true}
+	c := appendingTo(dst)
 	if !validCompacting(src, &c) {
 		return dst, false
 	}
-	return append(c.dst, src[c.from:]...), true
+	return c.finish(src), true
 }
 
 // CompactShared is AppendCompact to a slice of its own, or src itself when
@@ -839,7 +887,7 @@ func CompactShared(src []byte) ([]byte, bool) {
 	if !c.copied {
 		return src, true
 	}
-	return append(c.dst, src[c.from:]...), true
+	return c.finish(src), true
 }
 
 // validCompacting is Valid collecting src's compaction in c.

@@ -25,7 +25,7 @@ func ConformsCompact(recordName string, data []byte) ([]byte, bool) {
 	if !c.copied {
 		return data, true
 	}
-	return append(c.dst, data[c.from:]...), true
+	return c.finish(data), true
 }
 
 // conforms is Conforms collecting data's compaction in c when set.
@@ -63,7 +63,7 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) bool {
 		if body, plain, ok2 := p.strBody(); !ok2 {
 			return false
 		} else if plain {
-			i, ok = r.index[string(body)]
+			i, ok = r.fieldIndex(body)
 		} else {
 			i, ok = r.index[unquote(body)]
 		}
@@ -140,7 +140,7 @@ func (p *jsonParser) conformsValue(t *cType, depth int) bool {
 			return false
 		}
 		if plain {
-			_, ok = t.symbols[string(body)]
+			ok = t.hasSymbol(body)
 		} else {
 			_, ok = t.symbols[unquote(body)]
 		}

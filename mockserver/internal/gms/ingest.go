@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
@@ -127,13 +128,14 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 	ws := make([]store.Write, 0, len(ps))
 	var bad []string
 	var first *Error
-	values := valueArena{}
+	values := arenas.Get().(*valueArena)
+	defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
 	for i := range ps {
 		values.size += len(ps[i].Aspect)
 	}
 	for i := range ps {
 		ws = ws[:len(ws)+1] // prepare writes the store write in place
-		err := prepare(&ps[i], pt, lax, nil, &values, &ws[len(ws)-1])
+		err := prepare(&ps[i], pt, lax, nil, values, &ws[len(ws)-1])
 		if err != nil {
 			ws = ws[:len(ws)-1]
 			err.Index = i
@@ -154,6 +156,11 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 	}
 	return items, ws, nil
 }
+
+// arenas are the headers of prepareAll's value arenas, kept for the next
+// batch: the arena memory stays with the values, the header is handed to
+// pdl behind an interface, which would move it to the heap every batch.
+var arenas = sync.Pool{New: func() any { return new(valueArena) }}
 
 // prepare validates a proposal in the order of GMS's
 // ValidationApiUtils.validateMCP and turns it into the store write *w

@@ -1,7 +1,6 @@
 package gms
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"regexp"
@@ -212,8 +211,8 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 	if !utf8.Valid(raw) {
 		return nil, errorf(BadArgument, MsgValueNotUTF8)
 	}
-	if aspectPasses(info, raw, schema) { // raw is valid JSON
-		return compactValid(a, raw), nil
+	if c, ok := aspectPassesCompact(info, raw, schema, a); ok {
+		return c, nil
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
@@ -238,37 +237,6 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 		}
 	}
 	return jsonx.CompactShared(raw), nil // it decoded
-}
-
-// aspectPasses is the quick form of checkAspect's checks: true means they
-// all pass, for valid JSON without decoding it; false leaves the verdict and
-// the message to checkAspect.
-func aspectPasses(info pdl.AspectInfo, raw []byte, schema bool) bool {
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
-		return false
-	}
-	if schema {
-		if !pdl.Conforms(info.RecordName, raw) {
-			return false
-		}
-	} else if !pdl.Valid(raw) {
-		return false
-	}
-	if !info.Timeseries {
-		return true
-	}
-	ms, ok := pdl.ObjectMembers(raw)
-	if !ok {
-		return false
-	}
-	var ts []byte // the last timestampMillis wins, as in a decoded object
-	for _, m := range ms {
-		if m.Key == "timestampMillis" {
-			ts = m.Value
-		}
-	}
-	_, err := strconv.ParseInt(string(ts), 10, 64)
-	return err == nil
 }
 
 // javaURLEncodedLen is the length of s encoded by Java's URLEncoder (form

@@ -1,0 +1,51 @@
+package gms
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+)
+
+// aspectPassesCompact is the quick form of checkAspect's checks: true means
+// they all pass, for valid JSON without decoding it, and comes with raw's
+// compaction as compactValid(a, raw) returns it (the schema or JSON check
+// and the compaction are one pass over raw); false leaves the verdict and
+// the message to checkAspect.
+func aspectPassesCompact(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, bool) {
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		return nil, false
+	}
+	var c []byte
+	var ok bool
+	if schema {
+		c, ok = pdl.ConformsCompactTake(info.RecordName, raw, arenaMemory{a})
+	} else {
+		c, ok = pdl.CompactSharedTake(raw, arenaMemory{a})
+	}
+	if !ok {
+		return nil, false
+	}
+	if !info.Timeseries {
+		return c, true
+	}
+	ms, ok := pdl.ObjectMembers(raw)
+	if !ok {
+		return nil, false
+	}
+	var ts []byte // the last timestampMillis wins, as in a decoded object
+	for _, m := range ms {
+		if m.Key == "timestampMillis" {
+			ts = m.Value
+		}
+	}
+	if _, err := strconv.ParseInt(string(ts), 10, 64); err != nil {
+		return nil, false
+	}
+	return c, true
+}
+
+// arenaMemory is a valueArena (nil: allocating) as a pdl.Memory.
+type arenaMemory struct{ a *valueArena }
+
+func (m arenaMemory) Take(n int) []byte { return m.a.take(n) }
