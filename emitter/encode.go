@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"sync"
@@ -54,9 +55,8 @@ func appendProposalAs(dst []byte, p *Proposal, nowMillis int64, inline bool) ([]
 			return dst, err
 		}
 	}
-	sm := p.SystemMetadata.filled(nowMillis)
 	dst = append(dst, `,"systemMetadata":`...)
-	dst = appendSystemMetadata(dst, &sm)
+	dst = appendFilledSystemMetadata(dst, p.SystemMetadata, nowMillis)
 	if len(p.Headers) > 0 {
 		dst = append(dst, `,"headers":`...)
 		dst = appendStringMap(dst, p.Headers)
@@ -140,22 +140,105 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // as DataHub's Python SDK writes aspects. It fails, wrapping
 // datahub.ErrValidation, if a does not encode to a JSON object or array.
 func encodeAspect(buf *bytes.Buffer, a aspects.Aspect) error {
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(a); err != nil {
+	if err := encodeJSON(buf, a); err != nil {
 		return fmt.Errorf("emitter: encode aspect %s: %w: %w", a.AspectName(), datahub.ErrValidation, err)
 	}
-	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	buf.Truncate(len(b))
+	b := buf.Bytes()
 	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
 		return fmt.Errorf("emitter: aspect %s encodes to %.20s, not a JSON object: %w", a.AspectName(), b, datahub.ErrValidation)
 	}
 	return nil
 }
 
+// encodeJSON writes to buf the compact JSON of a (not nil) as a
+// json.Encoder without HTML escaping writes it, without the newline, and
+// fails with the encoder's error. An aspect with its own MarshalJSON (all
+// this SDK's aspects that have PDL defaults, RawAspect) takes the encoder's
+// path for a json.Marshaler without its reflection: MarshalJSON called, its
+// output compacted (HTML left as is) and checked, a failure reported as a
+// *json.MarshalerError of a's type. The compaction is skipped for the types
+// whose MarshalJSON already returns compact, checked JSON (see
+// compactMarshaler). Other aspects go through the encoder.
+// TestEncodeJSONMatchesEncoder and FuzzEncodeJSON hold the paths together.
+func encodeJSON(buf *bytes.Buffer, a aspects.Aspect) error {
+	m, ok := a.(json.Marshaler)
+	if !ok {
+		return encodeJSONSlow(buf, a)
+	}
+	b, err := m.MarshalJSON()
+	if err == nil {
+		if compactMarshaler(a) {
+			buf.Write(b)
+		} else {
+			err = json.Compact(buf, b)
+		}
+	}
+	if err != nil {
+		return &json.MarshalerError{Type: reflect.TypeOf(a), Err: err}
+	}
+	return nil
+}
+
+// aspectsPkg is the import path of package aspects.
+var aspectsPkg = reflect.TypeFor[aspects.DatasetProperties]().PkgPath()
+
+// compactMarshaler reports whether the MarshalJSON of a returns JSON that
+// json.Compact (without HTML escaping) leaves as it is, so that the
+// compaction can be skipped: RawAspect's (compacted by json.Compact) and
+// that of every type of package aspects (each returns the output of a
+// json.Encoder, through aspects' marshal, or an error).
+func compactMarshaler(a aspects.Aspect) bool {
+	switch a.(type) {
+	case RawAspect, *RawAspect:
+		return true
+	}
+	t := reflect.TypeOf(a)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.PkgPath() == aspectsPkg
+}
+
+// encodeJSONSlow is encodeJSON through a json.Encoder.
+func encodeJSONSlow(buf *bytes.Buffer, a aspects.Aspect) error {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(a); err != nil {
+		return err
+	}
+	buf.Truncate(buf.Len() - 1) // the newline Encode ends with
+	return nil
+}
+
+// appendFilledSystemMetadata appends sm.filled(nowMillis) (sm may be nil)
+// as appendSystemMetadata does, without building the filled properties.
+func appendFilledSystemMetadata(dst []byte, sm *SystemMetadata, nowMillis int64) []byte {
+	var out SystemMetadata
+	if sm != nil {
+		out = *sm
+	}
+	if out.LastObserved == 0 {
+		out.LastObserved = nowMillis
+	}
+	if out.RunID == "" {
+		out.RunID = DefaultRunID
+	}
+	if out.LastRunID == "" {
+		out.LastRunID = DefaultRunID
+	}
+	return appendSystemMetadataAs(dst, &out, true)
+}
+
 // appendSystemMetadata appends sm in the field order of DataHub's
 // SystemMetadata record, leaving out zero fields.
 func appendSystemMetadata(dst []byte, sm *SystemMetadata) []byte {
+	return appendSystemMetadataAs(dst, sm, false)
+}
+
+// appendSystemMetadataAs is appendSystemMetadata; with clientProps, the
+// properties "clientId" and "clientVersion" are written with their
+// defaults when sm.Properties lacks them, as filled adds them.
+func appendSystemMetadataAs(dst []byte, sm *SystemMetadata, clientProps bool) []byte {
 	dst = append(dst, '{')
 	first := true
 	key := func(k string) {
@@ -182,7 +265,10 @@ func appendSystemMetadata(dst []byte, sm *SystemMetadata) []byte {
 	str("pipelineName", sm.PipelineName)
 	str("registryName", sm.RegistryName)
 	str("registryVersion", sm.RegistryVersion)
-	if len(sm.Properties) > 0 {
+	if clientProps {
+		key("properties")
+		dst = appendStringMapWith(dst, sm.Properties, clientDefaults)
+	} else if len(sm.Properties) > 0 {
 		key("properties")
 		dst = appendStringMap(dst, sm.Properties)
 	}
@@ -192,9 +278,25 @@ func appendSystemMetadata(dst []byte, sm *SystemMetadata) []byte {
 
 // appendStringMap appends m as a JSON object with sorted keys.
 func appendStringMap(dst []byte, m map[string]string) []byte {
-	keys := make([]string, 0, len(m))
+	return appendStringMapWith(dst, m, nil)
+}
+
+// clientDefaults are the properties filled adds to system metadata that
+// lacks them.
+var clientDefaults = [][2]string{{"clientId", datahub.ClientID}, {"clientVersion", datahub.Version}}
+
+// appendStringMapWith appends as a JSON object with sorted keys m and the
+// key-value pairs of defaults whose keys m lacks.
+func appendStringMapWith(dst []byte, m map[string]string, defaults [][2]string) []byte {
+	var arr [16]string // the keys of small maps, on the stack
+	keys := arr[:0]
 	for k := range m {
 		keys = append(keys, k)
+	}
+	for _, d := range defaults {
+		if _, ok := m[d[0]]; !ok {
+			keys = append(keys, d[0])
+		}
 	}
 	slices.Sort(keys)
 	dst = append(dst, '{')
@@ -204,7 +306,15 @@ func appendStringMap(dst []byte, m map[string]string) []byte {
 		}
 		dst = appendString(dst, k)
 		dst = append(dst, ':')
-		dst = appendString(dst, m[k])
+		v, ok := m[k]
+		if !ok {
+			for _, d := range defaults {
+				if d[0] == k {
+					v = d[1]
+				}
+			}
+		}
+		dst = appendString(dst, v)
 	}
 	return append(dst, '}')
 }
