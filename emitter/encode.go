@@ -30,10 +30,15 @@ func appendProposal(dst []byte, p *Proposal, nowMillis int64) ([]byte, error) {
 // appendProposalAs is appendProposal; with inline, the aspect is written as
 // DataHub's file sink writes it, {"json": <the aspect's JSON>}.
 func appendProposalAs(dst []byte, p *Proposal, nowMillis int64, inline bool) ([]byte, error) {
+	return appendProposalURN(dst, p, p.urnString(), nowMillis, inline)
+}
+
+// appendProposalURN is appendProposalAs, u being p.urnString().
+func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inline bool) ([]byte, error) {
 	var err error
 	dst = append(dst, `{"entityType":`...)
 	dst = appendString(dst, p.entityType())
-	if u := p.urnString(); u != "" {
+	if u != "" {
 		dst = append(dst, `,"entityUrn":`...)
 		dst = appendString(dst, u)
 	}
@@ -84,7 +89,7 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 		return append(dst, '}'), nil
 	}
 	dst = append(dst, `{"value":`...)
-	dst = appendString(dst, escapeNonASCII(buf))
+	dst = appendEscapedString(dst, buf.Bytes())
 	dst = append(dst, `,"contentType":`...)
 	dst = appendString(dst, contentType)
 	return append(dst, '}'), nil
@@ -125,6 +130,52 @@ func escapeNonASCII(buf *bytes.Buffer) []byte {
 		out = appendUnicodeEscape(out, r)
 	}
 	return out[n:]
+}
+
+// appendEscapedString appends appendString(dst, escapeNonASCII(src)) in
+// one pass, without the escaped copy: every non-ASCII character as a
+// \uXXXX escape whose backslash is itself escaped, ASCII as appendString
+// writes it. FuzzAppendEscapedString holds it to the two passes.
+func appendEscapedString(dst, src []byte) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(src); {
+		b := src[i]
+		if b >= 0x20 && b != '"' && b != '\\' && b < utf8.RuneSelf {
+			i++
+			continue
+		}
+		dst = append(dst, src[start:i]...)
+		switch {
+		case b >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(src[i:])
+			i += size
+			if r >= 0x10000 {
+				r1, r2 := utf16.EncodeRune(r)
+				dst = append(dst, '\\')
+				dst = appendUnicodeEscape(dst, r1)
+				r = r2
+			}
+			dst = append(dst, '\\')
+			dst = appendUnicodeEscape(dst, r)
+			start = i
+			continue
+		case b == '"' || b == '\\':
+			dst = append(dst, '\\', b)
+		case b == '\n':
+			dst = append(dst, '\\', 'n')
+		case b == '\r':
+			dst = append(dst, '\\', 'r')
+		case b == '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xf])
+		}
+		i++
+		start = i
+	}
+	dst = append(dst, src[start:]...)
+	return append(dst, '"')
 }
 
 // appendUnicodeEscape appends the JSON escape \uXXXX of the UTF-16 code unit r.

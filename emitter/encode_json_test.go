@@ -181,3 +181,20 @@ func TestAppendFilledSystemMetadata(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAppendEscapedString holds appendEscapedString to appendString of
+// escapeNonASCII's output.
+func FuzzAppendEscapedString(f *testing.F) {
+	f.Add([]byte(`{"a":"é 😀 \u2028 \"q\" \\ <&>"}`))
+	f.Add([]byte("\x00\x1f\x7f\n\r\t\b\f\xff\xed\xa0\x80\xf0\x9f\x98"))
+	f.Add([]byte("plain ascii"))
+	f.Add([]byte(""))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var buf bytes.Buffer
+		buf.Write(src)
+		want := appendString([]byte("x"), escapeNonASCII(&buf))
+		if got := appendEscapedString([]byte("x"), src); !bytes.Equal(got, want) {
+			t.Fatalf("%q: got %q, want %q", src, got, want)
+		}
+	})
+}
