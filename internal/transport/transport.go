@@ -10,6 +10,7 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"runtime"
+	"sync"
 
 	"github.com/hashicorp/go-retryablehttp"
 
@@ -61,7 +62,17 @@ type Client struct {
 	rc      *retryablehttp.Client
 	policy  policy
 	maxResp int64
+
+	// templates holds, by path, a request http.NewRequest made for the
+	// path (no body, no context), at most maxTemplates of them: Send copies
+	// it instead of parsing the URL again.
+	mu        sync.RWMutex
+	templates map[string]*http.Request
 }
+
+// maxTemplates bounds Client.templates: the emitter's paths are few, the
+// client's (which carry URNs) many.
+const maxTemplates = 64
 
 // Response is a successful (2xx) answer, its body read in full.
 type Response struct {
@@ -205,7 +216,7 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	tctx := httptrace.WithClientTrace(context.WithValue(ctx, stateKey{}, st), &httptrace.ClientTrace{
 		WroteHeaders: func() { st.sent.Store(true) },
 	})
-	req, err := retryablehttp.NewRequestWithContext(tctx, r.Method, target, raw)
+	req, err := c.newRequest(tctx, r.Method, r.Path, target, raw)
 	if err != nil {
 		return nil, requestError(r.Method, target, err)
 	}
@@ -240,6 +251,50 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", r.Method, datahub.RedactURL(target), c.maxResp)
 	}
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data, Replayed: st.maybeApplied}, nil
+}
+
+// newRequest returns retryablehttp.NewRequestWithContext(ctx, method,
+// target, raw), target being c.base+path; for a path seen before, it copies
+// the request made then (its URL deep) instead of parsing target again.
+func (c *Client) newRequest(ctx context.Context, method, path, target string, raw any) (*retryablehttp.Request, error) {
+	c.mu.RLock()
+	t := c.templates[path]
+	c.mu.RUnlock()
+	if t == nil || t.Method != method {
+		req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
+		if err == nil && t == nil {
+			c.remember(method, path, target)
+		}
+		return req, err
+	}
+	hr := t.WithContext(ctx)
+	u := *t.URL
+	hr.URL = &u
+	hr.Header = make(http.Header)
+	req, err := retryablehttp.FromRequest(hr)
+	if err == nil {
+		err = req.SetBody(raw)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// remember keeps a template request for path, while there is room.
+func (c *Client) remember(method, path, target string) {
+	t, err := http.NewRequest(method, target, nil)
+	if err != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.templates == nil {
+		c.templates = make(map[string]*http.Request)
+	}
+	if _, ok := c.templates[path]; !ok && len(c.templates) < maxTemplates {
+		c.templates[path] = t
+	}
 }
 
 // writeMethod reports whether method may change something on the server.
