@@ -207,7 +207,6 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 // request that was never sent (the context done before, a header net/http
 // refuses), never does.
 func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
-	target := c.base + r.Path
 	var raw any // retryablehttp sends a []byte(nil) as a chunked empty body
 	if len(r.Body) > 0 {
 		raw = r.Body
@@ -216,9 +215,9 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	tctx := httptrace.WithClientTrace(context.WithValue(ctx, stateKey{}, st), &httptrace.ClientTrace{
 		WroteHeaders: func() { st.sent.Store(true) },
 	})
-	req, err := c.newRequest(tctx, r.Method, r.Path, target, raw)
+	req, err := c.newRequest(tctx, r.Method, r.Path, raw)
 	if err != nil {
-		return nil, requestError(r.Method, target, err)
+		return nil, requestError(r.Method, c.base+r.Path, err)
 	}
 	req.Header = c.header.Clone()
 	resp, err := c.rc.Do(req)
@@ -226,41 +225,42 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 		if resp != nil {
 			resp.Body.Close()
 		}
-		return nil, st.outcome(requestError(r.Method, target, err), 0)
+		return nil, st.outcome(requestError(r.Method, c.base+r.Path, err), 0)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, rerr := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		if rerr != nil && ctx.Err() != nil {
-			return nil, st.outcome(requestError(r.Method, target, ctx.Err()), 0)
+			return nil, st.outcome(requestError(r.Method, c.base+r.Path, ctx.Err()), 0)
 		}
 		e := DecodeError(resp.StatusCode, data)
-		e.Method, e.URL, e.Header = r.Method, datahub.RedactURL(target), resp.Header
+		e.Method, e.URL, e.Header = r.Method, datahub.RedactURL(c.base+r.Path), resp.Header
 		return nil, st.outcome(e, resp.StatusCode)
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, c.maxResp+1))
 	if err != nil {
 		if !st.write {
-			return nil, requestError(r.Method, target, err)
+			return nil, requestError(r.Method, c.base+r.Path, err)
 		}
 		// The server answered 2xx, so a write was applied, but its answer
 		// (counts, a created key) is lost.
-		return nil, &unknownError{err: requestError(r.Method, target, err)}
+		return nil, &unknownError{err: requestError(r.Method, c.base+r.Path, err)}
 	}
 	if int64(len(data)) > c.maxResp {
-		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", r.Method, datahub.RedactURL(target), c.maxResp)
+		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", r.Method, datahub.RedactURL(c.base+r.Path), c.maxResp)
 	}
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data, Replayed: st.maybeApplied}, nil
 }
 
 // newRequest returns retryablehttp.NewRequestWithContext(ctx, method,
-// target, raw), target being c.base+path; for a path seen before, it copies
-// the request made then (its URL deep) instead of parsing target again.
-func (c *Client) newRequest(ctx context.Context, method, path, target string, raw any) (*retryablehttp.Request, error) {
+// c.base+path, raw); for a path seen before, it copies the request made
+// then (its URL deep) instead of parsing the URL again.
+func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (*retryablehttp.Request, error) {
 	c.mu.RLock()
 	t := c.templates[path]
 	c.mu.RUnlock()
 	if t == nil || t.Method != method {
+		target := c.base + path
 		req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
 		if err == nil && t == nil {
 			c.remember(method, path, target)
