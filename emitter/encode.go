@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"sync"
@@ -29,10 +30,15 @@ func appendProposal(dst []byte, p *Proposal, nowMillis int64) ([]byte, error) {
 // appendProposalAs is appendProposal; with inline, the aspect is written as
 // DataHub's file sink writes it, {"json": <the aspect's JSON>}.
 func appendProposalAs(dst []byte, p *Proposal, nowMillis int64, inline bool) ([]byte, error) {
+	return appendProposalURN(dst, p, p.urnString(), nowMillis, inline)
+}
+
+// appendProposalURN is appendProposalAs, u being p.urnString().
+func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inline bool) ([]byte, error) {
 	var err error
 	dst = append(dst, `{"entityType":`...)
 	dst = appendString(dst, p.entityType())
-	if u := p.urnString(); u != "" {
+	if u != "" {
 		dst = append(dst, `,"entityUrn":`...)
 		dst = appendString(dst, u)
 	}
@@ -54,9 +60,8 @@ func appendProposalAs(dst []byte, p *Proposal, nowMillis int64, inline bool) ([]
 			return dst, err
 		}
 	}
-	sm := p.SystemMetadata.filled(nowMillis)
 	dst = append(dst, `,"systemMetadata":`...)
-	dst = appendSystemMetadata(dst, &sm)
+	dst = appendFilledSystemMetadata(dst, p.SystemMetadata, nowMillis)
 	if len(p.Headers) > 0 {
 		dst = append(dst, `,"headers":`...)
 		dst = appendStringMap(dst, p.Headers)
@@ -84,7 +89,7 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 		return append(dst, '}'), nil
 	}
 	dst = append(dst, `{"value":`...)
-	dst = appendString(dst, escapeNonASCII(buf))
+	dst = appendEscapedString(dst, buf.Bytes())
 	dst = append(dst, `,"contentType":`...)
 	dst = appendString(dst, contentType)
 	return append(dst, '}'), nil
@@ -127,6 +132,52 @@ func escapeNonASCII(buf *bytes.Buffer) []byte {
 	return out[n:]
 }
 
+// appendEscapedString appends appendString(dst, escapeNonASCII(src)) in
+// one pass, without the escaped copy: every non-ASCII character as a
+// \uXXXX escape whose backslash is itself escaped, ASCII as appendString
+// writes it. FuzzAppendEscapedString holds it to the two passes.
+func appendEscapedString(dst, src []byte) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(src); {
+		b := src[i]
+		if b >= 0x20 && b != '"' && b != '\\' && b < utf8.RuneSelf {
+			i++
+			continue
+		}
+		dst = append(dst, src[start:i]...)
+		switch {
+		case b >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(src[i:])
+			i += size
+			if r >= 0x10000 {
+				r1, r2 := utf16.EncodeRune(r)
+				dst = append(dst, '\\')
+				dst = appendUnicodeEscape(dst, r1)
+				r = r2
+			}
+			dst = append(dst, '\\')
+			dst = appendUnicodeEscape(dst, r)
+			start = i
+			continue
+		case b == '"' || b == '\\':
+			dst = append(dst, '\\', b)
+		case b == '\n':
+			dst = append(dst, '\\', 'n')
+		case b == '\r':
+			dst = append(dst, '\\', 'r')
+		case b == '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xf])
+		}
+		i++
+		start = i
+	}
+	dst = append(dst, src[start:]...)
+	return append(dst, '"')
+}
+
 // appendUnicodeEscape appends the JSON escape \uXXXX of the UTF-16 code unit r.
 func appendUnicodeEscape(dst []byte, r rune) []byte {
 	const hex = "0123456789abcdef"
@@ -140,22 +191,105 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // as DataHub's Python SDK writes aspects. It fails, wrapping
 // datahub.ErrValidation, if a does not encode to a JSON object or array.
 func encodeAspect(buf *bytes.Buffer, a aspects.Aspect) error {
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(a); err != nil {
+	if err := encodeJSON(buf, a); err != nil {
 		return fmt.Errorf("emitter: encode aspect %s: %w: %w", a.AspectName(), datahub.ErrValidation, err)
 	}
-	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	buf.Truncate(len(b))
+	b := buf.Bytes()
 	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
 		return fmt.Errorf("emitter: aspect %s encodes to %.20s, not a JSON object: %w", a.AspectName(), b, datahub.ErrValidation)
 	}
 	return nil
 }
 
+// encodeJSON writes to buf the compact JSON of a (not nil) as a
+// json.Encoder without HTML escaping writes it, without the newline, and
+// fails with the encoder's error. An aspect with its own MarshalJSON (all
+// this SDK's aspects that have PDL defaults, RawAspect) takes the encoder's
+// path for a json.Marshaler without its reflection: MarshalJSON called, its
+// output compacted (HTML left as is) and checked, a failure reported as a
+// *json.MarshalerError of a's type. The compaction is skipped for the types
+// whose MarshalJSON already returns compact, checked JSON (see
+// compactMarshaler). Other aspects go through the encoder.
+// TestEncodeJSONMatchesEncoder and FuzzEncodeJSON hold the paths together.
+func encodeJSON(buf *bytes.Buffer, a aspects.Aspect) error {
+	m, ok := a.(json.Marshaler)
+	if !ok {
+		return encodeJSONSlow(buf, a)
+	}
+	b, err := m.MarshalJSON()
+	if err == nil {
+		if compactMarshaler(a) {
+			buf.Write(b)
+		} else {
+			err = json.Compact(buf, b)
+		}
+	}
+	if err != nil {
+		return &json.MarshalerError{Type: reflect.TypeOf(a), Err: err}
+	}
+	return nil
+}
+
+// aspectsPkg is the import path of package aspects.
+var aspectsPkg = reflect.TypeFor[aspects.DatasetProperties]().PkgPath()
+
+// compactMarshaler reports whether the MarshalJSON of a returns JSON that
+// json.Compact (without HTML escaping) leaves as it is, so that the
+// compaction can be skipped: RawAspect's (compacted by json.Compact) and
+// that of every type of package aspects (each returns the output of a
+// json.Encoder, through aspects' marshal, or an error).
+func compactMarshaler(a aspects.Aspect) bool {
+	switch a.(type) {
+	case RawAspect, *RawAspect:
+		return true
+	}
+	t := reflect.TypeOf(a)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.PkgPath() == aspectsPkg
+}
+
+// encodeJSONSlow is encodeJSON through a json.Encoder.
+func encodeJSONSlow(buf *bytes.Buffer, a aspects.Aspect) error {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(a); err != nil {
+		return err
+	}
+	buf.Truncate(buf.Len() - 1) // the newline Encode ends with
+	return nil
+}
+
+// appendFilledSystemMetadata appends sm.filled(nowMillis) (sm may be nil)
+// as appendSystemMetadata does, without building the filled properties.
+func appendFilledSystemMetadata(dst []byte, sm *SystemMetadata, nowMillis int64) []byte {
+	var out SystemMetadata
+	if sm != nil {
+		out = *sm
+	}
+	if out.LastObserved == 0 {
+		out.LastObserved = nowMillis
+	}
+	if out.RunID == "" {
+		out.RunID = DefaultRunID
+	}
+	if out.LastRunID == "" {
+		out.LastRunID = DefaultRunID
+	}
+	return appendSystemMetadataAs(dst, &out, true)
+}
+
 // appendSystemMetadata appends sm in the field order of DataHub's
 // SystemMetadata record, leaving out zero fields.
 func appendSystemMetadata(dst []byte, sm *SystemMetadata) []byte {
+	return appendSystemMetadataAs(dst, sm, false)
+}
+
+// appendSystemMetadataAs is appendSystemMetadata; with clientProps, the
+// properties "clientId" and "clientVersion" are written with their
+// defaults when sm.Properties lacks them, as filled adds them.
+func appendSystemMetadataAs(dst []byte, sm *SystemMetadata, clientProps bool) []byte {
 	dst = append(dst, '{')
 	first := true
 	key := func(k string) {
@@ -182,7 +316,10 @@ func appendSystemMetadata(dst []byte, sm *SystemMetadata) []byte {
 	str("pipelineName", sm.PipelineName)
 	str("registryName", sm.RegistryName)
 	str("registryVersion", sm.RegistryVersion)
-	if len(sm.Properties) > 0 {
+	if clientProps {
+		key("properties")
+		dst = appendStringMapWith(dst, sm.Properties, clientDefaults)
+	} else if len(sm.Properties) > 0 {
 		key("properties")
 		dst = appendStringMap(dst, sm.Properties)
 	}
@@ -192,9 +329,25 @@ func appendSystemMetadata(dst []byte, sm *SystemMetadata) []byte {
 
 // appendStringMap appends m as a JSON object with sorted keys.
 func appendStringMap(dst []byte, m map[string]string) []byte {
-	keys := make([]string, 0, len(m))
+	return appendStringMapWith(dst, m, nil)
+}
+
+// clientDefaults are the properties filled adds to system metadata that
+// lacks them.
+var clientDefaults = [][2]string{{"clientId", datahub.ClientID}, {"clientVersion", datahub.Version}}
+
+// appendStringMapWith appends as a JSON object with sorted keys m and the
+// key-value pairs of defaults whose keys m lacks.
+func appendStringMapWith(dst []byte, m map[string]string, defaults [][2]string) []byte {
+	var arr [16]string // the keys of small maps, on the stack
+	keys := arr[:0]
 	for k := range m {
 		keys = append(keys, k)
+	}
+	for _, d := range defaults {
+		if _, ok := m[d[0]]; !ok {
+			keys = append(keys, d[0])
+		}
 	}
 	slices.Sort(keys)
 	dst = append(dst, '{')
@@ -204,7 +357,15 @@ func appendStringMap(dst []byte, m map[string]string) []byte {
 		}
 		dst = appendString(dst, k)
 		dst = append(dst, ':')
-		dst = appendString(dst, m[k])
+		v, ok := m[k]
+		if !ok {
+			for _, d := range defaults {
+				if d[0] == k {
+					v = d[1]
+				}
+			}
+		}
+		dst = appendString(dst, v)
 	}
 	return append(dst, '}')
 }

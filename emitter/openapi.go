@@ -136,9 +136,8 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 		} else {
 			part = append(part, value...)
 		}
-		sm := p.SystemMetadata.filled(now)
 		part = append(part, `,"systemMetadata":`...)
-		part = appendSystemMetadata(part, &sm)
+		part = appendFilledSystemMetadata(part, p.SystemMetadata, now)
 		headers := p.Headers
 		if r.mode == EmitSyncWait {
 			headers = make(map[string]string, len(p.Headers)+1)

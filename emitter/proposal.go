@@ -212,10 +212,14 @@ func replaySafe(ct ChangeType, headers map[string]string) bool {
 // datahub.ErrValidation. It checks the shape only: the server (or
 // NewProposal) judges whether the aspect fits the entity.
 func (p *Proposal) check() error {
+	return p.checkURN(p.urnString())
+}
+
+// checkURN is check, u being p.urnString().
+func (p *Proposal) checkURN(u string) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("emitter: "+format+": %w", append(args, datahub.ErrValidation)...)
 	}
-	u := p.urnString()
 	switch {
 	case u == "" && isNil(p.KeyAspect):
 		return bad("proposal without a URN or key aspect")

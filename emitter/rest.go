@@ -270,7 +270,7 @@ func (r *REST) encode(ps []Proposal) ([]encoded, []Result) {
 		items[i].unsafe = !p.replaySafe()
 		res := &results[i]
 		*res = Result{Index: i, URN: p.urnString(), Aspect: p.aspectName()}
-		if err := p.check(); err != nil {
+		if err := p.checkURN(res.URN); err != nil {
 			res.Status, res.Err = Rejected, err
 			continue
 		}
@@ -279,7 +279,7 @@ func (r *REST) encode(ps []Proposal) ([]encoded, []Result) {
 		}
 		start := len(arena)
 		var err error
-		arena, err = appendProposal(arena, p, now)
+		arena, err = appendProposalURN(arena, p, res.URN, now, false)
 		if err != nil {
 			arena = arena[:start]
 			res.Status, res.Err = Rejected, err

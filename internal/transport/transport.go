@@ -10,6 +10,7 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"runtime"
+	"sync"
 
 	"github.com/hashicorp/go-retryablehttp"
 
@@ -61,7 +62,17 @@ type Client struct {
 	rc      *retryablehttp.Client
 	policy  policy
 	maxResp int64
+
+	// templates holds, by path, a request http.NewRequest made for the
+	// path (no body, no context), at most maxTemplates of them: Send copies
+	// it instead of parsing the URL again.
+	mu        sync.RWMutex
+	templates map[string]*http.Request
 }
+
+// maxTemplates bounds Client.templates: the emitter's paths are few, the
+// client's (which carry URNs) many.
+const maxTemplates = 64
 
 // Response is a successful (2xx) answer, its body read in full.
 type Response struct {
@@ -196,7 +207,6 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 // request that was never sent (the context done before, a header net/http
 // refuses), never does.
 func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
-	target := c.base + r.Path
 	var raw any // retryablehttp sends a []byte(nil) as a chunked empty body
 	if len(r.Body) > 0 {
 		raw = r.Body
@@ -205,9 +215,9 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	tctx := httptrace.WithClientTrace(context.WithValue(ctx, stateKey{}, st), &httptrace.ClientTrace{
 		WroteHeaders: func() { st.sent.Store(true) },
 	})
-	req, err := retryablehttp.NewRequestWithContext(tctx, r.Method, target, raw)
+	req, err := c.newRequest(tctx, r.Method, r.Path, raw)
 	if err != nil {
-		return nil, requestError(r.Method, target, err)
+		return nil, requestError(r.Method, c.base+r.Path, err)
 	}
 	req.Header = c.header.Clone()
 	resp, err := c.rc.Do(req)
@@ -215,31 +225,76 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 		if resp != nil {
 			resp.Body.Close()
 		}
-		return nil, st.outcome(requestError(r.Method, target, err), 0)
+		return nil, st.outcome(requestError(r.Method, c.base+r.Path, err), 0)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, rerr := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		if rerr != nil && ctx.Err() != nil {
-			return nil, st.outcome(requestError(r.Method, target, ctx.Err()), 0)
+			return nil, st.outcome(requestError(r.Method, c.base+r.Path, ctx.Err()), 0)
 		}
 		e := DecodeError(resp.StatusCode, data)
-		e.Method, e.URL, e.Header = r.Method, datahub.RedactURL(target), resp.Header
+		e.Method, e.URL, e.Header = r.Method, datahub.RedactURL(c.base+r.Path), resp.Header
 		return nil, st.outcome(e, resp.StatusCode)
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, c.maxResp+1))
 	if err != nil {
 		if !st.write {
-			return nil, requestError(r.Method, target, err)
+			return nil, requestError(r.Method, c.base+r.Path, err)
 		}
 		// The server answered 2xx, so a write was applied, but its answer
 		// (counts, a created key) is lost.
-		return nil, &unknownError{err: requestError(r.Method, target, err)}
+		return nil, &unknownError{err: requestError(r.Method, c.base+r.Path, err)}
 	}
 	if int64(len(data)) > c.maxResp {
-		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", r.Method, datahub.RedactURL(target), c.maxResp)
+		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", r.Method, datahub.RedactURL(c.base+r.Path), c.maxResp)
 	}
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data, Replayed: st.maybeApplied}, nil
+}
+
+// newRequest returns retryablehttp.NewRequestWithContext(ctx, method,
+// c.base+path, raw); for a path seen before, it copies the request made
+// then (its URL deep) instead of parsing the URL again.
+func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (*retryablehttp.Request, error) {
+	c.mu.RLock()
+	t := c.templates[path]
+	c.mu.RUnlock()
+	if t == nil || t.Method != method {
+		target := c.base + path
+		req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
+		if err == nil && t == nil {
+			c.remember(method, path, target)
+		}
+		return req, err
+	}
+	hr := t.WithContext(ctx)
+	u := *t.URL
+	hr.URL = &u
+	hr.Header = make(http.Header)
+	req, err := retryablehttp.FromRequest(hr)
+	if err == nil {
+		err = req.SetBody(raw)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// remember keeps a template request for path, while there is room.
+func (c *Client) remember(method, path, target string) {
+	t, err := http.NewRequest(method, target, nil)
+	if err != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.templates == nil {
+		c.templates = make(map[string]*http.Request)
+	}
+	if _, ok := c.templates[path]; !ok && len(c.templates) < maxTemplates {
+		c.templates[path] = t
+	}
 }
 
 // writeMethod reports whether method may change something on the server.
