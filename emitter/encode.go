@@ -264,19 +264,7 @@ func encodeJSONSlow(buf *bytes.Buffer, a aspects.Aspect) error {
 // appendFilledSystemMetadata appends sm.filled(nowMillis) (sm may be nil)
 // as appendSystemMetadata does, without building the filled properties.
 func appendFilledSystemMetadata(dst []byte, sm *SystemMetadata, nowMillis int64) []byte {
-	var out SystemMetadata
-	if sm != nil {
-		out = *sm
-	}
-	if out.LastObserved == 0 {
-		out.LastObserved = nowMillis
-	}
-	if out.RunID == "" {
-		out.RunID = DefaultRunID
-	}
-	if out.LastRunID == "" {
-		out.LastRunID = DefaultRunID
-	}
+	out := sm.withRunDefaults(nowMillis)
 	return appendSystemMetadataAs(dst, &out, true)
 }
 

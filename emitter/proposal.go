@@ -313,9 +313,9 @@ type SystemMetadata struct {
 	Version string `json:"version,omitempty"`
 }
 
-// filled returns a copy of sm (nil allowed) with the defaults filled in,
-// nowMillis as LastObserved.
-func (sm *SystemMetadata) filled(nowMillis int64) SystemMetadata {
+// withRunDefaults returns a copy of sm (nil allowed) with nowMillis as
+// LastObserved and DefaultRunID as RunID and LastRunID where they are unset.
+func (sm *SystemMetadata) withRunDefaults(nowMillis int64) SystemMetadata {
 	var out SystemMetadata
 	if sm != nil {
 		out = *sm
@@ -329,6 +329,13 @@ func (sm *SystemMetadata) filled(nowMillis int64) SystemMetadata {
 	if out.LastRunID == "" {
 		out.LastRunID = DefaultRunID
 	}
+	return out
+}
+
+// filled returns a copy of sm (nil allowed) with the defaults filled in,
+// nowMillis as LastObserved.
+func (sm *SystemMetadata) filled(nowMillis int64) SystemMetadata {
+	out := sm.withRunDefaults(nowMillis)
 	_, hasID := out.Properties["clientId"]
 	_, hasVersion := out.Properties["clientVersion"]
 	if !hasID || !hasVersion {
