@@ -21,6 +21,12 @@ type UpdateOptions struct {
 	// Headers are the write's condition headers (If-Version-Match, ...), as
 	// a proposal's.
 	Headers map[string]string
+	// MissingEntity, when set, is the refusal of the write when the entity
+	// does not exist (its key aspect was never written, or it was deleted)
+	// at the moment the write is applied: it is checked inside the store's
+	// writer lock, so that a delete cannot land between the check and the
+	// write. nil: the write creates the entity if it does not exist.
+	MissingEntity *Error
 }
 
 // Update is a read-modify-write of aspect of urn: fn gets the latest value
@@ -43,6 +49,9 @@ func (c *Core) Update(ctx context.Context, urn, aspect string, fn UpdateFunc, o 
 	var w store.Write
 	if perr := prepare(&p, c.patcher, c.opts.AcceptUnknown, wrapped, nil, &w); perr != nil {
 		return perr
+	}
+	if o.MissingEntity != nil {
+		w.Check = entityMustExist(o.MissingEntity, w.Check)
 	}
 	c.barrier()
 	if _, err := c.apply([]item{{}}, []store.Write{w}, false); err != nil {
@@ -67,5 +76,20 @@ func updateWrite(fn UpdateFunc, info pdl.AspectInfo, entityType string, lax bool
 			return nil, e
 		}
 		return value, nil
+	}
+}
+
+// entityMustExist is a store check that refuses the write with missing
+// when the entity does not exist, then runs next (nil: none), the write's
+// own conditions.
+func entityMustExist(missing *Error, next func(store.Current) error) func(store.Current) error {
+	return func(cur store.Current) error {
+		if !cur.EntityExists {
+			return missing
+		}
+		if next != nil {
+			return next(cur)
+		}
+		return nil
 	}
 }

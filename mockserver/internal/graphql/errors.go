@@ -28,7 +28,7 @@ func serverError(msg string) *gqlError { return &gqlError{msg, 500} }
 
 // fromCore maps a core error to DataHub's GraphQL error: an argument or
 // validation refusal is DataHub's IllegalArgumentException (400), a missing
-// thing 404, anything else 500.
+// thing 404, anything else (an unsupported resource, a failure) 500.
 func fromCore(err error) *gqlError {
 	e := gms.AsError(err)
 	msg := e.Message
@@ -48,16 +48,11 @@ func fromCore(err error) *gqlError {
 	return serverError(msg)
 }
 
-// DataHub's texts for updateDescription (UpdateDescriptionResolver,
-// DescriptionUtils), and the mock's own where it refuses what DataHub does.
+// The mock's texts of the GraphQL reads (updateDescription's are the
+// core's).
 const (
-	msgUnsupportedResource = "Failed to update description. Unsupported resource type %s provided."
-	msgDoesNotExist        = "Failed to update %s. %s does not exist."
-	msgNoSchema            = "Failed to update %s & field %s. %s has no schema."
-	msgNoSuchField         = "Failed to update %s & field %s. Field %s does not exist in the datasets schema."
-	msgWholeDataset        = "Failed to update description. Setting the description of a whole dataset through GraphQL is not supported (datahub-mock follows the interface spec): write editableDatasetProperties by proposal, or pass subResourceType DATASET_FIELD and subResource"
-	msgWrongEntityType     = "Failed to load %s: %s is not a %s urn (datahub-mock)"
-	msgMapAspect           = "Failed to map aspect %s of %s: %s (datahub-mock)"
+	msgWrongEntityType = "Failed to load %s: %s is not a %s urn (datahub-mock)"
+	msgMapAspect       = gms.MsgMapAspect
 )
 
 // The texts of the request limits (see MaxDepth): graphql-java's for depth
