@@ -16,8 +16,9 @@ type LineageEdge struct{ Downstream, Upstream string }
 const LineageActor = "urn:li:corpuser:datahub"
 
 // UpdateLineage adds and removes lineage edges as DataHub's
-// UpdateLineageResolver and LineageService do: every URN must exist
-// (soft-deleted ones do); then, per downstream, one read-modify-write
+// UpdateLineageResolver and LineageService do: every URN must be valid
+// (checked for every edge, the added ones first, before any existence) and
+// must exist (soft-deleted ones do); then, per downstream, one read-modify-write
 // ([Core.Update], so no concurrent edge is lost) of the aspect that holds
 // its upstreams: a dataset's upstreamLineage.upstreams (dataJob upstreams
 // skipped), a chart's chartInfo.inputEdges, a dashboard's
@@ -27,7 +28,15 @@ const LineageActor = "urn:li:corpuser:datahub"
 // entity types are ignored.
 func (c *Core) UpdateLineage(ctx context.Context, add, remove []LineageEdge) error {
 	now := c.opts.Clock().UnixMilli()
-	for _, e := range slices.Concat(add, remove) {
+	edges := slices.Concat(add, remove)
+	for _, e := range edges {
+		for _, u := range []string{e.Downstream, e.Upstream} {
+			if _, err := CheckURN(u); err != nil {
+				return err
+			}
+		}
+	}
+	for _, e := range edges {
 		for _, u := range []string{e.Downstream, e.Upstream} {
 			ok, err := c.Exists(ctx, u)
 			if err != nil {
@@ -166,7 +175,7 @@ func (c *Core) editLists(ctx context.Context, u, aspect string, mustExist bool, 
 		}
 		change(obj)
 		return json.Marshal(obj)
-	}, UpdateOptions{SystemMetadata: json.RawMessage(`{"properties":{"appSource":"ui"}}`)})
+	}, UpdateOptions{SystemMetadata: uiSystemMetadata})
 	if err != nil {
 		if e := AsError(err); e != nil && e.Message != fmt.Sprintf(MsgLineageFailed, u) {
 			return errorf(e.Kind, MsgLineageFailed+". %s", u, e.Message)

@@ -2,6 +2,7 @@ package gms_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -56,5 +57,53 @@ func TestUpdateLineageDataJob(t *testing.T) {
 	err = c.UpdateLineage(ctx, []gms.LineageEdge{{Downstream: ds, Upstream: "urn:li:dataset:(urn:li:dataPlatform:x,none,PROD)"}}, nil)
 	if kindOf(err) != gms.BadArgument {
 		t.Errorf("missing upstream: %v", err)
+	}
+}
+
+// TestUpdateLineageChecks: every URN of every edge is checked before any
+// existence (a malformed URN of a later edge is refused as malformed, not
+// as missing), and an edge both added and removed is removed.
+func TestUpdateLineageChecks(t *testing.T) {
+	c := newCore(t, gms.Options{})
+	ctx := t.Context()
+	up := "urn:li:dataset:(urn:li:dataPlatform:hive,db.up,PROD)"
+	ghost := "urn:li:dataset:(urn:li:dataPlatform:hive,db.ghost,PROD)"
+	for _, u := range []string{ds, up} {
+		if err := c.Put(ctx, u, "status", json.RawMessage(`{"removed":false}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := c.UpdateLineage(ctx, []gms.LineageEdge{{Downstream: ghost, Upstream: up}}, []gms.LineageEdge{{Downstream: ds, Upstream: "urn:li:dataset:(x"}})
+	if e := gms.AsError(err); e == nil || e.Kind != gms.BadArgument || !strings.HasPrefix(e.Message, "Invalid urn: urn:li:dataset:(x") {
+		t.Errorf("malformed URN after a missing one = %v, want the malformed URN refused first", err)
+	}
+	err = c.UpdateLineage(ctx, []gms.LineageEdge{{Downstream: ghost, Upstream: up}}, nil)
+	if e := gms.AsError(err); e == nil || e.Kind != gms.BadArgument || e.Message != "Cannot upsert lineage as downstream urn "+ghost+" doesn't exist" {
+		t.Errorf("missing downstream = %v", err)
+	}
+	edge := []gms.LineageEdge{{Downstream: ds, Upstream: up}}
+	if err := c.UpdateLineage(ctx, edge, edge); err != nil {
+		t.Fatal(err)
+	}
+	v, err := c.GetAspect(ctx, ds, "upstreamLineage", 0)
+	if err != nil || string(v.Value) != `{"upstreams":[]}` {
+		t.Errorf("upstreamLineage = %s, %v; want the edge removed (removal wins)", v.Value, err)
+	}
+	if err := c.UpdateLineage(ctx, edge, nil); err != nil {
+		t.Fatal(err)
+	}
+	v, err = c.GetAspect(ctx, ds, "upstreamLineage", 0)
+	var ul struct {
+		Upstreams []struct {
+			Dataset, Type string
+			Properties    map[string]string
+		}
+	}
+	if err != nil || json.Unmarshal(v.Value, &ul) != nil || len(ul.Upstreams) != 1 || ul.Upstreams[0].Dataset != up ||
+		ul.Upstreams[0].Type != "TRANSFORMED" || ul.Upstreams[0].Properties["source"] != "UI" {
+		t.Errorf("upstreamLineage = %s, %v; want the UI's TRANSFORMED upstream", v.Value, err)
+	}
+	if !strings.Contains(string(v.SystemMetadata), `"appSource":"ui"`) {
+		t.Errorf("systemMetadata = %s, want the UI's", v.SystemMetadata)
 	}
 }

@@ -204,38 +204,24 @@ func (p *entityPathR) Path() []*entityR { return p.path }
 // lineageEdgeInput is LineageEdge.
 type lineageEdgeInput struct{ DownstreamUrn, UpstreamUrn string }
 
-// UpdateLineage resolves Mutation.updateLineage (UpdateLineageResolver)
-// through the core.
+// UpdateLineage resolves Mutation.updateLineage through the core
+// ([gms.Core.UpdateLineage] holds DataHub's rules); null edges are skipped.
 func (r *resolver) UpdateLineage(ctx context.Context, a struct {
 	Input struct {
 		EdgesToAdd    []*lineageEdgeInput
 		EdgesToRemove []*lineageEdgeInput
 	}
 }) (*bool, error) {
-	edges := func(in []*lineageEdgeInput) ([]gms.LineageEdge, *gqlError) {
+	edges := func(in []*lineageEdgeInput) []gms.LineageEdge {
 		out := make([]gms.LineageEdge, 0, len(in))
 		for _, e := range in {
-			if e == nil {
-				continue
+			if e != nil {
+				out = append(out, gms.LineageEdge{Downstream: e.DownstreamUrn, Upstream: e.UpstreamUrn})
 			}
-			for _, u := range []string{e.DownstreamUrn, e.UpstreamUrn} {
-				if _, err := gms.CheckURN(u); err != nil {
-					return nil, fromCore(err)
-				}
-			}
-			out = append(out, gms.LineageEdge{Downstream: e.DownstreamUrn, Upstream: e.UpstreamUrn})
 		}
-		return out, nil
+		return out
 	}
-	add, gerr := edges(a.Input.EdgesToAdd)
-	if gerr != nil {
-		return nil, gerr
-	}
-	remove, gerr := edges(a.Input.EdgesToRemove)
-	if gerr != nil {
-		return nil, gerr
-	}
-	if err := r.core.UpdateLineage(ctx, add, remove); err != nil {
+	if err := r.core.UpdateLineage(ctx, edges(a.Input.EdgesToAdd), edges(a.Input.EdgesToRemove)); err != nil {
 		return nil, fromCore(err)
 	}
 	ok := true
