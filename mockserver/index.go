@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 
@@ -18,8 +19,15 @@ import (
 // truncateTimeseriesAspect and getEsTaskStatus read it; restoreIndices
 // rebuilds it from the store.
 
-func newIndex(st *store.Store, cfg config) *index.Index {
-	return index.New(st, index.Options{Clock: cfg.clock, Lag: cfg.asyncLag, Paused: cfg.indexPaused})
+// newIndex returns the search index of s over st. A truncation task
+// deletes the store's documents through s's rules core (set after the
+// index: the task calls it only once it runs).
+func newIndex(s *Server, st *store.Store) *index.Index {
+	cfg := s.cfg
+	return index.New(st, index.Options{Clock: cfg.clock, Lag: cfg.asyncLag, Paused: cfg.indexPaused,
+		DeleteTimeseries: func(entityType, aspect string, endMillis int64, limit int) {
+			_, _ = s.core.TruncateTimeseries(context.Background(), entityType, aspect, endMillis, limit)
+		}})
 }
 
 // WithIndexPaused starts the server with indexing paused (see

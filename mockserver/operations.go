@@ -26,20 +26,23 @@ const (
 	OpEvaluateTests Op = "evaluate"
 )
 
-// DataHub's texts of the operations resource (OperationsResource.java).
+// DataHub's texts of the operations resource's answers
+// (OperationsResource.java); its refusals are the core's.
 const (
-	msgTaskNeither      = "Please specify either Node ID + task ID OR composite task parameters"
-	msgTaskBoth         = "Please specify only one of Node ID + task ID OR composite task parameters"
-	msgTaskForm         = "Task should be in the form nodeId:taskId e.g. aB1cdEf2GHIJKLMnoPQr3S:123456 (got %s)"
-	msgTaskUnknown      = "Could not get task status for %s"
-	msgTruncateFlags    = "please only set forceReindex OR forceDeleteByQuery flags"
-	msgTruncateSummary  = "Delete %d out of %d rows (%s%%). "
-	msgTruncateReindex  = "Reindexing the aspect without the deleted records. "
-	msgTruncateDelete   = "Issuing a delete by query request. "
-	msgTruncateDryRun   = "This was a dry run. Run with dryRun = false to execute."
-	msgNotTimeseriesAsp = "Aspect %s is not a timeseries aspect of entity %s (datahub-mock)"
-	msgNegativeParam    = "%s must not be negative (datahub-mock)"
-	msgBatchSize        = "batchSize must be positive (datahub-mock)"
+	msgTaskUnknown     = "Could not get task status for %s"
+	msgTruncateFlags   = "please only set forceReindex OR forceDeleteByQuery flags"
+	msgTruncateSummary = "Delete %d out of %d rows (%s%%). "
+	msgTruncateReindex = "Reindexing the aspect without the deleted records. "
+	msgTruncateDelete  = "Issuing a delete by query request. "
+	msgTruncateDryRun  = "This was a dry run. Run with dryRun = false to execute."
+)
+
+// Refusals of the operations the core answers with, by their names in this
+// package.
+const (
+	msgTaskNeither = gms.MsgTaskNeither
+	msgTaskBoth    = gms.MsgTaskBoth
+	msgBatchSize   = gms.MsgBatchSize
 )
 
 // handleRestoreIndices serves restoreIndices: it rebuilds the index
@@ -61,46 +64,34 @@ func (s *Server) handleRestoreIndices(w http.ResponseWriter, r *http.Request, rt
 		writeRestliError(w, rerr, "")
 		return
 	}
-	args := index.RestoreArgs{BatchSize: DefaultRestoreBatchSize, LePitEpochMs: s.cfg.clock().UnixMilli()}
-	args.URN, args.Aspect, args.URNLike = deref(urn), deref(aspect), deref(urnLike)
-	args.Start, args.Limit = int(derefInt(start)), int(derefInt(limit))
-	if batchSize != nil {
-		args.BatchSize = int(*batchSize)
-	}
-	if ge != nil {
-		args.GePitEpochMs = *ge
-	}
-	if le != nil {
-		args.LePitEpochMs = *le
-	}
-	switch {
-	case args.BatchSize <= 0:
-		writeRestliError(w, errorf(http.StatusBadRequest, msgBatchSize), "")
-		return
-	case args.Start < 0 || args.Limit < 0 || args.GePitEpochMs < 0 || args.LePitEpochMs < 0:
-		writeRestliError(w, errorf(http.StatusBadRequest, msgNegativeParam, "start, limit, gePitEpochMs and lePitEpochMs"), "")
+	args, err := s.core.RestoreArgs(gms.RestoreParams{URN: urn, Aspect: aspect, URNLike: urnLike, Start: start,
+		BatchSize: batchSize, Limit: limit, GePitEpochMs: ge, LePitEpochMs: le, CreateDefaultAspects: createDefaultAspects})
+	if err != nil {
+		writeRestliError(w, fromCore(err, OpRestoreIndices), "")
 		return
 	}
 	s.core.ApplyDue()
-	batches, err := s.index.Restore(args)
+	batches, err := s.index.Restore(index.RestoreArgs{URN: args.URN, Aspect: args.Aspect, URNLike: args.URNLike,
+		Start: args.Start, BatchSize: args.BatchSize, Limit: args.Limit,
+		GePitEpochMs: args.GePitEpochMs, LePitEpochMs: args.LePitEpochMs})
 	if err != nil {
 		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
 		return
 	}
-	writeValue(w, restoreString(args, urn, aspect, urnLike, createDefaultAspects != nil && *createDefaultAspects, batches))
+	writeValue(w, restoreString(args, urn, aspect, urnLike, batches))
 }
 
 // DefaultRestoreBatchSize is restoreIndices' batchSize when none is given:
 // 10 in the mock (DataHub's server has 500; set batchSize when it matters).
-const DefaultRestoreBatchSize = 10
+const DefaultRestoreBatchSize = gms.DefaultRestoreBatchSize
 
 // restoreString renders restoreIndices' answer as GMS does: a Java
 // HashMap.toString of {args=RestoreIndicesArgs(...), result=...} with the
 // Lombok toString of each RestoreIndicesResult joined by new lines.
-func restoreString(a index.RestoreArgs, urn, aspect, urnLike *string, createDefault bool, batches []index.RestoreBatch) string {
+func restoreString(a gms.RestoreArgs, urn, aspect, urnLike *string, batches []index.RestoreBatch) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "{args=RestoreIndicesArgs(start=%d, batchSize=%d, limit=%d, numThreads=1, batchDelayMs=1000, gePitEpochMs=%d, lePitEpochMs=%d, createDefaultAspects=%t, aspectName=%s, aspectNames=[], urn=%s, urnLike=%s, urnBasedPagination=false, lastUrn=, lastAspect=), result=",
-		a.Start, a.BatchSize, a.Limit, a.GePitEpochMs, a.LePitEpochMs, createDefault, javaString(aspect), javaString(urn), javaString(urnLike))
+		a.Start, a.BatchSize, a.Limit, a.GePitEpochMs, a.LePitEpochMs, a.CreateDefaultAspects, javaString(aspect), javaString(urn), javaString(urnLike))
 	for i, r := range batches {
 		if i > 0 {
 			b.WriteString("\n")
@@ -115,20 +106,6 @@ func restoreString(a index.RestoreArgs, urn, aspect, urnLike *string, createDefa
 func javaString(p *string) string {
 	if p == nil {
 		return "null"
-	}
-	return *p
-}
-
-func deref(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
-func derefInt(p *int32) int32 {
-	if p == nil {
-		return 0
 	}
 	return *p
 }
@@ -182,41 +159,30 @@ func (s *Server) handleTruncate(w http.ResponseWriter, r *http.Request, rt route
 		writeRestliError(w, rerr, "")
 		return
 	}
-	if batchSize != nil && *batchSize <= 0 {
-		writeRestliError(w, errorf(http.StatusBadRequest, msgBatchSize), "")
+	t, err := gms.TruncationOf(gms.TruncateParams{EntityType: *entityType, Aspect: *aspect, EndTimeMillis: *endTime,
+		DryRun: dryRun, BatchSize: batchSize, TimeoutSeconds: timeout, ForceDeleteByQuery: forceDBQ, ForceReindex: forceRe})
+	if err != nil {
+		writeRestliError(w, fromCore(err, OpTruncateTimeseries), "")
 		return
 	}
-	if timeout != nil && *timeout < 0 {
-		writeRestliError(w, errorf(http.StatusBadRequest, msgNegativeParam, "timeoutSeconds"), "")
-		return
-	}
-	entity, name, ok := index.TimeseriesAspect(*entityType, *aspect)
-	if !ok {
-		writeRestliError(w, errorf(http.StatusBadRequest, msgNotTimeseriesAsp, abbreviate(*aspect), abbreviate(*entityType)), "")
-		return
-	}
-	if gms.TruncateFlagsConflict(forceDBQ, forceRe) {
+	if t.FlagsConflict {
 		writeValue(w, msgTruncateFlags)
 		return
 	}
 	s.core.ApplyDue()
-	plan := s.index.Plan(entity, name, *endTime)
+	plan := s.index.Plan(t.EntityType, t.Aspect, t.EndTimeMillis)
 	msg := fmt.Sprintf(msgTruncateSummary, plan.ToDelete, plan.Total, javaPercent(plan.ToDelete, plan.Total))
-	reindex := gms.TruncateByReindex(forceDBQ, forceRe, plan.ToDelete, plan.Total)
+	reindex := t.ByReindex(plan.ToDelete, plan.Total)
 	if reindex {
 		msg += msgTruncateReindex
 	} else {
 		msg += msgTruncateDelete
 	}
-	if dryRun == nil || *dryRun {
+	if t.DryRun {
 		writeValue(w, msg+msgTruncateDryRun)
 		return
 	}
-	bs := 0
-	if batchSize != nil {
-		bs = int(*batchSize)
-	}
-	writeValue(w, s.index.Truncate(plan, reindex, bs))
+	writeValue(w, s.index.Truncate(plan, reindex, t.BatchSize))
 }
 
 // javaPercent is String.format("%.2f", n*100.0/total) as Java computes it:
@@ -277,37 +243,19 @@ func (s *Server) handleTaskStatus(w http.ResponseWriter, r *http.Request, rt rou
 		writeRestliError(w, rerr, "")
 		return
 	}
-	id := int64(0)
-	if taskID != nil {
-		id = *taskID
-	}
-	pair := nodeID != nil && id > 0
-	var composite string
-	switch {
-	case task == nil && !pair:
-		writeRestliError(w, errorf(http.StatusBadRequest, msgTaskNeither), "")
-		return
-	case task != nil && pair && *task != *nodeID+":"+strconv.FormatInt(id, 10):
-		writeRestliError(w, errorf(http.StatusBadRequest, msgTaskBoth), "")
-		return
-	case task != nil:
-		composite = *task
-	default:
-		composite = *nodeID + ":" + strconv.FormatInt(id, 10)
-	}
-	node, num, ok := index.ParseTaskID(composite)
-	if !ok {
-		writeRestliError(w, errorf(http.StatusBadRequest, msgTaskForm, abbreviate(composite)), "")
+	ref, err := gms.TaskOf(nodeID, taskID, task)
+	if err != nil {
+		writeRestliError(w, fromCore(err, OpGetEsTaskStatus), "")
 		return
 	}
 	s.core.ApplyDue()
-	st, found := s.index.Task(node, num)
+	st, found := s.index.Task(ref.Node, ref.Num)
 	if !found {
-		b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(msgTaskUnknown, abbreviate(composite))})
+		b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(msgTaskUnknown, abbreviate(ref.ID))})
 		writeValue(w, string(b))
 		return
 	}
-	tid, _ := json.Marshal(composite)
+	tid, _ := json.Marshal(ref.ID)
 	writeValue(w, fmt.Sprintf(`{"completed":%t,"taskId":%s,"runTimeNanos":%d,"status":{"total":%d,"updated":%d,"created":%d,"deleted":%d,"batches":%d,"version_conflicts":%d,"noops":%d,"retries":{"bulk":0,"search":0},"throttled_millis":0,"requests_per_second":-1.0,"throttled_until_millis":0}}`,
 		st.Completed, tid, st.RunTimeNanos, st.Total, st.Updated, st.Created, st.Deleted, st.Batches, st.VersionConflicts, st.Noops))
 }

@@ -99,7 +99,7 @@ func Open(opts ...Option) (*Server, error) {
 	for _, f := range cfg.faults {
 		s.faults = append(s.faults, newFault(f))
 	}
-	s.index = newIndex(st, cfg)
+	s.index = newIndex(s, st)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
 		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow})
 	return s, nil

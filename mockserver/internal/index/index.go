@@ -22,6 +22,14 @@ type Options struct {
 	Paused bool
 	// NodeID is the Elasticsearch node id in task ids ("" : [DefaultNodeID]).
 	NodeID string
+	// DeleteTimeseries deletes the source documents of one batch of a
+	// truncation task (see [Index.Truncate]) as its batches fall due: those
+	// of the timeseries aspect of every entity of entityType timestamped at
+	// or before endMillis, at most limit of them (0: all). It is called with
+	// the index's lock held and must not read the index. The server gives
+	// its rules core's method; nil deletes from the store directly (an index
+	// used on its own).
+	DeleteTimeseries func(entityType, aspect string, endMillis int64, limit int)
 }
 
 // DefaultNodeID is the node id of the mock's tasks: 22 characters, as
@@ -208,6 +216,11 @@ func New(st *store.Store, opts Options) *Index {
 	}
 	if opts.NodeID == "" {
 		opts.NodeID = DefaultNodeID
+	}
+	if opts.DeleteTimeseries == nil {
+		opts.DeleteTimeseries = func(entityType, aspect string, endMillis int64, limit int) {
+			_, _ = st.DeleteTimeseries("urn:li:"+entityType+":", aspect, endMillis, limit)
+		}
 	}
 	pos := st.Seq() // no traced write exists before the index
 	x := &Index{st: st, sub: st.Subscribe(), pos: pos, opts: opts, paused: opts.Paused,
@@ -507,25 +520,4 @@ func (x *Index) Stats() (applied, dropped int) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	return x.applied, x.dropped
-}
-
-// TimeseriesAspect resolves an entity type and a timeseries aspect given in
-// any case ("dataprocessinstance", "dataprocessinstancerunevent", as
-// getIndexSizes reports them, or as registered) to their registered names;
-// ok is false when the entity type has no timeseries aspect of that name.
-func TimeseriesAspect(entityType, aspect string) (entity, name string, ok bool) {
-	for _, e := range pdl.Entities() {
-		if !strings.EqualFold(e.Name, entityType) {
-			continue
-		}
-		for _, a := range e.Aspects {
-			if !strings.EqualFold(a, aspect) {
-				continue
-			}
-			if info, ok := pdl.LookupAspect(a); ok && info.Timeseries {
-				return e.Name, a, true
-			}
-		}
-	}
-	return "", "", false
 }

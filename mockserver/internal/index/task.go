@@ -12,11 +12,6 @@ import (
 // takes.
 const TaskBatchInterval = time.Second
 
-// DefaultTruncateBatchSize is the batch size of a truncation without one
-// (Elasticsearch's scroll size for delete-by-query and reindex as DataHub
-// documents it).
-const DefaultTruncateBatchSize = 10000
-
 // TruncatePlan is what truncating a timeseries index would do.
 type TruncatePlan struct {
 	Index              string
@@ -72,12 +67,12 @@ func (t *task) n() int {
 func (t *task) batches() int { return (t.n() + t.batchSize - 1) / t.batchSize }
 
 // Truncate starts a task deleting the documents of plan's index with
-// timestampMillis <= plan.EndTimeMillis from the index and from the store;
-// it returns the task id "<nodeId>:<n>".
+// timestampMillis <= plan.EndTimeMillis from the index, and their source
+// documents through Options.DeleteTimeseries, in batches of batchSize
+// documents (> 0; less is 1) that fall due one per [TaskBatchInterval] of
+// the clock; it returns the task id "<nodeId>:<n>".
 func (x *Index) Truncate(plan TruncatePlan, reindex bool, batchSize int) string {
-	if batchSize <= 0 {
-		batchSize = DefaultTruncateBatchSize
-	}
+	batchSize = max(batchSize, 1)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.taskSeq++
@@ -115,8 +110,9 @@ func (x *Index) advanceTasks(now time.Time) {
 }
 
 // deleteOld removes at most limit (0: all) documents of plan's index with
-// timestampMillis <= plan.EndTimeMillis, the oldest first, from the index
-// and from the store; x.mu is held.
+// timestampMillis <= plan.EndTimeMillis, the oldest first, from the index,
+// and has Options.DeleteTimeseries delete their source documents; x.mu is
+// held.
 func (x *Index) deleteOld(p TruncatePlan, limit int) {
 	if i := x.indices[p.Index]; i != nil {
 		var old []*Document
@@ -136,7 +132,7 @@ func (x *Index) deleteOld(p TruncatePlan, limit int) {
 	}
 	// The store is the mock's source of timeseries reads; its events reach
 	// the index later and find the documents gone.
-	_, _ = x.st.DeleteTimeseries("urn:li:"+p.EntityType+":", p.Aspect, p.EndTimeMillis, limit)
+	x.opts.DeleteTimeseries(p.EntityType, p.Aspect, p.EndTimeMillis, limit)
 }
 
 // TaskStatus is the status of a task, as Elasticsearch's tasks API reports
