@@ -65,13 +65,13 @@ func TestValueArena(t *testing.T) {
 		a.size += len(s)
 	}
 	var got [][]byte
-	for _, s := range append(compactSeeds[:4], compactSeeds[8]) { // the last has no room left
+	for _, s := range append(compactSeeds[:4:4], compactSeeds[8]) { // the last has no room left
 		got = append(got, compactValid(a, []byte(s)))
 	}
 	for i := range got {
 		_ = append(got[i], "!!!!"...) // must not reach a neighbour
 	}
-	for i, s := range append(compactSeeds[:4], compactSeeds[8]) {
+	for i, s := range append(compactSeeds[:4:4], compactSeeds[8]) {
 		if want := jsonx.Compact([]byte(s)); !bytes.Equal(got[i], want) {
 			t.Errorf("value %d = %q, want %q", i, got[i], want)
 		}
