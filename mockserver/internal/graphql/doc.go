@@ -6,10 +6,11 @@
 // with GetEntity (the key aspect synthesised from the URN for a never-written
 // entity, as DataHub's batch loaders do) and decoded here with the package's
 // own small JSON types, never the SDK's aspect structs, so that a wrong JSON
-// tag cannot hide on both sides. updateDescription changes an aspect from
-// its current value with Core.Update (a read-modify-write inside the
-// store's lock, so that concurrent mutations lose nothing), an UPSERT with
-// appSource=ui, as DataHub's MutationUtils writes it.
+// tag cannot hide on both sides. The mutations only translate: their
+// rules (what updateDescription accepts and merges, the edges
+// updateLineage writes, the UI's systemMetadata) are the core's
+// (Core.UpdateDescription, Core.UpdateLineage), whose errors the resolvers
+// map to DataHub's GraphQL errors.
 //
 // Requests are bounded (see MaxDepth and the limits beside it): a document
 // beyond a limit is refused with one ExecutionAborted error naming it.
