@@ -156,17 +156,16 @@ func (c *Core) updateFieldDescription(ctx context.Context, u, fp, description st
 // change gets the current members ({} when the aspect is absent) and edits
 // them in place; a value it cannot decode or edit is Internal.
 func (c *Core) updateFromUI(ctx context.Context, u, aspect string, change func(obj map[string]json.RawMessage) error) error {
-	mapFailed := func(err error) error { return errorf(Internal, MsgMapAspect, aspect, Abbreviate(u), err) }
 	return c.Update(ctx, u, aspect, func(cur json.RawMessage) (json.RawMessage, error) {
 		obj := map[string]json.RawMessage{}
 		if cur != nil {
 			if err := json.Unmarshal(cur, &obj); err != nil {
-				return nil, mapFailed(err)
+				return nil, errorf(Internal, MsgMapAspect, aspect, Abbreviate(u), err)
 			}
 		}
 		if err := change(obj); err != nil {
-			return nil, mapFailed(err)
+			return nil, errorf(Internal, MsgMapAspect, aspect, Abbreviate(u), err)
 		}
 		return json.Marshal(obj)
-	}, UpdateOptions{SystemMetadata: uiSystemMetadata, MissingEntity: missingDescriptionTarget(u)})
+	}, UpdateOptions{SystemMetadata: uiSystemMetadata, IfEntityMissing: missingDescriptionTarget})
 }

@@ -21,12 +21,13 @@ type UpdateOptions struct {
 	// Headers are the write's condition headers (If-Version-Match, ...), as
 	// a proposal's.
 	Headers map[string]string
-	// MissingEntity, when set, is the refusal of the write when the entity
-	// does not exist (its key aspect was never written, or it was deleted)
-	// at the moment the write is applied: it is checked inside the store's
-	// writer lock, so that a delete cannot land between the check and the
-	// write. nil: the write creates the entity if it does not exist.
-	MissingEntity *Error
+	// IfEntityMissing, when set, makes the refusal of the write when the
+	// entity urn does not exist (its key aspect was never written, or it
+	// was deleted) at the moment the write is applied: it is checked inside
+	// the store's writer lock, so that a delete cannot land between the
+	// check and the write. nil: the write creates the entity if it does not
+	// exist.
+	IfEntityMissing func(urn string) *Error
 }
 
 // Update is a read-modify-write of aspect of urn: fn gets the latest value
@@ -50,8 +51,8 @@ func (c *Core) Update(ctx context.Context, urn, aspect string, fn UpdateFunc, o 
 	if perr := prepare(&p, c.patcher, c.opts.AcceptUnknown, wrapped, nil, &w); perr != nil {
 		return perr
 	}
-	if o.MissingEntity != nil {
-		w.Check = entityMustExist(o.MissingEntity, w.Check)
+	if o.IfEntityMissing != nil {
+		w.Check = entityMustExist(urn, o.IfEntityMissing, w.Check)
 	}
 	c.barrier()
 	if _, err := c.apply([]item{{}}, []store.Write{w}, false); err != nil {
@@ -79,13 +80,13 @@ func updateWrite(fn UpdateFunc, info pdl.AspectInfo, entityType string, lax bool
 	}
 }
 
-// entityMustExist is a store check that refuses the write with missing
-// when the entity does not exist, then runs next (nil: none), the write's
-// own conditions.
-func entityMustExist(missing *Error, next func(store.Current) error) func(store.Current) error {
+// entityMustExist is a store check that refuses the write with
+// missing(urn) when the entity does not exist, then runs next (nil: none),
+// the write's own conditions.
+func entityMustExist(urn string, missing func(string) *Error, next func(store.Current) error) func(store.Current) error {
 	return func(cur store.Current) error {
 		if !cur.EntityExists {
-			return missing
+			return missing(urn)
 		}
 		if next != nil {
 			return next(cur)

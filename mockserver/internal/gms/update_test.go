@@ -49,17 +49,19 @@ func TestUpdate(t *testing.T) {
 	}
 }
 
-// TestUpdateMissingEntity checks UpdateOptions.MissingEntity: an entity
+// TestUpdateMissingEntity checks UpdateOptions.IfEntityMissing: an entity
 // that does not exist gets that refusal and nothing is written; one that
 // exists is updated.
 func TestUpdateMissingEntity(t *testing.T) {
 	c := newCore(t, gms.Options{})
 	ctx := t.Context()
-	missing := &gms.Error{Kind: gms.BadArgument, Message: "no entity", Index: -1}
+	missing := func(u string) *gms.Error {
+		return &gms.Error{Kind: gms.BadArgument, Message: "no entity " + u, Index: -1}
+	}
 	set := func(json.RawMessage) (json.RawMessage, error) { return json.RawMessage(`{"removed":false}`), nil }
-	err := c.Update(ctx, ds, "status", set, gms.UpdateOptions{MissingEntity: missing})
-	if e := gms.AsError(err); e == nil || e.Kind != gms.BadArgument || e.Message != "no entity" {
-		t.Errorf("Update of a missing entity = %v, want the MissingEntity refusal", err)
+	err := c.Update(ctx, ds, "status", set, gms.UpdateOptions{IfEntityMissing: missing})
+	if e := gms.AsError(err); e == nil || e.Kind != gms.BadArgument || e.Message != "no entity "+ds {
+		t.Errorf("Update of a missing entity = %v, want the IfEntityMissing refusal", err)
 	}
 	if ok, err := c.Exists(ctx, ds); err != nil || ok {
 		t.Fatalf("Exists = %v, %v after a refused update", ok, err)
@@ -67,7 +69,7 @@ func TestUpdateMissingEntity(t *testing.T) {
 	if err := c.Put(ctx, ds, "status", json.RawMessage(`{"removed":true}`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Update(ctx, ds, "status", set, gms.UpdateOptions{MissingEntity: missing}); err != nil {
+	if err := c.Update(ctx, ds, "status", set, gms.UpdateOptions{IfEntityMissing: missing}); err != nil {
 		t.Errorf("Update of an existing entity = %v", err)
 	}
 }
