@@ -18,9 +18,10 @@ const LineageActor = "urn:li:corpuser:datahub"
 // UpdateLineage adds and removes lineage edges as DataHub's
 // UpdateLineageResolver and LineageService do: every URN must be valid
 // (checked for every edge, the added ones first, before any existence) and
-// must exist (soft-deleted ones do); then, per downstream, one read-modify-write
-// ([Core.Update], so no concurrent edge is lost) of the aspect that holds
-// its upstreams: a dataset's upstreamLineage.upstreams (dataJob upstreams
+// must exist (soft-deleted ones do); then, per downstream, one
+// read-modify-write ([Core.Update], so no concurrent edge is lost, and
+// refused if the entity was deleted since) of the aspect that holds its
+// upstreams: a dataset's upstreamLineage.upstreams (dataJob upstreams
 // skipped), a chart's chartInfo.inputEdges, a dashboard's
 // dashboardInfo.datasetEdges and chartEdges, a data job's
 // dataJobInputOutput input edges; a data job upstream also gets the
@@ -43,7 +44,7 @@ func (c *Core) UpdateLineage(ctx context.Context, add, remove []LineageEdge) err
 				return err
 			}
 			if !ok {
-				return errorf(BadArgument, MsgLineageMissing, u)
+				return lineageMissing(u)
 			}
 		}
 	}
@@ -151,10 +152,15 @@ func byType(urns []string, entityType string) []string {
 	return out
 }
 
+// lineageMissing is the refusal of an edge whose entity u does not exist.
+func lineageMissing(u string) *Error { return errorf(BadArgument, MsgLineageMissing, u) }
+
 // editLists is a read-modify-write of aspect of u that change edits as a
 // JSON object; mustExist refuses an absent aspect (one whose required
 // members the mock cannot make up). A dataJobInputOutput gets its required
-// lists.
+// lists. The write checks that u still exists inside the store's writer
+// lock, so that an entity deleted after UpdateLineage's existence checks
+// is not brought back by its edges.
 func (c *Core) editLists(ctx context.Context, u, aspect string, mustExist bool, change func(map[string]any)) error {
 	err := c.Update(ctx, u, aspect, func(cur json.RawMessage) (json.RawMessage, error) {
 		obj := map[string]any{}
@@ -175,7 +181,7 @@ func (c *Core) editLists(ctx context.Context, u, aspect string, mustExist bool, 
 		}
 		change(obj)
 		return json.Marshal(obj)
-	}, UpdateOptions{SystemMetadata: uiSystemMetadata})
+	}, UpdateOptions{SystemMetadata: uiSystemMetadata, IfEntityMissing: lineageMissing})
 	if err != nil {
 		if e := AsError(err); e != nil && e.Message != fmt.Sprintf(MsgLineageFailed, u) {
 			return errorf(e.Kind, MsgLineageFailed+". %s", u, e.Message)

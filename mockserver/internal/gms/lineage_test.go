@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
 // TestUpdateLineageDataJob checks the data job side of UpdateLineage: a
@@ -105,5 +106,44 @@ func TestUpdateLineageChecks(t *testing.T) {
 	}
 	if !strings.Contains(string(v.SystemMetadata), `"appSource":"ui"`) {
 		t.Errorf("systemMetadata = %s, want the UI's", v.SystemMetadata)
+	}
+}
+
+// TestUpdateLineageDeletedBeforeWrite deletes the downstream after
+// updateLineage checked that it exists and before its write is applied (at
+// the write's own barrier, the last of the call): the write must refuse it,
+// not bring the entity back with its upstream.
+func TestUpdateLineageDeletedBeforeWrite(t *testing.T) {
+	st := store.OpenMemory(nil)
+	calls, deleteAt := 0, -1
+	c := gms.New(st, gms.Options{Follow: func() {
+		calls++
+		if calls == deleteAt {
+			if _, _, err := st.DeleteEntity(ds); err != nil {
+				t.Error(err)
+			}
+		}
+	}})
+	t.Cleanup(func() { _ = c.Close(); _ = st.Close() })
+	ctx := t.Context()
+	up := "urn:li:dataset:(urn:li:dataPlatform:hive,db.up,PROD)"
+	for _, u := range []string{ds, up} {
+		if err := c.Put(ctx, u, "status", json.RawMessage(`{"removed":false}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edge := []gms.LineageEdge{{Downstream: ds, Upstream: up}}
+	calls = 0
+	if err := c.UpdateLineage(ctx, edge, nil); err != nil { // counts the barriers of one update
+		t.Fatal(err)
+	}
+	deleteAt, calls = calls, 0
+	err := c.UpdateLineage(ctx, edge, nil)
+	if e := gms.AsError(err); e == nil || e.Kind != gms.BadArgument ||
+		e.Message != "Failed to update lineage for urn "+ds+". Cannot upsert lineage as downstream urn "+ds+" doesn't exist" {
+		t.Errorf("UpdateLineage of a downstream deleted before the write = %v", err)
+	}
+	if ok, err := c.Exists(ctx, ds); err != nil || ok {
+		t.Errorf("Exists = %v, %v: the write brought the deleted entity back", ok, err)
 	}
 }
