@@ -2,6 +2,8 @@ package index
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -98,8 +100,9 @@ func TestTimeseriesIndexAndTruncate(t *testing.T) {
 		t.Errorf("plan = %+v", p)
 	}
 	id := x.Truncate(p, false, 2)
-	node, num, ok := ParseTaskID(id)
-	if !ok || node != DefaultNodeID {
+	node, n, _ := strings.Cut(id, ":")
+	num, err := strconv.ParseInt(n, 10, 64)
+	if err != nil || node != DefaultNodeID {
 		t.Fatalf("task id %q", id)
 	}
 	clk.Add(TaskBatchInterval)

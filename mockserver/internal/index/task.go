@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -147,30 +146,6 @@ type TaskStatus struct {
 	Batches          int
 	VersionConflicts int
 	Noops            int
-}
-
-// ParseTaskID splits "<nodeId>:<n>"; ok is false when it is not of that form
-// (DataHub's pattern ^[a-zA-Z0-9-_]+:[0-9]+$ with n > 0).
-func ParseTaskID(id string) (node string, num int64, ok bool) {
-	node, n, found := strings.Cut(id, ":")
-	if !found || node == "" || n == "" {
-		return "", 0, false
-	}
-	for _, r := range node {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
-			return "", 0, false
-		}
-	}
-	for _, r := range n {
-		if r < '0' || r > '9' {
-			return "", 0, false
-		}
-	}
-	num, err := strconv.ParseInt(n, 10, 64)
-	if err != nil || num <= 0 {
-		return "", 0, false
-	}
-	return node, num, true
 }
 
 // Task returns the status of task num of node; ok is false when the node is
