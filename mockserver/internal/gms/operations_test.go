@@ -174,3 +174,22 @@ func TestTruncateTimeseries(t *testing.T) {
 		t.Errorf("after all those <= 5 (-want +got):\n%s", diff)
 	}
 }
+
+func TestTruncationBatch(t *testing.T) {
+	t.Parallel()
+	ms := []int64{3, 0, 2, 0, 9, 1}
+	for _, c := range []struct {
+		end   int64
+		limit int
+		want  string
+	}{
+		{2, 0, "[1 3 5 2]"}, // at or before 2, oldest first, ties in the order given
+		{2, 3, "[1 3 5]"},
+		{-1, 0, "[]"},
+		{9, 1, "[1]"},
+	} {
+		if got := fmt.Sprint(gms.TruncationBatch(c.end, c.limit)(ms)); got != c.want {
+			t.Errorf("TruncationBatch(%d, %d) = %s, want %s", c.end, c.limit, got, c.want)
+		}
+	}
+}

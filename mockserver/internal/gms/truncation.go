@@ -1,7 +1,9 @@
 package gms
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -100,17 +102,36 @@ func timeseriesAspect(entityType, aspect string) (entity, name string, ok bool) 
 }
 
 // TruncateTimeseries deletes from the store one batch of a truncation of
-// the timeseries aspect of every entity of entityType (registered names):
-// the documents timestamped at or before endMillis, the oldest first, at
-// most limit of them (0: all), as the delete-by-query of
-// truncateTimeseriesAspect does; it returns how many it deleted. The
+// the timeseries aspect of every entity of entityType (registered names),
+// the documents [TruncationBatch] picks; it returns how many it deleted. The
 // search index's truncation task calls it as its batches fall due on the
 // server's clock, while it catches up: so unlike the other methods it does
 // not apply the due async writes first (the barrier is what runs the task).
 func (c *Core) TruncateTimeseries(ctx context.Context, entityType, aspect string, endMillis int64, limit int) (int, error) {
-	n, err := c.st.DeleteTimeseries("urn:li:"+entityType+":", aspect, endMillis, limit)
+	n, err := c.st.DeleteDocuments("urn:li:"+entityType+":", aspect, TruncationBatch(endMillis, limit))
 	if err != nil {
 		return 0, errorf(Internal, MsgStore, err)
 	}
 	return n, nil
+}
+
+// TruncationBatch picks, of documents timestamped timestamps, one batch of
+// a truncation as the delete-by-query of truncateTimeseriesAspect finds it
+// in Elasticsearch: those timestamped at or before endMillis, the oldest
+// first (documents of one time in the order given), at most limit of them
+// (0: all).
+func TruncationBatch(endMillis int64, limit int) func(timestamps []int64) []int {
+	return func(timestamps []int64) []int {
+		var old []int
+		for i, ms := range timestamps {
+			if ms <= endMillis {
+				old = append(old, i)
+			}
+		}
+		slices.SortStableFunc(old, func(a, b int) int { return cmp.Compare(timestamps[a], timestamps[b]) })
+		if limit > 0 && len(old) > limit {
+			old = old[:limit]
+		}
+		return old
+	}
 }

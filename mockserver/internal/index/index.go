@@ -27,8 +27,8 @@ type Options struct {
 	// of the timeseries aspect of every entity of entityType timestamped at
 	// or before endMillis, at most limit of them (0: all). It is called with
 	// the index's lock held and must not read the index. The server gives
-	// its rules core's method; nil deletes from the store directly (an index
-	// used on its own).
+	// its rules core's method; nil deletes nothing (which documents a batch
+	// deletes is the core's rule).
 	DeleteTimeseries func(entityType, aspect string, endMillis int64, limit int)
 }
 
@@ -218,9 +218,7 @@ func New(st *store.Store, opts Options) *Index {
 		opts.NodeID = DefaultNodeID
 	}
 	if opts.DeleteTimeseries == nil {
-		opts.DeleteTimeseries = func(entityType, aspect string, endMillis int64, limit int) {
-			_, _ = st.DeleteTimeseries("urn:li:"+entityType+":", aspect, endMillis, limit)
-		}
+		opts.DeleteTimeseries = func(string, string, int64, int) {}
 	}
 	pos := st.Seq() // no traced write exists before the index
 	x := &Index{st: st, sub: st.Subscribe(), pos: pos, opts: opts, paused: opts.Paused,

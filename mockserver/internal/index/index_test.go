@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/like"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 	"github.com/google/go-cmp/cmp"
@@ -35,7 +36,11 @@ func newTest(t *testing.T, lag time.Duration) (*store.Store, *Index, *testClock)
 	t.Helper()
 	clk := &testClock{now: time.UnixMilli(1_700_000_000_000)}
 	st := store.OpenMemory(clk.Now)
-	x := New(st, Options{Clock: clk.Now, Lag: lag})
+	x := New(st, Options{Clock: clk.Now, Lag: lag, DeleteTimeseries: func(entityType, aspect string, end int64, limit int) {
+		if _, err := st.DeleteDocuments("urn:li:"+entityType+":", aspect, gms.TruncationBatch(end, limit)); err != nil {
+			t.Error(err)
+		}
+	}})
 	t.Cleanup(func() { x.Close(); _ = st.Close() })
 	return st, x, clk
 }

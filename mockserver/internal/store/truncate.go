@@ -2,46 +2,37 @@ package store
 
 import (
 	"bytes"
-	"cmp"
-	"slices"
 	"strings"
 )
 
-// DeleteTimeseries removes at most limit documents (0: all) of the
-// timeseries aspect whose URN starts with urnPrefix and whose
-// timestampMillis <= endMillis, the oldest first, as the delete-by-query of
-// GMS's truncateTimeseriesAspect does in Elasticsearch. It returns how many
-// it removed; each removal is reported as an [EventDeleteTimeseries].
-func (s *Store) DeleteTimeseries(urnPrefix, aspect string, endMillis int64, limit int) (int, error) {
-	type hit struct {
-		key []byte
-		ms  int64
-	}
+// DeleteDocuments removes documents of the timeseries aspect whose URN
+// starts with urnPrefix, inside one transaction: pick gets the timestamps of
+// every such document (in key order) and returns the indexes of those to
+// remove, each once. It returns how many it removed; each removal is reported as an
+// [EventDeleteTimeseries].
+func (s *Store) DeleteDocuments(urnPrefix, aspect string, pick func(timestamps []int64) []int) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := 0
 	err := s.update(s.clock(), func(t txn) error {
-		var hits []hit
+		var keys [][]byte
+		var ms []int64
 		err := t.scan(timeseriesDocs, nil, nil, func(k, _ []byte) (bool, error) {
-			u, a, ms, ok := parseTSKey(k)
-			if ok && a == aspect && ms <= endMillis && strings.HasPrefix(u, urnPrefix) {
-				hits = append(hits, hit{bytes.Clone(k), ms})
+			u, a, at, ok := parseTSKey(k)
+			if ok && a == aspect && strings.HasPrefix(u, urnPrefix) {
+				keys, ms = append(keys, bytes.Clone(k)), append(ms, at)
 			}
 			return true, nil
 		})
 		if err != nil {
 			return err
 		}
-		slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.ms, b.ms) })
-		if limit > 0 && len(hits) > limit {
-			hits = hits[:limit]
-		}
-		for _, h := range hits {
-			if err := t.del(timeseriesDocs, h.key); err != nil {
+		for _, i := range pick(ms) {
+			if err := t.del(timeseriesDocs, keys[i]); err != nil {
 				return err
 			}
+			n++
 		}
-		n = len(hits)
 		return nil
 	})
 	if err != nil {

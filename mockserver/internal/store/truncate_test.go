@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-func TestDeleteTimeseries(t *testing.T) {
+func TestDeleteDocuments(t *testing.T) {
 	t.Parallel()
 	s := OpenMemory(func() time.Time { return time.UnixMilli(1) })
 	defer s.Close()
@@ -25,10 +25,18 @@ func TestDeleteTimeseries(t *testing.T) {
 	for sub.Len() > 0 {
 		sub.TryNext()
 	}
-	// Oldest first across URNs: a@0, b@0, a@1 go first.
-	n, err := s.DeleteTimeseries("urn:li:dataset:", "datasetProfile", 2, 3)
+	// The store offers pick the dataset documents in key order and removes
+	// those it picks, in its order; which ones is the caller's rule.
+	var seen []int64
+	n, err := s.DeleteDocuments("urn:li:dataset:", "datasetProfile", func(ms []int64) []int {
+		seen = ms
+		return []int{0, 4, 1} // a@0, b@0, a@1
+	})
 	if err != nil || n != 3 {
-		t.Fatalf("DeleteTimeseries = %d, %v", n, err)
+		t.Fatalf("DeleteDocuments = %d, %v", n, err)
+	}
+	if fmt.Sprint(seen) != "[0 1 2 3 0 1 2 3]" {
+		t.Errorf("pick saw %v, want a's then b's timestamps", seen)
 	}
 	var got []string
 	for e, ok := sub.TryNext(); ok; e, ok = sub.TryNext() {
@@ -38,8 +46,9 @@ func TestDeleteTimeseries(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("events = %v, want %v", got, want)
 	}
-	if n, err = s.DeleteTimeseries("urn:li:dataset:", "datasetProfile", 2, 0); err != nil || n != 3 {
-		t.Errorf("second DeleteTimeseries = %d, %v; want the 3 left up to 2", n, err)
+	// a@2 and b@1, b@2 (indexes into a@2 a@3 b@1 b@2 b@3).
+	if n, err = s.DeleteDocuments("urn:li:dataset:", "datasetProfile", func([]int64) []int { return []int{0, 2, 3} }); err != nil || n != 3 {
+		t.Errorf("second DeleteDocuments = %d, %v", n, err)
 	}
 	for _, c := range []struct {
 		urn  string
