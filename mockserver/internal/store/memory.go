@@ -2,8 +2,10 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"slices"
+	"sort"
 	"sync"
 	"unsafe"
 
@@ -74,21 +76,92 @@ type memCell struct {
 
 // memHist is the history of one aspect kept with its latest row's cell.
 // While the latest row exists and tree is unset, its history rows are all
-// in items and none is in the tree; when the latest row is deleted, they
-// move to the tree. A latest row put while the tree holds history rows of
-// its aspect gets tree set, and its new history rows go to the tree too.
+// here and none is in the tree; when the latest row is deleted, they move
+// to the tree. A latest row put while the tree holds history rows of its
+// aspect gets tree set, and its new history rows go to the tree too.
+//
+// The rows are copied into a few large byte slices and found by version,
+// so that however long the history, it is a few allocations without
+// pointers that the garbage collector neither scans nor counts row by row.
+// A row's bytes are never modified once appended: chunks only grow, except
+// that a rollback cuts off what its update appended.
 type memHist struct {
-	items []memItem // sorted by key
-	tree  bool
+	chunks [][]byte
+	ents   []histRow // sorted by version
+	tree   bool
 }
 
-// find returns the index of key in h's items, or where it would go.
-func (h *memHist) find(key []byte) (int, bool) {
-	n := len(h.items)
-	if n == 0 || bytes.Compare(keyBytes(h.items[n-1].key), key) < 0 {
+// histRow is one history row: its version and where its value is in the
+// chunks.
+type histRow struct {
+	ver      uint64
+	chunk    uint32
+	off, end uint32
+}
+
+// histChunk is the most bytes a history allocates at once for more rows
+// than one: its chunks double up to it.
+const histChunk = 64 << 10
+
+// val returns the value of e, sharing h's memory.
+func (h *memHist) val(e histRow) []byte { return h.chunks[e.chunk][e.off:e.end:e.end] }
+
+// find returns the index of version ver in h's entries, or where it would
+// go.
+func (h *memHist) find(ver uint64) (int, bool) {
+	n := len(h.ents)
+	if n == 0 || h.ents[n-1].ver < ver {
 		return n, false // the usual case: a new highest version
 	}
-	return slices.BinarySearchFunc(h.items, key, func(it memItem, k []byte) int { return bytes.Compare(keyBytes(it.key), k) })
+	return slices.BinarySearchFunc(h.ents, ver, func(e histRow, v uint64) int { return cmp.Compare(e.ver, v) })
+}
+
+// size is the length of h's chunks, which a rollback restores with cut.
+func (h *memHist) size() histSize {
+	n := len(h.chunks)
+	if n == 0 {
+		return histSize{}
+	}
+	return histSize{n, len(h.chunks[n-1])}
+}
+
+// histSize is how many chunks a history has and the last one's length.
+type histSize struct{ chunks, last int }
+
+// cut gives h's chunks back the size sz.
+func (h *memHist) cut(sz histSize) {
+	h.chunks = h.chunks[:sz.chunks]
+	if sz.chunks > 0 {
+		h.chunks[sz.chunks-1] = h.chunks[sz.chunks-1][:sz.last]
+	}
+}
+
+// add appends val to h's chunks and returns where it is.
+func (h *memHist) add(ver uint64, val []byte) histRow {
+	n := len(h.chunks)
+	if n == 0 || cap(h.chunks[n-1])-len(h.chunks[n-1]) < len(val) {
+		size := len(val)
+		if n > 0 {
+			size = max(size, min(2*cap(h.chunks[n-1]), histChunk))
+		}
+		h.chunks = append(h.chunks, make([]byte, 0, size))
+		n++
+	}
+	c := h.chunks[n-1]
+	e := histRow{ver: ver, chunk: uint32(n - 1), off: uint32(len(c))}
+	c = append(c, val...)
+	h.chunks[n-1] = c
+	e.end = uint32(len(c))
+	return e
+}
+
+// rowVer is the version of row key k (its last 8 bytes).
+func rowVer(k []byte) uint64 { return binary.BigEndian.Uint64(k[len(k)-8:]) }
+
+// histKey appends the key of the history row of version ver whose latest
+// row's key is owner to dst.
+func histKey(dst []byte, owner string, ver uint64) []byte {
+	return binary.BigEndian.AppendUint64(append(dst, owner[:len(owner)-8]...), ver)
 }
 
 // keyBytes shares the bytes of a key (which must not be modified).
@@ -130,23 +203,27 @@ func (bk *memBucket) hangingOwner(key []byte) *memCell {
 	return nil
 }
 
-// cell returns the cell of key, nil when absent.
-func (bk *memBucket) cell(key []byte) *memCell {
+// get returns the value of key, nil when absent.
+func (bk *memBucket) get(key []byte) []byte {
 	if c := bk.keys[string(key)]; c != nil {
-		return c
+		return c.val
 	}
 	if o := bk.hangingOwner(key); o != nil {
 		if o.h != nil {
-			if i, ok := o.h.find(key); ok {
-				return o.h.items[i].c
+			if i, ok := o.h.find(rowVer(key)); ok {
+				return o.h.val(o.h.ents[i])
 			}
 		}
 		return nil
 	}
-	return bk.treeCell(key)
+	if c := bk.treeCell(key); c != nil {
+		return c.val
+	}
+	return nil
 }
 
-// treeCell is cell for a key that does not hang, such as a latest row's.
+// treeCell returns the cell of a key that does not hang, such as a latest
+// row's, nil when absent.
 func (bk *memBucket) treeCell(key []byte) *memCell {
 	if c := bk.keys[string(key)]; c != nil {
 		return c
@@ -228,6 +305,8 @@ type undo struct {
 	whole memBucket // the bucket before a clear
 	owner *memCell  // the latest row's cell of a hanging history row
 	hist  *memHist  // owner's history before it moved to the tree
+	e     histRow   // the history entry hung, replaced or removed
+	size  histSize  // the size of owner's history before a hang
 }
 
 type undoOp uint8
@@ -237,8 +316,9 @@ const (
 	undoInsert                     // remove the inserted key
 	undoDelete                     // put the deleted key and its cell back
 	undoClear                      // put the whole bucket back
-	undoHang                       // remove key from owner's history
-	undoUnhang                     // put key and its cell c back in owner's history
+	undoHang                       // remove e from owner's history, cut its rows to size
+	undoHistSet                    // put e back in owner's history, cut its rows to size
+	undoUnhang                     // put e back in owner's history
 	undoHist                       // give owner its history back
 	undoHangsOff                   // set the bucket's hangs again
 )
@@ -268,12 +348,20 @@ func (t *memTxn) rollback() {
 		case undoDelete:
 			bk.tree.ReplaceOrInsert(memItem{u.key, u.c})
 		case undoHang:
-			if i, ok := u.owner.h.find(keyBytes(u.key)); ok {
-				u.owner.h.items = slices.Delete(u.owner.h.items, i, i+1)
+			h := u.owner.h
+			if i, ok := h.find(u.e.ver); ok {
+				h.ents = slices.Delete(h.ents, i, i+1)
 			}
+			h.cut(u.size)
+		case undoHistSet:
+			h := u.owner.h
+			i, _ := h.find(u.e.ver)
+			h.ents[i] = u.e
+			h.cut(u.size)
 		case undoUnhang:
-			i, _ := u.owner.h.find(keyBytes(u.key))
-			u.owner.h.items = slices.Insert(u.owner.h.items, i, memItem{u.key, u.c})
+			h := u.owner.h
+			i, _ := h.find(u.e.ver)
+			h.ents = slices.Insert(h.ents, i, u.e)
 		case undoHist:
 			u.owner.h = u.hist
 		case undoHangsOff:
@@ -283,12 +371,7 @@ func (t *memTxn) rollback() {
 	t.log = t.log[:0]
 }
 
-func (t *memTxn) get(b bucket, key []byte) []byte {
-	if c := t.b.buckets[b].cell(key); c != nil {
-		return c.val
-	}
-	return nil
-}
+func (t *memTxn) get(b bucket, key []byte) []byte { return t.b.buckets[b].get(key) }
 
 func (t *memTxn) put(b bucket, key, val []byte) error {
 	return t.store(b, key, val, true)
@@ -336,7 +419,7 @@ func (t *memTxn) store(b bucket, key, val []byte, index bool) error {
 		}
 	}
 	if c == nil {
-		c = bk.cell(key)
+		c = bk.treeCell(key) // key does not hang
 	}
 	if c != nil {
 		t.log = append(t.log, undo{b: b, op: undoSet, c: c, old: c.val})
@@ -375,26 +458,28 @@ func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) {
 		o.h = &memHist{}
 	}
 	h := o.h
-	i, found := h.find(key)
+	size := h.size()
+	i, found := h.find(rowVer(key))
+	e := h.add(rowVer(key), val)
 	if found {
-		c := h.items[i].c
-		t.log = append(t.log, undo{b: b, op: undoSet, c: c, old: c.val})
-		c.val = val
+		t.log = append(t.log, undo{b: b, op: undoHistSet, owner: o, e: h.ents[i], size: size})
+		h.ents[i] = e
 		return
 	}
-	it := memItem{string(key), t.b.newCell(val)}
-	if i == len(h.items) {
-		h.items = append(h.items, it)
+	if i == len(h.ents) {
+		h.ents = append(h.ents, e)
 	} else {
-		h.items = slices.Insert(h.items, i, it)
+		h.ents = slices.Insert(h.ents, i, e)
 	}
-	t.log = append(t.log, undo{b: b, op: undoHang, key: it.key, owner: o})
+	t.log = append(t.log, undo{b: b, op: undoHang, owner: o, e: e, size: size})
 }
 
-// unhang moves the history hanging off the latest row's cell o to the tree.
-func (t *memTxn) unhang(b bucket, o *memCell) {
+// unhang moves the history hanging off the cell o of the latest row key
+// to the tree.
+func (t *memTxn) unhang(b bucket, key string, o *memCell) {
 	bk := &t.b.buckets[b]
-	for _, it := range o.h.items {
+	for _, e := range o.h.ents {
+		it := memItem{string(histKey(nil, key, e.ver)), t.b.newCell(o.h.val(e))}
 		bk.tree.ReplaceOrInsert(it)
 		t.log = append(t.log, undo{b: b, op: undoInsert, key: it.key})
 	}
@@ -406,15 +491,15 @@ func (t *memTxn) unhang(b bucket, o *memCell) {
 // stops history rows from hanging: a key that is not a row key is put.
 func (t *memTxn) unhangAll(b bucket) {
 	bk := &t.b.buckets[b]
-	var owners []*memCell
+	var owners []memItem
 	bk.tree.Ascend(func(it memItem) bool {
-		if it.c.h != nil && len(it.c.h.items) != 0 {
-			owners = append(owners, it.c)
+		if it.c.h != nil && len(it.c.h.ents) != 0 {
+			owners = append(owners, it)
 		}
 		return true
 	})
 	for _, o := range owners {
-		t.unhang(b, o)
+		t.unhang(b, o.key, o.c)
 	}
 	bk.hangs = false
 	t.log = append(t.log, undo{b: b, op: undoHangsOff})
@@ -431,18 +516,18 @@ func (t *memTxn) del(b bucket, key []byte) error {
 				if o.h == nil {
 					return nil
 				}
-				i, ok := o.h.find(key)
+				i, ok := o.h.find(rowVer(key))
 				if !ok {
 					return nil
 				}
-				it := o.h.items[i]
-				o.h.items = slices.Delete(o.h.items, i, i+1)
-				t.log = append(t.log, undo{b: b, op: undoUnhang, key: it.key, c: it.c, owner: o})
+				// Its bytes stay in the history's chunks, unused.
+				t.log = append(t.log, undo{b: b, op: undoUnhang, owner: o, e: o.h.ents[i]})
+				o.h.ents = slices.Delete(o.h.ents, i, i+1)
 				return nil
 			}
 		} else if valid {
-			if c := bk.cell(key); c != nil && c.h != nil && len(c.h.items) != 0 {
-				t.unhang(b, c) // its history stays
+			if c := bk.treeCell(key); c != nil && c.h != nil && len(c.h.ents) != 0 {
+				t.unhang(b, string(key), c) // its history stays
 			}
 		}
 	}
@@ -472,15 +557,26 @@ func (t *memTxn) scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool,
 		start = from
 	}
 	var err error
-	emit := func(it memItem) bool {
-		// The key is shared, not copied: fn must not modify it (see txn.scan).
-		k := keyBytes(it.key)
+	emit := func(k, v []byte) bool {
 		if !bytes.HasPrefix(k, prefix) {
 			return false
 		}
 		var more bool
-		more, err = fn(k, it.c.val)
+		more, err = fn(k, v)
 		return err == nil && more
+	}
+	// The keys of tree items are shared, not copied; those of history rows
+	// are built in hk, one after the other: fn must not modify k nor keep it
+	// past its return (see txn.scan).
+	var hk []byte
+	emitHist := func(owner memItem, ents []histRow) bool {
+		for _, e := range ents {
+			hk = histKey(hk[:0], owner.key, e.ver)
+			if !emit(hk, owner.c.h.val(e)) {
+				return false
+			}
+		}
+		return true
 	}
 	bk := &t.b.buckets[b]
 	pivot := memItem{key: string(start)}
@@ -493,25 +589,22 @@ func (t *memTxn) scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool,
 			return false
 		})
 		if before.c != nil && before.key != pivot.key && before.c.h != nil {
-			items := before.c.h.items
-			i, _ := before.c.h.find(start)
-			for _, it := range items[i:] {
-				if !emit(it) {
-					return err
-				}
+			ents := before.c.h.ents
+			i := sort.Search(len(ents), func(i int) bool {
+				hk = histKey(hk[:0], before.key, ents[i].ver)
+				return bytes.Compare(hk, start) >= 0
+			})
+			if !emitHist(before, ents[i:]) {
+				return err
 			}
 		}
 	}
 	bk.tree.AscendGreaterOrEqual(pivot, func(it memItem) bool {
-		if !emit(it) {
+		if !emit(keyBytes(it.key), it.c.val) {
 			return false
 		}
 		if it.c.h != nil {
-			for _, h := range it.c.h.items {
-				if !emit(h) {
-					return false
-				}
-			}
+			return emitHist(it, it.c.h.ents)
 		}
 		return true
 	})
