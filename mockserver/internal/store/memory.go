@@ -101,7 +101,7 @@ type histRow struct {
 
 // histChunk is the most bytes a history allocates at once for more rows
 // than one: its chunks double up to it.
-const histChunk = 64 << 10
+const histChunk = 16 << 10
 
 // val returns the value of e, sharing h's memory.
 func (h *memHist) val(e histRow) []byte { return h.chunks[e.chunk][e.off:e.end:e.end] }
