@@ -122,11 +122,11 @@ func (h *memHist) size() histSize {
 	if n == 0 {
 		return histSize{}
 	}
-	return histSize{n, len(h.chunks[n-1])}
+	return histSize{uint32(n), uint32(len(h.chunks[n-1]))}
 }
 
 // histSize is how many chunks a history has and the last one's length.
-type histSize struct{ chunks, last int }
+type histSize struct{ chunks, last uint32 }
 
 // cut gives h's chunks back the size sz.
 func (h *memHist) cut(sz histSize) {
@@ -296,17 +296,24 @@ func (b *memBackend) close() error {
 }
 
 // undo restores one key (or, for a cleared bucket, the whole bucket).
+// It is kept small, with few pointers: a write logs two or three.
 type undo struct {
-	b     bucket
-	op    undoOp
-	key   string
+	b    bucket
+	op   undoOp
+	size histSize // the size of c's history before a hang
+	key  string
+	// c is the cell set or deleted, or for the history operations the
+	// latest row's cell whose history changed.
 	c     *memCell
-	old   []byte    // the value an in-place put replaced
+	old   []byte     // the value an in-place put replaced
+	e     histRow    // the history entry hung, replaced or removed
+	saved *undoSaved // what a clear or an unhang replaced
+}
+
+// undoSaved is what the rarer undo operations restore.
+type undoSaved struct {
 	whole memBucket // the bucket before a clear
-	owner *memCell  // the latest row's cell of a hanging history row
-	hist  *memHist  // owner's history before it moved to the tree
-	e     histRow   // the history entry hung, replaced or removed
-	size  histSize  // the size of owner's history before a hang
+	hist  *memHist  // c's history before it moved to the tree
 }
 
 type undoOp uint8
@@ -316,10 +323,10 @@ const (
 	undoInsert                     // remove the inserted key
 	undoDelete                     // put the deleted key and its cell back
 	undoClear                      // put the whole bucket back
-	undoHang                       // remove e from owner's history, cut its rows to size
-	undoHistSet                    // put e back in owner's history, cut its rows to size
-	undoUnhang                     // put e back in owner's history
-	undoHist                       // give owner its history back
+	undoHang                       // remove e from c's history, cut its chunks to size
+	undoHistSet                    // put e back in c's history, cut its chunks to size
+	undoUnhang                     // put e back in c's history
+	undoHist                       // give c its history back
 	undoHangsOff                   // set the bucket's hangs again
 )
 
@@ -339,7 +346,7 @@ func (t *memTxn) rollback() {
 		bk := &t.b.buckets[u.b]
 		switch u.op {
 		case undoClear:
-			*bk = u.whole
+			*bk = u.saved.whole
 		case undoSet:
 			u.c.val = u.old
 		case undoInsert:
@@ -348,22 +355,22 @@ func (t *memTxn) rollback() {
 		case undoDelete:
 			bk.tree.ReplaceOrInsert(memItem{u.key, u.c})
 		case undoHang:
-			h := u.owner.h
+			h := u.c.h
 			if i, ok := h.find(u.e.ver); ok {
 				h.ents = slices.Delete(h.ents, i, i+1)
 			}
 			h.cut(u.size)
 		case undoHistSet:
-			h := u.owner.h
+			h := u.c.h
 			i, _ := h.find(u.e.ver)
 			h.ents[i] = u.e
 			h.cut(u.size)
 		case undoUnhang:
-			h := u.owner.h
+			h := u.c.h
 			i, _ := h.find(u.e.ver)
 			h.ents = slices.Insert(h.ents, i, u.e)
 		case undoHist:
-			u.owner.h = u.hist
+			u.c.h = u.saved.hist
 		case undoHangsOff:
 			bk.hangs = true
 		}
@@ -462,7 +469,7 @@ func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) {
 	i, found := h.find(rowVer(key))
 	e := h.add(rowVer(key), val)
 	if found {
-		t.log = append(t.log, undo{b: b, op: undoHistSet, owner: o, e: h.ents[i], size: size})
+		t.log = append(t.log, undo{b: b, op: undoHistSet, c: o, e: h.ents[i], size: size})
 		h.ents[i] = e
 		return
 	}
@@ -471,7 +478,7 @@ func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) {
 	} else {
 		h.ents = slices.Insert(h.ents, i, e)
 	}
-	t.log = append(t.log, undo{b: b, op: undoHang, owner: o, e: e, size: size})
+	t.log = append(t.log, undo{b: b, op: undoHang, c: o, e: e, size: size})
 }
 
 // unhang moves the history hanging off the cell o of the latest row key
@@ -483,7 +490,7 @@ func (t *memTxn) unhang(b bucket, key string, o *memCell) {
 		bk.tree.ReplaceOrInsert(it)
 		t.log = append(t.log, undo{b: b, op: undoInsert, key: it.key})
 	}
-	t.log = append(t.log, undo{b: b, op: undoHist, owner: o, hist: o.h})
+	t.log = append(t.log, undo{b: b, op: undoHist, c: o, saved: &undoSaved{hist: o.h}})
 	o.h = nil
 }
 
@@ -521,7 +528,7 @@ func (t *memTxn) del(b bucket, key []byte) error {
 					return nil
 				}
 				// Its bytes stay in the history's chunks, unused.
-				t.log = append(t.log, undo{b: b, op: undoUnhang, owner: o, e: o.h.ents[i]})
+				t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
 				o.h.ents = slices.Delete(o.h.ents, i, i+1)
 				return nil
 			}
@@ -546,7 +553,7 @@ func (t *memTxn) clear(b bucket) error {
 	}
 	// The old bucket is kept whole for a rollback, so it is not cleared
 	// (which would hand its nodes to the free list) but replaced.
-	t.log = append(t.log, undo{b: b, op: undoClear, whole: t.b.buckets[b]})
+	t.log = append(t.log, undo{b: b, op: undoClear, saved: &undoSaved{whole: t.b.buckets[b]}})
 	t.b.buckets[b] = t.b.newBucket(b)
 	return nil
 }
