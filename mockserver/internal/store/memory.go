@@ -22,6 +22,7 @@ type memBackend struct {
 	closed  bool
 	buckets [numBuckets]memBucket
 	log     []undo    // the undo log, kept between updates to be reused
+	hotKey  []byte    // room for memTxn.hotKey, kept likewise
 	cells   []memCell // unused cells of the last slab allocated (newCell)
 	// plain keeps every history row in the tree (see memHist): the slow
 	// path, for the tests that compare the two.
@@ -181,11 +182,23 @@ func rowKeyShape(k []byte) (valid, history bool) {
 }
 
 // owner returns the cell of the latest row of history row key's aspect
-// when it exists and its history rows hang off it (see memHist).
-func (bk *memBucket) owner(key []byte) *memCell {
+// when it exists and its history rows hang off it (see memHist). Only
+// aspectRows has history rows that hang.
+func (t *memTxn) owner(key []byte) *memCell {
+	n := len(key) - 8
+	if c := t.hot; c != nil && len(t.hotKey) == len(key) && string(t.hotKey[:n]) == string(key[:n]) &&
+		rowVer(t.hotKey) == 0 {
+		return hangingCell(c)
+	}
 	var buf [192]byte
-	o := append(append(buf[:0], key[:len(key)-8]...), 0, 0, 0, 0, 0, 0, 0, 0)
-	if c := bk.treeCell(o); c != nil && (c.h == nil || !c.h.tree) {
+	o := append(append(buf[:0], key[:n]...), 0, 0, 0, 0, 0, 0, 0, 0)
+	return hangingCell(t.rowCell(o))
+}
+
+// hangingCell returns the latest row's cell c when its history rows hang
+// off it, nil otherwise.
+func hangingCell(c *memCell) *memCell {
+	if c != nil && (c.h == nil || !c.h.tree) {
 		return c
 	}
 	return nil
@@ -193,22 +206,52 @@ func (bk *memBucket) owner(key []byte) *memCell {
 
 // hangingOwner is owner for a key of a bucket whose history rows hang:
 // the owner's cell when key is a history row key that hangs or would.
-func (bk *memBucket) hangingOwner(key []byte) *memCell {
+func (t *memTxn) hangingOwner(bk *memBucket, key []byte) *memCell {
 	if !bk.hangs {
 		return nil
 	}
 	if valid, history := rowKeyShape(key); valid && history {
-		return bk.owner(key)
+		return t.owner(key)
 	}
 	return nil
 }
 
-// get returns the value of key, nil when absent.
-func (bk *memBucket) get(key []byte) []byte {
+// rowCell is treeCell in aspectRows, through the hot cell: a write reads
+// an aspect's latest row, moves it to history and replaces it, three
+// lookups of one key.
+func (t *memTxn) rowCell(key []byte) *memCell {
+	if t.hot != nil && string(key) == string(t.hotKey) {
+		return t.hot
+	}
+	c := t.b.buckets[aspectRows].treeCell(key)
+	if c != nil {
+		t.heat(key, c)
+	}
+	return c
+}
+
+// heat makes c, the cell of key in aspectRows, the hot cell. Only a writer
+// keeps one, and not in a plain backend, the tests' reference.
+func (t *memTxn) heat(key []byte, c *memCell) {
+	if t.writable && !t.b.plain {
+		t.hotKey = append(t.hotKey[:0], key...)
+		t.hot = c
+	}
+}
+
+// get returns the value of key in bucket b, nil when absent.
+func (t *memTxn) get(b bucket, key []byte) []byte {
+	bk := &t.b.buckets[b]
+	if b == aspectRows && t.hot != nil && string(key) == string(t.hotKey) {
+		return t.hot.val
+	}
 	if c := bk.keys[string(key)]; c != nil {
+		if b == aspectRows {
+			t.heat(key, c)
+		}
 		return c.val
 	}
-	if o := bk.hangingOwner(key); o != nil {
+	if o := t.hangingOwner(bk, key); o != nil {
 		if o.h != nil {
 			if i, ok := o.h.find(rowVer(key)); ok {
 				return o.h.val(o.h.ents[i])
@@ -258,8 +301,12 @@ func newMemBackend() *memBackend {
 	return b
 }
 
-// maxKeptLog is the undo log capacity kept between updates.
-const maxKeptLog = 4096
+// maxKeptLog is the undo log capacity kept between updates, maxKeptHotKey
+// the hot key's.
+const (
+	maxKeptLog    = 4096
+	maxKeptHotKey = 1024
+)
 
 func (b *memBackend) update(fn func(txn) error) error {
 	b.mu.Lock()
@@ -267,7 +314,7 @@ func (b *memBackend) update(fn func(txn) error) error {
 	if b.closed {
 		return errClosedTxn
 	}
-	t := &memTxn{b: b, writable: true, log: b.log[:0]}
+	t := &memTxn{b: b, writable: true, log: b.log[:0], hotKey: b.hotKey[:0]}
 	err := fn(t)
 	if err != nil {
 		t.rollback()
@@ -275,6 +322,9 @@ func (b *memBackend) update(fn func(txn) error) error {
 	if cap(t.log) <= maxKeptLog {
 		clear(t.log) // drop references to old values
 		b.log = t.log[:0]
+	}
+	if cap(t.hotKey) <= maxKeptHotKey {
+		b.hotKey = t.hotKey[:0]
 	}
 	return err
 }
@@ -334,6 +384,11 @@ type memTxn struct {
 	b        *memBackend
 	writable bool
 	log      []undo
+	// hot is the cell of hotKey in aspectRows, where a key that does not
+	// hang was last found (see rowCell); nil for none. A delete, a clear
+	// and a rollback drop it.
+	hotKey []byte
+	hot    *memCell
 }
 
 // sharesValues reports that stored values stay valid after the transaction
@@ -341,6 +396,7 @@ type memTxn struct {
 func (t *memTxn) sharesValues() bool { return true }
 
 func (t *memTxn) rollback() {
+	t.hot = nil
 	for i := len(t.log) - 1; i >= 0; i-- {
 		u := t.log[i]
 		bk := &t.b.buckets[u.b]
@@ -378,8 +434,6 @@ func (t *memTxn) rollback() {
 	t.log = t.log[:0]
 }
 
-func (t *memTxn) get(b bucket, key []byte) []byte { return t.b.buckets[b].get(key) }
-
 func (t *memTxn) put(b bucket, key, val []byte) error {
 	return t.store(b, key, val, true)
 }
@@ -404,13 +458,18 @@ func (t *memTxn) store(b bucket, key, val []byte, index bool) error {
 		case !history:
 			latestRow = true
 		default:
-			if o := bk.owner(key); o != nil {
+			if o := t.owner(key); o != nil {
 				t.hang(b, o, key, val)
 				return nil
 			}
 		}
 	}
-	c := bk.keys[string(key)]
+	var c *memCell
+	if b == aspectRows && t.hot != nil && string(key) == string(t.hotKey) {
+		c = t.hot
+	} else {
+		c = bk.keys[string(key)]
+	}
 	if c == nil && !index {
 		// Most likely a new key: the insert finds out.
 		it := memItem{string(key), t.b.newCell(val)}
@@ -517,9 +576,12 @@ func (t *memTxn) del(b bucket, key []byte) error {
 		return errReadOnly
 	}
 	bk := &t.b.buckets[b]
+	if b == aspectRows {
+		t.hot = nil
+	}
 	if bk.hangs {
 		if valid, history := rowKeyShape(key); valid && history {
-			if o := bk.owner(key); o != nil {
+			if o := t.owner(key); o != nil {
 				if o.h == nil {
 					return nil
 				}
@@ -554,6 +616,9 @@ func (t *memTxn) clear(b bucket) error {
 	// The old bucket is kept whole for a rollback, so it is not cleared
 	// (which would hand its nodes to the free list) but replaced.
 	t.log = append(t.log, undo{b: b, op: undoClear, saved: &undoSaved{whole: t.b.buckets[b]}})
+	if b == aspectRows {
+		t.hot = nil
+	}
 	t.b.buckets[b] = t.b.newBucket(b)
 	return nil
 }
