@@ -22,7 +22,7 @@ type memBackend struct {
 	closed  bool
 	buckets [numBuckets]memBucket
 	log     []undo    // the undo log, kept between updates to be reused
-	hotKey  []byte    // room for memTxn.hotKey, kept likewise
+	hot     hotCell   // the writer's (see memTxn.hot)
 	cells   []memCell // unused cells of the last slab allocated (newCell)
 	// plain keeps every history row in the tree (see memHist): the slow
 	// path, for the tests that compare the two.
@@ -186,9 +186,9 @@ func rowKeyShape(k []byte) (valid, history bool) {
 // aspectRows has history rows that hang.
 func (t *memTxn) owner(key []byte) *memCell {
 	n := len(key) - 8
-	if c := t.hot; c != nil && len(t.hotKey) == len(key) && string(t.hotKey[:n]) == string(key[:n]) &&
-		rowVer(t.hotKey) == 0 {
-		return hangingCell(c)
+	if h := t.hot; h != nil && h.c != nil && len(h.key) == len(key) && string(h.key[:n]) == string(key[:n]) &&
+		rowVer(h.key) == 0 {
+		return hangingCell(h.c)
 	}
 	var buf [192]byte
 	o := append(append(buf[:0], key[:n]...), 0, 0, 0, 0, 0, 0, 0, 0)
@@ -220,8 +220,8 @@ func (t *memTxn) hangingOwner(bk *memBucket, key []byte) *memCell {
 // an aspect's latest row, moves it to history and replaces it, three
 // lookups of one key.
 func (t *memTxn) rowCell(key []byte) *memCell {
-	if t.hot != nil && string(key) == string(t.hotKey) {
-		return t.hot
+	if c := t.hot.find(key); c != nil {
+		return c
 	}
 	c := t.b.buckets[aspectRows].treeCell(key)
 	if c != nil {
@@ -230,20 +230,43 @@ func (t *memTxn) rowCell(key []byte) *memCell {
 	return c
 }
 
-// heat makes c, the cell of key in aspectRows, the hot cell. Only a writer
-// keeps one, and not in a plain backend, the tests' reference.
+// heat makes c, the cell of key in aspectRows, the hot cell.
 func (t *memTxn) heat(key []byte, c *memCell) {
-	if t.writable && !t.b.plain {
-		t.hotKey = append(t.hotKey[:0], key...)
-		t.hot = c
+	if h := t.hot; h != nil {
+		h.key = append(h.key[:0], key...)
+		h.c = c
+	}
+}
+
+// hotCell is a cell of aspectRows and its key; c is nil for none.
+type hotCell struct {
+	key []byte
+	c   *memCell
+}
+
+// find returns the cell of key when it is h's, nil otherwise (h may be
+// nil).
+func (h *hotCell) find(key []byte) *memCell {
+	if h != nil && h.c != nil && string(key) == string(h.key) {
+		return h.c
+	}
+	return nil
+}
+
+// drop forgets h's cell (h may be nil).
+func (h *hotCell) drop() {
+	if h != nil {
+		h.c = nil
 	}
 }
 
 // get returns the value of key in bucket b, nil when absent.
 func (t *memTxn) get(b bucket, key []byte) []byte {
 	bk := &t.b.buckets[b]
-	if b == aspectRows && t.hot != nil && string(key) == string(t.hotKey) {
-		return t.hot.val
+	if b == aspectRows {
+		if c := t.hot.find(key); c != nil {
+			return c.val
+		}
 	}
 	if c := bk.keys[string(key)]; c != nil {
 		if b == aspectRows {
@@ -302,7 +325,7 @@ func newMemBackend() *memBackend {
 }
 
 // maxKeptLog is the undo log capacity kept between updates, maxKeptHotKey
-// the hot key's.
+// the hot cell's key's.
 const (
 	maxKeptLog    = 4096
 	maxKeptHotKey = 1024
@@ -314,7 +337,11 @@ func (b *memBackend) update(fn func(txn) error) error {
 	if b.closed {
 		return errClosedTxn
 	}
-	t := &memTxn{b: b, writable: true, log: b.log[:0], hotKey: b.hotKey[:0]}
+	t := &memTxn{b: b, writable: true, log: b.log[:0]}
+	if !b.plain {
+		t.hot = &b.hot
+	}
+	defer t.hot.drop()
 	err := fn(t)
 	if err != nil {
 		t.rollback()
@@ -323,8 +350,8 @@ func (b *memBackend) update(fn func(txn) error) error {
 		clear(t.log) // drop references to old values
 		b.log = t.log[:0]
 	}
-	if cap(t.hotKey) <= maxKeptHotKey {
-		b.hotKey = t.hotKey[:0]
+	if cap(b.hot.key) > maxKeptHotKey {
+		b.hot.key = nil
 	}
 	return err
 }
@@ -384,11 +411,11 @@ type memTxn struct {
 	b        *memBackend
 	writable bool
 	log      []undo
-	// hot is the cell of hotKey in aspectRows, where a key that does not
-	// hang was last found (see rowCell); nil for none. A delete, a clear
-	// and a rollback drop it.
-	hotKey []byte
-	hot    *memCell
+	// hot is the cell of aspectRows where a key that does not hang was
+	// last found (see rowCell), the backend's; nil in a read-only
+	// transaction and in a plain backend (the tests' reference). A delete,
+	// a clear, a rollback and the update's end drop it.
+	hot *hotCell
 }
 
 // sharesValues reports that stored values stay valid after the transaction
@@ -396,7 +423,7 @@ type memTxn struct {
 func (t *memTxn) sharesValues() bool { return true }
 
 func (t *memTxn) rollback() {
-	t.hot = nil
+	t.hot.drop()
 	for i := len(t.log) - 1; i >= 0; i-- {
 		u := t.log[i]
 		bk := &t.b.buckets[u.b]
@@ -465,9 +492,10 @@ func (t *memTxn) store(b bucket, key, val []byte, index bool) error {
 		}
 	}
 	var c *memCell
-	if b == aspectRows && t.hot != nil && string(key) == string(t.hotKey) {
-		c = t.hot
-	} else {
+	if b == aspectRows {
+		c = t.hot.find(key)
+	}
+	if c == nil {
 		c = bk.keys[string(key)]
 	}
 	if c == nil && !index {
@@ -577,7 +605,7 @@ func (t *memTxn) del(b bucket, key []byte) error {
 	}
 	bk := &t.b.buckets[b]
 	if b == aspectRows {
-		t.hot = nil
+		t.hot.drop()
 	}
 	if bk.hangs {
 		if valid, history := rowKeyShape(key); valid && history {
@@ -617,7 +645,7 @@ func (t *memTxn) clear(b bucket) error {
 	// (which would hand its nodes to the free list) but replaced.
 	t.log = append(t.log, undo{b: b, op: undoClear, saved: &undoSaved{whole: t.b.buckets[b]}})
 	if b == aspectRows {
-		t.hot = nil
+		t.hot.drop()
 	}
 	t.b.buckets[b] = t.b.newBucket(b)
 	return nil
