@@ -73,11 +73,11 @@ func (h *hasher) value(depth int) (uint64, bool) {
 	case c == '[':
 		return h.array(depth + 1)
 	case c == 't':
-		return h.lit("true")
+		return h.lit("true", hashTrue)
 	case c == 'f':
-		return h.lit("false")
+		return h.lit("false", hashFalse)
 	case c == 'n':
-		return h.lit("null")
+		return h.lit("null", hashNull)
 	case c == '-' || '0' <= c && c <= '9':
 		start := h.pos
 		if !h.num() {
@@ -125,30 +125,41 @@ func (h *hasher) digits() bool {
 
 func (h *hasher) at(c byte) bool { return h.pos < len(h.data) && h.data[h.pos] == c }
 
-func (h *hasher) lit(s string) (uint64, bool) {
+// The hashes of what does not vary: the literals, and the start of every
+// array and of every object.
+var (
+	hashTrue   = hashBytes(tagLiteral, []byte("true"))
+	hashFalse  = hashBytes(tagLiteral, []byte("false"))
+	hashNull   = hashBytes(tagLiteral, []byte("null"))
+	hashArray  = hashBytes(tagArray, nil)
+	hashObject = hashBytes(tagObject, nil)
+)
+
+// lit reads the literal s, of hash sum.
+func (h *hasher) lit(s string, sum uint64) (uint64, bool) {
 	if !bytes.HasPrefix(h.data[h.pos:], []byte(s)) {
 		return 0, false
 	}
 	h.pos += len(s)
-	return hashBytes(tagLiteral, []byte(s)), true
+	return sum, true
 }
 
 // str reads the string literal at h.pos and returns what it decodes to
 // (Unquote's decoding), sharing h.data when that is the literal's body.
 func (h *hasher) str() ([]byte, bool) {
 	start := h.pos + 1
-	end := bytes.IndexByte(h.data[start:], '"')
-	if end < 0 {
-		return nil, false
-	}
-	body := h.data[start : start+end]
-	if bytes.IndexByte(body, '\\') < 0 {
-		h.pos = start + end + 1
-		if utf8.Valid(body) {
+	end, c, ascii := scanString(h.data, start)
+	if c == '"' {
+		body := h.data[start:end]
+		h.pos = end + 1
+		if ascii || utf8.Valid(body) {
 			return body, true
 		}
 		s, ok := Unquote(h.data[start-1 : h.pos])
 		return []byte(s), ok
+	}
+	if c != '\\' {
+		return nil, false
 	}
 	// Escapes: find the closing quote past them, then decode.
 	i := start
@@ -166,12 +177,51 @@ func (h *hasher) str() ([]byte, bool) {
 	return []byte(s), ok
 }
 
+// Masks of every byte of a word: its low bit, its high bit, a quote, a
+// backslash.
+const (
+	lows       = 0x0101010101010101
+	highs      = 0x8080808080808080
+	quotes     = '"' * lows
+	backslashs = '\\' * lows
+)
+
+// scanString returns the index of the first quote or backslash in data from
+// start, that byte (0 if there is none) and whether every byte before it is
+// ASCII. It reads eight bytes at a time.
+func scanString(data []byte, start int) (end int, c byte, ascii bool) {
+	var high uint64
+	i := start
+	for ; i+8 <= len(data); i += 8 {
+		w := binary.LittleEndian.Uint64(data[i:])
+		// A byte of q or b has its high bit set when w has a quote or a
+		// backslash there, and the lowest such bit is exact (a false one only
+		// follows a true one).
+		q, b := w^quotes, w^backslashs
+		if m := ((q-lows)&^q | (b-lows)&^b) & highs; m != 0 {
+			n := bits.TrailingZeros64(m) / 8
+			high |= w & (1<<(8*n) - 1)
+			return i + n, data[i+n], high&highs == 0
+		}
+		high |= w
+	}
+	for ; i < len(data); i++ {
+		switch d := data[i]; d {
+		case '"', '\\':
+			return i, d, high&highs == 0
+		default:
+			high |= uint64(d)
+		}
+	}
+	return i, 0, high&highs == 0
+}
+
 func (h *hasher) array(depth int) (uint64, bool) {
 	if depth > maxHashDepth {
 		return 0, false
 	}
 	h.pos++ // [
-	sum := hashBytes(tagArray, nil)
+	sum := hashArray
 	h.ws()
 	if h.pos < len(h.data) && h.data[h.pos] == ']' {
 		h.pos++
@@ -212,7 +262,7 @@ func (h *hasher) object(depth int) (uint64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return mix(hashBytes(tagObject, nil) ^ sum), true
+	return mix(hashObject ^ sum), true
 }
 
 // members reads the members of the object whose '{' h has passed and
@@ -306,8 +356,13 @@ func hashBytes(tag uint64, b []byte) uint64 {
 	}
 	if len(b) > 0 {
 		var tail uint64
-		for i, c := range b {
-			tail |= uint64(c) << (8 * i)
+		if cap(b) >= 8 {
+			// One load of the bytes up to b's capacity, those past b masked.
+			tail = binary.LittleEndian.Uint64(b[:8]) & (1<<(8*len(b)) - 1)
+		} else {
+			for i, c := range b {
+				tail |= uint64(c) << (8 * i)
+			}
 		}
 		h = bits.RotateLeft64((h^tail)*0x87c37b91114253d5, 31)
 	}

@@ -55,11 +55,14 @@ func (r row) encodeShared() ([]byte, row) {
 }
 
 // rowHead is a row of format 2 encoded up to its hash, with room for the
-// rest.
+// rest. Every write of a batch holds one until the writer lock, so it keeps
+// only what finish needs.
 type rowHead struct {
 	b                    []byte
 	valueStart, valueEnd int
-	r                    row // the fields encoded so far
+	createdOn            int64
+	createdBy            string
+	hash                 uint64
 }
 
 // newRowHead encodes the fields of a row that precede its version, with
@@ -72,7 +75,7 @@ func newRowHead(value []byte, createdOn int64, createdBy string, hash uint64, sm
 	b := make([]byte, 0, size)
 	b = append(b, rowFormat)
 	b = binary.AppendUvarint(b, uint64(len(value)))
-	h := rowHead{valueStart: len(b), r: row{CreatedOn: createdOn, CreatedBy: createdBy, Hash: hash}}
+	h := rowHead{valueStart: len(b), createdOn: createdOn, createdBy: createdBy, hash: hash}
 	b = append(b, value...)
 	h.valueEnd = len(b)
 	b = binary.AppendVarint(b, createdOn)
@@ -96,10 +99,8 @@ func (h rowHead) finish(version int64, appendSM func([]byte) ([]byte, error)) ([
 		return nil, row{}, errCorrupt // appendSM appended other than one field
 	}
 	smStart := len(b) - len(sm)
-	r := h.r
-	r.Version = version
-	r.Value = nilIfEmpty(b[h.valueStart:h.valueEnd:h.valueEnd])
-	r.SystemMetadata = nilIfEmpty(b[smStart:len(b):len(b)])
+	r := row{Value: nilIfEmpty(b[h.valueStart:h.valueEnd:h.valueEnd]), SystemMetadata: nilIfEmpty(b[smStart:len(b):len(b)]),
+		CreatedOn: h.createdOn, CreatedBy: h.createdBy, Version: version, Hash: h.hash}
 	return b, r, nil
 }
 

@@ -50,7 +50,7 @@ type txn interface {
 	del(b bucket, key []byte) error
 	// scan calls fn for each key that has prefix, in ascending order, starting
 	// at the first key >= max(prefix, from), until fn returns false or an error.
-	// fn must not modify the bucket, k or v.
+	// fn must not modify the bucket, k or v, nor keep k past its return.
 	scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool, error)) error
 	clear(b bucket) error
 }

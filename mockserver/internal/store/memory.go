@@ -2,8 +2,8 @@ package store
 
 import (
 	"bytes"
-	"encoding/binary"
 	"slices"
+	"sort"
 	"sync"
 	"unsafe"
 
@@ -20,6 +20,7 @@ type memBackend struct {
 	closed  bool
 	buckets [numBuckets]memBucket
 	log     []undo    // the undo log, kept between updates to be reused
+	hot     hotCell   // the writer's (see memTxn.hot)
 	cells   []memCell // unused cells of the last slab allocated (newCell)
 	// plain keeps every history row in the tree (see memHist): the slow
 	// path, for the tests that compare the two.
@@ -72,81 +73,83 @@ type memCell struct {
 	h   *memHist // the history rows hanging off a latest row's cell, or nil
 }
 
-// memHist is the history of one aspect kept with its latest row's cell.
-// While the latest row exists and tree is unset, its history rows are all
-// in items and none is in the tree; when the latest row is deleted, they
-// move to the tree. A latest row put while the tree holds history rows of
-// its aspect gets tree set, and its new history rows go to the tree too.
-type memHist struct {
-	items []memItem // sorted by key
-	tree  bool
-}
-
-// find returns the index of key in h's items, or where it would go.
-func (h *memHist) find(key []byte) (int, bool) {
-	n := len(h.items)
-	if n == 0 || bytes.Compare(keyBytes(h.items[n-1].key), key) < 0 {
-		return n, false // the usual case: a new highest version
-	}
-	return slices.BinarySearchFunc(h.items, key, func(it memItem, k []byte) int { return bytes.Compare(keyBytes(it.key), k) })
-}
-
 // keyBytes shares the bytes of a key (which must not be modified).
 func keyBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
-// rowKeyShape reports whether k is a row key (rowKey's shape) and whether
-// its version is not 0 (a history row's).
-func rowKeyShape(k []byte) (valid, history bool) {
-	_, rest, ok := readLPBytes(k)
-	if !ok {
-		return false, false
-	}
-	if _, rest, ok = readLPBytes(rest); !ok || len(rest) != 8 {
-		return false, false
-	}
-	return true, binary.BigEndian.Uint64(rest) != 0
-}
-
-// owner returns the cell of the latest row of history row key's aspect
-// when it exists and its history rows hang off it (see memHist).
-func (bk *memBucket) owner(key []byte) *memCell {
-	var buf [192]byte
-	o := append(append(buf[:0], key[:len(key)-8]...), 0, 0, 0, 0, 0, 0, 0, 0)
-	if c := bk.treeCell(o); c != nil && (c.h == nil || !c.h.tree) {
+// rowCell is treeCell in aspectRows, through the hot cell: a write reads
+// an aspect's latest row, moves it to history and replaces it, three
+// lookups of one key.
+func (t *memTxn) rowCell(key []byte) *memCell {
+	if c := t.hot.find(key); c != nil {
 		return c
 	}
+	c := t.b.buckets[aspectRows].treeCell(key)
+	if c != nil {
+		t.heat(key, c)
+	}
+	return c
+}
+
+// heat makes c, the cell of key in aspectRows, the hot cell.
+func (t *memTxn) heat(key []byte, c *memCell) {
+	if h := t.hot; h != nil {
+		h.key = append(h.key[:0], key...)
+		h.c = c
+	}
+}
+
+// hotCell is a cell of aspectRows and its key; c is nil for none.
+type hotCell struct {
+	key []byte
+	c   *memCell
+}
+
+// find returns the cell of key when it is h's, nil otherwise (h may be
+// nil).
+func (h *hotCell) find(key []byte) *memCell {
+	if h != nil && h.c != nil && string(key) == string(h.key) {
+		return h.c
+	}
 	return nil
 }
 
-// hangingOwner is owner for a key of a bucket whose history rows hang:
-// the owner's cell when key is a history row key that hangs or would.
-func (bk *memBucket) hangingOwner(key []byte) *memCell {
-	if !bk.hangs {
-		return nil
+// drop forgets h's cell (h may be nil).
+func (h *hotCell) drop() {
+	if h != nil {
+		h.c = nil
 	}
-	if valid, history := rowKeyShape(key); valid && history {
-		return bk.owner(key)
-	}
-	return nil
 }
 
-// cell returns the cell of key, nil when absent.
-func (bk *memBucket) cell(key []byte) *memCell {
+// get returns the value of key in bucket b, nil when absent.
+func (t *memTxn) get(b bucket, key []byte) []byte {
+	bk := &t.b.buckets[b]
+	if b == aspectRows {
+		if c := t.hot.find(key); c != nil {
+			return c.val
+		}
+	}
 	if c := bk.keys[string(key)]; c != nil {
-		return c
+		if b == aspectRows {
+			t.heat(key, c)
+		}
+		return c.val
 	}
-	if o := bk.hangingOwner(key); o != nil {
+	if o := t.hangingOwner(bk, key); o != nil {
 		if o.h != nil {
-			if i, ok := o.h.find(key); ok {
-				return o.h.items[i].c
+			if i, ok := o.h.find(rowVer(key)); ok {
+				return o.h.val(o.h.ents[i])
 			}
 		}
 		return nil
 	}
-	return bk.treeCell(key)
+	if c := bk.treeCell(key); c != nil {
+		return c.val
+	}
+	return nil
 }
 
-// treeCell is cell for a key that does not hang, such as a latest row's.
+// treeCell returns the cell of a key that does not hang, such as a latest
+// row's, nil when absent.
 func (bk *memBucket) treeCell(key []byte) *memCell {
 	if c := bk.keys[string(key)]; c != nil {
 		return c
@@ -181,8 +184,12 @@ func newMemBackend() *memBackend {
 	return b
 }
 
-// maxKeptLog is the undo log capacity kept between updates.
-const maxKeptLog = 4096
+// maxKeptLog is the undo log capacity kept between updates, maxKeptHotKey
+// the hot cell's key's.
+const (
+	maxKeptLog    = 4096
+	maxKeptHotKey = 1024
+)
 
 func (b *memBackend) update(fn func(txn) error) error {
 	b.mu.Lock()
@@ -191,6 +198,10 @@ func (b *memBackend) update(fn func(txn) error) error {
 		return errClosedTxn
 	}
 	t := &memTxn{b: b, writable: true, log: b.log[:0]}
+	if !b.plain {
+		t.hot = &b.hot
+	}
+	defer t.hot.drop()
 	err := fn(t)
 	if err != nil {
 		t.rollback()
@@ -198,6 +209,9 @@ func (b *memBackend) update(fn func(txn) error) error {
 	if cap(t.log) <= maxKeptLog {
 		clear(t.log) // drop references to old values
 		b.log = t.log[:0]
+	}
+	if cap(b.hot.key) > maxKeptHotKey {
+		b.hot.key = nil
 	}
 	return err
 }
@@ -219,15 +233,24 @@ func (b *memBackend) close() error {
 }
 
 // undo restores one key (or, for a cleared bucket, the whole bucket).
+// It is kept small, with few pointers: a write logs two or three.
 type undo struct {
-	b     bucket
-	op    undoOp
-	key   string
+	b    bucket
+	op   undoOp
+	size histSize // the size of c's history before a hang
+	key  string
+	// c is the cell set or deleted, or for the history operations the
+	// latest row's cell whose history changed.
 	c     *memCell
-	old   []byte    // the value an in-place put replaced
+	old   []byte     // the value an in-place put replaced
+	e     histRow    // the history entry hung, replaced or removed
+	saved *undoSaved // what a clear or an unhang replaced
+}
+
+// undoSaved is what the rarer undo operations restore.
+type undoSaved struct {
 	whole memBucket // the bucket before a clear
-	owner *memCell  // the latest row's cell of a hanging history row
-	hist  *memHist  // owner's history before it moved to the tree
+	hist  *memHist  // c's history before it moved to the tree
 }
 
 type undoOp uint8
@@ -237,9 +260,10 @@ const (
 	undoInsert                     // remove the inserted key
 	undoDelete                     // put the deleted key and its cell back
 	undoClear                      // put the whole bucket back
-	undoHang                       // remove key from owner's history
-	undoUnhang                     // put key and its cell c back in owner's history
-	undoHist                       // give owner its history back
+	undoHang                       // remove e from c's history, cut its chunks to size
+	undoHistSet                    // put e back in c's history, cut its chunks to size
+	undoUnhang                     // put e back in c's history
+	undoHist                       // give c its history back
 	undoHangsOff                   // set the bucket's hangs again
 )
 
@@ -247,6 +271,11 @@ type memTxn struct {
 	b        *memBackend
 	writable bool
 	log      []undo
+	// hot is the cell of aspectRows where a key that does not hang was
+	// last found (see rowCell), the backend's; nil in a read-only
+	// transaction and in a plain backend (the tests' reference). A delete,
+	// a clear, a rollback and the update's end drop it.
+	hot *hotCell
 }
 
 // sharesValues reports that stored values stay valid after the transaction
@@ -254,12 +283,13 @@ type memTxn struct {
 func (t *memTxn) sharesValues() bool { return true }
 
 func (t *memTxn) rollback() {
+	t.hot.drop()
 	for i := len(t.log) - 1; i >= 0; i-- {
 		u := t.log[i]
 		bk := &t.b.buckets[u.b]
 		switch u.op {
 		case undoClear:
-			*bk = u.whole
+			*bk = u.saved.whole
 		case undoSet:
 			u.c.val = u.old
 		case undoInsert:
@@ -268,26 +298,27 @@ func (t *memTxn) rollback() {
 		case undoDelete:
 			bk.tree.ReplaceOrInsert(memItem{u.key, u.c})
 		case undoHang:
-			if i, ok := u.owner.h.find(keyBytes(u.key)); ok {
-				u.owner.h.items = slices.Delete(u.owner.h.items, i, i+1)
+			h := u.c.h
+			if i, ok := h.find(u.e.ver); ok {
+				h.ents = slices.Delete(h.ents, i, i+1)
 			}
+			h.cut(u.size)
+		case undoHistSet:
+			h := u.c.h
+			i, _ := h.find(u.e.ver)
+			h.ents[i] = u.e
+			h.cut(u.size)
 		case undoUnhang:
-			i, _ := u.owner.h.find(keyBytes(u.key))
-			u.owner.h.items = slices.Insert(u.owner.h.items, i, memItem{u.key, u.c})
+			h := u.c.h
+			i, _ := h.find(u.e.ver)
+			h.ents = slices.Insert(h.ents, i, u.e)
 		case undoHist:
-			u.owner.h = u.hist
+			u.c.h = u.saved.hist
 		case undoHangsOff:
 			bk.hangs = true
 		}
 	}
 	t.log = t.log[:0]
-}
-
-func (t *memTxn) get(b bucket, key []byte) []byte {
-	if c := t.b.buckets[b].cell(key); c != nil {
-		return c.val
-	}
-	return nil
 }
 
 func (t *memTxn) put(b bucket, key, val []byte) error {
@@ -314,13 +345,19 @@ func (t *memTxn) store(b bucket, key, val []byte, index bool) error {
 		case !history:
 			latestRow = true
 		default:
-			if o := bk.owner(key); o != nil {
+			if o := t.owner(key); o != nil {
 				t.hang(b, o, key, val)
 				return nil
 			}
 		}
 	}
-	c := bk.keys[string(key)]
+	var c *memCell
+	if b == aspectRows {
+		c = t.hot.find(key)
+	}
+	if c == nil {
+		c = bk.keys[string(key)]
+	}
 	if c == nil && !index {
 		// Most likely a new key: the insert finds out.
 		it := memItem{string(key), t.b.newCell(val)}
@@ -336,7 +373,7 @@ func (t *memTxn) store(b bucket, key, val []byte, index bool) error {
 		}
 	}
 	if c == nil {
-		c = bk.cell(key)
+		c = bk.treeCell(key) // key does not hang
 	}
 	if c != nil {
 		t.log = append(t.log, undo{b: b, op: undoSet, c: c, old: c.val})
@@ -353,96 +390,32 @@ func (t *memTxn) store(b bucket, key, val []byte, index bool) error {
 	return nil
 }
 
-// checkTreeHist sets tree in the history of the latest row it, just
-// inserted, when the tree holds history rows of its aspect.
-func (bk *memBucket) checkTreeHist(it memItem) {
-	n := len(it.key)
-	bk.tree.AscendGreaterOrEqual(it, func(next memItem) bool {
-		if next.key == it.key {
-			return true
-		}
-		if len(next.key) == n && next.key[:n-8] == it.key[:n-8] {
-			it.c.h = &memHist{tree: true}
-		}
-		return false
-	})
-}
-
-// hang puts the history row key, of val, in the history of its latest
-// row's cell o.
-func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) {
-	if o.h == nil {
-		o.h = &memHist{}
-	}
-	h := o.h
-	i, found := h.find(key)
-	if found {
-		c := h.items[i].c
-		t.log = append(t.log, undo{b: b, op: undoSet, c: c, old: c.val})
-		c.val = val
-		return
-	}
-	it := memItem{string(key), t.b.newCell(val)}
-	if i == len(h.items) {
-		h.items = append(h.items, it)
-	} else {
-		h.items = slices.Insert(h.items, i, it)
-	}
-	t.log = append(t.log, undo{b: b, op: undoHang, key: it.key, owner: o})
-}
-
-// unhang moves the history hanging off the latest row's cell o to the tree.
-func (t *memTxn) unhang(b bucket, o *memCell) {
-	bk := &t.b.buckets[b]
-	for _, it := range o.h.items {
-		bk.tree.ReplaceOrInsert(it)
-		t.log = append(t.log, undo{b: b, op: undoInsert, key: it.key})
-	}
-	t.log = append(t.log, undo{b: b, op: undoHist, owner: o, hist: o.h})
-	o.h = nil
-}
-
-// unhangAll moves every hanging history row of bucket b to the tree, and
-// stops history rows from hanging: a key that is not a row key is put.
-func (t *memTxn) unhangAll(b bucket) {
-	bk := &t.b.buckets[b]
-	var owners []*memCell
-	bk.tree.Ascend(func(it memItem) bool {
-		if it.c.h != nil && len(it.c.h.items) != 0 {
-			owners = append(owners, it.c)
-		}
-		return true
-	})
-	for _, o := range owners {
-		t.unhang(b, o)
-	}
-	bk.hangs = false
-	t.log = append(t.log, undo{b: b, op: undoHangsOff})
-}
-
 func (t *memTxn) del(b bucket, key []byte) error {
 	if !t.writable {
 		return errReadOnly
 	}
 	bk := &t.b.buckets[b]
+	if b == aspectRows {
+		t.hot.drop()
+	}
 	if bk.hangs {
 		if valid, history := rowKeyShape(key); valid && history {
-			if o := bk.owner(key); o != nil {
+			if o := t.owner(key); o != nil {
 				if o.h == nil {
 					return nil
 				}
-				i, ok := o.h.find(key)
+				i, ok := o.h.find(rowVer(key))
 				if !ok {
 					return nil
 				}
-				it := o.h.items[i]
-				o.h.items = slices.Delete(o.h.items, i, i+1)
-				t.log = append(t.log, undo{b: b, op: undoUnhang, key: it.key, c: it.c, owner: o})
+				// Its bytes stay in the history's chunks, unused.
+				t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
+				o.h.ents = slices.Delete(o.h.ents, i, i+1)
 				return nil
 			}
 		} else if valid {
-			if c := bk.cell(key); c != nil && c.h != nil && len(c.h.items) != 0 {
-				t.unhang(b, c) // its history stays
+			if c := bk.treeCell(key); c != nil && c.h != nil && len(c.h.ents) != 0 {
+				t.unhang(b, string(key), c) // its history stays
 			}
 		}
 	}
@@ -461,7 +434,10 @@ func (t *memTxn) clear(b bucket) error {
 	}
 	// The old bucket is kept whole for a rollback, so it is not cleared
 	// (which would hand its nodes to the free list) but replaced.
-	t.log = append(t.log, undo{b: b, op: undoClear, whole: t.b.buckets[b]})
+	t.log = append(t.log, undo{b: b, op: undoClear, saved: &undoSaved{whole: t.b.buckets[b]}})
+	if b == aspectRows {
+		t.hot.drop()
+	}
 	t.b.buckets[b] = t.b.newBucket(b)
 	return nil
 }
@@ -472,15 +448,26 @@ func (t *memTxn) scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool,
 		start = from
 	}
 	var err error
-	emit := func(it memItem) bool {
-		// The key is shared, not copied: fn must not modify it (see txn.scan).
-		k := keyBytes(it.key)
+	emit := func(k, v []byte) bool {
 		if !bytes.HasPrefix(k, prefix) {
 			return false
 		}
 		var more bool
-		more, err = fn(k, it.c.val)
+		more, err = fn(k, v)
 		return err == nil && more
+	}
+	// The keys of tree items are shared, not copied; those of history rows
+	// are built in hk, one after the other: fn must not modify k nor keep it
+	// past its return (see txn.scan).
+	var hk []byte
+	emitHist := func(owner memItem, ents []histRow) bool {
+		for _, e := range ents {
+			hk = histKey(hk[:0], owner.key, e.ver)
+			if !emit(hk, owner.c.h.val(e)) {
+				return false
+			}
+		}
+		return true
 	}
 	bk := &t.b.buckets[b]
 	pivot := memItem{key: string(start)}
@@ -493,25 +480,22 @@ func (t *memTxn) scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool,
 			return false
 		})
 		if before.c != nil && before.key != pivot.key && before.c.h != nil {
-			items := before.c.h.items
-			i, _ := before.c.h.find(start)
-			for _, it := range items[i:] {
-				if !emit(it) {
-					return err
-				}
+			ents := before.c.h.ents
+			i := sort.Search(len(ents), func(i int) bool {
+				hk = histKey(hk[:0], before.key, ents[i].ver)
+				return bytes.Compare(hk, start) >= 0
+			})
+			if !emitHist(before, ents[i:]) {
+				return err
 			}
 		}
 	}
 	bk.tree.AscendGreaterOrEqual(pivot, func(it memItem) bool {
-		if !emit(it) {
+		if !emit(keyBytes(it.key), it.c.val) {
 			return false
 		}
 		if it.c.h != nil {
-			for _, h := range it.c.h.items {
-				if !emit(h) {
-					return false
-				}
-			}
+			return emitHist(it, it.c.h.ents)
 		}
 		return true
 	})
