@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -148,7 +149,7 @@ func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) 
 // validates the body and splits it down to the members of a proposal's
 // aspects (body, list, proposal, aspect). A nil o splits each level afresh.
 func decodeIngestWith(o *pdl.Outline, body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
-	d := wireDoc{o}
+	d := wireDoc{o: o, memo: &docMemo{chunk: min(len(body), maxValueChunk)}}
 	params, ok := rawMap(nil), o != nil && o.Parse(body, 4)
 	if ok {
 		params, ok = o.AppendMembers(make(rawMap, 0, 2), o.Top())
@@ -234,14 +235,21 @@ func (s *Server) releaseBody(buf *[]byte, body []byte) {
 // detach gives each byte value of ps that shares body's memory a copy of
 // its own (a compact systemMetadata is body's own text, for one), so that
 // body can be reused once the request is done while the core (e.g. its
-// async queue) keeps the values. Strings never share it.
+// async queue) keeps the values. Strings never share it. A value that is
+// the same slice as the one before it (a repeated systemMetadata) gets the
+// same copy.
 func detach(ps []gms.Proposal, body []byte) {
+	var last, lastCopy []byte
 	for i := range ps {
 		p := &ps[i]
 		for _, v := range []*json.RawMessage{&p.EntityKeyAspect, &p.Aspect, &p.SystemMetadata} {
-			if within(*v, body) {
-				*v = bytes.Clone(*v)
+			if !within(*v, body) {
+				continue
 			}
+			if len(*v) != len(last) || unsafe.SliceData(*v) != unsafe.SliceData(last) {
+				last, lastCopy = *v, slices.Clip(bytes.Clone(*v))
+			}
+			*v = lastCopy
 		}
 	}
 }

@@ -176,9 +176,15 @@ func UnquoteJSON(lit []byte) (string, bool) {
 // UnquoteJSONBytes is UnquoteJSON returning the string's bytes, in a slice
 // of its own. It validates and decodes lit in one pass.
 func UnquoteJSONBytes(lit []byte) ([]byte, bool) {
-	b, end, ok := appendUnquoted(make([]byte, 0, len(lit)), lit, 0)
+	return AppendUnquoted(make([]byte, 0, len(lit)), lit)
+}
+
+// AppendUnquoted is UnquoteJSONBytes appending the string's bytes to dst;
+// on false it returns dst as it came.
+func AppendUnquoted(dst, lit []byte) ([]byte, bool) {
+	b, end, ok := appendUnquoted(dst, lit, 0)
 	if !ok || end != len(lit) {
-		return nil, false
+		return dst, false
 	}
 	return b, true
 }
