@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -167,11 +168,13 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	var groups []group
 	var ps []Proposal
 	var all []proposalEcho
+	o := outlines.Get().(*pdl.Outline) // each list's, until its proposals are made
+	defer outlines.Put(o)
 	add := func(name string, list []byte) *openAPIError {
 		if _, e := v3Entity(name); e != nil {
 			return e
 		}
-		items, e := decodeItems(list)
+		items, e := decodeItems(o, list)
 		if e != nil {
 			return e
 		}
