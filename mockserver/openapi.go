@@ -382,6 +382,22 @@ func (a *v3Aspect) appendJSON(b *bytes.Buffer) {
 	b.WriteByte('}')
 }
 
+// encodedSize is about the length of encodeList(objs), for its buffer: the
+// texts it copies and room for the punctuation around them.
+func encodedSize(objs []v3Object) int {
+	n := 2
+	for i := range objs {
+		n += len(objs[i].urn) + 16
+		for _, a := range objs[i].aspects {
+			n += len(a.name) + len(a.value) + len(a.systemMetadata) + 32
+			if a.stamp != nil {
+				n += 64
+			}
+		}
+	}
+	return n
+}
+
 // writeMember appends the name of member i of a JSON object, after a comma
 // unless it is the first, and the colon.
 func writeMember(b *bytes.Buffer, i int, name string) {
@@ -418,6 +434,7 @@ func plainJSONString(s string) bool {
 // encodeList is the JSON array of objs.
 func encodeList(objs []v3Object) []byte {
 	var b bytes.Buffer
+	b.Grow(encodedSize(objs))
 	b.WriteByte('[')
 	for i := range objs {
 		if i > 0 {

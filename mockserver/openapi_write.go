@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -178,6 +179,11 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 		if e != nil {
 			return e
 		}
+		n := 0 // at most a proposal per member
+		for i := range items {
+			n += len(items[i].members)
+		}
+		ps, all = slices.Grow(ps, n), slices.Grow(all, n)
 		g := group{name: name, from: len(all)}
 		if e := itemProposals(items, wq, &ps, &all); e != nil {
 			return e
