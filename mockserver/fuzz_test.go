@@ -112,6 +112,15 @@ func FuzzIngestDecode(f *testing.F) {
 	f.Add(`{"proposals":[{"entityType":"dataset","entityUrn":"u","changeType":"X","aspect":{"value":"{}","contentType":1,"x":{}},"headers":{"b":"1","a":2,"a":"3"},"systemMetadata":{"runId":1},"auditHeader":[],"y":null},5,{},[]],"async":"TRUE"}`, true)
 	f.Add(`{"proposal":{"entityType":"dataset","entityKeyAspect":{"value":"\u00e9\u0100","contentType":"application/json"},"changeType":"UPSERT","systemMetadata":{"lastObserved":1, "properties" : {"a":"b"}}}}`, false)
 	f.Add(`{"proposals":{"a":1},"async":true}`, true)
+	// Repeated systemMetadata (the memo's case), one changed, one refused twice.
+	sm := func(s string) map[string]any {
+		p := mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`)
+		p["systemMetadata"] = json.RawMessage(s)
+		return p
+	}
+	f.Add(batchBody(f, sm(`{"runId": "a"}`), sm(`{"runId": "a"}`), sm(`{"runId":"b"}`), sm(`{"runId":1}`), sm(`{"runId":1}`), sm(`{"runId":"b"}`)), true)
+	one := `{"entityType":"dataset","entityUrn":"` + dsURN + `","changeType":"UPSERT","aspectName":"status","aspect":{"value":"{\"removed\": false}","contentType":"application/json"},"systemMetadata":{"runId": "r", "lastObserved": 5}}`
+	f.Add(`{"proposals":[`+one+`,`+one+`,`+strings.Replace(one, `"r"`, `"s"`, 1)+`,`+one+`]}`, true)
 	f.Fuzz(func(t *testing.T, body string, batch bool) {
 		var o pdl.Outline
 		for range 2 { // again into the same outline

@@ -1,11 +1,15 @@
 package mockserver
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -13,7 +17,13 @@ import (
 
 // readBody reads a request body within the size limit.
 func readBody(r *http.Request) ([]byte, *restliError) {
-	body, err := readAll(r.Body, r.ContentLength)
+	return readBodyInto(nil, r)
+}
+
+// readBodyInto is readBody reading into buf's memory when it has room (see
+// readAllInto).
+func readBodyInto(buf []byte, r *http.Request) ([]byte, *restliError) {
+	body, err := readAllInto(buf, r.Body, r.ContentLength)
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
@@ -33,7 +43,21 @@ func readAll(r io.Reader, n int64) ([]byte, error) {
 	if n < 0 {
 		return io.ReadAll(r)
 	}
-	b := make([]byte, 0, min(n, preallocMax)+1) // +1: room to see EOF without growing
+	return readAllInto(nil, r, n)
+}
+
+// readAllInto is readAll reading into buf's memory (from its start) when it
+// has room for the announced length (512 bytes when unknown), else into a
+// buffer of its own, growing either as it must.
+func readAllInto(buf []byte, r io.Reader, n int64) ([]byte, error) {
+	room := 512
+	if n >= 0 {
+		room = int(min(n, preallocMax)) + 1 // +1: room to see EOF without growing
+	}
+	b := buf[:0]
+	if cap(b) < room {
+		b = make([]byte, 0, room)
+	}
 	for {
 		m, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+m]
@@ -85,12 +109,15 @@ func asyncParam(params rawMap, pe *paramErrors) bool {
 // the Rest.li parameters and hands the proposals to the core.
 func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed) {
 	batch := rt.op == OpIngestProposalBatch
-	body, rerr := readBody(r)
+	buf := ingestBuffers.Get().(*[]byte)
+	body, rerr := readBodyInto(*buf, r)
+	defer s.releaseBody(buf, body)
 	if rerr != nil {
 		writeRestliError(w, rerr, "")
 		return
 	}
 	ps, async, rerr := decodeIngest(body, batch)
+	detach(ps, body)
 	if rerr != nil {
 		s.recordIngest(ps, async, batch, rerr) // nothing when the body did not decode
 		writeRestliError(w, rerr, "")
@@ -122,7 +149,7 @@ func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) 
 // validates the body and splits it down to the members of a proposal's
 // aspects (body, list, proposal, aspect). A nil o splits each level afresh.
 func decodeIngestWith(o *pdl.Outline, body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
-	d := wireDoc{o}
+	d := wireDoc{o: o, memo: &docMemo{chunk: min(len(body), maxValueChunk)}}
 	params, ok := rawMap(nil), o != nil && o.Parse(body, 4)
 	if ok {
 		params, ok = o.AppendMembers(make(rawMap, 0, 2), o.Top())
@@ -177,6 +204,64 @@ func decodeIngestWith(o *pdl.Outline, body []byte, batch bool) ([]gms.Proposal, 
 // outlines are the outlines decodeIngest parses bodies into, kept for the
 // next request: nothing decoded keeps one.
 var outlines = sync.Pool{New: func() any { return new(pdl.Outline) }}
+
+// ingestBuffers are the buffers handleIngest reads bodies into, kept for
+// the next request: nothing decoded from a body keeps its memory once
+// detach has run, so that an ingest request costs no body-sized allocation.
+var ingestBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxKeptBody is the largest buffer ingestBuffers keeps.
+const maxKeptBody = 4 << 20
+
+// releaseBody gives body's memory (read into *buf) back to ingestBuffers;
+// with poisonBodies set it is overwritten first, so that a value still
+// sharing it shows.
+func (s *Server) releaseBody(buf *[]byte, body []byte) {
+	if cap(body) > cap(*buf) {
+		*buf = body[:0]
+	}
+	if cap(*buf) > maxKeptBody {
+		return
+	}
+	if s.cfg.poisonBodies {
+		b := (*buf)[:cap(*buf)]
+		for i := range b {
+			b[i] = '!'
+		}
+	}
+	ingestBuffers.Put(buf)
+}
+
+// detach gives each byte value of ps that shares body's memory a copy of
+// its own (a compact systemMetadata is body's own text, for one), so that
+// body can be reused once the request is done while the core (e.g. its
+// async queue) keeps the values. Strings never share it. A value that is
+// the same slice as the one before it (a repeated systemMetadata) gets the
+// same copy.
+func detach(ps []gms.Proposal, body []byte) {
+	var last, lastCopy []byte
+	for i := range ps {
+		p := &ps[i]
+		for _, v := range []*json.RawMessage{&p.EntityKeyAspect, &p.Aspect, &p.SystemMetadata} {
+			if !within(*v, body) {
+				continue
+			}
+			if len(*v) != len(last) || unsafe.SliceData(*v) != unsafe.SliceData(last) {
+				last, lastCopy = *v, slices.Clip(bytes.Clone(*v))
+			}
+			*v = lastCopy
+		}
+	}
+}
+
+// within reports whether b starts inside buf's memory.
+func within(b, buf []byte) bool {
+	if len(b) == 0 || cap(buf) == 0 {
+		return false
+	}
+	p, lo := uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(unsafe.Pointer(unsafe.SliceData(buf)))
+	return lo <= p && p < lo+uintptr(cap(buf))
+}
 
 // recordIngest records the proposals of an ingest request as the core
 // received them (see record).

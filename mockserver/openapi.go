@@ -382,6 +382,22 @@ func (a *v3Aspect) appendJSON(b *bytes.Buffer) {
 	b.WriteByte('}')
 }
 
+// encodedSize is about the length of encodeList(objs), for its buffer: the
+// texts it copies and room for the punctuation around them.
+func encodedSize(objs []v3Object) int {
+	n := 2
+	for i := range objs {
+		n += len(objs[i].urn) + 16
+		for _, a := range objs[i].aspects {
+			n += len(a.name) + len(a.value) + len(a.systemMetadata) + 32
+			if a.stamp != nil {
+				n += 64
+			}
+		}
+	}
+	return n
+}
+
 // writeMember appends the name of member i of a JSON object, after a comma
 // unless it is the first, and the colon.
 func writeMember(b *bytes.Buffer, i int, name string) {
@@ -394,13 +410,31 @@ func writeMember(b *bytes.Buffer, i int, name string) {
 
 // writeString appends s as a JSON string, without HTML escaping.
 func writeString(b *bytes.Buffer, s string) {
+	if plainJSONString(s) {
+		b.WriteByte('"')
+		b.WriteString(s)
+		b.WriteByte('"')
+		return
+	}
 	q, _ := marshalJSON(s)
 	b.Write(q)
+}
+
+// plainJSONString reports whether s is printable ASCII without a quote or
+// a backslash: its JSON string is s quoted, as marshalJSON writes it.
+func plainJSONString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // encodeList is the JSON array of objs.
 func encodeList(objs []v3Object) []byte {
 	var b bytes.Buffer
+	b.Grow(encodedSize(objs))
 	b.WriteByte('[')
 	for i := range objs {
 		if i > 0 {
@@ -626,33 +660,56 @@ func genericGroups(body []byte) ([]v3Group, *openAPIError) {
 // v3Item is one element of a batch body: its URN and aspect members.
 type v3Item struct {
 	urn     string
-	members rawMap // every member but "urn"
+	members rawMap  // every member but "urn"
+	doc     wireDoc // the document of the members' values
 }
 
-// decodeItems decodes a batch body: an array of objects with "urn".
-func decodeItems(body []byte) ([]v3Item, *openAPIError) {
-	raws, err := unmarshalArray(body)
-	if err != nil {
-		return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
+// decodeItems decodes a batch body: an array of objects with "urn". With
+// an outline o, one pass validates the body and splits it down to the
+// aspect members (array, element, member), and the items' values are read
+// through o until it is parsed again; a nil o splits each level afresh.
+func decodeItems(o *pdl.Outline, body []byte) ([]v3Item, *openAPIError) {
+	var d wireDoc
+	var raws [][]byte
+	ok := o != nil && o.Parse(body, 3)
+	if ok {
+		d = wireDoc{o: o}
+		raws, ok = o.Elements(o.Top())
+	}
+	if !ok {
+		es, err := unmarshalArray(body)
+		if err != nil {
+			return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
+		}
+		raws = make([][]byte, len(es))
+		for i, e := range es {
+			raws[i] = e
+		}
 	}
 	out := make([]v3Item, 0, len(raws))
+	var all rawMap // the items' members, one after another
 	for _, raw := range raws {
-		m, err := unmarshalObject(raw)
+		var buf [8]pdl.Member
+		m, err := d.object(buf[:0], raw)
 		if err != nil || m == nil {
 			return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
 		}
-		it := v3Item{}
+		it := v3Item{doc: d}
 		found := false
+		start := len(all)
 		for _, mb := range m {
 			if mb.Key == "urn" {
-				u, err := unmarshalString(mb.Value)
+				u, err := d.string(mb.Value)
 				if err != nil {
 					return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
 				}
 				it.urn, found = u, true
 				continue
 			}
-			it.members = append(it.members, mb)
+			all = append(all, mb)
+		}
+		if len(all) > start {
+			it.members = all[start:len(all):len(all)]
 		}
 		if !found {
 			return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3MissingURN}
@@ -672,12 +729,18 @@ type aspectPart struct {
 
 // decodePart decodes an aspect member; null members are absent.
 func decodePart(raw json.RawMessage) (aspectPart, *openAPIError) {
-	p, ok := decodePartFast(raw)
+	return decodePartIn(wireDoc{}, raw)
+}
+
+// decodePartIn is decodePart for raw, a value of d.
+func decodePartIn(d wireDoc, raw json.RawMessage) (aspectPart, *openAPIError) {
+	p, ok := decodePartFast(d, raw)
 	if !ok {
-		p = aspectPart{}
-		if err := json.Unmarshal(raw, &p); err != nil {
-			return p, &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: gms.JSONErrorText(err)}
+		var slow aspectPart // its own variable: only this path moves it to the heap
+		if err := json.Unmarshal(raw, &slow); err != nil {
+			return slow, &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: gms.JSONErrorText(err)}
 		}
+		p = slow
 	}
 	if isNull(p.Value) {
 		p.Value = nil
@@ -694,11 +757,16 @@ func decodePart(raw json.RawMessage) (aspectPart, *openAPIError) {
 // of the names) and whose headers decode. ok is false otherwise, and the
 // caller decodes with encoding/json, which gives the same result and its
 // error texts.
-func decodePartFast(raw []byte) (p aspectPart, ok bool) {
+func decodePartFast(d wireDoc, raw []byte) (p aspectPart, ok bool) {
 	var buf [4]pdl.Member
-	ms, ok := pdl.AppendMembers(buf[:0], raw)
+	var ms []pdl.Member
+	if d.o != nil {
+		ms, ok = d.o.AppendMembers(buf[:0], raw)
+	}
 	if !ok {
-		return p, false
+		if ms, ok = pdl.AppendMembers(buf[:0], raw); !ok {
+			return p, false
+		}
 	}
 	for _, m := range ms {
 		switch m.Key {
@@ -707,9 +775,11 @@ func decodePartFast(raw []byte) (p aspectPart, ok bool) {
 		case "systemMetadata":
 			p.SystemMetadata = m.Value
 		case "headers":
-			if err := json.Unmarshal(m.Value, &p.Headers); err != nil {
+			h := p.Headers // a repeated member adds to the map, as encoding/json does
+			if err := json.Unmarshal(m.Value, &h); err != nil {
 				return p, false
 			}
+			p.Headers = h
 		default:
 			if strings.EqualFold(m.Key, "value") || strings.EqualFold(m.Key, "systemMetadata") || strings.EqualFold(m.Key, "headers") {
 				return p, false
@@ -728,7 +798,7 @@ func eachAspect(t gms.Target, it v3Item, fn func(name string, part aspectPart) *
 		if !ok {
 			continue
 		}
-		part, e := decodePart(mb.Value)
+		part, e := decodePartIn(it.doc, mb.Value)
 		if e != nil {
 			return e
 		}
@@ -741,7 +811,7 @@ func eachAspect(t gms.Target, it v3Item, fn func(name string, part aspectPart) *
 
 // batchGet reads the items of a batchGet body.
 func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object, *openAPIError) {
-	items, e := decodeItems(body)
+	items, e := decodeItems(nil, body)
 	if e != nil {
 		return nil, e
 	}

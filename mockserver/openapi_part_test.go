@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // partSeeds are aspect members of OpenAPI v3 write bodies, valid and not.
@@ -70,4 +72,47 @@ func checkDecodePart(t *testing.T, raw []byte) {
 	if d := cmp.Diff(want.Headers, got.Headers); d != "" {
 		t.Errorf("decodePart(%q) headers (-encoding/json +got):\n%s", raw, d)
 	}
+}
+
+// FuzzV3Items checks that decoding a batch body through its outline (one
+// pass splits the array, its elements and their members) gives the items,
+// their decoded aspect members and the error that splitting each level
+// afresh gives.
+func FuzzV3Items(f *testing.F) {
+	for _, raw := range partSeeds {
+		f.Add(`[{"urn":"u","status":` + raw + `}]`)
+	}
+	f.Add(`[{"urn":"u1","status":{"value":{"removed":false}},"urn":"u2"},{"urn":"x","a":1,"b":{"value":{}}},{"b":{}}]`)
+	f.Add(`[{"urn":"u"},null]`)
+	f.Add(`[{"urn":1}]`)
+	f.Add(` [ { "urn" : "u" , "ownership" : { "value" : { "owners" : [ ] } } } ] `)
+	f.Add(`{"urn":"u"}`)
+	f.Add(`[{"urn":"u","a":{"value":1}}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		var o pdl.Outline
+		b := []byte(body)
+		for range 2 { // again into the same outline
+			got, gotErr := decodeItems(&o, b)
+			want, wantErr := decodeItems(nil, b)
+			if diff := cmp.Diff(wantErr, gotErr, cmp.AllowUnexported(openAPIError{})); diff != "" {
+				t.Fatalf("decodeItems(%q) error through its outline (-afresh +outline):\n%s", body, diff)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("decodeItems(%q) = %d items through its outline, %d afresh", body, len(got), len(want))
+			}
+			for i := range want {
+				if got[i].urn != want[i].urn || !cmp.Equal(want[i].members, got[i].members) {
+					t.Fatalf("decodeItems(%q) item %d = %q %q through its outline, %q %q afresh",
+						body, i, got[i].urn, got[i].members, want[i].urn, want[i].members)
+				}
+				for j, mb := range want[i].members {
+					wp, we := decodePartIn(want[i].doc, mb.Value)
+					gp, ge := decodePartIn(got[i].doc, got[i].members[j].Value)
+					if diff := cmp.Diff([]any{wp, we}, []any{gp, ge}, cmp.AllowUnexported(openAPIError{})); diff != "" {
+						t.Fatalf("decodePart of %q in %q through its outline (-afresh +outline):\n%s", mb.Value, body, diff)
+					}
+				}
+			}
+		}
+	})
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -167,14 +169,21 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	var groups []group
 	var ps []Proposal
 	var all []proposalEcho
+	o := outlines.Get().(*pdl.Outline) // each list's, until its proposals are made
+	defer outlines.Put(o)
 	add := func(name string, list []byte) *openAPIError {
 		if _, e := v3Entity(name); e != nil {
 			return e
 		}
-		items, e := decodeItems(list)
+		items, e := decodeItems(o, list)
 		if e != nil {
 			return e
 		}
+		n := 0 // at most a proposal per member
+		for i := range items {
+			n += len(items[i].members)
+		}
+		ps, all = slices.Grow(ps, n), slices.Grow(all, n)
 		g := group{name: name, from: len(all)}
 		if e := itemProposals(items, wq, &ps, &all); e != nil {
 			return e

@@ -32,6 +32,7 @@ type config struct {
 	lax           map[string]bool // see WithAcceptUnknownMembers
 	timeouts      Timeouts        // see WithTimeouts, defaults filled in
 	serverVersion string          // see WithServerVersion
+	poisonBodies  bool            // tests: overwrite a released ingest body (see releaseBody)
 }
 
 func newConfig(opts []Option) config {

@@ -258,7 +258,7 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 		if !isObjectText(v) {
 			pe.add(msgParamType, path.at("/systemMetadata"), compact(v), "DataMap")
 		} else {
-			if c, ok := pdl.ConformsCompact(systemMetadataRecord, v); ok {
+			if c, ok := d.conformsCompact(systemMetadataRecord, v); ok {
 				p.SystemMetadata = c
 			} else {
 				err := pdl.ValidateJSON(systemMetadataRecord, v)
@@ -322,7 +322,7 @@ func decodeGenericAspect(d wireDoc, raw json.RawMessage, path itemPath, field st
 		pe.add(msgParamRequired, path.at(field+"/value"))
 		return nil, contentType
 	}
-	text, ok := pdl.UnquoteJSONBytes(bytes.TrimSpace(v))
+	text, ok := d.unquoteBytes(bytes.TrimSpace(v))
 	if !ok {
 		s, err := unmarshalString(v)
 		if err != nil {
@@ -407,8 +407,61 @@ func unmarshalObjectInto(buf rawMap, raw []byte) (rawMap, error) {
 
 // wireDoc is the document a request's values come from: with its outline
 // when it has one (a valid body), whose recorded objects and arrays split
-// without another scan; the zero wireDoc splits every value afresh.
-type wireDoc struct{ o *pdl.Outline }
+// without another scan; the zero wireDoc splits every value afresh. With a
+// memo, what one proposal decodes serves the next.
+type wireDoc struct {
+	o    *pdl.Outline
+	memo *docMemo
+}
+
+// docMemo is what the decode of one document keeps from proposal to
+// proposal: the last systemMetadata that conformed (a batch's proposals
+// often carry the same one), and memory for the aspect values, taken in
+// chunks rather than one allocation per value.
+type docMemo struct {
+	sm, smCompact []byte // the document's text and its compaction
+	values        []byte // the current chunk of the values' memory
+	chunk         int    // the size of a new chunk
+}
+
+// maxValueChunk is the largest chunk a docMemo takes for aspect values.
+const maxValueChunk = 32 << 10
+
+// conformsCompact is pdl.ConformsCompact for v, a value of d; a repeat of
+// the last systemMetadata that conformed gets the same compaction (shared:
+// nothing changes a proposal's values in place).
+func (d wireDoc) conformsCompact(recordName string, v []byte) ([]byte, bool) {
+	m := d.memo
+	if m != nil && recordName == systemMetadataRecord && m.sm != nil && bytes.Equal(v, m.sm) {
+		return m.smCompact, true
+	}
+	c, ok := pdl.ConformsCompact(recordName, v)
+	if ok && m != nil && recordName == systemMetadataRecord {
+		c = c[:len(c):len(c)] // shared: an append makes a copy
+		m.sm, m.smCompact = v, c
+	}
+	return c, ok
+}
+
+// unquoteBytes is pdl.UnquoteJSONBytes for lit, a value of d, in the
+// memo's chunk of memory when there is one; the bytes are capped at their
+// length, so that an append to them never reaches the next value.
+func (d wireDoc) unquoteBytes(lit []byte) ([]byte, bool) {
+	m := d.memo
+	if m == nil {
+		return pdl.UnquoteJSONBytes(lit)
+	}
+	if cap(m.values)-len(m.values) < len(lit) { // a decoding is as long as lit but for invalid UTF-8
+		m.values = make([]byte, 0, max(m.chunk, len(lit)))
+	}
+	start := len(m.values)
+	b, ok := pdl.AppendUnquoted(m.values, lit)
+	if !ok {
+		return nil, false
+	}
+	m.values = b
+	return b[start:len(b):len(b)], true
+}
 
 // object is unmarshalObjectInto for raw, a value of d.
 func (d wireDoc) object(buf rawMap, raw []byte) (rawMap, error) {

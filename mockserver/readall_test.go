@@ -1,8 +1,12 @@
 package mockserver
 
 import (
+	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // TestReadAllDoesNotTrustContentLength: a body announced as 60 MB that
@@ -23,5 +27,51 @@ func TestReadAllDoesNotTrustContentLength(t *testing.T) {
 	big := strings.Repeat("y", 3*preallocMax)
 	if b, err := readAll(strings.NewReader(big), int64(len(big))); err != nil || string(b) != big {
 		t.Errorf("readAll of %d bytes: got %d, %v", len(big), len(b), err)
+	}
+}
+
+// TestIngestKeepsNoBodyMemory: the buffer an ingest body was read into is
+// reused by later requests while the async queue still holds the writes
+// decoded from it. A compact systemMetadata is the body's own text as
+// decoded; the released body is overwritten here, so a value still sharing
+// it would reach the store garbled.
+func TestIngestKeepsNoBodyMemory(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	s := newServer(t, WithClock(clock.Now), WithAsyncLag(time.Minute))
+	s.cfg.poisonBodies = true
+	body := `{"async":"true","proposals":[{"entityType":"dataset","entityUrn":"` + dsURN + `","changeType":"UPSERT",` +
+		`"aspectName":"status","aspect":{"value":"{\"removed\":false}","contentType":"application/json"},` +
+		`"systemMetadata":{"runId":"run-1","lastObserved":7}}]}`
+	if r := serve(t, s, http.MethodPost, "/aspects?action=ingestProposalBatch", body); r.Status != http.StatusOK {
+		t.Fatalf("ingest = %d %s", r.Status, r.Body)
+	}
+	clock.Advance(time.Minute)
+	got, err := s.core.GetAspect(t.Context(), dsURN, "status", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(got.SystemMetadata), `"runId":"run-1"`) || string(got.Value) != `{"removed":false}` {
+		t.Errorf("stored = %s, systemMetadata %s", got.Value, got.SystemMetadata)
+	}
+}
+
+// TestDetach: detach copies exactly the values that share the body.
+func TestDetach(t *testing.T) {
+	t.Parallel()
+	body := []byte(`{"runId":"r"} {"a":1}`)
+	own := []byte(`{"b":2}`)
+	ps := []gms.Proposal{{SystemMetadata: body[:13], Aspect: own, EntityKeyAspect: body[14:]}}
+	detach(ps, body)
+	p := ps[0]
+	if within(p.SystemMetadata, body) || within(p.EntityKeyAspect, body) || !within(p.Aspect, own) {
+		t.Errorf("after detach: systemMetadata in body %v, key aspect in body %v, aspect kept %v",
+			within(p.SystemMetadata, body), within(p.EntityKeyAspect, body), within(p.Aspect, own))
+	}
+	if string(p.SystemMetadata) != `{"runId":"r"}` || string(p.EntityKeyAspect) != `{"a":1}` {
+		t.Errorf("copies = %s, %s", p.SystemMetadata, p.EntityKeyAspect)
+	}
+	if within(body[len(body):], body) || !within(body[len(body)-1:], body) || within(nil, body) {
+		t.Error("within at the bounds")
 	}
 }

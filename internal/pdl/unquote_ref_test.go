@@ -100,3 +100,19 @@ func TestAppendUnquoted(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendUnquotedKeepsDst: AppendUnquoted appends after dst's bytes, and
+// on a bad literal gives dst back as it came.
+func TestAppendUnquotedKeepsDst(t *testing.T) {
+	t.Parallel()
+	dst := append(make([]byte, 0, 64), "ab"...)
+	got, ok := AppendUnquoted(dst, []byte(`"x\"y\u00e9"`))
+	if !ok || string(got) != "abx\"y\u00e9" {
+		t.Errorf("AppendUnquoted = %q, %v", got, ok)
+	}
+	for _, bad := range []string{`"x`, `"x" `, `x`, `"\q"`} {
+		if got, ok := AppendUnquoted(dst, []byte(bad)); ok || string(got) != "ab" || cap(got) != cap(dst) {
+			t.Errorf("AppendUnquoted(%q) = %q (cap %d), %v", bad, got, cap(got), ok)
+		}
+	}
+}

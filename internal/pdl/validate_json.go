@@ -176,9 +176,15 @@ func UnquoteJSON(lit []byte) (string, bool) {
 // UnquoteJSONBytes is UnquoteJSON returning the string's bytes, in a slice
 // of its own. It validates and decodes lit in one pass.
 func UnquoteJSONBytes(lit []byte) ([]byte, bool) {
-	b, end, ok := appendUnquoted(make([]byte, 0, len(lit)), lit, 0)
+	return AppendUnquoted(make([]byte, 0, len(lit)), lit)
+}
+
+// AppendUnquoted is UnquoteJSONBytes appending the string's bytes to dst;
+// on false it returns dst as it came.
+func AppendUnquoted(dst, lit []byte) ([]byte, bool) {
+	b, end, ok := appendUnquoted(dst, lit, 0)
 	if !ok || end != len(lit) {
-		return nil, false
+		return dst, false
 	}
 	return b, true
 }
@@ -470,9 +476,26 @@ func (p *jsonParser) scanStr() (end int, plain, ok bool) {
 	escaped := false
 	i := p.pos + 1
 	for {
-		j, run := plainRun(d, i)
-		seen |= run
-		i = j
+		// The run of plain bytes from i, as plainRun finds it, in line:
+		// the runs between the escapes of JSON text in a string are short.
+		for {
+			if i+8 > len(d) {
+				for i < len(d) && strPlainByte[d[i]] {
+					seen |= uint64(d[i])
+					i++
+				}
+				break
+			}
+			w := binary.LittleEndian.Uint64(d[i:])
+			if m := strStops(w); m != 0 {
+				k := int(uint(bits.TrailingZeros64(m)) >> 3)
+				seen |= w & (1<<(8*k) - 1)
+				i += k
+				break
+			}
+			seen |= w
+			i += 8
+		}
 		if i >= len(d) || d[i] < 0x20 {
 			return 0, false, false
 		}

@@ -266,22 +266,40 @@ func (p *jsonParser) colon() bool {
 		return false
 	}
 	p.pos++
-	p.ws()
+	if p.oneSpace() { // as ws, without its call
+		p.pos++
+	} else {
+		p.ws()
+	}
 	return true
 }
 
 // sep moves past white space and a ',' (more) or the closing byte end.
+// After a ',' it moves past one space when no other white space follows
+// (the rest is the next ws's).
 func (p *jsonParser) sep(end byte) (more, ok bool) {
 	p.ws()
 	switch {
 	case p.at(','):
 		p.pos++
+		if p.oneSpace() {
+			p.pos++
+		}
 		return true, true
 	case p.at(end):
 		p.pos++
 		return false, true
 	}
 	return false, false
+}
+
+// oneSpace reports whether a single space is at p.pos, not followed by more
+// white space, and ws would only move past it (nothing is compacted): the
+// common case after a separator, as Python's json.dumps writes ": " and
+// ", ".
+func (p *jsonParser) oneSpace() bool {
+	i := p.pos
+	return i+1 < len(p.data) && p.data[i] == ' ' && !isSpace[p.data[i+1]] && p.compact == nil
 }
 
 // strBody scans the string literal at p.pos and returns its body (between
