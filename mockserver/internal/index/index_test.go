@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/like"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 	"github.com/google/go-cmp/cmp"
 )
@@ -33,6 +34,7 @@ func newTest(t *testing.T, lag time.Duration) (*store.Store, *Index, *testClock)
 	t.Helper()
 	clk := &testClock{now: time.UnixMilli(1_700_000_000_000)}
 	st := store.OpenMemory(clk.Now)
+	st.SetRules(gms.Rules{}) // the core's: timeseries documents keyed by their timestampMillis
 	x := New(st, Options{Clock: clk.Now, Lag: lag})
 	t.Cleanup(func() { x.Close(); _ = st.Close() })
 	return st, x, clk
