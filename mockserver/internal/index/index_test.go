@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/like"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/like"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 	"github.com/google/go-cmp/cmp"
 )

@@ -21,9 +21,9 @@ type prepared struct {
 	err, docErr error
 	rules       Rules
 	sm          rawObject       // Rules.Received's
-	value json.RawMessage // the value, compact (nil with a Transform)
-	hash  uint64          // jsonx.Hash(value), 0 when unknown
-	head  rowHead         // the new row of value, up to its version
+	value       json.RawMessage // the value, compact (nil with a Transform)
+	hash        uint64          // jsonx.Hash(value), 0 when unknown
+	head        rowHead         // the new row of value, up to its version
 	// docTime and docID are a timeseries document's identity.
 	docTime int64
 	docID   []byte
