@@ -89,9 +89,6 @@ func (p Proposal) clone() Proposal {
 	return p
 }
 
-// systemMetadataRecord is the PDL record of a proposal's systemMetadata.
-const systemMetadataRecord = "com.linkedin.mxe.SystemMetadata"
-
 // mcpFields are the fields of com.linkedin.mxe.MetadataChangeProposal.
 var mcpFields = mcpFieldsArray[:]
 
@@ -258,14 +255,10 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 		if !isObjectText(v) {
 			pe.add(msgParamType, path.at("/systemMetadata"), compact(v), "DataMap")
 		} else {
-			if c, ok := pdl.ConformsCompact(systemMetadataRecord, v); ok {
-				p.SystemMetadata = c
-			} else {
-				err := pdl.ValidateJSON(systemMetadataRecord, v)
-				p.SystemMetadata = compactShared(v)
-				if err != nil {
-					*pe = append(*pe, gms.PegasusMessageAt(path.at("/systemMetadata"), err))
-				}
+			var msg string
+			p.SystemMetadata, msg = gms.CheckSystemMetadata(path.at("/systemMetadata"), v)
+			if p.SystemMetadataChecked = msg == ""; !p.SystemMetadataChecked {
+				*pe = append(*pe, msg)
 			}
 		}
 	}

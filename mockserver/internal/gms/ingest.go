@@ -25,6 +25,9 @@ type Proposal struct {
 	ContentType string
 	// SystemMetadata is the systemMetadata object, nil if absent.
 	SystemMetadata json.RawMessage
+	// SystemMetadataChecked reports a SystemMetadata the adapter checked
+	// with [CheckSystemMetadata] and took compact from it.
+	SystemMetadataChecked bool
 	// Headers is the proposal's headers map (conditions), nil if absent.
 	Headers map[string]string
 }
@@ -290,9 +293,11 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		Aspect:         p.AspectName,
 		Value:          value,
 		SystemMetadata: p.SystemMetadata,
-		Transform:      transform,
-		Timeseries:     info.Timeseries,
-		Compact:        true, // checkAspect validated and compacted it
+		// Checked and compacted by the adapter, when it says so.
+		SystemMetadataCompact: p.SystemMetadataChecked,
+		Transform:             transform,
+		Timeseries:            info.Timeseries,
+		Compact:               true, // checkAspect validated and compacted it
 	}
 	if cond != nil {
 		w.Check = cond.check

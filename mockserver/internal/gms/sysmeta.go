@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -23,6 +24,31 @@ const DefaultRunID = "no-run-id-provided"
 
 // quotedDefaultRunID is DefaultRunID as a JSON string (shared, read-only).
 var quotedDefaultRunID = json.RawMessage(strconv.Quote(DefaultRunID))
+
+// systemMetadataRecord is the PDL record of a proposal's systemMetadata.
+const systemMetadataRecord = "com.linkedin.mxe.SystemMetadata"
+
+// CheckSystemMetadata checks the systemMetadata object v of a Rest.li
+// proposal against the SystemMetadata record, as Rest.li checks a request's
+// records before GMS sees them. It returns v compact, and "" when it
+// conforms, else the failure's message for v found at JSON path (such as
+// "/proposal/systemMetadata"). DataHub's OpenAPI takes a systemMetadata
+// without checking it (SystemMetadataUtils.parseSystemMetadata), so only
+// the Rest.li adapter calls it.
+func CheckSystemMetadata(path string, v []byte) ([]byte, string) {
+	if c, ok := pdl.ConformsCompact(systemMetadataRecord, v); ok {
+		return c, ""
+	}
+	err := pdl.ValidateJSON(systemMetadataRecord, v)
+	c, ok := pdl.CompactShared(v)
+	if !ok {
+		c = jsonx.Compact(v)
+	}
+	if err != nil {
+		return c, PegasusMessageAt(path, err)
+	}
+	return c, ""
+}
 
 // Received is what GMS does with every item when it arrives
 // (SystemMetadataUtils.generateSystemMetadataIfEmpty and setAspectModified):
