@@ -96,7 +96,7 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		writeRestliError(w, rerr, "")
 		return
 	}
-	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch})
+	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch, SystemMetadataChecked: true})
 	if err != nil {
 		rerr := fromCore(err, rt.op)
 		s.recordIngest(ps, async, batch, rerr)

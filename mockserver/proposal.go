@@ -255,10 +255,10 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 		if !isObjectText(v) {
 			pe.add(msgParamType, path.at("/systemMetadata"), compact(v), "DataMap")
 		} else {
-			var msg string
-			p.SystemMetadata, msg = gms.CheckSystemMetadata(path.at("/systemMetadata"), v)
-			if p.SystemMetadataChecked = msg == ""; !p.SystemMetadataChecked {
-				*pe = append(*pe, msg)
+			var err error
+			p.SystemMetadata, err = gms.CheckSystemMetadata(v)
+			if err != nil {
+				*pe = append(*pe, gms.PegasusMessageAt(path.at("/systemMetadata"), err))
 			}
 		}
 	}

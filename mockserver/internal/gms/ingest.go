@@ -25,9 +25,6 @@ type Proposal struct {
 	ContentType string
 	// SystemMetadata is the systemMetadata object, nil if absent.
 	SystemMetadata json.RawMessage
-	// SystemMetadataChecked reports a SystemMetadata the adapter checked
-	// with [CheckSystemMetadata] and took compact from it.
-	SystemMetadataChecked bool
 	// Headers is the proposal's headers map (conditions), nil if absent.
 	Headers map[string]string
 }
@@ -44,6 +41,10 @@ type IngestOptions struct {
 	// TraceID, when set, records what becomes of each proposal in the
 	// core's write log under this trace id, for [Core.Trace].
 	TraceID string
+	// SystemMetadataChecked reports that the adapter checked the
+	// systemMetadata of every proposal with [CheckSystemMetadata] and took
+	// it compact from there.
+	SystemMetadataChecked bool
 }
 
 // item is one validated proposal, ready to apply. Its store write is kept
@@ -88,6 +89,11 @@ func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, 
 	items, ws, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown)
 	if err != nil {
 		return nil, err
+	}
+	if o.SystemMetadataChecked {
+		for i := range ws {
+			ws[i].SystemMetadataCompact = true
+		}
 	}
 	c.traces.begin(o.TraceID, items, ws)
 	var out []Written
@@ -293,11 +299,9 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		Aspect:         p.AspectName,
 		Value:          value,
 		SystemMetadata: p.SystemMetadata,
-		// Checked and compacted by the adapter, when it says so.
-		SystemMetadataCompact: p.SystemMetadataChecked,
-		Transform:             transform,
-		Timeseries:            info.Timeseries,
-		Compact:               true, // checkAspect validated and compacted it
+		Transform:      transform,
+		Timeseries:     info.Timeseries,
+		Compact:        true, // checkAspect validated and compacted it
 	}
 	if cond != nil {
 		w.Check = cond.check

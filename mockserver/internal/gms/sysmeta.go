@@ -30,24 +30,20 @@ const systemMetadataRecord = "com.linkedin.mxe.SystemMetadata"
 
 // CheckSystemMetadata checks the systemMetadata object v of a Rest.li
 // proposal against the SystemMetadata record, as Rest.li checks a request's
-// records before GMS sees them. It returns v compact, and "" when it
-// conforms, else the failure's message for v found at JSON path (such as
-// "/proposal/systemMetadata"). DataHub's OpenAPI takes a systemMetadata
-// without checking it (SystemMetadataUtils.parseSystemMetadata), so only
-// the Rest.li adapter calls it.
-func CheckSystemMetadata(path string, v []byte) ([]byte, string) {
+// records before GMS sees them. It returns v compact, and the failure, for
+// [PegasusMessageAt], when v does not conform. DataHub's OpenAPI takes a
+// systemMetadata without checking it (SystemMetadataUtils.parseSystemMetadata),
+// so only the Rest.li adapter calls it.
+func CheckSystemMetadata(v []byte) ([]byte, error) {
 	if c, ok := pdl.ConformsCompact(systemMetadataRecord, v); ok {
-		return c, ""
+		return c, nil
 	}
 	err := pdl.ValidateJSON(systemMetadataRecord, v)
 	c, ok := pdl.CompactShared(v)
 	if !ok {
 		c = jsonx.Compact(v)
 	}
-	if err != nil {
-		return c, PegasusMessageAt(path, err)
-	}
-	return c, ""
+	return c, err
 }
 
 // Received is what GMS does with every item when it arrives

@@ -30,12 +30,15 @@ var _ store.Rules = Rules{}
 // version "1" and aspectCreated = aspectModified when there is one.
 func (Rules) First(dst, sm []jsonx.Member) []jsonx.Member {
 	p := append(members(dst[:0]), sm...)
-	p.set("version", json.RawMessage(`"1"`))
+	p.set("version", versionOne)
 	if v, ok := members(sm).get("aspectModified"); ok && string(v) != "null" {
 		p.set("aspectCreated", v)
 	}
 	return p
 }
+
+// versionOne is the version of a first write as JSON (shared, read-only).
+var versionOne = json.RawMessage(`"1"`)
 
 // Next is the systemMetadata of a new version (applyUpsert's update): the
 // stored object carries over with the write's run fields (see Same), the

@@ -113,8 +113,8 @@ func applyOne(t txn, i int, w *Write, p *prepared) (Result, error) {
 		if err := putKey(t, i, w, p); err != nil {
 			return Result{}, err
 		}
-		if p.docErr != nil {
-			return Result{}, p.docErr
+		if p.doc.err != nil {
+			return Result{}, p.doc.err
 		}
 		return Result{}, putDoc(t, w, p)
 	}
@@ -234,7 +234,7 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 		if _, _, ok, err := getRowShared(t, key, false); err != nil {
 			return err
 		} else if !ok {
-			keySM, err := rawObject(p.rules.First(p.scratch[:0], p.sm)).marshal()
+			keySM, err := rawObject(p.batch.rules.First(p.batch.scratch[:0], p.sm)).marshal()
 			if err != nil {
 				return err
 			}
@@ -255,11 +255,11 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, error) {
 	version := rowVersion(cur.row)
 	res := Result{Version: strconv.FormatInt(version, 10), Unchanged: true}
-	prev, err := storedObject(p.scratch[:0], cur.row.SystemMetadata)
+	prev, err := storedObject(p.batch.scratch[:0], cur.row.SystemMetadata)
 	if err != nil {
 		return Result{}, err
 	}
-	nextSM, err := rawObject(p.rules.Same(prev, p.sm)).marshal()
+	nextSM, err := rawObject(p.batch.rules.Same(prev, p.sm)).marshal()
 	if err != nil {
 		return Result{}, err
 	}
@@ -288,7 +288,7 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 	var sm rawObject
 	version := int64(1)
 	if !cur.exists {
-		sm = p.rules.First(p.scratch[:0], p.sm)
+		sm = p.batch.rules.First(p.batch.scratch[:0], p.sm)
 	} else {
 		// The row moves to history as it is stored.
 		n := rowVersion(cur.row)
@@ -296,11 +296,11 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 			return Result{}, err
 		}
 		version = n + 1
-		prev, err := storedObject(p.scratch[:0], cur.row.SystemMetadata)
+		prev, err := storedObject(p.batch.scratch[:0], cur.row.SystemMetadata)
 		if err != nil {
 			return Result{}, err
 		}
-		sm = p.rules.Next(prev, p.sm, version, p.room[:0])
+		sm = p.batch.rules.Next(prev, p.sm, version, p.room[:0])
 	}
 	// The row prepared for the write's value, or one for the transformed value.
 	head := p.head
@@ -337,9 +337,9 @@ func putDoc(t txn, w *Write, p *prepared) error {
 		return err
 	}
 	d := doc{Value: jsonx.Compact(w.Value), SystemMetadata: sm}
-	key := tsKey(w.URN, w.Aspect, p.docTime, p.docID)
+	key := tsKey(w.URN, w.Aspect, p.doc.time, p.doc.id)
 	if rec, ok := t.(*recorder); ok {
-		return rec.putDoc(key, d.encode(), w.URN, w.Aspect, p.docTime, d)
+		return rec.putDoc(key, d.encode(), w.URN, w.Aspect, p.doc.time, d)
 	}
 	return t.put(timeseriesDocs, key, d.encode())
 }

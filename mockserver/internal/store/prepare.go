@@ -16,17 +16,14 @@ import (
 // only what reads or changes the rows.
 type prepared struct {
 	// err is the write's own fault; Apply reports it when it reaches the
-	// write, after the earlier ones, as if found there. docErr is the fault
-	// of a timeseries write's document, found after its key row.
-	err, docErr error
-	rules       Rules
-	sm          rawObject       // Rules.Received's
-	value       json.RawMessage // the value, compact (nil with a Transform)
-	hash        uint64          // jsonx.Hash(value), 0 when unknown
-	head        rowHead         // the new row of value, up to its version
-	// docTime and docID are a timeseries document's identity.
-	docTime int64
-	docID   []byte
+	// write, after the earlier ones, as if found there.
+	err   error
+	batch *batchShared
+	sm    rawObject       // Rules.Received's
+	value json.RawMessage // the value, compact (nil with a Transform)
+	hash  uint64          // jsonx.Hash(value), 0 when unknown
+	head  rowHead         // the new row of value, up to its version
+	doc   *docIdentity    // a timeseries write's document
 	// keys holds the row key of version 0 and room for one history row
 	// key; its first urnLen bytes are the entity's key (urnPrefix) and its
 	// first prefixLen bytes the aspect's (aspectPrefix).
@@ -34,11 +31,24 @@ type prepared struct {
 	urnLen, prefixLen int
 	ms                int64  // the write's time, Unix milliseconds
 	actor             string // createdBy
-	// scratch is room for the systemMetadata a write builds under the lock,
-	// shared by the writes of a batch, which run one after the other.
-	scratch []jsonx.Member
 	// room is Rules.Next's room.
 	room [24]byte
+}
+
+// batchShared is what the writes of a batch share.
+type batchShared struct {
+	rules Rules
+	// scratch is room for the systemMetadata a write builds under the lock:
+	// the writes run one after the other.
+	scratch []jsonx.Member
+}
+
+// docIdentity is a timeseries document's identity, or why the Rules gave
+// it none (Apply reports that after the write's key row).
+type docIdentity struct {
+	time int64
+	id   []byte
+	err  error
 }
 
 // latestKey is rowKey(urn, aspect, 0).
@@ -73,7 +83,7 @@ func prepare(ws []Write, now time.Time, rules Rules) []prepared {
 	}
 	keys := make([]byte, 0, size)
 	members := make(rawObject, (len(ws)+2)*smMembers)
-	scratch := members[len(ws)*smMembers:]
+	batch := &batchShared{rules: rules, scratch: members[len(ws)*smMembers:]}
 	ms := now.UnixMilli()
 	for i := range ws {
 		w, p := &ws[i], &ps[i]
@@ -83,7 +93,7 @@ func prepare(ws []Write, now time.Time, rules Rules) []prepared {
 		if p.err = checkWrite(i, w); p.err != nil {
 			continue
 		}
-		p.ms, p.scratch, p.rules = ms, scratch, rules
+		p.ms, p.batch = ms, batch
 		actor, sm, err := rules.Received(w, ms, members[i*smMembers:i*smMembers:(i+1)*smMembers])
 		if err != nil {
 			p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
@@ -91,10 +101,7 @@ func prepare(ws []Write, now time.Time, rules Rules) []prepared {
 		}
 		p.actor, p.sm = actor, sm
 		if w.Timeseries {
-			p.docTime, p.docID, p.docErr = documentID(w, rules)
-			if p.docErr != nil {
-				p.docErr = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, p.docErr)
-			}
+			p.doc = documentID(i, w, rules)
 		}
 		start := len(keys)
 		keys = lp(keys, w.URN)
@@ -111,22 +118,22 @@ func prepare(ws []Write, now time.Time, rules Rules) []prepared {
 				p.value = jsonx.CompactShared(w.Value) // checked by IsObject; encode copies it
 			}
 			p.hash = jsonx.Hash(p.value)
-			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(scratch, sm)))
+			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
 		}
 	}
 	return ps
 }
 
-// documentID is the identity Rules.Document gives a timeseries write's
-// document, its parts length-prefixed.
-func documentID(w *Write, rules Rules) (int64, []byte, error) {
+// documentID is the identity Rules.Document gives the document of write i,
+// its parts length-prefixed.
+func documentID(i int, w *Write, rules Rules) *docIdentity {
 	ms, parts, err := rules.Document(w)
 	if err != nil {
-		return 0, nil, err
+		return &docIdentity{err: fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)}
 	}
-	var id []byte
+	d := &docIdentity{time: ms}
 	for _, part := range parts {
-		id = lpBytes(id, part)
+		d.id = lpBytes(d.id, part)
 	}
-	return ms, id, nil
+	return d
 }
