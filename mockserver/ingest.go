@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strings"
 	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -66,19 +65,18 @@ func actionParams(body []byte) (rawMap, *restliError) {
 	return params, nil
 }
 
-// asyncParam resolves the "async" action parameter as GMS does: "unset" (the
-// default) means false, else Boolean.parseBoolean.
+// asyncParam reads the "async" action parameter, which the core resolves.
 func asyncParam(params rawMap, pe *paramErrors) bool {
 	v, ok := params.get("async")
 	if !ok || isNull(v) {
-		return false
+		return gms.RestliAsync(gms.AsyncUnset)
 	}
 	s, err := unmarshalString(v)
 	if err != nil {
 		pe.add(msgParamType, "/async", compact(v), "String")
 		return false
 	}
-	return strings.EqualFold(s, "true")
+	return gms.RestliAsync(s)
 }
 
 // handleIngest serves ingestProposal and ingestProposalBatch: it decodes

@@ -47,6 +47,21 @@ type IngestOptions struct {
 	SystemMetadataChecked bool
 }
 
+// AsyncUnset is the default of the "async" parameter of Rest.li's
+// ingestProposal and ingestProposalBatch.
+const AsyncUnset = "unset"
+
+// RestliAsync resolves the "async" parameter of Rest.li's ingestProposal
+// as AspectResource does: [AsyncUnset] takes the server's default
+// (ASYNC_INGEST_DEFAULT), which the mock leaves false; any other value is
+// Boolean.parseBoolean's.
+func RestliAsync(param string) bool {
+	if param == AsyncUnset {
+		return false
+	}
+	return strings.EqualFold(param, "true")
+}
+
 // item is one validated proposal, ready to apply. Its store write is kept
 // beside it, at the same position of a []store.Write, so that a batch's
 // writes go to the store as they are.
