@@ -492,14 +492,6 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 	return out, err
 }
 
-// compactShared is jsonx.CompactShared for v, in one pass over it.
-func compactShared(v []byte) []byte {
-	if c, ok := pdl.CompactShared(v); ok {
-		return c
-	}
-	return jsonx.Compact(v)
-}
-
 // compact returns v as compact JSON text for messages, shortened.
 func compact(v json.RawMessage) string {
 	return abbreviate(string(jsonx.Compact(v)))

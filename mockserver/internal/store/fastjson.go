@@ -125,15 +125,6 @@ func isASCII(s string) bool {
 // bookkeeping, where objects have a dozen members at most.
 type rawObject []jsonx.Member
 
-func (o rawObject) get(k string) (json.RawMessage, bool) {
-	for _, m := range o {
-		if m.Key == k {
-			return m.Value, true
-		}
-	}
-	return nil, false
-}
-
 func (o *rawObject) set(k string, v json.RawMessage) {
 	for i := range *o {
 		if (*o)[i].Key == k {
@@ -142,15 +133,6 @@ func (o *rawObject) set(k string, v json.RawMessage) {
 		}
 	}
 	*o = append(*o, jsonx.Member{Key: k, Value: v})
-}
-
-func (o *rawObject) del(k string) {
-	for i := range *o {
-		if (*o)[i].Key == k {
-			*o = slices.Delete(*o, i, i+1)
-			return
-		}
-	}
 }
 
 // maxRawObject is the size past which unmarshalRawObject uses a map.
