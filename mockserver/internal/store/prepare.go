@@ -82,7 +82,7 @@ func prepare(ws []Write, now time.Time, rules Rules) []prepared {
 		size += 2 * (2*binary.MaxVarintLen64 + len(ws[i].URN) + len(ws[i].Aspect) + 8)
 	}
 	keys := make([]byte, 0, size)
-	members := make(rawObject, (len(ws)+2)*smMembers)
+	members := make(rawObject, (len(ws)+1)*smMembers)
 	batch := &batchShared{rules: rules, scratch: members[len(ws)*smMembers:]}
 	ms := now.UnixMilli()
 	for i := range ws {

@@ -251,25 +251,28 @@ func (s *Store) Get(urn, aspect string, version int64) (Aspect, error) {
 		a     Aspect
 		found bool
 	)
-	err := s.kv.view(func(t txn) error {
-		v := version
-		if v < 0 {
+	var err error
+	if version >= 0 {
+		err = s.kv.view(func(t txn) error {
+			var err error
+			a, found, err = readRow(t, urn, aspect, version)
+			return err
+		})
+	} else {
+		rules := s.rules
+		err = s.kv.view(func(t txn) error {
 			max, err := maxHistoryVersion(t, urn, aspect)
 			if err != nil {
 				return err
 			}
-			v = s.rules.ReadVersion(max, v)
+			v := rules.ReadVersion(max, version)
 			if v < 0 {
 				return nil
 			}
-		}
-		r, ok, err := getRow(t, urn, aspect, v)
-		if err != nil || !ok {
+			a, found, err = readRow(t, urn, aspect, v)
 			return err
-		}
-		a, found = r.aspect(urn, aspect, v), true
-		return nil
-	})
+		})
+	}
 	if err != nil {
 		return Aspect{}, mapErr(err)
 	}
@@ -277,6 +280,15 @@ func (s *Store) Get(urn, aspect string, version int64) (Aspect, error) {
 		return Aspect{}, fmt.Errorf("%w: %s %s version %d", ErrNotFound, urn, aspect, version)
 	}
 	return a, nil
+}
+
+// readRow reads version v of (urn, aspect) inside t.
+func readRow(t txn, urn, aspect string, v int64) (Aspect, bool, error) {
+	r, ok, err := getRow(t, urn, aspect, v)
+	if err != nil || !ok {
+		return Aspect{}, false, err
+	}
+	return r.aspect(urn, aspect, v), true, nil
 }
 
 // Latest returns the latest version of every versioned aspect of the entity,
