@@ -365,3 +365,27 @@ func TestStoreHasNoRules(t *testing.T) {
 		t.Errorf("checked %d store sources", checked)
 	}
 }
+
+// FuzzReceivedCompact holds the compact path of Received (a systemMetadata
+// the adapter checked and compacted, split without checking it again) to
+// the general one, for every compact JSON object.
+func FuzzReceivedCompact(f *testing.F) {
+	for _, s := range []string{`{}`, `{"runId":"r","lastObserved":5}`, `{"properties":{"a":"}\"{"},"runId":"r1","runId":"r2"}`,
+		`{"run\u0049d":"r","x":[1,{"y":null}],"lastObserved":1e3}`, `{"a":"\\","b":"\\\""}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		c := jsonx.CompactShared([]byte(in))
+		if !jsonx.IsObject(c) || len(c) != len(jsonx.Compact(c)) {
+			return
+		}
+		general := store.Write{URN: ds, Aspect: "status", SystemMetadata: c}
+		compact := general
+		compact.SystemMetadataCompact = true
+		_, want, werr := gms.Rules{}.Received(&general, 1, nil)
+		_, got, gerr := gms.Rules{}.Received(&compact, 1, nil)
+		if (werr == nil) != (gerr == nil) || werr == nil && !cmp.Equal(object(t, want), object(t, got)) {
+			t.Fatalf("Received(%s): compact %s, %v; general %s, %v", c, object(t, got), gerr, object(t, want), werr)
+		}
+	})
+}

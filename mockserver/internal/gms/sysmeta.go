@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
@@ -147,7 +148,7 @@ const maxMembers = 64
 
 // compactMembers splits sm, a valid JSON object without white space, into
 // its members appended to dst, sharing sm's memory; false (dst as it came)
-// for a key with an escape, which needs decoding.
+// for a key with an escape or invalid UTF-8, which needs decoding.
 func compactMembers(dst members, sm []byte) (members, bool) {
 	n := len(dst)
 	if len(sm) < 2 || sm[0] != '{' {
@@ -162,7 +163,7 @@ func compactMembers(dst members, sm []byte) (members, bool) {
 			return dst[:n], false
 		}
 		key := sm[i+1 : end]
-		if bytes.IndexByte(key, '\\') >= 0 {
+		if bytes.IndexByte(key, '\\') >= 0 || !utf8.Valid(key) {
 			return dst[:n], false
 		}
 		start := end + 2 // past the colon
