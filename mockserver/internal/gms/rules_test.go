@@ -389,3 +389,35 @@ func FuzzReceivedCompact(f *testing.F) {
 		}
 	})
 }
+
+// TestRestliAsync: Rest.li's async parameter is false when unset (the
+// mock's ASYNC_INGEST_DEFAULT), else Boolean.parseBoolean of it.
+func TestRestliAsync(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]bool{gms.AsyncUnset: false, "true": true, "TRUE": true, "false": false, "yes": false, "": false} {
+		if got := gms.RestliAsync(in); got != want {
+			t.Errorf("RestliAsync(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestCheckSystemMetadata: a Rest.li proposal's systemMetadata is checked
+// against the SystemMetadata record and comes back compact.
+func TestCheckSystemMetadata(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want, msg string }{
+		{`{"runId": "r", "lastObserved": 5}`, `{"runId":"r","lastObserved":5}`, ""},
+		{`{"runId":"r","nope":1}`, `{"runId":"r","nope":1}`, "ERROR :: /proposal/systemMetadata/nope :: unrecognized field found but not allowed"},
+		{`{"lastObserved":"x"}`, `{"lastObserved":"x"}`, "ERROR :: /proposal/systemMetadata/lastObserved"},
+	}
+	for _, tc := range tests {
+		c, err := gms.CheckSystemMetadata([]byte(tc.in))
+		msg := ""
+		if err != nil {
+			msg = gms.PegasusMessageAt("/proposal/systemMetadata", err)
+		}
+		if string(c) != tc.want || (tc.msg == "") != (msg == "") || !strings.HasPrefix(msg, tc.msg) {
+			t.Errorf("CheckSystemMetadata(%s) = %s, %q; want %s, %q...", tc.in, c, msg, tc.want, tc.msg)
+		}
+	}
+}
