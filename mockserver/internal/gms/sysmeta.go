@@ -176,6 +176,19 @@ func compactMembers(dst members, sm []byte) (members, bool) {
 // valueEnd returns the index just past the value of valid compact JSON b
 // that starts at b[i] inside an object or array.
 func valueEnd(b []byte, i int) int {
+	if i >= len(b) {
+		return i
+	}
+	switch b[i] {
+	case '"':
+		return min(stringEnd(b, i)+1, len(b))
+	case '{', '[':
+	default: // a number or a literal: up to the delimiter after it
+		for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' {
+			i++
+		}
+		return i
+	}
 	depth := 0
 	for ; i < len(b); i++ {
 		switch b[i] {
