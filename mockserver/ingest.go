@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"unsafe"
 
@@ -90,19 +89,18 @@ func actionParams(body []byte) (rawMap, *restliError) {
 	return params, nil
 }
 
-// asyncParam resolves the "async" action parameter as GMS does: "unset" (the
-// default) means false, else Boolean.parseBoolean.
+// asyncParam reads the "async" action parameter, which the core resolves.
 func asyncParam(params rawMap, pe *paramErrors) bool {
 	v, ok := params.get("async")
 	if !ok || isNull(v) {
-		return false
+		return gms.RestliAsync(gms.AsyncUnset)
 	}
 	s, err := unmarshalString(v)
 	if err != nil {
 		pe.add(msgParamType, "/async", compact(v), "String")
 		return false
 	}
-	return strings.EqualFold(s, "true")
+	return gms.RestliAsync(s)
 }
 
 // handleIngest serves ingestProposal and ingestProposalBatch: it decodes
@@ -123,7 +121,7 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		writeRestliError(w, rerr, "")
 		return
 	}
-	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch})
+	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch, SystemMetadataChecked: true})
 	if err != nil {
 		rerr := fromCore(err, rt.op)
 		s.recordIngest(ps, async, batch, rerr)

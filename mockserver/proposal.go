@@ -89,9 +89,6 @@ func (p Proposal) clone() Proposal {
 	return p
 }
 
-// systemMetadataRecord is the PDL record of a proposal's systemMetadata.
-const systemMetadataRecord = "com.linkedin.mxe.SystemMetadata"
-
 // mcpFields are the fields of com.linkedin.mxe.MetadataChangeProposal.
 var mcpFields = mcpFieldsArray[:]
 
@@ -258,14 +255,10 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 		if !isObjectText(v) {
 			pe.add(msgParamType, path.at("/systemMetadata"), compact(v), "DataMap")
 		} else {
-			if c, ok := d.conformsCompact(systemMetadataRecord, v); ok {
-				p.SystemMetadata = c
-			} else {
-				err := pdl.ValidateJSON(systemMetadataRecord, v)
-				p.SystemMetadata = compactShared(v)
-				if err != nil {
-					*pe = append(*pe, gms.PegasusMessageAt(path.at("/systemMetadata"), err))
-				}
+			var err error
+			p.SystemMetadata, err = d.checkSystemMetadata(v)
+			if err != nil {
+				*pe = append(*pe, gms.PegasusMessageAt(path.at("/systemMetadata"), err))
 			}
 		}
 	}
@@ -427,20 +420,20 @@ type docMemo struct {
 // maxValueChunk is the largest chunk a docMemo takes for aspect values.
 const maxValueChunk = 32 << 10
 
-// conformsCompact is pdl.ConformsCompact for v, a value of d; a repeat of
-// the last systemMetadata that conformed gets the same compaction (shared:
-// nothing changes a proposal's values in place).
-func (d wireDoc) conformsCompact(recordName string, v []byte) ([]byte, bool) {
+// checkSystemMetadata is gms.CheckSystemMetadata for v, a value of d; a
+// repeat of the last systemMetadata that conformed gets the same compaction
+// (shared: nothing changes a proposal's values in place).
+func (d wireDoc) checkSystemMetadata(v []byte) ([]byte, error) {
 	m := d.memo
-	if m != nil && recordName == systemMetadataRecord && m.sm != nil && bytes.Equal(v, m.sm) {
-		return m.smCompact, true
+	if m != nil && m.sm != nil && bytes.Equal(v, m.sm) {
+		return m.smCompact, nil
 	}
-	c, ok := pdl.ConformsCompact(recordName, v)
-	if ok && m != nil && recordName == systemMetadataRecord {
+	c, err := gms.CheckSystemMetadata(v)
+	if err == nil && m != nil {
 		c = c[:len(c):len(c)] // shared: an append makes a copy
 		m.sm, m.smCompact = v, c
 	}
-	return c, ok
+	return c, err
 }
 
 // unquoteBytes is pdl.UnquoteJSONBytes for lit, a value of d, in the
@@ -550,14 +543,6 @@ func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
 	var out []json.RawMessage
 	err := json.Unmarshal(raw, &out)
 	return out, err
-}
-
-// compactShared is jsonx.CompactShared for v, in one pass over it.
-func compactShared(v []byte) []byte {
-	if c, ok := pdl.CompactShared(v); ok {
-		return c
-	}
-	return jsonx.Compact(v)
 }
 
 // compact returns v as compact JSON text for messages, shortened.

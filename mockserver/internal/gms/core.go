@@ -51,8 +51,9 @@ type Core struct {
 	traces traceLog
 }
 
-// New returns a core over st. It starts the async queue's goroutine when
-// opts.AsyncLag is positive; [Core.Close] stops it.
+// New returns a core over st and gives st the core's [Rules]. It starts the
+// async queue's goroutine when opts.AsyncLag is positive; [Core.Close]
+// stops it.
 func New(st *store.Store, opts Options) *Core {
 	if opts.Clock == nil {
 		opts.Clock = time.Now
@@ -60,6 +61,7 @@ func New(st *store.Store, opts Options) *Core {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	st.SetRules(Rules{})
 	c := &Core{st: st, opts: opts, patcher: &patch.Patcher{Now: opts.Clock}}
 	c.q = newAsyncQueue(c)
 	return c

@@ -16,6 +16,15 @@
 //     concurrent patches lose nothing, and the result validated as any
 //     aspect; a patched domains aspect is synced as DomainsSyncMutationHook
 //     syncs it (domains.go);
+//   - what a write stores, as [Rules] the store calls ([New] gives them to
+//     it; the store itself only keeps rows and documents): the defaults
+//     of every incoming item's actor and systemMetadata (sysmeta.go), the
+//     systemMetadata of a first version, of a new version and of an
+//     unchanged value, the key aspect's with an entity's first write, and
+//     which version a negative version reads (versioning.go), and a
+//     timeseries document's identity (documents.go); the systemMetadata
+//     check of a Rest.li proposal ([CheckSystemMetadata]) and its async
+//     parameter ([RestliAsync]), which that adapter calls;
 //   - conditional writes as ConditionalWriteValidator and
 //     CreateIfNotExistsValidator decide them (see conditions.go);
 //   - the async queue: proposals sent with async are applied after a lag on

@@ -41,6 +41,25 @@ type IngestOptions struct {
 	// TraceID, when set, records what becomes of each proposal in the
 	// core's write log under this trace id, for [Core.Trace].
 	TraceID string
+	// SystemMetadataChecked reports that the adapter checked the
+	// systemMetadata of every proposal with [CheckSystemMetadata] and took
+	// it compact from there.
+	SystemMetadataChecked bool
+}
+
+// AsyncUnset is the default of the "async" parameter of Rest.li's
+// ingestProposal and ingestProposalBatch.
+const AsyncUnset = "unset"
+
+// RestliAsync resolves the "async" parameter of Rest.li's ingestProposal
+// as AspectResource does: [AsyncUnset] takes the server's default
+// (ASYNC_INGEST_DEFAULT), which the mock leaves false; any other value is
+// Boolean.parseBoolean's.
+func RestliAsync(param string) bool {
+	if param == AsyncUnset {
+		return false
+	}
+	return strings.EqualFold(param, "true")
 }
 
 // item is one validated proposal, ready to apply. Its store write is kept
@@ -85,6 +104,11 @@ func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, 
 	items, ws, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown)
 	if err != nil {
 		return nil, err
+	}
+	if o.SystemMetadataChecked {
+		for i := range ws {
+			ws[i].SystemMetadataCompact = true
+		}
 	}
 	c.traces.begin(o.TraceID, items, ws)
 	var out []Written

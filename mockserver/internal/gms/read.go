@@ -17,10 +17,6 @@ type Aspect = store.Aspect
 // TimeseriesDoc is one stored timeseries document.
 type TimeseriesDoc = store.TimeseriesDoc
 
-// DefaultActor is the actor of rows written without one (DataHub's system
-// actor).
-const DefaultActor = store.DefaultActor
-
 // AspectOf returns the registry facts of aspect name for entityType:
 // UnknownEntity or UnknownAspect when there are none.
 func AspectOf(entityType, name string) (pdl.AspectInfo, *Error) {
@@ -128,7 +124,7 @@ func (c *Core) GetEntity(ctx context.Context, urn string, projection []string, i
 		// GMS synthesises the key aspect from the URN (which is why DataHub's
 		// client warns not to use this read to decide existence).
 		if kv, err := keyFromURN(e, urn); err == nil && kv != nil {
-			out.Aspects = append(out.Aspects, Aspect{URN: urn, Name: e.KeyAspect, Value: kv, CreatedBy: store.DefaultActor})
+			out.Aspects = append(out.Aspects, Aspect{URN: urn, Name: e.KeyAspect, Value: kv, CreatedBy: DefaultActor})
 			slices.SortFunc(out.Aspects, func(a, b Aspect) int { return strings.Compare(a.Name, b.Name) })
 		}
 	}

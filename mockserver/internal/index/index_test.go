@@ -36,6 +36,7 @@ func newTest(t *testing.T, lag time.Duration) (*store.Store, *Index, *testClock)
 	t.Helper()
 	clk := &testClock{now: time.UnixMilli(1_700_000_000_000)}
 	st := store.OpenMemory(clk.Now)
+	st.SetRules(gms.Rules{}) // the core's: timeseries documents keyed by their timestampMillis
 	x := New(st, Options{Clock: clk.Now, Lag: lag, DeleteTimeseries: func(entityType, aspect string, end int64, limit int) {
 		if _, err := st.DeleteDocuments("urn:li:"+entityType+":", aspect, gms.TruncationBatch(end, limit)); err != nil {
 			t.Error(err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 	"github.com/google/go-cmp/cmp"
 )
@@ -18,6 +19,7 @@ func TestTruncateDeletesThroughOption(t *testing.T) {
 	t.Parallel()
 	clk := &testClock{now: time.UnixMilli(1_700_000_000_000)}
 	st := store.OpenMemory(clk.Now)
+	st.SetRules(gms.Rules{}) // the core's: timeseries documents keyed by their timestampMillis
 	type call struct {
 		entityType, aspect string
 		end                int64

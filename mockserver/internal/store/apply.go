@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"time"
 
@@ -114,7 +113,10 @@ func applyOne(t txn, i int, w *Write, p *prepared) (Result, error) {
 		if err := putKey(t, i, w, p); err != nil {
 			return Result{}, err
 		}
-		return Result{}, putTimeseries(t, i, w, p.sm)
+		if p.doc.err != nil {
+			return Result{}, p.doc.err
+		}
+		return Result{}, putDoc(t, w, p)
 	}
 	cur, err := readLatest(t, p.latestKey())
 	if err != nil {
@@ -149,8 +151,8 @@ func sameValue(r row, value json.RawMessage, h uint64) bool {
 	return jsonx.Equal(r.Value, value)
 }
 
-// checkWrite refuses a write the store cannot perform at all, its
-// systemMetadata aside (see checkSystemMetadata).
+// checkWrite refuses a write the store cannot perform at all (its
+// systemMetadata and document are the Rules').
 func checkWrite(i int, w *Write) error {
 	if w.URN == "" || w.Aspect == "" {
 		return fmt.Errorf("%w: item %d: empty urn or aspect name", ErrInvalidWrite, i)
@@ -160,16 +162,6 @@ func checkWrite(i int, w *Write) error {
 	}
 	if w.Transform != nil && w.Timeseries {
 		return fmt.Errorf("%w: item %d: %s %s: a transform of a timeseries aspect", ErrInvalidWrite, i, w.URN, w.Aspect)
-	}
-	return nil
-}
-
-// checkSystemMetadata refuses a systemMetadata that is not a JSON object
-// (or null). Every systemMetadata it refuses fillSystemMetadata fails to
-// decode, so it runs only then, for its message.
-func checkSystemMetadata(i int, w *Write) error {
-	if sm := bytes.Trim(w.SystemMetadata, jsonx.Space); len(sm) != 0 && string(sm) != "null" && !jsonx.IsObject(sm) {
-		return fmt.Errorf("%w: item %d: %s %s: systemMetadata is not a JSON object", ErrInvalidWrite, i, w.URN, w.Aspect)
 	}
 	return nil
 }
@@ -225,10 +217,10 @@ func transformed(i int, w *Write, p *prepared, cur latest) (json.RawMessage, uin
 	return value, jsonx.Hash(value), nil
 }
 
-// putKey writes the entity's key aspect, once, with the first write to the
-// entity (DefaultAspectsUtil; for timeseries, ingestTimeseriesProposal),
-// and marks the entity as existing. A write of the key aspect itself only
-// marks it: the write stores the row.
+// putKey writes the entity's companion row (its key aspect), once, with
+// the first write to the entity, and marks the entity as existing; the row
+// has the systemMetadata of a first version. A write of the key aspect
+// itself only marks it: the write stores the row.
 func putKey(t txn, i int, w *Write, p *prepared) error {
 	entityKey := p.entityKey()
 	if w.KeyAspect == "" || t.get(entities, entityKey) != nil {
@@ -242,7 +234,7 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 		if _, _, ok, err := getRowShared(t, key, false); err != nil {
 			return err
 		} else if !ok {
-			keySM, err := insertSystemMetadata(p.sm)
+			keySM, err := rawObject(p.batch.rules.First(p.batch.scratch[:0], p.sm)).marshal()
 			if err != nil {
 				return err
 			}
@@ -256,31 +248,18 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 	return t.put(entities, entityKey, []byte(w.KeyAspect))
 }
 
-// putTimeseries stores the write's timeseries document.
-func putTimeseries(t txn, i int, w *Write, sm rawObject) error {
-	docSM, err := sm.marshal()
-	if err != nil {
-		return err
-	}
-	if err := putDoc(t, w, docSM); err != nil {
-		return fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
-	}
-	return nil
-}
-
-// refreshLatest is the write of a value equal to the latest one
-// (EntityServiceImpl.applyUpsert): the version stays; only row 0's run
-// fields are refreshed (AspectDao.saveLatestAspect updates row 0 in place),
-// and nothing is written when they are unchanged too. h is the hash of the
+// refreshLatest is the write of a value equal to the latest one: the
+// version stays, row 0 gets the systemMetadata of Rules.Same in place, and
+// nothing is written when that is unchanged too. h is the hash of the
 // written value, which is the stored one's too when known.
 func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, error) {
 	version := rowVersion(cur.row)
 	res := Result{Version: strconv.FormatInt(version, 10), Unchanged: true}
-	next, err := carryRunFields(p.scratch[:0], cur.row.SystemMetadata, p.sm)
+	prev, err := storedObject(p.batch.scratch[:0], cur.row.SystemMetadata)
 	if err != nil {
 		return Result{}, err
 	}
-	nextSM, err := next.marshal()
+	nextSM, err := rawObject(p.batch.rules.Same(prev, p.sm)).marshal()
 	if err != nil {
 		return Result{}, err
 	}
@@ -302,14 +281,14 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, 
 }
 
 // putVersion writes value (of hash h) as a new version: row 0 moves to
-// history row N (N = its systemMetadata.version) and the new value becomes
-// row 0 with version N+1 (AspectDao.saveLatestAspect,
-// AspectsBatch.incrementBatchVersion). The first write is version 1.
+// history row N (N = its version) and the new value becomes row 0 with
+// version N+1, whose systemMetadata Rules.Next makes. The first write is
+// version 1, with the systemMetadata of Rules.First.
 func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage, h uint64) (Result, error) {
 	var sm rawObject
 	version := int64(1)
 	if !cur.exists {
-		sm = insertMembers(p.scratch[:0], p.sm)
+		sm = p.batch.rules.First(p.batch.scratch[:0], p.sm)
 	} else {
 		// The row moves to history as it is stored.
 		n := rowVersion(cur.row)
@@ -317,23 +296,16 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 			return Result{}, err
 		}
 		version = n + 1
-		// applyUpsert: the stored systemMetadata carries over; the run fields,
-		// version and aspectModified/aspectCreated come from the write.
-		var err error
-		if sm, err = carryRunFields(p.scratch[:0], cur.row.SystemMetadata, p.sm); err != nil {
+		prev, err := storedObject(p.batch.scratch[:0], cur.row.SystemMetadata)
+		if err != nil {
 			return Result{}, err
 		}
-		sm.set("version", quotedInt(p.version[:0], version))
-		for _, k := range []string{"aspectModified", "aspectCreated"} {
-			if v, ok := p.sm.get(k); ok && string(v) != "null" {
-				sm.set(k, v)
-			}
-		}
+		sm = p.batch.rules.Next(prev, p.sm, version, p.room[:0])
 	}
 	// The row prepared for the write's value, or one for the transformed value.
 	head := p.head
 	if w.Transform != nil || head.b == nil {
-		head = newRowHead(value, p.ms, p.actor, h, smRoom(p.sm))
+		head = newRowHead(value, p.ms, p.actor, h, smRoom(sm))
 	}
 	p.head = rowHead{} // finish may use its memory
 	val, built, err := head.finish(version, func(b []byte) ([]byte, error) { return sm.appendMarshal(b, true) })
@@ -346,154 +318,44 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 	return Result{Version: strconv.FormatInt(version, 10)}, nil
 }
 
-// quotedInt appends v as a JSON string, such as "12", to b.
-func quotedInt(b []byte, v int64) json.RawMessage {
-	b = append(b, '"')
-	b = strconv.AppendInt(b, v, 10)
-	return append(b, '"')
-}
-
-// smRoom is room for the length-prefixed systemMetadata of a row written
-// with sm (see fillSystemMetadata): sm, a version and an aspectCreated, and
-// the stored members an update carries over, most often the same.
-func smRoom(sm rawObject) int {
-	n := 2 + len(`,"version":"12345"`)
-	for _, m := range sm {
+// smRoom is room for the length-prefixed systemMetadata of a row whose
+// first version has the members first: those, and a longer version; an
+// update's stored members are most often the same.
+func smRoom(first rawObject) int {
+	n := 2 + len(`12345`)
+	for _, m := range first {
 		n += len(m.Key) + len(m.Value) + 4
-		if m.Key == "aspectModified" {
-			n += len(`"aspectCreated":,`) + len(m.Value)
-		}
 	}
 	return uvarintLen(uint64(n)) + n
 }
 
-// putDoc stores a timeseries document, replacing one with the same identity.
-// DataHub's document id (TimeseriesAspectTransformer.getDocId) is a hash of
-// timestampMillis, eventGranularity, urn, messageId and partitionSpec; the
-// index is per aspect.
-func putDoc(t txn, w *Write, sm json.RawMessage) error {
-	// The members by their exact names, as in a DataMap (decoding into a
-	// struct would match names case-insensitively).
-	f := make(map[string]json.RawMessage, 8)
-	if err := unmarshalRawMap(w.Value, f); err != nil {
-		return fmt.Errorf("%s %s: %w", w.URN, w.Aspect, err)
-	}
-	var ts int64
-	if raw, ok := f["timestampMillis"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("%s %s: timeseries aspect has no timestampMillis", w.URN, w.Aspect)
-	} else if err := unmarshalInt64(raw, &ts); err != nil {
-		return fmt.Errorf("%s %s: %w", w.URN, w.Aspect, err)
-	}
-	var id []byte
-	for _, part := range []json.RawMessage{f["eventGranularity"], f["messageId"], f["partitionSpec"]} {
-		id = lp(id, string(jsonx.Canonical(part)))
+// putDoc stores a timeseries document under the identity the Rules gave
+// it, replacing one with the same identity.
+func putDoc(t txn, w *Write, p *prepared) error {
+	sm, err := p.sm.marshal()
+	if err != nil {
+		return err
 	}
 	d := doc{Value: jsonx.Compact(w.Value), SystemMetadata: sm}
-	key := tsKey(w.URN, w.Aspect, ts, id)
+	key := tsKey(w.URN, w.Aspect, p.doc.time, p.doc.id)
 	if rec, ok := t.(*recorder); ok {
-		return rec.putDoc(key, d.encode(), w.URN, w.Aspect, ts, d)
+		return rec.putDoc(key, d.encode(), w.URN, w.Aspect, p.doc.time, d)
 	}
 	return t.put(timeseriesDocs, key, d.encode())
 }
 
-// fillSystemMetadata decodes the write's systemMetadata and applies what
-// GMS does to every incoming item: runId "no-run-id-provided" when absent and
-// lastObserved = now when absent or 0
-// (SystemMetadataUtils.generateSystemMetadataIfEmpty), and aspectModified =
-// the write's audit stamp unless the actor is the system actor
-// (SystemMetadataUtils.setAspectModified). An absent lastRunId is written out
-// as its schema default "no-run-id-provided" (GMS leaves it implicit).
-// It appends the members to m, which it returns.
-func fillSystemMetadata(m rawObject, in json.RawMessage, nowMillis int64, actor string) (rawObject, error) {
-	if len(in) != 0 && !bytes.Equal(bytes.Trim(in, jsonx.Space), []byte("null")) {
-		if err := unmarshalRawObject(in, &m); err != nil {
-			return nil, fmt.Errorf("systemMetadata: %w", err)
-		}
-	}
-	var lastObserved int64
-	if raw, ok := m.get("lastObserved"); ok && string(raw) != "null" {
-		if err := unmarshalInt64(raw, &lastObserved); err != nil {
-			// An integral number spelt otherwise (1e3, 1.0), which the
-			// SystemMetadata schema accepts for a long as pdl.Validate does.
-			f, ferr := strconv.ParseFloat(string(raw), 64)
-			if ferr != nil || f != math.Trunc(f) || f < math.MinInt64 || f >= -math.MinInt64 {
-				return nil, fmt.Errorf("systemMetadata.lastObserved: %w", err)
-			}
-			lastObserved = int64(f)
-		}
-	}
-	if lastObserved == 0 {
-		m.set("lastObserved", json.RawMessage(strconv.FormatInt(nowMillis, 10)))
-	}
-	if raw, ok := m.get("runId"); !ok || string(raw) == "null" {
-		m.set("runId", quotedDefaultRunID)
-	}
-	if raw, ok := m.get("lastRunId"); !ok || string(raw) == "null" {
-		// The SystemMetadata.pdl default, spelled out as the Python emitter does.
-		m.set("lastRunId", quotedDefaultRunID)
-	}
-	if actor != DefaultActor {
-		stamp, err := json.Marshal(struct {
-			Time  int64  `json:"time"`
-			Actor string `json:"actor"`
-		}{nowMillis, actor})
-		if err != nil {
-			return nil, err
-		}
-		m.set("aspectModified", stamp)
-	}
-	return m, nil
-}
-
-// quotedDefaultRunID is DefaultRunID as a JSON string (shared, read-only).
-var quotedDefaultRunID = json.RawMessage(strconv.Quote(DefaultRunID))
-
-// insertSystemMetadata is the systemMetadata of a first version
-// (applyUpsert's insert): the write's own, version "1", and aspectCreated =
-// aspectModified when there is one.
-func insertSystemMetadata(sm rawObject) (json.RawMessage, error) {
-	return insertMembers(make(rawObject, 0, len(sm)+2), sm).marshal()
-}
-
-// insertMembers is insertSystemMetadata's object, built in dst's memory.
-func insertMembers(dst, sm rawObject) rawObject {
-	p := append(dst[:0], sm...)
-	p.set("version", json.RawMessage(`"1"`))
-	if v, ok := sm.get("aspectModified"); ok && string(v) != "null" {
-		p.set("aspectCreated", v)
-	}
-	return p
-}
-
-// carryRunFields is applyUpsert's update of an existing row's systemMetadata:
-// the stored object with lastRunId = its old runId (removed when it had
-// none), and lastObserved, runId and schemaVersion taken from the write.
-// It builds the object in dst's memory.
-func carryRunFields(dst rawObject, prev json.RawMessage, sm rawObject) (rawObject, error) {
+// storedObject is the members of a stored systemMetadata (none when
+// empty), built in dst's memory.
+func storedObject(dst rawObject, sm json.RawMessage) (rawObject, error) {
 	p := dst[:0]
-	if len(prev) != 0 {
-		var ok bool
-		if p, ok = storedMembers(p, prev); !ok {
-			if err := unmarshalRawObject(prev, &p); err != nil {
-				return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
-			}
+	if len(sm) == 0 {
+		return p, nil
+	}
+	var ok bool
+	if p, ok = storedMembers(p, sm); !ok {
+		if err := unmarshalRawObject(sm, &p); err != nil {
+			return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
 		}
-	}
-	if runID, ok := p.get("runId"); ok && string(runID) != "null" {
-		p.set("lastRunId", runID)
-	} else {
-		p.del("lastRunId")
-	}
-	if v, ok := sm.get("lastObserved"); ok {
-		p.set("lastObserved", v)
-	}
-	if v, ok := sm.get("runId"); ok {
-		p.set("runId", v)
-	} else {
-		p.del("runId")
-	}
-	if v, ok := sm.get("schemaVersion"); ok && string(v) != "null" {
-		p.set("schemaVersion", v)
 	}
 	return p, nil
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
@@ -123,15 +125,6 @@ func isASCII(s string) bool {
 // bookkeeping, where objects have a dozen members at most.
 type rawObject []jsonx.Member
 
-func (o rawObject) get(k string) (json.RawMessage, bool) {
-	for _, m := range o {
-		if m.Key == k {
-			return m.Value, true
-		}
-	}
-	return nil, false
-}
-
 func (o *rawObject) set(k string, v json.RawMessage) {
 	for i := range *o {
 		if (*o)[i].Key == k {
@@ -140,15 +133,6 @@ func (o *rawObject) set(k string, v json.RawMessage) {
 		}
 	}
 	*o = append(*o, jsonx.Member{Key: k, Value: v})
-}
-
-func (o *rawObject) del(k string) {
-	for i := range *o {
-		if (*o)[i].Key == k {
-			*o = slices.Delete(*o, i, i+1)
-			return
-		}
-	}
 }
 
 // maxRawObject is the size past which unmarshalRawObject uses a map.
@@ -296,34 +280,36 @@ func storedMembers(dst rawObject, sm []byte) (rawObject, bool) {
 	}
 }
 
-// memberKey is string(k), without a copy for a usual systemMetadata key.
+// memberKey is string(k), without a copy for a key seen before (stored
+// systemMetadata objects use a handful of keys).
 func memberKey(k []byte) string {
-	switch string(k) {
-	case "aspectCreated":
-		return "aspectCreated"
-	case "aspectModified":
-		return "aspectModified"
-	case "lastObserved":
-		return "lastObserved"
-	case "lastRunId":
-		return "lastRunId"
-	case "pipelineName":
-		return "pipelineName"
-	case "properties":
-		return "properties"
-	case "registryName":
-		return "registryName"
-	case "registryVersion":
-		return "registryVersion"
-	case "runId":
-		return "runId"
-	case "schemaVersion":
-		return "schemaVersion"
-	case "version":
-		return "version"
+	if s, ok := (*keyNames.Load())[string(k)]; ok {
+		return s
 	}
-	return string(k)
+	s := string(k)
+	keyNamesMu.Lock()
+	defer keyNamesMu.Unlock()
+	if old := *keyNames.Load(); len(old) < maxKeyNames {
+		m := make(map[string]string, len(old)+1)
+		for n := range old {
+			m[n] = n
+		}
+		m[s] = s
+		keyNames.Store(&m)
+	}
+	return s
 }
+
+// keyNames are the keys memberKey has seen, at most maxKeyNames of them;
+// a new one replaces the map under keyNamesMu, readers only load it.
+var (
+	keyNames   atomic.Pointer[map[string]string]
+	keyNamesMu sync.Mutex
+)
+
+const maxKeyNames = 64
+
+func init() { keyNames.Store(&map[string]string{}) }
 
 // skipCompact returns the index just past the compact JSON value at b[i],
 // or -1 when there is none there (white space included) or it nests deeper

@@ -11,17 +11,19 @@ import (
 
 // prepared is what a write needs that does not depend on the stored rows,
 // worked out before the store's writer lock is taken: its checks, its
-// systemMetadata as GMS fills it in when the proposal arrives, its row keys
-// and its value's hash. The writer lock then covers only what reads or
-// changes the rows.
+// createdBy and systemMetadata as the Rules receive it, its document's
+// identity, its row keys and its value's hash. The writer lock then covers
+// only what reads or changes the rows.
 type prepared struct {
 	// err is the write's own fault; Apply reports it when it reaches the
 	// write, after the earlier ones, as if found there.
 	err   error
-	sm    rawObject       // fillSystemMetadata's
+	batch *batchShared
+	sm    rawObject       // Rules.Received's
 	value json.RawMessage // the value, compact (nil with a Transform)
 	hash  uint64          // jsonx.Hash(value), 0 when unknown
 	head  rowHead         // the new row of value, up to its version
+	doc   *docIdentity    // a timeseries write's document
 	// keys holds the row key of version 0 and room for one history row
 	// key; its first urnLen bytes are the entity's key (urnPrefix) and its
 	// first prefixLen bytes the aspect's (aspectPrefix).
@@ -29,11 +31,24 @@ type prepared struct {
 	urnLen, prefixLen int
 	ms                int64  // the write's time, Unix milliseconds
 	actor             string // createdBy
-	// scratch is room for the systemMetadata a write builds under the lock,
-	// shared by the writes of a batch, which run one after the other.
+	// room is Rules.Next's room.
+	room [24]byte
+}
+
+// batchShared is what the writes of a batch share.
+type batchShared struct {
+	rules Rules
+	// scratch is room for the systemMetadata a write builds under the lock:
+	// the writes run one after the other.
 	scratch []jsonx.Member
-	// version is room for the write's version as a JSON string.
-	version [24]byte
+}
+
+// docIdentity is a timeseries document's identity, or why the Rules gave
+// it none (Apply reports that after the write's key row).
+type docIdentity struct {
+	time int64
+	id   []byte
+	err  error
 }
 
 // latestKey is rowKey(urn, aspect, 0).
@@ -57,9 +72,10 @@ func (p *prepared) historyKey(version int64) []byte {
 // (a usual one has four to seven); more take an allocation of their own.
 const smMembers = 8
 
-// prepare prepares every write of a batch stamped with now. The keys of all
-// writes share one allocation, their systemMetadata members another.
-func prepare(ws []Write, now time.Time) []prepared {
+// prepare prepares every write of a batch stamped with now, under rules.
+// The keys of all writes share one allocation, their systemMetadata members
+// another.
+func prepare(ws []Write, now time.Time, rules Rules) []prepared {
 	ps := make([]prepared, len(ws))
 	size := 0
 	for i := range ws {
@@ -67,7 +83,7 @@ func prepare(ws []Write, now time.Time) []prepared {
 	}
 	keys := make([]byte, 0, size)
 	members := make(rawObject, (len(ws)+1)*smMembers)
-	scratch := members[len(ws)*smMembers:]
+	batch := &batchShared{rules: rules, scratch: members[len(ws)*smMembers:]}
 	ms := now.UnixMilli()
 	for i := range ws {
 		w, p := &ws[i], &ps[i]
@@ -77,18 +93,16 @@ func prepare(ws []Write, now time.Time) []prepared {
 		if p.err = checkWrite(i, w); p.err != nil {
 			continue
 		}
-		p.ms, p.actor, p.scratch = ms, w.Actor, scratch
-		if p.actor == "" {
-			p.actor = DefaultActor
-		}
-		sm, err := fillSystemMetadata(members[i*smMembers:i*smMembers:(i+1)*smMembers], w.SystemMetadata, ms, p.actor)
+		p.ms, p.batch = ms, batch
+		actor, sm, err := rules.Received(w, ms, members[i*smMembers:i*smMembers:(i+1)*smMembers])
 		if err != nil {
-			if p.err = checkSystemMetadata(i, w); p.err == nil {
-				p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
-			}
+			p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 			continue
 		}
-		p.sm = sm
+		p.actor, p.sm = actor, sm
+		if w.Timeseries {
+			p.doc = documentID(i, w, rules)
+		}
 		start := len(keys)
 		keys = lp(keys, w.URN)
 		p.urnLen = len(keys) - start
@@ -104,8 +118,22 @@ func prepare(ws []Write, now time.Time) []prepared {
 				p.value = jsonx.CompactShared(w.Value) // checked by IsObject; encode copies it
 			}
 			p.hash = jsonx.Hash(p.value)
-			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(sm))
+			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
 		}
 	}
 	return ps
+}
+
+// documentID is the identity Rules.Document gives the document of write i,
+// its parts length-prefixed.
+func documentID(i int, w *Write, rules Rules) *docIdentity {
+	ms, parts, err := rules.Document(w)
+	if err != nil {
+		return &docIdentity{err: fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)}
+	}
+	d := &docIdentity{time: ms}
+	for _, part := range parts {
+		d.id = lpBytes(d.id, part)
+	}
+	return d
 }

@@ -11,18 +11,10 @@ import (
 	"time"
 )
 
-// Clock returns the current time. The store stamps createdOn and a missing
-// systemMetadata.lastObserved with it. Writers read it before they take the
+// Clock returns the current time. The store stamps createdOn with it and
+// hands it to [Rules.Received]. Writers read it before they take the
 // store's writer lock, so it may be called concurrently.
 type Clock func() time.Time
-
-// DefaultActor is the createdBy of a row written without an actor, DataHub's
-// system actor (Constants.SYSTEM_ACTOR).
-const DefaultActor = "urn:li:corpuser:__datahub_system"
-
-// DefaultRunID is the systemMetadata runId of a write that carries none
-// (Constants.DEFAULT_RUN_ID, the SystemMetadata.pdl default).
-const DefaultRunID = "no-run-id-provided"
 
 var (
 	// ErrNotFound is returned by Get when the requested row does not exist.
@@ -56,6 +48,8 @@ type Store struct {
 	subs    []*Subscription // open subscriptions
 	rec     recorder        // records the changes of an update (see update)
 	closed  bool
+	// rules make the decisions of writes and reads (see SetRules).
+	rules Rules
 }
 
 // OpenMemory returns a Store that keeps everything in memory. A nil clock
@@ -77,7 +71,25 @@ func newStore(b backend, clock Clock) *Store {
 	if clock == nil {
 		clock = time.Now
 	}
-	return &Store{kv: b, clock: clock}
+	return &Store{kv: b, clock: clock, rules: defaultRules}
+}
+
+// defaultRules are the Rules a Store starts with: none (see [Rules]); the
+// package's tests run with the rules core's.
+var defaultRules Rules = noRules{}
+
+// SetRules makes the store call r for every decision a write or a read
+// needs beyond storing rows (see [Rules]). It is meant to be called once,
+// before the store is used: the rules core calls it when it takes the
+// store over. A nil r restores the store's own behaviour, which decides
+// nothing (see [Rules]).
+func (s *Store) SetRules(r Rules) {
+	if r == nil {
+		r = noRules{}
+	}
+	s.mu.Lock()
+	s.rules = r
+	s.mu.Unlock()
 }
 
 // Close releases the store; later calls fail with [ErrClosed] and
@@ -102,21 +114,24 @@ type Write struct {
 	URN, Aspect string
 	// Value is the aspect as a JSON object, already validated by the caller.
 	Value json.RawMessage
-	// SystemMetadata is nil or the proposal's systemMetadata object. As GMS
-	// does, the store sets "lastObserved" to the clock's milliseconds when it
-	// is 0 or absent, "runId" and "lastRunId" to [DefaultRunID] when absent,
-	// "aspectModified"
-	// to the write's time and Actor (unless it is [DefaultActor]), and
-	// "version"; an update keeps the stored object and takes only the run
-	// fields from the write (see the package doc).
+	// SystemMetadata is nil or the proposal's systemMetadata object. What
+	// the written rows hold is the [Rules]' decision: [Rules.Received] reads
+	// it when the write arrives, and [Rules.First], [Rules.Next] and
+	// [Rules.Same] make the row's from it.
 	SystemMetadata json.RawMessage
-	// Actor is the createdBy of the row; "" means [DefaultActor].
+	// SystemMetadataCompact promises that SystemMetadata, when set, is a
+	// valid JSON object without insignificant white space (the caller
+	// checked it), for the Rules to read it without checking it again.
+	SystemMetadataCompact bool
+	// Actor is who writes; [Rules.Received] decides the row's createdBy
+	// from it.
 	Actor string
-	// Timeseries appends the value as a document keyed by its timestampMillis
-	// instead of versioning it.
+	// Timeseries stores the value as a document under the identity
+	// [Rules.Document] gives it instead of versioning it.
 	Timeseries bool
-	// KeyAspect and KeyValue are the entity's key aspect name and JSON. The key
-	// aspect is written (version 0, once) with the first write to an entity
+	// KeyAspect and KeyValue are the entity's key aspect name and JSON, the
+	// entity's companion row: it is written (version 0, once, with the
+	// systemMetadata of [Rules.First]) with the first write to an entity
 	// that has none; a write of the key aspect itself (Aspect == KeyAspect)
 	// needs no KeyValue. Entity existence ([Store.Exists],
 	// [Current.EntityExists]) is tracked through these fields, so callers set
@@ -189,7 +204,7 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	// GMS stamps a proposal when it arrives, before its transaction: what
 	// does not depend on the stored rows is done before taking the lock.
 	now := s.clock()
-	ps := prepare(ws, now)
+	ps := prepare(ws, now, s.rules)
 	results := make([]Result, len(ws))
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -218,7 +233,7 @@ func (s *Store) Put(a Aspect) error {
 	if now.IsZero() {
 		now = s.clock()
 	}
-	ps := prepare([]Write{w}, now)
+	ps := prepare([]Write{w}, now, s.rules)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.update(now, func(t txn) error {
@@ -228,34 +243,36 @@ func (s *Store) Put(a Aspect) error {
 }
 
 // Get returns one row of (urn, aspect): version 0 is the latest, 1..n the
-// history (1 the oldest). A negative version v reads version max+v+1, where
-// max is the highest stored version, as EntityServiceImpl.calculateVersionNumber
-// does: -1 is the newest history row, or the latest when there is no history.
-// The returned Aspect.Version is the version read.
+// history (1 the oldest). A negative version reads the version
+// [Rules.ReadVersion] makes of it and the highest history version. The
+// returned Aspect.Version is the version read.
 func (s *Store) Get(urn, aspect string, version int64) (Aspect, error) {
 	var (
 		a     Aspect
 		found bool
 	)
-	err := s.kv.view(func(t txn) error {
-		v := version
-		if v < 0 {
+	var err error
+	if version >= 0 {
+		err = s.kv.view(func(t txn) error {
+			var err error
+			a, found, err = readRow(t, urn, aspect, version)
+			return err
+		})
+	} else {
+		rules := s.rules
+		err = s.kv.view(func(t txn) error {
 			max, err := maxHistoryVersion(t, urn, aspect)
 			if err != nil {
 				return err
 			}
-			v = max + v + 1
+			v := rules.ReadVersion(max, version)
 			if v < 0 {
 				return nil
 			}
-		}
-		r, ok, err := getRow(t, urn, aspect, v)
-		if err != nil || !ok {
+			a, found, err = readRow(t, urn, aspect, v)
 			return err
-		}
-		a, found = r.aspect(urn, aspect, v), true
-		return nil
-	})
+		})
+	}
 	if err != nil {
 		return Aspect{}, mapErr(err)
 	}
@@ -263,6 +280,15 @@ func (s *Store) Get(urn, aspect string, version int64) (Aspect, error) {
 		return Aspect{}, fmt.Errorf("%w: %s %s version %d", ErrNotFound, urn, aspect, version)
 	}
 	return a, nil
+}
+
+// readRow reads version v of (urn, aspect) inside t.
+func readRow(t txn, urn, aspect string, v int64) (Aspect, bool, error) {
+	r, ok, err := getRow(t, urn, aspect, v)
+	if err != nil || !ok {
+		return Aspect{}, false, err
+	}
+	return r.aspect(urn, aspect, v), true, nil
 }
 
 // Latest returns the latest version of every versioned aspect of the entity,

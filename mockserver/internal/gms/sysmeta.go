@@ -1,0 +1,291 @@
+package gms
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+)
+
+// DefaultActor is the actor of a write that names none, and so the
+// createdBy of its rows: DataHub's system actor (Constants.SYSTEM_ACTOR).
+const DefaultActor = "urn:li:corpuser:__datahub_system"
+
+// DefaultRunID is the systemMetadata runId of a write that carries none
+// (Constants.DEFAULT_RUN_ID, the SystemMetadata.pdl default).
+const DefaultRunID = "no-run-id-provided"
+
+// quotedDefaultRunID is DefaultRunID as a JSON string (shared, read-only).
+var quotedDefaultRunID = json.RawMessage(strconv.Quote(DefaultRunID))
+
+// systemMetadataRecord is the PDL record of a proposal's systemMetadata.
+const systemMetadataRecord = "com.linkedin.mxe.SystemMetadata"
+
+// CheckSystemMetadata checks the systemMetadata object v of a Rest.li
+// proposal against the SystemMetadata record, as Rest.li checks a request's
+// records before GMS sees them. It returns v compact, and the failure, for
+// [PegasusMessageAt], when v does not conform. DataHub's OpenAPI takes a
+// systemMetadata without checking it (SystemMetadataUtils.parseSystemMetadata),
+// so only the Rest.li adapter calls it.
+func CheckSystemMetadata(v []byte) ([]byte, error) {
+	if c, ok := pdl.ConformsCompact(systemMetadataRecord, v); ok {
+		return c, nil
+	}
+	err := pdl.ValidateJSON(systemMetadataRecord, v)
+	c, ok := pdl.CompactShared(v)
+	if !ok {
+		c = jsonx.Compact(v)
+	}
+	return c, err
+}
+
+// Received is what GMS does with every item when it arrives
+// (SystemMetadataUtils.generateSystemMetadataIfEmpty and setAspectModified):
+// the actor is [DefaultActor] when the write names none; the
+// systemMetadata gets runId [DefaultRunID] when absent, lastObserved = now
+// when absent or 0 (an integral number spelt 1e3 or 1.0 counts, as the
+// schema accepts it for a long), and aspectModified = {time, actor} of the
+// write unless the actor is the system actor. An absent lastRunId is
+// written out as its SystemMetadata.pdl default, as the Python emitter
+// sends it (GMS leaves the default implicit).
+func (Rules) Received(w *store.Write, nowMillis int64, dst []jsonx.Member) (string, []jsonx.Member, error) {
+	actor := w.Actor
+	if actor == "" {
+		actor = DefaultActor
+	}
+	m, err := receivedMembers(members(dst), w.SystemMetadata, w.SystemMetadataCompact)
+	if err != nil {
+		if sm := bytes.Trim(w.SystemMetadata, jsonx.Space); len(sm) != 0 && string(sm) != "null" && !jsonx.IsObject(sm) {
+			return "", nil, fmt.Errorf("%s %s: systemMetadata is not a JSON object", w.URN, w.Aspect)
+		}
+		return "", nil, fmt.Errorf("systemMetadata: %w", err)
+	}
+	var lastObserved int64
+	if raw, ok := m.get("lastObserved"); ok && string(raw) != "null" {
+		if lastObserved, err = parseLong(raw); err != nil {
+			return "", nil, fmt.Errorf("systemMetadata.lastObserved: %w", err)
+		}
+	}
+	if lastObserved == 0 {
+		m.set("lastObserved", json.RawMessage(strconv.FormatInt(nowMillis, 10)))
+	}
+	if raw, ok := m.get("runId"); !ok || string(raw) == "null" {
+		m.set("runId", quotedDefaultRunID)
+	}
+	if raw, ok := m.get("lastRunId"); !ok || string(raw) == "null" {
+		m.set("lastRunId", quotedDefaultRunID)
+	}
+	if actor != DefaultActor {
+		stamp, err := json.Marshal(struct {
+			Time  int64  `json:"time"`
+			Actor string `json:"actor"`
+		}{nowMillis, actor})
+		if err != nil {
+			return "", nil, err
+		}
+		m.set("aspectModified", stamp)
+	}
+	return actor, m, nil
+}
+
+// parseLong reads a long as a DataMap holds it: an integer, or an integral
+// number spelt otherwise (1e3, 1.0) as the schema accepts it. Its error is
+// encoding/json's for an int64.
+func parseLong(raw []byte) (int64, error) {
+	if v, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+		return v, nil
+	}
+	var n int64
+	err := json.Unmarshal(raw, &n)
+	if err == nil {
+		return n, nil
+	}
+	f, ferr := strconv.ParseFloat(string(raw), 64)
+	if ferr != nil || f != math.Trunc(f) || f < math.MinInt64 || f >= -math.MinInt64 {
+		return 0, err
+	}
+	return int64(f), nil
+}
+
+// receivedMembers appends the members of a write's systemMetadata (none
+// when absent or null) to dst, each key once, the last value of a repeated
+// key winning as in a DataMap. A text the caller promised to be a checked
+// compact object is split without checking it again.
+func receivedMembers(dst members, sm []byte, compact bool) (members, error) {
+	if compact && len(sm) > 0 {
+		if m, ok := compactMembers(dst, sm); ok {
+			return m.dedupe(), nil
+		}
+	}
+	if len(sm) == 0 || bytes.Equal(bytes.Trim(sm, jsonx.Space), []byte("null")) {
+		return dst, nil
+	}
+	if m, ok := jsonx.AppendMembers(dst, sm); ok && len(m) <= maxMembers {
+		return members(m).dedupe(), nil
+	}
+	all := map[string]json.RawMessage{}
+	if err := json.Unmarshal(sm, &all); err != nil {
+		return nil, err
+	}
+	m := dst
+	for _, k := range slices.Sorted(maps.Keys(all)) {
+		m = append(m, jsonx.Member{Key: k, Value: all[k]})
+	}
+	return m, nil
+}
+
+// maxMembers is the size past which receivedMembers decodes into a map
+// rather than dedupe members one by one.
+const maxMembers = 64
+
+// compactMembers splits sm, a valid JSON object without white space, into
+// its members appended to dst, sharing sm's memory; false (dst as it came)
+// for a key with an escape or invalid UTF-8, which needs decoding.
+func compactMembers(dst members, sm []byte) (members, bool) {
+	n := len(dst)
+	if len(sm) < 2 || sm[0] != '{' {
+		return dst, false
+	}
+	for i := 1; i < len(sm) && sm[i] != '}'; {
+		if sm[i] == ',' {
+			i++
+		}
+		end := stringEnd(sm, i)
+		if end+1 >= len(sm) {
+			return dst[:n], false
+		}
+		key := sm[i+1 : end]
+		if bytes.IndexByte(key, '\\') >= 0 || !utf8.Valid(key) {
+			return dst[:n], false
+		}
+		start := end + 2 // past the colon
+		i = valueEnd(sm, start)
+		dst = append(dst, jsonx.Member{Key: memberKey(key), Value: sm[start:i:i]})
+	}
+	return dst, true
+}
+
+// valueEnd returns the index just past the value of valid compact JSON b
+// that starts at b[i] inside an object or array.
+func valueEnd(b []byte, i int) int {
+	if i >= len(b) {
+		return i
+	}
+	switch b[i] {
+	case '"':
+		return min(stringEnd(b, i)+1, len(b))
+	case '{', '[':
+	default: // a number or a literal: up to the delimiter after it
+		for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' {
+			i++
+		}
+		return i
+	}
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			i = stringEnd(b, i)
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return i
+}
+
+// memberKey is string(k), without a copy for a systemMetadata member of
+// the SystemMetadata record.
+func memberKey(k []byte) string {
+	switch string(k) {
+	case "aspectCreated":
+		return "aspectCreated"
+	case "aspectModified":
+		return "aspectModified"
+	case "lastObserved":
+		return "lastObserved"
+	case "lastRunId":
+		return "lastRunId"
+	case "pipelineName":
+		return "pipelineName"
+	case "properties":
+		return "properties"
+	case "registryName":
+		return "registryName"
+	case "registryVersion":
+		return "registryVersion"
+	case "runId":
+		return "runId"
+	case "schemaVersion":
+		return "schemaVersion"
+	case "version":
+		return "version"
+	}
+	return string(k)
+}
+
+// members is a JSON object as its members' texts, each key once: setting a
+// key again replaces its value, as in a decoded map.
+type members []jsonx.Member
+
+func (o members) get(k string) (json.RawMessage, bool) {
+	for _, m := range o {
+		if m.Key == k {
+			return m.Value, true
+		}
+	}
+	return nil, false
+}
+
+func (o *members) set(k string, v json.RawMessage) {
+	for i := range *o {
+		if (*o)[i].Key == k {
+			(*o)[i].Value = v
+			return
+		}
+	}
+	*o = append(*o, jsonx.Member{Key: k, Value: v})
+}
+
+func (o *members) del(k string) {
+	for i := range *o {
+		if (*o)[i].Key == k {
+			*o = slices.Delete(*o, i, i+1)
+			return
+		}
+	}
+}
+
+// dedupe keeps the last value of a repeated key, as decoding into a map does.
+func (o members) dedupe() members {
+	for i := 1; i < len(o); i++ {
+		for j := range i {
+			if o[j].Key == o[i].Key {
+				var out members
+				for _, m := range o {
+					out.set(m.Key, m.Value)
+				}
+				return out
+			}
+		}
+	}
+	return o
+}
