@@ -38,7 +38,17 @@
 //     deletion ([Removed]), the version a batchGet reads ([ReadVersion]),
 //     how a timeseries truncation deletes ([TruncateByReindex]); and the
 //     URN of a request checked once ([CheckTarget], whose checks Ingest
-//     then takes instead of making them again).
+//     then takes instead of making them again);
+//   - the GraphQL mutations' rules: which resources updateDescription
+//     changes and how it merges their editable aspects
+//     ([Core.UpdateDescription]) and updateLineage's edges
+//     ([Core.UpdateLineage]), both written with the UI's systemMetadata and
+//     their entity's existence checked again inside the write;
+//   - the operations' arguments and what they change: restoreIndices'
+//     defaults and checks ([Core.RestoreArgs]), truncateTimeseriesAspect's
+//     ([TruncationOf]) and which documents a truncation batch deletes
+//     ([TruncationBatch], [Core.TruncateTimeseries]), getEsTaskStatus' task
+//     ids ([TaskOf]).
 //
 // Errors are *[Error] values with a [Kind] and DataHub's message text; every
 // text is in messages.go. Input echoed into a message is shortened by
