@@ -23,7 +23,7 @@ run() { # package, benchmark regexp
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
 run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedEndpoints|BenchmarkAsync)$'
-run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHandlerUncached|BenchmarkSearchScale)$'
+run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestHTTPConcurrentUnchanged|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHandlerUncached|BenchmarkSearchScale)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
 awk -v count="$count" '
@@ -72,6 +72,10 @@ awk -v count="$count" '
     q = median("BenchmarkIngestHTTPConcurrent", "mock/noop")
     row("(3) mock ingest vs no-op, 4 clients x 200", sprintf("mock %.0f/s, no-op %.0f/s", p, z),
         sprintf("mock/noop %.2f", q), "mock/noop >= 0.25", verdict(q >= 0.25))
+    p = median("BenchmarkIngestHTTPConcurrentUnchanged", "mock-proposals/s"); z = median("BenchmarkIngestHTTPConcurrentUnchanged", "noop-proposals/s")
+    q = median("BenchmarkIngestHTTPConcurrentUnchanged", "mock/noop")
+    row("    the same bodies again (no new versions)", sprintf("mock %.0f/s, no-op %.0f/s", p, z),
+        sprintf("mock/noop %.2f", q), "(information)", "-")
     m = median("BenchmarkIngestProposal/mock-versioned", "ns/op"); z = median("BenchmarkIngestProposal/noop", "ns/op")
     row("    in the handler (no HTTP), versioning", sprintf("mock %.1f us, no-op %.1f us", m/1000, z/1000),
         sprintf("mock/noop %.2f", z/m), "(information)", "-")
