@@ -9,6 +9,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // v3Write is what a write request asks for, decoded from its query.
@@ -80,13 +81,20 @@ func isObjectJSON(v json.RawMessage) bool {
 }
 
 // ingestV3 hands proposals to the core under the request's trace id and
-// records them; it returns the core's outcome per proposal.
+// records them; it returns the core's outcome per proposal. The core gets
+// each systemMetadata compact: the request body decoded as JSON, so that
+// compacting it is all the core's promise takes (DataHub's OpenAPI does not
+// check it against its schema, and neither does this).
 func (s *Server) ingestV3(r *http.Request, ps []Proposal, wq v3Write) ([]gms.Written, *openAPIError) {
 	cps := make([]gms.Proposal, len(ps))
 	for i := range ps {
 		cps[i] = ps[i].core()
+		if sm := cps[i].SystemMetadata; sm != nil {
+			cps[i].SystemMetadata = jsonx.CompactShared(sm)
+		}
 	}
-	res, err := s.core.Write(r.Context(), cps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1, TraceID: wq.traceID})
+	res, err := s.core.Write(r.Context(), cps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1,
+		TraceID: wq.traceID, SystemMetadataCompact: true})
 	if err != nil {
 		e := fromCoreV3(err)
 		s.record(ps, &restliError{status: e.status, message: e.err + ": " + e.message})
@@ -101,7 +109,7 @@ func (s *Server) ingestV3(r *http.Request, ps []Proposal, wq v3Write) ([]gms.Wri
 // answer does (its order is a hash map's).
 func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64) []v3Object {
 	var objs []v3Object
-	at := map[string]int{}
+	at := make(map[string]int, len(echoes))
 	for i, ec := range echoes {
 		if i < len(res) && res[i].Skipped {
 			continue
