@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -108,22 +109,24 @@ func (s *Server) ingestV3(r *http.Request, ps []Proposal, wq v3Write) ([]gms.Wri
 // later write of the same aspect replacing an earlier one, as DataHub's
 // answer does (its order is a hash map's).
 func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64) []v3Object {
-	var objs []v3Object
+	objs := make([]v3Object, 0, len(echoes))
 	at := make(map[string]int, len(echoes))
+	first := make([]v3Aspect, len(echoes)) // each object's first aspect, in one allocation
 	for i, ec := range echoes {
 		if i < len(res) && res[i].Skipped {
 			continue
-		}
-		k, ok := at[ec.urn]
-		if !ok {
-			k = len(objs)
-			at[ec.urn] = k
-			objs = append(objs, v3Object{urn: ec.urn})
 		}
 		a := v3Aspect{name: ec.aspect, value: ec.value}
 		if wq.withSM {
 			a.systemMetadata = withTraceID(ec.sm, wq.traceID)
 			a.stamp = &auditStamp{Time: now, Actor: gms.DefaultActor}
+		}
+		k, ok := at[ec.urn]
+		if !ok {
+			at[ec.urn] = len(objs)
+			first[i] = a
+			objs = append(objs, v3Object{urn: ec.urn, aspects: first[i : i+1 : i+1]})
+			continue
 		}
 		replaced := false
 		for j := range objs[k].aspects {
@@ -234,13 +237,17 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 			w.WriteHeader(status)
 			return
 		}
-		writeV3JSON(w, status, encodeList(echoObjects(all, res, wq, now)))
+		b := answers.Get().(*bytes.Buffer)
+		defer putAnswer(b)
+		appendList(b, echoObjects(all, res, wq, now))
+		writeV3JSON(w, status, b.Bytes())
 		return
 	}
-	var b bytes.Buffer
+	b := answers.Get().(*bytes.Buffer)
+	defer putAnswer(b)
 	b.WriteByte('{')
 	for i, g := range groups {
-		writeMember(&b, i, g.name)
+		writeMember(b, i, g.name)
 		if wq.async && wq.patch {
 			b.WriteString("[]")
 			continue
@@ -249,10 +256,23 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 		if res != nil {
 			gres = res[g.from : g.from+len(g.echoes)]
 		}
-		b.Write(encodeList(echoObjects(g.echoes, gres, wq, now)))
+		appendList(b, echoObjects(g.echoes, gres, wq, now))
 	}
 	b.WriteByte('}')
 	writeV3JSON(w, status, b.Bytes())
+}
+
+// answers are the buffers handleV3Write encodes its answers into, kept for
+// the next request: the answer is written out before the buffer goes back.
+var answers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putAnswer gives b back to answers, unless it grew past maxKeptBody.
+func putAnswer(b *bytes.Buffer) {
+	if b.Cap() > maxKeptBody {
+		return
+	}
+	b.Reset()
+	answers.Put(b)
 }
 
 // handleV3WriteAspect serves POST and PATCH
