@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -102,13 +103,19 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 	async := r.v3Async()
 	var buf bytes.Buffer
 	var route v3Route // the batch route of the last entity type, for the next
+	// The encodings go one after another into one arena, sized after the
+	// first for the rest; offsets are their places in it, made slices once
+	// the arena has its final memory.
+	var arena []byte
+	sized := false
+	offsets := make([][2]int, len(ps))
 	for i := range ps {
 		p := &ps[i]
 		res := &results[i]
 		*res = Result{Index: i, URN: p.urnString(), Aspect: p.aspectName()}
-		err := p.check()
+		err := p.checkURN(res.URN)
 		if err == nil {
-			err = checkV3(p)
+			err = checkV3(p, res.URN)
 		}
 		if err != nil {
 			res.Status, res.Err = Rejected, err
@@ -130,11 +137,8 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 		single := change == Create || change == CreateEntity
 		// A batch element is {"urn":…,"<aspect>":<part>}, a single request's
 		// body the part alone: {"value":…,"systemMetadata":…,"headers":…}.
-		size := len(value) + 256
-		if !single {
-			size += len(it.urn) + len(it.aspect) + 16
-		}
-		enc := make([]byte, 0, size)
+		start := len(arena)
+		enc := arena
 		if !single {
 			enc = append(enc, `{"urn":`...)
 			enc = appendString(enc, it.urn)
@@ -166,7 +170,7 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 		}
 		enc = append(enc, '}')
 		if single {
-			it.kind, it.method, it.enc = v3Create, http.MethodPost, enc
+			it.kind, it.method = v3Create, http.MethodPost
 			it.path = v3EntityPath(p.entityType(), it.urn) + "/" + url.PathEscape(it.aspect) + "?async=" + async + "&createIfNotExists=true"
 			if change == CreateEntity {
 				it.path += "&createIfEntityNotExists=true"
@@ -185,11 +189,23 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 			if change == Patch {
 				it.method, it.key = http.MethodPatch, route.patchKey
 			}
-			it.enc = append(enc, '}')
+			enc = append(enc, '}')
 		}
-		if size := len(it.enc) + 2; size > r.maxBytes {
+		arena = enc
+		if size := len(arena) - start + 2; size > r.maxBytes {
 			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
-			it.enc = nil
+			arena = arena[:start]
+			continue
+		}
+		offsets[i] = [2]int{start, len(arena)}
+		if !sized {
+			n := len(arena) - start
+			arena, sized = slices.Grow(arena, (n+n/8)*(len(ps)-i-1)), true
+		}
+	}
+	for i, o := range offsets {
+		if o[1] > o[0] {
+			items[i].enc = arena[o[0]:o[1]:o[1]]
 		}
 	}
 	return items, results
@@ -212,13 +228,13 @@ func newV3Route(entityType, async string) v3Route {
 		postKey: http.MethodPost + " " + entityType, patchKey: http.MethodPatch + " " + entityType}
 }
 
-// checkV3 refuses what the OpenAPI path cannot carry.
-func checkV3(p *Proposal) error {
+// checkV3 refuses what the OpenAPI path cannot carry; u is p.urnString().
+func checkV3(p *Proposal, u string) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("emitter: "+format+": %w", append(args, datahub.ErrValidation)...)
 	}
 	switch {
-	case p.urnString() == "":
+	case u == "":
 		return bad("proposal without a URN: the OpenAPI write path names entities by URN (use the Rest.li endpoint for a key aspect alone)")
 	case p.changeType() == Update || p.changeType() == Restate:
 		return bad("change type %s has no OpenAPI form (it knows UPSERT, CREATE, CREATE_ENTITY, PATCH and DELETE): use the Rest.li endpoint", p.changeType())
