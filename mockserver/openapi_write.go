@@ -45,16 +45,16 @@ type proposalEcho struct {
 // itemProposals turns the items of a batch body into proposals: UPSERT for
 // POST, PATCH for PATCH; members that name no aspect of the URN's entity
 // are skipped, as DataHub does.
-func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposalEcho) *openAPIError {
+func itemProposals(items []v3Item, wq v3Write, ps *[]gms.Proposal, echoes *[]proposalEcho) *openAPIError {
 	for _, it := range items {
 		t, e := v3URN(it.urn)
 		if e != nil {
 			return e
 		}
 		e = eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
-			p := Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
+			p := gms.Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
 				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
-				Headers: part.Headers, Async: wq.async, Batch: true, Index: len(*ps)}
+				Headers: part.Headers}
 			if wq.patch {
 				m, err := unmarshalObject(part.Value)
 				if _, has := m.get("patch"); err != nil || !has {
@@ -81,27 +81,33 @@ func isObjectJSON(v json.RawMessage) bool {
 	return len(t) > 0 && t[0] == '{'
 }
 
-// ingestV3 hands proposals to the core under the request's trace id and
-// records them; it returns the core's outcome per proposal. The core gets
-// each systemMetadata compact: the request body decoded as JSON, so that
-// compacting it is all the core's promise takes (DataHub's OpenAPI does not
-// check it against its schema, and neither does this).
-func (s *Server) ingestV3(r *http.Request, ps []Proposal, wq v3Write) ([]gms.Written, *openAPIError) {
-	cps := make([]gms.Proposal, len(ps))
-	for i := range ps {
-		cps[i] = ps[i].core()
-		if sm := cps[i].SystemMetadata; sm != nil {
-			cps[i].SystemMetadata = jsonx.CompactShared(sm)
+// ingestV3 hands proposals, those of a batch route or the one of a
+// single-aspect route, to the core under the request's trace id and records
+// them as received; it returns the core's outcome per proposal. The core
+// gets each systemMetadata compact: the request body decoded as JSON, so
+// that compacting it is all the core's promise takes (DataHub's OpenAPI
+// does not check it against its schema, and neither does this).
+func (s *Server) ingestV3(r *http.Request, ps []gms.Proposal, batch bool, wq v3Write) ([]gms.Written, *openAPIError) {
+	var received []Proposal
+	if s.cfg.record {
+		received = make([]Proposal, len(ps))
+		for i := range ps {
+			received[i] = proposalOf(&ps[i], wq.async, batch, i)
 		}
 	}
-	res, err := s.core.Write(r.Context(), cps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1,
+	for i := range ps {
+		if sm := ps[i].SystemMetadata; sm != nil {
+			ps[i].SystemMetadata = jsonx.CompactShared(sm)
+		}
+	}
+	res, err := s.core.Write(r.Context(), ps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1,
 		TraceID: wq.traceID, SystemMetadataCompact: true})
 	if err != nil {
 		e := fromCoreV3(err)
-		s.record(ps, &restliError{status: e.status, message: e.err + ": " + e.message})
+		s.record(received, &restliError{status: e.status, message: e.err + ": " + e.message})
 		return nil, e
 	}
-	s.record(ps, nil)
+	s.record(received, nil)
 	return res, nil
 }
 
@@ -178,7 +184,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 		from   int
 	}
 	var groups []group
-	var ps []Proposal
+	var ps []gms.Proposal
 	var all []proposalEcho
 	o := outlines.Get().(*pdl.Outline) // each list's, until its proposals are made
 	defer outlines.Put(o)
@@ -222,7 +228,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	}
 	var res []gms.Written
 	if len(ps) > 0 {
-		if res, e = s.ingestV3(r, ps, wq); e != nil {
+		if res, e = s.ingestV3(r, ps, true, wq); e != nil {
 			writeOpenAPIError(w, e, "")
 			return
 		}
@@ -316,7 +322,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 	if !ok {
 		return
 	}
-	p := Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name, Async: wq.async}
+	p := gms.Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name}
 	echo := proposalEcho{urn: rt.v3.urn, aspect: name}
 	if wq.patch {
 		m, err := unmarshalObject(body)
@@ -348,7 +354,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		p.ContentType, p.Aspect, p.SystemMetadata, p.Headers = "application/json", part.Value, part.SystemMetadata, part.Headers
 		echo.value, echo.sm = part.Value, part.SystemMetadata
 	}
-	res, e := s.ingestV3(r, []Proposal{p}, wq)
+	res, e := s.ingestV3(r, []gms.Proposal{p}, false, wq)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return

@@ -1,9 +1,12 @@
 package mockserver
 
 import (
+	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestV3WriteSystemMetadataSpelling: an OpenAPI write's systemMetadata
@@ -59,5 +62,53 @@ func TestV3WriteSystemMetadataSpelling(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestV3WriteRecordsProposals: the proposals of OpenAPI writes are recorded
+// as received: their systemMetadata as spelt, the batch ones with Batch and
+// their index across the body's groups, the single-aspect one with neither,
+// and those of a refused request with the refusal.
+func TestV3WriteRecordsProposals(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	sm := `{ "runId" : "r1" }`
+	steps := []struct{ method, path, body string }{
+		{"POST", "/openapi/v3/entity/generic?async=false", `{"dataset":[{"urn":"` + v3DS + `","status":{"value":{"removed":false},"systemMetadata":` + sm + `}}],` +
+			`"DataSet":[{"urn":"` + v3DS2 + `","status":{"value":{"removed":true}},"datasetKey":{"value":{"platform":"urn:li:dataPlatform:hive","name":"db.u","origin":"PROD"}}}]}`},
+		{"POST", "/openapi/v3/entity/dataset/" + url.PathEscape(v3DS) + "/status?async=true&createIfNotExists=false",
+			`{"value":{"removed":true},"systemMetadata":` + sm + `,"headers":{"If-Version-Match":"1"}}`},
+		{"POST", "/openapi/v3/entity/dataset?async=false", `[{"urn":"` + v3DS + `","status":{"value":{"removed":false},"systemMetadata":{"lastObserved":"x"}}}]`},
+	}
+	var refusal string
+	for i, st := range steps {
+		r := serve(t, s, st.method, st.path, st.body)
+		if i < 2 && r.Status >= 300 {
+			t.Fatalf("%s %s = %d %s", st.method, st.path, r.Status, r.Body)
+		}
+		if i == 2 {
+			var e struct{ Error, Message string }
+			if err := json.Unmarshal([]byte(r.Body), &e); err != nil || r.Status < 400 {
+				t.Fatalf("refused write = %d %s", r.Status, r.Body)
+			}
+			refusal = e.Error + ": " + e.Message
+		}
+	}
+	status := func(removed string) json.RawMessage { return json.RawMessage(`{"removed":` + removed + `}`) }
+	want := []Proposal{
+		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "status", EntityURN: v3DS, Aspect: status("false"),
+			ContentType: "application/json", SystemMetadata: json.RawMessage(sm), Batch: true},
+		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "status", EntityURN: v3DS2, Aspect: status("true"),
+			ContentType: "application/json", Batch: true, Index: 1},
+		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "datasetKey", EntityURN: v3DS2,
+			Aspect: json.RawMessage(`{"platform":"urn:li:dataPlatform:hive","name":"db.u","origin":"PROD"}`),
+			ContentType: "application/json", Batch: true, Index: 2},
+		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "status", EntityURN: v3DS, Aspect: status("true"),
+			ContentType: "application/json", SystemMetadata: json.RawMessage(sm), Headers: map[string]string{"If-Version-Match": "1"}, Async: true},
+		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "status", EntityURN: v3DS, Aspect: status("false"),
+			ContentType: "application/json", SystemMetadata: json.RawMessage(`{"lastObserved":"x"}`), Batch: true, Err: refusal},
+	}
+	if diff := cmp.Diff(want, s.Proposals()); diff != "" {
+		t.Errorf("Proposals (-want +got):\n%s", diff)
 	}
 }
