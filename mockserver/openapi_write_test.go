@@ -101,7 +101,7 @@ func TestV3WriteRecordsProposals(t *testing.T) {
 		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "status", EntityURN: v3DS2, Aspect: status("true"),
 			ContentType: "application/json", Batch: true, Index: 1},
 		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "datasetKey", EntityURN: v3DS2,
-			Aspect: json.RawMessage(`{"platform":"urn:li:dataPlatform:hive","name":"db.u","origin":"PROD"}`),
+			Aspect:      json.RawMessage(`{"platform":"urn:li:dataPlatform:hive","name":"db.u","origin":"PROD"}`),
 			ContentType: "application/json", Batch: true, Index: 2},
 		{EntityType: "dataset", ChangeType: "UPSERT", AspectName: "status", EntityURN: v3DS, Aspect: status("true"),
 			ContentType: "application/json", SystemMetadata: json.RawMessage(sm), Headers: map[string]string{"If-Version-Match": "1"}, Async: true},
