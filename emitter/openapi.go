@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -101,13 +102,20 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
 	async := r.v3Async()
 	var buf bytes.Buffer
+	var route v3Route // the batch route of the last entity type, for the next
+	// The encodings go one after another into one arena, sized after the
+	// first for the rest; offsets are their places in it, made slices once
+	// the arena has its final memory.
+	var arena []byte
+	sized := false
+	offsets := make([][2]int, len(ps))
 	for i := range ps {
 		p := &ps[i]
 		res := &results[i]
 		*res = Result{Index: i, URN: p.urnString(), Aspect: p.aspectName()}
-		err := p.check()
+		err := p.checkURN(res.URN)
 		if err == nil {
-			err = checkV3(p)
+			err = checkV3(p, res.URN)
 		}
 		if err != nil {
 			res.Status, res.Err = Rejected, err
@@ -115,10 +123,9 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 		}
 		it := &items[i]
 		it.urn, it.aspect, it.unsafe = res.URN, res.Aspect, !p.replaySafe()
-		typ := url.PathEscape(p.entityType())
-		entityPath := pathV3Entity + typ + "/" + transport.URNInPath(it.urn)
-		if p.changeType() == Delete {
-			it.kind, it.method, it.path = v3Delete, http.MethodDelete, entityPath
+		change := p.changeType()
+		if change == Delete {
+			it.kind, it.method, it.path = v3Delete, http.MethodDelete, v3EntityPath(p.entityType(), it.urn)
 			continue
 		}
 		buf.Reset()
@@ -127,17 +134,28 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 			continue
 		}
 		value := bytes.TrimSpace(buf.Bytes())
-		part := make([]byte, 0, len(value)+256)
-		part = append(part, `{"value":`...)
-		if p.changeType() == Patch && len(value) > 0 && value[0] == '[' {
-			part = append(part, `{"patch":`...)
-			part = append(part, value...)
-			part = append(part, '}')
-		} else {
-			part = append(part, value...)
+		single := change == Create || change == CreateEntity
+		// A batch element is {"urn":…,"<aspect>":<part>}, a single request's
+		// body the part alone: {"value":…,"systemMetadata":…,"headers":…}.
+		start := len(arena)
+		enc := arena
+		if !single {
+			enc = append(enc, `{"urn":`...)
+			enc = appendString(enc, it.urn)
+			enc = append(enc, ',')
+			enc = appendString(enc, it.aspect)
+			enc = append(enc, ':')
 		}
-		part = append(part, `,"systemMetadata":`...)
-		part = appendFilledSystemMetadata(part, p.SystemMetadata, now)
+		enc = append(enc, `{"value":`...)
+		if change == Patch && len(value) > 0 && value[0] == '[' {
+			enc = append(enc, `{"patch":`...)
+			enc = append(enc, value...)
+			enc = append(enc, '}')
+		} else {
+			enc = append(enc, value...)
+		}
+		enc = append(enc, `,"systemMetadata":`...)
+		enc = appendFilledSystemMetadata(enc, p.SystemMetadata, now)
 		headers := p.Headers
 		if r.mode == EmitSyncWait {
 			headers = make(map[string]string, len(p.Headers)+1)
@@ -147,15 +165,14 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 			headers[headerSyncIndex] = "true"
 		}
 		if len(headers) > 0 {
-			part = append(part, `,"headers":`...)
-			part = appendStringMap(part, headers)
+			enc = append(enc, `,"headers":`...)
+			enc = appendStringMap(enc, headers)
 		}
-		part = append(part, '}')
-		switch p.changeType() {
-		case Create, CreateEntity:
-			it.kind, it.method, it.enc = v3Create, http.MethodPost, part
-			it.path = entityPath + "/" + url.PathEscape(it.aspect) + "?async=" + async + "&createIfNotExists=true"
-			if p.changeType() == CreateEntity {
+		enc = append(enc, '}')
+		if single {
+			it.kind, it.method = v3Create, http.MethodPost
+			it.path = v3EntityPath(p.entityType(), it.urn) + "/" + url.PathEscape(it.aspect) + "?async=" + async + "&createIfNotExists=true"
+			if change == CreateEntity {
 				it.path += "&createIfEntityNotExists=true"
 				it.createEntity = true
 			}
@@ -164,37 +181,60 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 					it.skipOK = true
 				}
 			}
-		default:
-			it.kind, it.method = v3Batch, http.MethodPost
-			if p.changeType() == Patch {
-				it.method = http.MethodPatch
+		} else {
+			if typ := p.entityType(); typ != route.entityType || route.path == "" {
+				route = newV3Route(typ, async)
 			}
-			it.path = pathV3Entity + typ + "?async=" + async
-			it.key = it.method + " " + p.entityType()
-			enc := make([]byte, 0, len(part)+len(it.urn)+len(it.aspect)+16)
-			enc = append(enc, `{"urn":`...)
-			enc = appendString(enc, it.urn)
-			enc = append(enc, ',')
-			enc = appendString(enc, it.aspect)
-			enc = append(enc, ':')
-			enc = append(enc, part...)
-			it.enc = append(enc, '}')
+			it.kind, it.method, it.path, it.key = v3Batch, http.MethodPost, route.path, route.postKey
+			if change == Patch {
+				it.method, it.key = http.MethodPatch, route.patchKey
+			}
+			enc = append(enc, '}')
 		}
-		if size := len(it.enc) + 2; size > r.maxBytes {
+		arena = enc
+		if size := len(arena) - start + 2; size > r.maxBytes {
 			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
-			it.enc = nil
+			arena = arena[:start]
+			continue
+		}
+		offsets[i] = [2]int{start, len(arena)}
+		if !sized {
+			n := len(arena) - start
+			arena, sized = slices.Grow(arena, (n+n/8)*(len(ps)-i-1)), true
+		}
+	}
+	for i, o := range offsets {
+		if o[1] > o[0] {
+			items[i].enc = arena[o[0]:o[1]:o[1]]
 		}
 	}
 	return items, results
 }
 
-// checkV3 refuses what the OpenAPI path cannot carry.
-func checkV3(p *Proposal) error {
+// v3EntityPath is the path of an entity: /openapi/v3/entity/{entityType}/{urn}.
+func v3EntityPath(entityType, urn string) string {
+	return pathV3Entity + url.PathEscape(entityType) + "/" + transport.URNInPath(urn)
+}
+
+// v3Route is the batch route of an entity type: its path with the async
+// query, and the keys that group its POST and PATCH elements.
+type v3Route struct {
+	entityType, path, postKey, patchKey string
+}
+
+// newV3Route returns the batch route of entityType.
+func newV3Route(entityType, async string) v3Route {
+	return v3Route{entityType: entityType, path: pathV3Entity + url.PathEscape(entityType) + "?async=" + async,
+		postKey: http.MethodPost + " " + entityType, patchKey: http.MethodPatch + " " + entityType}
+}
+
+// checkV3 refuses what the OpenAPI path cannot carry; u is p.urnString().
+func checkV3(p *Proposal, u string) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("emitter: "+format+": %w", append(args, datahub.ErrValidation)...)
 	}
 	switch {
-	case p.urnString() == "":
+	case u == "":
 		return bad("proposal without a URN: the OpenAPI write path names entities by URN (use the Rest.li endpoint for a key aspect alone)")
 	case p.changeType() == Update || p.changeType() == Restate:
 		return bad("change type %s has no OpenAPI form (it knows UPSERT, CREATE, CREATE_ENTITY, PATCH and DELETE): use the Rest.li endpoint", p.changeType())

@@ -121,7 +121,7 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		writeRestliError(w, rerr, "")
 		return
 	}
-	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch, SystemMetadataChecked: true})
+	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch, SystemMetadataCompact: true})
 	if err != nil {
 		rerr := fromCore(err, rt.op)
 		s.recordIngest(ps, async, batch, rerr)

@@ -434,16 +434,21 @@ func plainJSONString(s string) bool {
 // encodeList is the JSON array of objs.
 func encodeList(objs []v3Object) []byte {
 	var b bytes.Buffer
+	appendList(&b, objs)
+	return b.Bytes()
+}
+
+// appendList appends the JSON array of objs to b.
+func appendList(b *bytes.Buffer, objs []v3Object) {
 	b.Grow(encodedSize(objs))
 	b.WriteByte('[')
 	for i := range objs {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		objs[i].appendJSON(&b)
+		objs[i].appendJSON(b)
 	}
 	b.WriteByte(']')
-	return b.Bytes()
 }
 
 // storedAspect is a stored row as a v3Aspect, with its system metadata and

@@ -6,9 +6,11 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // v3Write is what a write request asks for, decoded from its query.
@@ -43,16 +45,16 @@ type proposalEcho struct {
 // itemProposals turns the items of a batch body into proposals: UPSERT for
 // POST, PATCH for PATCH; members that name no aspect of the URN's entity
 // are skipped, as DataHub does.
-func itemProposals(items []v3Item, wq v3Write, ps *[]Proposal, echoes *[]proposalEcho) *openAPIError {
+func itemProposals(items []v3Item, wq v3Write, ps *[]gms.Proposal, echoes *[]proposalEcho) *openAPIError {
 	for _, it := range items {
 		t, e := v3URN(it.urn)
 		if e != nil {
 			return e
 		}
 		e = eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
-			p := Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
+			p := gms.Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
 				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
-				Headers: part.Headers, Async: wq.async, Batch: true, Index: len(*ps)}
+				Headers: part.Headers}
 			if wq.patch {
 				m, err := unmarshalObject(part.Value)
 				if _, has := m.get("patch"); err != nil || !has {
@@ -79,20 +81,33 @@ func isObjectJSON(v json.RawMessage) bool {
 	return len(t) > 0 && t[0] == '{'
 }
 
-// ingestV3 hands proposals to the core under the request's trace id and
-// records them; it returns the core's outcome per proposal.
-func (s *Server) ingestV3(r *http.Request, ps []Proposal, wq v3Write) ([]gms.Written, *openAPIError) {
-	cps := make([]gms.Proposal, len(ps))
-	for i := range ps {
-		cps[i] = ps[i].core()
+// ingestV3 hands proposals, those of a batch route or the one of a
+// single-aspect route, to the core under the request's trace id and records
+// them as received; it returns the core's outcome per proposal. The core
+// gets each systemMetadata compact: the request body decoded as JSON, so
+// that compacting it is all the core's promise takes (DataHub's OpenAPI
+// does not check it against its schema, and neither does this).
+func (s *Server) ingestV3(r *http.Request, ps []gms.Proposal, batch bool, wq v3Write) ([]gms.Written, *openAPIError) {
+	var received []Proposal
+	if s.cfg.record {
+		received = make([]Proposal, len(ps))
+		for i := range ps {
+			received[i] = proposalOf(&ps[i], wq.async, batch, i)
+		}
 	}
-	res, err := s.core.Write(r.Context(), cps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1, TraceID: wq.traceID})
+	for i := range ps {
+		if sm := ps[i].SystemMetadata; sm != nil {
+			ps[i].SystemMetadata = jsonx.CompactShared(sm)
+		}
+	}
+	res, err := s.core.Write(r.Context(), ps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1,
+		TraceID: wq.traceID, SystemMetadataCompact: true})
 	if err != nil {
 		e := fromCoreV3(err)
-		s.record(ps, &restliError{status: e.status, message: e.err + ": " + e.message})
+		s.record(received, &restliError{status: e.status, message: e.err + ": " + e.message})
 		return nil, e
 	}
-	s.record(ps, nil)
+	s.record(received, nil)
 	return res, nil
 }
 
@@ -100,22 +115,24 @@ func (s *Server) ingestV3(r *http.Request, ps []Proposal, wq v3Write) ([]gms.Wri
 // later write of the same aspect replacing an earlier one, as DataHub's
 // answer does (its order is a hash map's).
 func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64) []v3Object {
-	var objs []v3Object
-	at := map[string]int{}
+	objs := make([]v3Object, 0, len(echoes))
+	at := make(map[string]int, len(echoes))
+	first := make([]v3Aspect, len(echoes)) // each object's first aspect, in one allocation
 	for i, ec := range echoes {
 		if i < len(res) && res[i].Skipped {
 			continue
-		}
-		k, ok := at[ec.urn]
-		if !ok {
-			k = len(objs)
-			at[ec.urn] = k
-			objs = append(objs, v3Object{urn: ec.urn})
 		}
 		a := v3Aspect{name: ec.aspect, value: ec.value}
 		if wq.withSM {
 			a.systemMetadata = withTraceID(ec.sm, wq.traceID)
 			a.stamp = &auditStamp{Time: now, Actor: gms.DefaultActor}
+		}
+		k, ok := at[ec.urn]
+		if !ok {
+			at[ec.urn] = len(objs)
+			first[i] = a
+			objs = append(objs, v3Object{urn: ec.urn, aspects: first[i : i+1 : i+1]})
+			continue
 		}
 		replaced := false
 		for j := range objs[k].aspects {
@@ -167,7 +184,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 		from   int
 	}
 	var groups []group
-	var ps []Proposal
+	var ps []gms.Proposal
 	var all []proposalEcho
 	o := outlines.Get().(*pdl.Outline) // each list's, until its proposals are made
 	defer outlines.Put(o)
@@ -211,7 +228,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	}
 	var res []gms.Written
 	if len(ps) > 0 {
-		if res, e = s.ingestV3(r, ps, wq); e != nil {
+		if res, e = s.ingestV3(r, ps, true, wq); e != nil {
 			writeOpenAPIError(w, e, "")
 			return
 		}
@@ -226,13 +243,17 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 			w.WriteHeader(status)
 			return
 		}
-		writeV3JSON(w, status, encodeList(echoObjects(all, res, wq, now)))
+		b := answers.Get().(*bytes.Buffer)
+		defer putAnswer(b)
+		appendList(b, echoObjects(all, res, wq, now))
+		writeV3JSON(w, status, b.Bytes())
 		return
 	}
-	var b bytes.Buffer
+	b := answers.Get().(*bytes.Buffer)
+	defer putAnswer(b)
 	b.WriteByte('{')
 	for i, g := range groups {
-		writeMember(&b, i, g.name)
+		writeMember(b, i, g.name)
 		if wq.async && wq.patch {
 			b.WriteString("[]")
 			continue
@@ -241,10 +262,23 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 		if res != nil {
 			gres = res[g.from : g.from+len(g.echoes)]
 		}
-		b.Write(encodeList(echoObjects(g.echoes, gres, wq, now)))
+		appendList(b, echoObjects(g.echoes, gres, wq, now))
 	}
 	b.WriteByte('}')
 	writeV3JSON(w, status, b.Bytes())
+}
+
+// answers are the buffers handleV3Write encodes its answers into, kept for
+// the next request: the answer is written out before the buffer goes back.
+var answers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putAnswer gives b back to answers, unless it grew past maxKeptBody.
+func putAnswer(b *bytes.Buffer) {
+	if b.Cap() > maxKeptBody {
+		return
+	}
+	b.Reset()
+	answers.Put(b)
 }
 
 // handleV3WriteAspect serves POST and PATCH
@@ -288,7 +322,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 	if !ok {
 		return
 	}
-	p := Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name, Async: wq.async}
+	p := gms.Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name}
 	echo := proposalEcho{urn: rt.v3.urn, aspect: name}
 	if wq.patch {
 		m, err := unmarshalObject(body)
@@ -320,7 +354,7 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		p.ContentType, p.Aspect, p.SystemMetadata, p.Headers = "application/json", part.Value, part.SystemMetadata, part.Headers
 		echo.value, echo.sm = part.Value, part.SystemMetadata
 	}
-	res, e := s.ingestV3(r, []Proposal{p}, wq)
+	res, e := s.ingestV3(r, []gms.Proposal{p}, false, wq)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return

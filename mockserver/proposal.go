@@ -65,13 +65,6 @@ func (p Proposal) MarshalJSON() ([]byte, error) {
 	return json.Marshal(q)
 }
 
-// core returns p as the core's proposal (sharing its memory).
-func (p *Proposal) core() gms.Proposal {
-	return gms.Proposal{EntityType: p.EntityType, EntityURN: p.EntityURN, ChangeType: p.ChangeType,
-		AspectName: p.AspectName, EntityKeyAspect: p.EntityKeyAspect, Aspect: p.Aspect,
-		ContentType: p.ContentType, SystemMetadata: p.SystemMetadata, Headers: p.Headers}
-}
-
 // proposalOf returns the proposal the core received as cp, the item index
 // of a request with flags async and batch, sharing cp's memory.
 func proposalOf(cp *gms.Proposal, async, batch bool, index int) Proposal {

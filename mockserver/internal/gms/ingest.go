@@ -41,10 +41,13 @@ type IngestOptions struct {
 	// TraceID, when set, records what becomes of each proposal in the
 	// core's write log under this trace id, for [Core.Trace].
 	TraceID string
-	// SystemMetadataChecked reports that the adapter checked the
-	// systemMetadata of every proposal with [CheckSystemMetadata] and took
-	// it compact from there.
-	SystemMetadataChecked bool
+	// SystemMetadataCompact reports that every proposal's systemMetadata
+	// that is a JSON object is valid JSON without insignificant white space
+	// (the adapter checked it with [CheckSystemMetadata], or decoded and
+	// compacted it), so that the core splits it without parsing it again.
+	// It says nothing of the schema: a systemMetadata gets the same checks
+	// and the same errors with it as without it.
+	SystemMetadataCompact bool
 }
 
 // AsyncUnset is the default of the "async" parameter of Rest.li's
@@ -105,9 +108,11 @@ func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, 
 	if err != nil {
 		return nil, err
 	}
-	if o.SystemMetadataChecked {
+	if o.SystemMetadataCompact {
 		for i := range ws {
-			ws[i].SystemMetadataCompact = true
+			if sm := ws[i].SystemMetadata; len(sm) > 0 && sm[0] == '{' { // an object (any other value: the full read)
+				ws[i].SystemMetadataCompact = true
+			}
 		}
 	}
 	c.traces.begin(o.TraceID, items, ws)
