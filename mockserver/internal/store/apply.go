@@ -255,7 +255,7 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, error) {
 	version := rowVersion(cur.row)
 	res := Result{Version: strconv.FormatInt(version, 10), Unchanged: true}
-	prev, err := storedObject(p.batch.scratch[:0], cur.row.SystemMetadata)
+	prev, err := cur.members(t, p.batch.scratch[:0])
 	if err != nil {
 		return Result{}, err
 	}
@@ -296,7 +296,7 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 			return Result{}, err
 		}
 		version = n + 1
-		prev, err := storedObject(p.batch.scratch[:0], cur.row.SystemMetadata)
+		prev, err := cur.members(t, p.batch.scratch[:0])
 		if err != nil {
 			return Result{}, err
 		}
@@ -344,15 +344,24 @@ func putDoc(t txn, w *Write, p *prepared) error {
 	return t.put(timeseriesDocs, key, d.encode())
 }
 
-// storedObject is the members of a stored systemMetadata (none when
-// empty), built in dst's memory.
-func storedObject(dst rawObject, sm json.RawMessage) (rawObject, error) {
-	p := dst[:0]
+// members is the members of the latest row's systemMetadata (none when
+// empty), built in dst's memory, valid inside t. A row of the current
+// format has the systemMetadata marshal wrote (see storedSplit); its keys
+// share the row when t's stored values never change.
+func (l latest) members(t txn, dst rawObject) (rawObject, error) {
+	p, sm := dst[:0], l.row.SystemMetadata
 	if len(sm) == 0 {
 		return p, nil
 	}
 	var ok bool
-	if p, ok = storedMembers(p, sm); !ok {
+	if len(l.raw) > 0 && l.raw[0] == rowFormat {
+		s, shares := t.(interface{ sharesValues() bool })
+		p, ok = storedSplit(p, sm, shares && s.sharesValues())
+	}
+	if !ok {
+		p, ok = storedMembers(p, sm)
+	}
+	if !ok {
 		if err := unmarshalRawObject(sm, &p); err != nil {
 			return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
 		}

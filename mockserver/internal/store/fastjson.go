@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
@@ -435,4 +437,120 @@ func skipNumber(b []byte, i int) int {
 		return digits(i)
 	}
 	return i
+}
+
+// storedSplit is storedMembers for the systemMetadata of a row of the
+// current format, which marshal wrote: valid JSON, compact, its keys plain
+// ASCII in ascending order. It trusts the values to be valid JSON and
+// follows only the object's outline (its keys, colons and commas, the
+// strings and the nesting of its values); for valid JSON it gives what
+// storedMembers gives, and it refuses (returning dst as it came) a text
+// whose outline is not marshal's. With share set the keys share sm, like
+// the values, so sm must not change while they are in use; otherwise they
+// are memberKey's.
+func storedSplit(dst rawObject, sm []byte, share bool) (rawObject, bool) {
+	n := len(dst)
+	if len(sm) < 2 || sm[0] != '{' || sm[len(sm)-1] != '}' {
+		return dst, false
+	}
+	if len(sm) == 2 {
+		return dst, true
+	}
+	var prev []byte
+	for i := 1; ; {
+		if sm[i] != '"' {
+			return dst[:n], false
+		}
+		end := i + 1
+		for ; end < len(sm) && sm[end] != '"'; end++ {
+			if c := sm[end]; c < 0x20 || c >= utf8.RuneSelf || c == '\\' {
+				return dst[:n], false // decoded by unmarshalRawObject
+			}
+		}
+		if end+2 >= len(sm) || sm[end+1] != ':' {
+			return dst[:n], false
+		}
+		key := sm[i+1 : end]
+		if prev != nil && string(prev) >= string(key) {
+			return dst[:n], false // not in marshal's order, or repeated
+		}
+		prev = key
+		start := end + 2
+		if i = outlineEnd(sm, start); i <= start || i >= len(sm) {
+			return dst[:n], false
+		}
+		k := ""
+		switch {
+		case len(key) == 0:
+		case share:
+			k = unsafe.String(&key[0], len(key))
+		default:
+			k = memberKey(key)
+		}
+		dst = append(dst, jsonx.Member{Key: k, Value: sm[start:i:i]})
+		switch {
+		case i == len(sm)-1: // the closing brace, checked above
+			return dst, true
+		case sm[i] == ',' && i+1 < len(sm):
+			i++
+		default:
+			return dst[:n], false
+		}
+	}
+}
+
+// outlineEnd returns the index just past the JSON value at b[i] (taken
+// to be valid), or -1 when b ends first or it has white space outside its
+// nested values, which a compact object member has not.
+func outlineEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			if i = quoteEnd(b, i+1); i < 0 {
+				return -1
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		case ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// quoteEnd returns the index of the quote that ends the string whose
+// text starts at b[i], or -1 when there is none.
+func quoteEnd(b []byte, i int) int {
+	for {
+		j := bytes.IndexByte(b[i:], '"')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		escapes := 0
+		for k := i - 1; k >= 0 && b[k] == '\\'; k-- {
+			escapes++
+		}
+		if escapes%2 == 0 {
+			return i
+		}
+		i++
+	}
 }

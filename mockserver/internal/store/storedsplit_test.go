@@ -1,0 +1,99 @@
+package store
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// storedSplitInputs are texts whose outline or values storedSplit must
+// tell apart, beside storedMembersInputs.
+var storedSplitInputs = []string{
+	`{"a":"x\\"}`, `{"a":"\\\"","b":"\"}"}`, `{"a":"}","b":"{"}`, `{"a":{"b": 1},"c":[ 1 , {"d":"]"} ]}`,
+	`{"a":1 }`, `{"a": 1}`, "{\"a\":1\n}", `{"a":{}x}`, `{"a":[1}}`, `{"a":1,,"b":2}`, `{"a":1,"b"}`, `{"a"1}`,
+	`{"":1,"a":2}`, `{"a":1,"":2}`, `{"b":{"a":1},"a":2}`, `{"a":"\ud800"}`, "{\"a\":\"\xff\"}", `{"a":"x"`, `{}}`,
+}
+
+// TestStoredSplit: whenever storedSplit takes a valid text, it gives the
+// members unmarshalRawObject gives; it takes marshal's output.
+func TestStoredSplit(t *testing.T) {
+	t.Parallel()
+	inputs := append(append(append([]string{}, storedMembersInputs...), fastJSONInputs...), storedSplitInputs...)
+	for _, in := range inputs {
+		for _, share := range []bool{false, true} {
+			checkStoredSplit(t, in, share)
+		}
+	}
+	for _, in := range []string{storedMembersInputs[1], storedMembersInputs[2], storedMembersInputs[3],
+		storedSplitInputs[0], storedSplitInputs[1], storedSplitInputs[2], storedSplitInputs[3], storedSplitInputs[12]} {
+		if _, ok := storedSplit(nil, []byte(in), true); !ok {
+			t.Errorf("storedSplit(%s) refused marshal's outline", in)
+		}
+	}
+	for _, in := range []string{storedSplitInputs[4], storedSplitInputs[5], storedSplitInputs[6], storedSplitInputs[13],
+		storedSplitInputs[14], `{"a":1,"a":2}`, `{"\u0061":1}`} {
+		if _, ok := storedSplit(nil, []byte(in), true); ok {
+			t.Errorf("storedSplit(%s) took a valid text that is not in marshal's form", in)
+		}
+	}
+}
+
+// checkStoredSplit checks storedSplit(in) against unmarshalRawObject for
+// valid JSON in.
+func checkStoredSplit(t *testing.T, in string, share bool) {
+	t.Helper()
+	dst := rawObject{{Key: "kept", Value: json.RawMessage(`1`)}}
+	got, ok := storedSplit(dst, []byte(in), share)
+	if len(got) == 0 || got[0].Key != "kept" {
+		t.Fatalf("storedSplit(%q) lost dst's members: %v", in, got)
+	}
+	got = got[1:]
+	if !ok {
+		if len(got) != 0 {
+			t.Errorf("storedSplit(%q) refused it but appended %v", in, got)
+		}
+		return
+	}
+	if !json.Valid([]byte(in)) {
+		return // trusted to be valid: any members do
+	}
+	var want rawObject
+	if err := unmarshalRawObject([]byte(in), &want); err != nil {
+		t.Fatalf("storedSplit(%q) took text unmarshalRawObject refuses: %v", in, err)
+	}
+	str := func(o rawObject) (out []string) {
+		for _, m := range o {
+			out = append(out, m.Key+"="+string(m.Value))
+		}
+		return out
+	}
+	if diff := cmp.Diff(str(want), str(got)); diff != "" {
+		t.Fatalf("storedSplit(%q, %v) (-unmarshalRawObject +storedSplit):\n%s", in, share, diff)
+	}
+}
+
+// FuzzStoredSplit holds storedSplit to unmarshalRawObject on valid texts,
+// and to taking marshal's output whenever storedMembers takes it.
+func FuzzStoredSplit(f *testing.F) {
+	for _, in := range append(append(append([]string{}, storedMembersInputs...), fastJSONInputs...), storedSplitInputs...) {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		checkStoredSplit(t, in, false)
+		checkStoredSplit(t, in, true)
+		var o rawObject
+		if unmarshalRawObject([]byte(in), &o) != nil {
+			return
+		}
+		out, err := o.marshal()
+		if err != nil {
+			return
+		}
+		checkStoredSplit(t, string(out), true)
+		_, fast := storedSplit(nil, out, true)
+		if _, slow := storedMembers(nil, out); slow && !fast {
+			t.Fatalf("storedSplit(%s) refused marshal's output that storedMembers takes", out)
+		}
+	})
+}
