@@ -259,7 +259,7 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, 
 	if err != nil {
 		return Result{}, err
 	}
-	nextSM, err := rawObject(p.batch.rules.Same(prev, p.sm)).marshal()
+	nextSM, err := rawObject(p.batch.rules.Same(prev, p.sm)).appendMarshalFrom(nil, false, cur.marshalled())
 	if err != nil {
 		return Result{}, err
 	}
@@ -308,7 +308,9 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 		head = newRowHead(value, p.ms, p.actor, h, smRoom(sm))
 	}
 	p.head = rowHead{} // finish may use its memory
-	val, built, err := head.finish(version, func(b []byte) ([]byte, error) { return sm.appendMarshal(b, true) })
+	val, built, err := head.finish(version, func(b []byte) ([]byte, error) {
+		return sm.appendMarshalFrom(b, true, cur.marshalled())
+	})
 	if err != nil {
 		return Result{}, err
 	}
@@ -344,6 +346,15 @@ func putDoc(t txn, w *Write, p *prepared) error {
 	return t.put(timeseriesDocs, key, d.encode())
 }
 
+// marshalled is the latest row's systemMetadata when marshal wrote it (a
+// row of the current format), nil otherwise.
+func (l latest) marshalled() []byte {
+	if !l.exists || l.raw[0] != rowFormat {
+		return nil
+	}
+	return l.row.SystemMetadata
+}
+
 // members is the members of the latest row's systemMetadata (none when
 // empty), built in dst's memory, valid inside t. A row of the current
 // format has the systemMetadata marshal wrote (see storedSplit); its keys
@@ -354,7 +365,7 @@ func (l latest) members(t txn, dst rawObject) (rawObject, error) {
 		return p, nil
 	}
 	var ok bool
-	if len(l.raw) > 0 && l.raw[0] == rowFormat {
+	if l.marshalled() != nil {
 		s, shares := t.(interface{ sharesValues() bool })
 		p, ok = storedSplit(p, sm, shares && s.sharesValues())
 	}

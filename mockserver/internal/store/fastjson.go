@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"slices"
@@ -197,9 +196,19 @@ func (o rawObject) marshal() ([]byte, error) { return o.appendMarshal(nil, false
 // appendMarshal appends marshal's output to dst, after its length as a
 // uvarint when prefixed is set (as lpBytes does). It sorts o.
 func (o rawObject) appendMarshal(dst []byte, prefixed bool) ([]byte, error) {
+	return o.appendMarshalFrom(dst, prefixed, nil)
+}
+
+// appendMarshalFrom is appendMarshal of members some of whose keys and
+// values storedSplit took from marshalled, a text marshal wrote: marshal
+// writes those as they are (it wrote them), so only the other keys' and
+// values' bytes are looked at.
+func (o rawObject) appendMarshalFrom(dst []byte, prefixed bool, marshalled []byte) ([]byte, error) {
 	n := 2 + max(len(o)-1, 0) // braces and commas
 	for _, m := range o {
-		if !plainKey(m.Key) || !plainValue(m.Value) {
+		keyTaken := within(marshalled, unsafe.StringData(m.Key), len(m.Key))
+		valueTaken := within(marshalled, unsafe.SliceData(m.Value), len(m.Value))
+		if !keyTaken && !plainKey(m.Key) || !valueTaken && !plainValue(m.Value) {
 			b, err := json.Marshal(o.toMap())
 			if err != nil {
 				return nil, err
@@ -439,6 +448,15 @@ func skipNumber(b []byte, i int) int {
 	return i
 }
 
+// within reports whether the n bytes at p lie in b (n > 0).
+func within(b []byte, p *byte, n int) bool {
+	if n == 0 || len(b) == 0 {
+		return false
+	}
+	start, at := uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(unsafe.Pointer(p))
+	return start <= at && at+uintptr(n) <= start+uintptr(len(b))
+}
+
 // storedSplit is storedMembers for the systemMetadata of a row of the
 // current format, which marshal wrote: valid JSON, compact, its keys plain
 // ASCII in ascending order. It trusts the values to be valid JSON and
@@ -505,6 +523,9 @@ func storedSplit(dst rawObject, sm []byte, share bool) (rawObject, bool) {
 func outlineEnd(b []byte, i int) int {
 	depth := 0
 	for ; i < len(b); i++ {
+		if !outlineByte[b[i]] {
+			continue
+		}
 		switch b[i] {
 		case '"':
 			if i = quoteEnd(b, i+1); i < 0 {
@@ -526,7 +547,7 @@ func outlineEnd(b []byte, i int) int {
 			if depth == 0 {
 				return i
 			}
-		case ' ', '\t', '\n', '\r':
+		default: // white space
 			if depth == 0 {
 				return -1
 			}
@@ -535,22 +556,20 @@ func outlineEnd(b []byte, i int) int {
 	return -1
 }
 
+// outlineByte marks the bytes outlineEnd looks at.
+var outlineByte = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true, ',': true,
+	' ': true, '\t': true, '\n': true, '\r': true}
+
 // quoteEnd returns the index of the quote that ends the string whose
-// text starts at b[i], or -1 when there is none.
+// text starts at b[i] (taken to be valid), or -1 when there is none.
 func quoteEnd(b []byte, i int) int {
-	for {
-		j := bytes.IndexByte(b[i:], '"')
-		if j < 0 {
-			return -1
-		}
-		i += j
-		escapes := 0
-		for k := i - 1; k >= 0 && b[k] == '\\'; k-- {
-			escapes++
-		}
-		if escapes%2 == 0 {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
 			return i
+		case '\\':
+			i++ // the escaped byte
 		}
-		i++
 	}
+	return -1
 }

@@ -74,7 +74,8 @@ func checkStoredSplit(t *testing.T, in string, share bool) {
 }
 
 // FuzzStoredSplit holds storedSplit to unmarshalRawObject on valid texts,
-// and to taking marshal's output whenever storedMembers takes it.
+// and to taking marshal's output whenever storedMembers takes it, and
+// appendMarshalFrom to marshal.
 func FuzzStoredSplit(f *testing.F) {
 	for _, in := range append(append(append([]string{}, storedMembersInputs...), fastJSONInputs...), storedSplitInputs...) {
 		f.Add(in)
@@ -82,6 +83,7 @@ func FuzzStoredSplit(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		checkStoredSplit(t, in, false)
 		checkStoredSplit(t, in, true)
+		checkAppendMarshalFrom(t, in)
 		var o rawObject
 		if unmarshalRawObject([]byte(in), &o) != nil {
 			return
@@ -96,4 +98,65 @@ func FuzzStoredSplit(f *testing.F) {
 			t.Fatalf("storedSplit(%s) refused marshal's output that storedMembers takes", out)
 		}
 	})
+}
+
+// TestAppendMarshalFrom: members storedSplit took from marshal's output,
+// changed as Rules change them, are written as marshal writes them.
+func TestAppendMarshalFrom(t *testing.T) {
+	t.Parallel()
+	for _, in := range append(append(append([]string{}, storedMembersInputs...), fastJSONInputs...),
+		`{"a":"→","b":"<&>"}`, `{"a":"\u2028 x","p":{"k":"v w"}}`, `{"a<":1,"é":2}`) {
+		checkAppendMarshalFrom(t, in)
+	}
+}
+
+// checkAppendMarshalFrom checks appendMarshalFrom against marshal for the
+// members of marshal's output of in (when it is an object) taken by
+// storedSplit, with members added, moved and replaced.
+func checkAppendMarshalFrom(t *testing.T, in string) {
+	t.Helper()
+	var o rawObject
+	if unmarshalRawObject([]byte(in), &o) != nil {
+		return
+	}
+	text, err := o.marshal()
+	if err != nil {
+		return
+	}
+	for _, share := range []bool{false, true} {
+		split, ok := storedSplit(nil, text, share)
+		if !ok {
+			continue
+		}
+		changes := []func(rawObject) rawObject{
+			func(o rawObject) rawObject { return o },
+			func(o rawObject) rawObject {
+				for _, m := range o {
+					o.set("moved<", m.Value) // a taken value under a key to check
+					o.set("zz", m.Value)
+				}
+				return o
+			},
+			func(o rawObject) rawObject {
+				o.set("version", json.RawMessage(`"12"`))
+				o.set("runId", json.RawMessage(`"a b"`))
+				return o
+			},
+			func(o rawObject) rawObject {
+				for i := range o {
+					o[i].Value = json.RawMessage(`{"x": "<"}`)
+				}
+				return o
+			},
+		}
+		for i, change := range changes {
+			members := change(append(rawObject{}, split...))
+			want, wantErr := append(rawObject{}, members...).marshal()
+			got, gotErr := members.appendMarshalFrom([]byte("x"), true, text)
+			if (wantErr == nil) != (gotErr == nil) || wantErr == nil && string(got) != string(lpBytes([]byte("x"), want)) {
+				t.Fatalf("appendMarshalFrom(change %d of %s, share %v) = %q, %v; want %q, %v",
+					i, text, share, got, gotErr, lpBytes([]byte("x"), want), wantErr)
+			}
+		}
+	}
 }
