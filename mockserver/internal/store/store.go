@@ -205,21 +205,27 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	// does not depend on the stored rows is done before taking the lock.
 	now := s.clock()
 	ps := prepare(ws, now, s.rules)
-	results := make([]Result, len(ws))
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	err := s.update(now, func(t txn) error {
-		for i := range ws {
-			r, err := applyOne(t, i, &ws[i], &ps[i])
-			if err != nil {
-				return err
+	outs := make([]outcome, len(ws))
+	err := func() error {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.update(now, func(t txn) error {
+			for i := range ws {
+				o, err := applyOne(t, i, &ws[i], &ps[i])
+				if err != nil {
+					return err
+				}
+				outs[i] = o
 			}
-			results[i] = r
-		}
-		return nil
-	})
+			return nil
+		})
+	}()
 	if err != nil {
 		return nil, err
+	}
+	results := make([]Result, len(ws))
+	for i, o := range outs {
+		results[i] = o.result()
 	}
 	return results, nil
 }
