@@ -205,7 +205,6 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	// does not depend on the stored rows is done before taking the lock.
 	now := s.clock()
 	ps := prepare(ws, now, s.rules)
-	outs := make([]outcome, len(ws))
 	err := func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -215,7 +214,7 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 				if err != nil {
 					return err
 				}
-				outs[i] = o
+				ps[i].out = o
 			}
 			return nil
 		})
@@ -224,8 +223,8 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 		return nil, err
 	}
 	results := make([]Result, len(ws))
-	for i, o := range outs {
-		results[i] = o.result()
+	for i := range ps {
+		results[i] = ps[i].out.result()
 	}
 	return results, nil
 }
