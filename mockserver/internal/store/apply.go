@@ -99,42 +99,58 @@ func sysVersion(sm json.RawMessage) (int64, bool) {
 	return v, err == nil
 }
 
-// applyOne performs one write inside t and returns its result. The store's
+// outcome is a write's Result under the writer lock: its version is
+// formatted after the lock.
+type outcome struct {
+	version            int64 // 0: none
+	skipped, unchanged bool
+}
+
+// result is o as a Result.
+func (o outcome) result() Result {
+	r := Result{Skipped: o.skipped, Unchanged: o.unchanged}
+	if o.version != 0 {
+		r.Version = strconv.FormatInt(o.version, 10)
+	}
+	return r
+}
+
+// applyOne performs one write inside t and returns its outcome. The store's
 // change events come from the rows it puts and deletes (see recorder).
-func applyOne(t txn, i int, w *Write, p *prepared) (Result, error) {
+func applyOne(t txn, i int, w *Write, p *prepared) (outcome, error) {
 	if w.DeleteEntity && w.URN != "" {
 		_, _, err := deleteEntity(t, w.URN)
-		return Result{}, err
+		return outcome{}, err
 	}
 	if p.err != nil {
-		return Result{}, p.err
+		return outcome{}, p.err
 	}
 	if w.Timeseries {
 		if err := putKey(t, i, w, p); err != nil {
-			return Result{}, err
+			return outcome{}, err
 		}
 		if p.doc.err != nil {
-			return Result{}, p.doc.err
+			return outcome{}, p.doc.err
 		}
-		return Result{}, putDoc(t, w, p)
+		return outcome{}, putDoc(t, w, p)
 	}
 	cur, err := readLatest(t, p.latestKey())
 	if err != nil {
-		return Result{}, err
+		return outcome{}, err
 	}
 	if w.Check != nil {
 		if err := w.Check(cur.state(t, p.entityKey())); errors.Is(err, ErrSkip) {
-			return Result{Skipped: true}, nil
+			return outcome{skipped: true}, nil
 		} else if err != nil {
-			return Result{}, &CheckError{Index: i, Err: err}
+			return outcome{}, &CheckError{Index: i, Err: err}
 		}
 	}
 	value, hash, err := transformed(i, w, p, cur)
 	if err != nil {
-		return Result{}, err
+		return outcome{}, err
 	}
 	if err := putKey(t, i, w, p); err != nil {
-		return Result{}, err
+		return outcome{}, err
 	}
 	if cur.exists && sameValue(cur.row, value, hash) {
 		return refreshLatest(t, w, p, cur, hash)
@@ -252,30 +268,30 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 // version stays, row 0 gets the systemMetadata of Rules.Same in place, and
 // nothing is written when that is unchanged too. h is the hash of the
 // written value, which is the stored one's too when known.
-func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, error) {
+func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (outcome, error) {
 	version := rowVersion(cur.row)
-	res := Result{Version: strconv.FormatInt(version, 10), Unchanged: true}
-	prev, err := storedObject(p.batch.scratch[:0], cur.row.SystemMetadata)
+	res := outcome{version: version, unchanged: true}
+	prev, err := cur.members(t, p.batch.scratch[:0])
 	if err != nil {
-		return Result{}, err
+		return outcome{}, err
 	}
-	nextSM, err := rawObject(p.batch.rules.Same(prev, p.sm)).marshal()
+	nextSM, err := rawObject(p.batch.rules.Same(prev, p.sm)).appendMarshalFrom(nil, false, cur.marshalled())
 	if err != nil {
-		return Result{}, err
+		return outcome{}, err
 	}
 	if jsonx.Equal(nextSM, cur.row.SystemMetadata) {
 		return res, nil
 	}
 	r, err := decodeRowShared(cur.raw) // with its CreatedBy
 	if err != nil {
-		return Result{}, err
+		return outcome{}, err
 	}
 	r.SystemMetadata, r.Version = nextSM, version
 	if r.Hash == 0 {
 		r.Hash = h
 	}
 	if err := putLatest(t, cur.key, w.URN, w.Aspect, r); err != nil { // encode copies r.Value
-		return Result{}, err
+		return outcome{}, err
 	}
 	return res, nil
 }
@@ -284,7 +300,7 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (Result, 
 // history row N (N = its version) and the new value becomes row 0 with
 // version N+1, whose systemMetadata Rules.Next makes. The first write is
 // version 1, with the systemMetadata of Rules.First.
-func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage, h uint64) (Result, error) {
+func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage, h uint64) (outcome, error) {
 	var sm rawObject
 	version := int64(1)
 	if !cur.exists {
@@ -293,12 +309,12 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 		// The row moves to history as it is stored.
 		n := rowVersion(cur.row)
 		if err := t.putNew(aspectRows, p.historyKey(n), storedCopy(t, cur.raw)); err != nil {
-			return Result{}, err
+			return outcome{}, err
 		}
 		version = n + 1
-		prev, err := storedObject(p.batch.scratch[:0], cur.row.SystemMetadata)
+		prev, err := cur.members(t, p.batch.scratch[:0])
 		if err != nil {
-			return Result{}, err
+			return outcome{}, err
 		}
 		sm = p.batch.rules.Next(prev, p.sm, version, p.room[:0])
 	}
@@ -308,14 +324,16 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 		head = newRowHead(value, p.ms, p.actor, h, smRoom(sm))
 	}
 	p.head = rowHead{} // finish may use its memory
-	val, built, err := head.finish(version, func(b []byte) ([]byte, error) { return sm.appendMarshal(b, true) })
+	val, built, err := head.finish(version, func(b []byte) ([]byte, error) {
+		return sm.appendMarshalFrom(b, true, cur.marshalled())
+	})
 	if err != nil {
-		return Result{}, err
+		return outcome{}, err
 	}
 	if err := putEncoded(t, cur.key, w.URN, w.Aspect, val, built); err != nil {
-		return Result{}, err
+		return outcome{}, err
 	}
-	return Result{Version: strconv.FormatInt(version, 10)}, nil
+	return outcome{version: version}, nil
 }
 
 // smRoom is room for the length-prefixed systemMetadata of a row whose
@@ -344,15 +362,33 @@ func putDoc(t txn, w *Write, p *prepared) error {
 	return t.put(timeseriesDocs, key, d.encode())
 }
 
-// storedObject is the members of a stored systemMetadata (none when
-// empty), built in dst's memory.
-func storedObject(dst rawObject, sm json.RawMessage) (rawObject, error) {
-	p := dst[:0]
+// marshalled is the latest row's systemMetadata when marshal wrote it (a
+// row of the current format), nil otherwise.
+func (l latest) marshalled() []byte {
+	if !l.exists || l.raw[0] != rowFormat {
+		return nil
+	}
+	return l.row.SystemMetadata
+}
+
+// members is the members of the latest row's systemMetadata (none when
+// empty), built in dst's memory, valid inside t. A row of the current
+// format has the systemMetadata marshal wrote (see storedSplit); its keys
+// share the row when t's stored values never change.
+func (l latest) members(t txn, dst rawObject) (rawObject, error) {
+	p, sm := dst[:0], l.row.SystemMetadata
 	if len(sm) == 0 {
 		return p, nil
 	}
 	var ok bool
-	if p, ok = storedMembers(p, sm); !ok {
+	if l.marshalled() != nil {
+		s, shares := t.(interface{ sharesValues() bool })
+		p, ok = storedSplit(p, sm, shares && s.sharesValues())
+	}
+	if !ok {
+		p, ok = storedMembers(p, sm)
+	}
+	if !ok {
 		if err := unmarshalRawObject(sm, &p); err != nil {
 			return nil, fmt.Errorf("store: corrupt systemMetadata: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
@@ -195,9 +196,19 @@ func (o rawObject) marshal() ([]byte, error) { return o.appendMarshal(nil, false
 // appendMarshal appends marshal's output to dst, after its length as a
 // uvarint when prefixed is set (as lpBytes does). It sorts o.
 func (o rawObject) appendMarshal(dst []byte, prefixed bool) ([]byte, error) {
+	return o.appendMarshalFrom(dst, prefixed, nil)
+}
+
+// appendMarshalFrom is appendMarshal of members some of whose keys and
+// values storedSplit took from marshalled, a text marshal wrote: marshal
+// writes those as they are (it wrote them), so only the other keys' and
+// values' bytes are looked at.
+func (o rawObject) appendMarshalFrom(dst []byte, prefixed bool, marshalled []byte) ([]byte, error) {
 	n := 2 + max(len(o)-1, 0) // braces and commas
 	for _, m := range o {
-		if !plainKey(m.Key) || !plainValue(m.Value) {
+		keyTaken := within(marshalled, unsafe.StringData(m.Key), len(m.Key))
+		valueTaken := within(marshalled, unsafe.SliceData(m.Value), len(m.Value))
+		if !keyTaken && !plainKey(m.Key) || !valueTaken && !plainValue(m.Value) {
 			b, err := json.Marshal(o.toMap())
 			if err != nil {
 				return nil, err
@@ -435,4 +446,130 @@ func skipNumber(b []byte, i int) int {
 		return digits(i)
 	}
 	return i
+}
+
+// within reports whether the n bytes at p lie in b (n > 0).
+func within(b []byte, p *byte, n int) bool {
+	if n == 0 || len(b) == 0 {
+		return false
+	}
+	start, at := uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(unsafe.Pointer(p))
+	return start <= at && at+uintptr(n) <= start+uintptr(len(b))
+}
+
+// storedSplit is storedMembers for the systemMetadata of a row of the
+// current format, which marshal wrote: valid JSON, compact, its keys plain
+// ASCII in ascending order. It trusts the values to be valid JSON and
+// follows only the object's outline (its keys, colons and commas, the
+// strings and the nesting of its values); for valid JSON it gives what
+// storedMembers gives, and it refuses (returning dst as it came) a text
+// whose outline is not marshal's. With share set the keys share sm, like
+// the values, so sm must not change while they are in use; otherwise they
+// are memberKey's.
+func storedSplit(dst rawObject, sm []byte, share bool) (rawObject, bool) {
+	n := len(dst)
+	if len(sm) < 2 || sm[0] != '{' || sm[len(sm)-1] != '}' {
+		return dst, false
+	}
+	if len(sm) == 2 {
+		return dst, true
+	}
+	var prev []byte
+	for i := 1; ; {
+		if sm[i] != '"' {
+			return dst[:n], false
+		}
+		end := i + 1
+		for ; end < len(sm) && sm[end] != '"'; end++ {
+			if c := sm[end]; c < 0x20 || c >= utf8.RuneSelf || c == '\\' {
+				return dst[:n], false // decoded by unmarshalRawObject
+			}
+		}
+		if end+2 >= len(sm) || sm[end+1] != ':' {
+			return dst[:n], false
+		}
+		key := sm[i+1 : end]
+		if prev != nil && string(prev) >= string(key) {
+			return dst[:n], false // not in marshal's order, or repeated
+		}
+		prev = key
+		start := end + 2
+		if i = outlineEnd(sm, start); i <= start || i >= len(sm) {
+			return dst[:n], false
+		}
+		k := ""
+		switch {
+		case len(key) == 0:
+		case share:
+			k = unsafe.String(&key[0], len(key))
+		default:
+			k = memberKey(key)
+		}
+		dst = append(dst, jsonx.Member{Key: k, Value: sm[start:i:i]})
+		switch {
+		case i == len(sm)-1: // the closing brace, checked above
+			return dst, true
+		case sm[i] == ',' && i+1 < len(sm):
+			i++
+		default:
+			return dst[:n], false
+		}
+	}
+}
+
+// outlineEnd returns the index just past the JSON value at b[i] (taken
+// to be valid), or -1 when b ends first or it has white space outside its
+// nested values, which a compact object member has not.
+func outlineEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		if !outlineByte[b[i]] {
+			continue
+		}
+		switch b[i] {
+		case '"':
+			if i = quoteEnd(b, i+1); i < 0 {
+				return -1
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		default: // white space
+			if depth == 0 {
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// outlineByte marks the bytes outlineEnd looks at.
+var outlineByte = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true, ',': true,
+	' ': true, '\t': true, '\n': true, '\r': true}
+
+// quoteEnd returns the index of the quote that ends the string whose
+// text starts at b[i] (taken to be valid), or -1 when there is none.
+func quoteEnd(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			return i
+		case '\\':
+			i++ // the escaped byte
+		}
+	}
+	return -1
 }

@@ -33,6 +33,7 @@ type prepared struct {
 	actor             string // createdBy
 	// room is Rules.Next's room.
 	room [24]byte
+	out  outcome // the write's, once applied
 }
 
 // batchShared is what the writes of a batch share.

@@ -205,21 +205,26 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	// does not depend on the stored rows is done before taking the lock.
 	now := s.clock()
 	ps := prepare(ws, now, s.rules)
-	results := make([]Result, len(ws))
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	err := s.update(now, func(t txn) error {
-		for i := range ws {
-			r, err := applyOne(t, i, &ws[i], &ps[i])
-			if err != nil {
-				return err
+	err := func() error {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.update(now, func(t txn) error {
+			for i := range ws {
+				o, err := applyOne(t, i, &ws[i], &ps[i])
+				if err != nil {
+					return err
+				}
+				ps[i].out = o
 			}
-			results[i] = r
-		}
-		return nil
-	})
+			return nil
+		})
+	}()
 	if err != nil {
 		return nil, err
+	}
+	results := make([]Result, len(ws))
+	for i := range ps {
+		results[i] = ps[i].out.result()
 	}
 	return results, nil
 }
