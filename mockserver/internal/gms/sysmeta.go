@@ -61,7 +61,7 @@ func (Rules) Received(w *store.Write, nowMillis int64, dst []jsonx.Member) (stri
 	if actor == "" {
 		actor = DefaultActor
 	}
-	m, err := receivedMembers(members(dst), w.SystemMetadata, w.SystemMetadataCompact)
+	m, err := receivedMembers(jsonx.Object(dst), w.SystemMetadata, w.SystemMetadataCompact)
 	if err != nil {
 		if sm := bytes.Trim(w.SystemMetadata, jsonx.Space); len(sm) != 0 && string(sm) != "null" && !jsonx.IsObject(sm) {
 			return "", nil, fmt.Errorf("%s %s: systemMetadata is not a JSON object", w.URN, w.Aspect)
@@ -69,19 +69,19 @@ func (Rules) Received(w *store.Write, nowMillis int64, dst []jsonx.Member) (stri
 		return "", nil, fmt.Errorf("systemMetadata: %w", err)
 	}
 	var lastObserved int64
-	if raw, ok := m.get("lastObserved"); ok && string(raw) != "null" {
+	if raw, ok := m.Get("lastObserved"); ok && string(raw) != "null" {
 		if lastObserved, err = parseLong(raw); err != nil {
 			return "", nil, fmt.Errorf("systemMetadata.lastObserved: %w", err)
 		}
 	}
 	if lastObserved == 0 {
-		m.set("lastObserved", json.RawMessage(strconv.FormatInt(nowMillis, 10)))
+		m.Set("lastObserved", json.RawMessage(strconv.FormatInt(nowMillis, 10)))
 	}
-	if raw, ok := m.get("runId"); !ok || string(raw) == "null" {
-		m.set("runId", quotedDefaultRunID)
+	if raw, ok := m.Get("runId"); !ok || string(raw) == "null" {
+		m.Set("runId", quotedDefaultRunID)
 	}
-	if raw, ok := m.get("lastRunId"); !ok || string(raw) == "null" {
-		m.set("lastRunId", quotedDefaultRunID)
+	if raw, ok := m.Get("lastRunId"); !ok || string(raw) == "null" {
+		m.Set("lastRunId", quotedDefaultRunID)
 	}
 	if actor != DefaultActor {
 		stamp, err := json.Marshal(struct {
@@ -91,7 +91,7 @@ func (Rules) Received(w *store.Write, nowMillis int64, dst []jsonx.Member) (stri
 		if err != nil {
 			return "", nil, err
 		}
-		m.set("aspectModified", stamp)
+		m.Set("aspectModified", stamp)
 	}
 	return actor, m, nil
 }
@@ -119,17 +119,17 @@ func parseLong(raw []byte) (int64, error) {
 // when absent or null) to dst, each key once, the last value of a repeated
 // key winning as in a DataMap. A text the caller promised to be a checked
 // compact object is split without checking it again.
-func receivedMembers(dst members, sm []byte, compact bool) (members, error) {
+func receivedMembers(dst jsonx.Object, sm []byte, compact bool) (jsonx.Object, error) {
 	if compact && len(sm) > 0 {
 		if m, ok := compactMembers(dst, sm); ok {
-			return m.dedupe(), nil
+			return m.Dedupe(), nil
 		}
 	}
 	if len(sm) == 0 || bytes.Equal(bytes.Trim(sm, jsonx.Space), []byte("null")) {
 		return dst, nil
 	}
 	if m, ok := jsonx.AppendMembers(dst, sm); ok && len(m) <= maxMembers {
-		return members(m).dedupe(), nil
+		return jsonx.Object(m).Dedupe(), nil
 	}
 	all := map[string]json.RawMessage{}
 	if err := json.Unmarshal(sm, &all); err != nil {
@@ -143,13 +143,13 @@ func receivedMembers(dst members, sm []byte, compact bool) (members, error) {
 }
 
 // maxMembers is the size past which receivedMembers decodes into a map
-// rather than dedupe members one by one.
+// rather than dedupe jsonx.Object one by one.
 const maxMembers = 64
 
 // compactMembers splits sm, a valid JSON object without white space, into
 // its members appended to dst, sharing sm's memory; false (dst as it came)
 // for a key with an escape or invalid UTF-8, which needs decoding.
-func compactMembers(dst members, sm []byte) (members, bool) {
+func compactMembers(dst jsonx.Object, sm []byte) (jsonx.Object, bool) {
 	n := len(dst)
 	if len(sm) < 2 || sm[0] != '{' {
 		return dst, false
@@ -240,52 +240,4 @@ func memberKey(k []byte) string {
 		return "version"
 	}
 	return string(k)
-}
-
-// members is a JSON object as its members' texts, each key once: setting a
-// key again replaces its value, as in a decoded map.
-type members []jsonx.Member
-
-func (o members) get(k string) (json.RawMessage, bool) {
-	for _, m := range o {
-		if m.Key == k {
-			return m.Value, true
-		}
-	}
-	return nil, false
-}
-
-func (o *members) set(k string, v json.RawMessage) {
-	for i := range *o {
-		if (*o)[i].Key == k {
-			(*o)[i].Value = v
-			return
-		}
-	}
-	*o = append(*o, jsonx.Member{Key: k, Value: v})
-}
-
-func (o *members) del(k string) {
-	for i := range *o {
-		if (*o)[i].Key == k {
-			*o = slices.Delete(*o, i, i+1)
-			return
-		}
-	}
-}
-
-// dedupe keeps the last value of a repeated key, as decoding into a map does.
-func (o members) dedupe() members {
-	for i := 1; i < len(o); i++ {
-		for j := range i {
-			if o[j].Key == o[i].Key {
-				var out members
-				for _, m := range o {
-					out.set(m.Key, m.Value)
-				}
-				return out
-			}
-		}
-	}
-	return o
 }

@@ -29,10 +29,10 @@ var _ store.Rules = Rules{}
 // (DefaultAspectsUtil, ingestTimeseriesProposal): the write's own with
 // version "1" and aspectCreated = aspectModified when there is one.
 func (Rules) First(dst, sm []jsonx.Member) []jsonx.Member {
-	p := append(members(dst[:0]), sm...)
-	p.set("version", versionOne)
-	if v, ok := members(sm).get("aspectModified"); ok && string(v) != "null" {
-		p.set("aspectCreated", v)
+	p := append(jsonx.Object(dst[:0]), sm...)
+	p.Set("version", versionOne)
+	if v, ok := jsonx.Object(sm).Get("aspectModified"); ok && string(v) != "null" {
+		p.Set("aspectCreated", v)
 	}
 	return p
 }
@@ -46,11 +46,11 @@ var versionOne = json.RawMessage(`"1"`)
 // members the write carries (properties, pipelineName, ...) are not taken
 // over.
 func (r Rules) Next(prev, sm []jsonx.Member, version int64, room []byte) []jsonx.Member {
-	p := members(r.Same(prev, sm))
-	p.set("version", quotedInt(room[:0], version))
+	p := jsonx.Object(r.Same(prev, sm))
+	p.Set("version", quotedInt(room[:0], version))
 	for _, k := range []string{"aspectModified", "aspectCreated"} {
-		if v, ok := members(sm).get(k); ok && string(v) != "null" {
-			p.set(k, v)
+		if v, ok := jsonx.Object(sm).Get(k); ok && string(v) != "null" {
+			p.Set(k, v)
 		}
 	}
 	return p
@@ -61,22 +61,22 @@ func (r Rules) Next(prev, sm []jsonx.Member, version int64, room []byte) []jsonx
 // = its old runId (removed when it had none), and lastObserved, runId and
 // schemaVersion taken from the write.
 func (Rules) Same(prev, sm []jsonx.Member) []jsonx.Member {
-	p, in := members(prev), members(sm)
-	if runID, ok := p.get("runId"); ok && string(runID) != "null" {
-		p.set("lastRunId", runID)
+	p, in := jsonx.Object(prev), jsonx.Object(sm)
+	if runID, ok := p.Get("runId"); ok && string(runID) != "null" {
+		p.Set("lastRunId", runID)
 	} else {
-		p.del("lastRunId")
+		p.Del("lastRunId")
 	}
-	if v, ok := in.get("lastObserved"); ok {
-		p.set("lastObserved", v)
+	if v, ok := in.Get("lastObserved"); ok {
+		p.Set("lastObserved", v)
 	}
-	if v, ok := in.get("runId"); ok {
-		p.set("runId", v)
+	if v, ok := in.Get("runId"); ok {
+		p.Set("runId", v)
 	} else {
-		p.del("runId")
+		p.Del("runId")
 	}
-	if v, ok := in.get("schemaVersion"); ok && string(v) != "null" {
-		p.set("schemaVersion", v)
+	if v, ok := in.Get("schemaVersion"); ok && string(v) != "null" {
+		p.Set("schemaVersion", v)
 	}
 	return p
 }

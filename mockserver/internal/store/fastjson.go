@@ -126,15 +126,7 @@ func isASCII(s string) bool {
 // bookkeeping, where objects have a dozen members at most.
 type rawObject []jsonx.Member
 
-func (o *rawObject) set(k string, v json.RawMessage) {
-	for i := range *o {
-		if (*o)[i].Key == k {
-			(*o)[i].Value = v
-			return
-		}
-	}
-	*o = append(*o, jsonx.Member{Key: k, Value: v})
-}
+func (o *rawObject) set(k string, v json.RawMessage) { (*jsonx.Object)(o).Set(k, v) }
 
 // maxRawObject is the size past which unmarshalRawObject uses a map.
 const maxRawObject = 64
@@ -144,7 +136,7 @@ const maxRawObject = 64
 func unmarshalRawObject(b []byte, o *rawObject) error {
 	if len(*o) == 0 {
 		if ms, ok := jsonx.AppendMembers(*o, b); ok && len(ms) <= maxRawObject {
-			*o = rawObject(ms).dedupe()
+			*o = rawObject(jsonx.Object(ms).Dedupe())
 			return nil
 		}
 	} else if ms, ok := jsonx.ObjectMembers(b); ok && len(ms)+len(*o) <= maxRawObject {
@@ -162,22 +154,6 @@ func unmarshalRawObject(b []byte, o *rawObject) error {
 		*o = append(*o, jsonx.Member{Key: k, Value: v})
 	}
 	return nil
-}
-
-// dedupe keeps the last value of a repeated key, as decoding into a map does.
-func (o rawObject) dedupe() rawObject {
-	for i := 1; i < len(o); i++ {
-		for j := range i {
-			if o[j].Key == o[i].Key {
-				var out rawObject
-				for _, m := range o {
-					out.set(m.Key, m.Value)
-				}
-				return out
-			}
-		}
-	}
-	return o
 }
 
 func (o rawObject) toMap() map[string]json.RawMessage {
