@@ -216,6 +216,32 @@ func (o rawObject) appendMarshalFrom(dst []byte, prefixed bool, marshalled []byt
 	return append(dst, '}'), nil
 }
 
+// nextKey reads the member key at sm[i] of a systemMetadata as marshal
+// writes it: a string of plain printable ASCII (others are decoded by
+// unmarshalRawObject) ordered after prev (marshal sorts its keys, once
+// each), then a colon. It returns the key, sharing sm, and where its value
+// starts; ok is false for anything else.
+func nextKey(sm []byte, i int, prev []byte) (key []byte, start int, ok bool) {
+	if i >= len(sm) || sm[i] != '"' {
+		return nil, 0, false
+	}
+	end := i + 1
+	for end < len(sm) && sm[end] != '"' {
+		if c := sm[end]; c < 0x20 || c >= utf8.RuneSelf || c == '\\' {
+			return nil, 0, false
+		}
+		end++
+	}
+	if end+1 >= len(sm) || sm[end+1] != ':' {
+		return nil, 0, false
+	}
+	key = sm[i+1 : end]
+	if prev != nil && string(prev) >= string(key) {
+		return nil, 0, false
+	}
+	return key, end + 2, true
+}
+
 // storedMembers is unmarshalRawObject into an empty object for a stored
 // systemMetadata, which marshal wrote: compact, its keys plain ASCII in
 // ascending order. It appends the members to dst and reports false
@@ -232,25 +258,11 @@ func storedMembers(dst rawObject, sm []byte) (rawObject, bool) {
 	}
 	var prev []byte
 	for i := 1; ; {
-		if i >= len(sm) || sm[i] != '"' {
+		key, start, ok := nextKey(sm, i, prev)
+		if !ok {
 			return dst[:n], false
-		}
-		end := i + 1
-		for end < len(sm) && sm[end] != '"' {
-			if c := sm[end]; c < 0x20 || c >= utf8.RuneSelf || c == '\\' {
-				return dst[:n], false // decoded by unmarshalRawObject
-			}
-			end++
-		}
-		if end+1 >= len(sm) || sm[end+1] != ':' {
-			return dst[:n], false
-		}
-		key := sm[i+1 : end]
-		if prev != nil && string(prev) >= string(key) {
-			return dst[:n], false // not in marshal's order, or repeated
 		}
 		prev = key
-		start := end + 2
 		i = skipCompact(sm, start, 0)
 		if i < 0 || i >= len(sm) {
 			return dst[:n], false
@@ -452,24 +464,11 @@ func storedSplit(dst rawObject, sm []byte, share bool) (rawObject, bool) {
 	}
 	var prev []byte
 	for i := 1; ; {
-		if sm[i] != '"' {
+		key, start, ok := nextKey(sm, i, prev)
+		if !ok || start >= len(sm) {
 			return dst[:n], false
-		}
-		end := i + 1
-		for ; end < len(sm) && sm[end] != '"'; end++ {
-			if c := sm[end]; c < 0x20 || c >= utf8.RuneSelf || c == '\\' {
-				return dst[:n], false // decoded by unmarshalRawObject
-			}
-		}
-		if end+2 >= len(sm) || sm[end+1] != ':' {
-			return dst[:n], false
-		}
-		key := sm[i+1 : end]
-		if prev != nil && string(prev) >= string(key) {
-			return dst[:n], false // not in marshal's order, or repeated
 		}
 		prev = key
-		start := end + 2
 		if i = outlineEnd(sm, start); i <= start || i >= len(sm) {
 			return dst[:n], false
 		}
