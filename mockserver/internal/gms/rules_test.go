@@ -318,16 +318,55 @@ func TestNegativeVersions(t *testing.T) {
 }
 
 // TestStoreWithoutRules: a store nobody gave Rules decides nothing: rows
-// hold the write's systemMetadata as it comes, and createdBy is the write's
-// actor.
+// hold the write's systemMetadata as it comes, createdBy is the write's
+// actor, and an equal value is a new version like any other.
 func TestStoreWithoutRules(t *testing.T) {
 	t.Parallel()
 	st := store.OpenMemory(nil)
 	defer st.Close()
-	mustApply(t, st, store.Write{URN: ds, Aspect: "status", Value: json.RawMessage(`{"removed":false}`), SystemMetadata: json.RawMessage(`{"runId":"r"}`)})
+	w := store.Write{URN: ds, Aspect: "status", Value: json.RawMessage(`{"removed":false}`), SystemMetadata: json.RawMessage(`{"runId":"r"}`)}
+	mustApply(t, st, w)
 	a := mustGet(t, st, ds, "status", 0)
 	if string(a.SystemMetadata) != `{"runId":"r"}` || a.CreatedBy != "" {
 		t.Errorf("row = %s by %q, want the write's systemMetadata and no actor", a.SystemMetadata, a.CreatedBy)
+	}
+	if res := mustApply(t, st, w); res[0].Unchanged {
+		t.Errorf("equal value without Rules: %+v, want a new version", res[0])
+	}
+	if _, err := st.Get(ds, "status", 1); err != nil {
+		t.Errorf("history row of the first write: %v", err)
+	}
+}
+
+// TestUnchanged: a value equal to the latest one as data, members in any
+// order, is unchanged (no new version); known hashes that differ settle it.
+func TestUnchanged(t *testing.T) {
+	t.Parallel()
+	a, b := json.RawMessage(`{"x":1,"y":[true,"s"]}`), json.RawMessage(`{"y":[true,"s"],"x":1}`)
+	ha, hb := jsonx.Hash(a), jsonx.Hash(b)
+	tests := []struct {
+		name       string
+		cur, next  json.RawMessage
+		hcur, hnxt uint64
+		want       bool
+	}{
+		{"same bytes", a, a, 0, 0, true},
+		{"reordered", a, b, ha, hb, true},
+		{"reordered, hashes unknown", a, b, 0, 0, true},
+		{"other value", a, json.RawMessage(`{"x":2,"y":[true,"s"]}`), 0, 0, false},
+		{"array order counts", a, json.RawMessage(`{"x":1,"y":["s",true]}`), 0, 0, false},
+		{"hashes differ", a, a, 1, 2, false},
+	}
+	for _, tc := range tests {
+		if got := (gms.Rules{}).Unchanged(tc.cur, tc.next, tc.hcur, tc.hnxt); got != tc.want {
+			t.Errorf("%s: Unchanged(%s, %s) = %v, want %v", tc.name, tc.cur, tc.next, got, tc.want)
+		}
+	}
+	st := rulesStore(t)
+	mustApply(t, st, dsWrite(`{"description":"d","customProperties":{"a":"1","b":"2"}}`, "", ""))
+	res := mustApply(t, st, dsWrite(`{"customProperties":{"b":"2","a":"1"},"description":"d"}`, "", ""))
+	if !res[0].Unchanged || res[0].Version != "1" {
+		t.Errorf("reordered equal value: %+v, want unchanged at version 1", res[0])
 	}
 }
 

@@ -56,6 +56,17 @@ func (r Rules) Next(prev, sm []jsonx.Member, version int64, room []byte) []jsonx
 	return p
 }
 
+// Unchanged reports that a write makes no new version when its value
+// equals the latest one as data (DataTemplateUtil.areEqual in applyUpsert:
+// members in any order). Different known hashes settle
+// it without comparing.
+func (Rules) Unchanged(current, next json.RawMessage, currentHash, nextHash uint64) bool {
+	if currentHash != 0 && nextHash != 0 && currentHash != nextHash {
+		return false
+	}
+	return jsonx.Equal(current, next)
+}
+
 // Same is the systemMetadata of the latest row written again with an equal
 // value, and the run fields of an update: the stored object with lastRunId
 // = its old runId (removed when it had none), and lastObserved, runId and

@@ -152,19 +152,10 @@ func applyOne(t txn, i int, w *Write, p *prepared) (outcome, error) {
 	if err := putKey(t, i, w, p); err != nil {
 		return outcome{}, err
 	}
-	if cur.exists && sameValue(cur.row, value, hash) {
+	if cur.exists && p.batch.rules.Unchanged(cur.row.Value, value, cur.row.Hash, hash) {
 		return refreshLatest(t, w, p, cur, hash)
 	}
 	return putVersion(t, w, p, cur, value, hash)
-}
-
-// sameValue reports whether value (of hash h, 0 if unknown) equals the
-// row's value: different known hashes settle it without comparing.
-func sameValue(r row, value json.RawMessage, h uint64) bool {
-	if r.Hash != 0 && h != 0 && r.Hash != h {
-		return false
-	}
-	return jsonx.Equal(r.Value, value)
 }
 
 // checkWrite refuses a write the store cannot perform at all (its
@@ -264,10 +255,10 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 	return t.put(entities, entityKey, []byte(w.KeyAspect))
 }
 
-// refreshLatest is the write of a value equal to the latest one: the
-// version stays, row 0 gets the systemMetadata of Rules.Same in place, and
-// nothing is written when that is unchanged too. h is the hash of the
-// written value, which is the stored one's too when known.
+// refreshLatest is the write of a value [Rules.Unchanged] finds unchanged:
+// the version stays, row 0 gets the systemMetadata of Rules.Same in place,
+// and nothing is written when that is unchanged too. h is the hash of the
+// written value, which a row without one takes.
 func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (outcome, error) {
 	version := rowVersion(cur.row)
 	res := outcome{version: version, unchanged: true}

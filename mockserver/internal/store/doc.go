@@ -48,11 +48,12 @@
 // the core gives the store with [Store.SetRules]): who wrote a row and
 // what a written row's systemMetadata holds ([Rules.Received] when the
 // write arrives, [Rules.First] for a first version and the companion row,
-// [Rules.Next] for a new version, [Rules.Same] for a value equal to the
-// latest), a timeseries document's identity ([Rules.Document]) and which
+// [Rules.Next] for a new version, [Rules.Same] for an unchanged value),
+// whether a value is unchanged, which makes no new version
+// ([Rules.Unchanged]), a timeseries document's identity ([Rules.Document]) and which
 // version a negative version reads ([Rules.ReadVersion]). A store given
 // no Rules decides nothing: rows hold the write's systemMetadata as it
-// comes. The conditions of a write (If-Version-Match, CREATE, ...) are the
+// comes, and every write makes a new version. The conditions of a write (If-Version-Match, CREATE, ...) are the
 // core's too, through [Write.Check], and so is a read-modify-write such as
 // a PATCH, through [Write.Transform].
 //
@@ -72,9 +73,9 @@
 //     version is n and history rows 1..n-1 hold the earlier values, each with
 //     its own systemMetadata, createdOn and createdBy.
 //
-//   - Unchanged values: when the new value equals row 0's value (equal JSON
-//     data; DataTemplateUtil.areEqual), no version is made and
-//     createdOn/createdBy stay; row 0 is written again, in place, only when
+//   - Unchanged values: when [Rules.Unchanged] finds the new value
+//     unchanged from row 0's, no version is made and createdOn/createdBy
+//     stay; row 0 is written again, in place, only when
 //     the systemMetadata of [Rules.Same] differs from the stored one.
 //     [Result.Unchanged] reports both.
 //

@@ -33,8 +33,14 @@ type Rules interface {
 	// may change and return. room is memory for a text Next makes (24
 	// bytes), valid as long as the result.
 	Next(prev, sm []jsonx.Member, version int64, room []byte) []jsonx.Member
+	// Unchanged reports whether a write of next to an aspect whose latest
+	// value is current makes no new version: the store then writes the
+	// latest row again only for its systemMetadata (see Same). Both are
+	// compact JSON objects; currentHash and nextHash are their [jsonx.Hash],
+	// 0 when unknown.
+	Unchanged(current, next json.RawMessage, currentHash, nextHash uint64) bool
 	// Same returns the systemMetadata of the latest row, prev, after a
-	// write received as sm of an equal value: the store writes the row
+	// write that Unchanged found unchanged, received as sm: the store writes the row
 	// again only when it differs from prev. Same may change prev and
 	// return it.
 	Same(prev, sm []jsonx.Member) []jsonx.Member
@@ -50,9 +56,9 @@ type Rules interface {
 }
 
 // noRules are the Rules of a store nobody gave any: a write's createdBy is
-// its Actor and its rows hold its systemMetadata object as it comes, a
-// document has time 0 and no identity, and a negative version reads
-// nothing.
+// its Actor and its rows hold its systemMetadata object as it comes, every
+// write makes a new version, a document has time 0 and no identity, and a
+// negative version reads nothing.
 type noRules struct{}
 
 func (noRules) Received(w *Write, _ int64, dst []jsonx.Member) (string, []jsonx.Member, error) {
@@ -69,6 +75,8 @@ func (noRules) Received(w *Write, _ int64, dst []jsonx.Member) (string, []jsonx.
 func (noRules) First(dst, sm []jsonx.Member) []jsonx.Member { return append(dst[:0], sm...) }
 
 func (noRules) Next(_, sm []jsonx.Member, _ int64, _ []byte) []jsonx.Member { return sm }
+
+func (noRules) Unchanged(_, _ json.RawMessage, _, _ uint64) bool { return false }
 
 func (noRules) Same(prev, _ []jsonx.Member) []jsonx.Member { return prev }
 
