@@ -18,6 +18,18 @@ func ConformsCompactTake(recordName string, data []byte, mem Memory) ([]byte, bo
 	return c.result(data), true
 }
 
+// ConformsCompactHash is ConformsCompactTake that also returns data's
+// [Hash], computed on the same pass, or 0 where the pass leaves it to Hash
+// (e.g. for a map of more than 16 entries).
+func ConformsCompactHash(recordName string, data []byte, mem Memory) (compact []byte, hash uint64, ok bool) {
+	c := compactor{mem: mem}
+	h, ok := conformsHashing(recordName, data, &c, true)
+	if !ok {
+		return nil, 0, false
+	}
+	return c.result(data), h, true
+}
+
 // CompactSharedTake is CompactShared taking the memory of a copy from mem,
 // on the terms of ConformsCompactTake.
 func CompactSharedTake(src []byte, mem Memory) ([]byte, bool) {

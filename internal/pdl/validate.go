@@ -97,12 +97,16 @@ type cRecord struct {
 	// slots is index as a table by fieldSlot: the field whose name has
 	// the slot, slotNone if none has, slotShared if several have.
 	slots [fieldSlots]int8
+	// keyHashClash reports two fields whose names have one keyHash, which
+	// Hash takes for a repeated key.
+	keyHashClash bool
 }
 
 type cField struct {
 	name     string
 	required bool // neither optional nor defaulted
 	typ      *cType
+	keyHash  uint64 // the name's hash as Hash hashes an object key
 }
 
 type cType struct {
@@ -183,8 +187,12 @@ func compile() *compiledSchemas {
 		cr.fields = make([]cField, len(r.Fields))
 		cr.index = make(map[string]int, len(r.Fields))
 		for i, f := range r.Fields {
-			cr.fields[i] = cField{name: f.Name, required: !f.Optional && f.Default == nil, typ: conv(f.Type)}
+			cr.fields[i] = cField{name: f.Name, required: !f.Optional && f.Default == nil, typ: conv(f.Type),
+				keyHash: hashBytes(tagString, []byte(f.Name))}
 			cr.index[f.Name] = i
+			for _, g := range cr.fields[:i] {
+				cr.keyHashClash = cr.keyHashClash || g.keyHash == cr.fields[i].keyHash
+			}
 			if cr.fields[i].required {
 				cr.required++
 			}

@@ -196,6 +196,10 @@ type jsonParser struct {
 	compact *compactor
 	// names, when set, interns the plain strings str decodes.
 	names *nameCache
+	// hashing asks the schema walk (conformsRecord) for the Hash of what
+	// it walks; unhashed reports that the walk gave it up (as Hash does, or
+	// where Hash might).
+	hashing, unhashed bool
 }
 
 // ws moves past white space.

@@ -30,78 +30,120 @@ func ConformsCompact(recordName string, data []byte) ([]byte, bool) {
 
 // conforms is Conforms collecting data's compaction in c when set.
 func conforms(recordName string, data []byte, c *compactor) bool {
+	_, ok := conformsHashing(recordName, data, c, false)
+	return ok
+}
+
+// conformsHashing is conforms that also returns data's Hash when hashing
+// is set and the walk could compute it (0 when it could not).
+func conformsHashing(recordName string, data []byte, c *compactor, hashing bool) (uint64, bool) {
 	rec := compiled().records[recordName]
 	if rec == nil {
-		return false
+		return 0, false
 	}
-	p := jsonParser{data: data, compact: c}
+	p := jsonParser{data: data, compact: c, hashing: hashing}
 	p.ws()
-	if !p.conformsRecord(rec, 1) {
-		return false
+	h, ok := p.conformsRecord(rec, 1)
+	if !ok {
+		return 0, false
 	}
 	p.ws()
-	return p.pos == len(p.data)
+	if p.pos != len(p.data) {
+		return 0, false
+	}
+	if p.unhashed {
+		h = 0
+	}
+	return h, true
 }
 
 // conformsRecord checks the object at p.pos against r: known fields only,
-// none null, every required one present, each value conforming.
-func (p *jsonParser) conformsRecord(r *cRecord, depth int) bool {
+// none null, every required one present, each value conforming. With
+// p.hashing it returns the object's Hash, as hasher.object computes it;
+// depth is the object's nesting, as Hash counts it.
+func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 	if depth > maxDepth || len(r.fields) > 64 || len(r.index) != len(r.fields) || !p.at('{') {
-		return false
+		return 0, false
+	}
+	if p.hashing && (depth > MaxHashDepth || r.keyHashClash) {
+		p.unhashed = true
 	}
 	p.pos++
-	var seen uint64
+	var seen, sum uint64
 	required := 0
 	p.ws()
 	if p.at('}') {
 		p.pos++
-		return r.required == 0
+		return mix(hashObject), r.required == 0
 	}
 	for {
 		p.ws()
 		i, ok := -1, false
 		if body, plain, ok2 := p.strBody(); !ok2 {
-			return false
+			return 0, false
 		} else if plain {
 			i, ok = r.fieldIndex(body)
 		} else {
 			i, ok = r.index[unquote(body)]
 		}
 		if !ok || !p.colon() || p.at('n') { // unknown field or null
-			return false
+			return 0, false
 		}
 		f := &r.fields[i]
-		if !p.conformsValue(f.typ, depth) {
-			return false
+		v, ok := p.conformsValue(f.typ, depth)
+		if !ok {
+			return 0, false
 		}
 		if seen&(1<<i) == 0 {
 			seen |= 1 << i
 			if f.required {
 				required++
 			}
+		} else {
+			p.unhashed = true // a repeated key: Hash gives up
+		}
+		if p.hashing {
+			sum += memberHash(f.keyHash, v)
 		}
 		more, ok := p.sep('}')
 		if !ok {
-			return false
+			return 0, false
 		}
 		if !more {
-			return required == r.required
+			return mix(hashObject ^ sum), required == r.required
 		}
 	}
 }
 
-// conformsValue checks the non-null value at p.pos against t.
-func (p *jsonParser) conformsValue(t *cType, depth int) bool {
+// conformsValue checks the non-null value at p.pos against t, in a
+// container at depth; with p.hashing it returns the value's Hash.
+func (p *jsonParser) conformsValue(t *cType, depth int) (uint64, bool) {
 	if p.pos >= len(p.data) {
-		return false
+		return 0, false
 	}
 	switch t.kind {
 	case KindRecord:
-		return t.rec != nil && p.conformsRecord(t.rec, depth+1)
+		if t.rec == nil {
+			return 0, false
+		}
+		return p.conformsRecord(t.rec, depth+1)
 	case KindString:
-		return p.at('"') && p.skipStr()
+		if !p.hashing {
+			return 0, p.at('"') && p.skipStr()
+		}
+		body, plain, ok := p.strBody()
+		if !ok {
+			return 0, false
+		}
+		return p.stringHash(body, plain), true
 	case KindBoolean:
-		return p.lit("true") || p.lit("false")
+		switch {
+		case p.lit("true"):
+			return hashTrue, true
+		case p.lit("false"):
+			return hashFalse, true
+		}
+		return 0, false
 	case KindInt:
 		return p.conformsInteger(-1<<31, 1<<31-1, "int")
 	case KindLong:
@@ -109,18 +151,22 @@ func (p *jsonParser) conformsValue(t *cType, depth int) bool {
 	case KindFloat, KindDouble:
 		start := p.pos
 		if !p.numStart() || !p.num() {
-			return false
+			return 0, false
 		}
 		text := p.data[start:p.pos]
+		var h uint64
+		if p.hashing {
+			h = hashBytes(tagNumber, text)
+		}
 		if len(text) <= 15 && !bytes.ContainsAny(text, "eE") {
-			return true // no overflow possible
+			return h, true // no overflow possible
 		}
 		_, err := strconv.ParseFloat(string(text), 64)
-		return err == nil
+		return h, err == nil
 	case KindBytes, KindFixed:
 		body, plain, ok := p.strBody()
 		if !ok {
-			return false
+			return 0, false
 		}
 		s := string(body)
 		if !plain {
@@ -129,103 +175,187 @@ func (p *jsonParser) conformsValue(t *cType, depth int) bool {
 		n := 0
 		for _, r := range s {
 			if r > 0xFF {
-				return false
+				return 0, false
 			}
 			n++
 		}
-		return t.kind != KindFixed || n == t.size
+		if t.kind == KindFixed && n != t.size {
+			return 0, false
+		}
+		switch {
+		case !p.hashing:
+			return 0, true
+		case plain:
+			return hashBytes(tagString, body), true
+		}
+		return hashBytes(tagString, []byte(s)), true
 	case KindEnum:
 		body, plain, ok := p.strBody()
 		if !ok {
-			return false
+			return 0, false
 		}
 		if plain {
 			ok = t.hasSymbol(body)
 		} else {
 			_, ok = t.symbols[unquote(body)]
 		}
-		return ok
+		if !ok || !p.hashing {
+			return 0, ok
+		}
+		return p.stringHash(body, plain), true
 	case KindArray:
 		if t.items == nil || depth+1 > maxDepth || !p.at('[') {
-			return false
+			return 0, false
+		}
+		if p.hashing && depth+1 > MaxHashDepth {
+			p.unhashed = true
 		}
 		p.pos++
 		p.ws()
+		sum := hashArray
 		if p.at(']') {
 			p.pos++
-			return true
+			return sum, true
 		}
 		for {
 			p.ws()
-			if p.at('n') || !p.conformsValue(t.items, depth+1) {
-				return false
+			if p.at('n') {
+				return 0, false
+			}
+			v, ok := p.conformsValue(t.items, depth+1)
+			if !ok {
+				return 0, false
+			}
+			if p.hashing {
+				sum = elementHash(sum, v)
 			}
 			more, ok := p.sep(']')
 			if !ok {
-				return false
+				return 0, false
 			}
 			if !more {
-				return true
+				return sum, true
 			}
 		}
 	case KindMap:
 		if t.items == nil || depth+1 > maxDepth || !p.at('{') {
-			return false
+			return 0, false
+		}
+		if p.hashing && depth+1 > MaxHashDepth {
+			p.unhashed = true
 		}
 		p.pos++
 		p.ws()
 		if p.at('}') {
 			p.pos++
-			return true
+			return mix(hashObject), true
 		}
+		var (
+			sum  uint64
+			keys [16]uint64 // the keys' hashes, while there are at most 16
+			n    int
+		)
 		for {
 			p.ws()
-			if !p.at('"') || !p.skipStr() || !p.colon() || p.at('n') || !p.conformsValue(t.items, depth+1) {
-				return false
+			var kh uint64
+			if !p.hashing {
+				if !p.at('"') || !p.skipStr() {
+					return 0, false
+				}
+			} else {
+				body, plain, ok := p.strBody()
+				if !ok {
+					return 0, false
+				}
+				kh = p.stringHash(body, plain)
+			}
+			if !p.colon() || p.at('n') {
+				return 0, false
+			}
+			v, ok := p.conformsValue(t.items, depth+1)
+			if !ok {
+				return 0, false
+			}
+			if p.hashing {
+				if n < len(keys) {
+					keys[n] = kh
+				} else {
+					p.unhashed = true // past 16 keys, Hash is left to the store
+				}
+				n++
+				sum += memberHash(kh, v)
 			}
 			more, ok := p.sep('}')
 			if !ok {
-				return false
+				return 0, false
 			}
 			if !more {
-				return true
+				if p.hashing && repeated(keys[:min(n, len(keys))]) {
+					p.unhashed = true
+				}
+				return mix(hashObject ^ sum), true
 			}
 		}
 	case KindUnion:
 		if depth+1 > maxDepth || !p.at('{') {
-			return false
+			return 0, false
+		}
+		if p.hashing && depth+1 > MaxHashDepth {
+			p.unhashed = true
 		}
 		p.pos++
 		p.ws()
 		var mt *cType
-		if body, plain, ok := p.strBody(); !ok {
-			return false
+		body, plain, ok := p.strBody()
+		if !ok {
+			return 0, false
 		} else if plain {
 			mt = t.members[string(body)]
 		} else {
 			mt = t.members[unquote(body)]
 		}
-		if mt == nil || mt.kind == KindNull || !p.colon() || p.at('n') || !p.conformsValue(mt, depth+1) {
-			return false
+		if mt == nil || mt.kind == KindNull || !p.colon() || p.at('n') {
+			return 0, false
+		}
+		v, ok := p.conformsValue(mt, depth+1)
+		if !ok {
+			return 0, false
 		}
 		p.ws()
 		if !p.at('}') { // a second key, or bad syntax
-			return false
+			return 0, false
 		}
 		p.pos++
-		return true
+		if !p.hashing {
+			return 0, true
+		}
+		return mix(hashObject ^ memberHash(p.stringHash(body, plain), v)), true
 	}
-	return false
+	return 0, false
+}
+
+// stringHash is the Hash of the string literal whose body is body (plain:
+// its own decoding, as strBody says).
+func (p *jsonParser) stringHash(body []byte, plain bool) uint64 {
+	if plain {
+		return hashBytes(tagString, body)
+	}
+	var buf [64]byte
+	return hashBytes(tagString, unquoteAppend(buf[:0], body))
 }
 
 // conformsInteger checks a number that must be integral within [lo, hi], as
 // checkInteger does for its json.Number.
-func (p *jsonParser) conformsInteger(lo, hi int64, kind string) bool {
+func (p *jsonParser) conformsInteger(lo, hi int64, kind string) (uint64, bool) {
 	start := p.pos
 	if !p.numStart() || !p.num() {
-		return false
+		return 0, false
 	}
 	text := p.data[start:p.pos]
+	var h uint64
+	if p.hashing {
+		h = hashBytes(tagNumber, text)
+	}
 	digits := text
 	if digits[0] == '-' {
 		digits = digits[1:]
@@ -238,9 +368,9 @@ func (p *jsonParser) conformsInteger(lo, hi int64, kind string) bool {
 		if text[0] == '-' {
 			n = -n
 		}
-		return lo <= n && n <= hi
+		return h, lo <= n && n <= hi
 	}
-	return checkInteger(jsonNumber(text), lo, hi, kind) == nil
+	return h, checkInteger(jsonNumber(text), lo, hi, kind) == nil
 }
 
 func isDigits(b []byte) bool {

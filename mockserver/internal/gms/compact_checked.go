@@ -13,25 +13,33 @@ import (
 // and the compaction are one pass over raw); false leaves the verdict and
 // the message to checkAspect.
 func aspectPassesCompact(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, bool) {
+	c, _, ok := aspectPassesHashed(info, raw, schema, a)
+	return c, ok
+}
+
+// aspectPassesHashed is aspectPassesCompact that also returns raw's
+// jsonx.Hash when the schema check computed it on its way (0: unknown).
+func aspectPassesHashed(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, uint64, bool) {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
-		return nil, false
+		return nil, 0, false
 	}
 	var c []byte
+	var h uint64
 	var ok bool
 	if schema {
-		c, ok = pdl.ConformsCompactTake(info.RecordName, raw, arenaMemory{a})
+		c, h, ok = pdl.ConformsCompactHash(info.RecordName, raw, arenaMemory{a})
 	} else {
 		c, ok = pdl.CompactSharedTake(raw, arenaMemory{a})
 	}
 	if !ok {
-		return nil, false
+		return nil, 0, false
 	}
 	if !info.Timeseries {
-		return c, true
+		return c, h, true
 	}
 	ms, ok := pdl.ObjectMembers(raw)
 	if !ok {
-		return nil, false
+		return nil, 0, false
 	}
 	var ts []byte // the last timestampMillis wins, as in a decoded object
 	for _, m := range ms {
@@ -40,9 +48,9 @@ func aspectPassesCompact(info pdl.AspectInfo, raw []byte, schema bool, a *valueA
 		}
 	}
 	if _, err := strconv.ParseInt(string(ts), 10, 64); err != nil {
-		return nil, false
+		return nil, 0, false
 	}
-	return c, true
+	return c, h, true
 }
 
 // arenaMemory is a valueArena (nil: allocating) as a pdl.Memory.

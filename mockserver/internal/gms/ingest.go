@@ -290,6 +290,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		return errorf(Invalid, MsgAspectMissing, p.ChangeType, p.AspectName)
 	}
 	var value json.RawMessage
+	var valueHash uint64
 	var transform func(json.RawMessage) (json.RawMessage, error)
 	if update != nil {
 		if info.Timeseries {
@@ -306,7 +307,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 			return errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
 		}
 		var err *Error
-		if value, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
+		if value, valueHash, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
 			return err
 		}
 	}
@@ -318,6 +319,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		URN:            u,
 		Aspect:         p.AspectName,
 		Value:          value,
+		ValueHash:      valueHash,
 		SystemMetadata: p.SystemMetadata,
 		Transform:      transform,
 		Timeseries:     info.Timeseries,

@@ -201,42 +201,44 @@ func checkKey(e pdl.Entity, u string, parts []string) (json.RawMessage, *Error) 
 // the aspect gets the structural check only (a JSON object), so that
 // members unknown to the PDL are stored.
 func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, lax bool) (json.RawMessage, *Error) {
-	return checkValue(info, entityType, raw, !lax && validated(info), nil)
+	value, _, err := checkValue(info, entityType, raw, !lax && validated(info), nil)
+	return value, err
 }
 
 // checkValue is checkAspect given whether the aspect is checked against
 // its PDL record (schema) or gets the structural check only; a compacted
-// copy is taken from a (nil: allocated).
-func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, schema bool, a *valueArena) (json.RawMessage, *Error) {
+// copy is taken from a (nil: allocated). It also returns the value's
+// jsonx.Hash when the check computed it on its way (0: unknown).
+func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, schema bool, a *valueArena) (json.RawMessage, uint64, *Error) {
 	if !utf8.Valid(raw) {
-		return nil, errorf(BadArgument, MsgValueNotUTF8)
+		return nil, 0, errorf(BadArgument, MsgValueNotUTF8)
 	}
-	if c, ok := aspectPassesCompact(info, raw, schema, a); ok {
-		return c, nil
+	if c, h, ok := aspectPassesHashed(info, raw, schema, a); ok {
+		return c, h, nil
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
 		if TooDeep(err) {
-			return nil, errorf(BadArgument, MsgAspectTooDeep, info.Name, entityType, MaxJSONDepth)
+			return nil, 0, errorf(BadArgument, MsgAspectTooDeep, info.Name, entityType, MaxJSONDepth)
 		}
-		return nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, JSONErrorText(err))
+		return nil, 0, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, JSONErrorText(err))
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
+		return nil, 0, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
 	}
 	if schema {
 		if err := pdl.Validate(info.RecordName, v); err != nil {
-			return nil, errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
+			return nil, 0, errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
 		}
 	}
 	if info.Timeseries {
 		n, ok := obj["timestampMillis"].(json.Number)
 		if _, err := strconv.ParseInt(string(n), 10, 64); !ok || err != nil {
-			return nil, errorf(Invalid, MsgTimestampMissing, info.Name)
+			return nil, 0, errorf(Invalid, MsgTimestampMissing, info.Name)
 		}
 	}
-	return jsonx.CompactShared(raw), nil // it decoded
+	return jsonx.CompactShared(raw), 0, nil // it decoded
 }
 
 // javaURLEncodedLen is the length of s encoded by Java's URLEncoder (form

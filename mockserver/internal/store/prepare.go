@@ -118,7 +118,9 @@ func prepare(ws []Write, now time.Time, rules Rules) []prepared {
 			if !w.Compact {
 				p.value = jsonx.CompactShared(w.Value) // checked by IsObject; encode copies it
 			}
-			p.hash = jsonx.Hash(p.value)
+			if p.hash = w.ValueHash; p.hash == 0 {
+				p.hash = jsonx.Hash(p.value)
+			}
 			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
 		}
 	}

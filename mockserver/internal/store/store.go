@@ -114,6 +114,10 @@ type Write struct {
 	URN, Aspect string
 	// Value is the aspect as a JSON object, already validated by the caller.
 	Value json.RawMessage
+	// ValueHash is jsonx.Hash(Value) when the caller computed it on its
+	// way (the rules core's schema check does), 0 when unknown: the store
+	// then computes it.
+	ValueHash uint64
 	// SystemMetadata is nil or the proposal's systemMetadata object. What
 	// the written rows hold is the [Rules]' decision: [Rules.Received] reads
 	// it when the write arrives, and [Rules.First], [Rules.Next] and
