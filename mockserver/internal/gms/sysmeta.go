@@ -158,12 +158,12 @@ func compactMembers(dst jsonx.Object, sm []byte) (jsonx.Object, bool) {
 		if sm[i] == ',' {
 			i++
 		}
-		end := stringEnd(sm, i)
+		end, plain := keyEnd(sm, i)
 		if end+1 >= len(sm) {
 			return dst[:n], false
 		}
 		key := sm[i+1 : end]
-		if bytes.IndexByte(key, '\\') >= 0 || !utf8.Valid(key) {
+		if !plain && (bytes.IndexByte(key, '\\') >= 0 || !utf8.Valid(key)) {
 			return dst[:n], false
 		}
 		start := end + 2 // past the colon
@@ -171,6 +171,24 @@ func compactMembers(dst jsonx.Object, sm []byte) (jsonx.Object, bool) {
 		dst = append(dst, jsonx.Member{Key: memberKey(key), Value: sm[start:i:i]})
 	}
 	return dst, true
+}
+
+// keyEnd is stringEnd for the key of a member, a short string: a byte at a
+// time, also reporting whether its body is plain ASCII without escapes.
+func keyEnd(b []byte, i int) (end int, plain bool) {
+	plain = true
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return i, plain
+		case c == '\\':
+			plain = false
+			i++
+		case c >= utf8.RuneSelf:
+			plain = false
+		}
+	}
+	return len(b), plain
 }
 
 // valueEnd returns the index just past the value of valid compact JSON b
