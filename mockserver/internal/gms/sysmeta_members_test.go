@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 	"unicode/utf8"
 
@@ -82,4 +83,40 @@ func FuzzCompactMembers(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, s []byte) { checkCompactMembers(t, s) })
+}
+
+// checkShortLong holds shortLong to strconv.ParseInt: the same number
+// whenever it reads b, and it reads every b of at most 18 digits.
+func checkShortLong(t *testing.T, b []byte) {
+	t.Helper()
+	got, ok := shortLong(b)
+	want, err := strconv.ParseInt(string(b), 10, 64)
+	if ok && (err != nil || got != want) {
+		t.Fatalf("shortLong(%q) = %d; ParseInt %d, %v", b, got, want, err)
+	}
+	digits := bytes.TrimPrefix(b, []byte("-"))
+	if !ok && len(digits) > 0 && len(digits) <= 18 && bytes.Trim(digits, "0123456789") == nil {
+		t.Fatalf("shortLong(%q) refuses it", b)
+	}
+}
+
+func TestShortLong(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"0", "-0", "1618987484580", "007", "-5", "999999999999999999", "-999999999999999999",
+		"9223372036854775807", "-9223372036854775808", "9223372036854775808", "1e3", "1.0", "+1", "", "-", "--1", " 1", "١", "1_000"} {
+		checkShortLong(t, []byte(s))
+	}
+	r := rand.New(rand.NewPCG(23, 29))
+	for range 100000 {
+		b := []byte(strconv.FormatInt(int64(r.Uint64())>>r.IntN(64), 10))
+		checkShortLong(t, b)
+		checkShortLong(t, b[:r.IntN(len(b)+1)])
+	}
+}
+
+func FuzzShortLong(f *testing.F) {
+	for _, s := range []string{"1618987484580", "-12", "1e3", "0012", "99999999999999999999"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(checkShortLong)
 }
