@@ -816,7 +816,15 @@ func appendUnquoted(b, d []byte, i int) (_ []byte, end int, ok bool) {
 		if i >= len(d) {
 			return b, 0, false
 		}
-		switch c := d[i]; {
+		c := d[i]
+		// The common escapes first: JSON text in a string is dense with
+		// them.
+		if c == '\\' && i+1 < len(d) && unescaped[d[i+1]] != 0 {
+			b = append(b, unescaped[d[i+1]])
+			i += 2
+			continue
+		}
+		switch {
 		case c == '"':
 			return b, i + 1, true
 		case c < 0x20:
@@ -829,11 +837,6 @@ func appendUnquoted(b, d []byte, i int) (_ []byte, end int, ok bool) {
 		case c != '\\': // plain ASCII the word loop left
 			b = append(b, c)
 			i++
-			continue
-		}
-		if i+1 < len(d) && unescaped[d[i+1]] != 0 {
-			b = append(b, unescaped[d[i+1]])
-			i += 2
 			continue
 		}
 		next := escapeEnd(d, i) // a \u escape or none
