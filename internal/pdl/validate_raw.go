@@ -397,7 +397,7 @@ func (p *jsonParser) colon() bool {
 	}
 	p.pos++
 	if p.oneSpace() { // as ws, without its call
-		p.pos++
+		p.oneSpaceGap()
 	} else {
 		p.ws()
 	}
@@ -413,7 +413,7 @@ func (p *jsonParser) sep(end byte) (more, ok bool) {
 	case p.at(','):
 		p.pos++
 		if p.oneSpace() {
-			p.pos++
+			p.oneSpaceGap()
 		}
 		return true, true
 	case p.at(end):
@@ -424,12 +424,20 @@ func (p *jsonParser) sep(end byte) (more, ok bool) {
 }
 
 // oneSpace reports whether a single space is at p.pos, not followed by more
-// white space, and ws would only move past it (nothing is compacted): the
-// common case after a separator, as Python's json.dumps writes ": " and
-// ", ".
+// white space: the common case after a separator, as Python's json.dumps
+// writes ": " and ", ".
 func (p *jsonParser) oneSpace() bool {
 	i := p.pos
-	return i+1 < len(p.data) && p.data[i] == ' ' && !isSpace[p.data[i+1]] && p.compact == nil
+	return i+1 < len(p.data) && p.data[i] == ' ' && !isSpace[p.data[i+1]]
+}
+
+// oneSpaceGap moves past the space oneSpace found, leaving it out of the
+// compaction as ws would, without ws's call.
+func (p *jsonParser) oneSpaceGap() {
+	if p.compact != nil {
+		p.compact.gap(p.data, p.pos, p.pos+1)
+	}
+	p.pos++
 }
 
 // strBody scans the string literal at p.pos and returns its body (between
