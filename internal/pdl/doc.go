@@ -16,8 +16,8 @@
 //     encoding/json's reflection on every write: [Valid], [Conforms] (a schema check over the
 //     JSON text itself, with no decoding; [ValidateJSON] decodes only when it fails, to name the
 //     problem; [ConformsCompact] compacts in the same pass, and [ConformsCompactHash] also
-//     computes the value's [Hash], the mock store's hash of JSON data), [ObjectMembers], [AppendMembers],
-//     [EachMember], [ObjectMap], [ArrayElements], [UnquoteJSON], [AppendCompact],
+//     computes the value's [Hash], the mock store's hash of JSON data), [ObjectMembers],
+//     [AppendMembers], [EachMember], [ObjectMap], [ArrayElements], [UnquoteJSON], [AppendCompact],
 //     [CompactShared], [EqualJSON] and [DecodeJSON], and [Outline], which validates a document
 //     once and records the members and elements of its first levels, so that a reader walking
 //     them does not scan them again. Each answers as encoding/json would or reports that it

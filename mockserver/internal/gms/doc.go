@@ -20,8 +20,9 @@
 //     it; the store itself only keeps rows and documents): the defaults
 //     of every incoming item's actor and systemMetadata (sysmeta.go), the
 //     systemMetadata of a first version, of a new version and of an
-//     unchanged value, which value is unchanged (no new version), the key aspect's with an entity's first write, and
-//     which version a negative version reads (versioning.go), and a
+//     unchanged value, which value is unchanged (no new version), the
+//     key aspect's with an entity's first write, and which version a
+//     negative version reads (versioning.go), and a
 //     timeseries document's identity (documents.go); the systemMetadata
 //     check of a Rest.li proposal ([CheckSystemMetadata]) and its async
 //     parameter ([RestliAsync]), which that adapter calls;

@@ -50,12 +50,13 @@
 // write arrives, [Rules.First] for a first version and the companion row,
 // [Rules.Next] for a new version, [Rules.Same] for an unchanged value),
 // whether a value is unchanged, which makes no new version
-// ([Rules.Unchanged]), a timeseries document's identity ([Rules.Document]) and which
-// version a negative version reads ([Rules.ReadVersion]). A store given
-// no Rules decides nothing: rows hold the write's systemMetadata as it
-// comes, and every write makes a new version. The conditions of a write (If-Version-Match, CREATE, ...) are the
-// core's too, through [Write.Check], and so is a read-modify-write such as
-// a PATCH, through [Write.Transform].
+// ([Rules.Unchanged]), a timeseries document's identity ([Rules.Document])
+// and which version a negative version reads ([Rules.ReadVersion]). A
+// store given no Rules decides nothing: rows hold the write's
+// systemMetadata as it comes, and every write makes a new version. The
+// conditions of a write (If-Version-Match, CREATE, ...) are the core's
+// too, through [Write.Check], and so is a read-modify-write such as a
+// PATCH, through [Write.Transform].
 //
 // What the store does itself, shaped like GMS's tables (file names from
 // datahub-project/datahub so they can be checked):

@@ -40,9 +40,9 @@ type Rules interface {
 	// 0 when unknown.
 	Unchanged(current, next json.RawMessage, currentHash, nextHash uint64) bool
 	// Same returns the systemMetadata of the latest row, prev, after a
-	// write that Unchanged found unchanged, received as sm: the store writes the row
-	// again only when it differs from prev. Same may change prev and
-	// return it.
+	// write that Unchanged found unchanged, received as sm: the store
+	// writes the row again only when it differs from prev. Same may change
+	// prev and return it.
 	Same(prev, sm []jsonx.Member) []jsonx.Member
 	// Document returns the identity of a timeseries write's document: its
 	// time and the JSON texts that tell apart documents of that time. A
