@@ -1,7 +1,7 @@
 package pdl_test
 
 import (
-	"math/rand"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -72,16 +72,23 @@ func TestConformsCompactTakeMutations(t *testing.T) {
 	t.Parallel()
 	bits := []string{`null`, `1`, `1.5`, `1e999`, `"x"`, `"\u00e9"`, `{}`, `[]`, `true`, `,`, `:`, `"`, `{`, `}`,
 		" ", "\n\t", `"DATAOWNER"`, `"owners"`, `{"string": "a"}`}
-	r := rand.New(rand.NewSource(5))
-	for n := range 20000 {
-		s := compactTakeSeeds[n%len(compactTakeSeeds)]
-		for range r.Intn(3) {
-			i := r.Intn(len(s) + 1)
-			j := min(len(s), i+r.Intn(4))
-			s = s[:i] + bits[r.Intn(len(bits))] + s[j:]
-		}
+	mutations(rand.New(rand.NewPCG(5, 5)), 20000, bits, func(s string) {
 		for _, rec := range conformsRecords {
 			checkCompactTake(t, rec, s)
 		}
+	})
+}
+
+// mutations calls fn with n mutations of compactTakeSeeds, each seed in
+// turn with up to two runs of its bytes replaced by one of bits.
+func mutations(r *rand.Rand, n int, bits []string, fn func(s string)) {
+	for k := range n {
+		s := compactTakeSeeds[k%len(compactTakeSeeds)]
+		for range r.IntN(3) {
+			i := r.IntN(len(s) + 1)
+			j := min(len(s), i+r.IntN(4))
+			s = s[:i] + bits[r.IntN(len(bits))] + s[j:]
+		}
+		fn(s)
 	}
 }

@@ -1,16 +1,16 @@
 package pdl_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+
+	"github.com/catalogkit/datahub-go/internal/jsonrand"
 )
 
 // checkConformsHash holds ConformsCompactHash to ConformsCompactTake and
@@ -42,7 +42,7 @@ func TestConformsHashAspects(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no aspect documents: %v", err)
 	}
-	r := rand.New(rand.NewSource(7))
+	r := rand.New(rand.NewPCG(7, 7))
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -59,7 +59,7 @@ func TestConformsHashAspects(t *testing.T) {
 		}
 		docs := []string{string(data)}
 		for range 20 {
-			docs = append(docs, rewriteJSON(r, v))
+			docs = append(docs, jsonrand.Rewrite(r, v))
 		}
 		for _, d := range docs {
 			if pdl.Hash([]byte(d)) != pdl.Hash(data) {
@@ -103,18 +103,11 @@ func TestConformsHashMutations(t *testing.T) {
 	bits := []string{`null`, `1`, `-1`, `1.5`, `1e3`, `2147483648`, `"x"`, `"\u20ac"`, `"\u00e9"`, `"\ud83d\ude00"`, `"a\/b"`,
 		`{}`, `[]`, `true`, `false`, `,`, `:`, `"`, `{`, `}`, `[`, `]`, " ", "\n\t", `"DATAOWNER"`, `"owners"`, `"int"`,
 		`{"string": "a"}`, `{"int": 1, "int": 2}`, `"time"`, `"\u006f\u0077ners"`}
-	r := rand.New(rand.NewSource(11))
-	for n := range 40000 {
-		s := compactTakeSeeds[n%len(compactTakeSeeds)]
-		for range r.Intn(3) {
-			i := r.Intn(len(s) + 1)
-			j := min(len(s), i+r.Intn(4))
-			s = s[:i] + bits[r.Intn(len(bits))] + s[j:]
-		}
+	mutations(rand.New(rand.NewPCG(11, 11)), 40000, bits, func(s string) {
 		for _, rec := range conformsRecords {
 			checkConformsHash(t, rec, s)
 		}
-	}
+	})
 }
 
 func FuzzConformsCompactHash(f *testing.F) {
@@ -128,60 +121,4 @@ func FuzzConformsCompactHash(f *testing.F) {
 			checkConformsHash(t, r, s)
 		}
 	})
-}
-
-// rewriteJSON writes v, as DecodeJSON gives it, as JSON text of its own:
-// members in a random order, characters escaped at random, white space
-// between tokens.
-func rewriteJSON(r *rand.Rand, v any) string {
-	sp := func() string { return []string{"", " ", "\n\t"}[r.Intn(3)] }
-	switch x := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		r.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
-		var parts []string
-		for _, k := range keys {
-			parts = append(parts, sp()+quoteJSON(r, k)+sp()+":"+sp()+rewriteJSON(r, x[k])+sp())
-		}
-		return "{" + strings.Join(parts, ",") + sp() + "}"
-	case []any:
-		var parts []string
-		for _, e := range x {
-			parts = append(parts, sp()+rewriteJSON(r, e)+sp())
-		}
-		return "[" + strings.Join(parts, ",") + sp() + "]"
-	case string:
-		return quoteJSON(r, x)
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
-}
-
-// quoteJSON writes s as a JSON string, each character escaped or not at
-// random.
-func quoteJSON(r *rand.Rand, s string) string {
-	var sb strings.Builder
-	sb.WriteByte('"')
-	for _, c := range s {
-		switch {
-		case c == '"' || c == '\\':
-			sb.WriteByte('\\')
-			sb.WriteRune(c)
-		case c < 0x20:
-			fmt.Fprintf(&sb, `\u%04x`, c)
-		case c > 0xffff && r.Intn(2) == 0:
-			c -= 0x10000
-			fmt.Fprintf(&sb, `\u%04x\u%04x`, 0xd800+(c>>10), 0xdc00+(c&0x3ff))
-		case c <= 0xffff && r.Intn(4) == 0:
-			fmt.Fprintf(&sb, `\u%04x`, c)
-		default:
-			sb.WriteRune(c)
-		}
-	}
-	sb.WriteByte('"')
-	return sb.String()
 }

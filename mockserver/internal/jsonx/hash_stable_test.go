@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/catalogkit/datahub-go/internal/jsonrand"
 )
 
 // TestHashStable pins Hash's output: hashes are stored beside the values
@@ -46,7 +48,7 @@ func TestHashStable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		docs = append(docs, string(a), rewrite(r, v))
+		docs = append(docs, string(a), jsonrand.Rewrite(r, v))
 	}
 	sum := fnv.New64a()
 	for _, d := range docs {

@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/catalogkit/datahub-go/internal/jsonrand"
 )
 
 // equalPairs are texts Equal takes for the same data, written differently.
@@ -88,7 +89,7 @@ func TestHashGenerated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := []byte(rewrite(r, v))
+		b := []byte(jsonrand.Rewrite(r, v))
 		if !Equal(a, b) {
 			t.Fatalf("Equal(%s, %s) = false: the rewriting changed the data", a, b)
 		}
@@ -141,60 +142,6 @@ func genString(r *rand.Rand) string {
 	for range r.IntN(6) {
 		sb.WriteRune(runes[r.IntN(len(runes))])
 	}
-	return sb.String()
-}
-
-// rewrite writes v as JSON text of its own: members in a random order,
-// characters escaped at random, white space between tokens.
-func rewrite(r *rand.Rand, v any) string {
-	sp := func() string { return []string{"", " ", "\n\t"}[r.IntN(3)] }
-	switch x := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		r.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
-		var parts []string
-		for _, k := range keys {
-			parts = append(parts, sp()+quote(r, k)+sp()+":"+sp()+rewrite(r, x[k])+sp())
-		}
-		return "{" + strings.Join(parts, ",") + sp() + "}"
-	case []any:
-		var parts []string
-		for _, e := range x {
-			parts = append(parts, sp()+rewrite(r, e)+sp())
-		}
-		return "[" + strings.Join(parts, ",") + sp() + "]"
-	case string:
-		return quote(r, x)
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
-}
-
-// quote writes s as a JSON string, each character escaped or not at random.
-func quote(r *rand.Rand, s string) string {
-	var sb strings.Builder
-	sb.WriteByte('"')
-	for _, c := range s {
-		switch {
-		case c == '"' || c == '\\':
-			sb.WriteByte('\\')
-			sb.WriteRune(c)
-		case c < 0x20:
-			fmt.Fprintf(&sb, `\u%04x`, c)
-		case c > 0xffff && r.IntN(2) == 0:
-			c -= 0x10000
-			fmt.Fprintf(&sb, `\u%04x\u%04x`, 0xd800+(c>>10), 0xdc00+(c&0x3ff))
-		case c <= 0xffff && r.IntN(3) == 0:
-			fmt.Fprintf(&sb, `\u%04x`, c)
-		default:
-			sb.WriteRune(c)
-		}
-	}
-	sb.WriteByte('"')
 	return sb.String()
 }
 
