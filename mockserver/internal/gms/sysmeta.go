@@ -194,7 +194,9 @@ func compactMembers(dst jsonx.Object, sm []byte) (jsonx.Object, bool) {
 			return dst[:n], false
 		}
 		start := end + 2 // past the colon
-		i = valueEnd(sm, start)
+		if i = jsonx.CompactValueEnd(sm, start); i < 0 {
+			return dst[:n], false
+		}
 		dst = append(dst, jsonx.Member{Key: memberKey(key), Value: sm[start:i:i]})
 	}
 	return dst, true
@@ -216,45 +218,6 @@ func keyEnd(b []byte, i int) (end int, plain bool) {
 		}
 	}
 	return len(b), plain
-}
-
-// valueEnd returns the index just past the value of valid compact JSON b
-// that starts at b[i] inside an object or array.
-func valueEnd(b []byte, i int) int {
-	if i >= len(b) {
-		return i
-	}
-	switch b[i] {
-	case '"':
-		return min(stringEnd(b, i)+1, len(b))
-	case '{', '[':
-	default: // a number or a literal: up to the delimiter after it
-		for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' {
-			i++
-		}
-		return i
-	}
-	depth := 0
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			i = stringEnd(b, i)
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return i
-			}
-			if depth--; depth == 0 {
-				return i + 1
-			}
-		case ',':
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return i
 }
 
 // memberKey is string(k), without a copy for a systemMetadata member of

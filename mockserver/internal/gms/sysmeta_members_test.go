@@ -32,7 +32,9 @@ func compactMembersRef(dst jsonx.Object, sm []byte) (jsonx.Object, bool) {
 			return dst[:n], false
 		}
 		start := end + 2 // past the colon
-		i = valueEnd(sm, start)
+		if i = jsonx.CompactValueEnd(sm, start); i < 0 {
+			return dst[:n], false
+		}
 		dst = append(dst, jsonx.Member{Key: memberKey(key), Value: sm[start:i:i]})
 	}
 	return dst, true

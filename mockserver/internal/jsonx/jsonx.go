@@ -88,3 +88,62 @@ var (
 	// Decode decodes valid JSON text as encoding/json with UseNumber would.
 	Decode = pdl.DecodeJSON
 )
+
+// CompactValueEnd returns the index just past the JSON value that starts
+// at b[i] inside an object or array of compact JSON text b (taken to be
+// valid: only the strings, the nesting and the delimiters are looked at),
+// or -1 when b ends first or white space follows the value outside its
+// nested values, which compact text has not.
+func CompactValueEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		if !outlineByte[b[i]] {
+			continue
+		}
+		switch b[i] {
+		case '"':
+			if i = quoteEnd(b, i+1); i < 0 {
+				return -1
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		default: // white space
+			if depth == 0 {
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// outlineByte marks the bytes CompactValueEnd looks at.
+var outlineByte = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true, ',': true,
+	' ': true, '\t': true, '\n': true, '\r': true}
+
+// quoteEnd returns the index of the quote that ends the string whose
+// text starts at b[i] (taken to be valid), or -1 when there is none.
+func quoteEnd(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			return i
+		case '\\':
+			i++ // the escaped byte
+		}
+	}
+	return -1
+}

@@ -28,3 +28,30 @@ func TestHelpers(t *testing.T) {
 		t.Errorf("Canonical = %s", got)
 	}
 }
+
+func TestCompactValueEnd(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		b    string
+		i    int
+		want int
+	}{
+		{`{"a":1}`, 5, 6},
+		{`{"a":-1.5e3,"b":2}`, 5, 11},
+		{`{"a":"x\"}","b":2}`, 5, 11},
+		{`{"a":"\\","b":2}`, 5, 9},
+		{`{"a":{"b":[1,{"c":"]}"}]},"d":null}`, 5, 25},
+		{`[true,false]`, 1, 5},
+		{`{"a":[]}`, 5, 7},
+		{`{"a":1 }`, 5, -1},       // white space after the value
+		{`{"a":{"b": 1}}`, 5, 13}, // white space inside it
+		{`{"a":"unterminated`, 5, -1},
+		{`{"a":[1,2`, 5, -1},
+		{`{"a":1`, 5, -1},
+	}
+	for _, tc := range tests {
+		if got := CompactValueEnd([]byte(tc.b), tc.i); got != tc.want {
+			t.Errorf("CompactValueEnd(%s, %d) = %d, want %d", tc.b, tc.i, got, tc.want)
+		}
+	}
+}

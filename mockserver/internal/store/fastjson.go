@@ -469,7 +469,7 @@ func storedSplit(dst rawObject, sm []byte, share bool) (rawObject, bool) {
 			return dst[:n], false
 		}
 		prev = key
-		if i = outlineEnd(sm, start); i <= start || i >= len(sm) {
+		if i = jsonx.CompactValueEnd(sm, start); i <= start || i >= len(sm) {
 			return dst[:n], false
 		}
 		k := ""
@@ -490,61 +490,4 @@ func storedSplit(dst rawObject, sm []byte, share bool) (rawObject, bool) {
 			return dst[:n], false
 		}
 	}
-}
-
-// outlineEnd returns the index just past the JSON value at b[i] (taken
-// to be valid), or -1 when b ends first or it has white space outside its
-// nested values, which a compact object member has not.
-func outlineEnd(b []byte, i int) int {
-	depth := 0
-	for ; i < len(b); i++ {
-		if !outlineByte[b[i]] {
-			continue
-		}
-		switch b[i] {
-		case '"':
-			if i = quoteEnd(b, i+1); i < 0 {
-				return -1
-			}
-			if depth == 0 {
-				return i + 1
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return i
-			}
-			if depth--; depth == 0 {
-				return i + 1
-			}
-		case ',':
-			if depth == 0 {
-				return i
-			}
-		default: // white space
-			if depth == 0 {
-				return -1
-			}
-		}
-	}
-	return -1
-}
-
-// outlineByte marks the bytes outlineEnd looks at.
-var outlineByte = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true, ',': true,
-	' ': true, '\t': true, '\n': true, '\r': true}
-
-// quoteEnd returns the index of the quote that ends the string whose
-// text starts at b[i] (taken to be valid), or -1 when there is none.
-func quoteEnd(b []byte, i int) int {
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			return i
-		case '\\':
-			i++ // the escaped byte
-		}
-	}
-	return -1
 }
