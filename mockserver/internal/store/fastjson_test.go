@@ -152,9 +152,19 @@ func checkStoredMembers(t *testing.T, in string, marshalled bool) {
 		}
 		return
 	}
+	checkMembersOf(t, "storedMembers", in, got)
+	if remarshal, err := got.marshal(); marshalled && (err != nil || string(remarshal) != in) {
+		t.Fatalf("marshal(storedMembers(%q)) = %s, %v; want the text back", in, remarshal, err)
+	}
+}
+
+// checkMembersOf fails t unless got, what the splitter fn took from in,
+// are the members unmarshalRawObject finds in in.
+func checkMembersOf(t *testing.T, fn, in string, got rawObject) {
+	t.Helper()
 	var want rawObject
 	if err := unmarshalRawObject([]byte(in), &want); err != nil {
-		t.Fatalf("storedMembers(%q) took text unmarshalRawObject refuses: %v", in, err)
+		t.Fatalf("%s took %q, which unmarshalRawObject refuses: %v", fn, in, err)
 	}
 	str := func(o rawObject) (out []string) {
 		for _, m := range o {
@@ -163,10 +173,7 @@ func checkStoredMembers(t *testing.T, in string, marshalled bool) {
 		return out
 	}
 	if diff := cmp.Diff(str(want), str(got)); diff != "" {
-		t.Fatalf("storedMembers(%q) (-unmarshalRawObject +storedMembers):\n%s", in, diff)
-	}
-	if remarshal, err := got.marshal(); marshalled && (err != nil || string(remarshal) != in) {
-		t.Fatalf("marshal(storedMembers(%q)) = %s, %v; want the text back", in, remarshal, err)
+		t.Fatalf("%s of %q (-unmarshalRawObject +%s):\n%s", fn, in, fn, diff)
 	}
 }
 

@@ -2,9 +2,8 @@ package store
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // storedSplitInputs are texts whose outline or values storedSplit must
@@ -58,19 +57,7 @@ func checkStoredSplit(t *testing.T, in string, share bool) {
 	if !json.Valid([]byte(in)) {
 		return // trusted to be valid: any members do
 	}
-	var want rawObject
-	if err := unmarshalRawObject([]byte(in), &want); err != nil {
-		t.Fatalf("storedSplit(%q) took text unmarshalRawObject refuses: %v", in, err)
-	}
-	str := func(o rawObject) (out []string) {
-		for _, m := range o {
-			out = append(out, m.Key+"="+string(m.Value))
-		}
-		return out
-	}
-	if diff := cmp.Diff(str(want), str(got)); diff != "" {
-		t.Fatalf("storedSplit(%q, %v) (-unmarshalRawObject +storedSplit):\n%s", in, share, diff)
-	}
+	checkMembersOf(t, fmt.Sprintf("storedSplit(share %v)", share), in, got)
 }
 
 // FuzzStoredSplit holds storedSplit to unmarshalRawObject on valid texts,
