@@ -177,6 +177,17 @@ func checkMembersOf(t *testing.T, fn, in string, got rawObject) {
 	}
 }
 
+// remarshalled is the object in as unmarshalRawObject decodes it and
+// marshal writes it; false when either refuses it.
+func remarshalled(in string) (rawObject, []byte, bool) {
+	var o rawObject
+	if unmarshalRawObject([]byte(in), &o) != nil {
+		return nil, nil, false
+	}
+	out, err := o.marshal()
+	return o, out, err == nil
+}
+
 func FuzzStoredMembers(f *testing.F) {
 	for _, in := range append(storedMembersInputs, fastJSONInputs...) {
 		f.Add(in)
@@ -184,12 +195,8 @@ func FuzzStoredMembers(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		checkStoredMembers(t, in, false)
 		// What marshal writes of any object is taken back as it is.
-		var o rawObject
-		if unmarshalRawObject([]byte(in), &o) != nil {
-			return
-		}
-		out, err := o.marshal()
-		if err != nil {
+		o, out, ok := remarshalled(in)
+		if !ok {
 			return
 		}
 		checkStoredMembers(t, string(out), true)

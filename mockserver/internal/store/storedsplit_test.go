@@ -71,12 +71,8 @@ func FuzzStoredSplit(f *testing.F) {
 		checkStoredSplit(t, in, false)
 		checkStoredSplit(t, in, true)
 		checkAppendMarshalFrom(t, in)
-		var o rawObject
-		if unmarshalRawObject([]byte(in), &o) != nil {
-			return
-		}
-		out, err := o.marshal()
-		if err != nil {
+		_, out, ok := remarshalled(in)
+		if !ok {
 			return
 		}
 		checkStoredSplit(t, string(out), true)
@@ -102,12 +98,8 @@ func TestAppendMarshalFrom(t *testing.T) {
 // storedSplit, with members added, moved and replaced.
 func checkAppendMarshalFrom(t *testing.T, in string) {
 	t.Helper()
-	var o rawObject
-	if unmarshalRawObject([]byte(in), &o) != nil {
-		return
-	}
-	text, err := o.marshal()
-	if err != nil {
+	_, text, ok := remarshalled(in)
+	if !ok {
 		return
 	}
 	for _, share := range []bool{false, true} {
