@@ -79,8 +79,20 @@ func TestReadmeRunsTheMockBuilt(t *testing.T) {
 		if regexp.MustCompile(`-data \./`).MatchString(text) {
 			t.Errorf("%s writes the mock's -data into the checkout", name)
 		}
-		if !strings.Contains(text, "go build -o datahub-mock ./mockserver/cmd/datahub-mock") {
+		if !mockBuild.MatchString(text) {
 			t.Errorf("%s does not show how to build the mock", name)
 		}
 	}
+	// The top README builds it from the reader's module, outside the checkout.
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := mockBuild.FindStringSubmatch(string(data)); m == nil || !strings.HasPrefix(m[1], "/") || !strings.HasPrefix(m[2], "github.com/") {
+		t.Errorf("README.md builds the mock with %q; build it by its package path from the reader's module, to an absolute path", m)
+	}
 }
+
+// mockBuild is a go build of the standalone mock: in a checkout, or by its
+// package path from another module.
+var mockBuild = regexp.MustCompile(`go build -o (\S+) (\./mockserver/cmd/datahub-mock|github\.com/catalogkit/datahub-go/mockserver/cmd/datahub-mock)\b`)

@@ -155,7 +155,9 @@
 //   - A 429 costs a whole attempt; Python's emitter counts it as half.
 //   - A conditional write or a CREATE is not replayed after a lost answer
 //     (it is reported Unknown); Python's emitter replays every POST.
-//   - TestConnection does not retry a server that cannot be reached.
+//   - TestConnection does not retry a server that cannot be reached, and
+//     it checks the token with one authenticated read; Python's reads only
+//     /config, which GMS serves to anyone.
 //   - System metadata properties the caller set (clientId, clientVersion)
 //     are kept; Python overwrites them.
 //   - A proposal too large for the limit is refused before sending; Python

@@ -95,6 +95,27 @@ func ExampleREST_TestConnection() {
 	// true
 }
 
+// TestConnection checks the token too: against a server that requires
+// "secret", a wrong token (or none) is refused before anything is sent.
+func ExampleREST_TestConnection_token() {
+	mock, err := mockserver.Listen("127.0.0.1:0", mockserver.WithToken("secret"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer mock.Close()
+	for _, token := range []string{"wrong", "secret"} {
+		e, err := emitter.NewREST(mock.URL(), datahub.WithToken(token))
+		if err != nil {
+			log.Fatal(err)
+		}
+		err = e.TestConnection(context.Background())
+		fmt.Printf("%s: ok %v, refused %v\n", token, err == nil, errors.Is(err, datahub.ErrUnauthorized))
+	}
+	// Output:
+	// wrong: ok false, refused true
+	// secret: ok true, refused false
+}
+
 func ExampleNewAsync() {
 	mock, srv := serveMock()
 	defer srv.Close()

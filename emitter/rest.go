@@ -20,6 +20,10 @@ const (
 	pathIngestBatch = "/aspects?action=ingestProposalBatch"
 	pathDelete      = "/entities?action=delete"
 	pathConfig      = "/config"
+	// pathTokenCheck is the read TestConnection checks the token with: the
+	// status of DataHub's built-in admin user, a read GMS authenticates
+	// (/config is not).
+	pathTokenCheck = "/aspects/urn%3Ali%3Acorpuser%3Adatahub?aspect=status&version=0"
 )
 
 // REST emits proposals to DataHub's GMS over its Rest.li write path, as
@@ -33,6 +37,9 @@ type REST struct {
 	// suffix ends every ingest body with its "async" member:
 	// `,"async":"false"}`.
 	suffix string
+	// token says whether requests carry a token (WithToken or an
+	// Authorization header), for TestConnection's message.
+	token bool
 	// now is the clock of systemMetadata.lastObserved.
 	now func() time.Time
 
@@ -77,6 +84,7 @@ func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
 		maxBytes: s.Emitter.MaxBatchBytes,
 		isolate:  s.Emitter.IsolateRejected == nil || *s.Emitter.IsolateRejected,
 		suffix:   `,"async":"` + async + `"}`,
+		token:    s.Token != "" || hasAuthorization(s.Headers),
 		now:      time.Now,
 		ep:       datahub.Endpoint(s.Endpoint),
 		mode:     mode,
@@ -416,16 +424,22 @@ func (o emitResults) settle(stop error) error {
 	return &BatchError{Results: o}
 }
 
-// TestConnection checks that the server is a DataHub GMS, as DataHub's
-// Python emitter does: it reads GET /config, which GMS serves without
-// authentication, and expects "noCode": "true" in it. A server that answers
-// otherwise (usually DataHub's front end, reached without /api/gms) gives
-// an error wrapping ErrNotGMS; a 401 gives an error wrapping the
-// *datahub.Error (errors.Is(err, datahub.ErrUnauthorized)); other failures
-// wrap the server's answer or the network error. A server that cannot be
-// reached (connection refused, a name that does not resolve) is reported
-// after one attempt, without the retry policy's waits; other failures are
-// retried as the policy says.
+// TestConnection checks that the server is a DataHub GMS that accepts the
+// emitter's token, before any proposal is sent. It reads GET /config, which
+// GMS serves without authentication, and expects "noCode": "true" in it, as
+// DataHub's Python emitter does; then it checks the token with one read that
+// changes nothing and that GMS authenticates (GET /aspects of the status of
+// the corpuser urn:li:corpuser:datahub): any answer but 401, a 404 or a 403
+// too, means the token was accepted.
+//
+// A server that answers /config otherwise (usually DataHub's front end,
+// reached without /api/gms) gives an error wrapping ErrNotGMS; a refused or
+// missing token (a 401 to either request) gives an error that says so and
+// wraps the *datahub.Error (errors.Is(err, datahub.ErrUnauthorized)); other
+// failures wrap the server's answer or the network error. A server that
+// cannot be reached (connection refused, a name that does not resolve) is
+// reported after one attempt, without the retry policy's waits; other
+// failures are retried as the policy says.
 func (r *REST) TestConnection(ctx context.Context) error {
 	target := datahub.RedactURL(r.tc.BaseURL() + pathConfig)
 	// FailFast: a server that does not listen is reported at once, not
@@ -443,5 +457,33 @@ func (r *REST) TestConnection(ctx context.Context) error {
 	if json.Unmarshal(resp.Body, &cfg) != nil || cfg.NoCode != "true" {
 		return fmt.Errorf("emitter: %s does not answer as DataHub GMS (no \"noCode\": \"true\"); it looks like DataHub's front end: use the GMS URL (usually port 8080) or the front end's /api/gms: %w", target, ErrNotGMS)
 	}
-	return nil
+	return r.testToken(ctx)
+}
+
+// testToken reads pathTokenCheck and reports a 401 as a refused token.
+// Every other answer, a 404 (no such aspect) or a 403 (a token without the
+// privilege to read) among them, means the server accepted the token.
+func (r *REST) testToken(ctx context.Context) error {
+	_, err := r.tc.Send(ctx, transport.Request{Method: http.MethodGet, Path: pathTokenCheck, FailFast: true})
+	server := datahub.RedactURL(r.tc.BaseURL())
+	var de *datahub.Error
+	switch {
+	case err == nil, errors.As(err, &de) && de.StatusCode != http.StatusUnauthorized:
+		return nil
+	case de != nil && r.token:
+		return fmt.Errorf("emitter: %s refused the token (authentication failed): %w", server, err)
+	case de != nil:
+		return fmt.Errorf("emitter: %s refused a request without a token (authentication failed; give one with datahub.WithToken): %w", server, err)
+	}
+	return fmt.Errorf("emitter: cannot connect to %s: %w", server, err)
+}
+
+// hasAuthorization says whether headers set an Authorization header.
+func hasAuthorization(headers map[string]string) bool {
+	for k := range headers {
+		if http.CanonicalHeaderKey(k) == "Authorization" {
+			return true
+		}
+	}
+	return false
 }

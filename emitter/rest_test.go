@@ -3,9 +3,13 @@ package emitter_test
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -46,15 +50,21 @@ func TestAuth(t *testing.T) {
 func TestTestConnection(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t, mockserver.WithToken("good-token"))
+	open := mockserver.Start(t)
 	tests := []struct {
 		name    string
 		url     string
+		token   string
 		stub    *stubTransport
 		wantErr error
 		wantMsg string
 	}{
-		{name: "GMS root", url: s.URL()},
-		{name: "front address", url: s.URL() + "/api/gms/"},
+		{name: "GMS root", url: s.URL(), token: "good-token"},
+		{name: "front address", url: s.URL() + "/api/gms/", token: "good-token"},
+		{name: "no token", url: s.URL(), wantErr: datahub.ErrUnauthorized, wantMsg: "without a token"},
+		{name: "wrong token", url: s.URL(), token: "wrong", wantErr: datahub.ErrUnauthorized, wantMsg: "refused the token"},
+		{name: "no token needed", url: open.URL()},
+		{name: "token not needed", url: open.URL(), token: "any"},
 		{name: "front end", url: "http://frontend:9002", stub: &stubTransport{status: 200, body: `{"config":{"appVersion":"v1"}}`}, wantErr: emitter.ErrNotGMS, wantMsg: "front end"},
 		{name: "front end html", url: "http://frontend:9002", stub: &stubTransport{status: 200, body: `<!doctype html><html></html>`}, wantErr: emitter.ErrNotGMS},
 		{name: "noCode not a string", url: "http://gms", stub: &stubTransport{status: 200, body: `{"noCode":true}`}, wantErr: emitter.ErrNotGMS},
@@ -65,7 +75,7 @@ func TestTestConnection(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			opts := []datahub.Option{datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 1})}
+			opts := []datahub.Option{datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 1}), datahub.WithToken(tt.token)}
 			if tt.stub != nil {
 				opts = append(opts, datahub.WithHTTPClient(&http.Client{Transport: *tt.stub}))
 			}
@@ -82,6 +92,9 @@ func TestTestConnection(t *testing.T) {
 			}
 			if err == nil || (tt.wantErr != nil && !errors.Is(err, tt.wantErr)) || !strings.Contains(err.Error(), tt.wantMsg) {
 				t.Errorf("err = %v, want %v mentioning %q", err, tt.wantErr, tt.wantMsg)
+			}
+			if err != nil && tt.token != "" && strings.Contains(err.Error(), tt.token) {
+				t.Errorf("error shows the token: %v", err)
 			}
 		})
 	}
@@ -128,6 +141,51 @@ func TestTestConnectionNothingListens(t *testing.T) {
 	}
 	if n := c2.attempts.Load(); n != int64(fastRetry.MaxAttempts) {
 		t.Errorf("Emit made %d attempts, want %d", n, fastRetry.MaxAttempts)
+	}
+}
+
+// TestTestConnectionTokenAnswers checks how TestConnection reads the
+// answer to its token check, after a GMS /config: a 401 is a refused
+// token; a 403 (no privilege to read) or a 404 (nothing there) means the
+// token was accepted. It is one request, not retried.
+func TestTestConnectionTokenAnswers(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		status  int
+		wantErr error
+	}{
+		{status: http.StatusOK},
+		{status: http.StatusForbidden},
+		{status: http.StatusNotFound},
+		{status: http.StatusUnauthorized, wantErr: datahub.ErrUnauthorized},
+	}
+	for _, tt := range tests {
+		t.Run(http.StatusText(tt.status), func(t *testing.T) {
+			t.Parallel()
+			var checks atomic.Int64
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				if r.URL.Path == "/config" {
+					io.WriteString(w, `{"noCode":"true"}`)
+					return
+				}
+				checks.Add(1)
+				w.WriteHeader(tt.status)
+				io.WriteString(w, `{"status":`+strconv.Itoa(tt.status)+`}`)
+			}))
+			t.Cleanup(srv.Close)
+			r, err := emitter.NewREST(srv.URL, datahub.WithToken("tok"), datahub.WithRetry(fastRetry))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = r.TestConnection(t.Context())
+			if !errors.Is(err, tt.wantErr) || (tt.wantErr == nil && err != nil) {
+				t.Errorf("err = %v, want %v", err, tt.wantErr)
+			}
+			if n := checks.Load(); n != 1 {
+				t.Errorf("%d token checks, want 1", n)
+			}
+		})
 	}
 }
 

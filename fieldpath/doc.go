@@ -15,6 +15,23 @@
 //	fieldpath.New().Type("Foo").Field("a").Type("long").Field("f").String()
 //	// [version=2.0].[type=Foo].a.[type=long].f
 //
+// Each field's name follows the type tokens of its value: the field's own
+// type, or for an array or a map "array" or "map" and then the type of its
+// elements. DataHub's Python connectors for table sources (Hive, Glue,
+// Athena, BigQuery and others) name the table's row and every struct
+// "struct", so the column address struct<city:string> has the paths
+//
+//	[version=2.0].[type=struct].[type=struct].address
+//	[version=2.0].[type=struct].[type=struct].address.[type=string].city
+//
+// and the column items array<struct<sku:string>> has
+//
+//	[version=2.0].[type=struct].[type=array].[type=struct].items
+//	[version=2.0].[type=struct].[type=array].[type=struct].items.[type=string].sku
+//
+// A schema of named records (Avro) has the record's name instead of
+// "struct". The examples of [Builder] build these.
+//
 // # Simplify
 //
 // [Simplify] applies one rule: drop every dot-separated token that starts with

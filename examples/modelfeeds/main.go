@@ -3,14 +3,21 @@
 // the datasets those come from, its training runs), each with its distance
 // and one shortest path, with client.GetLineage.
 //
-// With no -server it records a small lineage graph in an embedded mock
-// DataHub first, with client.AddLineage (PATCH writes, so concurrent
-// writers of other edges lose nothing):
+// For its sample model (the default -model) it first records a small
+// lineage graph, with client.AddLineage (PATCH writes, so concurrent writers
+// of other edges lose nothing), in an embedded mock DataHub or, with
+// -server, in that server:
 //
 //	raw events (s3) → clean events (hive) → features → churn model ← training run
 //
+// Given another -model it only reads what the server has.
+//
 //	go run ./examples/modelfeeds
+//	go run ./examples/modelfeeds -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN"
 //	go run ./examples/modelfeeds -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN" -model 'urn:li:mlModel:(...)'
+//
+// A DataHub indexes lineage shortly after the write: against a real server
+// the first run may list fewer hops than the next one.
 package main
 
 import (
@@ -47,9 +54,12 @@ func run(ctx context.Context, server, token, model string, out io.Writer) error 
 		return err
 	}
 	defer stop()
-	if server == "" {
+	if model == defaultModel {
 		if err := seed(ctx, em, c, m); err != nil {
 			return err
+		}
+		if server != "" {
+			fmt.Fprintf(out, "recorded the sample lineage in %s\n", server)
 		}
 	}
 	feeds, err := c.GetLineage(ctx, m, client.Upstream, 3, client.Filter{})
@@ -67,7 +77,7 @@ func run(ctx context.Context, server, token, model string, out io.Writer) error 
 	return nil
 }
 
-// seed writes the embedded mock's entities, then the lineage between them.
+// seed writes the sample entities, then the lineage between them.
 func seed(ctx context.Context, em *emitter.REST, c *client.Client, model urn.URN) error {
 	raw := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:s3,events/raw,PROD)")
 	clean := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,events.clean,PROD)")

@@ -3,11 +3,14 @@
 // holds past 10,000 tables too) for the platform's feature tables, typed,
 // each with the features it lists.
 //
-// With no -server it writes three tables (two on feast, one on tecton) to an
-// embedded mock DataHub first:
+// With no -server it writes three sample tables (two on feast, one on
+// tecton) to an embedded mock DataHub first. With -server it lists what that
+// server has, and writes the sample tables there first only when -sample is
+// given:
 //
 //	go run ./examples/platformtables
 //	go run ./examples/platformtables -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN" -platform feast
+//	go run ./examples/platformtables -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN" -sample
 package main
 
 import (
@@ -23,24 +26,38 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-var platform = flag.String("platform", "feast", "data platform of the feature tables")
+var (
+	platform = flag.String("platform", "feast", "data platform of the feature tables")
+	sample   = flag.Bool("sample", false, "write the sample tables to -server first (always done for the embedded mock)")
+)
 
 func main() {
 	embedded.Main("platformtables", func(ctx context.Context, server, token string, out io.Writer) error {
-		return run(ctx, server, token, *platform, out)
+		return list(ctx, server, token, *platform, *sample, out)
 	})
 }
 
+// run is list without -sample.
 func run(ctx context.Context, server, token, platform string, out io.Writer) error {
+	return list(ctx, server, token, platform, false, out)
+}
+
+// list runs the example against server ("": an embedded mock, always given
+// the sample tables), writing the sample tables to it first when sample is
+// set.
+func list(ctx context.Context, server, token, platform string, sample bool, out io.Writer) error {
 	em, c, stop, err := embedded.Connect(server, token)
 	if err != nil {
 		return err
 	}
 	defer stop()
-	if server == "" {
+	switch {
+	case server == "" || sample:
 		if err := seed(ctx, em); err != nil {
 			return err
 		}
+	default:
+		fmt.Fprintf(out, "(what %s has; -sample writes the example's sample tables first)\n", server)
 	}
 	fmt.Fprintf(out, "feature tables on %s:\n", platform)
 	for t, err := range client.SearchAs[client.MLFeatureTable](ctx, c, "*", client.Platform(platform), client.WithLimit(-1)) {
@@ -58,7 +75,7 @@ func run(ctx context.Context, server, token, platform string, out io.Writer) err
 	return nil
 }
 
-// seed writes the embedded mock's tables.
+// seed writes the sample tables.
 func seed(ctx context.Context, em *emitter.REST) error {
 	tables := []struct {
 		platform, name string

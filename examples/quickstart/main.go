@@ -11,32 +11,51 @@
 // Point it at a real DataHub GMS (or a front end's /api/gms) with:
 //
 //	go run ./examples/quickstart -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN"
+//
+// It imports only the SDK's public packages: copy this file into a module of
+// your own to start from it.
 package main
 
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"log"
+	"os"
+	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/client"
 	"github.com/catalogkit/datahub-go/emitter"
-	"github.com/catalogkit/datahub-go/examples/internal/embedded"
+	"github.com/catalogkit/datahub-go/mockserver"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-func main() { embedded.Main("quickstart", run) }
+func main() {
+	server := flag.String("server", "", "DataHub GMS URL; empty starts an embedded mock server")
+	token := flag.String("token", os.Getenv("DATAHUB_GMS_TOKEN"), "access token (default $DATAHUB_GMS_TOKEN)")
+	flag.Parse()
+	log.SetFlags(0)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := run(ctx, *server, *token, os.Stdout); err != nil {
+		cancel()
+		log.Fatalf("quickstart: %v", err)
+	}
+}
 
 func run(ctx context.Context, server, token string, out io.Writer) error {
 	if server == "" {
-		url, stop, err := embedded.Start()
+		// An in-memory mock DataHub on a free loopback port, for this run.
+		mock, err := mockserver.Listen("127.0.0.1:0")
 		if err != nil {
-			return err
+			return fmt.Errorf("start embedded mock: %w", err)
 		}
-		defer stop()
-		server = url
+		defer mock.Close()
+		server = mock.URL()
 		fmt.Fprintf(out, "embedded mock DataHub at %s\n", server)
 	}
 

@@ -8,12 +8,14 @@
 // The search pages by scroll ids (no 10,000-result ceiling) and its limit
 // is explicit: a sweep never acts on a silently truncated list.
 //
-// With no -server it writes four tables to an embedded mock DataHub first
-// (three by this job, one by another) and sweeps against a source that
-// still has two of them:
+// With no -server it writes four sample tables to an embedded mock DataHub
+// first (three by this job, one by another) and sweeps against a source
+// that still has two of them. With -server it sweeps what that server has,
+// and writes the sample tables there first only when -sample is given:
 //
 //	go run ./examples/stalesweep
 //	go run ./examples/stalesweep -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN" -keep users,orders
+//	go run ./examples/stalesweep -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN" -sample
 package main
 
 import (
@@ -31,11 +33,14 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-var keep = flag.String("keep", "users,orders", "comma-separated feature tables the source still has")
+var (
+	keep   = flag.String("keep", "users,orders", "comma-separated feature tables the source still has")
+	sample = flag.Bool("sample", false, "write the sample tables to -server first (always done for the embedded mock)")
+)
 
 func main() {
 	embedded.Main("stalesweep", func(ctx context.Context, server, token string, out io.Writer) error {
-		return run(ctx, server, token, strings.Split(*keep, ","), out)
+		return sweep(ctx, server, token, strings.Split(*keep, ","), *sample, out)
 	})
 }
 
@@ -43,16 +48,27 @@ func main() {
 var ours = client.And(client.EntityType(urn.TypeMLFeatureTable), client.Platform("feast"),
 	client.HasCustomProperty("ingested_by", "feast-sync"))
 
+// run is sweep without -sample.
 func run(ctx context.Context, server, token string, source []string, out io.Writer) error {
+	return sweep(ctx, server, token, source, false, out)
+}
+
+// sweep runs the example against server ("": an embedded mock, always given
+// the sample tables), writing the sample tables to it first when sample is
+// set.
+func sweep(ctx context.Context, server, token string, source []string, sample bool, out io.Writer) error {
 	em, c, stop, err := embedded.Connect(server, token)
 	if err != nil {
 		return err
 	}
 	defer stop()
-	if server == "" {
+	switch {
+	case server == "" || sample:
 		if err := seed(ctx, em); err != nil {
 			return err
 		}
+	default:
+		fmt.Fprintf(out, "(what %s has; -sample writes the example's sample tables first)\n", server)
 	}
 	var stale []urn.URN
 	for t, err := range client.SearchAs[client.MLFeatureTable](ctx, c, "*", ours, client.WithLimit(100_000)) {
@@ -81,8 +97,8 @@ func run(ctx context.Context, server, token string, source []string, out io.Writ
 	return nil
 }
 
-// seed writes the embedded mock's tables: three from this job, one from
-// another job on the same platform.
+// seed writes the sample tables: three from this job, one from another job
+// on the same platform.
 func seed(ctx context.Context, em *emitter.REST) error {
 	var ps []emitter.Proposal
 	for name, by := range map[string]string{"users": "feast-sync", "orders": "feast-sync", "sessions_v1": "feast-sync", "experiments": "notebook"} {
