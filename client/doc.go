@@ -97,10 +97,11 @@
 // value. AddLink replaces a link with the same URL whole, create stamp
 // included, so adding a link that is there writes a new version with a new
 // create stamp (Conditional writes nothing for the same description, and
-// for another keeps the create stamp and sets an update stamp); AddTerm, AddOwner and the
-// description helpers leave the aspect's audit stamps (auditStamp,
-// lastModified, created) to the server's template, which stamps a new
-// aspect with its system actor. SetDescription of an ML entity is always
+// for another keeps the create stamp and sets an update stamp); AddTerm,
+// AddOwner, the description helpers and the column helpers leave the
+// audit stamps (auditStamp, lastModified, created, and a column's terms'
+// auditStamp) to the server's template, which stamps a new aspect with its
+// system actor. SetDescription of an ML entity is always
 // conditional (DataHub has no template for the editable ML properties
 // aspects), and so is [Modify], which applies any function.
 //
