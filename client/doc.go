@@ -52,7 +52,9 @@
 // [Client.AddSourceToFeature] and their Remove forms, [Client.AddLink],
 // [Client.AddTag], [Client.AddTerm], [Client.AddOwner] (and removals),
 // [Client.SetDescription] (to the editable aspect, which DataHub's UI edits
-// and ingestion leaves alone), [Client.SetFieldDescription],
+// and ingestion leaves alone), [Client.SetFieldDescription] and the column
+// tags and terms ([Client.AddFieldTag], [Client.AddFieldTerm] and their
+// Remove forms, which name a column as SetFieldDescription does),
 // [Client.SoftDelete] and [Client.HardDelete]. Each is idempotent (adding
 // what is there writes nothing), refuses with an [*EntityNotFoundError] an
 // entity that does not exist, and never requires the entity it refers to
@@ -86,7 +88,7 @@
 //
 // What stays the same: each helper refuses, with an [*EntityNotFoundError],
 // an entity that does not exist (under Patch by an Exists read first, as a
-// patch would create the entity; SetFieldDescription's schema read serves
+// patch would create the entity; the column helpers' schema read serves
 // for it); adding what is there (but a link, below), or removing what is
 // not, changes nothing
 // (Conditional sends nothing; Patch sends the patch, and the server, the
@@ -95,10 +97,11 @@
 // value. AddLink replaces a link with the same URL whole, create stamp
 // included, so adding a link that is there writes a new version with a new
 // create stamp (Conditional writes nothing for the same description, and
-// for another keeps the create stamp and sets an update stamp); AddTerm, AddOwner and the
-// description helpers leave the aspect's audit stamps (auditStamp,
-// lastModified, created) to the server's template, which stamps a new
-// aspect with its system actor. SetDescription of an ML entity is always
+// for another keeps the create stamp and sets an update stamp); AddTerm,
+// AddOwner, the description helpers and the column helpers leave the
+// audit stamps (auditStamp, lastModified, created, and a column's terms'
+// auditStamp) to the server's template, which stamps a new aspect with its
+// system actor. SetDescription of an ML entity is always
 // conditional (DataHub has no template for the editable ML properties
 // aspects), and so is [Modify], which applies any function.
 //

@@ -127,6 +127,43 @@ func ExampleClient_SetFieldDescription() {
 	// [version=2.0].[type=struct].[type=string].email = Contact address.
 }
 
+// Tag a column and give it a glossary term, naming it by the simple form
+// of its version-2 path, and read both back through GraphQL; removing what
+// is there, or adding it again, works the same way.
+func ExampleClient_AddFieldTag() {
+	c, ds, stop := usersDataset()
+	defer stop()
+	ctx := context.Background()
+	pii := urn.MustParse("urn:li:tag:pii").(urn.Tag)
+	contact := urn.MustParse("urn:li:glossaryTerm:Customer.ContactDetails").(urn.GlossaryTerm)
+
+	must(c.AddFieldTag(ctx, ds, "email", pii))
+	must(c.AddFieldTag(ctx, ds, "email", pii)) // already there: nothing written
+	must(c.AddFieldTerm(ctx, ds, "email", contact))
+	must(c.AddFieldTag(ctx, ds, "id", pii))
+	must(c.RemoveFieldTag(ctx, ds, "id", pii))
+	var fe *client.FieldNotFoundError
+	fmt.Println(errors.As(c.AddFieldTag(ctx, ds, "phone", pii), &fe))
+
+	d, err := c.Dataset(ctx, ds)
+	must(err)
+	for _, col := range d.Columns() {
+		fmt.Println(col.FieldPath, len(col.AllTags()), len(col.AllGlossaryTerms()))
+		for _, t := range col.AllTags() {
+			fmt.Println("  tag:", t.Tag.Name)
+		}
+		for _, t := range col.AllGlossaryTerms() {
+			fmt.Println("  term:", t.Term.URN)
+		}
+	}
+	// Output:
+	// true
+	// id 0 0
+	// [version=2.0].[type=struct].[type=string].email 1 1
+	//   tag: pii
+	//   term: urn:li:glossaryTerm:Customer.ContactDetails
+}
+
 // The same through DataHub's updateDescription mutation: the server reads
 // and writes editableSchemaMetadata itself; the errors are the same.
 func ExampleClient_SetFieldDescriptionGraphQL() {

@@ -280,8 +280,8 @@ type SchemaMetadata struct {
 	Fields []SchemaField `json:"fields"`
 }
 
-// EditableSchemaMetadata holds the column descriptions edited in DataHub
-// (GraphQL's EditableSchemaMetadata).
+// EditableSchemaMetadata holds the column descriptions, tags and glossary
+// terms edited in DataHub (GraphQL's EditableSchemaMetadata).
 type EditableSchemaMetadata struct {
 	// EditableSchemaFieldInfo are the edited columns.
 	EditableSchemaFieldInfo []EditableSchemaFieldInfo `json:"editableSchemaFieldInfo"`
@@ -294,6 +294,12 @@ type EditableSchemaFieldInfo struct {
 	FieldPath string `json:"fieldPath"`
 	// Description is the edited description.
 	Description *string `json:"description"`
+	// Tags are the tags added to the column in DataHub, nil when none
+	// were ever added.
+	Tags *GlobalTags `json:"tags"`
+	// GlossaryTerms are the glossary terms added to the column in
+	// DataHub, nil when none were ever added.
+	GlossaryTerms *GlossaryTerms `json:"glossaryTerms"`
 }
 
 // SchemaField is one column of a dataset's schemaMetadata.
@@ -303,6 +309,12 @@ type SchemaField struct {
 	Type           string  `json:"type"`
 	NativeDataType *string `json:"nativeDataType"`
 	Nullable       bool    `json:"nullable"`
+	// Tags are the column's tags in the schema (as ingested), nil when
+	// none.
+	Tags *GlobalTags `json:"tags"`
+	// GlossaryTerms are the column's glossary terms in the schema (as
+	// ingested), nil when none.
+	GlossaryTerms *GlossaryTerms `json:"glossaryTerms"`
 }
 
 // The documents of the typed reads. Each is checked against DataHub's SDL
@@ -335,9 +347,10 @@ const (
 	datasetFields     = commonFields + `
     name platform { urn type name } origin
     `
+	columnLabels  = `tags { tags { tag { urn type name } context } } glossaryTerms { terms { term { urn type name } } }`
 	datasetSchema = `
-    schemaMetadata { name platformUrn version fields { fieldPath description type nativeDataType nullable } }
-    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } }`
+    schemaMetadata { name platformUrn version fields { fieldPath description type nativeDataType nullable ` + columnLabels + ` } }
+    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description ` + columnLabels + ` } }`
 
 	mlFeatureDocument = `query mlFeature($urn: String!) {
   mlFeature(urn: $urn) { ` + mlFeatureFields + ` } }`

@@ -1,5 +1,7 @@
 package client
 
+import "slices"
+
 // The description an entity shows in DataHub is the one edited in DataHub
 // (editableProperties, or editableSchemaMetadata for a column) when it is
 // set and not empty, else the one ingested with the entity's properties
@@ -78,13 +80,21 @@ func (d *Dataset) EffectiveDescription() string {
 	return effectiveDescription(d.edited(), ingested)
 }
 
-// Column is one column of a dataset: its schema field joined with the
-// description edited in DataHub for it.
+// Column is one column of a dataset: its schema field joined with what
+// was edited in DataHub for it (description, tags, glossary terms).
 type Column struct {
 	SchemaField
 	// EditedDescription is the description edited in DataHub
 	// (editableSchemaMetadata) under the field's path, nil when none.
 	EditedDescription *string
+	// EditedTags are the tags added in DataHub (editableSchemaMetadata,
+	// as AddFieldTag adds them) under the field's path, nil when none
+	// were ever added; SchemaField.Tags are the schema's own.
+	EditedTags *GlobalTags
+	// EditedGlossaryTerms are the glossary terms added in DataHub under
+	// the field's path, nil when none were ever added;
+	// SchemaField.GlossaryTerms are the schema's own.
+	EditedGlossaryTerms *GlossaryTerms
 }
 
 // EffectiveDescription returns the column's description as DataHub shows
@@ -93,26 +103,64 @@ func (c Column) EffectiveDescription() string {
 	return effectiveDescription(c.EditedDescription, c.Description)
 }
 
+// AllTags returns the column's tags as DataHub shows them together: the
+// schema's, then those added in DataHub, each tag once.
+func (c Column) AllTags() []TagAssociation {
+	var out []TagAssociation
+	for _, g := range []*GlobalTags{c.Tags, c.EditedTags} {
+		if g == nil {
+			continue
+		}
+		for _, t := range g.Tags {
+			if !slices.ContainsFunc(out, func(o TagAssociation) bool { return o.Tag.URN == t.Tag.URN }) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// AllGlossaryTerms returns the column's glossary terms as DataHub shows
+// them together: the schema's, then those added in DataHub, each term
+// once.
+func (c Column) AllGlossaryTerms() []GlossaryTermAssociation {
+	var out []GlossaryTermAssociation
+	for _, g := range []*GlossaryTerms{c.GlossaryTerms, c.EditedGlossaryTerms} {
+		if g == nil {
+			continue
+		}
+		for _, t := range g.Terms {
+			if !slices.ContainsFunc(out, func(o GlossaryTermAssociation) bool { return o.Term.URN == t.Term.URN }) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
 // Columns returns the dataset's columns in schema order, each schema field
-// with the description edited for it. An edited entry belongs to the field
-// with exactly its path, as DataHub's UI matches them (SetFieldDescription
-// writes under the schema's path); an entry for a path the schema lacks
-// is left out. Columns is nil for a dataset without schema.
+// with what was edited for it. An edited entry belongs to the field with
+// exactly its path, as DataHub's UI matches them (the column helpers write
+// under the schema's path); an entry for a path the schema lacks is left
+// out. Columns is nil for a dataset without schema.
 func (d *Dataset) Columns() []Column {
 	if d.SchemaMetadata == nil {
 		return nil
 	}
-	edited := map[string]*string{}
+	edited := map[string]*EditableSchemaFieldInfo{}
 	if d.EditableSchemaMetadata != nil {
-		for _, e := range d.EditableSchemaMetadata.EditableSchemaFieldInfo {
+		for i, e := range d.EditableSchemaMetadata.EditableSchemaFieldInfo {
 			if _, seen := edited[e.FieldPath]; !seen {
-				edited[e.FieldPath] = e.Description
+				edited[e.FieldPath] = &d.EditableSchemaMetadata.EditableSchemaFieldInfo[i]
 			}
 		}
 	}
 	cols := make([]Column, len(d.SchemaMetadata.Fields))
 	for i, f := range d.SchemaMetadata.Fields {
-		cols[i] = Column{SchemaField: f, EditedDescription: edited[f.FieldPath]}
+		cols[i] = Column{SchemaField: f}
+		if e := edited[f.FieldPath]; e != nil {
+			cols[i].EditedDescription, cols[i].EditedTags, cols[i].EditedGlossaryTerms = e.Description, e.Tags, e.GlossaryTerms
+		}
 	}
 	return cols
 }

@@ -108,3 +108,87 @@ func TestColumns(t *testing.T) {
 		t.Errorf("a dataset without schema has columns %v", cols)
 	}
 }
+
+// TestColumnTagsAndTerms: the GraphQL read of a dataset gives each column
+// the schema's tags and terms and those added with the column helpers,
+// under the v2 path a simple name resolved to, and AllTags and
+// AllGlossaryTerms join them with each label once.
+func TestColumnTagsAndTerms(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	_, _, _, _, ds := gqlURNs(t)
+	const v2 = "[version=2.0].[type=struct].address.[type=string].city"
+	pii, gold := urn.MustParse("urn:li:tag:pii").(urn.Tag), urn.MustParse("urn:li:tag:gold").(urn.Tag)
+	place, revenue := urn.MustParse("urn:li:glossaryTerm:Geo.Place").(urn.GlossaryTerm), urn.MustParse("urn:li:glossaryTerm:Finance.Revenue").(urn.GlossaryTerm)
+	emitAll(t, s, map[urn.URN][]aspects.Aspect{
+		ds: {aspects.SchemaMetadata{SchemaName: "users", Platform: ds.Platform().String(), PlatformSchema: aspects.OtherSchema{},
+			Fields: []aspects.SchemaField{
+				{FieldPath: "[version=2.0].[type=struct].[type=long].id", Type: aspects.DataType(aspects.NumberType{}), NativeDataType: "long"},
+				{FieldPath: v2, Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string",
+					GlobalTags:    &aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: pii.String()}}},
+					GlossaryTerms: &aspects.GlossaryTerms{Terms: []aspects.GlossaryTermAssociation{{URN: place.String()}}, AuditStamp: aspects.AuditStamp{Actor: "urn:li:corpuser:ingest"}}},
+			}}},
+	})
+	c := newTestClient(t, s)
+	ctx := t.Context()
+	for _, err := range []error{
+		c.AddFieldTag(ctx, ds, "address.city", pii), // also the schema's: shown once
+		c.AddFieldTag(ctx, ds, "address.city", gold),
+		c.AddFieldTerm(ctx, ds, "address.city", revenue),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := c.Dataset(ctx, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type view struct {
+		Path                      string
+		SchemaTags, EditedTags    []string
+		SchemaTerms, EditedTerms  []string
+		AllTags, AllGlossaryTerms []string
+	}
+	tagURNs := func(g *GlobalTags) []string {
+		if g == nil {
+			return nil
+		}
+		var out []string
+		for _, t := range g.Tags {
+			out = append(out, t.Tag.URN+" "+t.Tag.Name)
+		}
+		return out
+	}
+	termURNs := func(g *GlossaryTerms) []string {
+		if g == nil {
+			return nil
+		}
+		var out []string
+		for _, t := range g.Terms {
+			out = append(out, t.Term.URN)
+		}
+		return out
+	}
+	var got []view
+	for _, col := range d.Columns() {
+		v := view{Path: col.FieldPath, SchemaTags: tagURNs(col.Tags), EditedTags: tagURNs(col.EditedTags),
+			SchemaTerms: termURNs(col.GlossaryTerms), EditedTerms: termURNs(col.EditedGlossaryTerms),
+			AllTags: tagURNs(&GlobalTags{Tags: col.AllTags()}), AllGlossaryTerms: termURNs(&GlossaryTerms{Terms: col.AllGlossaryTerms()})}
+		got = append(got, v)
+	}
+	want := []view{
+		{Path: "[version=2.0].[type=struct].[type=long].id"},
+		{Path: v2, SchemaTags: []string{"urn:li:tag:pii pii"}, EditedTags: []string{"urn:li:tag:pii pii", "urn:li:tag:gold gold"},
+			SchemaTerms: []string{place.String()}, EditedTerms: []string{revenue.String()},
+			AllTags: []string{"urn:li:tag:pii pii", "urn:li:tag:gold gold"}, AllGlossaryTerms: []string{place.String(), revenue.String()}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("columns (-want +got):\n%s", diff)
+	}
+	// The edited entry itself carries them too.
+	if e := d.EditableSchemaMetadata.EditableSchemaFieldInfo; len(e) != 1 || e[0].FieldPath != v2 || e[0].Tags == nil || len(e[0].Tags.Tags) != 2 ||
+		e[0].GlossaryTerms == nil || len(e[0].GlossaryTerms.Terms) != 1 {
+		t.Errorf("editableSchemaFieldInfo %+v", e)
+	}
+}

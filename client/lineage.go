@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/emitter/patch"
@@ -127,7 +128,13 @@ func WithColumnLineage(columns ...ColumnLineage) LineageOption {
 //     model's training jobs;
 //   - mlModel → mlModelGroup: the model's groups (the model is patched).
 //
-// Other pairs are refused with an error matching datahub.ErrValidation.
+// Other pairs are refused with an error matching datahub.ErrValidation
+// that names the pairs recorded from the upstream's type. DataHub has no
+// edge from a dataset to a model: a model's data is linked through the
+// features it uses (dataset → mlFeature, then mlFeature → mlModel) or
+// through a training run that read the dataset (a dataProcessInstance
+// with the dataset among its inputs, see entity.NewTrainingRun, then
+// dataProcessInstance → mlModel).
 func (c *Client) AddLineage(ctx context.Context, upstream, downstream urn.URN, opts ...LineageOption) error {
 	for _, u := range []urn.URN{upstream, downstream} {
 		if err := checkURN(u); err != nil {
@@ -177,5 +184,43 @@ func (c *Client) AddLineage(ctx context.Context, upstream, downstream urn.URN, o
 		(&patch.MLModel{Builder: b}).AddGroup(down)
 		return c.writePatch(ctx, upstream, mlModelProps, b, true)
 	}
-	return fmt.Errorf("client: unsupported lineage %s (%s -> %s): %w", pair, up, down, datahub.ErrValidation)
+	return fmt.Errorf("client: unsupported lineage %s (%s -> %s): %s: %w", pair, up, down,
+		lineageAdvice(upstream.EntityType(), downstream.EntityType()), datahub.ErrValidation)
+}
+
+// lineagePairs are the pairs AddLineage records, upstream→downstream, in
+// the order its documentation gives them.
+var lineagePairs = []string{
+	"dataset→dataset", "dataset→mlFeature", "mlFeature→mlModel",
+	"dataProcessInstance→mlModel", "dataJob→mlModel", "mlModel→mlModelGroup",
+}
+
+// lineageAdvice says what AddLineage refusing from→to can do instead: the
+// pairs it records from an entity of type from (all of them when none),
+// and, where DataHub models the link another way, that way.
+func lineageAdvice(from, to string) string {
+	var same []string
+	for _, p := range lineagePairs {
+		if strings.HasPrefix(p, from+"→") {
+			same = append(same, p)
+		}
+	}
+	var advice string
+	if len(same) > 0 {
+		advice = fmt.Sprintf("the pairs from %s are %s", from, strings.Join(same, ", "))
+	} else {
+		advice = fmt.Sprintf("the pairs are %s", strings.Join(lineagePairs, ", "))
+	}
+	switch {
+	case from == urn.TypeDataset && to == urn.TypeMLModel:
+		advice += "; DataHub links a dataset to a model through the features the model uses" +
+			" (AddLineage dataset→mlFeature, then mlFeature→mlModel) or through a training run" +
+			" (a dataProcessInstance with the dataset among its inputs, see entity.NewTrainingRun, then AddLineage dataProcessInstance→mlModel)"
+	case from == urn.TypeDataset && to == urn.TypeMLModelGroup:
+		advice += "; DataHub links a dataset to a model group through its models" +
+			" (link the dataset to a model through its features or a training run, then AddLineage mlModel→mlModelGroup)"
+	case from == urn.TypeMLFeature && to == urn.TypeMLModelGroup:
+		advice += "; DataHub links a feature to a model group through its models (AddLineage mlFeature→mlModel, then mlModel→mlModelGroup)"
+	}
+	return advice
 }

@@ -222,43 +222,14 @@ func (c *Client) SetDescription(ctx context.Context, u urn.URN, description stri
 // *FieldNotFoundError; a dataset that does not exist an
 // *EntityNotFoundError.
 func (c *Client) SetFieldDescription(ctx context.Context, ds urn.Dataset, fieldPath, description string) error {
-	if err := checkURN(ds); err != nil {
-		return err
-	}
-	fieldPath, err := c.schemaFieldPath(ctx, ds, fieldPath)
-	if err != nil {
-		return err
-	}
-	if patched, err := c.patched(); err != nil {
-		return err
-	} else if patched {
-		// The schema read showed that the dataset exists.
-		b := patch.NewDataset(ds)
-		b.Field(fieldPath).SetDescription(description)
-		return c.writePatch(ctx, ds, "editableSchemaMetadata", b.Builder, false)
-	}
-	return modify(ctx, c, ds, true, func(m *aspects.EditableSchemaMetadata) error {
-		for i := range m.EditableSchemaFieldInfo {
-			f := &m.EditableSchemaFieldInfo[i]
-			if f.FieldPath != fieldPath {
-				continue
-			}
+	return c.writeField(ctx, ds, fieldPath, func(f *patch.Field) { f.SetDescription(description) },
+		func(f *aspects.EditableSchemaFieldInfo) error {
 			if f.Description != nil && *f.Description == description {
 				return ErrNoChange
 			}
 			f.Description = aspects.Ptr(description)
-			m.LastModified = c.stamp()
 			return nil
-		}
-		m.EditableSchemaFieldInfo = append(m.EditableSchemaFieldInfo, aspects.EditableSchemaFieldInfo{
-			FieldPath: fieldPath, Description: aspects.Ptr(description),
 		})
-		if m.Created.IsZero() || m.Created.Actor == aspects.UnknownActor && m.Created.Time == 0 {
-			m.Created = c.stamp()
-		}
-		m.LastModified = c.stamp()
-		return nil
-	})
 }
 
 // schemaFieldPath returns the path of the field of ds's schemaMetadata

@@ -136,11 +136,29 @@ func fineGrainedPath(transform, downstream, query, upstream string) string {
 	return Path("fineGrainedLineages", transform, downstream, query, upstream)
 }
 
-// Field returns the builder of the editable schema metadata of the field
-// with path fieldPath (editableSchemaMetadata.editableSchemaFieldInfo).
+// Field returns the builder of the editable schema metadata of the column
+// whose schema field path is fieldPath
+// (editableSchemaMetadata.editableSchemaFieldInfo).
+//
+// fieldPath must be the path exactly as the dataset's schemaMetadata has
+// it. For a schema of version-2 paths that is the full path
+// ("[version=2.0].[type=struct].address.[type=string].city"), not its
+// simple form ("address.city"): an entry under a path the schema lacks is
+// stored without error but belongs to no column, so DataHub shows nothing
+// of it. The builder has no schema and cannot tell the two apart. To name
+// a column by its simple form, use the client's column helpers
+// ([github.com/catalogkit/datahub-go/client.Client.SetFieldDescription],
+// [github.com/catalogkit/datahub-go/client.Client.AddFieldTag],
+// [github.com/catalogkit/datahub-go/client.Client.AddFieldTerm] and their
+// Remove forms), which read the schema and write under its path; or take
+// the path from the schema's fields (the one whose
+// [github.com/catalogkit/datahub-go/fieldpath.Simplify] is the simple
+// form), or build it as the schema does with
+// [github.com/catalogkit/datahub-go/fieldpath.New].
 func (d *Dataset) Field(fieldPath string) *Field { return &Field{b: d.Builder, path: fieldPath} }
 
-// Field builds patches of one field's editable schema metadata.
+// Field builds patches of one column's editable schema metadata, the
+// column named by its schema field path (see [Dataset.Field]).
 type Field struct {
 	b    *Builder
 	path string

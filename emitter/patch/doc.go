@@ -10,7 +10,7 @@
 //	d := patch.NewDataset(ds)
 //	d.AddTag(aspects.TagAssociation{Tag: "urn:li:tag:pii"})
 //	d.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
-//	d.Field("address.zip").SetDescription("postal code")
+//	d.Field("address.zip").SetDescription("postal code") // the schema's field path, see Dataset.Field
 //	proposals, err := d.Proposals()
 //	// emit them: rest.Emit(ctx, proposals...)
 //

@@ -6,6 +6,12 @@
 // schemaMetadata does not have (exactly, or as the simple form of one
 // version-2 path).
 //
+// It then tags a column of a second dataset, whose schema has version-2
+// field paths, with client.AddFieldTag and client.AddFieldTerm, naming
+// the column by its simple form ("address.city"): the helpers write under
+// the schema's full path, so the dataset's GraphQL read
+// (client.Dataset, Columns) shows the tag and term on that column.
+//
 //	go run ./examples/columndesc
 //	go run ./examples/columndesc -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN"
 package main
@@ -20,6 +26,7 @@ import (
 	"github.com/catalogkit/datahub-go/client"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/examples/internal/embedded"
+	"github.com/catalogkit/datahub-go/fieldpath"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -72,6 +79,58 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 	}
 	for _, f := range cols.EditableSchemaFieldInfo {
 		fmt.Fprintf(out, "  %s: %s\n", f.FieldPath, *f.Description)
+	}
+	return tagColumn(ctx, em, c, out)
+}
+
+// tagColumn tags and classifies the column address.city of a dataset whose
+// schema has version-2 field paths, and reads them back.
+func tagColumn(ctx context.Context, em *emitter.REST, c *client.Client, out io.Writer) error {
+	ds, err := urn.NewDataset("hive", "analytics.customers", "PROD")
+	if err != nil {
+		return err
+	}
+	city := fieldpath.New().Type("struct").Field("address").Type("string").Field("city").String()
+	schema := aspects.SchemaMetadata{
+		SchemaName: "analytics.customers", Platform: ds.Platform().String(), PlatformSchema: aspects.OtherSchema{},
+		Fields: []aspects.SchemaField{
+			{FieldPath: fieldpath.New().Type("long").Field("id").String(),
+				Type: aspects.DataType(aspects.NumberType{}), NativeDataType: "long"},
+			{FieldPath: city, Type: aspects.DataType(aspects.StringType{}), NativeDataType: "string"},
+		},
+	}
+	if err := create(ctx, em, ds, schema); err != nil {
+		return err
+	}
+	pii, err := urn.NewTag("pii")
+	if err != nil {
+		return err
+	}
+	place, err := urn.NewGlossaryTerm("Geography.City")
+	if err != nil {
+		return err
+	}
+	// The simple form of the column's path names it.
+	if err := c.AddFieldTag(ctx, ds, "address.city", pii); err != nil {
+		return err
+	}
+	if err := c.AddFieldTerm(ctx, ds, "address.city", place); err != nil {
+		return err
+	}
+	d, err := c.Dataset(ctx, ds)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s:\n", ds)
+	for _, col := range d.Columns() {
+		fmt.Fprintf(out, "  %s", col.FieldPath)
+		for _, t := range col.AllTags() {
+			fmt.Fprintf(out, " tag=%s", t.Tag.URN)
+		}
+		for _, t := range col.AllGlossaryTerms() {
+			fmt.Fprintf(out, " term=%s", t.Term.URN)
+		}
+		fmt.Fprintln(out)
 	}
 	return nil
 }
