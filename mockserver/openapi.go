@@ -65,7 +65,7 @@ const (
 	msgV3ScrollFilter    = "Filters and sort criteria of the scroll API are not supported by this mock (datahub-mock)"
 	msgV3Query           = "Search queries other than \"*\" are not supported by this mock (datahub-mock)"
 	msgV3BadTraceID      = "Invalid trace id %q: expected a traceparent or 32 hex digits (datahub-mock)"
-	msgV3BadScrollID     = "Invalid scrollId %q (datahub-mock)"
+	msgV3BadScrollID     = "Invalid scroll Id cannot be mapped: %s (datahub-mock: Jackson's reason is not given)"
 	notFoundReasonHeader = "Not-Found-Reason"
 )
 

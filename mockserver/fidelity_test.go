@@ -1,0 +1,100 @@
+package mockserver
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// fidelityCase is one request and the answer DataHub gives it.
+type fidelityCase struct {
+	name, method, path, body string
+	status                   int
+	want                     string // the body, or a part of it when contains
+	contains                 bool
+}
+
+// checkFidelity runs cases in order against s.
+func checkFidelity(t *testing.T, s *Server, cases []fidelityCase) {
+	t.Helper()
+	for _, c := range cases {
+		r := serve(t, s, c.method, c.path, c.body)
+		ok := r.Body == c.want
+		if c.contains {
+			ok = strings.Contains(r.Body, c.want)
+		}
+		if r.Status != c.status || !ok {
+			t.Errorf("%s: %s %s = %d %s, want %d %s", c.name, c.method, c.path, r.Status, r.Body, c.status, c.want)
+		}
+	}
+}
+
+// TestV3CountLimit checks that the OpenAPI v3 list and scroll limit their
+// count as DataHub's search service does for every search: a negative
+// count (or one above 10,000) is 5,000.
+func TestV3CountLimit(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	w := serve(t, s, "POST", "/openapi/v3/entity/dataset?async=false", `[{"urn":"`+v3DS+`","status":{"value":{"removed":false}}}]`)
+	if w.Status != http.StatusOK {
+		t.Fatalf("write = %d %s", w.Status, w.Body)
+	}
+	entity := `{"entities":[{"urn":"` + v3DS + `","datasetKey":{"value":{"platform":"urn:li:dataPlatform:hive","name":"db.t","origin":"PROD"}},` +
+		`"status":{"value":{"removed":false}}}],"facets":[],"totalCount":1}`
+	checkFidelity(t, s, []fidelityCase{
+		{"list count -1", "GET", "/openapi/v3/entity/dataset?count=-1", "", 200, entity, false},
+		{"list count 20000", "GET", "/openapi/v3/entity/dataset?count=20000", "", 200, entity, false},
+		{"scroll count -1", "POST", "/openapi/v3/entity/scroll?count=-1", `{"entities":["dataset"],"aspects":[]}`, 200, entity, false},
+		{"list count 0", "GET", "/openapi/v3/entity/dataset?count=0", "", 200, `{"entities":[],"facets":[],"totalCount":1}`, false},
+	})
+}
+
+// TestV3ScrollIDRefused checks that a v3 scroll id the mock did not hand
+// out fails as DataHub's decoding of it does, never as a page: not Base64
+// is Java's IllegalArgumentException (400 with its message), Base64 that
+// maps to no cursor is Jackson's failure ("Invalid JSON format", 400).
+func TestV3ScrollIDRefused(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	w := serve(t, s, "POST", "/openapi/v3/entity/dataset?async=false", `[{"urn":"`+v3DS+`","status":{"value":{"removed":false}}}]`)
+	if w.Status != http.StatusOK {
+		t.Fatalf("write = %d %s", w.Status, w.Body)
+	}
+	invalidJSON := func(id string) string {
+		return fmt.Sprintf(`{"error":"Invalid JSON format","message":"Invalid scroll Id cannot be mapped: %s (datahub-mock: Jackson's reason is not given)"}`, id)
+	}
+	// A GraphQL scroll id: Base64 JSON, but no cursor of this list.
+	gqlID := "eyJzb3J0IjpbMSwidXJuOmxpOmRhdGFzZXQ6YSJdLCJwaXRJZCI6bnVsbCwiZXhwaXJhdGlvblRpbWUiOjB9"
+	checkFidelity(t, s, []fidelityCase{
+		{"garbage", "GET", "/openapi/v3/entity/dataset?scrollId=garbage", "", 400, invalidJSON("garbage"), false},
+		{"zeros", "GET", "/openapi/v3/entity/dataset?scrollId=AAAA", "", 400, invalidJSON("AAAA"), false},
+		{"graphql id", "GET", "/openapi/v3/entity/dataset?scrollId=" + gqlID, "", 400, invalidJSON(gqlID), false},
+		{"scroll garbage", "POST", "/openapi/v3/entity/scroll?scrollId=garbage", `{}`, 400, invalidJSON("garbage"), false},
+		{"not base64", "GET", "/openapi/v3/entity/dataset?scrollId=a!b", "", 400, `{"error":"Illegal base64 character 21"}`, false},
+		{"short", "GET", "/openapi/v3/entity/dataset?scrollId=a", "", 400, `{"error":"Input byte[] should at least have 2 bytes for base64 bytes"}`, false},
+		{"one symbol too many", "GET", "/openapi/v3/entity/dataset?scrollId=abcde", "", 400, `{"error":"Last unit does not have enough valid bits"}`, false},
+	})
+}
+
+// TestGraphQLScrollIDRefused checks scrollAcrossEntities and
+// scrollAcrossLineage given a scroll id that decodes to no cursor: DataHub's
+// IllegalStateException, answered with its own message as a server error;
+// an id that is not Base64 is Java's IllegalArgumentException, a bad
+// request.
+func TestGraphQLScrollIDRefused(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	entities := `{"query":"query { scrollAcrossEntities(input: {query: \"*\", scrollId: \"%s\"}) { count } }"}`
+	lineage := `{"query":"query { scrollAcrossLineage(input: {urn: \"` + strings.ReplaceAll(v3DS, `"`, `\"`) + `\", direction: DOWNSTREAM, scrollId: \"%s\"}) { count } }"}`
+	for _, c := range []struct{ name, query, id, want string }{
+		{"entities garbage", entities, "garbage", `"message":"Invalid scroll Id cannot be mapped: garbage","locations":[{"line":1,"column":9}],"path":["scrollAcrossEntities"],"extensions":{"classification":"DataFetchingException","code":500,"type":"SERVER_ERROR"}`},
+		{"lineage garbage", lineage, "garbage", `"message":"Invalid scroll Id cannot be mapped: garbage","locations":[{"line":1,"column":9}],"path":["scrollAcrossLineage"],"extensions":{"classification":"DataFetchingException","code":500,"type":"SERVER_ERROR"}`},
+		{"entities not base64", entities, "a!b", `"message":"Illegal base64 character 21","locations":[{"line":1,"column":9}],"path":["scrollAcrossEntities"],"extensions":{"classification":"DataFetchingException","code":400,"type":"BAD_REQUEST"}`},
+	} {
+		r := serve(t, s, "POST", "/api/graphql", fmt.Sprintf(c.query, c.id))
+		if r.Status != http.StatusOK || !strings.Contains(r.Body, c.want) {
+			t.Errorf("%s = %d %s, want %s", c.name, r.Status, r.Body, c.want)
+		}
+	}
+}
