@@ -36,7 +36,8 @@
 // (POST /operations?action=restoreIndices, getIndexSizes,
 // truncateTimeseriesAspect, getEsTaskStatus), metadata tests
 // (POST /test?action=evaluate), GraphQL (POST /api/graphql),
-// GET /config, DataHub's OpenAPI v3 entity API (/openapi/v3/entity: reads,
+// GET /config, GET /health (200, no body, no token), DataHub's OpenAPI v3
+// entity API (/openapi/v3/entity: reads,
 // HEAD, batch and single-aspect writes, PATCH, deletes, batchGet, list and
 // scroll, /generic) and the write trace (POST
 // /openapi/v1/trace/write/{traceId}, from the core's write log and the

@@ -98,3 +98,21 @@ func TestGraphQLScrollIDRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestHealth checks GMS's health checks: 200 without a body, without a
+// token, and not counted against faults of other operations.
+func TestHealth(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, WithToken("secret"))
+	for _, path := range []string{"/health", "/health/live", "/api/gms/health"} {
+		if r := serve(t, s, "GET", path, ""); r.Status != http.StatusOK || r.Body != "" {
+			t.Errorf("GET %s = %d %q, want 200 and no body", path, r.Status, r.Body)
+		}
+	}
+	if r := serve(t, s, "POST", "/health", ""); r.Status != http.StatusMethodNotAllowed {
+		t.Errorf("POST /health = %d %s, want 405", r.Status, r.Body)
+	}
+	if got := s.RequestCount(OpHealth); got != 4 {
+		t.Errorf("RequestCount(OpHealth) = %d, want 4", got)
+	}
+}
