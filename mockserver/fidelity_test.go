@@ -116,3 +116,20 @@ func TestHealth(t *testing.T) {
 		t.Errorf("RequestCount(OpHealth) = %d, want 4", got)
 	}
 }
+
+// TestTimeseriesLimitRange checks that getTimeseriesAspectValues refuses a
+// limit outside Java's int, which its restspec declares, as Rest.li refuses
+// any int parameter it cannot coerce.
+func TestTimeseriesLimitRange(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	for _, limit := range []string{"2147483648", "-2147483649"} {
+		body := `{"urn":"` + v3DS + `","entity":"dataset","aspect":"datasetProfile","limit":` + limit + `}`
+		wantRestliError(t, serve(t, s, http.MethodPost, "/aspects?action=getTimeseriesAspectValues", body), 400,
+			"Parameters of method 'getTimeseriesAspectValues' failed validation with error 'ERROR :: /limit :: "+limit+" cannot be coerced to Integer")
+	}
+	body := `{"urn":"` + v3DS + `","entity":"dataset","aspect":"datasetProfile","limit":2147483647}`
+	if r := serve(t, s, http.MethodPost, "/aspects?action=getTimeseriesAspectValues", body); r.Status != http.StatusOK {
+		t.Errorf("limit 2147483647 = %d %s", r.Status, r.Body)
+	}
+}
