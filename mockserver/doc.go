@@ -158,7 +158,11 @@
 //     pages of a scroll see the index as it was when it began. Past its
 //     expiry a scroll continues from its sort values on the current index,
 //     as DataHub opens a new point in time. nextScrollId is null after a
-//     short page; a full last page leads to one more, empty page.
+//     short page; a full last page leads to one more, empty page. A
+//     scroll id that is not Base64 is a BAD_REQUEST with Java's message
+//     ("Illegal base64 character 21"); one that decodes to no cursor is a
+//     SERVER_ERROR "Invalid scroll Id cannot be mapped: <id>", where
+//     DataHub appends the JSON parser's reason ("Root cause: ...").
 //   - Facets: _entityType (display name "Type") and the fields DataHub adds
 //     to filters (platform, origin, tags, glossaryTerms, owners, domains,
 //     typeNames, container, ...), counted over all the results, most
@@ -296,6 +300,14 @@
 //     anything else, "unset" or absent is synchronous.
 //   - aspect.value is Pegasus bytes: a string of one char per byte. A char
 //     above U+00FF is refused as Rest.li refuses it.
+//   - URNs are checked on write as GMS checks them with strict URN
+//     validation off (its default): raw parentheses or commas inside a part
+//     that is not a URN are accepted (GMS logs a warning), everything else
+//     about the URN and its key is checked. OpenAPI reads check only a URN's
+//     syntax: a well-formed URN whose key no write accepts
+//     (urn:li:dataset:(a,b)) reads as 404.
+//   - GET /health and /health/live answer 200 without a body and need no
+//     token, as a GMS that has finished starting.
 //   - GET /entitiesV2 synthesises the key aspect of an entity that has none,
 //     so it is not an existence check (use GET /aspects on the key aspect).
 //
@@ -385,8 +397,12 @@
 //     (an unknown aspect in a path or in DELETE's aspects, a CREATE of a
 //     timeseries aspect) the mock answers 400 with a message; deleting one
 //     timeseries aspect is 501. List and scroll read the search index
-//     without filters, sorts or queries other than "*" (those are 501), and
-//     scroll ids are the mock's own. Batch answers keep the order of the
+//     without filters, sorts or queries other than "*" (those are 501),
+//     limit count as DataHub does (negative or above 10,000: 5,000), and
+//     scroll ids are the mock's own: one it did not hand out fails as
+//     DataHub's decoding does, 400 with Java's message when it is not
+//     Base64, else 400 "Invalid JSON format" whose message is the mock's
+//     (DataHub gives the JSON parser's reason). Batch answers keep the order of the
 //     request's URNs. Written aspects do not get telemetryTraceId in their
 //     stored systemMetadata (the write answer with systemMetadata=true shows
 //     it); the trace of a write dropped while indexing was paused reads as

@@ -34,7 +34,8 @@ const (
 	OpDeleteEntity Op = "deleteEntity"
 	// OpConfig is GET /config.
 	OpConfig Op = "config"
-	// OpHealth is GET /health or /health/live.
+	// OpHealth is GET /health or /health/live. It is counted, but a fault
+	// cannot name it (a fault of [OpAny] applies to it).
 	OpHealth Op = "health"
 	// OpUnknown is any request the mock does not route to an operation.
 	OpUnknown Op = "unknown"
@@ -44,7 +45,7 @@ const (
 
 // knownOps are the operations a fault may name.
 var knownOps = []Op{OpIngestProposal, OpIngestProposalBatch, OpGetTimeseries, OpGetCount, OpGetAspect,
-	OpGetEntity, OpDeleteEntity, OpConfig, OpHealth, OpGraphQL, OpUnknown, OpAny,
+	OpGetEntity, OpDeleteEntity, OpConfig, OpGraphQL, OpUnknown, OpAny,
 	OpRestoreIndices, OpGetIndexSizes, OpTruncateTimeseries, OpGetEsTaskStatus, OpEvaluateTests,
 	OpV3List, OpV3GetEntity, OpV3GetAspect, OpV3Head, OpV3BatchGet, OpV3Write, OpV3Patch, OpV3Delete, OpTraceWrite}
 

@@ -133,3 +133,56 @@ func TestTimeseriesLimitRange(t *testing.T) {
 		t.Errorf("limit 2147483647 = %d %s", r.Status, r.Body)
 	}
 }
+
+// TestURNRawParenthesesAccepted checks that a URN whose parts hold raw
+// balanced parentheses is written and read back: DataHub only warns about
+// them unless strict URN validation is on.
+func TestURNRawParenthesesAccepted(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	for _, u := range []string{
+		"urn:li:dataset:(urn:li:dataPlatform:hive,x(y),PROD)",
+		"urn:li:mlFeature:(ns,f(1))",
+		"urn:li:corpuser:a(b)",
+		"urn:li:tag:a,b",
+	} {
+		et := u[len("urn:li:") : strings.Index(u[len("urn:li:"):], ":")+len("urn:li:")]
+		w := serve(t, s, "POST", "/openapi/v3/entity/"+et+"?async=false", `[{"urn":"`+u+`","status":{"value":{"removed":false}}}]`)
+		if w.Status != http.StatusOK {
+			t.Errorf("write %s = %d %s", u, w.Status, w.Body)
+			continue
+		}
+		want := `{"urn":"` + u + `","status":{"value":{"removed":false}}}`
+		if r := serve(t, s, "GET", "/openapi/v3/entity/"+et+"/"+u+"?aspects=status", ""); r.Status != http.StatusOK || r.Body != want {
+			t.Errorf("read %s = %d %s, want %s", u, r.Status, r.Body, want)
+		}
+	}
+	// The typed checks still apply to the rest of the URN.
+	for _, u := range []string{"urn:li:dataset:(urn:li:dataPlatform:hive,x(y),NOPE)", "urn:li:dataset:(hive,x(y),PROD)"} {
+		w := serve(t, s, "POST", "/openapi/v3/entity/dataset?async=false", `[{"urn":"`+u+`","status":{"value":{"removed":false}}}]`)
+		if want := `{"error":"Invalid urn!: ` + u + `"}`; w.Status != http.StatusBadRequest || w.Body != want {
+			t.Errorf("write %s = %d %s, want 400 %s", u, w.Status, w.Body, want)
+		}
+	}
+}
+
+// TestV3ReadMalformedKey checks that a v3 read of a well-formed URN whose
+// key no write accepts answers 404, as DataHub's reads check only the
+// syntax; a URN that is not well formed is still refused.
+func TestV3ReadMalformedKey(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	e := "/openapi/v3/entity/dataset/"
+	for _, path := range []string{e + "urn:li:dataset:(a,b)", e + "urn:li:dataset:(a,b)/status", e + "urn:li:dataset:bad"} {
+		r := serve(t, s, "GET", path, "")
+		if r.Status != http.StatusNotFound || r.Header.Get(notFoundReasonHeader) != "ENTITY" {
+			t.Errorf("GET %s = %d %v %s, want 404 with Not-Found-Reason", path, r.Status, r.Header, r.Body)
+		}
+		if r := serve(t, s, "HEAD", path, ""); r.Status != http.StatusNotFound {
+			t.Errorf("HEAD %s = %d, want 404", path, r.Status)
+		}
+	}
+	if r := serve(t, s, "GET", e+"urn:li:dataset:(a,b", ""); r.Status != http.StatusBadRequest || r.Body != `{"error":"Invalid urn!: urn:li:dataset:(a,b"}` {
+		t.Errorf("GET of an unbalanced URN = %d %s, want 400", r.Status, r.Body)
+	}
+}

@@ -333,6 +333,22 @@ func v3Target(rt routed) (gms.Target, *openAPIError) {
 	return v3URN(rt.v3.urn)
 }
 
+// v3ReadTarget is v3Target for a read: a URN that is well formed but that
+// no write accepts is absent (the read answers 404) rather than refused.
+func v3ReadTarget(rt routed) (t gms.Target, absent bool, e *openAPIError) {
+	if _, e := v3Entity(rt.v3.entity); e != nil {
+		return gms.Target{}, false, e
+	}
+	t, absent, err := gms.CheckReadTarget(rt.v3.urn)
+	switch {
+	case err != nil:
+		return gms.Target{}, false, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, rt.v3.urn)
+	case !t.Known:
+		return gms.Target{}, false, v3Errorf(http.StatusBadRequest, msgV3UnknownEntity, gms.EntityTypeOf(rt.v3.urn))
+	}
+	return t, absent, nil
+}
+
 // v3Aspect is one aspect of an answer: GenericAspectV3.
 type v3Aspect struct {
 	name  string
@@ -500,9 +516,17 @@ func (s *Server) readEntity(r *http.Request, e pdl.Entity, urn string, names []s
 
 // handleV3GetEntity serves GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
 func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt routed) {
-	t, e := v3Target(rt)
+	t, absent, e := v3ReadTarget(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
+		return
+	}
+	if absent && r.Method == http.MethodHead {
+		w.WriteHeader(http.StatusNotFound)
+		return
+	}
+	if absent {
+		v3NotFound(w)
 		return
 	}
 	if r.Method == http.MethodHead {
@@ -546,12 +570,13 @@ func (s *Server) answerHead(w http.ResponseWriter, exists bool, err error) {
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName}: the bare
 // GenericAspectV3 of a version (0 the latest).
 func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt routed) {
-	t, e := v3Target(rt)
+	t, absent, e := v3ReadTarget(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
 	name, known := gms.ResolveAspect(t.Entity, rt.v3.aspect)
+	known = known && !absent
 	if r.Method == http.MethodHead {
 		if !known {
 			w.WriteHeader(http.StatusNotFound)
