@@ -186,3 +186,35 @@ func TestV3ReadMalformedKey(t *testing.T) {
 		t.Errorf("GET of an unbalanced URN = %d %s, want 400", r.Status, r.Body)
 	}
 }
+
+// TestV3TimeseriesReads checks that OpenAPI v3 reads serve a timeseries
+// aspect's latest document, as DataHub's do (with its system metadata when
+// asked, never an audit stamp), and that a version selects the latest
+// document at or before that time.
+func TestV3TimeseriesReads(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	e := "/openapi/v3/entity/dataset"
+	for _, ms := range []string{"1700000001000", "1700000000000"} {
+		w := serve(t, s, "POST", e+"?async=false", `[{"urn":"`+v3DS+`","datasetProfile":{"value":{"timestampMillis":`+ms+`,"rowCount":6}}}]`)
+		if w.Status != http.StatusOK {
+			t.Fatalf("write = %d %s", w.Status, w.Body)
+		}
+	}
+	latest := `{"value":{"timestampMillis":1700000001000,"rowCount":6}}`
+	older := `{"value":{"timestampMillis":1700000000000,"rowCount":6}}`
+	checkFidelity(t, s, []fidelityCase{
+		{"aspect", "GET", e + "/" + v3DS + "/datasetProfile", "", 200, latest, false},
+		{"aspect at a time", "GET", e + "/" + v3DS + "/datasetProfile?version=1700000000500", "", 200, older, false},
+		{"aspect before any", "GET", e + "/" + v3DS + "/datasetProfile?version=1", "", 404, "", false},
+		{"entity", "GET", e + "/" + v3DS + "?aspects=datasetProfile", "", 200, `{"urn":"` + v3DS + `","datasetProfile":` + latest + `}`, false},
+		{"entity, all aspects", "GET", e + "/" + v3DS, "", 200, `,"datasetProfile":` + latest + `}`, true},
+		{"batchGet", "POST", e + "/batchGet", `[{"urn":"` + v3DS + `","datasetProfile":{}}]`, 200, `[{"urn":"` + v3DS + `","datasetProfile":` + latest + `}]`, false},
+		{"batchGet at a time", "POST", e + "/batchGet", `[{"urn":"` + v3DS + `","datasetProfile":{"headers":{"If-Version-Match":"1700000000500"}}}]`, 200,
+			`[{"urn":"` + v3DS + `","datasetProfile":` + older + `}]`, false},
+		{"system metadata", "GET", e + "/" + v3DS + "/datasetProfile?systemMetadata=true", "", 200, `{"value":{"timestampMillis":1700000001000,"rowCount":6},"systemMetadata":{`, true},
+	})
+	if r := serve(t, s, "GET", e+"/"+v3DS+"/datasetProfile?systemMetadata=true", ""); strings.Contains(r.Body, "auditStamp") {
+		t.Errorf("a timeseries aspect has an audit stamp: %s", r.Body)
+	}
+}

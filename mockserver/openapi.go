@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -501,17 +502,55 @@ func (s *Server) readEntity(r *http.Request, e pdl.Entity, urn string, names []s
 		}
 	}
 	ent, err := s.core.GetEntity(r.Context(), urn, projection, false)
-	if err != nil {
-		if ce := gms.AsError(err); ce.Kind == gms.NotFound {
-			return v3Object{}, false, nil
-		}
+	if err != nil && gms.AsError(err).Kind != gms.NotFound {
 		return v3Object{}, false, err
 	}
 	obj := v3Object{urn: urn}
 	for _, a := range ent.Aspects {
 		obj.aspects = append(obj.aspects, storedAspect(a, withSM))
 	}
+	docs, err := s.core.LatestTimeseries(r.Context(), urn, projection, nil)
+	if err != nil {
+		return v3Object{}, false, err
+	}
+	for _, d := range docs {
+		obj.aspects = append(obj.aspects, timeseriesAspect(d, withSM))
+	}
+	if len(docs) > 0 {
+		slices.SortFunc(obj.aspects, func(a, b v3Aspect) int { return strings.Compare(a.name, b.name) })
+	}
 	return obj, len(obj.aspects) > 0, nil
+}
+
+// timeseriesAspect is a timeseries document as a v3Aspect: with its system
+// metadata when withSM, never an audit stamp.
+func timeseriesAspect(d gms.TimeseriesDoc, withSM bool) v3Aspect {
+	out := v3Aspect{name: d.Aspect, value: d.Value}
+	if withSM {
+		out.systemMetadata = d.SystemMetadata
+		if out.systemMetadata == nil {
+			out.systemMetadata = json.RawMessage("{}")
+		}
+	}
+	return out
+}
+
+// readAspect reads version of aspect name of urn for a v3 read: a
+// versioned aspect's row, or a timeseries aspect's latest document at or
+// before version (0: the latest). ok is false when there is none.
+func (s *Server) readAspect(r *http.Request, urn, name string, version int64, withSM bool) (v3Aspect, bool, error) {
+	a, err := s.core.GetAspect(r.Context(), urn, name, version)
+	if err == nil {
+		return storedAspect(a.Aspect, withSM), true, nil
+	}
+	if gms.AsError(err).Kind != gms.NotFound {
+		return v3Aspect{}, false, err
+	}
+	docs, err := s.core.LatestTimeseries(r.Context(), urn, []string{name}, map[string]int64{name: version})
+	if err != nil || len(docs) == 0 {
+		return v3Aspect{}, false, err
+	}
+	return timeseriesAspect(docs[0], withSM), true, nil
 }
 
 // handleV3GetEntity serves GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
@@ -591,16 +630,15 @@ func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt ro
 	if pe == nil {
 		var version int64
 		if version, pe = intParam(q, "version", 0); pe == nil && known {
-			a, err := s.core.GetAspect(r.Context(), rt.v3.urn, name, version)
+			va, ok, err := s.readAspect(r, rt.v3.urn, name, version, withSM)
 			if err != nil {
-				if ce := gms.AsError(err); ce.Kind != gms.NotFound {
-					writeOpenAPIError(w, fromCoreV3(err), "")
-					return
-				}
+				writeOpenAPIError(w, fromCoreV3(err), "")
+				return
+			}
+			if !ok {
 				v3NotFound(w)
 				return
 			}
-			va := storedAspect(a.Aspect, withSM)
 			var b bytes.Buffer
 			va.appendJSON(&b)
 			writeV3JSON(w, http.StatusOK, b.Bytes())
@@ -867,14 +905,13 @@ func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object
 			if verr != nil {
 				return fromCoreV3(verr)
 			}
-			a, err := s.core.GetAspect(r.Context(), it.urn, name, version)
+			a, ok, err := s.readAspect(r, it.urn, name, version, withSM)
 			if err != nil {
-				if ce := gms.AsError(err); ce.Kind == gms.NotFound {
-					return nil
-				}
 				return fromCoreV3(err)
 			}
-			obj.aspects = append(obj.aspects, storedAspect(a.Aspect, withSM))
+			if ok {
+				obj.aspects = append(obj.aspects, a)
+			}
 			return nil
 		})
 		if e != nil {
