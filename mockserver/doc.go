@@ -295,7 +295,11 @@
 //     systemMetadata.version counting changing writes, identical rewrites
 //     not versioned, the key aspect written with an entity's first aspect,
 //     timeseries aspects appended by timestampMillis and never served by
-//     GET /aspects.
+//     GET /aspects. OpenAPI v3 reads (an entity, an aspect, batchGet, list
+//     and scroll) answer a timeseries aspect's latest document, with its
+//     system metadata when asked and no audit stamp; the version of a
+//     timeseries aspect's read is a time, selecting the latest document at
+//     or before it.
 //   - "async" as GMS resolves it: "true" (any case) is asynchronous,
 //     anything else, "unset" or absent is synchronous.
 //   - aspect.value is Pegasus bytes: a string of one char per byte. A char
