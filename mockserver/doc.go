@@ -377,7 +377,11 @@
 //     client writes such members back (client.Modify does).
 //   - aspect.value whose bytes are not valid UTF-8 (non-ASCII written raw
 //     instead of as \uXXXX) is refused with 400; GMS would silently store
-//     replacement characters.
+//     replacement characters. On the OpenAPI v3 routes such bytes are read
+//     as GMS reads them: each becomes U+FFFD in the bodies it takes as text
+//     (writes, batchGet), and the bodies it binds to a class with Jackson
+//     (a single-aspect PATCH, scroll, the trace request) are 400
+//     "Malformed request body".
 //   - Aspects are stored compacted (insignificant white space removed) but
 //     otherwise as sent: key order, number spelling and escapes are kept.
 //     GMS re-serialises them and may reorder keys.

@@ -218,3 +218,32 @@ func TestV3TimeseriesReads(t *testing.T) {
 		t.Errorf("a timeseries aspect has an audit stamp: %s", r.Body)
 	}
 }
+
+// TestV3InvalidUTF8 checks bodies that are not valid UTF-8 on the OpenAPI
+// v3 routes: those DataHub reads as a String (batch and single-aspect
+// writes, batchGet) get U+FFFD for each bad byte, as Spring's string
+// converter decodes them; those it binds with Jackson (a single-aspect
+// PATCH, the scroll body, the trace request) are 400 "Malformed request
+// body".
+func TestV3InvalidUTF8(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	e := "/openapi/v3/entity/dataset"
+	bad := "urn:li:dataset:(urn:li:dataPlatform:hive,\xff\xfe,PROD)"
+	stored := "urn:li:dataset:(urn:li:dataPlatform:hive,\uFFFD\uFFFD,PROD)"
+	malformed := `{"error":"Malformed request body"}`
+	checkFidelity(t, s, []fidelityCase{
+		{"batch write", "POST", e + "?async=false", `[{"urn":"` + bad + `","status":{"value":{"removed":false}}}]`, 200,
+			`[{"urn":"` + stored + `","status":{"value":{"removed":false}}}]`, false},
+		{"aspect write", "POST", e + "/" + v3DS + "/datasetProperties?async=false", "{\"value\":{\"name\":\"a\xffb\"}}", 200,
+			`{"urn":"` + v3DS + `","datasetProperties":{"value":{"name":"a` + "\uFFFD" + `b"}}}`, false},
+		{"batchGet", "POST", e + "/batchGet", `[{"urn":"` + bad + `","status":{}}]`, 200,
+			`[{"urn":"` + stored + `","status":{"value":{"removed":false}}}]`, false},
+		{"aspect patch", "PATCH", e + "/" + v3DS + "/globalTags", "{\"patch\":[{\"op\":\"add\",\"path\":\"/tags/urn:li:tag:\xff\",\"value\":{\"tag\":\"urn:li:tag:\xff\"}}]}", 400, malformed, false},
+		{"scroll", "POST", "/openapi/v3/entity/scroll", "{\"entities\":[\"dataset\xff\"]}", 400, malformed, false},
+		{"trace", "POST", "/openapi/v1/trace/write/0000000000000000000000000000abcd", "{\"" + bad + "\":[\"status\"]}", 400, malformed, false},
+	})
+	if r := serve(t, s, "GET", e+"/"+v3DS+"/datasetProperties", ""); r.Body != `{"value":{"name":"a`+"\uFFFD"+`b"}}` {
+		t.Errorf("stored value = %d %s", r.Status, r.Body)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -231,13 +232,51 @@ func fromCoreV3(err error) *openAPIError {
 
 // readV3Body reads the request body within the size limit; when it cannot,
 // it answers the failure and reports false.
+// The body is text, as DataHub's routes that take it as a String read it
+// (Spring's string converter, UTF-8 for JSON): every byte that is not
+// valid UTF-8 becomes U+FFFD.
 func readV3Body(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	body, rerr := readBody(r)
 	if rerr != nil {
 		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
 		return nil, false
 	}
+	if !utf8.Valid(body) {
+		body = replaceInvalidUTF8(body)
+	}
 	return body, true
+}
+
+// readV3TypedBody is readV3Body for the routes whose body DataHub binds to
+// a class with Jackson, which refuses bytes that are not UTF-8: 400
+// "Malformed request body".
+func readV3TypedBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+		return nil, false
+	}
+	if !utf8.Valid(body) {
+		writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}, "")
+		return nil, false
+	}
+	return body, true
+}
+
+// replaceInvalidUTF8 replaces each byte of b that is not part of valid
+// UTF-8 with U+FFFD.
+func replaceInvalidUTF8(b []byte) []byte {
+	out := make([]byte, 0, len(b)+8)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, b[:n]...)
+		}
+		b = b[n:]
+	}
+	return out
 }
 
 // writeV3JSON answers status with body (already JSON).

@@ -189,7 +189,7 @@ func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt route
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	body, ok := readV3Body(w, r)
+	body, ok := readV3TypedBody(w, r)
 	if !ok {
 		return
 	}
