@@ -99,7 +99,14 @@
 //     classification}}], "data":{...}} with DataHub's codes (400
 //     BAD_REQUEST, 403 UNAUTHORIZED, 404 NOT_FOUND, 409 CONFLICT, 500
 //     SERVER_ERROR); a document that does not validate has
-//     {"classification":"ValidationError"} only. 401 without a valid token
+//     {"classification":"ValidationError"} only. A variable whose value a
+//     built-in scalar (Int, Float, Boolean, String, ID) refuses is answered
+//     before anything runs, as graphql-java coerces variables: one
+//     ValidationError "Variable 'c' has an invalid value: Expected a value
+//     that can be converted to type 'Int' but it was a 'String'" at the
+//     variable's definition and no data. Other refused variables (an enum
+//     symbol, an input object's member, null for a non-null type) keep
+//     graph-gophers' message. 401 without a valid token
 //     when a token is set, 400 with an empty body for a body that is not
 //     JSON or has no query, 405 for a method other than POST.
 //   - Limits, as DataHub's engine has them: depth 50 and 2,000 fields
@@ -117,7 +124,10 @@
 // views, autocomplete, browse, other entity types' fields, other
 // mutations) is served: such a document
 // does not validate. Resolver errors carry the location of their top-level
-// field (graph-gophers gives none; DataHub gives the failing field's).
+// field (graph-gophers gives none; DataHub gives the failing field's). A
+// scalar of the wrong type inside an input object variable is refused when
+// its resolver runs ("could not unmarshal ...", with data), where
+// graphql-java refuses it before running as it refuses a scalar variable.
 //
 // # Search and lineage
 //

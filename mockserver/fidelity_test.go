@@ -247,3 +247,32 @@ func TestV3InvalidUTF8(t *testing.T) {
 		t.Errorf("stored value = %d %s", r.Status, r.Body)
 	}
 }
+
+// TestGraphQLVariableCoercion checks a variable value of the wrong type for
+// a built-in scalar: graphql-java refuses it before executing anything, so
+// the answer has one ValidationError at the variable's definition and no
+// data.
+func TestGraphQLVariableCoercion(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	const search = `"query q($c: Int) { searchAcrossEntities(input: {query: \"*\", count: $c}) { total } }"`
+	fail := func(msg string) string {
+		return `{"errors":[{"message":"Variable 'c' has an invalid value: ` + msg +
+			`","locations":[{"line":1,"column":9}],"extensions":{"classification":"ValidationError"}}],"extensions":{}}`
+	}
+	checkFidelity(t, s, []fidelityCase{
+		{"string for Int", "POST", "/api/graphql", `{"query":` + search + `,"variables":{"c":"ten"}}`, 200,
+			fail("Expected a value that can be converted to type 'Int' but it was a 'String'"), false},
+		{"fraction for Int", "POST", "/api/graphql", `{"query":` + search + `,"variables":{"c":1.5}}`, 200,
+			fail("Expected a value that can be converted to type 'Int' but it was a 'Double'"), false},
+		{"Int out of range", "POST", "/api/graphql", `{"query":` + search + `,"variables":{"c":2147483648}}`, 200,
+			fail("Expected value to be in the integer range, but it was a '2147483648'"), false},
+		{"boolean for Int", "POST", "/api/graphql", `{"query":` + search + `,"variables":{"c":true}}`, 200,
+			fail("Expected a value that can be converted to type 'Int' but it was a 'Boolean'"), false},
+		{"Int", "POST", "/api/graphql", `{"query":` + search + `,"variables":{"c":2}}`, 200,
+			`{"data":{"searchAcrossEntities":{"total":0}},"extensions":{}}`, false},
+		{"named operation, String", "POST", "/api/graphql",
+			`{"query":"query a { searchAcrossEntities(input: {query: \"*\"}) { total } }\nquery b($q: String!) { searchAcrossEntities(input: {query: $q}) { total } }","operationName":"b","variables":{"q":5}}`, 200,
+			`{"errors":[{"message":"Variable 'q' has an invalid value: Expected a String input, but it was a 'Integer'","locations":[{"line":2,"column":9}],"extensions":{"classification":"ValidationError"}}],"extensions":{}}`, false},
+	})
+}
