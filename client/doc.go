@@ -33,7 +33,9 @@
 // GMS answers 404 there for a soft-deleted entity, which Exists counts as
 // existing). GetEntity over OpenAPI asks for the key aspect too, as
 // Rest.li's answer holds it, but GMS synthesises it there only on Rest.li:
-// over OpenAPI an entity without rows is a datahub.ErrNotFound. Writes go through
+// over OpenAPI an entity without rows is a datahub.ErrNotFound. GMS's
+// OpenAPI reads also answer the latest value of each timeseries aspect (an
+// EntityAspect of Type "TIMESERIES"), which Rest.li's leave out. Writes go through
 // the emitter with the same endpoint. [Client.ServerInfo] reads the
 // server's version, type and capabilities from GET /config.
 //

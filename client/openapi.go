@@ -26,7 +26,8 @@ import (
 // GetAspectJSON reads GET /openapi/v3/entity/{type}/{urn}/{aspect};
 // GetEntity and GetVersioned read GET /openapi/v3/entity/{type}/{urn} with
 // systemMetadata=true, which carries each aspect's version; Exists asks
-// HEAD /openapi/v3/entity/{type}/{urn}.
+// HEAD /openapi/v3/entity/{type}/{urn}. GetEntity's answer then holds
+// the latest timeseries aspects too, as GMS's OpenAPI reads add them.
 
 // openAPI reports whether the client talks OpenAPI, deciding from GET
 // /config once for datahub.EndpointAuto.

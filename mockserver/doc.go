@@ -36,7 +36,8 @@
 // (POST /operations?action=restoreIndices, getIndexSizes,
 // truncateTimeseriesAspect, getEsTaskStatus), metadata tests
 // (POST /test?action=evaluate), GraphQL (POST /api/graphql),
-// GET /config, DataHub's OpenAPI v3 entity API (/openapi/v3/entity: reads,
+// GET /config, GET /health (200, no body, no token), DataHub's OpenAPI v3
+// entity API (/openapi/v3/entity: reads,
 // HEAD, batch and single-aspect writes, PATCH, deletes, batchGet, list and
 // scroll, /generic) and the write trace (POST
 // /openapi/v1/trace/write/{traceId}, from the core's write log and the
@@ -98,7 +99,14 @@
 //     classification}}], "data":{...}} with DataHub's codes (400
 //     BAD_REQUEST, 403 UNAUTHORIZED, 404 NOT_FOUND, 409 CONFLICT, 500
 //     SERVER_ERROR); a document that does not validate has
-//     {"classification":"ValidationError"} only. 401 without a valid token
+//     {"classification":"ValidationError"} only. A variable whose value a
+//     built-in scalar (Int, Float, Boolean, String, ID) refuses is answered
+//     before anything runs, as graphql-java coerces variables: one
+//     ValidationError "Variable 'c' has an invalid value: Expected a value
+//     that can be converted to type 'Int' but it was a 'String'" at the
+//     variable's definition and no data. Other refused variables (an enum
+//     symbol, an input object's member, null for a non-null type) keep
+//     graph-gophers' message. 401 without a valid token
 //     when a token is set, 400 with an empty body for a body that is not
 //     JSON or has no query, 405 for a method other than POST.
 //   - Limits, as DataHub's engine has them: depth 50 and 2,000 fields
@@ -116,7 +124,10 @@
 // views, autocomplete, browse, other entity types' fields, other
 // mutations) is served: such a document
 // does not validate. Resolver errors carry the location of their top-level
-// field (graph-gophers gives none; DataHub gives the failing field's).
+// field (graph-gophers gives none; DataHub gives the failing field's). A
+// scalar of the wrong type inside an input object variable is refused when
+// its resolver runs ("could not unmarshal ...", with data), where
+// graphql-java refuses it before running as it refuses a scalar variable.
 //
 // # Search and lineage
 //
@@ -157,7 +168,11 @@
 //     pages of a scroll see the index as it was when it began. Past its
 //     expiry a scroll continues from its sort values on the current index,
 //     as DataHub opens a new point in time. nextScrollId is null after a
-//     short page; a full last page leads to one more, empty page.
+//     short page; a full last page leads to one more, empty page. A
+//     scroll id that is not Base64 is a BAD_REQUEST with Java's message
+//     ("Illegal base64 character 21"); one that decodes to no cursor is a
+//     SERVER_ERROR "Invalid scroll Id cannot be mapped: <id>", where
+//     DataHub appends the JSON parser's reason ("Root cause: ...").
 //   - Facets: _entityType (display name "Type") and the fields DataHub adds
 //     to filters (platform, origin, tags, glossaryTerms, owners, domains,
 //     typeNames, container, ...), counted over all the results, most
@@ -290,11 +305,23 @@
 //     systemMetadata.version counting changing writes, identical rewrites
 //     not versioned, the key aspect written with an entity's first aspect,
 //     timeseries aspects appended by timestampMillis and never served by
-//     GET /aspects.
+//     GET /aspects. OpenAPI v3 reads (an entity, an aspect, batchGet, list
+//     and scroll) answer a timeseries aspect's latest document, with its
+//     system metadata when asked and no audit stamp; the version of a
+//     timeseries aspect's read is a time, selecting the latest document at
+//     or before it.
 //   - "async" as GMS resolves it: "true" (any case) is asynchronous,
 //     anything else, "unset" or absent is synchronous.
 //   - aspect.value is Pegasus bytes: a string of one char per byte. A char
 //     above U+00FF is refused as Rest.li refuses it.
+//   - URNs are checked on write as GMS checks them with strict URN
+//     validation off (its default): raw parentheses or commas inside a part
+//     that is not a URN are accepted (GMS logs a warning), everything else
+//     about the URN and its key is checked. OpenAPI reads check only a URN's
+//     syntax: a well-formed URN whose key no write accepts
+//     (urn:li:dataset:(a,b)) reads as 404.
+//   - GET /health and /health/live answer 200 without a body and need no
+//     token, as a GMS that has finished starting.
 //   - GET /entitiesV2 synthesises the key aspect of an entity that has none,
 //     so it is not an existence check (use GET /aspects on the key aspect).
 //
@@ -360,7 +387,11 @@
 //     client writes such members back (client.Modify does).
 //   - aspect.value whose bytes are not valid UTF-8 (non-ASCII written raw
 //     instead of as \uXXXX) is refused with 400; GMS would silently store
-//     replacement characters.
+//     replacement characters. On the OpenAPI v3 routes such bytes are read
+//     as GMS reads them: each becomes U+FFFD in the bodies it takes as text
+//     (writes, batchGet), and the bodies it binds to a class with Jackson
+//     (a single-aspect PATCH, scroll, the trace request) are 400
+//     "Malformed request body".
 //   - Aspects are stored compacted (insignificant white space removed) but
 //     otherwise as sent: key order, number spelling and escapes are kept.
 //     GMS re-serialises them and may reorder keys.
@@ -384,8 +415,12 @@
 //     (an unknown aspect in a path or in DELETE's aspects, a CREATE of a
 //     timeseries aspect) the mock answers 400 with a message; deleting one
 //     timeseries aspect is 501. List and scroll read the search index
-//     without filters, sorts or queries other than "*" (those are 501), and
-//     scroll ids are the mock's own. Batch answers keep the order of the
+//     without filters, sorts or queries other than "*" (those are 501),
+//     limit count as DataHub does (negative or above 10,000: 5,000), and
+//     scroll ids are the mock's own: one it did not hand out fails as
+//     DataHub's decoding does, 400 with Java's message when it is not
+//     Base64, else 400 "Invalid JSON format" whose message is the mock's
+//     (DataHub gives the JSON parser's reason). Batch answers keep the order of the
 //     request's URNs. Written aspects do not get telemetryTraceId in their
 //     stored systemMetadata (the write answer with systemMetadata=true shows
 //     it); the trace of a write dropped while indexing was paused reads as

@@ -81,3 +81,42 @@ func ExampleServer_PauseIndexing() {
 	// indexed while paused: false
 	// rows restored: 2 indexed: true
 }
+
+// GET /health answers 200 without a body and needs no token, as a started
+// GMS does, so that a container health check or a test's readiness wait
+// can poll it. The OpenAPI v3 reads also answer a timeseries aspect: its
+// latest document.
+func Example_healthAndTimeseries() {
+	s, err := mockserver.Listen("127.0.0.1:0", mockserver.WithToken("secret"))
+	if err != nil {
+		panic(err)
+	}
+	defer s.Close()
+	resp, err := http.Get(s.URL() + "/health")
+	if err != nil {
+		panic(err)
+	}
+	resp.Body.Close()
+	fmt.Println("health:", resp.StatusCode)
+
+	ds := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)")
+	for _, rows := range []int64{5, 6} {
+		p := aspects.DatasetProfile{TimestampMillis: 1700000000000 + rows, RowCount: aspects.Ptr(rows)}
+		if err := s.PutAspect(ds.String(), p); err != nil {
+			panic(err)
+		}
+	}
+	c, err := client.New(s.URL(), datahub.WithToken("secret"), datahub.WithEndpoint(datahub.EndpointOpenAPI))
+	if err != nil {
+		panic(err)
+	}
+	e, err := c.GetEntity(context.Background(), ds, "datasetProfile")
+	if err != nil {
+		panic(err)
+	}
+	a := e.Aspects["datasetProfile"]
+	fmt.Println(a.Type, string(a.Value))
+	// Output:
+	// health: 200
+	// TIMESERIES {"timestampMillis":1700000000006,"partitionSpec":{"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"},"rowCount":6}
+}

@@ -34,6 +34,9 @@ const (
 	OpDeleteEntity Op = "deleteEntity"
 	// OpConfig is GET /config.
 	OpConfig Op = "config"
+	// OpHealth is GET /health or /health/live. It is counted, but a fault
+	// cannot name it (a fault of [OpAny] applies to it).
+	OpHealth Op = "health"
 	// OpUnknown is any request the mock does not route to an operation.
 	OpUnknown Op = "unknown"
 	// OpAny matches every operation in a [Fault]; it is never counted.

@@ -8,9 +8,11 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -65,7 +67,7 @@ const (
 	msgV3ScrollFilter    = "Filters and sort criteria of the scroll API are not supported by this mock (datahub-mock)"
 	msgV3Query           = "Search queries other than \"*\" are not supported by this mock (datahub-mock)"
 	msgV3BadTraceID      = "Invalid trace id %q: expected a traceparent or 32 hex digits (datahub-mock)"
-	msgV3BadScrollID     = "Invalid scrollId %q (datahub-mock)"
+	msgV3BadScrollID     = "Invalid scroll Id cannot be mapped: %s (datahub-mock: Jackson's reason is not given)"
 	notFoundReasonHeader = "Not-Found-Reason"
 )
 
@@ -230,13 +232,51 @@ func fromCoreV3(err error) *openAPIError {
 
 // readV3Body reads the request body within the size limit; when it cannot,
 // it answers the failure and reports false.
+// The body is text, as DataHub's routes that take it as a String read it
+// (Spring's string converter, UTF-8 for JSON): every byte that is not
+// valid UTF-8 becomes U+FFFD.
 func readV3Body(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	body, rerr := readBody(r)
 	if rerr != nil {
 		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
 		return nil, false
 	}
+	if !utf8.Valid(body) {
+		body = replaceInvalidUTF8(body)
+	}
 	return body, true
+}
+
+// readV3TypedBody is readV3Body for the routes whose body DataHub binds to
+// a class with Jackson, which refuses bytes that are not UTF-8: 400
+// "Malformed request body".
+func readV3TypedBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, rerr := readBody(r)
+	if rerr != nil {
+		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+		return nil, false
+	}
+	if !utf8.Valid(body) {
+		writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}, "")
+		return nil, false
+	}
+	return body, true
+}
+
+// replaceInvalidUTF8 replaces each byte of b that is not part of valid
+// UTF-8 with U+FFFD.
+func replaceInvalidUTF8(b []byte) []byte {
+	out := make([]byte, 0, len(b)+8)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, b[:n]...)
+		}
+		b = b[n:]
+	}
+	return out
 }
 
 // writeV3JSON answers status with body (already JSON).
@@ -331,6 +371,22 @@ func v3Target(rt routed) (gms.Target, *openAPIError) {
 		return gms.Target{}, e
 	}
 	return v3URN(rt.v3.urn)
+}
+
+// v3ReadTarget is v3Target for a read: a URN that is well formed but that
+// no write accepts is absent (the read answers 404) rather than refused.
+func v3ReadTarget(rt routed) (t gms.Target, absent bool, e *openAPIError) {
+	if _, e := v3Entity(rt.v3.entity); e != nil {
+		return gms.Target{}, false, e
+	}
+	t, absent, err := gms.CheckReadTarget(rt.v3.urn)
+	switch {
+	case err != nil:
+		return gms.Target{}, false, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, rt.v3.urn)
+	case !t.Known:
+		return gms.Target{}, false, v3Errorf(http.StatusBadRequest, msgV3UnknownEntity, gms.EntityTypeOf(rt.v3.urn))
+	}
+	return t, absent, nil
 }
 
 // v3Aspect is one aspect of an answer: GenericAspectV3.
@@ -485,24 +541,70 @@ func (s *Server) readEntity(r *http.Request, e pdl.Entity, urn string, names []s
 		}
 	}
 	ent, err := s.core.GetEntity(r.Context(), urn, projection, false)
-	if err != nil {
-		if ce := gms.AsError(err); ce.Kind == gms.NotFound {
-			return v3Object{}, false, nil
-		}
+	if err != nil && gms.AsError(err).Kind != gms.NotFound {
 		return v3Object{}, false, err
 	}
 	obj := v3Object{urn: urn}
 	for _, a := range ent.Aspects {
 		obj.aspects = append(obj.aspects, storedAspect(a, withSM))
 	}
+	docs, err := s.core.LatestTimeseries(r.Context(), urn, projection, nil)
+	if err != nil {
+		return v3Object{}, false, err
+	}
+	for _, d := range docs {
+		obj.aspects = append(obj.aspects, timeseriesAspect(d, withSM))
+	}
+	if len(docs) > 0 {
+		slices.SortFunc(obj.aspects, func(a, b v3Aspect) int { return strings.Compare(a.name, b.name) })
+	}
 	return obj, len(obj.aspects) > 0, nil
+}
+
+// timeseriesAspect is a timeseries document as a v3Aspect: with its system
+// metadata when withSM, never an audit stamp.
+func timeseriesAspect(d gms.TimeseriesDoc, withSM bool) v3Aspect {
+	out := v3Aspect{name: d.Aspect, value: d.Value}
+	if withSM {
+		out.systemMetadata = d.SystemMetadata
+		if out.systemMetadata == nil {
+			out.systemMetadata = json.RawMessage("{}")
+		}
+	}
+	return out
+}
+
+// readAspect reads version of aspect name of urn for a v3 read: a
+// versioned aspect's row, or a timeseries aspect's latest document at or
+// before version (0: the latest). ok is false when there is none.
+func (s *Server) readAspect(r *http.Request, urn, name string, version int64, withSM bool) (v3Aspect, bool, error) {
+	a, err := s.core.GetAspect(r.Context(), urn, name, version)
+	if err == nil {
+		return storedAspect(a.Aspect, withSM), true, nil
+	}
+	if gms.AsError(err).Kind != gms.NotFound {
+		return v3Aspect{}, false, err
+	}
+	docs, err := s.core.LatestTimeseries(r.Context(), urn, []string{name}, map[string]int64{name: version})
+	if err != nil || len(docs) == 0 {
+		return v3Aspect{}, false, err
+	}
+	return timeseriesAspect(docs[0], withSM), true, nil
 }
 
 // handleV3GetEntity serves GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
 func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt routed) {
-	t, e := v3Target(rt)
+	t, absent, e := v3ReadTarget(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
+		return
+	}
+	if absent && r.Method == http.MethodHead {
+		w.WriteHeader(http.StatusNotFound)
+		return
+	}
+	if absent {
+		v3NotFound(w)
 		return
 	}
 	if r.Method == http.MethodHead {
@@ -546,12 +648,13 @@ func (s *Server) answerHead(w http.ResponseWriter, exists bool, err error) {
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName}: the bare
 // GenericAspectV3 of a version (0 the latest).
 func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt routed) {
-	t, e := v3Target(rt)
+	t, absent, e := v3ReadTarget(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
 	name, known := gms.ResolveAspect(t.Entity, rt.v3.aspect)
+	known = known && !absent
 	if r.Method == http.MethodHead {
 		if !known {
 			w.WriteHeader(http.StatusNotFound)
@@ -566,16 +669,15 @@ func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt ro
 	if pe == nil {
 		var version int64
 		if version, pe = intParam(q, "version", 0); pe == nil && known {
-			a, err := s.core.GetAspect(r.Context(), rt.v3.urn, name, version)
+			va, ok, err := s.readAspect(r, rt.v3.urn, name, version, withSM)
 			if err != nil {
-				if ce := gms.AsError(err); ce.Kind != gms.NotFound {
-					writeOpenAPIError(w, fromCoreV3(err), "")
-					return
-				}
+				writeOpenAPIError(w, fromCoreV3(err), "")
+				return
+			}
+			if !ok {
 				v3NotFound(w)
 				return
 			}
-			va := storedAspect(a.Aspect, withSM)
 			var b bytes.Buffer
 			va.appendJSON(&b)
 			writeV3JSON(w, http.StatusOK, b.Bytes())
@@ -842,14 +944,13 @@ func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object
 			if verr != nil {
 				return fromCoreV3(verr)
 			}
-			a, err := s.core.GetAspect(r.Context(), it.urn, name, version)
+			a, ok, err := s.readAspect(r, it.urn, name, version, withSM)
 			if err != nil {
-				if ce := gms.AsError(err); ce.Kind == gms.NotFound {
-					return nil
-				}
 				return fromCoreV3(err)
 			}
-			obj.aspects = append(obj.aspects, storedAspect(a.Aspect, withSM))
+			if ok {
+				obj.aspects = append(obj.aspects, a)
+			}
 			return nil
 		})
 		if e != nil {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -55,16 +57,26 @@ func (s *Server) listIndex(types []string, after string, count int, includeRemov
 	return page
 }
 
-// decodeScrollID reads a scroll id of listIndex.
+// decodeScrollID reads a scroll id of listIndex. Any other id fails as
+// DataHub's decoding of it does: one that is not Base64 with Java's message
+// (400), one that is but does not map to a cursor as Jackson's failure,
+// which GMS's error handler answers "Invalid JSON format" (400).
 func decodeScrollID(id string) (string, *openAPIError) {
 	if id == "" {
 		return "", nil
 	}
-	b, err := base64.RawURLEncoding.DecodeString(id)
-	if err != nil {
-		return "", v3Errorf(http.StatusBadRequest, msgV3BadScrollID, id)
+	if b, err := base64.RawURLEncoding.DecodeString(id); err == nil {
+		name, u, ok := strings.Cut(string(b), "\x00")
+		if ok && strings.HasPrefix(u, "urn:li:") && slices.ContainsFunc(pdl.Entities(), func(e pdl.Entity) bool {
+			return index.EntityIndexName(e.Name) == name
+		}) {
+			return string(b), nil
+		}
 	}
-	return string(b), nil
+	if _, err := index.DecodeBase64(id); err != nil {
+		return "", &openAPIError{status: http.StatusBadRequest, err: strings.TrimPrefix(err.Error(), index.ErrScrollBase64.Error()+": ")}
+	}
+	return "", &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: fmt.Sprintf(msgV3BadScrollID, abbreviate(id))}
 }
 
 // writeScroll answers a page as GenericEntityScrollResultV3: each entity's
@@ -127,7 +139,7 @@ func (s *Server) handleV3List(w http.ResponseWriter, r *http.Request, rt routed)
 
 // v3ListQuery is the query of a list or scroll.
 type v3ListQuery struct {
-	count           int    // count, 0 when negative
+	count           int    // count, limited as a search's
 	withSM, removed bool   // systemMetadata, includeSoftDelete
 	after           string // the decoded scrollId
 }
@@ -154,7 +166,9 @@ func listQuery(q url.Values, sortOrder bool) (v3ListQuery, *openAPIError) {
 	if e == nil {
 		lq.after, e = decodeScrollID(q.Get("scrollId"))
 	}
-	lq.count = int(max(count, 0))
+	// DataHub's search service limits the count as it does for GraphQL
+	// (ConfigUtils.applyLimit).
+	lq.count = index.ClampCount(int(min(max(count, -1), index.MaxCount+1)))
 	return lq, e
 }
 
@@ -175,7 +189,7 @@ func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt route
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	body, ok := readV3Body(w, r)
+	body, ok := readV3TypedBody(w, r)
 	if !ok {
 		return
 	}

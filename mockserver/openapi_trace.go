@@ -81,7 +81,7 @@ func (s *Server) handleTraceWrite(w http.ResponseWriter, r *http.Request, rt rou
 		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3BadTraceID, rt.v3.traceID), "")
 		return
 	}
-	body, ok := readV3Body(w, r)
+	body, ok := readV3TypedBody(w, r)
 	if !ok {
 		return
 	}

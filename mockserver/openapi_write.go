@@ -318,7 +318,11 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3UnknownAspect, rt.v3.aspect, ent.Name), "")
 		return
 	}
-	body, ok := readV3Body(w, r)
+	read := readV3Body
+	if wq.patch { // a GenericJsonPatch, bound by Jackson
+		read = readV3TypedBody
+	}
+	body, ok := read(w, r)
 	if !ok {
 		return
 	}

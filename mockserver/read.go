@@ -193,6 +193,14 @@ type configResponse struct {
 	DatasetURNNameCasing     bool                         `json:"datasetUrnNameCasing"`
 }
 
+// handleHealth serves GET /health and /health/live, which need no
+// authentication.
+func (s *Server) handleHealth(w http.ResponseWriter, _ *http.Request, _ routed) {
+	// GMS answers 200 without a body once it has started (503 while it
+	// bootstraps, which the mock never does).
+	w.WriteHeader(http.StatusOK)
+}
+
 // handleConfig serves GET /config, which needs no authentication.
 func (s *Server) handleConfig(w http.ResponseWriter, _ *http.Request, _ routed) {
 	writeJSON(w, configResponse{

@@ -72,6 +72,10 @@ var endpoints = []endpoint{
 // configEndpoint is GET /config, outside Rest.li.
 var configEndpoint = &endpoint{resource: "config", op: OpConfig, serve: (*Server).handleConfig}
 
+// healthEndpoint is GET /health and /health/live, outside Rest.li: GMS's
+// readiness and liveness checks, which need no token.
+var healthEndpoint = &endpoint{resource: "health", op: OpHealth, serve: (*Server).handleHealth}
+
 // endpointIndex finds an endpoint by resource and action.
 var endpointIndex = func() map[[2]string]*endpoint {
 	m := make(map[[2]string]*endpoint, len(endpoints))
@@ -130,6 +134,16 @@ func route(r *http.Request) routed {
 			return rt
 		}
 		rt.err = errorf(http.StatusMethodNotAllowed, msgConfigMethod, abbreviate(r.Method))
+		return rt
+	}
+	if path == "/health" || path == "/health/live" {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			rt.ep, rt.op = healthEndpoint, OpHealth
+			return rt
+		}
+		// A Spring controller, on a path GMS's authentication skips.
+		rt.op, rt.openAPI = OpHealth, true
+		rt.err = &restliError{status: http.StatusMethodNotAllowed, message: fmt.Sprintf(msgV3Method, abbreviate(r.Method))}
 		return rt
 	}
 	res, ok := resources[name]

@@ -58,6 +58,7 @@ func servedRoutes() map[string]Op {
 	m := map[string]Op{
 		"POST /api/graphql": OpGraphQL,
 		"GET /config":       configEndpoint.op,
+		"GET /health":       healthEndpoint.op,
 	}
 	for _, vr := range v3Routes {
 		m[vr.method+" "+shapePaths[vr.shape]] = vr.ep.op

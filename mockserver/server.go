@@ -265,7 +265,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Authentication first, as GMS's filter runs before anything else: an
 	// unauthenticated request neither triggers nor uses up a fault, and its
 	// body is never read.
-	if rt.op != OpConfig && !s.authorized(r) {
+	if rt.op != OpConfig && rt.op != OpHealth && !s.authorized(r) {
 		writeUnauthorized(sw, rt.path, s.cfg.clock())
 		return
 	}

@@ -3,6 +3,7 @@ package mockserver
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
@@ -86,6 +87,11 @@ func (s *Server) handleTimeseries(w http.ResponseWriter, r *http.Request, rt rou
 		if f.v == nil {
 			pe.add(msgParamRequired, f.name)
 		}
+	}
+	if p.Limit != nil && int64(int32(*p.Limit)) != *p.Limit {
+		// limit is an int in the restspec: Rest.li refuses a value it
+		// cannot coerce, as decodeParams does for every Integer.
+		pe.add(msgParamType, "/limit", strconv.FormatInt(*p.Limit, 10), "Integer")
 	}
 	if len(pe) > 0 {
 		writeRestliError(w, errorf(http.StatusBadRequest, "%s", joinParamErrors("getTimeseriesAspectValues", pe)), "")

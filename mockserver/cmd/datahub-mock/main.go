@@ -29,7 +29,7 @@
 //	-url-file   write the base URL to this file once listening (removed at exit)
 //	-data       keep aspects in DIR (bbolt); default in memory. A second
 //	            process on the same DIR fails at once: the file is locked
-//	-token      require "Authorization: Bearer T" on every route but /config
+//	-token      require "Authorization: Bearer T" on every route but /config and /health
 //	            (repeatable: any of the tokens is accepted)
 //	-seed       preload a DataHub file-sink JSON array of proposals
 //	-async-lag  delay before "async": "true" proposals become visible
@@ -85,7 +85,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	urlFile := fs.String("url-file", "", "write the base URL to this `file` once listening, atomically (removed at exit)")
 	dataDir := fs.String("data", "", "keep aspects durably in this directory (bbolt); default in memory")
 	var tokens tokenFlags
-	fs.Var(&tokens, "token", "require `T` as a bearer token on every route but /config (repeatable)")
+	fs.Var(&tokens, "token", "require `T` as a bearer token on every route but /config and /health (repeatable)")
 	seed := fs.String("seed", "", "preload this DataHub file-sink JSON `file` of proposals")
 	asyncLag := fs.Duration("async-lag", 0, "delay before async proposals become visible")
 	control := fs.Bool("control", false, "serve the control API under /__datahub_mock (faults, reset, proposals, request counts)")

@@ -129,6 +129,9 @@ func checkURN(u string) (urn.URN, []string, *Error) {
 	}
 	parsed, err := urn.Parse(u)
 	if err != nil {
+		if g, ok := parseWarnOnly(u); ok {
+			return g, parts, nil
+		}
 		return nil, nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(parseReason(err)))
 	}
 	return parsed, parts, nil

@@ -122,6 +122,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if req.OperationName != nil {
 		op = *req.OperationName
 	}
+	if len(req.Variables) > 0 {
+		if e := h.variableError(body, *req.Query, op, req.Variables); e != nil {
+			writeErrors(w, e)
+			return
+		}
+	}
 	st := execState{versioned: h.version != nil, version: version}
 	resp := h.schema.Exec(context.WithValue(r.Context(), execStateKey{}, &st), *req.Query, op, req.Variables)
 	if e := limitError(resp.Errors, len(*req.Query)); e != nil {
@@ -164,6 +170,39 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.answers.put(body, buf.Bytes(), version)
 	}
 	writeAnswer(w, buf.Bytes())
+}
+
+// variableError is the error graphql-java answers for a variable value its
+// coercion refuses ([checkVariables]), nil when there is none or when the
+// query has validation errors, which graphql-java reports first.
+func (h *Handler) variableError(body []byte, query, op string, vars map[string]any) *qerrors.QueryError {
+	var rv struct {
+		Variables map[string]json.RawMessage `json:"variables"`
+	}
+	if json.Unmarshal(body, &rv) != nil {
+		return nil
+	}
+	e := checkVariables(query, op, rv.Variables)
+	if e == nil || len(h.schema.ValidateWithVariables(query, vars)) > 0 {
+		return nil
+	}
+	return e
+}
+
+// writeErrors answers a request that failed before execution: errors and
+// no data, as graphql-java's ExecutionResult without data.
+func writeErrors(w http.ResponseWriter, errs ...*qerrors.QueryError) {
+	var b bytes.Buffer
+	b.WriteString(`{"errors":`)
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(errs); err != nil {
+		w.WriteHeader(http.StatusInternalServerError)
+		return
+	}
+	b.Truncate(b.Len() - 1) // Encode's newline
+	b.WriteString(`,"extensions":{}}`)
+	writeAnswer(w, b.Bytes())
 }
 
 // writeAnswer answers 200 with the JSON response body.

@@ -158,13 +158,20 @@ func intOr(p *int32, def int) int {
 
 // searchFailed is DataHub's wrapping of a failed search
 // (SearchAcrossEntitiesResolver): a RuntimeException naming the request,
-// with its root cause, answered as SERVER_ERROR; a refused argument is an
-// IllegalArgumentException (BAD_REQUEST).
+// with its root cause, answered as SERVER_ERROR; a refused argument (or a
+// scroll id that is not Base64) is an IllegalArgumentException
+// (BAD_REQUEST).
 func searchFailed(types []string, query string, f index.Filter, start, count int, err error) *gqlError {
-	for _, sentinel := range []error{index.ErrBadQuery, index.ErrScrollID} {
+	for _, sentinel := range []error{index.ErrBadQuery, index.ErrScrollBase64} {
 		if errors.Is(err, sentinel) { // DataHub's text, after the sentinel's
 			return badRequest(strings.TrimPrefix(err.Error(), sentinel.Error()+": "))
 		}
+	}
+	if errors.Is(err, index.ErrScrollID) {
+		// An id that decodes but cannot be mapped is an
+		// IllegalStateException, whose own message DataHub's error handler
+		// answers as a server error.
+		return serverError(strings.TrimPrefix(err.Error(), index.ErrScrollID.Error()+": "))
 	}
 	ets := make([]string, len(types))
 	for i, t := range types {

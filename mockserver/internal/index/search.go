@@ -32,8 +32,15 @@ const (
 var (
 	// ErrWindow is an offset page reaching past [MaxWindow].
 	ErrWindow = errors.New("result window is too large")
-	// ErrScrollID is a scroll id that cannot be decoded.
+	// ErrScrollID is a scroll id that cannot be decoded: DataHub's
+	// IllegalStateException "Invalid scroll Id cannot be mapped", or
+	// [ErrScrollBase64].
 	ErrScrollID = errors.New("invalid scroll id")
+	// ErrScrollBase64 is a scroll id that is not Base64 at all: the
+	// IllegalArgumentException of Java's decoder, which DataHub does not
+	// catch (so it is a bad request where an id that decodes to something
+	// else is a server error). It wraps [ErrScrollID].
+	ErrScrollBase64 = fmt.Errorf("%w: not base64", ErrScrollID)
 	// ErrBadQuery is a query the index refuses (a bad criterion or
 	// keep-alive).
 	ErrBadQuery = errors.New("bad search query")
@@ -416,17 +423,65 @@ func encodeScrollID(s scrollID) string {
 
 func decodeScrollID(id string) (scrollID, error) {
 	var s scrollID
-	b, err := base64.StdEncoding.DecodeString(id)
-	if err == nil {
-		d := json.NewDecoder(strings.NewReader(string(b)))
-		d.UseNumber()
-		err = d.Decode(&s)
+	b, err := DecodeBase64(id)
+	if err != nil {
+		return scrollID{}, err
 	}
+	d := json.NewDecoder(strings.NewReader(string(b)))
+	d.UseNumber()
+	err = d.Decode(&s)
 	if err != nil || (len(s.Sort) != 2 && len(s.Sort) != 3) {
 		return scrollID{}, fmt.Errorf("%w: Invalid scroll Id cannot be mapped: %s", ErrScrollID, id)
 	}
 	return s, nil
 }
+
+// DecodeBase64 decodes a scroll id as DataHub does, with Java's basic
+// Base64 decoder: the standard alphabet, padding optional. A failure wraps
+// [ErrScrollBase64] with Java's message ("Illegal base64 character 5f").
+func DecodeBase64(id string) ([]byte, error) {
+	fail := func(format string, args ...any) ([]byte, error) {
+		return nil, fmt.Errorf("%w: "+format, append([]any{ErrScrollBase64}, args...)...)
+	}
+	if len(id) == 1 {
+		return fail("Input byte[] should at least have 2 bytes for base64 bytes")
+	}
+	data := id
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if c != '=' {
+			if strings.IndexByte(base64Std, c) < 0 {
+				return fail("Illegal base64 character %s", strconv.FormatInt(int64(int8(c)), 16))
+			}
+			continue
+		}
+		// Padding ends the data: one "=" after three symbols of a unit, two
+		// after two; after one, the unit lacks bits (below).
+		data = id[:i]
+		end := i + 1
+		switch i % 4 {
+		case 0:
+			return fail("Input byte array has wrong 4-byte ending unit")
+		case 2:
+			if end == len(id) || id[end] != '=' {
+				return fail("Input byte array has wrong 4-byte ending unit")
+			}
+			end++
+		}
+		if i%4 != 1 && end < len(id) {
+			return fail("Input byte array has incorrect ending byte at %d", end)
+		}
+		break
+	}
+	if len(data)%4 == 1 {
+		return fail("Last unit does not have enough valid bits")
+	}
+	// Java ignores the unused bits of the last symbol, as Go's non-strict
+	// decoder does.
+	return base64.RawStdEncoding.DecodeString(data)
+}
+
+const base64Std = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 // ParseKeepAlive reads an Elasticsearch time value ("5m", "30s", "1h",
 // "500ms", "1d"); "" is [DefaultKeepAlive].
