@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -11,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -30,9 +33,12 @@ func upstreams(ups ...string) string {
 
 // seedLattice writes levels×width datasets, each downstream of every dataset
 // of the level before; the start is l0w0.
-func seedLattice(t *testing.T, levels, width int) (*Index, string) {
-	t.Helper()
-	st, x, _ := newTest(t, 0)
+func seedLattice(tb testing.TB, levels, width int) (*Index, string) {
+	tb.Helper()
+	st := store.OpenMemory(nil)
+	st.SetRules(gms.Rules{})
+	x := New(st, Options{})
+	tb.Cleanup(func() { x.Close(); _ = st.Close() })
 	name := func(l, w int) string { return ds(fmt.Sprintf("l%dw%d", l, w)) }
 	for l := range levels {
 		for w := range width {
@@ -42,7 +48,9 @@ func seedLattice(t *testing.T, levels, width int) (*Index, string) {
 					ups = append(ups, name(l-1, k))
 				}
 			}
-			put(t, st, name(l, w), "upstreamLineage", upstreams(ups...))
+			if err := st.Put(store.Aspect{URN: name(l, w), Name: "upstreamLineage", Value: json.RawMessage(upstreams(ups...))}); err != nil {
+				tb.Fatal(err)
+			}
 		}
 	}
 	return x, name(0, 0)
