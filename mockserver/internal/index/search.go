@@ -521,6 +521,10 @@ func decodeScrollID(id string) (scrollID, error) {
 	return s, nil
 }
 
+// keepAliveLimit ends Elasticsearch's message for a keep-alive above
+// [MaxKeepAlive].
+const keepAliveLimit = "It must be less than (1d). This limit can be set by changing the [search.max_keep_alive] cluster level setting."
+
 // ParseKeepAlive reads an Elasticsearch time value ("5m", "30s", "1h",
 // "500ms", "1d"); "" is [DefaultKeepAlive]. One above [MaxKeepAlive] is
 // refused with [ErrKeepAlive] and Elasticsearch's message.
@@ -536,8 +540,7 @@ func ParseKeepAlive(s string) (time.Duration, error) {
 		if n, ok := strings.CutSuffix(s, u.suffix); ok {
 			if v, err := strconv.ParseInt(n, 10, 64); err == nil && v >= 0 {
 				if v > int64(MaxKeepAlive/u.d) || time.Duration(v)*u.d > MaxKeepAlive {
-					return 0, fmt.Errorf("%w: Keep alive for request (%s) is too large. It must be less than (1d). "+
-						"This limit can be set by changing the [search.max_keep_alive] cluster level setting.", ErrKeepAlive, s)
+					return 0, fmt.Errorf("%w: Keep alive for request (%s) is too large. %s", ErrKeepAlive, s, keepAliveLimit)
 				}
 				return time.Duration(v) * u.d, nil
 			}
