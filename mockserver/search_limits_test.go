@@ -39,7 +39,7 @@ func TestGraphQLSearchLimits(t *testing.T) {
 		{"a keep-alive of a day", scroll, map[string]any{"query": "*", "types": []string{"TAG"}, "keepAlive": "1d"},
 			`{"data":{"scrollAcrossEntities":{"total":0}},"extensions":{}}`},
 		{"a keep-alive over a day", scroll, map[string]any{"query": "*", "types": []string{"TAG"}, "keepAlive": "99999999999999d"},
-			`{"errors":[{"message":"Failed to execute search: entity types [TAG], query *, filters: [], start: 0, count: 10. Root cause: keep-alive too large: Keep alive for request (99999999999999d) is too large. It must be less than (1d). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
+			`{"errors":[{"message":"Failed to execute search: entity types [TAG], query *, filters: [], start: 0, count: 10. Root cause: Keep alive for request (99999999999999d) is too large. It must be less than (1d). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
 			  "locations":[{"line":1,"column":47}],"path":["scrollAcrossEntities"],
 			  "extensions":{"code":500,"type":"SERVER_ERROR","classification":"DataFetchingException"}}],
 			  "data":{"scrollAcrossEntities":null},"extensions":{}}`},

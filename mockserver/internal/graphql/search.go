@@ -159,8 +159,12 @@ func intOr(p *int32, def int) int {
 // searchFailed is DataHub's wrapping of a failed search
 // (SearchAcrossEntitiesResolver): a RuntimeException naming the request,
 // with its root cause, answered as SERVER_ERROR; a refused argument is an
-// IllegalArgumentException (BAD_REQUEST).
+// IllegalArgumentException (BAD_REQUEST), but a keep-alive Elasticsearch
+// refuses fails the search.
 func searchFailed(types []string, query string, f index.Filter, start, count int, err error) *gqlError {
+	if errors.Is(err, index.ErrKeepAlive) { // Elasticsearch's refusal: a failed search to DataHub
+		err = errors.New(strings.TrimPrefix(err.Error(), index.ErrKeepAlive.Error()+": "))
+	}
 	for _, sentinel := range []error{index.ErrBadQuery, index.ErrScrollID} {
 		if errors.Is(err, sentinel) { // DataHub's text, after the sentinel's
 			return badRequest(strings.TrimPrefix(err.Error(), sentinel.Error()+": "))

@@ -49,8 +49,9 @@ var (
 	// keep-alive, a query too long).
 	ErrBadQuery = errors.New("bad search query")
 	// ErrKeepAlive is a keep-alive above [MaxKeepAlive], which
-	// Elasticsearch refuses when it opens or extends a point in time.
-	ErrKeepAlive = errors.New("keep-alive too large")
+	// Elasticsearch refuses when it opens or extends a point in time; it is
+	// an [ErrBadQuery].
+	ErrKeepAlive = fmt.Errorf("%w: keep-alive too large", ErrBadQuery)
 )
 
 // Query is one search over the entity indices.
