@@ -157,7 +157,19 @@
 //     and each (word, field) adds the field's boost (a name 10, a tag 0.5),
 //     doubled when the value is the word. Elasticsearch's BM25 scores
 //     differ; only the order of equal scores (by URN) is the mock's own.
+//     A word repeated in the query adds its boost again but is matched
+//     once, so a query costs by its distinct words.
+//   - Query length: a query of more than 500 characters (UTF-16 code
+//     units; searchAcrossEntities counts a "/" twice, as it sends it
+//     escaped as "\/") is refused with a BAD_REQUEST
+//     "Search query exceeds maximum length of 500 characters", in every
+//     search, scroll and lineage field, as DataHub's default search
+//     validation refuses it.
 //   - count: negative or above 10,000 is 5,000, as DataHub's applyLimit.
+//     A negative start fails with a SERVER_ERROR "Failed to execute
+//     search: ... Root cause: fromIndex = -5" when some entity matches
+//     (DataHub's paging cuts its first batch at the start) and answers an
+//     empty page that keeps the start when none does.
 //     An offset page with start + count above 10,000 fails with a
 //     SERVER_ERROR "Failed to execute search: ... Root cause: result window
 //     is too large ..."; real DataHub fails the same way (Elasticsearch's
@@ -173,6 +185,22 @@
 //     ("Illegal base64 character 21"); one that decodes to no cursor is a
 //     SERVER_ERROR "Invalid scroll Id cannot be mapped: <id>", where
 //     DataHub appends the JSON parser's reason ("Root cause: ...").
+//   - keepAlive is at most one day ("1d", "24h", "86400s"), Elasticsearch's
+//     default search.max_keep_alive; a longer one fails with a
+//     SERVER_ERROR "Failed to execute search: ... Keep alive for request
+//     (...) is too large. It must be less than (1d). ...".
+//   - The open scrolls hold at most 64 MiB of results and 1,000 points in
+//     time: past either bound, opening a scroll closes those expiring
+//     first, which then go on over the current index as an expired one
+//     does. Scrolls of the same query begun while the index did not change
+//     share one copy of their results, and a lineage scroll keeps the
+//     walk's graph, building paths only for the results of a page.
+//   - A search or lineage walk stops when its request's client goes away
+//     (the request's context is done), within a few hundred documents or
+//     edges, and so does the loading of a page's entities; the field then
+//     fails with the context's error. There is no bound on the sum of the
+//     counts of the fields of one document, as DataHub has none: each
+//     field's count is bounded (10,000) on its own.
 //   - Facets: _entityType (display name "Type") and the fields DataHub adds
 //     to filters (platform, origin, tags, glossaryTerms, owners, domains,
 //     typeNames, container, ...), counted over all the results, most
@@ -182,8 +210,9 @@
 //     (a dataset's upstreams, a feature's sources, a model's features,
 //     groups and training jobs, a data job's inputs and outputs, a chart's
 //     and a dashboard's inputs, a run's inputs and outputs), breadth-first:
-//     degree is the fewest hops, paths the shortest paths (at most 100 per
-//     result), degrees that one degree. The degree filter ("1", "2", "3+")
+//     degree is the fewest hops, paths the shortest paths, degrees that one
+//     degree. The mock keeps the first 100 paths of a result in the order
+//     the walk meets them; DataHub keeps every shortest path. The degree filter ("1", "2", "3+")
 //     bounds the walk as DataHub's does (from all clauses) and selects
 //     results (from the first). Soft-deleted entities are neither returned
 //     nor walked through unless included; DataHub's in-memory path for

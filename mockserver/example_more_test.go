@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -119,4 +120,26 @@ func Example_healthAndTimeseries() {
 	// Output:
 	// health: 200
 	// TIMESERIES {"timestampMillis":1700000000006,"partitionSpec":{"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"},"rowCount":6}
+}
+
+// The mock applies DataHub's search limits: a query of more than 500
+// characters is refused with DataHub's BAD_REQUEST.
+func Example_searchLimits() {
+	s, err := mockserver.Listen("127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	defer s.Close()
+	c, err := client.New(s.URL(), datahub.ForTests())
+	if err != nil {
+		panic(err)
+	}
+	query := strings.TrimSpace(strings.Repeat("orders ", 72)) // 503 characters
+	for _, err := range c.Search(context.Background(), query, client.Filter{}) {
+		var ge *client.GraphQLError
+		fmt.Println(errors.As(err, &ge), ge.Code, ge.Message)
+		break
+	}
+	// Output:
+	// true 400 Search query exceeds maximum length of 500 characters
 }

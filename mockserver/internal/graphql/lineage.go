@@ -68,7 +68,7 @@ func (r *resolver) SearchAcrossLineage(ctx context.Context, a struct{ Input sear
 	}
 	q.Start, q.Count = intOr(in.Start, 0), intOr(in.Count, 10)
 	r.core.ApplyDue()
-	res, err := r.search.SearchLineage(q)
+	res, err := r.search.SearchLineageContext(ctx, q)
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, q.Start, q.Count, err)
 	}
@@ -104,7 +104,7 @@ func (r *resolver) ScrollAcrossLineage(ctx context.Context, a struct{ Input scro
 	q.Count = intOr(in.Count, 10)
 	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
 	r.core.ApplyDue()
-	res, err := r.search.ScrollLineage(q, id, keepAlive)
+	res, err := r.search.ScrollLineageContext(ctx, q, id, keepAlive)
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, 0, q.Count, err)
 	}
@@ -134,7 +134,10 @@ func (r *resolver) lineageHits(ctx context.Context, hs []index.Hit) ([]*lineageR
 		loaded[u] = newEntityR(e)
 		return loaded[u], nil
 	}
-	for _, h := range hs {
+	for i, h := range hs {
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
 		e, err := get(h.URN)
 		if err != nil {
 			return nil, err

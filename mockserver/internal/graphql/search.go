@@ -13,10 +13,10 @@ import (
 // Searcher is the search index the search fields read: the mock's
 // *index.Index.
 type Searcher interface {
-	Search(q index.Query) (index.Result, error)
-	Scroll(q index.Query, scrollID, keepAlive string) (index.Result, error)
-	SearchLineage(q index.LineageQuery) (index.Result, error)
-	ScrollLineage(q index.LineageQuery, scrollID, keepAlive string) (index.Result, error)
+	SearchContext(ctx context.Context, q index.Query) (index.Result, error)
+	ScrollContext(ctx context.Context, q index.Query, scrollID, keepAlive string) (index.Result, error)
+	SearchLineageContext(ctx context.Context, q index.LineageQuery) (index.Result, error)
+	ScrollLineageContext(ctx context.Context, q index.LineageQuery, scrollID, keepAlive string) (index.Result, error)
 }
 
 // facetFilterInput is FacetFilterInput.
@@ -160,8 +160,11 @@ func intOr(p *int32, def int) int {
 // (SearchAcrossEntitiesResolver): a RuntimeException naming the request,
 // with its root cause, answered as SERVER_ERROR; a refused argument (or a
 // scroll id that is not Base64) is an IllegalArgumentException
-// (BAD_REQUEST).
+// (BAD_REQUEST), but a keep-alive Elasticsearch refuses fails the search.
 func searchFailed(types []string, query string, f index.Filter, start, count int, err error) *gqlError {
+	if errors.Is(err, index.ErrKeepAlive) { // Elasticsearch's refusal: a failed search to DataHub
+		err = errors.New(strings.TrimPrefix(err.Error(), index.ErrKeepAlive.Error()+": "))
+	}
 	for _, sentinel := range []error{index.ErrBadQuery, index.ErrScrollBase64} {
 		if errors.Is(err, sentinel) { // DataHub's text, after the sentinel's
 			return badRequest(strings.TrimPrefix(err.Error(), sentinel.Error()+": "))
@@ -222,7 +225,7 @@ func (r *resolver) offsetSearch(ctx context.Context, types []string, query strin
 	q := index.Query{Types: types, Text: query, Filter: f, Start: start, Count: count}
 	applyFlags(&q, flags)
 	r.core.ApplyDue()
-	res, err := r.search.Search(q)
+	res, err := r.search.SearchContext(ctx, q)
 	if err != nil {
 		return nil, searchFailed(types, query, f, start, count, err)
 	}
@@ -259,7 +262,7 @@ func (r *resolver) ScrollAcrossEntities(ctx context.Context, a struct{ Input scr
 	applyFlags(&q, in.SearchFlags)
 	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
 	r.core.ApplyDue()
-	res, err := r.search.Scroll(q, id, keepAlive)
+	res, err := r.search.ScrollContext(ctx, q, id, keepAlive)
 	if err != nil {
 		return nil, searchFailed(types, query, f, 0, q.Count, err)
 	}
@@ -300,17 +303,34 @@ func (r *resolver) AggregateAcrossEntities(ctx context.Context, a struct{ Input 
 		}
 	}
 	r.core.ApplyDue()
-	res, err := r.search.Search(q)
+	res, err := r.search.SearchContext(ctx, q)
 	if err != nil {
 		return nil, searchFailed(types, in.Query, f, 0, 0, err)
 	}
 	return &aggregateResultsR{facets: facetsOf(res.Facets)}, nil
 }
 
+// checkEvery is how many results a page's loads take between two looks at
+// the request's context.
+const checkEvery = 64
+
+// stopped is the error of a page's load of its i-th result once the
+// request's context is done (checked every checkEvery results): the client
+// has gone, nothing more is loaded.
+func stopped(ctx context.Context, i int) *gqlError {
+	if i%checkEvery != 0 || ctx.Err() == nil {
+		return nil
+	}
+	return serverError(ctx.Err().Error())
+}
+
 // hits loads the entities of a page.
 func (r *resolver) hits(ctx context.Context, hs []index.Hit) ([]*searchResultR, *gqlError) {
 	out := make([]*searchResultR, 0, len(hs))
-	for _, h := range hs {
+	for i, h := range hs {
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
 		e, err := r.load(ctx, h.URN, "")
 		if err != nil {
 			return nil, err

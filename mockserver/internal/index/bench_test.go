@@ -61,3 +61,17 @@ func BenchmarkFollow(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/row")
 }
+
+// BenchmarkLineageLattice is a lineage search of 1,000 results over a lattice
+// of 60 levels of 25 datasets, each downstream of every dataset of the level
+// before: the deep ones have 100 paths of up to 60 URNs each.
+func BenchmarkLineageLattice(b *testing.B) {
+	x, src := seedLattice(b, 60, 25)
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := x.SearchLineage(LineageQuery{URN: src, Query: Query{Count: 1000}})
+		if err != nil || len(r.Hits) != 1000 {
+			b.Fatalf("%d hits, %v", len(r.Hits), err)
+		}
+	}
+}

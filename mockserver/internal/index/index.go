@@ -203,6 +203,13 @@ type Index struct {
 	applied  int    // events applied, for tests
 	dropped  int    // events dropped while paused
 	pos      uint64 // the Seq of the last event taken (applied or dropped)
+	// gen changes whenever the searched documents may have: the results of
+	// a query at one generation are those of the same query at another
+	// with the same gen (see flushSearch).
+	gen uint64
+	// tested counts the documents searches tested and the edges lineage
+	// walks followed, for tests.
+	tested int
 
 	pits pits // open scrolls (scroll.go)
 }
@@ -434,6 +441,7 @@ func (x *Index) apply(e store.Event) {
 			i.del(id)
 		}
 	case store.EventReset:
+		x.gen++
 		clear(x.indices)
 		clear(x.entities)
 	}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,7 +11,8 @@ import (
 // elasticsearch.search.graph.impact.maxHops).
 const MaxLineageHops = 1000
 
-// maxPaths bounds the paths kept per lineage hit.
+// maxPaths bounds the paths of a lineage hit: the first ones the walk finds.
+// DataHub keeps every shortest path; the mock keeps at most this many.
 const maxPaths = 100
 
 // LineageQuery is a search over the entities a lineage walk reaches.
@@ -76,39 +78,64 @@ func degreeFilter(f Filter) (maxHops int, keep func(int) bool, rest Filter, err 
 }
 
 // SearchLineage answers an offset search over the entities the walk
+// reaches, as [Index.SearchLineageContext] with a context that is never
+// cancelled.
+func (x *Index) SearchLineage(q LineageQuery) (Result, error) {
+	return x.SearchLineageContext(context.Background(), q)
+}
+
+// SearchLineageContext answers an offset search over the entities the walk
 // reaches, ordered by degree, then score, then URN. A node is reached at the
 // fewest hops (degree) with its shortest paths; soft-deleted entities are
 // neither returned nor walked through unless the query includes them.
-// There is no result window: DataHub pages lineage results in memory.
-func (x *Index) SearchLineage(q LineageQuery) (Result, error) {
+// There is no result window: DataHub pages lineage results in memory. The
+// walk stops with ctx's error once ctx is done.
+func (x *Index) SearchLineageContext(ctx context.Context, q LineageQuery) (Result, error) {
 	q.Count = ClampCount(q.Count)
 	q.Start = max(q.Start, 0)
-	hits, facets, err := x.lineage(q)
+	r, err := x.lineage(ctx, q)
 	if err != nil {
 		return Result{}, err
 	}
-	page := hits[min(q.Start, len(hits)):]
+	page := r.hits[min(q.Start, len(r.hits)):]
 	page = page[:min(q.Count, len(page))]
-	return Result{Start: q.Start, Total: len(hits), PageSize: q.Count, Hits: slices.Clone(page), Facets: facets}, nil
+	return Result{Start: q.Start, Total: len(r.hits), PageSize: q.Count, Hits: r.withPaths(page), Facets: r.facets}, nil
 }
 
 // ScrollLineage answers a scroll over the entities the walk reaches, as
-// [Index.Scroll] pages a search.
+// [Index.ScrollLineageContext] with a context that is never cancelled.
 func (x *Index) ScrollLineage(q LineageQuery, id, keepAlive string) (Result, error) {
-	return x.scroll(q.Query, id, keepAlive, func() ([]Hit, []Facet, error) { return x.lineage(q) })
+	return x.ScrollLineageContext(context.Background(), q, id, keepAlive)
 }
 
-func (x *Index) lineage(q LineageQuery) ([]Hit, []Facet, error) {
+// ScrollLineageContext answers a scroll over the entities the walk reaches,
+// as [Index.ScrollContext] pages a search.
+func (x *Index) ScrollLineageContext(ctx context.Context, q LineageQuery, id, keepAlive string) (Result, error) {
+	key := q
+	key.Start, key.Count = 0, 0
+	return x.scroll(ctx, q.Query, fmt.Sprintf("lineage %#v", key), id, keepAlive,
+		func() (*results, error) { return x.lineage(ctx, q) })
+}
+
+// lineage evaluates q: the hits, without their paths (see
+// results.withPaths), in order, and the facets.
+func (x *Index) lineage(ctx context.Context, q LineageQuery) (*results, error) {
+	if err := checkQueryLength(q.Text); err != nil {
+		return nil, err
+	}
 	maxHops, keep, filter, err := degreeFilter(q.Filter)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	for _, clause := range filter {
 		for _, c := range clause {
 			if err := c.check(); err != nil {
-				return nil, nil, fmt.Errorf("%w: %v", ErrBadQuery, err)
+				return nil, fmt.Errorf("%w: %v", ErrBadQuery, err)
 			}
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	terms := queryTerms(q.Text)
 	dropRemoved := !q.IncludeSoftDeleted && !filter.namesRemoved()
@@ -116,11 +143,14 @@ func (x *Index) lineage(q LineageQuery) ([]Hit, []Facet, error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.flushSearch()
-	nodes := x.walk(q.URN, q.Upstream, maxHops, dropRemoved)
+	g, err := x.walk(ctx, q.URN, q.Upstream, maxHops, dropRemoved)
+	if err != nil {
+		return nil, err
+	}
 	var hits []Hit
 	var docs []*searchDoc
-	for u, n := range nodes {
-		if u == q.URN || !keep(n.degree) {
+	for i, u := range g.urns {
+		if i == 0 || !keep(g.degree[i]) {
 			continue
 		}
 		d := x.docOf(u)
@@ -128,11 +158,11 @@ func (x *Index) lineage(q LineageQuery) ([]Hit, []Facet, error) {
 			(dropRemoved && slices.Contains(d.fields["removed"], "true")) || !filter.match(d) {
 			continue
 		}
-		score, mf, ok := scoreDoc(d, terms)
+		score, mf, ok := terms.score(d)
 		if !ok {
 			continue
 		}
-		hits = append(hits, Hit{URN: u, Entity: d.entity, Score: score, Matched: mf, Degree: n.degree, Paths: n.paths})
+		hits = append(hits, Hit{URN: u, Entity: d.entity, Score: score, Matched: mf, Degree: g.degree[i]})
 		docs = append(docs, d)
 	}
 	sorted, sortedDocs := sortHits(hits, docs)
@@ -148,7 +178,7 @@ func (x *Index) lineage(q LineageQuery) ([]Hit, []Facet, error) {
 		}
 		facets = append([]Facet{deg}, aggregate(q.Query, sortedDocs)...)
 	}
-	return sorted, facets, nil
+	return &results{hits: sorted, facets: facets, gen: x.gen, graph: g}, nil
 }
 
 func degreeValue(d int) string {
@@ -158,45 +188,103 @@ func degreeValue(d int) string {
 	return strconv.Itoa(d)
 }
 
-// node is an entity the walk reached.
-type node struct {
-	degree int
-	paths  [][]string
+// graph is what a lineage walk reached: every node once, the start first,
+// with its degree and the predecessors its paths come from. The paths
+// themselves are built only for the hits a page returns (see
+// graph.paths): a node's paths are its predecessors' paths, in the order
+// the walk met them, each extended by the node, the first [maxPaths] of
+// them.
+type graph struct {
+	urns   []string
+	ids    map[string]int32
+	degree []int
+	// preds are, per node, the predecessors the walk took its paths from
+	// (none once it had maxPaths); count its number of paths.
+	preds [][]int32
+	count []int
 }
 
 // walk is a breadth-first walk from src over the lineage edges, up to
-// maxHops hops; x.mu is held.
-func (x *Index) walk(src string, upstream bool, maxHops int, dropRemoved bool) map[string]*node {
-	nodes := map[string]*node{src: {paths: [][]string{{src}}}}
-	frontier := []string{src}
+// maxHops hops; x.mu is held. It stops with ctx's error once ctx is done.
+func (x *Index) walk(ctx context.Context, src string, upstream bool, maxHops int, dropRemoved bool) (*graph, error) {
+	g := &graph{urns: []string{src}, ids: map[string]int32{src: 0}, degree: []int{0}, preds: [][]int32{nil}, count: []int{1}}
+	frontier := []int32{0}
+	followed := 0
+	defer func() { x.tested += followed }()
 	for hop := 1; len(frontier) > 0 && hop <= maxHops; hop++ {
-		var next []string
+		var next []int32
 		for _, u := range frontier {
-			from := nodes[u]
-			for _, v := range x.neighbors(u, upstream) {
-				n, seen := nodes[v]
-				if seen && n.degree < hop {
+			for _, v := range x.neighbors(g.urns[u], upstream) {
+				followed++
+				if followed%checkEvery == 0 {
+					if err := ctx.Err(); err != nil {
+						return nil, err
+					}
+				}
+				n, seen := g.ids[v]
+				if seen && g.degree[n] < hop {
 					continue
 				}
 				if !seen {
 					if d := x.docOf(v); dropRemoved && d != nil && slices.Contains(d.fields["removed"], "true") {
 						continue
 					}
-					n = &node{degree: hop}
-					nodes[v] = n
-					next = append(next, v)
+					n = int32(len(g.urns))
+					g.ids[v] = n
+					g.urns = append(g.urns, v)
+					g.degree = append(g.degree, hop)
+					g.preds = append(g.preds, nil)
+					g.count = append(g.count, 0)
+					next = append(next, n)
 				}
-				for _, p := range from.paths {
-					if len(n.paths) == maxPaths {
-						break
-					}
-					n.paths = append(n.paths, append(slices.Clip(p), v))
+				if g.count[n] < maxPaths {
+					g.preds[n] = append(g.preds[n], u)
+					g.count[n] = min(maxPaths, g.count[n]+g.count[u])
 				}
 			}
 		}
 		frontier = next
 	}
-	return nodes
+	return g, nil
+}
+
+// paths returns the paths of the node urn, from the walk's start to it;
+// built holds the paths built so far, by node.
+func (g *graph) paths(urn string, built map[int32][][]string) [][]string {
+	n, ok := g.ids[urn]
+	if !ok {
+		return nil
+	}
+	return g.pathsOf(n, built)
+}
+
+func (g *graph) pathsOf(n int32, built map[int32][][]string) [][]string {
+	if ps, ok := built[n]; ok {
+		return ps
+	}
+	var out [][]string
+	if n == 0 {
+		out = [][]string{{g.urns[0]}}
+	}
+	for _, p := range g.preds[n] {
+		for _, path := range g.pathsOf(p, built) {
+			if len(out) == maxPaths {
+				break
+			}
+			out = append(out, append(slices.Clip(path), g.urns[n]))
+		}
+	}
+	built[n] = out
+	return out
+}
+
+// size is about the bytes g holds (its URNs are shared with the index).
+func (g *graph) size() int {
+	n := 0
+	for _, ps := range g.preds {
+		n += 4 * len(ps)
+	}
+	return n + len(g.urns)*(16+8+24+8+48)
 }
 
 // neighbors returns u's upstreams (or downstreams), sorted: the URNs u's

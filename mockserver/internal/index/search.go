@@ -2,6 +2,7 @@ package index
 
 import (
 	"cmp"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -26,7 +27,17 @@ const (
 	DefaultMaxAggValues = 20
 	// DefaultKeepAlive is a scroll's keep-alive when none is given.
 	DefaultKeepAlive = 5 * time.Minute
+	// MaxKeepAlive is the longest keep-alive of a scroll (Elasticsearch's
+	// search.max_keep_alive default).
+	MaxKeepAlive = 24 * time.Hour
+	// MaxQueryLength is the longest free-text query, in UTF-16 code units
+	// (DataHub's elasticsearch.search.validation.maxQueryLength default).
+	MaxQueryLength = 500
 )
+
+// checkEvery is how many documents a search tests, or how many edges a
+// lineage walk follows, between two looks at its context.
+const checkEvery = 256
 
 // Errors of a search, wrapped with details.
 var (
@@ -42,8 +53,12 @@ var (
 	// else is a server error). It wraps [ErrScrollID].
 	ErrScrollBase64 = fmt.Errorf("%w: not base64", ErrScrollID)
 	// ErrBadQuery is a query the index refuses (a bad criterion or
-	// keep-alive).
+	// keep-alive, a query too long).
 	ErrBadQuery = errors.New("bad search query")
+	// ErrKeepAlive is a keep-alive above [MaxKeepAlive], which
+	// Elasticsearch refuses when it opens or extends a point in time; it is
+	// an [ErrBadQuery].
+	ErrKeepAlive = fmt.Errorf("%w: keep-alive too large", ErrBadQuery)
 )
 
 // Query is one search over the entity indices.
@@ -125,36 +140,70 @@ func ClampCount(n int) int {
 	return n
 }
 
-// Search answers an offset query. A page reaching past [MaxWindow] is
-// refused with [ErrWindow], as Elasticsearch refuses from+size beyond its
-// result window.
+// Search answers an offset query, as [Index.SearchContext] with a context
+// that is never cancelled.
 func (x *Index) Search(q Query) (Result, error) {
+	return x.SearchContext(context.Background(), q)
+}
+
+// SearchContext answers an offset query. A page reaching past [MaxWindow]
+// is refused with [ErrWindow], as Elasticsearch refuses from+size beyond
+// its result window. A negative start with some hit fails as DataHub's
+// paging does (its batches are cut at the start); with none it gives an
+// empty page. The search stops with ctx's error once ctx is done.
+func (x *Index) SearchContext(ctx context.Context, q Query) (Result, error) {
 	q.Count = ClampCount(q.Count)
-	if q.Start < 0 {
-		q.Start = 0
-	}
 	if q.Start+q.Count > MaxWindow {
 		return Result{}, fmt.Errorf("%w: from + size must be less than or equal to: [%d] but was [%d]",
 			ErrWindow, MaxWindow, q.Start+q.Count)
 	}
-	hits, facets, err := x.evaluate(q)
+	hits, facets, _, err := x.evaluate(ctx, q)
 	if err != nil {
 		return Result{}, err
+	}
+	if q.Start < 0 {
+		if len(hits) > 0 {
+			return Result{}, fmt.Errorf("fromIndex = %d", q.Start)
+		}
+		return Result{Start: q.Start, PageSize: q.Count, Facets: facets}, nil
 	}
 	page := hits[min(q.Start, len(hits)):]
 	page = page[:min(q.Count, len(page))]
 	return Result{Start: q.Start, Total: len(hits), PageSize: q.Count, Hits: slices.Clone(page), Facets: facets}, nil
 }
 
+// checkQueryLength refuses a free-text query longer than [MaxQueryLength]
+// UTF-16 code units, with DataHub's message.
+func checkQueryLength(text string) error {
+	n := 0
+	for _, r := range text {
+		n++
+		if r > 0xFFFF {
+			n++
+		}
+	}
+	if n > MaxQueryLength {
+		return fmt.Errorf("%w: Search query exceeds maximum length of %d characters", ErrBadQuery, MaxQueryLength)
+	}
+	return nil
+}
+
 // evaluate evaluates q over the indices: every matching hit in order (score
-// descending, then URN) and the facets.
-func (x *Index) evaluate(q Query) ([]Hit, []Facet, error) {
+// descending, then URN), the facets and the generation of the index they
+// were computed at. It stops with ctx's error once ctx is done.
+func (x *Index) evaluate(ctx context.Context, q Query) ([]Hit, []Facet, uint64, error) {
+	if err := checkQueryLength(q.Text); err != nil {
+		return nil, nil, 0, err
+	}
 	for _, clause := range q.Filter {
 		for _, c := range clause {
 			if err := c.check(); err != nil {
-				return nil, nil, fmt.Errorf("%w: %v", ErrBadQuery, err)
+				return nil, nil, 0, fmt.Errorf("%w: %v", ErrBadQuery, err)
 			}
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, 0, err
 	}
 	terms := queryTerms(q.Text)
 	dropRemoved := !q.IncludeSoftDeleted && !q.Filter.namesRemoved()
@@ -163,37 +212,57 @@ func (x *Index) evaluate(q Query) ([]Hit, []Facet, error) {
 	defer x.mu.Unlock()
 	var hits []Hit
 	var matched []*searchDoc
-	for _, s := range x.searchIndices(q.Types) {
-		test := func(d *searchDoc) {
-			if dropRemoved && slices.Contains(d.fields["removed"], "true") {
-				return
+	var stop error
+	tested := 0
+	test := func(d *searchDoc) bool {
+		tested++
+		if tested%checkEvery == 0 {
+			if stop = ctx.Err(); stop != nil {
+				return false
 			}
-			if !q.Filter.match(d) {
-				return
-			}
-			score, mf, ok := scoreDoc(d, terms)
-			if !ok {
-				return
-			}
-			hits = append(hits, Hit{URN: d.urn, Entity: d.entity, Score: score, Matched: mf})
-			matched = append(matched, d)
 		}
+		if dropRemoved && slices.Contains(d.fields["removed"], "true") {
+			return true
+		}
+		if !q.Filter.match(d) {
+			return true
+		}
+		score, mf, ok := terms.score(d)
+		if !ok {
+			return true
+		}
+		hits = append(hits, Hit{URN: d.urn, Entity: d.entity, Score: score, Matched: mf})
+		matched = append(matched, d)
+		return true
+	}
+	for _, s := range x.searchIndices(q.Types) {
 		if urns, all := s.candidateURNs(q.Filter); all {
 			for _, d := range s.docs {
-				test(d)
+				if !test(d) {
+					break
+				}
 			}
 		} else {
 			for u := range urns {
-				test(s.docs[u])
+				if !test(s.docs[u]) {
+					break
+				}
 			}
 		}
+		if stop != nil {
+			break
+		}
+	}
+	x.tested += tested
+	if stop != nil {
+		return nil, nil, 0, stop
 	}
 	sorted, docs := sortHits(hits, matched)
 	var facets []Facet
 	if !q.SkipAggregates {
 		facets = aggregate(q, docs)
 	}
-	return sorted, facets, nil
+	return sorted, facets, x.gen, nil
 }
 
 // sortHits orders hits by compareHits, and their documents with them.
@@ -227,7 +296,8 @@ func compareHits(a, b Hit) int {
 // every entity index; x.mu is held.
 func (x *Index) flushSearch() {
 	for _, i := range x.indices {
-		if i.search != nil {
+		if i.search != nil && len(i.search.pending) > 0 {
+			x.gen++
 			i.search.flush()
 		}
 	}
@@ -283,28 +353,46 @@ func (s *searchIdx) candidateURNs(f Filter) (map[string]struct{}, bool) {
 	return out, false
 }
 
-// queryTerms splits a free-text query into lower-case terms; nil matches
-// everything. Leading colons are dropped and "\/" read as "/", as DataHub's
-// query builder and resolvers do.
-func queryTerms(text string) []string {
+// terms are a free-text query's terms: the distinct ones, in the order
+// they first occur, and for every occurrence in the query the index of its
+// distinct term. nil matches everything.
+type terms struct {
+	distinct []string
+	order    []int
+}
+
+// queryTerms splits a free-text query into lower-case terms. Leading colons
+// are dropped and "\/" read as "/", as DataHub's query builder and
+// resolvers do.
+func queryTerms(text string) terms {
 	text = strings.TrimLeft(strings.TrimSpace(text), ":")
 	text = strings.ReplaceAll(text, `\/`, "/")
-	var out []string
+	var out terms
+	seen := map[string]int{}
 	for _, t := range strings.Fields(strings.ToLower(text)) {
-		if t = strings.Trim(t, "*"); t != "" {
-			out = append(out, t)
+		if t = strings.Trim(t, "*"); t == "" {
+			continue
 		}
+		i, ok := seen[t]
+		if !ok {
+			i = len(out.distinct)
+			seen[t] = i
+			out.distinct = append(out.distinct, t)
+		}
+		out.order = append(out.order, i)
 	}
 	return out
 }
 
-// scoreDoc scores d against the terms. The mock's score: with no terms,
-// 1; otherwise every term must occur (case-insensitive substring) in some
-// value of a default-query field, and each (term, field) pair adds the
-// field's boost, doubled when the value equals the term. ok is false when
-// some term matches nothing.
-func scoreDoc(d *searchDoc, terms []string) (score float64, matched []MatchedField, ok bool) {
-	if len(terms) == 0 {
+// score scores d against the terms. The mock's score: with no terms, 1;
+// otherwise every term must occur (case-insensitive substring) in some
+// value of a default-query field, and each occurrence of a term in the
+// query adds the boost of every field (by name) it occurs in, doubled when
+// the value equals the term. matched holds each such field and its first
+// matching value, once per distinct term. ok is false when some term
+// matches nothing.
+func (ts terms) score(d *searchDoc) (score float64, matched []MatchedField, ok bool) {
+	if len(ts.order) == 0 {
 		return 1, nil, true
 	}
 	names := make([]string, 0, len(d.fields))
@@ -314,8 +402,10 @@ func scoreDoc(d *searchDoc, terms []string) (score float64, matched []MatchedFie
 		}
 	}
 	slices.Sort(names)
-	for _, t := range terms {
-		hit := false
+	// weights are, per distinct term, the boost each field it matched adds,
+	// in field order, added again for every occurrence of the term.
+	weights := make([][]float64, len(ts.distinct))
+	for i, t := range ts.distinct {
 		for _, k := range names {
 			for _, v := range d.fields[k] {
 				lv := strings.ToLower(v)
@@ -327,14 +417,18 @@ func scoreDoc(d *searchDoc, terms []string) (score float64, matched []MatchedFie
 				if lv == t {
 					w *= 2
 				}
-				score += w
-				hit = true
+				weights[i] = append(weights[i], w)
 				matched = append(matched, MatchedField{Name: k, Value: v})
 				break
 			}
 		}
-		if !hit {
+		if len(weights[i]) == 0 {
 			return 0, nil, false
+		}
+	}
+	for _, i := range ts.order {
+		for _, w := range weights[i] {
+			score += w
 		}
 	}
 	return score, matched, true
@@ -483,8 +577,13 @@ func DecodeBase64(id string) ([]byte, error) {
 
 const base64Std = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
+// keepAliveLimit ends Elasticsearch's message for a keep-alive above
+// [MaxKeepAlive].
+const keepAliveLimit = "It must be less than (1d). This limit can be set by changing the [search.max_keep_alive] cluster level setting."
+
 // ParseKeepAlive reads an Elasticsearch time value ("5m", "30s", "1h",
-// "500ms", "1d"); "" is [DefaultKeepAlive].
+// "500ms", "1d"); "" is [DefaultKeepAlive]. One above [MaxKeepAlive] is
+// refused with [ErrKeepAlive] and Elasticsearch's message.
 func ParseKeepAlive(s string) (time.Duration, error) {
 	if s == "" {
 		return DefaultKeepAlive, nil
@@ -496,6 +595,9 @@ func ParseKeepAlive(s string) (time.Duration, error) {
 	for _, u := range units {
 		if n, ok := strings.CutSuffix(s, u.suffix); ok {
 			if v, err := strconv.ParseInt(n, 10, 64); err == nil && v >= 0 {
+				if v > int64(MaxKeepAlive/u.d) || time.Duration(v)*u.d > MaxKeepAlive {
+					return 0, fmt.Errorf("%w: Keep alive for request (%s) is too large. %s", ErrKeepAlive, s, keepAliveLimit)
+				}
 				return time.Duration(v) * u.d, nil
 			}
 		}
