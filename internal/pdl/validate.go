@@ -28,6 +28,11 @@ type ValidationError struct {
 	// unrecognized field (Rest.li reports those at the field's own path) and where the validator
 	// is stricter than Rest.li (an int given 1.5, which Rest.li truncates).
 	Pegasus string
+	// URN reports a value DataHub's URN check refuses (a URN-typed value that is no URN of an
+	// entity of the registry, not one its typeref's class accepts, or not a destination its
+	// entity's relationships allow), which GMS reports once the record is otherwise valid, as
+	// an invalid aspect format rather than an invalid record.
+	URN bool
 }
 
 // Error returns `field "<path>": <reason>`, or the reason alone at the top level.
@@ -62,6 +67,9 @@ func Validate(recordName string, v any) error {
 		return fmt.Errorf("%w %q", ErrUnknownRecord, recordName)
 	}
 	if e := checkRecord(rec, v); e != nil {
+		return e.toError()
+	}
+	if e := urnsRecord(rec, v); e != nil {
 		return e.toError()
 	}
 	return nil
@@ -119,6 +127,7 @@ type cType struct {
 	symbols map[string]struct{}
 	symTab  *symbolTable // symbols by slot
 	size    int
+	urn     *urnCheck // the URN check of a URN typeref's string, nil if none
 }
 
 type compiledSchemas struct {
@@ -139,6 +148,7 @@ func compiled() *compiledSchemas {
 
 func compile() *compiledSchemas {
 	c := &compiledSchemas{records: make(map[string]*cRecord, len(records()))}
+	urnChecks := map[string]*urnCheck{}
 	enums := map[string]map[string]struct{}{}
 	symTabs := map[string]*symbolTable{}
 	for name := range records() {
@@ -147,6 +157,12 @@ func compile() *compiledSchemas {
 	var conv func(t Type) *cType
 	conv = func(t Type) *cType {
 		ct := &cType{kind: t.Kind, name: t.Name, size: t.Size}
+		if t.URN != "" {
+			if ct.urn = urnChecks[t.URN]; ct.urn == nil {
+				ct.urn = newURNCheck(t.URN)
+				urnChecks[t.URN] = ct.urn
+			}
+		}
 		switch t.Kind {
 		case KindRecord:
 			ct.rec = c.records[t.Name]
@@ -217,6 +233,7 @@ type verr struct {
 	rev     []pathElem
 	reason  string
 	pegasus string
+	urn     bool // a URN check's failure
 }
 
 func failf(format string, args ...any) *verr {
@@ -247,7 +264,7 @@ func (e *verr) toError() *ValidationError {
 			b.WriteString(p.field)
 		}
 	}
-	return &ValidationError{Path: b.String(), Reason: e.reason, Pegasus: e.pegasus}
+	return &ValidationError{Path: b.String(), Reason: e.reason, Pegasus: e.pegasus, URN: e.urn}
 }
 
 func jsonKind(v any) string {

@@ -128,12 +128,24 @@ func (p *jsonParser) conformsValue(t *cType, depth int) (uint64, bool) {
 		}
 		return p.conformsRecord(t.rec, depth+1)
 	case KindString:
-		if !p.hashing {
+		if !p.hashing && t.urn == nil {
 			return 0, p.at('"') && p.skipStr()
 		}
 		body, plain, ok := p.strBody()
 		if !ok {
 			return 0, false
+		}
+		if t.urn != nil {
+			s := string(body)
+			if !plain {
+				s = unquote(body)
+			}
+			if t.urn.reason(s) != "" {
+				return 0, false
+			}
+		}
+		if !p.hashing {
+			return 0, true
 		}
 		return p.stringHash(body, plain), true
 	case KindBoolean:

@@ -181,17 +181,30 @@ func checkKey(e pdl.Entity, u string, parts []string) (json.RawMessage, *Error) 
 	if _, ok := pdl.Record(info.RecordName); !ok {
 		return key, nil
 	}
-	if pdl.Conforms(info.RecordName, key) { // Validate would pass
-		return key, nil
+	if !pdl.Conforms(info.RecordName, key) { // Validate would pass
+		v, err := decodeUseNumber(key)
+		if err == nil {
+			err = pdl.Validate(info.RecordName, v)
+		}
+		if err != nil {
+			return nil, keyInvalid(u, err)
+		}
 	}
-	v, err := decodeUseNumber(key)
-	if err == nil {
-		err = pdl.Validate(info.RecordName, v)
-	}
-	if err != nil {
-		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
+	if err := pdl.CheckDestinations(e.Name, e.KeyAspect, key); err != nil {
+		return nil, keyInvalid(u, err)
 	}
 	return key, nil
+}
+
+// keyInvalid is GMS's answer to an entity URN whose key aspect its check
+// refuses; a URN-typed key field that DataHub's URN check refuses is
+// reported in Rest.li's form, as GMS does.
+func keyInvalid(u string, err error) *Error {
+	var ve *pdl.ValidationError
+	if errors.As(err, &ve) && ve.URN {
+		return errorf(BadArgument, MsgInvalidURN, Abbreviate(u), "["+pegasusMessage(err)+"]")
+	}
+	return errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
 }
 
 // checkAspect checks an aspect's JSON: an object in valid UTF-8
@@ -214,6 +227,11 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 		return nil, 0, errorf(BadArgument, MsgValueNotUTF8)
 	}
 	if c, h, ok := aspectPassesHashed(info, raw, schema, a); ok {
+		if schema {
+			if err := checkDestinations(info, entityType, c); err != nil {
+				return nil, 0, err
+			}
+		}
 		return c, h, nil
 	}
 	v, err := decodeUseNumber(raw)
@@ -229,7 +247,10 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 	}
 	if schema {
 		if err := pdl.Validate(info.RecordName, v); err != nil {
-			return nil, 0, errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
+			return nil, 0, recordInvalid(info, entityType, err)
+		}
+		if err := checkDestinations(info, entityType, raw); err != nil {
+			return nil, 0, err
 		}
 	}
 	if info.Timeseries {
@@ -239,6 +260,31 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 		}
 	}
 	return jsonx.CompactShared(raw), 0, nil // it decoded
+}
+
+// recordInvalid is GMS's answer to an aspect of entityType that its PDL
+// record refuses: the record check's (Rest.li's data validation), or, for a
+// URN-typed value, that of DataHub's URN check, which runs once the record
+// passes and names the entity type, not the record.
+func recordInvalid(info pdl.AspectInfo, entityType string, err error) *Error {
+	var ve *pdl.ValidationError
+	if errors.As(err, &ve) && ve.URN {
+		return errorf(Invalid, MsgAspectFormat, entityType, "["+pegasusMessage(err)+"]")
+	}
+	return errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
+}
+
+// checkDestinations refuses an aspect of entityType, whose record check
+// passed, with a URN-typed value at the path of a relationship of the
+// entity type that the relationship does not point at.
+func checkDestinations(info pdl.AspectInfo, entityType string, value []byte) *Error {
+	if !pdl.HasDestinations(entityType, info.Name) {
+		return nil
+	}
+	if err := pdl.CheckDestinations(entityType, info.Name, value); err != nil {
+		return recordInvalid(info, entityType, err)
+	}
+	return nil
 }
 
 // javaURLEncodedLen is the length of s encoded by Java's URLEncoder (form
