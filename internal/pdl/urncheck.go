@@ -49,7 +49,7 @@ func (c *urnCheck) reason(s string) string {
 // urnFailure is the validation failure of the URN s refused for reason.
 func urnFailure(s, reason string) *verr {
 	msg := `"Provided urn ` + s + `" is invalid: ` + reason
-	return &verr{reason: msg, pegasus: msg, urn: true}
+	return &verr{reason: msg, pegasus: msg, urn: true, value: s}
 }
 
 // entityTypeOf returns the entity type of URN u, "" if u is none.

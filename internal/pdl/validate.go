@@ -33,6 +33,8 @@ type ValidationError struct {
 	// entity's relationships allow), which GMS reports once the record is otherwise valid, as
 	// an invalid aspect format rather than an invalid record.
 	URN bool
+	// Value is the refused value when URN is set, which Reason quotes.
+	Value string
 }
 
 // Error returns `field "<path>": <reason>`, or the reason alone at the top level.
@@ -233,7 +235,8 @@ type verr struct {
 	rev     []pathElem
 	reason  string
 	pegasus string
-	urn     bool // a URN check's failure
+	urn     bool   // a URN check's failure
+	value   string // the value it refused
 }
 
 func failf(format string, args ...any) *verr {
@@ -264,7 +267,7 @@ func (e *verr) toError() *ValidationError {
 			b.WriteString(p.field)
 		}
 	}
-	return &ValidationError{Path: b.String(), Reason: e.reason, Pegasus: e.pegasus, URN: e.urn}
+	return &ValidationError{Path: b.String(), Reason: e.reason, Pegasus: e.pegasus, URN: e.urn, Value: e.value}
 }
 
 func jsonKind(v any) string {

@@ -19,19 +19,20 @@ func init() { pdl.SetURNCheck(urnValueReason) }
 // "" when it accepts it: s must parse as a URN, of an entity type of the
 // registry, with as many parts as that entity's key aspect has fields, and,
 // when u's Java class is a typed one (DatasetUrn, MLFeatureUrn, ...), be a
-// URN of the class's entity type whose parts parse as that type's.
+// URN of the class's entity type whose parts parse as that type's. The
+// reason quotes s abbreviated (see [Abbreviate]).
 func urnValueReason(u pdl.URNTyperef, s string) string {
 	g, err := urn.ParseGeneric(s)
 	if err != nil {
-		return parseReason(err)
+		return Abbreviate(parseReason(err))
 	}
 	et := g.EntityType()
 	e, ok := lookupEntity(et)
 	if !ok {
-		return fmt.Sprintf(MsgURNEntityUnknown, et)
+		return fmt.Sprintf(MsgURNEntityUnknown, Abbreviate(et))
 	}
 	if names, _, ok := keyFields(e); ok && countParts(g.ID()) != len(names) {
-		return fmt.Sprintf(MsgURNKeyLength, s)
+		return fmt.Sprintf(MsgURNKeyLength, Abbreviate(s))
 	}
 	if u.EntityType == "" {
 		return ""
@@ -41,7 +42,7 @@ func urnValueReason(u pdl.URNTyperef, s string) string {
 			return ""
 		}
 	}
-	return fmt.Sprintf(MsgURNClass, u.Name[strings.LastIndexByte(u.Name, '.')+1:], s)
+	return fmt.Sprintf(MsgURNClass, u.Name[strings.LastIndexByte(u.Name, '.')+1:], Abbreviate(s))
 }
 
 // countParts returns the number of parts of the id of a URN that parsed, as

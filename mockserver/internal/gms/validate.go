@@ -51,6 +51,9 @@ func PegasusMessageAt(prefix string, err error) string {
 	if m := reMissingField.FindStringSubmatch(ve.Reason); m != nil {
 		return "ERROR :: " + Abbreviate(strings.TrimSuffix(path, "/")+"/"+m[1]) + " :: field is required but not found and has no default value"
 	}
+	if ve.URN { // the reason quotes the URN, at most twice, and otherwise only texts of bounded length
+		return "ERROR :: " + Abbreviate(path) + " :: " + strings.ReplaceAll(ve.Pegasus, ve.Value, Abbreviate(ve.Value))
+	}
 	reason := ve.Reason
 	if ve.Pegasus != "" {
 		reason = ve.Pegasus
