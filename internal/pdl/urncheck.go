@@ -1,6 +1,9 @@
 package pdl
 
 import (
+	"bytes"
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -12,7 +15,7 @@ import (
 // typeref's Java class accepts it) is the check [SetURNCheck] installs, which [Validate],
 // [Conforms] and their kin make of each such value; where the value must point (the entity
 // types of the @Relationship annotations at its path, of the entity holding the aspect) is
-// [CheckDestinations]'. A refused value is reported as `"Provided urn <urn>" is invalid:
+// checked by [ValidateIn], [ConformsIn] and [ConformsCompactHashIn]. A refused value is reported as `"Provided urn <urn>" is invalid:
 // <reason>` at its path, with [ValidationError.URN] set.
 
 // urnValueCheck is the check SetURNCheck installed, nil if none.
@@ -25,17 +28,24 @@ var urnValueCheck func(u URNTyperef, s string) string
 // DataHub's rule, which needs the URN parser of package urn (whose tests import this package).
 func SetURNCheck(check func(u URNTyperef, s string) string) { urnValueCheck = check }
 
-// urnCheck is the URN typeref a string's values are checked as.
+// urnCheck is the URN typeref a string's values are checked as, with the values it accepted
+// lately: the same URNs (actors, platforms, owners) come back in write after write, and the
+// check's answer depends on the value alone.
 type urnCheck struct {
 	typeref URNTyperef
+	mu      sync.RWMutex
+	ok      map[string]struct{} // accepted values, at most maxAccepted
 }
+
+// maxAccepted bounds the accepted values a urnCheck remembers (it forgets them all when full).
+const maxAccepted = 4096
 
 func newURNCheck(typeref string) *urnCheck {
 	u, ok := urnTyperefs[typeref]
 	if !ok {
 		u = URNTyperef{Name: typeref}
 	}
-	return &urnCheck{typeref: u}
+	return &urnCheck{typeref: u, ok: map[string]struct{}{}}
 }
 
 // reason returns why s is refused as a value of c's typeref, "" when it is accepted.
@@ -46,20 +56,42 @@ func (c *urnCheck) reason(s string) string {
 	return urnValueCheck(c.typeref, s)
 }
 
+// accepts reports whether the JSON string body (plain: without escapes, see strBody) is
+// accepted as a value of c's typeref.
+func (c *urnCheck) accepts(body []byte, plain bool) bool {
+	if urnValueCheck == nil {
+		return true
+	}
+	if plain {
+		c.mu.RLock()
+		_, ok := c.ok[string(body)]
+		c.mu.RUnlock()
+		if ok {
+			return true
+		}
+	}
+	s := string(body)
+	if !plain {
+		s = unquote(body)
+	}
+	if urnValueCheck(c.typeref, s) != "" {
+		return false
+	}
+	if plain {
+		c.mu.Lock()
+		if len(c.ok) >= maxAccepted {
+			clear(c.ok)
+		}
+		c.ok[s] = struct{}{}
+		c.mu.Unlock()
+	}
+	return true
+}
+
 // urnFailure is the validation failure of the URN s refused for reason.
 func urnFailure(s, reason string) *verr {
 	msg := `"Provided urn ` + s + `" is invalid: ` + reason
 	return &verr{reason: msg, pegasus: msg, urn: true, value: s}
-}
-
-// entityTypeOf returns the entity type of URN u, "" if u is none.
-func entityTypeOf(u string) string {
-	rest, ok := strings.CutPrefix(u, "urn:li:")
-	if !ok {
-		return ""
-	}
-	et, _, _ := strings.Cut(rest, ":")
-	return et
 }
 
 // urnsRecord makes the URN checks of the values of v, an object that conforms to r.
@@ -87,6 +119,9 @@ func urnsValue(t *cType, v any) *verr {
 		if s, ok := v.(string); ok && t.urn != nil {
 			if reason := t.urn.reason(s); reason != "" {
 				return urnFailure(s, reason)
+			}
+			if t.dest != nil && !t.dest.allows([]byte(s)) {
+				return t.dest.refusal(s)
 			}
 		}
 	case KindArray:
@@ -130,57 +165,86 @@ func mapKeys(m map[string]any) func(func(string) bool) {
 	}
 }
 
-// destination is a path of an aspect that holds URN-typed values which relationships of the
-// entity holding the aspect point at.
-type destination struct {
-	segs []string
+// destCheck is the relationship check of the URN-typed values at one path of an aspect held
+// by an entity type: their entity type must be one of each set's.
+type destCheck struct {
 	spec string     // the path as DataHub prints it, e.g. "/groups/*"
 	sets [][]string // the entity types of each relationship at the path
 }
 
-var destinationTable struct {
+// allows reports whether the URN s (or the JSON string body of one, without escapes) points at
+// an entity type d allows. A value that is no URN is the URN check's to refuse.
+func (d *destCheck) allows(s []byte) bool {
+	et, ok := bytes.CutPrefix(s, []byte("urn:li:"))
+	i := bytes.IndexByte(et, ':')
+	if !ok || i < 0 {
+		return true
+	}
+	et = et[:i]
+	for _, set := range d.sets {
+		if !slices.ContainsFunc(set, func(t string) bool { return t == string(et) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// refusal is the failure of the URN s, which d does not allow.
+func (d *destCheck) refusal(s string) *verr {
+	return urnFailure(s, "Entity type for urn: "+s+" is not a valid destination for field path: "+d.spec)
+}
+
+var heldTable struct {
 	once sync.Once
-	m    map[string][]destination // entity + "\x00" + aspect -> paths
+	m    map[string]map[string]*cRecord // entity type -> record name -> record with its destCheck
 }
 
-// destinations returns the relationship destinations of aspect when entity holds it.
-func destinations(entity, aspect string) []destination {
-	destinationTable.once.Do(func() { destinationTable.m = buildDestinations() })
-	return destinationTable.m[entity+"\x00"+aspect]
+// heldRecord returns the compiled record recordName as an aspect (or key aspect) of the entity
+// type entity: where a relationship of entity (in any of its aspects) has a path of the record
+// that holds URN-typed values, a copy of the record whose strings there carry the relationship
+// check; the record itself where none has.
+func heldRecord(entity, recordName string) *cRecord {
+	heldTable.once.Do(func() { heldTable.m = buildHeld() })
+	if r := heldTable.m[entity][recordName]; r != nil {
+		return r
+	}
+	return compiled().records[recordName]
 }
 
-func buildDestinations() map[string][]destination {
+func buildHeld() map[string]map[string]*cRecord {
 	c := compiled()
-	out := map[string][]destination{}
+	out := map[string]map[string]*cRecord{}
 	for _, e := range entities {
-		byPath := map[string][][]string{}
+		sets := map[string][][]string{}
 		var paths []string
 		all := append([]string{e.KeyAspect}, e.Aspects...)
 		for _, a := range all {
 			for _, r := range Relationships(a) {
-				if _, ok := byPath[r.Path]; !ok {
+				if _, ok := sets[r.Path]; !ok {
 					paths = append(paths, r.Path)
 				}
-				byPath[r.Path] = append(byPath[r.Path], r.EntityTypes)
+				sets[r.Path] = append(sets[r.Path], r.EntityTypes)
 			}
-		}
-		if len(paths) == 0 {
-			continue
 		}
 		for _, a := range all {
 			info, ok := aspectInfos[a]
 			if !ok || c.records[info.RecordName] == nil {
 				continue
 			}
-			var ds []destination
+			root := &cType{kind: KindRecord, name: info.RecordName, rec: c.records[info.RecordName]}
+			changed := false
 			for _, p := range paths {
 				segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
-				if t := resolvePath(&cType{kind: KindRecord, rec: c.records[info.RecordName]}, segs); t != nil && t.kind == KindString && t.urn != nil {
-					ds = append(ds, destination{segs: segs, spec: p, sets: byPath[p]})
+				if t := resolvePath(root, segs); t != nil && t.kind == KindString && t.urn != nil {
+					root = withDest(root, segs, &destCheck{spec: p, sets: sets[p]})
+					changed = true
 				}
 			}
-			if len(ds) > 0 {
-				out[e.Name+"\x00"+a] = ds
+			if changed {
+				if out[e.Name] == nil {
+					out[e.Name] = map[string]*cRecord{}
+				}
+				out[e.Name][info.RecordName] = root.rec
 			}
 		}
 	}
@@ -208,77 +272,61 @@ func resolvePath(t *cType, segs []string) *cType {
 	return t
 }
 
-// CheckDestinations makes DataHub's relationship check of the URNs of an aspect's JSON data,
-// which [Validate] accepts, when the entity type entity holds it: a URN-typed value at the path
-// of a @Relationship of any of entity's aspects must have one of that relationship's entity
-// types. It reports the first value refused as a *ValidationError with URN set, nil if none is.
-func CheckDestinations(entity, aspect string, data []byte) error {
-	ds := destinations(entity, aspect)
-	for i := range ds {
-		if e := checkDestination(&ds[i], data, ds[i].segs); e != nil {
-			return e.toError()
-		}
+// withDest returns a copy of t whose type at segs (which resolvePath finds) carries d, copying
+// the records, containers and unions on the way and sharing the rest.
+func withDest(t *cType, segs []string, d *destCheck) *cType {
+	cp := *t
+	if len(segs) == 0 {
+		cp.dest = d
+		return &cp
+	}
+	switch {
+	case t.kind == KindRecord:
+		r := *t.rec
+		r.fields = slices.Clone(t.rec.fields)
+		i := r.index[segs[0]]
+		r.fields[i].typ = withDest(r.fields[i].typ, segs[1:], d)
+		cp.rec = &r
+	case t.kind == KindArray || t.kind == KindMap:
+		cp.items = withDest(t.items, segs[1:], d)
+	case t.kind == KindUnion:
+		cp.members = maps.Clone(t.members)
+		cp.members[segs[0]] = withDest(t.members[segs[0]], segs[1:], d)
+	}
+	return &cp
+}
+
+// ValidateIn is Validate for a value of the record recordName held by an entity of type
+// entity, as an aspect or its key aspect: it also makes DataHub's relationship check, in which
+// a URN-typed value at the path of a @Relationship of any of entity's aspects must have one of
+// its entity types (reported like the URN check's failures).
+func ValidateIn(entity, recordName string, v any) error {
+	rec := heldRecord(entity, recordName)
+	if rec == nil {
+		return fmt.Errorf("%w %q", ErrUnknownRecord, recordName)
+	}
+	if e := checkRecord(rec, v); e != nil {
+		return e.toError()
+	}
+	if e := urnsRecord(rec, v); e != nil {
+		return e.toError()
 	}
 	return nil
 }
 
-// HasDestinations reports whether CheckDestinations may refuse a value of aspect held by entity.
-func HasDestinations(entity, aspect string) bool { return len(destinations(entity, aspect)) > 0 }
+// ConformsIn is Conforms for a value of recordName held by entity, as ValidateIn checks it.
+func ConformsIn(entity, recordName string, data []byte) bool {
+	_, ok := conformsRoot(heldRecord(entity, recordName), data, nil, false)
+	return ok
+}
 
-func checkDestination(d *destination, v []byte, segs []string) *verr {
-	v = trimSpace(v)
-	if len(v) == 0 {
-		return nil
+// ConformsCompactHashIn is ConformsCompactHash for a value of recordName held by entity, as
+// ValidateIn checks it.
+func ConformsCompactHashIn(entity, recordName string, data []byte, mem Memory) (compact []byte, hash uint64, ok bool) {
+	c := compactor{mem: mem}
+	h, ok := conformsRoot(heldRecord(entity, recordName), data, &c, true)
+	if !ok {
+		return nil, 0, false
 	}
-	if len(segs) == 0 {
-		s, ok := UnquoteJSON(v)
-		if !ok || v[0] != '"' {
-			return nil
-		}
-		et := entityTypeOf(s)
-		if et == "" {
-			return nil // no URN: the value check's to refuse
-		}
-		for _, set := range d.sets {
-			if !slices.Contains(set, et) {
-				return urnFailure(s, "Entity type for urn: "+s+" is not a valid destination for field path: "+d.spec)
-			}
-		}
-		return nil
-	}
-	seg, rest := segs[0], segs[1:]
-	switch v[0] {
-	case '[':
-		if seg != "*" {
-			return nil
-		}
-		elems, _ := ArrayElements(v)
-		for i, el := range elems {
-			if e := checkDestination(d, el, rest); e != nil {
-				return e.at(pathElem{index: i})
-			}
-		}
-	case '{':
-		var found *verr
-		EachMember(v, func(key []byte, plain bool, value []byte) bool {
-			name := string(key)
-			if !plain {
-				name = unquote(key)
-			}
-			if seg != "*" && name != seg {
-				return true
-			}
-			if e := checkDestination(d, value, rest); e != nil {
-				step := pathElem{field: name}
-				if seg == "*" || strings.Contains(name, ".") {
-					step = pathElem{key: name, isKey: true}
-				}
-				found = e.at(step)
-				return false
-			}
-			return true
-		})
-		return found
-	}
-	return nil
+	return c.result(data), h, true
 }

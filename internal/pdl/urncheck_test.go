@@ -1,6 +1,7 @@
 package pdl_test
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"strings"
@@ -140,41 +141,55 @@ func urnErr(path, value, typeref string) *pdl.ValidationError {
 	return &pdl.ValidationError{Path: path, Reason: msg, Pegasus: msg, URN: true, Value: value}
 }
 
-// TestCheckDestinations checks the relationship check: a URN-typed value at
-// the path of a relationship of the entity holding the aspect must have one
-// of its entity types.
-func TestCheckDestinations(t *testing.T) {
+// TestValidateIn checks the relationship check: a URN-typed value at the
+// path of a relationship of the entity holding the aspect must have one of
+// its entity types; ValidateIn, ConformsIn and ConformsCompactHashIn agree.
+func TestValidateIn(t *testing.T) {
 	t.Parallel()
 	ds := "urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)"
 	tests := []struct {
-		name, entity, aspect, value string
+		name, entity, record, value string
 		wantPath, wantReason        string
 	}{
-		{"allowed", "mlFeatureTable", "mlFeatureTableProperties", `{"mlFeatures":["urn:li:mlFeature:(a,b)"]}`, "", ""},
-		{"not allowed", "mlFeatureTable", "mlFeatureTableProperties", `{"mlFeatures":["urn:li:mlFeature:(a,b)","` + ds + `"]}`,
+		{"allowed", "mlFeatureTable", "com.linkedin.ml.metadata.MLFeatureTableProperties", `{"mlFeatures":["urn:li:mlFeature:(a,b)"]}`, "", ""},
+		{"not allowed", "mlFeatureTable", "com.linkedin.ml.metadata.MLFeatureTableProperties", `{"mlFeatures":["urn:li:mlFeature:(a,b)","` + ds + `"]}`,
 			"mlFeatures[1]", `"Provided urn ` + ds + `" is invalid: Entity type for urn: ` + ds + ` is not a valid destination for field path: /mlFeatures/*`},
-		{"owner", "dataset", "ownership", `{"owners":[{"owner":"urn:li:tag:x","type":"DATAOWNER"}]}`,
+		{"escaped", "mlFeatureTable", "com.linkedin.ml.metadata.MLFeatureTableProperties", `{"mlFeatures":["urn:li:d\u0061taset:(urn:li:dataPlatform:hive,t,PROD)"]}`,
+			"mlFeatures[0]", `"Provided urn ` + ds + `" is invalid: Entity type for urn: ` + ds + ` is not a valid destination for field path: /mlFeatures/*`},
+		{"owner", "dataset", "com.linkedin.common.Ownership", `{"owners":[{"owner":"urn:li:tag:x","type":"DATAOWNER"}]}`,
 			"owners[0].owner", `"Provided urn urn:li:tag:x" is invalid: Entity type for urn: urn:li:tag:x is not a valid destination for field path: /owners/*/owner`},
-		{"no URN is the value check's", "mlFeatureTable", "mlFeatureTableProperties", `{"mlFeatures":["not a urn"]}`, "", ""},
-		{"no relationships", "dataset", "status", `{"removed":true}`, "", ""},
+		{"key aspect", "dataJob", "com.linkedin.metadata.key.DataJobKey", `{"flow":"` + ds + `","jobId":"j"}`,
+			"flow", `"Provided urn ` + ds + `" is invalid: Entity type for urn: ` + ds + ` is not a valid destination for field path: /flow`},
+		{"no URN is the value check's", "mlFeatureTable", "com.linkedin.ml.metadata.MLFeatureTableProperties", `{"mlFeatures":["not a urn"]}`, "", ""},
+		{"no entity", "", "com.linkedin.ml.metadata.MLFeatureTableProperties", `{"mlFeatures":["` + ds + `"]}`, "", ""},
+		{"no relationships", "dataset", "com.linkedin.common.Status", `{"removed":true}`, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			err := pdl.CheckDestinations(tt.entity, tt.aspect, []byte(tt.value))
+			var v any
+			if err := json.Unmarshal([]byte(tt.value), &v); err != nil {
+				t.Fatal(err)
+			}
+			err := pdl.ValidateIn(tt.entity, tt.record, v)
+			conforms := pdl.ConformsIn(tt.entity, tt.record, []byte(tt.value))
+			_, _, hashed := pdl.ConformsCompactHashIn(tt.entity, tt.record, []byte(tt.value), nil)
+			if conforms != (err == nil) || hashed != (err == nil) {
+				t.Errorf("ValidateIn = %v, ConformsIn = %v, ConformsCompactHashIn = %v", err, conforms, hashed)
+			}
 			if tt.wantReason == "" {
 				if err != nil {
-					t.Errorf("CheckDestinations: %v", err)
+					t.Errorf("ValidateIn: %v", err)
 				}
 				return
 			}
 			var ve *pdl.ValidationError
 			if !errors.As(err, &ve) || ve.Path != tt.wantPath || ve.Reason != tt.wantReason || !ve.URN {
-				t.Errorf("CheckDestinations = %#v\nwant path %q, reason %q", err, tt.wantPath, tt.wantReason)
+				t.Errorf("ValidateIn = %#v\nwant path %q, reason %q", err, tt.wantPath, tt.wantReason)
+			}
+			if err := pdl.Validate(tt.record, v); err != nil {
+				t.Errorf("Validate, which makes no relationship check: %v", err)
 			}
 		})
-	}
-	if !pdl.HasDestinations("mlFeatureTable", "mlFeatureTableProperties") || pdl.HasDestinations("dataset", "status") {
-		t.Error("HasDestinations is wrong for mlFeatureTableProperties or status")
 	}
 }

@@ -129,7 +129,8 @@ type cType struct {
 	symbols map[string]struct{}
 	symTab  *symbolTable // symbols by slot
 	size    int
-	urn     *urnCheck // the URN check of a URN typeref's string, nil if none
+	urn     *urnCheck  // the URN check of a URN typeref's string, nil if none
+	dest    *destCheck // the relationship check of a URN-typed string of an aspect held by an entity, nil if none
 }
 
 type compiledSchemas struct {

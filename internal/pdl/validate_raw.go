@@ -37,7 +37,11 @@ func conforms(recordName string, data []byte, c *compactor) bool {
 // conformsHashing is conforms that also returns data's Hash when hashing
 // is set and the walk could compute it (0 when it could not).
 func conformsHashing(recordName string, data []byte, c *compactor, hashing bool) (uint64, bool) {
-	rec := compiled().records[recordName]
+	return conformsRoot(compiled().records[recordName], data, c, hashing)
+}
+
+// conformsRoot is conformsHashing given the compiled record (nil: unknown).
+func conformsRoot(rec *cRecord, data []byte, c *compactor, hashing bool) (uint64, bool) {
 	if rec == nil {
 		return 0, false
 	}
@@ -135,12 +139,15 @@ func (p *jsonParser) conformsValue(t *cType, depth int) (uint64, bool) {
 		if !ok {
 			return 0, false
 		}
-		if t.urn != nil {
-			s := string(body)
+		if t.urn != nil && !t.urn.accepts(body, plain) {
+			return 0, false
+		}
+		if t.dest != nil {
+			s := body
 			if !plain {
-				s = unquote(body)
+				s = []byte(unquote(body))
 			}
-			if t.urn.reason(s) != "" {
+			if !t.dest.allows(s) {
 				return 0, false
 			}
 		}

@@ -184,16 +184,14 @@ func checkKey(e pdl.Entity, u string, parts []string) (json.RawMessage, *Error) 
 	if _, ok := pdl.Record(info.RecordName); !ok {
 		return key, nil
 	}
-	if !pdl.Conforms(info.RecordName, key) { // Validate would pass
-		v, err := decodeUseNumber(key)
-		if err == nil {
-			err = pdl.Validate(info.RecordName, v)
-		}
-		if err != nil {
-			return nil, keyInvalid(u, err)
-		}
+	if pdl.ConformsIn(e.Name, info.RecordName, key) { // ValidateIn would pass
+		return key, nil
 	}
-	if err := pdl.CheckDestinations(e.Name, e.KeyAspect, key); err != nil {
+	v, err := decodeUseNumber(key)
+	if err == nil {
+		err = pdl.ValidateIn(e.Name, info.RecordName, v)
+	}
+	if err != nil {
 		return nil, keyInvalid(u, err)
 	}
 	return key, nil
@@ -229,12 +227,7 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 	if !utf8.Valid(raw) {
 		return nil, 0, errorf(BadArgument, MsgValueNotUTF8)
 	}
-	if c, h, ok := aspectPassesHashed(info, raw, schema, a); ok {
-		if schema {
-			if err := checkDestinations(info, entityType, c); err != nil {
-				return nil, 0, err
-			}
-		}
+	if c, h, ok := aspectPassesHashed(info, entityType, raw, schema, a); ok {
 		return c, h, nil
 	}
 	v, err := decodeUseNumber(raw)
@@ -249,11 +242,8 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 		return nil, 0, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
 	}
 	if schema {
-		if err := pdl.Validate(info.RecordName, v); err != nil {
+		if err := pdl.ValidateIn(entityType, info.RecordName, v); err != nil {
 			return nil, 0, recordInvalid(info, entityType, err)
-		}
-		if err := checkDestinations(info, entityType, raw); err != nil {
-			return nil, 0, err
 		}
 	}
 	if info.Timeseries {
@@ -275,19 +265,6 @@ func recordInvalid(info pdl.AspectInfo, entityType string, err error) *Error {
 		return errorf(Invalid, MsgAspectFormat, entityType, "["+pegasusMessage(err)+"]")
 	}
 	return errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
-}
-
-// checkDestinations refuses an aspect of entityType, whose record check
-// passed, with a URN-typed value at the path of a relationship of the
-// entity type that the relationship does not point at.
-func checkDestinations(info pdl.AspectInfo, entityType string, value []byte) *Error {
-	if !pdl.HasDestinations(entityType, info.Name) {
-		return nil
-	}
-	if err := pdl.CheckDestinations(entityType, info.Name, value); err != nil {
-		return recordInvalid(info, entityType, err)
-	}
-	return nil
 }
 
 // javaURLEncodedLen is the length of s encoded by Java's URLEncoder (form
