@@ -60,7 +60,9 @@ var ErrUnknownRecord = errors.New("pdl: unknown record")
 //   - enums must hold one of their symbols; bytes and fixed are strings of code points ≤ U+00FF;
 //   - a union is an object with exactly one key: the member's alias, its fully qualified name,
 //     or its primitive type name ("string"), e.g. {"com.linkedin.schema.StringType": {}};
-//   - maps are objects with string keys.
+//   - maps are objects with string keys;
+//   - once all that holds, each URN-typed string (see [Type.URN]) passes the check
+//     [SetURNCheck] installed, if any.
 //
 // The first problem found is returned as a *ValidationError naming its JSON path.
 func Validate(recordName string, v any) error {
