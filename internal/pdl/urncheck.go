@@ -37,8 +37,12 @@ type urnCheck struct {
 	ok      map[string]struct{} // accepted values, at most maxAccepted
 }
 
-// maxAccepted bounds the accepted values a urnCheck remembers (it forgets them all when full).
-const maxAccepted = 4096
+// maxAccepted bounds the accepted values a urnCheck remembers (it forgets them all when full),
+// and maxAcceptedLen the length of one it remembers.
+const (
+	maxAccepted    = 4096
+	maxAcceptedLen = 1024
+)
 
 func newURNCheck(typeref string) *urnCheck {
 	u, ok := urnTyperefs[typeref]
@@ -77,7 +81,7 @@ func (c *urnCheck) accepts(body []byte, plain bool) bool {
 	if urnValueCheck(c.typeref, s) != "" {
 		return false
 	}
-	if plain {
+	if plain && len(s) <= maxAcceptedLen {
 		c.mu.Lock()
 		if len(c.ok) >= maxAccepted {
 			clear(c.ok)
