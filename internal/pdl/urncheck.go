@@ -9,21 +9,21 @@ import (
 	"sync"
 )
 
-// DataHub checks every value whose schema is a typeref named "...Urn" (see [Type.URN]) as its
-// entity-registry URN validator does, once the record is otherwise valid. What a URN value must
-// be (it parses, its entity type is in the registry, its parts fit that entity's key, the
-// typeref's Java class accepts it) is the check [SetURNCheck] installs, which [Validate],
-// [Conforms] and their kin make of each such value; where the value must point (the entity
-// types of the @Relationship annotations at its path, of the entity holding the aspect) is
-// checked by [ValidateIn], [ConformsIn] and [ConformsCompactHashIn]. A refused value is reported as `"Provided urn <urn>" is invalid:
+// DataHub checks every value of an entity's aspect (and key aspect) whose schema is a typeref
+// named "...Urn" (see [Type.URN]) with its entity-registry URN validator, once the record is
+// otherwise valid; [ValidateIn], [ConformsIn] and [ConformsCompactHashIn] make those checks,
+// the other validators none. What a URN value must be (it parses, its entity type is in the
+// registry, its parts fit that entity's key, the typeref's Java class accepts it) is the check
+// [SetURNCheck] installs; where it must point is given by the @Relationship annotations at its
+// path in any aspect of the entity holding it. A refused value is reported as `"Provided urn <urn>" is invalid:
 // <reason>` at its path, with [ValidationError.URN] set.
 
 // urnValueCheck is the check SetURNCheck installed, nil if none.
 var urnValueCheck func(u URNTyperef, s string) string
 
 // SetURNCheck installs check, which returns why a value s of the URN typeref u is refused (""
-// if it is accepted), as the check [Validate], [Conforms] and their kin make of every URN-typed
-// value. Without one (nil) URN-typed values are checked as strings only. It is meant to be
+// if it is accepted), as the check [ValidateIn] and its kin make of every URN-typed value.
+// Without one (nil) URN-typed values are checked as strings only. It is meant to be
 // called once, from an init function, before any validation: the mock's core installs
 // DataHub's rule, which needs the URN parser of package urn (whose tests import this package).
 func SetURNCheck(check func(u URNTyperef, s string) string) { urnValueCheck = check }
@@ -137,7 +137,7 @@ func urnsValue(t *cType, v any) *verr {
 		}
 	case KindMap:
 		m, _ := v.(map[string]any)
-		for _, k := range slices.Sorted(mapKeys(m)) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if e := urnsValue(t.items, m[k]); e != nil {
 				return e.at(pathElem{key: k, isKey: true})
 			}
@@ -157,16 +157,6 @@ func urnsValue(t *cType, v any) *verr {
 		}
 	}
 	return nil
-}
-
-func mapKeys(m map[string]any) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // destCheck is the relationship check of the URN-typed values at one path of an aspect held
@@ -301,9 +291,10 @@ func withDest(t *cType, segs []string, d *destCheck) *cType {
 }
 
 // ValidateIn is Validate for a value of the record recordName held by an entity of type
-// entity, as an aspect or its key aspect: it also makes DataHub's relationship check, in which
-// a URN-typed value at the path of a @Relationship of any of entity's aspects must have one of
-// its entity types (reported like the URN check's failures).
+// entity, as an aspect or its key aspect: once the record is valid, it makes DataHub's URN
+// checks: each URN-typed value passes the check [SetURNCheck] installed, and one at the path of
+// a @Relationship of any of entity's aspects has one of its entity types. It reports their
+// first failure as a *ValidationError with URN set.
 func ValidateIn(entity, recordName string, v any) error {
 	rec := heldRecord(entity, recordName)
 	if rec == nil {
@@ -318,9 +309,10 @@ func ValidateIn(entity, recordName string, v any) error {
 	return nil
 }
 
-// ConformsIn is Conforms for a value of recordName held by entity, as ValidateIn checks it.
+// ConformsIn is Conforms for a value of recordName held by entity, as ValidateIn checks it
+// (entity "": held by an entity type without relationships).
 func ConformsIn(entity, recordName string, data []byte) bool {
-	_, ok := conformsRoot(heldRecord(entity, recordName), data, nil, false)
+	_, ok := conformsRoot(heldRecord(entity, recordName), data, nil, false, true)
 	return ok
 }
 
@@ -328,7 +320,7 @@ func ConformsIn(entity, recordName string, data []byte) bool {
 // ValidateIn checks it.
 func ConformsCompactHashIn(entity, recordName string, data []byte, mem Memory) (compact []byte, hash uint64, ok bool) {
 	c := compactor{mem: mem}
-	h, ok := conformsRoot(heldRecord(entity, recordName), data, &c, true)
+	h, ok := conformsRoot(heldRecord(entity, recordName), data, &c, true, true)
 	if !ok {
 		return nil, 0, false
 	}

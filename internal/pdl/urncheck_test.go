@@ -81,11 +81,11 @@ func TestURNTyperefs(t *testing.T) {
 	}
 }
 
-// TestURNCheckWalk checks that Validate, ValidateJSON and the Conforms
-// family make the installed URN check of every URN-typed value (in arrays,
-// maps, union members and nested records), report its failure at the
+// TestURNCheckWalk checks that ValidateIn, ConformsIn and
+// ConformsCompactHashIn make the installed URN check of every URN-typed
+// value (in arrays, nested records, audit stamps), report its failure at the
 // value's path once the record is otherwise valid, and leave the other
-// strings alone.
+// strings alone; and that Validate and the Conforms family make none.
 func TestURNCheckWalk(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -99,6 +99,8 @@ func TestURNCheckWalk(t *testing.T) {
 			urnErr("upstreams[0].dataset", "REFUSED-ds", "com.linkedin.common.DatasetUrn")},
 		{"audit stamp", "com.linkedin.common.GlobalTags", `{"tags":[{"tag":"urn:li:tag:t","attribution":{"time":0,"actor":"REFUSED","source":"urn:li:x:y"}}]}`,
 			urnErr("tags[0].attribution.actor", "REFUSED", "com.linkedin.common.Urn")},
+		{"escaped", "com.linkedin.ml.metadata.MLModelProperties", `{"groups":["REFUS\u0045D"]}`,
+			urnErr("groups[0]", "REFUSED", "com.linkedin.common.Urn")},
 		{"a plain string is no URN", "com.linkedin.dataset.DatasetProperties", `{"name":"REFUSED","customProperties":{"k":"REFUSED"},"tags":[]}`, nil},
 		{"the record check comes first", "com.linkedin.ml.metadata.MLModelProperties", `{"groups":["REFUSED"],"zz":1}`,
 			&pdl.ValidationError{Reason: `unrecognized field "zz"`}},
@@ -106,31 +108,39 @@ func TestURNCheckWalk(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			err := pdl.ValidateJSON(tt.record, []byte(tt.value))
+			var v any
+			if err := json.Unmarshal([]byte(tt.value), &v); err != nil {
+				t.Fatal(err)
+			}
+			err := pdl.ValidateIn("", tt.record, v)
+			conforms := pdl.ConformsIn("", tt.record, []byte(tt.value))
+			_, _, hashed := pdl.ConformsCompactHashIn("", tt.record, []byte(tt.value), nil)
+			if conforms != (err == nil) || hashed != (err == nil) {
+				t.Errorf("ValidateIn = %v, ConformsIn = %v, ConformsCompactHashIn = %v", err, conforms, hashed)
+			}
 			if tt.want == nil {
 				if err != nil {
-					t.Errorf("ValidateJSON: %v", err)
-				}
-				if !pdl.Conforms(tt.record, []byte(tt.value)) {
-					t.Error("Conforms refuses a valid value")
+					t.Errorf("ValidateIn: %v", err)
 				}
 				return
 			}
 			var ve *pdl.ValidationError
 			if !errors.As(err, &ve) {
-				t.Fatalf("ValidateJSON = %v, want %v", err, tt.want)
+				t.Fatalf("ValidateIn = %v, want %v", err, tt.want)
 			}
 			if diff := cmp.Diff(tt.want, ve); diff != "" {
-				t.Errorf("ValidateJSON (-want +got):\n%s", diff)
+				t.Errorf("ValidateIn (-want +got):\n%s", diff)
 			}
-			if pdl.Conforms(tt.record, []byte(tt.value)) {
-				t.Error("Conforms accepts it")
-			}
-			if _, ok := pdl.ConformsCompact(tt.record, []byte(tt.value)); ok {
-				t.Error("ConformsCompact accepts it")
-			}
-			if _, _, ok := pdl.ConformsCompactHash(tt.record, []byte(tt.value), nil); ok {
-				t.Error("ConformsCompactHash accepts it")
+			if tt.want.URN {
+				if err := pdl.ValidateJSON(tt.record, []byte(tt.value)); err != nil {
+					t.Errorf("ValidateJSON, which makes no URN check: %v", err)
+				}
+				if !pdl.Conforms(tt.record, []byte(tt.value)) {
+					t.Error("Conforms, which makes no URN check, refuses it")
+				}
+				if _, _, ok := pdl.ConformsCompactHash(tt.record, []byte(tt.value), nil); !ok {
+					t.Error("ConformsCompactHash, which makes no URN check, refuses it")
+				}
 			}
 		})
 	}
@@ -188,7 +198,7 @@ func TestValidateIn(t *testing.T) {
 				t.Errorf("ValidateIn = %#v\nwant path %q, reason %q", err, tt.wantPath, tt.wantReason)
 			}
 			if err := pdl.Validate(tt.record, v); err != nil {
-				t.Errorf("Validate, which makes no relationship check: %v", err)
+				t.Errorf("Validate, which makes no URN check: %v", err)
 			}
 		})
 	}

@@ -28,10 +28,10 @@ type ValidationError struct {
 	// unrecognized field (Rest.li reports those at the field's own path) and where the validator
 	// is stricter than Rest.li (an int given 1.5, which Rest.li truncates).
 	Pegasus string
-	// URN reports a value DataHub's URN check refuses (a URN-typed value that is no URN of an
-	// entity of the registry, not one its typeref's class accepts, or not a destination its
-	// entity's relationships allow), which GMS reports once the record is otherwise valid, as
-	// an invalid aspect format rather than an invalid record.
+	// URN reports a value the URN check of [ValidateIn] refuses (a URN-typed value that is no
+	// URN of an entity of the registry, not one its typeref's class accepts, or not a
+	// destination its entity's relationships allow), which GMS reports once the record is
+	// otherwise valid, as an invalid aspect format rather than an invalid record.
 	URN bool
 	// Value is the refused value when URN is set, which Reason quotes.
 	Value string
@@ -60,10 +60,9 @@ var ErrUnknownRecord = errors.New("pdl: unknown record")
 //   - enums must hold one of their symbols; bytes and fixed are strings of code points ≤ U+00FF;
 //   - a union is an object with exactly one key: the member's alias, its fully qualified name,
 //     or its primitive type name ("string"), e.g. {"com.linkedin.schema.StringType": {}};
-//   - maps are objects with string keys;
-//   - once all that holds, each URN-typed string (see [Type.URN]) passes the check
-//     [SetURNCheck] installed, if any.
+//   - maps are objects with string keys.
 //
+// It makes no URN checks: [ValidateIn] adds those DataHub makes of an entity's aspects.
 // The first problem found is returned as a *ValidationError naming its JSON path.
 func Validate(recordName string, v any) error {
 	rec := compiled().records[recordName]
@@ -71,9 +70,6 @@ func Validate(recordName string, v any) error {
 		return fmt.Errorf("%w %q", ErrUnknownRecord, recordName)
 	}
 	if e := checkRecord(rec, v); e != nil {
-		return e.toError()
-	}
-	if e := urnsRecord(rec, v); e != nil {
 		return e.toError()
 	}
 	return nil

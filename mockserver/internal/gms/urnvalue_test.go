@@ -110,3 +110,14 @@ func FuzzURNValueReason(f *testing.F) {
 		}
 	})
 }
+
+// TestSystemMetadataURNsUnchecked checks that a proposal's systemMetadata
+// gets Rest.li's record check only: GMS's URN check is for entities'
+// aspects, so an audit stamp there may name any actor.
+func TestSystemMetadataURNsUnchecked(t *testing.T) {
+	t.Parallel()
+	v := []byte(`{"runId":"r","aspectModified":{"time":1,"actor":"not a urn"}}`)
+	if _, err := CheckSystemMetadata(v); err != nil {
+		t.Errorf("CheckSystemMetadata(%s): %v", v, err)
+	}
+}
