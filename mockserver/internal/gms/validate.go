@@ -227,7 +227,7 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 	if !utf8.Valid(raw) {
 		return nil, 0, errorf(BadArgument, MsgValueNotUTF8)
 	}
-	if c, h, ok := aspectPassesHashed(info, entityType, raw, schema, a); ok {
+	if c, h, ok := aspectPassesHashed(info, &entityType, raw, schema, a); ok {
 		return c, h, nil
 	}
 	v, err := decodeUseNumber(raw)
