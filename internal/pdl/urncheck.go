@@ -15,8 +15,8 @@ import (
 // the other validators none. What a URN value must be (it parses, its entity type is in the
 // registry, its parts fit that entity's key, the typeref's Java class accepts it) is the check
 // [SetURNCheck] installs; where it must point is given by the @Relationship annotations at its
-// path in any aspect of the entity holding it. A refused value is reported as `"Provided urn <urn>" is invalid:
-// <reason>` at its path, with [ValidationError.URN] set.
+// path in any aspect of the entity holding it. A refused value is reported as
+// `"Provided urn <urn>" is invalid: <reason>` at its path, with [ValidationError.URN] set.
 
 // urnValueCheck is the check SetURNCheck installed, nil if none.
 var urnValueCheck func(u URNTyperef, s string) string
