@@ -34,7 +34,8 @@ func sampleEntities(t testing.TB) []entity.Entity {
 	model := entity.NewMLModel(urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn-v1,PROD)").(urn.MLModel),
 		"Churn classifier", map[string]any{"learning_rate": 0.01, "max_depth": 6}, map[string]any{"auc": 0.91, "accuracy": "0.88"})
 	model.Properties.Groups = []string{"urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn,PROD)"}
-	model.GlossaryTerms = &aspects.GlossaryTerms{Terms: []aspects.GlossaryTermAssociation{{URN: "urn:li:glossaryTerm:Churn"}}}
+	model.GlossaryTerms = &aspects.GlossaryTerms{Terms: []aspects.GlossaryTermAssociation{{URN: "urn:li:glossaryTerm:Churn"}},
+		AuditStamp: aspects.AuditStamp{Time: 1, Actor: "urn:li:corpuser:jdoe"}} // DataHub refuses an empty actor
 	group := &entity.MLModelGroup{URN: urn.MustParse("urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn,PROD)").(urn.MLModelGroup),
 		Properties: &aspects.MLModelGroupProperties{Description: aspects.Ptr("All churn models")},
 		Status:     &aspects.Status{}}

@@ -399,12 +399,14 @@ func flowOf(u urn.DataJob) string {
 // records one: a dataProcessInstance named name (in its properties), of
 // subtype "ML Training Run", with hyper-parameters and training metrics
 // (in mlTrainingRunProperties, as NewMLModel writes them: text values,
-// sorted by name). Set Container, Input, Output and RunEvents as the run
-// has them.
+// sorted by name). Its properties' created stamp is DataHub's unknown one
+// (time 0 by aspects.UnknownActor): set Properties.Created to say when and
+// by whom the run was started. Set Container, Input, Output and RunEvents as
+// the run has them.
 func NewTrainingRun(u urn.DataProcessInstance, name string, params, metrics map[string]any) *DataProcessInstance {
 	return &DataProcessInstance{
 		URN:         u,
-		Properties:  &aspects.DataProcessInstanceProperties{Name: name},
+		Properties:  &aspects.DataProcessInstanceProperties{Name: name, Created: aspects.AuditStamp{Actor: aspects.UnknownActor}},
 		TrainingRun: &aspects.MLTrainingRunProperties{HyperParams: HyperParams(params), TrainingMetrics: Metrics(metrics)},
 		SubTypes:    &aspects.SubTypes{TypeNames: []string{"ML Training Run"}},
 	}

@@ -414,6 +414,26 @@
 //     it names get a structural check only (a JSON object) and are
 //     stored with their unknown members, so a test can check that a
 //     client writes such members back (client.Modify does).
+//   - A field whose PDL type is a URN typeref (Urn, DatasetUrn,
+//     MLFeatureUrn, ...: a typeref whose name ends in "Urn"), in an aspect
+//     or in the key an entity URN spells, is checked as GMS checks it once
+//     the record is otherwise valid: the value must be a URN; its entity
+//     type must be one of the registry's; it must have as many parts as
+//     that entity's key aspect has fields; a typed typeref wants a URN of
+//     its own entity type whose parts parse (a DatasetUrn's platform is a
+//     dataPlatform URN and its environment a FabricType); and where the
+//     entity type holding the aspect has a @Relationship at the field's
+//     path (in any of its aspects), the URN's entity type must be one the
+//     relationship names (mlFeatures of an mlFeatureTable hold mlFeature
+//     URNs, owners are corpusers or corpGroups). A refused aspect is
+//     answered as GMS answers it: 422 over Rest.li, 400 "Validation Error"
+//     over OpenAPI v3, with "Invalid format for aspect: <entity type>" and
+//     the cause `"Provided urn <urn>" is invalid: <reason>` at the value's
+//     path; a refused key is an invalid URN (400). So is an empty actor in a
+//     required audit stamp (an AuditStamp left zero): GMS refuses it too.
+//     The mock's URN syntax is that of package urn, which is stricter than
+//     GMS's parser on surrounding white space, the reserved character "␟"
+//     and the 512-byte limit inside aspects.
 //   - aspect.value whose bytes are not valid UTF-8 (non-ASCII written raw
 //     instead of as \uXXXX) is refused with 400; GMS would silently store
 //     replacement characters. On the OpenAPI v3 routes such bytes are read

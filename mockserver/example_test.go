@@ -375,3 +375,48 @@ func ExampleListen() {
 	// Output:
 	// 200 true
 }
+
+// URN-typed aspect fields are checked as DataHub checks them: a value that
+// is no URN, a URN whose parts do not fit its entity's key, or a URN of an
+// entity type the field's relationship does not point at is refused with
+// DataHub's status (422 over Rest.li) and message, and nothing is written.
+func Example_urnFields() {
+	s, err := mockserver.Listen("127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	defer s.Close()
+	em, err := emitter.NewREST(s.URL())
+	if err != nil {
+		panic(err)
+	}
+	model := urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)")
+	table := urn.MustParse("urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)")
+	dataset := "urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)"
+	for _, p := range []struct {
+		u urn.URN
+		a aspects.Aspect
+	}{
+		{model, aspects.MLModelProperties{Groups: []string{"not a urn"}}},
+		{table, aspects.MLFeatureTableProperties{MLFeatures: []string{"urn:li:mlFeature:broken"}}},
+		{table, aspects.MLFeatureTableProperties{MLFeatures: []string{dataset}}},
+		{table, aspects.MLFeatureTableProperties{MLFeatures: []string{"urn:li:mlFeature:(users,age)"}}},
+	} {
+		prop, err := emitter.NewProposal(p.u, p.a)
+		if err != nil {
+			panic(err)
+		}
+		err = em.Emit(context.Background(), prop)
+		var de *datahub.Error
+		if !errors.As(err, &de) {
+			fmt.Println("written:", err == nil)
+			continue
+		}
+		fmt.Println(de.StatusCode, strings.ReplaceAll(de.Message, "\n", " "))
+	}
+	// Output:
+	// 422 Invalid format for aspect: mlModel  Cause: [ERROR :: /groups/0 :: "Provided urn not a urn" is invalid: missing "urn:li:" prefix]
+	// 422 Invalid format for aspect: mlFeatureTable  Cause: [ERROR :: /mlFeatures/0 :: "Provided urn urn:li:mlFeature:broken" is invalid: Failed to convert urn to entity key: urns parts and key fields do not have same length for urn:li:mlFeature:broken]
+	// 422 Invalid format for aspect: mlFeatureTable  Cause: [ERROR :: /mlFeatures/0 :: "Provided urn urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)" is invalid: Entity type for urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD) is not a valid destination for field path: /mlFeatures/*]
+	// written: true
+}

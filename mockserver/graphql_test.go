@@ -179,7 +179,9 @@ func TestGraphQLQueries(t *testing.T) {
 // and null in its place, as a resolver returning the error does.
 func TestGraphQLNestedError(t *testing.T) {
 	t.Parallel()
-	s := mockserver.Start(t)
+	// GMS refuses an mlModel URN in mlFeatures: only a server that takes
+	// mlFeatureTableProperties as an unchecked document stores one.
+	s := mockserver.Start(t, mockserver.WithAcceptUnknownMembers("mlFeatureTableProperties"))
 	table := "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,nested)"
 	if err := s.PutAspectJSON(table, "mlFeatureTableProperties", json.RawMessage(`{"mlFeatures":["`+gqlModel+`"]}`)); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/internal/testshared"
 )
 
 // This file checks every aspect of DataHub's entity registry against the mock: a value built
@@ -25,6 +26,11 @@ func schemaValue(t pdl.Type, depth int) any {
 	case pdl.KindRecord:
 		return recordValue(t.Name, depth+1)
 	case pdl.KindString:
+		if ut, ok := pdl.LookupURNTyperef(t.URN); ok && ut.EntityType != "" {
+			if u, ok := sampleURN(ut.EntityType); ok {
+				return u
+			}
+		}
 		return "urn:li:corpuser:someone"
 	case pdl.KindInt, pdl.KindLong:
 		return 1
@@ -88,22 +94,40 @@ func keyPart(f pdl.Field, i int) string {
 // entityURN builds a URN of entity e from its key aspect's fields.
 func entityURN(t *testing.T, e pdl.Entity) string {
 	t.Helper()
+	u, ok := urnOf(e)
+	if !ok {
+		t.Fatalf("%s: no schema for its key aspect %s", e.Name, e.KeyAspect)
+	}
+	return u
+}
+
+// sampleURN is a URN of the registry's entity type et, as entityURN builds it.
+func sampleURN(et string) (string, bool) {
+	e, ok := pdl.LookupEntity(et)
+	if !ok {
+		return "", false
+	}
+	return urnOf(e)
+}
+
+// urnOf is entityURN, false when e's key aspect has no schema.
+func urnOf(e pdl.Entity) (string, bool) {
 	info, ok := pdl.LookupAspect(e.KeyAspect)
 	if !ok {
-		t.Fatalf("%s: no key aspect %s", e.Name, e.KeyAspect)
+		return "", false
 	}
 	rec, ok := pdl.Record(info.RecordName)
 	if !ok {
-		t.Fatalf("%s: no schema for %s", e.Name, info.RecordName)
+		return "", false
 	}
 	var parts []string
 	for i, f := range rec.Fields {
 		parts = append(parts, keyPart(f, i))
 	}
 	if len(parts) == 1 {
-		return "urn:li:" + e.Name + ":" + parts[0]
+		return "urn:li:" + e.Name + ":" + parts[0], true
 	}
-	return "urn:li:" + e.Name + ":(" + strings.Join(parts, ",") + ")"
+	return "urn:li:" + e.Name + ":(" + strings.Join(parts, ",") + ")", true
 }
 
 // wrongKinds holds, per kind, a value of the wrong JSON kind and the message Rest.li gives for it.
@@ -182,6 +206,7 @@ func TestEveryAspectValidated(t *testing.T) {
 				continue
 			}
 			valid := recordValue(info.RecordName, 0)
+			testshared.FixDestinations(e.Name, a, valid, sampleURN) // URNs the entity's relationships point at
 			if info.Timeseries {
 				valid["timestampMillis"] = 1700000000000
 			}
@@ -302,6 +327,7 @@ func TestEveryEntityExists(t *testing.T) {
 		if aspect == e.KeyAspect { // an entity with no other aspect but timeseries ones
 			value = want
 		}
+		testshared.FixDestinations(e.Name, aspect, value, sampleURN) // URNs the entity's relationships point at
 		raw, err := json.Marshal(value)
 		if err != nil {
 			t.Fatal(err)

@@ -11,7 +11,11 @@
 //     values at such a path in an aspect's JSON;
 //   - [Validate] and [ValidateJSON], which check an aspect value against its record schema the
 //     way GMS's Rest.li data layer does and report the first problem as a [*ValidationError]
-//     (allocation-free on valid input; the schema graph is compiled once, on first use).
+//     (allocation-free on valid input; the schema graph is compiled once, on first use), and
+//     [ValidateIn] (with [ConformsIn] and [ConformsCompactHashIn]), which adds DataHub's checks
+//     of the URN-typed values of an entity's aspect ([Type.URN], [LookupURNTyperef]; the rule
+//     for one value is the one [SetURNCheck] installs; the entity types a @Relationship lets
+//     it have).
 //   - a JSON scanner for the hot paths of the mock server and its store, which must not pay for
 //     encoding/json's reflection on every write: [Valid], [Conforms] (a schema check over the
 //     JSON text itself, with no decoding; [ValidateJSON] decodes only when it fails, to name the

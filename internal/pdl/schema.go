@@ -71,6 +71,27 @@ type Type struct {
 	Symbols []string
 	// Size is the byte length of a fixed type.
 	Size int
+	// URN is, for a string declared through a typeref whose name ends in "Urn" (such as
+	// com.linkedin.common.Urn or com.linkedin.common.DatasetUrn), that typeref's fully qualified
+	// name: DataHub checks such a value as a URN (see [LookupURNTyperef]). "" otherwise.
+	URN string
+}
+
+// URNTyperef is a typeref DataHub checks as a URN, with what its Java class checks.
+type URNTyperef struct {
+	// Name is the typeref's fully qualified name, e.g. "com.linkedin.common.MLFeatureUrn".
+	Name string
+	// Class is the typeref's Java class, e.g. "com.linkedin.common.urn.MLFeatureUrn".
+	Class string
+	// EntityType is the entity type the class requires of a URN, with the parts of that type's
+	// URN form (e.g. "mlFeature"); "" for the generic class, which checks the URN syntax only.
+	EntityType string
+}
+
+// LookupURNTyperef returns the URN typeref named name (fully qualified).
+func LookupURNTyperef(name string) (URNTyperef, bool) {
+	u, ok := urnTyperefs[name]
+	return u, ok
 }
 
 // UnionMember is a member of a union.

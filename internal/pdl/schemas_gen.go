@@ -10,21 +10,21 @@ import "encoding/json"
 func buildRecords() map[string]*RecordSchema {
 	return map[string]*RecordSchema{
 		"com.datahub.common.DummySnapshot": {Name: "com.datahub.common.DummySnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
-			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindString}}}}}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}}}}},
 		}},
 		"com.linkedin.access.token.DataHubAccessTokenInfo": {Name: "com.linkedin.access.token.DataHubAccessTokenInfo", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
-			{Name: "actorUrn", Type: Type{Kind: KindString}},
-			{Name: "ownerUrn", Type: Type{Kind: KindString}},
+			{Name: "actorUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "ownerUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "createdAt", Type: Type{Kind: KindLong}},
 			{Name: "expiresAt", Optional: true, Type: Type{Kind: KindLong}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.agent.AIAgentDependencies": {Name: "com.linkedin.agent.AIAgentDependencies", Fields: []Field{
-			{Name: "skills", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "tools", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "models", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "skills", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "tools", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "models", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.agent.AIAgentInfo": {Name: "com.linkedin.agent.AIAgentInfo", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
@@ -37,19 +37,19 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.agent.AIAgentSource": {Name: "com.linkedin.agent.AIAgentSource", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.agent.AIAgentSourceType", Symbols: []string{"SYSTEM", "NATIVE", "EXTERNAL"}}},
-			{Name: "clonedFrom", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "clonedFrom", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.agentskill.AgentSkillInfo": {Name: "com.linkedin.agentskill.AgentSkillInfo", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "instructions", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "sourceRepository", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.agentskill.SkillSourceRepository"}},
-			{Name: "requiredTools", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "requiredTools", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.agentskill.SkillSourceRepository": {Name: "com.linkedin.agentskill.SkillSourceRepository", Fields: []Field{
-			{Name: "repositoryUrn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "repositoryUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "url", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "path", Optional: true, Type: Type{Kind: KindString}},
 		}},
@@ -57,7 +57,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "externalUrl", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "sourceRepository", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "sourceRepository", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
@@ -71,8 +71,8 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "path", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.application.ApplicationAssociation": {Name: "com.linkedin.application.ApplicationAssociation", Fields: []Field{
-			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "destinationUrn", Type: Type{Kind: KindString}},
+			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "destinationUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "properties", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
@@ -89,10 +89,10 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "externalUrl", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "name", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "parentApplication", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "parentApplication", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.application.Applications": {Name: "com.linkedin.application.Applications", Fields: []Field{
-			{Name: "applications", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "applications", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.assertion.AssertionAction": {Name: "com.linkedin.assertion.AssertionAction", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.AssertionActionType", Symbols: []string{"RAISE_INCIDENT", "RESOLVE_INCIDENT"}}},
@@ -148,12 +148,12 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.assertion.AssertionRunEvent": {Name: "com.linkedin.assertion.AssertionRunEvent", Fields: []Field{
 			{Name: "timestampMillis", Type: Type{Kind: KindLong}},
 			{Name: "runId", Type: Type{Kind: KindString}},
-			{Name: "asserteeUrn", Type: Type{Kind: KindString}},
+			{Name: "asserteeUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "status", Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.AssertionRunStatus", Symbols: []string{"COMPLETE"}}},
 			{Name: "result", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.AssertionResult"}},
 			{Name: "runtimeContext", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 			{Name: "batchSpec", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.BatchSpec"}},
-			{Name: "assertionUrn", Type: Type{Kind: KindString}},
+			{Name: "assertionUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "eventGranularity", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.timeseries.TimeWindowSize"}},
 			{Name: "partitionSpec", Optional: true, Default: json.RawMessage("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}"), Type: Type{Kind: KindRecord, Name: "com.linkedin.timeseries.PartitionSpec"}},
 			{Name: "messageId", Optional: true, Type: Type{Kind: KindString}},
@@ -183,14 +183,14 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.assertion.CustomAssertionInfo": {Name: "com.linkedin.assertion.CustomAssertionInfo", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindString}},
-			{Name: "entity", Type: Type{Kind: KindString}},
-			{Name: "field", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "field", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "logic", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.assertion.DatasetAssertionInfo": {Name: "com.linkedin.assertion.DatasetAssertionInfo", Fields: []Field{
-			{Name: "dataset", Type: Type{Kind: KindString}},
+			{Name: "dataset", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "scope", Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.DatasetAssertionScope", Symbols: []string{"DATASET_COLUMN", "DATASET_ROWS", "DATASET_STORAGE_SIZE", "DATASET_SCHEMA", "UNKNOWN"}}},
-			{Name: "fields", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "fields", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "aggregation", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.AssertionStdAggregation", Symbols: []string{"ROW_COUNT", "COLUMNS", "COLUMN_COUNT", "IDENTITY", "MEAN", "MEDIAN", "UNIQUE_COUNT", "UNIQUE_PROPORTION", "UNIQUE_PROPOTION", "NULL_COUNT", "NULL_PROPORTION", "STDDEV", "MIN", "MAX", "SUM", "_NATIVE_"}}},
 			{Name: "operator", Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.AssertionStdOperator", Symbols: []string{"BETWEEN", "LESS_THAN", "LESS_THAN_OR_EQUAL_TO", "GREATER_THAN", "GREATER_THAN_OR_EQUAL_TO", "EQUAL_TO", "NOT_EQUAL_TO", "NULL", "NOT_NULL", "CONTAIN", "END_WITH", "START_WITH", "REGEX_MATCH", "IN", "NOT_IN", "IS_TRUE", "IS_FALSE", "_NATIVE_"}}},
 			{Name: "parameters", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.AssertionStdParameters"}},
@@ -200,7 +200,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.assertion.FieldAssertionInfo": {Name: "com.linkedin.assertion.FieldAssertionInfo", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.FieldAssertionType", Symbols: []string{"FIELD_VALUES", "FIELD_METRIC"}}},
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "fieldValuesAssertion", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.FieldValuesAssertion"}},
 			{Name: "fieldMetricAssertion", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.FieldMetricAssertion"}},
 			{Name: "filter", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.dataset.DatasetFilter"}},
@@ -234,7 +234,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.assertion.FreshnessAssertionInfo": {Name: "com.linkedin.assertion.FreshnessAssertionInfo", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.FreshnessAssertionType", Symbols: []string{"DATASET_CHANGE", "DATA_JOB_RUN"}}},
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "schedule", Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.FreshnessAssertionSchedule"}},
 			{Name: "failureSeverityConfig", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.AssertionFailureSeverityConfig"}},
 			{Name: "filter", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.dataset.DatasetFilter"}},
@@ -286,13 +286,13 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "failureSeverityConfig", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.AssertionFailureSeverityConfig"}},
 		}},
 		"com.linkedin.assertion.SchemaAssertionInfo": {Name: "com.linkedin.assertion.SchemaAssertionInfo", Fields: []Field{
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "schema", Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.SchemaMetadata"}},
 			{Name: "compatibility", Optional: true, Default: json.RawMessage("\"EXACT_MATCH\""), Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.SchemaAssertionCompatibility", Symbols: []string{"EXACT_MATCH", "SUPERSET", "SUBSET"}}},
 		}},
 		"com.linkedin.assertion.SqlAssertionInfo": {Name: "com.linkedin.assertion.SqlAssertionInfo", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.SqlAssertionType", Symbols: []string{"METRIC", "METRIC_CHANGE"}}},
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "statement", Type: Type{Kind: KindString}},
 			{Name: "changeType", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.AssertionValueChangeType", Symbols: []string{"ABSOLUTE", "PERCENTAGE"}}},
 			{Name: "operator", Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.AssertionStdOperator", Symbols: []string{"BETWEEN", "LESS_THAN", "LESS_THAN_OR_EQUAL_TO", "GREATER_THAN", "GREATER_THAN_OR_EQUAL_TO", "EQUAL_TO", "NOT_EQUAL_TO", "NULL", "NOT_NULL", "CONTAIN", "END_WITH", "START_WITH", "REGEX_MATCH", "IN", "NOT_IN", "IS_TRUE", "IS_FALSE", "_NATIVE_"}}},
@@ -301,7 +301,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.assertion.VolumeAssertionInfo": {Name: "com.linkedin.assertion.VolumeAssertionInfo", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.assertion.VolumeAssertionType", Symbols: []string{"ROW_COUNT_TOTAL", "ROW_COUNT_CHANGE", "INCREMENTING_SEGMENT_ROW_COUNT_TOTAL", "INCREMENTING_SEGMENT_ROW_COUNT_CHANGE"}}},
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "rowCountTotal", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.RowCountTotal"}},
 			{Name: "rowCountChange", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.RowCountChange"}},
 			{Name: "incrementingSegmentRowCountTotal", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.assertion.IncrementingSegmentRowCountTotal"}},
@@ -319,7 +319,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "clusterConnectionString", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.businessattribute.BusinessAttributeAssociation": {Name: "com.linkedin.businessattribute.BusinessAttributeAssociation", Fields: []Field{
-			{Name: "businessAttributeUrn", Type: Type{Kind: KindString}},
+			{Name: "businessAttributeUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.BusinessAttributeUrn"}},
 		}},
 		"com.linkedin.businessattribute.BusinessAttributeInfo": {Name: "com.linkedin.businessattribute.BusinessAttributeInfo", Fields: []Field{
 			{Name: "fieldPath", Type: Type{Kind: KindString}},
@@ -346,7 +346,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "description", Type: Type{Kind: KindString}},
 			{Name: "lastModified", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.ChangeAuditStamps"}},
 			{Name: "chartUrl", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "inputs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindString}}}}}},
+			{Name: "inputs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}}}}}},
 			{Name: "inputEdges", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
 			{Name: "type", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.chart.ChartType", Symbols: []string{"BAR", "PIE", "SCATTER", "TABLE", "TEXT", "LINE", "AREA", "HISTOGRAM", "BOX_PLOT", "WORD_CLOUD", "COHORT"}}},
 			{Name: "access", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.common.AccessLevel", Symbols: []string{"PUBLIC", "PRIVATE"}}},
@@ -366,7 +366,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "userCounts", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.chart.ChartUserUsageCounts"}}},
 		}},
 		"com.linkedin.chart.ChartUserUsageCounts": {Name: "com.linkedin.chart.ChartUserUsageCounts", Fields: []Field{
-			{Name: "user", Type: Type{Kind: KindString}},
+			{Name: "user", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "viewsCount", Optional: true, Type: Type{Kind: KindInt}},
 		}},
 		"com.linkedin.chart.EditableChartProperties": {Name: "com.linkedin.chart.EditableChartProperties", Fields: []Field{
@@ -380,8 +380,8 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.common.AuditStamp": {Name: "com.linkedin.common.AuditStamp", Fields: []Field{
 			{Name: "time", Type: Type{Kind: KindLong}},
-			{Name: "actor", Type: Type{Kind: KindString}},
-			{Name: "impersonator", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "actor", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "impersonator", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "message", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.common.BaseFieldMapping": {Name: "com.linkedin.common.BaseFieldMapping", Fields: []Field{
@@ -393,7 +393,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.common.BrowsePathEntry": {Name: "com.linkedin.common.BrowsePathEntry", Fields: []Field{
 			{Name: "id", Type: Type{Kind: KindString}},
-			{Name: "urn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "urn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.common.BrowsePaths": {Name: "com.linkedin.common.BrowsePaths", Fields: []Field{
 			{Name: "paths", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
@@ -418,8 +418,8 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 		}},
 		"com.linkedin.common.DataPlatformInstance": {Name: "com.linkedin.common.DataPlatformInstance", Fields: []Field{
-			{Name: "platform", Type: Type{Kind: KindString}},
-			{Name: "instance", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "instance", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.common.DataTransform": {Name: "com.linkedin.common.DataTransform", Fields: []Field{
 			{Name: "queryStatement", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.query.QueryStatement"}},
@@ -431,8 +431,8 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "deprecated", Type: Type{Kind: KindBoolean}},
 			{Name: "decommissionTime", Optional: true, Type: Type{Kind: KindLong}},
 			{Name: "note", Type: Type{Kind: KindString}},
-			{Name: "actor", Type: Type{Kind: KindString}},
-			{Name: "replacement", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "actor", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "replacement", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.common.DisplayProperties": {Name: "com.linkedin.common.DisplayProperties", Fields: []Field{
 			{Name: "colorHex", Optional: true, Type: Type{Kind: KindString}},
@@ -446,8 +446,8 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "attribution", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.MetadataAttribution"}},
 		}},
 		"com.linkedin.common.Edge": {Name: "com.linkedin.common.Edge", Fields: []Field{
-			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "destinationUrn", Type: Type{Kind: KindString}},
+			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "destinationUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "properties", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
@@ -473,7 +473,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.common.EntityRelationship": {Name: "com.linkedin.common.EntityRelationship", Fields: []Field{
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "type", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.common.EntityRelationships": {Name: "com.linkedin.common.EntityRelationships", Fields: []Field{
@@ -490,7 +490,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "lastModified", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.common.FormAssociation": {Name: "com.linkedin.common.FormAssociation", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "incompletePrompts", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.FormPromptAssociation"}}},
 			{Name: "completedPrompts", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.FormPromptAssociation"}}},
 		}},
@@ -504,7 +504,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "incompleteFieldPrompts", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.FieldFormPromptAssociation"}}},
 		}},
 		"com.linkedin.common.FormVerificationAssociation": {Name: "com.linkedin.common.FormVerificationAssociation", Fields: []Field{
-			{Name: "form", Type: Type{Kind: KindString}},
+			{Name: "form", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.common.Forms": {Name: "com.linkedin.common.Forms", Fields: []Field{
@@ -516,8 +516,8 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "tags", Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.TagAssociation"}}},
 		}},
 		"com.linkedin.common.GlossaryTermAssociation": {Name: "com.linkedin.common.GlossaryTermAssociation", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
-			{Name: "actor", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.GlossaryTermUrn"}},
+			{Name: "actor", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "context", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "attribution", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.MetadataAttribution"}},
 		}},
@@ -531,20 +531,20 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "style", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.common.IncidentSummaryDetails": {Name: "com.linkedin.common.IncidentSummaryDetails", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "type", Type: Type{Kind: KindString}},
 			{Name: "createdAt", Type: Type{Kind: KindLong}},
 			{Name: "resolvedAt", Optional: true, Type: Type{Kind: KindLong}},
 			{Name: "priority", Optional: true, Type: Type{Kind: KindInt}},
 		}},
 		"com.linkedin.common.IncidentsSummary": {Name: "com.linkedin.common.IncidentsSummary", Fields: []Field{
-			{Name: "resolvedIncidents", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "activeIncidents", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "resolvedIncidents", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "activeIncidents", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "resolvedIncidentDetails", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.IncidentSummaryDetails"}}},
 			{Name: "activeIncidentDetails", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.IncidentSummaryDetails"}}},
 		}},
 		"com.linkedin.common.InputField": {Name: "com.linkedin.common.InputField", Fields: []Field{
-			{Name: "schemaFieldUrn", Type: Type{Kind: KindString}},
+			{Name: "schemaFieldUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "schemaField", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.SchemaField"}},
 		}},
 		"com.linkedin.common.InputFields": {Name: "com.linkedin.common.InputFields", Fields: []Field{
@@ -574,8 +574,8 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.common.MetadataAttribution": {Name: "com.linkedin.common.MetadataAttribution", Fields: []Field{
 			{Name: "time", Type: Type{Kind: KindLong}},
-			{Name: "actor", Type: Type{Kind: KindString}},
-			{Name: "source", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "actor", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "source", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "sourceDetail", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 		}},
 		"com.linkedin.common.Operation": {Name: "com.linkedin.common.Operation", Fields: []Field{
@@ -583,30 +583,30 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "eventGranularity", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.timeseries.TimeWindowSize"}},
 			{Name: "partitionSpec", Optional: true, Default: json.RawMessage("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}"), Type: Type{Kind: KindRecord, Name: "com.linkedin.timeseries.PartitionSpec"}},
 			{Name: "messageId", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "actor", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "actor", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "operationType", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.OperationType", Symbols: []string{"INSERT", "UPDATE", "DELETE", "CREATE", "ALTER", "DROP", "CUSTOM", "UNKNOWN"}}},
 			{Name: "customOperationType", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "numAffectedRows", Optional: true, Type: Type{Kind: KindLong}},
-			{Name: "affectedDatasets", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "affectedDatasets", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "sourceType", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.common.OperationSourceType", Symbols: []string{"DATA_PROCESS", "DATA_PLATFORM"}}},
 			{Name: "customProperties", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 			{Name: "lastUpdatedTimestamp", Type: Type{Kind: KindLong}},
-			{Name: "queries", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "queries", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.common.Origin": {Name: "com.linkedin.common.Origin", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.OriginType", Symbols: []string{"NATIVE", "EXTERNAL"}}},
 			{Name: "externalType", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.common.Owner": {Name: "com.linkedin.common.Owner", Fields: []Field{
-			{Name: "owner", Type: Type{Kind: KindString}},
+			{Name: "owner", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.OwnershipType", Symbols: []string{"CUSTOM", "TECHNICAL_OWNER", "BUSINESS_OWNER", "DATA_STEWARD", "NONE", "DEVELOPER", "DATAOWNER", "DELEGATE", "PRODUCER", "CONSUMER", "STAKEHOLDER"}}},
-			{Name: "typeUrn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "typeUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "source", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.OwnershipSource"}},
 			{Name: "attribution", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.MetadataAttribution"}},
 		}},
 		"com.linkedin.common.Ownership": {Name: "com.linkedin.common.Ownership", Fields: []Field{
 			{Name: "owners", Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Owner"}}},
-			{Name: "ownerTypes", Optional: true, Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindArray, Items: &Type{Kind: KindString}}}},
+			{Name: "ownerTypes", Optional: true, Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}}},
 			{Name: "lastModified", Default: json.RawMessage("{\"time\":0,\"actor\":\"urn:li:corpuser:unknown\"}"), Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.common.OwnershipSource": {Name: "com.linkedin.common.OwnershipSource", Fields: []Field{
@@ -624,7 +624,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.common.RoleAssociation": {Name: "com.linkedin.common.RoleAssociation", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.common.SemanticContent": {Name: "com.linkedin.common.SemanticContent", Fields: []Field{
 			{Name: "embeddings", Type: Type{Kind: KindMap, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.EmbeddingModelData"}}},
@@ -636,28 +636,28 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "schemaRef", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.common.Siblings": {Name: "com.linkedin.common.Siblings", Fields: []Field{
-			{Name: "siblings", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "siblings", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "primary", Type: Type{Kind: KindBoolean}},
 		}},
 		"com.linkedin.common.Status": {Name: "com.linkedin.common.Status", Fields: []Field{
 			{Name: "removed", Default: json.RawMessage("false"), Type: Type{Kind: KindBoolean}},
-			{Name: "lifecycleStage", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "lifecycleStage", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "lifecycleLastUpdated", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.common.SubTypes": {Name: "com.linkedin.common.SubTypes", Fields: []Field{
 			{Name: "typeNames", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
 		}},
 		"com.linkedin.common.TagAssociation": {Name: "com.linkedin.common.TagAssociation", Fields: []Field{
-			{Name: "tag", Type: Type{Kind: KindString}},
+			{Name: "tag", Type: Type{Kind: KindString, URN: "com.linkedin.common.TagUrn"}},
 			{Name: "context", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "attribution", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.MetadataAttribution"}},
 		}},
 		"com.linkedin.common.TimeStamp": {Name: "com.linkedin.common.TimeStamp", Fields: []Field{
 			{Name: "time", Type: Type{Kind: KindLong}},
-			{Name: "actor", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "actor", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.common.VersionProperties": {Name: "com.linkedin.common.VersionProperties", Fields: []Field{
-			{Name: "versionSet", Type: Type{Kind: KindString}},
+			{Name: "versionSet", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "version", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.VersionTag"}},
 			{Name: "aliases", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.VersionTag"}}},
 			{Name: "comment", Optional: true, Type: Type{Kind: KindString}},
@@ -672,7 +672,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "metadataAttribution", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.MetadataAttribution"}},
 		}},
 		"com.linkedin.common.VersionedUrn": {Name: "com.linkedin.common.VersionedUrn", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "versionStamp", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.common.fieldtransformer.UDFTransformer": {Name: "com.linkedin.common.fieldtransformer.UDFTransformer", Fields: []Field{
@@ -687,7 +687,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "encryptedBlob", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.container.Container": {Name: "com.linkedin.container.Container", Fields: []Field{
-			{Name: "container", Type: Type{Kind: KindString}},
+			{Name: "container", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.container.ContainerProperties": {Name: "com.linkedin.container.ContainerProperties", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
@@ -707,9 +707,9 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "externalUrl", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "title", Type: Type{Kind: KindString}},
 			{Name: "description", Type: Type{Kind: KindString}},
-			{Name: "charts", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "charts", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.ChartUrn"}}},
 			{Name: "chartEdges", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
-			{Name: "datasets", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "datasets", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "datasetEdges", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
 			{Name: "dashboards", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
 			{Name: "lastModified", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.ChangeAuditStamps"}},
@@ -730,7 +730,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "lastViewedAt", Optional: true, Type: Type{Kind: KindLong}},
 		}},
 		"com.linkedin.dashboard.DashboardUserUsageCounts": {Name: "com.linkedin.dashboard.DashboardUserUsageCounts", Fields: []Field{
-			{Name: "user", Type: Type{Kind: KindString}},
+			{Name: "user", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "viewsCount", Optional: true, Type: Type{Kind: KindInt}},
 			{Name: "executionsCount", Optional: true, Type: Type{Kind: KindInt}},
 			{Name: "usageCount", Optional: true, Type: Type{Kind: KindInt}},
@@ -743,7 +743,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.datacontract.DataContractProperties": {Name: "com.linkedin.datacontract.DataContractProperties", Fields: []Field{
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "schema", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.datacontract.SchemaContract"}}},
 			{Name: "freshness", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.datacontract.FreshnessContract"}}},
 			{Name: "dataQuality", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.datacontract.DataQualityContract"}}},
@@ -754,13 +754,13 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "state", Type: Type{Kind: KindEnum, Name: "com.linkedin.datacontract.DataContractState", Symbols: []string{"ACTIVE", "PENDING"}}},
 		}},
 		"com.linkedin.datacontract.DataQualityContract": {Name: "com.linkedin.datacontract.DataQualityContract", Fields: []Field{
-			{Name: "assertion", Type: Type{Kind: KindString}},
+			{Name: "assertion", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.datacontract.FreshnessContract": {Name: "com.linkedin.datacontract.FreshnessContract", Fields: []Field{
-			{Name: "assertion", Type: Type{Kind: KindString}},
+			{Name: "assertion", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.datacontract.SchemaContract": {Name: "com.linkedin.datacontract.SchemaContract", Fields: []Field{
-			{Name: "assertion", Type: Type{Kind: KindString}},
+			{Name: "assertion", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.datahub.DataHubSearchConfig": {Name: "com.linkedin.datahub.DataHubSearchConfig", Fields: []Field{
 			{Name: "fieldName", Optional: true, Type: Type{Kind: KindString}},
@@ -793,21 +793,21 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "type", Type: Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindEnum, Name: "com.linkedin.datajob.azkaban.AzkabanJobType", Symbols: []string{"COMMAND", "HADOOP_JAVA", "HADOOP_SHELL", "HIVE", "PIG", "SQL", "GLUE"}}}, {Type: Type{Kind: KindString}}}}},
-			{Name: "flowUrn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "flowUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.DataFlowUrn"}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.TimeStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.TimeStamp"}},
 			{Name: "status", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.datajob.JobStatus", Symbols: []string{"STARTING", "IN_PROGRESS", "STOPPING", "STOPPED", "COMPLETED", "FAILED", "UNKNOWN", "SKIPPED"}}},
 			{Name: "env", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.common.FabricType", Symbols: []string{"DEV", "TEST", "QA", "UAT", "EI", "PRE", "STG", "NON_PROD", "PROD", "CORP", "RVW", "PRD", "TST", "SIT", "SBX", "SANDBOX", "CERT"}}},
 		}},
 		"com.linkedin.datajob.DataJobInputOutput": {Name: "com.linkedin.datajob.DataJobInputOutput", Fields: []Field{
-			{Name: "inputDatasets", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "inputDatasets", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}}},
 			{Name: "inputDatasetEdges", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
-			{Name: "outputDatasets", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "outputDatasets", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}}},
 			{Name: "outputDatasetEdges", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
-			{Name: "inputDatajobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "inputDatajobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.DataJobUrn"}}},
 			{Name: "inputDatajobEdges", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
-			{Name: "inputDatasetFields", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "outputDatasetFields", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "inputDatasetFields", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "outputDatasetFields", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "fineGrainedLineages", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.dataset.FineGrainedLineage"}}},
 		}},
 		"com.linkedin.datajob.EditableDataFlowProperties": {Name: "com.linkedin.datajob.EditableDataFlowProperties", Fields: []Field{
@@ -902,7 +902,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "topic", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.dataplatform.slack.SlackUserInfo": {Name: "com.linkedin.dataplatform.slack.SlackUserInfo", Fields: []Field{
-			{Name: "slackInstance", Type: Type{Kind: KindString}},
+			{Name: "slackInstance", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "id", Type: Type{Kind: KindString}},
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "realName", Type: Type{Kind: KindString}},
@@ -931,23 +931,23 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.dataplatforminstance.IcebergWarehouseInfo": {Name: "com.linkedin.dataplatforminstance.IcebergWarehouseInfo", Fields: []Field{
 			{Name: "dataRoot", Type: Type{Kind: KindString}},
-			{Name: "clientId", Type: Type{Kind: KindString}},
-			{Name: "clientSecret", Type: Type{Kind: KindString}},
+			{Name: "clientId", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "clientSecret", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "region", Type: Type{Kind: KindString}},
 			{Name: "role", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "tempCredentialExpirationSeconds", Optional: true, Type: Type{Kind: KindInt}},
 			{Name: "env", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.FabricType", Symbols: []string{"DEV", "TEST", "QA", "UAT", "EI", "PRE", "STG", "NON_PROD", "PROD", "CORP", "RVW", "PRD", "TST", "SIT", "SBX", "SANDBOX", "CERT"}}},
 		}},
 		"com.linkedin.dataprocess.DataProcessInfo": {Name: "com.linkedin.dataprocess.DataProcessInfo", Fields: []Field{
-			{Name: "inputs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "outputs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "inputs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}}},
+			{Name: "outputs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}}},
 		}},
 		"com.linkedin.dataprocess.DataProcessInstanceInput": {Name: "com.linkedin.dataprocess.DataProcessInstanceInput", Fields: []Field{
-			{Name: "inputs", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "inputs", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "inputEdges", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
 		}},
 		"com.linkedin.dataprocess.DataProcessInstanceOutput": {Name: "com.linkedin.dataprocess.DataProcessInstanceOutput", Fields: []Field{
-			{Name: "outputs", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "outputs", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "outputEdges", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
 		}},
 		"com.linkedin.dataprocess.DataProcessInstanceProperties": {Name: "com.linkedin.dataprocess.DataProcessInstanceProperties", Fields: []Field{
@@ -958,9 +958,9 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "created", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.dataprocess.DataProcessInstanceRelationships": {Name: "com.linkedin.dataprocess.DataProcessInstanceRelationships", Fields: []Field{
-			{Name: "parentTemplate", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "parentInstance", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "upstreamInstances", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "parentTemplate", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "parentInstance", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "upstreamInstances", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.dataprocess.DataProcessInstanceRunEvent": {Name: "com.linkedin.dataprocess.DataProcessInstanceRunEvent", Fields: []Field{
 			{Name: "timestampMillis", Type: Type{Kind: KindLong}},
@@ -978,8 +978,8 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "nativeResultType", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.dataproduct.DataProductAssociation": {Name: "com.linkedin.dataproduct.DataProductAssociation", Fields: []Field{
-			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "destinationUrn", Type: Type{Kind: KindString}},
+			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "destinationUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "properties", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
@@ -999,13 +999,13 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "deprecated", Type: Type{Kind: KindBoolean}},
 			{Name: "decommissionTime", Optional: true, Type: Type{Kind: KindLong}},
 			{Name: "note", Type: Type{Kind: KindString}},
-			{Name: "actor", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "actor", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.dataset.DatasetFieldMapping": {Name: "com.linkedin.dataset.DatasetFieldMapping", Fields: []Field{
 			{Name: "created", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "transformation", Type: Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindEnum, Name: "com.linkedin.common.fieldtransformer.TransformationType", Symbols: []string{"BLACKBOX", "IDENTITY"}}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.fieldtransformer.UDFTransformer"}}}}},
-			{Name: "sourceFields", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindString}}}}}},
-			{Name: "destinationField", Type: Type{Kind: KindString}},
+			{Name: "sourceFields", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindString, URN: "com.linkedin.common.DatasetFieldUrn"}}}}}},
+			{Name: "destinationField", Type: Type{Kind: KindString, URN: "com.linkedin.common.DatasetFieldUrn"}},
 		}},
 		"com.linkedin.dataset.DatasetFieldProfile": {Name: "com.linkedin.dataset.DatasetFieldProfile", Fields: []Field{
 			{Name: "fieldPath", Type: Type{Kind: KindString}},
@@ -1067,13 +1067,13 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "fieldCounts", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.dataset.DatasetFieldUsageCounts"}}},
 		}},
 		"com.linkedin.dataset.DatasetUserUsageCounts": {Name: "com.linkedin.dataset.DatasetUserUsageCounts", Fields: []Field{
-			{Name: "user", Type: Type{Kind: KindString}},
+			{Name: "user", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "count", Type: Type{Kind: KindInt}},
 			{Name: "userEmail", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.dataset.Downstream": {Name: "com.linkedin.dataset.Downstream", Fields: []Field{
 			{Name: "auditStamp", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
-			{Name: "dataset", Type: Type{Kind: KindString}},
+			{Name: "dataset", Type: Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}},
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.dataset.DatasetLineageType", Symbols: []string{"COPY", "TRANSFORMED", "VIEW"}}},
 		}},
 		"com.linkedin.dataset.DownstreamLineage": {Name: "com.linkedin.dataset.DownstreamLineage", Fields: []Field{
@@ -1091,12 +1091,12 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.dataset.FineGrainedLineage": {Name: "com.linkedin.dataset.FineGrainedLineage", Fields: []Field{
 			{Name: "upstreamType", Type: Type{Kind: KindEnum, Name: "com.linkedin.dataset.FineGrainedLineageUpstreamType", Symbols: []string{"FIELD_SET", "DATASET", "NONE"}}},
-			{Name: "upstreams", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "upstreams", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "downstreamType", Type: Type{Kind: KindEnum, Name: "com.linkedin.dataset.FineGrainedLineageDownstreamType", Symbols: []string{"FIELD", "FIELD_SET"}}},
-			{Name: "downstreams", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "downstreams", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "transformOperation", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "confidenceScore", Default: json.RawMessage("1.0"), Type: Type{Kind: KindFloat}},
-			{Name: "query", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "query", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "matchType", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.dataset.LineageMatchType", Symbols: []string{"EXACT", "NORMALIZED", "UNRESOLVED"}}},
 		}},
 		"com.linkedin.dataset.Histogram": {Name: "com.linkedin.dataset.Histogram", Fields: []Field{
@@ -1123,10 +1123,10 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.dataset.Upstream": {Name: "com.linkedin.dataset.Upstream", Fields: []Field{
 			{Name: "auditStamp", Default: json.RawMessage("{\"time\":0,\"actor\":\"urn:li:corpuser:unknown\"}"), Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
-			{Name: "dataset", Type: Type{Kind: KindString}},
+			{Name: "dataset", Type: Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}},
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.dataset.DatasetLineageType", Symbols: []string{"COPY", "TRANSFORMED", "VIEW"}}},
 			{Name: "properties", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
-			{Name: "query", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "query", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "matchType", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.dataset.LineageMatchType", Symbols: []string{"EXACT", "NORMALIZED", "UNRESOLVED"}}},
 		}},
 		"com.linkedin.dataset.UpstreamLineage": {Name: "com.linkedin.dataset.UpstreamLineage", Fields: []Field{
@@ -1152,7 +1152,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "id", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.domain.DomainAssociation": {Name: "com.linkedin.domain.DomainAssociation", Fields: []Field{
-			{Name: "domain", Type: Type{Kind: KindString}},
+			{Name: "domain", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "context", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "attribution", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.MetadataAttribution"}},
 		}},
@@ -1161,10 +1161,10 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
-			{Name: "parentDomain", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "parentDomain", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.domain.Domains": {Name: "com.linkedin.domain.Domains", Fields: []Field{
-			{Name: "domains", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "domains", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "domainAssociations", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.domain.DomainAssociation"}}},
 		}},
 		"com.linkedin.entity.Aspect": {Name: "com.linkedin.entity.Aspect", Fields: []Field{}},
@@ -1173,7 +1173,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.entity.EntityResponse": {Name: "com.linkedin.entity.EntityResponse", Fields: []Field{
 			{Name: "entityName", Type: Type{Kind: KindString}},
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aspects", Type: Type{Kind: KindMap, Items: &Type{Kind: KindRecord, Name: "com.linkedin.entity.EnvelopedAspect"}}},
 		}},
 		"com.linkedin.entity.EnvelopedAspect": {Name: "com.linkedin.entity.EnvelopedAspect", Fields: []Field{
@@ -1200,8 +1200,8 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.ermodelrelation.ERModelRelationshipProperties": {Name: "com.linkedin.ermodelrelation.ERModelRelationshipProperties", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 			{Name: "name", Type: Type{Kind: KindString}},
-			{Name: "source", Type: Type{Kind: KindString}},
-			{Name: "destination", Type: Type{Kind: KindString}},
+			{Name: "source", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "destination", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "relationshipFieldMappings", Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.ermodelrelation.RelationshipFieldMapping"}}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
@@ -1240,7 +1240,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "executorId", Type: Type{Kind: KindString}},
 			{Name: "source", Type: Type{Kind: KindRecord, Name: "com.linkedin.execution.ExecutionRequestSource"}},
 			{Name: "requestedAt", Type: Type{Kind: KindLong}},
-			{Name: "actorUrn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "actorUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "cliVersionAudit", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.execution.CliVersionAudit"}},
 		}},
 		"com.linkedin.execution.ExecutionRequestResult": {Name: "com.linkedin.execution.ExecutionRequestResult", Fields: []Field{
@@ -1257,7 +1257,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.execution.ExecutionRequestSource": {Name: "com.linkedin.execution.ExecutionRequestSource", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindString}},
-			{Name: "ingestionSource", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "ingestionSource", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.execution.StructuredExecutionReport": {Name: "com.linkedin.execution.StructuredExecutionReport", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindString}},
@@ -1274,8 +1274,8 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "mimeType", Type: Type{Kind: KindString}},
 			{Name: "sizeInBytes", Type: Type{Kind: KindLong}},
 			{Name: "scenario", Type: Type{Kind: KindEnum, Name: "com.linkedin.file.FileUploadScenario", Symbols: []string{"ASSET_DOCUMENTATION", "ASSET_DOCUMENTATION_LINKS"}}},
-			{Name: "referencedByAsset", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "schemaField", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "referencedByAsset", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "schemaField", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "created", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "contentHash", Optional: true, Type: Type{Kind: KindString}},
 		}},
@@ -1284,8 +1284,8 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.form.FormActorAssignment": {Name: "com.linkedin.form.FormActorAssignment", Fields: []Field{
 			{Name: "owners", Default: json.RawMessage("true"), Type: Type{Kind: KindBoolean}},
-			{Name: "groups", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "users", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "groups", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "users", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.form.FormInfo": {Name: "com.linkedin.form.FormInfo", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
@@ -1303,27 +1303,27 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "required", Default: json.RawMessage("false"), Type: Type{Kind: KindBoolean}},
 		}},
 		"com.linkedin.form.StructuredPropertyParams": {Name: "com.linkedin.form.StructuredPropertyParams", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.glossary.GlossaryNodeInfo": {Name: "com.linkedin.glossary.GlossaryNodeInfo", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 			{Name: "definition", Type: Type{Kind: KindString}},
-			{Name: "parentNode", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "parentNode", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.GlossaryNodeUrn"}},
 			{Name: "name", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "id", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.glossary.GlossaryRelatedTerms": {Name: "com.linkedin.glossary.GlossaryRelatedTerms", Fields: []Field{
-			{Name: "isRelatedTerms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "hasRelatedTerms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "values", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "relatedTerms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "isRelatedTerms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.GlossaryTermUrn"}}},
+			{Name: "hasRelatedTerms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.GlossaryTermUrn"}}},
+			{Name: "values", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.GlossaryTermUrn"}}},
+			{Name: "relatedTerms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.GlossaryTermUrn"}}},
 		}},
 		"com.linkedin.glossary.GlossaryTermInfo": {Name: "com.linkedin.glossary.GlossaryTermInfo", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 			{Name: "id", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "name", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "definition", Type: Type{Kind: KindString}},
-			{Name: "parentNode", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "parentNode", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.GlossaryNodeUrn"}},
 			{Name: "termSource", Type: Type{Kind: KindString}},
 			{Name: "sourceRef", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "sourceUrl", Optional: true, Type: Type{Kind: KindString}},
@@ -1338,9 +1338,9 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.identity.CorpGroupInfo": {Name: "com.linkedin.identity.CorpGroupInfo", Fields: []Field{
 			{Name: "displayName", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "email", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "admins", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "members", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "groups", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "admins", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.CorpuserUrn"}}},
+			{Name: "members", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.CorpuserUrn"}}},
+			{Name: "groups", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.CorpGroupUrn"}}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "slack", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
@@ -1362,16 +1362,16 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "pictureLink", Default: json.RawMessage("\"assets/platforms/default_avatar.png\""), Type: Type{Kind: KindString}},
 			{Name: "displayName", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "title", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "platforms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "persona", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "platforms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "persona", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "slack", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "phone", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "email", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "informationSources", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "informationSources", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.identity.CorpUserHomePageSettings": {Name: "com.linkedin.identity.CorpUserHomePageSettings", Fields: []Field{
-			{Name: "pageTemplate", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "dismissedAnnouncements", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "pageTemplate", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "dismissedAnnouncements", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.identity.CorpUserInfo": {Name: "com.linkedin.identity.CorpUserInfo", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
@@ -1379,7 +1379,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "displayName", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "email", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "title", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "managerUrn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "managerUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.CorpuserUrn"}},
 			{Name: "departmentId", Optional: true, Type: Type{Kind: KindLong}},
 			{Name: "departmentName", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "firstName", Optional: true, Type: Type{Kind: KindString}},
@@ -1404,23 +1404,23 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "lastModified", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.identity.CorpUserViewsSettings": {Name: "com.linkedin.identity.CorpUserViewsSettings", Fields: []Field{
-			{Name: "defaultView", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "defaultView", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.identity.GroupMembership": {Name: "com.linkedin.identity.GroupMembership", Fields: []Field{
-			{Name: "groups", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "groups", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.identity.InviteToken": {Name: "com.linkedin.identity.InviteToken", Fields: []Field{
 			{Name: "token", Type: Type{Kind: KindString}},
-			{Name: "role", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "role", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.identity.NativeGroupMembership": {Name: "com.linkedin.identity.NativeGroupMembership", Fields: []Field{
-			{Name: "nativeGroups", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "nativeGroups", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.identity.RoleMembership": {Name: "com.linkedin.identity.RoleMembership", Fields: []Field{
-			{Name: "roles", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "roles", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.incident.IncidentAssignee": {Name: "com.linkedin.incident.IncidentAssignee", Fields: []Field{
-			{Name: "actor", Type: Type{Kind: KindString}},
+			{Name: "actor", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "assignedAt", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.incident.IncidentExternalLink": {Name: "com.linkedin.incident.IncidentExternalLink", Fields: []Field{
@@ -1440,7 +1440,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "customType", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "title", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "entities", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "entities", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "priority", Optional: true, Type: Type{Kind: KindInt}},
 			{Name: "assignees", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.incident.IncidentAssignee"}}},
 			{Name: "status", Type: Type{Kind: KindRecord, Name: "com.linkedin.incident.IncidentStatus"}},
@@ -1463,7 +1463,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.incident.IncidentSource": {Name: "com.linkedin.incident.IncidentSource", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.incident.IncidentSourceType", Symbols: []string{"MANUAL", "ASSERTION_FAILURE"}}},
-			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.incident.IncidentStatus": {Name: "com.linkedin.incident.IncidentStatus", Fields: []Field{
 			{Name: "state", Type: Type{Kind: KindEnum, Name: "com.linkedin.incident.IncidentState", Symbols: []string{"ACTIVE", "RESOLVED"}}},
@@ -1481,7 +1481,7 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.ingestion.DataHubIngestionSourceInfo": {Name: "com.linkedin.ingestion.DataHubIngestionSourceInfo", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "type", Type: Type{Kind: KindString}},
-			{Name: "platform", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "platform", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "schedule", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.ingestion.DataHubIngestionSourceSchedule"}},
 			{Name: "config", Type: Type{Kind: KindRecord, Name: "com.linkedin.ingestion.DataHubIngestionSourceConfig"}},
 			{Name: "source", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.ingestion.DataHubIngestionSourceSource"}},
@@ -1532,19 +1532,19 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "userCounts", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.dataset.DatasetUserUsageCounts"}}},
 		}},
 		"com.linkedin.knowledge.ParentDocument": {Name: "com.linkedin.knowledge.ParentDocument", Fields: []Field{
-			{Name: "document", Type: Type{Kind: KindString}},
+			{Name: "document", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.knowledge.RelatedAsset": {Name: "com.linkedin.knowledge.RelatedAsset", Fields: []Field{
-			{Name: "asset", Type: Type{Kind: KindString}},
+			{Name: "asset", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.knowledge.RelatedDocument": {Name: "com.linkedin.knowledge.RelatedDocument", Fields: []Field{
-			{Name: "document", Type: Type{Kind: KindString}},
+			{Name: "document", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.lifecycle.LifecycleStageSettings": {Name: "com.linkedin.lifecycle.LifecycleStageSettings", Fields: []Field{
 			{Name: "hideInSearch", Default: json.RawMessage("false"), Type: Type{Kind: KindBoolean}},
 		}},
 		"com.linkedin.lifecycle.LifecycleStageTransitionPolicy": {Name: "com.linkedin.lifecycle.LifecycleStageTransitionPolicy", Fields: []Field{
-			{Name: "allowedPreviousStages", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "allowedPreviousStages", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.lifecycle.LifecycleStageTypeInfo": {Name: "com.linkedin.lifecycle.LifecycleStageTypeInfo", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
@@ -1582,7 +1582,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.metadata.browse.BrowseResultEntity": {Name: "com.linkedin.metadata.browse.BrowseResultEntity", Fields: []Field{
 			{Name: "name", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.metadata.browse.BrowseResultGroup": {Name: "com.linkedin.metadata.browse.BrowseResultGroup", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
@@ -1590,7 +1590,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.metadata.browse.BrowseResultGroupV2": {Name: "com.linkedin.metadata.browse.BrowseResultGroupV2", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
-			{Name: "urn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "urn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "count", Type: Type{Kind: KindLong}},
 			{Name: "hasSubGroups", Type: Type{Kind: KindBoolean}},
 		}},
@@ -1615,14 +1615,14 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.metadata.graph.LineageRelationship": {Name: "com.linkedin.metadata.graph.LineageRelationship", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindString}},
-			{Name: "entity", Type: Type{Kind: KindString}},
-			{Name: "paths", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindArray, Items: &Type{Kind: KindString}}}},
-			{Name: "path", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "paths", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}}},
+			{Name: "path", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "degree", Default: json.RawMessage("1"), Type: Type{Kind: KindInt}},
 			{Name: "createdOn", Optional: true, Type: Type{Kind: KindLong}},
-			{Name: "createdActor", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "createdActor", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "updatedOn", Optional: true, Type: Type{Kind: KindLong}},
-			{Name: "updatedActor", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "updatedActor", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "isManual", Optional: true, Type: Type{Kind: KindBoolean}},
 			{Name: "degrees", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindInt}}},
 			{Name: "explored", Optional: true, Type: Type{Kind: KindBoolean}},
@@ -1716,11 +1716,11 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "id", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.metadata.key.DataJobKey": {Name: "com.linkedin.metadata.key.DataJobKey", Fields: []Field{
-			{Name: "flow", Type: Type{Kind: KindString}},
+			{Name: "flow", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "jobId", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.metadata.key.DataPlatformInstanceKey": {Name: "com.linkedin.metadata.key.DataPlatformInstanceKey", Fields: []Field{
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "instance", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.metadata.key.DataPlatformKey": {Name: "com.linkedin.metadata.key.DataPlatformKey", Fields: []Field{
@@ -1735,7 +1735,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "origin", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.FabricType", Symbols: []string{"DEV", "TEST", "QA", "UAT", "EI", "PRE", "STG", "NON_PROD", "PROD", "CORP", "RVW", "PRD", "TST", "SIT", "SBX", "SANDBOX", "CERT"}}},
 		}},
 		"com.linkedin.metadata.key.DatasetKey": {Name: "com.linkedin.metadata.key.DatasetKey", Fields: []Field{
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "origin", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.FabricType", Symbols: []string{"DEV", "TEST", "QA", "UAT", "EI", "PRE", "STG", "NON_PROD", "PROD", "CORP", "RVW", "PRD", "TST", "SIT", "SBX", "SANDBOX", "CERT"}}},
 		}},
@@ -1777,21 +1777,21 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "name", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.metadata.key.MLFeatureTableKey": {Name: "com.linkedin.metadata.key.MLFeatureTableKey", Fields: []Field{
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "name", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.metadata.key.MLModelDeploymentKey": {Name: "com.linkedin.metadata.key.MLModelDeploymentKey", Fields: []Field{
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "origin", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.FabricType", Symbols: []string{"DEV", "TEST", "QA", "UAT", "EI", "PRE", "STG", "NON_PROD", "PROD", "CORP", "RVW", "PRD", "TST", "SIT", "SBX", "SANDBOX", "CERT"}}},
 		}},
 		"com.linkedin.metadata.key.MLModelGroupKey": {Name: "com.linkedin.metadata.key.MLModelGroupKey", Fields: []Field{
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "origin", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.FabricType", Symbols: []string{"DEV", "TEST", "QA", "UAT", "EI", "PRE", "STG", "NON_PROD", "PROD", "CORP", "RVW", "PRD", "TST", "SIT", "SBX", "SANDBOX", "CERT"}}},
 		}},
 		"com.linkedin.metadata.key.MLModelKey": {Name: "com.linkedin.metadata.key.MLModelKey", Fields: []Field{
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "origin", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.FabricType", Symbols: []string{"DEV", "TEST", "QA", "UAT", "EI", "PRE", "STG", "NON_PROD", "PROD", "CORP", "RVW", "PRD", "TST", "SIT", "SBX", "SANDBOX", "CERT"}}},
 		}},
@@ -1800,7 +1800,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "name", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.metadata.key.MetricKey": {Name: "com.linkedin.metadata.key.MetricKey", Fields: []Field{
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "path", Type: Type{Kind: KindString}},
 			{Name: "id", Type: Type{Kind: KindString}},
 		}},
@@ -1821,11 +1821,11 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "id", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.metadata.key.SchemaFieldKey": {Name: "com.linkedin.metadata.key.SchemaFieldKey", Fields: []Field{
-			{Name: "parent", Type: Type{Kind: KindString}},
+			{Name: "parent", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "fieldPath", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.metadata.key.SemanticModelKey": {Name: "com.linkedin.metadata.key.SemanticModelKey", Fields: []Field{
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "path", Type: Type{Kind: KindString}},
 			{Name: "id", Type: Type{Kind: KindString}},
 		}},
@@ -1846,7 +1846,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "freshness", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.query.FreshnessStats"}},
 		}},
 		"com.linkedin.metadata.query.AutoCompleteEntity": {Name: "com.linkedin.metadata.query.AutoCompleteEntity", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.metadata.query.AutoCompleteResult": {Name: "com.linkedin.metadata.query.AutoCompleteResult", Fields: []Field{
 			{Name: "query", Type: Type{Kind: KindString}},
@@ -1862,7 +1862,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.metadata.query.BrowseResultEntity": {Name: "com.linkedin.metadata.query.BrowseResultEntity", Fields: []Field{
 			{Name: "name", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.metadata.query.BrowseResultGroup": {Name: "com.linkedin.metadata.query.BrowseResultGroup", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
@@ -1874,7 +1874,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "totalNumEntities", Type: Type{Kind: KindLong}},
 		}},
 		"com.linkedin.metadata.query.ExtraInfo": {Name: "com.linkedin.metadata.query.ExtraInfo", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "version", Type: Type{Kind: KindLong}},
 			{Name: "audit", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
@@ -1893,10 +1893,10 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "entitiesExploredPerHopLimit", Optional: true, Type: Type{Kind: KindInt}},
 			{Name: "startTimeMillis", Optional: true, Type: Type{Kind: KindLong}},
 			{Name: "endTimeMillis", Optional: true, Type: Type{Kind: KindLong}},
-			{Name: "ignoreAsHops", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindArray, Items: &Type{Kind: KindString}}}},
+			{Name: "ignoreAsHops", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}}},
 		}},
 		"com.linkedin.metadata.query.ListResult": {Name: "com.linkedin.metadata.query.ListResult", Fields: []Field{
-			{Name: "entities", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "entities", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "start", Type: Type{Kind: KindInt}},
 			{Name: "count", Type: Type{Kind: KindInt}},
 			{Name: "total", Type: Type{Kind: KindInt}},
@@ -1905,7 +1905,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "extraInfos", Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.metadata.query.ExtraInfo"}}},
 		}},
 		"com.linkedin.metadata.query.ListUrnsResult": {Name: "com.linkedin.metadata.query.ListUrnsResult", Fields: []Field{
-			{Name: "entities", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "entities", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "start", Type: Type{Kind: KindInt}},
 			{Name: "count", Type: Type{Kind: KindInt}},
 			{Name: "total", Type: Type{Kind: KindInt}},
@@ -1961,15 +1961,15 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "count", Type: Type{Kind: KindLong}},
 		}},
 		"com.linkedin.metadata.recommendation.EntityProfileParams": {Name: "com.linkedin.metadata.recommendation.EntityProfileParams", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.metadata.recommendation.EntityRequestContext": {Name: "com.linkedin.metadata.recommendation.EntityRequestContext", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindString}},
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.metadata.recommendation.RecommendationContent": {Name: "com.linkedin.metadata.recommendation.RecommendationContent", Fields: []Field{
 			{Name: "value", Type: Type{Kind: KindString}},
-			{Name: "entity", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "entity", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "params", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.recommendation.RecommendationParams"}},
 		}},
 		"com.linkedin.metadata.recommendation.RecommendationModule": {Name: "com.linkedin.metadata.recommendation.RecommendationModule", Fields: []Field{
@@ -2029,7 +2029,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "ingestionRunSummaries", Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.metadata.run.IngestionRunSummary"}}},
 		}},
 		"com.linkedin.metadata.run.RelatedAspect": {Name: "com.linkedin.metadata.run.RelatedAspect", Fields: []Field{
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aspect", Type: Type{Kind: KindString}},
 			{Name: "relationship", Type: Type{Kind: KindString}},
 		}},
@@ -2048,13 +2048,13 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.metadata.search.AggregationMetadata": {Name: "com.linkedin.metadata.search.AggregationMetadata", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
 			{Name: "displayName", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "entity", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "entity", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aggregations", Type: Type{Kind: KindMap, Items: &Type{Kind: KindLong}}},
 			{Name: "filterValues", Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.metadata.search.FilterValue"}}},
 		}},
 		"com.linkedin.metadata.search.FilterValue": {Name: "com.linkedin.metadata.search.FilterValue", Fields: []Field{
 			{Name: "value", Type: Type{Kind: KindString}},
-			{Name: "entity", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "entity", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "facetCount", Type: Type{Kind: KindLong}},
 			{Name: "filtered", Optional: true, Type: Type{Kind: KindBoolean}},
 		}},
@@ -2067,14 +2067,14 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "isPartial", Optional: true, Type: Type{Kind: KindBoolean}},
 		}},
 		"com.linkedin.metadata.search.LineageSearchEntity": {Name: "com.linkedin.metadata.search.LineageSearchEntity", Fields: []Field{
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "matchedFields", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.metadata.search.MatchedField"}}},
 			{Name: "features", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindDouble}}},
 			{Name: "score", Optional: true, Type: Type{Kind: KindDouble}},
 			{Name: "restrictedAspects", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
 			{Name: "extraFields", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
-			{Name: "paths", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindArray, Items: &Type{Kind: KindString}}}},
-			{Name: "path", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "paths", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}}},
+			{Name: "path", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "degree", Default: json.RawMessage("1"), Type: Type{Kind: KindInt}},
 			{Name: "degrees", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindInt}}},
 			{Name: "explored", Optional: true, Type: Type{Kind: KindBoolean}},
@@ -2103,7 +2103,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "numEntities", Type: Type{Kind: KindInt}},
 		}},
 		"com.linkedin.metadata.search.SearchEntity": {Name: "com.linkedin.metadata.search.SearchEntity", Fields: []Field{
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "matchedFields", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.metadata.search.MatchedField"}}},
 			{Name: "features", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindDouble}}},
 			{Name: "score", Optional: true, Type: Type{Kind: KindDouble}},
@@ -2127,87 +2127,87 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "frequency", Type: Type{Kind: KindLong}},
 		}},
 		"com.linkedin.metadata.snapshot.ChartSnapshot": {Name: "com.linkedin.metadata.snapshot.ChartSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.ChartUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.ChartKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.chart.ChartInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.chart.ChartQuery"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.chart.EditableChartProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlossaryTerms"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.InstitutionalMemory"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePathsV2"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.CorpGroupSnapshot": {Name: "com.linkedin.metadata.snapshot.CorpGroupSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.CorpGroupUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.CorpGroupKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.identity.CorpGroupInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.CorpUserSnapshot": {Name: "com.linkedin.metadata.snapshot.CorpUserSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.CorpuserUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.CorpUserKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.identity.CorpUserInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.identity.CorpUserEditableInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.identity.CorpUserStatus"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.identity.GroupMembership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.DashboardSnapshot": {Name: "com.linkedin.metadata.snapshot.DashboardSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.DashboardUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.DashboardKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dashboard.DashboardInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dashboard.EditableDashboardProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlossaryTerms"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.InstitutionalMemory"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePathsV2"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.DataFlowSnapshot": {Name: "com.linkedin.metadata.snapshot.DataFlowSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.DataFlowUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.DataFlowKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.datajob.DataFlowInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.datajob.EditableDataFlowProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlossaryTerms"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.InstitutionalMemory"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePathsV2"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.DataHubPolicySnapshot": {Name: "com.linkedin.metadata.snapshot.DataHubPolicySnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.DataHubPolicyKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.policy.DataHubPolicyInfo"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.DataHubRetentionSnapshot": {Name: "com.linkedin.metadata.snapshot.DataHubRetentionSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.DataHubRetentionKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.retention.DataHubRetentionConfig"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.DataJobSnapshot": {Name: "com.linkedin.metadata.snapshot.DataJobSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.DataJobUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.DataJobKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.datajob.DataJobInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.datajob.DataJobInputOutput"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.datajob.EditableDataJobProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlossaryTerms"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.InstitutionalMemory"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePathsV2"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.DataPlatformSnapshot": {Name: "com.linkedin.metadata.snapshot.DataPlatformSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.DataPlatformUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.DataPlatformKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dataplatform.DataPlatformInfo"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.DataProcessSnapshot": {Name: "com.linkedin.metadata.snapshot.DataProcessSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.DataProcessUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.DataProcessKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dataprocess.DataProcessInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.DatasetSnapshot": {Name: "com.linkedin.metadata.snapshot.DatasetSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.DatasetKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dataset.DatasetProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dataset.EditableDatasetProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dataset.DatasetDeprecation"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dataset.DatasetUpstreamLineage"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dataset.UpstreamLineage"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.InstitutionalMemory"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.SchemaMetadata"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.EditableSchemaMetadata"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlossaryTerms"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.dataset.ViewProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePathsV2"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.GlossaryNodeSnapshot": {Name: "com.linkedin.metadata.snapshot.GlossaryNodeSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.GlossaryNodeUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.GlossaryNodeKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.glossary.GlossaryNodeInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.GlossaryTermSnapshot": {Name: "com.linkedin.metadata.snapshot.GlossaryTermSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.GlossaryTermUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.GlossaryTermKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.glossary.GlossaryTermInfo"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.glossary.GlossaryRelatedTerms"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.MLFeatureSnapshot": {Name: "com.linkedin.metadata.snapshot.MLFeatureSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.MLFeatureUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.MLFeatureKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLFeatureProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.InstitutionalMemory"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Deprecation"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePathsV2"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.MLFeatureTableSnapshot": {Name: "com.linkedin.metadata.snapshot.MLFeatureTableSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.MLFeatureTableKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLFeatureTableProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.InstitutionalMemory"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Deprecation"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePathsV2"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.MLModelDeploymentSnapshot": {Name: "com.linkedin.metadata.snapshot.MLModelDeploymentSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.MLModelDeploymentKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLModelDeploymentProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Deprecation"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.MLModelGroupSnapshot": {Name: "com.linkedin.metadata.snapshot.MLModelGroupSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.MLModelGroupKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLModelGroupProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Deprecation"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePathsV2"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.MLModelSnapshot": {Name: "com.linkedin.metadata.snapshot.MLModelSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.MLModelUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.MLModelKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLModelProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.IntendedUse"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLModelFactorPrompts"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.Metrics"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.EvaluationData"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.TrainingData"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.QuantitativeAnalyses"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.EthicalConsiderations"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.CaveatsAndRecommendations"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.InstitutionalMemory"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.SourceCode"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Cost"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Deprecation"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePaths"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.BrowsePathsV2"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.MLPrimaryKeySnapshot": {Name: "com.linkedin.metadata.snapshot.MLPrimaryKeySnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.MLPrimaryKeyKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLPrimaryKeyProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.InstitutionalMemory"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Deprecation"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.GlobalTags"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.DataPlatformInstance"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.SchemaFieldSnapshot": {Name: "com.linkedin.metadata.snapshot.SchemaFieldSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.SchemaFieldKey"}}}}}},
 		}},
 		"com.linkedin.metadata.snapshot.TagSnapshot": {Name: "com.linkedin.metadata.snapshot.TagSnapshot", Fields: []Field{
-			{Name: "urn", Type: Type{Kind: KindString}},
+			{Name: "urn", Type: Type{Kind: KindString, URN: "com.linkedin.common.TagUrn"}},
 			{Name: "aspects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.metadata.key.TagKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Ownership"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.tag.TagProperties"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.common.Status"}}}}}},
 		}},
 		"com.linkedin.metric.AiContext": {Name: "com.linkedin.metric.AiContext", Fields: []Field{
@@ -2217,8 +2217,8 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "customInstructions", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.metric.DerivedMetricInput": {Name: "com.linkedin.metric.DerivedMetricInput", Fields: []Field{
-			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "destinationUrn", Type: Type{Kind: KindString}},
+			{Name: "sourceUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "destinationUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "properties", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
@@ -2236,12 +2236,12 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
-			{Name: "semanticModel", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "semanticModel", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "expression", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.metric.MetricExpression"}},
 			{Name: "aiContext", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.metric.AiContext"}},
 		}},
 		"com.linkedin.metric.MetricRelationships": {Name: "com.linkedin.metric.MetricRelationships", Fields: []Field{
-			{Name: "parentMetric", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "parentMetric", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "derivedFrom", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.metric.DerivedMetricInput"}}},
 			{Name: "relatedMetrics", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
 		}},
@@ -2250,7 +2250,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "fieldUpstreams", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.common.Edge"}}},
 		}},
 		"com.linkedin.ml.metadata.BaseData": {Name: "com.linkedin.ml.metadata.BaseData", Fields: []Field{
-			{Name: "dataset", Type: Type{Kind: KindString}},
+			{Name: "dataset", Type: Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}},
 			{Name: "motivation", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "preProcessing", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
 		}},
@@ -2299,13 +2299,13 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "dataType", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.common.MLFeatureDataType", Symbols: []string{"USELESS", "NOMINAL", "ORDINAL", "BINARY", "COUNT", "TIME", "INTERVAL", "IMAGE", "VIDEO", "AUDIO", "TEXT", "MAP", "SEQUENCE", "SET", "CONTINUOUS", "BYTE", "UNKNOWN"}}},
 			{Name: "version", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.VersionTag"}},
-			{Name: "sources", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "sources", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.ml.metadata.MLFeatureTableProperties": {Name: "com.linkedin.ml.metadata.MLFeatureTableProperties", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "mlFeatures", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "mlPrimaryKeys", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "mlFeatures", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "mlPrimaryKeys", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.ml.metadata.MLHyperParam": {Name: "com.linkedin.ml.metadata.MLHyperParam", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
@@ -2338,8 +2338,8 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.ml.metadata.MLModelGroupProperties": {Name: "com.linkedin.ml.metadata.MLModelGroupProperties", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
-			{Name: "trainingJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "downstreamJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "trainingJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "downstreamJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "externalUrl", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "name", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
@@ -2349,14 +2349,14 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "version", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.VersionTag"}},
 		}},
 		"com.linkedin.ml.metadata.MLModelLineageInfo": {Name: "com.linkedin.ml.metadata.MLModelLineageInfo", Fields: []Field{
-			{Name: "trainingJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "downstreamJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "trainingJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "downstreamJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.ml.metadata.MLModelProperties": {Name: "com.linkedin.ml.metadata.MLModelProperties", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 			{Name: "externalUrl", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "trainingJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "downstreamJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "trainingJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "downstreamJobs", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "name", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "date", Optional: true, Type: Type{Kind: KindLong}},
@@ -2368,17 +2368,17 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "hyperParams", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLHyperParam"}}},
 			{Name: "trainingMetrics", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLMetric"}}},
 			{Name: "onlineMetrics", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.MLMetric"}}},
-			{Name: "mlFeatures", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "mlFeatures", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.MLFeatureUrn"}}},
 			{Name: "tags", Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "deployments", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "groups", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "deployments", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "groups", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.ml.metadata.MLPrimaryKeyProperties": {Name: "com.linkedin.ml.metadata.MLPrimaryKeyProperties", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "dataType", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.common.MLFeatureDataType", Symbols: []string{"USELESS", "NOMINAL", "ORDINAL", "BINARY", "COUNT", "TIME", "INTERVAL", "IMAGE", "VIDEO", "AUDIO", "TEXT", "MAP", "SEQUENCE", "SET", "CONTINUOUS", "BYTE", "UNKNOWN"}}},
 			{Name: "version", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.VersionTag"}},
-			{Name: "sources", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "sources", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.ml.metadata.MLTrainingRunProperties": {Name: "com.linkedin.ml.metadata.MLTrainingRunProperties", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
@@ -2407,7 +2407,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "trainingData", Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.ml.metadata.BaseData"}}},
 		}},
 		"com.linkedin.module.AssetCollectionModuleParams": {Name: "com.linkedin.module.AssetCollectionModuleParams", Fields: []Field{
-			{Name: "assetUrns", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "assetUrns", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "dynamicFilterJson", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.module.DataHubPageModuleParams": {Name: "com.linkedin.module.DataHubPageModuleParams", Fields: []Field{
@@ -2428,7 +2428,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "scope", Type: Type{Kind: KindEnum, Name: "com.linkedin.module.PageModuleScope", Symbols: []string{"PERSONAL", "GLOBAL"}}},
 		}},
 		"com.linkedin.module.HierarchyModuleParams": {Name: "com.linkedin.module.HierarchyModuleParams", Fields: []Field{
-			{Name: "assetUrns", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "assetUrns", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "showRelatedEntities", Type: Type{Kind: KindBoolean}},
 			{Name: "relatedEntitiesFilterJson", Optional: true, Type: Type{Kind: KindString}},
 		}},
@@ -2479,7 +2479,7 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.mxe.MetadataChangeLog": {Name: "com.linkedin.mxe.MetadataChangeLog", Fields: []Field{
 			{Name: "auditHeader", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.avro2pegasus.events.KafkaAuditHeader"}},
 			{Name: "entityType", Type: Type{Kind: KindString}},
-			{Name: "entityUrn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "entityUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "entityKeyAspect", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.mxe.GenericAspect"}},
 			{Name: "changeType", Type: Type{Kind: KindEnum, Name: "com.linkedin.events.metadata.ChangeType", Symbols: []string{"UPSERT", "CREATE", "UPDATE", "DELETE", "PATCH", "RESTATE", "CREATE_ENTITY"}}},
 			{Name: "aspectName", Optional: true, Type: Type{Kind: KindString}},
@@ -2493,7 +2493,7 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.mxe.MetadataChangeProposal": {Name: "com.linkedin.mxe.MetadataChangeProposal", Fields: []Field{
 			{Name: "auditHeader", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.avro2pegasus.events.KafkaAuditHeader"}},
 			{Name: "entityType", Type: Type{Kind: KindString}},
-			{Name: "entityUrn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "entityUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "entityKeyAspect", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.mxe.GenericAspect"}},
 			{Name: "changeType", Type: Type{Kind: KindEnum, Name: "com.linkedin.events.metadata.ChangeType", Symbols: []string{"UPSERT", "CREATE", "UPDATE", "DELETE", "PATCH", "RESTATE", "CREATE_ENTITY"}}},
 			{Name: "aspectName", Optional: true, Type: Type{Kind: KindString}},
@@ -2570,7 +2570,7 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.operations.OperationsAggregation": {Name: "com.linkedin.operations.OperationsAggregation", Fields: []Field{
 			{Name: "bucket", Type: Type{Kind: KindLong}},
 			{Name: "duration", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.WindowDuration", Symbols: []string{"YEAR", "MONTH", "WEEK", "DAY", "HOUR"}}},
-			{Name: "resource", Type: Type{Kind: KindString}},
+			{Name: "resource", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "aggregations", Type: Type{Kind: KindRecord, Name: "com.linkedin.operations.OperationsAggregationsResult"}},
 		}},
 		"com.linkedin.operations.OperationsAggregationsResult": {Name: "com.linkedin.operations.OperationsAggregationsResult", Fields: []Field{
@@ -2597,7 +2597,7 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.persona.DataHubPersonaInfo": {Name: "com.linkedin.persona.DataHubPersonaInfo", Fields: []Field{}},
 		"com.linkedin.platform.event.v1.EntityChangeEvent": {Name: "com.linkedin.platform.event.v1.EntityChangeEvent", Fields: []Field{
 			{Name: "entityType", Type: Type{Kind: KindString}},
-			{Name: "entityUrn", Type: Type{Kind: KindString}},
+			{Name: "entityUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "category", Type: Type{Kind: KindString}},
 			{Name: "operation", Type: Type{Kind: KindString}},
 			{Name: "modifier", Optional: true, Type: Type{Kind: KindString}},
@@ -2608,8 +2608,8 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.platform.event.v1.Parameters": {Name: "com.linkedin.platform.event.v1.Parameters", Fields: []Field{}},
 		"com.linkedin.platform.event.v1.RelationshipChangeEvent": {Name: "com.linkedin.platform.event.v1.RelationshipChangeEvent", Fields: []Field{
 			{Name: "auditHeader", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.avro2pegasus.events.KafkaAuditHeader"}},
-			{Name: "sourceUrn", Type: Type{Kind: KindString}},
-			{Name: "destinationUrn", Type: Type{Kind: KindString}},
+			{Name: "sourceUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
+			{Name: "destinationUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "operation", Type: Type{Kind: KindEnum, Name: "com.linkedin.platform.event.v1.RelationshipChangeOperation", Symbols: []string{"ADD", "REMOVE", "RESTATE"}}},
 			{Name: "relationshipType", Type: Type{Kind: KindString}},
 			{Name: "lifecycleOwner", Optional: true, Type: Type{Kind: KindString}},
@@ -2627,13 +2627,13 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "id", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.policy.DataHubActorFilter": {Name: "com.linkedin.policy.DataHubActorFilter", Fields: []Field{
-			{Name: "users", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "groups", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "users", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "groups", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "resourceOwners", Default: json.RawMessage("false"), Type: Type{Kind: KindBoolean}},
-			{Name: "resourceOwnersTypes", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "resourceOwnersTypes", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "allUsers", Default: json.RawMessage("false"), Type: Type{Kind: KindBoolean}},
 			{Name: "allGroups", Default: json.RawMessage("false"), Type: Type{Kind: KindBoolean}},
-			{Name: "roles", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "roles", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.policy.DataHubPolicyInfo": {Name: "com.linkedin.policy.DataHubPolicyInfo", Fields: []Field{
 			{Name: "displayName", Type: Type{Kind: KindString}},
@@ -2679,7 +2679,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "created", Type: Type{Kind: KindLong}},
 			{Name: "lastModified", Type: Type{Kind: KindLong}},
 			{Name: "auditStamp", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
-			{Name: "target", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "target", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.query.QueryProperties": {Name: "com.linkedin.query.QueryProperties", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
@@ -2689,14 +2689,14 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "created", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
-			{Name: "origin", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "origin", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.query.QueryStatement": {Name: "com.linkedin.query.QueryStatement", Fields: []Field{
 			{Name: "value", Type: Type{Kind: KindString}},
 			{Name: "language", Default: json.RawMessage("\"SQL\""), Type: Type{Kind: KindEnum, Name: "com.linkedin.query.QueryLanguage", Symbols: []string{"SQL", "UNKNOWN"}}},
 		}},
 		"com.linkedin.query.QuerySubject": {Name: "com.linkedin.query.QuerySubject", Fields: []Field{
-			{Name: "entity", Type: Type{Kind: KindString}},
+			{Name: "entity", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.query.QuerySubjects": {Name: "com.linkedin.query.QuerySubjects", Fields: []Field{
 			{Name: "subjects", Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.query.QuerySubject"}}},
@@ -2716,7 +2716,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "id", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.repository.RepositoryLineage": {Name: "com.linkedin.repository.RepositoryLineage", Fields: []Field{
-			{Name: "forkOf", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "forkOf", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.repository.RepositoryProperties": {Name: "com.linkedin.repository.RepositoryProperties", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
@@ -2751,7 +2751,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "groups", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.role.RoleGroup"}}},
 		}},
 		"com.linkedin.role.RoleGroup": {Name: "com.linkedin.role.RoleGroup", Fields: []Field{
-			{Name: "group", Type: Type{Kind: KindString}},
+			{Name: "group", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.role.RoleProperties": {Name: "com.linkedin.role.RoleProperties", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
@@ -2761,7 +2761,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.role.RoleUser": {Name: "com.linkedin.role.RoleUser", Fields: []Field{
-			{Name: "user", Type: Type{Kind: KindString}},
+			{Name: "user", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.schema.ArrayType": {Name: "com.linkedin.schema.ArrayType", Fields: []Field{
 			{Name: "nestedType", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
@@ -2778,7 +2778,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "tableDDL", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.schema.DatasetFieldForeignKey": {Name: "com.linkedin.schema.DatasetFieldForeignKey", Fields: []Field{
-			{Name: "parentDataset", Type: Type{Kind: KindString}},
+			{Name: "parentDataset", Type: Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}},
 			{Name: "currentFieldPaths", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
 			{Name: "parentField", Type: Type{Kind: KindString}},
 		}},
@@ -2803,9 +2803,9 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.schema.FixedType": {Name: "com.linkedin.schema.FixedType", Fields: []Field{}},
 		"com.linkedin.schema.ForeignKeyConstraint": {Name: "com.linkedin.schema.ForeignKeyConstraint", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
-			{Name: "foreignFields", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "sourceFields", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "foreignDataset", Type: Type{Kind: KindString}},
+			{Name: "foreignFields", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "sourceFields", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "foreignDataset", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.schema.ForeignKeySpec": {Name: "com.linkedin.schema.ForeignKeySpec", Fields: []Field{
 			{Name: "foreignKey", Type: Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.DatasetFieldForeignKey"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.UrnForeignKey"}}}}},
@@ -2872,12 +2872,12 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.schema.SchemaMetadata": {Name: "com.linkedin.schema.SchemaMetadata", Fields: []Field{
 			{Name: "schemaName", Type: Type{Kind: KindString}},
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.DataPlatformUrn"}},
 			{Name: "version", Type: Type{Kind: KindLong}},
 			{Name: "created", Default: json.RawMessage("{\"time\":0,\"actor\":\"urn:li:corpuser:unknown\"}"), Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Default: json.RawMessage("{\"time\":0,\"actor\":\"urn:li:corpuser:unknown\"}"), Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "deleted", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
-			{Name: "dataset", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "dataset", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.DatasetUrn"}},
 			{Name: "cluster", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "hash", Type: Type{Kind: KindString}},
 			{Name: "platformSchema", Type: Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.EspressoSchema"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.OracleDDL"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.MySqlDDL"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.PrestoDDL"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.KafkaSchema"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.BinaryJsonSchema"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.OrcSchema"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.Schemaless"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.KeyValueSchema"}}, {Type: Type{Kind: KindRecord, Name: "com.linkedin.schema.OtherSchema"}}}}},
@@ -2888,7 +2888,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.schema.SchemaMetadataKey": {Name: "com.linkedin.schema.SchemaMetadataKey", Fields: []Field{
 			{Name: "schemaName", Type: Type{Kind: KindString}},
-			{Name: "platform", Type: Type{Kind: KindString}},
+			{Name: "platform", Type: Type{Kind: KindString, URN: "com.linkedin.common.DataPlatformUrn"}},
 			{Name: "version", Type: Type{Kind: KindLong}},
 		}},
 		"com.linkedin.schema.Schemaless": {Name: "com.linkedin.schema.Schemaless", Fields: []Field{}},
@@ -2901,11 +2901,11 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "currentFieldPath", Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.schemafield.SchemaFieldAliases": {Name: "com.linkedin.schemafield.SchemaFieldAliases", Fields: []Field{
-			{Name: "aliases", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "aliases", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.schemafield.SchemaFieldInfo": {Name: "com.linkedin.schemafield.SchemaFieldInfo", Fields: []Field{
 			{Name: "name", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "schemaFieldAliases", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "schemaFieldAliases", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.secret.DataHubSecretValue": {Name: "com.linkedin.secret.DataHubSecretValue", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
@@ -2918,7 +2918,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.semanticmodel.ModelDataset": {Name: "com.linkedin.semanticmodel.ModelDataset", Fields: []Field{
 			{Name: "name", Type: Type{Kind: KindString}},
-			{Name: "source", Type: Type{Kind: KindString}},
+			{Name: "source", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "fields", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.semanticmodel.SemanticField"}}},
 		}},
 		"com.linkedin.semanticmodel.SemanticField": {Name: "com.linkedin.semanticmodel.SemanticField", Fields: []Field{
@@ -2967,8 +2967,8 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "displayName", Type: Type{Kind: KindString}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "lifecycle", Optional: true, Type: Type{Kind: KindEnum, Name: "com.linkedin.service.ServiceLifecycle", Symbols: []string{"EXPERIMENTAL", "PRODUCTION", "DEPRECATED"}}},
-			{Name: "apis", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "sourceRepository", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "apis", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "sourceRepository", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.settings.NotificationSetting": {Name: "com.linkedin.settings.NotificationSetting", Fields: []Field{
 			{Name: "value", Type: Type{Kind: KindEnum, Name: "com.linkedin.settings.NotificationSettingValue", Symbols: []string{"ENABLED", "DISABLED"}}},
@@ -2981,7 +2981,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "templates", Optional: true, Default: json.RawMessage("[]"), Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.settings.asset.AssetSummarySettingsTemplate"}}},
 		}},
 		"com.linkedin.settings.asset.AssetSummarySettingsTemplate": {Name: "com.linkedin.settings.asset.AssetSummarySettingsTemplate", Fields: []Field{
-			{Name: "template", Type: Type{Kind: KindString}},
+			{Name: "template", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.settings.global.ApplicationsSettings": {Name: "com.linkedin.settings.global.ApplicationsSettings", Fields: []Field{
 			{Name: "enabled", Type: Type{Kind: KindBoolean}},
@@ -3000,7 +3000,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "configVersion", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.settings.global.GlobalHomePageSettings": {Name: "com.linkedin.settings.global.GlobalHomePageSettings", Fields: []Field{
-			{Name: "defaultTemplate", Type: Type{Kind: KindString}},
+			{Name: "defaultTemplate", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.settings.global.GlobalSettingsInfo": {Name: "com.linkedin.settings.global.GlobalSettingsInfo", Fields: []Field{
 			{Name: "sso", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.settings.global.SsoSettings"}},
@@ -3011,7 +3011,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "applications", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.settings.global.ApplicationsSettings"}},
 		}},
 		"com.linkedin.settings.global.GlobalViewsSettings": {Name: "com.linkedin.settings.global.GlobalViewsSettings", Fields: []Field{
-			{Name: "defaultView", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "defaultView", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.settings.global.OAuthProvider": {Name: "com.linkedin.settings.global.OAuthProvider", Fields: []Field{
 			{Name: "enabled", Type: Type{Kind: KindBoolean}},
@@ -3064,12 +3064,12 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.structured.StructuredPropertyDefinition": {Name: "com.linkedin.structured.StructuredPropertyDefinition", Fields: []Field{
 			{Name: "qualifiedName", Type: Type{Kind: KindString}},
 			{Name: "displayName", Optional: true, Type: Type{Kind: KindString}},
-			{Name: "valueType", Type: Type{Kind: KindString}},
+			{Name: "valueType", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "typeQualifier", Optional: true, Type: Type{Kind: KindMap, Items: &Type{Kind: KindArray, Items: &Type{Kind: KindString}}}},
 			{Name: "allowedValues", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.structured.PropertyValue"}}},
 			{Name: "cardinality", Optional: true, Default: json.RawMessage("\"SINGLE\""), Type: Type{Kind: KindEnum, Name: "com.linkedin.structured.PropertyCardinality", Symbols: []string{"SINGLE", "MULTIPLE"}}},
-			{Name: "entityTypes", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
-			{Name: "allowedPlatforms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "entityTypes", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
+			{Name: "allowedPlatforms", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 			{Name: "description", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "searchConfiguration", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.datahub.DataHubSearchConfig"}},
 			{Name: "immutable", Default: json.RawMessage("false"), Type: Type{Kind: KindBoolean}},
@@ -3090,7 +3090,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.structured.StructuredPropertyValueAssignment": {Name: "com.linkedin.structured.StructuredPropertyValueAssignment", Fields: []Field{
-			{Name: "propertyUrn", Type: Type{Kind: KindString}},
+			{Name: "propertyUrn", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "values", Type: Type{Kind: KindArray, Items: &Type{Kind: KindUnion, Members: []UnionMember{{Type: Type{Kind: KindString}}, {Type: Type{Kind: KindDouble}}}}}},
 			{Name: "created", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 			{Name: "lastModified", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
@@ -3116,7 +3116,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "lastModified", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 		"com.linkedin.template.DataHubPageTemplateRow": {Name: "com.linkedin.template.DataHubPageTemplateRow", Fields: []Field{
-			{Name: "modules", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString}}},
+			{Name: "modules", Type: Type{Kind: KindArray, Items: &Type{Kind: KindString, URN: "com.linkedin.common.Urn"}}},
 		}},
 		"com.linkedin.template.DataHubPageTemplateSurface": {Name: "com.linkedin.template.DataHubPageTemplateSurface", Fields: []Field{
 			{Name: "surfaceType", Type: Type{Kind: KindEnum, Name: "com.linkedin.template.PageTemplateSurfaceType", Symbols: []string{"HOME_PAGE", "ASSET_SUMMARY"}}},
@@ -3126,7 +3126,7 @@ func buildRecords() map[string]*RecordSchema {
 		}},
 		"com.linkedin.template.SummaryElement": {Name: "com.linkedin.template.SummaryElement", Fields: []Field{
 			{Name: "elementType", Type: Type{Kind: KindEnum, Name: "com.linkedin.template.SummaryElementType", Symbols: []string{"CREATED", "LAST_MODIFIED", "LAST_INGESTED", "TAGS", "GLOSSARY_TERMS", "OWNERS", "DOMAIN", "STRUCTURED_PROPERTY", "DOCUMENT_STATUS", "DOCUMENT_TYPE", "SEMANTIC_MODEL"}}},
-			{Name: "structuredPropertyUrn", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "structuredPropertyUrn", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 		}},
 		"com.linkedin.test.TestDefinition": {Name: "com.linkedin.test.TestDefinition", Fields: []Field{
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.test.TestDefinitionType", Symbols: []string{"JSON"}}},
@@ -3139,7 +3139,7 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "definition", Type: Type{Kind: KindRecord, Name: "com.linkedin.test.TestDefinition"}},
 		}},
 		"com.linkedin.test.TestResult": {Name: "com.linkedin.test.TestResult", Fields: []Field{
-			{Name: "test", Type: Type{Kind: KindString}},
+			{Name: "test", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "type", Type: Type{Kind: KindEnum, Name: "com.linkedin.test.TestResultType", Symbols: []string{"SUCCESS", "FAILURE"}}},
 			{Name: "testDefinitionMd5", Optional: true, Type: Type{Kind: KindString}},
 			{Name: "lastComputed", Optional: true, Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
@@ -3214,7 +3214,7 @@ func buildRecords() map[string]*RecordSchema {
 		"com.linkedin.usage.UsageAggregation": {Name: "com.linkedin.usage.UsageAggregation", Fields: []Field{
 			{Name: "bucket", Type: Type{Kind: KindLong}},
 			{Name: "duration", Type: Type{Kind: KindEnum, Name: "com.linkedin.common.WindowDuration", Symbols: []string{"YEAR", "MONTH", "WEEK", "DAY", "HOUR"}}},
-			{Name: "resource", Type: Type{Kind: KindString}},
+			{Name: "resource", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "metrics", Type: Type{Kind: KindRecord, Name: "com.linkedin.usage.UsageAggregationMetrics"}},
 		}},
 		"com.linkedin.usage.UsageAggregationMetrics": {Name: "com.linkedin.usage.UsageAggregationMetrics", Fields: []Field{
@@ -3235,13 +3235,13 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "fields", Optional: true, Type: Type{Kind: KindArray, Items: &Type{Kind: KindRecord, Name: "com.linkedin.usage.FieldUsageCounts"}}},
 		}},
 		"com.linkedin.usage.UserUsageCounts": {Name: "com.linkedin.usage.UserUsageCounts", Fields: []Field{
-			{Name: "user", Optional: true, Type: Type{Kind: KindString}},
+			{Name: "user", Optional: true, Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "count", Type: Type{Kind: KindInt}},
 			{Name: "userEmail", Optional: true, Type: Type{Kind: KindString}},
 		}},
 		"com.linkedin.versionset.VersionSetProperties": {Name: "com.linkedin.versionset.VersionSetProperties", Fields: []Field{
 			{Name: "customProperties", Default: json.RawMessage("{}"), Type: Type{Kind: KindMap, Items: &Type{Kind: KindString}}},
-			{Name: "latest", Type: Type{Kind: KindString}},
+			{Name: "latest", Type: Type{Kind: KindString, URN: "com.linkedin.common.Urn"}},
 			{Name: "versioningScheme", Type: Type{Kind: KindEnum, Name: "com.linkedin.versionset.VersioningScheme", Symbols: []string{"LEXICOGRAPHIC_STRING", "ALPHANUMERIC_GENERATED_BY_DATAHUB"}}},
 		}},
 		"com.linkedin.view.DataHubViewDefinition": {Name: "com.linkedin.view.DataHubViewDefinition", Fields: []Field{
@@ -3257,4 +3257,34 @@ func buildRecords() map[string]*RecordSchema {
 			{Name: "lastModified", Type: Type{Kind: KindRecord, Name: "com.linkedin.common.AuditStamp"}},
 		}},
 	}
+}
+
+// urnTyperefs holds the typerefs DataHub checks as URNs (their names end in "Urn"), by fully
+// qualified name, with the entity type their Java class requires.
+var urnTyperefs = map[string]URNTyperef{
+	"com.linkedin.common.AzkabanFlowUrn":          {Name: "com.linkedin.common.AzkabanFlowUrn", Class: "com.linkedin.common.urn.AzkabanFlowUrn", EntityType: "azkabanFlow"},
+	"com.linkedin.common.AzkabanJobUrn":           {Name: "com.linkedin.common.AzkabanJobUrn", Class: "com.linkedin.common.urn.AzkabanJobUrn", EntityType: "azkabanJob"},
+	"com.linkedin.common.BusinessAttributeUrn":    {Name: "com.linkedin.common.BusinessAttributeUrn", Class: "com.linkedin.common.urn.BusinessAttributeUrn", EntityType: "businessAttribute"},
+	"com.linkedin.common.ChartUrn":                {Name: "com.linkedin.common.ChartUrn", Class: "com.linkedin.common.urn.ChartUrn", EntityType: "chart"},
+	"com.linkedin.common.CorpGroupUrn":            {Name: "com.linkedin.common.CorpGroupUrn", Class: "com.linkedin.common.urn.CorpGroupUrn", EntityType: "corpGroup"},
+	"com.linkedin.common.CorpuserUrn":             {Name: "com.linkedin.common.CorpuserUrn", Class: "com.linkedin.common.urn.CorpuserUrn", EntityType: "corpuser"},
+	"com.linkedin.common.DashboardUrn":            {Name: "com.linkedin.common.DashboardUrn", Class: "com.linkedin.common.urn.DashboardUrn", EntityType: "dashboard"},
+	"com.linkedin.common.DataFlowUrn":             {Name: "com.linkedin.common.DataFlowUrn", Class: "com.linkedin.common.urn.DataFlowUrn", EntityType: "dataFlow"},
+	"com.linkedin.common.DataJobUrn":              {Name: "com.linkedin.common.DataJobUrn", Class: "com.linkedin.common.urn.DataJobUrn", EntityType: "dataJob"},
+	"com.linkedin.common.DataPlatformInstanceUrn": {Name: "com.linkedin.common.DataPlatformInstanceUrn", Class: "com.linkedin.common.urn.DataPlatformInstanceUrn", EntityType: "dataPlatformInstance"},
+	"com.linkedin.common.DataPlatformUrn":         {Name: "com.linkedin.common.DataPlatformUrn", Class: "com.linkedin.common.urn.DataPlatformUrn", EntityType: "dataPlatform"},
+	"com.linkedin.common.DataProcessUrn":          {Name: "com.linkedin.common.DataProcessUrn", Class: "com.linkedin.common.urn.DataProcessUrn", EntityType: "dataProcess"},
+	"com.linkedin.common.DatasetFieldUrn":         {Name: "com.linkedin.common.DatasetFieldUrn", Class: "com.linkedin.common.urn.DatasetFieldUrn", EntityType: "datasetField"},
+	"com.linkedin.common.DatasetUrn":              {Name: "com.linkedin.common.DatasetUrn", Class: "com.linkedin.common.urn.DatasetUrn", EntityType: "dataset"},
+	"com.linkedin.common.ERModelRelationshipUrn":  {Name: "com.linkedin.common.ERModelRelationshipUrn", Class: "com.linkedin.common.urn.ERModelRelationshipUrn", EntityType: "erModelRelationship"},
+	"com.linkedin.common.FabricUrn":               {Name: "com.linkedin.common.FabricUrn", Class: "com.linkedin.common.urn.FabricUrn", EntityType: "fabric"},
+	"com.linkedin.common.GlossaryNodeUrn":         {Name: "com.linkedin.common.GlossaryNodeUrn", Class: "com.linkedin.common.urn.GlossaryNodeUrn", EntityType: "glossaryNode"},
+	"com.linkedin.common.GlossaryTermUrn":         {Name: "com.linkedin.common.GlossaryTermUrn", Class: "com.linkedin.common.urn.GlossaryTermUrn", EntityType: "glossaryTerm"},
+	"com.linkedin.common.MLFeatureUrn":            {Name: "com.linkedin.common.MLFeatureUrn", Class: "com.linkedin.common.urn.MLFeatureUrn", EntityType: "mlFeature"},
+	"com.linkedin.common.MLModelUrn":              {Name: "com.linkedin.common.MLModelUrn", Class: "com.linkedin.common.urn.MLModelUrn", EntityType: "mlModel"},
+	"com.linkedin.common.NotebookUrn":             {Name: "com.linkedin.common.NotebookUrn", Class: "com.linkedin.common.urn.NotebookUrn", EntityType: "notebook"},
+	"com.linkedin.common.TagUrn":                  {Name: "com.linkedin.common.TagUrn", Class: "com.linkedin.common.urn.TagUrn", EntityType: "tag"},
+	"com.linkedin.common.TestEntityUrn":           {Name: "com.linkedin.common.TestEntityUrn", Class: "com.linkedin.common.urn.TestEntityUrn", EntityType: "testEntity"},
+	"com.linkedin.common.Urn":                     {Name: "com.linkedin.common.Urn", Class: "com.linkedin.common.urn.Urn", EntityType: ""},
+	"com.linkedin.common.versioned.VersionedUrn":  {Name: "com.linkedin.common.versioned.VersionedUrn", Class: "com.linkedin.common.urn.VersionedUrn", EntityType: ""},
 }

@@ -28,6 +28,13 @@ type ValidationError struct {
 	// unrecognized field (Rest.li reports those at the field's own path) and where the validator
 	// is stricter than Rest.li (an int given 1.5, which Rest.li truncates).
 	Pegasus string
+	// URN reports a value the URN check of [ValidateIn] refuses (a URN-typed value that is no
+	// URN of an entity of the registry, not one its typeref's class accepts, or not a
+	// destination its entity's relationships allow), which GMS reports once the record is
+	// otherwise valid, as an invalid aspect format rather than an invalid record.
+	URN bool
+	// Value is the refused value when URN is set, which Reason quotes.
+	Value string
 }
 
 // Error returns `field "<path>": <reason>`, or the reason alone at the top level.
@@ -55,6 +62,7 @@ var ErrUnknownRecord = errors.New("pdl: unknown record")
 //     or its primitive type name ("string"), e.g. {"com.linkedin.schema.StringType": {}};
 //   - maps are objects with string keys.
 //
+// It makes no URN checks: [ValidateIn] adds those DataHub makes of an entity's aspects.
 // The first problem found is returned as a *ValidationError naming its JSON path.
 func Validate(recordName string, v any) error {
 	rec := compiled().records[recordName]
@@ -119,6 +127,8 @@ type cType struct {
 	symbols map[string]struct{}
 	symTab  *symbolTable // symbols by slot
 	size    int
+	urn     *urnCheck  // the URN check of a URN typeref's string, nil if none
+	dest    *destCheck // the relationship check of a URN-typed string of an aspect held by an entity, nil if none
 }
 
 type compiledSchemas struct {
@@ -139,6 +149,7 @@ func compiled() *compiledSchemas {
 
 func compile() *compiledSchemas {
 	c := &compiledSchemas{records: make(map[string]*cRecord, len(records()))}
+	urnChecks := map[string]*urnCheck{}
 	enums := map[string]map[string]struct{}{}
 	symTabs := map[string]*symbolTable{}
 	for name := range records() {
@@ -147,6 +158,12 @@ func compile() *compiledSchemas {
 	var conv func(t Type) *cType
 	conv = func(t Type) *cType {
 		ct := &cType{kind: t.Kind, name: t.Name, size: t.Size}
+		if t.URN != "" {
+			if ct.urn = urnChecks[t.URN]; ct.urn == nil {
+				ct.urn = newURNCheck(t.URN)
+				urnChecks[t.URN] = ct.urn
+			}
+		}
 		switch t.Kind {
 		case KindRecord:
 			ct.rec = c.records[t.Name]
@@ -217,6 +234,8 @@ type verr struct {
 	rev     []pathElem
 	reason  string
 	pegasus string
+	urn     bool   // a URN check's failure
+	value   string // the value it refused
 }
 
 func failf(format string, args ...any) *verr {
@@ -247,7 +266,7 @@ func (e *verr) toError() *ValidationError {
 			b.WriteString(p.field)
 		}
 	}
-	return &ValidationError{Path: b.String(), Reason: e.reason, Pegasus: e.pegasus}
+	return &ValidationError{Path: b.String(), Reason: e.reason, Pegasus: e.pegasus, URN: e.urn, Value: e.value}
 }
 
 func jsonKind(v any) string {

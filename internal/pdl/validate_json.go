@@ -200,6 +200,9 @@ type jsonParser struct {
 	// it walks; unhashed reports that the walk gave it up (as Hash does, or
 	// where Hash might).
 	hashing, unhashed bool
+	// urns asks the schema walk for the URN checks of URN-typed strings
+	// (see urncheck.go), which DataHub makes of entities' aspects only.
+	urns bool
 }
 
 // ws moves past white space.

@@ -37,11 +37,16 @@ func conforms(recordName string, data []byte, c *compactor) bool {
 // conformsHashing is conforms that also returns data's Hash when hashing
 // is set and the walk could compute it (0 when it could not).
 func conformsHashing(recordName string, data []byte, c *compactor, hashing bool) (uint64, bool) {
-	rec := compiled().records[recordName]
+	return conformsRoot(compiled().records[recordName], data, c, hashing, false)
+}
+
+// conformsRoot is conformsHashing given the compiled record (nil: unknown),
+// making the URN checks when urns is set.
+func conformsRoot(rec *cRecord, data []byte, c *compactor, hashing, urns bool) (uint64, bool) {
 	if rec == nil {
 		return 0, false
 	}
-	p := jsonParser{data: data, compact: c, hashing: hashing}
+	p := jsonParser{data: data, compact: c, hashing: hashing, urns: urns}
 	p.ws()
 	h, ok := p.conformsRecord(rec, 1)
 	if !ok {
@@ -128,12 +133,27 @@ func (p *jsonParser) conformsValue(t *cType, depth int) (uint64, bool) {
 		}
 		return p.conformsRecord(t.rec, depth+1)
 	case KindString:
-		if !p.hashing {
+		if !p.hashing && (t.urn == nil || !p.urns) {
 			return 0, p.at('"') && p.skipStr()
 		}
 		body, plain, ok := p.strBody()
 		if !ok {
 			return 0, false
+		}
+		if t.urn != nil && p.urns && !t.urn.accepts(body, plain) {
+			return 0, false
+		}
+		if t.dest != nil && p.urns {
+			s := body
+			if !plain {
+				s = []byte(unquote(body))
+			}
+			if !t.dest.allows(s) {
+				return 0, false
+			}
+		}
+		if !p.hashing {
+			return 0, true
 		}
 		return p.stringHash(body, plain), true
 	case KindBoolean:

@@ -13,13 +13,15 @@ import (
 // and the compaction are one pass over raw); false leaves the verdict and
 // the message to checkAspect.
 func aspectPassesCompact(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, bool) {
-	c, _, ok := aspectPassesHashed(info, raw, schema, a)
+	c, _, ok := aspectPassesHashed(info, nil, raw, schema, a)
 	return c, ok
 }
 
-// aspectPassesHashed is aspectPassesCompact that also returns raw's
-// jsonx.Hash when the schema check computed it on its way (0: unknown).
-func aspectPassesHashed(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, uint64, bool) {
+// aspectPassesHashed is aspectPassesCompact that also makes the URN checks
+// of an aspect held by the entity type *held (nil: none; see
+// pdl.ValidateIn) and returns raw's jsonx.Hash when the schema check
+// computed it on its way (0: unknown).
+func aspectPassesHashed(info pdl.AspectInfo, held *string, raw []byte, schema bool, a *valueArena) ([]byte, uint64, bool) {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return nil, 0, false
 	}
@@ -27,7 +29,11 @@ func aspectPassesHashed(info pdl.AspectInfo, raw []byte, schema bool, a *valueAr
 	var h uint64
 	var ok bool
 	if schema {
-		c, h, ok = pdl.ConformsCompactHash(info.RecordName, raw, arenaMemory{a})
+		if held != nil {
+			c, h, ok = pdl.ConformsCompactHashIn(*held, info.RecordName, raw, arenaMemory{a})
+		} else {
+			c, h, ok = pdl.ConformsCompactHash(info.RecordName, raw, arenaMemory{a})
+		}
 	} else {
 		c, ok = pdl.CompactSharedTake(raw, arenaMemory{a})
 	}

@@ -14,13 +14,23 @@ const (
 	MsgUnknownAspect      = "Unknown aspect %s for entity %s"
 	MsgEntityTypeMismatch = "URN entity type does not match MCP entity type. %s != %s"
 	MsgRecordInvalid      = "Failed to validate record with class %s: %s"
-	MsgInvalidURN         = "Invalid urn: %s\n Cause: %s"
-	MsgURNWhitespace      = "Error: cannot provide an URN with leading or trailing whitespace"
-	MsgURNTooLong         = "Error: cannot provide an URN longer than 512 bytes (when URL encoded)"
-	MsgURNDelimiter       = "Error: URN cannot contain ␟ character"
-	MsgNoURN              = "One of urn and keyAspect must be set"
-	MsgAspectNameMissing  = "Aspect name is required for create and update operations"
-	MsgDeleteNonKey       = "Delete not supported for non key aspect: %s"
+	// MsgAspectFormat is the refusal of an aspect whose URN-typed value
+	// DataHub's URN check refuses (EntityRegistryUrnValidator), naming the
+	// entity type; each cause reads `"Provided urn <urn>" is invalid: <why>`.
+	MsgAspectFormat = "Invalid format for aspect: %s\n Cause: %s"
+	// MsgURNEntityUnknown, MsgURNKeyLength and MsgURNClass say why a
+	// URN-typed value is refused: its entity type, its parts, or its
+	// typeref's Java class (named by the typeref's simple name).
+	MsgURNEntityUnknown  = "Entity type %s is missing from entity registry"
+	MsgURNKeyLength      = "Failed to convert urn to entity key: urns parts and key fields do not have same length for %s"
+	MsgURNClass          = "Unable to instantiate urn type: %s with urn: %s"
+	MsgInvalidURN        = "Invalid urn: %s\n Cause: %s"
+	MsgURNWhitespace     = "Error: cannot provide an URN with leading or trailing whitespace"
+	MsgURNTooLong        = "Error: cannot provide an URN longer than 512 bytes (when URL encoded)"
+	MsgURNDelimiter      = "Error: URN cannot contain ␟ character"
+	MsgNoURN             = "One of urn and keyAspect must be set"
+	MsgAspectNameMissing = "Aspect name is required for create and update operations"
+	MsgDeleteNonKey      = "Delete not supported for non key aspect: %s"
 )
 
 // DataHub: failed conditional writes (ConditionalWriteValidator,

@@ -51,6 +51,9 @@ func PegasusMessageAt(prefix string, err error) string {
 	if m := reMissingField.FindStringSubmatch(ve.Reason); m != nil {
 		return "ERROR :: " + Abbreviate(strings.TrimSuffix(path, "/")+"/"+m[1]) + " :: field is required but not found and has no default value"
 	}
+	if ve.URN { // the reason quotes the URN, at most twice, and otherwise only texts of bounded length
+		return "ERROR :: " + Abbreviate(path) + " :: " + strings.ReplaceAll(ve.Pegasus, ve.Value, Abbreviate(ve.Value))
+	}
 	reason := ve.Reason
 	if ve.Pegasus != "" {
 		reason = ve.Pegasus
@@ -184,17 +187,28 @@ func checkKey(e pdl.Entity, u string, parts []string) (json.RawMessage, *Error) 
 	if _, ok := pdl.Record(info.RecordName); !ok {
 		return key, nil
 	}
-	if pdl.Conforms(info.RecordName, key) { // Validate would pass
+	if pdl.ConformsIn(e.Name, info.RecordName, key) { // ValidateIn would pass
 		return key, nil
 	}
 	v, err := decodeUseNumber(key)
 	if err == nil {
-		err = pdl.Validate(info.RecordName, v)
+		err = pdl.ValidateIn(e.Name, info.RecordName, v)
 	}
 	if err != nil {
-		return nil, errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
+		return nil, keyInvalid(u, err)
 	}
 	return key, nil
+}
+
+// keyInvalid is GMS's answer to an entity URN whose key aspect its check
+// refuses; a URN-typed key field that DataHub's URN check refuses is
+// reported in Rest.li's form, as GMS does.
+func keyInvalid(u string, err error) *Error {
+	var ve *pdl.ValidationError
+	if errors.As(err, &ve) && ve.URN {
+		return errorf(BadArgument, MsgInvalidURN, Abbreviate(u), "["+pegasusMessage(err)+"]")
+	}
+	return errorf(BadArgument, MsgInvalidURN, Abbreviate(u), Abbreviate(err.Error()))
 }
 
 // checkAspect checks an aspect's JSON: an object in valid UTF-8
@@ -216,7 +230,7 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 	if !utf8.Valid(raw) {
 		return nil, 0, errorf(BadArgument, MsgValueNotUTF8)
 	}
-	if c, h, ok := aspectPassesHashed(info, raw, schema, a); ok {
+	if c, h, ok := aspectPassesHashed(info, &entityType, raw, schema, a); ok {
 		return c, h, nil
 	}
 	v, err := decodeUseNumber(raw)
@@ -231,8 +245,8 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 		return nil, 0, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
 	}
 	if schema {
-		if err := pdl.Validate(info.RecordName, v); err != nil {
-			return nil, 0, errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
+		if err := pdl.ValidateIn(entityType, info.RecordName, v); err != nil {
+			return nil, 0, recordInvalid(info, entityType, err)
 		}
 	}
 	if info.Timeseries {
@@ -242,6 +256,18 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 		}
 	}
 	return jsonx.CompactShared(raw), 0, nil // it decoded
+}
+
+// recordInvalid is GMS's answer to an aspect of entityType that its PDL
+// record refuses: the record check's (Rest.li's data validation), or, for a
+// URN-typed value, that of DataHub's URN check, which runs once the record
+// passes and names the entity type, not the record.
+func recordInvalid(info pdl.AspectInfo, entityType string, err error) *Error {
+	var ve *pdl.ValidationError
+	if errors.As(err, &ve) && ve.URN {
+		return errorf(Invalid, MsgAspectFormat, entityType, "["+pegasusMessage(err)+"]")
+	}
+	return errorf(Invalid, MsgRecordInvalid, info.RecordName, "["+pegasusMessage(err)+"]")
 }
 
 // javaURLEncodedLen is the length of s encoded by Java's URLEncoder (form

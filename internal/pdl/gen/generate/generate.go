@@ -2,6 +2,7 @@ package generate
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/format"
 	"maps"
@@ -62,7 +63,7 @@ func Generate(in Inputs) (map[string][]byte, Stats, error) {
 	if err != nil {
 		return nil, st, err
 	}
-	schemas, n, err := emitSchemas(src)
+	schemas, n, err := emitSchemas(src, ents)
 	if err != nil {
 		return nil, st, err
 	}
@@ -163,6 +164,7 @@ var primitiveKinds = map[string]string{
 type emitter struct {
 	src        *source
 	unresolved map[string][]string // missing name -> users
+	entities   map[string]bool     // the registry's entity types
 }
 
 // typeLit writes the Go literal of a Type for expression t used in record user.
@@ -220,9 +222,81 @@ func (e *emitter) typeLit(b *bytes.Buffer, t pdlparse.TypeExpr, user string, dep
 		case pdlparse.DeclFixed:
 			fmt.Fprintf(b, "Type{Kind: KindFixed, Name: %q, Size: %d}", d.Name, d.Size)
 		case pdlparse.DeclTyperef:
+			if isURNTyperef(d) && e.stringTyperef(d, 0) {
+				fmt.Fprintf(b, "Type{Kind: KindString, URN: %q}", d.Name)
+				return
+			}
 			e.typeLit(b, *d.Ref, user, depth+1)
 		}
 	}
+}
+
+// isURNTyperef reports whether typeref d is one DataHub checks as a URN: its name ends in "Urn".
+func isURNTyperef(d *pdlparse.Decl) bool {
+	return d.Kind == pdlparse.DeclTyperef && strings.HasSuffix(d.Name, "Urn")
+}
+
+// stringTyperef reports whether typeref d refers, through any typerefs, to a string.
+func (e *emitter) stringTyperef(d *pdlparse.Decl, depth int) bool {
+	t := d.Ref
+	if t == nil || depth > 64 {
+		return false
+	}
+	if t.Kind == pdlparse.ExprPrimitive {
+		return t.Name == "string"
+	}
+	next, ok := e.src.decls[t.Name]
+	return ok && t.Kind == pdlparse.ExprRef && next.Kind == pdlparse.DeclTyperef && e.stringTyperef(next, depth+1)
+}
+
+// urnTyperef is what the Java class of a URN typeref checks: the entity type of its URNs ("" for
+// the generic class, which checks the syntax only).
+type urnTyperef struct {
+	Name, Class, EntityType string
+}
+
+// urnTyperefs returns the URN typerefs of the tree (see isURNTyperef) that refer to strings, by
+// name. A typeref's entity type is that of its TypedUrnValidator annotation, else its Java
+// class's simple name without "Urn" when that is a registry entity type (BusinessAttributeUrn:
+// businessAttribute); other classes, such as com.linkedin.common.urn.Urn, check none.
+func (e *emitter) urnTyperefs() []urnTyperef {
+	var out []urnTyperef
+	for _, n := range slices.Sorted(maps.Keys(e.src.decls)) {
+		d := e.src.decls[n]
+		if !isURNTyperef(d) || !e.stringTyperef(d, 0) {
+			continue
+		}
+		u := urnTyperef{Name: n, Class: javaClass(d.Annotations)}
+		for k, v := range d.Annotations {
+			if strings.Contains(k, "TypedUrnValidator") {
+				var tv struct{ EntityType string }
+				if json.Unmarshal(v, &tv) == nil {
+					u.EntityType = tv.EntityType
+				}
+			}
+		}
+		if simple := strings.TrimSuffix(u.Class[strings.LastIndexByte(u.Class, '.')+1:], "Urn"); u.EntityType == "" && simple != "" {
+			if et := strings.ToLower(simple[:1]) + simple[1:]; e.entities[et] {
+				u.EntityType = et
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// javaClass returns the Java class named by a declaration's @java.class or @java = {"class": ...}
+// annotation, "" if none.
+func javaClass(annots map[string]json.RawMessage) string {
+	var s string
+	if json.Unmarshal(annots["java.class"], &s) == nil && s != "" {
+		return s
+	}
+	var o struct{ Class string }
+	if json.Unmarshal(annots["java"], &o) == nil {
+		return o.Class
+	}
+	return ""
 }
 
 // fields returns the flattened fields of record d: included records' fields first.
@@ -243,8 +317,11 @@ func (e *emitter) fields(d *pdlparse.Decl, seen map[string]bool) []pdlparse.Fiel
 	return append(out, d.Fields...)
 }
 
-func emitSchemas(src *source) ([]byte, int, error) {
-	e := &emitter{src: src, unresolved: map[string][]string{}}
+func emitSchemas(src *source, ents []registryEntity) ([]byte, int, error) {
+	e := &emitter{src: src, unresolved: map[string][]string{}, entities: map[string]bool{}}
+	for _, en := range ents {
+		e.entities[en.Name] = true
+	}
 	var names []string
 	for n, d := range src.decls {
 		if d.Kind == pdlparse.DeclRecord {
@@ -277,7 +354,14 @@ func emitSchemas(src *source) ([]byte, int, error) {
 		}
 		b.WriteString("\t}},\n")
 	}
-	b.WriteString("}\n}\n")
+	b.WriteString("}\n}\n\n")
+	b.WriteString("// urnTyperefs holds the typerefs DataHub checks as URNs (their names end in \"Urn\"), by fully\n")
+	b.WriteString("// qualified name, with the entity type their Java class requires.\n")
+	b.WriteString("var urnTyperefs = map[string]URNTyperef{\n")
+	for _, u := range e.urnTyperefs() {
+		fmt.Fprintf(&b, "\t%q: {Name: %q, Class: %q, EntityType: %q},\n", u.Name, u.Name, u.Class, u.EntityType)
+	}
+	b.WriteString("}\n")
 	if len(e.unresolved) > 0 {
 		var lines []string
 		for name, users := range e.unresolved {
