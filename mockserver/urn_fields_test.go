@@ -119,6 +119,8 @@ func TestURNFieldsAccepted(t *testing.T) {
 		{"DataFlowUrn", "dataJob", "urn:li:dataJob:(urn:li:dataFlow:(airflow,train,prod),fit)", "dataJobInputOutput",
 			`{"inputDatasets":["` + urnDS + `"],"outputDatasets":[],"inputDatajobs":["urn:li:dataJob:(urn:li:dataFlow:(airflow,train,prod),prep)"]}`},
 		{"container of a container", "container", "urn:li:container:abc", "container", `{"container":"urn:li:container:def"}`},
+		{"raw parentheses in a part, as a write's URN may have them", "dataset", urnDS, "upstreamLineage",
+			`{"upstreams":[{"dataset":"urn:li:dataset:(urn:li:dataPlatform:hive,x(y),PROD)","type":"TRANSFORMED","auditStamp":{"time":0,"actor":"urn:li:corpuser:jdoe"}}]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -19,7 +19,8 @@ func init() { pdl.SetURNCheck(urnValueReason) }
 // "" when it accepts it: s must parse as a URN, of an entity type of the
 // registry, with as many parts as that entity's key aspect has fields, and,
 // when u's Java class is a typed one (DatasetUrn, MLFeatureUrn, ...), be a
-// URN of the class's entity type whose parts parse as that type's. The
+// URN of the class's entity type whose parts parse as that type's (raw
+// parentheses and commas inside a part allowed, as for the URN of a write). The
 // reason quotes s abbreviated (see [Abbreviate]).
 func urnValueReason(u pdl.URNTyperef, s string) string {
 	g, err := urn.ParseGeneric(s)
@@ -37,12 +38,23 @@ func urnValueReason(u pdl.URNTyperef, s string) string {
 	if u.EntityType == "" {
 		return ""
 	}
-	if et == u.EntityType {
-		if _, err := urn.Parse(s); err == nil {
-			return ""
-		}
+	if et == u.EntityType && typedParses(s) {
+		return ""
 	}
 	return fmt.Sprintf(MsgURNClass, u.Name[strings.LastIndexByte(u.Name, '.')+1:], Abbreviate(s))
+}
+
+// typedParses reports whether s, a URN that parsed, parses as its typed
+// class does in GMS: as package urn parses it, or with raw "(", ")" or ","
+// inside a part, which GMS's typed URN classes take (their parts are split
+// at the tuple's top-level commas) as its write checks do by default (see
+// parseWarnOnly).
+func typedParses(s string) bool {
+	if _, err := urn.Parse(s); err == nil {
+		return true
+	}
+	_, ok := parseWarnOnly(s)
+	return ok
 }
 
 // countParts returns the number of parts of the id of a URN that parsed, as

@@ -24,7 +24,9 @@ func urnVerdict(u pdl.URNTyperef, s string) string {
 		return "parts"
 	}
 	if u.EntityType != "" {
-		if _, err := urn.Parse(s); err != nil || g.EntityType() != u.EntityType {
+		_, err := urn.Parse(s)
+		_, warned := parseWarnOnly(s)
+		if (err != nil && !warned) || g.EntityType() != u.EntityType {
 			return "class"
 		}
 	}
@@ -49,7 +51,7 @@ func reasonVerdict(reason string) string {
 var urnSeeds = []string{
 	"", "not a urn", "urn:li:corpuser:jdoe", "urn:li:person:jdoe", "urn:li:mlFeature:broken", "urn:li:mlFeature:(users,age)",
 	"urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)", "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,NOTANENV)",
-	"urn:li:dataset:(hive,db.t,PROD)", "urn:li:dataset:x", "urn:li:dataset:(urn:li:dataPlatform:hive,(a,b),PROD)",
+	"urn:li:dataset:(hive,db.t,PROD)", "urn:li:dataset:x", "urn:li:dataset:(urn:li:dataPlatform:hive,(a,b),PROD)", "urn:li:dataset:(urn:li:dataPlatform:hive,x(y),PROD)",
 	"urn:li:dataJob:(urn:li:dataFlow:(airflow,f,prod),j)", "urn:li:dataJob:(notaflow,j)", "urn:li:dataPlatform:hive",
 	"urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),c)", "urn:li:schemaField:x", " urn:li:tag:t",
 	"urn:li:tag:(a,b)", "urn:li:glossaryTerm:a.b", "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD,extra)", "urn:li::x",
@@ -82,10 +84,11 @@ func TestURNValueReason(t *testing.T) {
 		}
 	}
 	for s, want := range map[string]string{
-		"not a urn":               `missing "urn:li:" prefix`,
-		"urn:li:person:jdoe":      "Entity type person is missing from entity registry",
-		"urn:li:mlFeature:broken": "Failed to convert urn to entity key: urns parts and key fields do not have same length for urn:li:mlFeature:broken",
-		"urn:li:corpuser:jdoe":    "Unable to instantiate urn type: MLFeatureUrn with urn: urn:li:corpuser:jdoe",
+		"not a urn":                  `missing "urn:li:" prefix`,
+		"urn:li:person:jdoe":         "Entity type person is missing from entity registry",
+		"urn:li:mlFeature:broken":    "Failed to convert urn to entity key: urns parts and key fields do not have same length for urn:li:mlFeature:broken",
+		"urn:li:corpuser:jdoe":       "Unable to instantiate urn type: MLFeatureUrn with urn: urn:li:corpuser:jdoe",
+		"urn:li:mlFeature:(ns,f(1))": "", // raw parentheses in a part: GMS only warns
 	} {
 		u, _ := pdl.LookupURNTyperef("com.linkedin.common.MLFeatureUrn")
 		if got := urnValueReason(u, s); got != want {
