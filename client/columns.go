@@ -29,12 +29,7 @@ func (c *Client) AddFieldTag(ctx context.Context, ds urn.Dataset, fieldPath stri
 			if f.GlobalTags == nil {
 				f.GlobalTags = &aspects.GlobalTags{}
 			}
-			g := f.GlobalTags
-			if slices.ContainsFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() }) {
-				return ErrNoChange
-			}
-			g.Tags = append(g.Tags, aspects.TagAssociation{Tag: tag.String()})
-			return nil
+			return addTag(f.GlobalTags, tag)
 		})
 }
 
@@ -51,13 +46,7 @@ func (c *Client) RemoveFieldTag(ctx context.Context, ds urn.Dataset, fieldPath s
 			if f.GlobalTags == nil {
 				return ErrNoChange
 			}
-			g := f.GlobalTags
-			n := len(g.Tags)
-			g.Tags = slices.DeleteFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() })
-			if len(g.Tags) == n {
-				return ErrNoChange
-			}
-			return nil
+			return removeTag(f.GlobalTags, tag)
 		})
 }
 
@@ -75,13 +64,7 @@ func (c *Client) AddFieldTerm(ctx context.Context, ds urn.Dataset, fieldPath str
 			if f.GlossaryTerms == nil {
 				f.GlossaryTerms = &aspects.GlossaryTerms{}
 			}
-			g := f.GlossaryTerms
-			if slices.ContainsFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() }) {
-				return ErrNoChange
-			}
-			g.Terms = append(g.Terms, aspects.GlossaryTermAssociation{URN: term.String()})
-			g.AuditStamp = c.stamp()
-			return nil
+			return c.addTerm(f.GlossaryTerms, term)
 		})
 }
 
@@ -98,14 +81,7 @@ func (c *Client) RemoveFieldTerm(ctx context.Context, ds urn.Dataset, fieldPath 
 			if f.GlossaryTerms == nil {
 				return ErrNoChange
 			}
-			g := f.GlossaryTerms
-			n := len(g.Terms)
-			g.Terms = slices.DeleteFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() })
-			if len(g.Terms) == n {
-				return ErrNoChange
-			}
-			g.AuditStamp = c.stamp()
-			return nil
+			return c.removeTerm(f.GlossaryTerms, term)
 		})
 }
 

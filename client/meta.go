@@ -74,23 +74,14 @@ func (c *Client) AddTag(ctx context.Context, u urn.URN, tag urn.Tag) error {
 		return err
 	}
 	return writeChange(ctx, c, u, func(b *patch.Builder) { b.AddTag(aspects.TagAssociation{Tag: tag.String()}) }, func(g *aspects.GlobalTags) error {
-		if slices.ContainsFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() }) {
-			return ErrNoChange
-		}
-		g.Tags = append(g.Tags, aspects.TagAssociation{Tag: tag.String()})
-		return nil
+		return addTag(g, tag)
 	})
 }
 
 // RemoveTag removes tag from entity u's globalTags.
 func (c *Client) RemoveTag(ctx context.Context, u urn.URN, tag urn.Tag) error {
 	return writeChange(ctx, c, u, func(b *patch.Builder) { b.RemoveTag(tag.String()) }, func(g *aspects.GlobalTags) error {
-		n := len(g.Tags)
-		g.Tags = slices.DeleteFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() })
-		if len(g.Tags) == n {
-			return ErrNoChange
-		}
-		return nil
+		return removeTag(g, tag)
 	})
 }
 
@@ -103,25 +94,14 @@ func (c *Client) AddTerm(ctx context.Context, u urn.URN, term urn.GlossaryTerm) 
 	return writeChange(ctx, c, u, func(b *patch.Builder) {
 		b.AddTerm(aspects.GlossaryTermAssociation{URN: term.String()})
 	}, func(g *aspects.GlossaryTerms) error {
-		if slices.ContainsFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() }) {
-			return ErrNoChange
-		}
-		g.Terms = append(g.Terms, aspects.GlossaryTermAssociation{URN: term.String()})
-		g.AuditStamp = c.stamp()
-		return nil
+		return c.addTerm(g, term)
 	})
 }
 
 // RemoveTerm removes glossary term term from entity u's glossaryTerms.
 func (c *Client) RemoveTerm(ctx context.Context, u urn.URN, term urn.GlossaryTerm) error {
 	return writeChange(ctx, c, u, func(b *patch.Builder) { b.RemoveTerm(term.String()) }, func(g *aspects.GlossaryTerms) error {
-		n := len(g.Terms)
-		g.Terms = slices.DeleteFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() })
-		if len(g.Terms) == n {
-			return ErrNoChange
-		}
-		g.AuditStamp = c.stamp()
-		return nil
+		return c.removeTerm(g, term)
 	})
 }
 
@@ -275,4 +255,46 @@ func resolveFieldPath(ds urn.Dataset, fields []aspects.SchemaField, fieldPath st
 		return candidates[0], nil
 	}
 	return "", &AmbiguousFieldError{URN: ds.String(), FieldPath: fieldPath, Candidates: candidates}
+}
+
+// addTag adds tag to g; ErrNoChange when g has it.
+func addTag(g *aspects.GlobalTags, tag urn.Tag) error {
+	if slices.ContainsFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() }) {
+		return ErrNoChange
+	}
+	g.Tags = append(g.Tags, aspects.TagAssociation{Tag: tag.String()})
+	return nil
+}
+
+// removeTag removes tag from g; ErrNoChange when g does not have it.
+func removeTag(g *aspects.GlobalTags, tag urn.Tag) error {
+	n := len(g.Tags)
+	g.Tags = slices.DeleteFunc(g.Tags, func(t aspects.TagAssociation) bool { return t.Tag == tag.String() })
+	if len(g.Tags) == n {
+		return ErrNoChange
+	}
+	return nil
+}
+
+// addTerm adds term to g and stamps g with now by the client's actor;
+// ErrNoChange when g has it.
+func (c *Client) addTerm(g *aspects.GlossaryTerms, term urn.GlossaryTerm) error {
+	if slices.ContainsFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() }) {
+		return ErrNoChange
+	}
+	g.Terms = append(g.Terms, aspects.GlossaryTermAssociation{URN: term.String()})
+	g.AuditStamp = c.stamp()
+	return nil
+}
+
+// removeTerm removes term from g and stamps g; ErrNoChange when g does not
+// have it.
+func (c *Client) removeTerm(g *aspects.GlossaryTerms, term urn.GlossaryTerm) error {
+	n := len(g.Terms)
+	g.Terms = slices.DeleteFunc(g.Terms, func(t aspects.GlossaryTermAssociation) bool { return t.URN == term.String() })
+	if len(g.Terms) == n {
+		return ErrNoChange
+	}
+	g.AuditStamp = c.stamp()
+	return nil
 }
