@@ -236,28 +236,31 @@ func fromCoreV3(err error) *openAPIError {
 // (Spring's string converter, UTF-8 for JSON): every byte that is not
 // valid UTF-8 becomes U+FFFD.
 func readV3Body(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	body, rerr := readBody(r)
-	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
-		return nil, false
-	}
-	if !utf8.Valid(body) {
+	body, ok := readV3Bytes(w, r)
+	if ok && !utf8.Valid(body) {
 		body = replaceInvalidUTF8(body)
 	}
-	return body, true
+	return body, ok
 }
 
 // readV3TypedBody is readV3Body for the routes whose body DataHub binds to
 // a class with Jackson, which refuses bytes that are not UTF-8: 400
 // "Malformed request body".
 func readV3TypedBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, ok := readV3Bytes(w, r)
+	if ok && !utf8.Valid(body) {
+		writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}, "")
+		return nil, false
+	}
+	return body, ok
+}
+
+// readV3Bytes reads the request body's bytes within the size limit; when
+// it cannot, it answers the failure and reports false.
+func readV3Bytes(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	body, rerr := readBody(r)
 	if rerr != nil {
 		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
-		return nil, false
-	}
-	if !utf8.Valid(body) {
-		writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}, "")
 		return nil, false
 	}
 	return body, true
