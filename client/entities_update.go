@@ -252,7 +252,7 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 		})
 		owner = append(owner, i)
 	}
-	err := c.em.Emit(ctx, ps...)
+	err := c.emit(ctx, ps...)
 	if err == nil {
 		return nil
 	}

@@ -36,7 +36,7 @@ func (c *Client) WriteTimeseries(ctx context.Context, u urn.URN, a aspects.Aspec
 		return err
 	}
 	p.SystemMetadata = &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()}
-	if err := c.em.Emit(ctx, p); err != nil {
+	if err := c.emit(ctx, p); err != nil {
 		if r, ok := firstFailure(err); ok {
 			err = r
 		}

@@ -78,6 +78,10 @@ type Settings struct {
 
 	// Endpoint is datahub.WithEndpoint's value (0: Rest.li).
 	Endpoint int
+	// EmitMode, when not nil, is the emit mode (emitter.EmitMode's value)
+	// of the writes of every package: DATAHUB_EMIT_MODE through
+	// datahub.FromEnv, or client.WithEmitMode.
+	EmitMode *int
 
 	Emitter Emitter
 	Client  Client
