@@ -27,6 +27,8 @@ type Client struct {
 	strategy WriteStrategy
 	// requireEntity makes Modify refuse a missing entity (WithRequireEntity).
 	requireEntity bool
+	// incremental makes Ensure add lineage edges by PATCH (WithIncrementalLineage).
+	incremental bool
 	// now is the clock of audit stamps and systemMetadata.lastObserved.
 	now func() time.Time
 	// sleep waits d or until ctx is done (injectable for tests).
@@ -99,6 +101,7 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	}
 	c.strategy = WriteStrategy(s.Client.WriteStrategy)
 	c.requireEntity = s.Client.RequireEntity
+	c.incremental = s.Client.IncrementalLineage
 	if err := c.checkStrategy(); err != nil {
 		return nil, err
 	}

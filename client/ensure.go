@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/entity"
 )
 
@@ -74,6 +75,10 @@ const ensureAttempts = 4
 // from what is stored. Running Ensure twice with the same e writes nothing
 // the second time.
 //
+// With WithIncrementalLineage, a dataset's upstreamLineage is not
+// replaced: the upstreams and column-level edges the stored aspect lacks
+// are added by PATCH, and those others wrote are kept.
+//
 // The result says, per aspect, whether it was created, updated or
 // unchanged. Timeseries aspects (a training run's RunEvents) are events,
 // not state to compare: Ensure refuses an entity holding them, wrapping
@@ -132,8 +137,13 @@ func (es *Entities) Ensure(ctx context.Context, e entity.Entity) (EnsureResult, 
 			}
 			return EnsureResult{}, err
 		}
+		var lineage *aspects.UpstreamLineage // sent by PATCH (WithIncrementalLineage)
 		written, err := es.update(ctx, cur, func() error {
 			for _, a := range want {
+				if l, ok := incrementalLineage(es.c, a); ok {
+					lineage = l
+					continue
+				}
 				if !entity.SetAspect(cur, a) {
 					return fmt.Errorf("client: ensure %s: %T has no field for %T: %w", u, cur, a, datahub.ErrValidation)
 				}
@@ -146,6 +156,21 @@ func (es *Entities) Ensure(ctx context.Context, e entity.Entity) (EnsureResult, 
 				continue
 			}
 			return EnsureResult{}, fmt.Errorf("client: ensure %s: %w", u, err)
+		}
+		if lineage != nil {
+			var stored *aspects.UpstreamLineage
+			for _, a := range entity.Aspects(cur) {
+				if l, ok := a.(*aspects.UpstreamLineage); ok {
+					stored = l
+				}
+			}
+			wrote, err := es.ensureLineage(ctx, u, lineage, stored)
+			if err != nil {
+				return EnsureResult{}, fmt.Errorf("client: ensure %s: %w", u, err)
+			}
+			if wrote {
+				written = append(written, "upstreamLineage")
+			}
 		}
 		for _, n := range names {
 			switch {
@@ -161,4 +186,19 @@ func (es *Entities) Ensure(ctx context.Context, e entity.Entity) (EnsureResult, 
 		return res, nil
 	}
 	return EnsureResult{}, fmt.Errorf("client: ensure %s: not settled after %d attempts: %w", u, ensureAttempts, last)
+}
+
+// incrementalLineage returns a as the lineage Ensure adds by PATCH, when
+// c writes lineage incrementally.
+func incrementalLineage(c *Client, a aspects.Aspect) (*aspects.UpstreamLineage, bool) {
+	if !c.incremental {
+		return nil, false
+	}
+	switch l := a.(type) {
+	case *aspects.UpstreamLineage:
+		return l, l != nil
+	case aspects.UpstreamLineage:
+		return &l, true
+	}
+	return nil, false
 }

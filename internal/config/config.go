@@ -60,6 +60,8 @@ type Client struct {
 	WriteStrategy int
 	// RequireEntity is client.WithRequireEntity's value.
 	RequireEntity bool
+	// IncrementalLineage is client.WithIncrementalLineage's value.
+	IncrementalLineage bool
 }
 
 // Settings is what the options of every package write.
