@@ -22,8 +22,9 @@
 // # Fail-safes
 //
 // As in DataHub, nothing is removed and no checkpoint committed when the
-// run reported failures (an Ensure that failed, or [Run.Fail]), when it
-// produced nothing, or when it would remove more than the fail-safe
+// run reported failures (an Ensure that failed, or [Run.Fail]), or, when
+// there is a previous checkpoint, when the run produced nothing or would
+// remove more than the fail-safe
 // threshold (75% by default, [WithFailSafeThreshold]) of the last run's
 // entities: Report.Skipped says which. The last good checkpoint then
 // stays, and the next good run removes what became stale since. Entities

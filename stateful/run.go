@@ -238,8 +238,9 @@ func (r *Run) Ensure(ctx context.Context, e entity.Entity) (client.EnsureResult,
 }
 
 // Finish ends the run as DataHub's stale entity removal does. When the
-// run reported failures, produced nothing, or would remove more than the
-// fail-safe threshold of the previous run's entities, it removes nothing,
+// run reported failures, or, against a previous checkpoint, produced
+// nothing or would remove more than the fail-safe threshold of the
+// previous run's entities, it removes nothing,
 // commits nothing (so the previous checkpoint stays, and the next good run
 // removes what is stale), says why in Report.Skipped and logs it.
 // Otherwise it soft-deletes (status.removed = true) each entity of the
@@ -330,11 +331,11 @@ func (r *Run) failSafe(rep Report, cur, failures []string) string {
 		}
 		return why + "; stale entities are not removed and the checkpoint is not committed"
 	}
+	if r.previous == nil {
+		return "" // nothing to remove: commit the first checkpoint, even an empty one
+	}
 	if len(cur) == 0 {
 		return "the run produced no entities: nothing is removed, a fail-safe against removing everything"
-	}
-	if r.previous == nil {
-		return ""
 	}
 	pct := percentChanged(cur, r.previous.URNs)
 	if pct > r.s.threshold && r.s.threshold < 100 {
