@@ -212,7 +212,10 @@
 //     and a dashboard's inputs, a run's inputs and outputs), breadth-first:
 //     degree is the fewest hops, paths the shortest paths, degrees that one
 //     degree. The mock keeps the first 100 paths of a result in the order
-//     the walk meets them; DataHub keeps every shortest path. The degree filter ("1", "2", "3+")
+//     the walk meets them; DataHub keeps every shortest path. A page's
+//     paths hold at most 50,000 URNs: past that its later results carry
+//     their first shortest path only (and none past 1,000,000 URNs), so
+//     that a deep graph's page stays small. The degree filter ("1", "2", "3+")
 //     bounds the walk as DataHub's does (from all clauses) and selects
 //     results (from the first). Soft-deleted entities are neither returned
 //     nor walked through unless included; DataHub's in-memory path for

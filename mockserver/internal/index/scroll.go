@@ -34,10 +34,7 @@ func (r *results) withPaths(hits []Hit) []Hit {
 	if r.graph == nil {
 		return out
 	}
-	built := map[int32][][]string{}
-	for i := range out {
-		out[i].Paths = r.graph.paths(out[i].URN, built)
-	}
+	r.graph.pagePaths(out)
 	return out
 }
 
