@@ -93,8 +93,10 @@ func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) index
 				c.Negated = *f.Negated
 			}
 			if f.Values != nil {
+				seen := make(map[string]bool, len(*f.Values)) // O(values), however many
 				for _, v := range *f.Values {
-					if !slices.Contains(c.Values, v) {
+					if !seen[v] {
+						seen[v] = true
 						c.Values = append(c.Values, v)
 					}
 				}

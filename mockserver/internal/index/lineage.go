@@ -137,6 +137,7 @@ func (x *Index) lineage(ctx context.Context, q LineageQuery) (*results, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	filter = filter.prepared()
 	terms := queryTerms(q.Text)
 	dropRemoved := !q.IncludeSoftDeleted && !filter.namesRemoved()
 	x.Sync()
