@@ -113,7 +113,14 @@
 //     (DataHub's complexity limit; aliases count), plus a 1 MiB document
 //     and a bound on the comparisons of repeated fields. A document beyond
 //     one is refused before it runs, with one error of classification
-//     ExecutionAborted whose message names the limit.
+//     ExecutionAborted whose message names the limit. The mock also runs
+//     at most 50 search and lineage fields (search, searchAcrossEntities,
+//     scrollAcrossEntities, aggregateAcrossEntities, searchAcrossLineage,
+//     scrollAcrossLineage; aliases count) per request: one with more is
+//     refused the same way after at most 50 ran (DataHub counts each as
+//     one field). A search field loads its page's entities only when its
+//     answer selects searchResults, and computes facets only when it
+//     selects facets.
 //
 // Where it differs from DataHub: updateDescription refuses a whole dataset
 // (no subResource) and the resource kinds other than dataset fields and
