@@ -716,3 +716,52 @@ func TestEntitiesUpdateUnreadAspect(t *testing.T) {
 		t.Errorf("fn called %d times (want 2: once more after reading the aspect), stored %+v", calls, got)
 	}
 }
+
+// TestEntitiesUpdateAfterPatch checks that after an Update under the Patch
+// strategy, the next Update of the same entity value that changes the
+// patched aspect in place (a conditional write) reads its version first and
+// succeeds at once: with MaxAttempts 1 it failed before with "412 Expected
+// version , actual version 1" (the patched version left "" and sent as
+// If-Version-Match).
+func TestEntitiesUpdateAfterPatch(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s, WithWriteStrategy(Patch), WithConflictPolicy(ConflictPolicy{MaxAttempts: 1}))
+	es := c.Entities()
+	u := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.patched_then_set,PROD)").(urn.Dataset)
+	ds := entity.NewDataset(u, "d")
+	ds.GlobalTags = &aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:old"}}}
+	if err := es.Create(t.Context(), ds); err != nil {
+		t.Fatal(err)
+	}
+	e, err := es.Get(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := e.(*entity.Dataset)
+	if err := es.Update(t.Context(), d, func() error {
+		d.GlobalTags.Tags = append(d.GlobalTags.Tags, aspects.TagAssociation{Tag: "urn:li:tag:new"})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	before := len(s.Proposals())
+	if err := es.Update(t.Context(), d, func() error {
+		d.GlobalTags.Tags[0].Context = aspects.Ptr("in place") // not a pure add or remove: conditional
+		return nil
+	}); err != nil {
+		t.Fatalf("conditional Update after a patch: %v", err)
+	}
+	ps := s.Proposals()[before:]
+	if len(ps) != 1 || ps[0].ChangeType != "UPSERT" || ps[0].Headers["If-Version-Match"] != "2" {
+		t.Errorf("proposals %+v, want one UPSERT with If-Version-Match: 2 (the version the patch made)", ps)
+	}
+	tags, err := mockserver.Get[aspects.GlobalTags](s, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:old", Context: aspects.Ptr("in place")}, {Tag: "urn:li:tag:new"}}}
+	if diff := cmp.Diff(want, &tags); diff != "" {
+		t.Errorf("tags (-want +got):\n%s", diff)
+	}
+}

@@ -92,7 +92,7 @@ func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error
 			return nil
 		}
 		if unread := unreadOf(changed, st); len(unread) > 0 {
-			// Versions are needed: read these too, and start again.
+			// Versions are needed: read these (again), and start again.
 			if err := es.read(ctx, e, acc, append(stNames(st), unread...)); err != nil {
 				restore(acc, st)
 				return err
@@ -180,11 +180,13 @@ func changes(u urn.URN, acc entitystate.Access, st *entitystate.State) ([]change
 	return out, nil
 }
 
-// unreadOf returns the names of the changes st did not read.
+// unreadOf returns the names of the changes st did not read, or whose
+// version it does not know (an aspect an earlier Update patched: the
+// server merged the patch into what it held).
 func unreadOf(cs []change, st *entitystate.State) []string {
 	var out []string
 	for _, c := range cs {
-		if _, ok := st.Aspects[c.name]; !ok {
+		if a, ok := st.Aspects[c.name]; !ok || a.Version == "" {
 			out = append(out, c.name)
 		}
 	}
@@ -321,8 +323,8 @@ func after(st *entitystate.State, cs []change) *entitystate.State {
 		v := nextVersion(st.Aspects[c.name].Version)
 		if c.patch != nil {
 			// The server merged the patch into what it had, which others
-			// may have changed: the version is unknown, and a conditional
-			// write of it reads again first.
+			// may have changed: the version is unknown, and the next
+			// Update that changes it reads it again first (unreadOf).
 			v = ""
 		}
 		out.Aspects[c.name] = entitystate.Aspect{Raw: c.value, Typed: c.typed, Version: v}

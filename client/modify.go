@@ -204,7 +204,7 @@ func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, val
 		return emitter.Written, nil
 	}
 	if r, ok := soleResult(err); ok {
-		if r.Status == emitter.Unknown && !errors.Is(r.Err, datahub.ErrOutcomeUnknown) {
+		if (r.Status == emitter.Unknown || r.Status == emitter.Stopped) && !errors.Is(r.Err, datahub.ErrOutcomeUnknown) {
 			return r.Status, fmt.Errorf("%w: %w", datahub.ErrOutcomeUnknown, r.Err)
 		}
 		return r.Status, r.Err
@@ -235,13 +235,13 @@ const (
 )
 
 // writeOutcome classifies a conditional write that ended with the
-// emitter's status and err. Only a write the emitter reports as Unknown
-// may have been applied; Failed and NotAttempted were not.
+// emitter's status and err. Only a write the emitter reports as Unknown or
+// Stopped may have been applied; Failed and NotAttempted were not.
 func writeOutcome(ctx context.Context, status emitter.Status, err error) outcome {
 	switch {
 	case err == nil:
 		return outcomeWritten
-	case status == emitter.Unknown:
+	case status == emitter.Unknown || status == emitter.Stopped:
 		return outcomeUnknown
 	case errors.Is(err, datahub.ErrPreconditionFailed):
 		return outcomeRetry
