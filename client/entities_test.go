@@ -171,10 +171,15 @@ func TestEntitiesCreateExisting(t *testing.T) {
 	}
 	ps := s.Proposals()[before:]
 	if testshared.OverOpenAPI() {
-		// OpenAPI takes a CREATE alone: the refused CREATE_ENTITY of the key
-		// stops the entity's other proposals before they are sent.
-		if len(ps) != 1 || ps[0].ChangeType != "CREATE_ENTITY" || ps[0].AspectName != "datasetKey" {
-			t.Errorf("proposals sent over OpenAPI: %+v, want the CREATE_ENTITY of datasetKey alone", ps)
+		// Over OpenAPI the Create is one batch POST of writes conditional
+		// on absence, refused whole.
+		if len(ps) != 3 || ps[0].AspectName != "datasetKey" || !ps[0].Batch {
+			t.Errorf("proposals sent over OpenAPI: %+v, want datasetKey and two aspects in one batch", ps)
+		}
+		for _, p := range ps {
+			if p.ChangeType != "UPSERT" || p.Headers["If-Version-Match"] != "-1" {
+				t.Errorf("proposal %s %s %v over OpenAPI, want an UPSERT with If-Version-Match: -1", p.AspectName, p.ChangeType, p.Headers)
+			}
 		}
 	} else if len(ps) != 3 || ps[0].ChangeType != "CREATE_ENTITY" || ps[0].AspectName != "datasetKey" || ps[1].ChangeType != "CREATE" || ps[2].ChangeType != "CREATE" {
 		t.Errorf("proposals sent: %+v, want CREATE_ENTITY datasetKey then two CREATEs in one request", ps)
@@ -763,5 +768,56 @@ func TestEntitiesUpdateAfterPatch(t *testing.T) {
 	want := &aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:old", Context: aspects.Ptr("in place")}, {Tag: "urn:li:tag:new"}}}
 	if diff := cmp.Diff(want, &tags); diff != "" {
 		t.Errorf("tags (-want +got):\n%s", diff)
+	}
+}
+
+// TestEntitiesCreateAllOrNothing checks that Create writes all of an entity
+// or nothing, over both endpoints: a Create refused for one bad aspect (an
+// owner that is not a URN) leaves nothing stored, the fixed Create then
+// succeeds, and a Create of the existing entity matches ErrAlreadyExists
+// and changes nothing. Over OpenAPI the refused Create left the key and
+// the aspects sent before the bad one, and the fixed Create failed with
+// ErrAlreadyExists, before the fix.
+func TestEntitiesCreateAllOrNothing(t *testing.T) {
+	t.Parallel()
+	for _, ep := range []datahub.Endpoint{datahub.EndpointRestli, datahub.EndpointOpenAPI} {
+		t.Run(fmt.Sprint(ep), func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t)
+			es := newTestClient(t, s, datahub.WithEndpoint(ep)).Entities()
+			u := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.atomic,PROD)").(urn.Dataset)
+			ds := entity.NewDataset(u, "first try")
+			ds.Status = &aspects.Status{}
+			ds.Ownership = &aspects.Ownership{Owners: []aspects.Owner{{Owner: "not-a-urn", Type: aspects.OwnershipTypeTechnicalOwner}}}
+			err := es.Create(t.Context(), ds)
+			if !errors.Is(err, datahub.ErrValidation) || errors.Is(err, datahub.ErrAlreadyExists) {
+				t.Fatalf("Create with a bad owner: %v, want a refusal matching ErrValidation", err)
+			}
+			if ok, err := es.c.Exists(t.Context(), u); err != nil || ok {
+				t.Fatalf("Exists after the refused Create = %v, %v; want false (nothing written)", ok, err)
+			}
+			ds.Ownership.Owners[0].Owner = "urn:li:corpuser:jdoe"
+			if err := es.Create(t.Context(), ds); err != nil {
+				t.Fatalf("the fixed Create: %v", err)
+			}
+			got, err := es.Get(t.Context(), u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := got.(*entity.Dataset); d.Ownership == nil || d.Status == nil || d.Properties == nil || *d.Properties.Description != "first try" {
+				t.Errorf("stored %+v, want every aspect of the Create", d)
+			}
+			again := entity.NewDataset(u, "second")
+			if err := es.Create(t.Context(), again); !errors.Is(err, datahub.ErrAlreadyExists) {
+				t.Errorf("Create of an existing entity: %v, want ErrAlreadyExists", err)
+			}
+			got, err = es.Get(t.Context(), u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := got.(*entity.Dataset); *d.Properties.Description != "first try" {
+				t.Errorf("description %q after a refused Create, want it unchanged", *d.Properties.Description)
+			}
+		})
 	}
 }

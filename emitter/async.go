@@ -180,7 +180,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	var v3items []v3Encoded
 	var results []Result
 	if a.inner.openAPI(ctx) {
-		v3items, results = a.inner.encodeV3(ps)
+		v3items, results = a.inner.encodeV3(ps, false)
 	} else {
 		items, results = a.inner.encode(ps)
 	}
