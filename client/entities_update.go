@@ -50,6 +50,17 @@ import (
 // chosen aspects) is read first, and fn called on the fresh entity; a
 // field fn sets to nil is not a change (use DeleteAspects).
 //
+// What Update reports, and what e holds then: nil when every change was
+// written (e holds it, with the new versions); fn's error, a refusal (a
+// *datahub.Error), or a *ConflictError after the policy's attempts, when
+// nothing was written (e holds what was read); an error matching
+// datahub.ErrOutcomeUnknown when answers were lost and reading back could
+// not tell what landed, or found only part of it; and, when ctx ends while
+// a write is in flight, an error matching datahub.ErrStopped,
+// datahub.ErrOutcomeUnknown and ctx's error, without a read back (the
+// write may have been applied). In the last two cases e holds what was
+// read: Get it again before another Update.
+//
 // Update refuses, with an error matching ErrNotRead, an entity that was
 // not read from the server, and, wrapping datahub.ErrValidation, one
 // changed outside fn since it was read: such a change could not be made
@@ -266,6 +277,8 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 			}
 		case outcomeNotApplied:
 			return fmt.Errorf("client: update %s: %s not written: %w", u, r.Aspect, r.Err)
+		case outcomeStopped:
+			return fmt.Errorf("client: update %s: %s: %w", u, r.Aspect, r.Err)
 		default:
 			return fmt.Errorf("client: update %s: %s: %w", u, r.Aspect, r.Err)
 		}

@@ -108,10 +108,11 @@ func (r *REST) ServerURL() string { return r.tc.BaseURL() }
 // Emit sends proposals to the server and returns once it has acknowledged
 // them, or failed. It returns nil when every proposal was written, else a
 // *BatchError that gives the outcome of each ([Written], [Rejected] and
-// why, [Failed], [Unknown] or [NotAttempted]), whether one proposal was
-// given or many; errors.Is and errors.As see through it to the causes (a
-// *datahub.Error, datahub.ErrValidation, a *TooLargeError,
-// datahub.ErrOutcomeUnknown, the context's error).
+// why, [Failed], [Unknown], [Stopped] or [NotAttempted]), whether one
+// proposal was given or many; errors.Is and errors.As see through it to
+// the causes (a *datahub.Error, datahub.ErrValidation, a *TooLargeError,
+// datahub.ErrOutcomeUnknown, datahub.ErrStopped, the context's error).
+// Emit keeps nothing to send again: see the package's "Outcomes" section.
 //
 // One proposal goes as POST /aspects?action=ingestProposal. Several go as
 // POST /aspects?action=ingestProposalBatch, in order, in requests of at
