@@ -101,7 +101,8 @@ func Open(opts ...Option) (*Server, error) {
 	}
 	s.index = newIndex(s, st)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
-		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow})
+		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow,
+		Backpressure: s.index.WaitBacklog})
 	return s, nil
 }
 
