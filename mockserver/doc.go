@@ -464,10 +464,10 @@
 //     keeps them in Kafka.
 //   - A batch is refused with the status of its first bad item and one
 //     message naming every bad item; GMS stops at the first URN error.
-//   - GET /config claims version v1.0.0 unless [WithServerVersion] says
-//     otherwise, so that DataHub's Python SDK stays on the Rest.li write path
-//     (it switches to OpenAPI from 1.0.1 on; the mock serves both);
-//     patchCapable is true, as in GMS, and serverEnv is "core".
+//   - GET /config claims [DefaultServerVersion] unless [WithServerVersion]
+//     says otherwise, so that clients choosing by version (DataHub's Python
+//     SDK, EndpointAuto) use OpenAPI and tracing as against that release;
+//     "v1.0.0" keeps them on Rest.li (the mock serves both); patchCapable is true, as in GMS, and serverEnv is "core".
 //   - OpenAPI: errors of the core keep its message in "message" ({"error":
 //     "Validation Error"} 400, "Precondition Error" 412) rather than
 //     DataHub's ValidationExceptionCollection text; where GMS answers 500
