@@ -40,6 +40,7 @@ type Server struct {
 	closed    bool
 	proposals []Proposal
 	counts    map[Op]int
+	gqlCounts map[string]int // GraphQL requests by operation name
 	faults    []*fault
 
 	inflight sync.WaitGroup // requests being handled
@@ -91,17 +92,19 @@ func Open(opts ...Option) (*Server, error) {
 		st = store.OpenMemory(store.Clock(cfg.clock))
 	}
 	s := &Server{
-		cfg:     cfg,
-		store:   st,
-		counts:  make(map[Op]int),
-		closing: make(chan struct{}),
+		cfg:       cfg,
+		store:     st,
+		counts:    make(map[Op]int),
+		gqlCounts: make(map[string]int),
+		closing:   make(chan struct{}),
 	}
 	for _, f := range cfg.faults {
 		s.faults = append(s.faults, newFault(f))
 	}
 	s.index = newIndex(s, st)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
-		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow})
+		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow,
+		Backpressure: s.index.WaitBacklog})
 	return s, nil
 }
 
@@ -253,10 +256,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	s.mu.Lock()
-	s.counts[rt.op]++
-	s.mu.Unlock()
-
 	if rt.openAPI { // DataHub's tracing interceptor runs on every Spring route
 		var tp string
 		rt.traceID, tp = newTraceParent(s.cfg.clock())
@@ -269,6 +268,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeUnauthorized(sw, rt.path, s.cfg.clock())
 		return
 	}
+	s.mu.Lock()
+	s.counts[rt.op]++ // authenticated requests only: a refused one never reached GMS's handlers
+	s.mu.Unlock()
 	a := s.takeFaults(rt.op)
 	a.openAPI = rt.openAPI
 	if s.applyFault(sw, r, a) {
