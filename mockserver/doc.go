@@ -56,8 +56,10 @@
 // aspect's name from its type (Get[aspects.GlobalTags](s, urn)).
 // [Server.CheckAspect] and [Check] compare an aspect with cmp.Diff and
 // report through the Tester. [Server.Proposals] returns copies of what was
-// received; [Server.RequestCount] counts requests per [Op];
-// [Server.Reset] starts over.
+// received; [Server.RequestCount] counts requests per [Op] and
+// [Server.GraphQLRequestCounts] GraphQL requests per operation name;
+// [Server.Faults] lists the faults still pending; [Server.Reset] starts
+// over.
 //
 // Faults are injected per operation with [WithFault] or at run time with
 // [Server.Inject]: [Fail] (a status for a number of requests, with an
