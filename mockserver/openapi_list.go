@@ -2,79 +2,28 @@ package mockserver
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
 
-// scrollPage is a page of a list or scroll: the entities' URNs in (index
-// name, URN) order after the scroll id, from the search index (which lags
-// the store, as DataHub's Elasticsearch does).
-type scrollPage struct {
-	urns     []string
-	total    int
-	scrollID string // "" on the last page
-}
-
-// listIndex pages through the entity indices of types, soft-deleted
-// entities left out unless includeRemoved.
-func (s *Server) listIndex(types []string, after string, count int, includeRemoved bool) scrollPage {
-	s.core.ApplyDue()
-	names := make([]string, 0, len(types))
-	for _, t := range types {
-		names = append(names, index.EntityIndexName(t))
-	}
-	slices.Sort(names)
-	var page scrollPage
-	last := ""
-	for _, name := range names {
-		s.index.Each(name, func(d *index.Document) bool {
-			if !includeRemoved && gms.Removed(d.Aspects["status"]) {
-				return true
-			}
-			page.total++
-			key := name + "\x00" + d.URN
-			if key <= after || len(page.urns) >= count {
-				return true
-			}
-			page.urns = append(page.urns, d.URN)
-			last = key
-			return true
-		})
-	}
-	if count > 0 && len(page.urns) == count && last != "" {
-		// More may follow: DataHub hands out a scroll id with every full page.
-		page.scrollID = base64.RawURLEncoding.EncodeToString([]byte(last))
-	}
-	return page
-}
-
-// decodeScrollID reads a scroll id of listIndex. Any other id fails as
+// decodeScrollID reads a scroll id of a list. Any other id fails as
 // DataHub's decoding of it does: one that is not Base64 with Java's message
 // (400), one that is but does not map to a cursor as Jackson's failure,
 // which GMS's error handler answers "Invalid JSON format" (400).
 func decodeScrollID(id string) (string, *openAPIError) {
-	if id == "" {
-		return "", nil
-	}
-	if b, err := base64.RawURLEncoding.DecodeString(id); err == nil {
-		name, u, ok := strings.Cut(string(b), "\x00")
-		if ok && strings.HasPrefix(u, "urn:li:") && slices.ContainsFunc(pdl.Entities(), func(e pdl.Entity) bool {
-			return index.EntityIndexName(e.Name) == name
-		}) {
-			return string(b), nil
-		}
-	}
-	if _, err := index.DecodeBase64(id); err != nil {
-		return "", &openAPIError{status: http.StatusBadRequest, err: strings.TrimPrefix(err.Error(), index.ErrScrollBase64.Error()+": ")}
+	after, err := gms.ListCursor(id)
+	switch {
+	case err == nil:
+		return after, nil
+	case errors.Is(err, gms.ErrScrollBase64):
+		return "", &openAPIError{status: http.StatusBadRequest, err: strings.TrimPrefix(err.Error(), gms.ErrScrollBase64.Error()+": ")}
 	}
 	return "", &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: fmt.Sprintf(msgV3BadScrollID, abbreviate(id))}
 }
@@ -82,9 +31,9 @@ func decodeScrollID(id string) (string, *openAPIError) {
 // writeScroll answers a page as GenericEntityScrollResultV3: each entity's
 // aspects named in names (all when names is empty; only the URN when
 // urnOnly).
-func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page scrollPage, names []string, urnOnly, withSM bool) {
-	objs := make([]v3Object, 0, len(page.urns))
-	for _, u := range page.urns {
+func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page gms.EntityPage, names []string, urnOnly, withSM bool) {
+	objs := make([]v3Object, 0, len(page.URNs))
+	for _, u := range page.URNs {
 		if urnOnly {
 			objs = append(objs, v3Object{urn: u})
 			continue
@@ -104,15 +53,15 @@ func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page scroll
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')
-	if page.scrollID != "" {
+	if page.ScrollID != "" {
 		b.WriteString(`"scrollId":`)
-		writeString(&b, page.scrollID)
+		writeString(&b, page.ScrollID)
 		b.WriteByte(',')
 	}
 	b.WriteString(`"entities":`)
 	b.Write(encodeList(objs))
 	b.WriteString(`,"facets":[],"totalCount":`)
-	total, _ := json.Marshal(page.total)
+	total, _ := json.Marshal(page.Total)
 	b.Write(total)
 	b.WriteByte('}')
 	writeV3JSON(w, http.StatusOK, b.Bytes())
@@ -133,7 +82,7 @@ func (s *Server) handleV3List(w http.ResponseWriter, r *http.Request, rt routed)
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	page := s.listIndex([]string{ent.Name}, lq.after, lq.count, lq.removed)
+	page := s.core.ListEntities(r.Context(), []string{ent.Name}, lq.after, lq.count, lq.removed)
 	s.writeScroll(w, r, page, setParam(q, "aspectNames", "aspects"), false, lq.withSM)
 }
 
@@ -168,7 +117,7 @@ func listQuery(q url.Values, sortOrder bool) (v3ListQuery, *openAPIError) {
 	}
 	// DataHub's search service limits the count as it does for GraphQL
 	// (ConfigUtils.applyLimit).
-	lq.count = index.ClampCount(int(min(max(count, -1), index.MaxCount+1)))
+	lq.count = gms.ClampCount(int(min(max(count, -1), gms.MaxCount+1)))
 	return lq, e
 }
 
@@ -218,7 +167,7 @@ func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt route
 			types = append(types, ent.Name)
 		}
 	}
-	page := s.listIndex(types, lq.after, lq.count, lq.removed)
+	page := s.core.ListEntities(r.Context(), types, lq.after, lq.count, lq.removed)
 	var names []string
 	if sb.Aspects != nil {
 		names = *sb.Aspects

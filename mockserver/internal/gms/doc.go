@@ -48,7 +48,7 @@
 //   - the operations' arguments and what they change: restoreIndices'
 //     defaults and checks ([Core.RestoreArgs]), truncateTimeseriesAspect's
 //     ([TruncationOf]) and which documents a truncation batch deletes
-//     ([TruncationBatch], [Core.TruncateTimeseries]), getEsTaskStatus' task
+//     ([TruncationBatch], [Core.Truncate]), getEsTaskStatus' task
 //     ids ([TaskOf]).
 //
 // Errors are *[Error] values with a [Kind] and DataHub's message text; every

@@ -138,8 +138,8 @@ func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, 
 	if aerr != nil {
 		return nil, aerr
 	}
-	if c.opts.IndexThrough != nil && syncIndex(ps) {
-		c.opts.IndexThrough(c.st.Seq())
+	if syncIndex(ps) {
+		c.ix.SyncThrough(c.st.Seq())
 	}
 	if results {
 		for i := range res {

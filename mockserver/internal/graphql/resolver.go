@@ -13,9 +13,8 @@ import (
 
 // resolver is the schema's root (Query and Mutation).
 type resolver struct {
-	core   *gms.Core
-	search Searcher
-	cache  decodeCache
+	core  *gms.Core
+	cache decodeCache
 	// version is the store's position (nil: none, see WithStoreVersion);
 	// loaded holds the entities loaded at one position.
 	version func() uint64

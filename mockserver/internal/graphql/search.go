@@ -7,17 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
-
-// Searcher is the search index the search fields read: the mock's
-// *index.Index.
-type Searcher interface {
-	SearchContext(ctx context.Context, q index.Query) (index.Result, error)
-	ScrollContext(ctx context.Context, q index.Query, scrollID, keepAlive string) (index.Result, error)
-	SearchLineageContext(ctx context.Context, q index.LineageQuery) (index.Result, error)
-	ScrollLineageContext(ctx context.Context, q index.LineageQuery, scrollID, keepAlive string) (index.Result, error)
-}
 
 // facetFilterInput is FacetFilterInput.
 type facetFilterInput struct {
@@ -81,11 +72,11 @@ func typesOf(types *[]string) []string {
 // buildFilter is DataHub's ResolverUtils.buildFilter: orFilters when any,
 // else the legacy filters as one clause; values keep their order without
 // repeats; the condition defaults to EQUAL.
-func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) index.Filter {
-	crit := func(in []facetFilterInput) []index.Criterion {
-		out := make([]index.Criterion, 0, len(in))
+func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) gms.Filter {
+	crit := func(in []facetFilterInput) []gms.Criterion {
+		out := make([]gms.Criterion, 0, len(in))
 		for _, f := range in {
-			c := index.Criterion{Field: f.Field, Condition: index.CondEqual}
+			c := gms.Criterion{Field: f.Field, Condition: gms.CondEqual}
 			if f.Condition != nil {
 				c.Condition = *f.Condition
 			}
@@ -104,7 +95,7 @@ func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) index
 		return out
 	}
 	if orFilters != nil && len(*orFilters) > 0 {
-		var f index.Filter
+		var f gms.Filter
 		for _, and := range *orFilters {
 			var clause []facetFilterInput
 			if and.And != nil {
@@ -115,13 +106,13 @@ func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) index
 		return f
 	}
 	if filters != nil && len(*filters) > 0 {
-		return index.Filter{crit(*filters)}
+		return gms.Filter{crit(*filters)}
 	}
 	return nil
 }
 
 // applyFlags sets the query's options from the search flags.
-func applyFlags(q *index.Query, flags *searchFlagsInput) {
+func applyFlags(q *gms.Query, flags *searchFlagsInput) {
 	if flags == nil {
 		return
 	}
@@ -161,20 +152,20 @@ func intOr(p *int32, def int) int {
 // with its root cause, answered as SERVER_ERROR; a refused argument (or a
 // scroll id that is not Base64) is an IllegalArgumentException
 // (BAD_REQUEST), but a keep-alive Elasticsearch refuses fails the search.
-func searchFailed(types []string, query string, f index.Filter, start, count int, err error) *gqlError {
-	if errors.Is(err, index.ErrKeepAlive) { // Elasticsearch's refusal: a failed search to DataHub
-		err = errors.New(strings.TrimPrefix(err.Error(), index.ErrKeepAlive.Error()+": "))
+func searchFailed(types []string, query string, f gms.Filter, start, count int, err error) *gqlError {
+	if errors.Is(err, gms.ErrKeepAlive) { // Elasticsearch's refusal: a failed search to DataHub
+		err = errors.New(strings.TrimPrefix(err.Error(), gms.ErrKeepAlive.Error()+": "))
 	}
-	for _, sentinel := range []error{index.ErrBadQuery, index.ErrScrollBase64} {
+	for _, sentinel := range []error{gms.ErrBadQuery, gms.ErrScrollBase64} {
 		if errors.Is(err, sentinel) { // DataHub's text, after the sentinel's
 			return badRequest(strings.TrimPrefix(err.Error(), sentinel.Error()+": "))
 		}
 	}
-	if errors.Is(err, index.ErrScrollID) {
+	if errors.Is(err, gms.ErrScrollID) {
 		// An id that decodes but cannot be mapped is an
 		// IllegalStateException, whose own message DataHub's error handler
 		// answers as a server error.
-		return serverError(strings.TrimPrefix(err.Error(), index.ErrScrollID.Error()+": "))
+		return serverError(strings.TrimPrefix(err.Error(), gms.ErrScrollID.Error()+": "))
 	}
 	ets := make([]string, len(types))
 	for i, t := range types {
@@ -221,11 +212,10 @@ func (r *resolver) SearchAcrossEntities(ctx context.Context, a struct{ Input sea
 		buildFilter(in.Filters, in.OrFilters), intOr(in.Start, 0), intOr(in.Count, 10), in.SearchFlags)
 }
 
-func (r *resolver) offsetSearch(ctx context.Context, types []string, query string, f index.Filter, start, count int, flags *searchFlagsInput) (*searchResultsR, error) {
-	q := index.Query{Types: types, Text: query, Filter: f, Start: start, Count: count}
+func (r *resolver) offsetSearch(ctx context.Context, types []string, query string, f gms.Filter, start, count int, flags *searchFlagsInput) (*searchResultsR, error) {
+	q := gms.Query{Types: types, Text: query, Filter: f, Start: start, Count: count}
 	applyFlags(&q, flags)
-	r.core.ApplyDue()
-	res, err := r.search.SearchContext(ctx, q)
+	res, err := r.core.Search(ctx, q)
 	if err != nil {
 		return nil, searchFailed(types, query, f, start, count, err)
 	}
@@ -258,11 +248,10 @@ func (r *resolver) ScrollAcrossEntities(ctx context.Context, a struct{ Input scr
 		query = "*"
 	}
 	f := buildFilter(nil, in.OrFilters)
-	q := index.Query{Types: types, Text: query, Filter: f, Count: intOr(in.Count, 10)}
+	q := gms.Query{Types: types, Text: query, Filter: f, Count: intOr(in.Count, 10)}
 	applyFlags(&q, in.SearchFlags)
 	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
-	r.core.ApplyDue()
-	res, err := r.search.ScrollContext(ctx, q, id, keepAlive)
+	res, err := r.core.Scroll(ctx, q, id, keepAlive)
 	if err != nil {
 		return nil, searchFailed(types, query, f, 0, q.Count, err)
 	}
@@ -292,7 +281,7 @@ func (r *resolver) AggregateAcrossEntities(ctx context.Context, a struct{ Input 
 	in := a.Input
 	types := typesOf(in.Types)
 	f := buildFilter(nil, in.OrFilters)
-	q := index.Query{Types: types, Text: in.Query, Filter: f}
+	q := gms.Query{Types: types, Text: in.Query, Filter: f}
 	applyFlags(&q, in.SearchFlags)
 	q.SkipAggregates = false
 	if in.Facets != nil && len(*in.Facets) > 0 {
@@ -302,8 +291,7 @@ func (r *resolver) AggregateAcrossEntities(ctx context.Context, a struct{ Input 
 			}
 		}
 	}
-	r.core.ApplyDue()
-	res, err := r.search.SearchContext(ctx, q)
+	res, err := r.core.Search(ctx, q)
 	if err != nil {
 		return nil, searchFailed(types, in.Query, f, 0, 0, err)
 	}
@@ -325,7 +313,7 @@ func stopped(ctx context.Context, i int) *gqlError {
 }
 
 // hits loads the entities of a page.
-func (r *resolver) hits(ctx context.Context, hs []index.Hit) ([]*searchResultR, *gqlError) {
+func (r *resolver) hits(ctx context.Context, hs []gms.SearchHit) ([]*searchResultR, *gqlError) {
 	out := make([]*searchResultR, 0, len(hs))
 	for i, h := range hs {
 		if err := stopped(ctx, i); err != nil {
@@ -344,7 +332,7 @@ func (r *resolver) hits(ctx context.Context, hs []index.Hit) ([]*searchResultR, 
 	return out, nil
 }
 
-func facetsOf(fs []index.Facet) *[]*facetR {
+func facetsOf(fs []gms.Facet) *[]*facetR {
 	if fs == nil {
 		return nil
 	}
