@@ -307,13 +307,19 @@
 // (invalid, bad argument, unknown entity or aspect, not found, precondition
 // failed, conflict, unsupported, ...) carrying DataHub's message texts, all
 // in gms/messages.go, and applies the async writes that are due before
-// every read and write, in their order (one read barrier). The state is in
-// mockserver/internal/store (versioned rows, timeseries documents). This
+// every read and write, in their order (one read barrier). It owns the
+// state, in mockserver/internal/store (versioned rows, timeseries
+// documents) and mockserver/internal/index (the simulated search index
+// following the store): searches, lineage, lists, restoreIndices,
+// truncations and their tasks, index sizes and metadata-test evaluation are
+// its methods, and no adapter imports the store or the index (a test checks
+// it). This
 // package is the Rest.li adapter: routes.go's endpoint table maps a path
 // and action to an [Op] and a handler, the handlers decode the Rest.li wire
 // (proposal.go), call the core, and errors.go maps kinds to Rest.li
 // statuses and error bodies. Further protocols are adapters on the same
-// core: internal/graphql (GraphQL), operations.go (the operations resource). The test API sits beside the adapter: faults.go
+// core: internal/graphql (GraphQL), operations.go (the operations
+// resource), evaluate.go (/test). The test API sits beside the adapter: faults.go
 // (faults and their validation), control.go (their HTTP form), typed.go
 // ([Get], [Check]), clock.go (the server's clock), run.go ([Tester],
 // [Start], [Listen]).
