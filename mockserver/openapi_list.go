@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -33,6 +34,7 @@ func decodeScrollID(id string) (string, *openAPIError) {
 // urnOnly).
 func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page gms.EntityPage, names []string, urnOnly, withSM bool) {
 	objs := make([]v3Object, 0, len(page.URNs))
+	projections := map[string][]string{} // per entity type: names resolved, each once
 	for _, u := range page.URNs {
 		if urnOnly {
 			objs = append(objs, v3Object{urn: u})
@@ -42,7 +44,15 @@ func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page gms.En
 		if !ok {
 			continue
 		}
-		obj, ok, err := s.readEntity(r, ent, u, names, withSM)
+		projection, ok := projections[ent.Name]
+		if !ok {
+			projection = aspectProjection(ent, names)
+			projections[ent.Name] = projection
+		}
+		if len(names) > 0 && len(projection) == 0 {
+			continue // none of the aspects asked for is the entity's: dropped
+		}
+		obj, ok, err := s.readEntity(r, ent, u, projection, withSM)
 		if err != nil {
 			writeOpenAPIError(w, fromCoreV3(err), "")
 			return
@@ -67,6 +77,26 @@ func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page gms.En
 	writeV3JSON(w, http.StatusOK, b.Bytes())
 }
 
+// aspectProjection is the aspects of e that names name (in any case), each
+// once, in the order first named; nil when names is empty.
+func aspectProjection(e pdl.Entity, names []string) []string {
+	if len(names) == 0 {
+		return nil
+	}
+	out := []string{}
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		if a, ok := gms.ResolveAspect(e, n); ok && !slices.Contains(out, a) { // out holds at most e's aspects
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // handleV3List serves GET /openapi/v3/entity/{entityName}: a page of the
 // entity type's entities with all (or the named) aspects. Only the query
 // "*" is served.
@@ -82,7 +112,11 @@ func (s *Server) handleV3List(w http.ResponseWriter, r *http.Request, rt routed)
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	page := s.core.ListEntities(r.Context(), []string{ent.Name}, lq.after, lq.count, lq.removed)
+	page, err := s.core.ListEntities(r.Context(), []string{ent.Name}, lq.after, lq.count, lq.removed)
+	if err != nil {
+		writeOpenAPIError(w, fromCoreV3(err), "")
+		return
+	}
 	s.writeScroll(w, r, page, setParam(q, "aspectNames", "aspects"), false, lq.withSM)
 }
 
@@ -154,20 +188,29 @@ func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt route
 		return
 	}
 	var types []string
+	named := make(map[string]bool, len(sb.Entities))
 	for _, n := range sb.Entities {
+		if named[n] {
+			continue
+		}
+		named[n] = true
 		ent, e := v3Entity(n)
 		if e != nil {
 			writeOpenAPIError(w, e, "")
 			return
 		}
-		types = append(types, ent.Name)
+		types = append(types, ent.Name) // ListEntities counts each type once
 	}
 	if len(types) == 0 {
 		for _, ent := range pdl.Entities() {
 			types = append(types, ent.Name)
 		}
 	}
-	page := s.core.ListEntities(r.Context(), types, lq.after, lq.count, lq.removed)
+	page, err := s.core.ListEntities(r.Context(), types, lq.after, lq.count, lq.removed)
+	if err != nil {
+		writeOpenAPIError(w, fromCoreV3(err), "")
+		return
+	}
 	var names []string
 	if sb.Aspects != nil {
 		names = *sb.Aspects

@@ -175,20 +175,30 @@ type EntityPage struct {
 // in a list (DataHub fails to map it to a cursor).
 var ErrListScrollID = errors.New("scroll id names no cursor")
 
-// ListEntities pages through the entity indices of types after the cursor
-// of a previous page ([ListCursor] of its scroll id; "": from the start),
-// count URNs a page, soft-deleted entities left out unless includeRemoved.
-func (c *Core) ListEntities(ctx context.Context, types []string, after string, count int, includeRemoved bool) EntityPage {
+// ListEntities pages through the entity indices of types (each counted
+// once however often it is named) after the cursor of a previous page
+// ([ListCursor] of its scroll id; "": from the start), count URNs a page,
+// soft-deleted entities left out unless includeRemoved. It stops with ctx's
+// error when ctx ends.
+func (c *Core) ListEntities(ctx context.Context, types []string, after string, count int, includeRemoved bool) (EntityPage, error) {
 	c.barrier()
 	names := make([]string, 0, len(types))
 	for _, t := range types {
 		names = append(names, index.EntityIndexName(t))
 	}
 	slices.Sort(names)
+	names = slices.Compact(names)
 	var page EntityPage
 	last := ""
+	seen := 0
+	var stop error
 	for _, name := range names {
 		c.ix.Each(name, func(d *index.Document) bool {
+			if seen++; seen%listCheckEvery == 0 {
+				if stop = ctx.Err(); stop != nil {
+					return false
+				}
+			}
 			if !includeRemoved && Removed(d.Aspects["status"]) {
 				return true
 			}
@@ -201,13 +211,23 @@ func (c *Core) ListEntities(ctx context.Context, types []string, after string, c
 			last = key
 			return true
 		})
+		if stop == nil {
+			stop = ctx.Err()
+		}
+		if stop != nil {
+			return EntityPage{}, stop
+		}
 	}
 	if count > 0 && len(page.URNs) == count && last != "" {
 		// More may follow: DataHub hands out a scroll id with every full page.
 		page.ScrollID = base64.RawURLEncoding.EncodeToString([]byte(last))
 	}
-	return page
+	return page, nil
 }
+
+// listCheckEvery is how many documents a listing visits between looks at
+// its request's context.
+const listCheckEvery = 256
 
 // ListCursor reads a scroll id of [Core.ListEntities]: the cursor after the
 // last entity of the page before ("" for none). A scroll id that is not

@@ -26,6 +26,8 @@ func SDL() string { return schemaSDL }
 // Handler serves DataHub's POST /api/graphql on a core. Authentication,
 // body limits and faults are the caller's (the mock's dispatch).
 type Handler struct {
+	// search replaces the core's searches (tests only; nil: the core).
+	search  searcher
 	schema  *graphqlgo.Schema
 	core    *gms.Core
 	version func() uint64
@@ -61,12 +63,12 @@ func WithStoreVersion(version func() uint64) Option {
 // New returns a handler whose resolvers read, search and write through
 // core.
 func New(core *gms.Core, opts ...Option) (*Handler, error) {
-	res := &resolver{core: core}
+	res := &resolver{core: core, search: core}
 	s, err := graphqlgo.ParseSchema(schemaSDL, res,
 		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(),
 		graphqlgo.MaxDepth(MaxDepth), graphqlgo.MaxSelections(MaxComplexity),
 		graphqlgo.MaxQueryLength(MaxQueryLength), graphqlgo.OverlapValidationLimit(MaxOverlapPairs),
-		graphqlgo.DisableFieldSelections(), graphqlgo.PanicHandler(panicHandler{}), graphqlgo.Logger(panicLogger),
+		graphqlgo.PanicHandler(panicHandler{}), graphqlgo.Logger(panicLogger),
 		graphqlgo.Tracer(rootTracer{}))
 	if err != nil {
 		return nil, err
@@ -76,6 +78,9 @@ func New(core *gms.Core, opts ...Option) (*Handler, error) {
 		o(h)
 	}
 	res.version = h.version
+	if h.search != nil {
+		res.search = h.search
+	}
 	return h, nil
 }
 
@@ -133,6 +138,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	resp := h.schema.Exec(context.WithValue(r.Context(), execStateKey{}, &st), *req.Query, op, req.Variables)
 	if e := limitError(resp.Errors, len(*req.Query)); e != nil {
 		resp.Errors, resp.Data = []*qerrors.QueryError{e}, nil
+	} else if st.searches.Load() > MaxSearches {
+		resp.Errors, resp.Data = []*qerrors.QueryError{{Message: fmt.Sprintf(msgSearchLimit, MaxSearches),
+			Extensions: map[string]any{"classification": "ExecutionAborted"}}}, nil
 	}
 	for _, e := range resp.Errors {
 		if e.Extensions == nil {

@@ -65,12 +65,16 @@ func (r *resolver) SearchAcrossLineage(ctx context.Context, a struct{ Input sear
 	if gerr != nil {
 		return nil, gerr
 	}
+	if e := charge(ctx); e != nil {
+		return nil, e
+	}
 	q.Start, q.Count = intOr(in.Start, 0), intOr(in.Count, 10)
-	res, err := r.core.SearchLineage(ctx, q)
+	wantHits := selectedParts(ctx, &q.Query)
+	res, err := r.search.SearchLineage(ctx, q)
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, q.Start, q.Count, err)
 	}
-	hits, gerr := r.lineageHits(ctx, res.Hits)
+	hits, gerr := r.lineageHits(ctx, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}
@@ -99,13 +103,17 @@ func (r *resolver) ScrollAcrossLineage(ctx context.Context, a struct{ Input scro
 	if gerr != nil {
 		return nil, gerr
 	}
+	if e := charge(ctx); e != nil {
+		return nil, e
+	}
 	q.Count = intOr(in.Count, 10)
+	wantHits := selectedParts(ctx, &q.Query)
 	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
-	res, err := r.core.ScrollLineage(ctx, q, id, keepAlive)
+	res, err := r.search.ScrollLineage(ctx, q, id, keepAlive)
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, 0, q.Count, err)
 	}
-	hits, gerr := r.lineageHits(ctx, res.Hits)
+	hits, gerr := r.lineageHits(ctx, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}
