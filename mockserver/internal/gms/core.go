@@ -35,9 +35,10 @@ type Options struct {
 
 // Core holds GMS's rules over a store and the search index that follows it:
 // validation, conditional writes, the async queue, reads, searches and the
-// index's operations. It is the one door of the protocol adapters. Every method is safe for concurrent use and applies
-// the async writes that are due before it reads or writes (the one read
-// barrier), in the order they were accepted.
+// index's operations; it is the protocol adapters' one door to the state.
+// Every method is safe for concurrent use and applies the async writes that
+// are due before it reads or writes (the one read barrier), in the order
+// they were accepted.
 type Core struct {
 	st   *store.Store
 	ix   *index.Index
