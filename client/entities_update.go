@@ -50,28 +50,45 @@ import (
 // chosen aspects) is read first, and fn called on the fresh entity; a
 // field fn sets to nil is not a change (use DeleteAspects).
 //
+// What Update reports, and what e holds then: nil when every change was
+// written (e holds it, with the new versions); fn's error, a refusal (a
+// *datahub.Error), or a *ConflictError after the policy's attempts, when
+// nothing was written (e holds what was read); an error matching
+// datahub.ErrOutcomeUnknown when answers were lost and reading back could
+// not tell what landed, or found only part of it; and, when ctx ends while
+// a write is in flight, an error matching datahub.ErrStopped,
+// datahub.ErrOutcomeUnknown and ctx's error, without a read back (the
+// write may have been applied). In the last two cases e holds what was
+// read: Get it again before another Update.
+//
 // Update refuses, with an error matching ErrNotRead, an entity that was
 // not read from the server, and, wrapping datahub.ErrValidation, one
 // changed outside fn since it was read: such a change could not be made
 // again after a conflict.
 func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error) error {
+	_, err := es.update(ctx, e, fn)
+	return err
+}
+
+// update is Update, returning the names of the aspects it wrote.
+func (es *Entities) update(ctx context.Context, e entity.Entity, fn func() error) (written []string, err error) {
 	acc, u, err := accessOf(e)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	st := *acc.State
 	if st == nil {
-		return fmt.Errorf("client: update %s: %w: read it with Get first, or write it whole with Create or Upsert", u, ErrNotRead)
+		return nil, fmt.Errorf("client: update %s: %w: read it with Get first, or write it whole with Create or Upsert", u, ErrNotRead)
 	}
 	if fn == nil {
-		return fmt.Errorf("client: update %s: nil function: %w", u, datahub.ErrValidation)
+		return nil, fmt.Errorf("client: update %s: nil function: %w", u, datahub.ErrValidation)
 	}
 	changed, err := changes(u, acc, st)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(changed) > 0 {
-		return fmt.Errorf("client: update %s: %s changed since it was read, outside the change function: make the change in the function, which runs again on a fresh read after a conflict: %w", u, names(changed), datahub.ErrValidation)
+		return nil, fmt.Errorf("client: update %s: %s changed since it was read, outside the change function: make the change in the function, which runs again on a fresh read after a conflict: %w", u, names(changed), datahub.ErrValidation)
 	}
 	c := es.c
 	attempts := max(c.conflict.MaxAttempts, 1)
@@ -79,23 +96,23 @@ func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error
 		if err := fn(); err != nil {
 			restore(acc, st)
 			if errors.Is(err, ErrNoChange) {
-				return nil
+				return nil, nil
 			}
-			return err
+			return nil, err
 		}
 		changed, err := changes(u, acc, st)
 		if err != nil {
 			restore(acc, st)
-			return err
+			return nil, err
 		}
 		if len(changed) == 0 {
-			return nil
+			return nil, nil
 		}
 		if unread := unreadOf(changed, st); len(unread) > 0 {
-			// Versions are needed: read these too, and start again.
+			// Versions are needed: read these (again), and start again.
 			if err := es.read(ctx, e, acc, append(stNames(st), unread...)); err != nil {
 				restore(acc, st)
-				return err
+				return nil, err
 			}
 			st = *acc.State
 			attempt--
@@ -105,27 +122,27 @@ func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error
 		werr := c.writeChanges(ctx, u, changed, st)
 		if werr == nil {
 			*acc.State = after(st, changed)
-			return nil
+			return nameList(changed), nil
 		}
 		var cerr *conflictAt
 		if !errors.As(werr, &cerr) {
 			restore(acc, st)
-			return werr
+			return nil, werr
 		}
 		if attempt >= attempts {
 			restore(acc, st)
 			if errors.Is(cerr.err, datahub.ErrPreconditionFailed) {
-				return &ConflictError{URN: u.String(), Aspect: names(changed), Attempts: attempt, Err: cerr.err}
+				return nil, &ConflictError{URN: u.String(), Aspect: names(changed), Attempts: attempt, Err: cerr.err}
 			}
-			return fmt.Errorf("client: update %s: not written after %d attempts: %w", u, attempt, cerr.err)
+			return nil, fmt.Errorf("client: update %s: not written after %d attempts: %w", u, attempt, cerr.err)
 		}
 		if err := c.sleep(ctx, c.conflict.wait(attempt)); err != nil {
 			restore(acc, st)
-			return fmt.Errorf("client: update %s: %w", u, err)
+			return nil, fmt.Errorf("client: update %s: %w", u, err)
 		}
 		if err := es.read(ctx, e, acc, stNames(st)); err != nil {
 			restore(acc, st)
-			return err
+			return nil, err
 		}
 		st = *acc.State
 	}
@@ -141,12 +158,15 @@ type change struct {
 }
 
 // names lists the aspect names of cs.
-func names(cs []change) string {
-	n := make([]string, len(cs))
+func names(cs []change) string { return strings.Join(nameList(cs), ", ") }
+
+// nameList returns the aspect names of cs, in order.
+func nameList(cs []change) []string {
+	out := make([]string, len(cs))
 	for i, c := range cs {
-		n[i] = c.name
+		out[i] = c.name
 	}
-	return strings.Join(n, ", ")
+	return out
 }
 
 // changes returns the aspects of acc that differ from what st read.
@@ -180,11 +200,13 @@ func changes(u urn.URN, acc entitystate.Access, st *entitystate.State) ([]change
 	return out, nil
 }
 
-// unreadOf returns the names of the changes st did not read.
+// unreadOf returns the names of the changes st did not read, or whose
+// version it does not know (an aspect an earlier Update patched: the
+// server merged the patch into what it held).
 func unreadOf(cs []change, st *entitystate.State) []string {
 	var out []string
 	for _, c := range cs {
-		if _, ok := st.Aspects[c.name]; !ok {
+		if a, ok := st.Aspects[c.name]; !ok || a.Version == "" {
 			out = append(out, c.name)
 		}
 	}
@@ -243,7 +265,7 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 		})
 		owner = append(owner, i)
 	}
-	err := c.em.Emit(ctx, ps...)
+	err := c.emit(ctx, ps...)
 	if err == nil {
 		return nil
 	}
@@ -264,6 +286,8 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 			}
 		case outcomeNotApplied:
 			return fmt.Errorf("client: update %s: %s not written: %w", u, r.Aspect, r.Err)
+		case outcomeStopped:
+			return fmt.Errorf("client: update %s: %s: %w", u, r.Aspect, r.Err)
 		default:
 			return fmt.Errorf("client: update %s: %s: %w", u, r.Aspect, r.Err)
 		}
@@ -321,8 +345,8 @@ func after(st *entitystate.State, cs []change) *entitystate.State {
 		v := nextVersion(st.Aspects[c.name].Version)
 		if c.patch != nil {
 			// The server merged the patch into what it had, which others
-			// may have changed: the version is unknown, and a conditional
-			// write of it reads again first.
+			// may have changed: the version is unknown, and the next
+			// Update that changes it reads it again first (unreadOf).
 			v = ""
 		}
 		out.Aspects[c.name] = entitystate.Aspect{Raw: c.value, Typed: c.typed, Version: v}

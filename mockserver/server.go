@@ -251,10 +251,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	s.mu.Lock()
-	s.counts[rt.op]++
-	s.mu.Unlock()
-
 	if rt.openAPI { // DataHub's tracing interceptor runs on every Spring route
 		var tp string
 		rt.traceID, tp = newTraceParent(s.cfg.clock())
@@ -267,6 +263,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeUnauthorized(sw, rt.path, s.cfg.clock())
 		return
 	}
+	s.mu.Lock()
+	s.counts[rt.op]++ // authenticated requests only: a refused one never reached GMS's handlers
+	s.mu.Unlock()
 	a := s.takeFaults(rt.op)
 	a.openAPI = rt.openAPI
 	if s.applyFault(sw, r, a) {

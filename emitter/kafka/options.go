@@ -1,6 +1,7 @@
 package kafka
 
 import (
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -39,12 +40,16 @@ type config struct {
 	restOpts   []datahub.Option
 	group      string
 	onApply    func(Applied)
+	logger     *slog.Logger
 }
 
 func newConfig(opts []Option) config {
 	cfg := config{mcpTopic: DefaultMCPTopic, mceTopic: DefaultMCETopic, autoRegister: true, now: time.Now, httpClient: http.DefaultClient}
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if cfg.logger == nil {
+		cfg.logger = slog.New(slog.DiscardHandler)
 	}
 	return cfg
 }
@@ -126,3 +131,8 @@ func WithGroup(name string) Option { return func(c *config) { c.group = name } }
 // outcome or not decodable. A caller that keeps a dead-letter list keeps
 // the messages whose Status is not emitter.Written.
 func WithOnApply(f func(Applied)) Option { return func(c *config) { c.onApply = f } }
+
+// WithLogger sets the logger a Bridge reports fetch failures to, at level
+// Warn, before it retries them (nil, the default, discards). A Bridge
+// whose fetches keep failing returns the error (see [Bridge]).
+func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }

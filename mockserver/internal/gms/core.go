@@ -31,6 +31,13 @@ type Options struct {
 	// Follow, when set, is called at the barrier after the due async
 	// writes and the search index's catching up (a test's hook).
 	Follow func()
+	// IndexMaxBacklogEvents and IndexMaxBacklogBytes bound the store
+	// changes the search index has not applied yet: a synchronous write
+	// (and an async one without lag) waits, before it reaches the store,
+	// while they are passed, as a lagging Kafka consumer holds GMS's writes
+	// back; the write's context ending first refuses it, changing nothing
+	// (0: the index's defaults, 200,000 events and 64 MiB).
+	IndexMaxBacklogEvents, IndexMaxBacklogBytes int
 }
 
 // Core holds GMS's rules over a store and the search index that follows it:
@@ -62,7 +69,8 @@ func New(st *store.Store, opts Options) *Core {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	st.SetRules(Rules{})
-	ix := index.New(st, index.Options{Clock: opts.Clock, Lag: opts.AsyncLag, Paused: opts.IndexPaused})
+	ix := index.New(st, index.Options{Clock: opts.Clock, Lag: opts.AsyncLag, Paused: opts.IndexPaused,
+		MaxBacklogEvents: opts.IndexMaxBacklogEvents, MaxBacklogBytes: opts.IndexMaxBacklogBytes})
 	c := &Core{st: st, ix: ix, opts: opts, patcher: &patch.Patcher{Now: opts.Clock}}
 	c.q = newAsyncQueue(c)
 	return c
