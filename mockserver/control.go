@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // ControlPrefix is the path of the control API that [WithControl] enables,
@@ -164,7 +166,7 @@ func readControlObject(r *http.Request) (map[string]json.RawMessage, *restliErro
 // duplicateMember returns the first member that the JSON object text obj
 // names twice (encoding/json would keep the last one silently).
 func duplicateMember(obj []byte) (string, bool) {
-	m, err := unmarshalObject(obj)
+	m, err := wire.UnmarshalObject(obj)
 	if err != nil {
 		return "", false
 	}

@@ -16,6 +16,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // Proposals returns copies of the proposals the server received over HTTP,
@@ -82,7 +83,7 @@ func (s *Server) PutAspect(urn string, a aspects.Aspect) error {
 	if a == nil || (reflect.ValueOf(a).Kind() == reflect.Pointer && reflect.ValueOf(a).IsNil()) {
 		return errors.New("mockserver: PutAspect: nil aspect")
 	}
-	value, err := marshalJSON(a)
+	value, err := wire.MarshalJSON(a)
 	if err != nil {
 		return fmt.Errorf("mockserver: PutAspect %s: %w", a.AspectName(), err)
 	}

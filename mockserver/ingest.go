@@ -12,6 +12,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // readBody reads a request body within the size limit.
@@ -77,8 +78,8 @@ func readAllInto(buf []byte, r io.Reader, n int64) ([]byte, error) {
 const preallocMax = 1 << 20
 
 // actionParams decodes the JSON object of an action's parameters.
-func actionParams(body []byte) (rawMap, *restliError) {
-	params, err := unmarshalObject(body)
+func actionParams(body []byte) (wire.Map, *restliError) {
+	params, err := wire.UnmarshalObject(body)
 	if err != nil || params == nil {
 		detail := "not a JSON object"
 		if err != nil {
@@ -90,12 +91,12 @@ func actionParams(body []byte) (rawMap, *restliError) {
 }
 
 // asyncParam reads the "async" action parameter, which the core resolves.
-func asyncParam(params rawMap, pe *paramErrors) bool {
-	v, ok := params.get("async")
-	if !ok || isNull(v) {
+func asyncParam(params wire.Map, pe *paramErrors) bool {
+	v, ok := params.Get("async")
+	if !ok || wire.IsNull(v) {
 		return gms.RestliAsync(gms.AsyncUnset)
 	}
-	s, err := unmarshalString(v)
+	s, err := wire.UnmarshalString(v)
 	if err != nil {
 		pe.add(msgParamType, "/async", compact(v), "String")
 		return false
@@ -147,13 +148,13 @@ func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) 
 // validates the body and splits it down to the members of a proposal's
 // aspects (body, list, proposal, aspect). A nil o splits each level afresh.
 func decodeIngestWith(o *pdl.Outline, body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
-	d := wireDoc{o: o, memo: &docMemo{chunk: min(len(body), maxValueChunk)}}
-	params, ok := rawMap(nil), o != nil && o.Parse(body, 4)
+	d := wire.Doc{O: o, Memo: &wire.Memo{Chunk: min(len(body), wire.MaxValueChunk)}}
+	params, ok := wire.Map(nil), o != nil && o.Parse(body, 4)
 	if ok {
-		params, ok = o.AppendMembers(make(rawMap, 0, 2), o.Top())
+		params, ok = o.AppendMembers(make(wire.Map, 0, 2), o.Top())
 	}
 	if !ok {
-		d = wireDoc{}
+		d = wire.Doc{}
 		var rerr *restliError
 		if params, rerr = actionParams(body); rerr != nil {
 			return nil, false, rerr
@@ -169,18 +170,18 @@ func decodeIngestWith(o *pdl.Outline, body []byte, batch bool) ([]gms.Proposal, 
 	path := itemPath{list: "/proposal", index: -1}
 	if batch {
 		path.list = "/proposals"
-		v, ok := params.get("proposals")
+		v, ok := params.Get("proposals")
 		switch {
-		case !ok || isNull(v):
+		case !ok || wire.IsNull(v):
 			pe.add(msgParamRequired, "/proposals")
 		default:
 			var err error
-			if raws, err = d.array(v); err != nil {
+			if raws, err = d.Array(v); err != nil {
 				pe.add(msgParamType, "/proposals", compact(v), "DataList")
 			}
 		}
 	} else {
-		if v, ok := params.get("proposal"); !ok || isNull(v) {
+		if v, ok := params.Get("proposal"); !ok || wire.IsNull(v) {
 			pe.add(msgParamRequired, "/proposal")
 		} else {
 			raws = [][]byte{v}

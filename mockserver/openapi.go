@@ -16,6 +16,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // The operations of DataHub's OpenAPI v3 entity API and of the write trace
@@ -187,7 +188,7 @@ func writeOpenAPIError(w http.ResponseWriter, e *openAPIError, retryAfter string
 		_, _ = w.Write([]byte(e.err))
 		return
 	}
-	body, _ := marshalJSON(struct {
+	body, _ := wire.MarshalJSON(struct {
 		Error   string `json:"error"`
 		Message string `json:"message,omitempty"`
 	}{e.err, e.message})
@@ -434,7 +435,7 @@ func (a *v3Aspect) appendJSON(b *bytes.Buffer) {
 		b.Write(a.systemMetadata)
 	}
 	if a.stamp != nil {
-		st, _ := marshalJSON(a.stamp)
+		st, _ := wire.MarshalJSON(a.stamp)
 		b.WriteString(`,"auditStamp":`)
 		b.Write(st)
 	}
@@ -475,7 +476,7 @@ func writeString(b *bytes.Buffer, s string) {
 		b.WriteByte('"')
 		return
 	}
-	q, _ := marshalJSON(s)
+	q, _ := wire.MarshalJSON(s)
 	b.Write(q)
 }
 
@@ -745,7 +746,7 @@ type v3Group struct {
 
 // genericGroups decodes a /generic body: an object whose members are arrays.
 func genericGroups(body []byte) ([]v3Group, *openAPIError) {
-	m, err := unmarshalObject(body)
+	m, err := wire.UnmarshalObject(body)
 	if err != nil || m == nil {
 		return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
 	}
@@ -762,8 +763,8 @@ func genericGroups(body []byte) ([]v3Group, *openAPIError) {
 // v3Item is one element of a batch body: its URN and aspect members.
 type v3Item struct {
 	urn     string
-	members rawMap  // every member but "urn"
-	doc     wireDoc // the document of the members' values
+	members wire.Map // every member but "urn"
+	doc     wire.Doc // the document of the members' values
 }
 
 // decodeItems decodes a batch body: an array of objects with "urn". With
@@ -771,15 +772,15 @@ type v3Item struct {
 // aspect members (array, element, member), and the items' values are read
 // through o until it is parsed again; a nil o splits each level afresh.
 func decodeItems(o *pdl.Outline, body []byte) ([]v3Item, *openAPIError) {
-	var d wireDoc
+	var d wire.Doc
 	var raws [][]byte
 	ok := o != nil && o.Parse(body, 3)
 	if ok {
-		d = wireDoc{o: o}
+		d = wire.Doc{O: o}
 		raws, ok = o.Elements(o.Top())
 	}
 	if !ok {
-		es, err := unmarshalArray(body)
+		es, err := wire.UnmarshalArray(body)
 		if err != nil {
 			return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
 		}
@@ -789,10 +790,10 @@ func decodeItems(o *pdl.Outline, body []byte) ([]v3Item, *openAPIError) {
 		}
 	}
 	out := make([]v3Item, 0, len(raws))
-	var all rawMap // the items' members, one after another
+	var all wire.Map // the items' members, one after another
 	for _, raw := range raws {
 		var buf [8]pdl.Member
-		m, err := d.object(buf[:0], raw)
+		m, err := d.Object(buf[:0], raw)
 		if err != nil || m == nil {
 			return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
 		}
@@ -801,7 +802,7 @@ func decodeItems(o *pdl.Outline, body []byte) ([]v3Item, *openAPIError) {
 		start := len(all)
 		for _, mb := range m {
 			if mb.Key == "urn" {
-				u, err := d.string(mb.Value)
+				u, err := d.Text(mb.Value)
 				if err != nil {
 					return nil, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}
 				}
@@ -831,11 +832,11 @@ type aspectPart struct {
 
 // decodePart decodes an aspect member; null members are absent.
 func decodePart(raw json.RawMessage) (aspectPart, *openAPIError) {
-	return decodePartIn(wireDoc{}, raw)
+	return decodePartIn(wire.Doc{}, raw)
 }
 
 // decodePartIn is decodePart for raw, a value of d.
-func decodePartIn(d wireDoc, raw json.RawMessage) (aspectPart, *openAPIError) {
+func decodePartIn(d wire.Doc, raw json.RawMessage) (aspectPart, *openAPIError) {
 	p, ok := decodePartFast(d, raw)
 	if !ok {
 		var slow aspectPart // its own variable: only this path moves it to the heap
@@ -844,10 +845,10 @@ func decodePartIn(d wireDoc, raw json.RawMessage) (aspectPart, *openAPIError) {
 		}
 		p = slow
 	}
-	if isNull(p.Value) {
+	if wire.IsNull(p.Value) {
 		p.Value = nil
 	}
-	if isNull(p.SystemMetadata) {
+	if wire.IsNull(p.SystemMetadata) {
 		p.SystemMetadata = nil
 	}
 	return p, nil
@@ -859,11 +860,11 @@ func decodePartIn(d wireDoc, raw json.RawMessage) (aspectPart, *openAPIError) {
 // of the names) and whose headers decode. ok is false otherwise, and the
 // caller decodes with encoding/json, which gives the same result and its
 // error texts.
-func decodePartFast(d wireDoc, raw []byte) (p aspectPart, ok bool) {
+func decodePartFast(d wire.Doc, raw []byte) (p aspectPart, ok bool) {
 	var buf [4]pdl.Member
 	var ms []pdl.Member
-	if d.o != nil {
-		ms, ok = d.o.AppendMembers(buf[:0], raw)
+	if d.O != nil {
+		ms, ok = d.O.AppendMembers(buf[:0], raw)
 	}
 	if !ok {
 		if ms, ok = pdl.AppendMembers(buf[:0], raw); !ok {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // decodeScrollID reads a scroll id of a list. Any other id fails as
@@ -183,7 +184,7 @@ func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt route
 			return
 		}
 	}
-	if (len(sb.Filter) > 0 && !isNull(sb.Filter)) || (len(sb.SortCriteria) > 0 && !isNull(sb.SortCriteria)) {
+	if (len(sb.Filter) > 0 && !wire.IsNull(sb.Filter)) || (len(sb.SortCriteria) > 0 && !wire.IsNull(sb.SortCriteria)) {
 		writeOpenAPIError(w, &openAPIError{status: http.StatusNotImplemented, err: msgV3ScrollFilter}, "")
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // partSeeds are aspect members of OpenAPI v3 write bodies, valid and not.
@@ -49,10 +50,10 @@ func checkDecodePart(t *testing.T, raw []byte) {
 	t.Helper()
 	var want aspectPart
 	werr := json.Unmarshal(raw, &want)
-	if isNull(want.Value) {
+	if wire.IsNull(want.Value) {
 		want.Value = nil
 	}
-	if isNull(want.SystemMetadata) {
+	if wire.IsNull(want.SystemMetadata) {
 		want.SystemMetadata = nil
 	}
 	got, gerr := decodePart(raw)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // traceIDOf extracts the trace id of the trace route's path parameter as
@@ -85,7 +86,7 @@ func (s *Server) handleTraceWrite(w http.ResponseWriter, r *http.Request, rt rou
 	if !ok {
 		return
 	}
-	m, err := unmarshalObject(body)
+	m, err := wire.UnmarshalObject(body)
 	if err != nil || m == nil {
 		writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}, "")
 		return
@@ -111,7 +112,7 @@ func (s *Server) handleTraceWrite(w http.ResponseWriter, r *http.Request, rt rou
 		b.WriteByte('{')
 		for j, a := range ta.Aspects {
 			st := ta.Status[a]
-			enc, _ := marshalJSON(traceStatusJSON{Success: st.Success,
+			enc, _ := wire.MarshalJSON(traceStatusJSON{Success: st.Success,
 				PrimaryStorage: storageJSON(st.Primary, detailed), SearchStorage: storageJSON(st.Search, detailed)})
 			writeMember(&b, j, a)
 			b.Write(enc)

@@ -11,6 +11,7 @@ import (
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // v3Write is what a write request asks for, decoded from its query.
@@ -56,8 +57,8 @@ func itemProposals(items []v3Item, wq v3Write, ps *[]gms.Proposal, echoes *[]pro
 				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
 				Headers: part.Headers}
 			if wq.patch {
-				m, err := unmarshalObject(part.Value)
-				if _, has := m.get("patch"); err != nil || !has {
+				m, err := wire.UnmarshalObject(part.Value)
+				if _, has := m.Get("patch"); err != nil || !has {
 					return &openAPIError{status: http.StatusBadRequest, err: msgV3MissingPatch}
 				}
 				p.ChangeType, p.ContentType = "PATCH", gms.ContentTypeJSONPatch
@@ -159,8 +160,8 @@ func withTraceID(sm json.RawMessage, traceID string) json.RawMessage {
 		_ = json.Unmarshal(raw, &props)
 	}
 	props["telemetryTraceId"] = traceID
-	m["properties"], _ = marshalJSON(props)
-	out, _ := marshalJSON(m)
+	m["properties"], _ = wire.MarshalJSON(props)
+	out, _ := wire.MarshalJSON(m)
 	return out
 }
 
@@ -329,12 +330,12 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 	p := gms.Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name}
 	echo := proposalEcho{urn: rt.v3.urn, aspect: name}
 	if wq.patch {
-		m, err := unmarshalObject(body)
+		m, err := wire.UnmarshalObject(body)
 		if err != nil || m == nil {
 			writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}, "")
 			return
 		}
-		if _, has := m.get("patch"); !has {
+		if _, has := m.Get("patch"); !has {
 			writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3MissingPatch}, "")
 			return
 		}

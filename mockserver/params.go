@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // param is one typed parameter of a Rest.li action for decodeParams: its
@@ -31,14 +33,14 @@ func decodeParams(r *http.Request, method string, ps []param) *restliError {
 		return rerr
 	}
 	var pe paramErrors
-	for _, k := range params.sortedKeys() {
+	for _, k := range params.SortedKeys() {
 		if !slices.ContainsFunc(ps, func(p param) bool { return p.name == k }) {
 			pe.add(msgParamUnknown, "/"+k)
 		}
 	}
 	for _, p := range ps {
-		v, ok := params.get(p.name)
-		if !ok || isNull(v) {
+		v, ok := params.Get(p.name)
+		if !ok || wire.IsNull(v) {
 			if p.required {
 				pe.add(msgParamRequired, "/"+p.name)
 			}

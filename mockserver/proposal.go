@@ -13,6 +13,7 @@ import (
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // Proposal is a metadata change proposal as the mock received and decoded
@@ -125,7 +126,7 @@ func mcpFieldIndex(name string) int {
 }
 
 // mcpIndex holds, for each field of mcpFields, 1 + the position of its
-// member in a proposal's members (the last, as rawMap.get finds it), 0 if
+// member in a proposal's members (the last, as wire.Map.get finds it), 0 if
 // it has none.
 type mcpIndex [len(mcpFieldsArray)]int
 
@@ -135,7 +136,7 @@ var mcpFieldsArray = [...]string{"auditHeader", "entityType", "entityUrn", "enti
 
 // index fills x from the members ms and reports whether all their keys
 // are fields (as hasKeyOutside(ms, mcpFields) reports false).
-func (x *mcpIndex) index(ms rawMap) bool {
+func (x *mcpIndex) index(ms wire.Map) bool {
 	known := true
 	for i, mb := range ms {
 		if f := mcpFieldIndex(mb.Key); f >= 0 {
@@ -151,7 +152,7 @@ func (x *mcpIndex) index(ms rawMap) bool {
 var genericAspectFields = []string{"value", "contentType"}
 
 // hasKeyOutside reports whether m has a key that is not in names.
-func hasKeyOutside(m rawMap, names []string) bool {
+func hasKeyOutside(m wire.Map, names []string) bool {
 	for _, mb := range m {
 		if !slices.Contains(names, mb.Key) {
 			return true
@@ -196,16 +197,16 @@ func (ip itemPath) at(rel string) string {
 // decoded document d) at JSON path path, the way Rest.li's data validation
 // does, into p. It checks only the wire shape; semantics are checked by
 // prepare.
-func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Proposal, pe *paramErrors) {
+func decodeProposal(d wire.Doc, raw json.RawMessage, path itemPath, p *gms.Proposal, pe *paramErrors) {
 	var buf [12]pdl.Member
-	fields, err := d.object(buf[:0], raw)
+	fields, err := d.Object(buf[:0], raw)
 	if err != nil || fields == nil {
 		pe.add(msgParamType, path.at(""), compact(raw), "DataMap")
 		return
 	}
 	var at mcpIndex // where each field is, found in one pass
 	if !at.index(fields) {
-		for _, name := range fields.sortedKeys() {
+		for _, name := range fields.SortedKeys() {
 			if !slices.Contains(mcpFields, name) {
 				pe.add(msgParamUnknown, path.at("/"+name))
 			}
@@ -219,13 +220,13 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 	}
 	str := func(f int, name string, required bool) string {
 		v, ok := get(f)
-		if !ok || isNull(v) {
+		if !ok || wire.IsNull(v) {
 			if required {
 				pe.add(msgParamRequired, path.at("/"+name))
 			}
 			return ""
 		}
-		s, err := d.string(v)
+		s, err := d.Text(v)
 		if err != nil {
 			pe.add(msgParamType, path.at("/"+name), compact(v), "String")
 		}
@@ -238,29 +239,29 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 		pe.add(msgParamEnum, path.at("/changeType"), p.ChangeType)
 	}
 	p.AspectName = str(mcpAspectName, "aspectName", false)
-	if v, ok := get(mcpEntityKeyAspect); ok && !isNull(v) {
+	if v, ok := get(mcpEntityKeyAspect); ok && !wire.IsNull(v) {
 		p.EntityKeyAspect, _ = decodeGenericAspect(d, v, path, "/entityKeyAspect", pe)
 	}
-	if v, ok := get(mcpAspect); ok && !isNull(v) {
+	if v, ok := get(mcpAspect); ok && !wire.IsNull(v) {
 		p.Aspect, p.ContentType = decodeGenericAspect(d, v, path, "/aspect", pe)
 	}
-	if v, ok := get(mcpSystemMetadata); ok && !isNull(v) {
-		if !isObjectText(v) {
+	if v, ok := get(mcpSystemMetadata); ok && !wire.IsNull(v) {
+		if !wire.IsObjectText(v) {
 			pe.add(msgParamType, path.at("/systemMetadata"), compact(v), "DataMap")
 		} else {
 			var err error
-			p.SystemMetadata, err = d.checkSystemMetadata(v)
+			p.SystemMetadata, err = d.CheckSystemMetadata(v)
 			if err != nil {
 				*pe = append(*pe, gms.PegasusMessageAt(path.at("/systemMetadata"), err))
 			}
 		}
 	}
-	if v, ok := get(mcpAuditHeader); ok && !isNull(v) && !isObjectText(v) {
+	if v, ok := get(mcpAuditHeader); ok && !wire.IsNull(v) && !wire.IsObjectText(v) {
 		pe.add(msgParamType, path.at("/auditHeader"), compact(v), "DataMap")
 	}
-	if v, ok := get(mcpHeaders); ok && !isNull(v) {
+	if v, ok := get(mcpHeaders); ok && !wire.IsNull(v) {
 		var buf [8]pdl.Member
-		m, err := d.object(buf[:0], v)
+		m, err := d.Object(buf[:0], v)
 		if err != nil || m == nil {
 			pe.add(msgParamType, path.at("/headers"), compact(v), "DataMap")
 		} else {
@@ -269,9 +270,9 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 			for _, mb := range m {
 				last[mb.Key] = mb.Value
 			}
-			for _, k := range m.sortedKeys() {
+			for _, k := range m.SortedKeys() {
 				hv := last[k]
-				s, err := d.string(hv)
+				s, err := d.Text(hv)
 				if err != nil {
 					pe.add(msgParamType, path.at("/headers/"+k), compact(hv), "String")
 				}
@@ -284,33 +285,33 @@ func decodeProposal(d wireDoc, raw json.RawMessage, path itemPath, p *gms.Propos
 // decodeGenericAspect decodes a com.linkedin.mxe.GenericAspect, raw (a
 // value of d), the member field of the proposal at path: value is Pegasus
 // bytes (a string of one char per byte) holding the aspect JSON text.
-func decodeGenericAspect(d wireDoc, raw json.RawMessage, path itemPath, field string, pe *paramErrors) (value json.RawMessage, contentType string) {
+func decodeGenericAspect(d wire.Doc, raw json.RawMessage, path itemPath, field string, pe *paramErrors) (value json.RawMessage, contentType string) {
 	var buf [4]pdl.Member
-	ga, err := d.object(buf[:0], raw)
+	ga, err := d.Object(buf[:0], raw)
 	if err != nil || ga == nil {
 		pe.add(msgParamType, path.at(field), compact(raw), "DataMap")
 		return nil, ""
 	}
 	if hasKeyOutside(ga, genericAspectFields) {
-		for _, name := range ga.sortedKeys() {
+		for _, name := range ga.SortedKeys() {
 			if name != "value" && name != "contentType" {
 				pe.add(msgParamUnknown, path.at(field+"/"+name))
 			}
 		}
 	}
-	if v, ok := ga.get("contentType"); !ok || isNull(v) {
+	if v, ok := ga.Get("contentType"); !ok || wire.IsNull(v) {
 		pe.add(msgParamRequired, path.at(field+"/contentType"))
-	} else if contentType, err = d.string(v); err != nil {
+	} else if contentType, err = d.Text(v); err != nil {
 		pe.add(msgParamType, path.at(field+"/contentType"), compact(v), "String")
 	}
-	v, ok := ga.get("value")
-	if !ok || isNull(v) {
+	v, ok := ga.Get("value")
+	if !ok || wire.IsNull(v) {
 		pe.add(msgParamRequired, path.at(field+"/value"))
 		return nil, contentType
 	}
-	text, ok := d.unquoteBytes(bytes.TrimSpace(v))
+	text, ok := d.UnquoteBytes(bytes.TrimSpace(v))
 	if !ok {
-		s, err := unmarshalString(v)
+		s, err := wire.UnmarshalString(v)
 		if err != nil {
 			pe.add(msgParamType, path.at(field+"/value"), compact(v), "ByteString")
 			return nil, contentType
@@ -354,188 +355,6 @@ func isASCII(b []byte) bool {
 		seen |= uint64(c)
 	}
 	return seen&0x8080808080808080 == 0
-}
-
-func isNull(v json.RawMessage) bool {
-	return string(bytes.TrimSpace(v)) == "null"
-}
-
-// isObjectText is isObject for a value taken from a document that already
-// decoded as JSON (every member of a decoded body is valid JSON).
-func isObjectText(v json.RawMessage) bool {
-	v = bytes.TrimSpace(v)
-	return len(v) > 0 && v[0] == '{'
-}
-
-// unmarshalObject is json.Unmarshal of raw into a map of its members' JSON
-// text, without reflection when raw is a valid object (the members then
-// share raw's memory); anything else goes to encoding/json for its answer.
-func unmarshalObject(raw []byte) (rawMap, error) {
-	return unmarshalObjectInto(make(rawMap, 0, 8), raw)
-}
-
-// unmarshalObjectInto is unmarshalObject appending to the empty buffer buf
-// (which a caller may keep on its stack).
-func unmarshalObjectInto(buf rawMap, raw []byte) (rawMap, error) {
-	if ms, ok := pdl.AppendMembers(buf, raw); ok {
-		return ms, nil
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
-		return nil, err
-	}
-	out := make(rawMap, 0, len(m))
-	for k, v := range m {
-		out = append(out, pdl.Member{Key: k, Value: v})
-	}
-	return out, nil
-}
-
-// wireDoc is the document a request's values come from: with its outline
-// when it has one (a valid body), whose recorded objects and arrays split
-// without another scan; the zero wireDoc splits every value afresh. With a
-// memo, what one proposal decodes serves the next.
-type wireDoc struct {
-	o    *pdl.Outline
-	memo *docMemo
-}
-
-// docMemo is what the decode of one document keeps from proposal to
-// proposal: the last systemMetadata that conformed (a batch's proposals
-// often carry the same one), and memory for the aspect values, taken in
-// chunks rather than one allocation per value.
-type docMemo struct {
-	sm, smCompact []byte // the document's text and its compaction
-	values        []byte // the current chunk of the values' memory
-	chunk         int    // the size of a new chunk
-}
-
-// maxValueChunk is the largest chunk a docMemo takes for aspect values.
-const maxValueChunk = 32 << 10
-
-// checkSystemMetadata is gms.CheckSystemMetadata for v, a value of d; a
-// repeat of the last systemMetadata that conformed gets the same compaction
-// (shared: nothing changes a proposal's values in place).
-func (d wireDoc) checkSystemMetadata(v []byte) ([]byte, error) {
-	m := d.memo
-	if m != nil && m.sm != nil && bytes.Equal(v, m.sm) {
-		return m.smCompact, nil
-	}
-	c, err := gms.CheckSystemMetadata(v)
-	if err == nil && m != nil {
-		c = c[:len(c):len(c)] // shared: an append makes a copy
-		m.sm, m.smCompact = v, c
-	}
-	return c, err
-}
-
-// unquoteBytes is pdl.UnquoteJSONBytes for lit, a value of d, in the
-// memo's chunk of memory when there is one; the bytes are capped at their
-// length, so that an append to them never reaches the next value.
-func (d wireDoc) unquoteBytes(lit []byte) ([]byte, bool) {
-	m := d.memo
-	if m == nil {
-		return pdl.UnquoteJSONBytes(lit)
-	}
-	if cap(m.values)-len(m.values) < len(lit) { // a decoding is as long as lit but for invalid UTF-8
-		m.values = make([]byte, 0, max(m.chunk, len(lit)))
-	}
-	start := len(m.values)
-	b, ok := pdl.AppendUnquoted(m.values, lit)
-	if !ok {
-		return nil, false
-	}
-	m.values = b
-	return b[start:len(b):len(b)], true
-}
-
-// object is unmarshalObjectInto for raw, a value of d.
-func (d wireDoc) object(buf rawMap, raw []byte) (rawMap, error) {
-	if d.o != nil {
-		if ms, ok := d.o.AppendMembers(buf, raw); ok {
-			if ms == nil {
-				ms = rawMap{} // an empty object
-			}
-			return ms, nil
-		}
-	}
-	return unmarshalObjectInto(buf, raw)
-}
-
-// string is unmarshalString for raw, a value of d.
-func (d wireDoc) string(raw []byte) (string, error) {
-	if d.o != nil {
-		if s, ok := d.o.Unquote(raw); ok {
-			return s, nil
-		}
-	}
-	return unmarshalString(raw)
-}
-
-// array is unmarshalArray for raw, a value of d.
-func (d wireDoc) array(raw []byte) ([][]byte, error) {
-	if d.o != nil {
-		if es, ok := d.o.Elements(raw); ok {
-			return es, nil
-		}
-	}
-	raws, err := unmarshalArray(raw)
-	es := make([][]byte, len(raws))
-	for i, r := range raws {
-		es[i] = r
-	}
-	return es, err
-}
-
-// rawMap is a JSON object as its members in order; a repeated key's last
-// value counts, as in a decoded map. It serves the small objects of a
-// request, where a scan is cheaper than a map.
-type rawMap []pdl.Member
-
-// get returns the value of key, as a map index does.
-func (m rawMap) get(key string) (json.RawMessage, bool) {
-	for i := len(m) - 1; i >= 0; i-- {
-		if m[i].Key == key {
-			return m[i].Value, true
-		}
-	}
-	return nil, false
-}
-
-// sortedKeys returns the distinct keys in order.
-func (m rawMap) sortedKeys() []string {
-	keys := make([]string, len(m))
-	for i, mb := range m {
-		keys[i] = mb.Key
-	}
-	slices.Sort(keys)
-	return slices.Compact(keys)
-}
-
-// unmarshalString is json.Unmarshal of raw into a string, without
-// reflection for a string literal.
-func unmarshalString(raw []byte) (string, error) {
-	if s, ok := pdl.UnquoteJSON(bytes.TrimSpace(raw)); ok {
-		return s, nil
-	}
-	var s string
-	err := json.Unmarshal(raw, &s)
-	return s, err
-}
-
-// unmarshalArray is json.Unmarshal of raw into a list of its elements' JSON
-// text, without reflection for a valid array.
-func unmarshalArray(raw []byte) ([]json.RawMessage, error) {
-	if es, ok := pdl.ArrayElements(raw); ok {
-		out := make([]json.RawMessage, len(es))
-		for i, e := range es {
-			out[i] = e
-		}
-		return out, nil
-	}
-	var out []json.RawMessage
-	err := json.Unmarshal(raw, &out)
-	return out, err
 }
 
 // compact returns v as compact JSON text for messages, shortened.

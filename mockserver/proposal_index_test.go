@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
-// checkMCPIndex holds mcpIndex to the scans it replaced: rawMap.get of
+// checkMCPIndex holds mcpIndex to the scans it replaced: wire.Map.get of
 // each field and hasKeyOutside(ms, mcpFields).
-func checkMCPIndex(t *testing.T, ms rawMap) {
+func checkMCPIndex(t *testing.T, ms wire.Map) {
 	t.Helper()
 	var at mcpIndex
 	if got, want := at.index(ms), !hasKeyOutside(ms, mcpFields); got != want {
@@ -21,7 +22,7 @@ func checkMCPIndex(t *testing.T, ms rawMap) {
 		if mcpFieldIndex(name) != f {
 			t.Fatalf("mcpFieldIndex(%q) = %d, want %d", name, mcpFieldIndex(name), f)
 		}
-		want, wantOK := ms.get(name)
+		want, wantOK := ms.Get(name)
 		var got []byte
 		ok := at[f] > 0
 		if ok {
@@ -43,7 +44,7 @@ func TestMCPIndex(t *testing.T) {
 	keys := append(slices.Clone(mcpFields), "unknown", "Aspect", "")
 	r := rand.New(rand.NewSource(7))
 	for range 5000 {
-		ms := rawMap{}
+		ms := wire.Map{}
 		for j := range r.Intn(14) {
 			ms = append(ms, pdl.Member{Key: keys[r.Intn(len(keys))], Value: []byte{byte('0' + j%10)}})
 		}

@@ -1,7 +1,6 @@
 package mockserver
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -10,22 +9,11 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // mockVersion is sent in the X-DataHub-Mock-Version header of every answer.
 const mockVersion = datahub.Version
-
-// marshalJSON encodes v without HTML escaping, so that embedded raw aspect
-// JSON goes out as stored.
-func marshalJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
 
 // versionedAspect is com.linkedin.metadata.aspect.VersionedAspect: the
 // aspect union is keyed by the Pegasus record name.
@@ -147,12 +135,12 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request, rt routed)
 	}
 	var pe paramErrors
 	var u, aspect string
-	if v, ok := params.get("urn"); !ok || isNull(v) {
+	if v, ok := params.Get("urn"); !ok || wire.IsNull(v) {
 		pe.add(msgParamRequired, "/urn")
 	} else if u, rerr = stringParam(v); rerr != nil {
 		pe.add(msgParamType, "/urn", compact(v), "String")
 	}
-	if v, ok := params.get("aspectName"); ok && !isNull(v) {
+	if v, ok := params.Get("aspectName"); ok && !wire.IsNull(v) {
 		if aspect, rerr = stringParam(v); rerr != nil {
 			pe.add(msgParamType, "/aspectName", compact(v), "String")
 		}
@@ -171,7 +159,7 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request, rt routed)
 
 // stringParam decodes a string parameter.
 func stringParam(v json.RawMessage) (string, *restliError) {
-	s, err := unmarshalString(v)
+	s, err := wire.UnmarshalString(v)
 	if err != nil {
 		return "", errorf(http.StatusBadRequest, msgBadBody, gms.JSONErrorText(err))
 	}

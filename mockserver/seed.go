@@ -9,6 +9,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // LoadFile preloads the proposals of a DataHub file-sink JSON file (a JSON
@@ -31,13 +32,13 @@ func (s *Server) LoadFile(r io.Reader) (int, error) {
 	ps := make([]gms.Proposal, len(elems))
 	var bad []string
 	for i, raw := range elems {
-		wire, err := fileSinkToWire(raw)
+		mcp, err := fileSinkToWire(raw)
 		if err != nil {
 			bad = append(bad, fmt.Sprintf("[%d] %v", i, err))
 			continue
 		}
 		var pe paramErrors
-		decodeProposal(wireDoc{}, wire, itemPath{index: i}, &ps[i], &pe)
+		decodeProposal(wire.Doc{}, mcp, itemPath{index: i}, &ps[i], &pe)
 		if len(pe) > 0 {
 			bad = append(bad, fmt.Sprintf("[%d] %s", i, gms.JoinMessages(pe, "; ")))
 		}
@@ -74,7 +75,7 @@ func fileSinkToWire(raw json.RawMessage) (json.RawMessage, error) {
 	}
 	for _, name := range []string{"aspect", "entityKeyAspect"} {
 		v, ok := obj[name]
-		if !ok || isNull(v) {
+		if !ok || wire.IsNull(v) {
 			continue
 		}
 		var ga map[string]json.RawMessage

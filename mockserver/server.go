@@ -19,6 +19,7 @@ import (
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // DataFile is the name of the bbolt file the server keeps in its data
@@ -334,7 +335,7 @@ func writeUnauthorized(w http.ResponseWriter, path string, now time.Time) {
 // writeJSON answers 200 with v encoded without HTML escaping (so that raw
 // aspect JSON embedded in v goes out byte for byte).
 func writeJSON(w http.ResponseWriter, v any) {
-	b, err := marshalJSON(v)
+	b, err := wire.MarshalJSON(v)
 	if err != nil {
 		writeRestliError(w, errorf(http.StatusInternalServerError, msgEncode, err), "")
 		return

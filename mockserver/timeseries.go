@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // timeseriesResponse is com.linkedin.aspect.GetTimeseriesAspectValuesResponse.
@@ -45,7 +46,7 @@ type timeseriesParams struct {
 
 // filterCriteria reports whether a Filter holds any criterion.
 func filterCriteria(raw json.RawMessage) bool {
-	if len(raw) == 0 || isNull(raw) {
+	if len(raw) == 0 || wire.IsNull(raw) {
 		return false
 	}
 	var f struct {
@@ -97,7 +98,7 @@ func (s *Server) handleTimeseries(w http.ResponseWriter, r *http.Request, rt rou
 		writeRestliError(w, errorf(http.StatusBadRequest, "%s", joinParamErrors("getTimeseriesAspectValues", pe)), "")
 		return
 	}
-	if filterCriteria(p.Filter) || (len(p.Sort) > 0 && !isNull(p.Sort)) {
+	if filterCriteria(p.Filter) || (len(p.Sort) > 0 && !wire.IsNull(p.Sort)) {
 		writeRestliError(w, errorf(http.StatusNotImplemented, msgTimeseriesFilter), "")
 		return
 	}
