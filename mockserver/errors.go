@@ -9,6 +9,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // This file holds every error text the mock answers with, in one place, as
@@ -38,7 +39,7 @@ const (
 	msgParamType          = "ERROR :: %s :: %s cannot be coerced to %s"
 	msgParamEnum          = "ERROR :: %s :: \"%s\" is not an enum symbol"
 	msgParamBytes         = "ERROR :: %s :: \"%s\" is not a valid string representation of bytes"
-	msgBadBody            = "Error parsing entity body: %s"
+	msgBadBody            = wire.MsgBadBody
 )
 
 // DataHub's authentication filter (AuthenticationEnforcementFilter) calls
@@ -50,7 +51,7 @@ const (
 const (
 	msgActionUnsupported = "%s /%s?action=%s is a DataHub action that this mock (datahub-mock) does not implement yet"
 	msgMethodUnsupported = "%s %s is a DataHub method that this mock (datahub-mock) does not implement yet"
-	msgBodyTooLarge      = "Request body exceeds the limit of %d bytes"
+	msgBodyTooLarge      = wire.MsgBodyTooLarge
 	msgAspectParam       = "The aspect query parameter is required (datahub-mock)"
 	msgVersionParam      = "ERROR :: /version :: %q cannot be coerced to Long"
 	msgClosed            = "The mock server is closed (datahub-mock)"

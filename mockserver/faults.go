@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
+	"github.com/catalogkit/datahub-go/mockserver/internal/openapi"
 )
 
 // Op names an operation of the mock, the unit of request counts and fault
@@ -461,7 +462,7 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, a action) bo
 		graphql.WriteError(w, a.status, a.gqlError)
 		return true
 	case a.status != 0 && a.openAPI:
-		writeOpenAPIError(w, &openAPIError{status: a.status, err: fmt.Sprintf(msgInjected, a.status, http.StatusText(a.status))}, a.retryAfter)
+		openapi.WriteError(w, a.status, fmt.Sprintf(msgInjected, a.status, http.StatusText(a.status)), a.retryAfter)
 		return true
 	case a.status != 0:
 		writeRestliError(w, errorf(a.status, msgInjected, a.status, http.StatusText(a.status)), a.retryAfter)

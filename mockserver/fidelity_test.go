@@ -175,7 +175,7 @@ func TestV3ReadMalformedKey(t *testing.T) {
 	e := "/openapi/v3/entity/dataset/"
 	for _, path := range []string{e + "urn:li:dataset:(a,b)", e + "urn:li:dataset:(a,b)/status", e + "urn:li:dataset:bad"} {
 		r := serve(t, s, "GET", path, "")
-		if r.Status != http.StatusNotFound || r.Header.Get(notFoundReasonHeader) != "ENTITY" {
+		if r.Status != http.StatusNotFound || r.Header.Get("Not-Found-Reason") != "ENTITY" {
 			t.Errorf("GET %s = %d %v %s, want 404 with Not-Found-Reason", path, r.Status, r.Header, r.Body)
 		}
 		if r := serve(t, s, "HEAD", path, ""); r.Status != http.StatusNotFound {

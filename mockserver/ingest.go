@@ -3,8 +3,6 @@ package mockserver
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"slices"
 	"sync"
@@ -21,61 +19,14 @@ func readBody(r *http.Request) ([]byte, *restliError) {
 }
 
 // readBodyInto is readBody reading into buf's memory when it has room (see
-// readAllInto).
+// wire.ReadBody).
 func readBodyInto(buf []byte, r *http.Request) ([]byte, *restliError) {
-	body, err := readAllInto(buf, r.Body, r.ContentLength)
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, errorf(http.StatusRequestEntityTooLarge, msgBodyTooLarge, mbe.Limit)
-		}
-		return nil, errorf(http.StatusBadRequest, msgBadBody, gms.JSONErrorText(err))
+	body, e := wire.ReadBody(buf, r)
+	if e != nil {
+		return nil, &restliError{status: e.Status, message: e.Message, class: classServiceException}
 	}
 	return body, nil
 }
-
-// readAll is io.ReadAll with the buffer sized for a body of n bytes (n < 0:
-// unknown), up to preallocMax, so that a body of the announced length is
-// read into one allocation. A larger announced length is not trusted: the
-// buffer grows with what arrives, so that a client announcing 60 MB and
-// sending nothing costs no 60 MB.
-func readAll(r io.Reader, n int64) ([]byte, error) {
-	if n < 0 {
-		return io.ReadAll(r)
-	}
-	return readAllInto(nil, r, n)
-}
-
-// readAllInto is readAll reading into buf's memory (from its start) when it
-// has room for the announced length (512 bytes when unknown), else into a
-// buffer of its own, growing either as it must.
-func readAllInto(buf []byte, r io.Reader, n int64) ([]byte, error) {
-	room := 512
-	if n >= 0 {
-		room = int(min(n, preallocMax)) + 1 // +1: room to see EOF without growing
-	}
-	b := buf[:0]
-	if cap(b) < room {
-		b = make([]byte, 0, room)
-	}
-	for {
-		m, err := r.Read(b[len(b):cap(b)])
-		b = b[:len(b)+m]
-		if err != nil {
-			if err == io.EOF {
-				err = nil
-			}
-			return b, err
-		}
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-	}
-}
-
-// preallocMax is the largest buffer readAll allocates on the strength of a
-// Content-Length alone.
-const preallocMax = 1 << 20
 
 // actionParams decodes the JSON object of an action's parameters.
 func actionParams(body []byte) (wire.Map, *restliError) {
@@ -139,8 +90,8 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 // that does not validate is an error with the proposals as far as they
 // decoded.
 func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
-	o := outlines.Get().(*pdl.Outline)
-	defer outlines.Put(o)
+	o := wire.Outlines.Get().(*pdl.Outline)
+	defer wire.Outlines.Put(o)
 	return decodeIngestWith(o, body, batch)
 }
 
@@ -200,17 +151,13 @@ func decodeIngestWith(o *pdl.Outline, body []byte, batch bool) ([]gms.Proposal, 
 	return ps, async, nil
 }
 
-// outlines are the outlines decodeIngest parses bodies into, kept for the
-// next request: nothing decoded keeps one.
-var outlines = sync.Pool{New: func() any { return new(pdl.Outline) }}
-
 // ingestBuffers are the buffers handleIngest reads bodies into, kept for
 // the next request: nothing decoded from a body keeps its memory once
 // detach has run, so that an ingest request costs no body-sized allocation.
 var ingestBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // maxKeptBody is the largest buffer ingestBuffers keeps.
-const maxKeptBody = 4 << 20
+const maxKeptBody = wire.MaxKeptBody
 
 // releaseBody gives body's memory (read into *buf) back to ingestBuffers;
 // with poisonBodies set it is overwritten first, so that a value still
@@ -273,6 +220,27 @@ func (s *Server) recordIngest(ps []gms.Proposal, async, batch bool, e *restliErr
 		out[i] = proposalOf(&ps[i], async, batch, i)
 	}
 	s.record(out, e)
+}
+
+// receive records proposals as the core receives them, when the server
+// records (see record); the function it returns records the write's
+// outcome ("" accepted, else the refusal). It is the OpenAPI adapter's
+// hook.
+func (s *Server) receive(ps []gms.Proposal, async, batch bool) func(refusal string) {
+	var received []Proposal
+	if s.cfg.record {
+		received = make([]Proposal, len(ps))
+		for i := range ps {
+			received[i] = proposalOf(&ps[i], async, batch, i)
+		}
+	}
+	return func(refusal string) {
+		var e *restliError
+		if refusal != "" {
+			e = &restliError{message: refusal}
+		}
+		s.record(received, e)
+	}
 }
 
 // record keeps copies of received proposals for Proposals.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/openapi"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -138,6 +139,7 @@ func TestV3PatchAnswersItsOwnWrite(t *testing.T) {
 		}
 	}})
 	s.core = core
+	s.openapi = openapi.New(core, openapi.Hooks{Clock: s.cfg.clock, Receive: s.receive})
 	r := serve(t, s, "PATCH", "/openapi/v3/entity/dataset/"+url.PathEscape(v3DS)+"/globalTags?async=false",
 		`{"patch":[{"op":"add","path":"/tags/urn:li:tag:mine","value":{"tag":"urn:li:tag:mine"}}]}`)
 	if r.Status != 200 {

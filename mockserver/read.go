@@ -66,10 +66,8 @@ type envelopedAspect struct {
 	SystemMetadata json.RawMessage `json:"systemMetadata,omitempty"`
 }
 
-type auditStamp struct {
-	Time  int64  `json:"time"`
-	Actor string `json:"actor"`
-}
+// auditStamp is com.linkedin.common.AuditStamp.
+type auditStamp = wire.AuditStamp
 
 // handleGetEntity serves GET /entitiesV2/{urn}[?aspects=List(a,b)].
 func (s *Server) handleGetEntity(w http.ResponseWriter, r *http.Request, rt routed) {

@@ -9,27 +9,6 @@ import (
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
-// TestReadAllDoesNotTrustContentLength: a body announced as 60 MB that
-// brings 2 bytes costs a small buffer, and a body of the announced length
-// (within preallocMax) is read into one buffer of its size.
-func TestReadAllDoesNotTrustContentLength(t *testing.T) {
-	b, err := readAll(strings.NewReader("{}"), 60<<20)
-	if err != nil || string(b) != "{}" {
-		t.Fatalf("readAll = %q, %v", b, err)
-	}
-	if cap(b) > preallocMax+1 {
-		t.Errorf("readAll allocated %d bytes for a 2-byte body announcing 60 MB", cap(b))
-	}
-	body := strings.Repeat("x", 3000)
-	if b, err := readAll(strings.NewReader(body), 3000); err != nil || string(b) != body || cap(b) != 3001 {
-		t.Errorf("readAll of an announced 3000 bytes: len %d cap %d, %v", len(b), cap(b), err)
-	}
-	big := strings.Repeat("y", 3*preallocMax)
-	if b, err := readAll(strings.NewReader(big), int64(len(big))); err != nil || string(b) != big {
-		t.Errorf("readAll of %d bytes: got %d, %v", len(big), len(b), err)
-	}
-}
-
 // TestIngestKeepsNoBodyMemory: the buffer an ingest body was read into is
 // reused by later requests while the async queue still holds the writes
 // decoded from it. A compact systemMetadata is the body's own text as

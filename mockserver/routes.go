@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/openapi"
 )
 
 // frontPrefix is the path under which DataHub's front end proxies GMS.
@@ -97,11 +99,9 @@ type routed struct {
 	// openAPI marks a route of DataHub's OpenAPI (Spring) servlet, whose
 	// errors are {"error": ...} bodies rather than Rest.li's.
 	openAPI bool
-	// v3 is the parsed path of an OpenAPI route (openapi.go).
-	v3 v3Path
-	// traceID is the trace id of an OpenAPI request, also sent in its
-	// traceparent response header.
-	traceID string
+	// v3 is an OpenAPI request: its parsed path and its trace id, also
+	// sent in its traceparent response header.
+	v3 openapi.Request
 }
 
 // route maps a request to its operation the way GMS's Rest.li router does,
@@ -143,7 +143,7 @@ func route(r *http.Request) routed {
 		}
 		// A Spring controller, on a path GMS's authentication skips.
 		rt.op, rt.openAPI = OpHealth, true
-		rt.err = &restliError{status: http.StatusMethodNotAllowed, message: fmt.Sprintf(msgV3Method, abbreviate(r.Method))}
+		rt.err = &restliError{status: http.StatusMethodNotAllowed, message: fmt.Sprintf(openapi.MsgMethod, abbreviate(r.Method))}
 		return rt
 	}
 	res, ok := resources[name]
@@ -215,100 +215,3 @@ func queryParam(u *url.URL, name string) (string, bool) {
 
 // openAPIPrefix starts the paths of DataHub's OpenAPI servlet.
 const openAPIPrefix = "/openapi/"
-
-// v3Prefix is the path of DataHub's OpenAPI v3 entity API.
-const v3Prefix = "/openapi/v3/entity/"
-
-// traceWritePrefix is the path of the write trace API, before its trace id.
-const traceWritePrefix = "/openapi/v1/trace/write/"
-
-// v3Route is one route of the OpenAPI v3 entity API (and the write trace):
-// its method and path shape, after /openapi/v3/entity/.
-type v3Route struct {
-	method string
-	shape  v3Shape
-	ep     endpoint
-}
-
-// v3Shape is the shape of an OpenAPI path.
-type v3Shape uint8
-
-const (
-	shapeEntityType      v3Shape = iota + 1 // {entityName}
-	shapeEntity                             // {entityName}/{urn}
-	shapeAspect                             // {entityName}/{urn}/{aspectName}
-	shapeBatchGet                           // {entityName}/batchGet
-	shapeScroll                             // scroll
-	shapeGeneric                            // generic
-	shapeGenericBatchGet                    // generic/batchGet
-	shapeTrace                              // /openapi/v1/trace/write/{traceId}
-)
-
-// shapePaths are the path templates of the shapes, as the README lists them.
-var shapePaths = map[v3Shape]string{
-	shapeEntityType:      "/openapi/v3/entity/{entityName}",
-	shapeEntity:          "/openapi/v3/entity/{entityName}/{urn}",
-	shapeAspect:          "/openapi/v3/entity/{entityName}/{urn}/{aspectName}",
-	shapeBatchGet:        "/openapi/v3/entity/{entityName}/batchGet",
-	shapeScroll:          "/openapi/v3/entity/scroll",
-	shapeGeneric:         "/openapi/v3/entity/generic",
-	shapeGenericBatchGet: "/openapi/v3/entity/generic/batchGet",
-	shapeTrace:           "/openapi/v1/trace/write/{traceId}",
-}
-
-// v3Routes are the OpenAPI routes the mock serves, in DataHub's route table
-// order; the versioning routes answer 501.
-var v3Routes = []v3Route{
-	{http.MethodGet, shapeEntityType, endpoint{"v3", "list", OpV3List, (*Server).handleV3List}},
-	{http.MethodGet, shapeEntity, endpoint{"v3", "getEntity", OpV3GetEntity, (*Server).handleV3GetEntity}},
-	{http.MethodHead, shapeEntity, endpoint{"v3", "headEntity", OpV3Head, (*Server).handleV3GetEntity}},
-	{http.MethodGet, shapeAspect, endpoint{"v3", "getAspect", OpV3GetAspect, (*Server).handleV3GetAspect}},
-	{http.MethodHead, shapeAspect, endpoint{"v3", "headAspect", OpV3Head, (*Server).handleV3GetAspect}},
-	{http.MethodDelete, shapeEntity, endpoint{"v3", "deleteEntity", OpV3Delete, (*Server).handleV3Delete}},
-	{http.MethodPost, shapeEntityType, endpoint{"v3", "createEntities", OpV3Write, (*Server).handleV3Write}},
-	{http.MethodDelete, shapeAspect, endpoint{"v3", "deleteAspect", OpV3Delete, (*Server).handleV3Delete}},
-	{http.MethodPost, shapeAspect, endpoint{"v3", "createAspect", OpV3Write, (*Server).handleV3WriteAspect}},
-	{http.MethodPatch, shapeAspect, endpoint{"v3", "patchAspect", OpV3Patch, (*Server).handleV3WriteAspect}},
-	{http.MethodPost, shapeBatchGet, endpoint{"v3", "batchGet", OpV3BatchGet, (*Server).handleV3BatchGet}},
-	{http.MethodPost, shapeScroll, endpoint{"v3", "scroll", OpV3List, (*Server).handleV3Scroll}},
-	{http.MethodPatch, shapeEntityType, endpoint{"v3", "patchEntities", OpV3Patch, (*Server).handleV3Write}},
-	{http.MethodPost, shapeGeneric, endpoint{"v3", "createGeneric", OpV3Write, (*Server).handleV3Write}},
-	{http.MethodPatch, shapeGeneric, endpoint{"v3", "patchGeneric", OpV3Patch, (*Server).handleV3Write}},
-	{http.MethodPost, shapeGenericBatchGet, endpoint{"v3", "batchGetGeneric", OpV3BatchGet, (*Server).handleV3BatchGet}},
-	{http.MethodPost, shapeTrace, endpoint{"trace", "write", OpTraceWrite, (*Server).handleTraceWrite}},
-}
-
-// routeOpenAPI routes a request under /openapi/ the way Spring MVC maps
-// DataHub's controllers: 404 {"error":"No endpoint ..."} for a path no
-// controller has, 405 for a method the path does not take.
-func routeOpenAPI(r *http.Request, rt routed) routed {
-	rt.openAPI = true
-	p, ok := parseV3Path(rt.path)
-	if !ok {
-		rt.err = &restliError{status: http.StatusNotFound, message: fmt.Sprintf(msgV3NoEndpoint, r.Method, abbreviate(rt.path))}
-		return rt
-	}
-	rt.v3 = p
-	if p.shape == 0 { // /versioning/...
-		rt.err = &restliError{status: http.StatusNotImplemented, message: fmt.Sprintf(msgV3Unsupported, r.Method, abbreviate(rt.path))}
-		return rt
-	}
-	allowed := false
-	for i := range v3Routes {
-		vr := &v3Routes[i]
-		if vr.shape != p.shape {
-			continue
-		}
-		allowed = true
-		if vr.method == r.Method {
-			rt.ep, rt.op = &vr.ep, vr.ep.op
-			return rt
-		}
-	}
-	if allowed {
-		rt.err = &restliError{status: http.StatusMethodNotAllowed, message: fmt.Sprintf(msgV3Method, r.Method)}
-	} else {
-		rt.err = &restliError{status: http.StatusNotFound, message: fmt.Sprintf(msgV3NoEndpoint, r.Method, abbreviate(rt.path))}
-	}
-	return rt
-}

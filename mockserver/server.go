@@ -18,6 +18,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
+	"github.com/catalogkit/datahub-go/mockserver/internal/openapi"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
@@ -52,6 +53,9 @@ type Server struct {
 	// conditions, the async queue, reads, searches, the index's
 	// operations); the handlers only decode the wire and answer.
 	core *gms.Core
+
+	// openapi serves the OpenAPI routes on core.
+	openapi *openapi.Handler
 
 	// gql serves /api/graphql on core, made on first use (graphql.go).
 	gqlOnce sync.Once
@@ -102,6 +106,7 @@ func Open(opts ...Option) (*Server, error) {
 	}
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
 		IndexPaused: cfg.indexPaused})
+	s.openapi = openapi.New(s.core, openapi.Hooks{Clock: cfg.clock, Receive: s.receive})
 	return s, nil
 }
 
@@ -254,7 +259,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	if rt.openAPI { // DataHub's tracing interceptor runs on every Spring route
 		var tp string
-		rt.traceID, tp = newTraceParent(s.cfg.clock())
+		rt.v3.TraceID, tp = openapi.NewTraceParent(s.cfg.clock())
 		sw.Header().Set("traceparent", tp)
 	}
 	// Authentication first, as GMS's filter runs before anything else: an
@@ -294,7 +299,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // {"error": ...}.
 func (s *Server) writeRouteError(w http.ResponseWriter, rt routed, e *restliError) {
 	if rt.openAPI {
-		writeOpenAPIError(w, &openAPIError{status: e.status, err: e.message}, "")
+		openapi.WriteError(w, e.status, e.message, "")
 		return
 	}
 	writeRestliError(w, e, "")

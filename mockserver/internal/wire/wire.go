@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -206,3 +207,16 @@ func UnmarshalArray(raw []byte) ([]json.RawMessage, error) {
 	err := json.Unmarshal(raw, &out)
 	return out, err
 }
+
+// AuditStamp is com.linkedin.common.AuditStamp: when and by whom.
+type AuditStamp struct {
+	Time  int64  `json:"time"`
+	Actor string `json:"actor"`
+}
+
+// Outlines are the outlines the adapters parse request bodies into, kept
+// for the next request: nothing decoded keeps one.
+var Outlines = sync.Pool{New: func() any { return new(pdl.Outline) }}
+
+// MaxKeptBody is the largest buffer an adapter keeps for the next request.
+const MaxKeptBody = 4 << 20

@@ -1,4 +1,4 @@
-package mockserver
+package openapi
 
 import (
 	"bytes"
@@ -27,13 +27,13 @@ func decodeScrollID(id string) (string, *openAPIError) {
 	case errors.Is(err, gms.ErrScrollBase64):
 		return "", &openAPIError{status: http.StatusBadRequest, err: strings.TrimPrefix(err.Error(), gms.ErrScrollBase64.Error()+": ")}
 	}
-	return "", &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: fmt.Sprintf(msgV3BadScrollID, abbreviate(id))}
+	return "", &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: fmt.Sprintf(msgV3BadScrollID, gms.Abbreviate(id))}
 }
 
 // writeScroll answers a page as GenericEntityScrollResultV3: each entity's
 // aspects named in names (all when names is empty; only the URN when
 // urnOnly).
-func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page gms.EntityPage, names []string, urnOnly, withSM bool) {
+func (s *Handler) writeScroll(w http.ResponseWriter, r *http.Request, page gms.EntityPage, names []string, urnOnly, withSM bool) {
 	objs := make([]v3Object, 0, len(page.URNs))
 	projections := map[string][]string{} // per entity type: names resolved, each once
 	for _, u := range page.URNs {
@@ -98,11 +98,11 @@ func aspectProjection(e pdl.Entity, names []string) []string {
 	return out
 }
 
-// handleV3List serves GET /openapi/v3/entity/{entityName}: a page of the
+// List serves GET /openapi/v3/entity/{entityName}: a page of the
 // entity type's entities with all (or the named) aspects. Only the query
 // "*" is served.
-func (s *Server) handleV3List(w http.ResponseWriter, r *http.Request, rt routed) {
-	ent, e := v3Entity(rt.v3.entity)
+func (s *Handler) List(w http.ResponseWriter, r *http.Request, rt Request) {
+	ent, e := v3Entity(rt.Path.entity)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
@@ -164,10 +164,10 @@ type scrollBody struct {
 	SortCriteria json.RawMessage `json:"sortCriteria"`
 }
 
-// handleV3Scroll serves POST /openapi/v3/entity/scroll: entities of the
+// Scroll serves POST /openapi/v3/entity/scroll: entities of the
 // types named (all without), with the aspects named ("aspects" omitted:
 // only URNs; empty: all). Filters and sort criteria are not served.
-func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt routed) {
+func (s *Handler) Scroll(w http.ResponseWriter, r *http.Request, rt Request) {
 	lq, e := listQuery(r.URL.Query(), false)
 	if e != nil {
 		writeOpenAPIError(w, e, "")

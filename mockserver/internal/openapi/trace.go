@@ -1,4 +1,4 @@
-package mockserver
+package openapi
 
 import (
 	"bytes"
@@ -57,13 +57,13 @@ func storageJSON(st gms.TraceStorage, detailed bool) traceStorageJSON {
 	return out
 }
 
-// handleTraceWrite serves POST /openapi/v1/trace/write/{traceId}
+// TraceWrite serves POST /openapi/v1/trace/write/{traceId}
 // ({"<urn>":["<aspect>",…]}; an empty list means every aspect): what
 // became of each aspect written under the trace id, in primary storage
 // (the store) and search storage (the index, PENDING until it caught up).
 // onlyIncludeErrors (default true) keeps failed aspects only; detailed adds
 // the failures' exceptions.
-func (s *Server) handleTraceWrite(w http.ResponseWriter, r *http.Request, rt routed) {
+func (s *Handler) TraceWrite(w http.ResponseWriter, r *http.Request, rt Request) {
 	q := r.URL.Query()
 	onlyErrors, e := boolParam(q, "onlyIncludeErrors", true)
 	var detailed bool
@@ -77,9 +77,9 @@ func (s *Server) handleTraceWrite(w http.ResponseWriter, r *http.Request, rt rou
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	traceID, ok := traceIDOf(rt.v3.traceID)
+	traceID, ok := traceIDOf(rt.Path.traceID)
 	if !ok {
-		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3BadTraceID, rt.v3.traceID), "")
+		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3BadTraceID, rt.Path.traceID), "")
 		return
 	}
 	body, ok := readV3TypedBody(w, r)

@@ -1,4 +1,4 @@
-package mockserver
+package openapi
 
 import (
 	"bytes"
@@ -19,36 +19,10 @@ import (
 	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
-// The operations of DataHub's OpenAPI v3 entity API and of the write trace
-// API (routes in routes.go).
-const (
-	// OpV3List is GET /openapi/v3/entity/{entityName} and POST
-	// /openapi/v3/entity/scroll.
-	OpV3List Op = "v3List"
-	// OpV3GetEntity is GET /openapi/v3/entity/{entityName}/{urn}.
-	OpV3GetEntity Op = "v3GetEntity"
-	// OpV3GetAspect is GET /openapi/v3/entity/{entityName}/{urn}/{aspect}.
-	OpV3GetAspect Op = "v3GetAspect"
-	// OpV3Head is HEAD /openapi/v3/entity/{entityName}/{urn}[/{aspect}].
-	OpV3Head Op = "v3Head"
-	// OpV3BatchGet is POST /openapi/v3/entity/{entityName}/batchGet and
-	// /openapi/v3/entity/generic/batchGet.
-	OpV3BatchGet Op = "v3BatchGet"
-	// OpV3Write is POST /openapi/v3/entity/{entityName},
-	// /openapi/v3/entity/{entityName}/{urn}/{aspect} and /openapi/v3/entity/generic.
-	OpV3Write Op = "v3Write"
-	// OpV3Patch is PATCH of the same paths as OpV3Write.
-	OpV3Patch Op = "v3Patch"
-	// OpV3Delete is DELETE /openapi/v3/entity/{entityName}/{urn}[/{aspect}].
-	OpV3Delete Op = "v3Delete"
-	// OpTraceWrite is POST /openapi/v1/trace/write/{traceId}.
-	OpTraceWrite Op = "traceWrite"
-)
-
 // DataHub: the OpenAPI servlet's error texts (GlobalControllerExceptionHandler,
 // GenericEntitiesController, EntityController). Mock: those marked so.
 const (
-	msgV3NoEndpoint      = "No endpoint %s %s."
+	MsgNoEndpoint        = "No endpoint %s %s."
 	msgV3UnknownEntity   = "Failed to find entity with name %s in EntityRegistry"
 	msgV3InvalidURN      = "Invalid urn!: %s"
 	msgV3Malformed       = "Malformed request body"
@@ -59,8 +33,8 @@ const (
 	msgV3Validation      = "Validation Error"
 	msgV3Precondition    = "Precondition Error"
 	msgV3Internal        = "Internal server error occurred"
-	msgV3Method          = "Request method '%s' is not supported"
-	msgV3Unsupported     = "%s %s is a DataHub route that this mock (datahub-mock) does not implement"
+	MsgMethod            = "Request method '%s' is not supported"
+	MsgUnsupported       = "%s %s is a DataHub route that this mock (datahub-mock) does not implement"
 	msgV3BadParam        = "Failed to convert value of type 'java.lang.String' to required type '%s'; Invalid value '%s' for parameter %s"
 	msgV3UnknownAspect   = "Unknown aspect %s for entity %s (datahub-mock; DataHub answers 500)"
 	msgV3MissingValue    = "Missing `value` field (datahub-mock)"
@@ -72,60 +46,80 @@ const (
 	notFoundReasonHeader = "Not-Found-Reason"
 )
 
-// v3Path is the parsed path of an OpenAPI route.
-type v3Path struct {
-	shape   v3Shape
+// v3Prefix is the path of DataHub's OpenAPI v3 entity API.
+const v3Prefix = "/openapi/v3/entity/"
+
+// traceWritePrefix is the path of the write trace API, before its trace id.
+const traceWritePrefix = "/openapi/v1/trace/write/"
+
+// Shape is the shape of an OpenAPI path.
+type Shape uint8
+
+const (
+	ShapeEntityType      Shape = iota + 1 // {entityName}
+	ShapeEntity                           // {entityName}/{urn}
+	ShapeAspect                           // {entityName}/{urn}/{aspectName}
+	ShapeBatchGet                         // {entityName}/batchGet
+	ShapeScroll                           // scroll
+	ShapeGeneric                          // generic
+	ShapeGenericBatchGet                  // generic/batchGet
+	ShapeTrace                            // /openapi/v1/trace/write/{traceId}
+)
+
+// Path is the parsed path of an OpenAPI route.
+type Path struct {
+	Shape   Shape
 	entity  string // {entityName} as given
 	urn     string // the decoded {urn}
 	aspect  string // {aspectName} as given
 	traceID string // {traceId} of the trace route
 }
 
-// parseV3Path parses an OpenAPI path. The URN goes into the path as is, so
+// ParsePath parses an OpenAPI path. The URN goes into the path as is, so
 // it may hold slashes: the last segment is an aspect name only when it
-// looks like one and the URN before it has balanced parentheses. shape 0
+// looks like one and the URN before it has balanced parentheses. Shape 0
 // with ok is a route DataHub has that the mock does not serve.
-func parseV3Path(path string) (v3Path, bool) {
+func ParsePath(path string) (Path, bool) {
 	if id, ok := strings.CutPrefix(path, traceWritePrefix); ok {
 		id, err := url.PathUnescape(id)
 		if err != nil || id == "" || strings.Contains(id, "/") {
-			return v3Path{}, false
+			return Path{}, false
 		}
-		return v3Path{shape: shapeTrace, traceID: id}, true
+		return Path{Shape: ShapeTrace, traceID: id}, true
 	}
 	rest, ok := strings.CutPrefix(path, v3Prefix)
 	if !ok || rest == "" {
-		return v3Path{}, false
+		return Path{}, false
 	}
 	segs := strings.Split(rest, "/")
 	for i, s := range segs {
 		d, err := url.PathUnescape(s)
 		if err != nil || d == "" {
-			return v3Path{}, false
+			return Path{}, false
 		}
 		segs[i] = d
 	}
 	switch {
 	case segs[0] == "versioning":
-		return v3Path{}, true
+		return Path{}, true
 	case len(segs) == 1 && segs[0] == "scroll":
-		return v3Path{shape: shapeScroll}, true
+		return Path{Shape: ShapeScroll}, true
 	case len(segs) == 1 && segs[0] == "generic":
-		return v3Path{shape: shapeGeneric}, true
+		return Path{Shape: ShapeGeneric}, true
 	case len(segs) == 1:
-		return v3Path{shape: shapeEntityType, entity: segs[0]}, true
+		return Path{Shape: ShapeEntityType, entity: segs[0]}, true
 	case len(segs) == 2 && segs[1] == "batchGet" && segs[0] == "generic":
-		return v3Path{shape: shapeGenericBatchGet}, true
+		return Path{Shape: ShapeGenericBatchGet}, true
 	case len(segs) == 2 && segs[1] == "batchGet":
-		return v3Path{shape: shapeBatchGet, entity: segs[0]}, true
+		return Path{Shape: ShapeBatchGet, entity: segs[0]}, true
 	}
 	if !strings.HasPrefix(segs[1], "urn:li:") {
-		return v3Path{}, false
+		return Path{}, false
 	}
-	p := v3Path{shape: shapeEntity, entity: segs[0], urn: strings.Join(segs[1:], "/")}
+	p := Path{Shape: ShapeEntity, entity: segs[0], urn: strings.Join(segs[1:], "/")}
 	if last := segs[len(segs)-1]; len(segs) > 2 && isAspectName(last) {
 		if u := strings.Join(segs[1:len(segs)-1], "/"); balanced(u) {
-			p.shape, p.urn, p.aspect = shapeAspect, u, last
+			p.Shape, p.urn, p.aspect = ShapeAspect, u, last
 		}
 	}
 	return p, true
@@ -146,10 +140,10 @@ func balanced(u string) bool {
 	return strings.Count(u, "(") == strings.Count(u, ")")
 }
 
-// newTraceParent returns a W3C traceparent made as DataHub's
+// NewTraceParent returns a W3C traceparent made as DataHub's
 // TraceIdGenerator makes trace ids: 16 hex digits of the epoch microseconds
 // on the server's clock, 16 random ones; a random span id; sampled.
-func newTraceParent(now time.Time) (traceID, header string) {
+func NewTraceParent(now time.Time) (traceID, header string) {
 	var b [16]byte
 	us := uint64(now.UnixMicro())
 	for i := range 8 {
@@ -201,7 +195,7 @@ func writeOpenAPIError(w http.ResponseWriter, e *openAPIError, retryAfter string
 func v3Errorf(status int, format string, args ...any) *openAPIError {
 	for i, a := range args {
 		if s, ok := a.(string); ok {
-			args[i] = abbreviate(s)
+			args[i] = gms.Abbreviate(s)
 		}
 	}
 	return &openAPIError{status: status, err: fmt.Sprintf(format, args...)}
@@ -259,9 +253,9 @@ func readV3TypedBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 // readV3Bytes reads the request body's bytes within the size limit; when
 // it cannot, it answers the failure and reports false.
 func readV3Bytes(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	body, rerr := readBody(r)
+	body, rerr := wire.ReadBody(nil, r)
 	if rerr != nil {
-		writeOpenAPIError(w, &openAPIError{status: rerr.status, err: rerr.message}, "")
+		writeOpenAPIError(w, &openAPIError{status: rerr.Status, err: rerr.Message}, "")
 		return nil, false
 	}
 	return body, true
@@ -312,7 +306,7 @@ func boolParam(q url.Values, name string, def bool) (bool, *openAPIError) {
 		return def, nil
 	default:
 		return false, &openAPIError{status: http.StatusBadRequest, plain: true,
-			err: fmt.Sprintf(msgV3BadParam, "java.lang.Boolean", abbreviate(q.Get(name)), name)}
+			err: fmt.Sprintf(msgV3BadParam, "java.lang.Boolean", gms.Abbreviate(q.Get(name)), name)}
 	}
 }
 
@@ -325,7 +319,7 @@ func intParam(q url.Values, name string, def int64) (int64, *openAPIError) {
 	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 	if err != nil {
 		return 0, &openAPIError{status: http.StatusBadRequest, plain: true,
-			err: fmt.Sprintf(msgV3BadParam, "java.lang.Long", abbreviate(v), name)}
+			err: fmt.Sprintf(msgV3BadParam, "java.lang.Long", gms.Abbreviate(v), name)}
 	}
 	return n, nil
 }
@@ -370,25 +364,25 @@ func v3URN(u string) (gms.Target, *openAPIError) {
 
 // v3Target checks the entity name and the URN of a route addressing one
 // entity, in that order, and returns the URN with its entity.
-func v3Target(rt routed) (gms.Target, *openAPIError) {
-	if _, e := v3Entity(rt.v3.entity); e != nil {
+func v3Target(rt Request) (gms.Target, *openAPIError) {
+	if _, e := v3Entity(rt.Path.entity); e != nil {
 		return gms.Target{}, e
 	}
-	return v3URN(rt.v3.urn)
+	return v3URN(rt.Path.urn)
 }
 
 // v3ReadTarget is v3Target for a read: a URN that is well formed but that
 // no write accepts is absent (the read answers 404) rather than refused.
-func v3ReadTarget(rt routed) (t gms.Target, absent bool, e *openAPIError) {
-	if _, e := v3Entity(rt.v3.entity); e != nil {
+func v3ReadTarget(rt Request) (t gms.Target, absent bool, e *openAPIError) {
+	if _, e := v3Entity(rt.Path.entity); e != nil {
 		return gms.Target{}, false, e
 	}
-	t, absent, err := gms.CheckReadTarget(rt.v3.urn)
+	t, absent, err := gms.CheckReadTarget(rt.Path.urn)
 	switch {
 	case err != nil:
-		return gms.Target{}, false, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, rt.v3.urn)
+		return gms.Target{}, false, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, rt.Path.urn)
 	case !t.Known:
-		return gms.Target{}, false, v3Errorf(http.StatusBadRequest, msgV3UnknownEntity, gms.EntityTypeOf(rt.v3.urn))
+		return gms.Target{}, false, v3Errorf(http.StatusBadRequest, msgV3UnknownEntity, gms.EntityTypeOf(rt.Path.urn))
 	}
 	return t, absent, nil
 }
@@ -399,7 +393,7 @@ type v3Aspect struct {
 	value json.RawMessage
 	// with systemMetadata=true:
 	systemMetadata json.RawMessage
-	stamp          *auditStamp
+	stamp          *wire.AuditStamp
 }
 
 // v3Object is one entity of an answer: GenericEntityV3, "urn" first, then
@@ -520,7 +514,7 @@ func storedAspect(a gms.Aspect, withSM bool) v3Aspect {
 		if out.systemMetadata == nil {
 			out.systemMetadata = json.RawMessage("{}")
 		}
-		st := auditStamp{Actor: a.CreatedBy}
+		st := wire.AuditStamp{Actor: a.CreatedBy}
 		if !a.CreatedOn.IsZero() {
 			st.Time = a.CreatedOn.UnixMilli()
 		}
@@ -531,7 +525,7 @@ func storedAspect(a gms.Aspect, withSM bool) v3Aspect {
 
 // readEntity returns the latest aspects of urn named in names (all when
 // empty; unknown and repeated names ignored), false when it has none.
-func (s *Server) readEntity(r *http.Request, e pdl.Entity, urn string, names []string, withSM bool) (v3Object, bool, error) {
+func (s *Handler) readEntity(r *http.Request, e pdl.Entity, urn string, names []string, withSM bool) (v3Object, bool, error) {
 	projection := aspectProjection(e, names)
 	if len(names) > 0 && len(projection) == 0 {
 		return v3Object{}, false, nil
@@ -573,7 +567,7 @@ func timeseriesAspect(d gms.TimeseriesDoc, withSM bool) v3Aspect {
 // readAspect reads version of aspect name of urn for a v3 read: a
 // versioned aspect's row, or a timeseries aspect's latest document at or
 // before version (0: the latest). ok is false when there is none.
-func (s *Server) readAspect(r *http.Request, urn, name string, version int64, withSM bool) (v3Aspect, bool, error) {
+func (s *Handler) readAspect(r *http.Request, urn, name string, version int64, withSM bool) (v3Aspect, bool, error) {
 	a, err := s.core.GetAspect(r.Context(), urn, name, version)
 	if err == nil {
 		return storedAspect(a.Aspect, withSM), true, nil
@@ -588,8 +582,8 @@ func (s *Server) readAspect(r *http.Request, urn, name string, version int64, wi
 	return timeseriesAspect(docs[0], withSM), true, nil
 }
 
-// handleV3GetEntity serves GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
-func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt routed) {
+// GetEntity serves GET and HEAD /openapi/v3/entity/{entityName}/{urn}.
+func (s *Handler) GetEntity(w http.ResponseWriter, r *http.Request, rt Request) {
 	t, absent, e := v3ReadTarget(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
@@ -604,7 +598,7 @@ func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt ro
 		return
 	}
 	if r.Method == http.MethodHead {
-		live, err := s.core.Live(r.Context(), rt.v3.urn)
+		live, err := s.core.Live(r.Context(), rt.Path.urn)
 		s.answerHead(w, live, err)
 		return
 	}
@@ -614,7 +608,7 @@ func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt ro
 		writeOpenAPIError(w, pe, "")
 		return
 	}
-	obj, ok, err := s.readEntity(r, t.Entity, rt.v3.urn, setParam(q, "aspectNames", "aspects"), withSM)
+	obj, ok, err := s.readEntity(r, t.Entity, rt.Path.urn, setParam(q, "aspectNames", "aspects"), withSM)
 	if err != nil {
 		writeOpenAPIError(w, fromCoreV3(err), "")
 		return
@@ -629,7 +623,7 @@ func (s *Server) handleV3GetEntity(w http.ResponseWriter, r *http.Request, rt ro
 }
 
 // answerHead answers a HEAD: 204 when it exists, else 404 without header.
-func (s *Server) answerHead(w http.ResponseWriter, exists bool, err error) {
+func (s *Handler) answerHead(w http.ResponseWriter, exists bool, err error) {
 	switch {
 	case err != nil:
 		writeOpenAPIError(w, fromCoreV3(err), "")
@@ -640,23 +634,23 @@ func (s *Server) answerHead(w http.ResponseWriter, exists bool, err error) {
 	}
 }
 
-// handleV3GetAspect serves GET and HEAD
+// GetAspect serves GET and HEAD
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName}: the bare
 // GenericAspectV3 of a version (0 the latest).
-func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt routed) {
+func (s *Handler) GetAspect(w http.ResponseWriter, r *http.Request, rt Request) {
 	t, absent, e := v3ReadTarget(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	name, known := gms.ResolveAspect(t.Entity, rt.v3.aspect)
+	name, known := gms.ResolveAspect(t.Entity, rt.Path.aspect)
 	known = known && !absent
 	if r.Method == http.MethodHead {
 		if !known {
 			w.WriteHeader(http.StatusNotFound)
 			return
 		}
-		live, err := s.core.AspectLive(r.Context(), rt.v3.urn, name)
+		live, err := s.core.AspectLive(r.Context(), rt.Path.urn, name)
 		s.answerHead(w, live, err)
 		return
 	}
@@ -665,7 +659,7 @@ func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt ro
 	if pe == nil {
 		var version int64
 		if version, pe = intParam(q, "version", 0); pe == nil && known {
-			va, ok, err := s.readAspect(r, rt.v3.urn, name, version, withSM)
+			va, ok, err := s.readAspect(r, rt.Path.urn, name, version, withSM)
 			if err != nil {
 				writeOpenAPIError(w, fromCoreV3(err), "")
 				return
@@ -687,11 +681,11 @@ func (s *Server) handleV3GetAspect(w http.ResponseWriter, r *http.Request, rt ro
 	v3NotFound(w)
 }
 
-// handleV3BatchGet serves POST /openapi/v3/entity/{entityName}/batchGet
+// BatchGet serves POST /openapi/v3/entity/{entityName}/batchGet
 // ([{"urn":U,"<aspect>":{"headers":{"If-Version-Match":"N"}}}], the header
 // selecting the version to read) and /openapi/v3/entity/generic/batchGet
 // ({"<entityName>":[...]}, answered under the names as given).
-func (s *Server) handleV3BatchGet(w http.ResponseWriter, r *http.Request, rt routed) {
+func (s *Handler) BatchGet(w http.ResponseWriter, r *http.Request, rt Request) {
 	withSM, pe := boolParam(r.URL.Query(), "systemMetadata", false)
 	if pe != nil {
 		writeOpenAPIError(w, pe, "")
@@ -701,8 +695,8 @@ func (s *Server) handleV3BatchGet(w http.ResponseWriter, r *http.Request, rt rou
 	if !ok {
 		return
 	}
-	if rt.v3.shape == shapeBatchGet {
-		if _, e := v3Entity(rt.v3.entity); e != nil {
+	if rt.Path.Shape == ShapeBatchGet {
+		if _, e := v3Entity(rt.Path.entity); e != nil {
 			writeOpenAPIError(w, e, "")
 			return
 		}
@@ -914,7 +908,7 @@ func eachAspect(t gms.Target, it v3Item, fn func(name string, part aspectPart) *
 }
 
 // batchGet reads the items of a batchGet body.
-func (s *Server) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object, *openAPIError) {
+func (s *Handler) batchGet(r *http.Request, body []byte, withSM bool) ([]v3Object, *openAPIError) {
 	items, e := decodeItems(nil, body)
 	if e != nil {
 		return nil, e

@@ -1,4 +1,4 @@
-package mockserver
+package openapi
 
 import (
 	"encoding/json"

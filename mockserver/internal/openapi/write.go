@@ -1,4 +1,4 @@
-package mockserver
+package openapi
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ type v3Write struct {
 
 // writeQuery reads the async and systemMetadata parameters (async
 // defaults to defAsync) and takes the request's trace id.
-func writeQuery(r *http.Request, rt routed, defAsync bool) (v3Write, *openAPIError) {
+func writeQuery(r *http.Request, rt Request, defAsync bool) (v3Write, *openAPIError) {
 	q := r.URL.Query()
 	async, e := boolParam(q, "async", defAsync)
 	if e != nil {
@@ -33,7 +33,7 @@ func writeQuery(r *http.Request, rt routed, defAsync bool) (v3Write, *openAPIErr
 	if e != nil {
 		return v3Write{}, e
 	}
-	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch, traceID: rt.traceID}, nil
+	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch, traceID: rt.TraceID}, nil
 }
 
 // proposalEcho is what the answer to a decoded proposal echoes.
@@ -88,14 +88,8 @@ func isObjectJSON(v json.RawMessage) bool {
 // gets each systemMetadata compact: the request body decoded as JSON, so
 // that compacting it is all the core's promise takes (DataHub's OpenAPI
 // does not check it against its schema, and neither does this).
-func (s *Server) ingestV3(r *http.Request, ps []gms.Proposal, batch bool, wq v3Write) ([]gms.Written, *openAPIError) {
-	var received []Proposal
-	if s.cfg.record {
-		received = make([]Proposal, len(ps))
-		for i := range ps {
-			received[i] = proposalOf(&ps[i], wq.async, batch, i)
-		}
-	}
+func (s *Handler) ingestV3(r *http.Request, ps []gms.Proposal, batch bool, wq v3Write) ([]gms.Written, *openAPIError) {
+	recorded := s.hooks.Receive(ps, wq.async, batch)
 	for i := range ps {
 		if sm := ps[i].SystemMetadata; sm != nil {
 			ps[i].SystemMetadata = jsonx.CompactShared(sm)
@@ -105,10 +99,10 @@ func (s *Server) ingestV3(r *http.Request, ps []gms.Proposal, batch bool, wq v3W
 		TraceID: wq.traceID, SystemMetadataCompact: true})
 	if err != nil {
 		e := fromCoreV3(err)
-		s.record(received, &restliError{status: e.status, message: e.err + ": " + e.message})
+		recorded(e.err + ": " + e.message)
 		return nil, e
 	}
-	s.record(received, nil)
+	recorded("")
 	return res, nil
 }
 
@@ -126,7 +120,7 @@ func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64
 		a := v3Aspect{name: ec.aspect, value: ec.value}
 		if wq.withSM {
 			a.systemMetadata = withTraceID(ec.sm, wq.traceID)
-			a.stamp = &auditStamp{Time: now, Actor: gms.DefaultActor}
+			a.stamp = &wire.AuditStamp{Time: now, Actor: gms.DefaultActor}
 		}
 		k, ok := at[ec.urn]
 		if !ok {
@@ -165,11 +159,11 @@ func withTraceID(sm json.RawMessage, traceID string) json.RawMessage {
 	return out
 }
 
-// handleV3Write serves the batch writes: POST and PATCH
+// Write serves the batch writes: POST and PATCH
 // /openapi/v3/entity/{entityName} (an array of entities) and
 // /openapi/v3/entity/generic ({"<entityName>":[entities]}). async defaults
 // to true: the answer is then 202 and a failure shows only in the trace.
-func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed) {
+func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	wq, e := writeQuery(r, rt, true)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
@@ -187,8 +181,8 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	var groups []group
 	var ps []gms.Proposal
 	var all []proposalEcho
-	o := outlines.Get().(*pdl.Outline) // each list's, until its proposals are made
-	defer outlines.Put(o)
+	o := wire.Outlines.Get().(*pdl.Outline) // each list's, until its proposals are made
+	defer wire.Outlines.Put(o)
 	add := func(name string, list []byte) *openAPIError {
 		if _, e := v3Entity(name); e != nil {
 			return e
@@ -210,7 +204,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 		groups = append(groups, g)
 		return nil
 	}
-	if rt.v3.shape == shapeGeneric {
+	if rt.Path.Shape == ShapeGeneric {
 		gs, e := genericGroups(body)
 		if e == nil {
 			for _, g := range gs {
@@ -223,7 +217,7 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 			writeOpenAPIError(w, e, "")
 			return
 		}
-	} else if e := add(rt.v3.entity, body); e != nil {
+	} else if e := add(rt.Path.entity, body); e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
@@ -238,8 +232,8 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	if wq.async {
 		status = http.StatusAccepted
 	}
-	now := s.cfg.clock().UnixMilli()
-	if rt.v3.shape != shapeGeneric {
+	now := s.clock().UnixMilli()
+	if rt.Path.Shape != ShapeGeneric {
 		if wq.async && wq.patch { // DataHub's async batch PATCH answers 202 without a body
 			w.WriteHeader(status)
 			return
@@ -269,26 +263,26 @@ func (s *Server) handleV3Write(w http.ResponseWriter, r *http.Request, rt routed
 	writeV3JSON(w, status, b.Bytes())
 }
 
-// answers are the buffers handleV3Write encodes its answers into, kept for
+// answers are the buffers Write encodes its answers into, kept for
 // the next request: the answer is written out before the buffer goes back.
 var answers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// putAnswer gives b back to answers, unless it grew past maxKeptBody.
+// putAnswer gives b back to answers, unless it grew past wire.MaxKeptBody.
 func putAnswer(b *bytes.Buffer) {
-	if b.Cap() > maxKeptBody {
+	if b.Cap() > wire.MaxKeptBody {
 		return
 	}
 	b.Reset()
 	answers.Put(b)
 }
 
-// handleV3WriteAspect serves POST and PATCH
+// WriteAspect serves POST and PATCH
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName}. A POST is a CREATE
 // unless createIfNotExists=false (then UPSERT) or createIfEntityNotExists
 // (CREATE_ENTITY); its body is {"value":…,"systemMetadata":…,"headers":…}.
 // A PATCH body is the patch document {"patch":[…],…}. async defaults to
 // false.
-func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt routed) {
+func (s *Handler) WriteAspect(w http.ResponseWriter, r *http.Request, rt Request) {
 	wq, e := writeQuery(r, rt, false)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
@@ -305,18 +299,18 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	ent, e := v3Entity(rt.v3.entity)
+	ent, e := v3Entity(rt.Path.entity)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	if _, e := v3URN(rt.v3.urn); e != nil {
+	if _, e := v3URN(rt.Path.urn); e != nil {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	name, ok := gms.ResolveAspect(ent, rt.v3.aspect)
+	name, ok := gms.ResolveAspect(ent, rt.Path.aspect)
 	if !ok {
-		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3UnknownAspect, rt.v3.aspect, ent.Name), "")
+		writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3UnknownAspect, rt.Path.aspect, ent.Name), "")
 		return
 	}
 	read := readV3Body
@@ -327,8 +321,8 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 	if !ok {
 		return
 	}
-	p := gms.Proposal{EntityType: ent.Name, EntityURN: rt.v3.urn, AspectName: name}
-	echo := proposalEcho{urn: rt.v3.urn, aspect: name}
+	p := gms.Proposal{EntityType: ent.Name, EntityURN: rt.Path.urn, AspectName: name}
+	echo := proposalEcho{urn: rt.Path.urn, aspect: name}
 	if wq.patch {
 		m, err := wire.UnmarshalObject(body)
 		if err != nil || m == nil {
@@ -375,18 +369,18 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 	if wq.async && !wq.patch { // DataHub's single-aspect PATCH answers 200 even when async
 		status = http.StatusAccepted
 	}
-	objs := echoObjects([]proposalEcho{echo}, res, wq, s.cfg.clock().UnixMilli())
+	objs := echoObjects([]proposalEcho{echo}, res, wq, s.clock().UnixMilli())
 	var b bytes.Buffer
 	objs[0].appendJSON(&b)
 	writeV3JSON(w, status, b.Bytes())
 }
 
-// handleV3Delete serves DELETE /openapi/v3/entity/{entityName}/{urn}
+// Delete serves DELETE /openapi/v3/entity/{entityName}/{urn}
 // (without aspects, or naming the key aspect: the whole entity; with
 // clear=true every aspect but the key) and DELETE
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName} (an unknown aspect is
 // a no-op). Both answer 200 without a body.
-func (s *Server) handleV3Delete(w http.ResponseWriter, r *http.Request, rt routed) {
+func (s *Handler) Delete(w http.ResponseWriter, r *http.Request, rt Request) {
 	t, e := v3Target(rt)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
@@ -394,8 +388,8 @@ func (s *Server) handleV3Delete(w http.ResponseWriter, r *http.Request, rt route
 	}
 	ent := t.Entity
 	var aspects []string
-	if rt.v3.shape == shapeAspect {
-		name, ok := gms.ResolveAspect(ent, rt.v3.aspect)
+	if rt.Path.Shape == ShapeAspect {
+		name, ok := gms.ResolveAspect(ent, rt.Path.aspect)
 		if !ok {
 			w.WriteHeader(http.StatusOK)
 			return
@@ -421,7 +415,7 @@ func (s *Server) handleV3Delete(w http.ResponseWriter, r *http.Request, rt route
 		}
 		aspects = gms.DeletedAspects(ent, named, clear)
 	}
-	if err := s.core.DeleteAspects(r.Context(), rt.v3.urn, aspects); err != nil {
+	if err := s.core.DeleteAspects(r.Context(), rt.Path.urn, aspects); err != nil {
 		writeOpenAPIError(w, fromCoreV3(err), "")
 		return
 	}
