@@ -227,12 +227,12 @@ func (s *Server) recordIngest(ps []gms.Proposal, async, batch bool, e *restliErr
 // outcome ("" accepted, else the refusal). It is the OpenAPI adapter's
 // hook.
 func (s *Server) receive(ps []gms.Proposal, async, batch bool) func(refusal string) {
-	var received []Proposal
-	if s.cfg.record {
-		received = make([]Proposal, len(ps))
-		for i := range ps {
-			received[i] = proposalOf(&ps[i], async, batch, i)
-		}
+	if !s.cfg.record {
+		return ignoreOutcome
+	}
+	received := make([]Proposal, len(ps))
+	for i := range ps {
+		received[i] = proposalOf(&ps[i], async, batch, i)
 	}
 	return func(refusal string) {
 		var e *restliError
@@ -242,6 +242,9 @@ func (s *Server) receive(ps []gms.Proposal, async, batch bool) func(refusal stri
 		s.record(received, e)
 	}
 }
+
+// ignoreOutcome is receive's answer when the server does not record.
+func ignoreOutcome(string) {}
 
 // record keeps copies of received proposals for Proposals.
 func (s *Server) record(ps []Proposal, e *restliError) {
