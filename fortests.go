@@ -55,12 +55,12 @@ const (
 //	c, err := client.New(s.URL(), datahub.ForTests())
 //	em, err := emitter.NewREST(s.URL(), datahub.ForTests(), emitter.WithServerAsync(true))
 func ForTests() Option {
-	return func(s *config.Settings) {
+	return Option{func(s *config.Settings) {
 		s.Retry = config.Retry{Set: true, MaxAttempts: TestMaxAttempts, CheckRetry: DefaultCheckRetry,
 			Backoff: ExponentialBackoff(TestMinWait, TestMaxWait, TestMaxWait)}
 		s.Timeout = TestTimeout
 		s.Client.ConflictSet = true
 		s.Client.ConflictAttempts, s.Client.ConflictMinWait, s.Client.ConflictMaxWait =
 			TestConflictAttempts, TestConflictMinWait, TestConflictMaxWait
-	}
+	}}
 }

@@ -23,11 +23,10 @@ import (
 // from the server URL: a trailing /api/gms is removed and /api/graphql
 // added (http://localhost:8080 → http://localhost:8080/api/graphql,
 // https://host/api/gms → https://host/api/graphql).
-func WithGraphQLURL(endpoint string) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("client", "WithGraphQLURL")
+func WithGraphQLURL(endpoint string) Option {
+	return config.ClientOnly(func(s *config.Settings) {
 		s.Client.GraphQLURL = endpoint
-	}
+	})
 }
 
 // gqlClient sends GraphQL documents with hasura/go-graphql-client over the
