@@ -157,7 +157,7 @@
 //
 // # Search and lineage
 //
-// [Client.Search] finds entities by free text and a [Filter] and yields
+// [Client.Search] finds entities by free text and a [SearchFilter] and yields
 // them one by one (iter.Seq2) over DataHub's scrollAcrossEntities, page
 // after page by scroll id: never offset pages, which DataHub refuses past
 // 10,000 results. Pages are at most [MaxPageSize]; a search yields at most

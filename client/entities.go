@@ -180,7 +180,7 @@ func (es *Entities) read(ctx context.Context, e entity.Entity, acc entitystate.A
 // exists reports whether an entitiesV2 answer shows a stored entity: an
 // aspect besides the key, or a key aspect with system metadata (GMS makes
 // up the key of an entity it does not have, without any).
-func exists(u urn.URN, got *Entity) bool {
+func exists(u urn.URN, got *RawEntity) bool {
 	info, _ := aspects.LookupEntity(u.EntityType())
 	for name, a := range got.Aspects {
 		if name != info.KeyAspect || len(a.SystemMetadata) > 0 && string(a.SystemMetadata) != "null" {

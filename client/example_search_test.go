@@ -21,7 +21,7 @@ func ExampleClient_Search() {
 		must(err)
 		fmt.Println(r.Type, r.URN, *r.MLFeatureTable.Description)
 	}
-	n, err := c.Count(ctx, "churn", client.Filter{})
+	n, err := c.Count(ctx, "churn", client.SearchFilter{})
 	must(err)
 	fmt.Println(n, "entity matches churn")
 	// Output:
@@ -37,7 +37,7 @@ func ExampleSearchAs() {
 	c, err := client.New(server)
 	must(err)
 	filter := client.And(client.Platform("sagemaker"), client.Not(client.Tag("deprecated")))
-	for m, err := range client.SearchAs[client.MLModel](ctx, c, "", filter, client.WithLimit(100)) {
+	for m, err := range client.SearchAs[client.MLModelView](ctx, c, "", filter, client.WithLimit(100)) {
 		must(err)
 		fmt.Println(m.Name, m.Origin)
 	}
@@ -70,7 +70,7 @@ func ExampleClient_GetLineage() {
 	must(c.AddLineage(ctx, feature, model))
 	must(c.AddLineage(ctx, source, feature))
 
-	up, err := c.GetLineage(ctx, model, client.Upstream, 3, client.Filter{})
+	up, err := c.GetLineage(ctx, model, client.Upstream, 3, client.SearchFilter{})
 	must(err)
 	for _, r := range up {
 		fmt.Println(r.Degree, r.URN)

@@ -45,7 +45,7 @@ const lineageDocument = `query scrollAcrossLineage($input: ScrollAcrossLineageIn
 // a bound and GetLineage keeps the results within hops. More results than
 // the limit ([WithLimit]) give the first ones and an error matching
 // [ErrResultLimit].
-func (c *Client) GetLineage(ctx context.Context, u urn.URN, direction LineageDirection, hops int, filter Filter, opts ...SearchOption) ([]LineageResult, error) {
+func (c *Client) GetLineage(ctx context.Context, u urn.URN, direction LineageDirection, hops int, filter SearchFilter, opts ...SearchOption) ([]LineageResult, error) {
 	if err := checkURN(u); err != nil {
 		return nil, err
 	}

@@ -70,11 +70,11 @@ type SearchResult struct {
 	// MatchedFields are the index fields a free-text query matched.
 	MatchedFields []MatchedField
 
-	Dataset        *Dataset
-	MLFeature      *MLFeature
-	MLFeatureTable *MLFeatureTable
-	MLModel        *MLModel
-	MLModelGroup   *MLModelGroup
+	Dataset        *DatasetView
+	MLFeature      *MLFeatureView
+	MLFeatureTable *MLFeatureTableView
+	MLModel        *MLModelView
+	MLModelGroup   *MLModelGroupView
 }
 
 // MatchedField is a field of the search index that a query matched.
@@ -124,23 +124,23 @@ func decodeEntity(raw json.RawMessage, r *SearchResult) error {
 	var err error
 	switch head.Type {
 	case "DATASET":
-		r.Dataset = new(Dataset)
+		r.Dataset = new(DatasetView)
 		if err = json.Unmarshal(raw, r.Dataset); err == nil && len(head.DatasetProps) > 0 {
 			err = json.Unmarshal(head.DatasetProps, &r.Dataset.Properties)
 		}
 	case "MLFEATURE":
-		r.MLFeature = new(MLFeature)
+		r.MLFeature = new(MLFeatureView)
 		err = json.Unmarshal(raw, r.MLFeature)
 	case "MLFEATURE_TABLE":
-		r.MLFeatureTable = new(MLFeatureTable)
+		r.MLFeatureTable = new(MLFeatureTableView)
 		err = json.Unmarshal(raw, r.MLFeatureTable)
 	case "MLMODEL":
-		r.MLModel = new(MLModel)
+		r.MLModel = new(MLModelView)
 		if err = json.Unmarshal(raw, r.MLModel); err == nil && len(head.ModelProperties) > 0 {
 			err = json.Unmarshal(head.ModelProperties, &r.MLModel.Properties)
 		}
 	case "MLMODEL_GROUP":
-		r.MLModelGroup = new(MLModelGroup)
+		r.MLModelGroup = new(MLModelGroupView)
 		err = json.Unmarshal(raw, r.MLModelGroup)
 	}
 	return err
@@ -179,7 +179,7 @@ func orFiltersJSON(clauses [][]Rule) []map[string]any {
 //		}
 //		fmt.Println(r.URN)
 //	}
-func (c *Client) Search(ctx context.Context, query string, filter Filter, opts ...SearchOption) iter.Seq2[SearchResult, error] {
+func (c *Client) Search(ctx context.Context, query string, filter SearchFilter, opts ...SearchOption) iter.Seq2[SearchResult, error] {
 	return func(yield func(SearchResult, error) bool) {
 		s, err := settingsOf(opts)
 		if err != nil {
@@ -296,14 +296,14 @@ func (c *Client) badAnswer(field string, err error) error {
 
 // Searchable are the entity types [SearchAs] yields typed.
 type Searchable interface {
-	Dataset | MLFeature | MLFeatureTable | MLModel | MLModelGroup
+	DatasetView | MLFeatureView | MLFeatureTableView | MLModelView | MLModelGroupView
 }
 
 // SearchAs is [Client.Search] restricted to the entities of type T, yielded
 // as T:
 //
-//	for t, err := range client.SearchAs[client.MLFeatureTable](ctx, c, "*", client.Platform("feast")) {
-func SearchAs[T Searchable](ctx context.Context, c *Client, query string, filter Filter, opts ...SearchOption) iter.Seq2[*T, error] {
+//	for t, err := range client.SearchAs[client.MLFeatureTableView](ctx, c, "*", client.Platform("feast")) {
+func SearchAs[T Searchable](ctx context.Context, c *Client, query string, filter SearchFilter, opts ...SearchOption) iter.Seq2[*T, error] {
 	return func(yield func(*T, error) bool) {
 		var zero *T
 		typ := entityTypeOf(zero)
@@ -340,13 +340,13 @@ func SearchAs[T Searchable](ctx context.Context, c *Client, query string, filter
 // entityTypeOf returns the EntityType of a typed result.
 func entityTypeOf(v any) string {
 	switch v.(type) {
-	case *Dataset:
+	case *DatasetView:
 		return "DATASET"
-	case *MLFeature:
+	case *MLFeatureView:
 		return "MLFEATURE"
-	case *MLFeatureTable:
+	case *MLFeatureTableView:
 		return "MLFEATURE_TABLE"
-	case *MLModel:
+	case *MLModelView:
 		return "MLMODEL"
 	}
 	return "MLMODEL_GROUP"
@@ -354,7 +354,7 @@ func entityTypeOf(v any) string {
 
 // Count returns the number of entities that match query and filter, from
 // one searchAcrossEntities asking for no results.
-func (c *Client) Count(ctx context.Context, query string, filter Filter) (int, error) {
+func (c *Client) Count(ctx context.Context, query string, filter SearchFilter) (int, error) {
 	input, err := aggInput(query, filter)
 	if err != nil {
 		return 0, err
@@ -375,7 +375,7 @@ func (c *Client) Count(ctx context.Context, query string, filter Filter) (int, e
 	return out.Search.Total, nil
 }
 
-func aggInput(query string, filter Filter) (map[string]any, error) {
+func aggInput(query string, filter SearchFilter) (map[string]any, error) {
 	clauses, types, err := filter.compile()
 	if err != nil {
 		return nil, err
@@ -409,7 +409,7 @@ type FacetValue struct {
 // Facets returns the facets of the entities that match query and filter:
 // those of the given index fields ("platform", "tags", "_entityType"), or
 // every facet the server aggregates by default when none are given.
-func (c *Client) Facets(ctx context.Context, query string, filter Filter, fields ...string) ([]Facet, error) {
+func (c *Client) Facets(ctx context.Context, query string, filter SearchFilter, fields ...string) ([]Facet, error) {
 	input, err := aggInput(query, filter)
 	if err != nil {
 		return nil, err
