@@ -2,9 +2,9 @@
 
 package aspects
 
-// AiContext is the record com.linkedin.metric.AiContext, used by [MetricInfo],
+// AIContext is the record com.linkedin.metric.AiContext, used by [MetricInfo],
 // [SemanticField], [SemanticModelInfo] and [SemanticModelRelationship].
-type AiContext struct {
+type AIContext struct {
 	// Synonyms is a list of strings. It is optional: nil is left out.
 	Synonyms []string `json:"synonyms,omitzero"`
 	// Instructions is a string. It is optional: nil is left out.
@@ -88,8 +88,8 @@ type MetricInfo struct {
 	SemanticModel *string `json:"semanticModel,omitempty"`
 	// Expression is a [MetricExpression]. It is optional: nil is left out.
 	Expression *MetricExpression `json:"expression,omitempty"`
-	// AiContext is a [AiContext]. It is optional: nil is left out.
-	AiContext *AiContext `json:"aiContext,omitempty"`
+	// AIContext is a [AIContext]. It is optional: nil is left out.
+	AIContext *AIContext `json:"aiContext,omitempty"`
 }
 
 // AspectName returns "metricInfo".

@@ -82,7 +82,7 @@ const (
 	DataHubPageModuleTypeSemanticModelMetrics       DataHubPageModuleType = "SEMANTIC_MODEL_METRICS"
 	DataHubPageModuleTypeSemanticModelRelationships DataHubPageModuleType = "SEMANTIC_MODEL_RELATIONSHIPS"
 	DataHubPageModuleTypeSemanticModelDimensions    DataHubPageModuleType = "SEMANTIC_MODEL_DIMENSIONS"
-	DataHubPageModuleTypeAiContext                  DataHubPageModuleType = "AI_CONTEXT"
+	DataHubPageModuleTypeAIContext                  DataHubPageModuleType = "AI_CONTEXT"
 	DataHubPageModuleTypeMetricSQL                  DataHubPageModuleType = "METRIC_SQL"
 	DataHubPageModuleTypeRelatedMetrics             DataHubPageModuleType = "RELATED_METRICS"
 	DataHubPageModuleTypeUnknown                    DataHubPageModuleType = "UNKNOWN"

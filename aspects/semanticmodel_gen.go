@@ -32,8 +32,8 @@ type SemanticField struct {
 	Expression MetricExpression `json:"expression"`
 	// Dimension is a [Dimension]. It is optional: nil is left out.
 	Dimension *Dimension `json:"dimension,omitempty"`
-	// AiContext is a [AiContext]. It is optional: nil is left out.
-	AiContext *AiContext `json:"aiContext,omitempty"`
+	// AIContext is a [AIContext]. It is optional: nil is left out.
+	AIContext *AIContext `json:"aiContext,omitempty"`
 }
 
 // SemanticFieldType is the enum com.linkedin.semanticmodel.SemanticFieldType,
@@ -64,8 +64,8 @@ type SemanticModelInfo struct {
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
 	// NativeDefinition is a string. It is optional: nil is left out.
 	NativeDefinition *string `json:"nativeDefinition,omitempty"`
-	// AiContext is a [AiContext]. It is optional: nil is left out.
-	AiContext *AiContext `json:"aiContext,omitempty"`
+	// AIContext is a [AIContext]. It is optional: nil is left out.
+	AIContext *AIContext `json:"aiContext,omitempty"`
 	// Datasets is a list of values, each a [ModelDataset]. It defaults to []: nil
 	// is encoded as [].
 	Datasets []ModelDataset `json:"datasets"`
@@ -111,8 +111,8 @@ type SemanticModelRelationship struct {
 	To string `json:"to"`
 	// ToColumns is a list of strings. It is required: nil is encoded as [].
 	ToColumns []string `json:"toColumns"`
-	// AiContext is a [AiContext]. It is optional: nil is left out.
-	AiContext *AiContext `json:"aiContext,omitempty"`
+	// AIContext is a [AIContext]. It is optional: nil is left out.
+	AIContext *AIContext `json:"aiContext,omitempty"`
 	// Cardinality is a [ERModelRelationshipCardinality]. It is optional: nil is
 	// left out.
 	Cardinality *ERModelRelationshipCardinality `json:"cardinality,omitempty"`

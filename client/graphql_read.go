@@ -111,15 +111,15 @@ type InstitutionalMemoryMetadataView struct {
 
 // Common are the fields every typed result has.
 type Common struct {
-	URN                 string               `json:"urn"`
-	Type                string               `json:"type"`
-	Exists              *bool                `json:"exists"`
+	URN                 string                   `json:"urn"`
+	Type                string                   `json:"type"`
+	Exists              *bool                    `json:"exists"`
 	Status              *StatusView              `json:"status"`
 	Tags                *GlobalTagsView          `json:"tags"`
 	GlossaryTerms       *GlossaryTermsView       `json:"glossaryTerms"`
 	Ownership           *OwnershipView           `json:"ownership"`
 	InstitutionalMemory *InstitutionalMemoryView `json:"institutionalMemory"`
-	EditableProperties  *EditableProperties  `json:"editableProperties"`
+	EditableProperties  *EditableProperties      `json:"editableProperties"`
 }
 
 // MLFeatureView is GraphQL's MLFeature.
