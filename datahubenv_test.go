@@ -94,6 +94,40 @@ func TestFromEnvFile(t *testing.T) {
 			t.Errorf("token %q, want tok'en", tok)
 		}
 	})
+	// YAML that PyYAML's safe loader reads, though the CLI does not write it.
+	for _, tc := range []struct{ name, file, server, token string }{
+		{"flow mapping", "gms: {server: 'http://x', token: t}\n", "http://x", "t"},
+		{"document marker and comments", "%YAML 1.1\n---\n# hand-written\ngms: # the section\n  server: http://x # the URL\n", "http://x", ""},
+		{"anchor and alias", "base: &b http://x\ngms:\n  server: *b\n", "http://x", ""},
+		{"literal block token", "gms:\n  server: http://x\n  token: |-\n    abc\n", "http://x", "abc"},
+		{"folded token", "gms:\n  server: http://x\n  token: >-\n    a\n    b\n", "http://x", "a b"},
+		{"double-quoted escapes", "gms:\n  server: \"http://x\"\n  token: \"t\\u00e9\\x41\"\n", "http://x", "t\u00e9A"},
+		{"tilde null token", "gms:\n  server: http://x\n  token: ~\n", "http://x", ""},
+		{"list under key, indented", "gms:\n  server: http://x\n  retry_status_codes:\n    - 429\n", "http://x", ""},
+		{"CRLF line ends", "gms:\r\n  server: http://x\r\n  token: t\r\n", "http://x", "t"},
+		{"a second document is ignored", "gms:\n  server: http://x\n---\ngms:\n  server: http://y\n", "http://x", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			writeHome(t, tc.file)
+			server, opts, err := FromEnv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tok := settingsOf(t, opts).Token; server != tc.server || tok != tc.token {
+				t.Errorf("server %q token %q, want %q %q", server, tok, tc.server, tc.token)
+			}
+		})
+	}
+	t.Run("headers of every scalar type", func(t *testing.T) {
+		writeHome(t, "gms:\n  server: http://x\n  extra_headers:\n    X-Num: 5\n    X-Bool: true\n    X-Null: null\n  disable_ssl_verification: False\n")
+		_, opts, err := FromEnv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(map[string]string{"X-Num": "5", "X-Bool": "true"}, settingsOf(t, opts).Headers); diff != "" {
+			t.Errorf("headers (-want +got):\n%s", diff)
+		}
+	})
 	t.Run("environment wins, file token unused", func(t *testing.T) {
 		writeHome(t, cliEnvFile)
 		t.Setenv(EnvGMSURL, "http://env:8080")
@@ -121,10 +155,19 @@ func TestFromEnvFile(t *testing.T) {
 		{"skip config", cliEnvFile, "TRUE", "DATAHUB_SKIP_CONFIG is true"},
 		{"no server", "gms:\n  token: x\n", "", "has no gms.server"},
 		{"no gms", "oauth:\n  client_id: x\n", "", "no gms section"},
-		{"flow mapping", "gms: {server: x}\n", "", "line 1: a YAML form"},
+		{"gms not a mapping", "gms: http://x\n", "", "line 1: gms is not a mapping"},
+		{"null gms", "gms:\n", "", "no gms section"},
+		{"server a mapping", "gms:\n  server:\n    host: x\n", "", "line 3: gms.server is not a string"},
+		{"headers a list", "gms:\n  server: x\n  extra_headers:\n  - a\n", "", "line 4: gms.extra_headers is not a mapping"},
+		{"header a list", "gms:\n  server: x\n  extra_headers:\n    A: [1]\n", "", "line 4: gms.extra_headers.A is not a string"},
+		{"unterminated quote", "gms:\n  server: 'x\n", "", "line 2: found unexpected end of stream"},
+		{"tab indentation", "gms:\n\tserver: x\n", "", "line 2: found character that cannot start any token"},
+		{"negative retries", "gms:\n  server: x\n  retry_max_times: -1\n", "", `gms.retry_max_times "-1" is not a count`},
+		{"TLS verification as a string", "gms:\n  server: https://x\n  disable_ssl_verification: 'false'\n", "", `gms.disable_ssl_verification is "false"`},
+		{"auth mapping", "gms:\n  server: https://x\n  auth:\n    user: u\n", "", "gms.auth is set"},
 		{"certificates", "gms:\n  server: https://x\n  ca_certificate_path: /etc/ca.pem\n", "", "gms.ca_certificate_path is set"},
 		{"no TLS verification", "gms:\n  server: https://x\n  disable_ssl_verification: true\n", "", "gms.disable_ssl_verification"},
-		{"bad indentation", "gms:\n  server: x\n    token: y\n", "", "line 3: unexpected indentation"},
+		{"bad indentation", "gms:\n  server: x\n    token: y\n", "", "line 3: mapping values are not allowed in this context"},
 		{"bad timeout", "gms:\n  server: x\n  timeout_sec: soon\n", "", "gms.timeout_sec"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,8 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/catalogkit/datahub-go/internal/config"
 )
 
 // The environment variables FromEnv reads, as DataHub's Python SDK names
@@ -24,6 +27,48 @@ const (
 	EnvGMSPort     = "DATAHUB_GMS_PORT"
 	EnvGMSProtocol = "DATAHUB_GMS_PROTOCOL"
 )
+
+// The variables of DataHub's Python emitter that FromEnv also reads,
+// whichever way the server is found.
+const (
+	// EnvRestEmitterEndpoint picks the write and read path: RESTLI or
+	// OPENAPI, in any case ([WithEndpoint]).
+	EnvRestEmitterEndpoint = "DATAHUB_REST_EMITTER_DEFAULT_ENDPOINT"
+	// EnvEmitMode picks when a write returns: SYNC_PRIMARY, SYNC_WAIT,
+	// ASYNC or ASYNC_WAIT, in any case (emitter.WithEmitMode, and the
+	// writes of package client).
+	EnvEmitMode = "DATAHUB_EMIT_MODE"
+)
+
+// emitModes are the names of emitter.EmitMode's values, in order.
+var emitModes = []string{"SYNC_PRIMARY", "SYNC_WAIT", "ASYNC", "ASYNC_WAIT"}
+
+// envWriteOptions returns the options of DATAHUB_REST_EMITTER_DEFAULT_ENDPOINT
+// and DATAHUB_EMIT_MODE, refusing a value DataHub's Python emitter refuses.
+func envWriteOptions(get func(string) string) ([]Option, error) {
+	var opts []Option
+	switch v := get(EnvRestEmitterEndpoint); {
+	case v == "":
+	case strings.EqualFold(v, "RESTLI"):
+		opts = append(opts, WithEndpoint(EndpointRestli))
+	case strings.EqualFold(v, "OPENAPI"):
+		opts = append(opts, WithEndpoint(EndpointOpenAPI))
+	default:
+		return nil, fmt.Errorf("datahub: %s is %q: want RESTLI or OPENAPI: %w", EnvRestEmitterEndpoint, v, ErrValidation)
+	}
+	if v := get(EnvEmitMode); v != "" {
+		i := slices.IndexFunc(emitModes, func(m string) bool { return strings.EqualFold(m, v) })
+		if i < 0 {
+			return nil, fmt.Errorf("datahub: %s is %q: want one of %s: %w", EnvEmitMode, v, strings.Join(emitModes, ", "), ErrValidation)
+		}
+		opts = append(opts, Option{func(s *config.Settings) {
+			s.EmitMode = &i
+			s.Emitter.Mode = i
+			s.Emitter.ServerAsync = emitModes[i] == "ASYNC"
+		}})
+	}
+	return opts, nil
+}
 
 // EnvSkipConfig, when "true" (in any case), makes FromEnv fail rather
 // than read ~/.datahubenv when the environment names no server.
@@ -46,6 +91,12 @@ const EnvSkipConfig = "DATAHUB_SKIP_CONFIG"
 //     DATAHUB_GMS_TOKEN is not used then, as in Python. Settings that need
 //     an HTTP client of the caller's making (certificates, TLS
 //     verification turned off, OAuth) are refused with an error saying so.
+//
+// Whichever way the server is found, DATAHUB_REST_EMITTER_DEFAULT_ENDPOINT
+// (RESTLI or OPENAPI) gives [WithEndpoint], and DATAHUB_EMIT_MODE
+// (SYNC_PRIMARY, SYNC_WAIT, ASYNC or ASYNC_WAIT) the emit mode of the
+// emitter and of the client's writes, as they do for DataHub's Python
+// emitter; a later option overrides either.
 //
 // Empty or blank variables count as unset. Nothing in this SDK reads the
 // environment or the file unless FromEnv is called. It returns an error
@@ -73,16 +124,24 @@ func FromEnv() (serverURL string, opts []Option, err error) {
 	if serverURL == "" && port != "" {
 		return "", nil, fmt.Errorf("datahub: %s is set but %s is not (and %s is not set either): %w", EnvGMSPort, EnvGMSHost, EnvGMSURL, ErrValidation)
 	}
+	writeOpts, err := envWriteOptions(get)
+	if err != nil {
+		return "", nil, err
+	}
 	if serverURL != "" {
 		if token := get(EnvGMSToken); token != "" {
 			opts = append(opts, WithToken(token))
 		}
-		return serverURL, opts, nil
+		return serverURL, append(opts, writeOpts...), nil
 	}
 	if strings.EqualFold(get(EnvSkipConfig), "true") {
 		return "", nil, fmt.Errorf("datahub: %s is true but neither %s nor %s is set: %w", EnvSkipConfig, EnvGMSURL, EnvGMSHost, ErrValidation)
 	}
-	return fromEnvFile()
+	serverURL, opts, err = fromEnvFile()
+	if err != nil {
+		return "", nil, err
+	}
+	return serverURL, append(opts, writeOpts...), nil
 }
 
 // fromEnvFile reads ~/.datahubenv.

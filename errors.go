@@ -1,11 +1,12 @@
 package datahub
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/catalogkit/datahub-go/internal/errs"
 )
 
 // Sentinel errors that callers match with [errors.Is]. An [*Error] matches the
@@ -14,21 +15,21 @@ import (
 // [ErrValidation] so that both cases read the same.
 var (
 	// ErrNotFound reports HTTP 404: the entity, aspect or version does not exist.
-	ErrNotFound = errors.New("datahub: not found")
+	ErrNotFound = errs.ErrNotFound
 	// ErrUnauthorized reports HTTP 401 (no or bad token) or 403 (the token's
 	// actor lacks a privilege).
-	ErrUnauthorized = errors.New("datahub: unauthorized")
+	ErrUnauthorized = errs.ErrUnauthorized
 	// ErrPreconditionFailed reports a conditional write (If-Version-Match)
 	// that found another version than it expected: HTTP 412, or the 422
 	// that DataHub's Rest.li path answers for the same failure, recognised
 	// by its message "Expected version X, actual version Y".
-	ErrPreconditionFailed = errors.New("datahub: precondition failed")
+	ErrPreconditionFailed = errs.ErrPreconditionFailed
 	// ErrPayloadTooLarge reports HTTP 413, or a request this SDK refused to
 	// send because it is larger than the configured limit.
-	ErrPayloadTooLarge = errors.New("datahub: payload too large")
+	ErrPayloadTooLarge = errs.ErrPayloadTooLarge
 	// ErrValidation reports HTTP 400 or 422: the server refused the input
 	// (bad URN, unknown aspect, aspect JSON that does not match its schema).
-	ErrValidation = errors.New("datahub: validation failed")
+	ErrValidation = errs.ErrValidation
 	// ErrOutcomeUnknown reports a write (POST, PUT, DELETE, PATCH) that may
 	// or may not have been applied: its request headers went out but its
 	// answer was lost (the connection dropped, an attempt timed out, the
@@ -40,14 +41,14 @@ var (
 	// never replayed after such a failure, since a replay of an applied
 	// write would fail its own condition; read the aspect to learn what
 	// happened.
-	ErrOutcomeUnknown = errors.New("datahub: outcome unknown")
+	ErrOutcomeUnknown = errs.ErrOutcomeUnknown
 	// ErrAlreadyExists reports a create that found what it would create:
 	// HTTP 409, or DataHub's refusal of changeType CREATE ("Cannot perform
 	// CREATE since the aspect already exists.") or CREATE_ENTITY ("Cannot
 	// perform CREATE_ENTITY if not exists since the entity key already
 	// exists."), a 422 over Rest.li or a 400 over OpenAPI, which also match
 	// ErrValidation.
-	ErrAlreadyExists = errors.New("datahub: already exists")
+	ErrAlreadyExists = errs.ErrAlreadyExists
 )
 
 // Error is a failed request: the HTTP status and what the server said about it.

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strconv"
 
-	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/errs"
 )
 
 // DecodeError reports aspect JSON that [Decode] rejects. errors.Is(err,
@@ -31,7 +31,7 @@ func (e *DecodeError) Error() string {
 }
 
 // Is reports whether target is datahub.ErrValidation.
-func (e *DecodeError) Is(target error) bool { return target == datahub.ErrValidation }
+func (e *DecodeError) Is(target error) bool { return target == errs.ErrValidation }
 
 // Decode decodes the JSON of the aspect named aspectName into a new *T of
 // this package (see [New]) and returns it.

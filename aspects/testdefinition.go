@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/errs"
 )
 
 // TestOperator is the operator of a metadata test predicate ([TestWhere]).
@@ -205,6 +205,6 @@ func (e *TestDefinitionError) Error() string {
 }
 
 // Is reports whether target is datahub.ErrValidation.
-func (e *TestDefinitionError) Is(target error) bool { return target == datahub.ErrValidation }
+func (e *TestDefinitionError) Is(target error) bool { return target == errs.ErrValidation }
 
 func testDefError(path, msg string) error { return &TestDefinitionError{Path: path, Msg: msg} }

@@ -15,14 +15,21 @@ import (
 
 // Client reads and writes one DataHub GMS. It is safe for concurrent use.
 type Client struct {
-	tc       *transport.Client // reads (GET is always safe to retry) and deletes
-	em       *emitter.REST     // writes, one attempt each: Modify decides replays
+	tc *transport.Client // reads (GET is always safe to retry) and deletes
+	em *emitter.REST     // writes, one attempt each: Modify decides replays
+	// mode is em's emit mode; emitters makes the emitters of other modes
+	// (WithEmitMode); emErr, when set, fails every write (a refused mode).
+	mode     emitter.EmitMode
+	emitters *modeEmitters
+	emErr    error
 	actor    string
 	conflict ConflictPolicy
 	// strategy is how the helpers write lists (WithWriteStrategy).
 	strategy WriteStrategy
 	// requireEntity makes Modify refuse a missing entity (WithRequireEntity).
 	requireEntity bool
+	// incremental makes Ensure add lineage edges by PATCH (WithIncrementalLineage).
+	incremental bool
 	// now is the clock of audit stamps and systemMetadata.lastObserved.
 	now func() time.Time
 	// sleep waits d or until ctx is done (injectable for tests).
@@ -74,11 +81,19 @@ func New(serverURL string, opts ...Option) (*Client, error) {
 		// refuses is refused whole, not split to write the rest.
 		emitter.WithIsolateRejected(false),
 	}
-	em, err := emitter.NewREST(serverURL, emOpts...)
+	mode := emitter.EmitSyncPrimary
+	if s.EmitMode != nil {
+		mode = emitter.EmitMode(*s.EmitMode)
+		if err := checkEmitMode(mode); err != nil {
+			return nil, err
+		}
+	}
+	emitters := &modeEmitters{opts: emOpts, url: serverURL, ems: map[emitter.EmitMode]*emitter.REST{}}
+	em, err := emitters.get(mode)
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{tc: tc, em: em, actor: DefaultActor, conflict: DefaultConflictPolicy(), now: time.Now, sleep: sleepCtx,
+	c := &Client{tc: tc, em: em, mode: mode, emitters: emitters, actor: DefaultActor, conflict: DefaultConflictPolicy(), now: time.Now, sleep: sleepCtx,
 		ep: datahub.Endpoint(s.Endpoint), auto: &serverconfig.Resolver{}, log: s.Logger}
 	if s.Client.Actor != "" {
 		c.actor = s.Client.Actor
@@ -88,6 +103,7 @@ func New(serverURL string, opts ...Option) (*Client, error) {
 	}
 	c.strategy = WriteStrategy(s.Client.WriteStrategy)
 	c.requireEntity = s.Client.RequireEntity
+	c.incremental = s.Client.IncrementalLineage
 	if err := c.checkStrategy(); err != nil {
 		return nil, err
 	}

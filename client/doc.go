@@ -132,6 +132,20 @@
 // with If-Version-Match of the version read, and after a conflict reads
 // again and calls the function again, as Modify does for one aspect.
 //
+// [Entities.Ensure] is what an ingestion job that runs every hour wants:
+// it creates the entity, or writes only the aspects that differ from the
+// stored ones, resolving ErrAlreadyExists and lost answers itself, and
+// says per aspect what it did ([Created], [Updated], [Unchanged]); a
+// second run over the same source writes nothing. With
+// [WithIncrementalLineage] it adds a dataset's missing lineage edges by
+// PATCH instead of replacing the list. Package stateful builds runs with
+// DataHub's stale entity removal on it.
+//
+// Every write of the client returns as its emit mode says
+// ([WithEmitMode], or [Client.WithEmitMode] for one call): once stored
+// (the default), once indexed, or, over OpenAPI, once the write's trace
+// shows it stored and indexed.
+//
 // The operations hang off a handle, c.Entities(), rather than being
 // methods of Client itself, because their natural names (Get, Create,
 // Update, Delete) would read as the aspect-level operations the client

@@ -241,7 +241,7 @@ func (es *Entities) write(ctx context.Context, e entity.Entity, key, other emitt
 			ps = append(ps, p)
 		}
 	}
-	if err := es.c.em.Emit(ctx, ps...); err != nil {
+	if err := es.c.emit(ctx, ps...); err != nil {
 		if r, ok := firstFailure(err); ok {
 			err = r
 		}

@@ -55,23 +55,29 @@ import (
 // changed outside fn since it was read: such a change could not be made
 // again after a conflict.
 func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error) error {
+	_, err := es.update(ctx, e, fn)
+	return err
+}
+
+// update is Update, returning the names of the aspects it wrote.
+func (es *Entities) update(ctx context.Context, e entity.Entity, fn func() error) (written []string, err error) {
 	acc, u, err := accessOf(e)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	st := *acc.State
 	if st == nil {
-		return fmt.Errorf("client: update %s: %w: read it with Get first, or write it whole with Create or Upsert", u, ErrNotRead)
+		return nil, fmt.Errorf("client: update %s: %w: read it with Get first, or write it whole with Create or Upsert", u, ErrNotRead)
 	}
 	if fn == nil {
-		return fmt.Errorf("client: update %s: nil function: %w", u, datahub.ErrValidation)
+		return nil, fmt.Errorf("client: update %s: nil function: %w", u, datahub.ErrValidation)
 	}
 	changed, err := changes(u, acc, st)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(changed) > 0 {
-		return fmt.Errorf("client: update %s: %s changed since it was read, outside the change function: make the change in the function, which runs again on a fresh read after a conflict: %w", u, names(changed), datahub.ErrValidation)
+		return nil, fmt.Errorf("client: update %s: %s changed since it was read, outside the change function: make the change in the function, which runs again on a fresh read after a conflict: %w", u, names(changed), datahub.ErrValidation)
 	}
 	c := es.c
 	attempts := max(c.conflict.MaxAttempts, 1)
@@ -79,23 +85,23 @@ func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error
 		if err := fn(); err != nil {
 			restore(acc, st)
 			if errors.Is(err, ErrNoChange) {
-				return nil
+				return nil, nil
 			}
-			return err
+			return nil, err
 		}
 		changed, err := changes(u, acc, st)
 		if err != nil {
 			restore(acc, st)
-			return err
+			return nil, err
 		}
 		if len(changed) == 0 {
-			return nil
+			return nil, nil
 		}
 		if unread := unreadOf(changed, st); len(unread) > 0 {
 			// Versions are needed: read these too, and start again.
 			if err := es.read(ctx, e, acc, append(stNames(st), unread...)); err != nil {
 				restore(acc, st)
-				return err
+				return nil, err
 			}
 			st = *acc.State
 			attempt--
@@ -105,27 +111,27 @@ func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error
 		werr := c.writeChanges(ctx, u, changed, st)
 		if werr == nil {
 			*acc.State = after(st, changed)
-			return nil
+			return nameList(changed), nil
 		}
 		var cerr *conflictAt
 		if !errors.As(werr, &cerr) {
 			restore(acc, st)
-			return werr
+			return nil, werr
 		}
 		if attempt >= attempts {
 			restore(acc, st)
 			if errors.Is(cerr.err, datahub.ErrPreconditionFailed) {
-				return &ConflictError{URN: u.String(), Aspect: names(changed), Attempts: attempt, Err: cerr.err}
+				return nil, &ConflictError{URN: u.String(), Aspect: names(changed), Attempts: attempt, Err: cerr.err}
 			}
-			return fmt.Errorf("client: update %s: not written after %d attempts: %w", u, attempt, cerr.err)
+			return nil, fmt.Errorf("client: update %s: not written after %d attempts: %w", u, attempt, cerr.err)
 		}
 		if err := c.sleep(ctx, c.conflict.wait(attempt)); err != nil {
 			restore(acc, st)
-			return fmt.Errorf("client: update %s: %w", u, err)
+			return nil, fmt.Errorf("client: update %s: %w", u, err)
 		}
 		if err := es.read(ctx, e, acc, stNames(st)); err != nil {
 			restore(acc, st)
-			return err
+			return nil, err
 		}
 		st = *acc.State
 	}
@@ -141,12 +147,15 @@ type change struct {
 }
 
 // names lists the aspect names of cs.
-func names(cs []change) string {
-	n := make([]string, len(cs))
+func names(cs []change) string { return strings.Join(nameList(cs), ", ") }
+
+// nameList returns the aspect names of cs, in order.
+func nameList(cs []change) []string {
+	out := make([]string, len(cs))
 	for i, c := range cs {
-		n[i] = c.name
+		out[i] = c.name
 	}
-	return strings.Join(n, ", ")
+	return out
 }
 
 // changes returns the aspects of acc that differ from what st read.
@@ -243,7 +252,7 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 		})
 		owner = append(owner, i)
 	}
-	err := c.em.Emit(ctx, ps...)
+	err := c.emit(ctx, ps...)
 	if err == nil {
 		return nil
 	}

@@ -150,7 +150,8 @@ func ExampleWithRequireEntity() {
 
 // ExampleClient_ServerInfo asks the server what it is, then reads through
 // the API it supports: datahub.EndpointAuto picks OpenAPI v3 for DataHub
-// 1.0.1 and later (the mock reports 1.0.0 unless told otherwise).
+// 1.0.1 and later (the mock reports the release it follows, 1.6.0, unless
+// told otherwise).
 func ExampleClient_ServerInfo() {
 	server, stop := startMock()
 	defer stop()
@@ -170,6 +171,6 @@ func ExampleClient_ServerInfo() {
 	exists, err := c.Exists(ctx, table)
 	fmt.Println(exists, err)
 	// Output:
-	// v1.0.0 core OpenAPI: false
+	// v1.6.0 core OpenAPI: true
 	// true <nil>
 }

@@ -191,7 +191,7 @@ func (p ConflictPolicy) wait(attempt int) time.Duration {
 // The emitter replays it only when it was provably not applied; the caller
 // decides what any other failure means.
 func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, value json.RawMessage, version string) (emitter.Status, error) {
-	err := c.em.Emit(ctx, emitter.Proposal{
+	err := c.emit(ctx, emitter.Proposal{
 		EntityType:     u.EntityType(),
 		URN:            u,
 		ChangeType:     emitter.Upsert,

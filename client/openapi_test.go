@@ -87,7 +87,7 @@ func TestOpenAPIReadsGolden(t *testing.T) {
 	}
 	info, err := c.ServerInfo(ctx)
 	want := ServerInfo{Version: mockserver.DefaultServerVersion, ServerType: "datahub-mock", ServerEnv: "core",
-		Capabilities: Capabilities{Patch: true}}
+		Capabilities: Capabilities{OpenAPI: true, Patch: true}}
 	if diff := cmp.Diff(want, info); err != nil || diff != "" {
 		t.Errorf("ServerInfo (-want +got):\n%s%v", diff, err)
 	}

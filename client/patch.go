@@ -77,7 +77,7 @@ func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *pa
 	for i := range proposals {
 		proposals[i].SystemMetadata = &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()}
 	}
-	err = c.em.Emit(ctx, proposals...)
+	err = c.emit(ctx, proposals...)
 	if r, ok := soleResult(err); ok {
 		err = r.Err
 	}

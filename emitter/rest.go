@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -51,6 +52,8 @@ type REST struct {
 	mode EmitMode
 	// pollMin and pollMax bound the waits between trace polls of EmitAsyncWait.
 	pollMin, pollMax time.Duration
+	// degraded logs once that EmitAsyncWait writes synchronously over Rest.li.
+	degraded sync.Once
 }
 
 // Fixed parts of the request bodies.
@@ -215,6 +218,7 @@ func (r *REST) emit(ctx context.Context, ps []Proposal) error {
 	if r.openAPI(ctx) {
 		return r.emitOpenAPI(ctx, ps)
 	}
+	r.logDegraded()
 	items, results := r.encode(ps)
 	b := &batch{r: r, items: items, results: results}
 	return b.run(ctx)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/errs"
 )
 
 // Builder builds a version-2 field path one token at a time. A Builder is a
@@ -70,10 +70,10 @@ func (b Builder) Field(name string) Builder {
 // add appends token, or records the first error.
 func (b Builder) add(what, name, reason, token string) Builder {
 	if b.err == nil && b.path == "" {
-		b.err = fmt.Errorf("fieldpath: builder not started with New or NewKey: %w", datahub.ErrValidation)
+		b.err = fmt.Errorf("fieldpath: builder not started with New or NewKey: %w", errs.ErrValidation)
 	}
 	if b.err == nil && reason != "" {
-		b.err = fmt.Errorf("fieldpath: %s %q %s: %w", what, name, reason, datahub.ErrValidation)
+		b.err = fmt.Errorf("fieldpath: %s %q %s: %w", what, name, reason, errs.ErrValidation)
 	}
 	b.path += "." + token
 	return b
@@ -86,7 +86,7 @@ func (b Builder) Build() (string, error) {
 		return "", b.err
 	}
 	if b.path == "" {
-		return "", fmt.Errorf("fieldpath: builder not started with New or NewKey: %w", datahub.ErrValidation)
+		return "", fmt.Errorf("fieldpath: builder not started with New or NewKey: %w", errs.ErrValidation)
 	}
 	return b.path, nil
 }

@@ -24,10 +24,16 @@ const ControlPrefix = "/__datahub_mock"
 //
 //	POST   /__datahub_mock/faults     {"op":"ingestProposal","times":2,"status":503,
 //	                                   "retryAfterSeconds":1}
+//	GET    /__datahub_mock/faults     the pending faults (Faults), each with the
+//	                                  requests it has left as "times"
 //	DELETE /__datahub_mock/faults     remove every fault
 //	POST   /__datahub_mock/reset      forget everything (Reset)
-//	GET    /__datahub_mock/proposals  the received proposals (Proposals)
-//	GET    /__datahub_mock/requests   request counts per operation
+//	GET    /__datahub_mock/proposals  the received proposals (Proposals); 409 when
+//	                                  the server does not record them ([WithRecording])
+//	GET    /__datahub_mock/requests   request counts per operation (RequestCounts)
+//	GET    /__datahub_mock/requests/graphql
+//	                                  GraphQL request counts per operation name
+//	                                  (GraphQLRequestCounts)
 //	GET    /__datahub_mock/clock      the server's time (RFC 3339)
 //	POST   /__datahub_mock/clock      {"fastForwardMillis":60000} or {"time":"2026-01-02T03:04:05Z"}:
 //	                                  FastForward or SetTime; answers the new time (400 for a
@@ -75,6 +81,13 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 			return true
 		}
 		writeJSON(w, map[string]string{"value": "ok"})
+	case rest == "/faults" && r.Method == http.MethodGet:
+		faults := s.Faults()
+		out := make([]map[string]any, len(faults))
+		for i, f := range faults {
+			out[i] = faultJSON(f)
+		}
+		writeJSON(w, map[string][]map[string]any{"value": out})
 	case rest == "/faults" && r.Method == http.MethodDelete:
 		s.ClearFaults()
 		writeJSON(w, map[string]string{"value": "ok"})
@@ -87,9 +100,15 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 		}
 		writeJSON(w, map[string]string{"value": "ok"})
 	case rest == "/proposals" && r.Method == http.MethodGet:
+		if !s.cfg.record {
+			writeRestliError(w, errorf(http.StatusConflict, msgNotRecording), "")
+			return true
+		}
 		writeJSON(w, map[string][]Proposal{"value": s.Proposals()})
 	case rest == "/requests" && r.Method == http.MethodGet:
 		writeJSON(w, map[string]map[Op]int{"value": s.RequestCounts()})
+	case rest == "/requests/graphql" && r.Method == http.MethodGet:
+		writeJSON(w, map[string]map[string]int{"value": s.GraphQLRequestCounts()})
 	case rest == "/clock" && r.Method == http.MethodGet:
 		writeJSON(w, map[string]string{"value": s.Now().UTC().Format(time.RFC3339Nano)})
 	case rest == "/clock" && r.Method == http.MethodPost:
@@ -115,6 +134,7 @@ const (
 	msgClockBody        = "A clock change must be a JSON object with one of the members %s (datahub-mock)"
 	msgClockMember      = "Unknown clock member %q; the members are %s (datahub-mock)"
 	msgClockType        = "Clock member %q must be %s, not %s (datahub-mock)"
+	msgNotRecording     = "Proposals are not recorded: start the server with -record (WithRecording) (datahub-mock)"
 	msgClockRange       = "Clock member %q: %s moves the clock more than 292 years from its base clock (datahub-mock)"
 )
 
@@ -156,6 +176,37 @@ func duplicateMember(obj []byte) (string, bool) {
 		seen[mb.Key] = true
 	}
 	return "", false
+}
+
+// faultJSON is f in the control API's form, the members decodeFault takes
+// (zero members left out).
+func faultJSON(f Fault) map[string]any {
+	m := map[string]any{"op": f.Op, "times": f.Times}
+	if f.Times == Forever {
+		m["times"] = "forever"
+	}
+	if f.Status != 0 {
+		m["status"] = f.Status
+	}
+	if f.RetryAfter > 0 {
+		m["retryAfterSeconds"] = f.RetryAfter.Seconds()
+	}
+	if f.Delay > 0 {
+		m["delayMillis"] = float64(f.Delay) / float64(time.Millisecond)
+	}
+	if f.Drop {
+		m["drop"] = true
+	}
+	if f.CommitThenDrop {
+		m["commitThenDrop"] = true
+	}
+	if f.GraphQLOperation != "" {
+		m["graphQLOperation"] = f.GraphQLOperation
+	}
+	if f.GraphQLError != "" {
+		m["graphQLError"] = f.GraphQLError
+	}
+	return m
 }
 
 // maxControlBody bounds a control request body.

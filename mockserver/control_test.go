@@ -183,3 +183,93 @@ func FuzzControlFault(f *testing.F) {
 		}
 	})
 }
+
+// TestControlListsFaults lists the pending faults, each with the requests it
+// has left, through Faults and GET /faults.
+func TestControlListsFaults(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, WithControl(true))
+	ok := func(method, target, body string) string {
+		t.Helper()
+		r := serve(t, s, method, target, body)
+		if r.Status != 200 {
+			t.Fatalf("%s %s = %d %s", method, target, r.Status, r.Body)
+		}
+		return r.Body
+	}
+	ok(http.MethodPost, ControlPrefix+"/faults", `{"op":"config","times":2,"status":503,"retryAfterSeconds":1}`)
+	ok(http.MethodPost, ControlPrefix+"/faults", `{"op":"*","times":"forever","delayMillis":1.5}`)
+	ok(http.MethodPost, ControlPrefix+"/faults", `{"op":"graphql","times":1,"status":404,"graphQLOperation":"getDataset","graphQLError":"gone"}`)
+	if r := serve(t, s, http.MethodGet, "/config", ""); r.Status != 503 {
+		t.Fatalf("faulted /config = %d", r.Status)
+	}
+	want := []Fault{
+		{Op: OpConfig, Times: 1, Status: 503, RetryAfter: time.Second},
+		{Op: OpAny, Times: Forever, Delay: 1500 * time.Microsecond},
+		{Op: OpGraphQL, Times: 1, Status: 404, GraphQLOperation: "getDataset", GraphQLError: "gone"},
+	}
+	if diff := cmp.Diff(want, s.Faults()); diff != "" {
+		t.Errorf("Faults (-want +got):\n%s", diff)
+	}
+	wantJSON := `{"value":[` +
+		`{"op":"config","retryAfterSeconds":1,"status":503,"times":1},` +
+		`{"delayMillis":1.5,"op":"*","times":"forever"},` +
+		`{"graphQLError":"gone","graphQLOperation":"getDataset","op":"graphql","status":404,"times":1}]}`
+	if diff := cmp.Diff(wantJSON, ok(http.MethodGet, ControlPrefix+"/faults", "")); diff != "" {
+		t.Errorf("GET /faults (-want +got):\n%s", diff)
+	}
+	// What GET /faults lists, POST /faults takes back.
+	var listed struct{ Value []json.RawMessage }
+	if err := json.Unmarshal([]byte(ok(http.MethodGet, ControlPrefix+"/faults", "")), &listed); err != nil {
+		t.Fatal(err)
+	}
+	ok(http.MethodDelete, ControlPrefix+"/faults", "")
+	for _, f := range listed.Value {
+		ok(http.MethodPost, ControlPrefix+"/faults", string(f))
+	}
+	if diff := cmp.Diff(want, s.Faults()); diff != "" {
+		t.Errorf("Faults after re-posting the listed ones (-want +got):\n%s", diff)
+	}
+	ok(http.MethodDelete, ControlPrefix+"/faults", "")
+	if got := ok(http.MethodGet, ControlPrefix+"/faults", ""); got != `{"value":[]}` {
+		t.Errorf("GET /faults after DELETE = %s", got)
+	}
+}
+
+// TestGraphQLRequestCounts counts GraphQL requests by operation name, in Go
+// and through the control API.
+func TestGraphQLRequestCounts(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, WithControl(true))
+	for _, body := range []string{
+		`{"query":"query getMe { me { corpUser { urn } } }"}`,
+		`{"query":"query getMe { me { corpUser { urn } } }"}`,
+		`{"query":"query a { me { corpUser { urn } } } query b { me { corpUser { urn } } }","operationName":"b"}`,
+		`{"query":"{ me { corpUser { urn } } }"}`,
+	} {
+		serve(t, s, http.MethodPost, "/api/graphql", body, "Content-Type", "application/json")
+	}
+	want := map[string]int{"getMe": 2, "b": 1, "": 1}
+	if diff := cmp.Diff(want, s.GraphQLRequestCounts()); diff != "" {
+		t.Errorf("GraphQLRequestCounts (-want +got):\n%s", diff)
+	}
+	r := serve(t, s, http.MethodGet, ControlPrefix+"/requests/graphql", "")
+	if diff := cmp.Diff(`{"value":{"":1,"b":1,"getMe":2}}`, r.Body); r.Status != 200 || diff != "" {
+		t.Errorf("GET /requests/graphql = %d (-want +got):\n%s", r.Status, diff)
+	}
+	if err := s.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.GraphQLRequestCounts(); len(got) != 0 {
+		t.Errorf("after Reset: %v", got)
+	}
+}
+
+// TestControlProposalsNeedRecording: without recording, GET /proposals says
+// so instead of answering an empty list.
+func TestControlProposalsNeedRecording(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, WithControl(true), WithRecording(false))
+	ingest(t, s, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`))
+	wantRestliError(t, serve(t, s, http.MethodGet, ControlPrefix+"/proposals", ""), 409, "Proposals are not recorded: start the server with -record")
+}

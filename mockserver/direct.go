@@ -45,12 +45,25 @@ func (s *Server) RequestCounts() map[Op]int {
 	return maps.Clone(s.counts)
 }
 
+// GraphQLRequestCounts returns the number of GraphQL requests the server
+// read, by operation name: the body's operationName, or else the name of
+// the document's one named operation; "" counts the requests whose
+// operation has no name. A request refused before its body is read (a
+// missing token, a fault on [OpGraphQL] as a whole) is counted only by
+// [Server.RequestCount].
+func (s *Server) GraphQLRequestCounts() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.gqlCounts)
+}
+
 // Reset forgets every aspect, received proposal, request count, pending
 // async write and installed fault, as a fresh server.
 func (s *Server) Reset() error {
 	s.mu.Lock()
 	s.proposals = nil
 	s.counts = make(map[Op]int)
+	s.gqlCounts = make(map[string]int)
 	s.faults = nil
 	s.mu.Unlock()
 	if err := s.core.Reset(context.Background()); err != nil {

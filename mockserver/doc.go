@@ -113,7 +113,14 @@
 //     (DataHub's complexity limit; aliases count), plus a 1 MiB document
 //     and a bound on the comparisons of repeated fields. A document beyond
 //     one is refused before it runs, with one error of classification
-//     ExecutionAborted whose message names the limit.
+//     ExecutionAborted whose message names the limit. The mock also runs
+//     at most 50 search and lineage fields (search, searchAcrossEntities,
+//     scrollAcrossEntities, aggregateAcrossEntities, searchAcrossLineage,
+//     scrollAcrossLineage; aliases count) per request: one with more is
+//     refused the same way after at most 50 ran (DataHub counts each as
+//     one field). A search field loads its page's entities only when its
+//     answer selects searchResults, and computes facets only when it
+//     selects facets.
 //
 // Where it differs from DataHub: updateDescription refuses a whole dataset
 // (no subResource) and the resource kinds other than dataset fields and
@@ -212,7 +219,10 @@
 //     and a dashboard's inputs, a run's inputs and outputs), breadth-first:
 //     degree is the fewest hops, paths the shortest paths, degrees that one
 //     degree. The mock keeps the first 100 paths of a result in the order
-//     the walk meets them; DataHub keeps every shortest path. The degree filter ("1", "2", "3+")
+//     the walk meets them; DataHub keeps every shortest path. A page's
+//     paths hold at most 50,000 URNs: past that its later results carry
+//     their first shortest path only (and none past 1,000,000 URNs), so
+//     that a deep graph's page stays small. The degree filter ("1", "2", "3+")
 //     bounds the walk as DataHub's does (from all clauses) and selects
 //     results (from the first). Soft-deleted entities are neither returned
 //     nor walked through unless included; DataHub's in-memory path for
@@ -454,10 +464,10 @@
 //     keeps them in Kafka.
 //   - A batch is refused with the status of its first bad item and one
 //     message naming every bad item; GMS stops at the first URN error.
-//   - GET /config claims version v1.0.0 unless [WithServerVersion] says
-//     otherwise, so that DataHub's Python SDK stays on the Rest.li write path
-//     (it switches to OpenAPI from 1.0.1 on; the mock serves both);
-//     patchCapable is true, as in GMS, and serverEnv is "core".
+//   - GET /config claims [DefaultServerVersion] unless [WithServerVersion]
+//     says otherwise, so that clients choosing by version (DataHub's Python
+//     SDK, EndpointAuto) use OpenAPI and tracing as against that release;
+//     "v1.0.0" keeps them on Rest.li (the mock serves both); patchCapable is true, as in GMS, and serverEnv is "core".
 //   - OpenAPI: errors of the core keep its message in "message" ({"error":
 //     "Validation Error"} 400, "Precondition Error" 412) rather than
 //     DataHub's ValidationExceptionCollection text; where GMS answers 500

@@ -346,6 +346,22 @@ func (s *Server) CommitThenDrop(op Op, times int) {
 	s.mustInject(CommitThenDrop(op, times))
 }
 
+// Faults returns copies of the installed faults that still apply, in the
+// order they are checked; each one's Times is the number of requests it
+// has left (or [Forever]).
+func (s *Server) Faults() []Fault {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Fault, len(s.faults))
+	for i, f := range s.faults {
+		out[i] = f.Fault
+		if f.left >= 0 {
+			out[i].Times = f.left
+		}
+	}
+	return out
+}
+
 // ClearFaults removes every installed fault.
 func (s *Server) ClearFaults() {
 	s.mu.Lock()

@@ -29,17 +29,20 @@ func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed)
 		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock GraphQL schema: %v", s.gqlErr), "")
 		return
 	}
-	if s.hasGraphQLOperationFaults() {
-		body, err := io.ReadAll(r.Body)
-		if err != nil { // the handler answers the read error
-			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
-		} else {
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			if name := graphql.OperationName(body); name != "" {
-				if a := s.takeGraphQLFaults(name); s.applyFault(w, r, a) {
-					return
-				}
-			}
+	body, err := io.ReadAll(r.Body)
+	if err != nil { // the handler answers the read error
+		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
+		s.gql.ServeHTTP(w, r)
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	name := graphql.OperationName(body)
+	s.mu.Lock()
+	s.gqlCounts[name]++
+	s.mu.Unlock()
+	if name != "" && s.hasGraphQLOperationFaults() {
+		if a := s.takeGraphQLFaults(name); s.applyFault(w, r, a) {
+			return
 		}
 	}
 	s.gql.ServeHTTP(w, r)

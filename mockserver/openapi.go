@@ -529,19 +529,11 @@ func storedAspect(a gms.Aspect, withSM bool) v3Aspect {
 }
 
 // readEntity returns the latest aspects of urn named in names (all when
-// empty; unknown names ignored), false when it has none.
+// empty; unknown and repeated names ignored), false when it has none.
 func (s *Server) readEntity(r *http.Request, e pdl.Entity, urn string, names []string, withSM bool) (v3Object, bool, error) {
-	var projection []string
-	if len(names) > 0 {
-		projection = []string{}
-		for _, n := range names {
-			if a, ok := gms.ResolveAspect(e, n); ok {
-				projection = append(projection, a)
-			}
-		}
-		if len(projection) == 0 {
-			return v3Object{}, false, nil
-		}
+	projection := aspectProjection(e, names)
+	if len(names) > 0 && len(projection) == 0 {
+		return v3Object{}, false, nil
 	}
 	ent, err := s.core.GetEntity(r.Context(), urn, projection, false)
 	if err != nil && gms.AsError(err).Kind != gms.NotFound {

@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -24,19 +25,28 @@ type scrollPage struct {
 	scrollID string // "" on the last page
 }
 
-// listIndex pages through the entity indices of types, soft-deleted
-// entities left out unless includeRemoved.
-func (s *Server) listIndex(types []string, after string, count int, includeRemoved bool) scrollPage {
+// listIndex pages through the entity indices of types (each counted once
+// however often it is named), soft-deleted entities left out unless
+// includeRemoved. It stops with ctx's error when ctx ends.
+func (s *Server) listIndex(ctx context.Context, types []string, after string, count int, includeRemoved bool) (scrollPage, error) {
 	s.core.ApplyDue()
 	names := make([]string, 0, len(types))
 	for _, t := range types {
 		names = append(names, index.EntityIndexName(t))
 	}
 	slices.Sort(names)
+	names = slices.Compact(names)
 	var page scrollPage
 	last := ""
+	seen := 0
+	var stop error
 	for _, name := range names {
 		s.index.Each(name, func(d *index.Document) bool {
+			if seen++; seen%listCheckEvery == 0 {
+				if stop = ctx.Err(); stop != nil {
+					return false
+				}
+			}
 			if !includeRemoved && gms.Removed(d.Aspects["status"]) {
 				return true
 			}
@@ -49,13 +59,23 @@ func (s *Server) listIndex(types []string, after string, count int, includeRemov
 			last = key
 			return true
 		})
+		if stop == nil {
+			stop = ctx.Err()
+		}
+		if stop != nil {
+			return scrollPage{}, stop
+		}
 	}
 	if count > 0 && len(page.urns) == count && last != "" {
 		// More may follow: DataHub hands out a scroll id with every full page.
 		page.scrollID = base64.RawURLEncoding.EncodeToString([]byte(last))
 	}
-	return page
+	return page, nil
 }
+
+// listCheckEvery is how many documents a listing visits between looks at
+// its request's context.
+const listCheckEvery = 256
 
 // decodeScrollID reads a scroll id of listIndex. Any other id fails as
 // DataHub's decoding of it does: one that is not Base64 with Java's message
@@ -84,6 +104,7 @@ func decodeScrollID(id string) (string, *openAPIError) {
 // urnOnly).
 func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page scrollPage, names []string, urnOnly, withSM bool) {
 	objs := make([]v3Object, 0, len(page.urns))
+	projections := map[string][]string{} // per entity type: names resolved, each once
 	for _, u := range page.urns {
 		if urnOnly {
 			objs = append(objs, v3Object{urn: u})
@@ -93,7 +114,15 @@ func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page scroll
 		if !ok {
 			continue
 		}
-		obj, ok, err := s.readEntity(r, ent, u, names, withSM)
+		projection, ok := projections[ent.Name]
+		if !ok {
+			projection = aspectProjection(ent, names)
+			projections[ent.Name] = projection
+		}
+		if len(names) > 0 && len(projection) == 0 {
+			continue // none of the aspects asked for is the entity's: dropped
+		}
+		obj, ok, err := s.readEntity(r, ent, u, projection, withSM)
 		if err != nil {
 			writeOpenAPIError(w, fromCoreV3(err), "")
 			return
@@ -118,6 +147,26 @@ func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page scroll
 	writeV3JSON(w, http.StatusOK, b.Bytes())
 }
 
+// aspectProjection is the aspects of e that names name (in any case), each
+// once, in the order first named; nil when names is empty.
+func aspectProjection(e pdl.Entity, names []string) []string {
+	if len(names) == 0 {
+		return nil
+	}
+	out := []string{}
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		if a, ok := gms.ResolveAspect(e, n); ok && !slices.Contains(out, a) { // out holds at most e's aspects
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // handleV3List serves GET /openapi/v3/entity/{entityName}: a page of the
 // entity type's entities with all (or the named) aspects. Only the query
 // "*" is served.
@@ -133,7 +182,11 @@ func (s *Server) handleV3List(w http.ResponseWriter, r *http.Request, rt routed)
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	page := s.listIndex([]string{ent.Name}, lq.after, lq.count, lq.removed)
+	page, err := s.listIndex(r.Context(), []string{ent.Name}, lq.after, lq.count, lq.removed)
+	if err != nil {
+		writeOpenAPIError(w, fromCoreV3(err), "")
+		return
+	}
 	s.writeScroll(w, r, page, setParam(q, "aspectNames", "aspects"), false, lq.withSM)
 }
 
@@ -205,20 +258,29 @@ func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt route
 		return
 	}
 	var types []string
+	named := make(map[string]bool, len(sb.Entities))
 	for _, n := range sb.Entities {
+		if named[n] {
+			continue
+		}
+		named[n] = true
 		ent, e := v3Entity(n)
 		if e != nil {
 			writeOpenAPIError(w, e, "")
 			return
 		}
-		types = append(types, ent.Name)
+		types = append(types, ent.Name) // listIndex counts each type once
 	}
 	if len(types) == 0 {
 		for _, ent := range pdl.Entities() {
 			types = append(types, ent.Name)
 		}
 	}
-	page := s.listIndex(types, lq.after, lq.count, lq.removed)
+	page, err := s.listIndex(r.Context(), types, lq.after, lq.count, lq.removed)
+	if err != nil {
+		writeOpenAPIError(w, fromCoreV3(err), "")
+		return
+	}
 	var names []string
 	if sb.Aspects != nil {
 		names = *sb.Aspects

@@ -367,10 +367,8 @@ func (s *Server) handleV3WriteAspect(w http.ResponseWriter, r *http.Request, rt 
 		w.WriteHeader(http.StatusNotFound)
 		return
 	}
-	if wq.patch && !wq.async { // the answer holds the patched aspect
-		if a, err := s.core.GetAspect(r.Context(), rt.v3.urn, name, 0); err == nil {
-			echo.value = a.Value
-		}
+	if wq.patch && res[0].Value != nil { // a synchronous PATCH answers the aspect it wrote
+		echo.value = res[0].Value
 	}
 	status := http.StatusOK
 	if wq.async && !wq.patch { // DataHub's single-aspect PATCH answers 200 even when async

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -110,5 +111,44 @@ func TestV3WriteRecordsProposals(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, s.Proposals()); diff != "" {
 		t.Errorf("Proposals (-want +got):\n%s", diff)
+	}
+}
+
+// TestV3PatchAnswersItsOwnWrite: the answer of a synchronous single-aspect
+// PATCH is the aspect the PATCH wrote, even when another writer changes the
+// aspect right after it (here at the core's next barrier): it is not read
+// again. It failed before: the answer showed the other writer's tag.
+func TestV3PatchAnswersItsOwnWrite(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	var core *gms.Core
+	interleaved := false
+	core = gms.New(s.store, gms.Options{Follow: func() {
+		s.index.Follow()
+		a, err := s.store.Get(v3DS, "globalTags", 0)
+		if interleaved || err != nil || !strings.Contains(string(a.Value), "urn:li:tag:mine") {
+			return
+		}
+		interleaved = true // the PATCH is applied: another writer follows at once
+		if err := core.Ingest(t.Context(), []gms.Proposal{{EntityType: "dataset", EntityURN: v3DS, ChangeType: "UPSERT",
+			AspectName: "globalTags", ContentType: "application/json",
+			Aspect: json.RawMessage(`{"tags":[{"tag":"urn:li:tag:theirs"}]}`)}}, gms.IngestOptions{}); err != nil {
+			t.Error(err)
+		}
+	}})
+	s.core = core
+	r := serve(t, s, "PATCH", "/openapi/v3/entity/dataset/"+url.PathEscape(v3DS)+"/globalTags?async=false",
+		`{"patch":[{"op":"add","path":"/tags/urn:li:tag:mine","value":{"tag":"urn:li:tag:mine"}}]}`)
+	if r.Status != 200 {
+		t.Fatalf("PATCH: %d %s", r.Status, r.Body)
+	}
+	want := `{"urn":"` + v3DS + `","globalTags":{"value":{"tags":[{"tag":"urn:li:tag:mine"}]}}}`
+	if diff := cmp.Diff(want, r.Body); diff != "" {
+		t.Errorf("answer (-want +got):\n%s", diff)
+	}
+	// The other writer writes at the next barrier at the latest.
+	g := serve(t, s, "GET", "/openapi/v3/entity/dataset/"+url.PathEscape(v3DS)+"/globalTags", "")
+	if !interleaved || !strings.Contains(g.Body, "urn:li:tag:theirs") {
+		t.Errorf("no other writer followed the PATCH: %s", g.Body)
 	}
 }

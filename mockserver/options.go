@@ -130,11 +130,13 @@ func WithAcceptUnknownMembers(aspectNames ...string) Option {
 }
 
 // DefaultServerVersion is the DataHub version the server reports in GET
-// /config by default. DataHub's own Python emitter writes through the
-// OpenAPI v3 entity API for servers from 1.0.1 on and through Rest.li
-// before, so this default keeps such clients on Rest.li; the mock serves
-// both either way.
-const DefaultServerVersion = "v1.0.0"
+// /config by default: the DataHub release whose schemas and routes the mock
+// follows. Clients that pick their write path by version, such as DataHub's
+// Python emitter and this SDK's EndpointAuto, therefore use the OpenAPI v3
+// entity API and write tracing (DataHub 1.0.1 and later);
+// [WithServerVersion]("v1.0.0") keeps them on Rest.li. The mock serves both
+// either way.
+const DefaultServerVersion = "v1.6.0"
 
 // WithServerVersion sets the DataHub version GET /config reports (its
 // versions["acryldata/datahub"].version), such as "v1.2.0", for clients that

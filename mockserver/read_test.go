@@ -189,7 +189,7 @@ func TestConfig(t *testing.T) {
 			t.Errorf("%s noCode = %v, want the string \"true\"", target, got["noCode"])
 		}
 		versions, _ := got["versions"].(map[string]any)
-		if v, _ := versions["acryldata/datahub"].(map[string]any); v["version"] != "v1.0.0" {
+		if v, _ := versions["acryldata/datahub"].(map[string]any); v["version"] != DefaultServerVersion {
 			t.Errorf("%s versions = %v", target, got["versions"])
 		}
 	}

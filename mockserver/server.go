@@ -40,6 +40,7 @@ type Server struct {
 	closed    bool
 	proposals []Proposal
 	counts    map[Op]int
+	gqlCounts map[string]int // GraphQL requests by operation name
 	faults    []*fault
 
 	inflight sync.WaitGroup // requests being handled
@@ -91,10 +92,11 @@ func Open(opts ...Option) (*Server, error) {
 		st = store.OpenMemory(store.Clock(cfg.clock))
 	}
 	s := &Server{
-		cfg:     cfg,
-		store:   st,
-		counts:  make(map[Op]int),
-		closing: make(chan struct{}),
+		cfg:       cfg,
+		store:     st,
+		counts:    make(map[Op]int),
+		gqlCounts: make(map[string]int),
+		closing:   make(chan struct{}),
 	}
 	for _, f := range cfg.faults {
 		s.faults = append(s.faults, newFault(f))

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/errs"
 )
 
 // URN is implemented by every typed URN in this package and by [Generic].
@@ -96,7 +96,7 @@ func (e *ParseError) Error() string {
 
 // Unwrap returns [datahub.ErrValidation], so that callers can treat a bad URN
 // like any other input the server would refuse.
-func (e *ParseError) Unwrap() error { return datahub.ErrValidation }
+func (e *ParseError) Unwrap() error { return errs.ErrValidation }
 
 // newError returns a *ParseError for input with a formatted reason.
 func newError(kind, input, format string, args ...any) *ParseError {

@@ -63,6 +63,8 @@ type Client struct {
 	WriteStrategy int
 	// RequireEntity is client.WithRequireEntity's value.
 	RequireEntity bool
+	// IncrementalLineage is client.WithIncrementalLineage's value.
+	IncrementalLineage bool
 }
 
 // Settings is what the options of every package write.
@@ -81,6 +83,10 @@ type Settings struct {
 
 	// Endpoint is datahub.WithEndpoint's value (0: Rest.li).
 	Endpoint int
+	// EmitMode, when not nil, is the emit mode (emitter.EmitMode's value)
+	// of the writes of every package: DATAHUB_EMIT_MODE through
+	// datahub.FromEnv, or client.WithEmitMode.
+	EmitMode *int
 
 	Emitter Emitter
 	Client  Client

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/errs"
 )
 
 // ValidationError reports the first place where a JSON value does not match a record schema.
@@ -46,7 +46,7 @@ func (e *ValidationError) Error() string {
 }
 
 // Is reports whether target is datahub.ErrValidation.
-func (e *ValidationError) Is(target error) bool { return target == datahub.ErrValidation }
+func (e *ValidationError) Is(target error) bool { return target == errs.ErrValidation }
 
 // ErrUnknownRecord is returned (wrapped) by Validate for a record name that is not in the tables.
 var ErrUnknownRecord = errors.New("pdl: unknown record")

@@ -4,7 +4,7 @@
 // Usage:
 //
 //	datahub-mock [-addr 127.0.0.1:8080] [-url-file PATH] [-data DIR] [-token T]...
-//	             [-seed FILE] [-async-lag 0s] [-control] [-log-level info]
+//	             [-seed FILE] [-async-lag 0s] [-control] [-record] [-log-level info]
 //
 // Once it listens it prints its base URL (for example
 // http://127.0.0.1:8080) as the only line on standard output and, with
@@ -35,6 +35,8 @@
 //	-async-lag  delay before "async": "true" proposals become visible
 //	-control    serve the control API under /__datahub_mock (faults, reset,
 //	            received proposals, request counts; see mockserver.WithControl)
+//	-record     keep a copy of every proposal received, for the control API's
+//	            /proposals (off by default: it grows without bound)
 //	-log-level  debug (one line per request), info, warn or error
 //
 // SIGINT or SIGTERM stops it gracefully: requests in flight finish and
@@ -89,6 +91,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seed := fs.String("seed", "", "preload this DataHub file-sink JSON `file` of proposals")
 	asyncLag := fs.Duration("async-lag", 0, "delay before async proposals become visible")
 	control := fs.Bool("control", false, "serve the control API under /__datahub_mock (faults, reset, proposals, request counts)")
+	record := fs.Bool("record", false, "keep a copy of every proposal received, for the control API's /proposals (grows without bound)")
 	serverVersion := fs.String("server-version", mockserver.DefaultServerVersion, "DataHub `version` reported by GET /config (clients pick OpenAPI or Rest.li by it)")
 	logLevel := fs.String("log-level", "info", "log level: debug (one line per request), info, warn or error")
 	d := mockserver.DefaultTimeouts
@@ -116,7 +119,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		mockserver.WithAsyncLag(*asyncLag),
 		mockserver.WithLogger(logger),
 		mockserver.WithControl(*control),
-		mockserver.WithRecording(*control), // received proposals are only readable through the control API
+		mockserver.WithRecording(*record),
 		mockserver.WithServerVersion(*serverVersion),
 		mockserver.WithTimeouts(mockserver.Timeouts{Read: *readTimeout, Write: *writeTimeout, Idle: *idleTimeout, Shutdown: *shutdownTimeout}),
 	)

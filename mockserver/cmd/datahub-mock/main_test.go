@@ -324,7 +324,7 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	var stderr lockedBuffer
 	code := make(chan int, 1)
 	go func() {
-		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-async-lag", "1h", "-data", t.TempDir(), "-control", "-server-version", "v1.2.0"}, pw, &stderr)
+		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-async-lag", "1h", "-data", t.TempDir(), "-control", "-record", "-server-version", "v1.2.0"}, pw, &stderr)
 		pw.Close()
 	}()
 	url, err := bufio.NewReader(pr).ReadString('\n')

@@ -84,6 +84,10 @@ type Written struct {
 	Unchanged bool
 	// Version is the aspect's systemMetadata.version after the write.
 	Version string
+	// Value is the aspect a synchronous PATCH wrote (the patch applied to
+	// the value it found), taken from the write itself so that no later
+	// writer's value shows; nil for other writes.
+	Value json.RawMessage
 }
 
 // Ingest validates the proposals in DataHub's order and applies them as one
@@ -134,6 +138,20 @@ func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, 
 		c.q.applyEach(items, ws, o.Batch)
 		return out, nil
 	}
+	if results {
+		for i := range ws {
+			if t := ws[i].Transform; t != nil && ps[items[i].index].ChangeType == "PATCH" {
+				k := items[i].index
+				ws[i].Transform = func(cur json.RawMessage) (json.RawMessage, error) {
+					v, err := t(cur)
+					if err == nil {
+						out[k].Value = v
+					}
+					return v, err
+				}
+			}
+		}
+	}
 	res, aerr := c.apply(items, ws, o.Batch)
 	if aerr != nil {
 		return nil, aerr
@@ -143,7 +161,11 @@ func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, 
 	}
 	if results {
 		for i := range res {
-			out[items[i].index] = Written{Skipped: res[i].Skipped, Unchanged: res[i].Unchanged, Version: res[i].Version}
+			w := &out[items[i].index]
+			w.Skipped, w.Unchanged, w.Version = res[i].Skipped, res[i].Unchanged, res[i].Version
+			if w.Skipped {
+				w.Value = nil
+			}
 		}
 	}
 	return out, nil

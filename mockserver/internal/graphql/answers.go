@@ -86,6 +86,8 @@ type execState struct {
 	version   uint64
 	// other is set when a field other than a storeRoots one ran at the root.
 	other atomic.Bool
+	// searches counts the search fields that began (see MaxSearches).
+	searches atomic.Int32
 }
 
 type execStateKey struct{}

@@ -60,6 +60,7 @@ const (
 const (
 	msgDepthLimit      = "maximum query depth exceeded: deeper than %d"
 	msgComplexityLimit = "maximum query complexity exceeded: more than %d fields"
+	msgSearchLimit     = "query too expensive: more than %d search or lineage fields (datahub-mock)"
 	msgOverlapLimit    = "query too complex: validating its repeated fields takes more than %d comparisons (datahub-mock)"
 	msgLengthLimit     = "query length %d exceeds the maximum of %d bytes (datahub-mock)"
 )

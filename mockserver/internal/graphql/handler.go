@@ -65,7 +65,7 @@ func New(core *gms.Core, search Searcher, opts ...Option) (*Handler, error) {
 		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(),
 		graphqlgo.MaxDepth(MaxDepth), graphqlgo.MaxSelections(MaxComplexity),
 		graphqlgo.MaxQueryLength(MaxQueryLength), graphqlgo.OverlapValidationLimit(MaxOverlapPairs),
-		graphqlgo.DisableFieldSelections(), graphqlgo.PanicHandler(panicHandler{}), graphqlgo.Logger(panicLogger),
+		graphqlgo.PanicHandler(panicHandler{}), graphqlgo.Logger(panicLogger),
 		graphqlgo.Tracer(rootTracer{}))
 	if err != nil {
 		return nil, err
@@ -132,6 +132,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	resp := h.schema.Exec(context.WithValue(r.Context(), execStateKey{}, &st), *req.Query, op, req.Variables)
 	if e := limitError(resp.Errors, len(*req.Query)); e != nil {
 		resp.Errors, resp.Data = []*qerrors.QueryError{e}, nil
+	} else if st.searches.Load() > MaxSearches {
+		resp.Errors, resp.Data = []*qerrors.QueryError{{Message: fmt.Sprintf(msgSearchLimit, MaxSearches),
+			Extensions: map[string]any{"classification": "ExecutionAborted"}}}, nil
 	}
 	for _, e := range resp.Errors {
 		if e.Extensions == nil {

@@ -66,13 +66,17 @@ func (r *resolver) SearchAcrossLineage(ctx context.Context, a struct{ Input sear
 	if gerr != nil {
 		return nil, gerr
 	}
+	if e := charge(ctx); e != nil {
+		return nil, e
+	}
 	q.Start, q.Count = intOr(in.Start, 0), intOr(in.Count, 10)
+	wantHits := selectedParts(ctx, &q.Query)
 	r.core.ApplyDue()
 	res, err := r.search.SearchLineageContext(ctx, q)
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, q.Start, q.Count, err)
 	}
-	hits, gerr := r.lineageHits(ctx, res.Hits)
+	hits, gerr := r.lineageHits(ctx, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}
@@ -101,14 +105,18 @@ func (r *resolver) ScrollAcrossLineage(ctx context.Context, a struct{ Input scro
 	if gerr != nil {
 		return nil, gerr
 	}
+	if e := charge(ctx); e != nil {
+		return nil, e
+	}
 	q.Count = intOr(in.Count, 10)
+	wantHits := selectedParts(ctx, &q.Query)
 	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
 	r.core.ApplyDue()
 	res, err := r.search.ScrollLineageContext(ctx, q, id, keepAlive)
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, 0, q.Count, err)
 	}
-	hits, gerr := r.lineageHits(ctx, res.Hits)
+	hits, gerr := r.lineageHits(ctx, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}

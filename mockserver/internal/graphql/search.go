@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	graphqlgo "github.com/graph-gophers/graphql-go"
+
 	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
 
@@ -93,8 +95,10 @@ func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) index
 				c.Negated = *f.Negated
 			}
 			if f.Values != nil {
+				seen := make(map[string]bool, len(*f.Values)) // O(values), however many
 				for _, v := range *f.Values {
-					if !slices.Contains(c.Values, v) {
+					if !seen[v] {
+						seen[v] = true
 						c.Values = append(c.Values, v)
 					}
 				}
@@ -222,14 +226,18 @@ func (r *resolver) SearchAcrossEntities(ctx context.Context, a struct{ Input sea
 }
 
 func (r *resolver) offsetSearch(ctx context.Context, types []string, query string, f index.Filter, start, count int, flags *searchFlagsInput) (*searchResultsR, error) {
+	if e := charge(ctx); e != nil {
+		return nil, e
+	}
 	q := index.Query{Types: types, Text: query, Filter: f, Start: start, Count: count}
 	applyFlags(&q, flags)
+	wantHits := selectedParts(ctx, &q)
 	r.core.ApplyDue()
 	res, err := r.search.SearchContext(ctx, q)
 	if err != nil {
 		return nil, searchFailed(types, query, f, start, count, err)
 	}
-	hits, gerr := r.hits(ctx, res.Hits)
+	hits, gerr := r.hits(ctx, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}
@@ -257,16 +265,20 @@ func (r *resolver) ScrollAcrossEntities(ctx context.Context, a struct{ Input scr
 	if strings.TrimSpace(query) == "" {
 		query = "*"
 	}
+	if e := charge(ctx); e != nil {
+		return nil, e
+	}
 	f := buildFilter(nil, in.OrFilters)
 	q := index.Query{Types: types, Text: query, Filter: f, Count: intOr(in.Count, 10)}
 	applyFlags(&q, in.SearchFlags)
+	wantHits := selectedParts(ctx, &q)
 	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
 	r.core.ApplyDue()
 	res, err := r.search.ScrollContext(ctx, q, id, keepAlive)
 	if err != nil {
 		return nil, searchFailed(types, query, f, 0, q.Count, err)
 	}
-	hits, gerr := r.hits(ctx, res.Hits)
+	hits, gerr := r.hits(ctx, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}
@@ -290,6 +302,9 @@ type aggregateAcrossEntitiesInput struct {
 // are the ones asked, or all the default ones.
 func (r *resolver) AggregateAcrossEntities(ctx context.Context, a struct{ Input aggregateAcrossEntitiesInput }) (*aggregateResultsR, error) {
 	in := a.Input
+	if e := charge(ctx); e != nil {
+		return nil, e
+	}
 	types := typesOf(in.Types)
 	f := buildFilter(nil, in.OrFilters)
 	q := index.Query{Types: types, Text: in.Query, Filter: f}
@@ -308,6 +323,37 @@ func (r *resolver) AggregateAcrossEntities(ctx context.Context, a struct{ Input 
 		return nil, searchFailed(types, in.Query, f, 0, 0, err)
 	}
 	return &aggregateResultsR{facets: facetsOf(res.Facets)}, nil
+}
+
+// MaxSearches bounds the search and lineage fields (search,
+// searchAcrossEntities, scrollAcrossEntities, aggregateAcrossEntities,
+// searchAcrossLineage, scrollAcrossLineage) one request may run, aliases
+// included: a request with more is refused as one past the complexity
+// limit is, after at most MaxSearches of them ran. DataHub counts such a
+// field as one field (more only with its searchResultFields fragment).
+const MaxSearches = 50
+
+// charge counts a search field of the request and refuses it past
+// MaxSearches.
+func charge(ctx context.Context) *gqlError {
+	st, ok := ctx.Value(execStateKey{}).(*execState)
+	if !ok || st.searches.Add(1) <= MaxSearches {
+		return nil
+	}
+	return badRequest(fmt.Sprintf(msgSearchLimit, MaxSearches))
+}
+
+// selectedParts sets q to compute no facets when the field's answer does
+// not select them, and returns what of a page of hits to load: all of it
+// when the answer selects searchResults, else none.
+func selectedParts(ctx context.Context, q *index.Query) func([]index.Hit) []index.Hit {
+	if !graphqlgo.HasSelectedField(ctx, "facets") {
+		q.SkipAggregates = true
+	}
+	if graphqlgo.HasSelectedField(ctx, "searchResults") {
+		return func(hs []index.Hit) []index.Hit { return hs }
+	}
+	return func([]index.Hit) []index.Hit { return nil }
 }
 
 // checkEvery is how many results a page's loads take between two looks at

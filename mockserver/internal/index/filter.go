@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -35,6 +36,35 @@ type Criterion struct {
 	Condition string
 	Values    []string
 	Negated   bool
+	// set holds Values for an EQUAL or IN test of many values (see
+	// Filter.prepared); nil: they are tested one by one.
+	set map[string]struct{}
+}
+
+// setFrom is the number of values from which an EQUAL or IN criterion is
+// tested through a set, in time independent of the number of values.
+const setFrom = 16
+
+// prepared returns a copy of f whose EQUAL and IN criteria of many values
+// test them through a set, so that a document costs O(its values) however
+// many values a criterion lists.
+func (f Filter) prepared() Filter {
+	out := make(Filter, len(f))
+	for i, clause := range f {
+		out[i] = slices.Clone(clause)
+		for j := range out[i] {
+			c := &out[i][j]
+			eq := c.Condition == "" || c.Condition == CondEqual || c.Condition == CondIn
+			if !eq || len(c.Values) < setFrom || c.field() == "_entityType" || c.field() == "_index" {
+				continue
+			}
+			c.set = make(map[string]struct{}, len(c.Values))
+			for _, v := range c.Values {
+				c.set[v] = struct{}{}
+			}
+		}
+	}
+	return out
 }
 
 // Filter is a disjunction of conjunctions (DataHub's Filter.or): a
@@ -90,6 +120,14 @@ func (c Criterion) matchValues(have []string) bool {
 	case CondGreater, CondGreaterOrEqual, CondLess, CondLessOrEqual:
 		for _, h := range have {
 			if compareOK(c.Condition, h, c.Values[0]) {
+				return true
+			}
+		}
+		return false
+	}
+	if c.set != nil {
+		for _, h := range have {
+			if _, ok := c.set[h]; ok {
 				return true
 			}
 		}

@@ -431,3 +431,34 @@ func TestLineagePathsRandom(t *testing.T) {
 		}
 	}
 }
+
+// Open scrolls do not pin their query's text: 20 scrolls, each with a
+// distinct filter of about 1 MB of values, retain far less than their
+// filters (was: the whole query text per scroll, outside the bytes bound).
+func TestScrollsPinNoQueryText(t *testing.T) {
+	st, x, _ := newTest(t, 0)
+	put(t, st, ds("a"), "datasetProperties", `{"name":"a"}`)
+	values := make([]string, 20_000) // about 1 MB of text
+	for i := range values {
+		values[i] = fmt.Sprintf("urn:li:tag:%040d", i)
+	}
+	if _, err := x.Scroll(Query{Count: 1}, "", ""); err != nil { // index the documents
+		t.Fatal(err)
+	}
+	kept := retained(func() {
+		for i := range 20 {
+			vs := slices.Clone(values)
+			vs[0] = fmt.Sprintf("urn:li:tag:scroll%d", i) // distinct queries: no sharing
+			f := Filter{{{Field: "tags", Values: vs, Negated: true}}}
+			if _, err := x.Scroll(Query{Count: 1, Filter: f}, "", "1d"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	x.pits.mu.Lock()
+	open := len(x.pits.m)
+	x.pits.mu.Unlock()
+	if open != 21 || kept > 2<<20 {
+		t.Errorf("%d scrolls open retain %d bytes, want 21 retaining under 2 MiB", open, kept)
+	}
+}

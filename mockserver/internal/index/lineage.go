@@ -137,6 +137,7 @@ func (x *Index) lineage(ctx context.Context, q LineageQuery) (*results, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	filter = filter.prepared()
 	terms := queryTerms(q.Text)
 	dropRemoved := !q.IncludeSoftDeleted && !filter.namesRemoved()
 	x.Sync()
@@ -190,10 +191,10 @@ func degreeValue(d int) string {
 
 // graph is what a lineage walk reached: every node once, the start first,
 // with its degree and the predecessors its paths come from. The paths
-// themselves are built only for the hits a page returns (see
-// graph.paths): a node's paths are its predecessors' paths, in the order
-// the walk met them, each extended by the node, the first [maxPaths] of
-// them.
+// themselves are built only for the hits a page returns, within the page's
+// bounds (see graph.pagePaths): a node's paths are its predecessors' paths,
+// in the order the walk met them, each extended by the node, the first
+// [maxPaths] of them.
 type graph struct {
 	urns   []string
 	ids    map[string]int32
@@ -248,34 +249,83 @@ func (x *Index) walk(ctx context.Context, src string, upstream bool, maxHops int
 	return g, nil
 }
 
-// paths returns the paths of the node urn, from the walk's start to it;
-// built holds the paths built so far, by node.
-func (g *graph) paths(urn string, built map[int32][][]string) [][]string {
-	n, ok := g.ids[urn]
-	if !ok {
-		return nil
-	}
-	return g.pathsOf(n, built)
-}
+// maxPagePaths and maxPageFirstPaths bound the URNs of a page's paths, so
+// that the cost of a page and the size of its answer stay small however
+// deep the graph: a page's hits get all their paths (up to [maxPaths]) in
+// order while the page's paths hold at most maxPagePaths URNs; the hits
+// after that get their first path only while the page holds at most
+// maxPageFirstPaths, and none beyond.
+const (
+	maxPagePaths      = 50_000
+	maxPageFirstPaths = 1_000_000
+)
 
-func (g *graph) pathsOf(n int32, built map[int32][][]string) [][]string {
-	if ps, ok := built[n]; ok {
-		return ps
+// pathRef is one path of a node: the path i of pred extended by the node
+// (pred -1: the walk's start, a path of its own).
+type pathRef struct{ pred, i int32 }
+
+// pathRefs returns n's paths as references to its predecessors' paths,
+// memoized in refs: its predecessors' paths in the order the walk met
+// them, each extended by n, the first [maxPaths] of them. A reference
+// costs 8 bytes however long its path.
+func (g *graph) pathRefs(n int32, refs map[int32][]pathRef) []pathRef {
+	if r, ok := refs[n]; ok {
+		return r
 	}
-	var out [][]string
+	var out []pathRef
 	if n == 0 {
-		out = [][]string{{g.urns[0]}}
+		out = []pathRef{{pred: -1}}
 	}
 	for _, p := range g.preds[n] {
-		for _, path := range g.pathsOf(p, built) {
-			if len(out) == maxPaths {
-				break
-			}
-			out = append(out, append(slices.Clip(path), g.urns[n]))
+		k := min(len(g.pathRefs(p, refs)), maxPaths-len(out))
+		for i := range k {
+			out = append(out, pathRef{pred: p, i: int32(i)})
 		}
 	}
-	built[n] = out
+	refs[n] = out
 	return out
+}
+
+// path returns path i of n (see pathRefs), from the walk's start to n: a
+// shortest path, degree(n)+1 URNs long.
+func (g *graph) path(n int32, i int, refs map[int32][]pathRef) []string {
+	out := make([]string, g.degree[n]+1)
+	for k := len(out) - 1; k >= 0 && n >= 0; k-- {
+		out[k] = g.urns[n]
+		r := refs[n][i]
+		n, i = r.pred, int(r.i)
+	}
+	return out
+}
+
+// pagePaths sets the paths of hits, a page, within the page's bounds (see
+// maxPagePaths).
+func (g *graph) pagePaths(hits []Hit) {
+	refs := map[int32][]pathRef{}
+	used := 0
+	for h := range hits {
+		n, ok := g.ids[hits[h].URN]
+		if !ok {
+			continue
+		}
+		all := g.pathRefs(n, refs)
+		length := g.degree[n] + 1
+		k := len(all)
+		if used+k*length > maxPagePaths {
+			k = max((maxPagePaths-used)/length, 1)
+		}
+		if used+k*length > maxPageFirstPaths {
+			k = 0
+		}
+		if k == 0 {
+			continue
+		}
+		hits[h].Paths = make([][]string, k)
+		for i := range k {
+			hits[h].Paths[i] = g.path(n, i, refs)
+		}
+		used += k * length
+	}
 }
 
 // size is about the bytes g holds (its URNs are shared with the index).

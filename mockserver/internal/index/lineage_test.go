@@ -135,3 +135,59 @@ func TestLineageScroll(t *testing.T) {
 		t.Errorf("-want +got\n%s", d)
 	}
 }
+
+// TestLineagePathsBounded: a page of 1,000 hits over a ladder of 300 levels
+// of 2 datasets (each downstream of both datasets of the level before)
+// allocates little and answers a bounded number of path URNs: the first
+// hits get all their paths, every later one its first (a shortest path),
+// and the paths are what DataHub's are: from the start to the hit, one URN
+// per hop. It failed before: the page allocated past 1 GB (every ancestor's
+// 100 paths copied in full) and answered 100 paths of up to 301 URNs per hit.
+func TestLineagePathsBounded(t *testing.T) {
+	x, src := seedLattice(t, 300, 2)
+	q := LineageQuery{URN: src, Query: Query{Count: 1000, SkipAggregates: true}}
+	if _, err := x.SearchLineage(q); err != nil { // index the documents
+		t.Fatal(err)
+	}
+	var r Result
+	bytes := allocated(func() {
+		var err error
+		if r, err = x.SearchLineage(q); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if len(r.Hits) != 598 {
+		t.Fatalf("%d hits, want 598", len(r.Hits))
+	}
+	urns, full, cut := 0, 0, 0
+	for i, h := range r.Hits {
+		want := maxPaths // a ladder node of degree d has 2^(d-1) shortest paths
+		if h.Degree <= 8 {
+			want = min(1<<(h.Degree-1), maxPaths)
+		}
+		switch {
+		case len(h.Paths) == want && full == i:
+			full++
+		case len(h.Paths) > 1 && len(h.Paths) < want && full == i && cut == 0:
+			cut++ // the hit where the bound falls: its first paths
+		case len(h.Paths) != 1:
+			t.Fatalf("hit %d (degree %d): %d paths, want %d, or 1 after the first hits", i, h.Degree, len(h.Paths), want)
+		}
+		for _, p := range h.Paths {
+			if len(p) != h.Degree+1 || p[0] != src || p[len(p)-1] != h.URN {
+				t.Fatalf("hit %d: path %v", i, p)
+			}
+			urns += len(p)
+		}
+	}
+	if full < 20 {
+		t.Errorf("%d hits with all their paths, want the first ones (at least 20)", full)
+	}
+	if urns > maxPagePaths+300*302 {
+		t.Errorf("the page's paths hold %d URNs", urns)
+	}
+	if bytes > 16<<20 {
+		t.Errorf("a page allocated %d bytes", bytes)
+	}
+	t.Logf("%d hits, %d with all paths, %d path URNs, %d bytes allocated", len(r.Hits), full, urns, bytes)
+}

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -34,10 +35,7 @@ func (r *results) withPaths(hits []Hit) []Hit {
 	if r.graph == nil {
 		return out
 	}
-	built := map[int32][][]string{}
-	for i := range out {
-		out[i].Paths = r.graph.paths(out[i].URN, built)
-	}
+	r.graph.pagePaths(out)
 	return out
 }
 
@@ -156,6 +154,12 @@ func (x *Index) scroll(ctx context.Context, q Query, key, id, keepAlive string, 
 		return Result{}, err
 	}
 	now := x.opts.Clock()
+	expires := now.Add(alive)
+	// The results are kept under a digest of the query: an open scroll
+	// pins 32 bytes of it, not its text (which may be megabytes of filter
+	// values that the bound on the results would not count).
+	digest := sha256.Sum256([]byte(key))
+	key = string(digest[:])
 	x.pits.mu.Lock()
 	if x.pits.m == nil {
 		x.pits.m = map[string]*pit{}
@@ -170,7 +174,9 @@ func (x *Index) scroll(ctx context.Context, q Query, key, id, keepAlive string, 
 	var pitID string
 	if after != nil && after.PitID != nil && !now.Add(pitReuseMargin).After(time.UnixMilli(after.ExpirationTime)) {
 		pitID = *after.PitID
-		p = x.pits.m[pitID]
+		if p = x.pits.m[pitID]; p != nil {
+			p.expires = expires // extended in the same critical section as found
+		}
 	}
 	x.pits.mu.Unlock()
 	if p == nil {
@@ -182,19 +188,15 @@ func (x *Index) scroll(ctx context.Context, q Query, key, id, keepAlive string, 
 			if res, err = eval(); err != nil {
 				return Result{}, err
 			}
-			res.key, res.bytes = key, res.size()
+			res.key, res.bytes = key, res.size()+len(key)
 		}
-		p = &pit{res: res}
+		p = &pit{res: res, expires: expires} // enters the map with its expiry: no sweep sees it without
 		x.pits.mu.Lock()
 		x.pits.seq++
 		pitID = strconv.FormatInt(x.pits.seq, 36) + "-" + strconv.FormatInt(now.UnixNano(), 36)
 		x.pits.open(pitID, p)
 		x.pits.mu.Unlock()
 	}
-	expires := now.Add(alive)
-	x.pits.mu.Lock()
-	p.expires = expires
-	x.pits.mu.Unlock()
 
 	res := p.res
 	from := 0

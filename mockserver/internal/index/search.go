@@ -205,6 +205,7 @@ func (x *Index) evaluate(ctx context.Context, q Query) ([]Hit, []Facet, uint64, 
 	if err := ctx.Err(); err != nil {
 		return nil, nil, 0, err
 	}
+	q.Filter = q.Filter.prepared()
 	terms := queryTerms(q.Text)
 	dropRemoved := !q.IncludeSoftDeleted && !q.Filter.namesRemoved()
 	x.Sync()

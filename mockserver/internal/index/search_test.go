@@ -283,3 +283,61 @@ func TestScrollPitsBounded(t *testing.T) {
 		t.Fatalf("scroll after its point in time closed: %v, %v", urnsOf(next), err)
 	}
 }
+
+// manyValues is n distinct tag URNs followed by extra.
+func manyValues(n int, extra ...string) []string {
+	out := make([]string, 0, n+len(extra))
+	for i := range n {
+		out = append(out, fmt.Sprintf("urn:li:tag:t%06d", i))
+	}
+	return append(out, extra...)
+}
+
+// A criterion of many values matches as one of few does: through a set for
+// EQUAL and IN (negated too), one by one for the other conditions and for
+// the entity type, whose values are normalized.
+func TestManyFilterValues(t *testing.T) {
+	t.Parallel()
+	x, _ := seedSearch(t)
+	model := "urn:li:mlModel:(urn:li:dataPlatform:mlflow,m,PROD)"
+	tests := []struct {
+		name string
+		c    Criterion
+		want []string
+	}{
+		{"EQUAL", Criterion{Field: "tags", Values: manyValues(100_000, "urn:li:tag:gold")}, []string{ds("a")}},
+		{"IN", Criterion{Field: "tags.keyword", Condition: CondIn, Values: manyValues(100_000, "urn:li:tag:pii")}, []string{ds("a"), model}},
+		{"negated EQUAL", Criterion{Field: "tags", Values: manyValues(100_000, "urn:li:tag:pii"), Negated: true}, []string{ds("b")}},
+		{"none", Criterion{Field: "tags", Values: manyValues(100_000)}, []string{}},
+		{"CONTAIN", Criterion{Field: "tags", Condition: CondContain, Values: manyValues(1000, "GOLD")}, []string{ds("a")}},
+		{"entity type", Criterion{Field: "_entityType", Values: append(manyValues(100), "ML_MODEL")}, []string{model}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r, err := x.Search(Query{Filter: Filter{{tt.c}}, Count: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, urnsOf(r)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// BenchmarkManyFilterValues is a search of 2,000 documents filtered by a
+// negated criterion of 100,000 values (each document tested).
+func BenchmarkManyFilterValues(b *testing.B) {
+	x, src := seedLattice(b, 40, 50)
+	q := Query{Filter: Filter{{{Field: "upstreams", Values: manyValues(100_000, src), Negated: true}}}, Count: 10}
+	if _, err := x.Search(Query{}); err != nil { // index the documents
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if r, err := x.Search(q); err != nil || r.Total != 1950 {
+			b.Fatalf("%d hits, %v", r.Total, err)
+		}
+	}
+}
