@@ -364,9 +364,9 @@ const (
   dataset(urn: $urn) { ` + datasetFields + datasetProperties + datasetSchema + ` } }`
 )
 
-// GraphQLDocuments returns every GraphQL document the typed methods send,
+// graphQLDocuments returns every GraphQL document the typed methods send,
 // by operation name (for tests and for checking a server's schema).
-func GraphQLDocuments() map[string]string {
+func graphQLDocuments() map[string]string {
 	return map[string]string{
 		"mlFeature": mlFeatureDocument, "mlFeatureTable": mlFeatureTableDocument, "mlModel": mlModelDocument,
 		"mlModelGroup": mlModelGroupDocument, "dataset": datasetDocument, "updateDescription": updateDescriptionDocument,

@@ -43,7 +43,7 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 	if err != nil {
 		t.Fatalf("parse DataHub's SDL: %v", err)
 	}
-	docs := GraphQLDocuments()
+	docs := graphQLDocuments()
 	if len(docs) != 10 {
 		t.Errorf("%d documents, want 10 (the five reads, updateDescription, three searches and lineage)", len(docs))
 	}
