@@ -265,14 +265,16 @@ func firstFailure(err error) (error, bool) {
 	return nil, false
 }
 
-// Delete deletes entity u, as DataHub's Python SDK does: softly by default
-// (status.removed = true: the entity and its aspects stay, DataHub's UI and
-// search hide it; see Client.SoftDelete), or with hard, every version of
-// every aspect of it (see Client.HardDelete). It refuses an entity that
-// does not exist with an *EntityNotFoundError.
+// Delete deletes entity u, as DataHub's Python SDK does: softly with hard
+// false (status.removed = true, as Python's soft_delete_entity: the entity
+// and its aspects stay stored and readable, DataHub's UI and search hide
+// it; other members of the status aspect are kept, nothing is written for
+// an entity already removed; Client.Undelete reverts it), or with hard true
+// every version of every aspect of it (see Client.HardDelete). It refuses
+// an entity that does not exist with an *EntityNotFoundError.
 func (es *Entities) Delete(ctx context.Context, u urn.URN, hard bool) error {
 	if !hard {
-		return es.c.SoftDelete(ctx, u)
+		return es.c.setRemoved(ctx, u, true)
 	}
 	ok, err := es.c.Exists(ctx, u)
 	if err != nil {

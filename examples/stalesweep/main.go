@@ -84,7 +84,7 @@ func sweep(ctx context.Context, server, token string, source []string, sample bo
 		}
 	}
 	for _, u := range stale {
-		if err := c.SoftDelete(ctx, u); err != nil {
+		if err := c.Entities().Delete(ctx, u, false); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "soft-deleted %s\n", u)
