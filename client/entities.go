@@ -195,9 +195,21 @@ func exists(u urn.URN, got *RawEntity) bool {
 // DataHub's Python SDK creates one. The server refuses the request whole
 // when the entity exists, even if it appeared after the call began; the
 // error then matches datahub.ErrAlreadyExists and nothing is written.
-// Create does not make e ready for Update: Get it for that.
+// After the write Create reads the entity back into e (one read), so that
+// e holds what the server stored, with its versions, and can go to Update
+// without a Get; an error of that read says the entity was created.
 func (es *Entities) Create(ctx context.Context, e entity.Entity) error {
-	return es.write(ctx, e, emitter.CreateEntity, emitter.Create)
+	if err := es.write(ctx, e, emitter.CreateEntity, emitter.Create); err != nil {
+		return err
+	}
+	acc, u, err := accessOf(e)
+	if err != nil {
+		return err
+	}
+	if err := es.read(ctx, e, acc, nil); err != nil {
+		return fmt.Errorf("client: created %s, but reading it back failed: %w", u, err)
+	}
+	return nil
 }
 
 // Upsert writes every aspect e holds (and its key aspect) with changeType
