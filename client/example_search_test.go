@@ -29,6 +29,24 @@ func ExampleClient_Search() {
 	// 1 entity matches churn
 }
 
+// WithFirst takes the first results and stops without an error, however
+// many more match; WithLimit would end with ErrResultLimit.
+func ExampleWithFirst() {
+	server, stop := startMock()
+	defer stop()
+	ctx := context.Background()
+
+	c, err := client.New(server)
+	must(err)
+	n := 0
+	for _, err := range c.Search(ctx, "*", client.SearchFilter{}, client.WithFirst(2)) {
+		must(err)
+		n++
+	}
+	fmt.Println(n, "results")
+	// Output: 2 results
+}
+
 func ExampleSearchAs() {
 	server, stop := startMock()
 	defer stop()

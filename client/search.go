@@ -34,6 +34,9 @@ type SearchOption func(*searchSettings)
 type searchSettings struct {
 	pageSize int
 	limit    int
+	// first reports that the limit is WithFirst's: reaching it ends the
+	// results without an error.
+	first bool
 }
 
 // WithPageSize sets the number of results asked for per page, capped at
@@ -42,9 +45,21 @@ func WithPageSize(n int) SearchOption { return func(s *searchSettings) { s.pageS
 
 // WithLimit sets the largest number of results a search yields (default
 // [DefaultSearchLimit]; a negative n sets no limit). When more results
-// match, the search yields [ErrResultLimit] after the first n. To take the
-// first n results only, stop the loop early.
-func WithLimit(n int) SearchOption { return func(s *searchSettings) { s.limit = n } }
+// match, the search yields [ErrResultLimit] after the first n, so that a
+// cut list is never taken for the whole. To take the first n results, use
+// [WithFirst]. Of WithLimit and WithFirst the last given wins.
+func WithLimit(n int) SearchOption {
+	return func(s *searchSettings) { s.limit, s.first = n, false }
+}
+
+// WithFirst takes at most the first n results (n ≥ 0) and ends there
+// without an error, however many more match: a search yields them and
+// stops, a lineage read returns them. Pages ask for no more than needed.
+// A negative n sets no limit. Of WithLimit and WithFirst the last given
+// wins.
+func WithFirst(n int) SearchOption {
+	return func(s *searchSettings) { s.limit, s.first = n, n >= 0 }
+}
 
 func settingsOf(opts []SearchOption) (searchSettings, error) {
 	s := searchSettings{pageSize: DefaultPageSize, limit: DefaultSearchLimit}
@@ -204,8 +219,14 @@ func (c *Client) Search(ctx context.Context, query string, filter SearchFilter, 
 				yield(SearchResult{}, err)
 				return
 			}
+			if s.first && n == s.limit {
+				return
+			}
 			size := s.pageSize
-			if s.limit >= 0 {
+			switch {
+			case s.first:
+				size = min(size, s.limit-n)
+			case s.limit >= 0:
 				size = min(size, s.limit-n+1) // one more than the limit tells whether it cut
 			}
 			input["count"] = size
@@ -217,6 +238,9 @@ func (c *Client) Search(ctx context.Context, query string, filter SearchFilter, 
 			for _, lr := range page.results {
 				r := lr.SearchResult
 				if s.limit >= 0 && n == s.limit {
+					if s.first {
+						return
+					}
 					yield(SearchResult{}, fmt.Errorf("%w: %d of %d results yielded (WithLimit)", ErrResultLimit, n, page.total))
 					return
 				}

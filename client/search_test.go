@@ -170,6 +170,24 @@ func TestSearchLimitAndErrors(t *testing.T) {
 	if !errors.Is(err, ErrResultLimit) || len(got) != 25 {
 		t.Errorf("limit 25 of 30: %d results, %v", len(got), err)
 	}
+	// WithFirst takes the first results without an error, and asks for no
+	// more than it takes.
+	before := s.RequestCount(mockserver.OpGraphQL)
+	got, err = collect(t, c.Search(ctx, "*", tags, WithFirst(25), WithPageSize(10)))
+	if err != nil || len(got) != 25 {
+		t.Errorf("first 25 of 30: %d results, %v", len(got), err)
+	}
+	if n := s.RequestCount(mockserver.OpGraphQL) - before; n != 3 {
+		t.Errorf("first 25 by pages of 10: %d requests, want 3", n)
+	}
+	got, err = collect(t, c.Search(ctx, "*", tags, WithFirst(0)))
+	if err != nil || len(got) != 0 {
+		t.Errorf("first 0: %d results, %v", len(got), err)
+	}
+	got, err = collect(t, c.Search(ctx, "*", tags, WithFirst(5), WithLimit(3)))
+	if !errors.Is(err, ErrResultLimit) || len(got) != 3 {
+		t.Errorf("WithLimit after WithFirst: %d results, %v, want 3 and ErrResultLimit", len(got), err)
+	}
 	got, err = collect(t, c.Search(ctx, "*", tags, WithLimit(30), WithPageSize(7)))
 	if err != nil || len(got) != 30 {
 		t.Errorf("limit 30 of 30: %d results, %v", len(got), err)
