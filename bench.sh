@@ -22,7 +22,7 @@ run() { # package, benchmark regexp
 
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
-run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedEndpoints|BenchmarkAsync)$'
+run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedEndpoints|BenchmarkAsync|BenchmarkEmitModes)$'
 run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestHTTPConcurrentUnchanged|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHandlerUncached|BenchmarkSearchScale)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
@@ -61,6 +61,11 @@ awk -v count="$count" '
     q = median("BenchmarkEmitBatchedEndpoints", "restli/openapi")
     row("(2b) batched emit, OpenAPI vs Rest.li", sprintf("OpenAPI %.0f/s, Rest.li %.0f/s", o, l),
         sprintf("restli/openapi %.2f", q), "restli/openapi >= 0.8", verdict(q >= 0.8, q))
+
+    w = median("BenchmarkEmitModes", "asyncwait-proposals/s"); y = median("BenchmarkEmitModes", "sync-proposals/s")
+    q = median("BenchmarkEmitModes", "async/sync")
+    row("(2c) ASYNC_WAIT vs SYNC_PRIMARY, 16 gor.", sprintf("ASYNC_WAIT %.0f/s, SYNC_PRIMARY %.0f/s", w, y),
+        sprintf("async/sync %.2f", q), "async/sync >= 0.33", verdict(q >= 1/3, q))
 
     split("single batch200", kinds, " ")
     for (i = 1; i <= 2; i++) {

@@ -60,14 +60,17 @@
 // was refused) or the server said it did not apply it (429, 503): a replay
 // of a write that was applied but whose answer was lost would fail its own
 // condition. Such a failure is reported as [ErrOutcomeUnknown], not as a
-// refusal.
+// refusal. A write whose caller stopped it (its context cancelled or past
+// its deadline before the outcome was known) also matches [ErrStopped]: it
+// may have been applied as well, but the caller, not the server, ended it,
+// so work that owns it (a consumer's offset) should keep it to do again.
 //
 // # Errors
 //
 // The [Error] type carries a server's answer (status, message, exception
 // class, response header), and the sentinel errors ([ErrNotFound],
 // [ErrUnauthorized], [ErrPreconditionFailed], [ErrPayloadTooLarge],
-// [ErrValidation], [ErrOutcomeUnknown]) are matched with [errors.Is]:
+// [ErrValidation], [ErrOutcomeUnknown], [ErrStopped]) are matched with [errors.Is]:
 //
 //	if errors.Is(err, datahub.ErrPreconditionFailed) {
 //		// someone else wrote the aspect first: read again and retry

@@ -41,7 +41,20 @@ var (
 	// never replayed after such a failure, since a replay of an applied
 	// write would fail its own condition; read the aspect to learn what
 	// happened.
+	//
+	// Two causes are told apart: an answer lost (the server, the network or
+	// an attempt's own timeout) matches ErrOutcomeUnknown alone; a write
+	// stopped by its caller matches [ErrStopped] as well.
 	ErrOutcomeUnknown = errs.ErrOutcomeUnknown
+	// ErrStopped reports a write stopped by its caller: the context given to
+	// the call was cancelled or passed its deadline after the write was sent
+	// and before its outcome was known (while it was in flight, while a
+	// retry waited, or while the SDK waited for an accepted write to be
+	// applied). The write may or may not have been applied, so the error
+	// matches ErrOutcomeUnknown and the context's error too. Unlike an
+	// answer lost, nothing went wrong with the server: whoever owns the
+	// work (a consumer's uncommitted offset, a queue) keeps it to do again.
+	ErrStopped = errs.ErrStopped
 	// ErrAlreadyExists reports a create that found what it would create:
 	// HTTP 409, or DataHub's refusal of changeType CREATE ("Cannot perform
 	// CREATE since the aspect already exists.") or CREATE_ENTITY ("Cannot

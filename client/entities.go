@@ -16,6 +16,7 @@ import (
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/entity"
+	"github.com/catalogkit/datahub-go/internal/emitctx"
 	"github.com/catalogkit/datahub-go/internal/entitystate"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -190,16 +191,28 @@ func exists(u urn.URN, got *RawEntity) bool {
 	return false
 }
 
-// Create writes a new entity e: its key aspect with changeType
-// CREATE_ENTITY, then each aspect it holds with CREATE, in one request, as
-// DataHub's Python SDK creates one. The server refuses the request whole
-// when the entity exists, even if it appeared after the call began; the
-// error then matches datahub.ErrAlreadyExists and nothing is written.
-// After the write Create reads the entity back into e (one read), so that
-// e holds what the server stored, with its versions, and can go to Update
-// without a Get; an error of that read says the entity was created.
+// Create writes a new entity e, all or nothing: its key aspect and each
+// aspect it holds, in one request that the server applies whole or not at
+// all. Over Rest.li the key aspect goes with changeType CREATE_ENTITY and
+// the others with CREATE, as DataHub's Python SDK creates an entity; over
+// OpenAPI, whose create routes take one aspect a request, they go as one
+// batch POST, each aspect conditional on its absence (If-Version-Match:
+// -1). When the entity exists, even if it appeared after the call began,
+// the error matches datahub.ErrAlreadyExists; when the server refuses one
+// aspect (an invalid value), the error is its refusal. Either way nothing
+// is written, so a Create fixed after a refusal can be sent again. An
+// entity too large for one request (the emitter's batch limits) is
+// refused, wrapping datahub.ErrValidation, before anything is sent. After
+// the write Create reads the entity back into e (one read), so that e holds
+// what the server stored, with its versions, and can go to Update without
+// a Get; an error of that read says the entity was created.
 func (es *Entities) Create(ctx context.Context, e entity.Entity) error {
-	if err := es.write(ctx, e, emitter.CreateEntity, emitter.Create); err != nil {
+	err := es.write(emitctx.WithAllOrNothing(ctx), e, emitter.CreateEntity, emitter.Create)
+	if errors.Is(err, datahub.ErrPreconditionFailed) && !errors.Is(err, datahub.ErrAlreadyExists) {
+		// Over OpenAPI a create is a write conditional on absence.
+		return fmt.Errorf("%w: %w", datahub.ErrAlreadyExists, err)
+	}
+	if err != nil {
 		return err
 	}
 	acc, u, err := accessOf(e)

@@ -171,10 +171,15 @@ func TestEntitiesCreateExisting(t *testing.T) {
 	}
 	ps := s.Proposals()[before:]
 	if testshared.OverOpenAPI() {
-		// OpenAPI takes a CREATE alone: the refused CREATE_ENTITY of the key
-		// stops the entity's other proposals before they are sent.
-		if len(ps) != 1 || ps[0].ChangeType != "CREATE_ENTITY" || ps[0].AspectName != "datasetKey" {
-			t.Errorf("proposals sent over OpenAPI: %+v, want the CREATE_ENTITY of datasetKey alone", ps)
+		// Over OpenAPI the Create is one batch POST of writes conditional
+		// on absence, refused whole.
+		if len(ps) != 3 || ps[0].AspectName != "datasetKey" || !ps[0].Batch {
+			t.Errorf("proposals sent over OpenAPI: %+v, want datasetKey and two aspects in one batch", ps)
+		}
+		for _, p := range ps {
+			if p.ChangeType != "UPSERT" || p.Headers["If-Version-Match"] != "-1" {
+				t.Errorf("proposal %s %s %v over OpenAPI, want an UPSERT with If-Version-Match: -1", p.AspectName, p.ChangeType, p.Headers)
+			}
 		}
 	} else if len(ps) != 3 || ps[0].ChangeType != "CREATE_ENTITY" || ps[0].AspectName != "datasetKey" || ps[1].ChangeType != "CREATE" || ps[2].ChangeType != "CREATE" {
 		t.Errorf("proposals sent: %+v, want CREATE_ENTITY datasetKey then two CREATEs in one request", ps)
@@ -739,5 +744,105 @@ func TestEntitiesCreateThenUpdate(t *testing.T) {
 	}
 	if d := e.(*entity.MLModelGroup).Properties.Description; d == nil || *d != "x" {
 		t.Errorf("description after Update = %v, want x", d)
+	}
+}
+
+// TestEntitiesUpdateAfterPatch checks that after an Update under the Patch
+// strategy, the next Update of the same entity value that changes the
+// patched aspect in place (a conditional write) reads its version first and
+// succeeds at once: with MaxAttempts 1 it failed before with "412 Expected
+// version , actual version 1" (the patched version left "" and sent as
+// If-Version-Match).
+func TestEntitiesUpdateAfterPatch(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s, WithWriteStrategy(Patch), WithConflictPolicy(ConflictPolicy{MaxAttempts: 1}))
+	es := c.Entities()
+	u := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.patched_then_set,PROD)").(urn.Dataset)
+	ds := entity.NewDataset(u, "d")
+	ds.GlobalTags = &aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:old"}}}
+	if err := es.Create(t.Context(), ds); err != nil {
+		t.Fatal(err)
+	}
+	e, err := es.Get(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := e.(*entity.Dataset)
+	if err := es.Update(t.Context(), d, func() error {
+		d.GlobalTags.Tags = append(d.GlobalTags.Tags, aspects.TagAssociation{Tag: "urn:li:tag:new"})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	before := len(s.Proposals())
+	if err := es.Update(t.Context(), d, func() error {
+		d.GlobalTags.Tags[0].Context = aspects.Ptr("in place") // not a pure add or remove: conditional
+		return nil
+	}); err != nil {
+		t.Fatalf("conditional Update after a patch: %v", err)
+	}
+	ps := s.Proposals()[before:]
+	if len(ps) != 1 || ps[0].ChangeType != "UPSERT" || ps[0].Headers["If-Version-Match"] != "2" {
+		t.Errorf("proposals %+v, want one UPSERT with If-Version-Match: 2 (the version the patch made)", ps)
+	}
+	tags, err := mockserver.Get[aspects.GlobalTags](s, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:old", Context: aspects.Ptr("in place")}, {Tag: "urn:li:tag:new"}}}
+	if diff := cmp.Diff(want, &tags); diff != "" {
+		t.Errorf("tags (-want +got):\n%s", diff)
+	}
+}
+
+// TestEntitiesCreateAllOrNothing checks that Create writes all of an entity
+// or nothing, over both endpoints: a Create refused for one bad aspect (an
+// owner that is not a URN) leaves nothing stored, the fixed Create then
+// succeeds, and a Create of the existing entity matches ErrAlreadyExists
+// and changes nothing. Over OpenAPI the refused Create left the key and
+// the aspects sent before the bad one, and the fixed Create failed with
+// ErrAlreadyExists, before the fix.
+func TestEntitiesCreateAllOrNothing(t *testing.T) {
+	t.Parallel()
+	for _, ep := range []datahub.Endpoint{datahub.EndpointRestli, datahub.EndpointOpenAPI} {
+		t.Run(fmt.Sprint(ep), func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t)
+			es := newTestClient(t, s, datahub.WithEndpoint(ep)).Entities()
+			u := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.atomic,PROD)").(urn.Dataset)
+			ds := entity.NewDataset(u, "first try")
+			ds.Status = &aspects.Status{}
+			ds.Ownership = &aspects.Ownership{Owners: []aspects.Owner{{Owner: "not-a-urn", Type: aspects.OwnershipTypeTechnicalOwner}}}
+			err := es.Create(t.Context(), ds)
+			if !errors.Is(err, datahub.ErrValidation) || errors.Is(err, datahub.ErrAlreadyExists) {
+				t.Fatalf("Create with a bad owner: %v, want a refusal matching ErrValidation", err)
+			}
+			if ok, err := es.c.Exists(t.Context(), u); err != nil || ok {
+				t.Fatalf("Exists after the refused Create = %v, %v; want false (nothing written)", ok, err)
+			}
+			ds.Ownership.Owners[0].Owner = "urn:li:corpuser:jdoe"
+			if err := es.Create(t.Context(), ds); err != nil {
+				t.Fatalf("the fixed Create: %v", err)
+			}
+			got, err := es.Get(t.Context(), u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := got.(*entity.Dataset); d.Ownership == nil || d.Status == nil || d.Properties == nil || *d.Properties.Description != "first try" {
+				t.Errorf("stored %+v, want every aspect of the Create", d)
+			}
+			again := entity.NewDataset(u, "second")
+			if err := es.Create(t.Context(), again); !errors.Is(err, datahub.ErrAlreadyExists) {
+				t.Errorf("Create of an existing entity: %v, want ErrAlreadyExists", err)
+			}
+			got, err = es.Get(t.Context(), u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := got.(*entity.Dataset); *d.Properties.Description != "first try" {
+				t.Errorf("description %q after a refused Create, want it unchanged", *d.Properties.Description)
+			}
+		})
 	}
 }

@@ -50,6 +50,17 @@ import (
 // chosen aspects) is read first, and fn called on the fresh entity; a
 // field fn sets to nil is not a change (use DeleteAspects).
 //
+// What Update reports, and what e holds then: nil when every change was
+// written (e holds it, with the new versions); fn's error, a refusal (a
+// *datahub.Error), or a *ConflictError after the policy's attempts, when
+// nothing was written (e holds what was read); an error matching
+// datahub.ErrOutcomeUnknown when answers were lost and reading back could
+// not tell what landed, or found only part of it; and, when ctx ends while
+// a write is in flight, an error matching datahub.ErrStopped,
+// datahub.ErrOutcomeUnknown and ctx's error, without a read back (the
+// write may have been applied). In the last two cases e holds what was
+// read: Get it again before another Update.
+//
 // Update refuses, with an error matching ErrNotRead, an entity that was
 // not read from the server, and, wrapping datahub.ErrValidation, one
 // changed outside fn since it was read: such a change could not be made
@@ -98,7 +109,7 @@ func (es *Entities) update(ctx context.Context, e entity.Entity, fn func() error
 			return nil, nil
 		}
 		if unread := unreadOf(changed, st); len(unread) > 0 {
-			// Versions are needed: read these too, and start again.
+			// Versions are needed: read these (again), and start again.
 			if err := es.read(ctx, e, acc, append(stNames(st), unread...)); err != nil {
 				restore(acc, st)
 				return nil, err
@@ -189,11 +200,13 @@ func changes(u urn.URN, acc entitystate.Access, st *entitystate.State) ([]change
 	return out, nil
 }
 
-// unreadOf returns the names of the changes st did not read.
+// unreadOf returns the names of the changes st did not read, or whose
+// version it does not know (an aspect an earlier Update patched: the
+// server merged the patch into what it held).
 func unreadOf(cs []change, st *entitystate.State) []string {
 	var out []string
 	for _, c := range cs {
-		if _, ok := st.Aspects[c.name]; !ok {
+		if a, ok := st.Aspects[c.name]; !ok || a.Version == "" {
 			out = append(out, c.name)
 		}
 	}
@@ -273,6 +286,8 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 			}
 		case outcomeNotApplied:
 			return fmt.Errorf("client: update %s: %s not written: %w", u, r.Aspect, r.Err)
+		case outcomeStopped:
+			return fmt.Errorf("client: update %s: %s: %w", u, r.Aspect, r.Err)
 		default:
 			return fmt.Errorf("client: update %s: %s: %w", u, r.Aspect, r.Err)
 		}
@@ -330,8 +345,8 @@ func after(st *entitystate.State, cs []change) *entitystate.State {
 		v := nextVersion(st.Aspects[c.name].Version)
 		if c.patch != nil {
 			// The server merged the patch into what it had, which others
-			// may have changed: the version is unknown, and a conditional
-			// write of it reads again first.
+			// may have changed: the version is unknown, and the next
+			// Update that changes it reads it again first (unreadOf).
 			v = ""
 		}
 		out.Aspects[c.name] = entitystate.Aspect{Raw: c.value, Typed: c.typed, Version: v}

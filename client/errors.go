@@ -28,7 +28,7 @@ type ConflictError struct {
 
 // Error names the entity, the aspect and the number of rounds.
 func (e *ConflictError) Error() string {
-	return fmt.Sprintf("client: modify %s of %s: still conflicting after %d attempts: %v", e.Aspect, e.URN, e.Attempts, e.Err)
+	return fmt.Sprintf("client: conditional write of %s of %s: still conflicting after %d attempts: %v", e.Aspect, e.URN, e.Attempts, e.Err)
 }
 
 // Unwrap returns the last round's failure.

@@ -101,8 +101,8 @@ func TestModifyContextEndsDuringWrite(t *testing.T) {
 	rt := &beforeWrite{next: transport.NewPooledClient().Transport, hook: cancel}
 	c := newTestClient(t, s, datahub.WithHTTPClient(&http.Client{Transport: rt}))
 	err := c.AddFeatureToTable(ctx, table, featureURN(t, "deadline", "a"))
-	if !errors.Is(err, datahub.ErrOutcomeUnknown) || !errors.Is(err, context.Canceled) {
-		t.Errorf("err = %v, want ErrOutcomeUnknown and context.Canceled", err)
+	if !errors.Is(err, datahub.ErrOutcomeUnknown) || !errors.Is(err, context.Canceled) || !errors.Is(err, datahub.ErrStopped) {
+		t.Errorf("err = %v, want ErrStopped, ErrOutcomeUnknown and context.Canceled", err)
 	}
 	s.ClearFaults()
 }

@@ -76,7 +76,11 @@ const headerIfVersionMatch = "If-Version-Match"
 // made, is retried as a conflict is; when the context ends before a write
 // that was not applied (a wait after a 429 or 503, a write never sent) could
 // be retried, the error wraps the context's error and does not match
-// datahub.ErrOutcomeUnknown. Modify refuses a timeseries aspect.
+// datahub.ErrOutcomeUnknown; when it ends while a write is in flight (the
+// write stopped by its caller), Modify does not read back and the error
+// matches datahub.ErrStopped, datahub.ErrOutcomeUnknown and the context's
+// error: the write may have been applied. Modify keeps nothing between
+// calls: calling it again reads afresh. Modify refuses a timeseries aspect.
 func Modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, fn func(*A) error) error {
 	return modify(ctx, c, u, c.requireEntity, fn)
 }
@@ -141,6 +145,8 @@ func modify[A aspects.Aspect](ctx context.Context, c *Client, u urn.URN, mustExi
 			return werr
 		case outcomeNotApplied:
 			return fmt.Errorf("client: modify %s of %s: not written: %w", name, u, werr)
+		case outcomeStopped:
+			return fmt.Errorf("client: modify %s of %s: %w", name, u, werr)
 		case outcomeUnknown:
 			landed, nversion, rerr := c.resolve(ctx, u, info, value, version)
 			switch {
@@ -204,7 +210,7 @@ func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, val
 		return emitter.Written, nil
 	}
 	if r, ok := soleResult(err); ok {
-		if r.Status == emitter.Unknown && !errors.Is(r.Err, datahub.ErrOutcomeUnknown) {
+		if (r.Status == emitter.Unknown || r.Status == emitter.Stopped) && !errors.Is(r.Err, datahub.ErrOutcomeUnknown) {
 			return r.Status, fmt.Errorf("%w: %w", datahub.ErrOutcomeUnknown, r.Err)
 		}
 		return r.Status, r.Err
@@ -232,15 +238,18 @@ const (
 	outcomeFailed             // refused for good (400, 401, 403, 413, 422...)
 	outcomeNotApplied         // not applied, and the context is done
 	outcomeUnknown            // the answer was lost: applied or not
+	outcomeStopped            // the caller's context ended in flight: applied or not
 )
 
 // writeOutcome classifies a conditional write that ended with the
-// emitter's status and err. Only a write the emitter reports as Unknown
-// may have been applied; Failed and NotAttempted were not.
+// emitter's status and err. Only a write the emitter reports as Unknown or
+// Stopped may have been applied; Failed and NotAttempted were not.
 func writeOutcome(ctx context.Context, status emitter.Status, err error) outcome {
 	switch {
 	case err == nil:
 		return outcomeWritten
+	case status == emitter.Stopped:
+		return outcomeStopped
 	case status == emitter.Unknown:
 		return outcomeUnknown
 	case errors.Is(err, datahub.ErrPreconditionFailed):

@@ -186,7 +186,9 @@ func orFiltersJSON(clauses [][]Rule) []map[string]any {
 // (scroll ids, so past 10,000 results too; never offset pages), in the
 // server's order (relevance, then URN). It yields each result once, then
 // [ErrResultLimit] if more results than the limit match; an error from the
-// server, the context or a bad filter is yielded and ends the search.
+// server, the context or a bad filter is yielded and ends the search, as is
+// a scroll that does not move (a next scroll id with an empty page, or the
+// scroll id that was sent): a *datahub.Error saying the answer is bad.
 //
 //	for r, err := range c.Search(ctx, "*", client.And(client.EntityType("mlFeatureTable"), client.Platform("feast"))) {
 //		if err != nil {
@@ -305,6 +307,16 @@ func (c *Client) page(ctx context.Context, document, field string, input map[str
 			r.Paths = append(r.Paths, refs)
 		}
 		p.results = append(p.results, r)
+	}
+	if p.next != nil {
+		// A scroll that does not move would be asked for the same page
+		// forever.
+		if len(p.results) == 0 {
+			return scrollPage{}, c.badAnswer(field, fmt.Errorf("an empty page with a next scroll id %q", *p.next))
+		}
+		if prev, ok := input["scrollId"].(string); ok && prev == *p.next {
+			return scrollPage{}, c.badAnswer(field, fmt.Errorf("the next scroll id %q is the one asked for", prev))
+		}
 	}
 	return p, nil
 }

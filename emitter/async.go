@@ -53,7 +53,7 @@ type Async struct {
 	progress     chan struct{} // closed (and replaced) when outcomes are reported
 	closed       bool
 	seq          uint64 // proposals ever accepted
-	counts       [Unknown + 1]int
+	counts       [numStatus]int
 	errs         []error
 	outbox       []outcomes    // outcomes the reporter has yet to hand out
 	outWake      chan struct{} // wakes the reporter
@@ -98,10 +98,15 @@ type AsyncResult struct {
 	// aspect held when Emit returned; later changes do not show there.
 	Proposal Proposal
 	// Status is what happened to the proposal: Written, Rejected, Failed,
-	// Unknown, or NotAttempted (Close's context ended before it was sent).
+	// Unknown (its answer was lost: the emitter keeps nothing, read the
+	// aspect to learn), Stopped (Close's context ended while it was in
+	// flight: it may have been applied) or NotAttempted (Close's context
+	// ended before it was sent). The emitter keeps no proposal once it is
+	// reported: emitting it again is the handler's choice.
 	Status Status
 	// Err is nil when the proposal was Written, else why not; it names the
-	// proposal, and matches datahub.ErrOutcomeUnknown for Unknown.
+	// proposal, and matches datahub.ErrOutcomeUnknown for Unknown and
+	// Stopped, and datahub.ErrStopped for Stopped.
 	Err error
 }
 
@@ -175,7 +180,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	var v3items []v3Encoded
 	var results []Result
 	if a.inner.openAPI(ctx) {
-		v3items, results = a.inner.encodeV3(ps)
+		v3items, results = a.inner.encodeV3(ps, false)
 	} else {
 		items, results = a.inner.encode(ps)
 	}
@@ -421,11 +426,11 @@ func (a *Async) Err() error {
 
 func (a *Async) errLocked() error {
 	c := a.counts
-	if c[Rejected]+c[Failed]+c[Unknown]+c[NotAttempted] == 0 {
+	if c[Rejected]+c[Failed]+c[Unknown]+c[Stopped]+c[NotAttempted] == 0 {
 		return nil
 	}
-	return &AsyncError{Rejected: c[Rejected], Failed: c[Failed], Unknown: c[Unknown], NotAttempted: c[NotAttempted],
-		Errs: append([]error(nil), a.errs...)}
+	return &AsyncError{Rejected: c[Rejected], Failed: c[Failed], Unknown: c[Unknown], Stopped: c[Stopped],
+		NotAttempted: c[NotAttempted], Errs: append([]error(nil), a.errs...)}
 }
 
 // AsyncError reports proposals an Async emitter did not write, or does not
@@ -433,8 +438,12 @@ func (a *Async) errLocked() error {
 type AsyncError struct {
 	// Rejected, Failed and NotAttempted count the proposals not written.
 	Rejected, Failed, NotAttempted int
-	// Unknown counts the proposals that may or may not have been written.
+	// Unknown counts the proposals that may or may not have been written
+	// because their answer was lost.
 	Unknown int
+	// Stopped counts the proposals that may or may not have been written
+	// because Close's context ended while they were in flight.
+	Stopped int
 	// Errs holds the first of these outcomes (at most 10), each naming its
 	// proposal.
 	Errs []error
@@ -444,7 +453,10 @@ type AsyncError struct {
 func (e *AsyncError) Error() string {
 	notWritten := e.Rejected + e.Failed + e.NotAttempted
 	s := fmt.Sprintf("emitter: %d proposals not written (%d rejected, %d failed, %d not attempted), %d of unknown outcome",
-		notWritten, e.Rejected, e.Failed, e.NotAttempted, e.Unknown)
+		notWritten, e.Rejected, e.Failed, e.NotAttempted, e.Unknown+e.Stopped)
+	if e.Stopped > 0 {
+		s += fmt.Sprintf(" (%d stopped by Close)", e.Stopped)
+	}
 	if len(e.Errs) > 0 {
 		s += fmt.Sprintf("; first: %v", e.Errs[0])
 	}
@@ -494,7 +506,7 @@ func (a *Async) Flush(ctx context.Context) error {
 
 // Close stops accepting proposals, sends everything queued and waits for
 // the workers and the handlers to end. If ctx ends first, Close aborts the
-// requests in flight: their proposals are reported Unknown (they may have
+// requests in flight: their proposals are reported Stopped (they may have
 // been applied) and those still queued NotAttempted, to the handlers and
 // Err, none dropped silently; Close then returns ctx's error joined with
 // Err once every outcome has been handed out. Otherwise it returns Err.

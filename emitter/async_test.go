@@ -147,9 +147,9 @@ func TestAsyncCloseDeadline(t *testing.T) {
 			if !stored {
 				t.Errorf("%s reported written, not stored", u)
 			}
-		case emitter.Unknown:
-			if !errors.Is(errs[u], datahub.ErrOutcomeUnknown) {
-				t.Errorf("%s: handler got %v, want ErrOutcomeUnknown", u, errs[u])
+		case emitter.Stopped:
+			if !errors.Is(errs[u], datahub.ErrOutcomeUnknown) || !errors.Is(errs[u], datahub.ErrStopped) {
+				t.Errorf("%s: handler got %v, want ErrStopped and ErrOutcomeUnknown", u, errs[u])
 			}
 		default:
 			if stored {
@@ -161,10 +161,10 @@ func TestAsyncCloseDeadline(t *testing.T) {
 		}
 	}
 	t.Logf("outcomes %v; %v", counts, err)
-	if diff := cmp.Diff(map[emitter.Status]int{emitter.Unknown: 20, emitter.NotAttempted: 180}, counts); diff != "" {
+	if diff := cmp.Diff(map[emitter.Status]int{emitter.Stopped: 20, emitter.NotAttempted: 180}, counts); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
-	if ae.Unknown != counts[emitter.Unknown] || ae.NotAttempted != counts[emitter.NotAttempted] {
+	if ae.Stopped != counts[emitter.Stopped] || ae.Unknown != 0 || ae.NotAttempted != counts[emitter.NotAttempted] {
 		t.Errorf("AsyncError %+v does not match the outcomes %v", ae, counts)
 	}
 }

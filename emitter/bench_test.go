@@ -245,3 +245,50 @@ func BenchmarkEmitBatchedEndpoints(b *testing.B) {
 	b.ReportMetric(float64(b.N*size)/openAPIT.Seconds(), "openapi-proposals/s")
 	b.ReportMetric(float64(restliT)/float64(openAPIT), "restli/openapi")
 }
+
+// BenchmarkEmitModes emits one proposal a call from 16 goroutines through
+// OpenAPI to a mock without async lag, in turns with EmitSyncPrimary and
+// EmitAsyncWait (which then polls each write's trace until it is applied),
+// and reports both rates and their ratio: async/sync is ASYNC_WAIT's rate
+// relative to SYNC_PRIMARY's (the target is at least 1/3).
+func BenchmarkEmitModes(b *testing.B) {
+	s := mockserver.Start(b, mockserver.WithRecording(false))
+	newMode := func(m emitter.EmitMode) *emitter.REST {
+		r, err := emitter.NewREST(s.URL(), datahub.WithEndpoint(datahub.EndpointOpenAPI), emitter.WithEmitMode(m))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return r
+	}
+	const goroutines, perGoroutine = 16, 8
+	ctx := context.Background()
+	round := 0
+	run := func(r *emitter.REST) time.Duration {
+		round++
+		start := time.Now()
+		var wg sync.WaitGroup
+		for g := range goroutines {
+			wg.Go(func() {
+				for k := range perGoroutine {
+					p := propertiesProposal(b, g*perGoroutine+k, round)
+					if err := r.Emit(ctx, p); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		return time.Since(start)
+	}
+	syncR, asyncR := newMode(emitter.EmitSyncPrimary), newMode(emitter.EmitAsyncWait)
+	var syncT, asyncT time.Duration
+	for b.Loop() {
+		syncT += run(syncR)
+		asyncT += run(asyncR)
+	}
+	n := float64(b.N * goroutines * perGoroutine)
+	b.ReportMetric(n/syncT.Seconds(), "sync-proposals/s")
+	b.ReportMetric(n/asyncT.Seconds(), "asyncwait-proposals/s")
+	b.ReportMetric(float64(syncT)/float64(asyncT), "async/sync")
+}

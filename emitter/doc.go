@@ -107,13 +107,34 @@
 // with the outcome of each: [Written], [Rejected] (refused for its
 // content, with the server's reason), [Failed] (not written, the server
 // unreachable or unavailable: emitting again later is safe), [Unknown]
-// (the answer was lost: it may be written) or [NotAttempted]. errors.Is and
+// (the answer was lost: it may be written), [Stopped] (the caller's
+// context ended while it was in flight: it may be written) or
+// [NotAttempted]. errors.Is and
 // errors.As see through it: a [*datahub.Error] carries the status, the
 // message of the server's Rest.li error body and the response header, and
 // matches datahub.ErrValidation (400, 422), datahub.ErrUnauthorized (401,
 // 403), datahub.ErrPreconditionFailed (412) or datahub.ErrPayloadTooLarge
-// (413); an Unknown outcome matches datahub.ErrOutcomeUnknown. A proposal
+// (413); an Unknown outcome matches datahub.ErrOutcomeUnknown, a Stopped
+// one datahub.ErrStopped as well (and the context's error). A proposal
 // too large to send alone is a [*TooLargeError] before anything is sent.
+//
+// # Outcomes, and what is kept
+//
+// The REST emitter keeps nothing once Emit returns: the caller holds the
+// proposals and decides from each outcome. Written needs nothing more;
+// Rejected fails again unchanged; Failed and NotAttempted were not applied
+// and may be emitted again, conditional writes included; Unknown (the
+// server or the network lost the answer) and Stopped (the caller ended the
+// wait) may have been applied: an upsert may be emitted again, a
+// conditional write or a CREATE is read back first. The two are told apart
+// so that work with an owner can act on it: a consumer keeps a Stopped
+// message uncommitted for the next run (as the Kafka module's Bridge
+// does), while an Unknown one is reported and passed. With
+// [EmitAsyncWait], a proposal the server accepted is Written only once its
+// write trace says it was applied; a trace that cannot be read makes it
+// Unknown, never Written, and a context that ends during the wait makes it
+// Stopped. [Async] hands every outcome to its handlers and keeps nothing
+// either (see [AsyncResult]).
 // One error type whatever the count lets callers treat a single proposal
 // and a batch alike; errors.Is(err, datahub.ErrPreconditionFailed) works on
 // both.
@@ -146,7 +167,7 @@
 // one goroutine of the emitter and may queue again. [Async.Flush] waits
 // until everything queued before it is reported; [Async.Close] flushes and
 // stops the workers. When Close's context ends first, the proposals in
-// flight are reported [Unknown] (they may have been applied) and those
+// flight are reported [Stopped] (they may have been applied) and those
 // still queued [NotAttempted]; nothing is dropped silently.
 //
 // # Differences from DataHub's Python emitter

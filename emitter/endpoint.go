@@ -26,7 +26,12 @@ const (
 	// EmitAsyncWait sends as EmitAsync does and then, on OpenAPI, polls DataHub's write
 	// trace until each proposal is stored and indexed or failed, and
 	// reports that final outcome: a proposal the server refused after
-	// queueing it is Rejected with a *TraceError. Rest.li has no trace: there
+	// queueing it is Rejected with a *TraceError; one whose trace could not
+	// be read (the trace route failing after the retries) is Unknown, and
+	// one still pending when the context ends is Stopped, never Written.
+	// The first poll comes after 2 ms, each later wait doubles up to 5 s,
+	// and one poll asks for every proposal of a request (one trace id).
+	// Rest.li has no trace: there
 	// it sends synchronously (async=false), which also gives each
 	// proposal's final outcome in primary storage.
 	EmitAsyncWait

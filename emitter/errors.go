@@ -73,7 +73,19 @@ const (
 	// CREATE would fail its own condition if it was applied, so read the
 	// aspect to learn what happened. Err matches datahub.ErrOutcomeUnknown.
 	Unknown
+	// Stopped: the proposal may or may not have been written, because its
+	// caller stopped the call: the context ended after the request carrying
+	// it was sent and before its answer (or, with EmitAsyncWait, before its
+	// write trace said it was applied). Nothing went wrong on the server;
+	// whoever owns the proposal keeps it to emit again (an upsert is safe
+	// to emit again; read a conditional write or a CREATE back first). Err
+	// matches datahub.ErrStopped, datahub.ErrOutcomeUnknown and the
+	// context's error.
+	Stopped
 )
+
+// numStatus is the number of Status values.
+const numStatus = int(Stopped) + 1
 
 // String returns the status's name.
 func (s Status) String() string {
@@ -88,6 +100,8 @@ func (s Status) String() string {
 		return "failed"
 	case Unknown:
 		return "unknown"
+	case Stopped:
+		return "stopped"
 	}
 	return fmt.Sprintf("Status(%d)", int(s))
 }
@@ -129,12 +143,16 @@ func (e *BatchError) NotAttempted() []int { return e.indexes(NotAttempted) }
 // been written.
 func (e *BatchError) Unknown() []int { return e.indexes(Unknown) }
 
-// Failures returns the results of the proposals that were Rejected, Failed
-// or Unknown.
+// Stopped returns the indexes of the proposals that may or may not have
+// been written because the caller's context ended.
+func (e *BatchError) Stopped() []int { return e.indexes(Stopped) }
+
+// Failures returns the results of the proposals that were Rejected,
+// Failed, Unknown or Stopped.
 func (e *BatchError) Failures() []Result {
 	var out []Result
 	for _, r := range e.Results {
-		if r.Status == Rejected || r.Status == Failed || r.Status == Unknown {
+		if r.Status == Rejected || r.Status == Failed || r.Status == Unknown || r.Status == Stopped {
 			out = append(out, r)
 		}
 	}
@@ -158,7 +176,7 @@ func (e *BatchError) Error() string {
 		r := e.Results[0]
 		return fmt.Sprintf("emitter: %s %s %s: %v", r.URN, r.Aspect, r.Status, r.Err)
 	}
-	var count [Unknown + 1]int
+	var count [numStatus]int
 	var first *Result
 	for i, r := range e.Results {
 		if r.Status >= 0 && int(r.Status) < len(count) {
@@ -171,6 +189,9 @@ func (e *BatchError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "emitter: %d of %d proposals written, %d rejected, %d failed, %d unknown, %d not attempted",
 		count[Written], len(e.Results), count[Rejected], count[Failed], count[Unknown], count[NotAttempted])
+	if count[Stopped] > 0 {
+		fmt.Fprintf(&b, ", %d stopped", count[Stopped])
+	}
 	if first != nil {
 		fmt.Fprintf(&b, "; proposal %d (%s %s): %v", first.Index, first.URN, first.Aspect, first.Err)
 	}
@@ -211,6 +232,9 @@ func itemRejection(err error) bool {
 // classify returns the status of the proposals of a request that failed
 // with err (see Status).
 func classify(err error) Status {
+	if errors.Is(err, datahub.ErrStopped) {
+		return Stopped
+	}
 	if errors.Is(err, datahub.ErrOutcomeUnknown) {
 		return Unknown
 	}

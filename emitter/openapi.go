@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/emitctx"
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
 
@@ -21,6 +22,9 @@ const (
 	// headerSyncIndex asks GMS to update the search index before a
 	// synchronous write answers (an aspect header, not an HTTP header).
 	headerSyncIndex = "X-DataHub-Sync-Index-Update"
+	// headerIfVersionMatch makes a write conditional on the aspect's
+	// version ("-1": on its absence).
+	headerIfVersionMatch = "If-Version-Match"
 )
 
 // v3Kind is how a proposal goes over OpenAPI.
@@ -83,7 +87,20 @@ type tracedRequest struct {
 // limits; a proposal is never sent before an earlier one of the same URN.
 func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal) error {
 	run := &v3Run{r: r}
-	run.items, run.results = r.encodeV3(ps)
+	atomic := emitctx.AllOrNothing(ctx)
+	run.items, run.results = r.encodeV3(ps, atomic)
+	if atomic {
+		size := 2 + len(run.items) - 1
+		for i, it := range run.items {
+			if run.results[i].Status != Rejected && (it.kind != v3Batch || it.key != run.items[0].key) {
+				return allOrNothing(run.results, "proposals of several entity types, PATCHes beside other changes or a delete go in several requests")
+			}
+			size += len(it.enc)
+		}
+		if err := oneRequest(run.results, len(run.items), size, r.maxBatch, r.maxBytes); err != nil {
+			return err
+		}
+	}
 	return run.run(ctx)
 }
 
@@ -96,8 +113,12 @@ func (r *REST) v3Async() string {
 }
 
 // encodeV3 checks and encodes every proposal for OpenAPI; those that
-// cannot be sent are Rejected, the others NotAttempted.
-func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
+// cannot be sent are Rejected, the others NotAttempted. With atomic, a
+// CREATE or CREATE_ENTITY becomes a batch element conditional on the
+// aspect's absence (If-Version-Match: -1, which fails as CREATE does when
+// the aspect, or for the key aspect the entity, exists), so that a batch
+// POST carries it with the rest.
+func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 	now := r.now().UnixMilli()
 	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
 	async := r.v3Async()
@@ -135,6 +156,11 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 		}
 		value := bytes.TrimSpace(buf.Bytes())
 		single := change == Create || change == CreateEntity
+		headers := p.Headers
+		if single && atomic {
+			single = false
+			headers = withHeader(headers, headerIfVersionMatch, "-1")
+		}
 		// A batch element is {"urn":…,"<aspect>":<part>}, a single request's
 		// body the part alone: {"value":…,"systemMetadata":…,"headers":…}.
 		start := len(arena)
@@ -156,13 +182,13 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 		}
 		enc = append(enc, `,"systemMetadata":`...)
 		enc = appendFilledSystemMetadata(enc, p.SystemMetadata, now)
-		headers := p.Headers
 		if r.mode == EmitSyncWait {
-			headers = make(map[string]string, len(p.Headers)+1)
-			for k, v := range p.Headers {
-				headers[k] = v
+			h := make(map[string]string, len(headers)+1)
+			for k, v := range headers {
+				h[k] = v
 			}
-			headers[headerSyncIndex] = "true"
+			h[headerSyncIndex] = "true"
+			headers = h
 		}
 		if len(headers) > 0 {
 			enc = append(enc, `,"headers":`...)
@@ -209,6 +235,20 @@ func (r *REST) encodeV3(ps []Proposal) ([]v3Encoded, []Result) {
 		}
 	}
 	return items, results
+}
+
+// withHeader returns a copy of headers with name set to value, unless
+// headers sets name already (in any case).
+func withHeader(headers map[string]string, name, value string) map[string]string {
+	out := make(map[string]string, len(headers)+1)
+	for k, v := range headers {
+		if strings.EqualFold(k, name) {
+			return headers
+		}
+		out[k] = v
+	}
+	out[name] = value
+	return out
 }
 
 // v3EntityPath is the path of an entity: /openapi/v3/entity/{entityType}/{urn}.

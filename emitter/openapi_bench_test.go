@@ -27,7 +27,7 @@ func BenchmarkEncodeV3(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		items, _ := r.encodeV3(ps)
+		items, _ := r.encodeV3(ps, false)
 		if len(items[0].enc) == 0 {
 			b.Fatal("nothing encoded")
 		}

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/internal/config"
+	"github.com/catalogkit/datahub-go/internal/emitctx"
 	"github.com/catalogkit/datahub-go/internal/serverconfig"
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
@@ -111,10 +113,11 @@ func (r *REST) ServerURL() string { return r.tc.BaseURL() }
 // Emit sends proposals to the server and returns once it has acknowledged
 // them, or failed. It returns nil when every proposal was written, else a
 // *BatchError that gives the outcome of each ([Written], [Rejected] and
-// why, [Failed], [Unknown] or [NotAttempted]), whether one proposal was
-// given or many; errors.Is and errors.As see through it to the causes (a
-// *datahub.Error, datahub.ErrValidation, a *TooLargeError,
-// datahub.ErrOutcomeUnknown, the context's error).
+// why, [Failed], [Unknown], [Stopped] or [NotAttempted]), whether one
+// proposal was given or many; errors.Is and errors.As see through it to
+// the causes (a *datahub.Error, datahub.ErrValidation, a *TooLargeError,
+// datahub.ErrOutcomeUnknown, datahub.ErrStopped, the context's error).
+// Emit keeps nothing to send again: see the package's "Outcomes" section.
 //
 // One proposal goes as POST /aspects?action=ingestProposal. Several go as
 // POST /aspects?action=ingestProposalBatch, in order, in requests of at
@@ -220,8 +223,47 @@ func (r *REST) emit(ctx context.Context, ps []Proposal) error {
 	}
 	r.logDegraded()
 	items, results := r.encode(ps)
+	if emitctx.AllOrNothing(ctx) {
+		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
+		for i, it := range items {
+			if it.enc == nil && results[i].Status != Rejected {
+				return allOrNothing(results, "a delete goes in a request of its own")
+			}
+			size += len(it.enc)
+		}
+		if err := oneRequest(results, len(items), size, r.maxBatch, r.maxBytes); err != nil {
+			return err
+		}
+	}
 	b := &batch{r: r, items: items, results: results}
 	return b.run(ctx)
+}
+
+// oneRequest returns nil when n proposals of size bytes in all fit one
+// request, and none is Rejected already; otherwise it settles results
+// (the rest NotAttempted, with the reason) and returns the *BatchError.
+func oneRequest(results emitResults, n, size, maxBatch, maxBytes int) error {
+	for _, res := range results {
+		if res.Status == Rejected {
+			return allOrNothing(results, "proposal "+strconv.Itoa(res.Index)+" cannot be sent")
+		}
+	}
+	if n > maxBatch || size > maxBytes {
+		return allOrNothing(results, fmt.Sprintf("%d proposals of %d bytes do not fit one request (%d proposals, %d bytes)", n, size, maxBatch, maxBytes))
+	}
+	return nil
+}
+
+// allOrNothing ends a call that must write all or nothing and cannot:
+// nothing is sent.
+func allOrNothing(results emitResults, why string) error {
+	err := fmt.Errorf("emitter: not sent: the proposals must be written all or none, and %s: %w", why, datahub.ErrValidation)
+	for i := range results {
+		if results[i].Status != Rejected {
+			results[i].Status, results[i].Err = NotAttempted, err
+		}
+	}
+	return &BatchError{Results: results}
 }
 
 // run sends the encoded proposals of b in requests and returns nil or the
@@ -380,7 +422,7 @@ func (b *batch) sendDelete(ctx context.Context, i int) error {
 // mark records the outcome of every proposal of the batch. It returns nil
 // when the next batch may go on, and err when the emit must stop.
 func (r *REST) refused(ctx context.Context, err error, idx []int, send func(context.Context, []int) error, mark func([]int, Status, error)) error {
-	if itemRejection(err) && len(idx) > 1 && r.isolate {
+	if itemRejection(err) && len(idx) > 1 && r.isolate && !emitctx.AllOrNothing(ctx) {
 		if r.log != nil {
 			r.log.LogAttrs(ctx, slog.LevelInfo, "emitter: batch refused, splitting it to find the proposals at fault",
 				slog.Int("proposals", len(idx)), slog.Int("first", idx[0]), slog.String("error", err.Error()))

@@ -13,12 +13,14 @@ import (
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
 
-// The waits between two polls of a write trace in EmitAsyncWait: they start at
-// defaultPollMin and double up to defaultPollMax. (DataHub's Python emitter
-// starts at 1 s and doubles up to 300 s.) The caller's context bounds the
-// whole wait.
+// The waits before the polls of a write trace in EmitAsyncWait: the first
+// poll comes after defaultPollMin, each later wait is twice the one before,
+// up to defaultPollMax, so that a write the server applies at once costs a
+// few milliseconds and a slow one costs few requests. (DataHub's Python
+// emitter starts at 1 s and doubles up to 300 s.) The caller's context
+// bounds the whole wait.
 const (
-	defaultPollMin = 50 * time.Millisecond
+	defaultPollMin = 2 * time.Millisecond
 	defaultPollMax = 5 * time.Second
 )
 
@@ -76,8 +78,13 @@ type traceStatus struct {
 // wait polls the trace of every accepted request until each proposal is
 // written in both storages or failed, as DataHub's Python emitter's
 // ASYNC_WAIT does. A proposal whose trace reports a failure becomes
-// Rejected with a *TraceError; one still pending when ctx ends becomes
-// Unknown. It returns ctx's error when ctx ended.
+// Rejected with a *TraceError. A proposal whose trace was not read to the
+// end is never left Written: when ctx ends first it becomes Stopped
+// (datahub.ErrStopped), and when a poll fails (after the transport's
+// retries) every proposal still pending becomes Unknown
+// (datahub.ErrOutcomeUnknown and the poll's error), since the server
+// accepted it and may yet refuse it. It returns the error that ended the
+// wait, nil when every trace was read.
 func (b *v3Run) wait(ctx context.Context) error {
 	pending := make(map[int]string, len(b.results)) // proposal -> trace id
 	for _, tr := range b.traced {
@@ -88,29 +95,42 @@ func (b *v3Run) wait(ctx context.Context) error {
 		}
 	}
 	delay := b.r.pollMin
+	t := time.NewTimer(delay)
+	defer t.Stop()
 	for len(pending) > 0 {
-		t := time.NewTimer(delay)
 		select {
 		case <-ctx.Done():
-			t.Stop()
-			for i := range pending {
-				b.results[i].Status = Unknown
-				b.results[i].Err = fmt.Errorf("emitter: accepted, but the wait for its write trace ended: %w (%w)", datahub.ErrOutcomeUnknown, ctx.Err())
-			}
+			b.stopped(ctx, pending)
 			return ctx.Err()
 		case <-t.C:
 		}
-		delay = min(2*delay, b.r.pollMax)
 		for _, tr := range b.traced {
 			if err := b.poll(ctx, tr.traceID, pending); err != nil {
 				if ctx.Err() != nil {
-					continue // reported above on the next round
+					b.stopped(ctx, pending)
+					return ctx.Err()
+				}
+				for i := range pending {
+					b.results[i].Status = Unknown
+					b.results[i].Err = fmt.Errorf("emitter: accepted, but its write trace could not be read: %w: %w", datahub.ErrOutcomeUnknown, err)
 				}
 				return err
 			}
 		}
+		delay = min(2*delay, b.r.pollMax)
+		t.Reset(delay)
 	}
 	return nil
+}
+
+// stopped marks the proposals still pending Stopped: ctx ended before
+// their trace said whether they were written.
+func (b *v3Run) stopped(ctx context.Context, pending map[int]string) {
+	for i := range pending {
+		b.results[i].Status = Stopped
+		b.results[i].Err = fmt.Errorf("emitter: accepted, but the wait for its write trace was stopped: %w: %w (%w)",
+			datahub.ErrStopped, datahub.ErrOutcomeUnknown, ctx.Err())
+	}
 }
 
 // poll asks for the trace of traceID's proposals still pending, and

@@ -30,8 +30,9 @@ func (s *Server) Proposals() []Proposal {
 	return out
 }
 
-// RequestCount returns how many requests of op the server received,
-// whatever their outcome (faults and refusals included).
+// RequestCount returns how many authenticated requests of op the server
+// received, whatever their outcome (faults and refusals included); a
+// request refused 401 is not counted.
 func (s *Server) RequestCount(op Op) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()

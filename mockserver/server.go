@@ -103,7 +103,8 @@ func Open(opts ...Option) (*Server, error) {
 	}
 	s.index = newIndex(s, st)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
-		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow})
+		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow,
+		Backpressure: s.index.WaitBacklog})
 	return s, nil
 }
 
@@ -255,10 +256,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	s.mu.Lock()
-	s.counts[rt.op]++
-	s.mu.Unlock()
-
 	if rt.openAPI { // DataHub's tracing interceptor runs on every Spring route
 		var tp string
 		rt.traceID, tp = newTraceParent(s.cfg.clock())
@@ -271,6 +268,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeUnauthorized(sw, rt.path, s.cfg.clock())
 		return
 	}
+	s.mu.Lock()
+	s.counts[rt.op]++ // authenticated requests only: a refused one never reached GMS's handlers
+	s.mu.Unlock()
 	a := s.takeFaults(rt.op)
 	a.openAPI = rt.openAPI
 	if s.applyFault(sw, r, a) {

@@ -423,3 +423,21 @@ func TestRecordingOff(t *testing.T) {
 		t.Errorf("recorded %d proposals with recording off", n)
 	}
 }
+
+// TestUnauthenticatedNotCounted: a request refused 401 is not counted in
+// the request counts; an authenticated one and the public /config are. It
+// failed before: the refused request was counted.
+func TestUnauthenticatedNotCounted(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, WithToken("tok"))
+	serve(t, s, http.MethodGet, "/aspects/"+dsPath+"?aspect=status", "")
+	serve(t, s, http.MethodGet, "/aspects/"+dsPath+"?aspect=status", "", "Authorization", "Bearer wrong")
+	if n := s.RequestCount(OpGetAspect); n != 0 {
+		t.Errorf("%d refused requests counted", n)
+	}
+	serve(t, s, http.MethodGet, "/aspects/"+dsPath+"?aspect=status", "", "Authorization", "Bearer tok")
+	serve(t, s, http.MethodGet, "/config", "")
+	if n, c := s.RequestCount(OpGetAspect), s.RequestCount(OpConfig); n != 1 || c != 1 {
+		t.Errorf("counts: get aspect %d, config %d; want 1 and 1", n, c)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -35,14 +36,22 @@ import (
 // the same group resumes after them.
 //
 // Every message gets an outcome, reported to the WithOnApply function, and
-// the Bridge moves on: Written, Rejected (GMS refused it, or it cannot be
-// decoded), Unknown (its answer was lost, or GMS answered 500 to every
-// attempt: a poison message does not hold back the next). Two failures
-// stop a call instead, with the message kept for the next call: a 401 or
-// 403 (every proposal would fail alike), and GMS unreachable or answering
-// 429 or 503 to every attempt (Failed: nothing was applied), as do a
-// registry failure and the context's end. Methods must not be called
-// concurrently.
+// the Bridge moves on, its offset committed (WithGroup): Written, Rejected
+// (GMS refused it, or it cannot be decoded), Unknown (its answer was lost,
+// or GMS answered 500 to every attempt: it may have been applied, and a
+// poison message does not hold back the next; the Bridge keeps nothing to
+// send again, so a caller that must know reads the aspect). Other failures
+// stop a call instead, report nothing and keep the message (its offset
+// uncommitted) for the next call or the next member of the group: a 401
+// or 403 (every proposal would fail alike); GMS unreachable or answering
+// 429 or 503 to every attempt (Failed: nothing was applied); the call's
+// context ending while the proposal was in flight (Stopped: it may have
+// been applied, and is sent again, which an upsert allows; a conditional
+// proposal or a CREATE sent again may then be refused by its own
+// condition); the context ending before it was sent; a registry failure;
+// and fetches from the brokers that failed ten times in a row (each
+// failure is logged, see WithLogger, and retried after a wait that grows
+// from 10 ms to 1 s). Methods must not be called concurrently.
 type Bridge struct {
 	cfg     config
 	cl      *kgo.Client
@@ -51,7 +60,9 @@ type Bridge struct {
 	next    map[int32]int64 // the next offset to apply, per partition
 	pending []*kgo.Record   // consumed, not yet applied
 	handled []*kgo.Record   // applied, offsets not yet committed (WithGroup)
-	mu      sync.Mutex
+	// fetchFailures counts the polls in a row that reported fetch errors.
+	fetchFailures int
+	mu            sync.Mutex
 }
 
 // Applied reports what the Bridge did with one message.
@@ -66,7 +77,8 @@ type Applied struct {
 	ChangeType  emitter.ChangeType
 	// Status is the outcome: Written, Rejected (refused by GMS, or not
 	// decodable) or Unknown (applied or not: its answer was lost, or GMS
-	// answered 500 to every attempt).
+	// answered 500 to every attempt). A message stopped by the call's
+	// context is not reported: it is applied by the next call.
 	Status emitter.Status
 	// Err is nil when GMS applied the proposal. Otherwise it is GMS's
 	// refusal (a *datahub.Error), the decoding error, or an error matching
@@ -78,8 +90,8 @@ type Applied struct {
 // the Kafka brokers, with the schema registry at schemaRegistryURL, and
 // applying proposals to the GMS at gmsURL (such as a mock server's URL).
 // Options that apply to a Bridge: WithTopic, WithKgoOptions,
-// WithRegistryOptions, WithRESTOptions,
-// WithGroup, WithOnApply.
+// WithRegistryOptions, WithRESTOptions, WithGroup, WithOnApply,
+// WithLogger.
 func NewBridge(brokers []string, schemaRegistryURL, gmsURL string, opts ...BridgeOption) (*Bridge, error) {
 	cfg := newBridgeConfig(opts)
 	switch {
@@ -150,7 +162,9 @@ func (b *Bridge) Sync(ctx context.Context) (int, error) {
 }
 
 // Run applies messages as they arrive until ctx is done; it then returns
-// nil. It returns early with the error that stops a call (see [Bridge]);
+// nil, and a message whose proposal was in flight when ctx ended stays
+// uncommitted, to be applied by the next call or the next member of the
+// group. It returns early with the error that stops a call (see [Bridge]);
 // the message it stopped at is applied first by the next call.
 func (b *Bridge) Run(ctx context.Context) error {
 	b.mu.Lock()
@@ -175,19 +189,53 @@ func (b *Bridge) Run(ctx context.Context) error {
 // the offsets of the messages handled are committed already).
 func (b *Bridge) Close() { b.cl.Close() }
 
-// poll fetches the next messages into b.pending.
+// Fetch failures: a poll that reports errors is logged and followed by a
+// wait that starts at fetchBackoffMin and doubles up to fetchBackoffMax;
+// after maxFetchFailures such polls in a row the call returns the last
+// error.
+const (
+	maxFetchFailures = 10
+	fetchBackoffMin  = 10 * time.Millisecond
+	fetchBackoffMax  = time.Second
+)
+
+// poll fetches the next messages into b.pending. A fetch error is logged
+// (WithLogger) and retried after a growing wait; after maxFetchFailures
+// polls in a row that failed, poll returns the error.
 func (b *Bridge) poll(ctx context.Context) error {
 	fs := b.cl.PollFetches(ctx)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	fs.EachRecord(func(r *kgo.Record) { b.pending = append(b.pending, r) })
+	var last error
 	for _, fe := range fs.Errors() {
 		if errors.Is(fe.Err, kgo.ErrClientClosed) {
 			return fmt.Errorf("kafka: bridge: %w", fe.Err)
 		}
-		// Other fetch errors are retried by the client.
+		last = fmt.Errorf("kafka: bridge: fetch %s/%d: %w", fe.Topic, fe.Partition, fe.Err)
+		b.cfg.logger.LogAttrs(ctx, slog.LevelWarn, "kafka: bridge: fetch failed",
+			slog.String("topic", fe.Topic), slog.Int("partition", int(fe.Partition)),
+			slog.Int("failures", b.fetchFailures+1), slog.String("error", fe.Err.Error()))
 	}
-	fs.EachRecord(func(r *kgo.Record) { b.pending = append(b.pending, r) })
+	if last == nil {
+		b.fetchFailures = 0
+		return nil
+	}
+	b.fetchFailures++
+	if b.fetchFailures >= maxFetchFailures {
+		n := b.fetchFailures
+		b.fetchFailures = 0
+		return fmt.Errorf("%w (%d fetches in a row failed)", last, n)
+	}
+	wait := fetchBackoffMin << min(b.fetchFailures-1, 16)
+	t := time.NewTimer(min(wait, fetchBackoffMax))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+	}
 	return nil
 }
 
@@ -273,6 +321,11 @@ func (b *Bridge) apply(ctx context.Context, r *kgo.Record) (Applied, error) {
 		return a, fmt.Errorf("kafka: bridge: %w", a.Err) // every message would fail alike
 	case a.Status == emitter.NotAttempted || a.Status == emitter.Failed:
 		return a, fmt.Errorf("kafka: bridge: proposal at %s/%d@%d not applied: %w", r.Topic, r.Partition, r.Offset, a.Err)
+	case a.Status == emitter.Stopped:
+		// The call's owner stopped it while the proposal was in flight:
+		// the message stays uncommitted, for the next call (or the next
+		// member of the group) to apply.
+		return a, fmt.Errorf("kafka: bridge: proposal at %s/%d@%d stopped in flight: %w", r.Topic, r.Partition, r.Offset, a.Err)
 	}
 	return a, nil
 }

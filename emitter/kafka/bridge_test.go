@@ -122,3 +122,44 @@ func TestBridgeGroupResumes(t *testing.T) {
 		t.Errorf("%d ingest requests, want 5 (each message once)", n)
 	}
 }
+
+// TestBridgeStoppedKeepsMessage: cancelling Run's context while a proposal
+// is in flight leaves its message uncommitted (its outcome is Stopped, not
+// handled), so a second Bridge of the same group applies it. Before the
+// fix the offset was committed and the aspect stayed absent.
+func TestBridgeStoppedKeepsMessage(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 1)
+	e.mock = mockserver.Start(t, mockserver.WithFault(mockserver.Fault{Op: mockserver.OpIngestProposal, Times: 1, Delay: time.Minute}))
+	em := e.emitter(t)
+	u := dataset(t, "stopped")
+	if err := em.Emit(context.Background(), emitter.Proposal{URN: u, Aspect: props("kept")}); err != nil {
+		t.Fatal(err)
+	}
+	first, rec := e.bridge(t, kafka.WithGroup("stoppers"))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- first.Run(ctx) }()
+	for e.mock.RequestCount(mockserver.OpIngestProposal) == 0 { // the proposal is in flight, held by the delay
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Run = %v, want nil after its context was cancelled", err)
+	}
+	if got := rec.list(); len(got) != 0 {
+		t.Errorf("the first Bridge reported %+v, want nothing (the message is not handled)", got)
+	}
+	first.Close()
+
+	second, rec2 := e.bridge(t, kafka.WithGroup("stoppers"))
+	if n, err := syncWithin(t, second); n != 1 || err != nil {
+		t.Fatalf("second Bridge: Sync = %d, %v; want the stopped message applied", n, err)
+	}
+	if got := rec2.list(); len(got) != 1 || got[0].Status != emitter.Written {
+		t.Errorf("second Bridge outcomes %+v, want one Written", got)
+	}
+	if v := getJSON(t, e, u.String(), "datasetProperties"); !contains(v, `"kept"`) {
+		t.Errorf("datasetProperties = %s, want the stopped message's value", v)
+	}
+}

@@ -154,11 +154,15 @@ func (e *Emitter) record(codec *goavro.Codec, id int, p emitter.Proposal) (*kgo.
 // outcome of each, as the REST emitter's do: Written (acknowledged),
 // Rejected (invalid, so not sent, or refused by the brokers for good, such
 // as a message too large), Unknown (no acknowledgement: the brokers
-// unreachable after franz-go's retries or ctx done, so maybe written; the
-// error matches datahub.ErrOutcomeUnknown), or NotAttempted (ctx was
-// done before the record was sent, the schema could not be resolved, or
-// the Emitter is
-// closed). The proposals of one entity are written in the order given.
+// unreachable after franz-go's retries, so maybe written; the error
+// matches datahub.ErrOutcomeUnknown), Stopped (ctx ended after the record
+// was sent and before its acknowledgement, so maybe written; the error
+// matches datahub.ErrStopped, datahub.ErrOutcomeUnknown and ctx's error),
+// or NotAttempted (ctx was done before the record was sent, the schema
+// could not be resolved, or the Emitter is closed). The Emitter keeps
+// nothing to send again: a record still in flight when Emit returns is
+// reported to the WithOnAck function when it ends. The proposals of one
+// entity are written in the order given.
 func (e *Emitter) Emit(ctx context.Context, ps ...emitter.Proposal) error {
 	if len(ps) == 0 {
 		return nil
@@ -181,7 +185,7 @@ func (e *Emitter) Emit(ctx context.Context, ps ...emitter.Proposal) error {
 	}
 	// The producer's callbacks fill results until Emit returns; once ctx
 	// is done Emit stops waiting, reports what is still unacknowledged as
-	// Unknown (an idempotent producer cannot fail a record it has sent
+	// Stopped (an idempotent producer cannot fail a record it has sent
 	// until the brokers answer, so with brokers that drop every request a
 	// record can stay in flight indefinitely), and later callbacks only
 	// reach the WithOnAck function.
@@ -224,8 +228,8 @@ func (e *Emitter) Emit(ctx context.Context, ps ...emitter.Proposal) error {
 		returned = true
 		for i := range results {
 			if results[i].Status == emitter.NotAttempted && results[i].Err == nil {
-				results[i].Status = emitter.Unknown
-				results[i].Err = fmt.Errorf("%w: no acknowledgement before the context ended: %w", datahub.ErrOutcomeUnknown, ctx.Err())
+				results[i].Status = emitter.Stopped
+				results[i].Err = fmt.Errorf("%w: %w: no acknowledgement before the context ended: %w", datahub.ErrStopped, datahub.ErrOutcomeUnknown, ctx.Err())
 			}
 		}
 		mu.Unlock()

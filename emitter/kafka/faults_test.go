@@ -1,12 +1,16 @@
 package kafka_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -162,4 +166,88 @@ func TestBrokerFailuresLoseNothing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fetchError answers a fetch request with code for every partition it asks
+// for, without records.
+func fetchError(req kmsg.Request, code int16) kmsg.Response {
+	freq := req.(*kmsg.FetchRequest)
+	resp := freq.ResponseKind().(*kmsg.FetchResponse)
+	resp.SetVersion(freq.GetVersion())
+	for _, t := range freq.Topics {
+		rt := kmsg.NewFetchResponseTopic()
+		rt.Topic, rt.TopicID = t.Topic, t.TopicID
+		for _, p := range t.Partitions {
+			rp := kmsg.NewFetchResponseTopicPartition()
+			rp.Partition, rp.ErrorCode = p.Partition, code
+			rt.Partitions = append(rt.Partitions, rp)
+		}
+		resp.Topics = append(resp.Topics, rt)
+	}
+	return resp
+}
+
+// TestBridgeFetchErrorsReported: fetches that keep failing (the brokers
+// answer TOPIC_AUTHORIZATION_FAILED) are logged, retried after growing
+// waits, and then returned by Run instead of being retried forever without
+// a report; the message is applied once the fetches work again. (Before,
+// Run never returned and nothing was logged.)
+func TestBridgeFetchErrorsReported(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 1)
+	em := e.emitter(t)
+	u := dataset(t, "fetched")
+	if err := em.Emit(context.Background(), emitter.Proposal{URN: u, Aspect: props("late")}); err != nil {
+		t.Fatal(err)
+	}
+	var failing atomic.Bool
+	failing.Store(true)
+	var refused atomic.Int32
+	e.cluster.ControlKey(kmsg.Fetch.Int16(), func(req kmsg.Request) (kmsg.Response, error, bool) {
+		e.cluster.KeepControl()
+		if !failing.Load() {
+			return nil, nil, false
+		}
+		refused.Add(1)
+		return fetchError(req, kerr.TopicAuthorizationFailed.Code), nil, true
+	})
+	var logs syncBuffer
+	b, rec := e.bridge(t, kafka.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	err := b.Run(ctx)
+	if !errors.Is(err, kerr.TopicAuthorizationFailed) {
+		t.Fatalf("Run = %v, want the fetch error (TOPIC_AUTHORIZATION_FAILED) after repeated failures", err)
+	}
+	if n := strings.Count(logs.String(), "fetch failed"); n < 2 {
+		t.Errorf("%d fetch failures logged, want each one:\n%s", n, logs.String())
+	}
+	if len(rec.list()) != 0 {
+		t.Errorf("applied %+v while fetches failed", rec.list())
+	}
+	failing.Store(false)
+	if n, err := syncWithin(t, b); n != 1 || err != nil {
+		t.Fatalf("Sync after the fetches recovered = %d, %v; want the message applied", n, err)
+	}
+	if v := getJSON(t, e, u.String(), "datasetProperties"); !contains(v, `"late"`) {
+		t.Errorf("datasetProperties = %s", v)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent use.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -1,6 +1,7 @@
 package kafka
 
 import (
+	"log/slog"
 	"time"
 
 	"github.com/catalogkit/datahub-go/emitter"
@@ -69,6 +70,7 @@ type config struct {
 	restOpts []emitter.Option
 	group    string
 	onApply  func(Applied)
+	logger   *slog.Logger
 }
 
 func defaultConfig() config {
@@ -91,6 +93,9 @@ func newBridgeConfig(opts []BridgeOption) config {
 		if o != nil {
 			o.bridgeOption(&cfg)
 		}
+	}
+	if cfg.logger == nil {
+		cfg.logger = slog.New(slog.DiscardHandler)
 	}
 	return cfg
 }
@@ -172,3 +177,8 @@ func WithGroup(name string) BridgeOption { return bridgeOnly(func(c *config) { c
 // outcome or not decodable. A caller that keeps a dead-letter list keeps
 // the messages whose Status is not emitter.Written.
 func WithOnApply(f func(Applied)) BridgeOption { return bridgeOnly(func(c *config) { c.onApply = f }) }
+
+// WithLogger sets the logger a Bridge reports fetch failures to, at level
+// Warn, before it retries them (nil, the default, discards). A Bridge
+// whose fetches keep failing returns the error (see [Bridge]).
+func WithLogger(l *slog.Logger) BridgeOption { return bridgeOnly(func(c *config) { c.logger = l }) }

@@ -15,9 +15,9 @@ import (
 )
 
 // TestUnacknowledgedIsUnknown drops every produce request once the schema is
-// registered, so no acknowledgement ever comes: the outcome is Unknown (the
-// record may have been appended before its answer was lost), matching
-// datahub.ErrOutcomeUnknown, never Failed (which the emitter package keeps
+// registered, so no acknowledgement ever comes: when the caller's context
+// ends the outcome is Stopped (the record may have been appended before its
+// answer was lost), matching datahub.ErrOutcomeUnknown, never Failed (which the emitter package keeps
 // for "not written, safe to send again"), and Emit returns when its context
 // ends although the idempotent producer keeps the record in flight.
 func TestUnacknowledgedIsUnknown(t *testing.T) {
@@ -47,11 +47,11 @@ func TestUnacknowledgedIsUnknown(t *testing.T) {
 	if !errors.As(err, &be) || len(be.Results) != 1 {
 		t.Fatalf("Emit = %v, want a *emitter.BatchError with one result", err)
 	}
-	if got := be.Results[0].Status; got != emitter.Unknown {
-		t.Errorf("status = %v, want Unknown", got)
+	if got := be.Results[0].Status; got != emitter.Stopped {
+		t.Errorf("status = %v, want Stopped", got)
 	}
-	if !errors.Is(err, datahub.ErrOutcomeUnknown) {
-		t.Errorf("errors.Is(%v, datahub.ErrOutcomeUnknown) = false", err)
+	if !errors.Is(err, datahub.ErrOutcomeUnknown) || !errors.Is(err, datahub.ErrStopped) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("error %v, want one matching datahub.ErrOutcomeUnknown, datahub.ErrStopped and context.DeadlineExceeded", err)
 	}
 }
 

@@ -39,7 +39,16 @@ var (
 	// never replayed after such a failure, since a replay of an applied
 	// write would fail its own condition; read the aspect to learn what
 	// happened.
+	//
+	// Two causes are told apart: an answer lost (the server, the network or
+	// an attempt's own timeout) matches ErrOutcomeUnknown alone; a write
+	// stopped by its caller matches ErrStopped as well.
 	ErrOutcomeUnknown = errors.New("datahub: outcome unknown")
+	// ErrStopped reports a write stopped by its caller: the context given to
+	// the call was cancelled or passed its deadline after the write was sent
+	// and before its outcome was known. It matches ErrOutcomeUnknown and the
+	// context's error too (see datahub.ErrStopped).
+	ErrStopped = errors.New("datahub: stopped by its caller")
 	// ErrAlreadyExists reports a create that found what it would create:
 	// HTTP 409, or DataHub's refusal of changeType CREATE ("Cannot perform
 	// CREATE since the aspect already exists.") or CREATE_ENTITY ("Cannot

@@ -165,17 +165,27 @@ func (p policy) retryableBackoff(log *slog.Logger) retryablehttp.Backoff {
 }
 
 // unknownError is the error of a call whose last attempt may have been
-// applied: it matches datahub.ErrOutcomeUnknown and the cause.
+// applied: it matches datahub.ErrOutcomeUnknown and the cause, and
+// datahub.ErrStopped too when the caller's context ended first.
 type unknownError struct {
 	err         error
 	notReplayed bool
+	stopped     bool
 }
 
 func (e *unknownError) Error() string {
-	if e.notReplayed {
+	switch {
+	case e.stopped:
+		return e.err.Error() + " (stopped by its caller: the request may have been applied)"
+	case e.notReplayed:
 		return e.err.Error() + " (outcome unknown: the request may have been applied and is not safe to send again)"
 	}
 	return e.err.Error() + " (outcome unknown: the request may have been applied)"
 }
 
-func (e *unknownError) Unwrap() []error { return []error{datahub.ErrOutcomeUnknown, e.err} }
+func (e *unknownError) Unwrap() []error {
+	if e.stopped {
+		return []error{datahub.ErrStopped, datahub.ErrOutcomeUnknown, e.err}
+	}
+	return []error{datahub.ErrOutcomeUnknown, e.err}
+}

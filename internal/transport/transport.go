@@ -192,9 +192,10 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 // network error of the last attempt. When an attempt of a write (POST, PUT,
 // DELETE, PATCH) may have been applied without a definite answer (no answer
 // after its request headers were sent; a 500, 502 or 504) and the call
-// fails, its error also matches datahub.ErrOutcomeUnknown. A read, or a
-// request that was never sent (the context done before, a header net/http
-// refuses), never does.
+// fails, its error also matches datahub.ErrOutcomeUnknown, and
+// datahub.ErrStopped as well when ctx ended before the call got an answer.
+// A read, or a request that was never sent (the context done before, a
+// header net/http refuses), never does.
 func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	var raw any // retryablehttp sends a []byte(nil) as a chunked empty body
 	if len(r.Body) > 0 {
@@ -214,17 +215,17 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 		if resp != nil {
 			resp.Body.Close()
 		}
-		return nil, st.outcome(requestError(r.Method, c.base+r.Path, err), 0)
+		return nil, st.outcome(ctx, requestError(r.Method, c.base+r.Path, err), 0)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, rerr := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		if rerr != nil && ctx.Err() != nil {
-			return nil, st.outcome(requestError(r.Method, c.base+r.Path, ctx.Err()), 0)
+			return nil, st.outcome(ctx, requestError(r.Method, c.base+r.Path, ctx.Err()), 0)
 		}
 		e := DecodeError(resp.StatusCode, data)
 		e.Method, e.URL, e.Header = r.Method, datahub.RedactURL(c.base+r.Path), resp.Header
-		return nil, st.outcome(e, resp.StatusCode)
+		return nil, st.outcome(ctx, e, resp.StatusCode)
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, c.maxResp+1))
 	if err != nil {
@@ -299,11 +300,13 @@ func writeMethod(method string) bool {
 // outcome when an attempt may have been applied, unless the last answer
 // (status, 0 for none) is a 4xx other than 429: a definite refusal of a
 // request that, replayed, would have been refused the first time as well.
-func (st *callState) outcome(err error, status int) error {
+// When the caller's ctx ended before an answer (status 0), the mark says
+// the caller stopped it.
+func (st *callState) outcome(ctx context.Context, err error, status int) error {
 	if !st.maybeApplied || (status >= 400 && status < 500 && status != http.StatusTooManyRequests) {
 		return err
 	}
-	return &unknownError{err: err, notReplayed: st.stoppedUnsafe}
+	return &unknownError{err: err, notReplayed: st.stoppedUnsafe, stopped: status == 0 && ctx.Err() != nil}
 }
 
 // requestError wraps the cause of a request that got no usable answer (or

@@ -35,6 +35,11 @@ type Options struct {
 	// writes: what follows the store (the search index) catches up there,
 	// before every read and write of the core, with no goroutine of its own.
 	Follow func()
+	// Backpressure, when set, is called before a proposal write reaches the
+	// store, with the request's context: it waits while what follows the
+	// store (the search index) lags too far behind, and its error (the
+	// context's) refuses the write, which then changes nothing.
+	Backpressure func(ctx context.Context) error
 }
 
 // Core holds GMS's rules over a store: validation, conditional writes, the

@@ -96,21 +96,26 @@ type Written struct {
 // IngestOptions.Async). Due async writes are applied first. It sets
 // EntityURN of proposals that name their entity by key aspect.
 func (c *Core) Ingest(ctx context.Context, ps []Proposal, o IngestOptions) error {
-	_, err := c.ingest(ps, o, false)
+	_, err := c.ingest(ctx, ps, o, false)
 	return err
 }
 
 // Write is [Core.Ingest] that also reports the outcome of each proposal, in
 // order: pending for async proposals, else what the store did.
 func (c *Core) Write(ctx context.Context, ps []Proposal, o IngestOptions) ([]Written, error) {
-	return c.ingest(ps, o, true)
+	return c.ingest(ctx, ps, o, true)
 }
 
 // ingest is Ingest and Write; results are made only when asked for.
-func (c *Core) ingest(ps []Proposal, o IngestOptions, results bool) ([]Written, error) {
+func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, results bool) ([]Written, error) {
 	items, ws, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown)
 	if err != nil {
 		return nil, err
+	}
+	if c.opts.Backpressure != nil && !(o.Async && c.opts.AsyncLag > 0) {
+		if err := c.opts.Backpressure(ctx); err != nil {
+			return nil, errorf(Internal, MsgStopped, err)
+		}
 	}
 	if o.SystemMetadataCompact {
 		for i := range ws {

@@ -80,6 +80,7 @@ const (
 	MsgDeleteAspect      = "Deleting only the aspect %s of %s is not supported by this mock (datahub-mock): delete the whole entity"
 	MsgKeyParts          = "URN %s has %d parts but the key aspect %s has %d fields"
 	MsgStore             = "datahub-mock store: %v"
+	MsgStopped           = "datahub-mock: the request ended before its work did: %v"
 	MsgBadTimeHeader     = "Invalid %s header value %q: expected an ISO-8601 instant such as 2024-01-02T03:04:05Z (datahub-mock)"
 	MsgTooDeep           = "nested too deeply: JSON nesting exceeds the limit of %d levels"
 	MsgAspectTooDeep     = "Aspect %s of %s is nested too deeply: JSON nesting exceeds the limit of %d levels"

@@ -178,7 +178,10 @@ func (c *Core) Count(ctx context.Context, aspect string, urnLike *string) (int, 
 	if urnLike != nil {
 		match = like.Compile(*urnLike).Match
 	}
-	n, err := c.st.Count(aspect, match)
+	n, err := c.st.Count(ctx, aspect, match)
+	if err != nil && ctx.Err() != nil {
+		return 0, errorf(Internal, MsgStopped, err)
+	}
 	if err != nil {
 		return 0, errorf(Internal, MsgStore, err)
 	}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -30,7 +31,18 @@ type Options struct {
 	// its rules core's method; nil deletes nothing (which documents a batch
 	// deletes is the core's rule).
 	DeleteTimeseries func(entityType, aspect string, endMillis int64, limit int)
+	// MaxBacklogBytes and MaxBacklogEvents bound the store changes not yet
+	// indexed that [Index.WaitBacklog] lets writers add to (0:
+	// [DefaultMaxBacklogBytes], [DefaultMaxBacklogEvents]).
+	MaxBacklogBytes, MaxBacklogEvents int
 }
+
+// The default bounds of the index's backlog: the changes committed and not
+// yet indexed.
+const (
+	DefaultMaxBacklogBytes  = 64 << 20
+	DefaultMaxBacklogEvents = 200_000
+)
 
 // DefaultNodeID is the node id of the mock's tasks: 22 characters, as
 // Elasticsearch's node ids.
@@ -267,6 +279,45 @@ func (x *Index) bootstrap() {
 			}
 		}
 	}
+}
+
+// WaitBacklog is the index's back-pressure on writers, as a lagging Kafka
+// consumer holds GMS's writes back: while the changes not yet indexed pass
+// the backlog bounds (see [Options]) it applies those that are due and
+// waits for the rest to fall due. It returns nil once the backlog is
+// within the bounds, ctx's error if ctx ends first. A paused index drops
+// what falls due, so it never holds writers back for long.
+func (x *Index) WaitBacklog(ctx context.Context) error {
+	for wait := time.Millisecond; ; wait = min(2*wait, 20*time.Millisecond) {
+		if x.withinBacklog() {
+			return nil
+		}
+		x.Sync()
+		if x.withinBacklog() {
+			return nil
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// withinBacklog reports whether the changes not yet indexed are within the
+// backlog bounds.
+func (x *Index) withinBacklog() bool {
+	events, bytes := x.sub.Backlog()
+	maxBytes, maxEvents := x.opts.MaxBacklogBytes, x.opts.MaxBacklogEvents
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBacklogBytes
+	}
+	if maxEvents <= 0 {
+		maxEvents = DefaultMaxBacklogEvents
+	}
+	return events < maxEvents && bytes < maxBytes
 }
 
 // Close stops following the store. It does not close the store. Close is

@@ -283,6 +283,7 @@ type Subscription struct {
 	mu     sync.Mutex
 	queue  []Event
 	head   int  // queue[head:] are pending
+	bytes  int  // about the memory the pending events hold (see eventSize)
 	done   bool // no more events will come (store or subscription closed)
 	closed bool // Close was called: pending events are dropped
 }
@@ -296,6 +297,9 @@ func (sub *Subscription) push(events []Event) {
 		sub.queue, sub.head = sub.queue[:n], 0
 	}
 	sub.queue = append(sub.queue, events...)
+	for i := range events {
+		sub.bytes += eventSize(&events[i])
+	}
 	sub.mu.Unlock()
 	sub.signal()
 }
@@ -341,8 +345,35 @@ func (sub *Subscription) pop(take bool) (Event, bool) {
 	if take {
 		sub.queue[sub.head] = Event{}
 		sub.head++
+		sub.bytes -= eventSize(&e)
+		if sub.head == len(sub.queue) {
+			// Drained: a queue grown by a burst gives its memory back.
+			if cap(sub.queue) > maxKeptEvents {
+				sub.queue = nil
+			}
+			sub.queue, sub.head, sub.bytes = sub.queue[:0], 0, 0
+		}
 	}
 	return e, true
+}
+
+// eventSize is about the memory an event holds in a queue: its JSON, its
+// names and the Event itself.
+func eventSize(e *Event) int {
+	const fixed = 288 // an Event's own size on 64-bit platforms
+	return fixed + len(e.URN) + len(e.Aspect) + len(e.Row.Value) + len(e.Row.SystemMetadata) +
+		len(e.Row.CreatedBy) + len(e.Doc.Value) + len(e.Doc.SystemMetadata)
+}
+
+// Backlog returns the number of pending events and about the memory they
+// hold.
+func (sub *Subscription) Backlog() (events, bytes int) {
+	sub.mu.Lock()
+	defer sub.mu.Unlock()
+	if sub.closed {
+		return 0, 0
+	}
+	return len(sub.queue) - sub.head, sub.bytes
 }
 
 // Len returns the number of pending events.
@@ -391,7 +422,7 @@ func (sub *Subscription) Close() {
 	sub.s.mu.Unlock()
 	sub.mu.Lock()
 	sub.closed, sub.done = true, true
-	sub.queue, sub.head = nil, 0
+	sub.queue, sub.head, sub.bytes = nil, 0, 0
 	sub.mu.Unlock()
 	sub.signal()
 }

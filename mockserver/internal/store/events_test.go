@@ -282,3 +282,43 @@ func TestRows(t *testing.T) {
 func urnN(n int) string {
 	return fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,db.t%d,PROD)", n)
 }
+
+// TestSubscriptionBacklog: a subscription counts its pending events and
+// about the memory they hold, and a queue grown by a burst gives its room
+// back once drained. It failed before: a drained queue kept room for the
+// whole burst.
+func TestSubscriptionBacklog(t *testing.T) {
+	t.Parallel()
+	s := OpenMemory(nil)
+	defer s.Close()
+	sub := s.Subscribe()
+	defer sub.Close()
+	ws := make([]Write, 5000)
+	for i := range ws {
+		ws[i] = Write{URN: fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,b%05d,PROD)", i), Aspect: "status",
+			Value: json.RawMessage(`{"removed":false}`)}
+	}
+	if _, err := s.Apply(ws); err != nil {
+		t.Fatal(err)
+	}
+	events, bytes := sub.Backlog()
+	if events != 5000 || bytes < 5000*(288+len(ws[0].URN)+len(ws[0].Value)) {
+		t.Fatalf("backlog of 5,000 writes: %d events, %d bytes", events, bytes)
+	}
+	for range 4999 {
+		sub.TryNext()
+	}
+	if events, bytes := sub.Backlog(); events != 1 || bytes <= 0 || bytes > 1000 {
+		t.Errorf("one pending: %d events, %d bytes", events, bytes)
+	}
+	sub.TryNext()
+	if events, bytes := sub.Backlog(); events != 0 || bytes != 0 {
+		t.Errorf("drained: %d events, %d bytes", events, bytes)
+	}
+	sub.mu.Lock()
+	room := cap(sub.queue)
+	sub.mu.Unlock()
+	if room > maxKeptEvents {
+		t.Errorf("the drained queue keeps room for %d events", room)
+	}
+}

@@ -2,6 +2,8 @@ package store
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"strings"
 )
 
@@ -50,22 +52,36 @@ func (s *Store) Rows(q RowQuery) ([]Aspect, error) {
 }
 
 // Count returns how many aspects named aspect have a latest row whose URN
-// match accepts (nil: all). It reads keys only, no row is decoded.
-func (s *Store) Count(aspect string, match func(urn string) bool) (int, error) {
-	n := 0
+// match accepts (nil: all). It reads keys only, no row is decoded, and
+// stops with ctx's error once ctx is done (looking every countCheckEvery
+// rows).
+func (s *Store) Count(ctx context.Context, aspect string, match func(urn string) bool) (int, error) {
+	n, scanned := 0, 0
 	err := s.kv.view(func(t txn) error {
 		return scanLatest(t, nil, func(u, name string, _ []byte) (bool, error) {
+			if scanned++; scanned%countCheckEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return false, err
+				}
+			}
 			if name == aspect && (match == nil || match(u)) {
 				n++
 			}
 			return true, nil
 		})
 	})
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return 0, err
+	}
 	if err != nil {
 		return 0, mapErr(err)
 	}
 	return n, nil
 }
+
+// countCheckEvery is how many rows Count scans between looks at its
+// context.
+const countCheckEvery = 1024
 
 // scanLatest calls fn with the latest row (version 0) of every aspect whose
 // row keys start with prefix, in key order, until fn returns false or an

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -513,14 +514,47 @@ func TestCount(t *testing.T) {
 		for n := range 3 {
 			mustApply(t, s, Write{URN: urnN(n), Aspect: props, Value: json.RawMessage(`{}`)})
 		}
-		if n, err := s.Count(props, nil); n != 4 || err != nil {
+		if n, err := s.Count(t.Context(), props, nil); n != 4 || err != nil {
 			t.Errorf("Count(all) = %d, %v; want 4 (history rows not counted)", n, err)
 		}
-		if n, err := s.Count(props, func(u string) bool { return u == dsURN }); n != 1 || err != nil {
+		if n, err := s.Count(t.Context(), props, func(u string) bool { return u == dsURN }); n != 1 || err != nil {
 			t.Errorf("Count(one URN) = %d, %v", n, err)
 		}
-		if n, err := s.Count("status", nil); n != 0 || err != nil {
+		if n, err := s.Count(t.Context(), "status", nil); n != 0 || err != nil {
 			t.Errorf("Count(status) = %d, %v", n, err)
+		}
+	})
+}
+
+// TestCountStopsWithItsContext: a count stops once its context is done,
+// after at most countCheckEvery rows more (the match function counts the
+// rows examined). It failed before: Count took no context and scanned
+// every row.
+func TestCountStopsWithItsContext(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, func(t *testing.T, open func(Clock) *Store) {
+		s := open(stepClock())
+		ws := make([]Write, 5*countCheckEvery)
+		for i := range ws {
+			ws[i] = Write{URN: urnN(i), Aspect: props, Value: json.RawMessage(`{}`)}
+		}
+		mustApply(t, s, ws...)
+		ctx, cancel := context.WithCancel(t.Context())
+		examined := 0
+		n, err := s.Count(ctx, props, func(string) bool {
+			if examined++; examined == 10 {
+				cancel() // the client leaves
+			}
+			return true
+		})
+		if !errors.Is(err, context.Canceled) || n != 0 {
+			t.Errorf("Count after its context ended = %d, %v; want %v", n, err, context.Canceled)
+		}
+		if examined > countCheckEvery+10 {
+			t.Errorf("%d rows examined, want at most %d after the context ended", examined, countCheckEvery)
+		}
+		if n, err := s.Count(t.Context(), props, nil); n != len(ws) || err != nil {
+			t.Errorf("Count = %d, %v; want %d", n, err, len(ws))
 		}
 	})
 }
