@@ -5,19 +5,21 @@ package aspects
 // DataHubAccessTokenInfo is the aspect "dataHubAccessTokenInfo"
 // (com.linkedin.access.token.DataHubAccessTokenInfo) of the dataHubAccessToken
 // entity.
+//
+// Information about a DataHub Access Token
 type DataHubAccessTokenInfo struct {
-	// Name is a string. It is required.
+	// User defined name for the access token if defined.
 	Name string `json:"name"`
-	// ActorURN is a URN. It is required.
+	// Urn of the actor to which this access token belongs to.
 	ActorURN string `json:"actorUrn"`
-	// OwnerURN is a URN. It is required.
+	// Urn of the actor which created this access token.
 	OwnerURN string `json:"ownerUrn"`
-	// CreatedAt is a time in milliseconds since the Unix epoch. It is required.
+	// When the token was created.
 	CreatedAt int64 `json:"createdAt"`
 	// ExpiresAt is a time in milliseconds since the Unix epoch. It is optional:
 	// nil is left out.
 	ExpiresAt *int64 `json:"expiresAt,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of the token if defined. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 

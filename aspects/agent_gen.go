@@ -4,12 +4,17 @@ package aspects
 
 // AIAgentDependencies is the aspect "aiAgentDependencies"
 // (com.linkedin.agent.AIAgentDependencies) of the aiAgent entity.
+//
+// Dependencies of an AI agent: the skills it adopts, the tools it invokes, and
+// the models it runs on. These are governance/discovery relationships to
+// first-class catalog entities.
 type AIAgentDependencies struct {
-	// Skills is a list of URNs. It is optional: nil is left out.
+	// High-level skills this agent adopts. It is optional: nil is left out.
 	Skills []string `json:"skills,omitzero"`
-	// Tools is a list of URNs. It is optional: nil is left out.
+	// APIs this agent invokes (cataloged API entities). It is optional: nil is
+	// left out.
 	Tools []string `json:"tools,omitzero"`
-	// Models is a list of URNs. It is optional: nil is left out.
+	// Models (LLMs) this agent runs on. It is optional: nil is left out.
 	Models []string `json:"models,omitzero"`
 }
 
@@ -18,20 +23,37 @@ func (AIAgentDependencies) AspectName() string { return "aiAgentDependencies" }
 
 // AIAgentInfo is the aspect "aiAgentInfo" (com.linkedin.agent.AIAgentInfo) of
 // the aiAgent entity.
+//
+// Configuration and metadata for an AI agent.
+//
+// Agents can be:
+//   - System (SYSTEM): bootstrapped at deployment time via YAML, not editable
+//   - Native (NATIVE): created by end users through the UI or API
+//   - External (EXTERNAL): cataloged on DataHub but managed externally
 type AIAgentInfo struct {
-	// Name is a string. It is required.
+	// Display name of the agent
 	Name string `json:"name"`
-	// Tagline is a string. It is optional: nil is left out.
+	// Short, user-facing tagline shown on agent cards, hero subtitles, and picker
+	// dropdowns. Should be a one-line summary (~120 chars). When absent, surfaces
+	// fall back to truncating `description`. It is optional: nil is left out.
 	Tagline *string `json:"tagline,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of what this agent does AND when Ask DataHub should route to it.
+	// Style: "X does Y. Use when Z." The router reads this verbatim when deciding
+	// whether to delegate to this agent, so the "Use when..." tail is load-bearing
+	// — not optional prose. Roughly 300-1000 chars is the right length. It is
+	// optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Instructions is a string. It is optional: nil is left out.
+	// Custom base instructions for the agent, beyond the standard DataHub
+	// boilerplate. Injected into the agent's system prompt. It is optional: nil is
+	// left out.
 	Instructions *string `json:"instructions,omitempty"`
-	// Source is a [AIAgentSource]. It is optional: nil is left out.
+	// The source or origin of the agent definition. System agents (source.type =
+	// SYSTEM) are bootstrapped at deployment time and are not editable by end
+	// users. It is optional: nil is left out.
 	Source *AIAgentSource `json:"source,omitempty"`
-	// Created is a [AuditStamp]. It is required.
+	// When this agent was created
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. It is required.
+	// When this agent was last modified
 	LastModified AuditStamp `json:"lastModified"`
 }
 
@@ -40,21 +62,41 @@ func (AIAgentInfo) AspectName() string { return "aiAgentInfo" }
 
 // AIAgentSource is the record com.linkedin.agent.AIAgentSource, used by
 // [AIAgentInfo].
+//
+// The source or origin of an AI agent definition. Follows the same pattern as
+// AssertionSource.
 type AIAgentSource struct {
-	// Type is a [AIAgentSourceType]. It is required.
+	// The source type of the agent
 	Type AIAgentSourceType `json:"type"`
-	// ClonedFrom is a URN. It is optional: nil is left out.
+	// If this agent was cloned from another agent, the URN of the source agent.
+	// Null on SYSTEM agents and original NATIVE/EXTERNAL agents.
+	//
+	// Used to group clones into an Agent Family — the base + all its clones
+	// share one frontend module, one tool palette, and one set of instructions.
+	// Clones inherit configuration verbatim from the base; what differs is their
+	// stewardship set (the artifacts they manage). It is optional: nil is left
+	// out.
 	ClonedFrom *string `json:"clonedFrom,omitempty"`
 }
 
 // AIAgentSourceType is the enum com.linkedin.agent.AIAgentSourceType, used by
 // [AIAgentSource]. Its values are the constants below; decoding does not check
 // them.
+//
+// The source type of an AI agent definition.
+//
+// Follows the same pattern as AssertionSourceType: NATIVE agents are defined
+// and managed on DataHub, while EXTERNAL agents are cataloged but managed
+// outside DataHub.
 type AIAgentSourceType string
 
 // AIAgentSourceType values, in PDL order.
 const (
-	AIAgentSourceTypeSystem   AIAgentSourceType = "SYSTEM"
-	AIAgentSourceTypeNative   AIAgentSourceType = "NATIVE"
+	// A system-internal agent, bootstrapped at deployment time. System agents are
+	// not editable by end users.
+	AIAgentSourceTypeSystem AIAgentSourceType = "SYSTEM"
+	// An agent defined and managed natively on DataHub by end users.
+	AIAgentSourceTypeNative AIAgentSourceType = "NATIVE"
+	// An agent defined and managed externally, cataloged on DataHub.
 	AIAgentSourceTypeExternal AIAgentSourceType = "EXTERNAL"
 )

@@ -4,21 +4,29 @@ package aspects
 
 // AgentSkillInfo is the aspect "agentSkillInfo"
 // (com.linkedin.agentskill.AgentSkillInfo) of the agentSkill entity.
+//
+// Properties of an AgentSkill — a high-level capability bundle (specialized
+// prompts/instructions + the tools it relies on). Skills are higher-level than
+// tools: a skill packages domain expertise and the low-level tools needed to
+// apply it.
 type AgentSkillInfo struct {
-	// Name is a string. It is required.
+	// Display name of the skill.
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of what the skill does and when to use it. It is optional: nil
+	// is left out.
 	Description *string `json:"description,omitempty"`
-	// Instructions is a string. It is optional: nil is left out.
+	// Markdown body of the skill's SKILL.md file, excluding YAML frontmatter. This
+	// is the execution guidance loaded when the skill is activated. It is
+	// optional: nil is left out.
 	Instructions *string `json:"instructions,omitempty"`
-	// SourceRepository is a [SkillSourceRepository]. It is optional: nil is left
-	// out.
+	// Git location where the skill is defined (source of truth). It is optional:
+	// nil is left out.
 	SourceRepository *SkillSourceRepository `json:"sourceRepository,omitempty"`
-	// RequiredTools is a list of URNs. It is optional: nil is left out.
+	// Tools this skill requires to operate. It is optional: nil is left out.
 	RequiredTools []string `json:"requiredTools,omitzero"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// When this skill was registered. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// When this skill was last modified. It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
 }
 
@@ -27,11 +35,19 @@ func (AgentSkillInfo) AspectName() string { return "agentSkillInfo" }
 
 // SkillSourceRepository is the record
 // com.linkedin.agentskill.SkillSourceRepository, used by [AgentSkillInfo].
+//
+// Pointer to the git location where a skill is defined. Skills follow a "git as
+// source of truth" pattern (e.g. the agentskills.io standard): the repository
+// owns the skill definition, DataHub catalogs it.
 type SkillSourceRepository struct {
-	// RepositoryURN is a URN. It is optional: nil is left out.
+	// URN of the Repository entity in DataHub that owns this skill definition.
+	// Preferred over url when the repository is already cataloged in DataHub. It
+	// is optional: nil is left out.
 	RepositoryURN *string `json:"repositoryUrn,omitempty"`
-	// URL is a string. It is optional: nil is left out.
+	// External URL of the git repository, for repositories not cataloged as
+	// DataHub Repository entities. It is optional: nil is left out.
 	URL *string `json:"url,omitempty"`
-	// Path is a string. It is optional: nil is left out.
+	// Path within the repository to the skill definition file (e.g.
+	// "customer-service/SKILL.md"). It is optional: nil is left out.
 	Path *string `json:"path,omitempty"`
 }

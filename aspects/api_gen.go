@@ -4,18 +4,30 @@ package aspects
 
 // APIProperties is the aspect "apiProperties" (com.linkedin.api.ApiProperties)
 // of the api entity.
+//
+// Properties of an API — a named callable with a typed input and output
+// schema (an MCP tool, REST endpoint, gRPC method, GraphQL operation, function,
+// etc.). APIs are cataloged as first-class entities so both humans and agents
+// can discover them before building new ones, and so caller -> API dependencies
+// (services that compose APIs, agents that invoke them) are visible in the
+// graph. The kind of API is captured via the standard subTypes aspect, and the
+// input/output schema lives on the separate apiSignature aspect.
 type APIProperties struct {
-	// Name is a string. It is required.
+	// Display name of the API.
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of what the API does and when to use it. It is optional: nil is
+	// left out.
 	Description *string `json:"description,omitempty"`
-	// ExternalURL is a string. It is optional: nil is left out.
+	// Optional link to the API's registry entry, documentation, or source. It is
+	// optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// SourceRepository is a URN. It is optional: nil is left out.
+	// The source-code repository this API is produced from (the SourcedFrom
+	// provenance edge). Lights up the repo -> service -> api -> app -> dataset
+	// chain. It is optional: nil is left out.
 	SourceRepository *string `json:"sourceRepository,omitempty"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// When this API was registered. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// When this API was last modified. It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
 }
 
@@ -24,14 +36,29 @@ func (APIProperties) AspectName() string { return "apiProperties" }
 
 // APISignature is the aspect "apiSignature" (com.linkedin.api.ApiSignature) of
 // the api entity.
+//
+// The input/output signature of an API — the schema that defines what the
+// callable accepts and returns. Kept separate from apiProperties because the
+// signature is scraped from the endpoint (an OpenAPI/JSON-Schema doc, an MCP
+// tool manifest, a function definition) and evolves on its own cadence: when
+// the endpoint's contract changes, only this aspect is re-ingested, leaving the
+// catalog identity (name, ownership, docs) on apiProperties untouched.
 type APISignature struct {
-	// SchemaDefinition is a string. It is optional: nil is left out.
+	// The input/output schema stored as an opaque string (typically JSON Schema).
+	// The source-of-truth representation of the signature; round-trips the full
+	// contract even when it uses constructs the structured fields below cannot
+	// capture. For a structured, typed view use `inputFields` + `outputFields`. It
+	// is optional: nil is left out.
 	SchemaDefinition *string `json:"schemaDefinition,omitempty"`
-	// InputFields is a list of values, each a [SchemaField]. It is optional: nil
-	// is left out.
+	// Typed input parameters of the API's signature (the input schema), reusing
+	// DataHub's schema-field model so nested/struct/array types, nullability, and
+	// field descriptions render with the standard schema components. Each field's
+	// fieldPath is the parameter name; nullable=false means a required argument.
+	// It is optional: nil is left out.
 	InputFields []SchemaField `json:"inputFields,omitzero"`
-	// OutputFields is a list of values, each a [SchemaField]. It is optional: nil
-	// is left out.
+	// The output shape the API returns when invoked, modeled as schema fields (a
+	// scalar return is a single field; an object return is a field per member). It
+	// is optional: nil is left out.
 	OutputFields []SchemaField `json:"outputFields,omitzero"`
 }
 
@@ -57,10 +84,21 @@ const (
 
 // RestAPIProperties is the aspect "restApiProperties"
 // (com.linkedin.api.RestApiProperties) of the api entity.
+//
+// REST-specific properties for APIs of subtype REST_ENDPOINT.
+//
+// Only attached to API entities where subType = REST_ENDPOINT. The (method,
+// path) pair identifies a REST operation, so an endpoint that serves the same
+// path under multiple HTTP methods (e.g. GET vs POST /orders) is modeled as a
+// distinct API entity per method, each carrying its own apiSignature. Kept on
+// this subtype-specific aspect rather than the protocol-agnostic apiProperties
+// so callers can filter by method and group endpoints that share a path.
 type RestAPIProperties struct {
-	// Method is a [HTTPMethod]. It is required.
+	// The HTTP method this endpoint responds to.
 	Method HTTPMethod `json:"method"`
-	// Path is a string. It is required.
+	// The route/path template of the endpoint, relative to the owning service's
+	// base URL, e.g. "/orders/{orderId}". Endpoints that share a path (across
+	// methods) can be grouped by filtering on this value.
 	Path string `json:"path"`
 }
 

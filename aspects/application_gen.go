@@ -5,8 +5,10 @@ package aspects
 // ApplicationKey is the key aspect "applicationKey" of the application entity
 // (com.linkedin.application.ApplicationKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for a Query
 type ApplicationKey struct {
-	// ID is a string. It is required.
+	// A unique id for the Application.
 	ID string `json:"id"`
 }
 
@@ -15,12 +17,16 @@ func (ApplicationKey) AspectName() string { return "applicationKey" }
 
 // ApplicationLineage is the aspect "applicationLineage"
 // (com.linkedin.application.ApplicationLineage) of the application entity.
+//
+// Lineage relationships for an Application: which APIs and datasets it consumes
+// as inputs, and which APIs and datasets it produces as outputs. Follows the
+// same Edge-based pattern as DataJobInputOutput.
 type ApplicationLineage struct {
-	// InputEdges is a list of values, each a [Edge]. It is optional: nil is left
-	// out.
+	// Upstream entities (APIs, datasets) consumed by this application. It is
+	// optional: nil is left out.
 	InputEdges []Edge `json:"inputEdges,omitzero"`
-	// OutputEdges is a list of values, each a [Edge]. It is optional: nil is left
-	// out.
+	// Downstream entities (APIs, datasets) produced or written by this
+	// application. It is optional: nil is left out.
 	OutputEdges []Edge `json:"outputEdges,omitzero"`
 }
 
@@ -29,17 +35,21 @@ func (ApplicationLineage) AspectName() string { return "applicationLineage" }
 
 // ApplicationProperties is the aspect "applicationProperties"
 // (com.linkedin.application.ApplicationProperties) of the application entity.
+//
+// The main properties of an Application
 type ApplicationProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Name is a string. It is optional: nil is left out.
+	// Display name of the Application. It is optional: nil is left out.
 	Name *string `json:"name,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Documentation of the application. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// ParentApplication is a URN. It is optional: nil is left out.
+	// The parent application that contains this one (app-of-apps hierarchy). A
+	// child holds the reference to its parent to avoid cardinality blow-up on the
+	// parent side. The Application profile follows the edge upward to render the
+	// "Part of" breadcrumb. It is optional: nil is left out.
 	ParentApplication *string `json:"parentApplication,omitempty"`
 }
 
@@ -68,8 +78,10 @@ func (a *ApplicationProperties) UnmarshalJSON(data []byte) error {
 
 // Applications is the aspect "applications"
 // (com.linkedin.application.Applications) of 16 entity types.
+//
+// Links from an Asset to its Applications
 type Applications struct {
-	// Applications is a list of URNs. It is required: nil is encoded as [].
+	// The Applications attached to an Asset. It is required: nil is encoded as [].
 	Applications []string `json:"applications"`
 }
 

@@ -4,8 +4,11 @@ package aspects
 
 // AssertionAction is the record com.linkedin.assertion.AssertionAction, used by
 // [AssertionActions].
+//
+// The Actions about an Assertion. In the future, we'll likely extend this model
+// to support additional parameters or options related to the assertion actions.
 type AssertionAction struct {
-	// Type is a [AssertionActionType]. It is required.
+	// The type of the Action
 	Type AssertionActionType `json:"type"`
 }
 
@@ -16,18 +19,22 @@ type AssertionActionType string
 
 // AssertionActionType values, in PDL order.
 const (
-	AssertionActionTypeRaiseIncident   AssertionActionType = "RAISE_INCIDENT"
+	// Raise an incident.
+	AssertionActionTypeRaiseIncident AssertionActionType = "RAISE_INCIDENT"
+	// Resolve open incidents related to the assertion.
 	AssertionActionTypeResolveIncident AssertionActionType = "RESOLVE_INCIDENT"
 )
 
 // AssertionActions is the aspect "assertionActions"
 // (com.linkedin.assertion.AssertionActions) of the assertion entity.
+//
+// The Actions about an Assertion
 type AssertionActions struct {
-	// OnSuccess is a list of values, each a [AssertionAction]. It defaults to []:
-	// nil is encoded as [].
+	// Actions to be executed on successful assertion run. It defaults to []: nil
+	// is encoded as [].
 	OnSuccess []AssertionAction `json:"onSuccess"`
-	// OnFailure is a list of values, each a [AssertionAction]. It defaults to []:
-	// nil is encoded as [].
+	// Actions to be executed on failed assertion run. It defaults to []: nil is
+	// encoded as [].
 	OnFailure []AssertionAction `json:"onFailure"`
 }
 
@@ -60,11 +67,16 @@ func (a *AssertionActions) UnmarshalJSON(data []byte) error {
 // com.linkedin.assertion.AssertionFailureSeverityConfig, used by
 // [FieldMetricAssertion], [FieldValuesAssertion], [FreshnessAssertionInfo],
 // [RowCountChange] and 2 other types.
+//
+// User-defined configuration for assigning severities to traditional assertion
+// failures.
 type AssertionFailureSeverityConfig struct {
-	// DefaultSeverity is a [AssertionResultSeverity]. It is required.
+	// The severity to assign when no explicit rule matches a failed assertion.
 	DefaultSeverity AssertionResultSeverity `json:"defaultSeverity"`
-	// Rules is a list of values, each a [AssertionFailureSeverityRule]. It
-	// defaults to []: nil is encoded as [].
+	// Rules used to map the computed failure amount to a severity.
+	//
+	// At evaluation time, rules are sorted by severity priority and the first
+	// matching rule is used. It defaults to []: nil is encoded as [].
 	Rules []AssertionFailureSeverityRule `json:"rules"`
 }
 
@@ -91,48 +103,72 @@ func (a *AssertionFailureSeverityConfig) UnmarshalJSON(data []byte) error {
 // AssertionFailureSeverityRule is the record
 // com.linkedin.assertion.AssertionFailureSeverityRule, used by
 // [AssertionFailureSeverityConfig].
+//
+// A rule that maps an assertion failure amount to a failure severity.
 type AssertionFailureSeverityRule struct {
-	// Severity is a [AssertionResultSeverity]. It is required.
+	// The severity to assign if this rule matches the computed failure amount.
 	Severity AssertionResultSeverity `json:"severity"`
-	// Operator is a [AssertionStdOperator]. It is required.
+	// The operator to apply to the computed failure amount.
+	//
+	// For MVP, only single-threshold numeric comparison operators are valid:
+	// GREATER_THAN, GREATER_THAN_OR_EQUAL_TO, LESS_THAN, and
+	// LESS_THAN_OR_EQUAL_TO.
 	Operator AssertionStdOperator `json:"operator"`
-	// Parameters is a [AssertionStdParameters]. It is required.
+	// The parameters to provide as input to the operator.
+	//
+	// These values are compared against the computed failure amount, not the
+	// original assertion value.
 	Parameters AssertionStdParameters `json:"parameters"`
 }
 
 // AssertionInfo is the aspect "assertionInfo"
 // (com.linkedin.assertion.AssertionInfo) of the assertion entity.
+//
+// Information about an assertion
 type AssertionInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Type is a [AssertionType]. It is required.
+	// Type of assertion.
 	Type AssertionType `json:"type"`
-	// DatasetAssertion is a [DatasetAssertionInfo]. It is optional: nil is left
-	// out.
+	// A Dataset Assertion definition. This field is populated when the type is
+	// DATASET. It is optional: nil is left out.
 	DatasetAssertion *DatasetAssertionInfo `json:"datasetAssertion,omitempty"`
-	// FreshnessAssertion is a [FreshnessAssertionInfo]. It is optional: nil is
-	// left out.
+	// An Freshness Assertion definition. This field is populated when the type is
+	// FRESHNESS. It is optional: nil is left out.
 	FreshnessAssertion *FreshnessAssertionInfo `json:"freshnessAssertion,omitempty"`
-	// VolumeAssertion is a [VolumeAssertionInfo]. It is optional: nil is left out.
+	// An Volume Assertion definition. This field is populated when the type is
+	// VOLUME. It is optional: nil is left out.
 	VolumeAssertion *VolumeAssertionInfo `json:"volumeAssertion,omitempty"`
-	// SQLAssertion is a [SQLAssertionInfo]. It is optional: nil is left out.
+	// A SQL Assertion definition. This field is populated when the type is SQL. It
+	// is optional: nil is left out.
 	SQLAssertion *SQLAssertionInfo `json:"sqlAssertion,omitempty"`
-	// FieldAssertion is a [FieldAssertionInfo]. It is optional: nil is left out.
+	// A Field Assertion definition. This field is populated when the type is
+	// FIELD. It is optional: nil is left out.
 	FieldAssertion *FieldAssertionInfo `json:"fieldAssertion,omitempty"`
-	// SchemaAssertion is a [SchemaAssertionInfo]. It is optional: nil is left out.
+	// An schema Assertion definition. This field is populated when the type is
+	// DATA_SCHEMA. It is optional: nil is left out.
 	SchemaAssertion *SchemaAssertionInfo `json:"schemaAssertion,omitempty"`
-	// CustomAssertion is a [CustomAssertionInfo]. It is optional: nil is left out.
+	// A Custom Assertion definition. This field is populated when type is CUSTOM.
+	// It is optional: nil is left out.
 	CustomAssertion *CustomAssertionInfo `json:"customAssertion,omitempty"`
-	// Source is a [AssertionSource]. It is optional: nil is left out.
+	// The source or origin of the Assertion definition.
+	//
+	// If the source type of the Assertion is EXTERNAL, it is expected to have a
+	// corresponding dataPlatformInstance aspect detailing the platform where it
+	// was ingested from. It is optional: nil is left out.
 	Source *AssertionSource `json:"source,omitempty"`
-	// LastUpdated is a [AuditStamp]. It is optional: nil is left out.
+	// The time at which the assertion was last updated and the actor who updated
+	// it. This field is only present for Native assertions updated after this
+	// field was introduced. It is optional: nil is left out.
 	LastUpdated *AuditStamp `json:"lastUpdated,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// An optional human-readable description of the assertion. It is optional: nil
+	// is left out.
 	Description *string `json:"description,omitempty"`
-	// Note is a [AssertionNote]. It is optional: nil is left out.
+	// An optional note to give technical owners more context about the assertion,
+	// and how to troubleshoot it. The UI will render this in markdown format. It
+	// is optional: nil is left out.
 	Note *AssertionNote `json:"note,omitempty"`
 }
 
@@ -162,43 +198,54 @@ func (a *AssertionInfo) UnmarshalJSON(data []byte) error {
 // AssertionNote is the record com.linkedin.assertion.AssertionNote, used by
 // [AssertionInfo].
 type AssertionNote struct {
-	// Content is a string. It is required.
+	// The note to give technical owners more context about the assertion, and how
+	// to troubleshoot it.
 	Content string `json:"content"`
-	// LastModified is a [AuditStamp]. It is required.
+	// The time at which the note was last modified.
 	LastModified AuditStamp `json:"lastModified"`
 }
 
 // AssertionResult is the record com.linkedin.assertion.AssertionResult, used by
 // [AssertionRunEvent].
+//
+// The result of running an assertion
 type AssertionResult struct {
-	// Type is a [AssertionResultType]. It is required.
+	// The final result, e.g. either SUCCESS, FAILURE, or ERROR.
 	Type AssertionResultType `json:"type"`
-	// Severity is a [AssertionResultSeverity]. It is optional: nil is left out.
+	// The severity of a failure result. Only meaningful when type is FAILURE.
+	// Indicates how far the observed value deviated from expected bounds. It is
+	// optional: nil is left out.
 	Severity *AssertionResultSeverity `json:"severity,omitempty"`
-	// RowCount is a 64-bit integer. It is optional: nil is left out.
+	// Number of rows for evaluated batch. It is optional: nil is left out.
 	RowCount *int64 `json:"rowCount,omitempty"`
-	// MissingCount is a 64-bit integer. It is optional: nil is left out.
+	// Number of rows with missing value for evaluated batch. It is optional: nil
+	// is left out.
 	MissingCount *int64 `json:"missingCount,omitempty"`
-	// UnexpectedCount is a 64-bit integer. It is optional: nil is left out.
+	// Number of rows with unexpected value for evaluated batch. It is optional:
+	// nil is left out.
 	UnexpectedCount *int64 `json:"unexpectedCount,omitempty"`
-	// ActualAggValue is a 32-bit float. It is optional: nil is left out.
-	ActualAggValue *float32 `json:"actualAggValue,omitempty"`
-	// NativeResults is a map from strings to strings. It is optional: nil is left
+	// Observed aggregate value for evaluated batch. It is optional: nil is left
 	// out.
+	ActualAggValue *float32 `json:"actualAggValue,omitempty"`
+	// Other results of evaluation. It is optional: nil is left out.
 	NativeResults map[string]string `json:"nativeResults,omitzero"`
-	// ExternalURL is a string. It is optional: nil is left out.
+	// External URL where full results are available. Only present when assertion
+	// source is not native. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Error is a [AssertionResultError]. It is optional: nil is left out.
+	// The error object if AssertionResultType is an Error. It is optional: nil is
+	// left out.
 	Error *AssertionResultError `json:"error,omitempty"`
 }
 
 // AssertionResultError is the record
 // com.linkedin.assertion.AssertionResultError, used by [AssertionResult].
+//
+// An error encountered when evaluating an AssertionResult
 type AssertionResultError struct {
-	// Type is a [AssertionResultErrorType]. It is required.
+	// The type of error encountered
 	Type AssertionResultErrorType `json:"type"`
-	// Properties is a map from strings to strings. It is optional: nil is left
-	// out.
+	// Additional metadata depending on the type of error. It is optional: nil is
+	// left out.
 	Properties map[string]string `json:"properties,omitzero"`
 }
 
@@ -210,15 +257,24 @@ type AssertionResultErrorType string
 
 // AssertionResultErrorType values, in PDL order.
 const (
+	// Source is unreachable
 	AssertionResultErrorTypeSourceConnectionError AssertionResultErrorType = "SOURCE_CONNECTION_ERROR"
-	AssertionResultErrorTypeSourceQueryFailed     AssertionResultErrorType = "SOURCE_QUERY_FAILED"
-	AssertionResultErrorTypeInsufficientData      AssertionResultErrorType = "INSUFFICIENT_DATA"
-	AssertionResultErrorTypeInvalidParameters     AssertionResultErrorType = "INVALID_PARAMETERS"
-	AssertionResultErrorTypeInvalidSourceType     AssertionResultErrorType = "INVALID_SOURCE_TYPE"
-	AssertionResultErrorTypeUnsupportedPlatform   AssertionResultErrorType = "UNSUPPORTED_PLATFORM"
-	AssertionResultErrorTypeCustomSQLError        AssertionResultErrorType = "CUSTOM_SQL_ERROR"
-	AssertionResultErrorTypeFieldAssertionError   AssertionResultErrorType = "FIELD_ASSERTION_ERROR"
-	AssertionResultErrorTypeUnknownError          AssertionResultErrorType = "UNKNOWN_ERROR"
+	// Source query failed to execute
+	AssertionResultErrorTypeSourceQueryFailed AssertionResultErrorType = "SOURCE_QUERY_FAILED"
+	// Insufficient data to evaluate the assertion
+	AssertionResultErrorTypeInsufficientData AssertionResultErrorType = "INSUFFICIENT_DATA"
+	// Invalid parameters were detected
+	AssertionResultErrorTypeInvalidParameters AssertionResultErrorType = "INVALID_PARAMETERS"
+	// Event type not supported by the specified source
+	AssertionResultErrorTypeInvalidSourceType AssertionResultErrorType = "INVALID_SOURCE_TYPE"
+	// Unsupported platform
+	AssertionResultErrorTypeUnsupportedPlatform AssertionResultErrorType = "UNSUPPORTED_PLATFORM"
+	// Error while executing a custom SQL assertion
+	AssertionResultErrorTypeCustomSQLError AssertionResultErrorType = "CUSTOM_SQL_ERROR"
+	// Error while executing a field assertion
+	AssertionResultErrorTypeFieldAssertionError AssertionResultErrorType = "FIELD_ASSERTION_ERROR"
+	// Unknown error
+	AssertionResultErrorTypeUnknownError AssertionResultErrorType = "UNKNOWN_ERROR"
 )
 
 // AssertionResultSeverity is the enum
@@ -226,55 +282,75 @@ const (
 // [AssertionFailureSeverityConfig], [AssertionFailureSeverityRule] and
 // [AssertionResult]. Its values are the constants below; decoding does not
 // check them.
+//
+// The severity of an assertion failure, indicating how far the actual value
+// deviated from the expected range.
 type AssertionResultSeverity string
 
 // AssertionResultSeverity values, in PDL order.
 const (
-	AssertionResultSeverityLow    AssertionResultSeverity = "LOW"
+	// Low severity - minor deviation from expected bounds.
+	AssertionResultSeverityLow AssertionResultSeverity = "LOW"
+	// Medium severity - moderate deviation from expected bounds. This is the
+	// default.
 	AssertionResultSeverityMedium AssertionResultSeverity = "MEDIUM"
-	AssertionResultSeverityHigh   AssertionResultSeverity = "HIGH"
+	// High severity - significant deviation from expected bounds (e.g. > 1 std_dev
+	// for smart assertions).
+	AssertionResultSeverityHigh AssertionResultSeverity = "HIGH"
 )
 
 // AssertionResultType is the enum com.linkedin.assertion.AssertionResultType,
 // used by [AssertionResult]. Its values are the constants below; decoding does
 // not check them.
+//
+// The final result of evaluating an assertion, e.g. SUCCESS, FAILURE, or ERROR.
 type AssertionResultType string
 
 // AssertionResultType values, in PDL order.
 const (
-	AssertionResultTypeInit    AssertionResultType = "INIT"
+	// The Assertion has not yet been fully evaluated
+	AssertionResultTypeInit AssertionResultType = "INIT"
+	// The Assertion Succeeded
 	AssertionResultTypeSuccess AssertionResultType = "SUCCESS"
+	// The Assertion Failed
 	AssertionResultTypeFailure AssertionResultType = "FAILURE"
-	AssertionResultTypeError   AssertionResultType = "ERROR"
+	// The Assertion encountered an Error
+	AssertionResultTypeError AssertionResultType = "ERROR"
 )
 
 // AssertionRunEvent is the timeseries aspect "assertionRunEvent"
 // (com.linkedin.assertion.AssertionRunEvent) of the assertion entity.
+//
+// An event representing the current status of evaluating an assertion on a
+// batch. AssertionRunEvent should be used for reporting the status of a run as
+// an assertion evaluation progresses.
 type AssertionRunEvent struct {
-	// TimestampMillis is a 64-bit integer. It is required.
+	// The event timestamp field as epoch at UTC in milli seconds.
 	TimestampMillis int64 `json:"timestampMillis"`
-	// RunID is a string. It is required.
+	// Native (platform-specific) identifier for this run
 	RunID string `json:"runId"`
 	// AsserteeURN is a URN. It is required.
 	AsserteeURN string `json:"asserteeUrn"`
-	// Status is a [AssertionRunStatus]. It is required.
+	// The status of the assertion run as per this timeseries event.
 	Status AssertionRunStatus `json:"status"`
-	// Result is a [AssertionResult]. It is optional: nil is left out.
+	// Results of assertion, present if the status is COMPLETE. It is optional: nil
+	// is left out.
 	Result *AssertionResult `json:"result,omitempty"`
-	// RuntimeContext is a map from strings to strings. It is optional: nil is left
-	// out.
+	// Runtime parameters of evaluation. It is optional: nil is left out.
 	RuntimeContext map[string]string `json:"runtimeContext,omitzero"`
-	// BatchSpec is a [BatchSpec]. It is optional: nil is left out.
+	// Specification of the batch which this run is evaluating. It is optional: nil
+	// is left out.
 	BatchSpec *BatchSpec `json:"batchSpec,omitempty"`
 	// AssertionURN is a URN. It is required.
 	AssertionURN string `json:"assertionUrn"`
-	// EventGranularity is a [TimeWindowSize]. It is optional: nil is left out.
+	// Granularity of the event if applicable. It is optional: nil is left out.
 	EventGranularity *TimeWindowSize `json:"eventGranularity,omitempty"`
-	// PartitionSpec is a [PartitionSpec]. It defaults to
+	// The optional partition specification. It defaults to
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}: nil is encoded as
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}.
 	PartitionSpec *PartitionSpec `json:"partitionSpec"`
-	// MessageID is a string. It is optional: nil is left out.
+	// The optional messageId, if provided serves as a custom user-defined unique
+	// identifier for an aspect value. It is optional: nil is left out.
 	MessageID *string `json:"messageId,omitempty"`
 }
 
@@ -308,19 +384,26 @@ func (a *AssertionRunEvent) UnmarshalJSON(data []byte) error {
 // AssertionRunStatus is the enum com.linkedin.assertion.AssertionRunStatus,
 // used by [AssertionRunEvent]. Its values are the constants below; decoding
 // does not check them.
+//
+// The lifecycle status of an assertion run.
 type AssertionRunStatus string
 
 // AssertionRunStatus values, in PDL order.
 const (
+	// The Assertion Run has completed
 	AssertionRunStatusComplete AssertionRunStatus = "COMPLETE"
 )
 
 // AssertionSource is the record com.linkedin.assertion.AssertionSource, used by
 // [AssertionInfo].
+//
+// The source of an assertion
 type AssertionSource struct {
-	// Type is a [AssertionSourceType]. It is required.
+	// The type of the Assertion Source
 	Type AssertionSourceType `json:"type"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// The time at which the assertion was initially created and the author who
+	// created it. This field is only present for Native assertions created after
+	// this field was introduced. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
 }
 
@@ -331,8 +414,12 @@ type AssertionSourceType string
 
 // AssertionSourceType values, in PDL order.
 const (
-	AssertionSourceTypeNative   AssertionSourceType = "NATIVE"
+	// The assertion was defined natively on DataHub by a user. DataHub Cloud only
+	AssertionSourceTypeNative AssertionSourceType = "NATIVE"
+	// The assertion was defined and managed externally of DataHub.
 	AssertionSourceTypeExternal AssertionSourceType = "EXTERNAL"
+	// The assertion was inferred, e.g. from offline AI / ML models. DataHub Cloud
+	// only
 	AssertionSourceTypeInferred AssertionSourceType = "INFERRED"
 )
 
@@ -340,63 +427,126 @@ const (
 // com.linkedin.assertion.AssertionStdAggregation, used by
 // [DatasetAssertionInfo]. Its values are the constants below; decoding does not
 // check them.
+//
+// The function that is applied to the aggregation input (schema, rows, column
+// values) before evaluating an operator.
 type AssertionStdAggregation string
 
 // AssertionStdAggregation values, in PDL order.
 const (
-	AssertionStdAggregationRowCount         AssertionStdAggregation = "ROW_COUNT"
-	AssertionStdAggregationColumns          AssertionStdAggregation = "COLUMNS"
-	AssertionStdAggregationColumnCount      AssertionStdAggregation = "COLUMN_COUNT"
-	AssertionStdAggregationIdentity         AssertionStdAggregation = "IDENTITY"
-	AssertionStdAggregationMean             AssertionStdAggregation = "MEAN"
-	AssertionStdAggregationMedian           AssertionStdAggregation = "MEDIAN"
-	AssertionStdAggregationUniqueCount      AssertionStdAggregation = "UNIQUE_COUNT"
+	// Assertion is applied on number of rows.
+	AssertionStdAggregationRowCount AssertionStdAggregation = "ROW_COUNT"
+	// Assertion is applied on all columns.
+	AssertionStdAggregationColumns AssertionStdAggregation = "COLUMNS"
+	// Assertion is applied on number of columns.
+	AssertionStdAggregationColumnCount AssertionStdAggregation = "COLUMN_COUNT"
+	// Assertion is applied on individual column value. (No aggregation)
+	AssertionStdAggregationIdentity AssertionStdAggregation = "IDENTITY"
+	// Assertion is applied on column mean
+	AssertionStdAggregationMean AssertionStdAggregation = "MEAN"
+	// Assertion is applied on column median
+	AssertionStdAggregationMedian AssertionStdAggregation = "MEDIAN"
+	// Assertion is applied on number of distinct values in column
+	AssertionStdAggregationUniqueCount AssertionStdAggregation = "UNIQUE_COUNT"
+	// Assertion is applied on proportion of distinct values in column
 	AssertionStdAggregationUniqueProportion AssertionStdAggregation = "UNIQUE_PROPORTION"
-	AssertionStdAggregationUniquePropotion  AssertionStdAggregation = "UNIQUE_PROPOTION"
-	AssertionStdAggregationNullCount        AssertionStdAggregation = "NULL_COUNT"
-	AssertionStdAggregationNullProportion   AssertionStdAggregation = "NULL_PROPORTION"
-	AssertionStdAggregationStddev           AssertionStdAggregation = "STDDEV"
-	AssertionStdAggregationMin              AssertionStdAggregation = "MIN"
-	AssertionStdAggregationMax              AssertionStdAggregation = "MAX"
-	AssertionStdAggregationSum              AssertionStdAggregation = "SUM"
-	AssertionStdAggregationNative           AssertionStdAggregation = "_NATIVE_"
+	// Assertion is applied on proportion of distinct values in column
+	//
+	// Deprecated! Use UNIQUE_PROPORTION instead.
+	AssertionStdAggregationUniquePropotion AssertionStdAggregation = "UNIQUE_PROPOTION"
+	// Assertion is applied on number of null values in column
+	AssertionStdAggregationNullCount AssertionStdAggregation = "NULL_COUNT"
+	// Assertion is applied on proportion of null values in column
+	AssertionStdAggregationNullProportion AssertionStdAggregation = "NULL_PROPORTION"
+	// Assertion is applied on column std deviation
+	AssertionStdAggregationStddev AssertionStdAggregation = "STDDEV"
+	// Assertion is applied on column min
+	AssertionStdAggregationMin AssertionStdAggregation = "MIN"
+	// Assertion is applied on column std deviation
+	AssertionStdAggregationMax AssertionStdAggregation = "MAX"
+	// Assertion is applied on column sum
+	AssertionStdAggregationSum AssertionStdAggregation = "SUM"
+	// Other
+	AssertionStdAggregationNative AssertionStdAggregation = "_NATIVE_"
 )
 
 // AssertionStdOperator is the enum com.linkedin.assertion.AssertionStdOperator,
 // used by [AssertionFailureSeverityRule], [DatasetAssertionInfo],
 // [FieldMetricAssertion], [FieldValuesAssertion] and 5 other types. Its values
 // are the constants below; decoding does not check them.
+//
+// A boolean operator that is applied on the input to an assertion, after an
+// aggregation function has been applied.
 type AssertionStdOperator string
 
 // AssertionStdOperator values, in PDL order.
 const (
-	AssertionStdOperatorBetween              AssertionStdOperator = "BETWEEN"
-	AssertionStdOperatorLessThan             AssertionStdOperator = "LESS_THAN"
-	AssertionStdOperatorLessThanOrEqualTo    AssertionStdOperator = "LESS_THAN_OR_EQUAL_TO"
-	AssertionStdOperatorGreaterThan          AssertionStdOperator = "GREATER_THAN"
+	// Value being asserted is between min_value and max_value. Requires 'minValue'
+	// & 'maxValue' parameters.
+	AssertionStdOperatorBetween AssertionStdOperator = "BETWEEN"
+	// Value being asserted is less than a max value. Requires 'value' parameter.
+	AssertionStdOperatorLessThan AssertionStdOperator = "LESS_THAN"
+	// Value being asserted is less than or equal to some value. Requires 'value'
+	// parameter.
+	AssertionStdOperatorLessThanOrEqualTo AssertionStdOperator = "LESS_THAN_OR_EQUAL_TO"
+	// Value being asserted is greater than some value. Requires 'value' parameter.
+	AssertionStdOperatorGreaterThan AssertionStdOperator = "GREATER_THAN"
+	// Value being asserted is greater than or equal to some value. Requires
+	// 'value' parameter.
 	AssertionStdOperatorGreaterThanOrEqualTo AssertionStdOperator = "GREATER_THAN_OR_EQUAL_TO"
-	AssertionStdOperatorEqualTo              AssertionStdOperator = "EQUAL_TO"
-	AssertionStdOperatorNotEqualTo           AssertionStdOperator = "NOT_EQUAL_TO"
-	AssertionStdOperatorNull                 AssertionStdOperator = "NULL"
-	AssertionStdOperatorNotNull              AssertionStdOperator = "NOT_NULL"
-	AssertionStdOperatorContain              AssertionStdOperator = "CONTAIN"
-	AssertionStdOperatorEndWith              AssertionStdOperator = "END_WITH"
-	AssertionStdOperatorStartWith            AssertionStdOperator = "START_WITH"
-	AssertionStdOperatorRegexMatch           AssertionStdOperator = "REGEX_MATCH"
-	AssertionStdOperatorIn                   AssertionStdOperator = "IN"
-	AssertionStdOperatorNotIn                AssertionStdOperator = "NOT_IN"
-	AssertionStdOperatorIsTrue               AssertionStdOperator = "IS_TRUE"
-	AssertionStdOperatorIsFalse              AssertionStdOperator = "IS_FALSE"
-	AssertionStdOperatorNative               AssertionStdOperator = "_NATIVE_"
+	// Value being asserted is equal to value. Requires 'value' parameter.
+	AssertionStdOperatorEqualTo AssertionStdOperator = "EQUAL_TO"
+	// Value being asserted is not equal to value. Requires 'value' parameter.
+	AssertionStdOperatorNotEqualTo AssertionStdOperator = "NOT_EQUAL_TO"
+	// Value being asserted is null. Requires no parameters.
+	AssertionStdOperatorNull AssertionStdOperator = "NULL"
+	// Value being asserted is not null. Requires no parameters.
+	AssertionStdOperatorNotNull AssertionStdOperator = "NOT_NULL"
+	// Value being asserted contains value. Requires 'value' parameter.
+	AssertionStdOperatorContain AssertionStdOperator = "CONTAIN"
+	// Value being asserted ends with value. Requires 'value' parameter.
+	AssertionStdOperatorEndWith AssertionStdOperator = "END_WITH"
+	// Value being asserted starts with value. Requires 'value' parameter.
+	AssertionStdOperatorStartWith AssertionStdOperator = "START_WITH"
+	// Value being asserted matches the regex value. Requires 'value' parameter.
+	AssertionStdOperatorRegexMatch AssertionStdOperator = "REGEX_MATCH"
+	// Value being asserted is one of the array values. Requires 'value' parameter.
+	AssertionStdOperatorIn AssertionStdOperator = "IN"
+	// Value being asserted is not in one of the array values. Requires 'value'
+	// parameter.
+	AssertionStdOperatorNotIn AssertionStdOperator = "NOT_IN"
+	// Value being asserted is true. Requires no parameters.
+	AssertionStdOperatorIsTrue AssertionStdOperator = "IS_TRUE"
+	// Value being asserted is false. Requires no parameters.
+	AssertionStdOperatorIsFalse AssertionStdOperator = "IS_FALSE"
+	// Catch-all value for assertions whose check can't be expressed with one of
+	// the structured operators above. Primarily used by external-system importers
+	// (e.g. dbt tests, Great Expectations expectations) when bringing in a check
+	// whose semantics don't map cleanly onto the standard set.
+	//
+	// When set, the caller is expected to populate the corresponding "native"
+	// payload on the assertion so it still carries enough information to be
+	// displayed and, where supported, evaluated — for example
+	// DatasetAssertionInfo.nativeType / nativeParameters / logic, or the free-form
+	// fields on CustomAssertionInfo.
+	//
+	// Assertion shapes that don't have such an escape hatch (e.g.
+	// FieldValuesAssertion, FieldMetricAssertion) cannot meaningfully express a
+	// native check: _NATIVE_ there produces an unparameterised assertion that
+	// can't be evaluated and has no rendered description. Pick a structured
+	// operator from the list above instead.
+	AssertionStdOperatorNative AssertionStdOperator = "_NATIVE_"
 )
 
 // AssertionStdParameter is the record
 // com.linkedin.assertion.AssertionStdParameter, used by
 // [AssertionStdParameters].
+//
+// Single parameter for AssertionStdOperators.
 type AssertionStdParameter struct {
-	// Value is a string. It is required.
+	// The parameter value
 	Value string `json:"value"`
-	// Type is a [AssertionStdParameterType]. It is required.
+	// The type of the parameter
 	Type AssertionStdParameterType `json:"type"`
 }
 
@@ -408,10 +558,17 @@ type AssertionStdParameterType string
 
 // AssertionStdParameterType values, in PDL order.
 const (
-	AssertionStdParameterTypeString  AssertionStdParameterType = "STRING"
-	AssertionStdParameterTypeNumber  AssertionStdParameterType = "NUMBER"
-	AssertionStdParameterTypeList    AssertionStdParameterType = "LIST"
-	AssertionStdParameterTypeSet     AssertionStdParameterType = "SET"
+	// A string value
+	AssertionStdParameterTypeString AssertionStdParameterType = "STRING"
+	// A numeric value
+	AssertionStdParameterTypeNumber AssertionStdParameterType = "NUMBER"
+	// A list of values. When used, value should be formatted as a serialized JSON
+	// array.
+	AssertionStdParameterTypeList AssertionStdParameterType = "LIST"
+	// A set of values. When used, value should be formatted as a serialized JSON
+	// array.
+	AssertionStdParameterTypeSet AssertionStdParameterType = "SET"
+	// A value of unknown type
 	AssertionStdParameterTypeUnknown AssertionStdParameterType = "UNKNOWN"
 )
 
@@ -419,54 +576,84 @@ const (
 // com.linkedin.assertion.AssertionStdParameters, used by
 // [AssertionFailureSeverityRule], [DatasetAssertionInfo],
 // [FieldMetricAssertion], [FieldValuesAssertion] and 5 other types.
+//
+// Parameters for AssertionStdOperators.
 type AssertionStdParameters struct {
-	// Value is a [AssertionStdParameter]. It is optional: nil is left out.
+	// The value parameter of an assertion. It is optional: nil is left out.
 	Value *AssertionStdParameter `json:"value,omitempty"`
-	// MaxValue is a [AssertionStdParameter]. It is optional: nil is left out.
+	// The maxValue parameter of an assertion. It is optional: nil is left out.
 	MaxValue *AssertionStdParameter `json:"maxValue,omitempty"`
-	// MinValue is a [AssertionStdParameter]. It is optional: nil is left out.
+	// The minValue parameter of an assertion. It is optional: nil is left out.
 	MinValue *AssertionStdParameter `json:"minValue,omitempty"`
 }
 
 // AssertionType is the enum com.linkedin.assertion.AssertionType, used by
 // [AssertionInfo]. Its values are the constants below; decoding does not check
 // them.
+//
+// Type of assertion. Assertion types can evolve to span Datasets, Flows
+// (Pipelines), Models, Features etc.
 type AssertionType string
 
 // AssertionType values, in PDL order.
 const (
-	AssertionTypeDataset    AssertionType = "DATASET"
-	AssertionTypeFreshness  AssertionType = "FRESHNESS"
-	AssertionTypeVolume     AssertionType = "VOLUME"
-	AssertionTypeSQL        AssertionType = "SQL"
-	AssertionTypeField      AssertionType = "FIELD"
+	// A single-dataset assertion. When this is the value, the datasetAssertion
+	// field will be populated.
+	AssertionTypeDataset AssertionType = "DATASET"
+	// A freshness assertion, or an assertion which indicates when a particular
+	// operation should occur to an asset.
+	AssertionTypeFreshness AssertionType = "FRESHNESS"
+	// A volume assertion, or an assertion which indicates how much data should be
+	// available for a particular asset.
+	AssertionTypeVolume AssertionType = "VOLUME"
+	// A raw SQL-statement based assertion
+	AssertionTypeSQL AssertionType = "SQL"
+	// A structured assertion targeting a specific column or field of the Dataset.
+	AssertionTypeField AssertionType = "FIELD"
+	// A schema or structural assertion.
+	//
+	// Would have named this SCHEMA but the codegen for PDL does not allow this
+	// (reserved word).
 	AssertionTypeDataSchema AssertionType = "DATA_SCHEMA"
-	AssertionTypeCustom     AssertionType = "CUSTOM"
+	// A custom assertion. When this is the value, the customAssertion field will
+	// be populated. Use this assertion type when the exact type of assertion is
+	// not modeled in DataHub or as a starting point when integrating third-party
+	// data quality tools.
+	AssertionTypeCustom AssertionType = "CUSTOM"
 )
 
 // AssertionValueChangeType is the enum
 // com.linkedin.assertion.AssertionValueChangeType, used by
 // [IncrementingSegmentRowCountChange], [RowCountChange] and [SQLAssertionInfo].
 // Its values are the constants below; decoding does not check them.
+//
+// An enum to represent a type of change in an assertion value, metric, or
+// measurement.
 type AssertionValueChangeType string
 
 // AssertionValueChangeType values, in PDL order.
 const (
-	AssertionValueChangeTypeAbsolute   AssertionValueChangeType = "ABSOLUTE"
+	// A change that is defined in absolute terms.
+	AssertionValueChangeTypeAbsolute AssertionValueChangeType = "ABSOLUTE"
+	// A change that is defined in relative terms using percentage change from the
+	// original value.
 	AssertionValueChangeTypePercentage AssertionValueChangeType = "PERCENTAGE"
 )
 
 // BatchSpec is the record com.linkedin.assertion.BatchSpec, used by
 // [AssertionRunEvent].
+//
+// A batch on which certain operations, e.g. data quality evaluation, is done.
 type BatchSpec struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// NativeBatchID is a string. It is optional: nil is left out.
+	// The native identifier as specified by the system operating on the batch. It
+	// is optional: nil is left out.
 	NativeBatchID *string `json:"nativeBatchId,omitempty"`
-	// Query is a string. It is optional: nil is left out.
+	// A query that identifies a batch of data. It is optional: nil is left out.
 	Query *string `json:"query,omitempty"`
-	// Limit is a 32-bit integer. It is optional: nil is left out.
+	// Any limit to the number of rows in the batch, if applied. It is optional:
+	// nil is left out.
 	Limit *int32 `json:"limit,omitempty"`
 }
 
@@ -492,12 +679,19 @@ func (b *BatchSpec) UnmarshalJSON(data []byte) error {
 
 // CustomAssertionInfo is the record com.linkedin.assertion.CustomAssertionInfo,
 // used by [AssertionInfo].
+//
+// Attributes that are applicable to Custom Assertions
 type CustomAssertionInfo struct {
-	// Type is a string. It is required.
+	// The type of custom assertion. This is how your assertion will appear
+	// categorized in DataHub UI.
 	Type string `json:"type"`
-	// Entity is a URN. It is required.
+	// The entity targeted by this assertion. This can have support more
+	// entityTypes (e.g. dataJob) in future
 	Entity string `json:"entity"`
-	// Field is a URN. It is optional: nil is left out.
+	// dataset schema field targeted by this assertion.
+	//
+	// This field is expected to be provided if the assertion is on dataset field.
+	// It is optional: nil is left out.
 	Field *string `json:"field,omitempty"`
 	// Logic is a string. It is optional: nil is left out.
 	Logic *string `json:"logic,omitempty"`
@@ -505,23 +699,32 @@ type CustomAssertionInfo struct {
 
 // DatasetAssertionInfo is the record
 // com.linkedin.assertion.DatasetAssertionInfo, used by [AssertionInfo].
+//
+// Attributes that are applicable to single-Dataset Assertions
 type DatasetAssertionInfo struct {
-	// Dataset is a URN. It is required.
+	// The dataset targeted by this assertion.
 	Dataset string `json:"dataset"`
-	// Scope is a [DatasetAssertionScope]. It is required.
+	// Scope of the Assertion. What part of the dataset does this assertion apply
+	// to?
 	Scope DatasetAssertionScope `json:"scope"`
-	// Fields is a list of URNs. It is optional: nil is left out.
+	// One or more dataset schema fields that are targeted by this assertion.
+	//
+	// This field is expected to be provided if the assertion scope is
+	// DATASET_COLUMN. It is optional: nil is left out.
 	Fields []string `json:"fields,omitzero"`
-	// Aggregation is a [AssertionStdAggregation]. It is optional: nil is left out.
+	// Standardized assertion operator This field is left blank if there is no
+	// selected aggregation or metric for a particular column. It is optional: nil
+	// is left out.
 	Aggregation *AssertionStdAggregation `json:"aggregation,omitempty"`
-	// Operator is a [AssertionStdOperator]. It is required.
+	// Standardized assertion operator
 	Operator AssertionStdOperator `json:"operator"`
-	// Parameters is a [AssertionStdParameters]. It is optional: nil is left out.
+	// Standard parameters required for the assertion. e.g. min_value, max_value,
+	// value, columns. It is optional: nil is left out.
 	Parameters *AssertionStdParameters `json:"parameters,omitempty"`
-	// NativeType is a string. It is optional: nil is left out.
+	// Native assertion type. It is optional: nil is left out.
 	NativeType *string `json:"nativeType,omitempty"`
-	// NativeParameters is a map from strings to strings. It is optional: nil is
-	// left out.
+	// Native parameters required for the assertion. It is optional: nil is left
+	// out.
 	NativeParameters map[string]string `json:"nativeParameters,omitzero"`
 	// Logic is a string. It is optional: nil is left out.
 	Logic *string `json:"logic,omitempty"`
@@ -534,27 +737,41 @@ type DatasetAssertionScope string
 
 // DatasetAssertionScope values, in PDL order.
 const (
-	DatasetAssertionScopeDatasetColumn      DatasetAssertionScope = "DATASET_COLUMN"
-	DatasetAssertionScopeDatasetRows        DatasetAssertionScope = "DATASET_ROWS"
+	// This assertion applies to dataset column(s)
+	DatasetAssertionScopeDatasetColumn DatasetAssertionScope = "DATASET_COLUMN"
+	// This assertion applies to entire rows of the dataset
+	DatasetAssertionScopeDatasetRows DatasetAssertionScope = "DATASET_ROWS"
+	// This assertion applies to the storage size of the dataset
 	DatasetAssertionScopeDatasetStorageSize DatasetAssertionScope = "DATASET_STORAGE_SIZE"
-	DatasetAssertionScopeDatasetSchema      DatasetAssertionScope = "DATASET_SCHEMA"
-	DatasetAssertionScopeUnknown            DatasetAssertionScope = "UNKNOWN"
+	// This assertion applies to the schema of the dataset
+	DatasetAssertionScopeDatasetSchema DatasetAssertionScope = "DATASET_SCHEMA"
+	// The scope of the assertion is unknown
+	DatasetAssertionScopeUnknown DatasetAssertionScope = "UNKNOWN"
 )
 
 // FieldAssertionInfo is the record com.linkedin.assertion.FieldAssertionInfo,
 // used by [AssertionInfo].
+//
+// Attributes defining a Field Assertion.
 type FieldAssertionInfo struct {
-	// Type is a [FieldAssertionType]. It is required.
+	// The type of the field assertion being monitored.
 	Type FieldAssertionType `json:"type"`
-	// Entity is a URN. It is required.
+	// The entity targeted by this Field check.
 	Entity string `json:"entity"`
-	// FieldValuesAssertion is a [FieldValuesAssertion]. It is optional: nil is
-	// left out.
+	// The definition of an assertion that validates individual values of a field /
+	// column for a set of rows. This type of assertion verifies that each column
+	// value meets a particular requirement. It is optional: nil is left out.
 	FieldValuesAssertion *FieldValuesAssertion `json:"fieldValuesAssertion,omitempty"`
-	// FieldMetricAssertion is a [FieldMetricAssertion]. It is optional: nil is
-	// left out.
+	// The definition of an assertion that validates a common metric obtained about
+	// a field / column for a set of rows. This type of assertion verifies that the
+	// value of a high-level metric obtained by aggregating over a column meets
+	// expectations. It is optional: nil is left out.
 	FieldMetricAssertion *FieldMetricAssertion `json:"fieldMetricAssertion,omitempty"`
-	// Filter is a [DatasetFilter]. It is optional: nil is left out.
+	// A definition of the specific filters that should be applied, when performing
+	// monitoring. If not provided, there is no filter, and the full table is under
+	// consideration. If using DataHub Dataset Profiles as the assertion source
+	// type, the value of this field will be ignored. It is optional: nil is left
+	// out.
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
@@ -565,56 +782,106 @@ type FieldAssertionType string
 
 // FieldAssertionType values, in PDL order.
 const (
+	// An assertion used to validate the values contained with a field / column
+	// given a set of rows.
 	FieldAssertionTypeFieldValues FieldAssertionType = "FIELD_VALUES"
+	// An assertion used to validate the value of a common field / column metric
+	// (e.g. aggregation) such as null count + percentage, min, max, median, and
+	// more.
 	FieldAssertionTypeFieldMetric FieldAssertionType = "FIELD_METRIC"
 )
 
 // FieldMetricAssertion is the record
 // com.linkedin.assertion.FieldMetricAssertion, used by [FieldAssertionInfo].
+//
+// Attributes defining a field metric assertion, which asserts an expectation
+// against a common metric derived from the set of field / column values, for
+// example: max, min, median, null count, null percentage, unique count, unique
+// percentage, and more.
 type FieldMetricAssertion struct {
-	// Field is a [SchemaFieldSpec]. It is required.
+	// The field under evaluation
 	Field SchemaFieldSpec `json:"field"`
-	// Metric is a [FieldMetricType]. It is required.
+	// The specific metric to assert against. This is the value that will be
+	// obtained by applying a standard operation, such as an aggregation, to the
+	// selected field.
 	Metric FieldMetricType `json:"metric"`
-	// Operator is a [AssertionStdOperator]. It is required.
+	// The predicate to evaluate against the metric for the field / column.
+	// Depending on the operator, parameters may be required in order to
+	// successfully evaluate the assertion against the metric value.
 	Operator AssertionStdOperator `json:"operator"`
-	// Parameters is a [AssertionStdParameters]. It is optional: nil is left out.
+	// Standard parameters required for the assertion. e.g. min_value, max_value,
+	// value, columns. It is optional: nil is left out.
 	Parameters *AssertionStdParameters `json:"parameters,omitempty"`
-	// FailureSeverityConfig is a [AssertionFailureSeverityConfig]. It is optional:
-	// nil is left out.
+	// Optional configuration for assigning severities to failed field metric
+	// assertions. It is optional: nil is left out.
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
 // FieldMetricType is the enum com.linkedin.assertion.FieldMetricType, used by
 // [FieldMetricAssertion]. Its values are the constants below; decoding does not
 // check them.
+//
+// A standard metric that can be derived from the set of values for a specific
+// field / column of a dataset / table.
 type FieldMetricType string
 
 // FieldMetricType values, in PDL order.
 const (
-	FieldMetricTypeUniqueCount        FieldMetricType = "UNIQUE_COUNT"
-	FieldMetricTypeUniquePercentage   FieldMetricType = "UNIQUE_PERCENTAGE"
-	FieldMetricTypeNullCount          FieldMetricType = "NULL_COUNT"
-	FieldMetricTypeNullPercentage     FieldMetricType = "NULL_PERCENTAGE"
-	FieldMetricTypeMin                FieldMetricType = "MIN"
-	FieldMetricTypeMax                FieldMetricType = "MAX"
-	FieldMetricTypeMean               FieldMetricType = "MEAN"
-	FieldMetricTypeMedian             FieldMetricType = "MEDIAN"
-	FieldMetricTypeStddev             FieldMetricType = "STDDEV"
-	FieldMetricTypeNegativeCount      FieldMetricType = "NEGATIVE_COUNT"
+	// The number of unique values found in the column value set
+	FieldMetricTypeUniqueCount FieldMetricType = "UNIQUE_COUNT"
+	// The percentage of unique values to total rows for the dataset
+	FieldMetricTypeUniquePercentage FieldMetricType = "UNIQUE_PERCENTAGE"
+	// The number of null values found in the column value set
+	FieldMetricTypeNullCount FieldMetricType = "NULL_COUNT"
+	// The percentage of null values to total rows for the dataset
+	FieldMetricTypeNullPercentage FieldMetricType = "NULL_PERCENTAGE"
+	// The minimum value in the column set (applies to numeric columns)
+	FieldMetricTypeMin FieldMetricType = "MIN"
+	// The maximum value in the column set (applies to numeric columns)
+	FieldMetricTypeMax FieldMetricType = "MAX"
+	// The mean length found in the column set (applies to numeric columns)
+	FieldMetricTypeMean FieldMetricType = "MEAN"
+	// The median length found in the column set (applies to numeric columns)
+	FieldMetricTypeMedian FieldMetricType = "MEDIAN"
+	// The stddev length found in the column set (applies to numeric columns)
+	FieldMetricTypeStddev FieldMetricType = "STDDEV"
+	// The number of negative values found in the value set (applies to numeric
+	// columns)
+	FieldMetricTypeNegativeCount FieldMetricType = "NEGATIVE_COUNT"
+	// The percentage of negative values to total rows for the dataset (applies to
+	// numeric columns)
 	FieldMetricTypeNegativePercentage FieldMetricType = "NEGATIVE_PERCENTAGE"
-	FieldMetricTypeZeroCount          FieldMetricType = "ZERO_COUNT"
-	FieldMetricTypeZeroPercentage     FieldMetricType = "ZERO_PERCENTAGE"
-	FieldMetricTypeMinLength          FieldMetricType = "MIN_LENGTH"
-	FieldMetricTypeMaxLength          FieldMetricType = "MAX_LENGTH"
-	FieldMetricTypeEmptyCount         FieldMetricType = "EMPTY_COUNT"
-	FieldMetricTypeEmptyPercentage    FieldMetricType = "EMPTY_PERCENTAGE"
+	// The number of zero values found in the value set (applies to numeric
+	// columns)
+	FieldMetricTypeZeroCount FieldMetricType = "ZERO_COUNT"
+	// The percentage of zero values to total rows for the dataset (applies to
+	// numeric columns)
+	FieldMetricTypeZeroPercentage FieldMetricType = "ZERO_PERCENTAGE"
+	// The minimum length found in the column set (applies to string columns)
+	FieldMetricTypeMinLength FieldMetricType = "MIN_LENGTH"
+	// The maximum length found in the column set (applies to string columns)
+	FieldMetricTypeMaxLength FieldMetricType = "MAX_LENGTH"
+	// The number of empty string values found in the value set (applies to string
+	// columns). Note: This is a completely different metric different from
+	// NULL_COUNT!
+	FieldMetricTypeEmptyCount FieldMetricType = "EMPTY_COUNT"
+	// The percentage of empty string values to total rows for the dataset (applies
+	// to string columns) Note: This is a completely different metric different
+	// from NULL_PERCENTAGE!
+	FieldMetricTypeEmptyPercentage FieldMetricType = "EMPTY_PERCENTAGE"
 )
 
 // FieldTransform is the record com.linkedin.assertion.FieldTransform, used by
 // [FieldValuesAssertion].
+//
+// Definition of a transform applied to the values of a column / field. Note
+// that the applicability of a field transform ultimately depends on the native
+// type of the field / column.
+//
+// Model has single field to permit extension.
 type FieldTransform struct {
-	// Type is a [FieldTransformType]. It is required.
+	// The type of the field transform, e.g. the transformation function / operator
+	// to apply.
 	Type FieldTransformType `json:"type"`
 }
 
@@ -625,26 +892,50 @@ type FieldTransformType string
 
 // FieldTransformType values, in PDL order.
 const (
+	// Obtain the length of a string field / column (applicable to string types)
 	FieldTransformTypeLength FieldTransformType = "LENGTH"
 )
 
 // FieldValuesAssertion is the record
 // com.linkedin.assertion.FieldValuesAssertion, used by [FieldAssertionInfo].
+//
+// Attributes defining a field values assertion, which asserts that the values
+// for a field / column of a dataset / table matches a set of expectations.
+//
+// In other words, this type of assertion acts as a semantic constraint applied
+// to fields for a specific column.
+//
+// TODO: We should display the "failed row count" to the user if the column
+// fails the verification rules. TODO: Determine whether we need an "operator"
+// that can be applied to the field.
 type FieldValuesAssertion struct {
-	// Field is a [SchemaFieldSpec]. It is required.
+	// The field under evaluation
 	Field SchemaFieldSpec `json:"field"`
-	// Transform is a [FieldTransform]. It is optional: nil is left out.
-	Transform *FieldTransform `json:"transform,omitempty"`
-	// Operator is a [AssertionStdOperator]. It is required.
-	Operator AssertionStdOperator `json:"operator"`
-	// Parameters is a [AssertionStdParameters]. It is optional: nil is left out.
-	Parameters *AssertionStdParameters `json:"parameters,omitempty"`
-	// FailThreshold is a [FieldValuesFailThreshold]. It is required.
-	FailThreshold FieldValuesFailThreshold `json:"failThreshold"`
-	// FailureSeverityConfig is a [AssertionFailureSeverityConfig]. It is optional:
+	// An optional transform to apply to field values before evaluating the
+	// operator.
+	//
+	// If none is applied, the field value will be compared as is. It is optional:
 	// nil is left out.
+	Transform *FieldTransform `json:"transform,omitempty"`
+	// The predicate to evaluate against a single value of the field. Depending on
+	// the operator, parameters may be required in order to successfully evaluate
+	// the assertion against the field value.
+	Operator AssertionStdOperator `json:"operator"`
+	// Standard parameters required for the assertion. e.g. min_value, max_value,
+	// value, columns. It is optional: nil is left out.
+	Parameters *AssertionStdParameters `json:"parameters,omitempty"`
+	// Additional customization about when the assertion should be officially
+	// considered failing.
+	FailThreshold FieldValuesFailThreshold `json:"failThreshold"`
+	// Optional configuration for assigning severities to failed field values
+	// assertions. It is optional: nil is left out.
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
-	// ExcludeNulls is a boolean. It defaults to true: nil is encoded as true.
+	// Whether to ignore or allow nulls when running the values assertion. (i.e.
+	// consider only non-null values) using operators OTHER than the IS_NULL
+	// operator.
+	//
+	// Defaults to true, allowing null values. It defaults to true: nil is encoded
+	// as true.
 	ExcludeNulls *bool `json:"excludeNulls"`
 }
 
@@ -676,10 +967,12 @@ func (f *FieldValuesAssertion) UnmarshalJSON(data []byte) error {
 // com.linkedin.assertion.FieldValuesFailThreshold, used by
 // [FieldValuesAssertion].
 type FieldValuesFailThreshold struct {
-	// Type is a [FieldValuesFailThresholdType]. It defaults to "COUNT": "" is
-	// encoded as "COUNT".
+	// The type of failure threshold. Either based on the number of column values
+	// (rows) that fail the expectations, or the percentage of the total rows under
+	// consideration. It defaults to "COUNT": "" is encoded as "COUNT".
 	Type FieldValuesFailThresholdType `json:"type"`
-	// Value is a 64-bit integer. It defaults to 0 and is always encoded.
+	// By default this is 0, meaning that ALL column values (i.e. rows) must meet
+	// the defined expectations. It defaults to 0 and is always encoded.
 	Value int64 `json:"value"`
 }
 
@@ -722,10 +1015,12 @@ const (
 // FixedIntervalSchedule is the record
 // com.linkedin.assertion.FixedIntervalSchedule, used by
 // [FreshnessAssertionSchedule].
+//
+// Attributes defining a relative fixed interval SLA schedule.
 type FixedIntervalSchedule struct {
-	// Unit is a [CalendarInterval]. It is required.
+	// Interval unit such as minute/hour/day etc.
 	Unit CalendarInterval `json:"unit"`
-	// Multiple is a 32-bit integer. It defaults to 1: nil is encoded as 1.
+	// How many units. Defaults to 1. It defaults to 1: nil is encoded as 1.
 	Multiple *int32 `json:"multiple"`
 }
 
@@ -755,29 +1050,41 @@ func (f *FixedIntervalSchedule) UnmarshalJSON(data []byte) error {
 
 // FreshnessAssertionInfo is the record
 // com.linkedin.assertion.FreshnessAssertionInfo, used by [AssertionInfo].
+//
+// Attributes defining a Freshness Assertion.
 type FreshnessAssertionInfo struct {
-	// Type is a [FreshnessAssertionType]. It is required.
+	// The type of the freshness assertion being monitored.
 	Type FreshnessAssertionType `json:"type"`
-	// Entity is a URN. It is required.
+	// The entity targeted by this Freshness check.
 	Entity string `json:"entity"`
-	// Schedule is a [FreshnessAssertionSchedule]. It is required.
+	// Produce FAILURE Assertion Result if the asset is not updated on the cadence
+	// and within the time range described by the schedule.
 	Schedule FreshnessAssertionSchedule `json:"schedule"`
-	// FailureSeverityConfig is a [AssertionFailureSeverityConfig]. It is optional:
-	// nil is left out.
+	// Optional configuration for assigning severities to failed freshness
+	// assertions. It is optional: nil is left out.
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
-	// Filter is a [DatasetFilter]. It is optional: nil is left out.
+	// A definition of the specific filters that should be applied, when performing
+	// monitoring. If not provided, there is no filter, and the full table is under
+	// consideration. It is optional: nil is left out.
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
 // FreshnessAssertionSchedule is the record
 // com.linkedin.assertion.FreshnessAssertionSchedule, used by
 // [FreshnessAssertionInfo].
+//
+// Attributes defining a single Freshness schedule.
 type FreshnessAssertionSchedule struct {
-	// Type is a [FreshnessAssertionScheduleType]. It is required.
+	// The type of a Freshness Assertion Schedule.
+	//
+	// Once we support data-time-relative schedules (e.g. schedules relative to
+	// time partitions), we will add those schedule types here.
 	Type FreshnessAssertionScheduleType `json:"type"`
-	// Cron is a [FreshnessCronSchedule]. It is optional: nil is left out.
+	// A cron schedule. This field is required when type is CRON. It is optional:
+	// nil is left out.
 	Cron *FreshnessCronSchedule `json:"cron,omitempty"`
-	// FixedInterval is a [FixedIntervalSchedule]. It is optional: nil is left out.
+	// A fixed interval schedule. This field is required when type is
+	// FIXED_INTERVAL. It is optional: nil is left out.
 	FixedInterval *FixedIntervalSchedule `json:"fixedInterval,omitempty"`
 }
 
@@ -789,8 +1096,72 @@ type FreshnessAssertionScheduleType string
 
 // FreshnessAssertionScheduleType values, in PDL order.
 const (
-	FreshnessAssertionScheduleTypeCron              FreshnessAssertionScheduleType = "CRON"
-	FreshnessAssertionScheduleTypeFixedInterval     FreshnessAssertionScheduleType = "FIXED_INTERVAL"
+	// A highly configurable recurring schedule which describes the times of events
+	// described by a CRON schedule, with the evaluation schedule assuming to be
+	// matching the cron schedule.
+	//
+	// In a CRON schedule type, we compute the look-back window to be the time
+	// between the last scheduled event and the current event (evaluation time).
+	// This means that the evaluation schedule must match exactly the schedule
+	// defined inside the cron schedule.
+	//
+	// For example, a CRON schedule defined as "0 8 * * *" would represent a
+	// schedule of "every day by 8am". Assuming that the assertion evaluation
+	// schedule is defined to match this, the freshness assertion would be
+	// evaluated in the following way:
+	//
+	//   - Compute the "last scheduled occurrence" of the event using the CRON
+	//     schedule. For example, yesterday at 8am.
+	//   - Compute the bounds of a time window between the "last scheduled
+	//     occurrence" (yesterday at 8am) until the "current occurrence" (today at
+	//     8am)
+	//   - Verify that the target event has occurred within the CRON-interval
+	//     window.
+	//   - If the target event has occurred within the time window, then assertion
+	//     passes.
+	//   - If the target event has not occurred within the time window, then the
+	//     assertion fails.
+	FreshnessAssertionScheduleTypeCron FreshnessAssertionScheduleType = "CRON"
+	// A fixed interval which is used to compute a look-back window for use when
+	// evaluating the assertion relative to the Evaluation Time of the Assertion.
+	//
+	// To compute the valid look-back window, we subtract the fixed interval from
+	// the evaluation time. Then, we verify that the target event has occurred
+	// within that window.
+	//
+	// For example, a fixed interval of "24h" would represent a schedule of "in the
+	// last 24 hours". The 24 hour interval is relative to the evaluation time of
+	// the assertion. For example if we schedule the assertion to be evaluated each
+	// hour, we'd compute the result as follows:
+	//
+	//   - Subtract the fixed interval from the current time (Evaluation time) to
+	//     compute the bounds of a fixed look-back window.
+	//   - Verify that the target event has occurred within the look-back window.
+	//   - If the target event has occurred within the time window, then assertion
+	//     passes.
+	//   - If the target event has not occurred within the time window, then the
+	//     assertion fails.
+	FreshnessAssertionScheduleTypeFixedInterval FreshnessAssertionScheduleType = "FIXED_INTERVAL"
+	// A stateful check that takes the last time this check ran to determine the
+	// look-back window.
+	//
+	// To compute the valid look-back- window, we start at the time the monitor
+	// last evaluated this assertion, and we end at the point in time the check is
+	// currently running.
+	//
+	// For example, let's say a Freshness assertion is of type
+	// SINCE_THE_LAST_CHECK, and the monitor is configured to run every day at
+	// 12:00am. Let's assume this assertion was last evaluated yesterday at
+	// 12:04am. We'd compute the result as follows:
+	//
+	//   - Get the timestamp for the last run of the monitor on this assertion.
+	//   - look_back_window_start_time = latest_monitor_run.timestampMillis [ie.
+	//     12:04a yesterday]
+	//   - look_back_window_end_time = nowMillis [ie. 12:02a today]
+	//   - If the target event has occurred within the window [ie. 12:04a yday to
+	//     12:02a today], then the assertion passes.
+	//   - If the target event has not occurred within the window, then the
+	//     assertion fails.
 	FreshnessAssertionScheduleTypeSinceTheLastCheck FreshnessAssertionScheduleType = "SINCE_THE_LAST_CHECK"
 )
 
@@ -802,29 +1173,50 @@ type FreshnessAssertionType string
 
 // FreshnessAssertionType values, in PDL order.
 const (
+	// An Freshness based on Operations performed on a particular Dataset (insert,
+	// update, delete, etc) and sourced from an audit log, as opposed to based on
+	// the highest watermark in a timestamp column (e.g. a query). Only valid when
+	// entity is of type "dataset".
 	FreshnessAssertionTypeDatasetChange FreshnessAssertionType = "DATASET_CHANGE"
-	FreshnessAssertionTypeDataJobRun    FreshnessAssertionType = "DATA_JOB_RUN"
+	// An Freshness based on a successful execution of a Data Job.
+	FreshnessAssertionTypeDataJobRun FreshnessAssertionType = "DATA_JOB_RUN"
 )
 
 // FreshnessCronSchedule is the record
 // com.linkedin.assertion.FreshnessCronSchedule, used by
 // [FreshnessAssertionSchedule].
+//
+// Attributes defining a CRON-formatted schedule used for defining a freshness
+// assertion.
 type FreshnessCronSchedule struct {
-	// Cron is a string. It is required.
+	// A cron-formatted execution interval, as a cron string, e.g. 1 * * * *
 	Cron string `json:"cron"`
-	// Timezone is a string. It is required.
+	// Timezone in which the cron interval applies, e.g. America/Los Angeles
 	Timezone string `json:"timezone"`
-	// WindowStartOffsetMs is a 64-bit integer. It is optional: nil is left out.
+	// An optional offset in milliseconds to SUBTRACT from the timestamp generated
+	// by the cron schedule to generate the lower bounds of the "freshness window",
+	// or the window of time in which an event must have occurred in order for the
+	// Freshness check to be considering passing.
+	//
+	// If left empty, the start of the SLA window will be the _end_ of the
+	// previously evaluated Freshness window. It is optional: nil is left out.
 	WindowStartOffsetMs *int64 `json:"windowStartOffsetMs,omitempty"`
 }
 
 // IncrementingSegmentFieldTransformer is the record
 // com.linkedin.assertion.IncrementingSegmentFieldTransformer, used by
 // [IncrementingSegmentSpec].
+//
+// The definition of the transformer function that should be applied to a given
+// field / column value in a dataset in order to determine the segment or bucket
+// that it belongs to, which in turn is used to evaluate volume assertions.
 type IncrementingSegmentFieldTransformer struct {
-	// Type is a [IncrementingSegmentFieldTransformerType]. It is required.
+	// A 'standard' transformer type. Note that not all source systems will support
+	// all operators.
 	Type IncrementingSegmentFieldTransformerType `json:"type"`
-	// NativeType is a string. It is optional: nil is left out.
+	// The 'native' transformer type, useful as a back door if a custom operator is
+	// required. This field is required if the type is NATIVE. It is optional: nil
+	// is left out.
 	NativeType *string `json:"nativeType,omitempty"`
 }
 
@@ -836,96 +1228,182 @@ type IncrementingSegmentFieldTransformerType string
 
 // IncrementingSegmentFieldTransformerType values, in PDL order.
 const (
+	// Rounds a timestamp (in seconds) down to the start of the month.
 	IncrementingSegmentFieldTransformerTypeTimestampMsToMinute IncrementingSegmentFieldTransformerType = "TIMESTAMP_MS_TO_MINUTE"
-	IncrementingSegmentFieldTransformerTypeTimestampMsToHour   IncrementingSegmentFieldTransformerType = "TIMESTAMP_MS_TO_HOUR"
-	IncrementingSegmentFieldTransformerTypeTimestampMsToDate   IncrementingSegmentFieldTransformerType = "TIMESTAMP_MS_TO_DATE"
-	IncrementingSegmentFieldTransformerTypeTimestampMsToMonth  IncrementingSegmentFieldTransformerType = "TIMESTAMP_MS_TO_MONTH"
-	IncrementingSegmentFieldTransformerTypeTimestampMsToYear   IncrementingSegmentFieldTransformerType = "TIMESTAMP_MS_TO_YEAR"
-	IncrementingSegmentFieldTransformerTypeFloor               IncrementingSegmentFieldTransformerType = "FLOOR"
-	IncrementingSegmentFieldTransformerTypeCeiling             IncrementingSegmentFieldTransformerType = "CEILING"
-	IncrementingSegmentFieldTransformerTypeNative              IncrementingSegmentFieldTransformerType = "NATIVE"
+	// Rounds a timestamp (in milliseconds) down to the nearest hour.
+	IncrementingSegmentFieldTransformerTypeTimestampMsToHour IncrementingSegmentFieldTransformerType = "TIMESTAMP_MS_TO_HOUR"
+	// Rounds a timestamp (in milliseconds) down to the start of the day.
+	IncrementingSegmentFieldTransformerTypeTimestampMsToDate IncrementingSegmentFieldTransformerType = "TIMESTAMP_MS_TO_DATE"
+	// Rounds a timestamp (in milliseconds) down to the start of the month
+	IncrementingSegmentFieldTransformerTypeTimestampMsToMonth IncrementingSegmentFieldTransformerType = "TIMESTAMP_MS_TO_MONTH"
+	// Rounds a timestamp (in milliseconds) down to the start of the year
+	IncrementingSegmentFieldTransformerTypeTimestampMsToYear IncrementingSegmentFieldTransformerType = "TIMESTAMP_MS_TO_YEAR"
+	// Rounds a numeric value down to the nearest integer.
+	IncrementingSegmentFieldTransformerTypeFloor IncrementingSegmentFieldTransformerType = "FLOOR"
+	// Rounds a numeric value up to the nearest integer.
+	IncrementingSegmentFieldTransformerTypeCeiling IncrementingSegmentFieldTransformerType = "CEILING"
+	// A backdoor to provide a native operator type specific to a given source
+	// system like Snowflake, Redshift, BQ, etc.
+	IncrementingSegmentFieldTransformerTypeNative IncrementingSegmentFieldTransformerType = "NATIVE"
 )
 
 // IncrementingSegmentRowCountChange is the record
 // com.linkedin.assertion.IncrementingSegmentRowCountChange, used by
 // [VolumeAssertionInfo].
+//
+// Attributes defining an INCREMENTING_SEGMENT_ROW_COUNT_CHANGE volume
+// assertion.
 type IncrementingSegmentRowCountChange struct {
-	// Segment is a [IncrementingSegmentSpec]. It is required.
+	// A specification of how the 'segment' can be derived using a column and an
+	// optional transformer function.
 	Segment IncrementingSegmentSpec `json:"segment"`
-	// Type is a [AssertionValueChangeType]. It is required.
+	// The type of the value used to evaluate the assertion: a fixed absolute value
+	// or a relative percentage.
 	Type AssertionValueChangeType `json:"type"`
-	// Operator is a [AssertionStdOperator]. It is required.
+	// The operator you'd like to apply to the row count value
+	//
+	// Note that only numeric operators are valid inputs: GREATER_THAN,
+	// GREATER_THAN_OR_EQUAL_TO, EQUAL_TO, LESS_THAN, LESS_THAN_OR_EQUAL_TO,
+	// BETWEEN.
 	Operator AssertionStdOperator `json:"operator"`
-	// Parameters is a [AssertionStdParameters]. It is required.
+	// The parameters you'd like to provide as input to the operator.
+	//
+	// Note that only numeric parameter types are valid inputs: NUMBER.
 	Parameters AssertionStdParameters `json:"parameters"`
 }
 
 // IncrementingSegmentRowCountTotal is the record
 // com.linkedin.assertion.IncrementingSegmentRowCountTotal, used by
 // [VolumeAssertionInfo].
+//
+// Attributes defining an INCREMENTING_SEGMENT_ROW_COUNT_TOTAL volume assertion.
 type IncrementingSegmentRowCountTotal struct {
-	// Segment is a [IncrementingSegmentSpec]. It is required.
+	// A specification of how the 'segment' can be derived using a column and an
+	// optional transformer function.
 	Segment IncrementingSegmentSpec `json:"segment"`
-	// Operator is a [AssertionStdOperator]. It is required.
+	// The operator you'd like to apply.
+	//
+	// Note that only numeric operators are valid inputs: GREATER_THAN,
+	// GREATER_THAN_OR_EQUAL_TO, EQUAL_TO, LESS_THAN, LESS_THAN_OR_EQUAL_TO,
+	// BETWEEN.
 	Operator AssertionStdOperator `json:"operator"`
-	// Parameters is a [AssertionStdParameters]. It is required.
+	// The parameters you'd like to provide as input to the operator.
+	//
+	// Note that only numeric parameter types are valid inputs: NUMBER.
 	Parameters AssertionStdParameters `json:"parameters"`
 }
 
 // IncrementingSegmentSpec is the record
 // com.linkedin.assertion.IncrementingSegmentSpec, used by
 // [IncrementingSegmentRowCountChange] and [IncrementingSegmentRowCountTotal].
+//
+// Core attributes required to identify an incrementing segment in a table. This
+// type is mainly useful for tables that constantly increase with new rows being
+// added on a particular cadence (e.g. fact or event tables)
+//
+// An incrementing segment represents a logical chunk of data which is INSERTED
+// into a dataset on a regular interval, along with the presence of a
+// constantly-incrementing column value such as an event time, date partition,
+// or last modified column.
+//
+// An incrementing segment is principally identified by 2 key attributes
+// combined:
+//
+//   - A field or column that represents the incrementing value. New rows that
+//     are inserted will be identified using this column. Note that the value of
+//     this column may not by itself represent the "bucket" or the "segment" in
+//     which the row falls.
+//
+//   - [Optional] An transformer function that may be applied to the selected
+//     column value in order to obtain the final "segment identifier" or "bucket
+//     identifier". Rows that have the same value after applying the
+//     transformation will be grouped into the same segment, using which the
+//     final value (e.g. row count) will be determined.
 type IncrementingSegmentSpec struct {
-	// Field is a [SchemaFieldSpec]. It is required.
+	// The field to use to generate segments. It must be constantly incrementing as
+	// new rows are inserted.
 	Field SchemaFieldSpec `json:"field"`
-	// Transformer is a [IncrementingSegmentFieldTransformer]. It is optional: nil
-	// is left out.
+	// Optional transformer function to apply to the field in order to obtain the
+	// final segment or bucket identifier. If not provided, then no operator will
+	// be applied to the field. (identity function). It is optional: nil is left
+	// out.
 	Transformer *IncrementingSegmentFieldTransformer `json:"transformer,omitempty"`
 }
 
 // RowCountChange is the record com.linkedin.assertion.RowCountChange, used by
 // [VolumeAssertionInfo].
+//
+// Attributes defining a ROW_COUNT_CHANGE volume assertion.
 type RowCountChange struct {
-	// Type is a [AssertionValueChangeType]. It is required.
+	// The type of the value used to evaluate the assertion: a fixed absolute value
+	// or a relative percentage.
 	Type AssertionValueChangeType `json:"type"`
-	// Operator is a [AssertionStdOperator]. It is required.
+	// The operator you'd like to apply.
+	//
+	// Note that only numeric operators are valid inputs: GREATER_THAN,
+	// GREATER_THAN_OR_EQUAL_TO, EQUAL_TO, LESS_THAN, LESS_THAN_OR_EQUAL_TO,
+	// BETWEEN.
 	Operator AssertionStdOperator `json:"operator"`
-	// Parameters is a [AssertionStdParameters]. It is required.
+	// The parameters you'd like to provide as input to the operator.
+	//
+	// Note that only numeric parameter types are valid inputs: NUMBER.
 	Parameters AssertionStdParameters `json:"parameters"`
-	// FailureSeverityConfig is a [AssertionFailureSeverityConfig]. It is optional:
-	// nil is left out.
+	// Optional configuration for assigning severities to failed row count change
+	// assertions. It is optional: nil is left out.
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
 // RowCountTotal is the record com.linkedin.assertion.RowCountTotal, used by
 // [VolumeAssertionInfo].
+//
+// Attributes defining a ROW_COUNT_TOTAL volume assertion.
 type RowCountTotal struct {
-	// Operator is a [AssertionStdOperator]. It is required.
+	// The operator you'd like to apply.
+	//
+	// Note that only numeric operators are valid inputs: GREATER_THAN,
+	// GREATER_THAN_OR_EQUAL_TO, EQUAL_TO, LESS_THAN, LESS_THAN_OR_EQUAL_TO,
+	// BETWEEN.
 	Operator AssertionStdOperator `json:"operator"`
-	// Parameters is a [AssertionStdParameters]. It is required.
+	// The parameters you'd like to provide as input to the operator.
+	//
+	// Note that only numeric parameter types are valid inputs: NUMBER.
 	Parameters AssertionStdParameters `json:"parameters"`
-	// FailureSeverityConfig is a [AssertionFailureSeverityConfig]. It is optional:
-	// nil is left out.
+	// Optional configuration for assigning severities to failed row count total
+	// assertions. It is optional: nil is left out.
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
 // SQLAssertionInfo is the record com.linkedin.assertion.SqlAssertionInfo, used
 // by [AssertionInfo].
+//
+// Attributes defining a SQL Assertion
 type SQLAssertionInfo struct {
-	// Type is a [SQLAssertionType]. It is required.
+	// The type of the SQL assertion being monitored.
 	Type SQLAssertionType `json:"type"`
-	// Entity is a URN. It is required.
+	// The entity targeted by this SQL check.
 	Entity string `json:"entity"`
-	// Statement is a string. It is required.
+	// The SQL statement to be executed when evaluating the assertion (or computing
+	// the metric). This should be a valid and complete statement, executable by
+	// itself.
+	//
+	// Usually this should be a SELECT query statement.
 	Statement string `json:"statement"`
-	// ChangeType is a [AssertionValueChangeType]. It is optional: nil is left out.
+	// The type of the value used to evaluate the assertion: a fixed absolute value
+	// or a relative percentage. This value is required if the type is
+	// METRIC_CHANGE. It is optional: nil is left out.
 	ChangeType *AssertionValueChangeType `json:"changeType,omitempty"`
-	// Operator is a [AssertionStdOperator]. It is required.
+	// The operator you'd like to apply to the result of the SQL query.
+	//
+	// Note that at this time, only numeric operators are valid inputs:
+	// GREATER_THAN, GREATER_THAN_OR_EQUAL_TO, EQUAL_TO, LESS_THAN,
+	// LESS_THAN_OR_EQUAL_TO, BETWEEN.
 	Operator AssertionStdOperator `json:"operator"`
-	// Parameters is a [AssertionStdParameters]. It is required.
+	// The parameters you'd like to provide as input to the operator.
+	//
+	// Note that only numeric parameter types are valid inputs: NUMBER.
 	Parameters AssertionStdParameters `json:"parameters"`
-	// FailureSeverityConfig is a [AssertionFailureSeverityConfig]. It is optional:
-	// nil is left out.
+	// Optional configuration for assigning severities to failed SQL assertions. It
+	// is optional: nil is left out.
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
@@ -936,7 +1414,11 @@ type SQLAssertionType string
 
 // SQLAssertionType values, in PDL order.
 const (
-	SQLAssertionTypeMetric       SQLAssertionType = "METRIC"
+	// A SQL Metric Assertion, e.g. one based on a numeric value returned by an
+	// arbitrary SQL query.
+	SQLAssertionTypeMetric SQLAssertionType = "METRIC"
+	// A SQL assertion that is evaluated against the CHANGE in a metric assertion
+	// over time.
 	SQLAssertionTypeMetricChange SQLAssertionType = "METRIC_CHANGE"
 )
 
@@ -948,20 +1430,25 @@ type SchemaAssertionCompatibility string
 
 // SchemaAssertionCompatibility values, in PDL order.
 const (
+	// The actual schema must be exactly the same as the expected schema
 	SchemaAssertionCompatibilityExactMatch SchemaAssertionCompatibility = "EXACT_MATCH"
-	SchemaAssertionCompatibilitySuperset   SchemaAssertionCompatibility = "SUPERSET"
-	SchemaAssertionCompatibilitySubset     SchemaAssertionCompatibility = "SUBSET"
+	// The actual schema must be a superset of the expected schema
+	SchemaAssertionCompatibilitySuperset SchemaAssertionCompatibility = "SUPERSET"
+	// The actual schema must be a subset of the expected schema
+	SchemaAssertionCompatibilitySubset SchemaAssertionCompatibility = "SUBSET"
 )
 
 // SchemaAssertionInfo is the record com.linkedin.assertion.SchemaAssertionInfo,
 // used by [AssertionInfo].
+//
+// Attributes that are applicable to schema assertions
 type SchemaAssertionInfo struct {
-	// Entity is a URN. It is required.
+	// The entity targeted by the assertion
 	Entity string `json:"entity"`
 	// Schema is a [SchemaMetadata]. It is required.
 	Schema SchemaMetadata `json:"schema"`
-	// Compatibility is a [SchemaAssertionCompatibility]. It defaults to
-	// "EXACT_MATCH": nil is encoded as "EXACT_MATCH".
+	// The required compatibility level for the schema assertion to pass. It
+	// defaults to "EXACT_MATCH": nil is encoded as "EXACT_MATCH".
 	Compatibility *SchemaAssertionCompatibility `json:"compatibility"`
 }
 
@@ -991,22 +1478,32 @@ func (s *SchemaAssertionInfo) UnmarshalJSON(data []byte) error {
 
 // VolumeAssertionInfo is the record com.linkedin.assertion.VolumeAssertionInfo,
 // used by [AssertionInfo].
+//
+// Attributes defining a dataset Volume Assertion
 type VolumeAssertionInfo struct {
-	// Type is a [VolumeAssertionType]. It is required.
+	// The type of the volume assertion being monitored.
 	Type VolumeAssertionType `json:"type"`
-	// Entity is a URN. It is required.
+	// The entity targeted by this Volume check.
 	Entity string `json:"entity"`
-	// RowCountTotal is a [RowCountTotal]. It is optional: nil is left out.
+	// Produce FAILURE Assertion Result if the row count of the asset does not meet
+	// specific requirements. Required if type is 'ROW_COUNT_TOTAL'. It is
+	// optional: nil is left out.
 	RowCountTotal *RowCountTotal `json:"rowCountTotal,omitempty"`
-	// RowCountChange is a [RowCountChange]. It is optional: nil is left out.
+	// Produce FAILURE Assertion Result if the delta row count of the asset does
+	// not meet specific requirements within a given period of time. Required if
+	// type is 'ROW_COUNT_CHANGE'. It is optional: nil is left out.
 	RowCountChange *RowCountChange `json:"rowCountChange,omitempty"`
-	// IncrementingSegmentRowCountTotal is a [IncrementingSegmentRowCountTotal]. It
-	// is optional: nil is left out.
+	// Produce FAILURE Assertion Result if the asset's latest incrementing segment
+	// row count total does not meet specific requirements. Required if type is
+	// 'INCREMENTING_SEGMENT_ROW_COUNT_TOTAL'. It is optional: nil is left out.
 	IncrementingSegmentRowCountTotal *IncrementingSegmentRowCountTotal `json:"incrementingSegmentRowCountTotal,omitempty"`
-	// IncrementingSegmentRowCountChange is a [IncrementingSegmentRowCountChange].
-	// It is optional: nil is left out.
+	// Produce FAILURE Assertion Result if the asset's incrementing segment row
+	// count delta does not meet specific requirements. Required if type is
+	// 'INCREMENTING_SEGMENT_ROW_COUNT_CHANGE'. It is optional: nil is left out.
 	IncrementingSegmentRowCountChange *IncrementingSegmentRowCountChange `json:"incrementingSegmentRowCountChange,omitempty"`
-	// Filter is a [DatasetFilter]. It is optional: nil is left out.
+	// A definition of the specific filters that should be applied, when performing
+	// monitoring. If not provided, there is no filter, and the full table is under
+	// consideration. It is optional: nil is left out.
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
@@ -1017,8 +1514,21 @@ type VolumeAssertionType string
 
 // VolumeAssertionType values, in PDL order.
 const (
-	VolumeAssertionTypeRowCountTotal                     VolumeAssertionType = "ROW_COUNT_TOTAL"
-	VolumeAssertionTypeRowCountChange                    VolumeAssertionType = "ROW_COUNT_CHANGE"
-	VolumeAssertionTypeIncrementingSegmentRowCountTotal  VolumeAssertionType = "INCREMENTING_SEGMENT_ROW_COUNT_TOTAL"
+	// A volume assertion that is evaluated against the total row count of a
+	// dataset.
+	VolumeAssertionTypeRowCountTotal VolumeAssertionType = "ROW_COUNT_TOTAL"
+	// A volume assertion that is evaluated against an incremental row count of a
+	// dataset, or a row count change.
+	VolumeAssertionTypeRowCountChange VolumeAssertionType = "ROW_COUNT_CHANGE"
+	// A volume assertion that checks the latest "segment" in a table based on an
+	// incrementing column to check whether it's row count falls into a particular
+	// range.
+	//
+	// This can be used to monitor the row count of an incrementing date-partition
+	// column segment.
+	VolumeAssertionTypeIncrementingSegmentRowCountTotal VolumeAssertionType = "INCREMENTING_SEGMENT_ROW_COUNT_TOTAL"
+	// A volume assertion that compares the row counts in neighboring "segments" or
+	// "partitions" of an incrementing column. This can be used to track changes
+	// between subsequent date partition in a table, for example.
 	VolumeAssertionTypeIncrementingSegmentRowCountChange VolumeAssertionType = "INCREMENTING_SEGMENT_ROW_COUNT_CHANGE"
 )

@@ -6,34 +6,45 @@ package aspects
 // com.linkedin.businessattribute.BusinessAttributeAssociation, used by
 // [BusinessAttributes].
 type BusinessAttributeAssociation struct {
-	// BusinessAttributeURN is a businessAttribute URN. It is required.
+	// Urn of the applied businessAttribute
 	BusinessAttributeURN string `json:"businessAttributeUrn"`
 }
 
 // BusinessAttributeInfo is the aspect "businessAttributeInfo"
 // (com.linkedin.businessattribute.BusinessAttributeInfo) of the
 // businessAttribute entity.
+//
+// Properties associated with a BusinessAttribute
 type BusinessAttributeInfo struct {
-	// FieldPath is a string. It is required.
+	// FieldPath uniquely identifying the SchemaField this metadata is associated
+	// with
 	FieldPath string `json:"fieldPath"`
-	// Description is a string. It is optional: nil is left out.
+	// Description. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// GlobalTags is a [GlobalTags]. It is optional: nil is left out.
+	// Tags associated with the field. It is optional: nil is left out.
 	GlobalTags *GlobalTags `json:"globalTags,omitempty"`
-	// GlossaryTerms is a [GlossaryTerms]. It is optional: nil is left out.
+	// Glossary terms associated with the field. It is optional: nil is left out.
 	GlossaryTerms *GlossaryTerms `json:"glossaryTerms,omitempty"`
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// Created is a [AuditStamp]. A zero value is encoded as DataHub's default
-	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
+	// An AuditStamp corresponding to the creation of this
+	// resource/association/sub-resource. A value of 0 for time indicates missing
+	// data. A zero value is encoded as DataHub's default {"time": 0, "actor":
+	// "urn:li:corpuser:unknown"}.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. A zero value is encoded as DataHub's default
+	// An AuditStamp corresponding to the last modification of this
+	// resource/association/sub-resource. If no modification has happened since
+	// creation, lastModified should be the same as created. A value of 0 for time
+	// indicates missing data. A zero value is encoded as DataHub's default
 	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
 	LastModified AuditStamp `json:"lastModified"`
-	// Deleted is a [AuditStamp]. It is optional: nil is left out.
+	// An AuditStamp corresponding to the deletion of this
+	// resource/association/sub-resource. Logically, deleted MUST have a later
+	// timestamp than creation. It may or may not have the same time as
+	// lastModified depending upon the resource/association/sub-resource semantics.
+	// It is optional: nil is left out.
 	Deleted *AuditStamp `json:"deleted,omitempty"`
-	// Name is a string. It is required.
+	// Display name of the BusinessAttribute
 	Name string `json:"name"`
 	// Type is a [SchemaFieldDataType]. It is optional: nil is left out.
 	Type *SchemaFieldDataType `json:"type,omitempty"`
@@ -70,8 +81,10 @@ func (b *BusinessAttributeInfo) UnmarshalJSON(data []byte) error {
 // businessAttribute entity
 // (com.linkedin.businessattribute.BusinessAttributeKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a Query
 type BusinessAttributeKey struct {
-	// ID is a string. It is required.
+	// A unique id for the Business Attribute.
 	ID string `json:"id"`
 }
 
@@ -81,9 +94,10 @@ func (BusinessAttributeKey) AspectName() string { return "businessAttributeKey" 
 // BusinessAttributes is the aspect "businessAttributes"
 // (com.linkedin.businessattribute.BusinessAttributes) of the schemaField
 // entity.
+//
+// BusinessAttribute aspect used for applying it to an entity
 type BusinessAttributes struct {
-	// BusinessAttribute is a [BusinessAttributeAssociation]. It is optional: nil
-	// is left out.
+	// Business Attribute for this field. It is optional: nil is left out.
 	BusinessAttribute *BusinessAttributeAssociation `json:"businessAttribute,omitempty"`
 }
 

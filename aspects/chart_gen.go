@@ -7,6 +7,8 @@ import "encoding/json"
 // ChartDataSourceType is the union com.linkedin.chart.ChartDataSourceType, used
 // by [ChartInfo]. Exactly one field is set; the JSON form is an object with one
 // key, the member's name.
+//
+// Input source type for a chart such as dataset or metric
 type ChartDataSourceType struct {
 	// DatasetURN is the member "string", a dataset URN.
 	DatasetURN *string `json:"string,omitempty"`
@@ -47,32 +49,35 @@ func (u *ChartDataSourceType) UnmarshalJSON(data []byte) error {
 
 // ChartInfo is the aspect "chartInfo" (com.linkedin.chart.ChartInfo) of the
 // chart entity.
+//
+// Information about a chart
 type ChartInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Title is a string. It is required.
+	// Title of the chart
 	Title string `json:"title"`
-	// Description is a string. It is required.
+	// Detailed description about the chart
 	Description string `json:"description"`
-	// LastModified is a [ChangeAuditStamps]. It is required.
+	// Captures information about who created/last modified/deleted this chart and
+	// when
 	LastModified ChangeAuditStamps `json:"lastModified"`
-	// ChartURL is a URL. It is optional: nil is left out.
+	// URL for the chart. This could be used as an external link on DataHub to
+	// allow users access/view the chart. It is optional: nil is left out.
 	ChartURL *string `json:"chartUrl,omitempty"`
-	// Inputs is a list of values, each a [ChartDataSourceType]. It is optional:
-	// nil is left out.
-	Inputs []ChartDataSourceType `json:"inputs,omitzero"`
-	// InputEdges is a list of values, each a [Edge]. It is optional: nil is left
-	// out.
-	InputEdges []Edge `json:"inputEdges,omitzero"`
-	// Type is a [ChartType]. It is optional: nil is left out.
-	Type *ChartType `json:"type,omitempty"`
-	// Access is a [AccessLevel]. It is optional: nil is left out.
-	Access *AccessLevel `json:"access,omitempty"`
-	// LastRefreshed is a time in milliseconds since the Unix epoch. It is
+	// Data sources for the chart Deprecated! Use inputEdges instead. It is
 	// optional: nil is left out.
+	//
+	// Deprecated: DataHub marks this field deprecated.
+	Inputs []ChartDataSourceType `json:"inputs,omitzero"`
+	// Data sources for the chart. It is optional: nil is left out.
+	InputEdges []Edge `json:"inputEdges,omitzero"`
+	// Type of the chart. It is optional: nil is left out.
+	Type *ChartType `json:"type,omitempty"`
+	// Access level for the chart. It is optional: nil is left out.
+	Access *AccessLevel `json:"access,omitempty"`
+	// The time when this chart last refreshed. It is optional: nil is left out.
 	LastRefreshed *int64 `json:"lastRefreshed,omitempty"`
 }
 
@@ -101,10 +106,12 @@ func (c *ChartInfo) UnmarshalJSON(data []byte) error {
 
 // ChartQuery is the aspect "chartQuery" (com.linkedin.chart.ChartQuery) of the
 // chart entity.
+//
+// Information for chart query which is used for getting data of the chart
 type ChartQuery struct {
-	// RawQuery is a string. It is required.
+	// Raw query to build a chart from input datasets
 	RawQuery string `json:"rawQuery"`
-	// Type is a [ChartQueryType]. It is required.
+	// Chart query type
 	Type ChartQueryType `json:"type"`
 }
 
@@ -118,20 +125,29 @@ type ChartQueryType string
 
 // ChartQueryType values, in PDL order.
 const (
+	// LookML queries
 	ChartQueryTypeLookml ChartQueryType = "LOOKML"
-	ChartQueryTypeSQL    ChartQueryType = "SQL"
+	// SQL type queries
+	ChartQueryTypeSQL ChartQueryType = "SQL"
 )
 
 // ChartType is the enum com.linkedin.chart.ChartType, used by [ChartInfo]. Its
 // values are the constants below; decoding does not check them.
+//
+// The various types of charts
 type ChartType string
 
 // ChartType values, in PDL order.
 const (
-	ChartTypeBar       ChartType = "BAR"
-	ChartTypePie       ChartType = "PIE"
-	ChartTypeScatter   ChartType = "SCATTER"
-	ChartTypeTable     ChartType = "TABLE"
+	// Chart showing a Bar chart
+	ChartTypeBar ChartType = "BAR"
+	// Chart showing a Pie chart
+	ChartTypePie ChartType = "PIE"
+	// Chart showing a Scatter plot
+	ChartTypeScatter ChartType = "SCATTER"
+	// Chart showing a table
+	ChartTypeTable ChartType = "TABLE"
+	// Chart showing Markdown formatted text
 	ChartTypeText      ChartType = "TEXT"
 	ChartTypeLine      ChartType = "LINE"
 	ChartTypeArea      ChartType = "AREA"
@@ -143,23 +159,33 @@ const (
 
 // ChartUsageStatistics is the timeseries aspect "chartUsageStatistics"
 // (com.linkedin.chart.ChartUsageStatistics) of the chart entity.
+//
+// Experimental (Subject to breaking change) -- Stats corresponding to chart's
+// usage.
+//
+// If this aspect represents the latest snapshot of the statistics about a
+// Chart, the eventGranularity field should be null. If this aspect represents a
+// bucketed window of usage statistics (e.g. over a day), then the
+// eventGranularity field should be set accordingly.
 type ChartUsageStatistics struct {
-	// TimestampMillis is a 64-bit integer. It is required.
+	// The event timestamp field as epoch at UTC in milli seconds.
 	TimestampMillis int64 `json:"timestampMillis"`
-	// EventGranularity is a [TimeWindowSize]. It is optional: nil is left out.
+	// Granularity of the event if applicable. It is optional: nil is left out.
 	EventGranularity *TimeWindowSize `json:"eventGranularity,omitempty"`
-	// PartitionSpec is a [PartitionSpec]. It defaults to
+	// The optional partition specification. It defaults to
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}: nil is encoded as
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}.
 	PartitionSpec *PartitionSpec `json:"partitionSpec"`
-	// MessageID is a string. It is optional: nil is left out.
+	// The optional messageId, if provided serves as a custom user-defined unique
+	// identifier for an aspect value. It is optional: nil is left out.
 	MessageID *string `json:"messageId,omitempty"`
-	// ViewsCount is a 32-bit integer. It is optional: nil is left out.
+	// The total number of times chart has been viewed. It is optional: nil is left
+	// out.
 	ViewsCount *int32 `json:"viewsCount,omitempty"`
-	// UniqueUserCount is a 32-bit integer. It is optional: nil is left out.
+	// Unique user count. It is optional: nil is left out.
 	UniqueUserCount *int32 `json:"uniqueUserCount,omitempty"`
-	// UserCounts is a list of values, each a [ChartUserUsageCounts]. It is
-	// optional: nil is left out.
+	// Users within this bucket, with frequency counts. It is optional: nil is left
+	// out.
 	UserCounts []ChartUserUsageCounts `json:"userCounts,omitzero"`
 }
 
@@ -192,25 +218,41 @@ func (c *ChartUsageStatistics) UnmarshalJSON(data []byte) error {
 
 // ChartUserUsageCounts is the record com.linkedin.chart.ChartUserUsageCounts,
 // used by [ChartUsageStatistics].
+//
+// Records a single user's usage counts for a given resource
 type ChartUserUsageCounts struct {
-	// User is a URN. It is required.
+	// The unique id of the user.
 	User string `json:"user"`
-	// ViewsCount is a 32-bit integer. It is optional: nil is left out.
+	// The number of times the user has viewed the chart. It is optional: nil is
+	// left out.
 	ViewsCount *int32 `json:"viewsCount,omitempty"`
 }
 
 // EditableChartProperties is the aspect "editableChartProperties"
 // (com.linkedin.chart.EditableChartProperties) of the chart entity.
+//
+// Stores editable changes made to properties. This separates changes made from
+// ingestion pipelines and edits in the UI to avoid accidental overwrites of
+// user-provided data by ingestion pipelines
 type EditableChartProperties struct {
-	// Created is a [AuditStamp]. A zero value is encoded as DataHub's default
-	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
+	// An AuditStamp corresponding to the creation of this
+	// resource/association/sub-resource. A value of 0 for time indicates missing
+	// data. A zero value is encoded as DataHub's default {"time": 0, "actor":
+	// "urn:li:corpuser:unknown"}.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. A zero value is encoded as DataHub's default
+	// An AuditStamp corresponding to the last modification of this
+	// resource/association/sub-resource. If no modification has happened since
+	// creation, lastModified should be the same as created. A value of 0 for time
+	// indicates missing data. A zero value is encoded as DataHub's default
 	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
 	LastModified AuditStamp `json:"lastModified"`
-	// Deleted is a [AuditStamp]. It is optional: nil is left out.
+	// An AuditStamp corresponding to the deletion of this
+	// resource/association/sub-resource. Logically, deleted MUST have a later
+	// timestamp than creation. It may or may not have the same time as
+	// lastModified depending upon the resource/association/sub-resource semantics.
+	// It is optional: nil is left out.
 	Deleted *AuditStamp `json:"deleted,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Edited documentation of the chart. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 

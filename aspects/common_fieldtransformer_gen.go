@@ -6,18 +6,26 @@ package aspects
 // com.linkedin.common.fieldtransformer.TransformationType, used by
 // [DatasetFieldMappingTransformation]. Its values are the constants below;
 // decoding does not check them.
+//
+// Type of the transformation involved in generating destination fields from
+// source fields.
 type TransformationType string
 
 // TransformationType values, in PDL order.
 const (
+	// Field transformation expressed as unknown black box function.
 	TransformationTypeBlackbox TransformationType = "BLACKBOX"
+	// Field transformation expressed as Identity function.
 	TransformationTypeIdentity TransformationType = "IDENTITY"
 )
 
 // UDFTransformer is the record
 // com.linkedin.common.fieldtransformer.UDFTransformer, used by
 // [DatasetFieldMappingTransformation].
+//
+// Field transformation expressed in UDF
 type UDFTransformer struct {
-	// Udf is a string. It is required.
+	// A UDF mentioning how the source fields got transformed to destination field.
+	// This is the FQCN(Fully Qualified Class Name) of the udf.
 	Udf string `json:"udf"`
 }

@@ -6,9 +6,10 @@ import "encoding/json"
 
 // Access is the aspect "access" (com.linkedin.common.Access) of entities
 // dataset, dashboard and container.
+//
+// Aspect used for associating roles to a dataset or any asset
 type Access struct {
-	// Roles is a list of values, each a [RoleAssociation]. It is optional: nil is
-	// left out.
+	// List of Roles which needs to be associated. It is optional: nil is left out.
 	Roles []RoleAssociation `json:"roles,omitzero"`
 }
 
@@ -18,27 +19,40 @@ func (Access) AspectName() string { return "access" }
 // AccessLevel is the enum com.linkedin.common.AccessLevel, used by [ChartInfo]
 // and [DashboardInfo]. Its values are the constants below; decoding does not
 // check them.
+//
+// The various access levels
 type AccessLevel string
 
 // AccessLevel values, in PDL order.
 const (
-	AccessLevelPublic  AccessLevel = "PUBLIC"
+	// Publicly available access level
+	AccessLevelPublic AccessLevel = "PUBLIC"
+	// Private availability to certain set of users
 	AccessLevelPrivate AccessLevel = "PRIVATE"
 )
 
 // BrowsePathEntry is the record com.linkedin.common.BrowsePathEntry, used by
 // [BrowsePathsV2].
+//
+// Represents a single level in an entity's browsePathV2
 type BrowsePathEntry struct {
-	// ID is a string. It is required.
+	// The ID of the browse path entry. This is what gets stored in the index. If
+	// there's an urn associated with this entry, id and urn will be the same
 	ID string `json:"id"`
-	// URN is a URN. It is optional: nil is left out.
+	// Optional urn pointing to some entity in DataHub. It is optional: nil is left
+	// out.
 	URN *string `json:"urn,omitempty"`
 }
 
 // BrowsePaths is the aspect "browsePaths" (com.linkedin.common.BrowsePaths) of
 // 12 entity types.
+//
+// Shared aspect containing Browse Paths to be indexed for an entity.
 type BrowsePaths struct {
-	// Paths is a list of strings. It is required: nil is encoded as [].
+	// A list of valid browse paths for the entity.
+	//
+	// Browse paths are expected to be forward slash-separated strings. For
+	// example: 'prod/snowflake/datasetName'. It is required: nil is encoded as [].
 	Paths []string `json:"paths"`
 }
 
@@ -55,9 +69,18 @@ func (b BrowsePaths) MarshalJSON() ([]byte, error) {
 
 // BrowsePathsV2 is the aspect "browsePathsV2"
 // (com.linkedin.common.BrowsePathsV2) of 15 entity types.
+//
+// Shared aspect containing a Browse Path to be indexed for an entity.
 type BrowsePathsV2 struct {
-	// Path is a list of values, each a [BrowsePathEntry]. It is required: nil is
-	// encoded as [].
+	// A valid browse path for the entity. This field is provided by DataHub by
+	// default. This aspect is a newer version of browsePaths where we can encode
+	// more information in the path. This path is also based on containers for a
+	// given entity if it has containers.
+	//
+	// This is stored in elasticsearch as unit-separator delimited strings and only
+	// includes platform specific folders or containers. These paths should not
+	// include high level info captured elsewhere ie. Platform and Environment. It
+	// is required: nil is encoded as [].
 	Path []BrowsePathEntry `json:"path"`
 }
 
@@ -75,14 +98,30 @@ func (b BrowsePathsV2) MarshalJSON() ([]byte, error) {
 // ChangeAuditStamps is the record com.linkedin.common.ChangeAuditStamps, used
 // by [ChartCell], [ChartInfo], [DashboardInfo], [NotebookInfo] and 2 other
 // types.
+//
+// Data captured on a resource/association/sub-resource level giving insight
+// into when that resource/association/sub-resource moved into various lifecycle
+// stages, and who acted to move it into those lifecycle stages. The recommended
+// best practice is to include this record in your record schema, and annotate
+// its fields as @readOnly in your resource. See
+// https://github.com/linkedin/rest.li/wiki/Validation-in-Rest.li#restli-validation-annotations
 type ChangeAuditStamps struct {
-	// Created is a [AuditStamp]. A zero value is encoded as DataHub's default
-	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
+	// An AuditStamp corresponding to the creation of this
+	// resource/association/sub-resource. A value of 0 for time indicates missing
+	// data. A zero value is encoded as DataHub's default {"time": 0, "actor":
+	// "urn:li:corpuser:unknown"}.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. A zero value is encoded as DataHub's default
+	// An AuditStamp corresponding to the last modification of this
+	// resource/association/sub-resource. If no modification has happened since
+	// creation, lastModified should be the same as created. A value of 0 for time
+	// indicates missing data. A zero value is encoded as DataHub's default
 	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
 	LastModified AuditStamp `json:"lastModified"`
-	// Deleted is a [AuditStamp]. It is optional: nil is left out.
+	// An AuditStamp corresponding to the deletion of this
+	// resource/association/sub-resource. Logically, deleted MUST have a later
+	// timestamp than creation. It may or may not have the same time as
+	// lastModified depending upon the resource/association/sub-resource semantics.
+	// It is optional: nil is left out.
 	Deleted *AuditStamp `json:"deleted,omitempty"`
 }
 
@@ -132,15 +171,20 @@ func (Cost) AspectName() string { return "cost" }
 
 // CostType is the enum com.linkedin.common.CostType, used by [Cost]. Its values
 // are the constants below; decoding does not check them.
+//
+// Type of Cost Code
 type CostType string
 
 // CostType values, in PDL order.
 const (
+	// Org Cost Type to which the Cost of this entity should be attributed to
 	CostTypeOrgCostType CostType = "ORG_COST_TYPE"
 )
 
 // CostValue is the union com.linkedin.common.CostValue, used by [Cost]. Exactly
 // one field is set; the JSON form is an object with one key, the member's name.
+//
+// A union of all supported Cost Value types
 type CostValue struct {
 	// CostID is the member "costId", a 64-bit float.
 	CostID *float64 `json:"costId,omitempty"`
@@ -185,10 +229,13 @@ func (u *CostValue) UnmarshalJSON(data []byte) error {
 
 // DataPlatformInstance is the aspect "dataPlatformInstance"
 // (com.linkedin.common.DataPlatformInstance) of 26 entity types.
+//
+// The specific instance of the data platform that this entity belongs to
 type DataPlatformInstance struct {
-	// Platform is a URN. It is required.
+	// Data Platform
 	Platform string `json:"platform"`
-	// Instance is a URN. It is optional: nil is left out.
+	// Instance of the data platform (e.g. db instance). It is optional: nil is
+	// left out.
 	Instance *string `json:"instance,omitempty"`
 }
 
@@ -197,16 +244,21 @@ func (DataPlatformInstance) AspectName() string { return "dataPlatformInstance" 
 
 // DataTransform is the record com.linkedin.common.DataTransform, used by
 // [DataTransformLogic].
+//
+// Information about a transformation. It may be a query,
 type DataTransform struct {
-	// QueryStatement is a [QueryStatement]. It is optional: nil is left out.
+	// The data transform may be defined by a query statement. It is optional: nil
+	// is left out.
 	QueryStatement *QueryStatement `json:"queryStatement,omitempty"`
 }
 
 // DataTransformLogic is the aspect "dataTransformLogic"
 // (com.linkedin.common.DataTransformLogic) of the dataJob entity.
+//
+// Information about a Query against one or more data assets (e.g. Tables or
+// Views).
 type DataTransformLogic struct {
-	// Transforms is a list of values, each a [DataTransform]. It is required: nil
-	// is encoded as [].
+	// List of transformations applied. It is required: nil is encoded as [].
 	Transforms []DataTransform `json:"transforms"`
 }
 
@@ -223,15 +275,18 @@ func (d DataTransformLogic) MarshalJSON() ([]byte, error) {
 
 // Deprecation is the aspect "deprecation" (com.linkedin.common.Deprecation) of
 // 20 entity types.
+//
+// Deprecation status of an entity
 type Deprecation struct {
-	// Deprecated is a boolean. It is required.
+	// Whether the entity is deprecated.
 	Deprecated bool `json:"deprecated"`
-	// DecommissionTime is a time in milliseconds since the Unix epoch. It is
-	// optional: nil is left out.
+	// The time user plan to decommission this entity. It is optional: nil is left
+	// out.
 	DecommissionTime *int64 `json:"decommissionTime,omitempty"`
-	// Note is a string. It is required.
+	// Additional information about the entity deprecation plan, such as the wiki,
+	// doc, RB.
 	Note string `json:"note"`
-	// Actor is a URN. It is required.
+	// The user URN which will be credited for modifying this deprecation content.
 	Actor string `json:"actor"`
 	// Replacement is a URN. It is optional: nil is left out.
 	Replacement *string `json:"replacement,omitempty"`
@@ -243,10 +298,13 @@ func (Deprecation) AspectName() string { return "deprecation" }
 // DisplayProperties is the aspect "displayProperties"
 // (com.linkedin.common.DisplayProperties) of entities domain, glossaryTerm,
 // glossaryNode and aiAgent.
+//
+// Properties related to how the entity is displayed in the Datahub UI
 type DisplayProperties struct {
-	// ColorHex is a string. It is optional: nil is left out.
+	// The color associated with the entity in Hex. For example #FFFFFF. It is
+	// optional: nil is left out.
 	ColorHex *string `json:"colorHex,omitempty"`
-	// Icon is a [IconProperties]. It is optional: nil is left out.
+	// The icon associated with the entity. It is optional: nil is left out.
 	Icon *IconProperties `json:"icon,omitempty"`
 }
 
@@ -255,9 +313,24 @@ func (DisplayProperties) AspectName() string { return "displayProperties" }
 
 // Documentation is the aspect "documentation"
 // (com.linkedin.common.Documentation) of 15 entity types.
+//
+// Aspect used for storing all applicable documentations on assets. This aspect
+// supports multiple documentations from different sources. There is an implicit
+// assumption that there is only one documentation per source. For example, if
+// there are two documentations from the same source, the latest one will
+// overwrite the previous one. If there are two documentations from different
+// sources, both will be stored. Future evolution considerations: The first
+// entity that uses this aspect is Schema Field. We will expand this aspect to
+// other entities eventually. The values of the documentation are not currently
+// searchable. This will be changed once this aspect develops opinion on which
+// documentation entry is the authoritative one. Ensuring that there is only one
+// documentation per source is a business rule that is not enforced by the
+// aspect yet. This will currently be enforced by the application that uses this
+// aspect. We will eventually enforce this rule in the aspect using
+// AspectMutators.
 type Documentation struct {
-	// Documentations is a list of values, each a [DocumentationAssociation]. It is
-	// required: nil is encoded as [].
+	// Documentations associated with this asset. We could be receiving docs from
+	// different sources. It is required: nil is encoded as [].
 	Documentations []DocumentationAssociation `json:"documentations"`
 }
 
@@ -274,33 +347,46 @@ func (d Documentation) MarshalJSON() ([]byte, error) {
 
 // DocumentationAssociation is the record
 // com.linkedin.common.DocumentationAssociation, used by [Documentation].
+//
+// Properties of applied documentation including the attribution of the doc
 type DocumentationAssociation struct {
-	// Documentation is a string. It is required.
+	// Description of this asset
 	Documentation string `json:"documentation"`
-	// Attribution is a [MetadataAttribution]. It is optional: nil is left out.
+	// Information about who, why, and how this metadata was applied. It is
+	// optional: nil is left out.
 	Attribution *MetadataAttribution `json:"attribution,omitempty"`
 }
 
 // Edge is the record com.linkedin.common.Edge, used by [ApplicationLineage],
 // [ChartInfo], [DashboardInfo], [DataJobInputOutput] and 5 other types.
+//
+// A common structure to represent all edges to entities when used inside
+// aspects as collections This ensures that all edges have common structure
+// around audit-stamps and will support PATCH, time-travel automatically.
 type Edge struct {
-	// SourceURN is a URN. It is optional: nil is left out.
+	// Urn of the source of this relationship edge. If not specified, assumed to be
+	// the entity that this aspect belongs to. It is optional: nil is left out.
 	SourceURN *string `json:"sourceUrn,omitempty"`
-	// DestinationURN is a URN. It is required.
+	// Urn of the destination of this relationship edge.
 	DestinationURN string `json:"destinationUrn"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp containing who created this relationship edge and when. It is
+	// optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp containing who last modified this relationship edge and when. It
+	// is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
-	// Properties is a map from strings to strings. It is optional: nil is left
-	// out.
+	// A generic properties bag that allows us to store specific information on
+	// this graph edge. It is optional: nil is left out.
 	Properties map[string]string `json:"properties,omitzero"`
 }
 
 // Embed is the aspect "embed" (com.linkedin.common.Embed) of entities dataset,
 // chart and dashboard.
+//
+// Information regarding rendering an embed for an asset.
 type Embed struct {
-	// RenderURL is a string. It is optional: nil is left out.
+	// An embed URL to be rendered inside of an iframe. It is optional: nil is left
+	// out.
 	RenderURL *string `json:"renderUrl,omitempty"`
 }
 
@@ -309,18 +395,28 @@ func (Embed) AspectName() string { return "embed" }
 
 // EmbeddingChunk is the record com.linkedin.common.EmbeddingChunk, used by
 // [EmbeddingModelData].
+//
+// A single chunk of text with its embedding vector.
+//
+// Chunks enable semantic search over long documents by breaking them into
+// smaller, semantically coherent pieces that fit within model context windows.
 type EmbeddingChunk struct {
-	// Position is a 32-bit integer. It is required.
+	// Zero-based position/index of this chunk within the document.
 	Position int32 `json:"position"`
-	// Vector is a list of 32-bit floats. It is required: nil is encoded as [].
+	// The embedding vector for this chunk. Dimensionality depends on the model
+	// (e.g., 1024 for Cohere v3). It is required: nil is encoded as [].
 	Vector []float32 `json:"vector"`
-	// CharacterOffset is a 32-bit integer. It is optional: nil is left out.
+	// Character offset from start of source text. Used for highlighting and
+	// navigation. Optional for privacy. It is optional: nil is left out.
 	CharacterOffset *int32 `json:"characterOffset,omitempty"`
-	// CharacterLength is a 32-bit integer. It is optional: nil is left out.
+	// Character length of the chunk in source text. Optional for privacy-sensitive
+	// use cases. It is optional: nil is left out.
 	CharacterLength *int32 `json:"characterLength,omitempty"`
-	// TokenCount is a 32-bit integer. It is optional: nil is left out.
+	// Estimated token count for this chunk. It is optional: nil is left out.
 	TokenCount *int32 `json:"tokenCount,omitempty"`
-	// Text is a string. It is optional: nil is left out.
+	// Original text of this chunk. OPTIONAL: May be omitted for privacy-sensitive
+	// data sources where only embeddings should be stored, not source text. It is
+	// optional: nil is left out.
 	Text *string `json:"text,omitempty"`
 }
 
@@ -334,18 +430,24 @@ func (e EmbeddingChunk) MarshalJSON() ([]byte, error) {
 
 // EmbeddingModelData is the record com.linkedin.common.EmbeddingModelData, used
 // by [SemanticContent].
+//
+// Embedding data for a specific model. Contains metadata about the embedding
+// generation and the chunked vectors.
 type EmbeddingModelData struct {
-	// ModelVersion is a string. It is required.
+	// Full model identifier including provider. Examples:
+	// bedrock/cohere.embed-english-v3, openai/text-embedding-ada-002
 	ModelVersion string `json:"modelVersion"`
-	// GeneratedAt is a 64-bit integer. It is required.
+	// Timestamp when embeddings were generated (milliseconds since epoch).
 	GeneratedAt int64 `json:"generatedAt"`
-	// ChunkingStrategy is a string. It is optional: nil is left out.
+	// Description of the chunking strategy used. Examples: sentence_boundary_400t,
+	// fixed_512_chars, paragraph. It is optional: nil is left out.
 	ChunkingStrategy *string `json:"chunkingStrategy,omitempty"`
-	// TotalChunks is a 32-bit integer. It is required.
+	// Total number of chunks.
 	TotalChunks int32 `json:"totalChunks"`
-	// TotalTokens is a 32-bit integer. It is optional: nil is left out.
+	// Estimated total token count across all chunks. It is optional: nil is left
+	// out.
 	TotalTokens *int32 `json:"totalTokens,omitempty"`
-	// Chunks is a list of values, each a [EmbeddingChunk]. It is required: nil is
+	// Individual chunks with their embedding vectors. It is required: nil is
 	// encoded as [].
 	Chunks []EmbeddingChunk `json:"chunks"`
 }
@@ -361,23 +463,29 @@ func (e EmbeddingModelData) MarshalJSON() ([]byte, error) {
 // FieldFormPromptAssociation is the record
 // com.linkedin.common.FieldFormPromptAssociation, used by
 // [FormPromptFieldAssociations].
+//
+// Information about the status of a particular prompt for a specific schema
+// field on an entity.
 type FieldFormPromptAssociation struct {
-	// FieldPath is a string. It is required.
+	// The field path on a schema field.
 	FieldPath string `json:"fieldPath"`
-	// LastModified is a [AuditStamp]. It is required.
+	// The last time this prompt was touched for the field on the entity (set,
+	// unset)
 	LastModified AuditStamp `json:"lastModified"`
 }
 
 // FormAssociation is the record com.linkedin.common.FormAssociation, used by
 // [Forms].
+//
+// Properties of an applied form.
 type FormAssociation struct {
-	// URN is a URN. It is required.
+	// Urn of the applied form
 	URN string `json:"urn"`
-	// IncompletePrompts is a list of values, each a [FormPromptAssociation]. It
-	// defaults to []: nil is encoded as [].
+	// A list of prompts that are not yet complete for this form. It defaults to
+	// []: nil is encoded as [].
 	IncompletePrompts []FormPromptAssociation `json:"incompletePrompts"`
-	// CompletedPrompts is a list of values, each a [FormPromptAssociation]. It
-	// defaults to []: nil is encoded as [].
+	// A list of prompts that have been completed for this form. It defaults to []:
+	// nil is encoded as [].
 	CompletedPrompts []FormPromptAssociation `json:"completedPrompts"`
 }
 
@@ -405,46 +513,59 @@ func (f *FormAssociation) UnmarshalJSON(data []byte) error {
 
 // FormPromptAssociation is the record
 // com.linkedin.common.FormPromptAssociation, used by [FormAssociation].
+//
+// Information about the status of a particular prompt. Note that this is where
+// we can add additional information about individual responses: actor,
+// timestamp, and the response itself.
 type FormPromptAssociation struct {
-	// ID is a string. It is required.
+	// The id for the prompt. This must be GLOBALLY UNIQUE.
 	ID string `json:"id"`
-	// LastModified is a [AuditStamp]. It is required.
+	// The last time this prompt was touched for the entity (set, unset)
 	LastModified AuditStamp `json:"lastModified"`
-	// FieldAssociations is a [FormPromptFieldAssociations]. It is optional: nil is
-	// left out.
+	// Optional information about the field-level prompt associations. It is
+	// optional: nil is left out.
 	FieldAssociations *FormPromptFieldAssociations `json:"fieldAssociations,omitempty"`
 }
 
 // FormPromptFieldAssociations is the record
 // com.linkedin.common.FormPromptFieldAssociations, used by
 // [FormPromptAssociation].
+//
+// Information about the field-level prompt associations on a top-level prompt
+// association.
 type FormPromptFieldAssociations struct {
-	// CompletedFieldPrompts is a list of values, each a
-	// [FieldFormPromptAssociation]. It is optional: nil is left out.
+	// A list of field-level prompt associations that are not yet complete for this
+	// form. It is optional: nil is left out.
 	CompletedFieldPrompts []FieldFormPromptAssociation `json:"completedFieldPrompts,omitzero"`
-	// IncompleteFieldPrompts is a list of values, each a
-	// [FieldFormPromptAssociation]. It is optional: nil is left out.
+	// A list of field-level prompt associations that are complete for this form.
+	// It is optional: nil is left out.
 	IncompleteFieldPrompts []FieldFormPromptAssociation `json:"incompleteFieldPrompts,omitzero"`
 }
 
 // FormVerificationAssociation is the record
 // com.linkedin.common.FormVerificationAssociation, used by [Forms].
+//
+// An association between a verification and an entity that has been granted via
+// completion of one or more forms of type 'VERIFICATION'.
 type FormVerificationAssociation struct {
-	// Form is a URN. It is required.
+	// The urn of the form that granted this verification.
 	Form string `json:"form"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// An audit stamp capturing who and when verification was applied for this
+	// form. It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
 }
 
 // Forms is the aspect "forms" (com.linkedin.common.Forms) of 19 entity types.
+//
+// Forms that are assigned to this entity to be filled out
 type Forms struct {
-	// IncompleteForms is a list of values, each a [FormAssociation]. It is
-	// required: nil is encoded as [].
+	// All incomplete forms assigned to the entity. It is required: nil is encoded
+	// as [].
 	IncompleteForms []FormAssociation `json:"incompleteForms"`
-	// CompletedForms is a list of values, each a [FormAssociation]. It is
-	// required: nil is encoded as [].
+	// All complete forms assigned to the entity. It is required: nil is encoded as
+	// [].
 	CompletedForms []FormAssociation `json:"completedForms"`
-	// Verifications is a list of values, each a [FormVerificationAssociation]. It
+	// Verifications that have been applied to the entity via completed forms. It
 	// defaults to []: nil is encoded as [].
 	Verifications []FormVerificationAssociation `json:"verifications"`
 }
@@ -477,52 +598,69 @@ func (f *Forms) UnmarshalJSON(data []byte) error {
 // IconLibrary is the enum com.linkedin.common.IconLibrary, used by
 // [IconProperties]. Its values are the constants below; decoding does not check
 // them.
+//
+// Enum of possible icon sources
 type IconLibrary string
 
 // IconLibrary values, in PDL order.
 const (
+	// Material UI
 	IconLibraryMaterial IconLibrary = "MATERIAL"
 )
 
 // IconProperties is the record com.linkedin.common.IconProperties, used by
 // [DisplayProperties].
+//
+// Properties describing an icon associated with an entity
 type IconProperties struct {
-	// IconLibrary is a [IconLibrary]. It is required.
+	// The source of the icon: e.g. Antd, Material, etc
 	IconLibrary IconLibrary `json:"iconLibrary"`
-	// Name is a string. It is required.
+	// The name of the icon
 	Name string `json:"name"`
-	// Style is a string. It is required.
+	// Any modifier for the icon, this will be library-specific, e.g.
+	// filled/outlined, etc
 	Style string `json:"style"`
 }
 
 // IncidentSummaryDetails is the record
 // com.linkedin.common.IncidentSummaryDetails, used by [IncidentsSummary].
+//
+// Summary statistics about incidents on an entity.
 type IncidentSummaryDetails struct {
-	// URN is a URN. It is required.
+	// The urn of the incident
 	URN string `json:"urn"`
-	// Type is a string. It is required.
+	// The type of an incident
 	Type string `json:"type"`
-	// CreatedAt is a 64-bit integer. It is required.
+	// The time at which the incident was raised in milliseconds since epoch.
 	CreatedAt int64 `json:"createdAt"`
-	// ResolvedAt is a 64-bit integer. It is optional: nil is left out.
+	// The time at which the incident was marked as resolved in milliseconds since
+	// epoch. Null if the incident is still active. It is optional: nil is left
+	// out.
 	ResolvedAt *int64 `json:"resolvedAt,omitempty"`
-	// Priority is a 32-bit integer. It is optional: nil is left out.
+	// The priority of the incident. It is optional: nil is left out.
 	Priority *int32 `json:"priority,omitempty"`
 }
 
 // IncidentsSummary is the aspect "incidentsSummary"
 // (com.linkedin.common.IncidentsSummary) of 7 entity types.
+//
+// Summary related incidents on an entity.
 type IncidentsSummary struct {
-	// ResolvedIncidents is a list of URNs. It defaults to []: nil is encoded as
-	// [].
+	// Resolved incidents for an asset Deprecated! Use the richer
+	// resolvedIncidentsDetails instead. It defaults to []: nil is encoded as [].
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	ResolvedIncidents []string `json:"resolvedIncidents"`
-	// ActiveIncidents is a list of URNs. It defaults to []: nil is encoded as [].
+	// Active incidents for an asset Deprecated! Use the richer
+	// activeIncidentsDetails instead. It defaults to []: nil is encoded as [].
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	ActiveIncidents []string `json:"activeIncidents"`
-	// ResolvedIncidentDetails is a list of values, each a
-	// [IncidentSummaryDetails]. It defaults to []: nil is encoded as [].
+	// Summary details about the set of resolved incidents. It defaults to []: nil
+	// is encoded as [].
 	ResolvedIncidentDetails []IncidentSummaryDetails `json:"resolvedIncidentDetails"`
-	// ActiveIncidentDetails is a list of values, each a [IncidentSummaryDetails].
-	// It defaults to []: nil is encoded as [].
+	// Summary details about the set of active incidents. It defaults to []: nil is
+	// encoded as [].
 	ActiveIncidentDetails []IncidentSummaryDetails `json:"activeIncidentDetails"`
 }
 
@@ -557,18 +695,22 @@ func (i *IncidentsSummary) UnmarshalJSON(data []byte) error {
 
 // InputField is the record com.linkedin.common.InputField, used by
 // [InputFields].
+//
+// Information about a field a chart or dashboard references
 type InputField struct {
-	// SchemaFieldURN is a URN. It is required.
+	// Urn of the schema being referenced for lineage purposes
 	SchemaFieldURN string `json:"schemaFieldUrn"`
-	// SchemaField is a [SchemaField]. It is optional: nil is left out.
+	// Copied version of the referenced schema field object for indexing purposes.
+	// It is optional: nil is left out.
 	SchemaField *SchemaField `json:"schemaField,omitempty"`
 }
 
 // InputFields is the aspect "inputFields" (com.linkedin.common.InputFields) of
 // entities chart and dashboard.
+//
+// Information about the fields a chart or dashboard references
 type InputFields struct {
-	// Fields is a list of values, each a [InputField]. It is required: nil is
-	// encoded as [].
+	// List of fields being referenced. It is required: nil is encoded as [].
 	Fields []InputField `json:"fields"`
 }
 
@@ -585,13 +727,20 @@ func (i InputFields) MarshalJSON() ([]byte, error) {
 
 // LargeString is the record com.linkedin.common.LargeString, used by
 // [ServiceDefinition].
+//
+// A string whose stored form may be compressed, so large text (API specs,
+// schemas, docs) can live in an aspect without breaching the aspect-size limit.
+// The logical value is always the decompressed UTF-8 text; `compression` tells
+// consumers how to decode `blob`. NOTE: never mark a LargeString field
+// @Searchable — a compressed blob cannot be indexed (enforced at model load).
 type LargeString struct {
-	// Blob is a string. It is required.
+	// When compression = NONE, the raw UTF-8 text. Otherwise
+	// base64(codec(utf8(text))) — base64 keeps it JSON-safe.
 	Blob string `json:"blob"`
-	// Compression is a [CompressionType]. It defaults to "NONE": "" is encoded as
-	// "NONE".
+	// Codec applied to `blob`. It defaults to "NONE": "" is encoded as "NONE".
 	Compression CompressionType `json:"compression"`
-	// UncompressedSize is a 64-bit integer. It is optional: nil is left out.
+	// Byte length of the original (decompressed) UTF-8 text — for
+	// display/budgeting without decoding. It is optional: nil is left out.
 	UncompressedSize *int64 `json:"uncompressedSize,omitempty"`
 }
 
@@ -620,28 +769,36 @@ func (l *LargeString) UnmarshalJSON(data []byte) error {
 }
 
 // Media is the record com.linkedin.common.Media, used by [PostContent].
+//
+// Carries information about which roles a user is assigned to.
 type Media struct {
-	// Type is a [MediaType]. It is required.
+	// Type of content the Media is storing, e.g. image, video, etc.
 	Type MediaType `json:"type"`
-	// Location is a URL. It is required.
+	// Where the media content is stored.
 	Location string `json:"location"`
 }
 
 // MediaType is the enum com.linkedin.common.MediaType, used by [Media]. Its
 // values are the constants below; decoding does not check them.
+//
+// Enum defining the type of content a Media object holds.
 type MediaType string
 
 // MediaType values, in PDL order.
 const (
+	// The Media holds an image.
 	MediaTypeImage MediaType = "IMAGE"
 )
 
 // Origin is the aspect "origin" (com.linkedin.common.Origin) of entities
 // corpuser and corpGroup.
+//
+// Carries information about where an entity originated from.
 type Origin struct {
-	// Type is a [OriginType]. It is required.
+	// Where an entity originated from. Either NATIVE or EXTERNAL.
 	Type OriginType `json:"type"`
-	// ExternalType is a string. It is optional: nil is left out.
+	// Only populated if type is EXTERNAL. The externalType of the entity, such as
+	// the name of the identity provider. It is optional: nil is left out.
 	ExternalType *string `json:"externalType,omitempty"`
 }
 
@@ -650,26 +807,49 @@ func (Origin) AspectName() string { return "origin" }
 
 // OriginType is the enum com.linkedin.common.OriginType, used by [Origin]. Its
 // values are the constants below; decoding does not check them.
+//
+// Enum to define where an entity originated from.
 type OriginType string
 
 // OriginType values, in PDL order.
 const (
-	OriginTypeNative   OriginType = "NATIVE"
+	// The entity is native to DataHub.
+	OriginTypeNative OriginType = "NATIVE"
+	// The entity is external to DataHub.
 	OriginTypeExternal OriginType = "EXTERNAL"
 )
 
 // RoleAssociation is the record com.linkedin.common.RoleAssociation, used by
 // [Access].
+//
+// Properties of an applied Role. For now, just an Urn
 type RoleAssociation struct {
-	// URN is a URN. It is required.
+	// Urn of the External Role
 	URN string `json:"urn"`
 }
 
 // SemanticContent is the aspect "semanticContent"
 // (com.linkedin.common.SemanticContent) of 6 entity types.
+//
+// Semantic content for enabling vector similarity search.
+//
+// This aspect stores chunked text and embedding vectors for any entity that
+// supports semantic search. Generation of the data for this aspect should be
+// built in tight collaboration with the embedding generator during semantic
+// search query processing. Chunk determination and generation can happen
+// somewhat independently The data in this aspect is directly passed along to
+// the semantic search index.
+//
+// Design notes:
+//   - Supports multiple embedding models (e.g., different providers or
+//     versions)
+//   - Supports chunked content for long documents
+//   - Text field is optional to support privacy-sensitive use cases where only
+//     embeddings (not source text) are shared with DataHub
 type SemanticContent struct {
-	// Embeddings is a map from strings to values, each a [EmbeddingModelData]. It
-	// is required: nil is encoded as {}.
+	// Map of embedding model name to embedding data. Key is the model identifier
+	// (e.g., cohere_embed_v3, openai_ada_002). Allows storing embeddings from
+	// multiple models simultaneously. It is required: nil is encoded as {}.
 	Embeddings map[string]EmbeddingModelData `json:"embeddings"`
 }
 
@@ -686,16 +866,23 @@ func (s SemanticContent) MarshalJSON() ([]byte, error) {
 
 // SerializedValue is the record com.linkedin.common.SerializedValue, used by
 // [PlatformResourceInfo].
+//
+// Captures the serialized value of a (usually) schema-d blob.
 type SerializedValue struct {
-	// Blob is bytes as a string. It is required.
+	// The serialized blob value.
 	Blob string `json:"blob"`
-	// ContentType is a [SerializedValueContentType]. It defaults to "JSON": "" is
+	// The content-type of the serialized blob value. It defaults to "JSON": "" is
 	// encoded as "JSON".
 	ContentType SerializedValueContentType `json:"contentType"`
-	// SchemaType is a [SerializedValueSchemaType]. It is optional: nil is left
-	// out.
+	// The schema type for the schema that models the object that was serialized
+	// into the blob. Absence of this field indicates that the schema is not known.
+	// If the schema is known, the value should be set to the appropriate schema
+	// type. Use the NONE value if the existing schema categories do not apply. It
+	// is optional: nil is left out.
 	SchemaType *SerializedValueSchemaType `json:"schemaType,omitempty"`
-	// SchemaRef is a string. It is optional: nil is left out.
+	// An optional reference to the schema that models the object. e.g.,
+	// 'com.linkedin.platformresource.slack.SlackConversation'. It is optional: nil
+	// is left out.
 	SchemaRef *string `json:"schemaRef,omitempty"`
 }
 
@@ -751,10 +938,12 @@ const (
 
 // Siblings is the aspect "siblings" (com.linkedin.common.Siblings) of the
 // dataset entity.
+//
+// Siblings information of an entity.
 type Siblings struct {
-	// Siblings is a list of URNs. It is required: nil is encoded as [].
+	// List of sibling entities. It is required: nil is encoded as [].
 	Siblings []string `json:"siblings"`
-	// Primary is a boolean. It is required.
+	// If this is the leader entity of the set of siblings
 	Primary bool `json:"primary"`
 }
 
@@ -771,8 +960,11 @@ func (s Siblings) MarshalJSON() ([]byte, error) {
 
 // SubTypes is the aspect "subTypes" (com.linkedin.common.SubTypes) of 29 entity
 // types.
+//
+// Sub Types. Use this aspect to specialize a generic Entity e.g. Making a
+// Dataset also be a View or also be a LookerExplore
 type SubTypes struct {
-	// TypeNames is a list of strings. It is required: nil is encoded as [].
+	// The names of the specific types. It is required: nil is encoded as [].
 	TypeNames []string `json:"typeNames"`
 }
 
@@ -789,26 +981,35 @@ func (s SubTypes) MarshalJSON() ([]byte, error) {
 
 // VersionProperties is the aspect "versionProperties"
 // (com.linkedin.common.VersionProperties) of 5 entity types.
+//
+// Properties about a versioned asset i.e. dataset, ML Model, etc.
 type VersionProperties struct {
-	// VersionSet is a URN. It is required.
+	// The linked Version Set entity that ties multiple versioned assets together
 	VersionSet string `json:"versionSet"`
-	// Version is a [VersionTag]. It is required.
+	// Label for this versioned asset, is unique within a version set
 	Version VersionTag `json:"version"`
-	// Aliases is a list of values, each a [VersionTag]. It defaults to []: nil is
+	// Associated aliases for this versioned asset. It defaults to []: nil is
 	// encoded as [].
 	Aliases []VersionTag `json:"aliases"`
-	// Comment is a string. It is optional: nil is left out.
+	// Comment documenting what this version was created for, changes, or
+	// represents. It is optional: nil is left out.
 	Comment *string `json:"comment,omitempty"`
-	// SortID is a string. It is required.
+	// Sort identifier that determines where a version lives in the order of the
+	// Version Set. What this looks like depends on the Version Scheme. For sort
+	// ids generated by DataHub we use an 8 character string representation.
 	SortID string `json:"sortId"`
-	// VersioningScheme is a [VersioningScheme]. It defaults to
-	// "LEXICOGRAPHIC_STRING": "" is encoded as "LEXICOGRAPHIC_STRING".
+	// What versioning scheme `sortId` belongs to. Defaults to a plain string that
+	// is lexicographically sorted. It defaults to "LEXICOGRAPHIC_STRING": "" is
+	// encoded as "LEXICOGRAPHIC_STRING".
 	VersioningScheme VersioningScheme `json:"versioningScheme"`
-	// SourceCreatedTimestamp is a [AuditStamp]. It is optional: nil is left out.
+	// Timestamp reflecting when this asset version was created in the source
+	// system. It is optional: nil is left out.
 	SourceCreatedTimestamp *AuditStamp `json:"sourceCreatedTimestamp,omitempty"`
-	// MetadataCreatedTimestamp is a [AuditStamp]. It is optional: nil is left out.
+	// Timestamp reflecting when the metadata for this version was created in
+	// DataHub. It is optional: nil is left out.
 	MetadataCreatedTimestamp *AuditStamp `json:"metadataCreatedTimestamp,omitempty"`
-	// IsLatest is a boolean. It is optional: nil is left out.
+	// Marks whether this version is currently the latest. Set by a side effect and
+	// should not be modified by API. It is optional: nil is left out.
 	IsLatest *bool `json:"isLatest,omitempty"`
 }
 

@@ -5,12 +5,16 @@ package aspects
 // DataHubConnectionDetails is the aspect "dataHubConnectionDetails"
 // (com.linkedin.connection.DataHubConnectionDetails) of the dataHubConnection
 // entity.
+//
+// Information about a connection to an external platform.
 type DataHubConnectionDetails struct {
-	// Type is a [DataHubConnectionDetailsType]. It is required.
+	// The type of the connection. This defines the schema / encoding of the
+	// connection details.
 	Type DataHubConnectionDetailsType `json:"type"`
-	// Name is a string. It is optional: nil is left out.
+	// Display name of the connection. It is optional: nil is left out.
 	Name *string `json:"name,omitempty"`
-	// JSON is a [DataHubJSONConnection]. It is optional: nil is left out.
+	// An JSON payload containing raw connection details. This will be present if
+	// the type is JSON. It is optional: nil is left out.
 	JSON *DataHubJSONConnection `json:"json,omitempty"`
 }
 
@@ -25,13 +29,16 @@ type DataHubConnectionDetailsType string
 
 // DataHubConnectionDetailsType values, in PDL order.
 const (
+	// A json-encoded set of connection details
 	DataHubConnectionDetailsTypeJSON DataHubConnectionDetailsType = "JSON"
 )
 
 // DataHubJSONConnection is the record
 // com.linkedin.connection.DataHubJsonConnection, used by
 // [DataHubConnectionDetails].
+//
+// A set of connection details consisting of an encrypted JSON blob.
 type DataHubJSONConnection struct {
-	// EncryptedBlob is a string. It is required.
+	// The encrypted JSON connection details.
 	EncryptedBlob string `json:"encryptedBlob"`
 }

@@ -4,8 +4,10 @@ package aspects
 
 // Container is the aspect "container" (com.linkedin.container.Container) of 10
 // entity types.
+//
+// Link from an asset to its parent container
 type Container struct {
-	// Container is a URN. It is required.
+	// The parent container of an asset
 	Container string `json:"container"`
 }
 
@@ -14,23 +16,28 @@ func (Container) AspectName() string { return "container" }
 
 // ContainerProperties is the aspect "containerProperties"
 // (com.linkedin.container.ContainerProperties) of the container entity.
+//
+// Information about a Asset Container as received from a 3rd party source
+// system
 type ContainerProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Name is a string. It is required.
+	// Display name of the Asset Container
 	Name string `json:"name"`
-	// QualifiedName is a string. It is optional: nil is left out.
+	// Fully-qualified name of the Container. It is optional: nil is left out.
 	QualifiedName *string `json:"qualifiedName,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of the Asset Container as it exists inside a source system. It
+	// is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Env is a [FabricType]. It is optional: nil is left out.
+	// Environment for this flow. It is optional: nil is left out.
 	Env *FabricType `json:"env,omitempty"`
-	// Created is a [TimeStamp]. It is optional: nil is left out.
+	// A timestamp documenting when the asset was created in the source Data
+	// Platform (not on DataHub). It is optional: nil is left out.
 	Created *TimeStamp `json:"created,omitempty"`
-	// LastModified is a [TimeStamp]. It is optional: nil is left out.
+	// A timestamp documenting when the asset was last modified in the source Data
+	// Platform (not on DataHub). It is optional: nil is left out.
 	LastModified *TimeStamp `json:"lastModified,omitempty"`
 }
 
@@ -59,8 +66,12 @@ func (c *ContainerProperties) UnmarshalJSON(data []byte) error {
 
 // EditableContainerProperties is the aspect "editableContainerProperties"
 // (com.linkedin.container.EditableContainerProperties) of the container entity.
+//
+// Editable information about an Asset Container as defined on the DataHub
+// Platform
 type EditableContainerProperties struct {
-	// Description is a string. It is optional: nil is left out.
+	// Description of the Asset Container as its received on the DataHub Platform.
+	// It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 

@@ -4,37 +4,47 @@ package aspects
 
 // DashboardInfo is the aspect "dashboardInfo"
 // (com.linkedin.dashboard.DashboardInfo) of the dashboard entity.
+//
+// Information about a dashboard
 type DashboardInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Title is a string. It is required.
+	// Title of the dashboard
 	Title string `json:"title"`
-	// Description is a string. It is required.
+	// Detailed description about the dashboard
 	Description string `json:"description"`
-	// Charts is a list of chart URNs. It defaults to []: nil is encoded as [].
+	// Charts in a dashboard Deprecated! Use chartEdges instead. It defaults to []:
+	// nil is encoded as [].
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	Charts []string `json:"charts"`
-	// ChartEdges is a list of values, each a [Edge]. It is optional: nil is left
-	// out.
+	// Charts in a dashboard. It is optional: nil is left out.
 	ChartEdges []Edge `json:"chartEdges,omitzero"`
-	// Datasets is a list of URNs. It defaults to []: nil is encoded as [].
+	// Datasets consumed by a dashboard Deprecated! Use datasetEdges instead. It
+	// defaults to []: nil is encoded as [].
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	Datasets []string `json:"datasets"`
-	// DatasetEdges is a list of values, each a [Edge]. It is optional: nil is left
-	// out.
+	// Datasets consumed by a dashboard. It is optional: nil is left out.
 	DatasetEdges []Edge `json:"datasetEdges,omitzero"`
-	// Dashboards is a list of values, each a [Edge]. It defaults to []: nil is
-	// encoded as [].
+	// Dashboards included by this dashboard. Some dashboard entities (e.g. PowerBI
+	// Apps) can contain other dashboards.
+	//
+	// The Edge's sourceUrn should never be set, as it will always be the base
+	// dashboard. It defaults to []: nil is encoded as [].
 	Dashboards []Edge `json:"dashboards"`
-	// LastModified is a [ChangeAuditStamps]. It is required.
+	// Captures information about who created/last modified/deleted this dashboard
+	// and when
 	LastModified ChangeAuditStamps `json:"lastModified"`
-	// DashboardURL is a URL. It is optional: nil is left out.
+	// URL for the dashboard. This could be used as an external link on DataHub to
+	// allow users access/view the dashboard. It is optional: nil is left out.
 	DashboardURL *string `json:"dashboardUrl,omitempty"`
-	// Access is a [AccessLevel]. It is optional: nil is left out.
+	// Access level for the dashboard. It is optional: nil is left out.
 	Access *AccessLevel `json:"access,omitempty"`
-	// LastRefreshed is a time in milliseconds since the Unix epoch. It is
-	// optional: nil is left out.
+	// The time when this dashboard last refreshed. It is optional: nil is left
+	// out.
 	LastRefreshed *int64 `json:"lastRefreshed,omitempty"`
 }
 
@@ -69,29 +79,44 @@ func (d *DashboardInfo) UnmarshalJSON(data []byte) error {
 
 // DashboardUsageStatistics is the timeseries aspect "dashboardUsageStatistics"
 // (com.linkedin.dashboard.DashboardUsageStatistics) of the dashboard entity.
+//
+// Experimental (Subject to breaking change) -- Stats corresponding to
+// dashboard's usage.
+//
+// If this aspect represents the latest snapshot of the statistics about a
+// Dashboard, the eventGranularity field should be null. If this aspect
+// represents a bucketed window of usage statistics (e.g. over a day), then the
+// eventGranularity field should be set accordingly.
 type DashboardUsageStatistics struct {
-	// TimestampMillis is a 64-bit integer. It is required.
+	// The event timestamp field as epoch at UTC in milli seconds.
 	TimestampMillis int64 `json:"timestampMillis"`
-	// EventGranularity is a [TimeWindowSize]. It is optional: nil is left out.
+	// Granularity of the event if applicable. It is optional: nil is left out.
 	EventGranularity *TimeWindowSize `json:"eventGranularity,omitempty"`
-	// PartitionSpec is a [PartitionSpec]. It defaults to
+	// The optional partition specification. It defaults to
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}: nil is encoded as
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}.
 	PartitionSpec *PartitionSpec `json:"partitionSpec"`
-	// MessageID is a string. It is optional: nil is left out.
+	// The optional messageId, if provided serves as a custom user-defined unique
+	// identifier for an aspect value. It is optional: nil is left out.
 	MessageID *string `json:"messageId,omitempty"`
-	// ViewsCount is a 32-bit integer. It is optional: nil is left out.
+	// The total number of times dashboard has been viewed. It is optional: nil is
+	// left out.
 	ViewsCount *int32 `json:"viewsCount,omitempty"`
-	// ExecutionsCount is a 32-bit integer. It is optional: nil is left out.
-	ExecutionsCount *int32 `json:"executionsCount,omitempty"`
-	// UniqueUserCount is a 32-bit integer. It is optional: nil is left out.
-	UniqueUserCount *int32 `json:"uniqueUserCount,omitempty"`
-	// UserCounts is a list of values, each a [DashboardUserUsageCounts]. It is
+	// The total number of dashboard executions (refreshes / syncs). It is
 	// optional: nil is left out.
+	ExecutionsCount *int32 `json:"executionsCount,omitempty"`
+	// Unique user count. It is optional: nil is left out.
+	UniqueUserCount *int32 `json:"uniqueUserCount,omitempty"`
+	// Users within this bucket, with frequency counts. It is optional: nil is left
+	// out.
 	UserCounts []DashboardUserUsageCounts `json:"userCounts,omitzero"`
-	// FavoritesCount is a 32-bit integer. It is optional: nil is left out.
+	// The total number of times that the dashboard has been favorited. It is
+	// optional: nil is left out.
 	FavoritesCount *int32 `json:"favoritesCount,omitempty"`
-	// LastViewedAt is a 64-bit integer. It is optional: nil is left out.
+	// Last viewed at
+	//
+	// This should not be set in cases where statistics are windowed. It is
+	// optional: nil is left out.
 	LastViewedAt *int64 `json:"lastViewedAt,omitempty"`
 }
 
@@ -125,31 +150,51 @@ func (d *DashboardUsageStatistics) UnmarshalJSON(data []byte) error {
 // DashboardUserUsageCounts is the record
 // com.linkedin.dashboard.DashboardUserUsageCounts, used by
 // [DashboardUsageStatistics].
+//
+// Records a single user's usage counts for a given resource
 type DashboardUserUsageCounts struct {
-	// User is a URN. It is required.
+	// The unique id of the user.
 	User string `json:"user"`
-	// ViewsCount is a 32-bit integer. It is optional: nil is left out.
+	// The number of times the user has viewed the dashboard. It is optional: nil
+	// is left out.
 	ViewsCount *int32 `json:"viewsCount,omitempty"`
-	// ExecutionsCount is a 32-bit integer. It is optional: nil is left out.
+	// The number of times the user has executed (refreshed) the dashboard. It is
+	// optional: nil is left out.
 	ExecutionsCount *int32 `json:"executionsCount,omitempty"`
-	// UsageCount is a 32-bit integer. It is optional: nil is left out.
+	// Normalized numeric metric representing user's dashboard usage -- the number
+	// of times the user executed or viewed the dashboard. It is optional: nil is
+	// left out.
 	UsageCount *int32 `json:"usageCount,omitempty"`
-	// UserEmail is a string. It is optional: nil is left out.
+	// If user_email is set, we attempt to resolve the user's urn upon ingest. It
+	// is optional: nil is left out.
 	UserEmail *string `json:"userEmail,omitempty"`
 }
 
 // EditableDashboardProperties is the aspect "editableDashboardProperties"
 // (com.linkedin.dashboard.EditableDashboardProperties) of the dashboard entity.
+//
+// Stores editable changes made to properties. This separates changes made from
+// ingestion pipelines and edits in the UI to avoid accidental overwrites of
+// user-provided data by ingestion pipelines
 type EditableDashboardProperties struct {
-	// Created is a [AuditStamp]. A zero value is encoded as DataHub's default
-	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
+	// An AuditStamp corresponding to the creation of this
+	// resource/association/sub-resource. A value of 0 for time indicates missing
+	// data. A zero value is encoded as DataHub's default {"time": 0, "actor":
+	// "urn:li:corpuser:unknown"}.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. A zero value is encoded as DataHub's default
+	// An AuditStamp corresponding to the last modification of this
+	// resource/association/sub-resource. If no modification has happened since
+	// creation, lastModified should be the same as created. A value of 0 for time
+	// indicates missing data. A zero value is encoded as DataHub's default
 	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
 	LastModified AuditStamp `json:"lastModified"`
-	// Deleted is a [AuditStamp]. It is optional: nil is left out.
+	// An AuditStamp corresponding to the deletion of this
+	// resource/association/sub-resource. Logically, deleted MUST have a later
+	// timestamp than creation. It may or may not have the same time as
+	// lastModified depending upon the resource/association/sub-resource semantics.
+	// It is optional: nil is left out.
 	Deleted *AuditStamp `json:"deleted,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Edited documentation of the dashboard. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 

@@ -5,19 +5,23 @@ package aspects
 // DataContractProperties is the aspect "dataContractProperties"
 // (com.linkedin.datacontract.DataContractProperties) of the dataContract
 // entity.
+//
+// Information about a data contract
 type DataContractProperties struct {
-	// Entity is a URN. It is required.
+	// The entity that this contract is associated with. Currently, we only support
+	// Dataset contracts, but in the future we may also support Data Product level
+	// contracts.
 	Entity string `json:"entity"`
-	// Schema is a list of values, each a [SchemaContract]. It is optional: nil is
-	// left out.
+	// An optional set of schema contracts. If this is a dataset contract, there
+	// will only be one. It is optional: nil is left out.
 	Schema []SchemaContract `json:"schema,omitzero"`
-	// Freshness is a list of values, each a [FreshnessContract]. It is optional:
-	// nil is left out.
+	// An optional set of FRESHNESS contracts. If this is a dataset contract, there
+	// will only be one. It is optional: nil is left out.
 	Freshness []FreshnessContract `json:"freshness,omitzero"`
-	// DataQuality is a list of values, each a [DataQualityContract]. It is
-	// optional: nil is left out.
+	// An optional set of Data Quality contracts, e.g. table and column level
+	// contract constraints. It is optional: nil is left out.
 	DataQuality []DataQualityContract `json:"dataQuality,omitzero"`
-	// RawContract is a string. It is optional: nil is left out.
+	// YAML-formatted contract definition. It is optional: nil is left out.
 	RawContract *string `json:"rawContract,omitempty"`
 }
 
@@ -31,17 +35,20 @@ type DataContractState string
 
 // DataContractState values, in PDL order.
 const (
-	DataContractStateActive  DataContractState = "ACTIVE"
+	// The data contract is active.
+	DataContractStateActive DataContractState = "ACTIVE"
+	// The data contract is pending implementation.
 	DataContractStatePending DataContractState = "PENDING"
 )
 
 // DataContractStatus is the aspect "dataContractStatus"
 // (com.linkedin.datacontract.DataContractStatus) of the dataContract entity.
+//
+// Information about the status of a data contract
 type DataContractStatus struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// State is a [DataContractState]. It is required.
+	// The latest state of the data contract
 	State DataContractState `json:"state"`
 }
 
@@ -71,21 +78,30 @@ func (d *DataContractStatus) UnmarshalJSON(data []byte) error {
 // DataQualityContract is the record
 // com.linkedin.datacontract.DataQualityContract, used by
 // [DataContractProperties].
+//
+// A data quality contract pertaining to a physical data asset Data Quality
+// contracts are used to make assertions about data quality metrics for a
+// physical data asset
 type DataQualityContract struct {
-	// Assertion is a URN. It is required.
+	// The assertion representing the Data Quality contract. E.g. a table or
+	// column-level assertion.
 	Assertion string `json:"assertion"`
 }
 
 // FreshnessContract is the record com.linkedin.datacontract.FreshnessContract,
 // used by [DataContractProperties].
+//
+// A contract pertaining to the operational SLAs of a physical data asset
 type FreshnessContract struct {
-	// Assertion is a URN. It is required.
+	// The assertion representing the SLA contract.
 	Assertion string `json:"assertion"`
 }
 
 // SchemaContract is the record com.linkedin.datacontract.SchemaContract, used
 // by [DataContractProperties].
+//
+// Expectations for a logical schema
 type SchemaContract struct {
-	// Assertion is a URN. It is required.
+	// The assertion representing the schema contract.
 	Assertion string `json:"assertion"`
 }

@@ -4,34 +4,47 @@ package aspects
 
 // DataHubSearchConfig is the record com.linkedin.datahub.DataHubSearchConfig,
 // used by [StructuredPropertyDefinition].
+//
+// Configuration for how any given field should be indexed and matched in the
+// DataHub search index.
 type DataHubSearchConfig struct {
-	// FieldName is a string. It is optional: nil is left out.
+	// Name of the field in the search index. Defaults to the field name otherwise.
+	// It is optional: nil is left out.
 	FieldName *string `json:"fieldName,omitempty"`
-	// FieldType is a [SearchFieldType]. It is optional: nil is left out.
+	// Type of the field. Defines how the field is indexed and matched. It is
+	// optional: nil is left out.
 	FieldType *SearchFieldType `json:"fieldType,omitempty"`
-	// QueryByDefault is a boolean. It defaults to false and is always encoded.
+	// Whether we should match the field for the default search query. It defaults
+	// to false and is always encoded.
 	QueryByDefault bool `json:"queryByDefault"`
-	// EnableAutocomplete is a boolean. It defaults to false and is always encoded.
+	// Whether we should use the field for default autocomplete. It defaults to
+	// false and is always encoded.
 	EnableAutocomplete bool `json:"enableAutocomplete"`
-	// AddToFilters is a boolean. It defaults to false and is always encoded.
+	// Whether or not to add field to filters. It defaults to false and is always
+	// encoded.
 	AddToFilters bool `json:"addToFilters"`
-	// AddHasValuesToFilters is a boolean. It defaults to true: nil is encoded as
-	// true.
+	// Whether or not to add the "has values" to filters. check if this is
+	// conditional on addToFilters being true. It defaults to true: nil is encoded
+	// as true.
 	AddHasValuesToFilters *bool `json:"addHasValuesToFilters"`
-	// FilterNameOverride is a string. It is optional: nil is left out.
+	// Display name of the filter. It is optional: nil is left out.
 	FilterNameOverride *string `json:"filterNameOverride,omitempty"`
-	// HasValuesFilterNameOverride is a string. It is optional: nil is left out.
+	// Display name of the has values filter. It is optional: nil is left out.
 	HasValuesFilterNameOverride *string `json:"hasValuesFilterNameOverride,omitempty"`
-	// BoostScore is a 64-bit float. It defaults to 1.0: nil is encoded as 1.0.
+	// Boost multiplier to the match score. Matches on fields with higher boost
+	// score ranks higher. It defaults to 1.0: nil is encoded as 1.0.
 	BoostScore *float64 `json:"boostScore"`
-	// HasValuesFieldName is a string. It is optional: nil is left out.
+	// If set, add a index field of the given name that checks whether the field
+	// exists. It is optional: nil is left out.
 	HasValuesFieldName *string `json:"hasValuesFieldName,omitempty"`
-	// NumValuesFieldName is a string. It is optional: nil is left out.
+	// If set, add a index field of the given name that checks the number of
+	// elements. It is optional: nil is left out.
 	NumValuesFieldName *string `json:"numValuesFieldName,omitempty"`
-	// WeightsPerFieldValue is a map from strings to 64-bit floats. It is optional:
-	// nil is left out.
+	// (Optional) Weights to apply to score for a given value. It is optional: nil
+	// is left out.
 	WeightsPerFieldValue map[string]float64 `json:"weightsPerFieldValue,omitzero"`
-	// FieldNameAliases is a list of strings. It is optional: nil is left out.
+	// (Optional) Aliases for this given field that can be used for sorting etc. It
+	// is optional: nil is left out.
 	FieldNameAliases []string `json:"fieldNameAliases,omitzero"`
 }
 

@@ -5,15 +5,28 @@ package aspects
 // AzkabanJobType is the enum com.linkedin.datajob.azkaban.AzkabanJobType, used
 // by [DataJobInfoType]. Its values are the constants below; decoding does not
 // check them.
+//
+// The various types of support azkaban jobs
 type AzkabanJobType string
 
 // AzkabanJobType values, in PDL order.
 const (
-	AzkabanJobTypeCommand     AzkabanJobType = "COMMAND"
-	AzkabanJobTypeHadoopJava  AzkabanJobType = "HADOOP_JAVA"
+	// The command job type is one of the basic built-in types. It runs multiple
+	// UNIX commands using java processbuilder. Upon execution, Azkaban spawns off
+	// a process to run the command.
+	AzkabanJobTypeCommand AzkabanJobType = "COMMAND"
+	// Runs a java program with ability to access Hadoop cluster.
+	// https://azkaban.readthedocs.io/en/latest/jobTypes.html#java-job-type
+	AzkabanJobTypeHadoopJava AzkabanJobType = "HADOOP_JAVA"
+	// In large part, this is the same Command type. The difference is its ability
+	// to talk to a Hadoop cluster securely, via Hadoop tokens.
 	AzkabanJobTypeHadoopShell AzkabanJobType = "HADOOP_SHELL"
-	AzkabanJobTypeHive        AzkabanJobType = "HIVE"
-	AzkabanJobTypePig         AzkabanJobType = "PIG"
-	AzkabanJobTypeSQL         AzkabanJobType = "SQL"
-	AzkabanJobTypeGlue        AzkabanJobType = "GLUE"
+	// Hive type is for running Hive jobs.
+	AzkabanJobTypeHive AzkabanJobType = "HIVE"
+	// Pig type is for running Pig jobs.
+	AzkabanJobTypePig AzkabanJobType = "PIG"
+	// SQL is for running Presto, mysql queries etc
+	AzkabanJobTypeSQL AzkabanJobType = "SQL"
+	// Glue type is for running AWS Glue job transforms.
+	AzkabanJobTypeGlue AzkabanJobType = "GLUE"
 )

@@ -6,26 +6,31 @@ package aspects
 // "datahubIngestionCheckpoint"
 // (com.linkedin.datajob.datahub.DatahubIngestionCheckpoint) of the dataJob
 // entity.
+//
+// Checkpoint of a datahub ingestion run for a given job.
 type DatahubIngestionCheckpoint struct {
-	// TimestampMillis is a 64-bit integer. It is required.
+	// The event timestamp field as epoch at UTC in milli seconds.
 	TimestampMillis int64 `json:"timestampMillis"`
-	// EventGranularity is a [TimeWindowSize]. It is optional: nil is left out.
+	// Granularity of the event if applicable. It is optional: nil is left out.
 	EventGranularity *TimeWindowSize `json:"eventGranularity,omitempty"`
-	// PartitionSpec is a [PartitionSpec]. It defaults to
+	// The optional partition specification. It defaults to
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}: nil is encoded as
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}.
 	PartitionSpec *PartitionSpec `json:"partitionSpec"`
-	// MessageID is a string. It is optional: nil is left out.
+	// The optional messageId, if provided serves as a custom user-defined unique
+	// identifier for an aspect value. It is optional: nil is left out.
 	MessageID *string `json:"messageId,omitempty"`
-	// PipelineName is a string. It is required.
+	// The name of the pipeline that ran ingestion, a stable unique user provided
+	// identifier. e.g. my_snowflake1-to-datahub.
 	PipelineName string `json:"pipelineName"`
-	// PlatformInstanceID is a string. It is required.
+	// The id of the instance against which the ingestion pipeline ran. e.g.:
+	// Bigquery project ids, MySQL hostnames etc.
 	PlatformInstanceID string `json:"platformInstanceId"`
-	// Config is a string. It is required.
+	// Json-encoded string representation of the non-secret members of the config .
 	Config string `json:"config"`
-	// State is a [IngestionCheckpointState]. It is required.
+	// Opaque blob of the state representation.
 	State IngestionCheckpointState `json:"state"`
-	// RunID is a string. It is required.
+	// The run identifier of this job.
 	RunID string `json:"runId"`
 }
 
@@ -60,67 +65,75 @@ func (d *DatahubIngestionCheckpoint) UnmarshalJSON(data []byte) error {
 // "datahubIngestionRunSummary"
 // (com.linkedin.datajob.datahub.DatahubIngestionRunSummary) of the dataJob
 // entity.
+//
+// Summary of a datahub ingestion run for a given platform.
 type DatahubIngestionRunSummary struct {
-	// TimestampMillis is a 64-bit integer. It is required.
+	// The event timestamp field as epoch at UTC in milli seconds.
 	TimestampMillis int64 `json:"timestampMillis"`
-	// EventGranularity is a [TimeWindowSize]. It is optional: nil is left out.
+	// Granularity of the event if applicable. It is optional: nil is left out.
 	EventGranularity *TimeWindowSize `json:"eventGranularity,omitempty"`
-	// PartitionSpec is a [PartitionSpec]. It defaults to
+	// The optional partition specification. It defaults to
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}: nil is encoded as
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}.
 	PartitionSpec *PartitionSpec `json:"partitionSpec"`
-	// MessageID is a string. It is optional: nil is left out.
+	// The optional messageId, if provided serves as a custom user-defined unique
+	// identifier for an aspect value. It is optional: nil is left out.
 	MessageID *string `json:"messageId,omitempty"`
-	// PipelineName is a string. It is required.
+	// The name of the pipeline that ran ingestion, a stable unique user provided
+	// identifier. e.g. my_snowflake1-to-datahub.
 	PipelineName string `json:"pipelineName"`
-	// PlatformInstanceID is a string. It is required.
+	// The id of the instance against which the ingestion pipeline ran. e.g.:
+	// Bigquery project ids, MySQL hostnames etc.
 	PlatformInstanceID string `json:"platformInstanceId"`
-	// RunID is a string. It is required.
+	// The runId for this pipeline instance.
 	RunID string `json:"runId"`
-	// RunStatus is a [JobStatus]. It is required.
+	// Run Status - Succeeded/Skipped/Failed etc.
 	RunStatus JobStatus `json:"runStatus"`
-	// NumWorkUnitsCommitted is a 64-bit integer. It is optional: nil is left out.
+	// The number of workunits written to sink. It is optional: nil is left out.
 	NumWorkUnitsCommitted *int64 `json:"numWorkUnitsCommitted,omitempty"`
-	// NumWorkUnitsCreated is a 64-bit integer. It is optional: nil is left out.
+	// The number of workunits that are produced. It is optional: nil is left out.
 	NumWorkUnitsCreated *int64 `json:"numWorkUnitsCreated,omitempty"`
-	// NumEvents is a 64-bit integer. It is optional: nil is left out.
+	// The number of events produced (MCE + MCP). It is optional: nil is left out.
 	NumEvents *int64 `json:"numEvents,omitempty"`
-	// NumEntities is a 64-bit integer. It is optional: nil is left out.
+	// The total number of entities produced (unique entity urns). It is optional:
+	// nil is left out.
 	NumEntities *int64 `json:"numEntities,omitempty"`
-	// NumAspects is a 64-bit integer. It is optional: nil is left out.
+	// The total number of aspects produced across all entities. It is optional:
+	// nil is left out.
 	NumAspects *int64 `json:"numAspects,omitempty"`
-	// NumSourceAPICalls is a 64-bit integer. It is optional: nil is left out.
+	// Total number of source API calls. It is optional: nil is left out.
 	NumSourceAPICalls *int64 `json:"numSourceAPICalls,omitempty"`
-	// TotalLatencySourceAPICalls is a 64-bit integer. It is optional: nil is left
-	// out.
+	// Total latency across all source API calls. It is optional: nil is left out.
 	TotalLatencySourceAPICalls *int64 `json:"totalLatencySourceAPICalls,omitempty"`
-	// NumSinkAPICalls is a 64-bit integer. It is optional: nil is left out.
+	// Total number of sink API calls. It is optional: nil is left out.
 	NumSinkAPICalls *int64 `json:"numSinkAPICalls,omitempty"`
-	// TotalLatencySinkAPICalls is a 64-bit integer. It is optional: nil is left
-	// out.
+	// Total latency across all sink API calls. It is optional: nil is left out.
 	TotalLatencySinkAPICalls *int64 `json:"totalLatencySinkAPICalls,omitempty"`
-	// NumWarnings is a 64-bit integer. It is optional: nil is left out.
+	// Number of warnings generated. It is optional: nil is left out.
 	NumWarnings *int64 `json:"numWarnings,omitempty"`
-	// NumErrors is a 64-bit integer. It is optional: nil is left out.
+	// Number of errors generated. It is optional: nil is left out.
 	NumErrors *int64 `json:"numErrors,omitempty"`
-	// NumEntitiesSkipped is a 64-bit integer. It is optional: nil is left out.
+	// Number of entities skipped. It is optional: nil is left out.
 	NumEntitiesSkipped *int64 `json:"numEntitiesSkipped,omitempty"`
-	// Config is a string. It is optional: nil is left out.
+	// The non-sensitive key-value pairs of the yaml config used as json string. It
+	// is optional: nil is left out.
 	Config *string `json:"config,omitempty"`
-	// CustomSummary ("custom_summary") is a string. It is optional: nil is left
-	// out.
+	// Custom value. It is optional: nil is left out.
 	CustomSummary *string `json:"custom_summary,omitempty"`
-	// SoftwareVersion is a string. It is optional: nil is left out.
+	// The software version of this ingestion. It is optional: nil is left out.
 	SoftwareVersion *string `json:"softwareVersion,omitempty"`
-	// SystemHostName is a string. It is optional: nil is left out.
+	// The hostname the ingestion pipeline ran on. It is optional: nil is left out.
 	SystemHostName *string `json:"systemHostName,omitempty"`
-	// OperatingSystemName is a string. It is optional: nil is left out.
+	// The os the ingestion pipeline ran on. It is optional: nil is left out.
 	OperatingSystemName *string `json:"operatingSystemName,omitempty"`
-	// NumProcessors is a 32-bit integer. It is optional: nil is left out.
+	// The number of processors on the host the ingestion pipeline ran on. It is
+	// optional: nil is left out.
 	NumProcessors *int32 `json:"numProcessors,omitempty"`
-	// TotalMemory is a 64-bit integer. It is optional: nil is left out.
+	// The total amount of memory on the host the ingestion pipeline ran on. It is
+	// optional: nil is left out.
 	TotalMemory *int64 `json:"totalMemory,omitempty"`
-	// AvailableMemory is a 64-bit integer. It is optional: nil is left out.
+	// The available memory on the host the ingestion pipeline ran on. It is
+	// optional: nil is left out.
 	AvailableMemory *int64 `json:"availableMemory,omitempty"`
 }
 
@@ -154,11 +167,13 @@ func (d *DatahubIngestionRunSummary) UnmarshalJSON(data []byte) error {
 // IngestionCheckpointState is the record
 // com.linkedin.datajob.datahub.IngestionCheckpointState, used by
 // [DatahubIngestionCheckpoint].
+//
+// The checkpoint state object of a datahub ingestion run for a given job.
 type IngestionCheckpointState struct {
-	// FormatVersion is a string. It is required.
+	// The version of the state format.
 	FormatVersion string `json:"formatVersion"`
-	// Serde is a string. It is required.
+	// The serialization/deserialization protocol.
 	Serde string `json:"serde"`
-	// Payload is bytes as a string. It is optional: nil is left out.
+	// Opaque blob of the state representation. It is optional: nil is left out.
 	Payload *string `json:"payload,omitempty"`
 }

@@ -6,23 +6,27 @@ import "encoding/json"
 
 // DataFlowInfo is the aspect "dataFlowInfo" (com.linkedin.datajob.DataFlowInfo)
 // of the dataFlow entity.
+//
+// Information about a Data processing flow
 type DataFlowInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Name is a string. It is required.
+	// Flow name
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Flow description. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Project is a string. It is optional: nil is left out.
+	// Optional project/namespace associated with the flow. It is optional: nil is
+	// left out.
 	Project *string `json:"project,omitempty"`
-	// Created is a [TimeStamp]. It is optional: nil is left out.
+	// A timestamp documenting when the asset was created in the source Data
+	// Platform (not on DataHub). It is optional: nil is left out.
 	Created *TimeStamp `json:"created,omitempty"`
-	// LastModified is a [TimeStamp]. It is optional: nil is left out.
+	// A timestamp documenting when the asset was last modified in the source Data
+	// Platform (not on DataHub). It is optional: nil is left out.
 	LastModified *TimeStamp `json:"lastModified,omitempty"`
-	// Env is a [FabricType]. It is optional: nil is left out.
+	// Environment for this flow. It is optional: nil is left out.
 	Env *FabricType `json:"env,omitempty"`
 }
 
@@ -51,27 +55,34 @@ func (d *DataFlowInfo) UnmarshalJSON(data []byte) error {
 
 // DataJobInfo is the aspect "dataJobInfo" (com.linkedin.datajob.DataJobInfo) of
 // the dataJob entity.
+//
+// Information about a Data processing job
 type DataJobInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Name is a string. It is required.
+	// Job name
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Job description. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Type is a union, [DataJobInfoType]. It is required.
+	// Datajob type **NOTE**: AzkabanJobType is deprecated. Please use strings
+	// instead.
 	Type DataJobInfoType `json:"type"`
-	// FlowURN is a dataFlow URN. It is optional: nil is left out.
+	// DataFlow urn that this job is part of. It is optional: nil is left out.
 	FlowURN *string `json:"flowUrn,omitempty"`
-	// Created is a [TimeStamp]. It is optional: nil is left out.
+	// A timestamp documenting when the asset was created in the source Data
+	// Platform (not on DataHub). It is optional: nil is left out.
 	Created *TimeStamp `json:"created,omitempty"`
-	// LastModified is a [TimeStamp]. It is optional: nil is left out.
+	// A timestamp documenting when the asset was last modified in the source Data
+	// Platform (not on DataHub). It is optional: nil is left out.
 	LastModified *TimeStamp `json:"lastModified,omitempty"`
-	// Status is a [JobStatus]. It is optional: nil is left out.
+	// Status of the job - Deprecated for Data Process Instance model. It is
+	// optional: nil is left out.
+	//
+	// Deprecated: Use Data Process Instance model, instead.
 	Status *JobStatus `json:"status,omitempty"`
-	// Env is a [FabricType]. It is optional: nil is left out.
+	// Environment for this job. It is optional: nil is left out.
 	Env *FabricType `json:"env,omitempty"`
 }
 
@@ -146,30 +157,42 @@ func (u *DataJobInfoType) UnmarshalJSON(data []byte) error {
 
 // DataJobInputOutput is the aspect "dataJobInputOutput"
 // (com.linkedin.datajob.DataJobInputOutput) of the dataJob entity.
+//
+// Information about the inputs and outputs of a Data processing job
 type DataJobInputOutput struct {
-	// InputDatasets is a list of dataset URNs. It is required: nil is encoded as
-	// [].
+	// Input datasets consumed by the data job during processing Deprecated! Use
+	// inputDatasetEdges instead. It is required: nil is encoded as [].
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	InputDatasets []string `json:"inputDatasets"`
-	// InputDatasetEdges is a list of values, each a [Edge]. It is optional: nil is
-	// left out.
+	// Input datasets consumed by the data job during processing. It is optional:
+	// nil is left out.
 	InputDatasetEdges []Edge `json:"inputDatasetEdges,omitzero"`
-	// OutputDatasets is a list of dataset URNs. It is required: nil is encoded as
-	// [].
+	// Output datasets produced by the data job during processing Deprecated! Use
+	// outputDatasetEdges instead. It is required: nil is encoded as [].
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	OutputDatasets []string `json:"outputDatasets"`
-	// OutputDatasetEdges is a list of values, each a [Edge]. It is optional: nil
-	// is left out.
+	// Output datasets produced by the data job during processing. It is optional:
+	// nil is left out.
 	OutputDatasetEdges []Edge `json:"outputDatasetEdges,omitzero"`
-	// InputDatajobs is a list of dataJob URNs. It is optional: nil is left out.
+	// Input datajobs that this data job depends on Deprecated! Use
+	// inputDatajobEdges instead. It is optional: nil is left out.
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	InputDatajobs []string `json:"inputDatajobs,omitzero"`
-	// InputDatajobEdges is a list of values, each a [Edge]. It is optional: nil is
-	// left out.
+	// Input datajobs that this data job depends on. It is optional: nil is left
+	// out.
 	InputDatajobEdges []Edge `json:"inputDatajobEdges,omitzero"`
-	// InputDatasetFields is a list of URNs. It is optional: nil is left out.
+	// Fields of the input datasets used by this job. It is optional: nil is left
+	// out.
 	InputDatasetFields []string `json:"inputDatasetFields,omitzero"`
-	// OutputDatasetFields is a list of URNs. It is optional: nil is left out.
+	// Fields of the output datasets this job writes to. It is optional: nil is
+	// left out.
 	OutputDatasetFields []string `json:"outputDatasetFields,omitzero"`
-	// FineGrainedLineages is a list of values, each a [FineGrainedLineage]. It is
-	// optional: nil is left out.
+	// Fine-grained column-level lineages Not currently supported in the UI Use
+	// UpstreamLineage aspect for datasets to express Column Level Lineage for the
+	// UI. It is optional: nil is left out.
 	FineGrainedLineages []FineGrainedLineage `json:"fineGrainedLineages,omitzero"`
 }
 
@@ -187,16 +210,29 @@ func (d DataJobInputOutput) MarshalJSON() ([]byte, error) {
 
 // EditableDataFlowProperties is the aspect "editableDataFlowProperties"
 // (com.linkedin.datajob.EditableDataFlowProperties) of the dataFlow entity.
+//
+// Stores editable changes made to properties. This separates changes made from
+// ingestion pipelines and edits in the UI to avoid accidental overwrites of
+// user-provided data by ingestion pipelines
 type EditableDataFlowProperties struct {
-	// Created is a [AuditStamp]. A zero value is encoded as DataHub's default
-	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
+	// An AuditStamp corresponding to the creation of this
+	// resource/association/sub-resource. A value of 0 for time indicates missing
+	// data. A zero value is encoded as DataHub's default {"time": 0, "actor":
+	// "urn:li:corpuser:unknown"}.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. A zero value is encoded as DataHub's default
+	// An AuditStamp corresponding to the last modification of this
+	// resource/association/sub-resource. If no modification has happened since
+	// creation, lastModified should be the same as created. A value of 0 for time
+	// indicates missing data. A zero value is encoded as DataHub's default
 	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
 	LastModified AuditStamp `json:"lastModified"`
-	// Deleted is a [AuditStamp]. It is optional: nil is left out.
+	// An AuditStamp corresponding to the deletion of this
+	// resource/association/sub-resource. Logically, deleted MUST have a later
+	// timestamp than creation. It may or may not have the same time as
+	// lastModified depending upon the resource/association/sub-resource semantics.
+	// It is optional: nil is left out.
 	Deleted *AuditStamp `json:"deleted,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Edited documentation of the data flow. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 
@@ -227,16 +263,29 @@ func (e *EditableDataFlowProperties) UnmarshalJSON(data []byte) error {
 
 // EditableDataJobProperties is the aspect "editableDataJobProperties"
 // (com.linkedin.datajob.EditableDataJobProperties) of the dataJob entity.
+//
+// Stores editable changes made to properties. This separates changes made from
+// ingestion pipelines and edits in the UI to avoid accidental overwrites of
+// user-provided data by ingestion pipelines
 type EditableDataJobProperties struct {
-	// Created is a [AuditStamp]. A zero value is encoded as DataHub's default
-	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
+	// An AuditStamp corresponding to the creation of this
+	// resource/association/sub-resource. A value of 0 for time indicates missing
+	// data. A zero value is encoded as DataHub's default {"time": 0, "actor":
+	// "urn:li:corpuser:unknown"}.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. A zero value is encoded as DataHub's default
+	// An AuditStamp corresponding to the last modification of this
+	// resource/association/sub-resource. If no modification has happened since
+	// creation, lastModified should be the same as created. A value of 0 for time
+	// indicates missing data. A zero value is encoded as DataHub's default
 	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
 	LastModified AuditStamp `json:"lastModified"`
-	// Deleted is a [AuditStamp]. It is optional: nil is left out.
+	// An AuditStamp corresponding to the deletion of this
+	// resource/association/sub-resource. Logically, deleted MUST have a later
+	// timestamp than creation. It may or may not have the same time as
+	// lastModified depending upon the resource/association/sub-resource semantics.
+	// It is optional: nil is left out.
 	Deleted *AuditStamp `json:"deleted,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Edited documentation of the data job. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 
@@ -268,31 +317,42 @@ func (e *EditableDataJobProperties) UnmarshalJSON(data []byte) error {
 // JobStatus is the enum com.linkedin.datajob.JobStatus, used by [DataJobInfo]
 // and [DatahubIngestionRunSummary]. Its values are the constants below;
 // decoding does not check them.
+//
+// Job statuses
 type JobStatus string
 
 // JobStatus values, in PDL order.
 const (
-	JobStatusStarting   JobStatus = "STARTING"
+	// Jobs being initialized.
+	JobStatusStarting JobStatus = "STARTING"
+	// Jobs currently running.
 	JobStatusInProgress JobStatus = "IN_PROGRESS"
-	JobStatusStopping   JobStatus = "STOPPING"
-	JobStatusStopped    JobStatus = "STOPPED"
-	JobStatusCompleted  JobStatus = "COMPLETED"
-	JobStatusFailed     JobStatus = "FAILED"
-	JobStatusUnknown    JobStatus = "UNKNOWN"
-	JobStatusSkipped    JobStatus = "SKIPPED"
+	// Jobs being stopped.
+	JobStatusStopping JobStatus = "STOPPING"
+	// Jobs that have stopped.
+	JobStatusStopped JobStatus = "STOPPED"
+	// Jobs with successful completion.
+	JobStatusCompleted JobStatus = "COMPLETED"
+	// Jobs that have failed.
+	JobStatusFailed JobStatus = "FAILED"
+	// Jobs with unknown status (either unmappable or unavailable)
+	JobStatusUnknown JobStatus = "UNKNOWN"
+	// Jobs that have been skipped.
+	JobStatusSkipped JobStatus = "SKIPPED"
 )
 
 // VersionInfo is the aspect "versionInfo" (com.linkedin.datajob.VersionInfo) of
 // entities dataJob and dataFlow.
+//
+// Information about a Data processing job
 type VersionInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Version is a string. It is required.
+	// The version which can indentify a job version like a commit hash or md5 hash
 	Version string `json:"version"`
-	// VersionType is a string. It is required.
+	// The type of the version like git hash or md5 hash
 	VersionType string `json:"versionType"`
 }
 

@@ -4,46 +4,49 @@ package aspects
 
 // SlackUserInfo is the aspect "slackUserInfo"
 // (com.linkedin.dataplatform.slack.SlackUserInfo) of the corpuser entity.
+//
+// Information about a Slack user.
 type SlackUserInfo struct {
-	// SlackInstance is a URN. It is required.
+	// The dataplatform instance that this Slack member belongs to.
 	SlackInstance string `json:"slackInstance"`
-	// ID is a string. It is required.
+	// The unique identifier for the Slack member.
 	ID string `json:"id"`
-	// Name is a string. It is required.
+	// The username of the Slack member.
 	Name string `json:"name"`
-	// RealName is a string. It is required.
+	// The real name of the Slack member.
 	RealName string `json:"realName"`
-	// DisplayName is a string. It is required.
+	// The display name of the Slack member.
 	DisplayName string `json:"displayName"`
-	// Email is a string. It is optional: nil is left out.
+	// The email associated with the Slack member. It is optional: nil is left out.
 	Email *string `json:"email,omitempty"`
-	// TeamID is a string. It is required.
+	// The ID associated with the Slack team.
 	TeamID string `json:"teamId"`
-	// IsDeleted is a boolean. It is required.
+	// Whether the member is deleted or not.
 	IsDeleted bool `json:"isDeleted"`
-	// IsAdmin is a boolean. It is required.
+	// Whether the member is an admin.
 	IsAdmin bool `json:"isAdmin"`
-	// IsOwner is a boolean. It is required.
+	// Whether the member is an owner.
 	IsOwner bool `json:"isOwner"`
-	// IsPrimaryOwner is a boolean. It is required.
+	// Whether the member is a primary owner.
 	IsPrimaryOwner bool `json:"isPrimaryOwner"`
-	// IsBot is a boolean. It is required.
+	// Whether the member is a bot.
 	IsBot bool `json:"isBot"`
-	// Timezone is a string. It is optional: nil is left out.
+	// The timezone of the Slack member. It is optional: nil is left out.
 	Timezone *string `json:"timezone,omitempty"`
-	// TimezoneOffset is a 32-bit integer. It is optional: nil is left out.
+	// The timezone offset of the Slack member. It is optional: nil is left out.
 	TimezoneOffset *int32 `json:"timezoneOffset,omitempty"`
-	// Title is a string. It is optional: nil is left out.
+	// The title of the Slack member. It is optional: nil is left out.
 	Title *string `json:"title,omitempty"`
-	// Phone is a string. It is optional: nil is left out.
+	// The phone number of the Slack member. It is optional: nil is left out.
 	Phone *string `json:"phone,omitempty"`
-	// ProfilePictureURL is a string. It is optional: nil is left out.
+	// The URL of the member's profile picture. It is optional: nil is left out.
 	ProfilePictureURL *string `json:"profilePictureUrl,omitempty"`
-	// StatusText is a string. It is optional: nil is left out.
+	// The status text of the Slack member. It is optional: nil is left out.
 	StatusText *string `json:"statusText,omitempty"`
-	// StatusEmoji is a string. It is optional: nil is left out.
+	// The status emoji of the Slack member. It is optional: nil is left out.
 	StatusEmoji *string `json:"statusEmoji,omitempty"`
-	// LastUpdatedSeconds is a 64-bit integer. It is optional: nil is left out.
+	// The timestamp of when the member was last updated. (in seconds). It is
+	// optional: nil is left out.
 	LastUpdatedSeconds *int64 `json:"lastUpdatedSeconds,omitempty"`
 }
 

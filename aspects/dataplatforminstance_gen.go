@@ -5,15 +5,17 @@ package aspects
 // DataPlatformInstanceProperties is the aspect "dataPlatformInstanceProperties"
 // (com.linkedin.dataplatforminstance.DataPlatformInstanceProperties) of the
 // dataPlatformInstance entity.
+//
+// Properties associated with a Data Platform Instance
 type DataPlatformInstanceProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Name is a string. It is optional: nil is left out.
+	// Display name of the Data Platform Instance. It is optional: nil is left out.
 	Name *string `json:"name,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Documentation of the Data Platform Instance. It is optional: nil is left
+	// out.
 	Description *string `json:"description,omitempty"`
 }
 
@@ -43,14 +45,17 @@ func (d *DataPlatformInstanceProperties) UnmarshalJSON(data []byte) error {
 // IcebergWarehouseInfo is the aspect "icebergWarehouseInfo"
 // (com.linkedin.dataplatforminstance.IcebergWarehouseInfo) of the
 // dataPlatformInstance entity.
+//
+// An Iceberg warehouse location and credentails whose read/writes are governed
+// by datahub catalog.
 type IcebergWarehouseInfo struct {
-	// DataRoot is a string. It is required.
+	// Path of the root for the backing store of the tables in the warehouse.
 	DataRoot string `json:"dataRoot"`
-	// ClientID is a URN. It is required.
+	// clientId to be used to authenticate with storage hosting this warehouse
 	ClientID string `json:"clientId"`
-	// ClientSecret is a URN. It is required.
+	// client secret to authenticate with storage hosting this warehouse
 	ClientSecret string `json:"clientSecret"`
-	// Region is a string. It is required.
+	// region where the warehouse is located.
 	Region string `json:"region"`
 	// Role is a string. It is optional: nil is left out.
 	Role *string `json:"role,omitempty"`

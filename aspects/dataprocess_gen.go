@@ -4,10 +4,12 @@ package aspects
 
 // DataProcessInfo is the aspect "dataProcessInfo"
 // (com.linkedin.dataprocess.DataProcessInfo) of the dataProcess entity.
+//
+// The inputs and outputs of this data process
 type DataProcessInfo struct {
-	// Inputs is a list of dataset URNs. It is optional: nil is left out.
+	// the inputs of the data process. It is optional: nil is left out.
 	Inputs []string `json:"inputs,omitzero"`
-	// Outputs is a list of dataset URNs. It is optional: nil is left out.
+	// the outputs of the data process. It is optional: nil is left out.
 	Outputs []string `json:"outputs,omitzero"`
 }
 
@@ -17,11 +19,14 @@ func (DataProcessInfo) AspectName() string { return "dataProcessInfo" }
 // DataProcessInstanceInput is the aspect "dataProcessInstanceInput"
 // (com.linkedin.dataprocess.DataProcessInstanceInput) of the
 // dataProcessInstance entity.
+//
+// Information about the inputs datasets of a Data process
 type DataProcessInstanceInput struct {
-	// Inputs is a list of URNs. It is required: nil is encoded as [].
+	// Input assets consumed. It is required: nil is encoded as [].
 	Inputs []string `json:"inputs"`
-	// InputEdges is a list of values, each a [Edge]. It is optional: nil is left
-	// out.
+	// Input assets consumed by the data process instance, with additional
+	// metadata. Counts as lineage. Will eventually deprecate the inputs field. It
+	// is optional: nil is left out.
 	InputEdges []Edge `json:"inputEdges,omitzero"`
 }
 
@@ -39,11 +44,14 @@ func (d DataProcessInstanceInput) MarshalJSON() ([]byte, error) {
 // DataProcessInstanceOutput is the aspect "dataProcessInstanceOutput"
 // (com.linkedin.dataprocess.DataProcessInstanceOutput) of the
 // dataProcessInstance entity.
+//
+// Information about the outputs of a Data process
 type DataProcessInstanceOutput struct {
-	// Outputs is a list of URNs. It is required: nil is encoded as [].
+	// Output assets produced. It is required: nil is encoded as [].
 	Outputs []string `json:"outputs"`
-	// OutputEdges is a list of values, each a [Edge]. It is optional: nil is left
-	// out.
+	// Output assets produced by the data process instance during processing, with
+	// additional metadata. Counts as lineage. Will eventually deprecate the
+	// outputs field. It is optional: nil is left out.
 	OutputEdges []Edge `json:"outputEdges,omitzero"`
 }
 
@@ -61,17 +69,18 @@ func (d DataProcessInstanceOutput) MarshalJSON() ([]byte, error) {
 // DataProcessInstanceProperties is the aspect "dataProcessInstanceProperties"
 // (com.linkedin.dataprocess.DataProcessInstanceProperties) of the
 // dataProcessInstance entity.
+//
+// The inputs and outputs of this data process
 type DataProcessInstanceProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Name is a string. It is required.
+	// Process name
 	Name string `json:"name"`
-	// Type is a [DataProcessType]. It is optional: nil is left out.
+	// Process type. It is optional: nil is left out.
 	Type *DataProcessType `json:"type,omitempty"`
-	// Created is a [AuditStamp]. It is required.
+	// Audit stamp containing who reported the lineage and when
 	Created AuditStamp `json:"created"`
 }
 
@@ -102,12 +111,17 @@ func (d *DataProcessInstanceProperties) UnmarshalJSON(data []byte) error {
 // "dataProcessInstanceRelationships"
 // (com.linkedin.dataprocess.DataProcessInstanceRelationships) of the
 // dataProcessInstance entity.
+//
+// Information about Data process relationships
 type DataProcessInstanceRelationships struct {
-	// ParentTemplate is a URN. It is optional: nil is left out.
+	// The parent entity whose run instance it is. It is optional: nil is left out.
 	ParentTemplate *string `json:"parentTemplate,omitempty"`
-	// ParentInstance is a URN. It is optional: nil is left out.
+	// The parent DataProcessInstance where it belongs to. If it is a Airflow Task
+	// then it should belong to an Airflow Dag run as well which will be another
+	// DataProcessInstance. It is optional: nil is left out.
 	ParentInstance *string `json:"parentInstance,omitempty"`
-	// UpstreamInstances is a list of URNs. It is required: nil is encoded as [].
+	// Input DataProcessInstance which triggered this dataprocess instance. It is
+	// required: nil is encoded as [].
 	UpstreamInstances []string `json:"upstreamInstances"`
 }
 
@@ -128,26 +142,33 @@ func (d DataProcessInstanceRelationships) MarshalJSON() ([]byte, error) {
 // "dataProcessInstanceRunEvent"
 // (com.linkedin.dataprocess.DataProcessInstanceRunEvent) of the
 // dataProcessInstance entity.
+//
+// An event representing the current status of data process run.
+// DataProcessRunEvent should be used for reporting the status of a dataProcess'
+// run.
 type DataProcessInstanceRunEvent struct {
-	// TimestampMillis is a 64-bit integer. It is required.
+	// The event timestamp field as epoch at UTC in milli seconds.
 	TimestampMillis int64 `json:"timestampMillis"`
-	// EventGranularity is a [TimeWindowSize]. It is optional: nil is left out.
+	// Granularity of the event if applicable. It is optional: nil is left out.
 	EventGranularity *TimeWindowSize `json:"eventGranularity,omitempty"`
-	// PartitionSpec is a [PartitionSpec]. It defaults to
+	// The optional partition specification. It defaults to
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}: nil is encoded as
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}.
 	PartitionSpec *PartitionSpec `json:"partitionSpec"`
-	// MessageID is a string. It is optional: nil is left out.
+	// The optional messageId, if provided serves as a custom user-defined unique
+	// identifier for an aspect value. It is optional: nil is left out.
 	MessageID *string `json:"messageId,omitempty"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
 	// Status is a [DataProcessRunStatus]. It is required.
 	Status DataProcessRunStatus `json:"status"`
-	// Attempt is a 32-bit integer. It is optional: nil is left out.
+	// Return the try number that this Instance Run is in. It is optional: nil is
+	// left out.
 	Attempt *int32 `json:"attempt,omitempty"`
-	// Result is a [DataProcessInstanceRunResult]. It is optional: nil is left out.
+	// The final result of the Data Processing run. It is optional: nil is left
+	// out.
 	Result *DataProcessInstanceRunResult `json:"result,omitempty"`
-	// DurationMillis is a 64-bit integer. It is optional: nil is left out.
+	// The duration of the run in milliseconds. It is optional: nil is left out.
 	DurationMillis *int64 `json:"durationMillis,omitempty"`
 }
 
@@ -182,9 +203,10 @@ func (d *DataProcessInstanceRunEvent) UnmarshalJSON(data []byte) error {
 // com.linkedin.dataprocess.DataProcessInstanceRunResult, used by
 // [DataProcessInstanceRunEvent].
 type DataProcessInstanceRunResult struct {
-	// Type is a [RunResultType]. It is required.
+	// The final result, e.g. SUCCESS, FAILURE, SKIPPED, or UP_FOR_RETRY.
 	Type RunResultType `json:"type"`
-	// NativeResultType is a string. It is required.
+	// It identifies the system where the native result comes from like Airflow,
+	// Azkaban, etc..
 	NativeResultType string `json:"nativeResultType"`
 }
 
@@ -196,6 +218,7 @@ type DataProcessRunStatus string
 
 // DataProcessRunStatus values, in PDL order.
 const (
+	// The status where the Data processing run is in.
 	DataProcessRunStatusStarted  DataProcessRunStatus = "STARTED"
 	DataProcessRunStatusComplete DataProcessRunStatus = "COMPLETE"
 )
@@ -219,8 +242,12 @@ type RunResultType string
 
 // RunResultType values, in PDL order.
 const (
-	RunResultTypeSuccess    RunResultType = "SUCCESS"
-	RunResultTypeFailure    RunResultType = "FAILURE"
-	RunResultTypeSkipped    RunResultType = "SKIPPED"
+	// The Run Succeeded
+	RunResultTypeSuccess RunResultType = "SUCCESS"
+	// The Run Failed
+	RunResultTypeFailure RunResultType = "FAILURE"
+	// The Run Skipped
+	RunResultTypeSkipped RunResultType = "SKIPPED"
+	// The Run Failed and will Retry
 	RunResultTypeUpForRetry RunResultType = "UP_FOR_RETRY"
 )

@@ -5,27 +5,35 @@ package aspects
 // DataProductAssociation is the record
 // com.linkedin.dataproduct.DataProductAssociation, used by
 // [DataProductProperties].
+//
+// Represents an association of assets to a Data Product.
 type DataProductAssociation struct {
-	// SourceURN is a URN. It is optional: nil is left out.
+	// Urn of the source of this relationship edge. If not specified, assumed to be
+	// the entity that this aspect belongs to. It is optional: nil is left out.
 	SourceURN *string `json:"sourceUrn,omitempty"`
-	// DestinationURN is a URN. It is required.
+	// Urn of the destination of this relationship edge.
 	DestinationURN string `json:"destinationUrn"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp containing who created this relationship edge and when. It is
+	// optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp containing who last modified this relationship edge and when. It
+	// is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
-	// Properties is a map from strings to strings. It is optional: nil is left
-	// out.
+	// A generic properties bag that allows us to store specific information on
+	// this graph edge. It is optional: nil is left out.
 	Properties map[string]string `json:"properties,omitzero"`
-	// OutputPort is a boolean. It defaults to false and is always encoded.
+	// If set to true, this asset is an output port of the Data Product. It
+	// defaults to false and is always encoded.
 	OutputPort bool `json:"outputPort"`
 }
 
 // DataProductKey is the key aspect "dataProductKey" of the dataProduct entity
 // (com.linkedin.dataproduct.DataProductKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for a Query
 type DataProductKey struct {
-	// ID is a string. It is required.
+	// A unique id for the Data Product.
 	ID string `json:"id"`
 }
 
@@ -34,18 +42,19 @@ func (DataProductKey) AspectName() string { return "dataProductKey" }
 
 // DataProductProperties is the aspect "dataProductProperties"
 // (com.linkedin.dataproduct.DataProductProperties) of the dataProduct entity.
+//
+// The main properties of a Data Product
 type DataProductProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Name is a string. It is optional: nil is left out.
+	// Display name of the Data Product. It is optional: nil is left out.
 	Name *string `json:"name,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Documentation of the data product. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Assets is a list of values, each a [DataProductAssociation]. It is optional:
-	// nil is left out.
+	// A list of assets that are part of this Data Product. It is optional: nil is
+	// left out.
 	Assets []DataProductAssociation `json:"assets,omitzero"`
 }
 

@@ -6,14 +6,22 @@ import "encoding/json"
 
 // DatasetDeprecation is the aspect "datasetDeprecation"
 // (com.linkedin.dataset.DatasetDeprecation) of the dataset entity.
+//
+// Dataset deprecation status Deprecated! This aspect is deprecated in favor of
+// the more-general-purpose 'Deprecation' aspect.
+//
+// Deprecated: DataHub marks this type deprecated.
 type DatasetDeprecation struct {
-	// Deprecated is a boolean. It is required.
+	// Whether the dataset is deprecated by owner.
 	Deprecated bool `json:"deprecated"`
-	// DecommissionTime is a 64-bit integer. It is optional: nil is left out.
+	// The time user plan to decommission this dataset. It is optional: nil is left
+	// out.
 	DecommissionTime *int64 `json:"decommissionTime,omitempty"`
-	// Note is a string. It is required.
+	// Additional information about the dataset deprecation plan, such as the wiki,
+	// doc, RB.
 	Note string `json:"note"`
-	// Actor is a URN. It is optional: nil is left out.
+	// The corpuser URN which will be credited for modifying this deprecation
+	// content. It is optional: nil is left out.
 	Actor *string `json:"actor,omitempty"`
 }
 
@@ -22,16 +30,20 @@ func (DatasetDeprecation) AspectName() string { return "datasetDeprecation" }
 
 // DatasetFieldMapping is the record com.linkedin.dataset.DatasetFieldMapping,
 // used by [DatasetUpstreamLineage].
+//
+// Representation of mapping between fields in source dataset to the field in
+// destination dataset
+//
+// Deprecated: use FineGrainedLineage instead.
 type DatasetFieldMapping struct {
-	// Created is a [AuditStamp]. It is required.
+	// Audit stamp containing who reported the field mapping and when
 	Created AuditStamp `json:"created"`
-	// Transformation is a union, [DatasetFieldMappingTransformation]. It is
-	// required.
+	// Transfomration function between the fields involved
 	Transformation DatasetFieldMappingTransformation `json:"transformation"`
-	// SourceFields is a list of values, each a [DatasetFieldUpstream]. It is
+	// Source fields from which the fine grained lineage is derived. It is
 	// required: nil is encoded as [].
 	SourceFields []DatasetFieldUpstream `json:"sourceFields"`
-	// DestinationField is a datasetField URN. It is required.
+	// Destination field which is derived from source fields
 	DestinationField string `json:"destinationField"`
 }
 
@@ -95,6 +107,10 @@ func (u *DatasetFieldMappingTransformation) UnmarshalJSON(data []byte) error {
 // DatasetFieldUpstream is the union com.linkedin.dataset.DatasetFieldUpstream,
 // used by [DatasetFieldMapping]. Exactly one field is set; the JSON form is an
 // object with one key, the member's name.
+//
+// Upstreams of a dataset field.
+//
+// Deprecated: refer FineGrainedLineage for alternative representation.
 type DatasetFieldUpstream struct {
 	// DatasetFieldURN is the member "string", a datasetField URN.
 	DatasetFieldURN *string `json:"string,omitempty"`
@@ -135,10 +151,19 @@ func (u *DatasetFieldUpstream) UnmarshalJSON(data []byte) error {
 
 // DatasetFilter is the record com.linkedin.dataset.DatasetFilter, used by
 // [FieldAssertionInfo], [FreshnessAssertionInfo] and [VolumeAssertionInfo].
+//
+// A definition of filters that should be used when querying an external Dataset
+// or Table.
+//
+// Note that this models should NOT be used for working with search / filter on
+// DataHub Platform itself.
 type DatasetFilter struct {
-	// Type is a [DatasetFilterType]. It is required.
+	// How the partition will be represented in this model.
+	//
+	// In the future, we'll likely add support for more structured predicates.
 	Type DatasetFilterType `json:"type"`
-	// SQL is a string. It is optional: nil is left out.
+	// The raw where clause string which will be used for monitoring. Required if
+	// the type is SQL. It is optional: nil is left out.
 	SQL *string `json:"sql,omitempty"`
 }
 
@@ -149,26 +174,38 @@ type DatasetFilterType string
 
 // DatasetFilterType values, in PDL order.
 const (
+	// The partition is represented as a an opaque, raw SQL clause.
 	DatasetFilterTypeSQL DatasetFilterType = "SQL"
 )
 
 // DatasetLineageType is the enum com.linkedin.dataset.DatasetLineageType, used
 // by [Upstream]. Its values are the constants below; decoding does not check
 // them.
+//
+// The various types of supported dataset lineage
 type DatasetLineageType string
 
 // DatasetLineageType values, in PDL order.
 const (
-	DatasetLineageTypeCopy        DatasetLineageType = "COPY"
+	// Direct copy without modification
+	DatasetLineageTypeCopy DatasetLineageType = "COPY"
+	// Transformed data with modification (format or content change)
 	DatasetLineageTypeTransformed DatasetLineageType = "TRANSFORMED"
-	DatasetLineageTypeView        DatasetLineageType = "VIEW"
+	// Represents a view defined on the sources e.g. Hive view defined on
+	// underlying hive tables or a Hive table pointing to a HDFS dataset or DALI
+	// view defined on multiple sources
+	DatasetLineageTypeView DatasetLineageType = "VIEW"
 )
 
 // DatasetUpstreamLineage is the aspect "datasetUpstreamLineage"
 // (com.linkedin.dataset.DatasetUpstreamLineage) of the dataset entity.
+//
+// # Fine Grained upstream lineage for fields in a dataset
+//
+// Deprecated: use UpstreamLineage.fineGrainedLineages instead.
 type DatasetUpstreamLineage struct {
-	// FieldMappings is a list of values, each a [DatasetFieldMapping]. It is
-	// required: nil is encoded as [].
+	// Upstream to downstream field level lineage mappings. It is required: nil is
+	// encoded as [].
 	FieldMappings []DatasetFieldMapping `json:"fieldMappings"`
 }
 
@@ -185,23 +222,34 @@ func (d DatasetUpstreamLineage) MarshalJSON() ([]byte, error) {
 
 // FineGrainedLineage is the record com.linkedin.dataset.FineGrainedLineage,
 // used by [DataJobInputOutput] and [UpstreamLineage].
+//
+// A fine-grained lineage from upstream fields/datasets to downstream field(s)
 type FineGrainedLineage struct {
-	// UpstreamType is a [FineGrainedLineageUpstreamType]. It is required.
+	// The type of upstream entity
 	UpstreamType FineGrainedLineageUpstreamType `json:"upstreamType"`
 	// Upstreams is a list of URNs. It is optional: nil is left out.
 	Upstreams []string `json:"upstreams,omitzero"`
-	// DownstreamType is a [FineGrainedLineageDownstreamType]. It is required.
+	// The type of downstream field(s)
 	DownstreamType FineGrainedLineageDownstreamType `json:"downstreamType"`
-	// Downstreams is a list of URNs. It is optional: nil is left out.
+	// Downstream fields in the lineage. It is optional: nil is left out.
 	Downstreams []string `json:"downstreams,omitzero"`
-	// TransformOperation is a string. It is optional: nil is left out.
+	// The transform operation applied to the upstream entities to produce the
+	// downstream field(s). It is optional: nil is left out.
 	TransformOperation *string `json:"transformOperation,omitempty"`
-	// ConfidenceScore is a 32-bit float. It defaults to 1.0: nil is encoded as
-	// 1.0.
+	// The confidence in this lineage between 0 (low confidence) and 1 (high
+	// confidence). It defaults to 1.0: nil is encoded as 1.0.
 	ConfidenceScore *float32 `json:"confidenceScore"`
-	// Query is a URN. It is optional: nil is left out.
+	// The query that was used to generate this lineage. Present only if the
+	// lineage was generated from a detected query. It is optional: nil is left
+	// out.
 	Query *string `json:"query,omitempty"`
-	// MatchType is a [LineageMatchType]. It is optional: nil is left out.
+	// Aggregate of how the upstream field references' URNs were resolved against
+	// the entities stored in DataHub. Set by the lineage URN casing normalization
+	// processor: NORMALIZED if any field was rewritten to heal a casing mismatch,
+	// else UNRESOLVED if any could not be resolved, else EXACT. Absent when no
+	// reconciliation was performed (out of scope). Reflects DataHub's knowledge at
+	// ingestion time and is not re-evaluated later; see LineageMatchType. It is
+	// optional: nil is left out.
 	MatchType *LineageMatchType `json:"matchType,omitempty"`
 }
 
@@ -233,11 +281,15 @@ func (f *FineGrainedLineage) UnmarshalJSON(data []byte) error {
 // com.linkedin.dataset.FineGrainedLineageDownstreamType, used by
 // [FineGrainedLineage]. Its values are the constants below; decoding does not
 // check them.
+//
+// The type of downstream field(s) in a fine-grained lineage
 type FineGrainedLineageDownstreamType string
 
 // FineGrainedLineageDownstreamType values, in PDL order.
 const (
-	FineGrainedLineageDownstreamTypeField    FineGrainedLineageDownstreamType = "FIELD"
+	// Indicates that the lineage is for a single, specific, downstream field
+	FineGrainedLineageDownstreamTypeField FineGrainedLineageDownstreamType = "FIELD"
+	// Indicates that the lineage is for a set of downstream fields
 	FineGrainedLineageDownstreamTypeFieldSet FineGrainedLineageDownstreamType = "FIELD_SET"
 )
 
@@ -245,19 +297,29 @@ const (
 // com.linkedin.dataset.FineGrainedLineageUpstreamType, used by
 // [FineGrainedLineage]. Its values are the constants below; decoding does not
 // check them.
+//
+// The type of upstream entity in a fine-grained lineage
 type FineGrainedLineageUpstreamType string
 
 // FineGrainedLineageUpstreamType values, in PDL order.
 const (
+	// Indicates that this lineage is originating from upstream field(s)
 	FineGrainedLineageUpstreamTypeFieldSet FineGrainedLineageUpstreamType = "FIELD_SET"
-	FineGrainedLineageUpstreamTypeDataset  FineGrainedLineageUpstreamType = "DATASET"
-	FineGrainedLineageUpstreamTypeNone     FineGrainedLineageUpstreamType = "NONE"
+	// Indicates that this lineage is originating from upstream dataset(s)
+	FineGrainedLineageUpstreamTypeDataset FineGrainedLineageUpstreamType = "DATASET"
+	// Indicates that there is no upstream lineage i.e. the downstream field is not
+	// a derived field
+	FineGrainedLineageUpstreamTypeNone FineGrainedLineageUpstreamType = "NONE"
 )
 
 // IcebergCatalogInfo is the aspect "icebergCatalogInfo"
 // (com.linkedin.dataset.IcebergCatalogInfo) of the dataset entity.
+//
+// Iceberg Catalog metadata associated with an Iceberg table/view
 type IcebergCatalogInfo struct {
-	// MetadataPointer is a string. It is optional: nil is left out.
+	// When Datahub is the REST Catalog for an Iceberg Table, stores the current
+	// metadata pointer. If the Iceberg table is managed by an external catalog,
+	// the metadata pointer is not set. It is optional: nil is left out.
 	MetadataPointer *string `json:"metadataPointer,omitempty"`
 	// View is a boolean. It is optional: nil is left out.
 	View *bool `json:"view,omitempty"`
@@ -269,32 +331,61 @@ func (IcebergCatalogInfo) AspectName() string { return "icebergCatalogInfo" }
 // LineageMatchType is the enum com.linkedin.dataset.LineageMatchType, used by
 // [FineGrainedLineage] and [Upstream]. Its values are the constants below;
 // decoding does not check them.
+//
+// How an upstream lineage reference's URN was resolved against the entities
+// stored in DataHub. Populated by the lineage URN casing normalization
+// processor for references on a configured upstream platform; absent when the
+// reference is out of scope (platform not configured, feature disabled) or was
+// ingested before the feature was enabled.
+//
+// This verdict reflects DataHub's knowledge AT THE TIME THE LINEAGE EDGE WAS
+// INGESTED, not the current state of the graph. It is a point-in-time record
+// and is not re-evaluated automatically: e.g. a reference recorded as
+// UNRESOLVED (its target did not exist yet) keeps that value even after the
+// target is later ingested and the edge in fact resolves exactly — the
+// verdict only refreshes when the referencing source is re-ingested.
 type LineageMatchType string
 
 // LineageMatchType values, in PDL order.
 const (
-	LineageMatchTypeExact      LineageMatchType = "EXACT"
+	// The reference matched an existing entity exactly, including URN casing.
+	LineageMatchTypeExact LineageMatchType = "EXACT"
+	// The reference was case-normalized to match an existing entity whose URN uses
+	// different casing (i.e. the reference was rewritten to heal a casing
+	// mismatch).
 	LineageMatchTypeNormalized LineageMatchType = "NORMALIZED"
+	// The reference is on a configured upstream platform but could not be resolved
+	// to a single existing entity — either no entity matched (under any casing),
+	// or the casing was ambiguous (multiple entities share the case-insensitive
+	// form). The reference was left unchanged; this flags potentially broken
+	// lineage.
 	LineageMatchTypeUnresolved LineageMatchType = "UNRESOLVED"
 )
 
 // PartitionSummary is the record com.linkedin.dataset.PartitionSummary, used by
 // [PartitionsSummary].
+//
+// Defines how the data is partitioned
 type PartitionSummary struct {
-	// Partition is a string. It is required.
+	// A unique id / value for the partition for which statistics were collected,
+	// generated by applying the key definition to a given row.
 	Partition string `json:"partition"`
-	// CreatedTime is a 64-bit integer. It is optional: nil is left out.
+	// The created time for a given partition. It is optional: nil is left out.
 	CreatedTime *int64 `json:"createdTime,omitempty"`
-	// LastModifiedTime is a 64-bit integer. It is optional: nil is left out.
+	// The last modified / touched time for a given partition. It is optional: nil
+	// is left out.
 	LastModifiedTime *int64 `json:"lastModifiedTime,omitempty"`
 }
 
 // PartitionsSummary is the aspect "partitionsSummary"
 // (com.linkedin.dataset.PartitionsSummary) of the dataset entity.
+//
+// Defines how the data is partitioned for Data Lake tables (e.g. Hive, S3,
+// Iceberg, Delta, Hudi, etc).
 type PartitionsSummary struct {
-	// MinPartition is a [PartitionSummary]. It is optional: nil is left out.
+	// The minimum partition as ordered. It is optional: nil is left out.
 	MinPartition *PartitionSummary `json:"minPartition,omitempty"`
-	// MaxPartition is a [PartitionSummary]. It is optional: nil is left out.
+	// The maximum partition as ordered. It is optional: nil is left out.
 	MaxPartition *PartitionSummary `json:"maxPartition,omitempty"`
 }
 
@@ -303,22 +394,35 @@ func (PartitionsSummary) AspectName() string { return "partitionsSummary" }
 
 // Upstream is the record com.linkedin.dataset.Upstream, used by
 // [UpstreamLineage].
+//
+// Upstream lineage information about a dataset including the source reporting
+// the lineage
 type Upstream struct {
-	// AuditStamp is a [AuditStamp]. A zero value is encoded as DataHub's default
-	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
+	// Audit stamp containing who reported the lineage and when. A zero value is
+	// encoded as DataHub's default {"time": 0, "actor":
+	// "urn:li:corpuser:unknown"}.
 	AuditStamp AuditStamp `json:"auditStamp"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp containing who created the lineage and when. It is optional: nil
+	// is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// Dataset is a dataset URN. It is required.
+	// The upstream dataset the lineage points to
 	Dataset string `json:"dataset"`
-	// Type is a [DatasetLineageType]. It is required.
+	// The type of the lineage
 	Type DatasetLineageType `json:"type"`
-	// Properties is a map from strings to strings. It is optional: nil is left
-	// out.
+	// A generic properties bag that allows us to store specific information on
+	// this graph edge. It is optional: nil is left out.
 	Properties map[string]string `json:"properties,omitzero"`
-	// Query is a URN. It is optional: nil is left out.
+	// If the lineage is generated by a query, a reference to the query. It is
+	// optional: nil is left out.
 	Query *string `json:"query,omitempty"`
-	// MatchType is a [LineageMatchType]. It is optional: nil is left out.
+	// How this upstream reference's URN was resolved against the entities stored
+	// in DataHub. Set by the lineage URN casing normalization processor: EXACT
+	// when the reference already matched an existing entity, NORMALIZED when it
+	// was rewritten to heal a casing mismatch, UNRESOLVED when it could not be
+	// resolved to a single existing entity. Absent when no reconciliation was
+	// performed (out of scope). Reflects DataHub's knowledge at ingestion time and
+	// is not re-evaluated later; see LineageMatchType. It is optional: nil is left
+	// out.
 	MatchType *LineageMatchType `json:"matchType,omitempty"`
 }
 
@@ -345,12 +449,14 @@ func (u *Upstream) UnmarshalJSON(data []byte) error {
 // UpstreamLineage is the aspect "upstreamLineage"
 // (com.linkedin.dataset.UpstreamLineage) of entities dataset, semanticModel and
 // aiAgent.
+//
+// Upstream lineage of a dataset
 type UpstreamLineage struct {
-	// Upstreams is a list of values, each a [Upstream]. It is required: nil is
-	// encoded as [].
+	// List of upstream dataset lineage information. It is required: nil is encoded
+	// as [].
 	Upstreams []Upstream `json:"upstreams"`
-	// FineGrainedLineages is a list of values, each a [FineGrainedLineage]. It is
-	// optional: nil is left out.
+	// List of fine-grained lineage information, including field-level lineage. It
+	// is optional: nil is left out.
 	FineGrainedLineages []FineGrainedLineage `json:"fineGrainedLineages,omitzero"`
 }
 
@@ -367,14 +473,18 @@ func (u UpstreamLineage) MarshalJSON() ([]byte, error) {
 
 // ViewProperties is the aspect "viewProperties"
 // (com.linkedin.dataset.ViewProperties) of the dataset entity.
+//
+// Details about a View. e.g. Gets activated when subTypes is view
 type ViewProperties struct {
-	// Materialized is a boolean. It is required.
+	// Whether the view is materialized
 	Materialized bool `json:"materialized"`
-	// ViewLogic is a string. It is required.
+	// The view logic
 	ViewLogic string `json:"viewLogic"`
-	// FormattedViewLogic is a string. It is optional: nil is left out.
+	// The formatted view logic. This is particularly used for SQL sources, where
+	// the SQL logic is formatted for better readability, and with dbt, where this
+	// contains the compiled SQL logic. It is optional: nil is left out.
 	FormattedViewLogic *string `json:"formattedViewLogic,omitempty"`
-	// ViewLanguage is a string. It is required.
+	// The view logic language / dialect
 	ViewLanguage string `json:"viewLanguage"`
 }
 

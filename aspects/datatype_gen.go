@@ -5,11 +5,12 @@ package aspects
 // DataTypeInfo is the aspect "dataTypeInfo"
 // (com.linkedin.datatype.DataTypeInfo) of the dataType entity.
 type DataTypeInfo struct {
-	// QualifiedName is a string. It is required.
+	// The qualified name for the data type. Usually a unique namespace + name,
+	// e.g. datahub.string
 	QualifiedName string `json:"qualifiedName"`
-	// DisplayName is a string. It is optional: nil is left out.
+	// An optional display name for the data type. It is optional: nil is left out.
 	DisplayName *string `json:"displayName,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// An optional description for the data type. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 
@@ -20,7 +21,8 @@ func (DataTypeInfo) AspectName() string { return "dataTypeInfo" }
 // (com.linkedin.datatype.DataTypeKey): its fields, in order, are the parts of
 // the entity's URN.
 type DataTypeKey struct {
-	// ID is a string. It is required.
+	// A unique id for a data type. Usually this will be a unique namespace + data
+	// type name.
 	ID string `json:"id"`
 }
 

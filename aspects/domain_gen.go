@@ -4,28 +4,34 @@ package aspects
 
 // DomainAssociation is the record com.linkedin.domain.DomainAssociation, used
 // by [Domains].
+//
+// Properties of an applied domain association.
 type DomainAssociation struct {
-	// Domain is a URN. It is required.
+	// Urn of the associated domain. Corresponds to an entry in the parallel
+	// domains array.
 	Domain string `json:"domain"`
-	// Context is a string. It is optional: nil is left out.
+	// Additional context about the association. It is optional: nil is left out.
 	Context *string `json:"context,omitempty"`
-	// Attribution is a [MetadataAttribution]. It is optional: nil is left out.
+	// Information about who, why, and how this domain was applied. sourceDetail
+	// may carry flags such as 'propagated'='true' when set via glossary tree
+	// propagation. It is optional: nil is left out.
 	Attribution *MetadataAttribution `json:"attribution,omitempty"`
 }
 
 // DomainProperties is the aspect "domainProperties"
 // (com.linkedin.domain.DomainProperties) of the domain entity.
+//
+// Information about a Domain
 type DomainProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// Name is a string. It is required.
+	// Display name of the Domain
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of the Domain. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Created Audit stamp. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// ParentDomain is a URN. It is optional: nil is left out.
+	// Optional: Parent of the domain. It is optional: nil is left out.
 	ParentDomain *string `json:"parentDomain,omitempty"`
 }
 
@@ -54,11 +60,16 @@ func (d *DomainProperties) UnmarshalJSON(data []byte) error {
 
 // Domains is the aspect "domains" (com.linkedin.domain.Domains) of 23 entity
 // types.
+//
+// Links from an Asset to its Domains
 type Domains struct {
-	// Domains is a list of URNs. It is required: nil is encoded as [].
+	// The Domains attached to an Asset. It is required: nil is encoded as [].
 	Domains []string `json:"domains"`
-	// DomainAssociations is a list of values, each a [DomainAssociation]. It is
-	// optional: nil is left out.
+	// Additional per-domain association metadata such as attribution and
+	// propagation source. A superset of the domains field; entries correspond by
+	// domain URN. Initial migration handled by the DomainsMigrationMutator; the
+	// two fields are kept in sync via the DomainsSyncMutationHook. It is optional:
+	// nil is left out.
 	DomainAssociations []DomainAssociation `json:"domainAssociations,omitzero"`
 }
 

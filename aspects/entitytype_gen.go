@@ -5,11 +5,13 @@ package aspects
 // EntityTypeInfo is the aspect "entityTypeInfo"
 // (com.linkedin.entitytype.EntityTypeInfo) of the entityType entity.
 type EntityTypeInfo struct {
-	// QualifiedName is a string. It is required.
+	// The fully qualified name for the entity type, which usually consists of a
+	// namespace plus an identifier or name, e.g. datahub.dataset
 	QualifiedName string `json:"qualifiedName"`
-	// DisplayName is a string. It is optional: nil is left out.
+	// The display name for the Entity Type. It is optional: nil is left out.
 	DisplayName *string `json:"displayName,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// A description for the Entity Type: what is it for? It is optional: nil is
+	// left out.
 	Description *string `json:"description,omitempty"`
 }
 
@@ -20,7 +22,8 @@ func (EntityTypeInfo) AspectName() string { return "entityTypeInfo" }
 // (com.linkedin.entitytype.EntityTypeKey): its fields, in order, are the parts
 // of the entity's URN.
 type EntityTypeKey struct {
-	// ID is a string. It is required.
+	// A unique id for an entity type. Usually this will be a unique namespace +
+	// entity name.
 	ID string `json:"id"`
 }
 

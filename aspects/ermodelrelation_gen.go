@@ -6,6 +6,11 @@ package aspects
 // com.linkedin.ermodelrelation.ERModelRelationshipCardinality, used by
 // [ERModelRelationshipProperties] and [SemanticModelRelationship]. Its values
 // are the constants below; decoding does not check them.
+//
+// Cardinality of a relationship between two datasets or logical datasets. Used
+// by both ERModelRelationship (physical) and SemanticModelRelationship
+// (semantic-layer join paths). Directionality is carried by the source/from and
+// destination/to fields on those records, not by this enum.
 type ERModelRelationshipCardinality string
 
 // ERModelRelationshipCardinality values, in PDL order.
@@ -19,25 +24,28 @@ const (
 // ERModelRelationshipProperties is the aspect "erModelRelationshipProperties"
 // (com.linkedin.ermodelrelation.ERModelRelationshipProperties) of the
 // erModelRelationship entity.
+//
+// Properties associated with a ERModelRelationship
 type ERModelRelationshipProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// Name is a string. It is required.
+	// Name of the ERModelRelation
 	Name string `json:"name"`
-	// Source is a URN. It is required.
+	// First dataset in the erModelRelationship (no directionality)
 	Source string `json:"source"`
-	// Destination is a URN. It is required.
+	// Second dataset in the erModelRelationship (no directionality)
 	Destination string `json:"destination"`
-	// RelationshipFieldMappings is a list of values, each a
-	// [RelationshipFieldMapping]. It is required: nil is encoded as [].
+	// ERModelRelationFieldMapping (in future we can make it an array). It is
+	// required: nil is encoded as [].
 	RelationshipFieldMappings []RelationshipFieldMapping `json:"relationshipFieldMappings"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// A timestamp documenting when the asset was created in the source Data
+	// Platform (not on DataHub). It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// A timestamp documenting when the asset was last modified in the source Data
+	// Platform (not on DataHub). It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
-	// Cardinality is a [ERModelRelationshipCardinality]. It defaults to "N_N": ""
-	// is encoded as "N_N".
+	// Cardinality of the relationship. It defaults to "N_N": "" is encoded as
+	// "N_N".
 	Cardinality ERModelRelationshipCardinality `json:"cardinality"`
 }
 
@@ -75,18 +83,32 @@ func (e *ERModelRelationshipProperties) UnmarshalJSON(data []byte) error {
 // "editableERModelRelationshipProperties"
 // (com.linkedin.ermodelrelation.EditableERModelRelationshipProperties) of the
 // erModelRelationship entity.
+//
+// EditableERModelRelationProperties stores editable changes made to
+// erModelRelationship properties. This separates changes made from ingestion
+// pipelines and edits in the UI to avoid accidental overwrites of user-provided
+// data by ingestion pipelines
 type EditableERModelRelationshipProperties struct {
-	// Created is a [AuditStamp]. A zero value is encoded as DataHub's default
-	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
+	// An AuditStamp corresponding to the creation of this
+	// resource/association/sub-resource. A value of 0 for time indicates missing
+	// data. A zero value is encoded as DataHub's default {"time": 0, "actor":
+	// "urn:li:corpuser:unknown"}.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. A zero value is encoded as DataHub's default
+	// An AuditStamp corresponding to the last modification of this
+	// resource/association/sub-resource. If no modification has happened since
+	// creation, lastModified should be the same as created. A value of 0 for time
+	// indicates missing data. A zero value is encoded as DataHub's default
 	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
 	LastModified AuditStamp `json:"lastModified"`
-	// Deleted is a [AuditStamp]. It is optional: nil is left out.
+	// An AuditStamp corresponding to the deletion of this
+	// resource/association/sub-resource. Logically, deleted MUST have a later
+	// timestamp than creation. It may or may not have the same time as
+	// lastModified depending upon the resource/association/sub-resource semantics.
+	// It is optional: nil is left out.
 	Deleted *AuditStamp `json:"deleted,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Documentation of the erModelRelationship. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Name is a string. It is optional: nil is left out.
+	// Display name of the ERModelRelation. It is optional: nil is left out.
 	Name *string `json:"name,omitempty"`
 }
 
@@ -120,9 +142,13 @@ func (e *EditableERModelRelationshipProperties) UnmarshalJSON(data []byte) error
 // RelationshipFieldMapping is the record
 // com.linkedin.ermodelrelation.RelationshipFieldMapping, used by
 // [ERModelRelationshipProperties].
+//
+// Individual Field Mapping of a relationship- one of several
 type RelationshipFieldMapping struct {
-	// SourceField is a string. It is required.
+	// All fields from dataset A that are required for the join, maps to bFields
+	// 1:1
 	SourceField string `json:"sourceField"`
-	// DestinationField is a string. It is required.
+	// All fields from dataset B that are required for the join, maps to aFields
+	// 1:1
 	DestinationField string `json:"destinationField"`
 }

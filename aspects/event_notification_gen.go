@@ -6,11 +6,16 @@ package aspects
 // com.linkedin.event.notification.NotificationSinkType, used by
 // [NotificationSettings]. Its values are the constants below; decoding does not
 // check them.
+//
+// A type of sink / platform to send a notification to.
 type NotificationSinkType string
 
 // NotificationSinkType values, in PDL order.
 const (
+	// Slack target type.
 	NotificationSinkTypeSlack NotificationSinkType = "SLACK"
+	// Email target type.
 	NotificationSinkTypeEmail NotificationSinkType = "EMAIL"
+	// Microsoft Teams target type.
 	NotificationSinkTypeTeams NotificationSinkType = "TEAMS"
 )

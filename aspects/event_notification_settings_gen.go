@@ -5,23 +5,25 @@ package aspects
 // EmailNotificationSettings is the record
 // com.linkedin.event.notification.settings.EmailNotificationSettings, used by
 // [NotificationSettings].
+//
+// Email Notification settings for an actor.
 type EmailNotificationSettings struct {
-	// Email is a string. It is required.
+	// Optional user or group email address
 	Email string `json:"email"`
 }
 
 // NotificationSettings is the record
 // com.linkedin.event.notification.settings.NotificationSettings, used by
 // [CorpUserSettings].
+//
+// Notification settings for an actor or subscription.
 type NotificationSettings struct {
-	// SinkTypes is a list of values, each a [NotificationSinkType]. It is
-	// required: nil is encoded as [].
+	// Sink types that notifications are sent to. It is required: nil is encoded as
+	// [].
 	SinkTypes []NotificationSinkType `json:"sinkTypes"`
-	// SlackSettings is a [SlackNotificationSettings]. It is optional: nil is left
-	// out.
+	// Slack Notification Settings. It is optional: nil is left out.
 	SlackSettings *SlackNotificationSettings `json:"slackSettings,omitempty"`
-	// EmailSettings is a [EmailNotificationSettings]. It is optional: nil is left
-	// out.
+	// Email Notification Settings. It is optional: nil is left out.
 	EmailSettings *EmailNotificationSettings `json:"emailSettings,omitempty"`
 }
 
@@ -36,9 +38,12 @@ func (n NotificationSettings) MarshalJSON() ([]byte, error) {
 // SlackNotificationSettings is the record
 // com.linkedin.event.notification.settings.SlackNotificationSettings, used by
 // [NotificationSettings].
+//
+// Slack Notification settings for an actor.
 type SlackNotificationSettings struct {
-	// UserHandle is a string. It is optional: nil is left out.
+	// Optional user handle. It is optional: nil is left out.
 	UserHandle *string `json:"userHandle,omitempty"`
-	// Channels is a list of strings. It is optional: nil is left out.
+	// Optional list of channels to send notifications to. It is optional: nil is
+	// left out.
 	Channels []string `json:"channels,omitzero"`
 }

@@ -4,10 +4,36 @@ package aspects
 
 // CliVersionAudit is the record com.linkedin.execution.CliVersionAudit, used by
 // [ExecutionRequestInput].
+//
+// Audit record for the CLI version chosen for an ingestion execution.
+//
+// Stamped on each ingestion or test-connection ExecutionRequestInput. Captures
+// only metadata about the resolution (which tier fired + which GMS performed
+// it) — the resolved CLI version itself lives in `args.version` on the same
+// aspect (the wire-format field consumed by the executor). Splitting these
+// avoids storing the version string twice on the aspect; this record exists so
+// post-hoc forensics can answer "which tier produced the version, and which GMS
+// wrote this?" from a single SQL query without log archaeology.
+//
+// NOTE: this stamps the version GMS *resolved*, not the version the executor
+// actually installed. The executor may run a different effective version when
+// (a) the recipe's `extra_pip` requirements transitively pull in
+// `acryl-datahub`, (b) the customer opts out of installing `acryl-datahub`
+// (e.g. `version="no-acryl-datahub"`), or (c) a bundled image short-circuits
+// the install step. Treat this aspect as GMS-side intent, not proof-of-install.
+//
+// The resolution chain is, in priority order:
+//   - Per-source `config.version` explicit override (SOURCE_CONFIG_OVERRIDE)
+//   - Cohort whose `deployments` list contains this deployment's id
+//     (MATRIX_COHORT)
+//   - Connector's `_default` from the matrix (MATRIX_CONNECTOR_DEFAULT)
+//   - `defaultCliVersion` from application.yaml (APPLICATION_DEFAULT)
 type CliVersionAudit struct {
-	// Source is a [CliVersionSource]. It is required.
+	// Which level of the resolution priority hit.
 	Source CliVersionSource `json:"source"`
-	// ServerVersion is a string. It is optional: nil is left out.
+	// GMS server version that performed the resolution. Populated regardless of
+	// which tier hit. Equals `GitVersion.getVersion()` on the pod that wrote this
+	// aspect. It is optional: nil is left out.
 	ServerVersion *string `json:"serverVersion,omitempty"`
 }
 
@@ -18,29 +44,47 @@ type CliVersionSource string
 
 // CliVersionSource values, in PDL order.
 const (
-	CliVersionSourceSourceConfigOverride   CliVersionSource = "SOURCE_CONFIG_OVERRIDE"
-	CliVersionSourceMatrixCohort           CliVersionSource = "MATRIX_COHORT"
+	// Step 1 — explicit cli_version on the ingestion source's recipe config.
+	CliVersionSourceSourceConfigOverride CliVersionSource = "SOURCE_CONFIG_OVERRIDE"
+	// Step 2 — matched a cohort whose deployments list contains this
+	// deployment's id.
+	CliVersionSourceMatrixCohort CliVersionSource = "MATRIX_COHORT"
+	// Step 3 — fell through to the connector's _default in the matrix.
 	CliVersionSourceMatrixConnectorDefault CliVersionSource = "MATRIX_CONNECTOR_DEFAULT"
-	CliVersionSourceApplicationDefault     CliVersionSource = "APPLICATION_DEFAULT"
+	// Step 4 — fell through to defaultCliVersion from application.yaml.
+	CliVersionSourceApplicationDefault CliVersionSource = "APPLICATION_DEFAULT"
 )
 
 // ExecutionRequestInput is the aspect "dataHubExecutionRequestInput"
 // (com.linkedin.execution.ExecutionRequestInput) of the dataHubExecutionRequest
 // entity.
+//
+// An request to execution some remote logic or action. TODO: Determine who is
+// responsible for emitting execution request success or failure. Executor?
 type ExecutionRequestInput struct {
-	// Task is a string. It is required.
+	// The name of the task to execute, for example RUN_INGEST
 	Task string `json:"task"`
-	// Args is a map from strings to strings. It is required: nil is encoded as {}.
+	// Arguments provided to the task. It is required: nil is encoded as {}.
 	Args map[string]string `json:"args"`
-	// ExecutorID is a string. It is required.
+	// Advanced: specify a specific executor to route the request to. If none is
+	// provided, a "default" executor is used.
 	ExecutorID string `json:"executorId"`
-	// Source is a [ExecutionRequestSource]. It is required.
+	// Source which created the execution request
 	Source ExecutionRequestSource `json:"source"`
-	// RequestedAt is a 64-bit integer. It is required.
+	// Time at which the execution request input was created
 	RequestedAt int64 `json:"requestedAt"`
-	// ActorURN is a URN. It is optional: nil is left out.
+	// Urn of the actor who created this execution request. It is optional: nil is
+	// left out.
 	ActorURN *string `json:"actorUrn,omitempty"`
-	// CliVersionAudit is a [CliVersionAudit]. It is optional: nil is left out.
+	// Audit metadata for the CLI version chosen for this execution — which tier
+	// of the resolution chain produced the version (source config override /
+	// matrix cohort / matrix connector default / application default) and which
+	// GMS performed the resolution. Stamped at request time so post-hoc forensics
+	// does not require iterating the generic args map. The resolved CLI version
+	// string itself lives in `args.version` on this same aspect; this record
+	// deliberately does not duplicate it. Optional for backward compatibility —
+	// older execution requests will not have this set. It is optional: nil is left
+	// out.
 	CliVersionAudit *CliVersionAudit `json:"cliVersionAudit,omitempty"`
 }
 
@@ -58,17 +102,18 @@ func (e ExecutionRequestInput) MarshalJSON() ([]byte, error) {
 // ExecutionRequestResult is the aspect "dataHubExecutionRequestResult"
 // (com.linkedin.execution.ExecutionRequestResult) of the
 // dataHubExecutionRequest entity.
+//
+// The result of an execution request
 type ExecutionRequestResult struct {
-	// Status is a string. It is required.
+	// The status of the execution request
 	Status string `json:"status"`
-	// Report is a string. It is optional: nil is left out.
+	// The pretty-printed execution report. It is optional: nil is left out.
 	Report *string `json:"report,omitempty"`
-	// StructuredReport is a [StructuredExecutionReport]. It is optional: nil is
-	// left out.
+	// A structured report if available. It is optional: nil is left out.
 	StructuredReport *StructuredExecutionReport `json:"structuredReport,omitempty"`
-	// StartTimeMs is a 64-bit integer. It is optional: nil is left out.
+	// Time at which the request was created. It is optional: nil is left out.
 	StartTimeMs *int64 `json:"startTimeMs,omitempty"`
-	// DurationMs is a 64-bit integer. It is optional: nil is left out.
+	// Duration in milliseconds. It is optional: nil is left out.
 	DurationMs *int64 `json:"durationMs,omitempty"`
 }
 
@@ -78,12 +123,15 @@ func (ExecutionRequestResult) AspectName() string { return "dataHubExecutionRequ
 // ExecutionRequestSignal is the aspect "dataHubExecutionRequestSignal"
 // (com.linkedin.execution.ExecutionRequestSignal) of the
 // dataHubExecutionRequest entity.
+//
+// An signal sent to a running execution request
 type ExecutionRequestSignal struct {
-	// Signal is a string. It is required.
+	// The signal to issue, e.g. KILL
 	Signal string `json:"signal"`
-	// ExecutorID is a string. It is optional: nil is left out.
+	// Advanced: specify a specific executor to route the request to. If none is
+	// provided, a "default" executor is used. It is optional: nil is left out.
 	ExecutorID *string `json:"executorId,omitempty"`
-	// CreatedAt is a [AuditStamp]. It is required.
+	// Audit Stamp
 	CreatedAt AuditStamp `json:"createdAt"`
 }
 
@@ -94,20 +142,28 @@ func (ExecutionRequestSignal) AspectName() string { return "dataHubExecutionRequ
 // com.linkedin.execution.ExecutionRequestSource, used by
 // [ExecutionRequestInput].
 type ExecutionRequestSource struct {
-	// Type is a string. It is required.
+	// The type of the execution request source, e.g. INGESTION_SOURCE
 	Type string `json:"type"`
-	// IngestionSource is a URN. It is optional: nil is left out.
+	// The urn of the ingestion source associated with the ingestion request.
+	// Present if type is INGESTION_SOURCE. It is optional: nil is left out.
 	IngestionSource *string `json:"ingestionSource,omitempty"`
 }
 
 // StructuredExecutionReport is the record
 // com.linkedin.execution.StructuredExecutionReport, used by
 // [ExecutionRequestResult].
+//
+// A flexible carrier for structured results of an execution request. The goal
+// is to allow for free flow of structured responses from execution tasks to the
+// orchestrator or observer. The full spectrum of different execution report
+// types is not intended to be modeled by this object.
 type StructuredExecutionReport struct {
-	// Type is a string. It is required.
+	// The type of the structured report. (e.g. INGESTION_REPORT,
+	// TEST_CONNECTION_REPORT, etc.)
 	Type string `json:"type"`
-	// SerializedValue is a string. It is required.
+	// The serialized value of the structured report
 	SerializedValue string `json:"serializedValue"`
-	// ContentType is a string. It is required.
+	// The content-type of the serialized value (e.g. application/json,
+	// application/json;gzip etc.)
 	ContentType string `json:"contentType"`
 }

@@ -4,33 +4,40 @@ package aspects
 
 // BucketStorageLocation is the record com.linkedin.file.BucketStorageLocation,
 // used by [DataHubFileInfo].
+//
+// Information where a file is stored
 type BucketStorageLocation struct {
-	// StorageBucket is a string. It is required.
+	// The storage bucket this file is stored in
 	StorageBucket string `json:"storageBucket"`
-	// StorageKey is a string. It is required.
+	// The key for where this file is stored inside of the given bucket
 	StorageKey string `json:"storageKey"`
 }
 
 // DataHubFileInfo is the aspect "dataHubFileInfo"
 // (com.linkedin.file.DataHubFileInfo) of the dataHubFile entity.
+//
+// Information about a DataHub file - a file stored in S3 for use within DataHub
+// platform features like documentation, home pages, and announcements.
 type DataHubFileInfo struct {
-	// BucketStorageLocation is a [BucketStorageLocation]. It is required.
+	// Info about where a file is stored
 	BucketStorageLocation BucketStorageLocation `json:"bucketStorageLocation"`
-	// OriginalFileName is a string. It is required.
+	// The original filename as uploaded by the user
 	OriginalFileName string `json:"originalFileName"`
-	// MimeType is a string. It is required.
+	// MIME type of the file (e.g., image/png, application/pdf)
 	MimeType string `json:"mimeType"`
-	// SizeInBytes is a 64-bit integer. It is required.
+	// Size of the file in bytes
 	SizeInBytes int64 `json:"sizeInBytes"`
-	// Scenario is a [FileUploadScenario]. It is required.
+	// The scenario/context in which this file was uploaded
 	Scenario FileUploadScenario `json:"scenario"`
-	// ReferencedByAsset is a URN. It is optional: nil is left out.
+	// Optional URN of the entity this file is associated with (e.g., the dataset
+	// whose docs contain this file). It is optional: nil is left out.
 	ReferencedByAsset *string `json:"referencedByAsset,omitempty"`
-	// SchemaField is a URN. It is optional: nil is left out.
+	// The dataset schema field urn this file is referenced by. It is optional: nil
+	// is left out.
 	SchemaField *string `json:"schemaField,omitempty"`
-	// Created is a [AuditStamp]. It is required.
+	// Timestamp when this file was created and by whom
 	Created AuditStamp `json:"created"`
-	// ContentHash is a string. It is optional: nil is left out.
+	// SHA-256 hash of file contents. It is optional: nil is left out.
 	ContentHash *string `json:"contentHash,omitempty"`
 }
 
@@ -44,6 +51,8 @@ type FileUploadScenario string
 
 // FileUploadScenario values, in PDL order.
 const (
-	FileUploadScenarioAssetDocumentation      FileUploadScenario = "ASSET_DOCUMENTATION"
+	// File uploaded for entity documentation
+	FileUploadScenarioAssetDocumentation FileUploadScenario = "ASSET_DOCUMENTATION"
+	// Upload for asset documentation links.
 	FileUploadScenarioAssetDocumentationLinks FileUploadScenario = "ASSET_DOCUMENTATION_LINKS"
 )

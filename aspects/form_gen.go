@@ -4,8 +4,15 @@ package aspects
 
 // DynamicFormAssignment is the aspect "dynamicFormAssignment"
 // (com.linkedin.form.DynamicFormAssignment) of the form entity.
+//
+// Information about how a form is assigned to entities dynamically. Provide a
+// filter to match a set of entities instead of explicitly applying a form to
+// specific entities.
 type DynamicFormAssignment struct {
-	// Filter is a [Filter]. It is required.
+	// The filter applied when assigning this form to entities. Entities that match
+	// this filter will have this form applied to them. Right now this filter only
+	// supports filtering by platform, entity type, container, and domain through
+	// the UI.
 	Filter Filter `json:"filter"`
 }
 
@@ -15,11 +22,15 @@ func (DynamicFormAssignment) AspectName() string { return "dynamicFormAssignment
 // FormActorAssignment is the record com.linkedin.form.FormActorAssignment, used
 // by [FormInfo].
 type FormActorAssignment struct {
-	// Owners is a boolean. It defaults to true: nil is encoded as true.
+	// Whether the form should be assigned to the owners of assets that it is
+	// applied to. This is the default. It defaults to true: nil is encoded as
+	// true.
 	Owners *bool `json:"owners"`
-	// Groups is a list of URNs. It is optional: nil is left out.
+	// Optional: Specific set of groups that are targeted by this form assignment.
+	// It is optional: nil is left out.
 	Groups []string `json:"groups,omitzero"`
-	// Users is a list of URNs. It is optional: nil is left out.
+	// Optional: Specific set of users that are targeted by this form assignment.
+	// It is optional: nil is left out.
 	Users []string `json:"users,omitzero"`
 }
 
@@ -49,18 +60,21 @@ func (f *FormActorAssignment) UnmarshalJSON(data []byte) error {
 
 // FormInfo is the aspect "formInfo" (com.linkedin.form.FormInfo) of the form
 // entity.
+//
+// Information about a form to help with filling out metadata on entities.
 type FormInfo struct {
-	// Name is a string. It is required.
+	// Display name of the form
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of the form. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Type is a [FormType]. It defaults to "COMPLETION": "" is encoded as
+	// The type of this form. It defaults to "COMPLETION": "" is encoded as
 	// "COMPLETION".
 	Type FormType `json:"type"`
-	// Prompts is a list of values, each a [FormPrompt]. It defaults to []: nil is
-	// encoded as [].
+	// List of prompts to present to the user to encourage filling out metadata. It
+	// defaults to []: nil is encoded as [].
 	Prompts []FormPrompt `json:"prompts"`
-	// Actors is a [FormActorAssignment]. It defaults to {"owners":true}: nil is
+	// Who the form is assigned to, e.g. who should see the form when visiting the
+	// entity page or governance center. It defaults to {"owners":true}: nil is
 	// encoded as {"owners":true}.
 	Actors *FormActorAssignment `json:"actors"`
 }
@@ -101,19 +115,23 @@ func (f *FormInfo) UnmarshalJSON(data []byte) error {
 }
 
 // FormPrompt is the record com.linkedin.form.FormPrompt, used by [FormInfo].
+//
+// A prompt to present to the user to encourage filling out metadata
 type FormPrompt struct {
-	// ID is a string. It is required.
+	// The unique id for this prompt. This must be GLOBALLY unique.
 	ID string `json:"id"`
-	// Title is a string. It is required.
+	// The title of this prompt
 	Title string `json:"title"`
-	// Description is a string. It is optional: nil is left out.
+	// The description of this prompt. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Type is a [FormPromptType]. It is required.
+	// The type of prompt
 	Type FormPromptType `json:"type"`
-	// StructuredPropertyParams is a [StructuredPropertyParams]. It is optional:
-	// nil is left out.
+	// An optional set of information specific to structured properties prompts.
+	// This should be filled out if the prompt is type STRUCTURED_PROPERTY or
+	// FIELDS_STRUCTURED_PROPERTY. It is optional: nil is left out.
 	StructuredPropertyParams *StructuredPropertyParams `json:"structuredPropertyParams,omitempty"`
-	// Required is a boolean. It defaults to false and is always encoded.
+	// Whether the prompt is required to be completed, in order for the form to be
+	// marked as complete. It defaults to false and is always encoded.
 	Required bool `json:"required"`
 }
 
@@ -124,7 +142,10 @@ type FormPromptType string
 
 // FormPromptType values, in PDL order.
 const (
-	FormPromptTypeStructuredProperty       FormPromptType = "STRUCTURED_PROPERTY"
+	// This prompt is meant to apply a structured property to an entity
+	FormPromptTypeStructuredProperty FormPromptType = "STRUCTURED_PROPERTY"
+	// This prompt is meant to apply a structured property to a schema fields
+	// entity
 	FormPromptTypeFieldsStructuredProperty FormPromptType = "FIELDS_STRUCTURED_PROPERTY"
 )
 
@@ -134,13 +155,16 @@ type FormType string
 
 // FormType values, in PDL order.
 const (
-	FormTypeCompletion   FormType = "COMPLETION"
+	// A form simply used for collecting metadata fields for an entity.
+	FormTypeCompletion FormType = "COMPLETION"
+	// This form is used for "verifying" that entities comply with a policy via
+	// presence of a specific set of metadata fields.
 	FormTypeVerification FormType = "VERIFICATION"
 )
 
 // StructuredPropertyParams is the record
 // com.linkedin.form.StructuredPropertyParams, used by [FormPrompt].
 type StructuredPropertyParams struct {
-	// URN is a URN. It is required.
+	// The structured property that is required on this entity
 	URN string `json:"urn"`
 }

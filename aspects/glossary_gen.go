@@ -4,17 +4,18 @@ package aspects
 
 // GlossaryNodeInfo is the aspect "glossaryNodeInfo"
 // (com.linkedin.glossary.GlossaryNodeInfo) of the glossaryNode entity.
+//
+// Properties associated with a GlossaryNode
 type GlossaryNodeInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// Definition is a string. It is required.
+	// Definition of business node
 	Definition string `json:"definition"`
-	// ParentNode is a glossaryNode URN. It is optional: nil is left out.
+	// Parent node of the glossary term. It is optional: nil is left out.
 	ParentNode *string `json:"parentNode,omitempty"`
-	// Name is a string. It is optional: nil is left out.
+	// Display name of the node. It is optional: nil is left out.
 	Name *string `json:"name,omitempty"`
-	// ID is a string. It is optional: nil is left out.
+	// Optional id for the GlossaryNode. It is optional: nil is left out.
 	ID *string `json:"id,omitempty"`
 }
 
@@ -43,16 +44,18 @@ func (g *GlossaryNodeInfo) UnmarshalJSON(data []byte) error {
 
 // GlossaryRelatedTerms is the aspect "glossaryRelatedTerms"
 // (com.linkedin.glossary.GlossaryRelatedTerms) of the glossaryTerm entity.
+//
+// Has A / Is A lineage information about a glossary Term reporting the lineage
 type GlossaryRelatedTerms struct {
-	// IsRelatedTerms is a list of glossaryTerm URNs. It is optional: nil is left
-	// out.
+	// The relationship Is A with glossary term. It is optional: nil is left out.
 	IsRelatedTerms []string `json:"isRelatedTerms,omitzero"`
-	// HasRelatedTerms is a list of glossaryTerm URNs. It is optional: nil is left
-	// out.
+	// The relationship Has A with glossary term. It is optional: nil is left out.
 	HasRelatedTerms []string `json:"hasRelatedTerms,omitzero"`
-	// Values is a list of glossaryTerm URNs. It is optional: nil is left out.
+	// The relationship Has Value with glossary term. These are fixed value a term
+	// has. For example a ColorEnum where RED, GREEN and YELLOW are fixed values.
+	// It is optional: nil is left out.
 	Values []string `json:"values,omitzero"`
-	// RelatedTerms is a list of glossaryTerm URNs. It is optional: nil is left
+	// The relationship isRelatedTo with glossary term. It is optional: nil is left
 	// out.
 	RelatedTerms []string `json:"relatedTerms,omitzero"`
 }
@@ -62,25 +65,31 @@ func (GlossaryRelatedTerms) AspectName() string { return "glossaryRelatedTerms" 
 
 // GlossaryTermInfo is the aspect "glossaryTermInfo"
 // (com.linkedin.glossary.GlossaryTermInfo) of the glossaryTerm entity.
+//
+// Properties associated with a GlossaryTerm
 type GlossaryTermInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ID is a string. It is optional: nil is left out.
+	// Optional id for the term. It is optional: nil is left out.
 	ID *string `json:"id,omitempty"`
-	// Name is a string. It is optional: nil is left out.
+	// Display name of the term. It is optional: nil is left out.
 	Name *string `json:"name,omitempty"`
-	// Definition is a string. It is required.
+	// Definition of business term.
 	Definition string `json:"definition"`
-	// ParentNode is a glossaryNode URN. It is optional: nil is left out.
+	// Parent node of the glossary term. It is optional: nil is left out.
 	ParentNode *string `json:"parentNode,omitempty"`
-	// TermSource is a string. It is required.
+	// Source of the Business Term (INTERNAL or EXTERNAL) with default value as
+	// INTERNAL
 	TermSource string `json:"termSource"`
-	// SourceRef is a string. It is optional: nil is left out.
+	// External Reference to the business-term. It is optional: nil is left out.
 	SourceRef *string `json:"sourceRef,omitempty"`
-	// SourceURL is a URL. It is optional: nil is left out.
+	// The abstracted URL such as
+	// https://spec.edmcouncil.org/fibo/ontology/FBC/FinancialInstruments/FinancialInstruments/CashInstrument.
+	// It is optional: nil is left out.
 	SourceURL *string `json:"sourceUrl,omitempty"`
-	// RawSchema is a string. It is optional: nil is left out.
+	// Schema definition of the glossary term. It is optional: nil is left out.
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	RawSchema *string `json:"rawSchema,omitempty"`
 }
 

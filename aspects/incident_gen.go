@@ -4,29 +4,39 @@ package aspects
 
 // IncidentAssignee is the record com.linkedin.incident.IncidentAssignee, used
 // by [IncidentInfo].
+//
+// The incident assignee type. This is in a record so that we can add additional
+// fields if we need to later (e.g. the type of the assignee.
 type IncidentAssignee struct {
-	// Actor is a URN. It is required.
+	// The user or group assigned to the incident.
 	Actor string `json:"actor"`
-	// AssignedAt is a [AuditStamp]. It is required.
+	// The time & actor responsible for assiging the assignee.
 	AssignedAt AuditStamp `json:"assignedAt"`
 }
 
 // IncidentExternalLink is the record
 // com.linkedin.incident.IncidentExternalLink, used by [IncidentExternalLinks].
+//
+// A link to an external system (e.g., Jira, ServiceNow, PagerDuty) associated
+// with an incident.
 type IncidentExternalLink struct {
-	// ConnectionID is a string. It is required.
+	// Unique connection identifier for this integration. Allows linking to
+	// multiple instances of the same system (e.g., 'primary-jira',
+	// 'ops-servicenow', 'critical-pagerduty').
 	ConnectionID string `json:"connectionId"`
-	// System is a string. It is required.
+	// The external system name (e.g., 'jira', 'servicenow', 'pagerduty').
 	System string `json:"system"`
-	// ExternalID is a string. It is required.
+	// The identifier in the external system (e.g., 'PROJ-123' for Jira).
 	ExternalID string `json:"externalId"`
-	// URL is a URL. It is required.
+	// The direct URL to the external issue/ticket.
 	URL string `json:"url"`
-	// Created is a [AuditStamp]. It is required.
+	// When this link was created.
 	Created AuditStamp `json:"created"`
-	// SyncEnabled is a boolean. It defaults to true: nil is encoded as true.
+	// Whether bidirectional sync is enabled for this link. It defaults to true:
+	// nil is encoded as true.
 	SyncEnabled *bool `json:"syncEnabled"`
-	// LastSyncTimeMillis is a 64-bit integer. It is optional: nil is left out.
+	// Epoch milliseconds of the last successful synchronization. It is optional:
+	// nil is left out.
 	LastSyncTimeMillis *int64 `json:"lastSyncTimeMillis,omitempty"`
 }
 
@@ -56,9 +66,11 @@ func (i *IncidentExternalLink) UnmarshalJSON(data []byte) error {
 
 // IncidentExternalLinks is the aspect "incidentExternalLinks"
 // (com.linkedin.incident.IncidentExternalLinks) of the incident entity.
+//
+// Links to external systems for this incident (e.g., Jira, ServiceNow,
+// PagerDuty)
 type IncidentExternalLinks struct {
-	// Links is a list of values, each a [IncidentExternalLink]. It defaults to []:
-	// nil is encoded as [].
+	// List of links to external systems. It defaults to []: nil is encoded as [].
 	Links []IncidentExternalLink `json:"links"`
 }
 
@@ -87,30 +99,43 @@ func (i *IncidentExternalLinks) UnmarshalJSON(data []byte) error {
 
 // IncidentInfo is the aspect "incidentInfo"
 // (com.linkedin.incident.IncidentInfo) of the incident entity.
+//
+// Information about an incident raised on an asset.
+//
+// NOTE: When this file is changed, update IncidentActivityEvent.pdl to remove
+// searchable and relationship annotations.
 type IncidentInfo struct {
-	// Type is a [IncidentType]. It is required.
+	// The type of incident
 	Type IncidentType `json:"type"`
-	// CustomType is a string. It is optional: nil is left out.
+	// An optional custom incident type. Present only if type is 'CUSTOM'. It is
+	// optional: nil is left out.
 	CustomType *string `json:"customType,omitempty"`
-	// Title is a string. It is optional: nil is left out.
+	// Optional title associated with the incident. It is optional: nil is left
+	// out.
 	Title *string `json:"title,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Optional description associated with the incident. It is optional: nil is
+	// left out.
 	Description *string `json:"description,omitempty"`
-	// Entities is a list of URNs. It is required: nil is encoded as [].
+	// A reference to the entity associated with the incident. It is required: nil
+	// is encoded as [].
 	Entities []string `json:"entities"`
-	// Priority is a 32-bit integer. It is optional: nil is left out.
+	// A numeric severity or priority for the incident. On the UI we will translate
+	// this into something easy to understand. Currently supported: 0 - CRITICAL, 1
+	// - HIGH, 2 - MED, 3 - LOW (We probably should have modeled as an enum). It is
+	// optional: nil is left out.
 	Priority *int32 `json:"priority,omitempty"`
-	// Assignees is a list of values, each a [IncidentAssignee]. It is optional:
-	// nil is left out.
+	// The parties assigned with resolving the incident. It is optional: nil is
+	// left out.
 	Assignees []IncidentAssignee `json:"assignees,omitzero"`
-	// Status is a [IncidentStatus]. It is required.
+	// The current status of an incident, i.e. active or inactive.
 	Status IncidentStatus `json:"status"`
-	// Source is a [IncidentSource]. It is optional: nil is left out.
+	// The source of an incident, i.e. how it was generated. It is optional: nil is
+	// left out.
 	Source *IncidentSource `json:"source,omitempty"`
-	// StartedAt is a time in milliseconds since the Unix epoch. It is optional:
-	// nil is left out.
+	// The time at which the incident actually started (may be before the date it
+	// was raised). It is optional: nil is left out.
 	StartedAt *int64 `json:"startedAt,omitempty"`
-	// Created is a [AuditStamp]. It is required.
+	// The time at which the request was initially created
 	Created AuditStamp `json:"created"`
 }
 
@@ -127,42 +152,64 @@ func (i IncidentInfo) MarshalJSON() ([]byte, error) {
 
 // IncidentNote is the record com.linkedin.incident.IncidentNote, used by
 // [IncidentNotes].
+//
+// A note or update added to an incident, either by a user in DataHub or synced
+// from an external incident management system.
 type IncidentNote struct {
-	// Message is a string. It is required.
+	// The content of the note. Rendered as markdown in the UI.
 	Message string `json:"message"`
-	// Created is a [AuditStamp]. It is required.
+	// When the note was created, and the actor who created it.
 	Created AuditStamp `json:"created"`
-	// Source is a [IncidentNoteSource]. It is optional: nil is left out.
+	// The source of this note. Absent if the note was created natively in DataHub.
+	// It is optional: nil is left out.
 	Source *IncidentNoteSource `json:"source,omitempty"`
 }
 
 // IncidentNoteSource is the record com.linkedin.incident.IncidentNoteSource,
 // used by [IncidentNote].
+//
+// The source of an incident note, indicating whether it was created natively in
+// DataHub or synced from an external system (e.g., Jira, ServiceNow).
 type IncidentNoteSource struct {
-	// SourceType is a [IncidentNoteSourceType]. It is optional: nil is left out.
+	// The type of system this note originated from. Optional — inferred from
+	// externalId presence when absent, but useful for explicit filtering and
+	// future third-party source types. It is optional: nil is left out.
 	SourceType *IncidentNoteSourceType `json:"sourceType,omitempty"`
-	// ExternalURL is a string. It is optional: nil is left out.
+	// URL to the note in the external system (e.g., a Jira comment permalink). It
+	// is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// ExternalID is a string. It is optional: nil is left out.
+	// Unique identifier for the note in the external system, used for
+	// deduplication. For example, a Jira comment ID. It is optional: nil is left
+	// out.
 	ExternalID *string `json:"externalId,omitempty"`
 }
 
 // IncidentNoteSourceType is the enum
 // com.linkedin.incident.IncidentNoteSourceType, used by [IncidentNoteSource].
 // Its values are the constants below; decoding does not check them.
+//
+// The source type of an incident note, indicating whether it was created
+// natively in DataHub or synced from an external system.
 type IncidentNoteSourceType string
 
 // IncidentNoteSourceType values, in PDL order.
 const (
-	IncidentNoteSourceTypeNative   IncidentNoteSourceType = "NATIVE"
+	// Created via the DataHub UI or API.
+	IncidentNoteSourceTypeNative IncidentNoteSourceType = "NATIVE"
+	// Synced from an external incident management or ticketing system.
 	IncidentNoteSourceTypeExternal IncidentNoteSourceType = "EXTERNAL"
 )
 
 // IncidentNotes is the aspect "incidentNotes"
 // (com.linkedin.incident.IncidentNotes) of the incident entity.
+//
+// A collection of notes and updates added to an incident over its lifetime, by
+// users in DataHub or synced from external systems. Stored as a separate aspect
+// so that ingestion sources that UPSERT IncidentInfo do not accidentally
+// overwrite user-authored notes.
 type IncidentNotes struct {
-	// Notes is a list of values, each a [IncidentNote]. It defaults to []: nil is
-	// encoded as [].
+	// The list of notes associated with this incident, ordered by creation time
+	// ascending. It defaults to []: nil is encoded as [].
 	Notes []IncidentNote `json:"notes"`
 }
 
@@ -191,10 +238,13 @@ func (i *IncidentNotes) UnmarshalJSON(data []byte) error {
 
 // IncidentSource is the record com.linkedin.incident.IncidentSource, used by
 // [IncidentInfo].
+//
+// Information about the source of an incident raised on an asset.
 type IncidentSource struct {
-	// Type is a [IncidentSourceType]. It is required.
+	// Message associated with the incident
 	Type IncidentSourceType `json:"type"`
-	// SourceURN is a URN. It is optional: nil is left out.
+	// Reference to an URN related to the source of an incident. It is optional:
+	// nil is left out.
 	SourceURN *string `json:"sourceUrn,omitempty"`
 }
 
@@ -205,7 +255,9 @@ type IncidentSourceType string
 
 // IncidentSourceType values, in PDL order.
 const (
-	IncidentSourceTypeManual           IncidentSourceType = "MANUAL"
+	// Manually created incident, via UI or API.
+	IncidentSourceTypeManual IncidentSourceType = "MANUAL"
+	// An assertion has failed, triggering the incident.
 	IncidentSourceTypeAssertionFailure IncidentSourceType = "ASSERTION_FAILURE"
 )
 
@@ -216,10 +268,16 @@ type IncidentStage string
 
 // IncidentStage values, in PDL order.
 const (
-	IncidentStageTriage           IncidentStage = "TRIAGE"
-	IncidentStageInvestigation    IncidentStage = "INVESTIGATION"
-	IncidentStageWorkInProgress   IncidentStage = "WORK_IN_PROGRESS"
-	IncidentStageFixed            IncidentStage = "FIXED"
+	// The impact and priority of the incident is being actively assessed.
+	IncidentStageTriage IncidentStage = "TRIAGE"
+	// The incident root cause is being investigated.
+	IncidentStageInvestigation IncidentStage = "INVESTIGATION"
+	// The incident is in the remediation stage.
+	IncidentStageWorkInProgress IncidentStage = "WORK_IN_PROGRESS"
+	// The incident is in the resolved as completed stage.
+	IncidentStageFixed IncidentStage = "FIXED"
+	// The incident is in the resolved with no action required state, e.g. the
+	// incident was a false positive, or was expected.
 	IncidentStageNoActionRequired IncidentStage = "NO_ACTION_REQUIRED"
 )
 
@@ -230,35 +288,56 @@ type IncidentState string
 
 // IncidentState values, in PDL order.
 const (
-	IncidentStateActive   IncidentState = "ACTIVE"
+	// The incident is ongoing, or active.
+	IncidentStateActive IncidentState = "ACTIVE"
+	// The incident is resolved.
 	IncidentStateResolved IncidentState = "RESOLVED"
 )
 
 // IncidentStatus is the record com.linkedin.incident.IncidentStatus, used by
 // [IncidentInfo].
+//
+// Information about an incident raised on an asset
 type IncidentStatus struct {
-	// State is a [IncidentState]. It is required.
+	// The top-level state of the incident, whether it's active or resolved.
 	State IncidentState `json:"state"`
-	// Stage is a [IncidentStage]. It is optional: nil is left out.
+	// The lifecycle stage for the incident - Null means no stage was assigned yet.
+	// In the future, we may add CUSTOM here with a customStage string field for
+	// user-defined stages. It is optional: nil is left out.
 	Stage *IncidentStage `json:"stage,omitempty"`
-	// Message is a string. It is optional: nil is left out.
+	// Optional message associated with the incident. It is optional: nil is left
+	// out.
 	Message *string `json:"message,omitempty"`
-	// LastUpdated is a [AuditStamp]. It is required.
+	// The time at which the request was initially created
 	LastUpdated AuditStamp `json:"lastUpdated"`
 }
 
 // IncidentType is the enum com.linkedin.incident.IncidentType, used by
 // [IncidentInfo]. Its values are the constants below; decoding does not check
 // them.
+//
+// A type of asset incident
 type IncidentType string
 
 // IncidentType values, in PDL order.
 const (
-	IncidentTypeFreshness   IncidentType = "FRESHNESS"
-	IncidentTypeVolume      IncidentType = "VOLUME"
-	IncidentTypeField       IncidentType = "FIELD"
-	IncidentTypeSQL         IncidentType = "SQL"
-	IncidentTypeDataSchema  IncidentType = "DATA_SCHEMA"
+	// An Freshness Assertion has failed, triggering the incident. Raised on
+	// entities where assertions are configured to generate incidents.
+	IncidentTypeFreshness IncidentType = "FRESHNESS"
+	// An Volume Assertion has failed, triggering the incident. Raised on entities
+	// where assertions are configured to generate incidents.
+	IncidentTypeVolume IncidentType = "VOLUME"
+	// A Field Assertion has failed, triggering the incident. Raised on entities
+	// where assertions are configured to generate incidents.
+	IncidentTypeField IncidentType = "FIELD"
+	// A raw SQL-statement based assertion has failed, triggering the incident.
+	// Raised on entities where assertions are configured to generate incidents.
+	IncidentTypeSQL IncidentType = "SQL"
+	// A Data Schema assertion has failed, triggering the incident. Raised on
+	// entities where assertions are configured to generate incidents.
+	IncidentTypeDataSchema IncidentType = "DATA_SCHEMA"
+	// A misc. operational incident, e.g. failure to materialize a dataset.
 	IncidentTypeOperational IncidentType = "OPERATIONAL"
-	IncidentTypeCustom      IncidentType = "CUSTOM"
+	// A custom type of incident
+	IncidentTypeCustom IncidentType = "CUSTOM"
 )

@@ -6,34 +6,44 @@ package aspects
 // com.linkedin.ingestion.DataHubIngestionSourceConfig, used by
 // [DataHubIngestionSourceInfo].
 type DataHubIngestionSourceConfig struct {
-	// Recipe is a string. It is required.
+	// The JSON recipe to use for ingestion
 	Recipe string `json:"recipe"`
-	// Version is a string. It is optional: nil is left out.
+	// The PyPI version of the datahub CLI to use when executing a recipe. It is
+	// optional: nil is left out.
 	Version *string `json:"version,omitempty"`
-	// ExecutorID is a string. It is optional: nil is left out.
+	// The id of the executor to use to execute the ingestion run. It is optional:
+	// nil is left out.
 	ExecutorID *string `json:"executorId,omitempty"`
-	// DebugMode is a boolean. It is optional: nil is left out.
+	// Whether or not to run this ingestion source in debug mode. It is optional:
+	// nil is left out.
 	DebugMode *bool `json:"debugMode,omitempty"`
-	// ExtraArgs is a map from strings to strings. It is optional: nil is left out.
+	// Extra arguments for the ingestion run. It is optional: nil is left out.
 	ExtraArgs map[string]string `json:"extraArgs,omitzero"`
 }
 
 // DataHubIngestionSourceInfo is the aspect "dataHubIngestionSourceInfo"
 // (com.linkedin.ingestion.DataHubIngestionSourceInfo) of the
 // dataHubIngestionSource entity.
+//
+// Info about a DataHub ingestion source
 type DataHubIngestionSourceInfo struct {
-	// Name is a string. It is required.
+	// The display name of the ingestion source
 	Name string `json:"name"`
-	// Type is a string. It is required.
+	// The type of the source itself, e.g. mysql, bigquery, bigquery-usage. Should
+	// match the recipe.
 	Type string `json:"type"`
-	// Platform is a URN. It is optional: nil is left out.
-	Platform *string `json:"platform,omitempty"`
-	// Schedule is a [DataHubIngestionSourceSchedule]. It is optional: nil is left
+	// Data Platform URN associated with the source. It is optional: nil is left
 	// out.
+	Platform *string `json:"platform,omitempty"`
+	// The schedule on which the ingestion source is executed. It is optional: nil
+	// is left out.
 	Schedule *DataHubIngestionSourceSchedule `json:"schedule,omitempty"`
-	// Config is a [DataHubIngestionSourceConfig]. It is required.
+	// Parameters associated with the Ingestion Source
 	Config DataHubIngestionSourceConfig `json:"config"`
-	// Source is a [DataHubIngestionSourceSource]. It is optional: nil is left out.
+	// The source or origin of the Ingestion Source
+	//
+	// Currently CLI and UI do not provide an explicit source. It is optional: nil
+	// is left out.
 	Source *DataHubIngestionSourceSource `json:"source,omitempty"`
 }
 
@@ -43,10 +53,12 @@ func (DataHubIngestionSourceInfo) AspectName() string { return "dataHubIngestion
 // DataHubIngestionSourceSchedule is the record
 // com.linkedin.ingestion.DataHubIngestionSourceSchedule, used by
 // [DataHubIngestionSourceInfo].
+//
+// The schedule associated with an ingestion source.
 type DataHubIngestionSourceSchedule struct {
-	// Interval is a string. It is required.
+	// A cron-formatted execution interval, as a cron string, e.g. * * * * *
 	Interval string `json:"interval"`
-	// Timezone is a string. It is required.
+	// Timezone in which the cron interval applies, e.g. America/Los Angeles
 	Timezone string `json:"timezone"`
 }
 
@@ -54,7 +66,7 @@ type DataHubIngestionSourceSchedule struct {
 // com.linkedin.ingestion.DataHubIngestionSourceSource, used by
 // [DataHubIngestionSourceInfo].
 type DataHubIngestionSourceSource struct {
-	// Type is a [DataHubIngestionSourceSourceType]. It is required.
+	// The source type of the ingestion source
 	Type DataHubIngestionSourceSourceType `json:"type"`
 }
 
@@ -66,5 +78,7 @@ type DataHubIngestionSourceSourceType string
 
 // DataHubIngestionSourceSourceType values, in PDL order.
 const (
+	// A system internal source, e.g. for running search indexing operations,
+	// feature computation, etc.
 	DataHubIngestionSourceSourceTypeSystem DataHubIngestionSourceSourceType = "SYSTEM"
 )

@@ -4,36 +4,42 @@ package aspects
 
 // DocumentContents is the record com.linkedin.knowledge.DocumentContents, used
 // by [DocumentInfo].
+//
+// The contents of a document
 type DocumentContents struct {
-	// Text is a string. It is required.
+	// The text contents of the document. This needs to be added to semantic
+	// search!
 	Text string `json:"text"`
 }
 
 // DocumentInfo is the aspect "documentInfo"
 // (com.linkedin.knowledge.DocumentInfo) of the document entity.
+//
+// Information about a document
 type DocumentInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// Title is a string. It is optional: nil is left out.
+	// Optional title for the document. It is optional: nil is left out.
 	Title *string `json:"title,omitempty"`
-	// Source is a [DocumentSource]. It is optional: nil is left out.
+	// Information about the external source of this document. Only populated for
+	// third-party documents ingested from external systems. It is optional: nil is
+	// left out.
 	Source *DocumentSource `json:"source,omitempty"`
-	// Status is a [DocumentStatus]. It is required.
+	// Status of the document (published, unpublished.)
 	Status DocumentStatus `json:"status"`
-	// Contents is a [DocumentContents]. It is required.
+	// Content of the document
 	Contents DocumentContents `json:"contents"`
-	// Created is a [AuditStamp]. It is required.
+	// The time and actor who created the document
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. It is required.
+	// The time and actor who last modified the document (any field)
 	LastModified AuditStamp `json:"lastModified"`
-	// RelatedAssets is a list of values, each a [RelatedAsset]. It is optional:
-	// nil is left out.
+	// Assets referenced by or related to this document. It is optional: nil is
+	// left out.
 	RelatedAssets []RelatedAsset `json:"relatedAssets,omitzero"`
-	// RelatedDocuments is a list of values, each a [RelatedDocument]. It is
-	// optional: nil is left out.
+	// Documents referenced by or related to this document. It is optional: nil is
+	// left out.
 	RelatedDocuments []RelatedDocument `json:"relatedDocuments,omitzero"`
-	// ParentDocument is a [ParentDocument]. It is optional: nil is left out.
+	// Parent article for this asset. It is optional: nil is left out.
 	ParentDocument *ParentDocument `json:"parentDocument,omitempty"`
 }
 
@@ -62,11 +68,16 @@ func (d *DocumentInfo) UnmarshalJSON(data []byte) error {
 
 // DocumentSettings is the aspect "documentSettings"
 // (com.linkedin.knowledge.DocumentSettings) of the document entity.
+//
+// Settings specific to a document entity
 type DocumentSettings struct {
-	// ShowInGlobalContext is a boolean. It defaults to true: nil is encoded as
-	// true.
+	// Whether or not this document should be visible in the global context (e.g.,
+	// global navigation, knowledge base search). When false, the document is
+	// "private" and accessible primarily through the assets it is related to. When
+	// true, the document appears in the global documents space accessible to all
+	// users. It defaults to true: nil is encoded as true.
 	ShowInGlobalContext *bool `json:"showInGlobalContext"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// Last Modified Audit stamp. It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
 }
 
@@ -99,12 +110,20 @@ func (d *DocumentSettings) UnmarshalJSON(data []byte) error {
 
 // DocumentSource is the record com.linkedin.knowledge.DocumentSource, used by
 // [DocumentInfo].
+//
+// Information about the source of a document, especially for externally sourced
+// documents. This record is embedded within DocumentInfo to track whether a
+// document is first-party (created in DataHub) or third-party (ingested from
+// external sources like Slack, Notion, etc.)
 type DocumentSource struct {
-	// SourceType is a [DocumentSourceType]. It is required.
+	// The type of the source (e.g., "Confluence", "Notion", "Google Docs",
+	// "SharePoint", "Slack")
 	SourceType DocumentSourceType `json:"sourceType"`
-	// ExternalURL is a string. It is optional: nil is left out.
+	// URL to the external source where this document originated. It is optional:
+	// nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// ExternalID is a string. It is optional: nil is left out.
+	// Unique identifier in the external system. Searchable in case we need to find
+	// ingested docs via filtering. It is optional: nil is left out.
 	ExternalID *string `json:"externalId,omitempty"`
 }
 
@@ -115,51 +134,77 @@ type DocumentSourceType string
 
 // DocumentSourceType values, in PDL order.
 const (
-	DocumentSourceTypeNative   DocumentSourceType = "NATIVE"
+	// Created via the DataHub UI or API
+	DocumentSourceTypeNative DocumentSourceType = "NATIVE"
+	// External - The document was ingested from an external source.
 	DocumentSourceTypeExternal DocumentSourceType = "EXTERNAL"
 )
 
 // DocumentState is the enum com.linkedin.knowledge.DocumentState, used by
 // [DocumentStatus]. Its values are the constants below; decoding does not check
 // them.
+//
+// The state of a document
 type DocumentState string
 
 // DocumentState values, in PDL order.
 const (
-	DocumentStatePublished   DocumentState = "PUBLISHED"
+	// Document is published and visible to others.
+	DocumentStatePublished DocumentState = "PUBLISHED"
+	// Document is not published to be consumed by others.
 	DocumentStateUnpublished DocumentState = "UNPUBLISHED"
 )
 
 // DocumentStatus is the record com.linkedin.knowledge.DocumentStatus, used by
 // [DocumentInfo].
+//
+// Visibility status information for a document
 type DocumentStatus struct {
-	// State is a [DocumentState]. It is required.
+	// The current visibility state of the document
 	State DocumentState `json:"state"`
 }
 
 // DocumentUsageStatistics is the timeseries aspect "documentUsageStatistics"
 // (com.linkedin.knowledge.DocumentUsageStatistics) of the document entity.
+//
+// Experimental (Subject to breaking change) -- Stats corresponding to a
+// document's usage.
+//
+// If this aspect represents the latest snapshot of the statistics about a
+// Document, the eventGranularity field should be null. If this aspect
+// represents a bucketed window of usage statistics (e.g. over a day), then the
+// eventGranularity field should be set accordingly.
 type DocumentUsageStatistics struct {
-	// TimestampMillis is a 64-bit integer. It is required.
+	// The event timestamp field as epoch at UTC in milli seconds.
 	TimestampMillis int64 `json:"timestampMillis"`
-	// EventGranularity is a [TimeWindowSize]. It is optional: nil is left out.
+	// Granularity of the event if applicable. It is optional: nil is left out.
 	EventGranularity *TimeWindowSize `json:"eventGranularity,omitempty"`
-	// PartitionSpec is a [PartitionSpec]. It defaults to
+	// The optional partition specification. It defaults to
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}: nil is encoded as
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}.
 	PartitionSpec *PartitionSpec `json:"partitionSpec"`
-	// MessageID is a string. It is optional: nil is left out.
+	// The optional messageId, if provided serves as a custom user-defined unique
+	// identifier for an aspect value. It is optional: nil is left out.
 	MessageID *string `json:"messageId,omitempty"`
-	// ViewsCount is a 32-bit integer. It is optional: nil is left out.
+	// The total number of times this document has been read by a human in this
+	// bucket (e.g. UI views). Follows the dataset/chart convention that a view
+	// count is a human view; agent reads are tracked separately in
+	// agentViewsCount. It is optional: nil is left out.
 	ViewsCount *int32 `json:"viewsCount,omitempty"`
-	// AgentViewsCount is a 32-bit integer. It is optional: nil is left out.
+	// The total number of times this document has been read by an AI agent in this
+	// bucket, counted when an MCP tool returns the document. Disjoint from
+	// viewsCount (the two never overlap). Agent identity is intentionally not
+	// tracked, so agents never appear in userCounts. It is optional: nil is left
+	// out.
 	AgentViewsCount *int32 `json:"agentViewsCount,omitempty"`
-	// UniqueUserCount is a 32-bit integer. It is optional: nil is left out.
-	UniqueUserCount *int32 `json:"uniqueUserCount,omitempty"`
-	// LastViewedAt is a 64-bit integer. It is optional: nil is left out.
-	LastViewedAt *int64 `json:"lastViewedAt,omitempty"`
-	// UserCounts is a list of values, each a [DatasetUserUsageCounts]. It is
+	// Number of distinct human users that read this document in this bucket. It is
 	// optional: nil is left out.
+	UniqueUserCount *int32 `json:"uniqueUserCount,omitempty"`
+	// Timestamp (epoch millis) the document was last read, by either a human or an
+	// agent. It is optional: nil is left out.
+	LastViewedAt *int64 `json:"lastViewedAt,omitempty"`
+	// Human users within this bucket, with frequency counts. Agent reads are
+	// excluded. It is optional: nil is left out.
 	UserCounts []DatasetUserUsageCounts `json:"userCounts,omitzero"`
 }
 
@@ -192,21 +237,28 @@ func (d *DocumentUsageStatistics) UnmarshalJSON(data []byte) error {
 
 // ParentDocument is the record com.linkedin.knowledge.ParentDocument, used by
 // [DocumentInfo].
+//
+// The parent document of the document.
 type ParentDocument struct {
-	// Document is a URN. It is required.
+	// The hierarchical parent document for this document.
 	Document string `json:"document"`
 }
 
 // RelatedAsset is the record com.linkedin.knowledge.RelatedAsset, used by
 // [DocumentInfo].
+//
+// A data asset referenced by a document.
 type RelatedAsset struct {
-	// Asset is a URN. It is required.
+	// The asset referenced by or related to the document.
 	Asset string `json:"asset"`
 }
 
 // RelatedDocument is the record com.linkedin.knowledge.RelatedDocument, used by
 // [DocumentInfo].
+//
+// An document referenced by or related to another document Note that this does
+// NOT include child documents.
 type RelatedDocument struct {
-	// Document is a URN. It is required.
+	// The document referenced by or related to the document.
 	Document string `json:"document"`
 }

@@ -5,37 +5,78 @@ package aspects
 // LifecycleStageSettings is the record
 // com.linkedin.lifecycle.LifecycleStageSettings, used by
 // [LifecycleStageTypeInfo].
+//
+// Settings that control how entities in a given lifecycle stage behave in the
+// platform.
 type LifecycleStageSettings struct {
-	// HideInSearch is a boolean. It defaults to false and is always encoded.
+	// When true, entities in this stage are excluded from default search results.
+	// Users can still discover them by explicitly filtering on the lifecycleStage
+	// field. It defaults to false and is always encoded.
 	HideInSearch bool `json:"hideInSearch"`
 }
 
 // LifecycleStageTransitionPolicy is the record
 // com.linkedin.lifecycle.LifecycleStageTransitionPolicy, used by
 // [LifecycleStageTypeInfo].
+//
+// Defines which prior stages (or no stage) are allowed to transition INTO this
+// stage. Enforced server-side via a MutationHook on the Status aspect.
+//
+// Modeled as entry constraints rather than exit constraints so that adding a
+// new stage is self-contained — you declare its own entry policy without
+// editing every existing stage.
 type LifecycleStageTransitionPolicy struct {
-	// AllowedPreviousStages is a list of URNs. It is optional: nil is left out.
+	// Lifecycle stage type URNs that an entity must currently be in to transition
+	// INTO this stage. Use the sentinel value "urn:li:lifecycleStageType:__NONE__"
+	// to allow entry from the default active state (no stage set).
+	//
+	// null/absent: any prior stage (or no stage) can transition to this one. empty
+	// list: nothing can transition to this stage (unreachable). It is optional:
+	// nil is left out.
 	AllowedPreviousStages []string `json:"allowedPreviousStages,omitzero"`
 }
 
 // LifecycleStageTypeInfo is the aspect "lifecycleStageTypeInfo"
 // (com.linkedin.lifecycle.LifecycleStageTypeInfo) of the lifecycleStageType
 // entity.
+//
+// Information about a lifecycle stage type.
+//
+// Lifecycle stages control entity visibility and behavior in the platform. Each
+// stage can apply to specific entity types and define search visibility and
+// transition policies.
+//
+// When an entity's Status.lifecycleStage is set to a lifecycle stage type URN,
+// the stage's settings determine how the entity is treated (e.g., hidden from
+// default search when hideInSearch=true).
+//
+// The entityTypes field controls which entity types this stage can be applied
+// to:
+//   - null/absent: the stage applies to ALL entity types
+//   - empty list: the stage applies to NO entity types (disabled)
+//   - explicit list: the stage only applies to those entity types
 type LifecycleStageTypeInfo struct {
-	// Name is a string. It is required.
+	// Display name of the lifecycle stage type.
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of what this lifecycle stage represents. It is optional: nil is
+	// left out.
 	Description *string `json:"description,omitempty"`
-	// EntityTypes is a list of strings. It is optional: nil is left out.
+	// Entity type names this stage applies to (e.g., ["document",
+	// "glossaryTerm"]). When null/absent, applies to all entity types. When empty,
+	// applies to no entity types (effectively disabled). It is optional: nil is
+	// left out.
 	EntityTypes []string `json:"entityTypes,omitzero"`
-	// Settings is a [LifecycleStageSettings]. It is required.
+	// Settings that control platform behavior for entities in this stage.
 	Settings LifecycleStageSettings `json:"settings"`
-	// TransitionPolicy is a [LifecycleStageTransitionPolicy]. It is optional: nil
-	// is left out.
+	// Optional policy defining which prior stages can transition INTO this stage.
+	// When null, any prior stage can transition to this one (no enforcement). It
+	// is optional: nil is left out.
 	TransitionPolicy *LifecycleStageTransitionPolicy `json:"transitionPolicy,omitempty"`
-	// Created is a [AuditStamp]. It is required.
+	// Audit stamp capturing the time and actor who created this lifecycle stage
+	// type.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. It is required.
+	// Audit stamp capturing the time and actor who last modified this lifecycle
+	// stage type.
 	LastModified AuditStamp `json:"lastModified"`
 }
 

@@ -4,6 +4,8 @@ package aspects
 
 // LogicalParent is the aspect "logicalParent"
 // (com.linkedin.logical.LogicalParent) of entities dataset and schemaField.
+//
+// Relates a physical asset to a logical model.
 type LogicalParent struct {
 	// Parent is a [Edge]. It is optional: nil is left out.
 	Parent *Edge `json:"parent,omitempty"`

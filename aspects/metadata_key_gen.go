@@ -5,8 +5,10 @@ package aspects
 // AIAgentKey is the key aspect "aiAgentKey" of the aiAgent entity
 // (com.linkedin.metadata.key.AIAgentKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for an AI Agent entity
 type AIAgentKey struct {
-	// ID is a string. It is required.
+	// Unique identifier for the agent, e.g. "ask-datahub" or a generated UUID
 	ID string `json:"id"`
 }
 
@@ -16,8 +18,12 @@ func (AIAgentKey) AspectName() string { return "aiAgentKey" }
 // APIKey is the key aspect "apiKey" of the api entity
 // (com.linkedin.metadata.key.ApiKey): its fields, in order, are the parts of
 // the entity's URN.
+//
+// Key for an API entity — a named callable with a typed input and output
+// schema (an MCP tool, REST endpoint, gRPC method, GraphQL operation, function,
+// etc.) that can be invoked by humans, services, or AI agents.
 type APIKey struct {
-	// ID is a string. It is required.
+	// Unique identifier for the API, e.g. "order-lookup-mcp" or a generated UUID.
 	ID string `json:"id"`
 }
 
@@ -27,8 +33,12 @@ func (APIKey) AspectName() string { return "apiKey" }
 // AgentSkillKey is the key aspect "agentSkillKey" of the agentSkill entity
 // (com.linkedin.metadata.key.AgentSkillKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for an AgentSkill entity — a high-level, reusable capability bundle
+// (prompts + tools + domain expertise) that agents can adopt.
 type AgentSkillKey struct {
-	// ID is a string. It is required.
+	// Unique identifier for the skill, e.g. "customer-service-skill" or a
+	// generated UUID.
 	ID string `json:"id"`
 }
 
@@ -38,8 +48,10 @@ func (AgentSkillKey) AspectName() string { return "agentSkillKey" }
 // AssertionKey is the key aspect "assertionKey" of the assertion entity
 // (com.linkedin.metadata.key.AssertionKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for a Assertion
 type AssertionKey struct {
-	// AssertionID is a string. It is required.
+	// Unique id for the assertion.
 	AssertionID string `json:"assertionId"`
 }
 
@@ -49,10 +61,15 @@ func (AssertionKey) AspectName() string { return "assertionKey" }
 // ChartKey is the key aspect "chartKey" of the chart entity
 // (com.linkedin.metadata.key.ChartKey): its fields, in order, are the parts of
 // the entity's URN.
+//
+// Key for a Chart
 type ChartKey struct {
-	// DashboardTool is a string. It is required.
+	// The name of the dashboard tool such as looker, redash etc.
 	DashboardTool string `json:"dashboardTool"`
-	// ChartID is a string. It is required.
+	// Unique id for the chart. This id should be globally unique for a
+	// dashboarding tool even when there are multiple deployments of it. As an
+	// example, chart URL could be used here for Looker such as
+	// 'looker.linkedin.com/looks/1234'
 	ChartID string `json:"chartId"`
 }
 
@@ -62,8 +79,10 @@ func (ChartKey) AspectName() string { return "chartKey" }
 // ContainerKey is the key aspect "containerKey" of the container entity
 // (com.linkedin.metadata.key.ContainerKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for an Asset Container
 type ContainerKey struct {
-	// Guid is a string. It is optional: nil is left out.
+	// Unique guid for container. It is optional: nil is left out.
 	Guid *string `json:"guid,omitempty"`
 }
 
@@ -73,8 +92,11 @@ func (ContainerKey) AspectName() string { return "containerKey" }
 // CorpGroupKey is the key aspect "corpGroupKey" of the corpGroup entity
 // (com.linkedin.metadata.key.CorpGroupKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for a CorpGroup
 type CorpGroupKey struct {
-	// Name is a string. It is required.
+	// The URL-encoded name of the AD/LDAP group. Serves as a globally unique
+	// identifier within DataHub.
 	Name string `json:"name"`
 }
 
@@ -84,8 +106,10 @@ func (CorpGroupKey) AspectName() string { return "corpGroupKey" }
 // CorpUserKey is the key aspect "corpUserKey" of the corpuser entity
 // (com.linkedin.metadata.key.CorpUserKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for a CorpUser
 type CorpUserKey struct {
-	// Username is a string. It is required.
+	// The name of the AD/LDAP user.
 	Username string `json:"username"`
 }
 
@@ -95,10 +119,15 @@ func (CorpUserKey) AspectName() string { return "corpUserKey" }
 // DashboardKey is the key aspect "dashboardKey" of the dashboard entity
 // (com.linkedin.metadata.key.DashboardKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for a Dashboard
 type DashboardKey struct {
-	// DashboardTool is a string. It is required.
+	// The name of the dashboard tool such as looker, redash etc.
 	DashboardTool string `json:"dashboardTool"`
-	// DashboardID is a string. It is required.
+	// Unique id for the dashboard. This id should be globally unique for a
+	// dashboarding tool even when there are multiple deployments of it. As an
+	// example, dashboard URL could be used here for Looker such as
+	// 'looker.linkedin.com/dashboards/1234'
 	DashboardID string `json:"dashboardId"`
 }
 
@@ -108,8 +137,10 @@ func (DashboardKey) AspectName() string { return "dashboardKey" }
 // DataContractKey is the key aspect "dataContractKey" of the dataContract
 // entity (com.linkedin.metadata.key.DataContractKey): its fields, in order, are
 // the parts of the entity's URN.
+//
+// Key for a Data Contract
 type DataContractKey struct {
-	// ID is a string. It is required.
+	// Unique id for the contract
 	ID string `json:"id"`
 }
 
@@ -119,12 +150,14 @@ func (DataContractKey) AspectName() string { return "dataContractKey" }
 // DataFlowKey is the key aspect "dataFlowKey" of the dataFlow entity
 // (com.linkedin.metadata.key.DataFlowKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for a Data Flow
 type DataFlowKey struct {
-	// Orchestrator is a string. It is required.
+	// Workflow manager like azkaban, airflow which orchestrates the flow
 	Orchestrator string `json:"orchestrator"`
-	// FlowID is a string. It is required.
+	// Unique Identifier of the data flow
 	FlowID string `json:"flowId"`
-	// Cluster is a string. It is required.
+	// Cluster where the flow is executed
 	Cluster string `json:"cluster"`
 }
 
@@ -134,8 +167,10 @@ func (DataFlowKey) AspectName() string { return "dataFlowKey" }
 // DataHubAccessTokenKey is the key aspect "dataHubAccessTokenKey" of the
 // dataHubAccessToken entity (com.linkedin.metadata.key.DataHubAccessTokenKey):
 // its fields, in order, are the parts of the entity's URN.
+//
+// Key for a DataHub Access Token
 type DataHubAccessTokenKey struct {
-	// ID is a string. It is required.
+	// Access token's SHA-256 hashed JWT signature
 	ID string `json:"id"`
 }
 
@@ -145,8 +180,10 @@ func (DataHubAccessTokenKey) AspectName() string { return "dataHubAccessTokenKey
 // DataHubActionKey is the key aspect "dataHubActionKey" of the dataHubAction
 // entity (com.linkedin.metadata.key.DataHubActionKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a DataHub Action Pipeline
 type DataHubActionKey struct {
-	// ID is a string. It is required.
+	// A unique id for the Action, either generated or provided
 	ID string `json:"id"`
 }
 
@@ -156,8 +193,10 @@ func (DataHubActionKey) AspectName() string { return "dataHubActionKey" }
 // DataHubConnectionKey is the key aspect "dataHubConnectionKey" of the
 // dataHubConnection entity (com.linkedin.metadata.key.DataHubConnectionKey):
 // its fields, in order, are the parts of the entity's URN.
+//
+// Key for a Connection
 type DataHubConnectionKey struct {
-	// ID is a string. It is required.
+	// A unique identifier for the connection.
 	ID string `json:"id"`
 }
 
@@ -167,8 +206,10 @@ func (DataHubConnectionKey) AspectName() string { return "dataHubConnectionKey" 
 // DataHubFileKey is the key aspect "dataHubFileKey" of the dataHubFile entity
 // (com.linkedin.metadata.key.DataHubFileKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for a DataHubFile
 type DataHubFileKey struct {
-	// ID is a string. It is required.
+	// Unique id for the file.
 	ID string `json:"id"`
 }
 
@@ -179,8 +220,10 @@ func (DataHubFileKey) AspectName() string { return "dataHubFileKey" }
 // the dataHubIngestionSource entity
 // (com.linkedin.metadata.key.DataHubIngestionSourceKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a DataHub ingestion source
 type DataHubIngestionSourceKey struct {
-	// ID is a string. It is required.
+	// A unique id for the Ingestion Source, either generated or provided
 	ID string `json:"id"`
 }
 
@@ -191,8 +234,10 @@ func (DataHubIngestionSourceKey) AspectName() string { return "dataHubIngestionS
 // dataHubOpenAPISchema entity
 // (com.linkedin.metadata.key.DataHubOpenAPISchemaKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a Query
 type DataHubOpenAPISchemaKey struct {
-	// ID is a string. It is required.
+	// A unique id for the DataHub OpenAPI schema.
 	ID string `json:"id"`
 }
 
@@ -202,8 +247,10 @@ func (DataHubOpenAPISchemaKey) AspectName() string { return "dataHubOpenAPISchem
 // DataHubPageModuleKey is the key aspect "dataHubPageModuleKey" of the
 // dataHubPageModule entity (com.linkedin.metadata.key.DataHubPageModuleKey):
 // its fields, in order, are the parts of the entity's URN.
+//
+// Key for a DataHubPageModule
 type DataHubPageModuleKey struct {
-	// ID is a string. It is required.
+	// Unique id for the module.
 	ID string `json:"id"`
 }
 
@@ -214,8 +261,10 @@ func (DataHubPageModuleKey) AspectName() string { return "dataHubPageModuleKey" 
 // dataHubPageTemplate entity
 // (com.linkedin.metadata.key.DataHubPageTemplateKey): its fields, in order, are
 // the parts of the entity's URN.
+//
+// Key for a DataHubPageTemplate
 type DataHubPageTemplateKey struct {
-	// ID is a string. It is required.
+	// Unique id for the template.
 	ID string `json:"id"`
 }
 
@@ -225,8 +274,10 @@ func (DataHubPageTemplateKey) AspectName() string { return "dataHubPageTemplateK
 // DataHubPersonaKey is the key aspect "dataHubPersonaKey" of the dataHubPersona
 // entity (com.linkedin.metadata.key.DataHubPersonaKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a persona type
 type DataHubPersonaKey struct {
-	// ID is a string. It is required.
+	// A unique id for the persona type
 	ID string `json:"id"`
 }
 
@@ -236,8 +287,11 @@ func (DataHubPersonaKey) AspectName() string { return "dataHubPersonaKey" }
 // DataHubPolicyKey is the key aspect "dataHubPolicyKey" of the dataHubPolicy
 // entity (com.linkedin.metadata.key.DataHubPolicyKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a DataHub Policy
 type DataHubPolicyKey struct {
-	// ID is a string. It is required.
+	// A unique id for the DataHub access policy record. Generated on the server
+	// side at policy creation time.
 	ID string `json:"id"`
 }
 
@@ -247,10 +301,12 @@ func (DataHubPolicyKey) AspectName() string { return "dataHubPolicyKey" }
 // DataHubRetentionKey is the key aspect "dataHubRetentionKey" of the
 // dataHubRetention entity (com.linkedin.metadata.key.DataHubRetentionKey): its
 // fields, in order, are the parts of the entity's URN.
+//
+// Key for a DataHub Retention
 type DataHubRetentionKey struct {
-	// EntityName is a string. It is required.
+	// Entity name to apply retention to. * (or empty) for applying defaults.
 	EntityName string `json:"entityName"`
-	// AspectName_ ("aspectName") is a string. It is required.
+	// Aspect name to apply retention to. * (or empty) for applying defaults.
 	AspectName_ string `json:"aspectName"`
 }
 
@@ -260,8 +316,11 @@ func (DataHubRetentionKey) AspectName() string { return "dataHubRetentionKey" }
 // DataHubRoleKey is the key aspect "dataHubRoleKey" of the dataHubRole entity
 // (com.linkedin.metadata.key.DataHubRoleKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for a DataHub Role
 type DataHubRoleKey struct {
-	// ID is a string. It is required.
+	// A unique id for the DataHub role record. Generated on the server side at
+	// role creation time.
 	ID string `json:"id"`
 }
 
@@ -271,8 +330,10 @@ func (DataHubRoleKey) AspectName() string { return "dataHubRoleKey" }
 // DataHubSecretKey is the key aspect "dataHubSecretKey" of the dataHubSecret
 // entity (com.linkedin.metadata.key.DataHubSecretKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a DataHub Secret
 type DataHubSecretKey struct {
-	// ID is a string. It is required.
+	// A unique id for the Secret
 	ID string `json:"id"`
 }
 
@@ -282,8 +343,10 @@ func (DataHubSecretKey) AspectName() string { return "dataHubSecretKey" }
 // DataHubStepStateKey is the key aspect "dataHubStepStateKey" of the
 // dataHubStepState entity (com.linkedin.metadata.key.DataHubStepStateKey): its
 // fields, in order, are the parts of the entity's URN.
+//
+// Key for a DataHub Step State
 type DataHubStepStateKey struct {
-	// ID is a string. It is required.
+	// A unique id for the state
 	ID string `json:"id"`
 }
 
@@ -293,6 +356,8 @@ func (DataHubStepStateKey) AspectName() string { return "dataHubStepStateKey" }
 // DataHubUpgradeKey is the key aspect "dataHubUpgradeKey" of the dataHubUpgrade
 // entity (com.linkedin.metadata.key.DataHubUpgradeKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a DataHubUpgrade
 type DataHubUpgradeKey struct {
 	// ID is a string. It is required.
 	ID string `json:"id"`
@@ -304,8 +369,10 @@ func (DataHubUpgradeKey) AspectName() string { return "dataHubUpgradeKey" }
 // DataHubViewKey is the key aspect "dataHubViewKey" of the dataHubView entity
 // (com.linkedin.metadata.key.DataHubViewKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for a DataHub View
 type DataHubViewKey struct {
-	// ID is a string. It is required.
+	// A unique id for the View
 	ID string `json:"id"`
 }
 
@@ -315,10 +382,12 @@ func (DataHubViewKey) AspectName() string { return "dataHubViewKey" }
 // DataJobKey is the key aspect "dataJobKey" of the dataJob entity
 // (com.linkedin.metadata.key.DataJobKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for a Data Job
 type DataJobKey struct {
-	// Flow is a URN. It is required.
+	// Standardized data processing flow urn representing the flow for the job
 	Flow string `json:"flow"`
-	// JobID is a string. It is required.
+	// Unique Identifier of the data job
 	JobID string `json:"jobId"`
 }
 
@@ -329,10 +398,12 @@ func (DataJobKey) AspectName() string { return "dataJobKey" }
 // dataPlatformInstance entity
 // (com.linkedin.metadata.key.DataPlatformInstanceKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a Dataset
 type DataPlatformInstanceKey struct {
-	// Platform is a URN. It is required.
+	// Data platform urn associated with the instance
 	Platform string `json:"platform"`
-	// Instance is a string. It is required.
+	// Unique instance id
 	Instance string `json:"instance"`
 }
 
@@ -343,8 +414,11 @@ func (DataPlatformInstanceKey) AspectName() string { return "dataPlatformInstanc
 // dataProcessInstance entity
 // (com.linkedin.metadata.key.DataProcessInstanceKey): its fields, in order, are
 // the parts of the entity's URN.
+//
+// Key for an Asset DataProcessInstance
 type DataProcessInstanceKey struct {
-	// ID is a string. It is required.
+	// A unique id for the DataProcessInstance . Should be separate from the name
+	// used for displaying a DataProcessInstance.
 	ID string `json:"id"`
 }
 
@@ -354,12 +428,15 @@ func (DataProcessInstanceKey) AspectName() string { return "dataProcessInstanceK
 // DataProcessKey is the key aspect "dataProcessKey" of the dataProcess entity
 // (com.linkedin.metadata.key.DataProcessKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for a Data Process
 type DataProcessKey struct {
-	// Name is a string. It is required.
+	// Process name i.e. an ETL job name
 	Name string `json:"name"`
-	// Orchestrator is a string. It is required.
+	// Standardized Orchestrator where data process is defined. TODO: Migrate
+	// towards something that can be validated like DataPlatform urn
 	Orchestrator string `json:"orchestrator"`
-	// Origin is a [FabricType]. It is required.
+	// Fabric type where dataset belongs to or where it was generated.
 	Origin FabricType `json:"origin"`
 }
 
@@ -369,8 +446,10 @@ func (DataProcessKey) AspectName() string { return "dataProcessKey" }
 // DocumentKey is the key aspect "documentKey" of the document entity
 // (com.linkedin.metadata.key.DocumentKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for a Document
 type DocumentKey struct {
-	// ID is a string. It is required.
+	// Unique identifier for the document.
 	ID string `json:"id"`
 }
 
@@ -380,8 +459,11 @@ func (DocumentKey) AspectName() string { return "documentKey" }
 // DomainKey is the key aspect "domainKey" of the domain entity
 // (com.linkedin.metadata.key.DomainKey): its fields, in order, are the parts of
 // the entity's URN.
+//
+// Key for an Asset Domain
 type DomainKey struct {
-	// ID is a string. It is required.
+	// A unique id for the domain. Should be separate from the name used for
+	// displaying a Domain.
 	ID string `json:"id"`
 }
 
@@ -392,6 +474,8 @@ func (DomainKey) AspectName() string { return "domainKey" }
 // erModelRelationship entity
 // (com.linkedin.metadata.key.ERModelRelationshipKey): its fields, in order, are
 // the parts of the entity's URN.
+//
+// Key for a ERModelRelationship
 type ERModelRelationshipKey struct {
 	// ID is a string. It is required.
 	ID string `json:"id"`
@@ -404,8 +488,10 @@ func (ERModelRelationshipKey) AspectName() string { return "erModelRelationshipK
 // dataHubExecutionRequest entity
 // (com.linkedin.metadata.key.ExecutionRequestKey): its fields, in order, are
 // the parts of the entity's URN.
+//
+// Key for an DataHub Execution Request
 type ExecutionRequestKey struct {
-	// ID is a string. It is required.
+	// A unique id for the DataHub execution request.
 	ID string `json:"id"`
 }
 
@@ -415,8 +501,10 @@ func (ExecutionRequestKey) AspectName() string { return "dataHubExecutionRequest
 // FormKey is the key aspect "formKey" of the form entity
 // (com.linkedin.metadata.key.FormKey): its fields, in order, are the parts of
 // the entity's URN.
+//
+// Key for a Form
 type FormKey struct {
-	// ID is a string. It is required.
+	// Unique id for the form.
 	ID string `json:"id"`
 }
 
@@ -426,8 +514,11 @@ func (FormKey) AspectName() string { return "formKey" }
 // GlobalSettingsKey is the key aspect "globalSettingsKey" of the globalSettings
 // entity (com.linkedin.metadata.key.GlobalSettingsKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a Global Settings
 type GlobalSettingsKey struct {
-	// ID is a string. It is required.
+	// Id for the settings. There should be only 1 global settings urn:
+	// urn:li:globalSettings:0
 	ID string `json:"id"`
 }
 
@@ -437,6 +528,8 @@ func (GlobalSettingsKey) AspectName() string { return "globalSettingsKey" }
 // GlossaryNodeKey is the key aspect "glossaryNodeKey" of the glossaryNode
 // entity (com.linkedin.metadata.key.GlossaryNodeKey): its fields, in order, are
 // the parts of the entity's URN.
+//
+// Key for a GlossaryNode
 type GlossaryNodeKey struct {
 	// Name is a string. It is required.
 	Name string `json:"name"`
@@ -448,8 +541,10 @@ func (GlossaryNodeKey) AspectName() string { return "glossaryNodeKey" }
 // GlossaryTermKey is the key aspect "glossaryTermKey" of the glossaryTerm
 // entity (com.linkedin.metadata.key.GlossaryTermKey): its fields, in order, are
 // the parts of the entity's URN.
+//
+// Key for a GlossaryTerm
 type GlossaryTermKey struct {
-	// Name is a string. It is required.
+	// The term name, which serves as a unique id
 	Name string `json:"name"`
 }
 
@@ -459,8 +554,11 @@ func (GlossaryTermKey) AspectName() string { return "glossaryTermKey" }
 // IncidentKey is the key aspect "incidentKey" of the incident entity
 // (com.linkedin.metadata.key.IncidentKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for an asset Incident
 type IncidentKey struct {
-	// ID is a string. It is required.
+	// A unique id for the incident. Generated on the server side at incident
+	// creation time.
 	ID string `json:"id"`
 }
 
@@ -470,8 +568,10 @@ func (IncidentKey) AspectName() string { return "incidentKey" }
 // InviteTokenKey is the key aspect "inviteTokenKey" of the inviteToken entity
 // (com.linkedin.metadata.key.InviteTokenKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for an InviteToken.
 type InviteTokenKey struct {
-	// ID is a string. It is required.
+	// A unique id for the invite token.
 	ID string `json:"id"`
 }
 
@@ -481,8 +581,11 @@ func (InviteTokenKey) AspectName() string { return "inviteTokenKey" }
 // LifecycleStageTypeKey is the key aspect "lifecycleStageTypeKey" of the
 // lifecycleStageType entity (com.linkedin.metadata.key.LifecycleStageTypeKey):
 // its fields, in order, are the parts of the entity's URN.
+//
+// Key for a Lifecycle Stage Type
 type LifecycleStageTypeKey struct {
-	// ID is a string. It is required.
+	// Unique identifier for the lifecycle stage type, e.g. "PROPOSED",
+	// "CERTIFIED", "ARCHIVED".
 	ID string `json:"id"`
 }
 
@@ -492,12 +595,14 @@ func (LifecycleStageTypeKey) AspectName() string { return "lifecycleStageTypeKey
 // MLModelDeploymentKey is the key aspect "mlModelDeploymentKey" of the
 // mlModelDeployment entity (com.linkedin.metadata.key.MLModelDeploymentKey):
 // its fields, in order, are the parts of the entity's URN.
+//
+// Key for an ML model deployment
 type MLModelDeploymentKey struct {
-	// Platform is a URN. It is required.
+	// Standardized platform urn for the model Deployment
 	Platform string `json:"platform"`
-	// Name is a string. It is required.
+	// Name of the MLModelDeployment
 	Name string `json:"name"`
-	// Origin is a [FabricType]. It is required.
+	// Fabric type where model Deployment belongs to or where it was generated
 	Origin FabricType `json:"origin"`
 }
 
@@ -507,10 +612,12 @@ func (MLModelDeploymentKey) AspectName() string { return "mlModelDeploymentKey" 
 // MLPrimaryKeyKey is the key aspect "mlPrimaryKeyKey" of the mlPrimaryKey
 // entity (com.linkedin.metadata.key.MLPrimaryKeyKey): its fields, in order, are
 // the parts of the entity's URN.
+//
+// Key for an MLPrimaryKey
 type MLPrimaryKeyKey struct {
-	// FeatureNamespace is a string. It is required.
+	// Namespace for the primary key
 	FeatureNamespace string `json:"featureNamespace"`
-	// Name is a string. It is required.
+	// Name of the primary key
 	Name string `json:"name"`
 }
 
@@ -520,12 +627,23 @@ func (MLPrimaryKeyKey) AspectName() string { return "mlPrimaryKeyKey" }
 // MetricKey is the key aspect "metricKey" of the metric entity
 // (com.linkedin.metadata.key.MetricKey): its fields, in order, are the parts of
 // the entity's URN.
+//
+// Key for a Metric
 type MetricKey struct {
-	// Platform is a URN. It is required.
+	// The data platform URN that owns this metric (e.g. urn:li:dataPlatform:dbt,
+	// urn:li:dataPlatform:snowflake).
+	//
+	// REQUIRED. This field is part of the metric URN and therefore immutable once
+	// written. If the source platform is unknown at ingest time the ingestion
+	// layer is responsible for assigning a stable fallback URN (e.g.
+	// urn:li:dataPlatform:datahub for native / SDK-authored metrics).
 	Platform string `json:"platform"`
-	// Path is a string. It is required.
+	// Namespace path that scopes this metric within its platform. Ingestors must
+	// set this to the canonical container path for the metric so that two teams
+	// can define metrics with the same `id` on the same platform without
+	// colliding.
 	Path string `json:"path"`
-	// ID is a string. It is required.
+	// Unique identifier for the metric within its platform and path.
 	ID string `json:"id"`
 }
 
@@ -535,10 +653,14 @@ func (MetricKey) AspectName() string { return "metricKey" }
 // NotebookKey is the key aspect "notebookKey" of the notebook entity
 // (com.linkedin.metadata.key.NotebookKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for a Notebook
 type NotebookKey struct {
-	// NotebookTool is a string. It is required.
+	// The name of the Notebook tool such as QueryBook, etc.
 	NotebookTool string `json:"notebookTool"`
-	// NotebookID is a string. It is required.
+	// Unique id for the Notebook. This id should be globally unique for a Notebook
+	// tool even when there are multiple deployments of it. As an example, Notebook
+	// URL could be used here for QueryBook such as 'querybook.com/notebook/773'
 	NotebookID string `json:"notebookId"`
 }
 
@@ -548,8 +670,12 @@ func (NotebookKey) AspectName() string { return "notebookKey" }
 // OwnershipTypeKey is the key aspect "ownershipTypeKey" of the ownershipType
 // entity (com.linkedin.metadata.key.OwnershipTypeKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a Ownership Type
 type OwnershipTypeKey struct {
-	// ID is a string. It is required.
+	// Unique ID for the data ownership type name i.e. Business Owner, Data
+	// Steward, Technical Owner, etc.. Should be separate from the name used for
+	// displaying an Ownership Type.
 	ID string `json:"id"`
 }
 
@@ -559,8 +685,11 @@ func (OwnershipTypeKey) AspectName() string { return "ownershipTypeKey" }
 // PostKey is the key aspect "postKey" of the post entity
 // (com.linkedin.metadata.key.PostKey): its fields, in order, are the parts of
 // the entity's URN.
+//
+// Key for a Post.
 type PostKey struct {
-	// ID is a string. It is required.
+	// A unique id for the DataHub Post record. Generated on the server side at
+	// Post creation time.
 	ID string `json:"id"`
 }
 
@@ -570,8 +699,10 @@ func (PostKey) AspectName() string { return "postKey" }
 // QueryKey is the key aspect "queryKey" of the query entity
 // (com.linkedin.metadata.key.QueryKey): its fields, in order, are the parts of
 // the entity's URN.
+//
+// Key for a Query
 type QueryKey struct {
-	// ID is a string. It is required.
+	// A unique id for the Query.
 	ID string `json:"id"`
 }
 
@@ -581,8 +712,10 @@ func (QueryKey) AspectName() string { return "queryKey" }
 // RoleKey is the key aspect "roleKey" of the role entity
 // (com.linkedin.metadata.key.RoleKey): its fields, in order, are the parts of
 // the entity's URN.
+//
+// Key for a External AccessManagement
 type RoleKey struct {
-	// ID is a string. It is required.
+	// A unique id for the access management IAM.
 	ID string `json:"id"`
 }
 
@@ -592,10 +725,12 @@ func (RoleKey) AspectName() string { return "roleKey" }
 // SchemaFieldKey is the key aspect "schemaFieldKey" of the schemaField entity
 // (com.linkedin.metadata.key.SchemaFieldKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for a SchemaField
 type SchemaFieldKey struct {
-	// Parent is a URN. It is required.
+	// Parent associated with the schema field
 	Parent string `json:"parent"`
-	// FieldPath is a string. It is required.
+	// fieldPath identifying the schema field
 	FieldPath string `json:"fieldPath"`
 }
 
@@ -605,12 +740,22 @@ func (SchemaFieldKey) AspectName() string { return "schemaFieldKey" }
 // SemanticModelKey is the key aspect "semanticModelKey" of the semanticModel
 // entity (com.linkedin.metadata.key.SemanticModelKey): its fields, in order,
 // are the parts of the entity's URN.
+//
+// Key for a Semantic Model
 type SemanticModelKey struct {
-	// Platform is a URN. It is required.
+	// The data platform URN that owns this semantic model (e.g.
+	// urn:li:dataPlatform:dbt, urn:li:dataPlatform:snowflake).
+	//
+	// REQUIRED. This field is part of the semantic model URN and therefore
+	// immutable once written. If the source platform is unknown at ingest time the
+	// ingestion layer is responsible for assigning a stable fallback URN (e.g.
+	// urn:li:dataPlatform:datahub for native / SDK-authored semantic models).
 	Platform string `json:"platform"`
-	// Path is a string. It is required.
+	// Namespace path that scopes this semantic model within its platform.
+	// Ingestors must set this to the canonical container path so that two teams
+	// can define models with the same `id` on the same platform without colliding.
 	Path string `json:"path"`
-	// ID is a string. It is required.
+	// Unique identifier for the semantic model within its platform and path.
 	ID string `json:"id"`
 }
 
@@ -620,8 +765,10 @@ func (SemanticModelKey) AspectName() string { return "semanticModelKey" }
 // TagKey is the key aspect "tagKey" of the tag entity
 // (com.linkedin.metadata.key.TagKey): its fields, in order, are the parts of
 // the entity's URN.
+//
+// Key for a Tag
 type TagKey struct {
-	// Name is a string. It is required.
+	// The tag name, which serves as a unique id
 	Name string `json:"name"`
 }
 
@@ -631,8 +778,10 @@ func (TagKey) AspectName() string { return "tagKey" }
 // TelemetryKey is the key aspect "telemetryKey" of the telemetry entity
 // (com.linkedin.metadata.key.TelemetryKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for the telemetry client ID, only one should ever exist
 type TelemetryKey struct {
-	// Name is a string. It is required.
+	// The telemetry entity name, which serves as a unique id
 	Name string `json:"name"`
 }
 
@@ -642,10 +791,13 @@ func (TelemetryKey) AspectName() string { return "telemetryKey" }
 // VersionSetKey is the key aspect "versionSetKey" of the versionSet entity
 // (com.linkedin.metadata.key.VersionSetKey): its fields, in order, are the
 // parts of the entity's URN.
+//
+// Key for a Version Set entity
 type VersionSetKey struct {
-	// ID is a string. It is required.
+	// ID of the Version Set, generated from platform + asset id / name
 	ID string `json:"id"`
-	// EntityType is a string. It is required.
+	// Type of entities included in version set, limits to a single entity type
+	// between linked versioned entities
 	EntityType string `json:"entityType"`
 }
 

@@ -5,32 +5,60 @@ package aspects
 // Condition is the enum com.linkedin.metadata.query.filter.Condition, used by
 // [Criterion]. Its values are the constants below; decoding does not check
 // them.
+//
+// The matching condition in a filter criterion
 type Condition string
 
 // Condition values, in PDL order.
 const (
-	ConditionContain              Condition = "CONTAIN"
-	ConditionEndWith              Condition = "END_WITH"
-	ConditionEqual                Condition = "EQUAL"
-	ConditionIequal               Condition = "IEQUAL"
-	ConditionIsNull               Condition = "IS_NULL"
-	ConditionExists               Condition = "EXISTS"
-	ConditionGreaterThan          Condition = "GREATER_THAN"
+	// Represent the relation: String field contains value, e.g. name contains
+	// Profile
+	ConditionContain Condition = "CONTAIN"
+	// Represent the relation: String field ends with value, e.g. name ends with
+	// Event
+	ConditionEndWith Condition = "END_WITH"
+	// Represent the relation: field = value, e.g. platform = hdfs
+	ConditionEqual Condition = "EQUAL"
+	// Represent the relation: field = value and support case insensitive values,
+	// e.g. platform = hdfs
+	ConditionIequal Condition = "IEQUAL"
+	// Represent the relation: field is null, e.g. platform is null
+	ConditionIsNull Condition = "IS_NULL"
+	// Represents the relation: field exists and is non-empty, e.g. owners is not
+	// null and != [] (empty)
+	ConditionExists Condition = "EXISTS"
+	// Represent the relation greater than, e.g. ownerCount > 5
+	ConditionGreaterThan Condition = "GREATER_THAN"
+	// Represent the relation greater than or equal to, e.g. ownerCount >= 5
 	ConditionGreaterThanOrEqualTo Condition = "GREATER_THAN_OR_EQUAL_TO"
-	ConditionIn                   Condition = "IN"
-	ConditionLessThan             Condition = "LESS_THAN"
-	ConditionLessThanOrEqualTo    Condition = "LESS_THAN_OR_EQUAL_TO"
-	ConditionStartWith            Condition = "START_WITH"
-	ConditionDescendantsIncl      Condition = "DESCENDANTS_INCL"
-	ConditionAncestorsIncl        Condition = "ANCESTORS_INCL"
-	ConditionRelatedIncl          Condition = "RELATED_INCL"
+	// Represent the relation: String field is one of the array values to, e.g.
+	// name in ["Profile", "Event"]
+	ConditionIn Condition = "IN"
+	// Represent the relation less than, e.g. ownerCount < 3
+	ConditionLessThan Condition = "LESS_THAN"
+	// Represent the relation less than or equal to, e.g. ownerCount <= 3
+	ConditionLessThanOrEqualTo Condition = "LESS_THAN_OR_EQUAL_TO"
+	// Represent the relation: String field starts with value, e.g. name starts
+	// with PageView
+	ConditionStartWith Condition = "START_WITH"
+	// Represent the relation: URN field any nested children in addition to the
+	// given URN
+	ConditionDescendantsIncl Condition = "DESCENDANTS_INCL"
+	// Represent the relation: URN field matches any nested parent in addition to
+	// the given URN
+	ConditionAncestorsIncl Condition = "ANCESTORS_INCL"
+	// Represent the relation: URN field matches any nested child or parent in
+	// addition to the given URN
+	ConditionRelatedIncl Condition = "RELATED_INCL"
 )
 
 // ConjunctiveCriterion is the record
 // com.linkedin.metadata.query.filter.ConjunctiveCriterion, used by [Filter].
+//
+// A list of criterion and'd together.
 type ConjunctiveCriterion struct {
-	// And is a list of values, each a [Criterion]. It is required: nil is encoded
-	// as [].
+	// A list of and criteria the filter applies to the query. It is required: nil
+	// is encoded as [].
 	And []Criterion `json:"and"`
 }
 
@@ -44,15 +72,19 @@ func (c ConjunctiveCriterion) MarshalJSON() ([]byte, error) {
 
 // Criterion is the record com.linkedin.metadata.query.filter.Criterion, used by
 // [ConjunctiveCriterion] and [Filter].
+//
+// A criterion for matching a field with given values
 type Criterion struct {
-	// Field is a string. It is required.
+	// The name of the field that the criterion refers to
 	Field string `json:"field"`
-	// Values is a list of strings. It defaults to []: nil is encoded as [].
+	// Values to match against the field (one match suffices unless otherwise
+	// documented). It defaults to []: nil is encoded as [].
 	Values []string `json:"values"`
-	// Condition is a [Condition]. It defaults to "EQUAL": "" is encoded as
-	// "EQUAL".
+	// The condition for the criterion, e.g. EQUAL, START_WITH. It defaults to
+	// "EQUAL": "" is encoded as "EQUAL".
 	Condition Condition `json:"condition"`
-	// Negated is a boolean. It defaults to false and is always encoded.
+	// Whether the condition should be negated. It defaults to false and is always
+	// encoded.
 	Negated bool `json:"negated"`
 }
 
@@ -84,11 +116,13 @@ func (c *Criterion) UnmarshalJSON(data []byte) error {
 
 // Filter is the record com.linkedin.metadata.query.filter.Filter, used by
 // [DataHubViewDefinition] and [DynamicFormAssignment].
+//
+// The filter for finding a record or a collection of records
 type Filter struct {
-	// Or is a list of values, each a [ConjunctiveCriterion]. It is optional: nil
-	// is left out.
+	// A list of disjunctive criterion for the filter. (or operation to combine
+	// filters). It is optional: nil is left out.
 	Or []ConjunctiveCriterion `json:"or,omitzero"`
-	// Criteria is a list of values, each a [Criterion]. It is optional: nil is
-	// left out.
+	// Deprecated! A list of conjunctive criterion for the filter. If "or" field is
+	// provided, then this field is ignored. It is optional: nil is left out.
 	Criteria []Criterion `json:"criteria,omitzero"`
 }

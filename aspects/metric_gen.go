@@ -4,62 +4,91 @@ package aspects
 
 // AIContext is the record com.linkedin.metric.AiContext, used by [MetricInfo],
 // [SemanticField], [SemanticModelInfo] and [SemanticModelRelationship].
+//
+// AI-specific context attached to a metric or field to improve disambiguation,
+// retrieval, and generation quality (OSI ai_context shape).
 type AIContext struct {
-	// Synonyms is a list of strings. It is optional: nil is left out.
+	// Alternative names or abbreviations by which this metric is known. It is
+	// optional: nil is left out.
 	Synonyms []string `json:"synonyms,omitzero"`
-	// Instructions is a string. It is optional: nil is left out.
+	// Human-readable guidance for AI models on how to interpret this metric. It is
+	// optional: nil is left out.
 	Instructions *string `json:"instructions,omitempty"`
-	// Examples is a list of strings. It is optional: nil is left out.
+	// Example values or usage patterns to ground AI reasoning. It is optional: nil
+	// is left out.
 	Examples []string `json:"examples,omitzero"`
-	// CustomInstructions is a string. It is optional: nil is left out.
+	// Additional free-form instructions for AI model customisation. It is
+	// optional: nil is left out.
 	CustomInstructions *string `json:"customInstructions,omitempty"`
 }
 
 // DerivedMetricInput is the record com.linkedin.metric.DerivedMetricInput, used
 // by [MetricRelationships].
+//
+// An input metric to a derived metric's calculation.
+//
+// Wraps the standard Edge as a dedicated type so the field type on
+// MetricRelationships.derivedFrom is stable while the derivation model matures.
 type DerivedMetricInput struct {
-	// SourceURN is a URN. It is optional: nil is left out.
+	// Urn of the source of this relationship edge. If not specified, assumed to be
+	// the entity that this aspect belongs to. It is optional: nil is left out.
 	SourceURN *string `json:"sourceUrn,omitempty"`
-	// DestinationURN is a URN. It is required.
+	// Urn of the destination of this relationship edge.
 	DestinationURN string `json:"destinationUrn"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp containing who created this relationship edge and when. It is
+	// optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp containing who last modified this relationship edge and when. It
+	// is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
-	// Properties is a map from strings to strings. It is optional: nil is left
-	// out.
+	// A generic properties bag that allows us to store specific information on
+	// this graph edge. It is optional: nil is left out.
 	Properties map[string]string `json:"properties,omitzero"`
 }
 
 // Dialect is the enum com.linkedin.metric.Dialect, used by [DialectExpression].
 // Its values are the constants below; decoding does not check them.
+//
+// The SQL or expression-language dialect that produced a metric expression.
+// Value set is aligned 1:1 with the OSI (Open Semantic Interchange) spec.
 type Dialect string
 
 // Dialect values, in PDL order.
 const (
-	DialectAnsiSQL    Dialect = "ANSI_SQL"
-	DialectSnowflake  Dialect = "SNOWFLAKE"
-	DialectMdx        Dialect = "MDX"
-	DialectTableau    Dialect = "TABLEAU"
+	// Standard SQL dialect.
+	DialectAnsiSQL Dialect = "ANSI_SQL"
+	// Snowflake SQL.
+	DialectSnowflake Dialect = "SNOWFLAKE"
+	// Multi-Dimensional Expressions (OLAP cubes).
+	DialectMdx Dialect = "MDX"
+	// Tableau calculations.
+	DialectTableau Dialect = "TABLEAU"
+	// Databricks SQL.
 	DialectDatabricks Dialect = "DATABRICKS"
-	DialectMaql       Dialect = "MAQL"
-	DialectOther      Dialect = "OTHER"
+	// GoodData MAQL (Metric Analysis and Query Language).
+	DialectMaql Dialect = "MAQL"
+	// A dialect not yet represented as a named symbol.
+	DialectOther Dialect = "OTHER"
 )
 
 // DialectExpression is the record com.linkedin.metric.DialectExpression, used
 // by [MetricExpression].
+//
+// A metric expression in a specific SQL dialect or semantic layer language.
 type DialectExpression struct {
-	// Dialect is a [Dialect]. It is required.
+	// The dialect in which this expression is written.
 	Dialect Dialect `json:"dialect"`
-	// Expression is a string. It is required.
+	// The raw expression string.
 	Expression string `json:"expression"`
 }
 
 // MetricExpression is the record com.linkedin.metric.MetricExpression, used by
 // [MetricInfo] and [SemanticField].
+//
+// A metric's logical expression represented across one or more SQL dialects
 type MetricExpression struct {
-	// Dialects is a list of values, each a [DialectExpression]. It is required:
-	// nil is encoded as [].
+	// The expression in one or more dialects. It is required: nil is encoded as
+	// [].
 	Dialects []DialectExpression `json:"dialects"`
 }
 
@@ -73,22 +102,30 @@ func (m MetricExpression) MarshalJSON() ([]byte, error) {
 
 // MetricInfo is the aspect "metricInfo" (com.linkedin.metric.MetricInfo) of the
 // metric entity.
+//
+// Core information about a Metric entity.
 type MetricInfo struct {
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Name is a string. It is required.
+	// Display name of the metric.
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Human-readable description of the metric. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp capturing when this metric was created and by whom (as reported
+	// by the source platform / ingestor). It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp capturing when this metric was last modified and by whom. Equals
+	// `created` when no modification has occurred since ingestion. It is optional:
+	// nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
-	// SemanticModel is a URN. It is optional: nil is left out.
+	// The semantic model that defines this metric. It is optional: nil is left
+	// out.
 	SemanticModel *string `json:"semanticModel,omitempty"`
-	// Expression is a [MetricExpression]. It is optional: nil is left out.
+	// The SQL expression used to compute this metric, in one or more dialects. It
+	// is optional: nil is left out.
 	Expression *MetricExpression `json:"expression,omitempty"`
-	// AIContext is a [AIContext]. It is optional: nil is left out.
+	// AI-specific context for improved disambiguation and retrieval. It is
+	// optional: nil is left out.
 	AIContext *AIContext `json:"aiContext,omitempty"`
 }
 
@@ -97,13 +134,19 @@ func (MetricInfo) AspectName() string { return "metricInfo" }
 
 // MetricRelationships is the aspect "metricRelationships"
 // (com.linkedin.metric.MetricRelationships) of the metric entity.
+//
+// Relationships from a Metric to other Metric entities.
 type MetricRelationships struct {
-	// ParentMetric is a URN. It is optional: nil is left out.
+	// The parent metric of which this metric is a component or sub-metric. Used to
+	// build the metric hierarchy sidebar (roots = metrics with no parent). It is
+	// optional: nil is left out.
 	ParentMetric *string `json:"parentMetric,omitempty"`
-	// DerivedFrom is a list of values, each a [DerivedMetricInput]. It defaults to
-	// []: nil is encoded as [].
+	// Lineage edges to the metrics this metric is derived from. Marked isLineage
+	// so the lineage graph includes these edges. It defaults to []: nil is encoded
+	// as [].
 	DerivedFrom []DerivedMetricInput `json:"derivedFrom"`
-	// RelatedMetrics is a list of values, each a [Edge]. It defaults to []: nil is
+	// Non-lineage edges to semantically related metrics (e.g. metrics that share a
+	// dimension or are frequently queried together). It defaults to []: nil is
 	// encoded as [].
 	RelatedMetrics []Edge `json:"relatedMetrics"`
 }
@@ -135,12 +178,18 @@ func (m *MetricRelationships) UnmarshalJSON(data []byte) error {
 
 // MetricUpstreams is the aspect "metricUpstreams"
 // (com.linkedin.metric.MetricUpstreams) of the metric entity.
+//
+// Physical data-flow lineage from a metric to the datasets and columns it
+// reads. Metric-to-metric derivation lineage lives on
+// `metricRelationships.derivedFrom`.
 type MetricUpstreams struct {
-	// DatasetUpstreams is a list of values, each a [Edge]. It is optional: nil is
+	// Datasets this metric reads (table-level lineage). It is optional: nil is
 	// left out.
 	DatasetUpstreams []Edge `json:"datasetUpstreams,omitzero"`
-	// FieldUpstreams is a list of values, each a [Edge]. It is optional: nil is
-	// left out.
+	// Specific schema fields (columns) this metric reads (column-level lineage).
+	// May be populated even when datasetUpstreams is absent, and vice versa --
+	// ingestion sources vary in what granularity they can extract. It is optional:
+	// nil is left out.
 	FieldUpstreams []Edge `json:"fieldUpstreams,omitzero"`
 }
 

@@ -6,35 +6,57 @@ import "encoding/json"
 
 // BaseData is the record com.linkedin.ml.metadata.BaseData, used by
 // [EvaluationData] and [TrainingData].
+//
+// BaseData record
 type BaseData struct {
-	// Dataset is a dataset URN. It is required.
+	// What dataset were used in the MLModel?
 	Dataset string `json:"dataset"`
-	// Motivation is a string. It is optional: nil is left out.
+	// Why was this dataset chosen? It is optional: nil is left out.
 	Motivation *string `json:"motivation,omitempty"`
-	// PreProcessing is a list of strings. It is optional: nil is left out.
+	// How was the data preprocessed (e.g., tokenization of sentences, cropping of
+	// images, any filtering such as dropping images without faces)? It is
+	// optional: nil is left out.
 	PreProcessing []string `json:"preProcessing,omitzero"`
 }
 
 // CaveatDetails is the record com.linkedin.ml.metadata.CaveatDetails, used by
 // [CaveatsAndRecommendations].
+//
+// This section should list additional concerns that were not covered in the
+// previous sections. For example, did the results suggest any further testing?
+// Were there any relevant groups that were not represented in the evaluation
+// dataset? Are there additional recommendations for model use?
 type CaveatDetails struct {
-	// NeedsFurtherTesting is a boolean. It is optional: nil is left out.
+	// Did the results suggest any further testing? It is optional: nil is left
+	// out.
 	NeedsFurtherTesting *bool `json:"needsFurtherTesting,omitempty"`
-	// CaveatDescription is a string. It is optional: nil is left out.
+	// Caveat Description For ex: Given gender classes are binary (male/not male),
+	// which we include as male/female. Further work needed to evaluate across a
+	// spectrum of genders. It is optional: nil is left out.
 	CaveatDescription *string `json:"caveatDescription,omitempty"`
-	// GroupsNotRepresented is a list of strings. It is optional: nil is left out.
+	// Relevant groups that were not represented in the evaluation dataset? It is
+	// optional: nil is left out.
 	GroupsNotRepresented []string `json:"groupsNotRepresented,omitzero"`
 }
 
 // CaveatsAndRecommendations is the aspect "mlModelCaveatsAndRecommendations"
 // (com.linkedin.ml.metadata.CaveatsAndRecommendations) of the mlModel entity.
+//
+// This section should list additional concerns that were not covered in the
+// previous sections. For example, did the results suggest any further testing?
+// Were there any relevant groups that were not represented in the evaluation
+// dataset? Are there additional recommendations for model use?
 type CaveatsAndRecommendations struct {
-	// Caveats is a [CaveatDetails]. It is optional: nil is left out.
+	// This section should list additional concerns that were not covered in the
+	// previous sections. For example, did the results suggest any further testing?
+	// Were there any relevant groups that were not represented in the evaluation
+	// dataset? It is optional: nil is left out.
 	Caveats *CaveatDetails `json:"caveats,omitempty"`
-	// Recommendations is a string. It is optional: nil is left out.
-	Recommendations *string `json:"recommendations,omitempty"`
-	// IdealDatasetCharacteristics is a list of strings. It is optional: nil is
+	// Recommendations on where this MLModel should be used. It is optional: nil is
 	// left out.
+	Recommendations *string `json:"recommendations,omitempty"`
+	// Ideal characteristics of an evaluation dataset for this MLModel. It is
+	// optional: nil is left out.
 	IdealDatasetCharacteristics []string `json:"idealDatasetCharacteristics,omitzero"`
 }
 
@@ -44,25 +66,37 @@ func (CaveatsAndRecommendations) AspectName() string { return "mlModelCaveatsAnd
 // DeploymentStatus is the enum com.linkedin.ml.metadata.DeploymentStatus, used
 // by [MLModelDeploymentProperties]. Its values are the constants below;
 // decoding does not check them.
+//
+// Model endpoint statuses
 type DeploymentStatus string
 
 // DeploymentStatus values, in PDL order.
 const (
+	// Deployments out of service.
 	DeploymentStatusOutOfService DeploymentStatus = "OUT_OF_SERVICE"
-	DeploymentStatusCreating     DeploymentStatus = "CREATING"
-	DeploymentStatusUpdating     DeploymentStatus = "UPDATING"
-	DeploymentStatusRollingBack  DeploymentStatus = "ROLLING_BACK"
-	DeploymentStatusInService    DeploymentStatus = "IN_SERVICE"
-	DeploymentStatusDeleting     DeploymentStatus = "DELETING"
-	DeploymentStatusFailed       DeploymentStatus = "FAILED"
-	DeploymentStatusUnknown      DeploymentStatus = "UNKNOWN"
+	// Deployments being created.
+	DeploymentStatusCreating DeploymentStatus = "CREATING"
+	// Deployments being updated.
+	DeploymentStatusUpdating DeploymentStatus = "UPDATING"
+	// Deployments being reverted to a previous version.
+	DeploymentStatusRollingBack DeploymentStatus = "ROLLING_BACK"
+	// Deployments that are active.
+	DeploymentStatusInService DeploymentStatus = "IN_SERVICE"
+	// Deployments being deleted.
+	DeploymentStatusDeleting DeploymentStatus = "DELETING"
+	// Deployments with an error state.
+	DeploymentStatusFailed DeploymentStatus = "FAILED"
+	// Deployments with unknown/unmappable state.
+	DeploymentStatusUnknown DeploymentStatus = "UNKNOWN"
 )
 
 // EditableMLPrimaryKeyProperties is the aspect "editableMlPrimaryKeyProperties"
 // (com.linkedin.ml.metadata.EditableMLPrimaryKeyProperties) of the mlPrimaryKey
 // entity.
+//
+// Properties associated with a MLPrimaryKey editable from the UI
 type EditableMLPrimaryKeyProperties struct {
-	// Description is a string. It is optional: nil is left out.
+	// Documentation of the MLPrimaryKey. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 
@@ -71,16 +105,29 @@ func (EditableMLPrimaryKeyProperties) AspectName() string { return "editableMlPr
 
 // EthicalConsiderations is the aspect "mlModelEthicalConsiderations"
 // (com.linkedin.ml.metadata.EthicalConsiderations) of the mlModel entity.
+//
+// This section is intended to demonstrate the ethical considerations that went
+// into MLModel development, surfacing ethical challenges and solutions to
+// stakeholders.
 type EthicalConsiderations struct {
-	// Data is a list of strings. It is optional: nil is left out.
+	// Does the MLModel use any sensitive data (e.g., protected classes)? It is
+	// optional: nil is left out.
 	Data []string `json:"data,omitzero"`
-	// HumanLife is a list of strings. It is optional: nil is left out.
+	// Is the MLModel intended to inform decisions about matters central to human
+	// life or flourishing - e.g., health or safety? Or could it be used in such a
+	// way? It is optional: nil is left out.
 	HumanLife []string `json:"humanLife,omitzero"`
-	// Mitigations is a list of strings. It is optional: nil is left out.
+	// What risk mitigation strategies were used during MLModel development? It is
+	// optional: nil is left out.
 	Mitigations []string `json:"mitigations,omitzero"`
-	// RisksAndHarms is a list of strings. It is optional: nil is left out.
+	// What risks may be present in MLModel usage? Try to identify the potential
+	// recipients, likelihood, and magnitude of harms. If these cannot be
+	// determined, note that they were considered but remain unknown. It is
+	// optional: nil is left out.
 	RisksAndHarms []string `json:"risksAndHarms,omitzero"`
-	// UseCases is a list of strings. It is optional: nil is left out.
+	// Are there any known MLModel use cases that are especially fraught? This may
+	// connect directly to the intended use section. It is optional: nil is left
+	// out.
 	UseCases []string `json:"useCases,omitzero"`
 }
 
@@ -89,9 +136,12 @@ func (EthicalConsiderations) AspectName() string { return "mlModelEthicalConside
 
 // EvaluationData is the aspect "mlModelEvaluationData"
 // (com.linkedin.ml.metadata.EvaluationData) of the mlModel entity.
+//
+// All referenced datasets would ideally point to any set of documents that
+// provide visibility into the source and composition of the dataset.
 type EvaluationData struct {
-	// EvaluationData is a list of values, each a [BaseData]. It is required: nil
-	// is encoded as [].
+	// Details on the dataset(s) used for the quantitative analyses in the MLModel.
+	// It is required: nil is encoded as [].
 	EvaluationData []BaseData `json:"evaluationData"`
 }
 
@@ -108,13 +158,18 @@ func (e EvaluationData) MarshalJSON() ([]byte, error) {
 
 // IntendedUse is the aspect "intendedUse"
 // (com.linkedin.ml.metadata.IntendedUse) of the mlModel entity.
+//
+// Intended Use for the ML Model
 type IntendedUse struct {
-	// PrimaryUses is a list of strings. It is optional: nil is left out.
+	// Primary Use cases for the MLModel. It is optional: nil is left out.
 	PrimaryUses []string `json:"primaryUses,omitzero"`
-	// PrimaryUsers is a list of values, each a [IntendedUserType]. It is optional:
-	// nil is left out.
+	// Primary Intended Users - For example, was the MLModel developed for
+	// entertainment purposes, for hobbyists, or enterprise solutions? It is
+	// optional: nil is left out.
 	PrimaryUsers []IntendedUserType `json:"primaryUsers,omitzero"`
-	// OutOfScopeUses is a list of strings. It is optional: nil is left out.
+	// Highlight technology that the MLModel might easily be confused with, or
+	// related contexts that users could try to apply the MLModel to. It is
+	// optional: nil is left out.
 	OutOfScopeUses []string `json:"outOfScopeUses,omitzero"`
 }
 
@@ -136,20 +191,21 @@ const (
 // MLModelDeploymentProperties is the aspect "mlModelDeploymentProperties"
 // (com.linkedin.ml.metadata.MLModelDeploymentProperties) of the
 // mlModelDeployment entity.
+//
+// Properties associated with an ML Model Deployment
 type MLModelDeploymentProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Documentation of the MLModelDeployment. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// CreatedAt is a time in milliseconds since the Unix epoch. It is optional:
-	// nil is left out.
+	// Date when the MLModelDeployment was developed. It is optional: nil is left
+	// out.
 	CreatedAt *int64 `json:"createdAt,omitempty"`
-	// Version is a [VersionTag]. It is optional: nil is left out.
+	// Version of the MLModelDeployment. It is optional: nil is left out.
 	Version *VersionTag `json:"version,omitempty"`
-	// Status is a [DeploymentStatus]. It is optional: nil is left out.
+	// Status of the deployment. It is optional: nil is left out.
 	Status *DeploymentStatus `json:"status,omitempty"`
 }
 
@@ -178,12 +234,14 @@ func (m *MLModelDeploymentProperties) UnmarshalJSON(data []byte) error {
 
 // MLModelFactorPrompts is the aspect "mlModelFactorPrompts"
 // (com.linkedin.ml.metadata.MLModelFactorPrompts) of the mlModel entity.
+//
+// Prompts which affect the performance of the MLModel
 type MLModelFactorPrompts struct {
-	// RelevantFactors is a list of values, each a [MLModelFactors]. It is
-	// optional: nil is left out.
+	// What are foreseeable salient factors for which MLModel performance may vary,
+	// and how were these determined? It is optional: nil is left out.
 	RelevantFactors []MLModelFactors `json:"relevantFactors,omitzero"`
-	// EvaluationFactors is a list of values, each a [MLModelFactors]. It is
-	// optional: nil is left out.
+	// Which factors are being reported, and why were these chosen? It is optional:
+	// nil is left out.
 	EvaluationFactors []MLModelFactors `json:"evaluationFactors,omitzero"`
 }
 
@@ -192,28 +250,40 @@ func (MLModelFactorPrompts) AspectName() string { return "mlModelFactorPrompts" 
 
 // MLModelFactors is the record com.linkedin.ml.metadata.MLModelFactors, used by
 // [MLModelFactorPrompts].
+//
+// Factors affecting the performance of the MLModel.
 type MLModelFactors struct {
-	// Groups is a list of strings. It is optional: nil is left out.
+	// Groups refers to distinct categories with similar characteristics that are
+	// present in the evaluation data instances. For human-centric machine learning
+	// MLModels, groups are people who share one or multiple characteristics. It is
+	// optional: nil is left out.
 	Groups []string `json:"groups,omitzero"`
-	// Instrumentation is a list of strings. It is optional: nil is left out.
+	// The performance of a MLModel can vary depending on what instruments were
+	// used to capture the input to the MLModel. For example, a face detection
+	// model may perform differently depending on the camera's hardware and
+	// software, including lens, image stabilization, high dynamic range
+	// techniques, and background blurring for portrait mode. It is optional: nil
+	// is left out.
 	Instrumentation []string `json:"instrumentation,omitzero"`
-	// Environment is a list of strings. It is optional: nil is left out.
+	// A further factor affecting MLModel performance is the environment in which
+	// it is deployed. It is optional: nil is left out.
 	Environment []string `json:"environment,omitzero"`
 }
 
 // MLPrimaryKeyProperties is the aspect "mlPrimaryKeyProperties"
 // (com.linkedin.ml.metadata.MLPrimaryKeyProperties) of the mlPrimaryKey entity.
+//
+// Properties associated with a MLPrimaryKey
 type MLPrimaryKeyProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// Description is a string. It is optional: nil is left out.
+	// Documentation of the MLPrimaryKey. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// DataType is a [MLFeatureDataType]. It is optional: nil is left out.
+	// Data Type of the MLPrimaryKey. It is optional: nil is left out.
 	DataType *MLFeatureDataType `json:"dataType,omitempty"`
-	// Version is a [VersionTag]. It is optional: nil is left out.
+	// Version of the MLPrimaryKey. It is optional: nil is left out.
 	Version *VersionTag `json:"version,omitempty"`
-	// Sources is a list of URNs. It is required: nil is encoded as [].
+	// Source of the MLPrimaryKey. It is required: nil is encoded as [].
 	Sources []string `json:"sources"`
 }
 
@@ -244,21 +314,21 @@ func (m *MLPrimaryKeyProperties) UnmarshalJSON(data []byte) error {
 // MLTrainingRunProperties is the aspect "mlTrainingRunProperties"
 // (com.linkedin.ml.metadata.MLTrainingRunProperties) of the dataProcessInstance
 // entity.
+//
+// The inputs and outputs of this training run
 type MLTrainingRunProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// ID is a string. It is optional: nil is left out.
+	// Run Id of the ML Training Run. It is optional: nil is left out.
 	ID *string `json:"id,omitempty"`
-	// OutputURLs is a list of strings. It is optional: nil is left out.
+	// List of URLs for the Outputs of the ML Training Run. It is optional: nil is
+	// left out.
 	OutputURLs []string `json:"outputUrls,omitzero"`
-	// HyperParams is a list of values, each a [MLHyperParam]. It is optional: nil
-	// is left out.
+	// Hyperparameters of the ML Training Run. It is optional: nil is left out.
 	HyperParams []MLHyperParam `json:"hyperParams,omitzero"`
-	// TrainingMetrics is a list of values, each a [MLMetric]. It is optional: nil
-	// is left out.
+	// Metrics of the ML Training Run. It is optional: nil is left out.
 	TrainingMetrics []MLMetric `json:"trainingMetrics,omitzero"`
 }
 
@@ -287,10 +357,12 @@ func (m *MLTrainingRunProperties) UnmarshalJSON(data []byte) error {
 
 // Metrics is the aspect "mlModelMetrics" (com.linkedin.ml.metadata.Metrics) of
 // the mlModel entity.
+//
+// Metrics to be featured for the MLModel.
 type Metrics struct {
-	// PerformanceMeasures is a list of strings. It is optional: nil is left out.
+	// Measures of MLModel performance. It is optional: nil is left out.
 	PerformanceMeasures []string `json:"performanceMeasures,omitzero"`
-	// DecisionThreshold is a list of strings. It is optional: nil is left out.
+	// Decision Thresholds used (if any)? It is optional: nil is left out.
 	DecisionThreshold []string `json:"decisionThreshold,omitzero"`
 }
 
@@ -299,10 +371,18 @@ func (Metrics) AspectName() string { return "mlModelMetrics" }
 
 // QuantitativeAnalyses is the aspect "mlModelQuantitativeAnalyses"
 // (com.linkedin.ml.metadata.QuantitativeAnalyses) of the mlModel entity.
+//
+// Quantitative analyses should be disaggregated, that is, broken down by the
+// chosen factors. Quantitative analyses should provide the results of
+// evaluating the MLModel according to the chosen metrics, providing confidence
+// interval values when possible.
 type QuantitativeAnalyses struct {
-	// UnitaryResults is a [ResultsType]. It is optional: nil is left out.
+	// Link to a dashboard with results showing how the MLModel performed with
+	// respect to each factor. It is optional: nil is left out.
 	UnitaryResults *ResultsType `json:"unitaryResults,omitempty"`
-	// IntersectionalResults is a [ResultsType]. It is optional: nil is left out.
+	// Link to a dashboard with results showing how the MLModel performed with
+	// respect to the intersection of evaluated factors? It is optional: nil is
+	// left out.
 	IntersectionalResults *ResultsType `json:"intersectionalResults,omitempty"`
 }
 
@@ -312,6 +392,8 @@ func (QuantitativeAnalyses) AspectName() string { return "mlModelQuantitativeAna
 // ResultsType is the union com.linkedin.ml.metadata.ResultsType, used by
 // [QuantitativeAnalyses]. Exactly one field is set; the JSON form is an object
 // with one key, the member's name.
+//
+// A union of all supported metadata aspects for ResultsType
 type ResultsType struct {
 	// String is the member "string", a string.
 	String *string `json:"string,omitempty"`
@@ -352,9 +434,10 @@ func (u *ResultsType) UnmarshalJSON(data []byte) error {
 
 // SourceCode is the aspect "sourceCode" (com.linkedin.ml.metadata.SourceCode)
 // of the mlModel entity.
+//
+// Source Code
 type SourceCode struct {
-	// SourceCode is a list of values, each a [SourceCodeURL]. It is required: nil
-	// is encoded as [].
+	// Source Code along with types. It is required: nil is encoded as [].
 	SourceCode []SourceCodeURL `json:"sourceCode"`
 }
 
@@ -371,10 +454,12 @@ func (s SourceCode) MarshalJSON() ([]byte, error) {
 
 // SourceCodeURL is the record com.linkedin.ml.metadata.SourceCodeUrl, used by
 // [SourceCode].
+//
+// Source Code Url Entity
 type SourceCodeURL struct {
-	// Type is a [SourceCodeURLType]. It is required.
+	// Source Code Url Types
 	Type SourceCodeURLType `json:"type"`
-	// SourceCodeURL is a URL. It is required.
+	// Source Code Url
 	SourceCodeURL string `json:"sourceCodeUrl"`
 }
 
@@ -392,9 +477,17 @@ const (
 
 // TrainingData is the aspect "mlModelTrainingData"
 // (com.linkedin.ml.metadata.TrainingData) of the mlModel entity.
+//
+// Ideally, the MLModel card would contain as much information about the
+// training data as the evaluation data. However, there might be cases where it
+// is not feasible to provide this level of detailed information about the
+// training data. For example, the data may be proprietary, or require a
+// non-disclosure agreement. In these cases, we advocate for basic details about
+// the distributions over groups in the data, as well as any other details that
+// could inform stakeholders on the kinds of biases the model may have encoded.
 type TrainingData struct {
-	// TrainingData is a list of values, each a [BaseData]. It is required: nil is
-	// encoded as [].
+	// Details on the dataset(s) used for training the MLModel. It is required: nil
+	// is encoded as [].
 	TrainingData []BaseData `json:"trainingData"`
 }
 

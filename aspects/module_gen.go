@@ -5,10 +5,18 @@ package aspects
 // AssetCollectionModuleParams is the record
 // com.linkedin.module.AssetCollectionModuleParams, used by
 // [DataHubPageModuleParams].
+//
+// The params required if the module is type ASSET_COLLECTION
 type AssetCollectionModuleParams struct {
 	// AssetURNs is a list of URNs. It is required: nil is encoded as [].
 	AssetURNs []string `json:"assetUrns"`
-	// DynamicFilterJSON is a string. It is optional: nil is left out.
+	// Optional dynamic filters
+	//
+	// The stringified json representing the logical predicate built in the UI to
+	// select assets. This predicate is turned into orFilters to send through
+	// graphql since graphql doesn't support arbitrary nesting. This string is used
+	// to restore the UI for this logical predicate. It is optional: nil is left
+	// out.
 	DynamicFilterJSON *string `json:"dynamicFilterJson,omitempty"`
 }
 
@@ -23,34 +31,40 @@ func (a AssetCollectionModuleParams) MarshalJSON() ([]byte, error) {
 // DataHubPageModuleParams is the record
 // com.linkedin.module.DataHubPageModuleParams, used by
 // [DataHubPageModuleProperties].
+//
+// The specific parameters stored for a module
 type DataHubPageModuleParams struct {
-	// LinkParams is a [LinkModuleParams]. It is optional: nil is left out.
+	// The params required if the module is type LINK. It is optional: nil is left
+	// out.
 	LinkParams *LinkModuleParams `json:"linkParams,omitempty"`
-	// RichTextParams is a [RichTextModuleParams]. It is optional: nil is left out.
+	// The params required if the module is type RICH_TEXT. It is optional: nil is
+	// left out.
 	RichTextParams *RichTextModuleParams `json:"richTextParams,omitempty"`
-	// AssetCollectionParams is a [AssetCollectionModuleParams]. It is optional:
+	// The params required if the module is type ASSET_COLLECTION. It is optional:
 	// nil is left out.
 	AssetCollectionParams *AssetCollectionModuleParams `json:"assetCollectionParams,omitempty"`
-	// HierarchyViewParams is a [HierarchyModuleParams]. It is optional: nil is
-	// left out.
+	// The params required if the module is type HIERARCHY_VIEW. It is optional:
+	// nil is left out.
 	HierarchyViewParams *HierarchyModuleParams `json:"hierarchyViewParams,omitempty"`
 }
 
 // DataHubPageModuleProperties is the aspect "dataHubPageModuleProperties"
 // (com.linkedin.module.DataHubPageModuleProperties) of the dataHubPageModule
 // entity.
+//
+// The main properties of a DataHub page module
 type DataHubPageModuleProperties struct {
-	// Name is a string. It is required.
+	// The display name of this module
 	Name string `json:"name"`
-	// Type is a [DataHubPageModuleType]. It is required.
+	// The type of this module - the purpose it serves
 	Type DataHubPageModuleType `json:"type"`
-	// Visibility is a [DataHubPageModuleVisibility]. It is required.
+	// Info about the visibility of this module
 	Visibility DataHubPageModuleVisibility `json:"visibility"`
-	// Params is a [DataHubPageModuleParams]. It is required.
+	// The specific parameters stored for this module
 	Params DataHubPageModuleParams `json:"params"`
-	// Created is a [AuditStamp]. It is required.
+	// Audit stamp for when and by whom this template was created
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. It is required.
+	// Audit stamp for when and by whom this template was last updated
 	LastModified AuditStamp `json:"lastModified"`
 }
 
@@ -60,50 +74,86 @@ func (DataHubPageModuleProperties) AspectName() string { return "dataHubPageModu
 // DataHubPageModuleType is the enum com.linkedin.module.DataHubPageModuleType,
 // used by [DataHubPageModuleProperties]. Its values are the constants below;
 // decoding does not check them.
+//
+// Enum containing the types of page modules that there are
 type DataHubPageModuleType string
 
 // DataHubPageModuleType values, in PDL order.
 const (
-	DataHubPageModuleTypeLink                       DataHubPageModuleType = "LINK"
-	DataHubPageModuleTypeRichText                   DataHubPageModuleType = "RICH_TEXT"
-	DataHubPageModuleTypeAssetCollection            DataHubPageModuleType = "ASSET_COLLECTION"
-	DataHubPageModuleTypeHierarchy                  DataHubPageModuleType = "HIERARCHY"
-	DataHubPageModuleTypeOwnedAssets                DataHubPageModuleType = "OWNED_ASSETS"
-	DataHubPageModuleTypeDomains                    DataHubPageModuleType = "DOMAINS"
-	DataHubPageModuleTypeAssets                     DataHubPageModuleType = "ASSETS"
-	DataHubPageModuleTypeOutputPorts                DataHubPageModuleType = "OUTPUT_PORTS"
-	DataHubPageModuleTypeChildHierarchy             DataHubPageModuleType = "CHILD_HIERARCHY"
-	DataHubPageModuleTypeDataProducts               DataHubPageModuleType = "DATA_PRODUCTS"
-	DataHubPageModuleTypeRelatedTerms               DataHubPageModuleType = "RELATED_TERMS"
-	DataHubPageModuleTypePlatforms                  DataHubPageModuleType = "PLATFORMS"
-	DataHubPageModuleTypeLineage                    DataHubPageModuleType = "LINEAGE"
-	DataHubPageModuleTypeColumns                    DataHubPageModuleType = "COLUMNS"
-	DataHubPageModuleTypeSemanticModelDatasets      DataHubPageModuleType = "SEMANTIC_MODEL_DATASETS"
-	DataHubPageModuleTypeSemanticModelMetrics       DataHubPageModuleType = "SEMANTIC_MODEL_METRICS"
+	// Link type module
+	DataHubPageModuleTypeLink DataHubPageModuleType = "LINK"
+	// Module containing rich text to be rendered
+	DataHubPageModuleTypeRichText DataHubPageModuleType = "RICH_TEXT"
+	// A module with a collection of assets
+	DataHubPageModuleTypeAssetCollection DataHubPageModuleType = "ASSET_COLLECTION"
+	// A module displaying a hierarchy to navigate
+	DataHubPageModuleTypeHierarchy DataHubPageModuleType = "HIERARCHY"
+	// Module displaying assets owned by a user
+	DataHubPageModuleTypeOwnedAssets DataHubPageModuleType = "OWNED_ASSETS"
+	// Module displaying the top domains
+	DataHubPageModuleTypeDomains DataHubPageModuleType = "DOMAINS"
+	// Module displaying the assets of parent entity
+	DataHubPageModuleTypeAssets DataHubPageModuleType = "ASSETS"
+	// Module displaying the output ports of a data product
+	DataHubPageModuleTypeOutputPorts DataHubPageModuleType = "OUTPUT_PORTS"
+	// Module displaying the hierarchy of the children of a given entity. Glossary
+	// or Domains.
+	DataHubPageModuleTypeChildHierarchy DataHubPageModuleType = "CHILD_HIERARCHY"
+	// Module displaying child data products of a given domain
+	DataHubPageModuleTypeDataProducts DataHubPageModuleType = "DATA_PRODUCTS"
+	// Module displaying the related terms of a given glossary term
+	DataHubPageModuleTypeRelatedTerms DataHubPageModuleType = "RELATED_TERMS"
+	// Module displaying the platforms in an instance
+	DataHubPageModuleTypePlatforms DataHubPageModuleType = "PLATFORMS"
+	// Module displaying the lineage of an asset
+	DataHubPageModuleTypeLineage DataHubPageModuleType = "LINEAGE"
+	// Module displaying the columns of a dataset
+	DataHubPageModuleTypeColumns DataHubPageModuleType = "COLUMNS"
+	// Module displaying the datasets referenced by a semantic model
+	DataHubPageModuleTypeSemanticModelDatasets DataHubPageModuleType = "SEMANTIC_MODEL_DATASETS"
+	// Module displaying the metrics defined within a semantic model
+	DataHubPageModuleTypeSemanticModelMetrics DataHubPageModuleType = "SEMANTIC_MODEL_METRICS"
+	// Module displaying the relationships of a semantic model
 	DataHubPageModuleTypeSemanticModelRelationships DataHubPageModuleType = "SEMANTIC_MODEL_RELATIONSHIPS"
-	DataHubPageModuleTypeSemanticModelDimensions    DataHubPageModuleType = "SEMANTIC_MODEL_DIMENSIONS"
-	DataHubPageModuleTypeAIContext                  DataHubPageModuleType = "AI_CONTEXT"
-	DataHubPageModuleTypeMetricSQL                  DataHubPageModuleType = "METRIC_SQL"
-	DataHubPageModuleTypeRelatedMetrics             DataHubPageModuleType = "RELATED_METRICS"
-	DataHubPageModuleTypeUnknown                    DataHubPageModuleType = "UNKNOWN"
+	// Module displaying the dimensions of a semantic model
+	DataHubPageModuleTypeSemanticModelDimensions DataHubPageModuleType = "SEMANTIC_MODEL_DIMENSIONS"
+	// Module displaying AI context (synonyms, instructions, examples) for an asset
+	DataHubPageModuleTypeAIContext DataHubPageModuleType = "AI_CONTEXT"
+	// Module displaying the SQL expression of a metric
+	DataHubPageModuleTypeMetricSQL DataHubPageModuleType = "METRIC_SQL"
+	// Module displaying related metrics
+	DataHubPageModuleTypeRelatedMetrics DataHubPageModuleType = "RELATED_METRICS"
+	// Unknown module type - this can occur with corrupted data or rolling back to
+	// versions without new modules
+	DataHubPageModuleTypeUnknown DataHubPageModuleType = "UNKNOWN"
 )
 
 // DataHubPageModuleVisibility is the record
 // com.linkedin.module.DataHubPageModuleVisibility, used by
 // [DataHubPageModuleProperties].
+//
+// Info about the visibility of this module
 type DataHubPageModuleVisibility struct {
-	// Scope is a [PageModuleScope]. It is required.
+	// Audit stamp for when and by whom this module was created
 	Scope PageModuleScope `json:"scope"`
 }
 
 // HierarchyModuleParams is the record
 // com.linkedin.module.HierarchyModuleParams, used by [DataHubPageModuleParams].
+//
+// The params required if the module is type HIERARCHY_VIEW
 type HierarchyModuleParams struct {
 	// AssetURNs is a list of URNs. It is optional: nil is left out.
 	AssetURNs []string `json:"assetUrns,omitzero"`
 	// ShowRelatedEntities is a boolean. It is required.
 	ShowRelatedEntities bool `json:"showRelatedEntities"`
-	// RelatedEntitiesFilterJSON is a string. It is optional: nil is left out.
+	// Optional filters to filter relatedEntities (assetUrns) out
+	//
+	// The stringified json representing the logical predicate built in the UI to
+	// select assets. This predicate is turned into orFilters to send through
+	// graphql since graphql doesn't support arbitrary nesting. This string is used
+	// to restore the UI for this logical predicate. It is optional: nil is left
+	// out.
 	RelatedEntitiesFilterJSON *string `json:"relatedEntitiesFilterJson,omitempty"`
 }
 
@@ -125,8 +175,10 @@ type PageModuleScope string
 
 // PageModuleScope values, in PDL order.
 const (
+	// This module is used for individual use only
 	PageModuleScopePersonal PageModuleScope = "PERSONAL"
-	PageModuleScopeGlobal   PageModuleScope = "GLOBAL"
+	// This module is discoverable and can be used by any user on the platform
+	PageModuleScopeGlobal PageModuleScope = "GLOBAL"
 )
 
 // RichTextModuleParams is the record com.linkedin.module.RichTextModuleParams,

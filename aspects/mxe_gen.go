@@ -4,31 +4,44 @@ package aspects
 
 // SystemMetadata is the aspect "systemMetadata"
 // (com.linkedin.mxe.SystemMetadata) of the dataHubOpenAPISchema entity.
+//
+// Metadata associated with each metadata change that is processed by the system
 type SystemMetadata struct {
-	// LastObserved is a 64-bit integer. It defaults to 0 and is always encoded.
+	// The timestamp the metadata was observed at. It defaults to 0 and is always
+	// encoded.
 	LastObserved int64 `json:"lastObserved"`
-	// RunID is a string. It defaults to "no-run-id-provided": nil is encoded as
+	// The original run id that produced the metadata. Populated in case of
+	// batch-ingestion. It defaults to "no-run-id-provided": nil is encoded as
 	// "no-run-id-provided".
 	RunID *string `json:"runId"`
-	// LastRunID is a string. It defaults to "no-run-id-provided": nil is encoded
-	// as "no-run-id-provided".
+	// The last run id that produced the metadata. Populated in case of
+	// batch-ingestion. It defaults to "no-run-id-provided": nil is encoded as
+	// "no-run-id-provided".
 	LastRunID *string `json:"lastRunId"`
-	// PipelineName is a string. It is optional: nil is left out.
+	// The ingestion pipeline id that produced the metadata. Populated in case of
+	// batch ingestion. It is optional: nil is left out.
 	PipelineName *string `json:"pipelineName,omitempty"`
-	// RegistryName is a string. It is optional: nil is left out.
+	// The model registry name that was used to process this event. It is optional:
+	// nil is left out.
 	RegistryName *string `json:"registryName,omitempty"`
-	// RegistryVersion is a string. It is optional: nil is left out.
+	// The model registry version that was used to process this event. It is
+	// optional: nil is left out.
 	RegistryVersion *string `json:"registryVersion,omitempty"`
-	// Properties is a map from strings to strings. It is optional: nil is left
-	// out.
+	// Additional properties. It is optional: nil is left out.
 	Properties map[string]string `json:"properties,omitzero"`
-	// Version is a string. It is optional: nil is left out.
+	// Aspect version Initial implementation will use the aspect version's number,
+	// however stored as a string in the case where a different aspect versioning
+	// scheme is later adopted. It is optional: nil is left out.
 	Version *string `json:"version,omitempty"`
-	// SchemaVersion is a 64-bit integer. It is optional: nil is left out.
+	// Schema version of the aspect data model. Used to determine aspects that need
+	// migrations. Defaults to 1 when not present as a baseline. Incremented when
+	// an aspect is modified. It is optional: nil is left out.
 	SchemaVersion *int64 `json:"schemaVersion,omitempty"`
-	// AspectCreated is a [AuditStamp]. It is optional: nil is left out.
+	// When the aspect was initially created and who created it, detected by
+	// version 0 -> 1 change. It is optional: nil is left out.
 	AspectCreated *AuditStamp `json:"aspectCreated,omitempty"`
-	// AspectModified is a [AuditStamp]. It is optional: nil is left out.
+	// When the aspect was last modified and the actor that performed the
+	// modification. It is optional: nil is left out.
 	AspectModified *AuditStamp `json:"aspectModified,omitempty"`
 }
 

@@ -4,27 +4,46 @@ package aspects
 
 // ChartCell is the record com.linkedin.notebook.ChartCell, used by
 // [NotebookCell].
+//
+// Chart cell in a notebook, which will present content in chart format
 type ChartCell struct {
-	// CellTitle is a string. It is optional: nil is left out.
+	// Title of the cell. It is optional: nil is left out.
 	CellTitle *string `json:"cellTitle,omitempty"`
-	// CellID is a string. It is required.
+	// Unique id for the cell. This id should be globally unique for a Notebook
+	// tool even when there are multiple deployments of it. As an example, Notebook
+	// URL could be used here for QueryBook such as
+	// 'querybook.com/notebook/773/?cellId=1234'
 	CellID string `json:"cellId"`
-	// ChangeAuditStamps is a [ChangeAuditStamps]. It is required.
+	// Captures information about who created/last modified/deleted this Notebook
+	// cell and when
 	ChangeAuditStamps ChangeAuditStamps `json:"changeAuditStamps"`
 }
 
 // EditableNotebookProperties is the aspect "editableNotebookProperties"
 // (com.linkedin.notebook.EditableNotebookProperties) of the notebook entity.
+//
+// Stores editable changes made to properties. This separates changes made from
+// ingestion pipelines and edits in the UI to avoid accidental overwrites of
+// user-provided data by ingestion pipelines Note: This is IN BETA version
 type EditableNotebookProperties struct {
-	// Created is a [AuditStamp]. A zero value is encoded as DataHub's default
-	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
+	// An AuditStamp corresponding to the creation of this
+	// resource/association/sub-resource. A value of 0 for time indicates missing
+	// data. A zero value is encoded as DataHub's default {"time": 0, "actor":
+	// "urn:li:corpuser:unknown"}.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. A zero value is encoded as DataHub's default
+	// An AuditStamp corresponding to the last modification of this
+	// resource/association/sub-resource. If no modification has happened since
+	// creation, lastModified should be the same as created. A value of 0 for time
+	// indicates missing data. A zero value is encoded as DataHub's default
 	// {"time": 0, "actor": "urn:li:corpuser:unknown"}.
 	LastModified AuditStamp `json:"lastModified"`
-	// Deleted is a [AuditStamp]. It is optional: nil is left out.
+	// An AuditStamp corresponding to the deletion of this
+	// resource/association/sub-resource. Logically, deleted MUST have a later
+	// timestamp than creation. It may or may not have the same time as
+	// lastModified depending upon the resource/association/sub-resource semantics.
+	// It is optional: nil is left out.
 	Deleted *AuditStamp `json:"deleted,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// Edited documentation of the Notebook. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 
@@ -55,34 +74,47 @@ func (e *EditableNotebookProperties) UnmarshalJSON(data []byte) error {
 
 // NotebookCell is the record com.linkedin.notebook.NotebookCell, used by
 // [NotebookContent].
+//
+// A record of all supported cells for a Notebook. Only one type of cell will be
+// non-null.
 type NotebookCell struct {
-	// TextCell is a [TextCell]. It is optional: nil is left out.
+	// The text cell content. The will be non-null only when all other cell field
+	// is null. It is optional: nil is left out.
 	TextCell *TextCell `json:"textCell,omitempty"`
-	// QueryCell is a [QueryCell]. It is optional: nil is left out.
+	// The query cell content. The will be non-null only when all other cell field
+	// is null. It is optional: nil is left out.
 	QueryCell *QueryCell `json:"queryCell,omitempty"`
-	// ChartCell is a [ChartCell]. It is optional: nil is left out.
+	// The chart cell content. The will be non-null only when all other cell field
+	// is null. It is optional: nil is left out.
 	ChartCell *ChartCell `json:"chartCell,omitempty"`
-	// Type is a [NotebookCellType]. It is required.
+	// The type of this Notebook cell
 	Type NotebookCellType `json:"type"`
 }
 
 // NotebookCellType is the enum com.linkedin.notebook.NotebookCellType, used by
 // [NotebookCell]. Its values are the constants below; decoding does not check
 // them.
+//
+// Type of Notebook Cell
 type NotebookCellType string
 
 // NotebookCellType values, in PDL order.
 const (
-	NotebookCellTypeTextCell  NotebookCellType = "TEXT_CELL"
+	// TEXT Notebook cell type. The cell context is text only.
+	NotebookCellTypeTextCell NotebookCellType = "TEXT_CELL"
+	// QUERY Notebook cell type. The cell context is query only.
 	NotebookCellTypeQueryCell NotebookCellType = "QUERY_CELL"
+	// CHART Notebook cell type. The cell content is chart only.
 	NotebookCellTypeChartCell NotebookCellType = "CHART_CELL"
 )
 
 // NotebookContent is the aspect "notebookContent"
 // (com.linkedin.notebook.NotebookContent) of the notebook entity.
+//
+// Content in a Notebook Note: This is IN BETA version
 type NotebookContent struct {
-	// Cells is a list of values, each a [NotebookCell]. It defaults to []: nil is
-	// encoded as [].
+	// The content of a Notebook which is composed by a list of NotebookCell. It
+	// defaults to []: nil is encoded as [].
 	Cells []NotebookCell `json:"cells"`
 }
 
@@ -111,17 +143,19 @@ func (n *NotebookContent) UnmarshalJSON(data []byte) error {
 
 // NotebookInfo is the aspect "notebookInfo"
 // (com.linkedin.notebook.NotebookInfo) of the notebook entity.
+//
+// Information about a Notebook Note: This is IN BETA version
 type NotebookInfo struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Title is a string. It is required.
+	// Title of the Notebook
 	Title string `json:"title"`
-	// Description is a string. It is optional: nil is left out.
+	// Detailed description about the Notebook. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// ChangeAuditStamps is a [ChangeAuditStamps]. It is required.
+	// Captures information about who created/last modified/deleted this Notebook
+	// and when
 	ChangeAuditStamps ChangeAuditStamps `json:"changeAuditStamps"`
 }
 
@@ -150,28 +184,41 @@ func (n *NotebookInfo) UnmarshalJSON(data []byte) error {
 
 // QueryCell is the record com.linkedin.notebook.QueryCell, used by
 // [NotebookCell].
+//
+// Query cell in a Notebook, which will present content in query format
 type QueryCell struct {
-	// CellTitle is a string. It is optional: nil is left out.
+	// Title of the cell. It is optional: nil is left out.
 	CellTitle *string `json:"cellTitle,omitempty"`
-	// CellID is a string. It is required.
+	// Unique id for the cell. This id should be globally unique for a Notebook
+	// tool even when there are multiple deployments of it. As an example, Notebook
+	// URL could be used here for QueryBook such as
+	// 'querybook.com/notebook/773/?cellId=1234'
 	CellID string `json:"cellId"`
-	// ChangeAuditStamps is a [ChangeAuditStamps]. It is required.
+	// Captures information about who created/last modified/deleted this Notebook
+	// cell and when
 	ChangeAuditStamps ChangeAuditStamps `json:"changeAuditStamps"`
-	// RawQuery is a string. It is required.
+	// Raw query to explain some specific logic in a Notebook
 	RawQuery string `json:"rawQuery"`
-	// LastExecuted is a [AuditStamp]. It is optional: nil is left out.
+	// Captures information about who last executed this query cell and when. It is
+	// optional: nil is left out.
 	LastExecuted *AuditStamp `json:"lastExecuted,omitempty"`
 }
 
 // TextCell is the record com.linkedin.notebook.TextCell, used by
 // [NotebookCell].
+//
+// Text cell in a Notebook, which will present content in text format
 type TextCell struct {
-	// CellTitle is a string. It is optional: nil is left out.
+	// Title of the cell. It is optional: nil is left out.
 	CellTitle *string `json:"cellTitle,omitempty"`
-	// CellID is a string. It is required.
+	// Unique id for the cell. This id should be globally unique for a Notebook
+	// tool even when there are multiple deployments of it. As an example, Notebook
+	// URL could be used here for QueryBook such as
+	// 'querybook.com/notebook/773/?cellId=1234'
 	CellID string `json:"cellId"`
-	// ChangeAuditStamps is a [ChangeAuditStamps]. It is required.
+	// Captures information about who created/last modified/deleted this Notebook
+	// cell and when
 	ChangeAuditStamps ChangeAuditStamps `json:"changeAuditStamps"`
-	// Text is a string. It is required.
+	// The actual text in a TextCell in a Notebook
 	Text string `json:"text"`
 }

@@ -4,14 +4,17 @@ package aspects
 
 // OwnershipTypeInfo is the aspect "ownershipTypeInfo"
 // (com.linkedin.ownership.OwnershipTypeInfo) of the ownershipType entity.
+//
+// Information about an ownership type
 type OwnershipTypeInfo struct {
-	// Name is a string. It is required.
+	// Display name of the Ownership Type
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of the Ownership Type. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Created is a [AuditStamp]. It is required.
+	// Audit stamp capturing the time and actor who created the Ownership Type.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. It is required.
+	// Audit stamp capturing the time and actor who last modified the Ownership
+	// Type.
 	LastModified AuditStamp `json:"lastModified"`
 }
 

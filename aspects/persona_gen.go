@@ -4,6 +4,8 @@ package aspects
 
 // DataHubPersonaInfo is the aspect "dataHubPersonaInfo"
 // (com.linkedin.persona.DataHubPersonaInfo) of the dataHubPersona entity.
+//
+// Placeholder aspect for persona type info
 type DataHubPersonaInfo struct {
 }
 

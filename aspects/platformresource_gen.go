@@ -5,14 +5,29 @@ package aspects
 // PlatformResourceInfo is the aspect "platformResourceInfo"
 // (com.linkedin.platformresource.PlatformResourceInfo) of the platformResource
 // entity.
+//
+// Platform Resource Info. These entities are for miscelaneous data that is used
+// in non-core parts of the system. For instance, if we want to persist &
+// retrieve data from auxiliary integrations such as Slack or Microsoft Teams.
 type PlatformResourceInfo struct {
-	// ResourceType is a string. It is required.
+	// The type of the resource. Intended as a loose specifier of the generic type
+	// of the resource. Producer is not forced to conform to a specific set of
+	// symbols for resource types. The @PlatformResourceType enumeration offers a
+	// paved path for agreed upon common terms, but is not required to be followed.
+	// Example values could be: conversation, user, grant, etc. Resource types are
+	// indexed for ease of access. e.g. Get me all platform resources of type user
+	// for the platform looker
 	ResourceType string `json:"resourceType"`
-	// PrimaryKey is a string. It is required.
+	// The primary key for this platform resource. e.g. for a slack member this
+	// would be the memberID. primary keys specified here don't need to include any
+	// additional specificity for the dataPlatform The @PlatformResourceKey is
+	// supposed to represent that
 	PrimaryKey string `json:"primaryKey"`
-	// SecondaryKeys is a list of strings. It is optional: nil is left out.
+	// The secondary keys this platform resource can be located by. I.e., for a
+	// slack member this would be email or phone. It is optional: nil is left out.
 	SecondaryKeys []string `json:"secondaryKeys,omitzero"`
-	// Value is a [SerializedValue]. It is optional: nil is left out.
+	// The serialized value of this platform resource item. It is optional: nil is
+	// left out.
 	Value *SerializedValue `json:"value,omitempty"`
 }
 
@@ -22,8 +37,22 @@ func (PlatformResourceInfo) AspectName() string { return "platformResourceInfo" 
 // PlatformResourceKey is the key aspect "platformResourceKey" of the
 // platformResource entity (com.linkedin.platformresource.PlatformResourceKey):
 // its fields, in order, are the parts of the entity's URN.
+//
+// Key for a Platform Resource. Platform Resources are assets that are not part
+// of the core data model. They are stored in DataHub primarily to help with
+// application-specific use-cases that are not sufficiently generalized to move
+// into the core data model. For instance, if we want to persist & retrieve
+// additional user profile data from auxiliary integrations such as Slack or
+// Microsoft Teams for resolving details later.
 type PlatformResourceKey struct {
-	// ID is a string. It is required.
+	// A unique id for this entity. There are no constraints on the format of this
+	// id, but most implementations will choose to use a UUID. This id should be
+	// globally unique for the entire DataHub instance and uniquely identify the
+	// resource that is being stored, so most implementations will combine logical
+	// attributes like platform name, platform instance, platform-specific-id and
+	// the resource type to create the unique id. e.g.
+	// slack:slack-instance:slack-user-id:user-info or guid(slack, slack-instance,
+	// slack-user-id, user-info) etc.
 	ID string `json:"id"`
 }
 

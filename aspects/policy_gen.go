@@ -4,43 +4,56 @@ package aspects
 
 // DataHubActorFilter is the record com.linkedin.policy.DataHubActorFilter, used
 // by [DataHubPolicyInfo].
+//
+// Information used to filter DataHub actors.
 type DataHubActorFilter struct {
-	// Users is a list of URNs. It is optional: nil is left out.
+	// A specific set of users to apply the policy to (disjunctive). It is
+	// optional: nil is left out.
 	Users []string `json:"users,omitzero"`
-	// Groups is a list of URNs. It is optional: nil is left out.
+	// A specific set of groups to apply the policy to (disjunctive). It is
+	// optional: nil is left out.
 	Groups []string `json:"groups,omitzero"`
-	// ResourceOwners is a boolean. It defaults to false and is always encoded.
+	// Whether the filter should return true for owners of a particular resource.
+	// Only applies to policies of type 'Metadata', which have a resource
+	// associated with them. It defaults to false and is always encoded.
 	ResourceOwners bool `json:"resourceOwners"`
-	// ResourceOwnersTypes is a list of URNs. It is optional: nil is left out.
+	// Define type of ownership for the policy. It is optional: nil is left out.
 	ResourceOwnersTypes []string `json:"resourceOwnersTypes,omitzero"`
-	// AllUsers is a boolean. It defaults to false and is always encoded.
+	// Whether the filter should apply to all users. It defaults to false and is
+	// always encoded.
 	AllUsers bool `json:"allUsers"`
-	// AllGroups is a boolean. It defaults to false and is always encoded.
+	// Whether the filter should apply to all groups. It defaults to false and is
+	// always encoded.
 	AllGroups bool `json:"allGroups"`
-	// Roles is a list of URNs. It is optional: nil is left out.
+	// A specific set of roles to apply the policy to (disjunctive). It is
+	// optional: nil is left out.
 	Roles []string `json:"roles,omitzero"`
 }
 
 // DataHubPolicyInfo is the aspect "dataHubPolicyInfo"
 // (com.linkedin.policy.DataHubPolicyInfo) of the dataHubPolicy entity.
+//
+// Information about a DataHub (UI) access policy.
 type DataHubPolicyInfo struct {
-	// DisplayName is a string. It is required.
+	// Display name of the Policy
 	DisplayName string `json:"displayName"`
-	// Description is a string. It is required.
+	// Description of the Policy
 	Description string `json:"description"`
-	// Type is a string. It is required.
+	// The type of policy
 	Type string `json:"type"`
-	// State is a string. It is required.
+	// The state of policy, ACTIVE or INACTIVE
 	State string `json:"state"`
-	// Resources is a [DataHubResourceFilter]. It is optional: nil is left out.
+	// The resource that the policy applies to. Not required for some 'Platform'
+	// privileges. It is optional: nil is left out.
 	Resources *DataHubResourceFilter `json:"resources,omitempty"`
-	// Privileges is a list of strings. It is required: nil is encoded as [].
+	// The privileges that the policy grants. It is required: nil is encoded as [].
 	Privileges []string `json:"privileges"`
-	// Actors is a [DataHubActorFilter]. It is required.
+	// The actors that the policy applies to.
 	Actors DataHubActorFilter `json:"actors"`
-	// Editable is a boolean. It defaults to true: nil is encoded as true.
+	// Whether the policy should be editable via the UI. It defaults to true: nil
+	// is encoded as true.
 	Editable *bool `json:"editable"`
-	// LastUpdatedTimestamp is a 64-bit integer. It is optional: nil is left out.
+	// Timestamp when the policy was last updated. It is optional: nil is left out.
 	LastUpdatedTimestamp *int64 `json:"lastUpdatedTimestamp,omitempty"`
 }
 
@@ -74,28 +87,46 @@ func (d *DataHubPolicyInfo) UnmarshalJSON(data []byte) error {
 
 // DataHubResourceFilter is the record
 // com.linkedin.policy.DataHubResourceFilter, used by [DataHubPolicyInfo].
+//
+// Information used to filter DataHub resource.
 type DataHubResourceFilter struct {
-	// Type is a string. It is optional: nil is left out.
+	// The type of resource that the policy applies to. This will most often be a
+	// data asset entity name, for example 'dataset'. It is not strictly required
+	// because in the future we will want to support filtering a resource by
+	// domain, as well. It is optional: nil is left out.
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	Type *string `json:"type,omitempty"`
-	// Resources is a list of strings. It is optional: nil is left out.
+	// A specific set of resources to apply the policy to, e.g. asset urns. It is
+	// optional: nil is left out.
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	Resources []string `json:"resources,omitzero"`
-	// AllResources is a boolean. It defaults to false and is always encoded.
+	// Whether the policy should be applied to all assets matching the filter. It
+	// defaults to false and is always encoded.
+	//
+	// Deprecated: DataHub marks this field deprecated.
 	AllResources bool `json:"allResources"`
-	// Filter is a [PolicyMatchFilter]. It is optional: nil is left out.
+	// Filter to apply privileges to. It is optional: nil is left out.
 	Filter *PolicyMatchFilter `json:"filter,omitempty"`
-	// PrivilegeConstraints is a [PolicyMatchFilter]. It is optional: nil is left
-	// out.
+	// Constraints around what sub-resources operations are allowed to modify, i.e.
+	// NOT_EQUALS - cannot modify a particular defined tag, EQUALS - can only
+	// modify a particular defined tag, STARTS_WITH - can only modify a tag
+	// starting with xyz. It is optional: nil is left out.
 	PrivilegeConstraints *PolicyMatchFilter `json:"privilegeConstraints,omitempty"`
 }
 
 // DataHubRoleInfo is the aspect "dataHubRoleInfo"
 // (com.linkedin.policy.DataHubRoleInfo) of the dataHubRole entity.
+//
+// Information about a DataHub Role.
 type DataHubRoleInfo struct {
-	// Name is a string. It is required.
+	// Name of the Role
 	Name string `json:"name"`
-	// Description is a string. It is required.
+	// Description of the Role
 	Description string `json:"description"`
-	// Editable is a boolean. It defaults to false and is always encoded.
+	// Whether the role should be editable via the UI. It defaults to false and is
+	// always encoded.
 	Editable bool `json:"editable"`
 }
 
@@ -105,24 +136,32 @@ func (DataHubRoleInfo) AspectName() string { return "dataHubRoleInfo" }
 // PolicyMatchCondition is the enum com.linkedin.policy.PolicyMatchCondition,
 // used by [PolicyMatchCriterion]. Its values are the constants below; decoding
 // does not check them.
+//
+// The matching condition in a filter criterion
 type PolicyMatchCondition string
 
 // PolicyMatchCondition values, in PDL order.
 const (
-	PolicyMatchConditionEquals     PolicyMatchCondition = "EQUALS"
+	// Whether the field matches the value
+	PolicyMatchConditionEquals PolicyMatchCondition = "EQUALS"
+	// Whether the field value starts with the value
 	PolicyMatchConditionStartsWith PolicyMatchCondition = "STARTS_WITH"
-	PolicyMatchConditionNotEquals  PolicyMatchCondition = "NOT_EQUALS"
+	// Whether the field does not match the value
+	PolicyMatchConditionNotEquals PolicyMatchCondition = "NOT_EQUALS"
 )
 
 // PolicyMatchCriterion is the record com.linkedin.policy.PolicyMatchCriterion,
 // used by [PolicyMatchFilter].
+//
+// A criterion for matching a field with given value
 type PolicyMatchCriterion struct {
-	// Field is a string. It is required.
+	// The name of the field that the criterion refers to
 	Field string `json:"field"`
-	// Values is a list of strings. It is required: nil is encoded as [].
+	// Values. Matches criterion if any one of the values matches condition
+	// (OR-relationship). It is required: nil is encoded as [].
 	Values []string `json:"values"`
-	// Condition is a [PolicyMatchCondition]. It defaults to "EQUALS": "" is
-	// encoded as "EQUALS".
+	// The condition for the criterion. It defaults to "EQUALS": "" is encoded as
+	// "EQUALS".
 	Condition PolicyMatchCondition `json:"condition"`
 }
 
@@ -153,9 +192,11 @@ func (v *PolicyMatchCriterion) UnmarshalJSON(data []byte) error {
 
 // PolicyMatchFilter is the record com.linkedin.policy.PolicyMatchFilter, used
 // by [DataHubResourceFilter].
+//
+// The filter for specifying the resource or actor to apply privileges to
 type PolicyMatchFilter struct {
-	// Criteria is a list of values, each a [PolicyMatchCriterion]. It is required:
-	// nil is encoded as [].
+	// A list of criteria to apply conjunctively (so all criteria must pass). It is
+	// required: nil is encoded as [].
 	Criteria []PolicyMatchCriterion `json:"criteria"`
 }
 

@@ -3,44 +3,55 @@
 package aspects
 
 // PostContent is the record com.linkedin.post.PostContent, used by [PostInfo].
+//
+// Content stored inside a Post.
 type PostContent struct {
-	// Title is a string. It is required.
+	// Title of the post.
 	Title string `json:"title"`
-	// Type is a [PostContentType]. It is required.
+	// Type of content held in the post.
 	Type PostContentType `json:"type"`
-	// Description is a string. It is optional: nil is left out.
+	// Optional description of the post. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Link is a URL. It is optional: nil is left out.
+	// Optional link that the post is associated with. It is optional: nil is left
+	// out.
 	Link *string `json:"link,omitempty"`
-	// Media is a [Media]. It is optional: nil is left out.
+	// Optional media that the post is storing. It is optional: nil is left out.
 	Media *Media `json:"media,omitempty"`
 }
 
 // PostContentType is the enum com.linkedin.post.PostContentType, used by
 // [PostContent]. Its values are the constants below; decoding does not check
 // them.
+//
+// Enum defining the type of content held in a Post.
 type PostContentType string
 
 // PostContentType values, in PDL order.
 const (
+	// Text content
 	PostContentTypeText PostContentType = "TEXT"
+	// Link content
 	PostContentTypeLink PostContentType = "LINK"
 )
 
 // PostInfo is the aspect "postInfo" (com.linkedin.post.PostInfo) of the post
 // entity.
+//
+// Information about a DataHub Post.
 type PostInfo struct {
-	// Type is a [PostType]. It is required.
+	// Type of the Post.
 	Type PostType `json:"type"`
-	// Content is a [PostContent]. It is required.
+	// Content stored in the post.
 	Content PostContent `json:"content"`
-	// Created is a 64-bit integer. It is required.
+	// The time at which the post was initially created
 	Created int64 `json:"created"`
-	// LastModified is a 64-bit integer. It is required.
+	// The time at which the post was last modified
 	LastModified int64 `json:"lastModified"`
-	// AuditStamp is a [AuditStamp]. It is optional: nil is left out.
+	// The audit stamp at which the request was last updated. It is optional: nil
+	// is left out.
 	AuditStamp *AuditStamp `json:"auditStamp,omitempty"`
-	// Target is a URN. It is optional: nil is left out.
+	// Optional Entity URN that the post is associated with. It is optional: nil is
+	// left out.
 	Target *string `json:"target,omitempty"`
 }
 
@@ -49,10 +60,14 @@ func (PostInfo) AspectName() string { return "postInfo" }
 
 // PostType is the enum com.linkedin.post.PostType, used by [PostInfo]. Its
 // values are the constants below; decoding does not check them.
+//
+// Enum defining types of Posts.
 type PostType string
 
 // PostType values, in PDL order.
 const (
+	// The Post is an Home Page announcement.
 	PostTypeHomePageAnnouncement PostType = "HOME_PAGE_ANNOUNCEMENT"
-	PostTypeEntityAnnouncement   PostType = "ENTITY_ANNOUNCEMENT"
+	// The Post is an Entity level announcement.
+	PostTypeEntityAnnouncement PostType = "ENTITY_ANNOUNCEMENT"
 )

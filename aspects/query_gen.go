@@ -9,29 +9,36 @@ type QueryLanguage string
 
 // QueryLanguage values, in PDL order.
 const (
-	QueryLanguageSQL     QueryLanguage = "SQL"
+	// A SQL Query
+	QueryLanguageSQL QueryLanguage = "SQL"
+	// Unknown query language
 	QueryLanguageUnknown QueryLanguage = "UNKNOWN"
 )
 
 // QueryProperties is the aspect "queryProperties"
 // (com.linkedin.query.QueryProperties) of the query entity.
+//
+// Information about a Query against one or more data assets (e.g. Tables or
+// Views).
 type QueryProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// Statement is a [QueryStatement]. It is required.
+	// The Query Statement.
 	Statement QueryStatement `json:"statement"`
-	// Source is a [QuerySource]. It is required.
+	// The source of the Query
 	Source QuerySource `json:"source"`
-	// Name is a string. It is optional: nil is left out.
+	// Optional display name to identify the query. It is optional: nil is left
+	// out.
 	Name *string `json:"name,omitempty"`
-	// Description is a string. It is optional: nil is left out.
+	// The Query description. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Created is a [AuditStamp]. It is required.
+	// Audit stamp capturing the time and actor who created the Query.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. It is required.
+	// Audit stamp capturing the time and actor who last modified the Query.
 	LastModified AuditStamp `json:"lastModified"`
-	// Origin is a URN. It is optional: nil is left out.
+	// The origin of the Query. This is the source of the Query (e.g. a View,
+	// Stored Procedure, dbt Model, etc.) that the Query was created from. It is
+	// optional: nil is left out.
 	Origin *string `json:"origin,omitempty"`
 }
 
@@ -65,16 +72,21 @@ type QuerySource string
 
 // QuerySource values, in PDL order.
 const (
+	// The query was entered manually by a user (via the UI).
 	QuerySourceManual QuerySource = "MANUAL"
+	// The query was discovered by a crawler.
 	QuerySourceSystem QuerySource = "SYSTEM"
 )
 
 // QueryStatement is the record com.linkedin.query.QueryStatement, used by
 // [DataTransform] and [QueryProperties].
+//
+// A query statement against one or more data assets.
 type QueryStatement struct {
-	// Value is a string. It is required.
+	// The query text
 	Value string `json:"value"`
-	// Language is a [QueryLanguage]. It defaults to "SQL": "" is encoded as "SQL".
+	// The language of the Query, e.g. SQL. It defaults to "SQL": "" is encoded as
+	// "SQL".
 	Language QueryLanguage `json:"language"`
 }
 
@@ -104,15 +116,28 @@ func (q *QueryStatement) UnmarshalJSON(data []byte) error {
 
 // QuerySubject is the record com.linkedin.query.QuerySubject, used by
 // [QuerySubjects].
+//
+// A single subject of a particular query. In the future, we may evolve this
+// model to include richer details about the Query Subject in relation to the
+// query.
 type QuerySubject struct {
-	// Entity is a URN. It is required.
+	// An entity which is the subject of a query.
 	Entity string `json:"entity"`
 }
 
 // QuerySubjects is the aspect "querySubjects"
 // (com.linkedin.query.QuerySubjects) of the query entity.
+//
+// Information about the subjects of a particular Query, i.e. the assets being
+// queried.
 type QuerySubjects struct {
-	// Subjects is a list of values, each a [QuerySubject]. It is required: nil is
+	// One or more subjects of the query.
+	//
+	// In single-asset queries (e.g. table select), this will contain the Table
+	// reference and optionally schema field references.
+	//
+	// In multi-asset queries (e.g. table joins), this may contain multiple Table
+	// references and optionally schema field references. It is required: nil is
 	// encoded as [].
 	Subjects []QuerySubject `json:"subjects"`
 }
@@ -130,27 +155,30 @@ func (q QuerySubjects) MarshalJSON() ([]byte, error) {
 
 // QueryUsageStatistics is the timeseries aspect "queryUsageStatistics"
 // (com.linkedin.query.QueryUsageStatistics) of the query entity.
+//
+// Stats corresponding to dataset's usage.
 type QueryUsageStatistics struct {
-	// TimestampMillis is a 64-bit integer. It is required.
+	// The event timestamp field as epoch at UTC in milli seconds.
 	TimestampMillis int64 `json:"timestampMillis"`
-	// EventGranularity is a [TimeWindowSize]. It is optional: nil is left out.
+	// Granularity of the event if applicable. It is optional: nil is left out.
 	EventGranularity *TimeWindowSize `json:"eventGranularity,omitempty"`
-	// PartitionSpec is a [PartitionSpec]. It defaults to
+	// The optional partition specification. It defaults to
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}: nil is encoded as
 	// {"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"}.
 	PartitionSpec *PartitionSpec `json:"partitionSpec"`
-	// MessageID is a string. It is optional: nil is left out.
+	// The optional messageId, if provided serves as a custom user-defined unique
+	// identifier for an aspect value. It is optional: nil is left out.
 	MessageID *string `json:"messageId,omitempty"`
-	// QueryCount is a 32-bit integer. It is optional: nil is left out.
+	// Total query count in this bucket. It is optional: nil is left out.
 	QueryCount *int32 `json:"queryCount,omitempty"`
-	// QueryCost is a 64-bit float. It is optional: nil is left out.
+	// Query cost for this query and bucket. It is optional: nil is left out.
 	QueryCost *float64 `json:"queryCost,omitempty"`
-	// LastExecutedAt is a 64-bit integer. It is optional: nil is left out.
+	// Last executed timestamp. It is optional: nil is left out.
 	LastExecutedAt *int64 `json:"lastExecutedAt,omitempty"`
-	// UniqueUserCount is a 32-bit integer. It is optional: nil is left out.
+	// Unique user count. It is optional: nil is left out.
 	UniqueUserCount *int32 `json:"uniqueUserCount,omitempty"`
-	// UserCounts is a list of values, each a [DatasetUserUsageCounts]. It is
-	// optional: nil is left out.
+	// Users within this bucket, with frequency counts. It is optional: nil is left
+	// out.
 	UserCounts []DatasetUserUsageCounts `json:"userCounts,omitzero"`
 }
 

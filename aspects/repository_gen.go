@@ -5,8 +5,17 @@ package aspects
 // RepositoryKey is the key aspect "repositoryKey" of the repository entity
 // (com.linkedin.repository.RepositoryKey): its fields, in order, are the parts
 // of the entity's URN.
+//
+// Key for a Repository entity.
+//
+// A Repository represents a source-code repository (GitHub, GitLab, internal
+// SCM, etc.). The key is platform-agnostic: the platform is carried in the
+// dataPlatformInstance aspect, not the key. The id is constructed by convention
+// as "<platform>.<org>/<name>" (e.g. "github.acme/payments"); native or
+// unknown-platform repos may omit the platform prefix.
 type RepositoryKey struct {
-	// ID is a string. It is required.
+	// Unique identifier for this repository. Examples: github.acme/payments,
+	// gitlab.acme/data-platform, my-internal-repo
 	ID string `json:"id"`
 }
 
@@ -15,8 +24,11 @@ func (RepositoryKey) AspectName() string { return "repositoryKey" }
 
 // RepositoryLineage is the aspect "repositoryLineage"
 // (com.linkedin.repository.RepositoryLineage) of the repository entity.
+//
+// Provenance edges between Repository entities.
 type RepositoryLineage struct {
-	// ForkOf is a URN. It is optional: nil is left out.
+	// The repository this one is a git fork of. A plain provenance edge. It is
+	// optional: nil is left out.
 	ForkOf *string `json:"forkOf,omitempty"`
 }
 
@@ -25,24 +37,40 @@ func (RepositoryLineage) AspectName() string { return "repositoryLineage" }
 
 // RepositoryProperties is the aspect "repositoryProperties"
 // (com.linkedin.repository.RepositoryProperties) of the repository entity.
+//
+// Code-specific properties for a Repository entity.
+//
+// A Repository is a first-class representation of a source-code repository
+// (GitHub, GitLab, internal SCM, etc.). It is the genesis node of the software
+// -> data lifecycle (repo -> service -> api -> app -> dataset) and produces the
+// services/APIs/apps cataloged elsewhere. It is NOT tabular (no columns /
+// queries / stats / quality / preview).
 type RepositoryProperties struct {
-	// Name is a string. It is required.
+	// Display name of the repository, shown in UI and search results.
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of what this repository contains. It is optional: nil is left
+	// out.
 	Description *string `json:"description,omitempty"`
-	// DefaultBranch is a string. It is optional: nil is left out.
+	// The default branch of the repository (e.g. "main", "master"). It is
+	// optional: nil is left out.
 	DefaultBranch *string `json:"defaultBranch,omitempty"`
-	// Languages is a list of strings. It is optional: nil is left out.
+	// The programming languages used in the repository (e.g. ["Python",
+	// "TypeScript"]), conventionally ordered most-prevalent first. Repositories
+	// are frequently polyglot, so this is modeled as a list rather than a single
+	// value. It is optional: nil is left out.
 	Languages []string `json:"languages,omitzero"`
-	// License is a string. It is optional: nil is left out.
+	// The license of the repository (e.g. "Apache-2.0", "MIT"). It is optional:
+	// nil is left out.
 	License *string `json:"license,omitempty"`
-	// HomepageURL is a string. It is optional: nil is left out.
+	// A link to the repository's homepage or documentation. It is optional: nil is
+	// left out.
 	HomepageURL *string `json:"homepageUrl,omitempty"`
-	// Archived is a boolean. It is optional: nil is left out.
+	// Whether the repository is archived (read-only / no longer maintained). It is
+	// optional: nil is left out.
 	Archived *bool `json:"archived,omitempty"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// When this repository was created. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// When this repository was last modified. It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
 }
 
@@ -51,10 +79,16 @@ func (RepositoryProperties) AspectName() string { return "repositoryProperties" 
 
 // RepositorySource is the aspect "repositorySource"
 // (com.linkedin.repository.RepositorySource) of the repository entity.
+//
+// The source binding for a Repository — where the repository lives and how it
+// is identified in its source system. Reusable across any synced or native
+// repo.
 type RepositorySource struct {
-	// ExternalURL is a string. It is optional: nil is left out.
+	// The web or clone URL of the repository in its source system. It is optional:
+	// nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// ExternalID is a string. It is optional: nil is left out.
+	// The identifier of the repository in its source system (e.g. a GitHub numeric
+	// repo id or an org/name slug). It is optional: nil is left out.
 	ExternalID *string `json:"externalId,omitempty"`
 }
 

@@ -15,6 +15,9 @@ func (DataHubRetentionConfig) AspectName() string { return "dataHubRetentionConf
 
 // Retention is the record com.linkedin.retention.Retention, used by
 // [DataHubRetentionConfig].
+//
+// Base class that encapsulates different retention policies. Only one of the
+// fields should be set
 type Retention struct {
 	// Version is a [VersionBasedRetention]. It is optional: nil is left out.
 	Version *VersionBasedRetention `json:"version,omitempty"`
@@ -24,6 +27,8 @@ type Retention struct {
 
 // TimeBasedRetention is the record com.linkedin.retention.TimeBasedRetention,
 // used by [Retention].
+//
+// Keep records that are less than X seconds old
 type TimeBasedRetention struct {
 	// MaxAgeInSeconds is a 32-bit integer. It is required.
 	MaxAgeInSeconds int32 `json:"maxAgeInSeconds"`
@@ -31,6 +36,8 @@ type TimeBasedRetention struct {
 
 // VersionBasedRetention is the record
 // com.linkedin.retention.VersionBasedRetention, used by [Retention].
+//
+// Keep max N latest records
 type VersionBasedRetention struct {
 	// MaxVersions is a 32-bit integer. It is required.
 	MaxVersions int32 `json:"maxVersions"`

@@ -3,12 +3,12 @@
 package aspects
 
 // Actors is the aspect "actors" (com.linkedin.role.Actors) of the role entity.
+//
+// Provisioned users and groups of a role
 type Actors struct {
-	// Users is a list of values, each a [RoleUser]. It is optional: nil is left
-	// out.
+	// List of provisioned users of a role. It is optional: nil is left out.
 	Users []RoleUser `json:"users,omitzero"`
-	// Groups is a list of values, each a [RoleGroup]. It is optional: nil is left
-	// out.
+	// List of provisioned groups of a role. It is optional: nil is left out.
 	Groups []RoleGroup `json:"groups,omitzero"`
 }
 
@@ -16,23 +16,27 @@ type Actors struct {
 func (Actors) AspectName() string { return "actors" }
 
 // RoleGroup is the record com.linkedin.role.RoleGroup, used by [Actors].
+//
+// Provisioned groups of a role
 type RoleGroup struct {
-	// Group is a URN. It is required.
+	// Link provisioned corp group for a role
 	Group string `json:"group"`
 }
 
 // RoleProperties is the aspect "roleProperties"
 // (com.linkedin.role.RoleProperties) of the role entity.
+//
+// Information about a ExternalRoleProperties
 type RoleProperties struct {
-	// Name is a string. It is required.
+	// Display name of the IAM Role in the external system
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of the IAM Role. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Type is a string. It is required.
+	// Can be READ, ADMIN, WRITE
 	Type string `json:"type"`
-	// RequestURL is a string. It is optional: nil is left out.
+	// Link to access external access management. It is optional: nil is left out.
 	RequestURL *string `json:"requestUrl,omitempty"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Created Audit stamp. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
 }
 
@@ -40,7 +44,9 @@ type RoleProperties struct {
 func (RoleProperties) AspectName() string { return "roleProperties" }
 
 // RoleUser is the record com.linkedin.role.RoleUser, used by [Actors].
+//
+// Provisioned users of a role
 type RoleUser struct {
-	// User is a URN. It is required.
+	// Link provisioned corp user for a role
 	User string `json:"user"`
 }

@@ -4,11 +4,13 @@ package aspects
 
 // SchemaFieldSpec is the record com.linkedin.schema.SchemaFieldSpec, used by
 // [FieldMetricAssertion], [FieldValuesAssertion] and [IncrementingSegmentSpec].
+//
+// Lightweight spec used for referencing a particular schema field.
 type SchemaFieldSpec struct {
-	// Path is a string. It is required.
+	// The field path
 	Path string `json:"path"`
-	// Type is a string. It is required.
+	// The DataHub standard schema field type.
 	Type string `json:"type"`
-	// NativeType is a string. It is required.
+	// The native field type
 	NativeType string `json:"nativeType"`
 }

@@ -5,7 +5,7 @@ package aspects
 // SchemaFieldAliases is the aspect "schemaFieldAliases"
 // (com.linkedin.schemafield.SchemaFieldAliases) of the schemaField entity.
 type SchemaFieldAliases struct {
-	// Aliases is a list of URNs. It is optional: nil is left out.
+	// Used to store aliases. It is optional: nil is left out.
 	Aliases []string `json:"aliases,omitzero"`
 }
 
@@ -17,7 +17,8 @@ func (SchemaFieldAliases) AspectName() string { return "schemaFieldAliases" }
 type SchemaFieldInfo struct {
 	// Name is a string. It is optional: nil is left out.
 	Name *string `json:"name,omitempty"`
-	// SchemaFieldAliases is a list of URNs. It is optional: nil is left out.
+	// Used to store field path variations for the schemaField urn. It is optional:
+	// nil is left out.
 	SchemaFieldAliases []string `json:"schemaFieldAliases,omitzero"`
 }
 

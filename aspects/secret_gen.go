@@ -4,14 +4,16 @@ package aspects
 
 // DataHubSecretValue is the aspect "dataHubSecretValue"
 // (com.linkedin.secret.DataHubSecretValue) of the dataHubSecret entity.
+//
+// The value of a DataHub Secret
 type DataHubSecretValue struct {
-	// Name is a string. It is required.
+	// The display name for the secret
 	Name string `json:"name"`
-	// Value is a string. It is required.
+	// The AES-encrypted value of the DataHub secret.
 	Value string `json:"value"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of the secret. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Created Audit stamp. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
 }
 

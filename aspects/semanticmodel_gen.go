@@ -4,72 +4,119 @@ package aspects
 
 // Dimension is the record com.linkedin.semanticmodel.Dimension, used by
 // [SemanticField].
+//
+// Marks a field as a time dimension within a semantic model dataset.
+//
+// NOTE: this record is intentionally minimal, can add more as per needs.
 type Dimension struct {
-	// IsTime is a boolean. It defaults to false and is always encoded.
+	// Whether this dimension represents a time axis. It defaults to false and is
+	// always encoded.
 	IsTime bool `json:"isTime"`
 }
 
 // ModelDataset is the record com.linkedin.semanticmodel.ModelDataset, used by
 // [SemanticModelInfo].
+//
+// A logical dataset referenced by a SemanticModel, together with its exposed
+// fields.
 type ModelDataset struct {
-	// Name is a string. It is required.
+	// Logical alias used to reference this dataset within the semantic model.
 	Name string `json:"name"`
-	// Source is a URN. It is required.
+	// URN of the DataHub entity that backs this logical dataset. Accepts either:
+	//   - a `dataset` URN — when the semantic model reads from a physical table
+	//     or persisted view (the common case).
+	//   - a `query` URN — when the source is an inline SQL query with no
+	//     persistent backing table (e.g. Databricks metric views that use `source:
+	//     <SELECT ...>`). Ingestion emits a `query` entity carrying the SQL text
+	//     (`queryProperties.statement`) and its upstream tables (`querySubjects`),
+	//     then points this field at that URN. The `query`'s `origin` field should
+	//     point back at the enclosing SemanticModel URN.
 	Source string `json:"source"`
-	// Fields is a list of values, each a [SemanticField]. It is optional: nil is
-	// left out.
+	// Fields (dimensions, measures, filters) defined over this dataset. It is
+	// optional: nil is left out.
 	Fields []SemanticField `json:"fields,omitzero"`
 }
 
 // SemanticField is the record com.linkedin.semanticmodel.SemanticField, used by
 // [ModelDataset].
+//
+// A named field defined inside a `SemanticModel` dataset (dimension, measure,
+// filter, or other). Fields are classified by `type` into four kinds —
+// DIMENSION, MEASURE, FILTER, and OTHER.
 type SemanticField struct {
-	// SchemaField is a [SchemaField]. It is required.
+	// Inline SchemaField describing this field's schema and identity for
+	// column-level lineage edges and as the anchor for column-level governance
+	// (tags, glossary terms, description).
 	SchemaField SchemaField `json:"schemaField"`
-	// Type is a [SemanticFieldType]. It is required.
+	// The kind of this field. Must be set for every field; determines how
+	// downstream tools interpret the field and whether kind-specific sub-records
+	// (e.g. `dimension`) are relevant.
 	Type SemanticFieldType `json:"type"`
-	// Expression is a [MetricExpression]. It is required.
+	// The SQL expression that computes this field, in one or more dialects.
 	Expression MetricExpression `json:"expression"`
-	// Dimension is a [Dimension]. It is optional: nil is left out.
+	// Dimension-specific metadata. Populated when `type == DIMENSION`; ignored
+	// otherwise. It is optional: nil is left out.
 	Dimension *Dimension `json:"dimension,omitempty"`
-	// AIContext is a [AIContext]. It is optional: nil is left out.
+	// AI-specific context for improved disambiguation and retrieval. It is
+	// optional: nil is left out.
 	AIContext *AIContext `json:"aiContext,omitempty"`
 }
 
 // SemanticFieldType is the enum com.linkedin.semanticmodel.SemanticFieldType,
 // used by [SemanticField]. Its values are the constants below; decoding does
 // not check them.
+//
+// Discriminator enum that identifies the kind of a SemanticField inside a
+// SemanticModel dataset.
 type SemanticFieldType string
 
 // SemanticFieldType values, in PDL order.
 const (
+	// A grouping or filtering attribute — maps to a "dimension" in the semantic
+	// layer.
 	SemanticFieldTypeDimension SemanticFieldType = "DIMENSION"
-	SemanticFieldTypeMeasure   SemanticFieldType = "MEASURE"
-	SemanticFieldTypeFilter    SemanticFieldType = "FILTER"
-	SemanticFieldTypeOther     SemanticFieldType = "OTHER"
+	// An aggregatable numeric value — maps to a "measure" or "fact" in the
+	// semantic layer.
+	SemanticFieldTypeMeasure SemanticFieldType = "MEASURE"
+	// A named boolean predicate used to filter results, distinct from a dimension.
+	SemanticFieldTypeFilter SemanticFieldType = "FILTER"
+	// A field kind not yet represented as a named symbol.
+	SemanticFieldTypeOther SemanticFieldType = "OTHER"
 )
 
 // SemanticModelInfo is the aspect "semanticModelInfo"
 // (com.linkedin.semanticmodel.SemanticModelInfo) of the semanticModel entity.
+//
+// Core information about a SemanticModel entity.
 type SemanticModelInfo struct {
-	// ExternalURL is a URL. It is optional: nil is left out.
+	// URL where the reference exist. It is optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
-	// Name is a string. It is required.
+	// Display name of the semantic model.
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Human-readable description of the semantic model. It is optional: nil is
+	// left out.
 	Description *string `json:"description,omitempty"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp capturing when this semantic model was created and by whom (as
+	// reported by the source platform / ingestor). It is optional: nil is left
+	// out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp capturing when this semantic model was last modified and by
+	// whom. Equals `created` when no modification has occurred since ingestion. It
+	// is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
-	// NativeDefinition is a string. It is optional: nil is left out.
+	// The raw, native definition of this semantic model as authored on the source
+	// platform (e.g. the Snowflake `CREATE SEMANTIC VIEW` DDL, the dbt
+	// `semantic_model` YAML, or the Databricks `CREATE METRIC VIEW` DDL).
+	// Preserved verbatim so consumers can round-trip / debug against the original
+	// source; not itself parsed by DataHub. It is optional: nil is left out.
 	NativeDefinition *string `json:"nativeDefinition,omitempty"`
-	// AIContext is a [AIContext]. It is optional: nil is left out.
+	// AI-specific context for improved disambiguation and retrieval. It is
+	// optional: nil is left out.
 	AIContext *AIContext `json:"aiContext,omitempty"`
-	// Datasets is a list of values, each a [ModelDataset]. It defaults to []: nil
-	// is encoded as [].
+	// The logical datasets that this semantic model exposes. It defaults to []:
+	// nil is encoded as [].
 	Datasets []ModelDataset `json:"datasets"`
-	// Relationships is a list of values, each a [SemanticModelRelationship]. It is
+	// Join relationships between the datasets of this semantic model. It is
 	// optional: nil is left out.
 	Relationships []SemanticModelRelationship `json:"relationships,omitzero"`
 }
@@ -100,21 +147,28 @@ func (s *SemanticModelInfo) UnmarshalJSON(data []byte) error {
 // SemanticModelRelationship is the record
 // com.linkedin.semanticmodel.SemanticModelRelationship, used by
 // [SemanticModelInfo].
+//
+// A join relationship between two logical datasets defined within a
+// SemanticModel. Named SemanticModelRelationship to avoid colliding with common
+// relationship models.
 type SemanticModelRelationship struct {
-	// Name is a string. It is optional: nil is left out.
-	Name *string `json:"name,omitempty"`
-	// From is a string. It is required.
-	From string `json:"from"`
-	// FromColumns is a list of strings. It is required: nil is encoded as [].
-	FromColumns []string `json:"fromColumns"`
-	// To is a string. It is required.
-	To string `json:"to"`
-	// ToColumns is a list of strings. It is required: nil is encoded as [].
-	ToColumns []string `json:"toColumns"`
-	// AIContext is a [AIContext]. It is optional: nil is left out.
-	AIContext *AIContext `json:"aiContext,omitempty"`
-	// Cardinality is a [ERModelRelationshipCardinality]. It is optional: nil is
+	// Optional human-readable name for this relationship. It is optional: nil is
 	// left out.
+	Name *string `json:"name,omitempty"`
+	// Alias of the source dataset (as declared in ModelDataset.name).
+	From string `json:"from"`
+	// Column names on the source side of the join. It is required: nil is encoded
+	// as [].
+	FromColumns []string `json:"fromColumns"`
+	// Alias of the target dataset (as declared in ModelDataset.name).
+	To string `json:"to"`
+	// Column names on the target side of the join. It is required: nil is encoded
+	// as [].
+	ToColumns []string `json:"toColumns"`
+	// AI-specific context for improved disambiguation and retrieval. It is
+	// optional: nil is left out.
+	AIContext *AIContext `json:"aiContext,omitempty"`
+	// Cardinality of this join. It is optional: nil is left out.
 	Cardinality *ERModelRelationshipCardinality `json:"cardinality,omitempty"`
 }
 

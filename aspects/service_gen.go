@@ -4,16 +4,26 @@ package aspects
 
 // McpServerProperties is the aspect "mcpServerProperties"
 // (com.linkedin.service.McpServerProperties) of the service entity.
+//
+// MCP-specific properties for Services of subtype MCP.
+//
+// Only attached to Service entities where subType = MCP. Contains connection
+// details for the MCP server.
+//
+// Note: This contains only connection information (URL, transport, timeout).
+// Authentication and Ask DataHub configuration are in GlobalSettings.aiPlugins.
 type McpServerProperties struct {
-	// URL is a string. It is required.
+	// MCP server endpoint URL. Example: https://mcp.glean.com/v1
 	URL string `json:"url"`
-	// Transport is a [McpTransport]. It defaults to "HTTP": "" is encoded as
-	// "HTTP".
+	// Transport protocol for MCP communication. It defaults to "HTTP": "" is
+	// encoded as "HTTP".
 	Transport McpTransport `json:"transport"`
-	// Timeout is a 32-bit float. It is optional: nil is left out.
+	// Connection timeout in seconds. When absent, the integrations service applies
+	// its own default (currently 300s). It is optional: nil is left out.
 	Timeout *float32 `json:"timeout,omitempty"`
-	// CustomHeaders is a map from strings to strings. It is optional: nil is left
-	// out.
+	// Custom headers to send with every request. These are non-auth headers (e.g.,
+	// X-Tenant-ID, X-Client-Version). Auth headers are configured in
+	// GlobalSettings.aiPlugins. It is optional: nil is left out.
 	CustomHeaders map[string]string `json:"customHeaders,omitzero"`
 }
 
@@ -51,21 +61,42 @@ type McpTransport string
 
 // McpTransport values, in PDL order.
 const (
-	McpTransportHTTP      McpTransport = "HTTP"
-	McpTransportSse       McpTransport = "SSE"
+	// Standard HTTP/HTTPS transport.
+	McpTransportHTTP McpTransport = "HTTP"
+	// Server-Sent Events for streaming responses.
+	McpTransportSse McpTransport = "SSE"
+	// WebSocket for bidirectional communication.
 	McpTransportWebsocket McpTransport = "WEBSOCKET"
 )
 
 // ServiceDefinition is the aspect "serviceDefinition"
 // (com.linkedin.service.ServiceDefinition) of the service entity.
+//
+// The definition document for a Service — the full OpenAPI YAML, GraphQL SDL,
+// gRPC .proto, or AsyncAPI document that describes everything the service
+// exposes.
+//
+// This is the source of truth for the service's interface. The operation-level
+// `api` entities the service composes (the ServiceComposesApi relationship) are
+// the parsed projection of this document.
+//
+// Kept as a separate aspect (not a field on ServiceProperties) because the
+// rawSpec blob is large and only needed on the profile — ServiceProperties is
+// fetched on every search card and header, this is not.
 type ServiceDefinition struct {
-	// Format is a [ServiceDefinitionFormat]. It is required.
+	// The spec format, so consumers know how to parse and render `rawSpec`.
 	Format ServiceDefinitionFormat `json:"format"`
-	// RawSpec is a [LargeString]. It is required.
+	// The entire spec document, verbatim (the source of truth). Rendered read-only
+	// on the Service profile's Definition tab. Stored as a LargeString so large
+	// specs (full OpenAPI docs, schemas) compress under the aspect-size limit;
+	// readers get the decompressed text (decoded server-side in the GraphQL
+	// mapper).
 	RawSpec LargeString `json:"rawSpec"`
-	// Version is a string. It is optional: nil is left out.
+	// Spec version, e.g. the OpenAPI `info.version`. Optional. It is optional: nil
+	// is left out.
 	Version *string `json:"version,omitempty"`
-	// ExternalURL is a string. It is optional: nil is left out.
+	// Link to the canonical source of the spec, if hosted elsewhere. It is
+	// optional: nil is left out.
 	ExternalURL *string `json:"externalUrl,omitempty"`
 }
 
@@ -79,19 +110,31 @@ type ServiceDefinitionFormat string
 
 // ServiceDefinitionFormat values, in PDL order.
 const (
-	ServiceDefinitionFormatOpenapi    ServiceDefinitionFormat = "OPENAPI"
+	// An OpenAPI (v2/Swagger or v3) document.
+	ServiceDefinitionFormatOpenapi ServiceDefinitionFormat = "OPENAPI"
+	// A GraphQL Schema Definition Language document.
 	ServiceDefinitionFormatGraphqlSdl ServiceDefinitionFormat = "GRAPHQL_SDL"
-	ServiceDefinitionFormatGrpcProto  ServiceDefinitionFormat = "GRPC_PROTO"
-	ServiceDefinitionFormatAsyncapi   ServiceDefinitionFormat = "ASYNCAPI"
+	// A gRPC Protocol Buffers (.proto) service definition.
+	ServiceDefinitionFormatGrpcProto ServiceDefinitionFormat = "GRPC_PROTO"
+	// An AsyncAPI (event / streaming) document.
+	ServiceDefinitionFormatAsyncapi ServiceDefinitionFormat = "ASYNCAPI"
+	// A raw JSON Schema document (e.g. an MCP server's tools/list payload).
 	ServiceDefinitionFormatJSONSchema ServiceDefinitionFormat = "JSON_SCHEMA"
-	ServiceDefinitionFormatOther      ServiceDefinitionFormat = "OTHER"
+	// Any other spec format not enumerated above.
+	ServiceDefinitionFormatOther ServiceDefinitionFormat = "OTHER"
 )
 
 // ServiceKey is the key aspect "serviceKey" of the service entity
 // (com.linkedin.service.ServiceKey): its fields, in order, are the parts of the
 // entity's URN.
+//
+// Key for a Service entity.
+//
+// A Service represents an external service that can be integrated with DataHub,
+// such as an MCP server, REST API, or other service types.
 type ServiceKey struct {
-	// ID is a string. It is required.
+	// Unique identifier for this service. Examples: glean-search, internal-tools,
+	// weather-api
 	ID string `json:"id"`
 }
 
@@ -105,23 +148,50 @@ type ServiceLifecycle string
 
 // ServiceLifecycle values, in PDL order.
 const (
+	// Early / unstable; may change or disappear without notice.
 	ServiceLifecycleExperimental ServiceLifecycle = "EXPERIMENTAL"
-	ServiceLifecycleProduction   ServiceLifecycle = "PRODUCTION"
-	ServiceLifecycleDeprecated   ServiceLifecycle = "DEPRECATED"
+	// Stable and supported for production use.
+	ServiceLifecycleProduction ServiceLifecycle = "PRODUCTION"
+	// Being retired; consumers should migrate off.
+	ServiceLifecycleDeprecated ServiceLifecycle = "DEPRECATED"
 )
 
 // ServiceProperties is the aspect "serviceProperties"
 // (com.linkedin.service.ServiceProperties) of the service entity.
+//
+// Common properties for all Service types.
+//
+// A Service is a catalog entry for an external service (MCP server, REST API,
+// etc.). This aspect contains identity and descriptive information.
+// Subtype-specific properties are in separate aspects (e.g.,
+// McpServerProperties).
+//
+// Note: This contains only catalog information (identity, description). Ask
+// DataHub configuration (auth, instructions) is in GlobalSettings.aiPlugins.
 type ServiceProperties struct {
-	// DisplayName is a string. It is required.
+	// Display name shown in UI and search results.
 	DisplayName string `json:"displayName"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of what this service provides. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Lifecycle is a [ServiceLifecycle]. It is optional: nil is left out.
+	// Lifecycle stage of the service, from experimental through production to
+	// deprecation. Rendered as a small badge on the profile so consumers can see
+	// at a glance whether the service is safe to depend on. It is optional: nil is
+	// left out.
 	Lifecycle *ServiceLifecycle `json:"lifecycle,omitempty"`
-	// Apis is a list of URNs. It is optional: nil is left out.
+	// The APIs (callables) this service composes / exposes — e.g. the tools an
+	// MCP server serves, or the endpoints a REST API exposes. The reverse edge (an
+	// API "served by" its service) is the incoming ServiceComposesApi relationship
+	// on the API.
+	//
+	// This is a lineage edge: the API is downstream of the service that exposes
+	// it, so the software-to-data chain nests correctly as repo -> service -> api
+	// -> app -> dataset (the endpoints hang off their service, not off the
+	// repository directly). It is optional: nil is left out.
 	Apis []string `json:"apis,omitzero"`
-	// SourceRepository is a URN. It is optional: nil is left out.
+	// The source-code repository this service is produced from (the SourcedFrom
+	// provenance edge). Lights up the repo -> service -> api -> app -> dataset
+	// chain: the Repository profile shows incoming SourcedFrom edges as "what it
+	// produces". It is optional: nil is left out.
 	SourceRepository *string `json:"sourceRepository,omitempty"`
 }
 

@@ -4,8 +4,11 @@ package aspects
 
 // AssetSettings is the aspect "assetSettings"
 // (com.linkedin.settings.asset.AssetSettings) of 5 entity types.
+//
+// Settings associated with this asset
 type AssetSettings struct {
-	// AssetSummary is a [AssetSummarySettings]. It is optional: nil is left out.
+	// Information related to the asset summary for this asset. It is optional: nil
+	// is left out.
 	AssetSummary *AssetSummarySettings `json:"assetSummary,omitempty"`
 }
 
@@ -14,9 +17,11 @@ func (AssetSettings) AspectName() string { return "assetSettings" }
 
 // AssetSummarySettings is the record
 // com.linkedin.settings.asset.AssetSummarySettings, used by [AssetSettings].
+//
+// Information related to the asset summary for this asset
 type AssetSummarySettings struct {
-	// Templates is a list of values, each a [AssetSummarySettingsTemplate]. It
-	// defaults to []: nil is encoded as [].
+	// The list of templates applied to this asset in order. Right now we only
+	// expect one. It defaults to []: nil is encoded as [].
 	Templates []AssetSummarySettingsTemplate `json:"templates"`
 }
 
@@ -43,7 +48,10 @@ func (a *AssetSummarySettings) UnmarshalJSON(data []byte) error {
 // AssetSummarySettingsTemplate is the record
 // com.linkedin.settings.asset.AssetSummarySettingsTemplate, used by
 // [AssetSummarySettings].
+//
+// Object containing the template and any additional info for asset summary
+// settings
 type AssetSummarySettingsTemplate struct {
-	// Template is a URN. It is required.
+	// The urn of the template
 	Template string `json:"template"`
 }

@@ -8,9 +8,12 @@ package aspects
 type ApplicationsSettings struct {
 	// Enabled is a boolean. It is required.
 	Enabled bool `json:"enabled"`
-	// Config is a string. It is optional: nil is left out.
+	// The configuration for the feature, in JSON format. It is optional: nil is
+	// left out.
 	Config *string `json:"config,omitempty"`
-	// ConfigVersion is a string. It is optional: nil is left out.
+	// The version of the configuration schema that has been used to serialize the
+	// config. If not provided, the version is assumed to be the latest version. It
+	// is optional: nil is left out.
 	ConfigVersion *string `json:"configVersion,omitempty"`
 }
 
@@ -20,9 +23,12 @@ type ApplicationsSettings struct {
 type DocPropagationFeatureSettings struct {
 	// Enabled is a boolean. It is required.
 	Enabled bool `json:"enabled"`
-	// Config is a string. It is optional: nil is left out.
+	// The configuration for the feature, in JSON format. It is optional: nil is
+	// left out.
 	Config *string `json:"config,omitempty"`
-	// ConfigVersion is a string. It is optional: nil is left out.
+	// The version of the configuration schema that has been used to serialize the
+	// config. If not provided, the version is assumed to be the latest version. It
+	// is optional: nil is left out.
 	ConfigVersion *string `json:"configVersion,omitempty"`
 	// ColumnPropagationEnabled is a boolean. It defaults to true: nil is encoded
 	// as true.
@@ -56,28 +62,37 @@ func (d *DocPropagationFeatureSettings) UnmarshalJSON(data []byte) error {
 // GlobalHomePageSettings is the record
 // com.linkedin.settings.global.GlobalHomePageSettings, used by
 // [GlobalSettingsInfo].
+//
+// Global settings related to the home page for an instance
 type GlobalHomePageSettings struct {
-	// DefaultTemplate is a URN. It is required.
+	// The urn that will be rendered in the UI by default for all users
 	DefaultTemplate string `json:"defaultTemplate"`
 }
 
 // GlobalSettingsInfo is the aspect "globalSettingsInfo"
 // (com.linkedin.settings.global.GlobalSettingsInfo) of the globalSettings
 // entity.
+//
+// DataHub Global platform settings. Careful - these should not be modified by
+// the outside world!
 type GlobalSettingsInfo struct {
-	// Sso is a [SsoSettings]. It is optional: nil is left out.
+	// SSO integrations between DataHub and identity providers. It is optional: nil
+	// is left out.
 	Sso *SsoSettings `json:"sso,omitempty"`
-	// Oauth is a [OAuthSettings]. It is optional: nil is left out.
+	// Settings related to the oauth authentication provider. It is optional: nil
+	// is left out.
 	Oauth *OAuthSettings `json:"oauth,omitempty"`
-	// Views is a [GlobalViewsSettings]. It is optional: nil is left out.
+	// Settings related to the Views Feature. It is optional: nil is left out.
 	Views *GlobalViewsSettings `json:"views,omitempty"`
-	// DocPropagation is a [DocPropagationFeatureSettings]. It defaults to
+	// Settings related to the documentation propagation feature. It defaults to
 	// {"enabled":true,"columnPropagationEnabled":true}: nil is encoded as
 	// {"enabled":true,"columnPropagationEnabled":true}.
 	DocPropagation *DocPropagationFeatureSettings `json:"docPropagation"`
-	// HomePage is a [GlobalHomePageSettings]. It is optional: nil is left out.
+	// Global settings related to the home page for an instance. It is optional:
+	// nil is left out.
 	HomePage *GlobalHomePageSettings `json:"homePage,omitempty"`
-	// Applications is a [ApplicationsSettings]. It is optional: nil is left out.
+	// Settings related to applications. If not enabled, applications won't show up
+	// in navigation. It is optional: nil is left out.
 	Applications *ApplicationsSettings `json:"applications,omitempty"`
 }
 
@@ -111,27 +126,38 @@ func (g *GlobalSettingsInfo) UnmarshalJSON(data []byte) error {
 // GlobalViewsSettings is the record
 // com.linkedin.settings.global.GlobalViewsSettings, used by
 // [GlobalSettingsInfo].
+//
+// Settings for DataHub Views feature.
 type GlobalViewsSettings struct {
-	// DefaultView is a URN. It is optional: nil is left out.
+	// The default View for the instance, or organization. It is optional: nil is
+	// left out.
 	DefaultView *string `json:"defaultView,omitempty"`
 }
 
 // OAuthProvider is the record com.linkedin.settings.global.OAuthProvider, used
 // by [OAuthSettings].
+//
+// An OAuth Provider. This provides information required to validate inbound
+// requests with OAuth 2.0 bearer tokens.
 type OAuthProvider struct {
-	// Enabled is a boolean. It is required.
+	// Whether this OAuth provider is enabled.
 	Enabled bool `json:"enabled"`
-	// Name is a string. It is required.
+	// The name of this OAuth provider. This is used for display purposes only.
 	Name string `json:"name"`
-	// JwksURI is a string. It is optional: nil is left out.
+	// The URI of the JSON Web Key Set (JWKS) endpoint for this OAuth provider. It
+	// is optional: nil is left out.
 	JwksURI *string `json:"jwksUri,omitempty"`
-	// Issuer is a string. It is required.
+	// The expected issuer (iss) claim in the JWTs issued by this OAuth provider.
 	Issuer string `json:"issuer"`
-	// Audience is a string. It is required.
+	// The expected audience (aud) claim in the JWTs issued by this OAuth provider.
 	Audience string `json:"audience"`
-	// Algorithm is a string. It defaults to "RS256": nil is encoded as "RS256".
+	// The JWT signing algorithm required for this provider. Prevents algorithm
+	// confusion attacks. Common values: RS256, RS384, RS512, PS256, ES256. It
+	// defaults to "RS256": nil is encoded as "RS256".
 	Algorithm *string `json:"algorithm"`
-	// UserIDClaim is a string. It defaults to "sub": nil is encoded as "sub".
+	// The JWT claim to use as the user identifier for this provider. Different
+	// providers use different claims (sub, email, preferred_username, etc.). It
+	// defaults to "sub": nil is encoded as "sub".
 	UserIDClaim *string `json:"userIdClaim"`
 }
 
@@ -167,9 +193,10 @@ func (o *OAuthProvider) UnmarshalJSON(data []byte) error {
 
 // OAuthSettings is the record com.linkedin.settings.global.OAuthSettings, used
 // by [GlobalSettingsInfo].
+//
+// Trust oauth providers to use for authentication.
 type OAuthSettings struct {
-	// Providers is a list of values, each a [OAuthProvider]. It is required: nil
-	// is encoded as [].
+	// Trusted OAuth Providers. It is required: nil is encoded as [].
 	Providers []OAuthProvider `json:"providers"`
 }
 
@@ -183,52 +210,68 @@ func (o OAuthSettings) MarshalJSON() ([]byte, error) {
 
 // OidcSettings is the record com.linkedin.settings.global.OidcSettings, used by
 // [SsoSettings].
+//
+// Settings for OIDC SSO integration.
 type OidcSettings struct {
-	// Enabled is a boolean. It is required.
+	// Whether OIDC SSO is enabled.
 	Enabled bool `json:"enabled"`
-	// ClientID is a string. It is required.
+	// Unique client id issued by the identity provider.
 	ClientID string `json:"clientId"`
-	// ClientSecret is a string. It is required.
+	// Unique client secret issued by the identity provider.
 	ClientSecret string `json:"clientSecret"`
-	// DiscoveryURI is a string. It is required.
+	// The IdP OIDC discovery url.
 	DiscoveryURI string `json:"discoveryUri"`
-	// UserNameClaim is a string. It is optional: nil is left out.
+	// ADVANCED. The attribute / claim used to derive the DataHub username.
+	// Defaults to "preferred_username". It is optional: nil is left out.
 	UserNameClaim *string `json:"userNameClaim,omitempty"`
-	// UserNameClaimRegex is a string. It is optional: nil is left out.
+	// ADVANCED. TThe regex used to parse the DataHub username from the user name
+	// claim. Defaults to (.*) (all). It is optional: nil is left out.
 	UserNameClaimRegex *string `json:"userNameClaimRegex,omitempty"`
-	// Scope is a string. It is optional: nil is left out.
+	// ADVANCED. String representing the requested scope from the IdP. Defaults to
+	// "oidc email profile". It is optional: nil is left out.
 	Scope *string `json:"scope,omitempty"`
-	// ClientAuthenticationMethod is a string. It is optional: nil is left out.
+	// ADVANCED. Which authentication method to use to pass credentials (clientId
+	// and clientSecret) to the token endpoint: Defaults to "client_secret_basic".
+	// It is optional: nil is left out.
 	ClientAuthenticationMethod *string `json:"clientAuthenticationMethod,omitempty"`
-	// JitProvisioningEnabled is a boolean. It is optional: nil is left out.
+	// ADVANCED. Whether DataHub users should be provisioned on login if they do
+	// not exist. Defaults to true. It is optional: nil is left out.
 	JitProvisioningEnabled *bool `json:"jitProvisioningEnabled,omitempty"`
-	// PreProvisioningRequired is a boolean. It is optional: nil is left out.
+	// ADVANCED. Whether the user should already exist in DataHub on login, failing
+	// login if they are not. Defaults to false. It is optional: nil is left out.
 	PreProvisioningRequired *bool `json:"preProvisioningRequired,omitempty"`
-	// ExtractGroupsEnabled is a boolean. It is optional: nil is left out.
+	// ADVANCED. Whether groups should be extracted from a claim in the OIDC
+	// profile. Only applies if JIT provisioning is enabled. Groups will be created
+	// if they do not exist. Defaults to true. It is optional: nil is left out.
 	ExtractGroupsEnabled *bool `json:"extractGroupsEnabled,omitempty"`
-	// GroupsClaim is a string. It is optional: nil is left out.
+	// ADVANCED. The OIDC claim to extract groups information from. Defaults to
+	// 'groups'. It is optional: nil is left out.
 	GroupsClaim *string `json:"groupsClaim,omitempty"`
-	// ResponseType is a string. It is optional: nil is left out.
+	// ADVANCED. Response type. It is optional: nil is left out.
 	ResponseType *string `json:"responseType,omitempty"`
-	// ResponseMode is a string. It is optional: nil is left out.
+	// ADVANCED. Response mode. It is optional: nil is left out.
 	ResponseMode *string `json:"responseMode,omitempty"`
-	// UseNonce is a boolean. It is optional: nil is left out.
+	// ADVANCED. Use Nonce. It is optional: nil is left out.
 	UseNonce *bool `json:"useNonce,omitempty"`
-	// ReadTimeout is a 64-bit integer. It is optional: nil is left out.
+	// ADVANCED. Read timeout. It is optional: nil is left out.
 	ReadTimeout *int64 `json:"readTimeout,omitempty"`
-	// ExtractJwtAccessTokenClaims is a boolean. It is optional: nil is left out.
+	// ADVANCED. Whether to extract claims from JWT access token. Defaults to
+	// false. It is optional: nil is left out.
 	ExtractJwtAccessTokenClaims *bool `json:"extractJwtAccessTokenClaims,omitempty"`
-	// PreferredJwsAlgorithm is a string. It is optional: nil is left out.
+	// ADVANCED. Which jws algorithm to use. Unused. It is optional: nil is left
+	// out.
 	PreferredJwsAlgorithm *string `json:"preferredJwsAlgorithm,omitempty"`
-	// PreferredJwsAlgorithm2 is a string. It is optional: nil is left out.
+	// ADVANCED. Which jws algorithm to use. It is optional: nil is left out.
 	PreferredJwsAlgorithm2 *string `json:"preferredJwsAlgorithm2,omitempty"`
 }
 
 // SsoSettings is the record com.linkedin.settings.global.SsoSettings, used by
 // [GlobalSettingsInfo].
+//
+// SSO Integrations, supported on the UI.
 type SsoSettings struct {
-	// BaseURL is a string. It is required.
+	// Auth base URL.
 	BaseURL string `json:"baseUrl"`
-	// OidcSettings is a [OidcSettings]. It is optional: nil is left out.
+	// Optional OIDC SSO settings. It is optional: nil is left out.
 	OidcSettings *OidcSettings `json:"oidcSettings,omitempty"`
 }

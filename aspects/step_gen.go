@@ -5,11 +5,12 @@ package aspects
 // DataHubStepStateProperties is the aspect "dataHubStepStateProperties"
 // (com.linkedin.step.DataHubStepStateProperties) of the dataHubStepState
 // entity.
+//
+// The properties associated with a DataHub step state
 type DataHubStepStateProperties struct {
-	// Properties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Description of the secret. It defaults to {}: nil is encoded as {}.
 	Properties map[string]string `json:"properties"`
-	// LastModified is a [AuditStamp]. It is required.
+	// Audit stamp describing the last person to update it.
 	LastModified AuditStamp `json:"lastModified"`
 }
 

@@ -8,6 +8,8 @@ import "encoding/json"
 // com.linkedin.structured.PrimitivePropertyValue, used by [PropertyValue] and
 // [StructuredPropertyValueAssignment]. Exactly one field is set; the JSON form
 // is an object with one key, the member's name.
+//
+// Represents a stored primitive property value
 type PrimitivePropertyValue struct {
 	// String is the member "string", a string.
 	String *string `json:"string,omitempty"`
@@ -66,15 +68,16 @@ const (
 type PropertyValue struct {
 	// Value is a [PrimitivePropertyValue]. It is required.
 	Value PrimitivePropertyValue `json:"value"`
-	// Description is a string. It is optional: nil is left out.
+	// Optional description of the property value. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
 }
 
 // StructuredProperties is the aspect "structuredProperties"
 // (com.linkedin.structured.StructuredProperties) of 27 entity types.
+//
+// Properties about an entity governed by StructuredPropertyDefinition
 type StructuredProperties struct {
-	// Properties is a list of values, each a [StructuredPropertyValueAssignment].
-	// It is required: nil is encoded as [].
+	// Custom property bag. It is required: nil is encoded as [].
 	Properties []StructuredPropertyValueAssignment `json:"properties"`
 }
 
@@ -93,37 +96,54 @@ func (s StructuredProperties) MarshalJSON() ([]byte, error) {
 // (com.linkedin.structured.StructuredPropertyDefinition) of the
 // structuredProperty entity.
 type StructuredPropertyDefinition struct {
-	// QualifiedName is a string. It is required.
+	// The fully qualified name of the property. e.g. io.acryl.datahub.myProperty
 	QualifiedName string `json:"qualifiedName"`
-	// DisplayName is a string. It is optional: nil is left out.
+	// The display name of the property. This is the name that will be shown in the
+	// UI and can be used to look up the property id. It is optional: nil is left
+	// out.
 	DisplayName *string `json:"displayName,omitempty"`
-	// ValueType is a URN. It is required.
+	// The value type of the property. Must be a dataType. e.g. To indicate that
+	// the property is of type DATE, use urn:li:dataType:datahub.date
 	ValueType string `json:"valueType"`
-	// TypeQualifier is a map from strings to values, each a list of strings. It is
-	// optional: nil is left out.
+	// A map that allows for type specialization of the valueType. e.g. a valueType
+	// of urn:li:dataType:datahub.urn can be specialized to be a USER or GROUP URN
+	// by adding a typeQualifier like { "allowedTypes":
+	// ["urn:li:entityType:datahub.corpuser",
+	// "urn:li:entityType:datahub.corpGroup"] }. It is optional: nil is left out.
 	TypeQualifier map[string][]string `json:"typeQualifier,omitzero"`
-	// AllowedValues is a list of values, each a [PropertyValue]. It is optional:
-	// nil is left out.
+	// A list of allowed values that the property is allowed to take. If this is
+	// not specified, then the property can take any value of given type. It is
+	// optional: nil is left out.
 	AllowedValues []PropertyValue `json:"allowedValues,omitzero"`
-	// Cardinality is a [PropertyCardinality]. It defaults to "SINGLE": nil is
-	// encoded as "SINGLE".
+	// The cardinality of the property. If not specified, then the property is
+	// assumed to be single valued.. It defaults to "SINGLE": nil is encoded as
+	// "SINGLE".
 	Cardinality *PropertyCardinality `json:"cardinality"`
 	// EntityTypes is a list of URNs. It is required: nil is encoded as [].
 	EntityTypes []string `json:"entityTypes"`
-	// AllowedPlatforms is a list of URNs. It is optional: nil is left out.
+	// An optional list of data platforms that this property is restricted to. If
+	// specified, the property can only be assigned to entities that belong to one
+	// of these data platforms. If not specified, the property can be assigned to
+	// entities on any data platform. It is optional: nil is left out.
 	AllowedPlatforms []string `json:"allowedPlatforms,omitzero"`
-	// Description is a string. It is optional: nil is left out.
+	// The description of the property. This is the description that will be shown
+	// in the UI. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// SearchConfiguration is a [DataHubSearchConfig]. It is optional: nil is left
-	// out.
+	// Search configuration for this property. If not specified, then the property
+	// is indexed using the default mapping. from the logical type. It is optional:
+	// nil is left out.
 	SearchConfiguration *DataHubSearchConfig `json:"searchConfiguration,omitempty"`
-	// Immutable is a boolean. It defaults to false and is always encoded.
+	// Whether the structured property value is immutable once applied to an
+	// entity. It defaults to false and is always encoded.
 	Immutable bool `json:"immutable"`
-	// Version is a string. It is optional: nil is left out.
+	// Definition version - Allows breaking schema changes. String is compared
+	// case-insensitive and new versions must be monotonically increasing. Cannot
+	// use periods/dots. Suggestions: v1, v2 20240610, 20240611. It is optional:
+	// nil is left out.
 	Version *string `json:"version,omitempty"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Created Audit stamp. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// Last Modified Audit stamp. It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
 }
 
@@ -159,7 +179,7 @@ func (s *StructuredPropertyDefinition) UnmarshalJSON(data []byte) error {
 // structuredProperty entity (com.linkedin.structured.StructuredPropertyKey):
 // its fields, in order, are the parts of the entity's URN.
 type StructuredPropertyKey struct {
-	// ID is a string. It is required.
+	// The id for a structured proeprty.
 	ID string `json:"id"`
 }
 
@@ -169,22 +189,30 @@ func (StructuredPropertyKey) AspectName() string { return "structuredPropertyKey
 // StructuredPropertySettings is the aspect "structuredPropertySettings"
 // (com.linkedin.structured.StructuredPropertySettings) of the
 // structuredProperty entity.
+//
+// Settings specific to a structured property entity
 type StructuredPropertySettings struct {
-	// IsHidden is a boolean. It defaults to false and is always encoded.
+	// Whether or not this asset should be hidden in the main application. It
+	// defaults to false and is always encoded.
 	IsHidden bool `json:"isHidden"`
-	// ShowInSearchFilters is a boolean. It defaults to false and is always
-	// encoded.
+	// Whether or not this asset should be displayed as a search filter. It
+	// defaults to false and is always encoded.
 	ShowInSearchFilters bool `json:"showInSearchFilters"`
-	// ShowInAssetSummary is a boolean. It defaults to false and is always encoded.
+	// Whether or not this asset should be displayed in the asset sidebar. It
+	// defaults to false and is always encoded.
 	ShowInAssetSummary bool `json:"showInAssetSummary"`
-	// HideInAssetSummaryWhenEmpty is a boolean. It defaults to false and is always
-	// encoded.
+	// Whether or not this asset should be hidden in the asset sidebar
+	// (showInAssetSummary should be enabled) when its value is empty. It defaults
+	// to false and is always encoded.
 	HideInAssetSummaryWhenEmpty bool `json:"hideInAssetSummaryWhenEmpty"`
-	// ShowAsAssetBadge is a boolean. It defaults to false and is always encoded.
+	// Whether or not this asset should be displayed as an asset badge on other
+	// asset's headers. It defaults to false and is always encoded.
 	ShowAsAssetBadge bool `json:"showAsAssetBadge"`
-	// ShowInColumnsTable is a boolean. It defaults to false and is always encoded.
+	// Whether or not this asset should be displayed as a column in the schema
+	// field table in a Dataset's "Columns" tab. It defaults to false and is always
+	// encoded.
 	ShowInColumnsTable bool `json:"showInColumnsTable"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// Last Modified Audit stamp. It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
 }
 
@@ -195,16 +223,18 @@ func (StructuredPropertySettings) AspectName() string { return "structuredProper
 // com.linkedin.structured.StructuredPropertyValueAssignment, used by
 // [StructuredProperties].
 type StructuredPropertyValueAssignment struct {
-	// PropertyURN is a URN. It is required.
+	// The property that is being assigned a value.
 	PropertyURN string `json:"propertyUrn"`
-	// Values is a list of values, each a [PrimitivePropertyValue]. It is required:
-	// nil is encoded as [].
+	// The value assigned to the property. It is required: nil is encoded as [].
 	Values []PrimitivePropertyValue `json:"values"`
-	// Created is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp containing who created this relationship edge and when. It is
+	// optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-	// LastModified is a [AuditStamp]. It is optional: nil is left out.
+	// Audit stamp containing who last modified this relationship edge and when. It
+	// is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
-	// Attribution is a [MetadataAttribution]. It is optional: nil is left out.
+	// Information about who, why, and how this metadata was applied. It is
+	// optional: nil is left out.
 	Attribution *MetadataAttribution `json:"attribution,omitempty"`
 }
 

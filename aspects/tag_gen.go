@@ -4,12 +4,15 @@ package aspects
 
 // TagProperties is the aspect "tagProperties" (com.linkedin.tag.TagProperties)
 // of the tag entity.
+//
+// Properties associated with a Tag
 type TagProperties struct {
-	// Name is a string. It is required.
+	// Display name of the tag
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Documentation of the tag. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// ColorHex is a string. It is optional: nil is left out.
+	// The color associated with the Tag in Hex. For example #FFFFFF. It is
+	// optional: nil is left out.
 	ColorHex *string `json:"colorHex,omitempty"`
 }
 

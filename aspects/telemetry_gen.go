@@ -4,8 +4,11 @@ package aspects
 
 // TelemetryClientID is the aspect "telemetryClientId"
 // (com.linkedin.telemetry.TelemetryClientId) of the telemetry entity.
+//
+// A simple wrapper around a String to persist the client ID for telemetry in
+// DataHub's backend DB
 type TelemetryClientID struct {
-	// ClientID is a string. It is required.
+	// A string representing the telemetry client ID
 	ClientID string `json:"clientId"`
 }
 

@@ -5,8 +5,10 @@ package aspects
 // DataHubPageTemplateAssetSummary is the record
 // com.linkedin.template.DataHubPageTemplateAssetSummary, used by
 // [DataHubPageTemplateProperties].
+//
+// The page template info for asset summaries
 type DataHubPageTemplateAssetSummary struct {
-	// SummaryElements is a list of values, each a [SummaryElement]. It is
+	// The optional list of properties shown on an asset summary page header. It is
 	// optional: nil is left out.
 	SummaryElements []SummaryElement `json:"summaryElements,omitzero"`
 }
@@ -14,20 +16,22 @@ type DataHubPageTemplateAssetSummary struct {
 // DataHubPageTemplateProperties is the aspect "dataHubPageTemplateProperties"
 // (com.linkedin.template.DataHubPageTemplateProperties) of the
 // dataHubPageTemplate entity.
+//
+// The main properties of a DataHub page template
 type DataHubPageTemplateProperties struct {
-	// Rows is a list of values, each a [DataHubPageTemplateRow]. It is required:
-	// nil is encoded as [].
+	// The rows of modules contained in this template. It is required: nil is
+	// encoded as [].
 	Rows []DataHubPageTemplateRow `json:"rows"`
-	// AssetSummary is a [DataHubPageTemplateAssetSummary]. It is optional: nil is
-	// left out.
+	// The optional info for asset summaries. Should be populated if surfaceType is
+	// ASSET_SUMMARY. It is optional: nil is left out.
 	AssetSummary *DataHubPageTemplateAssetSummary `json:"assetSummary,omitempty"`
-	// Surface is a [DataHubPageTemplateSurface]. It is required.
+	// Info about the surface area of the product that this template is deployed in
 	Surface DataHubPageTemplateSurface `json:"surface"`
-	// Visibility is a [DataHubPageTemplateVisibility]. It is required.
+	// Info about the visibility of this template
 	Visibility DataHubPageTemplateVisibility `json:"visibility"`
-	// Created is a [AuditStamp]. It is required.
+	// Audit stamp for when and by whom this template was created
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. It is required.
+	// Audit stamp for when and by whom this template was last updated
 	LastModified AuditStamp `json:"lastModified"`
 }
 
@@ -45,8 +49,11 @@ func (d DataHubPageTemplateProperties) MarshalJSON() ([]byte, error) {
 // DataHubPageTemplateRow is the record
 // com.linkedin.template.DataHubPageTemplateRow, used by
 // [DataHubPageTemplateProperties].
+//
+// A row of modules contained in a template
 type DataHubPageTemplateRow struct {
-	// Modules is a list of URNs. It is required: nil is encoded as [].
+	// The modules that exist in this template row. It is required: nil is encoded
+	// as [].
 	Modules []string `json:"modules"`
 }
 
@@ -61,16 +68,20 @@ func (d DataHubPageTemplateRow) MarshalJSON() ([]byte, error) {
 // DataHubPageTemplateSurface is the record
 // com.linkedin.template.DataHubPageTemplateSurface, used by
 // [DataHubPageTemplateProperties].
+//
+// Info about the surface area of the product that this template is deployed in
 type DataHubPageTemplateSurface struct {
-	// SurfaceType is a [PageTemplateSurfaceType]. It is required.
+	// Where exactly is this template being used
 	SurfaceType PageTemplateSurfaceType `json:"surfaceType"`
 }
 
 // DataHubPageTemplateVisibility is the record
 // com.linkedin.template.DataHubPageTemplateVisibility, used by
 // [DataHubPageTemplateProperties].
+//
+// Info about the visibility of this template
 type DataHubPageTemplateVisibility struct {
-	// Scope is a [PageTemplateScope]. It is required.
+	// The scope of this template and who can use/see it
 	Scope PageTemplateScope `json:"scope"`
 }
 
@@ -81,8 +92,10 @@ type PageTemplateScope string
 
 // PageTemplateScope values, in PDL order.
 const (
+	// This template is used for individual use only
 	PageTemplateScopePersonal PageTemplateScope = "PERSONAL"
-	PageTemplateScopeGlobal   PageTemplateScope = "GLOBAL"
+	// This template is used across users
+	PageTemplateScopeGlobal PageTemplateScope = "GLOBAL"
 )
 
 // PageTemplateSurfaceType is the enum
@@ -93,16 +106,21 @@ type PageTemplateSurfaceType string
 
 // PageTemplateSurfaceType values, in PDL order.
 const (
-	PageTemplateSurfaceTypeHomePage     PageTemplateSurfaceType = "HOME_PAGE"
+	// This template applies to what to display on the home page for users.
+	PageTemplateSurfaceTypeHomePage PageTemplateSurfaceType = "HOME_PAGE"
+	// This template applies to what to display on asset summary pages
 	PageTemplateSurfaceTypeAssetSummary PageTemplateSurfaceType = "ASSET_SUMMARY"
 )
 
 // SummaryElement is the record com.linkedin.template.SummaryElement, used by
 // [DataHubPageTemplateAssetSummary].
+//
+// Info for a given asset summary element
 type SummaryElement struct {
-	// ElementType is a [SummaryElementType]. It is required.
+	// The type of element/property
 	ElementType SummaryElementType `json:"elementType"`
-	// StructuredPropertyURN is a URN. It is optional: nil is left out.
+	// The urn of the structured property shown. Required if propertyType is
+	// STRUCTURED_PROPERTY. It is optional: nil is left out.
 	StructuredPropertyURN *string `json:"structuredPropertyUrn,omitempty"`
 }
 

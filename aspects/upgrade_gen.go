@@ -4,10 +4,12 @@ package aspects
 
 // DataHubUpgradeRequest is the aspect "dataHubUpgradeRequest"
 // (com.linkedin.upgrade.DataHubUpgradeRequest) of the dataHubUpgrade entity.
+//
+// Information collected when kicking off a DataHubUpgrade
 type DataHubUpgradeRequest struct {
-	// TimestampMs is a 64-bit integer. It is required.
+	// Timestamp when we started this DataHubUpgrade
 	TimestampMs int64 `json:"timestampMs"`
-	// Version is a string. It is required.
+	// Version of this upgrade
 	Version string `json:"version"`
 }
 
@@ -16,13 +18,16 @@ func (DataHubUpgradeRequest) AspectName() string { return "dataHubUpgradeRequest
 
 // DataHubUpgradeResult is the aspect "dataHubUpgradeResult"
 // (com.linkedin.upgrade.DataHubUpgradeResult) of the dataHubUpgrade entity.
+//
+// Information collected when a DataHubUpgrade successfully finishes
 type DataHubUpgradeResult struct {
-	// State is a [DataHubUpgradeState]. It defaults to "SUCCEEDED": nil is encoded
-	// as "SUCCEEDED".
+	// Upgrade state UpgradeResult.Result. It defaults to "SUCCEEDED": nil is
+	// encoded as "SUCCEEDED".
 	State *DataHubUpgradeState `json:"state"`
-	// TimestampMs is a 64-bit integer. It is required.
+	// Timestamp when we started this DataHubUpgrade
 	TimestampMs int64 `json:"timestampMs"`
-	// Result is a map from strings to strings. It is optional: nil is left out.
+	// Result map to place helpful information about this upgrade job. It is
+	// optional: nil is left out.
 	Result map[string]string `json:"result,omitzero"`
 }
 
@@ -60,8 +65,12 @@ type DataHubUpgradeState string
 
 // DataHubUpgradeState values, in PDL order.
 const (
+	// Upgrade in progress.
 	DataHubUpgradeStateInProgress DataHubUpgradeState = "IN_PROGRESS"
-	DataHubUpgradeStateSucceeded  DataHubUpgradeState = "SUCCEEDED"
-	DataHubUpgradeStateFailed     DataHubUpgradeState = "FAILED"
-	DataHubUpgradeStateAborted    DataHubUpgradeState = "ABORTED"
+	// Upgrade was successful.
+	DataHubUpgradeStateSucceeded DataHubUpgradeState = "SUCCEEDED"
+	// Upgrade with an error state, however the upgrade should be re-run.
+	DataHubUpgradeStateFailed DataHubUpgradeState = "FAILED"
+	// Upgrade with an error state and should not be re-run.
+	DataHubUpgradeStateAborted DataHubUpgradeState = "ABORTED"
 )

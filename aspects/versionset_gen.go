@@ -5,12 +5,12 @@ package aspects
 // VersionSetProperties is the aspect "versionSetProperties"
 // (com.linkedin.versionset.VersionSetProperties) of the versionSet entity.
 type VersionSetProperties struct {
-	// CustomProperties is a map from strings to strings. It defaults to {}: nil is
-	// encoded as {}.
+	// Custom property bag. It defaults to {}: nil is encoded as {}.
 	CustomProperties map[string]string `json:"customProperties"`
-	// Latest is a URN. It is required.
+	// The latest versioned entity linked to in this version set
 	Latest string `json:"latest"`
-	// VersioningScheme is a [VersioningScheme]. It is required.
+	// What versioning scheme is being utilized for the versioned entities sort
+	// criterion. Static once set
 	VersioningScheme VersioningScheme `json:"versioningScheme"`
 }
 
@@ -44,6 +44,8 @@ type VersioningScheme string
 
 // VersioningScheme values, in PDL order.
 const (
-	VersioningSchemeLexicographicString            VersioningScheme = "LEXICOGRAPHIC_STRING"
+	// String sorted lexicographically.
+	VersioningSchemeLexicographicString VersioningScheme = "LEXICOGRAPHIC_STRING"
+	// String managed by DataHub. Currently, an 8 character alphabetical string.
 	VersioningSchemeAlphanumericGeneratedByDatahub VersioningScheme = "ALPHANUMERIC_GENERATED_BY_DATAHUB"
 )

@@ -4,10 +4,13 @@ package aspects
 
 // DataHubViewDefinition is the record com.linkedin.view.DataHubViewDefinition,
 // used by [DataHubViewInfo].
+//
+// A View definition.
 type DataHubViewDefinition struct {
-	// EntityTypes is a list of strings. It is required: nil is encoded as [].
+	// The Entity Types in the scope of the View. It is required: nil is encoded as
+	// [].
 	EntityTypes []string `json:"entityTypes"`
-	// Filter is a [Filter]. It is required.
+	// The filter criteria, which represents the view itself
 	Filter Filter `json:"filter"`
 }
 
@@ -21,18 +24,21 @@ func (d DataHubViewDefinition) MarshalJSON() ([]byte, error) {
 
 // DataHubViewInfo is the aspect "dataHubViewInfo"
 // (com.linkedin.view.DataHubViewInfo) of the dataHubView entity.
+//
+// Information about a DataHub View. -- TODO: Understand whether an entity type
+// filter is required.
 type DataHubViewInfo struct {
-	// Name is a string. It is required.
+	// The name of the View
 	Name string `json:"name"`
-	// Description is a string. It is optional: nil is left out.
+	// Description of the view. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
-	// Type is a [DataHubViewType]. It is required.
+	// The type of View
 	Type DataHubViewType `json:"type"`
-	// Definition is a [DataHubViewDefinition]. It is required.
+	// The view itself
 	Definition DataHubViewDefinition `json:"definition"`
-	// Created is a [AuditStamp]. It is required.
+	// Audit stamp capturing the time and actor who created the View.
 	Created AuditStamp `json:"created"`
-	// LastModified is a [AuditStamp]. It is required.
+	// Audit stamp capturing the time and actor who last modified the View.
 	LastModified AuditStamp `json:"lastModified"`
 }
 
@@ -46,6 +52,8 @@ type DataHubViewType string
 
 // DataHubViewType values, in PDL order.
 const (
+	// A view private for a specific person.
 	DataHubViewTypePersonal DataHubViewType = "PERSONAL"
-	DataHubViewTypeGlobal   DataHubViewType = "GLOBAL"
+	// A global view, which all users can see and use.
+	DataHubViewTypeGlobal DataHubViewType = "GLOBAL"
 )

@@ -251,3 +251,35 @@ func ExampleWithEmitMode() {
 	// Expected version 4, actual version -1
 	// true
 }
+
+// A write its caller stops (the context cancelled while the request is in
+// flight) may have been applied, as a lost answer may: its outcome is
+// Stopped, not Unknown, so that whoever owns the work can keep it to do
+// again rather than report it and move on.
+func ExampleREST_Emit_stopped() {
+	// The mock holds every write for a second before it handles it.
+	mock := mockserver.New(mockserver.WithFault(mockserver.Latency(mockserver.OpIngestProposal, time.Second)))
+	srv := httptest.NewServer(mock)
+	defer srv.Close()
+	e, _ := emitter.NewREST(srv.URL, datahub.WithEndpoint(datahub.EndpointRestli))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for mock.RequestCount(mockserver.OpIngestProposal) == 0 { // the write is in flight
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	u, _ := urn.NewDataset("hive", "db.orders", "PROD")
+	p, _ := emitter.NewProposal(u, aspects.Status{})
+	err := e.Emit(ctx, p)
+
+	var be *emitter.BatchError
+	if errors.As(err, &be) {
+		fmt.Println(be.Results[0].Status)
+	}
+	fmt.Println(errors.Is(err, datahub.ErrStopped), errors.Is(err, datahub.ErrOutcomeUnknown), errors.Is(err, context.Canceled))
+	// Output:
+	// stopped
+	// true true true
+}

@@ -93,7 +93,7 @@ func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal) error {
 		size := 2 + len(run.items) - 1
 		for i, it := range run.items {
 			if run.results[i].Status != Rejected && (it.kind != v3Batch || it.key != run.items[0].key) {
-				return allOrNothing(run.results, "proposals of several entity types, PATCHes beside other changes or a delete go in several requests")
+				return allOrNothing(run.results, fmt.Errorf("proposals of several entity types, PATCHes beside other changes or a delete go in several requests: %w", datahub.ErrValidation))
 			}
 			size += len(it.enc)
 		}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -227,7 +226,7 @@ func (r *REST) emit(ctx context.Context, ps []Proposal) error {
 		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
 		for i, it := range items {
 			if it.enc == nil && results[i].Status != Rejected {
-				return allOrNothing(results, "a delete goes in a request of its own")
+				return allOrNothing(results, fmt.Errorf("a delete goes in a request of its own: %w", datahub.ErrValidation))
 			}
 			size += len(it.enc)
 		}
@@ -245,19 +244,20 @@ func (r *REST) emit(ctx context.Context, ps []Proposal) error {
 func oneRequest(results emitResults, n, size, maxBatch, maxBytes int) error {
 	for _, res := range results {
 		if res.Status == Rejected {
-			return allOrNothing(results, "proposal "+strconv.Itoa(res.Index)+" cannot be sent")
+			// The rejected proposal's own error says why, and is kept.
+			return allOrNothing(results, fmt.Errorf("proposal %d (%s %s) cannot be sent: %w", res.Index, res.URN, res.Aspect, res.Err))
 		}
 	}
 	if n > maxBatch || size > maxBytes {
-		return allOrNothing(results, fmt.Sprintf("%d proposals of %d bytes do not fit one request (%d proposals, %d bytes)", n, size, maxBatch, maxBytes))
+		return allOrNothing(results, fmt.Errorf("%d proposals of %d bytes do not fit one request (%d proposals, %d bytes): %w", n, size, maxBatch, maxBytes, datahub.ErrValidation))
 	}
 	return nil
 }
 
-// allOrNothing ends a call that must write all or nothing and cannot:
-// nothing is sent.
-func allOrNothing(results emitResults, why string) error {
-	err := fmt.Errorf("emitter: not sent: the proposals must be written all or none, and %s: %w", why, datahub.ErrValidation)
+// allOrNothing ends a call that must write all or nothing and cannot,
+// because of cause: nothing is sent.
+func allOrNothing(results emitResults, cause error) error {
+	err := fmt.Errorf("emitter: not sent: the proposals must be written all or none, and %w", cause)
 	for i := range results {
 		if results[i].Status != Rejected {
 			results[i].Status, results[i].Err = NotAttempted, err

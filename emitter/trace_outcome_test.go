@@ -11,6 +11,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/emitctx"
 	"github.com/catalogkit/datahub-go/mockserver"
 )
 
@@ -69,5 +70,36 @@ func TestAsyncWaitStopped(t *testing.T) {
 		if !errors.Is(err, target) {
 			t.Errorf("error = %v, want one matching %v", err, target)
 		}
+	}
+}
+
+// TestAllOrNothingRefusedBeforeSending checks that an Emit that must write
+// all of its proposals or none (Entities.Create) sends nothing, over both
+// endpoints, when they would need more than one request or one of them
+// cannot be sent, and that a refused request is not split.
+func TestAllOrNothingRefusedBeforeSending(t *testing.T) {
+	t.Parallel()
+	for _, ep := range []datahub.Endpoint{datahub.EndpointRestli, datahub.EndpointOpenAPI} {
+		t.Run(ep.String(), func(t *testing.T) {
+			t.Parallel()
+			s := mockserver.Start(t)
+			r, c := newREST(t, s, datahub.WithEndpoint(ep), emitter.WithMaxBatchSize(2))
+			ctx := emitctx.WithAllOrNothing(t.Context())
+			var ps []emitter.Proposal
+			for i := range 3 {
+				ps = append(ps, propertiesProposal(t, i, 0))
+			}
+			if err := r.Emit(ctx, ps...); !errors.Is(err, datahub.ErrValidation) || c.attempts.Load() != 0 {
+				t.Errorf("3 proposals with a batch size of 2: %v after %d requests, want ErrValidation before sending", err, c.attempts.Load())
+			}
+			bad, _ := emitter.NewProposal(datasetURN(t, 9), aspects.Ownership{Owners: []aspects.Owner{{Owner: "not-a-urn", Type: aspects.OwnershipTypeTechnicalOwner}}})
+			err := r.Emit(ctx, ps[0], bad)
+			if diff := cmp.Diff([]emitter.Status{emitter.Rejected, emitter.Rejected}, statuses(t, err, 2)); diff != "" {
+				t.Errorf("statuses of a refused request (-want +got):\n%s\nerror: %v", diff, err)
+			}
+			if _, err := s.GetAspectJSON(ps[0].URN.String(), "datasetProperties", 0); !errors.Is(err, datahub.ErrNotFound) {
+				t.Errorf("the good proposal of a refused all-or-nothing request was written: %v", err)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/catalogkit/datahub-go/aspects"
@@ -121,38 +122,55 @@ func NewDataset(u urn.Dataset, description string, columns ...Column) *Dataset {
 	return d
 }
 
-// LogicalType returns DataHub's logical type for a platform's type name,
-// by its leading word in any case: integer, decimal and floating types
-// are numbers, character types strings, and so on; a name it does not
-// know is a NullType (DataHub's "unknown").
+// LogicalType returns DataHub's logical type for a platform's type name.
+// It looks at the name's leading word (up to "(", " " or "<"), in any
+// case, and maps it by this table:
+//
+//	NumberType   int, integer, bigint, smallint, tinyint, long, short, int8,
+//	             int16, int32, int64, uint8, uint16, uint32, uint64, decimal,
+//	             numeric, number, float, float32, float64, double, real
+//	StringType   string, varchar, char, nvarchar, nchar, text, character,
+//	             uuid, json
+//	BooleanType  bool, boolean
+//	DateType     date
+//	TimeType     timestamp, timestamptz, datetime, time
+//	BytesType    bytes, binary, varbinary, blob, bytea
+//	EnumType     enum
+//	MapType      map
+//	ArrayType    array, list
+//	RecordType   struct, record
+//
+// So "VARCHAR(255)" is a StringType and "array<int>" an ArrayType. Any
+// other name is a NullType (DataHub's "unknown").
 func LogicalType(native string) aspects.FieldType {
 	n := strings.ToLower(strings.TrimSpace(native))
 	if i := strings.IndexAny(n, "( <"); i >= 0 {
 		n = n[:i]
 	}
-	switch n {
-	case "int", "integer", "bigint", "smallint", "tinyint", "long", "short", "int8", "int16", "int32", "int64",
-		"uint8", "uint16", "uint32", "uint64", "decimal", "numeric", "number", "float", "float32", "float64",
-		"double", "real":
-		return aspects.NumberType{}
-	case "string", "varchar", "char", "nvarchar", "nchar", "text", "character", "uuid", "json":
-		return aspects.StringType{}
-	case "bool", "boolean":
-		return aspects.BooleanType{}
-	case "date":
-		return aspects.DateType{}
-	case "timestamp", "timestamptz", "datetime", "time":
-		return aspects.TimeType{}
-	case "bytes", "binary", "varbinary", "blob", "bytea":
-		return aspects.BytesType{}
-	case "enum":
-		return aspects.EnumType{}
-	case "map":
-		return aspects.MapType{}
-	case "array", "list":
-		return aspects.ArrayType{}
-	case "struct", "record":
-		return aspects.RecordType{}
+	for _, row := range logicalTypes {
+		if slices.Contains(row.names, n) {
+			return row.typ
+		}
 	}
 	return aspects.NullType{}
+}
+
+// logicalTypes is LogicalType's table, as its doc lists it (a test checks
+// that they agree).
+var logicalTypes = []struct {
+	typ   aspects.FieldType
+	names []string
+}{
+	{aspects.NumberType{}, []string{"int", "integer", "bigint", "smallint", "tinyint", "long", "short", "int8",
+		"int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "decimal",
+		"numeric", "number", "float", "float32", "float64", "double", "real"}},
+	{aspects.StringType{}, []string{"string", "varchar", "char", "nvarchar", "nchar", "text", "character", "uuid", "json"}},
+	{aspects.BooleanType{}, []string{"bool", "boolean"}},
+	{aspects.DateType{}, []string{"date"}},
+	{aspects.TimeType{}, []string{"timestamp", "timestamptz", "datetime", "time"}},
+	{aspects.BytesType{}, []string{"bytes", "binary", "varbinary", "blob", "bytea"}},
+	{aspects.EnumType{}, []string{"enum"}},
+	{aspects.MapType{}, []string{"map"}},
+	{aspects.ArrayType{}, []string{"array", "list"}},
+	{aspects.RecordType{}, []string{"struct", "record"}},
 }

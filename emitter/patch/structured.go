@@ -1,11 +1,8 @@
 package patch
 
 import (
-	"math"
-	"strconv"
-	"strings"
-
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/javanum"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -94,33 +91,7 @@ func allowedValueKey(v aspects.PrimitivePropertyValue) string {
 	case v.String != nil:
 		return *v.String
 	case v.Double != nil:
-		return javaDouble(*v.Double)
+		return javanum.Double(*v.Double)
 	}
 	return ""
-}
-
-// javaDouble formats f as Java's Double.toString does: plain with at
-// least one decimal for 1e-3 <= |f| < 1e7, else d.dddE<exponent>.
-func javaDouble(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	}
-	if a := math.Abs(f); a == 0 || (a >= 1e-3 && a < 1e7) {
-		s := strconv.FormatFloat(f, 'f', -1, 64)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		return s
-	}
-	mant, exp, _ := strings.Cut(strconv.FormatFloat(f, 'e', -1, 64), "e")
-	if !strings.Contains(mant, ".") {
-		mant += ".0"
-	}
-	n, _ := strconv.Atoi(exp)
-	return mant + "E" + strconv.Itoa(n)
 }

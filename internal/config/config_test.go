@@ -24,6 +24,7 @@ func TestSharedKeepsEverySharedSetting(t *testing.T) {
 		Logger:           slog.New(slog.DiscardHandler),
 		MaxResponseBytes: 9,
 		Endpoint:         2,
+		EmitMode:         new(int),
 		Emitter:          Emitter{ServerAsync: true, Mode: 1},
 		Client:           Client{Actor: "urn:li:corpuser:x"},
 	}

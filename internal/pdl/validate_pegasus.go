@@ -3,10 +3,11 @@ package pdl
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/catalogkit/datahub-go/internal/javanum"
 )
 
 // This file words validation failures as Rest.li's data validation does (the messages GMS
@@ -78,7 +79,7 @@ func javaString(v any) string {
 	case json.Number:
 		return javaNumber(string(x))
 	case float64:
-		return javaDouble(x)
+		return javanum.Double(x)
 	case map[string]any:
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -110,35 +111,5 @@ func javaNumber(text string) string {
 	if err != nil {
 		return text
 	}
-	return javaDouble(f)
-}
-
-// javaDouble renders f as Java's Double.toString: "1.5", "100.0", "1.0E7", "1.0E-4".
-func javaDouble(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	}
-	if a := math.Abs(f); a == 0 || (a >= 1e-3 && a < 1e7) {
-		s := strconv.FormatFloat(f, 'f', -1, 64)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		return s
-	}
-	s := strconv.FormatFloat(f, 'E', -1, 64) // e.g. 1.5E+20, 1E-05
-	mant, exp, _ := strings.Cut(s, "E")
-	if !strings.Contains(mant, ".") {
-		mant += ".0"
-	}
-	neg := strings.HasPrefix(exp, "-")
-	exp = strings.TrimLeft(strings.TrimLeft(exp, "+-"), "0")
-	if neg {
-		exp = "-" + exp
-	}
-	return mant + "E" + exp
+	return javanum.Double(f)
 }

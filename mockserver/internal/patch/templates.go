@@ -2,11 +2,11 @@ package patch
 
 import (
 	"encoding/json"
-	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
+
+	"github.com/catalogkit/datahub-go/internal/javanum"
 )
 
 // systemActor is DataHub's SYSTEM_ACTOR, the actor of template defaults.
@@ -294,31 +294,12 @@ func definitionToMap(o *object, _ time.Time) error {
 	for _, k := range m.keys {
 		nk := k
 		if f, err := strconv.ParseFloat(k, 64); err == nil {
-			nk = javaDouble(f)
+			nk = javanum.Double(f)
 		}
 		rekeyed.set(nk, m.vals[k])
 	}
 	o.set("allowedValues", rekeyed)
 	return nil
-}
-
-// javaDouble formats f as Java's Double.toString does (the text GMS keys
-// a double by): plain with at least one decimal for 1e-3 <= |f| < 1e7,
-// else d.dddE<exponent>.
-func javaDouble(f float64) string {
-	if a := math.Abs(f); a == 0 || (a >= 1e-3 && a < 1e7) {
-		s := strconv.FormatFloat(f, 'f', -1, 64)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		return s
-	}
-	mant, exp, _ := strings.Cut(strconv.FormatFloat(f, 'e', -1, 64), "e")
-	if !strings.Contains(mant, ".") {
-		mant += ".0"
-	}
-	n, _ := strconv.Atoi(exp)
-	return mant + "E" + strconv.Itoa(n)
 }
 
 // definitionToArray undoes definitionToMap; allowedValues are flattened one

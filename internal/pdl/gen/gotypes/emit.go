@@ -254,19 +254,43 @@ func enumConstName(typeName, sym string) string {
 	return typeName + goName(sym)
 }
 
+// declDoc writes a type's doc comment: first, its place in the model,
+// then the PDL's own doc and its deprecation.
+func (p *plan) declDoc(b *bytes.Buffer, t *typeInfo, first string) {
+	blocks := []docBlock{para(first)}
+	if d := t.decl; d != nil {
+		blocks = append(blocks, pdlDoc(d.Doc)...)
+		if len(blocks) > 1 {
+			blocks[1].blank = true
+		}
+		blocks = append(blocks, deprecatedDoc(d.Deprecated, "type")...)
+	}
+	writeDoc(b, "", blocks)
+}
+
 func (p *plan) record(b *bytes.Buffer, t *typeInfo) {
-	comment(b, "", p.typeDoc(t))
+	p.declDoc(b, t, p.typeDoc(t))
 	fmt.Fprintf(b, "type %s struct {\n", t.goName)
 	var encFix, decFix []string
 	fields := p.fields(t.decl)
 	for _, f := range fields {
 		s := p.shape(t.goName, f)
 		n := fieldName(f.Name)
-		doc := fmt.Sprintf("%s is %s.", n, p.noun(f.Type, t.goName, f.Name))
-		if !strings.EqualFold(n, f.Name) {
-			doc = fmt.Sprintf("%s (%q) is %s.", n, f.Name, p.noun(f.Type, t.goName, f.Name))
+		if f.Doc != "" {
+			// The PDL's own doc, as DataHub's generated classes carry it,
+			// then what nil or zero means in Go.
+			blocks := pdlDoc(f.Doc)
+			if s.note != "It is required." { // the Go type says so
+				blocks = appendSentence(blocks, s.note)
+			}
+			writeDoc(b, "\t", append(blocks, deprecatedDoc(f.Deprecated, "field")...))
+		} else {
+			doc := fmt.Sprintf("%s is %s.", n, p.noun(f.Type, t.goName, f.Name))
+			if !strings.EqualFold(n, f.Name) {
+				doc = fmt.Sprintf("%s (%q) is %s.", n, f.Name, p.noun(f.Type, t.goName, f.Name))
+			}
+			writeDoc(b, "\t", append([]docBlock{para(doc + " " + s.note)}, deprecatedDoc(f.Deprecated, "field")...))
 		}
-		comment(b, "\t", doc+" "+s.note)
 		fmt.Fprintf(b, "\t%s %s `json:%q`\n", n, s.goType, s.tag)
 		if s.fix != "" {
 			encFix = append(encFix, s.fix)
@@ -294,16 +318,19 @@ func (p *plan) record(b *bytes.Buffer, t *typeInfo) {
 }
 
 func (p *plan) enum(b *bytes.Buffer, t *typeInfo) {
-	comment(b, "", p.typeDoc(t)+" Its values are the constants below; decoding does not check them.")
+	p.declDoc(b, t, p.typeDoc(t)+" Its values are the constants below; decoding does not check them.")
 	fmt.Fprintf(b, "type %s string\n\n// %s values, in PDL order.\nconst (\n", t.goName, t.goName)
 	for _, s := range t.decl.Symbols {
+		if doc := t.decl.SymbolDocs[s]; doc != "" {
+			writeDoc(b, "\t", pdlDoc(doc))
+		}
 		fmt.Fprintf(b, "\t%s %s = %q\n", enumConstName(t.goName, s), t.goName, s)
 	}
 	b.WriteString(")\n\n")
 }
 
 func (p *plan) union(b *bytes.Buffer, t *typeInfo) {
-	comment(b, "", p.typeDoc(t)+" Exactly one field is set; the JSON form is an object with one key, the member's name.")
+	p.declDoc(b, t, p.typeDoc(t)+" Exactly one field is set; the JSON form is an object with one key, the member's name.")
 	fmt.Fprintf(b, "type %s struct {\n", t.goName)
 	var sets []string
 	type member struct{ key, field string }

@@ -3,7 +3,7 @@
 //
 // The subset: namespace, package (ignored), imports, records with includes, optional fields,
 // defaults, arrays, maps, unions with and without member aliases, enums, typerefs, fixed,
-// inline records and enums, doc comments (dropped) and annotations (kept as JSON on
+// inline records and enums, doc comments (kept as Doc) and annotations (kept as JSON on
 // declarations and fields; @Aspect also decoded).
 // Every type name in the tree is resolved to its fully qualified name.
 package pdlparse
@@ -35,6 +35,14 @@ type Decl struct {
 	// name written after "@" (e.g. "Searchable", "java.class"); nil if none.
 	Annotations map[string]json.RawMessage
 	File        string // source file, for error messages
+	// Doc is the declaration's doc comment (/** ... */) without its
+	// stars, lines kept; "" if none.
+	Doc string
+	// SymbolDocs holds the doc comments of enum symbols that have one.
+	SymbolDocs map[string]string
+	// Deprecated is nil unless the declaration is marked @deprecated: then
+	// it is the mark's text ("" for a bare @deprecated).
+	Deprecated *string
 }
 
 // Aspect holds the facts of an @Aspect annotation.
@@ -52,6 +60,12 @@ type Field struct {
 	// Annotations holds the field's annotations that have a value, as compact JSON by the name
 	// written after "@" (e.g. "Searchable", "Relationship"); nil if none.
 	Annotations map[string]json.RawMessage
+	// Doc is the field's doc comment without its stars, lines kept; "" if
+	// none.
+	Doc string
+	// Deprecated is nil unless the field is marked @deprecated: then it is
+	// the mark's text ("" for a bare @deprecated).
+	Deprecated *string
 }
 
 // ExprKind is the kind of a type expression.

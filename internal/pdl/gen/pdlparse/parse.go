@@ -35,6 +35,15 @@ type parser struct {
 	ns      string
 	imports map[string]string // simple name -> fully qualified name
 	out     *File
+
+	// doc is the text of the last /** doc comment */ skipped, which ends at
+	// docEnd; takeDoc hands it to the declaration, field or symbol it
+	// directly precedes.
+	doc    string
+	docEnd int
+	// deprecated is the @deprecated (or @Deprecated) mark of the last
+	// annotations read: nil for none, "" for a bare one, else its text.
+	deprecated *string
 }
 
 // Parse parses the PDL source src; name is used in error messages and recorded in each Decl.
@@ -68,11 +77,42 @@ func (p *parser) skip() {
 				p.pos = len(p.src)
 				return
 			}
+			if text := p.src[p.pos+2 : p.pos+2+end]; bytes.HasPrefix(text, []byte("*")) {
+				p.doc, p.docEnd = cleanDoc(string(text[1:])), p.pos+2+end+2
+			}
 			p.pos += 2 + end + 2
 		default:
 			return
 		}
 	}
+}
+
+// takeDoc returns the doc comment that directly precedes the next token
+// (only white space, commas or annotations between them), and forgets it.
+func (p *parser) takeDoc() string {
+	p.skip()
+	if p.docEnd == 0 || p.docEnd > p.pos || strings.Trim(string(p.src[p.docEnd:p.pos]), " \t\r\n,") != "" {
+		return ""
+	}
+	d := p.doc
+	p.doc, p.docEnd = "", 0
+	return d
+}
+
+// cleanDoc strips a doc comment's leading stars and common indentation,
+// keeping its lines.
+func cleanDoc(text string) string {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if strings.HasPrefix(t, "*") {
+			t = strings.TrimPrefix(t[1:], " ")
+		} else if i > 0 {
+			t = l
+		}
+		lines[i] = strings.TrimRight(t, " \t")
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
 }
 
 func (p *parser) peek() byte {
@@ -291,11 +331,16 @@ func lenientJSON(raw []byte) (json.RawMessage, error) {
 func (p *parser) annotations() (*Aspect, map[string]json.RawMessage, error) {
 	var aspect *Aspect
 	var all map[string]json.RawMessage
+	p.deprecated = nil
 	for p.peek() == '@' {
 		p.pos++
 		name, err := p.mustIdent("annotation name")
 		if err != nil {
 			return nil, nil, err
+		}
+		isDeprecated := strings.EqualFold(name, "deprecated")
+		if isDeprecated {
+			p.deprecated = new(string)
 		}
 		if p.peek() != '=' {
 			continue
@@ -313,6 +358,12 @@ func (p *parser) annotations() (*Aspect, map[string]json.RawMessage, error) {
 			all = map[string]json.RawMessage{}
 		}
 		all[name] = js
+		if isDeprecated {
+			var text string
+			if json.Unmarshal(js, &text) == nil {
+				p.deprecated = &text
+			}
+		}
 		if name != "Aspect" {
 			continue
 		}
@@ -366,10 +417,15 @@ func (p *parser) parseFile() error {
 			p.imports[imp[strings.LastIndexByte(imp, '.')+1:]] = imp
 			p.out.Imports = append(p.out.Imports, imp)
 		default:
+			doc := p.takeDoc()
 			aspect, annots, err := p.annotations()
 			if err != nil {
 				return err
 			}
+			if doc == "" {
+				doc = p.takeDoc()
+			}
+			deprecated := p.deprecated
 			if p.peek() == 0 {
 				if aspect != nil {
 					return p.errorf("@Aspect not followed by a declaration")
@@ -382,7 +438,7 @@ func (p *parser) parseFile() error {
 			if len(p.out.Decls) > 0 {
 				return p.errorf("more than one top-level declaration")
 			}
-			if _, err := p.namedDecl(aspect, annots); err != nil {
+			if _, err := p.namedDecl(aspect, annots, doc, deprecated); err != nil {
 				return err
 			}
 		}
@@ -390,13 +446,13 @@ func (p *parser) parseFile() error {
 }
 
 // namedDecl parses record/enum/typeref/fixed after its annotations and returns its full name.
-func (p *parser) namedDecl(aspect *Aspect, annots map[string]json.RawMessage) (string, error) {
+func (p *parser) namedDecl(aspect *Aspect, annots map[string]json.RawMessage, doc string, deprecated *string) (string, error) {
 	kw := p.ident()
 	name, err := p.mustIdent(kw + " name")
 	if err != nil {
 		return "", err
 	}
-	d := &Decl{Name: p.resolveDecl(name), Aspect: aspect, Annotations: annots, File: p.file}
+	d := &Decl{Name: p.resolveDecl(name), Aspect: aspect, Annotations: annots, File: p.file, Doc: doc, Deprecated: deprecated}
 	// Reserve the slot so the top-level declaration comes first, then inline ones.
 	p.out.Decls = append(p.out.Decls, d)
 	switch kw {
@@ -435,8 +491,12 @@ func (p *parser) namedDecl(aspect *Aspect, annots map[string]json.RawMessage) (s
 			if p.peek() == 0 {
 				return "", p.errorf("unterminated enum %s", name)
 			}
+			symDoc := p.takeDoc()
 			if _, _, err := p.annotations(); err != nil {
 				return "", err
+			}
+			if symDoc == "" {
+				symDoc = p.takeDoc()
 			}
 			if p.peek() == '}' {
 				break
@@ -446,6 +506,12 @@ func (p *parser) namedDecl(aspect *Aspect, annots map[string]json.RawMessage) (s
 				return "", err
 			}
 			d.Symbols = append(d.Symbols, sym)
+			if symDoc != "" {
+				if d.SymbolDocs == nil {
+					d.SymbolDocs = map[string]string{}
+				}
+				d.SymbolDocs[sym] = symDoc
+			}
 		}
 		p.pos++
 	case "typeref":
@@ -483,15 +549,20 @@ func (p *parser) resolveDecl(name string) string {
 }
 
 func (p *parser) field() (Field, error) {
+	doc := p.takeDoc()
 	_, annots, err := p.annotations()
 	if err != nil {
 		return Field{}, err
 	}
+	if doc == "" {
+		doc = p.takeDoc()
+	}
+	deprecated := p.deprecated
 	name, err := p.mustIdent("field name")
 	if err != nil {
 		return Field{}, err
 	}
-	f := Field{Name: name, Annotations: annots}
+	f := Field{Name: name, Annotations: annots, Doc: doc, Deprecated: deprecated}
 	if p.peek() == '?' { // older syntax: name?: type
 		p.pos++
 		f.Optional = true
@@ -521,14 +592,19 @@ func (p *parser) field() (Field, error) {
 }
 
 func (p *parser) typeExpr() (TypeExpr, error) {
+	doc := p.takeDoc()
 	aspect, annots, err := p.annotations()
 	if err != nil {
 		return TypeExpr{}, err
 	}
+	if doc == "" {
+		doc = p.takeDoc()
+	}
+	deprecated := p.deprecated
 	id := p.peekIdent()
 	switch id {
 	case "record", "enum", "typeref", "fixed":
-		name, err := p.namedDecl(aspect, annots)
+		name, err := p.namedDecl(aspect, annots, doc, deprecated)
 		if err != nil {
 			return TypeExpr{}, err
 		}

@@ -30,16 +30,23 @@ import com.linkedin.common.Urn
 import com.linkedin.common.CustomProperties
 
 /**
- * Doc comment, dropped.
+ * Doc comment,
+ *   kept with its lines.
  */
 @Aspect = {
   "name": "mlFeatureProperties"
 }
 record MLFeatureProperties includes CustomProperties, com.linkedin.common.ExternalReference {
   // line comment
+  /** What it is. */
   description: optional string
+  /* not a doc comment */
   @Relationship = { "/*": { "name": "DerivedFrom", "entityTypes": [ "dataset" ] } }
+  @deprecated = "Use other."
   sources: optional array[Urn]
+  /** Tags,
+   * in order. */
+  @Deprecated
   tags: array[string] = []
   props: map[string, Urn] = {}
   version: VersionTag
@@ -56,11 +63,15 @@ record MLFeatureProperties includes CustomProperties, com.linkedin.common.Extern
 					Aspect:      &Aspect{Name: "mlFeatureProperties"},
 					Annotations: map[string]json.RawMessage{"Aspect": json.RawMessage(`{"name":"mlFeatureProperties"}`)},
 					File:        "t.pdl",
+					Doc:         "Doc comment,\n  kept with its lines.",
 					Fields: []Field{
-						{Name: "description", Optional: true, Type: prim("string")},
-						{Name: "sources", Optional: true, Type: arr(ref("com.linkedin.common.Urn")),
-							Annotations: map[string]json.RawMessage{"Relationship": json.RawMessage(`{"/*":{"name":"DerivedFrom","entityTypes":["dataset"]}}`)}},
-						{Name: "tags", Default: json.RawMessage(`[]`), Type: arr(prim("string"))},
+						{Name: "description", Optional: true, Type: prim("string"), Doc: "What it is."},
+						{Name: "sources", Optional: true, Type: arr(ref("com.linkedin.common.Urn")), Deprecated: ptr("Use other."),
+							Annotations: map[string]json.RawMessage{
+								"Relationship": json.RawMessage(`{"/*":{"name":"DerivedFrom","entityTypes":["dataset"]}}`),
+								"deprecated":   json.RawMessage(`"Use other."`),
+							}},
+						{Name: "tags", Default: json.RawMessage(`[]`), Type: arr(prim("string")), Doc: "Tags,\nin order.", Deprecated: ptr("")},
 						{Name: "props", Default: json.RawMessage(`{}`), Type: mapOf(ref("com.linkedin.common.Urn"))},
 						{Name: "version", Type: ref("com.linkedin.ml.metadata.VersionTag")},
 						{Name: "created", Default: json.RawMessage(`{"time":0,"actor":"urn:li:corpuser:unknown"}`), Type: ref("com.linkedin.ml.metadata.AuditStampLike")},
@@ -152,6 +163,7 @@ enum OwnershipType {
 			want: &File{Namespace: "com.linkedin.common", Decls: []*Decl{{
 				Kind: DeclEnum, Name: "com.linkedin.common.OwnershipType", File: "t.pdl",
 				Symbols: []string{"TECHNICAL_OWNER", "DATAOWNER", "DEVELOPER"},
+				Doc:     "Owner category", SymbolDocs: map[string]string{"TECHNICAL_OWNER": "a doc"},
 			}}},
 		},
 		{
@@ -256,3 +268,5 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func ptr(s string) *string { return &s }
