@@ -387,15 +387,6 @@ func builderCases(t *testing.T) []builderCase {
 	}
 }
 
-func mustGeneric(t *testing.T, s string) urn.Generic {
-	t.Helper()
-	u, err := urn.ParseGeneric(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u
-}
-
 func mustParse[U any](t *testing.T, parse func(string) (U, error), s string) U {
 	t.Helper()
 	u, err := parse(s)
