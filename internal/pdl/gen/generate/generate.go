@@ -137,7 +137,7 @@ func emitRegistry(ents []registryEntity, aspects []aspectFact) ([]byte, error) {
 	b.WriteString(header)
 	b.WriteString("package pdl\n\n")
 	b.WriteString("// entities is DataHub's entity registry in entity-registry.yml order.\n")
-	b.WriteString("var entities = []EntitySpec{\n")
+	b.WriteString("var entities = []Entity{\n")
 	for _, e := range ents {
 		fmt.Fprintf(&b, "\t{Name: %q, KeyAspect: %q, Aspects: %s},\n", e.Name, e.KeyAspect, goStrings(e.Aspects))
 	}
