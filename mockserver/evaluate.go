@@ -1,22 +1,13 @@
 package mockserver
 
 import (
-	"encoding/json"
-	"fmt"
 	"net/http"
-	"strings"
-
-	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/metatest"
-	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
 // Texts of /test?action=evaluate (mock: DataHub's resource is SaaS-only).
 const (
-	msgTestsBoth      = "Give the tests to evaluate either as testUrns or as tests, not both (datahub-mock)"
-	msgTestPushBoth   = "Give the push flag either as shouldPush or as push, not both (datahub-mock)"
-	msgTestNotFound   = "Test %s does not exist or has no testInfo (datahub-mock)"
-	msgTestDefinition = "cannot be evaluated by datahub-mock: %s"
+	msgTestsBoth    = "Give the tests to evaluate either as testUrns or as tests, not both (datahub-mock)"
+	msgTestPushBoth = "Give the push flag either as shouldPush or as push, not both (datahub-mock)"
 )
 
 // testResult is com.linkedin.test.TestResult.
@@ -82,91 +73,27 @@ func (s *Server) handleEvaluate(w http.ResponseWriter, r *http.Request, rt route
 		tests = testURNs
 	}
 	push := (shouldPush != nil && *shouldPush) || (pushed != nil && *pushed)
-	parsed, cerr := gms.CheckURN(*urn)
-	if cerr != nil {
-		writeRestliError(w, fromCore(cerr, rt.op), "")
-		return
-	}
-	s.core.ApplyDue()
-	var defs []store.Aspect
-	if tests == nil {
-		rows, err := s.store.Rows(store.RowQuery{URNPrefix: "urn:li:test:", Aspect: "testInfo"})
-		if err != nil {
-			writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
-			return
-		}
-		defs = rows
-	} else {
-		for _, t := range *tests {
-			a, err := s.store.Get(t, "testInfo", 0)
-			if err != nil {
-				writeRestliError(w, errorf(http.StatusNotFound, msgTestNotFound, abbreviate(t)), "")
-				return
-			}
-			defs = append(defs, a)
+	var listed []string
+	if tests != nil {
+		listed = *tests
+		if listed == nil {
+			listed = []string{}
 		}
 	}
-	latest, err := s.store.Latest(*urn)
+	ev, err := s.core.EvaluateTests(r.Context(), *urn, listed, push)
 	if err != nil {
-		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
+		writeRestliError(w, fromCore(err, rt.op), "")
 		return
-	}
-	aspects := make(map[string]json.RawMessage, len(latest))
-	for _, a := range latest {
-		aspects[a.Name] = a.Value
 	}
 	res := testResults{Failing: []testResult{}, Passing: []testResult{}}
-	for _, d := range defs {
-		pass, applies, err := evaluateTest(d, *urn, parsed.EntityType(), aspects)
-		if err != nil {
-			res.Invalid = append(res.Invalid, invalidTest{Test: d.URN, Error: fmt.Sprintf(msgTestDefinition, err)})
-			continue
-		}
-		switch {
-		case !applies:
-		case pass:
-			res.Passing = append(res.Passing, testResult{Test: d.URN, Type: "SUCCESS"})
-		default:
-			res.Failing = append(res.Failing, testResult{Test: d.URN, Type: "FAILURE"})
-		}
+	for _, u := range ev.Passing {
+		res.Passing = append(res.Passing, testResult{Test: u, Type: "SUCCESS"})
 	}
-	if push {
-		stored := res
-		stored.Invalid = nil
-		v, _ := json.Marshal(stored)
-		if err := s.core.Put(r.Context(), *urn, "testResults", v); err != nil {
-			writeRestliError(w, fromCore(err, rt.op), "")
-			return
-		}
+	for _, u := range ev.Failing {
+		res.Failing = append(res.Failing, testResult{Test: u, Type: "FAILURE"})
+	}
+	for _, t := range ev.Invalid {
+		res.Invalid = append(res.Invalid, invalidTest{Test: t.Test, Error: t.Reason})
 	}
 	writeValue(w, res)
-}
-
-// evaluateTest runs the definition in a testInfo row against an entity.
-func evaluateTest(info store.Aspect, urn, entityType string, aspects map[string]json.RawMessage) (pass, applies bool, err error) {
-	var ti struct {
-		Definition struct {
-			Type string  `json:"type"`
-			JSON *string `json:"json"`
-		} `json:"definition"`
-	}
-	if err := json.Unmarshal(info.Value, &ti); err != nil {
-		return false, false, fmt.Errorf("testInfo: %s", gms.JSONErrorText(err))
-	}
-	if !strings.EqualFold(ti.Definition.Type, "JSON") || ti.Definition.JSON == nil {
-		return false, false, &metatest.Error{Path: "testInfo.definition", Msg: "expected type JSON with a json definition"}
-	}
-	// Only a test that applies to the entity's type must be evaluable.
-	if applies, known := metatest.AppliesTo(*ti.Definition.JSON, entityType); known && !applies {
-		return false, false, nil
-	}
-	def, err := metatest.Parse(*ti.Definition.JSON)
-	if err != nil {
-		return false, false, err
-	}
-	r, err := def.Evaluate(urn, entityType, aspects)
-	if err != nil {
-		return false, false, err
-	}
-	return r.Passes, r.Applies, nil
 }

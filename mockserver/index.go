@@ -1,13 +1,8 @@
 package mockserver
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
-
-	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
-	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
 // The mock keeps a simulated search index next to its store, as GMS keeps
@@ -19,17 +14,6 @@ import (
 // truncateTimeseriesAspect and getEsTaskStatus read it; restoreIndices
 // rebuilds it from the store.
 
-// newIndex returns the search index of s over st. A truncation task
-// deletes the store's documents through s's rules core (set after the
-// index: the task calls it only once it runs).
-func newIndex(s *Server, st *store.Store) *index.Index {
-	cfg := s.cfg
-	return index.New(st, index.Options{Clock: cfg.clock, Lag: cfg.asyncLag, Paused: cfg.indexPaused,
-		DeleteTimeseries: func(entityType, aspect string, endMillis int64, limit int) {
-			_, _ = s.core.TruncateTimeseries(context.Background(), entityType, aspect, endMillis, limit)
-		}})
-}
-
 // WithIndexPaused starts the server with indexing paused (see
 // [Server.PauseIndexing]).
 func WithIndexPaused(paused bool) Option {
@@ -40,36 +24,24 @@ func WithIndexPaused(paused bool) Option {
 // changes committed from now on are lost to it, as if GMS's index consumers
 // had dropped them, so that the index drifts from the store until
 // restoreIndices rebuilds it. Truncation tasks still progress.
-func (s *Server) PauseIndexing() { s.index.SetPaused(true) }
+func (s *Server) PauseIndexing() { s.core.SetIndexPaused(true) }
 
 // ResumeIndexing makes the search index follow the store again, from the
 // changes committed from now on (minus the async lag).
-func (s *Server) ResumeIndexing() { s.index.SetPaused(false) }
+func (s *Server) ResumeIndexing() { s.core.SetIndexPaused(false) }
 
 // IndexedAspects returns the aspects the search index holds for the entity
 // urn (nil when it has no document), after applying the changes that are
 // due: what a search would see, which differs from the store while indexing
 // is paused or lagging.
 func (s *Server) IndexedAspects(urn string) map[string]json.RawMessage {
-	s.core.ApplyDue()
-	d, ok := s.index.Get(index.EntityIndexName(gms.EntityTypeOf(urn)), urn)
-	if !ok {
-		return nil
-	}
-	out := make(map[string]json.RawMessage, len(d.Aspects))
-	for k, v := range d.Aspects {
-		out[k] = v
-	}
-	return out
+	return s.core.IndexedAspects(urn)
 }
 
 // IndexedTimeseries returns the number of documents in the timeseries index
 // of (entityType, aspect) ("dataset", "datasetProfile").
 func (s *Server) IndexedTimeseries(entityType, aspect string) int {
-	s.core.ApplyDue()
-	n := 0
-	s.index.Each(index.TimeseriesIndexName(entityType, aspect), func(*index.Document) bool { n++; return true })
-	return n
+	return s.core.IndexedTimeseries(entityType, aspect)
 }
 
 // controlIndex serves the control API's /index: GET reports
@@ -88,12 +60,12 @@ func (s *Server) controlIndex(w http.ResponseWriter, r *http.Request) {
 			writeRestliError(w, errorf(http.StatusBadRequest, msgControlIndex), "")
 			return
 		}
-		s.index.SetPaused(paused)
+		s.core.SetIndexPaused(paused)
 	default:
 		writeRestliError(w, errorf(http.StatusNotFound, msgControlRoute, abbreviate(r.Method), ControlPrefix+"/index"), "")
 		return
 	}
-	writeJSON(w, map[string]map[string]bool{"value": {"paused": s.index.Paused()}})
+	writeJSON(w, map[string]map[string]bool{"value": {"paused": s.core.IndexPaused()}})
 }
 
 // msgControlIndex is the control API's answer to a bad /index body (mock).

@@ -891,12 +891,13 @@ func decodePartFast(d wireDoc, raw []byte) (p aspectPart, ok bool) {
 	return p, true
 }
 
-// eachAspect calls fn with each member of it that names an aspect of its
-// URN's entity t, decoded, in order; members that name none are skipped,
-// as DataHub does. It stops at the first error.
+// eachAspect calls fn with each member of it that the core resolves to an
+// aspect of its URN's entity t ([gms.ItemAspect], which decides what a
+// member that names none does), decoded, in order. It stops at the first
+// error.
 func eachAspect(t gms.Target, it v3Item, fn func(name string, part aspectPart) *openAPIError) *openAPIError {
 	for _, mb := range it.members {
-		name, ok := gms.ResolveAspect(t.Entity, mb.Key)
+		name, ok := gms.ItemAspect(t, mb.Key)
 		if !ok {
 			continue
 		}

@@ -2,9 +2,8 @@ package mockserver
 
 import (
 	"bytes"
-	"context"
-	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -13,88 +12,19 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
 
-// scrollPage is a page of a list or scroll: the entities' URNs in (index
-// name, URN) order after the scroll id, from the search index (which lags
-// the store, as DataHub's Elasticsearch does).
-type scrollPage struct {
-	urns     []string
-	total    int
-	scrollID string // "" on the last page
-}
-
-// listIndex pages through the entity indices of types (each counted once
-// however often it is named), soft-deleted entities left out unless
-// includeRemoved. It stops with ctx's error when ctx ends.
-func (s *Server) listIndex(ctx context.Context, types []string, after string, count int, includeRemoved bool) (scrollPage, error) {
-	s.core.ApplyDue()
-	names := make([]string, 0, len(types))
-	for _, t := range types {
-		names = append(names, index.EntityIndexName(t))
-	}
-	slices.Sort(names)
-	names = slices.Compact(names)
-	var page scrollPage
-	last := ""
-	seen := 0
-	var stop error
-	for _, name := range names {
-		s.index.Each(name, func(d *index.Document) bool {
-			if seen++; seen%listCheckEvery == 0 {
-				if stop = ctx.Err(); stop != nil {
-					return false
-				}
-			}
-			if !includeRemoved && gms.Removed(d.Aspects["status"]) {
-				return true
-			}
-			page.total++
-			key := name + "\x00" + d.URN
-			if key <= after || len(page.urns) >= count {
-				return true
-			}
-			page.urns = append(page.urns, d.URN)
-			last = key
-			return true
-		})
-		if stop == nil {
-			stop = ctx.Err()
-		}
-		if stop != nil {
-			return scrollPage{}, stop
-		}
-	}
-	if count > 0 && len(page.urns) == count && last != "" {
-		// More may follow: DataHub hands out a scroll id with every full page.
-		page.scrollID = base64.RawURLEncoding.EncodeToString([]byte(last))
-	}
-	return page, nil
-}
-
-// listCheckEvery is how many documents a listing visits between looks at
-// its request's context.
-const listCheckEvery = 256
-
-// decodeScrollID reads a scroll id of listIndex. Any other id fails as
+// decodeScrollID reads a scroll id of a list. Any other id fails as
 // DataHub's decoding of it does: one that is not Base64 with Java's message
 // (400), one that is but does not map to a cursor as Jackson's failure,
 // which GMS's error handler answers "Invalid JSON format" (400).
 func decodeScrollID(id string) (string, *openAPIError) {
-	if id == "" {
-		return "", nil
-	}
-	if b, err := base64.RawURLEncoding.DecodeString(id); err == nil {
-		name, u, ok := strings.Cut(string(b), "\x00")
-		if ok && strings.HasPrefix(u, "urn:li:") && slices.ContainsFunc(pdl.Entities(), func(e pdl.Entity) bool {
-			return index.EntityIndexName(e.Name) == name
-		}) {
-			return string(b), nil
-		}
-	}
-	if _, err := index.DecodeBase64(id); err != nil {
-		return "", &openAPIError{status: http.StatusBadRequest, err: strings.TrimPrefix(err.Error(), index.ErrScrollBase64.Error()+": ")}
+	after, err := gms.ListCursor(id)
+	switch {
+	case err == nil:
+		return after, nil
+	case errors.Is(err, gms.ErrScrollBase64):
+		return "", &openAPIError{status: http.StatusBadRequest, err: strings.TrimPrefix(err.Error(), gms.ErrScrollBase64.Error()+": ")}
 	}
 	return "", &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: fmt.Sprintf(msgV3BadScrollID, abbreviate(id))}
 }
@@ -102,10 +32,10 @@ func decodeScrollID(id string) (string, *openAPIError) {
 // writeScroll answers a page as GenericEntityScrollResultV3: each entity's
 // aspects named in names (all when names is empty; only the URN when
 // urnOnly).
-func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page scrollPage, names []string, urnOnly, withSM bool) {
-	objs := make([]v3Object, 0, len(page.urns))
+func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page gms.EntityPage, names []string, urnOnly, withSM bool) {
+	objs := make([]v3Object, 0, len(page.URNs))
 	projections := map[string][]string{} // per entity type: names resolved, each once
-	for _, u := range page.urns {
+	for _, u := range page.URNs {
 		if urnOnly {
 			objs = append(objs, v3Object{urn: u})
 			continue
@@ -133,15 +63,15 @@ func (s *Server) writeScroll(w http.ResponseWriter, r *http.Request, page scroll
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')
-	if page.scrollID != "" {
+	if page.ScrollID != "" {
 		b.WriteString(`"scrollId":`)
-		writeString(&b, page.scrollID)
+		writeString(&b, page.ScrollID)
 		b.WriteByte(',')
 	}
 	b.WriteString(`"entities":`)
 	b.Write(encodeList(objs))
 	b.WriteString(`,"facets":[],"totalCount":`)
-	total, _ := json.Marshal(page.total)
+	total, _ := json.Marshal(page.Total)
 	b.Write(total)
 	b.WriteByte('}')
 	writeV3JSON(w, http.StatusOK, b.Bytes())
@@ -182,7 +112,7 @@ func (s *Server) handleV3List(w http.ResponseWriter, r *http.Request, rt routed)
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	page, err := s.listIndex(r.Context(), []string{ent.Name}, lq.after, lq.count, lq.removed)
+	page, err := s.core.ListEntities(r.Context(), []string{ent.Name}, lq.after, lq.count, lq.removed)
 	if err != nil {
 		writeOpenAPIError(w, fromCoreV3(err), "")
 		return
@@ -221,7 +151,7 @@ func listQuery(q url.Values, sortOrder bool) (v3ListQuery, *openAPIError) {
 	}
 	// DataHub's search service limits the count as it does for GraphQL
 	// (ConfigUtils.applyLimit).
-	lq.count = index.ClampCount(int(min(max(count, -1), index.MaxCount+1)))
+	lq.count = gms.ClampCount(int(min(max(count, -1), gms.MaxCount+1)))
 	return lq, e
 }
 
@@ -269,14 +199,14 @@ func (s *Server) handleV3Scroll(w http.ResponseWriter, r *http.Request, rt route
 			writeOpenAPIError(w, e, "")
 			return
 		}
-		types = append(types, ent.Name) // listIndex counts each type once
+		types = append(types, ent.Name) // ListEntities counts each type once
 	}
 	if len(types) == 0 {
 		for _, ent := range pdl.Entities() {
 			types = append(types, ent.Name)
 		}
 	}
-	page, err := s.listIndex(r.Context(), types, lq.after, lq.count, lq.removed)
+	page, err := s.core.ListEntities(r.Context(), types, lq.after, lq.count, lq.removed)
 	if err != nil {
 		writeOpenAPIError(w, fromCoreV3(err), "")
 		return

@@ -123,8 +123,9 @@ func TestV3PatchAnswersItsOwnWrite(t *testing.T) {
 	s := newServer(t)
 	var core *gms.Core
 	interleaved := false
+	old := s.core
+	t.Cleanup(func() { _ = old.Close() })
 	core = gms.New(s.store, gms.Options{Follow: func() {
-		s.index.Follow()
 		a, err := s.store.Get(v3DS, "globalTags", 0)
 		if interleaved || err != nil || !strings.Contains(string(a.Value), "urn:li:tag:mine") {
 			return

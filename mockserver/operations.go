@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
 
 // The operations of GMS's /operations resource and of /test.
@@ -70,12 +69,9 @@ func (s *Server) handleRestoreIndices(w http.ResponseWriter, r *http.Request, rt
 		writeRestliError(w, fromCore(err, OpRestoreIndices), "")
 		return
 	}
-	s.core.ApplyDue()
-	batches, err := s.index.Restore(index.RestoreArgs{URN: args.URN, Aspect: args.Aspect, URNLike: args.URNLike,
-		Start: args.Start, BatchSize: args.BatchSize, Limit: args.Limit,
-		GePitEpochMs: args.GePitEpochMs, LePitEpochMs: args.LePitEpochMs})
+	batches, err := s.core.Restore(r.Context(), args)
 	if err != nil {
-		writeRestliError(w, errorf(http.StatusInternalServerError, msgStore, err), "")
+		writeRestliError(w, fromCore(err, OpRestoreIndices), "")
 		return
 	}
 	writeValue(w, restoreString(args, urn, aspect, urnLike, batches))
@@ -88,7 +84,7 @@ const DefaultRestoreBatchSize = gms.DefaultRestoreBatchSize
 // restoreString renders restoreIndices' answer as GMS does: a Java
 // HashMap.toString of {args=RestoreIndicesArgs(...), result=...} with the
 // Lombok toString of each RestoreIndicesResult joined by new lines.
-func restoreString(a gms.RestoreArgs, urn, aspect, urnLike *string, batches []index.RestoreBatch) string {
+func restoreString(a gms.RestoreArgs, urn, aspect, urnLike *string, batches []gms.RestoreBatch) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "{args=RestoreIndicesArgs(start=%d, batchSize=%d, limit=%d, numThreads=1, batchDelayMs=1000, gePitEpochMs=%d, lePitEpochMs=%d, createDefaultAspects=%t, aspectName=%s, aspectNames=[], urn=%s, urnLike=%s, urnBasedPagination=false, lastUrn=, lastAspect=), result=",
 		a.Start, a.BatchSize, a.Limit, a.GePitEpochMs, a.LePitEpochMs, a.CreateDefaultAspects, javaString(aspect), javaString(urn), javaString(urnLike))
@@ -127,12 +123,8 @@ func (s *Server) handleGetIndexSizes(w http.ResponseWriter, r *http.Request, rt 
 		writeRestliError(w, rerr, "")
 		return
 	}
-	s.core.ApplyDue()
 	sizes := []indexSize{}
-	for _, info := range s.index.Indices() {
-		if info.Kind != index.TimeseriesIndex {
-			continue
-		}
+	for _, info := range s.core.IndexSizes() {
 		mb := float64(info.SizeBytes) / 1e6
 		sizes = append(sizes, indexSize{IndexName: info.Name, EntityName: strings.ToLower(info.EntityName),
 			AspectName: strings.ToLower(info.AspectName), SizeMb: mb, SizeInMb: mb})
@@ -169,11 +161,9 @@ func (s *Server) handleTruncate(w http.ResponseWriter, r *http.Request, rt route
 		writeValue(w, msgTruncateFlags)
 		return
 	}
-	s.core.ApplyDue()
-	plan := s.index.Plan(t.EntityType, t.Aspect, t.EndTimeMillis)
-	msg := fmt.Sprintf(msgTruncateSummary, plan.ToDelete, plan.Total, javaPercent(plan.ToDelete, plan.Total))
-	reindex := t.ByReindex(plan.ToDelete, plan.Total)
-	if reindex {
+	res := s.core.Truncate(r.Context(), t)
+	msg := fmt.Sprintf(msgTruncateSummary, res.ToDelete, res.Total, javaPercent(res.ToDelete, res.Total))
+	if res.ByReindex {
 		msg += msgTruncateReindex
 	} else {
 		msg += msgTruncateDelete
@@ -182,7 +172,7 @@ func (s *Server) handleTruncate(w http.ResponseWriter, r *http.Request, rt route
 		writeValue(w, msg+msgTruncateDryRun)
 		return
 	}
-	writeValue(w, s.index.Truncate(plan, reindex, t.BatchSize))
+	writeValue(w, res.TaskID)
 }
 
 // javaPercent is String.format("%.2f", n*100.0/total) as Java computes it:
@@ -248,8 +238,7 @@ func (s *Server) handleTaskStatus(w http.ResponseWriter, r *http.Request, rt rou
 		writeRestliError(w, fromCore(err, OpGetEsTaskStatus), "")
 		return
 	}
-	s.core.ApplyDue()
-	st, found := s.index.Task(ref.Node, ref.Num)
+	st, found := s.core.Task(ref)
 	if !found {
 		b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(msgTaskUnknown, abbreviate(ref.ID))})
 		writeValue(w, string(b))

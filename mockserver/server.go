@@ -18,7 +18,6 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -48,12 +47,11 @@ type Server struct {
 	closeErr error
 	once     sync.Once
 
-	// core holds GMS's rules over store (validation, conditions, the async
-	// queue, reads); the handlers only decode the wire and answer.
+	// core holds GMS's rules over store and its search index (validation,
+	// conditions, the async queue, reads, searches, the index's
+	// operations); the handlers only decode the wire and answer.
 	core *gms.Core
 
-	// index is the simulated search index following the store.
-	index *index.Index
 	// gql serves /api/graphql on core, made on first use (graphql.go).
 	gqlOnce sync.Once
 	gql     *graphql.Handler
@@ -101,10 +99,8 @@ func Open(opts ...Option) (*Server, error) {
 	for _, f := range cfg.faults {
 		s.faults = append(s.faults, newFault(f))
 	}
-	s.index = newIndex(s, st)
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
-		IndexPosition: s.index.Position, IndexThrough: s.index.SyncThrough, Follow: s.index.Follow,
-		Backpressure: s.index.WaitBacklog})
+		IndexPaused: cfg.indexPaused})
 	return s, nil
 }
 
@@ -175,7 +171,6 @@ func (s *Server) Close() error {
 		}
 		s.waitInflight(ctx)
 		errs = append(errs, s.core.Close())
-		s.index.Close()
 		errs = append(errs, s.store.Close())
 		s.closeErr = errors.Join(errs...)
 	})

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 	"github.com/catalogkit/datahub-go/mockserver/internal/patch"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -24,30 +25,30 @@ type Options struct {
 	// and are stored with members their PDL record does not know, as a
 	// newer GMS with more members would (a test aid).
 	AcceptUnknown map[string]bool
-	// IndexPosition reports the store event position the search index has
-	// applied (nil: always caught up); [Core.Trace] reads it.
-	IndexPosition func() uint64
-	// IndexThrough brings the search index up to the store event position
-	// it is given at once (nil: nothing), for synchronous writes sent with
-	// the X-DataHub-Sync-Index-Update header.
-	IndexThrough func(seq uint64)
+	// IndexPaused starts the search index with indexing paused (see
+	// [Core.SetIndexPaused]).
+	IndexPaused bool
 	// Follow, when set, is called at the barrier after the due async
-	// writes: what follows the store (the search index) catches up there,
-	// before every read and write of the core, with no goroutine of its own.
+	// writes and the search index's catching up (a test's hook).
 	Follow func()
-	// Backpressure, when set, is called before a proposal write reaches the
-	// store, with the request's context: it waits while what follows the
-	// store (the search index) lags too far behind, and its error (the
-	// context's) refuses the write, which then changes nothing.
-	Backpressure func(ctx context.Context) error
+	// IndexMaxBacklogEvents and IndexMaxBacklogBytes bound the store
+	// changes the search index has not applied yet: a synchronous write
+	// (and an async one without lag) waits, before it reaches the store,
+	// while they are passed, as a lagging Kafka consumer holds GMS's writes
+	// back; the write's context ending first refuses it, changing nothing
+	// (0: the index's defaults, 200,000 events and 64 MiB).
+	IndexMaxBacklogEvents, IndexMaxBacklogBytes int
 }
 
-// Core holds GMS's rules over a store: validation, conditional writes, the
-// async queue and reads. Every method is safe for concurrent use and applies
-// the async writes that are due before it reads or writes (the one read
-// barrier), in the order they were accepted.
+// Core holds GMS's rules over a store and the search index that follows it:
+// validation, conditional writes, the async queue, reads, searches and the
+// index's operations; it is the protocol adapters' one door to the state.
+// Every method is safe for concurrent use and applies the async writes that
+// are due before it reads or writes (the one read barrier), in the order
+// they were accepted.
 type Core struct {
 	st   *store.Store
+	ix   *index.Index
 	opts Options
 	q    *asyncQueue
 	// patcher applies PATCH proposals with the server's clock.
@@ -56,8 +57,9 @@ type Core struct {
 	traces traceLog
 }
 
-// New returns a core over st and gives st the core's [Rules]. It starts the
-// async queue's goroutine when opts.AsyncLag is positive; [Core.Close]
+// New returns a core over st and gives st the core's [Rules]; its search
+// index indexes what st holds and follows st after opts.AsyncLag. It starts
+// the async queue's goroutine when opts.AsyncLag is positive; [Core.Close]
 // stops it.
 func New(st *store.Store, opts Options) *Core {
 	if opts.Clock == nil {
@@ -67,23 +69,34 @@ func New(st *store.Store, opts Options) *Core {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	st.SetRules(Rules{})
-	c := &Core{st: st, opts: opts, patcher: &patch.Patcher{Now: opts.Clock}}
+	ix := index.New(st, index.Options{Clock: opts.Clock, Lag: opts.AsyncLag, Paused: opts.IndexPaused,
+		MaxBacklogEvents: opts.IndexMaxBacklogEvents, MaxBacklogBytes: opts.IndexMaxBacklogBytes})
+	c := &Core{st: st, ix: ix, opts: opts, patcher: &patch.Patcher{Now: opts.Clock}}
 	c.q = newAsyncQueue(c)
 	return c
 }
 
-// barrier applies the async writes that are due, in order, then lets
-// Options.Follow catch up. Every read and write of the core calls it first.
+// barrier applies the async writes that are due, in order, then lets the
+// search index catch up (unless another caller is at it: that caller applies
+// the same changes), then deletes from the store what the truncation batches
+// that ran delete. Every read and write of the core calls it first.
 func (c *Core) barrier() {
 	c.q.flushDue()
+	c.ix.Follow()
+	c.deleteTruncated()
 	if c.opts.Follow != nil {
 		c.opts.Follow()
 	}
 }
 
 // Close stops the async queue and applies every write still pending (nothing
-// acknowledged is lost). It does not close the store. Close is idempotent.
-func (c *Core) Close() error { return c.q.close() }
+// acknowledged is lost), then stops the search index. It does not close the
+// store. Close is idempotent.
+func (c *Core) Close() error {
+	err := c.q.close()
+	c.ix.Close()
+	return err
+}
 
 // Reset applies the due async writes, then drops the pending ones and every
 // row of the store.

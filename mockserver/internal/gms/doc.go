@@ -33,6 +33,17 @@
 //     the writes that are due, in their order (one read barrier);
 //   - reads: a versioned aspect, an entity with its aspects, timeseries
 //     documents, counts; and deletes;
+//   - the search index that follows the store after the async lag (package
+//     index, as GMS's Elasticsearch follows its SQL database), which the
+//     adapters never hold: searches, scrolls and lineage searches
+//     ([Core.Search], [Core.SearchLineage]), entity lists
+//     ([Core.ListEntities]), restoreIndices ([Core.Restore]), index sizes,
+//     truncations and their tasks ([Core.Truncate], [Core.Task]), the
+//     indexed views of the test API, and pausing; each takes the barrier,
+//     and the store's side of a truncation batch is deleted there too,
+//     outside the index's lock;
+//   - metadata-test evaluation ([Core.EvaluateTests], with package
+//     metatest);
 //   - the decisions of DataHub's OpenAPI entity and operations resources
 //     that are not wire: the change type of a one-aspect write
 //     ([AspectChangeType]), what a DELETE removes ([DeletedAspects]), soft
@@ -48,10 +59,11 @@
 //   - the operations' arguments and what they change: restoreIndices'
 //     defaults and checks ([Core.RestoreArgs]), truncateTimeseriesAspect's
 //     ([TruncationOf]) and which documents a truncation batch deletes
-//     ([TruncationBatch], [Core.TruncateTimeseries]), getEsTaskStatus' task
+//     ([TruncationBatch], [Core.Truncate]), getEsTaskStatus' task
 //     ids ([TaskOf]).
 //
 // Errors are *[Error] values with a [Kind] and DataHub's message text; every
 // text is in messages.go. Input echoed into a message is shortened by
-// [Abbreviate]. The state itself is in package store.
+// [Abbreviate]. The state itself is in packages store and index, which only
+// the core imports.
 package gms

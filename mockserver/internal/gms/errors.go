@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // Kind is the category of a refusal, the unit every adapter maps to its own
@@ -127,7 +129,7 @@ func JoinMessages(msgs []string, sep string) string {
 
 // MaxJSONDepth is the nesting limit of the JSON the mock decodes (encoding/
 // json's own).
-const MaxJSONDepth = 10000
+const MaxJSONDepth = jsonx.MaxDepth
 
 // JSONErrorText describes a JSON decoding failure for a client, without Go's
 // type names: "expected a JSON object, found an array", "invalid JSON at byte
@@ -155,10 +157,7 @@ func JSONErrorText(err error) string {
 }
 
 // TooDeep reports whether err is encoding/json's nesting limit.
-func TooDeep(err error) bool {
-	var se *json.SyntaxError
-	return errors.As(err, &se) && strings.Contains(se.Error(), "exceeded max depth")
-}
+func TooDeep(err error) bool { return jsonx.TooDeep(err) }
 
 // jsonTypeName names a Go kind as the JSON type it decodes.
 func jsonTypeName(k string) string {

@@ -112,8 +112,8 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 	if err != nil {
 		return nil, err
 	}
-	if c.opts.Backpressure != nil && !(o.Async && c.opts.AsyncLag > 0) {
-		if err := c.opts.Backpressure(ctx); err != nil {
+	if !(o.Async && c.opts.AsyncLag > 0) {
+		if err := c.ix.WaitBacklog(ctx); err != nil {
 			return nil, errorf(Internal, MsgStopped, err)
 		}
 	}
@@ -161,8 +161,8 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 	if aerr != nil {
 		return nil, aerr
 	}
-	if c.opts.IndexThrough != nil && syncIndex(ps) {
-		c.opts.IndexThrough(c.st.Seq())
+	if syncIndex(ps) {
+		c.ix.SyncThrough(c.st.Seq())
 	}
 	if results {
 		for i := range res {

@@ -1,5 +1,7 @@
 package gms
 
+import "github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+
 // This file holds every message text the core answers with, in one place,
 // as miniredis keeps Redis's. The texts marked "DataHub" are the ones GMS
 // (datahub-project/datahub, see ../shared/reference/WIRE.md) sends; the
@@ -82,7 +84,7 @@ const (
 	MsgStore             = "datahub-mock store: %v"
 	MsgStopped           = "datahub-mock: the request ended before its work did: %v"
 	MsgBadTimeHeader     = "Invalid %s header value %q: expected an ISO-8601 instant such as 2024-01-02T03:04:05Z (datahub-mock)"
-	MsgTooDeep           = "nested too deeply: JSON nesting exceeds the limit of %d levels"
+	MsgTooDeep           = jsonx.MsgTooDeep
 	MsgAspectTooDeep     = "Aspect %s of %s is nested too deeply: JSON nesting exceeds the limit of %d levels"
 	MsgSyntax            = "invalid JSON at byte %d: %s"
 	MsgTrailingData      = "data after the JSON value"

@@ -128,19 +128,23 @@ func TestTaskOf(t *testing.T) {
 	}
 }
 
-// TestTruncateTimeseries checks one batch of a truncation: the documents
-// of the entity type's aspect at or before the end, the oldest first
-// across entities, at most limit; other entity types and aspects stay.
+// TestTruncateTimeseries runs a truncation through the core: each batch, as
+// it falls due on the clock, deletes from the store the documents of the
+// entity type's aspect at or before the end, the oldest first across
+// entities, at most a batch of them (the last batch all that are left);
+// other entity types and aspects stay. The store's deletions are the core's,
+// at its barrier, not the index's.
 func TestTruncateTimeseries(t *testing.T) {
 	t.Parallel()
-	c := newCore(t, gms.Options{})
+	clk := &clock{now: time.UnixMilli(1_700_000_000_000)}
+	c := newCore(t, gms.Options{Clock: clk.Now})
 	ctx := t.Context()
 	other := "urn:li:dataset:(urn:li:dataPlatform:hive,db.other,PROD)"
 	profile := func(ms int64) json.RawMessage { return json.RawMessage(fmt.Sprintf(`{"timestampMillis":%d}`, ms)) }
 	for _, d := range []struct {
 		u  string
 		ms []int64
-	}{{ds, []int64{1, 4, 6}}, {other, []int64{2, 3, 5}}} {
+	}{{ds, []int64{1, 4, 6}}, {other, []int64{2, 3, 5, 7}}} {
 		for _, ms := range d.ms {
 			if err := c.Put(ctx, d.u, "datasetProfile", profile(ms)); err != nil {
 				t.Fatal(err)
@@ -161,17 +165,32 @@ func TestTruncateTimeseries(t *testing.T) {
 		}
 		return out
 	}
-	if n, err := c.TruncateTimeseries(ctx, "dataset", "datasetProfile", 5, 3); err != nil || n != 3 {
-		t.Fatalf("first batch deleted %d (%v), want 3", n, err)
+	tr, err := gms.TruncationOf(gms.TruncateParams{EntityType: "dataset", Aspect: "datasetProfile", EndTimeMillis: 5,
+		DryRun: yes(false), BatchSize: i32(3), ForceDeleteByQuery: yes(true)})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff([][]int64{{6, 4}, {5}}, [][]int64{left(ds, "datasetProfile"), left(other, "datasetProfile")}); diff != "" {
-		t.Errorf("after the oldest 3 of those <= 5 (-want +got):\n%s", diff)
+	r := c.Truncate(ctx, tr)
+	if r.ToDelete != 5 || r.Total != 7 || r.ByReindex || r.TaskID == "" {
+		t.Fatalf("Truncate = %+v, want 5 of 7 by delete-by-query with a task", r)
 	}
-	if n, err := c.TruncateTimeseries(ctx, "dataset", "datasetProfile", 5, 0); err != nil || n != 2 {
-		t.Fatalf("last batch deleted %d (%v), want 2", n, err)
+	ref, err := gms.TaskOf(nil, nil, &r.TaskID)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff([][]int64{{6}, nil, {1}}, [][]int64{left(ds, "datasetProfile"), left(other, "datasetProfile"), left(ds, "datasetUsageStatistics")}); diff != "" {
+	clk.Advance(time.Second)
+	if diff := cmp.Diff([][]int64{{6, 4}, {7, 5}}, [][]int64{left(ds, "datasetProfile"), left(other, "datasetProfile")}); diff != "" {
+		t.Errorf("after the first batch, the oldest 3 of those <= 5 (-want +got):\n%s", diff)
+	}
+	clk.Advance(time.Second)
+	if st, ok := c.Task(ref); !ok || !st.Completed || st.Deleted != 5 || st.Batches != 2 {
+		t.Errorf("Task = %+v, %t; want completed, 5 deleted in 2 batches", st, ok)
+	}
+	if diff := cmp.Diff([][]int64{{6}, {7}, {1}}, [][]int64{left(ds, "datasetProfile"), left(other, "datasetProfile"), left(ds, "datasetUsageStatistics")}); diff != "" {
 		t.Errorf("after all those <= 5 (-want +got):\n%s", diff)
+	}
+	if n := c.IndexedTimeseries("dataset", "datasetProfile"); n != 2 {
+		t.Errorf("the index keeps %d documents, want 2", n)
 	}
 }
 

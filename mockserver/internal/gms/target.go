@@ -36,3 +36,15 @@ func CheckTarget(u string) (Target, *Error) {
 	t.Entity, t.Known = ResolveEntity(EntityTypeOf(u))
 	return t, nil
 }
+
+// ItemAspect resolves a member of an OpenAPI v3 batch item (an entity's
+// object of aspects, for a write or a batchGet) to the aspect of t's entity
+// it names ([ResolveAspect]); ok is false for a member that names none,
+// which GMS leaves out of the batch: the default of its
+// alternateMCPValidation (false), under which EntityController builds no
+// item for an aspect it cannot find. (DataHub's quickstart sets
+// ALTERNATE_MCP_VALIDATION=true, which refuses the write instead; the mock
+// keeps the server's default.)
+func ItemAspect(t Target, key string) (name string, ok bool) {
+	return ResolveAspect(t.Entity, key)
+}

@@ -231,13 +231,8 @@ func (c *Core) Trace(ctx context.Context, traceID string, req []TraceAspects, on
 	return out, nil
 }
 
-// indexPosition is the index's event position (all caught up without one).
-func (c *Core) indexPosition() uint64 {
-	if c.opts.IndexPosition == nil {
-		return ^uint64(0)
-	}
-	return c.opts.IndexPosition()
-}
+// indexPosition is the search index's event position.
+func (c *Core) indexPosition() uint64 { return c.ix.Position() }
 
 // traceOne derives the status of one aspect of a trace.
 func (c *Core) traceOne(traceID, urn, aspect string, pos uint64) TraceStatus {

@@ -2,7 +2,6 @@ package gms
 
 import (
 	"cmp"
-	"context"
 	"slices"
 	"strings"
 
@@ -99,20 +98,6 @@ func timeseriesAspect(entityType, aspect string) (entity, name string, ok bool) 
 		}
 	}
 	return "", "", false
-}
-
-// TruncateTimeseries deletes from the store one batch of a truncation of
-// the timeseries aspect of every entity of entityType (registered names),
-// the documents [TruncationBatch] picks; it returns how many it deleted. The
-// search index's truncation task calls it as its batches fall due on the
-// server's clock, while it catches up: so unlike the other methods it does
-// not apply the due async writes first (the barrier is what runs the task).
-func (c *Core) TruncateTimeseries(ctx context.Context, entityType, aspect string, endMillis int64, limit int) (int, error) {
-	n, err := c.st.DeleteDocuments("urn:li:"+entityType+":", aspect, TruncationBatch(endMillis, limit))
-	if err != nil {
-		return 0, errorf(Internal, MsgStore, err)
-	}
-	return n, nil
 }
 
 // TruncationBatch picks, of documents timestamped timestamps, one batch of

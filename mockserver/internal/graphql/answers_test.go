@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -43,10 +42,9 @@ func TestAnswersKept(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			st := store.OpenMemory(nil)
-			ix := index.New(st, index.Options{})
-			core := gms.New(st, gms.Options{Follow: ix.Follow})
-			t.Cleanup(func() { ix.Close(); core.Close(); st.Close() })
-			h, err := New(core, ix, WithStoreVersion(func() uint64 { return 1 }))
+			core := gms.New(st, gms.Options{})
+			t.Cleanup(func() { core.Close(); st.Close() })
+			h, err := New(core, WithStoreVersion(func() uint64 { return 1 }))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,72 +3,30 @@ package graphql
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
-// leaving is a Searcher whose client leaves during the first search: that
-// search cancels the request's context before the index runs; errs are the
-// index's answers.
-type leaving struct {
-	*index.Index
-	cancel context.CancelFunc
-	mu     sync.Mutex
-	errs   []error
-}
-
-func (l *leaving) answered(err error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.errs = append(l.errs, err)
-}
-
-func (l *leaving) SearchContext(ctx context.Context, q index.Query) (index.Result, error) {
-	l.cancel()
-	r, err := l.Index.SearchContext(ctx, q)
-	l.answered(err)
-	return r, err
-}
-
-func (l *leaving) ScrollContext(ctx context.Context, q index.Query, id, keepAlive string) (index.Result, error) {
-	l.cancel()
-	r, err := l.Index.ScrollContext(ctx, q, id, keepAlive)
-	l.answered(err)
-	return r, err
-}
-
-func (l *leaving) SearchLineageContext(ctx context.Context, q index.LineageQuery) (index.Result, error) {
-	l.cancel()
-	r, err := l.Index.SearchLineageContext(ctx, q)
-	l.answered(err)
-	return r, err
-}
-
-func (l *leaving) ScrollLineageContext(ctx context.Context, q index.LineageQuery, id, keepAlive string) (index.Result, error) {
-	l.cancel()
-	r, err := l.Index.ScrollLineageContext(ctx, q, id, keepAlive)
-	l.answered(err)
-	return r, err
-}
-
 const cancelSrc = "urn:li:dataset:(urn:li:dataPlatform:hive,src,PROD)"
 
-// newCancelTest returns a core and index holding three datasets downstream
-// of cancelSrc.
-func newCancelTest(t *testing.T) (*gms.Core, *index.Index) {
+// newCancelTest returns a core holding three datasets downstream of
+// cancelSrc, and the hook its barrier calls (before every read and search).
+func newCancelTest(t *testing.T) (*gms.Core, *atomic.Pointer[func()]) {
 	t.Helper()
 	st := store.OpenMemory(nil)
-	ix := index.New(st, index.Options{})
-	core := gms.New(st, gms.Options{Follow: ix.Follow})
-	t.Cleanup(func() { ix.Close(); core.Close(); st.Close() })
+	var hook atomic.Pointer[func()]
+	core := gms.New(st, gms.Options{Follow: func() {
+		if f := hook.Load(); f != nil {
+			(*f)()
+		}
+	}})
+	t.Cleanup(func() { core.Close(); st.Close() })
 	for _, u := range []string{"a", "b", "c"} {
 		value := `{"upstreams":[{"dataset":"` + cancelSrc + `","type":"COPY","auditStamp":{"time":0,"actor":"urn:li:corpuser:x"}}]}`
 		urn := "urn:li:dataset:(urn:li:dataPlatform:hive," + u + ",PROD)"
@@ -76,35 +34,40 @@ func newCancelTest(t *testing.T) (*gms.Core, *index.Index) {
 			t.Fatal(err)
 		}
 	}
-	return core, ix
+	return core, &hook
 }
 
 // TestSearchStopsWithRequest serves aliased searches whose client leaves
-// during the first: every search started gets the request's context and
-// stops with its error (was: each ran to its end).
+// during the first (at the core's barrier, before the index runs): every
+// search started gets the request's context and stops with its error (was:
+// each ran to its end).
 func TestSearchStopsWithRequest(t *testing.T) {
 	t.Parallel()
 	const doc = `{ a: searchAcrossEntities(input: {query: "*"}) { total searchResults { entity { urn } } }
 	  b: scrollAcrossEntities(input: {query: "*"}) { total searchResults { entity { urn } } }
 	  c: searchAcrossLineage(input: {urn: "` + cancelSrc + `", direction: DOWNSTREAM, query: "*"}) { total searchResults { entity { urn } } }
 	  d: scrollAcrossLineage(input: {urn: "` + cancelSrc + `", direction: DOWNSTREAM, query: "*"}) { total searchResults { entity { urn } } } }`
-	core, ix := newCancelTest(t)
+	core, hook := newCancelTest(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	l := &leaving{Index: ix, cancel: cancel}
-	h, err := New(core, l)
+	leave := func() { cancel() }
+	hook.Store(&leave)
+	h, err := New(core)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w := httptest.NewRecorder()
 	body := `{"query":` + jsonString(t, doc) + `}`
 	h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/api/graphql", strings.NewReader(body)).WithContext(ctx))
-	if len(l.errs) == 0 { // the executor starts no field once the context is done
-		t.Fatalf("no search: %s", w.Body)
+	var answer struct {
+		Errors []struct{ Message string }
 	}
-	for i, err := range l.errs {
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("search %d: %v, want %v", i, err, context.Canceled)
+	if err := json.Unmarshal(w.Body.Bytes(), &answer); err != nil || len(answer.Errors) == 0 {
+		t.Fatalf("no error answered (%v): %s", err, w.Body)
+	}
+	for i, e := range answer.Errors {
+		if !strings.Contains(e.Message, context.Canceled.Error()) {
+			t.Errorf("error %d: %q, want %q", i, e.Message, context.Canceled)
 		}
 	}
 	if strings.Contains(w.Body.String(), `"total"`) {
@@ -116,12 +79,11 @@ func TestSearchStopsWithRequest(t *testing.T) {
 // client has left: nothing is loaded, the context's error is answered.
 func TestPageLoadsStopWithRequest(t *testing.T) {
 	t.Parallel()
-	core, ix := newCancelTest(t)
-	r := &resolver{core: core, search: ix}
+	core, _ := newCancelTest(t)
+	r := &resolver{core: core}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	core.ApplyDue()
-	res, err := ix.Search(index.Query{Text: "*", Count: 10})
+	res, err := core.Search(context.Background(), gms.Query{Text: "*", Count: 10})
 	if err != nil || len(res.Hits) != 3 {
 		t.Fatalf("%v, %v", res.Hits, err)
 	}

@@ -9,36 +9,36 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // spySearcher answers every search with one hit that cannot be loaded (a
 // dataset URN with too few key parts) and records the queries.
 type spySearcher struct {
 	mu      sync.Mutex
-	queries []index.Query
+	queries []gms.Query
 }
 
-func (s *spySearcher) answer(q index.Query) (index.Result, error) {
+func (s *spySearcher) answer(q gms.Query) (gms.SearchResult, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.queries = append(s.queries, q)
-	return index.Result{Total: 5, PageSize: 1, Hits: []index.Hit{{URN: "urn:li:dataset:(urn:li:dataPlatform:hive,x)", Entity: "dataset", Degree: 1}}}, nil
+	return gms.SearchResult{Total: 5, PageSize: 1, Hits: []gms.SearchHit{{URN: "urn:li:dataset:(urn:li:dataPlatform:hive,x)", Entity: "dataset", Degree: 1}}}, nil
 }
 
-func (s *spySearcher) SearchContext(_ context.Context, q index.Query) (index.Result, error) {
+func (s *spySearcher) Search(_ context.Context, q gms.Query) (gms.SearchResult, error) {
 	return s.answer(q)
 }
 
-func (s *spySearcher) ScrollContext(_ context.Context, q index.Query, _, _ string) (index.Result, error) {
+func (s *spySearcher) Scroll(_ context.Context, q gms.Query, _, _ string) (gms.SearchResult, error) {
 	return s.answer(q)
 }
 
-func (s *spySearcher) SearchLineageContext(_ context.Context, q index.LineageQuery) (index.Result, error) {
+func (s *spySearcher) SearchLineage(_ context.Context, q gms.LineageQuery) (gms.SearchResult, error) {
 	return s.answer(q.Query)
 }
 
-func (s *spySearcher) ScrollLineageContext(_ context.Context, q index.LineageQuery, _, _ string) (index.Result, error) {
+func (s *spySearcher) ScrollLineage(_ context.Context, q gms.LineageQuery, _, _ string) (gms.SearchResult, error) {
 	return s.answer(q.Query)
 }
 
@@ -46,7 +46,7 @@ func serveSpy(t *testing.T, doc string) (string, *spySearcher) {
 	t.Helper()
 	core, _ := newCancelTest(t)
 	spy := &spySearcher{}
-	h, err := New(core, spy)
+	h, err := New(core, withSearcher(spy))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,8 @@ func SDL() string { return schemaSDL }
 // Handler serves DataHub's POST /api/graphql on a core. Authentication,
 // body limits and faults are the caller's (the mock's dispatch).
 type Handler struct {
+	// search replaces the core's searches (tests only; nil: the core).
+	search  searcher
 	schema  *graphqlgo.Schema
 	core    *gms.Core
 	version func() uint64
@@ -49,18 +51,19 @@ const (
 // Option configures a [Handler].
 type Option func(*Handler)
 
-// WithStoreVersion gives the handler the position of the core's store,
-// which every change the store commits must advance: with it, the answers of
+// WithStoreVersion gives the handler the position of the core's store
+// ([gms.Core.StoreVersion], which applies the due async writes first), which
+// every change the store commits must advance: with it, the answers of
 // reads of the store alone are kept until the store changes (see
 // answerCache). Without it every request runs.
 func WithStoreVersion(version func() uint64) Option {
 	return func(h *Handler) { h.version = version }
 }
 
-// New returns a handler whose resolvers read and write through core and
-// search search.
-func New(core *gms.Core, search Searcher, opts ...Option) (*Handler, error) {
-	res := &resolver{core: core, search: search}
+// New returns a handler whose resolvers read, search and write through
+// core.
+func New(core *gms.Core, opts ...Option) (*Handler, error) {
+	res := &resolver{core: core, search: core}
 	s, err := graphqlgo.ParseSchema(schemaSDL, res,
 		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(),
 		graphqlgo.MaxDepth(MaxDepth), graphqlgo.MaxSelections(MaxComplexity),
@@ -75,6 +78,9 @@ func New(core *gms.Core, search Searcher, opts ...Option) (*Handler, error) {
 		o(h)
 	}
 	res.version = h.version
+	if h.search != nil {
+		res.search = h.search
+	}
 	return h, nil
 }
 
@@ -106,8 +112,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	var version uint64
 	if h.version != nil {
-		h.core.ApplyDue() // the store as a read would see it
-		version = h.version()
+		version = h.version() // the store as a read would see it
+
 		if answer, ok := h.answers.get(body, version); ok {
 			writeAnswer(w, answer)
 			return

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
 
 // msgLineageURN refuses a lineage search without a URN (the mock's words;
@@ -29,19 +28,19 @@ func lineageTypes(types *[]string) []string {
 
 // lineageQuery builds the index's query; a blank query is "*" as in
 // LineageSearchService, and the source URN is checked.
-func lineageQuery(urn *string, direction string, types *[]string, query *string, f index.Filter, flags *searchFlagsInput) (index.LineageQuery, *gqlError) {
+func lineageQuery(urn *string, direction string, types *[]string, query *string, f gms.Filter, flags *searchFlagsInput) (gms.LineageQuery, *gqlError) {
 	if urn == nil || *urn == "" {
-		return index.LineageQuery{}, badRequest(msgLineageURN)
+		return gms.LineageQuery{}, badRequest(msgLineageURN)
 	}
 	if _, err := gms.CheckURN(*urn); err != nil {
-		return index.LineageQuery{}, fromCore(err)
+		return gms.LineageQuery{}, fromCore(err)
 	}
 	text := "*"
 	if query != nil && strings.TrimSpace(*query) != "" {
 		text = *query
 	}
-	q := index.LineageQuery{URN: *urn, Upstream: direction == "UPSTREAM",
-		Query: index.Query{Types: lineageTypes(types), Text: text, Filter: f}}
+	q := gms.LineageQuery{URN: *urn, Upstream: direction == "UPSTREAM",
+		Query: gms.Query{Types: lineageTypes(types), Text: text, Filter: f}}
 	applyFlags(&q.Query, flags)
 	return q, nil
 }
@@ -71,8 +70,7 @@ func (r *resolver) SearchAcrossLineage(ctx context.Context, a struct{ Input sear
 	}
 	q.Start, q.Count = intOr(in.Start, 0), intOr(in.Count, 10)
 	wantHits := selectedParts(ctx, &q.Query)
-	r.core.ApplyDue()
-	res, err := r.search.SearchLineageContext(ctx, q)
+	res, err := r.search.SearchLineage(ctx, q)
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, q.Start, q.Count, err)
 	}
@@ -111,8 +109,7 @@ func (r *resolver) ScrollAcrossLineage(ctx context.Context, a struct{ Input scro
 	q.Count = intOr(in.Count, 10)
 	wantHits := selectedParts(ctx, &q.Query)
 	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
-	r.core.ApplyDue()
-	res, err := r.search.ScrollLineageContext(ctx, q, id, keepAlive)
+	res, err := r.search.ScrollLineage(ctx, q, id, keepAlive)
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, 0, q.Count, err)
 	}
@@ -128,7 +125,7 @@ func (r *resolver) ScrollAcrossLineage(ctx context.Context, a struct{ Input scro
 }
 
 // lineageHits loads the entities of a page and of their paths.
-func (r *resolver) lineageHits(ctx context.Context, hs []index.Hit) ([]*lineageResultR, *gqlError) {
+func (r *resolver) lineageHits(ctx context.Context, hs []gms.SearchHit) ([]*lineageResultR, *gqlError) {
 	out := make([]*lineageResultR, 0, len(hs))
 	loaded := map[string]*entityR{}
 	get := func(u string) (*entityR, *gqlError) {

@@ -13,8 +13,9 @@ import (
 
 // resolver is the schema's root (Query and Mutation).
 type resolver struct {
-	core   *gms.Core
-	search Searcher
+	core *gms.Core
+	// search runs the searches: the core, or a test's spy.
+	search searcher
 	cache  decodeCache
 	// version is the store's position (nil: none, see WithStoreVersion);
 	// loaded holds the entities loaded at one position.

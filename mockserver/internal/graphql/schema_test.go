@@ -135,7 +135,7 @@ func checkArgs(t *testing.T, where string, ours, theirs ast.ArgumentsDefinition)
 // TestNew checks that the resolvers match the schema (graph-gophers checks
 // every field's resolver when it parses).
 func TestNew(t *testing.T) {
-	if _, err := New(nil, nil); err != nil {
+	if _, err := New(nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -9,16 +9,22 @@ import (
 
 	graphqlgo "github.com/graph-gophers/graphql-go"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
-// Searcher is the search index the search fields read: the mock's
-// *index.Index.
-type Searcher interface {
-	SearchContext(ctx context.Context, q index.Query) (index.Result, error)
-	ScrollContext(ctx context.Context, q index.Query, scrollID, keepAlive string) (index.Result, error)
-	SearchLineageContext(ctx context.Context, q index.LineageQuery) (index.Result, error)
-	ScrollLineageContext(ctx context.Context, q index.LineageQuery, scrollID, keepAlive string) (index.Result, error)
+// searcher runs the searches of the search fields: the core's methods (a
+// test gives a spy, see withSearcher).
+type searcher interface {
+	Search(ctx context.Context, q gms.Query) (gms.SearchResult, error)
+	Scroll(ctx context.Context, q gms.Query, scrollID, keepAlive string) (gms.SearchResult, error)
+	SearchLineage(ctx context.Context, q gms.LineageQuery) (gms.SearchResult, error)
+	ScrollLineage(ctx context.Context, q gms.LineageQuery, scrollID, keepAlive string) (gms.SearchResult, error)
+}
+
+// withSearcher has the handler's search fields run their searches on s
+// instead of the core (tests only).
+func withSearcher(s searcher) Option {
+	return func(h *Handler) { h.search = s }
 }
 
 // facetFilterInput is FacetFilterInput.
@@ -83,11 +89,11 @@ func typesOf(types *[]string) []string {
 // buildFilter is DataHub's ResolverUtils.buildFilter: orFilters when any,
 // else the legacy filters as one clause; values keep their order without
 // repeats; the condition defaults to EQUAL.
-func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) index.Filter {
-	crit := func(in []facetFilterInput) []index.Criterion {
-		out := make([]index.Criterion, 0, len(in))
+func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) gms.Filter {
+	crit := func(in []facetFilterInput) []gms.Criterion {
+		out := make([]gms.Criterion, 0, len(in))
 		for _, f := range in {
-			c := index.Criterion{Field: f.Field, Condition: index.CondEqual}
+			c := gms.Criterion{Field: f.Field, Condition: gms.CondEqual}
 			if f.Condition != nil {
 				c.Condition = *f.Condition
 			}
@@ -108,7 +114,7 @@ func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) index
 		return out
 	}
 	if orFilters != nil && len(*orFilters) > 0 {
-		var f index.Filter
+		var f gms.Filter
 		for _, and := range *orFilters {
 			var clause []facetFilterInput
 			if and.And != nil {
@@ -119,13 +125,13 @@ func buildFilter(filters *[]facetFilterInput, orFilters *[]andFilterInput) index
 		return f
 	}
 	if filters != nil && len(*filters) > 0 {
-		return index.Filter{crit(*filters)}
+		return gms.Filter{crit(*filters)}
 	}
 	return nil
 }
 
 // applyFlags sets the query's options from the search flags.
-func applyFlags(q *index.Query, flags *searchFlagsInput) {
+func applyFlags(q *gms.Query, flags *searchFlagsInput) {
 	if flags == nil {
 		return
 	}
@@ -165,20 +171,20 @@ func intOr(p *int32, def int) int {
 // with its root cause, answered as SERVER_ERROR; a refused argument (or a
 // scroll id that is not Base64) is an IllegalArgumentException
 // (BAD_REQUEST), but a keep-alive Elasticsearch refuses fails the search.
-func searchFailed(types []string, query string, f index.Filter, start, count int, err error) *gqlError {
-	if errors.Is(err, index.ErrKeepAlive) { // Elasticsearch's refusal: a failed search to DataHub
-		err = errors.New(strings.TrimPrefix(err.Error(), index.ErrKeepAlive.Error()+": "))
+func searchFailed(types []string, query string, f gms.Filter, start, count int, err error) *gqlError {
+	if errors.Is(err, gms.ErrKeepAlive) { // Elasticsearch's refusal: a failed search to DataHub
+		err = errors.New(strings.TrimPrefix(err.Error(), gms.ErrKeepAlive.Error()+": "))
 	}
-	for _, sentinel := range []error{index.ErrBadQuery, index.ErrScrollBase64} {
+	for _, sentinel := range []error{gms.ErrBadQuery, gms.ErrScrollBase64} {
 		if errors.Is(err, sentinel) { // DataHub's text, after the sentinel's
 			return badRequest(strings.TrimPrefix(err.Error(), sentinel.Error()+": "))
 		}
 	}
-	if errors.Is(err, index.ErrScrollID) {
+	if errors.Is(err, gms.ErrScrollID) {
 		// An id that decodes but cannot be mapped is an
 		// IllegalStateException, whose own message DataHub's error handler
 		// answers as a server error.
-		return serverError(strings.TrimPrefix(err.Error(), index.ErrScrollID.Error()+": "))
+		return serverError(strings.TrimPrefix(err.Error(), gms.ErrScrollID.Error()+": "))
 	}
 	ets := make([]string, len(types))
 	for i, t := range types {
@@ -225,15 +231,14 @@ func (r *resolver) SearchAcrossEntities(ctx context.Context, a struct{ Input sea
 		buildFilter(in.Filters, in.OrFilters), intOr(in.Start, 0), intOr(in.Count, 10), in.SearchFlags)
 }
 
-func (r *resolver) offsetSearch(ctx context.Context, types []string, query string, f index.Filter, start, count int, flags *searchFlagsInput) (*searchResultsR, error) {
+func (r *resolver) offsetSearch(ctx context.Context, types []string, query string, f gms.Filter, start, count int, flags *searchFlagsInput) (*searchResultsR, error) {
 	if e := charge(ctx); e != nil {
 		return nil, e
 	}
-	q := index.Query{Types: types, Text: query, Filter: f, Start: start, Count: count}
+	q := gms.Query{Types: types, Text: query, Filter: f, Start: start, Count: count}
 	applyFlags(&q, flags)
 	wantHits := selectedParts(ctx, &q)
-	r.core.ApplyDue()
-	res, err := r.search.SearchContext(ctx, q)
+	res, err := r.search.Search(ctx, q)
 	if err != nil {
 		return nil, searchFailed(types, query, f, start, count, err)
 	}
@@ -269,12 +274,11 @@ func (r *resolver) ScrollAcrossEntities(ctx context.Context, a struct{ Input scr
 		return nil, e
 	}
 	f := buildFilter(nil, in.OrFilters)
-	q := index.Query{Types: types, Text: query, Filter: f, Count: intOr(in.Count, 10)}
+	q := gms.Query{Types: types, Text: query, Filter: f, Count: intOr(in.Count, 10)}
 	applyFlags(&q, in.SearchFlags)
 	wantHits := selectedParts(ctx, &q)
 	id, keepAlive := scrollArgs(in.ScrollId, in.KeepAlive)
-	r.core.ApplyDue()
-	res, err := r.search.ScrollContext(ctx, q, id, keepAlive)
+	res, err := r.search.Scroll(ctx, q, id, keepAlive)
 	if err != nil {
 		return nil, searchFailed(types, query, f, 0, q.Count, err)
 	}
@@ -307,7 +311,7 @@ func (r *resolver) AggregateAcrossEntities(ctx context.Context, a struct{ Input 
 	}
 	types := typesOf(in.Types)
 	f := buildFilter(nil, in.OrFilters)
-	q := index.Query{Types: types, Text: in.Query, Filter: f}
+	q := gms.Query{Types: types, Text: in.Query, Filter: f}
 	applyFlags(&q, in.SearchFlags)
 	q.SkipAggregates = false
 	if in.Facets != nil && len(*in.Facets) > 0 {
@@ -317,8 +321,7 @@ func (r *resolver) AggregateAcrossEntities(ctx context.Context, a struct{ Input 
 			}
 		}
 	}
-	r.core.ApplyDue()
-	res, err := r.search.SearchContext(ctx, q)
+	res, err := r.search.Search(ctx, q)
 	if err != nil {
 		return nil, searchFailed(types, in.Query, f, 0, 0, err)
 	}
@@ -346,14 +349,14 @@ func charge(ctx context.Context) *gqlError {
 // selectedParts sets q to compute no facets when the field's answer does
 // not select them, and returns what of a page of hits to load: all of it
 // when the answer selects searchResults, else none.
-func selectedParts(ctx context.Context, q *index.Query) func([]index.Hit) []index.Hit {
+func selectedParts(ctx context.Context, q *gms.Query) func([]gms.SearchHit) []gms.SearchHit {
 	if !graphqlgo.HasSelectedField(ctx, "facets") {
 		q.SkipAggregates = true
 	}
 	if graphqlgo.HasSelectedField(ctx, "searchResults") {
-		return func(hs []index.Hit) []index.Hit { return hs }
+		return func(hs []gms.SearchHit) []gms.SearchHit { return hs }
 	}
-	return func([]index.Hit) []index.Hit { return nil }
+	return func([]gms.SearchHit) []gms.SearchHit { return nil }
 }
 
 // checkEvery is how many results a page's loads take between two looks at
@@ -371,7 +374,7 @@ func stopped(ctx context.Context, i int) *gqlError {
 }
 
 // hits loads the entities of a page.
-func (r *resolver) hits(ctx context.Context, hs []index.Hit) ([]*searchResultR, *gqlError) {
+func (r *resolver) hits(ctx context.Context, hs []gms.SearchHit) ([]*searchResultR, *gqlError) {
 	out := make([]*searchResultR, 0, len(hs))
 	for i, h := range hs {
 		if err := stopped(ctx, i); err != nil {
@@ -390,7 +393,7 @@ func (r *resolver) hits(ctx context.Context, hs []index.Hit) ([]*searchResultR, 
 	return out, nil
 }
 
-func facetsOf(fs []index.Facet) *[]*facetR {
+func facetsOf(fs []gms.Facet) *[]*facetR {
 	if fs == nil {
 		return nil
 	}

@@ -24,9 +24,10 @@
 // progresses on the server clock (computed from it whenever the index syncs),
 // one batch per second, like an
 // Elasticsearch delete-by-query or reindex task; [Index.Task] reports it.
-// The task deletes the index's own documents; the source documents in the
-// store are deleted by whoever wired [Options.DeleteTimeseries] (the
-// server's rules core), as each batch falls due.
+// The task deletes the index's own documents as each batch falls due and
+// queues the deletion of the source documents in the store, which the
+// rules core takes ([Index.TakeDeletions]) and applies at its barrier,
+// outside the index's lock.
 //
 // Reads for a later search API: [Index.Indices] lists the indices,
 // [Index.Each] walks an index's documents in ID order and [Index.Get] reads

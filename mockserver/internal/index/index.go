@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -23,14 +24,6 @@ type Options struct {
 	Paused bool
 	// NodeID is the Elasticsearch node id in task ids ("" : [DefaultNodeID]).
 	NodeID string
-	// DeleteTimeseries deletes the source documents of one batch of a
-	// truncation task (see [Index.Truncate]) as its batches fall due: those
-	// of the timeseries aspect of every entity of entityType timestamped at
-	// or before endMillis, at most limit of them (0: all). It is called with
-	// the index's lock held and must not read the index. The server gives
-	// its rules core's method; nil deletes nothing (which documents a batch
-	// deletes is the core's rule).
-	DeleteTimeseries func(entityType, aspect string, endMillis int64, limit int)
 	// MaxBacklogBytes and MaxBacklogEvents bound the store changes not yet
 	// indexed that [Index.WaitBacklog] lets writers add to (0:
 	// [DefaultMaxBacklogBytes], [DefaultMaxBacklogEvents]).
@@ -224,6 +217,14 @@ type Index struct {
 	tested int
 
 	pits pits // open scrolls (scroll.go)
+
+	// deletions are the source deletions of the truncation batches that
+	// ran, for the rules core to take (see [Index.TakeDeletions]); dmu
+	// guards them apart from mu, so that taking them never waits for a
+	// search.
+	dmu       sync.Mutex
+	deletions []Deletion
+	pending   atomic.Bool // len(deletions) > 0
 }
 
 // New returns an index of st: it indexes the rows and timeseries documents
@@ -235,9 +236,6 @@ func New(st *store.Store, opts Options) *Index {
 	}
 	if opts.NodeID == "" {
 		opts.NodeID = DefaultNodeID
-	}
-	if opts.DeleteTimeseries == nil {
-		opts.DeleteTimeseries = func(string, string, int64, int) {}
 	}
 	pos := st.Seq() // no traced write exists before the index
 	x := &Index{st: st, sub: st.Subscribe(), pos: pos, opts: opts, paused: opts.Paused,

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/like"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 	"github.com/google/go-cmp/cmp"
@@ -36,12 +35,8 @@ func newTest(t *testing.T, lag time.Duration) (*store.Store, *Index, *testClock)
 	t.Helper()
 	clk := &testClock{now: time.UnixMilli(1_700_000_000_000)}
 	st := store.OpenMemory(clk.Now)
-	st.SetRules(gms.Rules{}) // the core's: timeseries documents keyed by their timestampMillis
-	x := New(st, Options{Clock: clk.Now, Lag: lag, DeleteTimeseries: func(entityType, aspect string, end int64, limit int) {
-		if _, err := st.DeleteDocuments("urn:li:"+entityType+":", aspect, gms.TruncationBatch(end, limit)); err != nil {
-			t.Error(err)
-		}
-	}})
+	st.SetRules(testRules{}) // timeseries documents keyed by their timestampMillis
+	x := New(st, Options{Clock: clk.Now, Lag: lag})
 	t.Cleanup(func() { x.Close(); _ = st.Close() })
 	return st, x, clk
 }
@@ -118,6 +113,11 @@ func TestTimeseriesIndexAndTruncate(t *testing.T) {
 	clk.Add(TaskBatchInterval)
 	if s, _ := x.Task(node, num); !s.Completed || s.Deleted != 3 || s.Batches != 2 {
 		t.Errorf("after two batches = %+v", s)
+	}
+	for _, d := range x.TakeDeletions() { // as the rules core does at its barrier
+		if _, err := st.DeleteDocuments("urn:li:"+d.EntityType+":", d.Aspect, truncationBatch(d.EndTimeMillis, d.Limit)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	docs, err := st.Timeseries(u, "datasetProfile", 0, 0, 0)
 	if err != nil || len(docs) != 2 {

@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 	"github.com/google/go-cmp/cmp"
 )
@@ -36,7 +35,7 @@ func upstreams(ups ...string) string {
 func seedLattice(tb testing.TB, levels, width int) (*Index, string) {
 	tb.Helper()
 	st := store.OpenMemory(nil)
-	st.SetRules(gms.Rules{})
+	st.SetRules(testRules{})
 	x := New(st, Options{})
 	tb.Cleanup(func() { x.Close(); _ = st.Close() })
 	name := func(l, w int) string { return ds(fmt.Sprintf("l%dw%d", l, w)) }

@@ -66,8 +66,8 @@ func (t *task) n() int {
 func (t *task) batches() int { return (t.n() + t.batchSize - 1) / t.batchSize }
 
 // Truncate starts a task deleting the documents of plan's index with
-// timestampMillis <= plan.EndTimeMillis from the index, and their source
-// documents through Options.DeleteTimeseries, in batches of batchSize
+// timestampMillis <= plan.EndTimeMillis from the index, and queuing the
+// deletion of their source documents (see [Index.TakeDeletions]), in batches of batchSize
 // documents (> 0; less is 1) that fall due one per [TaskBatchInterval] of
 // the clock; it returns the task id "<nodeId>:<n>".
 func (x *Index) Truncate(plan TruncatePlan, reindex bool, batchSize int) string {
@@ -110,8 +110,7 @@ func (x *Index) advanceTasks(now time.Time) {
 
 // deleteOld removes at most limit (0: all) documents of plan's index with
 // timestampMillis <= plan.EndTimeMillis, the oldest first, from the index,
-// and has Options.DeleteTimeseries delete their source documents; x.mu is
-// held.
+// and queues the deletion of their source documents; x.mu is held.
 func (x *Index) deleteOld(p TruncatePlan, limit int) {
 	if i := x.indices[p.Index]; i != nil {
 		var old []*Document
@@ -129,9 +128,41 @@ func (x *Index) deleteOld(p TruncatePlan, limit int) {
 			i.del(d.ID)
 		}
 	}
-	// The store is the mock's source of timeseries reads; its events reach
-	// the index later and find the documents gone.
-	x.opts.DeleteTimeseries(p.EntityType, p.Aspect, p.EndTimeMillis, limit)
+	// The store is the mock's source of timeseries reads: the rules core
+	// deletes there at its barrier; the store's events reach the index
+	// later and find the documents gone.
+	x.dmu.Lock()
+	x.deletions = append(x.deletions, Deletion{EntityType: p.EntityType, Aspect: p.Aspect, EndTimeMillis: p.EndTimeMillis, Limit: limit})
+	x.pending.Store(true)
+	x.dmu.Unlock()
+}
+
+// Deletion is the source deletion of one batch of a truncation task: the
+// documents of the timeseries aspect of every entity of EntityType
+// timestamped at or before EndTimeMillis, at most Limit of them (0: all),
+// the oldest first.
+type Deletion struct {
+	EntityType, Aspect string
+	EndTimeMillis      int64
+	Limit              int
+}
+
+// TakeDeletions returns, in the order their batches ran, the source
+// deletions of the truncation batches that ran since the last call, and
+// forgets them. The index deletes its own documents itself; the documents
+// of the store it follows are the rules core's to delete, which it does at
+// its barrier, outside the index's lock. It does not wait for a search in
+// progress.
+func (x *Index) TakeDeletions() []Deletion {
+	if !x.pending.Load() {
+		return nil
+	}
+	x.dmu.Lock()
+	defer x.dmu.Unlock()
+	d := x.deletions
+	x.deletions = nil
+	x.pending.Store(false)
+	return d
 }
 
 // TaskStatus is the status of a task, as Elasticsearch's tasks API reports

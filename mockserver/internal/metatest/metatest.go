@@ -36,7 +36,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // Operators are the operators the evaluator supports.
@@ -65,8 +65,8 @@ type Definition struct {
 func Parse(def string) (*Definition, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(def), &top); err != nil || top == nil {
-		if gms.TooDeep(err) {
-			return nil, &Error{Path: "definition", Msg: fmt.Sprintf(gms.MsgTooDeep, gms.MaxJSONDepth)}
+		if jsonx.TooDeep(err) {
+			return nil, &Error{Path: "definition", Msg: fmt.Sprintf(jsonx.MsgTooDeep, jsonx.MaxDepth)}
 		}
 		return nil, &Error{Path: "definition", Msg: "not a JSON object"}
 	}
@@ -262,8 +262,8 @@ func (p *rulePath) errorf(seg, format string, args ...any) *Error {
 func parseRules(raw json.RawMessage, path string) (*rule, error) {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
-		if gms.TooDeep(err) {
-			return nil, &Error{Path: path, Msg: fmt.Sprintf(gms.MsgTooDeep, gms.MaxJSONDepth)}
+		if jsonx.TooDeep(err) {
+			return nil, &Error{Path: path, Msg: fmt.Sprintf(jsonx.MsgTooDeep, jsonx.MaxDepth)}
 		}
 		return nil, &Error{Path: path, Msg: "a rule must be an object or a list of rules"}
 	}
