@@ -72,7 +72,10 @@ const ensureAttempts = 4
 // Update leaves to the caller: another writer creating the entity first
 // (datahub.ErrAlreadyExists) and a write whose answer was lost
 // (datahub.ErrOutcomeUnknown) make it read the entity again and carry on
-// from what is stored. Running Ensure twice with the same e writes nothing
+// from what is stored. A write stopped by its caller (ctx ended while it
+// was in flight) is not read back: the error matches datahub.ErrStopped,
+// datahub.ErrOutcomeUnknown and ctx's error, and running Ensure again
+// finishes the work. Running Ensure twice with the same e writes nothing
 // the second time.
 //
 // With WithIncrementalLineage, a dataset's upstreamLineage is not
@@ -131,6 +134,8 @@ func (es *Entities) Ensure(ctx context.Context, e entity.Entity) (EnsureResult, 
 			case errors.Is(err, datahub.ErrAlreadyExists):
 				last = err
 				continue // another writer was first: compare with what it wrote
+			case errors.Is(err, datahub.ErrStopped):
+				return EnsureResult{}, err // the caller stopped: nothing to read back with
 			case errors.Is(err, datahub.ErrOutcomeUnknown):
 				createLost, last = true, err
 				continue // read back what landed
@@ -151,7 +156,7 @@ func (es *Entities) Ensure(ctx context.Context, e entity.Entity) (EnsureResult, 
 			return nil
 		})
 		if err != nil {
-			if errors.Is(err, datahub.ErrOutcomeUnknown) {
+			if errors.Is(err, datahub.ErrOutcomeUnknown) && !errors.Is(err, datahub.ErrStopped) {
 				last = err
 				continue
 			}

@@ -62,7 +62,7 @@ func sampleEntities(t testing.TB) []entity.Entity {
 		Info: &aspects.DataFlowInfo{Name: "train_churn", Description: aspects.Ptr("Trains the churn model nightly")}}
 	job := &entity.DataJob{URN: urn.MustParse("urn:li:dataJob:(urn:li:dataFlow:(airflow,train_churn,prod),fit)").(urn.DataJob),
 		Info:        &aspects.DataJobInfo{Name: "fit", Type: aspects.DataJobInfoType{String: aspects.Ptr("COMMAND")}},
-		InputOutput: &aspects.DataJobInputOutput{InputDatasets: []string{ds.URN.String()}, OutputDatasets: []string{}}}
+		InputOutput: &aspects.DataJobInputOutput{InputDatasetEdges: []aspects.Edge{{DestinationURN: ds.URN.String()}}}}
 	tag := &entity.Tag{URN: urn.MustParse("urn:li:tag:pii").(urn.Tag), Properties: &aspects.TagProperties{Name: "PII", ColorHex: aspects.Ptr("#ff0000")}}
 	term := &entity.GlossaryTerm{URN: urn.MustParse("urn:li:glossaryTerm:Churn").(urn.GlossaryTerm),
 		Info: &aspects.GlossaryTermInfo{Name: aspects.Ptr("Churn"), Definition: "A customer who leaves.", TermSource: "INTERNAL"}}

@@ -12,8 +12,10 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/entity"
 	"github.com/catalogkit/datahub-go/internal/transport"
 	"github.com/catalogkit/datahub-go/mockserver"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // afterWrite is an http.RoundTripper that calls hook once, after the first
@@ -119,4 +121,26 @@ func (b *beforeWrite) RoundTrip(r *http.Request) (*http.Response, error) {
 		time.AfterFunc(50*time.Millisecond, b.hook)
 	}
 	return b.next.RoundTrip(r)
+}
+
+// TestEnsureStoppedByItsCaller checks that Ensure reports a create its
+// caller stopped in flight as ErrStopped (with ErrOutcomeUnknown and the
+// context's error), instead of reading back with a dead context, and that
+// running it again finishes the work.
+func TestEnsureStoppedByItsCaller(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	u := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.ensure_stopped,PROD)").(urn.Dataset)
+	s.Latency(opBatchWrite, time.Minute)
+	ctx, cancel := context.WithCancel(t.Context())
+	rt := &beforeWrite{next: transport.NewPooledClient().Transport, hook: cancel}
+	c := newTestClient(t, s, datahub.WithHTTPClient(&http.Client{Transport: rt}))
+	_, err := c.Entities().Ensure(ctx, entity.NewDataset(u, "ensured"))
+	if !errors.Is(err, datahub.ErrStopped) || !errors.Is(err, datahub.ErrOutcomeUnknown) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want ErrStopped, ErrOutcomeUnknown and context.Canceled", err)
+	}
+	s.ClearFaults()
+	if _, err := newTestClient(t, s).Entities().Ensure(t.Context(), entity.NewDataset(u, "ensured")); err != nil {
+		t.Fatalf("Ensure again: %v", err)
+	}
 }
