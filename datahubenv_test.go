@@ -63,9 +63,7 @@ func writeHome(t *testing.T, content string) {
 func settingsOf(t *testing.T, opts []Option) *config.Settings {
 	t.Helper()
 	s := &config.Settings{}
-	for _, o := range opts {
-		o(s)
-	}
+	config.ApplyClient(s, opts)
 	return s
 }
 

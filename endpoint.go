@@ -66,13 +66,13 @@ func EndpointFromEnv() Endpoint {
 // EndpointAuto; WithEndpoint(EndpointFromEnv()) gives the Python rule with
 // its environment override.
 func WithEndpoint(e Endpoint) Option {
-	return func(s *config.Settings) {
+	return Option{func(s *config.Settings) {
 		if e < EndpointRestli || e > EndpointAuto {
 			s.Invalid(fmt.Sprintf("datahub.WithEndpoint: unknown endpoint %d", int(e)))
 			return
 		}
 		s.Endpoint = int(e)
-	}
+	}}
 }
 
 // ParseEndpoint reads an endpoint's name in any case: "restli", "openapi"

@@ -61,11 +61,11 @@ func envWriteOptions(get func(string) string) ([]Option, error) {
 		if i < 0 {
 			return nil, fmt.Errorf("datahub: %s is %q: want one of %s: %w", EnvEmitMode, v, strings.Join(emitModes, ", "), ErrValidation)
 		}
-		opts = append(opts, func(s *config.Settings) {
+		opts = append(opts, Option{func(s *config.Settings) {
 			s.EmitMode = &i
 			s.Emitter.Mode = i
 			s.Emitter.ServerAsync = emitModes[i] == "ASYNC"
-		})
+		}})
 	}
 	return opts, nil
 }

@@ -11,23 +11,22 @@ import (
 
 // The options of package datahub configure the emitter and the client
 // alike; those of package emitter go only to emitter.NewREST, those of
-// package client only to client.New, and each constructor refuses the
-// other's. (Neither constructor sends a request.)
+// package client only to client.New: giving one to the other package's
+// constructor does not compile. (Neither constructor sends a request.)
 func Example_options() {
 	const url = "http://localhost:8080"
-	shared := []datahub.Option{datahub.WithToken("token"), datahub.WithTimeout(30 * time.Second)}
-	_, err := emitter.NewREST(url, append(shared, emitter.WithEmitMode(emitter.EmitAsyncWait))...)
+	token, timeout := datahub.WithToken("token"), datahub.WithTimeout(30*time.Second)
+	_, err := emitter.NewREST(url, token, timeout, emitter.WithEmitMode(emitter.EmitAsyncWait))
 	fmt.Println("emitter:", err)
-	_, err = client.New(url, append(shared, client.WithWriteStrategy(client.Patch))...)
+	_, err = client.New(url, token, timeout, client.WithWriteStrategy(client.Patch))
 	fmt.Println("client:", err)
 
-	_, err = client.New(url, append(shared, emitter.WithEmitMode(emitter.EmitAsyncWait))...)
-	fmt.Println(err)
-	_, err = emitter.NewREST(url, append(shared, client.WithWriteStrategy(client.Patch))...)
-	fmt.Println(err)
+	// A list of options is typed by the constructor it is for.
+	opts := []client.Option{token, client.WithActor("urn:li:corpuser:jdoe")}
+	_, err = client.New(url, opts...)
+	fmt.Println("client with a list:", err)
 	// Output:
 	// emitter: <nil>
 	// client: <nil>
-	// datahub: options emitter.WithEmitMode do not apply to package client: datahub: validation failed
-	// datahub: options client.WithWriteStrategy do not apply to package emitter: datahub: validation failed
+	// client with a list: <nil>
 }

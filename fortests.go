@@ -6,27 +6,27 @@ import (
 	"github.com/catalogkit/datahub-go/internal/config"
 )
 
-// The settings of [ForTests].
+// The settings of [ForTests], which its documentation states.
 const (
-	// TestMaxAttempts is the number of attempts of a request under
+	// testMaxAttempts is the number of attempts of a request under
 	// ForTests, the first included.
-	TestMaxAttempts = 3
-	// TestMinWait is ForTests' wait before the first retry (before jitter).
-	TestMinWait = 10 * time.Millisecond
-	// TestMaxWait caps ForTests' wait between attempts, a Retry-After
+	testMaxAttempts = 3
+	// testMinWait is ForTests' wait before the first retry (before jitter).
+	testMinWait = 10 * time.Millisecond
+	// testMaxWait caps ForTests' wait between attempts, a Retry-After
 	// included.
-	TestMaxWait = 100 * time.Millisecond
-	// TestTimeout bounds each attempt under ForTests.
-	TestTimeout = 10 * time.Second
-	// TestConflictAttempts is the number of read-modify-write rounds of
+	testMaxWait = 100 * time.Millisecond
+	// testTimeout bounds each attempt under ForTests.
+	testTimeout = 10 * time.Second
+	// testConflictAttempts is the number of read-modify-write rounds of
 	// package client's Modify (and the helpers built on it) under
 	// ForTests.
-	TestConflictAttempts = 20
-	// TestConflictMinWait is ForTests' wait bound before Modify's second
+	testConflictAttempts = 20
+	// testConflictMinWait is ForTests' wait bound before Modify's second
 	// round.
-	TestConflictMinWait = time.Millisecond
-	// TestConflictMaxWait caps ForTests' wait between two rounds of Modify.
-	TestConflictMaxWait = 20 * time.Millisecond
+	testConflictMinWait = time.Millisecond
+	// testConflictMaxWait caps ForTests' wait between two rounds of Modify.
+	testConflictMaxWait = 20 * time.Millisecond
 )
 
 // ForTests returns one Option for tests against a local server, such as
@@ -37,14 +37,13 @@ const (
 // package client's Modify makes 50 rounds up to 1 s apart before it
 // reports a conflict that never clears. ForTests sets instead:
 //
-//   - the retry policy: TestMaxAttempts attempts, waits from TestMinWait
-//     doubling up to TestMaxWait, and a server's Retry-After honoured up
-//     to TestMaxWait (the mock's injected Retry-After, whole seconds as
-//     HTTP has them, then costs 100 ms);
-//   - the timeout of each attempt: TestTimeout;
+//   - the retry policy: 3 attempts, waits from 10 ms doubling up to
+//     100 ms, and a server's Retry-After honoured up to 100 ms (the mock's
+//     injected Retry-After, whole seconds as HTTP has them, then costs
+//     100 ms);
+//   - the timeout of each attempt: 10 s;
 //   - for package client, the conflict policy of Modify and its helpers:
-//     TestConflictAttempts rounds, waits from TestConflictMinWait up to
-//     TestConflictMaxWait (the emitter ignores it).
+//     20 rounds, waits from 1 ms up to 20 ms (the emitter ignores it).
 //
 // What is retried is unchanged ([DefaultCheckRetry]). Options given after
 // it override what it sets (the last one wins), so give it first; a test
@@ -55,12 +54,12 @@ const (
 //	c, err := client.New(s.URL(), datahub.ForTests())
 //	em, err := emitter.NewREST(s.URL(), datahub.ForTests(), emitter.WithServerAsync(true))
 func ForTests() Option {
-	return func(s *config.Settings) {
-		s.Retry = config.Retry{Set: true, MaxAttempts: TestMaxAttempts, CheckRetry: DefaultCheckRetry,
-			Backoff: ExponentialBackoff(TestMinWait, TestMaxWait, TestMaxWait)}
-		s.Timeout = TestTimeout
+	return Option{func(s *config.Settings) {
+		s.Retry = config.Retry{Set: true, MaxAttempts: testMaxAttempts, CheckRetry: DefaultCheckRetry,
+			Backoff: ExponentialBackoff(testMinWait, testMaxWait, testMaxWait)}
+		s.Timeout = testTimeout
 		s.Client.ConflictSet = true
 		s.Client.ConflictAttempts, s.Client.ConflictMinWait, s.Client.ConflictMaxWait =
-			TestConflictAttempts, TestConflictMinWait, TestConflictMaxWait
-	}
+			testConflictAttempts, testConflictMinWait, testConflictMaxWait
+	}}
 }

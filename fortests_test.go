@@ -51,11 +51,11 @@ func TestForTestsConflicts(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
 		name string
-		opts []datahub.Option
+		opts []client.Option
 		want int
 	}{
-		{"preset", []datahub.Option{datahub.ForTests()}, datahub.TestConflictAttempts},
-		{"overridden", []datahub.Option{datahub.ForTests(), client.WithConflictPolicy(client.ConflictPolicy{MaxAttempts: 2})}, 2},
+		{"preset", []client.Option{datahub.ForTests()}, datahub.TestConflictAttempts},
+		{"overridden", []client.Option{datahub.ForTests(), client.WithConflictPolicy(client.ConflictPolicy{MaxAttempts: 2})}, 2},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

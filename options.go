@@ -17,26 +17,28 @@ import (
 // emitter.
 const DefaultTimeout = 30 * time.Second
 
-// Option configures how an SDK package talks to DataHub. Two
-// constructors take Options: emitter.NewREST (the REST emitter) and
-// client.New (the read and read-modify-write client). The options of this
-// package (token, headers, HTTP client, timeout, retry policy, logger) are
-// accepted alike by both; options that only one package reads
-// (emitter.WithServerAsync, client.WithGraphQLURL, say) are values of this
-// same type, so one list mixes both, and a constructor refuses, with an
-// error wrapping [ErrValidation], an option meant for another package. The
-// constructor also refuses, wrapping [ErrValidation], a value an option
-// cannot take (a negative timeout, a header value with a line break). When
-// an option is given twice the last one wins. A nil Option is ignored.
+// Option is a shared option: how the SDK connects to DataHub (token,
+// headers, HTTP client, timeout, retry policy, logger, endpoint). Every
+// constructor that talks to DataHub takes it: client.New takes
+// client.Option values and emitter.NewREST emitter.Option values, and an
+// Option is both. Each of those packages has options of its own
+// (client.WithActor, emitter.WithServerAsync, ...) that only its own
+// constructor takes: giving one to the other package's constructor does
+// not compile. The constructor refuses, with an error wrapping
+// [ErrValidation], a value an option cannot take (a negative timeout, a
+// header value with a line break). When an option is given twice the last
+// one wins. The zero Option does nothing.
 //
-// emitter.NewAsync takes no Options: it wraps a *emitter.REST built with
-// them, and is configured by emitter.AsyncOption values of its own (queue
-// size, workers, ...). The file emitter (emitter.NewFile) takes neither,
-// and the Kafka emitter (module emitter/kafka) has options of its own.
-//
-// Option values are made only by this module's With functions; the
-// settings they write are internal.
-type Option func(*config.Settings)
+// emitter.NewAsync wraps a *emitter.REST built with these options and is
+// configured by emitter.AsyncOption values of its own (queue size,
+// workers, ...). The file emitter (emitter.NewFile) takes none, and the
+// Kafka emitter (module emitter/kafka) has options of its own; its Bridge
+// passes these to the REST emitter it writes with.
+type Option struct{ shared }
+
+// shared is unexported so that the settings an Option writes stay
+// internal.
+type shared = config.Shared
 
 // WithToken sends "Authorization: Bearer <token>" with every request; ""
 // (the default) sends none. The token never appears in errors or logs. A
@@ -44,12 +46,12 @@ type Option func(*config.Settings)
 // character such as a line break) is refused by the constructor with an
 // error wrapping [ErrValidation] that names the header, not the token.
 func WithToken(token string) Option {
-	return func(s *config.Settings) {
+	return Option{func(s *config.Settings) {
 		if !validHeaderValue(token) {
 			s.Invalid("WithToken: the token has a character an HTTP header value (Authorization) cannot hold")
 		}
 		s.Token = token
-	}
+	}}
 }
 
 // WithHeaders sets extra headers on every request. They are set after the
@@ -61,7 +63,7 @@ func WithToken(token string) Option {
 // that names the header, not its value.
 func WithHeaders(h map[string]string) Option {
 	h = maps.Clone(h)
-	return func(s *config.Settings) {
+	return Option{func(s *config.Settings) {
 		for _, k := range slices.Sorted(maps.Keys(h)) {
 			switch {
 			case !validHeaderName(k):
@@ -71,7 +73,7 @@ func WithHeaders(h map[string]string) Option {
 			}
 		}
 		s.Headers = h
-	}
+	}}
 }
 
 // validHeaderName reports whether name is an RFC 9110 token.
@@ -108,7 +110,7 @@ func validHeaderValue(v string) bool {
 // WithHTTPClient(nil) is the same as not giving the option) is a pooled
 // client of the SDK's own.
 func WithHTTPClient(hc *http.Client) Option {
-	return func(s *config.Settings) { s.HTTPClient = hc }
+	return Option{func(s *config.Settings) { s.HTTPClient = hc }}
 }
 
 // WithTimeout bounds each attempt of a request (connect, send, read the
@@ -117,12 +119,12 @@ func WithHTTPClient(hc *http.Client) Option {
 // negative d is refused by the constructor with an error wrapping
 // [ErrValidation].
 func WithTimeout(d time.Duration) Option {
-	return func(s *config.Settings) {
+	return Option{func(s *config.Settings) {
 		if d < 0 {
 			s.Invalid(fmt.Sprintf("WithTimeout(%v): the timeout is negative", d))
 		}
 		s.Timeout = max(d, 0)
-	}
+	}}
 }
 
 // WithRetry sets which failed attempts are retried and how long to wait in
@@ -132,12 +134,12 @@ func WithTimeout(d time.Duration) Option {
 // MaxAttempts is refused by the constructor with an error wrapping
 // [ErrValidation].
 func WithRetry(p RetryPolicy) Option {
-	return func(s *config.Settings) {
+	return Option{func(s *config.Settings) {
 		if p.MaxAttempts < 0 {
 			s.Invalid(fmt.Sprintf("WithRetry: MaxAttempts %d is negative", p.MaxAttempts))
 		}
 		s.Retry = config.Retry{Set: true, MaxAttempts: p.MaxAttempts, CheckRetry: p.CheckRetry, Backoff: p.Backoff}
-	}
+	}}
 }
 
 // WithLogger logs attempts (debug) and retries (info) to l: methods,
@@ -145,5 +147,5 @@ func WithRetry(p RetryPolicy) Option {
 // Packages may log more of their own (the emitter logs batches it splits).
 // Nil (the default) is silent.
 func WithLogger(l *slog.Logger) Option {
-	return func(s *config.Settings) { s.Logger = l }
+	return Option{func(s *config.Settings) { s.Logger = l }}
 }

@@ -2,12 +2,12 @@
 
 package aspects
 
-// AiContext is the record com.linkedin.metric.AiContext, used by [MetricInfo],
+// AIContext is the record com.linkedin.metric.AiContext, used by [MetricInfo],
 // [SemanticField], [SemanticModelInfo] and [SemanticModelRelationship].
 //
 // AI-specific context attached to a metric or field to improve disambiguation,
 // retrieval, and generation quality (OSI ai_context shape).
-type AiContext struct {
+type AIContext struct {
 	// Alternative names or abbreviations by which this metric is known. It is
 	// optional: nil is left out.
 	Synonyms []string `json:"synonyms,omitzero"`
@@ -126,7 +126,7 @@ type MetricInfo struct {
 	Expression *MetricExpression `json:"expression,omitempty"`
 	// AI-specific context for improved disambiguation and retrieval. It is
 	// optional: nil is left out.
-	AiContext *AiContext `json:"aiContext,omitempty"`
+	AIContext *AIContext `json:"aiContext,omitempty"`
 }
 
 // AspectName returns "metricInfo".

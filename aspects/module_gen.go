@@ -118,7 +118,7 @@ const (
 	// Module displaying the dimensions of a semantic model
 	DataHubPageModuleTypeSemanticModelDimensions DataHubPageModuleType = "SEMANTIC_MODEL_DIMENSIONS"
 	// Module displaying AI context (synonyms, instructions, examples) for an asset
-	DataHubPageModuleTypeAiContext DataHubPageModuleType = "AI_CONTEXT"
+	DataHubPageModuleTypeAIContext DataHubPageModuleType = "AI_CONTEXT"
 	// Module displaying the SQL expression of a metric
 	DataHubPageModuleTypeMetricSQL DataHubPageModuleType = "METRIC_SQL"
 	// Module displaying related metrics

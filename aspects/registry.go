@@ -97,8 +97,8 @@ func TypedAspects() []string {
 	return names
 }
 
-// Entity is an entity type of DataHub's entity registry.
-type Entity struct {
+// EntitySpec is an entity type of DataHub's entity registry.
+type EntitySpec struct {
 	// Name is the entity type, e.g. "dataset".
 	Name string
 	// KeyAspect is the name of the entity's key aspect, e.g. "datasetKey".
@@ -109,29 +109,29 @@ type Entity struct {
 
 // Allows reports whether aspect may be written to the entity: its key
 // aspect or one of its aspects.
-func (e Entity) Allows(aspect string) bool {
+func (e EntitySpec) Allows(aspect string) bool {
 	return aspect == e.KeyAspect || slices.Contains(e.Aspects, aspect)
 }
 
-func fromPDL(e pdl.Entity) Entity {
-	return Entity{Name: e.Name, KeyAspect: e.KeyAspect, Aspects: e.Aspects}
+func fromPDL(e pdl.Entity) EntitySpec {
+	return EntitySpec{Name: e.Name, KeyAspect: e.KeyAspect, Aspects: e.Aspects}
 }
 
 // LookupEntity returns the registry entry of an entity type such as
 // "dataset" or "mlModel". The result is the caller's to modify.
-func LookupEntity(entityType string) (Entity, bool) {
+func LookupEntity(entityType string) (EntitySpec, bool) {
 	e, ok := pdl.LookupEntity(entityType)
 	if !ok {
-		return Entity{}, false
+		return EntitySpec{}, false
 	}
 	return fromPDL(e), true
 }
 
 // Entities returns every entity type of DataHub's entity registry, in
 // entity-registry.yml order. The result is the caller's to modify.
-func Entities() []Entity {
+func Entities() []EntitySpec {
 	es := pdl.Entities()
-	out := make([]Entity, len(es))
+	out := make([]EntitySpec, len(es))
 	for i, e := range es {
 		out[i] = fromPDL(e)
 	}

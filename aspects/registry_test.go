@@ -79,7 +79,7 @@ func TestNewEveryTypedAspect(t *testing.T) {
 			t.Errorf("aspect %s: Go type %s, record %s", name, rv.Elem().Type().Name(), info.RecordName)
 		}
 		// Every typed aspect belongs to at least one entity.
-		if !slices.ContainsFunc(aspects.Entities(), func(e aspects.Entity) bool { return e.Allows(name) }) {
+		if !slices.ContainsFunc(aspects.Entities(), func(e aspects.EntitySpec) bool { return e.Allows(name) }) {
 			t.Errorf("no entity allows typed aspect %s", name)
 		}
 	}

@@ -59,7 +59,7 @@ type SemanticField struct {
 	Dimension *Dimension `json:"dimension,omitempty"`
 	// AI-specific context for improved disambiguation and retrieval. It is
 	// optional: nil is left out.
-	AiContext *AiContext `json:"aiContext,omitempty"`
+	AIContext *AIContext `json:"aiContext,omitempty"`
 }
 
 // SemanticFieldType is the enum com.linkedin.semanticmodel.SemanticFieldType,
@@ -112,7 +112,7 @@ type SemanticModelInfo struct {
 	NativeDefinition *string `json:"nativeDefinition,omitempty"`
 	// AI-specific context for improved disambiguation and retrieval. It is
 	// optional: nil is left out.
-	AiContext *AiContext `json:"aiContext,omitempty"`
+	AIContext *AIContext `json:"aiContext,omitempty"`
 	// The logical datasets that this semantic model exposes. It defaults to []:
 	// nil is encoded as [].
 	Datasets []ModelDataset `json:"datasets"`
@@ -167,7 +167,7 @@ type SemanticModelRelationship struct {
 	ToColumns []string `json:"toColumns"`
 	// AI-specific context for improved disambiguation and retrieval. It is
 	// optional: nil is left out.
-	AiContext *AiContext `json:"aiContext,omitempty"`
+	AIContext *AIContext `json:"aiContext,omitempty"`
 	// Cardinality of this join. It is optional: nil is left out.
 	Cardinality *ERModelRelationshipCardinality `json:"cardinality,omitempty"`
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/config"
 	"github.com/catalogkit/datahub-go/internal/serverconfig"
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
@@ -46,18 +47,19 @@ type Client struct {
 // (http://localhost:8080) or a front end's GMS proxy path
 // (https://datahub.example.com/api/gms); trailing slashes are dropped. It
 // fails, wrapping datahub.ErrValidation, when serverURL is not an absolute
-// http or https URL, or when an option meant only for another package (such
-// as emitter.WithServerAsync) is given. New sends nothing.
+// http or https URL or an option was given a value it refuses. New sends
+// nothing.
 //
 // It takes the module's shared options (datahub.WithToken, WithHeaders,
-// WithHTTPClient, WithTimeout, WithRetry, WithLogger), which apply to reads
+// WithHTTPClient, WithTimeout, WithRetry, WithLogger, WithEndpoint), which apply to reads
 // and writes alike, and its own: WithActor, WithConflictPolicy, WithWriteStrategy and
 // WithRequireEntity. Reads
 // are retried as the retry policy says; writes too, but a conditional
 // write only when it provably was not applied (see Modify).
-func New(serverURL string, opts ...datahub.Option) (*Client, error) {
-	s, err := transport.Settings("client", opts)
-	if err != nil {
+func New(serverURL string, opts ...Option) (*Client, error) {
+	s := config.Defaults()
+	config.ApplyClient(&s, opts)
+	if err := transport.Check(s); err != nil {
 		return nil, err
 	}
 	if s.HTTPClient == nil {
@@ -73,8 +75,8 @@ func New(serverURL string, opts ...datahub.Option) (*Client, error) {
 	// only when it provably was not applied (refused connection, 429, 503)
 	// and otherwise reports datahub.ErrOutcomeUnknown, which Modify resolves
 	// by reading.
-	emOpts := []datahub.Option{
-		s.Shared().Apply,
+	emOpts := []emitter.Option{
+		config.Shared(s.Shared().Apply),
 		// Each Emit of the client is one change: a request the server
 		// refuses is refused whole, not split to write the rest.
 		emitter.WithIsolateRejected(false),
@@ -165,10 +167,14 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 // precedence), with opts applied after the settings read there. Unlike
 // Python's from_env it sends nothing (Python checks the connection with
 // GET /config); the first call reports an unreachable server.
-func FromEnv(opts ...datahub.Option) (*Client, error) {
+func FromEnv(opts ...Option) (*Client, error) {
 	server, envOpts, err := datahub.FromEnv()
 	if err != nil {
 		return nil, err
 	}
-	return New(server, append(envOpts, opts...)...)
+	all := make([]Option, 0, len(envOpts)+len(opts))
+	for _, o := range envOpts {
+		all = append(all, o)
+	}
+	return New(server, append(all, opts...)...)
 }

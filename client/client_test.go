@@ -2,6 +2,7 @@ package client
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -12,17 +13,15 @@ func TestNew(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		url  string
-		opts []datahub.Option
+		opts []Option
 		want string // ServerURL, "" for an error wrapping ErrValidation
 	}{
 		{"http://localhost:8080", nil, "http://localhost:8080"},
-		{"https://datahub.example.com/api/gms/", []datahub.Option{datahub.WithToken("t"), WithActor("urn:li:corpuser:x")}, "https://datahub.example.com/api/gms"},
-		{"http://localhost:8080", []datahub.Option{WithWriteStrategy(Patch)}, "http://localhost:8080"},
-		{"http://localhost:8080", []datahub.Option{WithWriteStrategy(-1)}, ""},
+		{"https://datahub.example.com/api/gms/", []Option{datahub.WithToken("t"), WithActor("urn:li:corpuser:x")}, "https://datahub.example.com/api/gms"},
+		{"http://localhost:8080", []Option{WithWriteStrategy(Patch)}, "http://localhost:8080"},
+		{"http://localhost:8080", []Option{WithWriteStrategy(-1)}, ""},
 		{"localhost:8080", nil, ""},
 		{"ftp://x", nil, ""},
-		// An emitter-only option is refused by the client.
-		{"http://localhost:8080", []datahub.Option{emitter.WithServerAsync(true)}, ""},
 	} {
 		c, err := New(tc.url, tc.opts...)
 		switch {
@@ -34,11 +33,38 @@ func TestNew(t *testing.T) {
 			t.Errorf("New(%q).ServerURL() = %q, want %q", tc.url, c.ServerURL(), tc.want)
 		}
 	}
-	// And the emitter refuses the client's own options.
-	if _, err := emitter.NewREST("http://localhost:8080", WithActor("urn:li:corpuser:x")); !errors.Is(err, datahub.ErrValidation) {
-		t.Errorf("emitter.NewREST with client.WithActor: %v, want ErrValidation", err)
+}
+
+// TestOptionsAreTyped proves that an emitter option given to New, or a
+// client option given to emitter.NewREST, does not compile: neither the
+// option's static type nor its value satisfies the other package's Option,
+// while every shared datahub.Option satisfies both.
+func TestOptionsAreTyped(t *testing.T) {
+	t.Parallel()
+	clientOpt := reflect.TypeFor[Option]()
+	emitterOpt := reflect.TypeFor[emitter.Option]()
+	emitterOnly := []emitter.Option{emitter.WithServerAsync(true), emitter.WithEmitMode(emitter.EmitSyncWait),
+		emitter.WithMaxBatchSize(1), emitter.WithMaxBatchBytes(1), emitter.WithIsolateRejected(true)}
+	for _, o := range emitterOnly {
+		if reflect.TypeOf(o).Implements(clientOpt) {
+			t.Errorf("emitter option %T is a client.Option", o)
+		}
 	}
-	if _, err := emitter.NewREST("http://localhost:8080", WithWriteStrategy(Patch)); !errors.Is(err, datahub.ErrValidation) {
-		t.Errorf("emitter.NewREST with client.WithWriteStrategy: %v, want ErrValidation", err)
+	if emitterOpt.Implements(clientOpt) {
+		t.Error("emitter.Option satisfies client.Option")
+	}
+	clientOnly := []Option{WithActor("urn:li:corpuser:x"), WithConflictPolicy(DefaultConflictPolicy()),
+		WithGraphQLURL("http://x/api/graphql"), WithRequireEntity(true), WithWriteStrategy(Patch)}
+	for _, o := range clientOnly {
+		if reflect.TypeOf(o).Implements(emitterOpt) {
+			t.Errorf("client option %T is an emitter.Option", o)
+		}
+	}
+	if clientOpt.Implements(emitterOpt) {
+		t.Error("client.Option satisfies emitter.Option")
+	}
+	shared := reflect.TypeFor[datahub.Option]()
+	if !shared.Implements(clientOpt) || !shared.Implements(emitterOpt) {
+		t.Error("datahub.Option is not both a client.Option and an emitter.Option")
 	}
 }

@@ -12,16 +12,8 @@ import (
 
 const pathDelete = "/entities?action=delete"
 
-// SoftDelete marks entity u as removed (status.removed = true), as DataHub's
-// Python client's soft_delete_entity does: the entity and its aspects stay
-// stored and readable, and DataHub's UI and search hide it. Other members of
-// the status aspect are kept. It refuses an entity that does not exist with
-// an *EntityNotFoundError, and writes nothing for one already removed.
-func (c *Client) SoftDelete(ctx context.Context, u urn.URN) error {
-	return c.setRemoved(ctx, u, true)
-}
-
-// Undelete clears the soft-delete mark of entity u (status.removed = false).
+// Undelete clears the soft-delete mark of entity u (status.removed = false)
+// that Entities().Delete(ctx, u, false) set.
 func (c *Client) Undelete(ctx context.Context, u urn.URN) error {
 	return c.setRemoved(ctx, u, false)
 }
@@ -50,7 +42,10 @@ type DeleteResult struct {
 	Replayed bool `json:"-"`
 }
 
-// HardDelete removes entity u and every version of every aspect of it, as
+// HardDelete is the raw delete action under Entities().Delete(ctx, u, true),
+// which is the way to delete an entity: HardDelete answers the counts and
+// does not check that u exists. It removes entity u and every version of
+// every aspect of it, as
 // DataHub's Python client's hard_delete_entity does: POST
 // /entities?action=delete {"urn": ...}. References to u from other entities
 // stay. Deleting an entity that does not exist removes nothing and is no

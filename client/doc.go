@@ -57,10 +57,24 @@
 // and ingestion leaves alone), [Client.SetFieldDescription] and the column
 // tags and terms ([Client.AddFieldTag], [Client.AddFieldTerm] and their
 // Remove forms, which name a column as SetFieldDescription does),
-// [Client.SoftDelete] and [Client.HardDelete]. Each is idempotent (adding
+// and [Entities.Delete]. Each is idempotent (adding
 // what is there writes nothing), refuses with an [*EntityNotFoundError] an
 // entity that does not exist, and never requires the entity it refers to
 // to exist, as DataHub does not.
+//
+// One way for each task:
+//
+//   - a tag, term, owner or link on an entity: [Client.AddTag] (and
+//     AddTerm, AddOwner, AddLink, their Remove forms), a thin wrapper of
+//     Modify on the aspect (globalTags, ...) or, with the Patch strategy,
+//     of one patch proposal; to change several things of a typed entity
+//     at once, [Entities.Update];
+//   - a column's description: [Client.SetFieldDescription] (Client.
+//     UpdateDescription is DataHub's raw GraphQL mutation);
+//   - deleting an entity: [Entities.Delete], softly or hard
+//     ([Client.HardDelete] is the raw delete action it wraps, with counts;
+//     [Client.Undelete] reverts a soft delete);
+//   - any other change of one aspect: [Modify].
 //
 // # Two write strategies: conditional and patch
 //
@@ -149,7 +163,7 @@
 // The operations hang off a handle, c.Entities(), rather than being
 // methods of Client itself, because their natural names (Get, Create,
 // Update, Delete) would read as the aspect-level operations the client
-// already has (GetAspect, GetEntity, Modify, SoftDelete, HardDelete) with
+// already has (GetAspect, GetEntity, Modify, HardDelete) with
 // other meanings; the handle shares c's connections, options and conflict
 // policy, so there is still one client and one option set.
 //
@@ -171,7 +185,7 @@
 //
 // # Search and lineage
 //
-// [Client.Search] finds entities by free text and a [Filter] and yields
+// [Client.Search] finds entities by free text and a [SearchFilter] and yields
 // them one by one (iter.Seq2) over DataHub's scrollAcrossEntities, page
 // after page by scroll id: never offset pages, which DataHub refuses past
 // 10,000 results. Pages are at most [MaxPageSize]; a search yields at most

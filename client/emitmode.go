@@ -22,12 +22,11 @@ import (
 // and conflict checks meaningless, and is refused. datahub.FromEnv gives
 // DATAHUB_EMIT_MODE the same way. [Client.WithEmitMode] gives a copy of a
 // client with another mode, for one call or a few.
-func WithEmitMode(m emitter.EmitMode) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("client", "WithEmitMode")
+func WithEmitMode(m emitter.EmitMode) Option {
+	return config.ClientOnly(func(s *config.Settings) {
 		i := int(m)
 		s.EmitMode = &i
-	}
+	})
 }
 
 // checkEmitMode refuses the modes the client cannot write in.
@@ -44,7 +43,7 @@ func checkEmitMode(m emitter.EmitMode) error {
 // modeEmitters are a client's emitters by emit mode, shared by its copies.
 type modeEmitters struct {
 	mu   sync.Mutex
-	opts []datahub.Option // the emitter's options, the mode excepted
+	opts []emitter.Option // the emitter's options, the mode excepted
 	url  string
 	ems  map[emitter.EmitMode]*emitter.REST
 }

@@ -181,7 +181,7 @@ func (es *Entities) read(ctx context.Context, e entity.Entity, acc entitystate.A
 // exists reports whether an entitiesV2 answer shows a stored entity: an
 // aspect besides the key, or a key aspect with system metadata (GMS makes
 // up the key of an entity it does not have, without any).
-func exists(u urn.URN, got *Entity) bool {
+func exists(u urn.URN, got *RawEntity) bool {
 	info, _ := aspects.LookupEntity(u.EntityType())
 	for name, a := range got.Aspects {
 		if name != info.KeyAspect || len(a.SystemMetadata) > 0 && string(a.SystemMetadata) != "null" {
@@ -202,15 +202,27 @@ func exists(u urn.URN, got *Entity) bool {
 // aspect (an invalid value), the error is its refusal. Either way nothing
 // is written, so a Create fixed after a refusal can be sent again. An
 // entity too large for one request (the emitter's batch limits) is
-// refused, wrapping datahub.ErrValidation, before anything is sent. Create
-// does not make e ready for Update: Get it for that.
+// refused, wrapping datahub.ErrValidation, before anything is sent. After
+// the write Create reads the entity back into e (one read), so that e holds
+// what the server stored, with its versions, and can go to Update without
+// a Get; an error of that read says the entity was created.
 func (es *Entities) Create(ctx context.Context, e entity.Entity) error {
 	err := es.write(emitctx.WithAllOrNothing(ctx), e, emitter.CreateEntity, emitter.Create)
 	if errors.Is(err, datahub.ErrPreconditionFailed) && !errors.Is(err, datahub.ErrAlreadyExists) {
 		// Over OpenAPI a create is a write conditional on absence.
 		return fmt.Errorf("%w: %w", datahub.ErrAlreadyExists, err)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	acc, u, err := accessOf(e)
+	if err != nil {
+		return err
+	}
+	if err := es.read(ctx, e, acc, nil); err != nil {
+		return fmt.Errorf("client: created %s, but reading it back failed: %w", u, err)
+	}
+	return nil
 }
 
 // Upsert writes every aspect e holds (and its key aspect) with changeType
@@ -278,14 +290,16 @@ func firstFailure(err error) (error, bool) {
 	return nil, false
 }
 
-// Delete deletes entity u, as DataHub's Python SDK does: softly by default
-// (status.removed = true: the entity and its aspects stay, DataHub's UI and
-// search hide it; see Client.SoftDelete), or with hard, every version of
-// every aspect of it (see Client.HardDelete). It refuses an entity that
-// does not exist with an *EntityNotFoundError.
+// Delete deletes entity u, as DataHub's Python SDK does: softly with hard
+// false (status.removed = true, as Python's soft_delete_entity: the entity
+// and its aspects stay stored and readable, DataHub's UI and search hide
+// it; other members of the status aspect are kept, nothing is written for
+// an entity already removed; Client.Undelete reverts it), or with hard true
+// every version of every aspect of it (see Client.HardDelete). It refuses
+// an entity that does not exist with an *EntityNotFoundError.
 func (es *Entities) Delete(ctx context.Context, u urn.URN, hard bool) error {
 	if !hard {
-		return es.c.SoftDelete(ctx, u)
+		return es.c.setRemoved(ctx, u, true)
 	}
 	ok, err := es.c.Exists(ctx, u)
 	if err != nil {

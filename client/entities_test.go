@@ -261,7 +261,9 @@ func TestEntitiesUpdateRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := len(s.Proposals())
-	_, err := es.Update(t.Context(), g, func() error { g.Properties.Description = aspects.Ptr("x"); return nil })
+	// A value built by hand, not read nor created through the client.
+	other := &entity.MLModelGroup{URN: u, Properties: &aspects.MLModelGroupProperties{Description: aspects.Ptr("d")}}
+	_, err := es.Update(t.Context(), other, func() error { other.Properties.Description = aspects.Ptr("x"); return nil })
 	if !errors.Is(err, ErrNotRead) {
 		t.Errorf("Update of an entity not read: %v, want ErrNotRead", err)
 	}
@@ -738,6 +740,29 @@ func TestEntitiesUpdateUnreadAspect(t *testing.T) {
 	}
 	if calls != 2 || len(got.TrainingMetrics) != 2 || *got.Description != "d" {
 		t.Errorf("fn called %d times (want 2: once more after reading the aspect), stored %+v", calls, got)
+	}
+}
+
+// TestEntitiesCreateThenUpdate proves that an entity passed to Create can go
+// to Update without a Get (Update refused it with ErrNotRead before).
+func TestEntitiesCreateThenUpdate(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	es := newTestClient(t, s).Entities()
+	u := urn.MustParse("urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,created,PROD)").(urn.MLModelGroup)
+	g := &entity.MLModelGroup{URN: u, Properties: &aspects.MLModelGroupProperties{Description: aspects.Ptr("d")}}
+	if err := es.Create(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := es.Update(t.Context(), g, func() error { g.Properties.Description = aspects.Ptr("x"); return nil }); err != nil {
+		t.Fatalf("Update after Create: %v", err)
+	}
+	e, err := es.Get(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := e.(*entity.MLModelGroup).Properties.Description; d == nil || *d != "x" {
+		t.Errorf("description after Update = %v, want x", d)
 	}
 }
 

@@ -164,26 +164,6 @@ func ExampleClient_AddFieldTag() {
 	//   term: urn:li:glossaryTerm:Customer.ContactDetails
 }
 
-// The same through DataHub's updateDescription mutation: the server reads
-// and writes editableSchemaMetadata itself; the errors are the same.
-func ExampleClient_SetFieldDescriptionGraphQL() {
-	c, ds, stop := usersDataset()
-	defer stop()
-	ctx := context.Background()
-
-	must(c.SetFieldDescriptionGraphQL(ctx, ds, "email", "Contact address."))
-	ghost := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.ghost,PROD)").(urn.Dataset)
-	var nf *client.EntityNotFoundError
-	fmt.Println(errors.As(c.SetFieldDescriptionGraphQL(ctx, ghost, "id", "x"), &nf))
-
-	d, err := c.Dataset(ctx, ds)
-	must(err)
-	fmt.Println(d.Columns()[1].EffectiveDescription())
-	// Output:
-	// true
-	// Contact address.
-}
-
 // Send a GraphQL document of your own and decode its data.
 func ExampleClient_GraphQL() {
 	c, ds, stop := usersDataset()

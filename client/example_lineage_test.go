@@ -36,7 +36,7 @@ func ExampleClient_AddLineage() {
 	run.Input = &aspects.DataProcessInstanceInput{Inputs: []string{}, InputEdges: []aspects.Edge{{DestinationURN: ds.String()}}}
 	must(c.Entities().Upsert(ctx, run))
 	must(c.AddLineage(ctx, run.URN, model))
-	up, err := c.GetLineage(ctx, model, client.Upstream, 2, client.Filter{})
+	up, err := c.GetLineage(ctx, model, client.Upstream, 2, client.SearchFilter{})
 	must(err)
 	for _, r := range up {
 		fmt.Println(r.Degree, r.URN)

@@ -21,12 +21,30 @@ func ExampleClient_Search() {
 		must(err)
 		fmt.Println(r.Type, r.URN, *r.MLFeatureTable.Description)
 	}
-	n, err := c.Count(ctx, "churn", client.Filter{})
+	n, err := c.Count(ctx, "churn", client.SearchFilter{})
 	must(err)
 	fmt.Println(n, "entity matches churn")
 	// Output:
 	// MLFEATURE_TABLE urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users) Features keyed by user.
 	// 1 entity matches churn
+}
+
+// WithFirst takes the first results and stops without an error, however
+// many more match; WithLimit would end with ErrResultLimit.
+func ExampleWithFirst() {
+	server, stop := startMock()
+	defer stop()
+	ctx := context.Background()
+
+	c, err := client.New(server)
+	must(err)
+	n := 0
+	for _, err := range c.Search(ctx, "*", client.SearchFilter{}, client.WithFirst(2)) {
+		must(err)
+		n++
+	}
+	fmt.Println(n, "results")
+	// Output: 2 results
 }
 
 func ExampleSearchAs() {
@@ -37,7 +55,7 @@ func ExampleSearchAs() {
 	c, err := client.New(server)
 	must(err)
 	filter := client.And(client.Platform("sagemaker"), client.Not(client.Tag("deprecated")))
-	for m, err := range client.SearchAs[client.MLModel](ctx, c, "", filter, client.WithLimit(100)) {
+	for m, err := range client.SearchAs[client.MLModelView](ctx, c, "", filter, client.WithLimit(100)) {
 		must(err)
 		fmt.Println(m.Name, m.Origin)
 	}
@@ -70,7 +88,7 @@ func ExampleClient_GetLineage() {
 	must(c.AddLineage(ctx, feature, model))
 	must(c.AddLineage(ctx, source, feature))
 
-	up, err := c.GetLineage(ctx, model, client.Upstream, 3, client.Filter{})
+	up, err := c.GetLineage(ctx, model, client.Upstream, 3, client.SearchFilter{})
 	must(err)
 	for _, r := range up {
 		fmt.Println(r.Degree, r.URN)

@@ -2,6 +2,7 @@ package client
 
 import (
 	"fmt"
+	"github.com/catalogkit/datahub-go/aspects"
 	"slices"
 	"strings"
 
@@ -9,8 +10,9 @@ import (
 )
 
 // Condition is how a [Rule] compares an index field with its values
-// (DataHub's FilterOperator).
-type Condition string
+// (DataHub's FilterOperator): the aspects type of the same name, whose
+// values the constants below name as search filters spell them.
+type Condition = aspects.Condition
 
 // The conditions DataHub's search understands.
 const (
@@ -39,14 +41,14 @@ type Rule struct {
 	Negated   bool      `json:"negated,omitempty"`
 }
 
-// Filter is a search filter: an OR of AND clauses of rules (disjunctive
+// SearchFilter is a search filter: an OR of AND clauses of rules (disjunctive
 // normal form), as DataHub's orFilters. Build one with [EntityType],
 // [Platform], [Tag] and the other functions of this file, combined with
 // [And], [Or] and [Not]. The zero Filter matches every entity.
 //
 // Unless a filter says otherwise with [SoftDeleted], a search leaves out
 // soft-deleted entities.
-type Filter struct {
+type SearchFilter struct {
 	// or holds the clauses; nil is one empty clause (everything).
 	or [][]Rule
 	// softDeleted is set when the tree has a SoftDeleted node.
@@ -55,7 +57,7 @@ type Filter struct {
 }
 
 // clauses returns f's clauses, one empty clause for the zero Filter.
-func (f Filter) clauses() [][]Rule {
+func (f SearchFilter) clauses() [][]Rule {
 	if f.or == nil {
 		return [][]Rule{{}}
 	}
@@ -65,7 +67,7 @@ func (f Filter) clauses() [][]Rule {
 // Clauses returns the filter compiled to DataHub's orFilters (without the
 // soft-delete default a search adds), or the error of a bad argument given
 // to one of the filter's functions.
-func (f Filter) Clauses() ([][]Rule, error) {
+func (f SearchFilter) Clauses() ([][]Rule, error) {
 	if f.err != nil {
 		return nil, f.err
 	}
@@ -76,17 +78,17 @@ func (f Filter) Clauses() ([][]Rule, error) {
 	return out, nil
 }
 
-func rule(field string, cond Condition, values ...string) Filter {
-	return Filter{or: [][]Rule{{{Field: field, Condition: cond, Values: values}}}}
+func rule(field string, cond Condition, values ...string) SearchFilter {
+	return SearchFilter{or: [][]Rule{{{Field: field, Condition: cond, Values: values}}}}
 }
 
-func filterError(format string, args ...any) Filter {
-	return Filter{err: fmt.Errorf("client: filter: "+format+": %w", append(args, datahub.ErrValidation)...)}
+func filterError(format string, args ...any) SearchFilter {
+	return SearchFilter{err: fmt.Errorf("client: filter: "+format+": %w", append(args, datahub.ErrValidation)...)}
 }
 
 // Field is a rule on any index field: Field("name", client.StartWith,
 // "orders"). An EXISTS rule takes no values.
-func Field(field string, cond Condition, values ...string) Filter {
+func Field(field string, cond Condition, values ...string) SearchFilter {
 	if field == "" {
 		return filterError("a rule needs a field")
 	}
@@ -120,7 +122,7 @@ func graphQLEntityType(t string) (string, bool) {
 // EntityType keeps entities of the given types, named as in DataHub's
 // entity registry ("dataset", "mlFeatureTable", or the urn package's Type
 // constants) or as GraphQL's EntityType ("MLFEATURE_TABLE").
-func EntityType(types ...string) Filter {
+func EntityType(types ...string) SearchFilter {
 	vals := make([]string, 0, len(types))
 	for _, t := range types {
 		e, ok := graphQLEntityType(t)
@@ -146,14 +148,14 @@ func withPrefix(prefix string, names []string) []string {
 
 // Platform keeps entities of the given data platforms, by name ("hive") or
 // URN.
-func Platform(platforms ...string) Filter {
+func Platform(platforms ...string) SearchFilter {
 	return rule("platform.keyword", Equal, withPrefix("urn:li:dataPlatform:", platforms)...)
 }
 
 // Env keeps entities of the given environments ("PROD"): those whose
 // origin, or env, is one of them.
-func Env(envs ...string) Filter {
-	return Filter{or: [][]Rule{
+func Env(envs ...string) SearchFilter {
+	return SearchFilter{or: [][]Rule{
 		{{Field: "origin", Condition: Equal, Values: envs}},
 		{{Field: "env", Condition: Equal, Values: envs}},
 	}}
@@ -161,22 +163,22 @@ func Env(envs ...string) Filter {
 
 // Domain keeps entities in the given domains (URNs, or ids made into
 // urn:li:domain: URNs).
-func Domain(domains ...string) Filter {
+func Domain(domains ...string) SearchFilter {
 	return rule("domains", Equal, withPrefix("urn:li:domain:", domains)...)
 }
 
 // Tag keeps entities with any of the given tags (URNs or tag names).
-func Tag(tags ...string) Filter { return rule("tags", Equal, withPrefix("urn:li:tag:", tags)...) }
+func Tag(tags ...string) SearchFilter { return rule("tags", Equal, withPrefix("urn:li:tag:", tags)...) }
 
 // Term keeps entities with any of the given glossary terms (URNs or term
 // names).
-func Term(terms ...string) Filter {
+func Term(terms ...string) SearchFilter {
 	return rule("glossaryTerms", Equal, withPrefix("urn:li:glossaryTerm:", terms)...)
 }
 
 // OwnedBy keeps entities owned by any of the given users or groups (corpuser
 // or corpGroup URNs).
-func OwnedBy(owners ...string) Filter {
+func OwnedBy(owners ...string) SearchFilter {
 	for _, o := range owners {
 		if !strings.HasPrefix(o, "urn:li:corpuser:") && !strings.HasPrefix(o, "urn:li:corpGroup:") {
 			return filterError("owner %q is not a corpuser or corpGroup URN", o)
@@ -187,7 +189,7 @@ func OwnedBy(owners ...string) Filter {
 
 // HasCustomProperty keeps entities whose customProperties has key set to
 // value (indexed as "key=value").
-func HasCustomProperty(key, value string) Filter {
+func HasCustomProperty(key, value string) SearchFilter {
 	if key == "" {
 		return filterError("a custom property needs a key")
 	}
@@ -196,14 +198,18 @@ func HasCustomProperty(key, value string) Filter {
 
 // Container keeps entities anywhere under the given containers (URNs), by
 // their browse paths.
-func Container(containers ...string) Filter { return rule("browsePathV2", Contain, containers...) }
+func Container(containers ...string) SearchFilter {
+	return rule("browsePathV2", Contain, containers...)
+}
 
 // DirectContainer keeps entities directly in the given containers (URNs).
-func DirectContainer(containers ...string) Filter { return rule("container", Equal, containers...) }
+func DirectContainer(containers ...string) SearchFilter {
+	return rule("container", Equal, containers...)
+}
 
 // SubType keeps entities with any of the given sub-types ("Feature Table",
 // "View").
-func SubType(names ...string) Filter { return rule("typeNames", Equal, names...) }
+func SubType(names ...string) SearchFilter { return rule("typeNames", Equal, names...) }
 
 // SoftDeletedMode says which entities [SoftDeleted] keeps.
 type SoftDeletedMode int
@@ -221,15 +227,15 @@ const (
 
 // SoftDeleted says whether soft-deleted entities are kept. A filter with
 // no SoftDeleted keeps none.
-func SoftDeleted(mode SoftDeletedMode) Filter {
-	var f Filter
+func SoftDeleted(mode SoftDeletedMode) SearchFilter {
+	var f SearchFilter
 	switch mode {
 	case NotSoftDeleted:
-		f = Filter{or: [][]Rule{{{Field: "removed", Condition: Equal, Values: []string{"true"}, Negated: true}}}}
+		f = SearchFilter{or: [][]Rule{{{Field: "removed", Condition: Equal, Values: []string{"true"}, Negated: true}}}}
 	case OnlySoftDeleted:
 		f = rule("removed", Equal, "true")
 	case AnySoftDeleted:
-		f = Filter{}
+		f = SearchFilter{}
 	default:
 		return filterError("unknown soft-delete mode %d", int(mode))
 	}
@@ -238,14 +244,14 @@ func SoftDeleted(mode SoftDeletedMode) Filter {
 }
 
 // None matches no entity.
-func None() Filter {
-	return Filter{or: [][]Rule{{{Field: "urn", Condition: Exists, Values: []string{}, Negated: true}}}}
+func None() SearchFilter {
+	return SearchFilter{or: [][]Rule{{{Field: "urn", Condition: Exists, Values: []string{}, Negated: true}}}}
 }
 
 // And keeps entities that every filter keeps: the clauses of the
 // filters multiplied out. And() is the zero Filter.
-func And(filters ...Filter) Filter {
-	out := Filter{}
+func And(filters ...SearchFilter) SearchFilter {
+	out := SearchFilter{}
 	for _, f := range filters {
 		if f.err != nil {
 			return f
@@ -263,11 +269,11 @@ func And(filters ...Filter) Filter {
 }
 
 // Or keeps entities that any filter keeps. Or() matches nothing.
-func Or(filters ...Filter) Filter {
+func Or(filters ...SearchFilter) SearchFilter {
 	if len(filters) == 0 {
 		return None()
 	}
-	out := Filter{or: [][]Rule{}}
+	out := SearchFilter{or: [][]Rule{}}
 	for _, f := range filters {
 		if f.err != nil {
 			return f
@@ -280,16 +286,16 @@ func Or(filters ...Filter) Filter {
 
 // Not keeps entities f does not keep: each rule negated and the result
 // multiplied back out to an OR of AND clauses (De Morgan).
-func Not(f Filter) Filter {
+func Not(f SearchFilter) SearchFilter {
 	if f.err != nil {
 		return f
 	}
-	out := Filter{softDeleted: f.softDeleted}
+	out := SearchFilter{softDeleted: f.softDeleted}
 	for _, clause := range f.clauses() {
 		if len(clause) == 0 { // not everything: nothing
 			return None()
 		}
-		var neg Filter
+		var neg SearchFilter
 		neg.or = make([][]Rule, 0, len(clause))
 		for _, r := range clause {
 			r.Negated = !r.Negated
@@ -305,7 +311,7 @@ func Not(f Filter) Filter {
 // default added when f has no SoftDeleted, and the entity types to search:
 // those the positive _entityType rules name when every clause has one
 // (nil: the server's default types).
-func (f Filter) compile() (orFilters [][]Rule, types []string, err error) {
+func (f SearchFilter) compile() (orFilters [][]Rule, types []string, err error) {
 	if f.err != nil {
 		return nil, nil, f.err
 	}

@@ -186,9 +186,9 @@ func TestRequestShapes(t *testing.T) {
 		{"SetDescription", nil, false, func(ctx context.Context, c *Client) error { return c.SetDescription(ctx, ds, "Users.") }},
 		{"SetFieldDescription", map[string]string{"schemaMetadata": schemaJSON}, false,
 			func(ctx context.Context, c *Client) error { return c.SetFieldDescription(ctx, ds, "id", "User id.") }},
-		{"SoftDelete", nil, false, func(ctx context.Context, c *Client) error { return c.SoftDelete(ctx, ds) }},
+		{"SoftDelete", nil, false, func(ctx context.Context, c *Client) error { return c.Entities().Delete(ctx, ds, false) }},
 		{"HardDelete", nil, false, func(ctx context.Context, c *Client) error { _, err := c.HardDelete(ctx, ds); return err }},
-		{"entities_Create", nil, true, func(ctx context.Context, c *Client) error {
+		{"entities_Create", map[string]string{"datasetProperties": `{"description":"Users."}`}, true, func(ctx context.Context, c *Client) error {
 			return c.Entities().Create(ctx, entity.NewDataset(ds, "Users.", entity.Column{Name: "id", Type: "int", Description: "User id."}))
 		}},
 		{"entities_Update", map[string]string{"schemaMetadata": schemaJSON}, false, func(ctx context.Context, c *Client) error {

@@ -12,10 +12,8 @@ import (
 	graphql "github.com/hasura/go-graphql-client"
 
 	datahub "github.com/catalogkit/datahub-go"
-	"github.com/catalogkit/datahub-go/fieldpath"
 	"github.com/catalogkit/datahub-go/internal/config"
 	"github.com/catalogkit/datahub-go/internal/transport"
-	"github.com/catalogkit/datahub-go/urn"
 )
 
 // WithGraphQLURL sets the GraphQL endpoint, such as
@@ -23,11 +21,10 @@ import (
 // from the server URL: a trailing /api/gms is removed and /api/graphql
 // added (http://localhost:8080 → http://localhost:8080/api/graphql,
 // https://host/api/gms → https://host/api/graphql).
-func WithGraphQLURL(endpoint string) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("client", "WithGraphQLURL")
+func WithGraphQLURL(endpoint string) Option {
+	return config.ClientOnly(func(s *config.Settings) {
 		s.Client.GraphQLURL = endpoint
-	}
+	})
 }
 
 // gqlClient sends GraphQL documents with hasura/go-graphql-client over the
@@ -216,8 +213,11 @@ const updateDescriptionDocument = `mutation updateDescription($input: Descriptio
   updateDescription(input: $input)
 }`
 
-// UpdateDescription runs DataHub's updateDescription mutation, the UI's way
-// of editing a column's description (it writes editableSchemaMetadata).
+// UpdateDescription runs DataHub's updateDescription mutation as given, the
+// UI's way of editing a description (for a column it writes
+// editableSchemaMetadata). To set a column's description, use
+// [Client.SetFieldDescription], which resolves simple field paths and
+// answers typed errors; UpdateDescription is the raw mutation.
 // Refusals come back as a *GraphQLError: a missing entity matches
 // datahub.ErrNotFound; a column the schema lacks, a dataset without schema
 // and, on the mock server, a whole
@@ -248,42 +248,4 @@ func abbreviate(s string) string {
 		return s[:200] + "..."
 	}
 	return s
-}
-
-// SetFieldDescriptionGraphQL is [Client.SetFieldDescription] through
-// DataHub's updateDescription mutation instead of a conditional proposal:
-// the server reads and writes editableSchemaMetadata itself. It answers the
-// same errors: an *EntityNotFoundError for a dataset that does not exist
-// and a *FieldNotFoundError for a field path its schemaMetadata lacks (or a
-// dataset without one), recognised by DataHub's messages; other refusals
-// come back as the *GraphQLError. The mutation compares the path exactly
-// with the schema's, so a path that is not a version-2 one is first
-// resolved as SetFieldDescription resolves it (one read of
-// schemaMetadata): the simple form of exactly one version-2 field names
-// that field, and an ambiguous one is an *AmbiguousFieldError.
-func (c *Client) SetFieldDescriptionGraphQL(ctx context.Context, ds urn.Dataset, fieldPath, description string) error {
-	if err := checkURN(ds); err != nil {
-		return err
-	}
-	if !fieldpath.IsV2(fieldPath) {
-		resolved, err := c.schemaFieldPath(ctx, ds, fieldPath)
-		if err != nil {
-			return err
-		}
-		fieldPath = resolved
-	}
-	err := c.UpdateDescription(ctx, DescriptionUpdate{ResourceURN: ds.String(), SubResourceType: SubResourceDatasetField,
-		SubResource: fieldPath, Description: description})
-	var ge *GraphQLError
-	if !errors.As(err, &ge) {
-		return err
-	}
-	switch {
-	case ge.Message == fmt.Sprintf("Failed to update %s. %s does not exist.", ds, ds):
-		return &EntityNotFoundError{URN: ds.String()}
-	case ge.Message == fmt.Sprintf("Failed to update %s & field %s. Field %s does not exist in the datasets schema.", ds, fieldPath, fieldPath),
-		ge.Message == fmt.Sprintf("Failed to update %s & field %s. %s has no schema.", ds, fieldPath, ds):
-		return &FieldNotFoundError{URN: ds.String(), FieldPath: fieldPath}
-	}
-	return err
 }

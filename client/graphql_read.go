@@ -29,14 +29,14 @@ type CustomProperty struct {
 	Value *string `json:"value"`
 }
 
-// AuditStamp is a time (epoch milliseconds) and the actor.
-type AuditStamp struct {
+// AuditStampView is a time (epoch milliseconds) and the actor.
+type AuditStampView struct {
 	Time  int64   `json:"time"`
 	Actor *string `json:"actor"`
 }
 
-// VersionTag is a version label.
-type VersionTag struct {
+// VersionTagView is a version label.
+type VersionTagView struct {
 	VersionTag *string `json:"versionTag"`
 }
 
@@ -45,46 +45,46 @@ type EditableProperties struct {
 	Description *string `json:"description"`
 }
 
-// Status says whether the entity is soft-deleted.
-type Status struct {
+// StatusView says whether the entity is soft-deleted.
+type StatusView struct {
 	Removed bool `json:"removed"`
 }
 
-// GlobalTags are an entity's tags.
-type GlobalTags struct {
+// GlobalTagsView are an entity's tags.
+type GlobalTagsView struct {
 	// Tags are the tags, each with its context.
-	Tags []TagAssociation `json:"tags"`
+	Tags []TagAssociationView `json:"tags"`
 }
 
-// TagAssociation is a tag on an entity (GraphQL's TagAssociation).
-type TagAssociation struct {
+// TagAssociationView is a tag on an entity (GraphQL's TagAssociation).
+type TagAssociationView struct {
 	// Tag is the tag.
 	Tag EntityRef `json:"tag"`
 	// Context is the association's context, nil when none.
 	Context *string `json:"context"`
 }
 
-// GlossaryTerms are an entity's glossary terms.
-type GlossaryTerms struct {
+// GlossaryTermsView are an entity's glossary terms.
+type GlossaryTermsView struct {
 	// Terms are the terms.
-	Terms []GlossaryTermAssociation `json:"terms"`
+	Terms []GlossaryTermAssociationView `json:"terms"`
 }
 
-// GlossaryTermAssociation is a glossary term on an entity (GraphQL's
+// GlossaryTermAssociationView is a glossary term on an entity (GraphQL's
 // GlossaryTermAssociation).
-type GlossaryTermAssociation struct {
+type GlossaryTermAssociationView struct {
 	// Term is the glossary term.
 	Term EntityRef `json:"term"`
 }
 
-// Ownership lists an entity's owners.
-type Ownership struct {
+// OwnershipView lists an entity's owners.
+type OwnershipView struct {
 	// Owners are the owners.
-	Owners []Owner `json:"owners"`
+	Owners []OwnerView `json:"owners"`
 }
 
-// Owner is one owner of an entity (GraphQL's Owner).
-type Owner struct {
+// OwnerView is one owner of an entity (GraphQL's Owner).
+type OwnerView struct {
 	// Owner is the user or group (its URN and type, CORP_USER or
 	// CORP_GROUP).
 	Owner EntityRef `json:"owner"`
@@ -92,38 +92,38 @@ type Owner struct {
 	Type *string `json:"type"`
 }
 
-// InstitutionalMemory lists an entity's links.
-type InstitutionalMemory struct {
+// InstitutionalMemoryView lists an entity's links.
+type InstitutionalMemoryView struct {
 	// Elements are the links.
-	Elements []InstitutionalMemoryMetadata `json:"elements"`
+	Elements []InstitutionalMemoryMetadataView `json:"elements"`
 }
 
-// InstitutionalMemoryMetadata is one documentation link (GraphQL's
+// InstitutionalMemoryMetadataView is one documentation link (GraphQL's
 // InstitutionalMemoryMetadata).
-type InstitutionalMemoryMetadata struct {
+type InstitutionalMemoryMetadataView struct {
 	// URL is the link.
 	URL string `json:"url"`
 	// Label is the link's text.
 	Label string `json:"label"`
 	// Created says when and by whom the link was added.
-	Created AuditStamp `json:"created"`
+	Created AuditStampView `json:"created"`
 }
 
 // Common are the fields every typed result has.
 type Common struct {
-	URN                 string               `json:"urn"`
-	Type                string               `json:"type"`
-	Exists              *bool                `json:"exists"`
-	Status              *Status              `json:"status"`
-	Tags                *GlobalTags          `json:"tags"`
-	GlossaryTerms       *GlossaryTerms       `json:"glossaryTerms"`
-	Ownership           *Ownership           `json:"ownership"`
-	InstitutionalMemory *InstitutionalMemory `json:"institutionalMemory"`
-	EditableProperties  *EditableProperties  `json:"editableProperties"`
+	URN                 string                   `json:"urn"`
+	Type                string                   `json:"type"`
+	Exists              *bool                    `json:"exists"`
+	Status              *StatusView              `json:"status"`
+	Tags                *GlobalTagsView          `json:"tags"`
+	GlossaryTerms       *GlossaryTermsView       `json:"glossaryTerms"`
+	Ownership           *OwnershipView           `json:"ownership"`
+	InstitutionalMemory *InstitutionalMemoryView `json:"institutionalMemory"`
+	EditableProperties  *EditableProperties      `json:"editableProperties"`
 }
 
-// MLFeature is GraphQL's MLFeature.
-type MLFeature struct {
+// MLFeatureView is GraphQL's MLFeature.
+type MLFeatureView struct {
 	Common
 	Name             string  `json:"name"`
 	FeatureNamespace string  `json:"featureNamespace"`
@@ -131,38 +131,38 @@ type MLFeature struct {
 	DataType         *string `json:"dataType"`
 	// Properties are the feature's ingested properties, nil when never
 	// written.
-	Properties *MLFeatureProperties `json:"properties"`
+	Properties *MLFeaturePropertiesView `json:"properties"`
 }
 
-// MLFeatureProperties are a feature's properties (GraphQL's
+// MLFeaturePropertiesView are a feature's properties (GraphQL's
 // MLFeatureProperties).
-type MLFeatureProperties struct {
+type MLFeaturePropertiesView struct {
 	// Description is the ingested description.
 	Description *string `json:"description"`
 	// DataType is the feature's data type, such as CONTINUOUS.
 	DataType *string `json:"dataType"`
 	// Version is the feature's version label.
-	Version *VersionTag `json:"version"`
+	Version *VersionTagView `json:"version"`
 	// Sources are the datasets the feature is computed from.
 	Sources []EntityRef `json:"sources"`
 	// CustomProperties are free key-value pairs.
 	CustomProperties []CustomProperty `json:"customProperties"`
 }
 
-// MLFeatureTable is GraphQL's MLFeatureTable.
-type MLFeatureTable struct {
+// MLFeatureTableView is GraphQL's MLFeatureTable.
+type MLFeatureTableView struct {
 	Common
 	Name        string    `json:"name"`
 	Platform    EntityRef `json:"platform"`
 	Description *string   `json:"description"`
 	// Properties are the table's ingested properties, nil when never
 	// written.
-	Properties *MLFeatureTableProperties `json:"properties"`
+	Properties *MLFeatureTablePropertiesView `json:"properties"`
 }
 
-// MLFeatureTableProperties are a feature table's properties (GraphQL's
+// MLFeatureTablePropertiesView are a feature table's properties (GraphQL's
 // MLFeatureTableProperties).
-type MLFeatureTableProperties struct {
+type MLFeatureTablePropertiesView struct {
 	// Description is the ingested description.
 	Description *string `json:"description"`
 	// MLFeatures are the table's features.
@@ -171,8 +171,8 @@ type MLFeatureTableProperties struct {
 	CustomProperties []CustomProperty `json:"customProperties"`
 }
 
-// MLModel is GraphQL's MLModel.
-type MLModel struct {
+// MLModelView is GraphQL's MLModel.
+type MLModelView struct {
 	Common
 	Name        string    `json:"name"`
 	Platform    EntityRef `json:"platform"`
@@ -180,12 +180,12 @@ type MLModel struct {
 	Description *string   `json:"description"`
 	// Properties are the model's ingested properties, nil when never
 	// written.
-	Properties *MLModelProperties `json:"properties"`
+	Properties *MLModelPropertiesView `json:"properties"`
 }
 
-// MLModelProperties are a model's properties (GraphQL's
+// MLModelPropertiesView are a model's properties (GraphQL's
 // MLModelProperties).
-type MLModelProperties struct {
+type MLModelPropertiesView struct {
 	// Name is the model's display name.
 	Name *string `json:"name"`
 	// Description is the ingested description.
@@ -205,11 +205,11 @@ type MLModelProperties struct {
 	// ExternalURL links to the model elsewhere.
 	ExternalURL *string `json:"externalUrl"`
 	// Created says when and by whom the model was created.
-	Created *AuditStamp `json:"created"`
+	Created *AuditStampView `json:"created"`
 }
 
-// MLModelGroup is GraphQL's MLModelGroup.
-type MLModelGroup struct {
+// MLModelGroupView is GraphQL's MLModelGroup.
+type MLModelGroupView struct {
 	Common
 	Name        string    `json:"name"`
 	Platform    EntityRef `json:"platform"`
@@ -217,45 +217,45 @@ type MLModelGroup struct {
 	Description *string   `json:"description"`
 	// Properties are the group's ingested properties, nil when never
 	// written.
-	Properties *MLModelGroupProperties `json:"properties"`
+	Properties *MLModelGroupPropertiesView `json:"properties"`
 }
 
-// MLModelGroupProperties are a model group's properties (GraphQL's
+// MLModelGroupPropertiesView are a model group's properties (GraphQL's
 // MLModelGroupProperties).
-type MLModelGroupProperties struct {
+type MLModelGroupPropertiesView struct {
 	// Name is the group's display name.
 	Name *string `json:"name"`
 	// Description is the ingested description.
 	Description *string `json:"description"`
 	// Version is the group's version label.
-	Version *VersionTag `json:"version"`
+	Version *VersionTagView `json:"version"`
 	// Created says when and by whom the group was created.
-	Created *AuditStamp `json:"created"`
+	Created *AuditStampView `json:"created"`
 	// CustomProperties are free key-value pairs.
 	CustomProperties []CustomProperty `json:"customProperties"`
 	// ExternalURL links to the group elsewhere.
 	ExternalURL *string `json:"externalUrl"`
 }
 
-// Dataset is GraphQL's Dataset, with its columns.
-type Dataset struct {
+// DatasetView is GraphQL's Dataset, with its columns.
+type DatasetView struct {
 	Common
 	Name     string    `json:"name"`
 	Platform EntityRef `json:"platform"`
 	Origin   string    `json:"origin"`
 	// Properties are the dataset's ingested properties, nil when never
 	// written.
-	Properties *DatasetProperties `json:"properties"`
+	Properties *DatasetPropertiesView `json:"properties"`
 	// SchemaMetadata is the dataset's ingested schema, nil when none.
-	SchemaMetadata *SchemaMetadata `json:"schemaMetadata"`
+	SchemaMetadata *SchemaMetadataView `json:"schemaMetadata"`
 	// EditableSchemaMetadata holds the column descriptions edited in
 	// DataHub, nil when none.
-	EditableSchemaMetadata *EditableSchemaMetadata `json:"editableSchemaMetadata"`
+	EditableSchemaMetadata *EditableSchemaMetadataView `json:"editableSchemaMetadata"`
 }
 
-// DatasetProperties are a dataset's properties (GraphQL's
+// DatasetPropertiesView are a dataset's properties (GraphQL's
 // DatasetProperties).
-type DatasetProperties struct {
+type DatasetPropertiesView struct {
 	// Name is the dataset's display name.
 	Name string `json:"name"`
 	// QualifiedName is the dataset's fully qualified name.
@@ -268,8 +268,8 @@ type DatasetProperties struct {
 	ExternalURL *string `json:"externalUrl"`
 }
 
-// SchemaMetadata is a dataset's schema (GraphQL's SchemaMetadata).
-type SchemaMetadata struct {
+// SchemaMetadataView is a dataset's schema (GraphQL's SchemaMetadata).
+type SchemaMetadataView struct {
 	// Name is the schema's name.
 	Name string `json:"name"`
 	// PlatformURN is the schema's data platform.
@@ -277,33 +277,33 @@ type SchemaMetadata struct {
 	// Version is the schema's version.
 	Version int64 `json:"version"`
 	// Fields are the columns.
-	Fields []SchemaField `json:"fields"`
+	Fields []SchemaFieldView `json:"fields"`
 }
 
-// EditableSchemaMetadata holds the column descriptions, tags and glossary
+// EditableSchemaMetadataView holds the column descriptions, tags and glossary
 // terms edited in DataHub (GraphQL's EditableSchemaMetadata).
-type EditableSchemaMetadata struct {
+type EditableSchemaMetadataView struct {
 	// EditableSchemaFieldInfo are the edited columns.
-	EditableSchemaFieldInfo []EditableSchemaFieldInfo `json:"editableSchemaFieldInfo"`
+	EditableSchemaFieldInfo []EditableSchemaFieldInfoView `json:"editableSchemaFieldInfo"`
 }
 
-// EditableSchemaFieldInfo is one edited column (GraphQL's
+// EditableSchemaFieldInfoView is one edited column (GraphQL's
 // EditableSchemaFieldInfo).
-type EditableSchemaFieldInfo struct {
+type EditableSchemaFieldInfoView struct {
 	// FieldPath is the column's path, as in the schema.
 	FieldPath string `json:"fieldPath"`
 	// Description is the edited description.
 	Description *string `json:"description"`
 	// Tags are the tags added to the column in DataHub, nil when none
 	// were ever added.
-	Tags *GlobalTags `json:"tags"`
+	Tags *GlobalTagsView `json:"tags"`
 	// GlossaryTerms are the glossary terms added to the column in
 	// DataHub, nil when none were ever added.
-	GlossaryTerms *GlossaryTerms `json:"glossaryTerms"`
+	GlossaryTerms *GlossaryTermsView `json:"glossaryTerms"`
 }
 
-// SchemaField is one column of a dataset's schemaMetadata.
-type SchemaField struct {
+// SchemaFieldView is one column of a dataset's schemaMetadata.
+type SchemaFieldView struct {
 	FieldPath      string  `json:"fieldPath"`
 	Description    *string `json:"description"`
 	Type           string  `json:"type"`
@@ -311,10 +311,10 @@ type SchemaField struct {
 	Nullable       bool    `json:"nullable"`
 	// Tags are the column's tags in the schema (as ingested), nil when
 	// none.
-	Tags *GlobalTags `json:"tags"`
+	Tags *GlobalTagsView `json:"tags"`
 	// GlossaryTerms are the column's glossary terms in the schema (as
 	// ingested), nil when none.
-	GlossaryTerms *GlossaryTerms `json:"glossaryTerms"`
+	GlossaryTerms *GlossaryTermsView `json:"glossaryTerms"`
 }
 
 // The documents of the typed reads. Each is checked against DataHub's SDL
@@ -364,9 +364,9 @@ const (
   dataset(urn: $urn) { ` + datasetFields + datasetProperties + datasetSchema + ` } }`
 )
 
-// GraphQLDocuments returns every GraphQL document the typed methods send,
+// graphQLDocuments returns every GraphQL document the typed methods send,
 // by operation name (for tests and for checking a server's schema).
-func GraphQLDocuments() map[string]string {
+func graphQLDocuments() map[string]string {
 	return map[string]string{
 		"mlFeature": mlFeatureDocument, "mlFeatureTable": mlFeatureTableDocument, "mlModel": mlModelDocument,
 		"mlModelGroup": mlModelGroupDocument, "dataset": datasetDocument, "updateDescription": updateDescriptionDocument,
@@ -376,30 +376,30 @@ func GraphQLDocuments() map[string]string {
 }
 
 // MLFeature reads a feature through GraphQL.
-func (c *Client) MLFeature(ctx context.Context, u urn.MLFeature) (*MLFeature, error) {
-	return gqlRead[MLFeature](ctx, c, "mlFeature", mlFeatureDocument, u.String())
+func (c *Client) MLFeature(ctx context.Context, u urn.MLFeature) (*MLFeatureView, error) {
+	return gqlRead[MLFeatureView](ctx, c, "mlFeature", mlFeatureDocument, u.String())
 }
 
 // MLFeatureTable reads a feature table, with its features' names, through
 // GraphQL.
-func (c *Client) MLFeatureTable(ctx context.Context, u urn.MLFeatureTable) (*MLFeatureTable, error) {
-	return gqlRead[MLFeatureTable](ctx, c, "mlFeatureTable", mlFeatureTableDocument, u.String())
+func (c *Client) MLFeatureTable(ctx context.Context, u urn.MLFeatureTable) (*MLFeatureTableView, error) {
+	return gqlRead[MLFeatureTableView](ctx, c, "mlFeatureTable", mlFeatureTableDocument, u.String())
 }
 
 // MLModel reads a model, with its groups, through GraphQL.
-func (c *Client) MLModel(ctx context.Context, u urn.MLModel) (*MLModel, error) {
-	return gqlRead[MLModel](ctx, c, "mlModel", mlModelDocument, u.String())
+func (c *Client) MLModel(ctx context.Context, u urn.MLModel) (*MLModelView, error) {
+	return gqlRead[MLModelView](ctx, c, "mlModel", mlModelDocument, u.String())
 }
 
 // MLModelGroup reads a model group through GraphQL.
-func (c *Client) MLModelGroup(ctx context.Context, u urn.MLModelGroup) (*MLModelGroup, error) {
-	return gqlRead[MLModelGroup](ctx, c, "mlModelGroup", mlModelGroupDocument, u.String())
+func (c *Client) MLModelGroup(ctx context.Context, u urn.MLModelGroup) (*MLModelGroupView, error) {
+	return gqlRead[MLModelGroupView](ctx, c, "mlModelGroup", mlModelGroupDocument, u.String())
 }
 
 // Dataset reads a dataset, with its columns and their edited descriptions,
 // through GraphQL.
-func (c *Client) Dataset(ctx context.Context, u urn.Dataset) (*Dataset, error) {
-	return gqlRead[Dataset](ctx, c, "dataset", datasetDocument, u.String())
+func (c *Client) Dataset(ctx context.Context, u urn.Dataset) (*DatasetView, error) {
+	return gqlRead[DatasetView](ctx, c, "dataset", datasetDocument, u.String())
 }
 
 // gqlRead runs a one-field query and decodes that field; a null answer

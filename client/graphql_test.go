@@ -43,7 +43,7 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 	if err != nil {
 		t.Fatalf("parse DataHub's SDL: %v", err)
 	}
-	docs := GraphQLDocuments()
+	docs := graphQLDocuments()
 	if len(docs) != 10 {
 		t.Errorf("%d documents, want 10 (the five reads, updateDescription, three searches and lineage)", len(docs))
 	}
@@ -358,14 +358,12 @@ func deref(s *string) string {
 	return *s
 }
 
-// TestSetFieldDescriptionBothPaths runs SetFieldDescription (proposal) and
-// SetFieldDescriptionGraphQL (mutation) on the same cases: same result,
-// same errors.
+// TestSetFieldDescriptionBothPaths runs SetFieldDescription on the
+// cases: the result and the errors.
 func TestSetFieldDescriptionBothPaths(t *testing.T) {
 	t.Parallel()
 	paths := map[string]func(c *Client, ctx context.Context, ds urn.Dataset, fp, d string) error{
 		"proposal": (*Client).SetFieldDescription,
-		"graphql":  (*Client).SetFieldDescriptionGraphQL,
 	}
 	for name, set := range paths {
 		t.Run(name, func(t *testing.T) {

@@ -28,7 +28,7 @@ func (c *Common) edited() *string {
 // EffectiveDescription returns the feature's description as DataHub shows
 // it: the one edited in DataHub when set and not empty, else the ingested
 // one, else "".
-func (f *MLFeature) EffectiveDescription() string {
+func (f *MLFeatureView) EffectiveDescription() string {
 	var ingested *string
 	if f.Properties != nil {
 		ingested = f.Properties.Description
@@ -39,7 +39,7 @@ func (f *MLFeature) EffectiveDescription() string {
 // EffectiveDescription returns the feature table's description as DataHub
 // shows it: the one edited in DataHub when set and not empty, else the
 // ingested one, else "".
-func (t *MLFeatureTable) EffectiveDescription() string {
+func (t *MLFeatureTableView) EffectiveDescription() string {
 	var ingested *string
 	if t.Properties != nil {
 		ingested = t.Properties.Description
@@ -50,7 +50,7 @@ func (t *MLFeatureTable) EffectiveDescription() string {
 // EffectiveDescription returns the model's description as DataHub shows
 // it: the one edited in DataHub when set and not empty, else the ingested
 // one, else "".
-func (m *MLModel) EffectiveDescription() string {
+func (m *MLModelView) EffectiveDescription() string {
 	var ingested *string
 	if m.Properties != nil {
 		ingested = m.Properties.Description
@@ -61,7 +61,7 @@ func (m *MLModel) EffectiveDescription() string {
 // EffectiveDescription returns the model group's description as DataHub
 // shows it: the one edited in DataHub when set and not empty, else the
 // ingested one, else "".
-func (g *MLModelGroup) EffectiveDescription() string {
+func (g *MLModelGroupView) EffectiveDescription() string {
 	var ingested *string
 	if g.Properties != nil {
 		ingested = g.Properties.Description
@@ -72,7 +72,7 @@ func (g *MLModelGroup) EffectiveDescription() string {
 // EffectiveDescription returns the dataset's description as DataHub shows
 // it: the one edited in DataHub (editableDatasetProperties) when set and
 // not empty, else the ingested one (datasetProperties), else "".
-func (d *Dataset) EffectiveDescription() string {
+func (d *DatasetView) EffectiveDescription() string {
 	var ingested *string
 	if d.Properties != nil {
 		ingested = d.Properties.Description
@@ -83,18 +83,18 @@ func (d *Dataset) EffectiveDescription() string {
 // Column is one column of a dataset: its schema field joined with what
 // was edited in DataHub for it (description, tags, glossary terms).
 type Column struct {
-	SchemaField
+	SchemaFieldView
 	// EditedDescription is the description edited in DataHub
 	// (editableSchemaMetadata) under the field's path, nil when none.
 	EditedDescription *string
 	// EditedTags are the tags added in DataHub (editableSchemaMetadata,
 	// as AddFieldTag adds them) under the field's path, nil when none
 	// were ever added; SchemaField.Tags are the schema's own.
-	EditedTags *GlobalTags
+	EditedTags *GlobalTagsView
 	// EditedGlossaryTerms are the glossary terms added in DataHub under
 	// the field's path, nil when none were ever added;
 	// SchemaField.GlossaryTerms are the schema's own.
-	EditedGlossaryTerms *GlossaryTerms
+	EditedGlossaryTerms *GlossaryTermsView
 }
 
 // EffectiveDescription returns the column's description as DataHub shows
@@ -105,14 +105,14 @@ func (c Column) EffectiveDescription() string {
 
 // AllTags returns the column's tags as DataHub shows them together: the
 // schema's, then those added in DataHub, each tag once.
-func (c Column) AllTags() []TagAssociation {
-	var out []TagAssociation
-	for _, g := range []*GlobalTags{c.Tags, c.EditedTags} {
+func (c Column) AllTags() []TagAssociationView {
+	var out []TagAssociationView
+	for _, g := range []*GlobalTagsView{c.Tags, c.EditedTags} {
 		if g == nil {
 			continue
 		}
 		for _, t := range g.Tags {
-			if !slices.ContainsFunc(out, func(o TagAssociation) bool { return o.Tag.URN == t.Tag.URN }) {
+			if !slices.ContainsFunc(out, func(o TagAssociationView) bool { return o.Tag.URN == t.Tag.URN }) {
 				out = append(out, t)
 			}
 		}
@@ -123,14 +123,14 @@ func (c Column) AllTags() []TagAssociation {
 // AllGlossaryTerms returns the column's glossary terms as DataHub shows
 // them together: the schema's, then those added in DataHub, each term
 // once.
-func (c Column) AllGlossaryTerms() []GlossaryTermAssociation {
-	var out []GlossaryTermAssociation
-	for _, g := range []*GlossaryTerms{c.GlossaryTerms, c.EditedGlossaryTerms} {
+func (c Column) AllGlossaryTerms() []GlossaryTermAssociationView {
+	var out []GlossaryTermAssociationView
+	for _, g := range []*GlossaryTermsView{c.GlossaryTerms, c.EditedGlossaryTerms} {
 		if g == nil {
 			continue
 		}
 		for _, t := range g.Terms {
-			if !slices.ContainsFunc(out, func(o GlossaryTermAssociation) bool { return o.Term.URN == t.Term.URN }) {
+			if !slices.ContainsFunc(out, func(o GlossaryTermAssociationView) bool { return o.Term.URN == t.Term.URN }) {
 				out = append(out, t)
 			}
 		}
@@ -143,11 +143,11 @@ func (c Column) AllGlossaryTerms() []GlossaryTermAssociation {
 // exactly its path, as DataHub's UI matches them (the column helpers write
 // under the schema's path); an entry for a path the schema lacks is left
 // out. Columns is nil for a dataset without schema.
-func (d *Dataset) Columns() []Column {
+func (d *DatasetView) Columns() []Column {
 	if d.SchemaMetadata == nil {
 		return nil
 	}
-	edited := map[string]*EditableSchemaFieldInfo{}
+	edited := map[string]*EditableSchemaFieldInfoView{}
 	if d.EditableSchemaMetadata != nil {
 		for i, e := range d.EditableSchemaMetadata.EditableSchemaFieldInfo {
 			if _, seen := edited[e.FieldPath]; !seen {
@@ -157,7 +157,7 @@ func (d *Dataset) Columns() []Column {
 	}
 	cols := make([]Column, len(d.SchemaMetadata.Fields))
 	for i, f := range d.SchemaMetadata.Fields {
-		cols[i] = Column{SchemaField: f}
+		cols[i] = Column{SchemaFieldView: f}
 		if e := edited[f.FieldPath]; e != nil {
 			cols[i].EditedDescription, cols[i].EditedTags, cols[i].EditedGlossaryTerms = e.Description, e.Tags, e.GlossaryTerms
 		}

@@ -104,7 +104,7 @@ func TestColumns(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("columns (-want +got):\n%s", diff)
 	}
-	if cols := (&Dataset{}).Columns(); cols != nil {
+	if cols := (&DatasetView{}).Columns(); cols != nil {
 		t.Errorf("a dataset without schema has columns %v", cols)
 	}
 }
@@ -150,7 +150,7 @@ func TestColumnTagsAndTerms(t *testing.T) {
 		SchemaTerms, EditedTerms  []string
 		AllTags, AllGlossaryTerms []string
 	}
-	tagURNs := func(g *GlobalTags) []string {
+	tagURNs := func(g *GlobalTagsView) []string {
 		if g == nil {
 			return nil
 		}
@@ -160,7 +160,7 @@ func TestColumnTagsAndTerms(t *testing.T) {
 		}
 		return out
 	}
-	termURNs := func(g *GlossaryTerms) []string {
+	termURNs := func(g *GlossaryTermsView) []string {
 		if g == nil {
 			return nil
 		}
@@ -174,7 +174,7 @@ func TestColumnTagsAndTerms(t *testing.T) {
 	for _, col := range d.Columns() {
 		v := view{Path: col.FieldPath, SchemaTags: tagURNs(col.Tags), EditedTags: tagURNs(col.EditedTags),
 			SchemaTerms: termURNs(col.GlossaryTerms), EditedTerms: termURNs(col.EditedGlossaryTerms),
-			AllTags: tagURNs(&GlobalTags{Tags: col.AllTags()}), AllGlossaryTerms: termURNs(&GlossaryTerms{Terms: col.AllGlossaryTerms()})}
+			AllTags: tagURNs(&GlobalTagsView{Tags: col.AllTags()}), AllGlossaryTerms: termURNs(&GlossaryTermsView{Terms: col.AllGlossaryTerms()})}
 		got = append(got, v)
 	}
 	want := []view{

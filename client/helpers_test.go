@@ -11,7 +11,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/internal/testshared"
 	"github.com/catalogkit/datahub-go/mockserver"
@@ -22,9 +21,9 @@ import (
 // before s (cleanups run last-in first-out): http.Server.Shutdown waits up
 // to 5 s for connections dialed but never used, which a burst of
 // concurrent requests leaves behind.
-func newTestClient(t testing.TB, s *mockserver.Server, opts ...datahub.Option) *Client {
+func newTestClient(t testing.TB, s *mockserver.Server, opts ...Option) *Client {
 	t.Helper()
-	c, err := New(s.URL(), append(testshared.EndpointOptions(), opts...)...)
+	c, err := New(s.URL(), append([]Option{testshared.EndpointOption()}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 
-	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter/patch"
 	"github.com/catalogkit/datahub-go/internal/config"
@@ -20,11 +19,10 @@ import (
 // (patch.Dataset.RemoveUpstream). Do not also write the aspect whole in
 // the same job. [Client.WithIncrementalLineage] gives a copy of a client
 // with the other setting.
-func WithIncrementalLineage(incremental bool) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("client", "WithIncrementalLineage")
+func WithIncrementalLineage(incremental bool) Option {
+	return config.ClientOnly(func(s *config.Settings) {
 		s.Client.IncrementalLineage = incremental
-	}
+	})
 }
 
 // WithIncrementalLineage returns a copy of c with the option

@@ -44,8 +44,8 @@ const lineageDocument = `query scrollAcrossLineage($input: ScrollAcrossLineageIn
 // filter knows "1", "2" and "3+": for hops above 2 the server walks without
 // a bound and GetLineage keeps the results within hops. More results than
 // the limit ([WithLimit]) give the first ones and an error matching
-// [ErrResultLimit].
-func (c *Client) GetLineage(ctx context.Context, u urn.URN, direction LineageDirection, hops int, filter Filter, opts ...SearchOption) ([]LineageResult, error) {
+// [ErrResultLimit]; [WithFirst] takes the first ones without an error.
+func (c *Client) GetLineage(ctx context.Context, u urn.URN, direction LineageDirection, hops int, filter SearchFilter, opts ...SearchOption) ([]LineageResult, error) {
 	if err := checkURN(u); err != nil {
 		return nil, err
 	}
@@ -86,6 +86,9 @@ func (c *Client) GetLineage(ctx context.Context, u urn.URN, direction LineageDir
 				continue
 			}
 			if s.limit >= 0 && len(out) == s.limit {
+				if s.first {
+					return out, nil
+				}
 				return out, fmt.Errorf("%w: %d lineage results kept (WithLimit)", ErrResultLimit, len(out))
 			}
 			out = append(out, r)

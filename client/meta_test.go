@@ -93,7 +93,7 @@ func TestHelpers(t *testing.T) {
 			return c.SetFieldDescription(ctx, testDataset, "[version=2.0].[type=struct].address.[type=string].city", "City.")
 		}, testDataset, aspects.EditableSchemaMetadata{Created: stamp, LastModified: stamp,
 			EditableSchemaFieldInfo: []aspects.EditableSchemaFieldInfo{{FieldPath: "[version=2.0].[type=struct].address.[type=string].city", Description: aspects.Ptr("City.")}}}},
-		{"SoftDelete", func(ctx context.Context, c *Client) error { return c.SoftDelete(ctx, testTable) },
+		{"SoftDelete", func(ctx context.Context, c *Client) error { return c.Entities().Delete(ctx, testTable, false) },
 			testTable, aspects.Status{Removed: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -156,7 +156,7 @@ func TestRemoveHelpers(t *testing.T) {
 		func() error { return c.RemoveFeatureFromModel(ctx, testModel, testFeature) },
 		func() error { return c.AddSourceToFeature(ctx, testFeature, testDataset) },
 		func() error { return c.RemoveSourceFromFeature(ctx, testFeature, testDataset) },
-		func() error { return c.SoftDelete(ctx, testFeature) },
+		func() error { return c.Entities().Delete(ctx, testFeature, false) },
 		func() error { return c.Undelete(ctx, testFeature) },
 	}
 	for i, step := range steps {

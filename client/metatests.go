@@ -19,12 +19,12 @@ type EvaluateOptions struct {
 	Push bool
 }
 
-// TestResults are the metadata tests an entity passes and fails.
-type TestResults struct {
+// TestEvaluation are the metadata tests an entity passes and fails.
+type TestEvaluation struct {
 	// Passing are the tests the entity passes.
-	Passing []TestResult `json:"passing"`
+	Passing []TestOutcome `json:"passing"`
 	// Failing are the tests the entity fails.
-	Failing []TestResult `json:"failing"`
+	Failing []TestOutcome `json:"failing"`
 	// Invalid are the tests that apply to the entity but whose definitions
 	// the server could not evaluate (an unknown operator, a malformed
 	// rule), each with the reason; they are in neither list. Only the mock
@@ -42,8 +42,8 @@ type InvalidTest struct {
 	Error string `json:"error"`
 }
 
-// TestResult is one test's outcome for an entity.
-type TestResult struct {
+// TestOutcome is one test's outcome for an entity.
+type TestOutcome struct {
 	// Test is the test's URN.
 	Test string `json:"test"`
 	// Type is "SUCCESS" or "FAILURE".
@@ -66,7 +66,7 @@ type TestResult struct {
 // spoils only its own test: DataHub's test engine leaves it out of the
 // results (and its createTest and updateTest mutations refuse it); the
 // mock server does too, and names it in [TestResults.Invalid].
-func (c *Client) EvaluateTests(ctx context.Context, u urn.URN, opts EvaluateOptions) (*TestResults, error) {
+func (c *Client) EvaluateTests(ctx context.Context, u urn.URN, opts EvaluateOptions) (*TestEvaluation, error) {
 	p := map[string]any{"urn": u.String()}
 	if opts.Tests != nil {
 		p["testUrns"] = opts.Tests
@@ -82,15 +82,15 @@ func (c *Client) EvaluateTests(ctx context.Context, u urn.URN, opts EvaluateOpti
 	if !ok {
 		return nil, fmt.Errorf("client: evaluate tests of %s: answer is not a JSON object: %.200s", u, v)
 	}
-	res := &TestResults{}
+	res := &TestEvaluation{}
 	if err := json.Unmarshal(obj, res); err != nil {
 		return nil, fmt.Errorf("client: evaluate tests of %s: %w", u, err)
 	}
 	if res.Passing == nil {
-		res.Passing = []TestResult{}
+		res.Passing = []TestOutcome{}
 	}
 	if res.Failing == nil {
-		res.Failing = []TestResult{}
+		res.Failing = []TestOutcome{}
 	}
 	return res, nil
 }

@@ -319,13 +319,13 @@ func TestModifyRequireEntity(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		client  func(c *Client) *Client
-		opts    []datahub.Option
+		opts    []Option
 		refuses bool
 	}{
 		{"default creates", nil, nil, false},
-		{"option refuses", nil, []datahub.Option{WithRequireEntity(true)}, true},
+		{"option refuses", nil, []Option{WithRequireEntity(true)}, true},
 		{"per call refuses", func(c *Client) *Client { return c.WithRequireEntity(true) }, nil, true},
-		{"per call lifts the option", func(c *Client) *Client { return c.WithRequireEntity(false) }, []datahub.Option{WithRequireEntity(true)}, false},
+		{"per call lifts the option", func(c *Client) *Client { return c.WithRequireEntity(false) }, []Option{WithRequireEntity(true)}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

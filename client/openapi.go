@@ -84,7 +84,7 @@ func (c *Client) getAspectV3(ctx context.Context, u string, info aspects.Info, v
 
 // getEntityV3 reads entity u through GET /openapi/v3/entity/{type}/{urn}
 // with its system metadata, all its aspects or only those named.
-func (c *Client) getEntityV3(ctx context.Context, u urn.URN, aspectNames []string) (*Entity, error) {
+func (c *Client) getEntityV3(ctx context.Context, u urn.URN, aspectNames []string) (*RawEntity, error) {
 	path := v3EntityPath(u.EntityType(), u.String()) + "?systemMetadata=true"
 	if len(aspectNames) > 0 {
 		// With the key aspect, as Rest.li's entitiesV2 answers: an entity
@@ -103,7 +103,7 @@ func (c *Client) getEntityV3(ctx context.Context, u urn.URN, aspectNames []strin
 	if err := json.Unmarshal(resp.Body, &members); err != nil {
 		return nil, fmt.Errorf("client: read %s: answer is not an OpenAPI entity: %w", u, err)
 	}
-	e := &Entity{URN: u.String(), EntityName: u.EntityType(), Aspects: make(map[string]EntityAspect, len(members))}
+	e := &RawEntity{URN: u.String(), EntityName: u.EntityType(), Aspects: make(map[string]RawAspect, len(members))}
 	for name, raw := range members {
 		if name == "urn" {
 			continue
@@ -112,7 +112,7 @@ func (c *Client) getEntityV3(ctx context.Context, u urn.URN, aspectNames []strin
 		if err := json.Unmarshal(raw, &a); err != nil {
 			return nil, fmt.Errorf("client: read %s: aspect %s is not an OpenAPI aspect: %w", u, name, err)
 		}
-		ea := EntityAspect{Name: name, Type: "VERSIONED", Value: a.Value, SystemMetadata: a.SystemMetadata, Version: versionOf(a.SystemMetadata)}
+		ea := RawAspect{Name: name, Type: "VERSIONED", Value: a.Value, SystemMetadata: a.SystemMetadata, Version: versionOf(a.SystemMetadata)}
 		if info, ok := aspects.Lookup(name); ok && info.Timeseries {
 			ea.Type = "TIMESERIES"
 		}

@@ -110,7 +110,7 @@ func TestOperationsRequestShapes(t *testing.T) {
 		}, &TaskStatus{Task: task, RunTime: 5, Status: ESTaskStatus{Total: 9, Deleted: 2, Batches: 1, RequestsPerSecond: -1}}},
 		{"EvaluateTests", map[string]string{"evaluate": evalAnswer}, func(ctx context.Context, c *Client) (any, error) {
 			return c.EvaluateTests(ctx, ds, EvaluateOptions{Tests: []string{"urn:li:test:x", "urn:li:test:y"}, Push: true})
-		}, &TestResults{Passing: []TestResult{{"urn:li:test:x", "SUCCESS"}}, Failing: []TestResult{{"urn:li:test:y", "FAILURE"}}}},
+		}, &TestEvaluation{Passing: []TestOutcome{{"urn:li:test:x", "SUCCESS"}}, Failing: []TestOutcome{{"urn:li:test:y", "FAILURE"}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

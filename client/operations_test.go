@@ -232,7 +232,7 @@ func TestEvaluateTestsPush(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &TestResults{Passing: []TestResult{{"urn:li:test:described", "SUCCESS"}}, Failing: []TestResult{{"urn:li:test:owned", "FAILURE"}}}
+	want := &TestEvaluation{Passing: []TestOutcome{{"urn:li:test:described", "SUCCESS"}}, Failing: []TestOutcome{{"urn:li:test:owned", "FAILURE"}}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
 	}
@@ -243,7 +243,7 @@ func TestEvaluateTestsPush(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = &TestResults{Passing: []TestResult{}, Failing: []TestResult{{"urn:li:test:owned", "FAILURE"}}}
+	want = &TestEvaluation{Passing: []TestOutcome{}, Failing: []TestOutcome{{"urn:li:test:owned", "FAILURE"}}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
 	}

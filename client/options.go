@@ -9,6 +9,19 @@ import (
 	"github.com/catalogkit/datahub-go/internal/config"
 )
 
+// Option configures a [Client]; [New] and [FromEnv] take them. The options
+// of this package (WithActor, WithConflictPolicy, WithGraphQLURL,
+// WithRequireEntity, WithWriteStrategy) are Options, and so is every shared
+// datahub.Option (token, headers, HTTP client, timeout, retry policy,
+// logger, endpoint), so one list mixes both. An option of package emitter
+// is not an Option: giving one to New does not compile. A nil Option is
+// ignored.
+type Option interface{ clientOption }
+
+// clientOption is unexported so that only this module's options satisfy
+// Option.
+type clientOption = config.ClientOption
+
 // Defaults of a Client.
 const (
 	// DefaultActor is the actor of the audit stamps the helpers write
@@ -48,21 +61,19 @@ func DefaultConflictPolicy() ConflictPolicy {
 
 // WithActor sets the actor URN of the audit stamps the helpers write, such
 // as "urn:li:corpuser:jdoe"; "" restores DefaultActor.
-func WithActor(actor string) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("client", "WithActor")
+func WithActor(actor string) Option {
+	return config.ClientOnly(func(s *config.Settings) {
 		s.Client.Actor = actor
-	}
+	})
 }
 
 // WithConflictPolicy sets how Modify retries after conflicts; the default
 // is DefaultConflictPolicy().
-func WithConflictPolicy(p ConflictPolicy) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("client", "WithConflictPolicy")
+func WithConflictPolicy(p ConflictPolicy) Option {
+	return config.ClientOnly(func(s *config.Settings) {
 		s.Client.ConflictSet = true
 		s.Client.ConflictAttempts, s.Client.ConflictMinWait, s.Client.ConflictMaxWait = p.MaxAttempts, p.MinWait, p.MaxWait
-	}
+	})
 }
 
 // WriteStrategy is how the add and remove helpers change a list in an
@@ -120,11 +131,10 @@ func ParseWriteStrategy(name string) (WriteStrategy, error) {
 // SetDescription, AddTag, ...) always require the entity, whatever this
 // option says. [Client.WithRequireEntity] gives a copy of a client with the
 // other setting, for one call or a few.
-func WithRequireEntity(require bool) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("client", "WithRequireEntity")
+func WithRequireEntity(require bool) Option {
+	return config.ClientOnly(func(s *config.Settings) {
 		s.Client.RequireEntity = require
-	}
+	})
 }
 
 // WithWriteStrategy sets how the add and remove helpers (AddFeatureToTable,
@@ -137,9 +147,8 @@ func WithRequireEntity(require bool) datahub.Option {
 // aspects). [Client.WithWriteStrategy] gives a copy of a client with
 // another strategy, for one call or a few. An unknown strategy makes New
 // fail.
-func WithWriteStrategy(strategy WriteStrategy) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("client", "WithWriteStrategy")
+func WithWriteStrategy(strategy WriteStrategy) Option {
+	return config.ClientOnly(func(s *config.Settings) {
 		s.Client.WriteStrategy = int(strategy)
-	}
+	})
 }

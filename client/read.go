@@ -144,19 +144,19 @@ func (c *Client) readVersioned(ctx context.Context, u urn.URN, name string) (jso
 	return ea.Value, ea.Version, nil
 }
 
-// Entity is an entity as GET /entitiesV2 answers it (DataHub's
+// RawEntity is an entity as GET /entitiesV2 answers it (DataHub's
 // EntityResponse).
-type Entity struct {
+type RawEntity struct {
 	// URN is the entity's URN.
 	URN string `json:"urn"`
 	// EntityName is the entity type, such as "dataset".
 	EntityName string `json:"entityName"`
 	// Aspects holds the aspects read, by name.
-	Aspects map[string]EntityAspect `json:"aspects"`
+	Aspects map[string]RawAspect `json:"aspects"`
 }
 
-// EntityAspect is one aspect of an Entity (DataHub's EnvelopedAspect).
-type EntityAspect struct {
+// RawAspect is one aspect of an Entity (DataHub's EnvelopedAspect).
+type RawAspect struct {
 	// Name is the aspect name.
 	Name string `json:"name"`
 	// Type is "VERSIONED" or "TIMESERIES".
@@ -178,7 +178,7 @@ type EntityAspect struct {
 // the URN when it was never written, so an answer is no proof that the
 // entity exists: use Exists for that. It fails with an error matching
 // datahub.ErrNotFound when the server has nothing to answer.
-func (c *Client) GetEntity(ctx context.Context, u urn.URN, aspectNames ...string) (*Entity, error) {
+func (c *Client) GetEntity(ctx context.Context, u urn.URN, aspectNames ...string) (*RawEntity, error) {
 	if err := checkURN(u); err != nil {
 		return nil, err
 	}
@@ -198,7 +198,7 @@ func (c *Client) GetEntity(ctx context.Context, u urn.URN, aspectNames ...string
 	if err != nil {
 		return nil, err
 	}
-	var e Entity
+	var e RawEntity
 	if err := json.Unmarshal(resp.Body, &e); err != nil {
 		return nil, fmt.Errorf("client: read %s: answer is not an EntityResponse: %w", u, err)
 	}
@@ -225,7 +225,7 @@ func versionOf(sm json.RawMessage) string {
 
 // AspectOf decodes the aspect A of e. It reports false when e does not
 // hold it.
-func AspectOf[A aspects.Aspect](e *Entity) (A, bool, error) {
+func AspectOf[A aspects.Aspect](e *RawEntity) (A, bool, error) {
 	var a A
 	if e == nil {
 		return a, false, nil

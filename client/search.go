@@ -34,6 +34,9 @@ type SearchOption func(*searchSettings)
 type searchSettings struct {
 	pageSize int
 	limit    int
+	// first reports that the limit is WithFirst's: reaching it ends the
+	// results without an error.
+	first bool
 }
 
 // WithPageSize sets the number of results asked for per page, capped at
@@ -42,9 +45,21 @@ func WithPageSize(n int) SearchOption { return func(s *searchSettings) { s.pageS
 
 // WithLimit sets the largest number of results a search yields (default
 // [DefaultSearchLimit]; a negative n sets no limit). When more results
-// match, the search yields [ErrResultLimit] after the first n. To take the
-// first n results only, stop the loop early.
-func WithLimit(n int) SearchOption { return func(s *searchSettings) { s.limit = n } }
+// match, the search yields [ErrResultLimit] after the first n, so that a
+// cut list is never taken for the whole. To take the first n results, use
+// [WithFirst]. Of WithLimit and WithFirst the last given wins.
+func WithLimit(n int) SearchOption {
+	return func(s *searchSettings) { s.limit, s.first = n, false }
+}
+
+// WithFirst takes at most the first n results (n ≥ 0) and ends there
+// without an error, however many more match: a search yields them and
+// stops, a lineage read returns them. Pages ask for no more than needed.
+// A negative n sets no limit. Of WithLimit and WithFirst the last given
+// wins.
+func WithFirst(n int) SearchOption {
+	return func(s *searchSettings) { s.limit, s.first = n, n >= 0 }
+}
 
 func settingsOf(opts []SearchOption) (searchSettings, error) {
 	s := searchSettings{pageSize: DefaultPageSize, limit: DefaultSearchLimit}
@@ -70,11 +85,11 @@ type SearchResult struct {
 	// MatchedFields are the index fields a free-text query matched.
 	MatchedFields []MatchedField
 
-	Dataset        *Dataset
-	MLFeature      *MLFeature
-	MLFeatureTable *MLFeatureTable
-	MLModel        *MLModel
-	MLModelGroup   *MLModelGroup
+	Dataset        *DatasetView
+	MLFeature      *MLFeatureView
+	MLFeatureTable *MLFeatureTableView
+	MLModel        *MLModelView
+	MLModelGroup   *MLModelGroupView
 }
 
 // MatchedField is a field of the search index that a query matched.
@@ -124,23 +139,23 @@ func decodeEntity(raw json.RawMessage, r *SearchResult) error {
 	var err error
 	switch head.Type {
 	case "DATASET":
-		r.Dataset = new(Dataset)
+		r.Dataset = new(DatasetView)
 		if err = json.Unmarshal(raw, r.Dataset); err == nil && len(head.DatasetProps) > 0 {
 			err = json.Unmarshal(head.DatasetProps, &r.Dataset.Properties)
 		}
 	case "MLFEATURE":
-		r.MLFeature = new(MLFeature)
+		r.MLFeature = new(MLFeatureView)
 		err = json.Unmarshal(raw, r.MLFeature)
 	case "MLFEATURE_TABLE":
-		r.MLFeatureTable = new(MLFeatureTable)
+		r.MLFeatureTable = new(MLFeatureTableView)
 		err = json.Unmarshal(raw, r.MLFeatureTable)
 	case "MLMODEL":
-		r.MLModel = new(MLModel)
+		r.MLModel = new(MLModelView)
 		if err = json.Unmarshal(raw, r.MLModel); err == nil && len(head.ModelProperties) > 0 {
 			err = json.Unmarshal(head.ModelProperties, &r.MLModel.Properties)
 		}
 	case "MLMODEL_GROUP":
-		r.MLModelGroup = new(MLModelGroup)
+		r.MLModelGroup = new(MLModelGroupView)
 		err = json.Unmarshal(raw, r.MLModelGroup)
 	}
 	return err
@@ -181,7 +196,7 @@ func orFiltersJSON(clauses [][]Rule) []map[string]any {
 //		}
 //		fmt.Println(r.URN)
 //	}
-func (c *Client) Search(ctx context.Context, query string, filter Filter, opts ...SearchOption) iter.Seq2[SearchResult, error] {
+func (c *Client) Search(ctx context.Context, query string, filter SearchFilter, opts ...SearchOption) iter.Seq2[SearchResult, error] {
 	return func(yield func(SearchResult, error) bool) {
 		s, err := settingsOf(opts)
 		if err != nil {
@@ -206,8 +221,14 @@ func (c *Client) Search(ctx context.Context, query string, filter Filter, opts .
 				yield(SearchResult{}, err)
 				return
 			}
+			if s.first && n == s.limit {
+				return
+			}
 			size := s.pageSize
-			if s.limit >= 0 {
+			switch {
+			case s.first:
+				size = min(size, s.limit-n)
+			case s.limit >= 0:
 				size = min(size, s.limit-n+1) // one more than the limit tells whether it cut
 			}
 			input["count"] = size
@@ -219,6 +240,9 @@ func (c *Client) Search(ctx context.Context, query string, filter Filter, opts .
 			for _, lr := range page.results {
 				r := lr.SearchResult
 				if s.limit >= 0 && n == s.limit {
+					if s.first {
+						return
+					}
 					yield(SearchResult{}, fmt.Errorf("%w: %d of %d results yielded (WithLimit)", ErrResultLimit, n, page.total))
 					return
 				}
@@ -308,14 +332,14 @@ func (c *Client) badAnswer(field string, err error) error {
 
 // Searchable are the entity types [SearchAs] yields typed.
 type Searchable interface {
-	Dataset | MLFeature | MLFeatureTable | MLModel | MLModelGroup
+	DatasetView | MLFeatureView | MLFeatureTableView | MLModelView | MLModelGroupView
 }
 
 // SearchAs is [Client.Search] restricted to the entities of type T, yielded
 // as T:
 //
-//	for t, err := range client.SearchAs[client.MLFeatureTable](ctx, c, "*", client.Platform("feast")) {
-func SearchAs[T Searchable](ctx context.Context, c *Client, query string, filter Filter, opts ...SearchOption) iter.Seq2[*T, error] {
+//	for t, err := range client.SearchAs[client.MLFeatureTableView](ctx, c, "*", client.Platform("feast")) {
+func SearchAs[T Searchable](ctx context.Context, c *Client, query string, filter SearchFilter, opts ...SearchOption) iter.Seq2[*T, error] {
 	return func(yield func(*T, error) bool) {
 		var zero *T
 		typ := entityTypeOf(zero)
@@ -352,13 +376,13 @@ func SearchAs[T Searchable](ctx context.Context, c *Client, query string, filter
 // entityTypeOf returns the EntityType of a typed result.
 func entityTypeOf(v any) string {
 	switch v.(type) {
-	case *Dataset:
+	case *DatasetView:
 		return "DATASET"
-	case *MLFeature:
+	case *MLFeatureView:
 		return "MLFEATURE"
-	case *MLFeatureTable:
+	case *MLFeatureTableView:
 		return "MLFEATURE_TABLE"
-	case *MLModel:
+	case *MLModelView:
 		return "MLMODEL"
 	}
 	return "MLMODEL_GROUP"
@@ -366,7 +390,7 @@ func entityTypeOf(v any) string {
 
 // Count returns the number of entities that match query and filter, from
 // one searchAcrossEntities asking for no results.
-func (c *Client) Count(ctx context.Context, query string, filter Filter) (int, error) {
+func (c *Client) Count(ctx context.Context, query string, filter SearchFilter) (int, error) {
 	input, err := aggInput(query, filter)
 	if err != nil {
 		return 0, err
@@ -387,7 +411,7 @@ func (c *Client) Count(ctx context.Context, query string, filter Filter) (int, e
 	return out.Search.Total, nil
 }
 
-func aggInput(query string, filter Filter) (map[string]any, error) {
+func aggInput(query string, filter SearchFilter) (map[string]any, error) {
 	clauses, types, err := filter.compile()
 	if err != nil {
 		return nil, err
@@ -421,7 +445,7 @@ type FacetValue struct {
 // Facets returns the facets of the entities that match query and filter:
 // those of the given index fields ("platform", "tags", "_entityType"), or
 // every facet the server aggregates by default when none are given.
-func (c *Client) Facets(ctx context.Context, query string, filter Filter, fields ...string) ([]Facet, error) {
+func (c *Client) Facets(ctx context.Context, query string, filter SearchFilter, fields ...string) ([]Facet, error) {
 	input, err := aggInput(query, filter)
 	if err != nil {
 		return nil, err

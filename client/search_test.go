@@ -22,11 +22,11 @@ func TestFilterCompile(t *testing.T) {
 	tag := func(n string) Rule { return Rule{Field: "tags", Condition: Equal, Values: []string{"urn:li:tag:" + n}} }
 	tests := []struct {
 		name      string
-		f         Filter
+		f         SearchFilter
 		want      [][]Rule
 		wantTypes []string
 	}{
-		{"zero: soft-deleted left out", Filter{}, [][]Rule{{notRemoved}}, nil},
+		{"zero: soft-deleted left out", SearchFilter{}, [][]Rule{{notRemoved}}, nil},
 		{"and multiplies out", And(Or(Tag("a"), Tag("b")), Tag("c")),
 			[][]Rule{{tag("a"), tag("c"), notRemoved}, {tag("b"), tag("c"), notRemoved}}, nil},
 		{"not of one clause: De Morgan", Not(And(Tag("a"), Tag("b"))),
@@ -64,7 +64,7 @@ func TestFilterCompile(t *testing.T) {
 			}
 		})
 	}
-	for name, f := range map[string]Filter{
+	for name, f := range map[string]SearchFilter{
 		"bad owner": OwnedBy("urn:li:tag:x"), "bad type": EntityType("nope"), "empty field": Field("", Equal),
 		"in an and": And(Tag("a"), OwnedBy("jo")), "in a not": Not(EntityType("x")),
 	} {
@@ -112,7 +112,7 @@ func TestSearchEndToEnd(t *testing.T) {
 	c := newTestClient(t, s)
 	ctx := t.Context()
 
-	tables, err := collect(t, SearchAs[MLFeatureTable](ctx, c, "*", Platform("feast")))
+	tables, err := collect(t, SearchAs[MLFeatureTableView](ctx, c, "*", Platform("feast")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestSearchEndToEnd(t *testing.T) {
 	if err != nil || len(deleted) != 1 || deleted[0].MLFeatureTable == nil || deleted[0].URN != "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,old)" {
 		t.Fatalf("soft-deleted = %+v, %v", deleted, err)
 	}
-	all, err := collect(t, c.Search(ctx, "*", Filter{}))
+	all, err := collect(t, c.Search(ctx, "*", SearchFilter{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestSearchEndToEnd(t *testing.T) {
 		all[3].MLModel.Properties == nil || *all[3].MLModel.Properties.Description != "Churn" {
 		t.Errorf("typed results: %+v", all)
 	}
-	text, err := collect(t, c.Search(ctx, "churn", Filter{}))
+	text, err := collect(t, c.Search(ctx, "churn", SearchFilter{}))
 	if err != nil || len(text) != 1 || len(text[0].MatchedFields) == 0 {
 		t.Errorf("text search: %+v, %v", text, err)
 	}
@@ -169,6 +169,24 @@ func TestSearchLimitAndErrors(t *testing.T) {
 	got, err := collect(t, c.Search(ctx, "*", tags, WithLimit(25), WithPageSize(10)))
 	if !errors.Is(err, ErrResultLimit) || len(got) != 25 {
 		t.Errorf("limit 25 of 30: %d results, %v", len(got), err)
+	}
+	// WithFirst takes the first results without an error, and asks for no
+	// more than it takes.
+	before := s.RequestCount(mockserver.OpGraphQL)
+	got, err = collect(t, c.Search(ctx, "*", tags, WithFirst(25), WithPageSize(10)))
+	if err != nil || len(got) != 25 {
+		t.Errorf("first 25 of 30: %d results, %v", len(got), err)
+	}
+	if n := s.RequestCount(mockserver.OpGraphQL) - before; n != 3 {
+		t.Errorf("first 25 by pages of 10: %d requests, want 3", n)
+	}
+	got, err = collect(t, c.Search(ctx, "*", tags, WithFirst(0)))
+	if err != nil || len(got) != 0 {
+		t.Errorf("first 0: %d results, %v", len(got), err)
+	}
+	got, err = collect(t, c.Search(ctx, "*", tags, WithFirst(5), WithLimit(3)))
+	if !errors.Is(err, ErrResultLimit) || len(got) != 3 {
+		t.Errorf("WithLimit after WithFirst: %d results, %v, want 3 and ErrResultLimit", len(got), err)
 	}
 	got, err = collect(t, c.Search(ctx, "*", tags, WithLimit(30), WithPageSize(7)))
 	if err != nil || len(got) != 30 {
@@ -290,7 +308,7 @@ func TestLineageEndToEnd(t *testing.T) {
 		t.Fatalf("upstreamLineage = %+v, %v", ul, err)
 	}
 
-	got, err := c.GetLineage(ctx, model, Upstream, 3, Filter{})
+	got, err := c.GetLineage(ctx, model, Upstream, 3, SearchFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,11 +341,11 @@ func TestLineageEndToEnd(t *testing.T) {
 	if err != nil || len(got) != 1 || got[0].URN != clean.String() {
 		t.Errorf("2 hops, datasets: %+v, %v", got, err)
 	}
-	got, err = c.GetLineage(ctx, raw, Downstream, 10, Filter{})
+	got, err = c.GetLineage(ctx, raw, Downstream, 10, SearchFilter{})
 	if err != nil || len(got) != 4 || got[3].URN != group.String() || got[3].Degree != 4 {
 		t.Errorf("downstream of raw: %+v, %v", got, err)
 	}
-	if _, err := c.GetLineage(ctx, raw, "SIDEWAYS", 1, Filter{}); !errors.Is(err, datahub.ErrValidation) {
+	if _, err := c.GetLineage(ctx, raw, "SIDEWAYS", 1, SearchFilter{}); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("bad direction: %v", err)
 	}
 }

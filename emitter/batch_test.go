@@ -29,7 +29,7 @@ func TestBatchSplitting(t *testing.T) {
 	}
 	tests := []struct {
 		name      string
-		opts      []datahub.Option
+		opts      []emitter.Option
 		n         int
 		make      func(t *testing.T, i int) emitter.Proposal
 		wantBatch int // ingestProposalBatch requests
@@ -38,10 +38,10 @@ func TestBatchSplitting(t *testing.T) {
 	}{
 		{name: "count 450 by 200", n: 450, make: func(t *testing.T, i int) emitter.Proposal { return propertiesProposal(t, i, 0) }, wantBatch: 3},
 		{name: "count 401 by 200", n: 401, make: func(t *testing.T, i int) emitter.Proposal { return propertiesProposal(t, i, 0) }, wantBatch: 2, wantOne: 1},
-		{name: "count 10 by 3", n: 10, opts: []datahub.Option{emitter.WithMaxBatchSize(3)}, make: func(t *testing.T, i int) emitter.Proposal { return propertiesProposal(t, i, 0) }, wantBatch: 3, wantOne: 1},
+		{name: "count 10 by 3", n: 10, opts: []emitter.Option{emitter.WithMaxBatchSize(3)}, make: func(t *testing.T, i int) emitter.Proposal { return propertiesProposal(t, i, 0) }, wantBatch: 3, wantOne: 1},
 		// each proposal is ~3.4 KB: 5 fit in 20,000 bytes.
-		{name: "bytes 20 by 20000", n: 20, opts: []datahub.Option{emitter.WithMaxBatchBytes(20000)}, make: big, wantBatch: 4, maxBytes: 20000},
-		{name: "bytes 7 by 8000", n: 7, opts: []datahub.Option{emitter.WithMaxBatchBytes(8000)}, make: big, wantBatch: 3, wantOne: 1, maxBytes: 8000},
+		{name: "bytes 20 by 20000", n: 20, opts: []emitter.Option{emitter.WithMaxBatchBytes(20000)}, make: big, wantBatch: 4, maxBytes: 20000},
+		{name: "bytes 7 by 8000", n: 7, opts: []emitter.Option{emitter.WithMaxBatchBytes(8000)}, make: big, wantBatch: 3, wantOne: 1, maxBytes: 8000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,12 +5,14 @@
 //
 // # Options
 //
-// [NewREST] takes datahub.Option values: the shared ones of package datahub
+// [NewREST] takes [Option] values: the shared ones of package datahub
 // ([datahub.WithToken], [datahub.WithHeaders], [datahub.WithHTTPClient],
 // [datahub.WithTimeout], [datahub.WithRetry], [datahub.WithLogger]), which
 // client.New takes too, [datahub.WithEndpoint] among them, and the
 // emitter's own ([WithEmitMode], [WithServerAsync], [WithMaxBatchSize],
-// [WithMaxBatchBytes], [WithIsolateRejected]), mixed in one list.
+// [WithMaxBatchBytes], [WithIsolateRejected]), mixed in one list. The
+// client's own options are not emitter Options: giving one to NewREST does
+// not compile.
 // [datahub.FromEnv] reads the URL and token from the environment.
 //
 // # Rest.li or OpenAPI

@@ -56,16 +56,15 @@ func (m EmitMode) String() string {
 // WithEmitMode sets when Emit returns (default EmitSyncPrimary). WithServerAsync
 // sets the same setting (true: EmitAsync, false: EmitSyncPrimary); the last given
 // wins.
-func WithEmitMode(m EmitMode) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("emitter", "WithEmitMode")
+func WithEmitMode(m EmitMode) Option {
+	return config.EmitterOnly(func(s *config.Settings) {
 		if m < EmitSyncPrimary || m > EmitAsyncWait {
 			s.Invalid(fmt.Sprintf("emitter.WithEmitMode: unknown mode %d", int(m)))
 			return
 		}
 		s.Emitter.Mode = int(m)
 		s.Emitter.ServerAsync = m == EmitAsync
-	}
+	})
 }
 
 // openAPI reports whether this emitter writes through OpenAPI, deciding

@@ -27,12 +27,12 @@ var fastRetry = datahub.RetryPolicy{MaxAttempts: 12, Backoff: datahub.Exponentia
 
 // newREST returns a REST emitter for s (through its /api/gms front address
 // when front is true) that sends through a counting transport.
-func newREST(t testing.TB, s *mockserver.Server, opts ...datahub.Option) (*emitter.REST, *counter) {
+func newREST(t testing.TB, s *mockserver.Server, opts ...emitter.Option) (*emitter.REST, *counter) {
 	t.Helper()
 	c := &counter{next: http.DefaultTransport.(*http.Transport).Clone()}
 	c.next.MaxIdleConnsPerHost = 64
 	t.Cleanup(c.next.CloseIdleConnections)
-	opts = append(append([]datahub.Option{datahub.WithHTTPClient(&http.Client{Transport: c})}, testshared.EndpointOptions()...), opts...)
+	opts = append([]emitter.Option{datahub.WithHTTPClient(&http.Client{Transport: c}), testshared.EndpointOption()}, opts...)
 	r, err := emitter.NewREST(s.URL()+"/api/gms", opts...)
 	if err != nil {
 		t.Fatal(err)

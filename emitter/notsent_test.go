@@ -18,7 +18,7 @@ func TestOptionValuesRefused(t *testing.T) {
 	s := mockserver.Start(t)
 	tests := []struct {
 		name     string
-		opt      datahub.Option
+		opt      emitter.Option
 		wantSays string
 	}{
 		{"token with a line break", datahub.WithToken("good\nX-Evil: 1"), "Authorization"},

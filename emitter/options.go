@@ -1,7 +1,6 @@
 package emitter
 
 import (
-	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/internal/config"
 )
 
@@ -16,10 +15,18 @@ const (
 	DefaultMaxBatchBytes = 15 << 20
 )
 
-// The options below are read only by a REST emitter. They are
-// datahub.Option values, so that one list mixes them with the shared
-// options of package datahub (WithToken, WithRetry, ...); another package
-// (the client) refuses them.
+// Option configures a [REST] emitter; [NewREST] takes them. The options of
+// this package (WithEmitMode, WithServerAsync, WithMaxBatchSize,
+// WithMaxBatchBytes, WithIsolateRejected) are Options, and so is every
+// shared datahub.Option (token, headers, HTTP client, timeout, retry
+// policy, logger, endpoint), so one list mixes both. An option of package
+// client is not an Option: giving one to NewREST does not compile, nor
+// does giving an emitter option to client.New. A nil Option is ignored.
+type Option interface{ emitterOption }
+
+// emitterOption is unexported so that only this module's options satisfy
+// Option.
+type emitterOption = config.EmitterOption
 
 // WithServerAsync sets the "async" flag of every ingest request: true lets
 // GMS acknowledge a proposal once it is queued (Kafka) rather than once it
@@ -27,24 +34,22 @@ const (
 // (the Python default, SYNC_PRIMARY). Either way the flag is sent, as the
 // string "true" or "false". It is WithEmitMode(EmitAsync) or
 // WithEmitMode(EmitSyncPrimary); of the two options the last given wins.
-func WithServerAsync(async bool) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("emitter", "WithServerAsync")
+func WithServerAsync(async bool) Option {
+	return config.EmitterOnly(func(s *config.Settings) {
 		s.Emitter.ServerAsync = async
 		s.Emitter.Mode = int(EmitSyncPrimary)
 		if async {
 			s.Emitter.Mode = int(EmitAsync)
 		}
-	}
+	})
 }
 
 // WithMaxBatchSize sets the most proposals one ingestProposalBatch request
 // carries (default DefaultMaxBatchSize; values below 1 mean 1).
-func WithMaxBatchSize(n int) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("emitter", "WithMaxBatchSize")
+func WithMaxBatchSize(n int) Option {
+	return config.EmitterOnly(func(s *config.Settings) {
 		s.Emitter.MaxBatchSize = max(n, 1)
-	}
+	})
 }
 
 // WithMaxBatchBytes sets the largest request body the emitter sends
@@ -52,11 +57,10 @@ func WithMaxBatchSize(n int) datahub.Option {
 // proxy in front of GMS limits bodies further (nginx defaults to 1 MiB). A
 // proposal that does not fit alone is refused with a *TooLargeError before
 // anything is sent.
-func WithMaxBatchBytes(n int) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("emitter", "WithMaxBatchBytes")
+func WithMaxBatchBytes(n int) Option {
+	return config.EmitterOnly(func(s *config.Settings) {
 		s.Emitter.MaxBatchBytes = max(n, 0)
-	}
+	})
 }
 
 // WithIsolateRejected sets what Emit does when the server refuses a batch
@@ -67,9 +71,8 @@ func WithMaxBatchBytes(n int) datahub.Option {
 // reported with the server's own error and the others are written. With
 // false every proposal of the request is reported Rejected with the
 // batch's error. Either way Emit goes on with the next request.
-func WithIsolateRejected(isolate bool) datahub.Option {
-	return func(s *config.Settings) {
-		s.Scope("emitter", "WithIsolateRejected")
+func WithIsolateRejected(isolate bool) Option {
+	return config.EmitterOnly(func(s *config.Settings) {
 		s.Emitter.IsolateRejected = &isolate
-	}
+	})
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/internal/config"
 	"github.com/catalogkit/datahub-go/internal/emitctx"
 	"github.com/catalogkit/datahub-go/internal/serverconfig"
 	"github.com/catalogkit/datahub-go/internal/transport"
@@ -67,9 +68,10 @@ const (
 // (https://datahub.example.com/api/gms); trailing slashes are dropped. It
 // fails, wrapping datahub.ErrValidation, when serverURL is not an absolute
 // http or https URL. NewREST sends nothing; see TestConnection.
-func NewREST(serverURL string, opts ...datahub.Option) (*REST, error) {
-	s, err := transport.Settings("emitter", opts)
-	if err != nil {
+func NewREST(serverURL string, opts ...Option) (*REST, error) {
+	s := config.Defaults()
+	config.ApplyEmitter(&s, opts)
+	if err := transport.Check(s); err != nil {
 		return nil, err
 	}
 	tc, err := transport.New(serverURL, s)

@@ -75,7 +75,7 @@ func TestTestConnection(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			opts := []datahub.Option{datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 1}), datahub.WithToken(tt.token)}
+			opts := []emitter.Option{datahub.WithRetry(datahub.RetryPolicy{MaxAttempts: 1}), datahub.WithToken(tt.token)}
 			if tt.stub != nil {
 				opts = append(opts, datahub.WithHTTPClient(&http.Client{Transport: *tt.stub}))
 			}

@@ -27,12 +27,12 @@ func TestEmitResultsVersions(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		opts []datahub.Option
+		opts []emitter.Option
 		want []string // versions of the three results
 	}{
-		{"openapi-sync", []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI)}, []string{"", "2", "1"}},
-		{"openapi-syncwait", []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), emitter.WithEmitMode(emitter.EmitSyncWait)}, []string{"", "2", "1"}},
-		{"openapi-async", []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), emitter.WithEmitMode(emitter.EmitAsync)}, []string{"", "", ""}},
+		{"openapi-sync", []emitter.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI)}, []string{"", "2", "1"}},
+		{"openapi-syncwait", []emitter.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), emitter.WithEmitMode(emitter.EmitSyncWait)}, []string{"", "2", "1"}},
+		{"openapi-async", []emitter.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), emitter.WithEmitMode(emitter.EmitAsync)}, []string{"", "", ""}},
 		{"restli", nil, []string{"", "", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -135,7 +135,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 }
 
 // newTestREST returns an emitter for url with the fixed clock.
-func newTestREST(t *testing.T, url string, opts ...datahub.Option) *REST {
+func newTestREST(t *testing.T, url string, opts ...Option) *REST {
 	t.Helper()
 	r, err := NewREST(url, opts...)
 	if err != nil {
@@ -173,7 +173,7 @@ var (
 // TestConnection) with opts.
 type wireCase struct {
 	name   string
-	opts   []datahub.Option
+	opts   []Option
 	emit   func(t *testing.T) []Proposal
 	config bool // call TestConnection instead
 }
@@ -183,7 +183,7 @@ func TestWireGolden(t *testing.T) {
 	tests := []wireCase{
 		{
 			name: "single",
-			opts: []datahub.Option{datahub.WithToken("tok-123"), datahub.WithHeaders(map[string]string{"X-Extra": "1"})},
+			opts: []Option{datahub.WithToken("tok-123"), datahub.WithHeaders(map[string]string{"X-Extra": "1"})},
 			emit: func(t *testing.T) []Proposal { return []Proposal{mustProposal(t, featureURN, featureRaw)} },
 		},
 		{
@@ -197,7 +197,7 @@ func TestWireGolden(t *testing.T) {
 		},
 		{
 			name: "server_async",
-			opts: []datahub.Option{WithServerAsync(true), datahub.WithHeaders(map[string]string{"User-Agent": "mine/1"})},
+			opts: []Option{WithServerAsync(true), datahub.WithHeaders(map[string]string{"User-Agent": "mine/1"})},
 			emit: func(t *testing.T) []Proposal {
 				return []Proposal{mustProposal(t, datasetURN, aspects.Status{Removed: true})}
 			},
@@ -231,7 +231,7 @@ func TestWireGolden(t *testing.T) {
 				return []Proposal{p}
 			},
 		},
-		{name: "config", config: true, opts: []datahub.Option{datahub.WithToken("tok-123")}},
+		{name: "config", config: true, opts: []Option{datahub.WithToken("tok-123")}},
 	}
 	// The same proposals through OpenAPI (the key aspect alone, which
 	// OpenAPI cannot carry, left out), and its emit modes.
@@ -257,10 +257,10 @@ func TestWireGolden(t *testing.T) {
 		return []Proposal{a, b, c, d, a}
 	}
 	v3 = append(v3,
-		wireCase{name: "openapi_batching", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI)}, emit: mixed},
-		wireCase{name: "openapi_sync_wait", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), WithEmitMode(EmitSyncWait)}, emit: mixed},
-		wireCase{name: "openapi_async_wait", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), WithEmitMode(EmitAsyncWait)}, emit: mixed},
-		wireCase{name: "openapi_auto", opts: []datahub.Option{datahub.WithEndpoint(datahub.EndpointAuto)}, emit: func(t *testing.T) []Proposal {
+		wireCase{name: "openapi_batching", opts: []Option{datahub.WithEndpoint(datahub.EndpointOpenAPI)}, emit: mixed},
+		wireCase{name: "openapi_sync_wait", opts: []Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), WithEmitMode(EmitSyncWait)}, emit: mixed},
+		wireCase{name: "openapi_async_wait", opts: []Option{datahub.WithEndpoint(datahub.EndpointOpenAPI), WithEmitMode(EmitAsyncWait)}, emit: mixed},
+		wireCase{name: "openapi_auto", opts: []Option{datahub.WithEndpoint(datahub.EndpointAuto)}, emit: func(t *testing.T) []Proposal {
 			return []Proposal{mustProposal(t, datasetURN, aspects.Status{})}
 		}},
 	)

@@ -29,12 +29,12 @@ func TestPatchEntityBuilders(t *testing.T) {
 	t.Parallel()
 	ds := mustURN(urn.NewDataset("hive", "db.orders", "PROD")).String()
 	raw := mustURN(urn.NewDataset("hive", "db.raw_orders", "PROD")).String()
-	chart := mustURN(urn.ParseGeneric("urn:li:chart:(looker,orders)"))
-	dash := mustURN(urn.ParseGeneric("urn:li:dashboard:(looker,sales)"))
-	flow := mustURN(urn.ParseGeneric("urn:li:dataFlow:(airflow,etl,PROD)"))
-	job := mustURN(urn.ParseGeneric("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)"))
-	container := mustURN(urn.ParseGeneric("urn:li:container:exp42"))
-	product := mustURN(urn.ParseGeneric("urn:li:dataProduct:orders"))
+	chart := mustURN(urn.ParseChart("urn:li:chart:(looker,orders)"))
+	dash := mustURN(urn.ParseDashboard("urn:li:dashboard:(looker,sales)"))
+	flow := mustURN(urn.ParseDataFlow("urn:li:dataFlow:(airflow,etl,PROD)"))
+	job := mustURN(urn.ParseDataJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)"))
+	container := mustURN(urn.ParseContainer("urn:li:container:exp42"))
+	product := mustURN(urn.ParseDataProduct("urn:li:dataProduct:orders"))
 	const stamp = `{"time":1700000000000,"actor":"urn:li:corpuser:__datahub_system"}`
 	const changeStamps = `{"created":{"time":1,"actor":"urn:li:corpuser:a"},"lastModified":{"time":1,"actor":"urn:li:corpuser:a"}}`
 	field := func(d, f string) string { return "urn:li:schemaField:(" + d + "," + f + ")" }
@@ -167,7 +167,7 @@ func TestPatchEntityBuilders(t *testing.T) {
 		{"structured property definition", "urn:li:structuredProperty:io.acryl.retention",
 			map[string]string{"propertyDefinition": `{"qualifiedName":"io.acryl.retention","valueType":"urn:li:dataType:datahub.number","entityTypes":["urn:li:entityType:datahub.chart"],"allowedValues":[{"value":{"double":30}},{"value":{"double":90}}]}`},
 			func() proposer {
-				p := patch.NewStructuredProperty(mustURN(urn.ParseGeneric("urn:li:structuredProperty:io.acryl.retention")))
+				p := patch.NewStructuredProperty(mustURN(urn.ParseStructuredProperty("urn:li:structuredProperty:io.acryl.retention")))
 				p.SetDisplayName("Retention")
 				p.AddEntityType("urn:li:entityType:datahub.dataset")
 				p.AddAllowedValue(aspects.PropertyValue{Value: aspects.PrimitivePropertyValue{Double: aspects.Ptr(90.0)}, Description: aspects.Ptr("a quarter")})
@@ -182,7 +182,7 @@ func TestPatchEntityBuilders(t *testing.T) {
 		{"form", "urn:li:form:review",
 			map[string]string{"formInfo": `{"name":"Review","prompts":[{"id":"p0","title":"Old","type":"STRUCTURED_PROPERTY","required":false}],"actors":{"owners":false,"users":["urn:li:corpuser:old"]}}`},
 			func() proposer {
-				f := patch.NewForm(mustURN(urn.ParseGeneric("urn:li:form:review")))
+				f := patch.NewForm(mustURN(urn.ParseForm("urn:li:form:review")))
 				f.AddPrompt(aspects.FormPrompt{ID: "p1", Title: "Retention?", Type: aspects.FormPromptTypeStructuredProperty, Required: true})
 				f.RemovePrompt("p0")
 				f.SetOwnershipForm(true)
@@ -250,10 +250,10 @@ func TestPatchConcurrentKeyedAdders(t *testing.T) {
 	t.Parallel()
 	s, rest := startPatch(t)
 	ds := mustURN(urn.NewDataset("hive", "db.orders", "PROD"))
-	dash := mustURN(urn.ParseGeneric("urn:li:dashboard:(looker,sales)"))
-	job := mustURN(urn.ParseGeneric("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)"))
-	prop := mustURN(urn.ParseGeneric("urn:li:structuredProperty:io.acryl.tier"))
-	form := mustURN(urn.ParseGeneric("urn:li:form:review"))
+	dash := mustURN(urn.ParseDashboard("urn:li:dashboard:(looker,sales)"))
+	job := mustURN(urn.ParseDataJob("urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)"))
+	prop := mustURN(urn.ParseStructuredProperty("urn:li:structuredProperty:io.acryl.tier"))
+	form := mustURN(urn.ParseForm("urn:li:form:review"))
 	if err := s.PutAspectJSON(form.String(), "formInfo", json.RawMessage(`{"name":"review"}`)); err != nil {
 		t.Fatal(err)
 	}

@@ -119,7 +119,7 @@ func TestKillNineConverges(t *testing.T) {
 				g := &gate{s: s, held: make(chan struct{}), release: make(chan struct{})}
 				srv := httptest.NewServer(g)
 				t.Cleanup(srv.Close)
-				c, err := client.New(srv.URL, testshared.EndpointOptions()...)
+				c, err := client.New(srv.URL, testshared.EndpointOption())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -188,7 +188,7 @@ func killChild(t *testing.T, url, src string) {
 	if !ok {
 		t.Fatalf("unknown source %q", src)
 	}
-	c, err := client.New(url, testshared.EndpointOptions()...)
+	c, err := client.New(url, testshared.EndpointOption())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -289,7 +289,7 @@ func (r *Run) Finish(ctx context.Context) (Report, error) {
 				continue
 			}
 			r.s.log.Info("stateful ingestion: soft-deleting stale entity", "urn", s)
-			if err := r.c.SoftDelete(ctx, u); err != nil {
+			if err := r.c.Entities().Delete(ctx, u, false); err != nil {
 				var nf *client.EntityNotFoundError
 				if !errors.As(err, &nf) {
 					rep.Failed++
@@ -394,7 +394,7 @@ func (r *Run) commit(ctx context.Context, cur []string) error {
 	if err := r.c.WriteTimeseries(ctx, r.jobURN, cp); err != nil {
 		return fmt.Errorf("stateful: commit the checkpoint of run %s: %w", r.runID, err)
 	}
-	if err := r.c.SoftDelete(ctx, r.jobURN); err != nil {
+	if err := r.c.Entities().Delete(ctx, r.jobURN, false); err != nil {
 		return fmt.Errorf("stateful: hide the checkpoint job %s from search: %w", r.jobURN, err)
 	}
 	return nil

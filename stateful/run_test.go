@@ -50,9 +50,9 @@ func tableURN(t testing.TB, name string) urn.MLFeatureTable {
 	return u
 }
 
-func newClient(t testing.TB, s *mockserver.Server, opts ...datahub.Option) *client.Client {
+func newClient(t testing.TB, s *mockserver.Server, opts ...client.Option) *client.Client {
 	t.Helper()
-	c, err := client.New(s.URL(), append(testshared.EndpointOptions(), opts...)...)
+	c, err := client.New(s.URL(), append([]client.Option{testshared.EndpointOption()}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ const (
 	TypePost                    = "post"
 	TypeDataHubStepState        = "dataHubStepState"
 	TypeDataHubView             = "dataHubView"
-	TypeErModelRelationship     = "erModelRelationship"
+	TypeERModelRelationship     = "erModelRelationship"
 	TypeQuery                   = "query"
 	TypeDataProduct             = "dataProduct"
 	TypeApplication             = "application"
@@ -60,7 +60,7 @@ const (
 	TypePlatformResource        = "platformResource"
 	TypeDataHubOpenAPISchema    = "dataHubOpenAPISchema"
 	TypeService                 = "service"
-	TypeAiAgent                 = "aiAgent"
+	TypeAIAgent                 = "aiAgent"
 	TypeAPI                     = "api"
 	TypeRepository              = "repository"
 	TypeAgentSkill              = "agentSkill"
@@ -1933,56 +1933,56 @@ func (u DataHubView) MarshalText() ([]byte, error) { return []byte(u.String()), 
 // UnmarshalText parses text with [ParseDataHubView]; empty text gives the zero value.
 func (u *DataHubView) UnmarshalText(text []byte) error { return unmarshal(u, text, ParseDataHubView) }
 
-// ErModelRelationship is a erModelRelationship URN,
+// ERModelRelationship is a erModelRelationship URN,
 // urn:li:erModelRelationship:<id>, whose parts are the fields of the key aspect
-// erModelRelationshipKey in order. Build one with [NewErModelRelationship] or
-// read one with [ParseErModelRelationship]; the zero value is empty and its
+// erModelRelationshipKey in order. Build one with [NewERModelRelationship] or
+// read one with [ParseERModelRelationship]; the zero value is empty and its
 // String method returns "".
-type ErModelRelationship struct {
+type ERModelRelationship struct {
 	id string
 }
 
-// NewErModelRelationship returns the erModelRelationship URN for id, given bare
+// NewERModelRelationship returns the erModelRelationship URN for id, given bare
 // or as the whole URN. Reserved characters in a bare id are escaped with
-// [Escape]; a whole URN is parsed as [ParseErModelRelationship] does.
-func NewErModelRelationship(id string) (ErModelRelationship, error) {
-	return buildSingle(TypeErModelRelationship, "id", id, erModelRelationshipFrom)
+// [Escape]; a whole URN is parsed as [ParseERModelRelationship] does.
+func NewERModelRelationship(id string) (ERModelRelationship, error) {
+	return buildSingle(TypeERModelRelationship, "id", id, eRModelRelationshipFrom)
 }
 
-// ParseErModelRelationship parses s as a erModelRelationship URN. The id must
+// ParseERModelRelationship parses s as a erModelRelationship URN. The id must
 // hold no raw "," "(" or ")".
-func ParseErModelRelationship(s string) (ErModelRelationship, error) {
-	return parseTyped(s, TypeErModelRelationship, erModelRelationshipFrom)
+func ParseERModelRelationship(s string) (ERModelRelationship, error) {
+	return parseTyped(s, TypeERModelRelationship, eRModelRelationshipFrom)
 }
 
-func erModelRelationshipFrom(r raw) (ErModelRelationship, *ParseError) {
-	v, err := singleFrom(r, TypeErModelRelationship, "id")
+func eRModelRelationshipFrom(r raw) (ERModelRelationship, *ParseError) {
+	v, err := singleFrom(r, TypeERModelRelationship, "id")
 	if err != nil {
-		return ErModelRelationship{}, err
+		return ERModelRelationship{}, err
 	}
-	return ErModelRelationship{id: v}, nil
+	return ERModelRelationship{id: v}, nil
 }
 
 // String returns the URN, or "" for the zero value.
-func (u ErModelRelationship) String() string {
+func (u ERModelRelationship) String() string {
 	if u.id == "" {
 		return ""
 	}
-	return prefix + TypeErModelRelationship + ":" + u.id
+	return prefix + TypeERModelRelationship + ":" + u.id
 }
 
 // EntityType returns "erModelRelationship".
-func (u ErModelRelationship) EntityType() string { return TypeErModelRelationship }
+func (u ERModelRelationship) EntityType() string { return TypeERModelRelationship }
 
 // ID returns the id in URN form: reserved characters escaped.
-func (u ErModelRelationship) ID() string { return u.id }
+func (u ERModelRelationship) ID() string { return u.id }
 
 // MarshalText returns the URN as text; the zero value gives empty text.
-func (u ErModelRelationship) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
+func (u ERModelRelationship) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
 
-// UnmarshalText parses text with [ParseErModelRelationship]; empty text gives the zero value.
-func (u *ErModelRelationship) UnmarshalText(text []byte) error {
-	return unmarshal(u, text, ParseErModelRelationship)
+// UnmarshalText parses text with [ParseERModelRelationship]; empty text gives the zero value.
+func (u *ERModelRelationship) UnmarshalText(text []byte) error {
+	return unmarshal(u, text, ParseERModelRelationship)
 }
 
 // Query is a query URN, urn:li:query:<id>, whose parts are the fields of the
@@ -3146,54 +3146,54 @@ func (u Service) MarshalText() ([]byte, error) { return []byte(u.String()), nil 
 // UnmarshalText parses text with [ParseService]; empty text gives the zero value.
 func (u *Service) UnmarshalText(text []byte) error { return unmarshal(u, text, ParseService) }
 
-// AiAgent is a aiAgent URN, urn:li:aiAgent:<id>, whose parts are the fields of
-// the key aspect aiAgentKey in order. Build one with [NewAiAgent] or read one
-// with [ParseAiAgent]; the zero value is empty and its String method returns
+// AIAgent is a aiAgent URN, urn:li:aiAgent:<id>, whose parts are the fields of
+// the key aspect aiAgentKey in order. Build one with [NewAIAgent] or read one
+// with [ParseAIAgent]; the zero value is empty and its String method returns
 // "".
-type AiAgent struct {
+type AIAgent struct {
 	id string
 }
 
-// NewAiAgent returns the aiAgent URN for id, given bare or as the whole URN.
+// NewAIAgent returns the aiAgent URN for id, given bare or as the whole URN.
 // Reserved characters in a bare id are escaped with [Escape]; a whole URN is
-// parsed as [ParseAiAgent] does.
-func NewAiAgent(id string) (AiAgent, error) {
-	return buildSingle(TypeAiAgent, "id", id, aiAgentFrom)
+// parsed as [ParseAIAgent] does.
+func NewAIAgent(id string) (AIAgent, error) {
+	return buildSingle(TypeAIAgent, "id", id, aIAgentFrom)
 }
 
-// ParseAiAgent parses s as a aiAgent URN. The id must hold no raw "," "(" or
+// ParseAIAgent parses s as a aiAgent URN. The id must hold no raw "," "(" or
 // ")".
-func ParseAiAgent(s string) (AiAgent, error) {
-	return parseTyped(s, TypeAiAgent, aiAgentFrom)
+func ParseAIAgent(s string) (AIAgent, error) {
+	return parseTyped(s, TypeAIAgent, aIAgentFrom)
 }
 
-func aiAgentFrom(r raw) (AiAgent, *ParseError) {
-	v, err := singleFrom(r, TypeAiAgent, "id")
+func aIAgentFrom(r raw) (AIAgent, *ParseError) {
+	v, err := singleFrom(r, TypeAIAgent, "id")
 	if err != nil {
-		return AiAgent{}, err
+		return AIAgent{}, err
 	}
-	return AiAgent{id: v}, nil
+	return AIAgent{id: v}, nil
 }
 
 // String returns the URN, or "" for the zero value.
-func (u AiAgent) String() string {
+func (u AIAgent) String() string {
 	if u.id == "" {
 		return ""
 	}
-	return prefix + TypeAiAgent + ":" + u.id
+	return prefix + TypeAIAgent + ":" + u.id
 }
 
 // EntityType returns "aiAgent".
-func (u AiAgent) EntityType() string { return TypeAiAgent }
+func (u AIAgent) EntityType() string { return TypeAIAgent }
 
 // ID returns the id in URN form: reserved characters escaped.
-func (u AiAgent) ID() string { return u.id }
+func (u AIAgent) ID() string { return u.id }
 
 // MarshalText returns the URN as text; the zero value gives empty text.
-func (u AiAgent) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
+func (u AIAgent) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
 
-// UnmarshalText parses text with [ParseAiAgent]; empty text gives the zero value.
-func (u *AiAgent) UnmarshalText(text []byte) error { return unmarshal(u, text, ParseAiAgent) }
+// UnmarshalText parses text with [ParseAIAgent]; empty text gives the zero value.
+func (u *AIAgent) UnmarshalText(text []byte) error { return unmarshal(u, text, ParseAIAgent) }
 
 // API is a api URN, urn:li:api:<id>, whose parts are the fields of the key
 // aspect apiKey in order. Build one with [NewAPI] or read one with [ParseAPI];
@@ -3410,8 +3410,8 @@ func typedFrom(r raw) (u URN, ok bool, err *ParseError) {
 		u, err = unerr(dataHubStepStateFrom(r))
 	case TypeDataHubView:
 		u, err = unerr(dataHubViewFrom(r))
-	case TypeErModelRelationship:
-		u, err = unerr(erModelRelationshipFrom(r))
+	case TypeERModelRelationship:
+		u, err = unerr(eRModelRelationshipFrom(r))
 	case TypeQuery:
 		u, err = unerr(queryFrom(r))
 	case TypeDataProduct:
@@ -3456,8 +3456,8 @@ func typedFrom(r raw) (u URN, ok bool, err *ParseError) {
 		u, err = unerr(dataHubOpenAPISchemaFrom(r))
 	case TypeService:
 		u, err = unerr(serviceFrom(r))
-	case TypeAiAgent:
-		u, err = unerr(aiAgentFrom(r))
+	case TypeAIAgent:
+		u, err = unerr(aIAgentFrom(r))
 	case TypeAPI:
 		u, err = unerr(aPIFrom(r))
 	case TypeRepository:

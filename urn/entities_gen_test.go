@@ -39,7 +39,7 @@ var generatedSamples = map[string]string{
 	TypePost:                    "urn:li:post:x",
 	TypeDataHubStepState:        "urn:li:dataHubStepState:x",
 	TypeDataHubView:             "urn:li:dataHubView:x",
-	TypeErModelRelationship:     "urn:li:erModelRelationship:x",
+	TypeERModelRelationship:     "urn:li:erModelRelationship:x",
 	TypeQuery:                   "urn:li:query:x",
 	TypeDataProduct:             "urn:li:dataProduct:x",
 	TypeApplication:             "urn:li:application:x",
@@ -62,7 +62,7 @@ var generatedSamples = map[string]string{
 	TypePlatformResource:        "urn:li:platformResource:x",
 	TypeDataHubOpenAPISchema:    "urn:li:dataHubOpenAPISchema:x",
 	TypeService:                 "urn:li:service:x",
-	TypeAiAgent:                 "urn:li:aiAgent:x",
+	TypeAIAgent:                 "urn:li:aiAgent:x",
 	TypeAPI:                     "urn:li:api:x",
 	TypeRepository:              "urn:li:repository:x",
 	TypeAgentSkill:              "urn:li:agentSkill:x",
@@ -206,8 +206,8 @@ func buildGenerated(t *testing.T, s, platform, env string, nested URN) {
 		checkBuilt(t, x, err, ParseDataHubView)
 	}
 	{
-		x, err := NewErModelRelationship(s)
-		checkBuilt(t, x, err, ParseErModelRelationship)
+		x, err := NewERModelRelationship(s)
+		checkBuilt(t, x, err, ParseERModelRelationship)
 	}
 	{
 		x, err := NewQuery(s)
@@ -298,8 +298,8 @@ func buildGenerated(t *testing.T, s, platform, env string, nested URN) {
 		checkBuilt(t, x, err, ParseService)
 	}
 	{
-		x, err := NewAiAgent(s)
-		checkBuilt(t, x, err, ParseAiAgent)
+		x, err := NewAIAgent(s)
+		checkBuilt(t, x, err, ParseAIAgent)
 	}
 	{
 		x, err := NewAPI(s)

@@ -90,21 +90,17 @@ type Applied struct {
 // the Kafka brokers, with the schema registry at schemaRegistryURL, and
 // applying proposals to the GMS at gmsURL (such as a mock server's URL).
 // Options that apply to a Bridge: WithTopic, WithKgoOptions,
-// WithRegistryOptions, WithToken, WithHTTPClient, WithRESTOptions,
-// WithGroup, WithOnApply, WithLogger.
-func NewBridge(brokers []string, schemaRegistryURL, gmsURL string, opts ...Option) (*Bridge, error) {
-	cfg := newConfig(opts)
+// WithRegistryOptions, WithRESTOptions, WithGroup, WithOnApply,
+// WithLogger.
+func NewBridge(brokers []string, schemaRegistryURL, gmsURL string, opts ...BridgeOption) (*Bridge, error) {
+	cfg := newBridgeConfig(opts)
 	switch {
 	case len(brokers) == 0:
 		return nil, fmt.Errorf("kafka: no brokers: %w", datahub.ErrValidation)
 	case schemaRegistryURL == "" || gmsURL == "":
 		return nil, fmt.Errorf("kafka: no schema registry or GMS URL: %w", datahub.ErrValidation)
 	}
-	restOpts := []datahub.Option{datahub.WithHTTPClient(cfg.httpClient)}
-	if cfg.token != "" {
-		restOpts = append(restOpts, datahub.WithToken(cfg.token))
-	}
-	rest, err := emitter.NewREST(gmsURL, append(restOpts, cfg.restOpts...)...)
+	rest, err := emitter.NewREST(gmsURL, cfg.restOpts...)
 	if err != nil {
 		return nil, fmt.Errorf("kafka: bridge: %w", err)
 	}

@@ -57,8 +57,8 @@ type Ack struct {
 // not contact the brokers or the registry; the schema is registered (or
 // looked up) on the first Emit. It fails, wrapping datahub.ErrValidation,
 // without brokers, registry URL or topic.
-func New(brokers []string, schemaRegistryURL string, opts ...Option) (*Emitter, error) {
-	cfg := newConfig(opts)
+func New(brokers []string, schemaRegistryURL string, opts ...EmitterOption) (*Emitter, error) {
+	cfg := newEmitterConfig(opts)
 	switch {
 	case len(brokers) == 0:
 		return nil, fmt.Errorf("kafka: no brokers: %w", datahub.ErrValidation)

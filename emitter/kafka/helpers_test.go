@@ -39,9 +39,9 @@ func newEnv(t testing.TB, partitions int32) *env {
 // fastRetries makes the producer retry lost requests quickly.
 var fastRetries = kafka.WithKgoOptions(kgo.RetryBackoffFn(func(int) time.Duration { return time.Millisecond }), kgo.RequestTimeoutOverhead(time.Second), kgo.MetadataMinAge(10*time.Millisecond))
 
-func (e *env) emitter(t testing.TB, opts ...kafka.Option) *kafka.Emitter {
+func (e *env) emitter(t testing.TB, opts ...kafka.EmitterOption) *kafka.Emitter {
 	t.Helper()
-	em, err := kafka.New(e.brokers, e.reg.URL(), append([]kafka.Option{fastRetries}, opts...)...)
+	em, err := kafka.New(e.brokers, e.reg.URL(), append([]kafka.EmitterOption{fastRetries}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,10 +71,10 @@ func (a *applied) list() []kafka.Applied {
 	return append([]kafka.Applied(nil), a.all...)
 }
 
-func (e *env) bridge(t testing.TB, opts ...kafka.Option) (*kafka.Bridge, *applied) {
+func (e *env) bridge(t testing.TB, opts ...kafka.BridgeOption) (*kafka.Bridge, *applied) {
 	t.Helper()
 	rec := &applied{}
-	b, err := kafka.NewBridge(e.brokers, e.reg.URL(), e.mock.URL(), append([]kafka.Option{kafka.WithOnApply(rec.add)}, opts...)...)
+	b, err := kafka.NewBridge(e.brokers, e.reg.URL(), e.mock.URL(), append([]kafka.BridgeOption{kafka.WithOnApply(rec.add)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

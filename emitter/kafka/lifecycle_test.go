@@ -111,7 +111,7 @@ func TestBridgeRetriesAndSkips(t *testing.T) {
 	if n, err := noToken.Sync(ctx1); n != 0 || !errors.Is(err, datahub.ErrUnauthorized) {
 		t.Errorf("Sync without the token = %d, %v; want 0, an error matching datahub.ErrUnauthorized", n, err)
 	}
-	b, rec := e.bridge(t, kafka.WithToken("s3cret"))
+	b, rec := e.bridge(t, kafka.WithRESTOptions(datahub.WithToken("s3cret")))
 	if n := syncBridge(t, b); n != 4 {
 		t.Errorf("bridge handled %d messages, want 4", n)
 	}

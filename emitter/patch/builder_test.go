@@ -231,46 +231,36 @@ func TestBuilderErrors(t *testing.T) {
 		}},
 		{"empty aspect name", func() *patch.Builder { b := patch.New(mustDataset(t, "x")); b.Add("", "/a", 1); return b }},
 		{"unencodable value", func() *patch.Builder { b := patch.New(mustDataset(t, "x")); b.Add("status", "/a", func() {}); return b }},
-		{"chart builder for a dataset", func() *patch.Builder {
-			c := patch.NewChart(mustDataset(t, "x"))
-			c.SetTitle("t")
-			return c.Builder
-		}},
-		{"zero URN for a typed builder", func() *patch.Builder { return patch.NewDataJob(urn.Generic{}).Builder }},
+		{"zero URN for a typed builder", func() *patch.Builder { return patch.NewDataJob(urn.DataJob{}).Builder }},
 		{"chart input not a dataset or chart", func() *patch.Builder {
-			c := patch.NewChart(mustGeneric(t, "urn:li:chart:(looker,c)"))
+			c := patch.NewChart(mustParse(t, urn.ParseChart, "urn:li:chart:(looker,c)"))
 			c.AddInput("urn:li:dashboard:(looker,d)")
 			return c.Builder
 		}},
 		{"dashboard chart edge to a dataset", func() *patch.Builder {
-			d := patch.NewDashboard(mustGeneric(t, "urn:li:dashboard:(looker,d)"))
+			d := patch.NewDashboard(mustParse(t, urn.ParseDashboard, "urn:li:dashboard:(looker,d)"))
 			d.SetChartEdges([]aspects.Edge{{DestinationURN: mustDataset(t, "x").String()}})
 			return d.Builder
 		}},
 		{"job input job not a job", func() *patch.Builder {
-			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j := patch.NewDataJob(mustParse(t, urn.ParseDataJob, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
 			j.AddInputJob(mustDataset(t, "x").String())
 			return j.Builder
 		}},
 		{"job dataset field not a schema field", func() *patch.Builder {
-			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j := patch.NewDataJob(mustParse(t, urn.ParseDataJob, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
 			j.AddOutputDatasetField(mustDataset(t, "x").String())
 			return j.Builder
 		}},
 		{"job flow not a flow", func() *patch.Builder {
-			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j := patch.NewDataJob(mustParse(t, urn.ParseDataJob, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
 			j.SetFlowURN("urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),d)")
 			return j.Builder
 		}},
 		{"fine-grained lineage with two downstreams", func() *patch.Builder {
-			j := patch.NewDataJob(mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
+			j := patch.NewDataJob(mustParse(t, urn.ParseDataJob, "urn:li:dataJob:(urn:li:dataFlow:(a,b,PROD),c)"))
 			j.AddFineGrainedLineage(aspects.FineGrainedLineage{UpstreamType: "FIELD_SET", DownstreamType: "FIELD", Upstreams: []string{"u"}, Downstreams: []string{"d1", "d2"}})
 			return j.Builder
-		}},
-		{"form builder for a chart", func() *patch.Builder {
-			f := patch.NewForm(mustGeneric(t, "urn:li:chart:(looker,c)"))
-			f.SetName("f")
-			return f.Builder
 		}},
 		{"structured property value of another type", func() *patch.Builder {
 			d := patch.NewDataset(mustDataset(t, "x"))

@@ -34,12 +34,12 @@ func builderCases(t *testing.T) []builderCase {
 	ds := mustDataset(t, "db.orders")
 	up := mustDataset(t, "db.raw_orders").String()
 	stamp := aspects.AuditStamp{Time: 1700000000000, Actor: "urn:li:corpuser:jdoe"}
-	chart := mustGeneric(t, "urn:li:chart:(looker,orders_per_day)")
-	dashboard := mustGeneric(t, "urn:li:dashboard:(looker,sales)")
-	flow := mustGeneric(t, "urn:li:dataFlow:(airflow,etl,PROD)")
-	job := mustGeneric(t, "urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)")
-	container := mustGeneric(t, "urn:li:container:4a5b6c")
-	product := mustGeneric(t, "urn:li:dataProduct:orders")
+	chart := mustParse(t, urn.ParseChart, "urn:li:chart:(looker,orders_per_day)")
+	dashboard := mustParse(t, urn.ParseDashboard, "urn:li:dashboard:(looker,sales)")
+	flow := mustParse(t, urn.ParseDataFlow, "urn:li:dataFlow:(airflow,etl,PROD)")
+	job := mustParse(t, urn.ParseDataJob, "urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)")
+	container := mustParse(t, urn.ParseContainer, "urn:li:container:4a5b6c")
+	product := mustParse(t, urn.ParseDataProduct, "urn:li:dataProduct:orders")
 	return []builderCase{
 		{"dataset_properties", func() *patch.Builder {
 			d := patch.NewDataset(ds)
@@ -340,7 +340,7 @@ func builderCases(t *testing.T) []builderCase {
 			return p.Builder
 		}},
 		{"structured_property", func() *patch.Builder {
-			p := patch.NewStructuredProperty(mustGeneric(t, "urn:li:structuredProperty:io.acryl.retention"))
+			p := patch.NewStructuredProperty(mustParse(t, urn.ParseStructuredProperty, "urn:li:structuredProperty:io.acryl.retention"))
 			p.SetQualifiedName("io.acryl.retention")
 			p.SetDisplayName("Retention (days)")
 			p.SetValueType("urn:li:dataType:datahub.number")
@@ -358,7 +358,7 @@ func builderCases(t *testing.T) []builderCase {
 			return p.Builder
 		}},
 		{"form", func() *patch.Builder {
-			f := patch.NewForm(mustGeneric(t, "urn:li:form:review"))
+			f := patch.NewForm(mustParse(t, urn.ParseForm, "urn:li:form:review"))
 			f.SetName("Review")
 			f.SetDescription("quarterly review")
 			f.SetType(aspects.FormTypeVerification)
@@ -387,9 +387,9 @@ func builderCases(t *testing.T) []builderCase {
 	}
 }
 
-func mustGeneric(t *testing.T, s string) urn.Generic {
+func mustParse[U any](t *testing.T, parse func(string) (U, error), s string) U {
 	t.Helper()
-	u, err := urn.ParseGeneric(s)
+	u, err := parse(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,10 +15,8 @@ type Chart struct {
 	*Builder
 }
 
-// NewChart returns a patch builder for chart u (a [urn.Chart], or any
-// URN of a chart);
-// another entity type fails Proposals.
-func NewChart(u urn.URN) *Chart { return &Chart{newTyped(u, "chart")} }
+// NewChart returns a patch builder for chart u.
+func NewChart(u urn.Chart) *Chart { return &Chart{New(u)} }
 
 // SetTitle sets chartInfo.title.
 func (c *Chart) SetTitle(title string) { c.Add(chartInfo, "/title", title) }

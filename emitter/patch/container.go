@@ -13,9 +13,8 @@ type Container struct {
 	*Builder
 }
 
-// NewContainer returns a patch builder for container u (a
-// [urn.Container], or any URN of a container); another entity type fails Proposals.
-func NewContainer(u urn.URN) *Container { return &Container{newTyped(u, "container")} }
+// NewContainer returns a patch builder for container u.
+func NewContainer(u urn.Container) *Container { return &Container{New(u)} }
 
 // SetDescription sets editableContainerProperties.description, the
 // description edited in DataHub's UI.

@@ -16,9 +16,8 @@ type Dashboard struct {
 	*Builder
 }
 
-// NewDashboard returns a patch builder for dashboard u (a
-// [urn.Dashboard], or any URN of a dashboard); another entity type fails Proposals.
-func NewDashboard(u urn.URN) *Dashboard { return &Dashboard{newTyped(u, "dashboard")} }
+// NewDashboard returns a patch builder for dashboard u.
+func NewDashboard(u urn.Dashboard) *Dashboard { return &Dashboard{New(u)} }
 
 // SetTitle sets dashboardInfo.title.
 func (d *Dashboard) SetTitle(title string) { d.Add(dashboardInfo, "/title", title) }

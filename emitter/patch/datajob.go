@@ -24,9 +24,8 @@ type DataJob struct {
 	*Builder
 }
 
-// NewDataJob returns a patch builder for data job u (a [urn.DataJob], or
-// any URN of a data job); another entity type fails Proposals.
-func NewDataJob(u urn.URN) *DataJob { return &DataJob{newTyped(u, "dataJob")} }
+// NewDataJob returns a patch builder for data job u.
+func NewDataJob(u urn.DataJob) *DataJob { return &DataJob{New(u)} }
 
 // SetName sets dataJobInfo.name.
 func (j *DataJob) SetName(name string) { j.Add(dataJobInfo, "/name", name) }
@@ -214,9 +213,8 @@ type DataFlow struct {
 	*Builder
 }
 
-// NewDataFlow returns a patch builder for data flow u (a [urn.DataFlow],
-// or any URN of a data flow); another entity type fails Proposals.
-func NewDataFlow(u urn.URN) *DataFlow { return &DataFlow{newTyped(u, "dataFlow")} }
+// NewDataFlow returns a patch builder for data flow u.
+func NewDataFlow(u urn.DataFlow) *DataFlow { return &DataFlow{New(u)} }
 
 // SetName sets dataFlowInfo.name.
 func (f *DataFlow) SetName(name string) { f.Add(dataFlowInfo, "/name", name) }

@@ -15,9 +15,8 @@ type DataProduct struct {
 	*Builder
 }
 
-// NewDataProduct returns a patch builder for data product u (a
-// [urn.DataProduct], or any URN of a data product); another entity type fails Proposals.
-func NewDataProduct(u urn.URN) *DataProduct { return &DataProduct{newTyped(u, "dataProduct")} }
+// NewDataProduct returns a patch builder for data product u.
+func NewDataProduct(u urn.DataProduct) *DataProduct { return &DataProduct{New(u)} }
 
 // SetName sets dataProductProperties.name.
 func (p *DataProduct) SetName(name string) { p.Add(dataProductProperties, "/name", name) }

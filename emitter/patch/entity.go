@@ -6,18 +6,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
-	"github.com/catalogkit/datahub-go/urn"
 )
-
-// newTyped returns a Builder for u, which must be an entity of type
-// entityType.
-func newTyped(u urn.URN, entityType string) *Builder {
-	b := New(u)
-	if b.err == nil && u.EntityType() != entityType {
-		b.fail(fmt.Errorf("patch: %s is a %s, not a %s: %w", u, u.EntityType(), entityType, datahub.ErrValidation))
-	}
-	return b
-}
 
 // addEdge adds e to aspect's edge field, keyed by its destination:
 // add /<field>/<destination urn> with the edge, checking that the

@@ -15,10 +15,8 @@ type Form struct {
 	*Builder
 }
 
-// NewForm returns a patch builder for form u (a [urn.Form], or any URN of
-// a form);
-// another entity type fails Proposals.
-func NewForm(u urn.URN) *Form { return &Form{newTyped(u, "form")} }
+// NewForm returns a patch builder for form u.
+func NewForm(u urn.Form) *Form { return &Form{New(u)} }
 
 // SetName sets formInfo.name.
 func (f *Form) SetName(name string) { f.Add(formInfo, "/name", name) }

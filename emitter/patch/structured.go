@@ -15,10 +15,9 @@ type StructuredProperty struct {
 	*Builder
 }
 
-// NewStructuredProperty returns a patch builder for structured property u
-// (a [urn.StructuredProperty], or any URN of one); another entity type fails Proposals.
-func NewStructuredProperty(u urn.URN) *StructuredProperty {
-	return &StructuredProperty{newTyped(u, "structuredProperty")}
+// NewStructuredProperty returns a patch builder for structured property u.
+func NewStructuredProperty(u urn.StructuredProperty) *StructuredProperty {
+	return &StructuredProperty{New(u)}
 }
 
 // SetQualifiedName sets propertyDefinition.qualifiedName.

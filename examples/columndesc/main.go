@@ -10,7 +10,7 @@
 // field paths, with client.AddFieldTag and client.AddFieldTerm, naming
 // the column by its simple form ("address.city"): the helpers write under
 // the schema's full path, so the dataset's GraphQL read
-// (client.Dataset, Columns) shows the tag and term on that column.
+// (client.DatasetView, Columns) shows the tag and term on that column.
 //
 //	go run ./examples/columndesc
 //	go run ./examples/columndesc -server http://localhost:8080 -token "$DATAHUB_GMS_TOKEN"

@@ -62,7 +62,7 @@ func run(ctx context.Context, server, token, model string, out io.Writer) error 
 			fmt.Fprintf(out, "recorded the sample lineage in %s\n", server)
 		}
 	}
-	feeds, err := c.GetLineage(ctx, m, client.Upstream, 3, client.Filter{})
+	feeds, err := c.GetLineage(ctx, m, client.Upstream, 3, client.SearchFilter{})
 	if err != nil {
 		return err
 	}

@@ -60,7 +60,7 @@ func list(ctx context.Context, server, token, platform string, sample bool, out 
 		fmt.Fprintf(out, "(what %s has; -sample writes the example's sample tables first)\n", server)
 	}
 	fmt.Fprintf(out, "feature tables on %s:\n", platform)
-	for t, err := range client.SearchAs[client.MLFeatureTable](ctx, c, "*", client.Platform(platform), client.WithLimit(-1)) {
+	for t, err := range client.SearchAs[client.MLFeatureTableView](ctx, c, "*", client.Platform(platform), client.WithLimit(-1)) {
 		if err != nil {
 			return err
 		}

@@ -71,7 +71,7 @@ func sweep(ctx context.Context, server, token string, source []string, sample bo
 		fmt.Fprintf(out, "(what %s has; -sample writes the example's sample tables first)\n", server)
 	}
 	var stale []urn.URN
-	for t, err := range client.SearchAs[client.MLFeatureTable](ctx, c, "*", ours, client.WithLimit(100_000)) {
+	for t, err := range client.SearchAs[client.MLFeatureTableView](ctx, c, "*", ours, client.WithLimit(100_000)) {
 		if err != nil {
 			return err // a refused page or the limit: sweep nothing rather than the wrong things
 		}
@@ -84,7 +84,7 @@ func sweep(ctx context.Context, server, token string, source []string, sample bo
 		}
 	}
 	for _, u := range stale {
-		if err := c.SoftDelete(ctx, u); err != nil {
+		if err := c.Entities().Delete(ctx, u, false); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "soft-deleted %s\n", u)

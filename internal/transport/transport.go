@@ -33,25 +33,14 @@ const (
 // "datahub-go/<version> (go; <Go version>)".
 var UserAgent = "datahub-go/" + datahub.Version + " (go; " + runtime.Version() + ")"
 
-// Settings applies opts to the defaults and returns the settings of a
-// package named pkg ("emitter", "client"). It fails, wrapping
-// datahub.ErrValidation, when an option meant only for another package is
-// among them or an option was given a value it refuses (a negative
-// timeout, a header value net/http would not send).
-func Settings(pkg string, opts []datahub.Option) (config.Settings, error) {
-	s := config.Defaults()
-	for _, o := range opts {
-		if o != nil {
-			o(&s)
-		}
-	}
+// Check fails, wrapping datahub.ErrValidation, when an option was given
+// a value it refuses (a negative timeout, a header value net/http would not
+// send).
+func Check(s config.Settings) error {
 	if err := s.Err(); err != nil {
-		return s, fmt.Errorf("datahub: %w: %w", err, datahub.ErrValidation)
+		return fmt.Errorf("datahub: %w: %w", err, datahub.ErrValidation)
 	}
-	if err := s.Foreign(pkg); err != nil {
-		return s, fmt.Errorf("datahub: %w: %w", err, datahub.ErrValidation)
-	}
-	return s, nil
+	return nil
 }
 
 // Client sends requests to one DataHub server with the standard headers,

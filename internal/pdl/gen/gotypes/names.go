@@ -9,7 +9,7 @@ import (
 // naming convention and package aspects' hand-written types do (ExternalURL,
 // MLFeatures, TestDefinitionMD5).
 var initialisms = map[string]bool{
-	"acl": true, "api": true, "cpu": true, "css": true, "ddl": true, "dns": true, "gpu": true,
+	"acl": true, "ai": true, "api": true, "cpu": true, "css": true, "ddl": true, "dns": true, "er": true, "gpu": true,
 	"html": true, "http": true, "https": true, "id": true, "ip": true, "json": true,
 	"md5": true, "ml": true, "sla": true, "sql": true, "ssh": true, "tls": true, "ttl": true,
 	"ui": true, "uid": true, "uri": true, "url": true, "urn": true, "uuid": true, "xml": true,
