@@ -108,14 +108,14 @@ type ColumnLineage struct {
 }
 
 // LineageOption configures [Client.AddLineage].
-type LineageOption func(*lineageSettings)
+type LineageOption struct{ apply func(*lineageSettings) }
 
 type lineageSettings struct{ columns []ColumnLineage }
 
 // WithColumnLineage adds column-level lineage to a dataset-to-dataset
 // edge.
 func WithColumnLineage(columns ...ColumnLineage) LineageOption {
-	return func(s *lineageSettings) { s.columns = append(s.columns, columns...) }
+	return LineageOption{func(s *lineageSettings) { s.columns = append(s.columns, columns...) }}
 }
 
 // AddLineage records that upstream feeds downstream, as a PATCH of the
@@ -146,7 +146,7 @@ func (c *Client) AddLineage(ctx context.Context, upstream, downstream urn.URN, o
 	}
 	var s lineageSettings
 	for _, o := range opts {
-		o(&s)
+		o.apply(&s)
 	}
 	up, down := upstream.String(), downstream.String()
 	pair := upstream.EntityType() + "→" + downstream.EntityType()

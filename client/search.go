@@ -29,7 +29,7 @@ const (
 var ErrResultLimit = errors.New("datahub: more results than the limit")
 
 // SearchOption configures [Client.Search], [SearchAs] and [Client.GetLineage].
-type SearchOption func(*searchSettings)
+type SearchOption struct{ apply func(*searchSettings) }
 
 type searchSettings struct {
 	pageSize int
@@ -41,7 +41,9 @@ type searchSettings struct {
 
 // WithPageSize sets the number of results asked for per page, capped at
 // [MaxPageSize] (default [DefaultPageSize]).
-func WithPageSize(n int) SearchOption { return func(s *searchSettings) { s.pageSize = n } }
+func WithPageSize(n int) SearchOption {
+	return SearchOption{func(s *searchSettings) { s.pageSize = n }}
+}
 
 // WithLimit sets the largest number of results a search yields (default
 // [DefaultSearchLimit]; a negative n sets no limit). When more results
@@ -49,7 +51,7 @@ func WithPageSize(n int) SearchOption { return func(s *searchSettings) { s.pageS
 // cut list is never taken for the whole. To take the first n results, use
 // [WithFirst]. Of WithLimit and WithFirst the last given wins.
 func WithLimit(n int) SearchOption {
-	return func(s *searchSettings) { s.limit, s.first = n, false }
+	return SearchOption{func(s *searchSettings) { s.limit, s.first = n, false }}
 }
 
 // WithFirst takes at most the first n results (n ≥ 0) and ends there
@@ -58,13 +60,13 @@ func WithLimit(n int) SearchOption {
 // A negative n sets no limit. Of WithLimit and WithFirst the last given
 // wins.
 func WithFirst(n int) SearchOption {
-	return func(s *searchSettings) { s.limit, s.first = n, n >= 0 }
+	return SearchOption{func(s *searchSettings) { s.limit, s.first = n, n >= 0 }}
 }
 
 func settingsOf(opts []SearchOption) (searchSettings, error) {
 	s := searchSettings{pageSize: DefaultPageSize, limit: DefaultSearchLimit}
 	for _, o := range opts {
-		o(&s)
+		o.apply(&s)
 	}
 	if s.pageSize <= 0 {
 		return s, fmt.Errorf("client: search page size %d: must be positive: %w", s.pageSize, datahub.ErrValidation)

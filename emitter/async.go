@@ -121,7 +121,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 		block:      true,
 	}
 	for _, o := range opts {
-		o(&cfg)
+		o.apply(&cfg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	a := &Async{

@@ -4,7 +4,7 @@ import "time"
 
 // AsyncOption configures an Async emitter. When an option is given twice
 // the last one wins.
-type AsyncOption func(*asyncConfig)
+type AsyncOption struct{ apply func(*asyncConfig) }
 
 type asyncConfig struct {
 	workers    int
@@ -21,41 +21,41 @@ type asyncConfig struct {
 // time (default DefaultWorkers; below 1 means 1). Proposals are assigned to
 // a worker by a hash of their URN, so those for one entity keep their order.
 func WithWorkers(n int) AsyncOption {
-	return func(c *asyncConfig) { c.workers = max(n, 1) }
+	return AsyncOption{func(c *asyncConfig) { c.workers = max(n, 1) }}
 }
 
 // WithQueueSize bounds how many proposals may be queued or in flight
 // (default DefaultQueueSize; below 1 means 1).
 func WithQueueSize(n int) AsyncOption {
-	return func(c *asyncConfig) { c.queueSize = max(n, 1) }
+	return AsyncOption{func(c *asyncConfig) { c.queueSize = max(n, 1) }}
 }
 
 // WithQueueBytes bounds the encoded size of the proposals queued or in
 // flight (default DefaultQueueBytes; 0 or less: no bound in bytes), so
 // that a queue of large aspects holds less memory than one of small ones.
 func WithQueueBytes(n int) AsyncOption {
-	return func(c *asyncConfig) { c.queueBytes = max(n, 0) }
+	return AsyncOption{func(c *asyncConfig) { c.queueBytes = max(n, 0) }}
 }
 
 // WithBatchSize sets the most proposals a worker sends in one Emit of the
 // inner REST emitter (default DefaultBatchSize; below 1 means 1), which
 // splits them further by its own limits.
 func WithBatchSize(n int) AsyncOption {
-	return func(c *asyncConfig) { c.batchSize = max(n, 1) }
+	return AsyncOption{func(c *asyncConfig) { c.batchSize = max(n, 1) }}
 }
 
 // WithLinger sets how long a worker waits, after a proposal reaches it, for
 // more to fill a batch (default DefaultLinger). Zero sends at once. Flush
 // and Close do not wait for it.
 func WithLinger(d time.Duration) AsyncOption {
-	return func(c *asyncConfig) { c.linger = max(d, 0) }
+	return AsyncOption{func(c *asyncConfig) { c.linger = max(d, 0) }}
 }
 
 // WithBlock sets what Emit does when the queue has no room: wait for room
 // or the context's end (true, the default), or return ErrQueueFull at once
 // (false). Either way nothing is queued unless everything is.
 func WithBlock(block bool) AsyncOption {
-	return func(c *asyncConfig) { c.block = block }
+	return AsyncOption{func(c *asyncConfig) { c.block = block }}
 }
 
 // WithResultHandler calls f with the outcome of every proposal, written or
@@ -66,7 +66,7 @@ func WithBlock(block bool) AsyncOption {
 // sending. A handler may Emit again (to re-queue), but must not call Flush
 // or Close.
 func WithResultHandler(f func(AsyncResult)) AsyncOption {
-	return func(c *asyncConfig) { c.onResult = f }
+	return AsyncOption{func(c *asyncConfig) { c.onResult = f }}
 }
 
 // WithErrorHandler calls f for every proposal that was not written, or may
@@ -74,5 +74,5 @@ func WithResultHandler(f func(AsyncResult)) AsyncOption {
 // WithResultHandler's handler does, after it; it may Emit the proposal
 // again, but must not call Flush or Close.
 func WithErrorHandler(f func(Proposal, error)) AsyncOption {
-	return func(c *asyncConfig) { c.onError = f }
+	return AsyncOption{func(c *asyncConfig) { c.onError = f }}
 }

@@ -51,7 +51,7 @@ const ControlPrefix = "/__datahub_mock"
 //
 // Control requests are neither counted nor subject to faults.
 func WithControl(on bool) Option {
-	return func(c *config) { c.control = on }
+	return Option{func(c *config) { c.control = on }}
 }
 
 // serveControl answers a control API request; it reports false when path

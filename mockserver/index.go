@@ -17,7 +17,7 @@ import (
 // WithIndexPaused starts the server with indexing paused (see
 // [Server.PauseIndexing]).
 func WithIndexPaused(paused bool) Option {
-	return func(c *config) { c.indexPaused = paused }
+	return Option{func(c *config) { c.indexPaused = paused }}
 }
 
 // PauseIndexing stops the search index from following the store: the

@@ -14,7 +14,7 @@ const DefaultMaxBodyBytes = 16_000_000
 
 // Option configures a [Server]. Options are applied in order; when an option
 // is given twice the last one wins.
-type Option func(*config)
+type Option struct{ apply func(*config) }
 
 type config struct {
 	tokens        []string
@@ -45,8 +45,8 @@ func newConfig(opts []Option) config {
 		serverVersion: DefaultServerVersion,
 	}
 	for _, o := range opts {
-		if o != nil {
-			o(&c)
+		if o.apply != nil {
+			o.apply(&c)
 		}
 	}
 	base, offset := c.clock, new(atomic.Int64)
@@ -61,57 +61,57 @@ func newConfig(opts []Option) config {
 // authentication.
 func WithToken(tokens ...string) Option {
 	tokens = slices.Clone(tokens)
-	return func(c *config) { c.tokens = tokens }
+	return Option{func(c *config) { c.tokens = tokens }}
 }
 
 // WithDataDir keeps the aspects in a bbolt file in dir (created if missing),
 // so that they survive a restart: every acknowledged synchronous write is
 // committed to disk before its 200. "" (the default) keeps them in memory.
 func WithDataDir(dir string) Option {
-	return func(c *config) { c.dataDir = dir }
+	return Option{func(c *config) { c.dataDir = dir }}
 }
 
 // WithClock sets the clock used for created-on times, lastObserved defaults
 // and async visibility. nil restores time.Now. [Server.FastForward] and
 // [Server.SetTime] move the server's clock relative to it.
 func WithClock(now func() time.Time) Option {
-	return func(c *config) {
+	return Option{func(c *config) {
 		if now == nil {
 			now = time.Now
 		}
 		c.clock = now
-	}
+	}}
 }
 
 // WithAsyncLag makes proposals sent with "async": "true" visible to reads
 // only once d has passed on the server's clock, as GMS's asynchronous ingest
 // through Kafka does. Zero (the default) applies them at once.
 func WithAsyncLag(d time.Duration) Option {
-	return func(c *config) { c.asyncLag = max(d, 0) }
+	return Option{func(c *config) { c.asyncLag = max(d, 0) }}
 }
 
 // WithMaxBodyBytes sets the request body limit; a larger body gets 413. n <= 0
 // removes the limit. The default is [DefaultMaxBodyBytes].
 func WithMaxBodyBytes(n int64) Option {
-	return func(c *config) { c.maxBodyBytes = n }
+	return Option{func(c *config) { c.maxBodyBytes = n }}
 }
 
 // WithLogger sets the logger that receives one debug line per request. nil
 // (the default) discards.
 func WithLogger(l *slog.Logger) Option {
-	return func(c *config) {
+	return Option{func(c *config) {
 		if l == nil {
 			l = slog.New(slog.NewTextHandler(io.Discard, nil))
 		}
 		c.logger = l
-	}
+	}}
 }
 
 // WithFault installs faults from the start, as [Server.Inject] does later.
 // [Open] fails (and [New] and [Start] with it) if a fault is invalid.
 func WithFault(faults ...Fault) Option {
 	faults = slices.Clone(faults)
-	return func(c *config) { c.faults = faults }
+	return Option{func(c *config) { c.faults = faults }}
 }
 
 // WithAcceptUnknownMembers makes the server act, for the named aspects,
@@ -126,7 +126,7 @@ func WithAcceptUnknownMembers(aspectNames ...string) Option {
 	for _, n := range aspectNames {
 		lax[n] = true
 	}
-	return func(c *config) { c.lax = lax }
+	return Option{func(c *config) { c.lax = lax }}
 }
 
 // DefaultServerVersion is the DataHub version the server reports in GET
@@ -143,19 +143,19 @@ const DefaultServerVersion = "v1.6.0"
 // pick their write path or features by version. "" restores
 // [DefaultServerVersion].
 func WithServerVersion(v string) Option {
-	return func(c *config) {
+	return Option{func(c *config) {
 		if v == "" {
 			v = DefaultServerVersion
 		}
 		c.serverVersion = v
-	}
+	}}
 }
 
 // WithRecording sets whether the server keeps a copy of every proposal it
 // receives for [Server.Proposals] (default true). A long-running standalone
 // server turns it off to bound its memory.
 func WithRecording(on bool) Option {
-	return func(c *config) { c.record = on }
+	return Option{func(c *config) { c.record = on }}
 }
 
 // Timeouts bound the connections of a listening server ([Start], [Listen])
@@ -191,7 +191,7 @@ var DefaultTimeouts = Timeouts{
 // WithTimeouts sets the server's timeouts: a zero field keeps its value in
 // [DefaultTimeouts], a negative one removes the limit.
 func WithTimeouts(t Timeouts) Option {
-	return func(c *config) {
+	return Option{func(c *config) {
 		pick := func(v, def time.Duration) time.Duration {
 			switch {
 			case v == 0:
@@ -208,7 +208,7 @@ func WithTimeouts(t Timeouts) Option {
 			Idle:       pick(t.Idle, DefaultTimeouts.Idle),
 			Shutdown:   pick(t.Shutdown, DefaultTimeouts.Shutdown),
 		}
-	}
+	}}
 }
 
 // check reports an option value that cannot be served: an invalid fault.

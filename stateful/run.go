@@ -28,7 +28,7 @@ const DefaultFailSafeThreshold = 75.0
 var ignoredTypes = []string{"dataProcessInstance", "query"}
 
 // Option configures a Run.
-type Option func(*settings)
+type Option struct{ apply func(*settings) }
 
 type settings struct {
 	platform, uniqueID, job, runID string
@@ -41,35 +41,35 @@ type settings struct {
 // WithPlatform sets the platform the job is named after (see JobName);
 // the default is none ("default_stale_entity_removal"). A Python connector
 // of the same pipeline and platform shares the checkpoints.
-func WithPlatform(platform string) Option { return func(s *settings) { s.platform = platform } }
+func WithPlatform(platform string) Option { return Option{func(s *settings) { s.platform = platform }} }
 
 // WithUniqueID sets the suffix of the job name of one of several states in
 // a pipeline (DataHub's set_job_id).
-func WithUniqueID(id string) Option { return func(s *settings) { s.uniqueID = id } }
+func WithUniqueID(id string) Option { return Option{func(s *settings) { s.uniqueID = id }} }
 
 // WithJobName sets the job name itself, overriding WithPlatform and
 // WithUniqueID.
-func WithJobName(job string) Option { return func(s *settings) { s.job = job } }
+func WithJobName(job string) Option { return Option{func(s *settings) { s.job = job }} }
 
 // WithRunID sets the run's id, written in the checkpoint; the default is
 // "<pipeline>-<UTC time of Start>".
-func WithRunID(id string) Option { return func(s *settings) { s.runID = id } }
+func WithRunID(id string) Option { return Option{func(s *settings) { s.runID = id }} }
 
 // WithFailSafeThreshold sets the largest share, in percent (0 to 100), of
 // the previous run's entities a run may remove; a run that would remove
 // more removes nothing. The default is DefaultFailSafeThreshold; 100 turns
 // the check off, as in DataHub.
 func WithFailSafeThreshold(percent float64) Option {
-	return func(s *settings) { s.threshold = percent }
+	return Option{func(s *settings) { s.threshold = percent }}
 }
 
 // WithDryRun makes Finish report what it would remove without removing
 // it or committing the checkpoint.
-func WithDryRun(dryRun bool) Option { return func(s *settings) { s.dryRun = dryRun } }
+func WithDryRun(dryRun bool) Option { return Option{func(s *settings) { s.dryRun = dryRun }} }
 
 // WithLogger sets the logger of the run's summary, fail-safes and
 // removals; the default discards.
-func WithLogger(l *slog.Logger) Option { return func(s *settings) { s.log = l } }
+func WithLogger(l *slog.Logger) Option { return Option{func(s *settings) { s.log = l }} }
 
 // Run is one run of an ingestion job with stale entity removal, as
 // DataHub's stateful ingestion does it: Start reads the checkpoint the
@@ -135,7 +135,7 @@ func Start(ctx context.Context, c *client.Client, pipeline string, opts ...Optio
 	}
 	s := settings{threshold: DefaultFailSafeThreshold, now: time.Now}
 	for _, o := range opts {
-		o(&s)
+		o.apply(&s)
 	}
 	if s.threshold < 0 || s.threshold > 100 {
 		return nil, fmt.Errorf("stateful: fail-safe threshold %v is not a percentage from 0 to 100: %w", s.threshold, datahub.ErrValidation)
