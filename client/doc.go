@@ -135,7 +135,7 @@
 //
 //	e, err := c.Entities().Get(ctx, u)
 //	ds := e.(*entity.Dataset)
-//	err = c.Entities().Update(ctx, ds, func() error {
+//	_, err = c.Entities().Update(ctx, ds, func() error {
 //		ds.Properties.Description = aspects.Ptr("Orders, all of them.")
 //		return nil
 //	})

@@ -26,11 +26,12 @@ const (
 	Unchanged Outcome = "unchanged"
 )
 
-// EnsureResult is what Ensure did, aspect by aspect.
+// EnsureResult is what Ensure, or Update, did, aspect by aspect.
 type EnsureResult struct {
 	// URN is the entity's URN.
 	URN string
-	// Aspects maps the name of each aspect the entity held to its outcome.
+	// Aspects maps the name of each aspect the entity held to its outcome
+	// (Update reports only Updated and Unchanged).
 	Aspects map[string]Outcome
 }
 

@@ -44,7 +44,7 @@ func BenchmarkEntitiesUpdate(b *testing.B) {
 					return
 				}
 				m := e.(*entity.MLModel)
-				err = es.Update(b.Context(), m, func() error {
+				_, err = es.Update(b.Context(), m, func() error {
 					if tc.strategy == Patch {
 						if m.Ownership == nil {
 							m.Ownership = &aspects.Ownership{}

@@ -263,7 +263,7 @@ func TestEntitiesUpdateRefuses(t *testing.T) {
 	before := len(s.Proposals())
 	// A value built by hand, not read nor created through the client.
 	other := &entity.MLModelGroup{URN: u, Properties: &aspects.MLModelGroupProperties{Description: aspects.Ptr("d")}}
-	err := es.Update(t.Context(), other, func() error { other.Properties.Description = aspects.Ptr("x"); return nil })
+	_, err := es.Update(t.Context(), other, func() error { other.Properties.Description = aspects.Ptr("x"); return nil })
 	if !errors.Is(err, ErrNotRead) {
 		t.Errorf("Update of an entity not read: %v, want ErrNotRead", err)
 	}
@@ -273,7 +273,7 @@ func TestEntitiesUpdateRefuses(t *testing.T) {
 	}
 	read := e.(*entity.MLModelGroup)
 	read.Properties.Description = aspects.Ptr("outside")
-	err = es.Update(t.Context(), read, func() error { return nil })
+	_, err = es.Update(t.Context(), read, func() error { return nil })
 	if !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("Update of an entity changed outside fn: %v, want ErrValidation", err)
 	}
@@ -297,13 +297,26 @@ func TestEntitiesUpdateWritesOnlyChanges(t *testing.T) {
 	d := e.(*entity.Dataset)
 	before := len(s.Proposals())
 	calls := 0
-	if err := es.Update(t.Context(), d, func() error {
+	res, err := es.Update(t.Context(), d, func() error {
 		calls++
 		d.Properties.Description = aspects.Ptr("Orders, all of them.")
 		d.EditableProperties = &aspects.EditableDatasetProperties{Description: aspects.Ptr("edited")}
 		return nil
-	}); err != nil {
+	})
+	if err != nil {
 		t.Fatal(err)
+	}
+	// The result says what was written, and leaves the rest Unchanged.
+	if got, want := res.Written(), []string{"datasetProperties", "editableDatasetProperties"}; !slices.Equal(got, want) || res.URN != ds.URN.String() || !res.Changed() {
+		t.Errorf("Update result %+v: written %v, want %v", res, got, want)
+	}
+	for n, o := range res.Aspects {
+		if o != Updated && o != Unchanged {
+			t.Errorf("Update result: %s %s", n, o)
+		}
+	}
+	if len(res.Aspects) <= 2 {
+		t.Errorf("Update result names only %v, not the unchanged aspects the dataset holds", res.Aspects)
 	}
 	ps := s.Proposals()[before:]
 	var got []string
@@ -319,11 +332,16 @@ func TestEntitiesUpdateWritesOnlyChanges(t *testing.T) {
 	}
 	// A second Update that changes nothing sends nothing.
 	before = len(s.Proposals())
-	if err := es.Update(t.Context(), d, func() error { d.Properties.Description = aspects.Ptr("Orders, all of them."); return nil }); err != nil {
+	res, err = es.Update(t.Context(), d, func() error { d.Properties.Description = aspects.Ptr("Orders, all of them."); return nil })
+	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(s.Proposals()) - before; n != 0 {
-		t.Errorf("an Update without change sent %d proposals", n)
+	if n := len(s.Proposals()) - before; n != 0 || res.Changed() {
+		t.Errorf("an Update without change sent %d proposals, reported written %v", n, res.Written())
+	}
+	res, err = es.Update(t.Context(), d, func() error { return ErrNoChange })
+	if err != nil || res.Changed() {
+		t.Errorf("Update with ErrNoChange: %v, written %v", err, res.Written())
 	}
 	unknown := aspects.AuditStamp{Actor: aspects.UnknownActor}
 	mockserver.Check(t, s, ds.URN.String(), aspects.EditableDatasetProperties{Description: aspects.Ptr("edited"), Created: unknown, LastModified: unknown})
@@ -347,7 +365,7 @@ func TestEntitiesUpdateConflictReapplies(t *testing.T) {
 		t.Fatal(err)
 	}
 	calls := 0
-	if err := es.Update(t.Context(), m, func() error {
+	if _, err := es.Update(t.Context(), m, func() error {
 		calls++
 		m.Properties.TrainingMetrics = append(m.Properties.TrainingMetrics, aspects.MLMetric{Name: "auc", Value: aspects.Ptr("0.9")})
 		return nil
@@ -368,7 +386,7 @@ func TestEntitiesUpdateConflictReapplies(t *testing.T) {
 	t.Run("gives up", func(t *testing.T) {
 		s.Fail(opWrite, mockserver.FailSpec{Status: 412, Times: 10})
 		defer s.ClearFaults()
-		err := es.Update(t.Context(), m, func() error { m.Properties.Description = aspects.Ptr("again"); return nil })
+		_, err := es.Update(t.Context(), m, func() error { m.Properties.Description = aspects.Ptr("again"); return nil })
 		var ce *ConflictError
 		if !errors.As(err, &ce) || ce.Attempts != 3 {
 			t.Fatalf("Update against a server that always conflicts: %v, want a *ConflictError after 3 attempts", err)
@@ -394,7 +412,7 @@ func TestEntitiesUpdateLostAnswer(t *testing.T) {
 	f := e.(*entity.MLFeature)
 	s.CommitThenDrop(opWrite, 1)
 	calls := 0
-	if err := es.Update(t.Context(), f, func() error {
+	if _, err := es.Update(t.Context(), f, func() error {
 		calls++
 		f.Properties.Sources = append(f.Properties.Sources, "urn:li:dataset:(urn:li:dataPlatform:hive,users,PROD)")
 		return nil
@@ -430,7 +448,7 @@ func TestEntitiesConcurrentUpdates(t *testing.T) {
 				return
 			}
 			m := e.(*entity.MLModel)
-			errs <- es.Update(t.Context(), m, func() error {
+			_, err = es.Update(t.Context(), m, func() error {
 				if i%2 == 0 { // half set a property, half add a tag
 					m.Properties.CustomProperties[fmt.Sprintf("k%02d", i)] = "v"
 					return nil
@@ -441,6 +459,7 @@ func TestEntitiesConcurrentUpdates(t *testing.T) {
 				m.GlobalTags.Tags = append(m.GlobalTags.Tags, aspects.TagAssociation{Tag: fmt.Sprintf("urn:li:tag:t%02d", i)})
 				return nil
 			})
+			errs <- err
 		})
 	}
 	wg.Wait()
@@ -530,7 +549,7 @@ func TestEntitiesUpdatePatch(t *testing.T) {
 	}
 	before := len(s.Proposals())
 	calls := 0
-	if err := es.Update(t.Context(), d, func() error {
+	if _, err := es.Update(t.Context(), d, func() error {
 		calls++
 		d.GlobalTags.Tags = []aspects.TagAssociation{{Tag: "urn:li:tag:mine"}} // removes old, adds mine
 		d.Properties.Description = aspects.Ptr("patched and conditional")
@@ -567,7 +586,7 @@ func TestEntitiesUpdatePatch(t *testing.T) {
 		}
 		d := e.(*entity.Dataset)
 		before := len(s.Proposals())
-		if err := es.Update(t.Context(), d, func() error {
+		if _, err := es.Update(t.Context(), d, func() error {
 			d.GlobalTags.Tags[0].Context = aspects.Ptr("moved")
 			return nil
 		}); err != nil {
@@ -600,7 +619,7 @@ func TestEntitiesConcurrentPatchUpdates(t *testing.T) {
 				return
 			}
 			tb := e.(*entity.MLFeatureTable)
-			if err := es.Update(t.Context(), tb, func() error {
+			if _, err := es.Update(t.Context(), tb, func() error {
 				mu.Lock()
 				calls++
 				mu.Unlock()
@@ -669,7 +688,7 @@ func TestEntitiesCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	before := len(s.Proposals())
-	err = es.Update(ctx, d, func() error { d.Properties.Description = aspects.Ptr("never"); return nil })
+	_, err = es.Update(ctx, d, func() error { d.Properties.Description = aspects.Ptr("never"); return nil })
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Update with a canceled context: %v", err)
 	}
@@ -705,7 +724,7 @@ func TestEntitiesUpdateUnreadAspect(t *testing.T) {
 	}
 	m := e.(*entity.MLModel)
 	calls := 0
-	if err := es.Update(t.Context(), m, func() error {
+	if _, err := es.Update(t.Context(), m, func() error {
 		calls++
 		if m.Properties == nil {
 			m.Properties = &aspects.MLModelProperties{}
@@ -735,7 +754,7 @@ func TestEntitiesCreateThenUpdate(t *testing.T) {
 	if err := es.Create(t.Context(), g); err != nil {
 		t.Fatal(err)
 	}
-	if err := es.Update(t.Context(), g, func() error { g.Properties.Description = aspects.Ptr("x"); return nil }); err != nil {
+	if _, err := es.Update(t.Context(), g, func() error { g.Properties.Description = aspects.Ptr("x"); return nil }); err != nil {
 		t.Fatalf("Update after Create: %v", err)
 	}
 	e, err := es.Get(t.Context(), u)
@@ -769,14 +788,14 @@ func TestEntitiesUpdateAfterPatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := e.(*entity.Dataset)
-	if err := es.Update(t.Context(), d, func() error {
+	if _, err := es.Update(t.Context(), d, func() error {
 		d.GlobalTags.Tags = append(d.GlobalTags.Tags, aspects.TagAssociation{Tag: "urn:li:tag:new"})
 		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}
 	before := len(s.Proposals())
-	if err := es.Update(t.Context(), d, func() error {
+	if _, err := es.Update(t.Context(), d, func() error {
 		d.GlobalTags.Tags[0].Context = aspects.Ptr("in place") // not a pure add or remove: conditional
 		return nil
 	}); err != nil {

@@ -65,9 +65,36 @@ import (
 // not read from the server, and, wrapping datahub.ErrValidation, one
 // changed outside fn since it was read: such a change could not be made
 // again after a conflict.
-func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error) error {
-	_, err := es.update(ctx, e, fn)
-	return err
+//
+// On success Update says what it wrote, as Ensure does: the result maps
+// each aspect it wrote to Updated and each other aspect e holds to
+// Unchanged, so that Written lists what was written and Changed is false
+// when fn changed nothing (or returned ErrNoChange). On an error the
+// result is empty.
+func (es *Entities) Update(ctx context.Context, e entity.Entity, fn func() error) (EnsureResult, error) {
+	written, err := es.update(ctx, e, fn)
+	if err != nil {
+		return EnsureResult{}, err
+	}
+	return updateResult(e, written), nil
+}
+
+// updateResult is what Update reports after writing written to e.
+func updateResult(e entity.Entity, written []string) EnsureResult {
+	acc, u, err := accessOf(e)
+	if err != nil {
+		return EnsureResult{}
+	}
+	res := EnsureResult{URN: u.String(), Aspects: map[string]Outcome{}}
+	for _, s := range acc.Slots {
+		if s.Get() != nil {
+			res.Aspects[s.Name] = Unchanged
+		}
+	}
+	for _, n := range written {
+		res.Aspects[n] = Updated
+	}
+	return res
 }
 
 // update is Update, returning the names of the aspects it wrote.

@@ -45,11 +45,13 @@ func ExampleEntities_Update() {
 	m := e.(*entity.MLModel)
 	// The function may run again on a fresh read if another writer
 	// changes the model meanwhile: it only changes what it finds.
-	must(c.Entities().Update(ctx, m, func() error {
+	res, err := c.Entities().Update(ctx, m, func() error {
 		m.Properties.TrainingMetrics = append(m.Properties.TrainingMetrics, entity.Metrics(map[string]any{"auc": 0.91})...)
 		m.GlobalTags = &aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:production"}}}
 		return nil
-	}))
-	fmt.Println(*m.Properties.Description, *m.Properties.TrainingMetrics[0].Value, m.Version("mlModelProperties"), m.Version("globalTags"))
-	// Output: Churn model. 0.91 2 1
+	})
+	must(err)
+	// The result says which aspects Update wrote.
+	fmt.Println(*m.Properties.Description, *m.Properties.TrainingMetrics[0].Value, m.Version("mlModelProperties"), m.Version("globalTags"), res.Written())
+	// Output: Churn model. 0.91 2 1 [globalTags mlModelProperties]
 }

@@ -197,10 +197,11 @@ func TestRequestShapes(t *testing.T) {
 				return err
 			}
 			d := e.(*entity.Dataset)
-			return c.Entities().Update(ctx, d, func() error {
+			_, err = c.Entities().Update(ctx, d, func() error {
 				d.Schema.Fields[0].Description = aspects.Ptr("User id.")
 				return nil
 			})
+			return err
 		}},
 		{"entities_Update_patch", map[string]string{"globalTags": `{"tags":[{"tag":"urn:li:tag:old"}]}`}, false, func(ctx context.Context, c *Client) error {
 			es := c.WithWriteStrategy(Patch).Entities()
@@ -209,10 +210,11 @@ func TestRequestShapes(t *testing.T) {
 				return err
 			}
 			d := e.(*entity.Dataset)
-			return es.Update(ctx, d, func() error {
+			_, err = es.Update(ctx, d, func() error {
 				d.GlobalTags.Tags = []aspects.TagAssociation{{Tag: "urn:li:tag:new"}}
 				return nil
 			})
+			return err
 		}},
 		{"entities_DeleteAspects", nil, false, func(ctx context.Context, c *Client) error {
 			return c.Entities().DeleteAspects(ctx, ds, "globalTags")

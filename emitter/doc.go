@@ -118,6 +118,11 @@
 // one datahub.ErrStopped as well (and the context's error). A proposal
 // too large to send alone is a [*TooLargeError] before anything is sent.
 //
+// [REST.EmitResults] returns the same outcomes on success too, one
+// [Result] per proposal, with the aspect's version after the write where
+// the server answers it (OpenAPI's synchronous writes; not Rest.li's
+// ingestProposal).
+//
 // # Outcomes, and what is kept
 //
 // The REST emitter keeps nothing once Emit returns: the caller holds the

@@ -114,6 +114,10 @@ type Result struct {
 	URN, Aspect string
 	// Status is what happened to it.
 	Status Status
+	// Version is the aspect's version after a Written proposal, where the
+	// server answered it: only results of EmitResults over OpenAPI in a
+	// synchronous mode carry it (see REST.EmitResults); else "".
+	Version string
 	// Err is nil when the proposal was Written. Otherwise it says why: a
 	// *datahub.Error for an answer of the server, a *TooLargeError, an
 	// error wrapping datahub.ErrValidation for an invalid proposal, or the

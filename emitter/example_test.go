@@ -283,3 +283,43 @@ func ExampleREST_Emit_stopped() {
 	// stopped
 	// true true true
 }
+
+func ExampleREST_EmitResults() {
+	_, srv := serveMock()
+	defer srv.Close()
+	ctx := context.Background()
+
+	// OpenAPI v3's synchronous writes answer versions; Rest.li's do not.
+	e, err := emitter.NewREST(srv.URL, datahub.WithEndpoint(datahub.EndpointOpenAPI))
+	if err != nil {
+		log.Fatal(err)
+	}
+	u, _ := urn.NewDataset("hive", "db.orders", "PROD")
+	emit := func(description string) {
+		p, err := emitter.NewProposal(u, aspects.DatasetProperties{Description: aspects.Ptr(description)})
+		if err != nil {
+			log.Fatal(err)
+		}
+		q, err := emitter.NewProposal(u, aspects.Status{Removed: false})
+		if err != nil {
+			log.Fatal(err)
+		}
+		results, err := e.EmitResults(ctx, p, q)
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, r := range results {
+			fmt.Println(r.Aspect, r.Status, "version", r.Version)
+		}
+	}
+	emit("One row per order.")
+	emit("One row per order.") // unchanged: a no-op, the versions stay
+	emit("One row per order, deduplicated.")
+	// Output:
+	// datasetProperties written version 1
+	// status written version 1
+	// datasetProperties written version 1
+	// status written version 1
+	// datasetProperties written version 2
+	// status written version 1
+}

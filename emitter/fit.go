@@ -35,6 +35,19 @@ type FitResult struct {
 //     fit, then the column-level lineages whose upstream type is DATASET,
 //     FIELD_SET, then NONE; from the first that does not fit, everything
 //     after it is dropped.
+//   - *aspects.QuerySubjects: table-level subjects are kept in order while
+//     they fit, then, if all did, the column-level ones (schemaField URNs);
+//     from the first that does not fit, the rest are dropped.
+//   - *aspects.QueryProperties, when its encoding reaches limit or
+//     QueryStatementLimit, whichever is smaller: the statement is cut to
+//     the longest prefix that fits with a note of the original and kept
+//     lengths appended; if even that is too large, the name and the
+//     description are dropped (the result's notes say when the aspect is
+//     still too large because of other members).
+//   - *aspects.ViewProperties, when its encoding reaches limit:
+//     formattedViewLogic (the derived form) is cut so, then, if that was
+//     not enough, viewLogic; a text of which nothing fits is replaced by a
+//     note of its length.
 //
 // Other aspects, and aspects that fit, are left as they are. A nil
 // pointer, or an aspect passed by value (which Fit could not change), is
@@ -59,7 +72,23 @@ func Fit(a aspects.Aspect, limit int) (FitResult, error) {
 			return FitResult{}, fmt.Errorf("emitter: fit: nil *aspects.UpstreamLineage")
 		}
 		return fitLineage(v, limit)
-	case aspects.SchemaMetadata, aspects.DatasetProfile, aspects.UpstreamLineage:
+	case *aspects.QuerySubjects:
+		if v == nil {
+			return FitResult{}, fmt.Errorf("emitter: fit: nil *aspects.QuerySubjects")
+		}
+		return fitQuerySubjects(v, limit)
+	case *aspects.QueryProperties:
+		if v == nil {
+			return FitResult{}, fmt.Errorf("emitter: fit: nil *aspects.QueryProperties")
+		}
+		return fitQueryProperties(v, limit)
+	case *aspects.ViewProperties:
+		if v == nil {
+			return FitResult{}, fmt.Errorf("emitter: fit: nil *aspects.ViewProperties")
+		}
+		return fitViewProperties(v, limit)
+	case aspects.SchemaMetadata, aspects.DatasetProfile, aspects.UpstreamLineage,
+		aspects.QuerySubjects, aspects.QueryProperties, aspects.ViewProperties:
 		return FitResult{}, fmt.Errorf("emitter: fit: pass a pointer to the %s aspect, so that it can be trimmed", a.AspectName())
 	}
 	return FitResult{}, nil

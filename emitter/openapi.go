@@ -3,6 +3,7 @@ package emitter
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -63,6 +64,9 @@ type v3Run struct {
 	results emitResults
 	// traced are the requests whose trace EmitAsyncWait polls.
 	traced []tracedRequest
+	// versions asks batch writes for their answers' system metadata, to
+	// give Written results their versions (EmitResults, synchronous).
+	versions bool
 }
 
 // tracedRequest is a request accepted with a trace id: the proposals it
@@ -85,23 +89,23 @@ type tracedRequest struct {
 // (If-Version-Match, ...) go in each aspect's "headers". Batches hold
 // proposals of one entity type and method, in order, within the batch
 // limits; a proposal is never sent before an earlier one of the same URN.
-func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal) error {
-	run := &v3Run{r: r}
+func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal, versions bool) ([]Result, error) {
+	run := &v3Run{r: r, versions: versions && (r.mode == EmitSyncPrimary || r.mode == EmitSyncWait)}
 	atomic := emitctx.AllOrNothing(ctx)
 	run.items, run.results = r.encodeV3(ps, atomic)
 	if atomic {
 		size := 2 + len(run.items) - 1
 		for i, it := range run.items {
 			if run.results[i].Status != Rejected && (it.kind != v3Batch || it.key != run.items[0].key) {
-				return allOrNothing(run.results, fmt.Errorf("proposals of several entity types, PATCHes beside other changes or a delete go in several requests: %w", datahub.ErrValidation))
+				return run.results, allOrNothing(run.results, fmt.Errorf("proposals of several entity types, PATCHes beside other changes or a delete go in several requests: %w", datahub.ErrValidation))
 			}
 			size += len(it.enc)
 		}
 		if err := oneRequest(run.results, len(run.items), size, r.maxBatch, r.maxBytes); err != nil {
-			return err
+			return run.results, err
 		}
 	}
-	return run.run(ctx)
+	return run.results, run.run(ctx)
 }
 
 // v3Async is the async query value of the emitter's mode.
@@ -383,6 +387,9 @@ func (b *v3Run) sendBatch(ctx context.Context, idx []int) error {
 	}
 	first := &b.items[idx[0]]
 	req := transport.Request{Method: first.method, Path: first.path}
+	if b.versions {
+		req.Path += "&systemMetadata=true"
+	}
 	size := 2 + len(idx)
 	for _, i := range idx {
 		size += len(b.items[i].enc)
@@ -400,6 +407,9 @@ func (b *v3Run) sendBatch(ctx context.Context, idx []int) error {
 	resp, err := b.r.tc.Send(ctx, req)
 	if err == nil {
 		b.accepted(idx, resp)
+		if b.versions {
+			b.setVersions(idx, resp.Body)
+		}
 		return nil
 	}
 	return b.r.refused(ctx, err, idx, b.sendBatch, b.results.mark)
@@ -442,4 +452,47 @@ func (b *v3Run) accepted(idx []int, resp *transport.Response) {
 		return // no tracing on this server: the acknowledgement is all there is
 	}
 	b.traced = append(b.traced, tracedRequest{traceID: id, idx: append([]int(nil), idx...)})
+}
+
+// setVersions gives the Written results idx of a synchronous batch write
+// the versions its answer reports: a list of entities, each with one
+// member per aspect holding its systemMetadata. DataHub answers an aspect
+// written twice in one request once, with the later write: that version
+// goes to the later proposal. An answer that cannot be read leaves the
+// versions empty; the writes were acknowledged all the same.
+func (b *v3Run) setVersions(idx []int, body []byte) {
+	var answer []map[string]json.RawMessage
+	if json.Unmarshal(body, &answer) != nil {
+		return
+	}
+	type key struct{ urn, aspect string }
+	got := map[key]string{}
+	for _, ent := range answer {
+		var u string
+		if json.Unmarshal(ent["urn"], &u) != nil {
+			continue
+		}
+		for name, raw := range ent {
+			if name == "urn" {
+				continue
+			}
+			var a struct {
+				SystemMetadata struct {
+					Version string `json:"version"`
+				} `json:"systemMetadata"`
+			}
+			if json.Unmarshal(raw, &a) == nil && a.SystemMetadata.Version != "" {
+				got[key{u, name}] = a.SystemMetadata.Version
+			}
+		}
+	}
+	for k := len(idx) - 1; k >= 0; k-- {
+		i := idx[k]
+		it := &b.items[i]
+		kk := key{it.urn, it.aspect}
+		if v, ok := got[kk]; ok && b.results[i].Status == Written {
+			b.results[i].Version = v
+			delete(got, kk) // an earlier write of the same aspect is not answered
+		}
+	}
 }

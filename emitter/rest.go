@@ -217,8 +217,36 @@ type batch struct {
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
+	_, err := r.emitWith(ctx, ps, false)
+	return err
+}
+
+// EmitResults is Emit that also returns the outcome of every proposal, in
+// the order given, when all were written as well as when some were not
+// (then they are the *BatchError's Results): the way to learn, on success,
+// the version each write gave its aspect.
+//
+// Over the OpenAPI v3 entity API in a synchronous mode (EmitSyncPrimary,
+// EmitSyncWait), the writes ask for the system metadata in their answer
+// (systemMetadata=true) and each Written UPSERT or PATCH of a batch gets
+// the aspect's version after the write in Result.Version. An UPSERT whose
+// value equals the stored one is a no-op in GMS: its version is the one
+// the aspect had. Version stays empty for a write the server applies later
+// (EmitAsync, EmitAsyncWait), for a CREATE or a DELETE, for a proposal
+// not written, and for every proposal sent through Rest.li: its
+// ingestProposal answers only the URN.
+func (r *REST) EmitResults(ctx context.Context, ps ...Proposal) ([]Result, error) {
+	if len(ps) == 0 {
+		return nil, nil
+	}
+	return r.emitWith(ctx, ps, true)
+}
+
+// emitWith is Emit; with versions, it asks OpenAPI's synchronous writes
+// for the versions they made (see EmitResults). It returns every result.
+func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Result, error) {
 	if r.openAPI(ctx) {
-		return r.emitOpenAPI(ctx, ps)
+		return r.emitOpenAPI(ctx, ps, versions)
 	}
 	r.logDegraded()
 	items, results := r.encode(ps)
@@ -226,16 +254,16 @@ func (r *REST) emit(ctx context.Context, ps []Proposal) error {
 		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
 		for i, it := range items {
 			if it.enc == nil && results[i].Status != Rejected {
-				return allOrNothing(results, fmt.Errorf("a delete goes in a request of its own: %w", datahub.ErrValidation))
+				return results, allOrNothing(results, fmt.Errorf("a delete goes in a request of its own: %w", datahub.ErrValidation))
 			}
 			size += len(it.enc)
 		}
 		if err := oneRequest(results, len(items), size, r.maxBatch, r.maxBytes); err != nil {
-			return err
+			return results, err
 		}
 	}
 	b := &batch{r: r, items: items, results: results}
-	return b.run(ctx)
+	return results, b.run(ctx)
 }
 
 // oneRequest returns nil when n proposals of size bytes in all fit one

@@ -75,7 +75,7 @@ func run(ctx context.Context, server, token string, out io.Writer) error {
 					return
 				}
 				m := e.(*entity.MLModel)
-				if err := jc.Entities().Update(ctx, m, func() error { change(m, i); return nil }); err != nil {
+				if _, err := jc.Entities().Update(ctx, m, func() error { change(m, i); return nil }); err != nil {
 					errs <- fmt.Errorf("%s: %w", name, err)
 					return
 				}

@@ -62,11 +62,12 @@ func recordEntities(ctx context.Context, c *client.Client, em *emitter.REST, t t
 		return err
 	}
 	m := e.(*entity.MLModel)
-	return es.Update(ctx, m, func() error {
+	_, err = es.Update(ctx, m, func() error {
 		if slices.Contains(m.Properties.Deployments, u.deployment.String()) {
 			return client.ErrNoChange
 		}
 		m.Properties.Deployments = append(m.Properties.Deployments, u.deployment.String())
 		return nil
 	})
+	return err
 }

@@ -120,6 +120,11 @@ func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64
 		a := v3Aspect{name: ec.aspect, value: ec.value}
 		if wq.withSM {
 			a.systemMetadata = withTraceID(ec.sm, wq.traceID)
+			if i < len(res) && !res[i].Pending && res[i].Version != "" {
+				// A synchronous write answers the version the core gave the
+				// aspect (the one it had, when the write changed nothing).
+				a.systemMetadata = withVersion(a.systemMetadata, res[i].Version)
+			}
 			a.stamp = &wire.AuditStamp{Time: now, Actor: gms.DefaultActor}
 		}
 		k, ok := at[ec.urn]
@@ -140,6 +145,15 @@ func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64
 		}
 	}
 	return objs
+}
+
+// withVersion returns systemMetadata with its version set.
+func withVersion(sm json.RawMessage, version string) json.RawMessage {
+	m := map[string]json.RawMessage{}
+	_ = json.Unmarshal(sm, &m)
+	m["version"], _ = wire.MarshalJSON(version)
+	out, _ := wire.MarshalJSON(m)
+	return out
 }
 
 // withTraceID returns systemMetadata with properties.telemetryTraceId set,
