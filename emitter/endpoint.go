@@ -29,7 +29,7 @@ const (
 	// queueing it is Rejected with a *TraceError; one whose trace could not
 	// be read (the trace route failing after the retries) is Unknown, and
 	// one still pending when the context ends is Stopped, never Written.
-	// The first poll comes after 2 ms, each later wait doubles up to 5 s,
+	// The first poll comes after 0.5 ms, each later wait doubles up to 5 s,
 	// and one poll asks for every proposal of a request (one trace id).
 	// Rest.li has no trace: there
 	// it sends synchronously (async=false), which also gives each

@@ -20,7 +20,7 @@ import (
 // emitter starts at 1 s and doubles up to 300 s.) The caller's context
 // bounds the whole wait.
 const (
-	defaultPollMin = 2 * time.Millisecond
+	defaultPollMin = 500 * time.Microsecond
 	defaultPollMax = 5 * time.Second
 )
 
