@@ -62,7 +62,7 @@ func itemProposals(items []v3Item, wq v3Write, ps *[]gms.Proposal, echoes *[]pro
 					return &openAPIError{status: http.StatusBadRequest, err: msgV3MissingPatch}
 				}
 				p.ChangeType, p.ContentType = "PATCH", gms.ContentTypeJSONPatch
-			} else if part.Value != nil && !isObjectJSON(part.Value) {
+			} else if part.Value != nil && !wire.IsObjectText(part.Value) {
 				return v3Errorf(http.StatusBadRequest, msgV3NotObject, name)
 			}
 			*ps = append(*ps, p)
@@ -74,12 +74,6 @@ func itemProposals(items []v3Item, wq v3Write, ps *[]gms.Proposal, echoes *[]pro
 		}
 	}
 	return nil
-}
-
-// isObjectJSON reports whether v is a JSON object.
-func isObjectJSON(v json.RawMessage) bool {
-	t := bytes.TrimSpace(v)
-	return len(t) > 0 && t[0] == '{'
 }
 
 // ingestV3 hands proposals, those of a batch route or the one of a
@@ -359,7 +353,7 @@ func (s *Handler) WriteAspect(w http.ResponseWriter, r *http.Request, rt Request
 			writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3MissingValue}, "")
 			return
 		}
-		if !isObjectJSON(part.Value) {
+		if !wire.IsObjectText(part.Value) {
 			writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV3NotObject, name), "")
 			return
 		}
