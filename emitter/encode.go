@@ -141,8 +141,11 @@ func appendEscapedString(dst, src []byte) []byte {
 	start := 0
 	for i := 0; i < len(src); {
 		b := src[i]
-		if b >= 0x20 && b != '"' && b != '\\' && b < utf8.RuneSelf {
+		if plainASCII[b] {
 			i++
+			for i < len(src) && plainASCII[src[i]] {
+				i++
+			}
 			continue
 		}
 		dst = append(dst, src[start:i]...)
@@ -264,9 +267,34 @@ func encodeJSONSlow(buf *bytes.Buffer, a aspects.Aspect) error {
 // appendFilledSystemMetadata appends sm.filled(nowMillis) (sm may be nil)
 // as appendSystemMetadata does, without building the filled properties.
 func appendFilledSystemMetadata(dst []byte, sm *SystemMetadata, nowMillis int64) []byte {
+	if sm == nil || sm.onlyObserved() {
+		// The usual case: everything but lastObserved is a default, the
+		// same text for every proposal.
+		if sm != nil && sm.LastObserved != 0 {
+			nowMillis = sm.LastObserved
+		}
+		dst = append(dst, `{"lastObserved":`...)
+		dst = strconv.AppendInt(dst, nowMillis, 10)
+		return append(dst, defaultSystemMetadataTail...)
+	}
 	out := sm.withRunDefaults(nowMillis)
 	return appendSystemMetadataAs(dst, &out, true)
 }
+
+// onlyObserved reports whether sm sets no field but LastObserved.
+func (sm *SystemMetadata) onlyObserved() bool {
+	return sm.RunID == "" && sm.LastRunID == "" && sm.PipelineName == "" && sm.RegistryName == "" &&
+		sm.RegistryVersion == "" && len(sm.Properties) == 0 && sm.Version == ""
+}
+
+// defaultSystemMetadataTail is what appendFilledSystemMetadata writes after
+// lastObserved's value for system metadata that sets nothing else: the
+// defaults, written once by appendSystemMetadataAs.
+var defaultSystemMetadataTail = func() string {
+	const head = `{"lastObserved":1`
+	sm := (*SystemMetadata)(nil).withRunDefaults(1)
+	return string(appendSystemMetadataAs(nil, &sm, true)[len(head):])
+}()
 
 // appendSystemMetadata appends sm in the field order of DataHub's
 // SystemMetadata record, leaving out zero fields.
@@ -360,6 +388,15 @@ func appendStringMapWith(dst []byte, m map[string]string, defaults [][2]string) 
 
 const hexDigits = "0123456789abcdef"
 
+// plainASCII marks the bytes a JSON string holds as they are: ASCII from
+// the space up, except the quote and the backslash.
+var plainASCII = func() (t [256]bool) {
+	for b := 0x20; b < utf8.RuneSelf; b++ {
+		t[b] = b != '"' && b != '\\'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string: quotes, backslashes and control
 // characters escaped as encoding/json escapes them, invalid UTF-8 replaced
 // by U+FFFD, everything else (HTML characters, non-ASCII) as is.
@@ -369,8 +406,11 @@ func appendString[T string | []byte](dst []byte, s T) []byte {
 	for i := 0; i < len(s); {
 		b := s[i]
 		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
+			if plainASCII[b] {
 				i++
+				for i < len(s) && plainASCII[s[i]] {
+					i++
+				}
 				continue
 			}
 			dst = append(dst, s[start:i]...)

@@ -1,6 +1,7 @@
 package emitter
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -249,7 +250,11 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Re
 		return r.emitOpenAPI(ctx, ps, versions)
 	}
 	r.logDegraded()
-	items, results := r.encode(ps)
+	// The encodings live only until the requests are sent (each request
+	// body is a copy), so their memory goes back to the pool.
+	arena := getArena()
+	defer putArena(arena)
+	items, results := r.encodeIn(ps, arena)
 	if emitctx.AllOrNothing(ctx) {
 		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
 		for i, it := range items {
@@ -344,11 +349,41 @@ func (b *batch) run(ctx context.Context) error {
 // proposal; those that cannot be sent are Rejected with the reason, the
 // others NotAttempted. The encodings share one buffer.
 func (r *REST) encode(ps []Proposal) ([]encoded, []Result) {
+	return r.encodeIn(ps, nil)
+}
+
+// encodeKept is encode for encodings kept after the call (queued by
+// Async): they are written in a pooled buffer and then copied, together,
+// to memory of their exact size.
+func (r *REST) encodeKept(ps []Proposal) ([]encoded, []Result) {
+	arena := getArena()
+	defer putArena(arena)
+	return r.encodeInto(ps, arena, true)
+}
+
+// encodeIn is encode with the encodings in *buf (nil: new memory), which
+// is left holding the grown buffer.
+func (r *REST) encodeIn(ps []Proposal, buf *[]byte) ([]encoded, []Result) {
+	return r.encodeInto(ps, buf, false)
+}
+
+// encodeInto is encodeIn; with kept, the encodings are a copy of *buf's
+// content, of its exact size, so that *buf may be used again.
+func (r *REST) encodeInto(ps []Proposal, buf *[]byte, kept bool) ([]encoded, []Result) {
 	now := r.now().UnixMilli()
 	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
 	single := len(singlePrefix) + len(r.suffix)
 	offsets := make([][2]int, len(ps))
-	arena := make([]byte, 0, 1024*len(ps))
+	var arena []byte
+	if buf != nil {
+		arena = (*buf)[:0]
+	}
+	if cap(arena) == 0 {
+		arena = make([]byte, 0, 1024*len(ps))
+	}
+	if buf != nil {
+		defer func() { *buf = arena }()
+	}
 	for i := range ps {
 		p := &ps[i]
 		items[i].unsafe = !p.replaySafe()
@@ -376,12 +411,38 @@ func (r *REST) encode(ps []Proposal) ([]encoded, []Result) {
 		}
 		offsets[i] = [2]int{start, len(arena)}
 	}
+	encs := arena
+	if kept {
+		encs = bytes.Clone(arena)
+	}
 	for i, o := range offsets {
 		if o[1] > o[0] {
-			items[i].enc = arena[o[0]:o[1]:o[1]]
+			items[i].enc = encs[o[0]:o[1]:o[1]]
 		}
 	}
 	return items, results
+}
+
+// arenaPool holds the buffers synchronous Emit calls encode into.
+var arenaPool sync.Pool
+
+// maxPooledArena is the largest buffer put back in arenaPool.
+const maxPooledArena = 4 << 20
+
+// getArena returns an empty buffer from arenaPool.
+func getArena() *[]byte {
+	if b, ok := arenaPool.Get().(*[]byte); ok {
+		return b
+	}
+	return new([]byte)
+}
+
+// putArena returns b to arenaPool unless it grew too large to keep.
+func putArena(b *[]byte) {
+	if cap(*b) <= maxPooledArena {
+		*b = (*b)[:0]
+		arenaPool.Put(b)
+	}
 }
 
 // send posts the proposals idx (in order) in one request and records the
