@@ -135,7 +135,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 	}
 	var workers sync.WaitGroup
 	for range cfg.workers {
-		pt := &partition{wake: make(chan struct{}, 1)}
+		pt := &partition{wake: make(chan struct{}, 1), queue: make([]queued, 0, min(cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
 		workers.Go(func() { a.run(pt) })
 	}
