@@ -14,6 +14,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/internal/config"
 	"github.com/catalogkit/datahub-go/internal/emitctx"
+	"github.com/catalogkit/datahub-go/internal/mcpwire"
 	"github.com/catalogkit/datahub-go/internal/serverconfig"
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
@@ -141,14 +142,14 @@ func (r *REST) Emit(ctx context.Context, ps ...Proposal) error {
 	return r.emit(ctx, ps)
 }
 
-// EmitWire is Emit for proposals already in their wire form, sent exactly
-// as given (nothing defaulted or filled in, see [WireProposal]): a relay
-// of proposals made elsewhere, such as the Kafka module's Bridge, which
-// consumes them from a topic, uses it to apply them with the emitter's
-// requests, retries and replay rules. A Delete is sent as Emit sends one;
-// a proposal without entity type, change type or aspect name, or a Delete
-// without URN, is Rejected without being sent.
-func (r *REST) EmitWire(ctx context.Context, ws ...WireProposal) error {
+// emitWire is Emit for proposals already in their wire form, sent exactly
+// as given (nothing defaulted or filled in): a relay of proposals made
+// elsewhere, such as the Kafka module's Bridge, which consumes them from a
+// topic, uses it (through package mcpwire) to apply them with the
+// emitter's requests, retries and replay rules. A Delete is sent as Emit
+// sends one; a proposal without entity type, change type or aspect name,
+// or a Delete without URN, is Rejected without being sent.
+func (r *REST) emitWire(ctx context.Context, ws []mcpwire.Proposal) error {
 	if len(ws) == 0 {
 		return nil
 	}
@@ -158,29 +159,26 @@ func (r *REST) EmitWire(ctx context.Context, ws ...WireProposal) error {
 }
 
 // encodeWire is encode for wire proposals.
-func (r *REST) encodeWire(ws []WireProposal) ([]encoded, []Result) {
+func (r *REST) encodeWire(ws []mcpwire.Proposal) ([]encoded, []Result) {
 	items, results := make([]encoded, len(ws)), make([]Result, len(ws))
 	single := len(singlePrefix) + len(r.suffix)
 	for i := range ws {
 		w := &ws[i]
-		items[i].unsafe = !replaySafe(w.ChangeType, w.Headers)
+		ct := ChangeType(w.ChangeType)
+		items[i].unsafe = !replaySafe(ct, w.Headers)
 		res := &results[i]
 		*res = Result{Index: i, URN: w.EntityURN, Aspect: w.AspectName}
 		switch {
-		case w.EntityType == "" || !w.ChangeType.valid() || w.AspectName == "":
+		case w.EntityType == "" || !ct.valid() || w.AspectName == "":
 			res.Status, res.Err = Rejected, fmt.Errorf("emitter: wire proposal for %q without entity type, valid change type or aspect name: %w", w.EntityURN, datahub.ErrValidation)
 			continue
-		case w.ChangeType == Delete && w.EntityURN == "":
+		case ct == Delete && w.EntityURN == "":
 			res.Status, res.Err = Rejected, fmt.Errorf("emitter: delete without a URN: %w", datahub.ErrValidation)
 			continue
-		case w.ChangeType == Delete:
+		case ct == Delete:
 			continue
 		}
-		enc, err := w.MarshalJSON()
-		if err != nil {
-			res.Status, res.Err = Rejected, err
-			continue
-		}
+		enc := appendWire(nil, w)
 		if size := len(enc) + single; size > r.maxBytes {
 			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			continue

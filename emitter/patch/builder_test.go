@@ -282,14 +282,14 @@ func TestBuilderErrors(t *testing.T) {
 func TestProposalCarriesMetadataAndHeaders(t *testing.T) {
 	t.Parallel()
 	d := patch.NewDataset(mustDataset(t, "x"))
-	d.SetSystemMetadata(&emitter.SystemMetadata{RunID: "r1"})
+	d.SetSystemMetadata(&aspects.SystemMetadata{RunID: aspects.Ptr("r1")})
 	d.SetHeader("If-Version-Match", "3")
 	d.SetDescription("d")
 	ps, err := d.Proposals()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ps[0].SystemMetadata == nil || ps[0].SystemMetadata.RunID != "r1" || ps[0].Headers["If-Version-Match"] != "3" {
+	if ps[0].SystemMetadata == nil || ps[0].SystemMetadata.RunID == nil || *ps[0].SystemMetadata.RunID != "r1" || ps[0].Headers["If-Version-Match"] != "3" {
 		t.Errorf("proposal = %+v", ps[0])
 	}
 	if !bytes.Contains(ps[0].Aspect.(emitter.RawAspect).JSON, []byte(`"/description"`)) {
