@@ -147,7 +147,7 @@ func TestPythonParity(t *testing.T) {
 		{"set_description", func(d *patch.Dataset) { d.SetDescription("d") },
 			`[{"op":"add","path":"/description","value":"d"}]`},
 		{"add_upstream_lineage", func(d *patch.Dataset) {
-			d.AddUpstream(patch.Upstream{Dataset: "urn:li:dataset:(urn:li:dataPlatform:hive,db.u,PROD)", Type: "TRANSFORMED"})
+			d.AddUpstream(aspects.Upstream{Dataset: "urn:li:dataset:(urn:li:dataPlatform:hive,db.u,PROD)", Type: aspects.DatasetLineageTypeTransformed})
 		}, `[{"op":"add","path":"/upstreams/urn:li:dataset:(urn:li:dataPlatform:hive,db.u,PROD)","value":{"auditStamp":{"time":0,"actor":"urn:li:corpuser:unknown"},"dataset":"urn:li:dataset:(urn:li:dataPlatform:hive,db.u,PROD)","type":"TRANSFORMED"}}]`},
 		{"for_field_add_tag", func(d *patch.Dataset) { d.Field("a.b").AddTag(aspects.TagAssociation{Tag: "urn:li:tag:x"}) },
 			`[{"op":"add","path":"/editableSchemaFieldInfo/a.b/globalTags/tags/urn:li:tag:x","value":{"tag":"urn:li:tag:x"}}]`},
