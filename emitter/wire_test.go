@@ -197,7 +197,7 @@ func TestWireGolden(t *testing.T) {
 		},
 		{
 			name: "server_async",
-			opts: []Option{WithServerAsync(true), datahub.WithHeaders(map[string]string{"User-Agent": "mine/1"})},
+			opts: []Option{WithEmitMode(EmitAsync), datahub.WithHeaders(map[string]string{"User-Agent": "mine/1"})},
 			emit: func(t *testing.T) []Proposal {
 				return []Proposal{mustProposal(t, datasetURN, aspects.Status{Removed: true})}
 			},

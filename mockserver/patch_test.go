@@ -471,7 +471,7 @@ func TestPatchConditionsAndAsync(t *testing.T) {
 	t.Run("async", func(t *testing.T) {
 		t.Parallel()
 		s := mockserver.Start(t, mockserver.WithClock(func() time.Time { return patchEpoch }), mockserver.WithAsyncLag(time.Minute))
-		async, err := emitter.NewREST(s.URL(), emitter.WithServerAsync(true))
+		async, err := emitter.NewREST(s.URL(), emitter.WithEmitMode(emitter.EmitAsync))
 		if err != nil {
 			t.Fatal(err)
 		}
