@@ -185,7 +185,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	}
 	keep := a.cfg.onError != nil || a.cfg.onResult != nil
 	var small [4]queued // the queued proposals of a small call, not kept
-	qs := small[:0]
+	var qs []queued
 	if len(ps) > len(small) {
 		qs = make([]queued, len(ps))
 	} else {

@@ -343,14 +343,7 @@ func (b *batch) run(ctx context.Context) error {
 	return b.results.settle(stop)
 }
 
-// encode checks and encodes every proposal. Each result names its
-// proposal; those that cannot be sent are Rejected with the reason, the
-// others NotAttempted. The encodings share one buffer.
-func (r *REST) encode(ps []Proposal) ([]encoded, []Result) {
-	return r.encodeIn(ps, nil)
-}
-
-// encodeKept is encode for encodings kept after the call (queued by
+// encodeKept is encodeIn for encodings kept after the call (queued by
 // Async): they are written in a pooled buffer and then copied, together,
 // to memory of their exact size.
 func (r *REST) encodeKept(ps []Proposal) ([]encoded, []Result) {
@@ -359,8 +352,10 @@ func (r *REST) encodeKept(ps []Proposal) ([]encoded, []Result) {
 	return r.encodeInto(ps, arena, true)
 }
 
-// encodeIn is encode with the encodings in *buf (nil: new memory), which
-// is left holding the grown buffer.
+// encodeIn checks and encodes every proposal. Each result names its
+// proposal; those that cannot be sent are Rejected with the reason, the
+// others NotAttempted. The encodings share one buffer, *buf (nil: new
+// memory), which is left holding the grown buffer.
 func (r *REST) encodeIn(ps []Proposal, buf *[]byte) ([]encoded, []Result) {
 	return r.encodeInto(ps, buf, false)
 }
