@@ -304,7 +304,9 @@ func TestUsageStats(t *testing.T) {
 		Value struct {
 			Buckets []struct {
 				Bucket  int64
-				Metrics struct{ TotalSQLQueries int64 `json:"totalSqlQueries"` }
+				Metrics struct {
+					TotalSQLQueries int64 `json:"totalSqlQueries"`
+				}
 			}
 			Aggregations struct {
 				UniqueUserCount int64
@@ -369,5 +371,20 @@ func TestSetWritable(t *testing.T) {
 	ingestRun(t, s, dsURN, "status", `{"removed":false}`, "r")
 	if got := aspectValue(t, s, dsURN, "status"); got != `{"removed":false}` {
 		t.Errorf("after setWritable true the write stored %q", got)
+	}
+}
+
+// TestMCEProposalsRecorded checks that the proposals an MCE becomes are
+// listed by Proposals, as the proposals of ingestProposal are.
+func TestMCEProposalsRecorded(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	serve(t, s, http.MethodPost, "/entities?action=ingest", emitMCEBody)
+	var names []string
+	for _, p := range s.Proposals() {
+		names = append(names, p.AspectName)
+	}
+	if want := []string{"datasetProperties", "ownership", "status"}; !cmp.Equal(names, want) {
+		t.Errorf("Proposals = %v, want %v", names, want)
 	}
 }

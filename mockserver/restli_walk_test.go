@@ -23,7 +23,9 @@ type restspecParam struct {
 }
 
 // required reports whether Rest.li requires the parameter.
-func (p restspecParam) required() bool { return (p.Optional == nil || !*p.Optional) && p.Default == nil }
+func (p restspecParam) required() bool {
+	return (p.Optional == nil || !*p.Optional) && p.Default == nil
+}
 
 // restspecOp is one method or action of a restspec.
 type restspecOp struct {

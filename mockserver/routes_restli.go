@@ -108,8 +108,8 @@ var restliOps = map[[2]string]Op{
 	{"runs", "list"}: OpListRuns, {"runs", "describe"}: OpDescribeRun, {"runs", "rollback"}: OpRollback,
 	{"relationships", "get"}: OpGetRelationships, {"relationships", "delete"}: OpDeleteRelationships,
 	{"relationships", "getLineage"}: OpGetLineage,
-	{"usageStats", "batchIngest"}: OpUsageBatchIngest, {"usageStats", "query"}: OpUsageQuery,
-	{"usageStats", "queryRange"}: OpUsageQueryRange,
+	{"usageStats", "batchIngest"}:   OpUsageBatchIngest, {"usageStats", "query"}: OpUsageQuery,
+	{"usageStats", "queryRange"}:         OpUsageQueryRange,
 	{"platform", "producePlatformEvent"}: OpProducePlatformEvent, {"analytics", "getTimeseriesStats"}: OpGetTimeseriesStats,
 	{"test", "batchEvaluate"}: OpBatchEvaluateTests,
 }
@@ -171,7 +171,7 @@ func serveRestli(o *restli.Operation) func(s *Server, w http.ResponseWriter, r *
 			}
 			c.Params = params
 		}
-		v, err := o.Serve(restli.New(s.core, restli.Hooks{Clock: s.cfg.clock}), r.Context(), c)
+		v, err := o.Serve(restli.New(s.core, restli.Hooks{Clock: s.cfg.clock, Receive: s.receive}), r.Context(), c)
 		if err != nil {
 			var re *restli.Error
 			if errors.As(err, &re) {

@@ -20,7 +20,7 @@ func ingest(h *Handler, ctx context.Context, c *Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := h.core.Ingest(ctx, ps, gms.IngestOptions{}); err != nil {
+	if err := h.write(ctx, ps, false); err != nil {
 		return nil, err
 	}
 	return Void{}, nil
@@ -50,7 +50,7 @@ func batchIngest(h *Handler, ctx context.Context, c *Call) (any, error) {
 		}
 		all = append(all, ps...)
 	}
-	if err := h.core.Ingest(ctx, all, gms.IngestOptions{Batch: len(entities) > 1}); err != nil {
+	if err := h.write(ctx, all, len(entities) > 1); err != nil {
 		return nil, err
 	}
 	return Void{}, nil

@@ -110,9 +110,7 @@ func getLineage(h *Handler, ctx context.Context, c *Call) (any, error) {
 	out := entityLineageResult{Start: res.Start, Count: len(res.Hits), Total: res.Total, Relationships: []lineageRelationship{}}
 	for _, hit := range res.Hits {
 		lr := lineageRelationship{Entity: hit.URN, Paths: [][]string{}, Path: []string{}, Degree: hit.Degree, Degrees: []int{hit.Degree}}
-		for _, p := range hit.Paths {
-			lr.Paths = append(lr.Paths, p)
-		}
+		lr.Paths = append(lr.Paths, hit.Paths...)
 		if len(hit.Paths) > 0 {
 			lr.Path = hit.Paths[0]
 			if p := hit.Paths[0]; len(p) >= 2 {

@@ -1,7 +1,9 @@
 package restli
 
 // p builds a Param.
-func p(name, typ string, required bool) Param { return Param{Name: name, Type: typ, Required: required} }
+func p(name, typ string, required bool) Param {
+	return Param{Name: name, Type: typ, Required: required}
+}
 
 // Parameters shared by several actions.
 var (

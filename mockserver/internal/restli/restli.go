@@ -25,6 +25,10 @@ import (
 type Hooks struct {
 	// Clock is the server's clock.
 	Clock func() time.Time
+	// Receive records the proposals of a write as the core receives them
+	// (before it writes them); the function it returns records the write's
+	// outcome: "" accepted, else why it was refused. nil records nothing.
+	Receive func(ps []gms.Proposal, async, batch bool) (outcome func(refusal string))
 }
 
 // Handler serves the operations on one core.
@@ -37,6 +41,9 @@ type Handler struct {
 func New(core *gms.Core, hooks Hooks) *Handler {
 	if hooks.Clock == nil {
 		hooks.Clock = time.Now
+	}
+	if hooks.Receive == nil {
+		hooks.Receive = func([]gms.Proposal, bool, bool) func(string) { return func(string) {} }
 	}
 	return &Handler{core: core, hooks: hooks}
 }
@@ -275,4 +282,17 @@ func (c *Call) listQuery(name string) []string {
 		out = append(out, v)
 	}
 	return out
+}
+
+// write hands proposals to the core as one synchronous write, recording
+// them and the outcome through the Receive hook.
+func (h *Handler) write(ctx context.Context, ps []gms.Proposal, batch bool) error {
+	done := h.hooks.Receive(ps, false, batch)
+	err := h.core.Ingest(ctx, ps, gms.IngestOptions{Batch: batch})
+	if err != nil {
+		done(gms.AsError(err).Message)
+		return err
+	}
+	done("")
+	return nil
 }

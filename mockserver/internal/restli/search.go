@@ -188,9 +188,7 @@ func lineageEntitiesOf(hits []gms.SearchHit) []lineageSearchEntity {
 	for i, e := range entitiesOf(hits) {
 		h := hits[i]
 		le := lineageSearchEntity{searchEntity: e, Paths: [][]string{}, Path: []string{}, Degree: h.Degree, Degrees: []int{h.Degree}}
-		for _, p := range h.Paths {
-			le.Paths = append(le.Paths, p)
-		}
+		le.Paths = append(le.Paths, h.Paths...)
 		if len(h.Paths) > 0 {
 			le.Path = h.Paths[0]
 		}
