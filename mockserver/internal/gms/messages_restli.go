@@ -31,7 +31,7 @@ const (
 	MsgPlatformEventField = "PlatformEvent field %s is required (datahub-mock)"
 )
 
-// Mock: the analytics aggregations the mock serves.
+// DataHub: an aggregation type ESAggregatedStatsDAO does not know.
 const (
 	MsgAggregationType = "Unknown AggregationSpec type%s"
 )

@@ -14,9 +14,6 @@ const (
 	msgBadWindow       = "No enum constant com.linkedin.common.WindowDuration.%s"
 	msgBadTimeRange    = "No enum constant com.linkedin.usage.UsageTimeRange.%s"
 	msgRegistryID      = "Failed to parse registry id: %s"
-	msgAnalyticsEntity = "Unknown entity %s or aspect %s for timeseries stats (datahub-mock)"
-	msgAnalyticsAgg    = "Unsupported aggregation %s of %s (datahub-mock: LATEST, SUM and CARDINALITY are served)"
-	msgPlatformEvent   = "The event's name %q must equal the name parameter %q (datahub-mock)"
 )
 
 func sprintf(format string, args ...any) string {
