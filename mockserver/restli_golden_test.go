@@ -64,6 +64,7 @@ func restliGoldenSteps() []v3Step {
 		post("/runs?action=rollback", `{"runId":"run-2","safe":false}`),
 		post("/entities?action=exists", `{"urn":"`+ds2+`"}`),
 		post("/entities?action=exists", `{}`),
+		post("/entities?action=getTotalEntityCount", `{"entity":"nope"}`),
 		post("/entities?action=search", `{"entity":"dataset","input":"*","start":0,"count":"ten"}`),
 		get("/relationships?urn=" + q(dsURN) + "&types=List(OwnedBy)&direction=SIDEWAYS"),
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/restli"
 	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
@@ -114,6 +115,10 @@ var restliOps = map[[2]string]Op{
 	{"test", "batchEvaluate"}: OpBatchEvaluateTests,
 }
 
+// restliWrites are the adapter's operations that write proposals, whose
+// unknown entity or aspect names are validation failures (422).
+var restliWrites = map[Op]bool{OpIngestEntity: true, OpBatchIngestEntities: true, OpUsageBatchIngest: true}
+
 // restliEndpoints are the adapter's operations as endpoints, by resource
 // and action (or method).
 var restliEndpoints = func() map[[2]string]*endpoint {
@@ -178,7 +183,14 @@ func serveRestli(o *restli.Operation) func(s *Server, w http.ResponseWriter, r *
 				writeRestliError(w, errorf(re.Status, "%s", re.Message), "")
 				return
 			}
-			writeRestliError(w, fromCore(err, rt.op), "")
+			e := fromCore(err, rt.op)
+			if k := gms.AsError(err).Kind; (k == gms.UnknownEntity || k == gms.UnknownAspect) && !restliWrites[rt.op] {
+				// GMS's read resources refuse unknown names with an
+				// IllegalArgumentException (400); validation of a write
+				// answers 422.
+				e.status = http.StatusBadRequest
+			}
+			writeRestliError(w, e, "")
 			return
 		}
 		switch {
