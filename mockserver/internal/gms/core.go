@@ -55,6 +55,8 @@ type Core struct {
 	patcher *patch.Patcher
 	// traces is the write log of traced writes (see Trace).
 	traces traceLog
+	// events is the log of the events API (see PollEvents).
+	events eventLog
 }
 
 // New returns a core over st and gives st the core's [Rules]; its search
@@ -95,6 +97,7 @@ func (c *Core) barrier() {
 func (c *Core) Close() error {
 	err := c.q.close()
 	c.ix.Close()
+	c.events.close()
 	return err
 }
 
