@@ -43,12 +43,16 @@ var aspectsByRecord = sync.OnceValue(func() map[string]string {
 // simpleName is the last dotted part of a record name.
 func simpleName(record string) string { return record[strings.LastIndexByte(record, '.')+1:] }
 
-// urnsParam reads the urns parameter of a v1 route: each value
-// URL-decoded once more, as DataHub does for its front end's routing.
+// urnsParam reads the urns parameter of a v1 route: each value (not split
+// at commas, which URNs hold) URL-decoded once more, as DataHub does for
+// its front end's routing.
 func urnsParam(q url.Values) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, v := range setParam(q, "urns") {
+	for _, v := range q["urns"] {
+		if v = strings.TrimSpace(v); v == "" {
+			continue
+		}
 		if d, err := url.QueryUnescape(v); err == nil {
 			v = d
 		}
@@ -208,16 +212,7 @@ func (s *Handler) V1Post(w http.ResponseWriter, r *http.Request, rt Request) {
 			writeOpenAPIError(w, v3Errorf(http.StatusBadRequest, msgV1UnknownType, typ), "")
 			return
 		}
-		var rest wire.Map
-		for _, mb := range m {
-			if mb.Key != "__type" {
-				rest = append(rest, mb)
-			}
-		}
-		value, _ := wire.MarshalJSON(rest)
-		if len(rest) == 0 {
-			value = []byte("{}")
-		}
+		value, _ := withoutType(req.Aspect)
 		ps = append(ps, gms.Proposal{EntityType: t.Entity.Name, EntityURN: req.EntityURN, ChangeType: change,
 			AspectName: name, Aspect: value, ContentType: "application/json"})
 		if !containsString(urns, req.EntityURN) {

@@ -34,17 +34,18 @@ func withoutType(raw json.RawMessage) (json.RawMessage, bool) {
 	if _, has := m.Get("__type"); !has {
 		return raw, true
 	}
-	rest := make(wire.Map, 0, len(m))
+	var b bytes.Buffer
+	b.WriteByte('{')
+	i := 0
 	for _, mb := range m {
 		if mb.Key != "__type" {
-			rest = append(rest, mb)
+			writeMember(&b, i, mb.Key)
+			b.Write(mb.Value)
+			i++
 		}
 	}
-	if len(rest) == 0 {
-		return json.RawMessage("{}"), true
-	}
-	out, err := wire.MarshalJSON(rest)
-	return out, err == nil
+	b.WriteByte('}')
+	return b.Bytes(), true
 }
 
 // PlatformEntities serves POST /openapi/v2/platform/entities/v1/: a list

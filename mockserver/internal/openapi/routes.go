@@ -22,6 +22,9 @@ type Route struct {
 	index   int
 }
 
+// literals is how many of the route's segments are literal.
+func (rt *Route) literals() int { return len(rt.segs) - rt.varSegs }
+
 // Index is the route's index in [Routes].
 func (rt *Route) Index() int { return rt.index }
 
@@ -149,8 +152,10 @@ type Vars map[string]string
 
 // Match finds the route of method and path (escaped, as the request gave
 // it): the route, or nil and 404 when no route has the path, or nil and 405
-// when the path's routes take other methods. Literal segments are matched
-// before variables, as Spring prefers the more specific pattern.
+// when the path's routes take other methods. Of the routes that match, the
+// one with the most literal segments wins, then the one with the most
+// segments (an aspect route over the entity route whose URN would take
+// the aspect's name), as Spring prefers the more specific pattern.
 func Match(method, path string) (*Route, Vars, int) {
 	raw := strings.Split(strings.TrimPrefix(path, "/"), "/")
 	segs := make([]string, len(raw))
@@ -174,7 +179,7 @@ func Match(method, path string) (*Route, Vars, int) {
 		if rt.Method != method {
 			continue
 		}
-		if best == nil || rt.varSegs < best.varSegs {
+		if best == nil || rt.literals() > best.literals() || rt.literals() == best.literals() && len(rt.segs) > len(best.segs) {
 			best, bestVars = rt, vars
 		}
 	}
