@@ -234,23 +234,15 @@ func TestOpenAPIDeleteTimeseriesAspect(t *testing.T) {
 	if r := serve(t, s, "DELETE", "/openapi/v3/entity/dataset/"+esc(v3DS)+"/datasetProfile", ""); r.Status != http.StatusOK {
 		t.Fatalf("DELETE = %d %s", r.Status, r.Body)
 	}
-	r := serve(t, s, "GET", "/openapi/v2/timeseries/dataset/datasetProfile", "")
-	var page struct {
-		Results []struct {
-			URN             string `json:"urn"`
-			TimestampMillis int64  `json:"timestampMillis"`
-		} `json:"results"`
+	for u, want := range map[string]string{v3DS: `"timestampMillis":1000`, v3DS2: `"timestampMillis":3000`} {
+		r := serve(t, s, "GET", "/openapi/v3/entity/dataset/"+esc(u)+"/datasetProfile", "")
+		if r.Status != http.StatusOK || !strings.Contains(r.Body, want) {
+			t.Errorf("latest datasetProfile of %s = %d %s, want %s", u, r.Status, r.Body, want)
+		}
 	}
-	if err := json.Unmarshal([]byte(r.Body), &page); err != nil {
-		t.Fatal(err, r.Body)
-	}
-	var got []string
-	for _, d := range page.Results {
-		got = append(got, d.URN+"@"+itoa(int(d.TimestampMillis)))
-	}
-	want := []string{v3DS2 + "@3000", v3DS + "@1000"}
-	if strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Fatalf("documents left = %v, want %v", got, want)
+	r := serve(t, s, "GET", "/openapi/v3/entity/dataset/"+esc(v3DS2)+"/datasetProfile?version=2000", "")
+	if r.Status != http.StatusNotFound {
+		t.Errorf("%s's document at 2000 = %d %s, want it deleted (404)", v3DS2, r.Status, r.Body)
 	}
 }
 
