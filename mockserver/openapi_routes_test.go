@@ -300,3 +300,82 @@ func TestOpenAPIRouteWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPIListQuerySort lists with a query, a filter and sort criteria,
+// a page at a time (the mock ignored sortCriteria and refused query with
+// 501 before, and its scroll refused filters and sort criteria).
+func TestOpenAPIListQuerySort(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	var items []string
+	for i, name := range []string{"gamma", "alpha", "beta"} {
+		u := "urn:li:dataset:(urn:li:dataPlatform:hive,db.q" + itoa(i) + ",PROD)"
+		items = append(items, `{"urn":"`+u+`","datasetProperties":{"value":{"name":"`+name+`","description":"rows `+itoa(10*(i+1))+`"}}}`)
+	}
+	items = append(items, `{"urn":"urn:li:dataset:(urn:li:dataPlatform:kafka,topic.q,PROD)","datasetProperties":{"value":{"name":"delta"}}}`)
+	if r := serve(t, s, "POST", "/openapi/v3/entity/dataset?async=false", "["+strings.Join(items, ",")+"]"); r.Status != http.StatusOK {
+		t.Fatalf("write = %d %s", r.Status, r.Body)
+	}
+	names := func(body string) []string {
+		t.Helper()
+		var page struct {
+			ScrollID string `json:"scrollId"`
+			Entities []struct {
+				Props *struct {
+					Value struct{ Name string } `json:"value"`
+				} `json:"datasetProperties"`
+			} `json:"entities"`
+		}
+		if err := json.Unmarshal([]byte(body), &page); err != nil {
+			t.Fatal(err, body)
+		}
+		var out []string
+		for _, e := range page.Entities {
+			out = append(out, e.Props.Value.Name)
+		}
+		if page.ScrollID != "" {
+			out = append(out, "→"+page.ScrollID)
+		}
+		return out
+	}
+	list := "/openapi/v3/entity/dataset?aspects=datasetProperties"
+	cases := []struct {
+		method, path, body string
+		want               string
+	}{
+		{"GET", list + "&sortCriteria=name", "", "alpha beta delta gamma"},
+		{"GET", list + "&sortCriteria=name&sortOrder=DESCENDING", "", "gamma delta beta alpha"},
+		{"GET", list + "&query=beta", "", "beta"},
+		{"POST", "/openapi/v3/entity/scroll?count=10", `{"entities":["dataset"],"aspects":["datasetProperties"],"filter":{"or":[{"and":[{"field":"platform","values":["urn:li:dataPlatform:hive"]}]}]},"sortCriteria":[{"field":"name","order":"DESCENDING"}]}`, "gamma beta alpha"},
+		{"POST", "/openapi/v3/entity/scroll", `{"entities":["dataset"],"aspects":["datasetProperties"],"filter":{"or":[{"and":[{"field":"platform","values":["urn:li:dataPlatform:hive"],"negated":true}]}]}}`, "delta"},
+	}
+	for _, c := range cases {
+		r := serve(t, s, c.method, c.path, c.body)
+		if got := strings.Join(names(r.Body), " "); r.Status != http.StatusOK || got != c.want {
+			t.Errorf("%s %s %s = %d %s, want %s", c.method, c.path, c.body, r.Status, got, c.want)
+		}
+	}
+	// Pages of one, sorted by name: each page continues the last.
+	var got []string
+	next := ""
+	for range 5 {
+		p := list + "&sortCriteria=name&count=1"
+		if next != "" {
+			p += "&scrollId=" + url.QueryEscape(next)
+		}
+		r := serve(t, s, "GET", p, "")
+		page := names(r.Body)
+		next = ""
+		if n := len(page); n > 0 && strings.HasPrefix(page[n-1], "→") {
+			next = strings.TrimPrefix(page[n-1], "→")
+			page = page[:n-1]
+		}
+		got = append(got, page...)
+		if next == "" {
+			break
+		}
+	}
+	if strings.Join(got, " ") != "alpha beta delta gamma" {
+		t.Fatalf("pages = %v", got)
+	}
+}
