@@ -57,6 +57,8 @@ type Core struct {
 	traces traceLog
 	// events is the log of the events API (see PollEvents).
 	events eventLog
+	// lists keeps the sorted matches of recent lists (see List).
+	lists listCache
 }
 
 // New returns a core over st and gives st the core's [Rules]; its search

@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"context"
 	"encoding/base64"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/index"
@@ -74,14 +76,9 @@ func (c *Core) List(ctx context.Context, q ListQuery) (EntityPage, error) {
 		}
 		from = v
 	}
-	urns, err := c.matches(ctx, q)
+	urns, err := c.sortedMatches(ctx, q)
 	if err != nil {
 		return EntityPage{}, err
-	}
-	if len(q.Sort) > 0 && !(len(q.Sort) == 1 && q.Sort[0].Field == "urn") {
-		c.sortByFields(urns, q.Sort)
-	} else if len(q.Sort) == 1 && q.Sort[0].Descending {
-		slices.Reverse(urns)
 	}
 	from = min(from, len(urns))
 	to := min(from+max(q.Count, 0), len(urns))
@@ -90,6 +87,58 @@ func (c *Core) List(ctx context.Context, q ListQuery) (EntityPage, error) {
 		page.ScrollID = base64.RawURLEncoding.EncodeToString([]byte(queryCursor + strconv.Itoa(to)))
 	}
 	return page, nil
+}
+
+// listCache keeps the sorted matches of the last lists by their query and
+// the index position they were computed at, as Elasticsearch's point in
+// time keeps a scroll's results: the next pages of a list cost O(page)
+// while the index does not change.
+type listCache struct {
+	mu      sync.Mutex
+	entries []listEntry // the most recent last
+}
+
+// listEntry is one kept list.
+type listEntry struct {
+	key  string
+	pos  uint64
+	urns []string
+}
+
+// maxKeptLists bounds the lists kept.
+const maxKeptLists = 8
+
+// sortedMatches returns the URNs q selects in q's order, from the cache
+// when the index has not moved since they were computed.
+func (c *Core) sortedMatches(ctx context.Context, q ListQuery) ([]string, error) {
+	c.barrier()
+	pos := c.ix.Position()
+	key := fmt.Sprintf("%q %q %#v %#v %v", q.Types, q.Text, q.Filter, q.Sort, q.IncludeRemoved)
+	c.lists.mu.Lock()
+	for _, e := range c.lists.entries {
+		if e.key == key && e.pos == pos {
+			c.lists.mu.Unlock()
+			return e.urns, nil
+		}
+	}
+	c.lists.mu.Unlock()
+	urns, err := c.matches(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if len(q.Sort) > 0 && !(len(q.Sort) == 1 && q.Sort[0].Field == "urn") {
+		c.sortByFields(urns, q.Sort)
+	} else if len(q.Sort) == 1 && q.Sort[0].Descending {
+		slices.Reverse(urns)
+	}
+	c.lists.mu.Lock()
+	c.lists.entries = slices.DeleteFunc(c.lists.entries, func(e listEntry) bool { return e.key == key })
+	c.lists.entries = append(c.lists.entries, listEntry{key: key, pos: pos, urns: urns})
+	if n := len(c.lists.entries); n > maxKeptLists {
+		c.lists.entries = slices.Delete(c.lists.entries, 0, n-maxKeptLists)
+	}
+	c.lists.mu.Unlock()
+	return urns, nil
 }
 
 // decodedCursor is a scroll id's Base64 text ("" when it is not Base64).
@@ -129,6 +178,10 @@ func (c *Core) matches(ctx context.Context, q ListQuery) ([]string, error) {
 // sortByFields sorts urns by the criteria, the values read from each
 // entity's index document through its aspects' @Searchable fields.
 func (c *Core) sortByFields(urns []string, sort []SortCriterion) {
+	paths := make([]map[string][]string, len(sort)) // per criterion: aspect → paths of the field
+	for i, s := range sort {
+		paths[i] = fieldPaths(s.Field)
+	}
 	keys := make(map[string][]string, len(urns))
 	for _, u := range urns {
 		d, ok := c.ix.Get(index.EntityIndexName(EntityTypeOf(u)), u)
@@ -140,7 +193,7 @@ func (c *Core) sortByFields(urns []string, sort []SortCriterion) {
 				continue
 			}
 			if ok {
-				if v, found := fieldValue(d, s.Field); found {
+				if v, found := fieldValue(d, paths[i]); found {
 					k[i] = v
 				}
 			}
@@ -182,22 +235,39 @@ func compareValues(a, b string) int {
 	return strings.Compare(a, b)
 }
 
-// fieldValue is the first value of the index field name in an entity's
-// document: the @Searchable field of that name of any of its aspects.
-func fieldValue(d *index.Document, name string) (string, bool) {
+// fieldPaths are the paths of the @Searchable fields named name (a
+// ".keyword" suffix ignored) by aspect.
+func fieldPaths(name string) map[string][]string {
 	name = strings.TrimSuffix(name, ".keyword")
-	aspects := make([]string, 0, len(d.Aspects))
+	out := map[string][]string{}
+	for _, e := range pdl.Entities() {
+		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
+			if _, done := out[a]; done {
+				continue
+			}
+			for _, f := range pdl.SearchableFields(a) {
+				if f.FieldName == name {
+					out[a] = append(out[a], f.Path)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fieldValue is the first value at paths (aspect → paths) in an entity's
+// document, the aspects taken by name.
+func fieldValue(d *index.Document, paths map[string][]string) (string, bool) {
+	var aspects []string
 	for a := range d.Aspects {
-		aspects = append(aspects, a)
+		if len(paths[a]) > 0 {
+			aspects = append(aspects, a)
+		}
 	}
 	slices.Sort(aspects) // the same value every time when two aspects index the field
 	for _, aspect := range aspects {
-		raw := d.Aspects[aspect]
-		for _, f := range pdl.SearchableFields(aspect) {
-			if f.FieldName != name {
-				continue
-			}
-			for _, v := range pdl.ValuesAt(raw, f.Path) {
+		for _, p := range paths[aspect] {
+			for _, v := range pdl.ValuesAt(d.Aspects[aspect], p) {
 				if s, ok := pdl.UnquoteJSON(v); ok {
 					return s, true
 				}
