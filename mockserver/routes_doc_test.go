@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"fmt"
+	"github.com/catalogkit/datahub-go/mockserver/internal/openapi"
 	"net/http"
 	"os"
 	"regexp"
@@ -62,6 +63,9 @@ func servedRoutes() map[string]Op {
 	}
 	for _, vr := range v3Routes {
 		m[vr.method+" "+shapePaths[vr.shape]] = vr.ep.op
+	}
+	for i, r := range openapi.Routes {
+		m[r.Method+" "+r.Pattern] = routeEndpoints[i].op
 	}
 	for _, ep := range endpoints {
 		if ep.action == "" {

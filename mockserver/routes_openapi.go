@@ -81,6 +81,11 @@ var familyOps = map[string]Op{
 	openapi.FamilyVersioning:    OpVersioning,
 }
 
+func init() {
+	knownOps = append(knownOps, OpV2Entity, OpEntitiesV1, OpRelationships, OpLineageV3, OpTimeline, OpTimeseriesV2,
+		OpRegistry, OpEntityCounts, OpPlatformEntities, OpEventsPoll, OpOpenLineage, OpVersioning)
+}
+
 // routeEndpoints are the endpoints of openapi.Routes, by index.
 var routeEndpoints = func() []endpoint {
 	out := make([]endpoint, len(openapi.Routes))
