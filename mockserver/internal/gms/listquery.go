@@ -267,11 +267,11 @@ func fieldValue(d *index.Document, paths map[string][]string) (string, bool) {
 	slices.Sort(aspects) // the same value every time when two aspects index the field
 	for _, aspect := range aspects {
 		for _, p := range paths[aspect] {
-			for _, v := range pdl.ValuesAt(d.Aspects[aspect], p) {
-				if s, ok := pdl.UnquoteJSON(v); ok {
+			if vs := pdl.ValuesAt(d.Aspects[aspect], p); len(vs) > 0 {
+				if s, ok := pdl.UnquoteJSON(vs[0]); ok {
 					return s, true
 				}
-				return string(v), true
+				return string(vs[0]), true
 			}
 		}
 	}
