@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/fieldpath"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -313,74 +315,139 @@ func diffOwners(urn string, prev, cur json.RawMessage) []ChangeEvent {
 type schemaField struct {
 	path, nativeType string
 	nullable         bool
+	description      *string
+	raw              string // the field's JSON, compact: its identity
 }
 
 // fieldsOf reads the fields of a schemaMetadata value, sorted by path.
 func fieldsOf(v json.RawMessage) []schemaField {
 	var doc struct {
-		Fields []struct {
-			FieldPath      string `json:"fieldPath"`
-			NativeDataType string `json:"nativeDataType"`
-			Nullable       bool   `json:"nullable"`
-		} `json:"fields"`
+		Fields []json.RawMessage `json:"fields"`
 	}
 	if len(v) == 0 || json.Unmarshal(v, &doc) != nil {
 		return nil
 	}
 	out := make([]schemaField, 0, len(doc.Fields))
-	for _, f := range doc.Fields {
-		out = append(out, schemaField{f.FieldPath, f.NativeDataType, f.Nullable})
+	for _, raw := range doc.Fields {
+		var f struct {
+			FieldPath      string  `json:"fieldPath"`
+			NativeDataType string  `json:"nativeDataType"`
+			Nullable       bool    `json:"nullable"`
+			Description    *string `json:"description"`
+		}
+		if json.Unmarshal(raw, &f) != nil {
+			continue
+		}
+		out = append(out, schemaField{f.FieldPath, f.NativeDataType, f.Nullable, f.Description, string(jsonx.CompactShared(raw))})
 	}
-	slices.SortFunc(out, func(a, b schemaField) int { return strings.Compare(a.path, b.path) })
+	slices.SortStableFunc(out, func(a, b schemaField) int { return strings.Compare(a.path, b.path) })
 	return out
 }
 
-// downgradePath is a v2 field path as v1 (the [..] segments dropped).
-func downgradePath(p string) string {
-	if !strings.HasPrefix(p, "[version=2.0]") {
-		return p
-	}
-	var keep []string
-	for _, s := range strings.Split(p, ".") {
-		if !strings.HasPrefix(s, "[") {
-			keep = append(keep, s)
-		}
-	}
-	return strings.Join(keep, ".")
-}
+// downgradePath is a v2 field path as v1 (DataHub's downgradeFieldPath:
+// the tokens in brackets dropped).
+func downgradePath(p string) string { return fieldpath.Simplify(p) }
 
 // diffSchema is SchemaMetadataChangeEventGenerator's TECHNICAL_SCHEMA
-// events: fields compared by path, a field only before REMOVE (MAJOR),
-// only after ADD (MINOR), a changed native type MODIFY (MAJOR). The mock
-// does not detect renames.
+// events: fields compared in path order; a field only before is a REMOVE
+// (MAJOR), only after an ADD (MINOR), unless a field of the other side
+// with the same native type, parent path and description that matches no
+// field by path takes its place (a rename: MODIFY, MINOR); a changed
+// native type is a MODIFY (MAJOR).
 func diffSchema(urn string, prev, cur json.RawMessage) []ChangeEvent {
-	before, after := fieldsOf(prev), fieldsOf(cur)
+	base, target := fieldsOf(prev), fieldsOf(cur)
 	ev := func(f schemaField, op, sem, category, desc string) ChangeEvent {
 		fieldURN := "urn:li:schemaField:(" + urn + "," + f.path + ")"
 		return ChangeEvent{EntityURN: urn, Category: "TECHNICAL_SCHEMA", Operation: op, Modifier: fieldURN,
 			Parameters:   map[string]any{"fieldPath": f.path, "fieldUrn": fieldURN, "nullable": f.nullable, "modificationCategory": category},
 			SemVerChange: sem, Description: desc}
 	}
+	removal := func(f schemaField) ChangeEvent {
+		return ev(f, "REMOVE", "MAJOR", "OTHER", "A backwards incompatible change due to removal of field: '"+downgradePath(f.path)+"'.")
+	}
+	add := func(f schemaField) ChangeEvent {
+		return ev(f, "ADD", "MINOR", "OTHER", "A forwards & backwards compatible change due to the newly added field '"+downgradePath(f.path)+"'.")
+	}
+	rename := func(from, to schemaField) ChangeEvent {
+		return ev(from, "MODIFY", "MINOR", "RENAME", "A forwards & backwards compatible change due to renaming of the field '"+
+			downgradePath(from.path)+" to "+downgradePath(to.path)+"'.")
+	}
+	renamed := map[string]bool{} // by the field's JSON
+	// findRenamed finds the field of others (from index j) that f was
+	// renamed from or to: one not renamed yet that no field of own (from
+	// index i) equals.
+	findRenamed := func(f schemaField, own []schemaField, others []schemaField) (schemaField, bool) {
+		for _, o := range others {
+			if o.nativeType != f.nativeType || !parentsMatch(f.path, o.path) || !descriptionsMatch(f.description, o.description) || renamed[o.raw] {
+				continue
+			}
+			if slices.ContainsFunc(own, func(x schemaField) bool { return x.raw == o.raw }) {
+				continue
+			}
+			return o, true
+		}
+		return schemaField{}, false
+	}
 	var out []ChangeEvent
 	i, j := 0, 0
-	for i < len(before) || j < len(after) {
-		switch {
-		case j == len(after) || i < len(before) && before[i].path < after[j].path:
-			f := before[i]
-			out = append(out, ev(f, "REMOVE", "MAJOR", "OTHER", "A backwards incompatible change due to removal of field: '"+downgradePath(f.path)+"'."))
+	for i < len(base) && j < len(target) {
+		b, t := base[i], target[j]
+		switch c := strings.Compare(b.path, t.path); {
+		case renamed[b.raw]:
 			i++
-		case i == len(before) || after[j].path < before[i].path:
-			f := after[j]
-			out = append(out, ev(f, "ADD", "MINOR", "OTHER", "A forwards & backwards compatible change due to the newly added field '"+downgradePath(f.path)+"'."))
+		case renamed[t.raw]:
 			j++
-		default:
-			b, a := before[i], after[j]
-			if b.nativeType != a.nativeType {
+		case c == 0:
+			if b.nativeType != t.nativeType {
 				out = append(out, ev(b, "MODIFY", "MAJOR", "TYPE_CHANGE", fmt.Sprintf("A backwards incompatible change due to native datatype of the field '%s' changed from '%s' to '%s'.",
-					downgradePath(a.path), b.nativeType, a.nativeType)))
+					downgradePath(t.path), b.nativeType, t.nativeType)))
 			}
 			i, j = i+1, j+1
+		case c < 0:
+			if r, ok := findRenamed(b, base[i:], target[j:]); ok {
+				out = append(out, rename(b, r))
+				renamed[r.raw] = true
+			} else {
+				out = append(out, removal(b))
+			}
+			i++
+		default:
+			if r, ok := findRenamed(t, target[j:], base[i:]); ok {
+				out = append(out, rename(r, t))
+				renamed[r.raw] = true
+			} else {
+				out = append(out, add(t))
+			}
+			j++
+		}
+	}
+	for ; i < len(base); i++ {
+		if !renamed[base[i].raw] {
+			out = append(out, removal(base[i]))
+		}
+	}
+	for ; j < len(target); j++ {
+		if !renamed[target[j].raw] {
+			out = append(out, add(target[j]))
 		}
 	}
 	return out
+}
+
+// parentsMatch reports whether two field paths have the same parent path
+// (or neither has one).
+func parentsMatch(a, b string) bool {
+	ia, ib := strings.LastIndexByte(a, '.'), strings.LastIndexByte(b, '.')
+	if ia > 0 && ib > 0 {
+		return a[:ia] == b[:ib]
+	}
+	return ia < 0 && ib < 0
+}
+
+// descriptionsMatch reports whether two optional descriptions are equal.
+func descriptionsMatch(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
 }
