@@ -379,3 +379,14 @@ func TestOpenAPIListQuerySort(t *testing.T) {
 		t.Fatalf("pages = %v", got)
 	}
 }
+
+// TestOpenAPIV2AsyncWrite checks the answer of an async v2 batch write:
+// 202 naming the entities only, as DataHub's fixtures show it.
+func TestOpenAPIV2AsyncWrite(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	r := serve(t, s, "POST", "/openapi/v2/entity/dataset", `[{"urn":"`+v3DS+`","aspects":{"status":{"value":{"removed":false}}}}]`)
+	if want := `[{"urn":"` + v3DS + `"}]`; r.Status != http.StatusAccepted || r.Body != want {
+		t.Fatalf("async v2 write = %d %s, want 202 %s", r.Status, r.Body, want)
+	}
+}

@@ -230,7 +230,8 @@ func (s *Handler) V2WriteAspect(w http.ResponseWriter, r *http.Request, rt Reque
 
 // V2Write serves POST /openapi/v2/entity/{entityName}: an array of
 // GenericEntityV2, each aspect's value upserted with its system metadata.
-// async defaults to true (202). It answers the entities written.
+// async defaults to true: 202 with [{"urn":…}] per entity; a synchronous
+// write answers the entities with the aspects written.
 func (s *Handler) V2Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	wq, e := writeQuery(r, rt, true)
 	if e != nil {
@@ -304,10 +305,28 @@ func (s *Handler) V2Write(w http.ResponseWriter, r *http.Request, rt Request) {
 			return
 		}
 	}
-	status := http.StatusOK
 	if wq.async {
-		status = http.StatusAccepted
+		// DataHub's answer to an async v2 write names the entities only.
+		var b bytes.Buffer
+		b.WriteByte('[')
+		var seen []string
+		for _, ec := range echoes {
+			if containsString(seen, ec.urn) {
+				continue
+			}
+			if len(seen) > 0 {
+				b.WriteByte(',')
+			}
+			seen = append(seen, ec.urn)
+			b.WriteString(`{"urn":`)
+			writeString(&b, ec.urn)
+			b.WriteByte('}')
+		}
+		b.WriteByte(']')
+		writeV3JSON(w, http.StatusAccepted, b.Bytes())
+		return
 	}
+	status := http.StatusOK
 	var v3 bytes.Buffer
 	appendList(&v3, echoObjects(echoes, res, wq, s.clock().UnixMilli()))
 	var b bytes.Buffer
