@@ -22,6 +22,8 @@ var timelineAspects = map[string][]string{
 	"TAG":              {"globalTags"},
 	"GLOSSARY_TERM":    {"glossaryTerms"},
 	"OWNER":            {"ownership"},
+	"DOCUMENTATION":    {"datasetProperties", "editableDatasetProperties"},
+	"DOMAIN":           {"domains"},
 }
 
 // TimelineCategories are the change categories [Core.Timeline] computes.
@@ -223,6 +225,10 @@ func diffAspect(cat, urn string, prev, cur json.RawMessage) []ChangeEvent {
 		return diffSet(urn, cat, prev, cur, "terms", "urn", "termUrn", "Term '%s' added to entity '%s'.", "Term '%s' removed from entity '%s'.")
 	case "OWNER":
 		return diffOwners(urn, prev, cur)
+	case "DOCUMENTATION":
+		return diffDescription(urn, prev, cur)
+	case "DOMAIN":
+		return diffDomain(urn, prev, cur)
 	}
 	return nil
 }
@@ -450,4 +456,65 @@ func descriptionsMatch(a, b *string) bool {
 		return a == b
 	}
 	return *a == *b
+}
+
+// diffDescription is the DOCUMENTATION event of a change of an entity's
+// description (DatasetPropertiesChangeEventGenerator and its editable
+// twin): added, removed or changed.
+func diffDescription(urn string, prev, cur json.RawMessage) []ChangeEvent {
+	desc := func(v json.RawMessage) *string {
+		var d struct {
+			Description *string `json:"description"`
+		}
+		if len(v) == 0 || json.Unmarshal(v, &d) != nil {
+			return nil
+		}
+		return d.Description
+	}
+	b, t := desc(prev), desc(cur)
+	ev := func(op, d, text string) []ChangeEvent {
+		return []ChangeEvent{{EntityURN: urn, Category: "DOCUMENTATION", Operation: op,
+			Parameters: map[string]any{"description": d}, SemVerChange: "MINOR", Description: text}}
+	}
+	switch {
+	case b == nil && t != nil:
+		return ev("ADD", *t, fmt.Sprintf("Documentation for '%s' has been added: '%s'.", urn, *t))
+	case b != nil && t == nil:
+		return ev("REMOVE", *b, fmt.Sprintf("Documentation for '%s' has been removed: '%s'.", urn, *b))
+	case b != nil && t != nil && *b != *t:
+		return ev("MODIFY", *t, fmt.Sprintf("Documentation of '%s' has been changed from '%s' to '%s'.", urn, *b, *t))
+	}
+	return nil
+}
+
+// diffDomain is the DOMAIN events of a domains change
+// (SingleDomainChangeEventGenerator): a domain set is an ADD, unset a
+// REMOVE, replaced both.
+func diffDomain(urn string, prev, cur json.RawMessage) []ChangeEvent {
+	first := func(v json.RawMessage) string {
+		var d struct {
+			Domains []string `json:"domains"`
+		}
+		if len(v) == 0 || json.Unmarshal(v, &d) != nil || len(d.Domains) == 0 {
+			return ""
+		}
+		return d.Domains[0]
+	}
+	b, t := first(prev), first(cur)
+	ev := func(op, domain, format string) ChangeEvent {
+		return ChangeEvent{EntityURN: urn, Category: "DOMAIN", Operation: op, Modifier: domain,
+			Parameters: map[string]any{"domainUrn": domain}, SemVerChange: "MINOR",
+			Description: fmt.Sprintf(format, strings.TrimPrefix(domain, "urn:li:domain:"), urn)}
+	}
+	if b == t {
+		return nil
+	}
+	var out []ChangeEvent
+	if b != "" {
+		out = append(out, ev("REMOVE", b, "Domain '%s' removed from entity '%s'."))
+	}
+	if t != "" {
+		out = append(out, ev("ADD", t, "Domain '%s' added to entity '%s'."))
+	}
+	return out
 }

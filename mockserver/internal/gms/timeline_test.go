@@ -56,3 +56,31 @@ func TestDiffSchema(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffDocumentationAndDomain checks the DOCUMENTATION and DOMAIN
+// events of description and domain changes.
+func TestDiffDocumentationAndDomain(t *testing.T) {
+	t.Parallel()
+	const u = "urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)"
+	cases := []struct {
+		cat       string
+		prev, cur string
+		want      string
+	}{
+		{"DOCUMENTATION", ``, `{"description":"d1"}`, "ADD Documentation for '" + u + "' has been added: 'd1'."},
+		{"DOCUMENTATION", `{"description":"d1"}`, `{"description":"d2"}`, "MODIFY Documentation of '" + u + "' has been changed from 'd1' to 'd2'."},
+		{"DOCUMENTATION", `{"description":"d2"}`, `{}`, "REMOVE Documentation for '" + u + "' has been removed: 'd2'."},
+		{"DOCUMENTATION", `{"description":"d2"}`, `{"description":"d2","name":"n"}`, ""},
+		{"DOMAIN", `{"domains":[]}`, `{"domains":["urn:li:domain:sales"]}`, "ADD Domain 'sales' added to entity '" + u + "'."},
+		{"DOMAIN", `{"domains":["urn:li:domain:sales"]}`, `{"domains":["urn:li:domain:ops"]}`, "REMOVE Domain 'sales' removed from entity '" + u + "'.; ADD Domain 'ops' added to entity '" + u + "'."},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, e := range diffAspect(c.cat, u, json.RawMessage(c.prev), json.RawMessage(c.cur)) {
+			got = append(got, e.Operation+" "+e.Description)
+		}
+		if strings.Join(got, "; ") != c.want {
+			t.Errorf("%s %s → %s = %q, want %q", c.cat, c.prev, c.cur, got, c.want)
+		}
+	}
+}
