@@ -25,3 +25,5 @@
 // each aspect read, which Update writes against. [Aspects] lists
 // the aspects an entity holds, for writing them with package emitter.
 package entity
+
+//go:generate go run ../internal/pdl/gen/entitygen/cmd -out .

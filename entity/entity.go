@@ -1,11 +1,13 @@
 package entity
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/internal/entitystate"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -165,4 +167,56 @@ func typed[T urn.URN](u urn.URN, parse func(string) (T, error)) (T, error) {
 		return t, nil
 	}
 	return parse(u.String())
+}
+
+// keyAspect returns key aspect keyName of u: the URN's parts, in order,
+// are the key's fields, as DataHub builds a key from a URN. It returns the
+// empty key when u is empty or its parts do not fit the key.
+func keyAspect(u urn.URN, keyName string) aspects.Aspect {
+	v, _ := aspects.New(keyName)
+	if u == nil || u.String() == "" {
+		return v
+	}
+	info, ok := pdl.LookupAspect(keyName)
+	if !ok {
+		return v
+	}
+	rec, ok := pdl.Record(info.RecordName)
+	if !ok {
+		return v
+	}
+	g, err := urn.ParseGeneric(u.String())
+	if err != nil {
+		return v
+	}
+	parts := g.Parts()
+	if len(parts) != len(rec.Fields) {
+		return v
+	}
+	obj := make(map[string]json.RawMessage, len(parts))
+	for i, f := range rec.Fields {
+		switch f.Type.Kind {
+		case pdl.KindInt, pdl.KindLong, pdl.KindFloat, pdl.KindDouble, pdl.KindBoolean:
+			if json.Valid([]byte(parts[i])) {
+				obj[f.Name] = json.RawMessage(parts[i])
+				continue
+			}
+		}
+		s, _ := json.Marshal(parts[i])
+		obj[f.Name] = s
+	}
+	data, _ := json.Marshal(obj)
+	if err := json.Unmarshal(data, v); err != nil {
+		w, _ := aspects.New(keyName)
+		return w
+	}
+	return v
+}
+
+// appendAspects appends the values vs to out.
+func appendAspects[A aspects.Aspect](out []aspects.Aspect, vs []A) []aspects.Aspect {
+	for _, v := range vs {
+		out = append(out, v)
+	}
+	return out
 }
