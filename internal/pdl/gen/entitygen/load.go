@@ -60,7 +60,7 @@ func URNTypes(dir string) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	consts := map[string]string{} // constant name -> entity type
+	consts := map[string]string{}  // constant name -> entity type
 	methods := map[string]string{} // Go type -> constant name
 	fset := token.NewFileSet()
 	for _, n := range names {
