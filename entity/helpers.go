@@ -454,7 +454,9 @@ func (g *GlossaryTerm) SetIsA(terms ...urn.GlossaryTerm) {
 }
 
 // AddIsA adds term to the terms the term is a kind of (isRelatedTerms).
-func (g *GlossaryTerm) AddIsA(term urn.GlossaryTerm) { addStr(&ensure(&g.RelatedTerms).IsRelatedTerms, term) }
+func (g *GlossaryTerm) AddIsA(term urn.GlossaryTerm) {
+	addStr(&ensure(&g.RelatedTerms).IsRelatedTerms, term)
+}
 
 // RemoveIsA removes term from the terms the term is a kind of.
 func (g *GlossaryTerm) RemoveIsA(term urn.GlossaryTerm) {
