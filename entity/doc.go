@@ -159,8 +159,9 @@
 //
 // Where they differ: a Go Set helper replaces what the aspect had (some of
 // Python's set_ helpers on dashboards and data jobs append); a chart's
-// inputs go to chartInfo's inputEdges, not the deprecated inputs list
-// Python writes; a training or downstream job must be a data job or a
+// inputs go to chartInfo's inputEdges and a job's inlets and outlets to
+// dataJobInputOutput's dataset edges, not the deprecated lists Python
+// writes; a training or downstream job must be a data job or a
 // data process instance URN, where Python takes any text. Python's
 // ChangeAuditStampsMixin (created and last-modified stamps) has no helper:
 // set the stamps in the aspect.

@@ -515,9 +515,16 @@ type Dataset struct {
 	// DatasetDeprecation is datasetDeprecation. Dataset deprecation status
 	// Deprecated! This aspect is deprecated in favor of the more-general-purpose
 	// 'Deprecation' aspect.
+	//
+	// Deprecated: DataHub marks the aspect deprecated.
+	//lint:ignore SA1019 the registry still gives the entity type this aspect
 	DatasetDeprecation *aspects.DatasetDeprecation
 	// DatasetUpstreamLineage is datasetUpstreamLineage. Fine Grained upstream
 	// lineage for fields in a dataset.
+	//
+	// Deprecated: DataHub marks the aspect deprecated. Use
+	// UpstreamLineage.fineGrainedLineages instead.
+	//lint:ignore SA1019 the registry still gives the entity type this aspect
 	DatasetUpstreamLineage *aspects.DatasetUpstreamLineage
 	// UpstreamLineage is upstreamLineage. Upstream lineage of a dataset.
 	UpstreamLineage *aspects.UpstreamLineage

@@ -169,13 +169,10 @@ func (c *Chart) AddInputDataset(dataset urn.Dataset) {
 }
 
 // RemoveInputDataset removes dataset from the datasets the chart reads
-// (chartInfo's inputEdges and inputs).
+// (chartInfo's inputEdges).
 func (c *Chart) RemoveInputDataset(dataset urn.Dataset) {
 	i := ensure(&c.Info)
 	i.InputEdges = removeEdge(i.InputEdges, dataset)
-	i.Inputs = slices.DeleteFunc(i.Inputs, func(s aspects.ChartDataSourceType) bool {
-		return s.DatasetURN != nil && *s.DatasetURN == dataset.String()
-	})
 }
 
 // SetInputDatasets sets the datasets the dashboard reads (dashboardInfo's
@@ -238,6 +235,20 @@ func (d *Dashboard) RemoveDashboard(dashboard urn.Dashboard) {
 	i.Dashboards = removeEdge(i.Dashboards, dashboard)
 }
 
+// SetInlets sets the datasets the job reads (dataJobInputOutput's
+// inputDatasetEdges), replacing those it had. DataHub's Python SDK writes
+// the deprecated inputDatasets list; both are the job's Consumes
+// relationships.
+func (j *DataJob) SetInlets(datasets ...urn.Dataset) {
+	ensure(&j.InputOutput).InputDatasetEdges = edges(datasets)
+}
+
+// SetOutlets sets the datasets the job writes (dataJobInputOutput's
+// outputDatasetEdges), replacing those it had; see SetInlets.
+func (j *DataJob) SetOutlets(datasets ...urn.Dataset) {
+	ensure(&j.InputOutput).OutputDatasetEdges = edges(datasets)
+}
+
 // strs returns the URNs us as text, each once.
 func strs[U urn.URN](us []U) []string {
 	out := make([]string, 0, len(us))
@@ -247,18 +258,6 @@ func strs[U urn.URN](us []U) []string {
 		}
 	}
 	return out
-}
-
-// SetInlets sets the datasets the job reads (dataJobInputOutput's
-// inputDatasets), replacing those it had.
-func (j *DataJob) SetInlets(datasets ...urn.Dataset) {
-	ensure(&j.InputOutput).InputDatasets = strs(datasets)
-}
-
-// SetOutlets sets the datasets the job writes (dataJobInputOutput's
-// outputDatasets), replacing those it had.
-func (j *DataJob) SetOutlets(datasets ...urn.Dataset) {
-	ensure(&j.InputOutput).OutputDatasets = strs(datasets)
 }
 
 // SetFineGrainedLineages sets the job's column-level lineage

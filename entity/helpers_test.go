@@ -282,7 +282,7 @@ func TestTypeHelpers(t *testing.T) {
 	j.SetInlets(ds)
 	j.SetOutlets(ds)
 	j.SetFineGrainedLineages(aspects.FineGrainedLineage{UpstreamType: "FIELD_SET", DownstreamType: "FIELD"})
-	if len(j.InputOutput.InputDatasets) != 1 || len(j.InputOutput.OutputDatasets) != 1 || len(j.InputOutput.FineGrainedLineages) != 1 {
+	if len(j.InputOutput.InputDatasetEdges) != 1 || len(j.InputOutput.OutputDatasetEdges) != 1 || len(j.InputOutput.FineGrainedLineages) != 1 {
 		t.Errorf("job %s", mustJSON(t, j.InputOutput))
 	}
 

@@ -60,6 +60,7 @@ type Field struct {
 	// Timeseries reports a timeseries aspect (a slice field).
 	Timeseries bool
 	doc        string
+	deprecated *string // the record's @deprecated text, nil if not
 }
 
 // Type is a generated entity type.
@@ -99,6 +100,9 @@ func Types(in *Input) ([]Type, error) {
 			}
 			rt := reflect.TypeOf(v).Elem()
 			f := Field{Aspect: a, GoType: rt.Name(), Timeseries: info.Timeseries, doc: in.recordDoc(info.RecordName)}
+			if d, ok := in.Decls[info.RecordName]; ok {
+				f.deprecated = d.Deprecated
+			}
 			f.Name = shortName(goName, a, rt.Name(), info.Timeseries)
 			t.Fields = append(t.Fields, f)
 		}
@@ -336,6 +340,11 @@ func (t *Type) write(b *bytes.Buffer) {
 			continue
 		}
 		comment(b, "\t", strings.TrimSpace(fmt.Sprintf("%s is %s. %s", f.Name, f.Aspect, f.doc)))
+		if f.deprecated != nil {
+			b.WriteString("\t//\n")
+			comment(b, "\t", strings.TrimSpace("Deprecated: DataHub marks the aspect deprecated. "+sentence(*f.deprecated)))
+			b.WriteString("\t//lint:ignore SA1019 the registry still gives the entity type this aspect\n")
+		}
 		fmt.Fprintf(b, "\t%s *aspects.%s\n", f.Name, f.GoType)
 	}
 	b.WriteString("}\n\n")
