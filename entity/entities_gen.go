@@ -415,7 +415,7 @@ type DataPlatform struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataPlatform
-	// Info is dataPlatformInfo. Information about a data platform.
+	// Info is the dataPlatformInfo aspect. Information about a data platform.
 	Info *aspects.DataPlatformInfo
 }
 
@@ -436,9 +436,10 @@ type Role struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Role
-	// Properties is roleProperties. Information about a ExternalRoleProperties.
+	// Properties is the roleProperties aspect. Information about a
+	// ExternalRoleProperties.
 	Properties *aspects.RoleProperties
-	// Actors is actors. Provisioned users and groups of a role.
+	// Actors is the actors aspect. Provisioned users and groups of a role.
 	Actors *aspects.Actors
 }
 
@@ -461,133 +462,146 @@ type Dataset struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Dataset
-	// ViewProperties is viewProperties. Details about a View. e.g. Gets activated
-	// when subTypes is view.
+	// ViewProperties is the viewProperties aspect. Details about a View. e.g. Gets
+	// activated when subTypes is view.
 	ViewProperties *aspects.ViewProperties
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Profiles are datasetProfile values, a timeseries aspect: Create and Upsert
-	// append them, Get does not read them (read them with the client's
+	// Profiles are values of the timeseries aspect datasetProfile: Create and
+	// Upsert append them, Get does not read them (read them with the client's
 	// GetTimeseries) and Update leaves them alone. Stats corresponding to
 	// datasets.
 	Profiles []aspects.DatasetProfile
-	// UsageStatistics are datasetUsageStatistics values, a timeseries aspect:
+	// UsageStatistics are values of the timeseries aspect datasetUsageStatistics:
 	// Create and Upsert append them, Get does not read them (read them with the
 	// client's GetTimeseries) and Update leaves them alone. Stats corresponding to
 	// dataset's usage.
 	UsageStatistics []aspects.DatasetUsageStatistics
-	// Operations are operation values, a timeseries aspect: Create and Upsert
+	// Operations are values of the timeseries aspect operation: Create and Upsert
 	// append them, Get does not read them (read them with the client's
 	// GetTimeseries) and Update leaves them alone. Operational info for an entity.
 	Operations []aspects.Operation
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Schema is schemaMetadata. SchemaMetadata to describe metadata related to
-	// store schema.
+	// Schema is the schemaMetadata aspect. SchemaMetadata to describe metadata
+	// related to store schema.
 	Schema *aspects.SchemaMetadata
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// Siblings is siblings. Siblings information of an entity.
+	// Siblings is the siblings aspect. Siblings information of an entity.
 	Siblings *aspects.Siblings
-	// Embed is embed. Information regarding rendering an embed for an asset.
+	// Embed is the embed aspect. Information regarding rendering an embed for an
+	// asset.
 	Embed *aspects.Embed
-	// IncidentsSummary is incidentsSummary. Summary related incidents on an
-	// entity.
+	// IncidentsSummary is the incidentsSummary aspect. Summary related incidents
+	// on an entity.
 	IncidentsSummary *aspects.IncidentsSummary
-	// Properties is datasetProperties. Properties associated with a Dataset.
+	// Properties is the datasetProperties aspect. Properties associated with a
+	// Dataset.
 	Properties *aspects.DatasetProperties
-	// EditableProperties is editableDatasetProperties. EditableDatasetProperties
-	// stores editable changes made to dataset properties. This separates changes
-	// made from ingestion pipelines and edits in the UI to avoid accidental
-	// overwrites of user-provided data by ingestion pipelines.
+	// EditableProperties is the editableDatasetProperties aspect.
+	// EditableDatasetProperties stores editable changes made to dataset
+	// properties. This separates changes made from ingestion pipelines and edits
+	// in the UI to avoid accidental overwrites of user-provided data by ingestion
+	// pipelines.
 	EditableProperties *aspects.EditableDatasetProperties
-	// DatasetDeprecation is datasetDeprecation. Dataset deprecation status
-	// Deprecated! This aspect is deprecated in favor of the more-general-purpose
-	// 'Deprecation' aspect.
+	// DatasetDeprecation is the datasetDeprecation aspect. Dataset deprecation
+	// status Deprecated! This aspect is deprecated in favor of the
+	// more-general-purpose 'Deprecation' aspect.
 	//
 	// Deprecated: DataHub marks the aspect deprecated.
 	//lint:ignore SA1019 the registry still gives the entity type this aspect
 	DatasetDeprecation *aspects.DatasetDeprecation
-	// DatasetUpstreamLineage is datasetUpstreamLineage. Fine Grained upstream
-	// lineage for fields in a dataset.
+	// DatasetUpstreamLineage is the datasetUpstreamLineage aspect. Fine Grained
+	// upstream lineage for fields in a dataset.
 	//
 	// Deprecated: DataHub marks the aspect deprecated. Use
 	// UpstreamLineage.fineGrainedLineages instead.
 	//lint:ignore SA1019 the registry still gives the entity type this aspect
 	DatasetUpstreamLineage *aspects.DatasetUpstreamLineage
-	// UpstreamLineage is upstreamLineage. Upstream lineage of a dataset.
+	// UpstreamLineage is the upstreamLineage aspect. Upstream lineage of a
+	// dataset.
 	UpstreamLineage *aspects.UpstreamLineage
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// EditableSchema is editableSchemaMetadata. EditableSchemaMetadata stores
-	// editable changes made to schema metadata. This separates changes made from
-	// ingestion pipelines and edits in the UI to avoid accidental overwrites of
-	// user-provided data by ingestion pipelines.
+	// EditableSchema is the editableSchemaMetadata aspect. EditableSchemaMetadata
+	// stores editable changes made to schema metadata. This separates changes made
+	// from ingestion pipelines and edits in the UI to avoid accidental overwrites
+	// of user-provided data by ingestion pipelines.
 	EditableSchema *aspects.EditableSchemaMetadata
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// Access is access. Aspect used for associating roles to a dataset or any
-	// asset.
+	// Access is the access aspect. Aspect used for associating roles to a dataset
+	// or any asset.
 	Access *aspects.Access
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// PartitionsSummary is partitionsSummary. Defines how the data is partitioned
-	// for Data Lake tables (e.g. Hive, S3, Iceberg, Delta, Hudi, etc).
+	// PartitionsSummary is the partitionsSummary aspect. Defines how the data is
+	// partitioned for Data Lake tables (e.g. Hive, S3, Iceberg, Delta, Hudi, etc).
 	PartitionsSummary *aspects.PartitionsSummary
-	// VersionProperties is versionProperties. Properties about a versioned asset
-	// i.e. dataset, ML Model, etc.
+	// VersionProperties is the versionProperties aspect. Properties about a
+	// versioned asset i.e. dataset, ML Model, etc.
 	VersionProperties *aspects.VersionProperties
-	// IcebergCatalogInfo is icebergCatalogInfo. Iceberg Catalog metadata
-	// associated with an Iceberg table/view.
+	// IcebergCatalogInfo is the icebergCatalogInfo aspect. Iceberg Catalog
+	// metadata associated with an Iceberg table/view.
 	IcebergCatalogInfo *aspects.IcebergCatalogInfo
-	// LogicalParent is logicalParent. Relates a physical asset to a logical model.
+	// LogicalParent is the logicalParent aspect. Relates a physical asset to a
+	// logical model.
 	LogicalParent *aspects.LogicalParent
-	// AssetSettings is assetSettings. Settings associated with this asset.
+	// AssetSettings is the assetSettings aspect. Settings associated with this
+	// asset.
 	AssetSettings *aspects.AssetSettings
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -794,7 +808,8 @@ type DataHubPolicy struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubPolicy
-	// Info is dataHubPolicyInfo. Information about a DataHub (UI) access policy.
+	// Info is the dataHubPolicyInfo aspect. Information about a DataHub (UI)
+	// access policy.
 	Info *aspects.DataHubPolicyInfo
 }
 
@@ -815,90 +830,98 @@ type DataJob struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataJob
-	// DatahubIngestionRunSummaries are datahubIngestionRunSummary values, a
-	// timeseries aspect: Create and Upsert append them, Get does not read them
-	// (read them with the client's GetTimeseries) and Update leaves them alone.
-	// Summary of a datahub ingestion run for a given platform.
+	// DatahubIngestionRunSummaries are values of the timeseries aspect
+	// datahubIngestionRunSummary: Create and Upsert append them, Get does not read
+	// them (read them with the client's GetTimeseries) and Update leaves them
+	// alone. Summary of a datahub ingestion run for a given platform.
 	DatahubIngestionRunSummaries []aspects.DatahubIngestionRunSummary
-	// DatahubIngestionCheckpoints are datahubIngestionCheckpoint values, a
-	// timeseries aspect: Create and Upsert append them, Get does not read them
-	// (read them with the client's GetTimeseries) and Update leaves them alone.
-	// Checkpoint of a datahub ingestion run for a given job.
+	// DatahubIngestionCheckpoints are values of the timeseries aspect
+	// datahubIngestionCheckpoint: Create and Upsert append them, Get does not read
+	// them (read them with the client's GetTimeseries) and Update leaves them
+	// alone. Checkpoint of a datahub ingestion run for a given job.
 	DatahubIngestionCheckpoints []aspects.DatahubIngestionCheckpoint
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// VersionInfo is versionInfo. Information about a Data processing job.
+	// VersionInfo is the versionInfo aspect. Information about a Data processing
+	// job.
 	VersionInfo *aspects.VersionInfo
-	// Info is dataJobInfo. Information about a Data processing job.
+	// Info is the dataJobInfo aspect. Information about a Data processing job.
 	Info *aspects.DataJobInfo
-	// InputOutput is dataJobInputOutput. Information about the inputs and outputs
-	// of a Data processing job.
+	// InputOutput is the dataJobInputOutput aspect. Information about the inputs
+	// and outputs of a Data processing job.
 	InputOutput *aspects.DataJobInputOutput
-	// EditableProperties is editableDataJobProperties. Stores editable changes
-	// made to properties. This separates changes made from ingestion pipelines and
-	// edits in the UI to avoid accidental overwrites of user-provided data by
-	// ingestion pipelines.
+	// EditableProperties is the editableDataJobProperties aspect. Stores editable
+	// changes made to properties. This separates changes made from ingestion
+	// pipelines and edits in the UI to avoid accidental overwrites of
+	// user-provided data by ingestion pipelines.
 	EditableProperties *aspects.EditableDataJobProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// IncidentsSummary is incidentsSummary. Summary related incidents on an
-	// entity.
+	// IncidentsSummary is the incidentsSummary aspect. Summary related incidents
+	// on an entity.
 	IncidentsSummary *aspects.IncidentsSummary
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// DataTransformLogic is dataTransformLogic. Information about a Query against
-	// one or more data assets (e.g. Tables or Views).
+	// DataTransformLogic is the dataTransformLogic aspect. Information about a
+	// Query against one or more data assets (e.g. Tables or Views).
 	DataTransformLogic *aspects.DataTransformLogic
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -1076,74 +1099,82 @@ type DataFlow struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataFlow
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// VersionInfo is versionInfo. Information about a Data processing job.
+	// VersionInfo is the versionInfo aspect. Information about a Data processing
+	// job.
 	VersionInfo *aspects.VersionInfo
-	// Info is dataFlowInfo. Information about a Data processing flow.
+	// Info is the dataFlowInfo aspect. Information about a Data processing flow.
 	Info *aspects.DataFlowInfo
-	// EditableProperties is editableDataFlowProperties. Stores editable changes
-	// made to properties. This separates changes made from ingestion pipelines and
-	// edits in the UI to avoid accidental overwrites of user-provided data by
-	// ingestion pipelines.
+	// EditableProperties is the editableDataFlowProperties aspect. Stores editable
+	// changes made to properties. This separates changes made from ingestion
+	// pipelines and edits in the UI to avoid accidental overwrites of
+	// user-provided data by ingestion pipelines.
 	EditableProperties *aspects.EditableDataFlowProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// IncidentsSummary is incidentsSummary. Summary related incidents on an
-	// entity.
+	// IncidentsSummary is the incidentsSummary aspect. Summary related incidents
+	// on an entity.
 	IncidentsSummary *aspects.IncidentsSummary
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -1315,18 +1346,20 @@ type DataProcess struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataProcess
-	// Info is dataProcessInfo. The inputs and outputs of this data process.
+	// Info is the dataProcessInfo aspect. The inputs and outputs of this data
+	// process.
 	Info *aspects.DataProcessInfo
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
 }
 
@@ -1375,40 +1408,42 @@ type DataProcessInstance struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataProcessInstance
-	// Input is dataProcessInstanceInput. Information about the inputs datasets of
-	// a Data process.
+	// Input is the dataProcessInstanceInput aspect. Information about the inputs
+	// datasets of a Data process.
 	Input *aspects.DataProcessInstanceInput
-	// Output is dataProcessInstanceOutput. Information about the outputs of a Data
-	// process.
+	// Output is the dataProcessInstanceOutput aspect. Information about the
+	// outputs of a Data process.
 	Output *aspects.DataProcessInstanceOutput
-	// Properties is dataProcessInstanceProperties. The inputs and outputs of this
-	// data process.
+	// Properties is the dataProcessInstanceProperties aspect. The inputs and
+	// outputs of this data process.
 	Properties *aspects.DataProcessInstanceProperties
-	// Relationships is dataProcessInstanceRelationships. Information about Data
-	// process relationships.
+	// Relationships is the dataProcessInstanceRelationships aspect. Information
+	// about Data process relationships.
 	Relationships *aspects.DataProcessInstanceRelationships
-	// RunEvents are dataProcessInstanceRunEvent values, a timeseries aspect:
+	// RunEvents are values of the timeseries aspect dataProcessInstanceRunEvent:
 	// Create and Upsert append them, Get does not read them (read them with the
 	// client's GetTimeseries) and Update leaves them alone. An event representing
 	// the current status of data process run. DataProcessRunEvent should be used
 	// for reporting the status of a dataProcess' run.
 	RunEvents []aspects.DataProcessInstanceRunEvent
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
-	// TrainingRun is mlTrainingRunProperties. The inputs and outputs of this
-	// training run.
+	// TrainingRun is the mlTrainingRunProperties aspect. The inputs and outputs of
+	// this training run.
 	TrainingRun *aspects.MLTrainingRunProperties
 }
 
@@ -1467,85 +1502,93 @@ type Chart struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Chart
-	// Info is chartInfo. Information about a chart.
+	// Info is the chartInfo aspect. Information about a chart.
 	Info *aspects.ChartInfo
-	// EditableProperties is editableChartProperties. Stores editable changes made
-	// to properties. This separates changes made from ingestion pipelines and
-	// edits in the UI to avoid accidental overwrites of user-provided data by
-	// ingestion pipelines.
+	// EditableProperties is the editableChartProperties aspect. Stores editable
+	// changes made to properties. This separates changes made from ingestion
+	// pipelines and edits in the UI to avoid accidental overwrites of
+	// user-provided data by ingestion pipelines.
 	EditableProperties *aspects.EditableChartProperties
-	// Query is chartQuery. Information for chart query which is used for getting
-	// data of the chart.
+	// Query is the chartQuery aspect. Information for chart query which is used
+	// for getting data of the chart.
 	Query *aspects.ChartQuery
-	// InputFields is inputFields. Information about the fields a chart or
-	// dashboard references.
+	// InputFields is the inputFields aspect. Information about the fields a chart
+	// or dashboard references.
 	InputFields *aspects.InputFields
-	// UsageStatistics are chartUsageStatistics values, a timeseries aspect: Create
-	// and Upsert append them, Get does not read them (read them with the client's
-	// GetTimeseries) and Update leaves them alone. Experimental (Subject to
-	// breaking change) -- Stats corresponding to chart's usage.
+	// UsageStatistics are values of the timeseries aspect chartUsageStatistics:
+	// Create and Upsert append them, Get does not read them (read them with the
+	// client's GetTimeseries) and Update leaves them alone. Experimental (Subject
+	// to breaking change) -- Stats corresponding to chart's usage.
 	UsageStatistics []aspects.ChartUsageStatistics
-	// Embed is embed. Information regarding rendering an embed for an asset.
+	// Embed is the embed aspect. Information regarding rendering an embed for an
+	// asset.
 	Embed *aspects.Embed
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
-	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
-	GlossaryTerms *aspects.GlossaryTerms
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
-	BrowsePathsV2 *aspects.BrowsePathsV2
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
-	SubTypes *aspects.SubTypes
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
-	StructuredProperties *aspects.StructuredProperties
-	// IncidentsSummary is incidentsSummary. Summary related incidents on an
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
 	// entity.
+	GlobalTags *aspects.GlobalTags
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
+	GlossaryTerms *aspects.GlossaryTerms
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
+	BrowsePathsV2 *aspects.BrowsePathsV2
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
+	SubTypes *aspects.SubTypes
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
+	StructuredProperties *aspects.StructuredProperties
+	// IncidentsSummary is the incidentsSummary aspect. Summary related incidents
+	// on an entity.
 	IncidentsSummary *aspects.IncidentsSummary
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -1721,85 +1764,94 @@ type Dashboard struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Dashboard
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// UsageStatistics are dashboardUsageStatistics values, a timeseries aspect:
-	// Create and Upsert append them, Get does not read them (read them with the
-	// client's GetTimeseries) and Update leaves them alone. Experimental (Subject
-	// to breaking change) -- Stats corresponding to dashboard's usage.
+	// UsageStatistics are values of the timeseries aspect
+	// dashboardUsageStatistics: Create and Upsert append them, Get does not read
+	// them (read them with the client's GetTimeseries) and Update leaves them
+	// alone. Experimental (Subject to breaking change) -- Stats corresponding to
+	// dashboard's usage.
 	UsageStatistics []aspects.DashboardUsageStatistics
-	// InputFields is inputFields. Information about the fields a chart or
-	// dashboard references.
+	// InputFields is the inputFields aspect. Information about the fields a chart
+	// or dashboard references.
 	InputFields *aspects.InputFields
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Embed is embed. Information regarding rendering an embed for an asset.
+	// Embed is the embed aspect. Information regarding rendering an embed for an
+	// asset.
 	Embed *aspects.Embed
-	// Info is dashboardInfo. Information about a dashboard.
+	// Info is the dashboardInfo aspect. Information about a dashboard.
 	Info *aspects.DashboardInfo
-	// EditableProperties is editableDashboardProperties. Stores editable changes
-	// made to properties. This separates changes made from ingestion pipelines and
-	// edits in the UI to avoid accidental overwrites of user-provided data by
-	// ingestion pipelines.
+	// EditableProperties is the editableDashboardProperties aspect. Stores
+	// editable changes made to properties. This separates changes made from
+	// ingestion pipelines and edits in the UI to avoid accidental overwrites of
+	// user-provided data by ingestion pipelines.
 	EditableProperties *aspects.EditableDashboardProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// IncidentsSummary is incidentsSummary. Summary related incidents on an
-	// entity.
+	// IncidentsSummary is the incidentsSummary aspect. Summary related incidents
+	// on an entity.
 	IncidentsSummary *aspects.IncidentsSummary
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
-	// Access is access. Aspect used for associating roles to a dataset or any
-	// asset.
+	// Access is the access aspect. Aspect used for associating roles to a dataset
+	// or any asset.
 	Access *aspects.Access
 }
 
@@ -1977,64 +2029,69 @@ type Notebook struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Notebook
-	// Info is notebookInfo. Information about a Notebook Note: This is IN BETA
-	// version.
+	// Info is the notebookInfo aspect. Information about a Notebook Note: This is
+	// IN BETA version.
 	Info *aspects.NotebookInfo
-	// Content is notebookContent. Content in a Notebook Note: This is IN BETA
-	// version.
+	// Content is the notebookContent aspect. Content in a Notebook Note: This is
+	// IN BETA version.
 	Content *aspects.NotebookContent
-	// EditableProperties is editableNotebookProperties. Stores editable changes
-	// made to properties. This separates changes made from ingestion pipelines and
-	// edits in the UI to avoid accidental overwrites of user-provided data by
-	// ingestion pipelines Note: This is IN BETA version.
+	// EditableProperties is the editableNotebookProperties aspect. Stores editable
+	// changes made to properties. This separates changes made from ingestion
+	// pipelines and edits in the UI to avoid accidental overwrites of
+	// user-provided data by ingestion pipelines Note: This is IN BETA version.
 	EditableProperties *aspects.EditableNotebookProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -2168,47 +2225,51 @@ type CorpUser struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.CorpUser
-	// Info is corpUserInfo. Linkedin corp user information.
+	// Info is the corpUserInfo aspect. Linkedin corp user information.
 	Info *aspects.CorpUserInfo
-	// EditableInfo is corpUserEditableInfo. Linkedin corp user information that
-	// can be edited from UI.
+	// EditableInfo is the corpUserEditableInfo aspect. Linkedin corp user
+	// information that can be edited from UI.
 	EditableInfo *aspects.CorpUserEditableInfo
-	// UserStatus is corpUserStatus. The status of the user, e.g. provisioned,
-	// active, suspended, etc.
+	// UserStatus is the corpUserStatus aspect. The status of the user, e.g.
+	// provisioned, active, suspended, etc.
 	UserStatus *aspects.CorpUserStatus
-	// GroupMembership is groupMembership. Carries information about the CorpGroups
-	// a user is in.
+	// GroupMembership is the groupMembership aspect. Carries information about the
+	// CorpGroups a user is in.
 	GroupMembership *aspects.GroupMembership
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Credentials is corpUserCredentials. Corp user credentials.
+	// Credentials is the corpUserCredentials aspect. Corp user credentials.
 	Credentials *aspects.CorpUserCredentials
-	// NativeGroupMembership is nativeGroupMembership. Carries information about
-	// the native CorpGroups a user is in.
+	// NativeGroupMembership is the nativeGroupMembership aspect. Carries
+	// information about the native CorpGroups a user is in.
 	NativeGroupMembership *aspects.NativeGroupMembership
-	// Settings is corpUserSettings. Settings that a user can customize through the
-	// datahub ui.
+	// Settings is the corpUserSettings aspect. Settings that a user can customize
+	// through the datahub ui.
 	Settings *aspects.CorpUserSettings
-	// Origin is origin. Carries information about where an entity originated from.
+	// Origin is the origin aspect. Carries information about where an entity
+	// originated from.
 	Origin *aspects.Origin
-	// RoleMembership is roleMembership. Carries information about which roles a
-	// user or group is assigned to.
+	// RoleMembership is the roleMembership aspect. Carries information about which
+	// roles a user or group is assigned to.
 	RoleMembership *aspects.RoleMembership
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// SlackUserInfo is slackUserInfo. Information about a Slack user.
+	// SlackUserInfo is the slackUserInfo aspect. Information about a Slack user.
 	SlackUserInfo *aspects.SlackUserInfo
 }
 
@@ -2284,34 +2345,38 @@ type CorpGroup struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.CorpGroup
-	// Info is corpGroupInfo. Information about a Corp Group ingested from a third
-	// party source.
+	// Info is the corpGroupInfo aspect. Information about a Corp Group ingested
+	// from a third party source.
 	Info *aspects.CorpGroupInfo
-	// EditableInfo is corpGroupEditableInfo. Group information that can be edited
-	// from UI.
+	// EditableInfo is the corpGroupEditableInfo aspect. Group information that can
+	// be edited from UI.
 	EditableInfo *aspects.CorpGroupEditableInfo
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Origin is origin. Carries information about where an entity originated from.
+	// Origin is the origin aspect. Carries information about where an entity
+	// originated from.
 	Origin *aspects.Origin
-	// RoleMembership is roleMembership. Carries information about which roles a
-	// user or group is assigned to.
+	// RoleMembership is the roleMembership aspect. Carries information about which
+	// roles a user or group is assigned to.
 	RoleMembership *aspects.RoleMembership
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
 }
 
@@ -2389,28 +2454,30 @@ type Domain struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Domain
-	// Properties is domainProperties. Information about a Domain.
+	// Properties is the domainProperties aspect. Information about a Domain.
 	Properties *aspects.DomainProperties
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// DisplayProperties is displayProperties. Properties related to how the entity
-	// is displayed in the Datahub UI.
+	// DisplayProperties is the displayProperties aspect. Properties related to how
+	// the entity is displayed in the Datahub UI.
 	DisplayProperties *aspects.DisplayProperties
-	// AssetSettings is assetSettings. Settings associated with this asset.
+	// AssetSettings is the assetSettings aspect. Settings associated with this
+	// asset.
 	AssetSettings *aspects.AssetSettings
 }
 
@@ -2513,71 +2580,78 @@ type Container struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Container
-	// Properties is containerProperties. Information about a Asset Container as
-	// received from a 3rd party source system.
+	// Properties is the containerProperties aspect. Information about a Asset
+	// Container as received from a 3rd party source system.
 	Properties *aspects.ContainerProperties
-	// EditableProperties is editableContainerProperties. Editable information
-	// about an Asset Container as defined on the DataHub Platform.
+	// EditableProperties is the editableContainerProperties aspect. Editable
+	// information about an Asset Container as defined on the DataHub Platform.
 	EditableProperties *aspects.EditableContainerProperties
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// Access is access. Aspect used for associating roles to a dataset or any
-	// asset.
+	// Access is the access aspect. Aspect used for associating roles to a dataset
+	// or any asset.
 	Access *aspects.Access
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -2749,17 +2823,17 @@ type Tag struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Tag
-	// Properties is tagProperties. Properties associated with a Tag.
+	// Properties is the tagProperties aspect. Properties associated with a Tag.
 	Properties *aspects.TagProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
 }
 
@@ -2812,48 +2886,53 @@ type GlossaryTerm struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.GlossaryTerm
-	// Info is glossaryTermInfo. Properties associated with a GlossaryTerm.
+	// Info is the glossaryTermInfo aspect. Properties associated with a
+	// GlossaryTerm.
 	Info *aspects.GlossaryTermInfo
-	// RelatedTerms is glossaryRelatedTerms. Has A / Is A lineage information about
-	// a glossary Term reporting the lineage.
+	// RelatedTerms is the glossaryRelatedTerms aspect. Has A / Is A lineage
+	// information about a glossary Term reporting the lineage.
 	RelatedTerms *aspects.GlossaryRelatedTerms
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Schema is schemaMetadata. SchemaMetadata to describe metadata related to
-	// store schema.
+	// Schema is the schemaMetadata aspect. SchemaMetadata to describe metadata
+	// related to store schema.
 	Schema *aspects.SchemaMetadata
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// DisplayProperties is displayProperties. Properties related to how the entity
-	// is displayed in the Datahub UI.
+	// DisplayProperties is the displayProperties aspect. Properties related to how
+	// the entity is displayed in the Datahub UI.
 	DisplayProperties *aspects.DisplayProperties
-	// AssetSettings is assetSettings. Settings associated with this asset.
+	// AssetSettings is the assetSettings aspect. Settings associated with this
+	// asset.
 	AssetSettings *aspects.AssetSettings
 }
 
@@ -2968,35 +3047,39 @@ type GlossaryNode struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.GlossaryNode
-	// Info is glossaryNodeInfo. Properties associated with a GlossaryNode.
+	// Info is the glossaryNodeInfo aspect. Properties associated with a
+	// GlossaryNode.
 	Info *aspects.GlossaryNodeInfo
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// DisplayProperties is displayProperties. Properties related to how the entity
-	// is displayed in the Datahub UI.
+	// DisplayProperties is the displayProperties aspect. Properties related to how
+	// the entity is displayed in the Datahub UI.
 	DisplayProperties *aspects.DisplayProperties
-	// AssetSettings is assetSettings. Settings associated with this asset.
+	// AssetSettings is the assetSettings aspect. Settings associated with this
+	// asset.
 	AssetSettings *aspects.AssetSettings
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
 }
 
@@ -3100,58 +3183,63 @@ type Document struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Document
-	// Info is documentInfo. Information about a document.
+	// Info is the documentInfo aspect. Information about a document.
 	Info *aspects.DocumentInfo
-	// Settings is documentSettings. Settings specific to a document entity.
+	// Settings is the documentSettings aspect. Settings specific to a document
+	// entity.
 	Settings *aspects.DocumentSettings
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// SemanticContent is semanticContent. Semantic content for enabling vector
-	// similarity search.
+	// SemanticContent is the semanticContent aspect. Semantic content for enabling
+	// vector similarity search.
 	SemanticContent *aspects.SemanticContent
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
-	// UsageStatistics are documentUsageStatistics values, a timeseries aspect:
+	// UsageStatistics are values of the timeseries aspect documentUsageStatistics:
 	// Create and Upsert append them, Get does not read them (read them with the
 	// client's GetTimeseries) and Update leaves them alone. Experimental (Subject
 	// to breaking change) -- Stats corresponding to a document's usage.
@@ -3305,9 +3393,10 @@ type DataHubIngestionSource struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubIngestionSource
-	// Info is dataHubIngestionSourceInfo. Info about a DataHub ingestion source.
+	// Info is the dataHubIngestionSourceInfo aspect. Info about a DataHub
+	// ingestion source.
 	Info *aspects.DataHubIngestionSourceInfo
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
 }
 
@@ -3351,7 +3440,7 @@ type DataHubSecret struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubSecret
-	// Value is dataHubSecretValue. The value of a DataHub Secret.
+	// Value is the dataHubSecretValue aspect. The value of a DataHub Secret.
 	Value *aspects.DataHubSecretValue
 }
 
@@ -3372,15 +3461,15 @@ type DataHubExecutionRequest struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubExecutionRequest
-	// ExecutionRequestInput is dataHubExecutionRequestInput. An request to
-	// execution some remote logic or action. TODO: Determine who is responsible
+	// ExecutionRequestInput is the dataHubExecutionRequestInput aspect. An request
+	// to execution some remote logic or action. TODO: Determine who is responsible
 	// for emitting execution request success or failure. Executor?
 	ExecutionRequestInput *aspects.ExecutionRequestInput
-	// ExecutionRequestSignal is dataHubExecutionRequestSignal. An signal sent to a
-	// running execution request.
+	// ExecutionRequestSignal is the dataHubExecutionRequestSignal aspect. An
+	// signal sent to a running execution request.
 	ExecutionRequestSignal *aspects.ExecutionRequestSignal
-	// ExecutionRequestResult is dataHubExecutionRequestResult. The result of an
-	// execution request.
+	// ExecutionRequestResult is the dataHubExecutionRequestResult aspect. The
+	// result of an execution request.
 	ExecutionRequestResult *aspects.ExecutionRequestResult
 }
 
@@ -3404,27 +3493,28 @@ type Assertion struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Assertion
-	// Info is assertionInfo. Information about an assertion.
+	// Info is the assertionInfo aspect. Information about an assertion.
 	Info *aspects.AssertionInfo
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// RunEvents are assertionRunEvent values, a timeseries aspect: Create and
+	// RunEvents are values of the timeseries aspect assertionRunEvent: Create and
 	// Upsert append them, Get does not read them (read them with the client's
 	// GetTimeseries) and Update leaves them alone. An event representing the
 	// current status of evaluating an assertion on a batch. AssertionRunEvent
 	// should be used for reporting the status of a run as an assertion evaluation
 	// progresses.
 	RunEvents []aspects.AssertionRunEvent
-	// Actions is assertionActions. The Actions about an Assertion.
+	// Actions is the assertionActions aspect. The Actions about an Assertion.
 	Actions *aspects.AssertionActions
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
 }
 
@@ -3513,7 +3603,7 @@ type DataHubRetention struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubRetention
-	// Config is dataHubRetentionConfig.
+	// Config is the dataHubRetentionConfig aspect.
 	Config *aspects.DataHubRetentionConfig
 }
 
@@ -3534,26 +3624,28 @@ type DataPlatformInstance struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataPlatformInstance
-	// Properties is dataPlatformInstanceProperties. Properties associated with a
-	// Data Platform Instance.
+	// Properties is the dataPlatformInstanceProperties aspect. Properties
+	// associated with a Data Platform Instance.
 	Properties *aspects.DataPlatformInstanceProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// IcebergWarehouseInfo is icebergWarehouseInfo. An Iceberg warehouse location
-	// and credentails whose read/writes are governed by datahub catalog.
+	// IcebergWarehouseInfo is the icebergWarehouseInfo aspect. An Iceberg
+	// warehouse location and credentails whose read/writes are governed by datahub
+	// catalog.
 	IcebergWarehouseInfo *aspects.IcebergWarehouseInfo
 }
 
@@ -3662,110 +3754,120 @@ type MLModel struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.MLModel
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// EditableProperties is editableMlModelProperties. Properties associated with
-	// a ML Model editable from the UI.
+	// EditableProperties is the editableMlModelProperties aspect. Properties
+	// associated with a ML Model editable from the UI.
 	EditableProperties *aspects.EditableMLModelProperties
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Properties is mlModelProperties. Properties associated with a ML Model.
+	// Properties is the mlModelProperties aspect. Properties associated with a ML
+	// Model.
 	Properties *aspects.MLModelProperties
-	// IntendedUse is intendedUse. Intended Use for the ML Model.
+	// IntendedUse is the intendedUse aspect. Intended Use for the ML Model.
 	IntendedUse *aspects.IntendedUse
-	// FactorPrompts is mlModelFactorPrompts. Prompts which affect the performance
-	// of the MLModel.
+	// FactorPrompts is the mlModelFactorPrompts aspect. Prompts which affect the
+	// performance of the MLModel.
 	FactorPrompts *aspects.MLModelFactorPrompts
-	// Metrics is mlModelMetrics. Metrics to be featured for the MLModel.
+	// Metrics is the mlModelMetrics aspect. Metrics to be featured for the
+	// MLModel.
 	Metrics *aspects.Metrics
-	// EvaluationData is mlModelEvaluationData. All referenced datasets would
-	// ideally point to any set of documents that provide visibility into the
+	// EvaluationData is the mlModelEvaluationData aspect. All referenced datasets
+	// would ideally point to any set of documents that provide visibility into the
 	// source and composition of the dataset.
 	EvaluationData *aspects.EvaluationData
-	// TrainingData is mlModelTrainingData. Ideally, the MLModel card would contain
-	// as much information about the training data as the evaluation data. However,
-	// there might be cases where it is not feasible to provide this level of
-	// detailed information about the training data. For example, the data may be
-	// proprietary, or require a non-disclosure agreement. In these cases, we
-	// advocate for basic details about the distributions over groups in the data,
-	// as well as any other details that could inform stakeholders on the kinds of
-	// biases the model may have encoded.
+	// TrainingData is the mlModelTrainingData aspect. Ideally, the MLModel card
+	// would contain as much information about the training data as the evaluation
+	// data. However, there might be cases where it is not feasible to provide this
+	// level of detailed information about the training data. For example, the data
+	// may be proprietary, or require a non-disclosure agreement. In these cases,
+	// we advocate for basic details about the distributions over groups in the
+	// data, as well as any other details that could inform stakeholders on the
+	// kinds of biases the model may have encoded.
 	TrainingData *aspects.TrainingData
-	// QuantitativeAnalyses is mlModelQuantitativeAnalyses. Quantitative analyses
-	// should be disaggregated, that is, broken down by the chosen factors.
-	// Quantitative analyses should provide the results of evaluating the MLModel
-	// according to the chosen metrics, providing confidence interval values when
-	// possible.
+	// QuantitativeAnalyses is the mlModelQuantitativeAnalyses aspect. Quantitative
+	// analyses should be disaggregated, that is, broken down by the chosen
+	// factors. Quantitative analyses should provide the results of evaluating the
+	// MLModel according to the chosen metrics, providing confidence interval
+	// values when possible.
 	QuantitativeAnalyses *aspects.QuantitativeAnalyses
-	// EthicalConsiderations is mlModelEthicalConsiderations. This section is
-	// intended to demonstrate the ethical considerations that went into MLModel
-	// development, surfacing ethical challenges and solutions to stakeholders.
+	// EthicalConsiderations is the mlModelEthicalConsiderations aspect. This
+	// section is intended to demonstrate the ethical considerations that went into
+	// MLModel development, surfacing ethical challenges and solutions to
+	// stakeholders.
 	EthicalConsiderations *aspects.EthicalConsiderations
-	// CaveatsAndRecommendations is mlModelCaveatsAndRecommendations. This section
-	// should list additional concerns that were not covered in the previous
-	// sections. For example, did the results suggest any further testing? Were
-	// there any relevant groups that were not represented in the evaluation
+	// CaveatsAndRecommendations is the mlModelCaveatsAndRecommendations aspect.
+	// This section should list additional concerns that were not covered in the
+	// previous sections. For example, did the results suggest any further testing?
+	// Were there any relevant groups that were not represented in the evaluation
 	// dataset? Are there additional recommendations for model use?
 	CaveatsAndRecommendations *aspects.CaveatsAndRecommendations
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// SourceCode is sourceCode. Source Code.
+	// SourceCode is the sourceCode aspect. Source Code.
 	SourceCode *aspects.SourceCode
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Cost is cost.
+	// Cost is the cost aspect.
 	Cost *aspects.Cost
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// VersionProperties is versionProperties. Properties about a versioned asset
-	// i.e. dataset, ML Model, etc.
+	// VersionProperties is the versionProperties aspect. Properties about a
+	// versioned asset i.e. dataset, ML Model, etc.
 	VersionProperties *aspects.VersionProperties
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -3963,68 +4065,75 @@ type MLModelGroup struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.MLModelGroup
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// EditableProperties is editableMlModelGroupProperties. Properties associated
-	// with an ML Model Group editable from the UI.
+	// EditableProperties is the editableMlModelGroupProperties aspect. Properties
+	// associated with an ML Model Group editable from the UI.
 	EditableProperties *aspects.EditableMLModelGroupProperties
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Properties is mlModelGroupProperties. Properties associated with an ML Model
-	// Group.
+	// Properties is the mlModelGroupProperties aspect. Properties associated with
+	// an ML Model Group.
 	Properties *aspects.MLModelGroupProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -4196,25 +4305,27 @@ type MLModelDeployment struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.MLModelDeployment
-	// Properties is mlModelDeploymentProperties. Properties associated with an ML
-	// Model Deployment.
+	// Properties is the mlModelDeploymentProperties aspect. Properties associated
+	// with an ML Model Deployment.
 	Properties *aspects.MLModelDeploymentProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// Container is container. Link from an asset to its parent container.
+	// Container is the container aspect. Link from an asset to its parent
+	// container.
 	Container *aspects.Container
 }
 
@@ -4311,66 +4422,72 @@ type MLFeatureTable struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.MLFeatureTable
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// EditableProperties is editableMlFeatureTableProperties. Properties
-	// associated with a MLFeatureTable editable from the ui.
+	// EditableProperties is the editableMlFeatureTableProperties aspect.
+	// Properties associated with a MLFeatureTable editable from the ui.
 	EditableProperties *aspects.EditableMLFeatureTableProperties
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Properties is mlFeatureTableProperties. Properties associated with a
-	// MLFeatureTable.
+	// Properties is the mlFeatureTableProperties aspect. Properties associated
+	// with a MLFeatureTable.
 	Properties *aspects.MLFeatureTableProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -4527,65 +4644,72 @@ type MLFeature struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.MLFeature
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// EditableProperties is editableMlFeatureProperties. Properties associated
-	// with a MLFeature editable from the UI.
+	// EditableProperties is the editableMlFeatureProperties aspect. Properties
+	// associated with a MLFeature editable from the UI.
 	EditableProperties *aspects.EditableMLFeatureProperties
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Properties is mlFeatureProperties. Properties associated with a MLFeature.
+	// Properties is the mlFeatureProperties aspect. Properties associated with a
+	// MLFeature.
 	Properties *aspects.MLFeatureProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// BrowsePaths is browsePaths. Shared aspect containing Browse Paths to be
-	// indexed for an entity.
+	// BrowsePaths is the browsePaths aspect. Shared aspect containing Browse Paths
+	// to be indexed for an entity.
 	BrowsePaths *aspects.BrowsePaths
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
 }
 
@@ -4742,45 +4866,50 @@ type MLPrimaryKey struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.MLPrimaryKey
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// EditableProperties is editableMlPrimaryKeyProperties. Properties associated
-	// with a MLPrimaryKey editable from the UI.
+	// EditableProperties is the editableMlPrimaryKeyProperties aspect. Properties
+	// associated with a MLPrimaryKey editable from the UI.
 	EditableProperties *aspects.EditableMLPrimaryKeyProperties
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Properties is mlPrimaryKeyProperties. Properties associated with a
-	// MLPrimaryKey.
+	// Properties is the mlPrimaryKeyProperties aspect. Properties associated with
+	// a MLPrimaryKey.
 	Properties *aspects.MLPrimaryKeyProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
 }
 
@@ -4937,8 +5066,8 @@ type Telemetry struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Telemetry
-	// ClientID is telemetryClientId. A simple wrapper around a String to persist
-	// the client ID for telemetry in DataHub's backend DB.
+	// ClientID is the telemetryClientId aspect. A simple wrapper around a String
+	// to persist the client ID for telemetry in DataHub's backend DB.
 	ClientID *aspects.TelemetryClientID
 }
 
@@ -4959,7 +5088,8 @@ type DataHubAccessToken struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubAccessToken
-	// Info is dataHubAccessTokenInfo. Information about a DataHub Access Token.
+	// Info is the dataHubAccessTokenInfo aspect. Information about a DataHub
+	// Access Token.
 	Info *aspects.DataHubAccessTokenInfo
 }
 
@@ -4982,7 +5112,7 @@ type Test struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Test
-	// Info is testInfo. Information about a DataHub Test.
+	// Info is the testInfo aspect. Information about a DataHub Test.
 	Info *aspects.TestInfo
 }
 
@@ -5003,11 +5133,11 @@ type DataHubUpgrade struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubUpgrade
-	// Request is dataHubUpgradeRequest. Information collected when kicking off a
-	// DataHubUpgrade.
+	// Request is the dataHubUpgradeRequest aspect. Information collected when
+	// kicking off a DataHubUpgrade.
 	Request *aspects.DataHubUpgradeRequest
-	// Result is dataHubUpgradeResult. Information collected when a DataHubUpgrade
-	// successfully finishes.
+	// Result is the dataHubUpgradeResult aspect. Information collected when a
+	// DataHubUpgrade successfully finishes.
 	Result *aspects.DataHubUpgradeResult
 }
 
@@ -5028,7 +5158,7 @@ type InviteToken struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.InviteToken
-	// InviteToken is inviteToken. Aspect used to store invite tokens.
+	// InviteToken is the inviteToken aspect. Aspect used to store invite tokens.
 	InviteToken *aspects.InviteToken
 }
 
@@ -5049,49 +5179,55 @@ type SchemaField struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.SchemaField
-	// Info is schemafieldInfo.
+	// Info is the schemafieldInfo aspect.
 	Info *aspects.SchemaFieldInfo
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// BusinessAttributes is businessAttributes. BusinessAttribute aspect used for
-	// applying it to an entity.
+	// BusinessAttributes is the businessAttributes aspect. BusinessAttribute
+	// aspect used for applying it to an entity.
 	BusinessAttributes *aspects.BusinessAttributes
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Aliases is schemaFieldAliases.
+	// Aliases is the schemaFieldAliases aspect.
 	Aliases *aspects.SchemaFieldAliases
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// LogicalParent is logicalParent. Relates a physical asset to a logical model.
+	// LogicalParent is the logicalParent aspect. Relates a physical asset to a
+	// logical model.
 	LogicalParent *aspects.LogicalParent
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
 }
 
@@ -5178,8 +5314,8 @@ type GlobalSettings struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.GlobalSettings
-	// Info is globalSettingsInfo. DataHub Global platform settings. Careful -
-	// these should not be modified by the outside world!
+	// Info is the globalSettingsInfo aspect. DataHub Global platform settings.
+	// Careful - these should not be modified by the outside world!
 	Info *aspects.GlobalSettingsInfo
 }
 
@@ -5200,7 +5336,7 @@ type VersionSet struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.VersionSet
-	// Properties is versionSetProperties.
+	// Properties is the versionSetProperties aspect.
 	Properties *aspects.VersionSetProperties
 }
 
@@ -5239,17 +5375,19 @@ type Incident struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Incident
-	// Info is incidentInfo. Information about an incident raised on an asset.
+	// Info is the incidentInfo aspect. Information about an incident raised on an
+	// asset.
 	Info *aspects.IncidentInfo
-	// ExternalLinks is incidentExternalLinks. Links to external systems for this
-	// incident (e.g., Jira, ServiceNow, PagerDuty).
+	// ExternalLinks is the incidentExternalLinks aspect. Links to external systems
+	// for this incident (e.g., Jira, ServiceNow, PagerDuty).
 	ExternalLinks *aspects.IncidentExternalLinks
-	// Notes is incidentNotes. A collection of notes and updates added to an
-	// incident over its lifetime, by users in DataHub or synced from external
-	// systems. Stored as a separate aspect so that ingestion sources that UPSERT
-	// IncidentInfo do not accidentally overwrite user-authored notes.
+	// Notes is the incidentNotes aspect. A collection of notes and updates added
+	// to an incident over its lifetime, by users in DataHub or synced from
+	// external systems. Stored as a separate aspect so that ingestion sources that
+	// UPSERT IncidentInfo do not accidentally overwrite user-authored notes.
 	Notes *aspects.IncidentNotes
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
 }
 
@@ -5287,7 +5425,7 @@ type DataHubRole struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubRole
-	// Info is dataHubRoleInfo. Information about a DataHub Role.
+	// Info is the dataHubRoleInfo aspect. Information about a DataHub Role.
 	Info *aspects.DataHubRoleInfo
 }
 
@@ -5308,10 +5446,11 @@ type Post struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Post
-	// Info is postInfo. Information about a DataHub Post.
+	// Info is the postInfo aspect. Information about a DataHub Post.
 	Info *aspects.PostInfo
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
 }
 
@@ -5338,8 +5477,8 @@ type DataHubStepState struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubStepState
-	// Properties is dataHubStepStateProperties. The properties associated with a
-	// DataHub step state.
+	// Properties is the dataHubStepStateProperties aspect. The properties
+	// associated with a DataHub step state.
 	Properties *aspects.DataHubStepStateProperties
 }
 
@@ -5360,8 +5499,8 @@ type DataHubView struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubView
-	// Info is dataHubViewInfo. Information about a DataHub View. -- TODO:
-	// Understand whether an entity type filter is required.
+	// Info is the dataHubViewInfo aspect. Information about a DataHub View. --
+	// TODO: Understand whether an entity type filter is required.
 	Info *aspects.DataHubViewInfo
 }
 
@@ -5383,29 +5522,31 @@ type ERModelRelationship struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.ERModelRelationship
-	// Properties is erModelRelationshipProperties. Properties associated with a
-	// ERModelRelationship.
+	// Properties is the erModelRelationshipProperties aspect. Properties
+	// associated with a ERModelRelationship.
 	Properties *aspects.ERModelRelationshipProperties
-	// EditableProperties is editableERModelRelationshipProperties.
+	// EditableProperties is the editableERModelRelationshipProperties aspect.
 	// EditableERModelRelationProperties stores editable changes made to
 	// erModelRelationship properties. This separates changes made from ingestion
 	// pipelines and edits in the UI to avoid accidental overwrites of
 	// user-provided data by ingestion pipelines.
 	EditableProperties *aspects.EditableERModelRelationshipProperties
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
 }
 
@@ -5521,26 +5662,27 @@ type Query struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Query
-	// Properties is queryProperties. Information about a Query against one or more
-	// data assets (e.g. Tables or Views).
+	// Properties is the queryProperties aspect. Information about a Query against
+	// one or more data assets (e.g. Tables or Views).
 	Properties *aspects.QueryProperties
-	// Subjects is querySubjects. Information about the subjects of a particular
-	// Query, i.e. the assets being queried.
+	// Subjects is the querySubjects aspect. Information about the subjects of a
+	// particular Query, i.e. the assets being queried.
 	Subjects *aspects.QuerySubjects
-	// UsageStatistics are queryUsageStatistics values, a timeseries aspect: Create
-	// and Upsert append them, Get does not read them (read them with the client's
-	// GetTimeseries) and Update leaves them alone. Stats corresponding to
+	// UsageStatistics are values of the timeseries aspect queryUsageStatistics:
+	// Create and Upsert append them, Get does not read them (read them with the
+	// client's GetTimeseries) and Update leaves them alone. Stats corresponding to
 	// dataset's usage.
 	UsageStatistics []aspects.QueryUsageStatistics
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
 }
 
@@ -5597,40 +5739,47 @@ type DataProduct struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataProduct
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
-	// Properties is dataProductProperties. The main properties of a Data Product.
+	// Properties is the dataProductProperties aspect. The main properties of a
+	// Data Product.
 	Properties *aspects.DataProductProperties
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// AssetSettings is assetSettings. Settings associated with this asset.
+	// AssetSettings is the assetSettings aspect. Settings associated with this
+	// asset.
 	AssetSettings *aspects.AssetSettings
 }
 
@@ -5780,39 +5929,44 @@ type Application struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Application
-	// Properties is applicationProperties. The main properties of an Application.
+	// Properties is the applicationProperties aspect. The main properties of an
+	// Application.
 	Properties *aspects.ApplicationProperties
-	// Lineage is applicationLineage. Lineage relationships for an Application:
-	// which APIs and datasets it consumes as inputs, and which APIs and datasets
-	// it produces as outputs. Follows the same Edge-based pattern as
+	// Lineage is the applicationLineage aspect. Lineage relationships for an
+	// Application: which APIs and datasets it consumes as inputs, and which APIs
+	// and datasets it produces as outputs. Follows the same Edge-based pattern as
 	// DataJobInputOutput.
 	Lineage *aspects.ApplicationLineage
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Forms is forms. Forms that are assigned to this entity to be filled out.
+	// Forms is the forms aspect. Forms that are assigned to this entity to be
+	// filled out.
 	Forms *aspects.Forms
-	// TestResults is testResults. Information about a Test Result.
+	// TestResults is the testResults aspect. Information about a Test Result.
 	TestResults *aspects.TestResults
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
 }
 
@@ -5951,57 +6105,64 @@ type SemanticModel struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.SemanticModel
-	// Info is semanticModelInfo. Core information about a SemanticModel entity.
+	// Info is the semanticModelInfo aspect. Core information about a SemanticModel
+	// entity.
 	Info *aspects.SemanticModelInfo
-	// UpstreamLineage is upstreamLineage. Upstream lineage of a dataset.
+	// UpstreamLineage is the upstreamLineage aspect. Upstream lineage of a
+	// dataset.
 	UpstreamLineage *aspects.UpstreamLineage
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
 }
 
@@ -6140,62 +6301,67 @@ type Metric struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Metric
-	// Info is metricInfo. Core information about a Metric entity.
+	// Info is the metricInfo aspect. Core information about a Metric entity.
 	Info *aspects.MetricInfo
-	// Relationships is metricRelationships. Relationships from a Metric to other
-	// Metric entities.
+	// Relationships is the metricRelationships aspect. Relationships from a Metric
+	// to other Metric entities.
 	Relationships *aspects.MetricRelationships
-	// Upstreams is metricUpstreams. Physical data-flow lineage from a metric to
-	// the datasets and columns it reads. Metric-to-metric derivation lineage lives
-	// on `metricRelationships.derivedFrom`.
+	// Upstreams is the metricUpstreams aspect. Physical data-flow lineage from a
+	// metric to the datasets and columns it reads. Metric-to-metric derivation
+	// lineage lives on `metricRelationships.derivedFrom`.
 	Upstreams *aspects.MetricUpstreams
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Deprecation is deprecation. Deprecation status of an entity.
+	// Deprecation is the deprecation aspect. Deprecation status of an entity.
 	Deprecation *aspects.Deprecation
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Documentation is documentation. Aspect used for storing all applicable
-	// documentations on assets. This aspect supports multiple documentations from
-	// different sources. There is an implicit assumption that there is only one
-	// documentation per source. For example, if there are two documentations from
-	// the same source, the latest one will overwrite the previous one. If there
-	// are two documentations from different sources, both will be stored. Future
-	// evolution considerations: The first entity that uses this aspect is Schema
-	// Field. We will expand this aspect to other entities eventually. The values
-	// of the documentation are not currently searchable. This will be changed once
-	// this aspect develops opinion on which documentation entry is the
-	// authoritative one. Ensuring that there is only one documentation per source
-	// is a business rule that is not enforced by the aspect yet. This will
-	// currently be enforced by the application that uses this aspect. We will
-	// eventually enforce this rule in the aspect using AspectMutators.
+	// Documentation is the documentation aspect. Aspect used for storing all
+	// applicable documentations on assets. This aspect supports multiple
+	// documentations from different sources. There is an implicit assumption that
+	// there is only one documentation per source. For example, if there are two
+	// documentations from the same source, the latest one will overwrite the
+	// previous one. If there are two documentations from different sources, both
+	// will be stored. Future evolution considerations: The first entity that uses
+	// this aspect is Schema Field. We will expand this aspect to other entities
+	// eventually. The values of the documentation are not currently searchable.
+	// This will be changed once this aspect develops opinion on which
+	// documentation entry is the authoritative one. Ensuring that there is only
+	// one documentation per source is a business rule that is not enforced by the
+	// aspect yet. This will currently be enforced by the application that uses
+	// this aspect. We will eventually enforce this rule in the aspect using
+	// AspectMutators.
 	Documentation *aspects.Documentation
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
-	// Applications is applications. Links from an Asset to its Applications.
+	// Applications is the applications aspect. Links from an Asset to its
+	// Applications.
 	Applications *aspects.Applications
 }
 
@@ -6336,11 +6502,11 @@ type OwnershipType struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.OwnershipType
-	// Info is ownershipTypeInfo. Information about an ownership type.
+	// Info is the ownershipTypeInfo aspect. Information about an ownership type.
 	Info *aspects.OwnershipTypeInfo
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
 }
 
@@ -6363,11 +6529,12 @@ type LifecycleStageType struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.LifecycleStageType
-	// Info is lifecycleStageTypeInfo. Information about a lifecycle stage type.
+	// Info is the lifecycleStageTypeInfo aspect. Information about a lifecycle
+	// stage type.
 	Info *aspects.LifecycleStageTypeInfo
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
 }
 
@@ -6390,17 +6557,17 @@ type BusinessAttribute struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.BusinessAttribute
-	// Info is businessAttributeInfo. Properties associated with a
+	// Info is the businessAttributeInfo aspect. Properties associated with a
 	// BusinessAttribute.
 	Info *aspects.BusinessAttributeInfo
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
@@ -6483,17 +6650,18 @@ type DataContract struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataContract
-	// Properties is dataContractProperties. Information about a data contract.
+	// Properties is the dataContractProperties aspect. Information about a data
+	// contract.
 	Properties *aspects.DataContractProperties
-	// DataContractStatus is dataContractStatus. Information about the status of a
-	// data contract.
+	// DataContractStatus is the dataContractStatus aspect. Information about the
+	// status of a data contract.
 	DataContractStatus *aspects.DataContractStatus
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
 }
 
@@ -6545,7 +6713,8 @@ type DataHubPersona struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubPersona
-	// Info is dataHubPersonaInfo. Placeholder aspect for persona type info.
+	// Info is the dataHubPersonaInfo aspect. Placeholder aspect for persona type
+	// info.
 	Info *aspects.DataHubPersonaInfo
 }
 
@@ -6586,16 +6755,16 @@ type EntityType struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.EntityType
-	// Info is entityTypeInfo.
+	// Info is the entityTypeInfo aspect.
 	Info *aspects.EntityTypeInfo
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
 }
 
@@ -6636,16 +6805,16 @@ type DataType struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataType
-	// Info is dataTypeInfo.
+	// Info is the dataTypeInfo aspect.
 	Info *aspects.DataTypeInfo
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
 }
 
@@ -6686,19 +6855,19 @@ type StructuredProperty struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.StructuredProperty
-	// Definition is propertyDefinition.
+	// Definition is the propertyDefinition aspect.
 	Definition *aspects.StructuredPropertyDefinition
-	// Settings is structuredPropertySettings. Settings specific to a structured
-	// property entity.
+	// Settings is the structuredPropertySettings aspect. Settings specific to a
+	// structured property entity.
 	Settings *aspects.StructuredPropertySettings
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
 }
 
@@ -6740,14 +6909,14 @@ type Form struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Form
-	// Info is formInfo. Information about a form to help with filling out metadata
-	// on entities.
+	// Info is the formInfo aspect. Information about a form to help with filling
+	// out metadata on entities.
 	Info *aspects.FormInfo
-	// DynamicFormAssignment is dynamicFormAssignment. Information about how a form
-	// is assigned to entities dynamically. Provide a filter to match a set of
-	// entities instead of explicitly applying a form to specific entities.
+	// DynamicFormAssignment is the dynamicFormAssignment aspect. Information about
+	// how a form is assigned to entities dynamically. Provide a filter to match a
+	// set of entities instead of explicitly applying a form to specific entities.
 	DynamicFormAssignment *aspects.DynamicFormAssignment
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
 }
 
@@ -6789,8 +6958,8 @@ type DataHubPageTemplate struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubPageTemplate
-	// Properties is dataHubPageTemplateProperties. The main properties of a
-	// DataHub page template.
+	// Properties is the dataHubPageTemplateProperties aspect. The main properties
+	// of a DataHub page template.
 	Properties *aspects.DataHubPageTemplateProperties
 }
 
@@ -6813,8 +6982,8 @@ type DataHubPageModule struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubPageModule
-	// Properties is dataHubPageModuleProperties. The main properties of a DataHub
-	// page module.
+	// Properties is the dataHubPageModuleProperties aspect. The main properties of
+	// a DataHub page module.
 	Properties *aspects.DataHubPageModuleProperties
 }
 
@@ -6837,13 +7006,13 @@ type DataHubFile struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubFile
-	// Info is dataHubFileInfo. Information about a DataHub file - a file stored in
-	// S3 for use within DataHub platform features like documentation, home pages,
-	// and announcements.
+	// Info is the dataHubFileInfo aspect. Information about a DataHub file - a
+	// file stored in S3 for use within DataHub platform features like
+	// documentation, home pages, and announcements.
 	Info *aspects.DataHubFileInfo
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
 }
 
@@ -6864,11 +7033,11 @@ type DataHubConnection struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubConnection
-	// Details is dataHubConnectionDetails. Information about a connection to an
-	// external platform.
+	// Details is the dataHubConnectionDetails aspect. Information about a
+	// connection to an external platform.
 	Details *aspects.DataHubConnectionDetails
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
 }
 
@@ -6901,17 +7070,17 @@ type PlatformResource struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.PlatformResource
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// Info is platformResourceInfo. Platform Resource Info. These entities are for
-	// miscelaneous data that is used in non-core parts of the system. For
-	// instance, if we want to persist & retrieve data from auxiliary integrations
-	// such as Slack or Microsoft Teams.
+	// Info is the platformResourceInfo aspect. Platform Resource Info. These
+	// entities are for miscelaneous data that is used in non-core parts of the
+	// system. For instance, if we want to persist & retrieve data from auxiliary
+	// integrations such as Slack or Microsoft Teams.
 	Info *aspects.PlatformResourceInfo
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
 }
 
@@ -6941,8 +7110,8 @@ type DataHubOpenAPISchema struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.DataHubOpenAPISchema
-	// SystemMetadata is systemMetadata. Metadata associated with each metadata
-	// change that is processed by the system.
+	// SystemMetadata is the systemMetadata aspect. Metadata associated with each
+	// metadata change that is processed by the system.
 	SystemMetadata *aspects.SystemMetadata
 }
 
@@ -6966,34 +7135,37 @@ type Service struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Service
-	// Properties is serviceProperties. Common properties for all Service types.
+	// Properties is the serviceProperties aspect. Common properties for all
+	// Service types.
 	Properties *aspects.ServiceProperties
-	// McpServerProperties is mcpServerProperties. MCP-specific properties for
-	// Services of subtype MCP.
+	// McpServerProperties is the mcpServerProperties aspect. MCP-specific
+	// properties for Services of subtype MCP.
 	McpServerProperties *aspects.McpServerProperties
-	// Definition is serviceDefinition. The definition document for a Service —
-	// the full OpenAPI YAML, GraphQL SDL, gRPC .proto, or AsyncAPI document that
-	// describes everything the service exposes.
+	// Definition is the serviceDefinition aspect. The definition document for a
+	// Service — the full OpenAPI YAML, GraphQL SDL, gRPC .proto, or AsyncAPI
+	// document that describes everything the service exposes.
 	Definition *aspects.ServiceDefinition
-	// IncidentsSummary is incidentsSummary. Summary related incidents on an
-	// entity.
+	// IncidentsSummary is the incidentsSummary aspect. Summary related incidents
+	// on an entity.
 	IncidentsSummary *aspects.IncidentsSummary
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// SemanticContent is semanticContent. Semantic content for enabling vector
-	// similarity search.
+	// SemanticContent is the semanticContent aspect. Semantic content for enabling
+	// vector similarity search.
 	SemanticContent *aspects.SemanticContent
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
 }
 
@@ -7067,48 +7239,51 @@ type AIAgent struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.AIAgent
-	// Info is aiAgentInfo. Configuration and metadata for an AI agent.
+	// Info is the aiAgentInfo aspect. Configuration and metadata for an AI agent.
 	Info *aspects.AIAgentInfo
-	// Dependencies is aiAgentDependencies. Dependencies of an AI agent: the skills
-	// it adopts, the tools it invokes, and the models it runs on. These are
-	// governance/discovery relationships to first-class catalog entities.
+	// Dependencies is the aiAgentDependencies aspect. Dependencies of an AI agent:
+	// the skills it adopts, the tools it invokes, and the models it runs on. These
+	// are governance/discovery relationships to first-class catalog entities.
 	Dependencies *aspects.AIAgentDependencies
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// DisplayProperties is displayProperties. Properties related to how the entity
-	// is displayed in the Datahub UI.
+	// DisplayProperties is the displayProperties aspect. Properties related to how
+	// the entity is displayed in the Datahub UI.
 	DisplayProperties *aspects.DisplayProperties
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// UpstreamLineage is upstreamLineage. Upstream lineage of a dataset.
+	// UpstreamLineage is the upstreamLineage aspect. Upstream lineage of a
+	// dataset.
 	UpstreamLineage *aspects.UpstreamLineage
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// SemanticContent is semanticContent. Semantic content for enabling vector
-	// similarity search.
+	// SemanticContent is the semanticContent aspect. Semantic content for enabling
+	// vector similarity search.
 	SemanticContent *aspects.SemanticContent
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// IncidentsSummary is incidentsSummary. Summary related incidents on an
-	// entity.
+	// IncidentsSummary is the incidentsSummary aspect. Summary related incidents
+	// on an entity.
 	IncidentsSummary *aspects.IncidentsSummary
-	// VersionProperties is versionProperties. Properties about a versioned asset
-	// i.e. dataset, ML Model, etc.
+	// VersionProperties is the versionProperties aspect. Properties about a
+	// versioned asset i.e. dataset, ML Model, etc.
 	VersionProperties *aspects.VersionProperties
 }
 
@@ -7259,57 +7434,60 @@ type API struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.API
-	// Properties is apiProperties. Properties of an API — a named callable with
-	// a typed input and output schema (an MCP tool, REST endpoint, gRPC method,
-	// GraphQL operation, function, etc.). APIs are cataloged as first-class
-	// entities so both humans and agents can discover them before building new
-	// ones, and so caller -> API dependencies (services that compose APIs, agents
-	// that invoke them) are visible in the graph. The kind of API is captured via
-	// the standard subTypes aspect, and the input/output schema lives on the
-	// separate apiSignature aspect.
+	// Properties is the apiProperties aspect. Properties of an API — a named
+	// callable with a typed input and output schema (an MCP tool, REST endpoint,
+	// gRPC method, GraphQL operation, function, etc.). APIs are cataloged as
+	// first-class entities so both humans and agents can discover them before
+	// building new ones, and so caller -> API dependencies (services that compose
+	// APIs, agents that invoke them) are visible in the graph. The kind of API is
+	// captured via the standard subTypes aspect, and the input/output schema lives
+	// on the separate apiSignature aspect.
 	Properties *aspects.APIProperties
-	// Signature is apiSignature. The input/output signature of an API — the
-	// schema that defines what the callable accepts and returns. Kept separate
-	// from apiProperties because the signature is scraped from the endpoint (an
-	// OpenAPI/JSON-Schema doc, an MCP tool manifest, a function definition) and
-	// evolves on its own cadence: when the endpoint's contract changes, only this
-	// aspect is re-ingested, leaving the catalog identity (name, ownership, docs)
-	// on apiProperties untouched.
+	// Signature is the apiSignature aspect. The input/output signature of an API
+	// — the schema that defines what the callable accepts and returns. Kept
+	// separate from apiProperties because the signature is scraped from the
+	// endpoint (an OpenAPI/JSON-Schema doc, an MCP tool manifest, a function
+	// definition) and evolves on its own cadence: when the endpoint's contract
+	// changes, only this aspect is re-ingested, leaving the catalog identity
+	// (name, ownership, docs) on apiProperties untouched.
 	Signature *aspects.APISignature
-	// RestAPIProperties is restApiProperties. REST-specific properties for APIs of
-	// subtype REST_ENDPOINT.
+	// RestAPIProperties is the restApiProperties aspect. REST-specific properties
+	// for APIs of subtype REST_ENDPOINT.
 	RestAPIProperties *aspects.RestAPIProperties
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// SemanticContent is semanticContent. Semantic content for enabling vector
-	// similarity search.
+	// SemanticContent is the semanticContent aspect. Semantic content for enabling
+	// vector similarity search.
 	SemanticContent *aspects.SemanticContent
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// VersionProperties is versionProperties. Properties about a versioned asset
-	// i.e. dataset, ML Model, etc.
+	// VersionProperties is the versionProperties aspect. Properties about a
+	// versioned asset i.e. dataset, ML Model, etc.
 	VersionProperties *aspects.VersionProperties
 }
 
@@ -7466,46 +7644,50 @@ type Repository struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.Repository
-	// Properties is repositoryProperties. Code-specific properties for a
-	// Repository entity.
+	// Properties is the repositoryProperties aspect. Code-specific properties for
+	// a Repository entity.
 	Properties *aspects.RepositoryProperties
-	// Source is repositorySource. The source binding for a Repository — where
-	// the repository lives and how it is identified in its source system. Reusable
-	// across any synced or native repo.
+	// Source is the repositorySource aspect. The source binding for a Repository
+	// — where the repository lives and how it is identified in its source
+	// system. Reusable across any synced or native repo.
 	Source *aspects.RepositorySource
-	// Lineage is repositoryLineage. Provenance edges between Repository entities.
+	// Lineage is the repositoryLineage aspect. Provenance edges between Repository
+	// entities.
 	Lineage *aspects.RepositoryLineage
-	// SubTypes is subTypes. Sub Types. Use this aspect to specialize a generic
-	// Entity e.g. Making a Dataset also be a View or also be a LookerExplore.
+	// SubTypes is the subTypes aspect. Sub Types. Use this aspect to specialize a
+	// generic Entity e.g. Making a Dataset also be a View or also be a
+	// LookerExplore.
 	SubTypes *aspects.SubTypes
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// SemanticContent is semanticContent. Semantic content for enabling vector
-	// similarity search.
+	// SemanticContent is the semanticContent aspect. Semantic content for enabling
+	// vector similarity search.
 	SemanticContent *aspects.SemanticContent
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// BrowsePathsV2 is browsePathsV2. Shared aspect containing a Browse Path to be
-	// indexed for an entity.
+	// BrowsePathsV2 is the browsePathsV2 aspect. Shared aspect containing a Browse
+	// Path to be indexed for an entity.
 	BrowsePathsV2 *aspects.BrowsePathsV2
 }
 
@@ -7635,39 +7817,41 @@ type AgentSkill struct {
 	Meta
 	// URN is the entity's URN.
 	URN urn.AgentSkill
-	// Info is agentSkillInfo. Properties of an AgentSkill — a high-level
-	// capability bundle (specialized prompts/instructions + the tools it relies
-	// on). Skills are higher-level than tools: a skill packages domain expertise
-	// and the low-level tools needed to apply it.
+	// Info is the agentSkillInfo aspect. Properties of an AgentSkill — a
+	// high-level capability bundle (specialized prompts/instructions + the tools
+	// it relies on). Skills are higher-level than tools: a skill packages domain
+	// expertise and the low-level tools needed to apply it.
 	Info *aspects.AgentSkillInfo
-	// DataPlatformInstance is dataPlatformInstance. The specific instance of the
-	// data platform that this entity belongs to.
+	// DataPlatformInstance is the dataPlatformInstance aspect. The specific
+	// instance of the data platform that this entity belongs to.
 	DataPlatformInstance *aspects.DataPlatformInstance
-	// Ownership is ownership. Ownership information of an entity.
+	// Ownership is the ownership aspect. Ownership information of an entity.
 	Ownership *aspects.Ownership
-	// Status is status. The lifecycle status metadata of an entity, e.g. dataset,
-	// metric, feature, etc. This aspect is used to represent soft deletes
-	// conventionally.
+	// Status is the status aspect. The lifecycle status metadata of an entity,
+	// e.g. dataset, metric, feature, etc. This aspect is used to represent soft
+	// deletes conventionally.
 	Status *aspects.Status
-	// GlobalTags is globalTags. Tag aspect used for applying tags to an entity.
+	// GlobalTags is the globalTags aspect. Tag aspect used for applying tags to an
+	// entity.
 	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms. Related business terms information.
+	// GlossaryTerms is the glossaryTerms aspect. Related business terms
+	// information.
 	GlossaryTerms *aspects.GlossaryTerms
-	// SemanticContent is semanticContent. Semantic content for enabling vector
-	// similarity search.
+	// SemanticContent is the semanticContent aspect. Semantic content for enabling
+	// vector similarity search.
 	SemanticContent *aspects.SemanticContent
-	// InstitutionalMemory is institutionalMemory. Institutional memory of an
-	// entity. This is a way to link to relevant documentation and provide
+	// InstitutionalMemory is the institutionalMemory aspect. Institutional memory
+	// of an entity. This is a way to link to relevant documentation and provide
 	// description of the documentation. Institutional or tribal knowledge is very
 	// important for users to leverage the entity.
 	InstitutionalMemory *aspects.InstitutionalMemory
-	// Domains is domains. Links from an Asset to its Domains.
+	// Domains is the domains aspect. Links from an Asset to its Domains.
 	Domains *aspects.Domains
-	// StructuredProperties is structuredProperties. Properties about an entity
-	// governed by StructuredPropertyDefinition.
+	// StructuredProperties is the structuredProperties aspect. Properties about an
+	// entity governed by StructuredPropertyDefinition.
 	StructuredProperties *aspects.StructuredProperties
-	// VersionProperties is versionProperties. Properties about a versioned asset
-	// i.e. dataset, ML Model, etc.
+	// VersionProperties is the versionProperties aspect. Properties about a
+	// versioned asset i.e. dataset, ML Model, etc.
 	VersionProperties *aspects.VersionProperties
 }
 

@@ -335,11 +335,11 @@ func (t *Type) write(b *bytes.Buffer) {
 	fmt.Fprintf(b, "type %s struct {\n\tMeta\n\t// URN is the entity's URN.\n\tURN urn.%s\n", t.Name, t.Name)
 	for _, f := range t.Fields {
 		if f.Timeseries {
-			comment(b, "\t", fmt.Sprintf("%s are %s values, a timeseries aspect: Create and Upsert append them, Get does not read them (read them with the client's GetTimeseries) and Update leaves them alone. %s", f.Name, f.Aspect, f.doc))
+			comment(b, "\t", fmt.Sprintf("%s are values of the timeseries aspect %s: Create and Upsert append them, Get does not read them (read them with the client's GetTimeseries) and Update leaves them alone. %s", f.Name, f.Aspect, f.doc))
 			fmt.Fprintf(b, "\t%s []aspects.%s\n", f.Name, f.GoType)
 			continue
 		}
-		comment(b, "\t", strings.TrimSpace(fmt.Sprintf("%s is %s. %s", f.Name, f.Aspect, f.doc)))
+		comment(b, "\t", strings.TrimSpace(fmt.Sprintf("%s is the %s aspect. %s", f.Name, f.Aspect, f.doc)))
 		if f.deprecated != nil {
 			b.WriteString("\t//\n")
 			comment(b, "\t", strings.TrimSpace("Deprecated: DataHub marks the aspect deprecated. "+sentence(*f.deprecated)))
