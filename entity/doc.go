@@ -77,6 +77,7 @@
 //	HasContainer.parent_container               Container (field of every type)
 //	HasContainer.browse_path                    BrowsePathsV2 (field of every type)
 //	HasContainer._set_container (a Container)   SetContainer (every type)
+//	HasContainer._set_container (a key)         SetContainerKey (every type)
 //	HasContainer._set_container (a path)        SetBrowsePath (every type)
 //	HasStructuredProperties.structured_properties  StructuredProperties (field of every type)
 //	HasStructuredProperties.set_structured_property  SetStructuredProperty (every type)

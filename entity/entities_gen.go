@@ -725,6 +725,14 @@ func (e *Dataset) SetContainer(parent *Container) error {
 	return setContainer(&e.Container, &e.BrowsePathsV2, parent)
 }
 
+// SetContainerKey puts the entity in the container key names (container) and
+// sets its browse path (browsePathsV2) to the chain of key's parents, root
+// first, after the platform instance when key has one, as DataHub's Python SDK
+// does for a container key. It fails when a key makes no URN.
+func (e *Dataset) SetContainerKey(key ParentKey) error {
+	return setContainerKey(&e.Container, &e.BrowsePathsV2, key)
+}
+
 // SetBrowsePath sets the entity's browse path (browsePathsV2) to path, each
 // entry a URN or a plain name, and its container (container) to the last
 // container URN of path, if any.
@@ -1044,6 +1052,14 @@ func (e *DataJob) SetContainer(parent *Container) error {
 	return setContainer(&e.Container, &e.BrowsePathsV2, parent)
 }
 
+// SetContainerKey puts the entity in the container key names (container) and
+// sets its browse path (browsePathsV2) to the chain of key's parents, root
+// first, after the platform instance when key has one, as DataHub's Python SDK
+// does for a container key. It fails when a key makes no URN.
+func (e *DataJob) SetContainerKey(key ParentKey) error {
+	return setContainerKey(&e.Container, &e.BrowsePathsV2, key)
+}
+
 // SetBrowsePath sets the entity's browse path (browsePathsV2) to path, each
 // entry a URN or a plain name, and its container (container) to the last
 // container URN of path, if any.
@@ -1289,6 +1305,14 @@ func (e *DataFlow) SetPlatformInstance(platform urn.DataPlatform, instance strin
 // container with SetBrowsePath).
 func (e *DataFlow) SetContainer(parent *Container) error {
 	return setContainer(&e.Container, &e.BrowsePathsV2, parent)
+}
+
+// SetContainerKey puts the entity in the container key names (container) and
+// sets its browse path (browsePathsV2) to the chain of key's parents, root
+// first, after the platform instance when key has one, as DataHub's Python SDK
+// does for a container key. It fails when a key makes no URN.
+func (e *DataFlow) SetContainerKey(key ParentKey) error {
+	return setContainerKey(&e.Container, &e.BrowsePathsV2, key)
 }
 
 // SetBrowsePath sets the entity's browse path (browsePathsV2) to path, each
@@ -1710,6 +1734,14 @@ func (e *Chart) SetContainer(parent *Container) error {
 	return setContainer(&e.Container, &e.BrowsePathsV2, parent)
 }
 
+// SetContainerKey puts the entity in the container key names (container) and
+// sets its browse path (browsePathsV2) to the chain of key's parents, root
+// first, after the platform instance when key has one, as DataHub's Python SDK
+// does for a container key. It fails when a key makes no URN.
+func (e *Chart) SetContainerKey(key ParentKey) error {
+	return setContainerKey(&e.Container, &e.BrowsePathsV2, key)
+}
+
 // SetBrowsePath sets the entity's browse path (browsePathsV2) to path, each
 // entry a URN or a plain name, and its container (container) to the last
 // container URN of path, if any.
@@ -1971,6 +2003,14 @@ func (e *Dashboard) SetPlatformInstance(platform urn.DataPlatform, instance stri
 // container with SetBrowsePath).
 func (e *Dashboard) SetContainer(parent *Container) error {
 	return setContainer(&e.Container, &e.BrowsePathsV2, parent)
+}
+
+// SetContainerKey puts the entity in the container key names (container) and
+// sets its browse path (browsePathsV2) to the chain of key's parents, root
+// first, after the platform instance when key has one, as DataHub's Python SDK
+// does for a container key. It fails when a key makes no URN.
+func (e *Dashboard) SetContainerKey(key ParentKey) error {
+	return setContainerKey(&e.Container, &e.BrowsePathsV2, key)
 }
 
 // SetBrowsePath sets the entity's browse path (browsePathsV2) to path, each
@@ -2766,6 +2806,14 @@ func (e *Container) SetPlatformInstance(platform urn.DataPlatform, instance stri
 // container with SetBrowsePath).
 func (e *Container) SetContainer(parent *Container) error {
 	return setContainer(&e.Container, &e.BrowsePathsV2, parent)
+}
+
+// SetContainerKey puts the entity in the container key names (container) and
+// sets its browse path (browsePathsV2) to the chain of key's parents, root
+// first, after the platform instance when key has one, as DataHub's Python SDK
+// does for a container key. It fails when a key makes no URN.
+func (e *Container) SetContainerKey(key ParentKey) error {
+	return setContainerKey(&e.Container, &e.BrowsePathsV2, key)
 }
 
 // SetBrowsePath sets the entity's browse path (browsePathsV2) to path, each
@@ -3984,6 +4032,14 @@ func (e *MLModel) SetContainer(parent *Container) error {
 	return setContainer(&e.Container, &e.BrowsePathsV2, parent)
 }
 
+// SetContainerKey puts the entity in the container key names (container) and
+// sets its browse path (browsePathsV2) to the chain of key's parents, root
+// first, after the platform instance when key has one, as DataHub's Python SDK
+// does for a container key. It fails when a key makes no URN.
+func (e *MLModel) SetContainerKey(key ParentKey) error {
+	return setContainerKey(&e.Container, &e.BrowsePathsV2, key)
+}
+
 // SetBrowsePath sets the entity's browse path (browsePathsV2) to path, each
 // entry a URN or a plain name, and its container (container) to the last
 // container URN of path, if any.
@@ -4248,6 +4304,14 @@ func (e *MLModelGroup) SetPlatformInstance(platform urn.DataPlatform, instance s
 // container with SetBrowsePath).
 func (e *MLModelGroup) SetContainer(parent *Container) error {
 	return setContainer(&e.Container, &e.BrowsePathsV2, parent)
+}
+
+// SetContainerKey puts the entity in the container key names (container) and
+// sets its browse path (browsePathsV2) to the chain of key's parents, root
+// first, after the platform instance when key has one, as DataHub's Python SDK
+// does for a container key. It fails when a key makes no URN.
+func (e *MLModelGroup) SetContainerKey(key ParentKey) error {
+	return setContainerKey(&e.Container, &e.BrowsePathsV2, key)
 }
 
 // SetBrowsePath sets the entity's browse path (browsePathsV2) to path, each

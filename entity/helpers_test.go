@@ -189,6 +189,40 @@ func TestContainerHelper(t *testing.T) {
 	}
 }
 
+func TestContainerKeyHelper(t *testing.T) {
+	t.Parallel()
+	key := urn.SchemaKey{ContainerKey: urn.ContainerKey{Platform: "postgres", Instance: "eu", Env: "PROD"}, Database: "shop", Schema: "public"}
+	schemaURN, err := key.URN()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dbURN, err := key.Parent().URN()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := &entity.Dataset{URN: urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:postgres,shop.public.t,PROD)").(urn.Dataset)}
+	if err := ds.SetContainerKey(key); err != nil {
+		t.Fatal(err)
+	}
+	if ds.Container.Container != schemaURN.String() {
+		t.Errorf("container %v, want %s", ds.Container, schemaURN)
+	}
+	want := fmt.Sprintf(`{"path":[{"id":"%[1]s","urn":"%[1]s"},{"id":"%[2]s","urn":"%[2]s"},{"id":"%[3]s","urn":"%[3]s"}]}`,
+		"urn:li:dataPlatformInstance:(urn:li:dataPlatform:postgres,eu)", dbURN, schemaURN)
+	if got := mustJSON(t, ds.BrowsePathsV2); got != want {
+		t.Errorf("browse path %s\nwant %s", got, want)
+	}
+	if err := ds.SetContainerKey(urn.DatabaseKey{ContainerKey: urn.ContainerKey{Platform: "postgres"}, Database: "shop"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(ds.BrowsePathsV2.Path); n != 1 {
+		t.Errorf("a root key without an instance made a path of %d", n)
+	}
+	if err := ds.SetContainerKey(nil); err == nil {
+		t.Error("a nil key was accepted")
+	}
+}
+
 func TestVersionHelpers(t *testing.T) {
 	t.Parallel()
 	m := &entity.MLModel{URN: urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)").(urn.MLModel)}

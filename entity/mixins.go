@@ -228,6 +228,58 @@ func setContainer(c **aspects.Container, b **aspects.BrowsePathsV2, parent *Cont
 	return nil
 }
 
+// ParentKey is a key of package urn that names a container, such as
+// urn.DatabaseKey or urn.SchemaKey; a key whose container is in another
+// has a Parent method returning that container's key (urn.SchemaKey's
+// returns its urn.DatabaseKey).
+type ParentKey interface {
+	URN() (urn.Container, error)
+}
+
+func setContainerKey(c **aspects.Container, b **aspects.BrowsePathsV2, key ParentKey) error {
+	if key == nil || reflect.ValueOf(key).Kind() == reflect.Pointer && reflect.ValueOf(key).IsNil() {
+		return fmt.Errorf("entity: set container: no container key")
+	}
+	var chain []string // the key's container first
+	for k := key; k != nil; {
+		u, err := k.URN()
+		if err != nil {
+			return fmt.Errorf("entity: set container: %T: %w", k, err)
+		}
+		chain = append(chain, u.String())
+		k = parentOf(k)
+	}
+	kv := reflect.Indirect(reflect.ValueOf(key))
+	if kv.Kind() == reflect.Struct {
+		platform, instance := kv.FieldByName("Platform"), kv.FieldByName("Instance")
+		if platform.IsValid() && instance.IsValid() && instance.String() != "" {
+			pi, err := urn.NewDataPlatformInstance(platform.String(), instance.String())
+			if err != nil {
+				return fmt.Errorf("entity: set container: %w", err)
+			}
+			chain = append(chain, pi.String())
+		}
+	}
+	path := make([]aspects.BrowsePathEntry, 0, len(chain))
+	for i := len(chain) - 1; i >= 0; i-- {
+		path = append(path, aspects.BrowsePathEntry{ID: chain[i], URN: aspects.Ptr(chain[i])})
+	}
+	*c = &aspects.Container{Container: chain[0]}
+	*b = &aspects.BrowsePathsV2{Path: path}
+	return nil
+}
+
+// parentOf returns the key k's Parent method returns, nil when it has
+// none.
+func parentOf(k ParentKey) ParentKey {
+	m := reflect.ValueOf(k).MethodByName("Parent")
+	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
+		return nil
+	}
+	p, _ := m.Call(nil)[0].Interface().(ParentKey)
+	return p
+}
+
 func setBrowsePath(c **aspects.Container, b **aspects.BrowsePathsV2, path []string) error {
 	entries := make([]aspects.BrowsePathEntry, 0, len(path))
 	last := ""

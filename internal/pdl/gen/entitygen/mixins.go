@@ -60,6 +60,8 @@ var mixins = []mixin{
 	{aspects: []string{"container", "browsePathsV2"}, methods: []method{
 		{"SetContainer puts the entity in container parent (container) and sets its browse path (browsePathsV2) to parent's followed by parent, as DataHub's Python SDK does. It fails when parent has no browse path (set one on the root container with SetBrowsePath).",
 			"SetContainer(parent *Container) error", "return setContainer(&$container, &$browsePathsV2, parent)"},
+		{"SetContainerKey puts the entity in the container key names (container) and sets its browse path (browsePathsV2) to the chain of key's parents, root first, after the platform instance when key has one, as DataHub's Python SDK does for a container key. It fails when a key makes no URN.",
+			"SetContainerKey(key ParentKey) error", "return setContainerKey(&$container, &$browsePathsV2, key)"},
 		{"SetBrowsePath sets the entity's browse path (browsePathsV2) to path, each entry a URN or a plain name, and its container (container) to the last container URN of path, if any.",
 			"SetBrowsePath(path ...string) error", "return setBrowsePath(&$container, &$browsePathsV2, path)"},
 	}},
