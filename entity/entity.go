@@ -3,6 +3,7 @@ package entity
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 
 	"github.com/catalogkit/datahub-go/aspects"
@@ -169,11 +170,17 @@ func typed[T urn.URN](u urn.URN, parse func(string) (T, error)) (T, error) {
 	return parse(u.String())
 }
 
-// keyAspect returns key aspect keyName of u: the URN's parts, in order,
-// are the key's fields, as DataHub builds a key from a URN. It returns the
-// empty key when u is empty or its parts do not fit the key.
+// keyAspect returns key aspect keyName of u (a value, not a pointer): the
+// URN's parts, in order, are the key's fields, as DataHub builds a key
+// from a URN. It returns the empty key when u is empty or its parts do not
+// fit the key.
 func keyAspect(u urn.URN, keyName string) aspects.Aspect {
-	v, _ := aspects.New(keyName)
+	p, _ := aspects.New(keyName)
+	return reflect.ValueOf(keyPointer(p, u, keyName)).Elem().Interface().(aspects.Aspect)
+}
+
+// keyPointer fills the new key v (a pointer) from u's parts.
+func keyPointer(v aspects.Aspect, u urn.URN, keyName string) aspects.Aspect {
 	if u == nil || u.String() == "" {
 		return v
 	}
@@ -206,11 +213,11 @@ func keyAspect(u urn.URN, keyName string) aspects.Aspect {
 		obj[f.Name] = s
 	}
 	data, _ := json.Marshal(obj)
-	if err := json.Unmarshal(data, v); err != nil {
-		w, _ := aspects.New(keyName)
-		return w
+	w, _ := aspects.New(keyName)
+	if err := json.Unmarshal(data, w); err != nil {
+		return v
 	}
-	return v
+	return w
 }
 
 // appendAspects appends the values vs to out.

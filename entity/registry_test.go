@@ -148,3 +148,14 @@ func jsonOf(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestKeyAspectIsAValue checks KeyAspect returns the key as a value, as
+// the hand-written types did.
+func TestKeyAspectIsAValue(t *testing.T) {
+	t.Parallel()
+	d := &entity.Dataset{URN: urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)").(urn.Dataset)}
+	k, ok := d.KeyAspect().(aspects.DatasetKey)
+	if !ok || k.Name != "db.t" || k.Origin != "PROD" {
+		t.Errorf("KeyAspect() = %#v", d.KeyAspect())
+	}
+}
