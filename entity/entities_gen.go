@@ -10,115 +10,6 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-// generatedTypes lists the entity types of the generated types, in
-// entity-registry.yml order.
-var generatedTypes = []string{
-	"dataPlatform",
-	"role",
-	"dataset",
-	"dataHubPolicy",
-	"dataJob",
-	"dataFlow",
-	"dataProcess",
-	"dataProcessInstance",
-	"chart",
-	"dashboard",
-	"notebook",
-	"corpuser",
-	"corpGroup",
-	"domain",
-	"container",
-	"tag",
-	"glossaryTerm",
-	"glossaryNode",
-	"document",
-	"dataHubIngestionSource",
-	"dataHubSecret",
-	"dataHubExecutionRequest",
-	"assertion",
-	"dataHubRetention",
-	"dataPlatformInstance",
-	"mlModel",
-	"mlModelGroup",
-	"mlModelDeployment",
-	"mlFeatureTable",
-	"mlFeature",
-	"mlPrimaryKey",
-	"telemetry",
-	"dataHubAccessToken",
-	"test",
-	"dataHubUpgrade",
-	"inviteToken",
-	"schemaField",
-	"globalSettings",
-	"versionSet",
-	"incident",
-	"dataHubRole",
-	"post",
-	"dataHubStepState",
-	"dataHubView",
-	"erModelRelationship",
-	"query",
-	"dataProduct",
-	"application",
-	"semanticModel",
-	"metric",
-	"ownershipType",
-	"lifecycleStageType",
-	"businessAttribute",
-	"dataContract",
-	"dataHubPersona",
-	"dataHubAction",
-	"entityType",
-	"dataType",
-	"structuredProperty",
-	"form",
-	"dataHubPageTemplate",
-	"dataHubPageModule",
-	"dataHubFile",
-	"dataHubConnection",
-	"platformResource",
-	"dataHubOpenAPISchema",
-	"service",
-	"aiAgent",
-	"api",
-	"repository",
-	"agentSkill",
-}
-
-// customPropertiesFields maps each type with custom properties to the
-// aspect that holds them.
-var customPropertiesAspects = map[string]string{
-	"dataset":              "datasetProperties",
-	"dataJob":              "dataJobInfo",
-	"dataFlow":             "dataFlowInfo",
-	"dataProcessInstance":  "dataProcessInstanceProperties",
-	"chart":                "chartInfo",
-	"dashboard":            "dashboardInfo",
-	"notebook":             "notebookInfo",
-	"corpuser":             "corpUserInfo",
-	"domain":               "domainProperties",
-	"container":            "containerProperties",
-	"glossaryTerm":         "glossaryTermInfo",
-	"glossaryNode":         "glossaryNodeInfo",
-	"document":             "documentInfo",
-	"assertion":            "assertionInfo",
-	"dataPlatformInstance": "dataPlatformInstanceProperties",
-	"mlModel":              "mlModelProperties",
-	"mlModelGroup":         "mlModelGroupProperties",
-	"mlModelDeployment":    "mlModelDeploymentProperties",
-	"mlFeatureTable":       "mlFeatureTableProperties",
-	"mlFeature":            "mlFeatureProperties",
-	"mlPrimaryKey":         "mlPrimaryKeyProperties",
-	"versionSet":           "versionSetProperties",
-	"erModelRelationship":  "erModelRelationshipProperties",
-	"query":                "queryProperties",
-	"dataProduct":          "dataProductProperties",
-	"application":          "applicationProperties",
-	"businessAttribute":    "businessAttributeInfo",
-	"dataContract":         "dataContractStatus",
-}
-
 func init() {
 	register("dataPlatform", func(u urn.URN) (Entity, error) {
 		t, err := typed(u, urn.ParseDataPlatform)
@@ -405,9 +296,6 @@ func init() {
 		return &AgentSkill{URN: t}, err
 	})
 }
-
-// time is used by the helpers of some types.
-var _ = time.Time{}
 
 // DataPlatform is DataHub's dataPlatform entity: its URN and a field per aspect
 // DataHub's entity registry gives it.

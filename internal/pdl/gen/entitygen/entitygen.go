@@ -297,28 +297,11 @@ func Generate(in *Input) (map[string][]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(Header)
 	b.WriteString("package entity\n\nimport (\n\t\"time\"\n\n\t\"github.com/catalogkit/datahub-go/aspects\"\n\t\"github.com/catalogkit/datahub-go/internal/entitystate\"\n\t\"github.com/catalogkit/datahub-go/urn\"\n)\n\n")
-	b.WriteString("// generatedTypes lists the entity types of the generated types, in\n// entity-registry.yml order.\nvar generatedTypes = []string{\n")
-	for _, t := range ts {
-		fmt.Fprintf(&b, "\t%q,\n", t.Entity)
-	}
-	b.WriteString("}\n\n")
-	b.WriteString("// customPropertiesFields maps each type with custom properties to the\n// aspect that holds them.\nvar customPropertiesAspects = map[string]string{\n")
-	for _, t := range ts {
-		if t.CustomProperties != "" {
-			for _, f := range t.Fields {
-				if f.Name == t.CustomProperties {
-					fmt.Fprintf(&b, "\t%q: %q,\n", t.Entity, f.Aspect)
-				}
-			}
-		}
-	}
-	b.WriteString("}\n\n")
 	b.WriteString("func init() {\n")
 	for _, t := range ts {
 		fmt.Fprintf(&b, "\tregister(%q, func(u urn.URN) (Entity, error) {\n\t\tt, err := typed(u, urn.Parse%s)\n\t\treturn &%s{URN: t}, err\n\t})\n", t.Entity, t.Name, t.Name)
 	}
 	b.WriteString("}\n\n")
-	b.WriteString("// time is used by the helpers of some types.\nvar _ = time.Time{}\n\n")
 	for _, t := range ts {
 		t.write(&b)
 	}
