@@ -304,9 +304,6 @@ func setBrowsePath(c **aspects.Container, b **aspects.BrowsePathsV2, path []stri
 	return nil
 }
 
-// now is the clock of the stamps the helpers write; tests replace it.
-var now = time.Now
-
 // propertyValue returns v as a structured property value.
 func propertyValue(v any) (aspects.PrimitivePropertyValue, error) {
 	switch x := v.(type) {
@@ -342,7 +339,7 @@ func setStructuredProperty(p **aspects.StructuredProperties, prop urn.Structured
 		vs = append(vs, pv)
 	}
 	s := ensure(p)
-	stamp := aspects.AuditStamp{Time: now().UnixMilli(), Actor: IngestionActor}
+	stamp := aspects.AuditStamp{Time: time.Now().UnixMilli(), Actor: IngestionActor}
 	for i := range s.Properties {
 		if s.Properties[i].PropertyURN == prop.String() {
 			s.Properties[i].Values = vs
