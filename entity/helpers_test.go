@@ -29,6 +29,14 @@ func TestSharedHelpers(t *testing.T) {
 	t.Parallel()
 	c := &entity.Chart{URN: urn.MustParse("urn:li:chart:(looker,c1)").(urn.Chart)}
 	pii, gold := urn.MustParse("urn:li:tag:pii").(urn.Tag), urn.MustParse("urn:li:tag:gold").(urn.Tag)
+	c.RemoveTag(pii)
+	c.RemoveTerm(urn.MustParse("urn:li:glossaryTerm:x").(urn.GlossaryTerm))
+	c.RemoveOwner(aspects.Owner{Owner: "urn:li:corpuser:x"})
+	c.RemoveLink("https://x")
+	c.RemoveStructuredProperty(urn.MustParse("urn:li:structuredProperty:x").(urn.StructuredProperty))
+	if n := len(entity.Aspects(c)); n != 0 {
+		t.Errorf("removes from an empty chart made %d aspects to write", n)
+	}
 	c.AddTag(pii)
 	c.AddTag(gold)
 	c.AddTag(pii) // replaced, not doubled

@@ -13,8 +13,9 @@ import (
 
 // The rules of the helper methods every type with a shared aspect has
 // (generated in entities_gen.go): each takes the address of the aspect
-// field, creates the aspect when the field is nil, and changes it as
-// DataHub's Python SDK v2 mixins do.
+// field, creates the aspect when the field is nil (a remove leaves a nil
+// field nil, so that it writes nothing), and changes it as DataHub's
+// Python SDK v2 mixins do.
 
 // IngestionActor is the actor the helpers credit in the audit stamps they
 // write, as DataHub's Python SDK does: urn:li:corpuser:__ingestion.
@@ -63,7 +64,10 @@ func addTag(p **aspects.GlobalTags, tag urn.Tag) {
 }
 
 func removeTag(p **aspects.GlobalTags, tag urn.Tag) {
-	g := ensure(p)
+	g := *p
+	if g == nil {
+		return
+	}
 	g.Tags = removeUnique(g.Tags, tagKey, tag.String())
 }
 
@@ -94,7 +98,10 @@ func addTerm(p **aspects.GlossaryTerms, term urn.GlossaryTerm) {
 }
 
 func removeTerm(p **aspects.GlossaryTerms, term urn.GlossaryTerm) {
-	g := ensureTerms(p)
+	g := *p
+	if g == nil {
+		return
+	}
 	g.Terms = removeUnique(g.Terms, termKey, term.String())
 }
 
@@ -153,7 +160,10 @@ func addOwner(p **aspects.Ownership, owner aspects.Owner) {
 }
 
 func removeOwner(p **aspects.Ownership, owner aspects.Owner) {
-	o := ensure(p)
+	o := *p
+	if o == nil {
+		return
+	}
 	if owner.Type == "" && owner.TypeURN == nil {
 		o.Owners = removeUnique(o.Owners, func(x aspects.Owner) string { return x.Owner }, owner.Owner)
 		return
@@ -190,7 +200,10 @@ func addLink(p **aspects.InstitutionalMemory, url, description string) {
 }
 
 func removeLink(p **aspects.InstitutionalMemory, url string) {
-	m := ensure(p)
+	m := *p
+	if m == nil {
+		return
+	}
 	m.Elements = removeUnique(m.Elements, linkKey, url)
 }
 
@@ -353,7 +366,10 @@ func setStructuredProperty(p **aspects.StructuredProperties, prop urn.Structured
 }
 
 func removeStructuredProperty(p **aspects.StructuredProperties, prop urn.StructuredProperty) {
-	s := ensure(p)
+	s := *p
+	if s == nil {
+		return
+	}
 	s.Properties = removeUnique(s.Properties, propKey, prop.String())
 }
 
