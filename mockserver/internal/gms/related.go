@@ -7,17 +7,7 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
-	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
-
-// Edge is one edge of the graph DataHub's graph service keeps: an
-// @Relationship field of a source entity's aspect naming a destination URN.
-type Edge struct {
-	// Type is the relationship's name ("DownstreamOf", "OwnedBy").
-	Type string
-	// Source and Destination are the URNs at the edge's ends.
-	Source, Destination string
-}
 
 // EdgeQuery selects edges.
 type EdgeQuery struct {
@@ -31,58 +21,54 @@ type EdgeQuery struct {
 	IncludeRemoved bool
 }
 
-// Edges returns the edges q selects, in (source, type, destination) order,
-// from the search index's entity documents (which follow the store after
-// the async lag, as DataHub's graph index does). Each source aspect's
-// @Relationship fields give the edges (package pdl's Relationships). The
-// mock keeps no graph index of its own: a query reads every entity
-// document once. It stops with ctx's error when ctx ends.
+// Edges returns the edges q selects, in (source, type, destination) order.
+// They are the ones [Core.Relationships] reads: each latest aspect's
+// @Relationship fields (edgesOf), less those the graph removed. It stops
+// with ctx's error when ctx ends.
 func (c *Core) Edges(ctx context.Context, q EdgeQuery) ([]Edge, error) {
 	c.barrier()
+	var rows []Aspect
+	var err error
+	if q.Source != "" {
+		rows, err = c.st.Latest(q.Source)
+	} else {
+		rows, err = c.st.All()
+	}
+	if err != nil {
+		return nil, errorf(Internal, MsgStore, err)
+	}
 	var out []Edge
-	removed := map[string]bool{}
-	var stop error
-	seen := 0
-	for _, ent := range pdl.Entities() {
-		c.ix.Each(index.EntityIndexName(ent.Name), func(d *index.Document) bool {
-			if seen++; seen%listCheckEvery == 0 {
-				if stop = ctx.Err(); stop != nil {
-					return false
-				}
+	for i, a := range rows {
+		if i%listCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
-			if Removed(d.Aspects["status"]) {
-				removed[d.URN] = true
+		}
+		for _, e := range c.edgesOf(a) {
+			if q.Destination != "" && e.Destination != q.Destination || len(q.Types) > 0 && !slices.Contains(q.Types, e.Type) {
+				continue
 			}
-			if q.Source != "" && d.URN != q.Source {
-				return true
-			}
-			for aspect, value := range d.Aspects {
-				for _, rel := range pdl.Relationships(aspect) {
-					if len(q.Types) > 0 && !slices.Contains(q.Types, rel.Name) {
-						continue
-					}
-					for _, raw := range pdl.ValuesAt(value, rel.Path) {
-						dst, ok := urnText(raw)
-						if !ok || q.Destination != "" && dst != q.Destination {
-							continue
-						}
-						out = append(out, Edge{Type: rel.Name, Source: d.URN, Destination: dst})
-					}
-				}
-			}
-			return true
-		})
-		if stop != nil {
-			return nil, stop
+			out = append(out, e)
 		}
 	}
 	if !q.IncludeRemoved {
-		out = slices.DeleteFunc(out, func(e Edge) bool { return removed[e.Source] || removed[e.Destination] })
+		removed := map[string]bool{}
+		isRemoved := func(u string) bool {
+			r, ok := removed[u]
+			if !ok {
+				r = c.removed(u)
+				removed[u] = r
+			}
+			return r
+		}
+		out = slices.DeleteFunc(out, func(e Edge) bool { return isRemoved(e.Source) || isRemoved(e.Destination) })
 	}
 	slices.SortFunc(out, func(a, b Edge) int {
 		return cmp.Or(strings.Compare(a.Source, b.Source), strings.Compare(a.Type, b.Type), strings.Compare(a.Destination, b.Destination))
 	})
-	return slices.Compact(out), nil
+	return slices.CompactFunc(out, func(a, b Edge) bool {
+		return a.Source == b.Source && a.Type == b.Type && a.Destination == b.Destination
+	}), nil
 }
 
 // urnText reads a JSON string holding a URN.
