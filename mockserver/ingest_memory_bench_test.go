@@ -34,8 +34,10 @@ func BenchmarkStoredAspectMemory(b *testing.B) {
 			}
 		}
 		_ = s.IndexedAspects("urn:li:dataset:(urn:li:dataPlatform:foo,bar0,PROD)") // the index has caught up
-		runtime.GC()                                                               // twice: the second empties the sync.Pools' victim caches,
-		runtime.GC()                                                               // so that only what the server keeps counts
+		// Twice: the second empties the sync.Pools' victim caches, so that
+		// only what the server keeps counts.
+		runtime.GC()
+		runtime.GC()
 		runtime.ReadMemStats(&after)
 		perVersion = float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (n * batches)
 		runtime.KeepAlive(s)
