@@ -290,24 +290,29 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (outcome,
 // putVersion writes value (of hash h) as a new version: row 0 moves to
 // history row N (N = its version) and the new value becomes row 0 with
 // version N+1, whose systemMetadata Rules.Next makes. The first write is
-// version 1, with the systemMetadata of Rules.First.
+// version 1, with the systemMetadata of Rules.First. A row built before
+// the writer lock on the same latest row (see preBuild) is put as it is.
 func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage, h uint64) (outcome, error) {
-	var sm rawObject
-	version := int64(1)
-	if !cur.exists {
-		sm = p.batch.rules.First(p.batch.scratch[:0], p.sm)
-	} else {
+	pre := p.pre.builtOn(cur)
+	if w.Transform != nil {
+		pre = nil
+	}
+	if cur.exists {
 		// The row moves to history as it is stored.
-		n := rowVersion(cur.row)
-		if err := t.putNew(aspectRows, p.historyKey(n), storedCopy(t, cur.raw)); err != nil {
+		if err := t.putNew(aspectRows, p.historyKey(rowVersion(cur.row)), storedCopy(t, cur.raw)); err != nil {
 			return outcome{}, err
 		}
-		version = n + 1
-		prev, err := cur.members(t, p.batch.scratch[:0])
-		if err != nil {
+	}
+	if pre != nil {
+		p.head = rowHead{} // pre uses its memory
+		if err := putEncoded(t, cur.key, w.URN, w.Aspect, pre.val, pre.built); err != nil {
 			return outcome{}, err
 		}
-		sm = p.batch.rules.Next(prev, p.sm, version, p.room[:0])
+		return outcome{version: pre.version}, nil
+	}
+	sm, version, err := nextSystemMetadata(t, p, cur)
+	if err != nil {
+		return outcome{}, err
 	}
 	// The row prepared for the write's value, or one for the transformed value.
 	head := p.head
@@ -325,6 +330,22 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 		return outcome{}, err
 	}
 	return outcome{version: version}, nil
+}
+
+// nextSystemMetadata returns the systemMetadata and the version of the
+// row that p's write makes of a changed value whose latest row is cur
+// (version 1, Rules.First's, when there is none; else one more than cur's,
+// Rules.Next's), built in p's memory.
+func nextSystemMetadata(t txn, p *prepared, cur latest) (rawObject, int64, error) {
+	if !cur.exists {
+		return p.batch.rules.First(p.batch.scratch[:0], p.sm), 1, nil
+	}
+	version := rowVersion(cur.row) + 1
+	prev, err := cur.members(t, p.batch.scratch[:0])
+	if err != nil {
+		return nil, 0, err
+	}
+	return p.batch.rules.Next(prev, p.sm, version, p.room[:0]), version, nil
 }
 
 // smRoom is room for the length-prefixed systemMetadata of a row whose

@@ -34,6 +34,7 @@ type prepared struct {
 	actor             string // createdBy
 	// room is Rules.Next's room.
 	room [24]byte
+	pre  preRow  // the new latest row, when built before the writer lock
 	out  outcome // the write's, once applied
 }
 
