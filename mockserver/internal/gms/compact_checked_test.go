@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // aspectPasses is the two-pass form aspectPassesCompact replaced, kept as
@@ -61,7 +62,7 @@ func checkAspectPassesCompact(t *testing.T, s string) {
 			wantOK := aspectPasses(info, raw, schema)
 			var want []byte
 			if wantOK {
-				want = compactValid(nil, raw)
+				want = jsonx.CompactShared(raw)
 			}
 			if ok != wantOK || !bytes.Equal(got, want) {
 				t.Fatalf("aspectPassesCompact(%s, %q, %v) = %q, %v; want %q, %v", name, s, schema, got, ok, want, wantOK)
