@@ -144,3 +144,48 @@ func TestPreBuildConcurrentWriters(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeBatchInHalves writes batches large enough to be prepared and
+// built in two halves at once (see inHalves), with an aspect written in
+// both halves and systemMetadata of more members than prepare gives room
+// for: every write must land with its own value, keys and systemMetadata,
+// in batch order, as on the bbolt store.
+func TestLargeBatchInHalves(t *testing.T) {
+	t.Parallel()
+	const n = 3 * minHalves
+	batch := func(round int) []Write {
+		ws := make([]Write, n)
+		for i := range ws {
+			u := urnN(i)
+			if i == n-1 {
+				u = urnN(0) // the first half's aspect again, in the second half
+			}
+			sm := fmt.Sprintf(`{"runId":"run-%d-%d","lastObserved":%d,"properties":{"i":"%d"},"a":1,"b":2,"c":3,"d":4,"e":5,"f":6}`, round, i, i, i)
+			ws[i] = Write{URN: u, Aspect: props, KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV),
+				Value: json.RawMessage(fmt.Sprintf(`{"description":"%d-%d"}`, round, i)), SystemMetadata: json.RawMessage(sm)}
+		}
+		return ws
+	}
+	mem, bolt := backends[0].open(t, stepClock()), backends[1].open(t, stepClock())
+	for round := range 3 {
+		rm, rb := mustApply(t, mem, batch(round)...), mustApply(t, bolt, batch(round)...)
+		if diff := cmp.Diff(rb, rm); diff != "" {
+			t.Fatalf("round %d: results (-bolt +memory):\n%s", round, diff)
+		}
+		for i := 1; i < n-1; i++ {
+			a := mustGet(t, mem, urnN(i), props, 0)
+			if want := fmt.Sprintf(`{"description":"%d-%d"}`, round, i); string(a.Value) != want {
+				t.Errorf("round %d: %s = %s, want %s", round, urnN(i), a.Value, want)
+			}
+			if got, want := sysMeta(t, a.SystemMetadata)["runId"], fmt.Sprintf("run-%d-%d", round, i); got != want {
+				t.Errorf("round %d: %s runId %v, want %s", round, urnN(i), got, want)
+			}
+		}
+		if a := mustGet(t, mem, urnN(0), props, 0); string(a.Value) != fmt.Sprintf(`{"description":"%d-%d"}`, round, n-1) {
+			t.Errorf("round %d: %s = %s, want the second half's write", round, urnN(0), a.Value)
+		}
+	}
+	if diff := cmp.Diff(everyRow(t, bolt), everyRow(t, mem)); diff != "" {
+		t.Errorf("rows (-bolt +memory):\n%s", diff)
+	}
+}

@@ -77,18 +77,42 @@ const smMembers = 8
 
 // prepare prepares every write of a batch stamped with now, under rules,
 // in memory from a batchMemory that release gives back. The keys of all
-// writes share one allocation, their systemMetadata members another.
+// writes share one allocation, their systemMetadata members another. A
+// large batch is prepared in two halves at once (see inHalves), each with
+// its own batchShared.
 func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) {
-	size := 0
+	size, half := 0, 0 // half: the keys' size of the first half
 	for i := range ws {
-		size += 2 * (2*binary.MaxVarintLen64 + len(ws[i].URN) + len(ws[i].Aspect) + 8)
+		if i == len(ws)/2 {
+			half = size
+		}
+		size += keysSize(&ws[i])
 	}
 	bm := batchMemories.Get().(*batchMemory)
-	ps, keys, members := bm.take(len(ws), size, (len(ws)+1)*smMembers)
-	batch := &bm.shared
-	*batch = batchShared{rules: rules, scratch: members[len(ws)*smMembers:]}
+	ps, keys, members := bm.take(len(ws), size, (len(ws)+2)*smMembers)
+	n := len(ws) * smMembers
+	bm.shared[0] = batchShared{rules: rules, scratch: members[n : n+smMembers : n+smMembers]}
+	bm.shared[1] = batchShared{rules: rules, scratch: members[n+smMembers:]}
 	ms := now.UnixMilli()
-	for i := range ws {
+	inHalves(len(ws), func(lo, hi, h int) {
+		keys := keys[:0]
+		if lo > 0 {
+			keys = keys[half:half]
+		}
+		prepareEach(ws, ps, lo, hi, ms, members, keys, &bm.shared[h])
+	})
+	return ps, bm
+}
+
+// keysSize is the room prepare gives the keys of w.
+func keysSize(w *Write) int { return 2 * (2*binary.MaxVarintLen64 + len(w.URN) + len(w.Aspect) + 8) }
+
+// prepareEach prepares writes lo to hi (excluded) of ws into ps, their keys
+// appended to keys, their systemMetadata members in members (smMembers
+// for each write), sharing batch.
+func prepareEach(ws []Write, ps []prepared, lo, hi int, ms int64, members rawObject, keys []byte, batch *batchShared) {
+	rules := batch.rules
+	for i := lo; i < hi; i++ {
 		w, p := &ws[i], &ps[i]
 		if w.DeleteEntity && w.URN != "" {
 			continue
@@ -126,7 +150,25 @@ func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) 
 			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
 		}
 	}
-	return ps, bm
+}
+
+// minHalves is the fewest writes inHalves splits.
+const minHalves = 64
+
+// inHalves calls fn(0, n, 0), or, for n of at least minHalves, fn(0, n/2, 0)
+// and fn(n/2, n, 1) at once, the second on a goroutine of its own, and
+// returns when they are done: the per-write work of a large batch before
+// the writer lock uses two cores. fn must touch only its own writes and
+// its half's (h) memory.
+func inHalves(n int, fn func(lo, hi, h int)) {
+	if n < minHalves {
+		fn(0, n, 0)
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { fn(n/2, n, 1) })
+	fn(0, n/2, 0)
+	wg.Wait()
 }
 
 // batchMemory is the memory prepare gives the writes of a batch, kept for
@@ -137,7 +179,7 @@ type batchMemory struct {
 	ps      []prepared
 	keys    []byte
 	members rawObject
-	shared  batchShared
+	shared  [2]batchShared // one for each half of the batch (see inHalves)
 }
 
 // batchMemories are the batchMemory kept for the next batches.
@@ -174,7 +216,7 @@ func (m *batchMemory) release(ps []prepared) {
 	}
 	clear(ps)
 	clear(m.members)
-	m.shared = batchShared{}
+	m.shared = [2]batchShared{}
 	batchMemories.Put(m)
 }
 
