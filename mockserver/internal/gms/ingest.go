@@ -178,73 +178,39 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 
 // prepareAll validates every proposal and returns the valid ones with their
 // store writes, in order; a batch is refused as a whole, with every bad item
-// named by its index. The kind is the first bad item's. A large batch is
-// validated in two halves at once (see inHalves); proposals that are no
-// batch stop at the first bad one.
+// named by its index. The kind is the first bad item's.
 func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool) ([]item, []store.Write, error) {
-	ws := make([]store.Write, len(ps))
-	errs := make([]*Error, len(ps))
-	halves := inHalves
-	if !batch {
-		halves = func(n int, fn func(lo, hi int)) { fn(0, n) }
-	}
-	halves(len(ps), func(lo, hi int) {
-		values := arenas.Get().(*valueArena)
-		defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
-		for i := lo; i < hi; i++ {
-			values.size += len(ps[i].Aspect)
-		}
-		for i := lo; i < hi; i++ {
-			// prepare writes the store write in place.
-			if errs[i] = prepare(&ps[i], pt, lax, nil, values, &ws[i]); errs[i] != nil && !batch {
-				return // a single proposal: its error is the answer
-			}
-		}
-	})
 	items := make([]item, 0, len(ps))
+	ws := make([]store.Write, 0, len(ps))
 	var bad []string
 	var first *Error
-	n := 0 // the valid writes, moved to the front of ws in order
-	for i, err := range errs {
-		if err == nil {
-			ws[n] = ws[i]
-			n++
-			items = append(items, item{index: i})
+	values := arenas.Get().(*valueArena)
+	defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
+	for i := range ps {
+		values.size += len(ps[i].Aspect)
+	}
+	for i := range ps {
+		ws = ws[:len(ws)+1] // prepare writes the store write in place
+		err := prepare(&ps[i], pt, lax, nil, values, &ws[len(ws)-1])
+		if err != nil {
+			ws = ws[:len(ws)-1]
+			err.Index = i
+			if !batch {
+				return nil, nil, err
+			}
+			if first == nil {
+				first = err
+			}
+			bad = append(bad, fmt.Sprintf(MsgBatchItem, i, err.Message))
 			continue
 		}
-		err.Index = i
-		if !batch {
-			return nil, nil, err
-		}
-		if first == nil {
-			first = err
-		}
-		bad = append(bad, fmt.Sprintf(MsgBatchItem, i, err.Message))
+		items = append(items, item{index: i})
 	}
 	if first != nil {
 		return nil, nil, &Error{Kind: first.Kind, Index: first.Index,
 			Message: fmt.Sprintf(MsgBatchInvalid, len(bad), len(ps), JoinMessages(bad, "; "))}
 	}
-	clear(ws[n:])
-	return items, ws[:n], nil
-}
-
-// minHalves is the fewest items inHalves splits.
-const minHalves = 64
-
-// inHalves calls fn(0, n), or, for n of at least minHalves, fn(0, n/2) and
-// fn(n/2, n) at once, the second on a goroutine of its own, and returns
-// when they are done: the per-item work of a large batch uses two cores.
-// fn must touch only its own items.
-func inHalves(n int, fn func(lo, hi int)) {
-	if n < minHalves {
-		fn(0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	wg.Go(func() { fn(n/2, n) })
-	fn(0, n/2)
-	wg.Wait()
+	return items, ws, nil
 }
 
 // arenas are the headers of prepareAll's value arenas, kept for the next

@@ -27,7 +27,7 @@ type preRow struct {
 // preBuild builds the new latest rows of the writes of ps that it can
 // before the writer lock (see preRow). It reads the latest rows in one
 // read transaction of a backend whose stored values stay valid after it,
-// and does nothing on another; it builds them in prepare's halves.
+// and does nothing on another.
 func (s *Store) preBuild(ws []Write, ps []prepared) {
 	eligible := false
 	for i := range ps {
@@ -55,14 +55,11 @@ func (s *Store) preBuild(ws []Write, ps []prepared) {
 	if err != nil || !shared {
 		return
 	}
-	// The halves of prepare, so that each uses its own batchShared.
-	inHalves(len(ps), func(lo, hi, _ int) {
-		for i := lo; i < hi; i++ {
-			if preBuildable(&ws[i], &ps[i]) {
-				ps[i].pre.build(&ps[i])
-			}
+	for i := range ps {
+		if preBuildable(&ws[i], &ps[i]) {
+			ps[i].pre.build(&ps[i])
 		}
-	})
+	}
 }
 
 // preBuildable reports whether the write's row can be built before the

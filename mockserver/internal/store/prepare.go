@@ -77,42 +77,18 @@ const smMembers = 8
 
 // prepare prepares every write of a batch stamped with now, under rules,
 // in memory from a batchMemory that release gives back. The keys of all
-// writes share one allocation, their systemMetadata members another. A
-// large batch is prepared in two halves at once (see inHalves), each with
-// its own batchShared.
+// writes share one allocation, their systemMetadata members another.
 func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) {
-	size, half := 0, 0 // half: the keys' size of the first half
+	size := 0
 	for i := range ws {
-		if i == len(ws)/2 {
-			half = size
-		}
-		size += keysSize(&ws[i])
+		size += 2 * (2*binary.MaxVarintLen64 + len(ws[i].URN) + len(ws[i].Aspect) + 8)
 	}
 	bm := batchMemories.Get().(*batchMemory)
-	ps, keys, members := bm.take(len(ws), size, (len(ws)+2)*smMembers)
-	n := len(ws) * smMembers
-	bm.shared[0] = batchShared{rules: rules, scratch: members[n : n+smMembers : n+smMembers]}
-	bm.shared[1] = batchShared{rules: rules, scratch: members[n+smMembers:]}
+	ps, keys, members := bm.take(len(ws), size, (len(ws)+1)*smMembers)
+	batch := &bm.shared
+	*batch = batchShared{rules: rules, scratch: members[len(ws)*smMembers:]}
 	ms := now.UnixMilli()
-	inHalves(len(ws), func(lo, hi, h int) {
-		keys := keys[:0]
-		if lo > 0 {
-			keys = keys[half:half]
-		}
-		prepareEach(ws, ps, lo, hi, ms, members, keys, &bm.shared[h])
-	})
-	return ps, bm
-}
-
-// keysSize is the room prepare gives the keys of w.
-func keysSize(w *Write) int { return 2 * (2*binary.MaxVarintLen64 + len(w.URN) + len(w.Aspect) + 8) }
-
-// prepareEach prepares writes lo to hi (excluded) of ws into ps, their keys
-// appended to keys, their systemMetadata members in members (smMembers
-// for each write), sharing batch.
-func prepareEach(ws []Write, ps []prepared, lo, hi int, ms int64, members rawObject, keys []byte, batch *batchShared) {
-	rules := batch.rules
-	for i := lo; i < hi; i++ {
+	for i := range ws {
 		w, p := &ws[i], &ps[i]
 		if w.DeleteEntity && w.URN != "" {
 			continue
@@ -150,25 +126,7 @@ func prepareEach(ws []Write, ps []prepared, lo, hi int, ms int64, members rawObj
 			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
 		}
 	}
-}
-
-// minHalves is the fewest writes inHalves splits.
-const minHalves = 64
-
-// inHalves calls fn(0, n, 0), or, for n of at least minHalves, fn(0, n/2, 0)
-// and fn(n/2, n, 1) at once, the second on a goroutine of its own, and
-// returns when they are done: the per-write work of a large batch before
-// the writer lock uses two cores. fn must touch only its own writes and
-// its half's (h) memory.
-func inHalves(n int, fn func(lo, hi, h int)) {
-	if n < minHalves {
-		fn(0, n, 0)
-		return
-	}
-	var wg sync.WaitGroup
-	wg.Go(func() { fn(n/2, n, 1) })
-	fn(0, n/2, 0)
-	wg.Wait()
+	return ps, bm
 }
 
 // batchMemory is the memory prepare gives the writes of a batch, kept for
@@ -179,7 +137,7 @@ type batchMemory struct {
 	ps      []prepared
 	keys    []byte
 	members rawObject
-	shared  [2]batchShared // one for each half of the batch (see inHalves)
+	shared  batchShared
 }
 
 // batchMemories are the batchMemory kept for the next batches.
@@ -216,7 +174,7 @@ func (m *batchMemory) release(ps []prepared) {
 	}
 	clear(ps)
 	clear(m.members)
-	m.shared = [2]batchShared{}
+	m.shared = batchShared{}
 	batchMemories.Put(m)
 }
 

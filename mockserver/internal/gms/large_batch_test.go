@@ -9,10 +9,10 @@ import (
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
-// TestLargeBatchRefusal validates a batch large enough to be checked in two
-// halves at once, with bad items in both: the refusal names them all in
-// index order, its kind and index are the first one's, and nothing is
-// written; the same batch made good is written whole, in order.
+// TestLargeBatchRefusal validates a batch of 200 proposals with bad items
+// at its start and end: the refusal names them all in index order, its
+// kind and index are the first one's, and nothing is written; the same
+// batch made good is written whole, in order.
 func TestLargeBatchRefusal(t *testing.T) {
 	t.Parallel()
 	c := newCore(t, gms.Options{})
@@ -44,7 +44,7 @@ func TestLargeBatchRefusal(t *testing.T) {
 	for _, i := range bad {
 		ps[i].AspectName = "status"
 	}
-	ps[n-1].EntityURN = ps[0].EntityURN // written in the second half, after the first
+	ps[n-1].EntityURN = ps[0].EntityURN // written again by the last proposal
 	ps[n-1].Aspect = []byte(`{"removed":true}`)
 	if err := c.Ingest(context.Background(), ps, gms.IngestOptions{Batch: true}); err != nil {
 		t.Fatal(err)
