@@ -134,7 +134,17 @@ func applyOne(t txn, i int, w *Write, p *prepared) (outcome, error) {
 		}
 		return outcome{}, putDoc(t, w, p)
 	}
-	cur, err := readLatest(t, p.latestKey())
+	key := p.latestKey()
+	raw := t.get(aspectRows, key)
+	if pre := p.pre.builtOnRaw(raw); pre != nil && w.Check == nil && w.Transform == nil {
+		// The row was built on this latest row, which it changes: no need
+		// to decode it.
+		if err := putKey(t, i, w, p); err != nil {
+			return outcome{}, err
+		}
+		return putPreBuilt(t, w, p, key, raw, pre)
+	}
+	cur, err := readLatestRaw(key, raw)
 	if err != nil {
 		return outcome{}, err
 	}
@@ -181,13 +191,19 @@ type latest struct {
 	exists bool
 }
 
-// readLatest reads the latest row at key inside t, earlier items of the
-// batch included.
-func readLatest(t txn, key []byte) (latest, error) {
-	l := latest{key: key}
+// readLatestRaw is the latest row at key, stored as raw (nil: none),
+// which a write found inside its transaction (earlier items of the batch
+// included).
+func readLatestRaw(key, raw []byte) (latest, error) {
+	l := latest{key: key, raw: raw, exists: raw != nil}
+	if !l.exists {
+		return latest{key: key}, nil
+	}
 	var err error
-	l.row, l.raw, l.exists, err = getRowShared(t, l.key, false)
-	return l, err
+	if l.row, err = decodeRowParts(raw, false); err != nil {
+		return latest{key: key}, err
+	}
+	return l, nil
 }
 
 // state is what a Check sees of the aspect and its entity, whose marker is
@@ -290,25 +306,13 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (outcome,
 // putVersion writes value (of hash h) as a new version: row 0 moves to
 // history row N (N = its version) and the new value becomes row 0 with
 // version N+1, whose systemMetadata Rules.Next makes. The first write is
-// version 1, with the systemMetadata of Rules.First. A row built before
-// the writer lock on the same latest row (see preBuild) is put as it is.
+// version 1, with the systemMetadata of Rules.First.
 func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage, h uint64) (outcome, error) {
-	pre := p.pre.builtOn(cur)
-	if w.Transform != nil {
-		pre = nil
-	}
 	if cur.exists {
 		// The row moves to history as it is stored.
 		if err := t.putNew(aspectRows, p.historyKey(rowVersion(cur.row)), storedCopy(t, cur.raw)); err != nil {
 			return outcome{}, err
 		}
-	}
-	if pre != nil {
-		p.head = rowHead{} // pre uses its memory
-		if err := putEncoded(t, cur.key, w.URN, w.Aspect, pre.val, pre.built); err != nil {
-			return outcome{}, err
-		}
-		return outcome{version: pre.version}, nil
 	}
 	sm, version, err := nextSystemMetadata(t, p, cur)
 	if err != nil {
@@ -330,6 +334,22 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 		return outcome{}, err
 	}
 	return outcome{version: version}, nil
+}
+
+// putPreBuilt is putVersion of the row pre, built before the writer lock
+// on the latest row raw (nil: none) at key, which it still is: raw moves to
+// history as the version before pre's.
+func putPreBuilt(t txn, w *Write, p *prepared, key, raw []byte, pre *preRow) (outcome, error) {
+	if raw != nil {
+		if err := t.putNew(aspectRows, p.historyKey(pre.version-1), storedCopy(t, raw)); err != nil {
+			return outcome{}, err
+		}
+	}
+	p.head = rowHead{} // pre uses its memory
+	if err := putEncoded(t, key, w.URN, w.Aspect, pre.val, pre.built); err != nil {
+		return outcome{}, err
+	}
+	return outcome{version: pre.version}, nil
 }
 
 // nextSystemMetadata returns the systemMetadata and the version of the

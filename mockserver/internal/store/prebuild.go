@@ -102,14 +102,15 @@ type sharedValues struct{ txn }
 
 func (sharedValues) sharesValues() bool { return true }
 
-// builtOn returns the row built before the lock when the latest row cur is
-// the one it was built on (the same stored bytes: stored values never
-// change, and seen keeps them from being reused), nil otherwise.
-func (r *preRow) builtOn(cur latest) *preRow {
-	if !r.ok || cur.exists != (r.seen != nil) {
+// builtOnRaw returns the row built before the lock when raw (nil: none),
+// the latest row the write finds under the lock, is the one it was built
+// on (the same stored bytes: stored values never change, and seen keeps
+// them from being reused), nil otherwise.
+func (r *preRow) builtOnRaw(raw []byte) *preRow {
+	if !r.ok || (raw == nil) != (r.seen == nil) {
 		return nil
 	}
-	if cur.exists && (len(cur.raw) != len(r.seen) || unsafe.SliceData(cur.raw) != unsafe.SliceData(r.seen)) {
+	if raw != nil && (len(raw) != len(r.seen) || unsafe.SliceData(raw) != unsafe.SliceData(r.seen)) {
 		return nil
 	}
 	return r
