@@ -10,7 +10,7 @@ import (
 )
 
 // aspectPasses is the two-pass form aspectPassesCompact replaced, kept as
-// its reference: the check alone, then compactValid.
+// its reference: the check alone, then the compaction.
 func aspectPasses(info pdl.AspectInfo, raw []byte, schema bool) bool {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return false
@@ -47,7 +47,7 @@ var aspectPassesSeeds = []string{
 }
 
 // checkAspectPassesCompact holds aspectPassesCompact to aspectPasses and
-// compactValid for the aspects of a few kinds, with and without the schema
+// jsonx.CompactShared for the aspects of a few kinds, with and without the schema
 // check.
 func checkAspectPassesCompact(t *testing.T, s string) {
 	t.Helper()
