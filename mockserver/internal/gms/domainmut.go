@@ -230,12 +230,20 @@ func (c *Core) DeleteDomain(ctx context.Context, domain string) error {
 // eachDomain calls fn with every indexed domain's properties until it
 // returns false.
 func (c *Core) eachDomain(fn func(u string, props map[string]any) bool) {
-	c.ix.Each(index.EntityIndexName("domain"), func(d *index.Document) bool {
-		var props map[string]any
-		if raw := d.Aspects["domainProperties"]; raw != nil {
-			_ = json.Unmarshal(raw, &props)
+	c.eachOfType("domain", "domainProperties", fn)
+}
+
+// eachOfType calls fn with every indexed entity of entityType and its
+// aspect decoded (nil when absent) until fn returns false; the index is
+// caught up first.
+func (c *Core) eachOfType(entityType, aspect string, fn func(u string, value map[string]any) bool) {
+	c.barrier()
+	c.ix.Each(index.EntityIndexName(entityType), func(d *index.Document) bool {
+		var v map[string]any
+		if raw := d.Aspects[aspect]; raw != nil {
+			_ = json.Unmarshal(raw, &v)
 		}
-		return fn(d.URN, props)
+		return fn(d.URN, v)
 	})
 }
 

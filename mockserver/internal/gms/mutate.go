@@ -262,3 +262,23 @@ func strMember(obj map[string]any, k string) string {
 
 // joinURNs prints URNs as Java prints a list of them.
 func joinURNs(urns []string) string { return "[" + strings.Join(urns, ", ") + "]" }
+
+// writeAll upserts the aspects of u (whole values) in one atomic batch with
+// the UI's systemMetadata; the entity is created if it does not exist.
+func (c *Core) writeAll(ctx context.Context, u string, aspects map[string]any) error {
+	names := make([]string, 0, len(aspects))
+	for n := range aspects {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	ps := make([]Proposal, 0, len(names))
+	for _, n := range names {
+		value, err := json.Marshal(aspects[n])
+		if err != nil {
+			return errorf(Internal, MsgMapAspect, n, Abbreviate(u), err)
+		}
+		ps = append(ps, Proposal{EntityType: EntityTypeOf(u), EntityURN: u, ChangeType: "UPSERT", AspectName: n,
+			Aspect: value, ContentType: "application/json", SystemMetadata: uiSystemMetadata})
+	}
+	return c.Ingest(ctx, ps, IngestOptions{})
+}

@@ -197,8 +197,8 @@ func TestMutationsConcurrent(t *testing.T) {
 			fmt.Sprintf("urn:li:corpuser:u%d", i), "corpUserKey", fmt.Sprintf(`{"username":"u%d"}`, i))
 	}
 	tests := []struct {
-		name      string
-		do        func(c *gms.Core, i int) error
+		name   string
+		do     func(c *gms.Core, i int) error
 		aspect string
 		member string
 	}{
