@@ -1,6 +1,8 @@
 package graphql
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -10,11 +12,25 @@ import (
 // Long is DataHub's Long scalar.
 type Long int64
 
-// ImplementsGraphQLType maps Long to the schema's scalar.
-func (Long) ImplementsGraphQLType(name string) bool { return name == "Long" }
-
-// UnmarshalGraphQL reads a Long argument (an integer or its decimal text).
-func (l *Long) UnmarshalGraphQL(input any) error {
+// UnmarshalJSON reads a Long argument (an integer or its decimal text).
+func (l *Long) UnmarshalJSON(b []byte) error {
+	var input any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&input); err != nil {
+		return err
+	}
+	if n, ok := input.(json.Number); ok {
+		if i, err := n.Int64(); err == nil {
+			*l = Long(i)
+			return nil
+		}
+		f, err := n.Float64()
+		if err != nil {
+			return fmt.Errorf("Long cannot represent %s", n)
+		}
+		input = f
+	}
 	switch v := input.(type) {
 	case int32:
 		*l = Long(v)

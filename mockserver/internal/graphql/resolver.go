@@ -429,3 +429,34 @@ func sortedKeys(m map[string]string) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// GraphQLType names the entity's object type and gives the value its
+// fields resolve on (see Typed).
+func (r *entityR) GraphQLType() (string, any) {
+	switch r.e.name {
+	case "dataset":
+		return "Dataset", &datasetR{r.e}
+	case "mlFeature":
+		return "MLFeature", &mlFeatureR{r.e}
+	case "mlFeatureTable":
+		return "MLFeatureTable", &mlFeatureTableR{r.e}
+	case "mlModel":
+		return "MLModel", &mlModelR{r.e}
+	case "mlModelGroup":
+		return "MLModelGroup", &mlModelGroupR{r.e}
+	case "dataPlatform":
+		return "DataPlatform", &dataPlatformR{r.e.urn}
+	case "corpuser":
+		return "CorpUser", &corpUserR{r.e.urn}
+	case "corpGroup":
+		return "CorpGroup", &corpGroupR{r.e.urn}
+	case "tag":
+		return "Tag", &tagR{r.e.urn}
+	case "glossaryTerm":
+		return "GlossaryTerm", &glossaryTermR{r.e.urn}
+	}
+	if t := graphQLType[r.e.name]; t != "" {
+		return t, &urnOnlyR{r.e}
+	}
+	return urnOnlyTypes[r.e.name], &urnOnlyR{r.e}
+}

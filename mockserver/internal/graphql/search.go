@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	graphqlgo "github.com/graph-gophers/graphql-go"
-
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -350,10 +348,10 @@ func charge(ctx context.Context) *gqlError {
 // not select them, and returns what of a page of hits to load: all of it
 // when the answer selects searchResults, else none.
 func selectedParts(ctx context.Context, q *gms.Query) func([]gms.SearchHit) []gms.SearchHit {
-	if !graphqlgo.HasSelectedField(ctx, "facets") {
+	if !selectsField(ctx, "facets") {
 		q.SkipAggregates = true
 	}
-	if graphqlgo.HasSelectedField(ctx, "searchResults") {
+	if selectsField(ctx, "searchResults") {
 		return func(hs []gms.SearchHit) []gms.SearchHit { return hs }
 	}
 	return func([]gms.SearchHit) []gms.SearchHit { return nil }
