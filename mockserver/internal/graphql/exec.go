@@ -337,7 +337,17 @@ func nonNullError(path *pathElem) error {
 	for _, e := range path.list() {
 		p += "/" + fmt.Sprint(e)
 	}
-	return serverError(fmt.Sprintf("The field at path '%s' was declared as a non null type, but the code involved in retrieving data has wrongly returned a null value.", p))
+	return nullInNonNull(fmt.Sprintf("The field at path '%s' was declared as a non null type, but the code involved in retrieving data has wrongly returned a null value.", p))
+}
+
+// nullInNonNull is graphql-java's error of a null in a non-null field.
+type nullInNonNull string
+
+func (e nullInNonNull) Error() string { return string(e) }
+
+// Extensions are graphql-java's (its classification, no DataHub code).
+func (e nullInNonNull) Extensions() map[string]any {
+	return map[string]any{"classification": "NullValueInNonNullableField"}
 }
 
 // Typed is a value of an interface or union type: it names its object
@@ -397,6 +407,9 @@ func listLen(rv reflect.Value) int {
 
 // appendScalar writes a scalar's or enum's value as JSON.
 func appendScalar(b []byte, rv reflect.Value) ([]byte, error) {
+	if rv.Type() == jsonNumberType {
+		return append(b, rv.String()...), nil
+	}
 	if m, ok := rv.Interface().(json.Marshaler); ok {
 		out, err := m.MarshalJSON()
 		if err != nil {

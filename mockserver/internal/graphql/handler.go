@@ -76,6 +76,7 @@ func New(core *gms.Core, opts ...Option) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	registerEntityRoots()
 	res := &resolver{core: core, search: core}
 	h := &Handler{schema: s, core: core, res: res}
 	for _, o := range opts {

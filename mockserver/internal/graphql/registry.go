@@ -3,7 +3,6 @@ package graphql
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -202,14 +201,16 @@ func defaultResolve(c *Ctx, def *ast.Definition, fd *ast.FieldDefinition, f *ast
 		return nil, nil
 	case map[string]any:
 		return p[fd.Name], nil
+	case *gval:
+		return p.field(c, def, fd)
 	}
 	pv := reflect.ValueOf(c.Parent)
 	a := accessorOf(pv.Type(), fd.Name)
 	if a == nil {
-		if fd.Type.NonNull {
-			return nil, serverError(fmt.Sprintf(msgNotServed, def.Name, fd.Name))
+		if b, ok := c.Parent.(baser); ok {
+			return genericField(c, def, fd, b.base())
 		}
-		return nil, nil
+		return notServed(def, fd)
 	}
 	if a.method < 0 {
 		for pv.Kind() == reflect.Pointer {
