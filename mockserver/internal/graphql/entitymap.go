@@ -209,6 +209,7 @@ var renames = map[string]string{
 	"BrowsePathEntry.entity":                       "urn",
 	"Owner.ownershipType":                          "typeUrn",
 	"StructuredPropertiesEntry.structuredProperty": "propertyUrn",
+	"Policy.name":                                  "displayName",
 	// ChartMapper, DashboardMapper: the title, and the change stamps.
 	"ChartProperties.name":             "title",
 	"ChartProperties.lastModified":     "lastModified.lastModified",
