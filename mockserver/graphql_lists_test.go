@@ -45,3 +45,32 @@ func TestGraphQLLists(t *testing.T) {
 	  "getRootGlossaryNodes":{"total":1,"nodes":[{"urn":"urn:li:glossaryNode:n1"}]}
 	},"extensions":{}}`)
 }
+
+// TestGraphQLCountsAndAutoComplete counts entities by type, autocompletes a
+// name, and reads the signed-in user and the settings of a fresh DataHub.
+func TestGraphQLCountsAndAutoComplete(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	for _, name := range []string{"orders", "order_items"} {
+		if err := s.PutAspectJSON("urn:li:dataset:(urn:li:dataPlatform:hive,"+name+",PROD)", "datasetProperties", json.RawMessage(`{"name":"`+name+`"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.PutAspectJSON("urn:li:container:c1", "containerProperties", json.RawMessage(`{"name":"c"}`)); err != nil {
+		t.Fatal(err)
+	}
+	q := `{
+	  getEntityCounts(input: {types: [DATASET, CONTAINER, CHART]}) { counts { entityType count } }
+	  autoComplete(input: {type: DATASET, query: "order_items"}) { query suggestions entities { urn } }
+	  autoCompleteForMultiple(input: {types: [DATASET, CHART], query: "order_items"}) { query suggestions { type entities { urn } } }
+	  me { corpUser { urn username } platformPrivileges { managePolicies viewAnalytics } }
+	  globalViewsSettings { defaultView }
+	}`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "getEntityCounts":{"counts":[{"entityType":"DATASET","count":2},{"entityType":"CONTAINER","count":1},{"entityType":"CHART","count":0}]},
+	  "autoComplete":{"query":"order_items","suggestions":["order_items"],"entities":[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,order_items,PROD)"}]},
+	  "autoCompleteForMultiple":{"query":"order_items","suggestions":[{"type":"DATASET","entities":[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,order_items,PROD)"}]},{"type":"CHART","entities":[]}]},
+	  "me":{"corpUser":{"urn":"urn:li:corpuser:datahub","username":"datahub"},"platformPrivileges":{"managePolicies":true,"viewAnalytics":true}},
+	  "globalViewsSettings":{"defaultView":null}
+	},"extensions":{}}`)
+}
