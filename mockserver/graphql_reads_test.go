@@ -70,3 +70,41 @@ func TestGraphQLReadsEveryEntityType(t *testing.T) {
 	  "none":{"urn":"urn:li:container:none","exists":false,"properties":null}
 	},"extensions":{}}`)
 }
+
+// TestGraphQLMissingFields reads the fields the mock's schema lacked
+// (issue 28's list): InstitutionalMemoryMetadata.settings,
+// EditableSchemaFieldInfo.globalTags and the training-run fields of
+// DataProcessInstance. None validated before.
+func TestGraphQLMissingFields(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	const (
+		ds  = "urn:li:dataset:(urn:li:dataPlatform:hive,missing,PROD)"
+		run = "urn:li:dataProcessInstance:run1"
+	)
+	put := func(u, aspect, value string) {
+		t.Helper()
+		if err := s.PutAspectJSON(u, aspect, json.RawMessage(value)); err != nil {
+			t.Fatalf("%s %s: %v", u, aspect, err)
+		}
+	}
+	put(ds, "institutionalMemory", `{"elements":[{"url":"https://wiki/x","description":"wiki","createStamp":{"time":1,"actor":"urn:li:corpuser:jo"},"settings":{"showInAssetPreview":true}}]}`)
+	put(ds, "editableSchemaMetadata", `{"editableSchemaFieldInfo":[{"fieldPath":"id","globalTags":{"tags":[{"tag":"urn:li:tag:pii"}]}}]}`)
+	put(run, "dataProcessInstanceProperties", `{"name":"train-1","created":{"time":7,"actor":"urn:li:corpuser:jo"}}`)
+	put(run, "subTypes", `{"typeNames":["ML Training Run"]}`)
+	put(run, "container", `{"container":"urn:li:container:exp"}`)
+	put(run, "dataPlatformInstance", `{"platform":"urn:li:dataPlatform:mlflow","instance":"urn:li:dataPlatformInstance:(urn:li:dataPlatform:mlflow,prod)"}`)
+	put(run, "mlTrainingRunProperties", `{"id":"r1","outputUrls":["s3://out"]}`)
+	q := `{
+	  dataset(urn: "` + ds + `") { institutionalMemory { elements { url label settings { showInAssetPreview } author { urn } created { time } } }
+	    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath globalTags { tags { tag { urn } } } } } }
+	  dataProcessInstance(urn: "` + run + `") { urn properties { name created { time } } subTypes { typeNames } container { urn }
+	    dataPlatformInstance { urn } platform { urn } mlTrainingRunProperties { id outputUrls } }
+	}`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "dataset":{"institutionalMemory":{"elements":[{"url":"https://wiki/x","label":"wiki","settings":{"showInAssetPreview":true},"author":{"urn":"urn:li:corpuser:jo"},"created":{"time":1}}]},
+	    "editableSchemaMetadata":{"editableSchemaFieldInfo":[{"fieldPath":"id","globalTags":{"tags":[{"tag":{"urn":"urn:li:tag:pii"}}]}}]}},
+	  "dataProcessInstance":{"urn":"`+run+`","properties":{"name":"train-1","created":{"time":7}},"subTypes":{"typeNames":["ML Training Run"]},"container":{"urn":"urn:li:container:exp"},
+	    "dataPlatformInstance":{"urn":"urn:li:dataPlatformInstance:(urn:li:dataPlatform:mlflow,prod)"},"platform":{"urn":"urn:li:dataPlatform:mlflow"},"mlTrainingRunProperties":{"id":"r1","outputUrls":["s3://out"]}}
+	},"extensions":{}}`)
+}

@@ -205,6 +205,8 @@ var renames = map[string]string{
 	"InstitutionalMemoryMetadata.label":            "description",
 	"InstitutionalMemoryMetadata.created":          "createStamp",
 	"InstitutionalMemoryMetadata.updated":          "updateStamp",
+	"InstitutionalMemoryMetadata.author":           "createStamp.actor",
+	"InstitutionalMemoryMetadata.actor":            "createStamp.actor",
 	"BrowsePathEntry.name":                         "id",
 	"BrowsePathEntry.entity":                       "urn",
 	"Owner.ownershipType":                          "typeUrn",
