@@ -93,21 +93,6 @@ func (e *entity) Ownership() *ownershipR {
 	return &ownershipR{owners: owners, last: last}
 }
 
-func (e *entity) InstitutionalMemory() *institutionalMemoryR {
-	m := must(aspectOf[institutionalMemoryJSON](e, "institutionalMemory"))
-	if m == nil {
-		return nil
-	}
-	out := &institutionalMemoryR{Elements: make([]*memoryElementR, 0, len(m.Elements))}
-	for _, el := range m.Elements {
-		out.Elements = append(out.Elements, &memoryElementR{
-			URL: el.URL, Label: el.Description, Description: el.Description,
-			Created: auditStamp(el.CreateStamp), Updated: auditStampPtr(el.UpdateStamp), AssociatedUrn: e.urn,
-		})
-	}
-	return out
-}
-
 func (e *entity) Tags() *globalTagsR {
 	return tagsOf(must(aspectOf[globalTagsJSON](e, "globalTags")), e.urn)
 }
@@ -200,17 +185,6 @@ type customPropertyR struct {
 type editableR struct {
 	Description *string
 	Name        *string
-}
-
-type institutionalMemoryR struct{ Elements []*memoryElementR }
-
-type memoryElementR struct {
-	URL           string
-	Label         string
-	Description   string
-	Created       *auditStampR
-	Updated       *auditStampR
-	AssociatedUrn string
 }
 
 type ownershipR struct {

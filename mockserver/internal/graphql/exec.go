@@ -60,8 +60,24 @@ func (p *pathElem) list() []any {
 	return out
 }
 
+// collectKey names the fields collected for an object type from a list of
+// merged fields (a document's fields are never copied, so the first and the
+// count name the list).
+type collectKey struct {
+	first *ast.Field
+	n     int
+	def   *ast.Definition
+}
+
+type collectedFields struct {
+	keys  []string
+	byKey map[string][]*ast.Field
+}
+
 // executor runs one operation.
 type executor struct {
+	// prep is the prepared document (its collected fields are kept there).
+	prep   *prepared
 	h      *Handler
 	ctx    context.Context
 	st     *execState
@@ -106,6 +122,15 @@ func (x *executor) run(op *ast.OperationDefinition, root any) []byte {
 // response key in document order, fragments and inline fragments expanded
 // and @skip/@include applied.
 func (x *executor) collect(def *ast.Definition, sets []*ast.Field) (keys []string, byKey map[string][]*ast.Field) {
+	var ck collectKey
+	if x.prep != nil && !x.prep.directives && len(sets) > 0 && sets[0].Name != "" { // not the operation's own set
+		ck = collectKey{sets[0], len(sets), def}
+		if c, ok := x.prep.collected.Load(ck); ok {
+			cf := c.(*collectedFields)
+			return cf.keys, cf.byKey
+		}
+		defer func() { x.prep.collected.Store(ck, &collectedFields{keys, byKey}) }()
+	}
 	byKey = map[string][]*ast.Field{}
 	visited := map[string]bool{}
 	var walk func(ast.SelectionSet)
@@ -179,6 +204,7 @@ func (x *executor) object(def *ast.Definition, sets []*ast.Field, v any, path *p
 	mark := len(x.buf)
 	keys, byKey := x.collect(def, sets)
 	x.buf = append(x.buf, '{')
+	paths := make([]pathElem, len(keys)) // one allocation for the object's fields
 	for i, k := range keys {
 		if i > 0 {
 			x.buf = append(x.buf, ',')
@@ -191,7 +217,8 @@ func (x *executor) object(def *ast.Definition, sets []*ast.Field, v any, path *p
 			x.buf = appendString(x.buf, def.Name)
 			continue
 		}
-		fp := &pathElem{key: k, up: path}
+		fp := &paths[i]
+		fp.key, fp.up = k, path
 		if !x.field(def, fs, v, fp) {
 			x.buf = x.buf[:mark]
 			return false
@@ -252,11 +279,15 @@ func (x *executor) resolve(def *ast.Definition, fd *ast.FieldDefinition, fs []*a
 			v, err = nil, serverError(fmt.Sprintf("panic occurred: %v", p))
 		}
 	}()
-	c := &Ctx{Context: x.ctx, x: x, fields: fs, path: path, Parent: parent}
 	if fn := registry[def.Name+"."+fd.Name]; fn != nil {
-		return fn(c, Args(fs[0].ArgumentMap(x.vars)))
+		return fn(x.newCtx(fs, path, parent), Args(fs[0].ArgumentMap(x.vars)))
 	}
-	return defaultResolve(c, def, fd, fs[0])
+	return x.defaultResolve(def, fd, fs, parent, path)
+}
+
+// newCtx is the Ctx of a field's resolver.
+func (x *executor) newCtx(fs []*ast.Field, path *pathElem, parent any) *Ctx {
+	return &Ctx{Context: x.ctx, x: x, fields: fs, path: path, Parent: parent}
 }
 
 // value writes v as a value of t; false when it is null and t is non-null
@@ -337,7 +368,17 @@ func nonNullError(path *pathElem) error {
 	for _, e := range path.list() {
 		p += "/" + fmt.Sprint(e)
 	}
-	return serverError(fmt.Sprintf("The field at path '%s' was declared as a non null type, but the code involved in retrieving data has wrongly returned a null value.", p))
+	return nullInNonNull(fmt.Sprintf("The field at path '%s' was declared as a non null type, but the code involved in retrieving data has wrongly returned a null value.", p))
+}
+
+// nullInNonNull is graphql-java's error of a null in a non-null field.
+type nullInNonNull string
+
+func (e nullInNonNull) Error() string { return string(e) }
+
+// Extensions are graphql-java's (its classification, no DataHub code).
+func (e nullInNonNull) Extensions() map[string]any {
+	return map[string]any{"classification": "NullValueInNonNullableField"}
 }
 
 // Typed is a value of an interface or union type: it names its object
@@ -397,6 +438,9 @@ func listLen(rv reflect.Value) int {
 
 // appendScalar writes a scalar's or enum's value as JSON.
 func appendScalar(b []byte, rv reflect.Value) ([]byte, error) {
+	if rv.Type() == jsonNumberType {
+		return append(b, rv.String()...), nil
+	}
 	if m, ok := rv.Interface().(json.Marshaler); ok {
 		out, err := m.MarshalJSON()
 		if err != nil {

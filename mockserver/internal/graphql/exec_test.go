@@ -84,11 +84,14 @@ func TestExecutor(t *testing.T) {
 			`{"errors":[{"message":"Variable 't' has an invalid value: NOPE is not a valid EntityType","locations":[{"line":1,"column":9}],"extensions":{"classification":"ValidationError"}}],"extensions":{}}`},
 		{"syntax error", `{ dataset(urn: `, nil, "",
 			`{"errors":[{"message":"Unexpected <EOF>","locations":[{"line":1,"column":16}],"extensions":{"classification":"InvalidSyntax"}}],"extensions":{}}`},
-		// Container.platform is DataPlatform!: not served yet, its error nulls
-		// the nearest nullable parent (entity).
+		// Container.platform is DataPlatform!: null for a container without
+		// dataPlatformInstance, its error nulls the nearest nullable parent
+		// (entity), as graphql-java answers it.
 		{"non-null propagation", `{ entity(urn: "urn:li:container:c1") { urn ... on Container { platform { name } } } }`, nil, "",
-			`{"errors":[{"message":"datahub-mock does not serve Container.platform yet","locations":[{"line":1,"column":63}],"path":["entity","platform"],
-			"extensions":{"classification":"DataFetchingException","code":500,"type":"SERVER_ERROR"}}],"data":{"entity":null},"extensions":{}}`},
+			`{"errors":[{"message":"The field at path '/entity/platform' was declared as a non null type, but the code involved in retrieving data has wrongly returned a null value.",
+			"locations":[{"line":1,"column":63}],"path":["entity","platform"],"extensions":{"classification":"NullValueInNonNullableField"}}],"data":{"entity":null},"extensions":{}}`},
+		{"a field not served", `{ entity(urn: "urn:li:container:c1") { ... on Container { lastIngested } } }`, nil, "",
+			`{"data":{"entity":{"lastIngested":null}},"extensions":{}}`},
 		{"type of a never-written dataset", `{ __type(name: "Dataset") { kind name interfaces { name } fields { name type { kind ofType { kind name } } } } }`, nil, "", ""},
 	}
 	for _, tt := range tests {

@@ -76,6 +76,7 @@ func New(core *gms.Core, opts ...Option) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	registerEntityRoots()
 	res := &resolver{core: core, search: core}
 	h := &Handler{schema: s, core: core, res: res}
 	for _, o := range opts {
@@ -140,11 +141,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			Extensions: map[string]any{"classification": "ExecutionAborted"}})
 		return
 	}
-	doc, errs := h.prepare(query)
-	if len(errs) > 0 {
-		writeErrors(w, errs...)
+	prep := h.prepare(query)
+	if len(prep.errs) > 0 {
+		writeErrors(w, prep.errs...)
 		return
 	}
+	doc := prep.doc
 	operation, e := chooseOperation(doc, op)
 	if e != nil {
 		writeErrors(w, e)
@@ -157,7 +159,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	st := execState{versioned: h.version != nil, version: version}
 	ctx := context.WithValue(r.Context(), execStateKey{}, &st)
-	x := &executor{h: h, ctx: ctx, st: &st, doc: doc, vars: vars, schema: h.schema}
+	x := &executor{h: h, prep: prep, ctx: ctx, st: &st, doc: doc, vars: vars, schema: h.schema}
 	buf := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(buf)
 	buf.Reset()

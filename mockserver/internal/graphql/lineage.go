@@ -13,7 +13,8 @@ import (
 const msgLineageURN = "A lineage search needs the urn of the entity it starts from (datahub-mock)"
 
 // lineageTypes maps the input's types to registry names; none means every
-// type the mock serves (DataHub: every registry entity but query).
+// type with a GraphQL type but query (DataHub: every registry entity but
+// query).
 func lineageTypes(types *[]string) []string {
 	if types != nil && len(*types) > 0 {
 		return typesOf(types)
@@ -21,6 +22,11 @@ func lineageTypes(types *[]string) []string {
 	var out []string
 	for name := range graphQLType {
 		out = append(out, name)
+	}
+	for name := range urnOnlyTypes {
+		if name != "query" {
+			out = append(out, name)
+		}
 	}
 	slices.Sort(out)
 	return out

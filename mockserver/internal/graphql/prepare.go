@@ -3,6 +3,7 @@ package graphql
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -17,6 +18,11 @@ import (
 type prepared struct {
 	doc  *ast.QueryDocument
 	errs []*queryError
+	// directives is whether the document has @skip or @include (which make
+	// the fields collected depend on the variables); collected keeps the
+	// fields collected per object type otherwise (collectKey → *collectedFields).
+	directives bool
+	collected  sync.Map
 }
 
 // docCache keeps prepared documents by their text, so that a document sent
@@ -53,13 +59,13 @@ func (c *docCache) put(q string, p *prepared) {
 
 // prepare parses and validates query, refusing it first when it is beyond
 // a limit (see MaxDepth).
-func (h *Handler) prepare(query string) (*ast.QueryDocument, []*queryError) {
+func (h *Handler) prepare(query string) *prepared {
 	if p := h.docs.get(query); p != nil {
-		return p.doc, p.errs
+		return p
 	}
 	p := h.prepareNew(query)
 	h.docs.put(query, p)
-	return p.doc, p.errs
+	return p
 }
 
 func (h *Handler) prepareNew(query string) *prepared {
@@ -73,7 +79,7 @@ func (h *Handler) prepareNew(query string) *prepared {
 	if errs := validator.ValidateWithRules(h.schema, doc, validationRules); len(errs) > 0 {
 		return &prepared{errs: fromGQLErrors("ValidationError", errs)}
 	}
-	return &prepared{doc: doc}
+	return &prepared{doc: doc, directives: strings.Contains(query, "@skip") || strings.Contains(query, "@include")}
 }
 
 // validationRules are the specification's rules (graphql-js's, whose texts

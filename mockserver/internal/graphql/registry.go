@@ -3,7 +3,6 @@ package graphql
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -127,7 +126,8 @@ func (a Args) Decode(v any) error {
 
 // accessor is how a field is read from a Go type.
 type accessor struct {
-	method   int // method index, -1 for a struct field
+	method   int           // method index, -1 for a struct field
+	fn       reflect.Value // the method's function (receiver first)
 	ctx      bool
 	args     reflect.Type // nil: no arguments
 	hasErr   bool
@@ -163,7 +163,7 @@ func findAccessor(t reflect.Type, name string) *accessor {
 		if !strings.EqualFold(m.Name, name) {
 			continue
 		}
-		a := &accessor{method: i}
+		a := &accessor{method: i, fn: m.Func}
 		in := 1 // the receiver
 		if in < m.Type.NumIn() && m.Type.In(in) == contextType {
 			a.ctx = true
@@ -195,21 +195,24 @@ func findAccessor(t reflect.Type, name string) *accessor {
 	return nil
 }
 
-// defaultResolve reads field fd of c.Parent.
-func defaultResolve(c *Ctx, def *ast.Definition, fd *ast.FieldDefinition, f *ast.Field) (any, error) {
-	switch p := c.Parent.(type) {
+// defaultResolve reads field fd of parent (see accessor); a Ctx is made
+// only for what needs one.
+func (x *executor) defaultResolve(def *ast.Definition, fd *ast.FieldDefinition, fs []*ast.Field, parent any, path *pathElem) (any, error) {
+	switch p := parent.(type) {
 	case nil:
 		return nil, nil
 	case map[string]any:
 		return p[fd.Name], nil
+	case *gval:
+		return p.field(x.newCtx(fs, path, parent), def, fd)
 	}
-	pv := reflect.ValueOf(c.Parent)
+	pv := reflect.ValueOf(parent)
 	a := accessorOf(pv.Type(), fd.Name)
 	if a == nil {
-		if fd.Type.NonNull {
-			return nil, serverError(fmt.Sprintf(msgNotServed, def.Name, fd.Name))
+		if b, ok := parent.(baser); ok {
+			return genericField(x.newCtx(fs, path, parent), def, fd, b.base())
 		}
-		return nil, nil
+		return notServed(def, fd)
 	}
 	if a.method < 0 {
 		for pv.Kind() == reflect.Pointer {
@@ -220,18 +223,19 @@ func defaultResolve(c *Ctx, def *ast.Definition, fd *ast.FieldDefinition, f *ast
 		}
 		return pv.FieldByIndex(a.fieldIdx).Interface(), nil
 	}
-	in := make([]reflect.Value, 0, 2)
+	in := make([]reflect.Value, 1, 3)
+	in[0] = pv
 	if a.ctx {
-		in = append(in, reflect.ValueOf(c))
+		in = append(in, reflect.ValueOf(x.newCtx(fs, path, parent)))
 	}
 	if a.args != nil {
 		v := reflect.New(a.args)
-		if err := Args(f.ArgumentMap(c.x.vars)).Decode(v.Interface()); err != nil {
+		if err := Args(fs[0].ArgumentMap(x.vars)).Decode(v.Interface()); err != nil {
 			return nil, badRequest(err.Error())
 		}
 		in = append(in, v.Elem())
 	}
-	out := pv.Method(a.method).Call(in)
+	out := a.fn.Call(in)
 	if a.hasErr && !out[1].IsNil() {
 		return nil, out[1].Interface().(error)
 	}

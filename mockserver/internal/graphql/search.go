@@ -66,8 +66,7 @@ func registryName(t string) string {
 }
 
 // typesOf maps the input's types (searchableTypes when none) to registry
-// names, keeping only the types whose entities the mock's GraphQL serves
-// (a container, say, has no GraphQL type here, so it is never a result).
+// names, keeping only the types that have a GraphQL type.
 func typesOf(types *[]string) []string {
 	in := searchableTypes
 	if types != nil && len(*types) > 0 {
@@ -76,7 +75,7 @@ func typesOf(types *[]string) []string {
 	out := []string{} // not nil: none served searches nothing
 	for _, t := range in {
 		n := registryName(t)
-		if _, served := graphQLType[n]; served && !slices.Contains(out, n) {
+		if sdlTypeOf(n) != "" && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}
