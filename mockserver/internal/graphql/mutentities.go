@@ -90,12 +90,12 @@ func structuredPropertyEntity(ctx context.Context, core *gms.Core, u string) map
 		d["cardinality"] = "SINGLE"
 	}
 	var ets []any
-	for _, t := range list(def["entityTypes"]) {
+	for _, t := range anyList(def["entityTypes"]) {
 		s, _ := t.(string)
 		ets = append(ets, entityTypeEntity(s))
 	}
 	d["entityTypes"] = nonNilList(ets)
-	if avs := list(def["allowedValues"]); avs != nil {
+	if avs := anyList(def["allowedValues"]); avs != nil {
 		out := []any{}
 		for _, av := range avs {
 			m, _ := av.(map[string]any)
@@ -105,13 +105,13 @@ func structuredPropertyEntity(ctx context.Context, core *gms.Core, u string) map
 	}
 	if q, ok := def["typeQualifier"].(map[string]any); ok {
 		var ts []any
-		for _, t := range list(q["allowedTypes"]) {
+		for _, t := range anyList(q["allowedTypes"]) {
 			s, _ := t.(string)
 			ts = append(ts, entityTypeEntity(s))
 		}
 		d["typeQualifier"] = map[string]any{"allowedTypes": nonNilList(ts)}
 	}
-	if ps := list(def["allowedPlatforms"]); ps != nil {
+	if ps := anyList(def["allowedPlatforms"]); ps != nil {
 		out := []any{}
 		for _, p := range ps {
 			s, _ := p.(string)
@@ -124,7 +124,7 @@ func structuredPropertyEntity(ctx context.Context, core *gms.Core, u string) map
 	return e
 }
 
-func list(v any) []any {
+func anyList(v any) []any {
 	l, _ := v.([]any)
 	return l
 }
@@ -142,11 +142,11 @@ func structuredProperties(ctx context.Context, core *gms.Core, asset string, val
 	var v map[string]any
 	_ = json.Unmarshal(value, &v)
 	entries := []any{}
-	for _, it := range list(v["properties"]) {
+	for _, it := range anyList(v["properties"]) {
 		a, _ := it.(map[string]any)
 		p, _ := a["propertyUrn"].(string)
 		values := []any{}
-		for _, pv := range list(a["values"]) {
+		for _, pv := range anyList(a["values"]) {
 			values = append(values, propertyValue(pv))
 		}
 		entries = append(entries, map[string]any{"structuredProperty": structuredPropertyEntity(ctx, core, p),
@@ -160,7 +160,7 @@ func dataProduct(ctx context.Context, core *gms.Core, u string) map[string]any {
 	e := map[string]any{"urn": u, "type": "DATA_PRODUCT"}
 	if p := aspectObject(ctx, core, u, "dataProductProperties"); p != nil {
 		e["properties"] = map[string]any{"name": p["name"], "description": p["description"], "externalUrl": p["externalUrl"],
-			"numAssets": len(list(p["assets"]))}
+			"numAssets": len(anyList(p["assets"]))}
 	}
 	return e
 }
