@@ -259,6 +259,49 @@ func TestGraphQLMutationFamilies(t *testing.T) {
 			t.Errorf("linkAssetVersion: %q %v", msg, code)
 		}
 	})
+	t.Run("ui objects", func(t *testing.T) {
+		t.Parallel()
+		s := mutServer(t)
+		ot := gqlData(t, s, `mutation { createOwnershipType(input: {name: "Steward", description: "keeps it"}) { urn info { name description } } }`, nil)
+		contains(t, "createOwnershipType", asJSON(ot), `"name":"Steward"`, `urn:li:ownershipType:`)
+		otURN := ot["createOwnershipType"].(map[string]any)["urn"].(string)
+		gqlData(t, s, `mutation($u: String!) { updateOwnershipType(urn: $u, input: {name: "Stewards"}) { urn } }`, map[string]any{"u": otURN})
+		contains(t, "REST ownershipTypeInfo", restAspect(t, s, otURN, "ownershipTypeInfo"), `"name":"Stewards"`, `"description":"keeps it"`)
+
+		gqlData(t, s, `mutation { createPost(input: {postType: HOME_PAGE_ANNOUNCEMENT, content: {contentType: TEXT, title: "Hello"}}) }`, nil)
+		posts := gqlData(t, s, `query { listPosts(input: {start: 0, count: 10}) { total posts { urn content { title } } } }`, nil)
+		contains(t, "GraphQL listPosts", asJSON(posts), `"title":"Hello"`)
+
+		view := gqlData(t, s, `mutation { createView(input: {viewType: GLOBAL, name: "Hive", definition: {entityTypes: [DATASET],
+			filter: {operator: AND, filters: [{field: "platform", values: ["urn:li:dataPlatform:hive"]}]}}}) { urn name } }`, nil)
+		contains(t, "createView", asJSON(view), `"name":"Hive"`)
+		viewURN := view["createView"].(map[string]any)["urn"].(string)
+		contains(t, "REST dataHubViewInfo", restAspect(t, s, viewURN, "dataHubViewInfo"), `"entityTypes":["dataset"]`, `"field":"platform"`)
+
+		q := gqlData(t, s, `mutation($u: String!) { createQuery(input: {properties: {name: "top users", statement: {value: "select 1", language: SQL}}, subjects: [{datasetUrn: $u}]}) { urn } }`,
+			map[string]any{"u": gqlDataset})
+		qURN := q["createQuery"].(map[string]any)["urn"].(string)
+		contains(t, "REST queryProperties", restAspect(t, s, qURN, "queryProperties"), `"value":"select 1"`, `"source":"MANUAL"`)
+		contains(t, "REST querySubjects", restAspect(t, s, qURN, "querySubjects"), gqlDataset)
+
+		gqlData(t, s, `mutation($u: String!) { updateEmbed(input: {urn: $u, renderUrl: "https://embed"}) }`, map[string]any{"u": gqlDataset})
+		contains(t, "REST embed", restAspect(t, s, gqlDataset, "embed"), `"renderUrl":"https://embed"`)
+
+		g := gqlData(t, s, `mutation { createGroup(input: {id: "eng", name: "Engineering"}) }`, nil)["createGroup"]
+		if g != "urn:li:corpGroup:eng" {
+			t.Fatalf("createGroup = %v", g)
+		}
+		gqlData(t, s, `mutation { addGroupMembers(input: {groupUrn: "urn:li:corpGroup:eng", userUrns: ["urn:li:corpuser:alice"]}) }`, nil)
+		contains(t, "REST nativeGroupMembership", restAspect(t, s, gqlUser, "nativeGroupMembership"), `"nativeGroups":["urn:li:corpGroup:eng"]`)
+		msg, code := gqlError(t, s, `mutation { addGroupMembers(input: {groupUrn: "urn:li:corpGroup:ghost", userUrns: ["urn:li:corpuser:alice"]}) }`, nil)
+		if code != 404 || msg != "Failed to add members to group urn:li:corpGroup:ghost. Group does not exist." {
+			t.Errorf("addGroupMembers of a missing group: %q %v", msg, code)
+		}
+		gqlData(t, s, `mutation { updateCorpUserProperties(urn: "urn:li:corpuser:alice", input: {displayName: "Alice", title: "Eng"}) { urn } }`, nil)
+		contains(t, "REST corpUserEditableInfo", restAspect(t, s, gqlUser, "corpUserEditableInfo"), `"displayName":"Alice"`, `"title":"Eng"`)
+		gqlData(t, s, `mutation { updateUserStatus(urn: "urn:li:corpuser:alice", status: ACTIVE) }`, nil)
+		contains(t, "REST corpUserStatus", restAspect(t, s, gqlUser, "corpUserStatus"), `"status":"ACTIVE"`)
+	})
 }
 
 // TestGraphQLMutationsConcurrent sends 16 mutations of one family at once

@@ -3,6 +3,7 @@ package gms_test
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -194,11 +195,13 @@ func TestMutationsConcurrent(t *testing.T) {
 	var pre []string
 	for i := range 16 {
 		pre = append(pre, fmt.Sprintf("urn:li:tag:t%d", i), "tagProperties", fmt.Sprintf(`{"name":"t%d"}`, i),
-			fmt.Sprintf("urn:li:corpuser:u%d", i), "corpUserKey", fmt.Sprintf(`{"username":"u%d"}`, i))
+			fmt.Sprintf("urn:li:corpuser:u%d", i), "corpUserKey", fmt.Sprintf(`{"username":"u%d"}`, i),
+			fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,t%d,PROD)", i), "status", `{"removed":false}`)
 	}
 	tests := []struct {
 		name   string
 		do     func(c *gms.Core, i int) error
+		u      string // the entity changed ("": ds)
 		aspect string
 		member string
 	}{
@@ -211,6 +214,12 @@ func TestMutationsConcurrent(t *testing.T) {
 		{name: "links", aspect: "institutionalMemory", member: "elements", do: func(c *gms.Core, i int) error {
 			return c.ChangeLink(t.Context(), gms.LinkChange{Op: gms.AddLink, ResourceURN: ds, URL: fmt.Sprintf("https://x/%d", i), Label: ptr("l")})
 		}},
+		{name: "data product assets", u: "urn:li:dataProduct:p", aspect: "dataProductProperties", member: "assets", do: func(c *gms.Core, i int) error {
+			return c.ChangeDataProductAssets(t.Context(), []string{"urn:li:dataProduct:p"}, []string{fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,t%d,PROD)", i)}, false)
+		}},
+		{name: "structured property definition", u: "urn:li:structuredProperty:sp", aspect: "propertyDefinition", member: "entityTypes", do: func(c *gms.Core, i int) error {
+			return c.UpdateStructuredProperty(t.Context(), "urn:li:structuredProperty:sp", gms.StructuredPropertyUpdate{NewEntityTypes: []string{fmt.Sprintf("urn:li:entityType:datahub.e%d", i)}})
+		}},
 		{name: "field tags", aspect: "editableSchemaMetadata", member: "editableSchemaFieldInfo", do: func(c *gms.Core, i int) error {
 			return c.ChangeLabels(t.Context(), gms.LabelChange{Label: gms.Tags, URNs: []string{fmt.Sprintf("urn:li:tag:t%d", i)}, Resources: []gms.ResourceRef{field(ds, "id")}})
 		}},
@@ -218,10 +227,16 @@ func TestMutationsConcurrent(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			c := mutCore(t, pre...)
+			c := mutCore(t, slices.Concat(pre, []string{
+				"urn:li:dataProduct:p", "dataProductProperties", `{"name":"p"}`,
+				"urn:li:structuredProperty:sp", "propertyDefinition", `{"qualifiedName":"sp","valueType":"urn:li:dataType:datahub.string","entityTypes":[]}`})...)
 			concurrently(t, func(i int) error { return tt.do(c, i) })
+			u := tt.u
+			if u == "" {
+				u = ds
+			}
 			var v map[string]any
-			if err := json.Unmarshal([]byte(latest(t, c, ds, tt.aspect)), &v); err != nil {
+			if err := json.Unmarshal([]byte(latest(t, c, u, tt.aspect)), &v); err != nil {
 				t.Fatal(err)
 			}
 			items, _ := v[tt.member].([]any)
