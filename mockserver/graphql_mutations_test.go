@@ -245,10 +245,11 @@ func TestGraphQLMutationFamilies(t *testing.T) {
 			t.Fatalf("raiseIncident = %q", inc)
 		}
 		gqlData(t, s, `mutation($i: String!) { updateIncidentStatus(urn: $i, input: {state: RESOLVED, message: "fixed"}) }`, map[string]any{"i": inc})
+		gqlData(t, s, `mutation($i: String!) { updateIncident(urn: $i, input: {title: "very late"}) }`, map[string]any{"i": inc})
 		// Dataset.incidents is not served by the reads yet: the incident's existence is read back.
 		read := gqlData(t, s, `query($i: String!) { entityExists(urn: $i) }`, map[string]any{"i": inc})
 		contains(t, "GraphQL entityExists", asJSON(read), `true`)
-		contains(t, "REST incidentInfo", restAspect(t, s, inc, "incidentInfo"), `"state":"RESOLVED"`, `"message":"fixed"`, `"priority":1`)
+		contains(t, "REST incidentInfo", restAspect(t, s, inc, "incidentInfo"), `"state":"RESOLVED"`, `"message":"fixed"`, `"priority":1`, `"title":"very late"`)
 		as := gqlData(t, s, `mutation($u: String!) { upsertCustomAssertion(urn: "urn:li:assertion:rows", input: {entityUrn: $u, type: "rows", description: "has rows", platform: {name: "dbt"}}) { urn platform { urn } } }`,
 			map[string]any{"u": gqlDataset})
 		contains(t, "upsertCustomAssertion", asJSON(as), `"urn":"urn:li:assertion:rows"`, `"urn":"urn:li:dataPlatform:dbt"`)
@@ -299,6 +300,12 @@ func TestGraphQLMutationFamilies(t *testing.T) {
 		}
 		gqlData(t, s, `mutation { updateCorpUserProperties(urn: "urn:li:corpuser:alice", input: {displayName: "Alice", title: "Eng"}) { urn } }`, nil)
 		contains(t, "REST corpUserEditableInfo", restAspect(t, s, gqlUser, "corpUserEditableInfo"), `"displayName":"Alice"`, `"title":"Eng"`)
+		app := gqlData(t, s, `mutation { createApplication(input: {id: "crm", properties: {name: "CRM"}}) { urn } }`, nil)
+		contains(t, "createApplication", asJSON(app), `"urn":"urn:li:application:crm"`)
+		gqlData(t, s, `mutation($u: String!) { batchSetApplication(input: {applicationUrn: "urn:li:application:crm", resourceUrns: [$u]}) }`, map[string]any{"u": gqlDataset})
+		contains(t, "REST applications", restAspect(t, s, gqlDataset, "applications"), `"applications":["urn:li:application:crm"]`)
+		gqlData(t, s, `mutation($u: String!) { batchUnsetApplication(input: {applicationUrn: "urn:li:application:crm", resourceUrns: [$u]}) }`, map[string]any{"u": gqlDataset})
+		contains(t, "REST applications", restAspect(t, s, gqlDataset, "applications"), `"applications":[]`)
 		gqlData(t, s, `mutation { updateUserStatus(urn: "urn:li:corpuser:alice", status: ACTIVE) }`, nil)
 		contains(t, "REST corpUserStatus", restAspect(t, s, gqlUser, "corpUserStatus"), `"status":"ACTIVE"`)
 	})

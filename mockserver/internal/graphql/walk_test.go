@@ -21,7 +21,7 @@ import (
 // when fewer are.
 const (
 	minServedQueries   = 84
-	minServedMutations = 81
+	minServedMutations = 87
 )
 
 // served is whether a root field has a resolver.
