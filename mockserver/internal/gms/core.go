@@ -55,6 +55,9 @@ type Core struct {
 	patcher *patch.Patcher
 	// traces is the write log of traced writes (see Trace).
 	traces traceLog
+	// ops is the state of the Rest.li operations beyond the aspect store:
+	// writes turned off, graph nodes removed, platform events (opsstate.go).
+	ops opsState
 }
 
 // New returns a core over st and gives st the core's [Rules]; its search
@@ -104,6 +107,7 @@ func (c *Core) Reset(ctx context.Context) error {
 	c.barrier()
 	c.q.reset()
 	c.traces.reset()
+	c.ops.reset()
 	if err := c.st.Reset(); err != nil {
 		return errorf(Internal, MsgStore, err)
 	}
