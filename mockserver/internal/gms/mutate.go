@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // The texts of the checks DataHub's GraphQL mutations share (LabelUtils,
@@ -260,8 +259,6 @@ func strMember(obj map[string]any, k string) string {
 	return s
 }
 
-// joinURNs prints URNs as Java prints a list of them.
-func joinURNs(urns []string) string { return "[" + strings.Join(urns, ", ") + "]" }
 
 // writeAll upserts the aspects of u (whole values) in one atomic batch with
 // the UI's systemMetadata; the entity is created if it does not exist.
