@@ -259,7 +259,6 @@ func strMember(obj map[string]any, k string) string {
 	return s
 }
 
-
 // writeAll upserts the aspects of u (whole values) in one atomic batch with
 // the UI's systemMetadata; the entity is created if it does not exist.
 func (c *Core) writeAll(ctx context.Context, u string, aspects map[string]any) error {
