@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"fmt"
+	"github.com/catalogkit/datahub-go/mockserver/internal/openapi"
 	"net/http"
 	"os"
 	"regexp"
@@ -65,6 +66,9 @@ func servedRoutes() map[string]Op {
 	}
 	for k, ep := range restliEndpoints {
 		m[restliRoute(k[0], k[1], ep.action != "")] = ep.op
+	}
+	for i, r := range openapi.Routes {
+		m[r.Method+" "+r.Pattern] = routeEndpoints[i].op
 	}
 	for _, ep := range endpoints {
 		if ep.action == "" {

@@ -58,6 +58,10 @@ type Core struct {
 	// ops is the state of the Rest.li operations beyond the aspect store:
 	// writes turned off, graph nodes removed, platform events (opsstate.go).
 	ops opsState
+	// events is the log of the events API (see PollEvents).
+	events eventLog
+	// lists keeps the sorted matches of recent lists (see List).
+	lists listCache
 }
 
 // New returns a core over st and gives st the core's [Rules]; its search
@@ -98,6 +102,7 @@ func (c *Core) barrier() {
 func (c *Core) Close() error {
 	err := c.q.close()
 	c.ix.Close()
+	c.events.close()
 	return err
 }
 
