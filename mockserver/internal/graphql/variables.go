@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
-
-	qerrors "github.com/graph-gophers/graphql-go/errors"
 )
 
 // varDef is one variable definition of an operation: its name, type and
@@ -14,7 +12,7 @@ import (
 type varDef struct {
 	name string
 	typ  varType
-	loc  qerrors.Location
+	loc  location
 }
 
 // varType is a variable's type: a named type, or a list of one; nonNull
@@ -33,7 +31,7 @@ type varType struct {
 // types (enums, input objects, null for a non-null type) itself, but
 // unpacks a scalar of the wrong type only when a resolver asks for it.
 // Queries it cannot read are left to graph-gophers.
-func checkVariables(query, op string, vars map[string]json.RawMessage) *qerrors.QueryError {
+func checkVariables(query, op string, vars map[string]json.RawMessage) *queryError {
 	if len(vars) == 0 {
 		return nil
 	}
@@ -47,9 +45,9 @@ func checkVariables(query, op string, vars map[string]json.RawMessage) *qerrors.
 			continue
 		}
 		if msg := coerceValue(d.typ, raw); msg != "" {
-			return &qerrors.QueryError{
+			return &queryError{
 				Message:    fmt.Sprintf("Variable '%s' has an invalid value: %s", d.name, msg),
-				Locations:  []qerrors.Location{d.loc},
+				Locations:  []location{d.loc},
 				Extensions: map[string]any{"classification": "ValidationError"},
 			}
 		}
@@ -219,7 +217,7 @@ const (
 type token struct {
 	kind tokKind
 	text string
-	loc  qerrors.Location
+	loc  location
 }
 
 // lexer splits a GraphQL document into tokens, skipping white space,
@@ -259,7 +257,7 @@ func (lx *lexer) next() token {
 }
 
 func (lx *lexer) token() token {
-	start := qerrors.Location{Line: lx.line, Column: lx.col}
+	start := location{Line: lx.line, Column: lx.col}
 	c := lx.src[lx.i]
 	switch {
 	case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':

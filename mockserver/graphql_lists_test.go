@@ -1,0 +1,76 @@
+package mockserver_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/catalogkit/datahub-go/mockserver"
+)
+
+// TestGraphQLLists lists domains (root and children), users, groups,
+// policies and root glossary terms and nodes through the index.
+func TestGraphQLLists(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	put := func(u, aspect, value string) {
+		t.Helper()
+		if err := s.PutAspectJSON(u, aspect, json.RawMessage(value)); err != nil {
+			t.Fatalf("%s %s: %v", u, aspect, err)
+		}
+	}
+	put("urn:li:domain:root", "domainProperties", `{"name":"Root"}`)
+	put("urn:li:domain:child", "domainProperties", `{"name":"Child","parentDomain":"urn:li:domain:root"}`)
+	put("urn:li:corpuser:jo", "corpUserInfo", `{"active":true,"displayName":"Jo"}`)
+	put("urn:li:corpGroup:eng", "corpGroupInfo", `{"admins":[],"members":[],"groups":[],"displayName":"Eng"}`)
+	put("urn:li:dataHubPolicy:p1", "dataHubPolicyInfo", `{"displayName":"All","description":"d","type":"METADATA","state":"ACTIVE","privileges":["EDIT_ENTITY"],"actors":{"allUsers":true},"editable":true}`)
+	put("urn:li:glossaryNode:n1", "glossaryNodeInfo", `{"definition":"node","name":"N1"}`)
+	put("urn:li:glossaryTerm:t1", "glossaryTermInfo", `{"definition":"root term","termSource":"INTERNAL","name":"T1"}`)
+	put("urn:li:glossaryTerm:t2", "glossaryTermInfo", `{"definition":"child term","termSource":"INTERNAL","name":"T2","parentNode":"urn:li:glossaryNode:n1"}`)
+	q := `{
+	  root: listDomains(input: {}) { start count total domains { urn properties { name } } }
+	  children: listDomains(input: {parentDomain: "urn:li:domain:root"}) { total domains { urn } }
+	  listUsers(input: {start: 0, count: 5}) { count total users { urn username properties { displayName } } }
+	  listGroups(input: {}) { total groups { urn name } }
+	  listPolicies(input: {}) { total policies { urn name type state privileges actors { allUsers } editable } }
+	  getRootGlossaryTerms(input: {start: 0, count: 10}) { total terms { urn properties { name } } }
+	  getRootGlossaryNodes(input: {start: 0, count: 10}) { total nodes { urn } }
+	}`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "root":{"start":0,"count":20,"total":1,"domains":[{"urn":"urn:li:domain:root","properties":{"name":"Root"}}]},
+	  "children":{"total":1,"domains":[{"urn":"urn:li:domain:child"}]},
+	  "listUsers":{"count":5,"total":1,"users":[{"urn":"urn:li:corpuser:jo","username":"jo","properties":{"displayName":"Jo"}}]},
+	  "listGroups":{"total":1,"groups":[{"urn":"urn:li:corpGroup:eng","name":"eng"}]},
+	  "listPolicies":{"total":1,"policies":[{"urn":"urn:li:dataHubPolicy:p1","name":"All","type":"METADATA","state":"ACTIVE","privileges":["EDIT_ENTITY"],"actors":{"allUsers":true},"editable":true}]},
+	  "getRootGlossaryTerms":{"total":1,"terms":[{"urn":"urn:li:glossaryTerm:t1","properties":{"name":"T1"}}]},
+	  "getRootGlossaryNodes":{"total":1,"nodes":[{"urn":"urn:li:glossaryNode:n1"}]}
+	},"extensions":{}}`)
+}
+
+// TestGraphQLCountsAndAutoComplete counts entities by type, autocompletes a
+// name, and reads the signed-in user and the settings of a fresh DataHub.
+func TestGraphQLCountsAndAutoComplete(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	for _, name := range []string{"orders", "order_items"} {
+		if err := s.PutAspectJSON("urn:li:dataset:(urn:li:dataPlatform:hive,"+name+",PROD)", "datasetProperties", json.RawMessage(`{"name":"`+name+`"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.PutAspectJSON("urn:li:container:c1", "containerProperties", json.RawMessage(`{"name":"c"}`)); err != nil {
+		t.Fatal(err)
+	}
+	q := `{
+	  getEntityCounts(input: {types: [DATASET, CONTAINER, CHART]}) { counts { entityType count } }
+	  autoComplete(input: {type: DATASET, query: "order_items"}) { query suggestions entities { urn } }
+	  autoCompleteForMultiple(input: {types: [DATASET, CHART], query: "order_items"}) { query suggestions { type entities { urn } } }
+	  me { corpUser { urn username } platformPrivileges { managePolicies viewAnalytics } }
+	  globalViewsSettings { defaultView }
+	}`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "getEntityCounts":{"counts":[{"entityType":"DATASET","count":2},{"entityType":"CONTAINER","count":1},{"entityType":"CHART","count":0}]},
+	  "autoComplete":{"query":"order_items","suggestions":["order_items"],"entities":[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,order_items,PROD)"}]},
+	  "autoCompleteForMultiple":{"query":"order_items","suggestions":[{"type":"DATASET","entities":[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,order_items,PROD)"}]},{"type":"CHART","entities":[]}]},
+	  "me":{"corpUser":{"urn":"urn:li:corpuser:datahub","username":"datahub"},"platformPrivileges":{"managePolicies":true,"viewAnalytics":true}},
+	  "globalViewsSettings":{"defaultView":null}
+	},"extensions":{}}`)
+}

@@ -1,0 +1,147 @@
+package graphql
+
+import (
+	"encoding/json"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// The list queries: a search of one entity type through the core, answered
+// as DataHub's List*Resolver answers it ({start, count, total, <things>}),
+// with the resolver's defaults (start 0, count 20 unless said, query "").
+// The mock's index has no sort: a list is in the index's order, where
+// DataHub sorts some by creation time.
+
+// listSpec is one list query.
+type listSpec struct {
+	field  string // the Query field
+	entity string // the registry entity listed
+	result string // the result's list field
+	count  int    // the default count
+	// filter is the list's own filter (nil: none) from its input.
+	filter func(in map[string]any) gms.Filter
+	// value is the answer of one entity (nil: the entity).
+	value func(e *entity) (any, error)
+}
+
+var lists = []listSpec{
+	{field: "listDomains", entity: "domain", result: "domains", count: 20, filter: func(in map[string]any) gms.Filter {
+		if p, _ := in["parentDomain"].(string); p != "" {
+			return gms.Filter{{{Field: "parentDomain", Condition: gms.CondEqual, Values: []string{p}}}}
+		}
+		return gms.Filter{{{Field: "parentDomain", Condition: "EXISTS", Negated: true}}}
+	}},
+	{field: "listPolicies", entity: "dataHubPolicy", result: "policies", count: 20, value: policyOf},
+	{field: "listUsers", entity: "corpuser", result: "users", count: 20},
+	{field: "listGroups", entity: "corpGroup", result: "groups", count: 20},
+	{field: "listRoles", entity: "dataHubRole", result: "roles", count: 20},
+	{field: "listTests", entity: "test", result: "tests", count: 20},
+	{field: "listQueries", entity: "query", result: "queries", count: 100, filter: func(in map[string]any) gms.Filter {
+		var and []gms.Criterion
+		if s, _ := in["source"].(string); s != "" {
+			and = append(and, gms.Criterion{Field: "source", Condition: gms.CondEqual, Values: []string{s}})
+		}
+		if d, _ := in["datasetUrn"].(string); d != "" {
+			and = append(and, gms.Criterion{Field: "entities", Condition: gms.CondEqual, Values: []string{d}})
+		}
+		if and == nil {
+			return nil
+		}
+		return gms.Filter{and}
+	}},
+	{field: "listPosts", entity: "post", result: "posts", count: 20},
+	{field: "listOwnershipTypes", entity: "ownershipType", result: "ownershipTypes", count: 20},
+	{field: "listGlobalViews", entity: "dataHubView", result: "views", count: 20, filter: func(map[string]any) gms.Filter {
+		return gms.Filter{{{Field: "type", Condition: gms.CondEqual, Values: []string{"GLOBAL"}}}}
+	}},
+	{field: "listBusinessAttributes", entity: "businessAttribute", result: "businessAttributes", count: 20},
+	{field: "getRootGlossaryTerms", entity: "glossaryTerm", result: "terms", count: 20, filter: rootGlossary},
+	{field: "getRootGlossaryNodes", entity: "glossaryNode", result: "nodes", count: 20, filter: rootGlossary},
+}
+
+// rootGlossary keeps the terms or nodes without a parent node
+// (GetRootGlossary*Resolver).
+func rootGlossary(map[string]any) gms.Filter {
+	return gms.Filter{{{Field: "parentNode", Condition: "EXISTS", Negated: true}}}
+}
+
+func init() {
+	for _, l := range lists {
+		query(l.field, func(c *Ctx, a Args) (any, error) { return list(c, a, l) })
+	}
+}
+
+// list runs one list query.
+func list(c *Ctx, a Args, l listSpec) (any, error) {
+	in, _ := a["input"].(map[string]any)
+	start, count := intArg(in, "start", 0), intArg(in, "count", l.count)
+	text, _ := in["query"].(string)
+	if text == "" {
+		text = "*"
+	}
+	var f gms.Filter
+	if l.filter != nil {
+		f = l.filter(in)
+	}
+	if e := charge(c); e != nil {
+		return nil, e
+	}
+	q := gms.Query{Types: []string{l.entity}, Text: text, Filter: f, Start: start, Count: count, SkipAggregates: true}
+	res, err := c.x.h.res.search.Search(c, q)
+	if err != nil {
+		return nil, searchFailed(q.Types, text, f, start, count, err)
+	}
+	things := make([]any, 0, len(res.Hits))
+	for i, h := range res.Hits {
+		if err := stopped(c, i); err != nil {
+			return nil, err
+		}
+		e, gerr := c.x.h.res.load(c, h.URN, "")
+		if gerr != nil {
+			return nil, gerr
+		}
+		if l.value == nil {
+			things = append(things, newEntityR(e))
+			continue
+		}
+		v, err := l.value(e)
+		if err != nil {
+			return nil, err
+		}
+		things = append(things, v)
+	}
+	return map[string]any{"start": res.Start, "count": res.PageSize, "total": res.Total, l.result: things}, nil
+}
+
+// intArg is an Int field of an input object, def when absent or null.
+func intArg(in map[string]any, name string, def int) int {
+	switch v := in[name].(type) {
+	case int64:
+		return int(v)
+	case int:
+		return v
+	case float64:
+		return int(v)
+	case json.Number:
+		if n, err := v.Int64(); err == nil {
+			return int(n)
+		}
+	}
+	return def
+}
+
+// policyOf is a policy as ListPoliciesResolver answers it (a Policy, not
+// the DataHubPolicy entity): its info with its urn.
+func policyOf(e *entity) (any, error) {
+	v, err := e.aspectAny("dataHubPolicyInfo")
+	if err != nil {
+		return nil, err
+	}
+	info, _ := v.(map[string]any)
+	m := make(map[string]any, len(info)+1)
+	for k, v := range info {
+		m[k] = v
+	}
+	m["urn"] = e.urn
+	return &gval{m: m, e: e}, nil
+}
