@@ -74,3 +74,35 @@ func TestGraphQLCountsAndAutoComplete(t *testing.T) {
 	  "globalViewsSettings":{"defaultView":null}
 	},"extensions":{}}`)
 }
+
+// TestGraphQLBrowse browses folders of browsePathsV2 (browseV2) and of the
+// legacy browsePaths (browse, browsePaths).
+func TestGraphQLBrowse(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	put := func(u, aspect, value string) {
+		t.Helper()
+		if err := s.PutAspectJSON(u, aspect, json.RawMessage(value)); err != nil {
+			t.Fatalf("%s %s: %v", u, aspect, err)
+		}
+	}
+	ds := func(n string) string { return "urn:li:dataset:(urn:li:dataPlatform:hive," + n + ",PROD)" }
+	put(ds("a"), "browsePathsV2", `{"path":[{"id":"prod"},{"id":"urn:li:container:db","urn":"urn:li:container:db"}]}`)
+	put(ds("b"), "browsePathsV2", `{"path":[{"id":"prod"},{"id":"urn:li:container:db","urn":"urn:li:container:db"},{"id":"sub"}]}`)
+	put(ds("c"), "browsePathsV2", `{"path":[{"id":"dev"}]}`)
+	put(ds("a"), "browsePaths", `{"paths":["/prod/hive/a"]}`)
+	put(ds("b"), "browsePaths", `{"paths":["/prod/hive/b"]}`)
+	put("urn:li:container:db", "containerProperties", `{"name":"db"}`)
+	q := `{
+	  top: browseV2(input: {type: DATASET, path: []}) { total count groups { name count hasSubGroups entity { urn } } metadata { path totalNumEntities } }
+	  prod: browseV2(input: {type: DATASET, path: ["prod"]}) { total groups { name count hasSubGroups entity { urn ... on Container { properties { name } } } } metadata { path totalNumEntities } }
+	  browse(input: {type: DATASET, path: ["prod", "hive"]}) { total entities { urn } groups { name } }
+	  browsePaths(input: {type: DATASET, urn: "` + ds("a") + `"}) { path }
+	}`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "top":{"total":2,"count":2,"groups":[{"name":"dev","count":1,"hasSubGroups":false,"entity":null},{"name":"prod","count":2,"hasSubGroups":true,"entity":null}],"metadata":{"path":[],"totalNumEntities":3}},
+	  "prod":{"total":1,"groups":[{"name":"urn:li:container:db","count":2,"hasSubGroups":true,"entity":{"urn":"urn:li:container:db","properties":{"name":"db"}}}],"metadata":{"path":["prod"],"totalNumEntities":2}},
+	  "browse":{"total":2,"entities":[{"urn":"`+ds("a")+`"},{"urn":"`+ds("b")+`"}],"groups":[]},
+	  "browsePaths":[{"path":["prod","hive","a"]}]
+	},"extensions":{}}`)
+}
