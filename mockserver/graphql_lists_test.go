@@ -106,3 +106,17 @@ func TestGraphQLBrowse(t *testing.T) {
 	  "browsePaths":[{"path":["prod","hive","a"]}]
 	},"extensions":{}}`)
 }
+
+// TestGraphQLStepStates reads step states by id: those stored, with their
+// properties as entries; an id without one is left out.
+func TestGraphQLStepStates(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	if err := s.PutAspectJSON("urn:li:dataHubStepState:urn:li:corpuser:jo-onboarding", "dataHubStepStateProperties",
+		json.RawMessage(`{"properties":{"b":"2","a":"1"},"lastModified":{"time":1,"actor":"urn:li:corpuser:jo"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t,
+		`{ batchGetStepStates(input: {ids: ["urn:li:corpuser:jo-onboarding", "none"]}) { results { id properties { key value } } } }`, nil)),
+		`{"data":{"batchGetStepStates":{"results":[{"id":"urn:li:corpuser:jo-onboarding","properties":[{"key":"a","value":"1"},{"key":"b","value":"2"}]}]}},"extensions":{}}`)
+}
