@@ -120,3 +120,30 @@ func TestGraphQLStepStates(t *testing.T) {
 		`{ batchGetStepStates(input: {ids: ["urn:li:corpuser:jo-onboarding", "none"]}) { results { id properties { key value } } } }`, nil)),
 		`{"data":{"batchGetStepStates":{"results":[{"id":"urn:li:corpuser:jo-onboarding","properties":[{"key":"a","value":"1"},{"key":"b","value":"2"}]}]}},"extensions":{}}`)
 }
+
+// TestGraphQLSearchDocuments searches documents: all, root ones only, and
+// the children of one.
+func TestGraphQLSearchDocuments(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	doc := func(id, parent string) {
+		t.Helper()
+		p := ""
+		if parent != "" {
+			p = `,"parentDocument":{"document":"` + parent + `"}`
+		}
+		if err := s.PutAspectJSON("urn:li:document:"+id, "documentInfo", json.RawMessage(`{"title":"`+id+`","status":{"state":"PUBLISHED"},"contents":{"text":"about `+id+`"},
+			"created":{"time":1,"actor":"urn:li:corpuser:jo"},"lastModified":{"time":1,"actor":"urn:li:corpuser:jo"}`+p+`}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc("guide", "")
+	doc("chapter", "urn:li:document:guide")
+	q := `{ all: searchDocuments(input: {}) { start count total }
+	  root: searchDocuments(input: {rootOnly: true}) { total documents { urn } }
+	  children: searchDocuments(input: {parentDocuments: ["urn:li:document:guide"]}) { total documents { urn } } }`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "all":{"start":0,"count":20,"total":2},
+	  "root":{"total":1,"documents":[{"urn":"urn:li:document:guide"}]},
+	  "children":{"total":1,"documents":[{"urn":"urn:li:document:chapter"}]}},"extensions":{}}`)
+}

@@ -108,3 +108,24 @@ func TestGraphQLMissingFields(t *testing.T) {
 	    "dataPlatformInstance":{"urn":"urn:li:dataPlatformInstance:(urn:li:dataPlatform:mlflow,prod)"},"platform":{"urn":"urn:li:dataPlatform:mlflow"},"mlTrainingRunProperties":{"id":"r1","outputUrls":["s3://out"]}}
 	},"extensions":{}}`)
 }
+
+// TestGraphQLVersionedDataset reads a dataset at the aspect versions its
+// versionStamp names, and documents through searchDocuments.
+func TestGraphQLVersionedDataset(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	const ds = "urn:li:dataset:(urn:li:dataPlatform:hive,versioned,PROD)"
+	for _, d := range []string{"one", "two"} {
+		if err := s.PutAspectJSON(ds, "datasetProperties", json.RawMessage(`{"description":"`+d+`"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.PutAspectJSON(ds, "status", json.RawMessage(`{"removed":false}`)); err != nil {
+		t.Fatal(err)
+	}
+	q := `{ latest: versionedDataset(urn: "` + ds + `") { type name properties { description } status { removed } }
+	  first: versionedDataset(urn: "` + ds + `", versionStamp: "datasetProperties:1") { properties { description } status { removed } } }`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "latest":{"type":"DATASET","name":"versioned","properties":{"description":"two"},"status":{"removed":false}},
+	  "first":{"properties":{"description":"one"},"status":{"removed":false}}},"extensions":{}}`)
+}

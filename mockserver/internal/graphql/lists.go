@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
@@ -200,4 +201,45 @@ func sortedAnyKeys(m map[string]any) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+func init() {
+	query("searchDocuments", func(c *Ctx, a Args) (any, error) {
+		return list(c, a, listSpec{field: "searchDocuments", entity: "document", result: "documents", count: 20, filter: documentFilter})
+	})
+}
+
+// documentFilter is SearchDocumentsResolver's filter: parent documents (or
+// root ones only), sub types, domains, related assets, source type.
+func documentFilter(in map[string]any) gms.Filter {
+	strs := func(name string) []string {
+		var out []string
+		if vs, ok := in[name].([]any); ok {
+			for _, v := range vs {
+				if s, ok := v.(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+		return out
+	}
+	var and []gms.Criterion
+	if p := strs("parentDocuments"); len(p) > 0 {
+		and = append(and, gms.Criterion{Field: "parentDocument", Condition: gms.CondEqual, Values: p})
+	} else if root, _ := in["rootOnly"].(bool); root {
+		and = append(and, gms.Criterion{Field: "parentDocument", Condition: "IS_NULL"})
+	}
+	for field, input := range map[string]string{"subTypes": "types", "domains": "domains", "relatedAssets": "relatedAssets"} {
+		if v := strs(input); len(v) > 0 {
+			and = append(and, gms.Criterion{Field: field, Condition: gms.CondEqual, Values: v})
+		}
+	}
+	if s, _ := in["sourceType"].(string); s != "" {
+		and = append(and, gms.Criterion{Field: "sourceType", Condition: gms.CondEqual, Values: []string{s}})
+	}
+	if and == nil {
+		return nil
+	}
+	slices.SortFunc(and, func(a, b gms.Criterion) int { return strings.Compare(a.Field, b.Field) })
+	return gms.Filter{and}
 }
