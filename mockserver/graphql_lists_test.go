@@ -76,7 +76,8 @@ func TestGraphQLCountsAndAutoComplete(t *testing.T) {
 }
 
 // TestGraphQLBrowse browses folders of browsePathsV2 (browseV2) and of the
-// legacy browsePaths (browse, browsePaths).
+// legacy browsePaths (browse: the entities whose path is the path and the
+// segments below; browsePaths).
 func TestGraphQLBrowse(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t)
@@ -90,20 +91,20 @@ func TestGraphQLBrowse(t *testing.T) {
 	put(ds("a"), "browsePathsV2", `{"path":[{"id":"prod"},{"id":"urn:li:container:db","urn":"urn:li:container:db"}]}`)
 	put(ds("b"), "browsePathsV2", `{"path":[{"id":"prod"},{"id":"urn:li:container:db","urn":"urn:li:container:db"},{"id":"sub"}]}`)
 	put(ds("c"), "browsePathsV2", `{"path":[{"id":"dev"}]}`)
-	put(ds("a"), "browsePaths", `{"paths":["/prod/hive/a"]}`)
-	put(ds("b"), "browsePaths", `{"paths":["/prod/hive/b"]}`)
+	put(ds("a"), "browsePaths", `{"paths":["/prod/hive"]}`)
+	put(ds("b"), "browsePaths", `{"paths":["/prod/hive/db"]}`)
 	put("urn:li:container:db", "containerProperties", `{"name":"db"}`)
 	q := `{
 	  top: browseV2(input: {type: DATASET, path: []}) { total count groups { name count hasSubGroups entity { urn } } metadata { path totalNumEntities } }
 	  prod: browseV2(input: {type: DATASET, path: ["prod"]}) { total groups { name count hasSubGroups entity { urn ... on Container { properties { name } } } } metadata { path totalNumEntities } }
-	  browse(input: {type: DATASET, path: ["prod", "hive"]}) { total entities { urn } groups { name } }
+	  browse(input: {type: DATASET, path: ["prod", "hive"]}) { total entities { urn } groups { name count } metadata { totalNumEntities } }
 	  browsePaths(input: {type: DATASET, urn: "` + ds("a") + `"}) { path }
 	}`
 	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
 	  "top":{"total":2,"count":2,"groups":[{"name":"dev","count":1,"hasSubGroups":false,"entity":null},{"name":"prod","count":2,"hasSubGroups":true,"entity":null}],"metadata":{"path":[],"totalNumEntities":3}},
 	  "prod":{"total":1,"groups":[{"name":"urn:li:container:db","count":2,"hasSubGroups":true,"entity":{"urn":"urn:li:container:db","properties":{"name":"db"}}}],"metadata":{"path":["prod"],"totalNumEntities":2}},
-	  "browse":{"total":2,"entities":[{"urn":"`+ds("a")+`"},{"urn":"`+ds("b")+`"}],"groups":[]},
-	  "browsePaths":[{"path":["prod","hive","a"]}]
+	  "browse":{"total":1,"entities":[{"urn":"`+ds("a")+`"}],"groups":[{"name":"db","count":1}],"metadata":{"totalNumEntities":2}},
+	  "browsePaths":[{"path":["prod","hive"]}]
 	},"extensions":{}}`)
 }
 

@@ -33,6 +33,7 @@ type config struct {
 	timeouts      Timeouts        // see WithTimeouts, defaults filled in
 	serverVersion string          // see WithServerVersion
 	poisonBodies  bool            // tests: overwrite a released ingest body (see releaseBody)
+	versioning    bool            // see WithEntityVersioning
 }
 
 func newConfig(opts []Option) config {

@@ -3,184 +3,110 @@ package gms
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
-// Browsing: DataHub's browseV2 (folders of browsePathsV2) and browse
-// (folders of the legacy browsePaths), computed from the entities a search
-// finds.
-
-// BrowseGroup is one folder under a browse path: its name (the path entry's
-// id), the entity the entry names (URN, "" for none), how many entities are
-// under it, and whether any is in a folder under it.
-type BrowseGroup struct {
-	Name         string
-	URN          string
-	Count        int
-	HasSubGroups bool
+// browsePathsOf is the paths of a browsePaths aspect value.
+func browsePathsOf(v json.RawMessage) []string {
+	var bp struct {
+		Paths []string `json:"paths"`
+	}
+	_ = json.Unmarshal(v, &bp)
+	return bp.Paths
 }
 
-// BrowseResult is a page of the folders under a path, with the number of
-// folders (Total) and of entities under the path (Entities); Leaves are the
-// entities right at the path (browse's entities).
-type BrowseResult struct {
-	Groups   []BrowseGroup
-	Start    int
-	Total    int
-	Entities int
-	Leaves   []string
-}
-
-// maxBrowsed bounds the entities one browse reads.
-const maxBrowsed = 100_000
-
-// BrowseV2 answers the folders right under path of the entities q finds,
-// each entity placed by the ids of its browsePathsV2 (an entity without one
-// is at the root), the page [start, start+count) of them by name.
-func (c *Core) BrowseV2(ctx context.Context, q Query, path []string, start, count int) (BrowseResult, error) {
-	return c.browse(ctx, q, path, start, count, func(urn string) ([][2]string, error) {
-		a, err := c.GetAspect(ctx, urn, "browsePathsV2", 0)
-		if err != nil || a.Value == nil {
-			return nil, ignoreNotFound(err)
-		}
-		var v struct {
-			Path []struct {
-				ID  string  `json:"id"`
-				URN *string `json:"urn"`
-			} `json:"path"`
-		}
-		if err := json.Unmarshal(a.Value, &v); err != nil {
-			return nil, nil
-		}
-		out := make([][2]string, 0, len(v.Path))
-		for _, p := range v.Path {
-			u := ""
-			if p.URN != nil {
-				u = *p.URN
-			}
-			out = append(out, [2]string{p.ID, u})
-		}
-		return out, nil
-	})
-}
-
-// Browse answers the folders right under path of the entities q finds by
-// their legacy browsePaths (the first of them, split at "/").
-func (c *Core) Browse(ctx context.Context, q Query, path []string, start, count int) (BrowseResult, error) {
-	return c.browse(ctx, q, path, start, count, func(urn string) ([][2]string, error) {
-		paths, err := c.BrowsePaths(ctx, urn)
-		if err != nil || len(paths) == 0 {
-			return nil, err
-		}
-		p := paths[0]
-		if len(p) > 0 { // the last part is the entity's own name
-			p = p[:len(p)-1]
-		}
-		out := make([][2]string, 0, len(p))
-		for _, s := range p {
-			out = append(out, [2]string{s, ""})
-		}
-		return out, nil
-	})
-}
-
-// BrowsePaths are an entity's legacy browse paths, each split at "/".
-func (c *Core) BrowsePaths(ctx context.Context, urn string) ([][]string, error) {
+// BrowsePaths returns urn's browse paths (its browsePaths aspect's paths;
+// none when it has none), as GMS's entities?action=getBrowsePaths.
+func (c *Core) BrowsePaths(ctx context.Context, urn string) ([]string, error) {
+	c.barrier()
 	if _, err := CheckURN(urn); err != nil {
 		return nil, err
 	}
-	a, err := c.GetAspect(ctx, urn, "browsePaths", 0)
-	if err != nil || a.Value == nil {
-		return nil, ignoreNotFound(err)
+	a, err := c.st.Get(urn, "browsePaths", 0)
+	if errors.Is(err, store.ErrNotFound) {
+		return []string{}, nil
 	}
-	var v struct {
-		Paths []string `json:"paths"`
+	if err != nil {
+		return nil, errorf(Internal, MsgStore, err)
 	}
-	if err := json.Unmarshal(a.Value, &v); err != nil {
-		return nil, nil
+	paths := browsePathsOf(a.Value)
+	if paths == nil {
+		paths = []string{}
 	}
-	out := make([][]string, 0, len(v.Paths))
-	for _, p := range v.Paths {
-		var parts []string
-		for s := range strings.SplitSeq(p, "/") {
-			if s != "" {
-				parts = append(parts, s)
+	return paths, nil
+}
+
+// BrowsePage is the answer of [Core.Browse].
+type BrowsePage struct {
+	// Entities are the page of entities whose browse path is the path.
+	Entities []BrowseEntity
+	// Groups are the next path segments under the path, by name, each with
+	// the number of entities under it.
+	Groups []BrowseGroup
+	// Total counts the entities at the path, TotalUnder those at or under
+	// it.
+	Total, TotalUnder int
+}
+
+// BrowseEntity is an entity at a browsed path.
+type BrowseEntity struct{ Name, URN string }
+
+// BrowseGroup is a path segment under a browsed path.
+type BrowseGroup struct {
+	Name  string
+	Count int
+}
+
+// Browse lists what lies at path ("/" or "" the root) among the live
+// entities of entityType by their browsePaths, as GMS's
+// entities?action=browse: the entities whose path is path (from start, at
+// most limit) and the groups one segment below it.
+func (c *Core) Browse(ctx context.Context, entityType, path string, start, limit int) (BrowsePage, error) {
+	c.barrier()
+	if _, ok := lookupEntity(entityType); !ok {
+		return BrowsePage{}, errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(entityType))
+	}
+	path = "/" + strings.Trim(path, "/")
+	rows, err := c.st.Rows(store.RowQuery{URNPrefix: "urn:li:" + entityType + ":", Aspect: "browsePaths"})
+	if err != nil {
+		return BrowsePage{}, errorf(Internal, MsgStore, err)
+	}
+	var at []BrowseEntity
+	groups := map[string]map[string]bool{}
+	under := map[string]bool{}
+	for _, r := range rows {
+		if c.removed(r.URN) {
+			continue
+		}
+		for _, p := range browsePathsOf(r.Value) {
+			p = "/" + strings.Trim(p, "/")
+			switch {
+			case p == path:
+				at = append(at, BrowseEntity{URN: r.URN})
+				under[r.URN] = true
+			case path == "/" || strings.HasPrefix(p, path+"/"):
+				rest := strings.TrimPrefix(strings.TrimPrefix(p, path), "/")
+				seg, _, _ := strings.Cut(rest, "/")
+				if seg == "" {
+					continue
+				}
+				if groups[seg] == nil {
+					groups[seg] = map[string]bool{}
+				}
+				groups[seg][r.URN] = true
+				under[r.URN] = true
 			}
 		}
-		out = append(out, parts)
 	}
+	at = slices.CompactFunc(at, func(a, b BrowseEntity) bool { return a.URN == b.URN })
+	out := BrowsePage{Total: len(at), TotalUnder: len(under), Entities: page(at, start, limit)}
+	for name, urns := range groups {
+		out.Groups = append(out.Groups, BrowseGroup{Name: name, Count: len(urns)})
+	}
+	slices.SortFunc(out.Groups, func(a, b BrowseGroup) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
-}
-
-// ignoreNotFound is nil for an aspect an entity has not (or cannot have).
-func ignoreNotFound(err error) error {
-	if e := AsError(err); e != nil && (e.Kind == NotFound || e.Kind == UnknownAspect) {
-		return nil
-	}
-	return err
-}
-
-func (c *Core) browse(ctx context.Context, q Query, path []string, start, count int, pathOf func(string) ([][2]string, error)) (BrowseResult, error) {
-	q.SkipAggregates = true
-	groups := map[string]*BrowseGroup{}
-	var res BrowseResult
-	for from := 0; from < maxBrowsed; {
-		q.Start, q.Count = from, MaxCount
-		page, err := c.Search(ctx, q)
-		if err != nil {
-			return BrowseResult{}, err
-		}
-		for _, h := range page.Hits {
-			if err := ctx.Err(); err != nil {
-				return BrowseResult{}, err
-			}
-			p, err := pathOf(h.URN)
-			if err != nil {
-				return BrowseResult{}, err
-			}
-			if len(p) < len(path) || !samePrefix(p, path) {
-				continue
-			}
-			res.Entities++
-			if len(p) == len(path) {
-				res.Leaves = append(res.Leaves, h.URN)
-				continue
-			}
-			next := p[len(path)]
-			g := groups[next[0]]
-			if g == nil {
-				g = &BrowseGroup{Name: next[0], URN: next[1]}
-				groups[next[0]] = g
-			}
-			g.Count++
-			if len(p) > len(path)+1 {
-				g.HasSubGroups = true
-			}
-		}
-		from += len(page.Hits)
-		if len(page.Hits) == 0 || from >= page.Total {
-			break
-		}
-	}
-	all := make([]BrowseGroup, 0, len(groups))
-	for _, g := range groups {
-		all = append(all, *g)
-	}
-	slices.SortFunc(all, func(a, b BrowseGroup) int { return strings.Compare(a.Name, b.Name) })
-	res.Total, res.Start = len(all), start
-	if start < len(all) {
-		end := min(len(all), start+max(count, 0))
-		res.Groups = all[start:end]
-	}
-	return res, nil
-}
-
-func samePrefix(p [][2]string, path []string) bool {
-	for i, s := range path {
-		if p[i][0] != s {
-			return false
-		}
-	}
-	return true
 }

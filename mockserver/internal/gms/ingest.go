@@ -390,6 +390,9 @@ func header(h map[string]string, name string) string {
 // store batch (deletes included); a failed condition changes nothing.
 // Traced items get their outcome in the write log.
 func (c *Core) apply(items []item, ws []store.Write, batch bool) ([]store.Result, *Error) {
+	if !c.Writable() { // GMS's aspect DAO drops writes, logging them (setWritable)
+		return droppedWrites(ws), nil
+	}
 	res, err := c.st.Apply(ws)
 	if err != nil {
 		return nil, storeError(err, items, batch)

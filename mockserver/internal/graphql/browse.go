@@ -1,6 +1,8 @@
 package graphql
 
 import (
+	"strings"
+
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -83,51 +85,49 @@ func nonNilPath(p []string) []string {
 	return p
 }
 
-// browse resolves Query.browse (BrowseResolver, legacy browsePaths): start
-// 0, count 10 by default.
+// browse resolves Query.browse (BrowseResolver, legacy browsePaths, the
+// core's Browse): start 0, count 10 by default; entities are those whose
+// browse path is the path, groups the segments below it.
 func browse(c *Ctx, a Args) (any, error) {
 	var in struct{ Input browseInput }
 	if err := a.Decode(&in); err != nil {
 		return nil, badRequest(err.Error())
 	}
 	i := in.Input
-	var types []string
+	entity := ""
 	if i.Type != nil {
-		types = typesOf(&[]string{*i.Type})
+		entity = registryName(*i.Type)
 	}
 	var path []string
 	if i.Path != nil {
 		path = *i.Path
 	}
-	if e := charge(c); e != nil {
-		return nil, e
-	}
-	q := gms.Query{Types: types, Text: "*", Filter: buildFilter(i.Filters, i.OrFilters)}
 	start, count := intOr(i.Start, 0), intOr(i.Count, 10)
-	res, err := c.Core().Browse(c, q, path, start, count)
+	page, err := c.Core().Browse(c, entity, strings.Join(path, "/"), start, count)
 	if err != nil {
-		return nil, searchFailed(types, "*", q.Filter, start, count, err)
+		return nil, fromCore(err)
 	}
-	groups := make([]any, 0, len(res.Groups))
-	for _, g := range res.Groups {
+	groups := make([]any, 0, len(page.Groups))
+	for _, g := range page.Groups {
 		groups = append(groups, map[string]any{"name": g.Name, "count": g.Count})
 	}
-	entities := []any{}
-	for i, u := range res.Leaves {
+	entities := make([]any, 0, len(page.Entities))
+	for i, be := range page.Entities {
 		if err := stopped(c, i); err != nil {
 			return nil, err
 		}
-		e, gerr := c.x.h.res.load(c, u, "")
+		e, gerr := c.x.h.res.load(c, be.URN, "")
 		if gerr != nil {
 			return nil, gerr
 		}
 		entities = append(entities, newEntityR(e))
 	}
-	return map[string]any{"entities": entities, "groups": groups, "start": start, "count": len(groups) + len(entities),
-		"total": res.Total + len(res.Leaves), "metadata": map[string]any{"path": nonNilPath(path), "totalNumEntities": res.Entities}}, nil
+	return map[string]any{"entities": entities, "groups": groups, "start": start, "count": len(entities),
+		"total": page.Total, "metadata": map[string]any{"path": nonNilPath(path), "totalNumEntities": page.TotalUnder}}, nil
 }
 
-// browsePaths resolves Query.browsePaths: the entity's legacy browse paths.
+// browsePaths resolves Query.browsePaths: the entity's legacy browse
+// paths, each split at "/".
 func browsePaths(c *Ctx, a Args) (any, error) {
 	in, _ := a["input"].(map[string]any)
 	urn, _ := in["urn"].(string)
@@ -137,7 +137,13 @@ func browsePaths(c *Ctx, a Args) (any, error) {
 	}
 	out := make([]any, 0, len(paths))
 	for _, p := range paths {
-		out = append(out, map[string]any{"path": p})
+		parts := []string{}
+		for s := range strings.SplitSeq(p, "/") {
+			if s != "" {
+				parts = append(parts, s)
+			}
+		}
+		out = append(out, map[string]any{"path": parts})
 	}
 	return out, nil
 }
