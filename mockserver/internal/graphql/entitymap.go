@@ -67,7 +67,9 @@ var renames = map[string]string{
 // registerEntityRoots registers, once, a resolver for every field of Query
 // that reads one entity by its urn (chart, container, domain, ...) and has
 // no resolver: the entity loaded as Query.entity loads it, refused when the
-// URN is of another entity type.
+// URN is of another entity type. Such a field reads the store alone, so its
+// answers are kept (storeRoots). It runs before the first handler serves,
+// so the maps it writes are only read after.
 var registerEntityRoots = sync.OnceFunc(func() {
 	s, err := schema()
 	if err != nil {
@@ -79,6 +81,7 @@ var registerEntityRoots = sync.OnceFunc(func() {
 		if ent == "" || f.Type.Elem != nil || f.Arguments.ForName("urn") == nil || registry["Query."+f.Name] != nil || findAccessor(root, f.Name) != nil {
 			continue
 		}
+		storeRoots[f.Name] = true // a read of the store alone (see answerCache)
 		query(f.Name, func(c *Ctx, a Args) (any, error) {
 			e, err := c.x.h.res.load(c, a.String("urn"), ent)
 			if err != nil {
