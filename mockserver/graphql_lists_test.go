@@ -74,3 +74,77 @@ func TestGraphQLCountsAndAutoComplete(t *testing.T) {
 	  "globalViewsSettings":{"defaultView":null}
 	},"extensions":{}}`)
 }
+
+// TestGraphQLBrowse browses folders of browsePathsV2 (browseV2) and of the
+// legacy browsePaths (browse: the entities whose path is the path and the
+// segments below; browsePaths).
+func TestGraphQLBrowse(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	put := func(u, aspect, value string) {
+		t.Helper()
+		if err := s.PutAspectJSON(u, aspect, json.RawMessage(value)); err != nil {
+			t.Fatalf("%s %s: %v", u, aspect, err)
+		}
+	}
+	ds := func(n string) string { return "urn:li:dataset:(urn:li:dataPlatform:hive," + n + ",PROD)" }
+	put(ds("a"), "browsePathsV2", `{"path":[{"id":"prod"},{"id":"urn:li:container:db","urn":"urn:li:container:db"}]}`)
+	put(ds("b"), "browsePathsV2", `{"path":[{"id":"prod"},{"id":"urn:li:container:db","urn":"urn:li:container:db"},{"id":"sub"}]}`)
+	put(ds("c"), "browsePathsV2", `{"path":[{"id":"dev"}]}`)
+	put(ds("a"), "browsePaths", `{"paths":["/prod/hive"]}`)
+	put(ds("b"), "browsePaths", `{"paths":["/prod/hive/db"]}`)
+	put("urn:li:container:db", "containerProperties", `{"name":"db"}`)
+	q := `{
+	  top: browseV2(input: {type: DATASET, path: []}) { total count groups { name count hasSubGroups entity { urn } } metadata { path totalNumEntities } }
+	  prod: browseV2(input: {type: DATASET, path: ["prod"]}) { total groups { name count hasSubGroups entity { urn ... on Container { properties { name } } } } metadata { path totalNumEntities } }
+	  browse(input: {type: DATASET, path: ["prod", "hive"]}) { total entities { urn } groups { name count } metadata { totalNumEntities } }
+	  browsePaths(input: {type: DATASET, urn: "` + ds("a") + `"}) { path }
+	}`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "top":{"total":2,"count":2,"groups":[{"name":"dev","count":1,"hasSubGroups":false,"entity":null},{"name":"prod","count":2,"hasSubGroups":true,"entity":null}],"metadata":{"path":[],"totalNumEntities":3}},
+	  "prod":{"total":1,"groups":[{"name":"urn:li:container:db","count":2,"hasSubGroups":true,"entity":{"urn":"urn:li:container:db","properties":{"name":"db"}}}],"metadata":{"path":["prod"],"totalNumEntities":2}},
+	  "browse":{"total":1,"entities":[{"urn":"`+ds("a")+`"}],"groups":[{"name":"db","count":1}],"metadata":{"totalNumEntities":2}},
+	  "browsePaths":[{"path":["prod","hive"]}]
+	},"extensions":{}}`)
+}
+
+// TestGraphQLStepStates reads step states by id: those stored, with their
+// properties as entries; an id without one is left out.
+func TestGraphQLStepStates(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	if err := s.PutAspectJSON("urn:li:dataHubStepState:urn:li:corpuser:jo-onboarding", "dataHubStepStateProperties",
+		json.RawMessage(`{"properties":{"b":"2","a":"1"},"lastModified":{"time":1,"actor":"urn:li:corpuser:jo"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t,
+		`{ batchGetStepStates(input: {ids: ["urn:li:corpuser:jo-onboarding", "none"]}) { results { id properties { key value } } } }`, nil)),
+		`{"data":{"batchGetStepStates":{"results":[{"id":"urn:li:corpuser:jo-onboarding","properties":[{"key":"a","value":"1"},{"key":"b","value":"2"}]}]}},"extensions":{}}`)
+}
+
+// TestGraphQLSearchDocuments searches documents: all, root ones only, and
+// the children of one.
+func TestGraphQLSearchDocuments(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	doc := func(id, parent string) {
+		t.Helper()
+		p := ""
+		if parent != "" {
+			p = `,"parentDocument":{"document":"` + parent + `"}`
+		}
+		if err := s.PutAspectJSON("urn:li:document:"+id, "documentInfo", json.RawMessage(`{"title":"`+id+`","status":{"state":"PUBLISHED"},"contents":{"text":"about `+id+`"},
+			"created":{"time":1,"actor":"urn:li:corpuser:jo"},"lastModified":{"time":1,"actor":"urn:li:corpuser:jo"}`+p+`}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc("guide", "")
+	doc("chapter", "urn:li:document:guide")
+	q := `{ all: searchDocuments(input: {}) { start count total }
+	  root: searchDocuments(input: {rootOnly: true}) { total documents { urn } }
+	  children: searchDocuments(input: {parentDocuments: ["urn:li:document:guide"]}) { total documents { urn } } }`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "all":{"start":0,"count":20,"total":2},
+	  "root":{"total":1,"documents":[{"urn":"urn:li:document:guide"}]},
+	  "children":{"total":1,"documents":[{"urn":"urn:li:document:chapter"}]}},"extensions":{}}`)
+}

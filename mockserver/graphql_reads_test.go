@@ -3,6 +3,7 @@ package mockserver_test
 import (
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver"
 )
@@ -107,4 +108,74 @@ func TestGraphQLMissingFields(t *testing.T) {
 	  "dataProcessInstance":{"urn":"`+run+`","properties":{"name":"train-1","created":{"time":7}},"subTypes":{"typeNames":["ML Training Run"]},"container":{"urn":"urn:li:container:exp"},
 	    "dataPlatformInstance":{"urn":"urn:li:dataPlatformInstance:(urn:li:dataPlatform:mlflow,prod)"},"platform":{"urn":"urn:li:dataPlatform:mlflow"},"mlTrainingRunProperties":{"id":"r1","outputUrls":["s3://out"]}}
 	},"extensions":{}}`)
+}
+
+// TestGraphQLVersionedDataset reads a dataset at the aspect versions its
+// versionStamp names, and documents through searchDocuments.
+func TestGraphQLVersionedDataset(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	const ds = "urn:li:dataset:(urn:li:dataPlatform:hive,versioned,PROD)"
+	for _, d := range []string{"one", "two"} {
+		if err := s.PutAspectJSON(ds, "datasetProperties", json.RawMessage(`{"description":"`+d+`"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.PutAspectJSON(ds, "status", json.RawMessage(`{"removed":false}`)); err != nil {
+		t.Fatal(err)
+	}
+	q := `{ latest: versionedDataset(urn: "` + ds + `") { type name properties { description } status { removed } }
+	  first: versionedDataset(urn: "` + ds + `", versionStamp: "datasetProperties:1") { properties { description } status { removed } } }`
+	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)), `{"data":{
+	  "latest":{"type":"DATASET","name":"versioned","properties":{"description":"two"},"status":{"removed":false}},
+	  "first":{"properties":{"description":"one"},"status":{"removed":false}}},"extensions":{}}`)
+}
+
+// TestGraphQLTimeline reads a dataset's change history (getTimeline) and
+// its schema's versions (getSchemaVersionList) from the stored versions.
+func TestGraphQLTimeline(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	const ds = "urn:li:dataset:(urn:li:dataPlatform:hive,history,PROD)"
+	field := func(p string) string {
+		return `{"fieldPath":"` + p + `","nullable":false,"type":{"type":{"com.linkedin.schema.StringType":{}}},"nativeDataType":"string"}`
+	}
+	for _, fs := range []string{field("id"), field("id") + "," + field("name")} {
+		if err := s.PutAspectJSON(ds, "schemaMetadata", json.RawMessage(`{"schemaName":"h","platform":"urn:li:dataPlatform:hive","version":0,"hash":"",
+			"platformSchema":{"com.linkedin.schema.OtherSchema":{"rawSchema":""}},"fields":[`+fs+`]}`)); err != nil {
+			t.Fatal(err)
+		}
+		s.FastForward(time.Second) // one transaction per write
+	}
+	q := `{ getTimeline(input: {urn: "` + ds + `", changeCategories: [TECHNICAL_SCHEMA]}) { changeTransactions { lastSemanticVersion versionStamp changeType changes { urn category operation } } }
+	  getSchemaVersionList(input: {datasetUrn: "` + ds + `"}) { latestVersion { semanticVersion } semanticVersionList { semanticVersion } } }`
+	got := postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil))
+	var answer struct {
+		Data struct {
+			GetTimeline struct {
+				ChangeTransactions []struct {
+					LastSemanticVersion, VersionStamp, ChangeType string
+					Changes                                       []struct{ Urn, Category, Operation string }
+				}
+			}
+			GetSchemaVersionList struct {
+				LatestVersion       struct{ SemanticVersion string }
+				SemanticVersionList []struct{ SemanticVersion string }
+			}
+		}
+		Errors []any
+	}
+	if err := json.Unmarshal([]byte(got.body), &answer); err != nil || len(answer.Errors) > 0 {
+		t.Fatalf("%v: %s", err, got.body)
+	}
+	txs := answer.Data.GetTimeline.ChangeTransactions
+	if len(txs) != 2 || txs[1].VersionStamp != "none" || txs[1].ChangeType != "MODIFY" || len(txs[1].Changes) == 0 ||
+		txs[1].Changes[0].Category != "TECHNICAL_SCHEMA" || txs[1].Changes[0].Operation != "ADD" {
+		t.Errorf("timeline %+v", txs)
+	}
+	v := answer.Data.GetSchemaVersionList
+	if len(v.SemanticVersionList) != 2 || v.LatestVersion.SemanticVersion != txs[1].LastSemanticVersion[:len(v.LatestVersion.SemanticVersion)] ||
+		v.SemanticVersionList[0].SemanticVersion != v.LatestVersion.SemanticVersion {
+		t.Errorf("versions %+v (timeline %+v)", v, txs)
+	}
 }

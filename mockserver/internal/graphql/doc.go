@@ -108,4 +108,4 @@
 // requests that begin at it (see answers.go).
 package graphql
 
-//go:generate go run ./gen -sdl ../../../../shared/reference/datahub/datahub-graphql-core/src/main/resources -out schema.graphql
+//go:generate go run ./gen -sdl ../../../../shared/reference/datahub/datahub-graphql-core/src/main/resources -out schema.graphql -entities entitymap_gen.go

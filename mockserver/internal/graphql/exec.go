@@ -60,12 +60,10 @@ func (p *pathElem) list() []any {
 	return out
 }
 
-// collectKey names the fields collected for an object type from a list of
-// merged fields (a document's fields are never copied, so the first and the
-// count name the list).
+// collectKey names the fields collected for an object type from one field
+// of the document (a document's fields are never copied).
 type collectKey struct {
-	first *ast.Field
-	n     int
+	field *ast.Field
 	def   *ast.Definition
 }
 
@@ -123,8 +121,10 @@ func (x *executor) run(op *ast.OperationDefinition, root any) []byte {
 // and @skip/@include applied.
 func (x *executor) collect(def *ast.Definition, sets []*ast.Field) (keys []string, byKey map[string][]*ast.Field) {
 	var ck collectKey
-	if x.prep != nil && !x.prep.directives && len(sets) > 0 && sets[0].Name != "" { // not the operation's own set
-		ck = collectKey{sets[0], len(sets), def}
+	// Only a field that is not merged with others is kept: two merged lists
+	// may start alike and differ after.
+	if x.prep != nil && !x.prep.directives && len(sets) == 1 && sets[0].Name != "" { // not the operation's own set
+		ck = collectKey{sets[0], def}
 		if c, ok := x.prep.collected.Load(ck); ok {
 			cf := c.(*collectedFields)
 			return cf.keys, cf.byKey

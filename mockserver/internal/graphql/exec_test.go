@@ -181,3 +181,32 @@ func TestIntrospection(t *testing.T) {
 		t.Errorf("__type of an unknown name: %+v", answer.Data.None)
 	}
 }
+
+// TestCollectedFieldsKept runs a document whose merged fields start alike
+// and differ after, twice (the second run takes the kept collections): each
+// answer has its own fields.
+func TestCollectedFieldsKept(t *testing.T) {
+	t.Parallel()
+	ds := `"` + execDataset + `"`
+	doc := `{ a: dataset(urn: ` + ds + `) { ...F ...G } b: dataset(urn: ` + ds + `) { ...F ...H } }
+	fragment F on Dataset { properties { name } }
+	fragment G on Dataset { properties { description } }
+	fragment H on Dataset { properties { qualifiedName } }`
+	want := `{"data":{"a":{"properties":{"name":"exec","description":"d"}},"b":{"properties":{"name":"exec","qualifiedName":null}}},"extensions":{}}`
+	st := store.OpenMemory(nil)
+	core := gms.New(st, gms.Options{})
+	t.Cleanup(func() { core.Close(); st.Close() })
+	if err := st.Put(store.Aspect{URN: execDataset, Name: "datasetProperties", Value: json.RawMessage(`{"name":"exec","description":"d"}`)}); err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(core)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"query": doc})
+	for range 2 {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/api/graphql", strings.NewReader(string(body))))
+		sameJSON(t, w.Body.String(), want)
+	}
+}

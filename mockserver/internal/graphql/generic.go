@@ -50,6 +50,9 @@ func genericField(c *Ctx, def *ast.Definition, fd *ast.FieldDefinition, e *entit
 		return ok, nil
 	}
 	spec, ok := entityFields()[def.Name][fd.Name]
+	if !ok && def.Name == "VersionedDataset" { // a dataset at given versions
+		spec, ok = entityFields()["Dataset"][fd.Name]
+	}
 	if !ok || e.r == nil {
 		return notServed(def, fd)
 	}

@@ -165,7 +165,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	buf.Reset()
 	buf.WriteByte('{')
 	dataBuf := dataPool.Get().(*[]byte)
-	defer func() { *dataBuf = x.buf[:0]; dataPool.Put(dataBuf) }()
+	defer func() {
+		if cap(x.buf) <= maxPooledAnswer { // a huge answer's buffer is not kept
+			*dataBuf = x.buf[:0]
+			dataPool.Put(dataBuf)
+		}
+	}()
 	x.buf = append((*dataBuf)[:0], `"data":`...)
 	data := x.run(operation, h.res)
 	errList := x.errs
@@ -276,6 +281,9 @@ func writeAnswer(w http.ResponseWriter, body []byte) {
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 }
+
+// maxPooledAnswer bounds the answer buffers kept for reuse.
+const maxPooledAnswer = 1 << 20
 
 var (
 	bufPool  = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -2,6 +2,9 @@ package graphql
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
@@ -144,4 +147,99 @@ func policyOf(e *entity) (any, error) {
 	}
 	m["urn"] = e.urn
 	return &gval{m: m, e: e}, nil
+}
+
+func init() {
+	query("getRootMetrics", func(c *Ctx, a Args) (any, error) {
+		return list(c, a, listSpec{field: "getRootMetrics", entity: "metric", result: "metrics", count: 25, filter: func(map[string]any) gms.Filter {
+			return gms.Filter{{{Field: "parentMetric", Condition: "EXISTS", Negated: true}}}
+		}})
+	})
+	query("getSemanticModels", func(c *Ctx, a Args) (any, error) {
+		return list(c, a, listSpec{field: "getSemanticModels", entity: "semanticModel", result: "semanticModels", count: 25})
+	})
+	query("batchGetStepStates", batchGetStepStates)
+}
+
+// batchGetStepStates resolves Query.batchGetStepStates
+// (BatchGetStepStatesResolver): the properties of each step state that
+// exists (urn:li:dataHubStepState:<id>) and has them, as entries.
+func batchGetStepStates(c *Ctx, a Args) (any, error) {
+	var in struct{ Input struct{ Ids []string } }
+	if err := a.Decode(&in); err != nil {
+		return nil, badRequest(err.Error())
+	}
+	results := []any{}
+	for _, id := range in.Input.Ids {
+		urn := "urn:li:dataHubStepState:" + id
+		va, err := c.Core().GetAspect(c, urn, "dataHubStepStateProperties", 0)
+		if e := gms.AsError(err); e != nil && e.Kind == gms.NotFound {
+			continue // none: left out, as DataHub does
+		} else if err != nil {
+			return nil, fromCore(err)
+		}
+		var v anyJSON
+		if err := v.UnmarshalJSON(va.Value); err != nil {
+			return nil, serverError(fmt.Sprintf(msgMapAspect, "dataHubStepStateProperties", gms.Abbreviate(urn), err))
+		}
+		props, _ := v.v.(map[string]any)
+		entries := []any{}
+		if m, ok := props["properties"].(map[string]any); ok {
+			for _, k := range sortedAnyKeys(m) {
+				entries = append(entries, map[string]any{"key": k, "value": m[k]})
+			}
+		}
+		results = append(results, map[string]any{"id": id, "properties": entries})
+	}
+	return map[string]any{"results": results}, nil
+}
+
+func sortedAnyKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func init() {
+	query("searchDocuments", func(c *Ctx, a Args) (any, error) {
+		return list(c, a, listSpec{field: "searchDocuments", entity: "document", result: "documents", count: 20, filter: documentFilter})
+	})
+}
+
+// documentFilter is SearchDocumentsResolver's filter: parent documents (or
+// root ones only), sub types, domains, related assets, source type.
+func documentFilter(in map[string]any) gms.Filter {
+	strs := func(name string) []string {
+		var out []string
+		if vs, ok := in[name].([]any); ok {
+			for _, v := range vs {
+				if s, ok := v.(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+		return out
+	}
+	var and []gms.Criterion
+	if p := strs("parentDocuments"); len(p) > 0 {
+		and = append(and, gms.Criterion{Field: "parentDocument", Condition: gms.CondEqual, Values: p})
+	} else if root, _ := in["rootOnly"].(bool); root {
+		and = append(and, gms.Criterion{Field: "parentDocument", Condition: "IS_NULL"})
+	}
+	for field, input := range map[string]string{"subTypes": "types", "domains": "domains", "relatedAssets": "relatedAssets"} {
+		if v := strs(input); len(v) > 0 {
+			and = append(and, gms.Criterion{Field: field, Condition: gms.CondEqual, Values: v})
+		}
+	}
+	if s, _ := in["sourceType"].(string); s != "" {
+		and = append(and, gms.Criterion{Field: "sourceType", Condition: gms.CondEqual, Values: []string{s}})
+	}
+	if and == nil {
+		return nil
+	}
+	slices.SortFunc(and, func(a, b gms.Criterion) int { return strings.Compare(a.Field, b.Field) })
+	return gms.Filter{and}
 }

@@ -1,6 +1,9 @@
 package graphql
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -71,6 +74,27 @@ func init() {
 	for name, answer := range subsystemFields {
 		query(name, func(*Ctx, Args) (any, error) { return answer, nil })
 	}
+	for name, fail := range subsystemErrors {
+		query(name, func(_ *Ctx, a Args) (any, error) { return nil, fail(a) })
+	}
+}
+
+// subsystemErrors are the Query fields of subsystems the mock does not run
+// that DataHub answers with an error when they are off: semantic search
+// disabled (SemanticSearchDisabledException), no S3 for uploads, no invite
+// token service.
+var subsystemErrors = map[string]func(Args) *gqlError{
+	"semanticSearch":               func(Args) *gqlError { return badRequest("Semantic search is disabled in this environment") },
+	"semanticSearchAcrossEntities": func(Args) *gqlError { return badRequest("Semantic search is disabled in this environment") },
+	"getPresignedUploadUrl":        func(Args) *gqlError { return badRequest("S3Util isn't provided") },
+	"getInviteToken": func(a Args) *gqlError {
+		in, _ := a["input"].(map[string]any)
+		role, _ := in["roleUrn"].(string)
+		if role == "" {
+			role = "null"
+		}
+		return serverError(fmt.Sprintf("Failed to get invite token for role %s", role))
+	},
 }
 
 // subsystemFields are the Query fields of subsystems the mock does not run,
@@ -92,6 +116,8 @@ var subsystemFields = map[string]any{
 	"listLifecycleStages":        []any{},
 	"latestProductUpdate":        nil,
 	"globalHomePageSettings":     map[string]any{"defaultTemplate": nil},
+	"ingestionSource":            nil, // no ingestion source exists
+	"getServiceAccount":          nil, // no service account exists
 }
 
 // getEntityCounts answers the number of entities of each type asked
@@ -233,4 +259,51 @@ func me(c *Ctx, _ Args) (any, error) {
 		}
 	}
 	return map[string]any{"corpUser": newEntityR(e), "platformPrivileges": privileges}, nil
+}
+
+func init() {
+	query("versionedDataset", versionedDataset)
+}
+
+// versionedDataset resolves Query.versionedDataset: the dataset with the
+// aspect versions its versionStamp names ("schemaMetadata:2;ownership:0",
+// each aspect at that version, the others latest), the latest without one.
+func versionedDataset(c *Ctx, a Args) (any, error) {
+	e, err := c.x.h.res.load(c, a.String("urn"), "dataset")
+	if err != nil {
+		return nil, err
+	}
+	if stamp := a.String("versionStamp"); stamp != "" {
+		aspects := slices.Clone(e.aspects) // the loaded ones are shared
+		for part := range strings.SplitSeq(stamp, ";") {
+			name, ver, ok := strings.Cut(part, ":")
+			if !ok {
+				return nil, badRequest(fmt.Sprintf("Invalid version stamp %s", stamp))
+			}
+			v, perr := strconv.ParseInt(ver, 10, 64)
+			if perr != nil {
+				return nil, badRequest(fmt.Sprintf("Invalid version stamp %s", stamp))
+			}
+			va, gerr := c.Core().GetAspect(c, e.urn, name, v)
+			if ge := gms.AsError(gerr); ge != nil && ge.Kind == gms.NotFound {
+				aspects = slices.DeleteFunc(aspects, func(x gms.Aspect) bool { return x.Name == name })
+				continue
+			} else if gerr != nil {
+				return nil, fromCore(gerr)
+			}
+			i := slices.IndexFunc(aspects, func(x gms.Aspect) bool { return x.Name == name })
+			if i < 0 {
+				aspects = append(aspects, va.Aspect)
+			} else {
+				aspects[i] = va.Aspect
+			}
+		}
+		v := *e
+		v.aspects = aspects
+		e = &v
+		if err := e.loadProps(); err != nil {
+			return nil, err
+		}
+	}
+	return &datasetR{e}, nil
 }

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -22,6 +23,48 @@ func TestSchemaGenerated(t *testing.T) {
 	}
 	if !bytes.Equal([]byte(SDL()), want) {
 		t.Errorf("schema.graphql is stale (%d bytes, DataHub's SDL gives %d): run go generate ./mockserver/internal/graphql", len(SDL()), len(want))
+	}
+}
+
+// TestEntityMapGenerated regenerates the entity field table from the
+// committed schema and the registry and checks entitymap_gen.go is it.
+func TestEntityMapGenerated(t *testing.T) {
+	t.Parallel()
+	want, err := sdlgen.GenerateEntityMap([]byte(SDL()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("entitymap_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("entitymap_gen.go is stale: run go generate ./mockserver/internal/graphql")
+	}
+}
+
+// TestEntityTypesAgree checks the generated map of GraphQL entity types
+// against the hand-written ones (graphQLType, urnOnlyTypes) and DataHub's
+// EntityType values (entityTypes).
+func TestEntityTypesAgree(t *testing.T) {
+	t.Parallel()
+	hand := map[string]string{}
+	for e, ty := range graphQLType {
+		hand[ty] = e
+	}
+	for e, ty := range urnOnlyTypes {
+		hand[ty] = e
+	}
+	for ty, e := range entityTypeOf {
+		if hand[ty] != e {
+			t.Errorf("%s: generated entity %q, hand-written %q", ty, e, hand[ty])
+		}
+		if entityTypes[e] == "" {
+			t.Errorf("%s (%s) has no EntityType value", ty, e)
+		}
+	}
+	if len(hand) != len(entityTypeOf) {
+		t.Errorf("%d hand-written entity types, %d generated", len(hand), len(entityTypeOf))
 	}
 }
 

@@ -27,10 +27,9 @@ type varType struct {
 // operation named op (the only one when op is "") as graphql-java does
 // before it executes anything, and returns the error it answers for the
 // first value it refuses: "Variable 'c' has an invalid value: ...", at the
-// variable's definition, a ValidationError. graph-gophers checks the other
-// types (enums, input objects, null for a non-null type) itself, but
-// unpacks a scalar of the wrong type only when a resolver asks for it.
-// Queries it cannot read are left to graph-gophers.
+// variable's definition, a ValidationError. gqlparser's coercion checks
+// the other types (enums, input objects, null for a non-null type) after
+// it. Queries it cannot read are left to gqlparser.
 func checkVariables(query, op string, vars map[string]json.RawMessage) *queryError {
 	if len(vars) == 0 {
 		return nil
@@ -60,7 +59,7 @@ func checkVariables(query, op string, vars map[string]json.RawMessage) *queryErr
 func coerceValue(t varType, raw json.RawMessage) string {
 	raw = json.RawMessage(strings.TrimSpace(string(raw)))
 	if string(raw) == "null" || len(raw) == 0 {
-		return "" // null for a non-null type is graph-gophers' to refuse
+		return "" // null for a non-null type is gqlparser's to refuse
 	}
 	if t.elem != nil {
 		var items []json.RawMessage
@@ -188,7 +187,7 @@ func operationVariables(query, op string) (defs []varDef, ok bool) {
 			}
 			if op == "" || name == op {
 				if found {
-					return nil, false // two operations and no name to choose: graph-gophers refuses it
+					return nil, false // two operations and no name to choose: refused later
 				}
 				found, defs = true, ds
 			}
