@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // aspectPasses is the two-pass form aspectPassesCompact replaced, kept as

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"io"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
 
 // decodeUseNumber decodes one JSON value with numbers kept as json.Number.

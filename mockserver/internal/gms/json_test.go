@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 var compactSeeds = []string{

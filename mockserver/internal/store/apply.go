@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
 
 func beUint64(b []byte) uint64 { return binary.BigEndian.Uint64(b) }

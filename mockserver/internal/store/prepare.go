@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
 
 // prepared is what a write needs that does not depend on the stored rows,
