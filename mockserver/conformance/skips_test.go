@@ -26,7 +26,6 @@ var mockSkips = map[string]string{
 	"v2/structured_properties.json[6]":  "/openapi/v2/entity is not served by the mock",
 	"v2/structured_properties.json[7]":  "/openapi/v2/entity is not served by the mock",
 	"v2/structured_properties.json[8]":  "/openapi/v2/entity is not served by the mock",
-	"v3/aspects.json[5]":                "reading ?version=N of the latest version answers 404",
 	"v3/entities.json[6]":               "v3 scroll with query, filters or sortCriteria answers 501",
 	"v3/entities.json[7]":               "v3 scroll with query, filters or sortCriteria answers 501",
 	"v3/entities.json[8]":               "v3 scroll with query, filters or sortCriteria answers 501",
