@@ -84,9 +84,11 @@ type Written struct {
 	Unchanged bool
 	// Version is the aspect's systemMetadata.version after the write.
 	Version string
-	// Value is the aspect a synchronous PATCH wrote (the patch applied to
-	// the value it found), taken from the write itself so that no later
-	// writer's value shows; nil for other writes.
+	// Value is the aspect a synchronous write stored: a PATCH's patch
+	// applied to the value it found, an UPSERT's value after GMS's
+	// mutation hooks (ownerTypes, doubles written as Java writes them),
+	// taken from the write itself so that no later writer's value shows;
+	// nil for async and skipped writes and deletes.
 	Value json.RawMessage
 }
 
@@ -170,6 +172,8 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 			w.Skipped, w.Unchanged, w.Version = res[i].Skipped, res[i].Unchanged, res[i].Version
 			if w.Skipped {
 				w.Value = nil
+			} else if w.Value == nil && ws[i].Transform == nil {
+				w.Value = ws[i].Value // as stored: after GMS's mutation hooks (hooks.go)
 			}
 		}
 	}
@@ -336,6 +340,9 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		var err *Error
 		if value, valueHash, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
 			return err
+		}
+		if m, changed := mutate(info, value); changed { // GMS's serialisation and mutation hooks (hooks.go)
+			value, valueHash = m, jsonx.Hash(m)
 		}
 	}
 	cond, err := conditionsOf(p)

@@ -112,6 +112,11 @@ func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64
 			continue
 		}
 		a := v3Aspect{name: ec.aspect, value: ec.value}
+		if i < len(res) && !res[i].Pending && res[i].Value != nil {
+			// A synchronous write answers the aspect as stored: a PATCH
+			// the patched aspect, an UPSERT after GMS's mutation hooks.
+			a.value = res[i].Value
+		}
 		if wq.withSM {
 			a.systemMetadata = withTraceID(ec.sm, wq.traceID)
 			if i < len(res) && !res[i].Pending && res[i].Version != "" {
