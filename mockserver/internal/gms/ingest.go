@@ -90,6 +90,10 @@ type Written struct {
 	// taken from the write itself so that no later writer's value shows;
 	// nil for async and skipped writes and deletes.
 	Value json.RawMessage
+	// Defaults are the aspects GMS added because the write's batch created
+	// its entity, on the entity's first write of a synchronous batch
+	// (defaults.go).
+	Defaults []DefaultAspect
 }
 
 // Ingest validates the proposals in DataHub's order and applies them as one
@@ -159,7 +163,7 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 			}
 		}
 	}
-	res, aerr := c.apply(items, ws, o.Batch)
+	res, defs, aerr := c.applyWithDefaults(items, ws, o.Batch)
 	if aerr != nil {
 		return nil, aerr
 	}
@@ -174,6 +178,9 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 				w.Value = nil
 			} else if w.Value == nil && ws[i].Transform == nil {
 				w.Value = ws[i].Value // as stored: after GMS's mutation hooks (hooks.go)
+			}
+			if defs != nil {
+				w.Defaults = defs[i]
 			}
 		}
 	}
@@ -394,17 +401,11 @@ func header(h map[string]string, name string) string {
 }
 
 // apply writes validated items, whose store writes are ws, as one atomic
-// store batch (deletes included); a failed condition changes nothing.
-// Traced items get their outcome in the write log.
+// store batch with the default aspects of the entities they create (see
+// applyWithDefaults).
 func (c *Core) apply(items []item, ws []store.Write, batch bool) ([]store.Result, *Error) {
-	res, err := c.st.Apply(ws)
-	if err != nil {
-		return nil, storeError(err, items, batch)
-	}
-	if traced(items) {
-		c.traces.applied(items, res, c.st.Seq())
-	}
-	return res, nil
+	res, _, err := c.applyWithDefaults(items, ws, batch)
+	return res, err
 }
 
 // syncIndex reports whether a proposal asks for its search index update in
