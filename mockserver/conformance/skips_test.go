@@ -38,7 +38,6 @@ var mockSkips = map[string]string{
 	"v3/generic_entities.json[5]":       "/openapi/v3/entity/{anything}/{urn} refuses an entity name that is not in the registry instead of using the URN's own type",
 	"v3/generic_entities.json[6]":       "/openapi/v3/entity/{anything}/{urn} refuses an entity name that is not in the registry instead of using the URN's own type",
 	"v3/generic_entities.json[7]":       "/openapi/v3/entity/{anything}/{urn} refuses an entity name that is not in the registry instead of using the URN's own type",
-	"v3/retention_policies.json[5]":     "no default version retention",
 	"v3/structured_properties.json[15]": "structured-property definition validation (valueType must be a dataType, entity types must exist) is not in the core yet",
 	"v3/structured_properties.json[16]": "structured-property definition validation (valueType must be a dataType, entity types must exist) is not in the core yet",
 	"v3/structured_properties.json[18]": "structured-property definition validation (valueType must be a dataType, entity types must exist) is not in the core yet",

@@ -297,12 +297,19 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 	if !cur.exists {
 		sm = p.batch.rules.First(p.batch.scratch[:0], p.sm)
 	} else {
-		// The row moves to history as it is stored.
+		// The row moves to history as it is stored, unless retention keeps
+		// no history (retention.go).
 		n := rowVersion(cur.row)
-		if err := t.putNew(aspectRows, p.historyKey(n), storedCopy(t, cur.raw)); err != nil {
-			return outcome{}, err
+		keep := keepVersions(p.batch.rules, w.URN, w.Aspect)
+		if keep != 1 {
+			if err := t.putNew(aspectRows, p.historyKey(n), storedCopy(t, cur.raw)); err != nil {
+				return outcome{}, err
+			}
 		}
 		version = n + 1
+		if err := retain(t, w.URN, w.Aspect, version, keep); err != nil {
+			return outcome{}, err
+		}
 		prev, err := cur.members(t, p.batch.scratch[:0])
 		if err != nil {
 			return outcome{}, err
