@@ -305,8 +305,8 @@ func TestConcurrentWritersOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sm struct{ Version string }
-	if err := json.Unmarshal(latest.SystemMetadata, &sm); err != nil || sm.Version != "32" {
-		t.Errorf("latest systemMetadata.version = %q (%v), want 32", sm.Version, err)
+	if err := json.Unmarshal(latest.SystemMetadata, &sm); err != nil || sm.Version != itoa(writers) {
+		t.Errorf("latest systemMetadata.version = %q (%v), want %d", sm.Version, err, writers)
 	}
 }
 
