@@ -8,7 +8,7 @@ import (
 	"github.com/catalogkit/datahub-go/mockserver/conformance"
 )
 
-// TestGMS runs DataHub's fixtures against the GMS at
+// TestGMS runs DataHub's fixtures and this module's against the GMS at
 // DATAHUB_CONFORMANCE_URL (with DATAHUB_CONFORMANCE_TOKEN when set) and
 // against the mock, and logs each side's pass count and every step where
 // the two differ. It fails only when the GMS cannot be reached; where a
@@ -18,7 +18,7 @@ func TestGMS(t *testing.T) {
 	if base == "" {
 		t.Skip("DATAHUB_CONFORMANCE_URL is not set: no GMS to run the fixtures against")
 	}
-	fixtures := loadDataHub(t)
+	fixtures := append(loadDataHub(t), loadOwn(t)...)
 	target := conformance.Target{URL: base, Token: os.Getenv("DATAHUB_CONFORMANCE_TOKEN")}
 	var gms, mock []conformance.Result
 	for _, f := range fixtures {
