@@ -35,22 +35,34 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 	}
 	var out []store.Write
 	var with []int
-	var seen map[string]bool
+	var seen map[string]bool       // URNs looked at, for a batch of more than one write
+	var inBatch map[[2]string]bool // (URN, aspect) of the batch, made once needed
 	for i := range ws {
 		w := &ws[i]
-		if w.DeleteEntity || w.Timeseries || seen[w.URN] {
+		if w.DeleteEntity || w.Timeseries {
 			continue
 		}
-		if seen == nil {
-			seen = map[string]bool{}
+		if len(ws) > 1 {
+			if seen[w.URN] {
+				continue
+			}
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			seen[w.URN] = true
 		}
-		seen[w.URN] = true
 		e, ok := lookupEntity(EntityTypeOf(w.URN))
-		if !ok || c.st.Exists(w.URN) {
+		if !ok || !(e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")) || c.st.Exists(w.URN) {
 			continue
+		}
+		if inBatch == nil {
+			inBatch = make(map[[2]string]bool, len(ws))
+			for _, o := range ws {
+				inBatch[[2]string{o.URN, o.Aspect}] = true
+			}
 		}
 		for _, name := range []string{"browsePathsV2", "dataPlatformInstance"} {
-			if !e.Allows(name) || slices.ContainsFunc(ws, func(o store.Write) bool { return o.URN == w.URN && o.Aspect == name }) {
+			if !e.Allows(name) || inBatch[[2]string{w.URN, name}] {
 				continue
 			}
 			var v json.RawMessage
