@@ -56,6 +56,12 @@ func TestOneTypePerRecord(t *testing.T) {
 		// entity.Container is the container entity (key containerKey);
 		// aspects.Container is its children's "container" aspect.
 		"entity.Container": "the container entity, not the container aspect",
+		// The other entity types whose names DataHub gives an aspect or a
+		// record too (package entity has a type per entity type).
+		"entity.DataPlatformInstance": "the dataPlatformInstance entity, not the dataPlatformInstance aspect",
+		"entity.InviteToken":          "the inviteToken entity, not the inviteToken aspect",
+		"entity.SchemaField":          "the schemaField entity, not the SchemaField record of schemaMetadata",
+		"entity.OwnershipType":        "the ownershipType entity, not the OwnershipType enum of an owner",
 	}
 	models := exportedTypes(t, "aspects")
 	for _, pkg := range []string{"client", "entity"} {

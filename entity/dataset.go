@@ -5,76 +5,8 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/aspects"
-	"github.com/catalogkit/datahub-go/internal/entitystate"
 	"github.com/catalogkit/datahub-go/urn"
 )
-
-// Dataset is a dataset (a table, a topic, a file...) with its aspects.
-type Dataset struct {
-	Meta
-	// URN is the dataset's URN.
-	URN urn.Dataset
-	// Properties is datasetProperties: what its platform says of it.
-	Properties *aspects.DatasetProperties
-	// EditableProperties is editableDatasetProperties: its description as
-	// edited in DataHub.
-	EditableProperties *aspects.EditableDatasetProperties
-	// Schema is schemaMetadata: its columns as its platform has them.
-	Schema *aspects.SchemaMetadata
-	// EditableSchema is editableSchemaMetadata: column descriptions, tags
-	// and terms edited in DataHub.
-	EditableSchema *aspects.EditableSchemaMetadata
-	// Ownership is ownership: its owners.
-	Ownership *aspects.Ownership
-	// GlobalTags is globalTags: its tags.
-	GlobalTags *aspects.GlobalTags
-	// GlossaryTerms is glossaryTerms: its glossary terms.
-	GlossaryTerms *aspects.GlossaryTerms
-	// InstitutionalMemory is institutionalMemory: its links.
-	InstitutionalMemory *aspects.InstitutionalMemory
-	// UpstreamLineage is upstreamLineage: the datasets it is derived from.
-	UpstreamLineage *aspects.UpstreamLineage
-	// SubTypes is subTypes: what kind of dataset this is, such as "Table"
-	// or "View".
-	SubTypes *aspects.SubTypes
-	// Container is container: the container (a database, a schema) it is
-	// in.
-	Container *aspects.Container
-	// DataPlatformInstance is dataPlatformInstance: its platform and
-	// platform instance.
-	DataPlatformInstance *aspects.DataPlatformInstance
-	// BrowsePathsV2 is browsePathsV2: where DataHub's UI shows it when
-	// browsing.
-	BrowsePathsV2 *aspects.BrowsePathsV2
-	// Domains is domains: the domains it belongs to.
-	Domains *aspects.Domains
-	// Deprecation is deprecation: whether it is deprecated, and why.
-	Deprecation *aspects.Deprecation
-	// Status is status: whether it is soft-deleted.
-	Status *aspects.Status
-}
-
-func init() {
-	register(urn.TypeDataset, func(u urn.URN) (Entity, error) {
-		t, err := typed(u, urn.ParseDataset)
-		return &Dataset{URN: t}, err
-	})
-}
-
-// EntityURN returns d.URN.
-func (d *Dataset) EntityURN() urn.URN { return d.URN }
-
-// KeyAspect returns the datasetKey of d.URN.
-func (d *Dataset) KeyAspect() aspects.Aspect {
-	return aspects.DatasetKey{Platform: d.URN.Platform().String(), Name: d.URN.Name(), Origin: aspects.FabricType(d.URN.Env())}
-}
-
-func (d *Dataset) access() entitystate.Access {
-	return access(&d.Meta, field(&d.Properties), field(&d.EditableProperties), field(&d.Schema),
-		field(&d.EditableSchema), field(&d.Ownership), field(&d.GlobalTags), field(&d.GlossaryTerms),
-		field(&d.InstitutionalMemory), field(&d.UpstreamLineage), field(&d.SubTypes), field(&d.Container),
-		field(&d.DataPlatformInstance), field(&d.BrowsePathsV2), field(&d.Domains), field(&d.Deprecation), field(&d.Status))
-}
 
 // Column is a column of a dataset's schema, for NewDataset.
 type Column struct {

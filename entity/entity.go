@@ -1,11 +1,14 @@
 package entity
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/internal/entitystate"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -165,4 +168,62 @@ func typed[T urn.URN](u urn.URN, parse func(string) (T, error)) (T, error) {
 		return t, nil
 	}
 	return parse(u.String())
+}
+
+// keyAspect returns key aspect keyName of u (a value, not a pointer): the
+// URN's parts, in order, are the key's fields, as DataHub builds a key
+// from a URN. It returns the empty key when u is empty or its parts do not
+// fit the key.
+func keyAspect(u urn.URN, keyName string) aspects.Aspect {
+	p, _ := aspects.New(keyName)
+	return reflect.ValueOf(keyPointer(p, u, keyName)).Elem().Interface().(aspects.Aspect)
+}
+
+// keyPointer fills the new key v (a pointer) from u's parts.
+func keyPointer(v aspects.Aspect, u urn.URN, keyName string) aspects.Aspect {
+	if u == nil || u.String() == "" {
+		return v
+	}
+	info, ok := pdl.LookupAspect(keyName)
+	if !ok {
+		return v
+	}
+	rec, ok := pdl.Record(info.RecordName)
+	if !ok {
+		return v
+	}
+	g, err := urn.ParseGeneric(u.String())
+	if err != nil {
+		return v
+	}
+	parts := g.Parts()
+	if len(parts) != len(rec.Fields) {
+		return v
+	}
+	obj := make(map[string]json.RawMessage, len(parts))
+	for i, f := range rec.Fields {
+		switch f.Type.Kind {
+		case pdl.KindInt, pdl.KindLong, pdl.KindFloat, pdl.KindDouble, pdl.KindBoolean:
+			if json.Valid([]byte(parts[i])) {
+				obj[f.Name] = json.RawMessage(parts[i])
+				continue
+			}
+		}
+		s, _ := json.Marshal(parts[i])
+		obj[f.Name] = s
+	}
+	data, _ := json.Marshal(obj)
+	w, _ := aspects.New(keyName)
+	if err := json.Unmarshal(data, w); err != nil {
+		return v
+	}
+	return w
+}
+
+// appendAspects appends the values vs to out.
+func appendAspects[A aspects.Aspect](out []aspects.Aspect, vs []A) []aspects.Aspect {
+	for _, v := range vs {
+		out = append(out, v)
+	}
+	return out
 }

@@ -87,7 +87,7 @@ func TestSetAspectAndNew(t *testing.T) {
 	if f.Loaded() || f.Version("status") != "" || f.ReadAspects() != nil {
 		t.Error("an entity built in the program says it was read")
 	}
-	if _, err := entity.New(urn.MustParse("urn:li:test:x")); err == nil {
+	if _, err := entity.New(urn.MustParse("urn:li:noSuchType:x")); err == nil {
 		t.Error("New of an entity type without a type succeeded")
 	}
 	if _, err := entity.New(nil); err == nil {

@@ -59,7 +59,7 @@ func TestControlAPI(t *testing.T) {
 		msg                  string
 	}{
 		{http.MethodPost, ControlPrefix + "/faults", `{"times":1}`, 400, `Fault member "op" is required: one of [ingestProposal`},
-		{http.MethodPost, ControlPrefix + "/faults", `{"op":"nope"}`, 400, `Invalid fault member "op": op must be one of [ingestProposal ingestProposalBatch getTimeseriesAspectValues getCount getAspect getEntity deleteEntity config graphql unknown * restoreIndices getIndexSizes truncateTimeseriesAspect getEsTaskStatus evaluate v3List v3GetEntity v3GetAspect v3Head v3BatchGet v3Write v3Patch v3Delete traceWrite], not "nope"`},
+		{http.MethodPost, ControlPrefix + "/faults", `{"op":"nope"}`, 400, `Invalid fault member "op": op must be one of [ingestProposal ingestProposalBatch `},
 		{http.MethodPost, ControlPrefix + "/faults", `{"op":`, 400, "A fault must be a JSON object with the members op, times, status"},
 		{http.MethodPost, ControlPrefix + "/faults", `{"op":"config","times":1,"times":"forever"}`, 400, `Member "times" is given more than once`},
 		{http.MethodPost, ControlPrefix + "/index", `{"paused":true,"paused":false}`, 400, `Member "paused" is given more than once`},

@@ -33,6 +33,7 @@ type config struct {
 	timeouts      Timeouts        // see WithTimeouts, defaults filled in
 	serverVersion string          // see WithServerVersion
 	poisonBodies  bool            // tests: overwrite a released ingest body (see releaseBody)
+	versioning    bool            // see WithEntityVersioning
 	// noDefaultAspects and lenientMCPValidation: see WithDefaultAspects
 	// and WithAlternateMCPValidation (options_fidelity.go).
 	noDefaultAspects, lenientMCPValidation bool

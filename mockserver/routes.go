@@ -175,15 +175,20 @@ func route(r *http.Request) routed {
 		}
 		if ep := endpointIndex[[2]string{name, action}]; ep != nil {
 			rt.ep, rt.op = ep, ep.op
+		} else if ep := restliEndpoints[[2]string{name, action}]; ep != nil {
+			rt.ep, rt.op = ep, ep.op
 		} else {
 			rt.err = errorf(http.StatusNotImplemented, msgActionUnsupported, abbreviate(r.Method), abbreviate(name), abbreviate(action))
 		}
 		return rt
 	}
 	ep := endpointIndex[[2]string{name, ""}]
+	mep := restliEndpoints[[2]string{name, restliMethod(r, name, hasKey)}]
 	switch {
 	case r.Method == http.MethodGet && hasKey && ep != nil:
 		rt.ep, rt.op = ep, ep.op
+	case mep != nil:
+		rt.ep, rt.op = mep, mep.op
 	case r.Method == http.MethodGet && hasKey && slices.Contains(res.methods, "get"),
 		r.Method == http.MethodGet && !hasKey && r.URL.Query().Has("ids") && slices.Contains(res.methods, "batch_get"),
 		name == "relationships" && (r.Method == http.MethodGet || r.Method == http.MethodDelete):

@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"fmt"
+	"github.com/catalogkit/datahub-go/mockserver/internal/openapi"
 	"net/http"
 	"os"
 	"regexp"
@@ -62,6 +63,12 @@ func servedRoutes() map[string]Op {
 	}
 	for _, vr := range v3Routes {
 		m[vr.method+" "+shapePaths[vr.shape]] = vr.ep.op
+	}
+	for k, ep := range restliEndpoints {
+		m[restliRoute(k[0], k[1], ep.action != "")] = ep.op
+	}
+	for i, r := range openapi.Routes {
+		m[r.Method+" "+r.Pattern] = routeEndpoints[i].op
 	}
 	for _, ep := range endpoints {
 		if ep.action == "" {
@@ -124,4 +131,17 @@ func TestRoutesDocumented(t *testing.T) {
 			}
 		}
 	}
+}
+
+// restliRoute is the README's route of an operation of the restli adapter.
+func restliRoute(resource, name string, action bool) string {
+	switch {
+	case action:
+		return fmt.Sprintf("POST /%s?action=%s", resource, name)
+	case resource == "relationships":
+		return strings.ToUpper(name) + " /relationships"
+	case name == "get":
+		return fmt.Sprintf("GET /%s/{urn}", resource)
+	}
+	return fmt.Sprintf("GET /%s?ids=List(...)", resource)
 }

@@ -33,6 +33,73 @@ const (
 	OpTraceWrite Op = "traceWrite"
 )
 
+// The operations of DataHub's other OpenAPI controllers, one per
+// controller family (routed by routeOpenAPI; the README lists their paths).
+const (
+	// OpV2Entity is any route of /openapi/v2/entity/.
+	OpV2Entity Op = "v2Entity"
+	// OpEntitiesV1 is any route of /openapi/entities/v1/.
+	OpEntitiesV1 Op = "entitiesV1"
+	// OpRelationships is /openapi/relationships/v1/ and
+	// /openapi/v2/relationship/..., /openapi/v3/relationship/....
+	OpRelationships Op = "relationships"
+	// OpLineageV3 is POST /openapi/v3/lineage/scroll.
+	OpLineageV3 Op = "lineageV3"
+	// OpTimeline is GET /openapi/timeline/v1/{urn} and
+	// /openapi/v2/timeline/v1/{urn}.
+	OpTimeline Op = "timeline"
+	// OpTimeseriesV2 is GET /openapi/v2/timeseries/{entityName}/{aspectName}.
+	OpTimeseriesV2 Op = "timeseriesV2"
+	// OpRegistry is any route of /openapi/v1/registry/.
+	OpRegistry Op = "registry"
+	// OpEntityCounts is GET /openapi/v1/entities/counts and
+	// /openapi/v1/entities/{entityType}/count.
+	OpEntityCounts Op = "entityCounts"
+	// OpPlatformEntities is POST /openapi/v2/platform/entities/v1/.
+	OpPlatformEntities Op = "platformEntities"
+	// OpEventsPoll is GET /openapi/v1/events/poll.
+	OpEventsPoll Op = "eventsPoll"
+	// OpOpenLineage is POST /openapi/openlineage/api/v1/lineage.
+	OpOpenLineage Op = "openLineage"
+	// OpVersioning is any route of /openapi/v3/entity/versioning/.
+	OpVersioning Op = "versioning"
+)
+
+// familyOps are the operations of the families of openapi.Routes.
+var familyOps = map[string]Op{
+	openapi.FamilyV2Entity:      OpV2Entity,
+	openapi.FamilyEntitiesV1:    OpEntitiesV1,
+	openapi.FamilyRelationships: OpRelationships,
+	openapi.FamilyLineage:       OpLineageV3,
+	openapi.FamilyTimeline:      OpTimeline,
+	openapi.FamilyTimeseries:    OpTimeseriesV2,
+	openapi.FamilyRegistry:      OpRegistry,
+	openapi.FamilyEntityCounts:  OpEntityCounts,
+	openapi.FamilyPlatform:      OpPlatformEntities,
+	openapi.FamilyEvents:        OpEventsPoll,
+	openapi.FamilyOpenLineage:   OpOpenLineage,
+	openapi.FamilyVersioning:    OpVersioning,
+}
+
+func init() {
+	knownOps = append(knownOps, OpV2Entity, OpEntitiesV1, OpRelationships, OpLineageV3, OpTimeline, OpTimeseriesV2,
+		OpRegistry, OpEntityCounts, OpPlatformEntities, OpEventsPoll, OpOpenLineage, OpVersioning)
+}
+
+// routeEndpoints are the endpoints of openapi.Routes, by index.
+var routeEndpoints = func() []endpoint {
+	out := make([]endpoint, len(openapi.Routes))
+	for i := range openapi.Routes {
+		r := &openapi.Routes[i]
+		op, ok := familyOps[r.Family]
+		if !ok {
+			panic("mockserver: no operation for OpenAPI family " + r.Family)
+		}
+		out[i] = endpoint{"openapi", r.Pattern, op, serveV3(r.Serve)}
+	}
+	return out
+}()
+
 // v3Route is one route of the OpenAPI v3 entity API (and the write trace):
 // its method and path shape, after /openapi/v3/entity/.
 type v3Route struct {
@@ -53,8 +120,8 @@ var shapePaths = map[openapi.Shape]string{
 	openapi.ShapeTrace:           "/openapi/v1/trace/write/{traceId}",
 }
 
-// v3Routes are the OpenAPI routes the mock serves, in DataHub's route table
-// order; the versioning routes answer 501.
+// v3Routes are the OpenAPI v3 entity routes the mock serves, in DataHub's
+// route table order (the other controllers' routes are openapi.Routes).
 var v3Routes = []v3Route{
 	{http.MethodGet, openapi.ShapeEntityType, endpoint{"v3", "list", OpV3List, serveV3((*openapi.Handler).List)}},
 	{http.MethodGet, openapi.ShapeEntity, endpoint{"v3", "getEntity", OpV3GetEntity, serveV3((*openapi.Handler).GetEntity)}},
@@ -80,16 +147,19 @@ var v3Routes = []v3Route{
 // controller has, 405 for a method the path does not take.
 func routeOpenAPI(r *http.Request, rt routed) routed {
 	rt.openAPI = true
+	if !openapi.ValidUTF8Path(rt.path) {
+		rt.err = &restliError{status: http.StatusBadRequest, message: openapi.MsgBadPathEncoding}
+		return rt
+	}
+	if !openapi.IsV3EntityPath(rt.path) {
+		return routeOpenAPIRoutes(r, rt)
+	}
 	p, ok := openapi.ParsePath(rt.path)
 	if !ok {
 		rt.err = &restliError{status: http.StatusNotFound, message: fmt.Sprintf(openapi.MsgNoEndpoint, r.Method, abbreviate(rt.path))}
 		return rt
 	}
 	rt.v3.Path = p
-	if p.Shape == 0 { // /versioning/...
-		rt.err = &restliError{status: http.StatusNotImplemented, message: fmt.Sprintf(openapi.MsgUnsupported, r.Method, abbreviate(rt.path))}
-		return rt
-	}
 	allowed := false
 	for i := range v3Routes {
 		vr := &v3Routes[i]
@@ -105,6 +175,22 @@ func routeOpenAPI(r *http.Request, rt routed) routed {
 	if allowed {
 		rt.err = &restliError{status: http.StatusMethodNotAllowed, message: fmt.Sprintf(openapi.MsgMethod, r.Method)}
 	} else {
+		rt.err = &restliError{status: http.StatusNotFound, message: fmt.Sprintf(openapi.MsgNoEndpoint, r.Method, abbreviate(rt.path))}
+	}
+	return rt
+}
+
+// routeOpenAPIRoutes routes a request of openapi.Routes.
+func routeOpenAPIRoutes(r *http.Request, rt routed) routed {
+	route, vars, status := openapi.Match(r.Method, rt.path)
+	switch status {
+	case http.StatusOK:
+		i := route.Index()
+		rt.ep, rt.op = &routeEndpoints[i], routeEndpoints[i].op
+		rt.v3.Vars = vars
+	case http.StatusMethodNotAllowed:
+		rt.err = &restliError{status: status, message: fmt.Sprintf(openapi.MsgMethod, r.Method)}
+	default:
 		rt.err = &restliError{status: http.StatusNotFound, message: fmt.Sprintf(openapi.MsgNoEndpoint, r.Method, abbreviate(rt.path))}
 	}
 	return rt

@@ -38,14 +38,12 @@ func TestRouting(t *testing.T) {
 			"All action methods (specified via 'action' in URI) must be submitted as a POST (was GET)"},
 		{"collection GET", "GET", "/aspects", 400, classRouting, "GET operation not supported for URI: '/aspects' with X-RestLi-Method: ''"},
 		{"PUT an aspect", "PUT", "/aspects/" + dsPath, 400, classRouting, "PUT operation not supported"},
-		{"entitiesV2 batch get", "GET", "/entitiesV2?ids=List(a)", 501, classServiceException,
-			"GET /entitiesV2 is a DataHub method that this mock (datahub-mock) does not implement yet"},
-		{"entities v1 get", "GET", "/api/gms/entities/" + dsPath, 501, classServiceException, "GET /entities/" + dsPath + " is a DataHub method"},
+		{"entitiesV2 batch get of a bad urn", "GET", "/entitiesV2?ids=List(a)", 400, classServiceException, "Invalid urn: a"},
 		{"entitiesV2 without ids", "GET", "/entitiesV2", 400, classRouting, "GET operation not supported"},
 		{"sub-resource", "GET", "/aspects/" + dsPath + "/x", 404, classRouting, ""},
-		{"DataHub action the mock lacks", "POST", "/entities?action=browse", 501, classServiceException,
-			"POST /entities?action=browse is a DataHub action that this mock (datahub-mock) does not implement yet"},
-		{"other resource", "POST", "/runs?action=list", 501, classServiceException, "does not implement yet"},
+		{"action without its parameters", "POST", "/entities?action=browse", 400, classServiceException,
+			"Parameters of method 'browse' failed validation with error 'ERROR :: /entity :: field is required but not found and has no default value"},
+		{"unknown action of another resource", "POST", "/runs?action=nope", 400, classRouting, "POST operation named nope not supported"},
 		{"config by POST", "POST", "/config", 405, classServiceException, "Method POST is not allowed on /config"},
 	}
 	for _, tt := range tests {

@@ -5,7 +5,9 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver"
 	"github.com/catalogkit/datahub-go/mockserver/conformance"
@@ -45,6 +47,16 @@ func loadOwn(t *testing.T) []conformance.Fixture {
 
 func noWait(context.Context) error { return nil }
 
+// tickingClock starts at the current time and moves 1 ms each time it is
+// read, so that two writes never share a millisecond, as the writes of a
+// fixture sent over the network to a GMS do not: the timeline groups the
+// changes of one millisecond into one transaction.
+func tickingClock() func() time.Time {
+	start := time.Now()
+	var n atomic.Int64
+	return func() time.Time { return start.Add(time.Duration(n.Add(1)) * time.Millisecond) }
+}
+
 // runMock runs each fixture on a fresh mock server, as a fresh GMS would
 // see it, and returns the results in fixture order.
 func runMock(t *testing.T, fixtures []conformance.Fixture) [][]conformance.Result {
@@ -52,7 +64,7 @@ func runMock(t *testing.T, fixtures []conformance.Fixture) [][]conformance.Resul
 	out := make([][]conformance.Result, len(fixtures))
 	var wg sync.WaitGroup
 	for i, f := range fixtures {
-		s := mockserver.Start(t)
+		s := mockserver.Start(t, mockserver.WithClock(tickingClock()))
 		wg.Go(func() {
 			res, err := conformance.Run(t.Context(), conformance.Target{URL: s.URL(), Wait: noWait}, f)
 			if err != nil {

@@ -65,6 +65,13 @@ type Core struct {
 	patcher *patch.Patcher
 	// traces is the write log of traced writes (see Trace).
 	traces traceLog
+	// ops is the state of the Rest.li operations beyond the aspect store:
+	// writes turned off, graph nodes removed, platform events (opsstate.go).
+	ops opsState
+	// events is the log of the events API (see PollEvents).
+	events eventLog
+	// lists keeps the sorted matches of recent lists (see List).
+	lists listCache
 }
 
 // New returns a core over st and gives st the core's [Rules]; its search
@@ -105,6 +112,7 @@ func (c *Core) barrier() {
 func (c *Core) Close() error {
 	err := c.q.close()
 	c.ix.Close()
+	c.events.close()
 	return err
 }
 
@@ -114,6 +122,7 @@ func (c *Core) Reset(ctx context.Context) error {
 	c.barrier()
 	c.q.reset()
 	c.traces.reset()
+	c.ops.reset()
 	if err := c.st.Reset(); err != nil {
 		return errorf(Internal, MsgStore, err)
 	}

@@ -98,6 +98,9 @@ func skipIfStored(cur store.Current) error {
 // log. It returns the results of ws and, per write of ws, the default
 // aspects written with it (nil when none), the entity's key aspect first.
 func (c *Core) applyWithDefaults(items []item, ws []store.Write, batch bool) ([]store.Result, [][]DefaultAspect, *Error) {
+	if !c.Writable() { // GMS's aspect DAO drops writes, logging them (setWritable)
+		return droppedWrites(ws), nil, nil
+	}
 	extra, with := c.defaultWrites(ws)
 	all := ws
 	if len(extra) > 0 {

@@ -1,28 +1,116 @@
 package gms
 
-// The version retention GMS applies by default (its boot retention.yaml,
-// with entityService.retention.enabled true): one version, no history, of
-// the status aspects of execution requests, remote executors, actions and
-// action requests; 20 versions of every other aspect.
-var retainOne = map[[2]string]bool{
-	{"dataHubExecutionRequest", "dataHubExecutionRequestResult"}: true,
-	{"dataHubRemoteExecutor", "dataHubRemoteExecutorStatus"}:     true,
-	{"dataHubAction", "dataHubActionStatus"}:                     true,
-	{"actionRequest", "actionRequestStatus"}:                     true,
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// RetentionArgs are entities?action=applyRetention's parameters
+// (BulkApplyRetentionArgs).
+type RetentionArgs struct {
+	Start, Count, AttemptWithVersion int
+	// Aspect and URN restrict the aspects handled (nil: all).
+	Aspect, URN *string
 }
 
-// DefaultMaxVersions is the versions GMS's default retention keeps of an
-// aspect without a policy of its own.
-const DefaultMaxVersions = 20
+// RetentionResult is BulkApplyRetentionResult.
+type RetentionResult struct {
+	Args RetentionArgs
+	// RowsHandled counts the history rows the policies removed.
+	RowsHandled int
+}
 
-// KeepVersions is how many versions of aspect of urn a write keeps
-// (store.Retainer): 1 for the aspects of retainOne, else
-// DefaultMaxVersions. A kept history row is deleted once the write of a
-// newer version puts it past them, as EbeanRetentionService's
-// version-based retention does with each write.
-func (Rules) KeepVersions(urn, aspect string) int64 {
-	if retainOne[[2]string{EntityTypeOf(urn), aspect}] {
-		return 1
+// String is the result as Java's Lombok toString writes it, the answer
+// GMS sends (the mock's timings are 0).
+func (r RetentionResult) String() string {
+	str := func(p *string) string {
+		if p == nil {
+			return "null"
+		}
+		return *p
 	}
-	return DefaultMaxVersions
+	return fmt.Sprintf("BulkApplyRetentionResult(argStart=%d, argCount=%d, argAttemptWithVersion=%d, argUrn=%s, argAspectName=%s, rowsHandled=%d, timeRetentionPolicyMapMs=0, timeRowMs=0, timeApplyRetentionMs=0)",
+		r.Args.Start, r.Args.Count, r.Args.AttemptWithVersion, str(r.Args.URN), str(r.Args.Aspect), r.RowsHandled)
+}
+
+// retentionKey is com.linkedin.metadata.key.DataHubRetentionKey.
+type retentionKey struct {
+	EntityName string `json:"entityName"`
+	AspectName string `json:"aspectName"`
+}
+
+// retentionConfig is com.linkedin.retention.DataHubRetentionConfig.
+type retentionConfig struct {
+	Retention struct {
+		Version *struct {
+			MaxVersions int `json:"maxVersions"`
+		} `json:"version"`
+	} `json:"retention"`
+}
+
+// ApplyRetention applies the version retention policies (the
+// dataHubRetention entities' dataHubRetentionConfig, most specific first:
+// entity and aspect, entity and "*", "*" and aspect, "*" and "*") to the
+// aspects with more than AttemptWithVersion versions, from Start, at most
+// Count of them, as GMS's entities?action=applyRetention
+// (EbeanRetentionService.batchApplyRetentionEntities, which applies
+// version retention only): the oldest versions beyond a policy's
+// maxVersions are removed. Without a policy nothing is removed.
+func (c *Core) ApplyRetention(ctx context.Context, a RetentionArgs) (RetentionResult, error) {
+	c.barrier()
+	out := RetentionResult{Args: a}
+	policies := map[retentionKey]int{}
+	rows, err := c.st.All()
+	if err != nil {
+		return out, errorf(Internal, MsgStore, err)
+	}
+	for _, r := range rows {
+		if r.Name != "dataHubRetentionConfig" {
+			continue
+		}
+		k, kerr := c.st.Get(r.URN, "dataHubRetentionKey", 0)
+		var key retentionKey
+		var cfg retentionConfig
+		if kerr != nil || json.Unmarshal(k.Value, &key) != nil || json.Unmarshal(r.Value, &cfg) != nil || cfg.Retention.Version == nil {
+			continue
+		}
+		policies[key] = cfg.Retention.Version.MaxVersions
+	}
+	u, asp := "", ""
+	if a.URN != nil {
+		u = *a.URN
+	}
+	if a.Aspect != nil {
+		asp = *a.Aspect
+	}
+	counts, err := c.st.VersionCounts(u, asp)
+	if err != nil {
+		return out, errorf(Internal, MsgStore, err)
+	}
+	var over []int
+	for i, vc := range counts {
+		if vc.Versions > a.AttemptWithVersion {
+			over = append(over, i)
+		}
+	}
+	for _, i := range page(over, a.Start, a.Count) {
+		vc := counts[i]
+		et := EntityTypeOf(vc.URN)
+		maxV, ok := 0, false
+		for _, k := range []retentionKey{{et, vc.Aspect}, {et, "*"}, {"*", vc.Aspect}, {"*", "*"}} {
+			if maxV, ok = policies[k]; ok {
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		n, err := c.st.TrimHistory(vc.URN, vc.Aspect, maxV)
+		if err != nil {
+			return out, errorf(Internal, MsgStore, err)
+		}
+		out.RowsHandled += n
+	}
+	return out, nil
 }

@@ -22,6 +22,9 @@ type Hooks struct {
 	// the function it returns records the write's outcome: "" accepted,
 	// else why it was refused.
 	Receive func(ps []gms.Proposal, async, batch bool) (outcome func(refusal string))
+	// EntityVersioning is DataHub's entityVersioning feature flag: the
+	// versioning routes refuse every request without it.
+	EntityVersioning bool
 }
 
 // Handler serves the OpenAPI routes on one core.
@@ -42,6 +45,8 @@ type Request struct {
 	// TraceID is the request's trace id, also sent in its traceparent
 	// response header.
 	TraceID string
+	// Vars are the path variables of a route of [Routes].
+	Vars Vars
 }
 
 // clock is the server's clock.

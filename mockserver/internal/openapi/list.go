@@ -12,23 +12,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
-
-// decodeScrollID reads a scroll id of a list. Any other id fails as
-// DataHub's decoding of it does: one that is not Base64 with Java's message
-// (400), one that is but does not map to a cursor as Jackson's failure,
-// which GMS's error handler answers "Invalid JSON format" (400).
-func decodeScrollID(id string) (string, *openAPIError) {
-	after, err := gms.ListCursor(id)
-	switch {
-	case err == nil:
-		return after, nil
-	case errors.Is(err, gms.ErrScrollBase64):
-		return "", &openAPIError{status: http.StatusBadRequest, err: strings.TrimPrefix(err.Error(), gms.ErrScrollBase64.Error()+": ")}
-	}
-	return "", &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: fmt.Sprintf(msgV3BadScrollID, gms.Abbreviate(id))}
-}
 
 // writeScroll answers a page as GenericEntityScrollResultV3: each entity's
 // aspects named in names (all when names is empty; only the URN when
@@ -99,8 +83,8 @@ func aspectProjection(e pdl.Entity, names []string) []string {
 }
 
 // List serves GET /openapi/v3/entity/{entityName}: a page of the
-// entity type's entities with all (or the named) aspects. Only the query
-// "*" is served.
+// entity type's entities with all (or the named) aspects, selected by
+// query and sorted by sortCriteria (or sort) and sortOrder.
 func (s *Handler) List(w http.ResponseWriter, r *http.Request, rt Request) {
 	ent, e := v3Entity(rt.Path.entity)
 	if e != nil {
@@ -113,60 +97,150 @@ func (s *Handler) List(w http.ResponseWriter, r *http.Request, rt Request) {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	page, err := s.core.ListEntities(r.Context(), []string{ent.Name}, lq.after, lq.count, lq.removed)
+	lq.Types = []string{ent.Name}
+	s.listAndWrite(w, r, lq.ListQuery, setParam(q, "aspectNames", "aspects"), false, lq.withSM)
+}
+
+// listAndWrite runs a list on the core and answers its page.
+func (s *Handler) listAndWrite(w http.ResponseWriter, r *http.Request, q gms.ListQuery, names []string, urnOnly, withSM bool) {
+	page, err := s.core.List(r.Context(), q)
 	if err != nil {
+		if errors.Is(err, gms.ErrListScrollID) {
+			writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3InvalidJSON, message: fmt.Sprintf(msgV3BadScrollID, gms.Abbreviate(q.ScrollID))}, "")
+			return
+		}
+		if errors.Is(err, gms.ErrBadQuery) {
+			writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: err.Error()}, "")
+			return
+		}
 		writeOpenAPIError(w, fromCoreV3(err), "")
 		return
 	}
-	s.writeScroll(w, r, page, setParam(q, "aspectNames", "aspects"), false, lq.withSM)
+	s.writeScroll(w, r, page, names, urnOnly, withSM)
 }
 
 // v3ListQuery is the query of a list or scroll.
 type v3ListQuery struct {
-	count           int    // count, limited as a search's
-	withSM, removed bool   // systemMetadata, includeSoftDelete
-	after           string // the decoded scrollId
+	gms.ListQuery
+	withSM bool // systemMetadata
 }
 
-// listQuery reads the query parameters of a list (with its sortOrder) or
-// a scroll, in the order DataHub checks them.
-func listQuery(q url.Values, sortOrder bool) (v3ListQuery, *openAPIError) {
+// listQuery reads the query parameters of a list (sortCriteria, sort and
+// sortOrder) or a scroll (the same, deprecated there, the body's
+// sortCriteria winning), in the order DataHub checks them.
+func listQuery(q url.Values, _ bool) (v3ListQuery, *openAPIError) {
 	var lq v3ListQuery
 	count, e := intParam(q, "count", 10)
 	if e == nil {
 		lq.withSM, e = boolParam(q, "systemMetadata", false)
 	}
 	if e == nil {
-		lq.removed, e = boolParam(q, "includeSoftDelete", false)
+		lq.IncludeRemoved, e = boolParam(q, "includeSoftDelete", false)
 	}
-	if e == nil && sortOrder {
-		if o := q.Get("sortOrder"); o != "" && o != "ASCENDING" && o != "DESCENDING" {
+	desc := false
+	if e == nil {
+		switch o := q.Get("sortOrder"); o {
+		case "", "ASCENDING":
+		case "DESCENDING":
+			desc = true
+		default:
 			e = v3Errorf(http.StatusBadRequest, "No enum constant com.linkedin.metadata.query.filter.SortOrder.%s", o)
 		}
 	}
-	if e == nil && q.Has("query") && q.Get("query") != "*" {
-		e = &openAPIError{status: http.StatusNotImplemented, err: msgV3Query}
-	}
 	if e == nil {
-		lq.after, e = decodeScrollID(q.Get("scrollId"))
+		fields := setParam(q, "sortCriteria")
+		if len(fields) == 0 {
+			if f := strings.TrimSpace(q.Get("sort")); f != "" {
+				fields = []string{f}
+			} else {
+				fields = []string{"urn"}
+			}
+		}
+		for _, f := range fields {
+			lq.Sort = append(lq.Sort, gms.SortCriterion{Field: f, Descending: desc})
+		}
+		lq.Text = q.Get("query")
+		lq.ScrollID = q.Get("scrollId")
+		if lq.ScrollID != "" {
+			if err := gms.CheckScrollBase64(lq.ScrollID); err != nil {
+				e = &openAPIError{status: http.StatusBadRequest, err: strings.TrimPrefix(err.Error(), gms.ErrScrollBase64.Error()+": ")}
+			}
+		}
 	}
 	// DataHub's search service limits the count as it does for GraphQL
 	// (ConfigUtils.applyLimit).
-	lq.count = gms.ClampCount(int(min(max(count, -1), gms.MaxCount+1)))
+	lq.Count = gms.ClampCount(int(min(max(count, -1), gms.MaxCount+1)))
 	return lq, e
 }
 
-// scrollBody is the body of POST /openapi/v3/entity/scroll.
+// scrollBody is the body of POST /openapi/v3/entity/scroll
+// (GenericEntityAspectsBodyV3).
 type scrollBody struct {
 	Entities     []string        `json:"entities"`
 	Aspects      *[]string       `json:"aspects"`
-	Filter       json.RawMessage `json:"filter"`
-	SortCriteria json.RawMessage `json:"sortCriteria"`
+	Filter       *filterBody     `json:"filter"`
+	SortCriteria []sortCriterion `json:"sortCriteria"`
 }
 
-// Scroll serves POST /openapi/v3/entity/scroll: entities of the
-// types named (all without), with the aspects named ("aspects" omitted:
-// only URNs; empty: all). Filters and sort criteria are not served.
+// sortCriterion is one SortCriterion of a scroll body.
+type sortCriterion struct {
+	Field string `json:"field"`
+	Order string `json:"order"`
+}
+
+// criterionBody is one Criterion of a filter.
+type criterionBody struct {
+	Field     string   `json:"field"`
+	Condition string   `json:"condition"`
+	Value     *string  `json:"value"`
+	Values    []string `json:"values"`
+	Negated   bool     `json:"negated"`
+}
+
+// filterBody is DataHub's Filter: "or" of "and" clauses, or the
+// deprecated "criteria" (one clause).
+type filterBody struct {
+	Or []struct {
+		And []criterionBody `json:"and"`
+	} `json:"or"`
+	Criteria []criterionBody `json:"criteria"`
+}
+
+// filter is the core's filter of a filter body.
+func (f *filterBody) filter() gms.Filter {
+	if f == nil {
+		return nil
+	}
+	conv := func(cs []criterionBody) []gms.Criterion {
+		out := make([]gms.Criterion, 0, len(cs))
+		for _, c := range cs {
+			vals := c.Values
+			if len(vals) == 0 && c.Value != nil {
+				vals = []string{*c.Value}
+			}
+			cond := c.Condition
+			if cond == "" {
+				cond = gms.CondEqual
+			}
+			out = append(out, gms.Criterion{Field: c.Field, Condition: cond, Values: vals, Negated: c.Negated})
+		}
+		return out
+	}
+	var out gms.Filter
+	for _, c := range f.Or {
+		out = append(out, conv(c.And))
+	}
+	if len(out) == 0 && len(f.Criteria) > 0 {
+		out = gms.Filter{conv(f.Criteria)}
+	}
+	return out
+}
+
+// Scroll serves POST /openapi/v3/entity/scroll: entities of the types
+// named (all without), with the aspects named ("aspects" omitted: only
+// URNs; empty: all), selected by query and the body's filter and sorted by
+// the body's sortCriteria (else the sortCriteria, sort and sortOrder
+// parameters).
 func (s *Handler) Scroll(w http.ResponseWriter, r *http.Request, rt Request) {
 	lq, e := listQuery(r.URL.Query(), false)
 	if e != nil {
@@ -184,11 +258,19 @@ func (s *Handler) Scroll(w http.ResponseWriter, r *http.Request, rt Request) {
 			return
 		}
 	}
-	if (len(sb.Filter) > 0 && !wire.IsNull(sb.Filter)) || (len(sb.SortCriteria) > 0 && !wire.IsNull(sb.SortCriteria)) {
-		writeOpenAPIError(w, &openAPIError{status: http.StatusNotImplemented, err: msgV3ScrollFilter}, "")
-		return
+	if sb.SortCriteria != nil {
+		lq.Sort = lq.Sort[:0]
+		for _, c := range sb.SortCriteria {
+			switch c.Order {
+			case "", "ASCENDING", "DESCENDING":
+			default:
+				writeOpenAPIError(w, &openAPIError{status: http.StatusBadRequest, err: msgV3Malformed}, "")
+				return
+			}
+			lq.Sort = append(lq.Sort, gms.SortCriterion{Field: c.Field, Descending: c.Order == "DESCENDING"})
+		}
 	}
-	var types []string
+	lq.Filter = sb.Filter.filter()
 	named := make(map[string]bool, len(sb.Entities))
 	for _, n := range sb.Entities {
 		if named[n] {
@@ -200,21 +282,16 @@ func (s *Handler) Scroll(w http.ResponseWriter, r *http.Request, rt Request) {
 			writeOpenAPIError(w, e, "")
 			return
 		}
-		types = append(types, ent.Name) // ListEntities counts each type once
+		lq.Types = append(lq.Types, ent.Name) // ListEntities counts each type once
 	}
-	if len(types) == 0 {
+	if len(lq.Types) == 0 {
 		for _, ent := range pdl.Entities() {
-			types = append(types, ent.Name)
+			lq.Types = append(lq.Types, ent.Name)
 		}
-	}
-	page, err := s.core.ListEntities(r.Context(), types, lq.after, lq.count, lq.removed)
-	if err != nil {
-		writeOpenAPIError(w, fromCoreV3(err), "")
-		return
 	}
 	var names []string
 	if sb.Aspects != nil {
 		names = *sb.Aspects
 	}
-	s.writeScroll(w, r, page, names, sb.Aspects == nil, lq.withSM)
+	s.listAndWrite(w, r, lq.ListQuery, names, sb.Aspects == nil, lq.withSM)
 }

@@ -34,7 +34,6 @@ const (
 	msgV3Precondition    = "Precondition Error"
 	msgV3Internal        = "Internal server error occurred"
 	MsgMethod            = "Request method '%s' is not supported"
-	MsgUnsupported       = "%s %s is a DataHub route that this mock (datahub-mock) does not implement"
 	msgV3BadParam        = "Failed to convert value of type 'java.lang.String' to required type '%s'; Invalid value '%s' for parameter %s"
 	msgV3UnknownAspect   = "Unknown aspect %s for entity %s (datahub-mock; DataHub answers 500)"
 	msgV3MissingValue    = "Missing `value` field (datahub-mock)"
@@ -77,8 +76,7 @@ type Path struct {
 
 // ParsePath parses an OpenAPI path. The URN goes into the path as is, so
 // it may hold slashes: the last segment is an aspect name only when it
-// looks like one and the URN before it has balanced parentheses. Shape 0
-// with ok is a route DataHub has that the mock does not serve.
+// looks like one and the URN before it has balanced parentheses.
 func ParsePath(path string) (Path, bool) {
 	if id, ok := strings.CutPrefix(path, traceWritePrefix); ok {
 		id, err := url.PathUnescape(id)
@@ -100,8 +98,6 @@ func ParsePath(path string) (Path, bool) {
 		segs[i] = d
 	}
 	switch {
-	case segs[0] == "versioning":
-		return Path{}, true
 	case len(segs) == 1 && segs[0] == "scroll":
 		return Path{Shape: ShapeScroll}, true
 	case len(segs) == 1 && segs[0] == "generic":
@@ -362,21 +358,12 @@ func v3URN(u string) (gms.Target, *openAPIError) {
 	return t, nil
 }
 
-// v3Target checks the entity name and the URN of a route addressing one
-// entity, in that order, and returns the URN with its entity.
-func v3Target(rt Request) (gms.Target, *openAPIError) {
-	if _, e := v3Entity(rt.Path.entity); e != nil {
-		return gms.Target{}, e
-	}
-	return v3URN(rt.Path.urn)
-}
-
-// v3ReadTarget is v3Target for a read: a URN that is well formed but that
-// no write accepts is absent (the read answers 404) rather than refused.
+// v3ReadTarget checks the URN of a route addressing one entity for a read
+// and returns it with its entity. The route's {entityName} is not looked
+// at: DataHub reads (and deletes) by the URN's own type. A URN that is well
+// formed but that no write accepts is absent (the read answers 404) rather
+// than refused.
 func v3ReadTarget(rt Request) (t gms.Target, absent bool, e *openAPIError) {
-	if _, e := v3Entity(rt.Path.entity); e != nil {
-		return gms.Target{}, false, e
-	}
 	t, absent, err := gms.CheckReadTarget(rt.Path.urn)
 	switch {
 	case err != nil:

@@ -409,9 +409,10 @@ func (s *Handler) WriteAspect(w http.ResponseWriter, r *http.Request, rt Request
 // (without aspects, or naming the key aspect: the whole entity; with
 // clear=true every aspect but the key) and DELETE
 // /openapi/v3/entity/{entityName}/{urn}/{aspectName} (an unknown aspect is
-// a no-op). Both answer 200 without a body.
+// a no-op). Both answer 200 without a body. {entityName} is not looked
+// at: the URN's own type names the entity.
 func (s *Handler) Delete(w http.ResponseWriter, r *http.Request, rt Request) {
-	t, e := v3Target(rt)
+	t, e := v3URN(rt.Path.urn)
 	if e != nil {
 		writeOpenAPIError(w, e, "")
 		return
@@ -421,6 +422,15 @@ func (s *Handler) Delete(w http.ResponseWriter, r *http.Request, rt Request) {
 	if rt.Path.Shape == ShapeAspect {
 		name, ok := gms.ResolveAspect(ent, rt.Path.aspect)
 		if !ok {
+			w.WriteHeader(http.StatusOK)
+			return
+		}
+		if gms.IsTimeseries(name) {
+			if _, err := s.core.DeleteLatestTimeseries(r.Context(), rt.Path.urn, name); err != nil {
+				writeOpenAPIError(w, fromCoreV3(err), "")
+				return
+			}
+			w.Header().Set("Content-Length", strconv.Itoa(0))
 			w.WriteHeader(http.StatusOK)
 			return
 		}

@@ -1,0 +1,84 @@
+package gms
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+)
+
+// EdgeQuery selects edges.
+type EdgeQuery struct {
+	// Source and Destination, when not "", are the URN the edge starts or
+	// ends at.
+	Source, Destination string
+	// Types are the relationship names (empty: any).
+	Types []string
+	// IncludeRemoved keeps edges whose source or destination is
+	// soft-deleted.
+	IncludeRemoved bool
+}
+
+// Edges returns the edges q selects, in (source, type, destination) order.
+// They are the ones [Core.Relationships] reads: each latest aspect's
+// @Relationship fields (edgesOf), less those the graph removed. It stops
+// with ctx's error when ctx ends.
+func (c *Core) Edges(ctx context.Context, q EdgeQuery) ([]Edge, error) {
+	c.barrier()
+	var rows []Aspect
+	var err error
+	if q.Source != "" {
+		rows, err = c.st.Latest(q.Source)
+	} else {
+		rows, err = c.st.All()
+	}
+	if err != nil {
+		return nil, errorf(Internal, MsgStore, err)
+	}
+	var out []Edge
+	for i, a := range rows {
+		if i%listCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		for _, e := range c.edgesOf(a) {
+			if q.Destination != "" && e.Destination != q.Destination || len(q.Types) > 0 && !slices.Contains(q.Types, e.Type) {
+				continue
+			}
+			out = append(out, e)
+		}
+	}
+	if !q.IncludeRemoved {
+		removed := map[string]bool{}
+		isRemoved := func(u string) bool {
+			r, ok := removed[u]
+			if !ok {
+				r = c.removed(u)
+				removed[u] = r
+			}
+			return r
+		}
+		out = slices.DeleteFunc(out, func(e Edge) bool { return isRemoved(e.Source) || isRemoved(e.Destination) })
+	}
+	slices.SortFunc(out, func(a, b Edge) int {
+		return cmp.Or(strings.Compare(a.Source, b.Source), strings.Compare(a.Type, b.Type), strings.Compare(a.Destination, b.Destination))
+	})
+	return slices.CompactFunc(out, func(a, b Edge) bool {
+		return a.Source == b.Source && a.Type == b.Type && a.Destination == b.Destination
+	}), nil
+}
+
+// urnText reads a JSON string holding a URN.
+func urnText(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return "", false
+	}
+	s, ok := pdl.UnquoteJSON(raw)
+	if !ok || !strings.HasPrefix(s, "urn:li:") {
+		return "", false
+	}
+	return s, true
+}
