@@ -350,7 +350,13 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 // history as the version before pre's.
 func putPreBuilt(t txn, w *Write, p *prepared, key, raw []byte, pre *preRow) (outcome, error) {
 	if raw != nil {
-		if err := t.putNew(aspectRows, p.historyKey(pre.version-1), storedCopy(t, raw)); err != nil {
+		keep := keepVersions(p.batch.rules, w.URN, w.Aspect) // retention.go
+		if keep != 1 {
+			if err := t.putNew(aspectRows, p.historyKey(pre.version-1), storedCopy(t, raw)); err != nil {
+				return outcome{}, err
+			}
+		}
+		if err := retain(t, w.URN, w.Aspect, pre.version, keep); err != nil {
 			return outcome{}, err
 		}
 	}
