@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter/patch"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -157,7 +158,7 @@ func (c *Client) AddLineage(ctx context.Context, upstream, downstream urn.URN, o
 	case "dataset→dataset":
 		b := patch.New(downstream)
 		d := &patch.Dataset{Builder: b}
-		d.AddUpstream(patch.Upstream{Dataset: up, Type: "COPY"})
+		d.AddUpstream(aspects.Upstream{Dataset: up, Type: aspects.DatasetLineageTypeCopy})
 		for _, col := range s.columns {
 			from, err := urn.NewSchemaField(upstream, col.Upstream)
 			if err != nil {

@@ -6,7 +6,6 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
-	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/emitter/patch"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -75,7 +74,7 @@ func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *pa
 		}
 	}
 	for i := range proposals {
-		proposals[i].SystemMetadata = &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()}
+		proposals[i].SystemMetadata = &aspects.SystemMetadata{LastObserved: c.now().UnixMilli()}
 	}
 	err = c.emit(ctx, proposals...)
 	if r, ok := soleResult(err); ok {
