@@ -107,7 +107,14 @@ func TestRoundTripEveryAspect(t *testing.T) {
 				t.Fatalf("GetAspectJSON(%s, %s): %v", u, a.Name, err)
 			}
 			if a.KeyOf == "" {
-				if diff := cmp.Diff(canon(t, out), canon(t, back)); diff != "" {
+				wrote, read := canon(t, out), canon(t, back)
+				if a.Name == "ownership" {
+					// GMS's OwnershipOwnerTypes hook rebuilds ownerTypes from
+					// the owners on every write.
+					delete(wrote.(map[string]any), "ownerTypes")
+					delete(read.(map[string]any), "ownerTypes")
+				}
+				if diff := cmp.Diff(wrote, read); diff != "" {
 					t.Errorf("read back differs (-written +read):\n%s", diff)
 				}
 			}

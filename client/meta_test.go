@@ -74,7 +74,8 @@ func TestHelpers(t *testing.T) {
 			testFeature, aspects.GlossaryTerms{Terms: []aspects.GlossaryTermAssociation{{URN: testTerm.String()}}, AuditStamp: stamp}},
 		{"AddOwner", func(ctx context.Context, c *Client) error {
 			return c.AddOwner(ctx, testGroup, testOwner, aspects.OwnershipTypeDataSteward)
-		}, testGroup, aspects.Ownership{Owners: []aspects.Owner{{Owner: testOwner.String(), Type: aspects.OwnershipTypeDataSteward}}, LastModified: stamp}},
+		}, testGroup, aspects.Ownership{Owners: []aspects.Owner{{Owner: testOwner.String(), Type: aspects.OwnershipTypeDataSteward}}, LastModified: stamp,
+			OwnerTypes: map[string][]string{"urn:li:ownershipType:__system__data_steward": {testOwner.String()}}}}, // as GMS's OwnershipOwnerTypes hook fills them
 		{"SetDescription dataset", func(ctx context.Context, c *Client) error { return c.SetDescription(ctx, testDataset, "Users.") },
 			testDataset, aspects.EditableDatasetProperties{Description: aspects.Ptr("Users."), Created: stamp, LastModified: stamp}},
 		{"SetDescription feature", func(ctx context.Context, c *Client) error { return c.SetDescription(ctx, testFeature, "Age.") },
@@ -275,9 +276,10 @@ func TestHardDelete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// mlFeatureTableProperties, globalTags and the key aspect.
-	if res.Rows != 3 {
-		t.Errorf("rows %d, want 3", res.Rows)
+	// mlFeatureTableProperties, globalTags, the key aspect and the
+	// browsePathsV2 and dataPlatformInstance GMS added to the new entity.
+	if res.Rows != 5 {
+		t.Errorf("rows %d, want 5", res.Rows)
 	}
 	if ok, err := c.Exists(ctx, testTable); err != nil || ok {
 		t.Errorf("Exists after hard delete = %v, %v", ok, err)

@@ -160,7 +160,7 @@ func TestOperationsErrors(t *testing.T) {
 // the selected rows.
 func TestRestoreIndicesDrift(t *testing.T) {
 	t.Parallel()
-	s := opsMock(t, mockserver.WithIndexPaused(true))
+	s := opsMock(t, mockserver.WithIndexPaused(true), mockserver.WithDefaultAspects(false)) // the rows written only
 	for i := range 4 {
 		if err := s.PutAspectJSON(dsURN(i), "status", []byte(`{"removed":false}`)); err != nil {
 			t.Fatal(err)

@@ -100,7 +100,7 @@ func TestHardDeleteReplayed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := DeleteResult{Rows: 2, Replayed: lost} // the aspect and the key aspect
+			want := DeleteResult{Rows: 4, Replayed: lost} // the aspect, the key aspect, browsePathsV2 and dataPlatformInstance
 			if lost {
 				want.Rows = 0 // the lost attempt removed it
 			}

@@ -52,7 +52,8 @@ func TestPatchStrategyHelpers(t *testing.T) {
 			testFeature, aspects.GlossaryTerms{Terms: []aspects.GlossaryTermAssociation{{URN: testTerm.String()}}, AuditStamp: system}},
 		{"AddOwner", func(ctx context.Context, c *Client) error {
 			return c.AddOwner(ctx, testGroup, testOwner, aspects.OwnershipTypeDataSteward)
-		}, testGroup, aspects.Ownership{Owners: []aspects.Owner{{Owner: testOwner.String(), Type: aspects.OwnershipTypeDataSteward}}, LastModified: system}},
+		}, testGroup, aspects.Ownership{Owners: []aspects.Owner{{Owner: testOwner.String(), Type: aspects.OwnershipTypeDataSteward}}, LastModified: system,
+			OwnerTypes: map[string][]string{"urn:li:ownershipType:__system__data_steward": {testOwner.String()}}}}, // as GMS's OwnershipOwnerTypes hook fills them
 		{"SetDescription dataset", func(ctx context.Context, c *Client) error { return c.SetDescription(ctx, testDataset, "Users.") },
 			testDataset, aspects.EditableDatasetProperties{Description: aspects.Ptr("Users."), Created: unknown, LastModified: unknown}},
 		{"SetDescription model (conditional)", func(ctx context.Context, c *Client) error { return c.SetDescription(ctx, testModel, "M.") },

@@ -40,7 +40,8 @@ func TestHelpersKeepUnknownMembersOfListElements(t *testing.T) {
 				return c.AddOwner(t.Context(), u, urn.MustParse("urn:li:corpuser:new"), aspects.OwnershipTypeTechnicalOwner)
 			},
 			want: `{"owners":[{"owner":"urn:li:corpuser:old","type":"TECHNICAL_OWNER","since":7},{"owner":"urn:li:corpuser:new","type":"TECHNICAL_OWNER"}],` +
-				`"ownerTypes":{},"lastModified":{"time":1000,"actor":"urn:li:corpuser:datahub"}}`,
+				`"ownerTypes":{"urn:li:ownershipType:__system__technical_owner":["urn:li:corpuser:old","urn:li:corpuser:new"]},` + // GMS's OwnershipOwnerTypes hook
+				`"lastModified":{"time":1000,"actor":"urn:li:corpuser:datahub"}}`,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

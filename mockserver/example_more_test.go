@@ -76,11 +76,13 @@ func ExampleServer_PauseIndexing() {
 		panic(err)
 	}
 	_, indexed := s.IndexedAspects(ds)["status"]
-	fmt.Println("rows restored:", res.RowsMigrated, "indexed:", indexed) // status and the key aspect datasetKey
+	// status, the key aspect datasetKey and the aspects GMS adds to a new
+	// entity, browsePathsV2 and dataPlatformInstance
+	fmt.Println("rows restored:", res.RowsMigrated, "indexed:", indexed)
 	s.ResumeIndexing()
 	// Output:
 	// indexed while paused: false
-	// rows restored: 2 indexed: true
+	// rows restored: 4 indexed: true
 }
 
 // GET /health answers 200 without a body and needs no token, as a started

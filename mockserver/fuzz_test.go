@@ -93,7 +93,9 @@ func FuzzIngestFidelity(f *testing.F) {
 			t.Fatalf("accepted aspect %q that json.Compact refuses: %v", raw, err)
 		}
 		for _, a := range storeRows(t, s) {
-			if a.Name == name && a.Version == 0 && string(a.Value) != want.String() {
+			// ownership is stored with the ownerTypes GMS's OwnershipOwnerTypes
+			// hook materialises from its owners, not as written.
+			if a.Name == name && a.Name != "ownership" && a.Version == 0 && string(a.Value) != want.String() {
 				t.Fatalf("stored %s, want %s (body %q)", a.Value, want.String(), body)
 			}
 		}

@@ -314,8 +314,9 @@ func TestIngestProposalBatch(t *testing.T) {
 		if r.Status != 200 || r.Body != `{"value":"success"}` {
 			t.Fatalf("batch = %d %s", r.Status, r.Body)
 		}
-		if got := len(storeRows(t, s)); got != 6 { // status + datasetKey per entity
-			t.Errorf("rows = %d, want 6", got)
+		// status, datasetKey, browsePathsV2 and dataPlatformInstance per entity
+		if got := len(storeRows(t, s)); got != 12 {
+			t.Errorf("rows = %d, want 12", got)
 		}
 	})
 	t.Run("one bad item writes nothing and every bad item is named", func(t *testing.T) {

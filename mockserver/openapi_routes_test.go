@@ -30,7 +30,7 @@ func esc(u string) string { return url.PathEscape(u) }
 func TestOpenAPIControllers(t *testing.T) {
 	t.Parallel()
 	clock := newFakeClock()
-	s := newServer(t, WithClock(clock.Now))
+	s := newServer(t, WithClock(clock.Now), WithDefaultAspects(false)) // the aspects written only
 	tick := func() { clock.Advance(time.Second) }
 	schema := func(fields string) string {
 		return `{"schemaName":"t","platform":"urn:li:dataPlatform:hive","version":0,"hash":"","platformSchema":{"com.linkedin.schema.MySqlDDL":{"tableSchema":""}},"fields":[` + fields + `]}`

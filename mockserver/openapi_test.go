@@ -186,7 +186,9 @@ func TestOpenAPIGolden(t *testing.T) {
 			var got [2]string
 			for i, prefix := range []string{"", frontPrefix} {
 				clock := newFakeClock()
-				s := newServer(t, WithClock(clock.Now), WithAsyncLag(time.Second))
+				// The goldens pin GMS's code defaults: no default aspects in the
+				// answers, alternateMCPValidation off (an unknown member left out).
+				s := newServer(t, WithClock(clock.Now), WithAsyncLag(time.Second), WithDefaultAspects(false), WithAlternateMCPValidation(false))
 				got[i] = v3Transcript(t, s, prefix, v3Scenarios(clock)[name])
 			}
 			if got[0] != got[1] {

@@ -34,6 +34,9 @@ type config struct {
 	serverVersion string          // see WithServerVersion
 	poisonBodies  bool            // tests: overwrite a released ingest body (see releaseBody)
 	versioning    bool            // see WithEntityVersioning
+	// noDefaultAspects and lenientMCPValidation: see WithDefaultAspects
+	// and WithAlternateMCPValidation (options_fidelity.go).
+	noDefaultAspects, lenientMCPValidation bool
 }
 
 func newConfig(opts []Option) config {

@@ -78,7 +78,7 @@ func TestPatchEntityBuilders(t *testing.T) {
 				"dashboardInfo": `{"title":"Sales","description":"","lastModified":{"created":` + stamp + `,"lastModified":` + stamp + `},` +
 					`"chartEdges":[{"destinationUrn":"` + chart.String() + `"}],"datasetEdges":[{"destinationUrn":"` + ds + `"}],"datasets":[],"charts":[],` +
 					`"dashboards":[{"destinationUrn":"urn:li:dashboard:(looker,child)"}],"access":"PUBLIC"}`,
-				"ownership": `{"owners":[{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}],"lastModified":` + stamp + `}`,
+				"ownership": `{"owners":[{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}],"ownerTypes":{"urn:li:ownershipType:__system__technical_owner":["urn:li:corpuser:jdoe"]},"lastModified":` + stamp + `}`,
 			}},
 		{"data job", job.String(),
 			map[string]string{"dataJobInfo": `{"name":"load","type":{"string":"COMMAND"},"customProperties":{"a":"1"}}`},

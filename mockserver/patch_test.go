@@ -119,7 +119,7 @@ func TestPatchBuilders(t *testing.T) {
 			d := patch.NewDataset(ds)
 			d.AddOwner(aspects.Owner{Owner: "urn:li:corpuser:jdoe", Type: aspects.OwnershipTypeTechnicalOwner})
 			return d
-		}, `{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"},{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}],"lastModified":{"time":1,"actor":"urn:li:corpuser:a"}}`},
+		}, `{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"},{"owner":"urn:li:corpuser:jdoe","type":"TECHNICAL_OWNER"}],"ownerTypes":{"urn:li:ownershipType:__system__dataowner":["urn:li:corpuser:a"],"urn:li:ownershipType:__system__technical_owner":["urn:li:corpuser:jdoe"]},"lastModified":{"time":1,"actor":"urn:li:corpuser:a"}}`},
 		{"upstreams", ds.String(), "upstreamLineage", "", func() interface {
 			Proposals() ([]emitter.Proposal, error)
 		} {

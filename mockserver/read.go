@@ -177,6 +177,17 @@ type configResponse struct {
 	Versions                 map[string]map[string]string `json:"versions"`
 	Datahub                  map[string]string            `json:"datahub"`
 	DatasetURNNameCasing     bool                         `json:"datasetUrnNameCasing"`
+	Telemetry                map[string]bool              `json:"telemetry"`
+	ManagedIngestion         managedIngestion             `json:"managedIngestion"`
+	Models                   map[string]any               `json:"models"`
+	UserType                 string                       `json:"userType,omitempty"`
+}
+
+// managedIngestion is /config's managedIngestion object: whether UI
+// ingestion is on and the CLI version it runs by default.
+type managedIngestion struct {
+	Enabled           bool   `json:"enabled"`
+	DefaultCliVersion string `json:"defaultCliVersion"`
 }
 
 // handleHealth serves GET /health and /health/live, which need no
@@ -187,9 +198,26 @@ func (s *Server) handleHealth(w http.ResponseWriter, _ *http.Request, _ routed) 
 	w.WriteHeader(http.StatusOK)
 }
 
-// handleConfig serves GET /config, which needs no authentication.
-func (s *Server) handleConfig(w http.ResponseWriter, _ *http.Request, _ routed) {
+// handleConfig serves GET /config, which needs no authentication, with
+// every key of GMS's Config servlet (pgQueue aside, which GMS answers only
+// with its Postgres queue on): telemetry says enabledCli false so that a
+// CLI pointed at the mock sends no telemetry; managedIngestion's
+// defaultCliVersion is the server version without its "v"; models (plugin
+// registries) is empty; ?verbose=true adds userType, "user" for a request
+// with a valid token and "anonymous" otherwise.
+func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request, _ routed) {
+	userType := ""
+	if r.URL.Query().Get("verbose") == "true" {
+		userType = "anonymous"
+		if len(s.cfg.tokens) > 0 && s.authorized(r) {
+			userType = "user"
+		}
+	}
 	writeJSON(w, configResponse{
+		Telemetry:                map[string]bool{"enabledCli": false, "enabledIngestion": false},
+		ManagedIngestion:         managedIngestion{Enabled: true, DefaultCliVersion: strings.TrimPrefix(s.cfg.serverVersion, "v")},
+		Models:                   map[string]any{},
+		UserType:                 userType,
 		NoCode:                   "true",
 		Retention:                "true",
 		StatefulIngestionCapable: false,

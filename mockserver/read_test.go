@@ -84,7 +84,7 @@ func TestGetAspectRequests(t *testing.T) {
 func TestGetEntity(t *testing.T) {
 	t.Parallel()
 	clock := newFakeClock()
-	s := newServer(t, WithClock(clock.Now))
+	s := newServer(t, WithClock(clock.Now), WithDefaultAspects(false)) // the aspects written only
 	ingest(t, s, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`))
 	ingest(t, s, mcp("dataset", dsURN, "UPSERT", "datasetProperties", `{"description": "d"}`))
 	ms := clock.Now().UnixMilli()
@@ -144,7 +144,7 @@ func TestGetEntity(t *testing.T) {
 
 func TestDeleteEntity(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
+	s := newServer(t, WithDefaultAspects(false)) // the aspects written only
 	ingest(t, s, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": false}`))
 	ingest(t, s, mcp("dataset", dsURN, "UPSERT", "status", `{"removed": true}`))
 	ingest(t, s, mcp("dataset", dsURN, "UPSERT", "datasetProfile", `{"timestampMillis": 1700000000000}`))

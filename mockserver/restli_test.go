@@ -141,7 +141,7 @@ type rollbackAnswer struct {
 // go, and an entity it created is soft-deleted (safe) or deleted (nuke).
 func TestRollbackRun(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
+	s := newServer(t, WithDefaultAspects(false)) // the aspects the run wrote only
 	other := "urn:li:dataset:(urn:li:dataPlatform:hive,db.other,PROD)"
 	ingestRun(t, s, dsURN, "datasetProperties", `{"description":"first"}`, "run-a")
 	ingestRun(t, s, dsURN, "datasetProperties", `{"description":"second"}`, "run-b")

@@ -257,7 +257,7 @@ func TestCloseSkipsUnusedConnections(t *testing.T) {
 func TestConcurrentWritersOverHTTP(t *testing.T) {
 	t.Parallel()
 	s := Start(t)
-	const writers = 32
+	const writers = 20 // every version within GMS's default retention of 20
 	var wg sync.WaitGroup
 	errs := make(chan error, writers)
 	for i := range writers {
@@ -280,8 +280,8 @@ func TestConcurrentWritersOverHTTP(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
-	// Versions are gap-free: history 1..31, latest at 0 with
-	// systemMetadata.version "32", and every written value exactly once.
+	// Versions are gap-free: history 1..19, latest at 0 with
+	// systemMetadata.version "20", and every written value exactly once.
 	seen := map[string]int{}
 	for v := 0; v < writers; v++ {
 		got, status := aspectJSON(t, s, dsPath, "datasetProperties", v)
@@ -303,8 +303,8 @@ func TestConcurrentWritersOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sm struct{ Version string }
-	if err := json.Unmarshal(latest.SystemMetadata, &sm); err != nil || sm.Version != "32" {
-		t.Errorf("latest systemMetadata.version = %q (%v), want 32", sm.Version, err)
+	if err := json.Unmarshal(latest.SystemMetadata, &sm); err != nil || sm.Version != itoa(writers) {
+		t.Errorf("latest systemMetadata.version = %q (%v), want %d", sm.Version, err, writers)
 	}
 }
 

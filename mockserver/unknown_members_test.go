@@ -66,5 +66,5 @@ func ExampleWithAcceptUnknownMembers() {
 	// Output:
 	// true
 	// <nil>
-	// {"owners":[{"owner":"urn:li:corpuser:a","type":"TECHNICAL_OWNER","since":7}],"ownerTypes":{},"lastModified":{"time":0,"actor":"urn:li:corpuser:unknown"}}
+	// {"owners":[{"owner":"urn:li:corpuser:a","type":"TECHNICAL_OWNER","since":7}],"ownerTypes":{"urn:li:ownershipType:__system__technical_owner":["urn:li:corpuser:a"]},"lastModified":{"time":0,"actor":"urn:li:corpuser:unknown"}}
 }

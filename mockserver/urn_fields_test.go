@@ -108,7 +108,7 @@ func TestURNFieldsAccepted(t *testing.T) {
 		{"mlFeatures", "mlFeatureTable", urnTable, "mlFeatureTableProperties",
 			`{"mlFeatures":["urn:li:mlFeature:(users,age)"],"mlPrimaryKeys":["urn:li:mlPrimaryKey:(users,user_id)"],"customProperties":{}}`},
 		{"owners of each allowed type", "dataset", urnDS, "ownership",
-			`{"owners":[{"owner":"urn:li:corpuser:jdoe","type":"DATAOWNER"},{"owner":"urn:li:corpGroup:data","type":"DATAOWNER"}],"ownerTypes":{},"lastModified":{"time":0,"actor":"urn:li:corpuser:unknown"}}`},
+			`{"owners":[{"owner":"urn:li:corpuser:jdoe","type":"DATAOWNER"},{"owner":"urn:li:corpGroup:data","type":"DATAOWNER"}],"ownerTypes":{"urn:li:ownershipType:__system__dataowner":["urn:li:corpuser:jdoe","urn:li:corpGroup:data"]},"lastModified":{"time":0,"actor":"urn:li:corpuser:unknown"}}`},
 		{"DataPlatformUrn", "dataset", urnDS, "schemaMetadata",
 			`{"schemaName":"users","platform":"urn:li:dataPlatform:hive","version":0,"hash":"","platformSchema":{"com.linkedin.schema.OtherSchema":{"rawSchema":""}},"fields":[]}`},
 		{"DatasetUrn, CorpuserUrn", "dataset", urnDS, "upstreamLineage",

@@ -243,7 +243,7 @@ func ExampleNewContainer() {
 	// Output:
 	// containerProperties {"name":"churn","customProperties":{"experiment_id":"42"}}
 	// editableContainerProperties {"description":"Churn model experiments"}
-	// structuredProperties {"properties":[{"propertyUrn":"urn:li:structuredProperty:io.acryl.retentionDays","values":[{"double":90}]}]}
+	// structuredProperties {"properties":[{"propertyUrn":"urn:li:structuredProperty:io.acryl.retentionDays","values":[{"double":90.0}]}]}
 }
 
 // A data product's assets by PATCH: two writers each add one.
@@ -326,7 +326,7 @@ func ExampleNewStructuredProperty() {
 	}
 	fmt.Println(string(pick(v, "displayName", "entityTypes", "allowedValues")))
 	// Output:
-	// {"displayName":"Retention (days)","entityTypes":["urn:li:entityType:datahub.dataset","urn:li:entityType:datahub.container"],"allowedValues":[{"value":{"double":30}},{"value":{"double":90},"description":"a quarter"}]}
+	// {"displayName":"Retention (days)","entityTypes":["urn:li:entityType:datahub.dataset","urn:li:entityType:datahub.container"],"allowedValues":[{"value":{"double":30.0}},{"value":{"double":90.0},"description":"a quarter"}]}
 }
 
 // A form's prompts and assignees by PATCH.

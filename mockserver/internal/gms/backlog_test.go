@@ -20,7 +20,9 @@ import (
 func TestWriteBacklogBound(t *testing.T) {
 	t.Parallel()
 	clk := &clock{now: time.UnixMilli(1_700_000_000_000)}
-	c := newCore(t, gms.Options{Clock: clk.Now, AsyncLag: time.Hour, IndexMaxBacklogEvents: 10})
+	// Without the default aspects of a new entity, so that each write is
+	// two events.
+	c := newCore(t, gms.Options{Clock: clk.Now, AsyncLag: time.Hour, IndexMaxBacklogEvents: 10, NoDefaultAspects: true})
 	urn := func(i int) string { return fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,w%03d,PROD)", i) }
 	write := func(ctx context.Context, i int) error {
 		return c.Ingest(ctx, []gms.Proposal{{EntityType: "dataset", EntityURN: urn(i), ChangeType: "UPSERT",

@@ -38,6 +38,16 @@ type Options struct {
 	// back; the write's context ending first refuses it, changing nothing
 	// (0: the index's defaults, 200,000 events and 64 MiB).
 	IndexMaxBacklogEvents, IndexMaxBacklogBytes int
+	// NoDefaultAspects turns off the aspects GMS adds when a write creates
+	// an entity (browsePathsV2, dataPlatformInstance: see defaults.go).
+	NoDefaultAspects bool
+	// LenientMCPValidation is GMS's code default for its
+	// alternateMCPValidation flag (ALTERNATE_MCP_VALIDATION=false): an
+	// OpenAPI batch item's member that names no aspect of the entity is
+	// left out of the batch. The zero value is what DataHub's quickstart
+	// runs (ALTERNATE_MCP_VALIDATION=true): such a write is refused
+	// (see [Core.CheckItemAspect]).
+	LenientMCPValidation bool
 }
 
 // Core holds GMS's rules over a store and the search index that follows it:

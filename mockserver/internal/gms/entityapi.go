@@ -58,6 +58,9 @@ func (c *Core) DeleteAspects(ctx context.Context, urn string, aspects []string) 
 	if !ok {
 		return errorf(UnknownEntity, MsgUnknownEntity, Abbreviate(parsed.EntityType()))
 	}
+	if de := checkDeletable(urn); de != nil {
+		return de
+	}
 	for _, a := range aspects {
 		if a == e.KeyAspect {
 			_, derr := c.DeleteEntity(ctx, urn, "")

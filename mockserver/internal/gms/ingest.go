@@ -84,10 +84,16 @@ type Written struct {
 	Unchanged bool
 	// Version is the aspect's systemMetadata.version after the write.
 	Version string
-	// Value is the aspect a synchronous PATCH wrote (the patch applied to
-	// the value it found), taken from the write itself so that no later
-	// writer's value shows; nil for other writes.
+	// Value is the aspect a synchronous write stored: a PATCH's patch
+	// applied to the value it found, an UPSERT's value after GMS's
+	// mutation hooks (ownerTypes, doubles written as Java writes them),
+	// taken from the write itself so that no later writer's value shows;
+	// nil for async and skipped writes and deletes.
 	Value json.RawMessage
+	// Defaults are the aspects GMS added because the write's batch created
+	// its entity, on the entity's first write of a synchronous batch
+	// (defaults.go).
+	Defaults []DefaultAspect
 }
 
 // Ingest validates the proposals in DataHub's order and applies them as one
@@ -160,7 +166,7 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 			}
 		}
 	}
-	res, aerr := c.apply(items, ws, o.Batch)
+	res, defs, aerr := c.applyWithDefaults(items, ws, o.Batch)
 	if aerr != nil {
 		return nil, aerr
 	}
@@ -173,6 +179,11 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 			w.Skipped, w.Unchanged, w.Version = res[i].Skipped, res[i].Unchanged, res[i].Version
 			if w.Skipped {
 				w.Value = nil
+			} else if w.Value == nil && ws[i].Transform == nil {
+				w.Value = ws[i].Value // as stored: after GMS's mutation hooks (hooks.go)
+			}
+			if defs != nil {
+				w.Defaults = defs[i]
 			}
 		}
 	}
@@ -340,6 +351,9 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		if value, valueHash, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
 			return err
 		}
+		if m, changed := mutate(info, value); changed { // GMS's serialisation and mutation hooks (hooks.go)
+			value, valueHash = m, jsonx.Hash(m)
+		}
 	}
 	cond, err := conditionsOf(p)
 	if err != nil {
@@ -390,20 +404,11 @@ func header(h map[string]string, name string) string {
 }
 
 // apply writes validated items, whose store writes are ws, as one atomic
-// store batch (deletes included); a failed condition changes nothing.
-// Traced items get their outcome in the write log.
+// store batch with the default aspects of the entities they create (see
+// applyWithDefaults).
 func (c *Core) apply(items []item, ws []store.Write, batch bool) ([]store.Result, *Error) {
-	if !c.Writable() { // GMS's aspect DAO drops writes, logging them (setWritable)
-		return droppedWrites(ws), nil
-	}
-	res, err := c.st.Apply(ws)
-	if err != nil {
-		return nil, storeError(err, items, batch)
-	}
-	if traced(items) {
-		c.traces.applied(items, res, c.st.Seq())
-	}
-	return res, nil
+	res, _, err := c.applyWithDefaults(items, ws, batch)
+	return res, err
 }
 
 // syncIndex reports whether a proposal asks for its search index update in

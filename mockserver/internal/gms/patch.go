@@ -61,6 +61,7 @@ func patchWrite(p *Proposal, info pdl.AspectInfo, entityType string, pt *patch.P
 		if e != nil {
 			return nil, e
 		}
+		value, _ = mutate(info, value)
 		return value, nil
 	}, nil
 }

@@ -201,6 +201,9 @@ func (c *Core) DeleteEntity(ctx context.Context, urn, aspect string) (Deleted, e
 	if _, err := CheckURN(urn); err != nil {
 		return Deleted{}, err
 	}
+	if e := checkDeletable(urn); e != nil {
+		return Deleted{}, e
+	}
 	if aspect != "" {
 		return Deleted{}, errorf(Unsupported, MsgDeleteAspect, Abbreviate(aspect), Abbreviate(urn))
 	}

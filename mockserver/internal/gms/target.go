@@ -40,11 +40,21 @@ func CheckTarget(u string) (Target, *Error) {
 // ItemAspect resolves a member of an OpenAPI v3 batch item (an entity's
 // object of aspects, for a write or a batchGet) to the aspect of t's entity
 // it names ([ResolveAspect]); ok is false for a member that names none,
-// which GMS leaves out of the batch: the default of its
-// alternateMCPValidation (false), under which EntityController builds no
-// item for an aspect it cannot find. (DataHub's quickstart sets
-// ALTERNATE_MCP_VALIDATION=true, which refuses the write instead; the mock
-// keeps the server's default.)
+// which a batchGet leaves out, and a write too unless
+// [Core.CheckItemAspect] refuses it.
 func ItemAspect(t Target, key string) (name string, ok bool) {
 	return ResolveAspect(t.Entity, key)
+}
+
+// CheckItemAspect decides a member of an OpenAPI v3 write's batch item
+// that names no aspect of t's entity (see [ItemAspect]). Under DataHub's
+// quickstart setting ALTERNATE_MCP_VALIDATION=true, GMS builds a proposed
+// item for it, which validation refuses: Invalid, the whole write refused.
+// Under GMS's code default ([Options.LenientMCPValidation]) the item
+// cannot be built and is left out of the batch: nil.
+func (c *Core) CheckItemAspect(t Target, key string) *Error {
+	if _, ok := ResolveAspect(t.Entity, key); ok || c.opts.LenientMCPValidation {
+		return nil
+	}
+	return errorf(Invalid, MsgUnknownAspect, Abbreviate(key), t.Entity.Name)
 }

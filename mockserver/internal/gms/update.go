@@ -76,6 +76,7 @@ func updateWrite(fn UpdateFunc, info pdl.AspectInfo, entityType string, lax bool
 		if e != nil {
 			return nil, e
 		}
+		value, _ = mutate(info, value)
 		return value, nil
 	}
 }

@@ -555,7 +555,7 @@ func timeseriesAspect(d gms.TimeseriesDoc, withSM bool) v3Aspect {
 // versioned aspect's row, or a timeseries aspect's latest document at or
 // before version (0: the latest). ok is false when there is none.
 func (s *Handler) readAspect(r *http.Request, urn, name string, version int64, withSM bool) (v3Aspect, bool, error) {
-	a, err := s.core.GetAspect(r.Context(), urn, name, version)
+	a, err := s.core.GetEnvelopedAspect(r.Context(), urn, name, version)
 	if err == nil {
 		return storedAspect(a.Aspect, withSM), true, nil
 	}

@@ -112,6 +112,11 @@ func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64
 			continue
 		}
 		a := v3Aspect{name: ec.aspect, value: ec.value}
+		if i < len(res) && !res[i].Pending && res[i].Value != nil {
+			// A synchronous write answers the aspect as stored: a PATCH
+			// the patched aspect, an UPSERT after GMS's mutation hooks.
+			a.value = res[i].Value
+		}
 		if wq.withSM {
 			a.systemMetadata = withTraceID(ec.sm, wq.traceID)
 			if i < len(res) && !res[i].Pending && res[i].Version != "" {
@@ -126,16 +131,27 @@ func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64
 			at[ec.urn] = len(objs)
 			first[i] = a
 			objs = append(objs, v3Object{urn: ec.urn, aspects: first[i : i+1 : i+1]})
-			continue
-		}
-		replaced := false
-		for j := range objs[k].aspects {
-			if objs[k].aspects[j].name == a.name {
-				objs[k].aspects[j], replaced = a, true
+			k = len(objs) - 1
+		} else {
+			replaced := false
+			for j := range objs[k].aspects {
+				if objs[k].aspects[j].name == a.name {
+					objs[k].aspects[j], replaced = a, true
+				}
+			}
+			if !replaced {
+				objs[k].aspects = append(objs[k].aspects, a)
 			}
 		}
-		if !replaced {
-			objs[k].aspects = append(objs[k].aspects, a)
+		if i < len(res) {
+			// The aspects GMS added because the write created the entity.
+			for _, d := range res[i].Defaults {
+				da := v3Aspect{name: d.Name, value: d.Value, stamp: a.stamp}
+				if wq.withSM {
+					da.systemMetadata = withTraceID(ec.sm, wq.traceID)
+				}
+				objs[k].aspects = append(objs[k].aspects, da)
+			}
 		}
 	}
 	return objs
@@ -205,6 +221,9 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		}
 		ps, all = slices.Grow(ps, n), slices.Grow(all, n)
 		g := group{name: name, from: len(all)}
+		if e := s.checkItemAspects(items); e != nil {
+			return e
+		}
 		if e := itemProposals(items, wq, &ps, &all); e != nil {
 			return e
 		}
@@ -377,6 +396,9 @@ func (s *Handler) WriteAspect(w http.ResponseWriter, r *http.Request, rt Request
 	if wq.async && !wq.patch { // DataHub's single-aspect PATCH answers 200 even when async
 		status = http.StatusAccepted
 	}
+	if len(res) > 0 { // the single-aspect route answers its aspect only, not the defaults of a new entity
+		res[0].Defaults = nil
+	}
 	objs := echoObjects([]proposalEcho{echo}, res, wq, s.clock().UnixMilli())
 	var b bytes.Buffer
 	objs[0].appendJSON(&b)
@@ -439,4 +461,21 @@ func (s *Handler) Delete(w http.ResponseWriter, r *http.Request, rt Request) {
 	}
 	w.Header().Set("Content-Length", strconv.Itoa(0))
 	w.WriteHeader(http.StatusOK)
+}
+
+// checkItemAspects asks the core about the members of a write's items that
+// name no aspect of their entity (gms.Core.CheckItemAspect).
+func (s *Handler) checkItemAspects(items []v3Item) *openAPIError {
+	for _, it := range items {
+		t, e := v3URN(it.urn)
+		if e != nil {
+			continue // itemProposals answers it, in the items' order
+		}
+		for _, mb := range it.members {
+			if err := s.core.CheckItemAspect(t, mb.Key); err != nil {
+				return fromCoreV3(err)
+			}
+		}
+	}
+	return nil
 }

@@ -309,8 +309,17 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (outcome,
 // version 1, with the systemMetadata of Rules.First.
 func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage, h uint64) (outcome, error) {
 	if cur.exists {
-		// The row moves to history as it is stored.
-		if err := t.putNew(aspectRows, p.historyKey(rowVersion(cur.row)), storedCopy(t, cur.raw)); err != nil {
+		// The row moves to history as it is stored, unless retention keeps
+		// no history (retention.go); a row retention puts past its versions
+		// goes.
+		n := rowVersion(cur.row)
+		keep := keepVersions(p.batch.rules, w.URN, w.Aspect)
+		if keep != 1 {
+			if err := t.putNew(aspectRows, p.historyKey(n), storedCopy(t, cur.raw)); err != nil {
+				return outcome{}, err
+			}
+		}
+		if err := retain(t, w.URN, w.Aspect, n+1, keep); err != nil {
 			return outcome{}, err
 		}
 	}
@@ -341,7 +350,13 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 // history as the version before pre's.
 func putPreBuilt(t txn, w *Write, p *prepared, key, raw []byte, pre *preRow) (outcome, error) {
 	if raw != nil {
-		if err := t.putNew(aspectRows, p.historyKey(pre.version-1), storedCopy(t, raw)); err != nil {
+		keep := keepVersions(p.batch.rules, w.URN, w.Aspect) // retention.go
+		if keep != 1 {
+			if err := t.putNew(aspectRows, p.historyKey(pre.version-1), storedCopy(t, raw)); err != nil {
+				return outcome{}, err
+			}
+		}
+		if err := retain(t, w.URN, w.Aspect, pre.version, keep); err != nil {
 			return outcome{}, err
 		}
 	}

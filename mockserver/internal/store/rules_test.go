@@ -10,7 +10,12 @@ import (
 // The store's tests check its rows, versions, systemMetadata and documents
 // as the mock writes them, so they run with the rules core's Rules, which
 // decide what the store does not.
-func init() { store.UseRulesInTests(gms.Rules{}) }
+// Without the core's version retention (store.Retainer), which
+// TestRetention checks: the store's tests read every version they wrote.
+func init() { store.UseRulesInTests(keepAll{gms.Rules{}}) }
+
+// keepAll is Rules without KeepVersions.
+type keepAll struct{ store.Rules }
 
 func TestDefaultsAreTheCores(t *testing.T) {
 	if store.DefaultActor != gms.DefaultActor || store.DefaultRunID != gms.DefaultRunID {
