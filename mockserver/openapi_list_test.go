@@ -40,13 +40,13 @@ func TestV3ScrollNamesOnce(t *testing.T) {
 	}
 }
 
-// TestV3ListStopsWithItsClient: a listing stops when its request's context
-// ends: it visits at most a few hundred documents of a type once the client
-// has gone, instead of the whole index.
+// TestV3ListStopsWithItsClient: a listing stops with its request's
+// context's error once the client has gone, and counts every document of a
+// type named several times once.
 func TestV3ListStopsWithItsClient(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
-	const n = 600 // over twice the documents a listing visits between looks at its context
+	const n = 600
 	for i := range n {
 		ingest(t, s, mcp("dataset", "urn:li:dataset:(urn:li:dataPlatform:hive,t"+itoa(i)+",PROD)", "UPSERT", "status", `{"removed":false}`))
 	}

@@ -1,10 +1,11 @@
 package gms
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
 
 // ReadVersion is the version an item of an OpenAPI batchGet asks for with
@@ -24,7 +25,6 @@ func ReadVersion(h map[string]string) (int64, *Error) {
 }
 
 // Removed reports whether the value of a status aspect says the entity is
-// soft-deleted ("removed": true); nil (no status) is not.
-func Removed(status json.RawMessage) bool {
-	return bytes.Contains(status, []byte(`"removed":true`))
-}
+// soft-deleted ("removed": true); nil (no status) is not. The index counts
+// removed documents by the same test.
+func Removed(status json.RawMessage) bool { return index.Removed(status) }

@@ -190,32 +190,24 @@ func (c *Core) ListEntities(ctx context.Context, types []string, after string, c
 	names = slices.Compact(names)
 	var page EntityPage
 	last := ""
-	seen := 0
-	var stop error
 	for _, name := range names {
-		c.ix.Each(name, func(d *index.Document) bool {
-			if seen++; seen%listCheckEvery == 0 {
-				if stop = ctx.Err(); stop != nil {
-					return false
-				}
-			}
-			if !includeRemoved && Removed(d.Aspects["status"]) {
-				return true
-			}
-			page.Total++
-			key := name + "\x00" + d.URN
-			if key <= after || len(page.URNs) >= count {
-				return true
-			}
-			page.URNs = append(page.URNs, d.URN)
-			last = key
-			return true
-		})
-		if stop == nil {
-			stop = ctx.Err()
+		if err := ctx.Err(); err != nil {
+			return EntityPage{}, err
 		}
-		if stop != nil {
-			return EntityPage{}, stop
+		// Keys order as (index name, URN): an index before the cursor's
+		// gives only its count; the cursor's own is read after its URN.
+		from, room := "", count-len(page.URNs)
+		if an, au, _ := strings.Cut(after, "\x00"); after != "" && name <= an {
+			from = au
+			if name < an {
+				room = 0
+			}
+		}
+		p := c.ix.Page(name, from, room, includeRemoved)
+		page.Total += p.Total
+		for _, u := range p.URNs {
+			page.URNs = append(page.URNs, u)
+			last = name + "\x00" + u
 		}
 	}
 	if count > 0 && len(page.URNs) == count && last != "" {
@@ -225,8 +217,8 @@ func (c *Core) ListEntities(ctx context.Context, types []string, after string, c
 	return page, nil
 }
 
-// listCheckEvery is how many documents a listing visits between looks at
-// its request's context.
+// listCheckEvery is how many documents a walk visits between looks at its
+// request's context.
 const listCheckEvery = 256
 
 // ListCursor reads a scroll id of [Core.ListEntities]: the cursor after the

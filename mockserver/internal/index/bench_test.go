@@ -75,3 +75,31 @@ func BenchmarkLineageLattice(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEntityDocumentMemory indexes 10,000 entities of two aspects each
+// (one a status) and reports the heap the index keeps per entity document
+// (B/doc), search documents not built.
+func BenchmarkEntityDocumentMemory(b *testing.B) {
+	const n = 10_000
+	clk := time.UnixMilli(1_700_000_000_000)
+	var setup []store.Write
+	for i := range n {
+		u := fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:foo,bar%d,PROD)", i)
+		setup = append(setup,
+			store.Write{URN: u, Aspect: "datasetProperties", Value: json.RawMessage(`{"name":"bar","description":"a table"}`)},
+			store.Write{URN: u, Aspect: "status", Value: json.RawMessage(`{"removed":` + fmt.Sprint(i%10 == 0) + `}`)})
+	}
+	var perDoc float64
+	for b.Loop() {
+		st := store.OpenMemory(func() time.Time { return clk })
+		if _, err := st.Apply(setup); err != nil {
+			b.Fatal(err)
+		}
+		var x *Index
+		kept := retained(func() { x = New(st, Options{Clock: func() time.Time { return clk }}) })
+		perDoc = float64(kept) / n
+		x.Close()
+		_ = st.Close()
+	}
+	b.ReportMetric(perDoc, "B/doc")
+}

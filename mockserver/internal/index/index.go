@@ -77,6 +77,9 @@ type Document struct {
 	// queued is set while the document waits in its search index's pending
 	// set (see searchIdx.put).
 	queued bool
+	// removed is set while an entity document's status says removed
+	// ([Removed]); its index counts such documents (idx.removed).
+	removed bool
 }
 
 func (d *Document) resize() {
@@ -106,6 +109,9 @@ type idx struct {
 	byID map[string]*Document
 	// search is an entity index's search documents (nil for timeseries).
 	search *searchIdx
+	// removed counts the documents whose status says removed (entity
+	// index), kept as documents change so that a list's total needs no walk.
+	removed int
 }
 
 func newIdx(info Info) *idx {
@@ -121,12 +127,18 @@ func (x *idx) put(d *Document) {
 	d.resize()
 	if old, ok := x.docs.ReplaceOrInsert(d); ok {
 		x.info.SizeBytes -= int64(old.Size)
+		if old.removed {
+			x.removed--
+		}
 	} else {
 		x.info.Docs++
 	}
 	x.info.SizeBytes += int64(d.Size)
 	if x.byID != nil {
 		x.byID[d.ID] = d
+		if d.removed = Removed(d.Aspects["status"]); d.removed {
+			x.removed++
+		}
 	}
 	if x.search != nil {
 		x.search.put(d)
@@ -137,6 +149,9 @@ func (x *idx) del(id string) {
 	if old, ok := x.docs.Delete(&Document{ID: id}); ok {
 		x.info.Docs--
 		x.info.SizeBytes -= int64(old.Size)
+		if old.removed {
+			x.removed--
+		}
 		if x.byID != nil {
 			delete(x.byID, id)
 		}
@@ -183,6 +198,16 @@ func (x *idx) setAspect(d *Document, urn, aspect string, value json.RawMessage, 
 	default:
 		d.Size += delta
 		x.info.SizeBytes += int64(delta)
+		if aspect == "status" {
+			if r := Removed(d.Aspects["status"]); r != d.removed {
+				d.removed = r
+				if r {
+					x.removed++
+				} else {
+					x.removed--
+				}
+			}
+		}
 		x.search.put(d)
 	}
 }
@@ -212,8 +237,8 @@ type Index struct {
 	// a query at one generation are those of the same query at another
 	// with the same gen (see flushSearch).
 	gen uint64
-	// tested counts the documents searches tested and the edges lineage
-	// walks followed, for tests.
+	// tested counts the documents searches tested and pages visited, and
+	// the edges lineage walks followed, for tests.
 	tested int
 
 	pits pits // open scrolls (scroll.go)
