@@ -46,7 +46,10 @@ func TestOwners(t *testing.T) {
 		{"owner":"urn:li:corpuser:bob","type":"DATAOWNER"},
 		{"owner":"`+userA+`","type":"NONE","typeUrn":"`+tech+`","source":{"type":"MANUAL"}},
 		{"owner":"`+groupA+`","type":"BUSINESS_OWNER","typeUrn":"urn:li:ownershipType:__system__business_owner","source":{"type":"MANUAL"}}],
-		"lastModified":`+mutStamp+`}`)
+		"lastModified":`+mutStamp+`,"ownerTypes":{
+		"urn:li:ownershipType:__system__business_owner":["`+groupA+`"],
+		"urn:li:ownershipType:__system__dataowner":["urn:li:corpuser:bob"],
+		"urn:li:ownershipType:__system__technical_owner":["`+userA+`"]}}`)
 	// bob's deprecated type maps to __system__dataowner: a removal of
 	// technical owners keeps him; a removal of any type takes the group.
 	if err := c.RemoveOwners(ctx, []string{"urn:li:corpuser:bob", userA}, tech, []gms.ResourceRef{{URN: ds}}); err != nil {
@@ -55,7 +58,8 @@ func TestOwners(t *testing.T) {
 	if err := c.RemoveOwners(ctx, []string{groupA}, "", []gms.ResourceRef{{URN: ds}}); err != nil {
 		t.Fatal(err)
 	}
-	sameJSON(t, latest(t, c, ds, "ownership"), `{"owners":[{"owner":"urn:li:corpuser:bob","type":"DATAOWNER"}],"lastModified":`+mutStamp+`}`)
+	sameJSON(t, latest(t, c, ds, "ownership"), `{"owners":[{"owner":"urn:li:corpuser:bob","type":"DATAOWNER"}],"lastModified":`+mutStamp+
+		`,"ownerTypes":{"urn:li:ownershipType:__system__dataowner":["urn:li:corpuser:bob"]}}`)
 	refused(t, c.RemoveOwners(ctx, []string{userA}, "", []gms.ResourceRef{{URN: ghostDS}}), gms.BadArgument,
 		"Failed to change ownership for resource "+ghostDS+". Resource does not exist.")
 }

@@ -6,7 +6,8 @@ import (
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
-const creatorOwnership = `{"owners":[{"owner":"urn:li:corpuser:datahub","type":"TECHNICAL_OWNER","typeUrn":"urn:li:ownershipType:__system__technical_owner","source":{"type":"MANUAL"}}],"lastModified":` + mutStamp + `}`
+const creatorOwnership = `{"owners":[{"owner":"urn:li:corpuser:datahub","type":"TECHNICAL_OWNER","typeUrn":"urn:li:ownershipType:__system__technical_owner","source":{"type":"MANUAL"}}],"lastModified":` + mutStamp +
+	`,"ownerTypes":{"urn:li:ownershipType:__system__technical_owner":["urn:li:corpuser:datahub"]}}`
 
 // TestGlossaryMutations checks createGlossaryNode/Term, related terms,
 // updateParentNode, updateName and deleteGlossaryEntity.
@@ -121,7 +122,8 @@ func TestTagMutations(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameJSON(t, latest(t, c, u, "tagProperties"), `{"name":"Personal"}`)
-	sameJSON(t, latest(t, c, u, "ownership"), `{"owners":[{"owner":"urn:li:corpuser:datahub","type":"NONE","typeUrn":"urn:li:ownershipType:__system__none","source":{"type":"SERVICE"}}],"lastModified":`+mutStamp+`}`)
+	sameJSON(t, latest(t, c, u, "ownership"), `{"owners":[{"owner":"urn:li:corpuser:datahub","type":"NONE","typeUrn":"urn:li:ownershipType:__system__none","source":{"type":"SERVICE"}}],"lastModified":`+mutStamp+
+		`,"ownerTypes":{"urn:li:ownershipType:__system__none":["urn:li:corpuser:datahub"]}}`)
 	if err := c.DeleteTag(ctx, u); err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // mutate applies to a validated aspect value what GMS does to it before it

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"slices"
 )
 
@@ -374,6 +375,11 @@ func (c *Core) updateProperties(ctx context.Context, asset string, o UpdateOptio
 		}
 		if err != nil {
 			return nil, err
+		}
+		// Answer the value as stored: the store keeps it after GMS's
+		// serialisation hooks (doubles as Java writes them).
+		if info, ok := pdl.LookupAspect(aspectStructuredProperties); ok {
+			written, _ = mutate(info, written)
 		}
 		return written, nil
 	}
