@@ -13,10 +13,10 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-// DataHub has no edge from a dataset to a model: AddLineage refuses the
+// DataHub has no edge from a dataset to a model: Lineage.Add refuses the
 // pair, saying which routes DataHub models. Here the route is a training
 // run that read the dataset.
-func ExampleClient_AddLineage() {
+func ExampleLineage_Add_refused() {
 	mock, err := mockserver.Listen("127.0.0.1:0")
 	must(err)
 	defer mock.Close()
@@ -28,22 +28,22 @@ func ExampleClient_AddLineage() {
 	must(mock.PutAspect(ds.String(), aspects.DatasetProperties{Description: aspects.Ptr("Users.")}))
 	must(mock.PutAspect(model.String(), aspects.MLModelProperties{Description: aspects.Ptr("Churn.")}))
 
-	err = c.AddLineage(ctx, ds, model)
+	err = c.Lineage().Add(ctx, ds, model)
 	fmt.Println(errors.Is(err, datahub.ErrValidation))
 	fmt.Println(err)
 
 	run := entity.NewTrainingRun(urn.MustParse("urn:li:dataProcessInstance:churn-run-1").(urn.DataProcessInstance), "churn-run-1", nil, nil)
 	run.Input = &aspects.DataProcessInstanceInput{Inputs: []string{}, InputEdges: []aspects.Edge{{DestinationURN: ds.String()}}}
 	must(c.Entities().Upsert(ctx, run))
-	must(c.AddLineage(ctx, run.URN, model))
-	up, err := c.GetLineage(ctx, model, client.Upstream, 2, client.SearchFilter{})
+	must(c.Lineage().Add(ctx, run.URN, model))
+	up, err := c.Lineage().Get(ctx, model, client.Upstream, 2, client.SearchFilter{})
 	must(err)
 	for _, r := range up {
 		fmt.Println(r.Degree, r.URN)
 	}
 	// Output:
 	// true
-	// client: unsupported lineage dataset→mlModel (urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD) -> urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)): the pairs from dataset are dataset→dataset, dataset→mlFeature; DataHub links a dataset to a model through the features the model uses (AddLineage dataset→mlFeature, then mlFeature→mlModel) or through a training run (a dataProcessInstance with the dataset among its inputs, see entity.NewTrainingRun, then AddLineage dataProcessInstance→mlModel): datahub: validation failed
+	// client: unsupported lineage dataset→mlModel (urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD) -> urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)): the pairs from dataset are dataset→dataset, dataset→chart, dataset→dashboard, dataset→dataJob, dataset→mlFeature; DataHub links a dataset to a model through the features the model uses (Lineage.Add dataset→mlFeature, then mlFeature→mlModel) or through a training run (a dataProcessInstance with the dataset among its inputs, see entity.NewTrainingRun, then Lineage.Add dataProcessInstance→mlModel): datahub: validation failed
 	// 1 urn:li:dataProcessInstance:churn-run-1
 	// 2 urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)
 }
