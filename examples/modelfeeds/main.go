@@ -1,10 +1,10 @@
 // Command modelfeeds answers "what feeds this model?": everything up to
 // three hops upstream of an ML model (its features, their source datasets,
 // the datasets those come from, its training runs), each with its distance
-// and one shortest path, with client.GetLineage.
+// and one shortest path, with the client's Lineage().Get.
 //
 // For its sample model (the default -model) it first records a small
-// lineage graph, with client.AddLineage (PATCH writes, so concurrent writers
+// lineage graph, with the client's Lineage().Add (PATCH writes, so concurrent writers
 // of other edges lose nothing), in an embedded mock DataHub or, with
 // -server, in that server:
 //
