@@ -1,6 +1,7 @@
 package mockserver_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -71,4 +72,50 @@ func Example_relationships() {
 	fmt.Println(string(body))
 	// Output:
 	// {"start":0,"count":1,"total":1,"entities":[{"relationshipType":"DownstreamOf","urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.daily,PROD)"}]}
+}
+
+// A v3 list sorted by a field and narrowed by a query, as DataHub's
+// OpenAPI serves it from its search index.
+func Example_listSorted() {
+	s := mockserver.New()
+	defer s.Close()
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+
+	var items []string
+	for _, name := range []string{"orders", "customers", "order_items"} {
+		u := "urn:li:dataset:(urn:li:dataPlatform:hive,db." + name + ",PROD)"
+		items = append(items, `{"urn":"`+u+`","datasetProperties":{"value":{"name":"`+name+`"}}}`)
+	}
+	resp, err := http.Post(srv.URL+"/openapi/v3/entity/dataset?async=false", "application/json",
+		strings.NewReader("["+strings.Join(items, ",")+"]"))
+	if err != nil {
+		panic(err)
+	}
+	resp.Body.Close()
+	for _, q := range []string{"sortCriteria=name&sortOrder=DESCENDING", "query=order&sortCriteria=name"} {
+		resp, err := http.Get(srv.URL + "/openapi/v3/entity/dataset?aspects=datasetProperties&" + q)
+		if err != nil {
+			panic(err)
+		}
+		var page struct {
+			Entities []struct {
+				Props struct {
+					Value struct{ Name string } `json:"value"`
+				} `json:"datasetProperties"`
+			} `json:"entities"`
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&page); err != nil {
+			panic(err)
+		}
+		resp.Body.Close()
+		var names []string
+		for _, e := range page.Entities {
+			names = append(names, e.Props.Value.Name)
+		}
+		fmt.Println(q, names)
+	}
+	// Output:
+	// sortCriteria=name&sortOrder=DESCENDING [orders order_items customers]
+	// query=order&sortCriteria=name [order_items orders]
 }

@@ -5,8 +5,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-
-	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // EdgeQuery selects edges.
@@ -69,16 +67,4 @@ func (c *Core) Edges(ctx context.Context, q EdgeQuery) ([]Edge, error) {
 	return slices.CompactFunc(out, func(a, b Edge) bool {
 		return a.Source == b.Source && a.Type == b.Type && a.Destination == b.Destination
 	}), nil
-}
-
-// urnText reads a JSON string holding a URN.
-func urnText(raw []byte) (string, bool) {
-	if len(raw) < 2 || raw[0] != '"' {
-		return "", false
-	}
-	s, ok := pdl.UnquoteJSON(raw)
-	if !ok || !strings.HasPrefix(s, "urn:li:") {
-		return "", false
-	}
-	return s, true
 }

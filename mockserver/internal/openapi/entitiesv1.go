@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -215,7 +216,7 @@ func (s *Handler) V1Post(w http.ResponseWriter, r *http.Request, rt Request) {
 		value, _ := withoutType(req.Aspect)
 		ps = append(ps, gms.Proposal{EntityType: t.Entity.Name, EntityURN: req.EntityURN, ChangeType: change,
 			AspectName: name, Aspect: value, ContentType: "application/json"})
-		if !containsString(urns, req.EntityURN) {
+		if !slices.Contains(urns, req.EntityURN) {
 			urns = append(urns, req.EntityURN)
 		}
 	}
@@ -231,16 +232,6 @@ func (s *Handler) V1Post(w http.ResponseWriter, r *http.Request, rt Request) {
 	}
 	out, _ := wire.MarshalJSON(urns)
 	writeV3JSON(w, http.StatusCreated, out)
-}
-
-// containsString reports whether list holds s.
-func containsString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // V1Delete serves DELETE /openapi/entities/v1/?urns=…&soft=: a soft delete

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -89,7 +90,7 @@ func (s *Handler) PlatformEntities(w http.ResponseWriter, r *http.Request, rt Re
 			writeOpenAPIError(w, e, "")
 			return
 		}
-		if !async && !containsString(urns, m.EntityURN) {
+		if !async && !slices.Contains(urns, m.EntityURN) {
 			urns = append(urns, m.EntityURN)
 		}
 	}

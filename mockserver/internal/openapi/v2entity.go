@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
@@ -311,7 +312,7 @@ func (s *Handler) V2Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		b.WriteByte('[')
 		var seen []string
 		for _, ec := range echoes {
-			if containsString(seen, ec.urn) {
+			if slices.Contains(seen, ec.urn) {
 				continue
 			}
 			if len(seen) > 0 {
