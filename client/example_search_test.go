@@ -72,7 +72,7 @@ func ExampleLineage_Get() {
 	model := urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)")
 	feature := urn.MustParse("urn:li:mlFeature:(users,age)")
 	source := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)")
-	// The feature and the dataset exist (AddLineage patches the downstream,
+	// The feature and the dataset exist (Lineage.Add patches the downstream,
 	// which must exist).
 	em, err := emitter.NewREST(server)
 	must(err)

@@ -53,7 +53,7 @@ func (c *Client) Lineage() *Lineage { return &Lineage{c: c} }
 // otherwise), with their degree and shortest paths, by fewest hops then
 // URN; DataHub's scrollAcrossLineage, page after page. DataHub's degree
 // filter knows "1", "2" and "3+": for hops above 2 the server walks without
-// a bound and GetLineage keeps the results within hops. More results than
+// a bound and Get keeps the results within hops. More results than
 // the limit ([WithLimit]) give the first ones and an error matching
 // [ErrResultLimit]; [WithFirst] takes the first ones without an error.
 func (l *Lineage) Get(ctx context.Context, u urn.URN, direction LineageDirection, hops int, filter SearchFilter, opts ...SearchOption) ([]LineageResult, error) {

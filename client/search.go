@@ -28,7 +28,7 @@ const (
 // a search never stops short without saying so.
 var ErrResultLimit = errors.New("datahub: more results than the limit")
 
-// SearchOption configures [Client.Search], [SearchAs] and [Client.GetLineage].
+// SearchOption configures [Search.Results], [SearchAs] and [Lineage.Get].
 type SearchOption struct{ apply func(*searchSettings) }
 
 type searchSettings struct {
