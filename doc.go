@@ -26,13 +26,13 @@
 // # Options
 //
 // One option set configures every package that talks to DataHub:
-// [WithToken], [WithHeaders], [WithHTTPClient], [WithTimeout], [WithRetry]
-// and [WithLogger] are [Option] values accepted alike by emitter.NewREST
-// and client.New. Options that only one package reads are values of the
-// same type declared in that package (emitter.WithServerAsync,
-// emitter.WithMaxBatchSize, ...), so one list mixes both; a package given
-// an option meant for another refuses it with an error wrapping
-// [ErrValidation]. The last of two options wins.
+// [WithToken], [WithHeaders], [WithHTTPClient], [WithTimeout], [WithRetry],
+// [WithLogger] and [WithEndpoint] are [Option] values, which client.New
+// (as client.Option) and emitter.NewREST (as emitter.Option) both take.
+// Options that only one package reads are declared there, of that
+// package's option type (emitter.WithEmitMode, client.WithActor, ...):
+// giving one to the other package's constructor does not compile. The
+// last of two options wins.
 //
 // [FromEnv] reads the server URL and token from DATAHUB_GMS_URL and
 // DATAHUB_GMS_TOKEN, or else from the ~/.datahubenv file DataHub's CLI
@@ -41,7 +41,11 @@
 //
 //	server, opts, err := datahub.FromEnv()
 //	if err != nil { ... }
-//	em, err := emitter.NewREST(server, append(opts, emitter.WithServerAsync(true))...)
+//	emOpts := []emitter.Option{emitter.WithEmitMode(emitter.EmitAsync)}
+//	for _, o := range opts {
+//		emOpts = append(emOpts, o)
+//	}
+//	em, err := emitter.NewREST(server, emOpts...)
 //
 // # Retries
 //

@@ -52,7 +52,7 @@ const (
 //
 //	s := mockserver.Start(t)
 //	c, err := client.New(s.URL(), datahub.ForTests())
-//	em, err := emitter.NewREST(s.URL(), datahub.ForTests(), emitter.WithServerAsync(true))
+//	em, err := emitter.NewREST(s.URL(), datahub.ForTests(), emitter.WithEmitMode(emitter.EmitAsync))
 func ForTests() Option {
 	return Option{func(s *config.Settings) {
 		s.Retry = config.Retry{Set: true, MaxAttempts: testMaxAttempts, CheckRetry: DefaultCheckRetry,

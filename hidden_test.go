@@ -6,15 +6,17 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // TestNoUnexportedTypeInAPI walks every public package of the module (and
 // of emitter/kafka) and fails when an exported type, function or method
-// names an unexported type of its package in its signature or underlying
-// function type (an option declared as func(*settings), say): go doc would
-// show a type its reader cannot name.
+// names an unexported type of its package, or a type of an internal
+// package, in its signature, its underlying function type (an option
+// declared as func(*settings), say), its exported struct fields or what it
+// aliases: go doc would show a type its reader cannot name or import.
 func TestNoUnexportedTypeInAPI(t *testing.T) {
 	fset := token.NewFileSet()
 	checked := 0
@@ -37,14 +39,15 @@ func TestNoUnexportedTypeInAPI(t *testing.T) {
 			return err
 		}
 		checked++
+		internal := internalImports(f)
 		for _, decl := range f.Decls {
 			switch decl := decl.(type) {
 			case *ast.FuncDecl:
 				if !decl.Name.IsExported() || (decl.Recv != nil && !exportedRecv(decl.Recv)) {
 					continue
 				}
-				if id := unexportedIn(decl.Type); id != "" {
-					t.Errorf("%s: %s names the unexported type %s", fset.Position(decl.Pos()), decl.Name.Name, id)
+				if id := unexportedIn(decl.Type, internal); id != "" {
+					t.Errorf("%s: %s names %s, an unexported or internal type", fset.Position(decl.Pos()), decl.Name.Name, id)
 				}
 			case *ast.GenDecl:
 				for _, s := range decl.Specs {
@@ -52,9 +55,25 @@ func TestNoUnexportedTypeInAPI(t *testing.T) {
 					if !ok || !ts.Name.IsExported() {
 						continue
 					}
-					if ft, ok := ts.Type.(*ast.FuncType); ok {
-						if id := unexportedIn(ft); id != "" {
-							t.Errorf("%s: type %s is a function of the unexported type %s", fset.Position(ts.Pos()), ts.Name.Name, id)
+					switch typ := ts.Type.(type) {
+					case *ast.FuncType:
+						if id := unexportedIn(typ, internal); id != "" {
+							t.Errorf("%s: type %s is a function of %s, an unexported or internal type", fset.Position(ts.Pos()), ts.Name.Name, id)
+						}
+					case *ast.StructType:
+						for _, fld := range typ.Fields.List {
+							if !exportedField(fld) {
+								continue
+							}
+							if id := hiddenIn(fld.Type, nil, internal); id != "" {
+								t.Errorf("%s: field %s of %s has the type %s", fset.Position(fld.Pos()), fieldName(fld), ts.Name.Name, id)
+							}
+						}
+					default:
+						if ts.Assign.IsValid() {
+							if id := hiddenIn(ts.Type, nil, internal); id != "" {
+								t.Errorf("%s: type %s is an alias of %s", fset.Position(ts.Pos()), ts.Name.Name, id)
+							}
 						}
 					}
 				}
@@ -89,9 +108,88 @@ func exportedRecv(recv *ast.FieldList) bool {
 	return ok && id.IsExported()
 }
 
-// unexportedIn returns the first unexported, non-predeclared type name in
-// a function type's parameters and results, or "".
-func unexportedIn(ft *ast.FuncType) string {
+// internalImports returns the names under which file f imports internal
+// packages (a path with an "internal" element).
+func internalImports(f *ast.File) map[string]bool {
+	out := map[string]bool{}
+	for _, imp := range f.Imports {
+		path := strings.Trim(imp.Path.Value, `"`)
+		if !slices.Contains(strings.Split(path, "/"), "internal") {
+			continue
+		}
+		name := path[strings.LastIndex(path, "/")+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		out[name] = true
+	}
+	return out
+}
+
+// exportedField reports whether a struct field is exported (an embedded
+// field by its type's name).
+func exportedField(f *ast.Field) bool {
+	if len(f.Names) == 0 { // an embedded type: the field has its name
+		e := f.Type
+		if s, ok := e.(*ast.StarExpr); ok {
+			e = s.X
+		}
+		switch x := e.(type) {
+		case *ast.Ident:
+			return x.IsExported()
+		case *ast.SelectorExpr:
+			return x.Sel.IsExported()
+		}
+		return true
+	}
+	for _, n := range f.Names {
+		if n.IsExported() {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldName names a struct field for a message.
+func fieldName(f *ast.Field) string {
+	if len(f.Names) == 0 {
+		return "(embedded)"
+	}
+	return f.Names[0].Name
+}
+
+// hiddenIn returns the first type name in e that a reader of go doc
+// cannot use: an unexported, non-predeclared name (not a type parameter)
+// or a name of an internal package, or "".
+func hiddenIn(e ast.Expr, typeParams, internal map[string]bool) string {
+	found := ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok && internal[x.Name] {
+				found = x.Name + "." + n.Sel.Name
+			}
+			return false // another package's name: its own package checks it
+		case *ast.FuncType:
+			found = unexportedIn(n, internal)
+			return false
+		case *ast.Ident:
+			if !n.IsExported() && !predeclared[n.Name] && !typeParams[n.Name] {
+				found = n.Name
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// unexportedIn returns the first type name in a function type's
+// parameters and results a reader of go doc cannot use (see hiddenIn),
+// or "".
+func unexportedIn(ft *ast.FuncType, internal map[string]bool) string {
 	found := ""
 	typeParams := map[string]bool{}
 	if ft.TypeParams != nil {
@@ -106,17 +204,9 @@ func unexportedIn(ft *ast.FuncType) string {
 			continue
 		}
 		for _, f := range list.List {
-			ast.Inspect(f.Type, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.SelectorExpr:
-					return false // another package's name: its own package checks it
-				case *ast.Ident:
-					if found == "" && !n.IsExported() && !predeclared[n.Name] && !typeParams[n.Name] {
-						found = n.Name
-					}
-				}
-				return true
-			})
+			if found == "" {
+				found = hiddenIn(f.Type, typeParams, internal)
+			}
 		}
 	}
 	return found

@@ -22,7 +22,7 @@ const DefaultTimeout = 30 * time.Second
 // constructor that talks to DataHub takes it: client.New takes
 // client.Option values and emitter.NewREST emitter.Option values, and an
 // Option is both. Each of those packages has options of its own
-// (client.WithActor, emitter.WithServerAsync, ...) that only its own
+// (client.WithActor, emitter.WithEmitMode, ...) that only its own
 // constructor takes: giving one to the other package's constructor does
 // not compile. The constructor refuses, with an error wrapping
 // [ErrValidation], a value an option cannot take (a negative timeout, a

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"sync"
 )
 
 // Aspect is a typed DataHub aspect value. AspectName returns the aspect's
@@ -26,14 +27,32 @@ func Ptr[T any](v T) *T {
 // DataHub's Python SDK does. An enclosing encoder re-applies its own escaping
 // rule when it embeds the result.
 func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
+	e, _ := encoders.Get().(*encoder)
+	if e == nil {
+		e = &encoder{}
+		e.enc = json.NewEncoder(&e.buf)
+		e.enc.SetEscapeHTML(false)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	e.buf.Reset()
+	err := e.enc.Encode(v)
+	var out []byte
+	if err == nil {
+		out = bytes.Clone(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n")))
+	}
+	if e.buf.Cap() <= 64<<10 { // keep only ordinary buffers
+		encoders.Put(e)
+	}
+	return out, err
 }
+
+// encoder is a JSON encoder writing to its own buffer, for marshal.
+type encoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+// encoders holds marshal's encoders between calls.
+var encoders sync.Pool
 
 // nonNil returns s, or an empty non-nil slice when s is nil, so that a
 // required array is encoded as [] rather than null.

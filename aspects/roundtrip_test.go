@@ -64,6 +64,16 @@ func TestRoundTripEveryAspect(t *testing.T) {
 				}
 				return u.String(), true
 			})
+			if a.Name == "structuredProperties" { // GMS checks values against their property's definition
+				const prop = "urn:li:structuredProperty:roundtrip"
+				for _, it := range value["properties"].([]any) {
+					it.(map[string]any)["propertyUrn"] = prop
+				}
+				if err := s.PutAspectJSON(prop, "propertyDefinition", json.RawMessage(
+					`{"qualifiedName":"roundtrip","valueType":"urn:li:dataType:datahub.string","entityTypes":[],"cardinality":"MULTIPLE"}`)); err != nil {
+					t.Fatal(err)
+				}
+			}
 			in, err := json.Marshal(value)
 			if err != nil {
 				t.Fatal(err)

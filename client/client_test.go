@@ -43,7 +43,7 @@ func TestOptionsAreTyped(t *testing.T) {
 	t.Parallel()
 	clientOpt := reflect.TypeFor[Option]()
 	emitterOpt := reflect.TypeFor[emitter.Option]()
-	emitterOnly := []emitter.Option{emitter.WithServerAsync(true), emitter.WithEmitMode(emitter.EmitSyncWait),
+	emitterOnly := []emitter.Option{emitter.WithEmitMode(emitter.EmitSyncWait),
 		emitter.WithMaxBatchSize(1), emitter.WithMaxBatchBytes(1), emitter.WithIsolateRejected(true)}
 	for _, o := range emitterOnly {
 		if reflect.TypeOf(o).Implements(clientOpt) {

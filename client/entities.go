@@ -253,7 +253,7 @@ func (es *Entities) write(ctx context.Context, e entity.Entity, key, other emitt
 		if len(ps) == 0 {
 			p.ChangeType = key
 		}
-		p.SystemMetadata = &emitter.SystemMetadata{LastObserved: now}
+		p.SystemMetadata = &aspects.SystemMetadata{LastObserved: now}
 		ps = append(ps, p)
 	}
 	if acc.Timeseries != nil {
@@ -262,7 +262,7 @@ func (es *Entities) write(ctx context.Context, e entity.Entity, key, other emitt
 			if err != nil {
 				return err
 			}
-			p.SystemMetadata = &emitter.SystemMetadata{LastObserved: now}
+			p.SystemMetadata = &aspects.SystemMetadata{LastObserved: now}
 			ps = append(ps, p)
 		}
 	}

@@ -276,7 +276,7 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 				return err
 			}
 			for _, p := range pps {
-				p.SystemMetadata = &emitter.SystemMetadata{LastObserved: now}
+				p.SystemMetadata = &aspects.SystemMetadata{LastObserved: now}
 				ps, owner = append(ps, p), append(owner, i)
 			}
 			continue
@@ -287,7 +287,7 @@ func (c *Client) writeChanges(ctx context.Context, u urn.URN, cs []change, st *e
 			ChangeType:     emitter.Upsert,
 			AspectName:     ch.name,
 			Aspect:         emitter.RawAspect{Name: ch.name, JSON: ch.value},
-			SystemMetadata: &emitter.SystemMetadata{LastObserved: now},
+			SystemMetadata: &aspects.SystemMetadata{LastObserved: now},
 			Headers:        map[string]string{headerIfVersionMatch: st.Aspects[ch.name].Version},
 		})
 		owner = append(owner, i)

@@ -12,7 +12,11 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	graphqlgo "github.com/graph-gophers/graphql-go"
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
+	"github.com/vektah/gqlparser/v2/validator"
+	"github.com/vektah/gqlparser/v2/validator/rules"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
@@ -30,18 +34,33 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no SDL under %s: %v", dir, err)
 	}
-	var sdl strings.Builder
+	var srcs []*ast.Source
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sdl.Write(b)
-		sdl.WriteByte('\n')
+		srcs = append(srcs, &ast.Source{Name: filepath.Base(f), Input: string(b)})
 	}
-	schema, err := graphqlgo.ParseSchema(sdl.String(), nil, graphqlgo.UseStringDescriptions())
+	schema, err := gqlparser.LoadSchema(srcs...)
 	if err != nil {
-		t.Fatalf("parse DataHub's SDL: %v", err)
+		t.Fatalf("load DataHub's SDL: %v", err)
+	}
+	// validate parses and validates doc and coerces vars for its operation.
+	validate := func(doc string, vars map[string]any) error {
+		q, err := parser.ParseQuery(&ast.Source{Input: doc})
+		if err != nil {
+			return err
+		}
+		if errs := validator.ValidateWithRules(schema, q, rules.NewDefaultRules()); len(errs) > 0 {
+			return errs
+		}
+		for _, op := range q.Operations {
+			if _, err := validator.VariableValues(schema, op, vars); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	docs := graphQLDocuments()
 	if len(docs) != 10 {
@@ -78,11 +97,14 @@ func TestGraphQLDocumentsValidate(t *testing.T) {
 		if err := json.Unmarshal(raw, &vars); err != nil {
 			t.Fatal(err)
 		}
-		if errs := schema.ValidateWithVariables(doc, vars); len(errs) > 0 {
-			t.Errorf("%s does not validate against DataHub's SDL: %v", name, errs)
+		if err := validate(doc, vars); err != nil {
+			t.Errorf("%s does not validate against DataHub's SDL: %v", name, err)
 		}
 	}
-	if errs := schema.ValidateWithVariables(`{ mlFeature(urn: "x") { nope } }`, nil); len(errs) == 0 {
+	if err := validate(`query q($u: String!) { mlFeature(urn: $u) { urn } }`, map[string]any{}); err == nil {
+		t.Error("a document without its required variable validated: the variables are not checked")
+	}
+	if err := validate(`{ mlFeature(urn: "x") { nope } }`, nil); err == nil {
 		t.Error("a wrong document validated: the check cannot fail")
 	}
 }

@@ -80,9 +80,9 @@ func (d *DatasetView) EffectiveDescription() string {
 	return effectiveDescription(d.edited(), ingested)
 }
 
-// Column is one column of a dataset: its schema field joined with what
+// ColumnView is one column of a dataset: its schema field joined with what
 // was edited in DataHub for it (description, tags, glossary terms).
-type Column struct {
+type ColumnView struct {
 	SchemaFieldView
 	// EditedDescription is the description edited in DataHub
 	// (editableSchemaMetadata) under the field's path, nil when none.
@@ -99,13 +99,13 @@ type Column struct {
 
 // EffectiveDescription returns the column's description as DataHub shows
 // it: the edited one when set and not empty, else the schema's, else "".
-func (c Column) EffectiveDescription() string {
+func (c ColumnView) EffectiveDescription() string {
 	return effectiveDescription(c.EditedDescription, c.Description)
 }
 
 // AllTags returns the column's tags as DataHub shows them together: the
 // schema's, then those added in DataHub, each tag once.
-func (c Column) AllTags() []TagAssociationView {
+func (c ColumnView) AllTags() []TagAssociationView {
 	var out []TagAssociationView
 	for _, g := range []*GlobalTagsView{c.Tags, c.EditedTags} {
 		if g == nil {
@@ -123,7 +123,7 @@ func (c Column) AllTags() []TagAssociationView {
 // AllGlossaryTerms returns the column's glossary terms as DataHub shows
 // them together: the schema's, then those added in DataHub, each term
 // once.
-func (c Column) AllGlossaryTerms() []GlossaryTermAssociationView {
+func (c ColumnView) AllGlossaryTerms() []GlossaryTermAssociationView {
 	var out []GlossaryTermAssociationView
 	for _, g := range []*GlossaryTermsView{c.GlossaryTerms, c.EditedGlossaryTerms} {
 		if g == nil {
@@ -143,7 +143,7 @@ func (c Column) AllGlossaryTerms() []GlossaryTermAssociationView {
 // exactly its path, as DataHub's UI matches them (the column helpers write
 // under the schema's path); an entry for a path the schema lacks is left
 // out. Columns is nil for a dataset without schema.
-func (d *DatasetView) Columns() []Column {
+func (d *DatasetView) Columns() []ColumnView {
 	if d.SchemaMetadata == nil {
 		return nil
 	}
@@ -155,9 +155,9 @@ func (d *DatasetView) Columns() []Column {
 			}
 		}
 	}
-	cols := make([]Column, len(d.SchemaMetadata.Fields))
+	cols := make([]ColumnView, len(d.SchemaMetadata.Fields))
 	for i, f := range d.SchemaMetadata.Fields {
-		cols[i] = Column{SchemaFieldView: f}
+		cols[i] = ColumnView{SchemaFieldView: f}
 		if e := edited[f.FieldPath]; e != nil {
 			cols[i].EditedDescription, cols[i].EditedTags, cols[i].EditedGlossaryTerms = e.Description, e.Tags, e.GlossaryTerms
 		}

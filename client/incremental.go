@@ -49,11 +49,7 @@ func lineagePatch(u urn.URN, want, stored *aspects.UpstreamLineage) *patch.Build
 		if slices.ContainsFunc(have.Upstreams, func(h aspects.Upstream) bool { return h.Dataset == up.Dataset }) {
 			continue
 		}
-		p := patch.Upstream{Dataset: up.Dataset, Type: string(up.Type), AuditStamp: &up.AuditStamp, Created: up.Created, Properties: up.Properties}
-		if up.Query != nil {
-			p.Query = *up.Query
-		}
-		d.AddUpstream(p)
+		d.AddUpstream(up)
 		n++
 	}
 	str := func(p *string) string {

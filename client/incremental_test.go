@@ -87,3 +87,36 @@ func TestEnsureIncrementalLineage(t *testing.T) {
 		}
 	}
 }
+
+// TestIncrementalLineageKeepsUpstream: an upstream added by PATCH keeps
+// every member the dataset's aspect gave it (matchType was dropped).
+func TestIncrementalLineageKeepsUpstream(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	c := newTestClient(t, s).WithIncrementalLineage(true)
+	a := "urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)"
+	if _, err := c.Entities().Ensure(t.Context(), lineageDataset(t, "kept", a)); err != nil {
+		t.Fatal(err)
+	}
+	d := lineageDataset(t, "kept", a, "urn:li:dataset:(urn:li:dataPlatform:hive,b,PROD)")
+	match := aspects.LineageMatchType("NORMALIZED")
+	up := &d.UpstreamLineage.Upstreams[1]
+	up.MatchType = &match
+	up.Query = aspects.Ptr("urn:li:query:q1")
+	up.Properties = map[string]string{"k": "v"}
+	up.Created = &aspects.AuditStamp{Time: 3, Actor: "urn:li:corpuser:etl"}
+	n := len(s.Proposals())
+	if _, err := c.Entities().Ensure(t.Context(), d); err != nil {
+		t.Fatal(err)
+	}
+	if ps := s.Proposals()[n:]; len(ps) != 1 || ps[0].ChangeType != "PATCH" {
+		t.Fatalf("second Ensure sent %+v, want one PATCH", ps)
+	}
+	got, err := s.GetAspect(d.URN.String(), "upstreamLineage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(d.UpstreamLineage.Upstreams, got.(*aspects.UpstreamLineage).Upstreams); diff != "" {
+		t.Errorf("stored upstreams (-want +got):\n%s", diff)
+	}
+}

@@ -232,9 +232,9 @@ func (l *Lineage) addDatasetLineage(ctx context.Context, upstream, downstream ur
 	query := ""
 	if s.querySet {
 		query = QueryURN(s.query).String()
-		d.AddUpstream(patch.Upstream{Dataset: upstream.String(), Type: "TRANSFORMED", Query: query})
+		d.AddUpstream(aspects.Upstream{Dataset: upstream.String(), Type: aspects.DatasetLineageTypeTransformed, Query: &query})
 	} else {
-		d.AddUpstream(patch.Upstream{Dataset: upstream.String(), Type: "COPY"})
+		d.AddUpstream(aspects.Upstream{Dataset: upstream.String(), Type: aspects.DatasetLineageTypeCopy})
 	}
 	for _, e := range edges {
 		d.AddFineGrainedUpstream("", e.to, query, e.from, 1)

@@ -203,7 +203,7 @@ func (c *Client) writeIfVersion(ctx context.Context, u urn.URN, name string, val
 		ChangeType:     emitter.Upsert,
 		AspectName:     name,
 		Aspect:         emitter.RawAspect{Name: name, JSON: value},
-		SystemMetadata: &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()},
+		SystemMetadata: &aspects.SystemMetadata{LastObserved: c.now().UnixMilli()},
 		Headers:        map[string]string{headerIfVersionMatch: version},
 	})
 	if err == nil {

@@ -103,7 +103,7 @@ func (c *Client) getEntityV3(ctx context.Context, u urn.URN, aspectNames []strin
 	if err := json.Unmarshal(resp.Body, &members); err != nil {
 		return nil, fmt.Errorf("client: read %s: answer is not an OpenAPI entity: %w", u, err)
 	}
-	e := &RawEntity{URN: u.String(), EntityName: u.EntityType(), Aspects: make(map[string]RawAspect, len(members))}
+	e := &RawEntity{URN: u.String(), EntityName: u.EntityType(), Aspects: make(map[string]EnvelopedAspect, len(members))}
 	for name, raw := range members {
 		if name == "urn" {
 			continue
@@ -112,7 +112,7 @@ func (c *Client) getEntityV3(ctx context.Context, u urn.URN, aspectNames []strin
 		if err := json.Unmarshal(raw, &a); err != nil {
 			return nil, fmt.Errorf("client: read %s: aspect %s is not an OpenAPI aspect: %w", u, name, err)
 		}
-		ea := RawAspect{Name: name, Type: "VERSIONED", Value: a.Value, SystemMetadata: a.SystemMetadata, Version: versionOf(a.SystemMetadata)}
+		ea := EnvelopedAspect{Name: name, Type: "VERSIONED", Value: a.Value, SystemMetadata: a.SystemMetadata, Version: versionOf(a.SystemMetadata)}
 		if info, ok := aspects.Lookup(name); ok && info.Timeseries {
 			ea.Type = "TIMESERIES"
 		}

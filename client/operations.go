@@ -139,16 +139,6 @@ func (c *Client) GetEsTaskStatus(ctx context.Context, task Task) (*TaskStatus, e
 	return c.taskStatus(ctx, task, map[string]any{"task": task.String()})
 }
 
-// GetEsTaskStatusByNode is GetEsTaskStatus sending the node id and the task
-// number as separate parameters ({"nodeId": ..., "taskId": ...}).
-func (c *Client) GetEsTaskStatusByNode(ctx context.Context, nodeID string, taskID int64) (*TaskStatus, error) {
-	task := Task{NodeID: nodeID, ID: taskID}
-	if _, err := ParseTask(task.String()); err != nil {
-		return nil, err
-	}
-	return c.taskStatus(ctx, task, map[string]any{"nodeId": nodeID, "taskId": taskID})
-}
-
 func (c *Client) taskStatus(ctx context.Context, task Task, params any) (*TaskStatus, error) {
 	v, err := c.postAction(ctx, pathTaskStatus, params, false)
 	if err != nil {

@@ -105,8 +105,8 @@ func TestOperationsRequestShapes(t *testing.T) {
 		{"GetEsTaskStatus", map[string]string{"getEsTaskStatus": taskFound}, func(ctx context.Context, c *Client) (any, error) {
 			return c.GetEsTaskStatus(ctx, task)
 		}, &TaskStatus{Task: task, Completed: true, RunTime: 1179458, Status: ESTaskStatus{Total: 4, Deleted: 4, Batches: 1, Retries: Retries{1, 2}, RequestsPerSecond: -1}}},
-		{"GetEsTaskStatusByNode docs form", map[string]string{"getEsTaskStatus": taskDocsForm}, func(ctx context.Context, c *Client) (any, error) {
-			return c.GetEsTaskStatusByNode(ctx, task.NodeID, task.ID)
+		{"GetEsTaskStatus docs form", map[string]string{"getEsTaskStatus": taskDocsForm}, func(ctx context.Context, c *Client) (any, error) {
+			return c.GetEsTaskStatus(ctx, task)
 		}, &TaskStatus{Task: task, RunTime: 5, Status: ESTaskStatus{Total: 9, Deleted: 2, Batches: 1, RequestsPerSecond: -1}}},
 		{"EvaluateTests", map[string]string{"evaluate": evalAnswer}, func(ctx context.Context, c *Client) (any, error) {
 			return c.EvaluateTests(ctx, ds, EvaluateOptions{Tests: []string{"urn:li:test:x", "urn:li:test:y"}, Push: true})

@@ -88,10 +88,6 @@ func TestTruncateAndWait(t *testing.T) {
 	if diff := cmp.Diff(want, st); diff != "" {
 		t.Errorf("final status (-want +got):\n%s", diff)
 	}
-	byNode, err := c.GetEsTaskStatusByNode(ctx, run.Task.NodeID, run.Task.ID)
-	if err != nil || !cmp.Equal(st, byNode) {
-		t.Errorf("GetEsTaskStatusByNode = %+v, %v; want %+v", byNode, err, st)
-	}
 	after, err := c.GetIndexSizes(ctx)
 	if err != nil || after[0].SizeMB >= sizes[0].SizeMB {
 		t.Errorf("size after truncation = %+v (%v), before %v", after, err, sizes[0].SizeMB)
@@ -117,7 +113,7 @@ func TestOperationsErrors(t *testing.T) {
 			t.Errorf("GetEsTaskStatus(%+v) = %v", task, err)
 		}
 	}
-	if _, err := c.GetEsTaskStatusByNode(ctx, "node", -1); !errors.Is(err, datahub.ErrValidation) {
+	if _, err := c.GetEsTaskStatus(ctx, Task{NodeID: "node", ID: -1}); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("negative task id: %v", err)
 	}
 	if n := s.RequestCount(mockserver.OpGetEsTaskStatus) - before; n != 0 {

@@ -76,7 +76,7 @@ func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *pa
 	}
 	proposals = append(proposals, extra...)
 	for i := range proposals {
-		proposals[i].SystemMetadata = &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()}
+		proposals[i].SystemMetadata = &aspects.SystemMetadata{LastObserved: c.now().UnixMilli()}
 	}
 	err = c.emit(ctx, proposals...)
 	if r, ok := soleResult(err); ok {

@@ -152,11 +152,11 @@ type RawEntity struct {
 	// EntityName is the entity type, such as "dataset".
 	EntityName string `json:"entityName"`
 	// Aspects holds the aspects read, by name.
-	Aspects map[string]RawAspect `json:"aspects"`
+	Aspects map[string]EnvelopedAspect `json:"aspects"`
 }
 
-// RawAspect is one aspect of an Entity (DataHub's EnvelopedAspect).
-type RawAspect struct {
+// EnvelopedAspect is one aspect of a RawEntity (DataHub's EnvelopedAspect).
+type EnvelopedAspect struct {
 	// Name is the aspect name.
 	Name string `json:"name"`
 	// Type is "VERSIONED" or "TIMESERIES".

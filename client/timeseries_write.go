@@ -35,7 +35,7 @@ func (c *Client) WriteTimeseries(ctx context.Context, u urn.URN, a aspects.Aspec
 	if err != nil {
 		return err
 	}
-	p.SystemMetadata = &emitter.SystemMetadata{LastObserved: c.now().UnixMilli()}
+	p.SystemMetadata = &aspects.SystemMetadata{LastObserved: c.now().UnixMilli()}
 	if err := c.emit(ctx, p); err != nil {
 		if r, ok := firstFailure(err); ok {
 			err = r

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"sync"
 	"time"
 )
@@ -76,7 +75,7 @@ type queued struct {
 	// v3 is the proposal encoded for OpenAPI, nil when item is Rest.li's.
 	v3          *v3Encoded
 	urn, aspect string
-	p           Proposal // the caller's value, kept only for the handlers
+	p           *Proposal // the caller's value, kept only for the handlers
 	seq         uint64
 	size        int
 	at          time.Time
@@ -136,7 +135,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 	}
 	var workers sync.WaitGroup
 	for range cfg.workers {
-		pt := &partition{wake: make(chan struct{}, 1)}
+		pt := &partition{wake: make(chan struct{}, 1), queue: make([]queued, 0, min(cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
 		workers.Go(func() { a.run(pt) })
 	}
@@ -182,10 +181,16 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	if a.inner.openAPI(ctx) {
 		v3items, results = a.inner.encodeV3(ps, false)
 	} else {
-		items, results = a.inner.encode(ps)
+		items, results = a.inner.encodeKept(ps)
 	}
 	keep := a.cfg.onError != nil || a.cfg.onResult != nil
-	qs := make([]queued, len(ps))
+	var small [4]queued // the queued proposals of a small call, not kept
+	var qs []queued
+	if len(ps) > len(small) {
+		qs = make([]queued, len(ps))
+	} else {
+		qs = small[:len(ps)]
+	}
 	size := 0
 	for i := range ps {
 		r := &results[i]
@@ -201,7 +206,8 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			qs[i] = queued{item: items[i], urn: r.URN, aspect: r.Aspect, size: len(items[i].enc) + len(r.URN)}
 		}
 		if keep {
-			qs[i].p = ps[i]
+			p := ps[i]
+			qs[i].p = &p
 		}
 		size += qs[i].size
 	}
@@ -231,7 +237,10 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		a.mu.Lock()
 	}
 	now := time.Now()
-	var touched uint64 // bit i: partition i got work (first 64 partitions; the rest always woken)
+	// A worker is woken only when it has something new to do: a queue
+	// that was empty (it starts to linger) or that fills a batch. While
+	// it lingers on a queue, more proposals need not wake it.
+	var touched uint64 // bit i: partition i is woken (first 64 partitions; the rest always are)
 	for i := range qs {
 		a.seq++
 		qs[i].seq, qs[i].at = a.seq, now
@@ -239,7 +248,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		pt := a.parts[k]
 		pt.queue = append(pt.queue, qs[i])
 		pt.enqueued++
-		if k < 64 {
+		if k < 64 && (len(pt.queue) == 1 || len(pt.queue) == a.cfg.batchSize) {
 			touched |= 1 << k
 		}
 	}
@@ -256,9 +265,19 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 
 // partitionOf returns the worker of a URN: a hash of it.
 func (a *Async) partitionOf(urn string) int {
-	h := fnv.New32a()
-	h.Write([]byte(urn))
-	return int(h.Sum32() % uint32(len(a.parts)))
+	return int(fnv32a(urn) % uint32(len(a.parts)))
+}
+
+// fnv32a is the 32-bit FNV-1a hash of s (hash/fnv's New32a), without
+// an allocation.
+func fnv32a(s string) uint32 {
+	const offset, prime = 2166136261, 16777619
+	h := uint32(offset)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= prime
+	}
+	return h
 }
 
 func wake(ch chan struct{}) {
@@ -278,6 +297,7 @@ func broadcast(ch *chan struct{}) {
 func (a *Async) run(pt *partition) {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
+	var batch []queued // the batch being sent, its memory used again
 	for {
 		a.mu.Lock()
 		if len(pt.queue) == 0 {
@@ -302,10 +322,18 @@ func (a *Async) run(pt *partition) {
 			continue
 		}
 		n := min(len(pt.queue), a.cfg.batchSize)
-		batch := make([]queued, n)
-		copy(batch, pt.queue)
-		clear(pt.queue[:n])
-		pt.queue = pt.queue[n:]
+		batch = append(batch[:0], pt.queue[:n]...)
+		if rest := len(pt.queue) - n; rest <= n {
+			// A short rest moves to the front (no more copying than the
+			// batch's), so that the queue's memory is used again rather
+			// than left behind by appends.
+			copy(pt.queue, pt.queue[n:])
+			clear(pt.queue[rest:])
+			pt.queue = pt.queue[:rest]
+		} else {
+			clear(pt.queue[:n])
+			pt.queue = pt.queue[n:]
+		}
 		a.mu.Unlock()
 
 		results := a.send(batch)
@@ -328,6 +356,7 @@ func (a *Async) run(pt *partition) {
 		a.outbox = append(a.outbox, outcomes{pt: pt, results: results})
 		broadcast(&a.space)
 		a.mu.Unlock()
+		clear(batch) // the proposals are not kept past their outcome
 		wake(a.outWake)
 	}
 }
@@ -371,7 +400,10 @@ func (a *Async) send(qs []queued) []AsyncResult {
 	out := make([]AsyncResult, len(qs))
 	for i, q := range qs {
 		r := results[i]
-		out[i] = AsyncResult{Seq: q.seq, Proposal: q.p, Status: r.Status}
+		out[i] = AsyncResult{Seq: q.seq, Status: r.Status}
+		if q.p != nil {
+			out[i].Proposal = *q.p
+		}
 		if r.Status != Written {
 			err := r.Err
 			if err == nil {

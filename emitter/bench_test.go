@@ -26,7 +26,7 @@ func benchProposal(b *testing.B) emitter.Proposal {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p.SystemMetadata = &emitter.SystemMetadata{LastObserved: 1700000000000}
+	p.SystemMetadata = &aspects.SystemMetadata{LastObserved: 1700000000000}
 	return p
 }
 

@@ -9,7 +9,7 @@
 // ([datahub.WithToken], [datahub.WithHeaders], [datahub.WithHTTPClient],
 // [datahub.WithTimeout], [datahub.WithRetry], [datahub.WithLogger]), which
 // client.New takes too, [datahub.WithEndpoint] among them, and the
-// emitter's own ([WithEmitMode], [WithServerAsync], [WithMaxBatchSize],
+// emitter's own ([WithEmitMode], [WithMaxBatchSize],
 // [WithMaxBatchBytes], [WithIsolateRejected]), mixed in one list. The
 // client's own options are not emitter Options: giving one to NewREST does
 // not compile.

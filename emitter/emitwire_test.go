@@ -9,31 +9,33 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/mcpwire"
 	"github.com/catalogkit/datahub-go/mockserver"
 )
 
-// TestEmitWire sends wire proposals as given: an UPSERT whose answer is
+// TestEmitWire sends wire proposals as given (the hook the Kafka module's
+// Bridge relays through): an UPSERT whose answer is
 // lost is replayed (Written); a CREATE whose answer is lost is not
 // (Unknown, stored once); a wire proposal without a change type is Rejected
 // unsent; the system metadata goes unchanged (no clientId filled in).
 func TestEmitWire(t *testing.T) {
 	t.Parallel()
-	wire := func(t *testing.T, i int, ct emitter.ChangeType) emitter.WireProposal {
+	wire := func(t *testing.T, i int, ct emitter.ChangeType) mcpwire.Proposal {
 		p := propertiesProposal(t, i, 0)
 		p.ChangeType = ct
-		p.SystemMetadata = &emitter.SystemMetadata{RunID: "run-1", LastObserved: 7, LastRunID: "run-0", Properties: map[string]string{"clientId": "relay"}}
-		w, err := p.Wire(time.Unix(0, 0))
+		p.SystemMetadata = &aspects.SystemMetadata{RunID: aspects.Ptr("run-1"), LastObserved: 7, LastRunID: aspects.Ptr("run-0"), Properties: map[string]string{"clientId": "relay"}}
+		w, err := mcpwire.FromProposal(&p, time.Unix(0, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.SystemMetadata.RunID = "" // Emit would fill it in; EmitWire sends it as it is
+		w.SystemMetadata.RunID = nil // Emit would fill it in; the relay sends it as it is
 		return w
 	}
 	t.Run("upsert replayed", func(t *testing.T) {
 		t.Parallel()
 		s := mockserver.Start(t, mockserver.WithFault(mockserver.CommitThenDrop(mockserver.OpIngestProposal, 1)))
 		r, c := newREST(t, s, datahub.WithRetry(fastRetry))
-		if err := r.EmitWire(t.Context(), wire(t, 0, emitter.Upsert)); err != nil {
+		if err := mcpwire.Emit(t.Context(), r, wire(t, 0, emitter.Upsert)); err != nil {
 			t.Fatal(err)
 		}
 		if a := c.attempts.Load(); a != 2 {
@@ -51,10 +53,10 @@ func TestEmitWire(t *testing.T) {
 		t.Parallel()
 		s := mockserver.Start(t, mockserver.WithFault(mockserver.CommitThenDrop(mockserver.OpIngestProposal, 1)))
 		r, c := newREST(t, s, datahub.WithRetry(fastRetry))
-		err := r.EmitWire(t.Context(), wire(t, 0, emitter.Create))
+		err := mcpwire.Emit(t.Context(), r, wire(t, 0, emitter.Create))
 		var be *emitter.BatchError
 		if !errors.As(err, &be) || be.Results[0].Status != emitter.Unknown || errors.Is(err, datahub.ErrValidation) {
-			t.Fatalf("EmitWire = %v, want Unknown and no refusal", err)
+			t.Fatalf("mcpwire.Emit = %v, want Unknown and no refusal", err)
 		}
 		if a := c.attempts.Load(); a != 1 {
 			t.Errorf("%d attempts, want 1 (no replay)", a)
@@ -67,10 +69,10 @@ func TestEmitWire(t *testing.T) {
 		r, c := newREST(t, s)
 		w := wire(t, 0, emitter.Upsert)
 		w.ChangeType = ""
-		err := r.EmitWire(t.Context(), w)
+		err := mcpwire.Emit(t.Context(), r, w)
 		var be *emitter.BatchError
 		if !errors.As(err, &be) || be.Results[0].Status != emitter.Rejected || !errors.Is(err, datahub.ErrValidation) || c.attempts.Load() != 0 {
-			t.Errorf("EmitWire = %v (%d attempts), want Rejected unsent", err, c.attempts.Load())
+			t.Errorf("mcpwire.Emit = %v (%d attempts), want Rejected unsent", err, c.attempts.Load())
 		}
 	})
 }

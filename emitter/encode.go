@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -141,8 +142,11 @@ func appendEscapedString(dst, src []byte) []byte {
 	start := 0
 	for i := 0; i < len(src); {
 		b := src[i]
-		if b >= 0x20 && b != '"' && b != '\\' && b < utf8.RuneSelf {
+		if plainASCII[b] {
 			i++
+			for i < len(src) && plainASCII[src[i]] {
+				i++
+			}
 			continue
 		}
 		dst = append(dst, src[start:i]...)
@@ -261,23 +265,99 @@ func encodeJSONSlow(buf *bytes.Buffer, a aspects.Aspect) error {
 	return nil
 }
 
-// appendFilledSystemMetadata appends sm.filled(nowMillis) (sm may be nil)
-// as appendSystemMetadata does, without building the filled properties.
-func appendFilledSystemMetadata(dst []byte, sm *SystemMetadata, nowMillis int64) []byte {
-	out := sm.withRunDefaults(nowMillis)
+// appendFilledSystemMetadata appends sm (nil allowed) filled as a
+// proposal's is when sent (see Proposal.SystemMetadata), nowMillis as the
+// observation time, as appendSystemMetadata writes it, without building
+// the filled properties.
+func appendFilledSystemMetadata(dst []byte, sm *aspects.SystemMetadata, nowMillis int64) []byte {
+	if sm == nil || onlyObserved(sm) {
+		// The usual case: everything but lastObserved is a default, the
+		// same text for every proposal.
+		if sm != nil && sm.LastObserved != 0 {
+			nowMillis = sm.LastObserved
+		}
+		dst = append(dst, `{"lastObserved":`...)
+		dst = strconv.AppendInt(dst, nowMillis, 10)
+		return append(dst, defaultSystemMetadataTail...)
+	}
+	out := withRunDefaults(sm, nowMillis)
 	return appendSystemMetadataAs(dst, &out, true)
+}
+
+// onlyObserved reports whether sm sets no field but LastObserved.
+func onlyObserved(sm *aspects.SystemMetadata) bool {
+	return deref(sm.RunID) == "" && deref(sm.LastRunID) == "" && deref(sm.PipelineName) == "" &&
+		deref(sm.RegistryName) == "" && deref(sm.RegistryVersion) == "" && len(sm.Properties) == 0 &&
+		deref(sm.Version) == "" && sm.SchemaVersion == nil && sm.AspectCreated == nil && sm.AspectModified == nil
+}
+
+// deref returns *s, "" for nil.
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// defaultSystemMetadataTail is what appendFilledSystemMetadata writes after
+// lastObserved's value for system metadata that sets nothing else: the
+// defaults, written once by appendSystemMetadataAs.
+var defaultSystemMetadataTail = func() string {
+	const head = `{"lastObserved":1`
+	sm := withRunDefaults(nil, 1)
+	return string(appendSystemMetadataAs(nil, &sm, true)[len(head):])
+}()
+
+// withRunDefaults returns a copy of sm (nil allowed) with nowMillis as
+// LastObserved and DefaultRunID as RunID and LastRunID where they are
+// unset (nil or "").
+func withRunDefaults(sm *aspects.SystemMetadata, nowMillis int64) aspects.SystemMetadata {
+	var out aspects.SystemMetadata
+	if sm != nil {
+		out = *sm
+	}
+	if out.LastObserved == 0 {
+		out.LastObserved = nowMillis
+	}
+	if deref(out.RunID) == "" {
+		out.RunID = &defaultRunID
+	}
+	if deref(out.LastRunID) == "" {
+		out.LastRunID = &defaultRunID
+	}
+	return out
+}
+
+// defaultRunID is DefaultRunID, for the system metadata that points to it.
+var defaultRunID = DefaultRunID
+
+// filledSystemMetadata returns a copy of sm (nil allowed) filled as a
+// proposal's is when sent, nowMillis as the observation time: its
+// properties a new map holding the client properties.
+func filledSystemMetadata(sm *aspects.SystemMetadata, nowMillis int64) aspects.SystemMetadata {
+	out := withRunDefaults(sm, nowMillis)
+	props := make(map[string]string, len(out.Properties)+len(clientDefaults))
+	maps.Copy(props, out.Properties)
+	for _, d := range clientDefaults {
+		if _, ok := props[d[0]]; !ok {
+			props[d[0]] = d[1]
+		}
+	}
+	out.Properties = props
+	return out
 }
 
 // appendSystemMetadata appends sm in the field order of DataHub's
 // SystemMetadata record, leaving out zero fields.
-func appendSystemMetadata(dst []byte, sm *SystemMetadata) []byte {
+func appendSystemMetadata(dst []byte, sm *aspects.SystemMetadata) []byte {
 	return appendSystemMetadataAs(dst, sm, false)
 }
 
 // appendSystemMetadataAs is appendSystemMetadata; with clientProps, the
 // properties "clientId" and "clientVersion" are written with their
-// defaults when sm.Properties lacks them, as filled adds them.
-func appendSystemMetadataAs(dst []byte, sm *SystemMetadata, clientProps bool) []byte {
+// defaults when sm.Properties lacks them, as filledSystemMetadata adds
+// them.
+func appendSystemMetadataAs(dst []byte, sm *aspects.SystemMetadata, clientProps bool) []byte {
 	dst = append(dst, '{')
 	first := true
 	key := func(k string) {
@@ -289,10 +369,10 @@ func appendSystemMetadataAs(dst []byte, sm *SystemMetadata, clientProps bool) []
 		dst = append(dst, k...)
 		dst = append(dst, '"', ':')
 	}
-	str := func(k, v string) {
-		if v != "" {
+	str := func(k string, v *string) {
+		if v != nil && *v != "" {
 			key(k)
-			dst = appendString(dst, v)
+			dst = appendString(dst, *v)
 		}
 	}
 	if sm.LastObserved != 0 {
@@ -312,6 +392,35 @@ func appendSystemMetadataAs(dst []byte, sm *SystemMetadata, clientProps bool) []
 		dst = appendStringMap(dst, sm.Properties)
 	}
 	str("version", sm.Version)
+	if sm.SchemaVersion != nil {
+		key("schemaVersion")
+		dst = strconv.AppendInt(dst, *sm.SchemaVersion, 10)
+	}
+	if sm.AspectCreated != nil {
+		key("aspectCreated")
+		dst = appendAuditStamp(dst, sm.AspectCreated)
+	}
+	if sm.AspectModified != nil {
+		key("aspectModified")
+		dst = appendAuditStamp(dst, sm.AspectModified)
+	}
+	return append(dst, '}')
+}
+
+// appendAuditStamp appends a as encoding/json writes an aspects.AuditStamp.
+func appendAuditStamp(dst []byte, a *aspects.AuditStamp) []byte {
+	dst = append(dst, `{"time":`...)
+	dst = strconv.AppendInt(dst, a.Time, 10)
+	dst = append(dst, `,"actor":`...)
+	dst = appendString(dst, a.Actor)
+	if a.Impersonator != nil {
+		dst = append(dst, `,"impersonator":`...)
+		dst = appendString(dst, *a.Impersonator)
+	}
+	if a.Message != nil {
+		dst = append(dst, `,"message":`...)
+		dst = appendString(dst, *a.Message)
+	}
 	return append(dst, '}')
 }
 
@@ -360,6 +469,15 @@ func appendStringMapWith(dst []byte, m map[string]string, defaults [][2]string) 
 
 const hexDigits = "0123456789abcdef"
 
+// plainASCII marks the bytes a JSON string holds as they are: ASCII from
+// the space up, except the quote and the backslash.
+var plainASCII = func() (t [256]bool) {
+	for b := 0x20; b < utf8.RuneSelf; b++ {
+		t[b] = b != '"' && b != '\\'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string: quotes, backslashes and control
 // characters escaped as encoding/json escapes them, invalid UTF-8 replaced
 // by U+FFFD, everything else (HTML characters, non-ASCII) as is.
@@ -369,8 +487,11 @@ func appendString[T string | []byte](dst []byte, s T) []byte {
 	for i := 0; i < len(s); {
 		b := s[i]
 		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
+			if plainASCII[b] {
 				i++
+				for i < len(s) && plainASCII[s[i]] {
+					i++
+				}
 				continue
 			}
 			dst = append(dst, s[start:i]...)

@@ -156,16 +156,21 @@ func reflectDeref(a any) any {
 }
 
 // TestAppendFilledSystemMetadata holds appendFilledSystemMetadata to
-// appendSystemMetadata of the filled copy.
+// appendSystemMetadata of the filled copy, and appendSystemMetadata to
+// encoding/json's encoding of aspects.SystemMetadata.
 func TestAppendFilledSystemMetadata(t *testing.T) {
 	many := map[string]string{}
 	for i := range 40 {
 		many[string(rune('a'+i%26))+string(rune('0'+i))] = "v"
 	}
-	for _, sm := range []*SystemMetadata{
+	p := aspects.Ptr[string]
+	stamp := &aspects.AuditStamp{Time: 9, Actor: "urn:li:corpuser:a", Message: p("m")}
+	for _, sm := range []*aspects.SystemMetadata{
 		nil,
 		{},
-		{LastObserved: 5, RunID: "r", LastRunID: "l", PipelineName: "p", RegistryName: "n", RegistryVersion: "v", Version: "3"},
+		{LastObserved: 5, RunID: p("r"), LastRunID: p("l"), PipelineName: p("p"), RegistryName: p("n"), RegistryVersion: p("v"), Version: p("3")},
+		{RunID: p(""), LastRunID: p("")},
+		{SchemaVersion: aspects.Ptr[int64](2), AspectCreated: stamp, AspectModified: &aspects.AuditStamp{Actor: "x", Impersonator: p("i")}},
 		{Properties: map[string]string{}},
 		{Properties: map[string]string{"clientId": ""}},
 		{Properties: map[string]string{"clientVersion": "x", "a": "1", "zz": "\u2028\""}},
@@ -173,11 +178,25 @@ func TestAppendFilledSystemMetadata(t *testing.T) {
 		{Properties: map[string]string{"clientIc": "1", "clientIe": "2", "clientVersiom": "3", "clientVersioo": "4"}},
 		{Properties: many},
 	} {
-		filled := sm.filled(1700000000000)
+		filled := filledSystemMetadata(sm, 1700000000000)
 		want := appendSystemMetadata([]byte("x"), &filled)
 		got := appendFilledSystemMetadata([]byte("x"), sm, 1700000000000)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%+v: got\n%s\nwant\n%s", sm, got, want)
+		}
+		std, err := json.Marshal(filled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b any
+		if err := json.Unmarshal(want[1:], &a); err != nil {
+			t.Fatalf("%s: %v", want[1:], err)
+		}
+		if err := json.Unmarshal(std, &b); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%+v: appendSystemMetadata wrote\n%s\nencoding/json\n%s", sm, want[1:], std)
 		}
 	}
 }

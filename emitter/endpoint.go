@@ -53,9 +53,10 @@ func (m EmitMode) String() string {
 	return fmt.Sprintf("EmitMode(%d)", int(m))
 }
 
-// WithEmitMode sets when Emit returns (default EmitSyncPrimary). WithServerAsync
-// sets the same setting (true: EmitAsync, false: EmitSyncPrimary); the last given
-// wins.
+// WithEmitMode sets when Emit returns (default EmitSyncPrimary), and so
+// the "async" flag of every Rest.li ingest request: "true" for EmitAsync
+// (GMS acknowledges a proposal once it is queued), "false" otherwise; the
+// flag is always sent.
 func WithEmitMode(m EmitMode) Option {
 	return config.EmitterOnly(func(s *config.Settings) {
 		if m < EmitSyncPrimary || m > EmitAsyncWait {

@@ -141,14 +141,14 @@ func (f *File) Close() error {
 
 // fileRecord is one proposal of a file-sink file as DataHub writes it.
 type fileRecord struct {
-	EntityType      string            `json:"entityType"`
-	EntityURN       string            `json:"entityUrn"`
-	EntityKeyAspect *fileAspect       `json:"entityKeyAspect"`
-	ChangeType      string            `json:"changeType"`
-	AspectName      string            `json:"aspectName"`
-	Aspect          *fileAspect       `json:"aspect"`
-	SystemMetadata  *SystemMetadata   `json:"systemMetadata"`
-	Headers         map[string]string `json:"headers"`
+	EntityType      string                  `json:"entityType"`
+	EntityURN       string                  `json:"entityUrn"`
+	EntityKeyAspect *fileAspect             `json:"entityKeyAspect"`
+	ChangeType      string                  `json:"changeType"`
+	AspectName      string                  `json:"aspectName"`
+	Aspect          *fileAspect             `json:"aspect"`
+	SystemMetadata  *aspects.SystemMetadata `json:"systemMetadata"`
+	Headers         map[string]string       `json:"headers"`
 	// ProposedSnapshot marks a legacy MetadataChangeEvent record.
 	ProposedSnapshot json.RawMessage `json:"proposedSnapshot"`
 }

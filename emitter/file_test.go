@@ -24,7 +24,7 @@ type view struct {
 	EntityType, URN, ChangeType, AspectName, ContentType string
 	Aspect                                               any
 	KeyAspect                                            any
-	SystemMetadata                                       *emitter.SystemMetadata
+	SystemMetadata                                       *aspects.SystemMetadata
 	Headers                                              map[string]string
 }
 
@@ -66,7 +66,7 @@ func viewOf(p emitter.Proposal) view {
 
 func TestFileRoundTrip(t *testing.T) {
 	t.Parallel()
-	sm := &emitter.SystemMetadata{LastObserved: 1700000000000, RunID: "run-1", LastRunID: "run-0", Properties: map[string]string{"clientId": "datahub-go", "clientVersion": datahub.Version}}
+	sm := &aspects.SystemMetadata{LastObserved: 1700000000000, RunID: aspects.Ptr("run-1"), LastRunID: aspects.Ptr("run-0"), Properties: map[string]string{"clientId": "datahub-go", "clientVersion": datahub.Version}}
 	ds := datasetURN(t, 1)
 	del, err := emitter.NewDeleteEntity(datasetURN(t, 2))
 	if err != nil {
@@ -261,7 +261,7 @@ func TestReadFilePython(t *testing.T) {
 	}
 	want := []view{
 		{EntityType: "dataset", URN: "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)", ChangeType: "UPSERT", AspectName: "status",
-			Aspect: &aspects.Status{}, SystemMetadata: &emitter.SystemMetadata{LastObserved: 1586847600000, RunID: "file-test", LastRunID: "no-run-id-provided"}},
+			Aspect: &aspects.Status{}, SystemMetadata: &aspects.SystemMetadata{LastObserved: 1586847600000, RunID: aspects.Ptr("file-test"), LastRunID: aspects.Ptr("no-run-id-provided")}},
 		{EntityType: "dataset", URN: "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)", ChangeType: "UPSERT", AspectName: "datasetProperties",
 			Aspect: `datasetProperties {"customProperties":{},"description":"d","tags":[],"someFutureField":1}`},
 		{EntityType: "dataJob", URN: "urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)", ChangeType: "UPSERT", AspectName: "dataJobInfo",

@@ -16,7 +16,7 @@ const (
 )
 
 // Option configures a [REST] emitter; [NewREST] takes them. The options of
-// this package (WithEmitMode, WithServerAsync, WithMaxBatchSize,
+// this package (WithEmitMode, WithMaxBatchSize,
 // WithMaxBatchBytes, WithIsolateRejected) are Options, and so is every
 // shared datahub.Option (token, headers, HTTP client, timeout, retry
 // policy, logger, endpoint), so one list mixes both. An option of package
@@ -27,22 +27,6 @@ type Option interface{ emitterOption }
 // emitterOption is unexported so that only this module's options satisfy
 // Option.
 type emitterOption = config.EmitterOption
-
-// WithServerAsync sets the "async" flag of every ingest request: true lets
-// GMS acknowledge a proposal once it is queued (Kafka) rather than once it
-// is stored, like the Python emitter's ASYNC emit mode. The default is false
-// (the Python default, SYNC_PRIMARY). Either way the flag is sent, as the
-// string "true" or "false". It is WithEmitMode(EmitAsync) or
-// WithEmitMode(EmitSyncPrimary); of the two options the last given wins.
-func WithServerAsync(async bool) Option {
-	return config.EmitterOnly(func(s *config.Settings) {
-		s.Emitter.ServerAsync = async
-		s.Emitter.Mode = int(EmitSyncPrimary)
-		if async {
-			s.Emitter.Mode = int(EmitAsync)
-		}
-	})
-}
 
 // WithMaxBatchSize sets the most proposals one ingestProposalBatch request
 // carries (default DefaultMaxBatchSize; values below 1 mean 1).

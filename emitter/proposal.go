@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
 	"strings"
 
@@ -85,10 +84,16 @@ type Proposal struct {
 	// ContentType is the aspect's content type; empty means
 	// ContentTypeJSON, or ContentTypeJSONPatch for a Patch.
 	ContentType string
-	// SystemMetadata is sent with the proposal. Nil, or zero fields, are
-	// filled when the proposal is sent, as DataHub's Python SDK does (see
-	// [SystemMetadata]).
-	SystemMetadata *SystemMetadata
+	// SystemMetadata is sent with the proposal (DataHub's
+	// com.linkedin.mxe.SystemMetadata). When the proposal is sent, what it
+	// leaves unset is filled as DataHub's Python SDK fills it
+	// (ensure_has_system_metadata): LastObserved (0) with the current time
+	// in milliseconds, RunID and LastRunID (nil or "") with DefaultRunID,
+	// and the properties "clientId" (datahub.ClientID) and "clientVersion"
+	// (datahub.Version) when absent; nil is all unset. Unlike the Python
+	// SDK, properties the caller set are kept. Version is what the server
+	// assigned and is usually not sent.
+	SystemMetadata *aspects.SystemMetadata
 	// Headers are the proposal's own headers, such as "If-Version-Match"
 	// for a write conditional on the aspect's current version, or
 	// "If-None-Match": "*".
@@ -283,76 +288,4 @@ func (r RawAspect) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("emitter: raw aspect %s: %w", r.Name, err)
 	}
 	return buf.Bytes(), nil
-}
-
-// SystemMetadata is metadata about a proposal (DataHub's
-// com.linkedin.mxe.SystemMetadata). When a proposal is sent, fields left
-// zero are filled as DataHub's Python SDK fills them
-// (ensure_has_system_metadata): LastObserved with the current time in
-// milliseconds, RunID and LastRunID with DefaultRunID, and the properties
-// "clientId" (datahub.ClientID) and "clientVersion" (datahub.Version) when
-// absent. Unlike the Python SDK, properties the caller set are kept.
-type SystemMetadata struct {
-	// LastObserved is when the metadata was observed, in milliseconds since
-	// the epoch.
-	LastObserved int64 `json:"lastObserved,omitempty"`
-	// RunID is the ingestion run that first produced the metadata.
-	RunID string `json:"runId,omitempty"`
-	// LastRunID is the ingestion run that last produced the metadata.
-	LastRunID string `json:"lastRunId,omitempty"`
-	// PipelineName is the ingestion pipeline that produced the metadata.
-	PipelineName string `json:"pipelineName,omitempty"`
-	// RegistryName is the model registry used to process the proposal.
-	RegistryName string `json:"registryName,omitempty"`
-	// RegistryVersion is the version of that registry.
-	RegistryVersion string `json:"registryVersion,omitempty"`
-	// Properties are free-form properties.
-	Properties map[string]string `json:"properties,omitempty"`
-	// Version is the aspect's version as the server assigned it; it is
-	// filled in what the server returns and usually not sent.
-	Version string `json:"version,omitempty"`
-}
-
-// withRunDefaults returns a copy of sm (nil allowed) with nowMillis as
-// LastObserved and DefaultRunID as RunID and LastRunID where they are unset.
-func (sm *SystemMetadata) withRunDefaults(nowMillis int64) SystemMetadata {
-	var out SystemMetadata
-	if sm != nil {
-		out = *sm
-	}
-	if out.LastObserved == 0 {
-		out.LastObserved = nowMillis
-	}
-	if out.RunID == "" {
-		out.RunID = DefaultRunID
-	}
-	if out.LastRunID == "" {
-		out.LastRunID = DefaultRunID
-	}
-	return out
-}
-
-// filled returns a copy of sm (nil allowed) with the defaults filled in,
-// nowMillis as LastObserved.
-func (sm *SystemMetadata) filled(nowMillis int64) SystemMetadata {
-	out := sm.withRunDefaults(nowMillis)
-	_, hasID := out.Properties["clientId"]
-	_, hasVersion := out.Properties["clientVersion"]
-	if !hasID || !hasVersion {
-		props := make(map[string]string, len(out.Properties)+2)
-		maps.Copy(props, out.Properties)
-		if !hasID {
-			props["clientId"] = datahub.ClientID
-		}
-		if !hasVersion {
-			props["clientVersion"] = datahub.Version
-		}
-		out.Properties = props
-	}
-	return out
-}
-
-// MarshalJSON encodes sm with DataHub's field order.
-func (sm SystemMetadata) MarshalJSON() ([]byte, error) {
-	return appendSystemMetadata(nil, &sm), nil
 }

@@ -1,6 +1,7 @@
 package emitter
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/internal/config"
 	"github.com/catalogkit/datahub-go/internal/emitctx"
+	"github.com/catalogkit/datahub-go/internal/mcpwire"
 	"github.com/catalogkit/datahub-go/internal/serverconfig"
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
@@ -140,14 +142,14 @@ func (r *REST) Emit(ctx context.Context, ps ...Proposal) error {
 	return r.emit(ctx, ps)
 }
 
-// EmitWire is Emit for proposals already in their wire form, sent exactly
-// as given (nothing defaulted or filled in, see [WireProposal]): a relay
-// of proposals made elsewhere, such as the Kafka module's Bridge, which
-// consumes them from a topic, uses it to apply them with the emitter's
-// requests, retries and replay rules. A Delete is sent as Emit sends one;
-// a proposal without entity type, change type or aspect name, or a Delete
-// without URN, is Rejected without being sent.
-func (r *REST) EmitWire(ctx context.Context, ws ...WireProposal) error {
+// emitWire is Emit for proposals already in their wire form, sent exactly
+// as given (nothing defaulted or filled in): a relay of proposals made
+// elsewhere, such as the Kafka module's Bridge, which consumes them from a
+// topic, uses it (through package mcpwire) to apply them with the
+// emitter's requests, retries and replay rules. A Delete is sent as Emit
+// sends one; a proposal without entity type, change type or aspect name,
+// or a Delete without URN, is Rejected without being sent.
+func (r *REST) emitWire(ctx context.Context, ws []mcpwire.Proposal) error {
 	if len(ws) == 0 {
 		return nil
 	}
@@ -157,29 +159,26 @@ func (r *REST) EmitWire(ctx context.Context, ws ...WireProposal) error {
 }
 
 // encodeWire is encode for wire proposals.
-func (r *REST) encodeWire(ws []WireProposal) ([]encoded, []Result) {
+func (r *REST) encodeWire(ws []mcpwire.Proposal) ([]encoded, []Result) {
 	items, results := make([]encoded, len(ws)), make([]Result, len(ws))
 	single := len(singlePrefix) + len(r.suffix)
 	for i := range ws {
 		w := &ws[i]
-		items[i].unsafe = !replaySafe(w.ChangeType, w.Headers)
+		ct := ChangeType(w.ChangeType)
+		items[i].unsafe = !replaySafe(ct, w.Headers)
 		res := &results[i]
 		*res = Result{Index: i, URN: w.EntityURN, Aspect: w.AspectName}
 		switch {
-		case w.EntityType == "" || !w.ChangeType.valid() || w.AspectName == "":
+		case w.EntityType == "" || !ct.valid() || w.AspectName == "":
 			res.Status, res.Err = Rejected, fmt.Errorf("emitter: wire proposal for %q without entity type, valid change type or aspect name: %w", w.EntityURN, datahub.ErrValidation)
 			continue
-		case w.ChangeType == Delete && w.EntityURN == "":
+		case ct == Delete && w.EntityURN == "":
 			res.Status, res.Err = Rejected, fmt.Errorf("emitter: delete without a URN: %w", datahub.ErrValidation)
 			continue
-		case w.ChangeType == Delete:
+		case ct == Delete:
 			continue
 		}
-		enc, err := w.MarshalJSON()
-		if err != nil {
-			res.Status, res.Err = Rejected, err
-			continue
-		}
+		enc := appendWire(nil, w)
 		if size := len(enc) + single; size > r.maxBytes {
 			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			continue
@@ -249,7 +248,11 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Re
 		return r.emitOpenAPI(ctx, ps, versions)
 	}
 	r.logDegraded()
-	items, results := r.encode(ps)
+	// The encodings live only until the requests are sent (each request
+	// body is a copy), so their memory goes back to the pool.
+	arena := getArena()
+	defer putArena(arena)
+	items, results := r.encodeIn(ps, arena)
 	if emitctx.AllOrNothing(ctx) {
 		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
 		for i, it := range items {
@@ -340,15 +343,40 @@ func (b *batch) run(ctx context.Context) error {
 	return b.results.settle(stop)
 }
 
-// encode checks and encodes every proposal. Each result names its
+// encodeKept is encodeIn for encodings kept after the call (queued by
+// Async): they are written in a pooled buffer and then copied, together,
+// to memory of their exact size.
+func (r *REST) encodeKept(ps []Proposal) ([]encoded, []Result) {
+	arena := getArena()
+	defer putArena(arena)
+	return r.encodeInto(ps, arena, true)
+}
+
+// encodeIn checks and encodes every proposal. Each result names its
 // proposal; those that cannot be sent are Rejected with the reason, the
-// others NotAttempted. The encodings share one buffer.
-func (r *REST) encode(ps []Proposal) ([]encoded, []Result) {
+// others NotAttempted. The encodings share one buffer, *buf (nil: new
+// memory), which is left holding the grown buffer.
+func (r *REST) encodeIn(ps []Proposal, buf *[]byte) ([]encoded, []Result) {
+	return r.encodeInto(ps, buf, false)
+}
+
+// encodeInto is encodeIn; with kept, the encodings are a copy of *buf's
+// content, of its exact size, so that *buf may be used again.
+func (r *REST) encodeInto(ps []Proposal, buf *[]byte, kept bool) ([]encoded, []Result) {
 	now := r.now().UnixMilli()
 	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
 	single := len(singlePrefix) + len(r.suffix)
 	offsets := make([][2]int, len(ps))
-	arena := make([]byte, 0, 1024*len(ps))
+	var arena []byte
+	if buf != nil {
+		arena = (*buf)[:0]
+	}
+	if cap(arena) == 0 {
+		arena = make([]byte, 0, 1024*len(ps))
+	}
+	if buf != nil {
+		defer func() { *buf = arena }()
+	}
 	for i := range ps {
 		p := &ps[i]
 		items[i].unsafe = !p.replaySafe()
@@ -376,12 +404,38 @@ func (r *REST) encode(ps []Proposal) ([]encoded, []Result) {
 		}
 		offsets[i] = [2]int{start, len(arena)}
 	}
+	encs := arena
+	if kept {
+		encs = bytes.Clone(arena)
+	}
 	for i, o := range offsets {
 		if o[1] > o[0] {
-			items[i].enc = arena[o[0]:o[1]:o[1]]
+			items[i].enc = encs[o[0]:o[1]:o[1]]
 		}
 	}
 	return items, results
+}
+
+// arenaPool holds the buffers synchronous Emit calls encode into.
+var arenaPool sync.Pool
+
+// maxPooledArena is the largest buffer put back in arenaPool.
+const maxPooledArena = 4 << 20
+
+// getArena returns an empty buffer from arenaPool.
+func getArena() *[]byte {
+	if b, ok := arenaPool.Get().(*[]byte); ok {
+		return b
+	}
+	return new([]byte)
+}
+
+// putArena returns b to arenaPool unless it grew too large to keep.
+func putArena(b *[]byte) {
+	if cap(*b) <= maxPooledArena {
+		*b = (*b)[:0]
+		arenaPool.Put(b)
+	}
 }
 
 // send posts the proposals idx (in order) in one request and records the

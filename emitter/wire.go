@@ -2,73 +2,50 @@ package emitter
 
 import (
 	"bytes"
+	"context"
 	"maps"
 	"time"
 
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/mcpwire"
 )
 
-// WireProposal is a proposal as it travels to DataHub, whatever the
-// transport: the fields of DataHub's MetadataChangeProposal record with the
-// defaults applied, the aspects encoded and the system metadata filled. The
-// REST emitter sends it as JSON (see [WireProposal.MarshalJSON]); the Kafka
-// emitter (module github.com/catalogkit/datahub-go/emitter/kafka) encodes
-// the same fields in Avro. Build one with [Proposal.Wire].
-type WireProposal struct {
-	// EntityType is the entity type, such as "dataset".
-	EntityType string
-	// EntityURN is the entity's URN, "" when the proposal names its entity
-	// by its key aspect only.
-	EntityURN string
-	// EntityKeyAspect is the entity's key aspect, nil when not sent.
-	EntityKeyAspect *WireAspect
-	// ChangeType is the kind of change, never empty.
-	ChangeType ChangeType
-	// AspectName is the aspect's name.
-	AspectName string
-	// Aspect is the aspect value, nil for a Delete.
-	Aspect *WireAspect
-	// SystemMetadata is the proposal's system metadata, filled as the REST
-	// emitter fills it (see [SystemMetadata]).
-	SystemMetadata SystemMetadata
-	// Headers are the proposal's headers, nil when it has none.
-	Headers map[string]string
+// The Kafka module reaches the wire form of proposals, and sends wire
+// proposals through a REST emitter, by these hooks of an internal package.
+func init() {
+	mcpwire.FromProposal = func(p any, now time.Time) (mcpwire.Proposal, error) {
+		return p.(*Proposal).wire(now)
+	}
+	mcpwire.Emit = func(ctx context.Context, rest any, ws ...mcpwire.Proposal) error {
+		return rest.(*REST).emitWire(ctx, ws)
+	}
 }
 
-// WireAspect is an encoded aspect (DataHub's GenericAspect).
-type WireAspect struct {
-	// Value is the aspect's compact JSON text, ASCII only: other
-	// characters are \uXXXX escapes, as DataHub's Python SDK writes them.
-	Value []byte
-	// ContentType is the content type of Value, such as ContentTypeJSON.
-	ContentType string
-}
-
-// Wire checks p as Emit does and returns it as it would be sent at time
+// wire checks p as Emit does and returns it as it would be sent at time
 // now: the entity type, change type, aspect name and content type
 // defaulted, the aspects encoded to JSON text, the system metadata filled
 // with now as lastObserved. It fails, wrapping datahub.ErrValidation, for
 // a proposal Emit would refuse without sending it.
-func (p Proposal) Wire(now time.Time) (WireProposal, error) {
+func (p *Proposal) wire(now time.Time) (mcpwire.Proposal, error) {
 	if err := p.check(); err != nil {
-		return WireProposal{}, err
+		return mcpwire.Proposal{}, err
 	}
-	w := WireProposal{
+	w := mcpwire.Proposal{
 		EntityType:     p.entityType(),
 		EntityURN:      p.urnString(),
-		ChangeType:     p.changeType(),
+		ChangeType:     string(p.changeType()),
 		AspectName:     p.aspectName(),
-		SystemMetadata: p.SystemMetadata.filled(now.UnixMilli()),
+		SystemMetadata: filledSystemMetadata(p.SystemMetadata, now.UnixMilli()),
 	}
 	var err error
 	if !isNil(p.KeyAspect) {
 		if w.EntityKeyAspect, err = wireAspect(p.KeyAspect, ContentTypeJSON); err != nil {
-			return WireProposal{}, err
+			return mcpwire.Proposal{}, err
 		}
 	}
 	if !isNil(p.Aspect) {
 		if w.Aspect, err = wireAspect(p.Aspect, p.contentType()); err != nil {
-			return WireProposal{}, err
+			return mcpwire.Proposal{}, err
 		}
 	}
 	if len(p.Headers) > 0 {
@@ -78,20 +55,18 @@ func (p Proposal) Wire(now time.Time) (WireProposal, error) {
 }
 
 // wireAspect encodes a as the REST emitter encodes it.
-func wireAspect(a aspects.Aspect, contentType string) (*WireAspect, error) {
+func wireAspect(a aspects.Aspect, contentType string) (*mcpwire.Aspect, error) {
 	var buf bytes.Buffer
 	if err := encodeAspect(&buf, a); err != nil {
 		return nil, err
 	}
-	return &WireAspect{Value: bytes.Clone(escapeNonASCII(&buf)), ContentType: contentType}, nil
+	return &mcpwire.Aspect{Value: bytes.Clone(escapeNonASCII(&buf)), ContentType: contentType}, nil
 }
 
-// MarshalJSON returns the proposal object the REST emitter sends for w,
+// appendWire appends the proposal object the REST emitter sends for w,
 // byte for byte: the members in the order of DataHub's schema, each
-// aspect's JSON text as a string, absent members left out. The system
-// metadata members this SDK does not model are not part of w.
-func (w WireProposal) MarshalJSON() ([]byte, error) {
-	dst := make([]byte, 0, 256)
+// aspect's JSON text as a string, absent members left out.
+func appendWire(dst []byte, w *mcpwire.Proposal) []byte {
 	dst = append(dst, `{"entityType":`...)
 	dst = appendString(dst, w.EntityType)
 	if w.EntityURN != "" {
@@ -100,21 +75,21 @@ func (w WireProposal) MarshalJSON() ([]byte, error) {
 	}
 	if w.EntityKeyAspect != nil {
 		dst = append(dst, `,"entityKeyAspect":`...)
-		dst = w.EntityKeyAspect.appendJSON(dst)
+		dst = appendWireAspect(dst, w.EntityKeyAspect)
 	}
 	dst = append(dst, `,"changeType":`...)
 	ct := w.ChangeType
 	if ct == "" {
-		ct = Upsert
+		ct = string(Upsert)
 	}
-	dst = appendString(dst, string(ct))
+	dst = appendString(dst, ct)
 	if w.AspectName != "" {
 		dst = append(dst, `,"aspectName":`...)
 		dst = appendString(dst, w.AspectName)
 	}
 	if w.Aspect != nil {
 		dst = append(dst, `,"aspect":`...)
-		dst = w.Aspect.appendJSON(dst)
+		dst = appendWireAspect(dst, w.Aspect)
 	}
 	dst = append(dst, `,"systemMetadata":`...)
 	dst = appendSystemMetadata(dst, &w.SystemMetadata)
@@ -122,11 +97,11 @@ func (w WireProposal) MarshalJSON() ([]byte, error) {
 		dst = append(dst, `,"headers":`...)
 		dst = appendStringMap(dst, w.Headers)
 	}
-	return append(dst, '}'), nil
+	return append(dst, '}')
 }
 
-// appendJSON appends a as {"value":"<JSON text>","contentType":"..."}.
-func (a *WireAspect) appendJSON(dst []byte) []byte {
+// appendWireAspect appends a as {"value":"<JSON text>","contentType":"..."}.
+func appendWireAspect(dst []byte, a *mcpwire.Aspect) []byte {
 	dst = append(dst, `{"value":`...)
 	dst = appendString(dst, a.Value)
 	dst = append(dst, `,"contentType":`...)

@@ -197,7 +197,7 @@ func TestWireGolden(t *testing.T) {
 		},
 		{
 			name: "server_async",
-			opts: []Option{WithServerAsync(true), datahub.WithHeaders(map[string]string{"User-Agent": "mine/1"})},
+			opts: []Option{WithEmitMode(EmitAsync), datahub.WithHeaders(map[string]string{"User-Agent": "mine/1"})},
 			emit: func(t *testing.T) []Proposal {
 				return []Proposal{mustProposal(t, datasetURN, aspects.Status{Removed: true})}
 			},
@@ -208,7 +208,7 @@ func TestWireGolden(t *testing.T) {
 				p := mustProposal(t, datasetURN, aspects.Status{})
 				p.ChangeType = Create
 				p.Headers = map[string]string{"If-Version-Match": "3", "If-None-Match": "*"}
-				p.SystemMetadata = &SystemMetadata{LastObserved: 1600000000000, RunID: "run-1", PipelineName: "p", Properties: map[string]string{"clientId": "mine", "k": "v"}}
+				p.SystemMetadata = &aspects.SystemMetadata{LastObserved: 1600000000000, RunID: aspects.Ptr("run-1"), PipelineName: aspects.Ptr("p"), Properties: map[string]string{"clientId": "mine", "k": "v"}}
 				return []Proposal{p}
 			},
 		},

@@ -102,6 +102,11 @@ func TestCreateGetEveryType(t *testing.T) {
 func TestHelpersWrittenAndRead(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t)
+	// GMS checks structured property values against their definitions.
+	if err := s.PutAspectJSON("urn:li:structuredProperty:retention", "propertyDefinition", json.RawMessage(
+		`{"qualifiedName":"retention","valueType":"urn:li:dataType:datahub.number","entityTypes":["urn:li:entityType:datahub.dataset"]}`)); err != nil {
+		t.Fatal(err)
+	}
 	es := newClient(t, s).Entities()
 	parent := &entity.Container{URN: urn.MustParse("urn:li:container:db").(urn.Container)}
 	if err := parent.SetBrowsePath("prod"); err != nil {

@@ -92,11 +92,11 @@
 //
 // # GraphQL, search and validation
 //
-// POST /api/graphql serves a strict subset of DataHub's GraphQL schema
-// (every type, field, argument and nullability it declares is DataHub's)
-// on the same store and rules: the ML and dataset queries, entity and
-// entities for every entity type, search, lineage and the common
-// mutations. A simulated search index follows the store with the async
+// POST /api/graphql serves DataHub's whole GraphQL schema on the same
+// store and rules: reads of every entity type (each field from the aspect
+// DataHub reads it from), entity and entities, the list queries, counts,
+// autocomplete, browse, search, lineage and the description and lineage
+// mutations; introspection answers the schema. A simulated search index follows the store with the async
 // lag, indexing the fields DataHub's PDL marks searchable; [Server.PauseIndexing]
 // lets it drift and restoreIndices repairs it. Every proposal is validated
 // as GMS validates it (the MCP's shape, the URN, the entity and aspect,

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"strings"
 	"syscall"
@@ -50,6 +51,40 @@ func BenchmarkGraphQLFeatureTable(b *testing.B) {
 	// CPU per query (server and clients, one process): on a shared machine
 	// the wall-clock rate says more about the neighbours than about the mock.
 	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-µs/query")
+}
+
+// BenchmarkRESTAspectRead reads the feature table's properties aspect with
+// Rest.li's GET /aspects over HTTP from 16 concurrent clients, as
+// BenchmarkGraphQLFeatureTable reads the table: the REST figure the GraphQL
+// one is compared with (graphql/rest in reads/s).
+func BenchmarkRESTAspectRead(b *testing.B) {
+	s := mockserver.Start(b)
+	table := seedFeatureTable(b, s)
+	u := s.URL() + "/aspects/" + url.PathEscape(table) + "?aspect=mlFeatureTableProperties&version=0"
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	defer client.CloseIdleConnections()
+	const clients = 16
+	b.SetParallelism((clients + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
+	b.ReportAllocs()
+	b.ResetTimer()
+	start, cpu0 := time.Now(), cpuTime()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			resp, err := client.Get(u)
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			out, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK || !strings.Contains(string(out), "bench") {
+				b.Errorf("status %d: %s", resp.StatusCode, out)
+				return
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "reads/s")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-µs/read")
 }
 
 // BenchmarkGraphQLFeatureTableHandler is the same query through the

@@ -149,8 +149,10 @@ func TestGraphQLEnvelope(t *testing.T) {
 		{"not JSON", "/api/graphql", `{"query":`, auth, 400, ""},
 		{"no query", "/api/graphql", `{"variables":{}}`, auth, 400, ""},
 		{"query not a string", "/api/graphql", `{"query":1}`, auth, 400, ""},
+		// graphql-js's text (gqlparser's), suggestions included: graphql-java's
+		// own wording is not in DataHub's source.
 		{"validation error", "/api/graphql", gqlBody(t, `{ mlFeature(urn: "x") { nope } }`, nil), auth, 200,
-			`{"errors":[{"message":"Cannot query field \"nope\" on type \"MLFeature\".","locations":[{"line":1,"column":25}],"extensions":{"classification":"ValidationError"}}],"extensions":{}}`},
+			`{"errors":[{"message":"Cannot query field \"nope\" on type \"MLFeature\". Did you mean \"type\" or \"name\"?","locations":[{"line":1,"column":25}],"extensions":{"classification":"ValidationError"}}],"extensions":{}}`},
 		{"wrong entity type", "/api/graphql", gqlBody(t, `{ mlFeature(urn: "`+gqlTable+`") { name } }`, nil), auth, 200,
 			`{"errors":[{"message":"Failed to load MLFeature: ` + gqlTable + ` is not a mlFeature urn (datahub-mock)","locations":[{"line":1,"column":3}],"path":["mlFeature"],
 			"extensions":{"code":400,"type":"BAD_REQUEST","classification":"DataFetchingException"}}],"data":{"mlFeature":null},"extensions":{}}`},

@@ -175,8 +175,10 @@ func TestGraphQLQueries(t *testing.T) {
 }
 
 // TestGraphQLNestedError checks that a field resolved inline (no goroutine)
-// that fails answers the error at its own path, with DataHub's extensions,
-// and null in its place, as a resolver returning the error does.
+// that fails answers the error at its own path and location (graphql-java
+// locates a fetcher's error at its field; the mock located it at the root
+// field before), with DataHub's extensions, and null in its place, as a
+// resolver returning the error does.
 func TestGraphQLNestedError(t *testing.T) {
 	t.Parallel()
 	// GMS refuses an mlModel URN in mlFeatures: only a server that takes
@@ -188,7 +190,7 @@ func TestGraphQLNestedError(t *testing.T) {
 	}
 	q := `{ mlFeatureTable(urn: "` + table + `") { name properties { mlFeatures { urn } } } }`
 	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, nil)),
-		`{"errors":[{"message":"Failed to load MLFeature: `+gqlModel+` is not a mlFeature urn (datahub-mock)","locations":[{"line":1,"column":3}],"path":["mlFeatureTable","properties","mlFeatures"],
+		`{"errors":[{"message":"Failed to load MLFeature: `+gqlModel+` is not a mlFeature urn (datahub-mock)","locations":[{"line":1,"column":103}],"path":["mlFeatureTable","properties","mlFeatures"],
 		"extensions":{"code":400,"type":"BAD_REQUEST","classification":"DataFetchingException"}}],
 		"data":{"mlFeatureTable":{"name":"nested","properties":{"mlFeatures":null}}},"extensions":{}}`)
 }

@@ -223,6 +223,13 @@ func TestPatchEntityBuilders(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			s, rest := startPatch(t)
+			// GMS checks structured property values against their definitions.
+			for prop, valueType := range map[string]string{"io.acryl.old": "string", "io.acryl.retention": "number", "io.acryl.sla": "number"} {
+				def := `{"qualifiedName":"` + prop + `","valueType":"urn:li:dataType:datahub.` + valueType + `","entityTypes":["urn:li:entityType:datahub.dataset"]}`
+				if err := s.PutAspectJSON("urn:li:structuredProperty:"+prop, "propertyDefinition", json.RawMessage(def)); err != nil {
+					t.Fatal(err)
+				}
+			}
 			for aspect, v := range tt.base {
 				if err := s.PutAspectJSON(tt.u, aspect, json.RawMessage(v)); err != nil {
 					t.Fatalf("PutAspectJSON %s: %v", aspect, err)

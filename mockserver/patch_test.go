@@ -124,7 +124,7 @@ func TestPatchBuilders(t *testing.T) {
 			Proposals() ([]emitter.Proposal, error)
 		} {
 			d := patch.NewDataset(ds)
-			d.AddUpstream(patch.Upstream{Dataset: up.String(), Type: "TRANSFORMED"})
+			d.AddUpstream(aspects.Upstream{Dataset: up.String(), Type: aspects.DatasetLineageTypeTransformed})
 			return d
 		}, `{"upstreams":[{"auditStamp":{"time":0,"actor":"urn:li:corpuser:unknown"},"dataset":"` + up.String() + `","type":"TRANSFORMED"}],"fineGrainedLineages":[]}`},
 		{"custom properties and description", ds.String(), "datasetProperties", `{"customProperties":{"a":"1"},"name":"orders"}`, func() interface {
@@ -471,7 +471,7 @@ func TestPatchConditionsAndAsync(t *testing.T) {
 	t.Run("async", func(t *testing.T) {
 		t.Parallel()
 		s := mockserver.Start(t, mockserver.WithClock(func() time.Time { return patchEpoch }), mockserver.WithAsyncLag(time.Minute))
-		async, err := emitter.NewREST(s.URL(), emitter.WithServerAsync(true))
+		async, err := emitter.NewREST(s.URL(), emitter.WithEmitMode(emitter.EmitAsync))
 		if err != nil {
 			t.Fatal(err)
 		}

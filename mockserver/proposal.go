@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 

@@ -212,10 +212,10 @@ func TestGraphQLUpdateLineage(t *testing.T) {
 	}
 }
 
-// TestGraphQLSearchSkipsUnservedTypes: an entity whose type the mock's
-// GraphQL does not serve (a container) is not a result, and does not fail
-// the search.
-func TestGraphQLSearchSkipsUnservedTypes(t *testing.T) {
+// TestGraphQLSearchFindsEveryType: an entity of a type the mock's GraphQL
+// did not serve before (a container) is a result, as in DataHub (it was
+// left out, total 1).
+func TestGraphQLSearchFindsEveryType(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t)
 	seedGraphQL(t, s)
@@ -223,9 +223,9 @@ func TestGraphQLSearchSkipsUnservedTypes(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t,
-		`query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } } }`,
+		`query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn type } } } }`,
 		map[string]any{"input": map[string]any{"query": "pii"}})),
-		`{"data":{"searchAcrossEntities":{"total":1,"searchResults":[{"entity":{"urn":"`+gqlDataset+`"}}]}},"extensions":{}}`)
+		`{"data":{"searchAcrossEntities":{"total":2,"searchResults":[{"entity":{"urn":"urn:li:container:abc","type":"CONTAINER"}},{"entity":{"urn":"`+gqlDataset+`","type":"DATASET"}}]}},"extensions":{}}`)
 }
 
 // TestGraphQLSearchFollowsLag: a write is searchable once the index has
@@ -244,14 +244,29 @@ func TestGraphQLSearchFollowsLag(t *testing.T) {
 	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t, q, vars)), `{"data":{"searchAcrossEntities":{"total":1}},"extensions":{}}`)
 }
 
-// TestGraphQLSearchTypeNotServed: a type the mock's GraphQL does not serve
-// (CONTAINER) finds nothing, rather than everything.
-func TestGraphQLSearchTypeNotServed(t *testing.T) {
+// TestGraphQLSearchOfEveryType: search, searchAcrossEntities and
+// scrollAcrossEntities of CONTAINER, DOMAIN and DATA_PROCESS_INSTANCE find
+// the stored entities (they answered total 0 before).
+func TestGraphQLSearchOfEveryType(t *testing.T) {
 	t.Parallel()
 	s := mockserver.Start(t)
-	seedGraphQL(t, s)
-	wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t,
-		`query q($input: SearchInput!) { search(input: $input) { total } }`,
-		map[string]any{"input": map[string]any{"type": "CONTAINER", "query": "*"}})),
-		`{"data":{"search":{"total":0}},"extensions":{}}`)
+	for u, a := range map[string][2]string{
+		"urn:li:container:c1":             {"containerProperties", `{"name":"c"}`},
+		"urn:li:domain:d1":                {"domainProperties", `{"name":"d"}`},
+		"urn:li:dataProcessInstance:run1": {"dataProcessInstanceProperties", `{"name":"run","created":{"time":1,"actor":"urn:li:corpuser:x"}}`},
+	} {
+		if err := s.PutAspectJSON(u, a[0], json.RawMessage(a[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for typ, u := range map[string]string{"CONTAINER": "urn:li:container:c1", "DOMAIN": "urn:li:domain:d1", "DATA_PROCESS_INSTANCE": "urn:li:dataProcessInstance:run1"} {
+		hit := `{"entity":{"urn":"` + u + `","type":"` + typ + `"}}`
+		wantJSON(t, postGraphQL(t, s, "/api/graphql", gqlBody(t,
+			`query q($t: EntityType!) { search(input: {type: $t, query: "*"}) { total searchResults { entity { urn type } } }
+			  searchAcrossEntities(input: {types: [$t], query: "*"}) { total searchResults { entity { urn type } } }
+			  scrollAcrossEntities(input: {types: [$t], query: "*"}) { total searchResults { entity { urn type } } } }`,
+			map[string]any{"t": typ})),
+			`{"data":{"search":{"total":1,"searchResults":[`+hit+`]},"searchAcrossEntities":{"total":1,"searchResults":[`+hit+`]},
+			"scrollAcrossEntities":{"total":1,"searchResults":[`+hit+`]}},"extensions":{}}`)
+	}
 }

@@ -12,7 +12,9 @@ import (
 	"github.com/linkedin/goavro/v2"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/mcpwire"
 )
 
 // MCPSchema is the Avro schema of DataHub's MetadataChangeProposal record
@@ -32,6 +34,7 @@ var MCPSchema string
 const (
 	avroGenericAspect  = "com.linkedin.pegasus2avro.mxe.GenericAspect"
 	avroSystemMetadata = "com.linkedin.pegasus2avro.mxe.SystemMetadata"
+	avroAuditStamp     = "com.linkedin.pegasus2avro.common.AuditStamp"
 )
 
 // magic is the first byte of a message in Confluent's wire format.
@@ -66,13 +69,13 @@ var mcpCanonical = sync.OnceValue(func() string {
 })
 
 // changeTypeSymbols are the symbols of MCPSchema's ChangeType enum, in order.
-var changeTypeSymbols = []emitter.ChangeType{emitter.Upsert, emitter.Create, emitter.Update, emitter.Delete,
-	emitter.Patch, emitter.Restate, emitter.CreateEntity}
+var changeTypeSymbols = []string{string(emitter.Upsert), string(emitter.Create), string(emitter.Update), string(emitter.Delete),
+	string(emitter.Patch), string(emitter.Restate), string(emitter.CreateEntity)}
 
 // encode returns the Confluent wire format of w for the schema codec
 // registered under id: MCPSchema is encoded by appendMCP, deterministically
 // (map entries in key order); any other version of the record by goavro.
-func encode(codec *goavro.Codec, id int, w *emitter.WireProposal) ([]byte, error) {
+func encode(codec *goavro.Codec, id int, w *mcpwire.Proposal) ([]byte, error) {
 	if codec.CanonicalSchema() != mcpCanonical() {
 		return frame(codec, id, nativeProposal(w))
 	}
@@ -85,7 +88,7 @@ func encode(codec *goavro.Codec, id int, w *emitter.WireProposal) ([]byte, error
 // appendMCP appends the Avro binary encoding of w by MCPSchema: fields in
 // the schema's order, a union as its branch index then the value, map
 // entries in key order.
-func appendMCP(dst []byte, w *emitter.WireProposal) ([]byte, error) {
+func appendMCP(dst []byte, w *mcpwire.Proposal) ([]byte, error) {
 	ct := slices.Index(changeTypeSymbols, w.ChangeType)
 	if ct < 0 {
 		return dst, fmt.Errorf("kafka: change type %q is not in the schema: %w", w.ChangeType, datahub.ErrValidation)
@@ -104,20 +107,46 @@ func appendMCP(dst []byte, w *emitter.WireProposal) ([]byte, error) {
 	} else {
 		dst = binary.AppendVarint(dst, 1)
 	}
-	for _, s := range []string{sm.RunID, sm.LastRunID} { // ["string", "null"]
-		if s != "" {
-			dst = appendString(binary.AppendVarint(dst, 0), s)
+	for _, s := range []*string{sm.RunID, sm.LastRunID} { // ["string", "null"]
+		if s != nil && *s != "" {
+			dst = appendString(binary.AppendVarint(dst, 0), *s)
 		} else {
 			dst = binary.AppendVarint(dst, 1)
 		}
 	}
-	dst = appendOptString(dst, sm.PipelineName)
-	dst = appendOptString(dst, sm.RegistryName)
-	dst = appendOptString(dst, sm.RegistryVersion)
+	dst = appendOptString(dst, deref(sm.PipelineName))
+	dst = appendOptString(dst, deref(sm.RegistryName))
+	dst = appendOptString(dst, deref(sm.RegistryVersion))
 	dst = appendOptMap(dst, sm.Properties)
-	dst = appendOptString(dst, sm.Version)
-	dst = append(dst, 0, 0, 0) // schemaVersion, aspectCreated, aspectModified: null
+	dst = appendOptString(dst, deref(sm.Version))
+	if sm.SchemaVersion != nil { // ["null", "long"]
+		dst = binary.AppendVarint(binary.AppendVarint(dst, 1), *sm.SchemaVersion)
+	} else {
+		dst = append(dst, 0)
+	}
+	dst = appendOptStamp(dst, sm.AspectCreated)
+	dst = appendOptStamp(dst, sm.AspectModified)
 	return appendOptMap(dst, w.Headers), nil
+}
+
+// appendOptStamp appends the union ["null", AuditStamp]: the record's
+// time, actor, and optional impersonator and message.
+func appendOptStamp(dst []byte, a *aspects.AuditStamp) []byte {
+	if a == nil {
+		return append(dst, 0)
+	}
+	dst = binary.AppendVarint(binary.AppendVarint(dst, 1), a.Time)
+	dst = appendString(dst, a.Actor)
+	dst = appendOptString(dst, deref(a.Impersonator))
+	return appendOptString(dst, deref(a.Message))
+}
+
+// deref returns *s, "" for nil.
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // appendString appends an Avro string (or bytes): its length, then it.
@@ -134,7 +163,7 @@ func appendOptString(dst []byte, s string) []byte {
 }
 
 // appendOptAspect appends the union ["null", GenericAspect].
-func appendOptAspect(dst []byte, a *emitter.WireAspect) []byte {
+func appendOptAspect(dst []byte, a *mcpwire.Aspect) []byte {
 	if a == nil {
 		return append(dst, 0)
 	}
@@ -155,14 +184,21 @@ func appendOptMap(dst []byte, m map[string]string) []byte {
 }
 
 // nativeProposal returns w in goavro's native form for MCPSchema.
-func nativeProposal(w *emitter.WireProposal) map[string]any {
-	str := func(s string) any {
-		if s == "" {
+func nativeProposal(w *mcpwire.Proposal) map[string]any {
+	str := func(p *string) any {
+		if p == nil || *p == "" {
 			return nil
 		}
-		return goavro.Union("string", s)
+		return goavro.Union("string", *p)
 	}
-	aspect := func(a *emitter.WireAspect) any {
+	stamp := func(a *aspects.AuditStamp) any {
+		if a == nil {
+			return nil
+		}
+		return goavro.Union(avroAuditStamp, map[string]any{"time": a.Time, "actor": a.Actor,
+			"impersonator": str(a.Impersonator), "message": str(a.Message)})
+	}
+	aspect := func(a *mcpwire.Aspect) any {
 		if a == nil {
 			return nil
 		}
@@ -183,13 +219,17 @@ func nativeProposal(w *emitter.WireProposal) map[string]any {
 	if sm.LastObserved != 0 {
 		lastObserved = goavro.Union("long", sm.LastObserved)
 	}
+	schemaVersion := any(nil)
+	if sm.SchemaVersion != nil {
+		schemaVersion = goavro.Union("long", *sm.SchemaVersion)
+	}
 	return map[string]any{
 		"auditHeader":     nil,
 		"entityType":      w.EntityType,
-		"entityUrn":       str(w.EntityURN),
+		"entityUrn":       str(&w.EntityURN),
 		"entityKeyAspect": aspect(w.EntityKeyAspect),
 		"changeType":      string(w.ChangeType),
-		"aspectName":      str(w.AspectName),
+		"aspectName":      str(&w.AspectName),
 		"aspect":          aspect(w.Aspect),
 		"systemMetadata": goavro.Union(avroSystemMetadata, map[string]any{
 			"lastObserved":    lastObserved,
@@ -200,9 +240,9 @@ func nativeProposal(w *emitter.WireProposal) map[string]any {
 			"registryVersion": str(sm.RegistryVersion),
 			"properties":      strMap(sm.Properties),
 			"version":         str(sm.Version),
-			"schemaVersion":   nil,
-			"aspectCreated":   nil,
-			"aspectModified":  nil,
+			"schemaVersion":   schemaVersion,
+			"aspectCreated":   stamp(sm.AspectCreated),
+			"aspectModified":  stamp(sm.AspectModified),
 		}),
 		"headers": strMap(w.Headers),
 	}
@@ -210,17 +250,16 @@ func nativeProposal(w *emitter.WireProposal) map[string]any {
 
 // wireProposal turns a decoded MetadataChangeProposal (goavro's native
 // form, of MCPSchema or an older or newer version of it) back into a
-// WireProposal. Fields the WireProposal does not model are dropped.
-func wireProposal(native any) (emitter.WireProposal, error) {
+// wire proposal (package mcpwire). Fields it does not model are dropped.
+func wireProposal(native any) (mcpwire.Proposal, error) {
 	rec, ok := native.(map[string]any)
 	if !ok {
-		return emitter.WireProposal{}, fmt.Errorf("kafka: decoded proposal is %T, not a record: %w", native, datahub.ErrValidation)
+		return mcpwire.Proposal{}, fmt.Errorf("kafka: decoded proposal is %T, not a record: %w", native, datahub.ErrValidation)
 	}
-	var w emitter.WireProposal
+	var w mcpwire.Proposal
 	w.EntityType, _ = rec["entityType"].(string)
 	w.EntityURN = unionString(rec["entityUrn"])
-	ct, _ := rec["changeType"].(string)
-	w.ChangeType = emitter.ChangeType(ct)
+	w.ChangeType, _ = rec["changeType"].(string)
 	w.AspectName = unionString(rec["aspectName"])
 	w.EntityKeyAspect = unionAspect(rec["entityKeyAspect"])
 	w.Aspect = unionAspect(rec["aspect"])
@@ -229,16 +268,21 @@ func wireProposal(native any) (emitter.WireProposal, error) {
 		if n, ok := unionValue(sm["lastObserved"]).(int64); ok {
 			w.SystemMetadata.LastObserved = n
 		}
-		w.SystemMetadata.RunID = unionString(sm["runId"])
-		w.SystemMetadata.LastRunID = unionString(sm["lastRunId"])
-		w.SystemMetadata.PipelineName = unionString(sm["pipelineName"])
-		w.SystemMetadata.RegistryName = unionString(sm["registryName"])
-		w.SystemMetadata.RegistryVersion = unionString(sm["registryVersion"])
+		w.SystemMetadata.RunID = unionOptString(sm["runId"])
+		w.SystemMetadata.LastRunID = unionOptString(sm["lastRunId"])
+		w.SystemMetadata.PipelineName = unionOptString(sm["pipelineName"])
+		w.SystemMetadata.RegistryName = unionOptString(sm["registryName"])
+		w.SystemMetadata.RegistryVersion = unionOptString(sm["registryVersion"])
 		w.SystemMetadata.Properties = unionMap(sm["properties"])
-		w.SystemMetadata.Version = unionString(sm["version"])
+		w.SystemMetadata.Version = unionOptString(sm["version"])
+		if n, ok := unionValue(sm["schemaVersion"]).(int64); ok {
+			w.SystemMetadata.SchemaVersion = &n
+		}
+		w.SystemMetadata.AspectCreated = unionStamp(sm["aspectCreated"])
+		w.SystemMetadata.AspectModified = unionStamp(sm["aspectModified"])
 	}
 	if w.EntityType == "" || w.ChangeType == "" {
-		return emitter.WireProposal{}, fmt.Errorf("kafka: decoded proposal without entityType or changeType: %w", datahub.ErrValidation)
+		return mcpwire.Proposal{}, fmt.Errorf("kafka: decoded proposal without entityType or changeType: %w", datahub.ErrValidation)
 	}
 	return w, nil
 }
@@ -259,6 +303,27 @@ func unionString(v any) string {
 	return s
 }
 
+// unionOptString returns a decoded ["null", "string"] union, nil for null.
+func unionOptString(v any) *string {
+	s, ok := unionValue(v).(string)
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+// unionStamp returns a decoded ["null", AuditStamp] union, nil for null.
+func unionStamp(v any) *aspects.AuditStamp {
+	m, ok := unionValue(v).(map[string]any)
+	if !ok {
+		return nil
+	}
+	a := &aspects.AuditStamp{Impersonator: unionOptString(m["impersonator"]), Message: unionOptString(m["message"])}
+	a.Time, _ = m["time"].(int64)
+	a.Actor, _ = m["actor"].(string)
+	return a
+}
+
 func unionMap(v any) map[string]string {
 	m, ok := unionValue(v).(map[string]any)
 	if !ok || len(m) == 0 {
@@ -271,12 +336,12 @@ func unionMap(v any) map[string]string {
 	return out
 }
 
-func unionAspect(v any) *emitter.WireAspect {
+func unionAspect(v any) *mcpwire.Aspect {
 	m, ok := unionValue(v).(map[string]any)
 	if !ok {
 		return nil
 	}
 	value, _ := m["value"].([]byte)
 	ct, _ := m["contentType"].(string)
-	return &emitter.WireAspect{Value: value, ContentType: ct}
+	return &mcpwire.Aspect{Value: value, ContentType: ct}
 }

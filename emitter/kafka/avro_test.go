@@ -14,6 +14,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/mcpwire"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -30,7 +31,7 @@ func goldenProposal(t testing.TB) emitter.Proposal {
 	return emitter.Proposal{
 		URN:            u,
 		Aspect:         aspects.MLModelProperties{Description: &desc},
-		SystemMetadata: &emitter.SystemMetadata{RunID: "run-7", Properties: map[string]string{"clientId": "datahub-go", "clientVersion": "1.2.3"}},
+		SystemMetadata: &aspects.SystemMetadata{RunID: aspects.Ptr("run-7"), Properties: map[string]string{"clientId": "datahub-go", "clientVersion": "1.2.3"}},
 		Headers:        map[string]string{"If-None-Match": "*"},
 	}
 }
@@ -92,7 +93,8 @@ func (r *avroReader) stringMap() map[string]string {
 // it back field by field, in the order and with the union branches of
 // MCPSchema.
 func TestGoldenUpsert(t *testing.T) {
-	w, err := goldenProposal(t).Wire(time.UnixMilli(1700000000000))
+	gp := goldenProposal(t)
+	w, err := mcpwire.FromProposal(&gp, time.UnixMilli(1700000000000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +197,15 @@ func TestAvroRoundTrip(t *testing.T) {
 			p.Aspect = emitter.RawAspect{Name: "mlModelProperties", JSON: []byte(`[{"op":"add","path":"/description","value":"x"}]`)}
 		}
 		p.KeyAspect = aspects.MLModelKey{Platform: "urn:li:dataPlatform:mlflow", Name: "churn", Origin: "PROD"}
-		w, err := p.Wire(time.UnixMilli(1))
+		if ct == emitter.Upsert { // every system metadata field, the audit stamps' too
+			sm := *p.SystemMetadata
+			sm.PipelineName, sm.RegistryName, sm.RegistryVersion, sm.Version = aspects.Ptr("p"), aspects.Ptr("n"), aspects.Ptr("v"), aspects.Ptr("3")
+			sm.SchemaVersion = aspects.Ptr[int64](2)
+			sm.AspectCreated = &aspects.AuditStamp{Time: 5, Actor: "urn:li:corpuser:a", Impersonator: aspects.Ptr("urn:li:corpuser:b"), Message: aspects.Ptr("m")}
+			sm.AspectModified = &aspects.AuditStamp{Time: 6, Actor: "urn:li:corpuser:c"}
+			p.SystemMetadata = &sm
+		}
+		w, err := mcpwire.FromProposal(&p, time.UnixMilli(1))
 		if err != nil {
 			t.Fatalf("%s: %v", ct, err)
 		}

@@ -36,7 +36,7 @@ func BenchmarkEmit(b *testing.B) {
 }
 
 // BenchmarkEncode measures the encoding of one proposal to Confluent's wire
-// format (Wire, then Avro), without Kafka.
+// format (the wire form, then Avro), without Kafka.
 func BenchmarkEncode(b *testing.B) {
 	e := newEnv(b, 1)
 	em := e.emitter(b, kafka.WithAutoRegister(true))

@@ -14,13 +14,14 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/mcpwire"
 )
 
 // Bridge consumes DataHub's proposal topic and applies every proposal to a
 // GMS over its REST ingest path, as GMS's own proposal consumer applies
 // them: it decodes each message (Confluent wire format, with the schema the
 // registry holds under the message's schema id) and sends the proposal
-// unchanged with the REST emitter ([emitter.REST.EmitWire]): POST
+// unchanged with the REST emitter (nothing defaulted or filled in): POST
 // {gms}/aspects?action=ingestProposal, the request DataHub's Python REST
 // emitter sends, with the emitter's bounded retries and replay rules (a
 // CREATE or conditional proposal whose answer was lost is not sent again:
@@ -305,8 +306,8 @@ func (b *Bridge) apply(ctx context.Context, r *kgo.Record) (Applied, error) {
 		a.Err = err
 		return a, nil
 	}
-	a.URN, a.Aspect, a.ChangeType = w.EntityURN, w.AspectName, w.ChangeType
-	err = b.rest.EmitWire(ctx, w)
+	a.URN, a.Aspect, a.ChangeType = w.EntityURN, w.AspectName, emitter.ChangeType(w.ChangeType)
+	err = mcpwire.Emit(ctx, b.rest, w)
 	if err == nil {
 		a.Status = emitter.Written
 		return a, nil

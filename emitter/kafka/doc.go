@@ -23,7 +23,7 @@
 //	err = em.Emit(ctx, proposals...)
 //
 // It takes the same [emitter.Proposal] values as the REST emitter and
-// encodes them the same way ([emitter.Proposal.Wire]): the aspect's JSON
+// encodes them the same way: the aspect's JSON
 // text as DataHub's Python SDK writes it, system metadata filled alike.
 // [Emitter.Emit] returns once the brokers acknowledged every proposal, or
 // an *emitter.BatchError with the outcome of each; [Emitter.EmitAsync]

@@ -13,6 +13,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/mcpwire"
 )
 
 // ErrClosed is returned for proposals emitted after Close.
@@ -132,8 +133,8 @@ func (e *Emitter) Encode(ctx context.Context, p emitter.Proposal) ([]byte, error
 }
 
 // record encodes p as a message keyed by its URN (no key without one).
-func (e *Emitter) record(codec *goavro.Codec, id int, p emitter.Proposal) (*kgo.Record, emitter.WireProposal, error) {
-	w, err := p.Wire(e.cfg.now())
+func (e *Emitter) record(codec *goavro.Codec, id int, p emitter.Proposal) (*kgo.Record, mcpwire.Proposal, error) {
+	w, err := mcpwire.FromProposal(&p, e.cfg.now())
 	if err != nil {
 		return nil, w, err
 	}
@@ -269,11 +270,11 @@ func (e *Emitter) EmitAsync(ctx context.Context, p emitter.Proposal, done func(A
 
 // ack reports the outcome of one message to done and the WithOnAck
 // function.
-func (e *Emitter) ack(r *kgo.Record, w *emitter.WireProposal, err error, done func(Ack)) {
+func (e *Emitter) ack(r *kgo.Record, w *mcpwire.Proposal, err error, done func(Ack)) {
 	if e.cfg.onAck == nil && done == nil {
 		return
 	}
-	a := Ack{URN: w.EntityURN, Aspect: w.AspectName, ChangeType: w.ChangeType, Topic: r.Topic, Partition: r.Partition, Offset: r.Offset, Err: err}
+	a := Ack{URN: w.EntityURN, Aspect: w.AspectName, ChangeType: emitter.ChangeType(w.ChangeType), Topic: r.Topic, Partition: r.Partition, Offset: r.Offset, Err: err}
 	if err != nil {
 		a.Partition, a.Offset = -1, -1
 	}

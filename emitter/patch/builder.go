@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -133,7 +134,7 @@ type Builder struct {
 	order   []string
 	docs    map[string][]*keyedDoc // per aspect, in first-use order
 	err     error
-	sysMeta *emitter.SystemMetadata
+	sysMeta *aspects.SystemMetadata
 	headers map[string]string
 }
 
@@ -193,7 +194,7 @@ var untemplated = map[string]bool{
 func (b *Builder) URN() urn.URN { return b.urn }
 
 // SetSystemMetadata sets the system metadata sent with every proposal.
-func (b *Builder) SetSystemMetadata(sm *emitter.SystemMetadata) { b.sysMeta = sm }
+func (b *Builder) SetSystemMetadata(sm *aspects.SystemMetadata) { b.sysMeta = sm }
 
 // SetHeader sets a proposal header sent with every proposal.
 func (b *Builder) SetHeader(name, value string) {

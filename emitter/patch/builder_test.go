@@ -147,7 +147,7 @@ func TestPythonParity(t *testing.T) {
 		{"set_description", func(d *patch.Dataset) { d.SetDescription("d") },
 			`[{"op":"add","path":"/description","value":"d"}]`},
 		{"add_upstream_lineage", func(d *patch.Dataset) {
-			d.AddUpstream(patch.Upstream{Dataset: "urn:li:dataset:(urn:li:dataPlatform:hive,db.u,PROD)", Type: "TRANSFORMED"})
+			d.AddUpstream(aspects.Upstream{Dataset: "urn:li:dataset:(urn:li:dataPlatform:hive,db.u,PROD)", Type: aspects.DatasetLineageTypeTransformed})
 		}, `[{"op":"add","path":"/upstreams/urn:li:dataset:(urn:li:dataPlatform:hive,db.u,PROD)","value":{"auditStamp":{"time":0,"actor":"urn:li:corpuser:unknown"},"dataset":"urn:li:dataset:(urn:li:dataPlatform:hive,db.u,PROD)","type":"TRANSFORMED"}}]`},
 		{"for_field_add_tag", func(d *patch.Dataset) { d.Field("a.b").AddTag(aspects.TagAssociation{Tag: "urn:li:tag:x"}) },
 			`[{"op":"add","path":"/editableSchemaFieldInfo/a.b/globalTags/tags/urn:li:tag:x","value":{"tag":"urn:li:tag:x"}}]`},
@@ -282,14 +282,14 @@ func TestBuilderErrors(t *testing.T) {
 func TestProposalCarriesMetadataAndHeaders(t *testing.T) {
 	t.Parallel()
 	d := patch.NewDataset(mustDataset(t, "x"))
-	d.SetSystemMetadata(&emitter.SystemMetadata{RunID: "r1"})
+	d.SetSystemMetadata(&aspects.SystemMetadata{RunID: aspects.Ptr("r1")})
 	d.SetHeader("If-Version-Match", "3")
 	d.SetDescription("d")
 	ps, err := d.Proposals()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ps[0].SystemMetadata == nil || ps[0].SystemMetadata.RunID != "r1" || ps[0].Headers["If-Version-Match"] != "3" {
+	if ps[0].SystemMetadata == nil || ps[0].SystemMetadata.RunID == nil || *ps[0].SystemMetadata.RunID != "r1" || ps[0].Headers["If-Version-Match"] != "3" {
 		t.Errorf("proposal = %+v", ps[0])
 	}
 	if !bytes.Contains(ps[0].Aspect.(emitter.RawAspect).JSON, []byte(`"/description"`)) {

@@ -77,7 +77,7 @@ func builderCases(t *testing.T) []builderCase {
 		}},
 		{"dataset_lineage", func() *patch.Builder {
 			d := patch.NewDataset(ds)
-			d.AddUpstream(patch.Upstream{Dataset: up, Type: "TRANSFORMED", AuditStamp: &stamp, Query: "urn:li:query:q1"})
+			d.AddUpstream(aspects.Upstream{Dataset: up, Type: aspects.DatasetLineageTypeTransformed, AuditStamp: stamp, Query: aspects.Ptr("urn:li:query:q1")})
 			d.RemoveUpstream(mustDataset(t, "db.gone").String())
 			d.AddFineGrainedUpstream("", "urn:li:schemaField:("+ds.String()+",id)", "", "urn:li:schemaField:("+up+",order_id)", 0.9)
 			d.RemoveFineGrainedUpstream("SUM", "urn:li:schemaField:("+ds.String()+",total)", "urn:li:query:q1", "urn:li:schemaField:("+up+",amount)")
@@ -98,7 +98,7 @@ func builderCases(t *testing.T) []builderCase {
 		}},
 		{"dataset_set_upstreams", func() *patch.Builder {
 			d := patch.NewDataset(ds)
-			d.SetUpstreams([]patch.Upstream{{Dataset: up, Type: "COPY"}})
+			d.SetUpstreams([]aspects.Upstream{{Dataset: up, Type: aspects.DatasetLineageTypeCopy}})
 			return d.Builder
 		}},
 		{"dataset_fields", func() *patch.Builder {

@@ -1,8 +1,6 @@
 package patch
 
 import (
-	"encoding/json"
-
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -39,44 +37,11 @@ func (d *Dataset) SetQualifiedName(name string) {
 // SetExternalURL sets datasetProperties.externalUrl.
 func (d *Dataset) SetExternalURL(url string) { d.Add("datasetProperties", "/externalUrl", url) }
 
-// Upstream is one upstream dataset of a dataset's upstreamLineage
-// (DataHub's com.linkedin.dataset.Upstream).
-type Upstream struct {
-	// Dataset is the upstream dataset's URN.
-	Dataset string
-	// Type is the lineage type: "TRANSFORMED", "COPY" or "VIEW".
-	Type string
-	// AuditStamp defaults to DataHub's {"time":0,"actor":"urn:li:corpuser:unknown"}.
-	AuditStamp *aspects.AuditStamp
-	// Created is when the lineage was created, optional.
-	Created *aspects.AuditStamp
-	// Properties are optional key-value pairs.
-	Properties map[string]string
-	// Query is the URN of the query that made the lineage, optional.
-	Query string
-}
-
-// MarshalJSON writes the upstream in the field order of DataHub's schema,
-// with the default audit stamp filled.
-func (u Upstream) MarshalJSON() ([]byte, error) {
-	stamp := aspects.AuditStamp{Time: 0, Actor: aspects.UnknownActor}
-	if u.AuditStamp != nil {
-		stamp = *u.AuditStamp
-	}
-	type wire struct {
-		AuditStamp aspects.AuditStamp  `json:"auditStamp"`
-		Created    *aspects.AuditStamp `json:"created,omitempty"`
-		Dataset    string              `json:"dataset"`
-		Type       string              `json:"type"`
-		Properties map[string]string   `json:"properties,omitempty"`
-		Query      string              `json:"query,omitempty"`
-	}
-	return json.Marshal(wire{stamp, u.Created, u.Dataset, u.Type, u.Properties, u.Query})
-}
-
 // AddUpstream adds an upstream: add /upstreams/<dataset urn> on
 // upstreamLineage.
-func (d *Dataset) AddUpstream(up Upstream) {
+// A zero AuditStamp is written as DataHub's default
+// {"time":0,"actor":"urn:li:corpuser:unknown"}.
+func (d *Dataset) AddUpstream(up aspects.Upstream) {
 	d.Add("upstreamLineage", Path("upstreams", up.Dataset), up)
 }
 
@@ -86,9 +51,9 @@ func (d *Dataset) RemoveUpstream(dataset string) {
 }
 
 // SetUpstreams replaces all upstreams.
-func (d *Dataset) SetUpstreams(ups []Upstream) {
+func (d *Dataset) SetUpstreams(ups []aspects.Upstream) {
 	if ups == nil {
-		ups = []Upstream{}
+		ups = []aspects.Upstream{}
 	}
 	d.Add("upstreamLineage", "/upstreams", ups)
 }

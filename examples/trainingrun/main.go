@@ -90,7 +90,7 @@ func proposals(t training, u urns) ([]emitter.Proposal, error) {
 			}
 			// Fixed system metadata, so that the proposals are the same on
 			// every run (they are a test fixture of the mock).
-			p.SystemMetadata = &emitter.SystemMetadata{LastObserved: t.End, RunID: "mlflow-" + t.RunID, LastRunID: "mlflow-" + t.RunID}
+			p.SystemMetadata = &aspects.SystemMetadata{LastObserved: t.End, RunID: aspects.Ptr("mlflow-" + t.RunID), LastRunID: aspects.Ptr("mlflow-" + t.RunID)}
 			ps = append(ps, p)
 		}
 		return nil

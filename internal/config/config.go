@@ -39,8 +39,7 @@ type Retry struct {
 // Emitter holds the settings only a REST emitter reads.
 type Emitter struct {
 	ServerAsync bool
-	// Mode is emitter.WithEmitMode's value (0: SYNC_PRIMARY); WithServerAsync
-	// sets it too.
+	// Mode is emitter.WithEmitMode's value (0: SYNC_PRIMARY).
 	Mode            int
 	MaxBatchSize    int // 0: the emitter's default
 	MaxBatchBytes   int // 0: the emitter's default

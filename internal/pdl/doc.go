@@ -7,8 +7,8 @@
 //   - record schemas: [Record] ([RecordSchema], [Field], [Type]);
 //   - search and graph facts from the records' @Searchable and @Relationship annotations,
 //     resolved to paths in the aspect as DataHub's entity registry resolves them:
-//     [SearchableFields], [Relationships] and [LineageEdges], and [ValuesAt], which finds the
-//     values at such a path in an aspect's JSON;
+//     [SearchableFields], [Relationships] and [LineageEdges] (package jsonx's ValuesAt finds
+//     the values at such a path in an aspect's JSON);
 //   - [Validate] and [ValidateJSON], which check an aspect value against its record schema the
 //     way GMS's Rest.li data layer does and report the first problem as a [*ValidationError]
 //     (allocation-free on valid input; the schema graph is compiled once, on first use), and

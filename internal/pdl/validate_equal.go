@@ -45,6 +45,20 @@ func Valid(data []byte) bool {
 	return p.pos == len(data)
 }
 
+// ValueEnd returns the index just past the valid JSON value that starts at
+// data[i] (no white space before it is skipped), or -1 when none starts
+// there (nested at most as deep as encoding/json allows).
+func ValueEnd(data []byte, i int) int {
+	if i < 0 || i >= len(data) {
+		return -1
+	}
+	p := jsonParser{data: data, pos: i}
+	if _, ok := p.value(0, false); !ok {
+		return -1
+	}
+	return p.pos
+}
+
 func validJSON(data []byte) bool {
 	p := jsonParser{data: data}
 	if _, ok := p.value(0, false); !ok {

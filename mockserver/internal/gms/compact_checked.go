@@ -9,9 +9,9 @@ import (
 
 // aspectPassesCompact is the quick form of checkAspect's checks: true means
 // they all pass, for valid JSON without decoding it, and comes with raw's
-// compaction as compactValid(a, raw) returns it (the schema or JSON check
-// and the compaction are one pass over raw); false leaves the verdict and
-// the message to checkAspect.
+// compaction as jsonx.CompactShared returns it, a copy taken from a (the
+// schema or JSON check and the compaction are one pass over raw); false
+// leaves the verdict and the message to checkAspect.
 func aspectPassesCompact(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, bool) {
 	c, _, ok := aspectPassesHashed(info, nil, raw, schema, a)
 	return c, ok

@@ -5,11 +5,12 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // aspectPasses is the two-pass form aspectPassesCompact replaced, kept as
-// its reference: the check alone, then compactValid.
+// its reference: the check alone, then the compaction.
 func aspectPasses(info pdl.AspectInfo, raw []byte, schema bool) bool {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return false
@@ -46,7 +47,7 @@ var aspectPassesSeeds = []string{
 }
 
 // checkAspectPassesCompact holds aspectPassesCompact to aspectPasses and
-// compactValid for the aspects of a few kinds, with and without the schema
+// jsonx.CompactShared for the aspects of a few kinds, with and without the schema
 // check.
 func checkAspectPassesCompact(t *testing.T, s string) {
 	t.Helper()
@@ -61,7 +62,7 @@ func checkAspectPassesCompact(t *testing.T, s string) {
 			wantOK := aspectPasses(info, raw, schema)
 			var want []byte
 			if wantOK {
-				want = compactValid(nil, raw)
+				want = jsonx.CompactShared(raw)
 			}
 			if ok != wantOK || !bytes.Equal(got, want) {
 				t.Fatalf("aspectPassesCompact(%s, %q, %v) = %q, %v; want %q, %v", name, s, schema, got, ok, want, wantOK)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
 
 // Kind is the category of a refusal, the unit every adapter maps to its own

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/patch"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -110,6 +110,9 @@ func (c *Core) Write(ctx context.Context, ps []Proposal, o IngestOptions) ([]Wri
 func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, results bool) ([]Written, error) {
 	items, ws, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown)
 	if err != nil {
+		return nil, err
+	}
+	if err := c.checkStructuredProperties(ps); err != nil {
 		return nil, err
 	}
 	if !(o.Async && c.opts.AsyncLag > 0) {

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"io"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
 
 // decodeUseNumber decodes one JSON value with numbers kept as json.Number.
@@ -43,50 +43,6 @@ func jsonKind(v any) string {
 		return "a boolean"
 	}
 	return "a value"
-}
-
-// compactValid is jsonx.CompactShared for JSON text known to be valid, in
-// one pass that does not check it again: b itself when it has no white
-// space outside its strings, else a copy without that white space, taken
-// from a (nil: allocated).
-func compactValid(a *valueArena, b []byte) []byte {
-	var out []byte
-	start := 0 // b[start:i] is still to copy
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; {
-		case c == '"':
-			i = stringEnd(b, i)
-		case c <= ' ': // outside a string of valid JSON: white space
-			if out == nil {
-				out = a.take(len(b))
-			}
-			out = append(out, b[start:i]...)
-			start = i + 1
-		}
-	}
-	if out == nil {
-		return b
-	}
-	return append(out, b[start:]...)
-}
-
-// stringEnd returns the index of the quote that closes the string of valid
-// JSON text b opened at b[i] (len(b) if none).
-func stringEnd(b []byte, i int) int {
-	for {
-		j := bytes.IndexByte(b[i+1:], '"')
-		if j < 0 {
-			return len(b)
-		}
-		i += 1 + j
-		k := i - 1 // an odd run of backslashes before the quote escapes it
-		for b[k] == '\\' {
-			k--
-		}
-		if (i-1-k)%2 == 0 {
-			return i
-		}
-	}
 }
 
 // valueArena hands out the memory of a batch's compacted values from one

@@ -2,10 +2,10 @@ package gms
 
 import (
 	"bytes"
-	"encoding/json"
 	"testing"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 var compactSeeds = []string{
@@ -20,41 +20,6 @@ var compactSeeds = []string{
 	`{"owners": [{"owner": "urn:li:corpuser:fbar", "type": "DATAOWNER"}], "ownerTypes": {}}`,
 }
 
-// TestCompactValid checks compactValid against jsonx.Compact (as
-// encoding/json's Compact) on valid JSON, and that it shares b when nothing
-// is dropped.
-func TestCompactValid(t *testing.T) {
-	t.Parallel()
-	for _, s := range compactSeeds {
-		got, want := compactValid(nil, []byte(s)), jsonx.Compact([]byte(s))
-		if !bytes.Equal(got, want) {
-			t.Errorf("compactValid(%q) = %q, want %q", s, got, want)
-		}
-	}
-	b := []byte(`{"a":"x y","b":[1,2]}`)
-	if got := compactValid(nil, b); &got[0] != &b[0] {
-		t.Errorf("compactValid(%q) copied compact JSON", b)
-	}
-}
-
-func FuzzCompactValid(f *testing.F) {
-	for _, s := range compactSeeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if !json.Valid([]byte(s)) {
-			return
-		}
-		var want bytes.Buffer
-		if err := json.Compact(&want, []byte(s)); err != nil {
-			t.Fatal(err)
-		}
-		if got := compactValid(nil, []byte(s)); !bytes.Equal(got, want.Bytes()) {
-			t.Errorf("compactValid(%q) = %q, want %q", s, got, want.Bytes())
-		}
-	})
-}
-
 // TestValueArena compacts several values into one arena: each comes out as
 // jsonx.Compact's, none is changed by an append to another, and a value the
 // arena has no room left for is allocated.
@@ -66,7 +31,11 @@ func TestValueArena(t *testing.T) {
 	}
 	var got [][]byte
 	for _, s := range append(compactSeeds[:4:4], compactSeeds[8]) { // the last has no room left
-		got = append(got, compactValid(a, []byte(s)))
+		c, ok := pdl.CompactSharedTake([]byte(s), arenaMemory{a})
+		if !ok {
+			t.Fatalf("CompactSharedTake(%q) refused it", s)
+		}
+		got = append(got, c)
 	}
 	for i := range got {
 		_ = append(got[i], "!!!!"...) // must not reach a neighbour

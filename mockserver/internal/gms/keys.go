@@ -8,8 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/urn"
 )
 

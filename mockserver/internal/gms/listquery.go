@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
@@ -267,7 +268,7 @@ func fieldValue(d *index.Document, paths map[string][]string) (string, bool) {
 	slices.Sort(aspects) // the same value every time when two aspects index the field
 	for _, aspect := range aspects {
 		for _, p := range paths[aspect] {
-			if vs := pdl.ValuesAt(d.Aspects[aspect], p); len(vs) > 0 {
+			if vs := jsonx.ValuesAt(d.Aspects[aspect], p); len(vs) > 0 {
 				if s, ok := pdl.UnquoteJSON(vs[0]); ok {
 					return s, true
 				}

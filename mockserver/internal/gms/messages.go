@@ -1,6 +1,6 @@
 package gms
 
-import "github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+import "github.com/catalogkit/datahub-go/internal/jsonx"
 
 // This file holds every message text the core answers with, in one place,
 // as miniredis keeps Redis's. The texts marked "DataHub" are the ones GMS

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
@@ -26,7 +27,7 @@ func (c *Core) edgesOf(a Aspect) []Edge {
 	}
 	var out []Edge
 	for _, r := range rels {
-		for _, raw := range pdl.ValuesAt(a.Value, r.Path) {
+		for _, raw := range jsonx.ValuesAt(a.Value, r.Path) {
 			var dst string
 			if json.Unmarshal(raw, &dst) != nil || !strings.HasPrefix(dst, "urn:li:") {
 				continue

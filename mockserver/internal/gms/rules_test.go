@@ -13,8 +13,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 )
 
 // compactMembersRef is compactMembers as it was before keyEnd read its
@@ -23,7 +23,7 @@ func compactMembersRef(dst jsonx.Object, sm []byte) (jsonx.Object, bool) {
 		if sm[i] == ',' {
 			i++
 		}
-		end := stringEnd(sm, i)
+		end := jsonx.ValueEnd(sm, i) - 1 // the closing quote
 		if end+1 >= len(sm) {
 			return dst[:n], false
 		}

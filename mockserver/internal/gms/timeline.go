@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/catalogkit/datahub-go/fieldpath"
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/patch"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )

@@ -1,13 +1,8 @@
 package graphql
 
 import (
-	"context"
 	"sync"
 	"sync/atomic"
-
-	qerrors "github.com/graph-gophers/graphql-go/errors"
-	"github.com/graph-gophers/graphql-go/introspection"
-	"github.com/graph-gophers/graphql-go/trace/tracer"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
@@ -21,7 +16,7 @@ import (
 // answer is kept only when the two agree, no error was answered and nothing
 // but store reads ran. A read of the search index (whose contents lag the store on the
 // clock), a scroll (which keeps state in the index) and every mutation run
-// each time. The root fields that ran are known from the schema's tracer.
+// each time. The executor notes the root fields that run.
 
 // storeRoots are the Query fields whose resolvers, down to every nested
 // field, read only the core's versioned store. Any other root field (search,
@@ -91,34 +86,6 @@ type execState struct {
 }
 
 type execStateKey struct{}
-
-// rootTracer is the schema's tracer: it marks the execState of a request in
-// which a root field other than a storeRoots one runs.
-type rootTracer struct{}
-
-func (rootTracer) TraceQuery(ctx context.Context, _, _ string, _ map[string]any, _ map[string]*introspection.Type) (context.Context, tracer.QueryFinishFunc) {
-	return ctx, finishQuery
-}
-
-func (rootTracer) TraceField(ctx context.Context, _, typeName, fieldName string, _ bool, _ map[string]any) (context.Context, tracer.FieldFinishFunc) {
-	if typeName == "Query" && storeRoots[fieldName] {
-		return ctx, finishField
-	}
-	if typeName == "Query" || typeName == "Mutation" {
-		if st, ok := ctx.Value(execStateKey{}).(*execState); ok {
-			st.other.Store(true)
-		}
-	}
-	return ctx, finishField
-}
-
-func (rootTracer) TraceValidation(context.Context) tracer.ValidationFinishFunc {
-	return finishValidation
-}
-
-func finishQuery([]*qerrors.QueryError)      {}
-func finishField(*qerrors.QueryError)        {}
-func finishValidation([]*qerrors.QueryError) {}
 
 // The entity cache. What load reads of an entity through the core (its
 // latest aspects, its key and its properties decoded) is a function of the

@@ -158,3 +158,22 @@ func TestEntityCache(t *testing.T) {
 		t.Error("an entity beyond the bound was kept")
 	}
 }
+
+// TestEntityRootAnswersKept: the answer of a typed entity read (chart,
+// container) is kept as a dataset read's is.
+func TestEntityRootAnswersKept(t *testing.T) {
+	t.Parallel()
+	st := store.OpenMemory(nil)
+	core := gms.New(st, gms.Options{})
+	t.Cleanup(func() { core.Close(); st.Close() })
+	h, err := New(core, WithStoreVersion(func() uint64 { return 1 }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"query":"{ container(urn: \"urn:li:container:c\") { urn exists properties { name } } chart(urn: \"urn:li:chart:(looker,c)\") { urn } }"}`
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/api/graphql", strings.NewReader(body)))
+	if _, kept := h.answers.get([]byte(body), 1); !kept || strings.Contains(w.Body.String(), "errors") {
+		t.Errorf("kept %v: %s", kept, w.Body)
+	}
+}

@@ -116,15 +116,6 @@ type editableFieldJSON struct {
 	GlossaryTerms *glossaryTermsJSON `json:"glossaryTerms"`
 }
 
-type institutionalMemoryJSON struct {
-	Elements []struct {
-		URL         string     `json:"url"`
-		Description string     `json:"description"`
-		CreateStamp stampJSON  `json:"createStamp"`
-		UpdateStamp *stampJSON `json:"updateStamp"`
-	} `json:"elements"`
-}
-
 type ownershipJSON struct {
 	Owners []struct {
 		Owner string  `json:"owner"`

@@ -1,6 +1,8 @@
 package graphql
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -10,11 +12,25 @@ import (
 // Long is DataHub's Long scalar.
 type Long int64
 
-// ImplementsGraphQLType maps Long to the schema's scalar.
-func (Long) ImplementsGraphQLType(name string) bool { return name == "Long" }
-
-// UnmarshalGraphQL reads a Long argument (an integer or its decimal text).
-func (l *Long) UnmarshalGraphQL(input any) error {
+// UnmarshalJSON reads a Long argument (an integer or its decimal text).
+func (l *Long) UnmarshalJSON(b []byte) error {
+	var input any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&input); err != nil {
+		return err
+	}
+	if n, ok := input.(json.Number); ok {
+		if i, err := n.Int64(); err == nil {
+			*l = Long(i)
+			return nil
+		}
+		f, err := n.Float64()
+		if err != nil {
+			return fmt.Errorf("Long cannot represent %s", n)
+		}
+		input = f
+	}
 	switch v := input.(type) {
 	case int32:
 		*l = Long(v)
@@ -75,21 +91,6 @@ func (e *entity) Ownership() *ownershipR {
 		last = *o.LastModified
 	}
 	return &ownershipR{owners: owners, last: last}
-}
-
-func (e *entity) InstitutionalMemory() *institutionalMemoryR {
-	m := must(aspectOf[institutionalMemoryJSON](e, "institutionalMemory"))
-	if m == nil {
-		return nil
-	}
-	out := &institutionalMemoryR{Elements: make([]*memoryElementR, 0, len(m.Elements))}
-	for _, el := range m.Elements {
-		out.Elements = append(out.Elements, &memoryElementR{
-			URL: el.URL, Label: el.Description, Description: el.Description,
-			Created: auditStamp(el.CreateStamp), Updated: auditStampPtr(el.UpdateStamp), AssociatedUrn: e.urn,
-		})
-	}
-	return out
 }
 
 func (e *entity) Tags() *globalTagsR {
@@ -184,17 +185,6 @@ type customPropertyR struct {
 type editableR struct {
 	Description *string
 	Name        *string
-}
-
-type institutionalMemoryR struct{ Elements []*memoryElementR }
-
-type memoryElementR struct {
-	URL           string
-	Label         string
-	Description   string
-	Created       *auditStampR
-	Updated       *auditStampR
-	AssociatedUrn string
 }
 
 type ownershipR struct {

@@ -158,6 +158,7 @@ func (f *schemaFieldR) Recursive() bool                { return f.f.Recursive }
 func (f *schemaFieldR) IsPartOfKey() *bool             { return f.f.IsPartOfKey }
 func (f *schemaFieldR) IsPartitioningKey() *bool       { return f.f.IsPartitioningKey }
 func (f *schemaFieldR) Tags() *globalTagsR             { return tagsOf(f.f.GlobalTags, f.urn) }
+func (f *schemaFieldR) GlobalTags() *globalTagsR       { return tagsOf(f.f.GlobalTags, f.urn) }
 func (f *schemaFieldR) GlossaryTerms() *glossaryTermsR { return termsOf(f.f.GlossaryTerms, f.urn) }
 
 // Type maps the PDL union member (com.linkedin.schema.StringType, ...) to
@@ -189,4 +190,5 @@ type editableFieldR struct {
 func (f *editableFieldR) FieldPath() string              { return f.f.FieldPath }
 func (f *editableFieldR) Description() *string           { return f.f.Description }
 func (f *editableFieldR) Tags() *globalTagsR             { return tagsOf(f.f.GlobalTags, f.urn) }
+func (f *editableFieldR) GlobalTags() *globalTagsR       { return tagsOf(f.f.GlobalTags, f.urn) }
 func (f *editableFieldR) GlossaryTerms() *glossaryTermsR { return termsOf(f.f.GlossaryTerms, f.urn) }

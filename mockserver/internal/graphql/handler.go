@@ -11,8 +11,10 @@ import (
 	"net/http"
 	"sync"
 
-	graphqlgo "github.com/graph-gophers/graphql-go"
-	qerrors "github.com/graph-gophers/graphql-go/errors"
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/validator"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
@@ -23,23 +25,30 @@ var schemaSDL string
 // SDL returns the mock's GraphQL schema text.
 func SDL() string { return schemaSDL }
 
+// schema is schemaSDL loaded (once, shared by every handler).
+var schema = sync.OnceValues(func() (*ast.Schema, error) {
+	return gqlparser.LoadSchema(&ast.Source{Name: "schema.graphql", Input: schemaSDL, BuiltIn: false})
+})
+
 // Handler serves DataHub's POST /api/graphql on a core. Authentication,
 // body limits and faults are the caller's (the mock's dispatch).
 type Handler struct {
 	// search replaces the core's searches (tests only; nil: the core).
 	search  searcher
-	schema  *graphqlgo.Schema
+	schema  *ast.Schema
 	core    *gms.Core
+	res     *resolver
 	version func() uint64
 	answers answerCache
+	docs    docCache
 }
 
 // The limits of one request. DataHub's GraphQL engine has a depth limit
 // (graphQL.query.depthLimit, 50) and a complexity limit
 // (graphQL.query.complexityLimit, 2000, where every field costs 1, as
 // DataHubFieldComplexityCalculator counts them, so that aliases count too);
-// graph-gophers needs two more against documents that are expensive before
-// any field is counted: a length limit, and a cap on the pairs of fields its
+// the mock has two more against documents that are expensive before any
+// field is counted: a length limit, and a cap on the pairs of fields the
 // overlap validation compares (quadratic in the copies of one field).
 const (
 	MaxDepth        = 50
@@ -63,17 +72,13 @@ func WithStoreVersion(version func() uint64) Option {
 // New returns a handler whose resolvers read, search and write through
 // core.
 func New(core *gms.Core, opts ...Option) (*Handler, error) {
-	res := &resolver{core: core, search: core}
-	s, err := graphqlgo.ParseSchema(schemaSDL, res,
-		graphqlgo.UseStringDescriptions(), graphqlgo.UseFieldResolvers(),
-		graphqlgo.MaxDepth(MaxDepth), graphqlgo.MaxSelections(MaxComplexity),
-		graphqlgo.MaxQueryLength(MaxQueryLength), graphqlgo.OverlapValidationLimit(MaxOverlapPairs),
-		graphqlgo.PanicHandler(panicHandler{}), graphqlgo.Logger(panicLogger),
-		graphqlgo.Tracer(rootTracer{}))
+	s, err := schema()
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{schema: s, core: core}
+	registerEntityRoots()
+	res := &resolver{core: core, search: core}
+	h := &Handler{schema: s, core: core, res: res}
 	for _, o := range opts {
 		o(h)
 	}
@@ -120,7 +125,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var req request
-	if err := json.Unmarshal(body, &req); err != nil || req.Query == nil || *req.Query == "" {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := dec.Decode(&req); err != nil || req.Query == nil || *req.Query == "" {
 		w.WriteHeader(http.StatusBadRequest)
 		return
 	}
@@ -128,79 +135,133 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if req.OperationName != nil {
 		op = *req.OperationName
 	}
-	if len(req.Variables) > 0 {
-		if e := h.variableError(body, *req.Query, op, req.Variables); e != nil {
-			writeErrors(w, e)
-			return
-		}
+	query := *req.Query
+	if len(query) > MaxQueryLength {
+		writeErrors(w, &queryError{Message: fmt.Sprintf(msgLengthLimit, len(query), MaxQueryLength),
+			Extensions: map[string]any{"classification": "ExecutionAborted"}})
+		return
+	}
+	prep := h.prepare(query)
+	if len(prep.errs) > 0 {
+		writeErrors(w, prep.errs...)
+		return
+	}
+	doc := prep.doc
+	operation, e := chooseOperation(doc, op)
+	if e != nil {
+		writeErrors(w, e)
+		return
+	}
+	vars, e := h.variables(body, query, op, operation, req.Variables)
+	if e != nil {
+		writeErrors(w, e)
+		return
 	}
 	st := execState{versioned: h.version != nil, version: version}
-	resp := h.schema.Exec(context.WithValue(r.Context(), execStateKey{}, &st), *req.Query, op, req.Variables)
-	if e := limitError(resp.Errors, len(*req.Query)); e != nil {
-		resp.Errors, resp.Data = []*qerrors.QueryError{e}, nil
-	} else if st.searches.Load() > MaxSearches {
-		resp.Errors, resp.Data = []*qerrors.QueryError{{Message: fmt.Sprintf(msgSearchLimit, MaxSearches),
-			Extensions: map[string]any{"classification": "ExecutionAborted"}}}, nil
-	}
-	for _, e := range resp.Errors {
-		if e.Extensions == nil {
-			e.Extensions = map[string]any{"classification": "ValidationError"}
-		}
-		if len(e.Locations) == 0 && len(e.Path) > 0 {
-			if key, ok := e.Path[0].(string); ok {
-				if loc, ok := locate(*req.Query, key); ok {
-					e.Locations = []qerrors.Location{loc}
-				}
-			}
-		}
-	}
+	ctx := context.WithValue(r.Context(), execStateKey{}, &st)
+	x := &executor{h: h, prep: prep, ctx: ctx, st: &st, doc: doc, vars: vars, schema: h.schema}
 	buf := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(buf)
 	buf.Reset()
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
 	buf.WriteByte('{')
-	if len(resp.Errors) > 0 {
+	dataBuf := dataPool.Get().(*[]byte)
+	defer func() {
+		if cap(x.buf) <= maxPooledAnswer { // a huge answer's buffer is not kept
+			*dataBuf = x.buf[:0]
+			dataPool.Put(dataBuf)
+		}
+	}()
+	x.buf = append((*dataBuf)[:0], `"data":`...)
+	data := x.run(operation, h.res)
+	errList := x.errs
+	if st.searches.Load() > MaxSearches {
+		errList, data = []*queryError{{Message: fmt.Sprintf(msgSearchLimit, MaxSearches),
+			Extensions: map[string]any{"classification": "ExecutionAborted"}}}, nil
+	}
+	if len(errList) > 0 {
 		buf.WriteString(`"errors":`)
-		if err := enc.Encode(resp.Errors); err != nil {
+		enc := json.NewEncoder(buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(errList); err != nil {
 			w.WriteHeader(http.StatusInternalServerError)
 			return
 		}
 		buf.Truncate(buf.Len() - 1) // Encode's newline
 		buf.WriteByte(',')
 	}
-	if resp.Data != nil {
-		buf.WriteString(`"data":`)
-		buf.Write(resp.Data)
+	if data != nil {
+		buf.Write(data)
 		buf.WriteByte(',')
 	}
 	buf.WriteString(`"extensions":{}}`)
-	if h.version != nil && len(resp.Errors) == 0 && !st.other.Load() && h.version() == version {
+	if h.version != nil && len(errList) == 0 && !st.other.Load() && h.version() == version {
 		h.answers.put(body, buf.Bytes(), version)
 	}
 	writeAnswer(w, buf.Bytes())
 }
 
-// variableError is the error graphql-java answers for a variable value its
-// coercion refuses ([checkVariables]), nil when there is none or when the
-// query has validation errors, which graphql-java reports first.
-func (h *Handler) variableError(body []byte, query, op string, vars map[string]any) *qerrors.QueryError {
-	var rv struct {
-		Variables map[string]json.RawMessage `json:"variables"`
+// chooseOperation is the operation a request runs: the one named op, or
+// the document's only one.
+func chooseOperation(doc *ast.QueryDocument, op string) (*ast.OperationDefinition, *queryError) {
+	if op == "" {
+		if len(doc.Operations) != 1 {
+			return nil, validationError("Must provide operation name if query contains multiple operations.", nil)
+		}
+		return doc.Operations[0], nil
 	}
-	if json.Unmarshal(body, &rv) != nil {
-		return nil
+	o := doc.Operations.ForName(op)
+	if o == nil {
+		return nil, validationError(fmt.Sprintf("Unknown operation named '%s'.", op), nil)
 	}
-	e := checkVariables(query, op, rv.Variables)
-	if e == nil || len(h.schema.ValidateWithVariables(query, vars)) > 0 {
-		return nil
+	return o, nil
+}
+
+// validationError is a ValidationError at pos.
+func validationError(msg string, pos *ast.Position) *queryError {
+	e := &queryError{Message: msg, Extensions: map[string]any{"classification": "ValidationError"}}
+	if pos != nil {
+		e.Locations = []location{{pos.Line, pos.Column}}
 	}
 	return e
 }
 
+// variables coerces the request's variables for op: first the built-in
+// scalars, as graphql-java refuses them ([checkVariables]), then the rest
+// by the schema (gqlparser's coercion).
+func (h *Handler) variables(body []byte, query, opName string, op *ast.OperationDefinition, vars map[string]any) (map[string]any, *queryError) {
+	if len(vars) > 0 {
+		var rv struct {
+			Variables map[string]json.RawMessage `json:"variables"`
+		}
+		if json.Unmarshal(body, &rv) == nil {
+			if e := checkVariables(query, opName, rv.Variables); e != nil {
+				return nil, e
+			}
+		}
+	}
+	out, err := validator.VariableValues(h.schema, op, vars)
+	if err != nil {
+		var ge *gqlerror.Error
+		msg, pos := err.Error(), op.Position
+		if errors.As(err, &ge) {
+			msg = ge.Message
+			if len(ge.Path) >= 2 { // variable.<name>...: said as graphql-java says it
+				if name, ok := ge.Path[1].(ast.PathName); ok {
+					msg = fmt.Sprintf("Variable '%s' has an invalid value: %s", name, msg)
+					if d := op.VariableDefinitions.ForName(string(name)); d != nil && d.Position != nil {
+						pos = d.Position
+					}
+				}
+			}
+		}
+		return nil, validationError(msg, pos)
+	}
+	return out, nil
+}
+
 // writeErrors answers a request that failed before execution: errors and
 // no data, as graphql-java's ExecutionResult without data.
-func writeErrors(w http.ResponseWriter, errs ...*qerrors.QueryError) {
+func writeErrors(w http.ResponseWriter, errs ...*queryError) {
 	var b bytes.Buffer
 	b.WriteString(`{"errors":`)
 	enc := json.NewEncoder(&b)
@@ -221,87 +282,13 @@ func writeAnswer(w http.ResponseWriter, body []byte) {
 	_, _ = w.Write(body)
 }
 
-// limitError is the one error of a request refused by a limit, as
-// graphql-java's MaxQueryDepthInstrumentation and
-// MaxQueryComplexityInstrumentation abort one (an ExecutionAborted error
-// whose message names the limit), nil when no limit was hit. graph-gophers
-// reports a depth error per field too deep; one is enough.
-func limitError(errs []*qerrors.QueryError, queryLength int) *qerrors.QueryError {
-	for _, e := range errs {
-		var msg string
-		switch {
-		case e.Rule == "MaxDepthExceeded":
-			msg = fmt.Sprintf(msgDepthLimit, MaxDepth)
-		case errors.Is(e, graphqlgo.ErrTooManySelections):
-			msg = fmt.Sprintf(msgComplexityLimit, MaxComplexity)
-		case e.Rule == "OverlapValidationLimitExceeded":
-			msg = fmt.Sprintf(msgOverlapLimit, MaxOverlapPairs)
-		case queryLength > MaxQueryLength && len(errs) == 1:
-			msg = fmt.Sprintf(msgLengthLimit, queryLength, MaxQueryLength)
-		default:
-			continue
-		}
-		return &qerrors.QueryError{Message: msg, Locations: e.Locations,
-			Extensions: map[string]any{"classification": "ExecutionAborted"}}
-	}
-	return nil
-}
+// maxPooledAnswer bounds the answer buffers kept for reuse.
+const maxPooledAnswer = 1 << 20
 
-var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// locate finds the first selection named key at the top level of an
-// operation in query (graph-gophers gives resolver errors no locations;
-// DataHub's have the field's). Strings, block strings and comments are
-// skipped; line and column count from 1.
-func locate(query, key string) (qerrors.Location, bool) {
-	depth, parens, line, col := 0, 0, 1, 1
-	for i := 0; i < len(query); {
-		c := query[i]
-		switch {
-		case c == '\n':
-			line, col = line+1, 1
-			i++
-			continue
-		case c == '#':
-			for i < len(query) && query[i] != '\n' {
-				i++
-			}
-			continue
-		case c == '"':
-			end := skipString(query, i)
-			for _, ch := range query[i:end] {
-				if ch == '\n' {
-					line, col = line+1, 0
-				}
-				col++
-			}
-			i = end
-			continue
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
-		case c == '(':
-			parens++
-		case c == ')':
-			parens--
-		case isNameStart(c):
-			j := i
-			for j < len(query) && isNameChar(query[j]) {
-				j++
-			}
-			if depth == 1 && parens == 0 && query[i:j] == key {
-				return qerrors.Location{Line: line, Column: col}, true
-			}
-			col += j - i
-			i = j
-			continue
-		}
-		i++
-		col++
-	}
-	return qerrors.Location{}, false
-}
+var (
+	bufPool  = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+	dataPool = sync.Pool{New: func() any { return new([]byte) }}
+)
 
 // skipString returns the index after the string literal starting at i.
 func skipString(q string, i int) int {

@@ -1,26 +1,18 @@
 package graphql
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"sync"
 
-	qerrors "github.com/graph-gophers/graphql-go/errors"
-	gqllog "github.com/graph-gophers/graphql-go/log"
-
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
-// Inline resolvers. graph-gophers runs a field in its own goroutine when its
-// resolver takes a context, takes arguments or returns an error (and so does
-// every field above it); on the mlFeatureTable benchmark those goroutines and
-// their stack growth were a sixth of the handler's CPU. The nested fields'
-// resolvers therefore take no context and return no error: an entity keeps
-// the request's context from its load, and a resolver that fails calls fail,
-// whose panic graph-gophers recovers in the field's own frame and turns,
-// through panicHandler, into the same error (message, path, extensions) a
-// returned error gives. No panic leaves the package's Exec.
+// Inline resolvers. The nested fields' resolvers take no context and
+// return no error: an entity keeps the request's context from its load, and
+// a resolver that fails calls fail, whose panic the executor recovers in the
+// field's own frame and turns into the same error (message, path,
+// extensions) a returned error gives. No panic leaves the executor.
 
 // failure is the panic value of fail.
 type failure struct{ err *gqlError }
@@ -35,25 +27,6 @@ func must[T any](v T, err *gqlError) T {
 	}
 	return v
 }
-
-// panicHandler turns a failure into its error; any other panic is a server
-// error in DataHub's shape.
-type panicHandler struct{}
-
-func (panicHandler) MakePanicError(_ context.Context, v any) *qerrors.QueryError {
-	if f, ok := v.(failure); ok {
-		return &qerrors.QueryError{Message: f.err.msg, Extensions: f.err.Extensions(), ResolverError: f.err}
-	}
-	e := serverError(fmt.Sprintf("panic occurred: %v", v))
-	return &qerrors.QueryError{Message: e.msg, Extensions: e.Extensions()}
-}
-
-// panicLogger logs the panics that are not failures, as graph-gophers does.
-var panicLogger = gqllog.LoggerFunc(func(ctx context.Context, v any) {
-	if _, ok := v.(failure); !ok {
-		(&gqllog.DefaultLogger{}).LogPanic(ctx, v)
-	}
-})
 
 // decodeCache holds decoded aspect values by aspect name and stored JSON, so
 // that an unchanged aspect is decoded once rather than once per query. The

@@ -13,7 +13,8 @@ import (
 const msgLineageURN = "A lineage search needs the urn of the entity it starts from (datahub-mock)"
 
 // lineageTypes maps the input's types to registry names; none means every
-// type the mock serves (DataHub: every registry entity but query).
+// type with a GraphQL type but query (DataHub: every registry entity but
+// query).
 func lineageTypes(types *[]string) []string {
 	if types != nil && len(*types) > 0 {
 		return typesOf(types)
@@ -21,6 +22,11 @@ func lineageTypes(types *[]string) []string {
 	var out []string
 	for name := range graphQLType {
 		out = append(out, name)
+	}
+	for name := range urnOnlyTypes {
+		if name != "query" {
+			out = append(out, name)
+		}
 	}
 	slices.Sort(out)
 	return out
@@ -212,14 +218,18 @@ func (p *entityPathR) Path() []*entityR { return p.path }
 // lineageEdgeInput is LineageEdge.
 type lineageEdgeInput struct{ DownstreamUrn, UpstreamUrn string }
 
-// UpdateLineage resolves Mutation.updateLineage through the core
+// updateLineage resolves Mutation.updateLineage through the core
 // ([gms.Core.UpdateLineage] holds DataHub's rules); null edges are skipped.
-func (r *resolver) UpdateLineage(ctx context.Context, a struct {
-	Input struct {
-		EdgesToAdd    []*lineageEdgeInput
-		EdgesToRemove []*lineageEdgeInput
+func updateLineage(c *Ctx, a Args) (any, error) {
+	var args struct {
+		Input struct {
+			EdgesToAdd    []*lineageEdgeInput
+			EdgesToRemove []*lineageEdgeInput
+		}
 	}
-}) (*bool, error) {
+	if err := a.Decode(&args); err != nil {
+		return nil, badRequest(err.Error())
+	}
 	edges := func(in []*lineageEdgeInput) []gms.LineageEdge {
 		out := make([]gms.LineageEdge, 0, len(in))
 		for _, e := range in {
@@ -229,9 +239,8 @@ func (r *resolver) UpdateLineage(ctx context.Context, a struct {
 		}
 		return out
 	}
-	if err := r.core.UpdateLineage(ctx, edges(a.Input.EdgesToAdd), edges(a.Input.EdgesToRemove)); err != nil {
+	if err := c.Core().UpdateLineage(c, edges(args.Input.EdgesToAdd), edges(args.Input.EdgesToRemove)); err != nil {
 		return nil, fromCore(err)
 	}
-	ok := true
-	return &ok, nil
+	return true, nil
 }

@@ -14,17 +14,25 @@ type descriptionUpdateInput struct {
 	SubResource     *string
 }
 
-// UpdateDescription resolves Mutation.updateDescription through the core
+func init() {
+	mutation("updateDescription", updateDescription)
+	mutation("updateLineage", updateLineage)
+}
+
+// updateDescription resolves Mutation.updateDescription through the core
 // ([gms.Core.UpdateDescription] holds DataHub's rules).
-func (r *resolver) UpdateDescription(ctx context.Context, a struct{ Input descriptionUpdateInput }) (*bool, error) {
-	in := a.Input
-	err := r.core.UpdateDescription(ctx, gms.DescriptionUpdate{Description: in.Description, ResourceURN: in.ResourceUrn,
+func updateDescription(c *Ctx, a Args) (any, error) {
+	var args struct{ Input descriptionUpdateInput }
+	if err := a.Decode(&args); err != nil {
+		return nil, badRequest(err.Error())
+	}
+	in := args.Input
+	err := c.Core().UpdateDescription(c, gms.DescriptionUpdate{Description: in.Description, ResourceURN: in.ResourceUrn,
 		SubResourceType: in.SubResourceType, SubResource: in.SubResource})
 	if err != nil {
 		return nil, fromCore(err)
 	}
-	ok := true
-	return &ok, nil
+	return true, nil
 }
 
 // exists is Core.Exists with its error as GraphQL answers it.

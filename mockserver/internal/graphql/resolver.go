@@ -120,32 +120,22 @@ var entityTypes = map[string]string{
 }
 
 // load reads urn's latest aspects through the core, checking that it is a
-// URN of entity type want ("" for any served type).
+// URN of entity type want ("" for any type with a GraphQL type).
 func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlError) {
 	got := gms.EntityTypeOf(urn)
-	_, served := graphQLType[got]
-	_, byURN := urnOnlyTypes[got]
+	served := sdlTypeOf(got) != ""
 	if (want != "" && got != want) || !served {
 		if _, err := gms.CheckURN(urn); err != nil { // a malformed URN says so first
 			return nil, fromCore(err)
 		}
 	}
 	if want != "" && got != want {
-		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, graphQLType[want], gms.Abbreviate(urn), want))
+		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, sdlTypeOf(want), gms.Abbreviate(urn), want))
 	}
-	if !served && !byURN {
+	if !served {
 		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, "entity", gms.Abbreviate(urn), "served entity type"))
 	}
 	e := &entity{r: r, ctx: ctx, urn: urn, name: got, key: &keyJSON{}}
-	if byURN {
-		return e, nil // checked above
-	}
-	if got == "dataPlatform" || got == "corpuser" || got == "corpGroup" || got == "tag" || got == "glossaryTerm" {
-		if _, err := gms.CheckURN(urn); err != nil {
-			return nil, fromCore(err)
-		}
-		return e, nil // built from the URN alone (name from the key)
-	}
 	st, _ := ctx.Value(execStateKey{}).(*execState)
 	if st != nil && st.versioned {
 		if l, ok := r.loaded.get(urn, st.version); ok {
@@ -428,4 +418,32 @@ func sortedKeys(m map[string]string) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// GraphQLType names the entity's object type and gives the value its
+// fields resolve on (see Typed): the typed resolvers of the ML entities and
+// datasets, the generic entity (urnOnlyR, read through the entity map) for
+// every other type.
+func (r *entityR) GraphQLType() (string, any) {
+	switch r.e.name {
+	case "dataset":
+		return "Dataset", &datasetR{r.e}
+	case "mlFeature":
+		return "MLFeature", &mlFeatureR{r.e}
+	case "mlFeatureTable":
+		return "MLFeatureTable", &mlFeatureTableR{r.e}
+	case "mlModel":
+		return "MLModel", &mlModelR{r.e}
+	case "mlModelGroup":
+		return "MLModelGroup", &mlModelGroupR{r.e}
+	}
+	if r.e.r == nil { // an owner's URN, not loaded: what the URN says
+		switch r.e.name {
+		case "corpuser":
+			return "CorpUser", &corpUserR{r.e.urn}
+		case "corpGroup":
+			return "CorpGroup", &corpGroupR{r.e.urn}
+		}
+	}
+	return sdlTypeOf(r.e.name), &urnOnlyR{r.e}
 }

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	graphqlgo "github.com/graph-gophers/graphql-go"
-
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -68,8 +66,7 @@ func registryName(t string) string {
 }
 
 // typesOf maps the input's types (searchableTypes when none) to registry
-// names, keeping only the types whose entities the mock's GraphQL serves
-// (a container, say, has no GraphQL type here, so it is never a result).
+// names, keeping only the types that have a GraphQL type.
 func typesOf(types *[]string) []string {
 	in := searchableTypes
 	if types != nil && len(*types) > 0 {
@@ -78,7 +75,7 @@ func typesOf(types *[]string) []string {
 	out := []string{} // not nil: none served searches nothing
 	for _, t := range in {
 		n := registryName(t)
-		if _, served := graphQLType[n]; served && !slices.Contains(out, n) {
+		if sdlTypeOf(n) != "" && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}
@@ -350,10 +347,10 @@ func charge(ctx context.Context) *gqlError {
 // not select them, and returns what of a page of hits to load: all of it
 // when the answer selects searchResults, else none.
 func selectedParts(ctx context.Context, q *gms.Query) func([]gms.SearchHit) []gms.SearchHit {
-	if !graphqlgo.HasSelectedField(ctx, "facets") {
+	if !selectsField(ctx, "facets") {
 		q.SkipAggregates = true
 	}
-	if graphqlgo.HasSelectedField(ctx, "searchResults") {
+	if selectsField(ctx, "searchResults") {
 		return func(hs []gms.SearchHit) []gms.SearchHit { return hs }
 	}
 	return func([]gms.SearchHit) []gms.SearchHit { return nil }

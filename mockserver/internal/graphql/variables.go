@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
-
-	qerrors "github.com/graph-gophers/graphql-go/errors"
 )
 
 // varDef is one variable definition of an operation: its name, type and
@@ -14,7 +12,7 @@ import (
 type varDef struct {
 	name string
 	typ  varType
-	loc  qerrors.Location
+	loc  location
 }
 
 // varType is a variable's type: a named type, or a list of one; nonNull
@@ -29,11 +27,10 @@ type varType struct {
 // operation named op (the only one when op is "") as graphql-java does
 // before it executes anything, and returns the error it answers for the
 // first value it refuses: "Variable 'c' has an invalid value: ...", at the
-// variable's definition, a ValidationError. graph-gophers checks the other
-// types (enums, input objects, null for a non-null type) itself, but
-// unpacks a scalar of the wrong type only when a resolver asks for it.
-// Queries it cannot read are left to graph-gophers.
-func checkVariables(query, op string, vars map[string]json.RawMessage) *qerrors.QueryError {
+// variable's definition, a ValidationError. gqlparser's coercion checks
+// the other types (enums, input objects, null for a non-null type) after
+// it. Queries it cannot read are left to gqlparser.
+func checkVariables(query, op string, vars map[string]json.RawMessage) *queryError {
 	if len(vars) == 0 {
 		return nil
 	}
@@ -47,9 +44,9 @@ func checkVariables(query, op string, vars map[string]json.RawMessage) *qerrors.
 			continue
 		}
 		if msg := coerceValue(d.typ, raw); msg != "" {
-			return &qerrors.QueryError{
+			return &queryError{
 				Message:    fmt.Sprintf("Variable '%s' has an invalid value: %s", d.name, msg),
-				Locations:  []qerrors.Location{d.loc},
+				Locations:  []location{d.loc},
 				Extensions: map[string]any{"classification": "ValidationError"},
 			}
 		}
@@ -62,7 +59,7 @@ func checkVariables(query, op string, vars map[string]json.RawMessage) *qerrors.
 func coerceValue(t varType, raw json.RawMessage) string {
 	raw = json.RawMessage(strings.TrimSpace(string(raw)))
 	if string(raw) == "null" || len(raw) == 0 {
-		return "" // null for a non-null type is graph-gophers' to refuse
+		return "" // null for a non-null type is gqlparser's to refuse
 	}
 	if t.elem != nil {
 		var items []json.RawMessage
@@ -190,7 +187,7 @@ func operationVariables(query, op string) (defs []varDef, ok bool) {
 			}
 			if op == "" || name == op {
 				if found {
-					return nil, false // two operations and no name to choose: graph-gophers refuses it
+					return nil, false // two operations and no name to choose: refused later
 				}
 				found, defs = true, ds
 			}
@@ -219,7 +216,7 @@ const (
 type token struct {
 	kind tokKind
 	text string
-	loc  qerrors.Location
+	loc  location
 }
 
 // lexer splits a GraphQL document into tokens, skipping white space,
@@ -259,7 +256,7 @@ func (lx *lexer) next() token {
 }
 
 func (lx *lexer) token() token {
-	start := qerrors.Location{Line: lx.line, Column: lx.col}
+	start := location{Line: lx.line, Column: lx.col}
 	c := lx.src[lx.i]
 	switch {
 	case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':

@@ -36,7 +36,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
 
 // Operators are the operators the evaluator supports.

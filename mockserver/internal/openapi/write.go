@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 

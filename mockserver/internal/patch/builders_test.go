@@ -81,7 +81,7 @@ func TestBuildersApply(t *testing.T) {
 			name: "dataset lineage",
 			build: func() *builders.Builder {
 				d := builders.NewDataset(ds)
-				d.AddUpstream(builders.Upstream{Dataset: up.String(), Type: "TRANSFORMED"})
+				d.AddUpstream(aspects.Upstream{Dataset: up.String(), Type: aspects.DatasetLineageTypeTransformed})
 				d.RemoveUpstream("urn:li:dataset:(urn:li:dataPlatform:hive,db.gone,PROD)")
 				d.AddFineGrainedUpstream("", field, "", upField, 0.5)
 				return d.Builder

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
 
 func beUint64(b []byte) uint64 { return binary.BigEndian.Uint64(b) }
@@ -134,7 +134,17 @@ func applyOne(t txn, i int, w *Write, p *prepared) (outcome, error) {
 		}
 		return outcome{}, putDoc(t, w, p)
 	}
-	cur, err := readLatest(t, p.latestKey())
+	key := p.latestKey()
+	raw := t.get(aspectRows, key)
+	if pre := p.pre.builtOnRaw(raw); pre != nil && w.Check == nil && w.Transform == nil {
+		// The row was built on this latest row, which it changes: no need
+		// to decode it.
+		if err := putKey(t, i, w, p); err != nil {
+			return outcome{}, err
+		}
+		return putPreBuilt(t, w, p, key, raw, pre)
+	}
+	cur, err := readLatestRaw(key, raw)
 	if err != nil {
 		return outcome{}, err
 	}
@@ -181,13 +191,19 @@ type latest struct {
 	exists bool
 }
 
-// readLatest reads the latest row at key inside t, earlier items of the
-// batch included.
-func readLatest(t txn, key []byte) (latest, error) {
-	l := latest{key: key}
+// readLatestRaw is the latest row at key, stored as raw (nil: none),
+// which a write found inside its transaction (earlier items of the batch
+// included).
+func readLatestRaw(key, raw []byte) (latest, error) {
+	l := latest{key: key, raw: raw, exists: raw != nil}
+	if !l.exists {
+		return latest{key: key}, nil
+	}
 	var err error
-	l.row, l.raw, l.exists, err = getRowShared(t, l.key, false)
-	return l, err
+	if l.row, err = decodeRowParts(raw, false); err != nil {
+		return latest{key: key}, err
+	}
+	return l, nil
 }
 
 // state is what a Check sees of the aspect and its entity, whose marker is
@@ -292,22 +308,15 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (outcome,
 // version N+1, whose systemMetadata Rules.Next makes. The first write is
 // version 1, with the systemMetadata of Rules.First.
 func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage, h uint64) (outcome, error) {
-	var sm rawObject
-	version := int64(1)
-	if !cur.exists {
-		sm = p.batch.rules.First(p.batch.scratch[:0], p.sm)
-	} else {
+	if cur.exists {
 		// The row moves to history as it is stored.
-		n := rowVersion(cur.row)
-		if err := t.putNew(aspectRows, p.historyKey(n), storedCopy(t, cur.raw)); err != nil {
+		if err := t.putNew(aspectRows, p.historyKey(rowVersion(cur.row)), storedCopy(t, cur.raw)); err != nil {
 			return outcome{}, err
 		}
-		version = n + 1
-		prev, err := cur.members(t, p.batch.scratch[:0])
-		if err != nil {
-			return outcome{}, err
-		}
-		sm = p.batch.rules.Next(prev, p.sm, version, p.room[:0])
+	}
+	sm, version, err := nextSystemMetadata(t, p, cur)
+	if err != nil {
+		return outcome{}, err
 	}
 	// The row prepared for the write's value, or one for the transformed value.
 	head := p.head
@@ -325,6 +334,38 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 		return outcome{}, err
 	}
 	return outcome{version: version}, nil
+}
+
+// putPreBuilt is putVersion of the row pre, built before the writer lock
+// on the latest row raw (nil: none) at key, which it still is: raw moves to
+// history as the version before pre's.
+func putPreBuilt(t txn, w *Write, p *prepared, key, raw []byte, pre *preRow) (outcome, error) {
+	if raw != nil {
+		if err := t.putNew(aspectRows, p.historyKey(pre.version-1), storedCopy(t, raw)); err != nil {
+			return outcome{}, err
+		}
+	}
+	p.head = rowHead{} // pre uses its memory
+	if err := putEncoded(t, key, w.URN, w.Aspect, pre.val, pre.built); err != nil {
+		return outcome{}, err
+	}
+	return outcome{version: pre.version}, nil
+}
+
+// nextSystemMetadata returns the systemMetadata and the version of the
+// row that p's write makes of a changed value whose latest row is cur
+// (version 1, Rules.First's, when there is none; else one more than cur's,
+// Rules.Next's), built in p's memory.
+func nextSystemMetadata(t txn, p *prepared, cur latest) (rawObject, int64, error) {
+	if !cur.exists {
+		return p.batch.rules.First(p.batch.scratch[:0], p.sm), 1, nil
+	}
+	version := rowVersion(cur.row) + 1
+	prev, err := cur.members(t, p.batch.scratch[:0])
+	if err != nil {
+		return nil, 0, err
+	}
+	return p.batch.rules.Next(prev, p.sm, version, p.room[:0]), version, nil
 }
 
 // smRoom is room for the length-prefixed systemMetadata of a row whose

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/google/go-cmp/cmp"
 )
 

@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
 
 // The helpers below give the results of the encoding/json calls they stand
@@ -263,7 +263,7 @@ func storedMembers(dst rawObject, sm []byte) (rawObject, bool) {
 			return dst[:n], false
 		}
 		prev = key
-		i = skipCompact(sm, start, 0)
+		i = jsonx.ValueEnd(sm, start)
 		if i < 0 || i >= len(sm) {
 			return dst[:n], false
 		}
@@ -309,132 +309,6 @@ var (
 const maxKeyNames = 64
 
 func init() { keyNames.Store(&map[string]string{}) }
-
-// skipCompact returns the index just past the compact JSON value at b[i],
-// or -1 when there is none there (white space included) or it nests deeper
-// than encoding/json allows.
-func skipCompact(b []byte, i, depth int) int {
-	if i >= len(b) {
-		return -1
-	}
-	switch c := b[i]; {
-	case c == '"':
-		for i++; i < len(b); i++ {
-			switch c := b[i]; {
-			case c == '"':
-				return i + 1
-			case c < 0x20:
-				return -1
-			case c == '\\':
-				i++
-				if i >= len(b) {
-					return -1
-				}
-				switch b[i] {
-				case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				case 'u':
-					if i+4 >= len(b) {
-						return -1
-					}
-					for _, h := range b[i+1 : i+5] {
-						if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
-							return -1
-						}
-					}
-					i += 4
-				default:
-					return -1
-				}
-			}
-		}
-		return -1
-	case c == '{' || c == '[':
-		if depth >= 10000 {
-			return -1
-		}
-		end := byte('}')
-		if c == '[' {
-			end = ']'
-		}
-		i++
-		if i < len(b) && b[i] == end {
-			return i + 1
-		}
-		for {
-			if c == '{' { // a key and its colon first
-				if i >= len(b) || b[i] != '"' {
-					return -1
-				}
-				if i = skipCompact(b, i, depth+1); i < 0 || i >= len(b) || b[i] != ':' {
-					return -1
-				}
-				i++
-			}
-			if i = skipCompact(b, i, depth+1); i < 0 || i >= len(b) {
-				return -1
-			}
-			switch b[i] {
-			case ',':
-				i++
-			case end:
-				return i + 1
-			default:
-				return -1
-			}
-		}
-	case c == 't':
-		return skipLiteral(b, i, "true")
-	case c == 'f':
-		return skipLiteral(b, i, "false")
-	case c == 'n':
-		return skipLiteral(b, i, "null")
-	case c == '-' || '0' <= c && c <= '9':
-		return skipNumber(b, i)
-	}
-	return -1
-}
-
-func skipLiteral(b []byte, i int, lit string) int {
-	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
-		return -1
-	}
-	return i + len(lit)
-}
-
-// skipNumber skips -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][-+]?[0-9]+)?
-func skipNumber(b []byte, i int) int {
-	digits := func(i int) int {
-		start := i
-		for i < len(b) && '0' <= b[i] && b[i] <= '9' {
-			i++
-		}
-		if i == start {
-			return -1
-		}
-		return i
-	}
-	if b[i] == '-' {
-		i++
-	}
-	if i < len(b) && b[i] == '0' {
-		i++
-	} else if i = digits(i); i < 0 {
-		return -1
-	}
-	if i < len(b) && b[i] == '.' {
-		if i = digits(i + 1); i < 0 {
-			return -1
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		return digits(i)
-	}
-	return i
-}
 
 // within reports whether the n bytes at p lie in b (n > 0).
 func within(b []byte, p *byte, n int) bool {

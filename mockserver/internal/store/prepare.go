@@ -4,9 +4,10 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
 
 // prepared is what a write needs that does not depend on the stored rows,
@@ -33,6 +34,7 @@ type prepared struct {
 	actor             string // createdBy
 	// room is Rules.Next's room.
 	room [24]byte
+	pre  preRow  // the new latest row, when built before the writer lock
 	out  outcome // the write's, once applied
 }
 
@@ -73,18 +75,18 @@ func (p *prepared) historyKey(version int64) []byte {
 // (a usual one has four to seven); more take an allocation of their own.
 const smMembers = 8
 
-// prepare prepares every write of a batch stamped with now, under rules.
-// The keys of all writes share one allocation, their systemMetadata members
-// another.
-func prepare(ws []Write, now time.Time, rules Rules) []prepared {
-	ps := make([]prepared, len(ws))
+// prepare prepares every write of a batch stamped with now, under rules,
+// in memory from a batchMemory that release gives back. The keys of all
+// writes share one allocation, their systemMetadata members another.
+func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) {
 	size := 0
 	for i := range ws {
 		size += 2 * (2*binary.MaxVarintLen64 + len(ws[i].URN) + len(ws[i].Aspect) + 8)
 	}
-	keys := make([]byte, 0, size)
-	members := make(rawObject, (len(ws)+1)*smMembers)
-	batch := &batchShared{rules: rules, scratch: members[len(ws)*smMembers:]}
+	bm := batchMemories.Get().(*batchMemory)
+	ps, keys, members := bm.take(len(ws), size, (len(ws)+1)*smMembers)
+	batch := &bm.shared
+	*batch = batchShared{rules: rules, scratch: members[len(ws)*smMembers:]}
 	ms := now.UnixMilli()
 	for i := range ws {
 		w, p := &ws[i], &ps[i]
@@ -124,7 +126,56 @@ func prepare(ws []Write, now time.Time, rules Rules) []prepared {
 			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
 		}
 	}
-	return ps
+	return ps, bm
+}
+
+// batchMemory is the memory prepare gives the writes of a batch, kept for
+// the next batch once the batch is done (see release): a batch of 200
+// writes needs about 120 KB of it, which allocated afresh every batch
+// would be zeroed and brought into the cache again each time.
+type batchMemory struct {
+	ps      []prepared
+	keys    []byte
+	members rawObject
+	shared  batchShared
+}
+
+// batchMemories are the batchMemory kept for the next batches.
+var batchMemories = sync.Pool{New: func() any { return new(batchMemory) }}
+
+// maxKeptBatch is the most writes whose memory a batchMemory keeps.
+const maxKeptBatch = 1024
+
+// take returns n zero prepared, an empty key buffer of capacity keys and m
+// zero members, from m's memory when it has room.
+func (m *batchMemory) take(n, keys, members int) ([]prepared, []byte, rawObject) {
+	if cap(m.ps) < n {
+		m.ps = make([]prepared, n)
+	}
+	if cap(m.keys) < keys {
+		m.keys = make([]byte, 0, keys)
+	}
+	if cap(m.members) < members {
+		m.members = make(rawObject, members)
+	}
+	m.members = m.members[:members]
+	return m.ps[:n], m.keys[:0], m.members
+}
+
+// release gives m back for the next batch of ps, first dropping what its
+// values refer to (the batch's rows, values and systemMetadata). Nothing
+// of the batch may use ps or m afterwards.
+func (m *batchMemory) release(ps []prepared) {
+	if m == nil {
+		return
+	}
+	if len(ps) > maxKeptBatch {
+		return
+	}
+	clear(ps)
+	clear(m.members)
+	m.shared = batchShared{}
+	batchMemories.Put(m)
 }
 
 // documentID is the identity Rules.Document gives the document of write i,

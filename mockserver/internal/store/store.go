@@ -208,7 +208,9 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	// GMS stamps a proposal when it arrives, before its transaction: what
 	// does not depend on the stored rows is done before taking the lock.
 	now := s.clock()
-	ps := prepare(ws, now, s.rules)
+	ps, bm := prepare(ws, now, s.rules)
+	defer bm.release(ps)
+	s.preBuild(ws, ps)
 	err := func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -242,7 +244,8 @@ func (s *Store) Put(a Aspect) error {
 	if now.IsZero() {
 		now = s.clock()
 	}
-	ps := prepare([]Write{w}, now, s.rules)
+	ps, bm := prepare([]Write{w}, now, s.rules)
+	defer bm.release(ps)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.update(now, func(t txn) error {

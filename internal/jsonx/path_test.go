@@ -1,4 +1,4 @@
-package pdl_test
+package jsonx_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
@@ -35,17 +36,17 @@ func TestValuesAt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, v := range pdl.ValuesAt([]byte(doc), tt.path) {
+		for _, v := range jsonx.ValuesAt([]byte(doc), tt.path) {
 			got = append(got, string(v))
 		}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("ValuesAt(%s) (-want +got):\n%s", tt.path, diff)
 		}
 	}
-	if got := pdl.ValuesAt([]byte(` {"a":1} `), "/"); len(got) != 1 || string(got[0]) != `{"a":1}` {
+	if got := jsonx.ValuesAt([]byte(` {"a":1} `), "/"); len(got) != 1 || string(got[0]) != `{"a":1}` {
 		t.Errorf(`ValuesAt("/") = %q`, got)
 	}
-	if got := pdl.ValuesAt([]byte(`{"a": [1, }`), "/a/*"); len(got) != 0 {
+	if got := jsonx.ValuesAt([]byte(`{"a": [1, }`), "/a/*"); len(got) != 0 {
 		t.Errorf("ValuesAt of broken JSON = %q", got)
 	}
 }
@@ -59,10 +60,10 @@ func TestValuesAtSearchablePaths(t *testing.T) {
 		"fineGrainedLineages":[{"upstreamType":"FIELD_SET","downstreamType":"FIELD","upstreams":["urn:li:schemaField:(u,a)"]}]}`)
 	got := map[string]int{}
 	for _, f := range pdl.SearchableFields("upstreamLineage") {
-		got[f.FieldName] = len(pdl.ValuesAt(doc, f.Path))
+		got[f.FieldName] = len(jsonx.ValuesAt(doc, f.Path))
 	}
 	for _, r := range pdl.Relationships("upstreamLineage") {
-		got[r.Name+r.Path] = len(pdl.ValuesAt(doc, r.Path))
+		got[r.Name+r.Path] = len(jsonx.ValuesAt(doc, r.Path))
 	}
 	want := map[string]int{"upstreams": 1, "fineGrainedUpstreams": 1,
 		"DownstreamOf/upstreams/*/dataset": 1, "DownstreamOf/fineGrainedLineages/*/upstreams/*": 1}
@@ -110,7 +111,7 @@ func FuzzValuesAt(f *testing.F) {
 	f.Add(`{"m": {"k": 1, "k": 2, "j": {"z": true}}}`, "/m/$key")
 	f.Add(`[1, 2]`, "/*")
 	f.Fuzz(func(t *testing.T, data, path string) {
-		got := pdl.ValuesAt([]byte(data), path)
+		got := jsonx.ValuesAt([]byte(data), path)
 		for _, v := range got {
 			if !json.Valid(v) {
 				t.Fatalf("ValuesAt(%q, %q) gave invalid JSON %q", data, path, v)

@@ -87,6 +87,9 @@ var (
 	Unquote = pdl.UnquoteJSON
 	// Decode decodes valid JSON text as encoding/json with UseNumber would.
 	Decode = pdl.DecodeJSON
+	// ValueEnd returns the index just past the valid JSON value that starts
+	// at b[i], or -1 when none starts there.
+	ValueEnd = pdl.ValueEnd
 )
 
 // CompactValueEnd returns the index just past the JSON value that starts

@@ -1,4 +1,4 @@
-// Package jsonx is the mock server's one set of JSON helpers on text: the
+// Package jsonx is the module's one set of JSON helpers on text: the
 // object check, compaction and equality that the rules core, the store and
 // the HTTP adapter share, so that each exists once.
 //

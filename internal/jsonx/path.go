@@ -1,12 +1,14 @@
-package pdl
+package jsonx
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // ValuesAt returns the JSON text of the values at path in the JSON document data, as subslices
-// of data, in document order. path is a [SearchableField.Path] or [Relationship.Path]: "/" then
+// of data, in document order. path is a [pdl.SearchableField.Path] or [pdl.Relationship.Path]: "/" then
 // segments, each a member name (a record field, or a union member's key), "*" for every element
 // of an array or every value of an object, or "$key" for every key of an object (returned as its
 // JSON string literal). A member name that appears twice in an object counts once, with its last
@@ -20,7 +22,7 @@ func ValuesAt(data []byte, path string) [][]byte {
 	}
 	data = trimSpace(data)
 	if len(segs) == 0 {
-		if !Valid(data) {
+		if !pdl.Valid(data) {
 			return nil
 		}
 		return [][]byte{data}
@@ -41,7 +43,7 @@ func valuesAt(v []byte, segs []string, out *[][]byte) {
 	seg, rest := segs[0], segs[1:]
 	switch {
 	case v[0] == '[' && seg == "*":
-		elems, _ := ArrayElements(v)
+		elems, _ := pdl.ArrayElements(v)
 		for _, e := range elems {
 			valuesAt(e, rest, out)
 		}
@@ -54,11 +56,11 @@ func valuesAt(v []byte, segs []string, out *[][]byte) {
 			quoted, val []byte
 		}
 		var ms []member
-		EachMember(v, func(key []byte, plain bool, value []byte) bool {
+		pdl.EachMember(v, func(key []byte, plain bool, value []byte) bool {
 			q := quotedKey(v, key)
 			name := string(key)
 			if !plain {
-				name, _ = UnquoteJSON(q)
+				name, _ = pdl.UnquoteJSON(q)
 			}
 			ms = append(ms, member{name, q, value})
 			return true
