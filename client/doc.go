@@ -185,7 +185,9 @@
 //
 // # Search and lineage
 //
-// [Client.Search] finds entities by free text and a [SearchFilter] and yields
+// [Client.Search] returns the search operations, as Python's
+// client.search. [Search.Results] finds entities by free text and a
+// [SearchFilter] and yields
 // them one by one (iter.Seq2) over DataHub's scrollAcrossEntities, page
 // after page by scroll id: never offset pages, which DataHub refuses past
 // 10,000 results. Pages are at most [MaxPageSize]; a search yields at most
@@ -198,14 +200,54 @@
 // [SubType], [SoftDeleted] and [Field] (any field and [Condition]),
 // combined with [And], [Or] and [Not], and sent as DataHub's orFilters (an
 // OR of AND clauses); soft-deleted entities are left out unless the filter
-// has SoftDeleted. [Client.Count] and [Client.Facets] count.
+// has SoftDeleted. [Search.Count] and [Search.Facets] count.
 //
-// [Client.GetLineage] walks lineage up- or downstream for a number of hops
-// (DataHub's scrollAcrossLineage) and returns each entity reached with its
-// degree and shortest paths. [Client.AddLineage] records an edge (dataset to
-// dataset with column lineage, dataset to feature, feature to model,
-// training run to model, model to group) with a PATCH of the aspect that
-// holds it, so that concurrent writers of other edges lose nothing.
+// [Client.Lineage] returns the lineage operations, as Python's
+// client.lineage. [Lineage.Get] walks lineage up- or downstream for a
+// number of hops (DataHub's scrollAcrossLineage) and returns each entity
+// reached with its degree and shortest paths. [Lineage.Add] records an
+// edge for every pair Python's add_lineage does (dataset to dataset,
+// chart, dashboard or data job; chart or dashboard to dashboard; data job
+// to data job or dataset) and the ML pairs (dataset to feature, feature to
+// model, training run or job to model, model to group) with a PATCH of the
+// aspect Python writes, so that concurrent writers of other edges lose
+// nothing. Between two datasets it records column lineage given
+// ([WithColumnLineage]) or matched ([WithColumnMatching]: [MatchStrict],
+// [MatchFuzzy] with Python's rule and difflib's ratio, [Similarity]), and
+// the SQL that made the edge as a query entity ([WithTransformation],
+// [QueryURN]). [Lineage.Columns] reads a column's upstream or downstream
+// columns back.
+//
+// [Client.Resolve] finds a domain, a user or a glossary term by name (or a
+// user by email), as Python's client.resolve; a look-up that finds none
+// or several is a [*ResolveError] matching datahub.ErrNotFound or
+// [ErrAmbiguous].
+//
+// Python's names and ours:
+//
+//	Python (DataHubClient)                          Go (*client.Client)
+//	client.search                                   c.Search()
+//	search.get_urns(query, filter)                  Search().Results (yields results; r.URN)
+//	(DataHubGraph.get_aggregation / count)          Search().Facets, Search().Count
+//	client.lineage                                  c.Lineage()
+//	lineage.add_lineage(upstream, downstream)       Lineage().Add(ctx, up, down, opts...)
+//	  column_lineage=True / "auto_fuzzy"            WithColumnMatching(MatchFuzzy)
+//	  column_lineage="auto_strict"                  WithColumnMatching(MatchStrict)
+//	  column_lineage={down: [up, ...]}              WithColumnLineage(ColumnLineage{up, down}, ...)
+//	  transformation_text=sql                       WithTransformation(sql)
+//	lineage.get_lineage(source_urn, direction,      Lineage().Get(ctx, u, Upstream|Downstream,
+//	  max_hops, filter)                               hops, filter)
+//	lineage.get_lineage(source_column=...)          Lineage().Columns(ctx, field, direction)
+//	lineage._get_fuzzy_column_lineage               MatchColumnsFuzzy
+//	lineage._get_strict_column_lineage              MatchColumnsStrict
+//	difflib.SequenceMatcher(None, a, b).ratio()     Similarity(a, b)
+//	QueryUrn(generate_hash(text))                   QueryURN(text)
+//	client.resolve                                  c.Resolve()
+//	resolve.domain(name=)                           Resolve().Domain
+//	resolve.user(name=) / resolve.user(email=)      Resolve().UserByName / Resolve().UserByEmail
+//	resolve.term(name=)                             Resolve().Term
+//	ItemNotFoundError / MultipleItemsFoundError     datahub.ErrNotFound / ErrAmbiguous (*ResolveError)
+//	lineage.infer_lineage_from_sql                  (none: no SQL parser)
 //
 // # Differences from DataHub's Python client
 //
@@ -213,6 +255,14 @@
 //     answering pages; Search has a limit and yields an error instead of
 //     stopping short. Python's not_ refuses a filter of several clauses;
 //     [Not] multiplies it out.
+//   - Python's resolve.domain returns the first of several domains of one
+//     name (logging a warning); Resolve.Domain refuses them with
+//     [ErrAmbiguous], as Python does several users or terms. Python's fuzzy
+//     column matching picks among upstream columns that normalize alike in
+//     set order; MatchColumnsFuzzy takes the first in schema order.
+//   - Python's add_lineage checks that the downstream exists only with
+//     transformation text; Lineage.Add checks the entity it patches for
+//     every pair (an *EntityNotFoundError).
 //   - Python's helpers write without a condition; these write with
 //     If-Version-Match, or with a patch the server merges. A server that
 //     ignores the header (an open DataHub pull request, #18869, reports

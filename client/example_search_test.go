@@ -10,18 +10,18 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-func ExampleClient_Search() {
+func ExampleSearch_Results() {
 	server, stop := startMock()
 	defer stop()
 	ctx := context.Background()
 
 	c, err := client.New(server)
 	must(err)
-	for r, err := range c.Search(ctx, "*", client.Platform("feast")) {
+	for r, err := range c.Search().Results(ctx, "*", client.Platform("feast")) {
 		must(err)
 		fmt.Println(r.Type, r.URN, *r.MLFeatureTable.Description)
 	}
-	n, err := c.Count(ctx, "churn", client.SearchFilter{})
+	n, err := c.Search().Count(ctx, "churn", client.SearchFilter{})
 	must(err)
 	fmt.Println(n, "entity matches churn")
 	// Output:
@@ -39,7 +39,7 @@ func ExampleWithFirst() {
 	c, err := client.New(server)
 	must(err)
 	n := 0
-	for _, err := range c.Search(ctx, "*", client.SearchFilter{}, client.WithFirst(2)) {
+	for _, err := range c.Search().Results(ctx, "*", client.SearchFilter{}, client.WithFirst(2)) {
 		must(err)
 		n++
 	}
@@ -62,7 +62,7 @@ func ExampleSearchAs() {
 	// Output: churn PROD
 }
 
-func ExampleClient_GetLineage() {
+func ExampleLineage_Get() {
 	server, stop := startMock()
 	defer stop()
 	ctx := context.Background()
@@ -72,7 +72,7 @@ func ExampleClient_GetLineage() {
 	model := urn.MustParse("urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)")
 	feature := urn.MustParse("urn:li:mlFeature:(users,age)")
 	source := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)")
-	// The feature and the dataset exist (AddLineage patches the downstream,
+	// The feature and the dataset exist (Lineage.Add patches the downstream,
 	// which must exist).
 	em, err := emitter.NewREST(server)
 	must(err)
@@ -85,10 +85,10 @@ func ExampleClient_GetLineage() {
 		must(err)
 		must(em.Emit(ctx, p))
 	}
-	must(c.AddLineage(ctx, feature, model))
-	must(c.AddLineage(ctx, source, feature))
+	must(c.Lineage().Add(ctx, feature, model))
+	must(c.Lineage().Add(ctx, source, feature))
 
-	up, err := c.GetLineage(ctx, model, client.Upstream, 3, client.SearchFilter{})
+	up, err := c.Lineage().Get(ctx, model, client.Upstream, 3, client.SearchFilter{})
 	must(err)
 	for _, r := range up {
 		fmt.Println(r.Degree, r.URN)

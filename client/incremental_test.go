@@ -64,7 +64,7 @@ func TestEnsureIncrementalLineage(t *testing.T) {
 		if _, err := cl.Entities().Ensure(t.Context(), d); err != nil {
 			t.Fatal(err)
 		}
-		if err := c.AddLineage(t.Context(), b, d.URN); err != nil { // another writer
+		if err := c.Lineage().Add(t.Context(), b, d.URN); err != nil { // another writer
 			t.Fatal(err)
 		}
 		res, err := cl.Entities().Ensure(t.Context(), lineageDataset(t, "out_"+tc.name, a.String(), cu))

@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	datahub "github.com/catalogkit/datahub-go"
-	"github.com/catalogkit/datahub-go/aspects"
-	"github.com/catalogkit/datahub-go/emitter/patch"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -38,15 +36,28 @@ const lineageDocument = `query scrollAcrossLineage($input: ScrollAcrossLineageIn
   scrollAcrossLineage(input: $input) { nextScrollId count total
     searchResults { degree paths { path { urn type } } matchedFields { name value } ` + searchEntityFields + ` } } }`
 
-// GetLineage returns the entities up to hops hops upstream or downstream of
+// Lineage is the lineage operations of a client: adding edges between
+// entities (with column-level lineage and the query that made them) and
+// reading lineage, of entities and of columns (Python's client.lineage).
+// Get it with [Client.Lineage]; it shares the client's connections,
+// options and write strategy.
+type Lineage struct {
+	c *Client
+}
+
+// Lineage returns the lineage operations of c.
+func (c *Client) Lineage() *Lineage { return &Lineage{c: c} }
+
+// Get returns the entities up to hops hops upstream or downstream of
 // u that filter keeps (soft-deleted ones left out unless the filter says
 // otherwise), with their degree and shortest paths, by fewest hops then
 // URN; DataHub's scrollAcrossLineage, page after page. DataHub's degree
 // filter knows "1", "2" and "3+": for hops above 2 the server walks without
-// a bound and GetLineage keeps the results within hops. More results than
+// a bound and Get keeps the results within hops. More results than
 // the limit ([WithLimit]) give the first ones and an error matching
 // [ErrResultLimit]; [WithFirst] takes the first ones without an error.
-func (c *Client) GetLineage(ctx context.Context, u urn.URN, direction LineageDirection, hops int, filter SearchFilter, opts ...SearchOption) ([]LineageResult, error) {
+func (l *Lineage) Get(ctx context.Context, u urn.URN, direction LineageDirection, hops int, filter SearchFilter, opts ...SearchOption) ([]LineageResult, error) {
+	c := l.c
 	if err := checkURN(u); err != nil {
 		return nil, err
 	}
@@ -101,105 +112,16 @@ func (c *Client) GetLineage(ctx context.Context, u urn.URN, direction LineageDir
 	}
 }
 
-// ColumnLineage is one column-level lineage edge of a dataset-to-dataset
-// [Client.AddLineage]: the upstream column feeds the downstream column
-// (field paths of the two datasets).
-type ColumnLineage struct {
-	Upstream, Downstream string
-}
-
-// LineageOption configures [Client.AddLineage].
-type LineageOption struct{ apply func(*lineageSettings) }
-
-type lineageSettings struct{ columns []ColumnLineage }
-
-// WithColumnLineage adds column-level lineage to a dataset-to-dataset
-// edge.
-func WithColumnLineage(columns ...ColumnLineage) LineageOption {
-	return LineageOption{func(s *lineageSettings) { s.columns = append(s.columns, columns...) }}
-}
-
-// AddLineage records that upstream feeds downstream, as a PATCH of the
-// aspect that holds the edge, so that concurrent writers of other edges
-// lose nothing (whatever the client's write strategy); the entity patched
-// must exist. The pairs:
-//
-//   - dataset → dataset: the downstream's upstreamLineage (type COPY),
-//     with column lineage from [WithColumnLineage];
-//   - dataset → mlFeature: the feature's sources;
-//   - mlFeature → mlModel: the model's features;
-//   - dataProcessInstance (a training run) or dataJob → mlModel: the
-//     model's training jobs;
-//   - mlModel → mlModelGroup: the model's groups (the model is patched).
-//
-// Other pairs are refused with an error matching datahub.ErrValidation
-// that names the pairs recorded from the upstream's type. DataHub has no
-// edge from a dataset to a model: a model's data is linked through the
-// features it uses (dataset → mlFeature, then mlFeature → mlModel) or
-// through a training run that read the dataset (a dataProcessInstance
-// with the dataset among its inputs, see entity.NewTrainingRun, then
-// dataProcessInstance → mlModel).
-func (c *Client) AddLineage(ctx context.Context, upstream, downstream urn.URN, opts ...LineageOption) error {
-	for _, u := range []urn.URN{upstream, downstream} {
-		if err := checkURN(u); err != nil {
-			return err
-		}
-	}
-	var s lineageSettings
-	for _, o := range opts {
-		o.apply(&s)
-	}
-	up, down := upstream.String(), downstream.String()
-	pair := upstream.EntityType() + "→" + downstream.EntityType()
-	if len(s.columns) > 0 && pair != "dataset→dataset" {
-		return fmt.Errorf("client: column lineage needs two datasets, not %s: %w", pair, datahub.ErrValidation)
-	}
-	switch pair {
-	case "dataset→dataset":
-		b := patch.New(downstream)
-		d := &patch.Dataset{Builder: b}
-		d.AddUpstream(aspects.Upstream{Dataset: up, Type: aspects.DatasetLineageTypeCopy})
-		for _, col := range s.columns {
-			from, err := urn.NewSchemaField(upstream, col.Upstream)
-			if err != nil {
-				return err
-			}
-			to, err := urn.NewSchemaField(downstream, col.Downstream)
-			if err != nil {
-				return err
-			}
-			d.AddFineGrainedUpstream("", to.String(), "", from.String(), 1)
-		}
-		return c.writePatch(ctx, downstream, "upstreamLineage", b, true)
-	case "dataset→mlFeature":
-		b := patch.New(downstream)
-		(&patch.MLFeature{Builder: b}).AddSource(up)
-		return c.writePatch(ctx, downstream, mlFeatureProps, b, true)
-	case "mlFeature→mlModel":
-		b := patch.New(downstream)
-		(&patch.MLModel{Builder: b}).AddFeature(up)
-		return c.writePatch(ctx, downstream, mlModelProps, b, true)
-	case "dataProcessInstance→mlModel", "dataJob→mlModel":
-		b := patch.New(downstream)
-		(&patch.MLModel{Builder: b}).AddTrainingJob(up)
-		return c.writePatch(ctx, downstream, mlModelProps, b, true)
-	case "mlModel→mlModelGroup":
-		b := patch.New(upstream)
-		(&patch.MLModel{Builder: b}).AddGroup(down)
-		return c.writePatch(ctx, upstream, mlModelProps, b, true)
-	}
-	return fmt.Errorf("client: unsupported lineage %s (%s -> %s): %s: %w", pair, up, down,
-		lineageAdvice(upstream.EntityType(), downstream.EntityType()), datahub.ErrValidation)
-}
-
-// lineagePairs are the pairs AddLineage records, upstream→downstream, in
+// lineagePairs are the pairs Lineage.Add records, upstream→downstream, in
 // the order its documentation gives them.
 var lineagePairs = []string{
-	"dataset→dataset", "dataset→mlFeature", "mlFeature→mlModel",
+	"dataset→dataset", "dataset→chart", "dataset→dashboard", "dataset→dataJob",
+	"chart→dashboard", "dashboard→dashboard", "dataJob→dataJob", "dataJob→dataset",
+	"dataset→mlFeature", "mlFeature→mlModel",
 	"dataProcessInstance→mlModel", "dataJob→mlModel", "mlModel→mlModelGroup",
 }
 
-// lineageAdvice says what AddLineage refusing from→to can do instead: the
+// lineageAdvice says what Lineage.Add refusing from→to can do instead: the
 // pairs it records from an entity of type from (all of them when none),
 // and, where DataHub models the link another way, that way.
 func lineageAdvice(from, to string) string {
@@ -218,13 +140,13 @@ func lineageAdvice(from, to string) string {
 	switch {
 	case from == urn.TypeDataset && to == urn.TypeMLModel:
 		advice += "; DataHub links a dataset to a model through the features the model uses" +
-			" (AddLineage dataset→mlFeature, then mlFeature→mlModel) or through a training run" +
-			" (a dataProcessInstance with the dataset among its inputs, see entity.NewTrainingRun, then AddLineage dataProcessInstance→mlModel)"
+			" (Lineage.Add dataset→mlFeature, then mlFeature→mlModel) or through a training run" +
+			" (a dataProcessInstance with the dataset among its inputs, see entity.NewTrainingRun, then Lineage.Add dataProcessInstance→mlModel)"
 	case from == urn.TypeDataset && to == urn.TypeMLModelGroup:
 		advice += "; DataHub links a dataset to a model group through its models" +
-			" (link the dataset to a model through its features or a training run, then AddLineage mlModel→mlModelGroup)"
+			" (link the dataset to a model through its features or a training run, then Lineage.Add mlModel→mlModelGroup)"
 	case from == urn.TypeMLFeature && to == urn.TypeMLModelGroup:
-		advice += "; DataHub links a feature to a model group through its models (AddLineage mlFeature→mlModel, then mlModel→mlModelGroup)"
+		advice += "; DataHub links a feature to a model group through its models (Lineage.Add mlFeature→mlModel, then mlModel→mlModelGroup)"
 	}
 	return advice
 }

@@ -6,6 +6,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/emitter/patch"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -55,8 +56,8 @@ func (c *Client) patched() (bool, error) {
 
 // writePatch sends b's proposal (one aspect, named aspect) to entity u,
 // after refusing an entity type without aspect and, when checkExists, an
-// entity that does not exist.
-func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *patch.Builder, checkExists bool) error {
+// entity that does not exist; the extra proposals go in the same emit.
+func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *patch.Builder, checkExists bool, extra ...emitter.Proposal) error {
 	if _, err := checkAspect(u, aspect); err != nil {
 		return err
 	}
@@ -73,12 +74,15 @@ func (c *Client) writePatch(ctx context.Context, u urn.URN, aspect string, b *pa
 			return &EntityNotFoundError{URN: u.String()}
 		}
 	}
+	proposals = append(proposals, extra...)
 	for i := range proposals {
 		proposals[i].SystemMetadata = &aspects.SystemMetadata{LastObserved: c.now().UnixMilli()}
 	}
 	err = c.emit(ctx, proposals...)
 	if r, ok := soleResult(err); ok {
 		err = r.Err
+	} else if r, ok := firstFailure(err); ok {
+		err = r
 	}
 	if err != nil {
 		return fmt.Errorf("client: patch %s of %s: %w", aspect, u, err)

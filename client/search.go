@@ -28,7 +28,7 @@ const (
 // a search never stops short without saying so.
 var ErrResultLimit = errors.New("datahub: more results than the limit")
 
-// SearchOption configures [Client.Search], [SearchAs] and [Client.GetLineage].
+// SearchOption configures [Search.Results], [SearchAs] and [Lineage.Get].
 type SearchOption struct{ apply func(*searchSettings) }
 
 type searchSettings struct {
@@ -183,7 +183,17 @@ func orFiltersJSON(clauses [][]Rule) []map[string]any {
 	return out
 }
 
-// Search finds the entities that match query (free text; "" or "*" for
+// Search is the search operations of a client: free-text and filtered
+// search across entities, counts and facets (Python's client.search). Get
+// it with [Client.Search]; it shares the client's connections and options.
+type Search struct {
+	c *Client
+}
+
+// Search returns the search operations of c.
+func (c *Client) Search() *Search { return &Search{c: c} }
+
+// Results finds the entities that match query (free text; "" or "*" for
 // all) and filter, page after page with DataHub's scrollAcrossEntities
 // (scroll ids, so past 10,000 results too; never offset pages), in the
 // server's order (relevance, then URN). It yields each result once, then
@@ -192,13 +202,14 @@ func orFiltersJSON(clauses [][]Rule) []map[string]any {
 // a scroll that does not move (a next scroll id with an empty page, or the
 // scroll id that was sent): a *datahub.Error saying the answer is bad.
 //
-//	for r, err := range c.Search(ctx, "*", client.And(client.EntityType("mlFeatureTable"), client.Platform("feast"))) {
+//	for r, err := range c.Search().Results(ctx, "*", client.And(client.EntityType("mlFeatureTable"), client.Platform("feast"))) {
 //		if err != nil {
 //			return err
 //		}
 //		fmt.Println(r.URN)
 //	}
-func (c *Client) Search(ctx context.Context, query string, filter SearchFilter, opts ...SearchOption) iter.Seq2[SearchResult, error] {
+func (sr *Search) Results(ctx context.Context, query string, filter SearchFilter, opts ...SearchOption) iter.Seq2[SearchResult, error] {
+	c := sr.c
 	return func(yield func(SearchResult, error) bool) {
 		s, err := settingsOf(opts)
 		if err != nil {
@@ -337,7 +348,7 @@ type Searchable interface {
 	DatasetView | MLFeatureView | MLFeatureTableView | MLModelView | MLModelGroupView
 }
 
-// SearchAs is [Client.Search] restricted to the entities of type T, yielded
+// SearchAs is [Search.Results] restricted to the entities of type T, yielded
 // as T:
 //
 //	for t, err := range client.SearchAs[client.MLFeatureTableView](ctx, c, "*", client.Platform("feast")) {
@@ -345,7 +356,7 @@ func SearchAs[T Searchable](ctx context.Context, c *Client, query string, filter
 	return func(yield func(*T, error) bool) {
 		var zero *T
 		typ := entityTypeOf(zero)
-		for r, err := range c.Search(ctx, query, And(EntityType(typ), filter), opts...) {
+		for r, err := range c.Search().Results(ctx, query, And(EntityType(typ), filter), opts...) {
 			if err != nil {
 				yield(nil, err)
 				return
@@ -392,7 +403,8 @@ func entityTypeOf(v any) string {
 
 // Count returns the number of entities that match query and filter, from
 // one searchAcrossEntities asking for no results.
-func (c *Client) Count(ctx context.Context, query string, filter SearchFilter) (int, error) {
+func (sr *Search) Count(ctx context.Context, query string, filter SearchFilter) (int, error) {
+	c := sr.c
 	input, err := aggInput(query, filter)
 	if err != nil {
 		return 0, err
@@ -447,7 +459,8 @@ type FacetValue struct {
 // Facets returns the facets of the entities that match query and filter:
 // those of the given index fields ("platform", "tags", "_entityType"), or
 // every facet the server aggregates by default when none are given.
-func (c *Client) Facets(ctx context.Context, query string, filter SearchFilter, fields ...string) ([]Facet, error) {
+func (sr *Search) Facets(ctx context.Context, query string, filter SearchFilter, fields ...string) ([]Facet, error) {
+	c := sr.c
 	input, err := aggInput(query, filter)
 	if err != nil {
 		return nil, err

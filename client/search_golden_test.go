@@ -56,24 +56,24 @@ func TestSearchRequestShapes(t *testing.T) {
 		call func(ctx context.Context, c *Client) error
 	}{
 		{"search_Search", func(ctx context.Context, c *Client) error {
-			for _, err := range c.Search(ctx, "users", filter, WithPageSize(50)) {
+			for _, err := range c.Search().Results(ctx, "users", filter, WithPageSize(50)) {
 				if err != nil {
 					return err
 				}
 			}
 			return nil
 		}},
-		{"search_Count", func(ctx context.Context, c *Client) error { _, err := c.Count(ctx, "", filter); return err }},
+		{"search_Count", func(ctx context.Context, c *Client) error { _, err := c.Search().Count(ctx, "", filter); return err }},
 		{"search_Facets", func(ctx context.Context, c *Client) error {
-			_, err := c.Facets(ctx, "*", SoftDeleted(AnySoftDeleted), "platform", "_entityType")
+			_, err := c.Search().Facets(ctx, "*", SoftDeleted(AnySoftDeleted), "platform", "_entityType")
 			return err
 		}},
 		{"search_GetLineage", func(ctx context.Context, c *Client) error {
-			_, err := c.GetLineage(ctx, ds, Upstream, 2, EntityType("dataset"))
+			_, err := c.Lineage().Get(ctx, ds, Upstream, 2, EntityType("dataset"))
 			return err
 		}},
 		{"search_AddLineage", func(ctx context.Context, c *Client) error {
-			return c.AddLineage(ctx, up, ds, WithColumnLineage(ColumnLineage{Upstream: "id", Downstream: "user_id"}))
+			return c.Lineage().Add(ctx, up, ds, WithColumnLineage(ColumnLineage{Upstream: "id", Downstream: "user_id"}))
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

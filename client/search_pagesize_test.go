@@ -21,7 +21,7 @@ func TestSearchPageSizeCapped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, err := range c.Search(t.Context(), "*", EntityType("tag"), WithPageSize(tc.asked)) {
+		for _, err := range c.Search().Results(t.Context(), "*", EntityType("tag"), WithPageSize(tc.asked)) {
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -51,7 +51,7 @@ func TestSearchStuckScroll(t *testing.T) {
 			}
 			var last error
 			n := 0
-			for _, err := range c.Search(t.Context(), "*", EntityType("dataset"), WithPageSize(1)) {
+			for _, err := range c.Search().Results(t.Context(), "*", EntityType("dataset"), WithPageSize(1)) {
 				if err != nil {
 					last = err
 					break

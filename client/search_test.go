@@ -120,11 +120,11 @@ func TestSearchEndToEnd(t *testing.T) {
 		tables[0].Properties == nil || len(tables[0].Properties.MLFeatures) != 1 || tables[0].Platform.Name != "feast" {
 		t.Fatalf("feast tables = %+v", tables)
 	}
-	deleted, err := collect(t, c.Search(ctx, "", And(EntityType("mlFeatureTable"), SoftDeleted(OnlySoftDeleted))))
+	deleted, err := collect(t, c.Search().Results(ctx, "", And(EntityType("mlFeatureTable"), SoftDeleted(OnlySoftDeleted))))
 	if err != nil || len(deleted) != 1 || deleted[0].MLFeatureTable == nil || deleted[0].URN != "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,old)" {
 		t.Fatalf("soft-deleted = %+v, %v", deleted, err)
 	}
-	all, err := collect(t, c.Search(ctx, "*", SearchFilter{}))
+	all, err := collect(t, c.Search().Results(ctx, "*", SearchFilter{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,15 +140,15 @@ func TestSearchEndToEnd(t *testing.T) {
 		all[3].MLModel.Properties == nil || *all[3].MLModel.Properties.Description != "Churn" {
 		t.Errorf("typed results: %+v", all)
 	}
-	text, err := collect(t, c.Search(ctx, "churn", SearchFilter{}))
+	text, err := collect(t, c.Search().Results(ctx, "churn", SearchFilter{}))
 	if err != nil || len(text) != 1 || len(text[0].MatchedFields) == 0 {
 		t.Errorf("text search: %+v, %v", text, err)
 	}
-	n, err := c.Count(ctx, "*", Tag("pii"))
+	n, err := c.Search().Count(ctx, "*", Tag("pii"))
 	if err != nil || n != 1 {
 		t.Errorf("Count = %d, %v", n, err)
 	}
-	facets, err := c.Facets(ctx, "*", EntityType("mlFeatureTable"), "platform")
+	facets, err := c.Search().Facets(ctx, "*", EntityType("mlFeatureTable"), "platform")
 	if err != nil || len(facets) != 1 || len(facets[0].Values) != 2 || facets[0].Values[0].Value != "urn:li:dataPlatform:feast" {
 		t.Errorf("Facets = %+v, %v", facets, err)
 	}
@@ -166,34 +166,34 @@ func TestSearchLimitAndErrors(t *testing.T) {
 	ctx := t.Context()
 	tags := EntityType("tag")
 
-	got, err := collect(t, c.Search(ctx, "*", tags, WithLimit(25), WithPageSize(10)))
+	got, err := collect(t, c.Search().Results(ctx, "*", tags, WithLimit(25), WithPageSize(10)))
 	if !errors.Is(err, ErrResultLimit) || len(got) != 25 {
 		t.Errorf("limit 25 of 30: %d results, %v", len(got), err)
 	}
 	// WithFirst takes the first results without an error, and asks for no
 	// more than it takes.
 	before := s.RequestCount(mockserver.OpGraphQL)
-	got, err = collect(t, c.Search(ctx, "*", tags, WithFirst(25), WithPageSize(10)))
+	got, err = collect(t, c.Search().Results(ctx, "*", tags, WithFirst(25), WithPageSize(10)))
 	if err != nil || len(got) != 25 {
 		t.Errorf("first 25 of 30: %d results, %v", len(got), err)
 	}
 	if n := s.RequestCount(mockserver.OpGraphQL) - before; n != 3 {
 		t.Errorf("first 25 by pages of 10: %d requests, want 3", n)
 	}
-	got, err = collect(t, c.Search(ctx, "*", tags, WithFirst(0)))
+	got, err = collect(t, c.Search().Results(ctx, "*", tags, WithFirst(0)))
 	if err != nil || len(got) != 0 {
 		t.Errorf("first 0: %d results, %v", len(got), err)
 	}
-	got, err = collect(t, c.Search(ctx, "*", tags, WithFirst(5), WithLimit(3)))
+	got, err = collect(t, c.Search().Results(ctx, "*", tags, WithFirst(5), WithLimit(3)))
 	if !errors.Is(err, ErrResultLimit) || len(got) != 3 {
 		t.Errorf("WithLimit after WithFirst: %d results, %v, want 3 and ErrResultLimit", len(got), err)
 	}
-	got, err = collect(t, c.Search(ctx, "*", tags, WithLimit(30), WithPageSize(7)))
+	got, err = collect(t, c.Search().Results(ctx, "*", tags, WithLimit(30), WithPageSize(7)))
 	if err != nil || len(got) != 30 {
 		t.Errorf("limit 30 of 30: %d results, %v", len(got), err)
 	}
 	n := 0
-	for range c.Search(ctx, "*", tags, WithLimit(5)) {
+	for range c.Search().Results(ctx, "*", tags, WithLimit(5)) {
 		if n++; n == 2 {
 			break // stopping early is no error
 		}
@@ -201,7 +201,7 @@ func TestSearchLimitAndErrors(t *testing.T) {
 
 	// A refused page ends the search with the server's error.
 	s.FailGraphQL("scrollAcrossEntities", mockserver.FailSpec{Status: 500, Times: mockserver.Forever, GraphQLError: "Failed to execute search"})
-	got, err = collect(t, c.Search(ctx, "*", tags, WithPageSize(10)))
+	got, err = collect(t, c.Search().Results(ctx, "*", tags, WithPageSize(10)))
 	var ge *GraphQLError
 	if !errors.As(err, &ge) || len(got) != 0 {
 		t.Errorf("refused page: %d results, %v", len(got), err)
@@ -213,7 +213,7 @@ func TestSearchLimitAndErrors(t *testing.T) {
 	defer cancel()
 	n = 0
 	var last error
-	for _, err := range c.Search(cctx, "*", tags, WithPageSize(10)) {
+	for _, err := range c.Search().Results(cctx, "*", tags, WithPageSize(10)) {
 		if err != nil {
 			last = err
 			break
@@ -225,7 +225,7 @@ func TestSearchLimitAndErrors(t *testing.T) {
 	if !errors.Is(last, context.Canceled) || n != 10 {
 		t.Errorf("cancelled: %d results, %v", n, last)
 	}
-	if _, err := collect(t, c.Search(ctx, "*", tags, WithPageSize(0))); !errors.Is(err, datahub.ErrValidation) {
+	if _, err := collect(t, c.Search().Results(ctx, "*", tags, WithPageSize(0))); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("page size 0: %v", err)
 	}
 }
@@ -247,7 +247,7 @@ func TestSearchScroll25000(t *testing.T) {
 	// would count as one more request than the pages asked.
 	c := newTestClient(t, s, datahub.WithTimeout(0))
 	seen := make(map[string]int, n)
-	for r, err := range c.Search(t.Context(), "*", EntityType("tag"), WithLimit(-1), WithPageSize(MaxPageSize)) {
+	for r, err := range c.Search().Results(t.Context(), "*", EntityType("tag"), WithLimit(-1), WithPageSize(MaxPageSize)) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -293,14 +293,14 @@ func TestLineageEndToEnd(t *testing.T) {
 		if e[0] == raw {
 			opts = append(opts, WithColumnLineage(ColumnLineage{Upstream: "id", Downstream: "user_id"}))
 		}
-		if err := c.AddLineage(ctx, e[0], e[1], opts...); err != nil {
+		if err := c.Lineage().Add(ctx, e[0], e[1], opts...); err != nil {
 			t.Fatalf("AddLineage %s -> %s: %v", e[0], e[1], err)
 		}
 	}
-	if err := c.AddLineage(ctx, model, raw); !errors.Is(err, datahub.ErrValidation) {
+	if err := c.Lineage().Add(ctx, model, raw); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("model -> dataset: %v", err)
 	}
-	if err := c.AddLineage(ctx, feature, model, WithColumnLineage(ColumnLineage{"a", "b"})); !errors.Is(err, datahub.ErrValidation) {
+	if err := c.Lineage().Add(ctx, feature, model, WithColumnLineage(ColumnLineage{"a", "b"})); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("column lineage on a feature: %v", err)
 	}
 	ul, err := upstreamsOf(s, clean)
@@ -308,7 +308,7 @@ func TestLineageEndToEnd(t *testing.T) {
 		t.Fatalf("upstreamLineage = %+v, %v", ul, err)
 	}
 
-	got, err := c.GetLineage(ctx, model, Upstream, 3, SearchFilter{})
+	got, err := c.Lineage().Get(ctx, model, Upstream, 3, SearchFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,15 +337,15 @@ func TestLineageEndToEnd(t *testing.T) {
 	if got[2].Dataset == nil || got[2].Dataset.Platform.Name != "hive" {
 		t.Errorf("typed dataset result: %+v", got[2])
 	}
-	got, err = c.GetLineage(ctx, model, Upstream, 2, EntityType("dataset"))
+	got, err = c.Lineage().Get(ctx, model, Upstream, 2, EntityType("dataset"))
 	if err != nil || len(got) != 1 || got[0].URN != clean.String() {
 		t.Errorf("2 hops, datasets: %+v, %v", got, err)
 	}
-	got, err = c.GetLineage(ctx, raw, Downstream, 10, SearchFilter{})
+	got, err = c.Lineage().Get(ctx, raw, Downstream, 10, SearchFilter{})
 	if err != nil || len(got) != 4 || got[3].URN != group.String() || got[3].Degree != 4 {
 		t.Errorf("downstream of raw: %+v, %v", got, err)
 	}
-	if _, err := c.GetLineage(ctx, raw, "SIDEWAYS", 1, SearchFilter{}); !errors.Is(err, datahub.ErrValidation) {
+	if _, err := c.Lineage().Get(ctx, raw, "SIDEWAYS", 1, SearchFilter{}); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("bad direction: %v", err)
 	}
 }
@@ -364,7 +364,7 @@ func TestAddLineageConcurrent(t *testing.T) {
 	errs := make(chan error, 16)
 	for i := range 16 {
 		wg.Go(func() {
-			errs <- c.AddLineage(t.Context(), urn.MustParse(fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,src%d,PROD)", i)), down)
+			errs <- c.Lineage().Add(t.Context(), urn.MustParse(fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,src%d,PROD)", i)), down)
 		})
 	}
 	wg.Wait()
@@ -387,7 +387,7 @@ func TestAddLineageConcurrent(t *testing.T) {
 	errs = make(chan error, 16)
 	for i := range 16 {
 		wg.Go(func() {
-			errs <- c.AddLineage(t.Context(), urn.MustParse(fmt.Sprintf("urn:li:mlFeature:(t,f%d)", i)), model)
+			errs <- c.Lineage().Add(t.Context(), urn.MustParse(fmt.Sprintf("urn:li:mlFeature:(t,f%d)", i)), model)
 		})
 	}
 	wg.Wait()

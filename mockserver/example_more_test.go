@@ -137,7 +137,7 @@ func Example_searchLimits() {
 		panic(err)
 	}
 	query := strings.TrimSpace(strings.Repeat("orders ", 72)) // 503 characters
-	for _, err := range c.Search(context.Background(), query, client.SearchFilter{}) {
+	for _, err := range c.Search().Results(context.Background(), query, client.SearchFilter{}) {
 		var ge *client.GraphQLError
 		fmt.Println(errors.As(err, &ge), ge.Code, ge.Message)
 		break

@@ -1,10 +1,10 @@
 // Command modelfeeds answers "what feeds this model?": everything up to
 // three hops upstream of an ML model (its features, their source datasets,
 // the datasets those come from, its training runs), each with its distance
-// and one shortest path, with client.GetLineage.
+// and one shortest path, with the client's Lineage().Get.
 //
 // For its sample model (the default -model) it first records a small
-// lineage graph, with client.AddLineage (PATCH writes, so concurrent writers
+// lineage graph, with the client's Lineage().Add (PATCH writes, so concurrent writers
 // of other edges lose nothing), in an embedded mock DataHub or, with
 // -server, in that server:
 //
@@ -62,7 +62,7 @@ func run(ctx context.Context, server, token, model string, out io.Writer) error 
 			fmt.Fprintf(out, "recorded the sample lineage in %s\n", server)
 		}
 	}
-	feeds, err := c.GetLineage(ctx, m, client.Upstream, 3, client.SearchFilter{})
+	feeds, err := c.Lineage().Get(ctx, m, client.Upstream, 3, client.SearchFilter{})
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func seed(ctx context.Context, em *emitter.REST, c *client.Client, model urn.URN
 		return err
 	}
 	for _, e := range [][2]urn.URN{{raw, clean}, {clean, logins}, {clean, plan}, {logins, model}, {plan, model}, {run, model}} {
-		if err := c.AddLineage(ctx, e[0], e[1]); err != nil {
+		if err := c.Lineage().Add(ctx, e[0], e[1]); err != nil {
 			return err
 		}
 	}

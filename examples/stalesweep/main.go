@@ -89,7 +89,7 @@ func sweep(ctx context.Context, server, token string, source []string, sample bo
 		}
 		fmt.Fprintf(out, "soft-deleted %s\n", u)
 	}
-	n, err := c.Count(ctx, "*", ours)
+	n, err := c.Search().Count(ctx, "*", ours)
 	if err != nil {
 		return err
 	}
