@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -19,115 +17,14 @@ import (
 // from the aspect's schema is accepted, and a wrong value of each kind is refused with the
 // message GMS gives.
 
-// schemaValue builds a valid value of type t: records with their required fields, empty arrays
-// and maps, a union's first member, an enum's first symbol.
-func schemaValue(t pdl.Type, depth int) any {
-	switch t.Kind {
-	case pdl.KindRecord:
-		return recordValue(t.Name, depth+1)
-	case pdl.KindString:
-		if ut, ok := pdl.LookupURNTyperef(t.URN); ok && ut.EntityType != "" {
-			if u, ok := sampleURN(ut.EntityType); ok {
-				return u
-			}
-		}
-		return "urn:li:corpuser:someone"
-	case pdl.KindInt, pdl.KindLong:
-		return 1
-	case pdl.KindFloat, pdl.KindDouble:
-		return 1.5
-	case pdl.KindBoolean:
-		return true
-	case pdl.KindBytes:
-		return "bytes"
-	case pdl.KindFixed:
-		return strings.Repeat("x", t.Size)
-	case pdl.KindEnum:
-		return t.Symbols[0]
-	case pdl.KindArray:
-		return []any{}
-	case pdl.KindMap:
-		return map[string]any{}
-	case pdl.KindUnion:
-		for _, m := range t.Members {
-			if m.Type.Kind != pdl.KindNull {
-				return map[string]any{m.Key(): schemaValue(m.Type, depth+1)}
-			}
-		}
-	}
-	return nil
-}
-
-// recordValue builds a valid value of the record name: its required fields only.
-func recordValue(name string, depth int) map[string]any {
-	rec, ok := pdl.Record(name)
-	if !ok || depth > 12 {
-		return map[string]any{}
-	}
-	out := map[string]any{}
-	for _, f := range rec.Fields {
-		if !f.Optional && f.Default == nil {
-			out[f.Name] = schemaValue(f.Type, depth)
-		}
-	}
-	return out
-}
-
-// keyPart is a URN part for a key field: URNs where the key holds one, a FabricType symbol.
-func keyPart(f pdl.Field, i int) string {
-	switch {
-	case f.Type.Kind == pdl.KindEnum:
-		if slices.Contains(f.Type.Symbols, "PROD") {
-			return "PROD"
-		}
-		return f.Type.Symbols[0]
-	case f.Name == "platform":
-		return "urn:li:dataPlatform:plat"
-	case f.Name == "flow":
-		return "urn:li:dataFlow:(airflow,flow,PROD)"
-	case f.Name == "parent":
-		return "urn:li:dataset:(urn:li:dataPlatform:plat,db.table,PROD)"
-	}
-	return fmt.Sprintf("part%d", i)
-}
-
 // entityURN builds a URN of entity e from its key aspect's fields.
 func entityURN(t *testing.T, e pdl.Entity) string {
 	t.Helper()
-	u, ok := urnOf(e)
+	u, ok := testshared.LookupSampleURN(e.Name)
 	if !ok {
 		t.Fatalf("%s: no schema for its key aspect %s", e.Name, e.KeyAspect)
 	}
 	return u
-}
-
-// sampleURN is a URN of the registry's entity type et, as entityURN builds it.
-func sampleURN(et string) (string, bool) {
-	e, ok := pdl.LookupEntity(et)
-	if !ok {
-		return "", false
-	}
-	return urnOf(e)
-}
-
-// urnOf is entityURN, false when e's key aspect has no schema.
-func urnOf(e pdl.Entity) (string, bool) {
-	info, ok := pdl.LookupAspect(e.KeyAspect)
-	if !ok {
-		return "", false
-	}
-	rec, ok := pdl.Record(info.RecordName)
-	if !ok {
-		return "", false
-	}
-	var parts []string
-	for i, f := range rec.Fields {
-		parts = append(parts, keyPart(f, i))
-	}
-	if len(parts) == 1 {
-		return "urn:li:" + e.Name + ":" + parts[0], true
-	}
-	return "urn:li:" + e.Name + ":(" + strings.Join(parts, ",") + ")", true
 }
 
 // wrongKinds holds, per kind, a value of the wrong JSON kind and the message Rest.li gives for it.
@@ -179,7 +76,7 @@ func enumPath(name string, depth int) (map[string]any, string, bool) {
 		if suffix != "" {
 			bad = []any{bad}
 		}
-		v := recordValue(name, depth)
+		v := testshared.RecordValue(name, depth)
 		v[f.Name] = bad
 		return v, "/" + f.Name + suffix + path, true
 	}
@@ -205,8 +102,8 @@ func TestEveryAspectValidated(t *testing.T) {
 				t.Errorf("%s: no schema for %s", a, info.RecordName)
 				continue
 			}
-			valid := recordValue(info.RecordName, 0)
-			testshared.FixDestinations(e.Name, a, valid, sampleURN) // URNs the entity's relationships point at
+			valid := testshared.RecordValue(info.RecordName, 0)
+			testshared.FixDestinations(e.Name, a, valid, testshared.LookupSampleURN) // URNs the entity's relationships point at
 			if info.Timeseries {
 				valid["timestampMillis"] = 1700000000000
 			}
@@ -238,7 +135,7 @@ func TestEveryAspectValidated(t *testing.T) {
 			}
 			counts["valid"]++
 
-			unknown := recordValue(info.RecordName, 0)
+			unknown := testshared.RecordValue(info.RecordName, 0)
 			if info.Timeseries {
 				unknown["timestampMillis"] = 1
 			}
@@ -249,7 +146,7 @@ func TestEveryAspectValidated(t *testing.T) {
 				if f.Optional || f.Default != nil {
 					continue
 				}
-				missing := recordValue(info.RecordName, 0)
+				missing := testshared.RecordValue(info.RecordName, 0)
 				delete(missing, f.Name)
 				refused("missing field", missing, "/"+f.Name, "field is required but not found and has no default value")
 				break
@@ -258,7 +155,7 @@ func TestEveryAspectValidated(t *testing.T) {
 				noFields = append(noFields, a)
 			} else {
 				f := rec.Fields[0]
-				wrong := recordValue(info.RecordName, 0)
+				wrong := testshared.RecordValue(info.RecordName, 0)
 				if info.Timeseries && f.Name != "timestampMillis" {
 					wrong["timestampMillis"] = 1
 				}
@@ -320,14 +217,14 @@ func TestEveryEntityExists(t *testing.T) {
 		rec, _ := pdl.Record(keyInfo.RecordName)
 		want := map[string]any{}
 		for i, f := range rec.Fields {
-			want[f.Name] = keyPart(f, i)
+			want[f.Name] = testshared.KeyPart(f, i)
 		}
 		info, _ := pdl.LookupAspect(aspect)
-		value := any(recordValue(info.RecordName, 0))
+		value := any(testshared.RecordValue(info.RecordName, 0))
 		if aspect == e.KeyAspect { // an entity with no other aspect but timeseries ones
 			value = want
 		}
-		testshared.FixDestinations(e.Name, aspect, value, sampleURN) // URNs the entity's relationships point at
+		testshared.FixDestinations(e.Name, aspect, value, testshared.LookupSampleURN) // URNs the entity's relationships point at
 		raw, err := json.Marshal(value)
 		if err != nil {
 			t.Fatal(err)

@@ -13,11 +13,13 @@ import (
 // FabricType, "partN" otherwise); "" for a type the registry does not
 // know.
 func SampleURN(et string) string {
-	u, _ := sampleURN(et)
+	u, _ := LookupSampleURN(et)
 	return u
 }
 
-func sampleURN(et string) (string, bool) {
+// LookupSampleURN is SampleURN, false for a type the registry does not
+// know or whose key aspect has no schema.
+func LookupSampleURN(et string) (string, bool) {
 	e, ok := pdl.LookupEntity(et)
 	if !ok {
 		return "", false
@@ -32,7 +34,7 @@ func sampleURN(et string) (string, bool) {
 	}
 	var parts []string
 	for i, f := range rec.Fields {
-		parts = append(parts, keyPart(f, i))
+		parts = append(parts, KeyPart(f, i))
 	}
 	if len(parts) == 1 {
 		return "urn:li:" + e.Name + ":" + parts[0], true
@@ -40,7 +42,9 @@ func sampleURN(et string) (string, bool) {
 	return "urn:li:" + e.Name + ":(" + strings.Join(parts, ",") + ")", true
 }
 
-func keyPart(f pdl.Field, i int) string {
+// KeyPart is the URN part SampleURN uses for key field f at position i:
+// URNs where the key holds one, a FabricType symbol, "partN" otherwise.
+func KeyPart(f pdl.Field, i int) string {
 	switch {
 	case f.Type.Kind == pdl.KindEnum:
 		if slices.Contains(f.Type.Symbols, "PROD") {
@@ -66,21 +70,24 @@ func AspectValue(et, a string) map[string]any {
 	if !ok {
 		return nil
 	}
-	v := recordValue(info.RecordName, 0)
-	FixDestinations(et, a, v, sampleURN)
+	v := RecordValue(info.RecordName, 0)
+	FixDestinations(et, a, v, LookupSampleURN)
 	if info.Timeseries {
 		v["timestampMillis"] = 1700000000000
 	}
 	return v
 }
 
-func schemaValue(t pdl.Type, depth int) any {
+// SchemaValue builds a valid value of type t: records with their required
+// fields, empty arrays and maps, a union's first member, an enum's first
+// symbol; depth bounds the records it descends into.
+func SchemaValue(t pdl.Type, depth int) any {
 	switch t.Kind {
 	case pdl.KindRecord:
-		return recordValue(t.Name, depth+1)
+		return RecordValue(t.Name, depth+1)
 	case pdl.KindString:
 		if ut, ok := pdl.LookupURNTyperef(t.URN); ok && ut.EntityType != "" {
-			if u, ok := sampleURN(ut.EntityType); ok {
+			if u, ok := LookupSampleURN(ut.EntityType); ok {
 				return u
 			}
 		}
@@ -104,14 +111,16 @@ func schemaValue(t pdl.Type, depth int) any {
 	case pdl.KindUnion:
 		for _, m := range t.Members {
 			if m.Type.Kind != pdl.KindNull {
-				return map[string]any{m.Key(): schemaValue(m.Type, depth+1)}
+				return map[string]any{m.Key(): SchemaValue(m.Type, depth+1)}
 			}
 		}
 	}
 	return nil
 }
 
-func recordValue(name string, depth int) map[string]any {
+// RecordValue builds a valid value of the record name: its required fields
+// only (an empty object past depth 12).
+func RecordValue(name string, depth int) map[string]any {
 	rec, ok := pdl.Record(name)
 	if !ok || depth > 12 {
 		return map[string]any{}
@@ -119,7 +128,7 @@ func recordValue(name string, depth int) map[string]any {
 	out := map[string]any{}
 	for _, f := range rec.Fields {
 		if !f.Optional && f.Default == nil {
-			out[f.Name] = schemaValue(f.Type, depth)
+			out[f.Name] = SchemaValue(f.Type, depth)
 		}
 	}
 	return out
