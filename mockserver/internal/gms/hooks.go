@@ -291,6 +291,50 @@ func javaNumber(f float64, float32Field bool) string {
 // written %2E. A value without owners is left as it is, as is one whose
 // ownerTypes already hold that. ok is false when the value is unchanged.
 func ownerTypes(value json.RawMessage) (json.RawMessage, bool) {
+	// The answer depends on the value alone, and the same ownership value
+	// comes back write after write (the same owners on many entities):
+	// answers are kept by value, at most maxOwnerTypes of them.
+	ownerTypesSeen.mu.Lock()
+	r, ok := ownerTypesSeen.m[string(value)]
+	ownerTypesSeen.mu.Unlock()
+	if ok {
+		if !r.changed {
+			return value, false
+		}
+		return slices.Clone(r.value), true
+	}
+	out, changed := ownerTypesOf(value)
+	ownerTypesSeen.mu.Lock()
+	if len(ownerTypesSeen.m) >= maxOwnerTypes || ownerTypesSeen.m == nil {
+		ownerTypesSeen.m = map[string]ownerTypesAnswer{}
+	}
+	a := ownerTypesAnswer{changed: changed}
+	if changed {
+		a.value = slices.Clone(out)
+	}
+	ownerTypesSeen.m[string(value)] = a
+	ownerTypesSeen.mu.Unlock()
+	return out, changed
+}
+
+// maxOwnerTypes bounds the ownership values whose answers ownerTypes keeps
+// (it forgets them all when full).
+const maxOwnerTypes = 1024
+
+// ownerTypesAnswer is ownerTypesOf's answer for a value.
+type ownerTypesAnswer struct {
+	value   json.RawMessage
+	changed bool
+}
+
+// ownerTypesSeen holds the answers ownerTypes keeps.
+var ownerTypesSeen struct {
+	mu sync.Mutex
+	m  map[string]ownerTypesAnswer
+}
+
+// ownerTypesOf is ownerTypes without the kept answers.
+func ownerTypesOf(value json.RawMessage) (json.RawMessage, bool) {
 	var v struct {
 		Owners []struct {
 			Owner   string  `json:"owner"`
