@@ -65,11 +65,11 @@ type FormInput struct {
 
 // FormUpdate is DataHub's UpdateFormInput less its urn.
 type FormUpdate struct {
-	Name, Description, Type   *string
-	PromptsToAdd              []FormPrompt
-	PromptsToRemove           []string
-	Owners                    *bool
-	UsersToAdd, UsersToRemove []string
+	Name, Description, Type     *string
+	PromptsToAdd                []FormPrompt
+	PromptsToRemove             []string
+	Owners                      *bool
+	UsersToAdd, UsersToRemove   []string
 	GroupsToAdd, GroupsToRemove []string
 }
 
