@@ -21,7 +21,7 @@ import (
 // when fewer are.
 const (
 	minServedQueries   = 100
-	minServedMutations = 87
+	minServedMutations = 110
 )
 
 // served is whether a root field has a resolver.
