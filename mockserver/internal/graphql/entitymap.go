@@ -52,6 +52,7 @@ var renames = map[string]string{
 	"BrowsePathEntry.entity":                       "urn",
 	"Owner.ownershipType":                          "typeUrn",
 	"StructuredPropertiesEntry.structuredProperty": "propertyUrn",
+	"FormAssociation.form":                         "urn",
 	"Policy.name":                                  "displayName",
 	// ChartMapper, DashboardMapper: the title, and the change stamps.
 	"ChartProperties.name":             "title",

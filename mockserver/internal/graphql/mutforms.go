@@ -112,8 +112,7 @@ func writeJava(b *strings.Builder, s *ast.Schema, t *ast.Type, v any) {
 
 // orFilter is a Filter of the or of AndFilterInputs (DataHub's
 // ResolverUtils.buildConjunctiveCriterionArrayWithOr): each criterion's
-// field, values (its value when only that is given), condition (EQUAL
-// unless given) and negated.
+// field, values, condition (EQUAL unless given) and negated.
 func orFilter(ors []any) map[string]any {
 	or := []any{}
 	for _, o := range ors {
@@ -122,13 +121,7 @@ func orFilter(ors []any) map[string]any {
 		for _, f := range anyList(m["and"]) {
 			fm, _ := f.(map[string]any)
 			values := nonNilList(anyList(fm["values"]))
-			if len(values) == 0 && fm["value"] != nil {
-				values = []any{fm["value"]}
-			}
 			cr := map[string]any{"field": fm["field"], "values": values, "condition": "EQUAL", "negated": fm["negated"] == true}
-			if len(values) > 0 {
-				cr["value"] = values[0]
-			}
 			if cond, ok := fm["condition"].(string); ok {
 				cr["condition"] = cond
 			}

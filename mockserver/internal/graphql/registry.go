@@ -110,11 +110,32 @@ func (a Args) String(name string) string {
 // Decode reads the arguments into v, a pointer to a struct whose fields
 // are named as the arguments (case-insensitively, as encoding/json reads).
 func (a Args) Decode(v any) error {
-	b, err := json.Marshal(map[string]any(a))
+	b, err := json.Marshal(emptyLists(map[string]any(a)))
 	if err != nil {
 		return err
 	}
 	return json.Unmarshal(b, v)
+}
+
+// emptyLists is a copy of v with every empty list literal ([], which the
+// parser gives as a nil []any) made an empty list, so that it decodes as []
+// and not as null: an input list given empty differs from one not given.
+func emptyLists(v any) any {
+	switch v := v.(type) {
+	case []any:
+		out := make([]any, len(v))
+		for i, it := range v {
+			out[i] = emptyLists(it)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, it := range v {
+			out[k] = emptyLists(it)
+		}
+		return out
+	}
+	return v
 }
 
 // The default resolver: a field without a registered resolver is read
