@@ -54,6 +54,9 @@ func init() {
 		if def.Fields.ForName("parentContainers") != nil {
 			Register(def.Name+".parentContainers", parentContainers)
 		}
+		if f := def.Fields.ForName("siblingsSearch"); f != nil && f.Arguments.ForName("input") != nil {
+			Register(def.Name+".siblingsSearch", siblingsSearch)
+		}
 		if f := def.Fields.ForName("incidents"); f != nil && f.Type.Name() == "EntityIncidentsResult" {
 			Register(def.Name+".incidents", entityIncidents)
 		}
@@ -470,4 +473,37 @@ func entityAssertions(c *Ctx, a Args) (any, error) {
 		assertions = append(assertions, newEntityR(ent))
 	}
 	return map[string]any{"start": start, "count": len(page), "total": len(edges), "assertions": assertions}, nil
+}
+
+// siblingsSearch resolves siblingsSearch(input) as DataHub's
+// SiblingsSearchResolver: scrollAcrossEntities with the input, each of its
+// or-filters (or the filter, when none) also requiring that the entity is
+// among the hit's siblings.
+func siblingsSearch(c *Ctx, a Args) (any, error) {
+	e := entityOf(c.Parent)
+	if e == nil {
+		return nil, nil
+	}
+	var in struct{ Input scrollAcrossEntitiesInput }
+	if err := decodeInput(a, &in); err != nil {
+		return nil, err
+	}
+	sib := facetFilterInput{Field: "siblings", Values: &[]string{e.urn}}
+	ors := []andFilterInput{}
+	if in.Input.OrFilters != nil {
+		ors = *in.Input.OrFilters
+	}
+	if len(ors) == 0 {
+		ors = []andFilterInput{{}}
+	}
+	for i, o := range ors {
+		var and []facetFilterInput
+		if o.And != nil {
+			and = slices.Clone(*o.And)
+		}
+		and = append(and, sib)
+		ors[i] = andFilterInput{And: &and}
+	}
+	in.Input.OrFilters = &ors
+	return e.r.ScrollAcrossEntities(c, in)
 }

@@ -53,6 +53,7 @@ var renames = map[string]string{
 	"Owner.ownershipType":                          "typeUrn",
 	"StructuredPropertiesEntry.structuredProperty": "propertyUrn",
 	"FormAssociation.form":                         "urn",
+	"SiblingProperties.isPrimary":                  "primary",
 	"Policy.name":                                  "displayName",
 	// ChartMapper, DashboardMapper: the title, and the change stamps.
 	"ChartProperties.name":             "title",
