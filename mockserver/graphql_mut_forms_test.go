@@ -266,3 +266,52 @@ func TestGraphQLFormMutationsConcurrent(t *testing.T) {
 	// relatedDocuments is replaced by each call: one of the 16 is left.
 	contains(t, "REST documentInfo", restAspect(t, s, "urn:li:document:d", "documentInfo"), `"relatedDocuments":[{"document":"urn:li:document:r`)
 }
+
+// TestGraphQLFormPromptsConcurrent answers 16 prompts of one form on one
+// entity at once, and changes one document 16 ways at once: every answer
+// and every change is kept.
+func TestGraphQLFormPromptsConcurrent(t *testing.T) {
+	t.Parallel()
+	s := mutServer(t)
+	var prompts []string
+	for i := range 16 {
+		gqlData(t, s, fmt.Sprintf(`mutation { createStructuredProperty(input: {qualifiedName: "io.p%d", valueType: "urn:li:dataType:datahub.string",
+			entityTypes: ["urn:li:entityType:datahub.dataset"]}) { urn } }`, i), nil)
+		prompts = append(prompts, fmt.Sprintf(`{id: "p%d", title: "p", type: STRUCTURED_PROPERTY, structuredPropertyParams: {urn: "urn:li:structuredProperty:io.p%d"}, required: true}`, i, i))
+	}
+	gqlData(t, s, `mutation { createForm(input: {id: "many", name: "Many", prompts: [`+strings.Join(prompts, ", ")+`]}) { urn } }`, nil)
+	gqlData(t, s, `mutation($u: String!) { batchAssignForm(input: {formUrn: "urn:li:form:many", entityUrns: [$u]}) }`, map[string]any{"u": gqlDataset})
+	gqlData(t, s, `mutation { createDocument(input: {id: "d", contents: {text: "x"}}) }`, nil)
+	docMutations := []string{
+		`mutation { updateDocumentStatus(input: {urn: "urn:li:document:d", state: PUBLISHED}) }`,
+		`mutation { updateDocumentSubType(input: {urn: "urn:li:document:d", subType: "FAQ"}) }`,
+		`mutation { updateDocumentSettings(input: {urn: "urn:li:document:d", showInGlobalContext: false}) }`,
+		`mutation { updateDocumentContents(input: {urn: "urn:li:document:d", title: "T"}) }`,
+	}
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Go(func() {
+			gqlData(t, s, `mutation($u: String!, $p: String!, $sp: String!) { submitFormPrompt(urn: $u, input: {promptId: $p, formUrn: "urn:li:form:many", type: STRUCTURED_PROPERTY,
+				structuredPropertyParams: {structuredPropertyUrn: $sp, values: [{stringValue: "v"}]}}) }`,
+				map[string]any{"u": gqlDataset, "p": fmt.Sprintf("p%d", i), "sp": fmt.Sprintf("urn:li:structuredProperty:io.p%d", i)})
+			gqlData(t, s, docMutations[i%len(docMutations)], nil)
+		})
+	}
+	wg.Wait()
+	var forms struct {
+		IncompleteForms []any
+		CompletedForms  []struct{ CompletedPrompts, IncompletePrompts []any }
+	}
+	_ = json.Unmarshal([]byte(restAspect(t, s, gqlDataset, "forms")), &forms)
+	if len(forms.IncompleteForms) != 0 || len(forms.CompletedForms) != 1 || len(forms.CompletedForms[0].CompletedPrompts) != 16 || len(forms.CompletedForms[0].IncompletePrompts) != 0 {
+		t.Errorf("forms after 16 answers: %s", restAspect(t, s, gqlDataset, "forms"))
+	}
+	var props struct{ Properties []any }
+	_ = json.Unmarshal([]byte(restAspect(t, s, gqlDataset, "structuredProperties")), &props)
+	if len(props.Properties) != 16 {
+		t.Errorf("%d structured properties kept, want 16", len(props.Properties))
+	}
+	contains(t, "REST documentInfo", restAspect(t, s, "urn:li:document:d", "documentInfo"), `"state":"PUBLISHED"`, `"title":"T"`)
+	contains(t, "REST subTypes", restAspect(t, s, "urn:li:document:d", "subTypes"), `"typeNames":["FAQ"]`)
+	contains(t, "REST documentSettings", restAspect(t, s, "urn:li:document:d", "documentSettings"), `"showInGlobalContext":false`)
+}
