@@ -110,11 +110,37 @@ func (a Args) String(name string) string {
 // Decode reads the arguments into v, a pointer to a struct whose fields
 // are named as the arguments (case-insensitively, as encoding/json reads).
 func (a Args) Decode(v any) error {
-	b, err := json.Marshal(emptyLists(map[string]any(a)))
+	var v0 any = map[string]any(a)
+	if hasNilList(v0) {
+		v0 = emptyLists(v0)
+	}
+	b, err := json.Marshal(v0)
 	if err != nil {
 		return err
 	}
 	return json.Unmarshal(b, v)
+}
+
+// hasNilList is whether v holds an empty list literal (see emptyLists).
+func hasNilList(v any) bool {
+	switch v := v.(type) {
+	case []any:
+		if v == nil {
+			return true
+		}
+		for _, it := range v {
+			if hasNilList(it) {
+				return true
+			}
+		}
+	case map[string]any:
+		for _, it := range v {
+			if hasNilList(it) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // emptyLists is a copy of v with every empty list literal ([], which the
