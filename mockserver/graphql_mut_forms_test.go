@@ -165,6 +165,13 @@ func TestGraphQLDocumentMutations(t *testing.T) {
 		}
 	}
 
+	for _, doc := range []string{`mutation { deleteDocument(urn: "not-a-urn") }`, `mutation { moveDocument(input: {urn: "urn:li:document:root", parentDocument: "bad"}) }`,
+		`mutation { deletePageModule(input: {urn: "bad"}) }`, `mutation { upsertPageTemplate(input: {rows: [{modules: ["bad"]}], scope: PERSONAL, surfaceType: HOME_PAGE}) { urn } }`} {
+		if msg, code := gqlError(t, s, doc, nil); code != 400 {
+			t.Errorf("%s: %q %v, want a 400", doc, msg, code)
+		}
+	}
+
 	imp := gqlData(t, s, `mutation { importDocumentsFromFiles(input: {documents: [{fileName: "docs/getting_started.md", content: "# Hi"}, {fileName: "empty.md", content: " "}],
 		useCase: SKILL, parentDocumentUrn: "urn:li:document:root"}) { createdCount updatedCount failedCount errors documentUrns } }`, nil)["importDocumentsFromFiles"]
 	contains(t, "importDocumentsFromFiles", asJSON(imp), `"createdCount":1`, `"updatedCount":0`, `"documentUrns":["urn:li:document:upload.getting_started-`)
