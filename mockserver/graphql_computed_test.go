@@ -60,6 +60,9 @@ func TestGraphQLComputedFields(t *testing.T) {
 		{"structured property values", nil,
 			`{ dataset(urn: "` + gqlDataset + `") { structuredProperties { properties { values { ... on StringValue { stringValue } ... on NumberValue { numberValue } } } } } }`,
 			[]string{`"values":[{"stringValue":"a"},{"stringValue":"b"}]`, `"values":[{"numberValue":2.5}]`}},
+		{"PDL defaults", [][3]string{{"urn:li:form:x", "formInfo", `{"name":"x","prompts":[{"id":"p","title":"t","type":"STRUCTURED_PROPERTY"}]}`}},
+			`{ form(urn: "urn:li:form:x") { info { type prompts { required } actors { owners } } } }`,
+			[]string{`"info":{"actors":{"owners":true},"prompts":[{"required":false}],"type":"COMPLETION"}`}},
 		// The fields issue 28 found missing from served types, each read
 		// after writing its aspect.
 		{"InstitutionalMemoryMetadata.settings", [][3]string{{gqlDataset, "institutionalMemory", `{"elements":[{"url":"https://wiki/users","description":"Wiki","createStamp":{"time":5,"actor":"urn:li:corpuser:jdoe"},"settings":{"showInAssetPreview":true}}]}`}},

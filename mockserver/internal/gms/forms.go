@@ -74,13 +74,17 @@ type FormUpdate struct {
 }
 
 // record is the prompt as formInfo stores it (FormUtils.mapPrompt): a
-// random id when none is given, required false unless given.
+// random id when none is given; required (false by the PDL's default) only
+// when given.
 func (p FormPrompt) record() map[string]any {
 	id := randomUUID()
 	if p.ID != nil {
 		id = *p.ID
 	}
-	m := map[string]any{"id": id, "title": p.Title, "type": p.Type, "required": p.Required != nil && *p.Required}
+	m := map[string]any{"id": id, "title": p.Title, "type": p.Type}
+	if p.Required != nil {
+		m["required"] = *p.Required
+	}
 	setGiven(m, "description", p.Description)
 	if p.StructuredProperty != nil {
 		m["structuredPropertyParams"] = map[string]any{"urn": *p.StructuredProperty}
@@ -113,10 +117,10 @@ func derefAll(ss ...*string) []string {
 }
 
 // CreateForm creates a form as DataHub's createForm: the id (a random UUID
-// when nil), formInfo with the name, description, type (COMPLETION unless
-// given), prompts and actors ({owners: true} unless given); the defaults
-// of the PDL are written out so that a read sees them. A form of an id in
-// use is replaced, as DataHub's upsert does.
+// when nil), formInfo with the name and the description, type, prompts and
+// actors given (the PDL's defaults, COMPLETION, no prompts and
+// {owners: true}, stand for those not given). A form of an id in use is
+// replaced, as DataHub's upsert does.
 func (c *Core) CreateForm(ctx context.Context, in FormInput) (string, error) {
 	if err := checkPrompts(in.Prompts); err != nil {
 		return "", err
@@ -129,7 +133,7 @@ func (c *Core) CreateForm(ctx context.Context, in FormInput) (string, error) {
 	if err := checkURNs(u); err != nil {
 		return "", err
 	}
-	info := map[string]any{"name": in.Name, "type": "COMPLETION", "prompts": []any{}, "actors": map[string]any{"owners": true}}
+	info := map[string]any{"name": in.Name}
 	setGiven(info, "description", in.Description)
 	setGiven(info, "type", in.Type)
 	if in.Prompts != nil {
@@ -143,7 +147,10 @@ func (c *Core) CreateForm(ctx context.Context, in FormInput) (string, error) {
 		if err := checkURNs(append(slices.Clone(a.Users), a.Groups...)...); err != nil {
 			return "", err
 		}
-		actors := map[string]any{"owners": a.Owners == nil || *a.Owners}
+		actors := map[string]any{}
+		if a.Owners != nil {
+			actors["owners"] = *a.Owners
+		}
 		if a.Users != nil {
 			actors["users"] = anyStrings(a.Users)
 		}
@@ -181,7 +188,7 @@ func (c *Core) UpdateForm(ctx context.Context, u string, up FormUpdate) error {
 	if err := c.mustExist(ctx, u, missing); err != nil {
 		return err
 	}
-	added := make([]map[string]any, 0, len(up.PromptsToAdd))
+	var added []map[string]any
 	for _, p := range up.PromptsToAdd {
 		added = append(added, p.record())
 	}
@@ -189,6 +196,9 @@ func (c *Core) UpdateForm(ctx context.Context, u string, up FormUpdate) error {
 		setGiven(obj, "name", up.Name)
 		setGiven(obj, "description", up.Description)
 		setGiven(obj, "type", up.Type)
+		if added == nil && up.PromptsToRemove == nil {
+			return editActors(obj, up)
+		}
 		prompts := list(obj, "prompts")
 		for _, p := range added {
 			prompts = slices.DeleteFunc(prompts, func(it any) bool { m, _ := it.(map[string]any); return m["id"] == p["id"] })
@@ -202,16 +212,22 @@ func (c *Core) UpdateForm(ctx context.Context, u string, up FormUpdate) error {
 			prompts = []any{}
 		}
 		obj["prompts"] = prompts
-		actors := object(obj, "actors")
-		if up.Owners != nil {
-			actors["owners"] = *up.Owners
-		} else if _, ok := actors["owners"]; !ok {
-			actors["owners"] = true
-		}
-		editURNList(actors, "users", up.UsersToAdd, up.UsersToRemove)
-		editURNList(actors, "groups", up.GroupsToAdd, up.GroupsToRemove)
-		return nil
+		return editActors(obj, up)
 	})
+}
+
+// editActors applies the actor changes of up to a formInfo's members.
+func editActors(obj map[string]any, up FormUpdate) error {
+	if up.Owners == nil && up.UsersToAdd == nil && up.UsersToRemove == nil && up.GroupsToAdd == nil && up.GroupsToRemove == nil {
+		return nil
+	}
+	actors := object(obj, "actors")
+	if up.Owners != nil {
+		actors["owners"] = *up.Owners
+	}
+	editURNList(actors, "users", up.UsersToAdd, up.UsersToRemove)
+	editURNList(actors, "groups", up.GroupsToAdd, up.GroupsToRemove)
+	return nil
 }
 
 // editURNList adds the URNs of add not in obj[k] and removes those of
