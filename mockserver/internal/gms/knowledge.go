@@ -3,6 +3,7 @@ package gms
 import (
 	"context"
 	"encoding/json"
+	"slices"
 )
 
 // DataHub's texts of the document (knowledge article) mutations
@@ -51,7 +52,7 @@ func (c *Core) CreateDocument(ctx context.Context, in DocumentInput) (string, er
 		id = *in.ID
 	}
 	u := "urn:li:document:" + id
-	if err := checkURNs(append(append([]string{u}, derefAll(in.ParentDocument)...), append(in.RelatedAssets, in.RelatedDocuments...)...)...); err != nil {
+	if err := checkURNs(slices.Concat([]string{u}, derefAll(in.ParentDocument), in.RelatedAssets, in.RelatedDocuments)...); err != nil {
 		return "", err
 	}
 	for _, o := range in.Owners {
@@ -135,7 +136,7 @@ func (c *Core) UpdateDocumentContents(ctx context.Context, u string, text, title
 // given (an empty list removes them) as DataHub's
 // updateDocumentRelatedEntities.
 func (c *Core) UpdateDocumentRelatedEntities(ctx context.Context, u string, assets, documents []string) error {
-	if err := checkURNs(append(append([]string{u}, assets...), documents...)...); err != nil {
+	if err := checkURNs(slices.Concat([]string{u}, assets, documents)...); err != nil {
 		return err
 	}
 	set := func(info map[string]any, k, member string, urns []string) {

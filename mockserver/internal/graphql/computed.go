@@ -71,7 +71,7 @@ func init() {
 
 // entityRelationships resolves relationships(input) as DataHub's
 // EntityRelationshipsResultResolver: the entity's edges of the types given
-// (OUTGOING: those it names, INCOMING: those naming it) from the core's
+// (none: any type; OUTGOING: those it names, INCOMING: those naming it) from the core's
 // graph, paged (start 0 and count 100 unless given), the soft-deleted
 // other ends left out unless includeSoftDelete (true by default), and only
 // the related entity types given.
@@ -98,9 +98,6 @@ func entityRelationships(c *Ctx, a Args) (any, error) {
 		q.Destination = e.urn
 	} else {
 		q.Source = e.urn
-	}
-	if len(q.Types) == 0 {
-		return map[string]any{"start": 0, "count": 0, "total": 0, "relationships": []any{}}, nil
 	}
 	edges, err := c.Core().Edges(c, q)
 	if err != nil {
