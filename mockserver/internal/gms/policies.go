@@ -159,7 +159,7 @@ func (c *Core) BatchAssignRole(ctx context.Context, role string, actors []string
 		// skipped, as DataHub logs and skips it.
 		err := c.Update(ctx, a, "roleMembership", func(json.RawMessage) (json.RawMessage, error) { return value, nil },
 			UpdateOptions{SystemMetadata: uiSystemMetadata, IfEntityMissing: func(string) *Error { return skipped }})
-		if err != nil && AsError(err) != skipped {
+		if e := AsError(err); err != nil && (e.Kind != skipped.Kind || e.Message != skipped.Message) {
 			return err
 		}
 	}

@@ -215,6 +215,9 @@ func init() {
 	})
 	for _, f := range []string{"input", "result", "source"} {
 		Register("ExecutionRequest."+f, func(c *Ctx, _ Args) (any, error) {
+			if m, ok := c.Parent.(map[string]any); ok { // an answer of executionRequest
+				return m[f], nil
+			}
 			b, ok := c.Parent.(baser)
 			if !ok {
 				return nil, nil
