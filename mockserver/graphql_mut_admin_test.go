@@ -320,6 +320,16 @@ func TestGraphQLAdminMutations(t *testing.T) {
 		if got := restAspect(t, s, ds, "datasetProperties"); got != "" {
 			t.Errorf("rolled back aspect still there: %s", got)
 		}
+		cfg := `{ appConfig { appVersion authConfig { tokenAuthEnabled } analyticsConfig { enabled } managedIngestionConfig { enabled }
+			lineageConfig { supportsImpactAnalysis } policiesConfig { enabled platformPrivileges { type displayName }
+			resourcePrivileges { resourceType entityType privileges { type } } } visualConfig { appTitle application { showApplicationInNavigation } }
+			testsConfig { enabled } viewsConfig { enabled } searchBarConfig { apiVariant } homePageConfig { firstInPersonalSidebar }
+			featureFlags { showBrowseV2 entityVersioningEnabled nestedDomainsEnabled } chromeExtensionConfig { enabled } semanticSearchConfig { enabled } } }`
+		contains(t, "GraphQL appConfig", asJSON(gqlData(t, s, cfg, nil)), `"appVersion":"v1.6.0"`, `"tokenAuthEnabled":false`,
+			`"supportsImpactAnalysis":false`, `{"displayName":"Manage Policies","type":"MANAGE_POLICIES"}`, `"entityType":"DATASET","privileges":[{"type":"VIEW_ENTITY_PAGE"}`,
+			`"showApplicationInNavigation":false`, `"showBrowseV2":true`, `"entityVersioningEnabled":false`, `"apiVariant":"SEARCH_ACROSS_ENTITIES"`)
+		gqlData(t, s, `mutation { updateApplicationsSettings(input: {enabled: true}) }`, nil)
+		contains(t, "GraphQL appConfig after updateApplicationsSettings", asJSON(gqlData(t, s, cfg, nil)), `"showApplicationInNavigation":true`)
 		p := gqlData(t, s, `query($u: String!) { getGrantedPrivileges(input: {actorUrn: $u}) { privileges } }`, map[string]any{"u": gqlUser})
 		contains(t, "GraphQL getGrantedPrivileges", asJSON(p), `"MANAGE_POLICIES"`, `"EDIT_ENTITY"`, `"MANAGE_INGESTION"`)
 	})
