@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -124,17 +125,19 @@ func checkCron(interval string) string {
 		fields = append([]string{"0"}, fields...)
 	}
 	if len(fields) != 6 {
-		return "Cron expression must consist of 6 fields (found " + itoa(len(fields)) + " in \"" + strings.Join(fields, " ") + "\")"
+		return "Cron expression must consist of 6 fields (found " + strconv.Itoa(len(fields)) + " in \"" + strings.Join(fields, " ") + "\")"
 	}
 	for _, f := range fields {
-		if strings.Trim(f, "0123456789*/,-?LW#ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") != "" {
+		bad := strings.IndexFunc(f, func(r rune) bool {
+			return !('0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || strings.ContainsRune("*/,-?#", r))
+		})
+		if bad >= 0 {
 			return "Invalid characters in cron field: " + f
 		}
 	}
 	return ""
 }
 
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // UpsertIngestionSource writes an ingestion source's
 // dataHubIngestionSourceInfo as DataHub's createIngestionSource (u "": a
