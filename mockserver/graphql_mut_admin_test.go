@@ -222,6 +222,10 @@ func TestGraphQLAdminMutations(t *testing.T) {
 		if strings.Contains(asJSON(list), "s3cret") {
 			t.Errorf("listSecrets answers the value: %s", asJSON(list))
 		}
+		values := gqlData(t, s, `{ getSecretValues(input: {secrets: ["DB_PASS", "ghost"]}) { name value } }`, nil)
+		if got := asJSON(values); got != `{"getSecretValues":[{"name":"DB_PASS","value":"s3cret"}]}` {
+			t.Errorf("getSecretValues = %s", got)
+		}
 		wantError(t, s, `mutation { updateSecret(input: {urn: "urn:li:dataHubSecret:ghost", name: "g", value: "x"}) }`, nil,
 			"Secret for urn urn:li:dataHubSecret:ghost doesn't exists!", 400)
 		gqlData(t, s, `mutation { deleteSecret(urn: "urn:li:dataHubSecret:DB_PASS") }`, nil)

@@ -6,9 +6,9 @@ import (
 
 // The mutations and reads of secrets, ingestion sources, execution
 // requests, connections, metadata tests and ingestion rollback. The mock
-// stores a secret's value as given and never answers it (listSecrets
-// answers names and descriptions, as DataHub does); nothing executes an
-// execution request.
+// stores a secret's value as given (DataHub encrypts it); listSecrets
+// answers names and descriptions, getSecretValues the values, as DataHub
+// does; nothing executes an execution request.
 
 func init() {
 	mutation("createSecret", func(c *Ctx, a Args) (any, error) {
@@ -58,6 +58,31 @@ func init() {
 				}
 				return map[string]any{"urn": u, "name": v["name"], "description": v["description"]}, nil
 			})
+	})
+
+	// getSecretValues answers the stored values of the secrets named (in
+	// their order; one that does not exist is left out), as DataHub answers
+	// them decrypted.
+	query("getSecretValues", func(c *Ctx, a Args) (any, error) {
+		var in struct{ Input struct{ Secrets []string } }
+		if err := decodeInput(a, &in); err != nil {
+			return nil, err
+		}
+		out := []any{}
+		for _, name := range in.Input.Secrets {
+			u := "urn:li:dataHubSecret:" + name
+			if _, err := gms.CheckURN(u); err != nil {
+				return nil, fromCore(err)
+			}
+			v, err := latestAspect(c, u, "dataHubSecretValue")
+			if err != nil {
+				return nil, err
+			}
+			if len(v) > 0 {
+				out = append(out, map[string]any{"name": v["name"], "value": v["value"]})
+			}
+		}
+		return out, nil
 	})
 
 	mutation("createIngestionSource", func(c *Ctx, a Args) (any, error) {

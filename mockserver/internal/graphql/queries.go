@@ -84,14 +84,13 @@ var subsystemErrors = map[string]func(Args) *gqlError{
 
 // subsystemFields are the Query fields of subsystems the mock does not run,
 // answered as a DataHub with that subsystem off or empty answers them:
-// analytics disabled, no secret values answered, no recommendations or
-// quick filters, no lifecycle stages.
+// analytics disabled, no recommendations or quick filters, no lifecycle
+// stages.
 var subsystemFields = map[string]any{
 	"isAnalyticsEnabled":         false,
 	"getAnalyticsCharts":         []any{},
 	"getHighlights":              []any{},
 	"getMetadataAnalyticsCharts": []any{},
-	"getSecretValues":            []any{},
 	"listRecommendations":        map[string]any{"modules": []any{}},
 	"getQuickFilters":            map[string]any{"quickFilters": []any{}},
 	"listLifecycleStages":        []any{},

@@ -148,7 +148,6 @@ var subsystemAnswers = map[string]string{
 	"Query.getAnalyticsCharts":           `{"data":{"getAnalyticsCharts":[]},"extensions":{}}`,
 	"Query.getHighlights":                `{"data":{"getHighlights":[]},"extensions":{}}`,
 	"Query.getMetadataAnalyticsCharts":   `{"data":{"getMetadataAnalyticsCharts":[]},"extensions":{}}`,
-	"Query.getSecretValues":              `{"data":{"getSecretValues":[]},"extensions":{}}`,
 	"Query.listRecommendations":          `{"data":{"listRecommendations":{"__typename":"ListRecommendationsResult"}},"extensions":{}}`,
 	"Query.getQuickFilters":              `{"data":{"getQuickFilters":{"__typename":"GetQuickFiltersResult"}},"extensions":{}}`,
 	"Query.listLifecycleStages":          `{"data":{"listLifecycleStages":[]},"extensions":{}}`,
