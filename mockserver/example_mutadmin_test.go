@@ -11,9 +11,9 @@ import (
 )
 
 // The admin mutations keep their state as metadata, as DataHub does: a
-// secret is a dataHubSecret entity whose value is never answered back, an
-// ingestion source and its execution requests are entities (nothing runs
-// them in the mock), and the global settings are one aspect.
+// secret is a dataHubSecret entity (listSecrets answers its name, not its
+// value), an ingestion source and its execution requests are entities
+// (nothing runs them in the mock), and the global settings are one aspect.
 func Example_graphQLAdminMutations() {
 	s, err := mockserver.Listen("127.0.0.1:0")
 	if err != nil {
