@@ -138,7 +138,6 @@ func checkCron(interval string) string {
 	return ""
 }
 
-
 // UpsertIngestionSource writes an ingestion source's
 // dataHubIngestionSourceInfo as DataHub's createIngestionSource (u "": a
 // new source with a random id) and updateIngestionSource (u's info
