@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver"
 )
@@ -141,6 +142,45 @@ func TestGraphQLAdminMutations(t *testing.T) {
 		get := gqlData(t, s, `query($u: String!) { getAccessToken(input: {type: PERSONAL, actorUrn: $u, duration: NO_EXPIRY}) { accessToken } }`, map[string]any{"u": gqlUser})
 		if tok, _ := get["getAccessToken"].(map[string]any)["accessToken"].(string); strings.Count(tok, ".") != 2 {
 			t.Errorf("getAccessToken = %v", get)
+		}
+	})
+
+	t.Run("access tokens authenticate", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t, mockserver.WithToken("admin"))
+		post := func(token, doc string) gqlResponse {
+			return postGraphQL(t, s, "/api/graphql", gqlBody(t, doc, nil), "Authorization", "Bearer "+token)
+		}
+		made := post("admin", `mutation { createAccessToken(input: {type: PERSONAL, actorUrn: "urn:li:corpuser:datahub", duration: ONE_HOUR, name: "t"}) {
+			accessToken metadata { id } } }`)
+		var r struct {
+			Data struct {
+				CreateAccessToken struct {
+					AccessToken string
+					Metadata    struct{ ID string }
+				}
+			}
+		}
+		if err := json.Unmarshal(made.body, &r); err != nil || r.Data.CreateAccessToken.AccessToken == "" {
+			t.Fatalf("createAccessToken: %d %s", made.status, made.body)
+		}
+		token := r.Data.CreateAccessToken.AccessToken
+		if got := post(token, `{ me { corpUser { urn } } }`); got.status != http.StatusOK {
+			t.Errorf("a stored token is refused: %d %s", got.status, got.body)
+		}
+		if got := post("not-a-token", `{ me { corpUser { urn } } }`); got.status != http.StatusUnauthorized {
+			t.Errorf("an unknown token: %d", got.status)
+		}
+		post(token, `mutation { revokeAccessToken(tokenId: "`+r.Data.CreateAccessToken.Metadata.ID+`") }`)
+		if got := post(token, `{ me { corpUser { urn } } }`); got.status != http.StatusUnauthorized {
+			t.Errorf("a revoked token: %d %s", got.status, got.body)
+		}
+		s.FastForward(2 * time.Hour)
+		expired := post("admin", `mutation { createAccessToken(input: {type: PERSONAL, actorUrn: "urn:li:corpuser:datahub", duration: ONE_HOUR, name: "e"}) { accessToken } }`)
+		_ = json.Unmarshal(expired.body, &r)
+		s.FastForward(2 * time.Hour)
+		if got := post(r.Data.CreateAccessToken.AccessToken, `{ me { corpUser { urn } } }`); got.status != http.StatusUnauthorized {
+			t.Errorf("an expired token: %d %s", got.status, got.body)
 		}
 	})
 

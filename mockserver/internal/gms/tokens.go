@@ -125,6 +125,20 @@ func (c *Core) IssueAccessToken(typ, actor, duration string) (string, error) {
 // dataHubAccessToken entity), as DataHub's getAccessTokenMetadata finds it.
 func AccessTokenURN(token string) string { return "urn:li:dataHubAccessToken:" + tokenHash(token) }
 
+// AccessTokenValid is whether token is a stored access token (one
+// createAccessToken issued and nobody revoked) that has not expired, as
+// DataHub's StatefulTokenService accepts it.
+func (c *Core) AccessTokenValid(ctx context.Context, token string) bool {
+	info, err := c.latestObject(ctx, AccessTokenURN(token), "dataHubAccessTokenInfo")
+	if err != nil || info == nil {
+		return false
+	}
+	if exp, ok := info["expiresAt"].(float64); ok && int64(exp) <= c.Now() {
+		return false
+	}
+	return true
+}
+
 // RevokeAccessToken deletes the token whose id (hash) is id, as DataHub's
 // revokeAccessToken; one that does not exist is refused.
 func (c *Core) RevokeAccessToken(ctx context.Context, id string) error {
