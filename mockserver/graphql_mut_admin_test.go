@@ -47,6 +47,10 @@ func TestGraphQLAdminMutations(t *testing.T) {
 		}
 		contains(t, "REST dataHubPolicyInfo", restAspect(t, s, u, "dataHubPolicyInfo"), `"displayName":"Editors"`, `"privileges":["EDIT_ENTITY"]`,
 			`"users":["urn:li:corpuser:alice"]`, `"allResources":true`, `"condition":"EQUALS"`, `"lastUpdatedTimestamp":`)
+		debug := gqlData(t, s, `query($u: String!) { debugAccess(userUrn: $u) { policies privileges } }`, map[string]any{"u": gqlUser})
+		if got := asJSON(debug); got != `{"debugAccess":{"policies":["`+u+`"],"privileges":["EDIT_ENTITY"]}}` {
+			t.Errorf("debugAccess = %s", got)
+		}
 		gqlData(t, s, `mutation($u: String!) { updatePolicy(urn: $u, input: {type: METADATA, name: "Readers", state: INACTIVE, description: "",
 			privileges: ["VIEW_ENTITY_PAGE"], actors: {allUsers: true, allGroups: false, resourceOwners: false}}) }`, map[string]any{"u": u})
 		read := gqlData(t, s, `{ listPolicies(input: {start: 0, count: 10}) { total policies { urn name state privileges actors { allUsers } } } }`, nil)
@@ -303,6 +307,8 @@ func TestGraphQLAdminMutations(t *testing.T) {
 		wantError(t, s, `mutation { createIngestionExecutionRequest(input: {ingestionSourceUrn: "urn:li:dataHubIngestionSource:ghost"}) }`, nil,
 			"Failed to find ingestion source with urn urn:li:dataHubIngestionSource:ghost", 400)
 
+		byURN := gqlData(t, s, `query($r: String!) { executionRequest(urn: $r) { id input { task arguments { key } } source { urn } } }`, map[string]any{"r": req})
+		contains(t, "GraphQL executionRequest", asJSON(byURN), `"task":"RUN_INGEST"`, `{"key":"debug_mode"}`, `"source":{"urn":"`+src+`"}`)
 		test, _ := gqlData(t, s, `mutation { createTestConnectionRequest(input: {recipe: "{\"source\":{\"type\":\"mysql\"}}", version: "1.2.0"}) }`, nil)["createTestConnectionRequest"].(string)
 		contains(t, "REST test connection", restAspect(t, s, test, "dataHubExecutionRequestInput"), `"task":"TEST_CONNECTION"`, `"version":"1.2.0"`)
 		wantError(t, s, `mutation { createTestConnectionRequest(input: {recipe: "not json"}) }`, nil,
