@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
@@ -247,10 +248,7 @@ func serviceAccount(c *Ctx, u string) (map[string]any, *gqlError) {
 	if err != nil {
 		return nil, err
 	}
-	name := u[len("urn:li:corpuser:"):]
-	if len(name) > len("service_") && name[:len("service_")] == "service_" {
-		name = name[len("service_"):]
-	}
+	name := strings.TrimPrefix(strings.TrimPrefix(u, "urn:li:corpuser:"), "service_")
 	sa := map[string]any{"urn": u, "type": "CORP_USER", "name": name, "displayName": info["displayName"],
 		"description": info["title"], "createdBy": nil, "createdAt": nil, "updatedAt": nil, "defaultView": nil}
 	if views, ok := settings["views"].(map[string]any); ok {

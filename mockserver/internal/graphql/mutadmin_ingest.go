@@ -1,6 +1,8 @@
 package graphql
 
 import (
+	"strings"
+
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
@@ -325,7 +327,7 @@ func executionRequest(c *Ctx, u string) (map[string]any, *gqlError) {
 	if err != nil {
 		return nil, err
 	}
-	id := u[len("urn:li:dataHubExecutionRequest:"):]
+	id := strings.TrimPrefix(u, "urn:li:dataHubExecutionRequest:")
 	out := map[string]any{"urn": u, "type": "EXECUTION_REQUEST", "id": id, "input": nil, "result": nil, "source": nil}
 	if len(in) > 0 {
 		input := map[string]any{"task": in["task"], "source": in["source"], "arguments": nil, "requestedAt": in["requestedAt"],
