@@ -387,8 +387,8 @@ func TestGraphQLAdminMutations(t *testing.T) {
 
 // TestGraphQLAdminMutationsConcurrent runs 16 writers at once on one
 // entity of each family (the signed-in user's settings, the global
-// settings, one policy list, one secret namespace) and checks that every
-// change is kept.
+// settings) and 16 creations of policies, secrets, service accounts and
+// access tokens, and checks that every change is kept.
 func TestGraphQLAdminMutationsConcurrent(t *testing.T) {
 	t.Parallel()
 	s := mutServer(t)
@@ -409,6 +409,7 @@ func TestGraphQLAdminMutationsConcurrent(t *testing.T) {
 				actors: {allUsers: true, allGroups: false, resourceOwners: false}}) }`, i), nil)
 			gqlData(t, s, fmt.Sprintf(`mutation { createSecret(input: {name: "s%d", value: "v"}) }`, i), nil)
 			gqlData(t, s, fmt.Sprintf(`mutation { createServiceAccount(input: {displayName: "sa%d"}) { urn } }`, i), nil)
+			gqlData(t, s, fmt.Sprintf(`mutation { createAccessToken(input: {type: PERSONAL, actorUrn: "urn:li:corpuser:alice", duration: ONE_DAY, name: "t%d"}) { accessToken } }`, i), nil)
 		})
 	}
 	wg.Wait()
@@ -421,6 +422,8 @@ func TestGraphQLAdminMutationsConcurrent(t *testing.T) {
 	}
 	contains(t, "REST globalSettingsInfo", restAspect(t, s, "urn:li:globalSettings:0", "globalSettingsInfo"),
 		`"columnPropagationEnabled":false`, `"applications":{"enabled":true}`, `"defaultView":"urn:li:dataHubView:v"`)
-	counts := gqlData(t, s, `{ listPolicies(input: {count: 100}) { total } listSecrets(input: {count: 100}) { total } listServiceAccounts(input: {count: 100}) { total } }`, nil)
-	contains(t, "GraphQL lists", asJSON(counts), `"listPolicies":{"total":16}`, `"listSecrets":{"total":16}`, `"listServiceAccounts":{"total":16}`)
+	counts := gqlData(t, s, `{ listPolicies(input: {count: 100}) { total } listSecrets(input: {count: 100}) { total } listServiceAccounts(input: {count: 100}) { total }
+		listAccessTokens(input: {count: 100}) { total } }`, nil)
+	contains(t, "GraphQL lists", asJSON(counts), `"listPolicies":{"total":16}`, `"listSecrets":{"total":16}`, `"listServiceAccounts":{"total":16}`,
+		`"listAccessTokens":{"total":16}`)
 }
