@@ -153,12 +153,11 @@ func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 			it.kind, it.method, it.path = v3Delete, http.MethodDelete, v3EntityPath(p.entityType(), it.urn)
 			continue
 		}
-		buf.Reset()
-		if err := encodeAspect(&buf, p.Aspect); err != nil {
+		value, err := aspectJSON(p.Aspect, &buf)
+		if err != nil {
 			res.Status, res.Err = Rejected, err
 			continue
 		}
-		value := bytes.TrimSpace(buf.Bytes())
 		single := change == Create || change == CreateEntity
 		headers := p.Headers
 		if single && atomic {
