@@ -178,9 +178,15 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	var items []encoded
 	var v3items []v3Encoded
 	var results []Result
-	if a.inner.openAPI(ctx) {
+	var one [1]encoded
+	var oneResult [1]Result
+	switch {
+	case a.inner.openAPI(ctx):
 		v3items, results = a.inner.encodeV3(ps, false)
-	} else {
+	case len(ps) == 1:
+		one[0], oneResult[0] = a.inner.encodeOneKept(ps)
+		items, results = one[:], oneResult[:]
+	default:
 		items, results = a.inner.encodeKept(ps)
 	}
 	keep := a.cfg.onError != nil || a.cfg.onResult != nil

@@ -1,6 +1,7 @@
 package emitter
 
 import (
+	"bytes"
 	"runtime"
 	"sync"
 )
@@ -26,21 +27,31 @@ func encoders(n int) int {
 // encodeArena is the memory the encodings of one call are written in:
 // buffers from arenaPool, one per encoding goroutine, given back by
 // release once the encodings are no longer used.
-type encodeArena []*[]byte
+type encodeArena struct {
+	first *[]byte
+	more  []*[]byte
+}
 
 // get returns an empty pooled buffer that release gives back.
 func (a *encodeArena) get() *[]byte {
 	b := getArena()
-	*a = append(*a, b)
+	if a.first == nil {
+		a.first = b
+	} else {
+		a.more = append(a.more, b)
+	}
 	return b
 }
 
 // release gives the buffers back to arenaPool.
 func (a *encodeArena) release() {
-	for _, b := range *a {
+	if a.first != nil {
+		putArena(a.first)
+	}
+	for _, b := range a.more {
 		putArena(b)
 	}
-	*a = (*a)[:0]
+	*a = encodeArena{}
 }
 
 // encodeKept is encodeIn for encodings kept after the call (queued by
@@ -50,6 +61,23 @@ func (r *REST) encodeKept(ps []Proposal) ([]encoded, []Result) {
 	var arena encodeArena
 	defer arena.release()
 	return r.encodeInto(ps, &arena, true)
+}
+
+// encodeOneKept is encodeKept of one proposal (len(ps) is 1), without
+// the slices: the usual Async.Emit call.
+func (r *REST) encodeOneKept(ps []Proposal) (encoded, Result) {
+	var (
+		items   [1]encoded
+		results [1]Result
+		offsets [1][2]int
+	)
+	buf := getArena()
+	defer putArena(buf)
+	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], r.now().UnixMilli(), buf)
+	if o := offsets[0]; o[1] > o[0] {
+		items[0].enc = bytes.Clone((*buf)[o[0]:o[1]])
+	}
+	return items[0], results[0]
 }
 
 // encodeIn checks and encodes every proposal. Each result names its
