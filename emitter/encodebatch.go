@@ -101,34 +101,16 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 	now := r.now().UnixMilli()
 	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
 	offsets := make([][2]int, len(ps))
-	var one [1][]byte
-	parts := one[:]
-	if k == 1 {
-		buf := arena.get()
-		r.encodePart(ps, 0, items, results, offsets, now, buf)
-		parts[0] = *buf
-	} else {
-		parts = make([][]byte, k)
-		bufs := make([]*[]byte, k)
-		panics := make([]any, k)
-		var wg sync.WaitGroup
-		for j := range k {
-			lo, hi, buf := j*len(ps)/k, (j+1)*len(ps)/k, arena.get()
-			bufs[j] = buf
-			wg.Go(func() {
-				defer func() { panics[j] = recover() }()
-				r.encodePart(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, buf)
-			})
-		}
-		wg.Wait()
-		for j, v := range panics {
-			if v != nil {
-				// An aspect's MarshalJSON panicked: the panic goes on on the
-				// caller's goroutine, as without the split.
-				panic(v)
-			}
-			parts[j] = *bufs[j]
-		}
+	parts := make([][]byte, k)
+	bufs := make([]*[]byte, k)
+	for j := range bufs {
+		bufs[j] = arena.get()
+	}
+	onParts(k, len(ps), func(j, lo, hi int) {
+		r.encodePart(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, bufs[j])
+	})
+	for j, b := range bufs {
+		parts[j] = *b
 	}
 	if kept {
 		size := 0
@@ -150,6 +132,31 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 		}
 	}
 	return items, results
+}
+
+// onParts calls part(j, lo, hi) for k contiguous parts of [0, n), part j
+// being [j*n/k, (j+1)*n/k), on k goroutines when k > 1, and returns once every
+// call has. A panic in a call goes on on the caller's goroutine, as
+// without the split.
+func onParts(k, n int, part func(j, lo, hi int)) {
+	if k <= 1 {
+		part(0, 0, n)
+		return
+	}
+	panics := make([]any, k)
+	var wg sync.WaitGroup
+	for j := range k {
+		wg.Go(func() {
+			defer func() { panics[j] = recover() }()
+			part(j, j*n/k, (j+1)*n/k)
+		})
+	}
+	wg.Wait()
+	for _, v := range panics {
+		if v != nil {
+			panic(v)
+		}
+	}
 }
 
 // encodePart encodes ps, the proposals from index base of a call, into

@@ -22,7 +22,15 @@ func mixedBatch(t *testing.T, n int) []Proposal {
 	ps := make([]Proposal, n)
 	for i := range ps {
 		u := urn.MustParse(fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,db.t%d,PROD)", i))
-		switch i % 7 {
+		switch i % 10 {
+		case 6:
+			p := mustProposal(t, u, aspects.Status{})
+			p.ChangeType, p.Headers = Create, map[string]string{"If-None-Match": "*"}
+			ps[i] = p
+		case 7:
+			ps[i] = Proposal{URN: u, ChangeType: Patch, Aspect: RawAspect{Name: "globalTags", JSON: json.RawMessage(`[{"op":"add","path":"/tags/urn:li:tag:pii","value":{"tag":"urn:li:tag:pii"}}]`)}}
+		case 8:
+			ps[i] = mustProposal(t, urn.MustParse(fmt.Sprintf("urn:li:chart:(looker,c%d)", i)), aspects.Status{})
 		case 1:
 			p := mustProposal(t, u, aspects.Status{Removed: true})
 			p.Headers = map[string]string{"If-Version-Match": "3"}
@@ -94,6 +102,35 @@ func TestEncodeOnGoroutines(t *testing.T) {
 	}
 }
 
+// TestEncodeV3OnGoroutines holds encodeV3's split to its one-goroutine
+// outcome, atomic or not.
+func TestEncodeV3OnGoroutines(t *testing.T) {
+	t.Parallel()
+	r, err := NewREST("http://localhost:8080", WithMaxBatchBytes(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.now = func() time.Time { return time.UnixMilli(1700000000000) }
+	ps := mixedBatch(t, 101)
+	run := func(k int, atomic bool) []string {
+		items, results := r.encodeV3On(k, ps, atomic)
+		var o []string
+		for i, it := range items {
+			res := results[i]
+			o = append(o, fmt.Sprintf("%s %+v | %d %s %s %v %v", it.enc, it, res.Index, res.URN, res.Aspect, res.Status, res.Err))
+		}
+		return o
+	}
+	for _, atomic := range []bool{false, true} {
+		want := run(1, atomic)
+		for _, k := range []int{2, 3, 7, 101} {
+			if d := cmp.Diff(want, run(k, atomic)); d != "" {
+				t.Errorf("%d goroutines, atomic %v (-one goroutine +split):\n%s", k, atomic, d)
+			}
+		}
+	}
+}
+
 // panicAspect panics when encoded.
 type panicAspect struct{}
 
@@ -113,15 +150,24 @@ func TestEncodeOnGoroutinesPanic(t *testing.T) {
 	}
 	ps := mixedBatch(t, 64)
 	ps[50] = Proposal{URN: datasetURN, Aspect: panicAspect{}}
-	defer func() {
-		if v := recover(); v != errPanicAspect {
-			t.Errorf("recovered %v, want %v", v, errPanicAspect)
-		}
-	}()
-	var arena encodeArena
-	defer arena.release()
-	r.encodeOn(2, ps, &arena, false)
-	t.Error("encodeOn did not panic")
+	for _, encode := range []func(){
+		func() {
+			var arena encodeArena
+			defer arena.release()
+			r.encodeOn(2, ps, &arena, false)
+		},
+		func() { r.encodeV3On(3, ps, false) },
+	} {
+		func() {
+			defer func() {
+				if v := recover(); v != errPanicAspect {
+					t.Errorf("recovered %v, want %v", v, errPanicAspect)
+				}
+			}()
+			encode()
+			t.Error("no panic")
+		}()
+	}
 }
 
 // TestEncoders: a call encodes on one goroutine below 2*minPerEncoder
