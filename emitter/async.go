@@ -156,7 +156,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 	return a
 }
 
-// Emit checks and encodes the proposals on the caller's goroutine and
+// Emit checks and encodes the proposals before it returns, and
 // queues them all, or none: once Emit returns, changing the caller's
 // aspects (structs, maps, slices) does not change what is written. It
 // returns the error of a proposal that cannot be sent (wrapping
