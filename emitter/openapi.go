@@ -308,7 +308,20 @@ type v3Chunk struct {
 	key  string
 	idx  []int
 	size int
+	// urns are the URNs of idx, built only once another chunk is open
+	// beside this one (nil until then).
 	urns map[string]bool
+}
+
+// has reports whether c holds a proposal of items for urn.
+func (c *v3Chunk) has(items []v3Encoded, urn string) bool {
+	if c.urns == nil {
+		c.urns = make(map[string]bool, len(c.idx))
+		for _, i := range c.idx {
+			c.urns[items[i].urn] = true
+		}
+	}
+	return c.urns[urn]
 }
 
 // run sends the proposals, in batches by entity type and method, and
@@ -366,7 +379,7 @@ func (b *v3Run) run(ctx context.Context) error {
 			}
 		}
 		for _, o := range open { // keep the order of writes to one URN
-			if o != c && o.urns[it.urn] {
+			if o != c && o.has(b.items, it.urn) {
 				flush(o)
 			}
 		}
@@ -379,12 +392,14 @@ func (b *v3Run) run(ctx context.Context) error {
 			c = nil
 		}
 		if c == nil {
-			c = &v3Chunk{key: it.key, size: 2, urns: map[string]bool{}}
+			c = &v3Chunk{key: it.key, size: 2}
 			open = append(open, c)
 		}
 		c.idx = append(c.idx, i)
 		c.size += add
-		c.urns[it.urn] = true
+		if c.urns != nil {
+			c.urns[it.urn] = true
+		}
 	}
 	flushAll()
 	if stop == nil && r.mode == EmitAsyncWait && len(b.traced) > 0 {
