@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
+
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -33,10 +35,12 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 	if c.opts.NoDefaultAspects {
 		return nil, nil
 	}
-	var out []store.Write
-	var with []int
-	var seen map[string]bool       // URNs looked at, for a batch of more than one write
-	var inBatch map[[2]string]bool // (URN, aspect) of the batch, made once needed
+	// The entities' first writes whose entity can have a default aspect,
+	// then which of them exist, in one read of the store.
+	var firsts []int
+	var urns []string
+	var seen map[string]bool // URNs looked at, for a batch of more than one write
+	var ents []pdl.Entity
 	for i := range ws {
 		w := &ws[i]
 		if w.DeleteEntity || w.Timeseries {
@@ -47,14 +51,28 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 				continue
 			}
 			if seen == nil {
-				seen = map[string]bool{}
+				seen = make(map[string]bool, len(ws))
 			}
 			seen[w.URN] = true
 		}
 		e, ok := lookupEntity(EntityTypeOf(w.URN))
-		if !ok || !(e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")) || c.st.Exists(w.URN) {
+		if !ok || !(e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")) {
 			continue
 		}
+		firsts, urns, ents = append(firsts, i), append(urns, w.URN), append(ents, e)
+	}
+	if len(urns) == 0 {
+		return nil, nil
+	}
+	exist := c.st.ExistAll(urns)
+	var out []store.Write
+	var with []int
+	var inBatch map[[2]string]bool // (URN, aspect) of the batch, made once needed
+	for j, i := range firsts {
+		if exist[j] {
+			continue
+		}
+		w, e := &ws[i], ents[j]
 		if inBatch == nil {
 			inBatch = make(map[[2]string]bool, len(ws))
 			for _, o := range ws {

@@ -337,6 +337,21 @@ func (s *Store) Exists(urn string) bool {
 	return ok
 }
 
+// ExistAll reports, for each of urns, whether Exists would: all in one
+// read of the store.
+func (s *Store) ExistAll(urns []string) []bool {
+	out := make([]bool, len(urns))
+	var key []byte
+	_ = s.kv.view(func(t txn) error {
+		for i, u := range urns {
+			key = lp(key[:0], u)
+			out[i] = t.get(entities, key) != nil
+		}
+		return nil
+	})
+	return out
+}
+
 // DeleteEntity removes every versioned row of the entity (all versions of all
 // aspects, the key aspect included) and its timeseries documents, like GMS's
 // hard delete, and returns how many of each it removed.
