@@ -28,11 +28,19 @@ func Count(n, minChunk int) int {
 // ranges.
 func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 	k := Count(n, minChunk)
+	In(k, n, fn)
+	return k
+}
+
+// In is Chunks making k ranges (at most n, at least 1): the same k and n
+// give the same ranges.
+func In(k, n int, fn func(c, lo, hi int)) {
+	k = max(1, min(k, n))
 	if k <= 1 {
 		if n > 0 {
 			fn(0, 0, n)
 		}
-		return 1
+		return
 	}
 	var wg sync.WaitGroup
 	for c := range k - 1 {
@@ -41,5 +49,4 @@ func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 	}
 	fn(k-1, (k-1)*n/k, n)
 	wg.Wait()
-	return k
 }

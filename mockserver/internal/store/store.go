@@ -210,7 +210,7 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	now := s.clock()
 	ps, bm := prepare(ws, now, s.rules)
 	defer bm.release(ps)
-	s.preBuild(ws, ps)
+	s.preBuild(ws, ps, bm.chunks)
 	err := func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
