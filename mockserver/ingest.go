@@ -162,9 +162,15 @@ func decodeBatch(d wire.Doc, bodyLen int, raws [][]byte, path itemPath, ps []gms
 	docs := make([]wire.Doc, k)         // the first chunk's is d
 	chunkErrs := make([]paramErrors, k) // the first chunk's errors go to pe
 	docs[0] = d
-	for c := 1; c < k; c++ {
-		if d.O != nil {
-			docs[c] = wire.Doc{O: d.O.Reader(), Memo: &wire.Memo{Chunk: min(bodyLen/k, wire.MaxValueChunk)}}
+	if d.O != nil && k > 1 {
+		// Each chunk's values take memory in pieces of about a quarter of
+		// its text (an aspect's value is a part of its proposal's).
+		chunk := min(max(bodyLen/k/4, 1<<10), wire.MaxValueChunk)
+		if d.Memo != nil {
+			d.Memo.Chunk = chunk
+		}
+		for c := 1; c < k; c++ {
+			docs[c] = wire.Doc{O: d.O.Reader(), Memo: &wire.Memo{Chunk: chunk}}
 		}
 	}
 	par.Chunks(len(raws), par.MinChunk, func(c, lo, hi int) {

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/catalogkit/datahub-go/internal/pdl"
-
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -37,10 +35,9 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 	}
 	// The entities' first writes whose entity can have a default aspect,
 	// then which of them exist, in one read of the store.
-	var firsts []int
-	var urns []string
+	firsts := make([]int, 0, len(ws))
+	urns := make([]string, 0, len(ws))
 	var seen map[string]bool // URNs looked at, for a batch of more than one write
-	var ents []pdl.Entity
 	for i := range ws {
 		w := &ws[i]
 		if w.DeleteEntity || w.Timeseries {
@@ -59,7 +56,7 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 		if !ok || !(e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")) {
 			continue
 		}
-		firsts, urns, ents = append(firsts, i), append(urns, w.URN), append(ents, e)
+		firsts, urns = append(firsts, i), append(urns, w.URN)
 	}
 	if len(urns) == 0 {
 		return nil, nil
@@ -72,7 +69,8 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 		if exist[j] {
 			continue
 		}
-		w, e := &ws[i], ents[j]
+		w := &ws[i]
+		e, _ := lookupEntity(EntityTypeOf(w.URN))
 		if inBatch == nil {
 			inBatch = make(map[[2]string]bool, len(ws))
 			for _, o := range ws {
