@@ -9,7 +9,4 @@ var mockSkips = map[string]string{
 	"v3/entities.json[8]":               "expects the dataPlatform entities a fresh GMS bootstraps (openapi, vertexai, ...), which the mock does not seed",
 	"v3/entities.json[9]":               "the query as in [6], and systemMetadata as DataHub's OpenAPI writes it (aspectCreated, schemaVersion, properties.eventSource) and the entity facet, which the mock does not write",
 	"v3/entities.json[10]":              "the mock's search matches nothing for the query qualifiedName:entities\\.datasetSingle* (a field query with an escaped dot and a wildcard)",
-	"v3/structured_properties.json[15]": "structured-property definition validation (valueType must be a dataType, entity types must exist) is not in the core yet",
-	"v3/structured_properties.json[16]": "structured-property definition validation (valueType must be a dataType, entity types must exist) is not in the core yet",
-	"v3/structured_properties.json[18]": "structured-property definition validation (valueType must be a dataType, entity types must exist) is not in the core yet",
 }
