@@ -41,6 +41,7 @@ type Handler struct {
 	version func() uint64
 	answers answerCache
 	docs    docCache
+	opNames opNameCache
 }
 
 // The limits of one request. DataHub's GraphQL engine has a depth limit
@@ -113,6 +114,18 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	h.ServeBody(w, r, body)
+}
+
+// ServeBody answers r, whose body (read whole) is body, as ServeHTTP does:
+// for a caller that read the body already. The handler keeps no reference
+// to body after it returns.
+func (h *Handler) ServeBody(w http.ResponseWriter, r *http.Request, body []byte) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		w.WriteHeader(http.StatusMethodNotAllowed)
 		return
 	}
 	var version uint64
@@ -277,10 +290,14 @@ func writeErrors(w http.ResponseWriter, errs ...*queryError) {
 
 // writeAnswer answers 200 with the JSON response body.
 func writeAnswer(w http.ResponseWriter, body []byte) {
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Content-Type"] = jsonContentType // canonical already; no slice per answer
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 }
+
+// jsonContentType is the Content-Type of every answer (shared: net/http
+// only reads it).
+var jsonContentType = []string{"application/json"}
 
 // maxPooledAnswer bounds the answer buffers kept for reuse.
 const maxPooledAnswer = 1 << 20
@@ -333,6 +350,39 @@ func OperationName(body []byte) string {
 		return ""
 	}
 	return soleOperationName(*req.Query)
+}
+
+// OperationName is the package's OperationName of body, kept by body
+// (bounded as the prepared documents are) so that a body sent again is not
+// decoded again.
+func (h *Handler) OperationName(body []byte) string {
+	h.opNames.mu.RLock()
+	name, ok := h.opNames.m[string(body)]
+	h.opNames.mu.RUnlock()
+	if ok {
+		return name
+	}
+	name = OperationName(body)
+	if len(body) > maxDocBytes/16 {
+		return name
+	}
+	h.opNames.mu.Lock()
+	defer h.opNames.mu.Unlock()
+	if h.opNames.m == nil || h.opNames.bytes+len(body) > maxDocBytes {
+		h.opNames.m, h.opNames.bytes = map[string]string{}, 0
+	}
+	if _, had := h.opNames.m[string(body)]; !had {
+		h.opNames.m[string(body)] = name
+		h.opNames.bytes += len(body) + len(name)
+	}
+	return name
+}
+
+// opNameCache keeps the operation names of request bodies.
+type opNameCache struct {
+	mu    sync.RWMutex
+	m     map[string]string
+	bytes int
 }
 
 // soleOperationName scans the top level of a document for operations: the
