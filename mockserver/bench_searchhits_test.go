@@ -48,6 +48,7 @@ func searchHits(b *testing.B, s *Server) {
 func BenchmarkSearchHits(b *testing.B) {
 	const small, large = 1_000, 100_000
 	ss, sl := hundredScaleServer(b, small), hundredScaleServer(b, large)
+	b.ReportAllocs()
 	var smallT, largeT time.Duration
 	n := 0
 	for b.Loop() {
