@@ -23,10 +23,14 @@ run() { # package, benchmark regexp
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
 run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedInterleaved|BenchmarkEmitBatchedEndpoints|BenchmarkAsync|BenchmarkAsyncInterleaved|BenchmarkEmitModes)$'
-run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestHTTPConcurrentUnchanged|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHandlerUncached|BenchmarkRESTAspectRead|BenchmarkSearchScale)$'
+run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestHTTPConcurrentUnchanged|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHandlerUncached|BenchmarkRESTAspectRead|BenchmarkSearchScale|BenchmarkSearchHits|BenchmarkOpenAPIListPage)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
-awk -v count="$count" '
+# The CPU per search hit that main (3c2a0e1) spent on BenchmarkSearchHits
+# before search answers took their hits from the index documents.
+search_hit_base=${SEARCH_HIT_BASE:-0}
+
+awk -v count="$count" -v searchHitBase="$search_hit_base" '
   # Every "value unit" pair of a benchmark line, keyed by name and unit.
   /^Benchmark/ {
     name = $1; sub(/-[0-9]+$/, "", name)
@@ -105,6 +109,22 @@ awk -v count="$count" '
     q = median("BenchmarkSearchScale", "ratio-100k/1k")
     row("(6) selective search (10 hits), 100k vs 1k", sprintf("1k entities %.1f us, 100k %.1f us", m/1000, z/1000),
         sprintf("100k/1k %.2f", q), "100k/1k <= 2", verdict(q <= 2, q))
+
+    m = median("BenchmarkSearchHits", "1k-ns/op"); z = median("BenchmarkSearchHits", "100k-ns/op")
+    q = median("BenchmarkSearchHits", "ratio-100k/1k")
+    row("(6a) search of 100 shown hits, 100k vs 1k", sprintf("1k entities %.1f us, 100k %.1f us", m/1000, z/1000),
+        sprintf("100k/1k %.2f", q), "100k/1k <= 2", verdict(q <= 2, q))
+    h = median("BenchmarkSearchHits", "100k-cpu-ns/hit")
+    row("    CPU per hit over 100k (main: " searchHitBase " ns)", sprintf("%.0f ns of CPU a hit", h),
+        sprintf("main/now %.2f", searchHitBase/h), "main/now >= 2", verdict(searchHitBase/h >= 2, h))
+
+    split("first middle sorted", pages, " ")
+    for (i = 1; i <= 3; i++) {
+      m = median("BenchmarkOpenAPIListPage/" pages[i] "/n=10000", "ns/op"); z = median("BenchmarkOpenAPIListPage/" pages[i] "/n=100000", "ns/op")
+      q = (m == "NaN" || z == "NaN") ? "NaN" : z/m
+      row("(7) v3 list page of 10, " pages[i] ", 100k vs 10k", sprintf("10k entities %.1f us, 100k %.1f us", m/1000, z/1000),
+          sprintf("100k/10k %.2f", q), "100k/10k <= 2", verdict(q <= 2, q))
+    }
 
     a = median("BenchmarkAsync", "proposals/s")
     row("async emitter (4 goroutines, 4 workers)", sprintf("%.0f proposals/s", a), "-", "(information)", "-")
