@@ -206,6 +206,11 @@ func (x *executor) defaultResolve(def *ast.Definition, fd *ast.FieldDefinition, 
 	case *gval:
 		return p.field(x.newCtx(fs, path, parent), def, fd)
 	}
+	if pf, ok := parent.(plainFielder); ok {
+		if v, ok := pf.plainField(fd.Name); ok {
+			return v, nil
+		}
+	}
 	pv := reflect.ValueOf(parent)
 	a := planOf(def, fd).accessor(pv.Type(), fd.Name)
 	if a == nil {
