@@ -90,11 +90,27 @@ func New(core *gms.Core, opts ...Option) (*Handler, error) {
 	return h, nil
 }
 
-// request is the body GMS's GraphQLController reads.
+// request is the body GMS's GraphQLController reads (the variables as
+// they were sent, see decodeVariables).
 type request struct {
-	Query         *string        `json:"query"`
-	OperationName *string        `json:"operationName"`
-	Variables     map[string]any `json:"variables"`
+	Query         *string         `json:"query"`
+	OperationName *string         `json:"operationName"`
+	Variables     json.RawMessage `json:"variables"`
+}
+
+// decodeVariables decodes the request's variables object (numbers as
+// json.Number); nil for none or null.
+func decodeVariables(raw json.RawMessage) (map[string]any, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var out map[string]any
+	if err := dec.Decode(&out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // ServeHTTP answers as DataHub's GraphQLController: 405 for a method other
@@ -139,8 +155,12 @@ func (h *Handler) ServeBody(w http.ResponseWriter, r *http.Request, body []byte)
 	}
 	var req request
 	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
 	if err := dec.Decode(&req); err != nil || req.Query == nil || *req.Query == "" {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	reqVars, err := decodeVariables(req.Variables)
+	if err != nil {
 		w.WriteHeader(http.StatusBadRequest)
 		return
 	}
@@ -165,7 +185,7 @@ func (h *Handler) ServeBody(w http.ResponseWriter, r *http.Request, body []byte)
 		writeErrors(w, e)
 		return
 	}
-	vars, e := h.variables(body, query, op, operation, req.Variables)
+	vars, e := h.variables(query, op, operation, req.Variables, reqVars)
 	if e != nil {
 		writeErrors(w, e)
 		return
@@ -239,15 +259,13 @@ func validationError(msg string, pos *ast.Position) *queryError {
 }
 
 // variables coerces the request's variables for op: first the built-in
-// scalars, as graphql-java refuses them ([checkVariables]), then the rest
-// by the schema (gqlparser's coercion).
-func (h *Handler) variables(body []byte, query, opName string, op *ast.OperationDefinition, vars map[string]any) (map[string]any, *queryError) {
+// scalars, as graphql-java refuses them ([checkVariables], on raw: the
+// variables as sent), then the rest by the schema (gqlparser's coercion).
+func (h *Handler) variables(query, opName string, op *ast.OperationDefinition, raw json.RawMessage, vars map[string]any) (map[string]any, *queryError) {
 	if len(vars) > 0 {
-		var rv struct {
-			Variables map[string]json.RawMessage `json:"variables"`
-		}
-		if json.Unmarshal(body, &rv) == nil {
-			if e := checkVariables(query, opName, rv.Variables); e != nil {
+		var rv map[string]json.RawMessage
+		if json.Unmarshal(raw, &rv) == nil {
+			if e := checkVariables(query, opName, rv); e != nil {
 				return nil, e
 			}
 		}
