@@ -26,8 +26,11 @@ run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitB
 run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestHTTPConcurrentUnchanged|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHandlerUncached|BenchmarkRESTAspectRead|BenchmarkSearchScale|BenchmarkSearchHits|BenchmarkOpenAPIListPage)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
-# The CPU per search hit that main (3c2a0e1) spent on BenchmarkSearchHits
-# before search answers took their hits from the index documents.
+# main's CPU per search hit over 100k (BenchmarkSearchHits' 100k-cpu-ns/hit
+# at 067e858, before search answers showed their hits from the index),
+# measured on this machine at about the same time: the per-hit target is
+# half of it. It depends on the machine and its load; without it the row
+# says NO DATA.
 search_hit_base=${SEARCH_HIT_BASE:-0}
 
 awk -v count="$count" -v searchHitBase="$search_hit_base" '
@@ -111,12 +114,13 @@ awk -v count="$count" -v searchHitBase="$search_hit_base" '
         sprintf("100k/1k %.2f", q), "100k/1k <= 2", verdict(q <= 2, q))
 
     m = median("BenchmarkSearchHits", "1k-ns/op"); z = median("BenchmarkSearchHits", "100k-ns/op")
-    q = median("BenchmarkSearchHits", "ratio-100k/1k")
+    q = median("BenchmarkSearchHits", "ratio-100k/1k"); c = median("BenchmarkSearchHits", "cpu-ratio-100k/1k")
     row("(6a) search of 100 shown hits, 100k vs 1k", sprintf("1k entities %.1f us, 100k %.1f us", m/1000, z/1000),
-        sprintf("100k/1k %.2f", q), "100k/1k <= 2", verdict(q <= 2, q))
-    h = median("BenchmarkSearchHits", "100k-cpu-ns/hit")
-    row("    CPU per hit over 100k (main: " searchHitBase " ns)", sprintf("%.0f ns of CPU a hit", h),
-        sprintf("main/now %.2f", searchHitBase/h), "main/now >= 2", verdict(searchHitBase/h >= 2, h))
+        sprintf("100k/1k %.2f (CPU %.2f)", q, c), "100k/1k <= 2", verdict(q <= 2, q))
+    h = median("BenchmarkSearchHits", "100k-cpu-ns/hit"); a = median("BenchmarkSearchHits", "allocs/op")
+    base = (searchHitBase > 0) ? searchHitBase : "NaN"
+    row("    CPU per hit over 100k vs main", sprintf("%.0f ns of CPU, %.1f allocs a hit", h, a/200),
+        (base == "NaN") ? "SEARCH_HIT_BASE?" : sprintf("main/now %.2f", base/h), "main/now >= 2", verdict(base/h >= 2, base))
 
     split("first middle sorted", pages, " ")
     for (i = 1; i <= 3; i++) {
