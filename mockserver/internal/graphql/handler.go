@@ -42,6 +42,8 @@ type Handler struct {
 	answers answerCache
 	docs    docCache
 	opNames opNameCache
+	// server is what appConfig says of the server (see WithServerInfo).
+	server serverInfo
 }
 
 // The limits of one request. DataHub's GraphQL engine has a depth limit
