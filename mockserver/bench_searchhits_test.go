@@ -34,8 +34,10 @@ func hundredScaleServer(b *testing.B, n int) *Server {
 func searchHits(b *testing.B, s *Server) {
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/graphql", bytes.NewReader([]byte(searchHundred))))
+	// The servers are shared with other benchmarks, which rewrite the
+	// descriptions: the check reads what they keep.
 	if rec.Code != http.StatusOK || !bytes.Contains(rec.Body.Bytes(), []byte(`"total":100,`)) ||
-		!bytes.Contains(rec.Body.Bytes(), []byte(`"description":"pre-loaded"`)) {
+		bytes.Count(rec.Body.Bytes(), []byte(`"platform":{"name":"hive"},"properties":{"name":"table_`)) != 100 {
 		b.Fatalf("search = %d %.300s", rec.Code, rec.Body)
 	}
 }
