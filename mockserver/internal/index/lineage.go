@@ -99,7 +99,9 @@ func (x *Index) SearchLineageContext(ctx context.Context, q LineageQuery) (Resul
 	}
 	page := r.hits[min(q.Start, len(r.hits)):]
 	page = page[:min(q.Count, len(page))]
-	return Result{Start: q.Start, Total: len(r.hits), PageSize: q.Count, Hits: r.withPaths(page), Facets: r.facets}, nil
+	res := Result{Start: q.Start, Total: len(r.hits), PageSize: q.Count, Hits: r.withPaths(page), Facets: r.facets}
+	x.withAspects(q.Query, &res)
+	return res, nil
 }
 
 // ScrollLineage answers a scroll over the entities the walk reaches, as
@@ -112,7 +114,7 @@ func (x *Index) ScrollLineage(q LineageQuery, id, keepAlive string) (Result, err
 // as [Index.ScrollContext] pages a search.
 func (x *Index) ScrollLineageContext(ctx context.Context, q LineageQuery, id, keepAlive string) (Result, error) {
 	key := q
-	key.Start, key.Count = 0, 0
+	key.Start, key.Count, key.WithAspects = 0, 0, false
 	return x.scroll(ctx, q.Query, fmt.Sprintf("lineage %#v", key), id, keepAlive,
 		func() (*results, error) { return x.lineage(ctx, q) })
 }
