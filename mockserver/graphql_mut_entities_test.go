@@ -1,0 +1,65 @@
+package mockserver_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGraphQLUpdateEntity runs the update<Entity> mutations and reads their
+// effect back through GraphQL and through Rest.li.
+func TestGraphQLUpdateEntity(t *testing.T) {
+	t.Parallel()
+	s := mutServer(t)
+	gqlData(t, s, `mutation { createTag(input: {id: "gold", name: "Gold"}) }`, nil)
+	got := gqlData(t, s, `mutation($u: String!) { updateDataset(urn: $u, input: {
+		ownership: {owners: [{owner: "urn:li:corpuser:alice", type: DATAOWNER}]},
+		deprecation: {deprecated: true, note: "old"},
+		institutionalMemory: {elements: [{url: "https://doc", description: "Doc", author: "urn:li:corpuser:alice", createdAt: 9}]},
+		tags: {tags: [{tag: {urn: "urn:li:tag:gold", name: "Gold"}}]},
+		editableSchemaMetadata: {editableSchemaFieldInfo: [{fieldPath: "id", description: "the key", globalTags: {tags: [{tag: {urn: "urn:li:tag:gold", name: "Gold"}}]}}]},
+		editableProperties: {description: "Edited", name: "Users"}}) {
+		urn editableProperties { description name } tags { tags { tag { urn } } }
+		ownership { owners { owner { ... on CorpUser { urn } } } } institutionalMemory { elements { url } } } }`,
+		map[string]any{"u": gqlDataset})
+	contains(t, "updateDataset answer", asJSON(got), `"description":"Edited"`, `"name":"Users"`, `"urn":"urn:li:tag:gold"`, `"url":"https://doc"`, gqlUser)
+	if strings.Contains(asJSON(got), "urn:li:tag:pii") || strings.Contains(asJSON(got), "jdoe") {
+		t.Errorf("updateDataset keeps replaced tags or owners: %s", asJSON(got))
+	}
+	contains(t, "REST ownership", restAspect(t, s, gqlDataset, "ownership"), `"owner":"urn:li:corpuser:alice"`, `"type":"DATAOWNER"`, `"source":{"type":"SERVICE"}`)
+	contains(t, "REST datasetDeprecation", restAspect(t, s, gqlDataset, "datasetDeprecation"), `"deprecated":true`, `"note":"old"`)
+	contains(t, "REST editableSchemaMetadata", restAspect(t, s, gqlDataset, "editableSchemaMetadata"), `"fieldPath":"id"`, `"description":"the key"`, `"tag":"urn:li:tag:gold"`)
+	contains(t, "REST institutionalMemory", restAspect(t, s, gqlDataset, "institutionalMemory"), `"createStamp":{"actor":"urn:li:corpuser:alice","time":9}`)
+
+	for _, tc := range []struct{ field, urn, input, aspect string }{
+		{"updateChart", "urn:li:chart:(looker,c1)", "ChartUpdateInput", "editableChartProperties"},
+		{"updateDashboard", "urn:li:dashboard:(looker,d1)", "DashboardUpdateInput", "editableDashboardProperties"},
+		{"updateNotebook", "urn:li:notebook:(querybook,n1)", "NotebookUpdateInput", "editableNotebookProperties"},
+		{"updateDataFlow", "urn:li:dataFlow:(airflow,f1,prod)", "DataFlowUpdateInput", "editableDataFlowProperties"},
+		{"updateDataJob", "urn:li:dataJob:(urn:li:dataFlow:(airflow,f1,prod),j1)", "DataJobUpdateInput", "editableDataJobProperties"},
+	} {
+		got := gqlData(t, s, `mutation($u: String!, $i: `+tc.input+`!) { `+tc.field+`(urn: $u, input: $i) { urn } }`,
+			map[string]any{"u": tc.urn, "i": map[string]any{"editableProperties": map[string]any{"description": "about " + tc.field},
+				"tags": map[string]any{"tags": []any{map[string]any{"tag": map[string]any{"urn": "urn:li:tag:gold", "name": "Gold"}}}}}})
+		contains(t, tc.field+" answer", asJSON(got), tc.urn)
+		contains(t, tc.field+" REST", restAspect(t, s, tc.urn, tc.aspect), `"description":"about `+tc.field+`"`)
+		contains(t, tc.field+" REST tags", restAspect(t, s, tc.urn, "globalTags"), `"tag":"urn:li:tag:gold"`)
+	}
+
+	batch := gqlData(t, s, `mutation { updateDatasets(input: [
+		{urn: "urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)", update: {editableProperties: {description: "A"}}},
+		{urn: "urn:li:dataset:(urn:li:dataPlatform:hive,b,PROD)", update: {editableProperties: {description: "B"}}}]) { urn editableProperties { description } } }`, nil)
+	contains(t, "updateDatasets", asJSON(batch), `"description":"A"`, `"description":"B"`)
+
+	msg, code := gqlError(t, s, `mutation { updateChart(urn: "not-a-urn", input: {}) { urn } }`, nil)
+	if code != 400 || msg == "" {
+		t.Errorf("bad urn: %q %v", msg, code)
+	}
+	msg, code = gqlError(t, s, `mutation($u: String!) { updateChart(urn: $u, input: {}) { urn } }`, map[string]any{"u": gqlDataset})
+	if code != 400 || !strings.Contains(msg, "is not a chart urn") {
+		t.Errorf("dataset through updateChart: %q %v", msg, code)
+	}
+	msg, code = gqlError(t, s, `mutation($u: String!) { updateDataset(urn: $u, input: {tags: {tags: [{tag: {urn: "urn:li:corpuser:x", name: "x"}}]}}) { urn } }`, map[string]any{"u": gqlDataset})
+	if code != 500 || msg != "Failed to update tag with urn urn:li:corpuser:x, invalid urn" {
+		t.Errorf("a tag that is not a tag: %q %v", msg, code)
+	}
+}
