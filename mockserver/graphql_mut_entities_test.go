@@ -1,8 +1,12 @@
 package mockserver_test
 
 import (
+	"io"
+	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/catalogkit/datahub-go/mockserver"
 )
 
 // TestGraphQLUpdateEntity runs the update<Entity> mutations and reads their
@@ -62,4 +66,53 @@ func TestGraphQLUpdateEntity(t *testing.T) {
 	if code != 500 || msg != "Failed to update tag with urn urn:li:corpuser:x, invalid urn" {
 		t.Errorf("a tag that is not a tag: %q %v", msg, code)
 	}
+}
+
+// TestGraphQLReportOperation reports operations and reads them back as the
+// dataset's operation timeseries, through GraphQL and through Rest.li.
+func TestGraphQLReportOperation(t *testing.T) {
+	t.Parallel()
+	s := mutServer(t)
+	got := gqlData(t, s, `mutation($u: String!) { reportOperation(input: {urn: $u, operationType: INSERT, sourceType: DATA_PROCESS,
+		numAffectedRows: 42, partition: "2024-01-01", timestampMillis: 1700000000000, customProperties: [{key: "job", value: "etl"}]}) }`,
+		map[string]any{"u": gqlDataset})
+	if got["reportOperation"] != "true" {
+		t.Fatalf("reportOperation = %v", got)
+	}
+	read := gqlData(t, s, `query($u: String!) { dataset(urn: $u) { operations(limit: 10) { operationType numAffectedRows timestampMillis partition } } }`,
+		map[string]any{"u": gqlDataset})
+	contains(t, "GraphQL operations", asJSON(read), `"operationType":"INSERT"`, `"numAffectedRows":42`, `"timestampMillis":1700000000000`)
+	body := restTimeseries(t, s, gqlDataset, "dataset", "operation")
+	contains(t, "REST operation", body, `\"partition\":\"2024-01-01\"`, `\"sourceType\":\"DATA_PROCESS\"`, `\"lastUpdatedTimestamp\":1700000000000`, `\"job\":\"etl\"`)
+
+	msg, code := gqlError(t, s, `mutation { reportOperation(input: {urn: "urn:li:chart:(looker,c1)", operationType: INSERT, sourceType: DATA_PROCESS}) }`, nil)
+	if code != 400 || msg != "Unable to report operation. Invalid entity type chart provided." {
+		t.Errorf("a chart: %q %v", msg, code)
+	}
+	if _, code := gqlError(t, s, `mutation { reportOperation(input: {urn: "bad", operationType: INSERT, sourceType: DATA_PROCESS}) }`, nil); code != 400 {
+		t.Errorf("a bad urn: %v", code)
+	}
+}
+
+// restTimeseries is the answer of Rest.li's getTimeseriesAspectValues for
+// aspect of u.
+func restTimeseries(t *testing.T, s *mockserver.Server, u, entity, aspect string) string {
+	t.Helper()
+	body := `{"urn":"` + u + `","entity":"` + entity + `","aspect":"` + aspect + `","limit":100}`
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, s.URL()+"/aspects?action=getTimeseriesAspectValues", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-RestLi-Protocol-Version", "2.0.0")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("getTimeseriesAspectValues: %d %s", resp.StatusCode, b)
+	}
+	return string(b)
 }
