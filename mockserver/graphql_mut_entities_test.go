@@ -1,6 +1,8 @@
 package mockserver_test
 
 import (
+	"crypto/md5"
+	"encoding/hex"
 	"io"
 	"net/http"
 	"strings"
@@ -115,4 +117,44 @@ func restTimeseries(t *testing.T, s *mockserver.Server, u, entity, aspect string
 		t.Fatalf("getTimeseriesAspectValues: %d %s", resp.StatusCode, b)
 	}
 	return string(b)
+}
+
+// TestGraphQLERModelRelationship creates and updates a relationship
+// between two datasets and reads it back through GraphQL and Rest.li.
+func TestGraphQLERModelRelationship(t *testing.T) {
+	t.Parallel()
+	s := mutServer(t)
+	const other = "urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)"
+	got := gqlData(t, s, `mutation($a: String!, $b: String!) { createERModelRelationship(input: {
+		properties: {name: "user orders", source: $a, destination: $b, created: true,
+			relationshipFieldmappings: [{sourceField: "id", destinationField: "user_id"}, {sourceField: "id", destinationField: "buyer_id"}]},
+		editableProperties: {description: "who ordered", name: " "}}) { urn } }`, map[string]any{"a": gqlDataset, "b": other})
+	// The key orders the two datasets, the lower first, as DataHub's guid.
+	u := "urn:li:erModelRelationship:" + md5Hex(`{"Destination":"`+gqlDataset+`","ERModelRelationName":"user orders","Source":"`+other+`"}`)
+	contains(t, "createERModelRelationship", asJSON(got), u)
+	contains(t, "REST properties", restAspect(t, s, u, "erModelRelationshipProperties"), `"cardinality":"ONE_N"`,
+		`"destinationField":"buyer_id"`, `"name":"user orders"`, `"created":{`)
+	if got := restAspect(t, s, u, "editableERModelRelationshipProperties"); got != `{"description":"who ordered"}` {
+		t.Errorf("editable properties %s (a blank name is left out)", got)
+	}
+	gqlData(t, s, `mutation($u: String!) { updateERModelRelationship(urn: $u, input: {editableProperties: {description: "orders of a user"}}) }`, map[string]any{"u": u})
+	read := gqlData(t, s, `query($u: String!) { entity(urn: $u) { urn ... on ERModelRelationship { editableProperties { description } } } }`, map[string]any{"u": u})
+	contains(t, "GraphQL editableProperties", asJSON(read), `"description":"orders of a user"`)
+
+	if got := gqlData(t, s, `mutation($u: String!) { deleteERModelRelationship(urn: $u) }`, map[string]any{"u": u}); got["deleteERModelRelationship"] != nil {
+		t.Errorf("deleteERModelRelationship = %v, want null (DataHub has no resolver)", got)
+	}
+	if _, code := gqlError(t, s, `mutation { updateERModelRelationship(urn: "urn:li:dataset:x", input: {}) }`, nil); code != 400 {
+		t.Errorf("a bad urn: %v", code)
+	}
+	msg, code := gqlError(t, s, `mutation($a: String!) { createERModelRelationship(input: {properties: {name: "n", source: $a, destination: $a}}) { urn } }`,
+		map[string]any{"a": gqlDataset})
+	if code != 500 || !strings.HasPrefix(msg, "Failed to create erModelRelationship to resource with input") {
+		t.Errorf("no field mappings: %q %v", msg, code)
+	}
+}
+
+func md5Hex(s string) string {
+	sum := md5.Sum([]byte(s))
+	return hex.EncodeToString(sum[:])
 }
