@@ -158,3 +158,55 @@ func md5Hex(s string) string {
 	sum := md5.Sum([]byte(s))
 	return hex.EncodeToString(sum[:])
 }
+
+// TestGraphQLBusinessAttributes creates, renames, attaches, detaches and
+// deletes a business attribute, reading each effect back.
+func TestGraphQLBusinessAttributes(t *testing.T) {
+	t.Parallel()
+	s := mutServer(t)
+	got := gqlData(t, s, `mutation { createBusinessAttribute(input: {id: "email", name: "Email", description: "an address", type: STRING}) { urn } }`, nil)
+	const attr = "urn:li:businessAttribute:email"
+	contains(t, "createBusinessAttribute", asJSON(got), attr)
+	contains(t, "REST info", restAspect(t, s, attr, "businessAttributeInfo"), `"fieldPath":"Email"`, `"name":"Email"`, `"com.linkedin.schema.StringType":{}`)
+	contains(t, "REST ownership", restAspect(t, s, attr, "ownership"), `"owner":"urn:li:corpuser:datahub"`)
+
+	msg, code := gqlError(t, s, `mutation { createBusinessAttribute(input: {id: "email", name: "Other"}) { urn } }`, nil)
+	if code != 400 || msg != "This Business Attribute already exists!" {
+		t.Errorf("same id: %q %v", msg, code)
+	}
+	msg, code = gqlError(t, s, `mutation { createBusinessAttribute(input: {name: "Email"}) { urn } }`, nil)
+	if code != 409 || msg != `"Email" already exists as Business Attribute. Please pick a unique name.` {
+		t.Errorf("same name: %q %v", msg, code)
+	}
+	gqlData(t, s, `mutation { updateBusinessAttribute(urn: "urn:li:businessAttribute:email", input: {name: "E-mail", description: "where mail goes"}) { urn } }`, nil)
+	read := gqlData(t, s, `query { businessAttribute(urn: "urn:li:businessAttribute:email") { properties { name description } } }`, nil)
+	contains(t, "GraphQL properties", asJSON(read), `"name":"E-mail"`, `"description":"where mail goes"`)
+	msg, code = gqlError(t, s, `mutation { updateBusinessAttribute(urn: "urn:li:businessAttribute:ghost", input: {name: "x"}) { urn } }`, nil)
+	if code != 500 || msg != "This urn does not exist: urn:li:businessAttribute:ghost" {
+		t.Errorf("update of a missing attribute: %q %v", msg, code)
+	}
+
+	field := "urn:li:schemaField:(" + gqlDataset + ",id)"
+	gqlData(t, s, `mutation($f: String!) { addBusinessAttribute(input: {businessAttributeUrn: "urn:li:businessAttribute:email", resourceUrn: [{resourceUrn: $f}]}) }`, map[string]any{"f": field})
+	contains(t, "REST businessAttributes", restAspect(t, s, field, "businessAttributes"), `"businessAttributeUrn":"urn:li:businessAttribute:email"`)
+	msg, code = gqlError(t, s, `mutation($f: String!) { addBusinessAttribute(input: {businessAttributeUrn: "urn:li:businessAttribute:ghost", resourceUrn: [{resourceUrn: $f}]}) }`, map[string]any{"f": field})
+	if code != 400 || msg != "This urn does not exist: urn:li:businessAttribute:ghost" {
+		t.Errorf("add of a missing attribute: %q %v", msg, code)
+	}
+	gqlData(t, s, `mutation($f: String!) { removeBusinessAttribute(input: {businessAttributeUrn: "urn:li:businessAttribute:email", resourceUrn: [{resourceUrn: $f}]}) }`, map[string]any{"f": field})
+	if got := restAspect(t, s, field, "businessAttributes"); got != "{}" {
+		t.Errorf("after remove: %s", got)
+	}
+	msg, code = gqlError(t, s, `mutation($f: String!) { removeBusinessAttribute(input: {businessAttributeUrn: "urn:li:businessAttribute:email", resourceUrn: [{resourceUrn: $f}]}) }`, map[string]any{"f": field})
+	if code != 500 || !strings.HasPrefix(msg, "Failed to remove Business Attribute with urn urn:li:businessAttribute:email from resources [ResourceRefInput{resourceUrn=") {
+		t.Errorf("remove of none: %q %v", msg, code)
+	}
+	gqlData(t, s, `mutation { deleteBusinessAttribute(urn: "urn:li:businessAttribute:email") }`, nil)
+	if got := restAspect(t, s, attr, "businessAttributeInfo"); got != "" {
+		t.Errorf("deleted attribute still has info %s", got)
+	}
+	msg, code = gqlError(t, s, `mutation { deleteBusinessAttribute(urn: "urn:li:businessAttribute:email") }`, nil)
+	if code != 500 || msg != "This urn does not exist: urn:li:businessAttribute:email" {
+		t.Errorf("delete twice: %q %v", msg, code)
+	}
+}
