@@ -210,3 +210,38 @@ func TestGraphQLBusinessAttributes(t *testing.T) {
 		t.Errorf("delete twice: %q %v", msg, code)
 	}
 }
+
+// TestGraphQLPatchEntity patches aspects through patchEntity and
+// patchEntities and reads the effect back; a failure is the result's error.
+func TestGraphQLPatchEntity(t *testing.T) {
+	t.Parallel()
+	s := mutServer(t)
+	got := gqlData(t, s, `mutation($u: String!) { patchEntity(input: {urn: $u, aspectName: "globalTags",
+		patch: [{op: ADD, path: "/tags/urn:li:tag:gold", value: "{\"tag\":\"urn:li:tag:gold\"}"}]}) { urn name success error } }`,
+		map[string]any{"u": gqlDataset})
+	if want := `{"patchEntity":{"error":null,"name":null,"success":true,"urn":"` + gqlDataset + `"}}`; asJSON(got) != want {
+		t.Errorf("patchEntity = %s, want %s", asJSON(got), want)
+	}
+	read := gqlData(t, s, `query($u: String!) { dataset(urn: $u) { tags { tags { tag { urn } } } } }`, map[string]any{"u": gqlDataset})
+	contains(t, "GraphQL tags", asJSON(read), "urn:li:tag:gold", "urn:li:tag:pii")
+
+	const term = "urn:li:glossaryTerm:Revenue"
+	got = gqlData(t, s, `mutation($u: String!, $t: String!) { patchEntities(input: [
+		{urn: $t, aspectName: "glossaryTermInfo", forceGenericPatch: true, patch: [{op: ADD, path: "/name", value: "Revenue"},
+			{op: ADD, path: "/definition", value: "money in"}, {op: ADD, path: "/termSource", value: "INTERNAL"}]},
+		{urn: $u, aspectName: "institutionalMemory", arrayPrimaryKeys: [{arrayField: "elements", keys: ["url"]}],
+			patch: [{op: ADD, path: "/elements/https:~1~1runbook", value: "{\"url\":\"https://runbook\",\"description\":\"Runbook\",\"createStamp\":{\"time\":1,\"actor\":\"urn:li:corpuser:alice\"}}"}]}]) { urn name success } }`,
+		map[string]any{"u": gqlDataset, "t": term})
+	contains(t, "patchEntities", asJSON(got), `{"name":"Revenue","success":true,"urn":"`+term+`"}`, `{"name":null,"success":true,"urn":"`+gqlDataset+`"}`)
+	contains(t, "REST glossaryTermInfo", restAspect(t, s, term, "glossaryTermInfo"), `"definition":"money in"`, `"name":"Revenue"`)
+	contains(t, "REST institutionalMemory", restAspect(t, s, gqlDataset, "institutionalMemory"), `"url":"https://runbook"`, `"url":"https://wiki/users"`)
+
+	got = gqlData(t, s, `mutation { patchEntity(input: {aspectName: "status", patch: [{op: ADD, path: "/removed", value: "true"}]}) { urn success error } }`, nil)
+	if want := `{"patchEntity":{"error":"Failed to create MCP for input 0: ` + "URN must be provided for patch operations. Please provide a valid URN for the entity you want to patch." + `","success":false,"urn":"urn:li:unknown:error"}}`; asJSON(got) != want {
+		t.Errorf("no urn: %s, want %s", asJSON(got), want)
+	}
+	got = gqlData(t, s, `mutation($u: String!) { patchEntity(input: {urn: $u, aspectName: "chartInfo", patch: [{op: ADD, path: "/title", value: "x"}]}) { success error } }`, map[string]any{"u": gqlDataset})
+	contains(t, "aspect of another entity", asJSON(got), `"error":"Failed to create MCP for input 0: Aspect chartInfo not found for entity type dataset"`, `"success":false`)
+	got = gqlData(t, s, `mutation($u: String!) { patchEntities(input: [{urn: $u, aspectName: "status", patch: [{op: ADD, path: "/removed", value: "\"yes\""}]}]) { success error } }`, map[string]any{"u": gqlDataset})
+	contains(t, "a patch whose result is invalid", asJSON(got), `"error":"Failed to apply batch patch: `, `"success":false`)
+}
