@@ -3,6 +3,7 @@ package mockserver_test
 import (
 	"crypto/md5"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -244,4 +245,70 @@ func TestGraphQLPatchEntity(t *testing.T) {
 	contains(t, "aspect of another entity", asJSON(got), `"error":"Failed to create MCP for input 0: Aspect chartInfo not found for entity type dataset"`, `"success":false`)
 	got = gqlData(t, s, `mutation($u: String!) { patchEntities(input: [{urn: $u, aspectName: "status", patch: [{op: ADD, path: "/removed", value: "\"yes\""}]}]) { success error } }`, map[string]any{"u": gqlDataset})
 	contains(t, "a patch whose result is invalid", asJSON(got), `"error":"Failed to apply batch patch: `, `"success":false`)
+}
+
+// TestGraphQLLogicalModels sets a lifecycle stage and a logical parent,
+// creates a logical model, links and unlinks a physical child and makes a
+// breaking schema change, reading each effect back.
+func TestGraphQLLogicalModels(t *testing.T) {
+	t.Parallel()
+	s := mutServer(t)
+	gqlData(t, s, `mutation($u: String!) { setLifecycleStage(urn: $u, lifecycleStageUrn: "urn:li:lifecycleStageType:draft") }`, map[string]any{"u": gqlDataset})
+	contains(t, "REST status", restAspect(t, s, gqlDataset, "status"), `"lifecycleStage":"urn:li:lifecycleStageType:draft"`, `"removed":false`, `"lifecycleLastUpdated":{`)
+	gqlData(t, s, `mutation($u: String!) { setLifecycleStage(urn: $u) }`, map[string]any{"u": gqlDataset})
+	if got := restAspect(t, s, gqlDataset, "status"); strings.Contains(got, "draft") {
+		t.Errorf("cleared stage still there: %s", got)
+	}
+
+	got := gqlData(t, s, `mutation { createLogicalModel(input: {name: "customer", displayName: "Customer",
+		columns: [{fieldPath: "id", type: NUMBER}, {fieldPath: "email", type: STRING}]}) }`, nil)
+	const model = "urn:li:dataset:(urn:li:dataPlatform:logical,customer,PROD)"
+	if got["createLogicalModel"] != model {
+		t.Fatalf("createLogicalModel = %v", got)
+	}
+	contains(t, "REST dataPlatformInfo", restAspect(t, s, "urn:li:dataPlatform:logical", "dataPlatformInfo"), `"logical":true`, `"type":"OTHERS"`)
+	read := gqlData(t, s, `query { dataset(urn: "urn:li:dataset:(urn:li:dataPlatform:logical,customer,PROD)") { properties { name } schemaMetadata { fields { fieldPath } } } }`, nil)
+	contains(t, "GraphQL model", asJSON(read), `"name":"Customer"`, `"fieldPath":"email"`)
+	msg, code := gqlError(t, s, `mutation { createLogicalModel(input: {name: "customer", columns: [{fieldPath: "id", type: NUMBER}]}) }`, nil)
+	if code != 400 || msg != "A logical model already exists at "+model+"." {
+		t.Errorf("twice: %q %v", msg, code)
+	}
+	msg, code = gqlError(t, s, `mutation { createLogicalModel(input: {name: "x", columns: [{fieldPath: "a", type: NUMBER}, {fieldPath: "a", type: STRING}]}) }`, nil)
+	if code != 400 || msg != "Duplicate column field path: a" {
+		t.Errorf("duplicate column: %q %v", msg, code)
+	}
+	// The mock bootstraps no platforms: a platform is physical once its
+	// dataPlatformInfo says so.
+	_ = s.PutAspectJSON("urn:li:dataPlatform:hive", "dataPlatformInfo", json.RawMessage(`{"name":"hive","type":"RELATIONAL_DB","datasetNameDelimiter":"."}`))
+	msg, code = gqlError(t, s, `mutation { createLogicalModel(input: {name: "y", platform: "urn:li:dataPlatform:hive", columns: [{fieldPath: "a", type: NUMBER}]}) }`, nil)
+	if code != 400 || msg != "Cannot create a logical model on platform urn:li:dataPlatform:hive: it is not a logical platform." {
+		t.Errorf("physical platform: %q %v", msg, code)
+	}
+
+	gqlData(t, s, `mutation($p: String!, $c: String!) { linkPhysicalChild(input: {logicalParentUrn: $p, childUrn: $c,
+		columnMappings: [{parentFieldPath: "id", childFieldPath: "id"}]}) }`, map[string]any{"p": model, "c": gqlDataset})
+	contains(t, "REST child logicalParent", restAspect(t, s, gqlDataset, "logicalParent"), `"destinationUrn":"`+model+`"`)
+	contains(t, "REST field logicalParent", restAspect(t, s, "urn:li:schemaField:("+gqlDataset+",id)", "logicalParent"), `"destinationUrn":"urn:li:schemaField:(`+model+`,id)"`)
+
+	// Retyping id is breaking: the child field mapped to it, its only
+	// mapping, is unlinked, and so is the child.
+	gqlData(t, s, `mutation($p: String!) { updateLogicalModelSchema(input: {urn: $p, columns: [{fieldPath: "id", type: STRING}, {fieldPath: "email", type: STRING}]}) }`, map[string]any{"p": model})
+	if got := restAspect(t, s, "urn:li:schemaField:("+gqlDataset+",id)", "logicalParent"); got != "{}" {
+		t.Errorf("field still linked after a breaking change: %s", got)
+	}
+	if got := restAspect(t, s, gqlDataset, "logicalParent"); got != "{}" {
+		t.Errorf("child still linked after a breaking change: %s", got)
+	}
+	contains(t, "REST schema", restAspect(t, s, model, "schemaMetadata"), `"nativeDataType":"STRING"`)
+
+	gqlData(t, s, `mutation($u: String!, $p: String!) { setLogicalParent(input: {resourceUrn: $u, parentUrn: $p}) }`, map[string]any{"u": gqlDataset, "p": model})
+	contains(t, "REST setLogicalParent", restAspect(t, s, gqlDataset, "logicalParent"), `"destinationUrn":"`+model+`"`)
+	gqlData(t, s, `mutation($c: String!) { unlinkPhysicalChild(input: {childUrn: $c}) }`, map[string]any{"c": gqlDataset})
+	if got := restAspect(t, s, gqlDataset, "logicalParent"); got != "{}" {
+		t.Errorf("after unlink: %s", got)
+	}
+	msg, code = gqlError(t, s, `mutation { updateLogicalModelSchema(input: {urn: "urn:li:dataset:(urn:li:dataPlatform:logical,none,PROD)", columns: [{fieldPath: "a", type: NUMBER}]}) }`, nil)
+	if code != 400 || msg != "Logical model urn:li:dataset:(urn:li:dataPlatform:logical,none,PROD) has no schema to update." {
+		t.Errorf("no schema: %q %v", msg, code)
+	}
 }

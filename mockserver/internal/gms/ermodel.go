@@ -175,4 +175,3 @@ func trimmed(s string) bool {
 	}
 	return false
 }
-
