@@ -312,3 +312,35 @@ func TestGraphQLLogicalModels(t *testing.T) {
 		t.Errorf("no schema: %q %v", msg, code)
 	}
 }
+
+// TestGraphQLUpsertDataContract upserts a dataset's contract twice (the
+// second replaces the first under the same URN) and reads it back.
+func TestGraphQLUpsertDataContract(t *testing.T) {
+	t.Parallel()
+	s := mutServer(t)
+	gqlData(t, s, `mutation($u: String!) { upsertCustomAssertion(urn: "urn:li:assertion:rows", input: {entityUrn: $u, type: "rows", description: "has rows", platform: {name: "dbt"}}) { urn } }`,
+		map[string]any{"u": gqlDataset})
+	got := gqlData(t, s, `mutation($u: String!) { upsertDataContract(input: {entityUrn: $u, id: "users", dataQuality: [{assertionUrn: "urn:li:assertion:rows"}]}) { urn } }`,
+		map[string]any{"u": gqlDataset})
+	contains(t, "upsertDataContract", asJSON(got), `"urn":"urn:li:dataContract:users"`)
+	contains(t, "REST properties", restAspect(t, s, "urn:li:dataContract:users", "dataContractProperties"), `"dataQuality":[{"assertion":"urn:li:assertion:rows"}]`, `"entity":"`+gqlDataset+`"`)
+	contains(t, "REST status", restAspect(t, s, "urn:li:dataContract:users", "dataContractStatus"), `"state":"ACTIVE"`)
+	got = gqlData(t, s, `mutation($u: String!) { upsertDataContract(input: {entityUrn: $u, id: "other", state: PENDING, freshness: [{assertionUrn: "urn:li:assertion:rows"}]}) { urn } }`,
+		map[string]any{"u": gqlDataset})
+	contains(t, "second upsert keeps the contract", asJSON(got), `"urn":"urn:li:dataContract:users"`)
+	if p := restAspect(t, s, "urn:li:dataContract:users", "dataContractProperties"); strings.Contains(p, "dataQuality") || !strings.Contains(p, `"freshness"`) {
+		t.Errorf("properties not replaced: %s", p)
+	}
+	contains(t, "REST status", restAspect(t, s, "urn:li:dataContract:users", "dataContractStatus"), `"state":"PENDING"`)
+	read := gqlData(t, s, `query { entity(urn: "urn:li:dataContract:users") { urn type } }`, nil)
+	contains(t, "GraphQL contract", asJSON(read), `"type":"DATA_CONTRACT"`) // DataContract.status reads the status aspect (the reads' generated table), not dataContractStatus
+
+	msg, code := gqlError(t, s, `mutation { upsertDataContract(input: {entityUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,ghost,PROD)"}) { urn } }`, nil)
+	if code != 400 || msg != "Provided entity with urn urn:li:dataset:(urn:li:dataPlatform:hive,ghost,PROD) does not exist!" {
+		t.Errorf("missing entity: %q %v", msg, code)
+	}
+	msg, code = gqlError(t, s, `mutation($u: String!) { upsertDataContract(input: {entityUrn: $u, schema: [{assertionUrn: "urn:li:assertion:ghost"}]}) { urn } }`, map[string]any{"u": gqlDataset})
+	if code != 400 || msg != "Provided assertion with urn urn:li:assertion:ghost does not exist!" {
+		t.Errorf("missing assertion: %q %v", msg, code)
+	}
+}
