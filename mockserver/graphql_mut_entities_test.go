@@ -7,7 +7,9 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver"
 )
@@ -342,5 +344,80 @@ func TestGraphQLUpsertDataContract(t *testing.T) {
 	msg, code = gqlError(t, s, `mutation($u: String!) { upsertDataContract(input: {entityUrn: $u, schema: [{assertionUrn: "urn:li:assertion:ghost"}]}) { urn } }`, map[string]any{"u": gqlDataset})
 	if code != 400 || msg != "Provided assertion with urn urn:li:assertion:ghost does not exist!" {
 		t.Errorf("missing assertion: %q %v", msg, code)
+	}
+}
+
+// TestGraphQLBulkEntityDataProducts reads the data products of entities,
+// through their siblings too, with the output port flag.
+func TestGraphQLBulkEntityDataProducts(t *testing.T) {
+	t.Parallel()
+	s := mutServer(t)
+	sibling := concDataset(1)
+	for _, put := range []struct{ u, aspect, value string }{
+		{"urn:li:dataProduct:p", "dataProductProperties", `{"name":"P","assets":[{"destinationUrn":"` + gqlDataset + `"},{"destinationUrn":"` + sibling + `","outputPort":true}]}`},
+		{"urn:li:dataProduct:q", "dataProductProperties", `{"name":"Q","assets":[{"destinationUrn":"` + sibling + `"}]}`},
+		{gqlDataset, "siblings", `{"siblings":["` + sibling + `"],"primary":true}`},
+	} {
+		if err := s.PutAspectJSON(put.u, put.aspect, json.RawMessage(put.value)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := gqlData(t, s, `query($a: String!, $b: String!) { bulkEntityDataProducts(input: {urns: [$a, $b]}) { entities { urn
+		dataProductAssociations { dataProduct { urn type properties { name } } isOutputPort } } } }`, map[string]any{"a": gqlDataset, "b": concDataset(2)})
+	want := `{"bulkEntityDataProducts":{"entities":[{"dataProductAssociations":[` +
+		`{"dataProduct":{"properties":{"name":"P"},"type":"DATA_PRODUCT","urn":"urn:li:dataProduct:p"},"isOutputPort":true},` +
+		`{"dataProduct":{"properties":{"name":"Q"},"type":"DATA_PRODUCT","urn":"urn:li:dataProduct:q"},"isOutputPort":false}],"urn":"` + gqlDataset + `"},` +
+		`{"dataProductAssociations":[],"urn":"` + concDataset(2) + `"}]}}`
+	if asJSON(got) != want {
+		t.Errorf("bulkEntityDataProducts =\n%s\nwant\n%s", asJSON(got), want)
+	}
+	urns := make([]any, 101)
+	for i := range urns {
+		urns[i] = concDataset(i)
+	}
+	msg, code := gqlError(t, s, `query($u: [String!]!) { bulkEntityDataProducts(input: {urns: $u}) { entities { urn } } }`, map[string]any{"u": urns})
+	if code != 400 || msg != "Cannot fetch data products for more than 100 entities at once" {
+		t.Errorf("101 urns: %q %v", msg, code)
+	}
+}
+
+// TestGraphQLGetSchemaBlame reads the last change of each field from the
+// stored versions of a dataset's schema.
+func TestGraphQLGetSchemaBlame(t *testing.T) {
+	t.Parallel()
+	var now atomic.Int64 // each write at its own millisecond
+	now.Store(1_700_000_000_000)
+	s := mockserver.Start(t, mockserver.WithClock(func() time.Time { return time.UnixMilli(now.Add(1000)) }))
+	const ds = "urn:li:dataset:(urn:li:dataPlatform:hive,blame,PROD)"
+	types := map[string]string{"a": "StringType", "b": "BooleanType", "c": "NumberType"}
+	schema := func(fields ...string) json.RawMessage {
+		var fs []string
+		for _, f := range fields {
+			fs = append(fs, `{"fieldPath":"`+f+`","nullable":false,"type":{"type":{"com.linkedin.schema.`+types[f]+`":{}}},"nativeDataType":"x","recursive":false}`)
+		}
+		return json.RawMessage(`{"schemaName":"b","platform":"urn:li:dataPlatform:hive","version":0,"hash":"","platformSchema":{"com.linkedin.schema.Schemaless":{}},"fields":[` + strings.Join(fs, ",") + `]}`)
+	}
+	for _, v := range []json.RawMessage{schema("a", "b"), schema("a", "b", "c"), schema("a", "c")} {
+		if err := s.PutAspectJSON(ds, "schemaMetadata", v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const doc = `query($u: String!, $v: String) { getSchemaBlame(input: {datasetUrn: $u, version: $v}) { version { semanticVersion }
+		schemaFieldBlameList { fieldPath schemaFieldChange { lastSemanticVersion changeType lastSchemaFieldChange } } } }`
+	got := gqlData(t, s, doc, map[string]any{"u": ds})
+	// c added: 0.1.0; b removed: 1.0.0 (and left out of the blame).
+	want := `{"getSchemaBlame":{"schemaFieldBlameList":[` +
+		`{"fieldPath":"a","schemaFieldChange":{"changeType":"ADD","lastSchemaFieldChange":"Added in v0.0.0","lastSemanticVersion":"0.0.0"}},` +
+		`{"fieldPath":"c","schemaFieldChange":{"changeType":"ADD","lastSchemaFieldChange":"Added in v0.1.0","lastSemanticVersion":"0.1.0"}}],` +
+		`"version":{"semanticVersion":"1.0.0"}}}`
+	if asJSON(got) != want {
+		t.Errorf("getSchemaBlame =\n%s\nwant\n%s", asJSON(got), want)
+	}
+	first := gqlData(t, s, doc, map[string]any{"u": ds, "v": "0.0.0"})
+	if s := asJSON(first); !strings.Contains(s, `"fieldPath":"b"`) || strings.Contains(s, `"fieldPath":"c"`) {
+		t.Errorf("blame at 0.0.0: %s", s)
+	}
+	if got := gqlData(t, s, doc, map[string]any{"u": "urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)"}); asJSON(got) != `{"getSchemaBlame":{"schemaFieldBlameList":null,"version":null}}` {
+		t.Errorf("no versions: %s", asJSON(got))
 	}
 }
