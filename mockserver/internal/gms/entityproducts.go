@@ -116,4 +116,3 @@ func (c *Core) outputPorts(ctx context.Context, p string) (map[string]bool, erro
 	}
 	return out, nil
 }
-

@@ -86,7 +86,9 @@ func getSchemaBlame(c *Ctx, a Args) (any, error) {
 			})
 		}
 	}
-	slices.SortFunc(blames, func(x, y map[string]any) int { return strings.Compare(x["fieldPath"].(string), y["fieldPath"].(string)) })
+	slices.SortFunc(blames, func(x, y map[string]any) int {
+		return strings.Compare(x["fieldPath"].(string), y["fieldPath"].(string))
+	})
 	list := make([]any, len(blames))
 	for i, b := range blames {
 		list[i] = b
