@@ -20,8 +20,8 @@ import (
 // (a resolver answers them), raised as fields are served: the walk fails
 // when fewer are.
 const (
-	minServedQueries   = 100
-	minServedMutations = 87
+	minServedQueries   = 102
+	minServedMutations = 112
 )
 
 // served is whether a root field has a resolver.
