@@ -10,12 +10,12 @@ import (
 // The texts of DataHub's patchEntity and patchEntities
 // (PatchEntityResolver, PatchEntitiesResolver, PatchResolverUtils).
 const (
-	MsgPatchNoURN          = "URN must be provided for patch operations. Please provide a valid URN for the entity you want to patch."
-	MsgPatchNoAspect       = "Aspect %s not found for entity type %s"
-	MsgPatchMCPFailed      = "Failed to create MCP for input %d: %s"
-	MsgPatchApplyFailed    = "Failed to apply patch: %s"
-	MsgPatchBatchFailed    = "Failed to apply batch patch: %s"
-	msgPatchUnknownEntitiy = "Entity %s not found in registry"
+	MsgPatchNoURN         = "URN must be provided for patch operations. Please provide a valid URN for the entity you want to patch."
+	MsgPatchNoAspect      = "Aspect %s not found for entity type %s"
+	MsgPatchMCPFailed     = "Failed to create MCP for input %d: %s"
+	MsgPatchApplyFailed   = "Failed to apply patch: %s"
+	MsgPatchBatchFailed   = "Failed to apply batch patch: %s"
+	msgPatchUnknownEntity = "Entity %s not found in registry"
 )
 
 // PatchOp is DataHub's PatchOperationInput: an operation (ADD, REMOVE,
@@ -103,7 +103,7 @@ func (c *Core) patchProposal(p EntityPatch) (Proposal, error) {
 	}
 	et := EntityTypeOf(p.URN)
 	if _, ok := lookupEntity(et); !ok {
-		return Proposal{}, errorf(BadArgument, msgPatchUnknownEntitiy, et)
+		return Proposal{}, errorf(BadArgument, msgPatchUnknownEntity, et)
 	}
 	if _, err := AspectOf(et, p.Aspect); err != nil {
 		return Proposal{}, errorf(BadArgument, MsgPatchNoAspect, p.Aspect, et)
