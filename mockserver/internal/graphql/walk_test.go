@@ -21,7 +21,7 @@ import (
 // when fewer are.
 const (
 	minServedQueries   = 107
-	minServedMutations = 146
+	minServedMutations = 169
 )
 
 // served is whether a root field has a resolver.
