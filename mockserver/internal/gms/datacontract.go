@@ -45,7 +45,7 @@ func (c *Core) UpsertDataContract(ctx context.Context, in DataContract) (string,
 		}
 	}
 	c.barrier()
-	existing, err := c.edges(in.Entity, []string{"ContractFor"}, true)
+	existing, err := c.edges(ctx, in.Entity, []string{"ContractFor"}, true)
 	if err != nil {
 		return "", err
 	}

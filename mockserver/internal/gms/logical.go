@@ -344,7 +344,7 @@ func (c *Core) UpdateLogicalModelSchema(ctx context.Context, u string, cols []Co
 	}
 	parents := map[string]map[string]any{}
 	if len(affected) > 0 {
-		children, err := c.edges(u, []string{"PhysicalInstanceOf"}, true)
+		children, err := c.edges(ctx, u, []string{"PhysicalInstanceOf"}, true)
 		if err != nil {
 			return err
 		}

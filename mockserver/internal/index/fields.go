@@ -142,6 +142,13 @@ func extract(aspect string, raw json.RawMessage, out map[string][]string) {
 			extractVia(v, e, out)
 		}
 	}
+	for _, p := range related {
+		walk(v, strings.Split(strings.TrimPrefix(p, "/"), "/"), "", func(val string) {
+			if strings.HasPrefix(val, "urn:li:") {
+				out[fieldRelated] = append(out[fieldRelated], val)
+			}
+		})
+	}
 }
 
 // extractVia appends "value\x00via" to out[fieldVia] for each element of
@@ -172,13 +179,6 @@ func extractVia(v any, e LineageEdge, out map[string][]string) {
 		for _, val := range vals {
 			out[fieldVia] = append(out[fieldVia], val+"\x00"+vias[0])
 		}
-	}
-	for _, p := range related {
-		walk(v, strings.Split(strings.TrimPrefix(p, "/"), "/"), "", func(val string) {
-			if strings.HasPrefix(val, "urn:li:") {
-				out[fieldRelated] = append(out[fieldRelated], val)
-			}
-		})
 	}
 }
 
