@@ -148,4 +148,3 @@ func (c *Core) DeleteAssertion(ctx context.Context, u string) error {
 	_, err := c.DeleteEntity(ctx, u, "")
 	return err
 }
-
