@@ -195,7 +195,9 @@ func definitionOf(a aspects.StructuredPropertyDefinition) PropertyDefinition {
 	if a.Version != nil {
 		d.Version = *a.Version
 	}
-	short := func(t string) string { return strings.TrimPrefix(strings.TrimPrefix(t, "urn:li:entityType:"), "datahub.") }
+	short := func(t string) string {
+		return strings.TrimPrefix(strings.TrimPrefix(t, "urn:li:entityType:"), "datahub.")
+	}
 	for _, t := range a.EntityTypes {
 		d.EntityTypes = append(d.EntityTypes, short(t))
 	}

@@ -22,7 +22,9 @@ func TestPropertyDefinitionChecks(t *testing.T) {
 	def := func(extra string) string {
 		return `{"qualifiedName":"retention","valueType":"urn:li:dataType:datahub.string","entityTypes":["urn:li:entityType:datahub.dataset"]` + extra + `}`
 	}
-	invalid := func(msgs string) string { return "ValidationExceptionCollection{EntityAspect:(" + prop + ", propertyDefinition) Exceptions: [" + msgs + "]}" }
+	invalid := func(msgs string) string {
+		return "ValidationExceptionCollection{EntityAspect:(" + prop + ", propertyDefinition) Exceptions: [" + msgs + "]}"
+	}
 	if err := write(prop, "propertyDefinition", def(`,"cardinality":"MULTIPLE","allowedValues":[{"value":{"string":"30d"}},{"value":{"string":"90d"}}]`)); err != nil {
 		t.Fatal(err)
 	}
