@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -190,5 +191,53 @@ func TestStructuredPropertyValues(t *testing.T) {
 	}
 	if err := sp.Set(ctx, modelURN(t, "ghost"), days, 1); !errors.Is(err, datahub.ErrNotFound) {
 		t.Errorf("Set on a missing entity: %v", err)
+	}
+}
+
+// TestStructuredPropertySetConcurrent: 16 writers, each with its own
+// client, set a property of their own on one model at once; every value
+// is there afterwards.
+func TestStructuredPropertySetConcurrent(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	ctx := t.Context()
+	m := modelURN(t, "churn")
+	putModel(t, s, m)
+	const writers = 16
+	props := make([]urn.StructuredProperty, writers)
+	for i := range writers {
+		var err error
+		props[i], err = newTestClient(t, s).StructuredProperties().Create(ctx, PropertyDefinition{
+			QualifiedName: "p" + strconv.Itoa(i), Type: PropertyNumber, EntityTypes: []string{"mlModel"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, writers)
+	for i := range writers {
+		c := newTestClient(t, s)
+		wg.Go(func() { errs[i] = c.StructuredProperties().Set(ctx, m, props[i], i) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("writer %d: %v", i, err)
+		}
+	}
+	got, err := GetAspect[aspects.StructuredProperties](ctx, newTestClient(t, s), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := map[string]float64{}
+	for _, p := range got.Properties {
+		values[p.PropertyURN] = *p.Values[0].Double
+	}
+	want := map[string]float64{}
+	for i, p := range props {
+		want[p.String()] = float64(i)
+	}
+	if d := cmp.Diff(want, values); d != "" {
+		t.Errorf("values (-want +got):\n%s", d)
 	}
 }
