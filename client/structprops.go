@@ -86,7 +86,7 @@ func (d PropertyDefinition) aspect() (aspects.StructuredPropertyDefinition, erro
 	if d.QualifiedName == "" {
 		return aspects.StructuredPropertyDefinition{}, bad("no qualified name")
 	}
-	if strings.ContainsAny(d.QualifiedName, " ") {
+	if strings.Contains(d.QualifiedName, " ") {
 		return aspects.StructuredPropertyDefinition{}, bad("the qualified name has a space")
 	}
 	if !slices.Contains(propertyTypes, d.Type) {
@@ -228,8 +228,9 @@ func definitionOf(a aspects.StructuredPropertyDefinition) PropertyDefinition {
 // a change from several values to one and removing allowed values; and
 // always a new qualified name and changes to a deleted property. Values
 // are an entity's structuredProperties aspect, which DataHub checks
-// against the definitions (type, cardinality, allowed values, entity
-// types, immutability). DataHub's refusals come back as a *datahub.Error
+// against the definitions (type, cardinality, allowed values, the types of
+// URN values, platforms, immutability; not the entity's type, which
+// EntityTypes offers the property to in DataHub's UI). DataHub's refusals come back as a *datahub.Error
 // matching datahub.ErrValidation with DataHub's message. Get it with
 // [Client.StructuredProperties].
 type StructuredProperties struct {
@@ -315,8 +316,8 @@ type propertyHolder interface {
 // [Entities.Update], so that concurrent writers lose nothing. Values are
 // strings or numbers. An entity that does not exist is an error matching
 // datahub.ErrNotFound; DataHub's refusal of the values (a wrong type, one
-// value too many, a value not allowed, an entity type the property does
-// not take, an immutable value changed) one matching datahub.ErrValidation.
+// value too many, a value not allowed, an immutable value changed, a
+// property not defined or deleted) one matching datahub.ErrValidation.
 func (sp *StructuredProperties) Set(ctx context.Context, u urn.URN, prop urn.StructuredProperty, values ...any) error {
 	for i, v := range values {
 		if _, err := primitiveValue(v); err != nil {
