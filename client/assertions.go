@@ -100,8 +100,8 @@ const upsertCustomAssertionMutation = `mutation upsertCustomAssertion($assertion
     fieldPath: $fieldPath, platform: {urn: $platformUrn, name: $platformName}, externalUrl: $externalUrl, logic: $logic}) { urn }
 }`
 
-// AssertionResult is the result of one run of an assertion.
-type AssertionResult struct {
+// AssertionRun is the result of one run of an assertion, to report.
+type AssertionRun struct {
 	// Type is the outcome (required): SUCCESS, FAILURE, ERROR (the check
 	// could not run) or INIT (a first run that sets a baseline).
 	Type aspects.AssertionResultType
@@ -120,7 +120,7 @@ type AssertionResult struct {
 
 // Report records a run of assertion u (an assertionRunEvent). DataHub
 // refuses an assertion it does not know or that asserts no entity.
-func (a *Assertions) Report(ctx context.Context, u urn.Assertion, r AssertionResult) error {
+func (a *Assertions) Report(ctx context.Context, u urn.Assertion, r AssertionRun) error {
 	if r.Type == "" {
 		return fmt.Errorf("client: report a result of %s: no result type: %w", u, datahub.ErrValidation)
 	}

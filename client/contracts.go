@@ -24,8 +24,8 @@ type DataContracts struct {
 // DataContracts returns the data contract operations of c.
 func (c *Client) DataContracts() *DataContracts { return &DataContracts{c: c} }
 
-// DataContract is a data contract.
-type DataContract struct {
+// DataContractSpec is a data contract: its entity and assertions.
+type DataContractSpec struct {
 	// URN is the contract; zero: [DataContractURN] of Entity, as Python
 	// names a contract.
 	URN urn.DataContract
@@ -54,7 +54,7 @@ func DataContractURN(e urn.URN) (urn.DataContract, error) {
 
 // Set writes contract d (creating or replacing it, in one request) and
 // returns its URN.
-func (dc *DataContracts) Set(ctx context.Context, d DataContract) (urn.DataContract, error) {
+func (dc *DataContracts) Set(ctx context.Context, d DataContractSpec) (urn.DataContract, error) {
 	if d.Entity == nil {
 		return urn.DataContract{}, fmt.Errorf("client: set data contract: no entity: %w", datahub.ErrValidation)
 	}
@@ -90,18 +90,18 @@ func (dc *DataContracts) Set(ctx context.Context, d DataContract) (urn.DataContr
 
 // Get reads contract u (an error matching datahub.ErrNotFound when it has
 // no properties).
-func (dc *DataContracts) Get(ctx context.Context, u urn.DataContract) (DataContract, error) {
+func (dc *DataContracts) Get(ctx context.Context, u urn.DataContract) (DataContractSpec, error) {
 	got, err := dc.c.Entities().Get(ctx, u, aspects.DataContractProperties{}.AspectName(), aspects.DataContractStatus{}.AspectName())
 	if err != nil {
-		return DataContract{}, fmt.Errorf("client: data contract %s: %w", u, err)
+		return DataContractSpec{}, fmt.Errorf("client: data contract %s: %w", u, err)
 	}
 	e := got.(*entity.DataContract)
 	if e.Properties == nil {
-		return DataContract{}, fmt.Errorf("client: data contract %s: no dataContractProperties: %w", u, datahub.ErrNotFound)
+		return DataContractSpec{}, fmt.Errorf("client: data contract %s: no dataContractProperties: %w", u, datahub.ErrNotFound)
 	}
-	d := DataContract{URN: u}
+	d := DataContractSpec{URN: u}
 	if d.Entity, err = urn.Parse(e.Properties.Entity); err != nil {
-		return DataContract{}, fmt.Errorf("client: data contract %s: %w", u, err)
+		return DataContractSpec{}, fmt.Errorf("client: data contract %s: %w", u, err)
 	}
 	if e.DataContractStatus != nil {
 		d.State = e.DataContractStatus.State
@@ -129,7 +129,7 @@ func (dc *DataContracts) Get(ctx context.Context, u urn.DataContract) (DataContr
 		}
 	}
 	if err != nil {
-		return DataContract{}, err
+		return DataContractSpec{}, err
 	}
 	return d, nil
 }

@@ -36,9 +36,9 @@ func ExampleAssertions_Report() {
 		Description: "Orders has rows every day", Platform: "dbt", Logic: "select count(*) from shop.orders"})
 	must(err)
 	day := time.Date(2026, 1, 5, 6, 0, 0, 0, time.UTC)
-	must(as.Report(ctx, check, client.AssertionResult{Type: aspects.AssertionResultTypeSuccess, Time: day,
+	must(as.Report(ctx, check, client.AssertionRun{Type: aspects.AssertionResultTypeSuccess, Time: day,
 		Properties: map[string]string{"rows": "1204"}}))
-	must(as.Report(ctx, check, client.AssertionResult{Type: aspects.AssertionResultTypeFailure, Time: day.AddDate(0, 0, 1),
+	must(as.Report(ctx, check, client.AssertionRun{Type: aspects.AssertionResultTypeFailure, Time: day.AddDate(0, 0, 1),
 		Severity: aspects.AssertionResultSeverityHigh, Properties: map[string]string{"rows": "0"}}))
 
 	runs, err := as.Results(ctx, check, client.TimeseriesQuery{})
@@ -58,7 +58,7 @@ func ExampleIncidents_Raise() {
 	ctx := context.Background()
 
 	inc := c.Incidents()
-	u, err := inc.Raise(ctx, client.Incident{Type: aspects.IncidentTypeFreshness, Title: "Orders are late",
+	u, err := inc.Raise(ctx, client.IncidentInput{Type: aspects.IncidentTypeFreshness, Title: "Orders are late",
 		Entities: []urn.URN{orders}, Priority: client.IncidentHigh})
 	must(err)
 	must(inc.UpdateStatus(ctx, u, aspects.IncidentStateResolved, aspects.IncidentStageFixed, "Reloaded at 7:10."))
@@ -84,7 +84,7 @@ func ExampleDataContracts_Set() {
 	rows, err := c.Assertions().UpsertCustom(ctx, client.CustomAssertion{Entity: orders, Type: "Row count",
 		Description: "Has rows", Platform: "dbt"})
 	must(err)
-	u, err := c.DataContracts().Set(ctx, client.DataContract{Entity: orders,
+	u, err := c.DataContracts().Set(ctx, client.DataContractSpec{Entity: orders,
 		Freshness: []urn.Assertion{fresh}, DataQuality: []urn.Assertion{rows}})
 	must(err)
 

@@ -14,7 +14,7 @@ import (
 
 // A structured property defined for models, set on one, and a value
 // DataHub refuses.
-func ExampleStructuredProperties_Set() {
+func ExampleProperties_Set() {
 	mock, err := mockserver.Listen("127.0.0.1:0")
 	must(err)
 	defer mock.Close()

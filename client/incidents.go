@@ -36,8 +36,8 @@ const (
 	IncidentCritical IncidentPriority = "CRITICAL"
 )
 
-// Incident is an incident to raise.
-type Incident struct {
+// IncidentInput is an incident to raise.
+type IncidentInput struct {
 	// Type is its kind (required); a CUSTOM one needs CustomType.
 	Type       aspects.IncidentType
 	CustomType string
@@ -59,7 +59,7 @@ type Incident struct {
 // An incident without a type or an entity, or a CUSTOM one without its
 // custom type, fails with an error matching datahub.ErrValidation before
 // anything is sent.
-func (in *Incidents) Raise(ctx context.Context, i Incident) (urn.Incident, error) {
+func (in *Incidents) Raise(ctx context.Context, i IncidentInput) (urn.Incident, error) {
 	switch {
 	case i.Type == "":
 		return urn.Incident{}, fmt.Errorf("client: raise incident: no type: %w", datahub.ErrValidation)

@@ -58,14 +58,14 @@ func TestAssertions(t *testing.T) {
 	}
 
 	t0 := time.UnixMilli(1_767_000_000_000)
-	if err := as.Report(ctx, u, AssertionResult{Type: aspects.AssertionResultTypeSuccess, Time: t0, Properties: map[string]string{"rows": "10", "diff": "0"}}); err != nil {
+	if err := as.Report(ctx, u, AssertionRun{Type: aspects.AssertionResultTypeSuccess, Time: t0, Properties: map[string]string{"rows": "10", "diff": "0"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := as.Report(ctx, u, AssertionResult{Type: aspects.AssertionResultTypeFailure, Time: t0.Add(time.Hour),
+	if err := as.Report(ctx, u, AssertionRun{Type: aspects.AssertionResultTypeFailure, Time: t0.Add(time.Hour),
 		Severity: aspects.AssertionResultSeverityHigh, ExternalURL: "https://ci/run/2"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := as.Report(ctx, u, AssertionResult{Type: aspects.AssertionResultTypeError, Time: t0.Add(2 * time.Hour),
+	if err := as.Report(ctx, u, AssertionRun{Type: aspects.AssertionResultTypeError, Time: t0.Add(2 * time.Hour),
 		ErrorType: aspects.AssertionResultErrorTypeSourceQueryFailed, ErrorMessage: "timeout"}); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestAssertions(t *testing.T) {
 			t.Errorf("UpsertCustom(%+v): %v", bad, err)
 		}
 	}
-	if err := as.Report(ctx, u, AssertionResult{}); !errors.Is(err, datahub.ErrValidation) {
+	if err := as.Report(ctx, u, AssertionRun{}); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("Report without a type: %v", err)
 	}
 	if err := as.Delete(ctx, u); err != nil {
@@ -118,7 +118,7 @@ func TestAssertions(t *testing.T) {
 		t.Errorf("after Delete: exists %v %v", ok, err)
 	}
 	// DataHub refuses a result of an assertion it does not know.
-	err = as.Report(ctx, u, AssertionResult{Type: aspects.AssertionResultTypeSuccess})
+	err = as.Report(ctx, u, AssertionRun{Type: aspects.AssertionResultTypeSuccess})
 	var ge *GraphQLError
 	if !errors.As(err, &ge) || !strings.Contains(ge.Message, "does not exist or is not associated with any entity") {
 		t.Errorf("Report of a deleted assertion: %v", err)
@@ -136,7 +136,7 @@ func TestIncidents(t *testing.T) {
 	alice := urn.MustParse("urn:li:corpuser:alice")
 	started := time.UnixMilli(1_767_000_000_000)
 	inc := c.Incidents()
-	u, err := inc.Raise(ctx, Incident{Type: aspects.IncidentTypeFreshness, Title: "Orders are late", Description: "No load since 6:00.",
+	u, err := inc.Raise(ctx, IncidentInput{Type: aspects.IncidentTypeFreshness, Title: "Orders are late", Description: "No load since 6:00.",
 		Entities: []urn.URN{ds}, Priority: IncidentHigh, Assignees: []urn.URN{alice}, StartedAt: started, Stage: aspects.IncidentStageTriage})
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +168,7 @@ func TestIncidents(t *testing.T) {
 	if err := inc.UpdateStatus(ctx, ghost, aspects.IncidentStateResolved, "", ""); !errors.Is(err, datahub.ErrNotFound) {
 		t.Errorf("UpdateStatus of a missing incident: %v", err)
 	}
-	for _, bad := range []Incident{{Entities: []urn.URN{ds}}, {Type: aspects.IncidentTypeSQL}, {Type: aspects.IncidentTypeCustom, Entities: []urn.URN{ds}}} {
+	for _, bad := range []IncidentInput{{Entities: []urn.URN{ds}}, {Type: aspects.IncidentTypeSQL}, {Type: aspects.IncidentTypeCustom, Entities: []urn.URN{ds}}} {
 		if _, err := inc.Raise(ctx, bad); !errors.Is(err, datahub.ErrValidation) {
 			t.Errorf("Raise(%+v): %v", bad, err)
 		}
@@ -195,7 +195,7 @@ func TestDataContracts(t *testing.T) {
 		checks = append(checks, u)
 	}
 	dc := c.DataContracts()
-	u, err := dc.Set(ctx, DataContract{Entity: ds, Schema: checks[:1], Freshness: checks[1:2], DataQuality: checks[2:]})
+	u, err := dc.Set(ctx, DataContractSpec{Entity: ds, Schema: checks[:1], Freshness: checks[1:2], DataQuality: checks[2:]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestDataContracts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := DataContract{URN: u, Entity: ds, Schema: checks[:1], Freshness: checks[1:2], DataQuality: checks[2:], State: aspects.DataContractStatePending}
+	want := DataContractSpec{URN: u, Entity: ds, Schema: checks[:1], Freshness: checks[1:2], DataQuality: checks[2:], State: aspects.DataContractStatePending}
 	eq := cmp.Comparer(func(a, b urn.URN) bool { return a.String() == b.String() })
 	if d := cmp.Diff(want, got, eq); d != "" {
 		t.Errorf("Get (-want +got):\n%s", d)
@@ -229,7 +229,7 @@ func TestDataContracts(t *testing.T) {
 	if _, err := dc.Get(ctx, urn.MustParse("urn:li:dataContract:ghost").(urn.DataContract)); !errors.Is(err, datahub.ErrNotFound) {
 		t.Errorf("Get of a missing contract: %v", err)
 	}
-	if _, err := dc.Set(ctx, DataContract{}); !errors.Is(err, datahub.ErrValidation) {
+	if _, err := dc.Set(ctx, DataContractSpec{}); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("Set without an entity: %v", err)
 	}
 }

@@ -220,7 +220,7 @@ func definitionOf(a aspects.StructuredPropertyDefinition) PropertyDefinition {
 	return d
 }
 
-// StructuredProperties defines DataHub's structured properties and sets
+// Properties defines DataHub's structured properties and sets
 // their values on entities. A definition is the propertyDefinition aspect
 // of a structuredProperty entity, written as DataHub's Python client
 // writes it (StructuredProperties.generate_mcps), and DataHub checks it:
@@ -233,12 +233,12 @@ func definitionOf(a aspects.StructuredPropertyDefinition) PropertyDefinition {
 // EntityTypes offers the property to in DataHub's UI). DataHub's refusals come back as a *datahub.Error
 // matching datahub.ErrValidation with DataHub's message. Get it with
 // [Client.StructuredProperties].
-type StructuredProperties struct {
+type Properties struct {
 	c *Client
 }
 
 // StructuredProperties returns the structured property operations of c.
-func (c *Client) StructuredProperties() *StructuredProperties { return &StructuredProperties{c: c} }
+func (c *Client) StructuredProperties() *Properties { return &Properties{c: c} }
 
 // Create defines a new structured property and returns its URN; one that
 // exists is refused with an error matching datahub.ErrAlreadyExists.
@@ -246,7 +246,7 @@ func (c *Client) StructuredProperties() *StructuredProperties { return &Structur
 // an unknown type or entity type, an allowed value that is not a string
 // or a number) fails with an error matching datahub.ErrValidation before
 // anything is sent.
-func (sp *StructuredProperties) Create(ctx context.Context, d PropertyDefinition) (urn.StructuredProperty, error) {
+func (sp *Properties) Create(ctx context.Context, d PropertyDefinition) (urn.StructuredProperty, error) {
 	a, err := d.aspect()
 	if err != nil {
 		return urn.StructuredProperty{}, err
@@ -264,8 +264,8 @@ func (sp *StructuredProperties) Create(ctx context.Context, d PropertyDefinition
 // Update replaces the definition of an existing structured property
 // (datahub.ErrNotFound when there is none), with a conditional write that
 // keeps the stored members the client does not know; DataHub refuses the
-// changes [StructuredProperties] lists.
-func (sp *StructuredProperties) Update(ctx context.Context, d PropertyDefinition) error {
+// changes [Properties] lists.
+func (sp *Properties) Update(ctx context.Context, d PropertyDefinition) error {
 	a, err := d.aspect()
 	if err != nil {
 		return err
@@ -290,7 +290,7 @@ func (sp *StructuredProperties) Update(ctx context.Context, d PropertyDefinition
 
 // Get reads the definition of structured property u (an error matching
 // datahub.ErrNotFound when there is none).
-func (sp *StructuredProperties) Get(ctx context.Context, u urn.StructuredProperty) (PropertyDefinition, error) {
+func (sp *Properties) Get(ctx context.Context, u urn.StructuredProperty) (PropertyDefinition, error) {
 	a, err := GetAspect[aspects.StructuredPropertyDefinition](ctx, sp.c, u)
 	if err != nil {
 		return PropertyDefinition{}, fmt.Errorf("client: structured property %s: %w", u, err)
@@ -301,7 +301,7 @@ func (sp *StructuredProperties) Get(ctx context.Context, u urn.StructuredPropert
 // Delete deletes structured property u, softly (DataHub then refuses its
 // values and changes to its definition) or, with hard, for good (DataHub
 // then removes its values from every entity).
-func (sp *StructuredProperties) Delete(ctx context.Context, u urn.StructuredProperty, hard bool) error {
+func (sp *Properties) Delete(ctx context.Context, u urn.StructuredProperty, hard bool) error {
 	return sp.c.Entities().Delete(ctx, u, hard)
 }
 
@@ -318,7 +318,7 @@ type propertyHolder interface {
 // datahub.ErrNotFound; DataHub's refusal of the values (a wrong type, one
 // value too many, a value not allowed, an immutable value changed, a
 // property not defined or deleted) one matching datahub.ErrValidation.
-func (sp *StructuredProperties) Set(ctx context.Context, u urn.URN, prop urn.StructuredProperty, values ...any) error {
+func (sp *Properties) Set(ctx context.Context, u urn.URN, prop urn.StructuredProperty, values ...any) error {
 	for i, v := range values {
 		if _, err := primitiveValue(v); err != nil {
 			return fmt.Errorf("client: set structured property %s on %s: value %d: %v: %w", prop, u, i, err, datahub.ErrValidation)
@@ -329,11 +329,11 @@ func (sp *StructuredProperties) Set(ctx context.Context, u urn.URN, prop urn.Str
 
 // Remove removes the values of property prop from entity u; it is no
 // error when it has none. DataHub refuses to remove an immutable one.
-func (sp *StructuredProperties) Remove(ctx context.Context, u urn.URN, prop urn.StructuredProperty) error {
+func (sp *Properties) Remove(ctx context.Context, u urn.URN, prop urn.StructuredProperty) error {
 	return sp.change(ctx, "remove", u, prop, func(h propertyHolder) error { h.RemoveStructuredProperty(prop); return nil })
 }
 
-func (sp *StructuredProperties) change(ctx context.Context, verb string, u urn.URN, prop urn.StructuredProperty, fn func(propertyHolder) error) error {
+func (sp *Properties) change(ctx context.Context, verb string, u urn.URN, prop urn.StructuredProperty, fn func(propertyHolder) error) error {
 	if u == nil {
 		return fmt.Errorf("client: %s structured property %s: no entity: %w", verb, prop, datahub.ErrValidation)
 	}

@@ -35,7 +35,7 @@ type Versions struct {
 func (c *Client) Versions() *Versions { return &Versions{c: c} }
 
 // VersionOption is an option of [Versions.Link].
-type VersionOption func(*versionSettings)
+type VersionOption struct{ apply func(*versionSettings) }
 
 type versionSettings struct {
 	comment *string
@@ -44,14 +44,14 @@ type versionSettings struct {
 
 // WithVersionComment records a comment about the version (what changed).
 func WithVersionComment(comment string) VersionOption {
-	return func(s *versionSettings) { s.comment = &comment }
+	return VersionOption{func(s *versionSettings) { s.comment = &comment }}
 }
 
 // WithVersionAliases gives the version aliases (such as "champion"),
 // written to the asset's versionProperties after the link (DataHub's
 // link mutation takes none); they replace the aliases the version had.
 func WithVersionAliases(aliases ...string) VersionOption {
-	return func(s *versionSettings) { s.aliases = slices.Clone(aliases) }
+	return VersionOption{func(s *versionSettings) { s.aliases = slices.Clone(aliases) }}
 }
 
 // Version is one asset of a version set.
@@ -70,8 +70,8 @@ type Version struct {
 	Latest bool
 }
 
-// VersionSet is a version set with its versions.
-type VersionSet struct {
+// VersionSetInfo is a version set with its versions.
+type VersionSetInfo struct {
 	URN urn.VersionSet
 	// Latest is the set's latest version (its versionSetProperties).
 	Latest urn.URN
@@ -90,7 +90,7 @@ type VersionSet struct {
 func (v *Versions) Link(ctx context.Context, asset urn.URN, set urn.VersionSet, label string, opts ...VersionOption) (_ urn.VersionSet, linked bool, err error) {
 	var s versionSettings
 	for _, o := range opts {
-		o(&s)
+		o.apply(&s)
 	}
 	if asset == nil {
 		return urn.VersionSet{}, false, fmt.Errorf("client: link version: no asset: %w", datahub.ErrValidation)
@@ -231,27 +231,27 @@ func (v *Versions) unlink(ctx context.Context, set urn.VersionSet, asset urn.URN
 // field (so a version linked a moment ago may be missing where indexing
 // lags) and each read back (versionProperties). A set that does not exist
 // is an error matching datahub.ErrNotFound.
-func (v *Versions) Get(ctx context.Context, set urn.VersionSet) (VersionSet, error) {
+func (v *Versions) Get(ctx context.Context, set urn.VersionSet) (VersionSetInfo, error) {
 	props, err := GetAspect[aspects.VersionSetProperties](ctx, v.c, set)
 	if err != nil {
-		return VersionSet{}, fmt.Errorf("client: version set %s: %w", set, err)
+		return VersionSetInfo{}, fmt.Errorf("client: version set %s: %w", set, err)
 	}
-	out := VersionSet{URN: set}
+	out := VersionSetInfo{URN: set}
 	if out.Latest, err = urn.Parse(props.Latest); err != nil {
-		return VersionSet{}, fmt.Errorf("client: version set %s: latest: %w", set, err)
+		return VersionSetInfo{}, fmt.Errorf("client: version set %s: latest: %w", set, err)
 	}
 	filter := And(EntityType(set.EntityType_()), Field("versionSet", Equal, set.String()))
 	for r, err := range v.c.Search().Results(ctx, "*", filter) {
 		if err != nil {
-			return VersionSet{}, fmt.Errorf("client: version set %s: %w", set, err)
+			return VersionSetInfo{}, fmt.Errorf("client: version set %s: %w", set, err)
 		}
 		u, err := urn.Parse(r.URN)
 		if err != nil {
-			return VersionSet{}, fmt.Errorf("client: version set %s: %w", set, err)
+			return VersionSetInfo{}, fmt.Errorf("client: version set %s: %w", set, err)
 		}
 		p, has, err := v.properties(ctx, u)
 		if err != nil {
-			return VersionSet{}, fmt.Errorf("client: version set %s: %w", set, err)
+			return VersionSetInfo{}, fmt.Errorf("client: version set %s: %w", set, err)
 		}
 		if !has || p.VersionSet != set.String() {
 			continue // unlinked since it was indexed

@@ -62,7 +62,7 @@ func TestVersionsLinkUnlink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := VersionSet{URN: set, Latest: m3, Versions: []Version{
+	want := VersionSetInfo{URN: set, Latest: m3, Versions: []Version{
 		{URN: m3, Label: "3", Aliases: []string{"challenger"}, SortID: "AAAAAAAC", Latest: true},
 		{URN: m2, Label: "2", Aliases: []string{"champion"}, Comment: "retrained", SortID: "AAAAAAAB"},
 		{URN: m1, Label: "1", SortID: "AAAAAAAA"},
