@@ -1,6 +1,7 @@
 package client
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -231,5 +232,55 @@ func TestDataContracts(t *testing.T) {
 	}
 	if _, err := dc.Set(ctx, DataContractSpec{}); !errors.Is(err, datahub.ErrValidation) {
 		t.Errorf("Set without an entity: %v", err)
+	}
+}
+
+// TestQualityCancelled: every new operation returns the context's error
+// when its context is cancelled, and sends nothing.
+func TestQualityCancelled(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithEntityVersioning(true))
+	c := newTestClient(t, s)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	ds := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,x,PROD)")
+	as := urn.MustParse("urn:li:assertion:a").(urn.Assertion)
+	prop := urn.MustParse("urn:li:structuredProperty:p").(urn.StructuredProperty)
+	set := mustVersionSet(t, "s", "dataset")
+	for name, call := range map[string]func() error{
+		"UpsertCustom": func() error {
+			_, err := c.Assertions().UpsertCustom(ctx, CustomAssertion{Entity: ds, Type: "t", Description: "d", Platform: "dbt"})
+			return err
+		},
+		"Report":  func() error { return c.Assertions().Report(ctx, as, AssertionRun{Type: aspects.AssertionResultTypeSuccess}) },
+		"Results": func() error { _, err := c.Assertions().Results(ctx, as, TimeseriesQuery{}); return err },
+		"Delete":  func() error { return c.Assertions().Delete(ctx, as) },
+		"Raise": func() error {
+			_, err := c.Incidents().Raise(ctx, IncidentInput{Type: aspects.IncidentTypeSQL, Entities: []urn.URN{ds}})
+			return err
+		},
+		"UpdateStatus": func() error {
+			return c.Incidents().UpdateStatus(ctx, urn.MustParse("urn:li:incident:i").(urn.Incident), aspects.IncidentStateResolved, "", "")
+		},
+		"Set contract": func() error { _, err := c.DataContracts().Set(ctx, DataContractSpec{Entity: ds}); return err },
+		"Get contract": func() error {
+			_, err := c.DataContracts().Get(ctx, urn.MustParse("urn:li:dataContract:c").(urn.DataContract))
+			return err
+		},
+		"Create property": func() error {
+			_, err := c.StructuredProperties().Create(ctx, PropertyDefinition{QualifiedName: "p", Type: PropertyString})
+			return err
+		},
+		"Set property":   func() error { return c.StructuredProperties().Set(ctx, ds, prop, "x") },
+		"Link version":   func() error { _, _, err := c.Versions().Link(ctx, ds, set, "1"); return err },
+		"Get versions":   func() error { _, err := c.Versions().Get(ctx, set); return err },
+		"Unlink version": func() error { _, _, err := c.Versions().Unlink(ctx, ds); return err },
+	} {
+		if err := call(); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if n := writeRequests(s); n != 0 {
+		t.Errorf("%d writes sent", n)
 	}
 }
