@@ -252,7 +252,9 @@ func TestQualityCancelled(t *testing.T) {
 			_, err := c.Assertions().UpsertCustom(ctx, CustomAssertion{Entity: ds, Type: "t", Description: "d", Platform: "dbt"})
 			return err
 		},
-		"Report":  func() error { return c.Assertions().Report(ctx, as, AssertionRun{Type: aspects.AssertionResultTypeSuccess}) },
+		"Report": func() error {
+			return c.Assertions().Report(ctx, as, AssertionRun{Type: aspects.AssertionResultTypeSuccess})
+		},
 		"Results": func() error { _, err := c.Assertions().Results(ctx, as, TimeseriesQuery{}); return err },
 		"Delete":  func() error { return c.Assertions().Delete(ctx, as) },
 		"Raise": func() error {

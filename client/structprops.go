@@ -220,18 +220,19 @@ func definitionOf(a aspects.StructuredPropertyDefinition) PropertyDefinition {
 	return d
 }
 
-// Properties defines DataHub's structured properties and sets
-// their values on entities. A definition is the propertyDefinition aspect
-// of a structuredProperty entity, written as DataHub's Python client
-// writes it (StructuredProperties.generate_mcps), and DataHub checks it:
-// it refuses, unless the definition's version grows, another value type,
-// a change from several values to one and removing allowed values; and
+// Properties defines DataHub's structured properties and sets their
+// values on entities. A definition is the propertyDefinition aspect of a
+// structuredProperty entity, written as DataHub's Python client writes it
+// (StructuredProperties.generate_mcps), and DataHub checks it: it
+// refuses, unless the definition's version grows, another value type, a
+// change from several values to one and removing allowed values; and
 // always a new qualified name and changes to a deleted property. Values
 // are an entity's structuredProperties aspect, which DataHub checks
-// against the definitions (type, cardinality, allowed values, the types of
-// URN values, platforms, immutability; not the entity's type, which
-// EntityTypes offers the property to in DataHub's UI). DataHub's refusals come back as a *datahub.Error
-// matching datahub.ErrValidation with DataHub's message. Get it with
+// against the definitions (type, cardinality, allowed values, the types
+// of URN values, platforms, immutability; not the entity's type:
+// EntityTypes offers the property for those types in DataHub's UI).
+// DataHub's refusals come back as a *datahub.Error matching
+// datahub.ErrValidation with DataHub's message. Get it with
 // [Client.StructuredProperties].
 type Properties struct {
 	c *Client
