@@ -23,7 +23,8 @@ var graphqlEndpoint = &endpoint{resource: "graphql", op: OpGraphQL, serve: (*Ser
 // package graphql, on the same core as the Rest.li handlers.
 func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed) {
 	s.gqlOnce.Do(func() {
-		s.gql, s.gqlErr = graphql.New(s.core, graphql.WithStoreVersion(s.core.StoreVersion))
+		s.gql, s.gqlErr = graphql.New(s.core, graphql.WithStoreVersion(s.core.StoreVersion),
+			graphql.WithServerInfo(s.cfg.serverVersion, len(s.cfg.tokens) > 0))
 	})
 	if s.gqlErr != nil {
 		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock GraphQL schema: %v", s.gqlErr), "")

@@ -60,9 +60,10 @@ func newConfig(opts []Option) config {
 }
 
 // WithToken requires every request except GET /config to carry
-// "Authorization: Bearer T" for one of tokens, as GMS does with metadata
-// service authentication enabled. No tokens (the default) disables
-// authentication.
+// "Authorization: Bearer T" for one of tokens, or for an access token the
+// GraphQL mutation createAccessToken issued that is neither revoked nor
+// expired, as GMS does with metadata service authentication enabled. No
+// tokens (the default) disables authentication.
 func WithToken(tokens ...string) Option {
 	tokens = slices.Clone(tokens)
 	return Option{func(c *config) { c.tokens = tokens }}

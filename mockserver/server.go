@@ -306,8 +306,9 @@ func (s *Server) writeRouteError(w http.ResponseWriter, rt routed, e *restliErro
 	writeRestliError(w, e, "")
 }
 
-// authorized reports whether r carries one of the configured tokens (or no
-// token is configured).
+// authorized reports whether r carries one of the configured tokens, or an
+// access token createAccessToken stored that is neither revoked nor
+// expired (or no token is configured).
 func (s *Server) authorized(r *http.Request) bool {
 	if len(s.cfg.tokens) == 0 {
 		return true
@@ -320,7 +321,7 @@ func (s *Server) authorized(r *http.Request) bool {
 	for _, t := range s.cfg.tokens {
 		match |= subtle.ConstantTimeCompare([]byte(got), []byte(t))
 	}
-	return match == 1
+	return match == 1 || s.core.AccessTokenValid(r.Context(), got)
 }
 
 // writeUnauthorized answers 401 as GMS's AuthenticationEnforcementFilter

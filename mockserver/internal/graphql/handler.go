@@ -41,6 +41,8 @@ type Handler struct {
 	version func() uint64
 	answers answerCache
 	docs    docCache
+	// server is what appConfig says of the server (see WithServerInfo).
+	server serverInfo
 }
 
 // The limits of one request. DataHub's GraphQL engine has a depth limit

@@ -22,12 +22,6 @@ func init() {
 	query("autoComplete", autoComplete)
 	query("autoCompleteForMultiple", autoCompleteForMultiple)
 	query("me", me)
-	query("globalViewsSettings", func(c *Ctx, _ Args) (any, error) {
-		return map[string]any{"defaultView": nil}, nil // a fresh DataHub has no default view
-	})
-	query("docPropagationSettings", func(c *Ctx, _ Args) (any, error) {
-		return map[string]any{"docColumnPropagation": true}, nil // DataHub's default (featureFlags.docPropagation)
-	})
 	query("listMyViews", func(c *Ctx, a Args) (any, error) {
 		return list(c, a, listSpec{field: "listMyViews", entity: "dataHubView", result: "views", count: 20})
 	})
@@ -81,43 +75,27 @@ func init() {
 
 // subsystemErrors are the Query fields of subsystems the mock does not run
 // that DataHub answers with an error when they are off: semantic search
-// disabled (SemanticSearchDisabledException), no S3 for uploads, no invite
-// token service.
+// disabled (SemanticSearchDisabledException), no S3 for uploads.
 var subsystemErrors = map[string]func(Args) *gqlError{
 	"semanticSearch":               func(Args) *gqlError { return badRequest("Semantic search is disabled in this environment") },
 	"semanticSearchAcrossEntities": func(Args) *gqlError { return badRequest("Semantic search is disabled in this environment") },
 	"getPresignedUploadUrl":        func(Args) *gqlError { return badRequest("S3Util isn't provided") },
-	"getInviteToken": func(a Args) *gqlError {
-		in, _ := a["input"].(map[string]any)
-		role, _ := in["roleUrn"].(string)
-		if role == "" {
-			role = "null"
-		}
-		return serverError(fmt.Sprintf("Failed to get invite token for role %s", role))
-	},
 }
 
 // subsystemFields are the Query fields of subsystems the mock does not run,
 // answered as a DataHub with that subsystem off or empty answers them:
-// analytics disabled, no ingestion sources, secrets or service accounts,
-// no recommendations or quick filters, no lifecycle stages.
+// analytics disabled, no recommendations or quick filters, no lifecycle
+// stages.
 var subsystemFields = map[string]any{
 	"isAnalyticsEnabled":         false,
 	"getAnalyticsCharts":         []any{},
 	"getHighlights":              []any{},
 	"getMetadataAnalyticsCharts": []any{},
-	"listSecrets":                map[string]any{"start": 0, "count": 0, "total": 0, "secrets": []any{}},
-	"getSecretValues":            []any{},
-	"listIngestionSources":       map[string]any{"start": 0, "count": 0, "total": 0, "ingestionSources": []any{}},
-	"listExecutionRequests":      map[string]any{"start": 0, "count": 0, "total": 0, "executionRequests": []any{}},
-	"listServiceAccounts":        map[string]any{"start": 0, "count": 0, "total": 0, "serviceAccounts": []any{}},
 	"listRecommendations":        map[string]any{"modules": []any{}},
 	"getQuickFilters":            map[string]any{"quickFilters": []any{}},
 	"listLifecycleStages":        []any{},
 	"latestProductUpdate":        nil,
 	"globalHomePageSettings":     map[string]any{"defaultTemplate": nil},
-	"ingestionSource":            nil, // no ingestion source exists
-	"getServiceAccount":          nil, // no service account exists
 }
 
 // getEntityCounts answers the number of entities of each type asked
