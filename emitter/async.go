@@ -156,7 +156,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 	return a
 }
 
-// Emit checks and encodes the proposals on the caller's goroutine and
+// Emit checks and encodes the proposals before it returns, and
 // queues them all, or none: once Emit returns, changing the caller's
 // aspects (structs, maps, slices) does not change what is written. It
 // returns the error of a proposal that cannot be sent (wrapping
@@ -178,9 +178,15 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	var items []encoded
 	var v3items []v3Encoded
 	var results []Result
-	if a.inner.openAPI(ctx) {
+	var one [1]encoded
+	var oneResult [1]Result
+	switch {
+	case a.inner.openAPI(ctx):
 		v3items, results = a.inner.encodeV3(ps, false)
-	} else {
+	case len(ps) == 1:
+		one[0], oneResult[0] = a.inner.encodeOneKept(ps)
+		items, results = one[:], oneResult[:]
+	default:
 		items, results = a.inner.encodeKept(ps)
 	}
 	keep := a.cfg.onError != nil || a.cfg.onResult != nil

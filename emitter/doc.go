@@ -93,13 +93,19 @@
 // backoff and jitter, Retry-After honoured up to a cap; see
 // [datahub.RetryPolicy] to change it); no other 4xx is retried, and once
 // the context is done no request is started or retried. Each proposal is
-// encoded once; a retry resends the same bytes. Replaying an UPSERT whose
-// answer was lost is harmless (it writes the same aspect again), but
-// replaying a conditional write (If-Version-Match, If-None-Match,
-// If-Modified-Since, If-Unmodified-Since) or a CREATE/CREATE_ENTITY that
-// was applied would fail its own condition: a request carrying one is
-// replayed only when the connection was refused or the server answered 429
-// or 503, and is otherwise reported [Unknown].
+// encoded once; a retry resends the same bytes. A call of 64 proposals or
+// more encodes them on several goroutines (up to GOMAXPROCS, at least 32
+// proposals each) and waits for them before it sends anything: the bytes
+// and the outcomes are those of one goroutine, but an aspect's MarshalJSON
+// may run on another goroutine than the caller's, at the same time as
+// other proposals' (a panic in it goes on on the caller's).
+//
+// Replaying an UPSERT whose answer was lost is harmless (it writes the
+// same aspect again), but replaying a conditional write (If-Version-Match,
+// If-None-Match, If-Modified-Since, If-Unmodified-Since) or a
+// CREATE/CREATE_ENTITY that was applied would fail its own condition: a
+// request carrying one is replayed only when the connection was refused or
+// the server answered 429 or 503, and is otherwise reported [Unknown].
 //
 // # Failures
 //
@@ -157,7 +163,7 @@
 //
 // [NewAsync] wraps a REST emitter with a bounded queue and workers that send
 // batches by size and linger time. [Async.Emit] checks and encodes the
-// proposals on the caller's goroutine before it queues them, so an invalid
+// proposals during the call, before it queues them, so an invalid
 // or oversized proposal fails Emit itself, and changing the caller's
 // structs, maps or slices afterwards does not change what is written. The
 // queue is bounded in proposals ([WithQueueSize]) and bytes

@@ -80,20 +80,42 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 			bufPool.Put(buf)
 		}
 	}()
-	buf.Reset()
-	if err := encodeAspect(buf, a); err != nil {
+	js, err := aspectJSON(a, buf)
+	if err != nil {
 		return dst, err
 	}
 	if inline {
 		dst = append(dst, `{"json":`...)
-		dst = append(dst, buf.Bytes()...)
+		dst = append(dst, js...)
 		return append(dst, '}'), nil
 	}
 	dst = append(dst, `{"value":`...)
-	dst = appendEscapedString(dst, buf.Bytes())
+	dst = appendEscapedString(dst, js)
 	dst = append(dst, `,"contentType":`...)
 	dst = appendString(dst, contentType)
 	return append(dst, '}'), nil
+}
+
+// aspectJSON returns the JSON encodeAspect writes for a, and its error. The
+// text of an aspect whose MarshalJSON returns it as encodeAspect would
+// write it (see compactMarshaler) is that output, not copied; otherwise it
+// is written in buf (reset first) and valid until buf is next used.
+func aspectJSON(a aspects.Aspect, buf *bytes.Buffer) ([]byte, error) {
+	if m, ok := a.(json.Marshaler); ok && compactMarshaler(a) {
+		b, err := m.MarshalJSON()
+		if err != nil {
+			err = &json.MarshalerError{Type: reflect.TypeOf(a), Err: err}
+		}
+		if err = checkAspectJSON(a, b, err); err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
+	buf.Reset()
+	if err := encodeAspect(buf, a); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // escapeNonASCII returns the JSON text in buf with every non-ASCII character
@@ -195,10 +217,16 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // as DataHub's Python SDK writes aspects. It fails, wrapping
 // datahub.ErrValidation, if a does not encode to a JSON object or array.
 func encodeAspect(buf *bytes.Buffer, a aspects.Aspect) error {
-	if err := encodeJSON(buf, a); err != nil {
+	err := encodeJSON(buf, a)
+	return checkAspectJSON(a, buf.Bytes(), err)
+}
+
+// checkAspectJSON returns the error of an aspect a whose encoding gave b
+// and err: err wrapped, or an error when b is not a JSON object or array.
+func checkAspectJSON(a aspects.Aspect, b []byte, err error) error {
+	if err != nil {
 		return fmt.Errorf("emitter: encode aspect %s: %w: %w", a.AspectName(), datahub.ErrValidation, err)
 	}
-	b := buf.Bytes()
 	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
 		return fmt.Errorf("emitter: aspect %s encodes to %.20s, not a JSON object: %w", a.AspectName(), b, datahub.ErrValidation)
 	}

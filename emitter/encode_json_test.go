@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"testing"
 
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 )
 
@@ -58,6 +59,36 @@ func checkEncodeJSON(t *testing.T, a aspects.Aspect) {
 	var me1, me2 *json.MarshalerError
 	if errors.As(errFast, &me1) != errors.As(errSlow, &me2) {
 		t.Fatalf("%T: *json.MarshalerError in %v but not in %v or the reverse", a, errFast, errSlow)
+	}
+	checkGenericAspect(t, a)
+}
+
+// checkGenericAspect fails t unless appendGenericAspect, which skips the
+// buffer for some aspects, writes what encodeAspect's text gives, as a
+// string and inline, and fails with encodeAspect's error.
+func checkGenericAspect(t *testing.T, a aspects.Aspect) {
+	t.Helper()
+	var buf bytes.Buffer
+	wantErr := encodeAspect(&buf, a)
+	for _, inline := range []bool{false, true} {
+		var want []byte
+		if inline {
+			want = append(append([]byte(`prefix{"json":`), buf.Bytes()...), '}')
+		} else {
+			want = appendEscapedString([]byte(`prefix{"value":`), buf.Bytes())
+			want = append(want, `,"contentType":"application/json"}`...)
+		}
+		got, err := appendGenericAspect([]byte("prefix"), a, ContentTypeJSON, inline)
+		if (err == nil) != (wantErr == nil) || (err != nil && err.Error() != wantErr.Error()) {
+			t.Fatalf("%T: appendGenericAspect's error %v, encodeAspect's %v", a, err, wantErr)
+		}
+		var me1, me2 *json.MarshalerError
+		if errors.As(err, &me1) != errors.As(wantErr, &me2) || errors.Is(err, datahub.ErrValidation) != errors.Is(wantErr, datahub.ErrValidation) {
+			t.Fatalf("%T: appendGenericAspect's error %v does not wrap what encodeAspect's %v does", a, err, wantErr)
+		}
+		if err == nil && !bytes.Equal(got, want) {
+			t.Fatalf("%T (inline %v): appendGenericAspect wrote\n%s\nwant\n%s", a, inline, got, want)
+		}
 	}
 }
 

@@ -122,9 +122,26 @@ func (r *REST) v3Async() string {
 // aspect's absence (If-Version-Match: -1, which fails as CREATE does when
 // the aspect, or for the key aspect the entity, exists), so that a batch
 // POST carries it with the rest.
+//
+// Contiguous parts of ps are encoded on their own goroutines (see
+// encoders); the outcome is the same as one goroutine's.
 func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
+	return r.encodeV3On(encoders(len(ps)), ps, atomic)
+}
+
+// encodeV3On is encodeV3 on k goroutines (1 <= k <= len(ps)).
+func (r *REST) encodeV3On(k int, ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 	now := r.now().UnixMilli()
 	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
+	onParts(k, len(ps), func(_, lo, hi int) {
+		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], now, atomic)
+	})
+	return items, results
+}
+
+// encodeV3Part encodes ps, the proposals from index base of a call, into
+// items and results, in memory of its own.
+func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, now int64, atomic bool) {
 	async := r.v3Async()
 	var buf bytes.Buffer
 	var route v3Route // the batch route of the last entity type, for the next
@@ -137,7 +154,7 @@ func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 	for i := range ps {
 		p := &ps[i]
 		res := &results[i]
-		*res = Result{Index: i, URN: p.urnString(), Aspect: p.aspectName()}
+		*res = Result{Index: base + i, URN: p.urnString(), Aspect: p.aspectName()}
 		err := p.checkURN(res.URN)
 		if err == nil {
 			err = checkV3(p, res.URN)
@@ -153,12 +170,11 @@ func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 			it.kind, it.method, it.path = v3Delete, http.MethodDelete, v3EntityPath(p.entityType(), it.urn)
 			continue
 		}
-		buf.Reset()
-		if err := encodeAspect(&buf, p.Aspect); err != nil {
+		value, err := aspectJSON(p.Aspect, &buf)
+		if err != nil {
 			res.Status, res.Err = Rejected, err
 			continue
 		}
-		value := bytes.TrimSpace(buf.Bytes())
 		single := change == Create || change == CreateEntity
 		headers := p.Headers
 		if single && atomic {
@@ -223,7 +239,7 @@ func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 		}
 		arena = enc
 		if size := len(arena) - start + 2; size > r.maxBytes {
-			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
+			res.Status, res.Err = Rejected, &TooLargeError{Index: base + i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			arena = arena[:start]
 			continue
 		}
@@ -238,7 +254,6 @@ func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 			items[i].enc = arena[o[0]:o[1]:o[1]]
 		}
 	}
-	return items, results
 }
 
 // withHeader returns a copy of headers with name set to value, unless
@@ -293,7 +308,20 @@ type v3Chunk struct {
 	key  string
 	idx  []int
 	size int
+	// urns are the URNs of idx, built only once another chunk is open
+	// beside this one (nil until then).
 	urns map[string]bool
+}
+
+// has reports whether c holds a proposal of items for urn.
+func (c *v3Chunk) has(items []v3Encoded, urn string) bool {
+	if c.urns == nil {
+		c.urns = make(map[string]bool, len(c.idx))
+		for _, i := range c.idx {
+			c.urns[items[i].urn] = true
+		}
+	}
+	return c.urns[urn]
 }
 
 // run sends the proposals, in batches by entity type and method, and
@@ -351,7 +379,7 @@ func (b *v3Run) run(ctx context.Context) error {
 			}
 		}
 		for _, o := range open { // keep the order of writes to one URN
-			if o != c && o.urns[it.urn] {
+			if o != c && o.has(b.items, it.urn) {
 				flush(o)
 			}
 		}
@@ -364,12 +392,14 @@ func (b *v3Run) run(ctx context.Context) error {
 			c = nil
 		}
 		if c == nil {
-			c = &v3Chunk{key: it.key, size: 2, urns: map[string]bool{}}
+			c = &v3Chunk{key: it.key, size: 2}
 			open = append(open, c)
 		}
 		c.idx = append(c.idx, i)
 		c.size += add
-		c.urns[it.urn] = true
+		if c.urns != nil {
+			c.urns[it.urn] = true
+		}
 	}
 	flushAll()
 	if stop == nil && r.mode == EmitAsyncWait && len(b.traced) > 0 {

@@ -166,3 +166,26 @@ func TestEndpointFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPIOrderAcrossBatches checks that a write is not sent before an
+// earlier write of the same URN that waits in another batch request: the
+// UPSERT of u2 below waits for the PATCH of u2 before it, though the
+// UPSERT of u1 opened its batch first.
+func TestOpenAPIOrderAcrossBatches(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	r, _ := newREST(t, s, datahub.WithEndpoint(datahub.EndpointOpenAPI))
+	u1, u2 := datasetURN(t, 1), datasetURN(t, 2)
+	tags := aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:a"}}}
+	up1, _ := emitter.NewProposal(u1, tags)
+	patch2 := emitter.Proposal{URN: u2, ChangeType: emitter.Patch, AspectName: "globalTags",
+		Aspect: rawAspect{"globalTags", `[{"op":"add","path":"/tags/urn:li:tag:b","value":{"tag":"urn:li:tag:b"}}]`}}
+	up2, _ := emitter.NewProposal(u2, tags)
+	if err := r.Emit(t.Context(), up1, patch2, up2); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.GetAspectJSON(u2.String(), "globalTags", 0)
+	if err != nil || string(got) != `{"tags":[{"tag":"urn:li:tag:a"}]}` {
+		t.Errorf("globalTags of %s = %s %v, want the UPSERT's value (the PATCH applied first)", u2, got, err)
+	}
+}

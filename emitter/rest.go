@@ -1,7 +1,6 @@
 package emitter
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -250,9 +249,9 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Re
 	r.logDegraded()
 	// The encodings live only until the requests are sent (each request
 	// body is a copy), so their memory goes back to the pool.
-	arena := getArena()
-	defer putArena(arena)
-	items, results := r.encodeIn(ps, arena)
+	var arena encodeArena
+	defer arena.release()
+	items, results := r.encodeIn(ps, &arena)
 	if emitctx.AllOrNothing(ctx) {
 		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
 		for i, it := range items {
@@ -341,101 +340,6 @@ func (b *batch) run(ctx context.Context) error {
 	flush()
 
 	return b.results.settle(stop)
-}
-
-// encodeKept is encodeIn for encodings kept after the call (queued by
-// Async): they are written in a pooled buffer and then copied, together,
-// to memory of their exact size.
-func (r *REST) encodeKept(ps []Proposal) ([]encoded, []Result) {
-	arena := getArena()
-	defer putArena(arena)
-	return r.encodeInto(ps, arena, true)
-}
-
-// encodeIn checks and encodes every proposal. Each result names its
-// proposal; those that cannot be sent are Rejected with the reason, the
-// others NotAttempted. The encodings share one buffer, *buf (nil: new
-// memory), which is left holding the grown buffer.
-func (r *REST) encodeIn(ps []Proposal, buf *[]byte) ([]encoded, []Result) {
-	return r.encodeInto(ps, buf, false)
-}
-
-// encodeInto is encodeIn; with kept, the encodings are a copy of *buf's
-// content, of its exact size, so that *buf may be used again.
-func (r *REST) encodeInto(ps []Proposal, buf *[]byte, kept bool) ([]encoded, []Result) {
-	now := r.now().UnixMilli()
-	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
-	single := len(singlePrefix) + len(r.suffix)
-	offsets := make([][2]int, len(ps))
-	var arena []byte
-	if buf != nil {
-		arena = (*buf)[:0]
-	}
-	if cap(arena) == 0 {
-		arena = make([]byte, 0, 1024*len(ps))
-	}
-	if buf != nil {
-		defer func() { *buf = arena }()
-	}
-	for i := range ps {
-		p := &ps[i]
-		items[i].unsafe = !p.replaySafe()
-		res := &results[i]
-		*res = Result{Index: i, URN: p.urnString(), Aspect: p.aspectName()}
-		if err := p.checkURN(res.URN); err != nil {
-			res.Status, res.Err = Rejected, err
-			continue
-		}
-		if p.changeType() == Delete {
-			continue
-		}
-		start := len(arena)
-		var err error
-		arena, err = appendProposalURN(arena, p, res.URN, now, false)
-		if err != nil {
-			arena = arena[:start]
-			res.Status, res.Err = Rejected, err
-			continue
-		}
-		if size := len(arena) - start + single; size > r.maxBytes {
-			arena = arena[:start]
-			res.Status, res.Err = Rejected, &TooLargeError{Index: i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
-			continue
-		}
-		offsets[i] = [2]int{start, len(arena)}
-	}
-	encs := arena
-	if kept {
-		encs = bytes.Clone(arena)
-	}
-	for i, o := range offsets {
-		if o[1] > o[0] {
-			items[i].enc = encs[o[0]:o[1]:o[1]]
-		}
-	}
-	return items, results
-}
-
-// arenaPool holds the buffers synchronous Emit calls encode into.
-var arenaPool sync.Pool
-
-// maxPooledArena is the largest buffer put back in arenaPool.
-const maxPooledArena = 4 << 20
-
-// getArena returns an empty buffer from arenaPool.
-func getArena() *[]byte {
-	if b, ok := arenaPool.Get().(*[]byte); ok {
-		return b
-	}
-	return new([]byte)
-}
-
-// putArena returns b to arenaPool unless it grew too large to keep.
-func putArena(b *[]byte) {
-	if cap(*b) <= maxPooledArena {
-		*b = (*b)[:0]
-		arenaPool.Put(b)
-	}
 }
 
 // send posts the proposals idx (in order) in one request and records the

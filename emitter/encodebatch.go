@@ -1,0 +1,221 @@
+package emitter
+
+import (
+	"bytes"
+	"runtime"
+	"sync"
+)
+
+// A batch of proposals is encoded on several goroutines when the machine
+// has the cores for it: the proposals are independent, each encoding costs
+// a few microseconds, and a batched Emit waits for all of them before its
+// request goes out. The goroutines are the calling Emit's, and it waits for
+// them before it goes on.
+const (
+	// minPerEncoder is the fewest proposals a goroutine encodes: below it,
+	// starting one costs more than it saves.
+	minPerEncoder = 32
+	// maxEncoders bounds the goroutines of one call.
+	maxEncoders = 8
+)
+
+// encoders returns how many goroutines encode n proposals.
+func encoders(n int) int {
+	return max(1, min(runtime.GOMAXPROCS(0), n/minPerEncoder, maxEncoders))
+}
+
+// encodeArena is the memory the encodings of one call are written in:
+// buffers from arenaPool, one per encoding goroutine, given back by
+// release once the encodings are no longer used.
+type encodeArena struct {
+	first *[]byte
+	more  []*[]byte
+}
+
+// get returns an empty pooled buffer that release gives back.
+func (a *encodeArena) get() *[]byte {
+	b := getArena()
+	if a.first == nil {
+		a.first = b
+	} else {
+		a.more = append(a.more, b)
+	}
+	return b
+}
+
+// release gives the buffers back to arenaPool.
+func (a *encodeArena) release() {
+	if a.first != nil {
+		putArena(a.first)
+	}
+	for _, b := range a.more {
+		putArena(b)
+	}
+	*a = encodeArena{}
+}
+
+// encodeKept is encodeIn for encodings kept after the call (queued by
+// Async): they are written in pooled buffers and then copied, together,
+// to memory of their exact size.
+func (r *REST) encodeKept(ps []Proposal) ([]encoded, []Result) {
+	var arena encodeArena
+	defer arena.release()
+	return r.encodeInto(ps, &arena, true)
+}
+
+// encodeOneKept is encodeKept of one proposal (len(ps) is 1), without
+// the slices: the usual Async.Emit call.
+func (r *REST) encodeOneKept(ps []Proposal) (encoded, Result) {
+	var (
+		items   [1]encoded
+		results [1]Result
+		offsets [1][2]int
+	)
+	buf := getArena()
+	defer putArena(buf)
+	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], r.now().UnixMilli(), buf)
+	if o := offsets[0]; o[1] > o[0] {
+		items[0].enc = bytes.Clone((*buf)[o[0]:o[1]])
+	}
+	return items[0], results[0]
+}
+
+// encodeIn checks and encodes every proposal. Each result names its
+// proposal; those that cannot be sent are Rejected with the reason, the
+// others NotAttempted. The encodings live in buffers of arena, which must
+// not be released while they are used.
+func (r *REST) encodeIn(ps []Proposal, arena *encodeArena) ([]encoded, []Result) {
+	return r.encodeInto(ps, arena, false)
+}
+
+// encodeInto is encodeIn; with kept, the encodings are a copy of the
+// arena's content, of its exact size, so that arena may be released.
+// Contiguous parts of ps are encoded on their own goroutines (see
+// encoders); the outcome is the same as one goroutine's.
+func (r *REST) encodeInto(ps []Proposal, arena *encodeArena, kept bool) ([]encoded, []Result) {
+	return r.encodeOn(encoders(len(ps)), ps, arena, kept)
+}
+
+// encodeOn is encodeInto on k goroutines (1 <= k <= len(ps)).
+func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]encoded, []Result) {
+	now := r.now().UnixMilli()
+	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
+	offsets := make([][2]int, len(ps))
+	parts := make([][]byte, k)
+	bufs := make([]*[]byte, k)
+	for j := range bufs {
+		bufs[j] = arena.get()
+	}
+	onParts(k, len(ps), func(j, lo, hi int) {
+		r.encodePart(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, bufs[j])
+	})
+	for j, b := range bufs {
+		parts[j] = *b
+	}
+	if kept {
+		size := 0
+		for _, p := range parts {
+			size += len(p)
+		}
+		all := make([]byte, 0, size)
+		for j, p := range parts {
+			all = append(all, p...)
+			parts[j] = all[len(all)-len(p) : len(all) : len(all)]
+		}
+	}
+	for j := range parts {
+		lo, hi := j*len(ps)/len(parts), (j+1)*len(ps)/len(parts)
+		for i := lo; i < hi; i++ {
+			if o := offsets[i]; o[1] > o[0] {
+				items[i].enc = parts[j][o[0]:o[1]:o[1]]
+			}
+		}
+	}
+	return items, results
+}
+
+// onParts calls part(j, lo, hi) for k contiguous parts of [0, n), part j
+// being [j*n/k, (j+1)*n/k), on k goroutines when k > 1, and returns once every
+// call has. A panic in a call goes on on the caller's goroutine, as
+// without the split.
+func onParts(k, n int, part func(j, lo, hi int)) {
+	if k <= 1 {
+		part(0, 0, n)
+		return
+	}
+	panics := make([]any, k)
+	var wg sync.WaitGroup
+	for j := range k {
+		wg.Go(func() {
+			defer func() { panics[j] = recover() }()
+			part(j, j*n/k, (j+1)*n/k)
+		})
+	}
+	wg.Wait()
+	for _, v := range panics {
+		if v != nil {
+			panic(v)
+		}
+	}
+}
+
+// encodePart encodes ps, the proposals from index base of a call, into
+// items, results and offsets (their places in *buf), appending to *buf
+// (left holding the grown buffer).
+func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Result, offsets [][2]int, now int64, buf *[]byte) {
+	single := len(singlePrefix) + len(r.suffix)
+	arena := (*buf)[:0]
+	if cap(arena) == 0 {
+		arena = make([]byte, 0, 1024*len(ps))
+	}
+	defer func() { *buf = arena }()
+	for i := range ps {
+		p := &ps[i]
+		items[i].unsafe = !p.replaySafe()
+		res := &results[i]
+		*res = Result{Index: base + i, URN: p.urnString(), Aspect: p.aspectName()}
+		if err := p.checkURN(res.URN); err != nil {
+			res.Status, res.Err = Rejected, err
+			continue
+		}
+		if p.changeType() == Delete {
+			continue
+		}
+		start := len(arena)
+		var err error
+		arena, err = appendProposalURN(arena, p, res.URN, now, false)
+		if err != nil {
+			arena = arena[:start]
+			res.Status, res.Err = Rejected, err
+			continue
+		}
+		if size := len(arena) - start + single; size > r.maxBytes {
+			arena = arena[:start]
+			res.Status, res.Err = Rejected, &TooLargeError{Index: base + i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
+			continue
+		}
+		offsets[i] = [2]int{start, len(arena)}
+	}
+}
+
+// arenaPool holds the buffers Emit calls encode into.
+var arenaPool sync.Pool
+
+// maxPooledArena is the largest buffer put back in arenaPool.
+const maxPooledArena = 4 << 20
+
+// getArena returns an empty buffer from arenaPool.
+func getArena() *[]byte {
+	if b, ok := arenaPool.Get().(*[]byte); ok {
+		return b
+	}
+	return new([]byte)
+}
+
+// putArena returns b to arenaPool unless it grew too large to keep.
+func putArena(b *[]byte) {
+	if cap(*b) <= maxPooledArena {
+		*b = (*b)[:0]
+		arenaPool.Put(b)
+	}
+}
