@@ -48,6 +48,7 @@ func lineageQuery(urn *string, direction string, types *[]string, query *string,
 	q := gms.LineageQuery{URN: *urn, Upstream: direction == "UPSTREAM",
 		Query: gms.Query{Types: lineageTypes(types), Text: text, Filter: f}}
 	applyFlags(&q.Query, flags)
+	q.KeepSchemaFields = keepSchemaFields(flags)
 	return q, nil
 }
 

@@ -47,6 +47,31 @@ type searchFlagsInput struct {
 	IncludeSoftDeleted      *bool
 	IncludeRestricted       *bool
 	FilterNonLatestVersions *bool
+	GroupingSpec            *groupingSpecInput
+}
+
+type groupingSpecInput struct {
+	GroupingCriteria *[]groupingCriterionInput
+}
+
+type groupingCriterionInput struct {
+	BaseEntityType     *string
+	GroupingEntityType string
+}
+
+// keepSchemaFields tells whether flags turn off DataHub's default grouping
+// of schema fields into their datasets in a lineage search: a groupingSpec
+// with criteria, none of them SCHEMA_FIELD grouped by DATASET.
+func keepSchemaFields(flags *searchFlagsInput) bool {
+	if flags == nil || flags.GroupingSpec == nil || flags.GroupingSpec.GroupingCriteria == nil {
+		return false
+	}
+	for _, c := range *flags.GroupingSpec.GroupingCriteria {
+		if c.BaseEntityType != nil && *c.BaseEntityType == "SCHEMA_FIELD" && c.GroupingEntityType == "DATASET" {
+			return false
+		}
+	}
+	return true
 }
 
 // searchableTypes are DataHub's SEARCHABLE_ENTITY_TYPES that the mock

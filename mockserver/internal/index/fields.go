@@ -142,6 +142,7 @@ func extract(aspect string, raw json.RawMessage, out map[string][]string) {
 			extractVia(v, e, out)
 		}
 	}
+	extractFineGrained(aspect, v, out)
 	for _, p := range related {
 		walk(v, strings.Split(strings.TrimPrefix(p, "/"), "/"), "", func(val string) {
 			if strings.HasPrefix(val, "urn:li:") {

@@ -25,6 +25,12 @@ type LineageQuery struct {
 	URN string
 	// Upstream walks toward upstreams; false toward downstreams.
 	Upstream bool
+	// KeepSchemaFields returns the schema fields the walk reaches as hits of
+	// their own. False is DataHub's default grouping spec (schemaField
+	// grouped by dataset): each is replaced by its parent entity, whose hit
+	// has the degree of its first field reached and the paths of all its
+	// fields (up to [maxPaths]).
+	KeepSchemaFields bool
 }
 
 // degreeFilter splits DataHub's degree criteria off f: the walk's hop limit
@@ -153,9 +159,23 @@ func (x *Index) lineage(ctx context.Context, q LineageQuery) (*results, error) {
 	}
 	var hits []Hit
 	var docs []*searchDoc
+	var grouped map[string][]int32
+	if !q.KeepSchemaFields && entityTypeOf(q.URN) == "schemaField" {
+		grouped = map[string][]int32{}
+	}
 	for i, u := range g.urns {
 		if i == 0 || !keep(g.degree[i]) {
 			continue
+		}
+		if grouped != nil && entityTypeOf(u) == "schemaField" {
+			u = schemaFieldParent(u)
+		}
+		if grouped != nil { // one hit per URN, with the paths of all its nodes
+			nodes, seen := grouped[u]
+			grouped[u] = append(nodes, int32(i))
+			if seen {
+				continue
+			}
 		}
 		d := x.docOf(u)
 		if d == nil || (q.Types != nil && !slices.Contains(q.Types, d.entity)) ||
@@ -182,6 +202,7 @@ func (x *Index) lineage(ctx context.Context, q LineageQuery) (*results, error) {
 		}
 		facets = append([]Facet{deg}, aggregate(q.Query, sortedDocs)...)
 	}
+	g.grouped = grouped
 	return &results{hits: sorted, facets: facets, gen: x.gen, graph: g}, nil
 }
 
@@ -210,6 +231,9 @@ type graph struct {
 	// goes through one (a query an upstream was derived through), which a
 	// path lists between the two, as DataHub's graph search does.
 	via map[[2]int32]string
+	// grouped maps the parent of each schema field hit of a grouped result
+	// to the nodes of its fields (see LineageQuery.KeepSchemaFields).
+	grouped map[string][]int32
 }
 
 // walk is a breadth-first walk from src over the lineage edges, up to
@@ -335,27 +359,32 @@ func (g *graph) pagePaths(hits []Hit) {
 	refs := map[int32][]pathRef{}
 	used := 0
 	for h := range hits {
-		n, ok := g.ids[hits[h].URN]
+		nodes, ok := g.grouped[hits[h].URN]
 		if !ok {
-			continue
+			n, ok := g.ids[hits[h].URN]
+			if !ok {
+				continue
+			}
+			nodes = []int32{n}
 		}
-		all := g.pathRefs(n, refs)
-		length := g.degree[n] + 1
-		k := len(all)
-		if used+k*length > maxPagePaths {
-			k = max((maxPagePaths-used)/length, 1)
+		for _, n := range nodes {
+			all := g.pathRefs(n, refs)
+			length := g.degree[n] + 1
+			k := min(len(all), maxPaths-len(hits[h].Paths))
+			if used+k*length > maxPagePaths {
+				k = max((maxPagePaths-used)/length, 1)
+			}
+			if used+k*length > maxPageFirstPaths {
+				k = 0
+			}
+			if k <= 0 {
+				continue
+			}
+			for i := range k {
+				hits[h].Paths = append(hits[h].Paths, g.path(n, i, refs))
+			}
+			used += k * length
 		}
-		if used+k*length > maxPageFirstPaths {
-			k = 0
-		}
-		if k == 0 {
-			continue
-		}
-		hits[h].Paths = make([][]string, k)
-		for i := range k {
-			hits[h].Paths[i] = g.path(n, i, refs)
-		}
-		used += k * length
 	}
 }
 
@@ -388,6 +417,7 @@ func (x *Index) neighbors(u string, upstream bool) []string {
 			out = append(out, w)
 		}
 	}
+	out = append(out, x.fineNeighbors(u, upstream)...)
 	slices.Sort(out)
 	return slices.Compact(out)
 }
@@ -396,6 +426,11 @@ func (x *Index) neighbors(u string, upstream bool) []string {
 // v ("" for none): the edge is defined by the downstream one's aspects
 // (u walking upstream, v walking downstream); x.mu is held.
 func (x *Index) viaOf(u, v string, upstream bool) string {
+	if entityTypeOf(u) == "schemaField" && entityTypeOf(v) == "schemaField" {
+		if via := x.fineVia(u, v, upstream); via != "" {
+			return via
+		}
+	}
 	holder, other := v, u
 	if upstream {
 		holder, other = u, v

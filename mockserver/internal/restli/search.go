@@ -69,6 +69,31 @@ type searchFlags struct {
 	IncludeSoftDeleted *bool `json:"includeSoftDeleted"`
 	SkipAggregates     *bool `json:"skipAggregates"`
 	MaxAggValues       *int  `json:"maxAggValues"`
+	GroupingSpec       *struct {
+		GroupingCriteria []struct {
+			BaseEntityType     *string `json:"baseEntityType"`
+			GroupingEntityType string  `json:"groupingEntityType"`
+		} `json:"groupingCriteria"`
+	} `json:"groupingSpec"`
+}
+
+// keepSchemaFields tells whether the searchFlags turn off DataHub's default
+// grouping of schema fields into their datasets in a lineage search: a
+// groupingSpec none of whose criteria is schemaField grouped by dataset.
+func (c *Call) keepSchemaFields() (bool, error) {
+	var f searchFlags
+	if err := c.decodeRecord("searchFlags", &f); err != nil {
+		return false, err
+	}
+	if f.GroupingSpec == nil {
+		return false, nil
+	}
+	for _, g := range f.GroupingSpec.GroupingCriteria {
+		if g.BaseEntityType != nil && *g.BaseEntityType == "schemaField" && g.GroupingEntityType == "dataset" {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 func (c *Call) applyFlags(q *gms.Query) error {
@@ -383,7 +408,11 @@ func (c *Call) lineageQuery(start, count int) (gms.LineageQuery, error) {
 			}
 		}
 	}
-	return gms.LineageQuery{Query: q, URN: c.str("urn"), Upstream: dir == "UPSTREAM"}, nil
+	keep, err := c.keepSchemaFields()
+	if err != nil {
+		return gms.LineageQuery{}, err
+	}
+	return gms.LineageQuery{Query: q, URN: c.str("urn"), Upstream: dir == "UPSTREAM", KeepSchemaFields: keep}, nil
 }
 
 // searchAcrossLineage serves entities?action=searchAcrossLineage.
