@@ -133,4 +133,3 @@ func schemaFieldParent(u string) string {
 	}
 	return sf.Parent().String()
 }
-
