@@ -157,7 +157,9 @@ func entityLineage(c *Ctx, a Args) (any, error) {
 		count = max(*in.Input.Count, 0)
 	}
 	up := in.Input.Direction == "UPSTREAM"
-	res, err := c.Core().SearchLineage(c, gms.LineageQuery{URN: e.urn, Upstream: up, Query: gms.Query{Text: "*",
+	// One hop of the graph, as DataHub's lineage field reads it: schema
+	// fields stay schema fields (no grouping into datasets).
+	res, err := c.Core().SearchLineage(c, gms.LineageQuery{URN: e.urn, Upstream: up, KeepSchemaFields: true, Query: gms.Query{Text: "*",
 		Filter: gms.Filter{{{Field: "degree", Condition: gms.CondEqual, Values: []string{"1"}}}}, Start: start, Count: count}})
 	if err != nil {
 		return nil, fromCore(err)
