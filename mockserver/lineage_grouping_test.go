@@ -110,6 +110,13 @@ func TestLineageGroupingSpec(t *testing.T) {
 		t.Errorf("scroll =\n%s\nwant\n%s", got, w)
 	}
 
+	// An entity's lineage field reads one hop of the graph: schema fields.
+	one := gqlData(t, s, `query($u: String!) { entity(urn: $u) { ... on SchemaFieldEntity { lineage(input: {direction: UPSTREAM}) { total relationships { entity { urn } } } } } }`,
+		map[string]any{"u": sf(a, "y")})
+	if got, w := asJSON(one), `{"entity":{"lineage":{"relationships":[{"entity":{"urn":"`+sf(b, "y")+`"}}],"total":1}}}`; got != w {
+		t.Errorf("lineage field =\n%s\nwant\n%s", got, w)
+	}
+
 	rest := func(flags string) string {
 		t.Helper()
 		body := `{"urn":"` + sf(a, "y") + `","direction":"UPSTREAM","input":"*","start":0,"count":10,"searchFlags":{"skipAggregates":true` + flags + `}}`
