@@ -29,3 +29,22 @@ type UDFTransformer struct {
 	// This is the FQCN(Fully Qualified Class Name) of the udf.
 	Udf string `json:"udf"`
 }
+
+// MarshalJSON encodes u.
+func (u UDFTransformer) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain UDFTransformer
+		p := plain(u)
+		return marshal(p)
+	}
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to b.
+func (u UDFTransformer) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"udf\":"...)
+	dst = appendString(dst, u.Udf)
+	return closeObject(dst, start), err
+}

@@ -28,6 +28,83 @@ type DataContractProperties struct {
 // AspectName returns "dataContractProperties".
 func (DataContractProperties) AspectName() string { return "dataContractProperties" }
 
+// MarshalJSON encodes d.
+func (d DataContractProperties) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataContractProperties
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"entity\":"...)
+	dst = appendString(dst, d.Entity)
+	if d.Schema != nil {
+		dst = append(dst, ",\"schema\":"...)
+		if d.Schema == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Schema {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.Freshness != nil {
+		dst = append(dst, ",\"freshness\":"...)
+		if d.Freshness == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Freshness {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.DataQuality != nil {
+		dst = append(dst, ",\"dataQuality\":"...)
+		if d.DataQuality == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.DataQuality {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.RawContract != nil {
+		dst = append(dst, ",\"rawContract\":"...)
+		dst = appendString(dst, *d.RawContract)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataContractState is the enum com.linkedin.datacontract.DataContractState,
 // used by [DataContractStatus]. Its values are the constants below; decoding
 // does not check them.
@@ -57,10 +134,28 @@ func (DataContractStatus) AspectName() string { return "dataContractStatus" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataContractStatus) MarshalJSON() ([]byte, error) {
-	type plain DataContractStatus
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataContractStatus
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataContractStatus) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	dst = append(dst, ",\"state\":"...)
+	dst = appendString(dst, string(d.State))
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -88,6 +183,25 @@ type DataQualityContract struct {
 	Assertion string `json:"assertion"`
 }
 
+// MarshalJSON encodes d.
+func (d DataQualityContract) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataQualityContract
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataQualityContract) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assertion\":"...)
+	dst = appendString(dst, d.Assertion)
+	return closeObject(dst, start), err
+}
+
 // FreshnessContract is the record com.linkedin.datacontract.FreshnessContract,
 // used by [DataContractProperties].
 //
@@ -97,6 +211,25 @@ type FreshnessContract struct {
 	Assertion string `json:"assertion"`
 }
 
+// MarshalJSON encodes f.
+func (f FreshnessContract) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain FreshnessContract
+		p := plain(f)
+		return marshal(p)
+	}
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to b.
+func (f FreshnessContract) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assertion\":"...)
+	dst = appendString(dst, f.Assertion)
+	return closeObject(dst, start), err
+}
+
 // SchemaContract is the record com.linkedin.datacontract.SchemaContract, used
 // by [DataContractProperties].
 //
@@ -104,4 +237,23 @@ type FreshnessContract struct {
 type SchemaContract struct {
 	// The assertion representing the schema contract.
 	Assertion string `json:"assertion"`
+}
+
+// MarshalJSON encodes s.
+func (s SchemaContract) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain SchemaContract
+		p := plain(s)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to b.
+func (s SchemaContract) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assertion\":"...)
+	dst = appendString(dst, s.Assertion)
+	return closeObject(dst, start), err
 }

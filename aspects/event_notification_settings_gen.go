@@ -12,6 +12,25 @@ type EmailNotificationSettings struct {
 	Email string `json:"email"`
 }
 
+// MarshalJSON encodes e.
+func (e EmailNotificationSettings) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain EmailNotificationSettings
+		p := plain(e)
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to b.
+func (e EmailNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"email\":"...)
+	dst = appendString(dst, e.Email)
+	return closeObject(dst, start), err
+}
+
 // NotificationSettings is the record
 // com.linkedin.event.notification.settings.NotificationSettings, used by
 // [CorpUserSettings].
@@ -29,10 +48,51 @@ type NotificationSettings struct {
 
 // MarshalJSON encodes n with its PDL defaults.
 func (n NotificationSettings) MarshalJSON() ([]byte, error) {
-	type plain NotificationSettings
-	p := plain(n)
-	p.SinkTypes = nonNil(p.SinkTypes)
-	return marshal(p)
+	if reflectEncoding {
+		type plain NotificationSettings
+		p := plain(n)
+		p.SinkTypes = nonNil(p.SinkTypes)
+		return marshal(p)
+	}
+	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of n to b.
+func (n NotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"sinkTypes\":"...)
+	if n.SinkTypes == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if n.SinkTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range n.SinkTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, string(x0))
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if n.SlackSettings != nil {
+		dst = append(dst, ",\"slackSettings\":"...)
+		dst, err = n.SlackSettings.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if n.EmailSettings != nil {
+		dst = append(dst, ",\"emailSettings\":"...)
+		dst, err = n.EmailSettings.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // SlackNotificationSettings is the record
@@ -46,4 +106,40 @@ type SlackNotificationSettings struct {
 	// Optional list of channels to send notifications to. It is optional: nil is
 	// left out.
 	Channels []string `json:"channels,omitzero"`
+}
+
+// MarshalJSON encodes s.
+func (s SlackNotificationSettings) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain SlackNotificationSettings
+		p := plain(s)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to b.
+func (s SlackNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.UserHandle != nil {
+		dst = append(dst, ",\"userHandle\":"...)
+		dst = appendString(dst, *s.UserHandle)
+	}
+	if s.Channels != nil {
+		dst = append(dst, ",\"channels\":"...)
+		if s.Channels == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Channels {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }

@@ -15,6 +15,25 @@ type LifecycleStageSettings struct {
 	HideInSearch bool `json:"hideInSearch"`
 }
 
+// MarshalJSON encodes l.
+func (l LifecycleStageSettings) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain LifecycleStageSettings
+		p := plain(l)
+		return marshal(p)
+	}
+	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of l to b.
+func (l LifecycleStageSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"hideInSearch\":"...)
+	dst = appendBool(dst, l.HideInSearch)
+	return closeObject(dst, start), err
+}
+
 // LifecycleStageTransitionPolicy is the record
 // com.linkedin.lifecycle.LifecycleStageTransitionPolicy, used by
 // [LifecycleStageTypeInfo].
@@ -34,6 +53,38 @@ type LifecycleStageTransitionPolicy struct {
 	// list: nothing can transition to this stage (unreachable). It is optional:
 	// nil is left out.
 	AllowedPreviousStages []string `json:"allowedPreviousStages,omitzero"`
+}
+
+// MarshalJSON encodes l.
+func (l LifecycleStageTransitionPolicy) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain LifecycleStageTransitionPolicy
+		p := plain(l)
+		return marshal(p)
+	}
+	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of l to b.
+func (l LifecycleStageTransitionPolicy) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if l.AllowedPreviousStages != nil {
+		dst = append(dst, ",\"allowedPreviousStages\":"...)
+		if l.AllowedPreviousStages == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range l.AllowedPreviousStages {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // LifecycleStageTypeInfo is the aspect "lifecycleStageTypeInfo"
@@ -82,3 +133,63 @@ type LifecycleStageTypeInfo struct {
 
 // AspectName returns "lifecycleStageTypeInfo".
 func (LifecycleStageTypeInfo) AspectName() string { return "lifecycleStageTypeInfo" }
+
+// MarshalJSON encodes l.
+func (l LifecycleStageTypeInfo) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain LifecycleStageTypeInfo
+		p := plain(l)
+		return marshal(p)
+	}
+	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of l to b.
+func (l LifecycleStageTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, l.Name)
+	if l.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *l.Description)
+	}
+	if l.EntityTypes != nil {
+		dst = append(dst, ",\"entityTypes\":"...)
+		if l.EntityTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range l.EntityTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"settings\":"...)
+	dst, err = l.Settings.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if l.TransitionPolicy != nil {
+		dst = append(dst, ",\"transitionPolicy\":"...)
+		dst, err = l.TransitionPolicy.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = appendMarshal(dst, l.Created)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = appendMarshal(dst, l.LastModified)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}

@@ -15,6 +15,25 @@ type AIAgentKey struct {
 // AspectName returns "aiAgentKey".
 func (AIAgentKey) AspectName() string { return "aiAgentKey" }
 
+// MarshalJSON encodes a.
+func (a AIAgentKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain AIAgentKey
+		p := plain(a)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to b.
+func (a AIAgentKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, a.ID)
+	return closeObject(dst, start), err
+}
+
 // APIKey is the key aspect "apiKey" of the api entity
 // (com.linkedin.metadata.key.ApiKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -29,6 +48,25 @@ type APIKey struct {
 
 // AspectName returns "apiKey".
 func (APIKey) AspectName() string { return "apiKey" }
+
+// MarshalJSON encodes a.
+func (a APIKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain APIKey
+		p := plain(a)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to b.
+func (a APIKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, a.ID)
+	return closeObject(dst, start), err
+}
 
 // AgentSkillKey is the key aspect "agentSkillKey" of the agentSkill entity
 // (com.linkedin.metadata.key.AgentSkillKey): its fields, in order, are the
@@ -45,6 +83,25 @@ type AgentSkillKey struct {
 // AspectName returns "agentSkillKey".
 func (AgentSkillKey) AspectName() string { return "agentSkillKey" }
 
+// MarshalJSON encodes a.
+func (a AgentSkillKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain AgentSkillKey
+		p := plain(a)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to b.
+func (a AgentSkillKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, a.ID)
+	return closeObject(dst, start), err
+}
+
 // AssertionKey is the key aspect "assertionKey" of the assertion entity
 // (com.linkedin.metadata.key.AssertionKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -57,6 +114,25 @@ type AssertionKey struct {
 
 // AspectName returns "assertionKey".
 func (AssertionKey) AspectName() string { return "assertionKey" }
+
+// MarshalJSON encodes a.
+func (a AssertionKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain AssertionKey
+		p := plain(a)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to b.
+func (a AssertionKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assertionId\":"...)
+	dst = appendString(dst, a.AssertionID)
+	return closeObject(dst, start), err
+}
 
 // ChartKey is the key aspect "chartKey" of the chart entity
 // (com.linkedin.metadata.key.ChartKey): its fields, in order, are the parts of
@@ -76,6 +152,27 @@ type ChartKey struct {
 // AspectName returns "chartKey".
 func (ChartKey) AspectName() string { return "chartKey" }
 
+// MarshalJSON encodes c.
+func (c ChartKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain ChartKey
+		p := plain(c)
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to b.
+func (c ChartKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"dashboardTool\":"...)
+	dst = appendString(dst, c.DashboardTool)
+	dst = append(dst, ",\"chartId\":"...)
+	dst = appendString(dst, c.ChartID)
+	return closeObject(dst, start), err
+}
+
 // ContainerKey is the key aspect "containerKey" of the container entity
 // (com.linkedin.metadata.key.ContainerKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -88,6 +185,27 @@ type ContainerKey struct {
 
 // AspectName returns "containerKey".
 func (ContainerKey) AspectName() string { return "containerKey" }
+
+// MarshalJSON encodes c.
+func (c ContainerKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain ContainerKey
+		p := plain(c)
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to b.
+func (c ContainerKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.Guid != nil {
+		dst = append(dst, ",\"guid\":"...)
+		dst = appendString(dst, *c.Guid)
+	}
+	return closeObject(dst, start), err
+}
 
 // CorpGroupKey is the key aspect "corpGroupKey" of the corpGroup entity
 // (com.linkedin.metadata.key.CorpGroupKey): its fields, in order, are the parts
@@ -103,6 +221,25 @@ type CorpGroupKey struct {
 // AspectName returns "corpGroupKey".
 func (CorpGroupKey) AspectName() string { return "corpGroupKey" }
 
+// MarshalJSON encodes c.
+func (c CorpGroupKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain CorpGroupKey
+		p := plain(c)
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to b.
+func (c CorpGroupKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, c.Name)
+	return closeObject(dst, start), err
+}
+
 // CorpUserKey is the key aspect "corpUserKey" of the corpuser entity
 // (com.linkedin.metadata.key.CorpUserKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -115,6 +252,25 @@ type CorpUserKey struct {
 
 // AspectName returns "corpUserKey".
 func (CorpUserKey) AspectName() string { return "corpUserKey" }
+
+// MarshalJSON encodes c.
+func (c CorpUserKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain CorpUserKey
+		p := plain(c)
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to b.
+func (c CorpUserKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"username\":"...)
+	dst = appendString(dst, c.Username)
+	return closeObject(dst, start), err
+}
 
 // DashboardKey is the key aspect "dashboardKey" of the dashboard entity
 // (com.linkedin.metadata.key.DashboardKey): its fields, in order, are the parts
@@ -134,6 +290,27 @@ type DashboardKey struct {
 // AspectName returns "dashboardKey".
 func (DashboardKey) AspectName() string { return "dashboardKey" }
 
+// MarshalJSON encodes d.
+func (d DashboardKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DashboardKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DashboardKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"dashboardTool\":"...)
+	dst = appendString(dst, d.DashboardTool)
+	dst = append(dst, ",\"dashboardId\":"...)
+	dst = appendString(dst, d.DashboardID)
+	return closeObject(dst, start), err
+}
+
 // DataContractKey is the key aspect "dataContractKey" of the dataContract
 // entity (com.linkedin.metadata.key.DataContractKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -146,6 +323,25 @@ type DataContractKey struct {
 
 // AspectName returns "dataContractKey".
 func (DataContractKey) AspectName() string { return "dataContractKey" }
+
+// MarshalJSON encodes d.
+func (d DataContractKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataContractKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataContractKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataFlowKey is the key aspect "dataFlowKey" of the dataFlow entity
 // (com.linkedin.metadata.key.DataFlowKey): its fields, in order, are the parts
@@ -164,6 +360,29 @@ type DataFlowKey struct {
 // AspectName returns "dataFlowKey".
 func (DataFlowKey) AspectName() string { return "dataFlowKey" }
 
+// MarshalJSON encodes d.
+func (d DataFlowKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataFlowKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataFlowKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"orchestrator\":"...)
+	dst = appendString(dst, d.Orchestrator)
+	dst = append(dst, ",\"flowId\":"...)
+	dst = appendString(dst, d.FlowID)
+	dst = append(dst, ",\"cluster\":"...)
+	dst = appendString(dst, d.Cluster)
+	return closeObject(dst, start), err
+}
+
 // DataHubAccessTokenKey is the key aspect "dataHubAccessTokenKey" of the
 // dataHubAccessToken entity (com.linkedin.metadata.key.DataHubAccessTokenKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -176,6 +395,25 @@ type DataHubAccessTokenKey struct {
 
 // AspectName returns "dataHubAccessTokenKey".
 func (DataHubAccessTokenKey) AspectName() string { return "dataHubAccessTokenKey" }
+
+// MarshalJSON encodes d.
+func (d DataHubAccessTokenKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubAccessTokenKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubAccessTokenKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubActionKey is the key aspect "dataHubActionKey" of the dataHubAction
 // entity (com.linkedin.metadata.key.DataHubActionKey): its fields, in order,
@@ -190,6 +428,25 @@ type DataHubActionKey struct {
 // AspectName returns "dataHubActionKey".
 func (DataHubActionKey) AspectName() string { return "dataHubActionKey" }
 
+// MarshalJSON encodes d.
+func (d DataHubActionKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubActionKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubActionKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubConnectionKey is the key aspect "dataHubConnectionKey" of the
 // dataHubConnection entity (com.linkedin.metadata.key.DataHubConnectionKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -203,6 +460,25 @@ type DataHubConnectionKey struct {
 // AspectName returns "dataHubConnectionKey".
 func (DataHubConnectionKey) AspectName() string { return "dataHubConnectionKey" }
 
+// MarshalJSON encodes d.
+func (d DataHubConnectionKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubConnectionKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubConnectionKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubFileKey is the key aspect "dataHubFileKey" of the dataHubFile entity
 // (com.linkedin.metadata.key.DataHubFileKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -215,6 +491,25 @@ type DataHubFileKey struct {
 
 // AspectName returns "dataHubFileKey".
 func (DataHubFileKey) AspectName() string { return "dataHubFileKey" }
+
+// MarshalJSON encodes d.
+func (d DataHubFileKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubFileKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubFileKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubIngestionSourceKey is the key aspect "dataHubIngestionSourceKey" of
 // the dataHubIngestionSource entity
@@ -230,6 +525,25 @@ type DataHubIngestionSourceKey struct {
 // AspectName returns "dataHubIngestionSourceKey".
 func (DataHubIngestionSourceKey) AspectName() string { return "dataHubIngestionSourceKey" }
 
+// MarshalJSON encodes d.
+func (d DataHubIngestionSourceKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubIngestionSourceKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubIngestionSourceKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubOpenAPISchemaKey is the key aspect "dataHubOpenAPISchemaKey" of the
 // dataHubOpenAPISchema entity
 // (com.linkedin.metadata.key.DataHubOpenAPISchemaKey): its fields, in order,
@@ -244,6 +558,25 @@ type DataHubOpenAPISchemaKey struct {
 // AspectName returns "dataHubOpenAPISchemaKey".
 func (DataHubOpenAPISchemaKey) AspectName() string { return "dataHubOpenAPISchemaKey" }
 
+// MarshalJSON encodes d.
+func (d DataHubOpenAPISchemaKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubOpenAPISchemaKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubOpenAPISchemaKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubPageModuleKey is the key aspect "dataHubPageModuleKey" of the
 // dataHubPageModule entity (com.linkedin.metadata.key.DataHubPageModuleKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -256,6 +589,25 @@ type DataHubPageModuleKey struct {
 
 // AspectName returns "dataHubPageModuleKey".
 func (DataHubPageModuleKey) AspectName() string { return "dataHubPageModuleKey" }
+
+// MarshalJSON encodes d.
+func (d DataHubPageModuleKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPageModuleKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageModuleKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubPageTemplateKey is the key aspect "dataHubPageTemplateKey" of the
 // dataHubPageTemplate entity
@@ -271,6 +623,25 @@ type DataHubPageTemplateKey struct {
 // AspectName returns "dataHubPageTemplateKey".
 func (DataHubPageTemplateKey) AspectName() string { return "dataHubPageTemplateKey" }
 
+// MarshalJSON encodes d.
+func (d DataHubPageTemplateKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPageTemplateKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageTemplateKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubPersonaKey is the key aspect "dataHubPersonaKey" of the dataHubPersona
 // entity (com.linkedin.metadata.key.DataHubPersonaKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -283,6 +654,25 @@ type DataHubPersonaKey struct {
 
 // AspectName returns "dataHubPersonaKey".
 func (DataHubPersonaKey) AspectName() string { return "dataHubPersonaKey" }
+
+// MarshalJSON encodes d.
+func (d DataHubPersonaKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPersonaKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPersonaKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubPolicyKey is the key aspect "dataHubPolicyKey" of the dataHubPolicy
 // entity (com.linkedin.metadata.key.DataHubPolicyKey): its fields, in order,
@@ -297,6 +687,25 @@ type DataHubPolicyKey struct {
 
 // AspectName returns "dataHubPolicyKey".
 func (DataHubPolicyKey) AspectName() string { return "dataHubPolicyKey" }
+
+// MarshalJSON encodes d.
+func (d DataHubPolicyKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPolicyKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPolicyKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubRetentionKey is the key aspect "dataHubRetentionKey" of the
 // dataHubRetention entity (com.linkedin.metadata.key.DataHubRetentionKey): its
@@ -313,6 +722,27 @@ type DataHubRetentionKey struct {
 // AspectName returns "dataHubRetentionKey".
 func (DataHubRetentionKey) AspectName() string { return "dataHubRetentionKey" }
 
+// MarshalJSON encodes d.
+func (d DataHubRetentionKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubRetentionKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubRetentionKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"entityName\":"...)
+	dst = appendString(dst, d.EntityName)
+	dst = append(dst, ",\"aspectName\":"...)
+	dst = appendString(dst, d.AspectName_)
+	return closeObject(dst, start), err
+}
+
 // DataHubRoleKey is the key aspect "dataHubRoleKey" of the dataHubRole entity
 // (com.linkedin.metadata.key.DataHubRoleKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -327,6 +757,25 @@ type DataHubRoleKey struct {
 // AspectName returns "dataHubRoleKey".
 func (DataHubRoleKey) AspectName() string { return "dataHubRoleKey" }
 
+// MarshalJSON encodes d.
+func (d DataHubRoleKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubRoleKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubRoleKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubSecretKey is the key aspect "dataHubSecretKey" of the dataHubSecret
 // entity (com.linkedin.metadata.key.DataHubSecretKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -339,6 +788,25 @@ type DataHubSecretKey struct {
 
 // AspectName returns "dataHubSecretKey".
 func (DataHubSecretKey) AspectName() string { return "dataHubSecretKey" }
+
+// MarshalJSON encodes d.
+func (d DataHubSecretKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubSecretKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubSecretKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubStepStateKey is the key aspect "dataHubStepStateKey" of the
 // dataHubStepState entity (com.linkedin.metadata.key.DataHubStepStateKey): its
@@ -353,6 +821,25 @@ type DataHubStepStateKey struct {
 // AspectName returns "dataHubStepStateKey".
 func (DataHubStepStateKey) AspectName() string { return "dataHubStepStateKey" }
 
+// MarshalJSON encodes d.
+func (d DataHubStepStateKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubStepStateKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubStepStateKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubUpgradeKey is the key aspect "dataHubUpgradeKey" of the dataHubUpgrade
 // entity (com.linkedin.metadata.key.DataHubUpgradeKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -366,6 +853,25 @@ type DataHubUpgradeKey struct {
 // AspectName returns "dataHubUpgradeKey".
 func (DataHubUpgradeKey) AspectName() string { return "dataHubUpgradeKey" }
 
+// MarshalJSON encodes d.
+func (d DataHubUpgradeKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubUpgradeKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubUpgradeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubViewKey is the key aspect "dataHubViewKey" of the dataHubView entity
 // (com.linkedin.metadata.key.DataHubViewKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -378,6 +884,25 @@ type DataHubViewKey struct {
 
 // AspectName returns "dataHubViewKey".
 func (DataHubViewKey) AspectName() string { return "dataHubViewKey" }
+
+// MarshalJSON encodes d.
+func (d DataHubViewKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubViewKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubViewKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataJobKey is the key aspect "dataJobKey" of the dataJob entity
 // (com.linkedin.metadata.key.DataJobKey): its fields, in order, are the parts
@@ -393,6 +918,27 @@ type DataJobKey struct {
 
 // AspectName returns "dataJobKey".
 func (DataJobKey) AspectName() string { return "dataJobKey" }
+
+// MarshalJSON encodes d.
+func (d DataJobKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataJobKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataJobKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"flow\":"...)
+	dst = appendString(dst, d.Flow)
+	dst = append(dst, ",\"jobId\":"...)
+	dst = appendString(dst, d.JobID)
+	return closeObject(dst, start), err
+}
 
 // DataPlatformInstanceKey is the key aspect "dataPlatformInstanceKey" of the
 // dataPlatformInstance entity
@@ -410,6 +956,27 @@ type DataPlatformInstanceKey struct {
 // AspectName returns "dataPlatformInstanceKey".
 func (DataPlatformInstanceKey) AspectName() string { return "dataPlatformInstanceKey" }
 
+// MarshalJSON encodes d.
+func (d DataPlatformInstanceKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataPlatformInstanceKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataPlatformInstanceKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"platform\":"...)
+	dst = appendString(dst, d.Platform)
+	dst = append(dst, ",\"instance\":"...)
+	dst = appendString(dst, d.Instance)
+	return closeObject(dst, start), err
+}
+
 // DataProcessInstanceKey is the key aspect "dataProcessInstanceKey" of the
 // dataProcessInstance entity
 // (com.linkedin.metadata.key.DataProcessInstanceKey): its fields, in order, are
@@ -424,6 +991,25 @@ type DataProcessInstanceKey struct {
 
 // AspectName returns "dataProcessInstanceKey".
 func (DataProcessInstanceKey) AspectName() string { return "dataProcessInstanceKey" }
+
+// MarshalJSON encodes d.
+func (d DataProcessInstanceKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataProcessInstanceKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataProcessInstanceKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataProcessKey is the key aspect "dataProcessKey" of the dataProcess entity
 // (com.linkedin.metadata.key.DataProcessKey): its fields, in order, are the
@@ -443,6 +1029,32 @@ type DataProcessKey struct {
 // AspectName returns "dataProcessKey".
 func (DataProcessKey) AspectName() string { return "dataProcessKey" }
 
+// MarshalJSON encodes d.
+func (d DataProcessKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataProcessKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataProcessKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	dst = append(dst, ",\"orchestrator\":"...)
+	dst = appendString(dst, d.Orchestrator)
+	dst = append(dst, ",\"origin\":"...)
+	dst, err = appendMarshal(dst, d.Origin)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // DocumentKey is the key aspect "documentKey" of the document entity
 // (com.linkedin.metadata.key.DocumentKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -455,6 +1067,25 @@ type DocumentKey struct {
 
 // AspectName returns "documentKey".
 func (DocumentKey) AspectName() string { return "documentKey" }
+
+// MarshalJSON encodes d.
+func (d DocumentKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DocumentKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DocumentKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DomainKey is the key aspect "domainKey" of the domain entity
 // (com.linkedin.metadata.key.DomainKey): its fields, in order, are the parts of
@@ -470,6 +1101,25 @@ type DomainKey struct {
 // AspectName returns "domainKey".
 func (DomainKey) AspectName() string { return "domainKey" }
 
+// MarshalJSON encodes d.
+func (d DomainKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DomainKey
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DomainKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // ERModelRelationshipKey is the key aspect "erModelRelationshipKey" of the
 // erModelRelationship entity
 // (com.linkedin.metadata.key.ERModelRelationshipKey): its fields, in order, are
@@ -483,6 +1133,25 @@ type ERModelRelationshipKey struct {
 
 // AspectName returns "erModelRelationshipKey".
 func (ERModelRelationshipKey) AspectName() string { return "erModelRelationshipKey" }
+
+// MarshalJSON encodes e.
+func (e ERModelRelationshipKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain ERModelRelationshipKey
+		p := plain(e)
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to b.
+func (e ERModelRelationshipKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, e.ID)
+	return closeObject(dst, start), err
+}
 
 // ExecutionRequestKey is the key aspect "dataHubExecutionRequestKey" of the
 // dataHubExecutionRequest entity
@@ -498,6 +1167,25 @@ type ExecutionRequestKey struct {
 // AspectName returns "dataHubExecutionRequestKey".
 func (ExecutionRequestKey) AspectName() string { return "dataHubExecutionRequestKey" }
 
+// MarshalJSON encodes e.
+func (e ExecutionRequestKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain ExecutionRequestKey
+		p := plain(e)
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to b.
+func (e ExecutionRequestKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, e.ID)
+	return closeObject(dst, start), err
+}
+
 // FormKey is the key aspect "formKey" of the form entity
 // (com.linkedin.metadata.key.FormKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -510,6 +1198,25 @@ type FormKey struct {
 
 // AspectName returns "formKey".
 func (FormKey) AspectName() string { return "formKey" }
+
+// MarshalJSON encodes f.
+func (f FormKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain FormKey
+		p := plain(f)
+		return marshal(p)
+	}
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to b.
+func (f FormKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, f.ID)
+	return closeObject(dst, start), err
+}
 
 // GlobalSettingsKey is the key aspect "globalSettingsKey" of the globalSettings
 // entity (com.linkedin.metadata.key.GlobalSettingsKey): its fields, in order,
@@ -525,6 +1232,25 @@ type GlobalSettingsKey struct {
 // AspectName returns "globalSettingsKey".
 func (GlobalSettingsKey) AspectName() string { return "globalSettingsKey" }
 
+// MarshalJSON encodes g.
+func (g GlobalSettingsKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain GlobalSettingsKey
+		p := plain(g)
+		return marshal(p)
+	}
+	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of g to b.
+func (g GlobalSettingsKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, g.ID)
+	return closeObject(dst, start), err
+}
+
 // GlossaryNodeKey is the key aspect "glossaryNodeKey" of the glossaryNode
 // entity (com.linkedin.metadata.key.GlossaryNodeKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -538,6 +1264,25 @@ type GlossaryNodeKey struct {
 // AspectName returns "glossaryNodeKey".
 func (GlossaryNodeKey) AspectName() string { return "glossaryNodeKey" }
 
+// MarshalJSON encodes g.
+func (g GlossaryNodeKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain GlossaryNodeKey
+		p := plain(g)
+		return marshal(p)
+	}
+	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of g to b.
+func (g GlossaryNodeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, g.Name)
+	return closeObject(dst, start), err
+}
+
 // GlossaryTermKey is the key aspect "glossaryTermKey" of the glossaryTerm
 // entity (com.linkedin.metadata.key.GlossaryTermKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -550,6 +1295,25 @@ type GlossaryTermKey struct {
 
 // AspectName returns "glossaryTermKey".
 func (GlossaryTermKey) AspectName() string { return "glossaryTermKey" }
+
+// MarshalJSON encodes g.
+func (g GlossaryTermKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain GlossaryTermKey
+		p := plain(g)
+		return marshal(p)
+	}
+	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of g to b.
+func (g GlossaryTermKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, g.Name)
+	return closeObject(dst, start), err
+}
 
 // IncidentKey is the key aspect "incidentKey" of the incident entity
 // (com.linkedin.metadata.key.IncidentKey): its fields, in order, are the parts
@@ -565,6 +1329,25 @@ type IncidentKey struct {
 // AspectName returns "incidentKey".
 func (IncidentKey) AspectName() string { return "incidentKey" }
 
+// MarshalJSON encodes i.
+func (i IncidentKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain IncidentKey
+		p := plain(i)
+		return marshal(p)
+	}
+	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of i to b.
+func (i IncidentKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, i.ID)
+	return closeObject(dst, start), err
+}
+
 // InviteTokenKey is the key aspect "inviteTokenKey" of the inviteToken entity
 // (com.linkedin.metadata.key.InviteTokenKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -577,6 +1360,25 @@ type InviteTokenKey struct {
 
 // AspectName returns "inviteTokenKey".
 func (InviteTokenKey) AspectName() string { return "inviteTokenKey" }
+
+// MarshalJSON encodes i.
+func (i InviteTokenKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain InviteTokenKey
+		p := plain(i)
+		return marshal(p)
+	}
+	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of i to b.
+func (i InviteTokenKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, i.ID)
+	return closeObject(dst, start), err
+}
 
 // LifecycleStageTypeKey is the key aspect "lifecycleStageTypeKey" of the
 // lifecycleStageType entity (com.linkedin.metadata.key.LifecycleStageTypeKey):
@@ -591,6 +1393,25 @@ type LifecycleStageTypeKey struct {
 
 // AspectName returns "lifecycleStageTypeKey".
 func (LifecycleStageTypeKey) AspectName() string { return "lifecycleStageTypeKey" }
+
+// MarshalJSON encodes l.
+func (l LifecycleStageTypeKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain LifecycleStageTypeKey
+		p := plain(l)
+		return marshal(p)
+	}
+	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of l to b.
+func (l LifecycleStageTypeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, l.ID)
+	return closeObject(dst, start), err
+}
 
 // MLModelDeploymentKey is the key aspect "mlModelDeploymentKey" of the
 // mlModelDeployment entity (com.linkedin.metadata.key.MLModelDeploymentKey):
@@ -609,6 +1430,32 @@ type MLModelDeploymentKey struct {
 // AspectName returns "mlModelDeploymentKey".
 func (MLModelDeploymentKey) AspectName() string { return "mlModelDeploymentKey" }
 
+// MarshalJSON encodes m.
+func (m MLModelDeploymentKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain MLModelDeploymentKey
+		p := plain(m)
+		return marshal(p)
+	}
+	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of m to b.
+func (m MLModelDeploymentKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"platform\":"...)
+	dst = appendString(dst, m.Platform)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, m.Name)
+	dst = append(dst, ",\"origin\":"...)
+	dst, err = appendMarshal(dst, m.Origin)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // MLPrimaryKeyKey is the key aspect "mlPrimaryKeyKey" of the mlPrimaryKey
 // entity (com.linkedin.metadata.key.MLPrimaryKeyKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -623,6 +1470,27 @@ type MLPrimaryKeyKey struct {
 
 // AspectName returns "mlPrimaryKeyKey".
 func (MLPrimaryKeyKey) AspectName() string { return "mlPrimaryKeyKey" }
+
+// MarshalJSON encodes m.
+func (m MLPrimaryKeyKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain MLPrimaryKeyKey
+		p := plain(m)
+		return marshal(p)
+	}
+	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of m to b.
+func (m MLPrimaryKeyKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"featureNamespace\":"...)
+	dst = appendString(dst, m.FeatureNamespace)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, m.Name)
+	return closeObject(dst, start), err
+}
 
 // MetricKey is the key aspect "metricKey" of the metric entity
 // (com.linkedin.metadata.key.MetricKey): its fields, in order, are the parts of
@@ -650,6 +1518,29 @@ type MetricKey struct {
 // AspectName returns "metricKey".
 func (MetricKey) AspectName() string { return "metricKey" }
 
+// MarshalJSON encodes m.
+func (m MetricKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain MetricKey
+		p := plain(m)
+		return marshal(p)
+	}
+	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of m to b.
+func (m MetricKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"platform\":"...)
+	dst = appendString(dst, m.Platform)
+	dst = append(dst, ",\"path\":"...)
+	dst = appendString(dst, m.Path)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, m.ID)
+	return closeObject(dst, start), err
+}
+
 // NotebookKey is the key aspect "notebookKey" of the notebook entity
 // (com.linkedin.metadata.key.NotebookKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -667,6 +1558,27 @@ type NotebookKey struct {
 // AspectName returns "notebookKey".
 func (NotebookKey) AspectName() string { return "notebookKey" }
 
+// MarshalJSON encodes n.
+func (n NotebookKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain NotebookKey
+		p := plain(n)
+		return marshal(p)
+	}
+	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of n to b.
+func (n NotebookKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"notebookTool\":"...)
+	dst = appendString(dst, n.NotebookTool)
+	dst = append(dst, ",\"notebookId\":"...)
+	dst = appendString(dst, n.NotebookID)
+	return closeObject(dst, start), err
+}
+
 // OwnershipTypeKey is the key aspect "ownershipTypeKey" of the ownershipType
 // entity (com.linkedin.metadata.key.OwnershipTypeKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -682,6 +1594,25 @@ type OwnershipTypeKey struct {
 // AspectName returns "ownershipTypeKey".
 func (OwnershipTypeKey) AspectName() string { return "ownershipTypeKey" }
 
+// MarshalJSON encodes o.
+func (o OwnershipTypeKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain OwnershipTypeKey
+		p := plain(o)
+		return marshal(p)
+	}
+	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of o to b.
+func (o OwnershipTypeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, o.ID)
+	return closeObject(dst, start), err
+}
+
 // PostKey is the key aspect "postKey" of the post entity
 // (com.linkedin.metadata.key.PostKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -696,6 +1627,25 @@ type PostKey struct {
 // AspectName returns "postKey".
 func (PostKey) AspectName() string { return "postKey" }
 
+// MarshalJSON encodes v.
+func (v PostKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain PostKey
+		p := plain(v)
+		return marshal(p)
+	}
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to b.
+func (v PostKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, v.ID)
+	return closeObject(dst, start), err
+}
+
 // QueryKey is the key aspect "queryKey" of the query entity
 // (com.linkedin.metadata.key.QueryKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -709,6 +1659,25 @@ type QueryKey struct {
 // AspectName returns "queryKey".
 func (QueryKey) AspectName() string { return "queryKey" }
 
+// MarshalJSON encodes q.
+func (q QueryKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain QueryKey
+		p := plain(q)
+		return marshal(p)
+	}
+	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of q to b.
+func (q QueryKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, q.ID)
+	return closeObject(dst, start), err
+}
+
 // RoleKey is the key aspect "roleKey" of the role entity
 // (com.linkedin.metadata.key.RoleKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -721,6 +1690,25 @@ type RoleKey struct {
 
 // AspectName returns "roleKey".
 func (RoleKey) AspectName() string { return "roleKey" }
+
+// MarshalJSON encodes r.
+func (r RoleKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain RoleKey
+		p := plain(r)
+		return marshal(p)
+	}
+	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of r to b.
+func (r RoleKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, r.ID)
+	return closeObject(dst, start), err
+}
 
 // SchemaFieldKey is the key aspect "schemaFieldKey" of the schemaField entity
 // (com.linkedin.metadata.key.SchemaFieldKey): its fields, in order, are the
@@ -736,6 +1724,27 @@ type SchemaFieldKey struct {
 
 // AspectName returns "schemaFieldKey".
 func (SchemaFieldKey) AspectName() string { return "schemaFieldKey" }
+
+// MarshalJSON encodes s.
+func (s SchemaFieldKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain SchemaFieldKey
+		p := plain(s)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to b.
+func (s SchemaFieldKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"parent\":"...)
+	dst = appendString(dst, s.Parent)
+	dst = append(dst, ",\"fieldPath\":"...)
+	dst = appendString(dst, s.FieldPath)
+	return closeObject(dst, start), err
+}
 
 // SemanticModelKey is the key aspect "semanticModelKey" of the semanticModel
 // entity (com.linkedin.metadata.key.SemanticModelKey): its fields, in order,
@@ -762,6 +1771,29 @@ type SemanticModelKey struct {
 // AspectName returns "semanticModelKey".
 func (SemanticModelKey) AspectName() string { return "semanticModelKey" }
 
+// MarshalJSON encodes s.
+func (s SemanticModelKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain SemanticModelKey
+		p := plain(s)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to b.
+func (s SemanticModelKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"platform\":"...)
+	dst = appendString(dst, s.Platform)
+	dst = append(dst, ",\"path\":"...)
+	dst = appendString(dst, s.Path)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, s.ID)
+	return closeObject(dst, start), err
+}
+
 // TagKey is the key aspect "tagKey" of the tag entity
 // (com.linkedin.metadata.key.TagKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -775,6 +1807,25 @@ type TagKey struct {
 // AspectName returns "tagKey".
 func (TagKey) AspectName() string { return "tagKey" }
 
+// MarshalJSON encodes t.
+func (t TagKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain TagKey
+		p := plain(t)
+		return marshal(p)
+	}
+	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of t to b.
+func (t TagKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, t.Name)
+	return closeObject(dst, start), err
+}
+
 // TelemetryKey is the key aspect "telemetryKey" of the telemetry entity
 // (com.linkedin.metadata.key.TelemetryKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -787,6 +1838,25 @@ type TelemetryKey struct {
 
 // AspectName returns "telemetryKey".
 func (TelemetryKey) AspectName() string { return "telemetryKey" }
+
+// MarshalJSON encodes t.
+func (t TelemetryKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain TelemetryKey
+		p := plain(t)
+		return marshal(p)
+	}
+	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of t to b.
+func (t TelemetryKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, t.Name)
+	return closeObject(dst, start), err
+}
 
 // VersionSetKey is the key aspect "versionSetKey" of the versionSet entity
 // (com.linkedin.metadata.key.VersionSetKey): its fields, in order, are the
@@ -803,3 +1873,24 @@ type VersionSetKey struct {
 
 // AspectName returns "versionSetKey".
 func (VersionSetKey) AspectName() string { return "versionSetKey" }
+
+// MarshalJSON encodes v.
+func (v VersionSetKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain VersionSetKey
+		p := plain(v)
+		return marshal(p)
+	}
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to b.
+func (v VersionSetKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, v.ID)
+	dst = append(dst, ",\"entityType\":"...)
+	dst = appendString(dst, v.EntityType)
+	return closeObject(dst, start), err
+}

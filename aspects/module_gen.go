@@ -22,10 +22,41 @@ type AssetCollectionModuleParams struct {
 
 // MarshalJSON encodes a with its PDL defaults.
 func (a AssetCollectionModuleParams) MarshalJSON() ([]byte, error) {
-	type plain AssetCollectionModuleParams
-	p := plain(a)
-	p.AssetURNs = nonNil(p.AssetURNs)
-	return marshal(p)
+	if reflectEncoding {
+		type plain AssetCollectionModuleParams
+		p := plain(a)
+		p.AssetURNs = nonNil(p.AssetURNs)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to b.
+func (a AssetCollectionModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assetUrns\":"...)
+	if a.AssetURNs == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.AssetURNs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.AssetURNs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.DynamicFilterJSON != nil {
+		dst = append(dst, ",\"dynamicFilterJson\":"...)
+		dst = appendString(dst, *a.DynamicFilterJSON)
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubPageModuleParams is the record
@@ -46,6 +77,51 @@ type DataHubPageModuleParams struct {
 	// The params required if the module is type HIERARCHY_VIEW. It is optional:
 	// nil is left out.
 	HierarchyViewParams *HierarchyModuleParams `json:"hierarchyViewParams,omitempty"`
+}
+
+// MarshalJSON encodes d.
+func (d DataHubPageModuleParams) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPageModuleParams
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.LinkParams != nil {
+		dst = append(dst, ",\"linkParams\":"...)
+		dst, err = d.LinkParams.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.RichTextParams != nil {
+		dst = append(dst, ",\"richTextParams\":"...)
+		dst, err = d.RichTextParams.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.AssetCollectionParams != nil {
+		dst = append(dst, ",\"assetCollectionParams\":"...)
+		dst, err = d.AssetCollectionParams.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.HierarchyViewParams != nil {
+		dst = append(dst, ",\"hierarchyViewParams\":"...)
+		dst, err = d.HierarchyViewParams.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubPageModuleProperties is the aspect "dataHubPageModuleProperties"
@@ -70,6 +146,47 @@ type DataHubPageModuleProperties struct {
 
 // AspectName returns "dataHubPageModuleProperties".
 func (DataHubPageModuleProperties) AspectName() string { return "dataHubPageModuleProperties" }
+
+// MarshalJSON encodes d.
+func (d DataHubPageModuleProperties) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPageModuleProperties
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageModuleProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(d.Type))
+	dst = append(dst, ",\"visibility\":"...)
+	dst, err = d.Visibility.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"params\":"...)
+	dst, err = d.Params.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = appendMarshal(dst, d.Created)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = appendMarshal(dst, d.LastModified)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
 
 // DataHubPageModuleType is the enum com.linkedin.module.DataHubPageModuleType,
 // used by [DataHubPageModuleProperties]. Its values are the constants below;
@@ -138,6 +255,25 @@ type DataHubPageModuleVisibility struct {
 	Scope PageModuleScope `json:"scope"`
 }
 
+// MarshalJSON encodes d.
+func (d DataHubPageModuleVisibility) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPageModuleVisibility
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageModuleVisibility) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"scope\":"...)
+	dst = appendString(dst, string(d.Scope))
+	return closeObject(dst, start), err
+}
+
 // HierarchyModuleParams is the record
 // com.linkedin.module.HierarchyModuleParams, used by [DataHubPageModuleParams].
 //
@@ -157,6 +293,44 @@ type HierarchyModuleParams struct {
 	RelatedEntitiesFilterJSON *string `json:"relatedEntitiesFilterJson,omitempty"`
 }
 
+// MarshalJSON encodes h.
+func (h HierarchyModuleParams) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain HierarchyModuleParams
+		p := plain(h)
+		return marshal(p)
+	}
+	return finishJSON(h.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of h to b.
+func (h HierarchyModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if h.AssetURNs != nil {
+		dst = append(dst, ",\"assetUrns\":"...)
+		if h.AssetURNs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range h.AssetURNs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"showRelatedEntities\":"...)
+	dst = appendBool(dst, h.ShowRelatedEntities)
+	if h.RelatedEntitiesFilterJSON != nil {
+		dst = append(dst, ",\"relatedEntitiesFilterJson\":"...)
+		dst = appendString(dst, *h.RelatedEntitiesFilterJSON)
+	}
+	return closeObject(dst, start), err
+}
+
 // LinkModuleParams is the record com.linkedin.module.LinkModuleParams, used by
 // [DataHubPageModuleParams].
 type LinkModuleParams struct {
@@ -166,6 +340,33 @@ type LinkModuleParams struct {
 	ImageURL *string `json:"imageUrl,omitempty"`
 	// Description is a string. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
+}
+
+// MarshalJSON encodes l.
+func (l LinkModuleParams) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain LinkModuleParams
+		p := plain(l)
+		return marshal(p)
+	}
+	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of l to b.
+func (l LinkModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"linkUrl\":"...)
+	dst = appendString(dst, l.LinkURL)
+	if l.ImageURL != nil {
+		dst = append(dst, ",\"imageUrl\":"...)
+		dst = appendString(dst, *l.ImageURL)
+	}
+	if l.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *l.Description)
+	}
+	return closeObject(dst, start), err
 }
 
 // PageModuleScope is the enum com.linkedin.module.PageModuleScope, used by
@@ -186,4 +387,23 @@ const (
 type RichTextModuleParams struct {
 	// Content is a string. It is required.
 	Content string `json:"content"`
+}
+
+// MarshalJSON encodes r.
+func (r RichTextModuleParams) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain RichTextModuleParams
+		p := plain(r)
+		return marshal(p)
+	}
+	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of r to b.
+func (r RichTextModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"content\":"...)
+	dst = appendString(dst, r.Content)
+	return closeObject(dst, start), err
 }

@@ -20,3 +20,36 @@ type OwnershipTypeInfo struct {
 
 // AspectName returns "ownershipTypeInfo".
 func (OwnershipTypeInfo) AspectName() string { return "ownershipTypeInfo" }
+
+// MarshalJSON encodes o.
+func (o OwnershipTypeInfo) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain OwnershipTypeInfo
+		p := plain(o)
+		return marshal(p)
+	}
+	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of o to b.
+func (o OwnershipTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, o.Name)
+	if o.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *o.Description)
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = appendMarshal(dst, o.Created)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = appendMarshal(dst, o.LastModified)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}

@@ -34,6 +34,49 @@ type PlatformResourceInfo struct {
 // AspectName returns "platformResourceInfo".
 func (PlatformResourceInfo) AspectName() string { return "platformResourceInfo" }
 
+// MarshalJSON encodes v.
+func (v PlatformResourceInfo) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain PlatformResourceInfo
+		p := plain(v)
+		return marshal(p)
+	}
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to b.
+func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"resourceType\":"...)
+	dst = appendString(dst, v.ResourceType)
+	dst = append(dst, ",\"primaryKey\":"...)
+	dst = appendString(dst, v.PrimaryKey)
+	if v.SecondaryKeys != nil {
+		dst = append(dst, ",\"secondaryKeys\":"...)
+		if v.SecondaryKeys == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range v.SecondaryKeys {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if v.Value != nil {
+		dst = append(dst, ",\"value\":"...)
+		dst, err = v.Value.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // PlatformResourceKey is the key aspect "platformResourceKey" of the
 // platformResource entity (com.linkedin.platformresource.PlatformResourceKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -58,3 +101,22 @@ type PlatformResourceKey struct {
 
 // AspectName returns "platformResourceKey".
 func (PlatformResourceKey) AspectName() string { return "platformResourceKey" }
+
+// MarshalJSON encodes v.
+func (v PlatformResourceKey) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain PlatformResourceKey
+		p := plain(v)
+		return marshal(p)
+	}
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to b.
+func (v PlatformResourceKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, v.ID)
+	return closeObject(dst, start), err
+}

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DataHubRetentionConfig is the aspect "dataHubRetentionConfig"
 // (com.linkedin.retention.DataHubRetentionConfig) of the dataHubRetention
 // entity.
@@ -12,6 +14,28 @@ type DataHubRetentionConfig struct {
 
 // AspectName returns "dataHubRetentionConfig".
 func (DataHubRetentionConfig) AspectName() string { return "dataHubRetentionConfig" }
+
+// MarshalJSON encodes d.
+func (d DataHubRetentionConfig) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubRetentionConfig
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubRetentionConfig) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"retention\":"...)
+	dst, err = d.Retention.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
 
 // Retention is the record com.linkedin.retention.Retention, used by
 // [DataHubRetentionConfig].
@@ -25,6 +49,37 @@ type Retention struct {
 	Time *TimeBasedRetention `json:"time,omitempty"`
 }
 
+// MarshalJSON encodes r.
+func (r Retention) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain Retention
+		p := plain(r)
+		return marshal(p)
+	}
+	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of r to b.
+func (r Retention) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if r.Version != nil {
+		dst = append(dst, ",\"version\":"...)
+		dst, err = r.Version.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if r.Time != nil {
+		dst = append(dst, ",\"time\":"...)
+		dst, err = r.Time.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // TimeBasedRetention is the record com.linkedin.retention.TimeBasedRetention,
 // used by [Retention].
 //
@@ -34,6 +89,25 @@ type TimeBasedRetention struct {
 	MaxAgeInSeconds int32 `json:"maxAgeInSeconds"`
 }
 
+// MarshalJSON encodes t.
+func (t TimeBasedRetention) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain TimeBasedRetention
+		p := plain(t)
+		return marshal(p)
+	}
+	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of t to b.
+func (t TimeBasedRetention) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"maxAgeInSeconds\":"...)
+	dst = strconv.AppendInt(dst, int64(t.MaxAgeInSeconds), 10)
+	return closeObject(dst, start), err
+}
+
 // VersionBasedRetention is the record
 // com.linkedin.retention.VersionBasedRetention, used by [Retention].
 //
@@ -41,4 +115,23 @@ type TimeBasedRetention struct {
 type VersionBasedRetention struct {
 	// MaxVersions is a 32-bit integer. It is required.
 	MaxVersions int32 `json:"maxVersions"`
+}
+
+// MarshalJSON encodes v.
+func (v VersionBasedRetention) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain VersionBasedRetention
+		p := plain(v)
+		return marshal(p)
+	}
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to b.
+func (v VersionBasedRetention) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"maxVersions\":"...)
+	dst = strconv.AppendInt(dst, int64(v.MaxVersions), 10)
+	return closeObject(dst, start), err
 }

@@ -14,3 +14,26 @@ type SchemaFieldSpec struct {
 	// The native field type
 	NativeType string `json:"nativeType"`
 }
+
+// MarshalJSON encodes s.
+func (s SchemaFieldSpec) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain SchemaFieldSpec
+		p := plain(s)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to b.
+func (s SchemaFieldSpec) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"path\":"...)
+	dst = appendString(dst, s.Path)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, s.Type)
+	dst = append(dst, ",\"nativeType\":"...)
+	dst = appendString(dst, s.NativeType)
+	return closeObject(dst, start), err
+}

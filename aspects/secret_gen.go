@@ -19,3 +19,35 @@ type DataHubSecretValue struct {
 
 // AspectName returns "dataHubSecretValue".
 func (DataHubSecretValue) AspectName() string { return "dataHubSecretValue" }
+
+// MarshalJSON encodes d.
+func (d DataHubSecretValue) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubSecretValue
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubSecretValue) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	dst = append(dst, ",\"value\":"...)
+	dst = appendString(dst, d.Value)
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	if d.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = appendMarshal(dst, d.Created)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}

@@ -18,3 +18,30 @@ type TagProperties struct {
 
 // AspectName returns "tagProperties".
 func (TagProperties) AspectName() string { return "tagProperties" }
+
+// MarshalJSON encodes t.
+func (t TagProperties) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain TagProperties
+		p := plain(t)
+		return marshal(p)
+	}
+	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of t to b.
+func (t TagProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, t.Name)
+	if t.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *t.Description)
+	}
+	if t.ColorHex != nil {
+		dst = append(dst, ",\"colorHex\":"...)
+		dst = appendString(dst, *t.ColorHex)
+	}
+	return closeObject(dst, start), err
+}

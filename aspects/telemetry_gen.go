@@ -14,3 +14,22 @@ type TelemetryClientID struct {
 
 // AspectName returns "telemetryClientId".
 func (TelemetryClientID) AspectName() string { return "telemetryClientId" }
+
+// MarshalJSON encodes t.
+func (t TelemetryClientID) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain TelemetryClientID
+		p := plain(t)
+		return marshal(p)
+	}
+	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of t to b.
+func (t TelemetryClientID) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"clientId\":"...)
+	dst = appendString(dst, t.ClientID)
+	return closeObject(dst, start), err
+}

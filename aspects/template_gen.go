@@ -13,6 +13,41 @@ type DataHubPageTemplateAssetSummary struct {
 	SummaryElements []SummaryElement `json:"summaryElements,omitzero"`
 }
 
+// MarshalJSON encodes d.
+func (d DataHubPageTemplateAssetSummary) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPageTemplateAssetSummary
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageTemplateAssetSummary) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.SummaryElements != nil {
+		dst = append(dst, ",\"summaryElements\":"...)
+		if d.SummaryElements == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.SummaryElements {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubPageTemplateProperties is the aspect "dataHubPageTemplateProperties"
 // (com.linkedin.template.DataHubPageTemplateProperties) of the
 // dataHubPageTemplate entity.
@@ -40,10 +75,67 @@ func (DataHubPageTemplateProperties) AspectName() string { return "dataHubPageTe
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataHubPageTemplateProperties) MarshalJSON() ([]byte, error) {
-	type plain DataHubPageTemplateProperties
-	p := plain(d)
-	p.Rows = nonNil(p.Rows)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataHubPageTemplateProperties
+		p := plain(d)
+		p.Rows = nonNil(p.Rows)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageTemplateProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"rows\":"...)
+	if d.Rows == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Rows == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Rows {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.AssetSummary != nil {
+		dst = append(dst, ",\"assetSummary\":"...)
+		dst, err = d.AssetSummary.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"surface\":"...)
+	dst, err = d.Surface.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"visibility\":"...)
+	dst, err = d.Visibility.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = appendMarshal(dst, d.Created)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = appendMarshal(dst, d.LastModified)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubPageTemplateRow is the record
@@ -59,10 +151,37 @@ type DataHubPageTemplateRow struct {
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataHubPageTemplateRow) MarshalJSON() ([]byte, error) {
-	type plain DataHubPageTemplateRow
-	p := plain(d)
-	p.Modules = nonNil(p.Modules)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataHubPageTemplateRow
+		p := plain(d)
+		p.Modules = nonNil(p.Modules)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageTemplateRow) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"modules\":"...)
+	if d.Modules == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Modules == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Modules {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubPageTemplateSurface is the record
@@ -75,6 +194,25 @@ type DataHubPageTemplateSurface struct {
 	SurfaceType PageTemplateSurfaceType `json:"surfaceType"`
 }
 
+// MarshalJSON encodes d.
+func (d DataHubPageTemplateSurface) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPageTemplateSurface
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageTemplateSurface) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"surfaceType\":"...)
+	dst = appendString(dst, string(d.SurfaceType))
+	return closeObject(dst, start), err
+}
+
 // DataHubPageTemplateVisibility is the record
 // com.linkedin.template.DataHubPageTemplateVisibility, used by
 // [DataHubPageTemplateProperties].
@@ -83,6 +221,25 @@ type DataHubPageTemplateSurface struct {
 type DataHubPageTemplateVisibility struct {
 	// The scope of this template and who can use/see it
 	Scope PageTemplateScope `json:"scope"`
+}
+
+// MarshalJSON encodes d.
+func (d DataHubPageTemplateVisibility) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain DataHubPageTemplateVisibility
+		p := plain(d)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to b.
+func (d DataHubPageTemplateVisibility) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"scope\":"...)
+	dst = appendString(dst, string(d.Scope))
+	return closeObject(dst, start), err
 }
 
 // PageTemplateScope is the enum com.linkedin.template.PageTemplateScope, used
@@ -122,6 +279,29 @@ type SummaryElement struct {
 	// The urn of the structured property shown. Required if propertyType is
 	// STRUCTURED_PROPERTY. It is optional: nil is left out.
 	StructuredPropertyURN *string `json:"structuredPropertyUrn,omitempty"`
+}
+
+// MarshalJSON encodes s.
+func (s SummaryElement) MarshalJSON() ([]byte, error) {
+	if reflectEncoding {
+		type plain SummaryElement
+		p := plain(s)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to b.
+func (s SummaryElement) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"elementType\":"...)
+	dst = appendString(dst, string(s.ElementType))
+	if s.StructuredPropertyURN != nil {
+		dst = append(dst, ",\"structuredPropertyUrn\":"...)
+		dst = appendString(dst, *s.StructuredPropertyURN)
+	}
+	return closeObject(dst, start), err
 }
 
 // SummaryElementType is the enum com.linkedin.template.SummaryElementType, used

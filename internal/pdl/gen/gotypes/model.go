@@ -39,6 +39,9 @@ type Model struct {
 	// doc comments; a PDL type whose Go name is there is not generated, and
 	// the doc comment must name the type's fully qualified name.
 	Hand map[string]string
+	// HandAppend holds the hand-written types that have an appendJSON
+	// method.
+	HandAppend map[string]bool
 }
 
 // typeInfo is a Go type the generator writes or refers to.
