@@ -158,12 +158,12 @@ func (a AIAgentInfo) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, a.Created)
+	dst, err = a.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, a.LastModified)
+	dst, err = a.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

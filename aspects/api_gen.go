@@ -64,14 +64,14 @@ func (a APIProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if a.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, a.Created)
+		dst, err = a.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, a.LastModified)
+		dst, err = a.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -389,7 +389,7 @@ func (a AssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if a.LastUpdated != nil {
 		dst = append(dst, ",\"lastUpdated\":"...)
-		dst, err = appendMarshal(dst, a.LastUpdated)
+		dst, err = a.LastUpdated.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -447,7 +447,7 @@ func (a AssertionNote) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"content\":"...)
 	dst = appendString(dst, a.Content)
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, a.LastModified)
+	dst, err = a.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -814,7 +814,7 @@ func (a AssertionSource) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, string(a.Type))
 	if a.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, a.Created)
+		dst, err = a.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -116,18 +116,18 @@ func (b BusinessAttributeInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendStringMap(dst, b.CustomProperties)
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, b.Created.orDefault())
+	dst, err = b.Created.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, b.LastModified.orDefault())
+	dst, err = b.LastModified.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	if b.Deleted != nil {
 		dst = append(dst, ",\"deleted\":"...)
-		dst, err = appendMarshal(dst, b.Deleted)
+		dst, err = b.Deleted.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

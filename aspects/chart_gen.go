@@ -481,18 +481,18 @@ func (e EditableChartProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, e.Created.orDefault())
+	dst, err = e.Created.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, e.LastModified.orDefault())
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
 		dst = append(dst, ",\"deleted\":"...)
-		dst, err = appendMarshal(dst, e.Deleted)
+		dst, err = e.Deleted.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

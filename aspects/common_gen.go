@@ -259,18 +259,18 @@ func (c ChangeAuditStamps) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, c.Created.orDefault())
+	dst, err = c.Created.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, c.LastModified.orDefault())
+	dst, err = c.LastModified.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	if c.Deleted != nil {
 		dst = append(dst, ",\"deleted\":"...)
-		dst, err = appendMarshal(dst, c.Deleted)
+		dst, err = c.Deleted.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -733,7 +733,7 @@ func (d DocumentationAssociation) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, d.Documentation)
 	if d.Attribution != nil {
 		dst = append(dst, ",\"attribution\":"...)
-		dst, err = appendMarshal(dst, d.Attribution)
+		dst, err = d.Attribution.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -786,14 +786,14 @@ func (e Edge) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, e.DestinationURN)
 	if e.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, e.Created)
+		dst, err = e.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, e.LastModified)
+		dst, err = e.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -1029,7 +1029,7 @@ func (f FieldFormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"fieldPath\":"...)
 	dst = appendString(dst, f.FieldPath)
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, f.LastModified)
+	dst, err = f.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -1158,7 +1158,7 @@ func (f FormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, f.ID)
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, f.LastModified)
+	dst, err = f.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -1271,7 +1271,7 @@ func (f FormVerificationAssociation) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, f.Form)
 	if f.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, f.LastModified)
+		dst, err = f.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -2226,7 +2226,7 @@ func (v VersionProperties) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"versionSet\":"...)
 	dst = appendString(dst, v.VersionSet)
 	dst = append(dst, ",\"version\":"...)
-	dst, err = appendMarshal(dst, v.Version)
+	dst, err = v.Version.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -2242,7 +2242,7 @@ func (v VersionProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = appendMarshal(dst, x0)
+				dst, err = x0.appendJSON(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -2266,14 +2266,14 @@ func (v VersionProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if v.SourceCreatedTimestamp != nil {
 		dst = append(dst, ",\"sourceCreatedTimestamp\":"...)
-		dst, err = appendMarshal(dst, v.SourceCreatedTimestamp)
+		dst, err = v.SourceCreatedTimestamp.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if v.MetadataCreatedTimestamp != nil {
 		dst = append(dst, ",\"metadataCreatedTimestamp\":"...)
-		dst, err = appendMarshal(dst, v.MetadataCreatedTimestamp)
+		dst, err = v.MetadataCreatedTimestamp.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

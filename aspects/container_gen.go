@@ -107,14 +107,14 @@ func (c ContainerProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if c.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, c.Created)
+		dst, err = c.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if c.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, c.LastModified)
+		dst, err = c.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

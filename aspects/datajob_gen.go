@@ -70,14 +70,14 @@ func (d DataFlowInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if d.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, d.Created)
+		dst, err = d.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, d.LastModified)
+		dst, err = d.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -182,14 +182,14 @@ func (d DataJobInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if d.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, d.Created)
+		dst, err = d.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, d.LastModified)
+		dst, err = d.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -549,18 +549,18 @@ func (e EditableDataFlowProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, e.Created.orDefault())
+	dst, err = e.Created.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, e.LastModified.orDefault())
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
 		dst = append(dst, ",\"deleted\":"...)
-		dst, err = appendMarshal(dst, e.Deleted)
+		dst, err = e.Deleted.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -633,18 +633,18 @@ func (e EditableDataJobProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, e.Created.orDefault())
+	dst, err = e.Created.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, e.LastModified.orDefault())
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
 		dst = append(dst, ",\"deleted\":"...)
-		dst, err = appendMarshal(dst, e.Deleted)
+		dst, err = e.Deleted.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

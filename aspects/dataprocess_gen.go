@@ -258,7 +258,7 @@ func (d DataProcessInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendString(dst, string(*d.Type))
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, d.Created)
+	dst, err = d.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

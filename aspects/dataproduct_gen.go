@@ -49,14 +49,14 @@ func (d DataProductAssociation) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, d.DestinationURN)
 	if d.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, d.Created)
+		dst, err = d.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, d.LastModified)
+		dst, err = d.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -94,7 +94,7 @@ func (d DatasetFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, d.Created)
+	dst, err = d.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -760,13 +760,13 @@ func (u Upstream) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
 	dst = append(dst, ",\"auditStamp\":"...)
-	dst, err = appendMarshal(dst, u.AuditStamp.orDefault())
+	dst, err = u.AuditStamp.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	if u.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, u.Created)
+		dst, err = u.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

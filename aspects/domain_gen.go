@@ -40,7 +40,7 @@ func (d DomainAssociation) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if d.Attribution != nil {
 		dst = append(dst, ",\"attribution\":"...)
-		dst, err = appendMarshal(dst, d.Attribution)
+		dst, err = d.Attribution.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -97,7 +97,7 @@ func (d DomainProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if d.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, d.Created)
+		dst, err = d.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -105,14 +105,14 @@ func (e ERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if e.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, e.Created)
+		dst, err = e.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, e.LastModified)
+		dst, err = e.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -198,18 +198,18 @@ func (e EditableERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, e
 	var err error
 	start := len(dst)
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, e.Created.orDefault())
+	dst, err = e.Created.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, e.LastModified.orDefault())
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
 		dst = append(dst, ",\"deleted\":"...)
-		dst, err = appendMarshal(dst, e.Deleted)
+		dst, err = e.Deleted.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -260,7 +260,7 @@ func (e ExecutionRequestSignal) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendString(dst, *e.ExecutorID)
 	}
 	dst = append(dst, ",\"createdAt\":"...)
-	dst, err = appendMarshal(dst, e.CreatedAt)
+	dst, err = e.CreatedAt.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

@@ -103,7 +103,7 @@ func (d DataHubFileInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendString(dst, *d.SchemaField)
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, d.Created)
+	dst, err = d.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

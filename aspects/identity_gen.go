@@ -201,7 +201,7 @@ func (c CorpGroupInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if c.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, c.Created)
+		dst, err = c.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -788,7 +788,7 @@ func (c CorpUserStatus) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"status\":"...)
 	dst = appendString(dst, c.Status)
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, c.LastModified)
+	dst, err = c.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

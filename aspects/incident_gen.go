@@ -33,7 +33,7 @@ func (i IncidentAssignee) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"actor\":"...)
 	dst = appendString(dst, i.Actor)
 	dst = append(dst, ",\"assignedAt\":"...)
-	dst, err = appendMarshal(dst, i.AssignedAt)
+	dst, err = i.AssignedAt.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -92,7 +92,7 @@ func (i IncidentExternalLink) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"url\":"...)
 	dst = appendString(dst, i.URL)
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, i.Created)
+	dst, err = i.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -318,7 +318,7 @@ func (i IncidentInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = strconv.AppendInt(dst, int64(*i.StartedAt), 10)
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, i.Created)
+	dst, err = i.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -357,7 +357,7 @@ func (i IncidentNote) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"message\":"...)
 	dst = appendString(dst, i.Message)
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, i.Created)
+	dst, err = i.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -625,7 +625,7 @@ func (i IncidentStatus) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendString(dst, *i.Message)
 	}
 	dst = append(dst, ",\"lastUpdated\":"...)
-	dst, err = appendMarshal(dst, i.LastUpdated)
+	dst, err = i.LastUpdated.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

@@ -110,12 +110,12 @@ func (d DocumentInfo) appendJSON(dst []byte) ([]byte, error) {
 		return dst, err
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, d.Created)
+	dst, err = d.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, d.LastModified)
+	dst, err = d.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -222,7 +222,7 @@ func (d DocumentSettings) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if d.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, d.LastModified)
+		dst, err = d.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -182,12 +182,12 @@ func (l LifecycleStageTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, l.Created)
+	dst, err = l.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, l.LastModified)
+	dst, err = l.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

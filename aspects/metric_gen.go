@@ -123,14 +123,14 @@ func (d DerivedMetricInput) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, d.DestinationURN)
 	if d.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, d.Created)
+		dst, err = d.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, d.LastModified)
+		dst, err = d.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -305,14 +305,14 @@ func (m MetricInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if m.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, m.Created)
+		dst, err = m.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if m.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, m.LastModified)
+		dst, err = m.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

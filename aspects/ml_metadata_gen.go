@@ -575,7 +575,7 @@ func (m MLModelDeploymentProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if m.Version != nil {
 		dst = append(dst, ",\"version\":"...)
-		dst, err = appendMarshal(dst, m.Version)
+		dst, err = m.Version.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -807,7 +807,7 @@ func (m MLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if m.Version != nil {
 		dst = append(dst, ",\"version\":"...)
-		dst, err = appendMarshal(dst, m.Version)
+		dst, err = m.Version.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -176,12 +176,12 @@ func (d DataHubPageModuleProperties) appendJSON(dst []byte) ([]byte, error) {
 		return dst, err
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, d.Created)
+	dst, err = d.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, d.LastModified)
+	dst, err = d.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

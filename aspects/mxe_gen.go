@@ -114,14 +114,14 @@ func (s SystemMetadata) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if s.AspectCreated != nil {
 		dst = append(dst, ",\"aspectCreated\":"...)
-		dst, err = appendMarshal(dst, s.AspectCreated)
+		dst, err = s.AspectCreated.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.AspectModified != nil {
 		dst = append(dst, ",\"aspectModified\":"...)
-		dst, err = appendMarshal(dst, s.AspectModified)
+		dst, err = s.AspectModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -95,18 +95,18 @@ func (e EditableNotebookProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, e.Created.orDefault())
+	dst, err = e.Created.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, e.LastModified.orDefault())
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
 		dst = append(dst, ",\"deleted\":"...)
-		dst, err = appendMarshal(dst, e.Deleted)
+		dst, err = e.Deleted.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -393,7 +393,7 @@ func (q QueryCell) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, q.RawQuery)
 	if q.LastExecuted != nil {
 		dst = append(dst, ",\"lastExecuted\":"...)
-		dst, err = appendMarshal(dst, q.LastExecuted)
+		dst, err = q.LastExecuted.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -42,12 +42,12 @@ func (o OwnershipTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendString(dst, *o.Description)
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, o.Created)
+	dst, err = o.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, o.LastModified)
+	dst, err = o.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

@@ -123,7 +123,7 @@ func (v PostInfo) appendJSON(dst []byte) ([]byte, error) {
 	dst = strconv.AppendInt(dst, int64(v.LastModified), 10)
 	if v.AuditStamp != nil {
 		dst = append(dst, ",\"auditStamp\":"...)
-		dst, err = appendMarshal(dst, v.AuditStamp)
+		dst, err = v.AuditStamp.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

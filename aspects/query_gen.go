@@ -84,12 +84,12 @@ func (q QueryProperties) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendString(dst, *q.Description)
 	}
 	dst = append(dst, ",\"created\":"...)
-	dst, err = appendMarshal(dst, q.Created)
+	dst, err = q.Created.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, q.LastModified)
+	dst, err = q.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

@@ -170,14 +170,14 @@ func (r RepositoryProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if r.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, r.Created)
+		dst, err = r.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if r.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, r.LastModified)
+		dst, err = r.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

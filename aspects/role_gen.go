@@ -143,7 +143,7 @@ func (r RoleProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if r.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, r.Created)
+		dst, err = r.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -44,7 +44,7 @@ func (d DataHubSecretValue) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if d.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, d.Created)
+		dst, err = d.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

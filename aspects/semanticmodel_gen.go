@@ -252,14 +252,14 @@ func (s SemanticModelInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if s.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, s.Created)
+		dst, err = s.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, s.LastModified)
+		dst, err = s.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}

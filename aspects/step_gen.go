@@ -39,7 +39,7 @@ func (d DataHubStepStateProperties) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendStringMap(dst, d.Properties)
 	}
 	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = appendMarshal(dst, d.LastModified)
+	dst, err = d.LastModified.appendJSON(dst)
 	if err != nil {
 		return dst, err
 	}

@@ -359,14 +359,14 @@ func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if s.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, s.Created)
+		dst, err = s.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, s.LastModified)
+		dst, err = s.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -479,7 +479,7 @@ func (s StructuredPropertySettings) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendBool(dst, s.ShowInColumnsTable)
 	if s.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, s.LastModified)
+		dst, err = s.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -545,21 +545,21 @@ func (s StructuredPropertyValueAssignment) appendJSON(dst []byte) ([]byte, error
 	}
 	if s.Created != nil {
 		dst = append(dst, ",\"created\":"...)
-		dst, err = appendMarshal(dst, s.Created)
+		dst, err = s.Created.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = appendMarshal(dst, s.LastModified)
+		dst, err = s.LastModified.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.Attribution != nil {
 		dst = append(dst, ",\"attribution\":"...)
-		dst, err = appendMarshal(dst, s.Attribution)
+		dst, err = s.Attribution.appendJSON(dst)
 		if err != nil {
 			return dst, err
 		}
