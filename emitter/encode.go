@@ -101,9 +101,20 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 // write it (see compactMarshaler) is that output, not copied; otherwise it
 // is written in buf (reset first) and valid until buf is next used.
 func aspectJSON(a aspects.Aspect, buf *bytes.Buffer) ([]byte, error) {
+	buf.Reset()
 	if m, ok := a.(json.Marshaler); ok && compactMarshaler(a) {
-		b, err := m.MarshalJSON()
-		if err != nil {
+		var b []byte
+		var err error
+		if isAspectsType(a) {
+			// Appended straight into buf's memory: no buffer per aspect.
+			b, err = aspects.AppendJSON(buf.AvailableBuffer(), a)
+			if cap(b) > buf.Cap() { // keep the grown memory for the next aspect
+				*buf = *bytes.NewBuffer(b[:0])
+			}
+		} else {
+			b, err = m.MarshalJSON()
+		}
+		if _, wrapped := err.(*json.MarshalerError); err != nil && !wrapped {
 			err = &json.MarshalerError{Type: reflect.TypeOf(a), Err: err}
 		}
 		if err = checkAspectJSON(a, b, err); err != nil {
@@ -111,7 +122,6 @@ func aspectJSON(a aspects.Aspect, buf *bytes.Buffer) ([]byte, error) {
 		}
 		return b, nil
 	}
-	buf.Reset()
 	if err := encodeAspect(buf, a); err != nil {
 		return nil, err
 	}
@@ -275,6 +285,12 @@ func compactMarshaler(a aspects.Aspect) bool {
 	case RawAspect, *RawAspect:
 		return true
 	}
+	return isAspectsType(a)
+}
+
+// isAspectsType reports whether a (or what it points to) is a type of
+// package aspects.
+func isAspectsType(a aspects.Aspect) bool {
 	t := reflect.TypeOf(a)
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
