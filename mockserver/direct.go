@@ -60,7 +60,8 @@ func (s *Server) GraphQLRequestCounts() map[string]int {
 }
 
 // Reset forgets every aspect, received proposal, request count, pending
-// async write and installed fault, as a fresh server.
+// async write and installed fault, as a fresh server (which holds the
+// bootstrapped entities again with [WithBootstrap]).
 func (s *Server) Reset() error {
 	s.mu.Lock()
 	s.proposals = nil
@@ -70,6 +71,11 @@ func (s *Server) Reset() error {
 	s.mu.Unlock()
 	if err := s.core.Reset(context.Background()); err != nil {
 		return fmt.Errorf("mockserver: reset: %w", err)
+	}
+	if s.cfg.bootstrap {
+		if err := s.core.SeedBootstrap(context.Background()); err != nil {
+			return fmt.Errorf("mockserver: reset: bootstrap: %w", err)
+		}
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/par"
 	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
@@ -139,16 +140,53 @@ func decodeIngestWith(o *pdl.Outline, body []byte, batch bool) ([]gms.Proposal, 
 		}
 	}
 	ps := make([]gms.Proposal, len(raws))
-	for i, raw := range raws {
-		if batch {
-			path.index = i
+	if !batch {
+		for i, raw := range raws {
+			decodeProposal(d, raw, path, &ps[i], &pe)
 		}
-		decodeProposal(d, raw, path, &ps[i], &pe)
+	} else {
+		decodeBatch(d, len(body), raws, path, ps, &pe)
 	}
 	if len(pe) > 0 {
 		return ps, async, errorf(http.StatusBadRequest, "%s", joinParamErrors(method, pe))
 	}
 	return ps, async, nil
+}
+
+// decodeBatch decodes the proposals raws of a batch (values of d, a
+// document of bodyLen bytes) into ps, in chunks on the machine's cores,
+// each with a reader of d's outline and memory of its own; the errors are
+// added to pe in the proposals' order.
+func decodeBatch(d wire.Doc, bodyLen int, raws [][]byte, path itemPath, ps []gms.Proposal, pe *paramErrors) {
+	k := par.Count(len(raws), par.MinChunk)
+	docs := make([]wire.Doc, k)         // the first chunk's is d
+	chunkErrs := make([]paramErrors, k) // the first chunk's errors go to pe
+	docs[0] = d
+	if d.O != nil && k > 1 {
+		// Each chunk's values take memory in pieces of about a quarter of
+		// its text (an aspect's value is a part of its proposal's).
+		chunk := min(max(bodyLen/k/4, 1<<10), wire.MaxValueChunk)
+		if d.Memo != nil {
+			d.Memo.Chunk = chunk
+		}
+		for c := 1; c < k; c++ {
+			docs[c] = wire.Doc{O: d.O.Reader(), Memo: &wire.Memo{Chunk: chunk}}
+		}
+	}
+	par.Chunks(len(raws), par.MinChunk, func(c, lo, hi int) {
+		d, pe := docs[c], pe
+		if c > 0 {
+			pe = &chunkErrs[c]
+		}
+		path := path
+		for i := lo; i < hi; i++ {
+			path.index = i
+			decodeProposal(d, raws[i], path, &ps[i], pe)
+		}
+	})
+	for _, e := range chunkErrs[1:] {
+		*pe = append(*pe, e...)
+	}
 }
 
 // ingestBuffers are the buffers handleIngest reads bodies into, kept for

@@ -37,6 +37,7 @@ type config struct {
 	// noDefaultAspects and lenientMCPValidation: see WithDefaultAspects
 	// and WithAlternateMCPValidation (options_fidelity.go).
 	noDefaultAspects, lenientMCPValidation bool
+	bootstrap                              bool // see WithBootstrap
 }
 
 func newConfig(opts []Option) config {

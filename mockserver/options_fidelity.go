@@ -21,3 +21,19 @@ func WithDefaultAspects(on bool) Option {
 func WithAlternateMCPValidation(on bool) Option {
 	return Option{func(c *config) { c.lenientMCPValidation = !on }}
 }
+
+// WithBootstrap sets whether the server starts (and [Server.Reset] leaves
+// it) holding the entities a fresh DataHub GMS writes on its first start:
+// the data platforms of DataHub's bootstrap (urn:li:dataPlatform:hive ...,
+// with their dataPlatformInfo: name, display name, type, delimiter, logo),
+// the structured-property data types (urn:li:dataType:datahub.string ...)
+// and one entity type per entity of the registry
+// (urn:li:entityType:datahub.dataset ...). They are then listed, searched
+// and counted as any other entity. The default is false: the server starts
+// empty, so that the counts a test sees are its own. Either way the checks
+// that a referenced entity exists (a structured property's valueType,
+// entityTypes and allowedPlatforms, an owner's ownership type) count these
+// entities as existing, as a fresh DataHub has them.
+func WithBootstrap(on bool) Option {
+	return Option{func(c *config) { c.bootstrap = on }}
+}

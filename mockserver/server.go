@@ -107,6 +107,13 @@ func Open(opts ...Option) (*Server, error) {
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
 		IndexPaused: cfg.indexPaused, NoDefaultAspects: cfg.noDefaultAspects, LenientMCPValidation: cfg.lenientMCPValidation})
 	s.openapi = openapi.New(s.core, openapi.Hooks{Clock: cfg.clock, Receive: s.receive, EntityVersioning: cfg.versioning})
+	if cfg.bootstrap {
+		if err := s.core.SeedBootstrap(context.Background()); err != nil {
+			_ = s.core.Close()
+			_ = st.Close()
+			return nil, fmt.Errorf("mockserver: bootstrap: %w", err)
+		}
+	}
 	return s, nil
 }
 

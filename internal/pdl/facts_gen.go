@@ -1212,3 +1212,30 @@ func buildRelationships() map[string][]Relationship {
 		},
 	}
 }
+
+// buildURNValidations returns the @UrnValidation checks of every aspect that has any, by aspect
+// name, in the order of the record's fields. It is called once, on first use.
+func buildURNValidations() map[string][]URNValidation {
+	return map[string][]URNValidation{
+		"assertionInfo": {
+			{Path: "/datasetAssertion/dataset", Exist: false, Strict: true, EntityTypes: []string{"dataset"}},
+			{Path: "/datasetAssertion/fields", Exist: false, Strict: true, EntityTypes: []string{"schemaField"}},
+			{Path: "/freshnessAssertion/entity", Exist: false, Strict: true, EntityTypes: []string{"dataset", "dataJob"}},
+			{Path: "/volumeAssertion/entity", Exist: false, Strict: true, EntityTypes: []string{"dataset"}},
+			{Path: "/sqlAssertion/entity", Exist: false, Strict: true, EntityTypes: []string{"dataset"}},
+			{Path: "/fieldAssertion/entity", Exist: false, Strict: true, EntityTypes: []string{"dataset"}},
+			{Path: "/schemaAssertion/entity", Exist: false, Strict: true, EntityTypes: []string{"dataset", "dataJob"}},
+			{Path: "/customAssertion/entity", Exist: false, Strict: true, EntityTypes: []string{"dataset"}},
+			{Path: "/customAssertion/field", Exist: false, Strict: true, EntityTypes: []string{"schemaField"}},
+		},
+		"assertionRunEvent": {
+			{Path: "/asserteeUrn", Exist: false, Strict: true, EntityTypes: []string{"dataset"}},
+			{Path: "/assertionUrn", Exist: false, Strict: true, EntityTypes: []string{"assertion"}},
+		},
+		"propertyDefinition": {
+			{Path: "/valueType", Exist: true, Strict: true, EntityTypes: []string{"dataType"}},
+			{Path: "/entityTypes", Exist: true, Strict: true, EntityTypes: []string{"entityType"}},
+			{Path: "/allowedPlatforms", Exist: true, Strict: true, EntityTypes: []string{"dataPlatform"}},
+		},
+	}
+}

@@ -66,6 +66,16 @@ func (o *Outline) Parse(data []byte, depth int) bool {
 	return true
 }
 
+// Reader returns an Outline that reads o's document on another goroutine:
+// it shares o's record, which reads never change, and keeps for itself
+// what a read remembers (the last container found, the names decoded, the
+// elements returned). It is valid until o parses again and must not Parse
+// itself. Readers of one Outline may read at the same time.
+func (o *Outline) Reader() *Outline {
+	return &Outline{data: o.data, top: o.top, depth: o.depth, spans: o.spans[:len(o.spans):len(o.spans)],
+		items: o.items[:len(o.items):len(o.items)], last: o.last, names: o.names}
+}
+
 // Top returns the text of the document's value, without the white space
 // around it.
 func (o *Outline) Top() []byte { return o.top }

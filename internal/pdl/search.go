@@ -143,10 +143,25 @@ type LineageEdge struct {
 	Relationship
 }
 
+// URNValidation is a resolved @UrnValidation annotation of an aspect's field: DataHub checks, on
+// every write of the aspect (except restates), that the URNs at Path point where they should.
+type URNValidation struct {
+	// Path locates the field in the aspect, as in [SearchableField.Path] ("/valueType",
+	// "/entityTypes"); a field holding an array is checked item by item.
+	Path string
+	// Exist tells that each URN must name an existing entity.
+	Exist bool
+	// Strict tells that each URN must be well formed for its entity type.
+	Strict bool
+	// EntityTypes are the entity types the URNs may have (empty: any).
+	EntityTypes []string
+}
+
 type factTable struct {
-	once          sync.Once
-	searchable    map[string][]SearchableField
-	relationships map[string][]Relationship
+	once           sync.Once
+	searchable     map[string][]SearchableField
+	relationships  map[string][]Relationship
+	urnValidations map[string][]URNValidation
 }
 
 var factTables factTable
@@ -156,6 +171,7 @@ func facts() *factTable {
 	factTables.once.Do(func() {
 		factTables.searchable = buildSearchable()
 		factTables.relationships = buildRelationships()
+		factTables.urnValidations = buildURNValidations()
 	})
 	return &factTables
 }
@@ -172,6 +188,13 @@ func SearchableFields(aspect string) []SearchableField {
 // must not modify it.
 func Relationships(aspect string) []Relationship {
 	return facts().relationships[aspect]
+}
+
+// URNValidations returns the @UrnValidation fields of an aspect of the entity registry, in the
+// order of its record's fields; nil if the aspect has none or is unknown. The result is shared:
+// callers must not modify it.
+func URNValidations(aspect string) []URNValidation {
+	return facts().urnValidations[aspect]
 }
 
 // LineageEdges returns every lineage relationship (IsLineage) of every entity type's aspects,

@@ -12,7 +12,10 @@ import (
 // entity holds it: every string at the path of a @Relationship of any of
 // entity's aspects whose entity type the relationships there do not all
 // allow becomes sample(t) for the first entity type t they all allow (and
-// sample has a URN for). It returns how many strings it replaced.
+// sample has a URN for). It then does the same for the @UrnValidation
+// fields of aspect, with, where the field must name an existing entity, one
+// a fresh DataHub bootstraps (see bootstrappedSample). It returns how many
+// strings it replaced.
 func FixDestinations(entity, aspect string, v any, sample func(entityType string) (string, bool)) int {
 	e, ok := pdl.LookupEntity(entity)
 	if !ok || !slices.Contains(append([]string{e.KeyAspect}, e.Aspects...), aspect) {
@@ -56,7 +59,38 @@ func FixDestinations(entity, aspect string, v any, sample func(entityType string
 			return repl, true
 		})
 	}
+	for _, c := range pdl.URNValidations(aspect) {
+		if len(c.EntityTypes) == 0 {
+			continue
+		}
+		t := c.EntityTypes[0]
+		repl, ok := bootstrappedSample[t]
+		if !ok && !c.Exist {
+			repl, ok = sample(t)
+		}
+		if !ok {
+			continue
+		}
+		fix := func(s string) (string, bool) {
+			if s == repl {
+				return s, false
+			}
+			n++
+			return repl, true
+		}
+		segs := strings.Split(strings.TrimPrefix(c.Path, "/"), "/")
+		fixAt(v, segs, fix)
+		fixAt(v, append(segs, "*"), fix) // a field holding an array is checked item by item
+	}
 	return n
+}
+
+// bootstrappedSample are entities a fresh DataHub has from its bootstrap, by
+// entity type: the targets of the @UrnValidation fields that must exist.
+var bootstrappedSample = map[string]string{
+	"dataType":     "urn:li:dataType:datahub.string",
+	"entityType":   "urn:li:entityType:datahub.dataset",
+	"dataPlatform": "urn:li:dataPlatform:hive",
 }
 
 // fixAt replaces the strings at path segs below v with fix's answer.

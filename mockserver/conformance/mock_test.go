@@ -64,7 +64,7 @@ func runMock(t *testing.T, fixtures []conformance.Fixture) [][]conformance.Resul
 	out := make([][]conformance.Result, len(fixtures))
 	var wg sync.WaitGroup
 	for i, f := range fixtures {
-		s := mockserver.Start(t, mockserver.WithClock(tickingClock()))
+		s := mockserver.Start(t, mockserver.WithClock(tickingClock()), mockserver.WithBootstrap(true))
 		wg.Go(func() {
 			res, err := conformance.Run(t.Context(), conformance.Target{URL: s.URL(), Wait: noWait}, f)
 			if err != nil {

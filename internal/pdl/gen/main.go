@@ -31,7 +31,7 @@ func main() {
 		}
 	}
 	if *verbose {
-		fmt.Printf("entities %d, aspects %d, records %d, searchable fields %d, relationships %d\n",
-			st.Entities, st.Aspects, st.Records, st.Searchable, st.Relationships)
+		fmt.Printf("entities %d, aspects %d, records %d, searchable fields %d, relationships %d, urn validations %d\n",
+			st.Entities, st.Aspects, st.Records, st.Searchable, st.Relationships, st.URNValidations)
 	}
 }

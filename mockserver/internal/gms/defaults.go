@@ -33,10 +33,11 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 	if c.opts.NoDefaultAspects {
 		return nil, nil
 	}
-	var out []store.Write
-	var with []int
-	var seen map[string]bool       // URNs looked at, for a batch of more than one write
-	var inBatch map[[2]string]bool // (URN, aspect) of the batch, made once needed
+	// The entities' first writes whose entity can have a default aspect,
+	// then which of them exist, in one read of the store.
+	firsts := make([]int, 0, len(ws))
+	urns := make([]string, 0, len(ws))
+	var seen map[string]bool // URNs looked at, for a batch of more than one write
 	for i := range ws {
 		w := &ws[i]
 		if w.DeleteEntity || w.Timeseries {
@@ -47,14 +48,29 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 				continue
 			}
 			if seen == nil {
-				seen = map[string]bool{}
+				seen = make(map[string]bool, len(ws))
 			}
 			seen[w.URN] = true
 		}
 		e, ok := lookupEntity(EntityTypeOf(w.URN))
-		if !ok || !(e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")) || c.st.Exists(w.URN) {
+		if !ok || !(e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")) {
 			continue
 		}
+		firsts, urns = append(firsts, i), append(urns, w.URN)
+	}
+	if len(urns) == 0 {
+		return nil, nil
+	}
+	exist := c.st.ExistAll(urns)
+	var out []store.Write
+	var with []int
+	var inBatch map[[2]string]bool // (URN, aspect) of the batch, made once needed
+	for j, i := range firsts {
+		if exist[j] {
+			continue
+		}
+		w := &ws[i]
+		e, _ := lookupEntity(EntityTypeOf(w.URN))
 		if inBatch == nil {
 			inBatch = make(map[[2]string]bool, len(ws))
 			for _, o := range ws {

@@ -26,18 +26,26 @@ import (
 // Only aspects that can hold a float or double, and ownership, are read;
 // every other value is returned as it is without being looked at.
 func mutate(info pdl.AspectInfo, value json.RawMessage) (json.RawMessage, bool) {
+	v, _, changed := mutateHashed(info, value)
+	return v, changed
+}
+
+// mutateHashed is mutate that also returns the jsonx.Hash of a changed
+// value when it knows it without scanning the value again (0: unknown).
+func mutateHashed(info pdl.AspectInfo, value json.RawMessage) (json.RawMessage, uint64, bool) {
 	changed := false
+	var h uint64
 	if hasFloats(info.RecordName) {
 		if v, ok := javaDoubles(info.RecordName, value); ok {
 			value, changed = v, true
 		}
 	}
 	if info.Name == "ownership" {
-		if v, ok := ownerTypes(value); ok {
-			value, changed = v, true
+		if v, vh, ok := ownerTypesHashed(value); ok {
+			value, h, changed = v, vh, true
 		}
 	}
-	return value, changed
+	return value, h, changed
 }
 
 // floatRecords caches, per record name, whether a float or double field is
@@ -284,100 +292,6 @@ func javaNumber(f float64, float32Field bool) string {
 	return mant + "E" + strconv.Itoa(e)
 }
 
-// ownerTypes sets an ownership value's ownerTypes as the OwnershipOwnerTypes
-// mutation hook materialises it: the owners grouped by their typeUrn, or
-// urn:li:ownershipType:__system__<type in lower case> for an owner with a
-// type only, or urn:li:ownershipType:__system__none, with dots in the keys
-// written %2E. A value without owners is left as it is, as is one whose
-// ownerTypes already hold that. ok is false when the value is unchanged.
-func ownerTypes(value json.RawMessage) (json.RawMessage, bool) {
-	// The answer depends on the value alone, and the same ownership value
-	// comes back write after write (the same owners on many entities):
-	// answers are kept by value, at most maxOwnerTypes of them.
-	ownerTypesSeen.mu.Lock()
-	r, ok := ownerTypesSeen.m[string(value)]
-	ownerTypesSeen.mu.Unlock()
-	if ok {
-		if !r.changed {
-			return value, false
-		}
-		return slices.Clone(r.value), true
-	}
-	out, changed := ownerTypesOf(value)
-	ownerTypesSeen.mu.Lock()
-	if len(ownerTypesSeen.m) >= maxOwnerTypes || ownerTypesSeen.m == nil {
-		ownerTypesSeen.m = map[string]ownerTypesAnswer{}
-	}
-	a := ownerTypesAnswer{changed: changed}
-	if changed {
-		a.value = slices.Clone(out)
-	}
-	ownerTypesSeen.m[string(value)] = a
-	ownerTypesSeen.mu.Unlock()
-	return out, changed
-}
-
-// maxOwnerTypes bounds the ownership values whose answers ownerTypes keeps
-// (it forgets them all when full).
-const maxOwnerTypes = 1024
-
-// ownerTypesAnswer is ownerTypesOf's answer for a value.
-type ownerTypesAnswer struct {
-	value   json.RawMessage
-	changed bool
-}
-
-// ownerTypesSeen holds the answers ownerTypes keeps.
-var ownerTypesSeen struct {
-	mu sync.Mutex
-	m  map[string]ownerTypesAnswer
-}
-
-// ownerTypesOf is ownerTypes without the kept answers.
-func ownerTypesOf(value json.RawMessage) (json.RawMessage, bool) {
-	var v struct {
-		Owners []struct {
-			Owner   string  `json:"owner"`
-			Type    *string `json:"type"`
-			TypeURN *string `json:"typeUrn"`
-		} `json:"owners"`
-		OwnerTypes map[string][]string `json:"ownerTypes"`
-	}
-	if json.Unmarshal(value, &v) != nil || len(v.Owners) == 0 {
-		return value, false
-	}
-	want := map[string][]string{}
-	for _, o := range v.Owners {
-		t := "urn:li:ownershipType:__system__none"
-		switch {
-		case o.TypeURN != nil:
-			t = *o.TypeURN
-		case o.Type != nil:
-			t = "urn:li:ownershipType:__system__" + strings.ToLower(*o.Type)
-		}
-		t = strings.ReplaceAll(t, ".", "%2E")
-		if !slices.Contains(want[t], o.Owner) {
-			want[t] = append(want[t], o.Owner)
-		}
-	}
-	if sameOwnerTypes(v.OwnerTypes, want) {
-		return value, false
-	}
-	b, err := json.Marshal(want) // keys sorted; URNs need no HTML escaping
-	if err != nil {
-		return value, false
-	}
-	if out, ok := setMember(value, "ownerTypes", b); ok {
-		return out, true
-	}
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(value, &obj) != nil {
-		return value, false
-	}
-	obj["ownerTypes"] = b
-	return marshalObject(obj), true
-}
-
 // setMember sets member k of the compact JSON object obj to v in place
 // (its value replaced where it is, or the member added last), leaving every
 // other byte as it is. ok is false when obj is not compact text.
@@ -415,25 +329,6 @@ func setMember(obj json.RawMessage, k string, v []byte) (json.RawMessage, bool) 
 	}
 	out = append(append(append(out, key...), ':'), v...)
 	return append(out, '}'), true
-}
-
-// sameOwnerTypes compares two ownerTypes maps, each list as a set.
-func sameOwnerTypes(a, b map[string][]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, l := range a {
-		m, ok := b[k]
-		if !ok || len(l) != len(m) {
-			return false
-		}
-		for _, u := range l {
-			if !slices.Contains(m, u) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // marshalObject writes obj compactly with its keys sorted and without

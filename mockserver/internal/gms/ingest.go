@@ -10,6 +10,7 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/par"
 	"github.com/catalogkit/datahub-go/mockserver/internal/patch"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -121,6 +122,9 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 	if err := c.checkStructuredProperties(ps); err != nil {
 		return nil, err
 	}
+	if err := c.checkURNAnnotations(ps); err != nil {
+		return nil, err
+	}
 	if !(o.Async && c.opts.AsyncLag > 0) {
 		if err := c.ix.WaitBacklog(ctx); err != nil {
 			return nil, errorf(Internal, MsgStopped, err)
@@ -192,39 +196,67 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 
 // prepareAll validates every proposal and returns the valid ones with their
 // store writes, in order; a batch is refused as a whole, with every bad item
-// named by its index. The kind is the first bad item's.
+// named by its index. The kind is the first bad item's. A batch's
+// proposals are prepared in chunks on the machine's cores (each proposal's
+// checks stand alone); a single proposal's refusal stops at the first bad
+// one, in order.
 func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool) ([]item, []store.Write, error) {
-	items := make([]item, 0, len(ps))
-	ws := make([]store.Write, 0, len(ps))
-	var bad []string
-	var first *Error
-	values := arenas.Get().(*valueArena)
-	defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
-	for i := range ps {
-		values.size += len(ps[i].Aspect)
-	}
-	for i := range ps {
-		ws = ws[:len(ws)+1] // prepare writes the store write in place
-		err := prepare(&ps[i], pt, lax, nil, values, &ws[len(ws)-1])
-		if err != nil {
-			ws = ws[:len(ws)-1]
-			err.Index = i
-			if !batch {
+	ws := make([]store.Write, len(ps))
+	if !batch {
+		values := arenas.Get().(*valueArena)
+		defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
+		for i := range ps {
+			values.size += len(ps[i].Aspect)
+		}
+		for i := range ps {
+			if err := prepare(&ps[i], pt, lax, nil, values, &ws[i]); err != nil {
+				err.Index = i
 				return nil, nil, err
 			}
-			if first == nil {
-				first = err
+		}
+		return itemsOf(len(ps)), ws, nil
+	}
+	var errs []*Error // per proposal, made once one is refused
+	var errsOnce sync.Once
+	par.Chunks(len(ps), par.MinChunk, func(_, lo, hi int) {
+		values := arenas.Get().(*valueArena)
+		defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
+		for i := lo; i < hi; i++ {
+			values.size += len(ps[i].Aspect)
+		}
+		for i := lo; i < hi; i++ {
+			if err := prepare(&ps[i], pt, lax, nil, values, &ws[i]); err != nil {
+				errsOnce.Do(func() { errs = make([]*Error, len(ps)) })
+				err.Index = i
+				errs[i] = err
 			}
-			bad = append(bad, fmt.Sprintf(MsgBatchItem, i, err.Message))
+		}
+	})
+	if errs == nil {
+		return itemsOf(len(ps)), ws, nil
+	}
+	var bad []string
+	var first *Error
+	for i, err := range errs {
+		if err == nil {
 			continue
 		}
-		items = append(items, item{index: i})
+		if first == nil {
+			first = err
+		}
+		bad = append(bad, fmt.Sprintf(MsgBatchItem, i, err.Message))
 	}
-	if first != nil {
-		return nil, nil, &Error{Kind: first.Kind, Index: first.Index,
-			Message: fmt.Sprintf(MsgBatchInvalid, len(bad), len(ps), JoinMessages(bad, "; "))}
+	return nil, nil, &Error{Kind: first.Kind, Index: first.Index,
+		Message: fmt.Sprintf(MsgBatchInvalid, len(bad), len(ps), JoinMessages(bad, "; "))}
+}
+
+// itemsOf is the items of n proposals that all passed.
+func itemsOf(n int) []item {
+	items := make([]item, n)
+	for i := range items {
+		items[i].index = i
 	}
-	return items, ws, nil
+	return items
 }
 
 // arenas are the headers of prepareAll's value arenas, kept for the next
@@ -351,8 +383,11 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		if value, valueHash, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
 			return err
 		}
-		if m, changed := mutate(info, value); changed { // GMS's serialisation and mutation hooks (hooks.go)
-			value, valueHash = m, jsonx.Hash(m)
+		if m, h, changed := mutateHashed(info, value); changed { // GMS's serialisation and mutation hooks (hooks.go)
+			if h == 0 {
+				h = jsonx.Hash(m)
+			}
+			value, valueHash = m, h
 		}
 	}
 	cond, err := conditionsOf(p)

@@ -25,7 +25,9 @@ type SortCriterion struct {
 // entity types, a free-text query and a filter, sort criteria, a page.
 type ListQuery struct {
 	Types []string
-	// Text is the query ("" or "*": every entity).
+	// Text is the query ("" or "*": every entity), read as DataHub's
+	// structured search reads it (an Elasticsearch query_string: field:value,
+	// escapes, wildcards, quoted phrases).
 	Text   string
 	Filter Filter
 	// Sort are the sort criteria (none: urn ascending).
@@ -155,7 +157,7 @@ func decodedCursor(id string) string {
 // select, by URN, from the search index's scroll (whose point in time
 // keeps the evaluation for the next pages).
 func (c *Core) matches(ctx context.Context, q ListQuery) ([]string, error) {
-	sq := Query{Types: q.Types, Text: q.Text, Filter: q.Filter, IncludeSoftDeleted: q.IncludeRemoved,
+	sq := Query{Types: q.Types, Text: q.Text, Structured: true, Filter: q.Filter, IncludeSoftDeleted: q.IncludeRemoved,
 		Count: MaxCount, SkipAggregates: true}
 	var urns []string
 	id := ""

@@ -71,7 +71,7 @@ var bootstrapped = map[string]bool{
 // exists is Exists for the checks of the mutations: a malformed URN does not
 // exist, and the entities a fresh DataHub bootstraps do.
 func (c *Core) exists(ctx context.Context, u string) (bool, error) {
-	if bootstrapped[u] {
+	if IsBootstrapped(u) {
 		return true, nil
 	}
 	if _, err := CheckURN(u); err != nil {

@@ -27,7 +27,7 @@ func (c *Core) DeleteReferences(ctx context.Context, urn string, dryRun bool) ([
 	if _, err := CheckURN(urn); err != nil {
 		return nil, err
 	}
-	edges, err := c.edges(urn, nil, true)
+	edges, err := c.edges(ctx, urn, nil, true)
 	if err != nil {
 		return nil, err
 	}

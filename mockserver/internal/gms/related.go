@@ -25,29 +25,9 @@ type EdgeQuery struct {
 // with ctx's error when ctx ends.
 func (c *Core) Edges(ctx context.Context, q EdgeQuery) ([]Edge, error) {
 	c.barrier()
-	var rows []Aspect
-	var err error
-	if q.Source != "" {
-		rows, err = c.st.Latest(q.Source)
-	} else {
-		rows, err = c.st.All()
-	}
+	out, err := c.findEdges(ctx, q)
 	if err != nil {
-		return nil, errorf(Internal, MsgStore, err)
-	}
-	var out []Edge
-	for i, a := range rows {
-		if i%listCheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		for _, e := range c.edgesOf(a) {
-			if q.Destination != "" && e.Destination != q.Destination || len(q.Types) > 0 && !slices.Contains(q.Types, e.Type) {
-				continue
-			}
-			out = append(out, e)
-		}
+		return nil, err
 	}
 	if !q.IncludeRemoved {
 		removed := map[string]bool{}

@@ -60,22 +60,22 @@ type retentionConfig struct {
 func (c *Core) ApplyRetention(ctx context.Context, a RetentionArgs) (RetentionResult, error) {
 	c.barrier()
 	out := RetentionResult{Args: a}
-	policies := map[retentionKey]int{}
-	rows, err := c.st.All()
-	if err != nil {
-		return out, errorf(Internal, MsgStore, err)
-	}
-	for _, r := range rows {
-		if r.Name != "dataHubRetentionConfig" {
-			continue
+	// The policies are read by URN, as GMS's RetentionService builds the
+	// URNs of the four keys an aspect may have a policy under: no scan.
+	policies := map[retentionKey]*int{}
+	policy := func(k retentionKey) (int, bool) {
+		if p, ok := policies[k]; ok {
+			return derefOr(p)
 		}
-		k, kerr := c.st.Get(r.URN, "dataHubRetentionKey", 0)
-		var key retentionKey
+		policies[k] = nil
+		r, err := c.st.Get(retentionURN(k), "dataHubRetentionConfig", 0)
 		var cfg retentionConfig
-		if kerr != nil || json.Unmarshal(k.Value, &key) != nil || json.Unmarshal(r.Value, &cfg) != nil || cfg.Retention.Version == nil {
-			continue
+		if err != nil || json.Unmarshal(r.Value, &cfg) != nil || cfg.Retention.Version == nil {
+			return 0, false
 		}
-		policies[key] = cfg.Retention.Version.MaxVersions
+		n := cfg.Retention.Version.MaxVersions
+		policies[k] = &n
+		return n, true
 	}
 	u, asp := "", ""
 	if a.URN != nil {
@@ -99,7 +99,7 @@ func (c *Core) ApplyRetention(ctx context.Context, a RetentionArgs) (RetentionRe
 		et := EntityTypeOf(vc.URN)
 		maxV, ok := 0, false
 		for _, k := range []retentionKey{{et, vc.Aspect}, {et, "*"}, {"*", vc.Aspect}, {"*", "*"}} {
-			if maxV, ok = policies[k]; ok {
+			if maxV, ok = policy(k); ok {
 				break
 			}
 		}
@@ -113,4 +113,17 @@ func (c *Core) ApplyRetention(ctx context.Context, a RetentionArgs) (RetentionRe
 		out.RowsHandled += n
 	}
 	return out, nil
+}
+
+// retentionURN is the URN of the dataHubRetention entity of key k
+// (urn:li:dataHubRetention:(dataset,datasetProperties)).
+func retentionURN(k retentionKey) string {
+	return "urn:li:dataHubRetention:(" + k.EntityName + "," + k.AspectName + ")"
+}
+
+func derefOr(p *int) (int, bool) {
+	if p == nil {
+		return 0, false
+	}
+	return *p, true
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
@@ -39,15 +40,19 @@ type runMeta struct {
 // systemMetadata.runId is runID ("" every run's rows), leaving out the rows
 // of soft-deleted entities unless includeSoft is set, as GMS's system
 // metadata index answers findByRunId and listRuns; ordered by URN, then
-// aspect.
+// aspect. The rows are found through the search index's record of each
+// row's run (O(answer), following the store as DataHub's system metadata
+// index does) and read from the store, which has the last word.
 func (c *Core) runRows(runID string, includeSoft bool) ([]RunRow, error) {
-	all, err := c.st.All()
-	if err != nil {
-		return nil, errorf(Internal, MsgStore, err)
-	}
 	removed := map[string]bool{}
 	var out []RunRow
-	for _, a := range all {
+	for _, k := range c.ix.RunRows(runID) {
+		a, err := c.st.Get(k.URN, k.Aspect, 0)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return nil, errorf(Internal, MsgStore, err)
+		}
 		var m runMeta
 		if len(a.SystemMetadata) == 0 || json.Unmarshal(a.SystemMetadata, &m) != nil || m.RunID == "" {
 			continue

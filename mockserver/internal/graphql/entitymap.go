@@ -52,6 +52,8 @@ var renames = map[string]string{
 	"BrowsePathEntry.entity":                       "urn",
 	"Owner.ownershipType":                          "typeUrn",
 	"StructuredPropertiesEntry.structuredProperty": "propertyUrn",
+	"FormAssociation.form":                         "urn",
+	"SiblingProperties.isPrimary":                  "primary",
 	"Policy.name":                                  "displayName",
 	// ChartMapper, DashboardMapper: the title, and the change stamps.
 	"ChartProperties.name":             "title",

@@ -176,6 +176,11 @@ func (x *executor) adapt(c *Ctx, v any, t *ast.Type, e *entity) (any, error) {
 			if name, _ := v["__typename"].(string); name != "" {
 				return v, nil
 			}
+			if def.Name == "PropertyValue" { // a PrimitivePropertyValue: {string} or {double}
+				if pv := propertyValue(v); pv != nil {
+					return pv, nil
+				}
+			}
 			return nil, nil // a union member the mock cannot name
 		}
 		return &gval{m: v, e: e}, nil

@@ -159,7 +159,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeErrors(w, e)
 		return
 	}
-	st := execState{versioned: h.version != nil, version: version}
+	// A mutation moves the store while it runs: the entities it answers are
+	// read after its writes, never from the cache of its starting position.
+	st := execState{versioned: h.version != nil && operation.Operation != ast.Mutation, version: version}
 	ctx := context.WithValue(r.Context(), execStateKey{}, &st)
 	x := &executor{h: h, prep: prep, ctx: ctx, st: &st, doc: doc, vars: vars, schema: h.schema}
 	buf := bufPool.Get().(*bytes.Buffer)

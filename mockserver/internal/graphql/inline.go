@@ -58,6 +58,9 @@ func decode[T any](c *decodeCache, name string, raw json.RawMessage, urn string)
 	if err := json.Unmarshal(raw, v); err != nil {
 		return nil, serverError(fmt.Sprintf(msgMapAspect, name, gms.Abbreviate(urn), err))
 	}
+	if d, ok := any(v).(afterDecoder); ok {
+		d.afterDecode(name)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cost := cachedCost * len(raw)

@@ -51,8 +51,13 @@ func propertyValue(v any) map[string]any {
 	if s, ok := m["string"].(string); ok {
 		return map[string]any{"__typename": "StringValue", "stringValue": s}
 	}
-	if f, ok := m["double"].(float64); ok {
+	switch f := m["double"].(type) {
+	case float64:
 		return map[string]any{"__typename": "NumberValue", "numberValue": f}
+	case json.Number: // as the generic reads decode it
+		if n, err := f.Float64(); err == nil {
+			return map[string]any{"__typename": "NumberValue", "numberValue": n}
+		}
 	}
 	return nil
 }

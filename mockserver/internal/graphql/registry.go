@@ -110,11 +110,58 @@ func (a Args) String(name string) string {
 // Decode reads the arguments into v, a pointer to a struct whose fields
 // are named as the arguments (case-insensitively, as encoding/json reads).
 func (a Args) Decode(v any) error {
-	b, err := json.Marshal(map[string]any(a))
+	var v0 any = map[string]any(a)
+	if hasNilList(v0) {
+		v0 = emptyLists(v0)
+	}
+	b, err := json.Marshal(v0)
 	if err != nil {
 		return err
 	}
 	return json.Unmarshal(b, v)
+}
+
+// hasNilList is whether v holds an empty list literal (see emptyLists).
+func hasNilList(v any) bool {
+	switch v := v.(type) {
+	case []any:
+		if v == nil {
+			return true
+		}
+		for _, it := range v {
+			if hasNilList(it) {
+				return true
+			}
+		}
+	case map[string]any:
+		for _, it := range v {
+			if hasNilList(it) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// emptyLists is a copy of v with every empty list literal ([], which the
+// parser gives as a nil []any) made an empty list, so that it decodes as []
+// and not as null: an input list given empty differs from one not given.
+func emptyLists(v any) any {
+	switch v := v.(type) {
+	case []any:
+		out := make([]any, len(v))
+		for i, it := range v {
+			out[i] = emptyLists(it)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, it := range v {
+			out[k] = emptyLists(it)
+		}
+		return out
+	}
+	return v
 }
 
 // The default resolver: a field without a registered resolver is read

@@ -21,7 +21,7 @@ import (
 // when fewer are.
 const (
 	minServedQueries   = 105
-	minServedMutations = 121
+	minServedMutations = 144
 )
 
 // served is whether a root field has a resolver.

@@ -97,7 +97,7 @@ func (s *searchIdx) update(d *Document) {
 				continue
 			}
 		}
-		if len(SearchFields(name)) == 0 && len(LineageEdges(name)) == 0 {
+		if len(SearchFields(name)) == 0 && len(LineageEdges(name)) == 0 && len(relationshipPaths()[name]) == 0 {
 			continue
 		}
 		af := aspectFields{raw: raw, fields: map[string][]string{}}

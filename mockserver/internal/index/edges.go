@@ -1,6 +1,7 @@
 package index
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -26,6 +27,52 @@ const (
 	fieldUpstreams   = "\x00upstreams"
 	fieldDownstreams = "\x00downstreams"
 )
+
+// fieldRelated is the document field that holds every URN an entity's
+// aspects name in a @Relationship field (lineage or not): its postings
+// answer which entities name a URN, as DataHub's graph index answers an
+// incoming relationships query.
+const fieldRelated = "\x00related"
+
+// relationshipPaths are the paths of the @Relationship fields of each
+// aspect, built on first use.
+var relationshipPaths = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, e := range pdl.Entities() {
+		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
+			if _, done := m[a]; done {
+				continue
+			}
+			var paths []string
+			for _, r := range pdl.Relationships(a) {
+				paths = append(paths, r.Path)
+			}
+			m[a] = paths
+		}
+	}
+	return m
+})
+
+// Referrers returns, sorted, the entities whose indexed aspects name u in
+// a @Relationship field (the sources of u's incoming edges, as far as the
+// index has caught up with the store), from the postings: O(answer).
+func (x *Index) Referrers(u string) []string {
+	x.Sync()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.flushSearch()
+	var out []string
+	for _, i := range x.indices {
+		if i.search == nil {
+			continue
+		}
+		for w := range i.search.post[fieldRelated][u] {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
 
 // lineageFacts are the lineage relationships of DataHub's PDL by aspect
 // (package pdl's LineageEdges, an aspect shared by several entity types

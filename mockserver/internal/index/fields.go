@@ -111,8 +111,8 @@ func fieldInfoOf(name string) (fieldInfo, bool) {
 // extract appends the index values of aspect's JSON to out, by field name.
 // Malformed JSON indexes nothing (the core validated what it stored).
 func extract(aspect string, raw json.RawMessage, out map[string][]string) {
-	fields, edges := SearchFields(aspect), LineageEdges(aspect)
-	if len(fields) == 0 && len(edges) == 0 {
+	fields, edges, related := SearchFields(aspect), LineageEdges(aspect), relationshipPaths()[aspect]
+	if len(fields) == 0 && len(edges) == 0 && len(related) == 0 {
 		return
 	}
 	var v any
@@ -136,6 +136,13 @@ func extract(aspect string, raw json.RawMessage, out map[string][]string) {
 		}
 		walk(v, strings.Split(strings.TrimPrefix(e.Path, "/"), "/"), "", func(val string) {
 			out[name] = append(out[name], val)
+		})
+	}
+	for _, p := range related {
+		walk(v, strings.Split(strings.TrimPrefix(p, "/"), "/"), "", func(val string) {
+			if strings.HasPrefix(val, "urn:li:") {
+				out[fieldRelated] = append(out[fieldRelated], val)
+			}
 		})
 	}
 }

@@ -243,6 +243,8 @@ type Index struct {
 
 	pits pits // open scrolls (scroll.go)
 
+	runs runs // the run of each latest row (runs.go)
+
 	// deletions are the source deletions of the truncation batches that
 	// ran, for the rules core to take (see [Index.TakeDeletions]); dmu
 	// guards them apart from mu, so that taking them never waits for a
@@ -280,6 +282,7 @@ func (x *Index) bootstrap() {
 	var last string
 	for _, r := range rows {
 		x.upsertAspect(r.URN, r.Name, r.Value)
+		x.runs.set(r.URN, r.Name, runIDOf(r.SystemMetadata))
 		if r.URN == last {
 			continue
 		}
@@ -491,11 +494,14 @@ func (x *Index) apply(e store.Event) {
 	switch e.Kind {
 	case store.EventUpsert:
 		x.upsertAspect(e.URN, e.Aspect, e.Row.Value)
+		x.runs.set(e.URN, e.Aspect, runIDOf(e.Row.SystemMetadata))
 	case store.EventDeleteAspect:
 		i := x.entityIdx(entityTypeOf(e.URN))
 		i.setAspect(i.byID[e.URN], e.URN, e.Aspect, nil, true)
+		x.runs.drop(e.URN, e.Aspect)
 	case store.EventDeleteEntity:
 		x.entityIdx(entityTypeOf(e.URN)).del(e.URN)
+		x.runs.dropEntity(e.URN)
 	case store.EventTimeseries:
 		i := x.timeseriesIdx(entityTypeOf(e.URN), e.Aspect)
 		i.put(&Document{ID: tsID(e.URN, e.Doc.TimestampMillis, e.Doc.Value), URN: e.URN,
@@ -518,6 +524,7 @@ func (x *Index) apply(e store.Event) {
 		x.gen++
 		clear(x.indices)
 		clear(x.entities)
+		x.runs = runs{}
 	}
 }
 

@@ -138,7 +138,7 @@ func (x *Index) lineage(ctx context.Context, q LineageQuery) (*results, error) {
 		return nil, err
 	}
 	filter = filter.prepared()
-	terms := queryTerms(q.Text)
+	terms := queryTerms(q.Text, false)
 	dropRemoved := !q.IncludeSoftDeleted && !filter.namesRemoved()
 	x.Sync()
 	x.mu.Lock()

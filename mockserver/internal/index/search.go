@@ -68,6 +68,10 @@ type Query struct {
 	Types []string
 	// Text is the free-text query; "" or "*" matches every document.
 	Text string
+	// Structured reads Text as DataHub's structured search does (an
+	// Elasticsearch query_string: field queries, escapes, wildcards,
+	// quoted phrases; see queryTerms), as do a text starting with "\/q ".
+	Structured bool
 	// Filter restricts the documents.
 	Filter Filter
 	// IncludeSoftDeleted keeps entities whose status is removed; otherwise
@@ -206,7 +210,7 @@ func (x *Index) evaluate(ctx context.Context, q Query) ([]Hit, []Facet, uint64, 
 		return nil, nil, 0, err
 	}
 	q.Filter = q.Filter.prepared()
-	terms := queryTerms(q.Text)
+	terms := queryTerms(q.Text, q.Structured)
 	dropRemoved := !q.IncludeSoftDeleted && !q.Filter.namesRemoved()
 	x.Sync()
 	x.mu.Lock()
@@ -357,84 +361,6 @@ func (s *searchIdx) candidateURNs(f Filter) (map[string]struct{}, bool) {
 // terms are a free-text query's terms: the distinct ones, in the order
 // they first occur, and for every occurrence in the query the index of its
 // distinct term. nil matches everything.
-type terms struct {
-	distinct []string
-	order    []int
-}
-
-// queryTerms splits a free-text query into lower-case terms. Leading colons
-// are dropped and "\/" read as "/", as DataHub's query builder and
-// resolvers do.
-func queryTerms(text string) terms {
-	text = strings.TrimLeft(strings.TrimSpace(text), ":")
-	text = strings.ReplaceAll(text, `\/`, "/")
-	var out terms
-	seen := map[string]int{}
-	for _, t := range strings.Fields(strings.ToLower(text)) {
-		if t = strings.Trim(t, "*"); t == "" {
-			continue
-		}
-		i, ok := seen[t]
-		if !ok {
-			i = len(out.distinct)
-			seen[t] = i
-			out.distinct = append(out.distinct, t)
-		}
-		out.order = append(out.order, i)
-	}
-	return out
-}
-
-// score scores d against the terms. The mock's score: with no terms, 1;
-// otherwise every term must occur (case-insensitive substring) in some
-// value of a default-query field, and each occurrence of a term in the
-// query adds the boost of every field (by name) it occurs in, doubled when
-// the value equals the term. matched holds each such field and its first
-// matching value, once per distinct term. ok is false when some term
-// matches nothing.
-func (ts terms) score(d *searchDoc) (score float64, matched []MatchedField, ok bool) {
-	if len(ts.order) == 0 {
-		return 1, nil, true
-	}
-	names := make([]string, 0, len(d.fields))
-	for k := range d.fields {
-		if fi, ok := fieldInfoOf(k); ok && fi.Default {
-			names = append(names, k)
-		}
-	}
-	slices.Sort(names)
-	// weights are, per distinct term, the boost each field it matched adds,
-	// in field order, added again for every occurrence of the term.
-	weights := make([][]float64, len(ts.distinct))
-	for i, t := range ts.distinct {
-		for _, k := range names {
-			for _, v := range d.fields[k] {
-				lv := strings.ToLower(v)
-				if !strings.Contains(lv, t) {
-					continue
-				}
-				fi, _ := fieldInfoOf(k)
-				w := fi.Boost
-				if lv == t {
-					w *= 2
-				}
-				weights[i] = append(weights[i], w)
-				matched = append(matched, MatchedField{Name: k, Value: v})
-				break
-			}
-		}
-		if len(weights[i]) == 0 {
-			return 0, nil, false
-		}
-	}
-	for _, i := range ts.order {
-		for _, w := range weights[i] {
-			score += w
-		}
-	}
-	return score, matched, true
-}
-
 // aggregate counts the facet values over the matched documents.
 func aggregate(q Query, docs []*searchDoc) []Facet {
 	fields := q.Facets

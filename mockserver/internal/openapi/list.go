@@ -197,9 +197,15 @@ type criterionBody struct {
 	Negated   bool     `json:"negated"`
 }
 
-// filterBody is DataHub's Filter: "or" of "and" clauses, or the
-// deprecated "criteria" (one clause).
+// filterBody is the Filter of DataHub's OpenAPI v3 models: "and", a list
+// of clauses ({"criteria": [...]}) of which one must match (GMS turns it
+// into the search Filter's "or"). The search Filter's own form, "or" of
+// "and" clauses or the deprecated "criteria" (one clause), is accepted
+// too.
 type filterBody struct {
+	And []struct {
+		Criteria []criterionBody `json:"criteria"`
+	} `json:"and"`
 	Or []struct {
 		And []criterionBody `json:"and"`
 	} `json:"or"`
@@ -227,6 +233,9 @@ func (f *filterBody) filter() gms.Filter {
 		return out
 	}
 	var out gms.Filter
+	for _, c := range f.And {
+		out = append(out, conv(c.Criteria))
+	}
 	for _, c := range f.Or {
 		out = append(out, conv(c.And))
 	}

@@ -235,8 +235,44 @@ func (c *Call) types() []string {
 	return ts
 }
 
-func runSearch(h *Handler, ctx context.Context, q gms.Query) (any, error) {
-	res, err := h.core.Search(ctx, q)
+// sortCriterionRecord is com.linkedin.metadata.query.filter.SortCriterion.
+type sortCriterionRecord struct {
+	Field string `json:"field"`
+	Order string `json:"order"`
+}
+
+// sort is the search's order: the sortCriteria parameter, else sort, as
+// GMS reads them (none: by score).
+func (c *Call) sort() ([]gms.SortCriterion, error) {
+	var crits []sortCriterionRecord
+	if err := c.decodeRecord("sortCriteria", &crits); err != nil {
+		return nil, err
+	}
+	if len(crits) == 0 {
+		var one *sortCriterionRecord
+		if err := c.decodeRecord("sort", &one); err != nil {
+			return nil, err
+		}
+		if one != nil {
+			crits = append(crits, *one)
+		}
+	}
+	var out []gms.SortCriterion
+	for _, s := range crits {
+		if s.Field == "" {
+			continue
+		}
+		out = append(out, gms.SortCriterion{Field: s.Field, Descending: s.Order == "DESCENDING"})
+	}
+	return out, nil
+}
+
+func runSearch(h *Handler, ctx context.Context, c *Call, q gms.Query) (any, error) {
+	sort, err := c.sort()
+	if err != nil {
+		return nil, err
+	}
+	res, err := h.core.SearchSorted(ctx, q, sort)
 	if err != nil {
 		return nil, searchError(err)
 	}
@@ -249,7 +285,7 @@ func search(h *Handler, ctx context.Context, c *Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return runSearch(h, ctx, q)
+	return runSearch(h, ctx, c, q)
 }
 
 // searchAcrossEntities serves entities?action=searchAcrossEntities.
@@ -258,7 +294,7 @@ func searchAcrossEntities(h *Handler, ctx context.Context, c *Call) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return runSearch(h, ctx, q)
+	return runSearch(h, ctx, c, q)
 }
 
 // filterAction serves entities?action=filter: the filter alone, no text.
@@ -267,7 +303,7 @@ func filterAction(h *Handler, ctx context.Context, c *Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return runSearch(h, ctx, q)
+	return runSearch(h, ctx, c, q)
 }
 
 // list serves entities?action=list: the filter's URNs as a ListResult.
@@ -277,7 +313,11 @@ func list(h *Handler, ctx context.Context, c *Call) (any, error) {
 		return nil, err
 	}
 	q.SkipAggregates = true
-	res, err := h.core.Search(ctx, q)
+	sort, err := c.sort()
+	if err != nil {
+		return nil, err
+	}
+	res, err := h.core.SearchSorted(ctx, q, sort)
 	if err != nil {
 		return nil, searchError(err)
 	}
@@ -406,7 +446,11 @@ func autocomplete(h *Handler, ctx context.Context, c *Call) (any, error) {
 		return nil, err
 	}
 	q.SkipAggregates = true
-	res, err := h.core.Search(ctx, q)
+	sort, err := c.sort()
+	if err != nil {
+		return nil, err
+	}
+	res, err := h.core.SearchSorted(ctx, q, sort)
 	if err != nil {
 		return nil, searchError(err)
 	}

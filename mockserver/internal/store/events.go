@@ -115,6 +115,9 @@ func (r *recorder) putDoc(key, val []byte, urn, aspect string, ms int64, d doc) 
 }
 
 func (r *recorder) del(b bucket, key []byte) error {
+	if b == aspectRows && (len(key) < 8 || rowVer(key) != 0) {
+		return r.txn.del(b, key) // not a latest row: nothing to report
+	}
 	if r.txn.get(b, key) == nil {
 		return r.txn.del(b, key) // nothing to remove, nothing to report
 	}

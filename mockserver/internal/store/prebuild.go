@@ -1,6 +1,10 @@
 package store
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/par"
+)
 
 // A write whose value does not depend on the stored rows (no Check, no
 // Transform, not a timeseries document) gets its new latest row built in
@@ -28,7 +32,7 @@ type preRow struct {
 // before the writer lock (see preRow). It reads the latest rows in one
 // read transaction of a backend whose stored values stay valid after it,
 // and does nothing on another.
-func (s *Store) preBuild(ws []Write, ps []prepared) {
+func (s *Store) preBuild(ws []Write, ps []prepared, chunks int) {
 	eligible := false
 	for i := range ps {
 		if preBuildable(&ws[i], &ps[i]) {
@@ -55,11 +59,14 @@ func (s *Store) preBuild(ws []Write, ps []prepared) {
 	if err != nil || !shared {
 		return
 	}
-	for i := range ps {
-		if preBuildable(&ws[i], &ps[i]) {
-			ps[i].pre.build(&ps[i])
+	// In prepare's chunks: a chunk's writes share its scratch.
+	par.In(chunks, len(ps), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if preBuildable(&ws[i], &ps[i]) {
+				ps[i].pre.build(&ps[i])
+			}
 		}
-	}
+	})
 }
 
 // preBuildable reports whether the write's row can be built before the

@@ -81,7 +81,7 @@ func TestPreBuildBuildsEligibleWrites(t *testing.T) {
 	ws := batches[3]
 	ps, bm := prepare(ws, t0, s.rules)
 	defer bm.release(ps)
-	s.preBuild(ws, ps)
+	s.preBuild(ws, ps, bm.chunks)
 	var got []bool
 	for i := range ps {
 		got = append(got, ps[i].pre.ok)
@@ -93,7 +93,7 @@ func TestPreBuildBuildsEligibleWrites(t *testing.T) {
 	ws = []Write{batches[1][2]}
 	ps2, bm2 := prepare(ws, t0, s.rules)
 	defer bm2.release(ps2)
-	s.preBuild(ws, ps2)
+	s.preBuild(ws, ps2, bm2.chunks)
 	if ps2[0].pre.ok {
 		t.Error("an unchanged write got a row built before the lock")
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
+	"github.com/catalogkit/datahub-go/mockserver/internal/par"
 )
 
 // prepared is what a write needs that does not depend on the stored rows,
@@ -79,53 +80,66 @@ const smMembers = 8
 // in memory from a batchMemory that release gives back. The keys of all
 // writes share one allocation, their systemMetadata members another.
 func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) {
-	size := 0
-	for i := range ws {
-		size += 2 * (2*binary.MaxVarintLen64 + len(ws[i].URN) + len(ws[i].Aspect) + 8)
-	}
+	// Every write gets a region of the key memory of its own (its row key
+	// and room for a history row key), so that the writes are prepared in
+	// chunks on the machine's cores, each chunk with its own scratch.
+	k := par.Count(len(ws), par.MinChunk)
 	bm := batchMemories.Get().(*batchMemory)
-	ps, keys, members := bm.take(len(ws), size, (len(ws)+1)*smMembers)
-	batch := &bm.shared
-	*batch = batchShared{rules: rules, scratch: members[len(ws)*smMembers:]}
-	ms := now.UnixMilli()
+	offs := bm.takeOffsets(len(ws) + 1)
 	for i := range ws {
-		w, p := &ws[i], &ps[i]
-		if w.DeleteEntity && w.URN != "" {
-			continue
-		}
-		if p.err = checkWrite(i, w); p.err != nil {
-			continue
-		}
-		p.ms, p.batch = ms, batch
-		actor, sm, err := rules.Received(w, ms, members[i*smMembers:i*smMembers:(i+1)*smMembers])
-		if err != nil {
-			p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
-			continue
-		}
-		p.actor, p.sm = actor, sm
-		if w.Timeseries {
-			p.doc = documentID(i, w, rules)
-		}
-		start := len(keys)
-		keys = lp(keys, w.URN)
-		p.urnLen = len(keys) - start
-		keys = lp(keys, w.Aspect)
-		p.prefixLen = len(keys) - start
-		keys = binary.BigEndian.AppendUint64(keys, 0)
-		keys = append(keys, keys[start:start+p.prefixLen]...)
-		keys = binary.BigEndian.AppendUint64(keys, 0)
-		p.keys = keys[start:len(keys):len(keys)]
-		if !w.Timeseries && w.Transform == nil {
-			p.value = w.Value
-			if !w.Compact {
-				p.value = jsonx.CompactShared(w.Value) // checked by IsObject; encode copies it
-			}
-			if p.hash = w.ValueHash; p.hash == 0 {
-				p.hash = jsonx.Hash(p.value)
-			}
-			p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
-		}
+		offs[i+1] = offs[i] + 2*(2*binary.MaxVarintLen64+len(ws[i].URN)+len(ws[i].Aspect)+8)
 	}
+	ps, keys, members := bm.take(len(ws), offs[len(ws)], (len(ws)+k)*smMembers)
+	keys = keys[:offs[len(ws)]]
+	bm.chunks = k
+	shared := bm.takeShared(k)
+	for c := range shared {
+		lo, hi := (len(ws)+c)*smMembers, (len(ws)+c+1)*smMembers
+		s := members[lo:hi:hi] // an append past it does not reach the next chunk's
+		shared[c] = batchShared{rules: rules, scratch: s}
+	}
+	ms := now.UnixMilli()
+	par.In(k, len(ws), func(c, lo, hi int) {
+		batch := &shared[c]
+		for i := lo; i < hi; i++ {
+			w, p := &ws[i], &ps[i]
+			if w.DeleteEntity && w.URN != "" {
+				continue
+			}
+			if p.err = checkWrite(i, w); p.err != nil {
+				continue
+			}
+			p.ms, p.batch = ms, batch
+			actor, sm, err := rules.Received(w, ms, members[i*smMembers:i*smMembers:(i+1)*smMembers])
+			if err != nil {
+				p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
+				continue
+			}
+			p.actor, p.sm = actor, sm
+			if w.Timeseries {
+				p.doc = documentID(i, w, rules)
+			}
+			key := keys[offs[i]:offs[i]:offs[i+1]]
+			key = lp(key, w.URN)
+			p.urnLen = len(key)
+			key = lp(key, w.Aspect)
+			p.prefixLen = len(key)
+			key = binary.BigEndian.AppendUint64(key, 0)
+			key = append(key, key[:p.prefixLen]...)
+			key = binary.BigEndian.AppendUint64(key, 0)
+			p.keys = key[:len(key):len(key)]
+			if !w.Timeseries && w.Transform == nil {
+				p.value = w.Value
+				if !w.Compact {
+					p.value = jsonx.CompactShared(w.Value) // checked by IsObject; encode copies it
+				}
+				if p.hash = w.ValueHash; p.hash == 0 {
+					p.hash = jsonx.Hash(p.value)
+				}
+				p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
+			}
+		}
+	})
 	return ps, bm
 }
 
@@ -137,7 +151,31 @@ type batchMemory struct {
 	ps      []prepared
 	keys    []byte
 	members rawObject
-	shared  batchShared
+	// shared is what the writes of each chunk share; chunks is the number
+	// of chunks prepare made, which preBuild makes again.
+	shared []batchShared
+	chunks int
+	offs   []int // the writes' key regions
+}
+
+// takeShared returns k zero batchShared from m's memory.
+func (m *batchMemory) takeShared(k int) []batchShared {
+	if cap(m.shared) < k {
+		m.shared = make([]batchShared, k)
+	}
+	m.shared = m.shared[:k]
+	clear(m.shared)
+	return m.shared
+}
+
+// takeOffsets returns n ints, the first 0, from m's memory.
+func (m *batchMemory) takeOffsets(n int) []int {
+	if cap(m.offs) < n {
+		m.offs = make([]int, n)
+	}
+	m.offs = m.offs[:n]
+	m.offs[0] = 0
+	return m.offs
 }
 
 // batchMemories are the batchMemory kept for the next batches.
@@ -174,7 +212,7 @@ func (m *batchMemory) release(ps []prepared) {
 	}
 	clear(ps)
 	clear(m.members)
-	m.shared = batchShared{}
+	clear(m.shared)
 	batchMemories.Put(m)
 }
 

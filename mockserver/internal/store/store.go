@@ -210,7 +210,7 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	now := s.clock()
 	ps, bm := prepare(ws, now, s.rules)
 	defer bm.release(ps)
-	s.preBuild(ws, ps)
+	s.preBuild(ws, ps, bm.chunks)
 	err := func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -335,6 +335,21 @@ func (s *Store) Exists(urn string) bool {
 		return nil
 	})
 	return ok
+}
+
+// ExistAll reports, for each of urns, whether Exists would: all in one
+// read of the store.
+func (s *Store) ExistAll(urns []string) []bool {
+	out := make([]bool, len(urns))
+	var key []byte
+	_ = s.kv.view(func(t txn) error {
+		for i, u := range urns {
+			key = lp(key[:0], u)
+			out[i] = t.get(entities, key) != nil
+		}
+		return nil
+	})
+	return out
 }
 
 // DeleteEntity removes every versioned row of the entity (all versions of all

@@ -174,6 +174,10 @@ func TestVersionNumbering(t *testing.T) {
 		if !s.Exists(dsURN) {
 			t.Error("Exists = false after first write")
 		}
+		other := "urn:li:dataset:(urn:li:dataPlatform:hive,never.written,PROD)"
+		if got := s.ExistAll([]string{other, dsURN, dsURN}); !cmp.Equal(got, []bool{false, true, true}) {
+			t.Errorf("ExistAll = %v, want [false true true]", got)
+		}
 	})
 }
 

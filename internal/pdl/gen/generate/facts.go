@@ -139,11 +139,12 @@ type facts struct {
 	// per aspect record, during one walk
 	searchable    []searchableFact
 	relationships []relationshipFact
+	urnChecks     []urnValidationFact
 }
 
 // aspectFacts resolves the annotations of the aspect record recordName.
-func (f *facts) aspect(recordName string) ([]searchableFact, []relationshipFact) {
-	f.searchable, f.relationships = nil, nil
+func (f *facts) aspect(recordName string) ([]searchableFact, []relationshipFact, []urnValidationFact) {
+	f.searchable, f.relationships, f.urnChecks = nil, nil, nil
 	f.walk(pdlparse.TypeExpr{Kind: pdlparse.ExprRef, Name: recordName}, nil, nil, false, map[string]bool{}, 0)
 	seen := map[string]bool{}
 	var rels []relationshipFact
@@ -177,7 +178,7 @@ func (f *facts) aspect(recordName string) ([]searchableFact, []relationshipFact)
 		}
 		out = append(out, s)
 	}
-	return out, rels
+	return out, rels, f.urnChecks
 }
 
 // walk visits the value of type t at path (segments) with the annotation entries that reached it;
@@ -231,6 +232,9 @@ func (f *facts) walk(t pdlparse.TypeExpr, path []string, entries []annEntry, inM
 			}
 			for _, fl := range f.recordFields(d, map[string]bool{}) {
 				fe := append(step(entries, fl.Name), f.own(fl.Annotations, &fl.Type, d.Name+"."+fl.Name)...)
+				if v, ok := fl.Annotations["UrnValidation"]; ok && !inMap {
+					f.addURNValidation(with(path, fl.Name), v)
+				}
 				f.walk(fl.Type, with(path, fl.Name), fe, inMap, ancestors, depth+1)
 			}
 		}
@@ -504,6 +508,36 @@ func (f *facts) addSearchable(path []string, kind string, v json.RawMessage) {
 	f.searchable = append(f.searchable, searchableFact{Path: p, Kind: kind, Ann: a})
 }
 
+// urnValidationFact is a resolved @UrnValidation annotation of a field: the URNs at Path (the
+// field's value, or each string of its array) must be well formed (Strict), of one of
+// EntityTypes (when any) and point at an existing entity (Exist).
+type urnValidationFact struct {
+	Path          string
+	Exist, Strict bool
+	EntityTypes   []string
+}
+
+// addURNValidation records the @UrnValidation annotation v of the field at path. As DataHub reads
+// it, only the field's own annotation counts (no override paths), exist and strict default to
+// true, and the path is the field's in the aspect's JSON ("*" for the items of an array of
+// records, a union member by its key).
+func (f *facts) addURNValidation(path []string, v json.RawMessage) {
+	p := "/" + strings.Join(path, "/")
+	var o annObject
+	if err := json.Unmarshal(v, &o); err != nil {
+		f.errs = append(f.errs, fmt.Sprintf("%s: @UrnValidation is not an object: %v", p, err))
+		return
+	}
+	u := urnValidationFact{Path: p, Exist: true, Strict: true, EntityTypes: o.strings("entityTypes")}
+	if b, ok := o.bool("exist"); ok {
+		u.Exist = b
+	}
+	if b, ok := o.bool("strict"); ok {
+		u.Strict = b
+	}
+	f.urnChecks = append(f.urnChecks, u)
+}
+
 func relationshipOf(path string, v json.RawMessage) (relationshipFact, error) {
 	var o annObject
 	if err := json.Unmarshal(v, &o); err != nil {
@@ -551,9 +585,21 @@ func searchFieldTypeConst(t string) string {
 
 func emitFacts(src *source, aspects []aspectFact, st *Stats) ([]byte, error) {
 	f := &facts{src: src}
-	var sb, rb bytes.Buffer
+	var sb, rb, ub bytes.Buffer
 	for _, a := range aspects {
-		ss, rs := f.aspect(a.Record)
+		ss, rs, us := f.aspect(a.Record)
+		if len(us) > 0 {
+			fmt.Fprintf(&ub, "%q: {\n", a.Name)
+			for _, u := range us {
+				fmt.Fprintf(&ub, "{Path: %q, Exist: %t, Strict: %t", u.Path, u.Exist, u.Strict)
+				if len(u.EntityTypes) > 0 {
+					fmt.Fprintf(&ub, ", EntityTypes: %s", goStrings(u.EntityTypes))
+				}
+				ub.WriteString("},\n")
+			}
+			ub.WriteString("},\n")
+			st.URNValidations += len(us)
+		}
 		if len(ss) > 0 {
 			fmt.Fprintf(&sb, "%q: {\n", a.Name)
 			for _, s := range ss {
@@ -587,6 +633,11 @@ func emitFacts(src *source, aspects []aspectFact, st *Stats) ([]byte, error) {
 	b.WriteString("// name, in the order DataHub's entity registry finds them. It is called once, on first use.\n")
 	b.WriteString("func buildRelationships() map[string][]Relationship {\nreturn map[string][]Relationship{\n")
 	b.Write(rb.Bytes())
+	b.WriteString("}\n}\n\n")
+	b.WriteString("// buildURNValidations returns the @UrnValidation checks of every aspect that has any, by aspect\n")
+	b.WriteString("// name, in the order of the record's fields. It is called once, on first use.\n")
+	b.WriteString("func buildURNValidations() map[string][]URNValidation {\nreturn map[string][]URNValidation{\n")
+	b.Write(ub.Bytes())
 	b.WriteString("}\n}\n")
 	return format.Source(b.Bytes())
 }

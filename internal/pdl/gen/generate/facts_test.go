@@ -93,7 +93,7 @@ record Thing includes WithIncludes {
   overridden: Tagged
 }`)
 	f := &facts{src: src}
-	ss, rs := f.aspect("t.Thing")
+	ss, rs, _ := f.aspect("t.Thing")
 	if len(f.errs) > 0 {
 		t.Fatalf("errors: %v", f.errs)
 	}

@@ -37,6 +37,8 @@ type Stats struct {
 	Entities, Aspects, Records int
 	// Searchable and Relationships count the annotation facts over all aspects.
 	Searchable, Relationships int
+	// URNValidations counts the @UrnValidation fields over all aspects.
+	URNValidations int
 }
 
 // Generate reads DataHub's PDL tree and entity registry and returns the generated Go files of

@@ -1,0 +1,45 @@
+package par
+
+import (
+	"runtime"
+	"sync/atomic"
+	"testing"
+)
+
+// TestChunks: the ranges cover every item once, in as many ranges as cores
+// when the items are enough, in one otherwise.
+func TestChunks(t *testing.T) {
+	t.Parallel()
+	procs := runtime.GOMAXPROCS(0)
+	for _, tc := range []struct{ n, min, want int }{
+		{0, 32, 1}, {1, 32, 1}, {63, 32, min(procs, 1)}, {64, 32, min(procs, 2)},
+		{200, 32, min(procs, 6)}, {200, 0, min(procs, 200)}, {5, 1, min(procs, 5)},
+	} {
+		seen := make([]atomic.Int32, tc.n)
+		var calls atomic.Int32
+		los := make([]atomic.Int32, procs) // chunk c's lo + 1
+		got := Chunks(tc.n, tc.min, func(c, lo, hi int) {
+			calls.Add(1)
+			los[c].Store(int32(lo + 1))
+			if lo >= hi {
+				t.Errorf("n %d: empty range [%d, %d)", tc.n, lo, hi)
+			}
+			for i := lo; i < hi; i++ {
+				seen[i].Add(1)
+			}
+		})
+		if got != tc.want || (tc.n > 0 && int(calls.Load()) != got) {
+			t.Errorf("Chunks(%d, %d) = %d ranges, %d calls; want %d", tc.n, tc.min, got, calls.Load(), tc.want)
+		}
+		for c := 1; c < got && tc.n > 0; c++ { // the chunks in order
+			if los[c].Load() <= los[c-1].Load() {
+				t.Errorf("n %d: chunk %d starts at %d, chunk %d at %d", tc.n, c, los[c].Load()-1, c-1, los[c-1].Load()-1)
+			}
+		}
+		for i := range seen {
+			if c := seen[i].Load(); c != 1 {
+				t.Errorf("n %d: item %d covered %d times", tc.n, i, c)
+			}
+		}
+	}
+}
