@@ -38,7 +38,7 @@ func (d DataHubAccessTokenInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubAccessTokenInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -31,7 +31,7 @@ func (a AIAgentDependencies) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AIAgentDependencies) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -132,7 +132,7 @@ func (a AIAgentInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AIAgentInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -199,7 +199,7 @@ func (a AIAgentSource) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AIAgentSource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -43,7 +43,7 @@ func (a AgentSkillInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AgentSkillInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -125,7 +125,7 @@ func (s SkillSourceRepository) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SkillSourceRepository) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -44,7 +44,7 @@ func (a APIProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a APIProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -120,7 +120,7 @@ func (a APISignature) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a APISignature) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -217,7 +217,7 @@ func (r RestAPIProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RestAPIProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

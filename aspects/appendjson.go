@@ -42,16 +42,9 @@ func appendMarshal(b []byte, v any) ([]byte, error) {
 	return append(b, m...), nil
 }
 
-// marshalAppend returns the JSON an appendJSON method writes into a new
-// buffer.
-func marshalAppend(a appender) ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-// openObject and closeObject bracket an object whose members are each
-// appended with a leading comma: openObject returns the start offset, and
-// closeObject turns the first comma into { (or writes {} when there is no
-// member).
+// closeObject ends an object whose members were each appended with a
+// leading comma from offset start: it turns the first comma into { (or
+// writes {} when there is no member) and appends }.
 func closeObject(b []byte, start int) []byte {
 	if len(b) == start {
 		return append(b, '{', '}')

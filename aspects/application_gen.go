@@ -25,7 +25,7 @@ func (a ApplicationKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a ApplicationKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -62,7 +62,7 @@ func (a ApplicationLineage) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a ApplicationLineage) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -139,7 +139,7 @@ func (a ApplicationProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a ApplicationProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -203,7 +203,7 @@ func (a Applications) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a Applications) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -24,7 +24,7 @@ func (a AssertionAction) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionAction) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -74,7 +74,7 @@ func (a AssertionActions) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionActions) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -162,7 +162,7 @@ func (a AssertionFailureSeverityConfig) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionFailureSeverityConfig) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -234,7 +234,7 @@ func (a AssertionFailureSeverityRule) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionFailureSeverityRule) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -315,7 +315,7 @@ func (a AssertionInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -440,7 +440,7 @@ func (a AssertionNote) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionNote) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -496,7 +496,7 @@ func (a AssertionResult) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionResult) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -565,7 +565,7 @@ func (a AssertionResultError) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionResultError) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -699,7 +699,7 @@ func (a AssertionRunEvent) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionRunEvent) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -806,7 +806,7 @@ func (a AssertionSource) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionSource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -975,7 +975,7 @@ func (a AssertionStdParameter) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionStdParameter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1033,7 +1033,7 @@ func (a AssertionStdParameters) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionStdParameters) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1142,7 +1142,7 @@ func (b BatchSpec) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BatchSpec) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1209,7 +1209,7 @@ func (c CustomAssertionInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CustomAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1271,7 +1271,7 @@ func (d DatasetAssertionInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DatasetAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1377,7 +1377,7 @@ func (f FieldAssertionInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FieldAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1461,7 +1461,7 @@ func (f FieldMetricAssertion) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FieldMetricAssertion) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1569,7 +1569,7 @@ func (f FieldTransform) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FieldTransform) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1645,7 +1645,7 @@ func (f FieldValuesAssertion) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FieldValuesAssertion) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1733,7 +1733,7 @@ func (f FieldValuesFailThreshold) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FieldValuesFailThreshold) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1801,7 +1801,7 @@ func (f FixedIntervalSchedule) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FixedIntervalSchedule) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1866,7 +1866,7 @@ func (f FreshnessAssertionInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FreshnessAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1925,7 +1925,7 @@ func (f FreshnessAssertionSchedule) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FreshnessAssertionSchedule) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2073,7 +2073,7 @@ func (f FreshnessCronSchedule) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FreshnessCronSchedule) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2115,7 +2115,7 @@ func (i IncrementingSegmentFieldTransformer) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncrementingSegmentFieldTransformer) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2190,7 +2190,7 @@ func (i IncrementingSegmentRowCountChange) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncrementingSegmentRowCountChange) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2242,7 +2242,7 @@ func (i IncrementingSegmentRowCountTotal) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncrementingSegmentRowCountTotal) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2308,7 +2308,7 @@ func (i IncrementingSegmentSpec) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncrementingSegmentSpec) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2360,7 +2360,7 @@ func (r RowCountChange) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RowCountChange) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2413,7 +2413,7 @@ func (r RowCountTotal) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RowCountTotal) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2478,7 +2478,7 @@ func (s SQLAssertionInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SQLAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2567,7 +2567,7 @@ func (s SchemaAssertionInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SchemaAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2644,7 +2644,7 @@ func (v VolumeAssertionInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v VolumeAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -20,7 +20,7 @@ func (b BusinessAttributeAssociation) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BusinessAttributeAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -85,7 +85,7 @@ func (b BusinessAttributeInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BusinessAttributeInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -182,7 +182,7 @@ func (b BusinessAttributeKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BusinessAttributeKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -214,7 +214,7 @@ func (b BusinessAttributes) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BusinessAttributes) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

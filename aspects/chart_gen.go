@@ -30,7 +30,7 @@ func (u ChartDataSourceType) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u ChartDataSourceType) appendJSON(dst []byte) ([]byte, error) {
 	if n := countSet(u.DatasetURN != nil); n != 1 {
 		return dst, unionCountError("ChartDataSourceType", n)
@@ -115,7 +115,7 @@ func (c ChartInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -229,7 +229,7 @@ func (c ChartQuery) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ChartQuery) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -327,7 +327,7 @@ func (c ChartUsageStatistics) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ChartUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -420,7 +420,7 @@ func (c ChartUserUsageCounts) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ChartUserUsageCounts) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -476,7 +476,7 @@ func (e EditableChartProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EditableChartProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

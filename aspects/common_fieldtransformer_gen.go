@@ -40,7 +40,7 @@ func (u UDFTransformer) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u UDFTransformer) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -28,7 +28,7 @@ func (a Access) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a Access) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -91,7 +91,7 @@ func (b BrowsePathEntry) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BrowsePathEntry) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -130,7 +130,7 @@ func (b BrowsePaths) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BrowsePaths) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -185,7 +185,7 @@ func (b BrowsePathsV2) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BrowsePathsV2) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -254,7 +254,7 @@ func (c ChangeAuditStamps) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ChangeAuditStamps) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -323,7 +323,7 @@ func (c Cost) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c Cost) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -374,7 +374,7 @@ func (u CostValue) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u CostValue) appendJSON(dst []byte) ([]byte, error) {
 	if n := countSet(u.CostID != nil, u.CostCode != nil); n != 1 {
 		return dst, unionCountError("CostValue", n)
@@ -444,7 +444,7 @@ func (d DataPlatformInstance) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataPlatformInstance) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -477,7 +477,7 @@ func (d DataTransform) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataTransform) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -515,7 +515,7 @@ func (d DataTransformLogic) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataTransformLogic) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -574,7 +574,7 @@ func (d Deprecation) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d Deprecation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -621,7 +621,7 @@ func (d DisplayProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DisplayProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -676,7 +676,7 @@ func (d Documentation) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d Documentation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -725,7 +725,7 @@ func (d DocumentationAssociation) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DocumentationAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -774,7 +774,7 @@ func (e Edge) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e Edge) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -828,7 +828,7 @@ func (e Embed) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e Embed) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -877,7 +877,7 @@ func (e EmbeddingChunk) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EmbeddingChunk) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -957,7 +957,7 @@ func (e EmbeddingModelData) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EmbeddingModelData) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1022,7 +1022,7 @@ func (f FieldFormPromptAssociation) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FieldFormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1063,7 +1063,7 @@ func (f FormAssociation) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FormAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1151,7 +1151,7 @@ func (f FormPromptAssociation) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1197,7 +1197,7 @@ func (f FormPromptFieldAssociations) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FormPromptFieldAssociations) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1263,7 +1263,7 @@ func (f FormVerificationAssociation) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FormVerificationAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1310,7 +1310,7 @@ func (f Forms) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f Forms) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1426,7 +1426,7 @@ func (i IconProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IconProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1468,7 +1468,7 @@ func (i IncidentSummaryDetails) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentSummaryDetails) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1529,7 +1529,7 @@ func (i IncidentsSummary) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentsSummary) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1647,7 +1647,7 @@ func (i InputField) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i InputField) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1686,7 +1686,7 @@ func (i InputFields) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i InputFields) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1745,7 +1745,7 @@ func (l LargeString) MarshalJSON() ([]byte, error) {
 	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of l to b.
+// appendJSON appends the JSON of l to dst.
 func (l LargeString) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1800,7 +1800,7 @@ func (m Media) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m Media) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1848,7 +1848,7 @@ func (o Origin) MarshalJSON() ([]byte, error) {
 	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of o to b.
+// appendJSON appends the JSON of o to dst.
 func (o Origin) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1894,7 +1894,7 @@ func (r RoleAssociation) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RoleAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1942,7 +1942,7 @@ func (s SemanticContent) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SemanticContent) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2004,7 +2004,7 @@ func (s SerializedValue) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SerializedValue) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2094,7 +2094,7 @@ func (s Siblings) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s Siblings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2144,7 +2144,7 @@ func (s SubTypes) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SubTypes) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -2219,7 +2219,7 @@ func (v VersionProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v VersionProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -31,7 +31,7 @@ func (d DataHubConnectionDetails) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubConnectionDetails) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -83,7 +83,7 @@ func (d DataHubJSONConnection) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubJSONConnection) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

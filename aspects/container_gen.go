@@ -24,7 +24,7 @@ func (c Container) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c Container) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -74,7 +74,7 @@ func (c ContainerProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ContainerProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -158,7 +158,7 @@ func (e EditableContainerProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EditableContainerProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

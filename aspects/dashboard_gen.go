@@ -67,7 +67,7 @@ func (d DashboardInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -269,7 +269,7 @@ func (d DashboardUsageStatistics) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DashboardUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -385,7 +385,7 @@ func (d DashboardUserUsageCounts) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DashboardUserUsageCounts) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -453,7 +453,7 @@ func (e EditableDashboardProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EditableDashboardProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

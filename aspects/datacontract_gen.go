@@ -38,7 +38,7 @@ func (d DataContractProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -143,7 +143,7 @@ func (d DataContractStatus) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataContractStatus) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -193,7 +193,7 @@ func (d DataQualityContract) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataQualityContract) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -221,7 +221,7 @@ func (f FreshnessContract) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FreshnessContract) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -249,7 +249,7 @@ func (s SchemaContract) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SchemaContract) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

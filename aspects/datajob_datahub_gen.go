@@ -52,7 +52,7 @@ func (d DatahubIngestionCheckpoint) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DatahubIngestionCheckpoint) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -202,7 +202,7 @@ func (d DatahubIngestionRunSummary) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DatahubIngestionRunSummary) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -359,7 +359,7 @@ func (i IngestionCheckpointState) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IngestionCheckpointState) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

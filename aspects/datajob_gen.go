@@ -44,7 +44,7 @@ func (d DataFlowInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataFlowInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -151,7 +151,7 @@ func (d DataJobInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataJobInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -245,7 +245,7 @@ func (u DataJobInfoType) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u DataJobInfoType) appendJSON(dst []byte) ([]byte, error) {
 	if n := countSet(u.AzkabanJobType != nil, u.String != nil); n != 1 {
 		return dst, unionCountError("DataJobInfoType", n)
@@ -343,7 +343,7 @@ func (d DataJobInputOutput) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -544,7 +544,7 @@ func (e EditableDataFlowProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EditableDataFlowProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -628,7 +628,7 @@ func (e EditableDataJobProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EditableDataJobProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -725,7 +725,7 @@ func (v VersionInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v VersionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

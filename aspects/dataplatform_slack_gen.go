@@ -65,7 +65,7 @@ func (s SlackUserInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SlackUserInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -35,7 +35,7 @@ func (d DataPlatformInstanceProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataPlatformInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -109,7 +109,7 @@ func (i IcebergWarehouseInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IcebergWarehouseInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

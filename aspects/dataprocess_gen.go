@@ -28,7 +28,7 @@ func (d DataProcessInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -93,7 +93,7 @@ func (d DataProcessInstanceInput) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProcessInstanceInput) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -163,7 +163,7 @@ func (d DataProcessInstanceOutput) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProcessInstanceOutput) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -237,7 +237,7 @@ func (d DataProcessInstanceProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProcessInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -311,7 +311,7 @@ func (d DataProcessInstanceRelationships) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProcessInstanceRelationships) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -393,7 +393,7 @@ func (d DataProcessInstanceRunEvent) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProcessInstanceRunEvent) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -480,7 +480,7 @@ func (d DataProcessInstanceRunResult) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProcessInstanceRunResult) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

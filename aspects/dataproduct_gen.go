@@ -37,7 +37,7 @@ func (d DataProductAssociation) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProductAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -93,7 +93,7 @@ func (d DataProductKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProductKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -134,7 +134,7 @@ func (d DataProductProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProductProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -40,7 +40,7 @@ func (d DatasetDeprecation) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DatasetDeprecation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -89,7 +89,7 @@ func (d DatasetFieldMapping) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DatasetFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -156,7 +156,7 @@ func (u DatasetFieldMappingTransformation) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u DatasetFieldMappingTransformation) appendJSON(dst []byte) ([]byte, error) {
 	if n := countSet(u.TransformationType != nil, u.UDFTransformer != nil); n != 1 {
 		return dst, unionCountError("DatasetFieldMappingTransformation", n)
@@ -227,7 +227,7 @@ func (u DatasetFieldUpstream) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u DatasetFieldUpstream) appendJSON(dst []byte) ([]byte, error) {
 	if n := countSet(u.DatasetFieldURN != nil); n != 1 {
 		return dst, unionCountError("DatasetFieldUpstream", n)
@@ -292,7 +292,7 @@ func (d DatasetFilter) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DatasetFilter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -361,7 +361,7 @@ func (d DatasetUpstreamLineage) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DatasetUpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -434,7 +434,7 @@ func (f FineGrainedLineage) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FineGrainedLineage) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -573,7 +573,7 @@ func (i IcebergCatalogInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IcebergCatalogInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -647,7 +647,7 @@ func (v PartitionSummary) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PartitionSummary) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -689,7 +689,7 @@ func (v PartitionsSummary) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PartitionsSummary) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -755,7 +755,7 @@ func (u Upstream) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u Upstream) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -830,7 +830,7 @@ func (u UpstreamLineage) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u UpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -905,7 +905,7 @@ func (v ViewProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v ViewProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -28,7 +28,7 @@ func (d DomainAssociation) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DomainAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -79,7 +79,7 @@ func (d DomainProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DomainProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -150,7 +150,7 @@ func (d Domains) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d Domains) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

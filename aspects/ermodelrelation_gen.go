@@ -67,7 +67,7 @@ func (e ERModelRelationshipProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e ERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -193,7 +193,7 @@ func (e EditableERModelRelationshipProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EditableERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -262,7 +262,7 @@ func (r RelationshipFieldMapping) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RelationshipFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

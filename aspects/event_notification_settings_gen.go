@@ -22,7 +22,7 @@ func (e EmailNotificationSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EmailNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -57,7 +57,7 @@ func (n NotificationSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of n to b.
+// appendJSON appends the JSON of n to dst.
 func (n NotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -118,7 +118,7 @@ func (s SlackNotificationSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SlackNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -49,7 +49,7 @@ func (c CliVersionAudit) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CliVersionAudit) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -127,7 +127,7 @@ func (e ExecutionRequestInput) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e ExecutionRequestInput) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -193,7 +193,7 @@ func (e ExecutionRequestResult) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e ExecutionRequestResult) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -249,7 +249,7 @@ func (e ExecutionRequestSignal) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e ExecutionRequestSignal) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -288,7 +288,7 @@ func (e ExecutionRequestSource) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e ExecutionRequestSource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -330,7 +330,7 @@ func (s StructuredExecutionReport) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s StructuredExecutionReport) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -25,7 +25,7 @@ func (b BucketStorageLocation) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BucketStorageLocation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -77,7 +77,7 @@ func (d DataHubFileInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubFileInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -29,7 +29,7 @@ func (d DynamicFormAssignment) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DynamicFormAssignment) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -69,7 +69,7 @@ func (f FormActorAssignment) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FormActorAssignment) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -169,7 +169,7 @@ func (f FormInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FormInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -270,7 +270,7 @@ func (f FormPrompt) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FormPrompt) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -340,7 +340,7 @@ func (s StructuredPropertyParams) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s StructuredPropertyParams) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

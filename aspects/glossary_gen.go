@@ -33,7 +33,7 @@ func (g GlossaryNodeInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GlossaryNodeInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -103,7 +103,7 @@ func (g GlossaryRelatedTerms) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GlossaryRelatedTerms) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -214,7 +214,7 @@ func (g GlossaryTermInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GlossaryTermInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

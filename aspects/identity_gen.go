@@ -39,7 +39,7 @@ func (c CorpGroupEditableInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpGroupEditableInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -128,7 +128,7 @@ func (c CorpGroupInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpGroupInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -233,7 +233,7 @@ func (c CorpUserAppearanceSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserAppearanceSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -277,7 +277,7 @@ func (c CorpUserCredentials) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserCredentials) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -355,7 +355,7 @@ func (c CorpUserEditableInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserEditableInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -501,7 +501,7 @@ func (c CorpUserHomePageSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -582,7 +582,7 @@ func (c CorpUserInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -675,7 +675,7 @@ func (c CorpUserLocaleSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserLocaleSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -717,7 +717,7 @@ func (c CorpUserSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -781,7 +781,7 @@ func (c CorpUserStatus) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserStatus) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -815,7 +815,7 @@ func (c CorpUserViewsSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserViewsSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -849,7 +849,7 @@ func (g GroupMembership) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GroupMembership) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -898,7 +898,7 @@ func (i InviteToken) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i InviteToken) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -934,7 +934,7 @@ func (n NativeGroupMembership) MarshalJSON() ([]byte, error) {
 	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of n to b.
+// appendJSON appends the JSON of n to dst.
 func (n NativeGroupMembership) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -981,7 +981,7 @@ func (r RoleMembership) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RoleMembership) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

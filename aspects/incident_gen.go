@@ -26,7 +26,7 @@ func (i IncidentAssignee) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentAssignee) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -79,7 +79,7 @@ func (i IncidentExternalLink) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentExternalLink) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -149,7 +149,7 @@ func (i IncidentExternalLinks) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentExternalLinks) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -244,7 +244,7 @@ func (i IncidentInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -350,7 +350,7 @@ func (i IncidentNote) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentNote) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -400,7 +400,7 @@ func (i IncidentNoteSource) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentNoteSource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -462,7 +462,7 @@ func (i IncidentNotes) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentNotes) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -523,7 +523,7 @@ func (i IncidentSource) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentSource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -610,7 +610,7 @@ func (i IncidentStatus) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentStatus) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -31,7 +31,7 @@ func (d DataHubIngestionSourceConfig) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubIngestionSourceConfig) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -95,7 +95,7 @@ func (d DataHubIngestionSourceInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubIngestionSourceInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -151,7 +151,7 @@ func (d DataHubIngestionSourceSchedule) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubIngestionSourceSchedule) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -180,7 +180,7 @@ func (d DataHubIngestionSourceSource) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubIngestionSourceSource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

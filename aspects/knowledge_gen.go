@@ -24,7 +24,7 @@ func (d DocumentContents) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DocumentContents) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -78,7 +78,7 @@ func (d DocumentInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DocumentInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -208,7 +208,7 @@ func (d DocumentSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DocumentSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -273,7 +273,7 @@ func (d DocumentSource) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DocumentSource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -337,7 +337,7 @@ func (d DocumentStatus) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DocumentStatus) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -406,7 +406,7 @@ func (d DocumentUsageStatistics) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DocumentUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -504,7 +504,7 @@ func (v ParentDocument) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v ParentDocument) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -532,7 +532,7 @@ func (r RelatedAsset) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RelatedAsset) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -561,7 +561,7 @@ func (r RelatedDocument) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RelatedDocument) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

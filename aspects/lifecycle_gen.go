@@ -25,7 +25,7 @@ func (l LifecycleStageSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of l to b.
+// appendJSON appends the JSON of l to dst.
 func (l LifecycleStageSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -65,7 +65,7 @@ func (l LifecycleStageTransitionPolicy) MarshalJSON() ([]byte, error) {
 	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of l to b.
+// appendJSON appends the JSON of l to dst.
 func (l LifecycleStageTransitionPolicy) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -144,7 +144,7 @@ func (l LifecycleStageTypeInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of l to b.
+// appendJSON appends the JSON of l to dst.
 func (l LifecycleStageTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

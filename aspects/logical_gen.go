@@ -24,7 +24,7 @@ func (l LogicalParent) MarshalJSON() ([]byte, error) {
 	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of l to b.
+// appendJSON appends the JSON of l to dst.
 func (l LogicalParent) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -25,7 +25,7 @@ func (a AIAgentKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AIAgentKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -59,7 +59,7 @@ func (a APIKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a APIKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -93,7 +93,7 @@ func (a AgentSkillKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AgentSkillKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -125,7 +125,7 @@ func (a AssertionKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssertionKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -162,7 +162,7 @@ func (c ChartKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ChartKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -196,7 +196,7 @@ func (c ContainerKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ContainerKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -231,7 +231,7 @@ func (c CorpGroupKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpGroupKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -263,7 +263,7 @@ func (c CorpUserKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CorpUserKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -300,7 +300,7 @@ func (d DashboardKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DashboardKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -334,7 +334,7 @@ func (d DataContractKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataContractKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -370,7 +370,7 @@ func (d DataFlowKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataFlowKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -406,7 +406,7 @@ func (d DataHubAccessTokenKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubAccessTokenKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -438,7 +438,7 @@ func (d DataHubActionKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubActionKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -470,7 +470,7 @@ func (d DataHubConnectionKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubConnectionKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -502,7 +502,7 @@ func (d DataHubFileKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubFileKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -535,7 +535,7 @@ func (d DataHubIngestionSourceKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubIngestionSourceKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -568,7 +568,7 @@ func (d DataHubOpenAPISchemaKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubOpenAPISchemaKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -600,7 +600,7 @@ func (d DataHubPageModuleKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageModuleKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -633,7 +633,7 @@ func (d DataHubPageTemplateKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageTemplateKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -665,7 +665,7 @@ func (d DataHubPersonaKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPersonaKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -698,7 +698,7 @@ func (d DataHubPolicyKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPolicyKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -732,7 +732,7 @@ func (d DataHubRetentionKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubRetentionKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -767,7 +767,7 @@ func (d DataHubRoleKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubRoleKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -799,7 +799,7 @@ func (d DataHubSecretKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubSecretKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -831,7 +831,7 @@ func (d DataHubStepStateKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubStepStateKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -863,7 +863,7 @@ func (d DataHubUpgradeKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubUpgradeKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -895,7 +895,7 @@ func (d DataHubViewKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubViewKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -929,7 +929,7 @@ func (d DataJobKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataJobKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -966,7 +966,7 @@ func (d DataPlatformInstanceKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataPlatformInstanceKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1002,7 +1002,7 @@ func (d DataProcessInstanceKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProcessInstanceKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1039,7 +1039,7 @@ func (d DataProcessKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataProcessKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1078,7 +1078,7 @@ func (d DocumentKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DocumentKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1111,7 +1111,7 @@ func (d DomainKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DomainKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1144,7 +1144,7 @@ func (e ERModelRelationshipKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e ERModelRelationshipKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1177,7 +1177,7 @@ func (e ExecutionRequestKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e ExecutionRequestKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1209,7 +1209,7 @@ func (f FormKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f FormKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1242,7 +1242,7 @@ func (g GlobalSettingsKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GlobalSettingsKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1274,7 +1274,7 @@ func (g GlossaryNodeKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GlossaryNodeKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1306,7 +1306,7 @@ func (g GlossaryTermKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GlossaryTermKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1339,7 +1339,7 @@ func (i IncidentKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IncidentKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1371,7 +1371,7 @@ func (i InviteTokenKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i InviteTokenKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1404,7 +1404,7 @@ func (l LifecycleStageTypeKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of l to b.
+// appendJSON appends the JSON of l to dst.
 func (l LifecycleStageTypeKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1440,7 +1440,7 @@ func (m MLModelDeploymentKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MLModelDeploymentKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1481,7 +1481,7 @@ func (m MLPrimaryKeyKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MLPrimaryKeyKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1528,7 +1528,7 @@ func (m MetricKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MetricKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1568,7 +1568,7 @@ func (n NotebookKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of n to b.
+// appendJSON appends the JSON of n to dst.
 func (n NotebookKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1604,7 +1604,7 @@ func (o OwnershipTypeKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of o to b.
+// appendJSON appends the JSON of o to dst.
 func (o OwnershipTypeKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1637,7 +1637,7 @@ func (v PostKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PostKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1669,7 +1669,7 @@ func (q QueryKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of q to b.
+// appendJSON appends the JSON of q to dst.
 func (q QueryKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1701,7 +1701,7 @@ func (r RoleKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RoleKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1735,7 +1735,7 @@ func (s SchemaFieldKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SchemaFieldKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1781,7 +1781,7 @@ func (s SemanticModelKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SemanticModelKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1817,7 +1817,7 @@ func (t TagKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of t to b.
+// appendJSON appends the JSON of t to dst.
 func (t TagKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1849,7 +1849,7 @@ func (t TelemetryKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of t to b.
+// appendJSON appends the JSON of t to dst.
 func (t TelemetryKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1884,7 +1884,7 @@ func (v VersionSetKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v VersionSetKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

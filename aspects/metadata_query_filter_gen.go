@@ -73,7 +73,7 @@ func (c ConjunctiveCriterion) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ConjunctiveCriterion) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -132,7 +132,7 @@ func (c Criterion) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c Criterion) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -206,7 +206,7 @@ func (f Filter) MarshalJSON() ([]byte, error) {
 	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of f to b.
+// appendJSON appends the JSON of f to dst.
 func (f Filter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

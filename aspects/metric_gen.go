@@ -32,7 +32,7 @@ func (a AIContext) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AIContext) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -111,7 +111,7 @@ func (d DerivedMetricInput) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DerivedMetricInput) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -188,7 +188,7 @@ func (d DialectExpression) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DialectExpression) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -220,7 +220,7 @@ func (m MetricExpression) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MetricExpression) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -289,7 +289,7 @@ func (m MetricInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MetricInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -372,7 +372,7 @@ func (m MetricRelationships) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MetricRelationships) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -466,7 +466,7 @@ func (m MetricUpstreams) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MetricUpstreams) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

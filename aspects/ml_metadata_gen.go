@@ -31,7 +31,7 @@ func (b BaseData) MarshalJSON() ([]byte, error) {
 	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of b to b.
+// appendJSON appends the JSON of b to dst.
 func (b BaseData) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -89,7 +89,7 @@ func (c CaveatDetails) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CaveatDetails) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -153,7 +153,7 @@ func (c CaveatsAndRecommendations) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c CaveatsAndRecommendations) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -236,7 +236,7 @@ func (e EditableMLPrimaryKeyProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EditableMLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -288,7 +288,7 @@ func (e EthicalConsiderations) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -395,7 +395,7 @@ func (e EvaluationData) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EvaluationData) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -452,7 +452,7 @@ func (i IntendedUse) MarshalJSON() ([]byte, error) {
 	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of i to b.
+// appendJSON appends the JSON of i to dst.
 func (i IntendedUse) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -551,7 +551,7 @@ func (m MLModelDeploymentProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MLModelDeploymentProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -625,7 +625,7 @@ func (m MLModelFactorPrompts) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MLModelFactorPrompts) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -700,7 +700,7 @@ func (m MLModelFactors) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MLModelFactors) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -784,7 +784,7 @@ func (m MLPrimaryKeyProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -879,7 +879,7 @@ func (m MLTrainingRunProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m MLTrainingRunProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -987,7 +987,7 @@ func (m Metrics) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m Metrics) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1054,7 +1054,7 @@ func (q QuantitativeAnalyses) MarshalJSON() ([]byte, error) {
 	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of q to b.
+// appendJSON appends the JSON of q to dst.
 func (q QuantitativeAnalyses) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1099,7 +1099,7 @@ func (u ResultsType) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u ResultsType) appendJSON(dst []byte) ([]byte, error) {
 	if n := countSet(u.String != nil); n != 1 {
 		return dst, unionCountError("ResultsType", n)
@@ -1159,7 +1159,7 @@ func (s SourceCode) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SourceCode) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1207,7 +1207,7 @@ func (s SourceCodeURL) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SourceCodeURL) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -1260,7 +1260,7 @@ func (t TrainingData) MarshalJSON() ([]byte, error) {
 	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of t to b.
+// appendJSON appends the JSON of t to dst.
 func (t TrainingData) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -31,7 +31,7 @@ func (a AssetCollectionModuleParams) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssetCollectionModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -89,7 +89,7 @@ func (d DataHubPageModuleParams) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -157,7 +157,7 @@ func (d DataHubPageModuleProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageModuleProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -265,7 +265,7 @@ func (d DataHubPageModuleVisibility) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageModuleVisibility) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -303,7 +303,7 @@ func (h HierarchyModuleParams) MarshalJSON() ([]byte, error) {
 	return finishJSON(h.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of h to b.
+// appendJSON appends the JSON of h to dst.
 func (h HierarchyModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -352,7 +352,7 @@ func (l LinkModuleParams) MarshalJSON() ([]byte, error) {
 	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of l to b.
+// appendJSON appends the JSON of l to dst.
 func (l LinkModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -399,7 +399,7 @@ func (r RichTextModuleParams) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RichTextModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

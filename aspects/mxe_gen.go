@@ -66,7 +66,7 @@ func (s SystemMetadata) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SystemMetadata) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -29,7 +29,7 @@ func (c ChartCell) MarshalJSON() ([]byte, error) {
 	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of c to b.
+// appendJSON appends the JSON of c to dst.
 func (c ChartCell) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -90,7 +90,7 @@ func (e EditableNotebookProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of e to b.
+// appendJSON appends the JSON of e to dst.
 func (e EditableNotebookProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -160,7 +160,7 @@ func (n NotebookCell) MarshalJSON() ([]byte, error) {
 	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of n to b.
+// appendJSON appends the JSON of n to dst.
 func (n NotebookCell) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -231,7 +231,7 @@ func (n NotebookContent) MarshalJSON() ([]byte, error) {
 	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of n to b.
+// appendJSON appends the JSON of n to dst.
 func (n NotebookContent) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -302,7 +302,7 @@ func (n NotebookInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of n to b.
+// appendJSON appends the JSON of n to dst.
 func (n NotebookInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -374,7 +374,7 @@ func (q QueryCell) MarshalJSON() ([]byte, error) {
 	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of q to b.
+// appendJSON appends the JSON of q to dst.
 func (q QueryCell) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -430,7 +430,7 @@ func (t TextCell) MarshalJSON() ([]byte, error) {
 	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of t to b.
+// appendJSON appends the JSON of t to dst.
 func (t TextCell) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -31,7 +31,7 @@ func (o OwnershipTypeInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of o to b.
+// appendJSON appends the JSON of o to dst.
 func (o OwnershipTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -22,7 +22,7 @@ func (d DataHubPersonaInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPersonaInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

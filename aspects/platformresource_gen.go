@@ -44,7 +44,7 @@ func (v PlatformResourceInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -112,7 +112,7 @@ func (v PlatformResourceKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PlatformResourceKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

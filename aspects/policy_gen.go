@@ -42,7 +42,7 @@ func (d DataHubActorFilter) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubActorFilter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -159,7 +159,7 @@ func (d DataHubPolicyInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPolicyInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -270,7 +270,7 @@ func (d DataHubResourceFilter) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubResourceFilter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -339,7 +339,7 @@ func (d DataHubRoleInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubRoleInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -398,7 +398,7 @@ func (v PolicyMatchCriterion) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PolicyMatchCriterion) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -467,7 +467,7 @@ func (v PolicyMatchFilter) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PolicyMatchFilter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -31,7 +31,7 @@ func (v PostContent) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PostContent) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -106,7 +106,7 @@ func (v PostInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PostInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

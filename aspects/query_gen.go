@@ -58,7 +58,7 @@ func (q QueryProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of q to b.
+// appendJSON appends the JSON of q to dst.
 func (q QueryProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -150,7 +150,7 @@ func (q QueryStatement) MarshalJSON() ([]byte, error) {
 	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of q to b.
+// appendJSON appends the JSON of q to dst.
 func (q QueryStatement) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -202,7 +202,7 @@ func (q QuerySubject) MarshalJSON() ([]byte, error) {
 	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of q to b.
+// appendJSON appends the JSON of q to dst.
 func (q QuerySubject) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -242,7 +242,7 @@ func (q QuerySubjects) MarshalJSON() ([]byte, error) {
 	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of q to b.
+// appendJSON appends the JSON of q to dst.
 func (q QuerySubjects) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -314,7 +314,7 @@ func (q QueryUsageStatistics) MarshalJSON() ([]byte, error) {
 	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of q to b.
+// appendJSON appends the JSON of q to dst.
 func (q QueryUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -32,7 +32,7 @@ func (r RepositoryKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RepositoryKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -64,7 +64,7 @@ func (r RepositoryLineage) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RepositoryLineage) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -127,7 +127,7 @@ func (r RepositoryProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RepositoryProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -213,7 +213,7 @@ func (r RepositorySource) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RepositorySource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

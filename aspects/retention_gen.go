@@ -25,7 +25,7 @@ func (d DataHubRetentionConfig) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubRetentionConfig) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -59,7 +59,7 @@ func (r Retention) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r Retention) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -99,7 +99,7 @@ func (t TimeBasedRetention) MarshalJSON() ([]byte, error) {
 	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of t to b.
+// appendJSON appends the JSON of t to dst.
 func (t TimeBasedRetention) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -127,7 +127,7 @@ func (v VersionBasedRetention) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v VersionBasedRetention) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

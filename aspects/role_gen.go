@@ -25,7 +25,7 @@ func (a Actors) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a Actors) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -86,7 +86,7 @@ func (r RoleGroup) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RoleGroup) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -125,7 +125,7 @@ func (r RoleProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RoleProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -169,7 +169,7 @@ func (r RoleUser) MarshalJSON() ([]byte, error) {
 	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of r to b.
+// appendJSON appends the JSON of r to dst.
 func (r RoleUser) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

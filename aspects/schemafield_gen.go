@@ -22,7 +22,7 @@ func (s SchemaFieldAliases) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SchemaFieldAliases) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -67,7 +67,7 @@ func (s SchemaFieldInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SchemaFieldInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -24,7 +24,7 @@ func (d Dimension) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d Dimension) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -66,7 +66,7 @@ func (m ModelDataset) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m ModelDataset) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -130,7 +130,7 @@ func (s SemanticField) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SemanticField) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -236,7 +236,7 @@ func (s SemanticModelInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SemanticModelInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -368,7 +368,7 @@ func (s SemanticModelRelationship) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SemanticModelRelationship) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

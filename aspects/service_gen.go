@@ -43,7 +43,7 @@ func (m McpServerProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of m to b.
+// appendJSON appends the JSON of m to dst.
 func (m McpServerProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -144,7 +144,7 @@ func (s ServiceDefinition) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s ServiceDefinition) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -214,7 +214,7 @@ func (s ServiceKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s ServiceKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -290,7 +290,7 @@ func (s ServiceProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s ServiceProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

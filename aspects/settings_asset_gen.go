@@ -25,7 +25,7 @@ func (a AssetSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssetSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -60,7 +60,7 @@ func (a AssetSummarySettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssetSummarySettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -120,7 +120,7 @@ func (a AssetSummarySettingsTemplate) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a AssetSummarySettingsTemplate) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

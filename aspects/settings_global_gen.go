@@ -29,7 +29,7 @@ func (a ApplicationsSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of a to b.
+// appendJSON appends the JSON of a to dst.
 func (a ApplicationsSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -77,7 +77,7 @@ func (d DocPropagationFeatureSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DocPropagationFeatureSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -136,7 +136,7 @@ func (g GlobalHomePageSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GlobalHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -188,7 +188,7 @@ func (g GlobalSettingsInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GlobalSettingsInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -276,7 +276,7 @@ func (g GlobalViewsSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of g to b.
+// appendJSON appends the JSON of g to dst.
 func (g GlobalViewsSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -330,7 +330,7 @@ func (o OAuthProvider) MarshalJSON() ([]byte, error) {
 	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of o to b.
+// appendJSON appends the JSON of o to dst.
 func (o OAuthProvider) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -402,7 +402,7 @@ func (o OAuthSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of o to b.
+// appendJSON appends the JSON of o to dst.
 func (o OAuthSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -496,7 +496,7 @@ func (o OidcSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of o to b.
+// appendJSON appends the JSON of o to dst.
 func (o OidcSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -592,7 +592,7 @@ func (s SsoSettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SsoSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

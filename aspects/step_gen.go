@@ -28,7 +28,7 @@ func (d DataHubStepStateProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubStepStateProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -31,7 +31,7 @@ func (u PrimitivePropertyValue) MarshalJSON() ([]byte, error) {
 	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of u to b.
+// appendJSON appends the JSON of u to dst.
 func (u PrimitivePropertyValue) appendJSON(dst []byte) ([]byte, error) {
 	if n := countSet(u.String != nil, u.Double != nil); n != 1 {
 		return dst, unionCountError("PrimitivePropertyValue", n)
@@ -106,7 +106,7 @@ func (v PropertyValue) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v PropertyValue) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -145,7 +145,7 @@ func (s StructuredProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s StructuredProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -244,7 +244,7 @@ func (s StructuredPropertyDefinition) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -409,7 +409,7 @@ func (s StructuredPropertyKey) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s StructuredPropertyKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -461,7 +461,7 @@ func (s StructuredPropertySettings) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s StructuredPropertySettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -517,7 +517,7 @@ func (s StructuredPropertyValueAssignment) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s StructuredPropertyValueAssignment) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

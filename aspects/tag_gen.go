@@ -29,7 +29,7 @@ func (t TagProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of t to b.
+// appendJSON appends the JSON of t to dst.
 func (t TagProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -23,7 +23,7 @@ func (d DataHubPageTemplateAssetSummary) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageTemplateAssetSummary) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -84,7 +84,7 @@ func (d DataHubPageTemplateProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageTemplateProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -160,7 +160,7 @@ func (d DataHubPageTemplateRow) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageTemplateRow) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -204,7 +204,7 @@ func (d DataHubPageTemplateSurface) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageTemplateSurface) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -233,7 +233,7 @@ func (d DataHubPageTemplateVisibility) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubPageTemplateVisibility) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -291,7 +291,7 @@ func (s SummaryElement) MarshalJSON() ([]byte, error) {
 	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of s to b.
+// appendJSON appends the JSON of s to dst.
 func (s SummaryElement) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

@@ -28,7 +28,7 @@ func (d DataHubUpgradeRequest) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubUpgradeRequest) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -70,7 +70,7 @@ func (d DataHubUpgradeResult) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubUpgradeResult) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

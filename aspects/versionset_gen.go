@@ -28,7 +28,7 @@ func (v VersionSetProperties) MarshalJSON() ([]byte, error) {
 	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of v to b.
+// appendJSON appends the JSON of v to dst.
 func (v VersionSetProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)

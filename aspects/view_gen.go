@@ -25,7 +25,7 @@ func (d DataHubViewDefinition) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubViewDefinition) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
@@ -87,7 +87,7 @@ func (d DataHubViewInfo) MarshalJSON() ([]byte, error) {
 	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
-// appendJSON appends the JSON of d to b.
+// appendJSON appends the JSON of d to dst.
 func (d DataHubViewInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
