@@ -96,10 +96,11 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 	return append(dst, '}'), nil
 }
 
-// aspectJSON returns the JSON encodeAspect writes for a, and its error. The
-// text of an aspect whose MarshalJSON returns it as encodeAspect would
-// write it (see compactMarshaler) is that output, not copied; otherwise it
-// is written in buf (reset first) and valid until buf is next used.
+// aspectJSON returns the JSON encodeAspect writes for a, and its error. A
+// type of package aspects appends its JSON into buf's memory (reset first;
+// grown memory is kept in buf); RawAspect's MarshalJSON output is returned
+// as it is; another aspect is encoded into buf. The result is valid until
+// buf is next used.
 func aspectJSON(a aspects.Aspect, buf *bytes.Buffer) ([]byte, error) {
 	buf.Reset()
 	if m, ok := a.(json.Marshaler); ok && compactMarshaler(a) {
