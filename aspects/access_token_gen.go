@@ -28,16 +28,6 @@ type DataHubAccessTokenInfo struct {
 // AspectName returns "dataHubAccessTokenInfo".
 func (DataHubAccessTokenInfo) AspectName() string { return "dataHubAccessTokenInfo" }
 
-// MarshalJSON encodes d.
-func (d DataHubAccessTokenInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubAccessTokenInfo
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubAccessTokenInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error

@@ -21,16 +21,6 @@ type AIAgentDependencies struct {
 // AspectName returns "aiAgentDependencies".
 func (AIAgentDependencies) AspectName() string { return "aiAgentDependencies" }
 
-// MarshalJSON encodes a.
-func (a AIAgentDependencies) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AIAgentDependencies
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AIAgentDependencies) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -122,16 +112,6 @@ type AIAgentInfo struct {
 // AspectName returns "aiAgentInfo".
 func (AIAgentInfo) AspectName() string { return "aiAgentInfo" }
 
-// MarshalJSON encodes a.
-func (a AIAgentInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AIAgentInfo
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AIAgentInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -187,16 +167,6 @@ type AIAgentSource struct {
 	// stewardship set (the artifacts they manage). It is optional: nil is left
 	// out.
 	ClonedFrom *string `json:"clonedFrom,omitempty"`
-}
-
-// MarshalJSON encodes a.
-func (a AIAgentSource) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AIAgentSource
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of a to dst.

@@ -33,16 +33,6 @@ type AgentSkillInfo struct {
 // AspectName returns "agentSkillInfo".
 func (AgentSkillInfo) AspectName() string { return "agentSkillInfo" }
 
-// MarshalJSON encodes a.
-func (a AgentSkillInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AgentSkillInfo
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AgentSkillInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -113,16 +103,6 @@ type SkillSourceRepository struct {
 	// Path within the repository to the skill definition file (e.g.
 	// "customer-service/SKILL.md"). It is optional: nil is left out.
 	Path *string `json:"path,omitempty"`
-}
-
-// MarshalJSON encodes s.
-func (s SkillSourceRepository) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SkillSourceRepository
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of s to dst.

@@ -34,16 +34,6 @@ type APIProperties struct {
 // AspectName returns "apiProperties".
 func (APIProperties) AspectName() string { return "apiProperties" }
 
-// MarshalJSON encodes a.
-func (a APIProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain APIProperties
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a APIProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -109,16 +99,6 @@ type APISignature struct {
 
 // AspectName returns "apiSignature".
 func (APISignature) AspectName() string { return "apiSignature" }
-
-// MarshalJSON encodes a.
-func (a APISignature) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain APISignature
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of a to dst.
 func (a APISignature) appendJSON(dst []byte) ([]byte, error) {
@@ -206,16 +186,6 @@ type RestAPIProperties struct {
 
 // AspectName returns "restApiProperties".
 func (RestAPIProperties) AspectName() string { return "restApiProperties" }
-
-// MarshalJSON encodes r.
-func (r RestAPIProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RestAPIProperties
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of r to dst.
 func (r RestAPIProperties) appendJSON(dst []byte) ([]byte, error) {

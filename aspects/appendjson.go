@@ -20,11 +20,16 @@ type appender interface {
 
 // AppendJSON appends the JSON encoding of a to dst, byte for byte what
 // json.Marshal writes for a except that <, > and & are not escaped, and
-// returns the extended buffer. Types of this package encode themselves
-// without reflection; another Aspect goes through encoding/json.
+// returns the extended buffer; its errors are json.Marshal's. Types of this
+// package encode themselves without reflection; another Aspect goes through
+// encoding/json.
 func AppendJSON(dst []byte, a Aspect) ([]byte, error) {
 	if ap, ok := a.(appender); ok {
-		return ap.appendJSON(dst)
+		b, err := ap.appendJSON(dst)
+		if _, own := a.(json.Marshaler); err != nil && own {
+			err = marshalerError(err, a)
+		}
+		return b, err
 	}
 	return appendMarshal(dst, a)
 }
@@ -183,4 +188,10 @@ func finishJSON(b []byte, err error) ([]byte, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// marshalerError reports err, from the appendJSON of v, whose type has a
+// MarshalJSON, as encoding/json reports the error of a MarshalJSON.
+func marshalerError(err error, v any) error {
+	return &json.MarshalerError{Type: reflect.TypeOf(v), Err: err}
 }

@@ -6,15 +6,6 @@ import "strconv"
 // generated types and the common aspects use; TestAppendJSONMatchesReflection
 // holds each to encoding/json's output.
 
-// MarshalJSON encodes a.
-func (a AuditStamp) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AuditStamp
-		return marshal(plain(a))
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 64)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AuditStamp) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, `{"time":`...)
@@ -32,15 +23,6 @@ func (a AuditStamp) appendJSON(dst []byte) ([]byte, error) {
 	return append(dst, '}'), nil
 }
 
-// MarshalJSON encodes t.
-func (t TimeStamp) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain TimeStamp
-		return marshal(plain(t))
-	}
-	return finishJSON(t.appendJSON(make([]byte, 0, 64)))
-}
-
 // appendJSON appends the JSON of t to dst.
 func (t TimeStamp) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, `{"time":`...)
@@ -50,15 +32,6 @@ func (t TimeStamp) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendString(dst, *t.Actor)
 	}
 	return append(dst, '}'), nil
-}
-
-// MarshalJSON encodes v.
-func (v VersionTag) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain VersionTag
-		return marshal(plain(v))
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 64)))
 }
 
 // appendJSON appends the JSON of v to dst.
@@ -92,15 +65,6 @@ func (m MetadataAttribution) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendStringMap(dst, m.SourceDetail)
 	}
 	return append(dst, '}'), nil
-}
-
-// MarshalJSON encodes s.
-func (s Status) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Status
-		return marshal(plain(s))
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 64)))
 }
 
 // appendJSON appends the JSON of s to dst.

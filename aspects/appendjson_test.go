@@ -55,7 +55,7 @@ func oddValues(v any, n *int) any {
 // its defaults filled in): for a value of each of the 255 aspects with
 // every field set, each union member in turn, with plain and odd strings
 // and numbers, and for each aspect's zero value, MarshalJSON and AppendJSON
-// give the same bytes, or both fail.
+// give the same bytes, or fail with the same error.
 func TestAppendJSONMatchesReflection(t *testing.T) {
 	// Not parallel: it switches MarshalJSON's path for the package.
 	m, err := gotypes.Load(testshared.Path(t, "reference", "datahub-pegasus"), ".")
@@ -116,6 +116,9 @@ func compareEncodings(t *testing.T, name string, v aspects.Aspect) {
 		t.Fatalf("%s: errors: reflection %v, generated %v, AppendJSON %v, MarshalJSON %v", name, wantErr, gotErr, appErr, directErr)
 	}
 	if wantErr != nil {
+		if gotErr.Error() != wantErr.Error() || appErr.Error() != wantErr.Error() {
+			t.Fatalf("%s: errors: reflection %q, generated %q, AppendJSON %q", name, wantErr, gotErr, appErr)
+		}
 		return
 	}
 	if !bytes.Equal(got, want) {

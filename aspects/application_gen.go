@@ -15,16 +15,6 @@ type ApplicationKey struct {
 // AspectName returns "applicationKey".
 func (ApplicationKey) AspectName() string { return "applicationKey" }
 
-// MarshalJSON encodes a.
-func (a ApplicationKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ApplicationKey
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a ApplicationKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -51,16 +41,6 @@ type ApplicationLineage struct {
 
 // AspectName returns "applicationLineage".
 func (ApplicationLineage) AspectName() string { return "applicationLineage" }
-
-// MarshalJSON encodes a.
-func (a ApplicationLineage) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ApplicationLineage
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of a to dst.
 func (a ApplicationLineage) appendJSON(dst []byte) ([]byte, error) {

@@ -14,16 +14,6 @@ type AssertionAction struct {
 	Type AssertionActionType `json:"type"`
 }
 
-// MarshalJSON encodes a.
-func (a AssertionAction) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssertionAction
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AssertionAction) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -224,16 +214,6 @@ type AssertionFailureSeverityRule struct {
 	Parameters AssertionStdParameters `json:"parameters"`
 }
 
-// MarshalJSON encodes a.
-func (a AssertionFailureSeverityRule) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssertionFailureSeverityRule
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AssertionFailureSeverityRule) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -370,7 +350,7 @@ func (a AssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"schemaAssertion\":"...)
 		dst, err = a.SchemaAssertion.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, a.SchemaAssertion)
 		}
 	}
 	if a.CustomAssertion != nil {
@@ -430,16 +410,6 @@ type AssertionNote struct {
 	LastModified AuditStamp `json:"lastModified"`
 }
 
-// MarshalJSON encodes a.
-func (a AssertionNote) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssertionNote
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AssertionNote) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -484,16 +454,6 @@ type AssertionResult struct {
 	// The error object if AssertionResultType is an Error. It is optional: nil is
 	// left out.
 	Error *AssertionResultError `json:"error,omitempty"`
-}
-
-// MarshalJSON encodes a.
-func (a AssertionResult) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssertionResult
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of a to dst.
@@ -553,16 +513,6 @@ type AssertionResultError struct {
 	// Additional metadata depending on the type of error. It is optional: nil is
 	// left out.
 	Properties map[string]string `json:"properties,omitzero"`
-}
-
-// MarshalJSON encodes a.
-func (a AssertionResultError) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssertionResultError
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of a to dst.
@@ -726,7 +676,7 @@ func (a AssertionRunEvent) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"batchSpec\":"...)
 		dst, err = a.BatchSpec.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, a.BatchSpec)
 		}
 	}
 	dst = append(dst, ",\"assertionUrn\":"...)
@@ -794,16 +744,6 @@ type AssertionSource struct {
 	// created it. This field is only present for Native assertions created after
 	// this field was introduced. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
-}
-
-// MarshalJSON encodes a.
-func (a AssertionSource) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssertionSource
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of a to dst.
@@ -965,16 +905,6 @@ type AssertionStdParameter struct {
 	Type AssertionStdParameterType `json:"type"`
 }
 
-// MarshalJSON encodes a.
-func (a AssertionStdParameter) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssertionStdParameter
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AssertionStdParameter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1021,16 +951,6 @@ type AssertionStdParameters struct {
 	MaxValue *AssertionStdParameter `json:"maxValue,omitempty"`
 	// The minValue parameter of an assertion. It is optional: nil is left out.
 	MinValue *AssertionStdParameter `json:"minValue,omitempty"`
-}
-
-// MarshalJSON encodes a.
-func (a AssertionStdParameters) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssertionStdParameters
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of a to dst.
@@ -1199,16 +1119,6 @@ type CustomAssertionInfo struct {
 	Logic *string `json:"logic,omitempty"`
 }
 
-// MarshalJSON encodes c.
-func (c CustomAssertionInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CustomAssertionInfo
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c CustomAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1259,16 +1169,6 @@ type DatasetAssertionInfo struct {
 	NativeParameters map[string]string `json:"nativeParameters,omitzero"`
 	// Logic is a string. It is optional: nil is left out.
 	Logic *string `json:"logic,omitempty"`
-}
-
-// MarshalJSON encodes d.
-func (d DatasetAssertionInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DatasetAssertionInfo
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of d to dst.
@@ -1367,16 +1267,6 @@ type FieldAssertionInfo struct {
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
-// MarshalJSON encodes f.
-func (f FieldAssertionInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FieldAssertionInfo
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of f to dst.
 func (f FieldAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1389,7 +1279,7 @@ func (f FieldAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"fieldValuesAssertion\":"...)
 		dst, err = f.FieldValuesAssertion.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, f.FieldValuesAssertion)
 		}
 	}
 	if f.FieldMetricAssertion != nil {
@@ -1451,16 +1341,6 @@ type FieldMetricAssertion struct {
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
-// MarshalJSON encodes f.
-func (f FieldMetricAssertion) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FieldMetricAssertion
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of f to dst.
 func (f FieldMetricAssertion) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1485,7 +1365,7 @@ func (f FieldMetricAssertion) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"failureSeverityConfig\":"...)
 		dst, err = f.FailureSeverityConfig.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, f.FailureSeverityConfig)
 		}
 	}
 	return closeObject(dst, start), err
@@ -1557,16 +1437,6 @@ type FieldTransform struct {
 	// The type of the field transform, e.g. the transformation function / operator
 	// to apply.
 	Type FieldTransformType `json:"type"`
-}
-
-// MarshalJSON encodes f.
-func (f FieldTransform) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FieldTransform
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of f to dst.
@@ -1673,13 +1543,13 @@ func (f FieldValuesAssertion) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"failThreshold\":"...)
 	dst, err = f.FailThreshold.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, f.FailThreshold)
 	}
 	if f.FailureSeverityConfig != nil {
 		dst = append(dst, ",\"failureSeverityConfig\":"...)
 		dst, err = f.FailureSeverityConfig.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, f.FailureSeverityConfig)
 		}
 	}
 	{
@@ -1856,16 +1726,6 @@ type FreshnessAssertionInfo struct {
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
-// MarshalJSON encodes f.
-func (f FreshnessAssertionInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FreshnessAssertionInfo
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of f to dst.
 func (f FreshnessAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1883,7 +1743,7 @@ func (f FreshnessAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"failureSeverityConfig\":"...)
 		dst, err = f.FailureSeverityConfig.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, f.FailureSeverityConfig)
 		}
 	}
 	if f.Filter != nil {
@@ -1915,16 +1775,6 @@ type FreshnessAssertionSchedule struct {
 	FixedInterval *FixedIntervalSchedule `json:"fixedInterval,omitempty"`
 }
 
-// MarshalJSON encodes f.
-func (f FreshnessAssertionSchedule) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FreshnessAssertionSchedule
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of f to dst.
 func (f FreshnessAssertionSchedule) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1942,7 +1792,7 @@ func (f FreshnessAssertionSchedule) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"fixedInterval\":"...)
 		dst, err = f.FixedInterval.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, f.FixedInterval)
 		}
 	}
 	return closeObject(dst, start), err
@@ -2063,16 +1913,6 @@ type FreshnessCronSchedule struct {
 	WindowStartOffsetMs *int64 `json:"windowStartOffsetMs,omitempty"`
 }
 
-// MarshalJSON encodes f.
-func (f FreshnessCronSchedule) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FreshnessCronSchedule
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of f to dst.
 func (f FreshnessCronSchedule) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -2103,16 +1943,6 @@ type IncrementingSegmentFieldTransformer struct {
 	// required. This field is required if the type is NATIVE. It is optional: nil
 	// is left out.
 	NativeType *string `json:"nativeType,omitempty"`
-}
-
-// MarshalJSON encodes i.
-func (i IncrementingSegmentFieldTransformer) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncrementingSegmentFieldTransformer
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of i to dst.
@@ -2180,16 +2010,6 @@ type IncrementingSegmentRowCountChange struct {
 	Parameters AssertionStdParameters `json:"parameters"`
 }
 
-// MarshalJSON encodes i.
-func (i IncrementingSegmentRowCountChange) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncrementingSegmentRowCountChange
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IncrementingSegmentRowCountChange) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -2230,16 +2050,6 @@ type IncrementingSegmentRowCountTotal struct {
 	//
 	// Note that only numeric parameter types are valid inputs: NUMBER.
 	Parameters AssertionStdParameters `json:"parameters"`
-}
-
-// MarshalJSON encodes i.
-func (i IncrementingSegmentRowCountTotal) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncrementingSegmentRowCountTotal
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of i to dst.
@@ -2298,16 +2108,6 @@ type IncrementingSegmentSpec struct {
 	Transformer *IncrementingSegmentFieldTransformer `json:"transformer,omitempty"`
 }
 
-// MarshalJSON encodes i.
-func (i IncrementingSegmentSpec) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncrementingSegmentSpec
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IncrementingSegmentSpec) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -2350,16 +2150,6 @@ type RowCountChange struct {
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
-// MarshalJSON encodes r.
-func (r RowCountChange) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RowCountChange
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of r to dst.
 func (r RowCountChange) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -2377,7 +2167,7 @@ func (r RowCountChange) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"failureSeverityConfig\":"...)
 		dst, err = r.FailureSeverityConfig.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, r.FailureSeverityConfig)
 		}
 	}
 	return closeObject(dst, start), err
@@ -2403,16 +2193,6 @@ type RowCountTotal struct {
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
-// MarshalJSON encodes r.
-func (r RowCountTotal) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RowCountTotal
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of r to dst.
 func (r RowCountTotal) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -2428,7 +2208,7 @@ func (r RowCountTotal) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"failureSeverityConfig\":"...)
 		dst, err = r.FailureSeverityConfig.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, r.FailureSeverityConfig)
 		}
 	}
 	return closeObject(dst, start), err
@@ -2468,16 +2248,6 @@ type SQLAssertionInfo struct {
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
-// MarshalJSON encodes s.
-func (s SQLAssertionInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SQLAssertionInfo
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of s to dst.
 func (s SQLAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -2503,7 +2273,7 @@ func (s SQLAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"failureSeverityConfig\":"...)
 		dst, err = s.FailureSeverityConfig.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, s.FailureSeverityConfig)
 		}
 	}
 	return closeObject(dst, start), err
@@ -2632,16 +2402,6 @@ type VolumeAssertionInfo struct {
 	// monitoring. If not provided, there is no filter, and the full table is under
 	// consideration. It is optional: nil is left out.
 	Filter *DatasetFilter `json:"filter,omitempty"`
-}
-
-// MarshalJSON encodes v.
-func (v VolumeAssertionInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain VolumeAssertionInfo
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of v to dst.

@@ -10,16 +10,6 @@ type BusinessAttributeAssociation struct {
 	BusinessAttributeURN string `json:"businessAttributeUrn"`
 }
 
-// MarshalJSON encodes b.
-func (b BusinessAttributeAssociation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain BusinessAttributeAssociation
-		p := plain(b)
-		return marshal(p)
-	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of b to dst.
 func (b BusinessAttributeAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -172,16 +162,6 @@ type BusinessAttributeKey struct {
 // AspectName returns "businessAttributeKey".
 func (BusinessAttributeKey) AspectName() string { return "businessAttributeKey" }
 
-// MarshalJSON encodes b.
-func (b BusinessAttributeKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain BusinessAttributeKey
-		p := plain(b)
-		return marshal(p)
-	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of b to dst.
 func (b BusinessAttributeKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -203,16 +183,6 @@ type BusinessAttributes struct {
 
 // AspectName returns "businessAttributes".
 func (BusinessAttributes) AspectName() string { return "businessAttributes" }
-
-// MarshalJSON encodes b.
-func (b BusinessAttributes) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain BusinessAttributes
-		p := plain(b)
-		return marshal(p)
-	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of b to dst.
 func (b BusinessAttributes) appendJSON(dst []byte) ([]byte, error) {

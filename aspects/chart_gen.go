@@ -136,7 +136,7 @@ func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"lastModified\":"...)
 	dst, err = c.LastModified.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, c.LastModified)
 	}
 	if c.ChartURL != nil {
 		dst = append(dst, ",\"chartUrl\":"...)
@@ -154,7 +154,7 @@ func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -218,16 +218,6 @@ type ChartQuery struct {
 
 // AspectName returns "chartQuery".
 func (ChartQuery) AspectName() string { return "chartQuery" }
-
-// MarshalJSON encodes c.
-func (c ChartQuery) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ChartQuery
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of c to dst.
 func (c ChartQuery) appendJSON(dst []byte) ([]byte, error) {
@@ -408,16 +398,6 @@ type ChartUserUsageCounts struct {
 	// The number of times the user has viewed the chart. It is optional: nil is
 	// left out.
 	ViewsCount *int32 `json:"viewsCount,omitempty"`
-}
-
-// MarshalJSON encodes c.
-func (c ChartUserUsageCounts) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ChartUserUsageCounts
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of c to dst.

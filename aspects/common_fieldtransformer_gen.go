@@ -30,16 +30,6 @@ type UDFTransformer struct {
 	Udf string `json:"udf"`
 }
 
-// MarshalJSON encodes u.
-func (u UDFTransformer) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain UDFTransformer
-		p := plain(u)
-		return marshal(p)
-	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of u to dst.
 func (u UDFTransformer) appendJSON(dst []byte) ([]byte, error) {
 	var err error

@@ -18,16 +18,6 @@ type Access struct {
 // AspectName returns "access".
 func (Access) AspectName() string { return "access" }
 
-// MarshalJSON encodes a.
-func (a Access) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Access
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a Access) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -79,16 +69,6 @@ type BrowsePathEntry struct {
 	// Optional urn pointing to some entity in DataHub. It is optional: nil is left
 	// out.
 	URN *string `json:"urn,omitempty"`
-}
-
-// MarshalJSON encodes b.
-func (b BrowsePathEntry) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain BrowsePathEntry
-		p := plain(b)
-		return marshal(p)
-	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of b to dst.
@@ -313,16 +293,6 @@ type Cost struct {
 // AspectName returns "cost".
 func (Cost) AspectName() string { return "cost" }
 
-// MarshalJSON encodes c.
-func (c Cost) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Cost
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c Cost) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -332,7 +302,7 @@ func (c Cost) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"cost\":"...)
 	dst, err = c.Cost.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, c.Cost)
 	}
 	return closeObject(dst, start), err
 }
@@ -434,16 +404,6 @@ type DataPlatformInstance struct {
 // AspectName returns "dataPlatformInstance".
 func (DataPlatformInstance) AspectName() string { return "dataPlatformInstance" }
 
-// MarshalJSON encodes d.
-func (d DataPlatformInstance) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataPlatformInstance
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataPlatformInstance) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -467,16 +427,6 @@ type DataTransform struct {
 	QueryStatement *QueryStatement `json:"queryStatement,omitempty"`
 }
 
-// MarshalJSON encodes d.
-func (d DataTransform) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataTransform
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataTransform) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -485,7 +435,7 @@ func (d DataTransform) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"queryStatement\":"...)
 		dst, err = d.QueryStatement.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, d.QueryStatement)
 		}
 	}
 	return closeObject(dst, start), err
@@ -564,16 +514,6 @@ type Deprecation struct {
 // AspectName returns "deprecation".
 func (Deprecation) AspectName() string { return "deprecation" }
 
-// MarshalJSON encodes d.
-func (d Deprecation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Deprecation
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d Deprecation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -610,16 +550,6 @@ type DisplayProperties struct {
 
 // AspectName returns "displayProperties".
 func (DisplayProperties) AspectName() string { return "displayProperties" }
-
-// MarshalJSON encodes d.
-func (d DisplayProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DisplayProperties
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DisplayProperties) appendJSON(dst []byte) ([]byte, error) {
@@ -715,16 +645,6 @@ type DocumentationAssociation struct {
 	Attribution *MetadataAttribution `json:"attribution,omitempty"`
 }
 
-// MarshalJSON encodes d.
-func (d DocumentationAssociation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DocumentationAssociation
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DocumentationAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -762,16 +682,6 @@ type Edge struct {
 	// A generic properties bag that allows us to store specific information on
 	// this graph edge. It is optional: nil is left out.
 	Properties map[string]string `json:"properties,omitzero"`
-}
-
-// MarshalJSON encodes e.
-func (e Edge) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Edge
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of e to dst.
@@ -817,16 +727,6 @@ type Embed struct {
 
 // AspectName returns "embed".
 func (Embed) AspectName() string { return "embed" }
-
-// MarshalJSON encodes e.
-func (e Embed) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Embed
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of e to dst.
 func (e Embed) appendJSON(dst []byte) ([]byte, error) {
@@ -989,7 +889,7 @@ func (e EmbeddingModelData) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -1010,16 +910,6 @@ type FieldFormPromptAssociation struct {
 	// The last time this prompt was touched for the field on the entity (set,
 	// unset)
 	LastModified AuditStamp `json:"lastModified"`
-}
-
-// MarshalJSON encodes f.
-func (f FieldFormPromptAssociation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FieldFormPromptAssociation
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of f to dst.
@@ -1141,16 +1031,6 @@ type FormPromptAssociation struct {
 	FieldAssociations *FormPromptFieldAssociations `json:"fieldAssociations,omitempty"`
 }
 
-// MarshalJSON encodes f.
-func (f FormPromptAssociation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FormPromptAssociation
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of f to dst.
 func (f FormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1185,16 +1065,6 @@ type FormPromptFieldAssociations struct {
 	// A list of field-level prompt associations that are complete for this form.
 	// It is optional: nil is left out.
 	IncompleteFieldPrompts []FieldFormPromptAssociation `json:"incompleteFieldPrompts,omitzero"`
-}
-
-// MarshalJSON encodes f.
-func (f FormPromptFieldAssociations) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FormPromptFieldAssociations
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of f to dst.
@@ -1251,16 +1121,6 @@ type FormVerificationAssociation struct {
 	// An audit stamp capturing who and when verification was applied for this
 	// form. It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
-}
-
-// MarshalJSON encodes f.
-func (f FormVerificationAssociation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FormVerificationAssociation
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of f to dst.
@@ -1328,7 +1188,7 @@ func (f Forms) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -1348,7 +1208,7 @@ func (f Forms) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -1416,16 +1276,6 @@ type IconProperties struct {
 	Style string `json:"style"`
 }
 
-// MarshalJSON encodes i.
-func (i IconProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IconProperties
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IconProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1456,16 +1306,6 @@ type IncidentSummaryDetails struct {
 	ResolvedAt *int64 `json:"resolvedAt,omitempty"`
 	// The priority of the incident. It is optional: nil is left out.
 	Priority *int32 `json:"priority,omitempty"`
-}
-
-// MarshalJSON encodes i.
-func (i IncidentSummaryDetails) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncidentSummaryDetails
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of i to dst.
@@ -1637,16 +1477,6 @@ type InputField struct {
 	SchemaField *SchemaField `json:"schemaField,omitempty"`
 }
 
-// MarshalJSON encodes i.
-func (i InputField) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain InputField
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i InputField) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1790,16 +1620,6 @@ type Media struct {
 	Location string `json:"location"`
 }
 
-// MarshalJSON encodes m.
-func (m Media) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Media
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of m to dst.
 func (m Media) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1838,16 +1658,6 @@ type Origin struct {
 // AspectName returns "origin".
 func (Origin) AspectName() string { return "origin" }
 
-// MarshalJSON encodes o.
-func (o Origin) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Origin
-		p := plain(o)
-		return marshal(p)
-	}
-	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of o to dst.
 func (o Origin) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1882,16 +1692,6 @@ const (
 type RoleAssociation struct {
 	// Urn of the External Role
 	URN string `json:"urn"`
-}
-
-// MarshalJSON encodes r.
-func (r RoleAssociation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RoleAssociation
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of r to dst.
@@ -1960,7 +1760,7 @@ func (s SemanticContent) appendJSON(dst []byte) ([]byte, error) {
 				dst = append(dst, ':')
 				dst, err = s.Embeddings[k0].appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, s.Embeddings[k0])
 				}
 			}
 			dst = closeObject(dst, s0)

@@ -21,16 +21,6 @@ type DataHubConnectionDetails struct {
 // AspectName returns "dataHubConnectionDetails".
 func (DataHubConnectionDetails) AspectName() string { return "dataHubConnectionDetails" }
 
-// MarshalJSON encodes d.
-func (d DataHubConnectionDetails) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubConnectionDetails
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubConnectionDetails) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -71,16 +61,6 @@ const (
 type DataHubJSONConnection struct {
 	// The encrypted JSON connection details.
 	EncryptedBlob string `json:"encryptedBlob"`
-}
-
-// MarshalJSON encodes d.
-func (d DataHubJSONConnection) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubJSONConnection
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of d to dst.

@@ -14,16 +14,6 @@ type Container struct {
 // AspectName returns "container".
 func (Container) AspectName() string { return "container" }
 
-// MarshalJSON encodes c.
-func (c Container) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Container
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c Container) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -147,16 +137,6 @@ type EditableContainerProperties struct {
 
 // AspectName returns "editableContainerProperties".
 func (EditableContainerProperties) AspectName() string { return "editableContainerProperties" }
-
-// MarshalJSON encodes e.
-func (e EditableContainerProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain EditableContainerProperties
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of e to dst.
 func (e EditableContainerProperties) appendJSON(dst []byte) ([]byte, error) {

@@ -178,7 +178,7 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"lastModified\":"...)
 	dst, err = d.LastModified.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, d.LastModified)
 	}
 	if d.DashboardURL != nil {
 		dst = append(dst, ",\"dashboardUrl\":"...)
@@ -373,16 +373,6 @@ type DashboardUserUsageCounts struct {
 	// If user_email is set, we attempt to resolve the user's urn upon ingest. It
 	// is optional: nil is left out.
 	UserEmail *string `json:"userEmail,omitempty"`
-}
-
-// MarshalJSON encodes d.
-func (d DashboardUserUsageCounts) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DashboardUserUsageCounts
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of d to dst.

@@ -28,16 +28,6 @@ type DataContractProperties struct {
 // AspectName returns "dataContractProperties".
 func (DataContractProperties) AspectName() string { return "dataContractProperties" }
 
-// MarshalJSON encodes d.
-func (d DataContractProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataContractProperties
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -183,16 +173,6 @@ type DataQualityContract struct {
 	Assertion string `json:"assertion"`
 }
 
-// MarshalJSON encodes d.
-func (d DataQualityContract) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataQualityContract
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataQualityContract) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -211,16 +191,6 @@ type FreshnessContract struct {
 	Assertion string `json:"assertion"`
 }
 
-// MarshalJSON encodes f.
-func (f FreshnessContract) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FreshnessContract
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of f to dst.
 func (f FreshnessContract) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -237,16 +207,6 @@ func (f FreshnessContract) appendJSON(dst []byte) ([]byte, error) {
 type SchemaContract struct {
 	// The assertion representing the schema contract.
 	Assertion string `json:"assertion"`
-}
-
-// MarshalJSON encodes s.
-func (s SchemaContract) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SchemaContract
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of s to dst.

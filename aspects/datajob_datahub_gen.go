@@ -349,16 +349,6 @@ type IngestionCheckpointState struct {
 	Payload *string `json:"payload,omitempty"`
 }
 
-// MarshalJSON encodes i.
-func (i IngestionCheckpointState) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IngestionCheckpointState
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IngestionCheckpointState) appendJSON(dst []byte) ([]byte, error) {
 	var err error

@@ -174,7 +174,7 @@ func (d DataJobInfo) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"type\":"...)
 	dst, err = d.Type.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, d.Type)
 	}
 	if d.FlowURN != nil {
 		dst = append(dst, ",\"flowUrn\":"...)
@@ -492,7 +492,7 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')

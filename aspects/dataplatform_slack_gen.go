@@ -55,16 +55,6 @@ type SlackUserInfo struct {
 // AspectName returns "slackUserInfo".
 func (SlackUserInfo) AspectName() string { return "slackUserInfo" }
 
-// MarshalJSON encodes s.
-func (s SlackUserInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SlackUserInfo
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of s to dst.
 func (s SlackUserInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error

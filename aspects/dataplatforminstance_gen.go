@@ -99,16 +99,6 @@ type IcebergWarehouseInfo struct {
 // AspectName returns "icebergWarehouseInfo".
 func (IcebergWarehouseInfo) AspectName() string { return "icebergWarehouseInfo" }
 
-// MarshalJSON encodes i.
-func (i IcebergWarehouseInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IcebergWarehouseInfo
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IcebergWarehouseInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error

@@ -18,16 +18,6 @@ type DataProcessInfo struct {
 // AspectName returns "dataProcessInfo".
 func (DataProcessInfo) AspectName() string { return "dataProcessInfo" }
 
-// MarshalJSON encodes d.
-func (d DataProcessInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataProcessInfo
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -468,16 +458,6 @@ type DataProcessInstanceRunResult struct {
 	// It identifies the system where the native result comes from like Airflow,
 	// Azkaban, etc..
 	NativeResultType string `json:"nativeResultType"`
-}
-
-// MarshalJSON encodes d.
-func (d DataProcessInstanceRunResult) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataProcessInstanceRunResult
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of d to dst.

@@ -27,16 +27,6 @@ type DataProductAssociation struct {
 	OutputPort bool `json:"outputPort"`
 }
 
-// MarshalJSON encodes d.
-func (d DataProductAssociation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataProductAssociation
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataProductAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -82,16 +72,6 @@ type DataProductKey struct {
 
 // AspectName returns "dataProductKey".
 func (DataProductKey) AspectName() string { return "dataProductKey" }
-
-// MarshalJSON encodes d.
-func (d DataProductKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataProductKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataProductKey) appendJSON(dst []byte) ([]byte, error) {

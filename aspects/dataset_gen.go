@@ -30,16 +30,6 @@ type DatasetDeprecation struct {
 // AspectName returns "datasetDeprecation".
 func (DatasetDeprecation) AspectName() string { return "datasetDeprecation" }
 
-// MarshalJSON encodes d.
-func (d DatasetDeprecation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DatasetDeprecation
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DatasetDeprecation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -101,7 +91,7 @@ func (d DatasetFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"transformation\":"...)
 	dst, err = d.Transformation.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, d.Transformation)
 	}
 	dst = append(dst, ",\"sourceFields\":"...)
 	if d.SourceFields == nil {
@@ -117,7 +107,7 @@ func (d DatasetFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -282,16 +272,6 @@ type DatasetFilter struct {
 	SQL *string `json:"sql,omitempty"`
 }
 
-// MarshalJSON encodes d.
-func (d DatasetFilter) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DatasetFilter
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DatasetFilter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -379,7 +359,7 @@ func (d DatasetUpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -563,16 +543,6 @@ type IcebergCatalogInfo struct {
 // AspectName returns "icebergCatalogInfo".
 func (IcebergCatalogInfo) AspectName() string { return "icebergCatalogInfo" }
 
-// MarshalJSON encodes i.
-func (i IcebergCatalogInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IcebergCatalogInfo
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IcebergCatalogInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -637,16 +607,6 @@ type PartitionSummary struct {
 	LastModifiedTime *int64 `json:"lastModifiedTime,omitempty"`
 }
 
-// MarshalJSON encodes v.
-func (v PartitionSummary) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain PartitionSummary
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of v to dst.
 func (v PartitionSummary) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -678,16 +638,6 @@ type PartitionsSummary struct {
 
 // AspectName returns "partitionsSummary".
 func (PartitionsSummary) AspectName() string { return "partitionsSummary" }
-
-// MarshalJSON encodes v.
-func (v PartitionsSummary) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain PartitionsSummary
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of v to dst.
 func (v PartitionsSummary) appendJSON(dst []byte) ([]byte, error) {
@@ -848,7 +798,7 @@ func (u UpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -866,7 +816,7 @@ func (u UpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -894,16 +844,6 @@ type ViewProperties struct {
 
 // AspectName returns "viewProperties".
 func (ViewProperties) AspectName() string { return "viewProperties" }
-
-// MarshalJSON encodes v.
-func (v ViewProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ViewProperties
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of v to dst.
 func (v ViewProperties) appendJSON(dst []byte) ([]byte, error) {

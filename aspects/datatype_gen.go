@@ -17,16 +17,6 @@ type DataTypeInfo struct {
 // AspectName returns "dataTypeInfo".
 func (DataTypeInfo) AspectName() string { return "dataTypeInfo" }
 
-// MarshalJSON encodes d.
-func (d DataTypeInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataTypeInfo
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -55,16 +45,6 @@ type DataTypeKey struct {
 
 // AspectName returns "dataTypeKey".
 func (DataTypeKey) AspectName() string { return "dataTypeKey" }
-
-// MarshalJSON encodes d.
-func (d DataTypeKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataTypeKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataTypeKey) appendJSON(dst []byte) ([]byte, error) {

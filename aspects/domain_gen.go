@@ -18,16 +18,6 @@ type DomainAssociation struct {
 	Attribution *MetadataAttribution `json:"attribution,omitempty"`
 }
 
-// MarshalJSON encodes d.
-func (d DomainAssociation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DomainAssociation
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DomainAssociation) appendJSON(dst []byte) ([]byte, error) {
 	var err error

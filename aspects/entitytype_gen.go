@@ -18,16 +18,6 @@ type EntityTypeInfo struct {
 // AspectName returns "entityTypeInfo".
 func (EntityTypeInfo) AspectName() string { return "entityTypeInfo" }
 
-// MarshalJSON encodes e.
-func (e EntityTypeInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain EntityTypeInfo
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of e to dst.
 func (e EntityTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -56,16 +46,6 @@ type EntityTypeKey struct {
 
 // AspectName returns "entityTypeKey".
 func (EntityTypeKey) AspectName() string { return "entityTypeKey" }
-
-// MarshalJSON encodes e.
-func (e EntityTypeKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain EntityTypeKey
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of e to dst.
 func (e EntityTypeKey) appendJSON(dst []byte) ([]byte, error) {

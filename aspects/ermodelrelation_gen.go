@@ -252,16 +252,6 @@ type RelationshipFieldMapping struct {
 	DestinationField string `json:"destinationField"`
 }
 
-// MarshalJSON encodes r.
-func (r RelationshipFieldMapping) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RelationshipFieldMapping
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of r to dst.
 func (r RelationshipFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 	var err error

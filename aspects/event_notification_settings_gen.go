@@ -12,16 +12,6 @@ type EmailNotificationSettings struct {
 	Email string `json:"email"`
 }
 
-// MarshalJSON encodes e.
-func (e EmailNotificationSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain EmailNotificationSettings
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of e to dst.
 func (e EmailNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -106,16 +96,6 @@ type SlackNotificationSettings struct {
 	// Optional list of channels to send notifications to. It is optional: nil is
 	// left out.
 	Channels []string `json:"channels,omitzero"`
-}
-
-// MarshalJSON encodes s.
-func (s SlackNotificationSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SlackNotificationSettings
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of s to dst.

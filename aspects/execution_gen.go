@@ -39,16 +39,6 @@ type CliVersionAudit struct {
 	ServerVersion *string `json:"serverVersion,omitempty"`
 }
 
-// MarshalJSON encodes c.
-func (c CliVersionAudit) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CliVersionAudit
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c CliVersionAudit) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -183,16 +173,6 @@ type ExecutionRequestResult struct {
 // AspectName returns "dataHubExecutionRequestResult".
 func (ExecutionRequestResult) AspectName() string { return "dataHubExecutionRequestResult" }
 
-// MarshalJSON encodes e.
-func (e ExecutionRequestResult) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ExecutionRequestResult
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of e to dst.
 func (e ExecutionRequestResult) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -239,16 +219,6 @@ type ExecutionRequestSignal struct {
 // AspectName returns "dataHubExecutionRequestSignal".
 func (ExecutionRequestSignal) AspectName() string { return "dataHubExecutionRequestSignal" }
 
-// MarshalJSON encodes e.
-func (e ExecutionRequestSignal) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ExecutionRequestSignal
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of e to dst.
 func (e ExecutionRequestSignal) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -276,16 +246,6 @@ type ExecutionRequestSource struct {
 	// The urn of the ingestion source associated with the ingestion request.
 	// Present if type is INGESTION_SOURCE. It is optional: nil is left out.
 	IngestionSource *string `json:"ingestionSource,omitempty"`
-}
-
-// MarshalJSON encodes e.
-func (e ExecutionRequestSource) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ExecutionRequestSource
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of e to dst.
@@ -318,16 +278,6 @@ type StructuredExecutionReport struct {
 	// The content-type of the serialized value (e.g. application/json,
 	// application/json;gzip etc.)
 	ContentType string `json:"contentType"`
-}
-
-// MarshalJSON encodes s.
-func (s StructuredExecutionReport) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain StructuredExecutionReport
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of s to dst.

@@ -15,16 +15,6 @@ type BucketStorageLocation struct {
 	StorageKey string `json:"storageKey"`
 }
 
-// MarshalJSON encodes b.
-func (b BucketStorageLocation) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain BucketStorageLocation
-		p := plain(b)
-		return marshal(p)
-	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of b to dst.
 func (b BucketStorageLocation) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -66,16 +56,6 @@ type DataHubFileInfo struct {
 
 // AspectName returns "dataHubFileInfo".
 func (DataHubFileInfo) AspectName() string { return "dataHubFileInfo" }
-
-// MarshalJSON encodes d.
-func (d DataHubFileInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubFileInfo
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubFileInfo) appendJSON(dst []byte) ([]byte, error) {

@@ -19,16 +19,6 @@ type DynamicFormAssignment struct {
 // AspectName returns "dynamicFormAssignment".
 func (DynamicFormAssignment) AspectName() string { return "dynamicFormAssignment" }
 
-// MarshalJSON encodes d.
-func (d DynamicFormAssignment) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DynamicFormAssignment
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DynamicFormAssignment) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -215,7 +205,7 @@ func (f FormInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"actors\":"...)
 		dst, err = x.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, x)
 		}
 	}
 	return closeObject(dst, start), err
@@ -258,16 +248,6 @@ type FormPrompt struct {
 	// Whether the prompt is required to be completed, in order for the form to be
 	// marked as complete. It defaults to false and is always encoded.
 	Required bool `json:"required"`
-}
-
-// MarshalJSON encodes f.
-func (f FormPrompt) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FormPrompt
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of f to dst.
@@ -328,16 +308,6 @@ const (
 type StructuredPropertyParams struct {
 	// The structured property that is required on this entity
 	URN string `json:"urn"`
-}
-
-// MarshalJSON encodes s.
-func (s StructuredPropertyParams) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain StructuredPropertyParams
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of s to dst.

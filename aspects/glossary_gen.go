@@ -93,16 +93,6 @@ type GlossaryRelatedTerms struct {
 // AspectName returns "glossaryRelatedTerms".
 func (GlossaryRelatedTerms) AspectName() string { return "glossaryRelatedTerms" }
 
-// MarshalJSON encodes g.
-func (g GlossaryRelatedTerms) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain GlossaryRelatedTerms
-		p := plain(g)
-		return marshal(p)
-	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of g to dst.
 func (g GlossaryRelatedTerms) appendJSON(dst []byte) ([]byte, error) {
 	var err error

@@ -223,16 +223,6 @@ type CorpUserAppearanceSettings struct {
 	ShowThemeV2 *bool `json:"showThemeV2,omitempty"`
 }
 
-// MarshalJSON encodes c.
-func (c CorpUserAppearanceSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CorpUserAppearanceSettings
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c CorpUserAppearanceSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -266,16 +256,6 @@ type CorpUserCredentials struct {
 
 // AspectName returns "corpUserCredentials".
 func (CorpUserCredentials) AspectName() string { return "corpUserCredentials" }
-
-// MarshalJSON encodes c.
-func (c CorpUserCredentials) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CorpUserCredentials
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of c to dst.
 func (c CorpUserCredentials) appendJSON(dst []byte) ([]byte, error) {
@@ -491,16 +471,6 @@ type CorpUserHomePageSettings struct {
 	DismissedAnnouncements []string `json:"dismissedAnnouncements,omitzero"`
 }
 
-// MarshalJSON encodes c.
-func (c CorpUserHomePageSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CorpUserHomePageSettings
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c CorpUserHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -665,16 +635,6 @@ type CorpUserLocaleSettings struct {
 	Language *string `json:"language,omitempty"`
 }
 
-// MarshalJSON encodes c.
-func (c CorpUserLocaleSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CorpUserLocaleSettings
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c CorpUserLocaleSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -707,16 +667,6 @@ type CorpUserSettings struct {
 // AspectName returns "corpUserSettings".
 func (CorpUserSettings) AspectName() string { return "corpUserSettings" }
 
-// MarshalJSON encodes c.
-func (c CorpUserSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CorpUserSettings
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c CorpUserSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -737,7 +687,7 @@ func (c CorpUserSettings) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"notificationSettings\":"...)
 		dst, err = c.NotificationSettings.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, c.NotificationSettings)
 		}
 	}
 	if c.HomePage != nil {
@@ -771,16 +721,6 @@ type CorpUserStatus struct {
 // AspectName returns "corpUserStatus".
 func (CorpUserStatus) AspectName() string { return "corpUserStatus" }
 
-// MarshalJSON encodes c.
-func (c CorpUserStatus) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CorpUserStatus
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c CorpUserStatus) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -803,16 +743,6 @@ type CorpUserViewsSettings struct {
 	// The default View which is selected for the user. If none is chosen, then
 	// this value will be left blank. It is optional: nil is left out.
 	DefaultView *string `json:"defaultView,omitempty"`
-}
-
-// MarshalJSON encodes c.
-func (c CorpUserViewsSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CorpUserViewsSettings
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of c to dst.
@@ -887,16 +817,6 @@ type InviteToken struct {
 
 // AspectName returns "inviteToken".
 func (InviteToken) AspectName() string { return "inviteToken" }
-
-// MarshalJSON encodes i.
-func (i InviteToken) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain InviteToken
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of i to dst.
 func (i InviteToken) appendJSON(dst []byte) ([]byte, error) {

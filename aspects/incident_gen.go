@@ -16,16 +16,6 @@ type IncidentAssignee struct {
 	AssignedAt AuditStamp `json:"assignedAt"`
 }
 
-// MarshalJSON encodes i.
-func (i IncidentAssignee) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncidentAssignee
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IncidentAssignee) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -167,7 +157,7 @@ func (i IncidentExternalLinks) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -340,16 +330,6 @@ type IncidentNote struct {
 	Source *IncidentNoteSource `json:"source,omitempty"`
 }
 
-// MarshalJSON encodes i.
-func (i IncidentNote) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncidentNote
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IncidentNote) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -388,16 +368,6 @@ type IncidentNoteSource struct {
 	// deduplication. For example, a Jira comment ID. It is optional: nil is left
 	// out.
 	ExternalID *string `json:"externalId,omitempty"`
-}
-
-// MarshalJSON encodes i.
-func (i IncidentNoteSource) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncidentNoteSource
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of i to dst.
@@ -513,16 +483,6 @@ type IncidentSource struct {
 	SourceURN *string `json:"sourceUrn,omitempty"`
 }
 
-// MarshalJSON encodes i.
-func (i IncidentSource) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncidentSource
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IncidentSource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -598,16 +558,6 @@ type IncidentStatus struct {
 	Message *string `json:"message,omitempty"`
 	// The time at which the request was initially created
 	LastUpdated AuditStamp `json:"lastUpdated"`
-}
-
-// MarshalJSON encodes i.
-func (i IncidentStatus) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncidentStatus
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of i to dst.

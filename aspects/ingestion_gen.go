@@ -21,16 +21,6 @@ type DataHubIngestionSourceConfig struct {
 	ExtraArgs map[string]string `json:"extraArgs,omitzero"`
 }
 
-// MarshalJSON encodes d.
-func (d DataHubIngestionSourceConfig) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubIngestionSourceConfig
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubIngestionSourceConfig) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -85,16 +75,6 @@ type DataHubIngestionSourceInfo struct {
 // AspectName returns "dataHubIngestionSourceInfo".
 func (DataHubIngestionSourceInfo) AspectName() string { return "dataHubIngestionSourceInfo" }
 
-// MarshalJSON encodes d.
-func (d DataHubIngestionSourceInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubIngestionSourceInfo
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubIngestionSourceInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -141,16 +121,6 @@ type DataHubIngestionSourceSchedule struct {
 	Timezone string `json:"timezone"`
 }
 
-// MarshalJSON encodes d.
-func (d DataHubIngestionSourceSchedule) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubIngestionSourceSchedule
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubIngestionSourceSchedule) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -168,16 +138,6 @@ func (d DataHubIngestionSourceSchedule) appendJSON(dst []byte) ([]byte, error) {
 type DataHubIngestionSourceSource struct {
 	// The source type of the ingestion source
 	Type DataHubIngestionSourceSourceType `json:"type"`
-}
-
-// MarshalJSON encodes d.
-func (d DataHubIngestionSourceSource) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubIngestionSourceSource
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of d to dst.

@@ -14,16 +14,6 @@ type DocumentContents struct {
 	Text string `json:"text"`
 }
 
-// MarshalJSON encodes d.
-func (d DocumentContents) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DocumentContents
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DocumentContents) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -263,16 +253,6 @@ type DocumentSource struct {
 	ExternalID *string `json:"externalId,omitempty"`
 }
 
-// MarshalJSON encodes d.
-func (d DocumentSource) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DocumentSource
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DocumentSource) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -325,16 +305,6 @@ const (
 type DocumentStatus struct {
 	// The current visibility state of the document
 	State DocumentState `json:"state"`
-}
-
-// MarshalJSON encodes d.
-func (d DocumentStatus) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DocumentStatus
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of d to dst.
@@ -494,16 +464,6 @@ type ParentDocument struct {
 	Document string `json:"document"`
 }
 
-// MarshalJSON encodes v.
-func (v ParentDocument) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ParentDocument
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of v to dst.
 func (v ParentDocument) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -520,16 +480,6 @@ func (v ParentDocument) appendJSON(dst []byte) ([]byte, error) {
 type RelatedAsset struct {
 	// The asset referenced by or related to the document.
 	Asset string `json:"asset"`
-}
-
-// MarshalJSON encodes r.
-func (r RelatedAsset) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RelatedAsset
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of r to dst.
@@ -549,16 +499,6 @@ func (r RelatedAsset) appendJSON(dst []byte) ([]byte, error) {
 type RelatedDocument struct {
 	// The document referenced by or related to the document.
 	Document string `json:"document"`
-}
-
-// MarshalJSON encodes r.
-func (r RelatedDocument) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RelatedDocument
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of r to dst.

@@ -15,16 +15,6 @@ type LifecycleStageSettings struct {
 	HideInSearch bool `json:"hideInSearch"`
 }
 
-// MarshalJSON encodes l.
-func (l LifecycleStageSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain LifecycleStageSettings
-		p := plain(l)
-		return marshal(p)
-	}
-	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of l to dst.
 func (l LifecycleStageSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -53,16 +43,6 @@ type LifecycleStageTransitionPolicy struct {
 	// list: nothing can transition to this stage (unreachable). It is optional:
 	// nil is left out.
 	AllowedPreviousStages []string `json:"allowedPreviousStages,omitzero"`
-}
-
-// MarshalJSON encodes l.
-func (l LifecycleStageTransitionPolicy) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain LifecycleStageTransitionPolicy
-		p := plain(l)
-		return marshal(p)
-	}
-	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of l to dst.
@@ -133,16 +113,6 @@ type LifecycleStageTypeInfo struct {
 
 // AspectName returns "lifecycleStageTypeInfo".
 func (LifecycleStageTypeInfo) AspectName() string { return "lifecycleStageTypeInfo" }
-
-// MarshalJSON encodes l.
-func (l LifecycleStageTypeInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain LifecycleStageTypeInfo
-		p := plain(l)
-		return marshal(p)
-	}
-	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of l to dst.
 func (l LifecycleStageTypeInfo) appendJSON(dst []byte) ([]byte, error) {

@@ -14,16 +14,6 @@ type LogicalParent struct {
 // AspectName returns "logicalParent".
 func (LogicalParent) AspectName() string { return "logicalParent" }
 
-// MarshalJSON encodes l.
-func (l LogicalParent) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain LogicalParent
-		p := plain(l)
-		return marshal(p)
-	}
-	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of l to dst.
 func (l LogicalParent) appendJSON(dst []byte) ([]byte, error) {
 	var err error

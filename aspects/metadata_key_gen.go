@@ -15,16 +15,6 @@ type AIAgentKey struct {
 // AspectName returns "aiAgentKey".
 func (AIAgentKey) AspectName() string { return "aiAgentKey" }
 
-// MarshalJSON encodes a.
-func (a AIAgentKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AIAgentKey
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AIAgentKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -48,16 +38,6 @@ type APIKey struct {
 
 // AspectName returns "apiKey".
 func (APIKey) AspectName() string { return "apiKey" }
-
-// MarshalJSON encodes a.
-func (a APIKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain APIKey
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of a to dst.
 func (a APIKey) appendJSON(dst []byte) ([]byte, error) {
@@ -83,16 +63,6 @@ type AgentSkillKey struct {
 // AspectName returns "agentSkillKey".
 func (AgentSkillKey) AspectName() string { return "agentSkillKey" }
 
-// MarshalJSON encodes a.
-func (a AgentSkillKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AgentSkillKey
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AgentSkillKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -114,16 +84,6 @@ type AssertionKey struct {
 
 // AspectName returns "assertionKey".
 func (AssertionKey) AspectName() string { return "assertionKey" }
-
-// MarshalJSON encodes a.
-func (a AssertionKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssertionKey
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of a to dst.
 func (a AssertionKey) appendJSON(dst []byte) ([]byte, error) {
@@ -152,16 +112,6 @@ type ChartKey struct {
 // AspectName returns "chartKey".
 func (ChartKey) AspectName() string { return "chartKey" }
 
-// MarshalJSON encodes c.
-func (c ChartKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ChartKey
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c ChartKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -185,16 +135,6 @@ type ContainerKey struct {
 
 // AspectName returns "containerKey".
 func (ContainerKey) AspectName() string { return "containerKey" }
-
-// MarshalJSON encodes c.
-func (c ContainerKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ContainerKey
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of c to dst.
 func (c ContainerKey) appendJSON(dst []byte) ([]byte, error) {
@@ -221,16 +161,6 @@ type CorpGroupKey struct {
 // AspectName returns "corpGroupKey".
 func (CorpGroupKey) AspectName() string { return "corpGroupKey" }
 
-// MarshalJSON encodes c.
-func (c CorpGroupKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CorpGroupKey
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c CorpGroupKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -252,16 +182,6 @@ type CorpUserKey struct {
 
 // AspectName returns "corpUserKey".
 func (CorpUserKey) AspectName() string { return "corpUserKey" }
-
-// MarshalJSON encodes c.
-func (c CorpUserKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CorpUserKey
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of c to dst.
 func (c CorpUserKey) appendJSON(dst []byte) ([]byte, error) {
@@ -290,16 +210,6 @@ type DashboardKey struct {
 // AspectName returns "dashboardKey".
 func (DashboardKey) AspectName() string { return "dashboardKey" }
 
-// MarshalJSON encodes d.
-func (d DashboardKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DashboardKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DashboardKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -323,16 +233,6 @@ type DataContractKey struct {
 
 // AspectName returns "dataContractKey".
 func (DataContractKey) AspectName() string { return "dataContractKey" }
-
-// MarshalJSON encodes d.
-func (d DataContractKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataContractKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataContractKey) appendJSON(dst []byte) ([]byte, error) {
@@ -360,16 +260,6 @@ type DataFlowKey struct {
 // AspectName returns "dataFlowKey".
 func (DataFlowKey) AspectName() string { return "dataFlowKey" }
 
-// MarshalJSON encodes d.
-func (d DataFlowKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataFlowKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataFlowKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -396,16 +286,6 @@ type DataHubAccessTokenKey struct {
 // AspectName returns "dataHubAccessTokenKey".
 func (DataHubAccessTokenKey) AspectName() string { return "dataHubAccessTokenKey" }
 
-// MarshalJSON encodes d.
-func (d DataHubAccessTokenKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubAccessTokenKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubAccessTokenKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -427,16 +307,6 @@ type DataHubActionKey struct {
 
 // AspectName returns "dataHubActionKey".
 func (DataHubActionKey) AspectName() string { return "dataHubActionKey" }
-
-// MarshalJSON encodes d.
-func (d DataHubActionKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubActionKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubActionKey) appendJSON(dst []byte) ([]byte, error) {
@@ -460,16 +330,6 @@ type DataHubConnectionKey struct {
 // AspectName returns "dataHubConnectionKey".
 func (DataHubConnectionKey) AspectName() string { return "dataHubConnectionKey" }
 
-// MarshalJSON encodes d.
-func (d DataHubConnectionKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubConnectionKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubConnectionKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -491,16 +351,6 @@ type DataHubFileKey struct {
 
 // AspectName returns "dataHubFileKey".
 func (DataHubFileKey) AspectName() string { return "dataHubFileKey" }
-
-// MarshalJSON encodes d.
-func (d DataHubFileKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubFileKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubFileKey) appendJSON(dst []byte) ([]byte, error) {
@@ -525,16 +375,6 @@ type DataHubIngestionSourceKey struct {
 // AspectName returns "dataHubIngestionSourceKey".
 func (DataHubIngestionSourceKey) AspectName() string { return "dataHubIngestionSourceKey" }
 
-// MarshalJSON encodes d.
-func (d DataHubIngestionSourceKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubIngestionSourceKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubIngestionSourceKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -558,16 +398,6 @@ type DataHubOpenAPISchemaKey struct {
 // AspectName returns "dataHubOpenAPISchemaKey".
 func (DataHubOpenAPISchemaKey) AspectName() string { return "dataHubOpenAPISchemaKey" }
 
-// MarshalJSON encodes d.
-func (d DataHubOpenAPISchemaKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubOpenAPISchemaKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubOpenAPISchemaKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -589,16 +419,6 @@ type DataHubPageModuleKey struct {
 
 // AspectName returns "dataHubPageModuleKey".
 func (DataHubPageModuleKey) AspectName() string { return "dataHubPageModuleKey" }
-
-// MarshalJSON encodes d.
-func (d DataHubPageModuleKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPageModuleKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPageModuleKey) appendJSON(dst []byte) ([]byte, error) {
@@ -623,16 +443,6 @@ type DataHubPageTemplateKey struct {
 // AspectName returns "dataHubPageTemplateKey".
 func (DataHubPageTemplateKey) AspectName() string { return "dataHubPageTemplateKey" }
 
-// MarshalJSON encodes d.
-func (d DataHubPageTemplateKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPageTemplateKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPageTemplateKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -654,16 +464,6 @@ type DataHubPersonaKey struct {
 
 // AspectName returns "dataHubPersonaKey".
 func (DataHubPersonaKey) AspectName() string { return "dataHubPersonaKey" }
-
-// MarshalJSON encodes d.
-func (d DataHubPersonaKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPersonaKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPersonaKey) appendJSON(dst []byte) ([]byte, error) {
@@ -688,16 +488,6 @@ type DataHubPolicyKey struct {
 // AspectName returns "dataHubPolicyKey".
 func (DataHubPolicyKey) AspectName() string { return "dataHubPolicyKey" }
 
-// MarshalJSON encodes d.
-func (d DataHubPolicyKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPolicyKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPolicyKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -721,16 +511,6 @@ type DataHubRetentionKey struct {
 
 // AspectName returns "dataHubRetentionKey".
 func (DataHubRetentionKey) AspectName() string { return "dataHubRetentionKey" }
-
-// MarshalJSON encodes d.
-func (d DataHubRetentionKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubRetentionKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubRetentionKey) appendJSON(dst []byte) ([]byte, error) {
@@ -757,16 +537,6 @@ type DataHubRoleKey struct {
 // AspectName returns "dataHubRoleKey".
 func (DataHubRoleKey) AspectName() string { return "dataHubRoleKey" }
 
-// MarshalJSON encodes d.
-func (d DataHubRoleKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubRoleKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubRoleKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -788,16 +558,6 @@ type DataHubSecretKey struct {
 
 // AspectName returns "dataHubSecretKey".
 func (DataHubSecretKey) AspectName() string { return "dataHubSecretKey" }
-
-// MarshalJSON encodes d.
-func (d DataHubSecretKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubSecretKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubSecretKey) appendJSON(dst []byte) ([]byte, error) {
@@ -821,16 +581,6 @@ type DataHubStepStateKey struct {
 // AspectName returns "dataHubStepStateKey".
 func (DataHubStepStateKey) AspectName() string { return "dataHubStepStateKey" }
 
-// MarshalJSON encodes d.
-func (d DataHubStepStateKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubStepStateKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubStepStateKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -853,16 +603,6 @@ type DataHubUpgradeKey struct {
 // AspectName returns "dataHubUpgradeKey".
 func (DataHubUpgradeKey) AspectName() string { return "dataHubUpgradeKey" }
 
-// MarshalJSON encodes d.
-func (d DataHubUpgradeKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubUpgradeKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubUpgradeKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -884,16 +624,6 @@ type DataHubViewKey struct {
 
 // AspectName returns "dataHubViewKey".
 func (DataHubViewKey) AspectName() string { return "dataHubViewKey" }
-
-// MarshalJSON encodes d.
-func (d DataHubViewKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubViewKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubViewKey) appendJSON(dst []byte) ([]byte, error) {
@@ -918,16 +648,6 @@ type DataJobKey struct {
 
 // AspectName returns "dataJobKey".
 func (DataJobKey) AspectName() string { return "dataJobKey" }
-
-// MarshalJSON encodes d.
-func (d DataJobKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataJobKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataJobKey) appendJSON(dst []byte) ([]byte, error) {
@@ -956,16 +676,6 @@ type DataPlatformInstanceKey struct {
 // AspectName returns "dataPlatformInstanceKey".
 func (DataPlatformInstanceKey) AspectName() string { return "dataPlatformInstanceKey" }
 
-// MarshalJSON encodes d.
-func (d DataPlatformInstanceKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataPlatformInstanceKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataPlatformInstanceKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -991,16 +701,6 @@ type DataProcessInstanceKey struct {
 
 // AspectName returns "dataProcessInstanceKey".
 func (DataProcessInstanceKey) AspectName() string { return "dataProcessInstanceKey" }
-
-// MarshalJSON encodes d.
-func (d DataProcessInstanceKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataProcessInstanceKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataProcessInstanceKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1028,16 +728,6 @@ type DataProcessKey struct {
 
 // AspectName returns "dataProcessKey".
 func (DataProcessKey) AspectName() string { return "dataProcessKey" }
-
-// MarshalJSON encodes d.
-func (d DataProcessKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataProcessKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataProcessKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1068,16 +758,6 @@ type DocumentKey struct {
 // AspectName returns "documentKey".
 func (DocumentKey) AspectName() string { return "documentKey" }
 
-// MarshalJSON encodes d.
-func (d DocumentKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DocumentKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DocumentKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1100,16 +780,6 @@ type DomainKey struct {
 
 // AspectName returns "domainKey".
 func (DomainKey) AspectName() string { return "domainKey" }
-
-// MarshalJSON encodes d.
-func (d DomainKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DomainKey
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DomainKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1134,16 +804,6 @@ type ERModelRelationshipKey struct {
 // AspectName returns "erModelRelationshipKey".
 func (ERModelRelationshipKey) AspectName() string { return "erModelRelationshipKey" }
 
-// MarshalJSON encodes e.
-func (e ERModelRelationshipKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ERModelRelationshipKey
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of e to dst.
 func (e ERModelRelationshipKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1167,16 +827,6 @@ type ExecutionRequestKey struct {
 // AspectName returns "dataHubExecutionRequestKey".
 func (ExecutionRequestKey) AspectName() string { return "dataHubExecutionRequestKey" }
 
-// MarshalJSON encodes e.
-func (e ExecutionRequestKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ExecutionRequestKey
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of e to dst.
 func (e ExecutionRequestKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1198,16 +848,6 @@ type FormKey struct {
 
 // AspectName returns "formKey".
 func (FormKey) AspectName() string { return "formKey" }
-
-// MarshalJSON encodes f.
-func (f FormKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain FormKey
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of f to dst.
 func (f FormKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1232,16 +872,6 @@ type GlobalSettingsKey struct {
 // AspectName returns "globalSettingsKey".
 func (GlobalSettingsKey) AspectName() string { return "globalSettingsKey" }
 
-// MarshalJSON encodes g.
-func (g GlobalSettingsKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain GlobalSettingsKey
-		p := plain(g)
-		return marshal(p)
-	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of g to dst.
 func (g GlobalSettingsKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1264,16 +894,6 @@ type GlossaryNodeKey struct {
 // AspectName returns "glossaryNodeKey".
 func (GlossaryNodeKey) AspectName() string { return "glossaryNodeKey" }
 
-// MarshalJSON encodes g.
-func (g GlossaryNodeKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain GlossaryNodeKey
-		p := plain(g)
-		return marshal(p)
-	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of g to dst.
 func (g GlossaryNodeKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1295,16 +915,6 @@ type GlossaryTermKey struct {
 
 // AspectName returns "glossaryTermKey".
 func (GlossaryTermKey) AspectName() string { return "glossaryTermKey" }
-
-// MarshalJSON encodes g.
-func (g GlossaryTermKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain GlossaryTermKey
-		p := plain(g)
-		return marshal(p)
-	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of g to dst.
 func (g GlossaryTermKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1329,16 +939,6 @@ type IncidentKey struct {
 // AspectName returns "incidentKey".
 func (IncidentKey) AspectName() string { return "incidentKey" }
 
-// MarshalJSON encodes i.
-func (i IncidentKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IncidentKey
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of i to dst.
 func (i IncidentKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1360,16 +960,6 @@ type InviteTokenKey struct {
 
 // AspectName returns "inviteTokenKey".
 func (InviteTokenKey) AspectName() string { return "inviteTokenKey" }
-
-// MarshalJSON encodes i.
-func (i InviteTokenKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain InviteTokenKey
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of i to dst.
 func (i InviteTokenKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1393,16 +983,6 @@ type LifecycleStageTypeKey struct {
 
 // AspectName returns "lifecycleStageTypeKey".
 func (LifecycleStageTypeKey) AspectName() string { return "lifecycleStageTypeKey" }
-
-// MarshalJSON encodes l.
-func (l LifecycleStageTypeKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain LifecycleStageTypeKey
-		p := plain(l)
-		return marshal(p)
-	}
-	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of l to dst.
 func (l LifecycleStageTypeKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1429,16 +1009,6 @@ type MLModelDeploymentKey struct {
 
 // AspectName returns "mlModelDeploymentKey".
 func (MLModelDeploymentKey) AspectName() string { return "mlModelDeploymentKey" }
-
-// MarshalJSON encodes m.
-func (m MLModelDeploymentKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain MLModelDeploymentKey
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of m to dst.
 func (m MLModelDeploymentKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1470,16 +1040,6 @@ type MLPrimaryKeyKey struct {
 
 // AspectName returns "mlPrimaryKeyKey".
 func (MLPrimaryKeyKey) AspectName() string { return "mlPrimaryKeyKey" }
-
-// MarshalJSON encodes m.
-func (m MLPrimaryKeyKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain MLPrimaryKeyKey
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of m to dst.
 func (m MLPrimaryKeyKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1518,16 +1078,6 @@ type MetricKey struct {
 // AspectName returns "metricKey".
 func (MetricKey) AspectName() string { return "metricKey" }
 
-// MarshalJSON encodes m.
-func (m MetricKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain MetricKey
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of m to dst.
 func (m MetricKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1558,16 +1108,6 @@ type NotebookKey struct {
 // AspectName returns "notebookKey".
 func (NotebookKey) AspectName() string { return "notebookKey" }
 
-// MarshalJSON encodes n.
-func (n NotebookKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain NotebookKey
-		p := plain(n)
-		return marshal(p)
-	}
-	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of n to dst.
 func (n NotebookKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1594,16 +1134,6 @@ type OwnershipTypeKey struct {
 // AspectName returns "ownershipTypeKey".
 func (OwnershipTypeKey) AspectName() string { return "ownershipTypeKey" }
 
-// MarshalJSON encodes o.
-func (o OwnershipTypeKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain OwnershipTypeKey
-		p := plain(o)
-		return marshal(p)
-	}
-	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of o to dst.
 func (o OwnershipTypeKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1627,16 +1157,6 @@ type PostKey struct {
 // AspectName returns "postKey".
 func (PostKey) AspectName() string { return "postKey" }
 
-// MarshalJSON encodes v.
-func (v PostKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain PostKey
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of v to dst.
 func (v PostKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1659,16 +1179,6 @@ type QueryKey struct {
 // AspectName returns "queryKey".
 func (QueryKey) AspectName() string { return "queryKey" }
 
-// MarshalJSON encodes q.
-func (q QueryKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain QueryKey
-		p := plain(q)
-		return marshal(p)
-	}
-	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of q to dst.
 func (q QueryKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1690,16 +1200,6 @@ type RoleKey struct {
 
 // AspectName returns "roleKey".
 func (RoleKey) AspectName() string { return "roleKey" }
-
-// MarshalJSON encodes r.
-func (r RoleKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RoleKey
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of r to dst.
 func (r RoleKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1724,16 +1224,6 @@ type SchemaFieldKey struct {
 
 // AspectName returns "schemaFieldKey".
 func (SchemaFieldKey) AspectName() string { return "schemaFieldKey" }
-
-// MarshalJSON encodes s.
-func (s SchemaFieldKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SchemaFieldKey
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of s to dst.
 func (s SchemaFieldKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1771,16 +1261,6 @@ type SemanticModelKey struct {
 // AspectName returns "semanticModelKey".
 func (SemanticModelKey) AspectName() string { return "semanticModelKey" }
 
-// MarshalJSON encodes s.
-func (s SemanticModelKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SemanticModelKey
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of s to dst.
 func (s SemanticModelKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1807,16 +1287,6 @@ type TagKey struct {
 // AspectName returns "tagKey".
 func (TagKey) AspectName() string { return "tagKey" }
 
-// MarshalJSON encodes t.
-func (t TagKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain TagKey
-		p := plain(t)
-		return marshal(p)
-	}
-	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of t to dst.
 func (t TagKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1838,16 +1308,6 @@ type TelemetryKey struct {
 
 // AspectName returns "telemetryKey".
 func (TelemetryKey) AspectName() string { return "telemetryKey" }
-
-// MarshalJSON encodes t.
-func (t TelemetryKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain TelemetryKey
-		p := plain(t)
-		return marshal(p)
-	}
-	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of t to dst.
 func (t TelemetryKey) appendJSON(dst []byte) ([]byte, error) {
@@ -1873,16 +1333,6 @@ type VersionSetKey struct {
 
 // AspectName returns "versionSetKey".
 func (VersionSetKey) AspectName() string { return "versionSetKey" }
-
-// MarshalJSON encodes v.
-func (v VersionSetKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain VersionSetKey
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of v to dst.
 func (v VersionSetKey) appendJSON(dst []byte) ([]byte, error) {

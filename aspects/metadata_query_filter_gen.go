@@ -91,7 +91,7 @@ func (c ConjunctiveCriterion) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -196,16 +196,6 @@ type Filter struct {
 	Criteria []Criterion `json:"criteria,omitzero"`
 }
 
-// MarshalJSON encodes f.
-func (f Filter) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Filter
-		p := plain(f)
-		return marshal(p)
-	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of f to dst.
 func (f Filter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -222,7 +212,7 @@ func (f Filter) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -240,7 +230,7 @@ func (f Filter) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')

@@ -22,16 +22,6 @@ type AIContext struct {
 	CustomInstructions *string `json:"customInstructions,omitempty"`
 }
 
-// MarshalJSON encodes a.
-func (a AIContext) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AIContext
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AIContext) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -101,16 +91,6 @@ type DerivedMetricInput struct {
 	Properties map[string]string `json:"properties,omitzero"`
 }
 
-// MarshalJSON encodes d.
-func (d DerivedMetricInput) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DerivedMetricInput
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DerivedMetricInput) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -176,16 +156,6 @@ type DialectExpression struct {
 	Dialect Dialect `json:"dialect"`
 	// The raw expression string.
 	Expression string `json:"expression"`
-}
-
-// MarshalJSON encodes d.
-func (d DialectExpression) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DialectExpression
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of d to dst.
@@ -279,16 +249,6 @@ type MetricInfo struct {
 // AspectName returns "metricInfo".
 func (MetricInfo) AspectName() string { return "metricInfo" }
 
-// MarshalJSON encodes m.
-func (m MetricInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain MetricInfo
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of m to dst.
 func (m MetricInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -325,7 +285,7 @@ func (m MetricInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"expression\":"...)
 		dst, err = m.Expression.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, m.Expression)
 		}
 	}
 	if m.AIContext != nil {
@@ -455,16 +415,6 @@ type MetricUpstreams struct {
 
 // AspectName returns "metricUpstreams".
 func (MetricUpstreams) AspectName() string { return "metricUpstreams" }
-
-// MarshalJSON encodes m.
-func (m MetricUpstreams) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain MetricUpstreams
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of m to dst.
 func (m MetricUpstreams) appendJSON(dst []byte) ([]byte, error) {

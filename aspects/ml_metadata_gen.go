@@ -21,16 +21,6 @@ type BaseData struct {
 	PreProcessing []string `json:"preProcessing,omitzero"`
 }
 
-// MarshalJSON encodes b.
-func (b BaseData) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain BaseData
-		p := plain(b)
-		return marshal(p)
-	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of b to dst.
 func (b BaseData) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -77,16 +67,6 @@ type CaveatDetails struct {
 	// Relevant groups that were not represented in the evaluation dataset? It is
 	// optional: nil is left out.
 	GroupsNotRepresented []string `json:"groupsNotRepresented,omitzero"`
-}
-
-// MarshalJSON encodes c.
-func (c CaveatDetails) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CaveatDetails
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of c to dst.
@@ -142,16 +122,6 @@ type CaveatsAndRecommendations struct {
 
 // AspectName returns "mlModelCaveatsAndRecommendations".
 func (CaveatsAndRecommendations) AspectName() string { return "mlModelCaveatsAndRecommendations" }
-
-// MarshalJSON encodes c.
-func (c CaveatsAndRecommendations) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain CaveatsAndRecommendations
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of c to dst.
 func (c CaveatsAndRecommendations) appendJSON(dst []byte) ([]byte, error) {
@@ -226,16 +196,6 @@ type EditableMLPrimaryKeyProperties struct {
 // AspectName returns "editableMlPrimaryKeyProperties".
 func (EditableMLPrimaryKeyProperties) AspectName() string { return "editableMlPrimaryKeyProperties" }
 
-// MarshalJSON encodes e.
-func (e EditableMLPrimaryKeyProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain EditableMLPrimaryKeyProperties
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of e to dst.
 func (e EditableMLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -277,16 +237,6 @@ type EthicalConsiderations struct {
 
 // AspectName returns "mlModelEthicalConsiderations".
 func (EthicalConsiderations) AspectName() string { return "mlModelEthicalConsiderations" }
-
-// MarshalJSON encodes e.
-func (e EthicalConsiderations) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain EthicalConsiderations
-		p := plain(e)
-		return marshal(p)
-	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of e to dst.
 func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
@@ -441,16 +391,6 @@ type IntendedUse struct {
 
 // AspectName returns "intendedUse".
 func (IntendedUse) AspectName() string { return "intendedUse" }
-
-// MarshalJSON encodes i.
-func (i IntendedUse) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain IntendedUse
-		p := plain(i)
-		return marshal(p)
-	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of i to dst.
 func (i IntendedUse) appendJSON(dst []byte) ([]byte, error) {
@@ -615,16 +555,6 @@ type MLModelFactorPrompts struct {
 // AspectName returns "mlModelFactorPrompts".
 func (MLModelFactorPrompts) AspectName() string { return "mlModelFactorPrompts" }
 
-// MarshalJSON encodes m.
-func (m MLModelFactorPrompts) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain MLModelFactorPrompts
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of m to dst.
 func (m MLModelFactorPrompts) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -688,16 +618,6 @@ type MLModelFactors struct {
 	// A further factor affecting MLModel performance is the environment in which
 	// it is deployed. It is optional: nil is left out.
 	Environment []string `json:"environment,omitzero"`
-}
-
-// MarshalJSON encodes m.
-func (m MLModelFactors) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain MLModelFactors
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of m to dst.
@@ -977,16 +897,6 @@ type Metrics struct {
 // AspectName returns "mlModelMetrics".
 func (Metrics) AspectName() string { return "mlModelMetrics" }
 
-// MarshalJSON encodes m.
-func (m Metrics) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Metrics
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of m to dst.
 func (m Metrics) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1044,16 +954,6 @@ type QuantitativeAnalyses struct {
 // AspectName returns "mlModelQuantitativeAnalyses".
 func (QuantitativeAnalyses) AspectName() string { return "mlModelQuantitativeAnalyses" }
 
-// MarshalJSON encodes q.
-func (q QuantitativeAnalyses) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain QuantitativeAnalyses
-		p := plain(q)
-		return marshal(p)
-	}
-	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of q to dst.
 func (q QuantitativeAnalyses) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -1062,14 +962,14 @@ func (q QuantitativeAnalyses) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"unitaryResults\":"...)
 		dst, err = q.UnitaryResults.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, q.UnitaryResults)
 		}
 	}
 	if q.IntersectionalResults != nil {
 		dst = append(dst, ",\"intersectionalResults\":"...)
 		dst, err = q.IntersectionalResults.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, q.IntersectionalResults)
 		}
 	}
 	return closeObject(dst, start), err
@@ -1195,16 +1095,6 @@ type SourceCodeURL struct {
 	Type SourceCodeURLType `json:"type"`
 	// Source Code Url
 	SourceCodeURL string `json:"sourceCodeUrl"`
-}
-
-// MarshalJSON encodes s.
-func (s SourceCodeURL) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SourceCodeURL
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of s to dst.

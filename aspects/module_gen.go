@@ -79,16 +79,6 @@ type DataHubPageModuleParams struct {
 	HierarchyViewParams *HierarchyModuleParams `json:"hierarchyViewParams,omitempty"`
 }
 
-// MarshalJSON encodes d.
-func (d DataHubPageModuleParams) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPageModuleParams
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPageModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -111,7 +101,7 @@ func (d DataHubPageModuleParams) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"assetCollectionParams\":"...)
 		dst, err = d.AssetCollectionParams.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, d.AssetCollectionParams)
 		}
 	}
 	if d.HierarchyViewParams != nil {
@@ -146,16 +136,6 @@ type DataHubPageModuleProperties struct {
 
 // AspectName returns "dataHubPageModuleProperties".
 func (DataHubPageModuleProperties) AspectName() string { return "dataHubPageModuleProperties" }
-
-// MarshalJSON encodes d.
-func (d DataHubPageModuleProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPageModuleProperties
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPageModuleProperties) appendJSON(dst []byte) ([]byte, error) {
@@ -255,16 +235,6 @@ type DataHubPageModuleVisibility struct {
 	Scope PageModuleScope `json:"scope"`
 }
 
-// MarshalJSON encodes d.
-func (d DataHubPageModuleVisibility) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPageModuleVisibility
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPageModuleVisibility) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -291,16 +261,6 @@ type HierarchyModuleParams struct {
 	// to restore the UI for this logical predicate. It is optional: nil is left
 	// out.
 	RelatedEntitiesFilterJSON *string `json:"relatedEntitiesFilterJson,omitempty"`
-}
-
-// MarshalJSON encodes h.
-func (h HierarchyModuleParams) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain HierarchyModuleParams
-		p := plain(h)
-		return marshal(p)
-	}
-	return finishJSON(h.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of h to dst.
@@ -342,16 +302,6 @@ type LinkModuleParams struct {
 	Description *string `json:"description,omitempty"`
 }
 
-// MarshalJSON encodes l.
-func (l LinkModuleParams) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain LinkModuleParams
-		p := plain(l)
-		return marshal(p)
-	}
-	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of l to dst.
 func (l LinkModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -387,16 +337,6 @@ const (
 type RichTextModuleParams struct {
 	// Content is a string. It is required.
 	Content string `json:"content"`
-}
-
-// MarshalJSON encodes r.
-func (r RichTextModuleParams) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RichTextModuleParams
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of r to dst.

@@ -19,16 +19,6 @@ type ChartCell struct {
 	ChangeAuditStamps ChangeAuditStamps `json:"changeAuditStamps"`
 }
 
-// MarshalJSON encodes c.
-func (c ChartCell) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ChartCell
-		p := plain(c)
-		return marshal(p)
-	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of c to dst.
 func (c ChartCell) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -42,7 +32,7 @@ func (c ChartCell) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"changeAuditStamps\":"...)
 	dst, err = c.ChangeAuditStamps.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, c.ChangeAuditStamps)
 	}
 	return closeObject(dst, start), err
 }
@@ -148,16 +138,6 @@ type NotebookCell struct {
 	ChartCell *ChartCell `json:"chartCell,omitempty"`
 	// The type of this Notebook cell
 	Type NotebookCellType `json:"type"`
-}
-
-// MarshalJSON encodes n.
-func (n NotebookCell) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain NotebookCell
-		p := plain(n)
-		return marshal(p)
-	}
-	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of n to dst.
@@ -325,7 +305,7 @@ func (n NotebookInfo) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"changeAuditStamps\":"...)
 	dst, err = n.ChangeAuditStamps.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, n.ChangeAuditStamps)
 	}
 	return closeObject(dst, start), err
 }
@@ -364,16 +344,6 @@ type QueryCell struct {
 	LastExecuted *AuditStamp `json:"lastExecuted,omitempty"`
 }
 
-// MarshalJSON encodes q.
-func (q QueryCell) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain QueryCell
-		p := plain(q)
-		return marshal(p)
-	}
-	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of q to dst.
 func (q QueryCell) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -387,7 +357,7 @@ func (q QueryCell) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"changeAuditStamps\":"...)
 	dst, err = q.ChangeAuditStamps.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, q.ChangeAuditStamps)
 	}
 	dst = append(dst, ",\"rawQuery\":"...)
 	dst = appendString(dst, q.RawQuery)
@@ -420,16 +390,6 @@ type TextCell struct {
 	Text string `json:"text"`
 }
 
-// MarshalJSON encodes t.
-func (t TextCell) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain TextCell
-		p := plain(t)
-		return marshal(p)
-	}
-	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of t to dst.
 func (t TextCell) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -443,7 +403,7 @@ func (t TextCell) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"changeAuditStamps\":"...)
 	dst, err = t.ChangeAuditStamps.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, t.ChangeAuditStamps)
 	}
 	dst = append(dst, ",\"text\":"...)
 	dst = appendString(dst, t.Text)

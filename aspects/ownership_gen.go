@@ -21,16 +21,6 @@ type OwnershipTypeInfo struct {
 // AspectName returns "ownershipTypeInfo".
 func (OwnershipTypeInfo) AspectName() string { return "ownershipTypeInfo" }
 
-// MarshalJSON encodes o.
-func (o OwnershipTypeInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain OwnershipTypeInfo
-		p := plain(o)
-		return marshal(p)
-	}
-	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of o to dst.
 func (o OwnershipTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error

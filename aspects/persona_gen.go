@@ -12,16 +12,6 @@ type DataHubPersonaInfo struct {
 // AspectName returns "dataHubPersonaInfo".
 func (DataHubPersonaInfo) AspectName() string { return "dataHubPersonaInfo" }
 
-// MarshalJSON encodes d.
-func (d DataHubPersonaInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPersonaInfo
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPersonaInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error

@@ -34,16 +34,6 @@ type PlatformResourceInfo struct {
 // AspectName returns "platformResourceInfo".
 func (PlatformResourceInfo) AspectName() string { return "platformResourceInfo" }
 
-// MarshalJSON encodes v.
-func (v PlatformResourceInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain PlatformResourceInfo
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of v to dst.
 func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -71,7 +61,7 @@ func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"value\":"...)
 		dst, err = v.Value.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, v.Value)
 		}
 	}
 	return closeObject(dst, start), err
@@ -101,16 +91,6 @@ type PlatformResourceKey struct {
 
 // AspectName returns "platformResourceKey".
 func (PlatformResourceKey) AspectName() string { return "platformResourceKey" }
-
-// MarshalJSON encodes v.
-func (v PlatformResourceKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain PlatformResourceKey
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of v to dst.
 func (v PlatformResourceKey) appendJSON(dst []byte) ([]byte, error) {

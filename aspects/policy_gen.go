@@ -32,16 +32,6 @@ type DataHubActorFilter struct {
 	Roles []string `json:"roles,omitzero"`
 }
 
-// MarshalJSON encodes d.
-func (d DataHubActorFilter) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubActorFilter
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubActorFilter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -260,16 +250,6 @@ type DataHubResourceFilter struct {
 	PrivilegeConstraints *PolicyMatchFilter `json:"privilegeConstraints,omitempty"`
 }
 
-// MarshalJSON encodes d.
-func (d DataHubResourceFilter) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubResourceFilter
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubResourceFilter) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -299,14 +279,14 @@ func (d DataHubResourceFilter) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"filter\":"...)
 		dst, err = d.Filter.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, d.Filter)
 		}
 	}
 	if d.PrivilegeConstraints != nil {
 		dst = append(dst, ",\"privilegeConstraints\":"...)
 		dst, err = d.PrivilegeConstraints.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, d.PrivilegeConstraints)
 		}
 	}
 	return closeObject(dst, start), err
@@ -328,16 +308,6 @@ type DataHubRoleInfo struct {
 
 // AspectName returns "dataHubRoleInfo".
 func (DataHubRoleInfo) AspectName() string { return "dataHubRoleInfo" }
-
-// MarshalJSON encodes d.
-func (d DataHubRoleInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubRoleInfo
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of d to dst.
 func (d DataHubRoleInfo) appendJSON(dst []byte) ([]byte, error) {
@@ -485,7 +455,7 @@ func (v PolicyMatchFilter) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')

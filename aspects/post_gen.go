@@ -21,16 +21,6 @@ type PostContent struct {
 	Media *Media `json:"media,omitempty"`
 }
 
-// MarshalJSON encodes v.
-func (v PostContent) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain PostContent
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of v to dst.
 func (v PostContent) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -95,16 +85,6 @@ type PostInfo struct {
 
 // AspectName returns "postInfo".
 func (PostInfo) AspectName() string { return "postInfo" }
-
-// MarshalJSON encodes v.
-func (v PostInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain PostInfo
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of v to dst.
 func (v PostInfo) appendJSON(dst []byte) ([]byte, error) {

@@ -71,7 +71,7 @@ func (q QueryProperties) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"statement\":"...)
 	dst, err = q.Statement.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, q.Statement)
 	}
 	dst = append(dst, ",\"source\":"...)
 	dst = appendString(dst, string(q.Source))
@@ -190,16 +190,6 @@ func (q *QueryStatement) UnmarshalJSON(data []byte) error {
 type QuerySubject struct {
 	// An entity which is the subject of a query.
 	Entity string `json:"entity"`
-}
-
-// MarshalJSON encodes q.
-func (q QuerySubject) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain QuerySubject
-		p := plain(q)
-		return marshal(p)
-	}
-	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of q to dst.

@@ -22,16 +22,6 @@ type RepositoryKey struct {
 // AspectName returns "repositoryKey".
 func (RepositoryKey) AspectName() string { return "repositoryKey" }
 
-// MarshalJSON encodes r.
-func (r RepositoryKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RepositoryKey
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of r to dst.
 func (r RepositoryKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -53,16 +43,6 @@ type RepositoryLineage struct {
 
 // AspectName returns "repositoryLineage".
 func (RepositoryLineage) AspectName() string { return "repositoryLineage" }
-
-// MarshalJSON encodes r.
-func (r RepositoryLineage) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RepositoryLineage
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of r to dst.
 func (r RepositoryLineage) appendJSON(dst []byte) ([]byte, error) {
@@ -116,16 +96,6 @@ type RepositoryProperties struct {
 
 // AspectName returns "repositoryProperties".
 func (RepositoryProperties) AspectName() string { return "repositoryProperties" }
-
-// MarshalJSON encodes r.
-func (r RepositoryProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RepositoryProperties
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of r to dst.
 func (r RepositoryProperties) appendJSON(dst []byte) ([]byte, error) {
@@ -202,16 +172,6 @@ type RepositorySource struct {
 
 // AspectName returns "repositorySource".
 func (RepositorySource) AspectName() string { return "repositorySource" }
-
-// MarshalJSON encodes r.
-func (r RepositorySource) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RepositorySource
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of r to dst.
 func (r RepositorySource) appendJSON(dst []byte) ([]byte, error) {

@@ -15,16 +15,6 @@ type DataHubRetentionConfig struct {
 // AspectName returns "dataHubRetentionConfig".
 func (DataHubRetentionConfig) AspectName() string { return "dataHubRetentionConfig" }
 
-// MarshalJSON encodes d.
-func (d DataHubRetentionConfig) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubRetentionConfig
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubRetentionConfig) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -47,16 +37,6 @@ type Retention struct {
 	Version *VersionBasedRetention `json:"version,omitempty"`
 	// Time is a [TimeBasedRetention]. It is optional: nil is left out.
 	Time *TimeBasedRetention `json:"time,omitempty"`
-}
-
-// MarshalJSON encodes r.
-func (r Retention) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Retention
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of r to dst.
@@ -89,16 +69,6 @@ type TimeBasedRetention struct {
 	MaxAgeInSeconds int32 `json:"maxAgeInSeconds"`
 }
 
-// MarshalJSON encodes t.
-func (t TimeBasedRetention) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain TimeBasedRetention
-		p := plain(t)
-		return marshal(p)
-	}
-	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of t to dst.
 func (t TimeBasedRetention) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -115,16 +85,6 @@ func (t TimeBasedRetention) appendJSON(dst []byte) ([]byte, error) {
 type VersionBasedRetention struct {
 	// MaxVersions is a 32-bit integer. It is required.
 	MaxVersions int32 `json:"maxVersions"`
-}
-
-// MarshalJSON encodes v.
-func (v VersionBasedRetention) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain VersionBasedRetention
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of v to dst.

@@ -15,16 +15,6 @@ type Actors struct {
 // AspectName returns "actors".
 func (Actors) AspectName() string { return "actors" }
 
-// MarshalJSON encodes a.
-func (a Actors) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Actors
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a Actors) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -76,16 +66,6 @@ type RoleGroup struct {
 	Group string `json:"group"`
 }
 
-// MarshalJSON encodes r.
-func (r RoleGroup) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RoleGroup
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of r to dst.
 func (r RoleGroup) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -114,16 +94,6 @@ type RoleProperties struct {
 
 // AspectName returns "roleProperties".
 func (RoleProperties) AspectName() string { return "roleProperties" }
-
-// MarshalJSON encodes r.
-func (r RoleProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RoleProperties
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of r to dst.
 func (r RoleProperties) appendJSON(dst []byte) ([]byte, error) {
@@ -157,16 +127,6 @@ func (r RoleProperties) appendJSON(dst []byte) ([]byte, error) {
 type RoleUser struct {
 	// Link provisioned corp user for a role
 	User string `json:"user"`
-}
-
-// MarshalJSON encodes r.
-func (r RoleUser) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain RoleUser
-		p := plain(r)
-		return marshal(p)
-	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of r to dst.

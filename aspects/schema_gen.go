@@ -15,16 +15,6 @@ type SchemaFieldSpec struct {
 	NativeType string `json:"nativeType"`
 }
 
-// MarshalJSON encodes s.
-func (s SchemaFieldSpec) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SchemaFieldSpec
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of s to dst.
 func (s SchemaFieldSpec) appendJSON(dst []byte) ([]byte, error) {
 	var err error

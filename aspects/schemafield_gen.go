@@ -12,16 +12,6 @@ type SchemaFieldAliases struct {
 // AspectName returns "schemaFieldAliases".
 func (SchemaFieldAliases) AspectName() string { return "schemaFieldAliases" }
 
-// MarshalJSON encodes s.
-func (s SchemaFieldAliases) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SchemaFieldAliases
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of s to dst.
 func (s SchemaFieldAliases) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -56,16 +46,6 @@ type SchemaFieldInfo struct {
 
 // AspectName returns "schemafieldInfo".
 func (SchemaFieldInfo) AspectName() string { return "schemafieldInfo" }
-
-// MarshalJSON encodes s.
-func (s SchemaFieldInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SchemaFieldInfo
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of s to dst.
 func (s SchemaFieldInfo) appendJSON(dst []byte) ([]byte, error) {

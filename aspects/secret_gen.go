@@ -20,16 +20,6 @@ type DataHubSecretValue struct {
 // AspectName returns "dataHubSecretValue".
 func (DataHubSecretValue) AspectName() string { return "dataHubSecretValue" }
 
-// MarshalJSON encodes d.
-func (d DataHubSecretValue) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubSecretValue
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubSecretValue) appendJSON(dst []byte) ([]byte, error) {
 	var err error

@@ -14,16 +14,6 @@ type Dimension struct {
 	IsTime bool `json:"isTime"`
 }
 
-// MarshalJSON encodes d.
-func (d Dimension) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain Dimension
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d Dimension) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -54,16 +44,6 @@ type ModelDataset struct {
 	// Fields (dimensions, measures, filters) defined over this dataset. It is
 	// optional: nil is left out.
 	Fields []SemanticField `json:"fields,omitzero"`
-}
-
-// MarshalJSON encodes m.
-func (m ModelDataset) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ModelDataset
-		p := plain(m)
-		return marshal(p)
-	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of m to dst.
@@ -120,16 +100,6 @@ type SemanticField struct {
 	AIContext *AIContext `json:"aiContext,omitempty"`
 }
 
-// MarshalJSON encodes s.
-func (s SemanticField) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SemanticField
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of s to dst.
 func (s SemanticField) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -144,7 +114,7 @@ func (s SemanticField) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"expression\":"...)
 	dst, err = s.Expression.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, s.Expression)
 	}
 	if s.Dimension != nil {
 		dst = append(dst, ",\"dimension\":"...)
@@ -307,7 +277,7 @@ func (s SemanticModelInfo) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')

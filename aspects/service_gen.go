@@ -134,16 +134,6 @@ type ServiceDefinition struct {
 // AspectName returns "serviceDefinition".
 func (ServiceDefinition) AspectName() string { return "serviceDefinition" }
 
-// MarshalJSON encodes s.
-func (s ServiceDefinition) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ServiceDefinition
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of s to dst.
 func (s ServiceDefinition) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -153,7 +143,7 @@ func (s ServiceDefinition) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"rawSpec\":"...)
 	dst, err = s.RawSpec.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, s.RawSpec)
 	}
 	if s.Version != nil {
 		dst = append(dst, ",\"version\":"...)
@@ -203,16 +193,6 @@ type ServiceKey struct {
 
 // AspectName returns "serviceKey".
 func (ServiceKey) AspectName() string { return "serviceKey" }
-
-// MarshalJSON encodes s.
-func (s ServiceKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ServiceKey
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of s to dst.
 func (s ServiceKey) appendJSON(dst []byte) ([]byte, error) {
@@ -279,16 +259,6 @@ type ServiceProperties struct {
 
 // AspectName returns "serviceProperties".
 func (ServiceProperties) AspectName() string { return "serviceProperties" }
-
-// MarshalJSON encodes s.
-func (s ServiceProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ServiceProperties
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of s to dst.
 func (s ServiceProperties) appendJSON(dst []byte) ([]byte, error) {

@@ -15,16 +15,6 @@ type AssetSettings struct {
 // AspectName returns "assetSettings".
 func (AssetSettings) AspectName() string { return "assetSettings" }
 
-// MarshalJSON encodes a.
-func (a AssetSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssetSettings
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a AssetSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -33,7 +23,7 @@ func (a AssetSettings) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"assetSummary\":"...)
 		dst, err = a.AssetSummary.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, a.AssetSummary)
 		}
 	}
 	return closeObject(dst, start), err
@@ -108,16 +98,6 @@ func (a *AssetSummarySettings) UnmarshalJSON(data []byte) error {
 type AssetSummarySettingsTemplate struct {
 	// The urn of the template
 	Template string `json:"template"`
-}
-
-// MarshalJSON encodes a.
-func (a AssetSummarySettingsTemplate) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain AssetSummarySettingsTemplate
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of a to dst.

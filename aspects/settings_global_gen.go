@@ -19,16 +19,6 @@ type ApplicationsSettings struct {
 	ConfigVersion *string `json:"configVersion,omitempty"`
 }
 
-// MarshalJSON encodes a.
-func (a ApplicationsSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain ApplicationsSettings
-		p := plain(a)
-		return marshal(p)
-	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of a to dst.
 func (a ApplicationsSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -126,16 +116,6 @@ type GlobalHomePageSettings struct {
 	DefaultTemplate string `json:"defaultTemplate"`
 }
 
-// MarshalJSON encodes g.
-func (g GlobalHomePageSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain GlobalHomePageSettings
-		p := plain(g)
-		return marshal(p)
-	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of g to dst.
 func (g GlobalHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -203,7 +183,7 @@ func (g GlobalSettingsInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"oauth\":"...)
 		dst, err = g.Oauth.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, g.Oauth)
 		}
 	}
 	if g.Views != nil {
@@ -221,7 +201,7 @@ func (g GlobalSettingsInfo) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"docPropagation\":"...)
 		dst, err = x.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, x)
 		}
 	}
 	if g.HomePage != nil {
@@ -264,16 +244,6 @@ type GlobalViewsSettings struct {
 	// The default View for the instance, or organization. It is optional: nil is
 	// left out.
 	DefaultView *string `json:"defaultView,omitempty"`
-}
-
-// MarshalJSON encodes g.
-func (g GlobalViewsSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain GlobalViewsSettings
-		p := plain(g)
-		return marshal(p)
-	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of g to dst.
@@ -420,7 +390,7 @@ func (o OAuthSettings) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -484,16 +454,6 @@ type OidcSettings struct {
 	PreferredJwsAlgorithm *string `json:"preferredJwsAlgorithm,omitempty"`
 	// ADVANCED. Which jws algorithm to use. It is optional: nil is left out.
 	PreferredJwsAlgorithm2 *string `json:"preferredJwsAlgorithm2,omitempty"`
-}
-
-// MarshalJSON encodes o.
-func (o OidcSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain OidcSettings
-		p := plain(o)
-		return marshal(p)
-	}
-	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of o to dst.
@@ -580,16 +540,6 @@ type SsoSettings struct {
 	BaseURL string `json:"baseUrl"`
 	// Optional OIDC SSO settings. It is optional: nil is left out.
 	OidcSettings *OidcSettings `json:"oidcSettings,omitempty"`
-}
-
-// MarshalJSON encodes s.
-func (s SsoSettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SsoSettings
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of s to dst.

@@ -96,16 +96,6 @@ type PropertyValue struct {
 	Description *string `json:"description,omitempty"`
 }
 
-// MarshalJSON encodes v.
-func (v PropertyValue) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain PropertyValue
-		p := plain(v)
-		return marshal(p)
-	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of v to dst.
 func (v PropertyValue) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -113,7 +103,7 @@ func (v PropertyValue) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"value\":"...)
 	dst, err = v.Value.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, v.Value)
 	}
 	if v.Description != nil {
 		dst = append(dst, ",\"description\":"...)
@@ -163,7 +153,7 @@ func (s StructuredProperties) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -348,7 +338,7 @@ func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 		dst = append(dst, ",\"searchConfiguration\":"...)
 		dst, err = s.SearchConfiguration.appendJSON(dst)
 		if err != nil {
-			return dst, err
+			return dst, marshalerError(err, s.SearchConfiguration)
 		}
 	}
 	dst = append(dst, ",\"immutable\":"...)
@@ -399,16 +389,6 @@ type StructuredPropertyKey struct {
 // AspectName returns "structuredPropertyKey".
 func (StructuredPropertyKey) AspectName() string { return "structuredPropertyKey" }
 
-// MarshalJSON encodes s.
-func (s StructuredPropertyKey) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain StructuredPropertyKey
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of s to dst.
 func (s StructuredPropertyKey) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -450,16 +430,6 @@ type StructuredPropertySettings struct {
 
 // AspectName returns "structuredPropertySettings".
 func (StructuredPropertySettings) AspectName() string { return "structuredPropertySettings" }
-
-// MarshalJSON encodes s.
-func (s StructuredPropertySettings) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain StructuredPropertySettings
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
-}
 
 // appendJSON appends the JSON of s to dst.
 func (s StructuredPropertySettings) appendJSON(dst []byte) ([]byte, error) {
@@ -537,7 +507,7 @@ func (s StructuredPropertyValueAssignment) appendJSON(dst []byte) ([]byte, error
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')

@@ -19,16 +19,6 @@ type TagProperties struct {
 // AspectName returns "tagProperties".
 func (TagProperties) AspectName() string { return "tagProperties" }
 
-// MarshalJSON encodes t.
-func (t TagProperties) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain TagProperties
-		p := plain(t)
-		return marshal(p)
-	}
-	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of t to dst.
 func (t TagProperties) appendJSON(dst []byte) ([]byte, error) {
 	var err error

@@ -15,16 +15,6 @@ type TelemetryClientID struct {
 // AspectName returns "telemetryClientId".
 func (TelemetryClientID) AspectName() string { return "telemetryClientId" }
 
-// MarshalJSON encodes t.
-func (t TelemetryClientID) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain TelemetryClientID
-		p := plain(t)
-		return marshal(p)
-	}
-	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of t to dst.
 func (t TelemetryClientID) appendJSON(dst []byte) ([]byte, error) {
 	var err error

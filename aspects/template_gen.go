@@ -13,16 +13,6 @@ type DataHubPageTemplateAssetSummary struct {
 	SummaryElements []SummaryElement `json:"summaryElements,omitzero"`
 }
 
-// MarshalJSON encodes d.
-func (d DataHubPageTemplateAssetSummary) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPageTemplateAssetSummary
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPageTemplateAssetSummary) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -102,7 +92,7 @@ func (d DataHubPageTemplateProperties) appendJSON(dst []byte) ([]byte, error) {
 				}
 				dst, err = x0.appendJSON(dst)
 				if err != nil {
-					return dst, err
+					return dst, marshalerError(err, x0)
 				}
 			}
 			dst = append(dst, ']')
@@ -194,16 +184,6 @@ type DataHubPageTemplateSurface struct {
 	SurfaceType PageTemplateSurfaceType `json:"surfaceType"`
 }
 
-// MarshalJSON encodes d.
-func (d DataHubPageTemplateSurface) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPageTemplateSurface
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubPageTemplateSurface) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -221,16 +201,6 @@ func (d DataHubPageTemplateSurface) appendJSON(dst []byte) ([]byte, error) {
 type DataHubPageTemplateVisibility struct {
 	// The scope of this template and who can use/see it
 	Scope PageTemplateScope `json:"scope"`
-}
-
-// MarshalJSON encodes d.
-func (d DataHubPageTemplateVisibility) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubPageTemplateVisibility
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of d to dst.
@@ -279,16 +249,6 @@ type SummaryElement struct {
 	// The urn of the structured property shown. Required if propertyType is
 	// STRUCTURED_PROPERTY. It is optional: nil is left out.
 	StructuredPropertyURN *string `json:"structuredPropertyUrn,omitempty"`
-}
-
-// MarshalJSON encodes s.
-func (s SummaryElement) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain SummaryElement
-		p := plain(s)
-		return marshal(p)
-	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
 }
 
 // appendJSON appends the JSON of s to dst.

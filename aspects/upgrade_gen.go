@@ -18,16 +18,6 @@ type DataHubUpgradeRequest struct {
 // AspectName returns "dataHubUpgradeRequest".
 func (DataHubUpgradeRequest) AspectName() string { return "dataHubUpgradeRequest" }
 
-// MarshalJSON encodes d.
-func (d DataHubUpgradeRequest) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubUpgradeRequest
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubUpgradeRequest) appendJSON(dst []byte) ([]byte, error) {
 	var err error

@@ -77,16 +77,6 @@ type DataHubViewInfo struct {
 // AspectName returns "dataHubViewInfo".
 func (DataHubViewInfo) AspectName() string { return "dataHubViewInfo" }
 
-// MarshalJSON encodes d.
-func (d DataHubViewInfo) MarshalJSON() ([]byte, error) {
-	if reflectEncoding {
-		type plain DataHubViewInfo
-		p := plain(d)
-		return marshal(p)
-	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
-}
-
 // appendJSON appends the JSON of d to dst.
 func (d DataHubViewInfo) appendJSON(dst []byte) ([]byte, error) {
 	var err error
@@ -102,7 +92,7 @@ func (d DataHubViewInfo) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"definition\":"...)
 	dst, err = d.Definition.appendJSON(dst)
 	if err != nil {
-		return dst, err
+		return dst, marshalerError(err, d.Definition)
 	}
 	dst = append(dst, ",\"created\":"...)
 	dst, err = d.Created.appendJSON(dst)

@@ -103,19 +103,20 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 // buf is next used.
 func aspectJSON(a aspects.Aspect, buf *bytes.Buffer) ([]byte, error) {
 	buf.Reset()
-	if m, ok := a.(json.Marshaler); ok && compactMarshaler(a) {
-		var b []byte
-		var err error
-		if isAspectsType(a) {
-			// Appended straight into buf's memory: no buffer per aspect.
-			b, err = aspects.AppendJSON(buf.AvailableBuffer(), a)
-			if cap(b) > buf.Cap() { // keep the grown memory for the next aspect
-				*buf = *bytes.NewBuffer(b[:0])
-			}
-		} else {
-			b, err = m.MarshalJSON()
+	if isAspectsType(a) {
+		// Appended straight into buf's memory: no buffer per aspect.
+		b, err := aspects.AppendJSON(buf.AvailableBuffer(), a)
+		if cap(b) > buf.Cap() { // keep the grown memory for the next aspect
+			*buf = *bytes.NewBuffer(b[:0])
 		}
-		if _, wrapped := err.(*json.MarshalerError); err != nil && !wrapped {
+		if err = checkAspectJSON(a, b, err); err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
+	if m, ok := a.(json.Marshaler); ok && compactMarshaler(a) {
+		b, err := m.MarshalJSON()
+		if err != nil {
 			err = &json.MarshalerError{Type: reflect.TypeOf(a), Err: err}
 		}
 		if err = checkAspectJSON(a, b, err); err != nil {

@@ -150,7 +150,7 @@ func (p *plan) encode(te pdlparse.TypeExpr, val string, ptr bool, depth int) str
 		return fmt.Sprintf("if %s == nil {\ndst = append(dst, \"null\"...)\n} else {\n%s := len(dst)\nfor _, %s := range sortedKeys(%s) {\ndst = append(dst, ',')\ndst = appendString(dst, %s)\ndst = append(dst, ':')\n%s}\ndst = closeObject(dst, %s)\n}\n",
 			deref, s, k, deref, k, p.encode(*te.Items, deref+"["+k+"]", false, depth+1), s)
 	case pdlparse.ExprUnion:
-		return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, check)
+		return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, wrapCheck(val))
 	}
 	d := p.m.Decls[te.Name]
 	if d != nil && d.Kind == pdlparse.DeclFixed {
@@ -163,7 +163,28 @@ func (p *plan) encode(te pdlparse.TypeExpr, val string, ptr bool, depth int) str
 	case t.kind == pdlparse.DeclEnum && !t.hand:
 		return fmt.Sprintf("dst = appendString(dst, string(%s))\n", deref)
 	}
+	if t.union != nil || (!t.hand && t.kind == pdlparse.DeclRecord && p.hasDefaults(t)) {
+		return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, wrapCheck(val))
+	}
 	return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, check)
+}
+
+// wrapCheck is the statement after a call to the appendJSON of val, whose
+// type has a MarshalJSON: its error is reported as encoding/json reports the
+// error of a MarshalJSON.
+func wrapCheck(val string) string {
+	return fmt.Sprintf("if err != nil {\nreturn dst, marshalerError(err, %s)\n}\n", val)
+}
+
+// hasDefaults reports whether record t has a field whose encoding fills a
+// default (and so a MarshalJSON).
+func (p *plan) hasDefaults(t *typeInfo) bool {
+	for _, f := range p.fields(t.decl) {
+		if p.shape(t.goName, f).fix != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // primitiveAppend returns the statement appending v of a Pegasus primitive.

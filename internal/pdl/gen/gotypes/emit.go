@@ -310,12 +310,14 @@ func (p *plan) record(b *bytes.Buffer, t *typeInfo) {
 	if recv == "p" {
 		recv = "v"
 	}
+	// Only a record with defaults has a MarshalJSON: one without keeps
+	// encoding/json's encoding of its fields, so that code that walks the
+	// fields of types without a MarshalJSON (the client's merge of
+	// unknown members) still does; appendJSON serves both.
 	if len(encFix) > 0 {
 		fmt.Fprintf(b, "// MarshalJSON encodes %s with its PDL defaults.\n", recv)
-	} else {
-		fmt.Fprintf(b, "// MarshalJSON encodes %s.\n", recv)
+		marshalMethod(b, recv, t.goName, encFix)
 	}
-	marshalMethod(b, recv, t.goName, encFix)
 	fmt.Fprintf(b, "// appendJSON appends the JSON of %s to dst.\n", recv)
 	p.recordAppend(b, t, recv)
 	if len(decFix) > 0 {
