@@ -223,6 +223,20 @@
 // or several is a [*ResolveError] matching datahub.ErrNotFound or
 // [ErrAmbiguous].
 //
+// # Structured properties, versions, assertions, incidents, contracts
+//
+// [Client.StructuredProperties] defines structured properties with a
+// typed [PropertyDefinition] (value type, cardinality, entity types,
+// allowed values, display name, immutability, version) and sets their
+// values on entities; DataHub's checks of both come back as errors
+// matching datahub.ErrValidation with DataHub's message.
+// [Client.Versions] links assets into version sets (with a label, a
+// comment and aliases), unlinks them and reads a set's versions and
+// latest; DataHub serves it with its entityVersioning flag on.
+// [Client.Assertions] records custom assertions and their results,
+// [Client.Incidents] raises incidents and moves them to resolution, and
+// [Client.DataContracts] sets and reads data contracts.
+//
 // Python's names and ours:
 //
 //	Python (DataHubClient)                          Go (*client.Client)
@@ -248,6 +262,23 @@
 //	resolve.term(name=)                             Resolve().Term
 //	ItemNotFoundError / MultipleItemsFoundError     datahub.ErrNotFound / ErrAmbiguous (*ResolveError)
 //	lineage.infer_lineage_from_sql                  (none: no SQL parser)
+//	StructuredProperties(...).generate_mcps         StructuredProperties().Create / Update
+//	StructuredProperties.from_datahub               StructuredProperties().Get
+//	StructuredProperties.list_urns                  Search().Results with EntityType("structuredProperty")
+//	(entity).set_structured_property                StructuredProperties().Set
+//	(entity).remove_structured_property             StructuredProperties().Remove
+//	graph.link_asset_to_version_set                 Versions().Link(ctx, asset, set, label, opts...)
+//	graph.link_asset_to_versioned_asset             Versions().LinkAfter
+//	graph.unlink_asset_from_version_set             Versions().Unlink
+//	graph.unlink_latest_asset_from_version_set      Versions().UnlinkLatest
+//	(GraphQL versionSet.versionsSearch)             Versions().Get
+//	graph.upsert_custom_assertion                   Assertions().UpsertCustom
+//	graph.report_assertion_result                   Assertions().Report
+//	(GraphQL deleteAssertion)                       Assertions().Delete
+//	(GraphQL raiseIncident)                         Incidents().Raise
+//	(GraphQL updateIncidentStatus)                  Incidents().UpdateStatus
+//	DataContract(...).generate_mcp                  DataContracts().Set
+//	DataContract.urn                                DataContractURN(entity)
 //
 // # Differences from DataHub's Python client
 //
@@ -260,6 +291,11 @@
 //     [ErrAmbiguous], as Python does several users or terms. Python's fuzzy
 //     column matching picks among upstream columns that normalize alike in
 //     set order; MatchColumnsFuzzy takes the first in schema order.
+//   - Python's link_asset_to_version_set takes no aliases; Versions.Link
+//     writes those given to the version's versionProperties after the
+//     link. Python's StructuredProperties accepts any value type name in
+//     any case (lower-casing it); PropertyDefinition takes the five types
+//     as constants.
 //   - Python's add_lineage checks that the downstream exists only with
 //     transformation text; Lineage.Add checks the entity it patches for
 //     every pair (an *EntityNotFoundError).

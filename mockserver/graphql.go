@@ -36,8 +36,7 @@ func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed)
 		s.gql.ServeHTTP(w, r)
 		return
 	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	name := graphql.OperationName(body)
+	name := s.gql.OperationName(body)
 	s.mu.Lock()
 	s.gqlCounts[name]++
 	s.mu.Unlock()
@@ -46,7 +45,7 @@ func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed)
 			return
 		}
 	}
-	s.gql.ServeHTTP(w, r)
+	s.gql.ServeBody(w, r, body)
 }
 
 // errReader fails every read with err.

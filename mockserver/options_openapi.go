@@ -4,7 +4,9 @@ package mockserver
 // off. With it off (the default, as DataHub's quickstart runs:
 // ENTITY_VERSIONING_ENABLED=false) the routes under
 // /openapi/v3/entity/versioning/ answer 500 "Entity Versioning is not
-// configured, ..."; with it on they link and unlink versions.
+// configured, ..." and the GraphQL mutations linkAssetVersion and
+// unlinkAssetVersion an unknown error; with it on they link and unlink
+// versions.
 func WithEntityVersioning(on bool) Option {
 	return Option{func(c *config) { c.versioning = on }}
 }

@@ -225,6 +225,9 @@ func TestPatchEntityBuilders(t *testing.T) {
 			s, rest := startPatch(t)
 			// GMS checks structured property values against their definitions.
 			for prop, valueType := range map[string]string{"io.acryl.old": "string", "io.acryl.retention": "number", "io.acryl.sla": "number"} {
+				if "urn:li:structuredProperty:"+prop == tt.u {
+					continue // its base is its definition (a rewrite restricting its allowed values would be refused)
+				}
 				def := `{"qualifiedName":"` + prop + `","valueType":"urn:li:dataType:datahub.` + valueType + `","entityTypes":["urn:li:entityType:datahub.dataset"]}`
 				if err := s.PutAspectJSON("urn:li:structuredProperty:"+prop, "propertyDefinition", json.RawMessage(def)); err != nil {
 					t.Fatal(err)

@@ -105,7 +105,8 @@ func Open(opts ...Option) (*Server, error) {
 		s.faults = append(s.faults, newFault(f))
 	}
 	s.core = gms.New(st, gms.Options{Clock: cfg.clock, AsyncLag: cfg.asyncLag, Logger: cfg.logger, AcceptUnknown: cfg.lax,
-		IndexPaused: cfg.indexPaused, NoDefaultAspects: cfg.noDefaultAspects, LenientMCPValidation: cfg.lenientMCPValidation})
+		IndexPaused: cfg.indexPaused, NoDefaultAspects: cfg.noDefaultAspects, LenientMCPValidation: cfg.lenientMCPValidation,
+		EntityVersioning: cfg.versioning})
 	s.openapi = openapi.New(s.core, openapi.Hooks{Clock: cfg.clock, Receive: s.receive, EntityVersioning: cfg.versioning})
 	if cfg.bootstrap {
 		if err := s.core.SeedBootstrap(context.Background()); err != nil {

@@ -148,16 +148,3 @@ func (c *Core) DeleteAssertion(ctx context.Context, u string) error {
 	_, err := c.DeleteEntity(ctx, u, "")
 	return err
 }
-
-// LinkAssetVersion is DataHub's linkAssetVersion (entity versioning), which
-// a fresh DataHub answers with an unknown error: entity
-// versioning is off by default (ENTITY_VERSIONING_ENABLED=false), and its
-// refusal is a Java Error the GraphQL layer does not map.
-func (c *Core) LinkAssetVersion(ctx context.Context) error {
-	return &Error{Kind: Internal, Index: -1}
-}
-
-// UnlinkAssetVersion: see [Core.LinkAssetVersion].
-func (c *Core) UnlinkAssetVersion(ctx context.Context) error {
-	return &Error{Kind: Internal, Index: -1}
-}

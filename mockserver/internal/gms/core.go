@@ -48,6 +48,11 @@ type Options struct {
 	// runs (ALTERNATE_MCP_VALIDATION=true): such a write is refused
 	// (see [Core.CheckItemAspect]).
 	LenientMCPValidation bool
+	// EntityVersioning is DataHub's entityVersioning feature flag
+	// (ENTITY_VERSIONING_ENABLED, off in DataHub's quickstart): off, the
+	// linkAssetVersion and unlinkAssetVersion mutations are refused (see
+	// [Core.LinkAssetVersion]).
+	EntityVersioning bool
 }
 
 // Core holds GMS's rules over a store and the search index that follows it:

@@ -125,6 +125,9 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 	if err := c.checkURNAnnotations(ps); err != nil {
 		return nil, err
 	}
+	if err := c.checkPropertyDefinitions(ps); err != nil {
+		return nil, err
+	}
 	if !(o.Async && c.opts.AsyncLag > 0) {
 		if err := c.ix.WaitBacklog(ctx); err != nil {
 			return nil, errorf(Internal, MsgStopped, err)

@@ -119,5 +119,6 @@ func TestIncidentsAndAssertions(t *testing.T) {
 	if err := c.DeleteAssertion(ctx, as); err != nil {
 		t.Fatal(err)
 	}
-	refused(t, c.LinkAssetVersion(ctx), gms.Internal, "")
+	_, err = c.LinkAssetVersion(ctx, "urn:li:versionSet:(v,dataset)", ds, gms.VersionInput{Version: "1"}, gms.DefaultActor)
+	refused(t, err, gms.Internal, "")
 }

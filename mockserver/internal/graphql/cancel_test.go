@@ -83,14 +83,14 @@ func TestPageLoadsStopWithRequest(t *testing.T) {
 	r := &resolver{core: core}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := core.Search(context.Background(), gms.Query{Text: "*", Count: 10})
+	res, err := core.Search(context.Background(), gms.Query{Text: "*", Count: 10, WithAspects: true})
 	if err != nil || len(res.Hits) != 3 {
 		t.Fatalf("%v, %v", res.Hits, err)
 	}
-	if hits, gerr := r.hits(ctx, res.Hits); gerr == nil || !strings.Contains(gerr.Error(), "context canceled") {
+	if hits, gerr := r.hits(ctx, res, res.Hits); gerr == nil || !strings.Contains(gerr.Error(), "context canceled") {
 		t.Errorf("search page: %d results, %v", len(hits), gerr)
 	}
-	if hits, gerr := r.lineageHits(ctx, res.Hits); gerr == nil || !strings.Contains(gerr.Error(), "context canceled") {
+	if hits, gerr := r.lineageHits(ctx, res, res.Hits); gerr == nil || !strings.Contains(gerr.Error(), "context canceled") {
 		t.Errorf("lineage page: %d results, %v", len(hits), gerr)
 	}
 }

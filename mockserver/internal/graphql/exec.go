@@ -7,6 +7,8 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -279,10 +281,46 @@ func (x *executor) resolve(def *ast.Definition, fd *ast.FieldDefinition, fs []*a
 			v, err = nil, serverError(fmt.Sprintf("panic occurred: %v", p))
 		}
 	}()
-	if fn := registry[def.Name+"."+fd.Name]; fn != nil {
+	if fn := planOf(def, fd).fn; fn != nil {
 		return fn(x.newCtx(fs, path, parent), Args(fs[0].ArgumentMap(x.vars)))
 	}
 	return x.defaultResolve(def, fd, fs, parent, path)
+}
+
+// fieldPlan is how a field of an object type is resolved: its registered
+// resolver, else the accessor of the Go type its parent values had last.
+type fieldPlan struct {
+	fn   FieldFunc
+	last atomic.Pointer[typedAccessor]
+}
+
+type typedAccessor struct {
+	t reflect.Type
+	a *accessor
+}
+
+// plans are the fieldPlans by field definition (one per "Type.field" of
+// the schema, whose definitions are shared by every handler).
+var plans sync.Map // *ast.FieldDefinition → *fieldPlan
+
+// planOf is the plan of field fd of the object type def (fd is def's).
+func planOf(def *ast.Definition, fd *ast.FieldDefinition) *fieldPlan {
+	if p, ok := plans.Load(fd); ok {
+		return p.(*fieldPlan)
+	}
+	p, _ := plans.LoadOrStore(fd, &fieldPlan{fn: registry[def.Name+"."+fd.Name]})
+	return p.(*fieldPlan)
+}
+
+// accessor is accessorOf(t, fd.Name), kept with fd's plan for the last
+// type it was asked for.
+func (p *fieldPlan) accessor(t reflect.Type, name string) *accessor {
+	if ta := p.last.Load(); ta != nil && ta.t == t {
+		return ta.a
+	}
+	a := accessorOf(t, name)
+	p.last.Store(&typedAccessor{t, a})
+	return a
 }
 
 // newCtx is the Ctx of a field's resolver.
@@ -293,6 +331,14 @@ func (x *executor) newCtx(fs []*ast.Field, path *pathElem, parent any) *Ctx {
 // value writes v as a value of t; false when it is null and t is non-null
 // (the error recorded, nothing written).
 func (x *executor) value(t *ast.Type, fs []*ast.Field, v any, path *pathElem) bool {
+	if t.Elem == nil {
+		if b, ok := appendPlain(x.buf, v); ok { // a plain scalar value, without reflection
+			if def := x.schema.Types[t.NamedType]; def != nil && (def.Kind == ast.Scalar || def.Kind == ast.Enum) {
+				x.buf = b
+				return true
+			}
+		}
+	}
 	rv, null := deref(v)
 	if null {
 		if t.NonNull {
@@ -311,11 +357,13 @@ func (x *executor) value(t *ast.Type, fs []*ast.Field, v any, path *pathElem) bo
 			x.buf = x.buf[:mark]
 			return x.nullOr(t)
 		}
+		paths := make([]pathElem, n) // one allocation for the list's items
 		for i := range n {
 			if i > 0 {
 				x.buf = append(x.buf, ',')
 			}
-			if !x.value(t.Elem, fs, rv.Index(i).Interface(), &pathElem{index: i, up: path}) {
+			paths[i] = pathElem{index: i, up: path}
+			if !x.value(t.Elem, fs, rv.Index(i).Interface(), &paths[i]) {
 				x.buf = x.buf[:mark]
 				return x.nullOr(t)
 			}
@@ -434,6 +482,43 @@ func listLen(rv reflect.Value) int {
 		return rv.Len()
 	}
 	return -1
+}
+
+// appendPlain writes v as JSON when it is a non-null value of a plain Go
+// type of a scalar (a string, a bool, an integer or a Long, or a pointer to
+// one), as appendScalar would; false for any other value.
+func appendPlain(b []byte, v any) ([]byte, bool) {
+	switch v := v.(type) {
+	case string:
+		return appendString(b, v), true
+	case *string:
+		if v != nil {
+			return appendString(b, *v), true
+		}
+	case bool:
+		return strconv.AppendBool(b, v), true
+	case *bool:
+		if v != nil {
+			return strconv.AppendBool(b, *v), true
+		}
+	case int32:
+		return strconv.AppendInt(b, int64(v), 10), true
+	case *int32:
+		if v != nil {
+			return strconv.AppendInt(b, int64(*v), 10), true
+		}
+	case int:
+		return strconv.AppendInt(b, int64(v), 10), true
+	case int64:
+		return strconv.AppendInt(b, v, 10), true
+	case Long:
+		return strconv.AppendInt(b, int64(v), 10), true
+	case *Long:
+		if v != nil {
+			return strconv.AppendInt(b, int64(*v), 10), true
+		}
+	}
+	return b, false
 }
 
 // appendScalar writes a scalar's or enum's value as JSON.

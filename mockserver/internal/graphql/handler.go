@@ -41,6 +41,7 @@ type Handler struct {
 	version func() uint64
 	answers answerCache
 	docs    docCache
+	opNames opNameCache
 	// server is what appConfig says of the server (see WithServerInfo).
 	server serverInfo
 }
@@ -91,11 +92,27 @@ func New(core *gms.Core, opts ...Option) (*Handler, error) {
 	return h, nil
 }
 
-// request is the body GMS's GraphQLController reads.
+// request is the body GMS's GraphQLController reads (the variables as
+// they were sent, see decodeVariables).
 type request struct {
-	Query         *string        `json:"query"`
-	OperationName *string        `json:"operationName"`
-	Variables     map[string]any `json:"variables"`
+	Query         *string         `json:"query"`
+	OperationName *string         `json:"operationName"`
+	Variables     json.RawMessage `json:"variables"`
+}
+
+// decodeVariables decodes the request's variables object (numbers as
+// json.Number); nil for none or null.
+func decodeVariables(raw json.RawMessage) (map[string]any, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var out map[string]any
+	if err := dec.Decode(&out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // ServeHTTP answers as DataHub's GraphQLController: 405 for a method other
@@ -117,6 +134,18 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
 		return
 	}
+	h.ServeBody(w, r, body)
+}
+
+// ServeBody answers r, whose body (read whole) is body, as ServeHTTP does:
+// for a caller that read the body already. The handler keeps no reference
+// to body after it returns.
+func (h *Handler) ServeBody(w http.ResponseWriter, r *http.Request, body []byte) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		return
+	}
 	var version uint64
 	if h.version != nil {
 		version = h.version() // the store as a read would see it
@@ -128,8 +157,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	var req request
 	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
 	if err := dec.Decode(&req); err != nil || req.Query == nil || *req.Query == "" {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	reqVars, err := decodeVariables(req.Variables)
+	if err != nil {
 		w.WriteHeader(http.StatusBadRequest)
 		return
 	}
@@ -154,7 +187,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeErrors(w, e)
 		return
 	}
-	vars, e := h.variables(body, query, op, operation, req.Variables)
+	vars, e := h.variables(query, op, operation, req.Variables, reqVars)
 	if e != nil {
 		writeErrors(w, e)
 		return
@@ -230,15 +263,13 @@ func validationError(msg string, pos *ast.Position) *queryError {
 }
 
 // variables coerces the request's variables for op: first the built-in
-// scalars, as graphql-java refuses them ([checkVariables]), then the rest
-// by the schema (gqlparser's coercion).
-func (h *Handler) variables(body []byte, query, opName string, op *ast.OperationDefinition, vars map[string]any) (map[string]any, *queryError) {
+// scalars, as graphql-java refuses them ([checkVariables], on raw: the
+// variables as sent), then the rest by the schema (gqlparser's coercion).
+func (h *Handler) variables(query, opName string, op *ast.OperationDefinition, raw json.RawMessage, vars map[string]any) (map[string]any, *queryError) {
 	if len(vars) > 0 {
-		var rv struct {
-			Variables map[string]json.RawMessage `json:"variables"`
-		}
-		if json.Unmarshal(body, &rv) == nil {
-			if e := checkVariables(query, opName, rv.Variables); e != nil {
+		var rv map[string]json.RawMessage
+		if json.Unmarshal(raw, &rv) == nil {
+			if e := checkVariables(query, opName, rv); e != nil {
 				return nil, e
 			}
 		}
@@ -281,10 +312,14 @@ func writeErrors(w http.ResponseWriter, errs ...*queryError) {
 
 // writeAnswer answers 200 with the JSON response body.
 func writeAnswer(w http.ResponseWriter, body []byte) {
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Content-Type"] = jsonContentType // canonical already; no slice per answer
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 }
+
+// jsonContentType is the Content-Type of every answer (shared: net/http
+// only reads it).
+var jsonContentType = []string{"application/json"}
 
 // maxPooledAnswer bounds the answer buffers kept for reuse.
 const maxPooledAnswer = 1 << 20
@@ -337,6 +372,39 @@ func OperationName(body []byte) string {
 		return ""
 	}
 	return soleOperationName(*req.Query)
+}
+
+// OperationName is the package's OperationName of body, kept by body
+// (bounded as the prepared documents are) so that a body sent again is not
+// decoded again.
+func (h *Handler) OperationName(body []byte) string {
+	h.opNames.mu.RLock()
+	name, ok := h.opNames.m[string(body)]
+	h.opNames.mu.RUnlock()
+	if ok {
+		return name
+	}
+	name = OperationName(body)
+	if len(body) > maxDocBytes/16 {
+		return name
+	}
+	h.opNames.mu.Lock()
+	defer h.opNames.mu.Unlock()
+	if h.opNames.m == nil || h.opNames.bytes+len(body) > maxDocBytes {
+		h.opNames.m, h.opNames.bytes = map[string]string{}, 0
+	}
+	if _, had := h.opNames.m[string(body)]; !had {
+		h.opNames.m[string(body)] = name
+		h.opNames.bytes += len(body) + len(name)
+	}
+	return name
+}
+
+// opNameCache keeps the operation names of request bodies.
+type opNameCache struct {
+	mu    sync.RWMutex
+	m     map[string]string
+	bytes int
 }
 
 // soleOperationName scans the top level of a document for operations: the

@@ -80,7 +80,7 @@ func (r *resolver) SearchAcrossLineage(ctx context.Context, a struct{ Input sear
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, q.Start, q.Count, err)
 	}
-	hits, gerr := r.lineageHits(ctx, wantHits(res.Hits))
+	hits, gerr := r.lineageHits(ctx, res, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}
@@ -119,7 +119,7 @@ func (r *resolver) ScrollAcrossLineage(ctx context.Context, a struct{ Input scro
 	if err != nil {
 		return nil, searchFailed(q.Types, q.Text, q.Filter, 0, q.Count, err)
 	}
-	hits, gerr := r.lineageHits(ctx, wantHits(res.Hits))
+	hits, gerr := r.lineageHits(ctx, res, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}
@@ -131,9 +131,19 @@ func (r *resolver) ScrollAcrossLineage(ctx context.Context, a struct{ Input scro
 }
 
 // lineageHits loads the entities of a page and of their paths.
-func (r *resolver) lineageHits(ctx context.Context, hs []gms.SearchHit) ([]*lineageResultR, *gqlError) {
+func (r *resolver) lineageHits(ctx context.Context, res gms.SearchResult, hs []gms.SearchHit) ([]*lineageResultR, *gqlError) {
 	out := make([]*lineageResultR, 0, len(hs))
 	loaded := map[string]*entityR{}
+	for i, h := range hs { // the hits from their index documents; a path's other entities from the store
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
+		e, err := r.loadHit(ctx, res, h)
+		if err != nil {
+			return nil, err
+		}
+		loaded[h.URN] = newEntityR(e)
+	}
 	get := func(u string) (*entityR, *gqlError) {
 		if e, ok := loaded[u]; ok {
 			return e, nil

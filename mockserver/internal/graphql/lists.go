@@ -89,7 +89,8 @@ func list(c *Ctx, a Args, l listSpec) (any, error) {
 	if e := charge(c); e != nil {
 		return nil, e
 	}
-	q := gms.Query{Types: []string{l.entity}, Text: text, Filter: f, Start: start, Count: count, SkipAggregates: true}
+	q := gms.Query{Types: []string{l.entity}, Text: text, Filter: f, Start: start, Count: count, SkipAggregates: true,
+		WithAspects: true}
 	res, err := c.x.h.res.search.Search(c, q)
 	if err != nil {
 		return nil, searchFailed(q.Types, text, f, start, count, err)
@@ -99,7 +100,7 @@ func list(c *Ctx, a Args, l listSpec) (any, error) {
 		if err := stopped(c, i); err != nil {
 			return nil, err
 		}
-		e, gerr := c.x.h.res.load(c, h.URN, "")
+		e, gerr := c.x.h.res.loadHit(c, res, h)
 		if gerr != nil {
 			return nil, gerr
 		}

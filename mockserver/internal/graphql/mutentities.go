@@ -552,10 +552,4 @@ func init() {
 	mutation("deleteAssertion", func(c *Ctx, a Args) (any, error) {
 		return done(c.Core().DeleteAssertion(c, a.String("urn")))
 	})
-	mutation("linkAssetVersion", func(c *Ctx, a Args) (any, error) {
-		return nil, fromCore(c.Core().LinkAssetVersion(c))
-	})
-	mutation("unlinkAssetVersion", func(c *Ctx, a Args) (any, error) {
-		return nil, fromCore(c.Core().UnlinkAssetVersion(c))
-	})
 }

@@ -138,7 +138,7 @@ func autoCompleteFor(c *Ctx, types []string, text string, f gms.Filter, limit in
 	if e := charge(c); e != nil {
 		return nil, nil, e
 	}
-	q := gms.Query{Types: types, Text: text, Filter: f, Count: limit, SkipAggregates: true}
+	q := gms.Query{Types: types, Text: text, Filter: f, Count: limit, SkipAggregates: true, WithAspects: true}
 	res, err := c.x.h.res.search.Search(c, q)
 	if err != nil {
 		return nil, nil, searchFailed(types, text, f, 0, limit, err)
@@ -149,7 +149,7 @@ func autoCompleteFor(c *Ctx, types []string, text string, f gms.Filter, limit in
 		if err := stopped(c, i); err != nil {
 			return nil, nil, err
 		}
-		e, gerr := c.x.h.res.load(c, h.URN, "")
+		e, gerr := c.x.h.res.loadHit(c, res, h)
 		if gerr != nil {
 			return nil, nil, gerr
 		}

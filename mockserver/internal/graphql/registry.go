@@ -253,8 +253,13 @@ func (x *executor) defaultResolve(def *ast.Definition, fd *ast.FieldDefinition, 
 	case *gval:
 		return p.field(x.newCtx(fs, path, parent), def, fd)
 	}
+	if pf, ok := parent.(plainFielder); ok {
+		if v, ok := pf.plainField(fd.Name); ok {
+			return v, nil
+		}
+	}
 	pv := reflect.ValueOf(parent)
-	a := accessorOf(pv.Type(), fd.Name)
+	a := planOf(def, fd).accessor(pv.Type(), fd.Name)
 	if a == nil {
 		if b, ok := parent.(baser); ok {
 			return genericField(x.newCtx(fs, path, parent), def, fd, b.base())
@@ -270,7 +275,8 @@ func (x *executor) defaultResolve(def *ast.Definition, fd *ast.FieldDefinition, 
 		}
 		return pv.FieldByIndex(a.fieldIdx).Interface(), nil
 	}
-	in := make([]reflect.Value, 1, 3)
+	var inBuf [3]reflect.Value
+	in := inBuf[:1]
 	in[0] = pv
 	if a.ctx {
 		in = append(in, reflect.ValueOf(x.newCtx(fs, path, parent)))

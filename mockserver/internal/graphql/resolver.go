@@ -147,17 +147,40 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlErr
 	if err != nil {
 		return nil, fromCore(err)
 	}
-	e.aspects = ent.Aspects
-	if k, err := aspectOf[keyJSON](e, ent.KeyAspect); err != nil {
-		return nil, err
-	} else if k != nil {
-		e.key = k
-	}
-	if err := e.loadProps(); err != nil {
+	if err := e.fill(ent); err != nil {
 		return nil, err
 	}
 	if st != nil && st.versioned && r.version() == st.version {
 		r.loaded.put(urn, &loadedEntity{aspects: e.aspects, key: e.key, props: e.props}, st.version)
+	}
+	return e, nil
+}
+
+// fill sets e's aspects, key and properties from ent.
+func (e *entity) fill(ent gms.Entity) *gqlError {
+	e.aspects = ent.Aspects
+	if k, err := aspectOf[keyJSON](e, ent.KeyAspect); err != nil {
+		return err
+	} else if k != nil {
+		e.key = k
+	}
+	return e.loadProps()
+}
+
+// loadHit is load of a search or lineage hit of res: the entity the core
+// shows for it (gms.Core.HitEntity: from the hit's index document while
+// the index is current, without a store read).
+func (r *resolver) loadHit(ctx context.Context, res gms.SearchResult, h gms.SearchHit) (*entity, *gqlError) {
+	if !res.Current || h.Aspects == nil || sdlTypeOf(h.Entity) == "" {
+		return r.load(ctx, h.URN, "")
+	}
+	ent, err := r.core.HitEntity(ctx, res, h)
+	if err != nil {
+		return nil, fromCore(err)
+	}
+	e := &entity{r: r, ctx: ctx, urn: h.URN, name: h.Entity, key: &keyJSON{}}
+	if err := e.fill(ent); err != nil {
+		return nil, err
 	}
 	return e, nil
 }

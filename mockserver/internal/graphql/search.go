@@ -239,7 +239,7 @@ func (r *resolver) offsetSearch(ctx context.Context, types []string, query strin
 	if err != nil {
 		return nil, searchFailed(types, query, f, start, count, err)
 	}
-	hits, gerr := r.hits(ctx, wantHits(res.Hits))
+	hits, gerr := r.hits(ctx, res, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}
@@ -279,7 +279,7 @@ func (r *resolver) ScrollAcrossEntities(ctx context.Context, a struct{ Input scr
 	if err != nil {
 		return nil, searchFailed(types, query, f, 0, q.Count, err)
 	}
-	hits, gerr := r.hits(ctx, wantHits(res.Hits))
+	hits, gerr := r.hits(ctx, res, wantHits(res.Hits))
 	if gerr != nil {
 		return nil, gerr
 	}
@@ -345,12 +345,14 @@ func charge(ctx context.Context) *gqlError {
 
 // selectedParts sets q to compute no facets when the field's answer does
 // not select them, and returns what of a page of hits to load: all of it
-// when the answer selects searchResults, else none.
+// when the answer selects searchResults (whose entities are then shown from
+// the hits' index documents, see loadHit), else none.
 func selectedParts(ctx context.Context, q *gms.Query) func([]gms.SearchHit) []gms.SearchHit {
 	if !selectsField(ctx, "facets") {
 		q.SkipAggregates = true
 	}
 	if selectsField(ctx, "searchResults") {
+		q.WithAspects = true
 		return func(hs []gms.SearchHit) []gms.SearchHit { return hs }
 	}
 	return func([]gms.SearchHit) []gms.SearchHit { return nil }
@@ -370,14 +372,14 @@ func stopped(ctx context.Context, i int) *gqlError {
 	return serverError(ctx.Err().Error())
 }
 
-// hits loads the entities of a page.
-func (r *resolver) hits(ctx context.Context, hs []gms.SearchHit) ([]*searchResultR, *gqlError) {
+// hits loads the entities of a page of res.
+func (r *resolver) hits(ctx context.Context, res gms.SearchResult, hs []gms.SearchHit) ([]*searchResultR, *gqlError) {
 	out := make([]*searchResultR, 0, len(hs))
 	for i, h := range hs {
 		if err := stopped(ctx, i); err != nil {
 			return nil, err
 		}
-		e, err := r.load(ctx, h.URN, "")
+		e, err := r.loadHit(ctx, res, h)
 		if err != nil {
 			return nil, err
 		}

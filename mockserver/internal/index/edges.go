@@ -18,6 +18,10 @@ type LineageEdge struct {
 	// Upstream is isUpstream (DataHub's default, true): the values are the
 	// entity's upstreams; false: its downstreams.
 	Upstream bool
+	// Via is the path of the URN the edge goes through ("" for none), in
+	// the same array element as the edge's value ("upstreams/*/query": the
+	// query an upstream was derived through).
+	Via string
 }
 
 // Document fields that hold an entity's lineage edges: the URNs its own
@@ -26,6 +30,9 @@ type LineageEdge struct {
 const (
 	fieldUpstreams   = "\x00upstreams"
 	fieldDownstreams = "\x00downstreams"
+	// fieldVia holds "neighbor\x00via" for each lineage edge of the
+	// entity's own aspects that goes through a via entity.
+	fieldVia = "\x00via"
 )
 
 // fieldRelated is the document field that holds every URN an entity's
@@ -86,7 +93,7 @@ var lineageFacts = sync.OnceValue(func() map[string][]LineageEdge {
 			continue
 		}
 		seen[k] = true
-		m[e.Aspect] = append(m[e.Aspect], LineageEdge{Aspect: e.Aspect, Path: e.Path, Name: e.Name, Upstream: e.IsUpstream})
+		m[e.Aspect] = append(m[e.Aspect], LineageEdge{Aspect: e.Aspect, Path: e.Path, Name: e.Name, Upstream: e.IsUpstream, Via: e.Via})
 	}
 	return m
 })

@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,6 +138,9 @@ func extract(aspect string, raw json.RawMessage, out map[string][]string) {
 		walk(v, strings.Split(strings.TrimPrefix(e.Path, "/"), "/"), "", func(val string) {
 			out[name] = append(out[name], val)
 		})
+		if e.Via != "" {
+			extractVia(v, e, out)
+		}
 	}
 	for _, p := range related {
 		walk(v, strings.Split(strings.TrimPrefix(p, "/"), "/"), "", func(val string) {
@@ -144,6 +148,37 @@ func extract(aspect string, raw json.RawMessage, out map[string][]string) {
 				out[fieldRelated] = append(out[fieldRelated], val)
 			}
 		})
+	}
+}
+
+// extractVia appends "value\x00via" to out[fieldVia] for each element of
+// the array the edge e and its via share ("upstreams/*") whose via is set.
+func extractVia(v any, e LineageEdge, out map[string][]string) {
+	path := strings.Split(strings.TrimPrefix(e.Path, "/"), "/")
+	via := strings.Split(strings.TrimPrefix(e.Via, "/"), "/")
+	star := slices.Index(path, "*")
+	if star < 0 || len(via) <= star || !slices.Equal(path[:star+1], via[:star+1]) {
+		return
+	}
+	var elems any = v
+	for _, k := range path[:star] {
+		m, ok := elems.(map[string]any)
+		if !ok {
+			return
+		}
+		elems = m[k]
+	}
+	list, _ := elems.([]any)
+	for _, el := range list {
+		var vals, vias []string
+		walk(el, path[star+1:], "", func(s string) { vals = append(vals, s) })
+		walk(el, via[star+1:], "", func(s string) { vias = append(vias, s) })
+		if len(vias) == 0 {
+			continue
+		}
+		for _, val := range vals {
+			out[fieldVia] = append(out[fieldVia], val+"\x00"+vias[0])
+		}
 	}
 }
 

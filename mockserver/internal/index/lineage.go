@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // MaxLineageHops bounds a lineage walk with no degree limit (DataHub's
@@ -99,7 +100,9 @@ func (x *Index) SearchLineageContext(ctx context.Context, q LineageQuery) (Resul
 	}
 	page := r.hits[min(q.Start, len(r.hits)):]
 	page = page[:min(q.Count, len(page))]
-	return Result{Start: q.Start, Total: len(r.hits), PageSize: q.Count, Hits: r.withPaths(page), Facets: r.facets}, nil
+	res := Result{Start: q.Start, Total: len(r.hits), PageSize: q.Count, Hits: r.withPaths(page), Facets: r.facets}
+	x.withAspects(q.Query, &res)
+	return res, nil
 }
 
 // ScrollLineage answers a scroll over the entities the walk reaches, as
@@ -112,7 +115,7 @@ func (x *Index) ScrollLineage(q LineageQuery, id, keepAlive string) (Result, err
 // as [Index.ScrollContext] pages a search.
 func (x *Index) ScrollLineageContext(ctx context.Context, q LineageQuery, id, keepAlive string) (Result, error) {
 	key := q
-	key.Start, key.Count = 0, 0
+	key.Start, key.Count, key.WithAspects = 0, 0, false
 	return x.scroll(ctx, q.Query, fmt.Sprintf("lineage %#v", key), id, keepAlive,
 		func() (*results, error) { return x.lineage(ctx, q) })
 }
@@ -203,6 +206,10 @@ type graph struct {
 	// (none once it had maxPaths); count its number of paths.
 	preds [][]int32
 	count []int
+	// via holds the via entity of an edge (pred, node) of the paths that
+	// goes through one (a query an upstream was derived through), which a
+	// path lists between the two, as DataHub's graph search does.
+	via map[[2]int32]string
 }
 
 // walk is a breadth-first walk from src over the lineage edges, up to
@@ -239,6 +246,12 @@ func (x *Index) walk(ctx context.Context, src string, upstream bool, maxHops int
 					next = append(next, n)
 				}
 				if g.count[n] < maxPaths {
+					if via := x.viaOf(g.urns[u], v, upstream); via != "" {
+						if g.via == nil {
+							g.via = map[[2]int32]string{}
+						}
+						g.via[[2]int32{u, n}] = via
+					}
 					g.preds[n] = append(g.preds[n], u)
 					g.count[n] = min(maxPaths, g.count[n]+g.count[u])
 				}
@@ -287,15 +300,33 @@ func (g *graph) pathRefs(n int32, refs map[int32][]pathRef) []pathRef {
 }
 
 // path returns path i of n (see pathRefs), from the walk's start to n: a
-// shortest path, degree(n)+1 URNs long.
+// shortest path, degree(n)+1 URNs long, with the via entity of each edge
+// that has one between its two ends.
 func (g *graph) path(n int32, i int, refs map[int32][]pathRef) []string {
 	out := make([]string, g.degree[n]+1)
+	var vias []string // by the index of the edge's far end in out
 	for k := len(out) - 1; k >= 0 && n >= 0; k-- {
 		out[k] = g.urns[n]
 		r := refs[n][i]
+		if via := g.via[[2]int32{r.pred, n}]; via != "" && r.pred >= 0 {
+			if vias == nil {
+				vias = make([]string, len(out))
+			}
+			vias[k] = via
+		}
 		n, i = r.pred, int(r.i)
 	}
-	return out
+	if vias == nil {
+		return out
+	}
+	with := make([]string, 0, len(out)+len(vias))
+	for k, u := range out {
+		if vias[k] != "" {
+			with = append(with, vias[k])
+		}
+		with = append(with, u)
+	}
+	return with
 }
 
 // pagePaths sets the paths of hits, a page, within the page's bounds (see
@@ -359,6 +390,26 @@ func (x *Index) neighbors(u string, upstream bool) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// viaOf is the via entity of the lineage edge between u and its neighbor
+// v ("" for none): the edge is defined by the downstream one's aspects
+// (u walking upstream, v walking downstream); x.mu is held.
+func (x *Index) viaOf(u, v string, upstream bool) string {
+	holder, other := v, u
+	if upstream {
+		holder, other = u, v
+	}
+	d := x.docOf(holder)
+	if d == nil {
+		return ""
+	}
+	for _, e := range d.fields[fieldVia] {
+		if n, via, ok := strings.Cut(e, "\x00"); ok && n == other {
+			return via
+		}
+	}
+	return ""
 }
 
 // docOf returns u's search document, nil when it has none; x.mu is held.

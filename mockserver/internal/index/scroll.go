@@ -111,7 +111,7 @@ func (x *Index) Scroll(q Query, id, keepAlive string) (Result, error) {
 // [ErrKeepAlive]. The search stops with ctx's error once ctx is done.
 func (x *Index) ScrollContext(ctx context.Context, q Query, id, keepAlive string) (Result, error) {
 	key := q
-	key.Start, key.Count = 0, 0
+	key.Start, key.Count, key.WithAspects = 0, 0, false
 	return x.scroll(ctx, q, fmt.Sprintf("search %#v", key), id, keepAlive, func() (*results, error) {
 		hits, facets, gen, err := x.evaluate(ctx, q)
 		if err != nil {
@@ -223,6 +223,7 @@ func (x *Index) scroll(ctx context.Context, q Query, key, id, keepAlive string, 
 		r.NextScrollID = encodeScrollID(scrollID{Sort: sort, PitID: &pitID,
 			ExpirationTime: expires.UnixMilli()})
 	}
+	x.withAspects(q, &r)
 	return r, nil
 }
 

@@ -87,6 +87,9 @@ type Query struct {
 	SkipAggregates bool
 	// MaxAggValues bounds the values per facet (≤ 0: the default 20).
 	MaxAggValues int
+	// WithAspects has the page's hits carry their documents' aspects (see
+	// Hit.Aspects and Result.Current).
+	WithAspects bool
 }
 
 // Hit is one result.
@@ -105,6 +108,10 @@ type Hit struct {
 	// Paths are a lineage hit's shortest paths, each from the walk's start
 	// to the hit.
 	Paths [][]string
+	// Aspects are the latest aspects of the hit's entity document, by name,
+	// when the query asked for them (Query.WithAspects); shared, never to be
+	// modified.
+	Aspects map[string]json.RawMessage
 }
 
 // MatchedField is one field a free-text query matched.
@@ -133,6 +140,10 @@ type Result struct {
 	Facets   []Facet
 	// NextScrollID continues a scroll; "" when the page was not full.
 	NextScrollID string
+	// Current is set, for a query WithAspects, when the index had applied
+	// every change the store committed (none waiting, none dropped) as it
+	// gave the hits their aspects: they are then the store's latest.
+	Current bool
 }
 
 // ClampCount applies DataHub's count limit: negative or above [MaxCount]
@@ -173,7 +184,9 @@ func (x *Index) SearchContext(ctx context.Context, q Query) (Result, error) {
 	}
 	page := hits[min(q.Start, len(hits)):]
 	page = page[:min(q.Count, len(page))]
-	return Result{Start: q.Start, Total: len(hits), PageSize: q.Count, Hits: slices.Clone(page), Facets: facets}, nil
+	res := Result{Start: q.Start, Total: len(hits), PageSize: q.Count, Hits: slices.Clone(page), Facets: facets}
+	x.withAspects(q, &res)
+	return res, nil
 }
 
 // checkQueryLength refuses a free-text query longer than [MaxQueryLength]
