@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DataHubAccessTokenInfo is the aspect "dataHubAccessTokenInfo"
 // (com.linkedin.access.token.DataHubAccessTokenInfo) of the dataHubAccessToken
 // entity.
@@ -25,3 +27,26 @@ type DataHubAccessTokenInfo struct {
 
 // AspectName returns "dataHubAccessTokenInfo".
 func (DataHubAccessTokenInfo) AspectName() string { return "dataHubAccessTokenInfo" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubAccessTokenInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	dst = append(dst, ",\"actorUrn\":"...)
+	dst = appendString(dst, d.ActorURN)
+	dst = append(dst, ",\"ownerUrn\":"...)
+	dst = appendString(dst, d.OwnerURN)
+	dst = append(dst, ",\"createdAt\":"...)
+	dst = strconv.AppendInt(dst, int64(d.CreatedAt), 10)
+	if d.ExpiresAt != nil {
+		dst = append(dst, ",\"expiresAt\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.ExpiresAt), 10)
+	}
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	return closeObject(dst, start), err
+}

@@ -21,6 +21,58 @@ type AIAgentDependencies struct {
 // AspectName returns "aiAgentDependencies".
 func (AIAgentDependencies) AspectName() string { return "aiAgentDependencies" }
 
+// appendJSON appends the JSON of a to dst.
+func (a AIAgentDependencies) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Skills != nil {
+		dst = append(dst, ",\"skills\":"...)
+		if a.Skills == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Skills {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Tools != nil {
+		dst = append(dst, ",\"tools\":"...)
+		if a.Tools == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Tools {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Models != nil {
+		dst = append(dst, ",\"models\":"...)
+		if a.Models == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Models {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // AIAgentInfo is the aspect "aiAgentInfo" (com.linkedin.agent.AIAgentInfo) of
 // the aiAgent entity.
 //
@@ -60,6 +112,44 @@ type AIAgentInfo struct {
 // AspectName returns "aiAgentInfo".
 func (AIAgentInfo) AspectName() string { return "aiAgentInfo" }
 
+// appendJSON appends the JSON of a to dst.
+func (a AIAgentInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, a.Name)
+	if a.Tagline != nil {
+		dst = append(dst, ",\"tagline\":"...)
+		dst = appendString(dst, *a.Tagline)
+	}
+	if a.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *a.Description)
+	}
+	if a.Instructions != nil {
+		dst = append(dst, ",\"instructions\":"...)
+		dst = appendString(dst, *a.Instructions)
+	}
+	if a.Source != nil {
+		dst = append(dst, ",\"source\":"...)
+		dst, err = a.Source.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = a.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = a.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // AIAgentSource is the record com.linkedin.agent.AIAgentSource, used by
 // [AIAgentInfo].
 //
@@ -77,6 +167,19 @@ type AIAgentSource struct {
 	// stewardship set (the artifacts they manage). It is optional: nil is left
 	// out.
 	ClonedFrom *string `json:"clonedFrom,omitempty"`
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AIAgentSource) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(a.Type))
+	if a.ClonedFrom != nil {
+		dst = append(dst, ",\"clonedFrom\":"...)
+		dst = appendString(dst, *a.ClonedFrom)
+	}
+	return closeObject(dst, start), err
 }
 
 // AIAgentSourceType is the enum com.linkedin.agent.AIAgentSourceType, used by

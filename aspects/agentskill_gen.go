@@ -33,6 +33,59 @@ type AgentSkillInfo struct {
 // AspectName returns "agentSkillInfo".
 func (AgentSkillInfo) AspectName() string { return "agentSkillInfo" }
 
+// appendJSON appends the JSON of a to dst.
+func (a AgentSkillInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, a.Name)
+	if a.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *a.Description)
+	}
+	if a.Instructions != nil {
+		dst = append(dst, ",\"instructions\":"...)
+		dst = appendString(dst, *a.Instructions)
+	}
+	if a.SourceRepository != nil {
+		dst = append(dst, ",\"sourceRepository\":"...)
+		dst, err = a.SourceRepository.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.RequiredTools != nil {
+		dst = append(dst, ",\"requiredTools\":"...)
+		if a.RequiredTools == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.RequiredTools {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = a.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = a.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // SkillSourceRepository is the record
 // com.linkedin.agentskill.SkillSourceRepository, used by [AgentSkillInfo].
 //
@@ -50,4 +103,23 @@ type SkillSourceRepository struct {
 	// Path within the repository to the skill definition file (e.g.
 	// "customer-service/SKILL.md"). It is optional: nil is left out.
 	Path *string `json:"path,omitempty"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SkillSourceRepository) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.RepositoryURN != nil {
+		dst = append(dst, ",\"repositoryUrn\":"...)
+		dst = appendString(dst, *s.RepositoryURN)
+	}
+	if s.URL != nil {
+		dst = append(dst, ",\"url\":"...)
+		dst = appendString(dst, *s.URL)
+	}
+	if s.Path != nil {
+		dst = append(dst, ",\"path\":"...)
+		dst = appendString(dst, *s.Path)
+	}
+	return closeObject(dst, start), err
 }

@@ -34,6 +34,41 @@ type APIProperties struct {
 // AspectName returns "apiProperties".
 func (APIProperties) AspectName() string { return "apiProperties" }
 
+// appendJSON appends the JSON of a to dst.
+func (a APIProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, a.Name)
+	if a.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *a.Description)
+	}
+	if a.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *a.ExternalURL)
+	}
+	if a.SourceRepository != nil {
+		dst = append(dst, ",\"sourceRepository\":"...)
+		dst = appendString(dst, *a.SourceRepository)
+	}
+	if a.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = a.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = a.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // APISignature is the aspect "apiSignature" (com.linkedin.api.ApiSignature) of
 // the api entity.
 //
@@ -64,6 +99,53 @@ type APISignature struct {
 
 // AspectName returns "apiSignature".
 func (APISignature) AspectName() string { return "apiSignature" }
+
+// appendJSON appends the JSON of a to dst.
+func (a APISignature) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.SchemaDefinition != nil {
+		dst = append(dst, ",\"schemaDefinition\":"...)
+		dst = appendString(dst, *a.SchemaDefinition)
+	}
+	if a.InputFields != nil {
+		dst = append(dst, ",\"inputFields\":"...)
+		if a.InputFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.InputFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshal(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.OutputFields != nil {
+		dst = append(dst, ",\"outputFields\":"...)
+		if a.OutputFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.OutputFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshal(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
 
 // HTTPMethod is the enum com.linkedin.api.HttpMethod, used by
 // [RestAPIProperties]. Its values are the constants below; decoding does not
@@ -104,3 +186,14 @@ type RestAPIProperties struct {
 
 // AspectName returns "restApiProperties".
 func (RestAPIProperties) AspectName() string { return "restApiProperties" }
+
+// appendJSON appends the JSON of r to dst.
+func (r RestAPIProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"method\":"...)
+	dst = appendString(dst, string(r.Method))
+	dst = append(dst, ",\"path\":"...)
+	dst = appendString(dst, r.Path)
+	return closeObject(dst, start), err
+}

@@ -15,6 +15,15 @@ type ApplicationKey struct {
 // AspectName returns "applicationKey".
 func (ApplicationKey) AspectName() string { return "applicationKey" }
 
+// appendJSON appends the JSON of a to dst.
+func (a ApplicationKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, a.ID)
+	return closeObject(dst, start), err
+}
+
 // ApplicationLineage is the aspect "applicationLineage"
 // (com.linkedin.application.ApplicationLineage) of the application entity.
 //
@@ -32,6 +41,49 @@ type ApplicationLineage struct {
 
 // AspectName returns "applicationLineage".
 func (ApplicationLineage) AspectName() string { return "applicationLineage" }
+
+// appendJSON appends the JSON of a to dst.
+func (a ApplicationLineage) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.InputEdges != nil {
+		dst = append(dst, ",\"inputEdges\":"...)
+		if a.InputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.InputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.OutputEdges != nil {
+		dst = append(dst, ",\"outputEdges\":"...)
+		if a.OutputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.OutputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
 
 // ApplicationProperties is the aspect "applicationProperties"
 // (com.linkedin.application.ApplicationProperties) of the application entity.
@@ -58,10 +110,42 @@ func (ApplicationProperties) AspectName() string { return "applicationProperties
 
 // MarshalJSON encodes a with its PDL defaults.
 func (a ApplicationProperties) MarshalJSON() ([]byte, error) {
-	type plain ApplicationProperties
-	p := plain(a)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain ApplicationProperties
+		p := plain(a)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a ApplicationProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if a.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, a.CustomProperties)
+	}
+	if a.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *a.ExternalURL)
+	}
+	if a.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *a.Name)
+	}
+	if a.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *a.Description)
+	}
+	if a.ParentApplication != nil {
+		dst = append(dst, ",\"parentApplication\":"...)
+		dst = appendString(dst, *a.ParentApplication)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
@@ -90,8 +174,35 @@ func (Applications) AspectName() string { return "applications" }
 
 // MarshalJSON encodes a with its PDL defaults.
 func (a Applications) MarshalJSON() ([]byte, error) {
-	type plain Applications
-	p := plain(a)
-	p.Applications = nonNil(p.Applications)
-	return marshal(p)
+	if reflectEncoding {
+		type plain Applications
+		p := plain(a)
+		p.Applications = nonNil(p.Applications)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a Applications) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"applications\":"...)
+	if a.Applications == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.Applications == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Applications {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // AssertionAction is the record com.linkedin.assertion.AssertionAction, used by
 // [AssertionActions].
 //
@@ -10,6 +12,15 @@ package aspects
 type AssertionAction struct {
 	// The type of the Action
 	Type AssertionActionType `json:"type"`
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionAction) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(a.Type))
+	return closeObject(dst, start), err
 }
 
 // AssertionActionType is the enum com.linkedin.assertion.AssertionActionType,
@@ -43,11 +54,61 @@ func (AssertionActions) AspectName() string { return "assertionActions" }
 
 // MarshalJSON encodes a with its PDL defaults.
 func (a AssertionActions) MarshalJSON() ([]byte, error) {
-	type plain AssertionActions
-	p := plain(a)
-	p.OnSuccess = nonNil(p.OnSuccess)
-	p.OnFailure = nonNil(p.OnFailure)
-	return marshal(p)
+	if reflectEncoding {
+		type plain AssertionActions
+		p := plain(a)
+		p.OnSuccess = nonNil(p.OnSuccess)
+		p.OnFailure = nonNil(p.OnFailure)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionActions) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"onSuccess\":"...)
+	if a.OnSuccess == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.OnSuccess == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.OnSuccess {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"onFailure\":"...)
+	if a.OnFailure == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.OnFailure == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.OnFailure {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
@@ -82,10 +143,42 @@ type AssertionFailureSeverityConfig struct {
 
 // MarshalJSON encodes a with its PDL defaults.
 func (a AssertionFailureSeverityConfig) MarshalJSON() ([]byte, error) {
-	type plain AssertionFailureSeverityConfig
-	p := plain(a)
-	p.Rules = nonNil(p.Rules)
-	return marshal(p)
+	if reflectEncoding {
+		type plain AssertionFailureSeverityConfig
+		p := plain(a)
+		p.Rules = nonNil(p.Rules)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionFailureSeverityConfig) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"defaultSeverity\":"...)
+	dst = appendString(dst, string(a.DefaultSeverity))
+	dst = append(dst, ",\"rules\":"...)
+	if a.Rules == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.Rules == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Rules {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
@@ -119,6 +212,22 @@ type AssertionFailureSeverityRule struct {
 	// These values are compared against the computed failure amount, not the
 	// original assertion value.
 	Parameters AssertionStdParameters `json:"parameters"`
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionFailureSeverityRule) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"severity\":"...)
+	dst = appendString(dst, string(a.Severity))
+	dst = append(dst, ",\"operator\":"...)
+	dst = appendString(dst, string(a.Operator))
+	dst = append(dst, ",\"parameters\":"...)
+	dst, err = a.Parameters.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // AssertionInfo is the aspect "assertionInfo"
@@ -177,10 +286,106 @@ func (AssertionInfo) AspectName() string { return "assertionInfo" }
 
 // MarshalJSON encodes a with its PDL defaults.
 func (a AssertionInfo) MarshalJSON() ([]byte, error) {
-	type plain AssertionInfo
-	p := plain(a)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain AssertionInfo
+		p := plain(a)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if a.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, a.CustomProperties)
+	}
+	if a.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *a.ExternalURL)
+	}
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(a.Type))
+	if a.DatasetAssertion != nil {
+		dst = append(dst, ",\"datasetAssertion\":"...)
+		dst, err = a.DatasetAssertion.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.FreshnessAssertion != nil {
+		dst = append(dst, ",\"freshnessAssertion\":"...)
+		dst, err = a.FreshnessAssertion.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.VolumeAssertion != nil {
+		dst = append(dst, ",\"volumeAssertion\":"...)
+		dst, err = a.VolumeAssertion.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.SQLAssertion != nil {
+		dst = append(dst, ",\"sqlAssertion\":"...)
+		dst, err = a.SQLAssertion.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.FieldAssertion != nil {
+		dst = append(dst, ",\"fieldAssertion\":"...)
+		dst, err = a.FieldAssertion.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.SchemaAssertion != nil {
+		dst = append(dst, ",\"schemaAssertion\":"...)
+		dst, err = a.SchemaAssertion.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, a.SchemaAssertion)
+		}
+	}
+	if a.CustomAssertion != nil {
+		dst = append(dst, ",\"customAssertion\":"...)
+		dst, err = a.CustomAssertion.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.Source != nil {
+		dst = append(dst, ",\"source\":"...)
+		dst, err = a.Source.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.LastUpdated != nil {
+		dst = append(dst, ",\"lastUpdated\":"...)
+		dst, err = a.LastUpdated.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *a.Description)
+	}
+	if a.Note != nil {
+		dst = append(dst, ",\"note\":"...)
+		dst, err = a.Note.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
@@ -203,6 +408,20 @@ type AssertionNote struct {
 	Content string `json:"content"`
 	// The time at which the note was last modified.
 	LastModified AuditStamp `json:"lastModified"`
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionNote) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"content\":"...)
+	dst = appendString(dst, a.Content)
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = a.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // AssertionResult is the record com.linkedin.assertion.AssertionResult, used by
@@ -237,6 +456,53 @@ type AssertionResult struct {
 	Error *AssertionResultError `json:"error,omitempty"`
 }
 
+// appendJSON appends the JSON of a to dst.
+func (a AssertionResult) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(a.Type))
+	if a.Severity != nil {
+		dst = append(dst, ",\"severity\":"...)
+		dst = appendString(dst, string(*a.Severity))
+	}
+	if a.RowCount != nil {
+		dst = append(dst, ",\"rowCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*a.RowCount), 10)
+	}
+	if a.MissingCount != nil {
+		dst = append(dst, ",\"missingCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*a.MissingCount), 10)
+	}
+	if a.UnexpectedCount != nil {
+		dst = append(dst, ",\"unexpectedCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*a.UnexpectedCount), 10)
+	}
+	if a.ActualAggValue != nil {
+		dst = append(dst, ",\"actualAggValue\":"...)
+		dst, err = appendFloat(dst, float64(*a.ActualAggValue), 32)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.NativeResults != nil {
+		dst = append(dst, ",\"nativeResults\":"...)
+		dst = appendStringMap(dst, a.NativeResults)
+	}
+	if a.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *a.ExternalURL)
+	}
+	if a.Error != nil {
+		dst = append(dst, ",\"error\":"...)
+		dst, err = a.Error.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // AssertionResultError is the record
 // com.linkedin.assertion.AssertionResultError, used by [AssertionResult].
 //
@@ -247,6 +513,19 @@ type AssertionResultError struct {
 	// Additional metadata depending on the type of error. It is optional: nil is
 	// left out.
 	Properties map[string]string `json:"properties,omitzero"`
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionResultError) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(a.Type))
+	if a.Properties != nil {
+		dst = append(dst, ",\"properties\":"...)
+		dst = appendStringMap(dst, a.Properties)
+	}
+	return closeObject(dst, start), err
 }
 
 // AssertionResultErrorType is the enum
@@ -359,12 +638,72 @@ func (AssertionRunEvent) AspectName() string { return "assertionRunEvent" }
 
 // MarshalJSON encodes a with its PDL defaults.
 func (a AssertionRunEvent) MarshalJSON() ([]byte, error) {
-	type plain AssertionRunEvent
-	p := plain(a)
-	if p.PartitionSpec == nil {
-		p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+	if reflectEncoding {
+		type plain AssertionRunEvent
+		p := plain(a)
+		if p.PartitionSpec == nil {
+			p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionRunEvent) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = strconv.AppendInt(dst, int64(a.TimestampMillis), 10)
+	dst = append(dst, ",\"runId\":"...)
+	dst = appendString(dst, a.RunID)
+	dst = append(dst, ",\"asserteeUrn\":"...)
+	dst = appendString(dst, a.AsserteeURN)
+	dst = append(dst, ",\"status\":"...)
+	dst = appendString(dst, string(a.Status))
+	if a.Result != nil {
+		dst = append(dst, ",\"result\":"...)
+		dst, err = a.Result.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.RuntimeContext != nil {
+		dst = append(dst, ",\"runtimeContext\":"...)
+		dst = appendStringMap(dst, a.RuntimeContext)
+	}
+	if a.BatchSpec != nil {
+		dst = append(dst, ",\"batchSpec\":"...)
+		dst, err = a.BatchSpec.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, a.BatchSpec)
+		}
+	}
+	dst = append(dst, ",\"assertionUrn\":"...)
+	dst = appendString(dst, a.AssertionURN)
+	if a.EventGranularity != nil {
+		dst = append(dst, ",\"eventGranularity\":"...)
+		dst, err = appendMarshal(dst, a.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := a.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, ",\"partitionSpec\":"...)
+		dst, err = appendMarshal(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.MessageID != nil {
+		dst = append(dst, ",\"messageId\":"...)
+		dst = appendString(dst, *a.MessageID)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
@@ -405,6 +744,22 @@ type AssertionSource struct {
 	// created it. This field is only present for Native assertions created after
 	// this field was introduced. It is optional: nil is left out.
 	Created *AuditStamp `json:"created,omitempty"`
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionSource) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(a.Type))
+	if a.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = a.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // AssertionSourceType is the enum com.linkedin.assertion.AssertionSourceType,
@@ -550,6 +905,17 @@ type AssertionStdParameter struct {
 	Type AssertionStdParameterType `json:"type"`
 }
 
+// appendJSON appends the JSON of a to dst.
+func (a AssertionStdParameter) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"value\":"...)
+	dst = appendString(dst, a.Value)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(a.Type))
+	return closeObject(dst, start), err
+}
+
 // AssertionStdParameterType is the enum
 // com.linkedin.assertion.AssertionStdParameterType, used by
 // [AssertionStdParameter]. Its values are the constants below; decoding does
@@ -585,6 +951,34 @@ type AssertionStdParameters struct {
 	MaxValue *AssertionStdParameter `json:"maxValue,omitempty"`
 	// The minValue parameter of an assertion. It is optional: nil is left out.
 	MinValue *AssertionStdParameter `json:"minValue,omitempty"`
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionStdParameters) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Value != nil {
+		dst = append(dst, ",\"value\":"...)
+		dst, err = a.Value.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.MaxValue != nil {
+		dst = append(dst, ",\"maxValue\":"...)
+		dst, err = a.MaxValue.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.MinValue != nil {
+		dst = append(dst, ",\"minValue\":"...)
+		dst, err = a.MinValue.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // AssertionType is the enum com.linkedin.assertion.AssertionType, used by
@@ -659,10 +1053,38 @@ type BatchSpec struct {
 
 // MarshalJSON encodes b with its PDL defaults.
 func (b BatchSpec) MarshalJSON() ([]byte, error) {
-	type plain BatchSpec
-	p := plain(b)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain BatchSpec
+		p := plain(b)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of b to dst.
+func (b BatchSpec) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if b.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, b.CustomProperties)
+	}
+	if b.NativeBatchID != nil {
+		dst = append(dst, ",\"nativeBatchId\":"...)
+		dst = appendString(dst, *b.NativeBatchID)
+	}
+	if b.Query != nil {
+		dst = append(dst, ",\"query\":"...)
+		dst = appendString(dst, *b.Query)
+	}
+	if b.Limit != nil {
+		dst = append(dst, ",\"limit\":"...)
+		dst = strconv.AppendInt(dst, int64(*b.Limit), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes b; absent defaulted fields take their defaults.
@@ -697,6 +1119,25 @@ type CustomAssertionInfo struct {
 	Logic *string `json:"logic,omitempty"`
 }
 
+// appendJSON appends the JSON of c to dst.
+func (c CustomAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, c.Type)
+	dst = append(dst, ",\"entity\":"...)
+	dst = appendString(dst, c.Entity)
+	if c.Field != nil {
+		dst = append(dst, ",\"field\":"...)
+		dst = appendString(dst, *c.Field)
+	}
+	if c.Logic != nil {
+		dst = append(dst, ",\"logic\":"...)
+		dst = appendString(dst, *c.Logic)
+	}
+	return closeObject(dst, start), err
+}
+
 // DatasetAssertionInfo is the record
 // com.linkedin.assertion.DatasetAssertionInfo, used by [AssertionInfo].
 //
@@ -728,6 +1169,57 @@ type DatasetAssertionInfo struct {
 	NativeParameters map[string]string `json:"nativeParameters,omitzero"`
 	// Logic is a string. It is optional: nil is left out.
 	Logic *string `json:"logic,omitempty"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DatasetAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"dataset\":"...)
+	dst = appendString(dst, d.Dataset)
+	dst = append(dst, ",\"scope\":"...)
+	dst = appendString(dst, string(d.Scope))
+	if d.Fields != nil {
+		dst = append(dst, ",\"fields\":"...)
+		if d.Fields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Fields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.Aggregation != nil {
+		dst = append(dst, ",\"aggregation\":"...)
+		dst = appendString(dst, string(*d.Aggregation))
+	}
+	dst = append(dst, ",\"operator\":"...)
+	dst = appendString(dst, string(d.Operator))
+	if d.Parameters != nil {
+		dst = append(dst, ",\"parameters\":"...)
+		dst, err = d.Parameters.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.NativeType != nil {
+		dst = append(dst, ",\"nativeType\":"...)
+		dst = appendString(dst, *d.NativeType)
+	}
+	if d.NativeParameters != nil {
+		dst = append(dst, ",\"nativeParameters\":"...)
+		dst = appendStringMap(dst, d.NativeParameters)
+	}
+	if d.Logic != nil {
+		dst = append(dst, ",\"logic\":"...)
+		dst = appendString(dst, *d.Logic)
+	}
+	return closeObject(dst, start), err
 }
 
 // DatasetAssertionScope is the enum
@@ -775,6 +1267,38 @@ type FieldAssertionInfo struct {
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
+// appendJSON appends the JSON of f to dst.
+func (f FieldAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(f.Type))
+	dst = append(dst, ",\"entity\":"...)
+	dst = appendString(dst, f.Entity)
+	if f.FieldValuesAssertion != nil {
+		dst = append(dst, ",\"fieldValuesAssertion\":"...)
+		dst, err = f.FieldValuesAssertion.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FieldValuesAssertion)
+		}
+	}
+	if f.FieldMetricAssertion != nil {
+		dst = append(dst, ",\"fieldMetricAssertion\":"...)
+		dst, err = f.FieldMetricAssertion.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if f.Filter != nil {
+		dst = append(dst, ",\"filter\":"...)
+		dst, err = f.Filter.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // FieldAssertionType is the enum com.linkedin.assertion.FieldAssertionType,
 // used by [FieldAssertionInfo]. Its values are the constants below; decoding
 // does not check them.
@@ -815,6 +1339,36 @@ type FieldMetricAssertion struct {
 	// Optional configuration for assigning severities to failed field metric
 	// assertions. It is optional: nil is left out.
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FieldMetricAssertion) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"field\":"...)
+	dst, err = f.Field.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"metric\":"...)
+	dst = appendString(dst, string(f.Metric))
+	dst = append(dst, ",\"operator\":"...)
+	dst = appendString(dst, string(f.Operator))
+	if f.Parameters != nil {
+		dst = append(dst, ",\"parameters\":"...)
+		dst, err = f.Parameters.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if f.FailureSeverityConfig != nil {
+		dst = append(dst, ",\"failureSeverityConfig\":"...)
+		dst, err = f.FailureSeverityConfig.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FailureSeverityConfig)
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // FieldMetricType is the enum com.linkedin.assertion.FieldMetricType, used by
@@ -885,6 +1439,15 @@ type FieldTransform struct {
 	Type FieldTransformType `json:"type"`
 }
 
+// appendJSON appends the JSON of f to dst.
+func (f FieldTransform) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(f.Type))
+	return closeObject(dst, start), err
+}
+
 // FieldTransformType is the enum com.linkedin.assertion.FieldTransformType,
 // used by [FieldTransform]. Its values are the constants below; decoding does
 // not check them.
@@ -941,12 +1504,63 @@ type FieldValuesAssertion struct {
 
 // MarshalJSON encodes f with its PDL defaults.
 func (f FieldValuesAssertion) MarshalJSON() ([]byte, error) {
-	type plain FieldValuesAssertion
-	p := plain(f)
-	if p.ExcludeNulls == nil {
-		p.ExcludeNulls = Ptr(true)
+	if reflectEncoding {
+		type plain FieldValuesAssertion
+		p := plain(f)
+		if p.ExcludeNulls == nil {
+			p.ExcludeNulls = Ptr(true)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FieldValuesAssertion) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"field\":"...)
+	dst, err = f.Field.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if f.Transform != nil {
+		dst = append(dst, ",\"transform\":"...)
+		dst, err = f.Transform.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"operator\":"...)
+	dst = appendString(dst, string(f.Operator))
+	if f.Parameters != nil {
+		dst = append(dst, ",\"parameters\":"...)
+		dst, err = f.Parameters.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"failThreshold\":"...)
+	dst, err = f.FailThreshold.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, f.FailThreshold)
+	}
+	if f.FailureSeverityConfig != nil {
+		dst = append(dst, ",\"failureSeverityConfig\":"...)
+		dst, err = f.FailureSeverityConfig.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FailureSeverityConfig)
+		}
+	}
+	{
+		x := f.ExcludeNulls
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, ",\"excludeNulls\":"...)
+		dst = appendBool(dst, *x)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
@@ -978,12 +1592,32 @@ type FieldValuesFailThreshold struct {
 
 // MarshalJSON encodes f with its PDL defaults.
 func (f FieldValuesFailThreshold) MarshalJSON() ([]byte, error) {
-	type plain FieldValuesFailThreshold
-	p := plain(f)
-	if p.Type == "" {
-		p.Type = FieldValuesFailThresholdTypeCount
+	if reflectEncoding {
+		type plain FieldValuesFailThreshold
+		p := plain(f)
+		if p.Type == "" {
+			p.Type = FieldValuesFailThresholdTypeCount
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FieldValuesFailThreshold) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	{
+		x := f.Type
+		if x == "" {
+			x = FieldValuesFailThresholdTypeCount
+		}
+		dst = append(dst, ",\"type\":"...)
+		dst = appendString(dst, string(x))
+	}
+	dst = append(dst, ",\"value\":"...)
+	dst = strconv.AppendInt(dst, int64(f.Value), 10)
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
@@ -1026,12 +1660,35 @@ type FixedIntervalSchedule struct {
 
 // MarshalJSON encodes f with its PDL defaults.
 func (f FixedIntervalSchedule) MarshalJSON() ([]byte, error) {
-	type plain FixedIntervalSchedule
-	p := plain(f)
-	if p.Multiple == nil {
-		p.Multiple = Ptr[int32](1)
+	if reflectEncoding {
+		type plain FixedIntervalSchedule
+		p := plain(f)
+		if p.Multiple == nil {
+			p.Multiple = Ptr[int32](1)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FixedIntervalSchedule) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"unit\":"...)
+	dst, err = appendMarshal(dst, f.Unit)
+	if err != nil {
+		return dst, err
+	}
+	{
+		x := f.Multiple
+		if x == nil {
+			x = Ptr[int32](1)
+		}
+		dst = append(dst, ",\"multiple\":"...)
+		dst = strconv.AppendInt(dst, int64(*x), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
@@ -1069,6 +1726,36 @@ type FreshnessAssertionInfo struct {
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
+// appendJSON appends the JSON of f to dst.
+func (f FreshnessAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(f.Type))
+	dst = append(dst, ",\"entity\":"...)
+	dst = appendString(dst, f.Entity)
+	dst = append(dst, ",\"schedule\":"...)
+	dst, err = f.Schedule.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if f.FailureSeverityConfig != nil {
+		dst = append(dst, ",\"failureSeverityConfig\":"...)
+		dst, err = f.FailureSeverityConfig.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FailureSeverityConfig)
+		}
+	}
+	if f.Filter != nil {
+		dst = append(dst, ",\"filter\":"...)
+		dst, err = f.Filter.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // FreshnessAssertionSchedule is the record
 // com.linkedin.assertion.FreshnessAssertionSchedule, used by
 // [FreshnessAssertionInfo].
@@ -1086,6 +1773,29 @@ type FreshnessAssertionSchedule struct {
 	// A fixed interval schedule. This field is required when type is
 	// FIXED_INTERVAL. It is optional: nil is left out.
 	FixedInterval *FixedIntervalSchedule `json:"fixedInterval,omitempty"`
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FreshnessAssertionSchedule) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(f.Type))
+	if f.Cron != nil {
+		dst = append(dst, ",\"cron\":"...)
+		dst, err = f.Cron.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if f.FixedInterval != nil {
+		dst = append(dst, ",\"fixedInterval\":"...)
+		dst, err = f.FixedInterval.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FixedInterval)
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // FreshnessAssertionScheduleType is the enum
@@ -1203,6 +1913,21 @@ type FreshnessCronSchedule struct {
 	WindowStartOffsetMs *int64 `json:"windowStartOffsetMs,omitempty"`
 }
 
+// appendJSON appends the JSON of f to dst.
+func (f FreshnessCronSchedule) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"cron\":"...)
+	dst = appendString(dst, f.Cron)
+	dst = append(dst, ",\"timezone\":"...)
+	dst = appendString(dst, f.Timezone)
+	if f.WindowStartOffsetMs != nil {
+		dst = append(dst, ",\"windowStartOffsetMs\":"...)
+		dst = strconv.AppendInt(dst, int64(*f.WindowStartOffsetMs), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // IncrementingSegmentFieldTransformer is the record
 // com.linkedin.assertion.IncrementingSegmentFieldTransformer, used by
 // [IncrementingSegmentSpec].
@@ -1218,6 +1943,19 @@ type IncrementingSegmentFieldTransformer struct {
 	// required. This field is required if the type is NATIVE. It is optional: nil
 	// is left out.
 	NativeType *string `json:"nativeType,omitempty"`
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncrementingSegmentFieldTransformer) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(i.Type))
+	if i.NativeType != nil {
+		dst = append(dst, ",\"nativeType\":"...)
+		dst = appendString(dst, *i.NativeType)
+	}
+	return closeObject(dst, start), err
 }
 
 // IncrementingSegmentFieldTransformerType is the enum
@@ -1272,6 +2010,27 @@ type IncrementingSegmentRowCountChange struct {
 	Parameters AssertionStdParameters `json:"parameters"`
 }
 
+// appendJSON appends the JSON of i to dst.
+func (i IncrementingSegmentRowCountChange) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"segment\":"...)
+	dst, err = i.Segment.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(i.Type))
+	dst = append(dst, ",\"operator\":"...)
+	dst = appendString(dst, string(i.Operator))
+	dst = append(dst, ",\"parameters\":"...)
+	dst, err = i.Parameters.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // IncrementingSegmentRowCountTotal is the record
 // com.linkedin.assertion.IncrementingSegmentRowCountTotal, used by
 // [VolumeAssertionInfo].
@@ -1291,6 +2050,25 @@ type IncrementingSegmentRowCountTotal struct {
 	//
 	// Note that only numeric parameter types are valid inputs: NUMBER.
 	Parameters AssertionStdParameters `json:"parameters"`
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncrementingSegmentRowCountTotal) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"segment\":"...)
+	dst, err = i.Segment.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"operator\":"...)
+	dst = appendString(dst, string(i.Operator))
+	dst = append(dst, ",\"parameters\":"...)
+	dst, err = i.Parameters.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // IncrementingSegmentSpec is the record
@@ -1330,6 +2108,25 @@ type IncrementingSegmentSpec struct {
 	Transformer *IncrementingSegmentFieldTransformer `json:"transformer,omitempty"`
 }
 
+// appendJSON appends the JSON of i to dst.
+func (i IncrementingSegmentSpec) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"field\":"...)
+	dst, err = i.Field.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if i.Transformer != nil {
+		dst = append(dst, ",\"transformer\":"...)
+		dst, err = i.Transformer.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RowCountChange is the record com.linkedin.assertion.RowCountChange, used by
 // [VolumeAssertionInfo].
 //
@@ -1353,6 +2150,29 @@ type RowCountChange struct {
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
+// appendJSON appends the JSON of r to dst.
+func (r RowCountChange) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(r.Type))
+	dst = append(dst, ",\"operator\":"...)
+	dst = appendString(dst, string(r.Operator))
+	dst = append(dst, ",\"parameters\":"...)
+	dst, err = r.Parameters.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if r.FailureSeverityConfig != nil {
+		dst = append(dst, ",\"failureSeverityConfig\":"...)
+		dst, err = r.FailureSeverityConfig.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, r.FailureSeverityConfig)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RowCountTotal is the record com.linkedin.assertion.RowCountTotal, used by
 // [VolumeAssertionInfo].
 //
@@ -1371,6 +2191,27 @@ type RowCountTotal struct {
 	// Optional configuration for assigning severities to failed row count total
 	// assertions. It is optional: nil is left out.
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
+}
+
+// appendJSON appends the JSON of r to dst.
+func (r RowCountTotal) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"operator\":"...)
+	dst = appendString(dst, string(r.Operator))
+	dst = append(dst, ",\"parameters\":"...)
+	dst, err = r.Parameters.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if r.FailureSeverityConfig != nil {
+		dst = append(dst, ",\"failureSeverityConfig\":"...)
+		dst, err = r.FailureSeverityConfig.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, r.FailureSeverityConfig)
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // SQLAssertionInfo is the record com.linkedin.assertion.SqlAssertionInfo, used
@@ -1405,6 +2246,37 @@ type SQLAssertionInfo struct {
 	// Optional configuration for assigning severities to failed SQL assertions. It
 	// is optional: nil is left out.
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SQLAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(s.Type))
+	dst = append(dst, ",\"entity\":"...)
+	dst = appendString(dst, s.Entity)
+	dst = append(dst, ",\"statement\":"...)
+	dst = appendString(dst, s.Statement)
+	if s.ChangeType != nil {
+		dst = append(dst, ",\"changeType\":"...)
+		dst = appendString(dst, string(*s.ChangeType))
+	}
+	dst = append(dst, ",\"operator\":"...)
+	dst = appendString(dst, string(s.Operator))
+	dst = append(dst, ",\"parameters\":"...)
+	dst, err = s.Parameters.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if s.FailureSeverityConfig != nil {
+		dst = append(dst, ",\"failureSeverityConfig\":"...)
+		dst, err = s.FailureSeverityConfig.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, s.FailureSeverityConfig)
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // SQLAssertionType is the enum com.linkedin.assertion.SqlAssertionType, used by
@@ -1454,12 +2326,37 @@ type SchemaAssertionInfo struct {
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s SchemaAssertionInfo) MarshalJSON() ([]byte, error) {
-	type plain SchemaAssertionInfo
-	p := plain(s)
-	if p.Compatibility == nil {
-		p.Compatibility = Ptr(SchemaAssertionCompatibilityExactMatch)
+	if reflectEncoding {
+		type plain SchemaAssertionInfo
+		p := plain(s)
+		if p.Compatibility == nil {
+			p.Compatibility = Ptr(SchemaAssertionCompatibilityExactMatch)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SchemaAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"entity\":"...)
+	dst = appendString(dst, s.Entity)
+	dst = append(dst, ",\"schema\":"...)
+	dst, err = appendMarshal(dst, s.Schema)
+	if err != nil {
+		return dst, err
+	}
+	{
+		x := s.Compatibility
+		if x == nil {
+			x = Ptr(SchemaAssertionCompatibilityExactMatch)
+		}
+		dst = append(dst, ",\"compatibility\":"...)
+		dst = appendString(dst, string(*x))
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes s; absent defaulted fields take their defaults.
@@ -1505,6 +2402,52 @@ type VolumeAssertionInfo struct {
 	// monitoring. If not provided, there is no filter, and the full table is under
 	// consideration. It is optional: nil is left out.
 	Filter *DatasetFilter `json:"filter,omitempty"`
+}
+
+// appendJSON appends the JSON of v to dst.
+func (v VolumeAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(v.Type))
+	dst = append(dst, ",\"entity\":"...)
+	dst = appendString(dst, v.Entity)
+	if v.RowCountTotal != nil {
+		dst = append(dst, ",\"rowCountTotal\":"...)
+		dst, err = v.RowCountTotal.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.RowCountChange != nil {
+		dst = append(dst, ",\"rowCountChange\":"...)
+		dst, err = v.RowCountChange.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.IncrementingSegmentRowCountTotal != nil {
+		dst = append(dst, ",\"incrementingSegmentRowCountTotal\":"...)
+		dst, err = v.IncrementingSegmentRowCountTotal.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.IncrementingSegmentRowCountChange != nil {
+		dst = append(dst, ",\"incrementingSegmentRowCountChange\":"...)
+		dst, err = v.IncrementingSegmentRowCountChange.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.Filter != nil {
+		dst = append(dst, ",\"filter\":"...)
+		dst, err = v.Filter.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // VolumeAssertionType is the enum com.linkedin.assertion.VolumeAssertionType,

@@ -10,6 +10,15 @@ type BusinessAttributeAssociation struct {
 	BusinessAttributeURN string `json:"businessAttributeUrn"`
 }
 
+// appendJSON appends the JSON of b to dst.
+func (b BusinessAttributeAssociation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"businessAttributeUrn\":"...)
+	dst = appendString(dst, b.BusinessAttributeURN)
+	return closeObject(dst, start), err
+}
+
 // BusinessAttributeInfo is the aspect "businessAttributeInfo"
 // (com.linkedin.businessattribute.BusinessAttributeInfo) of the
 // businessAttribute entity.
@@ -55,12 +64,74 @@ func (BusinessAttributeInfo) AspectName() string { return "businessAttributeInfo
 
 // MarshalJSON encodes b with its PDL defaults.
 func (b BusinessAttributeInfo) MarshalJSON() ([]byte, error) {
-	type plain BusinessAttributeInfo
-	p := plain(b)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	p.Created = p.Created.orDefault()
-	p.LastModified = p.LastModified.orDefault()
-	return marshal(p)
+	if reflectEncoding {
+		type plain BusinessAttributeInfo
+		p := plain(b)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		p.Created = p.Created.orDefault()
+		p.LastModified = p.LastModified.orDefault()
+		return marshal(p)
+	}
+	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of b to dst.
+func (b BusinessAttributeInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"fieldPath\":"...)
+	dst = appendString(dst, b.FieldPath)
+	if b.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *b.Description)
+	}
+	if b.GlobalTags != nil {
+		dst = append(dst, ",\"globalTags\":"...)
+		dst, err = appendMarshal(dst, b.GlobalTags)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if b.GlossaryTerms != nil {
+		dst = append(dst, ",\"glossaryTerms\":"...)
+		dst, err = appendMarshal(dst, b.GlossaryTerms)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"customProperties\":"...)
+	if b.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, b.CustomProperties)
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = b.Created.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = b.LastModified.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if b.Deleted != nil {
+		dst = append(dst, ",\"deleted\":"...)
+		dst, err = b.Deleted.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, b.Name)
+	if b.Type != nil {
+		dst = append(dst, ",\"type\":"...)
+		dst, err = appendMarshal(dst, b.Type)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes b; absent defaulted fields take their defaults.
@@ -91,6 +162,15 @@ type BusinessAttributeKey struct {
 // AspectName returns "businessAttributeKey".
 func (BusinessAttributeKey) AspectName() string { return "businessAttributeKey" }
 
+// appendJSON appends the JSON of b to dst.
+func (b BusinessAttributeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, b.ID)
+	return closeObject(dst, start), err
+}
+
 // BusinessAttributes is the aspect "businessAttributes"
 // (com.linkedin.businessattribute.BusinessAttributes) of the schemaField
 // entity.
@@ -103,3 +183,17 @@ type BusinessAttributes struct {
 
 // AspectName returns "businessAttributes".
 func (BusinessAttributes) AspectName() string { return "businessAttributes" }
+
+// appendJSON appends the JSON of b to dst.
+func (b BusinessAttributes) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if b.BusinessAttribute != nil {
+		dst = append(dst, ",\"businessAttribute\":"...)
+		dst, err = b.BusinessAttribute.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}

@@ -4,6 +4,8 @@ package aspects
 
 import "encoding/json"
 
+import "strconv"
+
 // ChartDataSourceType is the union com.linkedin.chart.ChartDataSourceType, used
 // by [ChartInfo]. Exactly one field is set; the JSON form is an object with one
 // key, the member's name.
@@ -17,11 +19,29 @@ type ChartDataSourceType struct {
 // MarshalJSON encodes u as a one-member union object. It fails unless
 // exactly one member is set.
 func (u ChartDataSourceType) MarshalJSON() ([]byte, error) {
-	if n := countSet(u.DatasetURN != nil); n != 1 {
-		return nil, unionCountError("ChartDataSourceType", n)
+	if reflectEncoding {
+		type plain ChartDataSourceType
+		p := plain(u)
+		if n := countSet(u.DatasetURN != nil); n != 1 {
+			return nil, unionCountError("ChartDataSourceType", n)
+		}
+		return marshal(p)
 	}
-	type plain ChartDataSourceType
-	return marshal(plain(u))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to dst.
+func (u ChartDataSourceType) appendJSON(dst []byte) ([]byte, error) {
+	if n := countSet(u.DatasetURN != nil); n != 1 {
+		return dst, unionCountError("ChartDataSourceType", n)
+	}
+	var err error
+	switch {
+	case u.DatasetURN != nil:
+		dst = append(dst, "{\"string\":"...)
+		dst = appendString(dst, *u.DatasetURN)
+	}
+	return append(dst, '}'), err
 }
 
 // UnmarshalJSON decodes a one-member union object.
@@ -86,10 +106,91 @@ func (ChartInfo) AspectName() string { return "chartInfo" }
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c ChartInfo) MarshalJSON() ([]byte, error) {
-	type plain ChartInfo
-	p := plain(c)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain ChartInfo
+		p := plain(c)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if c.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, c.CustomProperties)
+	}
+	if c.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *c.ExternalURL)
+	}
+	dst = append(dst, ",\"title\":"...)
+	dst = appendString(dst, c.Title)
+	dst = append(dst, ",\"description\":"...)
+	dst = appendString(dst, c.Description)
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = c.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, c.LastModified)
+	}
+	if c.ChartURL != nil {
+		dst = append(dst, ",\"chartUrl\":"...)
+		dst = appendString(dst, *c.ChartURL)
+	}
+	if c.Inputs != nil {
+		dst = append(dst, ",\"inputs\":"...)
+		if c.Inputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Inputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if c.InputEdges != nil {
+		dst = append(dst, ",\"inputEdges\":"...)
+		if c.InputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.InputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if c.Type != nil {
+		dst = append(dst, ",\"type\":"...)
+		dst = appendString(dst, string(*c.Type))
+	}
+	if c.Access != nil {
+		dst = append(dst, ",\"access\":"...)
+		dst = appendString(dst, string(*c.Access))
+	}
+	if c.LastRefreshed != nil {
+		dst = append(dst, ",\"lastRefreshed\":"...)
+		dst = strconv.AppendInt(dst, int64(*c.LastRefreshed), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
@@ -117,6 +218,17 @@ type ChartQuery struct {
 
 // AspectName returns "chartQuery".
 func (ChartQuery) AspectName() string { return "chartQuery" }
+
+// appendJSON appends the JSON of c to dst.
+func (c ChartQuery) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"rawQuery\":"...)
+	dst = appendString(dst, c.RawQuery)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(c.Type))
+	return closeObject(dst, start), err
+}
 
 // ChartQueryType is the enum com.linkedin.chart.ChartQueryType, used by
 // [ChartQuery]. Its values are the constants below; decoding does not check
@@ -194,12 +306,72 @@ func (ChartUsageStatistics) AspectName() string { return "chartUsageStatistics" 
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c ChartUsageStatistics) MarshalJSON() ([]byte, error) {
-	type plain ChartUsageStatistics
-	p := plain(c)
-	if p.PartitionSpec == nil {
-		p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+	if reflectEncoding {
+		type plain ChartUsageStatistics
+		p := plain(c)
+		if p.PartitionSpec == nil {
+			p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c ChartUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = strconv.AppendInt(dst, int64(c.TimestampMillis), 10)
+	if c.EventGranularity != nil {
+		dst = append(dst, ",\"eventGranularity\":"...)
+		dst, err = appendMarshal(dst, c.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := c.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, ",\"partitionSpec\":"...)
+		dst, err = appendMarshal(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.MessageID != nil {
+		dst = append(dst, ",\"messageId\":"...)
+		dst = appendString(dst, *c.MessageID)
+	}
+	if c.ViewsCount != nil {
+		dst = append(dst, ",\"viewsCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*c.ViewsCount), 10)
+	}
+	if c.UniqueUserCount != nil {
+		dst = append(dst, ",\"uniqueUserCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*c.UniqueUserCount), 10)
+	}
+	if c.UserCounts != nil {
+		dst = append(dst, ",\"userCounts\":"...)
+		if c.UserCounts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.UserCounts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
@@ -226,6 +398,19 @@ type ChartUserUsageCounts struct {
 	// The number of times the user has viewed the chart. It is optional: nil is
 	// left out.
 	ViewsCount *int32 `json:"viewsCount,omitempty"`
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c ChartUserUsageCounts) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"user\":"...)
+	dst = appendString(dst, c.User)
+	if c.ViewsCount != nil {
+		dst = append(dst, ",\"viewsCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*c.ViewsCount), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // EditableChartProperties is the aspect "editableChartProperties"
@@ -261,11 +446,42 @@ func (EditableChartProperties) AspectName() string { return "editableChartProper
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e EditableChartProperties) MarshalJSON() ([]byte, error) {
-	type plain EditableChartProperties
-	p := plain(e)
-	p.Created = p.Created.orDefault()
-	p.LastModified = p.LastModified.orDefault()
-	return marshal(p)
+	if reflectEncoding {
+		type plain EditableChartProperties
+		p := plain(e)
+		p.Created = p.Created.orDefault()
+		p.LastModified = p.LastModified.orDefault()
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e EditableChartProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = e.Created.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, ",\"deleted\":"...)
+		dst, err = e.Deleted.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.

@@ -72,10 +72,13 @@ type MetadataAttribution struct {
 
 // MarshalJSON encodes m with its PDL defaults.
 func (m MetadataAttribution) MarshalJSON() ([]byte, error) {
-	type plain MetadataAttribution
-	p := plain(m)
-	p.SourceDetail = nonNilMap(p.SourceDetail)
-	return marshal(p)
+	if reflectEncoding {
+		type plain MetadataAttribution
+		p := plain(m)
+		p.SourceDetail = nonNilMap(p.SourceDetail)
+		return marshal(p)
+	}
+	return finishJSON(m.appendJSON(make([]byte, 0, 128)))
 }
 
 // UnmarshalJSON decodes m; an absent sourceDetail becomes {}.

@@ -29,3 +29,12 @@ type UDFTransformer struct {
 	// This is the FQCN(Fully Qualified Class Name) of the udf.
 	Udf string `json:"udf"`
 }
+
+// appendJSON appends the JSON of u to dst.
+func (u UDFTransformer) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"udf\":"...)
+	dst = appendString(dst, u.Udf)
+	return closeObject(dst, start), err
+}

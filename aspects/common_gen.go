@@ -4,6 +4,8 @@ package aspects
 
 import "encoding/json"
 
+import "strconv"
+
 // Access is the aspect "access" (com.linkedin.common.Access) of entities
 // dataset, dashboard and container.
 //
@@ -15,6 +17,31 @@ type Access struct {
 
 // AspectName returns "access".
 func (Access) AspectName() string { return "access" }
+
+// appendJSON appends the JSON of a to dst.
+func (a Access) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Roles != nil {
+		dst = append(dst, ",\"roles\":"...)
+		if a.Roles == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Roles {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
 
 // AccessLevel is the enum com.linkedin.common.AccessLevel, used by [ChartInfo]
 // and [DashboardInfo]. Its values are the constants below; decoding does not
@@ -44,6 +71,19 @@ type BrowsePathEntry struct {
 	URN *string `json:"urn,omitempty"`
 }
 
+// appendJSON appends the JSON of b to dst.
+func (b BrowsePathEntry) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, b.ID)
+	if b.URN != nil {
+		dst = append(dst, ",\"urn\":"...)
+		dst = appendString(dst, *b.URN)
+	}
+	return closeObject(dst, start), err
+}
+
 // BrowsePaths is the aspect "browsePaths" (com.linkedin.common.BrowsePaths) of
 // 12 entity types.
 //
@@ -61,10 +101,37 @@ func (BrowsePaths) AspectName() string { return "browsePaths" }
 
 // MarshalJSON encodes b with its PDL defaults.
 func (b BrowsePaths) MarshalJSON() ([]byte, error) {
-	type plain BrowsePaths
-	p := plain(b)
-	p.Paths = nonNil(p.Paths)
-	return marshal(p)
+	if reflectEncoding {
+		type plain BrowsePaths
+		p := plain(b)
+		p.Paths = nonNil(p.Paths)
+		return marshal(p)
+	}
+	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of b to dst.
+func (b BrowsePaths) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"paths\":"...)
+	if b.Paths == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if b.Paths == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range b.Paths {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // BrowsePathsV2 is the aspect "browsePathsV2"
@@ -89,10 +156,40 @@ func (BrowsePathsV2) AspectName() string { return "browsePathsV2" }
 
 // MarshalJSON encodes b with its PDL defaults.
 func (b BrowsePathsV2) MarshalJSON() ([]byte, error) {
-	type plain BrowsePathsV2
-	p := plain(b)
-	p.Path = nonNil(p.Path)
-	return marshal(p)
+	if reflectEncoding {
+		type plain BrowsePathsV2
+		p := plain(b)
+		p.Path = nonNil(p.Path)
+		return marshal(p)
+	}
+	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of b to dst.
+func (b BrowsePathsV2) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"path\":"...)
+	if b.Path == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if b.Path == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range b.Path {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // ChangeAuditStamps is the record com.linkedin.common.ChangeAuditStamps, used
@@ -127,11 +224,38 @@ type ChangeAuditStamps struct {
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c ChangeAuditStamps) MarshalJSON() ([]byte, error) {
-	type plain ChangeAuditStamps
-	p := plain(c)
-	p.Created = p.Created.orDefault()
-	p.LastModified = p.LastModified.orDefault()
-	return marshal(p)
+	if reflectEncoding {
+		type plain ChangeAuditStamps
+		p := plain(c)
+		p.Created = p.Created.orDefault()
+		p.LastModified = p.LastModified.orDefault()
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c ChangeAuditStamps) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = c.Created.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = c.LastModified.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if c.Deleted != nil {
+		dst = append(dst, ",\"deleted\":"...)
+		dst, err = c.Deleted.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
@@ -169,6 +293,20 @@ type Cost struct {
 // AspectName returns "cost".
 func (Cost) AspectName() string { return "cost" }
 
+// appendJSON appends the JSON of c to dst.
+func (c Cost) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"costType\":"...)
+	dst = appendString(dst, string(c.CostType))
+	dst = append(dst, ",\"cost\":"...)
+	dst, err = c.Cost.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, c.Cost)
+	}
+	return closeObject(dst, start), err
+}
+
 // CostType is the enum com.linkedin.common.CostType, used by [Cost]. Its values
 // are the constants below; decoding does not check them.
 //
@@ -195,11 +333,35 @@ type CostValue struct {
 // MarshalJSON encodes u as a one-member union object. It fails unless
 // exactly one member is set.
 func (u CostValue) MarshalJSON() ([]byte, error) {
-	if n := countSet(u.CostID != nil, u.CostCode != nil); n != 1 {
-		return nil, unionCountError("CostValue", n)
+	if reflectEncoding {
+		type plain CostValue
+		p := plain(u)
+		if n := countSet(u.CostID != nil, u.CostCode != nil); n != 1 {
+			return nil, unionCountError("CostValue", n)
+		}
+		return marshal(p)
 	}
-	type plain CostValue
-	return marshal(plain(u))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to dst.
+func (u CostValue) appendJSON(dst []byte) ([]byte, error) {
+	if n := countSet(u.CostID != nil, u.CostCode != nil); n != 1 {
+		return dst, unionCountError("CostValue", n)
+	}
+	var err error
+	switch {
+	case u.CostID != nil:
+		dst = append(dst, "{\"costId\":"...)
+		dst, err = appendFloat(dst, *u.CostID, 64)
+		if err != nil {
+			return dst, err
+		}
+	case u.CostCode != nil:
+		dst = append(dst, "{\"costCode\":"...)
+		dst = appendString(dst, *u.CostCode)
+	}
+	return append(dst, '}'), err
 }
 
 // UnmarshalJSON decodes a one-member union object.
@@ -242,6 +404,19 @@ type DataPlatformInstance struct {
 // AspectName returns "dataPlatformInstance".
 func (DataPlatformInstance) AspectName() string { return "dataPlatformInstance" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataPlatformInstance) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"platform\":"...)
+	dst = appendString(dst, d.Platform)
+	if d.Instance != nil {
+		dst = append(dst, ",\"instance\":"...)
+		dst = appendString(dst, *d.Instance)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataTransform is the record com.linkedin.common.DataTransform, used by
 // [DataTransformLogic].
 //
@@ -250,6 +425,20 @@ type DataTransform struct {
 	// The data transform may be defined by a query statement. It is optional: nil
 	// is left out.
 	QueryStatement *QueryStatement `json:"queryStatement,omitempty"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataTransform) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.QueryStatement != nil {
+		dst = append(dst, ",\"queryStatement\":"...)
+		dst, err = d.QueryStatement.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, d.QueryStatement)
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DataTransformLogic is the aspect "dataTransformLogic"
@@ -267,10 +456,40 @@ func (DataTransformLogic) AspectName() string { return "dataTransformLogic" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataTransformLogic) MarshalJSON() ([]byte, error) {
-	type plain DataTransformLogic
-	p := plain(d)
-	p.Transforms = nonNil(p.Transforms)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataTransformLogic
+		p := plain(d)
+		p.Transforms = nonNil(p.Transforms)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataTransformLogic) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"transforms\":"...)
+	if d.Transforms == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Transforms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Transforms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // Deprecation is the aspect "deprecation" (com.linkedin.common.Deprecation) of
@@ -295,6 +514,27 @@ type Deprecation struct {
 // AspectName returns "deprecation".
 func (Deprecation) AspectName() string { return "deprecation" }
 
+// appendJSON appends the JSON of d to dst.
+func (d Deprecation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"deprecated\":"...)
+	dst = appendBool(dst, d.Deprecated)
+	if d.DecommissionTime != nil {
+		dst = append(dst, ",\"decommissionTime\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.DecommissionTime), 10)
+	}
+	dst = append(dst, ",\"note\":"...)
+	dst = appendString(dst, d.Note)
+	dst = append(dst, ",\"actor\":"...)
+	dst = appendString(dst, d.Actor)
+	if d.Replacement != nil {
+		dst = append(dst, ",\"replacement\":"...)
+		dst = appendString(dst, *d.Replacement)
+	}
+	return closeObject(dst, start), err
+}
+
 // DisplayProperties is the aspect "displayProperties"
 // (com.linkedin.common.DisplayProperties) of entities domain, glossaryTerm,
 // glossaryNode and aiAgent.
@@ -310,6 +550,24 @@ type DisplayProperties struct {
 
 // AspectName returns "displayProperties".
 func (DisplayProperties) AspectName() string { return "displayProperties" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DisplayProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.ColorHex != nil {
+		dst = append(dst, ",\"colorHex\":"...)
+		dst = appendString(dst, *d.ColorHex)
+	}
+	if d.Icon != nil {
+		dst = append(dst, ",\"icon\":"...)
+		dst, err = d.Icon.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
 
 // Documentation is the aspect "documentation"
 // (com.linkedin.common.Documentation) of 15 entity types.
@@ -339,10 +597,40 @@ func (Documentation) AspectName() string { return "documentation" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d Documentation) MarshalJSON() ([]byte, error) {
-	type plain Documentation
-	p := plain(d)
-	p.Documentations = nonNil(p.Documentations)
-	return marshal(p)
+	if reflectEncoding {
+		type plain Documentation
+		p := plain(d)
+		p.Documentations = nonNil(p.Documentations)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d Documentation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"documentations\":"...)
+	if d.Documentations == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Documentations == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Documentations {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DocumentationAssociation is the record
@@ -355,6 +643,22 @@ type DocumentationAssociation struct {
 	// Information about who, why, and how this metadata was applied. It is
 	// optional: nil is left out.
 	Attribution *MetadataAttribution `json:"attribution,omitempty"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DocumentationAssociation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"documentation\":"...)
+	dst = appendString(dst, d.Documentation)
+	if d.Attribution != nil {
+		dst = append(dst, ",\"attribution\":"...)
+		dst, err = d.Attribution.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // Edge is the record com.linkedin.common.Edge, used by [ApplicationLineage],
@@ -380,6 +684,37 @@ type Edge struct {
 	Properties map[string]string `json:"properties,omitzero"`
 }
 
+// appendJSON appends the JSON of e to dst.
+func (e Edge) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.SourceURN != nil {
+		dst = append(dst, ",\"sourceUrn\":"...)
+		dst = appendString(dst, *e.SourceURN)
+	}
+	dst = append(dst, ",\"destinationUrn\":"...)
+	dst = appendString(dst, e.DestinationURN)
+	if e.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = e.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = e.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Properties != nil {
+		dst = append(dst, ",\"properties\":"...)
+		dst = appendStringMap(dst, e.Properties)
+	}
+	return closeObject(dst, start), err
+}
+
 // Embed is the aspect "embed" (com.linkedin.common.Embed) of entities dataset,
 // chart and dashboard.
 //
@@ -392,6 +727,17 @@ type Embed struct {
 
 // AspectName returns "embed".
 func (Embed) AspectName() string { return "embed" }
+
+// appendJSON appends the JSON of e to dst.
+func (e Embed) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.RenderURL != nil {
+		dst = append(dst, ",\"renderUrl\":"...)
+		dst = appendString(dst, *e.RenderURL)
+	}
+	return closeObject(dst, start), err
+}
 
 // EmbeddingChunk is the record com.linkedin.common.EmbeddingChunk, used by
 // [EmbeddingModelData].
@@ -422,10 +768,58 @@ type EmbeddingChunk struct {
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e EmbeddingChunk) MarshalJSON() ([]byte, error) {
-	type plain EmbeddingChunk
-	p := plain(e)
-	p.Vector = nonNil(p.Vector)
-	return marshal(p)
+	if reflectEncoding {
+		type plain EmbeddingChunk
+		p := plain(e)
+		p.Vector = nonNil(p.Vector)
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e EmbeddingChunk) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"position\":"...)
+	dst = strconv.AppendInt(dst, int64(e.Position), 10)
+	dst = append(dst, ",\"vector\":"...)
+	if e.Vector == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if e.Vector == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.Vector {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendFloat(dst, float64(x0), 32)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.CharacterOffset != nil {
+		dst = append(dst, ",\"characterOffset\":"...)
+		dst = strconv.AppendInt(dst, int64(*e.CharacterOffset), 10)
+	}
+	if e.CharacterLength != nil {
+		dst = append(dst, ",\"characterLength\":"...)
+		dst = strconv.AppendInt(dst, int64(*e.CharacterLength), 10)
+	}
+	if e.TokenCount != nil {
+		dst = append(dst, ",\"tokenCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*e.TokenCount), 10)
+	}
+	if e.Text != nil {
+		dst = append(dst, ",\"text\":"...)
+		dst = appendString(dst, *e.Text)
+	}
+	return closeObject(dst, start), err
 }
 
 // EmbeddingModelData is the record com.linkedin.common.EmbeddingModelData, used
@@ -454,10 +848,54 @@ type EmbeddingModelData struct {
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e EmbeddingModelData) MarshalJSON() ([]byte, error) {
-	type plain EmbeddingModelData
-	p := plain(e)
-	p.Chunks = nonNil(p.Chunks)
-	return marshal(p)
+	if reflectEncoding {
+		type plain EmbeddingModelData
+		p := plain(e)
+		p.Chunks = nonNil(p.Chunks)
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e EmbeddingModelData) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"modelVersion\":"...)
+	dst = appendString(dst, e.ModelVersion)
+	dst = append(dst, ",\"generatedAt\":"...)
+	dst = strconv.AppendInt(dst, int64(e.GeneratedAt), 10)
+	if e.ChunkingStrategy != nil {
+		dst = append(dst, ",\"chunkingStrategy\":"...)
+		dst = appendString(dst, *e.ChunkingStrategy)
+	}
+	dst = append(dst, ",\"totalChunks\":"...)
+	dst = strconv.AppendInt(dst, int64(e.TotalChunks), 10)
+	if e.TotalTokens != nil {
+		dst = append(dst, ",\"totalTokens\":"...)
+		dst = strconv.AppendInt(dst, int64(*e.TotalTokens), 10)
+	}
+	dst = append(dst, ",\"chunks\":"...)
+	if e.Chunks == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if e.Chunks == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.Chunks {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // FieldFormPromptAssociation is the record
@@ -472,6 +910,20 @@ type FieldFormPromptAssociation struct {
 	// The last time this prompt was touched for the field on the entity (set,
 	// unset)
 	LastModified AuditStamp `json:"lastModified"`
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FieldFormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"fieldPath\":"...)
+	dst = appendString(dst, f.FieldPath)
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = f.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // FormAssociation is the record com.linkedin.common.FormAssociation, used by
@@ -491,11 +943,63 @@ type FormAssociation struct {
 
 // MarshalJSON encodes f with its PDL defaults.
 func (f FormAssociation) MarshalJSON() ([]byte, error) {
-	type plain FormAssociation
-	p := plain(f)
-	p.IncompletePrompts = nonNil(p.IncompletePrompts)
-	p.CompletedPrompts = nonNil(p.CompletedPrompts)
-	return marshal(p)
+	if reflectEncoding {
+		type plain FormAssociation
+		p := plain(f)
+		p.IncompletePrompts = nonNil(p.IncompletePrompts)
+		p.CompletedPrompts = nonNil(p.CompletedPrompts)
+		return marshal(p)
+	}
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FormAssociation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"urn\":"...)
+	dst = appendString(dst, f.URN)
+	dst = append(dst, ",\"incompletePrompts\":"...)
+	if f.IncompletePrompts == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.IncompletePrompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.IncompletePrompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"completedPrompts\":"...)
+	if f.CompletedPrompts == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.CompletedPrompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.CompletedPrompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
@@ -527,6 +1031,27 @@ type FormPromptAssociation struct {
 	FieldAssociations *FormPromptFieldAssociations `json:"fieldAssociations,omitempty"`
 }
 
+// appendJSON appends the JSON of f to dst.
+func (f FormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, f.ID)
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = f.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if f.FieldAssociations != nil {
+		dst = append(dst, ",\"fieldAssociations\":"...)
+		dst, err = f.FieldAssociations.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // FormPromptFieldAssociations is the record
 // com.linkedin.common.FormPromptFieldAssociations, used by
 // [FormPromptAssociation].
@@ -542,6 +1067,49 @@ type FormPromptFieldAssociations struct {
 	IncompleteFieldPrompts []FieldFormPromptAssociation `json:"incompleteFieldPrompts,omitzero"`
 }
 
+// appendJSON appends the JSON of f to dst.
+func (f FormPromptFieldAssociations) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if f.CompletedFieldPrompts != nil {
+		dst = append(dst, ",\"completedFieldPrompts\":"...)
+		if f.CompletedFieldPrompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.CompletedFieldPrompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if f.IncompleteFieldPrompts != nil {
+		dst = append(dst, ",\"incompleteFieldPrompts\":"...)
+		if f.IncompleteFieldPrompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.IncompleteFieldPrompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // FormVerificationAssociation is the record
 // com.linkedin.common.FormVerificationAssociation, used by [Forms].
 //
@@ -553,6 +1121,22 @@ type FormVerificationAssociation struct {
 	// An audit stamp capturing who and when verification was applied for this
 	// form. It is optional: nil is left out.
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FormVerificationAssociation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"form\":"...)
+	dst = appendString(dst, f.Form)
+	if f.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = f.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // Forms is the aspect "forms" (com.linkedin.common.Forms) of 19 entity types.
@@ -575,12 +1159,82 @@ func (Forms) AspectName() string { return "forms" }
 
 // MarshalJSON encodes f with its PDL defaults.
 func (f Forms) MarshalJSON() ([]byte, error) {
-	type plain Forms
-	p := plain(f)
-	p.IncompleteForms = nonNil(p.IncompleteForms)
-	p.CompletedForms = nonNil(p.CompletedForms)
-	p.Verifications = nonNil(p.Verifications)
-	return marshal(p)
+	if reflectEncoding {
+		type plain Forms
+		p := plain(f)
+		p.IncompleteForms = nonNil(p.IncompleteForms)
+		p.CompletedForms = nonNil(p.CompletedForms)
+		p.Verifications = nonNil(p.Verifications)
+		return marshal(p)
+	}
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f Forms) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"incompleteForms\":"...)
+	if f.IncompleteForms == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.IncompleteForms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.IncompleteForms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"completedForms\":"...)
+	if f.CompletedForms == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.CompletedForms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.CompletedForms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"verifications\":"...)
+	if f.Verifications == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.Verifications == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Verifications {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
@@ -622,6 +1276,19 @@ type IconProperties struct {
 	Style string `json:"style"`
 }
 
+// appendJSON appends the JSON of i to dst.
+func (i IconProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"iconLibrary\":"...)
+	dst = appendString(dst, string(i.IconLibrary))
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, i.Name)
+	dst = append(dst, ",\"style\":"...)
+	dst = appendString(dst, i.Style)
+	return closeObject(dst, start), err
+}
+
 // IncidentSummaryDetails is the record
 // com.linkedin.common.IncidentSummaryDetails, used by [IncidentsSummary].
 //
@@ -639,6 +1306,27 @@ type IncidentSummaryDetails struct {
 	ResolvedAt *int64 `json:"resolvedAt,omitempty"`
 	// The priority of the incident. It is optional: nil is left out.
 	Priority *int32 `json:"priority,omitempty"`
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentSummaryDetails) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"urn\":"...)
+	dst = appendString(dst, i.URN)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, i.Type)
+	dst = append(dst, ",\"createdAt\":"...)
+	dst = strconv.AppendInt(dst, int64(i.CreatedAt), 10)
+	if i.ResolvedAt != nil {
+		dst = append(dst, ",\"resolvedAt\":"...)
+		dst = strconv.AppendInt(dst, int64(*i.ResolvedAt), 10)
+	}
+	if i.Priority != nil {
+		dst = append(dst, ",\"priority\":"...)
+		dst = strconv.AppendInt(dst, int64(*i.Priority), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // IncidentsSummary is the aspect "incidentsSummary"
@@ -669,13 +1357,97 @@ func (IncidentsSummary) AspectName() string { return "incidentsSummary" }
 
 // MarshalJSON encodes i with its PDL defaults.
 func (i IncidentsSummary) MarshalJSON() ([]byte, error) {
-	type plain IncidentsSummary
-	p := plain(i)
-	p.ResolvedIncidents = nonNil(p.ResolvedIncidents)
-	p.ActiveIncidents = nonNil(p.ActiveIncidents)
-	p.ResolvedIncidentDetails = nonNil(p.ResolvedIncidentDetails)
-	p.ActiveIncidentDetails = nonNil(p.ActiveIncidentDetails)
-	return marshal(p)
+	if reflectEncoding {
+		type plain IncidentsSummary
+		p := plain(i)
+		p.ResolvedIncidents = nonNil(p.ResolvedIncidents)
+		p.ActiveIncidents = nonNil(p.ActiveIncidents)
+		p.ResolvedIncidentDetails = nonNil(p.ResolvedIncidentDetails)
+		p.ActiveIncidentDetails = nonNil(p.ActiveIncidentDetails)
+		return marshal(p)
+	}
+	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentsSummary) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"resolvedIncidents\":"...)
+	if i.ResolvedIncidents == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.ResolvedIncidents == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.ResolvedIncidents {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"activeIncidents\":"...)
+	if i.ActiveIncidents == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.ActiveIncidents == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.ActiveIncidents {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"resolvedIncidentDetails\":"...)
+	if i.ResolvedIncidentDetails == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.ResolvedIncidentDetails == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.ResolvedIncidentDetails {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"activeIncidentDetails\":"...)
+	if i.ActiveIncidentDetails == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.ActiveIncidentDetails == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.ActiveIncidentDetails {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes i; absent defaulted fields take their defaults.
@@ -705,6 +1477,22 @@ type InputField struct {
 	SchemaField *SchemaField `json:"schemaField,omitempty"`
 }
 
+// appendJSON appends the JSON of i to dst.
+func (i InputField) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"schemaFieldUrn\":"...)
+	dst = appendString(dst, i.SchemaFieldURN)
+	if i.SchemaField != nil {
+		dst = append(dst, ",\"schemaField\":"...)
+		dst, err = appendMarshal(dst, i.SchemaField)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // InputFields is the aspect "inputFields" (com.linkedin.common.InputFields) of
 // entities chart and dashboard.
 //
@@ -719,10 +1507,40 @@ func (InputFields) AspectName() string { return "inputFields" }
 
 // MarshalJSON encodes i with its PDL defaults.
 func (i InputFields) MarshalJSON() ([]byte, error) {
-	type plain InputFields
-	p := plain(i)
-	p.Fields = nonNil(p.Fields)
-	return marshal(p)
+	if reflectEncoding {
+		type plain InputFields
+		p := plain(i)
+		p.Fields = nonNil(p.Fields)
+		return marshal(p)
+	}
+	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i InputFields) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"fields\":"...)
+	if i.Fields == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.Fields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Fields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // LargeString is the record com.linkedin.common.LargeString, used by
@@ -746,12 +1564,36 @@ type LargeString struct {
 
 // MarshalJSON encodes l with its PDL defaults.
 func (l LargeString) MarshalJSON() ([]byte, error) {
-	type plain LargeString
-	p := plain(l)
-	if p.Compression == "" {
-		p.Compression = CompressionTypeNone
+	if reflectEncoding {
+		type plain LargeString
+		p := plain(l)
+		if p.Compression == "" {
+			p.Compression = CompressionTypeNone
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of l to dst.
+func (l LargeString) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"blob\":"...)
+	dst = appendString(dst, l.Blob)
+	{
+		x := l.Compression
+		if x == "" {
+			x = CompressionTypeNone
+		}
+		dst = append(dst, ",\"compression\":"...)
+		dst = appendString(dst, string(x))
+	}
+	if l.UncompressedSize != nil {
+		dst = append(dst, ",\"uncompressedSize\":"...)
+		dst = strconv.AppendInt(dst, int64(*l.UncompressedSize), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes l; absent defaulted fields take their defaults.
@@ -776,6 +1618,17 @@ type Media struct {
 	Type MediaType `json:"type"`
 	// Where the media content is stored.
 	Location string `json:"location"`
+}
+
+// appendJSON appends the JSON of m to dst.
+func (m Media) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(m.Type))
+	dst = append(dst, ",\"location\":"...)
+	dst = appendString(dst, m.Location)
+	return closeObject(dst, start), err
 }
 
 // MediaType is the enum com.linkedin.common.MediaType, used by [Media]. Its
@@ -805,6 +1658,19 @@ type Origin struct {
 // AspectName returns "origin".
 func (Origin) AspectName() string { return "origin" }
 
+// appendJSON appends the JSON of o to dst.
+func (o Origin) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(o.Type))
+	if o.ExternalType != nil {
+		dst = append(dst, ",\"externalType\":"...)
+		dst = appendString(dst, *o.ExternalType)
+	}
+	return closeObject(dst, start), err
+}
+
 // OriginType is the enum com.linkedin.common.OriginType, used by [Origin]. Its
 // values are the constants below; decoding does not check them.
 //
@@ -826,6 +1692,15 @@ const (
 type RoleAssociation struct {
 	// Urn of the External Role
 	URN string `json:"urn"`
+}
+
+// appendJSON appends the JSON of r to dst.
+func (r RoleAssociation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"urn\":"...)
+	dst = appendString(dst, r.URN)
+	return closeObject(dst, start), err
 }
 
 // SemanticContent is the aspect "semanticContent"
@@ -858,10 +1733,40 @@ func (SemanticContent) AspectName() string { return "semanticContent" }
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s SemanticContent) MarshalJSON() ([]byte, error) {
-	type plain SemanticContent
-	p := plain(s)
-	p.Embeddings = nonNilMap(p.Embeddings)
-	return marshal(p)
+	if reflectEncoding {
+		type plain SemanticContent
+		p := plain(s)
+		p.Embeddings = nonNilMap(p.Embeddings)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SemanticContent) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"embeddings\":"...)
+	if s.Embeddings == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		if s.Embeddings == nil {
+			dst = append(dst, "null"...)
+		} else {
+			s0 := len(dst)
+			for _, k0 := range sortedKeys(s.Embeddings) {
+				dst = append(dst, ',')
+				dst = appendString(dst, k0)
+				dst = append(dst, ':')
+				dst, err = s.Embeddings[k0].appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, s.Embeddings[k0])
+				}
+			}
+			dst = closeObject(dst, s0)
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // SerializedValue is the record com.linkedin.common.SerializedValue, used by
@@ -888,12 +1793,40 @@ type SerializedValue struct {
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s SerializedValue) MarshalJSON() ([]byte, error) {
-	type plain SerializedValue
-	p := plain(s)
-	if p.ContentType == "" {
-		p.ContentType = SerializedValueContentTypeJSON
+	if reflectEncoding {
+		type plain SerializedValue
+		p := plain(s)
+		if p.ContentType == "" {
+			p.ContentType = SerializedValueContentTypeJSON
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SerializedValue) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"blob\":"...)
+	dst = appendString(dst, s.Blob)
+	{
+		x := s.ContentType
+		if x == "" {
+			x = SerializedValueContentTypeJSON
+		}
+		dst = append(dst, ",\"contentType\":"...)
+		dst = appendString(dst, string(x))
+	}
+	if s.SchemaType != nil {
+		dst = append(dst, ",\"schemaType\":"...)
+		dst = appendString(dst, string(*s.SchemaType))
+	}
+	if s.SchemaRef != nil {
+		dst = append(dst, ",\"schemaRef\":"...)
+		dst = appendString(dst, *s.SchemaRef)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes s; absent defaulted fields take their defaults.
@@ -952,10 +1885,39 @@ func (Siblings) AspectName() string { return "siblings" }
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s Siblings) MarshalJSON() ([]byte, error) {
-	type plain Siblings
-	p := plain(s)
-	p.Siblings = nonNil(p.Siblings)
-	return marshal(p)
+	if reflectEncoding {
+		type plain Siblings
+		p := plain(s)
+		p.Siblings = nonNil(p.Siblings)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s Siblings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"siblings\":"...)
+	if s.Siblings == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.Siblings == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Siblings {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"primary\":"...)
+	dst = appendBool(dst, s.Primary)
+	return closeObject(dst, start), err
 }
 
 // SubTypes is the aspect "subTypes" (com.linkedin.common.SubTypes) of 29 entity
@@ -973,10 +1935,37 @@ func (SubTypes) AspectName() string { return "subTypes" }
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s SubTypes) MarshalJSON() ([]byte, error) {
-	type plain SubTypes
-	p := plain(s)
-	p.TypeNames = nonNil(p.TypeNames)
-	return marshal(p)
+	if reflectEncoding {
+		type plain SubTypes
+		p := plain(s)
+		p.TypeNames = nonNil(p.TypeNames)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SubTypes) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"typeNames\":"...)
+	if s.TypeNames == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.TypeNames == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.TypeNames {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // VersionProperties is the aspect "versionProperties"
@@ -1018,13 +2007,82 @@ func (VersionProperties) AspectName() string { return "versionProperties" }
 
 // MarshalJSON encodes v with its PDL defaults.
 func (v VersionProperties) MarshalJSON() ([]byte, error) {
-	type plain VersionProperties
-	p := plain(v)
-	p.Aliases = nonNil(p.Aliases)
-	if p.VersioningScheme == "" {
-		p.VersioningScheme = VersioningSchemeLexicographicString
+	if reflectEncoding {
+		type plain VersionProperties
+		p := plain(v)
+		p.Aliases = nonNil(p.Aliases)
+		if p.VersioningScheme == "" {
+			p.VersioningScheme = VersioningSchemeLexicographicString
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to dst.
+func (v VersionProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"versionSet\":"...)
+	dst = appendString(dst, v.VersionSet)
+	dst = append(dst, ",\"version\":"...)
+	dst, err = v.Version.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"aliases\":"...)
+	if v.Aliases == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if v.Aliases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range v.Aliases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if v.Comment != nil {
+		dst = append(dst, ",\"comment\":"...)
+		dst = appendString(dst, *v.Comment)
+	}
+	dst = append(dst, ",\"sortId\":"...)
+	dst = appendString(dst, v.SortID)
+	{
+		x := v.VersioningScheme
+		if x == "" {
+			x = VersioningSchemeLexicographicString
+		}
+		dst = append(dst, ",\"versioningScheme\":"...)
+		dst = appendString(dst, string(x))
+	}
+	if v.SourceCreatedTimestamp != nil {
+		dst = append(dst, ",\"sourceCreatedTimestamp\":"...)
+		dst, err = v.SourceCreatedTimestamp.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.MetadataCreatedTimestamp != nil {
+		dst = append(dst, ",\"metadataCreatedTimestamp\":"...)
+		dst, err = v.MetadataCreatedTimestamp.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.IsLatest != nil {
+		dst = append(dst, ",\"isLatest\":"...)
+		dst = appendBool(dst, *v.IsLatest)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes v; absent defaulted fields take their defaults.

@@ -21,6 +21,26 @@ type DataHubConnectionDetails struct {
 // AspectName returns "dataHubConnectionDetails".
 func (DataHubConnectionDetails) AspectName() string { return "dataHubConnectionDetails" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubConnectionDetails) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(d.Type))
+	if d.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *d.Name)
+	}
+	if d.JSON != nil {
+		dst = append(dst, ",\"json\":"...)
+		dst, err = d.JSON.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubConnectionDetailsType is the enum
 // com.linkedin.connection.DataHubConnectionDetailsType, used by
 // [DataHubConnectionDetails]. Its values are the constants below; decoding does
@@ -41,4 +61,13 @@ const (
 type DataHubJSONConnection struct {
 	// The encrypted JSON connection details.
 	EncryptedBlob string `json:"encryptedBlob"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubJSONConnection) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"encryptedBlob\":"...)
+	dst = appendString(dst, d.EncryptedBlob)
+	return closeObject(dst, start), err
 }

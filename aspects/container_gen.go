@@ -14,6 +14,15 @@ type Container struct {
 // AspectName returns "container".
 func (Container) AspectName() string { return "container" }
 
+// appendJSON appends the JSON of c to dst.
+func (c Container) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"container\":"...)
+	dst = appendString(dst, c.Container)
+	return closeObject(dst, start), err
+}
+
 // ContainerProperties is the aspect "containerProperties"
 // (com.linkedin.container.ContainerProperties) of the container entity.
 //
@@ -46,10 +55,61 @@ func (ContainerProperties) AspectName() string { return "containerProperties" }
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c ContainerProperties) MarshalJSON() ([]byte, error) {
-	type plain ContainerProperties
-	p := plain(c)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain ContainerProperties
+		p := plain(c)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c ContainerProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if c.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, c.CustomProperties)
+	}
+	if c.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *c.ExternalURL)
+	}
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, c.Name)
+	if c.QualifiedName != nil {
+		dst = append(dst, ",\"qualifiedName\":"...)
+		dst = appendString(dst, *c.QualifiedName)
+	}
+	if c.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *c.Description)
+	}
+	if c.Env != nil {
+		dst = append(dst, ",\"env\":"...)
+		dst, err = appendMarshal(dst, c.Env)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = c.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = c.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
@@ -77,3 +137,14 @@ type EditableContainerProperties struct {
 
 // AspectName returns "editableContainerProperties".
 func (EditableContainerProperties) AspectName() string { return "editableContainerProperties" }
+
+// appendJSON appends the JSON of e to dst.
+func (e EditableContainerProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}

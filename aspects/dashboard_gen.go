@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DashboardInfo is the aspect "dashboardInfo"
 // (com.linkedin.dashboard.DashboardInfo) of the dashboard entity.
 //
@@ -53,13 +55,144 @@ func (DashboardInfo) AspectName() string { return "dashboardInfo" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DashboardInfo) MarshalJSON() ([]byte, error) {
-	type plain DashboardInfo
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	p.Charts = nonNil(p.Charts)
-	p.Datasets = nonNil(p.Datasets)
-	p.Dashboards = nonNil(p.Dashboards)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DashboardInfo
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		p.Charts = nonNil(p.Charts)
+		p.Datasets = nonNil(p.Datasets)
+		p.Dashboards = nonNil(p.Dashboards)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *d.ExternalURL)
+	}
+	dst = append(dst, ",\"title\":"...)
+	dst = appendString(dst, d.Title)
+	dst = append(dst, ",\"description\":"...)
+	dst = appendString(dst, d.Description)
+	dst = append(dst, ",\"charts\":"...)
+	if d.Charts == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Charts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Charts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.ChartEdges != nil {
+		dst = append(dst, ",\"chartEdges\":"...)
+		if d.ChartEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.ChartEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"datasets\":"...)
+	if d.Datasets == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Datasets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Datasets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.DatasetEdges != nil {
+		dst = append(dst, ",\"datasetEdges\":"...)
+		if d.DatasetEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.DatasetEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"dashboards\":"...)
+	if d.Dashboards == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Dashboards == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Dashboards {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = d.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, d.LastModified)
+	}
+	if d.DashboardURL != nil {
+		dst = append(dst, ",\"dashboardUrl\":"...)
+		dst = appendString(dst, *d.DashboardURL)
+	}
+	if d.Access != nil {
+		dst = append(dst, ",\"access\":"...)
+		dst = appendString(dst, string(*d.Access))
+	}
+	if d.LastRefreshed != nil {
+		dst = append(dst, ",\"lastRefreshed\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.LastRefreshed), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -125,12 +258,84 @@ func (DashboardUsageStatistics) AspectName() string { return "dashboardUsageStat
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DashboardUsageStatistics) MarshalJSON() ([]byte, error) {
-	type plain DashboardUsageStatistics
-	p := plain(d)
-	if p.PartitionSpec == nil {
-		p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+	if reflectEncoding {
+		type plain DashboardUsageStatistics
+		p := plain(d)
+		if p.PartitionSpec == nil {
+			p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DashboardUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, ",\"eventGranularity\":"...)
+		dst, err = appendMarshal(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, ",\"partitionSpec\":"...)
+		dst, err = appendMarshal(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, ",\"messageId\":"...)
+		dst = appendString(dst, *d.MessageID)
+	}
+	if d.ViewsCount != nil {
+		dst = append(dst, ",\"viewsCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.ViewsCount), 10)
+	}
+	if d.ExecutionsCount != nil {
+		dst = append(dst, ",\"executionsCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.ExecutionsCount), 10)
+	}
+	if d.UniqueUserCount != nil {
+		dst = append(dst, ",\"uniqueUserCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.UniqueUserCount), 10)
+	}
+	if d.UserCounts != nil {
+		dst = append(dst, ",\"userCounts\":"...)
+		if d.UserCounts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.UserCounts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.FavoritesCount != nil {
+		dst = append(dst, ",\"favoritesCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.FavoritesCount), 10)
+	}
+	if d.LastViewedAt != nil {
+		dst = append(dst, ",\"lastViewedAt\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.LastViewedAt), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -170,6 +375,31 @@ type DashboardUserUsageCounts struct {
 	UserEmail *string `json:"userEmail,omitempty"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DashboardUserUsageCounts) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"user\":"...)
+	dst = appendString(dst, d.User)
+	if d.ViewsCount != nil {
+		dst = append(dst, ",\"viewsCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.ViewsCount), 10)
+	}
+	if d.ExecutionsCount != nil {
+		dst = append(dst, ",\"executionsCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.ExecutionsCount), 10)
+	}
+	if d.UsageCount != nil {
+		dst = append(dst, ",\"usageCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.UsageCount), 10)
+	}
+	if d.UserEmail != nil {
+		dst = append(dst, ",\"userEmail\":"...)
+		dst = appendString(dst, *d.UserEmail)
+	}
+	return closeObject(dst, start), err
+}
+
 // EditableDashboardProperties is the aspect "editableDashboardProperties"
 // (com.linkedin.dashboard.EditableDashboardProperties) of the dashboard entity.
 //
@@ -203,11 +433,42 @@ func (EditableDashboardProperties) AspectName() string { return "editableDashboa
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e EditableDashboardProperties) MarshalJSON() ([]byte, error) {
-	type plain EditableDashboardProperties
-	p := plain(e)
-	p.Created = p.Created.orDefault()
-	p.LastModified = p.LastModified.orDefault()
-	return marshal(p)
+	if reflectEncoding {
+		type plain EditableDashboardProperties
+		p := plain(e)
+		p.Created = p.Created.orDefault()
+		p.LastModified = p.LastModified.orDefault()
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e EditableDashboardProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = e.Created.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, ",\"deleted\":"...)
+		dst, err = e.Deleted.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.

@@ -28,6 +28,73 @@ type DataContractProperties struct {
 // AspectName returns "dataContractProperties".
 func (DataContractProperties) AspectName() string { return "dataContractProperties" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"entity\":"...)
+	dst = appendString(dst, d.Entity)
+	if d.Schema != nil {
+		dst = append(dst, ",\"schema\":"...)
+		if d.Schema == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Schema {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.Freshness != nil {
+		dst = append(dst, ",\"freshness\":"...)
+		if d.Freshness == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Freshness {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.DataQuality != nil {
+		dst = append(dst, ",\"dataQuality\":"...)
+		if d.DataQuality == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.DataQuality {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.RawContract != nil {
+		dst = append(dst, ",\"rawContract\":"...)
+		dst = appendString(dst, *d.RawContract)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataContractState is the enum com.linkedin.datacontract.DataContractState,
 // used by [DataContractStatus]. Its values are the constants below; decoding
 // does not check them.
@@ -57,10 +124,28 @@ func (DataContractStatus) AspectName() string { return "dataContractStatus" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataContractStatus) MarshalJSON() ([]byte, error) {
-	type plain DataContractStatus
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataContractStatus
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataContractStatus) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	dst = append(dst, ",\"state\":"...)
+	dst = appendString(dst, string(d.State))
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -88,6 +173,15 @@ type DataQualityContract struct {
 	Assertion string `json:"assertion"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataQualityContract) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assertion\":"...)
+	dst = appendString(dst, d.Assertion)
+	return closeObject(dst, start), err
+}
+
 // FreshnessContract is the record com.linkedin.datacontract.FreshnessContract,
 // used by [DataContractProperties].
 //
@@ -97,6 +191,15 @@ type FreshnessContract struct {
 	Assertion string `json:"assertion"`
 }
 
+// appendJSON appends the JSON of f to dst.
+func (f FreshnessContract) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assertion\":"...)
+	dst = appendString(dst, f.Assertion)
+	return closeObject(dst, start), err
+}
+
 // SchemaContract is the record com.linkedin.datacontract.SchemaContract, used
 // by [DataContractProperties].
 //
@@ -104,4 +207,13 @@ type FreshnessContract struct {
 type SchemaContract struct {
 	// The assertion representing the schema contract.
 	Assertion string `json:"assertion"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SchemaContract) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assertion\":"...)
+	dst = appendString(dst, s.Assertion)
+	return closeObject(dst, start), err
 }

@@ -50,15 +50,107 @@ type DataHubSearchConfig struct {
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataHubSearchConfig) MarshalJSON() ([]byte, error) {
-	type plain DataHubSearchConfig
-	p := plain(d)
-	if p.AddHasValuesToFilters == nil {
-		p.AddHasValuesToFilters = Ptr(true)
+	if reflectEncoding {
+		type plain DataHubSearchConfig
+		p := plain(d)
+		if p.AddHasValuesToFilters == nil {
+			p.AddHasValuesToFilters = Ptr(true)
+		}
+		if p.BoostScore == nil {
+			p.BoostScore = Ptr[float64](1.0)
+		}
+		return marshal(p)
 	}
-	if p.BoostScore == nil {
-		p.BoostScore = Ptr[float64](1.0)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubSearchConfig) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.FieldName != nil {
+		dst = append(dst, ",\"fieldName\":"...)
+		dst = appendString(dst, *d.FieldName)
 	}
-	return marshal(p)
+	if d.FieldType != nil {
+		dst = append(dst, ",\"fieldType\":"...)
+		dst = appendString(dst, string(*d.FieldType))
+	}
+	dst = append(dst, ",\"queryByDefault\":"...)
+	dst = appendBool(dst, d.QueryByDefault)
+	dst = append(dst, ",\"enableAutocomplete\":"...)
+	dst = appendBool(dst, d.EnableAutocomplete)
+	dst = append(dst, ",\"addToFilters\":"...)
+	dst = appendBool(dst, d.AddToFilters)
+	{
+		x := d.AddHasValuesToFilters
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, ",\"addHasValuesToFilters\":"...)
+		dst = appendBool(dst, *x)
+	}
+	if d.FilterNameOverride != nil {
+		dst = append(dst, ",\"filterNameOverride\":"...)
+		dst = appendString(dst, *d.FilterNameOverride)
+	}
+	if d.HasValuesFilterNameOverride != nil {
+		dst = append(dst, ",\"hasValuesFilterNameOverride\":"...)
+		dst = appendString(dst, *d.HasValuesFilterNameOverride)
+	}
+	{
+		x := d.BoostScore
+		if x == nil {
+			x = Ptr[float64](1.0)
+		}
+		dst = append(dst, ",\"boostScore\":"...)
+		dst, err = appendFloat(dst, *x, 64)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.HasValuesFieldName != nil {
+		dst = append(dst, ",\"hasValuesFieldName\":"...)
+		dst = appendString(dst, *d.HasValuesFieldName)
+	}
+	if d.NumValuesFieldName != nil {
+		dst = append(dst, ",\"numValuesFieldName\":"...)
+		dst = appendString(dst, *d.NumValuesFieldName)
+	}
+	if d.WeightsPerFieldValue != nil {
+		dst = append(dst, ",\"weightsPerFieldValue\":"...)
+		if d.WeightsPerFieldValue == nil {
+			dst = append(dst, "null"...)
+		} else {
+			s0 := len(dst)
+			for _, k0 := range sortedKeys(d.WeightsPerFieldValue) {
+				dst = append(dst, ',')
+				dst = appendString(dst, k0)
+				dst = append(dst, ':')
+				dst, err = appendFloat(dst, d.WeightsPerFieldValue[k0], 64)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = closeObject(dst, s0)
+		}
+	}
+	if d.FieldNameAliases != nil {
+		dst = append(dst, ",\"fieldNameAliases\":"...)
+		if d.FieldNameAliases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.FieldNameAliases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DatahubIngestionCheckpoint is the timeseries aspect
 // "datahubIngestionCheckpoint"
 // (com.linkedin.datajob.datahub.DatahubIngestionCheckpoint) of the dataJob
@@ -39,12 +41,59 @@ func (DatahubIngestionCheckpoint) AspectName() string { return "datahubIngestion
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DatahubIngestionCheckpoint) MarshalJSON() ([]byte, error) {
-	type plain DatahubIngestionCheckpoint
-	p := plain(d)
-	if p.PartitionSpec == nil {
-		p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+	if reflectEncoding {
+		type plain DatahubIngestionCheckpoint
+		p := plain(d)
+		if p.PartitionSpec == nil {
+			p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DatahubIngestionCheckpoint) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, ",\"eventGranularity\":"...)
+		dst, err = appendMarshal(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, ",\"partitionSpec\":"...)
+		dst, err = appendMarshal(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, ",\"messageId\":"...)
+		dst = appendString(dst, *d.MessageID)
+	}
+	dst = append(dst, ",\"pipelineName\":"...)
+	dst = appendString(dst, d.PipelineName)
+	dst = append(dst, ",\"platformInstanceId\":"...)
+	dst = appendString(dst, d.PlatformInstanceID)
+	dst = append(dst, ",\"config\":"...)
+	dst = appendString(dst, d.Config)
+	dst = append(dst, ",\"state\":"...)
+	dst, err = d.State.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"runId\":"...)
+	dst = appendString(dst, d.RunID)
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -142,12 +191,134 @@ func (DatahubIngestionRunSummary) AspectName() string { return "datahubIngestion
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DatahubIngestionRunSummary) MarshalJSON() ([]byte, error) {
-	type plain DatahubIngestionRunSummary
-	p := plain(d)
-	if p.PartitionSpec == nil {
-		p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+	if reflectEncoding {
+		type plain DatahubIngestionRunSummary
+		p := plain(d)
+		if p.PartitionSpec == nil {
+			p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DatahubIngestionRunSummary) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, ",\"eventGranularity\":"...)
+		dst, err = appendMarshal(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, ",\"partitionSpec\":"...)
+		dst, err = appendMarshal(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, ",\"messageId\":"...)
+		dst = appendString(dst, *d.MessageID)
+	}
+	dst = append(dst, ",\"pipelineName\":"...)
+	dst = appendString(dst, d.PipelineName)
+	dst = append(dst, ",\"platformInstanceId\":"...)
+	dst = appendString(dst, d.PlatformInstanceID)
+	dst = append(dst, ",\"runId\":"...)
+	dst = appendString(dst, d.RunID)
+	dst = append(dst, ",\"runStatus\":"...)
+	dst = appendString(dst, string(d.RunStatus))
+	if d.NumWorkUnitsCommitted != nil {
+		dst = append(dst, ",\"numWorkUnitsCommitted\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumWorkUnitsCommitted), 10)
+	}
+	if d.NumWorkUnitsCreated != nil {
+		dst = append(dst, ",\"numWorkUnitsCreated\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumWorkUnitsCreated), 10)
+	}
+	if d.NumEvents != nil {
+		dst = append(dst, ",\"numEvents\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumEvents), 10)
+	}
+	if d.NumEntities != nil {
+		dst = append(dst, ",\"numEntities\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumEntities), 10)
+	}
+	if d.NumAspects != nil {
+		dst = append(dst, ",\"numAspects\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumAspects), 10)
+	}
+	if d.NumSourceAPICalls != nil {
+		dst = append(dst, ",\"numSourceAPICalls\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumSourceAPICalls), 10)
+	}
+	if d.TotalLatencySourceAPICalls != nil {
+		dst = append(dst, ",\"totalLatencySourceAPICalls\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.TotalLatencySourceAPICalls), 10)
+	}
+	if d.NumSinkAPICalls != nil {
+		dst = append(dst, ",\"numSinkAPICalls\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumSinkAPICalls), 10)
+	}
+	if d.TotalLatencySinkAPICalls != nil {
+		dst = append(dst, ",\"totalLatencySinkAPICalls\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.TotalLatencySinkAPICalls), 10)
+	}
+	if d.NumWarnings != nil {
+		dst = append(dst, ",\"numWarnings\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumWarnings), 10)
+	}
+	if d.NumErrors != nil {
+		dst = append(dst, ",\"numErrors\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumErrors), 10)
+	}
+	if d.NumEntitiesSkipped != nil {
+		dst = append(dst, ",\"numEntitiesSkipped\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumEntitiesSkipped), 10)
+	}
+	if d.Config != nil {
+		dst = append(dst, ",\"config\":"...)
+		dst = appendString(dst, *d.Config)
+	}
+	if d.CustomSummary != nil {
+		dst = append(dst, ",\"custom_summary\":"...)
+		dst = appendString(dst, *d.CustomSummary)
+	}
+	if d.SoftwareVersion != nil {
+		dst = append(dst, ",\"softwareVersion\":"...)
+		dst = appendString(dst, *d.SoftwareVersion)
+	}
+	if d.SystemHostName != nil {
+		dst = append(dst, ",\"systemHostName\":"...)
+		dst = appendString(dst, *d.SystemHostName)
+	}
+	if d.OperatingSystemName != nil {
+		dst = append(dst, ",\"operatingSystemName\":"...)
+		dst = appendString(dst, *d.OperatingSystemName)
+	}
+	if d.NumProcessors != nil {
+		dst = append(dst, ",\"numProcessors\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.NumProcessors), 10)
+	}
+	if d.TotalMemory != nil {
+		dst = append(dst, ",\"totalMemory\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.TotalMemory), 10)
+	}
+	if d.AvailableMemory != nil {
+		dst = append(dst, ",\"availableMemory\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.AvailableMemory), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -176,4 +347,19 @@ type IngestionCheckpointState struct {
 	Serde string `json:"serde"`
 	// Opaque blob of the state representation. It is optional: nil is left out.
 	Payload *string `json:"payload,omitempty"`
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IngestionCheckpointState) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"formatVersion\":"...)
+	dst = appendString(dst, i.FormatVersion)
+	dst = append(dst, ",\"serde\":"...)
+	dst = appendString(dst, i.Serde)
+	if i.Payload != nil {
+		dst = append(dst, ",\"payload\":"...)
+		dst = appendString(dst, *i.Payload)
+	}
+	return closeObject(dst, start), err
 }

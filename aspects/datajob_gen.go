@@ -35,10 +35,61 @@ func (DataFlowInfo) AspectName() string { return "dataFlowInfo" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataFlowInfo) MarshalJSON() ([]byte, error) {
-	type plain DataFlowInfo
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataFlowInfo
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataFlowInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *d.ExternalURL)
+	}
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	if d.Project != nil {
+		dst = append(dst, ",\"project\":"...)
+		dst = appendString(dst, *d.Project)
+	}
+	if d.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = d.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = d.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.Env != nil {
+		dst = append(dst, ",\"env\":"...)
+		dst, err = appendMarshal(dst, d.Env)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -91,10 +142,70 @@ func (DataJobInfo) AspectName() string { return "dataJobInfo" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataJobInfo) MarshalJSON() ([]byte, error) {
-	type plain DataJobInfo
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataJobInfo
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataJobInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *d.ExternalURL)
+	}
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	dst = append(dst, ",\"type\":"...)
+	dst, err = d.Type.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, d.Type)
+	}
+	if d.FlowURN != nil {
+		dst = append(dst, ",\"flowUrn\":"...)
+		dst = appendString(dst, *d.FlowURN)
+	}
+	if d.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = d.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = d.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.Status != nil {
+		dst = append(dst, ",\"status\":"...)
+		dst = appendString(dst, string(*d.Status))
+	}
+	if d.Env != nil {
+		dst = append(dst, ",\"env\":"...)
+		dst, err = appendMarshal(dst, d.Env)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -123,11 +234,32 @@ type DataJobInfoType struct {
 // MarshalJSON encodes u as a one-member union object. It fails unless
 // exactly one member is set.
 func (u DataJobInfoType) MarshalJSON() ([]byte, error) {
-	if n := countSet(u.AzkabanJobType != nil, u.String != nil); n != 1 {
-		return nil, unionCountError("DataJobInfoType", n)
+	if reflectEncoding {
+		type plain DataJobInfoType
+		p := plain(u)
+		if n := countSet(u.AzkabanJobType != nil, u.String != nil); n != 1 {
+			return nil, unionCountError("DataJobInfoType", n)
+		}
+		return marshal(p)
 	}
-	type plain DataJobInfoType
-	return marshal(plain(u))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to dst.
+func (u DataJobInfoType) appendJSON(dst []byte) ([]byte, error) {
+	if n := countSet(u.AzkabanJobType != nil, u.String != nil); n != 1 {
+		return dst, unionCountError("DataJobInfoType", n)
+	}
+	var err error
+	switch {
+	case u.AzkabanJobType != nil:
+		dst = append(dst, "{\"com.linkedin.datajob.azkaban.AzkabanJobType\":"...)
+		dst = appendString(dst, string(*u.AzkabanJobType))
+	case u.String != nil:
+		dst = append(dst, "{\"string\":"...)
+		dst = appendString(dst, *u.String)
+	}
+	return append(dst, '}'), err
 }
 
 // UnmarshalJSON decodes a one-member union object.
@@ -201,11 +333,172 @@ func (DataJobInputOutput) AspectName() string { return "dataJobInputOutput" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataJobInputOutput) MarshalJSON() ([]byte, error) {
-	type plain DataJobInputOutput
-	p := plain(d)
-	p.InputDatasets = nonNil(p.InputDatasets)
-	p.OutputDatasets = nonNil(p.OutputDatasets)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataJobInputOutput
+		p := plain(d)
+		p.InputDatasets = nonNil(p.InputDatasets)
+		p.OutputDatasets = nonNil(p.OutputDatasets)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"inputDatasets\":"...)
+	if d.InputDatasets == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.InputDatasets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatasets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputDatasetEdges != nil {
+		dst = append(dst, ",\"inputDatasetEdges\":"...)
+		if d.InputDatasetEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatasetEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"outputDatasets\":"...)
+	if d.OutputDatasets == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.OutputDatasets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.OutputDatasets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.OutputDatasetEdges != nil {
+		dst = append(dst, ",\"outputDatasetEdges\":"...)
+		if d.OutputDatasetEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.OutputDatasetEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputDatajobs != nil {
+		dst = append(dst, ",\"inputDatajobs\":"...)
+		if d.InputDatajobs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatajobs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputDatajobEdges != nil {
+		dst = append(dst, ",\"inputDatajobEdges\":"...)
+		if d.InputDatajobEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatajobEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputDatasetFields != nil {
+		dst = append(dst, ",\"inputDatasetFields\":"...)
+		if d.InputDatasetFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatasetFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.OutputDatasetFields != nil {
+		dst = append(dst, ",\"outputDatasetFields\":"...)
+		if d.OutputDatasetFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.OutputDatasetFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.FineGrainedLineages != nil {
+		dst = append(dst, ",\"fineGrainedLineages\":"...)
+		if d.FineGrainedLineages == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.FineGrainedLineages {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // EditableDataFlowProperties is the aspect "editableDataFlowProperties"
@@ -241,11 +534,42 @@ func (EditableDataFlowProperties) AspectName() string { return "editableDataFlow
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e EditableDataFlowProperties) MarshalJSON() ([]byte, error) {
-	type plain EditableDataFlowProperties
-	p := plain(e)
-	p.Created = p.Created.orDefault()
-	p.LastModified = p.LastModified.orDefault()
-	return marshal(p)
+	if reflectEncoding {
+		type plain EditableDataFlowProperties
+		p := plain(e)
+		p.Created = p.Created.orDefault()
+		p.LastModified = p.LastModified.orDefault()
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e EditableDataFlowProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = e.Created.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, ",\"deleted\":"...)
+		dst, err = e.Deleted.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.
@@ -294,11 +618,42 @@ func (EditableDataJobProperties) AspectName() string { return "editableDataJobPr
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e EditableDataJobProperties) MarshalJSON() ([]byte, error) {
-	type plain EditableDataJobProperties
-	p := plain(e)
-	p.Created = p.Created.orDefault()
-	p.LastModified = p.LastModified.orDefault()
-	return marshal(p)
+	if reflectEncoding {
+		type plain EditableDataJobProperties
+		p := plain(e)
+		p.Created = p.Created.orDefault()
+		p.LastModified = p.LastModified.orDefault()
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e EditableDataJobProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = e.Created.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, ",\"deleted\":"...)
+		dst, err = e.Deleted.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.
@@ -361,10 +716,34 @@ func (VersionInfo) AspectName() string { return "versionInfo" }
 
 // MarshalJSON encodes v with its PDL defaults.
 func (v VersionInfo) MarshalJSON() ([]byte, error) {
-	type plain VersionInfo
-	p := plain(v)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain VersionInfo
+		p := plain(v)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to dst.
+func (v VersionInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if v.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, v.CustomProperties)
+	}
+	if v.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *v.ExternalURL)
+	}
+	dst = append(dst, ",\"version\":"...)
+	dst = appendString(dst, v.Version)
+	dst = append(dst, ",\"versionType\":"...)
+	dst = appendString(dst, v.VersionType)
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes v; absent defaulted fields take their defaults.

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // SlackUserInfo is the aspect "slackUserInfo"
 // (com.linkedin.dataplatform.slack.SlackUserInfo) of the corpuser entity.
 //
@@ -52,3 +54,68 @@ type SlackUserInfo struct {
 
 // AspectName returns "slackUserInfo".
 func (SlackUserInfo) AspectName() string { return "slackUserInfo" }
+
+// appendJSON appends the JSON of s to dst.
+func (s SlackUserInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"slackInstance\":"...)
+	dst = appendString(dst, s.SlackInstance)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, s.ID)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, s.Name)
+	dst = append(dst, ",\"realName\":"...)
+	dst = appendString(dst, s.RealName)
+	dst = append(dst, ",\"displayName\":"...)
+	dst = appendString(dst, s.DisplayName)
+	if s.Email != nil {
+		dst = append(dst, ",\"email\":"...)
+		dst = appendString(dst, *s.Email)
+	}
+	dst = append(dst, ",\"teamId\":"...)
+	dst = appendString(dst, s.TeamID)
+	dst = append(dst, ",\"isDeleted\":"...)
+	dst = appendBool(dst, s.IsDeleted)
+	dst = append(dst, ",\"isAdmin\":"...)
+	dst = appendBool(dst, s.IsAdmin)
+	dst = append(dst, ",\"isOwner\":"...)
+	dst = appendBool(dst, s.IsOwner)
+	dst = append(dst, ",\"isPrimaryOwner\":"...)
+	dst = appendBool(dst, s.IsPrimaryOwner)
+	dst = append(dst, ",\"isBot\":"...)
+	dst = appendBool(dst, s.IsBot)
+	if s.Timezone != nil {
+		dst = append(dst, ",\"timezone\":"...)
+		dst = appendString(dst, *s.Timezone)
+	}
+	if s.TimezoneOffset != nil {
+		dst = append(dst, ",\"timezoneOffset\":"...)
+		dst = strconv.AppendInt(dst, int64(*s.TimezoneOffset), 10)
+	}
+	if s.Title != nil {
+		dst = append(dst, ",\"title\":"...)
+		dst = appendString(dst, *s.Title)
+	}
+	if s.Phone != nil {
+		dst = append(dst, ",\"phone\":"...)
+		dst = appendString(dst, *s.Phone)
+	}
+	if s.ProfilePictureURL != nil {
+		dst = append(dst, ",\"profilePictureUrl\":"...)
+		dst = appendString(dst, *s.ProfilePictureURL)
+	}
+	if s.StatusText != nil {
+		dst = append(dst, ",\"statusText\":"...)
+		dst = appendString(dst, *s.StatusText)
+	}
+	if s.StatusEmoji != nil {
+		dst = append(dst, ",\"statusEmoji\":"...)
+		dst = appendString(dst, *s.StatusEmoji)
+	}
+	if s.LastUpdatedSeconds != nil {
+		dst = append(dst, ",\"lastUpdatedSeconds\":"...)
+		dst = strconv.AppendInt(dst, int64(*s.LastUpdatedSeconds), 10)
+	}
+	return closeObject(dst, start), err
+}

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DataPlatformInstanceProperties is the aspect "dataPlatformInstanceProperties"
 // (com.linkedin.dataplatforminstance.DataPlatformInstanceProperties) of the
 // dataPlatformInstance entity.
@@ -24,10 +26,38 @@ func (DataPlatformInstanceProperties) AspectName() string { return "dataPlatform
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataPlatformInstanceProperties) MarshalJSON() ([]byte, error) {
-	type plain DataPlatformInstanceProperties
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataPlatformInstanceProperties
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataPlatformInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *d.ExternalURL)
+	}
+	if d.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *d.Name)
+	}
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -68,3 +98,31 @@ type IcebergWarehouseInfo struct {
 
 // AspectName returns "icebergWarehouseInfo".
 func (IcebergWarehouseInfo) AspectName() string { return "icebergWarehouseInfo" }
+
+// appendJSON appends the JSON of i to dst.
+func (i IcebergWarehouseInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"dataRoot\":"...)
+	dst = appendString(dst, i.DataRoot)
+	dst = append(dst, ",\"clientId\":"...)
+	dst = appendString(dst, i.ClientID)
+	dst = append(dst, ",\"clientSecret\":"...)
+	dst = appendString(dst, i.ClientSecret)
+	dst = append(dst, ",\"region\":"...)
+	dst = appendString(dst, i.Region)
+	if i.Role != nil {
+		dst = append(dst, ",\"role\":"...)
+		dst = appendString(dst, *i.Role)
+	}
+	if i.TempCredentialExpirationSeconds != nil {
+		dst = append(dst, ",\"tempCredentialExpirationSeconds\":"...)
+		dst = strconv.AppendInt(dst, int64(*i.TempCredentialExpirationSeconds), 10)
+	}
+	dst = append(dst, ",\"env\":"...)
+	dst, err = appendMarshal(dst, i.Env)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DataProcessInfo is the aspect "dataProcessInfo"
 // (com.linkedin.dataprocess.DataProcessInfo) of the dataProcess entity.
 //
@@ -15,6 +17,43 @@ type DataProcessInfo struct {
 
 // AspectName returns "dataProcessInfo".
 func (DataProcessInfo) AspectName() string { return "dataProcessInfo" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.Inputs != nil {
+		dst = append(dst, ",\"inputs\":"...)
+		if d.Inputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Inputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.Outputs != nil {
+		dst = append(dst, ",\"outputs\":"...)
+		if d.Outputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Outputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
 
 // DataProcessInstanceInput is the aspect "dataProcessInstanceInput"
 // (com.linkedin.dataprocess.DataProcessInstanceInput) of the
@@ -35,10 +74,55 @@ func (DataProcessInstanceInput) AspectName() string { return "dataProcessInstanc
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataProcessInstanceInput) MarshalJSON() ([]byte, error) {
-	type plain DataProcessInstanceInput
-	p := plain(d)
-	p.Inputs = nonNil(p.Inputs)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataProcessInstanceInput
+		p := plain(d)
+		p.Inputs = nonNil(p.Inputs)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProcessInstanceInput) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"inputs\":"...)
+	if d.Inputs == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Inputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Inputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputEdges != nil {
+		dst = append(dst, ",\"inputEdges\":"...)
+		if d.InputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DataProcessInstanceOutput is the aspect "dataProcessInstanceOutput"
@@ -60,10 +144,55 @@ func (DataProcessInstanceOutput) AspectName() string { return "dataProcessInstan
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataProcessInstanceOutput) MarshalJSON() ([]byte, error) {
-	type plain DataProcessInstanceOutput
-	p := plain(d)
-	p.Outputs = nonNil(p.Outputs)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataProcessInstanceOutput
+		p := plain(d)
+		p.Outputs = nonNil(p.Outputs)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProcessInstanceOutput) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"outputs\":"...)
+	if d.Outputs == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Outputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Outputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.OutputEdges != nil {
+		dst = append(dst, ",\"outputEdges\":"...)
+		if d.OutputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.OutputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DataProcessInstanceProperties is the aspect "dataProcessInstanceProperties"
@@ -89,10 +218,41 @@ func (DataProcessInstanceProperties) AspectName() string { return "dataProcessIn
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataProcessInstanceProperties) MarshalJSON() ([]byte, error) {
-	type plain DataProcessInstanceProperties
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataProcessInstanceProperties
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProcessInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *d.ExternalURL)
+	}
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	if d.Type != nil {
+		dst = append(dst, ",\"type\":"...)
+		dst = appendString(dst, string(*d.Type))
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = d.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -132,10 +292,45 @@ func (DataProcessInstanceRelationships) AspectName() string {
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataProcessInstanceRelationships) MarshalJSON() ([]byte, error) {
-	type plain DataProcessInstanceRelationships
-	p := plain(d)
-	p.UpstreamInstances = nonNil(p.UpstreamInstances)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataProcessInstanceRelationships
+		p := plain(d)
+		p.UpstreamInstances = nonNil(p.UpstreamInstances)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProcessInstanceRelationships) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.ParentTemplate != nil {
+		dst = append(dst, ",\"parentTemplate\":"...)
+		dst = appendString(dst, *d.ParentTemplate)
+	}
+	if d.ParentInstance != nil {
+		dst = append(dst, ",\"parentInstance\":"...)
+		dst = appendString(dst, *d.ParentInstance)
+	}
+	dst = append(dst, ",\"upstreamInstances\":"...)
+	if d.UpstreamInstances == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.UpstreamInstances == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.UpstreamInstances {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DataProcessInstanceRunEvent is the timeseries aspect
@@ -177,12 +372,67 @@ func (DataProcessInstanceRunEvent) AspectName() string { return "dataProcessInst
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataProcessInstanceRunEvent) MarshalJSON() ([]byte, error) {
-	type plain DataProcessInstanceRunEvent
-	p := plain(d)
-	if p.PartitionSpec == nil {
-		p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+	if reflectEncoding {
+		type plain DataProcessInstanceRunEvent
+		p := plain(d)
+		if p.PartitionSpec == nil {
+			p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProcessInstanceRunEvent) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, ",\"eventGranularity\":"...)
+		dst, err = appendMarshal(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, ",\"partitionSpec\":"...)
+		dst, err = appendMarshal(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, ",\"messageId\":"...)
+		dst = appendString(dst, *d.MessageID)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *d.ExternalURL)
+	}
+	dst = append(dst, ",\"status\":"...)
+	dst = appendString(dst, string(d.Status))
+	if d.Attempt != nil {
+		dst = append(dst, ",\"attempt\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.Attempt), 10)
+	}
+	if d.Result != nil {
+		dst = append(dst, ",\"result\":"...)
+		dst, err = d.Result.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.DurationMillis != nil {
+		dst = append(dst, ",\"durationMillis\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.DurationMillis), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -208,6 +458,17 @@ type DataProcessInstanceRunResult struct {
 	// It identifies the system where the native result comes from like Airflow,
 	// Azkaban, etc..
 	NativeResultType string `json:"nativeResultType"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProcessInstanceRunResult) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(d.Type))
+	dst = append(dst, ",\"nativeResultType\":"...)
+	dst = appendString(dst, d.NativeResultType)
+	return closeObject(dst, start), err
 }
 
 // DataProcessRunStatus is the enum

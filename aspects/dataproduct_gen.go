@@ -27,6 +27,39 @@ type DataProductAssociation struct {
 	OutputPort bool `json:"outputPort"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataProductAssociation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.SourceURN != nil {
+		dst = append(dst, ",\"sourceUrn\":"...)
+		dst = appendString(dst, *d.SourceURN)
+	}
+	dst = append(dst, ",\"destinationUrn\":"...)
+	dst = appendString(dst, d.DestinationURN)
+	if d.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = d.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = d.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.Properties != nil {
+		dst = append(dst, ",\"properties\":"...)
+		dst = appendStringMap(dst, d.Properties)
+	}
+	dst = append(dst, ",\"outputPort\":"...)
+	dst = appendBool(dst, d.OutputPort)
+	return closeObject(dst, start), err
+}
+
 // DataProductKey is the key aspect "dataProductKey" of the dataProduct entity
 // (com.linkedin.dataproduct.DataProductKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -39,6 +72,15 @@ type DataProductKey struct {
 
 // AspectName returns "dataProductKey".
 func (DataProductKey) AspectName() string { return "dataProductKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProductKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataProductProperties is the aspect "dataProductProperties"
 // (com.linkedin.dataproduct.DataProductProperties) of the dataProduct entity.
@@ -63,10 +105,56 @@ func (DataProductProperties) AspectName() string { return "dataProductProperties
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataProductProperties) MarshalJSON() ([]byte, error) {
-	type plain DataProductProperties
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataProductProperties
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProductProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *d.ExternalURL)
+	}
+	if d.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *d.Name)
+	}
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	if d.Assets != nil {
+		dst = append(dst, ",\"assets\":"...)
+		if d.Assets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Assets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.

@@ -34,11 +34,14 @@ func (DatasetProperties) AspectName() string { return "datasetProperties" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DatasetProperties) MarshalJSON() ([]byte, error) {
-	type plain DatasetProperties
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	p.Tags = nonNil(p.Tags)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DatasetProperties
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		p.Tags = nonNil(p.Tags)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
 }
 
 // UnmarshalJSON decodes d; absent customProperties and tags become {} and [].

@@ -4,6 +4,8 @@ package aspects
 
 import "encoding/json"
 
+import "strconv"
+
 // DatasetDeprecation is the aspect "datasetDeprecation"
 // (com.linkedin.dataset.DatasetDeprecation) of the dataset entity.
 //
@@ -28,6 +30,25 @@ type DatasetDeprecation struct {
 // AspectName returns "datasetDeprecation".
 func (DatasetDeprecation) AspectName() string { return "datasetDeprecation" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DatasetDeprecation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"deprecated\":"...)
+	dst = appendBool(dst, d.Deprecated)
+	if d.DecommissionTime != nil {
+		dst = append(dst, ",\"decommissionTime\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.DecommissionTime), 10)
+	}
+	dst = append(dst, ",\"note\":"...)
+	dst = appendString(dst, d.Note)
+	if d.Actor != nil {
+		dst = append(dst, ",\"actor\":"...)
+		dst = appendString(dst, *d.Actor)
+	}
+	return closeObject(dst, start), err
+}
+
 // DatasetFieldMapping is the record com.linkedin.dataset.DatasetFieldMapping,
 // used by [DatasetUpstreamLineage].
 //
@@ -49,10 +70,52 @@ type DatasetFieldMapping struct {
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DatasetFieldMapping) MarshalJSON() ([]byte, error) {
-	type plain DatasetFieldMapping
-	p := plain(d)
-	p.SourceFields = nonNil(p.SourceFields)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DatasetFieldMapping
+		p := plain(d)
+		p.SourceFields = nonNil(p.SourceFields)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DatasetFieldMapping) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = d.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"transformation\":"...)
+	dst, err = d.Transformation.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, d.Transformation)
+	}
+	dst = append(dst, ",\"sourceFields\":"...)
+	if d.SourceFields == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.SourceFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.SourceFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"destinationField\":"...)
+	dst = appendString(dst, d.DestinationField)
+	return closeObject(dst, start), err
 }
 
 // DatasetFieldMappingTransformation is the union of field "transformation" of
@@ -72,11 +135,35 @@ type DatasetFieldMappingTransformation struct {
 // MarshalJSON encodes u as a one-member union object. It fails unless
 // exactly one member is set.
 func (u DatasetFieldMappingTransformation) MarshalJSON() ([]byte, error) {
-	if n := countSet(u.TransformationType != nil, u.UDFTransformer != nil); n != 1 {
-		return nil, unionCountError("DatasetFieldMappingTransformation", n)
+	if reflectEncoding {
+		type plain DatasetFieldMappingTransformation
+		p := plain(u)
+		if n := countSet(u.TransformationType != nil, u.UDFTransformer != nil); n != 1 {
+			return nil, unionCountError("DatasetFieldMappingTransformation", n)
+		}
+		return marshal(p)
 	}
-	type plain DatasetFieldMappingTransformation
-	return marshal(plain(u))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to dst.
+func (u DatasetFieldMappingTransformation) appendJSON(dst []byte) ([]byte, error) {
+	if n := countSet(u.TransformationType != nil, u.UDFTransformer != nil); n != 1 {
+		return dst, unionCountError("DatasetFieldMappingTransformation", n)
+	}
+	var err error
+	switch {
+	case u.TransformationType != nil:
+		dst = append(dst, "{\"com.linkedin.common.fieldtransformer.TransformationType\":"...)
+		dst = appendString(dst, string(*u.TransformationType))
+	case u.UDFTransformer != nil:
+		dst = append(dst, "{\"com.linkedin.common.fieldtransformer.UDFTransformer\":"...)
+		dst, err = u.UDFTransformer.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return append(dst, '}'), err
 }
 
 // UnmarshalJSON decodes a one-member union object.
@@ -119,11 +206,29 @@ type DatasetFieldUpstream struct {
 // MarshalJSON encodes u as a one-member union object. It fails unless
 // exactly one member is set.
 func (u DatasetFieldUpstream) MarshalJSON() ([]byte, error) {
-	if n := countSet(u.DatasetFieldURN != nil); n != 1 {
-		return nil, unionCountError("DatasetFieldUpstream", n)
+	if reflectEncoding {
+		type plain DatasetFieldUpstream
+		p := plain(u)
+		if n := countSet(u.DatasetFieldURN != nil); n != 1 {
+			return nil, unionCountError("DatasetFieldUpstream", n)
+		}
+		return marshal(p)
 	}
-	type plain DatasetFieldUpstream
-	return marshal(plain(u))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to dst.
+func (u DatasetFieldUpstream) appendJSON(dst []byte) ([]byte, error) {
+	if n := countSet(u.DatasetFieldURN != nil); n != 1 {
+		return dst, unionCountError("DatasetFieldUpstream", n)
+	}
+	var err error
+	switch {
+	case u.DatasetFieldURN != nil:
+		dst = append(dst, "{\"string\":"...)
+		dst = appendString(dst, *u.DatasetFieldURN)
+	}
+	return append(dst, '}'), err
 }
 
 // UnmarshalJSON decodes a one-member union object.
@@ -165,6 +270,19 @@ type DatasetFilter struct {
 	// The raw where clause string which will be used for monitoring. Required if
 	// the type is SQL. It is optional: nil is left out.
 	SQL *string `json:"sql,omitempty"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DatasetFilter) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(d.Type))
+	if d.SQL != nil {
+		dst = append(dst, ",\"sql\":"...)
+		dst = appendString(dst, *d.SQL)
+	}
+	return closeObject(dst, start), err
 }
 
 // DatasetFilterType is the enum com.linkedin.dataset.DatasetFilterType, used by
@@ -214,10 +332,40 @@ func (DatasetUpstreamLineage) AspectName() string { return "datasetUpstreamLinea
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DatasetUpstreamLineage) MarshalJSON() ([]byte, error) {
-	type plain DatasetUpstreamLineage
-	p := plain(d)
-	p.FieldMappings = nonNil(p.FieldMappings)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DatasetUpstreamLineage
+		p := plain(d)
+		p.FieldMappings = nonNil(p.FieldMappings)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DatasetUpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"fieldMappings\":"...)
+	if d.FieldMappings == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.FieldMappings == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.FieldMappings {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // FineGrainedLineage is the record com.linkedin.dataset.FineGrainedLineage,
@@ -255,12 +403,79 @@ type FineGrainedLineage struct {
 
 // MarshalJSON encodes f with its PDL defaults.
 func (f FineGrainedLineage) MarshalJSON() ([]byte, error) {
-	type plain FineGrainedLineage
-	p := plain(f)
-	if p.ConfidenceScore == nil {
-		p.ConfidenceScore = Ptr[float32](1.0)
+	if reflectEncoding {
+		type plain FineGrainedLineage
+		p := plain(f)
+		if p.ConfidenceScore == nil {
+			p.ConfidenceScore = Ptr[float32](1.0)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FineGrainedLineage) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"upstreamType\":"...)
+	dst = appendString(dst, string(f.UpstreamType))
+	if f.Upstreams != nil {
+		dst = append(dst, ",\"upstreams\":"...)
+		if f.Upstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Upstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"downstreamType\":"...)
+	dst = appendString(dst, string(f.DownstreamType))
+	if f.Downstreams != nil {
+		dst = append(dst, ",\"downstreams\":"...)
+		if f.Downstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Downstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if f.TransformOperation != nil {
+		dst = append(dst, ",\"transformOperation\":"...)
+		dst = appendString(dst, *f.TransformOperation)
+	}
+	{
+		x := f.ConfidenceScore
+		if x == nil {
+			x = Ptr[float32](1.0)
+		}
+		dst = append(dst, ",\"confidenceScore\":"...)
+		dst, err = appendFloat(dst, float64(*x), 32)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if f.Query != nil {
+		dst = append(dst, ",\"query\":"...)
+		dst = appendString(dst, *f.Query)
+	}
+	if f.MatchType != nil {
+		dst = append(dst, ",\"matchType\":"...)
+		dst = appendString(dst, string(*f.MatchType))
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
@@ -328,6 +543,21 @@ type IcebergCatalogInfo struct {
 // AspectName returns "icebergCatalogInfo".
 func (IcebergCatalogInfo) AspectName() string { return "icebergCatalogInfo" }
 
+// appendJSON appends the JSON of i to dst.
+func (i IcebergCatalogInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if i.MetadataPointer != nil {
+		dst = append(dst, ",\"metadataPointer\":"...)
+		dst = appendString(dst, *i.MetadataPointer)
+	}
+	if i.View != nil {
+		dst = append(dst, ",\"view\":"...)
+		dst = appendBool(dst, *i.View)
+	}
+	return closeObject(dst, start), err
+}
+
 // LineageMatchType is the enum com.linkedin.dataset.LineageMatchType, used by
 // [FineGrainedLineage] and [Upstream]. Its values are the constants below;
 // decoding does not check them.
@@ -377,6 +607,23 @@ type PartitionSummary struct {
 	LastModifiedTime *int64 `json:"lastModifiedTime,omitempty"`
 }
 
+// appendJSON appends the JSON of v to dst.
+func (v PartitionSummary) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"partition\":"...)
+	dst = appendString(dst, v.Partition)
+	if v.CreatedTime != nil {
+		dst = append(dst, ",\"createdTime\":"...)
+		dst = strconv.AppendInt(dst, int64(*v.CreatedTime), 10)
+	}
+	if v.LastModifiedTime != nil {
+		dst = append(dst, ",\"lastModifiedTime\":"...)
+		dst = strconv.AppendInt(dst, int64(*v.LastModifiedTime), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // PartitionsSummary is the aspect "partitionsSummary"
 // (com.linkedin.dataset.PartitionsSummary) of the dataset entity.
 //
@@ -391,6 +638,27 @@ type PartitionsSummary struct {
 
 // AspectName returns "partitionsSummary".
 func (PartitionsSummary) AspectName() string { return "partitionsSummary" }
+
+// appendJSON appends the JSON of v to dst.
+func (v PartitionsSummary) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if v.MinPartition != nil {
+		dst = append(dst, ",\"minPartition\":"...)
+		dst, err = v.MinPartition.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.MaxPartition != nil {
+		dst = append(dst, ",\"maxPartition\":"...)
+		dst, err = v.MaxPartition.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
 
 // Upstream is the record com.linkedin.dataset.Upstream, used by
 // [UpstreamLineage].
@@ -428,10 +696,48 @@ type Upstream struct {
 
 // MarshalJSON encodes u with its PDL defaults.
 func (u Upstream) MarshalJSON() ([]byte, error) {
-	type plain Upstream
-	p := plain(u)
-	p.AuditStamp = p.AuditStamp.orDefault()
-	return marshal(p)
+	if reflectEncoding {
+		type plain Upstream
+		p := plain(u)
+		p.AuditStamp = p.AuditStamp.orDefault()
+		return marshal(p)
+	}
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to dst.
+func (u Upstream) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"auditStamp\":"...)
+	dst, err = u.AuditStamp.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if u.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = u.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"dataset\":"...)
+	dst = appendString(dst, u.Dataset)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(u.Type))
+	if u.Properties != nil {
+		dst = append(dst, ",\"properties\":"...)
+		dst = appendStringMap(dst, u.Properties)
+	}
+	if u.Query != nil {
+		dst = append(dst, ",\"query\":"...)
+		dst = appendString(dst, *u.Query)
+	}
+	if u.MatchType != nil {
+		dst = append(dst, ",\"matchType\":"...)
+		dst = appendString(dst, string(*u.MatchType))
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes u; absent defaulted fields take their defaults.
@@ -465,10 +771,58 @@ func (UpstreamLineage) AspectName() string { return "upstreamLineage" }
 
 // MarshalJSON encodes u with its PDL defaults.
 func (u UpstreamLineage) MarshalJSON() ([]byte, error) {
-	type plain UpstreamLineage
-	p := plain(u)
-	p.Upstreams = nonNil(p.Upstreams)
-	return marshal(p)
+	if reflectEncoding {
+		type plain UpstreamLineage
+		p := plain(u)
+		p.Upstreams = nonNil(p.Upstreams)
+		return marshal(p)
+	}
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to dst.
+func (u UpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"upstreams\":"...)
+	if u.Upstreams == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if u.Upstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range u.Upstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if u.FineGrainedLineages != nil {
+		dst = append(dst, ",\"fineGrainedLineages\":"...)
+		if u.FineGrainedLineages == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range u.FineGrainedLineages {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // ViewProperties is the aspect "viewProperties"
@@ -490,3 +844,20 @@ type ViewProperties struct {
 
 // AspectName returns "viewProperties".
 func (ViewProperties) AspectName() string { return "viewProperties" }
+
+// appendJSON appends the JSON of v to dst.
+func (v ViewProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"materialized\":"...)
+	dst = appendBool(dst, v.Materialized)
+	dst = append(dst, ",\"viewLogic\":"...)
+	dst = appendString(dst, v.ViewLogic)
+	if v.FormattedViewLogic != nil {
+		dst = append(dst, ",\"formattedViewLogic\":"...)
+		dst = appendString(dst, *v.FormattedViewLogic)
+	}
+	dst = append(dst, ",\"viewLanguage\":"...)
+	dst = appendString(dst, v.ViewLanguage)
+	return closeObject(dst, start), err
+}

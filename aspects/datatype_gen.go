@@ -17,6 +17,23 @@ type DataTypeInfo struct {
 // AspectName returns "dataTypeInfo".
 func (DataTypeInfo) AspectName() string { return "dataTypeInfo" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"qualifiedName\":"...)
+	dst = appendString(dst, d.QualifiedName)
+	if d.DisplayName != nil {
+		dst = append(dst, ",\"displayName\":"...)
+		dst = appendString(dst, *d.DisplayName)
+	}
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataTypeKey is the key aspect "dataTypeKey" of the dataType entity
 // (com.linkedin.datatype.DataTypeKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -28,3 +45,12 @@ type DataTypeKey struct {
 
 // AspectName returns "dataTypeKey".
 func (DataTypeKey) AspectName() string { return "dataTypeKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataTypeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}

@@ -68,6 +68,12 @@
 // their defaults, so a decoded CustomProperties map is never nil and a decoded
 // Ownership.LastModified with no stamp reads "urn:li:corpuser:unknown".
 //
+// Most types encode themselves without reflection: their MarshalJSON, and
+// [AppendJSON], which appends an aspect's JSON to a buffer, write the same
+// bytes encoding/json would, with <, > and & left unescaped as DataHub's
+// Python SDK writes them (json.Marshal escapes them again around the
+// result; a json.Encoder with SetEscapeHTML(false) does not).
+//
 // # Unions
 //
 // Pegasus unions are written as an object with one key, the member's fully

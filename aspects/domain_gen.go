@@ -18,6 +18,26 @@ type DomainAssociation struct {
 	Attribution *MetadataAttribution `json:"attribution,omitempty"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DomainAssociation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"domain\":"...)
+	dst = appendString(dst, d.Domain)
+	if d.Context != nil {
+		dst = append(dst, ",\"context\":"...)
+		dst = appendString(dst, *d.Context)
+	}
+	if d.Attribution != nil {
+		dst = append(dst, ",\"attribution\":"...)
+		dst, err = d.Attribution.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DomainProperties is the aspect "domainProperties"
 // (com.linkedin.domain.DomainProperties) of the domain entity.
 //
@@ -40,10 +60,43 @@ func (DomainProperties) AspectName() string { return "domainProperties" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DomainProperties) MarshalJSON() ([]byte, error) {
-	type plain DomainProperties
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DomainProperties
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DomainProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	if d.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = d.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.ParentDomain != nil {
+		dst = append(dst, ",\"parentDomain\":"...)
+		dst = appendString(dst, *d.ParentDomain)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -78,8 +131,53 @@ func (Domains) AspectName() string { return "domains" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d Domains) MarshalJSON() ([]byte, error) {
-	type plain Domains
-	p := plain(d)
-	p.Domains = nonNil(p.Domains)
-	return marshal(p)
+	if reflectEncoding {
+		type plain Domains
+		p := plain(d)
+		p.Domains = nonNil(p.Domains)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d Domains) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"domains\":"...)
+	if d.Domains == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Domains == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Domains {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.DomainAssociations != nil {
+		dst = append(dst, ",\"domainAssociations\":"...)
+		if d.DomainAssociations == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.DomainAssociations {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }

@@ -18,6 +18,23 @@ type EntityTypeInfo struct {
 // AspectName returns "entityTypeInfo".
 func (EntityTypeInfo) AspectName() string { return "entityTypeInfo" }
 
+// appendJSON appends the JSON of e to dst.
+func (e EntityTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"qualifiedName\":"...)
+	dst = appendString(dst, e.QualifiedName)
+	if e.DisplayName != nil {
+		dst = append(dst, ",\"displayName\":"...)
+		dst = appendString(dst, *e.DisplayName)
+	}
+	if e.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
 // EntityTypeKey is the key aspect "entityTypeKey" of the entityType entity
 // (com.linkedin.entitytype.EntityTypeKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -29,3 +46,12 @@ type EntityTypeKey struct {
 
 // AspectName returns "entityTypeKey".
 func (EntityTypeKey) AspectName() string { return "entityTypeKey" }
+
+// appendJSON appends the JSON of e to dst.
+func (e EntityTypeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, e.ID)
+	return closeObject(dst, start), err
+}

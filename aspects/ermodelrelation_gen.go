@@ -54,14 +54,78 @@ func (ERModelRelationshipProperties) AspectName() string { return "erModelRelati
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e ERModelRelationshipProperties) MarshalJSON() ([]byte, error) {
-	type plain ERModelRelationshipProperties
-	p := plain(e)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	p.RelationshipFieldMappings = nonNil(p.RelationshipFieldMappings)
-	if p.Cardinality == "" {
-		p.Cardinality = ERModelRelationshipCardinalityNN
+	if reflectEncoding {
+		type plain ERModelRelationshipProperties
+		p := plain(e)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		p.RelationshipFieldMappings = nonNil(p.RelationshipFieldMappings)
+		if p.Cardinality == "" {
+			p.Cardinality = ERModelRelationshipCardinalityNN
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e ERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if e.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, e.CustomProperties)
+	}
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, e.Name)
+	dst = append(dst, ",\"source\":"...)
+	dst = appendString(dst, e.Source)
+	dst = append(dst, ",\"destination\":"...)
+	dst = appendString(dst, e.Destination)
+	dst = append(dst, ",\"relationshipFieldMappings\":"...)
+	if e.RelationshipFieldMappings == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if e.RelationshipFieldMappings == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.RelationshipFieldMappings {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = e.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = e.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := e.Cardinality
+		if x == "" {
+			x = ERModelRelationshipCardinalityNN
+		}
+		dst = append(dst, ",\"cardinality\":"...)
+		dst = appendString(dst, string(x))
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.
@@ -119,11 +183,46 @@ func (EditableERModelRelationshipProperties) AspectName() string {
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e EditableERModelRelationshipProperties) MarshalJSON() ([]byte, error) {
-	type plain EditableERModelRelationshipProperties
-	p := plain(e)
-	p.Created = p.Created.orDefault()
-	p.LastModified = p.LastModified.orDefault()
-	return marshal(p)
+	if reflectEncoding {
+		type plain EditableERModelRelationshipProperties
+		p := plain(e)
+		p.Created = p.Created.orDefault()
+		p.LastModified = p.LastModified.orDefault()
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e EditableERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = e.Created.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, ",\"deleted\":"...)
+		dst, err = e.Deleted.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *e.Description)
+	}
+	if e.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *e.Name)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.
@@ -151,4 +250,15 @@ type RelationshipFieldMapping struct {
 	// All fields from dataset B that are required for the join, maps to aFields
 	// 1:1
 	DestinationField string `json:"destinationField"`
+}
+
+// appendJSON appends the JSON of r to dst.
+func (r RelationshipFieldMapping) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"sourceField\":"...)
+	dst = appendString(dst, r.SourceField)
+	dst = append(dst, ",\"destinationField\":"...)
+	dst = appendString(dst, r.DestinationField)
+	return closeObject(dst, start), err
 }

@@ -12,6 +12,15 @@ type EmailNotificationSettings struct {
 	Email string `json:"email"`
 }
 
+// appendJSON appends the JSON of e to dst.
+func (e EmailNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"email\":"...)
+	dst = appendString(dst, e.Email)
+	return closeObject(dst, start), err
+}
+
 // NotificationSettings is the record
 // com.linkedin.event.notification.settings.NotificationSettings, used by
 // [CorpUserSettings].
@@ -29,10 +38,51 @@ type NotificationSettings struct {
 
 // MarshalJSON encodes n with its PDL defaults.
 func (n NotificationSettings) MarshalJSON() ([]byte, error) {
-	type plain NotificationSettings
-	p := plain(n)
-	p.SinkTypes = nonNil(p.SinkTypes)
-	return marshal(p)
+	if reflectEncoding {
+		type plain NotificationSettings
+		p := plain(n)
+		p.SinkTypes = nonNil(p.SinkTypes)
+		return marshal(p)
+	}
+	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of n to dst.
+func (n NotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"sinkTypes\":"...)
+	if n.SinkTypes == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if n.SinkTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range n.SinkTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, string(x0))
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if n.SlackSettings != nil {
+		dst = append(dst, ",\"slackSettings\":"...)
+		dst, err = n.SlackSettings.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if n.EmailSettings != nil {
+		dst = append(dst, ",\"emailSettings\":"...)
+		dst, err = n.EmailSettings.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // SlackNotificationSettings is the record
@@ -46,4 +96,30 @@ type SlackNotificationSettings struct {
 	// Optional list of channels to send notifications to. It is optional: nil is
 	// left out.
 	Channels []string `json:"channels,omitzero"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SlackNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.UserHandle != nil {
+		dst = append(dst, ",\"userHandle\":"...)
+		dst = appendString(dst, *s.UserHandle)
+	}
+	if s.Channels != nil {
+		dst = append(dst, ",\"channels\":"...)
+		if s.Channels == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Channels {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }

@@ -180,3 +180,15 @@ func Example_generated() {
 	// dataProcessInstanceRunEvent {"timestampMillis":1714521600000,"partitionSpec":{"type":"FULL_TABLE","partition":"FULL_TABLE_SNAPSHOT"},"status":"COMPLETE","result":{"type":"SUCCESS","nativeResultType":"FINISHED"}}
 	// structuredProperties {"properties":[{"propertyUrn":"urn:li:structuredProperty:retention_days","values":[{"double":90}]}]}
 }
+
+// AppendJSON appends an aspect's JSON to a buffer, here after a prefix,
+// without escaping HTML characters.
+func ExampleAppendJSON() {
+	buf := []byte("status: ")
+	buf, err := aspects.AppendJSON(buf, aspects.Status{Removed: true, LifecycleStage: aspects.Ptr("<draft>")})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(buf))
+	// Output: status: {"removed":true,"lifecycleStage":"<draft>"}
+}

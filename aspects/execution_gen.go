@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // CliVersionAudit is the record com.linkedin.execution.CliVersionAudit, used by
 // [ExecutionRequestInput].
 //
@@ -35,6 +37,19 @@ type CliVersionAudit struct {
 	// which tier hit. Equals `GitVersion.getVersion()` on the pod that wrote this
 	// aspect. It is optional: nil is left out.
 	ServerVersion *string `json:"serverVersion,omitempty"`
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c CliVersionAudit) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"source\":"...)
+	dst = appendString(dst, string(c.Source))
+	if c.ServerVersion != nil {
+		dst = append(dst, ",\"serverVersion\":"...)
+		dst = appendString(dst, *c.ServerVersion)
+	}
+	return closeObject(dst, start), err
 }
 
 // CliVersionSource is the enum com.linkedin.execution.CliVersionSource, used by
@@ -93,10 +108,48 @@ func (ExecutionRequestInput) AspectName() string { return "dataHubExecutionReque
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e ExecutionRequestInput) MarshalJSON() ([]byte, error) {
-	type plain ExecutionRequestInput
-	p := plain(e)
-	p.Args = nonNilMap(p.Args)
-	return marshal(p)
+	if reflectEncoding {
+		type plain ExecutionRequestInput
+		p := plain(e)
+		p.Args = nonNilMap(p.Args)
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e ExecutionRequestInput) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"task\":"...)
+	dst = appendString(dst, e.Task)
+	dst = append(dst, ",\"args\":"...)
+	if e.Args == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, e.Args)
+	}
+	dst = append(dst, ",\"executorId\":"...)
+	dst = appendString(dst, e.ExecutorID)
+	dst = append(dst, ",\"source\":"...)
+	dst, err = e.Source.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"requestedAt\":"...)
+	dst = strconv.AppendInt(dst, int64(e.RequestedAt), 10)
+	if e.ActorURN != nil {
+		dst = append(dst, ",\"actorUrn\":"...)
+		dst = appendString(dst, *e.ActorURN)
+	}
+	if e.CliVersionAudit != nil {
+		dst = append(dst, ",\"cliVersionAudit\":"...)
+		dst, err = e.CliVersionAudit.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // ExecutionRequestResult is the aspect "dataHubExecutionRequestResult"
@@ -120,6 +173,34 @@ type ExecutionRequestResult struct {
 // AspectName returns "dataHubExecutionRequestResult".
 func (ExecutionRequestResult) AspectName() string { return "dataHubExecutionRequestResult" }
 
+// appendJSON appends the JSON of e to dst.
+func (e ExecutionRequestResult) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"status\":"...)
+	dst = appendString(dst, e.Status)
+	if e.Report != nil {
+		dst = append(dst, ",\"report\":"...)
+		dst = appendString(dst, *e.Report)
+	}
+	if e.StructuredReport != nil {
+		dst = append(dst, ",\"structuredReport\":"...)
+		dst, err = e.StructuredReport.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.StartTimeMs != nil {
+		dst = append(dst, ",\"startTimeMs\":"...)
+		dst = strconv.AppendInt(dst, int64(*e.StartTimeMs), 10)
+	}
+	if e.DurationMs != nil {
+		dst = append(dst, ",\"durationMs\":"...)
+		dst = strconv.AppendInt(dst, int64(*e.DurationMs), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // ExecutionRequestSignal is the aspect "dataHubExecutionRequestSignal"
 // (com.linkedin.execution.ExecutionRequestSignal) of the
 // dataHubExecutionRequest entity.
@@ -138,6 +219,24 @@ type ExecutionRequestSignal struct {
 // AspectName returns "dataHubExecutionRequestSignal".
 func (ExecutionRequestSignal) AspectName() string { return "dataHubExecutionRequestSignal" }
 
+// appendJSON appends the JSON of e to dst.
+func (e ExecutionRequestSignal) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"signal\":"...)
+	dst = appendString(dst, e.Signal)
+	if e.ExecutorID != nil {
+		dst = append(dst, ",\"executorId\":"...)
+		dst = appendString(dst, *e.ExecutorID)
+	}
+	dst = append(dst, ",\"createdAt\":"...)
+	dst, err = e.CreatedAt.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // ExecutionRequestSource is the record
 // com.linkedin.execution.ExecutionRequestSource, used by
 // [ExecutionRequestInput].
@@ -147,6 +246,19 @@ type ExecutionRequestSource struct {
 	// The urn of the ingestion source associated with the ingestion request.
 	// Present if type is INGESTION_SOURCE. It is optional: nil is left out.
 	IngestionSource *string `json:"ingestionSource,omitempty"`
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e ExecutionRequestSource) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, e.Type)
+	if e.IngestionSource != nil {
+		dst = append(dst, ",\"ingestionSource\":"...)
+		dst = appendString(dst, *e.IngestionSource)
+	}
+	return closeObject(dst, start), err
 }
 
 // StructuredExecutionReport is the record
@@ -166,4 +278,17 @@ type StructuredExecutionReport struct {
 	// The content-type of the serialized value (e.g. application/json,
 	// application/json;gzip etc.)
 	ContentType string `json:"contentType"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s StructuredExecutionReport) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, s.Type)
+	dst = append(dst, ",\"serializedValue\":"...)
+	dst = appendString(dst, s.SerializedValue)
+	dst = append(dst, ",\"contentType\":"...)
+	dst = appendString(dst, s.ContentType)
+	return closeObject(dst, start), err
 }

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // BucketStorageLocation is the record com.linkedin.file.BucketStorageLocation,
 // used by [DataHubFileInfo].
 //
@@ -11,6 +13,17 @@ type BucketStorageLocation struct {
 	StorageBucket string `json:"storageBucket"`
 	// The key for where this file is stored inside of the given bucket
 	StorageKey string `json:"storageKey"`
+}
+
+// appendJSON appends the JSON of b to dst.
+func (b BucketStorageLocation) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"storageBucket\":"...)
+	dst = appendString(dst, b.StorageBucket)
+	dst = append(dst, ",\"storageKey\":"...)
+	dst = appendString(dst, b.StorageKey)
+	return closeObject(dst, start), err
 }
 
 // DataHubFileInfo is the aspect "dataHubFileInfo"
@@ -43,6 +56,43 @@ type DataHubFileInfo struct {
 
 // AspectName returns "dataHubFileInfo".
 func (DataHubFileInfo) AspectName() string { return "dataHubFileInfo" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubFileInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"bucketStorageLocation\":"...)
+	dst, err = d.BucketStorageLocation.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"originalFileName\":"...)
+	dst = appendString(dst, d.OriginalFileName)
+	dst = append(dst, ",\"mimeType\":"...)
+	dst = appendString(dst, d.MimeType)
+	dst = append(dst, ",\"sizeInBytes\":"...)
+	dst = strconv.AppendInt(dst, int64(d.SizeInBytes), 10)
+	dst = append(dst, ",\"scenario\":"...)
+	dst = appendString(dst, string(d.Scenario))
+	if d.ReferencedByAsset != nil {
+		dst = append(dst, ",\"referencedByAsset\":"...)
+		dst = appendString(dst, *d.ReferencedByAsset)
+	}
+	if d.SchemaField != nil {
+		dst = append(dst, ",\"schemaField\":"...)
+		dst = appendString(dst, *d.SchemaField)
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = d.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if d.ContentHash != nil {
+		dst = append(dst, ",\"contentHash\":"...)
+		dst = appendString(dst, *d.ContentHash)
+	}
+	return closeObject(dst, start), err
+}
 
 // FileUploadScenario is the enum com.linkedin.file.FileUploadScenario, used by
 // [DataHubFileInfo]. Its values are the constants below; decoding does not

@@ -19,6 +19,18 @@ type DynamicFormAssignment struct {
 // AspectName returns "dynamicFormAssignment".
 func (DynamicFormAssignment) AspectName() string { return "dynamicFormAssignment" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DynamicFormAssignment) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"filter\":"...)
+	dst, err = d.Filter.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // FormActorAssignment is the record com.linkedin.form.FormActorAssignment, used
 // by [FormInfo].
 type FormActorAssignment struct {
@@ -36,12 +48,60 @@ type FormActorAssignment struct {
 
 // MarshalJSON encodes f with its PDL defaults.
 func (f FormActorAssignment) MarshalJSON() ([]byte, error) {
-	type plain FormActorAssignment
-	p := plain(f)
-	if p.Owners == nil {
-		p.Owners = Ptr(true)
+	if reflectEncoding {
+		type plain FormActorAssignment
+		p := plain(f)
+		if p.Owners == nil {
+			p.Owners = Ptr(true)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FormActorAssignment) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	{
+		x := f.Owners
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, ",\"owners\":"...)
+		dst = appendBool(dst, *x)
+	}
+	if f.Groups != nil {
+		dst = append(dst, ",\"groups\":"...)
+		if f.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if f.Users != nil {
+		dst = append(dst, ",\"users\":"...)
+		if f.Users == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Users {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
@@ -84,16 +144,71 @@ func (FormInfo) AspectName() string { return "formInfo" }
 
 // MarshalJSON encodes f with its PDL defaults.
 func (f FormInfo) MarshalJSON() ([]byte, error) {
-	type plain FormInfo
-	p := plain(f)
-	if p.Type == "" {
-		p.Type = FormTypeCompletion
+	if reflectEncoding {
+		type plain FormInfo
+		p := plain(f)
+		if p.Type == "" {
+			p.Type = FormTypeCompletion
+		}
+		p.Prompts = nonNil(p.Prompts)
+		if p.Actors == nil {
+			p.Actors = decodeDefault[FormActorAssignment]("{\"owners\":true}")
+		}
+		return marshal(p)
 	}
-	p.Prompts = nonNil(p.Prompts)
-	if p.Actors == nil {
-		p.Actors = decodeDefault[FormActorAssignment]("{\"owners\":true}")
+	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f FormInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, f.Name)
+	if f.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *f.Description)
 	}
-	return marshal(p)
+	{
+		x := f.Type
+		if x == "" {
+			x = FormTypeCompletion
+		}
+		dst = append(dst, ",\"type\":"...)
+		dst = appendString(dst, string(x))
+	}
+	dst = append(dst, ",\"prompts\":"...)
+	if f.Prompts == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.Prompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Prompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := f.Actors
+		if x == nil {
+			x = decodeDefault[FormActorAssignment]("{\"owners\":true}")
+		}
+		dst = append(dst, ",\"actors\":"...)
+		dst, err = x.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, x)
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
@@ -135,6 +250,32 @@ type FormPrompt struct {
 	Required bool `json:"required"`
 }
 
+// appendJSON appends the JSON of f to dst.
+func (f FormPrompt) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, f.ID)
+	dst = append(dst, ",\"title\":"...)
+	dst = appendString(dst, f.Title)
+	if f.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *f.Description)
+	}
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(f.Type))
+	if f.StructuredPropertyParams != nil {
+		dst = append(dst, ",\"structuredPropertyParams\":"...)
+		dst, err = f.StructuredPropertyParams.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"required\":"...)
+	dst = appendBool(dst, f.Required)
+	return closeObject(dst, start), err
+}
+
 // FormPromptType is the enum com.linkedin.form.FormPromptType, used by
 // [FormPrompt]. Its values are the constants below; decoding does not check
 // them.
@@ -167,4 +308,13 @@ const (
 type StructuredPropertyParams struct {
 	// The structured property that is required on this entity
 	URN string `json:"urn"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s StructuredPropertyParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"urn\":"...)
+	dst = appendString(dst, s.URN)
+	return closeObject(dst, start), err
 }

@@ -24,10 +24,40 @@ func (GlossaryNodeInfo) AspectName() string { return "glossaryNodeInfo" }
 
 // MarshalJSON encodes g with its PDL defaults.
 func (g GlossaryNodeInfo) MarshalJSON() ([]byte, error) {
-	type plain GlossaryNodeInfo
-	p := plain(g)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain GlossaryNodeInfo
+		p := plain(g)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of g to dst.
+func (g GlossaryNodeInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if g.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, g.CustomProperties)
+	}
+	dst = append(dst, ",\"definition\":"...)
+	dst = appendString(dst, g.Definition)
+	if g.ParentNode != nil {
+		dst = append(dst, ",\"parentNode\":"...)
+		dst = appendString(dst, *g.ParentNode)
+	}
+	if g.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *g.Name)
+	}
+	if g.ID != nil {
+		dst = append(dst, ",\"id\":"...)
+		dst = appendString(dst, *g.ID)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes g; absent defaulted fields take their defaults.
@@ -62,6 +92,73 @@ type GlossaryRelatedTerms struct {
 
 // AspectName returns "glossaryRelatedTerms".
 func (GlossaryRelatedTerms) AspectName() string { return "glossaryRelatedTerms" }
+
+// appendJSON appends the JSON of g to dst.
+func (g GlossaryRelatedTerms) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if g.IsRelatedTerms != nil {
+		dst = append(dst, ",\"isRelatedTerms\":"...)
+		if g.IsRelatedTerms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.IsRelatedTerms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if g.HasRelatedTerms != nil {
+		dst = append(dst, ",\"hasRelatedTerms\":"...)
+		if g.HasRelatedTerms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.HasRelatedTerms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if g.Values != nil {
+		dst = append(dst, ",\"values\":"...)
+		if g.Values == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.Values {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if g.RelatedTerms != nil {
+		dst = append(dst, ",\"relatedTerms\":"...)
+		if g.RelatedTerms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.RelatedTerms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
 
 // GlossaryTermInfo is the aspect "glossaryTermInfo"
 // (com.linkedin.glossary.GlossaryTermInfo) of the glossaryTerm entity.
@@ -98,10 +195,54 @@ func (GlossaryTermInfo) AspectName() string { return "glossaryTermInfo" }
 
 // MarshalJSON encodes g with its PDL defaults.
 func (g GlossaryTermInfo) MarshalJSON() ([]byte, error) {
-	type plain GlossaryTermInfo
-	p := plain(g)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain GlossaryTermInfo
+		p := plain(g)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of g to dst.
+func (g GlossaryTermInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if g.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, g.CustomProperties)
+	}
+	if g.ID != nil {
+		dst = append(dst, ",\"id\":"...)
+		dst = appendString(dst, *g.ID)
+	}
+	if g.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *g.Name)
+	}
+	dst = append(dst, ",\"definition\":"...)
+	dst = appendString(dst, g.Definition)
+	if g.ParentNode != nil {
+		dst = append(dst, ",\"parentNode\":"...)
+		dst = appendString(dst, *g.ParentNode)
+	}
+	dst = append(dst, ",\"termSource\":"...)
+	dst = appendString(dst, g.TermSource)
+	if g.SourceRef != nil {
+		dst = append(dst, ",\"sourceRef\":"...)
+		dst = appendString(dst, *g.SourceRef)
+	}
+	if g.SourceURL != nil {
+		dst = append(dst, ",\"sourceUrl\":"...)
+		dst = appendString(dst, *g.SourceURL)
+	}
+	if g.RawSchema != nil {
+		dst = append(dst, ",\"rawSchema\":"...)
+		dst = appendString(dst, *g.RawSchema)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes g; absent defaulted fields take their defaults.

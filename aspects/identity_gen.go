@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // CorpGroupEditableInfo is the aspect "corpGroupEditableInfo"
 // (com.linkedin.identity.CorpGroupEditableInfo) of the corpGroup entity.
 //
@@ -26,12 +28,42 @@ func (CorpGroupEditableInfo) AspectName() string { return "corpGroupEditableInfo
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c CorpGroupEditableInfo) MarshalJSON() ([]byte, error) {
-	type plain CorpGroupEditableInfo
-	p := plain(c)
-	if p.PictureLink == nil {
-		p.PictureLink = Ptr("https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png")
+	if reflectEncoding {
+		type plain CorpGroupEditableInfo
+		p := plain(c)
+		if p.PictureLink == nil {
+			p.PictureLink = Ptr("https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c CorpGroupEditableInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *c.Description)
+	}
+	{
+		x := c.PictureLink
+		if x == nil {
+			x = Ptr("https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png")
+		}
+		dst = append(dst, ",\"pictureLink\":"...)
+		dst = appendString(dst, *x)
+	}
+	if c.Slack != nil {
+		dst = append(dst, ",\"slack\":"...)
+		dst = appendString(dst, *c.Slack)
+	}
+	if c.Email != nil {
+		dst = append(dst, ",\"email\":"...)
+		dst = appendString(dst, *c.Email)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
@@ -85,12 +117,96 @@ func (CorpGroupInfo) AspectName() string { return "corpGroupInfo" }
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c CorpGroupInfo) MarshalJSON() ([]byte, error) {
-	type plain CorpGroupInfo
-	p := plain(c)
-	p.Admins = nonNil(p.Admins)
-	p.Members = nonNil(p.Members)
-	p.Groups = nonNil(p.Groups)
-	return marshal(p)
+	if reflectEncoding {
+		type plain CorpGroupInfo
+		p := plain(c)
+		p.Admins = nonNil(p.Admins)
+		p.Members = nonNil(p.Members)
+		p.Groups = nonNil(p.Groups)
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c CorpGroupInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.DisplayName != nil {
+		dst = append(dst, ",\"displayName\":"...)
+		dst = appendString(dst, *c.DisplayName)
+	}
+	if c.Email != nil {
+		dst = append(dst, ",\"email\":"...)
+		dst = appendString(dst, *c.Email)
+	}
+	dst = append(dst, ",\"admins\":"...)
+	if c.Admins == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Admins == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Admins {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"members\":"...)
+	if c.Members == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Members == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Members {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"groups\":"...)
+	if c.Groups == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if c.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *c.Description)
+	}
+	if c.Slack != nil {
+		dst = append(dst, ",\"slack\":"...)
+		dst = appendString(dst, *c.Slack)
+	}
+	if c.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = c.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // CorpUserAppearanceSettings is the record
@@ -105,6 +221,21 @@ type CorpUserAppearanceSettings struct {
 	// Flag controlling whether the V2 UI for DataHub is shown. It is optional: nil
 	// is left out.
 	ShowThemeV2 *bool `json:"showThemeV2,omitempty"`
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserAppearanceSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.ShowSimplifiedHomepage != nil {
+		dst = append(dst, ",\"showSimplifiedHomepage\":"...)
+		dst = appendBool(dst, *c.ShowSimplifiedHomepage)
+	}
+	if c.ShowThemeV2 != nil {
+		dst = append(dst, ",\"showThemeV2\":"...)
+		dst = appendBool(dst, *c.ShowThemeV2)
+	}
+	return closeObject(dst, start), err
 }
 
 // CorpUserCredentials is the aspect "corpUserCredentials"
@@ -125,6 +256,25 @@ type CorpUserCredentials struct {
 
 // AspectName returns "corpUserCredentials".
 func (CorpUserCredentials) AspectName() string { return "corpUserCredentials" }
+
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserCredentials) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"salt\":"...)
+	dst = appendString(dst, c.Salt)
+	dst = append(dst, ",\"hashedPassword\":"...)
+	dst = appendString(dst, c.HashedPassword)
+	if c.PasswordResetToken != nil {
+		dst = append(dst, ",\"passwordResetToken\":"...)
+		dst = appendString(dst, *c.PasswordResetToken)
+	}
+	if c.PasswordResetTokenExpirationTimeMillis != nil {
+		dst = append(dst, ",\"passwordResetTokenExpirationTimeMillis\":"...)
+		dst = strconv.AppendInt(dst, int64(*c.PasswordResetTokenExpirationTimeMillis), 10)
+	}
+	return closeObject(dst, start), err
+}
 
 // CorpUserEditableInfo is the aspect "corpUserEditableInfo"
 // (com.linkedin.identity.CorpUserEditableInfo) of the corpuser entity.
@@ -172,14 +322,124 @@ func (CorpUserEditableInfo) AspectName() string { return "corpUserEditableInfo" 
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c CorpUserEditableInfo) MarshalJSON() ([]byte, error) {
-	type plain CorpUserEditableInfo
-	p := plain(c)
-	p.Teams = nonNil(p.Teams)
-	p.Skills = nonNil(p.Skills)
-	if p.PictureLink == nil {
-		p.PictureLink = Ptr("assets/platforms/default_avatar.png")
+	if reflectEncoding {
+		type plain CorpUserEditableInfo
+		p := plain(c)
+		p.Teams = nonNil(p.Teams)
+		p.Skills = nonNil(p.Skills)
+		if p.PictureLink == nil {
+			p.PictureLink = Ptr("assets/platforms/default_avatar.png")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserEditableInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.AboutMe != nil {
+		dst = append(dst, ",\"aboutMe\":"...)
+		dst = appendString(dst, *c.AboutMe)
+	}
+	dst = append(dst, ",\"teams\":"...)
+	if c.Teams == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Teams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Teams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"skills\":"...)
+	if c.Skills == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Skills == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Skills {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := c.PictureLink
+		if x == nil {
+			x = Ptr("assets/platforms/default_avatar.png")
+		}
+		dst = append(dst, ",\"pictureLink\":"...)
+		dst = appendString(dst, *x)
+	}
+	if c.DisplayName != nil {
+		dst = append(dst, ",\"displayName\":"...)
+		dst = appendString(dst, *c.DisplayName)
+	}
+	if c.Title != nil {
+		dst = append(dst, ",\"title\":"...)
+		dst = appendString(dst, *c.Title)
+	}
+	if c.Platforms != nil {
+		dst = append(dst, ",\"platforms\":"...)
+		if c.Platforms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Platforms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if c.Persona != nil {
+		dst = append(dst, ",\"persona\":"...)
+		dst = appendString(dst, *c.Persona)
+	}
+	if c.Slack != nil {
+		dst = append(dst, ",\"slack\":"...)
+		dst = appendString(dst, *c.Slack)
+	}
+	if c.Phone != nil {
+		dst = append(dst, ",\"phone\":"...)
+		dst = appendString(dst, *c.Phone)
+	}
+	if c.Email != nil {
+		dst = append(dst, ",\"email\":"...)
+		dst = appendString(dst, *c.Email)
+	}
+	if c.InformationSources != nil {
+		dst = append(dst, ",\"informationSources\":"...)
+		if c.InformationSources == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.InformationSources {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
@@ -209,6 +469,32 @@ type CorpUserHomePageSettings struct {
 	// The list of announcement urns that have been dismissed by the user. It is
 	// optional: nil is left out.
 	DismissedAnnouncements []string `json:"dismissedAnnouncements,omitzero"`
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.PageTemplate != nil {
+		dst = append(dst, ",\"pageTemplate\":"...)
+		dst = appendString(dst, *c.PageTemplate)
+	}
+	if c.DismissedAnnouncements != nil {
+		dst = append(dst, ",\"dismissedAnnouncements\":"...)
+		if c.DismissedAnnouncements == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.DismissedAnnouncements {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // CorpUserInfo is the aspect "corpUserInfo"
@@ -257,10 +543,74 @@ func (CorpUserInfo) AspectName() string { return "corpUserInfo" }
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c CorpUserInfo) MarshalJSON() ([]byte, error) {
-	type plain CorpUserInfo
-	p := plain(c)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain CorpUserInfo
+		p := plain(c)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if c.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, c.CustomProperties)
+	}
+	dst = append(dst, ",\"active\":"...)
+	dst = appendBool(dst, c.Active)
+	if c.DisplayName != nil {
+		dst = append(dst, ",\"displayName\":"...)
+		dst = appendString(dst, *c.DisplayName)
+	}
+	if c.Email != nil {
+		dst = append(dst, ",\"email\":"...)
+		dst = appendString(dst, *c.Email)
+	}
+	if c.Title != nil {
+		dst = append(dst, ",\"title\":"...)
+		dst = appendString(dst, *c.Title)
+	}
+	if c.ManagerURN != nil {
+		dst = append(dst, ",\"managerUrn\":"...)
+		dst = appendString(dst, *c.ManagerURN)
+	}
+	if c.DepartmentID != nil {
+		dst = append(dst, ",\"departmentId\":"...)
+		dst = strconv.AppendInt(dst, int64(*c.DepartmentID), 10)
+	}
+	if c.DepartmentName != nil {
+		dst = append(dst, ",\"departmentName\":"...)
+		dst = appendString(dst, *c.DepartmentName)
+	}
+	if c.FirstName != nil {
+		dst = append(dst, ",\"firstName\":"...)
+		dst = appendString(dst, *c.FirstName)
+	}
+	if c.LastName != nil {
+		dst = append(dst, ",\"lastName\":"...)
+		dst = appendString(dst, *c.LastName)
+	}
+	if c.FullName != nil {
+		dst = append(dst, ",\"fullName\":"...)
+		dst = appendString(dst, *c.FullName)
+	}
+	if c.CountryCode != nil {
+		dst = append(dst, ",\"countryCode\":"...)
+		dst = appendString(dst, *c.CountryCode)
+	}
+	dst = append(dst, ",\"system\":"...)
+	dst = appendBool(dst, c.System)
+	if c.IsSupportUser != nil {
+		dst = append(dst, ",\"isSupportUser\":"...)
+		dst = appendBool(dst, *c.IsSupportUser)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
@@ -285,6 +635,17 @@ type CorpUserLocaleSettings struct {
 	Language *string `json:"language,omitempty"`
 }
 
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserLocaleSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.Language != nil {
+		dst = append(dst, ",\"language\":"...)
+		dst = appendString(dst, *c.Language)
+	}
+	return closeObject(dst, start), err
+}
+
 // CorpUserSettings is the aspect "corpUserSettings"
 // (com.linkedin.identity.CorpUserSettings) of the corpuser entity.
 //
@@ -306,6 +667,46 @@ type CorpUserSettings struct {
 // AspectName returns "corpUserSettings".
 func (CorpUserSettings) AspectName() string { return "corpUserSettings" }
 
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"appearance\":"...)
+	dst, err = c.Appearance.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if c.Views != nil {
+		dst = append(dst, ",\"views\":"...)
+		dst, err = c.Views.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.NotificationSettings != nil {
+		dst = append(dst, ",\"notificationSettings\":"...)
+		dst, err = c.NotificationSettings.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, c.NotificationSettings)
+		}
+	}
+	if c.HomePage != nil {
+		dst = append(dst, ",\"homePage\":"...)
+		dst, err = c.HomePage.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.Locale != nil {
+		dst = append(dst, ",\"locale\":"...)
+		dst, err = c.Locale.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // CorpUserStatus is the aspect "corpUserStatus"
 // (com.linkedin.identity.CorpUserStatus) of the corpuser entity.
 //
@@ -320,6 +721,20 @@ type CorpUserStatus struct {
 // AspectName returns "corpUserStatus".
 func (CorpUserStatus) AspectName() string { return "corpUserStatus" }
 
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserStatus) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"status\":"...)
+	dst = appendString(dst, c.Status)
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = c.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // CorpUserViewsSettings is the record
 // com.linkedin.identity.CorpUserViewsSettings, used by [CorpUserSettings].
 //
@@ -328,6 +743,17 @@ type CorpUserViewsSettings struct {
 	// The default View which is selected for the user. If none is chosen, then
 	// this value will be left blank. It is optional: nil is left out.
 	DefaultView *string `json:"defaultView,omitempty"`
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserViewsSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.DefaultView != nil {
+		dst = append(dst, ",\"defaultView\":"...)
+		dst = appendString(dst, *c.DefaultView)
+	}
+	return closeObject(dst, start), err
 }
 
 // GroupMembership is the aspect "groupMembership"
@@ -344,10 +770,37 @@ func (GroupMembership) AspectName() string { return "groupMembership" }
 
 // MarshalJSON encodes g with its PDL defaults.
 func (g GroupMembership) MarshalJSON() ([]byte, error) {
-	type plain GroupMembership
-	p := plain(g)
-	p.Groups = nonNil(p.Groups)
-	return marshal(p)
+	if reflectEncoding {
+		type plain GroupMembership
+		p := plain(g)
+		p.Groups = nonNil(p.Groups)
+		return marshal(p)
+	}
+	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of g to dst.
+func (g GroupMembership) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"groups\":"...)
+	if g.Groups == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if g.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // InviteToken is the aspect "inviteToken" (com.linkedin.identity.InviteToken)
@@ -365,6 +818,19 @@ type InviteToken struct {
 // AspectName returns "inviteToken".
 func (InviteToken) AspectName() string { return "inviteToken" }
 
+// appendJSON appends the JSON of i to dst.
+func (i InviteToken) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"token\":"...)
+	dst = appendString(dst, i.Token)
+	if i.Role != nil {
+		dst = append(dst, ",\"role\":"...)
+		dst = appendString(dst, *i.Role)
+	}
+	return closeObject(dst, start), err
+}
+
 // NativeGroupMembership is the aspect "nativeGroupMembership"
 // (com.linkedin.identity.NativeGroupMembership) of the corpuser entity.
 //
@@ -379,10 +845,37 @@ func (NativeGroupMembership) AspectName() string { return "nativeGroupMembership
 
 // MarshalJSON encodes n with its PDL defaults.
 func (n NativeGroupMembership) MarshalJSON() ([]byte, error) {
-	type plain NativeGroupMembership
-	p := plain(n)
-	p.NativeGroups = nonNil(p.NativeGroups)
-	return marshal(p)
+	if reflectEncoding {
+		type plain NativeGroupMembership
+		p := plain(n)
+		p.NativeGroups = nonNil(p.NativeGroups)
+		return marshal(p)
+	}
+	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of n to dst.
+func (n NativeGroupMembership) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"nativeGroups\":"...)
+	if n.NativeGroups == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if n.NativeGroups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range n.NativeGroups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // RoleMembership is the aspect "roleMembership"
@@ -399,8 +892,35 @@ func (RoleMembership) AspectName() string { return "roleMembership" }
 
 // MarshalJSON encodes r with its PDL defaults.
 func (r RoleMembership) MarshalJSON() ([]byte, error) {
-	type plain RoleMembership
-	p := plain(r)
-	p.Roles = nonNil(p.Roles)
-	return marshal(p)
+	if reflectEncoding {
+		type plain RoleMembership
+		p := plain(r)
+		p.Roles = nonNil(p.Roles)
+		return marshal(p)
+	}
+	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of r to dst.
+func (r RoleMembership) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"roles\":"...)
+	if r.Roles == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if r.Roles == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range r.Roles {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }

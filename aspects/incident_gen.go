@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // IncidentAssignee is the record com.linkedin.incident.IncidentAssignee, used
 // by [IncidentInfo].
 //
@@ -12,6 +14,20 @@ type IncidentAssignee struct {
 	Actor string `json:"actor"`
 	// The time & actor responsible for assiging the assignee.
 	AssignedAt AuditStamp `json:"assignedAt"`
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentAssignee) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"actor\":"...)
+	dst = appendString(dst, i.Actor)
+	dst = append(dst, ",\"assignedAt\":"...)
+	dst, err = i.AssignedAt.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // IncidentExternalLink is the record
@@ -42,12 +58,47 @@ type IncidentExternalLink struct {
 
 // MarshalJSON encodes i with its PDL defaults.
 func (i IncidentExternalLink) MarshalJSON() ([]byte, error) {
-	type plain IncidentExternalLink
-	p := plain(i)
-	if p.SyncEnabled == nil {
-		p.SyncEnabled = Ptr(true)
+	if reflectEncoding {
+		type plain IncidentExternalLink
+		p := plain(i)
+		if p.SyncEnabled == nil {
+			p.SyncEnabled = Ptr(true)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentExternalLink) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"connectionId\":"...)
+	dst = appendString(dst, i.ConnectionID)
+	dst = append(dst, ",\"system\":"...)
+	dst = appendString(dst, i.System)
+	dst = append(dst, ",\"externalId\":"...)
+	dst = appendString(dst, i.ExternalID)
+	dst = append(dst, ",\"url\":"...)
+	dst = appendString(dst, i.URL)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = i.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	{
+		x := i.SyncEnabled
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, ",\"syncEnabled\":"...)
+		dst = appendBool(dst, *x)
+	}
+	if i.LastSyncTimeMillis != nil {
+		dst = append(dst, ",\"lastSyncTimeMillis\":"...)
+		dst = strconv.AppendInt(dst, int64(*i.LastSyncTimeMillis), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes i; absent defaulted fields take their defaults.
@@ -79,10 +130,40 @@ func (IncidentExternalLinks) AspectName() string { return "incidentExternalLinks
 
 // MarshalJSON encodes i with its PDL defaults.
 func (i IncidentExternalLinks) MarshalJSON() ([]byte, error) {
-	type plain IncidentExternalLinks
-	p := plain(i)
-	p.Links = nonNil(p.Links)
-	return marshal(p)
+	if reflectEncoding {
+		type plain IncidentExternalLinks
+		p := plain(i)
+		p.Links = nonNil(p.Links)
+		return marshal(p)
+	}
+	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentExternalLinks) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"links\":"...)
+	if i.Links == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.Links == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Links {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes i; absent defaulted fields take their defaults.
@@ -144,10 +225,94 @@ func (IncidentInfo) AspectName() string { return "incidentInfo" }
 
 // MarshalJSON encodes i with its PDL defaults.
 func (i IncidentInfo) MarshalJSON() ([]byte, error) {
-	type plain IncidentInfo
-	p := plain(i)
-	p.Entities = nonNil(p.Entities)
-	return marshal(p)
+	if reflectEncoding {
+		type plain IncidentInfo
+		p := plain(i)
+		p.Entities = nonNil(p.Entities)
+		return marshal(p)
+	}
+	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(i.Type))
+	if i.CustomType != nil {
+		dst = append(dst, ",\"customType\":"...)
+		dst = appendString(dst, *i.CustomType)
+	}
+	if i.Title != nil {
+		dst = append(dst, ",\"title\":"...)
+		dst = appendString(dst, *i.Title)
+	}
+	if i.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *i.Description)
+	}
+	dst = append(dst, ",\"entities\":"...)
+	if i.Entities == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.Entities == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Entities {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if i.Priority != nil {
+		dst = append(dst, ",\"priority\":"...)
+		dst = strconv.AppendInt(dst, int64(*i.Priority), 10)
+	}
+	if i.Assignees != nil {
+		dst = append(dst, ",\"assignees\":"...)
+		if i.Assignees == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Assignees {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"status\":"...)
+	dst, err = i.Status.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if i.Source != nil {
+		dst = append(dst, ",\"source\":"...)
+		dst, err = i.Source.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if i.StartedAt != nil {
+		dst = append(dst, ",\"startedAt\":"...)
+		dst = strconv.AppendInt(dst, int64(*i.StartedAt), 10)
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = i.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // IncidentNote is the record com.linkedin.incident.IncidentNote, used by
@@ -163,6 +328,27 @@ type IncidentNote struct {
 	// The source of this note. Absent if the note was created natively in DataHub.
 	// It is optional: nil is left out.
 	Source *IncidentNoteSource `json:"source,omitempty"`
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentNote) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"message\":"...)
+	dst = appendString(dst, i.Message)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = i.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if i.Source != nil {
+		dst = append(dst, ",\"source\":"...)
+		dst, err = i.Source.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // IncidentNoteSource is the record com.linkedin.incident.IncidentNoteSource,
@@ -182,6 +368,25 @@ type IncidentNoteSource struct {
 	// deduplication. For example, a Jira comment ID. It is optional: nil is left
 	// out.
 	ExternalID *string `json:"externalId,omitempty"`
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentNoteSource) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if i.SourceType != nil {
+		dst = append(dst, ",\"sourceType\":"...)
+		dst = appendString(dst, string(*i.SourceType))
+	}
+	if i.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *i.ExternalURL)
+	}
+	if i.ExternalID != nil {
+		dst = append(dst, ",\"externalId\":"...)
+		dst = appendString(dst, *i.ExternalID)
+	}
+	return closeObject(dst, start), err
 }
 
 // IncidentNoteSourceType is the enum
@@ -218,10 +423,40 @@ func (IncidentNotes) AspectName() string { return "incidentNotes" }
 
 // MarshalJSON encodes i with its PDL defaults.
 func (i IncidentNotes) MarshalJSON() ([]byte, error) {
-	type plain IncidentNotes
-	p := plain(i)
-	p.Notes = nonNil(p.Notes)
-	return marshal(p)
+	if reflectEncoding {
+		type plain IncidentNotes
+		p := plain(i)
+		p.Notes = nonNil(p.Notes)
+		return marshal(p)
+	}
+	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentNotes) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"notes\":"...)
+	if i.Notes == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.Notes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Notes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes i; absent defaulted fields take their defaults.
@@ -246,6 +481,19 @@ type IncidentSource struct {
 	// Reference to an URN related to the source of an incident. It is optional:
 	// nil is left out.
 	SourceURN *string `json:"sourceUrn,omitempty"`
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentSource) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(i.Type))
+	if i.SourceURN != nil {
+		dst = append(dst, ",\"sourceUrn\":"...)
+		dst = appendString(dst, *i.SourceURN)
+	}
+	return closeObject(dst, start), err
 }
 
 // IncidentSourceType is the enum com.linkedin.incident.IncidentSourceType, used
@@ -310,6 +558,28 @@ type IncidentStatus struct {
 	Message *string `json:"message,omitempty"`
 	// The time at which the request was initially created
 	LastUpdated AuditStamp `json:"lastUpdated"`
+}
+
+// appendJSON appends the JSON of i to dst.
+func (i IncidentStatus) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"state\":"...)
+	dst = appendString(dst, string(i.State))
+	if i.Stage != nil {
+		dst = append(dst, ",\"stage\":"...)
+		dst = appendString(dst, string(*i.Stage))
+	}
+	if i.Message != nil {
+		dst = append(dst, ",\"message\":"...)
+		dst = appendString(dst, *i.Message)
+	}
+	dst = append(dst, ",\"lastUpdated\":"...)
+	dst, err = i.LastUpdated.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // IncidentType is the enum com.linkedin.incident.IncidentType, used by

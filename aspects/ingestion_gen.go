@@ -21,6 +21,31 @@ type DataHubIngestionSourceConfig struct {
 	ExtraArgs map[string]string `json:"extraArgs,omitzero"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubIngestionSourceConfig) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"recipe\":"...)
+	dst = appendString(dst, d.Recipe)
+	if d.Version != nil {
+		dst = append(dst, ",\"version\":"...)
+		dst = appendString(dst, *d.Version)
+	}
+	if d.ExecutorID != nil {
+		dst = append(dst, ",\"executorId\":"...)
+		dst = appendString(dst, *d.ExecutorID)
+	}
+	if d.DebugMode != nil {
+		dst = append(dst, ",\"debugMode\":"...)
+		dst = appendBool(dst, *d.DebugMode)
+	}
+	if d.ExtraArgs != nil {
+		dst = append(dst, ",\"extraArgs\":"...)
+		dst = appendStringMap(dst, d.ExtraArgs)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubIngestionSourceInfo is the aspect "dataHubIngestionSourceInfo"
 // (com.linkedin.ingestion.DataHubIngestionSourceInfo) of the
 // dataHubIngestionSource entity.
@@ -50,6 +75,40 @@ type DataHubIngestionSourceInfo struct {
 // AspectName returns "dataHubIngestionSourceInfo".
 func (DataHubIngestionSourceInfo) AspectName() string { return "dataHubIngestionSourceInfo" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubIngestionSourceInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, d.Type)
+	if d.Platform != nil {
+		dst = append(dst, ",\"platform\":"...)
+		dst = appendString(dst, *d.Platform)
+	}
+	if d.Schedule != nil {
+		dst = append(dst, ",\"schedule\":"...)
+		dst, err = d.Schedule.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"config\":"...)
+	dst, err = d.Config.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if d.Source != nil {
+		dst = append(dst, ",\"source\":"...)
+		dst, err = d.Source.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubIngestionSourceSchedule is the record
 // com.linkedin.ingestion.DataHubIngestionSourceSchedule, used by
 // [DataHubIngestionSourceInfo].
@@ -62,12 +121,32 @@ type DataHubIngestionSourceSchedule struct {
 	Timezone string `json:"timezone"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubIngestionSourceSchedule) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"interval\":"...)
+	dst = appendString(dst, d.Interval)
+	dst = append(dst, ",\"timezone\":"...)
+	dst = appendString(dst, d.Timezone)
+	return closeObject(dst, start), err
+}
+
 // DataHubIngestionSourceSource is the record
 // com.linkedin.ingestion.DataHubIngestionSourceSource, used by
 // [DataHubIngestionSourceInfo].
 type DataHubIngestionSourceSource struct {
 	// The source type of the ingestion source
 	Type DataHubIngestionSourceSourceType `json:"type"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubIngestionSourceSource) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(d.Type))
+	return closeObject(dst, start), err
 }
 
 // DataHubIngestionSourceSourceType is the enum

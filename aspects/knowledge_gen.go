@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DocumentContents is the record com.linkedin.knowledge.DocumentContents, used
 // by [DocumentInfo].
 //
@@ -10,6 +12,15 @@ type DocumentContents struct {
 	// The text contents of the document. This needs to be added to semantic
 	// search!
 	Text string `json:"text"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DocumentContents) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"text\":"...)
+	dst = appendString(dst, d.Text)
+	return closeObject(dst, start), err
 }
 
 // DocumentInfo is the aspect "documentInfo"
@@ -48,10 +59,100 @@ func (DocumentInfo) AspectName() string { return "documentInfo" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DocumentInfo) MarshalJSON() ([]byte, error) {
-	type plain DocumentInfo
-	p := plain(d)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DocumentInfo
+		p := plain(d)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DocumentInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.CustomProperties)
+	}
+	if d.Title != nil {
+		dst = append(dst, ",\"title\":"...)
+		dst = appendString(dst, *d.Title)
+	}
+	if d.Source != nil {
+		dst = append(dst, ",\"source\":"...)
+		dst, err = d.Source.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"status\":"...)
+	dst, err = d.Status.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"contents\":"...)
+	dst, err = d.Contents.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = d.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = d.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if d.RelatedAssets != nil {
+		dst = append(dst, ",\"relatedAssets\":"...)
+		if d.RelatedAssets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.RelatedAssets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.RelatedDocuments != nil {
+		dst = append(dst, ",\"relatedDocuments\":"...)
+		if d.RelatedDocuments == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.RelatedDocuments {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.ParentDocument != nil {
+		dst = append(dst, ",\"parentDocument\":"...)
+		dst, err = d.ParentDocument.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -86,12 +187,37 @@ func (DocumentSettings) AspectName() string { return "documentSettings" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DocumentSettings) MarshalJSON() ([]byte, error) {
-	type plain DocumentSettings
-	p := plain(d)
-	if p.ShowInGlobalContext == nil {
-		p.ShowInGlobalContext = Ptr(true)
+	if reflectEncoding {
+		type plain DocumentSettings
+		p := plain(d)
+		if p.ShowInGlobalContext == nil {
+			p.ShowInGlobalContext = Ptr(true)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DocumentSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	{
+		x := d.ShowInGlobalContext
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, ",\"showInGlobalContext\":"...)
+		dst = appendBool(dst, *x)
+	}
+	if d.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = d.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -125,6 +251,23 @@ type DocumentSource struct {
 	// Unique identifier in the external system. Searchable in case we need to find
 	// ingested docs via filtering. It is optional: nil is left out.
 	ExternalID *string `json:"externalId,omitempty"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DocumentSource) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"sourceType\":"...)
+	dst = appendString(dst, string(d.SourceType))
+	if d.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *d.ExternalURL)
+	}
+	if d.ExternalID != nil {
+		dst = append(dst, ",\"externalId\":"...)
+		dst = appendString(dst, *d.ExternalID)
+	}
+	return closeObject(dst, start), err
 }
 
 // DocumentSourceType is the enum com.linkedin.knowledge.DocumentSourceType,
@@ -162,6 +305,15 @@ const (
 type DocumentStatus struct {
 	// The current visibility state of the document
 	State DocumentState `json:"state"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DocumentStatus) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"state\":"...)
+	dst = appendString(dst, string(d.State))
+	return closeObject(dst, start), err
 }
 
 // DocumentUsageStatistics is the timeseries aspect "documentUsageStatistics"
@@ -213,12 +365,80 @@ func (DocumentUsageStatistics) AspectName() string { return "documentUsageStatis
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DocumentUsageStatistics) MarshalJSON() ([]byte, error) {
-	type plain DocumentUsageStatistics
-	p := plain(d)
-	if p.PartitionSpec == nil {
-		p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+	if reflectEncoding {
+		type plain DocumentUsageStatistics
+		p := plain(d)
+		if p.PartitionSpec == nil {
+			p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DocumentUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, ",\"eventGranularity\":"...)
+		dst, err = appendMarshal(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, ",\"partitionSpec\":"...)
+		dst, err = appendMarshal(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, ",\"messageId\":"...)
+		dst = appendString(dst, *d.MessageID)
+	}
+	if d.ViewsCount != nil {
+		dst = append(dst, ",\"viewsCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.ViewsCount), 10)
+	}
+	if d.AgentViewsCount != nil {
+		dst = append(dst, ",\"agentViewsCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.AgentViewsCount), 10)
+	}
+	if d.UniqueUserCount != nil {
+		dst = append(dst, ",\"uniqueUserCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.UniqueUserCount), 10)
+	}
+	if d.LastViewedAt != nil {
+		dst = append(dst, ",\"lastViewedAt\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.LastViewedAt), 10)
+	}
+	if d.UserCounts != nil {
+		dst = append(dst, ",\"userCounts\":"...)
+		if d.UserCounts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.UserCounts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshal(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -244,6 +464,15 @@ type ParentDocument struct {
 	Document string `json:"document"`
 }
 
+// appendJSON appends the JSON of v to dst.
+func (v ParentDocument) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"document\":"...)
+	dst = appendString(dst, v.Document)
+	return closeObject(dst, start), err
+}
+
 // RelatedAsset is the record com.linkedin.knowledge.RelatedAsset, used by
 // [DocumentInfo].
 //
@@ -251,6 +480,15 @@ type ParentDocument struct {
 type RelatedAsset struct {
 	// The asset referenced by or related to the document.
 	Asset string `json:"asset"`
+}
+
+// appendJSON appends the JSON of r to dst.
+func (r RelatedAsset) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"asset\":"...)
+	dst = appendString(dst, r.Asset)
+	return closeObject(dst, start), err
 }
 
 // RelatedDocument is the record com.linkedin.knowledge.RelatedDocument, used by
@@ -261,4 +499,13 @@ type RelatedAsset struct {
 type RelatedDocument struct {
 	// The document referenced by or related to the document.
 	Document string `json:"document"`
+}
+
+// appendJSON appends the JSON of r to dst.
+func (r RelatedDocument) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"document\":"...)
+	dst = appendString(dst, r.Document)
+	return closeObject(dst, start), err
 }

@@ -15,6 +15,15 @@ type LifecycleStageSettings struct {
 	HideInSearch bool `json:"hideInSearch"`
 }
 
+// appendJSON appends the JSON of l to dst.
+func (l LifecycleStageSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"hideInSearch\":"...)
+	dst = appendBool(dst, l.HideInSearch)
+	return closeObject(dst, start), err
+}
+
 // LifecycleStageTransitionPolicy is the record
 // com.linkedin.lifecycle.LifecycleStageTransitionPolicy, used by
 // [LifecycleStageTypeInfo].
@@ -34,6 +43,28 @@ type LifecycleStageTransitionPolicy struct {
 	// list: nothing can transition to this stage (unreachable). It is optional:
 	// nil is left out.
 	AllowedPreviousStages []string `json:"allowedPreviousStages,omitzero"`
+}
+
+// appendJSON appends the JSON of l to dst.
+func (l LifecycleStageTransitionPolicy) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if l.AllowedPreviousStages != nil {
+		dst = append(dst, ",\"allowedPreviousStages\":"...)
+		if l.AllowedPreviousStages == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range l.AllowedPreviousStages {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // LifecycleStageTypeInfo is the aspect "lifecycleStageTypeInfo"
@@ -82,3 +113,53 @@ type LifecycleStageTypeInfo struct {
 
 // AspectName returns "lifecycleStageTypeInfo".
 func (LifecycleStageTypeInfo) AspectName() string { return "lifecycleStageTypeInfo" }
+
+// appendJSON appends the JSON of l to dst.
+func (l LifecycleStageTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, l.Name)
+	if l.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *l.Description)
+	}
+	if l.EntityTypes != nil {
+		dst = append(dst, ",\"entityTypes\":"...)
+		if l.EntityTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range l.EntityTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"settings\":"...)
+	dst, err = l.Settings.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if l.TransitionPolicy != nil {
+		dst = append(dst, ",\"transitionPolicy\":"...)
+		dst, err = l.TransitionPolicy.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = l.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = l.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}

@@ -13,3 +13,17 @@ type LogicalParent struct {
 
 // AspectName returns "logicalParent".
 func (LogicalParent) AspectName() string { return "logicalParent" }
+
+// appendJSON appends the JSON of l to dst.
+func (l LogicalParent) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if l.Parent != nil {
+		dst = append(dst, ",\"parent\":"...)
+		dst, err = l.Parent.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}

@@ -15,6 +15,15 @@ type AIAgentKey struct {
 // AspectName returns "aiAgentKey".
 func (AIAgentKey) AspectName() string { return "aiAgentKey" }
 
+// appendJSON appends the JSON of a to dst.
+func (a AIAgentKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, a.ID)
+	return closeObject(dst, start), err
+}
+
 // APIKey is the key aspect "apiKey" of the api entity
 // (com.linkedin.metadata.key.ApiKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -29,6 +38,15 @@ type APIKey struct {
 
 // AspectName returns "apiKey".
 func (APIKey) AspectName() string { return "apiKey" }
+
+// appendJSON appends the JSON of a to dst.
+func (a APIKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, a.ID)
+	return closeObject(dst, start), err
+}
 
 // AgentSkillKey is the key aspect "agentSkillKey" of the agentSkill entity
 // (com.linkedin.metadata.key.AgentSkillKey): its fields, in order, are the
@@ -45,6 +63,15 @@ type AgentSkillKey struct {
 // AspectName returns "agentSkillKey".
 func (AgentSkillKey) AspectName() string { return "agentSkillKey" }
 
+// appendJSON appends the JSON of a to dst.
+func (a AgentSkillKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, a.ID)
+	return closeObject(dst, start), err
+}
+
 // AssertionKey is the key aspect "assertionKey" of the assertion entity
 // (com.linkedin.metadata.key.AssertionKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -57,6 +84,15 @@ type AssertionKey struct {
 
 // AspectName returns "assertionKey".
 func (AssertionKey) AspectName() string { return "assertionKey" }
+
+// appendJSON appends the JSON of a to dst.
+func (a AssertionKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assertionId\":"...)
+	dst = appendString(dst, a.AssertionID)
+	return closeObject(dst, start), err
+}
 
 // ChartKey is the key aspect "chartKey" of the chart entity
 // (com.linkedin.metadata.key.ChartKey): its fields, in order, are the parts of
@@ -76,6 +112,17 @@ type ChartKey struct {
 // AspectName returns "chartKey".
 func (ChartKey) AspectName() string { return "chartKey" }
 
+// appendJSON appends the JSON of c to dst.
+func (c ChartKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"dashboardTool\":"...)
+	dst = appendString(dst, c.DashboardTool)
+	dst = append(dst, ",\"chartId\":"...)
+	dst = appendString(dst, c.ChartID)
+	return closeObject(dst, start), err
+}
+
 // ContainerKey is the key aspect "containerKey" of the container entity
 // (com.linkedin.metadata.key.ContainerKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -88,6 +135,17 @@ type ContainerKey struct {
 
 // AspectName returns "containerKey".
 func (ContainerKey) AspectName() string { return "containerKey" }
+
+// appendJSON appends the JSON of c to dst.
+func (c ContainerKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.Guid != nil {
+		dst = append(dst, ",\"guid\":"...)
+		dst = appendString(dst, *c.Guid)
+	}
+	return closeObject(dst, start), err
+}
 
 // CorpGroupKey is the key aspect "corpGroupKey" of the corpGroup entity
 // (com.linkedin.metadata.key.CorpGroupKey): its fields, in order, are the parts
@@ -103,6 +161,15 @@ type CorpGroupKey struct {
 // AspectName returns "corpGroupKey".
 func (CorpGroupKey) AspectName() string { return "corpGroupKey" }
 
+// appendJSON appends the JSON of c to dst.
+func (c CorpGroupKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, c.Name)
+	return closeObject(dst, start), err
+}
+
 // CorpUserKey is the key aspect "corpUserKey" of the corpuser entity
 // (com.linkedin.metadata.key.CorpUserKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -115,6 +182,15 @@ type CorpUserKey struct {
 
 // AspectName returns "corpUserKey".
 func (CorpUserKey) AspectName() string { return "corpUserKey" }
+
+// appendJSON appends the JSON of c to dst.
+func (c CorpUserKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"username\":"...)
+	dst = appendString(dst, c.Username)
+	return closeObject(dst, start), err
+}
 
 // DashboardKey is the key aspect "dashboardKey" of the dashboard entity
 // (com.linkedin.metadata.key.DashboardKey): its fields, in order, are the parts
@@ -134,6 +210,17 @@ type DashboardKey struct {
 // AspectName returns "dashboardKey".
 func (DashboardKey) AspectName() string { return "dashboardKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DashboardKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"dashboardTool\":"...)
+	dst = appendString(dst, d.DashboardTool)
+	dst = append(dst, ",\"dashboardId\":"...)
+	dst = appendString(dst, d.DashboardID)
+	return closeObject(dst, start), err
+}
+
 // DataContractKey is the key aspect "dataContractKey" of the dataContract
 // entity (com.linkedin.metadata.key.DataContractKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -146,6 +233,15 @@ type DataContractKey struct {
 
 // AspectName returns "dataContractKey".
 func (DataContractKey) AspectName() string { return "dataContractKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataContractKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataFlowKey is the key aspect "dataFlowKey" of the dataFlow entity
 // (com.linkedin.metadata.key.DataFlowKey): its fields, in order, are the parts
@@ -164,6 +260,19 @@ type DataFlowKey struct {
 // AspectName returns "dataFlowKey".
 func (DataFlowKey) AspectName() string { return "dataFlowKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataFlowKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"orchestrator\":"...)
+	dst = appendString(dst, d.Orchestrator)
+	dst = append(dst, ",\"flowId\":"...)
+	dst = appendString(dst, d.FlowID)
+	dst = append(dst, ",\"cluster\":"...)
+	dst = appendString(dst, d.Cluster)
+	return closeObject(dst, start), err
+}
+
 // DataHubAccessTokenKey is the key aspect "dataHubAccessTokenKey" of the
 // dataHubAccessToken entity (com.linkedin.metadata.key.DataHubAccessTokenKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -176,6 +285,15 @@ type DataHubAccessTokenKey struct {
 
 // AspectName returns "dataHubAccessTokenKey".
 func (DataHubAccessTokenKey) AspectName() string { return "dataHubAccessTokenKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubAccessTokenKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubActionKey is the key aspect "dataHubActionKey" of the dataHubAction
 // entity (com.linkedin.metadata.key.DataHubActionKey): its fields, in order,
@@ -190,6 +308,15 @@ type DataHubActionKey struct {
 // AspectName returns "dataHubActionKey".
 func (DataHubActionKey) AspectName() string { return "dataHubActionKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubActionKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubConnectionKey is the key aspect "dataHubConnectionKey" of the
 // dataHubConnection entity (com.linkedin.metadata.key.DataHubConnectionKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -203,6 +330,15 @@ type DataHubConnectionKey struct {
 // AspectName returns "dataHubConnectionKey".
 func (DataHubConnectionKey) AspectName() string { return "dataHubConnectionKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubConnectionKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubFileKey is the key aspect "dataHubFileKey" of the dataHubFile entity
 // (com.linkedin.metadata.key.DataHubFileKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -215,6 +351,15 @@ type DataHubFileKey struct {
 
 // AspectName returns "dataHubFileKey".
 func (DataHubFileKey) AspectName() string { return "dataHubFileKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubFileKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubIngestionSourceKey is the key aspect "dataHubIngestionSourceKey" of
 // the dataHubIngestionSource entity
@@ -230,6 +375,15 @@ type DataHubIngestionSourceKey struct {
 // AspectName returns "dataHubIngestionSourceKey".
 func (DataHubIngestionSourceKey) AspectName() string { return "dataHubIngestionSourceKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubIngestionSourceKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubOpenAPISchemaKey is the key aspect "dataHubOpenAPISchemaKey" of the
 // dataHubOpenAPISchema entity
 // (com.linkedin.metadata.key.DataHubOpenAPISchemaKey): its fields, in order,
@@ -244,6 +398,15 @@ type DataHubOpenAPISchemaKey struct {
 // AspectName returns "dataHubOpenAPISchemaKey".
 func (DataHubOpenAPISchemaKey) AspectName() string { return "dataHubOpenAPISchemaKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubOpenAPISchemaKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubPageModuleKey is the key aspect "dataHubPageModuleKey" of the
 // dataHubPageModule entity (com.linkedin.metadata.key.DataHubPageModuleKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -256,6 +419,15 @@ type DataHubPageModuleKey struct {
 
 // AspectName returns "dataHubPageModuleKey".
 func (DataHubPageModuleKey) AspectName() string { return "dataHubPageModuleKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageModuleKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubPageTemplateKey is the key aspect "dataHubPageTemplateKey" of the
 // dataHubPageTemplate entity
@@ -271,6 +443,15 @@ type DataHubPageTemplateKey struct {
 // AspectName returns "dataHubPageTemplateKey".
 func (DataHubPageTemplateKey) AspectName() string { return "dataHubPageTemplateKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageTemplateKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubPersonaKey is the key aspect "dataHubPersonaKey" of the dataHubPersona
 // entity (com.linkedin.metadata.key.DataHubPersonaKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -283,6 +464,15 @@ type DataHubPersonaKey struct {
 
 // AspectName returns "dataHubPersonaKey".
 func (DataHubPersonaKey) AspectName() string { return "dataHubPersonaKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPersonaKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubPolicyKey is the key aspect "dataHubPolicyKey" of the dataHubPolicy
 // entity (com.linkedin.metadata.key.DataHubPolicyKey): its fields, in order,
@@ -297,6 +487,15 @@ type DataHubPolicyKey struct {
 
 // AspectName returns "dataHubPolicyKey".
 func (DataHubPolicyKey) AspectName() string { return "dataHubPolicyKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPolicyKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubRetentionKey is the key aspect "dataHubRetentionKey" of the
 // dataHubRetention entity (com.linkedin.metadata.key.DataHubRetentionKey): its
@@ -313,6 +512,17 @@ type DataHubRetentionKey struct {
 // AspectName returns "dataHubRetentionKey".
 func (DataHubRetentionKey) AspectName() string { return "dataHubRetentionKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubRetentionKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"entityName\":"...)
+	dst = appendString(dst, d.EntityName)
+	dst = append(dst, ",\"aspectName\":"...)
+	dst = appendString(dst, d.AspectName_)
+	return closeObject(dst, start), err
+}
+
 // DataHubRoleKey is the key aspect "dataHubRoleKey" of the dataHubRole entity
 // (com.linkedin.metadata.key.DataHubRoleKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -327,6 +537,15 @@ type DataHubRoleKey struct {
 // AspectName returns "dataHubRoleKey".
 func (DataHubRoleKey) AspectName() string { return "dataHubRoleKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubRoleKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubSecretKey is the key aspect "dataHubSecretKey" of the dataHubSecret
 // entity (com.linkedin.metadata.key.DataHubSecretKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -339,6 +558,15 @@ type DataHubSecretKey struct {
 
 // AspectName returns "dataHubSecretKey".
 func (DataHubSecretKey) AspectName() string { return "dataHubSecretKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubSecretKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataHubStepStateKey is the key aspect "dataHubStepStateKey" of the
 // dataHubStepState entity (com.linkedin.metadata.key.DataHubStepStateKey): its
@@ -353,6 +581,15 @@ type DataHubStepStateKey struct {
 // AspectName returns "dataHubStepStateKey".
 func (DataHubStepStateKey) AspectName() string { return "dataHubStepStateKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubStepStateKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubUpgradeKey is the key aspect "dataHubUpgradeKey" of the dataHubUpgrade
 // entity (com.linkedin.metadata.key.DataHubUpgradeKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -366,6 +603,15 @@ type DataHubUpgradeKey struct {
 // AspectName returns "dataHubUpgradeKey".
 func (DataHubUpgradeKey) AspectName() string { return "dataHubUpgradeKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubUpgradeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubViewKey is the key aspect "dataHubViewKey" of the dataHubView entity
 // (com.linkedin.metadata.key.DataHubViewKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -378,6 +624,15 @@ type DataHubViewKey struct {
 
 // AspectName returns "dataHubViewKey".
 func (DataHubViewKey) AspectName() string { return "dataHubViewKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubViewKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataJobKey is the key aspect "dataJobKey" of the dataJob entity
 // (com.linkedin.metadata.key.DataJobKey): its fields, in order, are the parts
@@ -393,6 +648,17 @@ type DataJobKey struct {
 
 // AspectName returns "dataJobKey".
 func (DataJobKey) AspectName() string { return "dataJobKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataJobKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"flow\":"...)
+	dst = appendString(dst, d.Flow)
+	dst = append(dst, ",\"jobId\":"...)
+	dst = appendString(dst, d.JobID)
+	return closeObject(dst, start), err
+}
 
 // DataPlatformInstanceKey is the key aspect "dataPlatformInstanceKey" of the
 // dataPlatformInstance entity
@@ -410,6 +676,17 @@ type DataPlatformInstanceKey struct {
 // AspectName returns "dataPlatformInstanceKey".
 func (DataPlatformInstanceKey) AspectName() string { return "dataPlatformInstanceKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataPlatformInstanceKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"platform\":"...)
+	dst = appendString(dst, d.Platform)
+	dst = append(dst, ",\"instance\":"...)
+	dst = appendString(dst, d.Instance)
+	return closeObject(dst, start), err
+}
+
 // DataProcessInstanceKey is the key aspect "dataProcessInstanceKey" of the
 // dataProcessInstance entity
 // (com.linkedin.metadata.key.DataProcessInstanceKey): its fields, in order, are
@@ -424,6 +701,15 @@ type DataProcessInstanceKey struct {
 
 // AspectName returns "dataProcessInstanceKey".
 func (DataProcessInstanceKey) AspectName() string { return "dataProcessInstanceKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataProcessInstanceKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DataProcessKey is the key aspect "dataProcessKey" of the dataProcess entity
 // (com.linkedin.metadata.key.DataProcessKey): its fields, in order, are the
@@ -443,6 +729,22 @@ type DataProcessKey struct {
 // AspectName returns "dataProcessKey".
 func (DataProcessKey) AspectName() string { return "dataProcessKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataProcessKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	dst = append(dst, ",\"orchestrator\":"...)
+	dst = appendString(dst, d.Orchestrator)
+	dst = append(dst, ",\"origin\":"...)
+	dst, err = appendMarshal(dst, d.Origin)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // DocumentKey is the key aspect "documentKey" of the document entity
 // (com.linkedin.metadata.key.DocumentKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -455,6 +757,15 @@ type DocumentKey struct {
 
 // AspectName returns "documentKey".
 func (DocumentKey) AspectName() string { return "documentKey" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DocumentKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
 
 // DomainKey is the key aspect "domainKey" of the domain entity
 // (com.linkedin.metadata.key.DomainKey): its fields, in order, are the parts of
@@ -470,6 +781,15 @@ type DomainKey struct {
 // AspectName returns "domainKey".
 func (DomainKey) AspectName() string { return "domainKey" }
 
+// appendJSON appends the JSON of d to dst.
+func (d DomainKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // ERModelRelationshipKey is the key aspect "erModelRelationshipKey" of the
 // erModelRelationship entity
 // (com.linkedin.metadata.key.ERModelRelationshipKey): its fields, in order, are
@@ -483,6 +803,15 @@ type ERModelRelationshipKey struct {
 
 // AspectName returns "erModelRelationshipKey".
 func (ERModelRelationshipKey) AspectName() string { return "erModelRelationshipKey" }
+
+// appendJSON appends the JSON of e to dst.
+func (e ERModelRelationshipKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, e.ID)
+	return closeObject(dst, start), err
+}
 
 // ExecutionRequestKey is the key aspect "dataHubExecutionRequestKey" of the
 // dataHubExecutionRequest entity
@@ -498,6 +827,15 @@ type ExecutionRequestKey struct {
 // AspectName returns "dataHubExecutionRequestKey".
 func (ExecutionRequestKey) AspectName() string { return "dataHubExecutionRequestKey" }
 
+// appendJSON appends the JSON of e to dst.
+func (e ExecutionRequestKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, e.ID)
+	return closeObject(dst, start), err
+}
+
 // FormKey is the key aspect "formKey" of the form entity
 // (com.linkedin.metadata.key.FormKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -510,6 +848,15 @@ type FormKey struct {
 
 // AspectName returns "formKey".
 func (FormKey) AspectName() string { return "formKey" }
+
+// appendJSON appends the JSON of f to dst.
+func (f FormKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, f.ID)
+	return closeObject(dst, start), err
+}
 
 // GlobalSettingsKey is the key aspect "globalSettingsKey" of the globalSettings
 // entity (com.linkedin.metadata.key.GlobalSettingsKey): its fields, in order,
@@ -525,6 +872,15 @@ type GlobalSettingsKey struct {
 // AspectName returns "globalSettingsKey".
 func (GlobalSettingsKey) AspectName() string { return "globalSettingsKey" }
 
+// appendJSON appends the JSON of g to dst.
+func (g GlobalSettingsKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, g.ID)
+	return closeObject(dst, start), err
+}
+
 // GlossaryNodeKey is the key aspect "glossaryNodeKey" of the glossaryNode
 // entity (com.linkedin.metadata.key.GlossaryNodeKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -538,6 +894,15 @@ type GlossaryNodeKey struct {
 // AspectName returns "glossaryNodeKey".
 func (GlossaryNodeKey) AspectName() string { return "glossaryNodeKey" }
 
+// appendJSON appends the JSON of g to dst.
+func (g GlossaryNodeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, g.Name)
+	return closeObject(dst, start), err
+}
+
 // GlossaryTermKey is the key aspect "glossaryTermKey" of the glossaryTerm
 // entity (com.linkedin.metadata.key.GlossaryTermKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -550,6 +915,15 @@ type GlossaryTermKey struct {
 
 // AspectName returns "glossaryTermKey".
 func (GlossaryTermKey) AspectName() string { return "glossaryTermKey" }
+
+// appendJSON appends the JSON of g to dst.
+func (g GlossaryTermKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, g.Name)
+	return closeObject(dst, start), err
+}
 
 // IncidentKey is the key aspect "incidentKey" of the incident entity
 // (com.linkedin.metadata.key.IncidentKey): its fields, in order, are the parts
@@ -565,6 +939,15 @@ type IncidentKey struct {
 // AspectName returns "incidentKey".
 func (IncidentKey) AspectName() string { return "incidentKey" }
 
+// appendJSON appends the JSON of i to dst.
+func (i IncidentKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, i.ID)
+	return closeObject(dst, start), err
+}
+
 // InviteTokenKey is the key aspect "inviteTokenKey" of the inviteToken entity
 // (com.linkedin.metadata.key.InviteTokenKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -577,6 +960,15 @@ type InviteTokenKey struct {
 
 // AspectName returns "inviteTokenKey".
 func (InviteTokenKey) AspectName() string { return "inviteTokenKey" }
+
+// appendJSON appends the JSON of i to dst.
+func (i InviteTokenKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, i.ID)
+	return closeObject(dst, start), err
+}
 
 // LifecycleStageTypeKey is the key aspect "lifecycleStageTypeKey" of the
 // lifecycleStageType entity (com.linkedin.metadata.key.LifecycleStageTypeKey):
@@ -591,6 +983,15 @@ type LifecycleStageTypeKey struct {
 
 // AspectName returns "lifecycleStageTypeKey".
 func (LifecycleStageTypeKey) AspectName() string { return "lifecycleStageTypeKey" }
+
+// appendJSON appends the JSON of l to dst.
+func (l LifecycleStageTypeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, l.ID)
+	return closeObject(dst, start), err
+}
 
 // MLModelDeploymentKey is the key aspect "mlModelDeploymentKey" of the
 // mlModelDeployment entity (com.linkedin.metadata.key.MLModelDeploymentKey):
@@ -609,6 +1010,22 @@ type MLModelDeploymentKey struct {
 // AspectName returns "mlModelDeploymentKey".
 func (MLModelDeploymentKey) AspectName() string { return "mlModelDeploymentKey" }
 
+// appendJSON appends the JSON of m to dst.
+func (m MLModelDeploymentKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"platform\":"...)
+	dst = appendString(dst, m.Platform)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, m.Name)
+	dst = append(dst, ",\"origin\":"...)
+	dst, err = appendMarshal(dst, m.Origin)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // MLPrimaryKeyKey is the key aspect "mlPrimaryKeyKey" of the mlPrimaryKey
 // entity (com.linkedin.metadata.key.MLPrimaryKeyKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -623,6 +1040,17 @@ type MLPrimaryKeyKey struct {
 
 // AspectName returns "mlPrimaryKeyKey".
 func (MLPrimaryKeyKey) AspectName() string { return "mlPrimaryKeyKey" }
+
+// appendJSON appends the JSON of m to dst.
+func (m MLPrimaryKeyKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"featureNamespace\":"...)
+	dst = appendString(dst, m.FeatureNamespace)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, m.Name)
+	return closeObject(dst, start), err
+}
 
 // MetricKey is the key aspect "metricKey" of the metric entity
 // (com.linkedin.metadata.key.MetricKey): its fields, in order, are the parts of
@@ -650,6 +1078,19 @@ type MetricKey struct {
 // AspectName returns "metricKey".
 func (MetricKey) AspectName() string { return "metricKey" }
 
+// appendJSON appends the JSON of m to dst.
+func (m MetricKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"platform\":"...)
+	dst = appendString(dst, m.Platform)
+	dst = append(dst, ",\"path\":"...)
+	dst = appendString(dst, m.Path)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, m.ID)
+	return closeObject(dst, start), err
+}
+
 // NotebookKey is the key aspect "notebookKey" of the notebook entity
 // (com.linkedin.metadata.key.NotebookKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -667,6 +1108,17 @@ type NotebookKey struct {
 // AspectName returns "notebookKey".
 func (NotebookKey) AspectName() string { return "notebookKey" }
 
+// appendJSON appends the JSON of n to dst.
+func (n NotebookKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"notebookTool\":"...)
+	dst = appendString(dst, n.NotebookTool)
+	dst = append(dst, ",\"notebookId\":"...)
+	dst = appendString(dst, n.NotebookID)
+	return closeObject(dst, start), err
+}
+
 // OwnershipTypeKey is the key aspect "ownershipTypeKey" of the ownershipType
 // entity (com.linkedin.metadata.key.OwnershipTypeKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -682,6 +1134,15 @@ type OwnershipTypeKey struct {
 // AspectName returns "ownershipTypeKey".
 func (OwnershipTypeKey) AspectName() string { return "ownershipTypeKey" }
 
+// appendJSON appends the JSON of o to dst.
+func (o OwnershipTypeKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, o.ID)
+	return closeObject(dst, start), err
+}
+
 // PostKey is the key aspect "postKey" of the post entity
 // (com.linkedin.metadata.key.PostKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -696,6 +1157,15 @@ type PostKey struct {
 // AspectName returns "postKey".
 func (PostKey) AspectName() string { return "postKey" }
 
+// appendJSON appends the JSON of v to dst.
+func (v PostKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, v.ID)
+	return closeObject(dst, start), err
+}
+
 // QueryKey is the key aspect "queryKey" of the query entity
 // (com.linkedin.metadata.key.QueryKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -709,6 +1179,15 @@ type QueryKey struct {
 // AspectName returns "queryKey".
 func (QueryKey) AspectName() string { return "queryKey" }
 
+// appendJSON appends the JSON of q to dst.
+func (q QueryKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, q.ID)
+	return closeObject(dst, start), err
+}
+
 // RoleKey is the key aspect "roleKey" of the role entity
 // (com.linkedin.metadata.key.RoleKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -721,6 +1200,15 @@ type RoleKey struct {
 
 // AspectName returns "roleKey".
 func (RoleKey) AspectName() string { return "roleKey" }
+
+// appendJSON appends the JSON of r to dst.
+func (r RoleKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, r.ID)
+	return closeObject(dst, start), err
+}
 
 // SchemaFieldKey is the key aspect "schemaFieldKey" of the schemaField entity
 // (com.linkedin.metadata.key.SchemaFieldKey): its fields, in order, are the
@@ -736,6 +1224,17 @@ type SchemaFieldKey struct {
 
 // AspectName returns "schemaFieldKey".
 func (SchemaFieldKey) AspectName() string { return "schemaFieldKey" }
+
+// appendJSON appends the JSON of s to dst.
+func (s SchemaFieldKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"parent\":"...)
+	dst = appendString(dst, s.Parent)
+	dst = append(dst, ",\"fieldPath\":"...)
+	dst = appendString(dst, s.FieldPath)
+	return closeObject(dst, start), err
+}
 
 // SemanticModelKey is the key aspect "semanticModelKey" of the semanticModel
 // entity (com.linkedin.metadata.key.SemanticModelKey): its fields, in order,
@@ -762,6 +1261,19 @@ type SemanticModelKey struct {
 // AspectName returns "semanticModelKey".
 func (SemanticModelKey) AspectName() string { return "semanticModelKey" }
 
+// appendJSON appends the JSON of s to dst.
+func (s SemanticModelKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"platform\":"...)
+	dst = appendString(dst, s.Platform)
+	dst = append(dst, ",\"path\":"...)
+	dst = appendString(dst, s.Path)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, s.ID)
+	return closeObject(dst, start), err
+}
+
 // TagKey is the key aspect "tagKey" of the tag entity
 // (com.linkedin.metadata.key.TagKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -775,6 +1287,15 @@ type TagKey struct {
 // AspectName returns "tagKey".
 func (TagKey) AspectName() string { return "tagKey" }
 
+// appendJSON appends the JSON of t to dst.
+func (t TagKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, t.Name)
+	return closeObject(dst, start), err
+}
+
 // TelemetryKey is the key aspect "telemetryKey" of the telemetry entity
 // (com.linkedin.metadata.key.TelemetryKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -787,6 +1308,15 @@ type TelemetryKey struct {
 
 // AspectName returns "telemetryKey".
 func (TelemetryKey) AspectName() string { return "telemetryKey" }
+
+// appendJSON appends the JSON of t to dst.
+func (t TelemetryKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, t.Name)
+	return closeObject(dst, start), err
+}
 
 // VersionSetKey is the key aspect "versionSetKey" of the versionSet entity
 // (com.linkedin.metadata.key.VersionSetKey): its fields, in order, are the
@@ -803,3 +1333,14 @@ type VersionSetKey struct {
 
 // AspectName returns "versionSetKey".
 func (VersionSetKey) AspectName() string { return "versionSetKey" }
+
+// appendJSON appends the JSON of v to dst.
+func (v VersionSetKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, v.ID)
+	dst = append(dst, ",\"entityType\":"...)
+	dst = appendString(dst, v.EntityType)
+	return closeObject(dst, start), err
+}

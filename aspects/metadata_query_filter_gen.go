@@ -64,10 +64,40 @@ type ConjunctiveCriterion struct {
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c ConjunctiveCriterion) MarshalJSON() ([]byte, error) {
-	type plain ConjunctiveCriterion
-	p := plain(c)
-	p.And = nonNil(p.And)
-	return marshal(p)
+	if reflectEncoding {
+		type plain ConjunctiveCriterion
+		p := plain(c)
+		p.And = nonNil(p.And)
+		return marshal(p)
+	}
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c ConjunctiveCriterion) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"and\":"...)
+	if c.And == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.And == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.And {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // Criterion is the record com.linkedin.metadata.query.filter.Criterion, used by
@@ -90,13 +120,52 @@ type Criterion struct {
 
 // MarshalJSON encodes c with its PDL defaults.
 func (c Criterion) MarshalJSON() ([]byte, error) {
-	type plain Criterion
-	p := plain(c)
-	p.Values = nonNil(p.Values)
-	if p.Condition == "" {
-		p.Condition = ConditionEqual
+	if reflectEncoding {
+		type plain Criterion
+		p := plain(c)
+		p.Values = nonNil(p.Values)
+		if p.Condition == "" {
+			p.Condition = ConditionEqual
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c Criterion) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"field\":"...)
+	dst = appendString(dst, c.Field)
+	dst = append(dst, ",\"values\":"...)
+	if c.Values == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Values == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Values {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := c.Condition
+		if x == "" {
+			x = ConditionEqual
+		}
+		dst = append(dst, ",\"condition\":"...)
+		dst = appendString(dst, string(x))
+	}
+	dst = append(dst, ",\"negated\":"...)
+	dst = appendBool(dst, c.Negated)
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
@@ -125,4 +194,47 @@ type Filter struct {
 	// Deprecated! A list of conjunctive criterion for the filter. If "or" field is
 	// provided, then this field is ignored. It is optional: nil is left out.
 	Criteria []Criterion `json:"criteria,omitzero"`
+}
+
+// appendJSON appends the JSON of f to dst.
+func (f Filter) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if f.Or != nil {
+		dst = append(dst, ",\"or\":"...)
+		if f.Or == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Or {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if f.Criteria != nil {
+		dst = append(dst, ",\"criteria\":"...)
+		if f.Criteria == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Criteria {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }

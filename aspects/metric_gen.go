@@ -22,6 +22,51 @@ type AIContext struct {
 	CustomInstructions *string `json:"customInstructions,omitempty"`
 }
 
+// appendJSON appends the JSON of a to dst.
+func (a AIContext) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Synonyms != nil {
+		dst = append(dst, ",\"synonyms\":"...)
+		if a.Synonyms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Synonyms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Instructions != nil {
+		dst = append(dst, ",\"instructions\":"...)
+		dst = appendString(dst, *a.Instructions)
+	}
+	if a.Examples != nil {
+		dst = append(dst, ",\"examples\":"...)
+		if a.Examples == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Examples {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.CustomInstructions != nil {
+		dst = append(dst, ",\"customInstructions\":"...)
+		dst = appendString(dst, *a.CustomInstructions)
+	}
+	return closeObject(dst, start), err
+}
+
 // DerivedMetricInput is the record com.linkedin.metric.DerivedMetricInput, used
 // by [MetricRelationships].
 //
@@ -44,6 +89,37 @@ type DerivedMetricInput struct {
 	// A generic properties bag that allows us to store specific information on
 	// this graph edge. It is optional: nil is left out.
 	Properties map[string]string `json:"properties,omitzero"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DerivedMetricInput) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.SourceURN != nil {
+		dst = append(dst, ",\"sourceUrn\":"...)
+		dst = appendString(dst, *d.SourceURN)
+	}
+	dst = append(dst, ",\"destinationUrn\":"...)
+	dst = appendString(dst, d.DestinationURN)
+	if d.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = d.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = d.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.Properties != nil {
+		dst = append(dst, ",\"properties\":"...)
+		dst = appendStringMap(dst, d.Properties)
+	}
+	return closeObject(dst, start), err
 }
 
 // Dialect is the enum com.linkedin.metric.Dialect, used by [DialectExpression].
@@ -82,6 +158,17 @@ type DialectExpression struct {
 	Expression string `json:"expression"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DialectExpression) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"dialect\":"...)
+	dst = appendString(dst, string(d.Dialect))
+	dst = append(dst, ",\"expression\":"...)
+	dst = appendString(dst, d.Expression)
+	return closeObject(dst, start), err
+}
+
 // MetricExpression is the record com.linkedin.metric.MetricExpression, used by
 // [MetricInfo] and [SemanticField].
 //
@@ -94,10 +181,40 @@ type MetricExpression struct {
 
 // MarshalJSON encodes m with its PDL defaults.
 func (m MetricExpression) MarshalJSON() ([]byte, error) {
-	type plain MetricExpression
-	p := plain(m)
-	p.Dialects = nonNil(p.Dialects)
-	return marshal(p)
+	if reflectEncoding {
+		type plain MetricExpression
+		p := plain(m)
+		p.Dialects = nonNil(p.Dialects)
+		return marshal(p)
+	}
+	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of m to dst.
+func (m MetricExpression) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"dialects\":"...)
+	if m.Dialects == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if m.Dialects == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Dialects {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // MetricInfo is the aspect "metricInfo" (com.linkedin.metric.MetricInfo) of the
@@ -132,6 +249,55 @@ type MetricInfo struct {
 // AspectName returns "metricInfo".
 func (MetricInfo) AspectName() string { return "metricInfo" }
 
+// appendJSON appends the JSON of m to dst.
+func (m MetricInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *m.ExternalURL)
+	}
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, m.Name)
+	if m.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *m.Description)
+	}
+	if m.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = m.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = m.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.SemanticModel != nil {
+		dst = append(dst, ",\"semanticModel\":"...)
+		dst = appendString(dst, *m.SemanticModel)
+	}
+	if m.Expression != nil {
+		dst = append(dst, ",\"expression\":"...)
+		dst, err = m.Expression.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, m.Expression)
+		}
+	}
+	if m.AIContext != nil {
+		dst = append(dst, ",\"aiContext\":"...)
+		dst, err = m.AIContext.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // MetricRelationships is the aspect "metricRelationships"
 // (com.linkedin.metric.MetricRelationships) of the metric entity.
 //
@@ -156,11 +322,65 @@ func (MetricRelationships) AspectName() string { return "metricRelationships" }
 
 // MarshalJSON encodes m with its PDL defaults.
 func (m MetricRelationships) MarshalJSON() ([]byte, error) {
-	type plain MetricRelationships
-	p := plain(m)
-	p.DerivedFrom = nonNil(p.DerivedFrom)
-	p.RelatedMetrics = nonNil(p.RelatedMetrics)
-	return marshal(p)
+	if reflectEncoding {
+		type plain MetricRelationships
+		p := plain(m)
+		p.DerivedFrom = nonNil(p.DerivedFrom)
+		p.RelatedMetrics = nonNil(p.RelatedMetrics)
+		return marshal(p)
+	}
+	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of m to dst.
+func (m MetricRelationships) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.ParentMetric != nil {
+		dst = append(dst, ",\"parentMetric\":"...)
+		dst = appendString(dst, *m.ParentMetric)
+	}
+	dst = append(dst, ",\"derivedFrom\":"...)
+	if m.DerivedFrom == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if m.DerivedFrom == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.DerivedFrom {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"relatedMetrics\":"...)
+	if m.RelatedMetrics == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if m.RelatedMetrics == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.RelatedMetrics {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes m; absent defaulted fields take their defaults.
@@ -195,3 +415,46 @@ type MetricUpstreams struct {
 
 // AspectName returns "metricUpstreams".
 func (MetricUpstreams) AspectName() string { return "metricUpstreams" }
+
+// appendJSON appends the JSON of m to dst.
+func (m MetricUpstreams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.DatasetUpstreams != nil {
+		dst = append(dst, ",\"datasetUpstreams\":"...)
+		if m.DatasetUpstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.DatasetUpstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.FieldUpstreams != nil {
+		dst = append(dst, ",\"fieldUpstreams\":"...)
+		if m.FieldUpstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.FieldUpstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}

@@ -4,6 +4,8 @@ package aspects
 
 import "encoding/json"
 
+import "strconv"
+
 // BaseData is the record com.linkedin.ml.metadata.BaseData, used by
 // [EvaluationData] and [TrainingData].
 //
@@ -17,6 +19,34 @@ type BaseData struct {
 	// images, any filtering such as dropping images without faces)? It is
 	// optional: nil is left out.
 	PreProcessing []string `json:"preProcessing,omitzero"`
+}
+
+// appendJSON appends the JSON of b to dst.
+func (b BaseData) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"dataset\":"...)
+	dst = appendString(dst, b.Dataset)
+	if b.Motivation != nil {
+		dst = append(dst, ",\"motivation\":"...)
+		dst = appendString(dst, *b.Motivation)
+	}
+	if b.PreProcessing != nil {
+		dst = append(dst, ",\"preProcessing\":"...)
+		if b.PreProcessing == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range b.PreProcessing {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // CaveatDetails is the record com.linkedin.ml.metadata.CaveatDetails, used by
@@ -37,6 +67,36 @@ type CaveatDetails struct {
 	// Relevant groups that were not represented in the evaluation dataset? It is
 	// optional: nil is left out.
 	GroupsNotRepresented []string `json:"groupsNotRepresented,omitzero"`
+}
+
+// appendJSON appends the JSON of c to dst.
+func (c CaveatDetails) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.NeedsFurtherTesting != nil {
+		dst = append(dst, ",\"needsFurtherTesting\":"...)
+		dst = appendBool(dst, *c.NeedsFurtherTesting)
+	}
+	if c.CaveatDescription != nil {
+		dst = append(dst, ",\"caveatDescription\":"...)
+		dst = appendString(dst, *c.CaveatDescription)
+	}
+	if c.GroupsNotRepresented != nil {
+		dst = append(dst, ",\"groupsNotRepresented\":"...)
+		if c.GroupsNotRepresented == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.GroupsNotRepresented {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // CaveatsAndRecommendations is the aspect "mlModelCaveatsAndRecommendations"
@@ -62,6 +122,39 @@ type CaveatsAndRecommendations struct {
 
 // AspectName returns "mlModelCaveatsAndRecommendations".
 func (CaveatsAndRecommendations) AspectName() string { return "mlModelCaveatsAndRecommendations" }
+
+// appendJSON appends the JSON of c to dst.
+func (c CaveatsAndRecommendations) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.Caveats != nil {
+		dst = append(dst, ",\"caveats\":"...)
+		dst, err = c.Caveats.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.Recommendations != nil {
+		dst = append(dst, ",\"recommendations\":"...)
+		dst = appendString(dst, *c.Recommendations)
+	}
+	if c.IdealDatasetCharacteristics != nil {
+		dst = append(dst, ",\"idealDatasetCharacteristics\":"...)
+		if c.IdealDatasetCharacteristics == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.IdealDatasetCharacteristics {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
 
 // DeploymentStatus is the enum com.linkedin.ml.metadata.DeploymentStatus, used
 // by [MLModelDeploymentProperties]. Its values are the constants below;
@@ -103,6 +196,17 @@ type EditableMLPrimaryKeyProperties struct {
 // AspectName returns "editableMlPrimaryKeyProperties".
 func (EditableMLPrimaryKeyProperties) AspectName() string { return "editableMlPrimaryKeyProperties" }
 
+// appendJSON appends the JSON of e to dst.
+func (e EditableMLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
 // EthicalConsiderations is the aspect "mlModelEthicalConsiderations"
 // (com.linkedin.ml.metadata.EthicalConsiderations) of the mlModel entity.
 //
@@ -134,6 +238,88 @@ type EthicalConsiderations struct {
 // AspectName returns "mlModelEthicalConsiderations".
 func (EthicalConsiderations) AspectName() string { return "mlModelEthicalConsiderations" }
 
+// appendJSON appends the JSON of e to dst.
+func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.Data != nil {
+		dst = append(dst, ",\"data\":"...)
+		if e.Data == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.Data {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.HumanLife != nil {
+		dst = append(dst, ",\"humanLife\":"...)
+		if e.HumanLife == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.HumanLife {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.Mitigations != nil {
+		dst = append(dst, ",\"mitigations\":"...)
+		if e.Mitigations == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.Mitigations {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.RisksAndHarms != nil {
+		dst = append(dst, ",\"risksAndHarms\":"...)
+		if e.RisksAndHarms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.RisksAndHarms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.UseCases != nil {
+		dst = append(dst, ",\"useCases\":"...)
+		if e.UseCases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.UseCases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // EvaluationData is the aspect "mlModelEvaluationData"
 // (com.linkedin.ml.metadata.EvaluationData) of the mlModel entity.
 //
@@ -150,10 +336,40 @@ func (EvaluationData) AspectName() string { return "mlModelEvaluationData" }
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e EvaluationData) MarshalJSON() ([]byte, error) {
-	type plain EvaluationData
-	p := plain(e)
-	p.EvaluationData = nonNil(p.EvaluationData)
-	return marshal(p)
+	if reflectEncoding {
+		type plain EvaluationData
+		p := plain(e)
+		p.EvaluationData = nonNil(p.EvaluationData)
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e EvaluationData) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"evaluationData\":"...)
+	if e.EvaluationData == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if e.EvaluationData == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.EvaluationData {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // IntendedUse is the aspect "intendedUse"
@@ -175,6 +391,58 @@ type IntendedUse struct {
 
 // AspectName returns "intendedUse".
 func (IntendedUse) AspectName() string { return "intendedUse" }
+
+// appendJSON appends the JSON of i to dst.
+func (i IntendedUse) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if i.PrimaryUses != nil {
+		dst = append(dst, ",\"primaryUses\":"...)
+		if i.PrimaryUses == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.PrimaryUses {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if i.PrimaryUsers != nil {
+		dst = append(dst, ",\"primaryUsers\":"...)
+		if i.PrimaryUsers == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.PrimaryUsers {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, string(x0))
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if i.OutOfScopeUses != nil {
+		dst = append(dst, ",\"outOfScopeUses\":"...)
+		if i.OutOfScopeUses == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.OutOfScopeUses {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
 
 // IntendedUserType is the enum com.linkedin.ml.metadata.IntendedUserType, used
 // by [IntendedUse]. Its values are the constants below; decoding does not check
@@ -214,10 +482,49 @@ func (MLModelDeploymentProperties) AspectName() string { return "mlModelDeployme
 
 // MarshalJSON encodes m with its PDL defaults.
 func (m MLModelDeploymentProperties) MarshalJSON() ([]byte, error) {
-	type plain MLModelDeploymentProperties
-	p := plain(m)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain MLModelDeploymentProperties
+		p := plain(m)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of m to dst.
+func (m MLModelDeploymentProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if m.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, m.CustomProperties)
+	}
+	if m.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *m.ExternalURL)
+	}
+	if m.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *m.Description)
+	}
+	if m.CreatedAt != nil {
+		dst = append(dst, ",\"createdAt\":"...)
+		dst = strconv.AppendInt(dst, int64(*m.CreatedAt), 10)
+	}
+	if m.Version != nil {
+		dst = append(dst, ",\"version\":"...)
+		dst, err = m.Version.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.Status != nil {
+		dst = append(dst, ",\"status\":"...)
+		dst = appendString(dst, string(*m.Status))
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes m; absent defaulted fields take their defaults.
@@ -248,6 +555,49 @@ type MLModelFactorPrompts struct {
 // AspectName returns "mlModelFactorPrompts".
 func (MLModelFactorPrompts) AspectName() string { return "mlModelFactorPrompts" }
 
+// appendJSON appends the JSON of m to dst.
+func (m MLModelFactorPrompts) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.RelevantFactors != nil {
+		dst = append(dst, ",\"relevantFactors\":"...)
+		if m.RelevantFactors == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.RelevantFactors {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.EvaluationFactors != nil {
+		dst = append(dst, ",\"evaluationFactors\":"...)
+		if m.EvaluationFactors == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.EvaluationFactors {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // MLModelFactors is the record com.linkedin.ml.metadata.MLModelFactors, used by
 // [MLModelFactorPrompts].
 //
@@ -268,6 +618,58 @@ type MLModelFactors struct {
 	// A further factor affecting MLModel performance is the environment in which
 	// it is deployed. It is optional: nil is left out.
 	Environment []string `json:"environment,omitzero"`
+}
+
+// appendJSON appends the JSON of m to dst.
+func (m MLModelFactors) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.Groups != nil {
+		dst = append(dst, ",\"groups\":"...)
+		if m.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.Instrumentation != nil {
+		dst = append(dst, ",\"instrumentation\":"...)
+		if m.Instrumentation == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Instrumentation {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.Environment != nil {
+		dst = append(dst, ",\"environment\":"...)
+		if m.Environment == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Environment {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // MLPrimaryKeyProperties is the aspect "mlPrimaryKeyProperties"
@@ -292,11 +694,62 @@ func (MLPrimaryKeyProperties) AspectName() string { return "mlPrimaryKeyProperti
 
 // MarshalJSON encodes m with its PDL defaults.
 func (m MLPrimaryKeyProperties) MarshalJSON() ([]byte, error) {
-	type plain MLPrimaryKeyProperties
-	p := plain(m)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	p.Sources = nonNil(p.Sources)
-	return marshal(p)
+	if reflectEncoding {
+		type plain MLPrimaryKeyProperties
+		p := plain(m)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		p.Sources = nonNil(p.Sources)
+		return marshal(p)
+	}
+	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of m to dst.
+func (m MLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if m.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, m.CustomProperties)
+	}
+	if m.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *m.Description)
+	}
+	if m.DataType != nil {
+		dst = append(dst, ",\"dataType\":"...)
+		dst, err = appendMarshal(dst, m.DataType)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.Version != nil {
+		dst = append(dst, ",\"version\":"...)
+		dst, err = m.Version.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"sources\":"...)
+	if m.Sources == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if m.Sources == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Sources {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes m; absent defaulted fields take their defaults.
@@ -337,10 +790,85 @@ func (MLTrainingRunProperties) AspectName() string { return "mlTrainingRunProper
 
 // MarshalJSON encodes m with its PDL defaults.
 func (m MLTrainingRunProperties) MarshalJSON() ([]byte, error) {
-	type plain MLTrainingRunProperties
-	p := plain(m)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain MLTrainingRunProperties
+		p := plain(m)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of m to dst.
+func (m MLTrainingRunProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if m.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, m.CustomProperties)
+	}
+	if m.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *m.ExternalURL)
+	}
+	if m.ID != nil {
+		dst = append(dst, ",\"id\":"...)
+		dst = appendString(dst, *m.ID)
+	}
+	if m.OutputURLs != nil {
+		dst = append(dst, ",\"outputUrls\":"...)
+		if m.OutputURLs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.OutputURLs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.HyperParams != nil {
+		dst = append(dst, ",\"hyperParams\":"...)
+		if m.HyperParams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.HyperParams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshal(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.TrainingMetrics != nil {
+		dst = append(dst, ",\"trainingMetrics\":"...)
+		if m.TrainingMetrics == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.TrainingMetrics {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshal(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes m; absent defaulted fields take their defaults.
@@ -369,6 +897,43 @@ type Metrics struct {
 // AspectName returns "mlModelMetrics".
 func (Metrics) AspectName() string { return "mlModelMetrics" }
 
+// appendJSON appends the JSON of m to dst.
+func (m Metrics) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.PerformanceMeasures != nil {
+		dst = append(dst, ",\"performanceMeasures\":"...)
+		if m.PerformanceMeasures == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.PerformanceMeasures {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.DecisionThreshold != nil {
+		dst = append(dst, ",\"decisionThreshold\":"...)
+		if m.DecisionThreshold == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.DecisionThreshold {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // QuantitativeAnalyses is the aspect "mlModelQuantitativeAnalyses"
 // (com.linkedin.ml.metadata.QuantitativeAnalyses) of the mlModel entity.
 //
@@ -389,6 +954,27 @@ type QuantitativeAnalyses struct {
 // AspectName returns "mlModelQuantitativeAnalyses".
 func (QuantitativeAnalyses) AspectName() string { return "mlModelQuantitativeAnalyses" }
 
+// appendJSON appends the JSON of q to dst.
+func (q QuantitativeAnalyses) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if q.UnitaryResults != nil {
+		dst = append(dst, ",\"unitaryResults\":"...)
+		dst, err = q.UnitaryResults.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, q.UnitaryResults)
+		}
+	}
+	if q.IntersectionalResults != nil {
+		dst = append(dst, ",\"intersectionalResults\":"...)
+		dst, err = q.IntersectionalResults.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, q.IntersectionalResults)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // ResultsType is the union com.linkedin.ml.metadata.ResultsType, used by
 // [QuantitativeAnalyses]. Exactly one field is set; the JSON form is an object
 // with one key, the member's name.
@@ -402,11 +988,29 @@ type ResultsType struct {
 // MarshalJSON encodes u as a one-member union object. It fails unless
 // exactly one member is set.
 func (u ResultsType) MarshalJSON() ([]byte, error) {
-	if n := countSet(u.String != nil); n != 1 {
-		return nil, unionCountError("ResultsType", n)
+	if reflectEncoding {
+		type plain ResultsType
+		p := plain(u)
+		if n := countSet(u.String != nil); n != 1 {
+			return nil, unionCountError("ResultsType", n)
+		}
+		return marshal(p)
 	}
-	type plain ResultsType
-	return marshal(plain(u))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to dst.
+func (u ResultsType) appendJSON(dst []byte) ([]byte, error) {
+	if n := countSet(u.String != nil); n != 1 {
+		return dst, unionCountError("ResultsType", n)
+	}
+	var err error
+	switch {
+	case u.String != nil:
+		dst = append(dst, "{\"string\":"...)
+		dst = appendString(dst, *u.String)
+	}
+	return append(dst, '}'), err
 }
 
 // UnmarshalJSON decodes a one-member union object.
@@ -446,10 +1050,40 @@ func (SourceCode) AspectName() string { return "sourceCode" }
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s SourceCode) MarshalJSON() ([]byte, error) {
-	type plain SourceCode
-	p := plain(s)
-	p.SourceCode = nonNil(p.SourceCode)
-	return marshal(p)
+	if reflectEncoding {
+		type plain SourceCode
+		p := plain(s)
+		p.SourceCode = nonNil(p.SourceCode)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SourceCode) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"sourceCode\":"...)
+	if s.SourceCode == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.SourceCode == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.SourceCode {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // SourceCodeURL is the record com.linkedin.ml.metadata.SourceCodeUrl, used by
@@ -461,6 +1095,17 @@ type SourceCodeURL struct {
 	Type SourceCodeURLType `json:"type"`
 	// Source Code Url
 	SourceCodeURL string `json:"sourceCodeUrl"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SourceCodeURL) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(s.Type))
+	dst = append(dst, ",\"sourceCodeUrl\":"...)
+	dst = appendString(dst, s.SourceCodeURL)
+	return closeObject(dst, start), err
 }
 
 // SourceCodeURLType is the enum com.linkedin.ml.metadata.SourceCodeUrlType,
@@ -496,8 +1141,38 @@ func (TrainingData) AspectName() string { return "mlModelTrainingData" }
 
 // MarshalJSON encodes t with its PDL defaults.
 func (t TrainingData) MarshalJSON() ([]byte, error) {
-	type plain TrainingData
-	p := plain(t)
-	p.TrainingData = nonNil(p.TrainingData)
-	return marshal(p)
+	if reflectEncoding {
+		type plain TrainingData
+		p := plain(t)
+		p.TrainingData = nonNil(p.TrainingData)
+		return marshal(p)
+	}
+	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of t to dst.
+func (t TrainingData) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"trainingData\":"...)
+	if t.TrainingData == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if t.TrainingData == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range t.TrainingData {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }

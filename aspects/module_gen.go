@@ -22,10 +22,41 @@ type AssetCollectionModuleParams struct {
 
 // MarshalJSON encodes a with its PDL defaults.
 func (a AssetCollectionModuleParams) MarshalJSON() ([]byte, error) {
-	type plain AssetCollectionModuleParams
-	p := plain(a)
-	p.AssetURNs = nonNil(p.AssetURNs)
-	return marshal(p)
+	if reflectEncoding {
+		type plain AssetCollectionModuleParams
+		p := plain(a)
+		p.AssetURNs = nonNil(p.AssetURNs)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssetCollectionModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"assetUrns\":"...)
+	if a.AssetURNs == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.AssetURNs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.AssetURNs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.DynamicFilterJSON != nil {
+		dst = append(dst, ",\"dynamicFilterJson\":"...)
+		dst = appendString(dst, *a.DynamicFilterJSON)
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubPageModuleParams is the record
@@ -46,6 +77,41 @@ type DataHubPageModuleParams struct {
 	// The params required if the module is type HIERARCHY_VIEW. It is optional:
 	// nil is left out.
 	HierarchyViewParams *HierarchyModuleParams `json:"hierarchyViewParams,omitempty"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.LinkParams != nil {
+		dst = append(dst, ",\"linkParams\":"...)
+		dst, err = d.LinkParams.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.RichTextParams != nil {
+		dst = append(dst, ",\"richTextParams\":"...)
+		dst, err = d.RichTextParams.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.AssetCollectionParams != nil {
+		dst = append(dst, ",\"assetCollectionParams\":"...)
+		dst, err = d.AssetCollectionParams.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, d.AssetCollectionParams)
+		}
+	}
+	if d.HierarchyViewParams != nil {
+		dst = append(dst, ",\"hierarchyViewParams\":"...)
+		dst, err = d.HierarchyViewParams.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubPageModuleProperties is the aspect "dataHubPageModuleProperties"
@@ -70,6 +136,37 @@ type DataHubPageModuleProperties struct {
 
 // AspectName returns "dataHubPageModuleProperties".
 func (DataHubPageModuleProperties) AspectName() string { return "dataHubPageModuleProperties" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageModuleProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(d.Type))
+	dst = append(dst, ",\"visibility\":"...)
+	dst, err = d.Visibility.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"params\":"...)
+	dst, err = d.Params.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = d.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = d.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
 
 // DataHubPageModuleType is the enum com.linkedin.module.DataHubPageModuleType,
 // used by [DataHubPageModuleProperties]. Its values are the constants below;
@@ -138,6 +235,15 @@ type DataHubPageModuleVisibility struct {
 	Scope PageModuleScope `json:"scope"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageModuleVisibility) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"scope\":"...)
+	dst = appendString(dst, string(d.Scope))
+	return closeObject(dst, start), err
+}
+
 // HierarchyModuleParams is the record
 // com.linkedin.module.HierarchyModuleParams, used by [DataHubPageModuleParams].
 //
@@ -157,6 +263,34 @@ type HierarchyModuleParams struct {
 	RelatedEntitiesFilterJSON *string `json:"relatedEntitiesFilterJson,omitempty"`
 }
 
+// appendJSON appends the JSON of h to dst.
+func (h HierarchyModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if h.AssetURNs != nil {
+		dst = append(dst, ",\"assetUrns\":"...)
+		if h.AssetURNs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range h.AssetURNs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"showRelatedEntities\":"...)
+	dst = appendBool(dst, h.ShowRelatedEntities)
+	if h.RelatedEntitiesFilterJSON != nil {
+		dst = append(dst, ",\"relatedEntitiesFilterJson\":"...)
+		dst = appendString(dst, *h.RelatedEntitiesFilterJSON)
+	}
+	return closeObject(dst, start), err
+}
+
 // LinkModuleParams is the record com.linkedin.module.LinkModuleParams, used by
 // [DataHubPageModuleParams].
 type LinkModuleParams struct {
@@ -166,6 +300,23 @@ type LinkModuleParams struct {
 	ImageURL *string `json:"imageUrl,omitempty"`
 	// Description is a string. It is optional: nil is left out.
 	Description *string `json:"description,omitempty"`
+}
+
+// appendJSON appends the JSON of l to dst.
+func (l LinkModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"linkUrl\":"...)
+	dst = appendString(dst, l.LinkURL)
+	if l.ImageURL != nil {
+		dst = append(dst, ",\"imageUrl\":"...)
+		dst = appendString(dst, *l.ImageURL)
+	}
+	if l.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *l.Description)
+	}
+	return closeObject(dst, start), err
 }
 
 // PageModuleScope is the enum com.linkedin.module.PageModuleScope, used by
@@ -186,4 +337,13 @@ const (
 type RichTextModuleParams struct {
 	// Content is a string. It is required.
 	Content string `json:"content"`
+}
+
+// appendJSON appends the JSON of r to dst.
+func (r RichTextModuleParams) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"content\":"...)
+	dst = appendString(dst, r.Content)
+	return closeObject(dst, start), err
 }

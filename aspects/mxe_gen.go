@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // SystemMetadata is the aspect "systemMetadata"
 // (com.linkedin.mxe.SystemMetadata) of the dataHubOpenAPISchema entity.
 //
@@ -50,15 +52,81 @@ func (SystemMetadata) AspectName() string { return "systemMetadata" }
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s SystemMetadata) MarshalJSON() ([]byte, error) {
-	type plain SystemMetadata
-	p := plain(s)
-	if p.RunID == nil {
-		p.RunID = Ptr("no-run-id-provided")
+	if reflectEncoding {
+		type plain SystemMetadata
+		p := plain(s)
+		if p.RunID == nil {
+			p.RunID = Ptr("no-run-id-provided")
+		}
+		if p.LastRunID == nil {
+			p.LastRunID = Ptr("no-run-id-provided")
+		}
+		return marshal(p)
 	}
-	if p.LastRunID == nil {
-		p.LastRunID = Ptr("no-run-id-provided")
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SystemMetadata) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"lastObserved\":"...)
+	dst = strconv.AppendInt(dst, int64(s.LastObserved), 10)
+	{
+		x := s.RunID
+		if x == nil {
+			x = Ptr("no-run-id-provided")
+		}
+		dst = append(dst, ",\"runId\":"...)
+		dst = appendString(dst, *x)
 	}
-	return marshal(p)
+	{
+		x := s.LastRunID
+		if x == nil {
+			x = Ptr("no-run-id-provided")
+		}
+		dst = append(dst, ",\"lastRunId\":"...)
+		dst = appendString(dst, *x)
+	}
+	if s.PipelineName != nil {
+		dst = append(dst, ",\"pipelineName\":"...)
+		dst = appendString(dst, *s.PipelineName)
+	}
+	if s.RegistryName != nil {
+		dst = append(dst, ",\"registryName\":"...)
+		dst = appendString(dst, *s.RegistryName)
+	}
+	if s.RegistryVersion != nil {
+		dst = append(dst, ",\"registryVersion\":"...)
+		dst = appendString(dst, *s.RegistryVersion)
+	}
+	if s.Properties != nil {
+		dst = append(dst, ",\"properties\":"...)
+		dst = appendStringMap(dst, s.Properties)
+	}
+	if s.Version != nil {
+		dst = append(dst, ",\"version\":"...)
+		dst = appendString(dst, *s.Version)
+	}
+	if s.SchemaVersion != nil {
+		dst = append(dst, ",\"schemaVersion\":"...)
+		dst = strconv.AppendInt(dst, int64(*s.SchemaVersion), 10)
+	}
+	if s.AspectCreated != nil {
+		dst = append(dst, ",\"aspectCreated\":"...)
+		dst, err = s.AspectCreated.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.AspectModified != nil {
+		dst = append(dst, ",\"aspectModified\":"...)
+		dst, err = s.AspectModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes s; absent defaulted fields take their defaults.

@@ -19,6 +19,24 @@ type ChartCell struct {
 	ChangeAuditStamps ChangeAuditStamps `json:"changeAuditStamps"`
 }
 
+// appendJSON appends the JSON of c to dst.
+func (c ChartCell) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.CellTitle != nil {
+		dst = append(dst, ",\"cellTitle\":"...)
+		dst = appendString(dst, *c.CellTitle)
+	}
+	dst = append(dst, ",\"cellId\":"...)
+	dst = appendString(dst, c.CellID)
+	dst = append(dst, ",\"changeAuditStamps\":"...)
+	dst, err = c.ChangeAuditStamps.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, c.ChangeAuditStamps)
+	}
+	return closeObject(dst, start), err
+}
+
 // EditableNotebookProperties is the aspect "editableNotebookProperties"
 // (com.linkedin.notebook.EditableNotebookProperties) of the notebook entity.
 //
@@ -52,11 +70,42 @@ func (EditableNotebookProperties) AspectName() string { return "editableNotebook
 
 // MarshalJSON encodes e with its PDL defaults.
 func (e EditableNotebookProperties) MarshalJSON() ([]byte, error) {
-	type plain EditableNotebookProperties
-	p := plain(e)
-	p.Created = p.Created.orDefault()
-	p.LastModified = p.LastModified.orDefault()
-	return marshal(p)
+	if reflectEncoding {
+		type plain EditableNotebookProperties
+		p := plain(e)
+		p.Created = p.Created.orDefault()
+		p.LastModified = p.LastModified.orDefault()
+		return marshal(p)
+	}
+	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of e to dst.
+func (e EditableNotebookProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"created\":"...)
+	dst, err = e.Created.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, ",\"deleted\":"...)
+		dst, err = e.Deleted.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.
@@ -91,6 +140,36 @@ type NotebookCell struct {
 	Type NotebookCellType `json:"type"`
 }
 
+// appendJSON appends the JSON of n to dst.
+func (n NotebookCell) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if n.TextCell != nil {
+		dst = append(dst, ",\"textCell\":"...)
+		dst, err = n.TextCell.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if n.QueryCell != nil {
+		dst = append(dst, ",\"queryCell\":"...)
+		dst, err = n.QueryCell.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if n.ChartCell != nil {
+		dst = append(dst, ",\"chartCell\":"...)
+		dst, err = n.ChartCell.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(n.Type))
+	return closeObject(dst, start), err
+}
+
 // NotebookCellType is the enum com.linkedin.notebook.NotebookCellType, used by
 // [NotebookCell]. Its values are the constants below; decoding does not check
 // them.
@@ -123,10 +202,40 @@ func (NotebookContent) AspectName() string { return "notebookContent" }
 
 // MarshalJSON encodes n with its PDL defaults.
 func (n NotebookContent) MarshalJSON() ([]byte, error) {
-	type plain NotebookContent
-	p := plain(n)
-	p.Cells = nonNil(p.Cells)
-	return marshal(p)
+	if reflectEncoding {
+		type plain NotebookContent
+		p := plain(n)
+		p.Cells = nonNil(p.Cells)
+		return marshal(p)
+	}
+	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of n to dst.
+func (n NotebookContent) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"cells\":"...)
+	if n.Cells == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if n.Cells == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range n.Cells {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes n; absent defaulted fields take their defaults.
@@ -164,10 +273,41 @@ func (NotebookInfo) AspectName() string { return "notebookInfo" }
 
 // MarshalJSON encodes n with its PDL defaults.
 func (n NotebookInfo) MarshalJSON() ([]byte, error) {
-	type plain NotebookInfo
-	p := plain(n)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain NotebookInfo
+		p := plain(n)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of n to dst.
+func (n NotebookInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if n.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, n.CustomProperties)
+	}
+	if n.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *n.ExternalURL)
+	}
+	dst = append(dst, ",\"title\":"...)
+	dst = appendString(dst, n.Title)
+	if n.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *n.Description)
+	}
+	dst = append(dst, ",\"changeAuditStamps\":"...)
+	dst, err = n.ChangeAuditStamps.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, n.ChangeAuditStamps)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes n; absent defaulted fields take their defaults.
@@ -204,6 +344,33 @@ type QueryCell struct {
 	LastExecuted *AuditStamp `json:"lastExecuted,omitempty"`
 }
 
+// appendJSON appends the JSON of q to dst.
+func (q QueryCell) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if q.CellTitle != nil {
+		dst = append(dst, ",\"cellTitle\":"...)
+		dst = appendString(dst, *q.CellTitle)
+	}
+	dst = append(dst, ",\"cellId\":"...)
+	dst = appendString(dst, q.CellID)
+	dst = append(dst, ",\"changeAuditStamps\":"...)
+	dst, err = q.ChangeAuditStamps.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, q.ChangeAuditStamps)
+	}
+	dst = append(dst, ",\"rawQuery\":"...)
+	dst = appendString(dst, q.RawQuery)
+	if q.LastExecuted != nil {
+		dst = append(dst, ",\"lastExecuted\":"...)
+		dst, err = q.LastExecuted.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // TextCell is the record com.linkedin.notebook.TextCell, used by
 // [NotebookCell].
 //
@@ -221,4 +388,24 @@ type TextCell struct {
 	ChangeAuditStamps ChangeAuditStamps `json:"changeAuditStamps"`
 	// The actual text in a TextCell in a Notebook
 	Text string `json:"text"`
+}
+
+// appendJSON appends the JSON of t to dst.
+func (t TextCell) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if t.CellTitle != nil {
+		dst = append(dst, ",\"cellTitle\":"...)
+		dst = appendString(dst, *t.CellTitle)
+	}
+	dst = append(dst, ",\"cellId\":"...)
+	dst = appendString(dst, t.CellID)
+	dst = append(dst, ",\"changeAuditStamps\":"...)
+	dst, err = t.ChangeAuditStamps.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, t.ChangeAuditStamps)
+	}
+	dst = append(dst, ",\"text\":"...)
+	dst = appendString(dst, t.Text)
+	return closeObject(dst, start), err
 }

@@ -20,3 +20,26 @@ type OwnershipTypeInfo struct {
 
 // AspectName returns "ownershipTypeInfo".
 func (OwnershipTypeInfo) AspectName() string { return "ownershipTypeInfo" }
+
+// appendJSON appends the JSON of o to dst.
+func (o OwnershipTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, o.Name)
+	if o.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *o.Description)
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = o.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = o.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}

@@ -11,3 +11,10 @@ type DataHubPersonaInfo struct {
 
 // AspectName returns "dataHubPersonaInfo".
 func (DataHubPersonaInfo) AspectName() string { return "dataHubPersonaInfo" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPersonaInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	return closeObject(dst, start), err
+}

@@ -34,6 +34,39 @@ type PlatformResourceInfo struct {
 // AspectName returns "platformResourceInfo".
 func (PlatformResourceInfo) AspectName() string { return "platformResourceInfo" }
 
+// appendJSON appends the JSON of v to dst.
+func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"resourceType\":"...)
+	dst = appendString(dst, v.ResourceType)
+	dst = append(dst, ",\"primaryKey\":"...)
+	dst = appendString(dst, v.PrimaryKey)
+	if v.SecondaryKeys != nil {
+		dst = append(dst, ",\"secondaryKeys\":"...)
+		if v.SecondaryKeys == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range v.SecondaryKeys {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if v.Value != nil {
+		dst = append(dst, ",\"value\":"...)
+		dst, err = v.Value.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, v.Value)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // PlatformResourceKey is the key aspect "platformResourceKey" of the
 // platformResource entity (com.linkedin.platformresource.PlatformResourceKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -58,3 +91,12 @@ type PlatformResourceKey struct {
 
 // AspectName returns "platformResourceKey".
 func (PlatformResourceKey) AspectName() string { return "platformResourceKey" }
+
+// appendJSON appends the JSON of v to dst.
+func (v PlatformResourceKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, v.ID)
+	return closeObject(dst, start), err
+}

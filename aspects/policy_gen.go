@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DataHubActorFilter is the record com.linkedin.policy.DataHubActorFilter, used
 // by [DataHubPolicyInfo].
 //
@@ -28,6 +30,79 @@ type DataHubActorFilter struct {
 	// A specific set of roles to apply the policy to (disjunctive). It is
 	// optional: nil is left out.
 	Roles []string `json:"roles,omitzero"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubActorFilter) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.Users != nil {
+		dst = append(dst, ",\"users\":"...)
+		if d.Users == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Users {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.Groups != nil {
+		dst = append(dst, ",\"groups\":"...)
+		if d.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"resourceOwners\":"...)
+	dst = appendBool(dst, d.ResourceOwners)
+	if d.ResourceOwnersTypes != nil {
+		dst = append(dst, ",\"resourceOwnersTypes\":"...)
+		if d.ResourceOwnersTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.ResourceOwnersTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"allUsers\":"...)
+	dst = appendBool(dst, d.AllUsers)
+	dst = append(dst, ",\"allGroups\":"...)
+	dst = appendBool(dst, d.AllGroups)
+	if d.Roles != nil {
+		dst = append(dst, ",\"roles\":"...)
+		if d.Roles == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Roles {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubPolicyInfo is the aspect "dataHubPolicyInfo"
@@ -62,13 +137,72 @@ func (DataHubPolicyInfo) AspectName() string { return "dataHubPolicyInfo" }
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataHubPolicyInfo) MarshalJSON() ([]byte, error) {
-	type plain DataHubPolicyInfo
-	p := plain(d)
-	p.Privileges = nonNil(p.Privileges)
-	if p.Editable == nil {
-		p.Editable = Ptr(true)
+	if reflectEncoding {
+		type plain DataHubPolicyInfo
+		p := plain(d)
+		p.Privileges = nonNil(p.Privileges)
+		if p.Editable == nil {
+			p.Editable = Ptr(true)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPolicyInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"displayName\":"...)
+	dst = appendString(dst, d.DisplayName)
+	dst = append(dst, ",\"description\":"...)
+	dst = appendString(dst, d.Description)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, d.Type)
+	dst = append(dst, ",\"state\":"...)
+	dst = appendString(dst, d.State)
+	if d.Resources != nil {
+		dst = append(dst, ",\"resources\":"...)
+		dst, err = d.Resources.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"privileges\":"...)
+	if d.Privileges == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Privileges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Privileges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"actors\":"...)
+	dst, err = d.Actors.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	{
+		x := d.Editable
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, ",\"editable\":"...)
+		dst = appendBool(dst, *x)
+	}
+	if d.LastUpdatedTimestamp != nil {
+		dst = append(dst, ",\"lastUpdatedTimestamp\":"...)
+		dst = strconv.AppendInt(dst, int64(*d.LastUpdatedTimestamp), 10)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -116,6 +250,48 @@ type DataHubResourceFilter struct {
 	PrivilegeConstraints *PolicyMatchFilter `json:"privilegeConstraints,omitempty"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubResourceFilter) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.Type != nil {
+		dst = append(dst, ",\"type\":"...)
+		dst = appendString(dst, *d.Type)
+	}
+	if d.Resources != nil {
+		dst = append(dst, ",\"resources\":"...)
+		if d.Resources == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Resources {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"allResources\":"...)
+	dst = appendBool(dst, d.AllResources)
+	if d.Filter != nil {
+		dst = append(dst, ",\"filter\":"...)
+		dst, err = d.Filter.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, d.Filter)
+		}
+	}
+	if d.PrivilegeConstraints != nil {
+		dst = append(dst, ",\"privilegeConstraints\":"...)
+		dst, err = d.PrivilegeConstraints.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, d.PrivilegeConstraints)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubRoleInfo is the aspect "dataHubRoleInfo"
 // (com.linkedin.policy.DataHubRoleInfo) of the dataHubRole entity.
 //
@@ -132,6 +308,19 @@ type DataHubRoleInfo struct {
 
 // AspectName returns "dataHubRoleInfo".
 func (DataHubRoleInfo) AspectName() string { return "dataHubRoleInfo" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubRoleInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	dst = append(dst, ",\"description\":"...)
+	dst = appendString(dst, d.Description)
+	dst = append(dst, ",\"editable\":"...)
+	dst = appendBool(dst, d.Editable)
+	return closeObject(dst, start), err
+}
 
 // PolicyMatchCondition is the enum com.linkedin.policy.PolicyMatchCondition,
 // used by [PolicyMatchCriterion]. Its values are the constants below; decoding
@@ -167,13 +356,50 @@ type PolicyMatchCriterion struct {
 
 // MarshalJSON encodes v with its PDL defaults.
 func (v PolicyMatchCriterion) MarshalJSON() ([]byte, error) {
-	type plain PolicyMatchCriterion
-	p := plain(v)
-	p.Values = nonNil(p.Values)
-	if p.Condition == "" {
-		p.Condition = PolicyMatchConditionEquals
+	if reflectEncoding {
+		type plain PolicyMatchCriterion
+		p := plain(v)
+		p.Values = nonNil(p.Values)
+		if p.Condition == "" {
+			p.Condition = PolicyMatchConditionEquals
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to dst.
+func (v PolicyMatchCriterion) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"field\":"...)
+	dst = appendString(dst, v.Field)
+	dst = append(dst, ",\"values\":"...)
+	if v.Values == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if v.Values == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range v.Values {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := v.Condition
+		if x == "" {
+			x = PolicyMatchConditionEquals
+		}
+		dst = append(dst, ",\"condition\":"...)
+		dst = appendString(dst, string(x))
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes v; absent defaulted fields take their defaults.
@@ -202,8 +428,38 @@ type PolicyMatchFilter struct {
 
 // MarshalJSON encodes v with its PDL defaults.
 func (v PolicyMatchFilter) MarshalJSON() ([]byte, error) {
-	type plain PolicyMatchFilter
-	p := plain(v)
-	p.Criteria = nonNil(p.Criteria)
-	return marshal(p)
+	if reflectEncoding {
+		type plain PolicyMatchFilter
+		p := plain(v)
+		p.Criteria = nonNil(p.Criteria)
+		return marshal(p)
+	}
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to dst.
+func (v PolicyMatchFilter) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"criteria\":"...)
+	if v.Criteria == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if v.Criteria == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range v.Criteria {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // PostContent is the record com.linkedin.post.PostContent, used by [PostInfo].
 //
 // Content stored inside a Post.
@@ -17,6 +19,32 @@ type PostContent struct {
 	Link *string `json:"link,omitempty"`
 	// Optional media that the post is storing. It is optional: nil is left out.
 	Media *Media `json:"media,omitempty"`
+}
+
+// appendJSON appends the JSON of v to dst.
+func (v PostContent) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"title\":"...)
+	dst = appendString(dst, v.Title)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(v.Type))
+	if v.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *v.Description)
+	}
+	if v.Link != nil {
+		dst = append(dst, ",\"link\":"...)
+		dst = appendString(dst, *v.Link)
+	}
+	if v.Media != nil {
+		dst = append(dst, ",\"media\":"...)
+		dst, err = v.Media.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // PostContentType is the enum com.linkedin.post.PostContentType, used by
@@ -57,6 +85,35 @@ type PostInfo struct {
 
 // AspectName returns "postInfo".
 func (PostInfo) AspectName() string { return "postInfo" }
+
+// appendJSON appends the JSON of v to dst.
+func (v PostInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(v.Type))
+	dst = append(dst, ",\"content\":"...)
+	dst, err = v.Content.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst = strconv.AppendInt(dst, int64(v.Created), 10)
+	dst = append(dst, ",\"lastModified\":"...)
+	dst = strconv.AppendInt(dst, int64(v.LastModified), 10)
+	if v.AuditStamp != nil {
+		dst = append(dst, ",\"auditStamp\":"...)
+		dst, err = v.AuditStamp.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.Target != nil {
+		dst = append(dst, ",\"target\":"...)
+		dst = appendString(dst, *v.Target)
+	}
+	return closeObject(dst, start), err
+}
 
 // PostType is the enum com.linkedin.post.PostType, used by [PostInfo]. Its
 // values are the constants below; decoding does not check them.

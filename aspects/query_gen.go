@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // QueryLanguage is the enum com.linkedin.query.QueryLanguage, used by
 // [QueryStatement]. Its values are the constants below; decoding does not check
 // them.
@@ -47,10 +49,55 @@ func (QueryProperties) AspectName() string { return "queryProperties" }
 
 // MarshalJSON encodes q with its PDL defaults.
 func (q QueryProperties) MarshalJSON() ([]byte, error) {
-	type plain QueryProperties
-	p := plain(q)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain QueryProperties
+		p := plain(q)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of q to dst.
+func (q QueryProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if q.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, q.CustomProperties)
+	}
+	dst = append(dst, ",\"statement\":"...)
+	dst, err = q.Statement.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, q.Statement)
+	}
+	dst = append(dst, ",\"source\":"...)
+	dst = appendString(dst, string(q.Source))
+	if q.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *q.Name)
+	}
+	if q.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *q.Description)
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = q.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = q.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	if q.Origin != nil {
+		dst = append(dst, ",\"origin\":"...)
+		dst = appendString(dst, *q.Origin)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes q; absent defaulted fields take their defaults.
@@ -92,12 +139,32 @@ type QueryStatement struct {
 
 // MarshalJSON encodes q with its PDL defaults.
 func (q QueryStatement) MarshalJSON() ([]byte, error) {
-	type plain QueryStatement
-	p := plain(q)
-	if p.Language == "" {
-		p.Language = QueryLanguageSQL
+	if reflectEncoding {
+		type plain QueryStatement
+		p := plain(q)
+		if p.Language == "" {
+			p.Language = QueryLanguageSQL
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of q to dst.
+func (q QueryStatement) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"value\":"...)
+	dst = appendString(dst, q.Value)
+	{
+		x := q.Language
+		if x == "" {
+			x = QueryLanguageSQL
+		}
+		dst = append(dst, ",\"language\":"...)
+		dst = appendString(dst, string(x))
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes q; absent defaulted fields take their defaults.
@@ -125,6 +192,15 @@ type QuerySubject struct {
 	Entity string `json:"entity"`
 }
 
+// appendJSON appends the JSON of q to dst.
+func (q QuerySubject) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"entity\":"...)
+	dst = appendString(dst, q.Entity)
+	return closeObject(dst, start), err
+}
+
 // QuerySubjects is the aspect "querySubjects"
 // (com.linkedin.query.QuerySubjects) of the query entity.
 //
@@ -147,10 +223,40 @@ func (QuerySubjects) AspectName() string { return "querySubjects" }
 
 // MarshalJSON encodes q with its PDL defaults.
 func (q QuerySubjects) MarshalJSON() ([]byte, error) {
-	type plain QuerySubjects
-	p := plain(q)
-	p.Subjects = nonNil(p.Subjects)
-	return marshal(p)
+	if reflectEncoding {
+		type plain QuerySubjects
+		p := plain(q)
+		p.Subjects = nonNil(p.Subjects)
+		return marshal(p)
+	}
+	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of q to dst.
+func (q QuerySubjects) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"subjects\":"...)
+	if q.Subjects == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if q.Subjects == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range q.Subjects {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // QueryUsageStatistics is the timeseries aspect "queryUsageStatistics"
@@ -187,12 +293,83 @@ func (QueryUsageStatistics) AspectName() string { return "queryUsageStatistics" 
 
 // MarshalJSON encodes q with its PDL defaults.
 func (q QueryUsageStatistics) MarshalJSON() ([]byte, error) {
-	type plain QueryUsageStatistics
-	p := plain(q)
-	if p.PartitionSpec == nil {
-		p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+	if reflectEncoding {
+		type plain QueryUsageStatistics
+		p := plain(q)
+		if p.PartitionSpec == nil {
+			p.PartitionSpec = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of q to dst.
+func (q QueryUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = strconv.AppendInt(dst, int64(q.TimestampMillis), 10)
+	if q.EventGranularity != nil {
+		dst = append(dst, ",\"eventGranularity\":"...)
+		dst, err = appendMarshal(dst, q.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := q.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, ",\"partitionSpec\":"...)
+		dst, err = appendMarshal(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if q.MessageID != nil {
+		dst = append(dst, ",\"messageId\":"...)
+		dst = appendString(dst, *q.MessageID)
+	}
+	if q.QueryCount != nil {
+		dst = append(dst, ",\"queryCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*q.QueryCount), 10)
+	}
+	if q.QueryCost != nil {
+		dst = append(dst, ",\"queryCost\":"...)
+		dst, err = appendFloat(dst, *q.QueryCost, 64)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if q.LastExecutedAt != nil {
+		dst = append(dst, ",\"lastExecutedAt\":"...)
+		dst = strconv.AppendInt(dst, int64(*q.LastExecutedAt), 10)
+	}
+	if q.UniqueUserCount != nil {
+		dst = append(dst, ",\"uniqueUserCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*q.UniqueUserCount), 10)
+	}
+	if q.UserCounts != nil {
+		dst = append(dst, ",\"userCounts\":"...)
+		if q.UserCounts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range q.UserCounts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshal(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes q; absent defaulted fields take their defaults.

@@ -22,6 +22,15 @@ type RepositoryKey struct {
 // AspectName returns "repositoryKey".
 func (RepositoryKey) AspectName() string { return "repositoryKey" }
 
+// appendJSON appends the JSON of r to dst.
+func (r RepositoryKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, r.ID)
+	return closeObject(dst, start), err
+}
+
 // RepositoryLineage is the aspect "repositoryLineage"
 // (com.linkedin.repository.RepositoryLineage) of the repository entity.
 //
@@ -34,6 +43,17 @@ type RepositoryLineage struct {
 
 // AspectName returns "repositoryLineage".
 func (RepositoryLineage) AspectName() string { return "repositoryLineage" }
+
+// appendJSON appends the JSON of r to dst.
+func (r RepositoryLineage) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if r.ForkOf != nil {
+		dst = append(dst, ",\"forkOf\":"...)
+		dst = appendString(dst, *r.ForkOf)
+	}
+	return closeObject(dst, start), err
+}
 
 // RepositoryProperties is the aspect "repositoryProperties"
 // (com.linkedin.repository.RepositoryProperties) of the repository entity.
@@ -77,6 +97,64 @@ type RepositoryProperties struct {
 // AspectName returns "repositoryProperties".
 func (RepositoryProperties) AspectName() string { return "repositoryProperties" }
 
+// appendJSON appends the JSON of r to dst.
+func (r RepositoryProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, r.Name)
+	if r.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *r.Description)
+	}
+	if r.DefaultBranch != nil {
+		dst = append(dst, ",\"defaultBranch\":"...)
+		dst = appendString(dst, *r.DefaultBranch)
+	}
+	if r.Languages != nil {
+		dst = append(dst, ",\"languages\":"...)
+		if r.Languages == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range r.Languages {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if r.License != nil {
+		dst = append(dst, ",\"license\":"...)
+		dst = appendString(dst, *r.License)
+	}
+	if r.HomepageURL != nil {
+		dst = append(dst, ",\"homepageUrl\":"...)
+		dst = appendString(dst, *r.HomepageURL)
+	}
+	if r.Archived != nil {
+		dst = append(dst, ",\"archived\":"...)
+		dst = appendBool(dst, *r.Archived)
+	}
+	if r.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = r.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if r.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = r.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RepositorySource is the aspect "repositorySource"
 // (com.linkedin.repository.RepositorySource) of the repository entity.
 //
@@ -94,3 +172,18 @@ type RepositorySource struct {
 
 // AspectName returns "repositorySource".
 func (RepositorySource) AspectName() string { return "repositorySource" }
+
+// appendJSON appends the JSON of r to dst.
+func (r RepositorySource) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if r.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *r.ExternalURL)
+	}
+	if r.ExternalID != nil {
+		dst = append(dst, ",\"externalId\":"...)
+		dst = appendString(dst, *r.ExternalID)
+	}
+	return closeObject(dst, start), err
+}

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DataHubRetentionConfig is the aspect "dataHubRetentionConfig"
 // (com.linkedin.retention.DataHubRetentionConfig) of the dataHubRetention
 // entity.
@@ -12,6 +14,18 @@ type DataHubRetentionConfig struct {
 
 // AspectName returns "dataHubRetentionConfig".
 func (DataHubRetentionConfig) AspectName() string { return "dataHubRetentionConfig" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubRetentionConfig) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"retention\":"...)
+	dst, err = d.Retention.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
 
 // Retention is the record com.linkedin.retention.Retention, used by
 // [DataHubRetentionConfig].
@@ -25,6 +39,27 @@ type Retention struct {
 	Time *TimeBasedRetention `json:"time,omitempty"`
 }
 
+// appendJSON appends the JSON of r to dst.
+func (r Retention) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if r.Version != nil {
+		dst = append(dst, ",\"version\":"...)
+		dst, err = r.Version.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if r.Time != nil {
+		dst = append(dst, ",\"time\":"...)
+		dst, err = r.Time.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // TimeBasedRetention is the record com.linkedin.retention.TimeBasedRetention,
 // used by [Retention].
 //
@@ -34,6 +69,15 @@ type TimeBasedRetention struct {
 	MaxAgeInSeconds int32 `json:"maxAgeInSeconds"`
 }
 
+// appendJSON appends the JSON of t to dst.
+func (t TimeBasedRetention) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"maxAgeInSeconds\":"...)
+	dst = strconv.AppendInt(dst, int64(t.MaxAgeInSeconds), 10)
+	return closeObject(dst, start), err
+}
+
 // VersionBasedRetention is the record
 // com.linkedin.retention.VersionBasedRetention, used by [Retention].
 //
@@ -41,4 +85,13 @@ type TimeBasedRetention struct {
 type VersionBasedRetention struct {
 	// MaxVersions is a 32-bit integer. It is required.
 	MaxVersions int32 `json:"maxVersions"`
+}
+
+// appendJSON appends the JSON of v to dst.
+func (v VersionBasedRetention) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"maxVersions\":"...)
+	dst = strconv.AppendInt(dst, int64(v.MaxVersions), 10)
+	return closeObject(dst, start), err
 }

@@ -15,12 +15,64 @@ type Actors struct {
 // AspectName returns "actors".
 func (Actors) AspectName() string { return "actors" }
 
+// appendJSON appends the JSON of a to dst.
+func (a Actors) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Users != nil {
+		dst = append(dst, ",\"users\":"...)
+		if a.Users == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Users {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Groups != nil {
+		dst = append(dst, ",\"groups\":"...)
+		if a.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RoleGroup is the record com.linkedin.role.RoleGroup, used by [Actors].
 //
 // Provisioned groups of a role
 type RoleGroup struct {
 	// Link provisioned corp group for a role
 	Group string `json:"group"`
+}
+
+// appendJSON appends the JSON of r to dst.
+func (r RoleGroup) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"group\":"...)
+	dst = appendString(dst, r.Group)
+	return closeObject(dst, start), err
 }
 
 // RoleProperties is the aspect "roleProperties"
@@ -43,10 +95,45 @@ type RoleProperties struct {
 // AspectName returns "roleProperties".
 func (RoleProperties) AspectName() string { return "roleProperties" }
 
+// appendJSON appends the JSON of r to dst.
+func (r RoleProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, r.Name)
+	if r.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *r.Description)
+	}
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, r.Type)
+	if r.RequestURL != nil {
+		dst = append(dst, ",\"requestUrl\":"...)
+		dst = appendString(dst, *r.RequestURL)
+	}
+	if r.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = r.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RoleUser is the record com.linkedin.role.RoleUser, used by [Actors].
 //
 // Provisioned users of a role
 type RoleUser struct {
 	// Link provisioned corp user for a role
 	User string `json:"user"`
+}
+
+// appendJSON appends the JSON of r to dst.
+func (r RoleUser) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"user\":"...)
+	dst = appendString(dst, r.User)
+	return closeObject(dst, start), err
 }

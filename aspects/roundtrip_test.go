@@ -148,6 +148,9 @@ type valueGen struct {
 	// which DataHub refuses wherever it is: an array holding one is left
 	// empty instead.
 	unwritable bool
+	// member picks the member of each union that values take: the
+	// member-th, modulo the union's size (a null member gives the first).
+	member int
 }
 
 func (g *valueGen) fields(d *pdlparse.Decl) []pdlparse.Field {
@@ -267,7 +270,10 @@ func (g *valueGen) value(te pdlparse.TypeExpr, field string, depth int) any {
 }
 
 func (g *valueGen) union(te pdlparse.TypeExpr, field string, depth int) any {
-	m := te.Members[0]
+	m := te.Members[g.member%len(te.Members)]
+	if m.Type.Kind == pdlparse.ExprPrimitive && m.Type.Name == "null" {
+		m = te.Members[0]
+	}
 	key := m.Alias
 	if key == "" {
 		t := m.Type

@@ -14,3 +14,16 @@ type SchemaFieldSpec struct {
 	// The native field type
 	NativeType string `json:"nativeType"`
 }
+
+// appendJSON appends the JSON of s to dst.
+func (s SchemaFieldSpec) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"path\":"...)
+	dst = appendString(dst, s.Path)
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, s.Type)
+	dst = append(dst, ",\"nativeType\":"...)
+	dst = appendString(dst, s.NativeType)
+	return closeObject(dst, start), err
+}

@@ -12,6 +12,28 @@ type SchemaFieldAliases struct {
 // AspectName returns "schemaFieldAliases".
 func (SchemaFieldAliases) AspectName() string { return "schemaFieldAliases" }
 
+// appendJSON appends the JSON of s to dst.
+func (s SchemaFieldAliases) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.Aliases != nil {
+		dst = append(dst, ",\"aliases\":"...)
+		if s.Aliases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Aliases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // SchemaFieldInfo is the aspect "schemafieldInfo"
 // (com.linkedin.schemafield.SchemaFieldInfo) of the schemaField entity.
 type SchemaFieldInfo struct {
@@ -24,3 +46,29 @@ type SchemaFieldInfo struct {
 
 // AspectName returns "schemafieldInfo".
 func (SchemaFieldInfo) AspectName() string { return "schemafieldInfo" }
+
+// appendJSON appends the JSON of s to dst.
+func (s SchemaFieldInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *s.Name)
+	}
+	if s.SchemaFieldAliases != nil {
+		dst = append(dst, ",\"schemaFieldAliases\":"...)
+		if s.SchemaFieldAliases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.SchemaFieldAliases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}

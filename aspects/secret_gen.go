@@ -19,3 +19,25 @@ type DataHubSecretValue struct {
 
 // AspectName returns "dataHubSecretValue".
 func (DataHubSecretValue) AspectName() string { return "dataHubSecretValue" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubSecretValue) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	dst = append(dst, ",\"value\":"...)
+	dst = appendString(dst, d.Value)
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	if d.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = d.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}

@@ -14,6 +14,15 @@ type Dimension struct {
 	IsTime bool `json:"isTime"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d Dimension) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"isTime\":"...)
+	dst = appendBool(dst, d.IsTime)
+	return closeObject(dst, start), err
+}
+
 // ModelDataset is the record com.linkedin.semanticmodel.ModelDataset, used by
 // [SemanticModelInfo].
 //
@@ -35,6 +44,35 @@ type ModelDataset struct {
 	// Fields (dimensions, measures, filters) defined over this dataset. It is
 	// optional: nil is left out.
 	Fields []SemanticField `json:"fields,omitzero"`
+}
+
+// appendJSON appends the JSON of m to dst.
+func (m ModelDataset) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, m.Name)
+	dst = append(dst, ",\"source\":"...)
+	dst = appendString(dst, m.Source)
+	if m.Fields != nil {
+		dst = append(dst, ",\"fields\":"...)
+		if m.Fields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Fields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // SemanticField is the record com.linkedin.semanticmodel.SemanticField, used by
@@ -60,6 +98,39 @@ type SemanticField struct {
 	// AI-specific context for improved disambiguation and retrieval. It is
 	// optional: nil is left out.
 	AIContext *AIContext `json:"aiContext,omitempty"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SemanticField) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"schemaField\":"...)
+	dst, err = appendMarshal(dst, s.SchemaField)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(s.Type))
+	dst = append(dst, ",\"expression\":"...)
+	dst, err = s.Expression.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, s.Expression)
+	}
+	if s.Dimension != nil {
+		dst = append(dst, ",\"dimension\":"...)
+		dst, err = s.Dimension.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.AIContext != nil {
+		dst = append(dst, ",\"aiContext\":"...)
+		dst, err = s.AIContext.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // SemanticFieldType is the enum com.linkedin.semanticmodel.SemanticFieldType,
@@ -126,10 +197,93 @@ func (SemanticModelInfo) AspectName() string { return "semanticModelInfo" }
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s SemanticModelInfo) MarshalJSON() ([]byte, error) {
-	type plain SemanticModelInfo
-	p := plain(s)
-	p.Datasets = nonNil(p.Datasets)
-	return marshal(p)
+	if reflectEncoding {
+		type plain SemanticModelInfo
+		p := plain(s)
+		p.Datasets = nonNil(p.Datasets)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SemanticModelInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *s.ExternalURL)
+	}
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, s.Name)
+	if s.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *s.Description)
+	}
+	if s.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = s.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = s.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.NativeDefinition != nil {
+		dst = append(dst, ",\"nativeDefinition\":"...)
+		dst = appendString(dst, *s.NativeDefinition)
+	}
+	if s.AIContext != nil {
+		dst = append(dst, ",\"aiContext\":"...)
+		dst, err = s.AIContext.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"datasets\":"...)
+	if s.Datasets == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.Datasets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Datasets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.Relationships != nil {
+		dst = append(dst, ",\"relationships\":"...)
+		if s.Relationships == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Relationships {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes s; absent defaulted fields take their defaults.
@@ -174,9 +328,72 @@ type SemanticModelRelationship struct {
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s SemanticModelRelationship) MarshalJSON() ([]byte, error) {
-	type plain SemanticModelRelationship
-	p := plain(s)
-	p.FromColumns = nonNil(p.FromColumns)
-	p.ToColumns = nonNil(p.ToColumns)
-	return marshal(p)
+	if reflectEncoding {
+		type plain SemanticModelRelationship
+		p := plain(s)
+		p.FromColumns = nonNil(p.FromColumns)
+		p.ToColumns = nonNil(p.ToColumns)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SemanticModelRelationship) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.Name != nil {
+		dst = append(dst, ",\"name\":"...)
+		dst = appendString(dst, *s.Name)
+	}
+	dst = append(dst, ",\"from\":"...)
+	dst = appendString(dst, s.From)
+	dst = append(dst, ",\"fromColumns\":"...)
+	if s.FromColumns == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.FromColumns == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.FromColumns {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"to\":"...)
+	dst = appendString(dst, s.To)
+	dst = append(dst, ",\"toColumns\":"...)
+	if s.ToColumns == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.ToColumns == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.ToColumns {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.AIContext != nil {
+		dst = append(dst, ",\"aiContext\":"...)
+		dst, err = s.AIContext.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.Cardinality != nil {
+		dst = append(dst, ",\"cardinality\":"...)
+		dst = appendString(dst, string(*s.Cardinality))
+	}
+	return closeObject(dst, start), err
 }

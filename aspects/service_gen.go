@@ -32,12 +32,43 @@ func (McpServerProperties) AspectName() string { return "mcpServerProperties" }
 
 // MarshalJSON encodes m with its PDL defaults.
 func (m McpServerProperties) MarshalJSON() ([]byte, error) {
-	type plain McpServerProperties
-	p := plain(m)
-	if p.Transport == "" {
-		p.Transport = McpTransportHTTP
+	if reflectEncoding {
+		type plain McpServerProperties
+		p := plain(m)
+		if p.Transport == "" {
+			p.Transport = McpTransportHTTP
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of m to dst.
+func (m McpServerProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"url\":"...)
+	dst = appendString(dst, m.URL)
+	{
+		x := m.Transport
+		if x == "" {
+			x = McpTransportHTTP
+		}
+		dst = append(dst, ",\"transport\":"...)
+		dst = appendString(dst, string(x))
+	}
+	if m.Timeout != nil {
+		dst = append(dst, ",\"timeout\":"...)
+		dst, err = appendFloat(dst, float64(*m.Timeout), 32)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.CustomHeaders != nil {
+		dst = append(dst, ",\"customHeaders\":"...)
+		dst = appendStringMap(dst, m.CustomHeaders)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes m; absent defaulted fields take their defaults.
@@ -103,6 +134,28 @@ type ServiceDefinition struct {
 // AspectName returns "serviceDefinition".
 func (ServiceDefinition) AspectName() string { return "serviceDefinition" }
 
+// appendJSON appends the JSON of s to dst.
+func (s ServiceDefinition) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"format\":"...)
+	dst = appendString(dst, string(s.Format))
+	dst = append(dst, ",\"rawSpec\":"...)
+	dst, err = s.RawSpec.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, s.RawSpec)
+	}
+	if s.Version != nil {
+		dst = append(dst, ",\"version\":"...)
+		dst = appendString(dst, *s.Version)
+	}
+	if s.ExternalURL != nil {
+		dst = append(dst, ",\"externalUrl\":"...)
+		dst = appendString(dst, *s.ExternalURL)
+	}
+	return closeObject(dst, start), err
+}
+
 // ServiceDefinitionFormat is the enum
 // com.linkedin.service.ServiceDefinitionFormat, used by [ServiceDefinition].
 // Its values are the constants below; decoding does not check them.
@@ -140,6 +193,15 @@ type ServiceKey struct {
 
 // AspectName returns "serviceKey".
 func (ServiceKey) AspectName() string { return "serviceKey" }
+
+// appendJSON appends the JSON of s to dst.
+func (s ServiceKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, s.ID)
+	return closeObject(dst, start), err
+}
 
 // ServiceLifecycle is the enum com.linkedin.service.ServiceLifecycle, used by
 // [ServiceProperties]. Its values are the constants below; decoding does not
@@ -197,3 +259,39 @@ type ServiceProperties struct {
 
 // AspectName returns "serviceProperties".
 func (ServiceProperties) AspectName() string { return "serviceProperties" }
+
+// appendJSON appends the JSON of s to dst.
+func (s ServiceProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"displayName\":"...)
+	dst = appendString(dst, s.DisplayName)
+	if s.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *s.Description)
+	}
+	if s.Lifecycle != nil {
+		dst = append(dst, ",\"lifecycle\":"...)
+		dst = appendString(dst, string(*s.Lifecycle))
+	}
+	if s.Apis != nil {
+		dst = append(dst, ",\"apis\":"...)
+		if s.Apis == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Apis {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.SourceRepository != nil {
+		dst = append(dst, ",\"sourceRepository\":"...)
+		dst = appendString(dst, *s.SourceRepository)
+	}
+	return closeObject(dst, start), err
+}

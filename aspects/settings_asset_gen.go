@@ -15,6 +15,20 @@ type AssetSettings struct {
 // AspectName returns "assetSettings".
 func (AssetSettings) AspectName() string { return "assetSettings" }
 
+// appendJSON appends the JSON of a to dst.
+func (a AssetSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.AssetSummary != nil {
+		dst = append(dst, ",\"assetSummary\":"...)
+		dst, err = a.AssetSummary.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, a.AssetSummary)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // AssetSummarySettings is the record
 // com.linkedin.settings.asset.AssetSummarySettings, used by [AssetSettings].
 //
@@ -27,10 +41,40 @@ type AssetSummarySettings struct {
 
 // MarshalJSON encodes a with its PDL defaults.
 func (a AssetSummarySettings) MarshalJSON() ([]byte, error) {
-	type plain AssetSummarySettings
-	p := plain(a)
-	p.Templates = nonNil(p.Templates)
-	return marshal(p)
+	if reflectEncoding {
+		type plain AssetSummarySettings
+		p := plain(a)
+		p.Templates = nonNil(p.Templates)
+		return marshal(p)
+	}
+	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssetSummarySettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"templates\":"...)
+	if a.Templates == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.Templates == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Templates {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
@@ -54,4 +98,13 @@ func (a *AssetSummarySettings) UnmarshalJSON(data []byte) error {
 type AssetSummarySettingsTemplate struct {
 	// The urn of the template
 	Template string `json:"template"`
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a AssetSummarySettingsTemplate) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"template\":"...)
+	dst = appendString(dst, a.Template)
+	return closeObject(dst, start), err
 }

@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // ApplicationsSettings is the record
 // com.linkedin.settings.global.ApplicationsSettings, used by
 // [GlobalSettingsInfo].
@@ -15,6 +17,23 @@ type ApplicationsSettings struct {
 	// config. If not provided, the version is assumed to be the latest version. It
 	// is optional: nil is left out.
 	ConfigVersion *string `json:"configVersion,omitempty"`
+}
+
+// appendJSON appends the JSON of a to dst.
+func (a ApplicationsSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"enabled\":"...)
+	dst = appendBool(dst, a.Enabled)
+	if a.Config != nil {
+		dst = append(dst, ",\"config\":"...)
+		dst = appendString(dst, *a.Config)
+	}
+	if a.ConfigVersion != nil {
+		dst = append(dst, ",\"configVersion\":"...)
+		dst = appendString(dst, *a.ConfigVersion)
+	}
+	return closeObject(dst, start), err
 }
 
 // DocPropagationFeatureSettings is the record
@@ -37,12 +56,40 @@ type DocPropagationFeatureSettings struct {
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DocPropagationFeatureSettings) MarshalJSON() ([]byte, error) {
-	type plain DocPropagationFeatureSettings
-	p := plain(d)
-	if p.ColumnPropagationEnabled == nil {
-		p.ColumnPropagationEnabled = Ptr(true)
+	if reflectEncoding {
+		type plain DocPropagationFeatureSettings
+		p := plain(d)
+		if p.ColumnPropagationEnabled == nil {
+			p.ColumnPropagationEnabled = Ptr(true)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DocPropagationFeatureSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"enabled\":"...)
+	dst = appendBool(dst, d.Enabled)
+	if d.Config != nil {
+		dst = append(dst, ",\"config\":"...)
+		dst = appendString(dst, *d.Config)
+	}
+	if d.ConfigVersion != nil {
+		dst = append(dst, ",\"configVersion\":"...)
+		dst = appendString(dst, *d.ConfigVersion)
+	}
+	{
+		x := d.ColumnPropagationEnabled
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, ",\"columnPropagationEnabled\":"...)
+		dst = appendBool(dst, *x)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
@@ -67,6 +114,15 @@ func (d *DocPropagationFeatureSettings) UnmarshalJSON(data []byte) error {
 type GlobalHomePageSettings struct {
 	// The urn that will be rendered in the UI by default for all users
 	DefaultTemplate string `json:"defaultTemplate"`
+}
+
+// appendJSON appends the JSON of g to dst.
+func (g GlobalHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"defaultTemplate\":"...)
+	dst = appendString(dst, g.DefaultTemplate)
+	return closeObject(dst, start), err
 }
 
 // GlobalSettingsInfo is the aspect "globalSettingsInfo"
@@ -101,12 +157,68 @@ func (GlobalSettingsInfo) AspectName() string { return "globalSettingsInfo" }
 
 // MarshalJSON encodes g with its PDL defaults.
 func (g GlobalSettingsInfo) MarshalJSON() ([]byte, error) {
-	type plain GlobalSettingsInfo
-	p := plain(g)
-	if p.DocPropagation == nil {
-		p.DocPropagation = decodeDefault[DocPropagationFeatureSettings]("{\"enabled\":true,\"columnPropagationEnabled\":true}")
+	if reflectEncoding {
+		type plain GlobalSettingsInfo
+		p := plain(g)
+		if p.DocPropagation == nil {
+			p.DocPropagation = decodeDefault[DocPropagationFeatureSettings]("{\"enabled\":true,\"columnPropagationEnabled\":true}")
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of g to dst.
+func (g GlobalSettingsInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if g.Sso != nil {
+		dst = append(dst, ",\"sso\":"...)
+		dst, err = g.Sso.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if g.Oauth != nil {
+		dst = append(dst, ",\"oauth\":"...)
+		dst, err = g.Oauth.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, g.Oauth)
+		}
+	}
+	if g.Views != nil {
+		dst = append(dst, ",\"views\":"...)
+		dst, err = g.Views.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := g.DocPropagation
+		if x == nil {
+			x = decodeDefault[DocPropagationFeatureSettings]("{\"enabled\":true,\"columnPropagationEnabled\":true}")
+		}
+		dst = append(dst, ",\"docPropagation\":"...)
+		dst, err = x.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, x)
+		}
+	}
+	if g.HomePage != nil {
+		dst = append(dst, ",\"homePage\":"...)
+		dst, err = g.HomePage.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if g.Applications != nil {
+		dst = append(dst, ",\"applications\":"...)
+		dst, err = g.Applications.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes g; absent defaulted fields take their defaults.
@@ -132,6 +244,17 @@ type GlobalViewsSettings struct {
 	// The default View for the instance, or organization. It is optional: nil is
 	// left out.
 	DefaultView *string `json:"defaultView,omitempty"`
+}
+
+// appendJSON appends the JSON of g to dst.
+func (g GlobalViewsSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if g.DefaultView != nil {
+		dst = append(dst, ",\"defaultView\":"...)
+		dst = appendString(dst, *g.DefaultView)
+	}
+	return closeObject(dst, start), err
 }
 
 // OAuthProvider is the record com.linkedin.settings.global.OAuthProvider, used
@@ -163,15 +286,53 @@ type OAuthProvider struct {
 
 // MarshalJSON encodes o with its PDL defaults.
 func (o OAuthProvider) MarshalJSON() ([]byte, error) {
-	type plain OAuthProvider
-	p := plain(o)
-	if p.Algorithm == nil {
-		p.Algorithm = Ptr("RS256")
+	if reflectEncoding {
+		type plain OAuthProvider
+		p := plain(o)
+		if p.Algorithm == nil {
+			p.Algorithm = Ptr("RS256")
+		}
+		if p.UserIDClaim == nil {
+			p.UserIDClaim = Ptr("sub")
+		}
+		return marshal(p)
 	}
-	if p.UserIDClaim == nil {
-		p.UserIDClaim = Ptr("sub")
+	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of o to dst.
+func (o OAuthProvider) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"enabled\":"...)
+	dst = appendBool(dst, o.Enabled)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, o.Name)
+	if o.JwksURI != nil {
+		dst = append(dst, ",\"jwksUri\":"...)
+		dst = appendString(dst, *o.JwksURI)
 	}
-	return marshal(p)
+	dst = append(dst, ",\"issuer\":"...)
+	dst = appendString(dst, o.Issuer)
+	dst = append(dst, ",\"audience\":"...)
+	dst = appendString(dst, o.Audience)
+	{
+		x := o.Algorithm
+		if x == nil {
+			x = Ptr("RS256")
+		}
+		dst = append(dst, ",\"algorithm\":"...)
+		dst = appendString(dst, *x)
+	}
+	{
+		x := o.UserIDClaim
+		if x == nil {
+			x = Ptr("sub")
+		}
+		dst = append(dst, ",\"userIdClaim\":"...)
+		dst = appendString(dst, *x)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes o; absent defaulted fields take their defaults.
@@ -202,10 +363,40 @@ type OAuthSettings struct {
 
 // MarshalJSON encodes o with its PDL defaults.
 func (o OAuthSettings) MarshalJSON() ([]byte, error) {
-	type plain OAuthSettings
-	p := plain(o)
-	p.Providers = nonNil(p.Providers)
-	return marshal(p)
+	if reflectEncoding {
+		type plain OAuthSettings
+		p := plain(o)
+		p.Providers = nonNil(p.Providers)
+		return marshal(p)
+	}
+	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of o to dst.
+func (o OAuthSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"providers\":"...)
+	if o.Providers == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if o.Providers == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range o.Providers {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // OidcSettings is the record com.linkedin.settings.global.OidcSettings, used by
@@ -265,6 +456,81 @@ type OidcSettings struct {
 	PreferredJwsAlgorithm2 *string `json:"preferredJwsAlgorithm2,omitempty"`
 }
 
+// appendJSON appends the JSON of o to dst.
+func (o OidcSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"enabled\":"...)
+	dst = appendBool(dst, o.Enabled)
+	dst = append(dst, ",\"clientId\":"...)
+	dst = appendString(dst, o.ClientID)
+	dst = append(dst, ",\"clientSecret\":"...)
+	dst = appendString(dst, o.ClientSecret)
+	dst = append(dst, ",\"discoveryUri\":"...)
+	dst = appendString(dst, o.DiscoveryURI)
+	if o.UserNameClaim != nil {
+		dst = append(dst, ",\"userNameClaim\":"...)
+		dst = appendString(dst, *o.UserNameClaim)
+	}
+	if o.UserNameClaimRegex != nil {
+		dst = append(dst, ",\"userNameClaimRegex\":"...)
+		dst = appendString(dst, *o.UserNameClaimRegex)
+	}
+	if o.Scope != nil {
+		dst = append(dst, ",\"scope\":"...)
+		dst = appendString(dst, *o.Scope)
+	}
+	if o.ClientAuthenticationMethod != nil {
+		dst = append(dst, ",\"clientAuthenticationMethod\":"...)
+		dst = appendString(dst, *o.ClientAuthenticationMethod)
+	}
+	if o.JitProvisioningEnabled != nil {
+		dst = append(dst, ",\"jitProvisioningEnabled\":"...)
+		dst = appendBool(dst, *o.JitProvisioningEnabled)
+	}
+	if o.PreProvisioningRequired != nil {
+		dst = append(dst, ",\"preProvisioningRequired\":"...)
+		dst = appendBool(dst, *o.PreProvisioningRequired)
+	}
+	if o.ExtractGroupsEnabled != nil {
+		dst = append(dst, ",\"extractGroupsEnabled\":"...)
+		dst = appendBool(dst, *o.ExtractGroupsEnabled)
+	}
+	if o.GroupsClaim != nil {
+		dst = append(dst, ",\"groupsClaim\":"...)
+		dst = appendString(dst, *o.GroupsClaim)
+	}
+	if o.ResponseType != nil {
+		dst = append(dst, ",\"responseType\":"...)
+		dst = appendString(dst, *o.ResponseType)
+	}
+	if o.ResponseMode != nil {
+		dst = append(dst, ",\"responseMode\":"...)
+		dst = appendString(dst, *o.ResponseMode)
+	}
+	if o.UseNonce != nil {
+		dst = append(dst, ",\"useNonce\":"...)
+		dst = appendBool(dst, *o.UseNonce)
+	}
+	if o.ReadTimeout != nil {
+		dst = append(dst, ",\"readTimeout\":"...)
+		dst = strconv.AppendInt(dst, int64(*o.ReadTimeout), 10)
+	}
+	if o.ExtractJwtAccessTokenClaims != nil {
+		dst = append(dst, ",\"extractJwtAccessTokenClaims\":"...)
+		dst = appendBool(dst, *o.ExtractJwtAccessTokenClaims)
+	}
+	if o.PreferredJwsAlgorithm != nil {
+		dst = append(dst, ",\"preferredJwsAlgorithm\":"...)
+		dst = appendString(dst, *o.PreferredJwsAlgorithm)
+	}
+	if o.PreferredJwsAlgorithm2 != nil {
+		dst = append(dst, ",\"preferredJwsAlgorithm2\":"...)
+		dst = appendString(dst, *o.PreferredJwsAlgorithm2)
+	}
+	return closeObject(dst, start), err
+}
+
 // SsoSettings is the record com.linkedin.settings.global.SsoSettings, used by
 // [GlobalSettingsInfo].
 //
@@ -274,4 +540,20 @@ type SsoSettings struct {
 	BaseURL string `json:"baseUrl"`
 	// Optional OIDC SSO settings. It is optional: nil is left out.
 	OidcSettings *OidcSettings `json:"oidcSettings,omitempty"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SsoSettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"baseUrl\":"...)
+	dst = appendString(dst, s.BaseURL)
+	if s.OidcSettings != nil {
+		dst = append(dst, ",\"oidcSettings\":"...)
+		dst, err = s.OidcSettings.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }

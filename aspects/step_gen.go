@@ -19,10 +19,31 @@ func (DataHubStepStateProperties) AspectName() string { return "dataHubStepState
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataHubStepStateProperties) MarshalJSON() ([]byte, error) {
-	type plain DataHubStepStateProperties
-	p := plain(d)
-	p.Properties = nonNilMap(p.Properties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataHubStepStateProperties
+		p := plain(d)
+		p.Properties = nonNilMap(p.Properties)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubStepStateProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"properties\":"...)
+	if d.Properties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, d.Properties)
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = d.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.

@@ -20,11 +20,35 @@ type PrimitivePropertyValue struct {
 // MarshalJSON encodes u as a one-member union object. It fails unless
 // exactly one member is set.
 func (u PrimitivePropertyValue) MarshalJSON() ([]byte, error) {
-	if n := countSet(u.String != nil, u.Double != nil); n != 1 {
-		return nil, unionCountError("PrimitivePropertyValue", n)
+	if reflectEncoding {
+		type plain PrimitivePropertyValue
+		p := plain(u)
+		if n := countSet(u.String != nil, u.Double != nil); n != 1 {
+			return nil, unionCountError("PrimitivePropertyValue", n)
+		}
+		return marshal(p)
 	}
-	type plain PrimitivePropertyValue
-	return marshal(plain(u))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of u to dst.
+func (u PrimitivePropertyValue) appendJSON(dst []byte) ([]byte, error) {
+	if n := countSet(u.String != nil, u.Double != nil); n != 1 {
+		return dst, unionCountError("PrimitivePropertyValue", n)
+	}
+	var err error
+	switch {
+	case u.String != nil:
+		dst = append(dst, "{\"string\":"...)
+		dst = appendString(dst, *u.String)
+	case u.Double != nil:
+		dst = append(dst, "{\"double\":"...)
+		dst, err = appendFloat(dst, *u.Double, 64)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return append(dst, '}'), err
 }
 
 // UnmarshalJSON decodes a one-member union object.
@@ -72,6 +96,22 @@ type PropertyValue struct {
 	Description *string `json:"description,omitempty"`
 }
 
+// appendJSON appends the JSON of v to dst.
+func (v PropertyValue) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"value\":"...)
+	dst, err = v.Value.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, v.Value)
+	}
+	if v.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *v.Description)
+	}
+	return closeObject(dst, start), err
+}
+
 // StructuredProperties is the aspect "structuredProperties"
 // (com.linkedin.structured.StructuredProperties) of 27 entity types.
 //
@@ -86,10 +126,40 @@ func (StructuredProperties) AspectName() string { return "structuredProperties" 
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s StructuredProperties) MarshalJSON() ([]byte, error) {
-	type plain StructuredProperties
-	p := plain(s)
-	p.Properties = nonNil(p.Properties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain StructuredProperties
+		p := plain(s)
+		p.Properties = nonNil(p.Properties)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s StructuredProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"properties\":"...)
+	if s.Properties == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.Properties == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Properties {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // StructuredPropertyDefinition is the aspect "propertyDefinition"
@@ -152,13 +222,146 @@ func (StructuredPropertyDefinition) AspectName() string { return "propertyDefini
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s StructuredPropertyDefinition) MarshalJSON() ([]byte, error) {
-	type plain StructuredPropertyDefinition
-	p := plain(s)
-	if p.Cardinality == nil {
-		p.Cardinality = Ptr(PropertyCardinalitySingle)
+	if reflectEncoding {
+		type plain StructuredPropertyDefinition
+		p := plain(s)
+		if p.Cardinality == nil {
+			p.Cardinality = Ptr(PropertyCardinalitySingle)
+		}
+		p.EntityTypes = nonNil(p.EntityTypes)
+		return marshal(p)
 	}
-	p.EntityTypes = nonNil(p.EntityTypes)
-	return marshal(p)
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"qualifiedName\":"...)
+	dst = appendString(dst, s.QualifiedName)
+	if s.DisplayName != nil {
+		dst = append(dst, ",\"displayName\":"...)
+		dst = appendString(dst, *s.DisplayName)
+	}
+	dst = append(dst, ",\"valueType\":"...)
+	dst = appendString(dst, s.ValueType)
+	if s.TypeQualifier != nil {
+		dst = append(dst, ",\"typeQualifier\":"...)
+		if s.TypeQualifier == nil {
+			dst = append(dst, "null"...)
+		} else {
+			s0 := len(dst)
+			for _, k0 := range sortedKeys(s.TypeQualifier) {
+				dst = append(dst, ',')
+				dst = appendString(dst, k0)
+				dst = append(dst, ':')
+				if s.TypeQualifier[k0] == nil {
+					dst = append(dst, "null"...)
+				} else {
+					dst = append(dst, '[')
+					for i1, x1 := range s.TypeQualifier[k0] {
+						if i1 > 0 {
+							dst = append(dst, ',')
+						}
+						dst = appendString(dst, x1)
+					}
+					dst = append(dst, ']')
+				}
+			}
+			dst = closeObject(dst, s0)
+		}
+	}
+	if s.AllowedValues != nil {
+		dst = append(dst, ",\"allowedValues\":"...)
+		if s.AllowedValues == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.AllowedValues {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := s.Cardinality
+		if x == nil {
+			x = Ptr(PropertyCardinalitySingle)
+		}
+		dst = append(dst, ",\"cardinality\":"...)
+		dst = appendString(dst, string(*x))
+	}
+	dst = append(dst, ",\"entityTypes\":"...)
+	if s.EntityTypes == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.EntityTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.EntityTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.AllowedPlatforms != nil {
+		dst = append(dst, ",\"allowedPlatforms\":"...)
+		if s.AllowedPlatforms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.AllowedPlatforms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *s.Description)
+	}
+	if s.SearchConfiguration != nil {
+		dst = append(dst, ",\"searchConfiguration\":"...)
+		dst, err = s.SearchConfiguration.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, s.SearchConfiguration)
+		}
+	}
+	dst = append(dst, ",\"immutable\":"...)
+	dst = appendBool(dst, s.Immutable)
+	if s.Version != nil {
+		dst = append(dst, ",\"version\":"...)
+		dst = appendString(dst, *s.Version)
+	}
+	if s.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = s.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = s.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes s; absent defaulted fields take their defaults.
@@ -185,6 +388,15 @@ type StructuredPropertyKey struct {
 
 // AspectName returns "structuredPropertyKey".
 func (StructuredPropertyKey) AspectName() string { return "structuredPropertyKey" }
+
+// appendJSON appends the JSON of s to dst.
+func (s StructuredPropertyKey) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"id\":"...)
+	dst = appendString(dst, s.ID)
+	return closeObject(dst, start), err
+}
 
 // StructuredPropertySettings is the aspect "structuredPropertySettings"
 // (com.linkedin.structured.StructuredPropertySettings) of the
@@ -219,6 +431,32 @@ type StructuredPropertySettings struct {
 // AspectName returns "structuredPropertySettings".
 func (StructuredPropertySettings) AspectName() string { return "structuredPropertySettings" }
 
+// appendJSON appends the JSON of s to dst.
+func (s StructuredPropertySettings) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"isHidden\":"...)
+	dst = appendBool(dst, s.IsHidden)
+	dst = append(dst, ",\"showInSearchFilters\":"...)
+	dst = appendBool(dst, s.ShowInSearchFilters)
+	dst = append(dst, ",\"showInAssetSummary\":"...)
+	dst = appendBool(dst, s.ShowInAssetSummary)
+	dst = append(dst, ",\"hideInAssetSummaryWhenEmpty\":"...)
+	dst = appendBool(dst, s.HideInAssetSummaryWhenEmpty)
+	dst = append(dst, ",\"showAsAssetBadge\":"...)
+	dst = appendBool(dst, s.ShowAsAssetBadge)
+	dst = append(dst, ",\"showInColumnsTable\":"...)
+	dst = appendBool(dst, s.ShowInColumnsTable)
+	if s.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = s.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // StructuredPropertyValueAssignment is the record
 // com.linkedin.structured.StructuredPropertyValueAssignment, used by
 // [StructuredProperties].
@@ -240,8 +478,61 @@ type StructuredPropertyValueAssignment struct {
 
 // MarshalJSON encodes s with its PDL defaults.
 func (s StructuredPropertyValueAssignment) MarshalJSON() ([]byte, error) {
-	type plain StructuredPropertyValueAssignment
-	p := plain(s)
-	p.Values = nonNil(p.Values)
-	return marshal(p)
+	if reflectEncoding {
+		type plain StructuredPropertyValueAssignment
+		p := plain(s)
+		p.Values = nonNil(p.Values)
+		return marshal(p)
+	}
+	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s StructuredPropertyValueAssignment) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"propertyUrn\":"...)
+	dst = appendString(dst, s.PropertyURN)
+	dst = append(dst, ",\"values\":"...)
+	if s.Values == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.Values == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Values {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.Created != nil {
+		dst = append(dst, ",\"created\":"...)
+		dst, err = s.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.LastModified != nil {
+		dst = append(dst, ",\"lastModified\":"...)
+		dst, err = s.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.Attribution != nil {
+		dst = append(dst, ",\"attribution\":"...)
+		dst, err = s.Attribution.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
 }

@@ -18,3 +18,20 @@ type TagProperties struct {
 
 // AspectName returns "tagProperties".
 func (TagProperties) AspectName() string { return "tagProperties" }
+
+// appendJSON appends the JSON of t to dst.
+func (t TagProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, t.Name)
+	if t.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *t.Description)
+	}
+	if t.ColorHex != nil {
+		dst = append(dst, ",\"colorHex\":"...)
+		dst = appendString(dst, *t.ColorHex)
+	}
+	return closeObject(dst, start), err
+}

@@ -14,3 +14,12 @@ type TelemetryClientID struct {
 
 // AspectName returns "telemetryClientId".
 func (TelemetryClientID) AspectName() string { return "telemetryClientId" }
+
+// appendJSON appends the JSON of t to dst.
+func (t TelemetryClientID) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"clientId\":"...)
+	dst = appendString(dst, t.ClientID)
+	return closeObject(dst, start), err
+}

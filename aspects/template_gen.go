@@ -13,6 +13,31 @@ type DataHubPageTemplateAssetSummary struct {
 	SummaryElements []SummaryElement `json:"summaryElements,omitzero"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageTemplateAssetSummary) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.SummaryElements != nil {
+		dst = append(dst, ",\"summaryElements\":"...)
+		if d.SummaryElements == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.SummaryElements {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubPageTemplateProperties is the aspect "dataHubPageTemplateProperties"
 // (com.linkedin.template.DataHubPageTemplateProperties) of the
 // dataHubPageTemplate entity.
@@ -40,10 +65,67 @@ func (DataHubPageTemplateProperties) AspectName() string { return "dataHubPageTe
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataHubPageTemplateProperties) MarshalJSON() ([]byte, error) {
-	type plain DataHubPageTemplateProperties
-	p := plain(d)
-	p.Rows = nonNil(p.Rows)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataHubPageTemplateProperties
+		p := plain(d)
+		p.Rows = nonNil(p.Rows)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageTemplateProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"rows\":"...)
+	if d.Rows == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Rows == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Rows {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.AssetSummary != nil {
+		dst = append(dst, ",\"assetSummary\":"...)
+		dst, err = d.AssetSummary.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, ",\"surface\":"...)
+	dst, err = d.Surface.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"visibility\":"...)
+	dst, err = d.Visibility.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = d.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = d.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubPageTemplateRow is the record
@@ -59,10 +141,37 @@ type DataHubPageTemplateRow struct {
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataHubPageTemplateRow) MarshalJSON() ([]byte, error) {
-	type plain DataHubPageTemplateRow
-	p := plain(d)
-	p.Modules = nonNil(p.Modules)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataHubPageTemplateRow
+		p := plain(d)
+		p.Modules = nonNil(p.Modules)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageTemplateRow) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"modules\":"...)
+	if d.Modules == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Modules == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Modules {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubPageTemplateSurface is the record
@@ -75,6 +184,15 @@ type DataHubPageTemplateSurface struct {
 	SurfaceType PageTemplateSurfaceType `json:"surfaceType"`
 }
 
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageTemplateSurface) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"surfaceType\":"...)
+	dst = appendString(dst, string(d.SurfaceType))
+	return closeObject(dst, start), err
+}
+
 // DataHubPageTemplateVisibility is the record
 // com.linkedin.template.DataHubPageTemplateVisibility, used by
 // [DataHubPageTemplateProperties].
@@ -83,6 +201,15 @@ type DataHubPageTemplateSurface struct {
 type DataHubPageTemplateVisibility struct {
 	// The scope of this template and who can use/see it
 	Scope PageTemplateScope `json:"scope"`
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubPageTemplateVisibility) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"scope\":"...)
+	dst = appendString(dst, string(d.Scope))
+	return closeObject(dst, start), err
 }
 
 // PageTemplateScope is the enum com.linkedin.template.PageTemplateScope, used
@@ -122,6 +249,19 @@ type SummaryElement struct {
 	// The urn of the structured property shown. Required if propertyType is
 	// STRUCTURED_PROPERTY. It is optional: nil is left out.
 	StructuredPropertyURN *string `json:"structuredPropertyUrn,omitempty"`
+}
+
+// appendJSON appends the JSON of s to dst.
+func (s SummaryElement) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"elementType\":"...)
+	dst = appendString(dst, string(s.ElementType))
+	if s.StructuredPropertyURN != nil {
+		dst = append(dst, ",\"structuredPropertyUrn\":"...)
+		dst = appendString(dst, *s.StructuredPropertyURN)
+	}
+	return closeObject(dst, start), err
 }
 
 // SummaryElementType is the enum com.linkedin.template.SummaryElementType, used

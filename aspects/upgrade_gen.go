@@ -2,6 +2,8 @@
 
 package aspects
 
+import "strconv"
+
 // DataHubUpgradeRequest is the aspect "dataHubUpgradeRequest"
 // (com.linkedin.upgrade.DataHubUpgradeRequest) of the dataHubUpgrade entity.
 //
@@ -15,6 +17,17 @@ type DataHubUpgradeRequest struct {
 
 // AspectName returns "dataHubUpgradeRequest".
 func (DataHubUpgradeRequest) AspectName() string { return "dataHubUpgradeRequest" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubUpgradeRequest) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"timestampMs\":"...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMs), 10)
+	dst = append(dst, ",\"version\":"...)
+	dst = appendString(dst, d.Version)
+	return closeObject(dst, start), err
+}
 
 // DataHubUpgradeResult is the aspect "dataHubUpgradeResult"
 // (com.linkedin.upgrade.DataHubUpgradeResult) of the dataHubUpgrade entity.
@@ -36,12 +49,36 @@ func (DataHubUpgradeResult) AspectName() string { return "dataHubUpgradeResult" 
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataHubUpgradeResult) MarshalJSON() ([]byte, error) {
-	type plain DataHubUpgradeResult
-	p := plain(d)
-	if p.State == nil {
-		p.State = Ptr(DataHubUpgradeStateSucceeded)
+	if reflectEncoding {
+		type plain DataHubUpgradeResult
+		p := plain(d)
+		if p.State == nil {
+			p.State = Ptr(DataHubUpgradeStateSucceeded)
+		}
+		return marshal(p)
 	}
-	return marshal(p)
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubUpgradeResult) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	{
+		x := d.State
+		if x == nil {
+			x = Ptr(DataHubUpgradeStateSucceeded)
+		}
+		dst = append(dst, ",\"state\":"...)
+		dst = appendString(dst, string(*x))
+	}
+	dst = append(dst, ",\"timestampMs\":"...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMs), 10)
+	if d.Result != nil {
+		dst = append(dst, ",\"result\":"...)
+		dst = appendStringMap(dst, d.Result)
+	}
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.

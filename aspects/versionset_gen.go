@@ -19,10 +19,30 @@ func (VersionSetProperties) AspectName() string { return "versionSetProperties" 
 
 // MarshalJSON encodes v with its PDL defaults.
 func (v VersionSetProperties) MarshalJSON() ([]byte, error) {
-	type plain VersionSetProperties
-	p := plain(v)
-	p.CustomProperties = nonNilMap(p.CustomProperties)
-	return marshal(p)
+	if reflectEncoding {
+		type plain VersionSetProperties
+		p := plain(v)
+		p.CustomProperties = nonNilMap(p.CustomProperties)
+		return marshal(p)
+	}
+	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of v to dst.
+func (v VersionSetProperties) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"customProperties\":"...)
+	if v.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMap(dst, v.CustomProperties)
+	}
+	dst = append(dst, ",\"latest\":"...)
+	dst = appendString(dst, v.Latest)
+	dst = append(dst, ",\"versioningScheme\":"...)
+	dst = appendString(dst, string(v.VersioningScheme))
+	return closeObject(dst, start), err
 }
 
 // UnmarshalJSON decodes v; absent defaulted fields take their defaults.

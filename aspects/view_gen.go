@@ -16,10 +16,42 @@ type DataHubViewDefinition struct {
 
 // MarshalJSON encodes d with its PDL defaults.
 func (d DataHubViewDefinition) MarshalJSON() ([]byte, error) {
-	type plain DataHubViewDefinition
-	p := plain(d)
-	p.EntityTypes = nonNil(p.EntityTypes)
-	return marshal(p)
+	if reflectEncoding {
+		type plain DataHubViewDefinition
+		p := plain(d)
+		p.EntityTypes = nonNil(p.EntityTypes)
+		return marshal(p)
+	}
+	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+}
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubViewDefinition) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"entityTypes\":"...)
+	if d.EntityTypes == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.EntityTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.EntityTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, ",\"filter\":"...)
+	dst, err = d.Filter.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
 }
 
 // DataHubViewInfo is the aspect "dataHubViewInfo"
@@ -44,6 +76,36 @@ type DataHubViewInfo struct {
 
 // AspectName returns "dataHubViewInfo".
 func (DataHubViewInfo) AspectName() string { return "dataHubViewInfo" }
+
+// appendJSON appends the JSON of d to dst.
+func (d DataHubViewInfo) appendJSON(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, ",\"name\":"...)
+	dst = appendString(dst, d.Name)
+	if d.Description != nil {
+		dst = append(dst, ",\"description\":"...)
+		dst = appendString(dst, *d.Description)
+	}
+	dst = append(dst, ",\"type\":"...)
+	dst = appendString(dst, string(d.Type))
+	dst = append(dst, ",\"definition\":"...)
+	dst, err = d.Definition.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, d.Definition)
+	}
+	dst = append(dst, ",\"created\":"...)
+	dst, err = d.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, ",\"lastModified\":"...)
+	dst, err = d.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
 
 // DataHubViewType is the enum com.linkedin.view.DataHubViewType, used by
 // [DataHubViewInfo]. Its values are the constants below; decoding does not

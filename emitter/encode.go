@@ -96,11 +96,24 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 	return append(dst, '}'), nil
 }
 
-// aspectJSON returns the JSON encodeAspect writes for a, and its error. The
-// text of an aspect whose MarshalJSON returns it as encodeAspect would
-// write it (see compactMarshaler) is that output, not copied; otherwise it
-// is written in buf (reset first) and valid until buf is next used.
+// aspectJSON returns the JSON encodeAspect writes for a, and its error. A
+// type of package aspects appends its JSON into buf's memory (reset first;
+// grown memory is kept in buf); RawAspect's MarshalJSON output is returned
+// as it is; another aspect is encoded into buf. The result is valid until
+// buf is next used.
 func aspectJSON(a aspects.Aspect, buf *bytes.Buffer) ([]byte, error) {
+	buf.Reset()
+	if isAspectsType(a) {
+		// Appended straight into buf's memory: no buffer per aspect.
+		b, err := aspects.AppendJSON(buf.AvailableBuffer(), a)
+		if cap(b) > buf.Cap() { // keep the grown memory for the next aspect
+			*buf = *bytes.NewBuffer(b[:0])
+		}
+		if err = checkAspectJSON(a, b, err); err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
 	if m, ok := a.(json.Marshaler); ok && compactMarshaler(a) {
 		b, err := m.MarshalJSON()
 		if err != nil {
@@ -111,7 +124,6 @@ func aspectJSON(a aspects.Aspect, buf *bytes.Buffer) ([]byte, error) {
 		}
 		return b, nil
 	}
-	buf.Reset()
 	if err := encodeAspect(buf, a); err != nil {
 		return nil, err
 	}
@@ -275,6 +287,12 @@ func compactMarshaler(a aspects.Aspect) bool {
 	case RawAspect, *RawAspect:
 		return true
 	}
+	return isAspectsType(a)
+}
+
+// isAspectsType reports whether a (or what it points to) is a type of
+// package aspects.
+func isAspectsType(a aspects.Aspect) bool {
 	t := reflect.TypeOf(a)
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()

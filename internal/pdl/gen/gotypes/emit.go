@@ -32,21 +32,24 @@ func Generate(m *Model) (map[string][]byte, error) {
 	}
 	out := map[string][]byte{}
 	for f, ts := range byFile {
-		var b bytes.Buffer
-		b.WriteString(Header + "package aspects\n\n")
-		if slices.ContainsFunc(ts, func(t *typeInfo) bool { return t.union != nil }) {
-			b.WriteString("import \"encoding/json\"\n\n")
-		}
+		var body, b bytes.Buffer
 		for _, t := range ts {
 			switch t.kind {
 			case pdlparse.DeclRecord:
-				p.record(&b, t)
+				p.record(&body, t)
 			case pdlparse.DeclEnum:
-				p.enum(&b, t)
+				p.enum(&body, t)
 			default:
-				p.union(&b, t)
+				p.union(&body, t)
 			}
 		}
+		b.WriteString(Header + "package aspects\n\n")
+		for _, imp := range [][2]string{{"encoding/json", "err = json.Unmarshal("}, {"strconv", "= strconv.Append"}} {
+			if bytes.Contains(body.Bytes(), []byte(imp[1])) {
+				fmt.Fprintf(&b, "import %q\n\n", imp[0])
+			}
+		}
+		b.Write(body.Bytes())
 		src, err := formatSource(f, b.Bytes())
 		if err != nil {
 			return nil, err
@@ -307,10 +310,16 @@ func (p *plan) record(b *bytes.Buffer, t *typeInfo) {
 	if recv == "p" {
 		recv = "v"
 	}
+	// Only a record with defaults has a MarshalJSON: one without keeps
+	// encoding/json's encoding of its fields, so that code that walks the
+	// fields of types without a MarshalJSON (the client's merge of
+	// unknown members) still does; appendJSON serves both.
 	if len(encFix) > 0 {
-		fmt.Fprintf(b, "// MarshalJSON encodes %s with its PDL defaults.\nfunc (%s %s) MarshalJSON() ([]byte, error) {\ntype plain %s\np := plain(%s)\n%s\nreturn marshal(p)\n}\n\n",
-			recv, recv, t.goName, t.goName, recv, strings.Join(encFix, "\n"))
+		fmt.Fprintf(b, "// MarshalJSON encodes %s with its PDL defaults.\n", recv)
+		marshalMethod(b, recv, t.goName, encFix)
 	}
+	fmt.Fprintf(b, "// appendJSON appends the JSON of %s to dst.\n", recv)
+	p.recordAppend(b, t, recv)
 	if len(decFix) > 0 {
 		fmt.Fprintf(b, "// UnmarshalJSON decodes %s; absent defaulted fields take their defaults.\nfunc (%s *%s) UnmarshalJSON(data []byte) error {\ntype plain %s\nvar p plain\nif err := unmarshalPlain(data, &p, %q); err != nil {\nreturn err\n}\n%s\n*%s = %s(p)\nreturn nil\n}\n\n",
 			recv, recv, t.goName, t.goName, t.goName, strings.Join(decFix, "\n"), recv, t.goName)
@@ -355,8 +364,10 @@ func (p *plan) union(b *bytes.Buffer, t *typeInfo) {
 		ms = append(ms, member{key, n})
 	}
 	b.WriteString("}\n\n")
-	fmt.Fprintf(b, "// MarshalJSON encodes u as a one-member union object. It fails unless\n// exactly one member is set.\nfunc (u %s) MarshalJSON() ([]byte, error) {\nif n := countSet(%s); n != 1 {\nreturn nil, unionCountError(%q, n)\n}\ntype plain %s\nreturn marshal(plain(u))\n}\n\n",
-		t.goName, strings.Join(sets, ", "), t.goName, t.goName)
+	fmt.Fprintf(b, "// MarshalJSON encodes u as a one-member union object. It fails unless\n// exactly one member is set.\n")
+	marshalMethod(b, "u", t.goName, []string{fmt.Sprintf("if n := countSet(%s); n != 1 {\nreturn nil, unionCountError(%q, n)\n}", strings.Join(sets, ", "), t.goName)})
+	fmt.Fprintf(b, "// appendJSON appends the JSON of u to dst.\n")
+	p.unionAppend(b, t, strings.Join(sets, ", "))
 	fmt.Fprintf(b, "// UnmarshalJSON decodes a one-member union object.\nfunc (u *%s) UnmarshalJSON(data []byte) error {\nkey, raw, err := decodeUnion(data)\nif err != nil {\nreturn unionError(%q, err)\n}\nvar v %s\nswitch key {\n", t.goName, t.goName, t.goName)
 	for _, m := range ms {
 		fmt.Fprintf(b, "case %q:\nerr = json.Unmarshal(raw, &v.%s)\n", m.key, m.field)

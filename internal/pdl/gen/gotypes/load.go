@@ -35,7 +35,11 @@ func Load(pegasusDir, aspectsDir string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{Decls: decls, Aspects: aspects, Entities: ents, Hand: hand}, nil
+	app, err := HandAppenders(aspectsDir)
+	if err != nil {
+		return nil, err
+	}
+	return &Model{Decls: decls, Aspects: aspects, Entities: ents, Hand: hand, HandAppend: app}, nil
 }
 
 // LoadDecls parses every PDL file of the tree under pegasusDir.

@@ -1,8 +1,9 @@
 // Package gotypes generates package aspects' Go types from DataHub's PDL tree:
 // a struct for every record an aspect of the entity registry uses, a string
 // type with a constant per symbol for every enum, a struct with one pointer
-// per member for every union, and AspectName methods and a constructor table
-// for the aspects. Types that package aspects already declares by hand are
+// per member for every union, an appendJSON method (called by MarshalJSON)
+// that writes a record's or union's JSON without reflection, and AspectName
+// methods and a constructor table for the aspects. Types that package aspects already declares by hand are
 // left to it.
 package gotypes
 
@@ -39,6 +40,9 @@ type Model struct {
 	// doc comments; a PDL type whose Go name is there is not generated, and
 	// the doc comment must name the type's fully qualified name.
 	Hand map[string]string
+	// HandAppend holds the hand-written types that have an appendJSON
+	// method.
+	HandAppend map[string]bool
 }
 
 // typeInfo is a Go type the generator writes or refers to.
