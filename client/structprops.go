@@ -9,6 +9,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/entity"
+	"github.com/catalogkit/datahub-go/internal/propvalue"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -126,7 +127,7 @@ func (d PropertyDefinition) aspect() (aspects.StructuredPropertyDefinition, erro
 		a.TypeQualifier = map[string][]string{"allowedTypes": types}
 	}
 	for i, v := range d.AllowedValues {
-		pv, err := primitiveValue(v.Value)
+		pv, err := propvalue.Of(v.Value)
 		if err != nil {
 			return aspects.StructuredPropertyDefinition{}, bad("allowed value %d: %v", i, err)
 		}
@@ -151,31 +152,6 @@ func entityTypeURNs(types []string) ([]string, error) {
 		out = append(out, "urn:li:entityType:datahub."+name)
 	}
 	return out, nil
-}
-
-// primitiveValue returns v, a string or a number, as a property value.
-func primitiveValue(v any) (aspects.PrimitivePropertyValue, error) {
-	switch x := v.(type) {
-	case string:
-		return aspects.PrimitivePropertyValue{String: aspects.Ptr(x)}, nil
-	case float64:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(x)}, nil
-	case float32:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(x))}, nil
-	case int:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(x))}, nil
-	case int64:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(x))}, nil
-	case int32:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(x))}, nil
-	case uint:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(x))}, nil
-	case uint64:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(x))}, nil
-	case uint32:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(x))}, nil
-	}
-	return aspects.PrimitivePropertyValue{}, fmt.Errorf("a value is a string or a number, not %T", v)
 }
 
 // definitionOf is the PropertyDefinition of a propertyDefinition aspect.
@@ -321,7 +297,7 @@ type propertyHolder interface {
 // property not defined or deleted) one matching datahub.ErrValidation.
 func (sp *Properties) Set(ctx context.Context, u urn.URN, prop urn.StructuredProperty, values ...any) error {
 	for i, v := range values {
-		if _, err := primitiveValue(v); err != nil {
+		if _, err := propvalue.Of(v); err != nil {
 			return fmt.Errorf("client: set structured property %s on %s: value %d: %v: %w", prop, u, i, err, datahub.ErrValidation)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/propvalue"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -317,26 +318,6 @@ func setBrowsePath(c **aspects.Container, b **aspects.BrowsePathsV2, path []stri
 	return nil
 }
 
-// propertyValue returns v as a structured property value.
-func propertyValue(v any) (aspects.PrimitivePropertyValue, error) {
-	switch x := v.(type) {
-	case string:
-		return aspects.PrimitivePropertyValue{String: aspects.Ptr(x)}, nil
-	case float64:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(x)}, nil
-	case float32:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(x))}, nil
-	}
-	r := reflect.ValueOf(v)
-	switch r.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(r.Int()))}, nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return aspects.PrimitivePropertyValue{Double: aspects.Ptr(float64(r.Uint()))}, nil
-	}
-	return aspects.PrimitivePropertyValue{}, fmt.Errorf("a structured property value is a string or a number, not %T", v)
-}
-
 func propKey(a aspects.StructuredPropertyValueAssignment) string { return a.PropertyURN }
 
 func setStructuredProperty(p **aspects.StructuredProperties, prop urn.StructuredProperty, values []any) error {
@@ -345,7 +326,7 @@ func setStructuredProperty(p **aspects.StructuredProperties, prop urn.Structured
 	}
 	vs := make([]aspects.PrimitivePropertyValue, 0, len(values))
 	for i, v := range values {
-		pv, err := propertyValue(v)
+		pv, err := propvalue.Of(v)
 		if err != nil {
 			return fmt.Errorf("entity: set structured property %s: value %d: %w", prop, i, err)
 		}

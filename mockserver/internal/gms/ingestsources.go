@@ -3,7 +3,6 @@ package gms
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,26 +26,6 @@ const (
 	MsgTimezoneInvalid       = "Invalid timezone `%s`: %s"
 	MsgConnectionNoJSON      = "Connections with type JSON must provide the field 'json'."
 )
-
-// upsertUIAspects writes aspects of u as one atomic batch of UPSERTs of
-// the UI (u is created when it does not exist).
-func (c *Core) upsertUIAspects(ctx context.Context, u string, aspects map[string]any) error {
-	names := make([]string, 0, len(aspects))
-	for n := range aspects {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	ps := make([]Proposal, 0, len(names))
-	for _, n := range names {
-		value, err := json.Marshal(aspects[n])
-		if err != nil {
-			return errorf(Internal, MsgMapAspect, n, Abbreviate(u), err)
-		}
-		ps = append(ps, Proposal{EntityType: EntityTypeOf(u), EntityURN: u, ChangeType: "UPSERT", AspectName: n,
-			Aspect: value, ContentType: "application/json", SystemMetadata: uiSystemMetadata})
-	}
-	return c.Ingest(ctx, ps, IngestOptions{})
-}
 
 // CreateSecret creates the secret urn:li:dataHubSecret:<name> as DataHub's
 // createSecret: dataHubSecretValue (name, value, description, created);
@@ -298,7 +277,7 @@ func (c *Core) UpsertConnection(ctx context.Context, in ConnectionUpsert) (strin
 	if err := checkURNs(u); err != nil {
 		return "", err
 	}
-	return u, c.upsertUIAspects(ctx, u, map[string]any{"dataHubConnectionDetails": details,
+	return u, c.writeAll(ctx, u, map[string]any{"dataHubConnectionDetails": details,
 		"dataPlatformInstance": map[string]any{"platform": in.PlatformURN}})
 }
 
