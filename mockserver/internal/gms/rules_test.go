@@ -463,3 +463,20 @@ func TestCheckSystemMetadata(t *testing.T) {
 		}
 	}
 }
+
+// TestReceivedSchemaVersion: a write without a schemaVersion gets its
+// aspect's @Aspect schemaVersion (upstreamLineage: 2), 1 when the
+// annotation names none, as ChangeItemImpl stamps it.
+func TestReceivedSchemaVersion(t *testing.T) {
+	t.Parallel()
+	for aspect, want := range map[string]string{"upstreamLineage": "2", "assertionInfo": "3", "status": "1"} {
+		w := store.Write{URN: ds, Aspect: aspect, SystemMetadata: json.RawMessage(`{"lastObserved":5}`)}
+		_, sm, err := gms.Rules{}.Received(&w, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := jsonx.Object(sm).Get("schemaVersion"); string(got) != want {
+			t.Errorf("%s: schemaVersion %s, want %s", aspect, got, want)
+		}
+	}
+}
