@@ -176,7 +176,7 @@ func TestPythonEmitterBody(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]any{"lastObserved": 1618987484580.0, "lastRunId": "no-run-id-provided", "runId": "no-run-id-provided",
-		"properties": map[string]any{"clientId": "acryl-datahub", "clientVersion": "1!0.0.0.dev0"}, "version": "1"}
+		"properties": map[string]any{"clientId": "acryl-datahub", "clientVersion": "1!0.0.0.dev0"}, "schemaVersion": 1.0, "version": "1"}
 	if diff := cmp.Diff(want, sm); diff != "" {
 		t.Errorf("systemMetadata (-want +got):\n%s", diff)
 	}

@@ -22,7 +22,7 @@ func TestV3ScrollNamesOnce(t *testing.T) {
 		{"repeated", `{"entities":["dataset","dataset","dataset"],"aspects":["status","status"]}`},
 		{"case variants", `{"entities":["dataset","DATASET","Dataset"],"aspects":["status","STATUS","Status"]}`},
 	}
-	want := `{"entities":[{"urn":"` + v3DS + `","status":{"value":{"removed":false}}}],"facets":[],"totalCount":1}`
+	want := `{"entities":[{"urn":"` + v3DS + `","status":{"value":{"removed":false}}}],"facets":[{"field":"entity","aggregations":{"dataset":1}}],"totalCount":1}`
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

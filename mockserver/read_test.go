@@ -89,7 +89,7 @@ func TestGetEntity(t *testing.T) {
 	ingest(t, s, mcp("dataset", dsURN, "UPSERT", "datasetProperties", `{"description": "d"}`))
 	ms := clock.Now().UnixMilli()
 	sm := func(v string) json.RawMessage {
-		return json.RawMessage(`{"lastObserved":` + itoa(int(ms)) + `,"lastRunId":"no-run-id-provided","runId":"no-run-id-provided","version":"` + v + `"}`)
+		return json.RawMessage(`{"lastObserved":` + itoa(int(ms)) + `,"schemaVersion":1,"version":"` + v + `"}`)
 	}
 	created := auditStamp{Time: ms, Actor: "urn:li:corpuser:__datahub_system"}
 	key := envelopedAspect{Name: "datasetKey", Type: "VERSIONED", Value: json.RawMessage(`{"platform":"urn:li:dataPlatform:hive","name":"db.t","origin":"PROD"}`), Created: created, SystemMetadata: sm("1")}

@@ -18,7 +18,7 @@ func TestGetTimeseriesAspectValues(t *testing.T) {
 	}
 	doc := func(ts string) string {
 		return `{"aspect":{"value":"{\"timestampMillis\":` + ts + `,\"rowCount\":` + ts + `}","contentType":"application/json"},` +
-			`"systemMetadata":{"lastObserved":5,"lastRunId":"no-run-id-provided","runId":"r"}}`
+			`"systemMetadata":{"lastObserved":5,"runId":"r","schemaVersion":1}}`
 	}
 	tests := []struct {
 		name, body, want string

@@ -25,6 +25,19 @@ type AspectInfo struct {
 	RecordName string
 	// Timeseries reports whether the aspect is a timeseries aspect.
 	Timeseries bool
+	// SchemaVersion is the schemaVersion of the aspect's @Aspect annotation,
+	// 0 when it names none; see [AspectInfo.Schema].
+	SchemaVersion int64
+}
+
+// Schema is the aspect's schema version as DataHub stamps it on the
+// systemMetadata of each write: its @Aspect schemaVersion, 1 when the
+// annotation names none.
+func (a AspectInfo) Schema() int64 {
+	if a.SchemaVersion == 0 {
+		return 1
+	}
+	return a.SchemaVersion
 }
 
 var entityIndex = func() map[string]int {

@@ -22,10 +22,10 @@ func TestLookupAspect(t *testing.T) {
 		{"datasetProfile", pdl.AspectInfo{Name: "datasetProfile", RecordName: "com.linkedin.dataset.DatasetProfile", Timeseries: true}},
 		{"datasetUsageStatistics", pdl.AspectInfo{Name: "datasetUsageStatistics", RecordName: "com.linkedin.dataset.DatasetUsageStatistics", Timeseries: true}},
 		{"operation", pdl.AspectInfo{Name: "operation", RecordName: "com.linkedin.common.Operation", Timeseries: true}},
-		{"upstreamLineage", pdl.AspectInfo{Name: "upstreamLineage", RecordName: "com.linkedin.dataset.UpstreamLineage"}},
+		{"upstreamLineage", pdl.AspectInfo{Name: "upstreamLineage", RecordName: "com.linkedin.dataset.UpstreamLineage", SchemaVersion: 2}},
 		{"corpUserEditableInfo", pdl.AspectInfo{Name: "corpUserEditableInfo", RecordName: "com.linkedin.identity.CorpUserEditableInfo"}},
 		{"subTypes", pdl.AspectInfo{Name: "subTypes", RecordName: "com.linkedin.common.SubTypes"}},
-		{"propertyDefinition", pdl.AspectInfo{Name: "propertyDefinition", RecordName: "com.linkedin.structured.StructuredPropertyDefinition"}},
+		{"propertyDefinition", pdl.AspectInfo{Name: "propertyDefinition", RecordName: "com.linkedin.structured.StructuredPropertyDefinition", SchemaVersion: 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -38,6 +38,12 @@ func TestLookupAspect(t *testing.T) {
 				t.Errorf("LookupAspect(%q) mismatch (-want +got):\n%s", tt.name, diff)
 			}
 		})
+	}
+	// Schema is the @Aspect schemaVersion, 1 where the annotation names none.
+	for name, want := range map[string]int64{"status": 1, "upstreamLineage": 2, "assertionInfo": 3, "aiAgentInfo": 8} {
+		if a, _ := pdl.LookupAspect(name); a.Schema() != want {
+			t.Errorf("LookupAspect(%q).Schema() = %d, want %d", name, a.Schema(), want)
+		}
 	}
 	if _, ok := pdl.LookupAspect("noSuchAspect"); ok {
 		t.Error(`LookupAspect("noSuchAspect") found`)

@@ -169,6 +169,8 @@ type EntityPage struct {
 	Total int
 	// ScrollID is the cursor of the next page ("" on the last page).
 	ScrollID string
+	// Facets are the page's aggregations (set by [Core.List]).
+	Facets []Facet
 }
 
 // ErrListScrollID is a list's scroll id that is Base64 but names no place

@@ -36,6 +36,9 @@ type ListQuery struct {
 	ScrollID       string
 	Count          int
 	IncludeRemoved bool
+	// Facets asks for the page's facets, as DataHub's v3 scroll answers
+	// them (its v3 list answers none).
+	Facets bool
 }
 
 // plain reports whether q is a plain listing: every entity in URN order.
@@ -61,7 +64,20 @@ const queryCursor = "q\x00"
 // scrollAcrossEntities does), sorts the matches by q.Sort (values compared
 // as numbers when both are, else as text; an entity without the field
 // last; then by URN) and pages them from an offset its scroll id carries.
+// When q.Facets, the page's facets are the "entity" facet of its own
+// hits, as DataHub's scroll answers when it skips aggregations (see
+// pageEntityFacet).
 func (c *Core) List(ctx context.Context, q ListQuery) (EntityPage, error) {
+	page, err := c.list(ctx, q)
+	if err != nil || !q.Facets {
+		return page, err
+	}
+	page.Facets = []Facet{pageEntityFacet(page.URNs)}
+	return page, nil
+}
+
+// list is [Core.List] without the facets.
+func (c *Core) list(ctx context.Context, q ListQuery) (EntityPage, error) {
 	if q.plain() && !strings.HasPrefix(decodedCursor(q.ScrollID), queryCursor) {
 		after, err := ListCursor(q.ScrollID)
 		if err != nil {

@@ -72,28 +72,30 @@ func TestReceived(t *testing.T) {
 		want            string // the members as a JSON object, keys sorted
 		wantActor       string
 	}{
-		{"nothing: the run defaults and now", "", "",
-			`{"lastObserved":1700000000000,"lastRunId":"no-run-id-provided","runId":"no-run-id-provided"}`, gms.DefaultActor},
+		{"nothing: lastObserved now, the run defaults implicit, the schema version", "", "",
+			`{"lastObserved":1700000000000,"schemaVersion":1}`, gms.DefaultActor},
 		{"null is nothing", "", "null",
-			`{"lastObserved":1700000000000,"lastRunId":"no-run-id-provided","runId":"no-run-id-provided"}`, gms.DefaultActor},
+			`{"lastObserved":1700000000000,"schemaVersion":1}`, gms.DefaultActor},
 		{"the write's run fields stay", "", `{"runId":"r","lastRunId":"q","lastObserved":5}`,
-			`{"lastObserved":5,"lastRunId":"q","runId":"r"}`, gms.DefaultActor},
+			`{"lastObserved":5,"lastRunId":"q","runId":"r","schemaVersion":1}`, gms.DefaultActor},
 		{"null run fields are absent ones", "", `{"runId":null,"lastRunId":null,"lastObserved":null}`,
-			`{"lastObserved":1700000000000,"lastRunId":"no-run-id-provided","runId":"no-run-id-provided"}`, gms.DefaultActor},
+			`{"lastObserved":1700000000000,"schemaVersion":1}`, gms.DefaultActor},
 		{"lastObserved 0 is now", "", `{"lastObserved":0}`,
-			`{"lastObserved":1700000000000,"lastRunId":"no-run-id-provided","runId":"no-run-id-provided"}`, gms.DefaultActor},
+			`{"lastObserved":1700000000000,"schemaVersion":1}`, gms.DefaultActor},
 		{"lastObserved 0.0 is now", "", `{"lastObserved":0.0}`,
-			`{"lastObserved":1700000000000,"lastRunId":"no-run-id-provided","runId":"no-run-id-provided"}`, gms.DefaultActor},
+			`{"lastObserved":1700000000000,"schemaVersion":1}`, gms.DefaultActor},
 		{"lastObserved spelt 1e3 stays", "", `{"lastObserved":1e3}`,
-			`{"lastObserved":1e3,"lastRunId":"no-run-id-provided","runId":"no-run-id-provided"}`, gms.DefaultActor},
+			`{"lastObserved":1e3,"schemaVersion":1}`, gms.DefaultActor},
 		{"an actor stamps aspectModified", "urn:li:corpuser:a", `{"runId":"r","lastObserved":5}`,
-			`{"aspectModified":{"time":1700000000000,"actor":"urn:li:corpuser:a"},"lastObserved":5,"lastRunId":"no-run-id-provided","runId":"r"}`, "urn:li:corpuser:a"},
+			`{"aspectModified":{"time":1700000000000,"actor":"urn:li:corpuser:a"},"lastObserved":5,"runId":"r","schemaVersion":1}`, "urn:li:corpuser:a"},
 		{"the system actor does not", gms.DefaultActor, `{"runId":"r","lastObserved":5}`,
-			`{"lastObserved":5,"lastRunId":"no-run-id-provided","runId":"r"}`, gms.DefaultActor},
+			`{"lastObserved":5,"runId":"r","schemaVersion":1}`, gms.DefaultActor},
 		{"other members stay, the last of a repeated one wins", "", `{"properties":{"a":"b"},"runId":"r1","runId":"r2","lastObserved":5}`,
-			`{"lastObserved":5,"lastRunId":"no-run-id-provided","properties":{"a":"b"},"runId":"r2"}`, gms.DefaultActor},
+			`{"lastObserved":5,"properties":{"a":"b"},"runId":"r2","schemaVersion":1}`, gms.DefaultActor},
+		{"a schemaVersion sent stays", "", `{"lastObserved":5,"schemaVersion":7}`,
+			`{"lastObserved":5,"schemaVersion":7}`, gms.DefaultActor},
 		{"an escaped key is read as its name", "", `{"run\u0049d":"r","lastObserved":5}`,
-			`{"lastObserved":5,"lastRunId":"no-run-id-provided","runId":"r"}`, gms.DefaultActor},
+			`{"lastObserved":5,"runId":"r","schemaVersion":1}`, gms.DefaultActor},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -153,7 +155,8 @@ func TestReceivedRefuses(t *testing.T) {
 // version 1 and aspectCreated; a change keeps the stored object, takes the
 // run fields, version and audit stamps from the write, and moves the row to
 // history; an equal value makes no version and refreshes the run fields in
-// place, or writes nothing when they are unchanged too.
+// place (the schemaVersion too: a write without one carries the aspect's),
+// or writes nothing when they are unchanged too.
 func TestVersionsCarryRunFields(t *testing.T) {
 	t.Parallel()
 	st := rulesStore(t)
@@ -169,7 +172,7 @@ func TestVersionsCarryRunFields(t *testing.T) {
 		{dsWrite(`{"description":"a"}`, `{"runId":"r1","properties":{"clientId":"x"}}`, "urn:li:corpuser:a"),
 			store.Result{Version: "1"},
 			fmt.Sprintf(`{"aspectCreated":{"actor":"urn:li:corpuser:a","time":%[1]d},"aspectModified":{"actor":"urn:li:corpuser:a","time":%[1]d},`+
-				`"lastObserved":%[1]d,"lastRunId":"no-run-id-provided","properties":{"clientId":"x"},"runId":"r1","version":"1"}`, ms(0)),
+				`"lastObserved":%[1]d,"properties":{"clientId":"x"},"runId":"r1","schemaVersion":1,"version":"1"}`, ms(0)),
 			2, 0}, // the key row and the aspect
 		{dsWrite(`{"description":"b"}`, `{"runId":"r2","lastObserved":7,"properties":{"clientId":"y"},"pipelineName":"p","schemaVersion":3}`, "urn:li:corpuser:b"),
 			store.Result{Version: "2"},
@@ -179,17 +182,17 @@ func TestVersionsCarryRunFields(t *testing.T) {
 		{dsWrite(`{"description":"b"}`, `{"runId":"r3","lastObserved":9}`, ""),
 			store.Result{Version: "2", Unchanged: true},
 			fmt.Sprintf(`{"aspectCreated":{"actor":"urn:li:corpuser:a","time":%d},"aspectModified":{"actor":"urn:li:corpuser:b","time":%d},`+
-				`"lastObserved":9,"lastRunId":"r2","properties":{"clientId":"x"},"runId":"r3","schemaVersion":3,"version":"2"}`, ms(0), ms(1)),
+				`"lastObserved":9,"lastRunId":"r2","properties":{"clientId":"x"},"runId":"r3","schemaVersion":1,"version":"2"}`, ms(0), ms(1)),
 			1, 1},
 		{dsWrite(`{"description":"b"}`, `{"runId":"r3","lastObserved":9}`, ""),
 			store.Result{Version: "2", Unchanged: true},
 			fmt.Sprintf(`{"aspectCreated":{"actor":"urn:li:corpuser:a","time":%d},"aspectModified":{"actor":"urn:li:corpuser:b","time":%d},`+
-				`"lastObserved":9,"lastRunId":"r3","properties":{"clientId":"x"},"runId":"r3","schemaVersion":3,"version":"2"}`, ms(0), ms(1)),
+				`"lastObserved":9,"lastRunId":"r3","properties":{"clientId":"x"},"runId":"r3","schemaVersion":1,"version":"2"}`, ms(0), ms(1)),
 			1, 1}, // lastRunId becomes r3: the row changes once more
 		{dsWrite(`{"description":"b"}`, `{"runId":"r3","lastObserved":9}`, ""),
 			store.Result{Version: "2", Unchanged: true},
 			fmt.Sprintf(`{"aspectCreated":{"actor":"urn:li:corpuser:a","time":%d},"aspectModified":{"actor":"urn:li:corpuser:b","time":%d},`+
-				`"lastObserved":9,"lastRunId":"r3","properties":{"clientId":"x"},"runId":"r3","schemaVersion":3,"version":"2"}`, ms(0), ms(1)),
+				`"lastObserved":9,"lastRunId":"r3","properties":{"clientId":"x"},"runId":"r3","schemaVersion":1,"version":"2"}`, ms(0), ms(1)),
 			0, 1}, // nothing changes: nothing is written
 	}
 	for i, wr := range writes {
@@ -236,7 +239,7 @@ func TestKeyRowWithFirstWrite(t *testing.T) {
 		mustApply(t, st, w)
 		key := mustGet(t, st, ds, "datasetKey", 0)
 		want := fmt.Sprintf(`{"aspectCreated":{"actor":"urn:li:corpuser:a","time":%[1]d},"aspectModified":{"actor":"urn:li:corpuser:a","time":%[1]d},`+
-			`"lastObserved":5,"lastRunId":"no-run-id-provided","runId":"r1","version":"1"}`, ms(0))
+			`"lastObserved":5,"runId":"r1","schemaVersion":1,"version":"1"}`, ms(0))
 		if !jsonx.Equal([]byte(want), key.SystemMetadata) || key.CreatedBy != "urn:li:corpuser:a" {
 			t.Errorf("timeseries %v: key row %s by %s, want %s", timeseries, key.SystemMetadata, key.CreatedBy, want)
 		}
@@ -457,6 +460,23 @@ func TestCheckSystemMetadata(t *testing.T) {
 		}
 		if string(c) != tc.want || (tc.msg == "") != (msg == "") || !strings.HasPrefix(msg, tc.msg) {
 			t.Errorf("CheckSystemMetadata(%s) = %s, %q; want %s, %q...", tc.in, c, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestReceivedSchemaVersion: a write without a schemaVersion gets its
+// aspect's @Aspect schemaVersion (upstreamLineage: 2), 1 when the
+// annotation names none, as ChangeItemImpl stamps it.
+func TestReceivedSchemaVersion(t *testing.T) {
+	t.Parallel()
+	for aspect, want := range map[string]string{"upstreamLineage": "2", "assertionInfo": "3", "status": "1"} {
+		w := store.Write{URN: ds, Aspect: aspect, SystemMetadata: json.RawMessage(`{"lastObserved":5}`)}
+		_, sm, err := gms.Rules{}.Received(&w, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := jsonx.Object(sm).Get("schemaVersion"); string(got) != want {
+			t.Errorf("%s: schemaVersion %s, want %s", aspect, got, want)
 		}
 	}
 }

@@ -48,14 +48,16 @@ func CheckSystemMetadata(v []byte) ([]byte, error) {
 }
 
 // Received is what GMS does with every item when it arrives
-// (SystemMetadataUtils.generateSystemMetadataIfEmpty and setAspectModified):
-// the actor is [DefaultActor] when the write names none; the
-// systemMetadata gets runId [DefaultRunID] when absent, lastObserved = now
-// when absent or 0 (an integral number spelt 1e3 or 1.0 counts, as the
-// schema accepts it for a long), and aspectModified = {time, actor} of the
-// write unless the actor is the system actor. An absent lastRunId is
-// written out as its SystemMetadata.pdl default, as the Python emitter
-// sends it (GMS leaves the default implicit).
+// (SystemMetadataUtils.generateSystemMetadataIfEmpty, setSchemaVersion and
+// setAspectModified): the actor is [DefaultActor] when the write names
+// none; the systemMetadata gets lastObserved = now when absent or 0 (an
+// integral number spelt 1e3 or 1.0 counts, as the schema accepts it for a
+// long), schemaVersion = the aspect's @Aspect schemaVersion (1 when it
+// names none) when absent, and aspectModified = {time, actor} of the write
+// unless the actor is the system actor. An absent runId or lastRunId stays
+// absent: GMS's check for a missing runId reads its SystemMetadata.pdl
+// default, so the default is left implicit (a reader sees
+// [DefaultRunID]); an update writes the runId out (see Rules.Same).
 func (Rules) Received(w *store.Write, nowMillis int64, dst []jsonx.Member) (string, []jsonx.Member, error) {
 	actor := w.Actor
 	if actor == "" {
@@ -77,11 +79,14 @@ func (Rules) Received(w *store.Write, nowMillis int64, dst []jsonx.Member) (stri
 	if lastObserved == 0 {
 		m.Set("lastObserved", json.RawMessage(strconv.FormatInt(nowMillis, 10)))
 	}
-	if raw, ok := m.Get("runId"); !ok || string(raw) == "null" {
-		m.Set("runId", quotedDefaultRunID)
+	for _, k := range []string{"runId", "lastRunId"} {
+		if raw, ok := m.Get(k); ok && string(raw) == "null" {
+			m.Del(k) // a null member is an absent one
+		}
 	}
-	if raw, ok := m.Get("lastRunId"); !ok || string(raw) == "null" {
-		m.Set("lastRunId", quotedDefaultRunID)
+	if raw, ok := m.Get("schemaVersion"); !ok || string(raw) == "null" {
+		info, _ := pdl.LookupAspect(w.Aspect)
+		m.Set("schemaVersion", schemaVersionJSON(info.Schema()))
 	}
 	if actor != DefaultActor {
 		stamp, err := json.Marshal(struct {
@@ -95,6 +100,23 @@ func (Rules) Received(w *store.Write, nowMillis int64, dst []jsonx.Member) (stri
 	}
 	return actor, m, nil
 }
+
+// schemaVersionJSON is v as JSON, shared for the common versions.
+func schemaVersionJSON(v int64) json.RawMessage {
+	if v >= 1 && v <= int64(len(schemaVersions)) {
+		return schemaVersions[v-1]
+	}
+	return json.RawMessage(strconv.FormatInt(v, 10))
+}
+
+// schemaVersions are the JSON of schema versions 1 to 9 (shared, read-only).
+var schemaVersions = func() []json.RawMessage {
+	out := make([]json.RawMessage, 9)
+	for i := range out {
+		out[i] = json.RawMessage(strconv.Itoa(i + 1))
+	}
+	return out
+}()
 
 // parseLong reads a long as a DataMap holds it: an integer, or an integral
 // number spelt otherwise (1e3, 1.0) as the schema accepts it. Its error is

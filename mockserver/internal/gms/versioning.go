@@ -70,7 +70,9 @@ func (Rules) Unchanged(current, next json.RawMessage, currentHash, nextHash uint
 // Same is the systemMetadata of the latest row written again with an equal
 // value, and the run fields of an update: the stored object with lastRunId
 // = its old runId (removed when it had none), and lastObserved, runId and
-// schemaVersion taken from the write.
+// schemaVersion taken from the write; a write without a runId writes its
+// default, [DefaultRunID], out (applyUpsert reads the write's runId with
+// its default and sets it).
 func (Rules) Same(prev, sm []jsonx.Member) []jsonx.Member {
 	p, in := jsonx.Object(prev), jsonx.Object(sm)
 	if runID, ok := p.Get("runId"); ok && string(runID) != "null" {
@@ -81,10 +83,10 @@ func (Rules) Same(prev, sm []jsonx.Member) []jsonx.Member {
 	if v, ok := in.Get("lastObserved"); ok {
 		p.Set("lastObserved", v)
 	}
-	if v, ok := in.Get("runId"); ok {
+	if v, ok := in.Get("runId"); ok && string(v) != "null" {
 		p.Set("runId", v)
 	} else {
-		p.Del("runId")
+		p.Set("runId", quotedDefaultRunID)
 	}
 	if v, ok := in.Get("schemaVersion"); ok && string(v) != "null" {
 		p.Set("schemaVersion", v)

@@ -15,8 +15,13 @@ type runs struct {
 	byRun map[string]map[string]map[string]struct{} // run id → urn → aspects
 }
 
-// runIDOf reads systemMetadata.runId ("" when absent or unreadable),
-// without decoding the whole object when the member is written plainly.
+// defaultRunID is the SystemMetadata.pdl default of runId.
+const defaultRunID = "no-run-id-provided"
+
+// runIDOf reads systemMetadata.runId, without decoding the whole object
+// when the member is written plainly: its SystemMetadata.pdl default,
+// "no-run-id-provided", when an object leaves it out (as DataHub's system
+// metadata index reads it); "" when sm is absent or unreadable.
 func runIDOf(sm json.RawMessage) string {
 	const key = `"runId":"`
 	i := bytes.Index(sm, []byte(key))
@@ -27,12 +32,15 @@ func runIDOf(sm json.RawMessage) string {
 		}
 	}
 	var m struct {
-		RunID string `json:"runId"`
+		RunID *string `json:"runId"`
 	}
-	if len(sm) == 0 || json.Unmarshal(sm, &m) != nil {
+	if len(sm) == 0 || json.Unmarshal(sm, &m) != nil || string(sm) == "null" {
 		return ""
 	}
-	return m.RunID
+	if m.RunID == nil {
+		return defaultRunID
+	}
+	return *m.RunID
 }
 
 // set records that aspect of urn was last written by run id ("" none).

@@ -23,7 +23,7 @@ func TestRunRows(t *testing.T) {
 	putRun(ds("a"), "status", `{"removed":false}`, `{"runId":"r1","lastObserved":1}`)
 	putRun(ds("a"), "datasetProperties", `{"name":"a"}`, `{"lastObserved":1,"runId":"r2"}`)
 	putRun(ds("b"), "status", `{"removed":false}`, `{"runId":"r\u0031"}`) // r1, escaped
-	putRun(ds("c"), "status", `{"removed":false}`, `{"lastObserved":1}`)  // no run
+	putRun(ds("c"), "status", `{"removed":false}`, `{"lastObserved":1}`)  // no runId: the default run
 	check := func(id string, want ...RunRow) {
 		t.Helper()
 		if got := x.RunRows(id); !slices.Equal(got, want) {
@@ -32,7 +32,8 @@ func TestRunRows(t *testing.T) {
 	}
 	check("r1", RunRow{ds("a"), "status"}, RunRow{ds("b"), "status"})
 	check("r2", RunRow{ds("a"), "datasetProperties"})
-	check("", RunRow{ds("a"), "datasetProperties"}, RunRow{ds("a"), "status"}, RunRow{ds("b"), "status"})
+	check("no-run-id-provided", RunRow{ds("c"), "status"})
+	check("", RunRow{ds("a"), "datasetProperties"}, RunRow{ds("a"), "status"}, RunRow{ds("b"), "status"}, RunRow{ds("c"), "status"})
 	putRun(ds("a"), "status", `{"removed":true}`, `{"runId":"r2"}`)
 	check("r1", RunRow{ds("b"), "status"})
 	check("r2", RunRow{ds("a"), "datasetProperties"}, RunRow{ds("a"), "status"})
@@ -44,5 +45,5 @@ func TestRunRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("r2")
-	check("", RunRow{ds("b"), "status"})
+	check("", RunRow{ds("b"), "status"}, RunRow{ds("c"), "status"})
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -55,11 +56,37 @@ func (s *Handler) writeScroll(w http.ResponseWriter, r *http.Request, page gms.E
 	}
 	b.WriteString(`"entities":`)
 	b.Write(encodeList(objs))
-	b.WriteString(`,"facets":[],"totalCount":`)
+	b.WriteString(`,"facets":`)
+	writeFacetsV3(&b, page.Facets)
+	b.WriteString(`,"totalCount":`)
 	total, _ := json.Marshal(page.Total)
 	b.Write(total)
 	b.WriteByte('}')
 	writeV3JSON(w, http.StatusOK, b.Bytes())
+}
+
+// writeFacetsV3 writes facets as DataHub's v3 FacetMetadata list: each
+// facet's field and its values' counts by value.
+func writeFacetsV3(b *bytes.Buffer, facets []gms.Facet) {
+	b.WriteByte('[')
+	for i, f := range facets {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"field":`)
+		writeString(b, f.Field)
+		b.WriteString(`,"aggregations":{`)
+		for j, v := range f.Values {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			writeString(b, v.Value)
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(v.Count))
+		}
+		b.WriteString(`}}`)
+	}
+	b.WriteByte(']')
 }
 
 // aspectProjection is the aspects of e that names name (in any case), each
@@ -302,5 +329,6 @@ func (s *Handler) Scroll(w http.ResponseWriter, r *http.Request, rt Request) {
 	if sb.Aspects != nil {
 		names = *sb.Aspects
 	}
+	lq.Facets = true
 	s.listAndWrite(w, r, lq.ListQuery, names, sb.Aspects == nil, lq.withSM)
 }

@@ -215,11 +215,11 @@ func TestSystemMetadataAcrossVersions(t *testing.T) {
 		stamp := func(n int, actor string) map[string]any { return map[string]any{"time": ms(n), "actor": actor} }
 		clientX := map[string]any{"clientId": "x"}
 		want := []row{
-			{"urn:li:corpuser:a", t0, map[string]any{"runId": "r1", "lastRunId": DefaultRunID, "lastObserved": ms(0), "version": "1",
+			{"urn:li:corpuser:a", t0, map[string]any{"schemaVersion": float64(1), "runId": "r1", "lastObserved": ms(0), "version": "1",
 				"properties": clientX, "aspectModified": stamp(0, "urn:li:corpuser:a"), "aspectCreated": stamp(0, "urn:li:corpuser:a")}},
-			{"urn:li:corpuser:b", t0.Add(time.Second), map[string]any{"runId": "r2", "lastRunId": "r1", "lastObserved": float64(1700000000000), "version": "2",
+			{"urn:li:corpuser:b", t0.Add(time.Second), map[string]any{"schemaVersion": float64(1), "runId": "r2", "lastRunId": "r1", "lastObserved": float64(1700000000000), "version": "2",
 				"properties": clientX, "aspectModified": stamp(1, "urn:li:corpuser:b"), "aspectCreated": stamp(0, "urn:li:corpuser:a")}},
-			{DefaultActor, t0.Add(2 * time.Second), map[string]any{"runId": DefaultRunID, "lastRunId": "r2", "lastObserved": ms(2), "version": "3",
+			{DefaultActor, t0.Add(2 * time.Second), map[string]any{"schemaVersion": float64(1), "runId": DefaultRunID, "lastRunId": "r2", "lastObserved": ms(2), "version": "3",
 				"properties": clientX, "aspectModified": stamp(1, "urn:li:corpuser:b"), "aspectCreated": stamp(0, "urn:li:corpuser:a")}},
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
@@ -242,34 +242,34 @@ func TestUnchangedWrite(t *testing.T) {
 			name:       "identical value and metadata writes nothing",
 			second:     withSM(upsert(`{"customProperties":{},"description":"d"}`), `{"runId":"r1","lastObserved":5}`),
 			wantResult: Result{Version: "1", Unchanged: true},
-			wantSM:     map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
+			wantSM:     map[string]any{"schemaVersion": float64(1), "runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
 		},
 		{
 			name:       "same data in another key order is the same value",
 			second:     withSM(upsert(`{"description": "d", "customProperties": {}}`), `{"runId":"r1","lastObserved":5}`),
 			wantResult: Result{Version: "1", Unchanged: true},
-			wantSM:     map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
+			wantSM:     map[string]any{"schemaVersion": float64(1), "runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
 		},
 		{
 			name:        "identical rewrite records the stored runId as lastRunId",
 			firstSM:     `{"runId":"r1","lastObserved":5}`,
 			second:      withSM(upsert(`{"customProperties":{},"description":"d"}`), `{"runId":"r1","lastObserved":5}`),
 			wantResult:  Result{Version: "1", Unchanged: true},
-			wantSM:      map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
+			wantSM:      map[string]any{"schemaVersion": float64(1), "runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "1"},
 			wantChanges: 1,
 		},
 		{
 			name:        "new run refreshes system metadata in place",
 			second:      withSM(upsert(`{"customProperties":{},"description":"d"}`), `{"runId":"r2","lastObserved":9}`),
 			wantResult:  Result{Version: "1", Unchanged: true},
-			wantSM:      map[string]any{"runId": "r2", "lastRunId": "r1", "lastObserved": float64(9), "version": "1"},
+			wantSM:      map[string]any{"schemaVersion": float64(1), "runId": "r2", "lastRunId": "r1", "lastObserved": float64(9), "version": "1"},
 			wantChanges: 1,
 		},
 		{
 			name:        "changed value makes version 2",
 			second:      withSM(upsert(`{"customProperties":{},"description":"e"}`), `{"runId":"r1","lastObserved":5}`),
 			wantResult:  Result{Version: "2"},
-			wantSM:      map[string]any{"runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "2"},
+			wantSM:      map[string]any{"schemaVersion": float64(1), "runId": "r1", "lastRunId": "r1", "lastObserved": float64(5), "version": "2"},
 			wantChanges: 1,
 		},
 	}

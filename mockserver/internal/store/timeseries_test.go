@@ -90,7 +90,7 @@ func TestTimeseries(t *testing.T) {
 			t.Fatalf("got %d docs at 5000", len(docs))
 		}
 		sm := sysMeta(t, docs[0].SystemMetadata)
-		if diff := cmp.Diff(map[string]any{"runId": DefaultRunID, "lastRunId": DefaultRunID,
+		if diff := cmp.Diff(map[string]any{"schemaVersion": float64(1),
 			"lastObserved": float64(t0.Add(3 * 1e9).UnixMilli())}, sm); diff != "" {
 			t.Errorf("document systemMetadata (-want +got):\n%s", diff)
 		}

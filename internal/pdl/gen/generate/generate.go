@@ -78,8 +78,9 @@ func Generate(in Inputs) (map[string][]byte, Stats, error) {
 }
 
 type aspectFact struct {
-	Name, Record string
-	Timeseries   bool
+	Name, Record  string
+	Timeseries    bool
+	SchemaVersion int64 // 0: not annotated (DataHub's default, 1)
 }
 
 // aspectFacts names the record of every aspect of the registry, from the records' @Aspect
@@ -92,7 +93,7 @@ func aspectFacts(src *source, ents []registryEntity) ([]aspectFact, error) {
 		if d.Aspect == nil || d.Kind != pdlparse.DeclRecord {
 			continue
 		}
-		f := aspectFact{Name: d.Aspect.Name, Record: d.Name, Timeseries: d.Aspect.Type == "timeseries"}
+		f := aspectFact{Name: d.Aspect.Name, Record: d.Name, Timeseries: d.Aspect.Type == "timeseries", SchemaVersion: d.Aspect.SchemaVersion}
 		if old, ok := derived[f.Name]; ok {
 			dups = append(dups, fmt.Sprintf("%s (%s and %s)", f.Name, old.Record, f.Record))
 			continue
@@ -151,6 +152,9 @@ func emitRegistry(ents []registryEntity, aspects []aspectFact) ([]byte, error) {
 		fmt.Fprintf(&b, "\t%q: {Name: %q, RecordName: %q", a.Name, a.Name, a.Record)
 		if a.Timeseries {
 			b.WriteString(", Timeseries: true")
+		}
+		if a.SchemaVersion != 0 {
+			fmt.Fprintf(&b, ", SchemaVersion: %d", a.SchemaVersion)
 		}
 		b.WriteString("},\n")
 	}

@@ -49,6 +49,9 @@ type Decl struct {
 type Aspect struct {
 	Name string `json:"name"`
 	Type string `json:"type"` // "timeseries" or ""
+	// SchemaVersion is the aspect's schema version (0 when the annotation
+	// names none: DataHub then takes 1).
+	SchemaVersion int64 `json:"schemaVersion"`
 }
 
 // Field is a record field.
