@@ -2,8 +2,9 @@ package emitter
 
 import (
 	"bytes"
-	"runtime"
 	"sync"
+
+	"github.com/catalogkit/datahub-go/internal/par"
 )
 
 // A batch of proposals is encoded on several goroutines when the machine
@@ -21,7 +22,7 @@ const (
 
 // encoders returns how many goroutines encode n proposals.
 func encoders(n int) int {
-	return max(1, min(runtime.GOMAXPROCS(0), n/minPerEncoder, maxEncoders))
+	return min(par.Count(n, minPerEncoder), maxEncoders)
 }
 
 // encodeArena is the memory the encodings of one call are written in:
@@ -106,7 +107,7 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 	for j := range bufs {
 		bufs[j] = arena.get()
 	}
-	onParts(k, len(ps), func(j, lo, hi int) {
+	par.In(k, len(ps), func(j, lo, hi int) {
 		r.encodePart(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, bufs[j])
 	})
 	for j, b := range bufs {
@@ -132,31 +133,6 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 		}
 	}
 	return items, results
-}
-
-// onParts calls part(j, lo, hi) for k contiguous parts of [0, n), part j
-// being [j*n/k, (j+1)*n/k), on k goroutines when k > 1, and returns once every
-// call has. A panic in a call goes on on the caller's goroutine, as
-// without the split.
-func onParts(k, n int, part func(j, lo, hi int)) {
-	if k <= 1 {
-		part(0, 0, n)
-		return
-	}
-	panics := make([]any, k)
-	var wg sync.WaitGroup
-	for j := range k {
-		wg.Go(func() {
-			defer func() { panics[j] = recover() }()
-			part(j, j*n/k, (j+1)*n/k)
-		})
-	}
-	wg.Wait()
-	for _, v := range panics {
-		if v != nil {
-			panic(v)
-		}
-	}
 }
 
 // encodePart encodes ps, the proposals from index base of a call, into

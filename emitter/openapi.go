@@ -13,6 +13,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/internal/emitctx"
+	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/transport"
 )
 
@@ -133,7 +134,7 @@ func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 func (r *REST) encodeV3On(k int, ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 	now := r.now().UnixMilli()
 	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
-	onParts(k, len(ps), func(_, lo, hi int) {
+	par.In(k, len(ps), func(_, lo, hi int) {
 		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], now, atomic)
 	})
 	return items, results

@@ -8,9 +8,9 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/par"
 	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 

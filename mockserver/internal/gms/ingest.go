@@ -9,8 +9,8 @@ import (
 	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/pdl"
-	"github.com/catalogkit/datahub-go/mockserver/internal/par"
 	"github.com/catalogkit/datahub-go/mockserver/internal/patch"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )

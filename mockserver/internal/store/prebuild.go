@@ -3,7 +3,7 @@ package store
 import (
 	"unsafe"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/par"
+	"github.com/catalogkit/datahub-go/internal/par"
 )
 
 // A write whose value does not depend on the stored rows (no Check, no

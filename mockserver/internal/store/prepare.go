@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
-	"github.com/catalogkit/datahub-go/mockserver/internal/par"
+	"github.com/catalogkit/datahub-go/internal/par"
 )
 
 // prepared is what a write needs that does not depend on the stored rows,

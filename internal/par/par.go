@@ -1,7 +1,8 @@
-// Package par runs the independent parts of one request's work on the
-// machine's cores: a batch's proposals are decoded, validated and made into
-// store rows in chunks, one goroutine per core, so that even one client's
-// batch uses them all.
+// Package par runs the independent parts of one call's work on the
+// machine's cores: the mock decodes, validates and makes store rows of a
+// batch's proposals in chunks, and the emitter encodes a batch's proposals
+// in chunks, one goroutine per core, so that even one client's batch uses
+// them all.
 package par
 
 import (
@@ -33,7 +34,9 @@ func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 }
 
 // In is Chunks making k ranges (at most n, at least 1): the same k and n
-// give the same ranges.
+// give the same ranges. A panic in fn reaches the caller once every range
+// has returned (the first range's panic, in range order), so that no range
+// still runs when the caller unwinds.
 func In(k, n int, fn func(c, lo, hi int)) {
 	k = max(1, min(k, n))
 	if k <= 1 {
@@ -42,11 +45,20 @@ func In(k, n int, fn func(c, lo, hi int)) {
 		}
 		return
 	}
+	panics := make([]any, k)
+	run := func(c int) {
+		defer func() { panics[c] = recover() }()
+		fn(c, c*n/k, (c+1)*n/k)
+	}
 	var wg sync.WaitGroup
 	for c := range k - 1 {
-		lo, hi := c*n/k, (c+1)*n/k
-		wg.Go(func() { fn(c, lo, hi) })
+		wg.Go(func() { run(c) })
 	}
-	fn(k-1, (k-1)*n/k, n)
+	run(k - 1)
 	wg.Wait()
+	for _, v := range panics {
+		if v != nil {
+			panic(v)
+		}
+	}
 }

@@ -43,3 +43,25 @@ func TestChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestInPanics checks that a panic in one range reaches the caller only
+// after every range has returned.
+func TestInPanics(t *testing.T) {
+	t.Parallel()
+	for _, bad := range []int{0, 3} { // a goroutine's range, the caller's range
+		var done atomic.Int32
+		got := func() (v any) {
+			defer func() { v = recover() }()
+			In(4, 100, func(c, lo, hi int) {
+				if c == bad {
+					panic("boom")
+				}
+				done.Add(1)
+			})
+			return nil
+		}()
+		if got != "boom" || done.Load() != 3 {
+			t.Errorf("range %d panics: recovered %v with %d other ranges done, want boom and 3", bad, got, done.Load())
+		}
+	}
+}
