@@ -77,44 +77,54 @@ func init() {
 // list runs one list query.
 func list(c *Ctx, a Args, l listSpec) (any, error) {
 	in, _ := a["input"].(map[string]any)
-	start, count := intArg(in, "start", 0), intArg(in, "count", l.count)
 	text, _ := in["query"].(string)
-	if text == "" {
-		text = "*"
-	}
 	var f gms.Filter
 	if l.filter != nil {
 		f = l.filter(in)
 	}
+	q := gms.Query{Types: []string{l.entity}, Text: text, Filter: f, Start: intArg(in, "start", 0), Count: intArg(in, "count", l.count),
+		WithAspects: true}
+	return listPage(c, q, l.result, func(res gms.SearchResult, h gms.SearchHit) (any, error) {
+		e, gerr := c.x.h.res.loadHit(c, res, h)
+		if gerr != nil {
+			return nil, gerr
+		}
+		if l.value == nil {
+			return newEntityR(e), nil
+		}
+		return l.value(e)
+	})
+}
+
+// listPage runs the list query q over the index (its text "*" when empty)
+// and answers {start, count, total, <result>}: each hit's value from each,
+// a nil value left out.
+func listPage(c *Ctx, q gms.Query, result string, each func(res gms.SearchResult, h gms.SearchHit) (any, error)) (any, error) {
+	if q.Text == "" {
+		q.Text = "*"
+	}
+	q.SkipAggregates = true
 	if e := charge(c); e != nil {
 		return nil, e
 	}
-	q := gms.Query{Types: []string{l.entity}, Text: text, Filter: f, Start: start, Count: count, SkipAggregates: true,
-		WithAspects: true}
 	res, err := c.x.h.res.search.Search(c, q)
 	if err != nil {
-		return nil, searchFailed(q.Types, text, f, start, count, err)
+		return nil, searchFailed(q.Types, q.Text, q.Filter, q.Start, q.Count, err)
 	}
 	things := make([]any, 0, len(res.Hits))
 	for i, h := range res.Hits {
 		if err := stopped(c, i); err != nil {
 			return nil, err
 		}
-		e, gerr := c.x.h.res.loadHit(c, res, h)
-		if gerr != nil {
-			return nil, gerr
-		}
-		if l.value == nil {
-			things = append(things, newEntityR(e))
-			continue
-		}
-		v, err := l.value(e)
+		v, err := each(res, h)
 		if err != nil {
 			return nil, err
 		}
-		things = append(things, v)
+		if v != nil {
+			things = append(things, v)
+		}
 	}
-	return map[string]any{"start": res.Start, "count": res.PageSize, "total": res.Total, l.result: things}, nil
+	return map[string]any{"start": res.Start, "count": res.PageSize, "total": res.Total, result: things}, nil
 }
 
 // intArg is an Int field of an input object, def when absent or null.

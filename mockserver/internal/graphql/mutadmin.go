@@ -281,29 +281,12 @@ func latestAspect(c *Ctx, u, aspect string) (map[string]any, *gqlError) {
 // listOf runs a list query of entity over the index ({start, count,
 // total, <result>}), each hit answered by value.
 func listOf(c *Ctx, entity, text string, f gms.Filter, start, count int, result string, value func(u string) (any, *gqlError)) (any, error) {
-	if text == "" {
-		text = "*"
-	}
-	if e := charge(c); e != nil {
-		return nil, e
-	}
-	q := gms.Query{Types: []string{entity}, Text: text, Filter: f, Start: start, Count: count, SkipAggregates: true}
-	res, err := c.x.h.res.search.Search(c, q)
-	if err != nil {
-		return nil, searchFailed(q.Types, text, f, start, count, err)
-	}
-	things := make([]any, 0, len(res.Hits))
-	for i, h := range res.Hits {
-		if err := stopped(c, i); err != nil {
-			return nil, err
-		}
+	q := gms.Query{Types: []string{entity}, Text: text, Filter: f, Start: start, Count: count}
+	return listPage(c, q, result, func(_ gms.SearchResult, h gms.SearchHit) (any, error) {
 		v, gerr := value(h.URN)
 		if gerr != nil {
 			return nil, gerr
 		}
-		if v != nil {
-			things = append(things, v)
-		}
-	}
-	return map[string]any{"start": res.Start, "count": res.PageSize, "total": res.Total, result: things}, nil
+		return v, nil
+	})
 }
