@@ -64,7 +64,7 @@ func TestRestliSearchAggregations(t *testing.T) {
 			}
 			var got struct {
 				Value struct {
-					Metadata struct{ Aggregations []agg }
+					Metadata    struct{ Aggregations []agg }
 					NumEntities int
 				}
 			}
