@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"net/url"
 	"strings"
@@ -212,4 +213,53 @@ func TestWriteTelemetryUpdate(t *testing.T) {
 	if diff := cmp.Diff(want, three); diff != "" {
 		t.Errorf("after a Rest.li update (-want +got):\n%s", diff)
 	}
+}
+
+// TestMutationStampActor: the audit stamps a GraphQL mutation writes into
+// its values are the request's actor's; a request of the system actor
+// (no authentication, no X-DataHub-Actor) stamps the mock's UI user,
+// urn:li:corpuser:datahub.
+func TestMutationStampActor(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		opts   []Option
+		header []string
+		actor  string
+	}{
+		{"token", []Option{WithToken(testDataHubToken("alice"))}, []string{"Authorization", "Bearer " + testDataHubToken("alice")}, "urn:li:corpuser:alice"},
+		{"actor header", nil, []string{"X-DataHub-Actor", "urn:li:corpuser:jdoe"}, "urn:li:corpuser:jdoe"},
+		{"system actor", nil, nil, "urn:li:corpuser:datahub"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := newServer(t, tc.opts...)
+			if r := serve(t, s, "POST", "/aspects?action=ingestProposal", ingestBody(t, mcp("dataset", actorDS, "UPSERT",
+				"status", `{"removed":false}`), ""), tc.header...); r.Status != 200 {
+				t.Fatalf("seed: %d %s", r.Status, r.Body)
+			}
+			if r := apiWrites[2].write(t, s, "old", tc.header...); strings.Contains(r.Body, `"errors"`) {
+				t.Fatalf("updateDeprecation: %s", r.Body)
+			}
+			var dep struct{ Actor string }
+			for _, a := range storeRows(t, s) {
+				if a.URN == actorDS && a.Name == "deprecation" && a.Version == 0 {
+					if err := json.Unmarshal(a.Value, &dep); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if dep.Actor != tc.actor {
+				t.Errorf("deprecation.actor = %q, want %q", dep.Actor, tc.actor)
+			}
+		})
+	}
+}
+
+// testDataHubToken is a token of the shape of DataHub's whose claims name
+// actorID.
+func testDataHubToken(actorID string) string {
+	enc := base64.RawURLEncoding
+	return enc.EncodeToString([]byte(`{"alg":"HS256"}`)) + "." +
+		enc.EncodeToString([]byte(`{"actorType":"USER","actorId":"`+actorID+`","type":"PERSONAL","version":"2"}`)) + ".c2ln"
 }
