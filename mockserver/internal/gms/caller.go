@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -175,42 +176,91 @@ func tokenActor(token string) (string, bool) {
 // with what GMS's SystemTelemetryContext.withTraceId adds to a write
 // received in a traced request: properties telemetryTraceId, eventSource
 // and sourceIP, unless its properties already have a telemetryTraceId. A
-// write outside a traced request, or whose systemMetadata is no object
-// (refused later), is returned as it is.
+// write outside a traced request, or whose systemMetadata or properties
+// is no object (refused later), is returned as it is. The members are
+// split without decoding their values, and the result is compact when sm
+// is.
 func (k Caller) telemetry(sm json.RawMessage) json.RawMessage {
 	if k.TraceID == "" {
 		return sm
 	}
 	t := bytes.TrimSpace(sm)
-	if len(t) != 0 && string(t) != "null" && !bytes.HasPrefix(t, []byte("{")) {
+	if len(t) == 0 || string(t) == "null" {
+		b := append(make([]byte, 0, 160), `{"properties":{`...)
+		b = k.appendProps(b)
+		return append(b, "}}"...)
+	}
+	ms, ok := jsonx.ObjectMembers(t)
+	if !ok {
 		return sm
 	}
-	m := map[string]json.RawMessage{}
-	if len(t) != 0 && string(t) != "null" {
-		if json.Unmarshal(t, &m) != nil {
+	var props []jsonx.Member
+	for _, m := range ms { // the last properties member wins, as in a DataMap
+		if m.Key != "properties" {
+			continue
+		}
+		props = nil
+		if v := bytes.TrimSpace(m.Value); string(v) != "null" {
+			if props, ok = jsonx.ObjectMembers(v); !ok {
+				return sm
+			}
+		}
+	}
+	for _, m := range props {
+		if m.Key == PropTelemetryTraceID {
 			return sm
 		}
 	}
-	props := map[string]json.RawMessage{}
-	if raw, ok := m["properties"]; ok && string(bytes.TrimSpace(raw)) != "null" {
-		if json.Unmarshal(raw, &props) != nil {
-			return sm // not a map: the schema check refuses it
+	b := make([]byte, 0, len(t)+160)
+	b = append(b, '{')
+	for _, m := range ms {
+		if m.Key != "properties" {
+			b = appendMember(b, m)
+			b = append(b, ',')
 		}
 	}
-	if _, ok := props[PropTelemetryTraceID]; ok {
-		return sm
+	b = append(b, `"properties":{`...)
+	for _, m := range props {
+		b = appendMember(b, m)
+		b = append(b, ',')
 	}
-	props[PropTelemetryTraceID], _ = json.Marshal(k.TraceID)
+	b = k.appendProps(b)
+	return append(b, "}}"...)
+}
+
+// appendMember appends m as "key":value to b.
+func appendMember(b []byte, m jsonx.Member) []byte {
+	b = appendString(b, m.Key)
+	b = append(b, ':')
+	return append(b, bytes.TrimSpace(m.Value)...)
+}
+
+// appendString appends s as a JSON string to b.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendProps appends the telemetry properties of k as members to b.
+func (k Caller) appendProps(b []byte) []byte {
+	str := func(b []byte, key, v string) []byte {
+		b = append(b, '"')
+		b = append(b, key...)
+		b = append(b, `":`...)
+		return appendString(b, v)
+	}
+	b = str(b, PropTelemetryTraceID, k.TraceID)
 	if k.API != "" {
-		props[PropEventSource], _ = json.Marshal(k.API)
+		b = str(append(b, ','), PropEventSource, k.API)
 	}
-	props[PropSourceIP], _ = json.Marshal(k.SourceIP)
-	m["properties"], _ = json.Marshal(props)
-	out, err := json.Marshal(m)
-	if err != nil {
-		return sm
-	}
-	return out
+	return str(append(b, ','), PropSourceIP, k.SourceIP)
 }
 
 // telemetryKeys are the properties an update takes from the write
