@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
@@ -178,29 +179,27 @@ func tokenActor(token string) (string, bool) {
 // and sourceIP, unless its properties already have a telemetryTraceId. A
 // write outside a traced request, or whose systemMetadata or properties
 // is no object (refused later), is returned as it is. The members are
-// split without decoding their values, and the result is compact when sm
-// is.
+// split without decoding their values (the properties written with their
+// keys sorted), and the result is compact when sm is.
 func (k Caller) telemetry(sm json.RawMessage) json.RawMessage {
 	if k.TraceID == "" {
 		return sm
 	}
 	t := bytes.TrimSpace(sm)
-	if len(t) == 0 || string(t) == "null" {
-		b := append(make([]byte, 0, 160), `{"properties":{`...)
-		b = k.appendProps(b)
-		return append(b, "}}"...)
+	var ms, props []jsonx.Member
+	if len(t) != 0 && string(t) != "null" {
+		var ok bool
+		if ms, ok = jsonx.ObjectMembers(t); !ok {
+			return sm
+		}
 	}
-	ms, ok := jsonx.ObjectMembers(t)
-	if !ok {
-		return sm
-	}
-	var props []jsonx.Member
 	for _, m := range ms { // the last properties member wins, as in a DataMap
 		if m.Key != "properties" {
 			continue
 		}
 		props = nil
 		if v := bytes.TrimSpace(m.Value); string(v) != "null" {
+			var ok bool
 			if props, ok = jsonx.ObjectMembers(v); !ok {
 				return sm
 			}
@@ -211,6 +210,12 @@ func (k Caller) telemetry(sm json.RawMessage) json.RawMessage {
 			return sm
 		}
 	}
+	props = append(props, jsonx.Member{Key: PropTelemetryTraceID, Value: appendString(nil, k.TraceID)},
+		jsonx.Member{Key: PropSourceIP, Value: appendString(nil, k.SourceIP)})
+	if k.API != "" {
+		props = append(props, jsonx.Member{Key: PropEventSource, Value: appendString(nil, k.API)})
+	}
+	slices.SortStableFunc(props, func(a, b jsonx.Member) int { return strings.Compare(a.Key, b.Key) })
 	b := make([]byte, 0, len(t)+160)
 	b = append(b, '{')
 	for _, m := range ms {
@@ -220,11 +225,12 @@ func (k Caller) telemetry(sm json.RawMessage) json.RawMessage {
 		}
 	}
 	b = append(b, `"properties":{`...)
-	for _, m := range props {
+	for i, m := range props {
+		if i > 0 {
+			b = append(b, ',')
+		}
 		b = appendMember(b, m)
-		b = append(b, ',')
 	}
-	b = k.appendProps(b)
 	return append(b, "}}"...)
 }
 
@@ -246,21 +252,6 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
-}
-
-// appendProps appends the telemetry properties of k as members to b.
-func (k Caller) appendProps(b []byte) []byte {
-	str := func(b []byte, key, v string) []byte {
-		b = append(b, '"')
-		b = append(b, key...)
-		b = append(b, `":`...)
-		return appendString(b, v)
-	}
-	b = str(b, PropTelemetryTraceID, k.TraceID)
-	if k.API != "" {
-		b = str(append(b, ','), PropEventSource, k.API)
-	}
-	return str(append(b, ','), PropSourceIP, k.SourceIP)
 }
 
 // telemetryKeys are the properties an update takes from the write

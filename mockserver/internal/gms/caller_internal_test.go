@@ -22,7 +22,7 @@ func BenchmarkCallerTelemetry(b *testing.B) {
 func TestCallerTelemetry(t *testing.T) {
 	t.Parallel()
 	k := Caller{API: APIOpenAPI, SourceIP: "10.0.0.1, \"x\"", TraceID: "abc"}
-	props := `"telemetryTraceId":"abc","eventSource":"OPENAPI","sourceIP":"10.0.0.1, \"x\""`
+	props := `"eventSource":"OPENAPI","sourceIP":"10.0.0.1, \"x\"","telemetryTraceId":"abc"`
 	tests := []struct{ name, in, want string }{
 		{"none", ``, `{"properties":{` + props + `}}`},
 		{"null", `null`, `{"properties":{` + props + `}}`},
@@ -30,7 +30,7 @@ func TestCallerTelemetry(t *testing.T) {
 		{"properties", `{"properties":{"clientId":"c"},"runId":"r"}`, `{"runId":"r","properties":{"clientId":"c",` + props + `}}`},
 		{"null properties", `{"properties":null}`, `{"properties":{` + props + `}}`},
 		{"repeated properties: the last", `{"properties":{"a":"1"},"properties":{"b":"2"}}`, `{"properties":{"b":"2",` + props + `}}`},
-		{"escaped key", `{"run\u0049d":"r","properties":{"k\"ey":"v"}}`, `{"runId":"r","properties":{"k\"ey":"v",` + props + `}}`},
+		{"escaped key", `{"run\u0049d":"r","properties":{"k\"ey":"v"}}`, `{"runId":"r","properties":{"eventSource":"OPENAPI","k\"ey":"v","sourceIP":"10.0.0.1, \"x\"","telemetryTraceId":"abc"}}`},
 		{"own trace id kept", `{"properties":{"telemetryTraceId":"mine"}}`, `{"properties":{"telemetryTraceId":"mine"}}`},
 		{"not an object", `[1]`, `[1]`},
 		{"properties not an object", `{"properties":[1]}`, `{"properties":[1]}`},
