@@ -282,7 +282,7 @@ func (x *Index) bootstrap() {
 	var last string
 	for _, r := range rows {
 		x.upsertAspect(r.URN, r.Name, r.Value)
-		x.runs.set(r.URN, r.Name, runIDOf(r.SystemMetadata))
+		x.runs.record(r.URN, r.Name, r.SystemMetadata)
 		if r.URN == last {
 			continue
 		}
@@ -494,7 +494,7 @@ func (x *Index) apply(e store.Event) {
 	switch e.Kind {
 	case store.EventUpsert:
 		x.upsertAspect(e.URN, e.Aspect, e.Row.Value)
-		x.runs.set(e.URN, e.Aspect, runIDOf(e.Row.SystemMetadata))
+		x.runs.record(e.URN, e.Aspect, e.Row.SystemMetadata)
 	case store.EventDeleteAspect:
 		i := x.entityIdx(entityTypeOf(e.URN))
 		i.setAspect(i.byID[e.URN], e.URN, e.Aspect, nil, true)

@@ -319,7 +319,7 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 				return outcome{}, err
 			}
 		}
-		if err := retain(t, w.URN, w.Aspect, n+1, keep); err != nil {
+		if err := retain(t, p, n+1, keep); err != nil {
 			return outcome{}, err
 		}
 	}
@@ -356,7 +356,7 @@ func putPreBuilt(t txn, w *Write, p *prepared, key, raw []byte, pre *preRow) (ou
 				return outcome{}, err
 			}
 		}
-		if err := retain(t, w.URN, w.Aspect, pre.version, keep); err != nil {
+		if err := retain(t, p, pre.version, keep); err != nil {
 			return outcome{}, err
 		}
 	}
