@@ -408,7 +408,8 @@ func (t *memTxn) del(b bucket, key []byte) error {
 				if !ok {
 					return nil
 				}
-				// Its bytes stay in the history's chunks, unused.
+				// Its bytes stay in the history's chunks, unused, until a
+				// compaction (see memTxn.compact).
 				t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
 				o.h.ents = slices.Delete(o.h.ents, i, i+1)
 				return nil
