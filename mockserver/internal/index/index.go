@@ -232,6 +232,7 @@ type Index struct {
 	taskSeq  int64
 	applied  int    // events applied, for tests
 	dropped  int    // events dropped while paused
+	replaced int    // upserts applyDue left out (replaced), for tests
 	pos      uint64 // the Seq of the last event taken (applied or dropped)
 	// gen changes whenever the searched documents may have: the results of
 	// a query at one generation are those of the same query at another
@@ -244,6 +245,14 @@ type Index struct {
 	pits pits // open scrolls (scroll.go)
 
 	runs runs // the run of each latest row (runs.go)
+
+	// due and last are syncThroughLocked's memory, kept between calls
+	// (see applyDue).
+	due  []store.Event
+	last map[aspectKey]int
+	// tasksRunning is set while a task may have batches to run (see
+	// Follow).
+	tasksRunning atomic.Bool
 
 	// deletions are the source deletions of the truncation batches that
 	// ran, for the rules core to take (see [Index.TakeDeletions]); dmu
@@ -378,18 +387,6 @@ func (x *Index) Sync() {
 	x.syncLocked()
 }
 
-// Follow is Sync for the rules core's barrier: it catches up unless
-// another caller is syncing already (that caller applies the same events),
-// so that concurrent writers do not queue on the index's lock. Reads call
-// Sync, which waits.
-func (x *Index) Follow() {
-	if !x.mu.TryLock() {
-		return
-	}
-	defer x.mu.Unlock()
-	x.syncLocked()
-}
-
 func (x *Index) syncLocked() { x.syncThroughLocked(0) }
 
 // SyncThrough applies, besides the changes that are due, every change up
@@ -404,6 +401,7 @@ func (x *Index) SyncThrough(seq uint64) {
 
 func (x *Index) syncThroughLocked(seq uint64) {
 	now := x.opts.Clock()
+	due := x.due[:0]
 	for {
 		e, ok := x.sub.Peek()
 		if !ok || e.Seq > seq && e.Time.Add(x.opts.Lag).After(now) {
@@ -415,9 +413,9 @@ func (x *Index) syncThroughLocked(seq uint64) {
 			x.dropped++
 			continue
 		}
-		x.apply(e)
-		x.applied++
+		due = append(due, e)
 	}
+	x.applyDue(due)
 	x.advanceTasks(now)
 }
 
