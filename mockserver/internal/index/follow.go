@@ -47,8 +47,9 @@ type aspectKey struct{ urn, aspect string }
 func (x *Index) applyDue(due []store.Event) {
 	defer func() {
 		clear(due)
-		if cap(due) <= 4*followAt {
-			x.due = due[:0]
+		x.due = due[:0]
+		if cap(due) > 4*followAt {
+			x.due = nil // a catch-up past the usual: its memory goes
 		}
 	}()
 	x.applied += len(due)

@@ -401,19 +401,16 @@ func (x *Index) SyncThrough(seq uint64) {
 
 func (x *Index) syncThroughLocked(seq uint64) {
 	now := x.opts.Clock()
-	due := x.due[:0]
-	for {
-		e, ok := x.sub.Peek()
-		if !ok || e.Seq > seq && e.Time.Add(x.opts.Lag).After(now) {
-			break
-		}
-		x.sub.TryNext()
-		x.pos = e.Seq
-		if x.paused {
-			x.dropped++
-			continue
-		}
-		due = append(due, e)
+	due := x.sub.TakeDue(x.due, func(e *store.Event) bool {
+		return e.Seq <= seq || !e.Time.Add(x.opts.Lag).After(now)
+	})
+	if n := len(due); n > 0 {
+		x.pos = due[n-1].Seq
+	}
+	if x.paused {
+		x.dropped += len(due)
+		clear(due)
+		due = due[:0]
 	}
 	x.applyDue(due)
 	x.advanceTasks(now)
