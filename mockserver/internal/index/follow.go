@@ -28,8 +28,12 @@ func (x *Index) Follow() {
 		return
 	}
 	defer x.mu.Unlock()
-	x.syncLocked()
+	x.catchUp(0, true)
 }
+
+// keptDue is the capacity of the events taken that a reader's catch-up
+// keeps for the next (see catchUp).
+const keptDue = 256
 
 // coalesceFrom is the number of changes from which a catch-up looks for
 // rows written more than once among them.
@@ -42,16 +46,9 @@ type aspectKey struct{ urn, aspect string }
 // that a later upsert of due replaces: applied, it would be overwritten
 // before anybody reads it (the events between them leave the row as the
 // later upsert sets it: a delete of the aspect or of its entity, a reset).
-// It counts every event as applied and forgets due, which it keeps for
-// the next catch-up.
+// It counts every event as applied and clears due.
 func (x *Index) applyDue(due []store.Event) {
-	defer func() {
-		clear(due)
-		x.due = due[:0]
-		if cap(due) > 4*followAt {
-			x.due = nil // a catch-up past the usual: its memory goes
-		}
-	}()
+	defer clear(due)
 	x.applied += len(due)
 	if len(due) < coalesceFrom {
 		for _, e := range due {

@@ -399,9 +399,19 @@ func (x *Index) SyncThrough(seq uint64) {
 	x.syncThroughLocked(seq)
 }
 
-func (x *Index) syncThroughLocked(seq uint64) {
+func (x *Index) syncThroughLocked(seq uint64) { x.catchUp(seq, false) }
+
+// catchUp is syncThroughLocked. A writer's catch-up (reuse set, see
+// Follow) keeps the memory of the events it took (and applyDue's map) for
+// the next one; a reader's gives back what is more than a little.
+func (x *Index) catchUp(seq uint64, reuse bool) {
 	now := x.opts.Clock()
-	due := x.sub.TakeDue(x.due, func(e *store.Event) bool {
+	spare := x.due
+	if !reuse && cap(spare) > keptDue {
+		spare = nil
+	}
+	x.due = nil
+	due := x.sub.TakeDue(spare, func(e *store.Event) bool {
 		return e.Seq <= seq || !e.Time.Add(x.opts.Lag).After(now)
 	})
 	if n := len(due); n > 0 {
@@ -413,6 +423,12 @@ func (x *Index) syncThroughLocked(seq uint64) {
 		due = due[:0]
 	}
 	x.applyDue(due)
+	if reuse && cap(due) <= 4*followAt || cap(due) <= keptDue {
+		x.due = due[:0]
+	}
+	if !reuse {
+		x.last = nil
+	}
 	x.advanceTasks(now)
 }
 
