@@ -214,9 +214,10 @@ func (x *idx) setAspect(d *Document, urn, aspect string, value json.RawMessage, 
 
 // Index is the simulated search index over a store. It has no goroutine of
 // its own: it applies the store's due changes and advances its tasks in
-// [Index.Sync], which every read calls and the rules core calls at its
-// barrier (before every read and write of the server). All methods are
-// safe for concurrent use.
+// [Index.Sync], which every read calls, and in [Index.Follow], which the
+// rules core calls at its barrier (before every read and write of the
+// server) and which catches up only when many changes are pending or a
+// task runs. All methods are safe for concurrent use.
 type Index struct {
 	st   *store.Store
 	sub  *store.Subscription
@@ -246,8 +247,8 @@ type Index struct {
 
 	runs runs // the run of each latest row (runs.go)
 
-	// due and last are syncThroughLocked's memory, kept between calls
-	// (see applyDue).
+	// due and last are catchUp's memory, kept between calls (see
+	// applyDue).
 	due  []store.Event
 	last map[aspectKey]int
 	// tasksRunning is set while a task may have batches to run (see
