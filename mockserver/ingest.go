@@ -91,6 +91,9 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 // that does not validate is an error with the proposals as far as they
 // decoded.
 func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
+	if ps, async, ok := decodeIngestQuick(body, batch); ok {
+		return ps, async, nil
+	}
 	o := wire.Outlines.Get().(*pdl.Outline)
 	defer wire.Outlines.Put(o)
 	return decodeIngestWith(o, body, batch)

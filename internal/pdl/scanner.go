@@ -1,0 +1,202 @@
+package pdl
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Scanner reads one JSON text front to back, token by token, validating
+// what it reads as Parse does, for decoders of a known shape: they read the
+// shape they expect in one pass and leave anything else to a general
+// decode. A failed read leaves the Scanner's position undefined. The zero
+// Scanner reads nothing; Reset gives it a text. It is not safe for
+// concurrent use.
+type Scanner struct {
+	p     jsonParser
+	names nameCache
+}
+
+// Reset makes s read data from its start (white space before the first
+// token is skipped by the reads).
+func (s *Scanner) Reset(data []byte) {
+	s.p = jsonParser{data: data, names: &s.names}
+}
+
+// Pos returns the offset in the text of the next byte s reads.
+func (s *Scanner) Pos() int { return s.p.pos }
+
+// Peek returns the first byte of the next token, 0 at the end.
+func (s *Scanner) Peek() byte {
+	s.p.ws()
+	if s.p.pos >= len(s.p.data) {
+		return 0
+	}
+	return s.p.data[s.p.pos]
+}
+
+// Done moves past white space and reports whether the text ends there.
+func (s *Scanner) Done() bool {
+	s.p.ws()
+	return s.p.pos == len(s.p.data)
+}
+
+// Enter moves past the opening byte open ('{' or '[') of an object or an
+// array; empty reports that the container closes right after it (and s is
+// past its end). ok is false when the next token is not open.
+func (s *Scanner) Enter(open byte) (empty, ok bool) {
+	s.p.ws()
+	if !s.p.at(open) {
+		return false, false
+	}
+	s.p.pos++
+	s.p.ws()
+	if s.p.at(open + 2) { // '{'+2 is '}', '['+2 is ']'
+		s.p.pos++
+		return true, true
+	}
+	return false, true
+}
+
+// Next moves past the separator after a member or an element of the
+// container closed by end: more reports a ',' (another follows), else s is
+// past end.
+func (s *Scanner) Next(end byte) (more, ok bool) { return s.p.sep(end) }
+
+// Key reads a member's key and the colon after it: the key's body between
+// its quotes; plain reports that it is its own decoding (no escapes, valid
+// UTF-8).
+func (s *Scanner) Key() (body []byte, plain, ok bool) {
+	s.p.ws()
+	body, plain, ok = s.p.strBody()
+	return body, plain, ok && s.p.colon()
+}
+
+// String reads a string literal and returns its decoding, as
+// encoding/json decodes it; the strings of the schemas' names, and short
+// strings repeated from one read to the next, come without allocating.
+func (s *Scanner) String() (string, bool) {
+	s.p.ws()
+	return s.p.str()
+}
+
+// AppendString reads a string literal and appends its decoding to dst, in
+// the one pass that validates it; on false it returns dst as it came.
+func (s *Scanner) AppendString(dst []byte) ([]byte, bool) {
+	s.p.ws()
+	b, end, ok := appendUnquoted(dst, s.p.data, s.p.pos)
+	if !ok {
+		return dst, false
+	}
+	s.p.pos = end
+	return b, true
+}
+
+// Value reads one JSON value of any kind, validated as one at nesting level
+// level (1: a document's value) within encoding/json's nesting limit, and
+// returns its text.
+func (s *Scanner) Value(level int) ([]byte, bool) {
+	s.p.ws()
+	start := s.p.pos
+	if _, ok := s.p.value(level-1, false); !ok {
+		return nil, false
+	}
+	return s.p.data[start:s.p.pos], true
+}
+
+// Delimit moves past one value without validating it and returns its
+// text: for valid JSON it is exactly the value's text, for anything else
+// some text that a validation (such as Value's) of it refuses, or false.
+// It is the quick split of a document whose parts are validated one by
+// one, elsewhere (on other cores).
+func (s *Scanner) Delimit() ([]byte, bool) {
+	s.p.ws()
+	d, i := s.p.data, s.p.pos
+	start := i
+	if i >= len(d) {
+		return nil, false
+	}
+	depth := 0
+	for i < len(d) {
+		switch c := d[i]; c {
+		case '"':
+			if i = quoteEnd(d, i+1); i < 0 {
+				return nil, false
+			}
+			if depth == 0 {
+				s.p.pos = i
+				return d[start:i], true
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 { // the end of a scalar
+				s.p.pos = i
+				return d[start:i], i > start
+			}
+			if depth--; depth == 0 {
+				s.p.pos = i + 1
+				return d[start : i+1], true
+			}
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 { // the end of a scalar
+				s.p.pos = i
+				return d[start:i], i > start
+			}
+		}
+		i++
+	}
+	if depth != 0 {
+		return nil, false
+	}
+	s.p.pos = i
+	return d[start:i], true
+}
+
+// quoteEnd returns the position after the quote that closes the string
+// whose body starts at d[i], without validating the body; -1 if it has
+// none. It goes eight bytes at a time, taking every quote and backslash of
+// a word from one load: JSON text in a string is dense with escapes.
+func quoteEnd(d []byte, i int) int {
+	escaped := false // d[i] follows a backslash
+	for ; i+8 <= len(d); i += 8 {
+		w := binary.LittleEndian.Uint64(d[i:])
+		m := zeroBytes(w^swarLow*'"') | zeroBytes(w^swarLow*'\\')
+		if escaped {
+			m &^= 0x80
+			escaped = false
+		}
+		for m != 0 {
+			k := int(uint(bits.TrailingZeros64(m)) >> 3)
+			if d[i+k] == '"' {
+				return i + k + 1
+			}
+			if k == 7 { // a backslash escapes the next word's first byte
+				escaped = true
+				break
+			}
+			m &^= 1<<(8*(k+2)) - 1 // the backslash and the byte it escapes
+		}
+	}
+	if escaped {
+		i++
+	}
+	for i < len(d) {
+		switch d[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i += 2
+		default:
+			i++
+		}
+	}
+	return -1
+}
+
+// zeroBytes marks, in the high bit of its byte, every zero byte of w (and
+// no other: no borrow crosses a byte).
+func zeroBytes(w uint64) uint64 {
+	const low7 = swarLow * 0x7f
+	return ^((w&low7 + low7) | w) & swarHigh
+}
