@@ -115,42 +115,72 @@ func (s *Scanner) Delimit() ([]byte, bool) {
 	if i >= len(d) {
 		return nil, false
 	}
+	switch d[i] {
+	case '"':
+		if i = quoteEnd(d, i+1); i < 0 {
+			return nil, false
+		}
+		s.p.pos = i
+		return d[start:i], true
+	case '{', '[':
+	default: // a scalar ends before white space or a separator
+		for i < len(d) && !scalarEnd[d[i]] {
+			i++
+		}
+		s.p.pos = i
+		return d[start:i], i > start
+	}
 	depth := 0
-	for i < len(d) {
-		switch c := d[i]; c {
+	for {
+		if i = nextBracket(d, i); i >= len(d) {
+			return nil, false
+		}
+		switch d[i] {
 		case '"':
 			if i = quoteEnd(d, i+1); i < 0 {
 				return nil, false
 			}
-			if depth == 0 {
-				s.p.pos = i
-				return d[start:i], true
-			}
 			continue
 		case '{', '[':
 			depth++
-		case '}', ']':
-			if depth == 0 { // the end of a scalar
-				s.p.pos = i
-				return d[start:i], i > start
-			}
+		default:
 			if depth--; depth == 0 {
 				s.p.pos = i + 1
 				return d[start : i+1], true
 			}
-		case ',', ' ', '\t', '\n', '\r':
-			if depth == 0 { // the end of a scalar
-				s.p.pos = i
-				return d[start:i], i > start
-			}
 		}
 		i++
 	}
-	if depth != 0 {
-		return nil, false
+}
+
+// scalarEnd marks the bytes that end a scalar's text: white space and
+// separators.
+var scalarEnd = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, '}': true, ']': true, ':': true}
+
+// nextBracket returns the position of the first quote or bracket of d at or
+// after i (len(d) if none), eight bytes at a time: the bytes under the mask
+// 0xd9 equal to 0x59 are the brackets and 'Y', '_', 'y' and DEL, which are
+// passed over one by one.
+func nextBracket(d []byte, i int) int {
+	for ; i+8 <= len(d); i += 8 {
+		w := binary.LittleEndian.Uint64(d[i:])
+		m := zeroBytes(w&(swarLow*0xd9)^swarLow*0x59) | zeroBytes(w^swarLow*'"')
+		for m != 0 {
+			k := uint(bits.TrailingZeros64(m)) >> 3
+			switch d[i+int(k)] {
+			case '"', '{', '}', '[', ']':
+				return i + int(k)
+			}
+			m &^= 0x80 << (8 * k)
+		}
 	}
-	s.p.pos = i
-	return d[start:i], true
+	for ; i < len(d); i++ {
+		switch d[i] {
+		case '"', '{', '}', '[', ']':
+			return i
+		}
+	}
+	return len(d)
 }
 
 // quoteEnd returns the position after the quote that closes the string

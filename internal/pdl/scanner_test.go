@@ -94,3 +94,20 @@ func TestScanner(t *testing.T) {
 		t.Error("Value accepted nesting beyond the limit")
 	}
 }
+
+// TestNextBracket checks nextBracket's word test against every byte, at
+// every position of a word.
+func TestNextBracket(t *testing.T) {
+	t.Parallel()
+	for c := range 256 {
+		want := strings.IndexByte(`"{}[]`, byte(c)) >= 0
+		for at := range 11 {
+			d := []byte(strings.Repeat("a", 11))
+			d[at] = byte(c)
+			got := nextBracket(d, 0)
+			if want && got != at || !want && got != len(d) {
+				t.Fatalf("nextBracket of byte %#x at %d = %d", c, at, got)
+			}
+		}
+	}
+}
