@@ -1,9 +1,9 @@
 package mockserver
 
 import (
+	"bytes"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -15,52 +15,15 @@ import (
 // send: a body of "proposal" or "proposals" and "async", whose proposals
 // have the string fields, an aspect of value and contentType, and a
 // systemMetadata object, each member at most once and none null. It reads
-// each proposal in one pass: the body is only split into its proposals
-// (without validating them) before they are read, validated and decoded
-// in chunks on the machine's cores. ok is false for any other body, valid
-// or not, whose decode (and messages) are decodeIngest's: the proposals it
-// accepts decode as decodeIngest decodes them.
+// each proposal once, in one pass that validates and decodes it; a batch's
+// list is read in chunks on the machine's cores (see quickList). ok is
+// false for any other body, valid or not, whose decode (and messages) are
+// decodeIngest's: the bodies it accepts decode as decodeIngest decodes
+// them.
 func decodeIngestQuick(body []byte, batch bool) (ps []gms.Proposal, async, ok bool) {
 	sc := scanners.Get().(*pdl.Scanner)
 	defer scanners.Put(sc)
 	sc.Reset(body)
-	raws, async, ok := splitIngest(sc, body, batch)
-	if !ok {
-		return nil, false, false
-	}
-	ps = make([]gms.Proposal, len(raws))
-	level := 2 // a proposal's nesting level: in the body, or in its list
-	if batch {
-		level = 3
-	}
-	chunk := min(max(len(body)/par.Count(len(raws), par.MinChunk)/4, 1<<10), wire.MaxValueChunk)
-	var refused atomic.Bool
-	par.Chunks(len(raws), par.MinChunk, func(c, lo, hi int) {
-		s := sc
-		if c > 0 {
-			s = scanners.Get().(*pdl.Scanner)
-			defer scanners.Put(s)
-		}
-		d := wire.Doc{Memo: &wire.Memo{Chunk: chunk}}
-		for i := lo; i < hi && !refused.Load(); i++ {
-			if !quickProposal(s, d, raws[i], level, &ps[i]) {
-				refused.Store(true)
-			}
-		}
-	})
-	if refused.Load() {
-		return nil, false, false
-	}
-	return ps, async, true
-}
-
-// scanners are the Scanners decodeIngestQuick reads with, kept for the
-// next request (a Scanner keeps the names it decoded).
-var scanners = sync.Pool{New: func() any { return new(pdl.Scanner) }}
-
-// splitIngest reads the body's members with sc and returns the text of
-// its proposals, delimited, not validated, and its async flag.
-func splitIngest(sc *pdl.Scanner, body []byte, batch bool) (raws [][]byte, async, ok bool) {
 	empty, ok := sc.Enter('{')
 	if !ok || empty {
 		return nil, false, false
@@ -83,32 +46,16 @@ func splitIngest(sc *pdl.Scanner, body []byte, batch bool) (raws [][]byte, async
 			}
 		case string(key) == "proposals" && batch && !seenProposals:
 			seenProposals = true
-			empty, ok := sc.Enter('[')
-			if !ok {
+			if ps, ok = quickList(sc, body); !ok {
 				return nil, false, false
-			}
-			if empty {
-				raws = [][]byte{}
-				break
-			}
-			raws = make([][]byte, 0, max(len(body)/1024, 8))
-			for more := true; more; {
-				raw, ok := sc.Delimit()
-				if !ok {
-					return nil, false, false
-				}
-				raws = append(raws, raw)
-				if more, ok = sc.Next(']'); !ok {
-					return nil, false, false
-				}
 			}
 		case string(key) == "proposal" && !batch && !seenProposals:
 			seenProposals = true
-			raw, ok := sc.Delimit()
-			if !ok {
+			ps = make([]gms.Proposal, 1)
+			d := wire.Doc{Memo: &wire.Memo{Chunk: min(len(body), wire.MaxValueChunk)}}
+			if !quickProposal(sc, d, 2, &ps[0]) {
 				return nil, false, false
 			}
-			raws = [][]byte{raw}
 		default:
 			return nil, false, false
 		}
@@ -119,8 +66,139 @@ func splitIngest(sc *pdl.Scanner, body []byte, batch bool) (raws [][]byte, async
 	if !seenProposals || !sc.Done() {
 		return nil, false, false
 	}
-	return raws, gms.RestliAsync(asyncText), true
+	return ps, gms.RestliAsync(asyncText), true
 }
+
+// scanners are the Scanners decodeIngestQuick reads with, kept for the
+// next request (a Scanner keeps the names it decoded).
+var scanners = sync.Pool{New: func() any { return new(pdl.Scanner) }}
+
+// quickItemBytes is the size of a proposal's text that quickList counts on
+// when it splits a list in chunks (of par.MinChunk proposals at least).
+const quickItemBytes = 256
+
+// quickList reads the list of a batch's proposals, the value sc reads
+// next in body, and leaves sc after it. A long list is read in chunks, one
+// per core, without a serial pass to split it first: chunk c starts at the
+// first proposal it finds (a '{' after a ',' and before a quote) from its
+// share of the text on, and reads proposals until it reaches the next
+// chunk's share (or the list's end). The chunks hold together when each
+// one ended exactly where the next one started; otherwise (a '{' of the
+// kind within a string) the list is not read here.
+func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
+	empty, ok := sc.Enter('[')
+	if !ok {
+		return nil, false
+	}
+	if empty {
+		return []gms.Proposal{}, true
+	}
+	first := sc.Pos()
+	text := len(body) - first
+	k := par.Count(text/quickItemBytes, par.MinChunk)
+	memoChunk := min(max(text/k/4, 1<<10), wire.MaxValueChunk)
+	type part struct {
+		ps         []gms.Proposal
+		start, end int  // where its first proposal starts (-1: none), where it stopped
+		closed, ok bool // it read the list's end; it read without a failure
+	}
+	parts := make([]part, k)
+	par.In(k, text, func(c, lo, hi int) {
+		s := sc
+		if c > 0 {
+			s = scanners.Get().(*pdl.Scanner)
+			defer scanners.Put(s)
+			s.Reset(body)
+		}
+		pt := &parts[c]
+		pos := first + lo
+		if c > 0 {
+			pos = listItemStart(body, pos)
+		}
+		if pt.start = pos; pos < 0 {
+			pt.ok = true
+			return
+		}
+		s.Seek(pos)
+		d := wire.Doc{Memo: &wire.Memo{Chunk: memoChunk}}
+		pt.ps = make([]gms.Proposal, 0, (hi-lo)/quickItemBytes/2+1)
+		for {
+			if c < k-1 && pos >= first+hi {
+				pt.end, pt.ok = pos, true
+				return
+			}
+			pt.ps = append(pt.ps, gms.Proposal{})
+			if !quickProposal(s, d, 3, &pt.ps[len(pt.ps)-1]) {
+				return
+			}
+			more, ok := s.Next(']')
+			if !ok {
+				return
+			}
+			if !more {
+				pt.end, pt.closed, pt.ok = s.Pos(), true, true
+				return
+			}
+			s.Peek() // past white space, to the next proposal
+			pos = s.Pos()
+		}
+	})
+	n, end := 0, -1
+	for c, pt := range parts {
+		switch {
+		case !pt.ok, pt.start < 0, c > 0 && pt.start != parts[c-1].end:
+			return nil, false
+		}
+		n += len(pt.ps)
+		if pt.closed { // what later chunks read is not the list's
+			parts, end = parts[:c+1], pt.end
+			break
+		}
+	}
+	if end < 0 {
+		return nil, false
+	}
+	sc.Seek(end)
+	if len(parts) == 1 {
+		return parts[0].ps, true
+	}
+	ps := make([]gms.Proposal, 0, n)
+	for _, pt := range parts {
+		ps = append(ps, pt.ps...)
+	}
+	return ps, true
+}
+
+// listItemStart returns the offset of the first '{' of d at or after i
+// that follows a ',' and comes before a quote (white space aside), where
+// a proposal of a list starts; -1 if there is none.
+func listItemStart(d []byte, i int) int {
+	for {
+		j := bytes.IndexByte(d[i:], '{')
+		if j < 0 {
+			return -1
+		}
+		j += i
+		prev, next := j-1, j+1
+		for prev >= 0 && isJSONSpace(d[prev]) {
+			prev--
+		}
+		for next < len(d) && isJSONSpace(d[next]) {
+			next++
+		}
+		if prev >= 0 && d[prev] == ',' && next < len(d) && d[next] == '"' {
+			return j
+		}
+		i = j + 1
+	}
+}
+
+// isJSONSpace reports whether c is white space between JSON tokens.
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// quickValueRoom is the room an aspect's value gets in the memo's memory
+// before it is read (a longer one gets memory of its own).
+const quickValueRoom = 4 << 10
 
 // The members of a proposal quickProposal reads, as bits of a set.
 const (
@@ -132,12 +210,11 @@ const (
 	qSystemMetadata
 )
 
-// quickProposal reads raw, one proposal of a body, with s into p as
-// decodeProposal decodes it, if it has only the members and values
-// decodeIngestQuick reads and they pass decodeProposal's checks; else it
-// reports false. The proposal is at nesting level level of its body.
-func quickProposal(s *pdl.Scanner, d wire.Doc, raw []byte, level int, p *gms.Proposal) bool {
-	s.Reset(raw)
+// quickProposal reads the proposal s reads next, at nesting level level
+// of its body, into p as decodeProposal decodes it, if it has only the
+// members and values decodeIngestQuick reads and they pass
+// decodeProposal's checks; else it reports false.
+func quickProposal(s *pdl.Scanner, d wire.Doc, level int, p *gms.Proposal) bool {
 	empty, ok := s.Enter('{')
 	if !ok || empty {
 		return false
@@ -189,7 +266,7 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, raw []byte, level int, p *gms.Pro
 				p.AspectName = v
 			}
 		case qAspect:
-			if p.Aspect, p.ContentType, ok = quickGenericAspect(s, d, len(raw)); !ok {
+			if p.Aspect, p.ContentType, ok = quickGenericAspect(s, d); !ok {
 				return false
 			}
 		case qSystemMetadata:
@@ -211,12 +288,12 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, raw []byte, level int, p *gms.Pro
 		}
 	}
 	return seen&(qEntityType|qChangeType) == qEntityType|qChangeType &&
-		slices.Contains(changeTypes, p.ChangeType) && s.Done()
+		slices.Contains(changeTypes, p.ChangeType)
 }
 
 // quickGenericAspect reads a GenericAspect of value and contentType (both
-// strings, value all ASCII) with s, within the next n bytes of its text.
-func quickGenericAspect(s *pdl.Scanner, d wire.Doc, n int) (value []byte, contentType string, ok bool) {
+// strings, value all ASCII) with s.
+func quickGenericAspect(s *pdl.Scanner, d wire.Doc) (value []byte, contentType string, ok bool) {
 	empty, ok := s.Enter('{')
 	if !ok || empty {
 		return nil, "", false
@@ -232,7 +309,7 @@ func quickGenericAspect(s *pdl.Scanner, d wire.Doc, n int) (value []byte, conten
 			seen |= 1
 			// Pegasus bytes: their JSON text is the string's when ASCII
 			// (pegasusBytesOf); other text is left to decodeGenericAspect.
-			if value, ok = d.ScanBytes(s, n-s.Pos()); !ok || !isASCII(value) {
+			if value, ok = d.ScanBytes(s, quickValueRoom); !ok || !isASCII(value) {
 				return nil, "", false
 			}
 		case string(key) == "contentType" && seen&2 == 0:

@@ -1,8 +1,10 @@
 package mockserver
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -82,5 +84,38 @@ func TestDecodeIngestQuick(t *testing.T) {
 				t.Fatalf("(-general +quick):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestDecodeIngestQuickChunks checks the quick decode of long lists read
+// in chunks, on as many cores as there are and more: it reads the
+// emitter's lists, the same with white space between the proposals, and
+// ones whose chunks may start within a string that looks like the start
+// of a proposal (",{" and a quote), always as the general decode does.
+func TestDecodeIngestQuickChunks(t *testing.T) {
+	bodies := ingestBodies(&testing.B{}, 200)
+	spaced := bytes.ReplaceAll(bodies[1], []byte(`},{`), []byte("},\n  {"))
+	tricky := bytes.ReplaceAll(bodies[0], []byte(`"runId": "no-run-id-provided"`), []byte(`"runId": ",{"`))
+	for _, procs := range []int{1, 2, 3, 7} {
+		prev := runtime.GOMAXPROCS(procs)
+		for _, tc := range []struct {
+			name  string
+			body  []byte
+			quick bool
+		}{{"python", bodies[0], true}, {"spaced", spaced, true}, {"tricky", tricky, false}} {
+			got, gotAsync, ok := decodeIngestQuick(tc.body, true)
+			if tc.quick && !ok {
+				t.Errorf("%s on %d cores: not read by the quick decode", tc.name, procs)
+			}
+			if !ok {
+				continue
+			}
+			want, wantAsync, wantErr := decodeIngestWith(nil, tc.body, true)
+			if diff := cmp.Diff([]any{want, wantAsync, wantErr}, []any{got, gotAsync, (*restliError)(nil)},
+				cmp.AllowUnexported(restliError{})); diff != "" {
+				t.Errorf("%s on %d cores (-general +quick):\n%s", tc.name, procs, diff)
+			}
+		}
+		runtime.GOMAXPROCS(prev)
 	}
 }

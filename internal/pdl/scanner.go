@@ -25,6 +25,9 @@ func (s *Scanner) Reset(data []byte) {
 // Pos returns the offset in the text of the next byte s reads.
 func (s *Scanner) Pos() int { return s.p.pos }
 
+// Seek makes s read on from offset pos of its text.
+func (s *Scanner) Seek(pos int) { s.p.pos = pos }
+
 // Peek returns the first byte of the next token, 0 at the end.
 func (s *Scanner) Peek() byte {
 	s.p.ws()

@@ -2,14 +2,15 @@ package wire
 
 import "github.com/catalogkit/datahub-go/internal/pdl"
 
-// ScanBytes is UnquoteBytes for the string literal s reads next, within
-// the next n bytes of s's text, in the one pass that validates it.
+// ScanBytes is UnquoteBytes for the string literal s reads next, in the
+// one pass that validates it, with room for n bytes of its decoding set
+// aside in the memo's memory (a longer one is copied out of it).
 func (d Doc) ScanBytes(s *pdl.Scanner, n int) ([]byte, bool) {
 	m := d.Memo
 	if m == nil {
 		return s.AppendString(nil)
 	}
-	if cap(m.values)-len(m.values) < n { // a decoding is as long as its literal but for invalid UTF-8
+	if cap(m.values)-len(m.values) < n {
 		m.values = make([]byte, 0, max(m.Chunk, n))
 	}
 	start := len(m.values)
@@ -17,6 +18,8 @@ func (d Doc) ScanBytes(s *pdl.Scanner, n int) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	m.values = b
+	if cap(b) == cap(m.values) { // in the chunk
+		m.values = b
+	}
 	return b[start:len(b):len(b)], true
 }
