@@ -197,8 +197,8 @@ func listItemStart(d []byte, i int) int {
 func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // quickValueRoom is the room an aspect's value gets in the memo's memory
-// before it is read (a longer one gets memory of its own).
-const quickValueRoom = 4 << 10
+// before it is read (a longer one may get memory of its own).
+const quickValueRoom = 1 << 10
 
 // The members of a proposal quickProposal reads, as bits of a set.
 const (

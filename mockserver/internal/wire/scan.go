@@ -3,8 +3,9 @@ package wire
 import "github.com/catalogkit/datahub-go/internal/pdl"
 
 // ScanBytes is UnquoteBytes for the string literal s reads next, in the
-// one pass that validates it, with room for n bytes of its decoding set
-// aside in the memo's memory (a longer one is copied out of it).
+// one pass that validates it: its decoding goes to the memo's memory when
+// that has room for it, a new chunk when the chunk has less than n bytes
+// left, memory of its own when it is longer than that.
 func (d Doc) ScanBytes(s *pdl.Scanner, n int) ([]byte, bool) {
 	m := d.Memo
 	if m == nil {
@@ -13,13 +14,13 @@ func (d Doc) ScanBytes(s *pdl.Scanner, n int) ([]byte, bool) {
 	if cap(m.values)-len(m.values) < n {
 		m.values = make([]byte, 0, max(m.Chunk, n))
 	}
-	start := len(m.values)
-	b, ok := s.AppendString(m.values)
+	free := m.values[len(m.values):]
+	b, ok := s.AppendString(free)
 	if !ok {
 		return nil, false
 	}
-	if cap(b) == cap(m.values) { // in the chunk
-		m.values = b
+	if cap(b) == cap(free) { // in the chunk
+		m.values = m.values[:len(m.values)+len(b)]
 	}
-	return b[start:len(b):len(b)], true
+	return b[:len(b):len(b)], true
 }
