@@ -121,7 +121,11 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 		}
 		s.Seek(pos)
 		d := wire.Doc{Memo: &wire.Memo{Chunk: memoChunk}}
-		pt.ps = make([]gms.Proposal, 0, (hi-lo)/quickItemBytes/2+1)
+		if k == 1 {
+			pt.ps = make([]gms.Proposal, 0, text/quickItemBytes/2+1)
+		} else { // copied out below
+			pt.ps = (*partProposals.Get().(*[]gms.Proposal))[:0]
+		}
 		for {
 			if c < k-1 && pos >= first+hi {
 				pt.end, pt.ok = pos, true
@@ -166,8 +170,16 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 	for _, pt := range parts {
 		ps = append(ps, pt.ps...)
 	}
+	for _, pt := range parts {
+		clear(pt.ps) // no proposal's values stay with the pool
+		partProposals.Put(&pt.ps)
+	}
 	return ps, true
 }
+
+// partProposals are the lists quickList's chunks read into before their
+// proposals are copied out in order, kept for the next list.
+var partProposals = sync.Pool{New: func() any { return new([]gms.Proposal) }}
 
 // listItemStart returns the offset of the first '{' of d at or after i
 // that follows a ',' and comes before a quote (white space aside), where
