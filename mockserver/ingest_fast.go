@@ -285,15 +285,9 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, level int, p *gms.Proposal) bool 
 			if s.Peek() != '{' {
 				return false
 			}
-			v, ok := s.Value(level + 1)
-			if !ok {
+			if p.SystemMetadata, ok = d.ScanSystemMetadata(s, level+1); !ok {
 				return false
 			}
-			sm, err := d.CheckSystemMetadata(v)
-			if err != nil {
-				return false
-			}
-			p.SystemMetadata = sm
 		}
 		if more, ok = s.Next('}'); !ok {
 			return false

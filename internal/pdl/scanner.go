@@ -1,6 +1,7 @@
 package pdl
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 )
@@ -27,6 +28,18 @@ func (s *Scanner) Pos() int { return s.p.pos }
 
 // Seek makes s read on from offset pos of its text.
 func (s *Scanner) Seek(pos int) { s.p.pos = pos }
+
+// SkipText moves past white space and text, if the text goes on with it,
+// and reports whether it did (it is not validated again: a caller passes
+// text it validated before, such as a whole value).
+func (s *Scanner) SkipText(text []byte) bool {
+	s.p.ws()
+	if len(text) == 0 || !bytes.HasPrefix(s.p.data[s.p.pos:], text) {
+		return false
+	}
+	s.p.pos += len(text)
+	return true
+}
 
 // Peek returns the first byte of the next token, 0 at the end.
 func (s *Scanner) Peek() byte {

@@ -24,3 +24,20 @@ func (d Doc) ScanBytes(s *pdl.Scanner, n int) ([]byte, bool) {
 	}
 	return b[:len(b):len(b)], true
 }
+
+// ScanSystemMetadata is CheckSystemMetadata for the value s reads next, at
+// nesting level level of its document: a repeat of the last
+// systemMetadata that conformed (an object's text ends where its braces
+// close, so text that goes on with it holds it whole) is moved past
+// without another scan; false is left to CheckSystemMetadata's message.
+func (d Doc) ScanSystemMetadata(s *pdl.Scanner, level int) ([]byte, bool) {
+	if m := d.Memo; m != nil && m.sm != nil && s.SkipText(m.sm) {
+		return m.smCompact, true
+	}
+	v, ok := s.Value(level)
+	if !ok {
+		return nil, false
+	}
+	c, err := d.CheckSystemMetadata(v)
+	return c, err == nil
+}

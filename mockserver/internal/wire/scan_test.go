@@ -35,3 +35,28 @@ func TestScanBytes(t *testing.T) {
 		t.Error("ScanBytes accepted an invalid escape")
 	}
 }
+
+// TestScanSystemMetadata reads a repeated systemMetadata once and its
+// repeats by their text, and a changed one afresh.
+func TestScanSystemMetadata(t *testing.T) {
+	t.Parallel()
+	d := Doc{Memo: &Memo{Chunk: 1024}}
+	var s pdl.Scanner
+	s.Reset([]byte(`[{"runId": "a"}, {"runId": "a"}, {"runId": "a", "lastObserved": 5}, {"runId": 1}]`))
+	s.Enter('[')
+	var got []string
+	for more := true; more; {
+		c, ok := d.ScanSystemMetadata(&s, 2)
+		if !ok {
+			got = append(got, "refused")
+			s.Value(2)
+		} else {
+			got = append(got, string(c))
+		}
+		more, _ = s.Next(']')
+	}
+	want := `{"runId":"a"}|{"runId":"a"}|{"runId":"a","lastObserved":5}|refused`
+	if strings.Join(got, "|") != want {
+		t.Errorf("got %s, want %s", strings.Join(got, "|"), want)
+	}
+}
