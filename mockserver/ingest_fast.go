@@ -121,7 +121,7 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 		}
 		s.Seek(pos)
 		d := wire.Doc{Memo: &wire.Memo{Chunk: memoChunk}}
-		if k == 1 {
+		if c == 0 { // the list the others' proposals are appended to
 			pt.ps = make([]gms.Proposal, 0, text/quickItemBytes/2+1)
 		} else { // copied out below
 			pt.ps = (*partProposals.Get().(*[]gms.Proposal))[:0]
@@ -147,13 +147,12 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 			pos = s.Pos()
 		}
 	})
-	n, end := 0, -1
+	end := -1
 	for c, pt := range parts {
 		switch {
 		case !pt.ok, pt.start < 0, c > 0 && pt.start != parts[c-1].end:
 			return nil, false
 		}
-		n += len(pt.ps)
 		if pt.closed { // what later chunks read is not the list's
 			parts, end = parts[:c+1], pt.end
 			break
@@ -163,14 +162,9 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 		return nil, false
 	}
 	sc.Seek(end)
-	if len(parts) == 1 {
-		return parts[0].ps, true
-	}
-	ps := make([]gms.Proposal, 0, n)
-	for _, pt := range parts {
+	ps := parts[0].ps
+	for _, pt := range parts[1:] {
 		ps = append(ps, pt.ps...)
-	}
-	for _, pt := range parts {
 		clear(pt.ps) // no proposal's values stay with the pool
 		partProposals.Put(&pt.ps)
 	}
