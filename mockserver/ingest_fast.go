@@ -13,8 +13,9 @@ import (
 
 // decodeIngestQuick is decodeIngest for the bodies DataHub's emitters
 // send: a body of "proposal" or "proposals" and "async", whose proposals
-// have the string fields, an aspect of value and contentType, and a
-// systemMetadata object, each member at most once and none null. It reads
+// have the string fields, an aspect of value and contentType, a
+// systemMetadata object and headers of strings, each member at most once
+// and none null. It reads
 // each proposal once, in one pass that validates and decodes it; a batch's
 // list is read in chunks on the machine's cores (see quickList). ok is
 // false for any other body, valid or not, whose decode (and messages) are
@@ -214,6 +215,7 @@ const (
 	qAspectName
 	qAspect
 	qSystemMetadata
+	qHeaders
 )
 
 // quickProposal reads the proposal s reads next, at nesting level level
@@ -245,6 +247,8 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, level int, p *gms.Proposal) bool 
 			f = qAspect
 		case "systemMetadata":
 			f = qSystemMetadata
+		case "headers":
+			f = qHeaders
 		default:
 			return false
 		}
@@ -280,6 +284,10 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, level int, p *gms.Proposal) bool 
 				return false
 			}
 			if p.SystemMetadata, ok = d.ScanSystemMetadata(s, level+1); !ok {
+				return false
+			}
+		case qHeaders:
+			if p.Headers, ok = quickHeaders(s); !ok {
 				return false
 			}
 		}
@@ -325,4 +333,35 @@ func quickGenericAspect(s *pdl.Scanner, d wire.Doc) (value []byte, contentType s
 		}
 	}
 	return value, contentType, seen == 3
+}
+
+// quickHeaders reads a proposal's headers, an object of strings, each
+// key at most once, with s.
+func quickHeaders(s *pdl.Scanner) (map[string]string, bool) {
+	empty, ok := s.Enter('{')
+	if !ok {
+		return nil, false
+	}
+	h := make(map[string]string, 2)
+	if empty {
+		return h, true
+	}
+	for more := true; more; {
+		key, plain, ok := s.Key()
+		if !ok || !plain || s.Peek() != '"' {
+			return nil, false
+		}
+		if _, ok := h[string(key)]; ok {
+			return nil, false
+		}
+		v, ok := s.String()
+		if !ok {
+			return nil, false
+		}
+		h[string(key)] = v
+		if more, ok = s.Next('}'); !ok {
+			return nil, false
+		}
+	}
+	return h, true
 }
