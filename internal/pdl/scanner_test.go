@@ -1,38 +1,9 @@
 package pdl
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 )
-
-// FuzzScannerDelimit checks that Delimit splits valid JSON exactly where
-// a validating parse ends the value, and quoteEnd where scanStr ends a
-// valid string.
-func FuzzScannerDelimit(f *testing.F) {
-	for _, s := range []string{`{"a": "b\"}", "c": [1, {"d": "\\"}]}`, `"\\\\\\\""`, `[1,2, 3]`, `12`, `true`,
-		`"` + strings.Repeat(`\"`, 9) + `"`, `"1234567\\"`, `"123456\\\\"`, `"1234567\"89"`, `{"value": "{\"owners\": [{\"owner\": \"urn:li:corpuser:fbar\"}]}"}`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		data := []byte(s + " ,")
-		var sc Scanner
-		sc.Reset(data)
-		got, ok := sc.Delimit()
-		if json.Valid([]byte(s)) {
-			if want := strings.TrimSpace(s); !ok || string(got) != want {
-				t.Fatalf("Delimit(%q) = %q, %v; want %q", s, got, ok, want)
-			}
-		}
-		if p := (jsonParser{data: []byte(s)}); len(s) > 0 && s[0] == '"' {
-			if end, _, ok := p.scanStr(); ok {
-				if got := quoteEnd([]byte(s), 1); got != end {
-					t.Fatalf("quoteEnd(%q) = %d, want %d", s, got, end)
-				}
-			}
-		}
-	})
-}
 
 // TestScanner reads a document of a known shape token by token.
 func TestScanner(t *testing.T) {
@@ -95,19 +66,3 @@ func TestScanner(t *testing.T) {
 	}
 }
 
-// TestNextBracket checks nextBracket's word test against every byte, at
-// every position of a word.
-func TestNextBracket(t *testing.T) {
-	t.Parallel()
-	for c := range 256 {
-		want := strings.IndexByte(`"{}[]`, byte(c)) >= 0
-		for at := range 11 {
-			d := []byte(strings.Repeat("a", 11))
-			d[at] = byte(c)
-			got := nextBracket(d, 0)
-			if want && got != at || !want && got != len(d) {
-				t.Fatalf("nextBracket of byte %#x at %d = %d", c, at, got)
-			}
-		}
-	}
-}
