@@ -65,4 +65,3 @@ func TestScanner(t *testing.T) {
 		t.Error("Value accepted nesting beyond the limit")
 	}
 }
-
