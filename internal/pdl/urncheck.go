@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // DataHub checks every value of an entity's aspect (and key aspect) whose schema is a typeref
@@ -33,14 +34,18 @@ func SetURNCheck(check func(u URNTyperef, s string) string) { urnValueCheck = ch
 // check's answer depends on the value alone.
 type urnCheck struct {
 	typeref URNTyperef
-	mu      sync.RWMutex
-	ok      map[string]struct{} // accepted values, at most maxAccepted
+	// ok holds accepted values, one a slot by their hash (a later one takes the slot), so
+	// that a read takes no lock and writes to no shared memory; nil until the first.
+	ok atomic.Pointer[acceptedURNs]
 }
 
-// maxAccepted bounds the accepted values a urnCheck remembers (it forgets them all when full),
-// and maxAcceptedLen the length of one it remembers.
+// acceptedURNs are the slots of the values a urnCheck accepted.
+type acceptedURNs [acceptedSlots]atomic.Pointer[string]
+
+// acceptedSlots is the number of accepted values a urnCheck remembers at most, and
+// maxAcceptedLen the length of one it remembers.
 const (
-	maxAccepted    = 4096
+	acceptedSlots  = 1024
 	maxAcceptedLen = 1024
 )
 
@@ -49,7 +54,7 @@ func newURNCheck(typeref string) *urnCheck {
 	if !ok {
 		u = URNTyperef{Name: typeref}
 	}
-	return &urnCheck{typeref: u, ok: map[string]struct{}{}}
+	return &urnCheck{typeref: u}
 }
 
 // reason returns why s is refused as a value of c's typeref, "" when it is accepted.
@@ -61,16 +66,18 @@ func (c *urnCheck) reason(s string) string {
 }
 
 // accepts reports whether the JSON string body (plain: without escapes, see strBody) is
-// accepted as a value of c's typeref.
-func (c *urnCheck) accepts(body []byte, plain bool) bool {
+// accepted as a value of c's typeref. h is hashBytes(tagString, body) when the caller has it
+// (0: not known).
+func (c *urnCheck) accepts(body []byte, plain bool, h uint64) bool {
 	if urnValueCheck == nil {
 		return true
 	}
-	if plain {
-		c.mu.RLock()
-		_, ok := c.ok[string(body)]
-		c.mu.RUnlock()
-		if ok {
+	if plain && h == 0 {
+		h = hashBytes(tagString, body)
+	}
+	slots := c.ok.Load()
+	if plain && slots != nil {
+		if s := slots[h%acceptedSlots].Load(); s != nil && *s == string(body) {
 			return true
 		}
 	}
@@ -82,12 +89,11 @@ func (c *urnCheck) accepts(body []byte, plain bool) bool {
 		return false
 	}
 	if plain && len(s) <= maxAcceptedLen {
-		c.mu.Lock()
-		if len(c.ok) >= maxAccepted {
-			clear(c.ok)
+		if slots == nil {
+			c.ok.CompareAndSwap(nil, new(acceptedURNs))
+			slots = c.ok.Load()
 		}
-		c.ok[s] = struct{}{}
-		c.mu.Unlock()
+		slots[h%acceptedSlots].Store(&s)
 	}
 	return true
 }

@@ -140,7 +140,11 @@ func (p *jsonParser) conformsValue(t *cType, depth int) (uint64, bool) {
 		if !ok {
 			return 0, false
 		}
-		if t.urn != nil && p.urns && !t.urn.accepts(body, plain) {
+		var h uint64 // body's hash, when plain and hashing
+		if plain && p.hashing {
+			h = hashBytes(tagString, body)
+		}
+		if t.urn != nil && p.urns && !t.urn.accepts(body, plain, h) {
 			return 0, false
 		}
 		if t.dest != nil && p.urns {
@@ -154,6 +158,9 @@ func (p *jsonParser) conformsValue(t *cType, depth int) (uint64, bool) {
 		}
 		if !p.hashing {
 			return 0, true
+		}
+		if plain {
+			return h, true
 		}
 		return p.stringHash(body, plain), true
 	case KindBoolean:

@@ -26,26 +26,33 @@ import (
 // Only aspects that can hold a float or double, and ownership, are read;
 // every other value is returned as it is without being looked at.
 func mutate(info pdl.AspectInfo, value json.RawMessage) (json.RawMessage, bool) {
-	v, _, changed := mutateHashed(info, value)
+	v, _, changed := mutateHashed(info, hasFloats(info.RecordName), value, 0)
 	return v, changed
 }
 
-// mutateHashed is mutate that also returns the jsonx.Hash of a changed
-// value when it knows it without scanning the value again (0: unknown).
-func mutateHashed(info pdl.AspectInfo, value json.RawMessage) (json.RawMessage, uint64, bool) {
+// mutateHashed is mutate given whether info's record can hold a float
+// (hasFloats) and value's jsonx.Hash h (0: unknown), that also returns the
+// jsonx.Hash of a changed value when it knows it without scanning the
+// value again (0: unknown).
+func mutateHashed(info pdl.AspectInfo, floats bool, value json.RawMessage, h uint64) (json.RawMessage, uint64, bool) {
 	changed := false
-	var h uint64
-	if hasFloats(info.RecordName) {
+	if floats {
 		if v, ok := javaDoubles(info.RecordName, value); ok {
-			value, changed = v, true
+			value, changed, h = v, true, 0
 		}
 	}
 	if info.Name == "ownership" {
-		if v, vh, ok := ownerTypesHashed(value); ok {
-			value, h, changed = v, vh, true
+		if changed {
+			h = 0
+		}
+		if v, vh, ok := ownerTypesHashed(value, h); ok {
+			return v, vh, true
 		}
 	}
-	return value, h, changed
+	if changed {
+		return value, 0, true
+	}
+	return value, 0, false
 }
 
 // floatRecords caches, per record name, whether a float or double field is

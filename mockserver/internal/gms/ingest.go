@@ -387,7 +387,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		if value, valueHash, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
 			return err
 		}
-		if m, h, changed := mutateHashed(info, value); changed { // GMS's serialisation and mutation hooks (hooks.go)
+		if m, h, changed := mutateHashed(info, af.floats, value, valueHash); changed { // GMS's serialisation and mutation hooks (hooks.go)
 			if h == 0 {
 				h = jsonx.Hash(m)
 			}

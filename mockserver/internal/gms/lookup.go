@@ -30,6 +30,9 @@ type aspectFacts struct {
 	info pdl.AspectInfo
 	// validated is validated(info): the aspect has a PDL record.
 	validated bool
+	// floats is hasFloats(info.RecordName): the record can hold a float
+	// or a double.
+	floats bool
 }
 
 // allowedAspects are, by entity type, the facts of the aspects it allows
@@ -40,7 +43,7 @@ var allowedAspects = sync.OnceValue(func() map[string]map[string]aspectFacts {
 		m := make(map[string]aspectFacts, len(e.Aspects)+1)
 		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
 			if info, ok := pdl.LookupAspect(a); ok && e.Allows(a) {
-				m[a] = aspectFacts{info: info, validated: validated(info)}
+				m[a] = aspectFacts{info: info, validated: validated(info), floats: hasFloats(info.RecordName)}
 			}
 		}
 		out[name] = m

@@ -3,9 +3,10 @@ package gms
 import (
 	"bytes"
 	"encoding/json"
+	"hash/maphash"
 	"slices"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -18,56 +19,52 @@ import (
 // written %2E. A value without owners is left as it is, as is one whose
 // ownerTypes already hold that. ok is false when the value is unchanged.
 func ownerTypes(value json.RawMessage) (json.RawMessage, bool) {
-	out, _, changed := ownerTypesHashed(value)
+	out, _, changed := ownerTypesHashed(value, 0)
 	return out, changed
 }
 
-// ownerTypesHashed is ownerTypes that also returns the jsonx.Hash of a
-// changed value (0 when unchanged).
-func ownerTypesHashed(value json.RawMessage) (json.RawMessage, uint64, bool) {
+// ownerTypesHashed is ownerTypes given value's jsonx.Hash h (0: unknown)
+// that also returns the jsonx.Hash of a changed value (0 when unchanged).
+func ownerTypesHashed(value json.RawMessage, h uint64) (json.RawMessage, uint64, bool) {
 	// The answer depends on the value alone, and the same ownership value
 	// comes back write after write (the same owners on many entities):
-	// answers are kept by value, at most maxOwnerTypes of them.
-	ownerTypesSeen.mu.RLock()
-	r, ok := ownerTypesSeen.m[string(value)]
-	ownerTypesSeen.mu.RUnlock()
-	if ok {
-		if !r.changed {
+	// answers are kept by value, one a slot by the value's hash, so that a
+	// read takes no lock and writes to no shared memory.
+	if h == 0 {
+		h = maphash.Bytes(ownerTypesSeed, value)
+	}
+	slot := &ownerTypesSeen[h%uint64(len(ownerTypesSeen))]
+	if a := slot.Load(); a != nil && bytes.Equal(a.in, value) {
+		if !a.changed {
 			return value, 0, false
 		}
-		return slices.Clone(r.value), r.hash, true
+		return slices.Clone(a.value), a.hash, true
 	}
 	out, changed := ownerTypesOf(value)
-	a := ownerTypesAnswer{changed: changed}
+	a := &ownerTypesAnswer{in: slices.Clone(value), changed: changed}
 	if changed {
 		a.value, a.hash = slices.Clone(out), jsonx.Hash(out)
 	}
-	ownerTypesSeen.mu.Lock()
-	if len(ownerTypesSeen.m) >= maxOwnerTypes || ownerTypesSeen.m == nil {
-		ownerTypesSeen.m = map[string]ownerTypesAnswer{}
-	}
-	ownerTypesSeen.m[string(value)] = a
-	ownerTypesSeen.mu.Unlock()
+	slot.Store(a)
 	return out, a.hash, changed
 }
 
-// maxOwnerTypes bounds the ownership values whose answers ownerTypes keeps
-// (it forgets them all when full).
-const maxOwnerTypes = 1024
-
-// ownerTypesAnswer is ownerTypesOf's answer for a value, with the hash of
-// a changed one.
+// ownerTypesAnswer is ownerTypesOf's answer for the value in, with the
+// hash of a changed one.
 type ownerTypesAnswer struct {
+	in      []byte
 	value   json.RawMessage
 	hash    uint64
 	changed bool
 }
 
-// ownerTypesSeen holds the answers ownerTypes keeps.
-var ownerTypesSeen struct {
-	mu sync.RWMutex
-	m  map[string]ownerTypesAnswer
-}
+// ownerTypesSeen holds the answers ownerTypes keeps (at most one a slot,
+// the last), and ownerTypesSeed seeds the slots' hash of a value whose
+// jsonx.Hash is unknown.
+var (
+	ownerTypesSeen [1024]atomic.Pointer[ownerTypesAnswer]
+	ownerTypesSeed = maphash.MakeSeed()
+)
 
 // ownerGroup is one member of the ownerTypes map: a type URN and its
 // owners.

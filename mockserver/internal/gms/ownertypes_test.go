@@ -66,7 +66,7 @@ func checkOwnerTypesAsEncodingJSON(t *testing.T, in []byte) {
 	}
 	// The kept answer, with its hash.
 	for range 2 {
-		v, h, ok := ownerTypesHashed(slices.Clone(in))
+		v, h, ok := ownerTypesHashed(slices.Clone(in), 0)
 		if ok != wantChanged || string(v) != string(want) {
 			t.Errorf("ownerTypesHashed(%s) = %s, %v", in, v, ok)
 		}
@@ -152,5 +152,21 @@ func BenchmarkOwnerTypesOf(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestOwnerTypesKeptBySlot gives two ownership values one hash: each gets
+// its own answer, not the other's kept one.
+func TestOwnerTypesKeptBySlot(t *testing.T) {
+	a := []byte(`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"lastModified":{"time":0,"actor":"urn:li:corpuser:a"}}`)
+	b := []byte(`{"owners":[{"owner":"urn:li:corpuser:b","type":"TECHNICAL_OWNER"}],"lastModified":{"time":0,"actor":"urn:li:corpuser:b"}}`)
+	for range 2 {
+		for _, in := range [][]byte{a, b} {
+			want, wantChanged := ownerTypesOf(slices.Clone(in))
+			got, h, changed := ownerTypesHashed(slices.Clone(in), 42)
+			if changed != wantChanged || string(got) != string(want) || h != jsonx.Hash(want) {
+				t.Errorf("ownerTypesHashed(%s, 42) = %s, %x, %v; want %s, %v", in, got, h, changed, want, wantChanged)
+			}
+		}
 	}
 }
