@@ -67,12 +67,37 @@ func TestHasSymbol(t *testing.T) {
 	if enums == 0 {
 		t.Fatal("no enum found")
 	}
-	// The shared slots and the empty symbol.
-	st := newSymbolTable(map[string]struct{}{"": {}, "ab": {}, "a": {}})
-	ct := &cType{kind: KindEnum, symbols: map[string]struct{}{"": {}, "ab": {}, "a": {}}, symTab: st}
-	for n, want := range map[string]bool{"": true, "ab": true, "a": true, "b": false, "abc": false} {
-		if got := ct.hasSymbol([]byte(n)); got != want {
-			t.Errorf("hasSymbol(%q) = %v, want %v", n, got, want)
+	// The empty symbol, and symbols no multiplier tells apart (one length,
+	// one first, middle and last four bytes), which go to the map.
+	for _, set := range []map[string]struct{}{
+		{"": {}, "ab": {}, "a": {}},
+		{"": {}, "ab": {}, "a": {}, "abcdXYefghijklmn": {}, "abcdZWefghijklmn": {}},
+	} {
+		ct := &cType{kind: KindEnum, symbols: set, symTab: newSymbolTable(set)}
+		for _, n := range []string{"", "ab", "a", "b", "abc", "abcdXYefghijklmn", "abcdZWefghijklmn", "abcdQQefghijklmn", "abcdefgh"} {
+			_, want := set[n]
+			if got := ct.hasSymbol([]byte(n)); got != want {
+				t.Errorf("hasSymbol(%q) = %v, want %v (exact %v)", n, got, want, ct.symTab.exact)
+			}
 		}
+	}
+}
+
+// TestNameTablesExact finds every record's field names and every enum's
+// symbols in a table without a map.
+func TestNameTablesExact(t *testing.T) {
+	t.Parallel()
+	for name, r := range compiled().records {
+		if len(r.index) == len(r.fields) && !r.names.exact {
+			t.Errorf("record %s: field names not in an exact table", name)
+		}
+		for _, f := range r.fields {
+			if st := f.typ.symTab; st != nil && !st.exact {
+				t.Errorf("enum %s: symbols not in an exact table", f.typ.name)
+			}
+		}
+	}
+	if newNameTable([]string{"abcdXYefghijklmn", "abcdZWefghijklmn"}).exact {
+		t.Error("names of one key in an exact table")
 	}
 }

@@ -102,9 +102,8 @@ type cRecord struct {
 	fields   []cField
 	index    map[string]int
 	required int // number of required fields
-	// slots is index as a table by fieldSlot: the field whose name has
-	// the slot, slotNone if none has, slotShared if several have.
-	slots [fieldSlots]int8
+	// names is index as a nameTable.
+	names *nameTable
 	// keyHashClash reports two fields whose names have one keyHash, which
 	// Hash takes for a repeated key.
 	keyHashClash bool
@@ -125,7 +124,7 @@ type cType struct {
 	members map[string]*cType // union member key -> type
 	keys    string            // union member keys, for messages
 	symbols map[string]struct{}
-	symTab  *symbolTable // symbols by slot
+	symTab  *nameTable // symbols as a table
 	size    int
 	urn     *urnCheck  // the URN check of a URN typeref's string, nil if none
 	dest    *destCheck // the relationship check of a URN-typed string of an aspect held by an entity, nil if none
@@ -151,7 +150,7 @@ func compile() *compiledSchemas {
 	c := &compiledSchemas{records: make(map[string]*cRecord, len(records()))}
 	urnChecks := map[string]*urnCheck{}
 	enums := map[string]map[string]struct{}{}
-	symTabs := map[string]*symbolTable{}
+	symTabs := map[string]*nameTable{}
 	for name := range records() {
 		c.records[name] = &cRecord{name: name}
 	}
