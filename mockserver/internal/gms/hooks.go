@@ -26,15 +26,16 @@ import (
 // Only aspects that can hold a float or double, and ownership, are read;
 // every other value is returned as it is without being looked at.
 func mutate(info pdl.AspectInfo, value json.RawMessage) (json.RawMessage, bool) {
-	v, _, changed := mutateHashed(info, hasFloats(info.RecordName), value, 0)
+	v, _, changed := mutateHashed(info, hasFloats(info.RecordName), value, 0, nil)
 	return v, changed
 }
 
 // mutateHashed is mutate given whether info's record can hold a float
 // (hasFloats) and value's jsonx.Hash h (0: unknown), that also returns the
 // jsonx.Hash of a changed value when it knows it without scanning the
-// value again (0: unknown).
-func mutateHashed(info pdl.AspectInfo, floats bool, value json.RawMessage, h uint64) (json.RawMessage, uint64, bool) {
+// value again (0: unknown). A changed value may take its memory from
+// values (nil: allocated).
+func mutateHashed(info pdl.AspectInfo, floats bool, value json.RawMessage, h uint64, values *valueArena) (json.RawMessage, uint64, bool) {
 	changed := false
 	if floats {
 		if v, ok := javaDoubles(info.RecordName, value); ok {
@@ -45,7 +46,7 @@ func mutateHashed(info pdl.AspectInfo, floats bool, value json.RawMessage, h uin
 		if changed {
 			h = 0
 		}
-		if v, vh, ok := ownerTypesHashed(value, h); ok {
+		if v, vh, ok := ownerTypesHashed(value, h, values); ok {
 			return v, vh, true
 		}
 	}

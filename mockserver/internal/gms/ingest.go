@@ -198,6 +198,16 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 	return out, nil
 }
 
+// arenaNeed is the arena memory prepare may take for p's value: its
+// compaction, and for an ownership value the ownerTypes hook's (which
+// holds the compaction and the owners' type groups).
+func arenaNeed(p *Proposal) int {
+	if p.AspectName == "ownership" {
+		return 2 * len(p.Aspect)
+	}
+	return len(p.Aspect)
+}
+
 // prepareAll validates every proposal and returns the valid ones with their
 // store writes, in order; a batch is refused as a whole, with every bad item
 // named by its index. The kind is the first bad item's. A batch's
@@ -210,7 +220,7 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 		values := arenas.Get().(*valueArena)
 		defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
 		for i := range ps {
-			values.size += len(ps[i].Aspect)
+			values.size += arenaNeed(&ps[i])
 		}
 		for i := range ps {
 			if err := prepare(&ps[i], pt, lax, nil, values, &ws[i]); err != nil {
@@ -226,7 +236,7 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 		values := arenas.Get().(*valueArena)
 		defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
 		for i := lo; i < hi; i++ {
-			values.size += len(ps[i].Aspect)
+			values.size += arenaNeed(&ps[i])
 		}
 		for i := lo; i < hi; i++ {
 			if err := prepare(&ps[i], pt, lax, nil, values, &ws[i]); err != nil {
@@ -387,7 +397,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		if value, valueHash, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
 			return err
 		}
-		if m, h, changed := mutateHashed(info, af.floats, value, valueHash); changed { // GMS's serialisation and mutation hooks (hooks.go)
+		if m, h, changed := mutateHashed(info, af.floats, value, valueHash, values); changed { // GMS's serialisation and mutation hooks (hooks.go)
 			if h == 0 {
 				h = jsonx.Hash(m)
 			}

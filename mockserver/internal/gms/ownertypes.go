@@ -19,13 +19,14 @@ import (
 // written %2E. A value without owners is left as it is, as is one whose
 // ownerTypes already hold that. ok is false when the value is unchanged.
 func ownerTypes(value json.RawMessage) (json.RawMessage, bool) {
-	out, _, changed := ownerTypesHashed(value, 0)
+	out, _, changed := ownerTypesHashed(value, 0, nil)
 	return out, changed
 }
 
 // ownerTypesHashed is ownerTypes given value's jsonx.Hash h (0: unknown)
 // that also returns the jsonx.Hash of a changed value (0 when unchanged).
-func ownerTypesHashed(value json.RawMessage, h uint64) (json.RawMessage, uint64, bool) {
+// A kept answer is copied to memory from values (nil: allocated).
+func ownerTypesHashed(value json.RawMessage, h uint64, values *valueArena) (json.RawMessage, uint64, bool) {
 	// The answer depends on the value alone, and the same ownership value
 	// comes back write after write (the same owners on many entities):
 	// answers are kept by value, one a slot by the value's hash, so that a
@@ -38,7 +39,7 @@ func ownerTypesHashed(value json.RawMessage, h uint64) (json.RawMessage, uint64,
 		if !a.changed {
 			return value, 0, false
 		}
-		return slices.Clone(a.value), a.hash, true
+		return append(values.take(len(a.value)), a.value...), a.hash, true
 	}
 	out, changed := ownerTypesOf(value)
 	a := &ownerTypesAnswer{in: slices.Clone(value), changed: changed}

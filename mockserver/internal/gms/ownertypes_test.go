@@ -66,7 +66,7 @@ func checkOwnerTypesAsEncodingJSON(t *testing.T, in []byte) {
 	}
 	// The kept answer, with its hash.
 	for range 2 {
-		v, h, ok := ownerTypesHashed(slices.Clone(in), 0)
+		v, h, ok := ownerTypesHashed(slices.Clone(in), 0, nil)
 		if ok != wantChanged || string(v) != string(want) {
 			t.Errorf("ownerTypesHashed(%s) = %s, %v", in, v, ok)
 		}
@@ -163,7 +163,7 @@ func TestOwnerTypesKeptBySlot(t *testing.T) {
 	for range 2 {
 		for _, in := range [][]byte{a, b} {
 			want, wantChanged := ownerTypesOf(slices.Clone(in))
-			got, h, changed := ownerTypesHashed(slices.Clone(in), 42)
+			got, h, changed := ownerTypesHashed(slices.Clone(in), 42, nil)
 			if changed != wantChanged || string(got) != string(want) || h != jsonx.Hash(want) {
 				t.Errorf("ownerTypesHashed(%s, 42) = %s, %x, %v; want %s, %v", in, got, h, changed, want, wantChanged)
 			}
