@@ -1,10 +1,13 @@
 package pdl
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // nameTable finds a name among a fixed set (a record's field names, an
-// enum's symbols) without a map: a multiplicative hash of the name's length
-// and of its first, middle and last four bytes, with a multiplier chosen when the
+// enum's symbols, a union's member keys) without a map: a multiplicative
+// hash of the name's key (see nameKey), with a multiplier chosen when the
 // table is built so that no two names of the set share a slot, leads to the
 // one name that can be it, which a single comparison confirms.
 type nameTable struct {
@@ -17,20 +20,24 @@ type nameTable struct {
 	names []string
 }
 
-// nameKey is the word a nameTable hashes: name's length and its first,
-// middle and last four bytes (all of a shorter name).
+// nameKey is the word a nameTable hashes: all of a name shorter than
+// eight bytes, with its length, or a hash of a longer one, a word at a time.
 func nameKey(name []byte) uint64 {
 	n := len(name)
-	var w uint64
-	if n >= 4 {
-		w = uint64(binary.LittleEndian.Uint32(name)) | uint64(binary.LittleEndian.Uint32(name[n-4:]))<<32
-		w ^= uint64(binary.LittleEndian.Uint32(name[n/2-2:])) * 0xc2b2ae3d27d4eb4f
-	} else {
-		for i, c := range name {
-			w |= uint64(c) << (8 * i)
+	w := uint64(n) * 0x9e3779b97f4a7c15
+	switch {
+	case n >= 8:
+		for i := 0; i+8 < n; i += 8 {
+			w = bits.RotateLeft64((w^binary.LittleEndian.Uint64(name[i:]))*0xc2b2ae3d27d4eb4f, 29)
 		}
+		return w ^ binary.LittleEndian.Uint64(name[n-8:])
+	case n >= 4:
+		return w ^ (uint64(binary.LittleEndian.Uint32(name)) | uint64(binary.LittleEndian.Uint32(name[n-4:]))<<32)
 	}
-	return w + uint64(n)*0x9e3779b97f4a7c15
+	for i, c := range name {
+		w ^= uint64(c) << (8 * i)
+	}
+	return w
 }
 
 // maxNameTableBits bounds a nameTable's size (1<<bits slots).
@@ -125,4 +132,29 @@ func (t *cType) hasSymbol(name []byte) bool {
 	}
 	_, ok := st.find(name)
 	return ok
+}
+
+// fillMembers builds t.memberTab and t.memberTypes from t.members.
+func (t *cType) fillMembers() {
+	names := make([]string, 0, len(t.members))
+	for k := range t.members {
+		names = append(names, k)
+	}
+	t.memberTab = newNameTable(names)
+	t.memberTypes = make([]*cType, len(names))
+	for i, k := range names {
+		t.memberTypes[i] = t.members[k]
+	}
+}
+
+// member is t.members[string(key)] for a union t.
+func (t *cType) member(key []byte) *cType {
+	mt := t.memberTab
+	if mt == nil || !mt.exact {
+		return t.members[string(key)]
+	}
+	if i, ok := mt.find(key); ok {
+		return t.memberTypes[i]
+	}
+	return nil
 }

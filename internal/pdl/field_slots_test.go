@@ -26,7 +26,7 @@ func TestFieldIndex(t *testing.T) {
 
 // TestHasSymbol holds hasSymbol to the map it stands for, for every enum
 // of the schemas, their symbols and names that are none.
-func TestHasSymbol(t *testing.T) {
+func TestHasSymbol(t *testing.T) { // and member, for unions
 	t.Parallel()
 	seen := map[*cType]bool{}
 	var walk func(ct *cType)
@@ -38,6 +38,20 @@ func TestHasSymbol(t *testing.T) {
 		walk(ct.items)
 		for _, m := range ct.members {
 			walk(m)
+		}
+		if ct.kind == KindUnion {
+			keys := []string{"", "x", "null ", "\xff"}
+			for k := range ct.members {
+				keys = append(keys, k, k+"s", k[:len(k)-1])
+			}
+			for _, k := range keys {
+				if got, want := ct.member([]byte(k)), ct.members[k]; got != want {
+					t.Fatalf("%s: member(%q) = %p, want %p", ct.keys, k, got, want)
+				}
+			}
+			if ct.memberTab == nil || !ct.memberTab.exact {
+				t.Errorf("union %s: members not in an exact table", ct.keys)
+			}
 		}
 		if ct.kind != KindEnum {
 			return
@@ -59,6 +73,16 @@ func TestHasSymbol(t *testing.T) {
 			walk(f.typ)
 		}
 	}
+	for _, r := range heldRecords() { // with their own unions
+		for _, f := range r.fields {
+			walk(f.typ)
+		}
+	}
+	for _, r := range compiled().records {
+		for _, f := range r.fields {
+			walk(f.typ)
+		}
+	}
 	for ct := range seen {
 		if ct.kind == KindEnum {
 			enums++
@@ -67,17 +91,15 @@ func TestHasSymbol(t *testing.T) {
 	if enums == 0 {
 		t.Fatal("no enum found")
 	}
-	// The empty symbol, and symbols no multiplier tells apart (one length,
-	// one first, middle and last four bytes), which go to the map.
-	for _, set := range []map[string]struct{}{
-		{"": {}, "ab": {}, "a": {}},
-		{"": {}, "ab": {}, "a": {}, "abcdXYefghijklmn": {}, "abcdZWefghijklmn": {}},
-	} {
-		ct := &cType{kind: KindEnum, symbols: set, symTab: newSymbolTable(set)}
-		for _, n := range []string{"", "ab", "a", "b", "abc", "abcdXYefghijklmn", "abcdZWefghijklmn", "abcdQQefghijklmn", "abcdefgh"} {
+	// The empty symbol, and a table that is not exact (which goes to the
+	// map).
+	set := map[string]struct{}{"": {}, "ab": {}, "a": {}, "abcdefghij": {}, "abcdefghik": {}}
+	for _, st := range []*nameTable{newSymbolTable(set), {}} {
+		ct := &cType{kind: KindEnum, symbols: set, symTab: st}
+		for _, n := range []string{"", "ab", "a", "b", "abc", "abcdefghij", "abcdefghik", "abcdefghi", "bbcdefghij"} {
 			_, want := set[n]
 			if got := ct.hasSymbol([]byte(n)); got != want {
-				t.Errorf("hasSymbol(%q) = %v, want %v (exact %v)", n, got, want, ct.symTab.exact)
+				t.Errorf("hasSymbol(%q) = %v, want %v (exact %v)", n, got, want, st.exact)
 			}
 		}
 	}
@@ -97,7 +119,19 @@ func TestNameTablesExact(t *testing.T) {
 			}
 		}
 	}
-	if newNameTable([]string{"abcdXYefghijklmn", "abcdZWefghijklmn"}).exact {
+	if newNameTable([]string{"ab", "ab"}).exact {
 		t.Error("names of one key in an exact table")
 	}
+}
+
+// heldRecords are the records withDest made for the aspects of entities.
+func heldRecords() []*cRecord {
+	heldTable.once.Do(func() { heldTable.m = buildHeld() })
+	var out []*cRecord
+	for _, m := range heldTable.m {
+		for _, r := range m {
+			out = append(out, r)
+		}
+	}
+	return out
 }

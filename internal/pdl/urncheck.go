@@ -292,6 +292,7 @@ func withDest(t *cType, segs []string, d *destCheck) *cType {
 	case t.kind == KindUnion:
 		cp.members = maps.Clone(t.members)
 		cp.members[segs[0]] = withDest(t.members[segs[0]], segs[1:], d)
+		cp.fillMembers()
 	}
 	return &cp
 }

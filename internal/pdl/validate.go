@@ -122,12 +122,16 @@ type cType struct {
 	rec     *cRecord
 	items   *cType
 	members map[string]*cType // union member key -> type
-	keys    string            // union member keys, for messages
-	symbols map[string]struct{}
-	symTab  *nameTable // symbols as a table
-	size    int
-	urn     *urnCheck  // the URN check of a URN typeref's string, nil if none
-	dest    *destCheck // the relationship check of a URN-typed string of an aspect held by an entity, nil if none
+	// memberTab and memberTypes are members as a nameTable and the
+	// types of its names, in order.
+	memberTab   *nameTable
+	memberTypes []*cType
+	keys        string // union member keys, for messages
+	symbols     map[string]struct{}
+	symTab      *nameTable // symbols as a table
+	size        int
+	urn         *urnCheck  // the URN check of a URN typeref's string, nil if none
+	dest        *destCheck // the relationship check of a URN-typed string of an aspect held by an entity, nil if none
 }
 
 type compiledSchemas struct {
@@ -195,6 +199,7 @@ func compile() *compiledSchemas {
 				}
 			}
 			ct.keys = strings.Join(keys, ", ")
+			ct.fillMembers()
 		}
 		return ct
 	}

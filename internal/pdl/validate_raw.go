@@ -337,7 +337,7 @@ func (p *jsonParser) conformsValue(t *cType, depth int) (uint64, bool) {
 		if !ok {
 			return 0, false
 		} else if plain {
-			mt = t.members[string(body)]
+			mt = t.member(body)
 		} else {
 			mt = t.members[unquote(body)]
 		}
