@@ -41,6 +41,9 @@ type REST struct {
 	// suffix ends every ingest body with its "async" member:
 	// `,"async":"false"}`.
 	suffix string
+	// suffixBytes is suffix, and batchTail "]" and suffix, as pieces of
+	// a request body.
+	suffixBytes, batchTail []byte
 	// token says whether requests carry a token (WithToken or an
 	// Authorization header), for TestConnection's message.
 	token bool
@@ -62,6 +65,13 @@ type REST struct {
 const (
 	singlePrefix = `{"proposal":`
 	batchPrefix  = `{"proposals":[`
+)
+
+// The fixed parts as pieces of a request body (never written to).
+var (
+	singlePrefixBytes = []byte(singlePrefix)
+	batchPrefixBytes  = []byte(batchPrefix)
+	commaBytes        = []byte(",")
 )
 
 // NewREST returns an emitter for the GMS at serverURL: a GMS root
@@ -98,6 +108,7 @@ func NewREST(serverURL string, opts ...Option) (*REST, error) {
 		pollMin:  defaultPollMin,
 		pollMax:  defaultPollMax,
 	}
+	r.suffixBytes, r.batchTail = []byte(r.suffix), []byte("]"+r.suffix)
 	if r.maxBatch <= 0 {
 		r.maxBatch = DefaultMaxBatchSize
 	}
@@ -212,6 +223,9 @@ type batch struct {
 	r       *REST
 	items   []encoded
 	results emitResults
+	// holds, when set, keeps the memory of the items' encodings (pooled)
+	// until the requests no longer read it.
+	holds *arenaHolds
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
@@ -247,11 +261,11 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Re
 		return r.emitOpenAPI(ctx, ps, versions)
 	}
 	r.logDegraded()
-	// The encodings live only until the requests are sent (each request
-	// body is a copy), so their memory goes back to the pool.
-	var arena encodeArena
-	defer arena.release()
-	items, results := r.encodeIn(ps, &arena)
+	// The request bodies are read from the encodings' memory, which goes
+	// back to the pool once the call and its requests are done with it.
+	holds := newArenaHolds()
+	defer holds.release()
+	items, results := r.encodeIn(ps, &holds.arena)
 	if emitctx.AllOrNothing(ctx) {
 		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
 		for i, it := range items {
@@ -264,7 +278,7 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Re
 			return results, err
 		}
 	}
-	b := &batch{r: r, items: items, results: results}
+	b := &batch{r: r, items: items, results: results, holds: holds}
 	return results, b.run(ctx)
 }
 
@@ -353,28 +367,27 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	for _, i := range idx {
 		req.NoReplay = req.NoReplay || b.items[i].unsafe
 	}
+	// The body is sent from the encodings' memory, consecutive ones as
+	// one slice (see joined).
 	if len(idx) == 1 {
-		body := make([]byte, 0, len(singlePrefix)+len(b.items[idx[0]].enc)+len(b.r.suffix))
-		body = append(body, singlePrefix...)
-		body = append(body, b.items[idx[0]].enc...)
-		body = append(body, b.r.suffix...)
-		req.Body = body
+		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
 	} else {
-		size := len(batchPrefix) + len(idx) + len(b.r.suffix)
-		for _, i := range idx {
-			size += len(b.items[i].enc)
-		}
-		body := make([]byte, 0, size)
-		body = append(body, batchPrefix...)
-		for k, i := range idx {
-			if k > 0 {
-				body = append(body, ',')
+		parts := make([][]byte, 1, 4)
+		parts[0] = batchPrefixBytes
+		run := b.items[idx[0]].enc
+		for _, i := range idx[1:] {
+			enc := b.items[i].enc
+			if more, ok := joined(run, enc); ok {
+				run = more
+				continue
 			}
-			body = append(body, b.items[i].enc...)
+			parts = append(parts, run, commaBytes)
+			run = enc
 		}
-		body = append(body, ']')
-		body = append(body, b.r.suffix...)
-		req.Path, req.Body = pathIngestBatch, body
+		req.Path, req.Parts = pathIngestBatch, append(parts, run, b.r.batchTail)
+	}
+	if b.holds != nil {
+		req.Done = b.holds.hold()
 	}
 	_, err := b.r.tc.Send(ctx, req)
 	if err == nil {
