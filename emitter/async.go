@@ -61,7 +61,12 @@ type Async struct {
 
 // partition is the queue of one worker. Its fields are guarded by Async.mu.
 type partition struct {
-	queue    []queued
+	queue []queued
+	// kept is the memory the Rest.li encodings of queue are kept in, one
+	// after the other, each followed by a comma, so that a batch of them
+	// is sent as one slice (see joined); a full one is left to the
+	// collector, once its proposals are sent, and a new one started.
+	kept     []byte
 	enqueued uint64 // proposals ever queued here
 	done     uint64 // proposals ever reported here (written or not)
 	flushTo  uint64 // send without lingering while done < flushTo
@@ -175,19 +180,23 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	}
 	// Encoded now, in the endpoint's form: what is sent is the proposals
 	// as they are at this call.
+	// Rest.li encodings are written in pooled memory first, then copied
+	// into their worker's queue memory (see partition.keep).
 	var items []encoded
 	var v3items []v3Encoded
 	var results []Result
 	var one [1]encoded
 	var oneResult [1]Result
+	var arena encodeArena
+	defer arena.release()
 	switch {
 	case a.inner.openAPI(ctx):
 		v3items, results = a.inner.encodeV3(ps, false)
 	case len(ps) == 1:
-		one[0], oneResult[0] = a.inner.encodeOneKept(ps)
+		one[0], oneResult[0] = a.inner.encodeOne(ps, &arena)
 		items, results = one[:], oneResult[:]
 	default:
-		items, results = a.inner.encodeKept(ps)
+		items, results = a.inner.encodeIn(ps, &arena)
 	}
 	keep := a.cfg.onError != nil || a.cfg.onResult != nil
 	var small [4]queued // the queued proposals of a small call, not kept
@@ -252,6 +261,9 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		qs[i].seq, qs[i].at = a.seq, now
 		k := a.partitionOf(qs[i].urn)
 		pt := a.parts[k]
+		if qs[i].v3 == nil {
+			qs[i].item.enc = pt.keep(qs[i].item.enc)
+		}
 		pt.queue = append(pt.queue, qs[i])
 		pt.enqueued++
 		if k < 64 && (len(pt.queue) == 1 || len(pt.queue) == a.cfg.batchSize) {
@@ -267,6 +279,24 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		}
 	}
 	return nil
+}
+
+// keptChunk is the size of the memory a partition keeps encodings in.
+const keptChunk = 64 << 10
+
+// keep copies enc to the end of pt.kept and returns the copy, its
+// capacity up to the end of pt.kept (see joined). a.mu is held.
+func (pt *partition) keep(enc []byte) []byte {
+	if len(enc) == 0 {
+		return enc
+	}
+	if cap(pt.kept)-len(pt.kept) < len(enc)+1 {
+		pt.kept = make([]byte, 0, max(keptChunk, len(enc)+1))
+	}
+	start := len(pt.kept)
+	pt.kept = append(pt.kept, enc...)
+	pt.kept = append(pt.kept, ',')
+	return pt.kept[start : start+len(enc)]
 }
 
 // partitionOf returns the worker of a URN: a hash of it.

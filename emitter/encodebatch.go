@@ -1,7 +1,6 @@
 package emitter
 
 import (
-	"bytes"
 	"sync"
 	"sync/atomic"
 
@@ -56,28 +55,18 @@ func (a *encodeArena) release() {
 	*a = encodeArena{}
 }
 
-// encodeKept is encodeIn for encodings kept after the call (queued by
-// Async): they are written in pooled buffers and then copied, together,
-// to memory of their exact size.
-func (r *REST) encodeKept(ps []Proposal) ([]encoded, []Result) {
-	var arena encodeArena
-	defer arena.release()
-	return r.encodeInto(ps, &arena, true)
-}
-
-// encodeOneKept is encodeKept of one proposal (len(ps) is 1), without
-// the slices: the usual Async.Emit call.
-func (r *REST) encodeOneKept(ps []Proposal) (encoded, Result) {
+// encodeOne is encodeIn of one proposal (len(ps) is 1), without the
+// slices: the usual Async.Emit call.
+func (r *REST) encodeOne(ps []Proposal, arena *encodeArena) (encoded, Result) {
 	var (
 		items   [1]encoded
 		results [1]Result
 		offsets [1][2]int
 	)
-	buf := getArena()
-	defer putArena(buf)
+	buf := arena.get()
 	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], r.now().UnixMilli(), buf)
 	if o := offsets[0]; o[1] > o[0] {
-		items[0].enc = bytes.Clone((*buf)[o[0]:o[1]])
+		items[0].enc = (*buf)[o[0]:o[1]]
 	}
 	return items[0], results[0]
 }
