@@ -88,7 +88,11 @@ type queued struct {
 
 // outcomes are the results of one batch of one partition.
 type outcomes struct {
-	pt      *partition
+	pt *partition
+	// n is the number of proposals of the batch.
+	n int
+	// results are their outcomes, for the handlers; without handlers, only
+	// those not Written (for Err).
 	results []AsyncResult
 }
 
@@ -189,11 +193,12 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	var oneResult [1]Result
 	var arena encodeArena
 	defer arena.release()
+	at := time.Now() // when the proposals are queued, and observed (see REST.nowMillis)
 	switch {
 	case a.inner.openAPI(ctx):
 		v3items, results = a.inner.encodeV3(ps, false)
 	case len(ps) == 1:
-		one[0], oneResult[0] = a.inner.encodeOne(ps, &arena)
+		one[0], oneResult[0] = a.inner.encodeOne(ps, &arena, a.inner.nowMillis(at))
 		items, results = one[:], oneResult[:]
 	default:
 		items, results = a.inner.encodeIn(ps, &arena)
@@ -246,19 +251,19 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		a.mu.Unlock()
 		select {
 		case <-space:
+			at = time.Now() // queued now, after the wait
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 		a.mu.Lock()
 	}
-	now := time.Now()
 	// A worker is woken only when it has something new to do: a queue
 	// that was empty (it starts to linger) or that fills a batch. While
 	// it lingers on a queue, more proposals need not wake it.
 	var touched uint64 // bit i: partition i is woken (first 64 partitions; the rest always are)
 	for i := range qs {
 		a.seq++
-		qs[i].seq, qs[i].at = a.seq, now
+		qs[i].seq, qs[i].at = a.seq, at
 		k := a.partitionOf(qs[i].urn)
 		pt := a.parts[k]
 		if qs[i].v3 == nil {
@@ -372,7 +377,7 @@ func (a *Async) run(pt *partition) {
 		}
 		a.mu.Unlock()
 
-		results := a.send(batch)
+		results := a.send(batch, a.cfg.onError != nil || a.cfg.onResult != nil)
 
 		// The room is given back before the outcomes are handed out, so that
 		// a handler that queues again does not wait for itself.
@@ -389,7 +394,7 @@ func (a *Async) run(pt *partition) {
 				}
 			}
 		}
-		a.outbox = append(a.outbox, outcomes{pt: pt, results: results})
+		a.outbox = append(a.outbox, outcomes{pt: pt, n: n, results: results})
 		broadcast(&a.space)
 		a.mu.Unlock()
 		clear(batch) // the proposals are not kept past their outcome
@@ -398,11 +403,15 @@ func (a *Async) run(pt *partition) {
 }
 
 // send emits batch through the inner emitter and returns the outcome of
-// each proposal.
-func (a *Async) send(qs []queued) []AsyncResult {
-	// Each proposal goes in the form it was encoded in at Emit (the
-	// endpoint is decided once, so a batch holds one form).
+// each proposal; without all, only of those not Written.
+func (a *Async) send(qs []queued, all bool) []AsyncResult {
 	results := make([]Result, len(qs))
+	for i, q := range qs {
+		results[i] = Result{Index: i, URN: q.urn, Aspect: q.aspect}
+	}
+	// Each proposal goes in the form it was encoded in at Emit: usually
+	// one form for all (an automatic endpoint may be decided differently
+	// by a later Emit).
 	var restli, v3 []int
 	for i, q := range qs {
 		if q.v3 != nil {
@@ -412,7 +421,10 @@ func (a *Async) send(qs []queued) []AsyncResult {
 		}
 	}
 	if len(v3) > 0 {
-		run := &v3Run{r: a.inner, items: make([]v3Encoded, len(v3)), results: make([]Result, len(v3))}
+		run := &v3Run{r: a.inner, items: make([]v3Encoded, len(v3)), results: results}
+		if len(restli) > 0 {
+			run.results = make([]Result, len(v3))
+		}
 		for k, i := range v3 {
 			run.items[k] = *qs[i].v3
 			run.results[k] = Result{Index: k, URN: qs[i].urn, Aspect: qs[i].aspect}
@@ -423,7 +435,10 @@ func (a *Async) send(qs []queued) []AsyncResult {
 		}
 	}
 	if len(restli) > 0 {
-		b := &batch{r: a.inner, items: make([]encoded, len(restli)), results: make([]Result, len(restli))}
+		b := &batch{r: a.inner, items: make([]encoded, len(restli)), results: results}
+		if len(v3) > 0 {
+			b.results = make([]Result, len(restli))
+		}
 		for k, i := range restli {
 			b.items[k] = qs[i].item
 			b.results[k] = Result{Index: k, URN: qs[i].urn, Aspect: qs[i].aspect}
@@ -433,20 +448,27 @@ func (a *Async) send(qs []queued) []AsyncResult {
 			results[i] = b.results[k]
 		}
 	}
-	out := make([]AsyncResult, len(qs))
+	var out []AsyncResult
+	if all {
+		out = make([]AsyncResult, 0, len(qs))
+	}
 	for i, q := range qs {
 		r := results[i]
-		out[i] = AsyncResult{Seq: q.seq, Status: r.Status}
+		if !all && r.Status == Written {
+			continue
+		}
+		res := AsyncResult{Seq: q.seq, Status: r.Status}
 		if q.p != nil {
-			out[i].Proposal = *q.p
+			res.Proposal = *q.p
 		}
 		if r.Status != Written {
 			err := r.Err
 			if err == nil {
 				err = errors.New("emitter: proposal not written")
 			}
-			out[i].Err = fmt.Errorf("emitter: %s %s %s: %w", q.urn, q.aspect, r.Status, err)
+			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urn, q.aspect, r.Status, err)
 		}
+		out = append(out, res)
 	}
 	return out
 }
@@ -478,7 +500,7 @@ func (a *Async) report() {
 			}
 		}
 		a.mu.Lock()
-		o.pt.done += uint64(len(o.results))
+		o.pt.done += uint64(o.n)
 		broadcast(&a.progress)
 		a.mu.Unlock()
 	}

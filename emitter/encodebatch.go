@@ -3,6 +3,7 @@ package emitter
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/catalogkit/datahub-go/internal/par"
 )
@@ -55,16 +56,16 @@ func (a *encodeArena) release() {
 	*a = encodeArena{}
 }
 
-// encodeOne is encodeIn of one proposal (len(ps) is 1), without the
-// slices: the usual Async.Emit call.
-func (r *REST) encodeOne(ps []Proposal, arena *encodeArena) (encoded, Result) {
+// encodeOne is encodeIn of one proposal (len(ps) is 1), observed at
+// nowMillis, without the slices: the usual Async.Emit call.
+func (r *REST) encodeOne(ps []Proposal, arena *encodeArena, nowMillis int64) (encoded, Result) {
 	var (
 		items   [1]encoded
 		results [1]Result
 		offsets [1][2]int
 	)
 	buf := arena.get()
-	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], r.now().UnixMilli(), buf)
+	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, buf)
 	if o := offsets[0]; o[1] > o[0] {
 		items[0].enc = (*buf)[o[0]:o[1]]
 	}
@@ -89,7 +90,7 @@ func (r *REST) encodeInto(ps []Proposal, arena *encodeArena, kept bool) ([]encod
 
 // encodeOn is encodeInto on k goroutines (1 <= k <= len(ps)).
 func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]encoded, []Result) {
-	now := r.now().UnixMilli()
+	now := r.nowMillis(time.Now())
 	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
 	offsets := make([][2]int, len(ps))
 	parts := make([][]byte, k)

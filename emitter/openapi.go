@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/internal/emitctx"
@@ -132,7 +133,7 @@ func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 
 // encodeV3On is encodeV3 on k goroutines (1 <= k <= len(ps)).
 func (r *REST) encodeV3On(k int, ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
-	now := r.now().UnixMilli()
+	now := r.nowMillis(time.Now())
 	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
 	par.In(k, len(ps), func(_, lo, hi int) {
 		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], now, atomic)

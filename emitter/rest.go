@@ -47,7 +47,8 @@ type REST struct {
 	// token says whether requests carry a token (WithToken or an
 	// Authorization header), for TestConnection's message.
 	token bool
-	// now is the clock of systemMetadata.lastObserved.
+	// now is the clock of systemMetadata.lastObserved; nil is time.Now
+	// (see nowMillis).
 	now func() time.Time
 
 	// ep is the configured write path; auto decides datahub.EndpointAuto.
@@ -102,7 +103,6 @@ func NewREST(serverURL string, opts ...Option) (*REST, error) {
 		isolate:  s.Emitter.IsolateRejected == nil || *s.Emitter.IsolateRejected,
 		suffix:   `,"async":"` + async + `"}`,
 		token:    s.Token != "" || hasAuthorization(s.Headers),
-		now:      time.Now,
 		ep:       datahub.Endpoint(s.Endpoint),
 		mode:     mode,
 		pollMin:  defaultPollMin,
@@ -116,6 +116,16 @@ func NewREST(serverURL string, opts ...Option) (*REST, error) {
 		r.maxBytes = DefaultMaxBatchBytes
 	}
 	return r, nil
+}
+
+// nowMillis returns the observation time of proposals encoded at t (the
+// time.Now of the caller, who may need it too), in Unix milliseconds: t's,
+// or the clock r.now's when one was set.
+func (r *REST) nowMillis(t time.Time) int64 {
+	if r.now != nil {
+		return r.now().UnixMilli()
+	}
+	return t.UnixMilli()
 }
 
 // ServerURL returns the normalised server URL requests are sent under.
