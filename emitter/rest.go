@@ -399,6 +399,7 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	if b.holds != nil {
 		req.Done = b.holds.hold()
 	}
+	req.DiscardBody = true // ingestProposal answers the URNs, which Emit does not use
 	_, err := b.r.tc.Send(ctx, req)
 	if err == nil {
 		b.results.mark(idx, Written, nil)

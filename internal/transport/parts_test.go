@@ -89,3 +89,18 @@ func TestPartsReaderWriteTo(t *testing.T) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestSendDiscardBody reads a successful answer without keeping it, and
+// still refuses one over the size limit.
+func TestSendDiscardBody(t *testing.T) {
+	t.Parallel()
+	c, _ := newScripted(t, Config{MaxResponseBytes: 8}, step{status: 200, body: `{"ok":1}`})
+	resp, err := c.Send(t.Context(), Request{Method: http.MethodPost, Path: "/x", Body: []byte("{}"), DiscardBody: true})
+	if err != nil || resp.StatusCode != 200 || resp.Body != nil {
+		t.Fatalf("Send = %+v, %v; want a 200 without a body", resp, err)
+	}
+	c, _ = newScripted(t, Config{MaxResponseBytes: 7}, step{status: 200, body: `{"ok":1}`})
+	if _, err := c.Send(t.Context(), Request{Method: http.MethodPost, Path: "/x", Body: []byte("{}"), DiscardBody: true}); err == nil || !strings.Contains(err.Error(), "larger than 7 bytes") {
+		t.Errorf("Send of an answer over the limit: %v", err)
+	}
+}
