@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,7 +32,7 @@ const (
 
 // Async emits proposals in the background through a REST emitter: Emit
 // checks and encodes them, queues them and returns; workers send them in
-// batches. Its goroutines (the workers and one that calls the handlers)
+// batches. Its goroutines (the workers and, with handlers, one that calls them)
 // belong to it and end with Close, which sends everything queued first.
 // It is safe for concurrent use.
 type Async struct {
@@ -42,7 +43,7 @@ type Async struct {
 	// Close's context ends first.
 	ctx     context.Context
 	cancel  context.CancelFunc
-	stopped chan struct{} // closed once the workers and the reporter have returned
+	stopped chan struct{} // closed once the workers and the reporter (if any) have returned
 
 	mu           sync.Mutex
 	parts        []*partition
@@ -142,28 +143,42 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 		progress: make(chan struct{}),
 		outWake:  make(chan struct{}, 1),
 	}
-	var workers sync.WaitGroup
+	// The last worker to return ends the Async: it lets the reporter (when
+	// there are handlers to call) hand out what is left and close stopped,
+	// or closes stopped itself.
+	reports := a.reports()
+	var running atomic.Int32
+	running.Store(int32(cfg.workers))
 	for range cfg.workers {
 		pt := &partition{wake: make(chan struct{}, 1), queue: make([]queued, 0, min(cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
-		workers.Go(func() { a.run(pt) })
+		go func() {
+			a.run(pt)
+			if running.Add(-1) > 0 {
+				return
+			}
+			if !reports {
+				close(a.stopped)
+				return
+			}
+			a.mu.Lock()
+			a.workersDone = true
+			a.mu.Unlock()
+			wake(a.outWake)
+		}()
 	}
-	reporter := make(chan struct{})
-	go func() {
-		defer close(reporter)
-		a.report()
-	}()
-	go func() {
-		workers.Wait()
-		a.mu.Lock()
-		a.workersDone = true
-		a.mu.Unlock()
-		wake(a.outWake)
-		<-reporter
-		close(a.stopped)
-	}()
+	if reports {
+		go func() {
+			defer close(a.stopped)
+			a.report()
+		}()
+	}
 	return a
 }
+
+// reports says whether outcomes go to handlers, through the reporter
+// goroutine; without handlers, the workers account for them themselves.
+func (a *Async) reports() bool { return a.cfg.onError != nil || a.cfg.onResult != nil }
 
 // Emit checks and encodes the proposals before it returns, and
 // queues them all, or none: once Emit returns, changing the caller's
@@ -377,7 +392,8 @@ func (a *Async) run(pt *partition) {
 		}
 		a.mu.Unlock()
 
-		results := a.send(batch, a.cfg.onError != nil || a.cfg.onResult != nil)
+		reports := a.reports()
+		results := a.send(batch, reports)
 
 		// The room is given back before the outcomes are handed out, so that
 		// a handler that queues again does not wait for itself.
@@ -394,11 +410,18 @@ func (a *Async) run(pt *partition) {
 				}
 			}
 		}
-		a.outbox = append(a.outbox, outcomes{pt: pt, n: n, results: results})
+		if reports {
+			a.outbox = append(a.outbox, outcomes{pt: pt, n: n, results: results})
+		} else { // nothing to hand out: the outcomes are counted
+			pt.done += uint64(n)
+			broadcast(&a.progress)
+		}
 		broadcast(&a.space)
 		a.mu.Unlock()
 		clear(batch) // the proposals are not kept past their outcome
-		wake(a.outWake)
+		if reports {
+			wake(a.outWake)
+		}
 	}
 }
 
