@@ -83,6 +83,7 @@ type queued struct {
 	urn, aspect string
 	p           *Proposal // the caller's value, kept only for the handlers
 	seq         uint64
+	part        int // the partition (worker) it goes to
 	size        int
 	at          time.Time
 }
@@ -244,6 +245,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			p := ps[i]
 			qs[i].p = &p
 		}
+		qs[i].part = a.partitionOf(qs[i].urn) // hashed before the lock is taken
 		size += qs[i].size
 	}
 	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
@@ -279,7 +281,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	for i := range qs {
 		a.seq++
 		qs[i].seq, qs[i].at = a.seq, at
-		k := a.partitionOf(qs[i].urn)
+		k := qs[i].part
 		pt := a.parts[k]
 		if qs[i].v3 == nil {
 			qs[i].item.enc = pt.keep(qs[i].item.enc)
