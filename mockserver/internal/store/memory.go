@@ -237,7 +237,6 @@ func (b *memBackend) close() error {
 type undo struct {
 	b    bucket
 	op   undoOp
-	size histSize // the size of c's history before a hang
 	key  string
 	// c is the cell set or deleted, or for the history operations the
 	// latest row's cell whose history changed.
@@ -260,8 +259,8 @@ const (
 	undoInsert                     // remove the inserted key
 	undoDelete                     // put the deleted key and its cell back
 	undoClear                      // put the whole bucket back
-	undoHang                       // remove e from c's history, cut its chunks to size
-	undoHistSet                    // put e back in c's history, cut its chunks to size
+	undoHang                       // remove e from c's history
+	undoHistSet                    // put e back in c's history
 	undoUnhang                     // put e back in c's history
 	undoHist                       // give c its history back
 	undoHangsOff                   // set the bucket's hangs again
@@ -300,14 +299,12 @@ func (t *memTxn) rollback() {
 		case undoHang:
 			h := u.c.h
 			if i, ok := h.find(u.e.ver); ok {
-				h.ents = slices.Delete(h.ents, i, i+1)
+				h.remove(i)
 			}
-			h.cut(u.size)
 		case undoHistSet:
 			h := u.c.h
 			i, _ := h.find(u.e.ver)
 			h.ents[i] = u.e
-			h.cut(u.size)
 		case undoUnhang:
 			h := u.c.h
 			i, _ := h.find(u.e.ver)
@@ -408,10 +405,8 @@ func (t *memTxn) del(b bucket, key []byte) error {
 				if !ok {
 					return nil
 				}
-				// Its bytes stay in the history's chunks, unused, until a
-				// compaction (see memTxn.compact).
 				t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
-				o.h.ents = slices.Delete(o.h.ents, i, i+1)
+				o.h.remove(i)
 				return nil
 			}
 		}
