@@ -293,3 +293,34 @@ func TestHistoryChunksKeepRetainedRows(t *testing.T) {
 		t.Errorf("the history of %d rows of about %d bytes references %d bytes, want at most %d", keep, rowSize, held, bound)
 	}
 }
+
+// TestUpdateReturnsRolledBackLog: an update that fails hands back the undo
+// entries it logged, for update to clear after the writer lock (dropping
+// their references to old values). It failed when the log was cleared
+// after the rollback had already cut it to length 0: the entries, and the
+// values they referenced, stayed in the kept log.
+func TestUpdateReturnsRolledBackLog(t *testing.T) {
+	t.Parallel()
+	kv := newMemBackend()
+	boom := errors.New("boom")
+	log, err := kv.updateLocked(func(tx txn) error {
+		for i := range 3 {
+			if err := tx.put(aspectRows, rowKey("urn:li:x", "a", 0), fmt.Appendf(nil, "v%d", i)); err != nil {
+				return err
+			}
+		}
+		return boom
+	}, nil)
+	if !errors.Is(err, boom) {
+		t.Fatalf("update = %v, want %v", err, boom)
+	}
+	if len(log) != 3 {
+		t.Errorf("the update handed back %d undo entries, want the 3 it logged", len(log))
+	}
+	if v := func() (v []byte) {
+		_ = kv.view(func(tx txn) error { v = tx.get(aspectRows, rowKey("urn:li:x", "a", 0)); return nil })
+		return v
+	}(); v != nil {
+		t.Errorf("after the rollback the row is %q, want none", v)
+	}
+}
