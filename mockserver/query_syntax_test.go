@@ -76,7 +76,9 @@ func gqlURNs(t *testing.T, s *mockserver.Server, query string, input map[string]
 	t.Helper()
 	r := postGraphQL(t, s, "/api/graphql", gqlBody(t, query, map[string]any{"input": input}))
 	var out struct {
-		Data   map[string]struct{ SearchResults []struct{ Entity struct{ URN string } } }
+		Data map[string]struct {
+			SearchResults []struct{ Entity struct{ URN string } }
+		}
 		Errors []struct{ Message string }
 	}
 	if err := json.Unmarshal(r.body, &out); err != nil || r.status != http.StatusOK || len(out.Errors) > 0 {
@@ -112,7 +114,9 @@ func restliPost(t *testing.T, s *mockserver.Server, action string, body map[stri
 func restliURNs(t *testing.T, s *mockserver.Server, action string, body map[string]any) []string {
 	t.Helper()
 	status, raw := restliPost(t, s, action, body)
-	var out struct{ Value struct{ Entities []struct{ Entity string } } }
+	var out struct {
+		Value struct{ Entities []struct{ Entity string } }
+	}
 	if err := json.Unmarshal(raw, &out); err != nil || status != http.StatusOK {
 		t.Fatalf("%s %v: %d %s", action, body, status, raw)
 	}

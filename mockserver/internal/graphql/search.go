@@ -59,19 +59,21 @@ type groupingCriterionInput struct {
 	GroupingEntityType string
 }
 
-// keepSchemaFields tells whether flags turn off DataHub's default grouping
-// of schema fields into their datasets in a lineage search: a groupingSpec
-// with criteria, none of them SCHEMA_FIELD grouped by DATASET.
+// keepSchemaFields reads flags' groupingSpec for a lineage search (see
+// gms.KeepSchemaFields).
 func keepSchemaFields(flags *searchFlagsInput) bool {
 	if flags == nil || flags.GroupingSpec == nil || flags.GroupingSpec.GroupingCriteria == nil {
 		return false
 	}
+	criteria := make([]gms.GroupingCriterion, 0, len(*flags.GroupingSpec.GroupingCriteria))
 	for _, c := range *flags.GroupingSpec.GroupingCriteria {
-		if c.BaseEntityType != nil && *c.BaseEntityType == "SCHEMA_FIELD" && c.GroupingEntityType == "DATASET" {
-			return false
+		g := gms.GroupingCriterion{Grouping: registryName(c.GroupingEntityType)}
+		if c.BaseEntityType != nil {
+			g.Base = registryName(*c.BaseEntityType)
 		}
+		criteria = append(criteria, g)
 	}
-	return true
+	return gms.KeepSchemaFields(criteria)
 }
 
 // searchableTypes are DataHub's SEARCHABLE_ENTITY_TYPES that the mock

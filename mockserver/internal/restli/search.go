@@ -78,9 +78,8 @@ type searchFlags struct {
 	} `json:"groupingSpec"`
 }
 
-// keepSchemaFields tells whether the searchFlags turn off DataHub's default
-// grouping of schema fields into their datasets in a lineage search: a
-// groupingSpec none of whose criteria is schemaField grouped by dataset.
+// keepSchemaFields reads the searchFlags' groupingSpec for a lineage
+// search (see gms.KeepSchemaFields).
 func (c *Call) keepSchemaFields() (bool, error) {
 	var f searchFlags
 	if err := c.decodeRecord("searchFlags", &f); err != nil {
@@ -89,12 +88,15 @@ func (c *Call) keepSchemaFields() (bool, error) {
 	if f.GroupingSpec == nil {
 		return false, nil
 	}
+	criteria := make([]gms.GroupingCriterion, 0, len(f.GroupingSpec.GroupingCriteria))
 	for _, g := range f.GroupingSpec.GroupingCriteria {
-		if g.BaseEntityType != nil && *g.BaseEntityType == "schemaField" && g.GroupingEntityType == "dataset" {
-			return false, nil
+		gc := gms.GroupingCriterion{Grouping: g.GroupingEntityType}
+		if g.BaseEntityType != nil {
+			gc.Base = *g.BaseEntityType
 		}
+		criteria = append(criteria, gc)
 	}
-	return true, nil
+	return gms.KeepSchemaFields(criteria), nil
 }
 
 // applyFlags applies the searchFlags to q. Given flags make the query a
