@@ -84,6 +84,9 @@ func parseQuery(text string, structured bool) (query, error) {
 		text, structured = rest, true
 	}
 	text = strings.TrimLeft(text, ":")
+	if text == "" || text == "*" {
+		return query{}, nil
+	}
 	if !structured && plainText(text) {
 		return query{flat: queryTerms(text)}, nil
 	}
@@ -122,11 +125,12 @@ func plainText(s string) bool {
 	if strings.ContainsAny(s, `+|-"()~\`) {
 		return false
 	}
-	for _, w := range strings.Fields(s) {
-		if stopWords[strings.ToLower(strings.Trim(w, "*"))] {
+	for w := range strings.FieldsSeq(s) {
+		w = strings.Trim(w, "*")
+		if len(w) <= maxStopWord && stopWords[strings.ToLower(w)] {
 			return false
 		}
-		if strings.Contains(strings.Trim(w, "*"), "*") {
+		if strings.Contains(w, "*") {
 			return false
 		}
 	}
@@ -167,6 +171,9 @@ func flatten(n *node, out *terms, seen map[string]int) bool {
 	}
 	return true
 }
+
+// maxStopWord is the length of the longest stop word.
+const maxStopWord = 5
 
 // stopWords are Lucene's English stop words, which DataHub's search
 // analyzers (their "stop" filter) remove from a free-text query.
