@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -224,5 +225,42 @@ func TestQuerySyntaxError(t *testing.T) {
 	}
 	if got := restliURNs(t, s, "search", map[string]any{"entity": "dataset", "input": "(orders", "start": 0, "count": 10, "fulltext": true}); len(got) != 2 {
 		t.Errorf("restli free text (orders: got %v, want %s and %s", got, ds("one"), ds("two"))
+	}
+}
+
+// TestQuerySyntaxOpenAPI checks the v3 list's query, a structured query in
+// DataHub: a boolean query selects the entities, one that does not parse
+// is a server error.
+func TestQuerySyntaxOpenAPI(t *testing.T) {
+	t.Parallel()
+	s, ds := querySyntaxServer(t)
+	get := func(query string) (int, []byte) {
+		t.Helper()
+		resp, err := http.Get(s.URL() + "/openapi/v3/entity/dataset?query=" + url.QueryEscape(query))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode, b
+	}
+	status, body := get("name:(daily OR payments)")
+	var out struct{ Entities []struct{ URN string } }
+	if err := json.Unmarshal(body, &out); err != nil || status != http.StatusOK {
+		t.Fatalf("%d %s", status, body)
+	}
+	var got []string
+	for _, e := range out.Entities {
+		got = append(got, e.URN)
+	}
+	slices.Sort(got)
+	if want := []string{ds("four"), ds("one")}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if status, body := get("(orders"); status != http.StatusInternalServerError || !strings.Contains(string(body), "Failed to parse query") {
+		t.Errorf("unparsable query: %d %s", status, body)
 	}
 }
