@@ -47,9 +47,9 @@ type terms struct {
 
 // queryTerms splits a free-text query with no operator (its structured
 // prefix and leading colons gone) into lower-case terms, every one of
-// which must match (see parseQuery). It is split on
-// white space; "\/" reads as "/" and the '*' at a term's ends are dropped,
-// as DataHub's resolvers and its simple query leave them.
+// which must match (see parseQuery). It is split on white space; "\/"
+// reads as "/" and the '*' at a term's ends are dropped, as DataHub's
+// resolvers and its simple query leave them.
 func queryTerms(text string) terms {
 	var out terms
 	seen := map[string]int{}

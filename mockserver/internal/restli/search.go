@@ -490,6 +490,7 @@ func autocomplete(h *Handler, ctx context.Context, c *Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	q.Structured = false // DataHub's autocomplete builds its own query, whatever the flags
 	q.SkipAggregates = true
 	sort, err := c.sort()
 	if err != nil {
