@@ -49,6 +49,8 @@ func (e *evalDoc) eval(n *node) (float64, bool) {
 		return 1, true
 	case n.leaf != nil:
 		return e.leaf(n.leaf)
+	case len(n.clauses) == 0: // every term analyzed away (`""`): nothing
+		return 0, false
 	}
 	score := 0.0
 	for _, c := range n.clauses {
