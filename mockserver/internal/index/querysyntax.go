@@ -57,11 +57,12 @@ type query struct {
 // A free-text query (structured false: DataHub's fulltext flag) is a
 // simple_query_string with AND as the default operator: "a b" needs both,
 // "a | b" either, "-a" excludes a, "+" is AND, parentheses group, "a*" is
-// a prefix, "a~1" a fuzzy term (~ alone: 2 edits), "\"a b\"" a phrase
-// ("\"a b\"~2": with up to 2 words between), "\x" escapes x. Operators
-// apply left to right ("a | b c" is "(a | b) c"). The words AND, OR and NOT
-// are not operators there but English stop words, dropped as DataHub's
-// analyzers drop every stop word (unless the query has nothing else).
+// a prefix, "a~1" a fuzzy term (~ alone: 2 edits), a quoted text a phrase
+// (followed by "~2": with up to 2 words between), "\x" escapes x.
+// Operators apply left to right ("a | b c" is "(a | b) c"). The words AND,
+// OR and NOT are not operators there but English stop words, dropped as
+// DataHub's analyzers drop every stop word (unless the query has nothing
+// else).
 // Nothing is a syntax error: a stray ")" or an unclosed "(" is ignored.
 //
 // A structured query (structured true, or a text starting with "\/q ") is
@@ -73,7 +74,8 @@ type query struct {
 // expressions ("/ord.*/"), fuzzy terms "~N", phrases with slop, boosts
 // "^N" and backslash escapes. Clauses combine as Lucene's classic parser
 // combines them: "a AND b OR c" requires a, b and c become optional. A
-// query it cannot parse fails with [ErrQuerySyntax].
+// query it cannot parse fails with [ErrQuerySyntax]. Either way a text of
+// "" or "*" matches everything.
 func parseQuery(text string, structured bool) (query, error) {
 	text = strings.TrimSpace(text)
 	if rest, ok := strings.CutPrefix(text, structuredPrefix); ok {
