@@ -65,6 +65,13 @@ func newConfig(opts []Option) config {
 // GraphQL mutation createAccessToken issued that is neither revoked nor
 // expired, as GMS does with metadata service authentication enabled. No
 // tokens (the default) disables authentication.
+//
+// A request's writes are its actor's: an issued access token's actor; for
+// a configured token that is a DataHub token (a JWT whose claims carry
+// actorId; its signature is not checked) urn:li:corpuser:<actorId>, for
+// any other configured token urn:li:corpuser:datahub. Without tokens the
+// actor is the user the X-DataHub-Actor header names (a header that is not
+// a URN is refused with 401), else the system actor.
 func WithToken(tokens ...string) Option {
 	tokens = slices.Clone(tokens)
 	return Option{func(c *config) { c.tokens = tokens }}

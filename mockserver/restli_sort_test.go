@@ -68,3 +68,105 @@ func TestRestliSearchSort(t *testing.T) {
 		})
 	}
 }
+
+// TestRestliScrollSort: scrollAcrossEntities orders its hits by
+// sortCriteria (else sort) across pages, each page continuing from the
+// scroll id of the one before, with the facets of every match; without
+// criteria it keeps the score order.
+func TestRestliScrollSort(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	ds := func(n string) string { return "urn:li:dataset:(urn:li:dataPlatform:hive," + n + ",PROD)" }
+	for _, d := range []struct{ name, props string }{
+		{"a", `{"name":"delta"}`}, {"b", `{"name":"alpha"}`}, {"c", `{"name":"gamma"}`}, {"d", `{"description":"no name"}`},
+		{"e", `{"name":"beta"}`},
+	} {
+		if err := s.PutAspectJSON(ds(d.name), "datasetProperties", []byte(d.props)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type page struct {
+		Value struct {
+			Entities []struct{ Entity string }
+			ScrollID string
+			Metadata struct {
+				Aggregations []struct {
+					Name         string
+					Aggregations map[string]int64
+				}
+			}
+			NumEntities int
+		}
+	}
+	scroll := func(t *testing.T, sort string) ([]string, []page) {
+		var got []string
+		var pages []page
+		id := ""
+		for range 5 {
+			body := `{"entities":["dataset"],"input":"*","keepAlive":"5m","count":2` + sort
+			if id != "" {
+				body += `,"scrollId":"` + id + `"`
+			}
+			r := serve(t, s, http.MethodPost, "/entities?action=scrollAcrossEntities", body+"}")
+			if r.Status != http.StatusOK {
+				t.Fatalf("%d %s", r.Status, r.Body)
+			}
+			var p page
+			if err := json.Unmarshal([]byte(r.Body), &p); err != nil {
+				t.Fatal(err)
+			}
+			pages = append(pages, p)
+			for _, e := range p.Value.Entities {
+				got = append(got, e.Entity)
+			}
+			if id = p.Value.ScrollID; id == "" {
+				break
+			}
+		}
+		return got, pages
+	}
+	for _, tc := range []struct {
+		name, sort string
+		want       []string
+	}{
+		{"sortCriteria ascending", `,"sortCriteria":[{"field":"name","order":"ASCENDING"}]`,
+			[]string{ds("b"), ds("e"), ds("a"), ds("c"), ds("d")}},
+		{"sort descending", `,"sort":{"field":"name","order":"DESCENDING"}`,
+			[]string{ds("c"), ds("a"), ds("e"), ds("b"), ds("d")}},
+		{"by urn descending", `,"sortCriteria":[{"field":"urn","order":"DESCENDING"}]`,
+			[]string{ds("e"), ds("d"), ds("c"), ds("b"), ds("a")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, pages := scroll(t, tc.sort)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+			if len(pages) != 3 {
+				t.Fatalf("%d pages, want 3", len(pages))
+			}
+			for i, p := range pages {
+				if p.Value.NumEntities != 5 {
+					t.Errorf("page %d: numEntities %d, want 5", i, p.Value.NumEntities)
+				}
+				found := false
+				for _, a := range p.Value.Metadata.Aggregations {
+					if a.Name == "_entityType" || a.Name == "entity" {
+						found = found || a.Aggregations["dataset"] == 5 || a.Aggregations["DATASET"] == 5
+					}
+				}
+				if i == 0 && !found {
+					t.Errorf("page 0: no entity type facet counting 5 datasets: %+v", p.Value.Metadata.Aggregations)
+				}
+			}
+		})
+	}
+	t.Run("bad scroll id", func(t *testing.T) {
+		t.Parallel()
+		r := serve(t, s, http.MethodPost, "/entities?action=scrollAcrossEntities",
+			`{"input":"*","keepAlive":"5m","count":2,"scrollId":"e30=","sortCriteria":[{"field":"name","order":"ASCENDING"}]}`)
+		if r.Status < 400 {
+			t.Errorf("%d %s, want a refusal", r.Status, r.Body)
+		}
+	})
+}

@@ -2,7 +2,6 @@ package mockserver
 
 import (
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -265,17 +263,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	if rt.openAPI { // DataHub's tracing interceptor runs on every Spring route
+	caller := gms.Caller{API: gms.APIRestli}
+	if rt.openAPI || rt.op == OpGraphQL { // DataHub's tracing interceptor runs on every Spring route
 		var tp string
 		rt.v3.TraceID, tp = openapi.NewTraceParent(s.cfg.clock())
 		sw.Header().Set("traceparent", tp)
+		caller = gms.Caller{API: gms.APIOpenAPI, SourceIP: sourceIP(r), TraceID: rt.v3.TraceID}
+		if rt.op == OpGraphQL {
+			caller.API = gms.APIGraphQL
+		}
 	}
 	// Authentication first, as GMS's filter runs before anything else: an
 	// unauthenticated request neither triggers nor uses up a fault, and its
 	// body is never read.
-	if rt.op != OpConfig && rt.op != OpHealth && !s.authorized(r) {
-		writeUnauthorized(sw, rt.path, s.cfg.clock())
-		return
+	if rt.op != OpConfig && rt.op != OpHealth {
+		actor, ok := s.authenticate(r)
+		if !ok {
+			writeUnauthorized(sw, rt.path, s.cfg.clock())
+			return
+		}
+		caller.Actor = actor
+		r = r.WithContext(gms.WithCaller(r.Context(), caller))
 	}
 	s.mu.Lock()
 	s.counts[rt.op]++ // authenticated requests only: a refused one never reached GMS's handlers
@@ -313,22 +321,30 @@ func (s *Server) writeRouteError(w http.ResponseWriter, rt routed, e *restliErro
 	writeRestliError(w, e, "")
 }
 
-// authorized reports whether r carries one of the configured tokens, or an
-// access token createAccessToken stored that is neither revoked nor
-// expired (or no token is configured).
+// authenticate returns the actor of r as GMS's authentication gives it
+// ([gms.Core.Authenticate]), false when r is refused with 401.
+func (s *Server) authenticate(r *http.Request) (string, bool) {
+	return s.core.Authenticate(r.Context(), gms.Credentials{Tokens: s.cfg.tokens,
+		Authorization: r.Header.Get("Authorization"), ActorHeader: r.Header.Get("X-DataHub-Actor")})
+}
+
+// authorized reports whether r is authenticated (see authenticate).
 func (s *Server) authorized(r *http.Request) bool {
-	if len(s.cfg.tokens) == 0 {
-		return true
+	_, ok := s.authenticate(r)
+	return ok
+}
+
+// sourceIP is the client address GMS records for a request
+// (RequestContext.extractSourceIP): X-Forwarded-For, else the remote
+// address without its port.
+func sourceIP(r *http.Request) string {
+	if v := r.Header.Get("X-Forwarded-For"); v != "" {
+		return v
 	}
-	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok {
-		return false
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
 	}
-	match := 0
-	for _, t := range s.cfg.tokens {
-		match |= subtle.ConstantTimeCompare([]byte(got), []byte(t))
-	}
-	return match == 1 || s.core.AccessTokenValid(r.Context(), got)
+	return r.RemoteAddr
 }
 
 // writeUnauthorized answers 401 as GMS's AuthenticationEnforcementFilter

@@ -57,16 +57,24 @@ func tickingClock() func() time.Time {
 	return func() time.Time { return start.Add(time.Duration(n.Add(1)) * time.Millisecond) }
 }
 
+// ciToken is the token the fixtures run with. DataHub's CI runs them with
+// metadata service authentication on and a token of its root user,
+// urn:li:corpuser:datahub; a configured token that is not a DataHub token
+// acts for that user on the mock too.
+const ciToken = "conformance-token"
+
 // runMock runs each fixture on a fresh mock server, as a fresh GMS would
-// see it, and returns the results in fixture order.
+// see it, authenticated as DataHub's CI is, and returns the results in
+// fixture order.
 func runMock(t *testing.T, fixtures []conformance.Fixture) [][]conformance.Result {
 	t.Helper()
 	out := make([][]conformance.Result, len(fixtures))
 	var wg sync.WaitGroup
 	for i, f := range fixtures {
-		s := mockserver.Start(t, mockserver.WithClock(tickingClock()), mockserver.WithBootstrap(true))
+		s := mockserver.Start(t, mockserver.WithClock(tickingClock()), mockserver.WithBootstrap(true),
+			mockserver.WithToken(ciToken))
 		wg.Go(func() {
-			res, err := conformance.Run(t.Context(), conformance.Target{URL: s.URL(), Wait: noWait}, f)
+			res, err := conformance.Run(t.Context(), conformance.Target{URL: s.URL(), Token: ciToken, Wait: noWait}, f)
 			if err != nil {
 				t.Errorf("%s: %v", f.Name, err)
 			}

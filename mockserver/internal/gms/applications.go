@@ -26,7 +26,7 @@ func (c *Core) CreateApplication(ctx context.Context, id, name string, descripti
 		aspects["domains"] = map[string]any{"domains": []string{*domain}}
 	}
 	if creatorOwns {
-		aspects["ownership"] = c.creatorOwnership()
+		aspects["ownership"] = c.creatorOwnership(ctx)
 	}
 	return c.CreateUIEntity(ctx, "application", id, aspects, errorf(BadArgument, "%s", MsgApplicationExists))
 }
@@ -79,7 +79,7 @@ func (c *Core) UpdateIncident(ctx context.Context, u string, in IncidentInput) e
 	if err := checkURNs(in.ResourceURNs...); err != nil {
 		return err
 	}
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	return c.ChangeUIAspect(ctx, u, "incidentInfo", errorf(NotFound, "%s", MsgIncidentMissing), func(obj map[string]any) {
 		setGiven(obj, "title", in.Title)
 		setGiven(obj, "description", in.Description)

@@ -69,7 +69,7 @@ func (c *Core) CreateBusinessAttribute(ctx context.Context, in BusinessAttribute
 	if c.bizAttrNameTaken(name) {
 		return "", errorf(Conflict, MsgBizAttrNameTaken, name)
 	}
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	info := map[string]any{"fieldPath": name, "name": name, "created": stamp, "lastModified": stamp}
 	if in.Description != nil {
 		info["description"] = *in.Description
@@ -79,7 +79,7 @@ func (c *Core) CreateBusinessAttribute(ctx context.Context, in BusinessAttribute
 			info["type"] = t
 		}
 	}
-	if err := c.create(ctx, u, map[string]any{"businessAttributeInfo": info, "ownership": c.creatorOwnership()}, exists); err != nil {
+	if err := c.create(ctx, u, map[string]any{"businessAttributeInfo": info, "ownership": c.creatorOwnership(ctx)}, exists); err != nil {
 		return "", err
 	}
 	return u, nil
@@ -129,7 +129,7 @@ func (c *Core) UpdateBusinessAttribute(ctx context.Context, u string, in Busines
 					delete(info, "type")
 				}
 			}
-			info["lastModified"] = c.stamp()
+			info["lastModified"] = c.stamp(ctx)
 			return nil
 		})(cur)
 	}, UpdateOptions{SystemMetadata: uiSystemMetadata, IfEntityMissing: func(u string) *Error { return errorf(Internal, MsgBizAttrNoURN, u) }})

@@ -53,7 +53,7 @@ func (c *Core) CreateDataProduct(ctx context.Context, in DataProductInput) (stri
 		props["description"] = *in.Description
 	}
 	aspects := map[string]any{"dataProductProperties": props, "domains": map[string]any{"domains": []string{in.DomainURN}},
-		"ownership": c.creatorOwnership()}
+		"ownership": c.creatorOwnership(ctx)}
 	if err := c.create(ctx, u, aspects, exists); err != nil {
 		return "", err
 	}
@@ -146,7 +146,7 @@ func (c *Core) BatchSetDataProduct(ctx context.Context, product *string, resourc
 
 // editAssets adds and removes assets of data product u.
 func (c *Core) editAssets(ctx context.Context, u string, add, remove []string) error {
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	missing := func(u string) *Error { return errorf(BadArgument, MsgProductNoProduct, u) }
 	return c.Update(ctx, u, "dataProductProperties", func(cur json.RawMessage) (json.RawMessage, error) {
 		if cur == nil {

@@ -92,7 +92,7 @@ func (c *Core) writeDeprecation(ctx context.Context, u string, d Deprecation, mi
 		if d.Replacement != nil {
 			obj["replacement"] = *d.Replacement
 		}
-		obj["actor"] = MutationActor
+		obj["actor"] = mutationActor(ctx)
 		return nil
 	}
 	if missing == nil {

@@ -26,6 +26,12 @@
 //     timeseries document's identity (documents.go); the systemMetadata
 //     check of a Rest.li proposal ([CheckSystemMetadata]) and its async
 //     parameter ([RestliAsync]), which that adapter calls;
+//   - who sends a request ([Caller], carried by the request's context from
+//     the adapter, [WithCaller]): its actor as GMS's authentication gives
+//     it ([Core.Authenticate]), which every write of the request records
+//     (the rows' createdBy, aspectCreated and aspectModified, the
+//     mutations' audit stamps), and for a traced request the telemetry
+//     properties its writes' systemMetadata get (caller.go);
 //   - conditional writes as ConditionalWriteValidator and
 //     CreateIfNotExistsValidator decide them (see conditions.go);
 //   - the async queue: proposals sent with async are applied after a lag on

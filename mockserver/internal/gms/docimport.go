@@ -131,7 +131,7 @@ func (c *Core) importOne(ctx context.Context, u, sourceID string, f ImportFile, 
 	if i := strings.LastIndexByte(f.FileName, '.'); i >= 0 {
 		ext = strings.ToLower(f.FileName[i:])
 	}
-	s := c.stamp()
+	s := c.stamp(ctx)
 	info := map[string]any{"title": importTitle(f.FileName), "contents": map[string]any{"text": text},
 		"source": map[string]any{"sourceType": "NATIVE"}, "created": s, "lastModified": s,
 		"status": map[string]any{"state": "PUBLISHED"},
@@ -167,7 +167,7 @@ func (c *Core) CreateDataHubFile(ctx context.Context, f DataHubFile) (string, er
 	}
 	info := map[string]any{"bucketStorageLocation": map[string]any{"storageBucket": "", "storageKey": f.StorageKey},
 		"originalFileName": f.OriginalFileName, "mimeType": f.MimeType, "sizeInBytes": f.SizeInBytes,
-		"scenario": f.Scenario, "created": c.stamp()}
+		"scenario": f.Scenario, "created": c.stamp(ctx)}
 	setGiven(info, "referencedByAsset", f.ReferencedByAsset)
 	setGiven(info, "schemaField", f.SchemaField)
 	setGiven(info, "contentHash", f.ContentHash)

@@ -141,7 +141,7 @@ func (c *Core) CreateDomain(ctx context.Context, in DomainInput) (string, error)
 	if c.domainNameTaken(in.Name, parent, "") {
 		return "", errorf(Conflict, MsgDomainNameTaken, in.Name)
 	}
-	props := map[string]any{"name": in.Name, "created": c.stamp()}
+	props := map[string]any{"name": in.Name, "created": c.stamp(ctx)}
 	if in.Description != nil {
 		props["description"] = *in.Description
 	}

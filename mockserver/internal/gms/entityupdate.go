@@ -88,7 +88,7 @@ func (c *Core) UpdateEntities(ctx context.Context, entityType string, updates []
 		if EntityTypeOf(up.URN) != entityType {
 			return errorf(BadArgument, MsgUpdateWrongType, up.URN, entityType)
 		}
-		aspects, err := c.updateAspects(entityType, up)
+		aspects, err := c.updateAspects(ctx, entityType, up)
 		if err != nil {
 			return err
 		}
@@ -113,8 +113,8 @@ func (c *Core) UpdateEntities(ctx context.Context, entityType string, updates []
 }
 
 // updateAspects are the whole aspects an EntityUpdate writes.
-func (c *Core) updateAspects(entityType string, up EntityUpdate) (map[string]any, error) {
-	stamp := c.stamp()
+func (c *Core) updateAspects(ctx context.Context, entityType string, up EntityUpdate) (map[string]any, error) {
+	stamp := c.stamp(ctx)
 	out := map[string]any{}
 	if up.Owners != nil {
 		owners := []any{}
@@ -163,7 +163,7 @@ func (c *Core) updateAspects(entityType string, up EntityUpdate) (map[string]any
 		out["institutionalMemory"] = map[string]any{"elements": elems}
 	}
 	if up.Deprecation != nil {
-		d := map[string]any{"deprecated": up.Deprecation.Deprecated, "note": up.Deprecation.Note, "actor": MutationActor}
+		d := map[string]any{"deprecated": up.Deprecation.Deprecated, "note": up.Deprecation.Note, "actor": mutationActor(ctx)}
 		if up.Deprecation.DecommissionTime != nil {
 			d["decommissionTime"] = *up.Deprecation.DecommissionTime
 		}

@@ -99,7 +99,7 @@ func (c *Core) UpdateERModelRelationship(ctx context.Context, u string, in ERMod
 
 // writeERModel writes the aspects of in on u in one batch.
 func (c *Core) writeERModel(ctx context.Context, u string, in ERModelRelationship) error {
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	aspects := map[string]any{}
 	if p := in.Properties; p != nil {
 		if err := checkURNs(p.Source, p.Destination); err != nil {

@@ -301,7 +301,7 @@ func (c *Core) AssignForm(ctx context.Context, form string, entities []string) e
 		return err
 	}
 	for _, u := range entities {
-		s := c.stamp()
+		s := c.stamp(ctx)
 		err := c.updateOrSkip(ctx, u, "forms", func(cur json.RawMessage) (json.RawMessage, error) {
 			forms, err := formsObject(u, cur)
 			if err != nil {

@@ -70,7 +70,7 @@ func (c *Core) SubmitFormPrompt(ctx context.Context, entity string, r FormRespon
 	if err != nil {
 		return false, err
 	}
-	s := c.stamp()
+	s := c.stamp(ctx)
 	err = c.Update(ctx, entity, "forms", func(cur json.RawMessage) (json.RawMessage, error) {
 		if cur == nil {
 			return nil, errorf(Internal, MsgFormNoFormsAspect, entity)
@@ -110,7 +110,7 @@ func (c *Core) SubmitFormPrompt(ctx context.Context, entity string, r FormRespon
 // assignment of the property is replaced by one appended with created and
 // lastModified stamps.
 func (c *Core) answerProperty(ctx context.Context, target, property string, values []PropertyValue) error {
-	s := c.stamp()
+	s := c.stamp(ctx)
 	vs := make([]any, 0, len(values))
 	for _, v := range values {
 		vs = append(vs, v.primitive())
@@ -232,7 +232,7 @@ func (c *Core) VerifyForm(ctx context.Context, form, entity string) error {
 	if t := strMember(info, "type"); t != "VERIFICATION" {
 		return errorf(Internal, MsgFormNotVerification, form)
 	}
-	s := c.stamp()
+	s := c.stamp(ctx)
 	return c.Update(ctx, entity, "forms", func(cur json.RawMessage) (json.RawMessage, error) {
 		if cur == nil {
 			return nil, errorf(Internal, MsgFormNoFormsAspect, entity)

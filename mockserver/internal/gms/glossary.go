@@ -94,7 +94,7 @@ func (c *Core) createGlossary(ctx context.Context, in GlossaryInput, entityType,
 	if parent != "" {
 		info["parentNode"] = parent
 	}
-	aspects := map[string]any{aspect: info, "ownership": c.creatorOwnership()}
+	aspects := map[string]any{aspect: info, "ownership": c.creatorOwnership(ctx)}
 	if err := c.create(ctx, u, aspects, errorf(BadArgument, "%s", existsMsg)); err != nil {
 		return "", err
 	}
@@ -103,10 +103,10 @@ func (c *Core) createGlossary(ctx context.Context, in GlossaryInput, entityType,
 
 // creatorOwnership is the ownership DataHub's addCreatorAsOwner gives an
 // entity the UI creates: the actor as technical owner.
-func (c *Core) creatorOwnership() map[string]any {
+func (c *Core) creatorOwnership(ctx context.Context) map[string]any {
 	const tech = "urn:li:ownershipType:__system__technical_owner"
-	return map[string]any{"owners": []any{map[string]any{"owner": MutationActor, "type": "TECHNICAL_OWNER",
-		"typeUrn": tech, "source": map[string]any{"type": "MANUAL"}}}, "lastModified": c.stamp()}
+	return map[string]any{"owners": []any{map[string]any{"owner": mutationActor(ctx), "type": "TECHNICAL_OWNER",
+		"typeUrn": tech, "source": map[string]any{"type": "MANUAL"}}}, "lastModified": c.stamp(ctx)}
 }
 
 // RelatedTermsChange is DataHub's RelatedTermsInput, an add or a remove.

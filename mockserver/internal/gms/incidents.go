@@ -61,7 +61,7 @@ func (c *Core) RaiseIncident(ctx context.Context, in IncidentInput) (string, err
 	if in.Type == "CUSTOM" && in.CustomType == nil {
 		return "", errorf(Internal, "%s", MsgIncidentCustomType)
 	}
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	info := map[string]any{"type": in.Type, "entities": entities, "created": stamp,
 		"source": map[string]any{"type": "MANUAL"}, "status": incidentStatus(in.Status, stamp)}
 	for k, v := range map[string]*string{"customType": in.CustomType, "title": in.Title, "description": in.Description} {
@@ -117,7 +117,7 @@ func (c *Core) UpdateIncidentStatus(ctx context.Context, u string, st IncidentSt
 		return err
 	}
 	missing := func(string) *Error { return errorf(NotFound, "%s", MsgIncidentMissing) }
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	return c.Update(ctx, u, "incidentInfo", func(cur json.RawMessage) (json.RawMessage, error) {
 		if cur == nil {
 			return nil, missing(u)

@@ -133,6 +133,7 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 			return nil, errorf(Internal, MsgStopped, err)
 		}
 	}
+	stampCaller(CallerOf(ctx), ws)
 	if o.SystemMetadataCompact {
 		for i := range ws {
 			if sm := ws[i].SystemMetadata; len(sm) > 0 && sm[0] == '{' { // an object (any other value: the full read)

@@ -31,7 +31,7 @@ const (
 // createSecret: dataHubSecretValue (name, value, description, created);
 // a name in use is refused.
 func (c *Core) CreateSecret(ctx context.Context, name, value string, description *string) (string, error) {
-	v := map[string]any{"name": name, "value": value, "created": c.stamp()}
+	v := map[string]any{"name": name, "value": value, "created": c.stamp(ctx)}
 	setGiven(v, "description", description)
 	return c.CreateUIEntity(ctx, "dataHubSecret", name, map[string]any{"dataHubSecretValue": v}, errorf(BadArgument, MsgSecretExists))
 }
@@ -194,7 +194,7 @@ func (c *Core) CreateIngestionExecutionRequest(ctx context.Context, src string) 
 		args["debug_mode"] = "true"
 	}
 	in := map[string]any{"task": "RUN_INGEST", "source": map[string]any{"type": "MANUAL_INGESTION_SOURCE", "ingestionSource": src},
-		"requestedAt": c.Now(), "actorUrn": MutationActor, "args": args}
+		"requestedAt": c.Now(), "actorUrn": mutationActor(ctx), "args": args}
 	if e, ok := cfg["executorId"].(string); ok {
 		in["executorId"] = e
 	}
@@ -213,7 +213,7 @@ func (c *Core) CancelIngestionExecutionRequest(ctx context.Context, src, req str
 	if err := checkURNs(req); err != nil {
 		return "", err
 	}
-	sig := map[string]any{"signal": "KILL", "createdAt": c.stamp()}
+	sig := map[string]any{"signal": "KILL", "createdAt": c.stamp(ctx)}
 	if e, ok := cfg["executorId"].(string); ok {
 		sig["executorId"] = e
 	}
@@ -240,7 +240,7 @@ func (c *Core) CreateTestConnectionRequest(ctx context.Context, recipe string, v
 		args["version"] = *version
 	}
 	in := map[string]any{"task": "TEST_CONNECTION", "source": map[string]any{"type": "MANUAL_TEST_CONNECTION"},
-		"executorId": "default", "requestedAt": c.Now(), "actorUrn": MutationActor, "args": args}
+		"executorId": "default", "requestedAt": c.Now(), "actorUrn": mutationActor(ctx), "args": args}
 	return c.CreateUIEntity(ctx, "dataHubExecutionRequest", id, map[string]any{"dataHubExecutionRequestInput": in}, nil)
 }
 

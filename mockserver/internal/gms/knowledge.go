@@ -60,7 +60,7 @@ func (c *Core) CreateDocument(ctx context.Context, in DocumentInput) (string, er
 			return "", err
 		}
 	}
-	s := c.stamp()
+	s := c.stamp(ctx)
 	state := "UNPUBLISHED"
 	if in.State != nil {
 		state = *in.State
@@ -83,7 +83,7 @@ func (c *Core) CreateDocument(ctx context.Context, in DocumentInput) (string, er
 		owners = append(owners, o)
 	}
 	if len(owners) == 0 {
-		owners = []any{map[string]any{"owner": MutationActor, "type": "TECHNICAL_OWNER"}}
+		owners = []any{map[string]any{"owner": mutationActor(ctx), "type": "TECHNICAL_OWNER"}}
 	}
 	aspects := map[string]any{"documentInfo": info,
 		"documentSettings": map[string]any{"showInGlobalContext": show, "lastModified": s},
@@ -98,7 +98,7 @@ func (c *Core) CreateDocument(ctx context.Context, in DocumentInput) (string, er
 // stamps lastModified; the document must have it.
 func (c *Core) editDocumentInfo(ctx context.Context, u string, change func(info map[string]any)) error {
 	missing := errorf(BadArgument, MsgDocumentMissing, u)
-	s := c.stamp()
+	s := c.stamp(ctx)
 	return c.Update(ctx, u, "documentInfo", func(cur json.RawMessage) (json.RawMessage, error) {
 		if cur == nil {
 			return nil, missing
@@ -205,7 +205,7 @@ func (c *Core) UpdateDocumentStatus(ctx context.Context, u, state string) error 
 // (showInGlobalContext, a lastModified stamp) and stamps its documentInfo,
 // as DataHub's updateDocumentSettings.
 func (c *Core) UpdateDocumentSettings(ctx context.Context, u string, show bool) error {
-	return c.documentAspect(ctx, u, "documentSettings", map[string]any{"showInGlobalContext": show, "lastModified": c.stamp()})
+	return c.documentAspect(ctx, u, "documentSettings", map[string]any{"showInGlobalContext": show, "lastModified": c.stamp(ctx)})
 }
 
 // UpdateDocumentSubType replaces a document's subTypes (one name, or none

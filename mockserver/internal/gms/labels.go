@@ -91,7 +91,7 @@ func (c *Core) ChangeLabels(ctx context.Context, ch LabelChange) error {
 func (c *Core) changeLabels(ctx context.Context, ch LabelChange, r ResourceRef) error {
 	aspect, member, _ := ch.Label.aspect()
 	missing := func(u string) *Error { return errorf(BadArgument, MsgResourceMissing, u) }
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	switch {
 	case r.sub() != "":
 		return c.edit(ctx, r.URN, "editableSchemaMetadata", missing, func(obj map[string]any) error {

@@ -11,8 +11,8 @@ import (
 // its upstream.
 type LineageEdge struct{ Downstream, Upstream string }
 
-// LineageActor is the actor of the audit stamps updateLineage writes (the
-// mock has no signed-in user; DataHub stamps the caller).
+// LineageActor is the actor of the audit stamps updateLineage writes for a
+// request of the system actor (see [MutationActor]).
 const LineageActor = "urn:li:corpuser:datahub"
 
 // UpdateLineage adds and removes lineage edges as DataHub's
@@ -79,7 +79,7 @@ func (c *Core) UpdateLineage(ctx context.Context, add, remove []LineageEdge) err
 			}
 		}
 	}
-	stamp := map[string]any{"time": now, "actor": LineageActor}
+	stamp := map[string]any{"time": now, "actor": mutationActor(ctx)}
 	edge := func(u string) map[string]any {
 		return map[string]any{"destinationUrn": u, "created": stamp, "lastModified": stamp}
 	}

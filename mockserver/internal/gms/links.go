@@ -93,7 +93,7 @@ func (c *Core) ChangeLink(ctx context.Context, ch LinkChange) error {
 	missing := func(u string) *Error { return errorf(BadArgument, MsgLinkResourceMissing, u) }
 	return c.edit(ctx, ch.ResourceURN, "institutionalMemory", missing, func(obj map[string]any) error {
 		elems := list(obj, "elements")
-		stamp := c.stamp()
+		stamp := c.stamp(ctx)
 		same := func(it any, u, l string) bool {
 			m, _ := it.(map[string]any)
 			return strMember(m, "url") == u && strMember(m, "description") == l

@@ -69,7 +69,7 @@ func (c *Core) SetLifecycleStage(ctx context.Context, u, stage string) error {
 		if stage != "" {
 			obj["lifecycleStage"] = stage
 		}
-		obj["lifecycleLastUpdated"] = c.stamp()
+		obj["lifecycleLastUpdated"] = c.stamp(ctx)
 		return nil
 	}), UpdateOptions{SystemMetadata: uiSystemMetadata})
 	if e := AsError(err); e != nil && e.Kind != Internal {
@@ -79,11 +79,11 @@ func (c *Core) SetLifecycleStage(ctx context.Context, u, stage string) error {
 }
 
 // logicalParent is the logicalParent aspect naming parent ("": none).
-func (c *Core) logicalParent(parent string) map[string]any {
+func (c *Core) logicalParent(ctx context.Context, parent string) map[string]any {
 	if parent == "" {
 		return map[string]any{}
 	}
-	return map[string]any{"parent": map[string]any{"destinationUrn": parent, "created": c.stamp(), "lastModified": c.stamp()}}
+	return map[string]any{"parent": map[string]any{"destinationUrn": parent, "created": c.stamp(ctx), "lastModified": c.stamp(ctx)}}
 }
 
 // SetLogicalParent sets (parent "": removes) the logical parent of u as
@@ -97,7 +97,7 @@ func (c *Core) SetLogicalParent(ctx context.Context, u, parent string) error {
 			return err
 		}
 	}
-	err := c.writeAll(ctx, u, map[string]any{"logicalParent": c.logicalParent(parent)})
+	err := c.writeAll(ctx, u, map[string]any{"logicalParent": c.logicalParent(ctx, parent)})
 	if e := AsError(err); e != nil && e.Kind != Internal {
 		shown := parent
 		if shown == "" {
@@ -233,9 +233,9 @@ func (c *Core) LinkPhysicalChild(ctx context.Context, parent, child string, mapp
 	if err := checkURNs(parent, child); err != nil {
 		return err
 	}
-	aspects := map[string]map[string]any{child: c.logicalParent(parent)}
+	aspects := map[string]map[string]any{child: c.logicalParent(ctx, parent)}
 	for _, m := range mappings {
-		aspects[fieldURN(child, m.ChildFieldPath)] = c.logicalParent(fieldURN(parent, m.ParentFieldPath))
+		aspects[fieldURN(child, m.ChildFieldPath)] = c.logicalParent(ctx, fieldURN(parent, m.ParentFieldPath))
 	}
 	if err := c.writeLogicalParents(ctx, aspects); err != nil {
 		return wrapLogical(err, MsgLogicalLinkFailed, child)

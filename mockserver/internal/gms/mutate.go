@@ -21,7 +21,9 @@ const (
 )
 
 // MutationActor is the actor of the audit stamps the UI's mutations write
-// (the mock has no signed-in user; DataHub stamps the caller).
+// for a request of the system actor (without authentication and without
+// X-DataHub-Actor: the mock then has no signed-in user); DataHub, and the
+// mock for any other request, stamps the caller.
 const MutationActor = LineageActor
 
 // SubResourceDatasetField is the one SubResourceType of DataHub's schema: a
@@ -160,8 +162,18 @@ func (c *Core) validateLabel(ctx context.Context, u, entityType string) error {
 }
 
 // stamp is an audit stamp of the mutation's actor at the core's clock.
-func (c *Core) stamp() map[string]any {
-	return map[string]any{"time": c.opts.Clock().UnixMilli(), "actor": MutationActor}
+func (c *Core) stamp(ctx context.Context) map[string]any {
+	return map[string]any{"time": c.opts.Clock().UnixMilli(), "actor": mutationActor(ctx)}
+}
+
+// mutationActor is the actor of a GraphQL mutation's audit stamps: the
+// request's actor, or [MutationActor] for a request of the system actor
+// (the mock's UI user: a mutation comes from a signed-in user).
+func mutationActor(ctx context.Context) string {
+	if a := CallerOf(ctx).Actor; a != "" && a != DefaultActor {
+		return a
+	}
+	return MutationActor
 }
 
 // edit is a read-modify-write of aspect of the existing entity u as the UI

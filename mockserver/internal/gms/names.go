@@ -87,7 +87,7 @@ func (c *Core) UpdateName(ctx context.Context, u, name string) error {
 	case "dataset":
 		return rename("editableDatasetProperties", "", func(obj map[string]any) {
 			obj["name"] = name
-			obj["lastModified"] = c.stamp()
+			obj["lastModified"] = c.stamp(ctx)
 		})
 	}
 	return errorf(Unsupported, MsgNameUnsupported, Abbreviate(u))

@@ -91,7 +91,7 @@ func (c *Core) AddOwners(ctx context.Context, owners []Owner, resources []Resour
 	}
 	for _, r := range resources {
 		err := c.edit(ctx, r.URN, "ownership", ownerResourceMissing, func(obj map[string]any) error {
-			obj["lastModified"] = c.stamp()
+			obj["lastModified"] = c.stamp(ctx)
 			cur := list(obj, "owners")
 			for _, o := range owners {
 				t := o.Type
@@ -134,7 +134,7 @@ func (c *Core) RemoveOwners(ctx context.Context, ownerURNs []string, typeURN str
 	}
 	for _, r := range resources {
 		err := c.edit(ctx, r.URN, "ownership", ownerResourceMissing, func(obj map[string]any) error {
-			obj["lastModified"] = c.stamp()
+			obj["lastModified"] = c.stamp(ctx)
 			cur := list(obj, "owners")
 			for _, u := range ownerURNs {
 				cur = removeOwner(cur, u, typeURN)

@@ -63,7 +63,7 @@ func (c *Core) UpsertPageModule(ctx context.Context, u *string, name, moduleType
 	if err != nil {
 		return "", err
 	}
-	s := c.stamp()
+	s := c.stamp(ctx)
 	return urn, c.Update(ctx, urn, "dataHubPageModuleProperties", editObject(urn, "dataHubPageModuleProperties", func(obj map[string]any) error {
 		if _, ok := obj["created"]; !ok {
 			obj["created"] = s
@@ -145,7 +145,7 @@ func (c *Core) UpsertPageTemplate(ctx context.Context, u *string, rows [][]strin
 		}
 		sum = map[string]any{"summaryElements": els}
 	}
-	s := c.stamp()
+	s := c.stamp(ctx)
 	return urn, c.Update(ctx, urn, "dataHubPageTemplateProperties", editObject(urn, "dataHubPageTemplateProperties", func(obj map[string]any) error {
 		if _, ok := obj["created"]; !ok {
 			obj["created"] = s
@@ -185,7 +185,7 @@ type StepState struct {
 // reported false, the others still written) as DataHub's
 // batchUpdateStepStates, and returns whether each succeeded.
 func (c *Core) UpdateStepStates(ctx context.Context, states []StepState) []bool {
-	s := c.stamp()
+	s := c.stamp(ctx)
 	out := make([]bool, 0, len(states))
 	for _, st := range states {
 		props := map[string]any{}

@@ -67,22 +67,21 @@ func (c *Core) edges(ctx context.Context, urn string, types []string, incoming b
 // findEdges returns the edges q selects, by source, in the order of each
 // source's aspects: the latest aspects of q.Source when set; else of the
 // entities the search index finds naming q.Destination (its postings, as
-// DataHub's graph index answers: O(answer)); else of every entity. The
+// DataHub's graph index answers: O(answer)); else of every entity the
+// index finds naming any URN in a relationship field (O(edges), not a
+// walk of the store). The
 // soft-deleted are not left out here. It stops with ctx's error when ctx
 // ends.
 func (c *Core) findEdges(ctx context.Context, q EdgeQuery) ([]Edge, error) {
 	var sources []string
 	var rows []Aspect
-	var err error
 	switch {
 	case q.Source != "":
 		sources = []string{q.Source}
 	case q.Destination != "":
 		sources = c.ix.Referrers(q.Destination)
 	default:
-		if rows, err = c.st.All(); err != nil {
-			return nil, errorf(Internal, MsgStore, err)
-		}
+		sources = c.ix.RelatedSources()
 	}
 	for _, s := range sources {
 		latest, err := c.st.Latest(s)

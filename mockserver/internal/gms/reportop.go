@@ -35,7 +35,7 @@ func (c *Core) ReportOperation(ctx context.Context, r OperationReport) error {
 	if r.TimestampMillis != nil {
 		ts = *r.TimestampMillis
 	}
-	op := map[string]any{"actor": MutationActor, "operationType": r.OperationType, "sourceType": r.SourceType,
+	op := map[string]any{"actor": mutationActor(ctx), "operationType": r.OperationType, "sourceType": r.SourceType,
 		"lastUpdatedTimestamp": ts, "timestampMillis": ts}
 	if r.CustomOperationType != nil {
 		op["customOperationType"] = *r.CustomOperationType

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // RetentionArgs are entities?action=applyRetention's parameters
@@ -84,6 +86,9 @@ func (c *Core) ApplyRetention(ctx context.Context, a RetentionArgs) (RetentionRe
 	if a.Aspect != nil {
 		asp = *a.Aspect
 	}
+	if asp != "" && !anyPolicy(policy, u, asp) {
+		return out, nil // no policy applies: nothing to count
+	}
 	counts, err := c.st.VersionCounts(u, asp)
 	if err != nil {
 		return out, errorf(Internal, MsgStore, err)
@@ -113,6 +118,31 @@ func (c *Core) ApplyRetention(ctx context.Context, a RetentionArgs) (RetentionRe
 		out.RowsHandled += n
 	}
 	return out, nil
+}
+
+// anyPolicy reports whether a policy applies to aspect of urn, or, when
+// urn is "", of any entity type that has aspect: the policies are looked up
+// by URN (a few reads), so that a call no policy applies to counts no
+// versions.
+func anyPolicy(policy func(retentionKey) (int, bool), urn, aspect string) bool {
+	types := []string{"*"}
+	if urn != "" {
+		types = append(types, EntityTypeOf(urn))
+	} else {
+		for _, e := range pdl.Entities() {
+			if e.Allows(aspect) {
+				types = append(types, e.Name)
+			}
+		}
+	}
+	for _, et := range types {
+		for _, k := range []retentionKey{{et, aspect}, {et, "*"}} {
+			if _, ok := policy(k); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // retentionURN is the URN of the dataHubRetention entity of key k

@@ -20,6 +20,22 @@ func (c *Core) SearchSorted(ctx context.Context, q Query, sort []SortCriterion) 
 	if q.Start < 0 || q.Start+count > index.MaxWindow {
 		return c.Search(ctx, q) // the page GMS refuses (or answers empty) whatever the order
 	}
+	urns, byURN, facets, err := c.sortedHits(ctx, q, sort)
+	if err != nil {
+		return SearchResult{}, err
+	}
+	from := min(q.Start, len(urns))
+	to := min(from+count, len(urns))
+	page := make([]SearchHit, 0, to-from)
+	for _, u := range urns[from:to] {
+		page = append(page, byURN[u])
+	}
+	return SearchResult{Start: q.Start, Total: len(urns), PageSize: count, Hits: slices.Clip(page), Facets: facets}, nil
+}
+
+// sortedHits are every match of q's types, text and filter, their URNs
+// sorted by sort, each URN's hit, and the facets of all of them.
+func (c *Core) sortedHits(ctx context.Context, q Query, sort []SortCriterion) ([]string, map[string]SearchHit, []Facet, error) {
 	sq := q
 	sq.Start, sq.Count = 0, MaxCount
 	var hits []SearchHit
@@ -28,7 +44,7 @@ func (c *Core) SearchSorted(ctx context.Context, q Query, sort []SortCriterion) 
 	for first := true; ; first = false {
 		res, err := c.Scroll(ctx, sq, id, "1m")
 		if err != nil {
-			return SearchResult{}, err
+			return nil, nil, nil, err
 		}
 		if first {
 			facets = res.Facets
@@ -47,11 +63,5 @@ func (c *Core) SearchSorted(ctx context.Context, q Query, sort []SortCriterion) 
 		byURN[h.URN] = h
 	}
 	c.sortByFields(urns, sort)
-	from := min(q.Start, len(urns))
-	to := min(from+count, len(urns))
-	page := make([]SearchHit, 0, to-from)
-	for _, u := range urns[from:to] {
-		page = append(page, byURN[u])
-	}
-	return SearchResult{Start: q.Start, Total: len(urns), PageSize: count, Hits: slices.Clip(page), Facets: facets}, nil
+	return urns, byURN, facets, nil
 }

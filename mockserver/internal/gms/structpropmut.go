@@ -88,7 +88,7 @@ func (c *Core) CreateStructuredProperty(ctx context.Context, in StructuredProper
 	if err := c.mustNotExist(ctx, u, exists); err != nil {
 		return "", err
 	}
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	def := map[string]any{"qualifiedName": id, "valueType": in.ValueType, "entityTypes": nonNil(in.EntityTypes),
 		"created": stamp, "lastModified": stamp}
 	if in.DisplayName != nil {
@@ -162,7 +162,7 @@ func (c *Core) UpdateStructuredProperty(ctx context.Context, u string, up Struct
 	if err := c.mustExist(ctx, u, missing(u)); err != nil {
 		return err
 	}
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	err := c.Update(ctx, u, aspectPropertyDefinition, func(cur json.RawMessage) (json.RawMessage, error) {
 		if cur == nil {
 			return nil, missing(u)
@@ -262,7 +262,7 @@ func (c *Core) UpsertStructuredProperties(ctx context.Context, asset string, val
 			return nil, err
 		}
 	}
-	stamp := c.stamp()
+	stamp := c.stamp(ctx)
 	prims := func(vs []PropertyValue) []any {
 		out := make([]any, 0, len(vs))
 		for _, v := range vs {

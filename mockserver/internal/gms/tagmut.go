@@ -40,7 +40,7 @@ func (c *Core) CreateTag(ctx context.Context, in TagInput) (string, error) {
 	if in.Description != nil {
 		props["description"] = *in.Description
 	}
-	if err := c.create(ctx, u, map[string]any{"tagProperties": props, "ownership": c.creatorOwnership()}, exists); err != nil {
+	if err := c.create(ctx, u, map[string]any{"tagProperties": props, "ownership": c.creatorOwnership(ctx)}, exists); err != nil {
 		return "", err
 	}
 	return u, nil
@@ -70,8 +70,8 @@ func (c *Core) UpdateTag(ctx context.Context, u, name string, description *strin
 	if strings.TrimSpace(name) == "" && description == nil {
 		return errorf(BadArgument, "%s", MsgTagUpdateNoName)
 	}
-	stamp := c.stamp()
-	owner := map[string]any{"owner": MutationActor, "type": "NONE", "typeUrn": systemOwnershipType("NONE"),
+	stamp := c.stamp(ctx)
+	owner := map[string]any{"owner": mutationActor(ctx), "type": "NONE", "typeUrn": systemOwnershipType("NONE"),
 		"source": map[string]any{"type": "SERVICE"}}
 	props := map[string]any{"name": name}
 	if description != nil {

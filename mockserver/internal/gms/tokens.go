@@ -99,7 +99,7 @@ func (c *Core) CreateAccessToken(ctx context.Context, r AccessTokenRequest) (Iss
 	}
 	token := c.signToken(r.Type, actorID, ms)
 	now := c.Now()
-	info := map[string]any{"name": r.Name, "actorUrn": "urn:li:corpuser:" + actorID, "ownerUrn": MutationActor, "createdAt": now}
+	info := map[string]any{"name": r.Name, "actorUrn": "urn:li:corpuser:" + actorID, "ownerUrn": mutationActor(ctx), "createdAt": now}
 	setGiven(info, "description", r.Description)
 	if ms > 0 {
 		info["expiresAt"] = now + ms

@@ -66,7 +66,7 @@ func (c *Core) ChangeUIAspect(ctx context.Context, u, aspect string, missing *Er
 }
 
 // Stamp is an audit stamp of the mutations' actor at the core's clock.
-func (c *Core) Stamp() map[string]any { return c.stamp() }
+func (c *Core) Stamp(ctx context.Context) map[string]any { return c.stamp(ctx) }
 
 // Now is the core's clock in epoch milliseconds.
 func (c *Core) Now() int64 { return c.opts.Clock().UnixMilli() }
@@ -75,7 +75,7 @@ func (c *Core) Now() int64 { return c.opts.Clock().UnixMilli() }
 // createOwnershipType: a random id, ownershipTypeInfo with the name,
 // description and created and lastModified stamps.
 func (c *Core) CreateOwnershipType(ctx context.Context, name, description string) (string, error) {
-	s := c.stamp()
+	s := c.stamp(ctx)
 	return c.CreateUIEntity(ctx, "ownershipType", "", map[string]any{"ownershipTypeInfo": map[string]any{
 		"name": name, "description": description, "created": s, "lastModified": s}}, nil)
 }
@@ -83,7 +83,7 @@ func (c *Core) CreateOwnershipType(ctx context.Context, name, description string
 // UpdateOwnershipType changes the name and description given of an
 // ownership type (its info must exist) and stamps lastModified.
 func (c *Core) UpdateOwnershipType(ctx context.Context, u string, name, description *string) error {
-	s := c.stamp()
+	s := c.stamp(ctx)
 	return c.ChangeUIAspect(ctx, u, "ownershipTypeInfo", errorf(BadArgument, MsgOwnershipTypeNoInfo, u), func(obj map[string]any) {
 		setGiven(obj, "name", name)
 		setGiven(obj, "description", description)
@@ -126,7 +126,7 @@ func (p PostContent) record() map[string]any {
 // times and an audit stamp.
 func (c *Core) CreatePost(ctx context.Context, postType string, content PostContent, target string) (string, error) {
 	now := c.Now()
-	info := map[string]any{"type": postType, "content": content.record(), "created": now, "lastModified": now, "auditStamp": c.stamp()}
+	info := map[string]any{"type": postType, "content": content.record(), "created": now, "lastModified": now, "auditStamp": c.stamp(ctx)}
 	if target != "" {
 		if err := checkURNs(target); err != nil {
 			return "", err
@@ -164,7 +164,7 @@ func (c *Core) DeleteUIEntity(ctx context.Context, u string, missing *Error) err
 // CreateView creates a view as DataHub's createView: a random id,
 // dataHubViewInfo with the type, name, description, definition and stamps.
 func (c *Core) CreateView(ctx context.Context, viewType, name string, description *string, definition any) (string, error) {
-	s := c.stamp()
+	s := c.stamp(ctx)
 	info := map[string]any{"type": viewType, "name": name, "definition": definition, "created": s, "lastModified": s}
 	setGiven(info, "description", description)
 	return c.CreateUIEntity(ctx, "dataHubView", "", map[string]any{"dataHubViewInfo": info}, nil)
@@ -173,7 +173,7 @@ func (c *Core) CreateView(ctx context.Context, viewType, name string, descriptio
 // UpdateView changes the members given of a view (it must exist) and
 // stamps lastModified.
 func (c *Core) UpdateView(ctx context.Context, u string, name, description *string, definition any) error {
-	s := c.stamp()
+	s := c.stamp(ctx)
 	return c.ChangeUIAspect(ctx, u, "dataHubViewInfo", errorf(BadArgument, MsgViewMissing, u), func(obj map[string]any) {
 		setGiven(obj, "name", name)
 		setGiven(obj, "description", description)
@@ -194,7 +194,7 @@ func (c *Core) CreateQuery(ctx context.Context, name, description *string, st Qu
 	if err := checkURNs(datasets...); err != nil {
 		return "", err
 	}
-	s := c.stamp()
+	s := c.stamp(ctx)
 	props := map[string]any{"source": "MANUAL", "statement": map[string]any{"value": st.Value, "language": st.Language},
 		"created": s, "lastModified": s}
 	setGiven(props, "name", name)
@@ -216,7 +216,7 @@ func (c *Core) UpdateQuery(ctx context.Context, u string, name, description *str
 	if err := checkURNs(datasets...); err != nil {
 		return err
 	}
-	s := c.stamp()
+	s := c.stamp(ctx)
 	err := c.ChangeUIAspect(ctx, u, "queryProperties", errorf(BadArgument, MsgQueryMissing, u), func(obj map[string]any) {
 		setGiven(obj, "name", name)
 		setGiven(obj, "description", description)
@@ -268,7 +268,7 @@ func (c *Core) UpdateDisplayProperties(ctx context.Context, u string, colorHex *
 // random UUID when "") must be new; corpGroupInfo gets the display name,
 // description, empty member lists and a created stamp; origin is NATIVE.
 func (c *Core) CreateGroup(ctx context.Context, id, name string, description *string) (string, error) {
-	info := map[string]any{"displayName": name, "admins": []any{}, "members": []any{}, "groups": []any{}, "created": c.stamp()}
+	info := map[string]any{"displayName": name, "admins": []any{}, "members": []any{}, "groups": []any{}, "created": c.stamp(ctx)}
 	setGiven(info, "description", description)
 	return c.CreateUIEntity(ctx, "corpGroup", id, map[string]any{"corpGroupInfo": info, "origin": map[string]any{"type": "NATIVE"}},
 		errorf(BadArgument, "%s", MsgGroupExists))
@@ -318,7 +318,7 @@ func (c *Core) ChangeGroupMembers(ctx context.Context, group string, users []str
 // UpdateUserStatus sets a user's corpUserStatus (status and a lastModified
 // stamp) as DataHub's updateUserStatus.
 func (c *Core) UpdateUserStatus(ctx context.Context, u, status string) error {
-	s := c.stamp()
+	s := c.stamp(ctx)
 	return c.ChangeUIAspect(ctx, u, "corpUserStatus", nil, func(obj map[string]any) {
 		obj["status"], obj["lastModified"] = status, s
 	})

@@ -54,8 +54,10 @@ func (c *Core) Update(ctx context.Context, urn, aspect string, fn UpdateFunc, o 
 	if o.IfEntityMissing != nil {
 		w.Check = entityMustExist(urn, o.IfEntityMissing, w.Check)
 	}
+	ws := []store.Write{w}
+	stampCaller(CallerOf(ctx), ws)
 	c.barrier()
-	if _, err := c.apply([]item{{}}, []store.Write{w}, false); err != nil {
+	if _, err := c.apply([]item{{}}, ws, false); err != nil {
 		if fnErr != nil {
 			return fnErr
 		}

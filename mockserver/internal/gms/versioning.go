@@ -70,9 +70,11 @@ func (Rules) Unchanged(current, next json.RawMessage, currentHash, nextHash uint
 // Same is the systemMetadata of the latest row written again with an equal
 // value, and the run fields of an update: the stored object with lastRunId
 // = its old runId (removed when it had none), and lastObserved, runId and
-// schemaVersion taken from the write; a write without a runId writes its
-// default, [DefaultRunID], out (applyUpsert reads the write's runId with
-// its default and sets it).
+// schemaVersion taken from the write, and the telemetry properties of a
+// write received in a traced request (telemetryTraceId, eventSource,
+// sourceIP; see Caller); a write without a runId writes its default,
+// [DefaultRunID], out (applyUpsert reads the write's runId with its
+// default and sets it).
 func (Rules) Same(prev, sm []jsonx.Member) []jsonx.Member {
 	p, in := jsonx.Object(prev), jsonx.Object(sm)
 	if runID, ok := p.Get("runId"); ok && string(runID) != "null" {
@@ -90,6 +92,12 @@ func (Rules) Same(prev, sm []jsonx.Member) []jsonx.Member {
 	}
 	if v, ok := in.Get("schemaVersion"); ok && string(v) != "null" {
 		p.Set("schemaVersion", v)
+	}
+	if v, ok := in.Get("properties"); ok {
+		prevProps, _ := p.Get("properties")
+		if props, ok := updateTelemetry(prevProps, v); ok {
+			p.Set("properties", props)
+		}
 	}
 	return p
 }

@@ -18,7 +18,7 @@ func init() {
 		}
 		i := in.Input
 		set, err := c.Core().LinkAssetVersion(c, i.VersionSet, i.LinkedEntity, gms.VersionInput{Comment: i.Comment,
-			Version: i.Version, SourceCreationTimestamp: i.SourceTimestamp, SourceCreator: i.SourceCreator}, gms.DefaultActor)
+			Version: i.Version, SourceCreationTimestamp: i.SourceTimestamp, SourceCreator: i.SourceCreator}, gms.ActorOf(c))
 		return versionSetAnswer(set, err)
 	})
 	mutation("unlinkAssetVersion", func(c *Ctx, a Args) (any, error) {

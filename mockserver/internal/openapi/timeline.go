@@ -117,7 +117,7 @@ func (s *Handler) LinkVersion(w http.ResponseWriter, r *http.Request, rt Request
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	linked, err := s.core.LinkVersion(r.Context(), set, ent, in, gms.DefaultActor)
+	linked, err := s.core.LinkVersion(r.Context(), set, ent, in, gms.ActorOf(r.Context()))
 	if err != nil {
 		writeOpenAPIError(w, fromCoreV3(err), "")
 		return

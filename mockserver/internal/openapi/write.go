@@ -19,6 +19,7 @@ type v3Write struct {
 	async, withSM bool
 	patch         bool
 	traceID       string
+	actor         string // the request's actor, of the answer's audit stamps
 }
 
 // writeQuery reads the async and systemMetadata parameters (async
@@ -33,7 +34,8 @@ func writeQuery(r *http.Request, rt Request, defAsync bool) (v3Write, *openAPIEr
 	if e != nil {
 		return v3Write{}, e
 	}
-	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch, traceID: rt.TraceID}, nil
+	return v3Write{async: async, withSM: withSM, patch: r.Method == http.MethodPatch, traceID: rt.TraceID,
+		actor: gms.ActorOf(r.Context())}, nil
 }
 
 // proposalEcho is what the answer to a decoded proposal echoes.
@@ -124,7 +126,7 @@ func echoObjects(echoes []proposalEcho, res []gms.Written, wq v3Write, now int64
 				// aspect (the one it had, when the write changed nothing).
 				a.systemMetadata = withVersion(a.systemMetadata, res[i].Version)
 			}
-			a.stamp = &wire.AuditStamp{Time: now, Actor: gms.DefaultActor}
+			a.stamp = &wire.AuditStamp{Time: now, Actor: wq.actor}
 		}
 		k, ok := at[ec.urn]
 		if !ok {

@@ -387,7 +387,11 @@ func scrollAcrossEntities(h *Handler, ctx context.Context, c *Call) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	res, err := h.core.Scroll(ctx, q, c.str("scrollId"), c.keepAlive())
+	sort, err := c.sort()
+	if err != nil {
+		return nil, err
+	}
+	res, err := h.core.ScrollSorted(ctx, q, sort, c.str("scrollId"), c.keepAlive())
 	if err != nil {
 		return nil, searchError(err)
 	}

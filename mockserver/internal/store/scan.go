@@ -34,7 +34,10 @@ func (s *Store) VersionCounts(urn, aspect string) ([]VersionCount, error) {
 	var out []VersionCount
 	err := s.kv.view(func(t txn) error {
 		var prefix []byte
-		if urn != "" {
+		switch {
+		case urn != "" && aspect != "":
+			prefix = aspectPrefix(urn, aspect) // that aspect's rows only
+		case urn != "":
 			prefix = urnPrefix(urn)
 		}
 		return t.scan(aspectRows, prefix, nil, func(k, _ []byte) (bool, error) {
