@@ -76,7 +76,7 @@ func stop(c byte) bool {
 	return false
 }
 
-// word returns the unescaped-agnostic raw text of the term at p.i without
+// word returns the raw text (escapes kept) of the term at p.i without
 // moving ("" when none starts there).
 func (p *qsParser) word() string {
 	j := p.i
@@ -96,6 +96,8 @@ func (p *qsParser) word() string {
 	return p.s[p.i:min(j, len(p.s))]
 }
 
+// query reads clauses up to a ")" or the end (Lucene's Query production),
+// each on field unless it names its own.
 func (p *qsParser) query(field string, depth int) (*node, error) {
 	var clauses []clause
 	var first *node
