@@ -106,6 +106,24 @@ func FuzzIngestFidelity(f *testing.F) {
 // (one pass splits every level) gives the proposals and the error that
 // splitting each level afresh gives.
 func FuzzIngestDecode(f *testing.F) {
+	addIngestDecodeSeeds(f)
+	f.Fuzz(func(t *testing.T, body string, batch bool) {
+		var o pdl.Outline
+		for range 2 { // again into the same outline
+			got, gotAsync, gotErr := decodeIngestWith(&o, []byte(body), batch)
+			want, wantAsync, wantErr := decodeIngestWith(nil, []byte(body), batch)
+			if diff := cmp.Diff([]any{want, wantAsync, wantErr}, []any{got, gotAsync, gotErr},
+				cmp.AllowUnexported(restliError{})); diff != "" {
+				t.Fatalf("decode of %q through its outline (-afresh +outline):\n%s", body, diff)
+			}
+		}
+	})
+}
+
+// addIngestDecodeSeeds adds the seeds of the ingest decode's fuzz targets:
+// bodies (and their batch flag) the Python emitter sends and ones that
+// break every rule of the decode.
+func addIngestDecodeSeeds(f *testing.F) {
 	if b, err := os.ReadFile(filepath.Join("testdata", "python_emitter_ingest_proposal.json")); err == nil {
 		f.Add(string(b), false)
 		f.Add(strings.Replace(string(b), `"proposal": {`, `"proposals": [{`, 1)[:len(b)-2]+"}]}", true)
@@ -123,15 +141,4 @@ func FuzzIngestDecode(f *testing.F) {
 	f.Add(batchBody(f, sm(`{"runId": "a"}`), sm(`{"runId": "a"}`), sm(`{"runId":"b"}`), sm(`{"runId":1}`), sm(`{"runId":1}`), sm(`{"runId":"b"}`)), true)
 	one := `{"entityType":"dataset","entityUrn":"` + dsURN + `","changeType":"UPSERT","aspectName":"status","aspect":{"value":"{\"removed\": false}","contentType":"application/json"},"systemMetadata":{"runId": "r", "lastObserved": 5}}`
 	f.Add(`{"proposals":[`+one+`,`+one+`,`+strings.Replace(one, `"r"`, `"s"`, 1)+`,`+one+`]}`, true)
-	f.Fuzz(func(t *testing.T, body string, batch bool) {
-		var o pdl.Outline
-		for range 2 { // again into the same outline
-			got, gotAsync, gotErr := decodeIngestWith(&o, []byte(body), batch)
-			want, wantAsync, wantErr := decodeIngestWith(nil, []byte(body), batch)
-			if diff := cmp.Diff([]any{want, wantAsync, wantErr}, []any{got, gotAsync, gotErr},
-				cmp.AllowUnexported(restliError{})); diff != "" {
-				t.Fatalf("decode of %q through its outline (-afresh +outline):\n%s", body, diff)
-			}
-		}
-	})
 }

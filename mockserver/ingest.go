@@ -89,8 +89,13 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 // ingestProposalBatch into its proposals for the core and its async flag.
 // A body that is no JSON object is an error without proposals; a parameter
 // that does not validate is an error with the proposals as far as they
-// decoded.
+// decoded. The bodies DataHub's emitters send are read by
+// decodeIngestQuick, in one pass per proposal on all cores; the rest
+// (and every error) by decodeIngestWith.
 func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
+	if ps, async, ok := decodeIngestQuick(body, batch); ok {
+		return ps, async, nil
+	}
 	o := wire.Outlines.Get().(*pdl.Outline)
 	defer wire.Outlines.Put(o)
 	return decodeIngestWith(o, body, batch)

@@ -99,9 +99,11 @@ func New(st *store.Store, opts Options) *Core {
 }
 
 // barrier applies the async writes that are due, in order, then lets the
-// search index catch up (unless another caller is at it: that caller applies
-// the same changes), then deletes from the store what the truncation batches
-// that ran delete. Every read and write of the core calls it first.
+// search index catch up when many changes are pending or a task runs
+// (unless another caller is at it: that caller applies the same changes;
+// the index's reads catch up themselves), then deletes from the store what
+// the truncation batches that ran delete. Every read and write of the core
+// calls it first.
 func (c *Core) barrier() {
 	c.q.flushDue()
 	c.ix.Follow()

@@ -214,9 +214,10 @@ func (x *idx) setAspect(d *Document, urn, aspect string, value json.RawMessage, 
 
 // Index is the simulated search index over a store. It has no goroutine of
 // its own: it applies the store's due changes and advances its tasks in
-// [Index.Sync], which every read calls and the rules core calls at its
-// barrier (before every read and write of the server). All methods are
-// safe for concurrent use.
+// [Index.Sync], which every read calls, and in [Index.Follow], which the
+// rules core calls at its barrier (before every read and write of the
+// server) and which catches up only when many changes are pending or a
+// task runs. All methods are safe for concurrent use.
 type Index struct {
 	st   *store.Store
 	sub  *store.Subscription
@@ -232,6 +233,7 @@ type Index struct {
 	taskSeq  int64
 	applied  int    // events applied, for tests
 	dropped  int    // events dropped while paused
+	replaced int    // upserts applyDue left out (replaced), for tests
 	pos      uint64 // the Seq of the last event taken (applied or dropped)
 	// gen changes whenever the searched documents may have: the results of
 	// a query at one generation are those of the same query at another
@@ -244,6 +246,14 @@ type Index struct {
 	pits pits // open scrolls (scroll.go)
 
 	runs runs // the run of each latest row (runs.go)
+
+	// due and last are catchUp's memory, kept between calls (see
+	// applyDue).
+	due  []store.Event
+	last map[aspectKey]int
+	// tasksRunning is set while a task may have batches to run (see
+	// Follow).
+	tasksRunning atomic.Bool
 
 	// deletions are the source deletions of the truncation batches that
 	// ran, for the rules core to take (see [Index.TakeDeletions]); dmu
@@ -282,7 +292,7 @@ func (x *Index) bootstrap() {
 	var last string
 	for _, r := range rows {
 		x.upsertAspect(r.URN, r.Name, r.Value)
-		x.runs.set(r.URN, r.Name, runIDOf(r.SystemMetadata))
+		x.runs.record(r.URN, r.Name, r.SystemMetadata)
 		if r.URN == last {
 			continue
 		}
@@ -378,18 +388,6 @@ func (x *Index) Sync() {
 	x.syncLocked()
 }
 
-// Follow is Sync for the rules core's barrier: it catches up unless
-// another caller is syncing already (that caller applies the same events),
-// so that concurrent writers do not queue on the index's lock. Reads call
-// Sync, which waits.
-func (x *Index) Follow() {
-	if !x.mu.TryLock() {
-		return
-	}
-	defer x.mu.Unlock()
-	x.syncLocked()
-}
-
 func (x *Index) syncLocked() { x.syncThroughLocked(0) }
 
 // SyncThrough applies, besides the changes that are due, every change up
@@ -402,21 +400,35 @@ func (x *Index) SyncThrough(seq uint64) {
 	x.syncThroughLocked(seq)
 }
 
-func (x *Index) syncThroughLocked(seq uint64) {
+func (x *Index) syncThroughLocked(seq uint64) { x.catchUp(seq, false) }
+
+// catchUp is syncThroughLocked. A writer's catch-up (reuse set, see
+// Follow) keeps the memory of the events it took (and applyDue's map) for
+// the next one; a reader's gives back what is more than a little.
+func (x *Index) catchUp(seq uint64, reuse bool) {
 	now := x.opts.Clock()
-	for {
-		e, ok := x.sub.Peek()
-		if !ok || e.Seq > seq && e.Time.Add(x.opts.Lag).After(now) {
-			break
-		}
-		x.sub.TryNext()
-		x.pos = e.Seq
-		if x.paused {
-			x.dropped++
-			continue
-		}
-		x.apply(e)
-		x.applied++
+	spare := x.due
+	if !reuse && cap(spare) > keptDue {
+		spare = nil
+	}
+	x.due = nil
+	due := x.sub.TakeDue(spare, func(e *store.Event) bool {
+		return e.Seq <= seq || !e.Time.Add(x.opts.Lag).After(now)
+	})
+	if n := len(due); n > 0 {
+		x.pos = due[n-1].Seq
+	}
+	if x.paused {
+		x.dropped += len(due)
+		clear(due)
+		due = due[:0]
+	}
+	x.applyDue(due)
+	if reuse && cap(due) <= 4*followAt || cap(due) <= keptDue {
+		x.due = due[:0]
+	}
+	if !reuse {
+		x.last = nil
 	}
 	x.advanceTasks(now)
 }
@@ -494,7 +506,7 @@ func (x *Index) apply(e store.Event) {
 	switch e.Kind {
 	case store.EventUpsert:
 		x.upsertAspect(e.URN, e.Aspect, e.Row.Value)
-		x.runs.set(e.URN, e.Aspect, runIDOf(e.Row.SystemMetadata))
+		x.runs.record(e.URN, e.Aspect, e.Row.SystemMetadata)
 	case store.EventDeleteAspect:
 		i := x.entityIdx(entityTypeOf(e.URN))
 		i.setAspect(i.byID[e.URN], e.URN, e.Aspect, nil, true)

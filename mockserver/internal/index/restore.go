@@ -100,7 +100,7 @@ func (x *Index) Restore(args RestoreArgs) ([]RestoreBatch, error) {
 		b := RestoreBatch{RowsMigrated: n}
 		for _, r := range sel[:n] {
 			x.upsertAspect(r.URN, r.Name, r.Value)
-			x.runs.set(r.URN, r.Name, runIDOf(r.SystemMetadata))
+			x.runs.record(r.URN, r.Name, r.SystemMetadata)
 			b.LastURN, b.LastAspect = r.URN, r.Name
 		}
 		batches = append(batches, b)

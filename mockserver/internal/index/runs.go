@@ -23,13 +23,8 @@ const defaultRunID = "no-run-id-provided"
 // "no-run-id-provided", when an object leaves it out (as DataHub's system
 // metadata index reads it); "" when sm is absent or unreadable.
 func runIDOf(sm json.RawMessage) string {
-	const key = `"runId":"`
-	i := bytes.Index(sm, []byte(key))
-	if i >= 0 {
-		rest := sm[i+len(key):]
-		if j := bytes.IndexByte(rest, '"'); j >= 0 && bytes.IndexByte(rest[:j], '\\') < 0 {
-			return string(rest[:j])
-		}
+	if id, ok := plainRunID(sm); ok {
+		return string(id)
 	}
 	var m struct {
 		RunID *string `json:"runId"`
@@ -41,6 +36,33 @@ func runIDOf(sm json.RawMessage) string {
 		return defaultRunID
 	}
 	return *m.RunID
+}
+
+// plainRunID is the run id of sm, sharing it, when its runId member is
+// written plainly (no escape); ok is false otherwise.
+func plainRunID(sm json.RawMessage) (id []byte, ok bool) {
+	const key = `"runId":"`
+	i := bytes.Index(sm, []byte(key))
+	if i < 0 {
+		return nil, false
+	}
+	rest := sm[i+len(key):]
+	if j := bytes.IndexByte(rest, '"'); j >= 0 && bytes.IndexByte(rest[:j], '\\') < 0 {
+		return rest[:j], true
+	}
+	return nil, false
+}
+
+// record is set of the run id of systemMetadata sm (see runIDOf). A write
+// by the run that wrote the row before, the usual case, changes nothing
+// and allocates nothing.
+func (r *runs) record(urn, aspect string, sm json.RawMessage) {
+	if id, ok := plainRunID(sm); ok {
+		if cur, found := r.of[urn][aspect]; found && cur == string(id) {
+			return
+		}
+	}
+	r.set(urn, aspect, runIDOf(sm))
 }
 
 // set records that aspect of urn was last written by run id ("" none).

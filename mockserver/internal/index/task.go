@@ -77,6 +77,7 @@ func (x *Index) Truncate(plan TruncatePlan, reindex bool, batchSize int) string 
 	x.taskSeq++
 	t := &task{num: x.taskSeq, plan: plan, reindex: reindex, batchSize: batchSize, start: x.opts.Clock()}
 	x.tasks[t.num] = t
+	x.tasksRunning.Store(true)
 	x.advanceTasks(t.start)
 	return x.opts.NodeID + ":" + strconv.FormatInt(t.num, 10)
 }
@@ -84,10 +85,16 @@ func (x *Index) Truncate(plan TruncatePlan, reindex bool, batchSize int) string 
 // advanceTasks runs the batches of every task that are due at now; x.mu is
 // held.
 func (x *Index) advanceTasks(now time.Time) {
+	if !x.tasksRunning.Load() {
+		return
+	}
+	running := false
+	defer func() { x.tasksRunning.Store(running) }()
 	for _, t := range x.tasks {
 		if t.finished {
 			continue
 		}
+		running = true
 		total := t.batches()
 		due := min(total, int(now.Sub(t.start)/TaskBatchInterval))
 		for t.done < due {

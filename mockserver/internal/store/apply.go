@@ -137,10 +137,13 @@ func applyOne(t txn, i int, w *Write, p *prepared) (outcome, error) {
 	key := p.latestKey()
 	raw := t.get(aspectRows, key)
 	if pre := p.pre.builtOnRaw(raw); pre != nil && w.Check == nil && w.Transform == nil {
-		// The row was built on this latest row, which it changes: no need
-		// to decode it.
+		// The row was built on this latest row, which it changes (or
+		// refreshes): no need to decode it.
 		if err := putKey(t, i, w, p); err != nil {
 			return outcome{}, err
+		}
+		if pre.unchanged {
+			return putRefreshed(t, w, key, pre)
 		}
 		return putPreBuilt(t, w, p, key, raw, pre)
 	}
@@ -276,31 +279,44 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 // and nothing is written when that is unchanged too. h is the hash of the
 // written value, which a row without one takes.
 func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (outcome, error) {
-	version := rowVersion(cur.row)
-	res := outcome{version: version, unchanged: true}
-	prev, err := cur.members(t, p.batch.scratch[:0])
+	val, built, version, err := refreshed(t, p, cur, h)
 	if err != nil {
 		return outcome{}, err
+	}
+	if val != nil {
+		if err := putEncoded(t, cur.key, w.URN, w.Aspect, val, built); err != nil {
+			return outcome{}, err
+		}
+	}
+	return outcome{version: version, unchanged: true}, nil
+}
+
+// refreshed is the latest row cur with the systemMetadata of Rules.Same,
+// encoded as val (decoding to built), which refreshLatest puts in its
+// place; val is nil when that systemMetadata is cur's. version is cur's.
+func refreshed(t txn, p *prepared, cur latest, h uint64) (val []byte, built row, version int64, err error) {
+	version = rowVersion(cur.row)
+	prev, err := cur.members(t, p.batch.scratch[:0])
+	if err != nil {
+		return nil, row{}, 0, err
 	}
 	nextSM, err := rawObject(p.batch.rules.Same(prev, p.sm)).appendMarshalFrom(nil, false, cur.marshalled())
 	if err != nil {
-		return outcome{}, err
+		return nil, row{}, 0, err
 	}
 	if jsonx.Equal(nextSM, cur.row.SystemMetadata) {
-		return res, nil
+		return nil, row{}, version, nil
 	}
 	r, err := decodeRowShared(cur.raw) // with its CreatedBy
 	if err != nil {
-		return outcome{}, err
+		return nil, row{}, 0, err
 	}
 	r.SystemMetadata, r.Version = nextSM, version
 	if r.Hash == 0 {
 		r.Hash = h
 	}
-	if err := putLatest(t, cur.key, w.URN, w.Aspect, r); err != nil { // encode copies r.Value
-		return outcome{}, err
-	}
-	return res, nil
+	val, built = r.encodeShared() // copies r.Value
+	return val, built, version, nil
 }
 
 // putVersion writes value (of hash h) as a new version: row 0 moves to
@@ -319,7 +335,7 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 				return outcome{}, err
 			}
 		}
-		if err := retain(t, w.URN, w.Aspect, n+1, keep); err != nil {
+		if err := retain(t, p, n+1, keep); err != nil {
 			return outcome{}, err
 		}
 	}
@@ -356,7 +372,7 @@ func putPreBuilt(t txn, w *Write, p *prepared, key, raw []byte, pre *preRow) (ou
 				return outcome{}, err
 			}
 		}
-		if err := retain(t, w.URN, w.Aspect, pre.version, keep); err != nil {
+		if err := retain(t, p, pre.version, keep); err != nil {
 			return outcome{}, err
 		}
 	}
@@ -365,6 +381,17 @@ func putPreBuilt(t txn, w *Write, p *prepared, key, raw []byte, pre *preRow) (ou
 		return outcome{}, err
 	}
 	return outcome{version: pre.version}, nil
+}
+
+// putRefreshed is refreshLatest of the row pre, built before the writer
+// lock on the latest row at key, which it still is.
+func putRefreshed(t txn, w *Write, key []byte, pre *preRow) (outcome, error) {
+	if pre.val != nil {
+		if err := putEncoded(t, key, w.URN, w.Aspect, pre.val, pre.built); err != nil {
+			return outcome{}, err
+		}
+	}
+	return outcome{version: pre.version, unchanged: true}, nil
 }
 
 // nextSystemMetadata returns the systemMetadata and the version of the

@@ -19,7 +19,9 @@ import (
 // so that however long the history, it is a few allocations without
 // pointers that the garbage collector neither scans nor counts row by row.
 // A row's bytes are never modified once appended: chunks only grow, except
-// that a rollback cuts off what its update appended.
+// that a rollback cuts off what its update appended. The bytes of deleted
+// rows (retention deletes one per new version) stay until they pass twice
+// those of the rows kept: then the rows move to a new history (compact).
 type memHist struct {
 	chunks [][]byte
 	ents   []histRow // sorted by version
@@ -88,6 +90,47 @@ func (h *memHist) add(ver uint64, val []byte) histRow {
 	h.chunks[n-1] = c
 	e.end = uint32(len(c))
 	return e
+}
+
+// wantsCompact reports whether h, about to take a row of n bytes that its
+// last chunk has no room for, holds more bytes of deleted rows than twice
+// those of its rows: retention deletes a row with each new version, whose
+// bytes stay in the chunks until the history is compacted.
+func (h *memHist) wantsCompact(n int) bool {
+	last := len(h.chunks) - 1
+	if last < 0 || cap(h.chunks[last])-len(h.chunks[last]) >= n {
+		return false
+	}
+	held := 0
+	for _, c := range h.chunks {
+		held += len(c)
+	}
+	return held-h.liveBytes() > 2*h.liveBytes()
+}
+
+// liveBytes is the length of h's rows.
+func (h *memHist) liveBytes() int {
+	n := 0
+	for _, e := range h.ents {
+		n += int(e.end - e.off)
+	}
+	return n
+}
+
+// compact gives the latest row's cell o a new history with o's rows only,
+// copied into new chunks; the old history is left as it was (values read
+// from it stay valid), for a rollback to give back. Amortized over the
+// rows written since the last compaction, it copies half a row per row.
+func (t *memTxn) compact(b bucket, o *memCell) {
+	old := o.h
+	live := old.liveBytes()
+	h := &memHist{tree: old.tree, ents: make([]histRow, 0, cap(old.ents))}
+	h.chunks = [][]byte{make([]byte, 0, min(max(2*live, 1<<10), histChunk))}
+	for _, e := range old.ents {
+		h.ents = append(h.ents, h.add(e.ver, old.val(e)))
+	}
+	t.log = append(t.log, undo{b: b, op: undoHist, c: o, saved: &undoSaved{hist: old}})
+	o.h = h
 }
 
 // rowVer is the version of row key k (its last 8 bytes).
@@ -167,6 +210,9 @@ func (bk *memBucket) checkTreeHist(it memItem) {
 func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) {
 	if o.h == nil {
 		o.h = &memHist{}
+	}
+	if o.h.wantsCompact(len(val)) {
+		t.compact(b, o)
 	}
 	h := o.h
 	size := h.size()

@@ -395,11 +395,11 @@ func (t *memTxn) del(b bucket, key []byte) error {
 		return errReadOnly
 	}
 	bk := &t.b.buckets[b]
-	if b == aspectRows {
-		t.hot.drop()
-	}
+	var valid, history bool
 	if bk.hangs {
-		if valid, history := rowKeyShape(key); valid && history {
+		if valid, history = rowKeyShape(key); valid && history {
+			// A history row that hangs leaves the latest rows' cells, and
+			// the hot cell, as they are (retention deletes one per write).
 			if o := t.owner(key); o != nil {
 				if o.h == nil {
 					return nil
@@ -408,15 +408,20 @@ func (t *memTxn) del(b bucket, key []byte) error {
 				if !ok {
 					return nil
 				}
-				// Its bytes stay in the history's chunks, unused.
+				// Its bytes stay in the history's chunks, unused, until a
+				// compaction (see memTxn.compact).
 				t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
 				o.h.ents = slices.Delete(o.h.ents, i, i+1)
 				return nil
 			}
-		} else if valid {
-			if c := bk.treeCell(key); c != nil && c.h != nil && len(c.h.ents) != 0 {
-				t.unhang(b, string(key), c) // its history stays
-			}
+		}
+	}
+	if b == aspectRows {
+		t.hot.drop()
+	}
+	if valid && !history { // a latest row, whose history rows may hang
+		if c := bk.treeCell(key); c != nil && c.h != nil && len(c.h.ents) != 0 {
+			t.unhang(b, string(key), c) // its history stays
 		}
 	}
 	old, existed := bk.tree.Delete(memItem{key: string(key)})

@@ -26,6 +26,10 @@ type preRow struct {
 	val     []byte // the encoded row
 	built   row    // what val decodes to, sharing it
 	version int64  // the row's version
+	// unchanged reports a write of the value the latest row has: the row
+	// is the latest with refreshed systemMetadata (see refreshLatest), val
+	// nil when that needs no write.
+	unchanged bool
 }
 
 // preBuild builds the new latest rows of the writes of ps that it can
@@ -76,9 +80,8 @@ func preBuildable(w *Write, p *prepared) bool {
 }
 
 // build builds the row of p's write on the latest row r.seen, as putVersion
-// would; it leaves ok unset when the write leaves the value unchanged (the
-// writer lock's refresh decides that row) or the latest row does not
-// decode.
+// would, or as refreshLatest would when the write leaves the value
+// unchanged; it leaves ok unset when the latest row does not decode.
 func (r *preRow) build(p *prepared) {
 	cur := latest{raw: r.seen, exists: r.seen != nil}
 	if cur.exists {
@@ -87,6 +90,11 @@ func (r *preRow) build(p *prepared) {
 			return
 		}
 		if p.batch.rules.Unchanged(cur.row.Value, p.value, cur.row.Hash, p.hash) {
+			val, built, version, err := refreshed(sharedValues{}, p, cur, p.hash)
+			if err != nil {
+				return
+			}
+			r.val, r.built, r.version, r.unchanged, r.ok = val, built, version, true, true
 			return
 		}
 	}

@@ -33,6 +33,7 @@ func preBuildBatches() [][]Write {
 		{w(a, `{"description":"2"}`, "r2"), w(a, `{"description":"3"}`, "r2"), w(b, `{"description":"1"}`, "r2")},
 		{w(b, `{"description":"2"}`, "r3"), w(a, `{"description":"3"}`, "r3")},
 		{check, tr, w(b, `{"description":"4"}`, "r5")},
+		{w(b, `{"description":"4"}`, "r5")}, // unchanged, from the same run
 	}
 }
 
@@ -69,8 +70,9 @@ func TestPreBuiltRowsAreTheLockedOnes(t *testing.T) {
 }
 
 // TestPreBuildBuildsEligibleWrites checks which writes of a batch get
-// their row before the writer lock: those without a Check or a Transform
-// whose value changes, on the latest row they find then.
+// their row before the writer lock: those without a Check or a Transform,
+// on the latest row they find then; a write of an unchanged value gets
+// the latest row refreshed.
 func TestPreBuildBuildsEligibleWrites(t *testing.T) {
 	t.Parallel()
 	s := OpenMemory(stepClock())
@@ -89,13 +91,13 @@ func TestPreBuildBuildsEligibleWrites(t *testing.T) {
 	if want := []bool{false, false, true}; !cmp.Equal(got, want) {
 		t.Errorf("built before the lock = %v, want %v", got, want)
 	}
-	// An unchanged value is left to the lock.
+	// An unchanged value gets the latest row refreshed.
 	ws = []Write{batches[1][2]}
 	ps2, bm2 := prepare(ws, t0, s.rules)
 	defer bm2.release(ps2)
 	s.preBuild(ws, ps2, bm2.chunks)
-	if ps2[0].pre.ok {
-		t.Error("an unchanged write got a row built before the lock")
+	if pre := ps2[0].pre; !pre.ok || !pre.unchanged || pre.version != 1 {
+		t.Errorf("an unchanged write: built %v, unchanged %v, version %d; want true, true, 1", pre.ok, pre.unchanged, pre.version)
 	}
 }
 

@@ -64,7 +64,9 @@ func (p *prepared) latestKey() []byte {
 // entityKey is urnPrefix(urn).
 func (p *prepared) entityKey() []byte { return p.keys[:p.urnLen:p.urnLen] }
 
-// historyKey is rowKey(urn, aspect, version); a write asks for one at most.
+// historyKey is rowKey(urn, aspect, version), in memory of p's that the
+// next call reuses: a write asks for the history row it puts, then for the
+// one retention deletes (a put copies its key).
 func (p *prepared) historyKey(version int64) []byte {
 	n := p.prefixLen + 8
 	k := p.keys[n : 2*n : 2*n]

@@ -21,9 +21,9 @@ func keepVersions(rules Rules, urn, aspect string) int64 {
 // retain deletes the history row that the write of version next (whose
 // previous version, now history row next-1, was just kept) puts past the
 // keep newest versions: history row next-keep, when keep > 1.
-func retain(t txn, urn, aspect string, next, keep int64) error {
+func retain(t txn, p *prepared, next, keep int64) error {
 	if keep <= 1 || next-keep < 1 {
 		return nil
 	}
-	return t.del(aspectRows, rowKey(urn, aspect, next-keep))
+	return t.del(aspectRows, p.historyKey(next-keep))
 }

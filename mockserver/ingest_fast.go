@@ -1,0 +1,367 @@
+package mockserver
+
+import (
+	"bytes"
+	"slices"
+	"sync"
+
+	"github.com/catalogkit/datahub-go/internal/par"
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
+)
+
+// decodeIngestQuick is decodeIngest for the bodies DataHub's emitters
+// send: a body of "proposal" or "proposals" and "async", whose proposals
+// have the string fields, an aspect of value and contentType, a
+// systemMetadata object and headers of strings, each member at most once
+// and none null. It reads
+// each proposal once, in one pass that validates and decodes it; a batch's
+// list is read in chunks on the machine's cores (see quickList). ok is
+// false for any other body, valid or not, whose decode (and messages) are
+// decodeIngest's: the bodies it accepts decode as decodeIngest decodes
+// them.
+func decodeIngestQuick(body []byte, batch bool) (ps []gms.Proposal, async, ok bool) {
+	sc := scanners.Get().(*pdl.Scanner)
+	defer scanners.Put(sc)
+	sc.Reset(body)
+	empty, ok := sc.Enter('{')
+	if !ok || empty {
+		return nil, false, false
+	}
+	var seenAsync, seenProposals bool
+	asyncText := gms.AsyncUnset
+	for more := true; more; {
+		key, plain, ok := sc.Key()
+		if !ok || !plain {
+			return nil, false, false
+		}
+		switch {
+		case string(key) == "async" && !seenAsync:
+			seenAsync = true
+			if sc.Peek() != '"' {
+				return nil, false, false
+			}
+			if asyncText, ok = sc.String(); !ok {
+				return nil, false, false
+			}
+		case string(key) == "proposals" && batch && !seenProposals:
+			seenProposals = true
+			if ps, ok = quickList(sc, body); !ok {
+				return nil, false, false
+			}
+		case string(key) == "proposal" && !batch && !seenProposals:
+			seenProposals = true
+			ps = make([]gms.Proposal, 1)
+			d := wire.Doc{Memo: &wire.Memo{Chunk: min(len(body), wire.MaxValueChunk)}}
+			if !quickProposal(sc, d, 2, &ps[0]) {
+				return nil, false, false
+			}
+		default:
+			return nil, false, false
+		}
+		if more, ok = sc.Next('}'); !ok {
+			return nil, false, false
+		}
+	}
+	if !seenProposals || !sc.Done() {
+		return nil, false, false
+	}
+	return ps, gms.RestliAsync(asyncText), true
+}
+
+// scanners are the Scanners decodeIngestQuick reads with, kept for the
+// next request (a Scanner keeps the names it decoded).
+var scanners = sync.Pool{New: func() any { return new(pdl.Scanner) }}
+
+// quickItemBytes is the size of a proposal's text that quickList counts on
+// when it splits a list in chunks (of par.MinChunk proposals at least).
+const quickItemBytes = 256
+
+// quickList reads the list of a batch's proposals, the value sc reads
+// next in body, and leaves sc after it. A long list is read in chunks, one
+// per core, without a serial pass to split it first: chunk c starts at the
+// first proposal it finds (a '{' after a ',' and before a quote) from its
+// share of the text on, and reads proposals until it reaches the next
+// chunk's share (or the list's end). The chunks hold together when each
+// one ended exactly where the next one started; otherwise (a '{' of the
+// kind within a string) the list is not read here.
+func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
+	empty, ok := sc.Enter('[')
+	if !ok {
+		return nil, false
+	}
+	if empty {
+		return []gms.Proposal{}, true
+	}
+	first := sc.Pos()
+	text := len(body) - first
+	k := par.Count(text/quickItemBytes, par.MinChunk)
+	memoChunk := min(max(text/k/4, 1<<10), wire.MaxValueChunk)
+	type part struct {
+		ps         []gms.Proposal
+		start, end int  // where its first proposal starts (-1: none), where it stopped
+		closed, ok bool // it read the list's end; it read without a failure
+	}
+	parts := make([]part, k)
+	par.In(k, text, func(c, lo, hi int) {
+		s := sc
+		if c > 0 {
+			s = scanners.Get().(*pdl.Scanner)
+			defer scanners.Put(s)
+			s.Reset(body)
+		}
+		pt := &parts[c]
+		pos := first + lo
+		if c > 0 {
+			pos = listItemStart(body, pos)
+		}
+		if pt.start = pos; pos < 0 {
+			pt.ok = true
+			return
+		}
+		s.Seek(pos)
+		d := wire.Doc{Memo: &wire.Memo{Chunk: memoChunk}}
+		if c == 0 { // the list the others' proposals are appended to
+			pt.ps = make([]gms.Proposal, 0, text/quickItemBytes/2+1)
+		} else { // copied out below
+			pt.ps = (*partProposals.Get().(*[]gms.Proposal))[:0]
+		}
+		for {
+			if c < k-1 && pos >= first+hi {
+				pt.end, pt.ok = pos, true
+				return
+			}
+			pt.ps = append(pt.ps, gms.Proposal{})
+			if !quickProposal(s, d, 3, &pt.ps[len(pt.ps)-1]) {
+				return
+			}
+			more, ok := s.Next(']')
+			if !ok {
+				return
+			}
+			if !more {
+				pt.end, pt.closed, pt.ok = s.Pos(), true, true
+				return
+			}
+			s.Peek() // past white space, to the next proposal
+			pos = s.Pos()
+		}
+	})
+	end := -1
+	for c, pt := range parts {
+		switch {
+		case !pt.ok, pt.start < 0, c > 0 && pt.start != parts[c-1].end:
+			return nil, false
+		}
+		if pt.closed { // what later chunks read is not the list's
+			parts, end = parts[:c+1], pt.end
+			break
+		}
+	}
+	if end < 0 {
+		return nil, false
+	}
+	sc.Seek(end)
+	ps := parts[0].ps
+	for _, pt := range parts[1:] {
+		ps = append(ps, pt.ps...)
+		clear(pt.ps) // no proposal's values stay with the pool
+		partProposals.Put(&pt.ps)
+	}
+	return ps, true
+}
+
+// partProposals are the lists quickList's chunks read into before their
+// proposals are copied out in order, kept for the next list.
+var partProposals = sync.Pool{New: func() any { return new([]gms.Proposal) }}
+
+// listItemStart returns the offset of the first '{' of d at or after i
+// that follows a ',' and comes before a quote (white space aside), where
+// a proposal of a list starts; -1 if there is none.
+func listItemStart(d []byte, i int) int {
+	for {
+		j := bytes.IndexByte(d[i:], '{')
+		if j < 0 {
+			return -1
+		}
+		j += i
+		prev, next := j-1, j+1
+		for prev >= 0 && isJSONSpace(d[prev]) {
+			prev--
+		}
+		for next < len(d) && isJSONSpace(d[next]) {
+			next++
+		}
+		if prev >= 0 && d[prev] == ',' && next < len(d) && d[next] == '"' {
+			return j
+		}
+		i = j + 1
+	}
+}
+
+// isJSONSpace reports whether c is white space between JSON tokens.
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// quickValueRoom is the room an aspect's value gets in the memo's memory
+// before it is read (a longer one may get memory of its own).
+const quickValueRoom = 1 << 10
+
+// The members of a proposal quickProposal reads, as bits of a set.
+const (
+	qEntityType = 1 << iota
+	qEntityURN
+	qChangeType
+	qAspectName
+	qAspect
+	qSystemMetadata
+	qHeaders
+)
+
+// quickProposal reads the proposal s reads next, at nesting level level
+// of its body, into p as decodeProposal decodes it, if it has only the
+// members and values decodeIngestQuick reads and they pass
+// decodeProposal's checks; else it reports false.
+func quickProposal(s *pdl.Scanner, d wire.Doc, level int, p *gms.Proposal) bool {
+	empty, ok := s.Enter('{')
+	if !ok || empty {
+		return false
+	}
+	seen := 0
+	for more := true; more; {
+		key, plain, ok := s.Key()
+		if !ok || !plain {
+			return false
+		}
+		var f int
+		switch string(key) {
+		case "entityType":
+			f = qEntityType
+		case "entityUrn":
+			f = qEntityURN
+		case "changeType":
+			f = qChangeType
+		case "aspectName":
+			f = qAspectName
+		case "aspect":
+			f = qAspect
+		case "systemMetadata":
+			f = qSystemMetadata
+		case "headers":
+			f = qHeaders
+		default:
+			return false
+		}
+		if seen&f != 0 {
+			return false
+		}
+		seen |= f
+		switch f {
+		case qEntityType, qEntityURN, qChangeType, qAspectName:
+			if s.Peek() != '"' {
+				return false
+			}
+			v, ok := s.String()
+			if !ok {
+				return false
+			}
+			switch f {
+			case qEntityType:
+				p.EntityType = v
+			case qEntityURN:
+				p.EntityURN = v
+			case qChangeType:
+				p.ChangeType = v
+			default:
+				p.AspectName = v
+			}
+		case qAspect:
+			if p.Aspect, p.ContentType, ok = quickGenericAspect(s, d); !ok {
+				return false
+			}
+		case qSystemMetadata:
+			if s.Peek() != '{' {
+				return false
+			}
+			if p.SystemMetadata, ok = d.ScanSystemMetadata(s, level+1); !ok {
+				return false
+			}
+		case qHeaders:
+			if p.Headers, ok = quickHeaders(s); !ok {
+				return false
+			}
+		}
+		if more, ok = s.Next('}'); !ok {
+			return false
+		}
+	}
+	return seen&(qEntityType|qChangeType) == qEntityType|qChangeType &&
+		slices.Contains(changeTypes, p.ChangeType)
+}
+
+// quickGenericAspect reads a GenericAspect of value and contentType (both
+// strings, value all ASCII) with s.
+func quickGenericAspect(s *pdl.Scanner, d wire.Doc) (value []byte, contentType string, ok bool) {
+	empty, ok := s.Enter('{')
+	if !ok || empty {
+		return nil, "", false
+	}
+	seen := 0
+	for more := true; more; {
+		key, plain, ok := s.Key()
+		if !ok || !plain || s.Peek() != '"' {
+			return nil, "", false
+		}
+		switch {
+		case string(key) == "value" && seen&1 == 0:
+			seen |= 1
+			// Pegasus bytes: their JSON text is the string's when ASCII
+			// (pegasusBytesOf); other text is left to decodeGenericAspect.
+			if value, ok = d.ScanBytes(s, quickValueRoom); !ok || !isASCII(value) {
+				return nil, "", false
+			}
+		case string(key) == "contentType" && seen&2 == 0:
+			seen |= 2
+			if contentType, ok = s.String(); !ok {
+				return nil, "", false
+			}
+		default:
+			return nil, "", false
+		}
+		if more, ok = s.Next('}'); !ok {
+			return nil, "", false
+		}
+	}
+	return value, contentType, seen == 3
+}
+
+// quickHeaders reads a proposal's headers, an object of strings, each
+// key at most once, with s.
+func quickHeaders(s *pdl.Scanner) (map[string]string, bool) {
+	empty, ok := s.Enter('{')
+	if !ok {
+		return nil, false
+	}
+	h := make(map[string]string, 2)
+	if empty {
+		return h, true
+	}
+	for more := true; more; {
+		key, plain, ok := s.Key()
+		if !ok || !plain || s.Peek() != '"' {
+			return nil, false
+		}
+		if _, ok := h[string(key)]; ok {
+			return nil, false
+		}
+		v, ok := s.String()
+		if !ok {
+			return nil, false
+		}
+		h[string(key)] = v
+		if more, ok = s.Next('}'); !ok {
+			return nil, false
+		}
+	}
+	return h, true
+}

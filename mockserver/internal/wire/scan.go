@@ -1,0 +1,43 @@
+package wire
+
+import "github.com/catalogkit/datahub-go/internal/pdl"
+
+// ScanBytes is UnquoteBytes for the string literal s reads next, in the
+// one pass that validates it: its decoding goes to the memo's memory when
+// that has room for it, a new chunk when the chunk has less than n bytes
+// left, memory of its own when it is longer than that.
+func (d Doc) ScanBytes(s *pdl.Scanner, n int) ([]byte, bool) {
+	m := d.Memo
+	if m == nil {
+		return s.AppendString(nil)
+	}
+	if cap(m.values)-len(m.values) < n {
+		m.values = make([]byte, 0, max(m.Chunk, n))
+	}
+	free := m.values[len(m.values):]
+	b, ok := s.AppendString(free)
+	if !ok {
+		return nil, false
+	}
+	if cap(b) == cap(free) { // in the chunk
+		m.values = m.values[:len(m.values)+len(b)]
+	}
+	return b[:len(b):len(b)], true
+}
+
+// ScanSystemMetadata is CheckSystemMetadata for the value s reads next, at
+// nesting level level of its document: a repeat of the last
+// systemMetadata that conformed (an object's text ends where its braces
+// close, so text that goes on with it holds it whole) is moved past
+// without another scan; false is left to CheckSystemMetadata's message.
+func (d Doc) ScanSystemMetadata(s *pdl.Scanner, level int) ([]byte, bool) {
+	if m := d.Memo; m != nil && m.sm != nil && s.SkipText(m.sm) {
+		return m.smCompact, true
+	}
+	v, ok := s.Value(level)
+	if !ok {
+		return nil, false
+	}
+	c, err := d.CheckSystemMetadata(v)
+	return c, err == nil
+}
