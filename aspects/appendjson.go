@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 )
 
 // This file holds the helpers of the generated appendJSON methods: each
@@ -112,7 +114,7 @@ func appendString(b []byte, s string) []byte {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if plainByte[c] {
-				i++
+				i = jsonesc.Plain(s, i+1)
 				continue
 			}
 			b = append(b, s[start:i]...)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,7 +32,7 @@ const (
 
 // Async emits proposals in the background through a REST emitter: Emit
 // checks and encodes them, queues them and returns; workers send them in
-// batches. Its goroutines (the workers and one that calls the handlers)
+// batches. Its goroutines (the workers and, with handlers, one that calls them)
 // belong to it and end with Close, which sends everything queued first.
 // It is safe for concurrent use.
 type Async struct {
@@ -42,7 +43,7 @@ type Async struct {
 	// Close's context ends first.
 	ctx     context.Context
 	cancel  context.CancelFunc
-	stopped chan struct{} // closed once the workers and the reporter have returned
+	stopped chan struct{} // closed once the workers and the reporter (if any) have returned
 
 	mu           sync.Mutex
 	parts        []*partition
@@ -61,7 +62,12 @@ type Async struct {
 
 // partition is the queue of one worker. Its fields are guarded by Async.mu.
 type partition struct {
-	queue    []queued
+	queue []queued
+	// kept is the memory the Rest.li encodings of queue are kept in, one
+	// after the other, each followed by a comma, so that a batch of them
+	// is sent as one slice (see joined); a full one is left to the
+	// collector, once its proposals are sent, and a new one started.
+	kept     []byte
 	enqueued uint64 // proposals ever queued here
 	done     uint64 // proposals ever reported here (written or not)
 	flushTo  uint64 // send without lingering while done < flushTo
@@ -77,13 +83,18 @@ type queued struct {
 	urn, aspect string
 	p           *Proposal // the caller's value, kept only for the handlers
 	seq         uint64
+	part        int // the partition (worker) it goes to
 	size        int
 	at          time.Time
 }
 
 // outcomes are the results of one batch of one partition.
 type outcomes struct {
-	pt      *partition
+	pt *partition
+	// n is the number of proposals of the batch.
+	n int
+	// results are their outcomes, for the handlers; without handlers, only
+	// those not Written (for Err).
 	results []AsyncResult
 }
 
@@ -133,28 +144,42 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 		progress: make(chan struct{}),
 		outWake:  make(chan struct{}, 1),
 	}
-	var workers sync.WaitGroup
+	// The last worker to return ends the Async: it lets the reporter (when
+	// there are handlers to call) hand out what is left and close stopped,
+	// or closes stopped itself.
+	reports := a.reports()
+	var running atomic.Int32
+	running.Store(int32(cfg.workers))
 	for range cfg.workers {
 		pt := &partition{wake: make(chan struct{}, 1), queue: make([]queued, 0, min(cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
-		workers.Go(func() { a.run(pt) })
+		go func() {
+			a.run(pt)
+			if running.Add(-1) > 0 {
+				return
+			}
+			if !reports {
+				close(a.stopped)
+				return
+			}
+			a.mu.Lock()
+			a.workersDone = true
+			a.mu.Unlock()
+			wake(a.outWake)
+		}()
 	}
-	reporter := make(chan struct{})
-	go func() {
-		defer close(reporter)
-		a.report()
-	}()
-	go func() {
-		workers.Wait()
-		a.mu.Lock()
-		a.workersDone = true
-		a.mu.Unlock()
-		wake(a.outWake)
-		<-reporter
-		close(a.stopped)
-	}()
+	if reports {
+		go func() {
+			defer close(a.stopped)
+			a.report()
+		}()
+	}
 	return a
 }
+
+// reports says whether outcomes go to handlers, through the reporter
+// goroutine; without handlers, the workers account for them themselves.
+func (a *Async) reports() bool { return a.cfg.onError != nil || a.cfg.onResult != nil }
 
 // Emit checks and encodes the proposals before it returns, and
 // queues them all, or none: once Emit returns, changing the caller's
@@ -175,19 +200,24 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	}
 	// Encoded now, in the endpoint's form: what is sent is the proposals
 	// as they are at this call.
+	// Rest.li encodings are written in pooled memory first, then copied
+	// into their worker's queue memory (see partition.keep).
 	var items []encoded
 	var v3items []v3Encoded
 	var results []Result
 	var one [1]encoded
 	var oneResult [1]Result
+	var arena encodeArena
+	defer arena.release()
+	at := time.Now() // when the proposals are queued, and observed (see REST.nowMillis)
 	switch {
 	case a.inner.openAPI(ctx):
 		v3items, results = a.inner.encodeV3(ps, false)
 	case len(ps) == 1:
-		one[0], oneResult[0] = a.inner.encodeOneKept(ps)
+		one[0], oneResult[0] = a.inner.encodeOne(ps, &arena, a.inner.nowMillis(at))
 		items, results = one[:], oneResult[:]
 	default:
-		items, results = a.inner.encodeKept(ps)
+		items, results = a.inner.encodeIn(ps, &arena)
 	}
 	keep := a.cfg.onError != nil || a.cfg.onResult != nil
 	var small [4]queued // the queued proposals of a small call, not kept
@@ -215,6 +245,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			p := ps[i]
 			qs[i].p = &p
 		}
+		qs[i].part = a.partitionOf(qs[i].urn) // hashed before the lock is taken
 		size += qs[i].size
 	}
 	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
@@ -237,21 +268,24 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		a.mu.Unlock()
 		select {
 		case <-space:
+			at = time.Now() // queued now, after the wait
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 		a.mu.Lock()
 	}
-	now := time.Now()
 	// A worker is woken only when it has something new to do: a queue
 	// that was empty (it starts to linger) or that fills a batch. While
 	// it lingers on a queue, more proposals need not wake it.
 	var touched uint64 // bit i: partition i is woken (first 64 partitions; the rest always are)
 	for i := range qs {
 		a.seq++
-		qs[i].seq, qs[i].at = a.seq, now
-		k := a.partitionOf(qs[i].urn)
+		qs[i].seq, qs[i].at = a.seq, at
+		k := qs[i].part
 		pt := a.parts[k]
+		if qs[i].v3 == nil {
+			qs[i].item.enc = pt.keep(qs[i].item.enc)
+		}
 		pt.queue = append(pt.queue, qs[i])
 		pt.enqueued++
 		if k < 64 && (len(pt.queue) == 1 || len(pt.queue) == a.cfg.batchSize) {
@@ -267,6 +301,24 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		}
 	}
 	return nil
+}
+
+// keptChunk is the size of the memory a partition keeps encodings in.
+const keptChunk = 64 << 10
+
+// keep copies enc to the end of pt.kept and returns the copy, its
+// capacity up to the end of pt.kept (see joined). a.mu is held.
+func (pt *partition) keep(enc []byte) []byte {
+	if len(enc) == 0 {
+		return enc
+	}
+	if cap(pt.kept)-len(pt.kept) < len(enc)+1 {
+		pt.kept = make([]byte, 0, max(keptChunk, len(enc)+1))
+	}
+	start := len(pt.kept)
+	pt.kept = append(pt.kept, enc...)
+	pt.kept = append(pt.kept, ',')
+	return pt.kept[start : start+len(enc)]
 }
 
 // partitionOf returns the worker of a URN: a hash of it.
@@ -342,7 +394,8 @@ func (a *Async) run(pt *partition) {
 		}
 		a.mu.Unlock()
 
-		results := a.send(batch)
+		reports := a.reports()
+		results := a.send(batch, reports)
 
 		// The room is given back before the outcomes are handed out, so that
 		// a handler that queues again does not wait for itself.
@@ -359,20 +412,31 @@ func (a *Async) run(pt *partition) {
 				}
 			}
 		}
-		a.outbox = append(a.outbox, outcomes{pt: pt, results: results})
+		if reports {
+			a.outbox = append(a.outbox, outcomes{pt: pt, n: n, results: results})
+		} else { // nothing to hand out: the outcomes are counted
+			pt.done += uint64(n)
+			broadcast(&a.progress)
+		}
 		broadcast(&a.space)
 		a.mu.Unlock()
 		clear(batch) // the proposals are not kept past their outcome
-		wake(a.outWake)
+		if reports {
+			wake(a.outWake)
+		}
 	}
 }
 
 // send emits batch through the inner emitter and returns the outcome of
-// each proposal.
-func (a *Async) send(qs []queued) []AsyncResult {
-	// Each proposal goes in the form it was encoded in at Emit (the
-	// endpoint is decided once, so a batch holds one form).
+// each proposal; without all, only of those not Written.
+func (a *Async) send(qs []queued, all bool) []AsyncResult {
 	results := make([]Result, len(qs))
+	for i, q := range qs {
+		results[i] = Result{Index: i, URN: q.urn, Aspect: q.aspect}
+	}
+	// Each proposal goes in the form it was encoded in at Emit: usually
+	// one form for all (an automatic endpoint may be decided differently
+	// by a later Emit).
 	var restli, v3 []int
 	for i, q := range qs {
 		if q.v3 != nil {
@@ -382,7 +446,10 @@ func (a *Async) send(qs []queued) []AsyncResult {
 		}
 	}
 	if len(v3) > 0 {
-		run := &v3Run{r: a.inner, items: make([]v3Encoded, len(v3)), results: make([]Result, len(v3))}
+		run := &v3Run{r: a.inner, items: make([]v3Encoded, len(v3)), results: results}
+		if len(restli) > 0 {
+			run.results = make([]Result, len(v3))
+		}
 		for k, i := range v3 {
 			run.items[k] = *qs[i].v3
 			run.results[k] = Result{Index: k, URN: qs[i].urn, Aspect: qs[i].aspect}
@@ -393,7 +460,10 @@ func (a *Async) send(qs []queued) []AsyncResult {
 		}
 	}
 	if len(restli) > 0 {
-		b := &batch{r: a.inner, items: make([]encoded, len(restli)), results: make([]Result, len(restli))}
+		b := &batch{r: a.inner, items: make([]encoded, len(restli)), results: results}
+		if len(v3) > 0 {
+			b.results = make([]Result, len(restli))
+		}
 		for k, i := range restli {
 			b.items[k] = qs[i].item
 			b.results[k] = Result{Index: k, URN: qs[i].urn, Aspect: qs[i].aspect}
@@ -403,20 +473,27 @@ func (a *Async) send(qs []queued) []AsyncResult {
 			results[i] = b.results[k]
 		}
 	}
-	out := make([]AsyncResult, len(qs))
+	var out []AsyncResult
+	if all {
+		out = make([]AsyncResult, 0, len(qs))
+	}
 	for i, q := range qs {
 		r := results[i]
-		out[i] = AsyncResult{Seq: q.seq, Status: r.Status}
+		if !all && r.Status == Written {
+			continue
+		}
+		res := AsyncResult{Seq: q.seq, Status: r.Status}
 		if q.p != nil {
-			out[i].Proposal = *q.p
+			res.Proposal = *q.p
 		}
 		if r.Status != Written {
 			err := r.Err
 			if err == nil {
 				err = errors.New("emitter: proposal not written")
 			}
-			out[i].Err = fmt.Errorf("emitter: %s %s %s: %w", q.urn, q.aspect, r.Status, err)
+			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urn, q.aspect, r.Status, err)
 		}
+		out = append(out, res)
 	}
 	return out
 }
@@ -448,7 +525,7 @@ func (a *Async) report() {
 			}
 		}
 		a.mu.Lock()
-		o.pt.done += uint64(len(o.results))
+		o.pt.done += uint64(o.n)
 		broadcast(&a.progress)
 		a.mu.Unlock()
 	}

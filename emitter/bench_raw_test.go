@@ -26,6 +26,7 @@ type recorder struct {
 
 func (c *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	body, err := io.ReadAll(req.Body)
+	req.Body.Close() // as a RoundTripper must
 	if err != nil {
 		return nil, err
 	}
@@ -220,12 +221,13 @@ func inTurns(n int, first, second func()) {
 	first()
 }
 
-// discard is a transport that reads and drops each request body and
-// answers an empty 200, sending nothing.
+// discard is a transport that reads, drops and closes each request body
+// and answers an empty 200, sending nothing.
 type discard struct{}
 
 func (discard) RoundTrip(req *http.Request) (*http.Response, error) {
 	_, _ = io.Copy(io.Discard, req.Body)
+	req.Body.Close() // as a RoundTripper must
 	return &http.Response{StatusCode: http.StatusOK, Header: http.Header{"Content-Type": {"application/json"}},
 		Body: io.NopCloser(strings.NewReader(`{}`)), Request: req}, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 )
 
 // The proposal object is written by hand, in the key order of DataHub's
@@ -177,10 +178,7 @@ func appendEscapedString(dst, src []byte) []byte {
 	for i := 0; i < len(src); {
 		b := src[i]
 		if plainASCII[b] {
-			i++
-			for i < len(src) && plainASCII[src[i]] {
-				i++
-			}
+			i = jsonesc.Plain(src, i+1)
 			continue
 		}
 		dst = append(dst, src[start:i]...)
@@ -534,10 +532,7 @@ func appendString[T string | []byte](dst []byte, s T) []byte {
 		b := s[i]
 		if b < utf8.RuneSelf {
 			if plainASCII[b] {
-				i++
-				for i < len(s) && plainASCII[s[i]] {
-					i++
-				}
+				i = jsonesc.Plain(s, i+1)
 				continue
 			}
 			dst = append(dst, s[start:i]...)

@@ -1,8 +1,9 @@
 package emitter
 
 import (
-	"bytes"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/catalogkit/datahub-go/internal/par"
 )
@@ -55,28 +56,18 @@ func (a *encodeArena) release() {
 	*a = encodeArena{}
 }
 
-// encodeKept is encodeIn for encodings kept after the call (queued by
-// Async): they are written in pooled buffers and then copied, together,
-// to memory of their exact size.
-func (r *REST) encodeKept(ps []Proposal) ([]encoded, []Result) {
-	var arena encodeArena
-	defer arena.release()
-	return r.encodeInto(ps, &arena, true)
-}
-
-// encodeOneKept is encodeKept of one proposal (len(ps) is 1), without
-// the slices: the usual Async.Emit call.
-func (r *REST) encodeOneKept(ps []Proposal) (encoded, Result) {
+// encodeOne is encodeIn of one proposal (len(ps) is 1), observed at
+// nowMillis, without the slices: the usual Async.Emit call.
+func (r *REST) encodeOne(ps []Proposal, arena *encodeArena, nowMillis int64) (encoded, Result) {
 	var (
 		items   [1]encoded
 		results [1]Result
 		offsets [1][2]int
 	)
-	buf := getArena()
-	defer putArena(buf)
-	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], r.now().UnixMilli(), buf)
+	buf := arena.get()
+	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, buf)
 	if o := offsets[0]; o[1] > o[0] {
-		items[0].enc = bytes.Clone((*buf)[o[0]:o[1]])
+		items[0].enc = (*buf)[o[0]:o[1]]
 	}
 	return items[0], results[0]
 }
@@ -99,7 +90,7 @@ func (r *REST) encodeInto(ps []Proposal, arena *encodeArena, kept bool) ([]encod
 
 // encodeOn is encodeInto on k goroutines (1 <= k <= len(ps)).
 func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]encoded, []Result) {
-	now := r.now().UnixMilli()
+	now := r.nowMillis(time.Now())
 	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
 	offsets := make([][2]int, len(ps))
 	parts := make([][]byte, k)
@@ -128,7 +119,7 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 		lo, hi := j*len(ps)/len(parts), (j+1)*len(ps)/len(parts)
 		for i := lo; i < hi; i++ {
 			if o := offsets[i]; o[1] > o[0] {
-				items[i].enc = parts[j][o[0]:o[1]:o[1]]
+				items[i].enc = parts[j][o[0]:o[1]] // its capacity to the buffer's end: see joined
 			}
 		}
 	}
@@ -137,7 +128,8 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 
 // encodePart encodes ps, the proposals from index base of a call, into
 // items, results and offsets (their places in *buf), appending to *buf
-// (left holding the grown buffer).
+// (left holding the grown buffer). Each encoding is followed by a comma,
+// so that a request can send consecutive encodings as one slice.
 func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Result, offsets [][2]int, now int64, buf *[]byte) {
 	single := len(singlePrefix) + len(r.suffix)
 	arena := (*buf)[:0]
@@ -171,6 +163,7 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 			continue
 		}
 		offsets[i] = [2]int{start, len(arena)}
+		arena = append(arena, ',') // what separates it from the next in a request: see joined
 	}
 }
 
@@ -193,5 +186,48 @@ func putArena(b *[]byte) {
 	if cap(*b) <= maxPooledArena {
 		*b = (*b)[:0]
 		arenaPool.Put(b)
+	}
+}
+
+// joined returns run, encodings ending with a's, extended to b when b is
+// the encoding that follows a in memory after a comma (as encodePart
+// writes them), and false otherwise. Encodings are sliced with their
+// capacity up to the end of their buffer, so that both ends of that
+// capacity are the same element exactly when b follows a there.
+func joined(a, b []byte) ([]byte, bool) {
+	if len(b) == 0 || cap(a) != len(a)+1+cap(b) {
+		return nil, false
+	}
+	if &a[:cap(a)][cap(a)-1] != &b[:cap(b)][cap(b)-1] || a[:len(a)+1][len(a)] != ',' {
+		return nil, false
+	}
+	return a[:len(a)+1+len(b)], true
+}
+
+// arenaHolds returns an arena's buffers to the pool once its last holder
+// lets go: the Emit call that encoded into it, and each request whose
+// body is read from it (net/http may read a body after the answer came).
+type arenaHolds struct {
+	n     atomic.Int64
+	arena encodeArena
+}
+
+// newArenaHolds returns holds with one holder, the caller.
+func newArenaHolds() *arenaHolds {
+	h := &arenaHolds{}
+	h.n.Store(1)
+	return h
+}
+
+// hold adds a holder and returns its release.
+func (h *arenaHolds) hold() func() {
+	h.n.Add(1)
+	return h.release
+}
+
+// release lets go of one hold; the last gives the arena back.
+func (h *arenaHolds) release() {
+	if h.n.Add(-1) == 0 {
+		h.arena.release()
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/internal/emitctx"
@@ -132,7 +133,7 @@ func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 
 // encodeV3On is encodeV3 on k goroutines (1 <= k <= len(ps)).
 func (r *REST) encodeV3On(k int, ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
-	now := r.now().UnixMilli()
+	now := r.nowMillis(time.Now())
 	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
 	par.In(k, len(ps), func(_, lo, hi int) {
 		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], now, atomic)
@@ -245,14 +246,15 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 			continue
 		}
 		offsets[i] = [2]int{start, len(arena)}
+		arena = append(arena, ',') // what separates it from the next in a request: see joined
 		if !sized {
 			n := len(arena) - start
-			arena, sized = slices.Grow(arena, (n+n/8)*(len(ps)-i-1)), true
+			arena, sized = slices.Grow(arena, (n+1+n/8)*(len(ps)-i-1)), true
 		}
 	}
 	for i, o := range offsets {
 		if o[1] > o[0] {
-			items[i].enc = arena[o[0]:o[1]:o[1]]
+			items[i].enc = arena[o[0]:o[1]] // its capacity to the arena's end: see joined
 		}
 	}
 }
@@ -421,20 +423,25 @@ func (b *v3Run) sendBatch(ctx context.Context, idx []int) error {
 	if b.versions {
 		req.Path += "&systemMetadata=true"
 	}
-	size := 2 + len(idx)
 	for _, i := range idx {
-		size += len(b.items[i].enc)
 		req.NoReplay = req.NoReplay || b.items[i].unsafe
 	}
-	body := make([]byte, 0, size)
-	body = append(body, '[')
-	for k, i := range idx {
-		if k > 0 {
-			body = append(body, ',')
+	// The body is sent from the encodings' memory, consecutive ones as
+	// one slice (see joined); the answer, which echoes the aspects
+	// written, is read only for the versions.
+	parts := make([][]byte, 1, 4)
+	parts[0] = openBracket
+	run := b.items[idx[0]].enc
+	for _, i := range idx[1:] {
+		enc := b.items[i].enc
+		if more, ok := joined(run, enc); ok {
+			run = more
+			continue
 		}
-		body = append(body, b.items[i].enc...)
+		parts = append(parts, run, commaBytes)
+		run = enc
 	}
-	req.Body = append(body, ']')
+	req.Parts, req.DiscardBody = append(parts, run, closeBracket), !b.versions
 	resp, err := b.r.tc.Send(ctx, req)
 	if err == nil {
 		b.accepted(idx, resp)
@@ -445,6 +452,9 @@ func (b *v3Run) sendBatch(ctx context.Context, idx []int) error {
 	}
 	return b.r.refused(ctx, err, idx, b.sendBatch, b.results.mark)
 }
+
+// The brackets of a batch body, as its pieces (never written to).
+var openBracket, closeBracket = []byte("["), []byte("]")
 
 // sendSingle sends a CREATE or a DELETE alone.
 func (b *v3Run) sendSingle(ctx context.Context, i int) error {

@@ -41,10 +41,14 @@ type REST struct {
 	// suffix ends every ingest body with its "async" member:
 	// `,"async":"false"}`.
 	suffix string
+	// suffixBytes is suffix, and batchTail "]" and suffix, as pieces of
+	// a request body.
+	suffixBytes, batchTail []byte
 	// token says whether requests carry a token (WithToken or an
 	// Authorization header), for TestConnection's message.
 	token bool
-	// now is the clock of systemMetadata.lastObserved.
+	// now is the clock of systemMetadata.lastObserved; nil is time.Now
+	// (see nowMillis).
 	now func() time.Time
 
 	// ep is the configured write path; auto decides datahub.EndpointAuto.
@@ -62,6 +66,13 @@ type REST struct {
 const (
 	singlePrefix = `{"proposal":`
 	batchPrefix  = `{"proposals":[`
+)
+
+// The fixed parts as pieces of a request body (never written to).
+var (
+	singlePrefixBytes = []byte(singlePrefix)
+	batchPrefixBytes  = []byte(batchPrefix)
+	commaBytes        = []byte(",")
 )
 
 // NewREST returns an emitter for the GMS at serverURL: a GMS root
@@ -92,12 +103,12 @@ func NewREST(serverURL string, opts ...Option) (*REST, error) {
 		isolate:  s.Emitter.IsolateRejected == nil || *s.Emitter.IsolateRejected,
 		suffix:   `,"async":"` + async + `"}`,
 		token:    s.Token != "" || hasAuthorization(s.Headers),
-		now:      time.Now,
 		ep:       datahub.Endpoint(s.Endpoint),
 		mode:     mode,
 		pollMin:  defaultPollMin,
 		pollMax:  defaultPollMax,
 	}
+	r.suffixBytes, r.batchTail = []byte(r.suffix), []byte("]"+r.suffix)
 	if r.maxBatch <= 0 {
 		r.maxBatch = DefaultMaxBatchSize
 	}
@@ -105,6 +116,16 @@ func NewREST(serverURL string, opts ...Option) (*REST, error) {
 		r.maxBytes = DefaultMaxBatchBytes
 	}
 	return r, nil
+}
+
+// nowMillis returns the observation time of proposals encoded at t (the
+// time.Now of the caller, who may need it too), in Unix milliseconds: t's,
+// or the clock r.now's when one was set.
+func (r *REST) nowMillis(t time.Time) int64 {
+	if r.now != nil {
+		return r.now().UnixMilli()
+	}
+	return t.UnixMilli()
 }
 
 // ServerURL returns the normalised server URL requests are sent under.
@@ -212,6 +233,9 @@ type batch struct {
 	r       *REST
 	items   []encoded
 	results emitResults
+	// holds, when set, keeps the memory of the items' encodings (pooled)
+	// until the requests no longer read it.
+	holds *arenaHolds
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
@@ -247,11 +271,11 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Re
 		return r.emitOpenAPI(ctx, ps, versions)
 	}
 	r.logDegraded()
-	// The encodings live only until the requests are sent (each request
-	// body is a copy), so their memory goes back to the pool.
-	var arena encodeArena
-	defer arena.release()
-	items, results := r.encodeIn(ps, &arena)
+	// The request bodies are read from the encodings' memory, which goes
+	// back to the pool once the call and its requests are done with it.
+	holds := newArenaHolds()
+	defer holds.release()
+	items, results := r.encodeIn(ps, &holds.arena)
 	if emitctx.AllOrNothing(ctx) {
 		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
 		for i, it := range items {
@@ -264,7 +288,7 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Re
 			return results, err
 		}
 	}
-	b := &batch{r: r, items: items, results: results}
+	b := &batch{r: r, items: items, results: results, holds: holds}
 	return results, b.run(ctx)
 }
 
@@ -353,29 +377,29 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	for _, i := range idx {
 		req.NoReplay = req.NoReplay || b.items[i].unsafe
 	}
+	// The body is sent from the encodings' memory, consecutive ones as
+	// one slice (see joined).
 	if len(idx) == 1 {
-		body := make([]byte, 0, len(singlePrefix)+len(b.items[idx[0]].enc)+len(b.r.suffix))
-		body = append(body, singlePrefix...)
-		body = append(body, b.items[idx[0]].enc...)
-		body = append(body, b.r.suffix...)
-		req.Body = body
+		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
 	} else {
-		size := len(batchPrefix) + len(idx) + len(b.r.suffix)
-		for _, i := range idx {
-			size += len(b.items[i].enc)
-		}
-		body := make([]byte, 0, size)
-		body = append(body, batchPrefix...)
-		for k, i := range idx {
-			if k > 0 {
-				body = append(body, ',')
+		parts := make([][]byte, 1, 4)
+		parts[0] = batchPrefixBytes
+		run := b.items[idx[0]].enc
+		for _, i := range idx[1:] {
+			enc := b.items[i].enc
+			if more, ok := joined(run, enc); ok {
+				run = more
+				continue
 			}
-			body = append(body, b.items[i].enc...)
+			parts = append(parts, run, commaBytes)
+			run = enc
 		}
-		body = append(body, ']')
-		body = append(body, b.r.suffix...)
-		req.Path, req.Body = pathIngestBatch, body
+		req.Path, req.Parts = pathIngestBatch, append(parts, run, b.r.batchTail)
 	}
+	if b.holds != nil {
+		req.Done = b.holds.hold()
+	}
+	req.DiscardBody = true // ingestProposal answers the URNs, which Emit does not use
 	_, err := b.r.tc.Send(ctx, req)
 	if err == nil {
 		b.results.mark(idx, Written, nil)

@@ -38,7 +38,7 @@ func (u Dataset) String() string {
 	if u.name == "" {
 		return ""
 	}
-	return prefix + TypeDataset + ":(" + u.platform.String() + "," + u.name + "," + u.env + ")"
+	return platformNameEnv(TypeDataset, u.platform, u.name, u.env)
 }
 
 // EntityType returns "dataset".
@@ -97,7 +97,7 @@ func (u MLModel) String() string {
 	if u.name == "" {
 		return ""
 	}
-	return prefix + TypeMLModel + ":(" + u.platform.String() + "," + u.name + "," + u.env + ")"
+	return platformNameEnv(TypeMLModel, u.platform, u.name, u.env)
 }
 
 // EntityType returns "mlModel".
@@ -156,7 +156,7 @@ func (u MLModelGroup) String() string {
 	if u.name == "" {
 		return ""
 	}
-	return prefix + TypeMLModelGroup + ":(" + u.platform.String() + "," + u.name + "," + u.env + ")"
+	return platformNameEnv(TypeMLModelGroup, u.platform, u.name, u.env)
 }
 
 // EntityType returns "mlModelGroup".
@@ -176,3 +176,12 @@ func (u MLModelGroup) MarshalText() ([]byte, error) { return []byte(u.String()),
 
 // UnmarshalText parses text with [ParseMLModelGroup]; empty text gives the zero value.
 func (u *MLModelGroup) UnmarshalText(text []byte) error { return unmarshal(u, text, ParseMLModelGroup) }
+
+// platformNameEnv returns the URN urn:li:<typ>:(<platform>,<name>,<env>)
+// in one allocation: the platform's URN is not built on its own.
+func platformNameEnv(typ string, platform DataPlatform, name, env string) string {
+	if platform.name == "" {
+		return prefix + typ + ":(," + name + "," + env + ")"
+	}
+	return prefix + typ + ":(" + prefix + TypeDataPlatform + ":" + platform.name + "," + name + "," + env + ")"
+}

@@ -165,6 +165,19 @@ type Request struct {
 	Method, Path string
 	// Body is sent as is; nil sends none.
 	Body []byte
+	// Parts, when set, are sent after Body, one after the other, without
+	// being joined into one slice first.
+	Parts [][]byte
+	// DiscardBody reads a successful answer's body without keeping it:
+	// the Response has no Body.
+	DiscardBody bool
+	// Done, when set, is called once Body and Parts are no longer read:
+	// after Send has returned and net/http has closed every attempt's
+	// body (which it may do after the answer came, when the server
+	// answered before reading the whole request). Until then their memory
+	// must not change. Done may run on another goroutine; it is not called
+	// when a body is never closed, leaving the memory to the collector.
+	Done func()
 	// NoReplay marks a request that is not safe to send twice (a
 	// conditional write, a CREATE): it is retried only after an attempt
 	// that provably did not apply it (a DialError, 429, 503). After any
@@ -198,7 +211,14 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 // header net/http refuses), never does.
 func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	var raw any // retryablehttp sends a []byte(nil) as a chunked empty body
-	if len(r.Body) > 0 {
+	switch {
+	case len(r.Parts) > 0 || r.Done != nil:
+		body, done := partsBody(&r)
+		defer done()
+		if body != nil {
+			raw = body
+		}
+	case len(r.Body) > 0:
 		raw = r.Body
 	}
 	st := &callState{req: r, write: writeMethod(r.Method)}
@@ -227,7 +247,14 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 		e.Method, e.URL, e.Header = r.Method, datahub.RedactURL(c.base+r.Path), resp.Header
 		return nil, st.outcome(ctx, e, resp.StatusCode)
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, c.maxResp+1))
+	var data []byte
+	var size int64
+	if r.DiscardBody {
+		size, err = io.Copy(io.Discard, io.LimitReader(resp.Body, c.maxResp+1))
+	} else {
+		data, err = io.ReadAll(io.LimitReader(resp.Body, c.maxResp+1))
+		size = int64(len(data))
+	}
 	if err != nil {
 		if !st.write {
 			return nil, requestError(r.Method, c.base+r.Path, err)
@@ -236,7 +263,7 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 		// (counts, a created key) is lost.
 		return nil, &unknownError{err: requestError(r.Method, c.base+r.Path, err)}
 	}
-	if int64(len(data)) > c.maxResp {
+	if size > c.maxResp {
 		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", r.Method, datahub.RedactURL(c.base+r.Path), c.maxResp)
 	}
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data, Replayed: st.maybeApplied}, nil

@@ -267,21 +267,54 @@ func updateTelemetry(prev, props []byte) ([]byte, bool) {
 	if !bytes.Contains(props, []byte(PropTelemetryTraceID)) {
 		return nil, false
 	}
-	var in map[string]json.RawMessage
-	if json.Unmarshal(props, &in) != nil || in[PropTelemetryTraceID] == nil {
+	in, ok := jsonx.ObjectMembers(bytes.TrimSpace(props))
+	if !ok {
 		return nil, false
 	}
-	out := map[string]json.RawMessage{}
-	if len(prev) != 0 && string(prev) != "null" && json.Unmarshal(prev, &out) != nil {
-		return nil, false
-	}
-	for _, k := range telemetryKeys {
-		if v, ok := in[k]; ok {
-			out[k] = v
+	var out []jsonx.Member
+	if p := bytes.TrimSpace(prev); len(p) != 0 && string(p) != "null" {
+		ms, ok := jsonx.ObjectMembers(p)
+		if !ok {
+			return nil, false
+		}
+		out = make([]jsonx.Member, 0, len(ms)+len(telemetryKeys))
+		for _, m := range ms {
+			out = putMember(out, m) // the last of a repeated key wins, as in a DataMap
 		}
 	}
-	b, err := json.Marshal(out)
-	return b, err == nil
+	traced := false
+	for _, m := range in {
+		if slices.Contains(telemetryKeys, m.Key) {
+			traced = traced || m.Key == PropTelemetryTraceID
+			out = putMember(out, m)
+		}
+	}
+	if !traced {
+		return nil, false
+	}
+	slices.SortFunc(out, func(a, b jsonx.Member) int { return strings.Compare(a.Key, b.Key) })
+	b := append(make([]byte, 0, len(prev)+len(props)), '{')
+	for i, m := range out {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, m.Key)
+		b = append(b, ':')
+		b = append(b, jsonx.CompactShared(bytes.TrimSpace(m.Value))...)
+	}
+	return append(b, '}'), true
+}
+
+// putMember sets m in ms: it replaces the member of the same key, else it
+// is appended.
+func putMember(ms []jsonx.Member, m jsonx.Member) []jsonx.Member {
+	for i := range ms {
+		if ms[i].Key == m.Key {
+			ms[i].Value = m.Value
+			return ms
+		}
+	}
+	return append(ms, m)
 }
 
 // stampCaller gives each write of a request its caller: the actor (kept

@@ -48,13 +48,16 @@ type proposalEcho struct {
 // itemProposals turns the items of a batch body into proposals: UPSERT for
 // POST, PATCH for PATCH; members that name no aspect of the URN's entity
 // are skipped, as DataHub does.
-func itemProposals(items []v3Item, wq v3Write, ps *[]gms.Proposal, echoes *[]proposalEcho) *openAPIError {
-	for _, it := range items {
-		t, e := v3URN(it.urn)
-		if e != nil {
-			return e
+func itemProposals(items []v3Item, targets []gms.Target, wq v3Write, ps *[]gms.Proposal, echoes *[]proposalEcho) *openAPIError {
+	for i, it := range items {
+		t := targets[i]
+		if t.URN == "" { // checkItemAspects found it does not check
+			var e *openAPIError
+			if t, e = v3URN(it.urn); e != nil {
+				return e
+			}
 		}
-		e = eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
+		e := eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
 			p := gms.Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
 				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
 				Headers: part.Headers}
@@ -223,10 +226,11 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		}
 		ps, all = slices.Grow(ps, n), slices.Grow(all, n)
 		g := group{name: name, from: len(all)}
-		if e := s.checkItemAspects(items); e != nil {
+		targets, e := s.checkItemAspects(items)
+		if e != nil {
 			return e
 		}
-		if e := itemProposals(items, wq, &ps, &all); e != nil {
+		if e := itemProposals(items, targets, wq, &ps, &all); e != nil {
 			return e
 		}
 		g.echoes = all[g.from:]
@@ -467,17 +471,23 @@ func (s *Handler) Delete(w http.ResponseWriter, r *http.Request, rt Request) {
 
 // checkItemAspects asks the core about the members of a write's items that
 // name no aspect of their entity (gms.Core.CheckItemAspect).
-func (s *Handler) checkItemAspects(items []v3Item) *openAPIError {
-	for _, it := range items {
+//
+// It also returns the items' targets, for itemProposals (a zero Target for
+// a URN that does not check: itemProposals answers it, in the items'
+// order), so that each URN is checked once.
+func (s *Handler) checkItemAspects(items []v3Item) ([]gms.Target, *openAPIError) {
+	targets := make([]gms.Target, len(items))
+	for i, it := range items {
 		t, e := v3URN(it.urn)
 		if e != nil {
-			continue // itemProposals answers it, in the items' order
+			continue
 		}
+		targets[i] = t
 		for _, mb := range it.members {
 			if err := s.core.CheckItemAspect(t, mb.Key); err != nil {
-				return fromCoreV3(err)
+				return nil, fromCoreV3(err)
 			}
 		}
 	}
-	return nil
+	return targets, nil
 }
