@@ -29,6 +29,33 @@ func ExampleSearch_Results() {
 	// 1 entity matches churn
 }
 
+// A search text is DataHub's query syntax. Free text: terms all match by
+// default, "|" is OR, "-" excludes, parentheses group, "a*" is a prefix.
+// After "/q " it is a structured query: AND, OR, NOT, field:value, ranges.
+func ExampleSearch_Results_booleanQuery() {
+	server, stop := startMock()
+	defer stop()
+	ctx := context.Background()
+
+	c, err := client.New(server)
+	must(err)
+	for _, query := range []string{"churn | (user* -model)", "/q description:model OR name:users", "churn -model"} {
+		n, err := c.Search().Count(ctx, query, client.SearchFilter{})
+		must(err)
+		fmt.Printf("%q: %d\n", query, n)
+	}
+	for r, err := range c.Search().Results(ctx, "churn | users", client.SearchFilter{}) {
+		must(err)
+		fmt.Println(r.Type, r.URN)
+	}
+	// Output:
+	// "churn | (user* -model)": 2
+	// "/q description:model OR name:users": 2
+	// "churn -model": 0
+	// MLMODEL urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)
+	// MLFEATURE_TABLE urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)
+}
+
 // WithFirst takes the first results and stops without an error, however
 // many more match; WithLimit would end with ErrResultLimit.
 func ExampleWithFirst() {

@@ -193,8 +193,10 @@ type Search struct {
 // Search returns the search operations of c.
 func (c *Client) Search() *Search { return &Search{c: c} }
 
-// Results finds the entities that match query (free text; "" or "*" for
-// all) and filter, page after page with DataHub's scrollAcrossEntities
+// Results finds the entities that match query and filter ("" or "*" for
+// all; the query is DataHub's free-text syntax, where terms all match, "|"
+// is OR, "-" excludes and parentheses group, or after "/q " a structured
+// query with AND, OR, NOT, field:value and ranges), page after page with DataHub's scrollAcrossEntities
 // (scroll ids, so past 10,000 results too; never offset pages), in the
 // server's order (relevance, then URN). It yields each result once, then
 // [ErrResultLimit] if more results than the limit match; an error from the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -33,30 +34,24 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 	if c.opts.NoDefaultAspects {
 		return nil, nil
 	}
-	// The entities' first writes whose entity can have a default aspect,
-	// then which of them exist, in one read of the store.
+	// The writes whose entity can have a default aspect, then which of
+	// their entities exist, in one read of the store: one lookup per write,
+	// which is all a write to an existing entity costs here.
 	firsts := make([]int, 0, len(ws))
 	urns := make([]string, 0, len(ws))
-	var seen map[string]bool // URNs looked at, for a batch of more than one write
+	var lastType string // of the write before, whose answer is has
+	has, known := false, false
 	for i := range ws {
 		w := &ws[i]
 		if w.DeleteEntity || w.Timeseries {
 			continue
 		}
-		if len(ws) > 1 {
-			if seen[w.URN] {
-				continue
-			}
-			if seen == nil {
-				seen = make(map[string]bool, len(ws))
-			}
-			seen[w.URN] = true
+		if typ := EntityTypeOf(w.URN); typ != lastType || !known {
+			lastType, has, known = typ, hasDefaultAspects(typ), true
 		}
-		e, ok := lookupEntity(EntityTypeOf(w.URN))
-		if !ok || !(e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")) {
-			continue
+		if has {
+			firsts, urns = append(firsts, i), append(urns, w.URN)
 		}
-		firsts, urns = append(firsts, i), append(urns, w.URN)
 	}
 	if len(urns) == 0 {
 		return nil, nil
@@ -65,11 +60,19 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 	var out []store.Write
 	var with []int
 	var inBatch map[[2]string]bool // (URN, aspect) of the batch, made once needed
+	var seen map[string]bool       // the URNs of entities created, for their first write only
 	for j, i := range firsts {
 		if exist[j] {
 			continue
 		}
 		w := &ws[i]
+		if seen[w.URN] {
+			continue
+		}
+		if seen == nil {
+			seen = make(map[string]bool)
+		}
+		seen[w.URN] = true
 		e, _ := lookupEntity(EntityTypeOf(w.URN))
 		if inBatch == nil {
 			inBatch = make(map[[2]string]bool, len(ws))
@@ -97,6 +100,20 @@ func (c *Core) defaultWrites(ws []store.Write) ([]store.Write, []int) {
 	}
 	return out, with
 }
+
+// hasDefaultAspects reports whether entities of the type can have a
+// default aspect (their registry entry has browsePathsV2 or
+// dataPlatformInstance).
+func hasDefaultAspects(entityType string) bool { return defaultable()[entityType] }
+
+// defaultable is hasDefaultAspects of every entity type, built once.
+var defaultable = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool, len(entityTable()))
+	for name, e := range entityTable() {
+		m[name] = e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")
+	}
+	return m
+})
 
 // skipIfStored skips a default aspect already stored (CREATE with
 // CreateIfNotExistsValidator's filter exception: no error).

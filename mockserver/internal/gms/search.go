@@ -36,8 +36,12 @@ const MaxCount = index.MaxCount
 
 // The refusals of a search, matched with errors.Is.
 var (
-	// ErrBadQuery is a query Elasticsearch cannot parse.
+	// ErrBadQuery is a query the search refuses as a bad request (a bad
+	// criterion or keep-alive, a query too long).
 	ErrBadQuery = index.ErrBadQuery
+	// ErrQuerySyntax is a structured query Elasticsearch cannot parse,
+	// which fails the search (a server error).
+	ErrQuerySyntax = index.ErrQuerySyntax
 	// ErrKeepAlive is a keep-alive Elasticsearch refuses.
 	ErrKeepAlive = index.ErrKeepAlive
 	// ErrScrollBase64 is a scroll id that is not Base64.

@@ -34,7 +34,7 @@ func init() {
 			return nil, badRequest(err.Error())
 		}
 		i := in.Input
-		return c.x.h.res.offsetSearch(c, []string{"corpuser"}, i.Query, buildFilter(i.Filters, i.OrFilters), intOr(i.Start, 0), intOr(i.Count, 10), i.SearchFlags)
+		return c.x.h.res.offsetSearch(c, []string{"corpuser"}, i.Query, buildFilter(i.Filters, i.OrFilters), intOr(i.Start, 0), intOr(i.Count, 10), i.SearchFlags, false)
 	})
 	for _, f := range []string{"listDataProductAssets", "listApplicationAssets"} {
 		field := "dataProducts"
@@ -62,7 +62,7 @@ func init() {
 					f[k] = append(f[k], with)
 				}
 			}
-			return c.x.h.res.offsetSearch(c, typesOf(i.Types), i.Query, f, intOr(i.Start, 0), intOr(i.Count, 10), i.SearchFlags)
+			return c.x.h.res.offsetSearch(c, typesOf(i.Types), i.Query, f, intOr(i.Start, 0), intOr(i.Count, 10), i.SearchFlags, false)
 		})
 	}
 	for name, answer := range subsystemFields {

@@ -59,19 +59,21 @@ type groupingCriterionInput struct {
 	GroupingEntityType string
 }
 
-// keepSchemaFields tells whether flags turn off DataHub's default grouping
-// of schema fields into their datasets in a lineage search: a groupingSpec
-// with criteria, none of them SCHEMA_FIELD grouped by DATASET.
+// keepSchemaFields reads flags' groupingSpec for a lineage search (see
+// gms.KeepSchemaFields).
 func keepSchemaFields(flags *searchFlagsInput) bool {
 	if flags == nil || flags.GroupingSpec == nil || flags.GroupingSpec.GroupingCriteria == nil {
 		return false
 	}
+	criteria := make([]gms.GroupingCriterion, 0, len(*flags.GroupingSpec.GroupingCriteria))
 	for _, c := range *flags.GroupingSpec.GroupingCriteria {
-		if c.BaseEntityType != nil && *c.BaseEntityType == "SCHEMA_FIELD" && c.GroupingEntityType == "DATASET" {
-			return false
+		g := gms.GroupingCriterion{Grouping: registryName(c.GroupingEntityType)}
+		if c.BaseEntityType != nil {
+			g.Base = registryName(*c.BaseEntityType)
 		}
+		criteria = append(criteria, g)
 	}
-	return true
+	return gms.KeepSchemaFields(criteria)
 }
 
 // searchableTypes are DataHub's SEARCHABLE_ENTITY_TYPES that the mock
@@ -227,11 +229,14 @@ type searchInput struct {
 }
 
 // Search resolves Query.search (SearchResolver): one entity type, by
-// offset.
+// offset, "/" escaped in the query, which is a structured query when
+// searchFlags.fulltext is false (a free-text one by default).
 func (r *resolver) Search(ctx context.Context, a struct{ Input searchInput }) (*searchResultsR, error) {
 	in := a.Input
 	types := typesOf(&[]string{in.Type})
-	return r.offsetSearch(ctx, types, in.Query, buildFilter(in.Filters, in.OrFilters), intOr(in.Start, 0), intOr(in.Count, 10), in.SearchFlags)
+	structured := in.SearchFlags != nil && in.SearchFlags.Fulltext != nil && !*in.SearchFlags.Fulltext
+	return r.offsetSearch(ctx, types, strings.ReplaceAll(in.Query, "/", `\/`), buildFilter(in.Filters, in.OrFilters),
+		intOr(in.Start, 0), intOr(in.Count, 10), in.SearchFlags, structured)
 }
 
 type searchAcrossEntitiesInput struct {
@@ -246,18 +251,19 @@ type searchAcrossEntitiesInput struct {
 
 // SearchAcrossEntities resolves Query.searchAcrossEntities
 // (SearchAcrossEntitiesResolver): start 0 and count 10 by default, "/"
-// escaped in the query.
+// escaped in the query, always a free-text query (DataHub's entity client
+// sets fulltext whatever the flags say).
 func (r *resolver) SearchAcrossEntities(ctx context.Context, a struct{ Input searchAcrossEntitiesInput }) (*searchResultsR, error) {
 	in := a.Input
 	return r.offsetSearch(ctx, typesOf(in.Types), strings.ReplaceAll(in.Query, "/", `\/`),
-		buildFilter(in.Filters, in.OrFilters), intOr(in.Start, 0), intOr(in.Count, 10), in.SearchFlags)
+		buildFilter(in.Filters, in.OrFilters), intOr(in.Start, 0), intOr(in.Count, 10), in.SearchFlags, false)
 }
 
-func (r *resolver) offsetSearch(ctx context.Context, types []string, query string, f gms.Filter, start, count int, flags *searchFlagsInput) (*searchResultsR, error) {
+func (r *resolver) offsetSearch(ctx context.Context, types []string, query string, f gms.Filter, start, count int, flags *searchFlagsInput, structured bool) (*searchResultsR, error) {
 	if e := charge(ctx); e != nil {
 		return nil, e
 	}
-	q := gms.Query{Types: types, Text: query, Filter: f, Start: start, Count: count}
+	q := gms.Query{Types: types, Text: query, Structured: structured, Filter: f, Start: start, Count: count}
 	applyFlags(&q, flags)
 	wantHits := selectedParts(ctx, &q)
 	res, err := r.search.Search(ctx, q)
@@ -284,11 +290,12 @@ type scrollAcrossEntitiesInput struct {
 
 // ScrollAcrossEntities resolves Query.scrollAcrossEntities
 // (ScrollAcrossEntitiesResolver): count 10 and keep-alive "5m" by default,
-// a blank query is "*", only orFilters count.
+// a blank query is "*", "/" escaped in the query, always a free-text query
+// (as searchAcrossEntities), only orFilters count.
 func (r *resolver) ScrollAcrossEntities(ctx context.Context, a struct{ Input scrollAcrossEntitiesInput }) (*scrollResultsR, error) {
 	in := a.Input
 	types := typesOf(in.Types)
-	query := in.Query
+	query := strings.ReplaceAll(in.Query, "/", `\/`)
 	if strings.TrimSpace(query) == "" {
 		query = "*"
 	}

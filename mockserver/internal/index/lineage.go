@@ -147,7 +147,10 @@ func (x *Index) lineage(ctx context.Context, q LineageQuery) (*results, error) {
 		return nil, err
 	}
 	filter = filter.prepared()
-	terms := queryTerms(q.Text, false)
+	terms, err := parseQuery(q.Text, q.Structured)
+	if err != nil {
+		return nil, err
+	}
 	dropRemoved := !q.IncludeSoftDeleted && !filter.namesRemoved()
 	x.Sync()
 	x.mu.Lock()

@@ -12,50 +12,49 @@ const structuredPrefix = `\/q `
 
 // term is one term of a query: lower-case text matched as a substring of
 // a value (glob nil) or a whole-word or whole-value wildcard pattern (glob
-// set), in the default-query fields or, with field set, in that field.
+// set), in the default-query fields or, with field set, in that field; or,
+// by kind, a fuzzy word, a phrase with slop, a range of values or a
+// field's existence.
 type term struct {
 	text  string
 	field string
 	glob  *regexp.Regexp
+	kind  termKind
+	edits int         // kindFuzzy: the most edits
+	words []string    // kindPhrase: the phrase's words
+	slop  int         // kindPhrase: the most words between them
+	rng   *valueRange // kindRange
 }
 
+// termKind is what a term matches.
+type termKind uint8
+
+const (
+	kindText   termKind = iota // text as a substring, or glob
+	kindFuzzy                  // a word or value within edits of text
+	kindPhrase                 // words in order, slop words between at most
+	kindRange                  // a value in rng
+	kindExists                 // any value of field
+)
+
+// terms are a free-text query's terms: the distinct ones, in the order
+// they first occur, and for every occurrence in the query the index of its
+// distinct term. None matches everything.
 type terms struct {
 	distinct []term
 	order    []int
 }
 
-// queryTerms splits a query into lower-case terms, every one of which must
-// match. Leading colons are dropped, as DataHub's query builder does.
-//
-// A free-text query (structured false) is split on white space; "\/" reads
-// as "/" and the '*' at a term's ends are dropped, as DataHub's resolvers
-// and its simple query leave them.
-//
-// A structured query (structured true, or a text starting with "\/q ") is
-// read as the Elasticsearch query_string DataHub sends for it, with AND as
-// the default operator:
-//   - field:value restricts a term to one index field (any field, not only
-//     the default-query ones);
-//   - a backslash escapes the next character ("entities\.x" is the text
-//     "entities.x"; "\*" a literal star);
-//   - an unescaped '*' (any run of characters) or '?' (one character) makes
-//     the term a wildcard pattern, matched against a whole value or one of
-//     its words;
-//   - "quoted text" is one term, spaces included;
-//   - the operator AND (or &&) between terms is the default and is skipped.
-func queryTerms(text string, structured bool) terms {
-	text = strings.TrimSpace(text)
-	if rest, ok := strings.CutPrefix(text, structuredPrefix); ok {
-		text, structured = rest, true
-	}
-	text = strings.TrimLeft(text, ":")
+// queryTerms splits a free-text query with no operator (its structured
+// prefix and leading colons gone) into lower-case terms, every one of
+// which must match (see parseQuery). It is split on white space; "\/"
+// reads as "/" and the '*' at a term's ends are dropped, as DataHub's
+// resolvers and its simple query leave them.
+func queryTerms(text string) terms {
 	var out terms
 	seen := map[string]int{}
 	add := func(t term) {
 		key := t.field + "\x00" + t.text
-		if t.glob != nil {
-			key += "\x00glob"
-		}
 		i, ok := seen[key]
 		if !ok {
 			i = len(out.distinct)
@@ -64,66 +63,20 @@ func queryTerms(text string, structured bool) terms {
 		}
 		out.order = append(out.order, i)
 	}
-	if !structured {
-		text = strings.ReplaceAll(text, `\/`, "/")
-		for _, t := range strings.Fields(strings.ToLower(text)) {
-			if t = strings.Trim(t, "*"); t != "" {
-				add(term{text: t})
-			}
-		}
-		return out
-	}
-	for _, tok := range splitStructured(text) {
-		if tok == "AND" || tok == "&&" {
-			continue
-		}
-		if t, ok := structuredTerm(tok); ok {
-			add(t)
+	text = strings.ReplaceAll(text, `\/`, "/")
+	for _, t := range strings.Fields(strings.ToLower(text)) {
+		if t = strings.Trim(t, "*"); t != "" {
+			add(term{text: t})
 		}
 	}
 	return out
 }
 
-// splitStructured splits a query_string on white space outside quotes and
-// escapes, keeping quotes and backslashes in the tokens.
-func splitStructured(s string) []string {
-	var toks []string
-	var b strings.Builder
-	quoted, escaped := false, false
-	flush := func() {
-		if b.Len() > 0 {
-			toks = append(toks, b.String())
-			b.Reset()
-		}
-	}
-	for _, r := range s {
-		switch {
-		case escaped:
-			escaped = false
-		case r == '\\':
-			escaped = true
-		case r == '"':
-			quoted = !quoted
-		case !quoted && (r == ' ' || r == '\t' || r == '\n' || r == '\r'):
-			flush()
-			continue
-		}
-		b.WriteRune(r)
-	}
-	flush()
-	return toks
-}
-
-// fieldName is the form of a query_string field name the mock reads.
-var fieldName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
-
-// structuredTerm reads one query_string token: an optional field, then a
-// quoted phrase or a value with escapes and wildcards.
-func structuredTerm(tok string) (term, bool) {
-	var t term
-	if i := strings.IndexByte(tok, ':'); i > 0 && fieldName.MatchString(tok[:i]) {
-		t.field, tok = tok[:i], tok[i+1:]
-	}
+// valueTerm reads one query_string value (raw, escapes in place) on
+// field: a quoted phrase or a value with escapes and wildcards. ok is
+// false for a value that is empty or all wildcards on the default fields.
+func valueTerm(field, tok string) (term, bool) {
+	t := term{field: field}
 	if len(tok) >= 2 && tok[0] == '"' && tok[len(tok)-1] == '"' {
 		t.text = strings.ToLower(unescape(tok[1 : len(tok)-1]))
 		return t, t.text != ""
@@ -184,8 +137,11 @@ func unescape(s string) string {
 
 // matches reports whether the lower-case value lv matches t.
 func (t term) matches(lv string) bool {
-	if t.glob == nil {
+	if t.kind == kindText && t.glob == nil {
 		return strings.Contains(lv, t.text)
+	}
+	if t.kind != kindText {
+		return t.matchesKind(lv)
 	}
 	if t.glob.MatchString(lv) {
 		return true

@@ -69,8 +69,9 @@ type Query struct {
 	// Text is the free-text query; "" or "*" matches every document.
 	Text string
 	// Structured reads Text as DataHub's structured search does (an
-	// Elasticsearch query_string: field queries, escapes, wildcards,
-	// quoted phrases; see queryTerms), as do a text starting with "\/q ".
+	// Elasticsearch query_string: boolean operators, field queries, ranges,
+	// escapes, wildcards, quoted phrases), as does a text starting with
+	// "\/q "; otherwise Text is a simple_query_string (see parseQuery).
 	Structured bool
 	// Filter restricts the documents.
 	Filter Filter
@@ -222,8 +223,11 @@ func (x *Index) evaluate(ctx context.Context, q Query) ([]Hit, []Facet, uint64, 
 	if err := ctx.Err(); err != nil {
 		return nil, nil, 0, err
 	}
+	terms, err := parseQuery(q.Text, q.Structured)
+	if err != nil {
+		return nil, nil, 0, err
+	}
 	q.Filter = q.Filter.prepared()
-	terms := queryTerms(q.Text, q.Structured)
 	dropRemoved := !q.IncludeSoftDeleted && !q.Filter.namesRemoved()
 	x.Sync()
 	x.mu.Lock()
@@ -371,9 +375,6 @@ func (s *searchIdx) candidateURNs(f Filter) (map[string]struct{}, bool) {
 	return out, false
 }
 
-// terms are a free-text query's terms: the distinct ones, in the order
-// they first occur, and for every occurrence in the query the index of its
-// distinct term. nil matches everything.
 // aggregate counts the facet values over the matched documents.
 func aggregate(q Query, docs []*searchDoc) []Facet {
 	fields := q.Facets

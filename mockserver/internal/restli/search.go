@@ -66,6 +66,7 @@ func (c *Call) filter(name string) (gms.Filter, error) {
 // searchFlags is the part of com.linkedin.metadata.query.SearchFlags the
 // index honours.
 type searchFlags struct {
+	Fulltext           *bool `json:"fulltext"`
 	IncludeSoftDeleted *bool `json:"includeSoftDeleted"`
 	SkipAggregates     *bool `json:"skipAggregates"`
 	MaxAggValues       *int  `json:"maxAggValues"`
@@ -77,9 +78,8 @@ type searchFlags struct {
 	} `json:"groupingSpec"`
 }
 
-// keepSchemaFields tells whether the searchFlags turn off DataHub's default
-// grouping of schema fields into their datasets in a lineage search: a
-// groupingSpec none of whose criteria is schemaField grouped by dataset.
+// keepSchemaFields reads the searchFlags' groupingSpec for a lineage
+// search (see gms.KeepSchemaFields).
 func (c *Call) keepSchemaFields() (bool, error) {
 	var f searchFlags
 	if err := c.decodeRecord("searchFlags", &f); err != nil {
@@ -88,18 +88,28 @@ func (c *Call) keepSchemaFields() (bool, error) {
 	if f.GroupingSpec == nil {
 		return false, nil
 	}
+	criteria := make([]gms.GroupingCriterion, 0, len(f.GroupingSpec.GroupingCriteria))
 	for _, g := range f.GroupingSpec.GroupingCriteria {
-		if g.BaseEntityType != nil && *g.BaseEntityType == "schemaField" && g.GroupingEntityType == "dataset" {
-			return false, nil
+		gc := gms.GroupingCriterion{Grouping: g.GroupingEntityType}
+		if g.BaseEntityType != nil {
+			gc.Base = *g.BaseEntityType
 		}
+		criteria = append(criteria, gc)
 	}
-	return true, nil
+	return gms.KeepSchemaFields(criteria), nil
 }
 
+// applyFlags applies the searchFlags to q. Given flags make the query a
+// structured one unless their fulltext is true (DataHub's search service
+// defaults an absent fulltext to false); without flags an action's query
+// is a free-text one (see search for its fulltext parameter).
 func (c *Call) applyFlags(q *gms.Query) error {
 	var f searchFlags
 	if err := c.decodeRecord("searchFlags", &f); err != nil {
 		return err
+	}
+	if c.has("searchFlags") {
+		q.Structured = f.Fulltext == nil || !*f.Fulltext
 	}
 	if f.IncludeSoftDeleted != nil {
 		q.IncludeSoftDeleted = *f.IncludeSoftDeleted
@@ -305,10 +315,16 @@ func runSearch(h *Handler, ctx context.Context, c *Call, q gms.Query) (any, erro
 }
 
 // search serves entities?action=search: one entity type, by offset.
+// Without searchFlags, the query is a free-text one only when the
+// deprecated fulltext parameter is true (DataHub's EntityResource).
 func search(h *Handler, ctx context.Context, c *Call) (any, error) {
 	q, err := c.query([]string{c.str("entity")}, c.str("input"), c.integer("start", 0), c.integer("count", 10))
 	if err != nil {
 		return nil, err
+	}
+	if !c.has("searchFlags") {
+		fulltext := c.boolean("fulltext")
+		q.Structured = fulltext == nil || !*fulltext
 	}
 	return runSearch(h, ctx, c, q)
 }
@@ -478,6 +494,7 @@ func autocomplete(h *Handler, ctx context.Context, c *Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	q.Structured = false // DataHub's autocomplete builds its own query, whatever the flags
 	q.SkipAggregates = true
 	sort, err := c.sort()
 	if err != nil {

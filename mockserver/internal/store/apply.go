@@ -329,7 +329,7 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 		// no history (retention.go); a row retention puts past its versions
 		// goes.
 		n := rowVersion(cur.row)
-		keep := keepVersions(p.batch.rules, w.URN, w.Aspect)
+		keep := p.keep
 		if keep != 1 {
 			if err := t.putNew(aspectRows, p.historyKey(n), storedCopy(t, cur.raw)); err != nil {
 				return outcome{}, err
@@ -366,7 +366,7 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 // history as the version before pre's.
 func putPreBuilt(t txn, w *Write, p *prepared, key, raw []byte, pre *preRow) (outcome, error) {
 	if raw != nil {
-		keep := keepVersions(p.batch.rules, w.URN, w.Aspect) // retention.go
+		keep := p.keep
 		if keep != 1 {
 			if err := t.putNew(aspectRows, p.historyKey(pre.version-1), storedCopy(t, raw)); err != nil {
 				return outcome{}, err

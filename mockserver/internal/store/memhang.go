@@ -15,33 +15,25 @@ import (
 // to the tree. A latest row put while the tree holds history rows of its
 // aspect gets tree set, and its new history rows go to the tree too.
 //
-// The rows are copied into a few large byte slices and found by version,
-// so that however long the history, it is a few allocations without
-// pointers that the garbage collector neither scans nor counts row by row.
-// A row's bytes are never modified once appended: chunks only grow, except
-// that a rollback cuts off what its update appended. The bytes of deleted
-// rows (retention deletes one per new version) stay until they pass twice
-// those of the rows kept: then the rows move to a new history (compact).
+// A history row is the value put, referenced, not copied: values put are
+// never modified (see txn.put), and the usual one is the latest row it
+// replaces, already allocated on its own, so that moving a latest row into
+// history under the writer lock is a slice header and a version appended.
+// A deleted row (retention deletes the oldest with each new version) is
+// dropped from ents, and its memory goes with the last reference to it.
 type memHist struct {
-	chunks [][]byte
-	ents   []histRow // sorted by version
-	tree   bool
+	ents []histRow // sorted by version
+	tree bool
 }
 
-// histRow is one history row: its version and where its value is in the
-// chunks.
+// histRow is one history row: its version and its value.
 type histRow struct {
-	ver      uint64
-	chunk    uint32
-	off, end uint32
+	ver uint64
+	val []byte
 }
 
-// histChunk is the most bytes a history allocates at once for more rows
-// than one: its chunks double up to it.
-const histChunk = 16 << 10
-
-// val returns the value of e, sharing h's memory.
-func (h *memHist) val(e histRow) []byte { return h.chunks[e.chunk][e.off:e.end:e.end] }
+// val returns the value of e.
+func (h *memHist) val(e histRow) []byte { return e.val }
 
 // find returns the index of version ver in h's entries, or where it would
 // go.
@@ -53,84 +45,16 @@ func (h *memHist) find(ver uint64) (int, bool) {
 	return slices.BinarySearchFunc(h.ents, ver, func(e histRow, v uint64) int { return cmp.Compare(e.ver, v) })
 }
 
-// size is the length of h's chunks, which a rollback restores with cut.
-func (h *memHist) size() histSize {
-	n := len(h.chunks)
-	if n == 0 {
-		return histSize{}
+// remove removes entry i of h. The oldest, which retention removes with
+// each write, goes in O(1): the entries start one later (append reuses
+// the room at the end, and moves the entries when it runs out).
+func (h *memHist) remove(i int) {
+	if i == 0 {
+		h.ents[0] = histRow{} // drop its value
+		h.ents = h.ents[1:]
+		return
 	}
-	return histSize{uint32(n), uint32(len(h.chunks[n-1]))}
-}
-
-// histSize is how many chunks a history has and the last one's length.
-type histSize struct{ chunks, last uint32 }
-
-// cut gives h's chunks back the size sz.
-func (h *memHist) cut(sz histSize) {
-	h.chunks = h.chunks[:sz.chunks]
-	if sz.chunks > 0 {
-		h.chunks[sz.chunks-1] = h.chunks[sz.chunks-1][:sz.last]
-	}
-}
-
-// add appends val to h's chunks and returns where it is.
-func (h *memHist) add(ver uint64, val []byte) histRow {
-	n := len(h.chunks)
-	if n == 0 || cap(h.chunks[n-1])-len(h.chunks[n-1]) < len(val) {
-		size := len(val)
-		if n > 0 {
-			size = max(size, min(2*cap(h.chunks[n-1]), histChunk))
-		}
-		h.chunks = append(h.chunks, make([]byte, 0, size))
-		n++
-	}
-	c := h.chunks[n-1]
-	e := histRow{ver: ver, chunk: uint32(n - 1), off: uint32(len(c))}
-	c = append(c, val...)
-	h.chunks[n-1] = c
-	e.end = uint32(len(c))
-	return e
-}
-
-// wantsCompact reports whether h, about to take a row of n bytes that its
-// last chunk has no room for, holds more bytes of deleted rows than twice
-// those of its rows: retention deletes a row with each new version, whose
-// bytes stay in the chunks until the history is compacted.
-func (h *memHist) wantsCompact(n int) bool {
-	last := len(h.chunks) - 1
-	if last < 0 || cap(h.chunks[last])-len(h.chunks[last]) >= n {
-		return false
-	}
-	held := 0
-	for _, c := range h.chunks {
-		held += len(c)
-	}
-	return held-h.liveBytes() > 2*h.liveBytes()
-}
-
-// liveBytes is the length of h's rows.
-func (h *memHist) liveBytes() int {
-	n := 0
-	for _, e := range h.ents {
-		n += int(e.end - e.off)
-	}
-	return n
-}
-
-// compact gives the latest row's cell o a new history with o's rows only,
-// copied into new chunks; the old history is left as it was (values read
-// from it stay valid), for a rollback to give back. Amortized over the
-// rows written since the last compaction, it copies half a row per row.
-func (t *memTxn) compact(b bucket, o *memCell) {
-	old := o.h
-	live := old.liveBytes()
-	h := &memHist{tree: old.tree, ents: make([]histRow, 0, cap(old.ents))}
-	h.chunks = [][]byte{make([]byte, 0, min(max(2*live, 1<<10), histChunk))}
-	for _, e := range old.ents {
-		h.ents = append(h.ents, h.add(e.ver, old.val(e)))
-	}
-	t.log = append(t.log, undo{b: b, op: undoHist, c: o, saved: &undoSaved{hist: old}})
-	o.h = h
+	h.ents = slices.Delete(h.ents, i, i+1)
 }
 
 // rowVer is the version of row key k (its last 8 bytes).
@@ -206,20 +130,16 @@ func (bk *memBucket) checkTreeHist(it memItem) {
 }
 
 // hang puts the history row key, of val, in the history of its latest
-// row's cell o.
+// row's cell o, referencing val.
 func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) {
 	if o.h == nil {
 		o.h = &memHist{}
 	}
-	if o.h.wantsCompact(len(val)) {
-		t.compact(b, o)
-	}
 	h := o.h
-	size := h.size()
-	i, found := h.find(rowVer(key))
-	e := h.add(rowVer(key), val)
+	e := histRow{ver: rowVer(key), val: val}
+	i, found := h.find(e.ver)
 	if found {
-		t.log = append(t.log, undo{b: b, op: undoHistSet, c: o, e: h.ents[i], size: size})
+		t.log = append(t.log, undo{b: b, op: undoHistSet, c: o, e: h.ents[i]})
 		h.ents[i] = e
 		return
 	}
@@ -228,7 +148,7 @@ func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) {
 	} else {
 		h.ents = slices.Insert(h.ents, i, e)
 	}
-	t.log = append(t.log, undo{b: b, op: undoHang, c: o, e: e, size: size})
+	t.log = append(t.log, undo{b: b, op: undoHang, c: o, e: e})
 }
 
 // unhang moves the history hanging off the cell o of the latest row key

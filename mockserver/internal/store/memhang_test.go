@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // hangOpKeys are the keys FuzzMemHang writes: row keys of two URNs (one a
@@ -126,8 +127,8 @@ func FuzzMemHang(f *testing.F) {
 }
 
 // TestHistoryRowsShareAllocations: a history row that hangs off its latest
-// row is copied into its history's chunks, so that versions do not each
-// cost allocations (and objects the garbage collector traces) of their own.
+// row references the value put (the latest row it replaced), so that a
+// version costs no allocation of its own when it moves to history.
 // (Not parallel: AllocsPerRun counts the allocations of the whole process.)
 func TestHistoryRowsShareAllocations(t *testing.T) {
 	const perUpdate = 1024
@@ -158,7 +159,11 @@ func TestHistoryRowsShareAllocations(t *testing.T) {
 	}
 }
 
-// TestHistoryChunks writes history rows of sizes around the chunk size,
+// bigRow is a large row size for the history tests (16 KiB, the size of
+// the chunks history rows were once copied into).
+const bigRow = 16 << 10
+
+// TestHistoryChunks writes history rows of sizes around bigRow,
 // commits some updates and rolls others back, and checks that what gets and
 // scans read matches a backend that keeps every row in its tree.
 func TestHistoryChunks(t *testing.T) {
@@ -166,7 +171,7 @@ func TestHistoryChunks(t *testing.T) {
 	fast, slow := newMemBackend(), newMemBackend()
 	slow.plain = true
 	slow.buckets[aspectRows].hangs = false
-	sizes := []int{1, 10, 1000, histChunk - 1, histChunk, histChunk + 1, 3 * histChunk, 7, 20000, 40000, 50000}
+	sizes := []int{1, 10, 1000, bigRow - 1, bigRow, bigRow + 1, 3 * bigRow, 7, 20000, 40000, 50000}
 	boom := errors.New("boom")
 	ver := int64(0)
 	for round := range 12 {
@@ -177,7 +182,7 @@ func TestHistoryChunks(t *testing.T) {
 			}
 			for i, n := range sizes {
 				v := ver + int64(i) + 1
-				val := bytes.Repeat([]byte{byte('a' + (round+i)%26)}, (n+round)%(4*histChunk)+1)
+				val := bytes.Repeat([]byte{byte('a' + (round+i)%26)}, (n+round)%(4*bigRow)+1)
 				if err := tx.putNew(aspectRows, rowKey("urn:li:x", "a", v), val); err != nil {
 					return err
 				}
@@ -223,10 +228,11 @@ func TestHistoryChunks(t *testing.T) {
 
 // TestHistoryChunksKeepRetainedRows writes one aspect many times, deleting
 // the history row that retention puts past its versions with each write
-// (as retain does), and checks that its history's chunks stay within a few
-// times the rows it keeps, in committed updates and in ones rolled back. It
-// failed before the chunks were compacted: a deleted row's bytes stayed in
-// them, so an aspect written N times held N rows however few it kept.
+// (as retain does), and checks that what its history references stays
+// within a few times the rows it keeps, in committed updates and in ones
+// rolled back. It failed when history rows were copied into chunks that
+// were never compacted: a deleted row's bytes stayed in them, so an aspect
+// written N times held N rows however few it kept.
 func TestHistoryChunksKeepRetainedRows(t *testing.T) {
 	t.Parallel()
 	const keep, rowSize, writes = 20, 300, 2000
@@ -273,15 +279,48 @@ func TestHistoryChunksKeepRetainedRows(t *testing.T) {
 	_ = fast.view(func(tx txn) error {
 		tx.(*memTxn).b.buckets[aspectRows].tree.Ascend(func(it memItem) bool {
 			if it.c.h != nil {
-				for _, ch := range it.c.h.chunks {
-					held += cap(ch)
+				h := it.c.h
+				held += cap(h.ents) * int(unsafe.Sizeof(histRow{}))
+				for _, e := range h.ents {
+					held += cap(e.val)
 				}
 			}
 			return true
 		})
 		return nil
 	})
-	if bound := 4*keep*(rowSize+5) + histChunk; held > bound {
-		t.Errorf("the history of %d rows of about %d bytes holds %d bytes of chunks, want at most %d", keep, rowSize, held, bound)
+	if bound := 4*keep*(rowSize+5) + bigRow; held > bound {
+		t.Errorf("the history of %d rows of about %d bytes references %d bytes, want at most %d", keep, rowSize, held, bound)
+	}
+}
+
+// TestUpdateReturnsRolledBackLog: an update that fails hands back the undo
+// entries it logged, for update to clear after the writer lock (dropping
+// their references to old values). It failed when the log was cleared
+// after the rollback had already cut it to length 0: the entries, and the
+// values they referenced, stayed in the kept log.
+func TestUpdateReturnsRolledBackLog(t *testing.T) {
+	t.Parallel()
+	kv := newMemBackend()
+	boom := errors.New("boom")
+	log, err := kv.updateLocked(func(tx txn) error {
+		for i := range 3 {
+			if err := tx.put(aspectRows, rowKey("urn:li:x", "a", 0), fmt.Appendf(nil, "v%d", i)); err != nil {
+				return err
+			}
+		}
+		return boom
+	}, nil)
+	if !errors.Is(err, boom) {
+		t.Fatalf("update = %v, want %v", err, boom)
+	}
+	if len(log) != 3 {
+		t.Errorf("the update handed back %d undo entries, want the 3 it logged", len(log))
+	}
+	if v := func() (v []byte) {
+		_ = kv.view(func(tx txn) error { v = tx.get(aspectRows, rowKey("urn:li:x", "a", 0)); return nil })
+		return v
+	}(); v != nil {
+		t.Errorf("after the rollback the row is %q, want none", v)
 	}
 }

@@ -19,7 +19,6 @@ type memBackend struct {
 	mu      sync.RWMutex
 	closed  bool
 	buckets [numBuckets]memBucket
-	log     []undo    // the undo log, kept between updates to be reused
 	hot     hotCell   // the writer's (see memTxn.hot)
 	cells   []memCell // unused cells of the last slab allocated (newCell)
 	// plain keeps every history row in the tree (see memHist): the slow
@@ -192,28 +191,44 @@ const (
 )
 
 func (b *memBackend) update(fn func(txn) error) error {
+	// The undo log comes from undoLogs and goes back there cleared (its
+	// references to old values dropped) after the writer lock, which so
+	// covers only the update itself.
+	lp := undoLogs.Get().(*[]undo)
+	log, err := b.updateLocked(fn, (*lp)[:0])
+	if cap(log) <= maxKeptLog {
+		clear(log)
+		*lp = log[:0]
+		undoLogs.Put(lp)
+	}
+	return err
+}
+
+// undoLogs are the undo logs kept between updates (see update).
+var undoLogs = sync.Pool{New: func() any { return new([]undo) }}
+
+// updateLocked is update under the writer lock, with the undo log log,
+// which it returns as grown.
+func (b *memBackend) updateLocked(fn func(txn) error, log []undo) ([]undo, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return errClosedTxn
+		return log, errClosedTxn
 	}
-	t := &memTxn{b: b, writable: true, log: b.log[:0]}
+	t := &memTxn{b: b, writable: true, log: log}
 	if !b.plain {
 		t.hot = &b.hot
 	}
 	defer t.hot.drop()
 	err := fn(t)
+	used := t.log // what the update logged, which update clears
 	if err != nil {
 		t.rollback()
-	}
-	if cap(t.log) <= maxKeptLog {
-		clear(t.log) // drop references to old values
-		b.log = t.log[:0]
 	}
 	if cap(b.hot.key) > maxKeptHotKey {
 		b.hot.key = nil
 	}
-	return err
+	return used, err
 }
 
 func (b *memBackend) view(fn func(txn) error) error {
@@ -235,10 +250,9 @@ func (b *memBackend) close() error {
 // undo restores one key (or, for a cleared bucket, the whole bucket).
 // It is kept small, with few pointers: a write logs two or three.
 type undo struct {
-	b    bucket
-	op   undoOp
-	size histSize // the size of c's history before a hang
-	key  string
+	b   bucket
+	op  undoOp
+	key string
 	// c is the cell set or deleted, or for the history operations the
 	// latest row's cell whose history changed.
 	c     *memCell
@@ -260,8 +274,8 @@ const (
 	undoInsert                     // remove the inserted key
 	undoDelete                     // put the deleted key and its cell back
 	undoClear                      // put the whole bucket back
-	undoHang                       // remove e from c's history, cut its chunks to size
-	undoHistSet                    // put e back in c's history, cut its chunks to size
+	undoHang                       // remove e from c's history
+	undoHistSet                    // put e back in c's history
 	undoUnhang                     // put e back in c's history
 	undoHist                       // give c its history back
 	undoHangsOff                   // set the bucket's hangs again
@@ -300,14 +314,12 @@ func (t *memTxn) rollback() {
 		case undoHang:
 			h := u.c.h
 			if i, ok := h.find(u.e.ver); ok {
-				h.ents = slices.Delete(h.ents, i, i+1)
+				h.remove(i)
 			}
-			h.cut(u.size)
 		case undoHistSet:
 			h := u.c.h
 			i, _ := h.find(u.e.ver)
 			h.ents[i] = u.e
-			h.cut(u.size)
 		case undoUnhang:
 			h := u.c.h
 			i, _ := h.find(u.e.ver)
@@ -408,10 +420,8 @@ func (t *memTxn) del(b bucket, key []byte) error {
 				if !ok {
 					return nil
 				}
-				// Its bytes stay in the history's chunks, unused, until a
-				// compaction (see memTxn.compact).
 				t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
-				o.h.ents = slices.Delete(o.h.ents, i, i+1)
+				o.h.remove(i)
 				return nil
 			}
 		}

@@ -32,6 +32,7 @@ type prepared struct {
 	keys              []byte
 	urnLen, prefixLen int
 	ms                int64  // the write's time, Unix milliseconds
+	keep              int64  // the versions retention keeps (keepVersions)
 	actor             string // createdBy
 	// room is Rules.Next's room.
 	room [24]byte
@@ -120,6 +121,8 @@ func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) 
 			p.actor, p.sm = actor, sm
 			if w.Timeseries {
 				p.doc = documentID(i, w, rules)
+			} else {
+				p.keep = keepVersions(rules, w.URN, w.Aspect)
 			}
 			key := keys[offs[i]:offs[i]:offs[i+1]]
 			key = lp(key, w.URN)
