@@ -204,6 +204,26 @@ func joined(a, b []byte) ([]byte, bool) {
 	return a[:len(a)+1+len(b)], true
 }
 
+// bodyParts returns the parts of a request body that lists the encodings
+// enc(i) of idx, comma-separated, between head and tail: consecutive
+// encodings go as one slice (see joined), so the body is sent from the
+// encodings' memory without a copy.
+func bodyParts(head, tail []byte, idx []int, enc func(int) []byte) [][]byte {
+	parts := make([][]byte, 1, 4)
+	parts[0] = head
+	run := enc(idx[0])
+	for _, i := range idx[1:] {
+		e := enc(i)
+		if more, ok := joined(run, e); ok {
+			run = more
+			continue
+		}
+		parts = append(parts, run, commaBytes)
+		run = e
+	}
+	return append(parts, run, tail)
+}
+
 // arenaHolds returns an arena's buffers to the pool once its last holder
 // lets go: the Emit call that encoded into it, and each request whose
 // body is read from it (net/http may read a body after the answer came).

@@ -429,19 +429,8 @@ func (b *v3Run) sendBatch(ctx context.Context, idx []int) error {
 	// The body is sent from the encodings' memory, consecutive ones as
 	// one slice (see joined); the answer, which echoes the aspects
 	// written, is read only for the versions.
-	parts := make([][]byte, 1, 4)
-	parts[0] = openBracket
-	run := b.items[idx[0]].enc
-	for _, i := range idx[1:] {
-		enc := b.items[i].enc
-		if more, ok := joined(run, enc); ok {
-			run = more
-			continue
-		}
-		parts = append(parts, run, commaBytes)
-		run = enc
-	}
-	req.Parts, req.DiscardBody = append(parts, run, closeBracket), !b.versions
+	req.Parts = bodyParts(openBracket, closeBracket, idx, func(i int) []byte { return b.items[i].enc })
+	req.DiscardBody = !b.versions
 	resp, err := b.r.tc.Send(ctx, req)
 	if err == nil {
 		b.accepted(idx, resp)

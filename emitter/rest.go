@@ -382,19 +382,8 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	if len(idx) == 1 {
 		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
 	} else {
-		parts := make([][]byte, 1, 4)
-		parts[0] = batchPrefixBytes
-		run := b.items[idx[0]].enc
-		for _, i := range idx[1:] {
-			enc := b.items[i].enc
-			if more, ok := joined(run, enc); ok {
-				run = more
-				continue
-			}
-			parts = append(parts, run, commaBytes)
-			run = enc
-		}
-		req.Path, req.Parts = pathIngestBatch, append(parts, run, b.r.batchTail)
+		req.Path = pathIngestBatch
+		req.Parts = bodyParts(batchPrefixBytes, b.r.batchTail, idx, func(i int) []byte { return b.items[i].enc })
 	}
 	if b.holds != nil {
 		req.Done = b.holds.hold()
