@@ -64,17 +64,26 @@ var relationshipPaths = sync.OnceValue(func() map[string][]string {
 // a @Relationship field (the sources of u's incoming edges, as far as the
 // index has caught up with the store), from the postings: O(answer).
 func (x *Index) Referrers(u string) []string {
+	return x.relatedSources(func(related map[string]map[string]struct{}, out []string) []string {
+		for w := range related[u] {
+			out = append(out, w)
+		}
+		return out
+	})
+}
+
+// relatedSources returns, sorted and without repeats, what collect adds
+// to its list from each index's postings of @Relationship fields (target
+// URN -> sources), the index caught up first.
+func (x *Index) relatedSources(collect func(related map[string]map[string]struct{}, out []string) []string) []string {
 	x.Sync()
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.flushSearch()
 	var out []string
 	for _, i := range x.indices {
-		if i.search == nil {
-			continue
-		}
-		for w := range i.search.post[fieldRelated][u] {
-			out = append(out, w)
+		if i.search != nil {
+			out = collect(i.search.post[fieldRelated], out)
 		}
 	}
 	slices.Sort(out)

@@ -45,6 +45,18 @@ type terms struct {
 	order    []int
 }
 
+// add appends t to ts's order, and to its distinct terms unless seen (by
+// key) holds it already.
+func (ts *terms) add(seen map[string]int, key string, t term) {
+	i, ok := seen[key]
+	if !ok {
+		i = len(ts.distinct)
+		seen[key] = i
+		ts.distinct = append(ts.distinct, t)
+	}
+	ts.order = append(ts.order, i)
+}
+
 // queryTerms splits a free-text query with no operator (its structured
 // prefix and leading colons gone) into lower-case terms, every one of
 // which must match (see parseQuery). It is split on white space; "\/"
@@ -53,16 +65,7 @@ type terms struct {
 func queryTerms(text string) terms {
 	var out terms
 	seen := map[string]int{}
-	add := func(t term) {
-		key := t.field + "\x00" + t.text
-		i, ok := seen[key]
-		if !ok {
-			i = len(out.distinct)
-			seen[key] = i
-			out.distinct = append(out.distinct, t)
-		}
-		out.order = append(out.order, i)
-	}
+	add := func(t term) { out.add(seen, t.field+"\x00"+t.text, t) }
 	text = strings.ReplaceAll(text, `\/`, "/")
 	for _, t := range strings.Fields(strings.ToLower(text)) {
 		if t = strings.Trim(t, "*"); t != "" {

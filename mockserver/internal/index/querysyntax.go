@@ -150,13 +150,7 @@ func flatten(n *node, out *terms, seen map[string]int) bool {
 		if t.glob != nil {
 			key += "\x00glob"
 		}
-		i, ok := seen[key]
-		if !ok {
-			i = len(out.distinct)
-			seen[key] = i
-			out.distinct = append(out.distinct, t)
-		}
-		out.order = append(out.order, i)
+		out.add(seen, key, t)
 		return true
 	}
 	if n.all || len(n.clauses) == 0 {
