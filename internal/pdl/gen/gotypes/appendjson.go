@@ -4,10 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -23,24 +19,12 @@ import (
 // declare an appendJSON method: generated code calls it directly, and goes
 // through encoding/json for the other hand-written types.
 func HandAppenders(dir string) (map[string]bool, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	files, err := handFiles(dir, 0)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]bool{}
-	fset := token.NewFileSet()
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") || strings.HasSuffix(n, "_gen.go") {
-			continue
-		}
-		src, err := os.ReadFile(n)
-		if err != nil {
-			return nil, err
-		}
-		f, err := parser.ParseFile(fset, n, src, 0)
-		if err != nil {
-			return nil, err
-		}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Recv == nil || fd.Name.Name != "appendJSON" || len(fd.Recv.List) != 1 {

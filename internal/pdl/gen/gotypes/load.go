@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -105,27 +104,37 @@ func registry(decls map[string]*pdlparse.Decl) ([]AspectDef, []EntityDef, error)
 	return out, ents, nil
 }
 
-// HandTypes returns the type names declared in the hand-written Go files of
-// dir with their doc comments.
-func HandTypes(dir string) (map[string]string, error) {
+// handFiles parses the hand-written Go files of dir: neither tests nor
+// generated files.
+func handFiles(dir string, mode parser.Mode) ([]*ast.File, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]string{}
+	var out []*ast.File
 	fset := token.NewFileSet()
 	for _, n := range names {
 		if strings.HasSuffix(n, "_test.go") || strings.HasSuffix(n, "_gen.go") {
 			continue
 		}
-		src, err := os.ReadFile(n)
+		f, err := parser.ParseFile(fset, n, nil, mode)
 		if err != nil {
 			return nil, err
 		}
-		f, err := parser.ParseFile(fset, n, src, parser.ParseComments)
-		if err != nil {
-			return nil, err
-		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// HandTypes returns the type names declared in the hand-written Go files of
+// dir with their doc comments.
+func HandTypes(dir string) (map[string]string, error) {
+	files, err := handFiles(dir, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
 			if !ok || g.Tok != token.TYPE {

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,20 +49,12 @@ type urnType struct {
 // HandURNEntities returns the entity types that the hand-written files of
 // package urn in dir type: the values of their Type* string constants.
 func HandURNEntities(dir string) (map[string]bool, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	files, err := handFiles(dir, 0)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]bool{}
-	fset := token.NewFileSet()
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") || strings.HasSuffix(n, "_gen.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, n, nil, 0)
-		if err != nil {
-			return nil, err
-		}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
 			if !ok || g.Tok != token.CONST {
