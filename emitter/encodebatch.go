@@ -56,18 +56,69 @@ func (a *encodeArena) release() {
 	*a = encodeArena{}
 }
 
-// encodeOne is encodeIn of one proposal (len(ps) is 1), observed at
-// nowMillis, without the slices: the usual Async.Emit call.
-func (r *REST) encodeOne(ps []Proposal, arena *encodeArena, nowMillis int64) (encoded, Result) {
+// encodeSeq is encodeIn on the calling goroutine, for a call too small to
+// be split (encoders(len(ps)) is 1). Unlike encodeIn's, its ps does not
+// escape: a caller's variadic proposals can stay on the caller's stack.
+func (r *REST) encodeSeq(ps []Proposal, arena *encodeArena) ([]encoded, []Result) {
+	now := r.nowMillis(time.Now())
+	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
+	var small [8][2]int // the offsets of a small call, on the stack
+	offsets := small[:]
+	if len(ps) > len(small) {
+		offsets = make([][2]int, len(ps))
+	}
+	offsets = offsets[:len(ps)]
+	buf := arena.get()
+	r.encodePart(ps, 0, items, results, offsets, now, buf)
+	for i, o := range offsets {
+		if o[1] > o[0] {
+			items[i].enc = (*buf)[o[0]:o[1]] // its capacity to the buffer's end: see joined
+		}
+	}
+	return items, results
+}
+
+// keptPool holds the chunks encodeKept writes into: memory that is only
+// ever appended to, never written again, so that an encoding written
+// there may be kept (in an Async queue) for as long as it is used and
+// left to the collector with its chunk.
+var keptPool sync.Pool
+
+// Sizes of the chunks of keptPool.
+const (
+	// keptChunk is the size of a new chunk.
+	keptChunk = 64 << 10
+	// keptRoom is the room a chunk must have left to take another
+	// encoding; one with less is left to the collector and a new one
+	// started. A larger encoding grows the chunk (a new array).
+	keptRoom = 4 << 10
+)
+
+// encodeKept is encodeIn of one proposal (len(ps) is 1), observed at
+// nowMillis, written into a chunk of keptPool instead of an arena: the
+// encoding may be kept as long as it is used, without a copy. Its
+// capacity runs to the end of its chunk, and an encoding written after it
+// in the same chunk by a later call follows it after a comma, so that
+// joined sends such a run as one slice.
+func (r *REST) encodeKept(ps []Proposal, nowMillis int64) (encoded, Result) {
 	var (
 		items   [1]encoded
 		results [1]Result
 		offsets [1][2]int
 	)
-	buf := arena.get()
-	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, buf)
+	chunk, _ := keptPool.Get().(*[]byte)
+	if chunk == nil {
+		chunk = new([]byte)
+	}
+	if cap(*chunk)-len(*chunk) < keptRoom {
+		*chunk = make([]byte, 0, keptChunk)
+	}
+	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, chunk)
 	if o := offsets[0]; o[1] > o[0] {
-		items[0].enc = (*buf)[o[0]:o[1]]
+		items[0].enc = (*chunk)[o[0]:o[1]]
+	}
+	if cap(*chunk) <= 2*keptChunk { // a chunk grown for a large encoding is not kept
+		keptPool.Put(chunk)
 	}
 	return items[0], results[0]
 }
@@ -128,11 +179,12 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 
 // encodePart encodes ps, the proposals from index base of a call, into
 // items, results and offsets (their places in *buf), appending to *buf
-// (left holding the grown buffer). Each encoding is followed by a comma,
-// so that a request can send consecutive encodings as one slice.
+// (left holding the grown buffer), after what *buf holds already. Each
+// encoding is followed by a comma, so that a request can send consecutive
+// encodings as one slice. The bytes before len(*buf) are not written.
 func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Result, offsets [][2]int, now int64, buf *[]byte) {
 	single := len(singlePrefix) + len(r.suffix)
-	arena := (*buf)[:0]
+	arena := *buf
 	if cap(arena) == 0 {
 		arena = make([]byte, 0, 1024*len(ps))
 	}
@@ -209,9 +261,21 @@ func joined(a, b []byte) ([]byte, bool) {
 // encodings go as one slice (see joined), so the body is sent from the
 // encodings' memory without a copy.
 func bodyParts(head, tail []byte, idx []int, enc func(int) []byte) [][]byte {
-	parts := make([][]byte, 1, 4)
-	parts[0] = head
+	// Counted first, so that the parts are allocated once.
+	n := 3 // head, the last run, tail
 	run := enc(idx[0])
+	for _, i := range idx[1:] {
+		e := enc(i)
+		if more, ok := joined(run, e); ok {
+			run = more
+			continue
+		}
+		n += 2
+		run = e
+	}
+	parts := make([][]byte, 1, n)
+	parts[0] = head
+	run = enc(idx[0])
 	for _, i := range idx[1:] {
 		e := enc(i)
 		if more, ok := joined(run, e); ok {

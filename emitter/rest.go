@@ -326,14 +326,16 @@ func (b *batch) run(ctx context.Context) error {
 	r := b.r
 
 	overhead := len(batchPrefix) + len("]") + len(r.suffix)
-	var chunk []int
+	// The proposals of one request, by index; its memory is used again
+	// for the next (send keeps nothing of it).
+	chunk := make([]int, 0, min(len(b.results), r.maxBatch))
 	size := overhead
 	var stop error
 	flush := func() {
 		if len(chunk) > 0 && stop == nil {
 			stop = b.send(ctx, chunk)
 		}
-		chunk, size = chunk[:0:0], overhead
+		chunk, size = chunk[:0], overhead
 	}
 	for i := range b.results {
 		if stop != nil {

@@ -1,0 +1,31 @@
+package emitter_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/emitter"
+)
+
+// BenchmarkEmitOneClient is the emitter's own cost of one Emit of one
+// proposal (one ingestProposal request), as in BenchmarkEmitOneInterleaved:
+// checking, encoding and handing the request to net/http, whose transport
+// drops it without a network. Run it with -cpu 1.
+func BenchmarkEmitOneClient(b *testing.B) {
+	r, err := emitter.NewREST("http://discard.invalid", datahub.WithHTTPClient(&http.Client{Transport: discard{}}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := benchProposal(b)
+	ctx := context.Background()
+	b.ReportAllocs()
+	cpu := cpuTime(b)
+	for b.Loop() {
+		if err := r.Emit(ctx, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64((cpuTime(b)-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
