@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // Defaults of an Async emitter.
@@ -84,11 +86,14 @@ type queued struct {
 	// v3 is the proposal encoded for OpenAPI, nil when item is Rest.li's.
 	v3          *v3Encoded
 	urn, aspect string
-	p           *Proposal // the caller's value, kept only for the handlers
-	seq         uint64
-	part        int // the partition (worker) it goes to
-	size        int
-	at          time.Time
+	// urnv is the proposal's URN when urn was left empty because its text
+	// was not built (see directURN); urnText builds it.
+	urnv urn.URN
+	p    *Proposal // the caller's value, kept only for the handlers
+	seq  uint64
+	part int // the partition (worker) it goes to
+	size int
+	at   time.Time
 }
 
 // outcomes are the results of one batch of one partition.
@@ -247,16 +252,29 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			}
 			return r.Err
 		}
-		if v3items != nil {
-			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, size: len(v3items[i].enc) + len(r.URN)}
+		// The partition is a hash of the URN's text, found before the lock
+		// is taken; a Rest.li encoding of a dataset URN has not built that
+		// text (see directURN), which is built only if it is shown.
+		var hash uint32
+		var urnLen int
+		if r.URN == "" && v3items == nil {
+			hash, urnLen = ps[i].urnHashLen()
+			if ps[i].URN != nil {
+				qs[i].urnv = ps[i].URN
+			}
 		} else {
-			qs[i] = queued{item: items[i], urn: r.URN, aspect: r.Aspect, size: len(items[i].enc) + len(r.URN)}
+			hash, urnLen = fnv32a(r.URN), len(r.URN)
+		}
+		if v3items != nil {
+			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, size: len(v3items[i].enc) + urnLen}
+		} else {
+			qs[i] = queued{item: items[i], urn: r.URN, urnv: qs[i].urnv, aspect: r.Aspect, size: len(items[i].enc) + urnLen}
 		}
 		if keep {
 			p := ps[i]
 			qs[i].p = &p
 		}
-		qs[i].part = a.partitionOf(qs[i].urn) // hashed before the lock is taken
+		qs[i].part = int(hash % uint32(len(a.parts)))
 		size += qs[i].size
 	}
 	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
@@ -329,16 +347,25 @@ func (pt *partition) keep(enc []byte) []byte {
 	return pt.kept[start : start+len(enc)]
 }
 
-// partitionOf returns the worker of a URN: a hash of it.
-func (a *Async) partitionOf(urn string) int {
-	return int(fnv32a(urn) % uint32(len(a.parts)))
+// urnText returns the text of q's URN.
+func (q *queued) urnText() string {
+	if q.urn == "" && q.urnv != nil {
+		return q.urnv.String()
+	}
+	return q.urn
 }
+
+// fnvOffset is the FNV-1a hash of nothing.
+const fnvOffset = 2166136261
 
 // fnv32a is the 32-bit FNV-1a hash of s (hash/fnv's New32a), without
 // an allocation.
-func fnv32a(s string) uint32 {
-	const offset, prime = 2166136261, 16777619
-	h := uint32(offset)
+func fnv32a(s string) uint32 { return fnv32aMore(fnvOffset, s) }
+
+// fnv32aMore continues the FNV-1a hash h (of some text) with s: the hash
+// of that text followed by s.
+func fnv32aMore(h uint32, s string) uint32 {
+	const prime = 16777619
 	for i := 0; i < len(s); i++ {
 		h ^= uint32(s[i])
 		h *= prime
@@ -476,7 +503,7 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 			if err == nil {
 				err = errors.New("emitter: proposal not written")
 			}
-			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urn, q.aspect, r.Status, err)
+			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urnText(), q.aspect, r.Status, err)
 		}
 		out = append(out, res)
 	}

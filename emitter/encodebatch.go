@@ -193,24 +193,32 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 		p := &ps[i]
 		items[i].unsafe = !p.replaySafe()
 		res := &results[i]
-		*res = Result{Index: base + i, URN: p.urnString(), Aspect: p.aspectName()}
-		if err := p.checkURN(res.URN); err != nil {
-			res.Status, res.Err = Rejected, err
-			continue
-		}
-		if p.changeType() == Delete {
-			continue
+		*res = Result{Index: base + i, Aspect: p.aspectName()}
+		// The usual proposal's dataset URN is written without its text
+		// being built: res.URN stays empty unless it is shown (see
+		// nameResults).
+		if _, ok := directURN(p.URN); !ok || !p.plainWrite() {
+			res.URN = p.urnString()
+			if err := p.checkURN(res.URN); err != nil {
+				res.Status, res.Err = Rejected, err
+				continue
+			}
+			if p.changeType() == Delete {
+				continue
+			}
 		}
 		start := len(arena)
 		var err error
 		arena, err = appendProposalURN(arena, p, res.URN, now, false)
 		if err != nil {
 			arena = arena[:start]
+			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, err
 			continue
 		}
 		if size := len(arena) - start + single; size > r.maxBytes {
 			arena = arena[:start]
+			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, &TooLargeError{Index: base + i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			continue
 		}

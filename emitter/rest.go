@@ -266,16 +266,28 @@ func (r *REST) EmitResults(ctx context.Context, ps ...Proposal) ([]Result, error
 
 // emitWith is Emit; with versions, it asks OpenAPI's synchronous writes
 // for the versions they made (see EmitResults). It returns every result.
-func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Result, error) {
+func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (results []Result, err error) {
 	if r.openAPI(ctx) {
 		return r.emitOpenAPI(ctx, ps, versions)
 	}
 	r.logDegraded()
+	// The results are returned only then: their URNs' text is built for
+	// them only then.
+	defer func() {
+		if err != nil || versions {
+			nameResults(results, ps)
+		}
+	}()
 	// The request bodies are read from the encodings' memory, which goes
 	// back to the pool once the call and its requests are done with it.
 	holds := newArenaHolds()
 	defer holds.release()
-	items, results := r.encodeIn(ps, &holds.arena)
+	var items []encoded
+	if encoders(len(ps)) == 1 {
+		items, results = r.encodeSeq(ps, &holds.arena)
+	} else {
+		items, results = r.encodeIn(ps, &holds.arena)
+	}
 	if emitctx.AllOrNothing(ctx) {
 		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
 		for i, it := range items {

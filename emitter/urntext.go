@@ -1,0 +1,72 @@
+package emitter
+
+import "github.com/catalogkit/datahub-go/urn"
+
+// A proposal's URN text is written straight into its encoding when the URN
+// is a urn.Dataset, the usual case, instead of being built as a string
+// first (one allocation a proposal). The text is only built where it is
+// shown: in a Result that is returned or an error.
+
+// directURN returns u as a urn.Dataset with a name (a text that is not
+// empty), whose text datasetText gives in pieces, and whether it is one.
+func directURN(u urn.URN) (urn.Dataset, bool) {
+	d, ok := u.(urn.Dataset)
+	return d, ok && d.Name() != ""
+}
+
+// datasetText returns the pieces whose concatenation is d.String() for a
+// dataset URN with a name: urn:li:dataset:(<platform URN>,<name>,<env>).
+// TestDatasetTextMatchesString and FuzzDatasetText hold it to String.
+func datasetText(d urn.Dataset) [8]string {
+	t := [8]string{"urn:li:dataset:(", "", "", ",", d.Name(), ",", d.Env(), ")"}
+	if name := d.Platform().Name(); name != "" {
+		t[1], t[2] = "urn:li:dataPlatform:", name
+	}
+	return t
+}
+
+// appendDatasetURN appends appendString(dst, d.String()) without building
+// the string.
+func appendDatasetURN(dst []byte, d urn.Dataset) []byte {
+	dst = append(dst, '"')
+	for _, s := range datasetText(d) {
+		dst = appendStringBody(dst, s)
+	}
+	return append(dst, '"')
+}
+
+// urnHashLen returns fnv32a(p.urnString()) and its length, without
+// building the text of a dataset URN.
+func (p *Proposal) urnHashLen() (uint32, int) {
+	d, ok := directURN(p.URN)
+	if !ok {
+		u := p.urnString()
+		return fnv32a(u), len(u)
+	}
+	h, n := uint32(fnvOffset), 0
+	for _, s := range datasetText(d) {
+		h = fnv32aMore(h, s)
+		n += len(s)
+	}
+	return h, n
+}
+
+// plainWrite reports whether p, whose URN is a dataset URN with a name,
+// passes checkURN and is not a Delete: the usual proposal, encoded without
+// its URN's text being built. A false answer only means the full check
+// runs.
+func (p *Proposal) plainWrite() bool {
+	ct := p.changeType()
+	return (p.EntityType == "" || p.EntityType == urn.TypeDataset) && ct.valid() && ct != Delete &&
+		p.aspectName() != "" && !isNil(p.Aspect)
+}
+
+// nameResults fills the URN of the results of ps that encodePart left
+// without one (see directURN): before results are shown.
+func nameResults(results []Result, ps []Proposal) {
+	for i := range results {
+		if results[i].URN == "" && i < len(ps) {
+			results[i].URN = ps[i].urnString()
+		}
+	}
+}
