@@ -159,7 +159,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 	var running atomic.Int32
 	running.Store(int32(cfg.workers))
 	for range cfg.workers {
-		pt := &partition{wake: make(chan struct{}, 1), queue: newRing(min(cfg.batchSize, cfg.queueSize, 1024))}
+		pt := &partition{wake: make(chan struct{}, 1), queue: newRing(min(4*cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
 		go func() {
 			a.run(pt)

@@ -29,3 +29,18 @@ func BenchmarkEmitOneClient(b *testing.B) {
 	}
 	b.ReportMetric(float64((cpuTime(b)-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkRawOneClient is BenchmarkEmitOneClient's raw loop: a plain
+// net/http POST of the emitter's body, on a transport that drops it. The
+// difference is the emitter's own cost per request.
+func BenchmarkRawOneClient(b *testing.B) {
+	rec := &recorder{}
+	bodies, header := rawBodies(b, rec, newRecording(b, rec), []emitter.Proposal{benchProposal(b)})
+	hc := &http.Client{Transport: discard{}}
+	b.ReportAllocs()
+	cpu := cpuTime(b)
+	for b.Loop() {
+		postBatch(b, hc, "http://discard.invalid/aspects?action=ingestProposal", header, bodies[0])
+	}
+	b.ReportMetric(float64((cpuTime(b)-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
