@@ -228,6 +228,7 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	if err != nil {
 		return nil, requestError(r.Method, c.base+r.Path, err)
 	}
+	req.Header = c.header.Clone()
 	resp, err := c.rc.Do(req)
 	if err != nil {
 		if resp != nil {
@@ -268,9 +269,8 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 }
 
 // newRequest returns retryablehttp.NewRequestWithContext(ctx, method,
-// c.base+path, raw) with a copy of c's header; for a path seen before, it
-// copies the request made then (its URL deep) instead of parsing the URL
-// again.
+// c.base+path, raw); for a path seen before, it copies the request made
+// then (its URL deep) instead of parsing the URL again.
 func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (*retryablehttp.Request, error) {
 	c.mu.RLock()
 	t := c.templates[path]
@@ -281,15 +281,12 @@ func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (
 		if err == nil && t == nil {
 			c.remember(method, path, target)
 		}
-		if err == nil {
-			req.Header = c.header.Clone()
-		}
 		return req, err
 	}
 	hr := t.WithContext(ctx)
 	u := *t.URL
 	hr.URL = &u
-	hr.Header = c.header.Clone()
+	hr.Header = make(http.Header)
 	req, err := retryablehttp.FromRequest(hr)
 	if err == nil {
 		err = req.SetBody(raw)
