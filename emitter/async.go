@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -255,7 +256,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		// The partition is a hash of the URN's text, found before the lock
 		// is taken; a Rest.li encoding of a dataset URN has not built that
 		// text (see directURN), which is built only if it is shown.
-		var hash uint32
+		var hash uint64
 		var urnLen int
 		if r.URN == "" && v3items == nil {
 			hash, urnLen = ps[i].urnHashLen()
@@ -263,7 +264,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 				qs[i].urnv = ps[i].URN
 			}
 		} else {
-			hash, urnLen = fnv32a(r.URN), len(r.URN)
+			hash, urnLen = urnHash(r.URN), len(r.URN)
 		}
 		if v3items != nil {
 			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, size: len(v3items[i].enc) + urnLen}
@@ -274,7 +275,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			p := ps[i]
 			qs[i].p = &p
 		}
-		qs[i].part = int(hash % uint32(len(a.parts)))
+		qs[i].part = int(hash % uint64(len(a.parts)))
 		size += qs[i].size
 	}
 	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
@@ -355,23 +356,12 @@ func (q *queued) urnText() string {
 	return q.urn
 }
 
-// fnvOffset is the FNV-1a hash of nothing.
-const fnvOffset = 2166136261
+// urnSeed seeds the hash that assigns a URN to its partition: the same
+// URN text goes to the same partition within a process.
+var urnSeed = maphash.MakeSeed()
 
-// fnv32a is the 32-bit FNV-1a hash of s (hash/fnv's New32a), without
-// an allocation.
-func fnv32a(s string) uint32 { return fnv32aMore(fnvOffset, s) }
-
-// fnv32aMore continues the FNV-1a hash h (of some text) with s: the hash
-// of that text followed by s.
-func fnv32aMore(h uint32, s string) uint32 {
-	const prime = 16777619
-	for i := 0; i < len(s); i++ {
-		h ^= uint32(s[i])
-		h *= prime
-	}
-	return h
-}
+// urnHash is the hash of the URN text u that picks its partition.
+func urnHash(u string) uint64 { return maphash.String(urnSeed, u) }
 
 func wake(ch chan struct{}) {
 	select {

@@ -1,6 +1,10 @@
 package emitter
 
-import "github.com/catalogkit/datahub-go/urn"
+import (
+	"hash/maphash"
+
+	"github.com/catalogkit/datahub-go/urn"
+)
 
 // A proposal's URN text is written straight into its encoding when the URN
 // is a urn.Dataset, the usual case, instead of being built as a string
@@ -35,20 +39,22 @@ func appendDatasetURN(dst []byte, d urn.Dataset) []byte {
 	return append(dst, '"')
 }
 
-// urnHashLen returns fnv32a(p.urnString()) and its length, without
+// urnHashLen returns urnHash(p.urnString()) and its length, without
 // building the text of a dataset URN.
-func (p *Proposal) urnHashLen() (uint32, int) {
+func (p *Proposal) urnHashLen() (uint64, int) {
 	d, ok := directURN(p.URN)
 	if !ok {
 		u := p.urnString()
-		return fnv32a(u), len(u)
+		return urnHash(u), len(u)
 	}
-	h, n := uint32(fnvOffset), 0
+	var h maphash.Hash // writes in pieces hash as the whole text does
+	h.SetSeed(urnSeed)
+	n := 0
 	for _, s := range datasetText(d) {
-		h = fnv32aMore(h, s)
+		h.WriteString(s)
 		n += len(s)
 	}
-	return h, n
+	return h.Sum64(), n
 }
 
 // plainWrite reports whether p, whose URN is a dataset URN with a name,

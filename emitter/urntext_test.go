@@ -22,8 +22,8 @@ func checkDatasetText(t *testing.T, d urn.Dataset) {
 		t.Errorf("%q: written as %s, want %s", s, got, want)
 	}
 	p := Proposal{URN: d}
-	if h, n := p.urnHashLen(); h != fnv32a(s) || n != len(s) {
-		t.Errorf("%q: hash %d length %d, want %d %d", s, h, n, fnv32a(s), len(s))
+	if h, n := p.urnHashLen(); h != urnHash(s) || n != len(s) {
+		t.Errorf("%q: hash %d length %d, want %d %d", s, h, n, urnHash(s), len(s))
 	}
 }
 
