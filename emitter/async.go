@@ -340,7 +340,7 @@ func (pt *partition) keep(enc []byte) []byte {
 		return enc
 	}
 	if cap(pt.kept)-len(pt.kept) < len(enc)+1 {
-		pt.kept = make([]byte, 0, max(keptChunk, len(enc)+1))
+		pt.kept = make([]byte, 0, max(keptSize, len(enc)+1))
 	}
 	start := len(pt.kept)
 	pt.kept = append(pt.kept, enc...)
@@ -469,8 +469,11 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 		for i, q := range qs {
 			sc.items[i] = q.item
 		}
-		b := &batch{r: a.inner, items: sc.items, results: results}
+		b := &batch{r: a.inner, items: sc.items, results: results, holds: chunkHolds(sc.items)}
 		_ = b.run(a.ctx) // the outcomes are in results
+		if b.holds != nil {
+			b.holds.release() // the chunks go back once the requests let go too
+		}
 		clear(sc.items)
 	default:
 		a.sendMixed(qs, results, v3s)
@@ -534,7 +537,11 @@ func (a *Async) sendMixed(qs []queued, results []Result, v3s int) {
 			b.items[k] = qs[i].item
 			b.results[k] = Result{Index: k, URN: qs[i].urn, Aspect: qs[i].aspect}
 		}
+		b.holds = chunkHolds(b.items)
 		_ = b.run(a.ctx)
+		if b.holds != nil {
+			b.holds.release()
+		}
 		for k, i := range restli {
 			results[i] = b.results[k]
 		}

@@ -78,47 +78,77 @@ func (r *REST) encodeSeq(ps []Proposal, arena *encodeArena) ([]encoded, []Result
 	return items, results
 }
 
-// keptPool holds the chunks encodeKept writes into: memory that is only
-// ever appended to, never written again, so that an encoding written
-// there may be kept (in an Async queue) for as long as it is used and
-// left to the collector with its chunk.
+// keptChunk is memory encodeKept writes single proposals' encodings into,
+// one after the other, each followed by a comma: memory only ever
+// appended to while any encoding in it is used, so that an encoding
+// written there may be kept (in an Async queue) without a copy until it is
+// sent. It counts its users: each encoding in it until its requests no
+// longer read it, and keptPool while it takes more. The last to let go
+// empties it and gives it back to keptPool; one never let go of (a request
+// body net/http never closed) is left to the collector.
+type keptChunk struct {
+	buf  []byte
+	refs atomic.Int32
+}
+
+// keptPool holds the keptChunks that take more encodings.
 var keptPool sync.Pool
 
 // Sizes of the chunks of keptPool.
 const (
-	// keptChunk is the size of a new chunk.
-	keptChunk = 64 << 10
+	// keptSize is the size of a new chunk.
+	keptSize = 64 << 10
 	// keptRoom is the room a chunk must have left to take another
-	// encoding; one with less is left to the collector and a new one
-	// started. A larger encoding grows the chunk (a new array).
+	// encoding; one with less is let go of, and another taken. A larger
+	// encoding grows the chunk (a new array).
 	keptRoom = 4 << 10
 )
 
+// release lets go of one use of c.
+func (c *keptChunk) release() {
+	if c.refs.Add(-1) != 0 {
+		return
+	}
+	if cap(c.buf) > 2*keptSize { // grown for a large encoding: not kept
+		return
+	}
+	c.buf = c.buf[:0]
+	c.refs.Store(1) // keptPool's
+	keptPool.Put(c)
+}
+
 // encodeKept is encodeIn of one proposal (len(ps) is 1), observed at
 // nowMillis, written into a chunk of keptPool instead of an arena: the
-// encoding may be kept as long as it is used, without a copy. Its
-// capacity runs to the end of its chunk, and an encoding written after it
-// in the same chunk by a later call follows it after a comma, so that
-// joined sends such a run as one slice.
+// encoding may be kept as long as it is used, without a copy, and its
+// item holds the chunk (item.chunk) until released. Its capacity runs to
+// the end of its chunk, and an encoding written after it in the same chunk
+// by a later call follows it after a comma, so that joined sends such a
+// run as one slice.
 func (r *REST) encodeKept(ps []Proposal, nowMillis int64) (encoded, Result) {
 	var (
 		items   [1]encoded
 		results [1]Result
 		offsets [1][2]int
 	)
-	chunk, _ := keptPool.Get().(*[]byte)
-	if chunk == nil {
-		chunk = new([]byte)
+	c, _ := keptPool.Get().(*keptChunk)
+	for c != nil && cap(c.buf)-len(c.buf) < keptRoom {
+		c.release() // full: keptPool lets go of it
+		c, _ = keptPool.Get().(*keptChunk)
 	}
-	if cap(*chunk)-len(*chunk) < keptRoom {
-		*chunk = make([]byte, 0, keptChunk)
+	if c == nil {
+		c = &keptChunk{buf: make([]byte, 0, keptSize)}
+		c.refs.Store(1) // keptPool's
 	}
-	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, chunk)
+	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, &c.buf)
 	if o := offsets[0]; o[1] > o[0] {
-		items[0].enc = (*chunk)[o[0]:o[1]]
+		items[0].enc = c.buf[o[0]:o[1]]
+		items[0].chunk = c
+		c.refs.Add(1)
 	}
-	if cap(*chunk) <= 2*keptChunk { // a chunk grown for a large encoding is not kept
-		keptPool.Put(chunk)
+	if cap(c.buf) <= 2*keptSize {
+		keptPool.Put(c)
+	} else {
+		c.release() // grown for a large encoding: not kept in keptPool
 	}
 	return items[0], results[0]
 }
@@ -296,12 +326,14 @@ func bodyParts(head, tail []byte, idx []int, enc func(int) []byte) [][]byte {
 	return append(parts, run, tail)
 }
 
-// arenaHolds returns an arena's buffers to the pool once its last holder
-// lets go: the Emit call that encoded into it, and each request whose
-// body is read from it (net/http may read a body after the answer came).
+// arenaHolds returns an arena's buffers to the pool, and lets go of the
+// keptChunks of an Async batch, once its last holder lets go: the call
+// that encoded into it (or sends the batch), and each request whose body
+// is read from it (net/http may read a body after the answer came).
 type arenaHolds struct {
-	n     atomic.Int64
-	arena encodeArena
+	n      atomic.Int64
+	arena  encodeArena
+	chunks []*keptChunk
 }
 
 // newArenaHolds returns holds with one holder, the caller.
@@ -317,9 +349,36 @@ func (h *arenaHolds) hold() func() {
 	return h.release
 }
 
-// release lets go of one hold; the last gives the arena back.
+// release lets go of one hold; the last gives the arena back and lets go
+// of the chunks.
 func (h *arenaHolds) release() {
 	if h.n.Add(-1) == 0 {
 		h.arena.release()
+		for _, c := range h.chunks {
+			c.release()
+		}
+		h.chunks = nil
 	}
+}
+
+// chunkHolds returns holds, with one holder (the caller), on the
+// keptChunks of items; nil when they have none.
+func chunkHolds(items []encoded) *arenaHolds {
+	n := 0
+	for _, it := range items {
+		if it.chunk != nil {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	h := newArenaHolds()
+	h.chunks = make([]*keptChunk, 0, n)
+	for _, it := range items {
+		if it.chunk != nil {
+			h.chunks = append(h.chunks, it.chunk)
+		}
+	}
+	return h
 }

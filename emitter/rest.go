@@ -226,6 +226,9 @@ type encoded struct {
 	enc []byte
 	// unsafe marks a proposal that must not be replayed (see replaySafe).
 	unsafe bool
+	// chunk, when set, is the keptChunk enc was written in (by
+	// encodeKept), which holds a reference for it until it is sent.
+	chunk *keptChunk
 }
 
 // batch is the state of one Emit.
