@@ -239,6 +239,9 @@ type batch struct {
 	// holds, when set, keeps the memory of the items' encodings (pooled)
 	// until the requests no longer read it.
 	holds *arenaHolds
+	// single, when set, is the whole ingestProposal body of the batch's
+	// only item, sent as it is.
+	single []byte
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
@@ -281,6 +284,9 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 			nameResults(results, ps)
 		}
 	}()
+	if len(ps) == 1 && !emitctx.AllOrNothing(ctx) {
+		return r.emitOne(ctx, ps)
+	}
 	// The request bodies are read from the encodings' memory, which goes
 	// back to the pool once the call and its requests are done with it.
 	holds := newArenaHolds()
@@ -304,6 +310,29 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 		}
 	}
 	b := &batch{r: r, items: items, results: results, holds: holds}
+	return results, b.run(ctx)
+}
+
+// emitOne is emitWith of one proposal (len(ps) is 1) that need not be
+// written all or nothing: its ingestProposal body is encoded whole into
+// memory of its own and sent as one slice, without a pooled arena to give
+// back or body parts to join.
+func (r *REST) emitOne(ctx context.Context, ps []Proposal) ([]Result, error) {
+	var (
+		items   [1]encoded
+		offsets [1][2]int
+	)
+	results := make([]Result, 1)
+	body := make([]byte, 0, 1024)
+	body = append(body, singlePrefix...)
+	r.encodePart(ps[:1], 0, items[:], results, offsets[:], r.nowMillis(time.Now()), &body)
+	b := &batch{r: r, items: items[:], results: results}
+	if o := offsets[0]; o[1] > o[0] {
+		// body holds the prefix, the encoding and a comma (see encodePart).
+		body = append(body[:o[1]], r.suffix...)
+		items[0].enc = body[o[0]:o[1]:o[1]]
+		b.single = body
+	}
 	return results, b.run(ctx)
 }
 
@@ -396,9 +425,12 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	}
 	// The body is sent from the encodings' memory, consecutive ones as
 	// one slice (see joined).
-	if len(idx) == 1 {
+	switch {
+	case len(idx) == 1 && b.single != nil:
+		req.Body = b.single
+	case len(idx) == 1:
 		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
-	} else {
+	default:
 		req.Path = pathIngestBatch
 		req.Parts = bodyParts(batchPrefixBytes, b.r.batchTail, idx, func(i int) []byte { return b.items[i].enc })
 	}
