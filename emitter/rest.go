@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -60,6 +61,8 @@ type REST struct {
 	pollMin, pollMax time.Duration
 	// degraded logs once that EmitAsyncWait writes synchronously over Rest.li.
 	degraded sync.Once
+	// oneSize is the size of the last body emitOne sent.
+	oneSize atomic.Int64
 }
 
 // Fixed parts of the request bodies.
@@ -323,7 +326,8 @@ func (r *REST) emitOne(ctx context.Context, ps []Proposal) ([]Result, error) {
 		offsets [1][2]int
 	)
 	results := make([]Result, 1)
-	body := make([]byte, 0, 1024)
+	// Sized after the last single body, which is usually alike.
+	body := make([]byte, 0, r.oneSize.Load()+64)
 	body = append(body, singlePrefix...)
 	r.encodePart(ps[:1], 0, items[:], results, offsets[:], r.nowMillis(time.Now()), &body)
 	b := &batch{r: r, items: items[:], results: results}
@@ -332,6 +336,7 @@ func (r *REST) emitOne(ctx context.Context, ps []Proposal) ([]Result, error) {
 		body = append(body[:o[1]], r.suffix...)
 		items[0].enc = body[o[0]:o[1]:o[1]]
 		b.single = body
+		r.oneSize.Store(int64(len(body)))
 	}
 	return results, b.run(ctx)
 }
