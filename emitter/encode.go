@@ -56,7 +56,13 @@ func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inlin
 		}
 	}
 	dst = append(dst, `,"changeType":`...)
-	dst = appendString(dst, string(p.changeType()))
+	if ct := p.changeType(); ct.valid() { // plain ASCII
+		dst = append(dst, '"')
+		dst = append(dst, ct...)
+		dst = append(dst, '"')
+	} else {
+		dst = appendString(dst, string(ct))
+	}
 	if name := p.aspectName(); name != "" {
 		dst = append(dst, `,"aspectName":`...)
 		dst = appendString(dst, name)
@@ -98,7 +104,13 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 	dst = append(dst, `{"value":`...)
 	dst = appendEscapedString(dst, js)
 	dst = append(dst, `,"contentType":`...)
-	dst = appendString(dst, contentType)
+	if contentType == ContentTypeJSON || contentType == ContentTypeJSONPatch { // plain ASCII
+		dst = append(dst, '"')
+		dst = append(dst, contentType...)
+		dst = append(dst, '"')
+	} else {
+		dst = appendString(dst, contentType)
+	}
 	return append(dst, '}'), nil
 }
 

@@ -19,22 +19,28 @@ func directURN(u urn.URN) (urn.Dataset, bool) {
 }
 
 // datasetText returns the pieces whose concatenation is d.String() for a
-// dataset URN with a name: urn:li:dataset:(<platform URN>,<name>,<env>).
+// dataset URN with a name: urn:li:dataset:(<platform URN>,<name>,<env>);
+// the even pieces are fixed text, the odd ones the URN's parts.
 // TestDatasetTextMatchesString and FuzzDatasetText hold it to String.
-func datasetText(d urn.Dataset) [8]string {
-	t := [8]string{"urn:li:dataset:(", "", "", ",", d.Name(), ",", d.Env(), ")"}
-	if name := d.Platform().Name(); name != "" {
-		t[1], t[2] = "urn:li:dataPlatform:", name
+func datasetText(d urn.Dataset) [9]string {
+	t := [9]string{"urn:li:dataset:(", "", "", d.Platform().Name(), ",", d.Name(), ",", d.Env(), ")"}
+	if t[3] != "" {
+		t[2] = "urn:li:dataPlatform:"
 	}
 	return t
 }
 
 // appendDatasetURN appends appendString(dst, d.String()) without building
-// the string.
+// the string. The fixed pieces of datasetText (the even ones) are plain
+// ASCII, written as they are.
 func appendDatasetURN(dst []byte, d urn.Dataset) []byte {
 	dst = append(dst, '"')
-	for _, s := range datasetText(d) {
-		dst = appendStringBody(dst, s)
+	for i, s := range datasetText(d) {
+		if i%2 == 0 {
+			dst = append(dst, s...)
+		} else {
+			dst = appendStringBody(dst, s)
+		}
 	}
 	return append(dst, '"')
 }
