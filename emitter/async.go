@@ -209,10 +209,11 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	}
 	// Encoded now, in the endpoint's form: what is sent is the proposals
 	// as they are at this call.
-	// Rest.li encodings are written in pooled memory first, then copied
-	// into their worker's queue memory (see partition.keep).
-	// A single proposal is encoded straight into memory it keeps (see
-	// encodeKept), with nothing to copy under the lock. ps itself is
+	// The Rest.li encodings of several proposals are written in pooled
+	// memory first, then copied into their worker's queue memory (see
+	// partition.keep); a single proposal is encoded straight into memory
+	// it keeps (see encodeKept), with nothing to copy under the lock. ps
+	// itself is
 	// passed on only as a copy where encoding may use other goroutines,
 	// so that it does not escape: the caller's variadic proposals stay on
 	// its stack.
@@ -258,18 +259,17 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		// text (see directURN), which is built only if it is shown.
 		var hash uint64
 		var urnLen int
-		if r.URN == "" && v3items == nil {
+		var urnv urn.URN
+		if _, direct := directURN(ps[i].URN); direct && r.URN == "" && v3items == nil {
 			hash, urnLen = ps[i].urnHashLen()
-			if ps[i].URN != nil {
-				qs[i].urnv = ps[i].URN
-			}
+			urnv = ps[i].URN // a value: later changes of the caller's do not show
 		} else {
 			hash, urnLen = urnHash(r.URN), len(r.URN)
 		}
 		if v3items != nil {
 			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, size: len(v3items[i].enc) + urnLen}
 		} else {
-			qs[i] = queued{item: items[i], urn: r.URN, urnv: qs[i].urnv, aspect: r.Aspect, size: len(items[i].enc) + urnLen}
+			qs[i] = queued{item: items[i], urn: r.URN, urnv: urnv, aspect: r.Aspect, size: len(items[i].enc) + urnLen}
 		}
 		if keep {
 			p := ps[i]
