@@ -203,6 +203,9 @@ type jsonParser struct {
 	// urns asks the schema walk for the URN checks of URN-typed strings
 	// (see urncheck.go), which DataHub makes of entities' aspects only.
 	urns bool
+	// high is the bytes of the string literals scanStr scanned, ORed
+	// (escapes aside): without swarHigh bits they were all ASCII.
+	high uint64
 }
 
 // ws moves past white space.
@@ -557,6 +560,7 @@ func (p *jsonParser) scanStr() (end int, plain, ok bool) {
 			return 0, false, false
 		}
 		if d[i] == '"' {
+			p.high |= seen
 			return i + 1, !escaped && seen&swarHigh == 0, true
 		}
 		escaped = true

@@ -43,23 +43,31 @@ func conformsHashing(recordName string, data []byte, c *compactor, hashing bool)
 // conformsRoot is conformsHashing given the compiled record (nil: unknown),
 // making the URN checks when urns is set.
 func conformsRoot(rec *cRecord, data []byte, c *compactor, hashing, urns bool) (uint64, bool) {
+	h, _, ok := conformsRootASCII(rec, data, c, hashing, urns)
+	return h, ok
+}
+
+// conformsRootASCII is conformsRoot that also reports whether data, when
+// it conforms, is all ASCII (else it may or may not be valid UTF-8: the
+// walk takes a string's bytes as encoding/json does, invalid ones too).
+func conformsRootASCII(rec *cRecord, data []byte, c *compactor, hashing, urns bool) (uint64, bool, bool) {
 	if rec == nil {
-		return 0, false
+		return 0, false, false
 	}
 	p := jsonParser{data: data, compact: c, hashing: hashing, urns: urns}
 	p.ws()
 	h, ok := p.conformsRecord(rec, 1)
 	if !ok {
-		return 0, false
+		return 0, false, false
 	}
 	p.ws()
 	if p.pos != len(p.data) {
-		return 0, false
+		return 0, false, false
 	}
 	if p.unhashed {
 		h = 0
 	}
-	return h, true
+	return h, p.high&swarHigh == 0, true
 }
 
 // conformsRecord checks the object at p.pos against r: known fields only,
