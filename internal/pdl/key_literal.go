@@ -10,16 +10,19 @@ import "encoding/binary"
 // so equal bytes are that literal, whole). A key written otherwise (white
 // space before its colon, escapes) takes the general path.
 type keyLit struct {
-	// word is the literal's first eight bytes (zero past its end), and
-	// mask selects the literal's bytes of a word read at the key.
-	word, mask uint64
+	// words are the literal's bytes eight at a time (zero past its end),
+	// and masks select the literal's bytes of words read at the key; a
+	// literal longer than the words (n > 8*len(words)) is compared whole.
+	words, masks [keyWords]uint64
 	// n is the literal's length with its colon, 0 when the name cannot be
 	// written without escapes (never matched).
 	n      int
 	quoted string
-	// short reports a literal of one word at most.
-	short bool
 }
+
+// keyWords is the number of words a keyLit compares (the literals of 22 of
+// every 23 field names fit).
+const keyWords = 3
 
 // newKeyLit returns the literal of name, with its colon.
 func newKeyLit(name string) keyLit {
@@ -29,31 +32,31 @@ func newKeyLit(name string) keyLit {
 		}
 	}
 	q := `"` + name + `":`
-	k := keyLit{n: len(q), quoted: q, mask: ^uint64(0), short: len(q) <= 8}
-	var w [8]byte
-	copy(w[:], q)
-	k.word = binary.LittleEndian.Uint64(w[:])
-	if len(q) < 8 {
-		k.mask = 1<<(8*len(q)) - 1
+	k := keyLit{n: len(q), quoted: q}
+	var b [8 * keyWords]byte
+	copy(b[:], q)
+	for w := range keyWords {
+		k.words[w] = binary.LittleEndian.Uint64(b[8*w:])
+		switch left := len(q) - 8*w; {
+		case left >= 8:
+			k.masks[w] = ^uint64(0)
+		case left > 0:
+			k.masks[w] = 1<<(8*left) - 1
+		}
 	}
 	return k
 }
 
 // at reports whether d holds the literal at i.
 func (k *keyLit) at(d []byte, i int) bool {
-	if k.short && i+8 <= len(d) {
-		return binary.LittleEndian.Uint64(d[i:])&k.mask == k.word
-	}
-	return k.atLong(d, i)
-}
-
-// atLong is at for a literal longer than a word, or near d's end.
-func (k *keyLit) atLong(d []byte, i int) bool {
-	if k.n == 0 {
+	if k.n == 0 || len(d)-i < k.n {
 		return false
 	}
-	if i+8 <= len(d) {
-		return binary.LittleEndian.Uint64(d[i:]) == k.word && len(d)-i >= k.n && string(d[i+8:i+k.n]) == k.quoted[8:]
+	if k.n > 8*keyWords || len(d)-i < 8*keyWords {
+		return string(d[i:i+k.n]) == k.quoted
 	}
-	return len(d)-i >= k.n && string(d[i:i+k.n]) == k.quoted
+	d = d[i : i+8*keyWords]
+	return binary.LittleEndian.Uint64(d)&k.masks[0] == k.words[0] &&
+		binary.LittleEndian.Uint64(d[8:])&k.masks[1] == k.words[1] &&
+		binary.LittleEndian.Uint64(d[16:])&k.masks[2] == k.words[2]
 }
