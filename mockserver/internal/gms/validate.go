@@ -236,10 +236,16 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 
 // checkHeld is checkValue given info's record as entityType holds it
 // (pdl.HeldRecord; the zero Held when schema is false). Its quick pass
-// settles the UTF-8 check too when the value is all ASCII.
+// settles the UTF-8 check too when the value is all ASCII, and a value it
+// accepted lately is not walked again (see checkedSeen).
 func checkHeld(info pdl.AspectInfo, held pdl.Held, entityType string, raw json.RawMessage, schema bool, a *valueArena) (json.RawMessage, uint64, *Error) {
 	if schema && held.Valid() {
+		sh := checkedHash(raw)
+		if c, h, ok := seenChecked(info, held, raw, sh, a); ok {
+			return c, h, nil
+		}
 		if c, h, ok := aspectPassesHeld(info, held, raw, a); ok {
+			keepChecked(info, held, raw, sh, c, h)
 			return c, h, nil
 		}
 	} else if !schema && utf8.Valid(raw) {
