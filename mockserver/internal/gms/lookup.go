@@ -67,6 +67,9 @@ func allowedAspect(entity, aspect string) (aspectFacts, bool) {
 type urnFacts struct {
 	entity pdl.Entity
 	key    json.RawMessage // shared, read-only
+	// aspects are the entity's allowed aspects (allowedAspects), so that
+	// a proposal with a known URN looks its aspect up in one map.
+	aspects map[string]aspectFacts
 }
 
 // maxURNFacts bounds urnFactsCache; when full it starts over.
