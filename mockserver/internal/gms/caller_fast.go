@@ -196,7 +196,7 @@ func updateTelemetryQuick(prev, props []byte) (out []byte, traced, ok bool) {
 		sep()
 		out = appendString(out, telemetryByRank[r])
 		out = append(out, ':')
-		out = append(out, jsonx.CompactShared(telemetry[r])...)
+		out = appendCompact(out, telemetry[r])
 	}
 	r := 0 // the next telemetry key by rank
 	for _, m := range stored {
@@ -211,12 +211,21 @@ func updateTelemetryQuick(prev, props []byte) (out []byte, traced, ok bool) {
 		sep()
 		key := m.text[:len(m.key)+3] // "key":
 		out = append(out, key...)
-		out = append(out, jsonx.CompactShared(m.text[len(key):])...)
+		out = appendCompact(out, m.text[len(key):])
 	}
 	for ; r < 3; r++ {
 		putTelemetry(r)
 	}
 	return append(out, '}'), true, true
+}
+
+// appendCompact appends the valid JSON value v to b without white space
+// (a string is so already).
+func appendCompact(b, v []byte) []byte {
+	if v[0] == '"' {
+		return append(b, v...)
+	}
+	return append(b, jsonx.CompactShared(v)...)
 }
 
 // eachQuickMember calls fn with each member of the object that starts at
@@ -241,7 +250,13 @@ func eachQuickMember(obj []byte, fn func(key, text, value []byte) bool) (end int
 		if vs >= len(obj) || isSpace(obj[vs]) {
 			return 0, false
 		}
-		ve := jsonx.ValueEnd(obj, vs)
+		ve := -1
+		if obj[vs] == '"' {
+			ve = plainKeyEnd(obj, vs+1) + 1 // a plain string needs no parser
+		}
+		if ve <= 0 {
+			ve = jsonx.ValueEnd(obj, vs)
+		}
 		if ve < 0 || ve >= len(obj) {
 			return 0, false
 		}
@@ -262,8 +277,8 @@ func eachQuickMember(obj []byte, fn func(key, text, value []byte) bool) (end int
 
 // plainKeyEnd returns the index of the quote that ends the string whose
 // text starts at b[i] when that text is plain: printable ASCII without
-// escapes, the text of the key it decodes to (and appendString writes it
-// back as it is); -1 otherwise.
+// escapes, the text of the string it decodes to (and appendString writes
+// it back as it is); -1 otherwise.
 func plainKeyEnd(b []byte, i int) int {
 	for ; i < len(b); i++ {
 		switch c := b[i]; {
