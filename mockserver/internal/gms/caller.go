@@ -273,10 +273,18 @@ func updateTelemetry(prev, props []byte) ([]byte, bool) {
 	if !bytes.Contains(props, []byte(PropTelemetryTraceID)) {
 		return nil, false
 	}
-	if out, traced, ok := updateTelemetryQuick(prev, props); ok {
-		return out, traced
+	if m := lastTelemetryUpdate.Load(); m != nil && bytes.Equal(m.props, props) && bytes.Equal(m.prev, prev) {
+		return m.out, true
 	}
-	return updateTelemetryGeneral(prev, props)
+	out, traced, ok := updateTelemetryQuick(prev, props)
+	if !ok {
+		return updateTelemetryGeneral(prev, props)
+	}
+	if traced {
+		lastTelemetryUpdate.Store(newTelemetryMemo(prev, props, out))
+		out = out[:len(out):len(out)]
+	}
+	return out, traced
 }
 
 // updateTelemetryGeneral is updateTelemetry for any texts: each object

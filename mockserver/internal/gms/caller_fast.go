@@ -2,6 +2,7 @@ package gms
 
 import (
 	"bytes"
+	"sync/atomic"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
@@ -311,4 +312,24 @@ func (t *telemetryText) stamp(sm []byte) []byte {
 		t.lastIn, t.lastOut = sm, out
 	}
 	return out
+}
+
+// telemetryMemo is an update of stored properties with a write's
+// telemetry (updateTelemetry): the texts it was made of, copied, and its
+// result, which nobody modifies.
+type telemetryMemo struct {
+	prev, props, out []byte
+}
+
+// lastTelemetryUpdate is the last update updateTelemetry made on the quick
+// path. The writes of a batch most often ask for the same one aspect
+// after aspect: the same properties of one request onto the stored ones
+// of the batch before it.
+var lastTelemetryUpdate atomic.Pointer[telemetryMemo]
+
+// newTelemetryMemo records prev and props (copied) and out.
+func newTelemetryMemo(prev, props, out []byte) *telemetryMemo {
+	b := make([]byte, 0, len(prev)+len(props))
+	b = append(append(b, prev...), props...)
+	return &telemetryMemo{prev: b[:len(prev):len(prev)], props: b[len(prev):], out: out[:len(out):len(out)]}
 }

@@ -3,6 +3,7 @@ package gms
 import (
 	"bytes"
 	"encoding/json"
+	"sync"
 	"testing"
 )
 
@@ -122,13 +123,58 @@ func TestTelemetryQuickTakes(t *testing.T) {
 	}
 }
 
+// TestUpdateTelemetryMemo: updateTelemetry's answers, remembered from one
+// call to the next, are the general path's for every pair of texts in
+// any order, from several goroutines at once; a remembered text is not
+// changed by a change to the texts it was made of.
+func TestUpdateTelemetryMemo(t *testing.T) {
+	t.Parallel()
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for round := range 50 {
+				for k := range quickUpdateSeeds {
+					c := quickUpdateSeeds[(k+g+round)%len(quickUpdateSeeds)]
+					prev, props := []byte(c[0]), []byte(c[1])
+					want, wantTraced := updateTelemetryGeneral(prev, props)
+					got, traced := updateTelemetry(prev, props)
+					if traced != wantTraced || !bytes.Equal(got, want) {
+						t.Errorf("updateTelemetry(%s, %s) = %s, %v; want %s, %v", prev, props, got, traced, want, wantTraced)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	// The caller's memory reused for other texts of the same length.
+	prev := []byte(quickUpdateSeeds[0][0])
+	a, b := []byte(`{"telemetryTraceId":"a"}`), []byte(`{"telemetryTraceId":"b"}`)
+	buf := bytes.Clone(a)
+	first, _ := updateTelemetry(prev, buf)
+	copy(buf, b)
+	if got, _ := updateTelemetry(prev, bytes.Clone(b)); bytes.Equal(got, first) {
+		t.Errorf("after the caller's memory changed: %s, the answer for the texts before", got)
+	}
+}
+
 // BenchmarkUpdateTelemetry is the update of the stored properties of an
-// aspect written in a traced request, as the store asks for it.
+// aspect written in a traced request, as the store asks for it: the same
+// texts as the write before ("batch"), or other texts each time ("each").
 func BenchmarkUpdateTelemetry(b *testing.B) {
 	prev := []byte(quickUpdateSeeds[0][0])
-	props := []byte(quickUpdateSeeds[0][1])
-	b.ReportAllocs()
-	for b.Loop() {
-		_, _ = updateTelemetry(prev, props)
+	props := [2][]byte{[]byte(quickUpdateSeeds[0][1]), bytes.Replace([]byte(quickUpdateSeeds[0][1]), []byte(`"b"`), []byte(`"c"`), 1)}
+	for _, bm := range []struct {
+		name string
+		step int
+	}{{"batch", 0}, {"each", 1}} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i += bm.step
+				_, _ = updateTelemetry(prev, props[i%2])
+			}
+		})
 	}
 }
