@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"bytes"
+	"slices"
 	"sync"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -36,6 +37,9 @@ func quickItems(list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho) (ok boo
 		return false
 	}
 	if !empty {
+		// A proposal per "urn" when each item has one aspect, the usual case.
+		n := bytes.Count(list, []byte(`"urn"`))
+		*ps, *echoes = slices.Grow(*ps, n), slices.Grow(*echoes, n)
 		q := quickState{sc: sc}
 		for more := true; more; {
 			if !q.item(ps, echoes) {
