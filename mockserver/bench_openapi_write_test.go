@@ -2,9 +2,11 @@ package mockserver
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime/pprof"
 	"testing"
 	"time"
 )
@@ -44,7 +46,8 @@ func emitterBatchBodies(n, r int) (restli, openAPI []byte) {
 // Go emitter's bodies (every write a new version) straight into the
 // handler through Rest.li and through OpenAPI v3 (async=false), in turns
 // (each first in every other round), and reports each one's time per
-// proposal and restli/openapi, OpenAPI's speed relative to Rest.li's.
+// proposal and restli/openapi, OpenAPI's speed relative to Rest.li's, and
+// the process's CPU time per proposal of each (the collector's included).
 func BenchmarkBatchHandlerEndpoints(b *testing.B) {
 	const n = 200
 	var restli, openAPI [4][]byte // by round
@@ -53,24 +56,29 @@ func BenchmarkBatchHandlerEndpoints(b *testing.B) {
 	}
 	s := New(WithRecording(false))
 	b.Cleanup(func() { _ = s.Close() })
-	post := func(target string, body []byte, t *time.Duration) {
-		start := time.Now()
-		req := httptest.NewRequest(http.MethodPost, target, bytes.NewReader(body))
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, req)
-		*t += time.Since(start)
-		if rec.Code != http.StatusOK {
-			b.Fatalf("%s = %d %s", target, rec.Code, rec.Body)
-		}
+	// Each side's samples in a CPU profile carry the label endpoint
+	// (pprof -tagfocus endpoint=openapi), its goroutines' included.
+	post := func(endpoint, target string, body []byte, t, cpu *time.Duration) {
+		pprof.Do(context.Background(), pprof.Labels("endpoint", endpoint), func(ctx context.Context) {
+			start, startCPU := time.Now(), processCPU()
+			req := httptest.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			*t += time.Since(start)
+			*cpu += processCPU() - startCPU
+			if rec.Code != http.StatusOK {
+				b.Fatalf("%s = %d %s", target, rec.Code, rec.Body)
+			}
+		})
 	}
-	var restliT, openAPIT time.Duration
+	var restliT, openAPIT, restliCPU, openAPICPU time.Duration
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
 		r := i % len(restli)
 		i++
-		one := func() { post("/aspects?action=ingestProposalBatch", restli[r], &restliT) }
-		two := func() { post("/openapi/v3/entity/dataset?async=false", openAPI[r], &openAPIT) }
+		one := func() { post("restli", "/aspects?action=ingestProposalBatch", restli[r], &restliT, &restliCPU) }
+		two := func() { post("openapi", "/openapi/v3/entity/dataset?async=false", openAPI[r], &openAPIT, &openAPICPU) }
 		if i%2 == 0 {
 			one, two = two, one
 		}
@@ -80,4 +88,6 @@ func BenchmarkBatchHandlerEndpoints(b *testing.B) {
 	b.ReportMetric(float64(restliT.Nanoseconds())/float64(i*n), "restli-ns/proposal")
 	b.ReportMetric(float64(openAPIT.Nanoseconds())/float64(i*n), "openapi-ns/proposal")
 	b.ReportMetric(float64(restliT)/float64(openAPIT), "restli/openapi")
+	b.ReportMetric(float64(restliCPU.Nanoseconds())/float64(i*n), "restli-cpu-ns/proposal")
+	b.ReportMetric(float64(openAPICPU.Nanoseconds())/float64(i*n), "openapi-cpu-ns/proposal")
 }
