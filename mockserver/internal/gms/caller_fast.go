@@ -96,7 +96,7 @@ func (t *telemetryText) quick(sm []byte) (out []byte, ok bool) {
 		})
 		return ok && end == len(value)
 	})
-	if !ok || end != len(sm) {
+	if !ok || end != len(sm) || len(props) > 4*quickMembers { // many properties: the general path's sort
 		return nil, false
 	}
 	for _, m := range props {
