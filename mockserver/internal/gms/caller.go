@@ -185,6 +185,12 @@ func (k Caller) telemetry(sm json.RawMessage) json.RawMessage {
 	if k.TraceID == "" {
 		return sm
 	}
+	return newTelemetryText(k).stamp(sm)
+}
+
+// telemetryGeneral is telemetry for any sm (of a traced caller): each
+// object split into its members.
+func (k Caller) telemetryGeneral(sm json.RawMessage) json.RawMessage {
 	t := bytes.TrimSpace(sm)
 	var ms, props []jsonx.Member
 	if len(t) != 0 && string(t) != "null" {
@@ -267,6 +273,26 @@ func updateTelemetry(prev, props []byte) ([]byte, bool) {
 	if !bytes.Contains(props, []byte(PropTelemetryTraceID)) {
 		return nil, false
 	}
+	if m := lastTelemetryUpdate.Load(); m != nil && bytes.Equal(m.props, props) && bytes.Equal(m.prev, prev) {
+		return m.out, true
+	}
+	out, traced, ok := updateTelemetryQuick(prev, props)
+	if !ok {
+		return updateTelemetryGeneral(prev, props)
+	}
+	if traced {
+		lastTelemetryUpdate.Store(newTelemetryMemo(prev, props, out))
+		out = out[:len(out):len(out)]
+	}
+	return out, traced
+}
+
+// updateTelemetryGeneral is updateTelemetry for any texts: each object
+// split into its members.
+func updateTelemetryGeneral(prev, props []byte) ([]byte, bool) {
+	if !bytes.Contains(props, []byte(PropTelemetryTraceID)) {
+		return nil, false
+	}
 	in, ok := jsonx.ObjectMembers(bytes.TrimSpace(props))
 	if !ok {
 		return nil, false
@@ -326,13 +352,17 @@ func stampCaller(k Caller, ws []store.Write) {
 	if k.Actor == "" && k.TraceID == "" {
 		return
 	}
+	var t *telemetryText // the caller's properties, written once for ws
+	if k.TraceID != "" {
+		t = newTelemetryText(k)
+	}
 	for i := range ws {
 		w := &ws[i]
 		if w.Actor == "" {
 			w.Actor = k.Actor
 		}
-		if !w.Timeseries && !w.DeleteEntity {
-			w.SystemMetadata = k.telemetry(w.SystemMetadata)
+		if t != nil && !w.Timeseries && !w.DeleteEntity {
+			w.SystemMetadata = t.stamp(w.SystemMetadata)
 		}
 	}
 }
