@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -247,18 +248,9 @@ func appendMember(b []byte, m jsonx.Member) []byte {
 	return append(b, bytes.TrimSpace(m.Value)...)
 }
 
-// appendString appends s as a JSON string to b.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
-			q, _ := json.Marshal(s)
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
+// appendString appends s as a JSON string to b, as Jackson writes the
+// stored properties: HTML characters as they are.
+func appendString(b []byte, s string) []byte { return jsonesc.AppendString(b, s) }
 
 // telemetryKeys are the properties an update takes from the write
 // (withTraceId forced on the stored systemMetadata).
