@@ -134,6 +134,11 @@ func applyOne(t txn, i int, w *Write, p *prepared) (outcome, error) {
 		}
 		return outcome{}, putDoc(t, w, p)
 	}
+	if w.Check == nil && w.Transform == nil {
+		if o, ok := swapPreBuilt(t, w, p); ok {
+			return o, nil
+		}
+	}
 	key := p.latestKey()
 	raw := t.get(aspectRows, key)
 	if pre := p.pre.builtOnRaw(raw); pre != nil && w.Check == nil && w.Transform == nil {

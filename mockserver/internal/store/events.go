@@ -100,8 +100,16 @@ func (r *recorder) putLatest(key, val []byte, urn, aspect string, built row) err
 	if err := r.txn.put(aspectRows, key, val); err != nil {
 		return err
 	}
-	r.events = append(r.events, Event{Kind: EventUpsert, URN: urn, Aspect: aspect, Row: built.aspect(urn, aspect, 0)})
+	r.upsert(urn, aspect, built)
 	return nil
+}
+
+// upsert records the event of the new latest row built of (urn, aspect),
+// which the caller stored itself; r may be nil (nothing records).
+func (r *recorder) upsert(urn, aspect string, built row) {
+	if r != nil {
+		r.events = append(r.events, Event{Kind: EventUpsert, URN: urn, Aspect: aspect, Row: built.aspect(urn, aspect, 0)})
+	}
 }
 
 // putDoc stores a timeseries document and records its event from d.

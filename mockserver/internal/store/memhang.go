@@ -42,6 +42,9 @@ func (h *memHist) find(ver uint64) (int, bool) {
 	if n == 0 || h.ents[n-1].ver < ver {
 		return n, false // the usual case: a new highest version
 	}
+	if h.ents[0].ver == ver {
+		return 0, true // the other usual one: retention's oldest
+	}
 	return slices.BinarySearchFunc(h.ents, ver, func(e histRow, v uint64) int { return cmp.Compare(e.ver, v) })
 }
 
@@ -131,12 +134,15 @@ func (bk *memBucket) checkTreeHist(it memItem) {
 
 // hang puts the history row key, of val, in the history of its latest
 // row's cell o, referencing val.
-func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) {
+func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) { t.hangVer(b, o, rowVer(key), val) }
+
+// hangVer is hang of the history row of version ver.
+func (t *memTxn) hangVer(b bucket, o *memCell, ver uint64, val []byte) {
 	if o.h == nil {
 		o.h = &memHist{}
 	}
 	h := o.h
-	e := histRow{ver: rowVer(key), val: val}
+	e := histRow{ver: ver, val: val}
 	i, found := h.find(e.ver)
 	if found {
 		t.log = append(t.log, undo{b: b, op: undoHistSet, c: o, e: h.ents[i]})
@@ -179,5 +185,20 @@ func (t *memTxn) unhangAll(b bucket) {
 		t.unhang(b, o.key, o.c)
 	}
 	bk.hangs = false
+	t.b.epoch++
 	t.log = append(t.log, undo{b: b, op: undoHangsOff})
+}
+
+// unhangVer removes the history row of version ver hanging off the cell
+// o of its latest row, if there is one.
+func (t *memTxn) unhangVer(b bucket, o *memCell, ver uint64) {
+	if o.h == nil {
+		return
+	}
+	i, ok := o.h.find(ver)
+	if !ok {
+		return
+	}
+	t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
+	o.h.remove(i)
 }

@@ -24,6 +24,12 @@ type memBackend struct {
 	// plain keeps every history row in the tree (see memHist): the slow
 	// path, for the tests that compare the two.
 	plain bool
+	// noSwap keeps writes off swapPreBuilt: the tests' reference.
+	noSwap bool
+	// epoch moves whenever a cell may leave its bucket (a delete, a clear,
+	// a rollback) or history rows stop hanging: a cell found in an epoch
+	// is still its key's while the epoch has not moved (see swapPreBuilt).
+	epoch uint64
 }
 
 // cellSlab is the number of cells allocated at once.
@@ -298,6 +304,7 @@ func (t *memTxn) sharesValues() bool { return true }
 
 func (t *memTxn) rollback() {
 	t.hot.drop()
+	t.b.epoch++
 	for i := len(t.log) - 1; i >= 0; i-- {
 		u := t.log[i]
 		bk := &t.b.buckets[u.b]
@@ -413,15 +420,7 @@ func (t *memTxn) del(b bucket, key []byte) error {
 			// A history row that hangs leaves the latest rows' cells, and
 			// the hot cell, as they are (retention deletes one per write).
 			if o := t.owner(key); o != nil {
-				if o.h == nil {
-					return nil
-				}
-				i, ok := o.h.find(rowVer(key))
-				if !ok {
-					return nil
-				}
-				t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
-				o.h.remove(i)
+				t.unhangVer(b, o, rowVer(key))
 				return nil
 			}
 		}
@@ -438,6 +437,7 @@ func (t *memTxn) del(b bucket, key []byte) error {
 	if !existed {
 		return nil
 	}
+	t.b.epoch++
 	delete(bk.keys, old.key)
 	t.log = append(t.log, undo{b: b, op: undoDelete, key: old.key, c: old.c})
 	return nil
@@ -450,6 +450,7 @@ func (t *memTxn) clear(b bucket) error {
 	// The old bucket is kept whole for a rollback, so it is not cleared
 	// (which would hand its nodes to the free list) but replaced.
 	t.log = append(t.log, undo{b: b, op: undoClear, saved: &undoSaved{whole: t.b.buckets[b]}})
+	t.b.epoch++
 	if b == aspectRows {
 		t.hot.drop()
 	}

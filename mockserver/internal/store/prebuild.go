@@ -30,6 +30,11 @@ type preRow struct {
 	// is the latest with refreshed systemMetadata (see refreshLatest), val
 	// nil when that needs no write.
 	unchanged bool
+	// On the memory backend (see swapPreBuilt): the cell that held seen,
+	// the backend's epoch then, and whether the write's entity existed.
+	cell   *memCell
+	epoch  uint64
+	entity bool
 }
 
 // preBuild builds the new latest rows of the writes of ps that it can
@@ -53,8 +58,13 @@ func (s *Store) preBuild(ws []Write, ps []prepared, chunks int) {
 			return nil
 		}
 		shared = true
+		m, _ := t.(*memTxn)
 		for i := range ps {
-			if preBuildable(&ws[i], &ps[i]) {
+			switch {
+			case !preBuildable(&ws[i], &ps[i]):
+			case m != nil:
+				m.seeLatest(&ws[i], &ps[i])
+			default:
 				ps[i].pre.seen = t.get(aspectRows, ps[i].latestKey())
 			}
 		}

@@ -205,16 +205,39 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	if len(ws) == 0 {
 		return []Result{}, nil
 	}
-	// GMS stamps a proposal when it arrives, before its transaction: what
-	// does not depend on the stored rows is done before taking the lock.
+	a := s.begin(ws)
+	defer a.release()
+	return a.commit()
+}
+
+// applying is a batch of Apply between its two halves: what is done
+// before the writer lock (begin) and the update under it (commit).
+type applying struct {
+	s   *Store
+	ws  []Write
+	ps  []prepared
+	bm  *batchMemory
+	now time.Time
+}
+
+// begin does what the writes of ws need before the writer lock: GMS
+// stamps a proposal when it arrives, before its transaction, so what does
+// not depend on the stored rows is done before taking the lock, and the
+// rows that can be are built (see preBuild).
+func (s *Store) begin(ws []Write) *applying {
 	now := s.clock()
 	ps, bm := prepare(ws, now, s.rules)
-	defer bm.release(ps)
 	s.preBuild(ws, ps, bm.chunks)
+	return &applying{s: s, ws: ws, ps: ps, bm: bm, now: now}
+}
+
+// commit applies the batch under the writer lock and returns its results.
+func (a *applying) commit() ([]Result, error) {
+	ws, ps := a.ws, a.ps
 	err := func() error {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return s.update(now, func(t txn) error {
+		a.s.mu.Lock()
+		defer a.s.mu.Unlock()
+		return a.s.update(a.now, func(t txn) error {
 			for i := range ws {
 				o, err := applyOne(t, i, &ws[i], &ps[i])
 				if err != nil {
@@ -228,11 +251,19 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	results := make([]Result, len(ws))
+	return results(ps), nil
+}
+
+// release gives the batch's memory back; a is not used again.
+func (a *applying) release() { a.bm.release(a.ps) }
+
+// results are the Results of the applied writes ps.
+func results(ps []prepared) []Result {
+	out := make([]Result, len(ps))
 	for i := range ps {
-		results[i] = ps[i].out.result()
+		out[i] = ps[i].out.result()
 	}
-	return results, nil
+	return out
 }
 
 // Put writes a as a new latest version of (a.URN, a.Name), with the same
