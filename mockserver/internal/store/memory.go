@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"slices"
 	"sort"
 	"sync"
 	"unsafe"
@@ -330,7 +329,7 @@ func (t *memTxn) rollback() {
 		case undoUnhang:
 			h := u.c.h
 			i, _ := h.find(u.e.ver)
-			h.ents = slices.Insert(h.ents, i, u.e)
+			h.insert(i, u.e)
 		case undoHist:
 			u.c.h = u.saved.hist
 		case undoHangsOff:

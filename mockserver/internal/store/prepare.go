@@ -44,9 +44,23 @@ type prepared struct {
 type batchShared struct {
 	rules Rules
 	// scratch is room for the systemMetadata a write builds under the lock:
-	// the writes run one after the other.
+	// the writes run one after the other; smBuf is room for its field in
+	// a row, which a row copies.
 	scratch []jsonx.Member
+	smBuf   []byte
 }
+
+// stored is sm.appendStored in b's memory, valid until its next call.
+func (b *batchShared) stored(sm rawObject, marshalled []byte) ([]byte, error) {
+	f, err := sm.appendStored(b.smBuf[:0], marshalled)
+	if cap(f) <= maxKeptField {
+		b.smBuf = f[:0]
+	}
+	return f, err
+}
+
+// maxKeptField is the room for a systemMetadata field a batch keeps.
+const maxKeptField = 4096
 
 // docIdentity is a timeseries document's identity, or why the Rules gave
 // it none (Apply reports that after the write's key row).
@@ -83,6 +97,12 @@ const smMembers = 8
 // in memory from a batchMemory that release gives back. The keys of all
 // writes share one allocation, their systemMetadata members another.
 func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) {
+	return prepareFor(ws, now, rules, false)
+}
+
+// prepareFor is prepare for a batch whose rows preBuild builds when
+// preBuilds is set: the writes it can build get no rowHead.
+func prepareFor(ws []Write, now time.Time, rules Rules, preBuilds bool) ([]prepared, *batchMemory) {
 	// Every write gets a region of the key memory of its own (its row key
 	// and room for a history row key), so that the writes are prepared in
 	// chunks on the machine's cores, each chunk with its own scratch.
@@ -141,7 +161,9 @@ func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) 
 				if p.hash = w.ValueHash; p.hash == 0 {
 					p.hash = jsonx.Hash(p.value)
 				}
-				p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
+				if !preBuilds || !preBuildable(w, p) {
+					p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
+				}
 			}
 		}
 	})
@@ -163,14 +185,22 @@ type batchMemory struct {
 	offs   []int // the writes' key regions
 }
 
-// takeShared returns k zero batchShared from m's memory.
+// takeShared returns k zero batchShared from m's memory, each with the
+// room for systemMetadata fields it had.
 func (m *batchMemory) takeShared(k int) []batchShared {
 	if cap(m.shared) < k {
 		m.shared = make([]batchShared, k)
 	}
 	m.shared = m.shared[:k]
-	clear(m.shared)
+	m.clearShared()
 	return m.shared
+}
+
+// clearShared drops what m's batchShared refer to but their rooms.
+func (m *batchMemory) clearShared() {
+	for i := range m.shared {
+		m.shared[i] = batchShared{smBuf: m.shared[i].smBuf[:0]}
+	}
 }
 
 // takeOffsets returns n ints, the first 0, from m's memory.
@@ -217,7 +247,7 @@ func (m *batchMemory) release(ps []prepared) {
 	}
 	clear(ps)
 	clear(m.members)
-	clear(m.shared)
+	m.clearShared()
 	batchMemories.Put(m)
 }
 

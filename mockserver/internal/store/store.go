@@ -226,7 +226,8 @@ type applying struct {
 // rows that can be are built (see preBuild).
 func (s *Store) begin(ws []Write) *applying {
 	now := s.clock()
-	ps, bm := prepare(ws, now, s.rules)
+	_, preBuilds := s.kv.(*memBackend)
+	ps, bm := prepareFor(ws, now, s.rules, preBuilds)
 	s.preBuild(ws, ps, bm.chunks)
 	return &applying{s: s, ws: ws, ps: ps, bm: bm, now: now}
 }
