@@ -196,17 +196,30 @@ const (
 )
 
 func (b *memBackend) update(fn func(txn) error) error {
-	// The undo log comes from undoLogs and goes back there cleared (its
-	// references to old values dropped) after the writer lock, which so
-	// covers only the update itself.
+	lp, err := b.updateThen(fn)
+	releaseLog(lp)
+	return err
+}
+
+// updateThen is update, returning the undo log it used for releaseLog:
+// the log comes from undoLogs and goes back there cleared (its references
+// to old values dropped) after the writer lock, which so covers only the
+// update itself.
+func (b *memBackend) updateThen(fn func(txn) error) (*[]undo, error) {
 	lp := undoLogs.Get().(*[]undo)
 	log, err := b.updateLocked(fn, (*lp)[:0])
-	if cap(log) <= maxKeptLog {
+	*lp = log
+	return lp, err
+}
+
+// releaseLog clears the undo log of an update and keeps it for the next
+// one, unless it grew too large.
+func releaseLog(lp *[]undo) {
+	if log := *lp; cap(log) <= maxKeptLog {
 		clear(log)
 		*lp = log[:0]
 		undoLogs.Put(lp)
 	}
-	return err
 }
 
 // undoLogs are the undo logs kept between updates (see update).

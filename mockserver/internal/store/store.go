@@ -235,10 +235,12 @@ func (s *Store) begin(ws []Write) *applying {
 // commit applies the batch under the writer lock and returns its results.
 func (a *applying) commit() ([]Result, error) {
 	ws, ps := a.ws, a.ps
+	var later tidy
+	defer later.do()
 	err := func() error {
 		a.s.mu.Lock()
 		defer a.s.mu.Unlock()
-		return a.s.update(a.now, func(t txn) error {
+		return a.s.updateThen(a.now, func(t txn) error {
 			for i := range ws {
 				o, err := applyOne(t, i, &ws[i], &ps[i])
 				if err != nil {
@@ -247,7 +249,7 @@ func (a *applying) commit() ([]Result, error) {
 				ps[i].out = o
 			}
 			return nil
-		})
+		}, &later)
 	}()
 	if err != nil {
 		return nil, err
