@@ -106,15 +106,6 @@ type outcome struct {
 	skipped, unchanged bool
 }
 
-// result is o as a Result.
-func (o outcome) result() Result {
-	r := Result{Skipped: o.skipped, Unchanged: o.unchanged}
-	if o.version != 0 {
-		r.Version = strconv.FormatInt(o.version, 10)
-	}
-	return r
-}
-
 // applyOne performs one write inside t and returns its outcome. The store's
 // change events come from the rows it puts and deletes (see recorder).
 func applyOne(t txn, i int, w *Write, p *prepared) (outcome, error) {

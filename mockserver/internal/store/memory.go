@@ -158,7 +158,7 @@ func (bk *memBucket) treeCell(key []byte) *memCell {
 	if c := bk.keys[string(key)]; c != nil {
 		return c
 	}
-	if it, ok := bk.tree.Get(memItem{key: string(key)}); ok {
+	if it, ok := bk.tree.Get(memItem{key: unsafe.String(unsafe.SliceData(key), len(key))}); ok { // Get keeps no key
 		return it.c
 	}
 	return nil
