@@ -124,6 +124,7 @@ func prepareFor(ws []Write, now time.Time, rules Rules, preBuilds bool) ([]prepa
 	ms := now.UnixMilli()
 	par.In(k, len(ws), func(c, lo, hi int) {
 		batch := &shared[c]
+		var memo receivedMemo
 		for i := lo; i < hi; i++ {
 			w, p := &ws[i], &ps[i]
 			if w.DeleteEntity && w.URN != "" {
@@ -133,7 +134,7 @@ func prepareFor(ws []Write, now time.Time, rules Rules, preBuilds bool) ([]prepa
 				continue
 			}
 			p.ms, p.batch = ms, batch
-			actor, sm, err := rules.Received(w, ms, members[i*smMembers:i*smMembers:(i+1)*smMembers])
+			actor, sm, err := memo.received(rules, w, ms, members[i*smMembers:i*smMembers:(i+1)*smMembers])
 			if err != nil {
 				p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 				continue
@@ -168,6 +169,36 @@ func prepareFor(ws []Write, now time.Time, rules Rules, preBuilds bool) ([]prepa
 		}
 	})
 	return ps, bm
+}
+
+// receivedMemo is the last write of a chunk that Rules.Received took, and
+// what it returned: a write received the same way (see Rules.Received)
+// gets a copy of that instead of another call. The writes of a batch most
+// often carry the same systemMetadata, which the adapters decode once.
+type receivedMemo struct {
+	ok            bool
+	sm            []byte // the write's systemMetadata (the same memory, not only equal)
+	compact       bool
+	aspect, actor string
+	outActor      string
+	out           []jsonx.Member // the previous write's, read-only
+}
+
+// received is rules.Received(w, ms, dst), or a copy in dst of its result
+// for the write m remembers when w is received the same way.
+func (m *receivedMemo) received(rules Rules, w *Write, ms int64, dst []jsonx.Member) (string, []jsonx.Member, error) {
+	if m.ok && sameBytes(m.sm, w.SystemMetadata) && m.compact == w.SystemMetadataCompact && m.aspect == w.Aspect &&
+		m.actor == w.Actor {
+		return m.outActor, append(dst, m.out...), nil
+	}
+	actor, sm, err := rules.Received(w, ms, dst)
+	if err != nil {
+		m.ok = false
+		return "", nil, err
+	}
+	*m = receivedMemo{ok: true, sm: w.SystemMetadata, compact: w.SystemMetadataCompact, aspect: w.Aspect, actor: w.Actor,
+		outActor: actor, out: sm}
+	return actor, sm, nil
 }
 
 // batchMemory is the memory prepare gives the writes of a batch, kept for
