@@ -26,9 +26,8 @@ func (retainRules) KeepVersions(_, aspect string) int64 {
 // swapPair is two memory stores given the same operations: one whose
 // writes take swapPreBuilt, one whose writes never do (the reference).
 type swapPair struct {
-	fast, slow         *Store
-	fastSub, slowSub   *Subscription
-	fastBegun, slowBeg *applying
+	fast, slow       *Store
+	fastSub, slowSub *Subscription
 }
 
 func newSwapPair(t testing.TB) *swapPair {
