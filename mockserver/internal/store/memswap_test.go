@@ -50,7 +50,7 @@ func swapOps(t *testing.T, p *swapPair, ops []byte) {
 	aspects := []string{props, "status", "ownership"}
 	values := []string{`{"description":"a"}`, `{"removed":false}`, `{"owners":[]}`}
 	boom := errors.New("boom")
-	var pending [2]*applying
+	var pending [2]*applying // nil: none
 	for step := 0; len(ops) >= 3 && step < 48; step++ {
 		op, b1, b2 := ops[0], ops[1], ops[2]
 		ops = ops[3:]
@@ -80,7 +80,8 @@ func swapOps(t *testing.T, p *swapPair, ops []byte) {
 				res, err = s.Apply(append(ws[:len(ws)-1:len(ws)-1], fail))
 			case 7:
 				if pending[k] == nil {
-					pending[k] = s.begin(ws) // committed after the next operation
+					a := s.begin(ws)
+					pending[k] = &a // committed after the next operation
 					continue
 				}
 				fallthrough

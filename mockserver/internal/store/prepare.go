@@ -119,7 +119,7 @@ func prepareFor(ws []Write, now time.Time, rules Rules, preBuilds bool) ([]prepa
 	for c := range shared {
 		lo, hi := (len(ws)+c)*smMembers, (len(ws)+c+1)*smMembers
 		s := members[lo:hi:hi] // an append past it does not reach the next chunk's
-		shared[c] = batchShared{rules: rules, scratch: s}
+		shared[c].rules, shared[c].scratch = rules, s // and the room for fields it had
 	}
 	ms := now.UnixMilli()
 	par.In(k, len(ws), func(c, lo, hi int) {

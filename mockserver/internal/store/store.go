@@ -226,12 +226,12 @@ type applying struct {
 // stamps a proposal when it arrives, before its transaction, so what does
 // not depend on the stored rows is done before taking the lock, and the
 // rows that can be are built (see preBuild).
-func (s *Store) begin(ws []Write) *applying {
+func (s *Store) begin(ws []Write) applying {
 	now := s.clock()
 	_, preBuilds := s.kv.(*memBackend)
 	ps, bm := prepareFor(ws, now, s.rules, preBuilds)
 	s.preBuild(ws, ps, bm.chunks)
-	return &applying{s: s, ws: ws, ps: ps, bm: bm, now: now}
+	return applying{s: s, ws: ws, ps: ps, bm: bm, now: now}
 }
 
 // commit applies the batch under the writer lock and returns its results.
