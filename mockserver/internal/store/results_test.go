@@ -8,7 +8,8 @@ import (
 
 // TestResultsShareVersionText: the results of a batch carry each write's
 // version, skipped and unchanged flags, the version texts in one
-// allocation (a version of 100 or more was an allocation of its own).
+// allocation (a version of 100 or more was an allocation of its own), and
+// a version below 100 takes none.
 func TestResultsShareVersionText(t *testing.T) {
 	ps := make([]prepared, 5)
 	ps[0].out = outcome{version: 7}
@@ -22,5 +23,9 @@ func TestResultsShareVersionText(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { results(ps) }); n != 2 {
 		t.Errorf("results allocate %v times, want 2 (the results and their versions)", n)
+	}
+	small := ps[:1]
+	if n := testing.AllocsPerRun(100, func() { results(small) }); n != 1 {
+		t.Errorf("results of a version below 100 allocate %v times, want 1 (the results)", n)
 	}
 }

@@ -262,22 +262,30 @@ func (a *applying) commit() ([]Result, error) {
 // release gives the batch's memory back; a is not used again.
 func (a *applying) release() { a.bm.release(a.ps) }
 
-// results are the Results of the applied writes ps. Their versions share
-// one allocation.
+// results are the Results of the applied writes ps. Their versions of 100
+// and more share one allocation (strconv has the others).
 func results(ps []prepared) []Result {
 	out := make([]Result, len(ps))
 	n := 0
 	for i := range ps {
-		n += uvarintLen(uint64(ps[i].out.version)) * 3 // a decimal digit per 3 bits and a bit
+		if v := ps[i].out.version; v >= 100 {
+			n += uvarintLen(uint64(v)) * 3 // a decimal digit per 3 bits and a bit
+		}
 	}
-	text := make([]byte, 0, n)
+	var text []byte
+	if n > 0 {
+		text = make([]byte, 0, n)
+	}
 	for i := range ps {
 		o := ps[i].out
 		out[i] = Result{Skipped: o.skipped, Unchanged: o.unchanged}
-		if o.version != 0 {
+		switch {
+		case o.version >= 100:
 			start := len(text)
 			text = strconv.AppendInt(text, o.version, 10)
 			out[i].Version = unsafe.String(&text[start], len(text)-start) // text is not written again
+		case o.version != 0:
+			out[i].Version = strconv.FormatInt(o.version, 10) // no allocation
 		}
 	}
 	return out
