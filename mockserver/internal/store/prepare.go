@@ -118,7 +118,7 @@ func prepareFor(ws []Write, now time.Time, rules Rules, preBuilds bool) ([]prepa
 	shared := bm.takeShared(k)
 	for c := range shared {
 		lo, hi := (len(ws)+c)*smMembers, (len(ws)+c+1)*smMembers
-		s := members[lo:hi:hi] // an append past it does not reach the next chunk's
+		s := members[lo:hi:hi]                        // an append past it does not reach the next chunk's
 		shared[c].rules, shared[c].scratch = rules, s // and the room for fields it had
 	}
 	ms := now.UnixMilli()
