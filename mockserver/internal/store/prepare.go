@@ -118,8 +118,10 @@ func prepareFor(ws []Write, now time.Time, rules Rules, preBuilds bool) ([]prepa
 	shared := bm.takeShared(k)
 	for c := range shared {
 		lo, hi := (len(ws)+c)*smMembers, (len(ws)+c+1)*smMembers
-		s := members[lo:hi:hi]                        // an append past it does not reach the next chunk's
-		shared[c].rules, shared[c].scratch = rules, s // and the room for fields it had
+		// An append past s does not reach the next chunk's members; the
+		// chunk keeps the room for systemMetadata fields it had.
+		s := members[lo:hi:hi]
+		shared[c].rules, shared[c].scratch = rules, s
 	}
 	ms := now.UnixMilli()
 	par.In(k, len(ws), func(c, lo, hi int) {
