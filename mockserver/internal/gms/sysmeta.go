@@ -57,7 +57,9 @@ func CheckSystemMetadata(v []byte) ([]byte, error) {
 // unless the actor is the system actor. An absent runId or lastRunId stays
 // absent: GMS's check for a missing runId reads its SystemMetadata.pdl
 // default, so the default is left implicit (a reader sees
-// [DefaultRunID]); an update writes the runId out (see Rules.Same).
+// [DefaultRunID]); an update writes the runId out (see Rules.Same). It
+// reads nothing of the write but those and its aspect, as store.Rules
+// requires of it.
 func (Rules) Received(w *store.Write, nowMillis int64, dst []jsonx.Member) (string, []jsonx.Member, error) {
 	actor := w.Actor
 	if actor == "" {

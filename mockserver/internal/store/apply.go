@@ -106,15 +106,6 @@ type outcome struct {
 	skipped, unchanged bool
 }
 
-// result is o as a Result.
-func (o outcome) result() Result {
-	r := Result{Skipped: o.skipped, Unchanged: o.unchanged}
-	if o.version != 0 {
-		r.Version = strconv.FormatInt(o.version, 10)
-	}
-	return r
-}
-
 // applyOne performs one write inside t and returns its outcome. The store's
 // change events come from the rows it puts and deletes (see recorder).
 func applyOne(t txn, i int, w *Write, p *prepared) (outcome, error) {
@@ -133,6 +124,11 @@ func applyOne(t txn, i int, w *Write, p *prepared) (outcome, error) {
 			return outcome{}, p.doc.err
 		}
 		return outcome{}, putDoc(t, w, p)
+	}
+	if w.Check == nil && w.Transform == nil {
+		if o, ok := swapPreBuilt(t, w, p); ok {
+			return o, nil
+		}
 	}
 	key := p.latestKey()
 	raw := t.get(aspectRows, key)
@@ -190,6 +186,7 @@ func checkWrite(i int, w *Write) error {
 type latest struct {
 	key    []byte // its row key
 	row    row    // decoded, sharing raw, without CreatedBy
+	table  []byte // the table of its systemMetadata (see smtable.go), nil if none
 	raw    []byte // as stored, valid inside the transaction only
 	exists bool
 }
@@ -203,7 +200,7 @@ func readLatestRaw(key, raw []byte) (latest, error) {
 		return latest{key: key}, nil
 	}
 	var err error
-	if l.row, err = decodeRowParts(raw, false); err != nil {
+	if l.row, l.table, err = decodeRowTable(raw, false); err != nil {
 		return latest{key: key}, err
 	}
 	return l, nil
@@ -260,13 +257,13 @@ func putKey(t txn, i int, w *Write, p *prepared) error {
 		if _, _, ok, err := getRowShared(t, key, false); err != nil {
 			return err
 		} else if !ok {
-			keySM, err := rawObject(p.batch.rules.First(p.batch.scratch[:0], p.sm)).marshal()
+			keySM, err := p.batch.stored(rawObject(p.batch.rules.First(p.batch.scratch[:0], p.sm)), nil)
 			if err != nil {
 				return err
 			}
-			value := jsonx.Compact(w.KeyValue)
-			kr := row{Value: value, SystemMetadata: keySM, CreatedOn: p.ms, CreatedBy: p.actor, Version: 1, Hash: jsonx.Hash(value)}
-			if err := putLatest(t, key, w.URN, w.KeyAspect, kr); err != nil {
+			value := jsonx.CompactShared(w.KeyValue) // checked by IsObject; encodeRow copies it
+			val, built := encodeRow(value, p.ms, p.actor, jsonx.Hash(value), 1, keySM)
+			if err := putEncoded(t, key, w.URN, w.KeyAspect, val, built); err != nil {
 				return err
 			}
 		}
@@ -300,22 +297,22 @@ func refreshed(t txn, p *prepared, cur latest, h uint64) (val []byte, built row,
 	if err != nil {
 		return nil, row{}, 0, err
 	}
-	nextSM, err := rawObject(p.batch.rules.Same(prev, p.sm)).appendMarshalFrom(nil, false, cur.marshalled())
+	field, err := p.batch.stored(rawObject(p.batch.rules.Same(prev, p.sm)), cur.marshalled())
 	if err != nil {
 		return nil, row{}, 0, err
 	}
-	if jsonx.Equal(nextSM, cur.row.SystemMetadata) {
+	nextSM, _, _ := readLPBytes(field)
+	if bytes.Equal(nextSM, cur.row.SystemMetadata) || jsonx.Equal(nextSM, cur.row.SystemMetadata) {
 		return nil, row{}, version, nil
 	}
 	r, err := decodeRowShared(cur.raw) // with its CreatedBy
 	if err != nil {
 		return nil, row{}, 0, err
 	}
-	r.SystemMetadata, r.Version = nextSM, version
 	if r.Hash == 0 {
 		r.Hash = h
 	}
-	val, built = r.encodeShared() // copies r.Value
+	val, built = encodeRow(r.Value, r.CreatedOn, r.CreatedBy, r.Hash, version, field)
 	return val, built, version, nil
 }
 
@@ -343,17 +340,21 @@ func putVersion(t txn, w *Write, p *prepared, cur latest, value json.RawMessage,
 	if err != nil {
 		return outcome{}, err
 	}
-	// The row prepared for the write's value, or one for the transformed value.
-	head := p.head
-	if w.Transform != nil || head.b == nil {
-		head = newRowHead(value, p.ms, p.actor, h, smRoom(sm))
-	}
-	p.head = rowHead{} // finish may use its memory
-	val, built, err := head.finish(version, func(b []byte) ([]byte, error) {
-		return sm.appendMarshalFrom(b, true, cur.marshalled())
-	})
+	field, err := p.batch.stored(sm, cur.marshalled())
 	if err != nil {
 		return outcome{}, err
+	}
+	// The row prepared for the write's value, or one for the transformed
+	// value (or for a write whose row preBuild was to build).
+	var val []byte
+	var built row
+	if head := p.head; w.Transform == nil && head.b != nil {
+		p.head = rowHead{} // finish may use its memory
+		if val, built, err = head.finish(version, field); err != nil {
+			return outcome{}, err
+		}
+	} else {
+		val, built = encodeRow(value, p.ms, p.actor, h, version, field)
 	}
 	if err := putEncoded(t, cur.key, w.URN, w.Aspect, val, built); err != nil {
 		return outcome{}, err
@@ -410,15 +411,15 @@ func nextSystemMetadata(t txn, p *prepared, cur latest) (rawObject, int64, error
 	return p.batch.rules.Next(prev, p.sm, version, p.room[:0]), version, nil
 }
 
-// smRoom is room for the length-prefixed systemMetadata of a row whose
-// first version has the members first: those, and a longer version; an
-// update's stored members are most often the same.
+// smRoom is room for the systemMetadata field of a row whose first
+// version has the members first: those, and a longer version; an update's
+// stored members are most often the same.
 func smRoom(first rawObject) int {
 	n := 2 + len(`12345`)
 	for _, m := range first {
 		n += len(m.Key) + len(m.Value) + 4
 	}
-	return uvarintLen(uint64(n)) + n
+	return storedFieldSize(n, len(first)+1)
 }
 
 // putDoc stores a timeseries document under the identity the Rules gave
@@ -439,7 +440,7 @@ func putDoc(t txn, w *Write, p *prepared) error {
 // marshalled is the latest row's systemMetadata when marshal wrote it (a
 // row of the current format), nil otherwise.
 func (l latest) marshalled() []byte {
-	if !l.exists || l.raw[0] != rowFormat {
+	if !l.exists || (l.raw[0] != rowFormat && l.raw[0] != rowFormatV2) {
 		return nil
 	}
 	return l.row.SystemMetadata
@@ -457,7 +458,13 @@ func (l latest) members(t txn, dst rawObject) (rawObject, error) {
 	var ok bool
 	if l.marshalled() != nil {
 		s, shares := t.(interface{ sharesValues() bool })
-		p, ok = storedSplit(p, sm, shares && s.sharesValues())
+		share := shares && s.sharesValues()
+		if l.table != nil {
+			p, ok = tableSplit(p, sm, l.table, share)
+		}
+		if !ok {
+			p, ok = storedSplit(p, sm, share)
+		}
 	}
 	if !ok {
 		p, ok = storedMembers(p, sm)

@@ -23,7 +23,11 @@
 // not depend on the stored rows (its checks, its time, its createdBy and
 // systemMetadata as the [Rules] receive it, a document's identity, its
 // value's hash, most of its new row) is worked out before the writer lock is
-// taken, as GMS stamps a proposal when it arrives.
+// taken, as GMS stamps a proposal when it arrives. In memory, a write
+// without conditions builds its whole new row then, on the latest row it
+// reads; under the lock it finds that row still in the place it read it
+// from (nothing was deleted since) and only swaps the rows there, or else
+// builds its row again on the row it finds.
 //
 // # Change events
 //

@@ -12,16 +12,19 @@ import (
 // Stored values are a format byte followed by length-prefixed fields. The
 // JSON they hold is already compact, so storing it needs no re-encoding.
 //
-// A row of format 2 holds its value (length-prefixed), createdOn (varint),
+// A row of format 3 holds its value (length-prefixed), createdOn (varint),
 // createdBy (length-prefixed), the jsonx.Hash of its value (8 bytes), its
-// version (uvarint) and its systemMetadata (length-prefixed): a write reads the
-// version without parsing systemMetadata, tells a changed value from the
-// hashes, and builds all of the row but the last two fields before it takes
-// the writer lock (see rowHead). A row of format 1, written before, holds
-// value and systemMetadata (length-prefixed), createdOn and createdBy; it
-// still decodes, its version and hash as 0, unknown.
+// version (uvarint), its systemMetadata (length-prefixed) and the table of
+// the systemMetadata's members (see smtable.go): a write reads the version
+// without parsing systemMetadata, tells a changed value from the hashes,
+// finds the members it carries over without scanning them, and builds the
+// row before it takes the writer lock (see preRow). A row of format 2,
+// written before, is the same without the table; one of format 1 holds
+// value and systemMetadata (length-prefixed), createdOn and createdBy, its
+// version and hash read as 0, unknown. Both still decode.
 const (
-	rowFormat   byte = 2
+	rowFormat   byte = 3
+	rowFormatV2 byte = 2
 	rowFormatV1 byte = 1
 	docFormat   byte = 1
 )
@@ -49,14 +52,29 @@ func (r row) encode() []byte {
 // encodeShared encodes r and returns, beside the encoding, r with its JSON
 // sharing the encoding's memory (what the stored row decodes to).
 func (r row) encodeShared() ([]byte, row) {
-	h := newRowHead(r.Value, r.CreatedOn, r.CreatedBy, r.Hash, binary.MaxVarintLen64+len(r.SystemMetadata))
-	b, built, _ := h.finish(r.Version, func(b []byte) ([]byte, error) { return lpBytes(b, r.SystemMetadata), nil })
+	return encodeRow(r.Value, r.CreatedOn, r.CreatedBy, r.Hash, r.Version, storedField(nil, r.SystemMetadata))
+}
+
+// rowHeadSize is the size of the fields of a row that precede its
+// version.
+func rowHeadSize(value []byte, createdOn int64, createdBy string) int {
+	return 1 + uvarintLen(uint64(len(value))) + len(value) + varintLen(createdOn) +
+		uvarintLen(uint64(len(createdBy))) + len(createdBy) + 8
+}
+
+// encodeRow encodes a row of format 3 in memory of its size, with sm the
+// systemMetadata field (see appendStored), and returns it and the row it
+// decodes to, sharing its memory.
+func encodeRow(value []byte, createdOn int64, createdBy string, hash uint64, version int64, sm []byte) ([]byte, row) {
+	size := rowHeadSize(value, createdOn, createdBy) + uvarintLen(uint64(max(version, 0))) + len(sm)
+	h := appendRowHead(make([]byte, 0, size), value, createdOn, createdBy, hash)
+	b, built, _ := h.finish(version, sm)
 	return b, built
 }
 
-// rowHead is a row of format 2 encoded up to its hash, with room for the
-// rest. Every write of a batch holds one until the writer lock, so it keeps
-// only what finish needs.
+// rowHead is a row of format 3 encoded up to its hash, with room for the
+// rest. A write that is not built before the writer lock holds one until
+// the lock, so it keeps only what finish needs.
 type rowHead struct {
 	b                    []byte
 	valueStart, valueEnd int
@@ -66,13 +84,16 @@ type rowHead struct {
 }
 
 // newRowHead encodes the fields of a row that precede its version, with
-// room for smSize bytes of length-prefixed systemMetadata.
+// room for smSize bytes of systemMetadata field (see storedFieldSize).
 func newRowHead(value []byte, createdOn int64, createdBy string, hash uint64, smSize int) rowHead {
-	// The row is kept as allocated: room for a version below 2^21 and no
-	// more than smSize.
-	size := 1 + uvarintLen(uint64(len(value))) + len(value) + binary.MaxVarintLen64 +
-		uvarintLen(uint64(len(createdBy))) + len(createdBy) + 8 + 3 + smSize
-	b := make([]byte, 0, size)
+	// Room for a version below 2^21.
+	size := rowHeadSize(value, createdOn, createdBy) + 3 + smSize
+	return appendRowHead(make([]byte, 0, size), value, createdOn, createdBy, hash)
+}
+
+// appendRowHead appends the fields of a row that precede its version to
+// b.
+func appendRowHead(b, value []byte, createdOn int64, createdBy string, hash uint64) rowHead {
 	b = append(b, rowFormat)
 	b = binary.AppendUvarint(b, uint64(len(value)))
 	h := rowHead{valueStart: len(b), createdOn: createdOn, createdBy: createdBy, hash: hash}
@@ -84,22 +105,21 @@ func newRowHead(value []byte, createdOn int64, createdBy string, hash uint64, sm
 	return h
 }
 
-// finish appends version and the length-prefixed systemMetadata appendSM
-// appends, and returns the encoding and the row it decodes to, sharing its
-// memory. It may use h's memory: h is not used again.
-func (h rowHead) finish(version int64, appendSM func([]byte) ([]byte, error)) ([]byte, row, error) {
+// finish appends version and the systemMetadata field sm (see
+// appendStored), and returns the encoding and the row it decodes to,
+// sharing its memory. It may use h's memory: h is not used again.
+func (h rowHead) finish(version int64, sm []byte) ([]byte, row, error) {
 	b := binary.AppendUvarint(h.b, uint64(max(version, 0)))
 	start := len(b)
-	b, err := appendSM(b)
-	if err != nil {
-		return nil, row{}, err
+	b = append(b, sm...)
+	json, rest, ok := readLPBytes(b[start:])
+	if !ok {
+		return nil, row{}, errCorrupt
 	}
-	sm, rest, ok := readLPBytes(b[start:])
-	if !ok || len(rest) != 0 {
-		return nil, row{}, errCorrupt // appendSM appended other than one field
+	if _, rest, ok = readTable(rest); !ok || len(rest) != 0 {
+		return nil, row{}, errCorrupt // sm is other than one field
 	}
-	smStart := len(b) - len(sm)
-	r := row{Value: nilIfEmpty(b[h.valueStart:h.valueEnd:h.valueEnd]), SystemMetadata: nilIfEmpty(b[smStart:len(b):len(b)]),
+	r := row{Value: nilIfEmpty(b[h.valueStart:h.valueEnd:h.valueEnd]), SystemMetadata: nilIfEmpty(json[:len(json):len(json)]),
 		CreatedOn: h.createdOn, CreatedBy: h.createdBy, Version: version, Hash: h.hash}
 	return b, r, nil
 }
@@ -121,47 +141,71 @@ func decodeRowShared(v []byte) (row, error) { return decodeRowParts(v, true) }
 // decodeRowParts is decodeRowShared, leaving CreatedBy empty (it is the one
 // field decoding copies) unless createdBy is set.
 func decodeRowParts(v []byte, createdBy bool) (row, error) {
-	if len(v) == 0 {
-		return row{}, errCorrupt
-	}
-	switch v[0] {
-	case rowFormat:
-		return decodeRowV2(v[1:], createdBy)
-	case rowFormatV1:
-		return decodeRowV1(v[1:], createdBy)
-	}
-	return row{}, errCorrupt
+	r, _, err := decodeRowTable(v, createdBy)
+	return r, err
 }
 
-func decodeRowV2(v []byte, createdBy bool) (row, error) {
+// decodeRowTable is decodeRowParts, also returning the table of the row's
+// systemMetadata (nil when it has none).
+func decodeRowTable(v []byte, createdBy bool) (row, []byte, error) {
+	if len(v) == 0 {
+		return row{}, nil, errCorrupt
+	}
+	switch v[0] {
+	case rowFormat, rowFormatV2:
+		r, rest, err := decodeRowV2(v[1:], createdBy)
+		if err != nil {
+			return row{}, nil, err
+		}
+		var table []byte
+		if v[0] == rowFormat {
+			var ok bool
+			if table, rest, ok = readTable(rest); !ok {
+				return row{}, nil, errCorrupt
+			}
+		}
+		if len(rest) != 0 {
+			return row{}, nil, errCorrupt
+		}
+		return r, table, nil
+	case rowFormatV1:
+		r, err := decodeRowV1(v[1:], createdBy)
+		return r, nil, err
+	}
+	return row{}, nil, errCorrupt
+}
+
+// decodeRowV2 decodes the fields of a row of format 2, which a row of
+// format 3 starts with, and returns the rest.
+func decodeRowV2(v []byte, createdBy bool) (row, []byte, error) {
 	value, rest, ok := readLPBytes(v)
 	if !ok {
-		return row{}, errCorrupt
+		return row{}, nil, errCorrupt
 	}
 	value = value[:len(value):len(value)]
 	createdOn, n := binary.Varint(rest)
 	if n <= 0 {
-		return row{}, errCorrupt
+		return row{}, nil, errCorrupt
 	}
 	by, rest, ok := readLPBytes(rest[n:])
 	if !ok || len(rest) < 8 {
-		return row{}, errCorrupt
+		return row{}, nil, errCorrupt
 	}
 	hash := binary.LittleEndian.Uint64(rest)
 	version, n := binary.Uvarint(rest[8:])
 	if n <= 0 || version > math.MaxInt64 {
-		return row{}, errCorrupt
+		return row{}, nil, errCorrupt
 	}
 	sm, rest, ok := readLPBytes(rest[8+n:])
-	if !ok || len(rest) != 0 {
-		return row{}, errCorrupt
+	if !ok {
+		return row{}, nil, errCorrupt
 	}
 	r := row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm[:len(sm):len(sm)]), CreatedOn: createdOn,
 		Version: int64(version), Hash: hash}
 	if createdBy {
 		r.CreatedBy = string(by)
 	}
-	return r, nil
+	return r, rest, nil
 }
 
 func decodeRowV1(v []byte, createdBy bool) (row, error) {
@@ -186,6 +230,15 @@ func decodeRowV1(v []byte, createdBy bool) (row, error) {
 		r.CreatedBy = string(by)
 	}
 	return r, nil
+}
+
+// varintLen is the length of binary.AppendVarint(nil, v).
+func varintLen(v int64) int {
+	u := uint64(v) << 1
+	if v < 0 {
+		u = ^u
+	}
+	return uvarintLen(u)
 }
 
 // uvarintLen is the length of binary.AppendUvarint(nil, v).

@@ -100,8 +100,16 @@ func (r *recorder) putLatest(key, val []byte, urn, aspect string, built row) err
 	if err := r.txn.put(aspectRows, key, val); err != nil {
 		return err
 	}
-	r.events = append(r.events, Event{Kind: EventUpsert, URN: urn, Aspect: aspect, Row: built.aspect(urn, aspect, 0)})
+	r.upsert(urn, aspect, built)
 	return nil
+}
+
+// upsert records the event of the new latest row built of (urn, aspect),
+// which the caller stored itself; r may be nil (nothing records).
+func (r *recorder) upsert(urn, aspect string, built row) {
+	if r != nil {
+		r.events = append(r.events, Event{Kind: EventUpsert, URN: urn, Aspect: aspect, Row: built.aspect(urn, aspect, 0)})
+	}
 }
 
 // putDoc stores a timeseries document and records its event from d.
@@ -171,47 +179,79 @@ func parseTSKey(k []byte) (urn, aspect string, ms int64, ok bool) {
 }
 
 // update runs fn in one write transaction of the backend and, when it
-// commits, publishes the changes it made as events stamped with now. The
-// changes are recorded only while somebody subscribes, by a recorder kept
-// in s between updates, whose event buffer is reused once published. s.mu
+// commits, publishes the changes it made as events stamped with now. s.mu
 // is held.
 func (s *Store) update(now time.Time, fn func(txn) error) error {
+	var later tidy
+	defer later.do()
+	return s.updateThen(now, fn, &later)
+}
+
+// updateThen is update, leaving to later what can wait for the writer
+// lock's release: clearing the memory the update used (its undo log and
+// its event buffer, which refer to rows) for the next one. The changes are
+// recorded only while somebody subscribes, by the recorder kept in s, in
+// an event buffer from eventBuffers. s.mu is held.
+func (s *Store) updateThen(now time.Time, fn func(txn) error, later *tidy) error {
 	var rec *recorder
-	err := s.kv.update(func(t txn) error {
+	record := func(t txn) error {
 		if len(s.subs) > 0 {
 			rec = &s.rec
-			rec.txn, rec.events = t, rec.events[:0]
+			later.events = eventBuffers.Get().(*[]Event)
+			rec.txn, rec.events = t, (*later.events)[:0]
 			t = rec
 		}
 		return fn(t)
-	})
+	}
+	var err error
+	if kv, ok := s.kv.(*memBackend); ok {
+		later.log, err = kv.updateThen(record)
+	} else {
+		err = s.kv.update(record)
+	}
 	if rec != nil {
-		defer rec.reset()
+		*later.events = rec.events
+		rec.txn, rec.events = nil, nil
 	}
 	if err != nil {
 		return mapErr(err)
 	}
 	s.version.Add(1)
-	if rec != nil && len(rec.events) > 0 {
-		s.publish(now, rec.events)
+	if rec != nil && len(*later.events) > 0 {
+		s.publish(now, *later.events)
 	}
 	return nil
 }
 
-// maxKeptEvents is the event buffer capacity a recorder keeps between
-// updates.
-const maxKeptEvents = 4096
-
-// reset drops the transaction and what the events refer to, keeping the
-// buffer when it is not too large.
-func (r *recorder) reset() {
-	r.txn = nil
-	clear(r.events)
-	if cap(r.events) > maxKeptEvents {
-		r.events = nil
-	}
-	r.events = r.events[:0]
+// tidy is what an update leaves for after the writer lock (see
+// updateThen).
+type tidy struct {
+	log    *[]undo  // the memory backend's undo log, nil if none
+	events *[]Event // the recorder's event buffer, nil if none
 }
+
+// do clears and gives back the memory t holds.
+func (t *tidy) do() {
+	if t.log != nil {
+		releaseLog(t.log)
+		t.log = nil
+	}
+	if e := t.events; e != nil {
+		t.events = nil
+		if cap(*e) > maxKeptEvents {
+			return
+		}
+		clear(*e)
+		*e = (*e)[:0]
+		eventBuffers.Put(e)
+	}
+}
+
+// eventBuffers are the recorders' event buffers kept between updates.
+var eventBuffers = sync.Pool{New: func() any { return new([]Event) }}
+
+// maxKeptEvents is the event buffer capacity kept between updates.
+const maxKeptEvents = 4096
 
 // publish numbers the events and appends them to every subscription's
 // queue, which copy them; s.mu is held. It never waits for a consumer.

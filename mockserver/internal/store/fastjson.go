@@ -180,6 +180,14 @@ func (o rawObject) appendMarshal(dst []byte, prefixed bool) ([]byte, error) {
 // writes those as they are (it wrote them), so only the other keys' and
 // values' bytes are looked at.
 func (o rawObject) appendMarshalFrom(dst []byte, prefixed bool, marshalled []byte) ([]byte, error) {
+	dst, _, err := o.appendMarshalOwn(dst, prefixed, marshalled)
+	return dst, err
+}
+
+// appendMarshalOwn is appendMarshalFrom, also reporting whether it wrote
+// the members itself, in o's order (o sorted) and each as it is, rather
+// than through encoding/json.
+func (o rawObject) appendMarshalOwn(dst []byte, prefixed bool, marshalled []byte) ([]byte, bool, error) {
 	n := 2 + max(len(o)-1, 0) // braces and commas
 	for _, m := range o {
 		keyTaken := within(marshalled, unsafe.StringData(m.Key), len(m.Key))
@@ -187,16 +195,18 @@ func (o rawObject) appendMarshalFrom(dst []byte, prefixed bool, marshalled []byt
 		if !keyTaken && !plainKey(m.Key) || !valueTaken && !plainValue(m.Value) {
 			b, err := json.Marshal(o.toMap())
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			if prefixed {
-				return lpBytes(dst, b), nil
+				return lpBytes(dst, b), false, nil
 			}
-			return append(dst, b...), nil
+			return append(dst, b...), false, nil
 		}
 		n += len(m.Key) + len(m.Value) + 3
 	}
-	slices.SortFunc(o, func(a, b jsonx.Member) int { return strings.Compare(a.Key, b.Key) })
+	if !slices.IsSortedFunc(o, compareKeys) {
+		slices.SortFunc(o, compareKeys)
+	}
 	if prefixed {
 		dst = binary.AppendUvarint(dst, uint64(n))
 	}
@@ -213,8 +223,10 @@ func (o rawObject) appendMarshalFrom(dst []byte, prefixed bool, marshalled []byt
 		dst = append(dst, '"', ':')
 		dst = append(dst, m.Value...)
 	}
-	return append(dst, '}'), nil
+	return append(dst, '}'), true, nil
 }
+
+func compareKeys(a, b jsonx.Member) int { return strings.Compare(a.Key, b.Key) }
 
 // nextKey reads the member key at sm[i] of a systemMetadata as marshal
 // writes it: a string of plain printable ASCII (others are decoded by

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
+	"unsafe"
 )
 
 // The history rows of an aspect in aspectRows of the memory backend hang
@@ -23,7 +24,10 @@ import (
 // dropped from ents, and its memory goes with the last reference to it.
 type memHist struct {
 	ents []histRow // sorted by version
-	tree bool
+	// front is the number of entries of ents' allocation before ents[0],
+	// which remove left (see makeRoom); 0 when ents has no room.
+	front int32
+	tree  bool
 }
 
 // histRow is one history row: its version and its value.
@@ -42,19 +46,58 @@ func (h *memHist) find(ver uint64) (int, bool) {
 	if n == 0 || h.ents[n-1].ver < ver {
 		return n, false // the usual case: a new highest version
 	}
+	if h.ents[0].ver == ver {
+		return 0, true // the other usual one: retention's oldest
+	}
 	return slices.BinarySearchFunc(h.ents, ver, func(e histRow, v uint64) int { return cmp.Compare(e.ver, v) })
 }
 
 // remove removes entry i of h. The oldest, which retention removes with
-// each write, goes in O(1): the entries start one later (append reuses
-// the room at the end, and moves the entries when it runs out).
+// each write, goes in O(1): the entries start one later (see makeRoom).
 func (h *memHist) remove(i int) {
 	if i == 0 {
 		h.ents[0] = histRow{} // drop its value
 		h.ents = h.ents[1:]
+		if h.front++; cap(h.ents) == 0 {
+			h.ents, h.front = nil, 0 // no room left: the next entry allocates
+		}
 		return
 	}
 	h.ents = slices.Delete(h.ents, i, i+1)
+}
+
+// insert inserts e at index i of h's entries.
+func (h *memHist) insert(i int, e histRow) {
+	if len(h.ents) == cap(h.ents) {
+		h.makeRoom()
+	}
+	if i == len(h.ents) {
+		h.ents = append(h.ents, e) // the usual case, in place
+		return
+	}
+	h.ents = slices.Insert(h.ents, i, e) // in place
+}
+
+// makeRoom gives h's entries, which fill their allocation up to its end,
+// room for one more there. The oldest entries retention removed (see
+// remove) leave room before the first: when that is at least half the
+// entries, they move there; otherwise to an allocation half again as
+// large. So an aspect that keeps n history rows holds about 1.5n entries,
+// and moves them once every n/2 writes.
+func (h *memHist) makeRoom() {
+	n, f := len(h.ents), int(h.front)
+	if f > 0 && 2*f >= n && cap(h.ents) > 0 {
+		// The whole allocation: f entries before ents[0].
+		start := unsafe.Add(unsafe.Pointer(unsafe.SliceData(h.ents)), -f*int(unsafe.Sizeof(histRow{})))
+		all := unsafe.Slice((*histRow)(start), f+cap(h.ents))
+		copy(all, h.ents)
+		clear(all[n : f+n]) // the moved entries' old places
+		h.ents, h.front = all[:n], 0
+		return
+	}
+	grown := make([]histRow, n, max(4, n+n/2+1))
+	copy(grown, h.ents)
+	h.ents, h.front = grown, 0
 }
 
 // rowVer is the version of row key k (its last 8 bytes).
@@ -131,23 +174,22 @@ func (bk *memBucket) checkTreeHist(it memItem) {
 
 // hang puts the history row key, of val, in the history of its latest
 // row's cell o, referencing val.
-func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) {
+func (t *memTxn) hang(b bucket, o *memCell, key, val []byte) { t.hangVer(b, o, rowVer(key), val) }
+
+// hangVer is hang of the history row of version ver.
+func (t *memTxn) hangVer(b bucket, o *memCell, ver uint64, val []byte) {
 	if o.h == nil {
 		o.h = &memHist{}
 	}
 	h := o.h
-	e := histRow{ver: rowVer(key), val: val}
+	e := histRow{ver: ver, val: val}
 	i, found := h.find(e.ver)
 	if found {
 		t.log = append(t.log, undo{b: b, op: undoHistSet, c: o, e: h.ents[i]})
 		h.ents[i] = e
 		return
 	}
-	if i == len(h.ents) {
-		h.ents = append(h.ents, e)
-	} else {
-		h.ents = slices.Insert(h.ents, i, e)
-	}
+	h.insert(i, e)
 	t.log = append(t.log, undo{b: b, op: undoHang, c: o, e: e})
 }
 
@@ -179,5 +221,20 @@ func (t *memTxn) unhangAll(b bucket) {
 		t.unhang(b, o.key, o.c)
 	}
 	bk.hangs = false
+	t.b.epoch++
 	t.log = append(t.log, undo{b: b, op: undoHangsOff})
+}
+
+// unhangVer removes the history row of version ver hanging off the cell
+// o of its latest row, if there is one.
+func (t *memTxn) unhangVer(b bucket, o *memCell, ver uint64) {
+	if o.h == nil {
+		return
+	}
+	i, ok := o.h.find(ver)
+	if !ok {
+		return
+	}
+	t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
+	o.h.remove(i)
 }

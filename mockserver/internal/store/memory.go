@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"slices"
 	"sort"
 	"sync"
 	"unsafe"
@@ -24,6 +23,12 @@ type memBackend struct {
 	// plain keeps every history row in the tree (see memHist): the slow
 	// path, for the tests that compare the two.
 	plain bool
+	// noSwap keeps writes off swapPreBuilt: the tests' reference.
+	noSwap bool
+	// epoch moves whenever a cell may leave its bucket (a delete, a clear,
+	// a rollback) or history rows stop hanging: a cell found in an epoch
+	// is still its key's while the epoch has not moved (see swapPreBuilt).
+	epoch uint64
 }
 
 // cellSlab is the number of cells allocated at once.
@@ -153,7 +158,7 @@ func (bk *memBucket) treeCell(key []byte) *memCell {
 	if c := bk.keys[string(key)]; c != nil {
 		return c
 	}
-	if it, ok := bk.tree.Get(memItem{key: string(key)}); ok {
+	if it, ok := bk.tree.Get(memItem{key: unsafe.String(unsafe.SliceData(key), len(key))}); ok { // Get keeps no key
 		return it.c
 	}
 	return nil
@@ -191,17 +196,30 @@ const (
 )
 
 func (b *memBackend) update(fn func(txn) error) error {
-	// The undo log comes from undoLogs and goes back there cleared (its
-	// references to old values dropped) after the writer lock, which so
-	// covers only the update itself.
+	lp, err := b.updateThen(fn)
+	releaseLog(lp)
+	return err
+}
+
+// updateThen is update, returning the undo log it used for releaseLog:
+// the log comes from undoLogs and goes back there cleared (its references
+// to old values dropped) after the writer lock, which so covers only the
+// update itself.
+func (b *memBackend) updateThen(fn func(txn) error) (*[]undo, error) {
 	lp := undoLogs.Get().(*[]undo)
 	log, err := b.updateLocked(fn, (*lp)[:0])
-	if cap(log) <= maxKeptLog {
+	*lp = log
+	return lp, err
+}
+
+// releaseLog clears the undo log of an update and keeps it for the next
+// one, unless it grew too large.
+func releaseLog(lp *[]undo) {
+	if log := *lp; cap(log) <= maxKeptLog {
 		clear(log)
 		*lp = log[:0]
 		undoLogs.Put(lp)
 	}
-	return err
 }
 
 // undoLogs are the undo logs kept between updates (see update).
@@ -298,6 +316,7 @@ func (t *memTxn) sharesValues() bool { return true }
 
 func (t *memTxn) rollback() {
 	t.hot.drop()
+	t.b.epoch++
 	for i := len(t.log) - 1; i >= 0; i-- {
 		u := t.log[i]
 		bk := &t.b.buckets[u.b]
@@ -323,7 +342,7 @@ func (t *memTxn) rollback() {
 		case undoUnhang:
 			h := u.c.h
 			i, _ := h.find(u.e.ver)
-			h.ents = slices.Insert(h.ents, i, u.e)
+			h.insert(i, u.e)
 		case undoHist:
 			u.c.h = u.saved.hist
 		case undoHangsOff:
@@ -413,15 +432,7 @@ func (t *memTxn) del(b bucket, key []byte) error {
 			// A history row that hangs leaves the latest rows' cells, and
 			// the hot cell, as they are (retention deletes one per write).
 			if o := t.owner(key); o != nil {
-				if o.h == nil {
-					return nil
-				}
-				i, ok := o.h.find(rowVer(key))
-				if !ok {
-					return nil
-				}
-				t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
-				o.h.remove(i)
+				t.unhangVer(b, o, rowVer(key))
 				return nil
 			}
 		}
@@ -438,6 +449,7 @@ func (t *memTxn) del(b bucket, key []byte) error {
 	if !existed {
 		return nil
 	}
+	t.b.epoch++
 	delete(bk.keys, old.key)
 	t.log = append(t.log, undo{b: b, op: undoDelete, key: old.key, c: old.c})
 	return nil
@@ -450,6 +462,7 @@ func (t *memTxn) clear(b bucket) error {
 	// The old bucket is kept whole for a rollback, so it is not cleared
 	// (which would hand its nodes to the free list) but replaced.
 	t.log = append(t.log, undo{b: b, op: undoClear, saved: &undoSaved{whole: t.b.buckets[b]}})
+	t.b.epoch++
 	if b == aspectRows {
 		t.hot.drop()
 	}

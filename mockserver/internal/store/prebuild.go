@@ -30,6 +30,11 @@ type preRow struct {
 	// is the latest with refreshed systemMetadata (see refreshLatest), val
 	// nil when that needs no write.
 	unchanged bool
+	// On the memory backend (see swapPreBuilt): the cell that held seen,
+	// the backend's epoch then, and whether the write's entity existed.
+	cell   *memCell
+	epoch  uint64
+	entity bool
 }
 
 // preBuild builds the new latest rows of the writes of ps that it can
@@ -53,8 +58,13 @@ func (s *Store) preBuild(ws []Write, ps []prepared, chunks int) {
 			return nil
 		}
 		shared = true
+		m, _ := t.(*memTxn)
 		for i := range ps {
-			if preBuildable(&ws[i], &ps[i]) {
+			switch {
+			case !preBuildable(&ws[i], &ps[i]):
+			case m != nil:
+				m.seeLatest(&ws[i], &ps[i])
+			default:
 				ps[i].pre.seen = t.get(aspectRows, ps[i].latestKey())
 			}
 		}
@@ -76,7 +86,7 @@ func (s *Store) preBuild(ws []Write, ps []prepared, chunks int) {
 // preBuildable reports whether the write's row can be built before the
 // writer lock.
 func preBuildable(w *Write, p *prepared) bool {
-	return p.err == nil && p.head.b != nil && !w.DeleteEntity && !w.Timeseries && w.Check == nil && w.Transform == nil
+	return p.err == nil && p.value != nil && !w.DeleteEntity && !w.Timeseries && w.Check == nil && w.Transform == nil
 }
 
 // build builds the row of p's write on the latest row r.seen, as putVersion
@@ -86,7 +96,7 @@ func (r *preRow) build(p *prepared) {
 	cur := latest{raw: r.seen, exists: r.seen != nil}
 	if cur.exists {
 		var err error
-		if cur.row, err = decodeRowParts(r.seen, false); err != nil {
+		if cur.row, cur.table, err = decodeRowTable(r.seen, false); err != nil {
 			return
 		}
 		if p.batch.rules.Unchanged(cur.row.Value, p.value, cur.row.Hash, p.hash) {
@@ -102,13 +112,14 @@ func (r *preRow) build(p *prepared) {
 	if err != nil {
 		return
 	}
-	val, built, err := p.head.finish(version, func(b []byte) ([]byte, error) {
-		return sm.appendMarshalFrom(b, true, cur.marshalled())
-	})
+	field, err := p.batch.stored(sm, cur.marshalled())
 	if err != nil {
 		return
 	}
-	r.val, r.built, r.version, r.ok = val, built, version, true
+	// The row in memory of its size (the rows a store keeps are most of
+	// its memory).
+	r.val, r.built = encodeRow(p.value, p.ms, p.actor, p.hash, version, field)
+	r.version, r.ok = version, true
 }
 
 // sharedValues is a txn's answer to sharesValues for preBuild's reads

@@ -44,9 +44,23 @@ type prepared struct {
 type batchShared struct {
 	rules Rules
 	// scratch is room for the systemMetadata a write builds under the lock:
-	// the writes run one after the other.
+	// the writes run one after the other; smBuf is room for its field in
+	// a row, which a row copies.
 	scratch []jsonx.Member
+	smBuf   []byte
 }
+
+// stored is sm.appendStored in b's memory, valid until its next call.
+func (b *batchShared) stored(sm rawObject, marshalled []byte) ([]byte, error) {
+	f, err := sm.appendStored(b.smBuf[:0], marshalled)
+	if cap(f) <= maxKeptField {
+		b.smBuf = f[:0]
+	}
+	return f, err
+}
+
+// maxKeptField is the room for a systemMetadata field a batch keeps.
+const maxKeptField = 4096
 
 // docIdentity is a timeseries document's identity, or why the Rules gave
 // it none (Apply reports that after the write's key row).
@@ -83,6 +97,12 @@ const smMembers = 8
 // in memory from a batchMemory that release gives back. The keys of all
 // writes share one allocation, their systemMetadata members another.
 func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) {
+	return prepareFor(ws, now, rules, false)
+}
+
+// prepareFor is prepare for a batch whose rows preBuild builds when
+// preBuilds is set: the writes it can build get no rowHead.
+func prepareFor(ws []Write, now time.Time, rules Rules, preBuilds bool) ([]prepared, *batchMemory) {
 	// Every write gets a region of the key memory of its own (its row key
 	// and room for a history row key), so that the writes are prepared in
 	// chunks on the machine's cores, each chunk with its own scratch.
@@ -98,12 +118,15 @@ func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) 
 	shared := bm.takeShared(k)
 	for c := range shared {
 		lo, hi := (len(ws)+c)*smMembers, (len(ws)+c+1)*smMembers
-		s := members[lo:hi:hi] // an append past it does not reach the next chunk's
-		shared[c] = batchShared{rules: rules, scratch: s}
+		// An append past s does not reach the next chunk's members; the
+		// chunk keeps the room for systemMetadata fields it had.
+		s := members[lo:hi:hi]
+		shared[c].rules, shared[c].scratch = rules, s
 	}
 	ms := now.UnixMilli()
 	par.In(k, len(ws), func(c, lo, hi int) {
 		batch := &shared[c]
+		var memo receivedMemo
 		for i := lo; i < hi; i++ {
 			w, p := &ws[i], &ps[i]
 			if w.DeleteEntity && w.URN != "" {
@@ -113,7 +136,7 @@ func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) 
 				continue
 			}
 			p.ms, p.batch = ms, batch
-			actor, sm, err := rules.Received(w, ms, members[i*smMembers:i*smMembers:(i+1)*smMembers])
+			actor, sm, err := memo.received(rules, w, ms, members[i*smMembers:i*smMembers:(i+1)*smMembers])
 			if err != nil {
 				p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 				continue
@@ -141,11 +164,43 @@ func prepare(ws []Write, now time.Time, rules Rules) ([]prepared, *batchMemory) 
 				if p.hash = w.ValueHash; p.hash == 0 {
 					p.hash = jsonx.Hash(p.value)
 				}
-				p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
+				if !preBuilds || !preBuildable(w, p) {
+					p.head = newRowHead(p.value, ms, p.actor, p.hash, smRoom(rules.First(batch.scratch, sm)))
+				}
 			}
 		}
 	})
 	return ps, bm
+}
+
+// receivedMemo is the last write of a chunk that Rules.Received took, and
+// what it returned: a write received the same way (see Rules.Received)
+// gets a copy of that instead of another call. The writes of a batch most
+// often carry the same systemMetadata, which the adapters decode once.
+type receivedMemo struct {
+	ok            bool
+	sm            []byte // the write's systemMetadata (the same memory, not only equal)
+	compact       bool
+	aspect, actor string
+	outActor      string
+	out           []jsonx.Member // the previous write's, read-only
+}
+
+// received is rules.Received(w, ms, dst), or a copy in dst of its result
+// for the write m remembers when w is received the same way.
+func (m *receivedMemo) received(rules Rules, w *Write, ms int64, dst []jsonx.Member) (string, []jsonx.Member, error) {
+	if m.ok && sameBytes(m.sm, w.SystemMetadata) && m.compact == w.SystemMetadataCompact && m.aspect == w.Aspect &&
+		m.actor == w.Actor {
+		return m.outActor, append(dst, m.out...), nil
+	}
+	actor, sm, err := rules.Received(w, ms, dst)
+	if err != nil {
+		m.ok = false
+		return "", nil, err
+	}
+	*m = receivedMemo{ok: true, sm: w.SystemMetadata, compact: w.SystemMetadataCompact, aspect: w.Aspect, actor: w.Actor,
+		outActor: actor, out: sm}
+	return actor, sm, nil
 }
 
 // batchMemory is the memory prepare gives the writes of a batch, kept for
@@ -163,14 +218,22 @@ type batchMemory struct {
 	offs   []int // the writes' key regions
 }
 
-// takeShared returns k zero batchShared from m's memory.
+// takeShared returns k zero batchShared from m's memory, each with the
+// room for systemMetadata fields it had.
 func (m *batchMemory) takeShared(k int) []batchShared {
 	if cap(m.shared) < k {
 		m.shared = make([]batchShared, k)
 	}
 	m.shared = m.shared[:k]
-	clear(m.shared)
+	m.clearShared()
 	return m.shared
+}
+
+// clearShared drops what m's batchShared refer to but their rooms.
+func (m *batchMemory) clearShared() {
+	for i := range m.shared {
+		m.shared[i] = batchShared{smBuf: m.shared[i].smBuf[:0]}
+	}
 }
 
 // takeOffsets returns n ints, the first 0, from m's memory.
@@ -217,7 +280,7 @@ func (m *batchMemory) release(ps []prepared) {
 	}
 	clear(ps)
 	clear(m.members)
-	clear(m.shared)
+	m.clearShared()
 	batchMemories.Put(m)
 }
 

@@ -19,10 +19,14 @@ import (
 // except that a method may return them, changed, as its result; its result
 // is valid until the store's next call.
 type Rules interface {
-	// Received is called once per write, before the writer lock, with the
-	// time the write arrived: it returns the createdBy of the write's rows
-	// and its systemMetadata members, appended to dst. An error refuses the
-	// write (Apply wraps it in [ErrInvalidWrite]).
+	// Received is called before the writer lock with the time the write
+	// arrived: it returns the createdBy of the write's rows and its
+	// systemMetadata members, appended to dst. An error refuses the write
+	// (Apply wraps it in [ErrInvalidWrite]). Its result must depend only on
+	// the time and the write's SystemMetadata, SystemMetadataCompact, Actor
+	// and Aspect: a write of a batch whose SystemMetadata is the memory of
+	// the write's before it (not only equal bytes), with the same other
+	// three, gets a copy of that write's result without a call.
 	Received(w *Write, nowMillis int64, dst []jsonx.Member) (actor string, sm []jsonx.Member, err error)
 	// First returns the systemMetadata of the first version of an aspect,
 	// and of the companion (key) row written with it, for a write received

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // Clock returns the current time. The store stamps createdOn with it and
@@ -205,16 +207,42 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 	if len(ws) == 0 {
 		return []Result{}, nil
 	}
-	// GMS stamps a proposal when it arrives, before its transaction: what
-	// does not depend on the stored rows is done before taking the lock.
+	a := s.begin(ws)
+	defer a.release()
+	return a.commit()
+}
+
+// applying is a batch of Apply between its two halves: what is done
+// before the writer lock (begin) and the update under it (commit).
+type applying struct {
+	s   *Store
+	ws  []Write
+	ps  []prepared
+	bm  *batchMemory
+	now time.Time
+}
+
+// begin does what the writes of ws need before the writer lock: GMS
+// stamps a proposal when it arrives, before its transaction, so what does
+// not depend on the stored rows is done before taking the lock, and the
+// rows that can be are built (see preBuild).
+func (s *Store) begin(ws []Write) applying {
 	now := s.clock()
-	ps, bm := prepare(ws, now, s.rules)
-	defer bm.release(ps)
+	_, preBuilds := s.kv.(*memBackend)
+	ps, bm := prepareFor(ws, now, s.rules, preBuilds)
 	s.preBuild(ws, ps, bm.chunks)
+	return applying{s: s, ws: ws, ps: ps, bm: bm, now: now}
+}
+
+// commit applies the batch under the writer lock and returns its results.
+func (a *applying) commit() ([]Result, error) {
+	ws, ps := a.ws, a.ps
+	var later tidy
+	defer later.do()
 	err := func() error {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return s.update(now, func(t txn) error {
+		a.s.mu.Lock()
+		defer a.s.mu.Unlock()
+		return a.s.updateThen(a.now, func(t txn) error {
 			for i := range ws {
 				o, err := applyOne(t, i, &ws[i], &ps[i])
 				if err != nil {
@@ -223,16 +251,44 @@ func (s *Store) Apply(ws []Write) ([]Result, error) {
 				ps[i].out = o
 			}
 			return nil
-		})
+		}, &later)
 	}()
 	if err != nil {
 		return nil, err
 	}
-	results := make([]Result, len(ws))
+	return results(ps), nil
+}
+
+// release gives the batch's memory back; a is not used again.
+func (a *applying) release() { a.bm.release(a.ps) }
+
+// results are the Results of the applied writes ps. Their versions of 100
+// and more share one allocation (strconv has the others).
+func results(ps []prepared) []Result {
+	out := make([]Result, len(ps))
+	n := 0
 	for i := range ps {
-		results[i] = ps[i].out.result()
+		if v := ps[i].out.version; v >= 100 {
+			n += uvarintLen(uint64(v)) * 3 // a decimal digit per 3 bits and a bit
+		}
 	}
-	return results, nil
+	var text []byte
+	if n > 0 {
+		text = make([]byte, 0, n)
+	}
+	for i := range ps {
+		o := ps[i].out
+		out[i] = Result{Skipped: o.skipped, Unchanged: o.unchanged}
+		switch {
+		case o.version >= 100:
+			start := len(text)
+			text = strconv.AppendInt(text, o.version, 10)
+			out[i].Version = unsafe.String(&text[start], len(text)-start) // text is not written again
+		case o.version != 0:
+			out[i].Version = strconv.FormatInt(o.version, 10) // no allocation
+		}
+	}
+	return out
 }
 
 // Put writes a as a new latest version of (a.URN, a.Name), with the same
