@@ -67,14 +67,19 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		writeRestliError(w, rerr, "")
 		return
 	}
+	// The decode and the core split a batch on the cores that other
+	// requests leave free (par.Enter).
+	par.Enter()
 	ps, async, rerr := decodeIngest(body, batch)
 	detach(ps, body)
 	if rerr != nil {
+		par.Leave()
 		s.recordIngest(ps, async, batch, rerr) // nothing when the body did not decode
 		writeRestliError(w, rerr, "")
 		return
 	}
 	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch, SystemMetadataCompact: true})
+	par.Leave()
 	if err != nil {
 		rerr := fromCore(err, rt.op)
 		s.recordIngest(ps, async, batch, rerr)
