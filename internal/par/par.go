@@ -2,7 +2,7 @@
 // machine's cores: the mock decodes, validates and makes store rows of a
 // batch's proposals in chunks, and the emitter encodes a batch's proposals
 // in chunks, one goroutine per core, so that even one client's batch uses
-// them all.
+// them all. Calls that run at the same time share the cores (Enter).
 package par
 
 import (
@@ -32,7 +32,7 @@ var working atomic.Int32
 // calls as cores, each works through its items on its own goroutine. The
 // cores are busy with the calls either way, and a call that split its work
 // would wait at the end of every split for a range queued behind the other
-// calls' work. A caller that does not Enter counts the others only.
+// calls' work. Count takes its caller for one of the calls in flight.
 func Enter() { working.Add(1) }
 
 // Leave marks the end of a call's work that Enter marked.
@@ -41,9 +41,8 @@ func Leave() { working.Add(-1) }
 // Chunks calls fn for consecutive ranges [lo, hi), the c-th of them (from
 // 0) with c, that cover [0, n) once, as many as Count gives, on the
 // caller's goroutine and goroutines of their own (see In); it returns once
-// every call has. fn must be safe
-// to call concurrently for different ranges. It returns the number of
-// ranges.
+// every call has. fn must be safe to call concurrently for different
+// ranges. It returns the number of ranges.
 func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 	k := Count(n, minChunk)
 	In(k, n, fn)
