@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/jsonesc"
 )
@@ -94,68 +93,9 @@ func appendFloat(b []byte, f float64, bits int) ([]byte, error) {
 	return b, nil
 }
 
-// plainByte marks the ASCII bytes a JSON string holds as they are.
-var plainByte = func() (t [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
 // appendString appends s as a JSON string the way encoding/json writes it
-// without HTML escaping: " and \ escaped, control characters as \b, \f,
-// \n, \r, \t or \u00XX, U+2028 and U+2029 as \u2028 and \u2029, and each
-// byte of invalid UTF-8 as \ufffd.
-func appendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if plainByte[c] {
-				i = jsonesc.Plain(s, i+1)
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+// without HTML escaping (jsonesc.AppendString).
+func appendString(b []byte, s string) []byte { return jsonesc.AppendString(b, s) }
 
 // sortedKeys returns m's keys in the order encoding/json writes them.
 func sortedKeys[V any](m map[string]V) []string {

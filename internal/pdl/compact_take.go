@@ -43,7 +43,7 @@ func CompactSharedTake(src []byte, mem Memory) ([]byte, bool) {
 // result returns the compaction of data that c collected: data itself when
 // nothing was left out.
 func (c *compactor) result(data []byte) []byte {
-	if !c.copied {
+	if !c.left() {
 		return data
 	}
 	return c.finish(data)

@@ -326,10 +326,6 @@ func ConformsIn(entity, recordName string, data []byte) bool {
 // ConformsCompactHashIn is ConformsCompactHash for a value of recordName held by entity, as
 // ValidateIn checks it.
 func ConformsCompactHashIn(entity, recordName string, data []byte, mem Memory) (compact []byte, hash uint64, ok bool) {
-	c := compactor{mem: mem}
-	h, ok := conformsRoot(heldRecord(entity, recordName), data, &c, true, true)
-	if !ok {
-		return nil, 0, false
-	}
-	return c.result(data), h, true
+	compact, hash, _, ok = Held{heldRecord(entity, recordName)}.ConformsCompactHash(data, mem)
+	return compact, hash, ok
 }

@@ -203,6 +203,9 @@ type jsonParser struct {
 	// urns asks the schema walk for the URN checks of URN-typed strings
 	// (see urncheck.go), which DataHub makes of entities' aspects only.
 	urns bool
+	// high is the bytes of the string literals scanStr scanned, ORed
+	// (escapes aside): without swarHigh bits they were all ASCII.
+	high uint64
 }
 
 // ws moves past white space.
@@ -237,8 +240,8 @@ func (p *jsonParser) skipSpace() {
 		i++
 	}
 	p.pos = i
-	if p.compact != nil {
-		p.compact.gap(d, start, i)
+	if c := p.compact; c != nil && !c.note(start, i) {
+		c.gap(d, start, i)
 	}
 }
 
@@ -249,18 +252,29 @@ var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
 // space: the text up to from is done, to dst[:n], which is nil while there
 // was nothing to leave out. dst is used to its capacity and set once (but
 // for a rare growth), so that a gap writes no slice header, and no GC write
-// barrier, as it goes.
+// barrier, as it goes. A gap is only noted as it is found (the walk passes
+// one at every ", " of Python-style text); the text between the gaps is
+// copied when the notes are full and when the walk is done, in one loop.
 type compactor struct {
 	dst  []byte
 	n    int
 	from int
-	// copied reports that dst holds the text (else the text is its own
-	// compaction so far).
+	// copied reports that dst holds the text (but for the gaps noted and
+	// not applied yet).
 	copied bool
-	// mem, when set, gives the memory of dst when the first gap makes a
-	// copy.
+	// mem, when set, gives the memory of dst when the gaps are first
+	// applied.
 	mem Memory
+	// gaps are the gaps noted since the last were applied, ng of them.
+	gaps [noteGaps]gapSpan
+	ng   int
 }
+
+// gapSpan is the part [start, end) of a text a compactor leaves out.
+type gapSpan struct{ start, end int }
+
+// noteGaps is the number of gaps a compactor notes before it applies them.
+const noteGaps = 32
 
 // appendingTo returns a compactor appending to dst.
 func appendingTo(dst []byte) compactor {
@@ -269,30 +283,69 @@ func appendingTo(dst []byte) compactor {
 
 // gap leaves data[start:end] out.
 func (c *compactor) gap(data []byte, start, end int) {
-	if !c.copied {
-		c.copied = true
-		if c.dst == nil {
-			if c.mem != nil {
-				c.dst = c.mem.Take(len(data))
-			} else {
-				c.dst = make([]byte, 0, len(data))
-			}
-			c.dst = c.dst[:cap(c.dst)]
+	k := c.ng
+	if k == len(c.gaps) {
+		c.apply(data)
+		k = 0
+	}
+	c.gaps[uint(k)%noteGaps] = gapSpan{start, end}
+	c.ng = k + 1
+}
+
+// note is gap while there is room for a note: false when there is none
+// (then call gap). It does what gap does in line.
+func (c *compactor) note(start, end int) bool {
+	if k := c.ng; k < noteGaps {
+		c.gaps[k] = gapSpan{start, end}
+		c.ng = k + 1
+		return true
+	}
+	return false
+}
+
+// left reports whether c left anything out (else the text is its own
+// compaction).
+func (c *compactor) left() bool { return c.copied || c.ng > 0 }
+
+// apply applies the gaps noted (data is the whole text), making dst on
+// first use.
+func (c *compactor) apply(data []byte) {
+	if c.ng == 0 {
+		return
+	}
+	if c.dst == nil {
+		if c.mem != nil {
+			c.dst = c.mem.Take(len(data))
+		} else {
+			c.dst = make([]byte, 0, len(data))
 		}
-	}
-	seg := data[c.from:start]
-	if len(c.dst)-c.n < len(seg) {
-		c.dst = append(c.dst[:c.n], seg...)
 		c.dst = c.dst[:cap(c.dst)]
-	} else {
-		copy(c.dst[c.n:], seg)
 	}
-	c.n += len(seg)
-	c.from = end
+	dst, n, from := c.dst, c.n, c.from
+	for _, g := range c.gaps[:c.ng] {
+		start, end := g.start, g.end
+		if start-from <= 24 && n+24 <= len(dst) && from+24 <= len(data) {
+			// A short segment, as between the separators of indented or
+			// Python-style text, in three words: the bytes past it are
+			// written over later, or past the compaction's end.
+			d, s := dst[n:n+24], data[from:from+24]
+			binary.LittleEndian.PutUint64(d, binary.LittleEndian.Uint64(s))
+			binary.LittleEndian.PutUint64(d[8:], binary.LittleEndian.Uint64(s[8:]))
+			binary.LittleEndian.PutUint64(d[16:], binary.LittleEndian.Uint64(s[16:]))
+		} else if seg := data[from:start]; len(dst)-n < len(seg) {
+			dst = append(dst[:n], seg...)
+			dst = dst[:cap(dst)]
+		} else {
+			copy(dst[n:], seg)
+		}
+		n, from = n+start-from, end
+	}
+	c.dst, c.n, c.from, c.ng, c.copied = dst, n, from, 0, true
 }
 
 // finish returns the compaction of data, all of which c has seen.
 func (c *compactor) finish(data []byte) []byte {
+	c.apply(data)
 	return append(c.dst[:c.n], data[c.from:]...)
 }
 
@@ -507,6 +560,7 @@ func (p *jsonParser) scanStr() (end int, plain, ok bool) {
 			return 0, false, false
 		}
 		if d[i] == '"' {
+			p.high |= seen
 			return i + 1, !escaped && seen&swarHigh == 0, true
 		}
 		escaped = true
@@ -900,8 +954,9 @@ func hex4(h []byte) rune {
 }
 
 // AppendCompact appends valid JSON text src to dst without insignificant
-// white space, as json.Compact does. It reports false, and returns dst as it
-// came, when src is not valid JSON. It validates and compacts in one pass.
+// white space, as json.Compact does (dst's memory must not overlap src's).
+// It reports false, and returns dst as it came, when src is not valid JSON.
+// It validates and compacts in one pass.
 func AppendCompact(dst, src []byte) ([]byte, bool) {
 	c := appendingTo(dst)
 	if !validCompacting(src, &c) {
@@ -917,7 +972,7 @@ func CompactShared(src []byte) ([]byte, bool) {
 	if !validCompacting(src, &c) {
 		return nil, false
 	}
-	if !c.copied {
+	if !c.left() {
 		return src, true
 	}
 	return c.finish(src), true

@@ -22,7 +22,7 @@ func ConformsCompact(recordName string, data []byte) ([]byte, bool) {
 	if !conforms(recordName, data, &c) {
 		return nil, false
 	}
-	if !c.copied {
+	if !c.left() {
 		return data, true
 	}
 	return c.finish(data), true
@@ -43,23 +43,31 @@ func conformsHashing(recordName string, data []byte, c *compactor, hashing bool)
 // conformsRoot is conformsHashing given the compiled record (nil: unknown),
 // making the URN checks when urns is set.
 func conformsRoot(rec *cRecord, data []byte, c *compactor, hashing, urns bool) (uint64, bool) {
+	h, _, ok := conformsRootASCII(rec, data, c, hashing, urns)
+	return h, ok
+}
+
+// conformsRootASCII is conformsRoot that also reports whether data, when
+// it conforms, is all ASCII (else it may or may not be valid UTF-8: the
+// walk takes a string's bytes as encoding/json does, invalid ones too).
+func conformsRootASCII(rec *cRecord, data []byte, c *compactor, hashing, urns bool) (uint64, bool, bool) {
 	if rec == nil {
-		return 0, false
+		return 0, false, false
 	}
 	p := jsonParser{data: data, compact: c, hashing: hashing, urns: urns}
 	p.ws()
 	h, ok := p.conformsRecord(rec, 1)
 	if !ok {
-		return 0, false
+		return 0, false, false
 	}
 	p.ws()
 	if p.pos != len(p.data) {
-		return 0, false
+		return 0, false, false
 	}
 	if p.unhashed {
 		h = 0
 	}
-	return h, true
+	return h, p.high&swarHigh == 0, true
 }
 
 // conformsRecord checks the object at p.pos against r: known fields only,
@@ -81,19 +89,33 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 		p.pos++
 		return mix(hashObject), r.required == 0
 	}
+	next := 0 // the field expected next (see keyLit)
 	for {
 		p.ws()
-		i, ok := -1, false
-		if body, plain, ok2 := p.strBody(); !ok2 {
-			return 0, false
-		} else if plain {
-			i, ok = r.fieldIndex(body)
+		var i int
+		if next < len(r.fields) && r.fields[next].lit.at(p.data, p.pos) {
+			// The key and its colon, and the one space Python writes
+			// after it, in line.
+			i = next
+			d, j := p.data, p.pos+r.fields[next].lit.n
+			if j+1 < len(d) && d[j] == ' ' && !isSpace[d[j+1]] {
+				if c := p.compact; c != nil && !c.note(j, j+1) {
+					c.gap(d, j, j+1)
+				}
+				j++
+			}
+			p.pos = j
+			p.ws()
 		} else {
-			i, ok = r.index[unquote(body)]
+			var ok bool
+			if i, ok = p.fieldKey(r); !ok || !p.colon() { // unknown field
+				return 0, false
+			}
 		}
-		if !ok || !p.colon() || p.at('n') { // unknown field or null
+		if p.at('n') { // null
 			return 0, false
 		}
+		next = i + 1
 		f := &r.fields[i]
 		v, ok := p.conformsValue(f.typ, depth)
 		if !ok {
@@ -110,6 +132,21 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 		if p.hashing {
 			sum += memberHash(f.keyHash, v)
 		}
+		// sep('}'), its common cases in line.
+		if d, j := p.data, p.pos; j+2 < len(d) && d[j] == ',' {
+			j++
+			if d[j] == ' ' && !isSpace[d[j+1]] {
+				if c := p.compact; c != nil && !c.note(j, j+1) {
+					c.gap(d, j, j+1)
+				}
+				j++
+			}
+			p.pos = j
+			continue
+		} else if j < len(d) && d[j] == '}' {
+			p.pos = j + 1
+			return mix(hashObject ^ sum), required == r.required
+		}
 		more, ok := p.sep('}')
 		if !ok {
 			return 0, false
@@ -118,6 +155,20 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 			return mix(hashObject ^ sum), required == r.required
 		}
 	}
+}
+
+// fieldKey reads the key at p.pos and returns the index of r's field it
+// names; false when it is none or no string.
+func (p *jsonParser) fieldKey(r *cRecord) (int, bool) {
+	body, plain, ok := p.strBody()
+	switch {
+	case !ok:
+		return -1, false
+	case plain:
+		return r.fieldIndex(body)
+	}
+	i, ok := r.index[unquote(body)]
+	return i, ok
 }
 
 // conformsValue checks the non-null value at p.pos against t, in a
@@ -418,6 +469,25 @@ func (p *jsonParser) numStart() bool {
 
 // colon moves past white space, a colon and white space.
 func (p *jsonParser) colon() bool {
+	if d, i := p.data, p.pos; i+2 < len(d) && d[i] == ':' && !isSpace[d[i+2]] {
+		// ":" and ": " before a value, in line.
+		switch {
+		case !isSpace[d[i+1]]:
+			p.pos = i + 1
+			return true
+		case d[i+1] == ' ':
+			p.pos = i + 2
+			if c := p.compact; c != nil && !c.note(i+1, i+2) {
+				c.gap(d, i+1, i+2)
+			}
+			return true
+		}
+	}
+	return p.colonRest()
+}
+
+// colonRest is colon past its common cases.
+func (p *jsonParser) colonRest() bool {
 	p.ws()
 	if !p.at(':') {
 		return false
@@ -435,6 +505,28 @@ func (p *jsonParser) colon() bool {
 // After a ',' it moves past one space when no other white space follows
 // (the rest is the next ws's).
 func (p *jsonParser) sep(end byte) (more, ok bool) {
+	if d, i := p.data, p.pos; i+2 < len(d) {
+		// "," ", " and the end, in line.
+		switch d[i] {
+		case ',':
+			p.pos = i + 1
+			if d[i+1] == ' ' && !isSpace[d[i+2]] {
+				p.pos = i + 2
+				if c := p.compact; c != nil && !c.note(i+1, i+2) {
+					c.gap(d, i+1, i+2)
+				}
+			}
+			return true, true
+		case end:
+			p.pos = i + 1
+			return false, true
+		}
+	}
+	return p.sepRest(end)
+}
+
+// sepRest is sep past its common cases.
+func (p *jsonParser) sepRest(end byte) (more, ok bool) {
 	p.ws()
 	switch {
 	case p.at(','):
@@ -461,8 +553,8 @@ func (p *jsonParser) oneSpace() bool {
 // oneSpaceGap moves past the space oneSpace found, leaving it out of the
 // compaction as ws would, without ws's call.
 func (p *jsonParser) oneSpaceGap() {
-	if p.compact != nil {
-		p.compact.gap(p.data, p.pos, p.pos+1)
+	if c := p.compact; c != nil && !c.note(p.pos, p.pos+1) {
+		c.gap(p.data, p.pos, p.pos+1)
 	}
 	p.pos++
 }

@@ -3,6 +3,7 @@ package gms
 import (
 	"bytes"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
@@ -13,15 +14,14 @@ import (
 // schema or JSON check and the compaction are one pass over raw); false
 // leaves the verdict and the message to checkAspect.
 func aspectPassesCompact(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, bool) {
-	c, _, ok := aspectPassesHashed(info, nil, raw, schema, a)
+	c, _, ok := aspectPassesHashed(info, raw, schema, a)
 	return c, ok
 }
 
-// aspectPassesHashed is aspectPassesCompact that also makes the URN checks
-// of an aspect held by the entity type *held (nil: none; see
-// pdl.ValidateIn) and returns raw's jsonx.Hash when the schema check
-// computed it on its way (0: unknown).
-func aspectPassesHashed(info pdl.AspectInfo, held *string, raw []byte, schema bool, a *valueArena) ([]byte, uint64, bool) {
+// aspectPassesHashed is aspectPassesCompact that also returns raw's
+// jsonx.Hash when the schema check computed it on its way (0: unknown).
+// Its schema check makes no URN checks (see aspectPassesHeld).
+func aspectPassesHashed(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, uint64, bool) {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return nil, 0, false
 	}
@@ -29,23 +29,39 @@ func aspectPassesHashed(info pdl.AspectInfo, held *string, raw []byte, schema bo
 	var h uint64
 	var ok bool
 	if schema {
-		if held != nil {
-			c, h, ok = pdl.ConformsCompactHashIn(*held, info.RecordName, raw, arenaMemory{a})
-		} else {
-			c, h, ok = pdl.ConformsCompactHash(info.RecordName, raw, arenaMemory{a})
-		}
+		c, h, ok = pdl.ConformsCompactHash(info.RecordName, raw, arenaMemory{a})
 	} else {
 		c, ok = pdl.CompactSharedTake(raw, arenaMemory{a})
 	}
 	if !ok {
 		return nil, 0, false
 	}
-	if !info.Timeseries {
-		return c, h, true
+	if info.Timeseries && !timestampOK(raw) {
+		return nil, 0, false
 	}
+	return c, h, true
+}
+
+// aspectPassesHeld is aspectPassesHashed for a value checked against its
+// record as its entity type holds it (held, from pdl.HeldRecord), that
+// also makes checkValue's UTF-8 check: true means raw is valid UTF-8 too.
+func aspectPassesHeld(info pdl.AspectInfo, held pdl.Held, raw []byte, a *valueArena) ([]byte, uint64, bool) {
+	c, h, ascii, ok := held.ConformsCompactHash(raw, arenaMemory{a})
+	if !ok || !ascii && !utf8.Valid(raw) {
+		return nil, 0, false
+	}
+	if info.Timeseries && !timestampOK(raw) {
+		return nil, 0, false
+	}
+	return c, h, true
+}
+
+// timestampOK reports whether the valid JSON object raw has a
+// timestampMillis that is a long, as a timeseries aspect must.
+func timestampOK(raw []byte) bool {
 	ms, ok := pdl.ObjectMembers(raw)
 	if !ok {
-		return nil, 0, false
+		return false
 	}
 	var ts []byte // the last timestampMillis wins, as in a decoded object
 	for _, m := range ms {
@@ -53,10 +69,8 @@ func aspectPassesHashed(info pdl.AspectInfo, held *string, raw []byte, schema bo
 			ts = m.Value
 		}
 	}
-	if _, err := strconv.ParseInt(string(ts), 10, 64); err != nil {
-		return nil, 0, false
-	}
-	return c, h, true
+	_, err := strconv.ParseInt(string(ts), 10, 64)
+	return err == nil
 }
 
 // arenaMemory is a valueArena (nil: allocating) as a pdl.Memory.

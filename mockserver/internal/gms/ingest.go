@@ -349,7 +349,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 			return err
 		}
 		if p.EntityURN == u && p.EntityKeyAspect == nil {
-			cacheURNFacts(u, urnFacts{entity: entity, key: keyValue})
+			cacheURNFacts(u, urnFacts{entity: entity, key: keyValue, aspects: allowedAspects()[entity.Name]})
 		}
 	}
 	if p.AspectName == "" {
@@ -357,7 +357,11 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 	}
 	// Unknown: not an aspect of the entity, or one the registry names
 	// without facts.
-	af, ok := allowedAspect(entity.Name, p.AspectName)
+	aspects := facts.aspects
+	if aspects == nil { // not cached, or cached without them
+		aspects = allowedAspects()[entity.Name]
+	}
+	af, ok := aspects[p.AspectName]
 	if !ok {
 		return errorf(UnknownAspect, MsgUnknownAspect, Abbreviate(p.AspectName), entity.Name)
 	}
@@ -394,7 +398,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 			return errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
 		}
 		var err *Error
-		if value, valueHash, err = checkValue(info, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
+		if value, valueHash, err = checkHeld(info, af.held, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
 			return err
 		}
 		if m, h, changed := mutateHashed(info, af.floats, value, valueHash, values); changed { // GMS's serialisation and mutation hooks (hooks.go)

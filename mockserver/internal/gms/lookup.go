@@ -33,6 +33,9 @@ type aspectFacts struct {
 	// floats is hasFloats(info.RecordName): the record can hold a float
 	// or a double.
 	floats bool
+	// held is the aspect's record as its entity type holds it (for the
+	// URN checks), found once.
+	held pdl.Held
 }
 
 // allowedAspects are, by entity type, the facts of the aspects it allows
@@ -43,7 +46,8 @@ var allowedAspects = sync.OnceValue(func() map[string]map[string]aspectFacts {
 		m := make(map[string]aspectFacts, len(e.Aspects)+1)
 		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
 			if info, ok := pdl.LookupAspect(a); ok && e.Allows(a) {
-				m[a] = aspectFacts{info: info, validated: validated(info), floats: hasFloats(info.RecordName)}
+				held, _ := pdl.HeldRecord(name, info.RecordName)
+				m[a] = aspectFacts{info: info, validated: validated(info), floats: hasFloats(info.RecordName), held: held}
 			}
 		}
 		out[name] = m
@@ -63,6 +67,9 @@ func allowedAspect(entity, aspect string) (aspectFacts, bool) {
 type urnFacts struct {
 	entity pdl.Entity
 	key    json.RawMessage // shared, read-only
+	// aspects are the entity's allowed aspects (allowedAspects), so that
+	// a proposal with a known URN looks its aspect up in one map.
+	aspects map[string]aspectFacts
 }
 
 // maxURNFacts bounds urnFactsCache; when full it starts over.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
@@ -256,19 +257,10 @@ func appendOwnerTypes(b []byte, groups []ownerGroup) []byte {
 	return append(b, '}')
 }
 
-// appendJSONString appends s as encoding/json writes a string: as it is
-// when it holds only printable ASCII that needs no escape (URNs do), else
-// through encoding/json itself.
+// appendJSONString appends s as json.Marshal writes a string (HTML
+// characters escaped).
 func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s)
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
+	return jsonesc.AppendStringHTML(b, s)
 }
 
 // isNullText reports whether v is the JSON literal null (white space

@@ -227,11 +227,34 @@ func checkAspect(info pdl.AspectInfo, entityType string, raw json.RawMessage, la
 // copy is taken from a (nil: allocated). It also returns the value's
 // jsonx.Hash when the check computed it on its way (0: unknown).
 func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, schema bool, a *valueArena) (json.RawMessage, uint64, *Error) {
+	var held pdl.Held
+	if schema {
+		held, _ = pdl.HeldRecord(entityType, info.RecordName)
+	}
+	return checkHeld(info, held, entityType, raw, schema, a)
+}
+
+// checkHeld is checkValue given info's record as entityType holds it
+// (pdl.HeldRecord; the zero Held when schema is false). Its quick pass
+// settles the UTF-8 check too when the value is all ASCII, and a value it
+// accepted lately is not walked again (see checkedSeen).
+func checkHeld(info pdl.AspectInfo, held pdl.Held, entityType string, raw json.RawMessage, schema bool, a *valueArena) (json.RawMessage, uint64, *Error) {
+	if schema && held.Valid() {
+		sh := checkedHash(raw)
+		if c, h, ok := seenChecked(info, held, raw, sh, a); ok {
+			return c, h, nil
+		}
+		if c, h, ok := aspectPassesHeld(info, held, raw, a); ok {
+			keepChecked(info, held, raw, sh, c, h)
+			return c, h, nil
+		}
+	} else if !schema && utf8.Valid(raw) {
+		if c, h, ok := aspectPassesHashed(info, raw, false, a); ok {
+			return c, h, nil
+		}
+	}
 	if !utf8.Valid(raw) {
 		return nil, 0, errorf(BadArgument, MsgValueNotUTF8)
-	}
-	if c, h, ok := aspectPassesHashed(info, &entityType, raw, schema, a); ok {
-		return c, h, nil
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
