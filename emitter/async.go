@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // Defaults of an Async emitter.
@@ -62,11 +66,13 @@ type Async struct {
 
 // partition is the queue of one worker. Its fields are guarded by Async.mu.
 type partition struct {
-	queue []queued
-	// kept is the memory the Rest.li encodings of queue are kept in, one
-	// after the other, each followed by a comma, so that a batch of them
-	// is sent as one slice (see joined); a full one is left to the
-	// collector, once its proposals are sent, and a new one started.
+	queue ring
+	// kept is the memory the Rest.li encodings of the proposals queued by
+	// an Emit of several are kept in, one after the other, each followed
+	// by a comma, so that a batch of them is sent as one slice (see
+	// joined); a full one is left to the collector, once its proposals are
+	// sent, and a new one started. (A single proposal's encoding is kept
+	// where encodeKept wrote it.)
 	kept     []byte
 	enqueued uint64 // proposals ever queued here
 	done     uint64 // proposals ever reported here (written or not)
@@ -81,11 +87,14 @@ type queued struct {
 	// v3 is the proposal encoded for OpenAPI, nil when item is Rest.li's.
 	v3          *v3Encoded
 	urn, aspect string
-	p           *Proposal // the caller's value, kept only for the handlers
-	seq         uint64
-	part        int // the partition (worker) it goes to
-	size        int
-	at          time.Time
+	// urnv is the proposal's URN when urn was left empty because its text
+	// was not built (see directURN); urnText builds it.
+	urnv urn.URN
+	p    *Proposal // the caller's value, kept only for the handlers
+	seq  uint64
+	part int // the partition (worker) it goes to
+	size int
+	at   time.Time
 }
 
 // outcomes are the results of one batch of one partition.
@@ -151,7 +160,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 	var running atomic.Int32
 	running.Store(int32(cfg.workers))
 	for range cfg.workers {
-		pt := &partition{wake: make(chan struct{}, 1), queue: make([]queued, 0, min(cfg.batchSize, cfg.queueSize, 1024))}
+		pt := &partition{wake: make(chan struct{}, 1), queue: newRing(min(4*cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
 		go func() {
 			a.run(pt)
@@ -200,8 +209,14 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	}
 	// Encoded now, in the endpoint's form: what is sent is the proposals
 	// as they are at this call.
-	// Rest.li encodings are written in pooled memory first, then copied
-	// into their worker's queue memory (see partition.keep).
+	// The Rest.li encodings of several proposals are written in pooled
+	// memory first, then copied into their worker's queue memory (see
+	// partition.keep); a single proposal is encoded straight into memory
+	// it keeps (see encodeKept), with nothing to copy under the lock. ps
+	// itself is
+	// passed on only as a copy where encoding may use other goroutines,
+	// so that it does not escape: the caller's variadic proposals stay on
+	// its stack.
 	var items []encoded
 	var v3items []v3Encoded
 	var results []Result
@@ -212,13 +227,16 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	at := time.Now() // when the proposals are queued, and observed (see REST.nowMillis)
 	switch {
 	case a.inner.openAPI(ctx):
-		v3items, results = a.inner.encodeV3(ps, false)
+		v3items, results = a.inner.encodeV3(slices.Clone(ps), false)
 	case len(ps) == 1:
-		one[0], oneResult[0] = a.inner.encodeOne(ps, &arena, a.inner.nowMillis(at))
+		one[0], oneResult[0] = a.inner.encodeKept(ps, a.inner.nowMillis(at))
 		items, results = one[:], oneResult[:]
+	case encoders(len(ps)) == 1:
+		items, results = a.inner.encodeSeq(ps, &arena)
 	default:
-		items, results = a.inner.encodeIn(ps, &arena)
+		items, results = a.inner.encodeIn(slices.Clone(ps), &arena)
 	}
+	kept := len(ps) == 1 // the encodings are in memory the queue keeps
 	keep := a.cfg.onError != nil || a.cfg.onResult != nil
 	var small [4]queued // the queued proposals of a small call, not kept
 	var qs []queued
@@ -236,16 +254,28 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			}
 			return r.Err
 		}
-		if v3items != nil {
-			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, size: len(v3items[i].enc) + len(r.URN)}
+		// The partition is a hash of the URN's text, found before the lock
+		// is taken; a Rest.li encoding of a dataset URN has not built that
+		// text (see directURN), which is built only if it is shown.
+		var hash uint64
+		var urnLen int
+		var urnv urn.URN
+		if _, direct := directURN(ps[i].URN); direct && r.URN == "" && v3items == nil {
+			hash, urnLen = ps[i].urnHashLen()
+			urnv = ps[i].URN // a value: later changes of the caller's do not show
 		} else {
-			qs[i] = queued{item: items[i], urn: r.URN, aspect: r.Aspect, size: len(items[i].enc) + len(r.URN)}
+			hash, urnLen = urnHash(r.URN), len(r.URN)
+		}
+		if v3items != nil {
+			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, size: len(v3items[i].enc) + urnLen}
+		} else {
+			qs[i] = queued{item: items[i], urn: r.URN, urnv: urnv, aspect: r.Aspect, size: len(items[i].enc) + urnLen}
 		}
 		if keep {
 			p := ps[i]
 			qs[i].p = &p
 		}
-		qs[i].part = a.partitionOf(qs[i].urn) // hashed before the lock is taken
+		qs[i].part = int(hash % uint64(len(a.parts)))
 		size += qs[i].size
 	}
 	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
@@ -283,12 +313,12 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		qs[i].seq, qs[i].at = a.seq, at
 		k := qs[i].part
 		pt := a.parts[k]
-		if qs[i].v3 == nil {
+		if qs[i].v3 == nil && !kept {
 			qs[i].item.enc = pt.keep(qs[i].item.enc)
 		}
-		pt.queue = append(pt.queue, qs[i])
+		pt.queue.push(qs[i])
 		pt.enqueued++
-		if k < 64 && (len(pt.queue) == 1 || len(pt.queue) == a.cfg.batchSize) {
+		if k < 64 && (pt.queue.len() == 1 || pt.queue.len() == a.cfg.batchSize) {
 			touched |= 1 << k
 		}
 	}
@@ -303,9 +333,6 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	return nil
 }
 
-// keptChunk is the size of the memory a partition keeps encodings in.
-const keptChunk = 64 << 10
-
 // keep copies enc to the end of pt.kept and returns the copy, its
 // capacity up to the end of pt.kept (see joined). a.mu is held.
 func (pt *partition) keep(enc []byte) []byte {
@@ -313,7 +340,7 @@ func (pt *partition) keep(enc []byte) []byte {
 		return enc
 	}
 	if cap(pt.kept)-len(pt.kept) < len(enc)+1 {
-		pt.kept = make([]byte, 0, max(keptChunk, len(enc)+1))
+		pt.kept = make([]byte, 0, max(keptSize, len(enc)+1))
 	}
 	start := len(pt.kept)
 	pt.kept = append(pt.kept, enc...)
@@ -321,22 +348,20 @@ func (pt *partition) keep(enc []byte) []byte {
 	return pt.kept[start : start+len(enc)]
 }
 
-// partitionOf returns the worker of a URN: a hash of it.
-func (a *Async) partitionOf(urn string) int {
-	return int(fnv32a(urn) % uint32(len(a.parts)))
+// urnText returns the text of q's URN.
+func (q *queued) urnText() string {
+	if q.urn == "" && q.urnv != nil {
+		return q.urnv.String()
+	}
+	return q.urn
 }
 
-// fnv32a is the 32-bit FNV-1a hash of s (hash/fnv's New32a), without
-// an allocation.
-func fnv32a(s string) uint32 {
-	const offset, prime = 2166136261, 16777619
-	h := uint32(offset)
-	for i := 0; i < len(s); i++ {
-		h ^= uint32(s[i])
-		h *= prime
-	}
-	return h
-}
+// urnSeed seeds the hash that assigns a URN to its partition: the same
+// URN text goes to the same partition within a process.
+var urnSeed = maphash.MakeSeed()
+
+// urnHash is the hash of the URN text u that picks its partition.
+func urnHash(u string) uint64 { return maphash.String(urnSeed, u) }
 
 func wake(ch chan struct{}) {
 	select {
@@ -356,9 +381,10 @@ func (a *Async) run(pt *partition) {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	var batch []queued // the batch being sent, its memory used again
+	var sc sendScratch
 	for {
 		a.mu.Lock()
-		if len(pt.queue) == 0 {
+		if pt.queue.len() == 0 {
 			closed := a.closed
 			a.mu.Unlock()
 			if closed {
@@ -367,8 +393,8 @@ func (a *Async) run(pt *partition) {
 			<-pt.wake
 			continue
 		}
-		wait := time.Until(pt.queue[0].at.Add(a.cfg.linger))
-		ready := len(pt.queue) >= a.cfg.batchSize || a.closed || pt.flushTo > pt.done || wait <= 0
+		wait := time.Until(pt.queue.front().at.Add(a.cfg.linger))
+		ready := pt.queue.len() >= a.cfg.batchSize || a.closed || pt.flushTo > pt.done || wait <= 0
 		if !ready {
 			a.mu.Unlock()
 			timer.Reset(wait)
@@ -379,23 +405,12 @@ func (a *Async) run(pt *partition) {
 			}
 			continue
 		}
-		n := min(len(pt.queue), a.cfg.batchSize)
-		batch = append(batch[:0], pt.queue[:n]...)
-		if rest := len(pt.queue) - n; rest <= n {
-			// A short rest moves to the front (no more copying than the
-			// batch's), so that the queue's memory is used again rather
-			// than left behind by appends.
-			copy(pt.queue, pt.queue[n:])
-			clear(pt.queue[rest:])
-			pt.queue = pt.queue[:rest]
-		} else {
-			clear(pt.queue[:n])
-			pt.queue = pt.queue[n:]
-		}
+		n := min(pt.queue.len(), a.cfg.batchSize)
+		batch = pt.queue.take(batch[:0], n)
 		a.mu.Unlock()
 
 		reports := a.reports()
-		results := a.send(batch, reports)
+		results := a.send(batch, reports, &sc)
 
 		// The room is given back before the outcomes are handed out, so that
 		// a handler that queues again does not wait for itself.
@@ -427,13 +442,70 @@ func (a *Async) run(pt *partition) {
 	}
 }
 
+// sendScratch is the memory a worker sends its batches with, used again
+// for each batch.
+type sendScratch struct {
+	results []Result
+	items   []encoded
+}
+
 // send emits batch through the inner emitter and returns the outcome of
-// each proposal; without all, only of those not Written.
-func (a *Async) send(qs []queued, all bool) []AsyncResult {
-	results := make([]Result, len(qs))
+// each proposal; without all, only of those not Written (nil when all
+// were).
+func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
+	sc.results = slices.Grow(sc.results[:0], len(qs))[:len(qs)]
+	results := sc.results
+	defer clear(results) // the errors are not kept past their outcome
+	v3s := 0
 	for i, q := range qs {
 		results[i] = Result{Index: i, URN: q.urn, Aspect: q.aspect}
+		if q.v3 != nil {
+			v3s++
+		}
 	}
+	switch {
+	case v3s == 0: // the usual case: every proposal in Rest.li's form
+		sc.items = slices.Grow(sc.items[:0], len(qs))[:len(qs)]
+		for i, q := range qs {
+			sc.items[i] = q.item
+		}
+		b := &batch{r: a.inner, items: sc.items, results: results, holds: chunkHolds(sc.items)}
+		_ = b.run(a.ctx) // the outcomes are in results
+		if b.holds != nil {
+			b.holds.release() // the chunks go back once the requests let go too
+		}
+		clear(sc.items)
+	default:
+		a.sendMixed(qs, results, v3s)
+	}
+	var out []AsyncResult
+	if all {
+		out = make([]AsyncResult, 0, len(qs))
+	}
+	for i, q := range qs {
+		r := results[i]
+		if !all && r.Status == Written {
+			continue
+		}
+		res := AsyncResult{Seq: q.seq, Status: r.Status}
+		if q.p != nil {
+			res.Proposal = *q.p
+		}
+		if r.Status != Written {
+			err := r.Err
+			if err == nil {
+				err = errors.New("emitter: proposal not written")
+			}
+			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urnText(), q.aspect, r.Status, err)
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// sendMixed is send of a batch with v3s proposals in OpenAPI's form, the
+// others in Rest.li's, their outcomes written to results.
+func (a *Async) sendMixed(qs []queued, results []Result, v3s int) {
 	// Each proposal goes in the form it was encoded in at Emit: usually
 	// one form for all (an automatic endpoint may be decided differently
 	// by a later Emit).
@@ -460,42 +532,20 @@ func (a *Async) send(qs []queued, all bool) []AsyncResult {
 		}
 	}
 	if len(restli) > 0 {
-		b := &batch{r: a.inner, items: make([]encoded, len(restli)), results: results}
-		if len(v3) > 0 {
-			b.results = make([]Result, len(restli))
-		}
+		b := &batch{r: a.inner, items: make([]encoded, len(restli)), results: make([]Result, len(restli))}
 		for k, i := range restli {
 			b.items[k] = qs[i].item
 			b.results[k] = Result{Index: k, URN: qs[i].urn, Aspect: qs[i].aspect}
 		}
+		b.holds = chunkHolds(b.items)
 		_ = b.run(a.ctx)
+		if b.holds != nil {
+			b.holds.release()
+		}
 		for k, i := range restli {
 			results[i] = b.results[k]
 		}
 	}
-	var out []AsyncResult
-	if all {
-		out = make([]AsyncResult, 0, len(qs))
-	}
-	for i, q := range qs {
-		r := results[i]
-		if !all && r.Status == Written {
-			continue
-		}
-		res := AsyncResult{Seq: q.seq, Status: r.Status}
-		if q.p != nil {
-			res.Proposal = *q.p
-		}
-		if r.Status != Written {
-			err := r.Err
-			if err == nil {
-				err = errors.New("emitter: proposal not written")
-			}
-			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urn, q.aspect, r.Status, err)
-		}
-		out = append(out, res)
-	}
-	return out
 }
 
 // report is the loop of the goroutine that hands outcomes to the handlers,

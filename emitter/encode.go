@@ -35,7 +35,9 @@ func appendProposalAs(dst []byte, p *Proposal, nowMillis int64, inline bool) ([]
 	return appendProposalURN(dst, p, p.urnString(), nowMillis, inline)
 }
 
-// appendProposalURN is appendProposalAs, u being p.urnString().
+// appendProposalURN is appendProposalAs, u being p.urnString(), or ""
+// for a dataset URN whose text is written without building it (see
+// directURN).
 func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inline bool) ([]byte, error) {
 	var err error
 	dst = append(dst, `{"entityType":`...)
@@ -43,6 +45,9 @@ func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inlin
 	if u != "" {
 		dst = append(dst, `,"entityUrn":`...)
 		dst = appendString(dst, u)
+	} else if d, ok := directURN(p.URN); ok {
+		dst = append(dst, `,"entityUrn":`...)
+		dst = appendDatasetURN(dst, d)
 	}
 	if !isNil(p.KeyAspect) {
 		dst = append(dst, `,"entityKeyAspect":`...)
@@ -51,7 +56,13 @@ func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inlin
 		}
 	}
 	dst = append(dst, `,"changeType":`...)
-	dst = appendString(dst, string(p.changeType()))
+	if ct := p.changeType(); ct.valid() { // plain ASCII
+		dst = append(dst, '"')
+		dst = append(dst, ct...)
+		dst = append(dst, '"')
+	} else {
+		dst = appendString(dst, string(ct))
+	}
 	if name := p.aspectName(); name != "" {
 		dst = append(dst, `,"aspectName":`...)
 		dst = appendString(dst, name)
@@ -93,7 +104,13 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 	dst = append(dst, `{"value":`...)
 	dst = appendEscapedString(dst, js)
 	dst = append(dst, `,"contentType":`...)
-	dst = appendString(dst, contentType)
+	if contentType == ContentTypeJSON || contentType == ContentTypeJSONPatch { // plain ASCII
+		dst = append(dst, '"')
+		dst = append(dst, contentType...)
+		dst = append(dst, '"')
+	} else {
+		dst = appendString(dst, contentType)
+	}
 	return append(dst, '}'), nil
 }
 
@@ -527,6 +544,12 @@ var plainASCII = func() (t [256]bool) {
 // by U+FFFD, everything else (HTML characters, non-ASCII) as is.
 func appendString[T string | []byte](dst []byte, s T) []byte {
 	dst = append(dst, '"')
+	dst = appendStringBody(dst, s)
+	return append(dst, '"')
+}
+
+// appendStringBody is appendString without the quotes.
+func appendStringBody[T string | []byte](dst []byte, s T) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		b := s[i]
@@ -562,6 +585,5 @@ func appendString[T string | []byte](dst []byte, s T) []byte {
 		}
 		i += size
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:]...)
 }

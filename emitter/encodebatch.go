@@ -56,18 +56,99 @@ func (a *encodeArena) release() {
 	*a = encodeArena{}
 }
 
-// encodeOne is encodeIn of one proposal (len(ps) is 1), observed at
-// nowMillis, without the slices: the usual Async.Emit call.
-func (r *REST) encodeOne(ps []Proposal, arena *encodeArena, nowMillis int64) (encoded, Result) {
+// encodeSeq is encodeIn on the calling goroutine, for a call too small to
+// be split (encoders(len(ps)) is 1). Unlike encodeIn's, its ps does not
+// escape: a caller's variadic proposals can stay on the caller's stack.
+func (r *REST) encodeSeq(ps []Proposal, arena *encodeArena) ([]encoded, []Result) {
+	now := r.nowMillis(time.Now())
+	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
+	var small [8][2]int // the offsets of a small call, on the stack
+	offsets := small[:]
+	if len(ps) > len(small) {
+		offsets = make([][2]int, len(ps))
+	}
+	offsets = offsets[:len(ps)]
+	buf := arena.get()
+	r.encodePart(ps, 0, items, results, offsets, now, buf)
+	for i, o := range offsets {
+		if o[1] > o[0] {
+			items[i].enc = (*buf)[o[0]:o[1]] // its capacity to the buffer's end: see joined
+		}
+	}
+	return items, results
+}
+
+// keptChunk is memory encodeKept writes single proposals' encodings into,
+// one after the other, each followed by a comma: memory only ever
+// appended to while any encoding in it is used, so that an encoding
+// written there may be kept (in an Async queue) without a copy until it is
+// sent. It counts its users: each encoding in it until its requests no
+// longer read it, and keptPool while it takes more. The last to let go
+// empties it and gives it back to keptPool; one never let go of (a request
+// body net/http never closed) is left to the collector.
+type keptChunk struct {
+	buf  []byte
+	refs atomic.Int32
+}
+
+// keptPool holds the keptChunks that take more encodings.
+var keptPool sync.Pool
+
+// Sizes of the chunks of keptPool.
+const (
+	// keptSize is the size of a new chunk.
+	keptSize = 64 << 10
+	// keptRoom is the room a chunk must have left to take another
+	// encoding; one with less is let go of, and another taken. A larger
+	// encoding grows the chunk (a new array).
+	keptRoom = 4 << 10
+)
+
+// release lets go of one use of c.
+func (c *keptChunk) release() {
+	if c.refs.Add(-1) != 0 {
+		return
+	}
+	if cap(c.buf) > 2*keptSize { // grown for a large encoding: not kept
+		return
+	}
+	c.buf = c.buf[:0]
+	c.refs.Store(1) // keptPool's
+	keptPool.Put(c)
+}
+
+// encodeKept is encodeIn of one proposal (len(ps) is 1), observed at
+// nowMillis, written into a chunk of keptPool instead of an arena: the
+// encoding may be kept as long as it is used, without a copy, and its
+// item holds the chunk (item.chunk) until released. Its capacity runs to
+// the end of its chunk, and an encoding written after it in the same chunk
+// by a later call follows it after a comma, so that joined sends such a
+// run as one slice.
+func (r *REST) encodeKept(ps []Proposal, nowMillis int64) (encoded, Result) {
 	var (
 		items   [1]encoded
 		results [1]Result
 		offsets [1][2]int
 	)
-	buf := arena.get()
-	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, buf)
+	c, _ := keptPool.Get().(*keptChunk)
+	for c != nil && cap(c.buf)-len(c.buf) < keptRoom {
+		c.release() // full: keptPool lets go of it
+		c, _ = keptPool.Get().(*keptChunk)
+	}
+	if c == nil {
+		c = &keptChunk{buf: make([]byte, 0, keptSize)}
+		c.refs.Store(1) // keptPool's
+	}
+	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, &c.buf)
 	if o := offsets[0]; o[1] > o[0] {
-		items[0].enc = (*buf)[o[0]:o[1]]
+		items[0].enc = c.buf[o[0]:o[1]]
+		items[0].chunk = c
+		c.refs.Add(1)
+	}
+	if cap(c.buf) <= 2*keptSize {
+		keptPool.Put(c)
+	} else {
+		c.release() // grown for a large encoding: not kept in keptPool
 	}
 	return items[0], results[0]
 }
@@ -128,11 +209,12 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 
 // encodePart encodes ps, the proposals from index base of a call, into
 // items, results and offsets (their places in *buf), appending to *buf
-// (left holding the grown buffer). Each encoding is followed by a comma,
-// so that a request can send consecutive encodings as one slice.
+// (left holding the grown buffer), after what *buf holds already. Each
+// encoding is followed by a comma, so that a request can send consecutive
+// encodings as one slice. The bytes before len(*buf) are not written.
 func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Result, offsets [][2]int, now int64, buf *[]byte) {
 	single := len(singlePrefix) + len(r.suffix)
-	arena := (*buf)[:0]
+	arena := *buf
 	if cap(arena) == 0 {
 		arena = make([]byte, 0, 1024*len(ps))
 	}
@@ -141,24 +223,32 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 		p := &ps[i]
 		items[i].unsafe = !p.replaySafe()
 		res := &results[i]
-		*res = Result{Index: base + i, URN: p.urnString(), Aspect: p.aspectName()}
-		if err := p.checkURN(res.URN); err != nil {
-			res.Status, res.Err = Rejected, err
-			continue
-		}
-		if p.changeType() == Delete {
-			continue
+		*res = Result{Index: base + i, Aspect: p.aspectName()}
+		// The usual proposal's dataset URN is written without its text
+		// being built: res.URN stays empty unless it is shown (see
+		// nameResults).
+		if _, ok := directURN(p.URN); !ok || !p.plainWrite() {
+			res.URN = p.urnString()
+			if err := p.checkURN(res.URN); err != nil {
+				res.Status, res.Err = Rejected, err
+				continue
+			}
+			if p.changeType() == Delete {
+				continue
+			}
 		}
 		start := len(arena)
 		var err error
 		arena, err = appendProposalURN(arena, p, res.URN, now, false)
 		if err != nil {
 			arena = arena[:start]
+			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, err
 			continue
 		}
 		if size := len(arena) - start + single; size > r.maxBytes {
 			arena = arena[:start]
+			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, &TooLargeError{Index: base + i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			continue
 		}
@@ -209,9 +299,21 @@ func joined(a, b []byte) ([]byte, bool) {
 // encodings go as one slice (see joined), so the body is sent from the
 // encodings' memory without a copy.
 func bodyParts(head, tail []byte, idx []int, enc func(int) []byte) [][]byte {
-	parts := make([][]byte, 1, 4)
-	parts[0] = head
+	// Counted first, so that the parts are allocated once.
+	n := 3 // head, the last run, tail
 	run := enc(idx[0])
+	for _, i := range idx[1:] {
+		e := enc(i)
+		if more, ok := joined(run, e); ok {
+			run = more
+			continue
+		}
+		n += 2
+		run = e
+	}
+	parts := make([][]byte, 1, n)
+	parts[0] = head
+	run = enc(idx[0])
 	for _, i := range idx[1:] {
 		e := enc(i)
 		if more, ok := joined(run, e); ok {
@@ -224,12 +326,14 @@ func bodyParts(head, tail []byte, idx []int, enc func(int) []byte) [][]byte {
 	return append(parts, run, tail)
 }
 
-// arenaHolds returns an arena's buffers to the pool once its last holder
-// lets go: the Emit call that encoded into it, and each request whose
-// body is read from it (net/http may read a body after the answer came).
+// arenaHolds returns an arena's buffers to the pool, and lets go of the
+// keptChunks of an Async batch, once its last holder lets go: the call
+// that encoded into it (or sends the batch), and each request whose body
+// is read from it (net/http may read a body after the answer came).
 type arenaHolds struct {
-	n     atomic.Int64
-	arena encodeArena
+	n      atomic.Int64
+	arena  encodeArena
+	chunks []*keptChunk
 }
 
 // newArenaHolds returns holds with one holder, the caller.
@@ -245,9 +349,36 @@ func (h *arenaHolds) hold() func() {
 	return h.release
 }
 
-// release lets go of one hold; the last gives the arena back.
+// release lets go of one hold; the last gives the arena back and lets go
+// of the chunks.
 func (h *arenaHolds) release() {
 	if h.n.Add(-1) == 0 {
 		h.arena.release()
+		for _, c := range h.chunks {
+			c.release()
+		}
+		h.chunks = nil
 	}
+}
+
+// chunkHolds returns holds, with one holder (the caller), on the
+// keptChunks of items; nil when they have none.
+func chunkHolds(items []encoded) *arenaHolds {
+	n := 0
+	for _, it := range items {
+		if it.chunk != nil {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	h := newArenaHolds()
+	h.chunks = make([]*keptChunk, 0, n)
+	for _, it := range items {
+		if it.chunk != nil {
+			h.chunks = append(h.chunks, it.chunk)
+		}
+	}
+	return h
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
@@ -60,6 +61,8 @@ type REST struct {
 	pollMin, pollMax time.Duration
 	// degraded logs once that EmitAsyncWait writes synchronously over Rest.li.
 	degraded sync.Once
+	// oneSize is the size of the last body emitOne sent.
+	oneSize atomic.Int64
 }
 
 // Fixed parts of the request bodies.
@@ -226,6 +229,9 @@ type encoded struct {
 	enc []byte
 	// unsafe marks a proposal that must not be replayed (see replaySafe).
 	unsafe bool
+	// chunk, when set, is the keptChunk enc was written in (by
+	// encodeKept), which holds a reference for it until it is sent.
+	chunk *keptChunk
 }
 
 // batch is the state of one Emit.
@@ -236,6 +242,9 @@ type batch struct {
 	// holds, when set, keeps the memory of the items' encodings (pooled)
 	// until the requests no longer read it.
 	holds *arenaHolds
+	// single, when set, is the whole ingestProposal body of the batch's
+	// only item, sent as it is.
+	single []byte
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
@@ -266,16 +275,31 @@ func (r *REST) EmitResults(ctx context.Context, ps ...Proposal) ([]Result, error
 
 // emitWith is Emit; with versions, it asks OpenAPI's synchronous writes
 // for the versions they made (see EmitResults). It returns every result.
-func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Result, error) {
+func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (results []Result, err error) {
 	if r.openAPI(ctx) {
 		return r.emitOpenAPI(ctx, ps, versions)
 	}
 	r.logDegraded()
+	// The results are returned only then: their URNs' text is built for
+	// them only then.
+	defer func() {
+		if err != nil || versions {
+			nameResults(results, ps)
+		}
+	}()
+	if len(ps) == 1 && !emitctx.AllOrNothing(ctx) {
+		return r.emitOne(ctx, ps)
+	}
 	// The request bodies are read from the encodings' memory, which goes
 	// back to the pool once the call and its requests are done with it.
 	holds := newArenaHolds()
 	defer holds.release()
-	items, results := r.encodeIn(ps, &holds.arena)
+	var items []encoded
+	if encoders(len(ps)) == 1 {
+		items, results = r.encodeSeq(ps, &holds.arena)
+	} else {
+		items, results = r.encodeIn(ps, &holds.arena)
+	}
 	if emitctx.AllOrNothing(ctx) {
 		size := len(batchPrefix) + len("]") + len(r.suffix) + len(items) - 1
 		for i, it := range items {
@@ -289,6 +313,31 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) ([]Re
 		}
 	}
 	b := &batch{r: r, items: items, results: results, holds: holds}
+	return results, b.run(ctx)
+}
+
+// emitOne is emitWith of one proposal (len(ps) is 1) that need not be
+// written all or nothing: its ingestProposal body is encoded whole into
+// memory of its own and sent as one slice, without a pooled arena to give
+// back or body parts to join.
+func (r *REST) emitOne(ctx context.Context, ps []Proposal) ([]Result, error) {
+	var (
+		items   [1]encoded
+		offsets [1][2]int
+	)
+	results := make([]Result, 1)
+	// Sized after the last single body, which is usually alike.
+	body := make([]byte, 0, r.oneSize.Load()+64)
+	body = append(body, singlePrefix...)
+	r.encodePart(ps[:1], 0, items[:], results, offsets[:], r.nowMillis(time.Now()), &body)
+	b := &batch{r: r, items: items[:], results: results}
+	if o := offsets[0]; o[1] > o[0] {
+		// body holds the prefix, the encoding and a comma (see encodePart).
+		body = append(body[:o[1]], r.suffix...)
+		items[0].enc = body[o[0]:o[1]:o[1]]
+		b.single = body
+		r.oneSize.Store(int64(len(body)))
+	}
 	return results, b.run(ctx)
 }
 
@@ -326,14 +375,16 @@ func (b *batch) run(ctx context.Context) error {
 	r := b.r
 
 	overhead := len(batchPrefix) + len("]") + len(r.suffix)
-	var chunk []int
+	// The proposals of one request, by index; its memory is used again
+	// for the next (send keeps nothing of it).
+	chunk := make([]int, 0, min(len(b.results), r.maxBatch))
 	size := overhead
 	var stop error
 	flush := func() {
 		if len(chunk) > 0 && stop == nil {
 			stop = b.send(ctx, chunk)
 		}
-		chunk, size = chunk[:0:0], overhead
+		chunk, size = chunk[:0], overhead
 	}
 	for i := range b.results {
 		if stop != nil {
@@ -379,9 +430,12 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	}
 	// The body is sent from the encodings' memory, consecutive ones as
 	// one slice (see joined).
-	if len(idx) == 1 {
+	switch {
+	case len(idx) == 1 && b.single != nil:
+		req.Body = b.single
+	case len(idx) == 1:
 		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
-	} else {
+	default:
 		req.Path = pathIngestBatch
 		req.Parts = bodyParts(batchPrefixBytes, b.r.batchTail, idx, func(i int) []byte { return b.items[i].enc })
 	}

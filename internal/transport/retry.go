@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"sync/atomic"
 	"time"
 
@@ -59,7 +60,14 @@ type callState struct {
 	// stoppedUnsafe is set when a retry was refused because the request
 	// is not safe to replay.
 	stoppedUnsafe bool
+	// trace is the call's httptrace hooks (WroteHeaders sets sent), kept
+	// here to save an allocation a call.
+	trace httptrace.ClientTrace
 }
+
+// wroteHeaders is the trace's WroteHeaders: the current attempt has
+// written its request headers.
+func (st *callState) wroteHeaders() { st.sent.Store(true) }
 
 type stateKey struct{}
 

@@ -222,9 +222,8 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 		raw = r.Body
 	}
 	st := &callState{req: r, write: writeMethod(r.Method)}
-	tctx := httptrace.WithClientTrace(context.WithValue(ctx, stateKey{}, st), &httptrace.ClientTrace{
-		WroteHeaders: func() { st.sent.Store(true) },
-	})
+	st.trace.WroteHeaders = st.wroteHeaders
+	tctx := httptrace.WithClientTrace(context.WithValue(ctx, stateKey{}, st), &st.trace)
 	req, err := c.newRequest(tctx, r.Method, r.Path, raw)
 	if err != nil {
 		return nil, requestError(r.Method, c.base+r.Path, err)

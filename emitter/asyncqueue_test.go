@@ -1,0 +1,47 @@
+package emitter
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestRingMatchesSlice holds ring to a plain slice queue through random
+// pushes and takes, across wrap-arounds and growth.
+func TestRingMatchesSlice(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(1, 2))
+	q := newRing(3)
+	var model []uint64
+	var seq uint64
+	var got []queued
+	for step := range 5000 {
+		if rng.IntN(3) > 0 { // push more often than take, so that it grows
+			for range rng.IntN(5) {
+				seq++
+				q.push(queued{seq: seq, urn: "u"})
+				model = append(model, seq)
+			}
+		} else if q.len() > 0 {
+			n := 1 + rng.IntN(q.len())
+			got = q.take(got[:0], n)
+			for i, g := range got {
+				if g.seq != model[i] {
+					t.Fatalf("step %d: take %d: element %d is %d, want %d", step, n, i, g.seq, model[i])
+				}
+			}
+			model = model[n:]
+		}
+		if q.len() != len(model) {
+			t.Fatalf("step %d: len %d, want %d", step, q.len(), len(model))
+		}
+		if q.len() > 0 && q.front().seq != model[0] {
+			t.Fatalf("step %d: front %d, want %d", step, q.front().seq, model[0])
+		}
+		// Slots not in the queue hold nothing (what was taken is not kept).
+		for i := range q.buf {
+			if off := (i - q.head + len(q.buf)) % len(q.buf); off >= q.n && q.buf[i].urn != "" {
+				t.Fatalf("step %d: slot %d outside the queue still holds proposal %d", step, i, q.buf[i].seq)
+			}
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package emitter
+
+import (
+	"hash/maphash"
+
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// A proposal's URN text is written straight into its encoding when the URN
+// is a urn.Dataset, the usual case, instead of being built as a string
+// first (one allocation a proposal). The text is only built where it is
+// shown: in a Result that is returned or an error.
+
+// directURN returns u as a urn.Dataset with a name (a text that is not
+// empty), whose text datasetText gives in pieces, and whether it is one.
+func directURN(u urn.URN) (urn.Dataset, bool) {
+	d, ok := u.(urn.Dataset)
+	return d, ok && d.Name() != ""
+}
+
+// datasetText returns the pieces whose concatenation is d.String() for a
+// dataset URN with a name: urn:li:dataset:(<platform URN>,<name>,<env>);
+// the even pieces are fixed text, the odd ones the URN's parts.
+// TestDatasetTextMatchesString and FuzzDatasetText hold it to String.
+func datasetText(d urn.Dataset) [9]string {
+	t := [9]string{"urn:li:dataset:(", "", "", d.Platform().Name(), ",", d.Name(), ",", d.Env(), ")"}
+	if t[3] != "" {
+		t[2] = "urn:li:dataPlatform:"
+	}
+	return t
+}
+
+// appendDatasetURN appends appendString(dst, d.String()) without building
+// the string. The fixed pieces of datasetText (the even ones) are plain
+// ASCII, written as they are.
+func appendDatasetURN(dst []byte, d urn.Dataset) []byte {
+	dst = append(dst, '"')
+	for i, s := range datasetText(d) {
+		if i%2 == 0 {
+			dst = append(dst, s...)
+		} else {
+			dst = appendStringBody(dst, s)
+		}
+	}
+	return append(dst, '"')
+}
+
+// urnHashLen returns urnHash(p.urnString()) and its length, without
+// building the text of a dataset URN.
+func (p *Proposal) urnHashLen() (uint64, int) {
+	d, ok := directURN(p.URN)
+	if !ok {
+		u := p.urnString()
+		return urnHash(u), len(u)
+	}
+	var h maphash.Hash // writes in pieces hash as the whole text does
+	h.SetSeed(urnSeed)
+	n := 0
+	for _, s := range datasetText(d) {
+		h.WriteString(s)
+		n += len(s)
+	}
+	return h.Sum64(), n
+}
+
+// plainWrite reports whether p, whose URN is a dataset URN with a name,
+// passes checkURN and is not a Delete: the usual proposal, encoded without
+// its URN's text being built. A false answer only means the full check
+// runs.
+func (p *Proposal) plainWrite() bool {
+	ct := p.changeType()
+	return (p.EntityType == "" || p.EntityType == urn.TypeDataset) && ct.valid() && ct != Delete &&
+		p.aspectName() != "" && !isNil(p.Aspect)
+}
+
+// nameResults fills the URN of the results of ps that encodePart left
+// without one (see directURN): before results are shown.
+func nameResults(results []Result, ps []Proposal) {
+	for i := range results {
+		if results[i].URN == "" && i < len(ps) {
+			results[i].URN = ps[i].urnString()
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package emitter
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// checkDatasetText fails t when the text encodeIn writes for d without
+// building it differs from d.String()'s, or its hash or length do.
+func checkDatasetText(t *testing.T, d urn.Dataset) {
+	t.Helper()
+	s := d.String()
+	if _, ok := directURN(d); !ok {
+		if s != "" {
+			t.Errorf("%q: not written directly, though its text is not empty", s)
+		}
+		return
+	}
+	if got, want := appendDatasetURN([]byte("x"), d), appendString([]byte("x"), s); !bytes.Equal(got, want) {
+		t.Errorf("%q: written as %s, want %s", s, got, want)
+	}
+	p := Proposal{URN: d}
+	if h, n := p.urnHashLen(); h != urnHash(s) || n != len(s) {
+		t.Errorf("%q: hash %d length %d, want %d %d", s, h, n, urnHash(s), len(s))
+	}
+}
+
+// TestDatasetTextMatchesString holds datasetText to urn.Dataset.String.
+func TestDatasetTextMatchesString(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ platform, name, env string }{
+		{"hive", "db.table", "PROD"},
+		{"urn:li:dataPlatform:kafka", "topic", "dev"},
+		{"hive", `we"ird\name`, ""},
+		{"hive", "tab\tle\x01", "PROD"},
+		{"hive", "naïve ✓ 𝄞", "PROD"},
+		{"my platform", "a b", "QA"},
+	} {
+		d, err := urn.NewDataset(tc.platform, tc.name, tc.env)
+		if err != nil {
+			t.Fatalf("NewDataset(%q, %q, %q): %v", tc.platform, tc.name, tc.env, err)
+		}
+		checkDatasetText(t, d)
+	}
+	for _, s := range []string{"urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)", "urn:li:dataset:(,x,PROD)"} {
+		if d, err := urn.ParseDataset(s); err == nil {
+			checkDatasetText(t, d)
+		}
+	}
+	checkDatasetText(t, urn.Dataset{})
+}
+
+// FuzzDatasetText holds datasetText to urn.Dataset.String for any dataset
+// URN the urn package builds or parses.
+func FuzzDatasetText(f *testing.F) {
+	f.Add("hive", "db.table", "PROD", "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)")
+	f.Add("", `"\`, "dev", "urn:li:dataset:(,x,PROD)")
+	f.Add("h\xffive", "n\xe2\x82", "PROD", "urn:li:dataset:(urn:li:dataPlatform:\xc3,\xe2\x82,PROD)")
+	f.Fuzz(func(t *testing.T, platform, name, env, s string) {
+		if d, err := urn.NewDataset(platform, name, env); err == nil {
+			checkDatasetText(t, d)
+		}
+		if d, err := urn.ParseDataset(s); err == nil {
+			checkDatasetText(t, d)
+		}
+	})
+}
