@@ -215,6 +215,10 @@ func appendEscapedString(dst, src []byte) []byte {
 			continue
 		case b == '"' || b == '\\':
 			dst = append(dst, '\\', b)
+		case b == '\b':
+			dst = append(dst, '\\', 'b')
+		case b == '\f':
+			dst = append(dst, '\\', 'f')
 		case b == '\n':
 			dst = append(dst, '\\', 'n')
 		case b == '\r':
@@ -539,51 +543,14 @@ var plainASCII = func() (t [256]bool) {
 	return t
 }()
 
-// appendString appends s as a JSON string: quotes, backslashes and control
-// characters escaped as encoding/json escapes them, invalid UTF-8 replaced
-// by U+FFFD, everything else (HTML characters, non-ASCII) as is.
+// appendString appends s as a JSON string, as encoding/json writes it with
+// HTML escaping off (jsonesc.AppendString): HTML characters and non-ASCII
+// as they are.
 func appendString[T string | []byte](dst []byte, s T) []byte {
-	dst = append(dst, '"')
-	dst = appendStringBody(dst, s)
-	return append(dst, '"')
+	return jsonesc.AppendString(dst, s)
 }
 
 // appendStringBody is appendString without the quotes.
 func appendStringBody[T string | []byte](dst []byte, s T) []byte {
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if plainASCII[b] {
-				i = jsonesc.Plain(s, i+1)
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '"', '\\':
-				dst = append(dst, '\\', b)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	return append(dst, s[start:]...)
+	return jsonesc.AppendStringBody(dst, s)
 }

@@ -69,6 +69,9 @@ type v3Run struct {
 	// versions asks batch writes for their answers' system metadata, to
 	// give Written results their versions (EmitResults, synchronous).
 	versions bool
+	// holds, when set, keeps the memory of the items' encodings (pooled)
+	// until the requests no longer read it.
+	holds *arenaHolds
 }
 
 // tracedRequest is a request accepted with a trace id: the proposals it
@@ -92,9 +95,13 @@ type tracedRequest struct {
 // proposals of one entity type and method, in order, within the batch
 // limits; a proposal is never sent before an earlier one of the same URN.
 func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal, versions bool) ([]Result, error) {
-	run := &v3Run{r: r, versions: versions && (r.mode == EmitSyncPrimary || r.mode == EmitSyncWait)}
+	// The request bodies are read from the encodings' memory, which goes
+	// back to the pool once the call and its requests are done with it.
+	holds := newArenaHolds()
+	defer holds.release()
+	run := &v3Run{r: r, versions: versions && (r.mode == EmitSyncPrimary || r.mode == EmitSyncWait), holds: holds}
 	atomic := emitctx.AllOrNothing(ctx)
-	run.items, run.results = r.encodeV3(ps, atomic)
+	run.items, run.results = r.encodeV3In(ps, atomic, &holds.arena)
 	if atomic {
 		size := 2 + len(run.items) - 1
 		for i, it := range run.items {
@@ -128,29 +135,49 @@ func (r *REST) v3Async() string {
 // Contiguous parts of ps are encoded on their own goroutines (see
 // encoders); the outcome is the same as one goroutine's.
 func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
-	return r.encodeV3On(encoders(len(ps)), ps, atomic)
+	return r.encodeV3In(ps, atomic, nil)
+}
+
+// encodeV3In is encodeV3 with the encodings in buffers of arena (nil:
+// memory of their own), which must not be released while they are used.
+func (r *REST) encodeV3In(ps []Proposal, atomic bool, arena *encodeArena) ([]v3Encoded, []Result) {
+	return r.encodeV3OnIn(encoders(len(ps)), ps, atomic, arena)
 }
 
 // encodeV3On is encodeV3 on k goroutines (1 <= k <= len(ps)).
 func (r *REST) encodeV3On(k int, ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
+	return r.encodeV3OnIn(k, ps, atomic, nil)
+}
+
+// encodeV3OnIn is encodeV3In on k goroutines (1 <= k <= len(ps)).
+func (r *REST) encodeV3OnIn(k int, ps []Proposal, atomic bool, arena *encodeArena) ([]v3Encoded, []Result) {
 	now := r.nowMillis(time.Now())
 	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
-	par.In(k, len(ps), func(_, lo, hi int) {
-		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], now, atomic)
+	bufs := make([]*[]byte, k)
+	for j := range bufs {
+		if arena != nil {
+			bufs[j] = arena.get()
+		} else {
+			bufs[j] = new([]byte)
+		}
+	}
+	par.In(k, len(ps), func(j, lo, hi int) {
+		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], now, atomic, bufs[j])
 	})
 	return items, results
 }
 
 // encodeV3Part encodes ps, the proposals from index base of a call, into
-// items and results, in memory of its own.
-func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, now int64, atomic bool) {
+// items and results, appending to *buf (left holding the grown buffer).
+func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, now int64, atomic bool, buf *[]byte) {
 	async := r.v3Async()
-	var buf bytes.Buffer
+	var valueBuf bytes.Buffer
 	var route v3Route // the batch route of the last entity type, for the next
 	// The encodings go one after another into one arena, sized after the
 	// first for the rest; offsets are their places in it, made slices once
 	// the arena has its final memory.
-	var arena []byte
+	arena := (*buf)[:0]
+	defer func() { *buf = arena }()
 	sized := false
 	offsets := make([][2]int, len(ps))
 	for i := range ps {
@@ -172,7 +199,7 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 			it.kind, it.method, it.path = v3Delete, http.MethodDelete, v3EntityPath(p.entityType(), it.urn)
 			continue
 		}
-		value, err := aspectJSON(p.Aspect, &buf)
+		value, err := aspectJSON(p.Aspect, &valueBuf)
 		if err != nil {
 			res.Status, res.Err = Rejected, err
 			continue
@@ -430,6 +457,9 @@ func (b *v3Run) sendBatch(ctx context.Context, idx []int) error {
 	// one slice (see joined); the answer, which echoes the aspects
 	// written, is read only for the versions.
 	req.Parts = bodyParts(openBracket, closeBracket, idx, func(i int) []byte { return b.items[i].enc })
+	if b.holds != nil {
+		req.Done = b.holds.hold()
+	}
 	req.DiscardBody = !b.versions
 	resp, err := b.r.tc.Send(ctx, req)
 	if err == nil {
@@ -452,6 +482,9 @@ func (b *v3Run) sendSingle(ctx context.Context, i int) error {
 	}
 	it := &b.items[i]
 	req := transport.Request{Method: it.method, Path: it.path, Body: it.enc, NoReplay: it.unsafe}
+	if b.holds != nil && len(it.enc) > 0 {
+		req.Done = b.holds.hold()
+	}
 	resp, err := b.r.tc.Send(ctx, req)
 	if err == nil {
 		b.accepted([]int{i}, resp)

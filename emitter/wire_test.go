@@ -513,6 +513,24 @@ func TestAppendString(t *testing.T) {
 	}
 }
 
+// TestAppendStringBytes pins the bytes: encoding/json's with HTML escaping
+// off (the emitter once wrote \u0008 and \u000c for \b and \f, and U+2028
+// unescaped).
+func TestAppendStringBytes(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"a\bb\fc", "\u2028\u2029", "<&>", "\x01"} {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(appendString(nil, s)), strings.TrimSuffix(buf.String(), "\n"); got != want {
+			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
 // TestUserAgent pins the User-Agent header.
 func TestUserAgent(t *testing.T) {
 	t.Parallel()

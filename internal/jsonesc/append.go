@@ -35,12 +35,23 @@ func AppendStringHTML[T string | []byte](dst []byte, s T) []byte {
 	return appendString(dst, s, true)
 }
 
+// AppendStringBody is AppendString without the quotes around the string.
+func AppendStringBody[T string | []byte](dst []byte, s T) []byte {
+	return appendBody(dst, s, false)
+}
+
 func appendString[T string | []byte](dst []byte, s T, html bool) []byte {
+	dst = append(dst, '"')
+	dst = appendBody(dst, s, html)
+	return append(dst, '"')
+}
+
+// appendBody appends the escaped characters of s, without quotes.
+func appendBody[T string | []byte](dst []byte, s T, html bool) []byte {
 	plain := &plainASCII
 	if html {
 		plain = &plainNoHTML
 	}
-	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -87,6 +98,5 @@ func appendString[T string | []byte](dst []byte, s T, html bool) []byte {
 		i += size
 		start = i
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:]...)
 }

@@ -33,6 +33,9 @@ func TestAppendString(t *testing.T) {
 		if got, want := string(AppendString([]byte("x"), []byte(s))), "x"+encodingJSON(t, s, false); got != want {
 			t.Errorf("AppendString([]byte(%q)) = %s, want %s", s, got, want)
 		}
+		if got, want := `"`+string(AppendStringBody([]byte{}, s))+`"`, encodingJSON(t, s, false); got != want {
+			t.Errorf("AppendStringBody(%q) = %s, want %s", s, got, want)
+		}
 		if got, want := string(AppendStringHTML(nil, s)), encodingJSON(t, s, true); got != want {
 			t.Errorf("AppendStringHTML(%q) = %s, want %s", s, got, want)
 		}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/internal/jsonx"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -185,6 +186,12 @@ func (k Caller) telemetry(sm json.RawMessage) json.RawMessage {
 	if k.TraceID == "" {
 		return sm
 	}
+	return newTelemetryText(k).stamp(sm)
+}
+
+// telemetryGeneral is telemetry for any sm (of a traced caller): each
+// object split into its members.
+func (k Caller) telemetryGeneral(sm json.RawMessage) json.RawMessage {
 	t := bytes.TrimSpace(sm)
 	var ms, props []jsonx.Member
 	if len(t) != 0 && string(t) != "null" {
@@ -241,18 +248,9 @@ func appendMember(b []byte, m jsonx.Member) []byte {
 	return append(b, bytes.TrimSpace(m.Value)...)
 }
 
-// appendString appends s as a JSON string to b.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
-			q, _ := json.Marshal(s)
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
+// appendString appends s as a JSON string to b, as Jackson writes the
+// stored properties: HTML characters as they are.
+func appendString(b []byte, s string) []byte { return jsonesc.AppendString(b, s) }
 
 // telemetryKeys are the properties an update takes from the write
 // (withTraceId forced on the stored systemMetadata).
@@ -264,6 +262,26 @@ var telemetryKeys = []string{PropTelemetryTraceID, PropEventSource, PropSourceIP
 // forces them on the latest row of an update (the write's other
 // properties are not taken over); false when props has none.
 func updateTelemetry(prev, props []byte) ([]byte, bool) {
+	if !bytes.Contains(props, []byte(PropTelemetryTraceID)) {
+		return nil, false
+	}
+	if m := lastTelemetryUpdate.Load(); m != nil && bytes.Equal(m.props, props) && bytes.Equal(m.prev, prev) {
+		return m.out, true
+	}
+	out, traced, ok := updateTelemetryQuick(prev, props)
+	if !ok {
+		return updateTelemetryGeneral(prev, props)
+	}
+	if traced {
+		lastTelemetryUpdate.Store(newTelemetryMemo(prev, props, out))
+		out = out[:len(out):len(out)]
+	}
+	return out, traced
+}
+
+// updateTelemetryGeneral is updateTelemetry for any texts: each object
+// split into its members.
+func updateTelemetryGeneral(prev, props []byte) ([]byte, bool) {
 	if !bytes.Contains(props, []byte(PropTelemetryTraceID)) {
 		return nil, false
 	}
@@ -326,13 +344,17 @@ func stampCaller(k Caller, ws []store.Write) {
 	if k.Actor == "" && k.TraceID == "" {
 		return
 	}
+	var t *telemetryText // the caller's properties, written once for ws
+	if k.TraceID != "" {
+		t = newTelemetryText(k)
+	}
 	for i := range ws {
 		w := &ws[i]
 		if w.Actor == "" {
 			w.Actor = k.Actor
 		}
-		if !w.Timeseries && !w.DeleteEntity {
-			w.SystemMetadata = k.telemetry(w.SystemMetadata)
+		if t != nil && !w.Timeseries && !w.DeleteEntity {
+			w.SystemMetadata = t.stamp(w.SystemMetadata)
 		}
 	}
 }

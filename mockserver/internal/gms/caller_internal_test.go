@@ -51,3 +51,15 @@ func TestCallerTelemetry(t *testing.T) {
 		t.Errorf("untraced: %s", got)
 	}
 }
+
+// TestAppendStringNoHTML pins the stored properties' strings to Jackson's
+// way: HTML characters as they are, also beside non-ASCII text (the
+// properties once went through json.Marshal then, which escapes them).
+func TestAppendStringNoHTML(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]string{"<a&b>": `"<a&b>"`, "<é>": `"<é>"`, "q\"\n": `"q\"\n"`} {
+		if got := string(appendString(nil, s)); got != want {
+			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}

@@ -87,12 +87,14 @@ func (l *traceLog) begin(traceID string, items []item, ws []store.Write) {
 		l.traces[traceID] = m
 		l.order = append(l.order, traceID)
 	}
+	es := make([]traceEntry, len(items)) // the entries in one allocation
 	for i := range items {
 		w := &ws[i]
 		if w.DeleteEntity {
 			continue
 		}
-		e := &traceEntry{timeseries: w.Timeseries}
+		e := &es[i]
+		e.timeseries = w.Timeseries
 		m[traceKey{w.URN, w.Aspect}] = e
 		items[i].trace = e
 	}

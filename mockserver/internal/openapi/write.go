@@ -89,9 +89,16 @@ func itemProposals(items []v3Item, targets []gms.Target, wq v3Write, ps *[]gms.P
 // does not check it against its schema, and neither does this).
 func (s *Handler) ingestV3(r *http.Request, ps []gms.Proposal, batch bool, wq v3Write) ([]gms.Written, *openAPIError) {
 	recorded := s.hooks.Receive(ps, wq.async, batch)
+	var last, lastCompact []byte // a batch's proposals most often share one text
 	for i := range ps {
-		if sm := ps[i].SystemMetadata; sm != nil {
+		sm := ps[i].SystemMetadata
+		switch {
+		case len(sm) == 0:
+		case len(sm) == len(last) && &sm[0] == &last[0]:
+			ps[i].SystemMetadata = lastCompact
+		default:
 			ps[i].SystemMetadata = jsonx.CompactShared(sm)
+			last, lastCompact = sm, ps[i].SystemMetadata
 		}
 	}
 	res, err := s.core.Write(r.Context(), ps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1,
@@ -215,6 +222,13 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	add := func(name string, list []byte) *openAPIError {
 		if _, e := v3Entity(name); e != nil {
 			return e
+		}
+		if !wq.patch {
+			from := len(all)
+			if quickItems(list, &ps, &all) {
+				groups = append(groups, group{name: name, from: from, echoes: all[from:]})
+				return nil
+			}
 		}
 		items, e := decodeItems(o, list)
 		if e != nil {

@@ -1,0 +1,361 @@
+package openapi
+
+import (
+	"bytes"
+	"slices"
+	"sync"
+
+	"github.com/catalogkit/datahub-go/internal/par"
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// quickItems is what decodeItems, checkItemAspects and itemProposals make
+// of a batch POST's list in the shape DataHub's emitters send, in one pass
+// that validates and decodes it: an array of objects whose "urn" (a
+// string) comes first and whose other members each name an aspect of the
+// URN's entity, once, with an object of "value" (an object),
+// "systemMetadata" (an object) and "headers" (an object of strings),
+// each at most once and none null, all keys without escapes. It appends
+// the proposals and their echoes to ps and echoes. ok is false for any
+// other list, valid or not, which the general path then decodes (and
+// answers): ps and echoes are then as they came. The lists it takes give
+// the general path's proposals and echoes (FuzzQuickItems).
+func quickItems(list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
+	return quickItemsIn(par.Count(len(list)/quickItemBytes, par.MinChunk), list, ps, echoes)
+}
+
+// quickItemsIn is quickItems reading the list in k chunks (see
+// quickChunks) when k > 1.
+func quickItemsIn(k int, list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho) (ok bool) {
+	sc := scanners.Get().(*pdl.Scanner)
+	defer scanners.Put(sc)
+	sc.Reset(list)
+	n0, e0 := len(*ps), len(*echoes)
+	defer func() {
+		if !ok {
+			clear((*ps)[n0:])
+			clear((*echoes)[e0:])
+			*ps, *echoes = (*ps)[:n0], (*echoes)[:e0]
+		}
+	}()
+	empty, ok := sc.Enter('[')
+	if !ok {
+		return false
+	}
+	if empty {
+		return sc.Done()
+	}
+	// A proposal per "urn" when each item has one aspect, the usual case.
+	n := bytes.Count(list, []byte(`"urn"`))
+	*ps, *echoes = slices.Grow(*ps, n), slices.Grow(*echoes, n)
+	first := sc.Pos()
+	if k > 1 && quickChunks(sc, list, first, k, ps, echoes) {
+		return sc.Done()
+	}
+	sc.Seek(first)
+	q := quickState{sc: sc}
+	for more := true; more; {
+		if !q.item(ps, echoes) {
+			return false
+		}
+		if more, ok = sc.Next(']'); !ok {
+			return false
+		}
+	}
+	return sc.Done()
+}
+
+// quickItemBytes is the size of an item's text that quickItems counts on
+// when it splits a list in chunks (of par.MinChunk items at least).
+const quickItemBytes = 256
+
+// quickChunks reads the items of a list, from offset first of its text
+// list on, in k chunks, one per core, without a serial pass to split it
+// first: chunk c starts at the first item it finds (see itemStart) from
+// its share of the text on, and reads items until it reaches the next
+// chunk's share (or the list's end). The chunks hold together when each
+// one ended exactly where the next one started; then it appends their
+// proposals and echoes and leaves sc after the list; otherwise (a text
+// of the kind within a value, or a list the quick path does not take) it
+// reports false, and quickItems reads the list in one piece.
+func quickChunks(sc *pdl.Scanner, list []byte, first, k int, ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
+	type part struct {
+		ps         []gms.Proposal
+		echoes     []proposalEcho
+		start, end int  // where its first item starts (-1: none), where it stopped
+		closed, ok bool // it read the list's end; it read without a failure
+	}
+	parts := make([]part, k)
+	text := len(list) - first
+	par.In(k, text, func(c, lo, hi int) {
+		s := sc
+		if c > 0 {
+			s = scanners.Get().(*pdl.Scanner)
+			defer scanners.Put(s)
+			s.Reset(list)
+		}
+		pt := &parts[c]
+		pos := first + lo
+		if c > 0 {
+			pos = itemStart(list, pos)
+		}
+		if pt.start = pos; pos < 0 {
+			pt.ok = true
+			return
+		}
+		s.Seek(pos)
+		q := quickState{sc: s}
+		if c == 0 { // straight into the call's lists
+			pt.ps, pt.echoes = *ps, *echoes
+		} else {
+			m := (hi - lo) / quickItemBytes
+			pt.ps, pt.echoes = make([]gms.Proposal, 0, m), make([]proposalEcho, 0, m)
+		}
+		for {
+			if c < k-1 && pos >= first+hi {
+				pt.end, pt.ok = pos, true
+				return
+			}
+			if !q.item(&pt.ps, &pt.echoes) {
+				return
+			}
+			more, ok := s.Next(']')
+			if !ok {
+				return
+			}
+			if !more {
+				pt.end, pt.closed, pt.ok = s.Pos(), true, true
+				return
+			}
+			s.Peek() // past white space, to the next item
+			pos = s.Pos()
+		}
+	})
+	end := -1
+	for c, pt := range parts {
+		if !pt.ok || pt.start < 0 || (c > 0 && pt.start != parts[c-1].end) {
+			clear(parts[0].ps[len(*ps):]) // what chunk 0 read into the call's memory
+			clear(parts[0].echoes[len(*echoes):])
+			return false
+		}
+		if pt.closed { // what later chunks read is not the list's
+			parts, end = parts[:c+1], pt.end
+			break
+		}
+	}
+	if end < 0 {
+		clear(parts[0].ps[len(*ps):])
+		clear(parts[0].echoes[len(*echoes):])
+		return false
+	}
+	*ps, *echoes = parts[0].ps, parts[0].echoes
+	for _, pt := range parts[1:] {
+		*ps, *echoes = append(*ps, pt.ps...), append(*echoes, pt.echoes...)
+	}
+	sc.Seek(end)
+	return true
+}
+
+// itemStart returns the offset of the first item of a list in d at or
+// after i: a '{' after a ',' and before "urn" (white space aside), where
+// the items of the emitters' lists start; -1 if there is none.
+func itemStart(d []byte, i int) int {
+	for {
+		j := bytes.Index(d[i:], []byte(`"urn"`))
+		if j < 0 {
+			return -1
+		}
+		j += i
+		open := j - 1
+		for open >= 0 && isSpace(d[open]) {
+			open--
+		}
+		prev := open - 1
+		for prev >= 0 && isSpace(d[prev]) {
+			prev--
+		}
+		if open >= 0 && d[open] == '{' && prev >= 0 && d[prev] == ',' {
+			return open
+		}
+		i = j + 1
+	}
+}
+
+// isSpace reports whether c is white space between JSON tokens.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// scanners are the Scanners quickItems reads with, kept for the next
+// request (a Scanner keeps the names it decoded).
+var scanners = sync.Pool{New: func() any { return new(pdl.Scanner) }}
+
+// quickState is what quickItems remembers from one item to the next.
+type quickState struct {
+	sc *pdl.Scanner
+	// the last aspect member's key, the entity of its URN and the aspect
+	// it resolved to
+	key        []byte
+	entity     string
+	aspectName string
+	// the last systemMetadata's text
+	sm []byte
+}
+
+// item reads one element of the list into proposals and echoes.
+func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
+	sc := q.sc
+	empty, ok := sc.Enter('{')
+	if !ok || empty {
+		return false
+	}
+	key, plain, ok := sc.Key()
+	if !ok || !plain || string(key) != "urn" || sc.Peek() != '"' {
+		return false
+	}
+	urn, ok := sc.String()
+	if !ok {
+		return false
+	}
+	t, e := v3URN(urn)
+	if e != nil {
+		return false
+	}
+	first := len(*echoes) // of this item's aspects
+	for {
+		more, ok := sc.Next('}')
+		if !ok {
+			return false
+		}
+		if !more {
+			return true
+		}
+		key, plain, ok := sc.Key()
+		if !ok || !plain || string(key) == "urn" {
+			return false
+		}
+		name, ok := q.aspect(t, key)
+		if !ok {
+			return false
+		}
+		for _, ec := range (*echoes)[first:] {
+			if ec.aspect == name {
+				return false // an aspect twice in one item
+			}
+		}
+		p := gms.Proposal{EntityType: t.Entity.Name, EntityURN: urn, ChangeType: "UPSERT", AspectName: name,
+			ContentType: "application/json"}
+		if !q.part(&p) {
+			return false
+		}
+		*ps = append(*ps, p)
+		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata})
+	}
+}
+
+// aspect resolves an item's member key to an aspect of t's entity, as
+// gms.ItemAspect does; ok is false for a key that names none.
+func (q *quickState) aspect(t gms.Target, key []byte) (string, bool) {
+	if q.key != nil && bytes.Equal(key, q.key) && t.Entity.Name == q.entity {
+		return q.aspectName, true
+	}
+	name, ok := gms.ItemAspect(t, string(key))
+	if !ok {
+		return "", false
+	}
+	q.key, q.entity, q.aspectName = key, t.Entity.Name, name
+	return name, true
+}
+
+// The members of an aspect part quickState.part reads, as bits of a set.
+const (
+	partValue = 1 << iota
+	partSystemMetadata
+	partHeaders
+)
+
+// part reads an aspect member's object into p: its value, systemMetadata
+// and headers.
+func (q *quickState) part(p *gms.Proposal) bool {
+	sc := q.sc
+	empty, ok := sc.Enter('{')
+	if !ok || empty {
+		return false
+	}
+	seen := 0
+	for more := true; more; {
+		key, plain, ok := sc.Key()
+		if !ok || !plain {
+			return false
+		}
+		var f int
+		switch string(key) {
+		case "value":
+			f = partValue
+		case "systemMetadata":
+			f = partSystemMetadata
+		case "headers":
+			f = partHeaders
+		default:
+			return false
+		}
+		if seen&f != 0 || sc.Peek() != '{' {
+			return false
+		}
+		seen |= f
+		switch f {
+		case partValue:
+			if p.Aspect, ok = sc.Value(4); !ok {
+				return false
+			}
+		case partSystemMetadata:
+			// A batch's systemMetadata most often repeats the one before.
+			if q.sm != nil && sc.SkipText(q.sm) {
+				p.SystemMetadata = q.sm
+			} else {
+				if p.SystemMetadata, ok = sc.Value(4); !ok {
+					return false
+				}
+				q.sm = p.SystemMetadata
+			}
+		case partHeaders:
+			if p.Headers, ok = quickHeaders(sc); !ok {
+				return false
+			}
+		}
+		if more, ok = sc.Next('}'); !ok {
+			return false
+		}
+	}
+	return seen&partValue != 0
+}
+
+// quickHeaders reads an aspect's headers, an object of strings, each key
+// at most once.
+func quickHeaders(sc *pdl.Scanner) (map[string]string, bool) {
+	empty, ok := sc.Enter('{')
+	if !ok {
+		return nil, false
+	}
+	h := make(map[string]string, 2)
+	if empty {
+		return h, true
+	}
+	for more := true; more; {
+		key, plain, ok := sc.Key()
+		if !ok || !plain || sc.Peek() != '"' {
+			return nil, false
+		}
+		if _, ok := h[string(key)]; ok {
+			return nil, false
+		}
+		v, ok := sc.String()
+		if !ok {
+			return nil, false
+		}
+		h[string(key)] = v
+		if more, ok = sc.Next('}'); !ok {
+			return nil, false
+		}
+	}
+	return h, true
+}
