@@ -141,4 +141,5 @@ func addIngestDecodeSeeds(f *testing.F) {
 	f.Add(batchBody(f, sm(`{"runId": "a"}`), sm(`{"runId": "a"}`), sm(`{"runId":"b"}`), sm(`{"runId":1}`), sm(`{"runId":1}`), sm(`{"runId":"b"}`)), true)
 	one := `{"entityType":"dataset","entityUrn":"` + dsURN + `","changeType":"UPSERT","aspectName":"status","aspect":{"value":"{\"removed\": false}","contentType":"application/json"},"systemMetadata":{"runId": "r", "lastObserved": 5}}`
 	f.Add(`{"proposals":[`+one+`,`+one+`,`+strings.Replace(one, `"r"`, `"s"`, 1)+`,`+one+`]}`, true)
+	f.Add(quickMemoBatch(), true) // strings and keys the quick decode matches by their text
 }

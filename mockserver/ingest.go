@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -67,22 +68,31 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		writeRestliError(w, rerr, "")
 		return
 	}
+	ps, async, rerr := s.ingestBody(r.Context(), body, batch, rt.op)
+	s.recordIngest(ps, async, batch, rerr) // nothing when the body did not decode
+	if rerr != nil {
+		writeRestliError(w, rerr, "")
+		return
+	}
+	writeSuccess(w)
+}
+
+// ingestBody decodes the body of an ingest request and hands its proposals
+// to the core; it returns them (as far as they decoded) and the request's
+// failure. The decode and the core split a batch on the cores that other
+// requests in flight leave free (par.Enter).
+func (s *Server) ingestBody(ctx context.Context, body []byte, batch bool, op Op) ([]gms.Proposal, bool, *restliError) {
+	par.Enter()
+	defer par.Leave()
 	ps, async, rerr := decodeIngest(body, batch)
 	detach(ps, body)
 	if rerr != nil {
-		s.recordIngest(ps, async, batch, rerr) // nothing when the body did not decode
-		writeRestliError(w, rerr, "")
-		return
+		return ps, async, rerr
 	}
-	err := s.core.Ingest(r.Context(), ps, gms.IngestOptions{Async: async, Batch: batch, SystemMetadataCompact: true})
-	if err != nil {
-		rerr := fromCore(err, rt.op)
-		s.recordIngest(ps, async, batch, rerr)
-		writeRestliError(w, rerr, "")
-		return
+	if err := s.core.Ingest(ctx, ps, gms.IngestOptions{Async: async, Batch: batch, SystemMetadataCompact: true}); err != nil {
+		return ps, async, fromCore(err, op)
 	}
-	s.recordIngest(ps, async, batch, nil)
-	writeSuccess(w)
+	return ps, async, nil
 }
 
 // decodeIngest decodes the body of ingestProposal (batch false) or

@@ -54,7 +54,7 @@ func decodeIngestQuick(body []byte, batch bool) (ps []gms.Proposal, async, ok bo
 			seenProposals = true
 			ps = make([]gms.Proposal, 1)
 			d := wire.Doc{Memo: &wire.Memo{Chunk: min(len(body), wire.MaxValueChunk)}}
-			if !quickProposal(sc, d, 2, &ps[0]) {
+			if !quickProposal(sc, d, &quickMemo{body: body}, 2, &ps[0]) {
 				return nil, false, false
 			}
 		default:
@@ -122,6 +122,7 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 		}
 		s.Seek(pos)
 		d := wire.Doc{Memo: &wire.Memo{Chunk: memoChunk}}
+		m := quickMemo{body: body}
 		if c == 0 { // the list the others' proposals are appended to
 			pt.ps = make([]gms.Proposal, 0, text/quickItemBytes/2+1)
 		} else { // copied out below
@@ -133,7 +134,7 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 				return
 			}
 			pt.ps = append(pt.ps, gms.Proposal{})
-			if !quickProposal(s, d, 3, &pt.ps[len(pt.ps)-1]) {
+			if !quickProposal(s, d, &m, 3, &pt.ps[len(pt.ps)-1]) {
 				return
 			}
 			more, ok := s.Next(']')
@@ -218,41 +219,97 @@ const (
 	qHeaders
 )
 
+// quickKeys are the members of a proposal quickProposal reads, in the
+// order DataHub's emitters write them: the text of each key with its
+// quotes and the colon after it.
+var quickKeys = [...]struct {
+	text []byte
+	f    int
+}{
+	{[]byte(`"entityType":`), qEntityType}, {[]byte(`"entityUrn":`), qEntityURN},
+	{[]byte(`"changeType":`), qChangeType}, {[]byte(`"aspectName":`), qAspectName},
+	{[]byte(`"aspect":`), qAspect}, {[]byte(`"systemMetadata":`), qSystemMetadata},
+	{[]byte(`"headers":`), qHeaders},
+}
+
+// The keys of a GenericAspect, as quickKeys.
+var (
+	quickValueKey       = []byte(`"value":`)
+	quickContentTypeKey = []byte(`"contentType":`)
+)
+
+// quickMemo is what the reader of a part of a body keeps from one proposal
+// to the next: the text of the strings of the envelope's members it last
+// read (within body, with their quotes) and their decodings. A batch's
+// proposals mostly repeat them (entity type, change type, aspect name,
+// content type), and the same text decodes the same.
+type quickMemo struct {
+	body []byte
+	text [qSlots][]byte
+	str  [qSlots]string
+}
+
+// The strings quickMemo keeps, by slot.
+const (
+	qSlotEntityType = iota
+	qSlotChangeType
+	qSlotAspectName
+	qSlotContentType
+	qSlots
+)
+
+// string reads the string literal s reads next (after white space) as
+// s.String does: a repeat of the text of slot's last string is moved past
+// without another scan.
+func (m *quickMemo) string(s *pdl.Scanner, slot int) (string, bool) {
+	if t := m.text[slot]; t != nil && s.SkipText(t) {
+		return m.str[slot], true
+	}
+	s.Peek() // past white space, to the literal
+	start := s.Pos()
+	v, ok := s.String()
+	if ok {
+		m.text[slot], m.str[slot] = m.body[start:s.Pos()], v
+	}
+	return v, ok
+}
+
+// quickKey reads the key of a member and the colon after it, as s.Key
+// does, into its bit among the members quickProposal reads (0 for any
+// other key or one not plain): the key at quickKeys[*next] is matched by
+// its text first, and *next moves past the key read.
+func quickKey(s *pdl.Scanner, next *int) int {
+	if i := *next; i < len(quickKeys) && s.SkipText(quickKeys[i].text) {
+		*next = i + 1
+		return quickKeys[i].f
+	}
+	key, plain, ok := s.Key()
+	if !ok || !plain {
+		return 0
+	}
+	for i, k := range quickKeys {
+		if string(key) == string(k.text[1:len(k.text)-2]) {
+			*next = i + 1
+			return k.f
+		}
+	}
+	return 0
+}
+
 // quickProposal reads the proposal s reads next, at nesting level level
 // of its body, into p as decodeProposal decodes it, if it has only the
 // members and values decodeIngestQuick reads and they pass
-// decodeProposal's checks; else it reports false.
-func quickProposal(s *pdl.Scanner, d wire.Doc, level int, p *gms.Proposal) bool {
+// decodeProposal's checks; else it reports false. m is the memo of the
+// reader of this part of the body.
+func quickProposal(s *pdl.Scanner, d wire.Doc, m *quickMemo, level int, p *gms.Proposal) bool {
 	empty, ok := s.Enter('{')
 	if !ok || empty {
 		return false
 	}
-	seen := 0
+	seen, next := 0, 0
 	for more := true; more; {
-		key, plain, ok := s.Key()
-		if !ok || !plain {
-			return false
-		}
-		var f int
-		switch string(key) {
-		case "entityType":
-			f = qEntityType
-		case "entityUrn":
-			f = qEntityURN
-		case "changeType":
-			f = qChangeType
-		case "aspectName":
-			f = qAspectName
-		case "aspect":
-			f = qAspect
-		case "systemMetadata":
-			f = qSystemMetadata
-		case "headers":
-			f = qHeaders
-		default:
-			return false
-		}
-		if seen&f != 0 {
+		f := quickKey(s, &next)
+		if f == 0 || seen&f != 0 {
 			return false
 		}
 		seen |= f
@@ -261,22 +318,26 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, level int, p *gms.Proposal) bool 
 			if s.Peek() != '"' {
 				return false
 			}
-			v, ok := s.String()
+			var v string
+			switch f {
+			case qEntityType:
+				v, ok = m.string(s, qSlotEntityType)
+				p.EntityType = v
+			case qEntityURN: // a batch's differ
+				v, ok = s.String()
+				p.EntityURN = v
+			case qChangeType:
+				v, ok = m.string(s, qSlotChangeType)
+				p.ChangeType = v
+			default:
+				v, ok = m.string(s, qSlotAspectName)
+				p.AspectName = v
+			}
 			if !ok {
 				return false
 			}
-			switch f {
-			case qEntityType:
-				p.EntityType = v
-			case qEntityURN:
-				p.EntityURN = v
-			case qChangeType:
-				p.ChangeType = v
-			default:
-				p.AspectName = v
-			}
 		case qAspect:
-			if p.Aspect, p.ContentType, ok = quickGenericAspect(s, d); !ok {
+			if p.Aspect, p.ContentType, ok = quickGenericAspect(s, d, m); !ok {
 				return false
 			}
 		case qSystemMetadata:
@@ -301,15 +362,26 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, level int, p *gms.Proposal) bool 
 
 // quickGenericAspect reads a GenericAspect of value and contentType (both
 // strings, value all ASCII) with s.
-func quickGenericAspect(s *pdl.Scanner, d wire.Doc) (value []byte, contentType string, ok bool) {
+func quickGenericAspect(s *pdl.Scanner, d wire.Doc, m *quickMemo) (value []byte, contentType string, ok bool) {
 	empty, ok := s.Enter('{')
 	if !ok || empty {
 		return nil, "", false
 	}
 	seen := 0
 	for more := true; more; {
-		key, plain, ok := s.Key()
-		if !ok || !plain || s.Peek() != '"' {
+		var key []byte
+		switch {
+		case seen == 0 && s.SkipText(quickValueKey):
+			key = quickValueKey[1:6]
+		case seen == 1 && s.SkipText(quickContentTypeKey):
+			key = quickContentTypeKey[1:12]
+		default:
+			var plain bool
+			if key, plain, ok = s.Key(); !ok || !plain {
+				return nil, "", false
+			}
+		}
+		if s.Peek() != '"' {
 			return nil, "", false
 		}
 		switch {
@@ -322,7 +394,7 @@ func quickGenericAspect(s *pdl.Scanner, d wire.Doc) (value []byte, contentType s
 			}
 		case string(key) == "contentType" && seen&2 == 0:
 			seen |= 2
-			if contentType, ok = s.String(); !ok {
+			if contentType, ok = m.string(s, qSlotContentType); !ok {
 				return nil, "", false
 			}
 		default:

@@ -2,6 +2,7 @@ package par
 
 import (
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"testing"
 )
@@ -64,4 +65,51 @@ func TestInPanics(t *testing.T) {
 			t.Errorf("range %d panics: recovered %v with %d other ranges done, want boom and 3", bad, got, done.Load())
 		}
 	}
+}
+
+// TestCountShares: while other calls are in flight (Enter), Count gives a
+// call only the cores they leave, at least one range.
+func TestCountShares(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	for _, tc := range []struct{ others, want int }{{0, 4}, {1, 3}, {3, 1}, {6, 1}} {
+		Enter() // the caller
+		for range tc.others {
+			Enter()
+		}
+		if got := Count(1000, 1); got != tc.want {
+			t.Errorf("%d other calls in flight on 4 cores: Count = %d, want %d", tc.others, got, tc.want)
+		}
+		for range tc.others + 1 {
+			Leave()
+		}
+	}
+	if got := Count(1000, 1); got != 4 {
+		t.Errorf("after every call left: Count = %d, want 4", got)
+	}
+}
+
+// TestInCallerTakesAll: when the goroutines In starts cannot run (one core,
+// busy with the caller, which does not block), the caller runs every range
+// itself, in order, and returns without waiting for them. (The runtime may
+// still preempt the caller after 10 ms, on a loaded machine, and let a
+// goroutine take a range: one call of several attempts must show the order.)
+func TestInCallerTakesAll(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	want := []int{0, 1, 2, 3}
+	var got []int
+	for range 20 {
+		var order [4]atomic.Int32 // the range run i-th, plus 1
+		var calls atomic.Int32
+		In(4, 100, func(c, lo, hi int) {
+			order[calls.Add(1)-1].Store(int32(c + 1))
+		})
+		got = got[:0]
+		for i := range order {
+			got = append(got, int(order[i].Load())-1)
+		}
+		if slices.Equal(got, want) {
+			return
+		}
+	}
+	t.Errorf("ranges run in the order %v, want %v", got, want)
 }

@@ -1,0 +1,69 @@
+package mockserver
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// quickMemoBatch is a batch whose proposals repeat, change and respell the
+// strings and keys the quick decode matches by their text (quickMemo,
+// quickKeys): each proposal must decode as the general decode decodes it.
+func quickMemoBatch() string {
+	one := `{"entityType":"dataset","entityUrn":"` + dsURN + `","changeType":"UPSERT","aspectName":"status",` +
+		`"aspect":{"value":"{\"removed\": false}","contentType":"application/json"}}`
+	ps := []string{
+		one,
+		one, // every string and key a repeat
+		strings.Replace(one, `"UPSERT"`, `"CREATE"`, 1),                      // a string changed
+		strings.Replace(one, `"UPSERT"`, `"UPS\u0045RT"`, 1),                 // the same string, spelled otherwise
+		strings.Replace(one, `"status"`, `"statu"`, 1),                       // a prefix of the last one
+		strings.Replace(one, `"application/json"`, `"application/json2"`, 1), // the last one a prefix of it
+		`{"changeType":"UPSERT","entityType":"dataset","aspectName":"status","entityUrn":"` + dsURN + `",` + // another order
+			`"aspect":{"contentType":"application/json","value":"{\"removed\": true}"}}`,
+		`{"entityType" : "dataset", "entityUrn" :"` + dsURN + `", "changeType":  "UPSERT" ,"aspectName":"status",` + // white space around the colons
+			`"aspect":{"value" :"{}" , "contentType": "application/json"}}`,
+		`{"entityType":"chart","entityUrn":"urn:li:chart:(looker,a)","changeType":"UPSERT","aspectName":"status",` +
+			`"aspect":{"value":"{\"removed\": false}","contentType":"application/json"}}`,
+		one,
+	}
+	return `{"proposals":[` + strings.Join(ps, ",") + `]}`
+}
+
+// TestDecodeIngestQuickMemo: the quick decode reads a batch whose strings
+// and keys it partly matches by the text it read before, as the general
+// decode reads it; keys that only look like the expected ones (a longer
+// key, an escaped one) are not taken for them.
+func TestDecodeIngestQuickMemo(t *testing.T) {
+	t.Parallel()
+	one := `{"entityType":"dataset","entityUrn":"` + dsURN + `","changeType":"UPSERT","aspectName":"status",` +
+		`"aspect":{"value":"{\"removed\": false}","contentType":"application/json"}}`
+	for _, tc := range []struct {
+		name  string
+		body  string
+		quick bool
+	}{
+		{"repeats and changes", quickMemoBatch(), true},
+		{"a longer key after a repeat", `{"proposals":[` + one + `,` + strings.Replace(one, `"entityType":`, `"entityTypes":`, 1) + `]}`, false},
+		{"an escaped key after a repeat", `{"proposals":[` + one + `,` + strings.Replace(one, `"aspectName":`, `"aspect\u004eame":`, 1) + `]}`, false},
+		{"a value key twice", `{"proposals":[` + strings.Replace(one, `"contentType":"application/json"`, `"value":"{}"`, 1) + `]}`, false},
+		{"a repeated member after a repeat", `{"proposals":[` + one + `,` + strings.Replace(one, `"changeType":"UPSERT",`, `"changeType":"UPSERT","changeType":"UPSERT",`, 1) + `]}`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, gotAsync, ok := decodeIngestQuick([]byte(tc.body), true)
+			if ok != tc.quick {
+				t.Fatalf("quick decode of %s: ok = %v, want %v", tc.body, ok, tc.quick)
+			}
+			if !ok {
+				return
+			}
+			want, wantAsync, wantErr := decodeIngestWith(nil, []byte(tc.body), true)
+			if diff := cmp.Diff([]any{want, wantAsync, wantErr}, []any{got, gotAsync, (*restliError)(nil)},
+				cmp.AllowUnexported(restliError{})); diff != "" {
+				t.Fatalf("(-general +quick):\n%s", diff)
+			}
+		})
+	}
+}
