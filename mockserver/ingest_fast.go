@@ -348,7 +348,7 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, m *quickMemo, level int, p *gms.P
 				return false
 			}
 		case qHeaders:
-			if p.Headers, ok = quickHeaders(s); !ok {
+			if p.Headers, ok = s.StringMap(); !ok {
 				return false
 			}
 		}
@@ -405,35 +405,4 @@ func quickGenericAspect(s *pdl.Scanner, d wire.Doc, m *quickMemo) (value []byte,
 		}
 	}
 	return value, contentType, seen == 3
-}
-
-// quickHeaders reads a proposal's headers, an object of strings, each
-// key at most once, with s.
-func quickHeaders(s *pdl.Scanner) (map[string]string, bool) {
-	empty, ok := s.Enter('{')
-	if !ok {
-		return nil, false
-	}
-	h := make(map[string]string, 2)
-	if empty {
-		return h, true
-	}
-	for more := true; more; {
-		key, plain, ok := s.Key()
-		if !ok || !plain || s.Peek() != '"' {
-			return nil, false
-		}
-		if _, ok := h[string(key)]; ok {
-			return nil, false
-		}
-		v, ok := s.String()
-		if !ok {
-			return nil, false
-		}
-		h[string(key)] = v
-		if more, ok = s.Next('}'); !ok {
-			return nil, false
-		}
-	}
-	return h, true
 }

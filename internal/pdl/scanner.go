@@ -91,6 +91,38 @@ func (s *Scanner) String() (string, bool) {
 	return s.p.str()
 }
 
+// StringMap reads an object of strings whose keys are plain (no escapes)
+// and each at most once, as a proposal's headers are written; false for any
+// other value.
+func (s *Scanner) StringMap() (map[string]string, bool) {
+	empty, ok := s.Enter('{')
+	if !ok {
+		return nil, false
+	}
+	h := make(map[string]string, 2)
+	if empty {
+		return h, true
+	}
+	for more := true; more; {
+		key, plain, ok := s.Key()
+		if !ok || !plain || s.Peek() != '"' {
+			return nil, false
+		}
+		if _, ok := h[string(key)]; ok {
+			return nil, false
+		}
+		v, ok := s.String()
+		if !ok {
+			return nil, false
+		}
+		h[string(key)] = v
+		if more, ok = s.Next('}'); !ok {
+			return nil, false
+		}
+	}
+	return h, true
+}
+
 // AppendString reads a string literal and appends its decoding to dst, in
 // the one pass that validates it; on false it returns dst as it came.
 func (s *Scanner) AppendString(dst []byte) ([]byte, bool) {

@@ -1,6 +1,7 @@
 package pdl
 
 import (
+	"maps"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,25 @@ func TestScanner(t *testing.T) {
 	sc.Reset([]byte(`[` + strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth) + `]`))
 	if _, ok := sc.Value(1); ok {
 		t.Error("Value accepted nesting beyond the limit")
+	}
+}
+
+func TestScannerStringMap(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]map[string]string{
+		`{}`:                           {},
+		` { "a" : "b", "c":"\u00e9" }`: {"a": "b", "c": "é"},
+		`{"a":"b","a":"c"}`:            nil, // a key twice
+		`{"a":1}`:                      nil,
+		`{"\u0061":"b"}`:               nil, // a key with an escape
+		`["a"]`:                        nil,
+		`{"a":"b"`:                     nil,
+	} {
+		var s Scanner
+		s.Reset([]byte(in))
+		got, ok := s.StringMap()
+		if ok != (want != nil) || (ok && !maps.Equal(got, want)) {
+			t.Errorf("StringMap(%s) = %v, %v; want %v", in, got, ok, want)
+		}
 	}
 }

@@ -318,7 +318,7 @@ func (q *quickState) part(p *gms.Proposal) bool {
 				q.sm = p.SystemMetadata
 			}
 		case partHeaders:
-			if p.Headers, ok = quickHeaders(sc); !ok {
+			if p.Headers, ok = sc.StringMap(); !ok {
 				return false
 			}
 		}
@@ -327,35 +327,4 @@ func (q *quickState) part(p *gms.Proposal) bool {
 		}
 	}
 	return seen&partValue != 0
-}
-
-// quickHeaders reads an aspect's headers, an object of strings, each key
-// at most once.
-func quickHeaders(sc *pdl.Scanner) (map[string]string, bool) {
-	empty, ok := sc.Enter('{')
-	if !ok {
-		return nil, false
-	}
-	h := make(map[string]string, 2)
-	if empty {
-		return h, true
-	}
-	for more := true; more; {
-		key, plain, ok := sc.Key()
-		if !ok || !plain || sc.Peek() != '"' {
-			return nil, false
-		}
-		if _, ok := h[string(key)]; ok {
-			return nil, false
-		}
-		v, ok := sc.String()
-		if !ok {
-			return nil, false
-		}
-		h[string(key)] = v
-		if more, ok = sc.Next('}'); !ok {
-			return nil, false
-		}
-	}
-	return h, true
 }
