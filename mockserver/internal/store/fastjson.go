@@ -358,15 +358,7 @@ func storedSplit(dst rawObject, sm []byte, share bool) (rawObject, bool) {
 		if i = jsonx.CompactValueEnd(sm, start); i <= start || i >= len(sm) {
 			return dst[:n], false
 		}
-		k := ""
-		switch {
-		case len(key) == 0:
-		case share:
-			k = unsafe.String(&key[0], len(key))
-		default:
-			k = memberKey(key)
-		}
-		dst = append(dst, jsonx.Member{Key: k, Value: sm[start:i:i]})
+		dst = append(dst, jsonx.Member{Key: splitKey(key, share), Value: sm[start:i:i]})
 		switch {
 		case i == len(sm)-1: // the closing brace, checked above
 			return dst, true
@@ -375,5 +367,18 @@ func storedSplit(dst rawObject, sm []byte, share bool) (rawObject, bool) {
 		default:
 			return dst[:n], false
 		}
+	}
+}
+
+// splitKey is a member's key as a split returns it: sharing key's memory
+// when share is set, else as memberKey keeps it.
+func splitKey(key []byte, share bool) string {
+	switch {
+	case len(key) == 0:
+		return ""
+	case share:
+		return unsafe.String(&key[0], len(key))
+	default:
+		return memberKey(key)
 	}
 }

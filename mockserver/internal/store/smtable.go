@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
 )
@@ -124,15 +123,7 @@ func tableSplit(dst rawObject, sm, table []byte, share bool) (rawObject, bool) {
 		}
 		prev = key
 		end := start + int(vlen)
-		k := ""
-		switch {
-		case len(key) == 0:
-		case share:
-			k = unsafe.String(&key[0], len(key))
-		default:
-			k = memberKey(key)
-		}
-		dst = append(dst, jsonx.Member{Key: k, Value: sm[start:end:end]})
+		dst = append(dst, jsonx.Member{Key: splitKey(key, share), Value: sm[start:end:end]})
 		switch {
 		case j == count-1:
 			if end != len(sm)-1 {
