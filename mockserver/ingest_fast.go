@@ -98,77 +98,28 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 	text := len(body) - first
 	k := par.Count(text/quickItemBytes, par.MinChunk)
 	memoChunk := min(max(text/k/4, 1<<10), wire.MaxValueChunk)
-	type part struct {
-		ps         []gms.Proposal
-		start, end int  // where its first proposal starts (-1: none), where it stopped
-		closed, ok bool // it read the list's end; it read without a failure
-	}
-	parts := make([]part, k)
-	par.In(k, text, func(c, lo, hi int) {
-		s := sc
-		if c > 0 {
-			s = scanners.Get().(*pdl.Scanner)
-			defer scanners.Put(s)
-			s.Reset(body)
-		}
-		pt := &parts[c]
-		pos := first + lo
-		if c > 0 {
-			pos = listItemStart(body, pos)
-		}
-		if pt.start = pos; pos < 0 {
-			pt.ok = true
-			return
-		}
-		s.Seek(pos)
+	parts := make([][]gms.Proposal, k)
+	n, _, ok := pdl.ReadListChunks(sc, body, first, k, listItemStart, func(c int, s *pdl.Scanner) func() bool {
 		d := wire.Doc{Memo: &wire.Memo{Chunk: memoChunk}}
 		m := quickMemo{body: body}
 		if c == 0 { // the list the others' proposals are appended to
-			pt.ps = make([]gms.Proposal, 0, text/quickItemBytes/2+1)
+			parts[c] = make([]gms.Proposal, 0, text/quickItemBytes/2+1)
 		} else { // copied out below
-			pt.ps = (*partProposals.Get().(*[]gms.Proposal))[:0]
+			parts[c] = (*partProposals.Get().(*[]gms.Proposal))[:0]
 		}
-		for {
-			if c < k-1 && pos >= first+hi {
-				pt.end, pt.ok = pos, true
-				return
-			}
-			pt.ps = append(pt.ps, gms.Proposal{})
-			if !quickProposal(s, d, &m, 3, &pt.ps[len(pt.ps)-1]) {
-				return
-			}
-			more, ok := s.Next(']')
-			if !ok {
-				return
-			}
-			if !more {
-				pt.end, pt.closed, pt.ok = s.Pos(), true, true
-				return
-			}
-			s.Peek() // past white space, to the next proposal
-			pos = s.Pos()
+		return func() bool {
+			parts[c] = append(parts[c], gms.Proposal{})
+			return quickProposal(s, d, &m, 3, &parts[c][len(parts[c])-1])
 		}
 	})
-	end := -1
-	for c, pt := range parts {
-		switch {
-		case !pt.ok, pt.start < 0, c > 0 && pt.start != parts[c-1].end:
-			return nil, false
-		}
-		if pt.closed { // what later chunks read is not the list's
-			parts, end = parts[:c+1], pt.end
-			break
-		}
-	}
-	if end < 0 {
+	if !ok {
 		return nil, false
 	}
-	sc.Seek(end)
-	ps := parts[0].ps
-	for _, pt := range parts[1:] {
-		ps = append(ps, pt.ps...)
-		clear(pt.ps) // no proposal's values stay with the pool
-		partProposals.Put(&pt.ps)
+	ps := parts[0]
+	for _, pt := range parts[1:n] {
+		ps = append(ps, pt...)
+		clear(pt) // no proposal's values stay with the pool
+		partProposals.Put(&pt)
 	}
 	return ps, true
 }

@@ -81,79 +81,30 @@ const quickItemBytes = 256
 // reports false, and quickItems reads the list in one piece.
 func quickChunks(sc *pdl.Scanner, list []byte, first, k int, ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	type part struct {
-		ps         []gms.Proposal
-		echoes     []proposalEcho
-		start, end int  // where its first item starts (-1: none), where it stopped
-		closed, ok bool // it read the list's end; it read without a failure
+		ps     []gms.Proposal
+		echoes []proposalEcho
 	}
 	parts := make([]part, k)
-	text := len(list) - first
-	par.In(k, text, func(c, lo, hi int) {
-		s := sc
-		if c > 0 {
-			s = scanners.Get().(*pdl.Scanner)
-			defer scanners.Put(s)
-			s.Reset(list)
-		}
+	n, _, ok := pdl.ReadListChunks(sc, list, first, k, itemStart, func(c int, s *pdl.Scanner) func() bool {
 		pt := &parts[c]
-		pos := first + lo
-		if c > 0 {
-			pos = itemStart(list, pos)
-		}
-		if pt.start = pos; pos < 0 {
-			pt.ok = true
-			return
-		}
-		s.Seek(pos)
-		q := quickState{sc: s}
 		if c == 0 { // straight into the call's lists
 			pt.ps, pt.echoes = *ps, *echoes
 		} else {
-			m := (hi - lo) / quickItemBytes
+			m := (len(list) - first) / k / quickItemBytes
 			pt.ps, pt.echoes = make([]gms.Proposal, 0, m), make([]proposalEcho, 0, m)
 		}
-		for {
-			if c < k-1 && pos >= first+hi {
-				pt.end, pt.ok = pos, true
-				return
-			}
-			if !q.item(&pt.ps, &pt.echoes) {
-				return
-			}
-			more, ok := s.Next(']')
-			if !ok {
-				return
-			}
-			if !more {
-				pt.end, pt.closed, pt.ok = s.Pos(), true, true
-				return
-			}
-			s.Peek() // past white space, to the next item
-			pos = s.Pos()
-		}
+		q := quickState{sc: s}
+		return func() bool { return q.item(&pt.ps, &pt.echoes) }
 	})
-	end := -1
-	for c, pt := range parts {
-		if !pt.ok || pt.start < 0 || (c > 0 && pt.start != parts[c-1].end) {
-			clear(parts[0].ps[len(*ps):]) // what chunk 0 read into the call's memory
-			clear(parts[0].echoes[len(*echoes):])
-			return false
-		}
-		if pt.closed { // what later chunks read is not the list's
-			parts, end = parts[:c+1], pt.end
-			break
-		}
-	}
-	if end < 0 {
-		clear(parts[0].ps[len(*ps):])
+	if !ok {
+		clear(parts[0].ps[len(*ps):]) // what chunk 0 read into the call's memory
 		clear(parts[0].echoes[len(*echoes):])
 		return false
 	}
 	*ps, *echoes = parts[0].ps, parts[0].echoes
-	for _, pt := range parts[1:] {
+	for _, pt := range parts[1:n] {
 		*ps, *echoes = append(*ps, pt.ps...), append(*echoes, pt.echoes...)
 	}
-	sc.Seek(end)
 	return true
 }
 
