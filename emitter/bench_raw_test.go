@@ -245,8 +245,13 @@ func (discard) RoundTrip(req *http.Request) (*http.Response, error) {
 // and handing the request to net/http, whose transport drops it without
 // a network. It is the part of BenchmarkEmitBatchedInterleaved's gap the
 // emitter can close.
-func BenchmarkEmitBatchedClient(b *testing.B) {
-	r, err := emitter.NewREST("http://discard.invalid", datahub.WithHTTPClient(&http.Client{Transport: discard{}}))
+func BenchmarkEmitBatchedClient(b *testing.B) { emitBatchedClient(b) }
+
+// emitBatchedClient measures a batched Emit of 200 proposals to a REST
+// emitter made with opts and a transport that drops its requests.
+func emitBatchedClient(b *testing.B, opts ...emitter.Option) {
+	opts = append([]emitter.Option{datahub.WithHTTPClient(&http.Client{Transport: discard{}})}, opts...)
+	r, err := emitter.NewREST("http://discard.invalid", opts...)
 	if err != nil {
 		b.Fatal(err)
 	}
