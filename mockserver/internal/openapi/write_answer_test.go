@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // answerCase builds the echoes of a batch write and the core's results
@@ -118,4 +119,23 @@ func FuzzAppendAnswer(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkAnswer)
+}
+
+// TestWriteString: writeString writes what marshalJSON does, for strings
+// of every byte and of the characters it escapes.
+func TestWriteString(t *testing.T) {
+	t.Parallel()
+	var texts []string
+	for c := range 256 {
+		texts = append(texts, string([]byte{byte(c)}), "urn:li:corpuser:abcdefgh"+string([]byte{byte(c)})+"ij")
+	}
+	texts = append(texts, "", "urn:li:dataset:(urn:li:dataPlatform:hive,db.table1,PROD)", "é\u2028\u2029<>&", "\xff\xfe")
+	for _, s := range texts {
+		var b bytes.Buffer
+		writeString(&b, s)
+		want, _ := wire.MarshalJSON(s)
+		if !bytes.Equal(b.Bytes(), want) {
+			t.Errorf("writeString(%q) = %s, want %s", s, b.Bytes(), want)
+		}
+	}
 }
