@@ -420,7 +420,7 @@ func (b *v3Run) run(ctx context.Context) error {
 			flush(open[0])
 		}
 	}
-	refused := map[string]error{} // URNs whose CREATE_ENTITY was refused
+	var refused map[string]error // URNs whose CREATE_ENTITY was refused
 	for i := range b.results {
 		if stop != nil {
 			break
@@ -443,6 +443,9 @@ func (b *v3Run) run(ctx context.Context) error {
 			if stop == nil {
 				stop = b.sendSingle(ctx, i)
 				if r := b.results[i]; r.Status == Rejected && it.createEntity {
+					if refused == nil {
+						refused = map[string]error{}
+					}
 					refused[it.urn] = r.Err
 				}
 			}
@@ -468,7 +471,8 @@ func (b *v3Run) run(ctx context.Context) error {
 			c = nil
 		}
 		if c == nil {
-			c = &v3Chunk{key: it.key, size: 2}
+			// Room for the rest of the proposals, as many as a batch holds.
+			c = &v3Chunk{key: it.key, size: 2, idx: make([]int, 0, min(len(b.results)-i, r.maxBatch))}
 			open = append(open, c)
 		}
 		c.idx = append(c.idx, i)
