@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"bytes"
+	"hash/maphash"
 	"sync"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -18,23 +19,63 @@ func appendAnswer(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written, wq 
 	}
 }
 
-// answerURNs are the sets of URNs appendRuns has seen, kept for the next
-// answer.
-var answerURNs = sync.Pool{New: func() any { return make(map[string]struct{}) }}
+// urnSet is a set of URNs by their hashes: a URN whose hash is in the set
+// may be in it (equal hashes of two URNs are as unlikely as a 64-bit
+// collision), one whose hash is not is not.
+type urnSet struct {
+	slots []uint64 // a hash with its low bit set, 0 for none
+	mask  int
+}
 
-// maxKeptURNs is the size past which a set of answerURNs is not kept.
-const maxKeptURNs = 4096
+// urnSeed seeds urnSet's hashes.
+var urnSeed = maphash.MakeSeed()
+
+// reset empties s for up to n URNs.
+func (s *urnSet) reset(n int) {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	if cap(s.slots) < size {
+		s.slots = make([]uint64, size)
+	} else {
+		s.slots = s.slots[:size]
+		clear(s.slots)
+	}
+	s.mask = size - 1
+}
+
+// add adds u to s and reports whether it may have been there before.
+func (s *urnSet) add(u string) (maybeThere bool) {
+	h := maphash.String(urnSeed, u) | 1
+	for i := int(h>>1) & s.mask; ; i = (i + 1) & s.mask {
+		switch s.slots[i] {
+		case 0:
+			s.slots[i] = h
+			return false
+		case h:
+			return true
+		}
+	}
+}
+
+// answerURNs are the urnSets appendRuns uses, kept for the next answer.
+var answerURNs = sync.Pool{New: func() any { return new(urnSet) }}
+
+// maxKeptURNs is the size past which an urnSet is not kept.
+const maxKeptURNs = 1 << 14
 
 // appendRuns appends the answer as appendAnswer writes it straight, and
 // reports false, leaving b as it came, when the echoes need
 // echoObjects's grouping: a URN in two runs, or an aspect twice in one
-// (a write's, or a default aspect of a created entity).
+// (a write's, or a default aspect of a created entity); or may need it
+// (two URNs of one hash).
 func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool {
 	start := b.Len()
-	seen := answerURNs.Get().(map[string]struct{})
+	seen := answerURNs.Get().(*urnSet)
+	seen.reset(len(echoes))
 	defer func() {
-		if len(seen) <= maxKeptURNs {
-			clear(seen)
+		if len(seen.slots) <= maxKeptURNs {
 			answerURNs.Put(seen)
 		}
 	}()
@@ -53,11 +94,10 @@ func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool 
 			}
 		}
 		if !open || ec.urn != urn {
-			if _, dup := seen[ec.urn]; dup {
+			if seen.add(ec.urn) { // most likely there: echoObjects groups it
 				b.Truncate(start)
 				return false
 			}
-			seen[ec.urn] = struct{}{}
 			if open {
 				b.WriteString("},")
 			}

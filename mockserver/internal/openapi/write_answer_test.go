@@ -139,3 +139,23 @@ func TestWriteString(t *testing.T) {
 		}
 	}
 }
+
+// TestURNSet: a set of URNs reports each one added before, and none
+// added for the first time, over resets of several sizes.
+func TestURNSet(t *testing.T) {
+	t.Parallel()
+	var s urnSet
+	for _, n := range []int{0, 1, 7, 200, 5000, 3} {
+		s.reset(n)
+		for i := range n {
+			if s.add(fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,db.table_%05d,PROD)", i)) {
+				t.Fatalf("set for %d: URN %d reported before it was added", n, i)
+			}
+		}
+		for i := range n {
+			if !s.add(fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,db.table_%05d,PROD)", i)) {
+				t.Fatalf("set for %d: URN %d not reported after it was added", n, i)
+			}
+		}
+	}
+}
