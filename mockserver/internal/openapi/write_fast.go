@@ -146,7 +146,10 @@ func (pt *chunkPart) put() {
 // at offset first to the next item (as itemStart finds it), or to the
 // list's end, at least quickItemBytes/4: about an item's size.
 func itemSize(list []byte, first int) int {
-	next := itemStart(list, first+1)
+	next := -1
+	if first < len(list) {
+		next = itemStart(list, first+1)
+	}
 	if next < 0 {
 		next = len(list)
 	}
