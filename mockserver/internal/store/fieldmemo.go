@@ -1,0 +1,133 @@
+package store
+
+import "bytes"
+
+// The systemMetadata field of a row built before the writer lock (see
+// preRow) is a function of the latest row's systemMetadata, the write's
+// received members and, for a new version, the version: [Rules] First,
+// Next and Same depend on nothing else, and marshal writes equal members
+// the same way. The writes of a batch most often carry the same
+// systemMetadata onto latest rows whose systemMetadata an earlier batch
+// wrote alike (one run writes every aspect with the same run fields), so
+// a chunk of preBuild remembers the last field it built and what it built
+// it on, and gives a write that finds the same (equal bytes, not only the
+// same memory) that field again, without splitting the latest row's
+// systemMetadata, calling the Rules or marshalling. A write that finds
+// anything else builds its field as the writes under the lock do.
+
+// fieldKind is which systemMetadata a fieldMemo remembers.
+type fieldKind uint8
+
+const (
+	fieldNone  fieldKind = iota
+	fieldFirst           // a first version's (Rules.First)
+	fieldNext            // a new version's (Rules.Next)
+	fieldSame            // an unchanged value's (Rules.Same)
+)
+
+// fieldMemo is the last systemMetadata field a chunk of preBuild built,
+// and what it built it on.
+type fieldMemo struct {
+	kind fieldKind
+	// prev and table are the latest row's systemMetadata and its table
+	// (see smtable.go), sharing the stored row, whose bytes never change
+	// (preBuild runs only on a backend whose stored values do not);
+	// marshalled reports a row of a format marshal wrote (latest.marshalled).
+	prev, table []byte
+	marshalled  bool
+	version     int64     // fieldNext's
+	sm          rawObject // the write's received members, as given to the Rules
+	// field is the systemMetadata field built (see appendStored), in the
+	// memo's memory; for fieldSame, unchanged reports a systemMetadata
+	// equal to prev, which makes no new row.
+	field     []byte
+	unchanged bool
+}
+
+// maxMemoField is the largest field a fieldMemo keeps (a larger one is
+// built again by each write).
+const maxMemoField = maxKeptField
+
+// matches reports whether m remembers the field of kind for a write
+// received as sm on the latest row cur (of a new version version).
+func (m *fieldMemo) matches(kind fieldKind, cur *latest, version int64, sm rawObject) bool {
+	if m.kind != kind || len(m.sm) != len(sm) || (kind == fieldNext && m.version != version) {
+		return false
+	}
+	if kind != fieldFirst && (!bytes.Equal(m.prev, cur.row.SystemMetadata) || !bytes.Equal(m.table, cur.table) ||
+		m.marshalled != (cur.marshalled() != nil)) {
+		return false
+	}
+	for i := range sm {
+		if m.sm[i].Key != sm[i].Key || !bytes.Equal(m.sm[i].Value, sm[i].Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// start forgets m's field and remembers the key of the one about to be
+// built from sm (a copy of its members, taken before the Rules see them),
+// which remember completes.
+func (m *fieldMemo) start(kind fieldKind, cur *latest, version int64, sm rawObject) {
+	clear(m.sm)
+	m.kind, m.sm = fieldNone, append(m.sm[:0], sm...)
+	m.prev, m.table, m.marshalled, m.version = nil, nil, false, version
+	if kind != fieldFirst {
+		m.prev, m.table, m.marshalled = cur.row.SystemMetadata, cur.table, cur.marshalled() != nil
+	}
+}
+
+// remember completes the key start began with the field built, copied.
+func (m *fieldMemo) remember(kind fieldKind, field []byte, unchanged bool) {
+	if len(field) > maxMemoField {
+		return
+	}
+	m.kind, m.field, m.unchanged = kind, append(m.field[:0], field...), unchanged
+}
+
+// reset forgets m's field and what it refers to, keeping its memory.
+func (m *fieldMemo) reset() {
+	clear(m.sm)
+	*m = fieldMemo{sm: m.sm[:0], field: m.field[:0]}
+}
+
+// nextField is nextSystemMetadata and the field stored of it for p's
+// write of a changed value on cur, from b's memo when it has it: the
+// field, valid until b's next call, and the row's version.
+func (b *batchShared) nextField(p *prepared, cur *latest) ([]byte, int64, error) {
+	kind, version := fieldFirst, int64(1)
+	if cur.exists {
+		kind, version = fieldNext, rowVersion(cur.row)+1
+	}
+	m := &b.memo
+	if !b.noMemo && m.matches(kind, cur, version, p.sm) {
+		return m.field, version, nil
+	}
+	m.start(kind, cur, version, p.sm)
+	sm, version, err := nextSystemMetadata(sharedValues{}, p, *cur)
+	if err != nil {
+		return nil, 0, err
+	}
+	field, err := b.stored(sm, cur.marshalled())
+	if err != nil {
+		return nil, 0, err
+	}
+	m.remember(kind, field, false)
+	return field, version, nil
+}
+
+// sameField is refreshField for p's write of the value of the latest row
+// cur, from b's memo when it has it.
+func (b *batchShared) sameField(p *prepared, cur *latest) (field []byte, unchanged bool, err error) {
+	m := &b.memo
+	if !b.noMemo && m.matches(fieldSame, cur, 0, p.sm) {
+		return m.field, m.unchanged, nil
+	}
+	m.start(fieldSame, cur, 0, p.sm)
+	if field, unchanged, err = refreshField(sharedValues{}, p, *cur); err != nil {
+		return nil, false, err
+	}
+	m.remember(fieldSame, field, unchanged)
+	return field, unchanged, nil
+}

@@ -1,0 +1,173 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync/atomic"
+	"testing"
+
+	"github.com/catalogkit/datahub-go/internal/jsonx"
+	"github.com/google/go-cmp/cmp"
+)
+
+// nextRules counts the calls of Next, Same and First.
+type nextRules struct {
+	Rules
+	next, same, first *atomic.Int64
+}
+
+func (r nextRules) Next(prev, sm []jsonx.Member, version int64, room []byte) []jsonx.Member {
+	r.next.Add(1)
+	return r.Rules.Next(prev, sm, version, room)
+}
+
+func (r nextRules) Same(prev, sm []jsonx.Member) []jsonx.Member {
+	r.same.Add(1)
+	return r.Rules.Same(prev, sm)
+}
+
+func (r nextRules) First(dst, sm []jsonx.Member) []jsonx.Member {
+	r.first.Add(1)
+	return r.Rules.First(dst, sm)
+}
+
+// TestFieldMemoSparesTheRules: the writes of a batch that carry equal
+// systemMetadata onto latest rows of equal systemMetadata get their rows'
+// systemMetadata from one call of the Rules a chunk (each write called
+// them before the memo), and a batch of unchanged values likewise.
+func TestFieldMemoSparesTheRules(t *testing.T) {
+	t.Parallel()
+	const n = 200
+	s := OpenMemory(stepClock())
+	t.Cleanup(func() { _ = s.Close() })
+	var next, same, first atomic.Int64
+	s.SetRules(nextRules{defaultRules, &next, &same, &first})
+	batch := func(v int) []Write {
+		ws := make([]Write, n)
+		for i := range ws {
+			// Equal copies of one systemMetadata: received once each.
+			ws[i] = Write{URN: urnN(i), Aspect: props, Value: json.RawMessage(fmt.Sprintf(`{"description":"%d"}`, v)),
+				KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV),
+				SystemMetadata: json.RawMessage(`{"runId":"r","lastObserved":7,"properties":{"a":"b"}}`)}
+		}
+		return ws
+	}
+	mustApply(t, s, batch(1)...)
+	// Chunks of the batch, and the companion rows written under the lock.
+	if got := first.Load(); got > 8+n {
+		t.Errorf("first versions: %d calls of First, want at most %d", got, 8+n)
+	}
+	mustApply(t, s, batch(2)...)
+	mustApply(t, s, batch(3)...)
+	if got := next.Load(); got > 2*8 {
+		t.Errorf("new versions: %d calls of Next, want at most %d", got, 2*8)
+	}
+	mustApply(t, s, batch(3)...)
+	mustApply(t, s, batch(3)...)
+	if got := same.Load(); got > 2*8 {
+		t.Errorf("unchanged values: %d calls of Same, want at most %d", got, 2*8)
+	}
+	for i := range n {
+		a := mustGet(t, s, urnN(i), props, 0)
+		if v := sysMeta(t, a.SystemMetadata)["version"]; v != "3" {
+			t.Fatalf("%s: version %v, want 3", urnN(i), v)
+		}
+	}
+}
+
+// memoPair is two memory stores given the same batches: one whose
+// preBuild takes fields from its memo, one whose never does (the
+// reference).
+type memoPair struct {
+	fast, slow       *Store
+	fastSub, slowSub *Subscription
+}
+
+func newMemoPair(t testing.TB) *memoPair {
+	p := &memoPair{fast: OpenMemory(stepClock()), slow: OpenMemory(stepClock())}
+	p.slow.kv.(*memBackend).noMemo = true
+	for _, s := range []*Store{p.fast, p.slow} {
+		t.Cleanup(func() { _ = s.Close() })
+	}
+	p.fastSub, p.slowSub = p.fast.Subscribe(), p.slow.Subscribe()
+	return p
+}
+
+// memoSystemMetadata are the systemMetadata a memoOps write carries:
+// alike and different run fields, members the Rules carry over or not,
+// none at all, members not in marshal's form, a null runId.
+var memoSystemMetadata = []string{
+	`{"runId":"r1","lastObserved":5}`,
+	`{"runId":"r1","lastObserved":5}`,
+	`{"runId":"r2","lastObserved":5}`,
+	`{"runId":"r1","lastObserved":6,"properties":{"clientId":"x"}}`,
+	`{"lastObserved":6,"properties":{"clientId":"x","telemetryTraceId":"t"}}`,
+	``,
+	`{"runId":null,"schemaVersion":2,"pipelineName":"p<&>"}`,
+	`{ "runId" : "r1" , "lastObserved" : 5 , "registryName" : "\u00e9" }`,
+}
+
+// memoOps turns fuzz input into batches applied to both stores of p:
+// each byte pair is a write of one of four aspects of one of five
+// datasets, a value of three (so that some are unchanged) and a
+// systemMetadata of memoSystemMetadata, some by another actor; a batch
+// ends after 1 to 8 writes.
+func memoOps(t *testing.T, p *memoPair, ops []byte) {
+	aspects := []string{props, "status", "ownership", "globalTags"}
+	var ws []Write
+	flush := func(step int) {
+		if len(ws) == 0 {
+			return
+		}
+		var got [2]string
+		for k, s := range []*Store{p.fast, p.slow} {
+			res, err := s.Apply(ws)
+			got[k] = fmt.Sprintf("%+v %v", res, err)
+		}
+		if got[0] != got[1] {
+			t.Fatalf("step %d: memo %s, reference %s", step, got[0], got[1])
+		}
+		if diff := cmp.Diff(drain(p.slowSub), drain(p.fastSub)); diff != "" {
+			t.Fatalf("step %d: events (-reference +memo):\n%s", step, diff)
+		}
+		ws = ws[:0]
+	}
+	for step := 0; len(ops) >= 2 && step < 96; step++ {
+		a, b := ops[0], ops[1]
+		ops = ops[2:]
+		w := Write{URN: urnN(int(a%5) + 1), Aspect: aspects[int(a>>3)%len(aspects)],
+			Value:     json.RawMessage(fmt.Sprintf(`{"description":"%d"}`, int(b>>5)%3)),
+			KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV)}
+		if sm := memoSystemMetadata[int(b)%len(memoSystemMetadata)]; sm != "" {
+			w.SystemMetadata = json.RawMessage(sm)
+		}
+		if a&0x80 != 0 {
+			w.Actor = "urn:li:corpuser:x"
+		}
+		ws = append(ws, w)
+		if len(ws) == 8 || b&0x10 != 0 {
+			flush(step)
+		}
+	}
+	flush(-1)
+	if diff := cmp.Diff(dump(t, p.slow.kv, aspectRows), dump(t, p.fast.kv, aspectRows)); diff != "" {
+		t.Fatalf("rows (-reference +memo):\n%s", diff)
+	}
+}
+
+// FuzzFieldMemo checks that the rows preBuild builds with fields from its
+// memo are the rows, results and events of a store that builds every
+// field (the general path).
+func FuzzFieldMemo(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 0, 2, 0, 3, 0x10, 0, 0x20, 1, 0x20, 2, 0x20, 3, 0x30, 0, 0x20, 1, 0x20, 2, 0x21, 3, 0x32})
+	f.Add([]byte{0, 3, 1, 3, 2, 4, 3, 0x14, 0, 0x43, 1, 0x43, 2, 0x44, 3, 0x54, 0, 0x46, 1, 0x47, 0x82, 0x47, 0x83, 0x57})
+	f.Add([]byte{8, 0, 9, 1, 10, 5, 11, 0x16, 8, 0x40, 9, 0x41, 10, 0x45, 11, 0x56, 8, 0x40, 9, 0x41, 10, 0x45, 11, 0x56})
+	f.Add([]byte{0, 6, 1, 6, 2, 7, 3, 0x17, 0, 0x26, 1, 0x26, 2, 0x27, 3, 0x37, 0x80, 0x20, 0x81, 0x20, 0x82, 0x30})
+	// Two rows of different systemMetadata given a new version by writes
+	// of equal systemMetadata in one batch; then two writes of different
+	// systemMetadata on rows of equal systemMetadata.
+	f.Add([]byte{0, 0x00, 1, 0x12, 0, 0x20, 1, 0x30, 0, 0x40, 1, 0x42, 2, 0x42, 3, 0x52})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		memoOps(t, newMemoPair(t), ops)
+	})
+}
