@@ -228,3 +228,33 @@ func TestStoredRowsOwnTheirMemory(t *testing.T) {
 		seen = append(seen, storedRefs(t, s)...)
 	}
 }
+
+// TestPreBuildAllocations: building the row of a write before the writer
+// lock allocates the row and nothing else, and nothing at all for a value
+// and systemMetadata that leave the latest row as it is.
+func TestPreBuildAllocations(t *testing.T) {
+	s := OpenMemory(stepClock())
+	t.Cleanup(func() { _ = s.Close() })
+	w := func(v string) Write {
+		return Write{URN: urnN(1), Aspect: props, Value: json.RawMessage(`{"description":"` + v + `"}`),
+			KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV),
+			SystemMetadata: json.RawMessage(`{"runId":"r","lastObserved":5,"properties":{"a":"b"}}`)}
+	}
+	mustApply(t, s, w("1"))
+	mustApply(t, s, w("1")) // lastRunId: the row changes once
+	for _, c := range []struct {
+		name  string
+		value string
+		want  float64
+	}{{"unchanged", "1", 0}, {"new version", "2", 1}} {
+		a := s.begin([]Write{w(c.value)})
+		p := &a.ps[0]
+		if !p.pre.ok || p.pre.unchanged != (c.want == 0) || (c.want == 0) != (p.pre.val == nil) {
+			t.Fatalf("%s: built %v, unchanged %v, row %q", c.name, p.pre.ok, p.pre.unchanged, p.pre.val)
+		}
+		if got := testing.AllocsPerRun(50, func() { p.pre.build(p) }); got != c.want {
+			t.Errorf("%s: %v allocations a build, want %v", c.name, got, c.want)
+		}
+		a.release()
+	}
+}
