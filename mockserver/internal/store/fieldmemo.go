@@ -9,11 +9,11 @@ import "bytes"
 // the same way. The writes of a batch most often carry the same
 // systemMetadata onto latest rows whose systemMetadata an earlier batch
 // wrote alike (one run writes every aspect with the same run fields), so
-// a chunk of preBuild remembers the last field it built and what it built
-// it on, and gives a write that finds the same (equal bytes, not only the
-// same memory) that field again, without splitting the latest row's
-// systemMetadata, calling the Rules or marshalling. A write that finds
-// anything else builds its field as the writes under the lock do.
+// a chunk of preBuild remembers the last few fields it built and what it
+// built them on, and gives a write that finds the same (equal bytes, not
+// only the same memory) that field again, without splitting the latest
+// row's systemMetadata, calling the Rules or marshalling. A write that
+// finds anything else builds its field as the writes under the lock do.
 
 // fieldKind is which systemMetadata a fieldMemo remembers.
 type fieldKind uint8
@@ -25,8 +25,48 @@ const (
 	fieldSame            // an unchanged value's (Rules.Same)
 )
 
-// fieldMemo is the last systemMetadata field a chunk of preBuild built,
-// and what it built it on.
+// fieldMemos are the last systemMetadata fields a chunk of preBuild
+// built (a batch of an entity's aspects in turn, whose rows carry
+// versions of their own, takes one each).
+type fieldMemos struct {
+	ways [memoWays]fieldMemo
+	// victim is the way the next field built replaces.
+	victim int
+}
+
+// memoWays is the number of fields a fieldMemos keeps.
+const memoWays = 4
+
+// find returns the way that remembers the field of kind for a write
+// received as sm on the latest row cur (of a new version version), nil
+// when none does.
+func (ms *fieldMemos) find(kind fieldKind, cur *latest, version int64, sm rawObject) *fieldMemo {
+	for i := range ms.ways {
+		if ms.ways[i].matches(kind, cur, version, sm) {
+			return &ms.ways[i]
+		}
+	}
+	return nil
+}
+
+// take returns the way the next field built goes to, replacing the field
+// it held longest.
+func (ms *fieldMemos) take() *fieldMemo {
+	m := &ms.ways[ms.victim]
+	ms.victim = (ms.victim + 1) % memoWays
+	return m
+}
+
+// reset forgets every field of ms, keeping their memory.
+func (ms *fieldMemos) reset() {
+	for i := range ms.ways {
+		ms.ways[i].reset()
+	}
+	ms.victim = 0
+}
+
+// fieldMemo is a systemMetadata field a chunk of preBuild built, and what
+// it built it on.
 type fieldMemo struct {
 	kind fieldKind
 	// prev and table are the latest row's systemMetadata and its table
@@ -100,10 +140,12 @@ func (b *batchShared) nextField(p *prepared, cur *latest) ([]byte, int64, error)
 	if cur.exists {
 		kind, version = fieldNext, rowVersion(cur.row)+1
 	}
-	m := &b.memo
-	if !b.noMemo && m.matches(kind, cur, version, p.sm) {
+	if b.noMemo {
+		b.memo.reset()
+	} else if m := b.memo.find(kind, cur, version, p.sm); m != nil {
 		return m.field, version, nil
 	}
+	m := b.memo.take()
 	m.start(kind, cur, version, p.sm)
 	sm, version, err := nextSystemMetadata(sharedValues{}, p, *cur)
 	if err != nil {
@@ -120,10 +162,12 @@ func (b *batchShared) nextField(p *prepared, cur *latest) ([]byte, int64, error)
 // sameField is refreshField for p's write of the value of the latest row
 // cur, from b's memo when it has it.
 func (b *batchShared) sameField(p *prepared, cur *latest) (field []byte, unchanged bool, err error) {
-	m := &b.memo
-	if !b.noMemo && m.matches(fieldSame, cur, 0, p.sm) {
+	if b.noMemo {
+		b.memo.reset()
+	} else if m := b.memo.find(fieldSame, cur, 0, p.sm); m != nil {
 		return m.field, m.unchanged, nil
 	}
+	m := b.memo.take()
 	m.start(fieldSame, cur, 0, p.sm)
 	if field, unchanged, err = refreshField(sharedValues{}, p, *cur); err != nil {
 		return nil, false, err

@@ -258,3 +258,40 @@ func TestPreBuildAllocations(t *testing.T) {
 		a.release()
 	}
 }
+
+// TestFieldMemoInterleavedAspects: a batch that writes three aspects of
+// each entity in turn, whose rows carry versions (and so systemMetadata)
+// of their own, takes each aspect's field from the memo after its first
+// (a memo of one field would build every one of them).
+func TestFieldMemoInterleavedAspects(t *testing.T) {
+	t.Parallel()
+	const n = 50
+	s := OpenMemory(stepClock())
+	t.Cleanup(func() { _ = s.Close() })
+	var next, same, first atomic.Int64
+	s.SetRules(nextRules{defaultRules, &next, &same, &first})
+	aspects := []string{props, "status", "ownership"}
+	batch := func(v int, only string) []Write {
+		var ws []Write
+		for i := range n {
+			for _, a := range aspects {
+				if only != "" && a != only {
+					continue
+				}
+				ws = append(ws, Write{URN: urnN(i), Aspect: a, Value: json.RawMessage(fmt.Sprintf(`{"description":"%d"}`, v)),
+					KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV),
+					SystemMetadata: json.RawMessage(`{"runId":"r","lastObserved":7}`)})
+			}
+		}
+		return ws
+	}
+	mustApply(t, s, batch(1, "")...)
+	mustApply(t, s, batch(2, "status")...) // status is a version ahead
+	mustApply(t, s, batch(3, "ownership")...)
+	mustApply(t, s, batch(4, "ownership")...) // ownership two
+	next.Store(0)
+	mustApply(t, s, batch(5, "")...)
+	if got := next.Load(); got > 3*8 {
+		t.Errorf("%d calls of Next for %d writes, want at most %d", got, 3*n, 3*8)
+	}
+}

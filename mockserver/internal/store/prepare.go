@@ -48,9 +48,9 @@ type batchShared struct {
 	// a row, which a row copies.
 	scratch []jsonx.Member
 	smBuf   []byte
-	// memo is the last field preBuild built in the chunk (see fieldMemo);
+	// memo is the last fields preBuild built in the chunk (see fieldMemo);
 	// noMemo turns it off (the tests' reference).
-	memo   fieldMemo
+	memo   fieldMemos
 	noMemo bool
 }
 
