@@ -48,8 +48,8 @@ type batchShared struct {
 	// a row, which a row copies.
 	scratch []jsonx.Member
 	smBuf   []byte
-	// memo is the last fields preBuild built in the chunk (see fieldMemo);
-	// noMemo turns it off (the tests' reference).
+	// memo holds the last fields preBuild built in the chunk (see
+	// fieldMemo); noMemo turns it off (the tests' reference).
 	memo   fieldMemos
 	noMemo bool
 }
