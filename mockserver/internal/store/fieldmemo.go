@@ -32,10 +32,33 @@ type fieldMemos struct {
 	ways [memoWays]fieldMemo
 	// victim is the way the next field built replaces.
 	victim int
+	// misses counts the writes since the last that found its field in
+	// the ways: from memoGiveUp on, the chunk stops looking there and
+	// keeping fields (which costs a write that finds none some work) but
+	// for two writes of every memoProbe (see looks).
+	misses int
 }
 
-// memoWays is the number of fields a fieldMemos keeps.
-const memoWays = 4
+const (
+	// memoWays is the number of fields a fieldMemos keeps.
+	memoWays = 4
+	// memoGiveUp and memoProbe: see fieldMemos.misses.
+	memoGiveUp = 16
+	memoProbe  = 32
+)
+
+// looks reports whether the next write of the chunk looks for its field
+// in ms and keeps the field it builds there.
+func (ms *fieldMemos) looks() bool {
+	if ms.misses < memoGiveUp {
+		return true
+	}
+	if ms.misses++; ms.misses-memoGiveUp >= memoProbe {
+		ms.misses = memoGiveUp - 2 // this write and the next look
+		return true
+	}
+	return false
+}
 
 // find returns the way that remembers the field of kind for a write
 // received as sm on the latest row cur (of a new version version), nil
@@ -62,7 +85,7 @@ func (ms *fieldMemos) reset() {
 	for i := range ms.ways {
 		ms.ways[i].reset()
 	}
-	ms.victim = 0
+	ms.victim, ms.misses = 0, 0
 }
 
 // fieldMemo is a systemMetadata field a chunk of preBuild built, and what
@@ -140,13 +163,16 @@ func (b *batchShared) nextField(p *prepared, cur *latest) ([]byte, int64, error)
 	if cur.exists {
 		kind, version = fieldNext, rowVersion(cur.row)+1
 	}
-	if b.noMemo {
-		b.memo.reset()
-	} else if m := b.memo.find(kind, cur, version, p.sm); m != nil {
-		return m.field, version, nil
+	var m *fieldMemo
+	if !b.noMemo && b.memo.looks() {
+		if m = b.memo.find(kind, cur, version, p.sm); m != nil {
+			b.memo.misses = 0
+			return m.field, version, nil
+		}
+		b.memo.misses++
+		m = b.memo.take()
+		m.start(kind, cur, version, p.sm)
 	}
-	m := b.memo.take()
-	m.start(kind, cur, version, p.sm)
 	sm, version, err := nextSystemMetadata(sharedValues{}, p, *cur)
 	if err != nil {
 		return nil, 0, err
@@ -155,23 +181,30 @@ func (b *batchShared) nextField(p *prepared, cur *latest) ([]byte, int64, error)
 	if err != nil {
 		return nil, 0, err
 	}
-	m.remember(kind, field, false)
+	if m != nil {
+		m.remember(kind, field, false)
+	}
 	return field, version, nil
 }
 
 // sameField is refreshField for p's write of the value of the latest row
 // cur, from b's memo when it has it.
 func (b *batchShared) sameField(p *prepared, cur *latest) (field []byte, unchanged bool, err error) {
-	if b.noMemo {
-		b.memo.reset()
-	} else if m := b.memo.find(fieldSame, cur, 0, p.sm); m != nil {
-		return m.field, m.unchanged, nil
+	var m *fieldMemo
+	if !b.noMemo && b.memo.looks() {
+		if m = b.memo.find(fieldSame, cur, 0, p.sm); m != nil {
+			b.memo.misses = 0
+			return m.field, m.unchanged, nil
+		}
+		b.memo.misses++
+		m = b.memo.take()
+		m.start(fieldSame, cur, 0, p.sm)
 	}
-	m := b.memo.take()
-	m.start(fieldSame, cur, 0, p.sm)
 	if field, unchanged, err = refreshField(sharedValues{}, p, *cur); err != nil {
 		return nil, false, err
 	}
-	m.remember(fieldSame, field, unchanged)
+	if m != nil {
+		m.remember(fieldSame, field, unchanged)
+	}
 	return field, unchanged, nil
 }

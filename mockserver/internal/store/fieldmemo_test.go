@@ -295,3 +295,41 @@ func TestFieldMemoInterleavedAspects(t *testing.T) {
 		t.Errorf("%d calls of Next for %d writes, want at most %d", got, 3*n, 3*8)
 	}
 }
+
+// TestFieldMemoProbesAfterMisses: a chunk stops looking in its memo after
+// memoGiveUp writes that found nothing there, and looks again with two
+// writes in a row of every memoProbe after that; a write that finds its
+// field keeps it looking.
+func TestFieldMemoProbesAfterMisses(t *testing.T) {
+	t.Parallel()
+	var ms fieldMemos
+	for i := range memoGiveUp {
+		if !ms.looks() {
+			t.Fatalf("write %d does not look, after %d misses", i, i)
+		}
+		ms.misses++ // a miss
+	}
+	for round := range 3 {
+		skipped := 0
+		for !ms.looks() {
+			if skipped++; skipped > memoProbe {
+				t.Fatalf("round %d: no write looks after %d", round, skipped)
+			}
+		}
+		if skipped < memoProbe-1 {
+			t.Fatalf("round %d: a write looks after %d skipped, want %d", round, skipped, memoProbe-1)
+		}
+		ms.misses++ // the probe misses
+		if !ms.looks() {
+			t.Fatalf("round %d: the probe's next write does not look", round)
+		}
+		ms.misses++ // and misses too
+	}
+	if ms.looks() {
+		t.Fatal("looks again right after a probe that missed")
+	}
+	ms.misses = 0 // a hit
+	if !ms.looks() {
+		t.Fatal("a write after a hit does not look")
+	}
+}
