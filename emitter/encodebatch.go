@@ -219,6 +219,8 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 		arena = make([]byte, 0, 1024*len(ps))
 	}
 	defer func() { *buf = arena }()
+	var smText [192]byte // the system metadata of the proposals that have none
+	sm := defaultSystemMetadata(smText[:0], now)
 	for i := range ps {
 		p := &ps[i]
 		items[i].unsafe = !p.replaySafe()
@@ -239,7 +241,7 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 		}
 		start := len(arena)
 		var err error
-		arena, err = appendProposalURN(arena, p, res.URN, now, false)
+		arena, err = appendProposalSM(arena, p, res.URN, now, sm, false)
 		if err != nil {
 			arena = arena[:start]
 			res.URN = p.urnString()

@@ -21,6 +21,10 @@ func checkDatasetText(t *testing.T, d urn.Dataset) {
 	if got, want := appendDatasetURN([]byte("x"), d), appendString([]byte("x"), s); !bytes.Equal(got, want) {
 		t.Errorf("%q: written as %s, want %s", s, got, want)
 	}
+	head := append([]byte(`x{"entityType":`), `"dataset","entityUrn":`...)
+	if got, want := appendDatasetHead([]byte("x"), d), appendString(head, s); !bytes.Equal(got, want) {
+		t.Errorf("%q: head written as %s, want %s", s, got, want)
+	}
 	p := Proposal{URN: d}
 	if h, n := p.urnHashLen(); h != urnHash(s) || n != len(s) {
 		t.Errorf("%q: hash %d length %d, want %d %d", s, h, n, urnHash(s), len(s))

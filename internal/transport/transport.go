@@ -51,6 +51,10 @@ type Client struct {
 	rc      *retryablehttp.Client
 	policy  policy
 	maxResp int64
+	// shared says that requests may share header and URL with c (see
+	// sharesRequests): the HTTP client neither keeps cookies nor has a
+	// transport other than net/http's, so nothing writes to them.
+	shared bool
 
 	// templates holds, by path, a request http.NewRequest made for the
 	// path (no body, no context), at most maxTemplates of them: Send copies
@@ -95,7 +99,8 @@ func New(baseURL string, s config.Settings) (*Client, error) {
 		copied.Timeout = s.Timeout
 		hc = &copied
 	}
-	c := &Client{base: base, header: standardHeader(s.Token, s.Headers), policy: resolve(s.Retry), maxResp: s.MaxResponseBytes}
+	c := &Client{base: base, header: standardHeader(s.Token, s.Headers), policy: resolve(s.Retry), maxResp: s.MaxResponseBytes,
+		shared: sharesRequests(hc)}
 	if c.maxResp <= 0 {
 		c.maxResp = DefaultMaxResponseBytes
 	}
@@ -228,7 +233,6 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	if err != nil {
 		return nil, requestError(r.Method, c.base+r.Path, err)
 	}
-	req.Header = c.header.Clone()
 	resp, err := c.rc.Do(req)
 	if err != nil {
 		if resp != nil {
@@ -278,23 +282,44 @@ func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (
 	if t == nil || t.Method != method {
 		target := c.base + path
 		req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
-		if err == nil && t == nil {
-			c.remember(method, path, target)
+		if err == nil {
+			req.Header = c.header.Clone()
+			if t == nil {
+				c.remember(method, path, target)
+			}
 		}
 		return req, err
 	}
 	hr := t.WithContext(ctx)
-	u := *t.URL
-	hr.URL = &u
-	hr.Header = make(http.Header)
-	req, err := retryablehttp.FromRequest(hr)
-	if err == nil {
-		err = req.SetBody(raw)
+	if c.shared {
+		hr.Header = c.header // see sharesRequests
+	} else {
+		u := *t.URL
+		hr.URL = &u
+		hr.Header = c.header.Clone()
 	}
-	if err != nil {
+	req := &retryablehttp.Request{Request: hr}
+	if err := req.SetBody(raw); err != nil {
 		return nil, err
 	}
 	return req, nil
+}
+
+// sharesRequests reports whether the requests sent through hc may share
+// one header map and URL, read but never written: hc keeps no cookies
+// (http.Client adds a jar's cookies to the request's header) and sends
+// through net/http's own transport, which does not change a request (a
+// RoundTripper of the caller's might, though its contract forbids it).
+// Neither go-retryablehttp nor Send changes them.
+func sharesRequests(hc *http.Client) bool {
+	if hc.Jar != nil {
+		return false
+	}
+	switch hc.Transport.(type) {
+	case nil, *http.Transport:
+		return true
+	}
+	return false
 }
 
 // remember keeps a template request for path, while there is room.
