@@ -51,9 +51,9 @@ type Client struct {
 	rc      *retryablehttp.Client
 	policy  policy
 	maxResp int64
-	// shared says that requests may share header and URL with c (see
+	// shared says that requests may share c's header (see
 	// sharesRequests): the HTTP client neither keeps cookies nor has a
-	// transport other than net/http's, so nothing writes to them.
+	// transport other than net/http's, so nothing writes to it.
 	shared bool
 
 	// templates holds, by path, a request http.NewRequest made for the
@@ -233,6 +233,11 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	if err != nil {
 		return nil, requestError(r.Method, c.base+r.Path, err)
 	}
+	if c.shared {
+		req.Header = c.header // see sharesRequests
+	} else {
+		req.Header = c.header.Clone()
+	}
 	resp, err := c.rc.Do(req)
 	if err != nil {
 		if resp != nil {
@@ -282,31 +287,27 @@ func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (
 	if t == nil || t.Method != method {
 		target := c.base + path
 		req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
-		if err == nil {
-			req.Header = c.header.Clone()
-			if t == nil {
-				c.remember(method, path, target)
-			}
+		if err == nil && t == nil {
+			c.remember(method, path, target)
 		}
 		return req, err
 	}
 	hr := t.WithContext(ctx)
-	if c.shared {
-		hr.Header = c.header // see sharesRequests
-	} else {
-		u := *t.URL
-		hr.URL = &u
-		hr.Header = c.header.Clone()
+	u := *t.URL
+	hr.URL = &u
+	hr.Header = make(http.Header)
+	req, err := retryablehttp.FromRequest(hr)
+	if err == nil {
+		err = req.SetBody(raw)
 	}
-	req := &retryablehttp.Request{Request: hr}
-	if err := req.SetBody(raw); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return req, nil
 }
 
 // sharesRequests reports whether the requests sent through hc may share
-// one header map and URL, read but never written: hc keeps no cookies
+// one header map, read but never written: hc keeps no cookies
 // (http.Client adds a jar's cookies to the request's header) and sends
 // through net/http's own transport, which does not change a request (a
 // RoundTripper of the caller's might, though its contract forbids it).
