@@ -79,8 +79,9 @@ func appendProposalSM(dst []byte, p *Proposal, u string, nowMillis int64, sm []b
 		dst = appendString(dst, string(ct))
 	}
 	if name := p.aspectName(); name != "" {
-		dst = append(dst, `,"aspectName":`...)
-		dst = appendString(dst, name)
+		dst = append(dst, `,"aspectName":"`...)
+		dst = appendPlainBody(dst, name)
+		dst = append(dst, '"')
 	}
 	if !isNil(p.Aspect) {
 		dst = append(dst, `,"aspect":`...)

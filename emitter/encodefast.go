@@ -30,12 +30,25 @@ func appendDatasetHead(dst []byte, d urn.Dataset) []byte {
 		return appendDatasetURN(dst, d)
 	}
 	dst = append(dst, datasetHead...)
-	dst = appendStringBody(dst, t[3])
+	dst = appendPlainBody(dst, t[3])
 	dst = append(dst, ',')
-	dst = appendStringBody(dst, t[5])
+	dst = appendPlainBody(dst, t[5])
 	dst = append(dst, ',')
-	dst = appendStringBody(dst, t[7])
+	dst = appendPlainBody(dst, t[7])
 	return append(dst, ')', '"')
+}
+
+// appendPlainBody is appendStringBody(dst, s) for the usual short string
+// of plain ASCII (a platform, a name, an environment, an aspect name),
+// checked a byte at a time and appended as it is; any other goes to
+// appendStringBody.
+func appendPlainBody(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if !plainASCII[s[i]] {
+			return appendStringBody(dst, s)
+		}
+	}
+	return append(dst, s...)
 }
 
 // defaultSystemMetadata appends to dst the text appendFilledSystemMetadata

@@ -72,3 +72,15 @@ func TestDefaultSystemMetadata(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAppendPlainBody holds appendPlainBody to appendStringBody.
+func FuzzAppendPlainBody(f *testing.F) {
+	for _, s := range []string{"", "hive", "db.table_00012", "PROD", `we"ird\name`, "tab\tle\x01", "naïve ✓ 𝄞 \u2028", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := appendPlainBody([]byte("x"), s), appendStringBody([]byte("x"), s); !bytes.Equal(got, want) {
+			t.Fatalf("%q: got %q, want %q", s, got, want)
+		}
+	})
+}
