@@ -284,8 +284,7 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 		arena = make([]byte, 0, 1024*len(ps))
 	}
 	defer func() { *buf = arena }()
-	var smText [192]byte // the system metadata of the proposals that have none
-	sm := defaultSystemMetadata(smText[:0], now)
+	sm := r.defaultSM(now) // the system metadata of the proposals that have none
 	for i := range ps {
 		p := &ps[i]
 		items[i].unsafe = !p.replaySafe()

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -43,12 +44,30 @@ func appendDatasetHead(dst []byte, d urn.Dataset) []byte {
 // checked a byte at a time and appended as it is; any other goes to
 // appendStringBody.
 func appendPlainBody(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if !plainASCII[s[i]] {
-			return appendStringBody(dst, s)
-		}
+	if !plainString(s) {
+		return appendStringBody(dst, s)
 	}
 	return append(dst, s...)
+}
+
+// plainString reports whether every byte of s is plain (see
+// jsonesc.Plain), eight at a time.
+func plainString(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		t := s[i : i+8] // one bounds check for the word
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		if jsonesc.PlainBytes(w) != 8 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if !plainASCII[s[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // defaultSystemMetadata appends to dst the text appendFilledSystemMetadata
@@ -58,6 +77,25 @@ func defaultSystemMetadata(dst []byte, nowMillis int64) []byte {
 	dst = append(dst, `{"lastObserved":`...)
 	dst = strconv.AppendInt(dst, nowMillis, 10)
 	return append(dst, defaultSystemMetadataTail...)
+}
+
+// smText is the system metadata text of proposals without their own
+// observed at ms (see defaultSystemMetadata), never changed once made.
+type smText struct {
+	ms   int64
+	text []byte
+}
+
+// defaultSM returns defaultSystemMetadata(nil, nowMillis), made once a
+// millisecond for all the calls of r: the Async emitter encodes each
+// proposal in a call of its own.
+func (r *REST) defaultSM(nowMillis int64) []byte {
+	if t := r.sm.Load(); t != nil && t.ms == nowMillis {
+		return t.text
+	}
+	t := &smText{ms: nowMillis, text: defaultSystemMetadata(nil, nowMillis)}
+	r.sm.Store(t)
+	return t.text
 }
 
 // appendAspectValue is appendGenericAspect(dst, a, contentType, false) of

@@ -3,6 +3,7 @@ package emitter
 import (
 	"bytes"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/aspects"
@@ -83,4 +84,28 @@ func FuzzAppendPlainBody(f *testing.F) {
 			t.Fatalf("%q: got %q, want %q", s, got, want)
 		}
 	})
+}
+
+// TestDefaultSMConcurrent holds the system metadata text REST keeps for
+// the last millisecond to defaultSystemMetadata, from several goroutines
+// asking for different milliseconds at once.
+func TestDefaultSMConcurrent(t *testing.T) {
+	t.Parallel()
+	r, err := NewREST("http://localhost:8080")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 200 {
+				ms := int64(1700000000000 + i%3 + g)
+				if got, want := r.defaultSM(ms), defaultSystemMetadata(nil, ms); !bytes.Equal(got, want) {
+					t.Errorf("%d: got %s, want %s", ms, got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -64,6 +64,9 @@ type REST struct {
 	degraded sync.Once
 	// oneSize is the size of the last body emitOne sent.
 	oneSize atomic.Int64
+	// sm is the system metadata text of the last millisecond proposals
+	// were encoded in (see defaultSM).
+	sm atomic.Pointer[smText]
 }
 
 // Fixed parts of the request bodies.

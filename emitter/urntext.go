@@ -53,12 +53,26 @@ func (p *Proposal) urnHashLen() (uint64, int) {
 		u := p.urnString()
 		return urnHash(u), len(u)
 	}
-	var h maphash.Hash // writes in pieces hash as the whole text does
-	h.SetSeed(urnSeed)
+	t := datasetText(d)
 	n := 0
-	for _, s := range datasetText(d) {
-		h.WriteString(s)
+	for _, s := range t {
 		n += len(s)
+	}
+	// The usual URN's text is put together on the stack and hashed in one
+	// call; a long one is hashed in pieces, which hash as the whole text
+	// does.
+	var stack [256]byte
+	if n <= len(stack) {
+		b := stack[:0]
+		for _, s := range t {
+			b = append(b, s...)
+		}
+		return maphash.Bytes(urnSeed, b), n
+	}
+	var h maphash.Hash
+	h.SetSeed(urnSeed)
+	for _, s := range t {
+		h.WriteString(s)
 	}
 	return h.Sum64(), n
 }

@@ -2,6 +2,7 @@ package emitter
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/urn"
@@ -41,6 +42,7 @@ func TestDatasetTextMatchesString(t *testing.T) {
 		{"hive", "tab\tle\x01", "PROD"},
 		{"hive", "naïve ✓ 𝄞", "PROD"},
 		{"my platform", "a b", "QA"},
+		{"hive", strings.Repeat("long.name_", 30), "PROD"}, // hashed in pieces
 	} {
 		d, err := urn.NewDataset(tc.platform, tc.name, tc.env)
 		if err != nil {
