@@ -218,7 +218,8 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	var raw any // retryablehttp sends a []byte(nil) as a chunked empty body
 	switch {
 	case len(r.Parts) > 0 || r.Done != nil:
-		body, done := partsBody(&r)
+		pr := r // on the heap only here, not for a plain body
+		body, done := partsBody(&pr)
 		defer done()
 		if body != nil {
 			raw = body
