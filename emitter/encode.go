@@ -535,28 +535,11 @@ func appendSystemMetadataAs(dst []byte, sm *aspects.SystemMetadata, clientProps 
 	}
 	if sm.AspectCreated != nil {
 		key("aspectCreated")
-		dst = appendAuditStamp(dst, sm.AspectCreated)
+		dst = sm.AspectCreated.AppendJSON(dst)
 	}
 	if sm.AspectModified != nil {
 		key("aspectModified")
-		dst = appendAuditStamp(dst, sm.AspectModified)
-	}
-	return append(dst, '}')
-}
-
-// appendAuditStamp appends a as encoding/json writes an aspects.AuditStamp.
-func appendAuditStamp(dst []byte, a *aspects.AuditStamp) []byte {
-	dst = append(dst, `{"time":`...)
-	dst = strconv.AppendInt(dst, a.Time, 10)
-	dst = append(dst, `,"actor":`...)
-	dst = appendString(dst, a.Actor)
-	if a.Impersonator != nil {
-		dst = append(dst, `,"impersonator":`...)
-		dst = appendString(dst, *a.Impersonator)
-	}
-	if a.Message != nil {
-		dst = append(dst, `,"message":`...)
-		dst = appendString(dst, *a.Message)
+		dst = sm.AspectModified.AppendJSON(dst)
 	}
 	return append(dst, '}')
 }
