@@ -263,7 +263,10 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		var urnLen int
 		var urnv urn.URN
 		if _, direct := directURN(ps[i].URN); direct && r.URN == "" && v3items == nil {
-			hash, urnLen = ps[i].urnHashLen()
+			var ok bool
+			if hash, urnLen, ok = urnHashOfEncoding(items[i].enc); !ok {
+				hash, urnLen = ps[i].urnHashLen()
+			}
 			urnv = ps[i].URN // a value: later changes of the caller's do not show
 		} else {
 			hash, urnLen = urnHash(r.URN), len(r.URN)

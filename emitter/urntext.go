@@ -1,6 +1,7 @@
 package emitter
 
 import (
+	"bytes"
 	"hash/maphash"
 
 	"github.com/catalogkit/datahub-go/urn"
@@ -75,6 +76,23 @@ func (p *Proposal) urnHashLen() (uint64, int) {
 		h.WriteString(s)
 	}
 	return h.Sum64(), n
+}
+
+// urnHashOfEncoding returns urnHash of the URN text a dataset proposal's
+// encoding enc holds, and its length, when enc starts with datasetHead and
+// its URN was written as it is (no escape in it: a text without a
+// backslash is the URN's own); false otherwise. It reads what encodePart
+// wrote instead of putting the URN's text together again.
+func urnHashOfEncoding(enc []byte) (uint64, int, bool) {
+	const at = len(`{"entityType":"dataset","entityUrn":"`)
+	if len(enc) < len(datasetHead) || string(enc[:len(datasetHead)]) != datasetHead {
+		return 0, 0, false
+	}
+	n := bytes.IndexByte(enc[at:], '"')
+	if n < 0 || bytes.IndexByte(enc[at:at+n], '\\') >= 0 {
+		return 0, 0, false
+	}
+	return maphash.Bytes(urnSeed, enc[at:at+n]), n, true
 }
 
 // plainWrite reports whether p, whose URN is a dataset URN with a name,

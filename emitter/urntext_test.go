@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -29,6 +30,20 @@ func checkDatasetText(t *testing.T, d urn.Dataset) {
 	p := Proposal{URN: d}
 	if h, n := p.urnHashLen(); h != urnHash(s) || n != len(s) {
 		t.Errorf("%q: hash %d length %d, want %d %d", s, h, n, urnHash(s), len(s))
+	}
+	p.Aspect = aspects.Status{}
+	enc, err := appendProposalSM(nil, &p, "", 1, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, n, ok := urnHashOfEncoding(enc)
+	if ok && (h != urnHash(s) || n != len(s)) {
+		t.Errorf("%q: hash %d length %d from the encoding, want %d %d", s, h, n, urnHash(s), len(s))
+	}
+	// The text is read from the encoding whenever it was written there as
+	// it is.
+	if as := d.Platform().Name() != "" && !bytes.ContainsRune(appendString(nil, s), '\\'); ok != as {
+		t.Errorf("%q: hash taken from the encoding %v, want %v", s, ok, as)
 	}
 }
 
