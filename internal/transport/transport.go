@@ -317,11 +317,12 @@ func sharesRequests(hc *http.Client) bool {
 	if hc.Jar != nil {
 		return false
 	}
-	switch hc.Transport.(type) {
-	case nil, *http.Transport:
-		return true
+	rt := hc.Transport
+	if rt == nil {
+		rt = http.DefaultTransport // which a program may have replaced
 	}
-	return false
+	_, ok := rt.(*http.Transport)
+	return ok
 }
 
 // remember keeps a template request for path, while there is room.
