@@ -23,7 +23,7 @@ func (d Doc) scanBytes(s *pdl.Scanner, n int, appendString func(*pdl.Scanner, []
 		return appendString(s, nil)
 	}
 	if cap(m.values)-len(m.values) < n {
-		m.values = make([]byte, 0, max(m.Chunk, n))
+		m.newChunk(n)
 	}
 	free := m.values[len(m.values):]
 	b, ok := appendString(s, free)
