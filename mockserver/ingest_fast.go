@@ -198,12 +198,13 @@ type quickMemo struct {
 	body []byte
 	text [qSlots][]byte
 	str  [qSlots]string
-	// valueText is the literal of the last aspect value read (within
-	// body, with its quotes) and value its decoding, which the next
+	// body[valueStart:valueEnd] is the literal of the last aspect value
+	// read (with its quotes) and value its decoding, which the next
 	// proposal with the same literal shares (nothing changes a proposal's
 	// values in place): emitters write the same value (a status, the same
 	// owners, a platform) to entity after entity.
-	valueText, value []byte
+	valueStart, valueEnd int
+	value                []byte
 }
 
 // The strings quickMemo keeps, by slot.
@@ -236,13 +237,13 @@ func (m *quickMemo) string(s *pdl.Scanner, slot int) (string, bool) {
 // last literal read (the same text up to its closing quote is the same
 // literal) is moved past without another scan and gets the same bytes.
 func (m *quickMemo) aspectValue(s *pdl.Scanner, d wire.Doc) ([]byte, bool) {
-	if t := m.valueText; t != nil && s.SkipText(t) {
+	if m.valueEnd > 0 && s.SkipText(m.body[m.valueStart:m.valueEnd]) {
 		return m.value, true
 	}
 	start := s.Pos()
 	v, ok := d.ScanASCIIBytes(s, quickValueRoom)
 	if ok {
-		m.valueText, m.value = m.body[start:s.Pos()], v
+		m.valueStart, m.valueEnd, m.value = start, s.Pos(), v
 	}
 	return v, ok
 }

@@ -77,12 +77,12 @@ type Doc struct {
 type Memo struct {
 	sm, smCompact []byte // the document's text and its compaction
 	values        []byte // the current chunk of the values' memory
-	Chunk         int    // the size of a new chunk, once the first ones grew to it
+	Chunk         int    // the size of a new chunk after the first
 	last          int    // the size of the last chunk (see newChunk)
 }
 
-// firstChunk is the size of a Memo's first chunk: the chunks double from
-// it up to Chunk, so that a document whose values repeat (and share their
+// firstChunk is the most a Memo's first chunk takes (the next ones take
+// Chunk), so that a document whose values repeat (and share their
 // decoding) takes little memory for them.
 const firstChunk = 2 << 10
 
@@ -91,7 +91,7 @@ const firstChunk = 2 << 10
 func (m *Memo) newChunk(n int) {
 	size := min(m.Chunk, firstChunk)
 	if m.last > 0 {
-		size = min(m.Chunk, 2*m.last)
+		size = m.Chunk
 	}
 	m.last = size
 	m.values = make([]byte, 0, max(size, n))
