@@ -1,41 +1,12 @@
 package mockserver
 
-import (
-	"bytes"
-	"fmt"
-	"testing"
-)
-
-// distinctBodies are ingestBodies whose proposals each write a value of
-// their own (the owner named after the dataset), as an emitter of
-// per-entity metadata sends them: no value repeats the one before it.
-func distinctBodies(b *testing.B, n int) [2][]byte {
-	var out [2][]byte
-	for v, body := range ingestBodies(b, n) {
-		var buf bytes.Buffer
-		i := 0
-		for {
-			j := bytes.Index(body, []byte(`urn:li:corpuser:fba`))
-			if j < 0 {
-				buf.Write(body)
-				break
-			}
-			j += len(`urn:li:corpuser:fba`)
-			buf.Write(body[:j])
-			buf.WriteString(fmt.Sprintf("%c%d", body[j], i/2)) // the two owners of a value alike
-			body = body[j+1:]
-			i++
-		}
-		out[v] = buf.Bytes()
-	}
-	return out
-}
+import "testing"
 
 // BenchmarkIngestDecodeDistinct is BenchmarkIngestDecode with a value of
 // its own in every proposal.
 func BenchmarkIngestDecodeDistinct(b *testing.B) {
 	const n = 200
-	bodies := distinctBodies(b, n)
+	bodies := ingestBodiesDistinct(b, n)
 	b.SetBytes(int64(len(bodies[0])))
 	b.ReportAllocs()
 	i := 0
@@ -52,5 +23,5 @@ func BenchmarkIngestDecodeDistinct(b *testing.B) {
 // a value of its own in every proposal.
 func BenchmarkIngestBatchHandlerDistinct(b *testing.B) {
 	const n = 200
-	benchBatches(b, "/aspects?action=ingestProposalBatch", distinctBodies(b, n), n)
+	benchBatches(b, "/aspects?action=ingestProposalBatch", ingestBodiesDistinct(b, n), n)
 }
