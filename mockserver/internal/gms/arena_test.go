@@ -34,8 +34,8 @@ func TestValueArenaTake(t *testing.T) {
 			t.Fatalf("after take(%d) a block of %d bytes", n, cap(a.buf))
 		}
 	}
-	if a.size < 0 {
-		t.Fatalf("reservation %d", a.size)
+	if a.blocks > a.size {
+		t.Fatalf("blocks of %d bytes out of a reservation of %d", a.blocks, a.size)
 	}
 	var nilArena *valueArena
 	if b := nilArena.take(5); cap(b) != 5 {

@@ -52,9 +52,10 @@ func jsonKind(v any) string {
 // whose values mostly repeat (see repeatedValue) takes little of it.
 // It also keeps the answer prepare gave the last value (last).
 type valueArena struct {
-	buf  []byte
-	size int
-	last lastValue
+	buf    []byte
+	size   int
+	blocks int // the bytes of the blocks made so far
+	last   lastValue
 }
 
 // arenaBlock is the most memory a valueArena allocates at once (a longer
@@ -70,11 +71,12 @@ func (a *valueArena) take(n int) []byte {
 	}
 	start := len(a.buf)
 	if cap(a.buf)-start < n {
-		if a.size < n {
+		left := a.size - a.blocks
+		if left < n {
 			return make([]byte, 0, n)
 		}
-		block := max(n, min(a.size, arenaBlock))
-		a.size -= block
+		block := max(n, min(left, arenaBlock))
+		a.blocks += block
 		a.buf, start = make([]byte, 0, block), 0
 	}
 	a.buf = a.buf[:start+n]
