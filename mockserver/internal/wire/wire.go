@@ -78,7 +78,7 @@ type Memo struct {
 	sm, smCompact []byte // the document's text and its compaction
 	values        []byte // the current chunk of the values' memory
 	Chunk         int    // the size of a new chunk after the first
-	last          int    // the size of the last chunk (see newChunk)
+	started       bool   // the first chunk was made (see newChunk)
 }
 
 // firstChunk is the most a Memo's first chunk takes (the next ones take
@@ -89,11 +89,10 @@ const firstChunk = 2 << 10
 // newChunk makes m's next chunk of values' memory, with room for n bytes
 // at least.
 func (m *Memo) newChunk(n int) {
-	size := min(m.Chunk, firstChunk)
-	if m.last > 0 {
-		size = m.Chunk
+	size := m.Chunk
+	if !m.started {
+		size, m.started = min(m.Chunk, firstChunk), true
 	}
-	m.last = size
 	m.values = make([]byte, 0, max(size, n))
 }
 
