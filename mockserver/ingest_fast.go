@@ -198,6 +198,13 @@ type quickMemo struct {
 	body []byte
 	text [qSlots][]byte
 	str  [qSlots]string
+	// body[valueStart:valueEnd] is the literal of the last aspect value
+	// read (with its quotes) and value its decoding, which the next
+	// proposal with the same literal shares (nothing changes a proposal's
+	// values in place): emitters write the same value (a status, the same
+	// owners, a platform) to entity after entity.
+	valueStart, valueEnd int
+	value                []byte
 }
 
 // The strings quickMemo keeps, by slot.
@@ -221,6 +228,22 @@ func (m *quickMemo) string(s *pdl.Scanner, slot int) (string, bool) {
 	v, ok := s.String()
 	if ok {
 		m.text[slot], m.str[slot] = m.body[start:s.Pos()], v
+	}
+	return v, ok
+}
+
+// aspectValue reads the string literal s reads next (s is at its quote),
+// whose decoding must be all ASCII, into memory from d: a repeat of the
+// last literal read (the same text up to its closing quote is the same
+// literal) is moved past without another scan and gets the same bytes.
+func (m *quickMemo) aspectValue(s *pdl.Scanner, d wire.Doc) ([]byte, bool) {
+	if m.valueEnd > 0 && s.SkipText(m.body[m.valueStart:m.valueEnd]) {
+		return m.value, true
+	}
+	start := s.Pos()
+	v, ok := d.ScanASCIIBytes(s, quickValueRoom)
+	if ok {
+		m.valueStart, m.valueEnd, m.value = start, s.Pos(), v
 	}
 	return v, ok
 }
@@ -340,7 +363,7 @@ func quickGenericAspect(s *pdl.Scanner, d wire.Doc, m *quickMemo) (value []byte,
 			seen |= 1
 			// Pegasus bytes: their JSON text is the string's when ASCII
 			// (pegasusBytesOf); other text is left to decodeGenericAspect.
-			if value, ok = d.ScanBytes(s, quickValueRoom); !ok || !isASCII(value) {
+			if value, ok = m.aspectValue(s, d); !ok {
 				return nil, "", false
 			}
 		case string(key) == "contentType" && seen&2 == 0:

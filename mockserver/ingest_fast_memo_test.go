@@ -67,3 +67,54 @@ func TestDecodeIngestQuickMemo(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeIngestQuickValueMemo: the quick decode shares the decoding of
+// an aspect value whose literal repeats the last one's text, and only
+// then: a literal that the last one is a prefix of, one that is a prefix
+// of the last one, the same value spelled with other escapes and a value
+// that is not all ASCII after a repeat all decode as the general decode
+// decodes them.
+func TestDecodeIngestQuickValueMemo(t *testing.T) {
+	t.Parallel()
+	withValue := func(lit string) string {
+		return `{"entityType":"dataset","entityUrn":"` + dsURN + `","changeType":"UPSERT","aspectName":"status",` +
+			`"aspect":{"value":` + lit + `,"contentType":"application/json"}}`
+	}
+	batch := func(lits ...string) string {
+		ps := make([]string, len(lits))
+		for i, l := range lits {
+			ps[i] = withValue(l)
+		}
+		return `{"proposals":[` + strings.Join(ps, ",") + `]}`
+	}
+	const v = `"{\"removed\": false}"`
+	for _, tc := range []struct {
+		name  string
+		body  string
+		quick bool
+	}{
+		{"repeats", batch(v, v, v), true},
+		{"a longer literal after a repeat", batch(v, v, `"{\"removed\": false} "`, v), true},
+		{"a shorter literal after a longer one", batch(`"{\"removed\": false} "`, v, `"{\"removed\": false} "`), true},
+		{"the same value spelled otherwise", batch(v, `"{\"removed\": fals\u0065}"`, `"{\u0022removed\": false}"`, v), true},
+		{"an ASCII escape after a repeat", batch(v, v, `"{\"removed\": false, \"x\": \"\\u00e9\"}"`), true},
+		{"not ASCII after a repeat", batch(v, v, `"{\"removed\": false, \"x\": \"\u00e9\"}"`), false},
+		{"raw UTF-8 after a repeat", batch(v, v, "\"{\\\"removed\\\": false, \\\"x\\\": \\\"é\\\"}\""), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, gotAsync, ok := decodeIngestQuick([]byte(tc.body), true)
+			if ok != tc.quick {
+				t.Fatalf("quick decode of %s: ok = %v, want %v", tc.body, ok, tc.quick)
+			}
+			if !ok {
+				return
+			}
+			want, wantAsync, wantErr := decodeIngestWith(nil, []byte(tc.body), true)
+			if diff := cmp.Diff([]any{want, wantAsync, wantErr}, []any{got, gotAsync, (*restliError)(nil)},
+				cmp.AllowUnexported(restliError{})); diff != "" {
+				t.Fatalf("(-general +quick):\n%s", diff)
+			}
+		})
+	}
+}

@@ -135,6 +135,18 @@ func (s *Scanner) AppendString(dst []byte) ([]byte, bool) {
 	return b, true
 }
 
+// AppendASCIIString is AppendString for a literal whose decoding is all
+// ASCII: one that is not fails (false, dst as it came), in the same pass.
+func (s *Scanner) AppendASCIIString(dst []byte) ([]byte, bool) {
+	s.p.ws()
+	b, end, ok := appendUnquotedOf(dst, s.p.data, s.p.pos, true)
+	if !ok {
+		return dst, false
+	}
+	s.p.pos = end
+	return b, true
+}
+
 // Value reads one JSON value of any kind, validated as one at nesting level
 // level (1: a document's value) within encoding/json's nesting limit, and
 // returns its text.

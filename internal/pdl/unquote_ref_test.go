@@ -80,6 +80,48 @@ var appendUnquotedSeeds = []string{
 	`"0123456789abcdef" trailing`,
 }
 
+// checkAppendASCII holds the ASCII-only unquote to appendUnquotedRef
+// followed by a check that the decoding is all ASCII.
+func checkAppendASCII(t *testing.T, d []byte, i int) {
+	t.Helper()
+	want, wantEnd, wantOK := appendUnquotedRef([]byte("pre"), d, i)
+	if wantOK {
+		for _, c := range want {
+			if c >= 0x80 {
+				wantOK = false
+			}
+		}
+	}
+	for _, c := range []int{0, 3, 8, len(d), len(d) + 8} {
+		b := append(make([]byte, 0, c), "pre"...)
+		got, end, ok := appendUnquotedOf(b, d, i, true)
+		if ok != wantOK || ok && (end != wantEnd || !bytes.Equal(got, want)) {
+			t.Fatalf("appendUnquotedOf(cap %d, %q, %d, ascii) = %q, %d, %v; want %q, %d, %v", c, d, i, got, end, ok, want, wantEnd, wantOK)
+		}
+	}
+}
+
+func FuzzAppendASCII(f *testing.F) {
+	for _, s := range appendUnquotedSeeds {
+		f.Add([]byte(s), 0)
+	}
+	f.Fuzz(func(t *testing.T, d []byte, i int) {
+		if i < 0 || i > len(d) {
+			i = 0
+		}
+		checkAppendASCII(t, d, i)
+	})
+}
+
+func TestAppendASCII(t *testing.T) {
+	t.Parallel()
+	for _, s := range appendUnquotedSeeds {
+		for i := range len(s) + 1 {
+			checkAppendASCII(t, []byte(s), i)
+		}
+	}
+}
+
 func FuzzAppendUnquoted(f *testing.F) {
 	for _, s := range appendUnquotedSeeds {
 		f.Add([]byte(s), 0)

@@ -852,6 +852,13 @@ func unquoteAppend(b, body []byte) []byte {
 // bytes are copied a word at a time while b has room for a word, which
 // makes the short runs between the escapes of JSON text in a string cheap.
 func appendUnquoted(b, d []byte, i int) (_ []byte, end int, ok bool) {
+	return appendUnquotedOf(b, d, i, false)
+}
+
+// appendUnquotedOf is appendUnquoted that, with ascii set, also fails
+// (ok false) on a literal whose decoding is not all ASCII, in the same
+// pass.
+func appendUnquotedOf(b, d []byte, i int, ascii bool) (_ []byte, end int, ok bool) {
 	if i >= len(d) || d[i] != '"' {
 		return b, 0, false
 	}
@@ -887,6 +894,9 @@ func appendUnquoted(b, d []byte, i int) (_ []byte, end int, ok bool) {
 		case c < 0x20:
 			return b, 0, false
 		case c >= utf8.RuneSelf: // the run from here, its invalid UTF-8 replaced
+			if ascii {
+				return b, 0, false
+			}
 			j, _ := plainRun(d, i)
 			b = appendUTF8(b, d[i:j])
 			i = j
@@ -901,6 +911,9 @@ func appendUnquoted(b, d []byte, i int) (_ []byte, end int, ok bool) {
 			return b, 0, false
 		}
 		r := hex4(d[i+2:])
+		if ascii && r >= utf8.RuneSelf {
+			return b, 0, false
+		}
 		if utf16.IsSurrogate(r) {
 			// A pair is two \u escapes; anything else is U+FFFD (and an
 			// invalid second escape fails on the next turn).

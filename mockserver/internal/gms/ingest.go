@@ -397,15 +397,20 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		if p.ContentType != "application/json" {
 			return errorf(BadArgument, MsgContentType, Abbreviate(p.ContentType))
 		}
-		var err *Error
-		if value, valueHash, err = checkHeld(info, af.held, entity.Name, p.Aspect, af.validated && !lax[info.Name], values); err != nil {
-			return err
-		}
-		if m, h, changed := mutateHashed(info, af.floats, value, valueHash, values); changed { // GMS's serialisation and mutation hooks (hooks.go)
-			if h == 0 {
-				h = jsonx.Hash(m)
+		schema := af.validated && !lax[info.Name]
+		var repeated bool
+		if value, valueHash, repeated = values.repeatedValue(p.Aspect, entity.Name, info.Name, schema); !repeated {
+			var err *Error
+			if value, valueHash, err = checkHeld(info, af.held, entity.Name, p.Aspect, schema, values); err != nil {
+				return err
 			}
-			value, valueHash = m, h
+			if m, h, changed := mutateHashed(info, af.floats, value, valueHash, values); changed { // GMS's serialisation and mutation hooks (hooks.go)
+				if h == 0 {
+					h = jsonx.Hash(m)
+				}
+				value, valueHash = m, h
+			}
+			values.keepValue(p.Aspect, entity.Name, info.Name, schema, value, valueHash)
 		}
 	}
 	cond, err := conditionsOf(p)

@@ -45,26 +45,39 @@ func jsonKind(v any) string {
 	return "a value"
 }
 
-// valueArena hands out the memory of a batch's compacted values from one
-// allocation, made on first use with room for size bytes (the sum of the
-// lengths of the texts compacted: what they need together at most).
+// valueArena hands out the memory of a batch's compacted values from a
+// few allocations: blocks of up to arenaBlock bytes, made as they are
+// needed, out of a reservation of size bytes (the sum of the lengths of the
+// texts compacted: what they need together at most), so that a batch
+// whose values mostly repeat (see repeatedValue) takes little of it.
+// It also keeps the answer prepare gave the last value (last).
 type valueArena struct {
-	buf  []byte
-	size int
+	buf    []byte
+	size   int
+	blocks int // the bytes of the blocks made so far
+	last   lastValue
 }
 
+// arenaBlock is the most memory a valueArena allocates at once (a longer
+// value takes a block of its length).
+const arenaBlock = 16 << 10
+
 // take returns an empty slice with room for n bytes that nothing else
-// writes to: part of the arena while it has room, else allocated.
+// writes to: part of the arena while its reservation lasts, else
+// allocated.
 func (a *valueArena) take(n int) []byte {
 	if a == nil {
 		return make([]byte, 0, n)
 	}
-	if a.buf == nil {
-		a.buf = make([]byte, 0, max(a.size, n))
-	}
 	start := len(a.buf)
 	if cap(a.buf)-start < n {
-		return make([]byte, 0, n)
+		left := a.size - a.blocks
+		if left < n {
+			return make([]byte, 0, n)
+		}
+		block := max(n, min(left, arenaBlock))
+		a.blocks += block
+		a.buf, start = make([]byte, 0, block), 0
 	}
 	a.buf = a.buf[:start+n]
 	return a.buf[start : start : start+n]

@@ -7,15 +7,26 @@ import "github.com/catalogkit/datahub-go/internal/pdl"
 // that has room for it, a new chunk when the chunk has less than n bytes
 // left, memory of its own when it is longer than that.
 func (d Doc) ScanBytes(s *pdl.Scanner, n int) ([]byte, bool) {
+	return d.scanBytes(s, n, (*pdl.Scanner).AppendString)
+}
+
+// ScanASCIIBytes is ScanBytes for a literal whose decoding is all ASCII;
+// any other fails, in the same pass.
+func (d Doc) ScanASCIIBytes(s *pdl.Scanner, n int) ([]byte, bool) {
+	return d.scanBytes(s, n, (*pdl.Scanner).AppendASCIIString)
+}
+
+// scanBytes is ScanBytes appending with appendString.
+func (d Doc) scanBytes(s *pdl.Scanner, n int, appendString func(*pdl.Scanner, []byte) ([]byte, bool)) ([]byte, bool) {
 	m := d.Memo
 	if m == nil {
-		return s.AppendString(nil)
+		return appendString(s, nil)
 	}
 	if cap(m.values)-len(m.values) < n {
-		m.values = make([]byte, 0, max(m.Chunk, n))
+		m.newChunk(n)
 	}
 	free := m.values[len(m.values):]
-	b, ok := s.AppendString(free)
+	b, ok := appendString(s, free)
 	if !ok {
 		return nil, false
 	}

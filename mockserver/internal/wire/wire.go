@@ -77,7 +77,23 @@ type Doc struct {
 type Memo struct {
 	sm, smCompact []byte // the document's text and its compaction
 	values        []byte // the current chunk of the values' memory
-	Chunk         int    // the size of a new chunk
+	Chunk         int    // the size of a new chunk after the first
+	started       bool   // the first chunk was made (see newChunk)
+}
+
+// firstChunk is the most a Memo's first chunk takes (the next ones take
+// Chunk), so that a document whose values repeat (and share their
+// decoding) takes little memory for them.
+const firstChunk = 2 << 10
+
+// newChunk makes m's next chunk of values' memory, with room for n bytes
+// at least.
+func (m *Memo) newChunk(n int) {
+	size := m.Chunk
+	if !m.started {
+		size, m.started = min(m.Chunk, firstChunk), true
+	}
+	m.values = make([]byte, 0, max(size, n))
 }
 
 // MaxValueChunk is the largest chunk a Memo takes for aspect values.
@@ -108,7 +124,7 @@ func (d Doc) UnquoteBytes(lit []byte) ([]byte, bool) {
 		return pdl.UnquoteJSONBytes(lit)
 	}
 	if cap(m.values)-len(m.values) < len(lit) { // a decoding is as long as lit but for invalid UTF-8
-		m.values = make([]byte, 0, max(m.Chunk, len(lit)))
+		m.newChunk(len(lit))
 	}
 	start := len(m.values)
 	b, ok := pdl.AppendUnquoted(m.values, lit)
