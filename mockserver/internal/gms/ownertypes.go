@@ -31,24 +31,46 @@ func ownerTypesHashed(value json.RawMessage, h uint64, values *valueArena) (json
 	// The answer depends on the value alone, and the same ownership value
 	// comes back write after write (the same owners on many entities):
 	// answers are kept by value, one a slot by the value's hash, so that a
-	// read takes no lock and writes to no shared memory.
+	// read takes no lock and writes to no shared memory. A value is kept
+	// the second time its slot sees its hash, so that values seen once
+	// (each entity its own owners) cost no copy.
 	if h == 0 {
-		h = maphash.Bytes(ownerTypesSeed, value)
+		h = jsonx.Hash(value) // 0 still: not valid JSON, or a repeated key
 	}
-	slot := &ownerTypesSeen[h%uint64(len(ownerTypesSeen))]
+	sh := h
+	if sh == 0 {
+		sh = maphash.Bytes(ownerTypesSeed, value)
+	}
+	i := sh % uint64(len(ownerTypesSeen))
+	slot := &ownerTypesSeen[i]
 	if a := slot.Load(); a != nil && bytes.Equal(a.in, value) {
 		if !a.changed {
 			return value, 0, false
 		}
 		return append(values.take(len(a.value)), a.value...), a.hash, true
 	}
-	out, changed := ownerTypesOf(value)
+	var out json.RawMessage
+	changed, fast := false, false
+	if h != 0 {
+		out, changed, fast = ownerTypesFast(value, values)
+	}
+	if !fast {
+		out, changed = ownerTypesOf(value)
+	}
+	var oh uint64
+	if changed {
+		oh = jsonx.Hash(out)
+	}
+	if seen := &ownerTypesMissed[i]; seen.Load() != sh {
+		seen.Store(sh)
+		return out, oh, changed
+	}
 	a := &ownerTypesAnswer{in: slices.Clone(value), changed: changed}
 	if changed {
-		a.value, a.hash = slices.Clone(out), jsonx.Hash(out)
+		a.value, a.hash = slices.Clone(out), oh
 	}
 	slot.Store(a)
-	return out, a.hash, changed
+	return out, oh, changed
 }
 
 // ownerTypesAnswer is ownerTypesOf's answer for the value in, with the
@@ -61,11 +83,13 @@ type ownerTypesAnswer struct {
 }
 
 // ownerTypesSeen holds the answers ownerTypes keeps (at most one a slot,
-// the last), and ownerTypesSeed seeds the slots' hash of a value whose
-// jsonx.Hash is unknown.
+// the last), ownerTypesMissed the hash of the last value each slot did not
+// keep, and ownerTypesSeed seeds the slots' hash of a value that has no
+// jsonx.Hash.
 var (
-	ownerTypesSeen [1024]atomic.Pointer[ownerTypesAnswer]
-	ownerTypesSeed = maphash.MakeSeed()
+	ownerTypesSeen   [1024]atomic.Pointer[ownerTypesAnswer]
+	ownerTypesMissed [1024]atomic.Uint64
+	ownerTypesSeed   = maphash.MakeSeed()
 )
 
 // ownerGroup is one member of the ownerTypes map: a type URN and its

@@ -1,0 +1,115 @@
+package gms
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"github.com/catalogkit/datahub-go/internal/jsonx"
+)
+
+// ownerTypesFastCases are ownership values of the shapes the fast path
+// reads, and of shapes just past them, for FuzzOwnerTypesFast's seeds.
+var ownerTypesFastCases = []string{
+	`{"owners":[{"owner":"urn:li:corpuser:fbar1","type":"DATAOWNER"}],"ownerTypes":{},"lastModified":{"time":0,"actor":"urn:li:corpuser:fbar1"}}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"ownerTypes":null}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"ownerTypes":{"urn:li:ownershipType:__system__dataowner":null}}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"ownerTypes":{"urn:li:ownershipType:__system__dataowner":[null]}}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"},{"owner":"urn:li:corpuser:b","type":"DATAOWNER"}],"ownerTypes":{"urn:li:ownershipType:__system__dataowner":["urn:li:corpuser:a","urn:li:corpuser:a"]}}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","typeUrn":"urn:li:ownershipType:b.c","type":"X.Y"},{"owner":"urn:li:corpuser:a","type":"x.y"},{},{"type":null}]}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER","owner":"urn:li:corpuser:b"}]}`,
+	`{"owners":[null]}`,
+	`{"owners":[1]}`,
+	`{"owners":"x"}`,
+	`{"owners":[{"owner":1}]}`,
+	`{"owners":[{"owner":"a\u0062"}]}`,
+	`{"owners":[{"owner":"<a>"}]}`,
+	`{"owners":[{"owner":"é"}]}`,
+	`{"owners":[{"owner":"a\tb"}]}`,
+	`{"owners":[{"owner":"a"}],"x":"a` + "\x01" + `b"}`,
+	`{"owners":[{"owner":"a"}],"owners":[]}`,
+	`{"own\u0065rs":[{"owner":"a"}]}`,
+	`{"owners": [{"owner":"a"}]}`,
+	`{"owners":[{"owner":"a"}],"ownerTypes":{"k":["x"]},"z":[1,{"a":[]}]}`,
+	`{"owners":[{"owner":"a","type":"A"},{"owner":"b","type":"B"},{"owner":"c","type":"C"},{"owner":"d","type":"D"},` +
+		`{"owner":"e","type":"E"},{"owner":"f","type":"F"},{"owner":"g","type":"G"},{"owner":"h","type":"H"},{"owner":"i","type":"I"}]}`,
+	`[1]`,
+	`{}`,
+}
+
+// FuzzOwnerTypesFast holds the fast path and the kept answers to
+// ownerTypesOf, the general reading: the same bytes, changed flag and
+// hash, for any input, on its first sight (not kept), its second (kept)
+// and its third (a kept answer), with and without an arena.
+func FuzzOwnerTypesFast(f *testing.F) {
+	for _, in := range ownerTypesCases {
+		f.Add([]byte(in))
+	}
+	for _, in := range ownerTypesFastCases {
+		f.Add([]byte(in))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		checkOwnerTypesFast(t, in)
+	})
+}
+
+// TestOwnerTypesFastCases runs FuzzOwnerTypesFast's check on its seeds.
+func TestOwnerTypesFastCases(t *testing.T) {
+	for _, in := range slices.Concat(ownerTypesCases, ownerTypesFastCases) {
+		checkOwnerTypesFast(t, []byte(in))
+	}
+}
+
+func checkOwnerTypesFast(t *testing.T, in []byte) {
+	t.Helper()
+	want, wantChanged := ownerTypesOf(slices.Clone(in))
+	var wantHash uint64
+	if wantChanged {
+		wantHash = jsonx.Hash(want)
+	}
+	if h := jsonx.Hash(in); h != 0 {
+		if got, changed, fast := ownerTypesFast(slices.Clone(in), nil); fast &&
+			(changed != wantChanged || string(got) != string(want)) {
+			t.Errorf("ownerTypesFast(%s)\n= %s, %v\nwant %s, %v", in, got, changed, want, wantChanged)
+		}
+	}
+	for i := range 3 {
+		var arena *valueArena
+		if i%2 == 1 {
+			arena = &valueArena{size: 2 * len(in)}
+		}
+		got, h, changed := ownerTypesHashed(slices.Clone(in), 0, arena)
+		if changed != wantChanged || string(got) != string(want) || h != wantHash {
+			t.Errorf("call %d: ownerTypesHashed(%s)\n= %s, %x, %v\nwant %s, %x, %v", i, in, got, h, changed, want, wantHash, wantChanged)
+		}
+	}
+}
+
+// TestOwnerTypesFastTaken: the emitters' shapes take the fast path.
+func TestOwnerTypesFastTaken(t *testing.T) {
+	for _, in := range []string{
+		ownerTypesCases[0], ownerTypesCases[2], ownerTypesCases[3], ownerTypesCases[5],
+		ownerTypesCases[6], ownerTypesCases[7], ownerTypesCases[13], ownerTypesFastCases[0],
+	} {
+		if _, _, fast := ownerTypesFast([]byte(in), nil); !fast {
+			t.Errorf("%s: not the fast path", in)
+		}
+	}
+}
+
+// TestOwnerTypesKeptOnSecondSight: a value is kept the second time it is
+// seen, not the first, and its answer then serves it.
+func TestOwnerTypesKeptOnSecondSight(t *testing.T) {
+	in := []byte(`{"owners":[{"owner":"urn:li:corpuser:second-sight","type":"DATAOWNER"}],"ownerTypes":{}}`)
+	h := jsonx.Hash(in)
+	slot := &ownerTypesSeen[h%uint64(len(ownerTypesSeen))]
+	kept := func() bool { a := slot.Load(); return a != nil && bytes.Equal(a.in, in) }
+	for i, want := range []bool{false, true, true} {
+		if _, _, ok := ownerTypesHashed(in, h, nil); !ok {
+			t.Fatal("unchanged")
+		}
+		if kept() != want {
+			t.Fatalf("after call %d: kept %v, want %v", i+1, kept(), want)
+		}
+	}
+}
