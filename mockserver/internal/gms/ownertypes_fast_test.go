@@ -18,6 +18,7 @@ var ownerTypesFastCases = []string{
 	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"},{"owner":"urn:li:corpuser:b","type":"DATAOWNER"}],"ownerTypes":{"urn:li:ownershipType:__system__dataowner":["urn:li:corpuser:a","urn:li:corpuser:a"]}}`,
 	`{"owners":[{"owner":"urn:li:corpuser:a","typeUrn":"urn:li:ownershipType:b.c","type":"X.Y"},{"owner":"urn:li:corpuser:a","type":"x.y"},{},{"type":null}]}`,
 	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER","owner":"urn:li:corpuser:b"}]}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"},{"owner":"urn:li:corpuser:b","type":"TECHNICAL_OWNER"}],"ownerTypes":{"urn:li:ownershipType:__system__dataowner":["urn:li:corpuser:a"]}}`,
 	`{"owners":[null]}`,
 	`{"owners":[1]}`,
 	`{"owners":"x"}`,
