@@ -2,6 +2,7 @@ package gms
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
@@ -286,6 +287,14 @@ func appendTypeKey(b, s []byte, lower bool) ([]byte, bool) {
 // text of ownerTypesOf's reading refuses inside a string (and compact text
 // has nowhere else).
 func hasControl(b []byte) bool {
+	const lows, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(b) >= 8; b = b[8:] {
+		// A byte below 0x20 borrows into its high bit; a byte of 0x80 or
+		// more (its high bit set already) is masked out by ^w.
+		if w := binary.LittleEndian.Uint64(b); (w-0x20*lows)&^w&highs != 0 {
+			return true
+		}
+	}
 	for _, c := range b {
 		if c < 0x20 {
 			return true

@@ -114,3 +114,19 @@ func TestOwnerTypesKeptOnSecondSight(t *testing.T) {
 		}
 	}
 }
+
+// TestHasControl compares hasControl with a byte at a time, for a control
+// byte or 0x20..0xff at every place of strings of 0 to 20 bytes.
+func TestHasControl(t *testing.T) {
+	for n := range 21 {
+		for at := range n {
+			for _, c := range []byte{0, 0x1f, 0x20, 0x7f, 0x80, 0x9f, 0xff} {
+				b := bytes.Repeat([]byte{'a'}, n)
+				b[at] = c
+				if got, want := hasControl(b), c < 0x20; got != want {
+					t.Errorf("hasControl(%q) = %v", b, got)
+				}
+			}
+		}
+	}
+}
