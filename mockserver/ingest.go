@@ -74,7 +74,11 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		writeRestliError(w, rerr, "")
 		return
 	}
-	writeSuccess(w)
+	if !s.core.FollowDue() {
+		writeSuccess(w)
+		return
+	}
+	answerThenFollow(w, s.core)
 }
 
 // ingestBody decodes the body of an ingest request and hands its proposals
@@ -89,7 +93,8 @@ func (s *Server) ingestBody(ctx context.Context, body []byte, batch bool, op Op)
 	if rerr != nil {
 		return ps, async, rerr
 	}
-	if err := s.core.Ingest(ctx, ps, gms.IngestOptions{Async: async, Batch: batch, SystemMetadataCompact: true}); err != nil {
+	o := gms.IngestOptions{Async: async, Batch: batch, SystemMetadataCompact: true, FollowLater: true} // handleIngest follows
+	if err := s.core.Ingest(ctx, ps, o); err != nil {
 		return ps, async, fromCore(err, op)
 	}
 	return ps, async, nil
