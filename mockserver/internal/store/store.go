@@ -52,9 +52,6 @@ type Store struct {
 	closed  bool
 	// rules make the decisions of writes and reads (see SetRules).
 	rules Rules
-	// commits queues the batches of Apply that find another committing
-	// (combine.go).
-	commits commitQueue
 }
 
 // OpenMemory returns a Store that keeps everything in memory. A nil clock
@@ -239,30 +236,27 @@ func (s *Store) begin(ws []Write) applying {
 
 // commit applies the batch under the writer lock and returns its results.
 func (a *applying) commit() ([]Result, error) {
+	ws, ps := a.ws, a.ps
 	var later tidy
 	defer later.do()
-	if err := a.s.commits.commit(a, &later); err != nil { // a batch committing may apply it (combine.go)
+	err := func() error {
+		a.s.mu.Lock()
+		defer a.s.mu.Unlock()
+		return a.s.updateThen(a.now, func(t txn) error {
+			for i := range ws {
+				o, err := applyOne(t, i, &ws[i], &ps[i])
+				if err != nil {
+					return err
+				}
+				ps[i].out = o
+			}
+			return nil
+		}, &later)
+	}()
+	if err != nil {
 		return nil, err
 	}
-	return results(a.ps), nil
-}
-
-// update applies the batch in one update under the writer lock, leaving
-// what can wait for after the lock to later.
-func (a *applying) update(later *tidy) error {
-	ws, ps := a.ws, a.ps
-	a.s.mu.Lock()
-	defer a.s.mu.Unlock()
-	return a.s.updateThen(a.now, func(t txn) error {
-		for i := range ws {
-			o, err := applyOne(t, i, &ws[i], &ps[i])
-			if err != nil {
-				return err
-			}
-			ps[i].out = o
-		}
-		return nil
-	}, later)
+	return results(ps), nil
 }
 
 // release gives the batch's memory back; a is not used again.

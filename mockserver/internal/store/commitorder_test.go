@@ -4,15 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"strconv"
 	"sync"
 	"testing"
 )
 
 // TestCommitsNotReorderedOrLost: goroutines apply batches to the same
-// aspects at once (so that batches queue behind one committing, see
-// combine.go), some batches failing. Every batch that succeeded is in, in
+// aspects at once, some batches failing. Every batch that succeeded is in, in
 // one piece, in each goroutine's order; none that failed left anything;
 // the events come batch by batch.
 func TestCommitsNotReorderedOrLost(t *testing.T) {
@@ -132,83 +130,5 @@ func TestCommitsNotReorderedOrLost(t *testing.T) {
 				t.Fatalf("event %d is %s in the batch of %+v: batches' events interleave", i+k, events[i+k].Row.Value, first)
 			}
 		}
-	}
-}
-
-// TestQueuedCommits: batches queued behind one committing (held in its
-// Transform) are applied in the order they queued, more than maxCombined
-// of them (the queue handed over), and a queued batch's panic reaches its
-// own caller only, after which the others still commit.
-func TestQueuedCommits(t *testing.T) {
-	t.Parallel()
-	s := OpenMemory(nil)
-	t.Cleanup(func() { _ = s.Close() })
-	hold, held := make(chan struct{}), make(chan struct{})
-	first := Write{URN: urnN(0), Aspect: props, Value: json.RawMessage(`{"n":0}`),
-		Transform: func(json.RawMessage) (json.RawMessage, error) {
-			close(held)
-			<-hold
-			return json.RawMessage(`{"n":0}`), nil
-		}}
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		if _, err := s.Apply([]Write{first}); err != nil {
-			t.Error(err)
-		}
-	})
-	<-held
-	const queued = 2*maxCombined + 3
-	const bad = 5 // the batch that panics
-	versions := make([]string, queued)
-	panics := make([]any, queued)
-	for i := 1; i <= queued; i++ {
-		// With a Transform, the write reads nothing before the writer lock
-		// (which the held batch holds): it goes straight to the queue.
-		v := json.RawMessage(fmt.Sprintf(`{"n":%d}`, i))
-		w := Write{URN: urnN(0), Aspect: props, Value: v,
-			Transform: func(json.RawMessage) (json.RawMessage, error) { return v, nil }}
-		if i == bad {
-			w.Transform = func(json.RawMessage) (json.RawMessage, error) { panic("boom") }
-		}
-		wg.Go(func() {
-			defer func() { panics[i-1] = recover() }()
-			res, err := s.Apply([]Write{w})
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			versions[i-1] = res[0].Version
-		})
-		for { // queue them one by one, in order
-			s.commits.mu.Lock()
-			n := len(s.commits.queue)
-			s.commits.mu.Unlock()
-			if n == i {
-				break
-			}
-			runtime.Gosched()
-		}
-	}
-	close(hold)
-	wg.Wait()
-	want := 1 // the held batch's version
-	for i := 1; i <= queued; i++ {
-		if i == bad {
-			if panics[i-1] != "boom" || versions[i-1] != "" {
-				t.Errorf("the panicking batch: recovered %v, version %q; want boom, none", panics[i-1], versions[i-1])
-			}
-			continue
-		}
-		want++
-		if panics[i-1] != nil || versions[i-1] != strconv.Itoa(want) {
-			t.Errorf("batch %d (queued %d-th): version %q, panic %v; want version %d", i, i, versions[i-1], panics[i-1], want)
-		}
-	}
-	if s.commits.running || len(s.commits.queue) != 0 {
-		t.Errorf("after every batch: running %v, %d queued", s.commits.running, len(s.commits.queue))
-	}
-	got, err := s.Get(urnN(0), props, 0)
-	if err != nil || string(got.Value) != fmt.Sprintf(`{"n":%d}`, queued) {
-		t.Errorf("latest = %s, %v; want the last batch's", got.Value, err)
 	}
 }
