@@ -17,8 +17,17 @@ import (
 // ingestBodies returns two ingest request bodies of n proposals each (n = 1:
 // ingestProposal, else ingestProposalBatch), shaped like the Python
 // emitter's, that differ in every aspect value, so that sending them in turns
-// makes every write a new version. Proposal i names dataset i.
-func ingestBodies(b *testing.B, n int) [2][]byte {
+// makes every write a new version. Proposal i names dataset i. Within a body
+// every proposal carries the same value; ingestBodiesDistinct's differ.
+func ingestBodies(b *testing.B, n int) [2][]byte { return ingestBodiesOf(b, n, false) }
+
+// ingestBodiesDistinct is ingestBodies with every proposal's value its own:
+// proposal i's owner is user <owner>i, so nothing the mock keeps of one value
+// (a decoding, a schema check, a built systemMetadata) serves the next, as in
+// a source's ingestion where each entity's aspects differ.
+func ingestBodiesDistinct(b *testing.B, n int) [2][]byte { return ingestBodiesOf(b, n, true) }
+
+func ingestBodiesOf(b *testing.B, n int, distinct bool) [2][]byte {
 	b.Helper()
 	tmpl, err := os.ReadFile(filepath.Join("testdata", "python_emitter_ingest_proposal.json"))
 	if err != nil {
@@ -40,7 +49,11 @@ func ingestBodies(b *testing.B, n int) [2][]byte {
 			if i > 0 {
 				buf.WriteByte(',')
 			}
-			p := bytes.ReplaceAll(one, []byte("fbar"), []byte(owner))
+			name := owner
+			if distinct {
+				name = fmt.Sprintf("%s%d", owner, i)
+			}
+			p := bytes.ReplaceAll(one, []byte("fbar"), []byte(name))
 			p = bytes.ReplaceAll(p, []byte("foo,bar,PROD"), fmt.Appendf(nil, "foo,bar%d,PROD", i))
 			buf.Write(p)
 		}
@@ -151,21 +164,27 @@ func BenchmarkIngestHTTP(b *testing.B) {
 // parallel, and rounds to the mock and to the no-op handler take turns. It
 // reports each side's proposals/s and mock/noop (the mock's rate as a
 // fraction of the no-op handler's).
-func BenchmarkIngestHTTPConcurrent(b *testing.B) { ingestConcurrent(b, 2) }
+func BenchmarkIngestHTTPConcurrent(b *testing.B) { ingestConcurrent(b, 2, ingestBodies) }
+
+// BenchmarkIngestHTTPConcurrentDistinct is BenchmarkIngestHTTPConcurrent with
+// every proposal of a body carrying its own value (ingestBodiesDistinct).
+func BenchmarkIngestHTTPConcurrentDistinct(b *testing.B) {
+	ingestConcurrent(b, 2, ingestBodiesDistinct)
+}
 
 // BenchmarkIngestHTTPConcurrentUnchanged is BenchmarkIngestHTTPConcurrent
 // with each client sending one body again and again: after the first round
 // every value equals the stored one, so the mock makes no new version (it
 // refreshes the run fields of the latest row at most).
-func BenchmarkIngestHTTPConcurrentUnchanged(b *testing.B) { ingestConcurrent(b, 1) }
+func BenchmarkIngestHTTPConcurrentUnchanged(b *testing.B) { ingestConcurrent(b, 1, ingestBodies) }
 
 // ingestConcurrent runs rounds of 4 clients posting 200 proposals each,
-// cycling through the first kinds of ingestBodies' two bodies.
-func ingestConcurrent(b *testing.B, kinds int) {
+// cycling through the first kinds of the two bodies bodiesOf makes.
+func ingestConcurrent(b *testing.B, kinds int, bodiesOf func(*testing.B, int) [2][]byte) {
 	const clients, n = 4, 200
 	bodies := make([][2][]byte, clients)
 	for c := range clients {
-		for v, body := range ingestBodies(b, n) {
+		for v, body := range bodiesOf(b, n) {
 			bodies[c][v] = bytes.ReplaceAll(body, []byte("foo,bar"), fmt.Appendf(nil, "foo,c%d-bar", c))
 		}
 	}
