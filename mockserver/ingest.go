@@ -58,7 +58,9 @@ func asyncParam(params wire.Map, pe *paramErrors) bool {
 }
 
 // handleIngest serves ingestProposal and ingestProposalBatch: it decodes
-// the Rest.li parameters and hands the proposals to the core.
+// the Rest.li parameters and hands the proposals to the core. When the
+// search index's catch-up is due (many changes pending), it sends its
+// answer first and catches the index up after it (answerThenFollow).
 func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed) {
 	batch := rt.op == OpIngestProposalBatch
 	buf := ingestBuffers.Get().(*[]byte)

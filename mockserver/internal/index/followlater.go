@@ -1,10 +1,11 @@
 package index
 
-// A writer whose request has an answer to send calls FollowDue before the
-// write and leaves a catch-up that is due to after its answer (see the
-// rules core's IngestOptions.FollowLater): the catch-up of followAt changes
-// or more is then not part of any writer's wait for its answer. Reads are
-// not affected: every read catches up first, whatever a writer left.
+// A writer whose request has an answer to send may skip Follow before its
+// write, ask FollowDue after it, and call Follow once it has answered (see
+// the rules core's IngestOptions.FollowLater): the catch-up of followAt
+// changes or more is then not part of any writer's wait for its answer.
+// Reads are not affected: every read catches up first, whatever a writer
+// left.
 
 // FollowDue reports whether [Index.Follow] would catch up now: followAt
 // changes or more are pending, or a task may have batches due.
