@@ -58,9 +58,7 @@ func asyncParam(params wire.Map, pe *paramErrors) bool {
 }
 
 // handleIngest serves ingestProposal and ingestProposalBatch: it decodes
-// the Rest.li parameters and hands the proposals to the core. When the
-// search index's catch-up is due (many changes pending), it sends its
-// answer first and catches the index up after it (answerThenFollow).
+// the Rest.li parameters and hands the proposals to the core.
 func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed) {
 	batch := rt.op == OpIngestProposalBatch
 	buf := ingestBuffers.Get().(*[]byte)
@@ -76,11 +74,7 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed)
 		writeRestliError(w, rerr, "")
 		return
 	}
-	if !s.core.FollowDue() {
-		writeSuccess(w)
-		return
-	}
-	answerThenFollow(w, s.core)
+	writeSuccess(w)
 }
 
 // ingestBody decodes the body of an ingest request and hands its proposals
@@ -95,8 +89,7 @@ func (s *Server) ingestBody(ctx context.Context, body []byte, batch bool, op Op)
 	if rerr != nil {
 		return ps, async, rerr
 	}
-	o := gms.IngestOptions{Async: async, Batch: batch, SystemMetadataCompact: true, FollowLater: true} // handleIngest follows
-	if err := s.core.Ingest(ctx, ps, o); err != nil {
+	if err := s.core.Ingest(ctx, ps, gms.IngestOptions{Async: async, Batch: batch, SystemMetadataCompact: true}); err != nil {
 		return ps, async, fromCore(err, op)
 	}
 	return ps, async, nil

@@ -49,14 +49,6 @@ type IngestOptions struct {
 	// It says nothing of the schema: a systemMetadata gets the same checks
 	// and the same errors with it as without it.
 	SystemMetadataCompact bool
-	// FollowLater leaves the search index's catch-up of a long backlog of
-	// changes (other writers' as well as earlier ones), which a write does
-	// before it reaches the store, to the caller, who calls [Core.Follow]
-	// once it has answered (when [Core.FollowDue] says one is due): the
-	// write's answer does not wait for indexing. The index is the same for
-	// every read either way (a read catches up first); a running index task
-	// (a truncation) is still advanced before the write.
-	FollowLater bool
 }
 
 // AsyncUnset is the default of the "async" parameter of Rest.li's
@@ -163,7 +155,7 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 		c.q.add(items, ws, o.Batch)
 		return out, nil
 	}
-	c.writeBarrier(o.FollowLater)
+	c.barrier()
 	if o.Async { // GMS accepted them; its consumer drops what fails, one by one
 		c.q.applyEach(items, ws, o.Batch)
 		return out, nil
