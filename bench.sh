@@ -74,8 +74,8 @@ awk -v count="$count" -v searchHitBase="$search_hit_base" '
         sprintf("raw/async %.2f", q), "raw/async >= 0.9", verdict(q >= 0.9, q))
 
     o = median("BenchmarkEmitBatchedEndpoints", "openapi-proposals/s"); l = median("BenchmarkEmitBatchedEndpoints", "restli-proposals/s")
-    q = median("BenchmarkEmitBatchedEndpoints", "restli/openapi")
-    row("(2b) batched emit, OpenAPI vs Rest.li", sprintf("OpenAPI %.0f/s, Rest.li %.0f/s", o, l),
+    q = median("BenchmarkEmitBatchedEndpoints", "restli/openapi"); c = median("BenchmarkEmitBatchedEndpoints", "restli/openapi-cpu")
+    row("(2b) batched emit, OpenAPI vs Rest.li", sprintf("OpenAPI %.0f/s, Rest.li %.0f/s, CPU restli/openapi %.2f", o, l, c),
         sprintf("restli/openapi %.2f", q), "restli/openapi >= 1", verdict(q >= 1, q))
 
     w = median("BenchmarkEmitModes", "asyncwait-proposals/s"); y = median("BenchmarkEmitModes", "sync-proposals/s")

@@ -92,9 +92,9 @@ type queued struct {
 	urnv urn.URN
 	p    *Proposal // the caller's value, kept only for the handlers
 	seq  uint64
-	part int // the partition (worker) it goes to
-	size int
-	at   time.Time
+	size int   // its encoded size and its URN's length
+	at   clock // when it was queued
+	part int32 // the partition (worker) it goes to
 }
 
 // outcomes are the results of one batch of one partition.
@@ -160,10 +160,11 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 	var running atomic.Int32
 	running.Store(int32(cfg.workers))
 	for range cfg.workers {
-		pt := &partition{wake: make(chan struct{}, 1), queue: newRing(min(4*cfg.batchSize, cfg.queueSize, 1024))}
+		mem := getWorkerMem()
+		pt := &partition{wake: make(chan struct{}, 1), queue: mem.ring(min(4*cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
 		go func() {
-			a.run(pt)
+			a.run(pt, mem)
 			if running.Add(-1) > 0 {
 				return
 			}
@@ -224,12 +225,13 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	var oneResult [1]Result
 	var arena encodeArena
 	defer arena.release()
-	at := time.Now() // when the proposals are queued, and observed (see REST.nowMillis)
+	now := time.Now() // when the proposals are queued, and observed (see REST.nowMillis)
+	at := clockOf(now)
 	switch {
 	case a.inner.openAPI(ctx):
 		v3items, results = a.inner.encodeV3(slices.Clone(ps), false)
 	case len(ps) == 1:
-		one[0], oneResult[0] = a.inner.encodeKept(ps, a.inner.nowMillis(at))
+		one[0], oneResult[0] = a.inner.encodeKept(ps, a.inner.nowMillis(now))
 		items, results = one[:], oneResult[:]
 	case encoders(len(ps)) == 1:
 		items, results = a.inner.encodeSeq(ps, &arena)
@@ -261,7 +263,10 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		var urnLen int
 		var urnv urn.URN
 		if _, direct := directURN(ps[i].URN); direct && r.URN == "" && v3items == nil {
-			hash, urnLen = ps[i].urnHashLen()
+			var ok bool
+			if hash, urnLen, ok = urnHashOfEncoding(items[i].enc); !ok {
+				hash, urnLen = ps[i].urnHashLen()
+			}
 			urnv = ps[i].URN // a value: later changes of the caller's do not show
 		} else {
 			hash, urnLen = urnHash(r.URN), len(r.URN)
@@ -275,7 +280,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			p := ps[i]
 			qs[i].p = &p
 		}
-		qs[i].part = int(hash % uint64(len(a.parts)))
+		qs[i].part = int32(hash % uint64(len(a.parts)))
 		size += qs[i].size
 	}
 	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
@@ -298,7 +303,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		a.mu.Unlock()
 		select {
 		case <-space:
-			at = time.Now() // queued now, after the wait
+			at = clockOf(time.Now()) // queued now, after the wait
 		case <-ctx.Done():
 			return ctx.Err()
 		}
@@ -376,24 +381,27 @@ func broadcast(ch *chan struct{}) {
 	*ch = make(chan struct{})
 }
 
-// run is the loop of the worker of pt.
-func (a *Async) run(pt *partition) {
+// run is the loop of the worker of pt, whose memory, mem, it gives back
+// to workerPool when it returns.
+func (a *Async) run(pt *partition, mem *workerMem) {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
-	var batch []queued // the batch being sent, its memory used again
-	var sc sendScratch
+	batch := mem.batch[:0] // the batch being sent, its memory used again
+	sc := &mem.sc
 	for {
 		a.mu.Lock()
 		if pt.queue.len() == 0 {
 			closed := a.closed
 			a.mu.Unlock()
 			if closed {
+				mem.batch = batch[:0]
+				putWorkerMem(mem, &pt.queue)
 				return
 			}
 			<-pt.wake
 			continue
 		}
-		wait := time.Until(pt.queue.front().at.Add(a.cfg.linger))
+		wait := pt.queue.front().at.until(a.cfg.linger)
 		ready := pt.queue.len() >= a.cfg.batchSize || a.closed || pt.flushTo > pt.done || wait <= 0
 		if !ready {
 			a.mu.Unlock()
@@ -410,7 +418,7 @@ func (a *Async) run(pt *partition) {
 		a.mu.Unlock()
 
 		reports := a.reports()
-		results := a.send(batch, reports, &sc)
+		results := a.send(batch, reports, sc)
 
 		// The room is given back before the outcomes are handed out, so that
 		// a handler that queues again does not wait for itself.

@@ -1,5 +1,10 @@
 package emitter
 
+import (
+	"sync"
+	"time"
+)
+
 // ring is the queue of one Async worker: a circular buffer of queued
 // proposals, first in first out, that doubles when full and keeps its
 // memory, so that a worker taking batches from its front does not make the
@@ -54,4 +59,65 @@ func (q *ring) take(dst []queued, n int) []queued {
 		q.head = 0
 	}
 	return dst
+}
+
+// workerMem is the memory of one Async worker: its queue's ring, the
+// batch it sends and its sendScratch. A worker that returns gives it back
+// to workerPool, empty, for the workers of the next Async emitter.
+type workerMem struct {
+	buf   []queued // the ring's, given back
+	batch []queued
+	sc    sendScratch
+}
+
+// workerPool holds the memory of workers that returned.
+var workerPool sync.Pool
+
+// maxPooledRing is the most proposals a ring kept in workerPool holds.
+const maxPooledRing = 4096
+
+// getWorkerMem returns a workerMem from workerPool.
+func getWorkerMem() *workerMem {
+	if m, ok := workerPool.Get().(*workerMem); ok {
+		return m
+	}
+	return new(workerMem)
+}
+
+// ring returns an empty ring with room for size proposals, in m's memory
+// when it has room.
+func (m *workerMem) ring(size int) ring {
+	if len(m.buf) >= size && len(m.buf) > 0 {
+		buf := m.buf
+		m.buf = nil
+		return ring{buf: buf}
+	}
+	return newRing(size)
+}
+
+// putWorkerMem gives m back to workerPool with the memory of q, an empty
+// ring (whose slots take cleared), unless it grew too large to keep.
+func putWorkerMem(m *workerMem, q *ring) {
+	if q.n != 0 || len(q.buf) > maxPooledRing || cap(m.batch) > maxPooledRing {
+		return
+	}
+	m.buf = q.buf
+	*q = ring{}
+	clear(m.batch[:cap(m.batch)])
+	workerPool.Put(m)
+}
+
+// clock is a time as the nanoseconds since clockStart, on the monotonic
+// clock: what a queued proposal keeps of when it was queued.
+type clock int64
+
+// clockStart is the origin of clock.
+var clockStart = time.Now()
+
+// clockOf returns t as a clock.
+func clockOf(t time.Time) clock { return clock(t.Sub(clockStart)) }
+
+// until returns how long from now until d after c.
+func (c clock) until(d time.Duration) time.Duration {
+	return time.Duration(c) + d - time.Since(clockStart)
 }

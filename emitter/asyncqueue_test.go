@@ -45,3 +45,39 @@ func TestRingMatchesSlice(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkerMemReuse checks that a worker's memory goes back to the pool
+// only when its ring is empty, with nothing of its proposals left in it
+// (not run in parallel: it looks at memory it gave to the pool).
+func TestWorkerMemReuse(t *testing.T) {
+	m := getWorkerMem()
+	m.buf = nil
+	q := m.ring(8)
+	for i := range 6 {
+		q.push(queued{seq: uint64(i + 1), urn: "u"})
+	}
+	m.batch = q.take(m.batch[:0], 4)
+	putWorkerMem(m, &q) // not empty: not kept
+	if q.buf == nil || m.buf != nil {
+		t.Fatal("a worker's memory with proposals queued went back to the pool")
+	}
+	m.batch = q.take(m.batch[:0], 2)
+	buf := q.buf
+	putWorkerMem(m, &q)
+	if q.buf != nil || len(m.buf) != len(buf) || &m.buf[0] != &buf[0] {
+		t.Fatal("an empty worker's ring was not kept")
+	}
+	for i, v := range m.buf {
+		if v.urn != "" || v.seq != 0 {
+			t.Fatalf("ring slot %d still holds proposal %d", i, v.seq)
+		}
+	}
+	for i, v := range m.batch[:cap(m.batch)] {
+		if v.urn != "" {
+			t.Fatalf("batch slot %d still holds proposal %d", i, v.seq)
+		}
+	}
+	if r := m.ring(len(buf)); &r.buf[0] != &buf[0] || m.buf != nil {
+		t.Fatal("the kept ring is not used again")
+	}
+}

@@ -2,6 +2,7 @@ package emitter
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -15,6 +16,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/internal/jsonesc"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // The proposal object is written by hand, in the key order of DataHub's
@@ -39,15 +41,28 @@ func appendProposalAs(dst []byte, p *Proposal, nowMillis int64, inline bool) ([]
 // for a dataset URN whose text is written without building it (see
 // directURN).
 func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inline bool) ([]byte, error) {
+	return appendProposalSM(dst, p, u, nowMillis, nil, inline)
+}
+
+// appendProposalSM is appendProposalURN; sm, when not nil, is the text
+// appendFilledSystemMetadata writes for nil system metadata at nowMillis
+// (see defaultSystemMetadata), written as it is for a proposal without
+// system metadata.
+func appendProposalSM(dst []byte, p *Proposal, u string, nowMillis int64, sm []byte, inline bool) ([]byte, error) {
 	var err error
-	dst = append(dst, `{"entityType":`...)
-	dst = appendString(dst, p.entityType())
-	if u != "" {
-		dst = append(dst, `,"entityUrn":`...)
-		dst = appendString(dst, u)
-	} else if d, ok := directURN(p.URN); ok {
-		dst = append(dst, `,"entityUrn":`...)
-		dst = appendDatasetURN(dst, d)
+	if d, ok := directURN(p.URN); ok && u == "" && (p.EntityType == "" || p.EntityType == urn.TypeDataset) {
+		// The usual proposal: a dataset's, its head fixed text.
+		dst = appendDatasetHead(dst, d)
+	} else {
+		dst = append(dst, `{"entityType":`...)
+		dst = appendString(dst, p.entityType())
+		if u != "" {
+			dst = append(dst, `,"entityUrn":`...)
+			dst = appendString(dst, u)
+		} else if ok {
+			dst = append(dst, `,"entityUrn":`...)
+			dst = appendDatasetURN(dst, d)
+		}
 	}
 	if !isNil(p.KeyAspect) {
 		dst = append(dst, `,"entityKeyAspect":`...)
@@ -64,8 +79,9 @@ func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inlin
 		dst = appendString(dst, string(ct))
 	}
 	if name := p.aspectName(); name != "" {
-		dst = append(dst, `,"aspectName":`...)
-		dst = appendString(dst, name)
+		dst = append(dst, `,"aspectName":"`...)
+		dst = appendPlainBody(dst, name)
+		dst = append(dst, '"')
 	}
 	if !isNil(p.Aspect) {
 		dst = append(dst, `,"aspect":`...)
@@ -74,7 +90,11 @@ func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inlin
 		}
 	}
 	dst = append(dst, `,"systemMetadata":`...)
-	dst = appendFilledSystemMetadata(dst, p.SystemMetadata, nowMillis)
+	if sm != nil && p.SystemMetadata == nil {
+		dst = append(dst, sm...)
+	} else {
+		dst = appendFilledSystemMetadata(dst, p.SystemMetadata, nowMillis)
+	}
 	if len(p.Headers) > 0 {
 		dst = append(dst, `,"headers":`...)
 		dst = appendStringMap(dst, p.Headers)
@@ -86,6 +106,9 @@ func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inlin
 // {"value":"<a's JSON as a string>","contentType":"..."}, or with inline
 // {"json":<a's JSON>}.
 func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inline bool) ([]byte, error) {
+	if !inline && isAspectsType(a) {
+		return appendAspectValue(dst, a, contentType)
+	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	defer func() {
 		if buf.Cap() <= 1<<20 { // keep only ordinary buffers
@@ -103,15 +126,21 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 	}
 	dst = append(dst, `{"value":`...)
 	dst = appendEscapedString(dst, js)
-	dst = append(dst, `,"contentType":`...)
-	if contentType == ContentTypeJSON || contentType == ContentTypeJSONPatch { // plain ASCII
-		dst = append(dst, '"')
-		dst = append(dst, contentType...)
-		dst = append(dst, '"')
-	} else {
-		dst = appendString(dst, contentType)
+	return appendContentType(dst, contentType), nil
+}
+
+// appendContentType appends the end of a GenericAspect after its value:
+// ,"contentType":"..."}.
+func appendContentType(dst []byte, contentType string) []byte {
+	switch contentType { // plain ASCII
+	case ContentTypeJSON:
+		return append(dst, `,"contentType":"application/json"}`...)
+	case ContentTypeJSONPatch:
+		return append(dst, `,"contentType":"application/json-patch+json"}`...)
 	}
-	return append(dst, '}'), nil
+	dst = append(dst, `,"contentType":`...)
+	dst = appendString(dst, contentType)
+	return append(dst, '}')
 }
 
 // aspectJSON returns the JSON encodeAspect writes for a, and its error. A
@@ -190,7 +219,50 @@ func escapeNonASCII(buf *bytes.Buffer) []byte {
 // \uXXXX escape whose backslash is itself escaped, ASCII as appendString
 // writes it. FuzzAppendEscapedString holds it to the two passes.
 func appendEscapedString(dst, src []byte) []byte {
-	dst = append(dst, '"')
+	// The usual text, ASCII whose only bytes to escape are quotes and
+	// backslashes (an aspect's JSON), is written into room made once,
+	// eight bytes at a time: each word is written whole and the output
+	// moves on by its plain bytes, then past the escape of the byte that
+	// stopped it. The first other byte to escape hands the rest to the
+	// general loop.
+	size := 2*len(src) + 2 // the most this loop writes
+	dst = slices.Grow(dst, size)
+	out := dst[len(dst) : len(dst)+size]
+	out[0] = '"'
+	n, i := 1, 0
+	for {
+		var c byte
+		if i+8 <= len(src) {
+			// n <= 2i+1, so out has room for the whole word.
+			w := binary.LittleEndian.Uint64(src[i:])
+			binary.LittleEndian.PutUint64(out[n:], w)
+			k := jsonesc.PlainBytes(w)
+			n, i = n+k, i+k
+			if k == 8 {
+				continue
+			}
+			c = src[i]
+		} else if i < len(src) {
+			if c = src[i]; plainASCII[c] {
+				out[n] = c
+				n, i = n+1, i+1
+				continue
+			}
+		} else {
+			out[n] = '"'
+			return dst[:len(dst)+n+1]
+		}
+		if c != '"' && c != '\\' {
+			return appendEscapedRest(dst[:len(dst)+n], src[i:])
+		}
+		out[n], out[n+1] = '\\', c
+		n, i = n+2, i+1
+	}
+}
+
+// appendEscapedRest is appendEscapedString's general loop: it appends src
+// escaped and the closing quote.
+func appendEscapedRest(dst, src []byte) []byte {
 	start := 0
 	for i := 0; i < len(src); {
 		b := src[i]
@@ -463,28 +535,11 @@ func appendSystemMetadataAs(dst []byte, sm *aspects.SystemMetadata, clientProps 
 	}
 	if sm.AspectCreated != nil {
 		key("aspectCreated")
-		dst = appendAuditStamp(dst, sm.AspectCreated)
+		dst = sm.AspectCreated.AppendJSON(dst)
 	}
 	if sm.AspectModified != nil {
 		key("aspectModified")
-		dst = appendAuditStamp(dst, sm.AspectModified)
-	}
-	return append(dst, '}')
-}
-
-// appendAuditStamp appends a as encoding/json writes an aspects.AuditStamp.
-func appendAuditStamp(dst []byte, a *aspects.AuditStamp) []byte {
-	dst = append(dst, `{"time":`...)
-	dst = strconv.AppendInt(dst, a.Time, 10)
-	dst = append(dst, `,"actor":`...)
-	dst = appendString(dst, a.Actor)
-	if a.Impersonator != nil {
-		dst = append(dst, `,"impersonator":`...)
-		dst = appendString(dst, *a.Impersonator)
-	}
-	if a.Message != nil {
-		dst = append(dst, `,"message":`...)
-		dst = appendString(dst, *a.Message)
+		dst = sm.AspectModified.AppendJSON(dst)
 	}
 	return append(dst, '}')
 }

@@ -1,6 +1,7 @@
 package emitter
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,6 +33,9 @@ func encoders(n int) int {
 type encodeArena struct {
 	first *[]byte
 	more  []*[]byte
+	// scratch, when set, is where the call's items, results and offsets
+	// are kept (see emitScratch); release leaves it alone.
+	scratch *emitScratch
 }
 
 // get returns an empty pooled buffer that release gives back.
@@ -53,7 +57,55 @@ func (a *encodeArena) release() {
 	for _, b := range a.more {
 		putArena(b)
 	}
-	*a = encodeArena{}
+	a.first, a.more = nil, nil
+}
+
+// emitScratch is the bookkeeping memory of a batched Emit: its items,
+// results and offsets, and the indexes of a request's proposals. A call
+// that wrote every proposal, and so shows no result, gives it back to
+// scratchPool for the next call.
+type emitScratch struct {
+	items   []encoded
+	results []Result
+	offsets [][2]int
+	idx     []int
+}
+
+// scratchPool holds the emitScratch of calls that are done.
+var scratchPool sync.Pool
+
+// maxScratchItems is the most proposals of an emitScratch kept in
+// scratchPool.
+const maxScratchItems = 4096
+
+// getScratch returns an emitScratch from scratchPool.
+func getScratch() *emitScratch {
+	if s, ok := scratchPool.Get().(*emitScratch); ok {
+		return s
+	}
+	return new(emitScratch)
+}
+
+// take returns zeroed items, results and offsets for n proposals.
+func (s *emitScratch) take(n int) ([]encoded, []Result, [][2]int) {
+	s.items = slices.Grow(s.items[:0], n)[:n]
+	s.results = slices.Grow(s.results[:0], n)[:n]
+	s.offsets = slices.Grow(s.offsets[:0], n)[:n]
+	clear(s.items)
+	clear(s.results)
+	clear(s.offsets)
+	return s.items, s.results, s.offsets
+}
+
+// putScratch gives s back to scratchPool, without what its items and
+// results point to, unless it grew too large to keep.
+func putScratch(s *emitScratch) {
+	if cap(s.items) > maxScratchItems {
+		return
+	}
+	clear(s.items[:cap(s.items)])
+	clear(s.results[:cap(s.results)])
+	scratchPool.Put(s)
 }
 
 // encodeSeq is encodeIn on the calling goroutine, for a call too small to
@@ -61,13 +113,20 @@ func (a *encodeArena) release() {
 // escape: a caller's variadic proposals can stay on the caller's stack.
 func (r *REST) encodeSeq(ps []Proposal, arena *encodeArena) ([]encoded, []Result) {
 	now := r.nowMillis(time.Now())
-	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
+	var items []encoded
+	var results []Result
+	var offsets [][2]int
 	var small [8][2]int // the offsets of a small call, on the stack
-	offsets := small[:]
-	if len(ps) > len(small) {
-		offsets = make([][2]int, len(ps))
+	if arena.scratch != nil {
+		items, results, offsets = arena.scratch.take(len(ps))
+	} else {
+		items, results = make([]encoded, len(ps)), make([]Result, len(ps))
+		offsets = small[:]
+		if len(ps) > len(small) {
+			offsets = make([][2]int, len(ps))
+		}
+		offsets = offsets[:len(ps)]
 	}
-	offsets = offsets[:len(ps)]
 	buf := arena.get()
 	r.encodePart(ps, 0, items, results, offsets, now, buf)
 	for i, o := range offsets {
@@ -172,8 +231,14 @@ func (r *REST) encodeInto(ps []Proposal, arena *encodeArena, kept bool) ([]encod
 // encodeOn is encodeInto on k goroutines (1 <= k <= len(ps)).
 func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]encoded, []Result) {
 	now := r.nowMillis(time.Now())
-	items, results := make([]encoded, len(ps)), make([]Result, len(ps))
-	offsets := make([][2]int, len(ps))
+	var items []encoded
+	var results []Result
+	var offsets [][2]int
+	if arena.scratch != nil {
+		items, results, offsets = arena.scratch.take(len(ps))
+	} else {
+		items, results, offsets = make([]encoded, len(ps)), make([]Result, len(ps)), make([][2]int, len(ps))
+	}
 	parts := make([][]byte, k)
 	bufs := make([]*[]byte, k)
 	for j := range bufs {
@@ -219,6 +284,7 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 		arena = make([]byte, 0, 1024*len(ps))
 	}
 	defer func() { *buf = arena }()
+	sm := r.defaultSM(now) // the system metadata of the proposals that have none
 	for i := range ps {
 		p := &ps[i]
 		items[i].unsafe = !p.replaySafe()
@@ -239,7 +305,7 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 		}
 		start := len(arena)
 		var err error
-		arena, err = appendProposalURN(arena, p, res.URN, now, false)
+		arena, err = appendProposalSM(arena, p, res.URN, now, sm, false)
 		if err != nil {
 			arena = arena[:start]
 			res.URN = p.urnString()

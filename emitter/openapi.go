@@ -72,6 +72,20 @@ type v3Run struct {
 	// holds, when set, keeps the memory of the items' encodings (pooled)
 	// until the requests no longer read it.
 	holds *arenaHolds
+	// ps, when set, are the proposals of items whose URN encodeV3Part left
+	// empty (see urnOf).
+	ps []Proposal
+}
+
+// urnOf returns the URN of items[i], building its text the first time
+// when encodeV3Part left it empty (a dataset URN of b.ps written straight
+// into the encoding).
+func (b *v3Run) urnOf(i int) string {
+	it := &b.items[i]
+	if it.urn == "" && b.ps != nil {
+		it.urn = b.ps[i].urnString()
+	}
+	return it.urn
 }
 
 // tracedRequest is a request accepted with a trace id: the proposals it
@@ -94,14 +108,25 @@ type tracedRequest struct {
 // (If-Version-Match, ...) go in each aspect's "headers". Batches hold
 // proposals of one entity type and method, in order, within the batch
 // limits; a proposal is never sent before an earlier one of the same URN.
-func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal, versions bool) ([]Result, error) {
+func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal, versions bool) (results []Result, err error) {
 	// The request bodies are read from the encodings' memory, which goes
 	// back to the pool once the call and its requests are done with it.
 	holds := newArenaHolds()
 	defer holds.release()
 	run := &v3Run{r: r, versions: versions && (r.mode == EmitSyncPrimary || r.mode == EmitSyncWait), holds: holds}
+	// Unless the run reads every URN (EmitResults, EmitAsyncWait's traces),
+	// a dataset URN's text is built only where it is needed (see
+	// v3Run.urnOf), and for the results only when they are returned.
+	if !versions && r.mode != EmitAsyncWait {
+		run.ps = ps
+		defer func() {
+			if err != nil {
+				nameResults(results, ps)
+			}
+		}()
+	}
 	atomic := emitctx.AllOrNothing(ctx)
-	run.items, run.results = r.encodeV3In(ps, atomic, &holds.arena)
+	run.items, run.results = r.encodeV3OnIn(encoders(len(ps)), ps, atomic, &holds.arena, run.ps != nil)
 	if atomic {
 		size := 2 + len(run.items) - 1
 		for i, it := range run.items {
@@ -141,16 +166,19 @@ func (r *REST) encodeV3(ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
 // encodeV3In is encodeV3 with the encodings in buffers of arena (nil:
 // memory of their own), which must not be released while they are used.
 func (r *REST) encodeV3In(ps []Proposal, atomic bool, arena *encodeArena) ([]v3Encoded, []Result) {
-	return r.encodeV3OnIn(encoders(len(ps)), ps, atomic, arena)
+	return r.encodeV3OnIn(encoders(len(ps)), ps, atomic, arena, false)
 }
 
 // encodeV3On is encodeV3 on k goroutines (1 <= k <= len(ps)).
 func (r *REST) encodeV3On(k int, ps []Proposal, atomic bool) ([]v3Encoded, []Result) {
-	return r.encodeV3OnIn(k, ps, atomic, nil)
+	return r.encodeV3OnIn(k, ps, atomic, nil, false)
 }
 
-// encodeV3OnIn is encodeV3In on k goroutines (1 <= k <= len(ps)).
-func (r *REST) encodeV3OnIn(k int, ps []Proposal, atomic bool, arena *encodeArena) ([]v3Encoded, []Result) {
+// encodeV3OnIn is encodeV3In on k goroutines (1 <= k <= len(ps)). With
+// lazyURN, a batch element's dataset URN (see directURN) is written
+// straight into its encoding, and its item's urn and its result's URN are
+// left empty (see v3Run.urnOf and nameResults).
+func (r *REST) encodeV3OnIn(k int, ps []Proposal, atomic bool, arena *encodeArena, lazyURN bool) ([]v3Encoded, []Result) {
 	now := r.nowMillis(time.Now())
 	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
 	bufs := make([]*[]byte, k)
@@ -162,14 +190,15 @@ func (r *REST) encodeV3OnIn(k int, ps []Proposal, atomic bool, arena *encodeAren
 		}
 	}
 	par.In(k, len(ps), func(j, lo, hi int) {
-		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], now, atomic, bufs[j])
+		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], now, atomic, lazyURN, bufs[j])
 	})
 	return items, results
 }
 
 // encodeV3Part encodes ps, the proposals from index base of a call, into
-// items and results, appending to *buf (left holding the grown buffer).
-func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, now int64, atomic bool, buf *[]byte) {
+// items and results, appending to *buf (left holding the grown buffer);
+// lazyURN is encodeV3OnIn's.
+func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, now int64, atomic, lazyURN bool, buf *[]byte) {
 	async := r.v3Async()
 	var valueBuf bytes.Buffer
 	var route v3Route // the batch route of the last entity type, for the next
@@ -183,18 +212,27 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 	for i := range ps {
 		p := &ps[i]
 		res := &results[i]
-		*res = Result{Index: base + i, URN: p.urnString(), Aspect: p.aspectName()}
-		err := p.checkURN(res.URN)
+		*res = Result{Index: base + i, Aspect: p.aspectName()}
+		change := p.changeType()
+		// A batch element's dataset URN may be written without its text
+		// being built (plainWrite: it passes checkURN).
+		direct, lazy := directURN(p.URN)
+		lazy = lazy && lazyURN && p.plainWrite() && (change == Upsert || change == Patch)
+		var err error
+		if !lazy {
+			res.URN = p.urnString()
+			err = p.checkURN(res.URN)
+		}
 		if err == nil {
-			err = checkV3(p, res.URN)
+			err = checkV3(p, lazy || res.URN != "")
 		}
 		if err != nil {
+			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, err
 			continue
 		}
 		it := &items[i]
 		it.urn, it.aspect, it.unsafe = res.URN, res.Aspect, !p.replaySafe()
-		change := p.changeType()
 		if change == Delete {
 			it.kind, it.method, it.path = v3Delete, http.MethodDelete, v3EntityPath(p.entityType(), it.urn)
 			continue
@@ -216,7 +254,11 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 		enc := arena
 		if !single {
 			enc = append(enc, `{"urn":`...)
-			enc = appendString(enc, it.urn)
+			if it.urn == "" {
+				enc = appendDatasetURN(enc, direct)
+			} else {
+				enc = appendString(enc, it.urn)
+			}
 			enc = append(enc, ',')
 			enc = appendString(enc, it.aspect)
 			enc = append(enc, ':')
@@ -268,6 +310,7 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 		}
 		arena = enc
 		if size := len(arena) - start + 2; size > r.maxBytes {
+			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, &TooLargeError{Index: base + i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			arena = arena[:start]
 			continue
@@ -317,13 +360,14 @@ func newV3Route(entityType, async string) v3Route {
 		postKey: http.MethodPost + " " + entityType, patchKey: http.MethodPatch + " " + entityType}
 }
 
-// checkV3 refuses what the OpenAPI path cannot carry; u is p.urnString().
-func checkV3(p *Proposal, u string) error {
+// checkV3 refuses what the OpenAPI path cannot carry; hasURN reports
+// that p.urnString() is not empty.
+func checkV3(p *Proposal, hasURN bool) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("emitter: "+format+": %w", append(args, datahub.ErrValidation)...)
 	}
 	switch {
-	case u == "":
+	case !hasURN:
 		return bad("proposal without a URN: the OpenAPI write path names entities by URN (use the Rest.li endpoint for a key aspect alone)")
 	case p.changeType() == Update || p.changeType() == Restate:
 		return bad("change type %s has no OpenAPI form (it knows UPSERT, CREATE, CREATE_ENTITY, PATCH and DELETE): use the Rest.li endpoint", p.changeType())
@@ -343,12 +387,12 @@ type v3Chunk struct {
 	urns map[string]bool
 }
 
-// has reports whether c holds a proposal of items for urn.
-func (c *v3Chunk) has(items []v3Encoded, urn string) bool {
+// has reports whether c holds a proposal of b's items for urn.
+func (b *v3Run) has(c *v3Chunk, urn string) bool {
 	if c.urns == nil {
 		c.urns = make(map[string]bool, len(c.idx))
 		for _, i := range c.idx {
-			c.urns[items[i].urn] = true
+			c.urns[b.urnOf(i)] = true
 		}
 	}
 	return c.urns[urn]
@@ -376,7 +420,7 @@ func (b *v3Run) run(ctx context.Context) error {
 			flush(open[0])
 		}
 	}
-	refused := map[string]error{} // URNs whose CREATE_ENTITY was refused
+	var refused map[string]error // URNs whose CREATE_ENTITY was refused
 	for i := range b.results {
 		if stop != nil {
 			break
@@ -385,18 +429,23 @@ func (b *v3Run) run(ctx context.Context) error {
 			continue
 		}
 		it := &b.items[i]
-		if cause := refused[it.urn]; cause != nil {
-			// Rest.li applies an entity's CREATE_ENTITY and what follows it
-			// in one request, all or nothing; OpenAPI sends them apart, so
-			// what follows a refused CREATE_ENTITY is not sent.
-			b.results[i].Err = fmt.Errorf("emitter: not sent: the CREATE_ENTITY of %s before it was refused: %w", it.urn, cause)
-			continue
+		if len(refused) > 0 {
+			if cause := refused[b.urnOf(i)]; cause != nil {
+				// Rest.li applies an entity's CREATE_ENTITY and what follows
+				// it in one request, all or nothing; OpenAPI sends them apart,
+				// so what follows a refused CREATE_ENTITY is not sent.
+				b.results[i].Err = fmt.Errorf("emitter: not sent: the CREATE_ENTITY of %s before it was refused: %w", it.urn, cause)
+				continue
+			}
 		}
 		if it.kind != v3Batch { // sent alone, in its place
 			flushAll()
 			if stop == nil {
 				stop = b.sendSingle(ctx, i)
 				if r := b.results[i]; r.Status == Rejected && it.createEntity {
+					if refused == nil {
+						refused = map[string]error{}
+					}
 					refused[it.urn] = r.Err
 				}
 			}
@@ -409,7 +458,7 @@ func (b *v3Run) run(ctx context.Context) error {
 			}
 		}
 		for _, o := range open { // keep the order of writes to one URN
-			if o != c && o.has(b.items, it.urn) {
+			if o != c && b.has(o, b.urnOf(i)) {
 				flush(o)
 			}
 		}
@@ -422,13 +471,14 @@ func (b *v3Run) run(ctx context.Context) error {
 			c = nil
 		}
 		if c == nil {
-			c = &v3Chunk{key: it.key, size: 2}
+			// Room for the rest of the proposals, as many as a batch holds.
+			c = &v3Chunk{key: it.key, size: 2, idx: make([]int, 0, min(len(b.results)-i, r.maxBatch))}
 			open = append(open, c)
 		}
 		c.idx = append(c.idx, i)
 		c.size += add
 		if c.urns != nil {
-			c.urns[it.urn] = true
+			c.urns[b.urnOf(i)] = true
 		}
 	}
 	flushAll()
@@ -552,7 +602,7 @@ func (b *v3Run) setVersions(idx []int, body []byte) {
 	for k := len(idx) - 1; k >= 0; k-- {
 		i := idx[k]
 		it := &b.items[i]
-		kk := key{it.urn, it.aspect}
+		kk := key{b.urnOf(i), it.aspect}
 		if v, ok := got[kk]; ok && b.results[i].Status == Written {
 			b.results[i].Version = v
 			delete(got, kk) // an earlier write of the same aspect is not answered

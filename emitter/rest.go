@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -63,6 +64,9 @@ type REST struct {
 	degraded sync.Once
 	// oneSize is the size of the last body emitOne sent.
 	oneSize atomic.Int64
+	// sm is the system metadata text of the last millisecond proposals
+	// were encoded in (see defaultSM).
+	sm atomic.Pointer[smText]
 }
 
 // Fixed parts of the request bodies.
@@ -245,6 +249,8 @@ type batch struct {
 	// single, when set, is the whole ingestProposal body of the batch's
 	// only item, sent as it is.
 	single []byte
+	// scratch, when set, holds the memory of a request's indexes.
+	scratch *emitScratch
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
@@ -294,6 +300,10 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 	// back to the pool once the call and its requests are done with it.
 	holds := newArenaHolds()
 	defer holds.release()
+	// The call's bookkeeping goes back to the pool when no result is
+	// shown (see emitScratch).
+	sc := getScratch()
+	holds.arena.scratch = sc
 	var items []encoded
 	if encoders(len(ps)) == 1 {
 		items, results = r.encodeSeq(ps, &holds.arena)
@@ -312,8 +322,12 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 			return results, err
 		}
 	}
-	b := &batch{r: r, items: items, results: results, holds: holds}
-	return results, b.run(ctx)
+	b := &batch{r: r, items: items, results: results, holds: holds, scratch: sc}
+	if err := b.run(ctx); err != nil || versions {
+		return results, err
+	}
+	putScratch(sc)
+	return nil, nil
 }
 
 // emitOne is emitWith of one proposal (len(ps) is 1) that need not be
@@ -377,7 +391,13 @@ func (b *batch) run(ctx context.Context) error {
 	overhead := len(batchPrefix) + len("]") + len(r.suffix)
 	// The proposals of one request, by index; its memory is used again
 	// for the next (send keeps nothing of it).
-	chunk := make([]int, 0, min(len(b.results), r.maxBatch))
+	var chunk []int
+	if b.scratch != nil {
+		chunk = slices.Grow(b.scratch.idx[:0], min(len(b.results), r.maxBatch))
+		defer func() { b.scratch.idx = chunk[:0] }()
+	} else {
+		chunk = make([]int, 0, min(len(b.results), r.maxBatch))
+	}
 	size := overhead
 	var stop error
 	flush := func() {

@@ -1,6 +1,7 @@
 package emitter
 
 import (
+	"bytes"
 	"hash/maphash"
 
 	"github.com/catalogkit/datahub-go/urn"
@@ -53,14 +54,45 @@ func (p *Proposal) urnHashLen() (uint64, int) {
 		u := p.urnString()
 		return urnHash(u), len(u)
 	}
-	var h maphash.Hash // writes in pieces hash as the whole text does
-	h.SetSeed(urnSeed)
+	t := datasetText(d)
 	n := 0
-	for _, s := range datasetText(d) {
-		h.WriteString(s)
+	for _, s := range t {
 		n += len(s)
 	}
+	// The usual URN's text is put together on the stack and hashed in one
+	// call; a long one is hashed in pieces, which hash as the whole text
+	// does.
+	var stack [256]byte
+	if n <= len(stack) {
+		b := stack[:0]
+		for _, s := range t {
+			b = append(b, s...)
+		}
+		return maphash.Bytes(urnSeed, b), n
+	}
+	var h maphash.Hash
+	h.SetSeed(urnSeed)
+	for _, s := range t {
+		h.WriteString(s)
+	}
 	return h.Sum64(), n
+}
+
+// urnHashOfEncoding returns urnHash of the URN text a dataset proposal's
+// encoding enc holds, and its length, when enc starts with datasetHead and
+// its URN was written as it is (no escape in it: a text without a
+// backslash is the URN's own); false otherwise. It reads what encodePart
+// wrote instead of putting the URN's text together again.
+func urnHashOfEncoding(enc []byte) (uint64, int, bool) {
+	const at = len(`{"entityType":"dataset","entityUrn":"`)
+	if len(enc) < len(datasetHead) || string(enc[:len(datasetHead)]) != datasetHead {
+		return 0, 0, false
+	}
+	n := bytes.IndexByte(enc[at:], '"')
+	if n < 0 || bytes.IndexByte(enc[at:at+n], '\\') >= 0 {
+		return 0, 0, false
+	}
+	return maphash.Bytes(urnSeed, enc[at:at+n]), n, true
 }
 
 // plainWrite reports whether p, whose URN is a dataset URN with a name,

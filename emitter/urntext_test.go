@@ -2,8 +2,10 @@ package emitter
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -21,9 +23,27 @@ func checkDatasetText(t *testing.T, d urn.Dataset) {
 	if got, want := appendDatasetURN([]byte("x"), d), appendString([]byte("x"), s); !bytes.Equal(got, want) {
 		t.Errorf("%q: written as %s, want %s", s, got, want)
 	}
+	head := append([]byte(`x{"entityType":`), `"dataset","entityUrn":`...)
+	if got, want := appendDatasetHead([]byte("x"), d), appendString(head, s); !bytes.Equal(got, want) {
+		t.Errorf("%q: head written as %s, want %s", s, got, want)
+	}
 	p := Proposal{URN: d}
 	if h, n := p.urnHashLen(); h != urnHash(s) || n != len(s) {
 		t.Errorf("%q: hash %d length %d, want %d %d", s, h, n, urnHash(s), len(s))
+	}
+	p.Aspect = aspects.Status{}
+	enc, err := appendProposalSM(nil, &p, "", 1, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, n, ok := urnHashOfEncoding(enc)
+	if ok && (h != urnHash(s) || n != len(s)) {
+		t.Errorf("%q: hash %d length %d from the encoding, want %d %d", s, h, n, urnHash(s), len(s))
+	}
+	// The text is read from the encoding whenever it was written there as
+	// it is.
+	if as := d.Platform().Name() != "" && !bytes.ContainsRune(appendString(nil, s), '\\'); ok != as {
+		t.Errorf("%q: hash taken from the encoding %v, want %v", s, ok, as)
 	}
 }
 
@@ -37,6 +57,7 @@ func TestDatasetTextMatchesString(t *testing.T) {
 		{"hive", "tab\tle\x01", "PROD"},
 		{"hive", "naïve ✓ 𝄞", "PROD"},
 		{"my platform", "a b", "QA"},
+		{"hive", strings.Repeat("long.name_", 30), "PROD"}, // hashed in pieces
 	} {
 		d, err := urn.NewDataset(tc.platform, tc.name, tc.env)
 		if err != nil {

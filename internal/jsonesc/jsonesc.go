@@ -32,11 +32,7 @@ func Plain[T string | []byte](s T, i int) int {
 		t := s[i : i+8] // one bounds check for the word
 		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
 			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-		// A high bit marks, in each test, a byte that fails it; a test
-		// may also mark bytes above the first it fails (a borrow), never
-		// below, so the lowest mark is the first byte that is not plain.
-		less := (w - spaces) &^ w // bytes below the space
-		if m := (w | less | zero(w^quotes) | zero(w^slashs)) & highs; m != 0 {
+		if m := notPlain(w); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
@@ -44,6 +40,21 @@ func Plain[T string | []byte](s T, i int) int {
 		i++
 	}
 	return i
+}
+
+// PlainBytes returns how many of the eight bytes of w (the first in its
+// low byte) are plain, as Plain sees them, before the first that is not: 8
+// when they all are.
+func PlainBytes(w uint64) int { return bits.TrailingZeros64(notPlain(w)) / 8 }
+
+// notPlain marks, in its high bit, each byte of w that is not plain, and
+// maybe bytes above the first: a high bit marks, in each test, a byte that
+// fails it; a test may also mark bytes above the first it fails (a
+// borrow), never below, so the lowest mark is the first byte that is not
+// plain.
+func notPlain(w uint64) uint64 {
+	less := (w - spaces) &^ w // bytes below the space
+	return (w | less | zero(w^quotes) | zero(w^slashs)) & highs
 }
 
 // zero marks (in its high bit) each zero byte of v, and maybe bytes above

@@ -51,6 +51,10 @@ type Client struct {
 	rc      *retryablehttp.Client
 	policy  policy
 	maxResp int64
+	// shared says that requests may share c's header (see
+	// sharesRequests): the HTTP client neither keeps cookies nor has a
+	// transport other than net/http's, so nothing writes to it.
+	shared bool
 
 	// templates holds, by path, a request http.NewRequest made for the
 	// path (no body, no context), at most maxTemplates of them: Send copies
@@ -95,7 +99,8 @@ func New(baseURL string, s config.Settings) (*Client, error) {
 		copied.Timeout = s.Timeout
 		hc = &copied
 	}
-	c := &Client{base: base, header: standardHeader(s.Token, s.Headers), policy: resolve(s.Retry), maxResp: s.MaxResponseBytes}
+	c := &Client{base: base, header: standardHeader(s.Token, s.Headers), policy: resolve(s.Retry), maxResp: s.MaxResponseBytes,
+		shared: sharesRequests(hc)}
 	if c.maxResp <= 0 {
 		c.maxResp = DefaultMaxResponseBytes
 	}
@@ -213,7 +218,8 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	var raw any // retryablehttp sends a []byte(nil) as a chunked empty body
 	switch {
 	case len(r.Parts) > 0 || r.Done != nil:
-		body, done := partsBody(&r)
+		pr := r // on the heap only here, not for a plain body
+		body, done := partsBody(&pr)
 		defer done()
 		if body != nil {
 			raw = body
@@ -228,7 +234,11 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	if err != nil {
 		return nil, requestError(r.Method, c.base+r.Path, err)
 	}
-	req.Header = c.header.Clone()
+	if c.shared {
+		req.Header = c.header // see sharesRequests
+	} else {
+		req.Header = c.header.Clone()
+	}
 	resp, err := c.rc.Do(req)
 	if err != nil {
 		if resp != nil {
@@ -295,6 +305,24 @@ func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (
 		return nil, err
 	}
 	return req, nil
+}
+
+// sharesRequests reports whether the requests sent through hc may share
+// one header map, read but never written: hc keeps no cookies
+// (http.Client adds a jar's cookies to the request's header) and sends
+// through net/http's own transport, which does not change a request (a
+// RoundTripper of the caller's might, though its contract forbids it).
+// Neither go-retryablehttp nor Send changes them.
+func sharesRequests(hc *http.Client) bool {
+	if hc.Jar != nil {
+		return false
+	}
+	rt := hc.Transport
+	if rt == nil {
+		rt = http.DefaultTransport // which a program may have replaced
+	}
+	_, ok := rt.(*http.Transport)
+	return ok
 }
 
 // remember keeps a template request for path, while there is room.

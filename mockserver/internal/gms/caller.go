@@ -262,11 +262,14 @@ var telemetryKeys = []string{PropTelemetryTraceID, PropEventSource, PropSourceIP
 // forces them on the latest row of an update (the write's other
 // properties are not taken over); false when props has none.
 func updateTelemetry(prev, props []byte) ([]byte, bool) {
-	if !bytes.Contains(props, []byte(PropTelemetryTraceID)) {
-		return nil, false
-	}
+	// The memo first: it only holds texts with a telemetryTraceId, and
+	// comparing the write's properties with them is cheaper than looking
+	// for the key in them.
 	if m := lastTelemetryUpdate.Load(); m != nil && bytes.Equal(m.props, props) && bytes.Equal(m.prev, prev) {
 		return m.out, true
+	}
+	if !bytes.Contains(props, []byte(PropTelemetryTraceID)) {
+		return nil, false
 	}
 	out, traced, ok := updateTelemetryQuick(prev, props)
 	if !ok {

@@ -1,6 +1,11 @@
 package gms
 
-import "github.com/catalogkit/datahub-go/internal/pdl"
+import (
+	"hash/maphash"
+	"sync/atomic"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+)
 
 // Target is an entity URN as a request names it (a path or a batch
 // element of the OpenAPI entity API), checked by [CheckTarget].
@@ -21,6 +26,30 @@ type Target struct {
 // Ingest does, so that neither checks it again while it is remembered (the
 // last 16,384 such URNs at the most).
 func CheckTarget(u string) (Target, *Error) {
+	slot := &targetMemo[maphash.String(targetSeed, u)%uint64(len(targetMemo))]
+	if t := slot.Load(); t != nil && t.URN == u {
+		return *t, nil
+	}
+	t, err := checkTarget(u)
+	if err == nil {
+		slot.Store(&t)
+	}
+	return t, err
+}
+
+// targetMemo remembers the Targets CheckTarget returned without an error,
+// one a slot by the URN's hash, the last one in its slot, so that an
+// adapter checking the URNs of a batch of known entities pays a hash and
+// a comparison each instead of the URN cache's lookup (which the core's
+// own check of the proposal makes again). A Target is a function of the
+// URN's text only.
+var targetMemo [1 << 12]atomic.Pointer[Target]
+
+// targetSeed seeds targetMemo's slots.
+var targetSeed = maphash.MakeSeed()
+
+// checkTarget is CheckTarget without targetMemo.
+func checkTarget(u string) (Target, *Error) {
 	if _, ok := cachedURNFacts(u); !ok {
 		parsed, parts, err := checkURN(u)
 		if err != nil {

@@ -61,8 +61,42 @@ type traceKey struct{ urn, aspect string }
 // (an OpenAPI request), what became of each aspect it wrote.
 type traceLog struct {
 	mu     sync.Mutex
-	traces map[string]map[traceKey]*traceEntry
+	traces map[string]*traceWrites
 	order  []string // trace ids, oldest first, for eviction
+}
+
+// traceWrites are the entries of one trace id: those of each begin call,
+// in order, found by (URN, aspect) through a map built when the trace is
+// first looked up (most traces never are), a later write of an aspect
+// hiding an earlier one.
+type traceWrites struct {
+	calls []traceCall
+	byKey map[traceKey]*traceEntry
+	keyed int // the calls byKey holds
+}
+
+// traceCall is what one begin call recorded: each write's key (zero for
+// a write without an entry) and entry.
+type traceCall struct {
+	keys    []traceKey
+	entries []traceEntry
+}
+
+// find returns the entry of k, adding the calls not in byKey first.
+func (t *traceWrites) find(k traceKey) (*traceEntry, bool) {
+	for ; t.keyed < len(t.calls); t.keyed++ {
+		c := &t.calls[t.keyed]
+		if t.byKey == nil {
+			t.byKey = make(map[traceKey]*traceEntry, len(c.keys))
+		}
+		for i, key := range c.keys {
+			if key != (traceKey{}) {
+				t.byKey[key] = &c.entries[i]
+			}
+		}
+	}
+	e, ok := t.byKey[k]
+	return e, ok
 }
 
 // begin records items, whose writes are ws, under traceID, each pending,
@@ -72,32 +106,34 @@ func (l *traceLog) begin(traceID string, items []item, ws []store.Write) {
 	if traceID == "" {
 		return
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.traces == nil {
-		l.traces = make(map[string]map[traceKey]*traceEntry)
-	}
-	m := l.traces[traceID]
-	if m == nil {
-		if len(l.order) >= maxTraces {
-			delete(l.traces, l.order[0])
-			l.order = l.order[1:]
-		}
-		m = make(map[traceKey]*traceEntry, len(items))
-		l.traces[traceID] = m
-		l.order = append(l.order, traceID)
-	}
-	es := make([]traceEntry, len(items)) // the entries in one allocation
+	// The entries and keys in one allocation each, before the lock.
+	c := traceCall{keys: make([]traceKey, len(items)), entries: make([]traceEntry, len(items))}
 	for i := range items {
 		w := &ws[i]
 		if w.DeleteEntity {
 			continue
 		}
-		e := &es[i]
+		e := &c.entries[i]
 		e.timeseries = w.Timeseries
-		m[traceKey{w.URN, w.Aspect}] = e
+		c.keys[i] = traceKey{w.URN, w.Aspect}
 		items[i].trace = e
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.traces == nil {
+		l.traces = make(map[string]*traceWrites)
+	}
+	t := l.traces[traceID]
+	if t == nil {
+		if len(l.order) >= maxTraces {
+			delete(l.traces, l.order[0])
+			l.order = l.order[1:]
+		}
+		t = &traceWrites{}
+		l.traces[traceID] = t
+		l.order = append(l.order, traceID)
+	}
+	t.calls = append(t.calls, c)
 }
 
 // applied records the outcome of items committed together: res are the
@@ -136,7 +172,11 @@ func (l *traceLog) failed(items []item, err *Error) {
 func (l *traceLog) lookup(traceID, urn, aspect string) (traceEntry, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	e, ok := l.traces[traceID][traceKey{urn, aspect}]
+	t := l.traces[traceID]
+	if t == nil {
+		return traceEntry{}, false
+	}
+	e, ok := t.find(traceKey{urn, aspect})
 	if !ok {
 		return traceEntry{}, false
 	}

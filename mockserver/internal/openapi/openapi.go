@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
@@ -461,16 +462,10 @@ func writeString(b *bytes.Buffer, s string) {
 	b.Write(q)
 }
 
-// plainJSONString reports whether s is printable ASCII without a quote or
-// a backslash: its JSON string is s quoted, as marshalJSON writes it.
-func plainJSONString(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return true
-}
+// plainJSONString reports whether s is ASCII from the space up without a
+// quote or a backslash: its JSON string is s quoted, as marshalJSON
+// writes it.
+func plainJSONString(s string) bool { return jsonesc.Plain(s, 0) == len(s) }
 
 // encodeList is the JSON array of objs.
 func encodeList(objs []v3Object) []byte {

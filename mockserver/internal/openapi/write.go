@@ -216,7 +216,11 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	}
 	var groups []group
 	var ps []gms.Proposal
-	var all []proposalEcho
+	// The echoes are read only by the answer, written before Write
+	// returns: their memory is kept for the next request.
+	echoes := echoLists.Get().(*[]proposalEcho)
+	all := (*echoes)[:0]
+	defer func() { putEchoes(echoes, all) }()
 	o := wire.Outlines.Get().(*pdl.Outline) // each list's, until its proposals are made
 	defer wire.Outlines.Put(o)
 	add := func(name string, list []byte) *openAPIError {
@@ -287,7 +291,7 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		}
 		b := answers.Get().(*bytes.Buffer)
 		defer putAnswer(b)
-		appendList(b, echoObjects(all, res, wq, now))
+		appendAnswer(b, all, res, wq, now)
 		writeV3JSON(w, status, b.Bytes())
 		return
 	}
@@ -304,10 +308,29 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		if res != nil {
 			gres = res[g.from : g.from+len(g.echoes)]
 		}
-		appendList(b, echoObjects(g.echoes, gres, wq, now))
+		appendAnswer(b, g.echoes, gres, wq, now)
 	}
 	b.WriteByte('}')
 	writeV3JSON(w, status, b.Bytes())
+}
+
+// echoLists are the lists of echoes Write decodes into, kept for the next
+// request.
+var echoLists = sync.Pool{New: func() any { return new([]proposalEcho) }}
+
+// maxKeptEchoes is the length past which a list of echoes is not kept.
+const maxKeptEchoes = 4096
+
+// putEchoes gives all, the list Write grew from *l, back to echoLists,
+// cleared (no request's values stay with the pool), unless it grew past
+// maxKeptEchoes.
+func putEchoes(l *[]proposalEcho, all []proposalEcho) {
+	if cap(all) > maxKeptEchoes {
+		return
+	}
+	clear(all)
+	*l = all[:0]
+	echoLists.Put(l)
 }
 
 // answers are the buffers Write encodes its answers into, kept for

@@ -46,11 +46,12 @@ func quickItemsIn(k int, list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho
 	if empty {
 		return sc.Done()
 	}
-	// A proposal per "urn" when each item has one aspect, the usual case.
-	n := bytes.Count(list, []byte(`"urn"`))
-	*ps, *echoes = slices.Grow(*ps, n), slices.Grow(*echoes, n)
 	first := sc.Pos()
-	if k > 1 && quickChunks(sc, list, first, k, ps, echoes) {
+	// A proposal per item, the usual case, of about the first item's size.
+	size := itemSize(list, first)
+	n := (len(list)-first)/size + 1
+	*ps, *echoes = slices.Grow(*ps, n), slices.Grow(*echoes, n)
+	if k > 1 && quickChunks(sc, list, first, k, size, ps, echoes) {
 		return sc.Done()
 	}
 	sc.Seek(first)
@@ -79,26 +80,35 @@ const quickItemBytes = 256
 // proposals and echoes and leaves sc after the list; otherwise (a text
 // of the kind within a value, or a list the quick path does not take) it
 // reports false, and quickItems reads the list in one piece.
-func quickChunks(sc *pdl.Scanner, list []byte, first, k int, ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
-	type part struct {
-		ps     []gms.Proposal
-		echoes []proposalEcho
-	}
-	parts := make([]part, k)
-	n, _, ok := pdl.ReadListChunks(sc, list, first, k, itemStart, func(c int, s *pdl.Scanner) func() bool {
-		pt := &parts[c]
-		if c == 0 { // straight into the call's lists
-			pt.ps, pt.echoes = *ps, *echoes
-		} else {
-			m := (len(list) - first) / k / quickItemBytes
-			pt.ps, pt.echoes = make([]gms.Proposal, 0, m), make([]proposalEcho, 0, m)
+//
+// size is about an item's length, to size the chunks' lists.
+func quickChunks(sc *pdl.Scanner, list []byte, first, k, size int, ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
+	parts := make([]*chunkPart, k)
+	defer func() {
+		for _, pt := range parts[1:] {
+			if pt != nil {
+				pt.put()
+			}
 		}
+	}()
+	n, _, ok := pdl.ReadListChunks(sc, list, first, k, itemStart, func(c int, s *pdl.Scanner) func() bool {
+		var pt *chunkPart
+		if c == 0 { // straight into the call's lists
+			pt = &chunkPart{ps: *ps, echoes: *echoes}
+		} else { // copied out below
+			pt = chunkParts.Get().(*chunkPart)
+			m := (len(list)-first)/k/size + 1
+			pt.ps, pt.echoes = slices.Grow(pt.ps, m), slices.Grow(pt.echoes, m)
+		}
+		parts[c] = pt
 		q := quickState{sc: s}
 		return func() bool { return q.item(&pt.ps, &pt.echoes) }
 	})
 	if !ok {
-		clear(parts[0].ps[len(*ps):]) // what chunk 0 read into the call's memory
-		clear(parts[0].echoes[len(*echoes):])
+		if parts[0] != nil { // what chunk 0 read into the call's memory
+			clear(parts[0].ps[len(*ps):])
+			clear(parts[0].echoes[len(*echoes):])
+		}
 		return false
 	}
 	*ps, *echoes = parts[0].ps, parts[0].echoes
@@ -106,6 +116,44 @@ func quickChunks(sc *pdl.Scanner, list []byte, first, k int, ps *[]gms.Proposal,
 		*ps, *echoes = append(*ps, pt.ps...), append(*echoes, pt.echoes...)
 	}
 	return true
+}
+
+// chunkPart is what a chunk of quickChunks after the first reads.
+type chunkPart struct {
+	ps     []gms.Proposal
+	echoes []proposalEcho
+}
+
+// chunkParts are the chunkParts of quickChunks, kept for the next list.
+var chunkParts = sync.Pool{New: func() any { return new(chunkPart) }}
+
+// maxKeptPart is the number of items past which a chunkPart is not kept.
+const maxKeptPart = 4096
+
+// put clears pt (no request's values stay with the pool) and gives it
+// back to chunkParts, unless it grew past maxKeptPart.
+func (pt *chunkPart) put() {
+	if cap(pt.ps) > maxKeptPart || cap(pt.echoes) > maxKeptPart {
+		return
+	}
+	clear(pt.ps)
+	clear(pt.echoes)
+	pt.ps, pt.echoes = pt.ps[:0], pt.echoes[:0]
+	chunkParts.Put(pt)
+}
+
+// itemSize is the length of the text from the item of a list that starts
+// at offset first to the next item (as itemStart finds it), or to the
+// list's end, at least quickItemBytes/4: about an item's size.
+func itemSize(list []byte, first int) int {
+	next := -1
+	if first < len(list) {
+		next = itemStart(list, first+1)
+	}
+	if next < 0 {
+		next = len(list)
+	}
+	return max(next-first, quickItemBytes/4)
 }
 
 // itemStart returns the offset of the first item of a list in d at or

@@ -203,7 +203,7 @@ func TestQuickItemsChunks(t *testing.T) {
 		}
 		var ps []gms.Proposal
 		var echoes []proposalEcho
-		if !quickChunks(sc, list, sc.Pos(), k, &ps, &echoes) || len(ps) != 150 || !sc.Done() {
+		if !quickChunks(sc, list, sc.Pos(), k, 64, &ps, &echoes) || len(ps) != 150 || !sc.Done() {
 			t.Errorf("the emitter's list in %d chunks: not read in chunks (%d proposals)", k, len(ps))
 		}
 	}

@@ -292,17 +292,34 @@ func refreshLatest(t txn, w *Write, p *prepared, cur latest, h uint64) (outcome,
 // encoded as val (decoding to built), which refreshLatest puts in its
 // place; val is nil when that systemMetadata is cur's. version is cur's.
 func refreshed(t txn, p *prepared, cur latest, h uint64) (val []byte, built row, version int64, err error) {
-	version = rowVersion(cur.row)
+	field, unchanged, err := refreshField(t, p, cur)
+	if err != nil {
+		return nil, row{}, 0, err
+	}
+	return refreshRow(cur, field, unchanged, h)
+}
+
+// refreshField is the systemMetadata field (see appendStored) of the
+// latest row cur refreshed for p's write, by Rules.Same, in p's batch's
+// memory, valid until its next use; unchanged reports one whose
+// systemMetadata is cur's, which makes no new row.
+func refreshField(t txn, p *prepared, cur latest) (field []byte, unchanged bool, err error) {
 	prev, err := cur.members(t, p.batch.scratch[:0])
 	if err != nil {
-		return nil, row{}, 0, err
+		return nil, false, err
 	}
-	field, err := p.batch.stored(rawObject(p.batch.rules.Same(prev, p.sm)), cur.marshalled())
+	field, err = p.batch.stored(rawObject(p.batch.rules.Same(prev, p.sm)), cur.marshalled())
 	if err != nil {
-		return nil, row{}, 0, err
+		return nil, false, err
 	}
 	nextSM, _, _ := readLPBytes(field)
-	if bytes.Equal(nextSM, cur.row.SystemMetadata) || jsonx.Equal(nextSM, cur.row.SystemMetadata) {
+	return field, bytes.Equal(nextSM, cur.row.SystemMetadata) || jsonx.Equal(nextSM, cur.row.SystemMetadata), nil
+}
+
+// refreshRow is refreshed of the field refreshField made.
+func refreshRow(cur latest, field []byte, unchanged bool, h uint64) (val []byte, built row, version int64, err error) {
+	version = rowVersion(cur.row)
+	if unchanged {
 		return nil, row{}, version, nil
 	}
 	r, err := decodeRowShared(cur.raw) // with its CreatedBy

@@ -27,7 +27,11 @@
 // without conditions builds its whole new row then, on the latest row it
 // reads; under the lock it finds that row still in the place it read it
 // from (nothing was deleted since) and only swaps the rows there, or else
-// builds its row again on the row it finds.
+// builds its row again on the row it finds. The writes of a batch that
+// carry equal systemMetadata onto latest rows of equal systemMetadata
+// (one run's writes, most often) share the systemMetadata built for the
+// first of them, instead of each splitting its latest row's and asking
+// the [Rules] again.
 //
 // # Change events
 //

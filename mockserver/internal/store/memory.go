@@ -25,6 +25,9 @@ type memBackend struct {
 	plain bool
 	// noSwap keeps writes off swapPreBuilt: the tests' reference.
 	noSwap bool
+	// noMemo keeps preBuild from taking a field of its memo (see
+	// fieldMemo): the tests' reference.
+	noMemo bool
 	// epoch moves whenever a cell may leave its bucket (a delete, a clear,
 	// a rollback) or history rows stop hanging: a cell found in an epoch
 	// is still its key's while the epoch has not moved (see swapPreBuilt).

@@ -59,6 +59,13 @@ func (s *Store) preBuild(ws []Write, ps []prepared, chunks int) {
 		}
 		shared = true
 		m, _ := t.(*memTxn)
+		if m != nil && m.b.noMemo {
+			for i := range ps {
+				if ps[i].batch != nil {
+					ps[i].batch.noMemo = true
+				}
+			}
+		}
 		for i := range ps {
 			switch {
 			case !preBuildable(&ws[i], &ps[i]):
@@ -100,7 +107,11 @@ func (r *preRow) build(p *prepared) {
 			return
 		}
 		if p.batch.rules.Unchanged(cur.row.Value, p.value, cur.row.Hash, p.hash) {
-			val, built, version, err := refreshed(sharedValues{}, p, cur, p.hash)
+			field, unchanged, err := p.batch.sameField(p, &cur)
+			if err != nil {
+				return
+			}
+			val, built, version, err := refreshRow(cur, field, unchanged, p.hash)
 			if err != nil {
 				return
 			}
@@ -108,11 +119,7 @@ func (r *preRow) build(p *prepared) {
 			return
 		}
 	}
-	sm, version, err := nextSystemMetadata(sharedValues{}, p, cur)
-	if err != nil {
-		return
-	}
-	field, err := p.batch.stored(sm, cur.marshalled())
+	field, version, err := p.batch.nextField(p, &cur)
 	if err != nil {
 		return
 	}

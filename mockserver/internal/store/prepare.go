@@ -48,6 +48,10 @@ type batchShared struct {
 	// a row, which a row copies.
 	scratch []jsonx.Member
 	smBuf   []byte
+	// memo holds the last fields preBuild built in the chunk (see
+	// fieldMemo); noMemo turns it off (the tests' reference).
+	memo   fieldMemos
+	noMemo bool
 }
 
 // stored is sm.appendStored in b's memory, valid until its next call.
@@ -232,7 +236,9 @@ func (m *batchMemory) takeShared(k int) []batchShared {
 // clearShared drops what m's batchShared refer to but their rooms.
 func (m *batchMemory) clearShared() {
 	for i := range m.shared {
-		m.shared[i] = batchShared{smBuf: m.shared[i].smBuf[:0]}
+		sh := &m.shared[i]
+		sh.memo.reset()
+		*sh = batchShared{smBuf: sh.smBuf[:0], memo: sh.memo}
 	}
 }
 

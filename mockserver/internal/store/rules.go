@@ -17,7 +17,10 @@ import (
 //
 // The member slices a method is given are valid only during the call,
 // except that a method may return them, changed, as its result; its result
-// is valid until the store's next call.
+// is valid until the store's next call. First, Next and Same must depend
+// on nothing but their arguments' contents (the members' keys and texts,
+// and Next's version): the store may give a write the systemMetadata an
+// earlier call made of equal arguments without calling them again.
 type Rules interface {
 	// Received is called before the writer lock with the time the write
 	// arrived: it returns the createdBy of the write's rows and its

@@ -1,0 +1,158 @@
+package openapi
+
+import (
+	"bytes"
+	"hash/maphash"
+	"sync"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// appendAnswer appends the answer of a batch write to b: the JSON array of
+// echoObjects(echoes, res, wq, now). An answer without systemMetadata
+// whose URNs each come in one run of consecutive echoes, naming each
+// aspect once (the emitters' batches), is written straight from the
+// echoes and the core's results; any other takes echoObjects.
+func appendAnswer(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written, wq v3Write, now int64) {
+	if wq.withSM || !appendRuns(b, echoes, res) {
+		appendList(b, echoObjects(echoes, res, wq, now))
+	}
+}
+
+// urnSet is a set of URNs by their hashes: a URN whose hash is in the set
+// may be in it (equal hashes of two URNs are as unlikely as a 64-bit
+// collision), one whose hash is not is not.
+type urnSet struct {
+	slots []uint64 // a hash with its low bit set, 0 for none
+	mask  int
+}
+
+// urnSeed seeds urnSet's hashes.
+var urnSeed = maphash.MakeSeed()
+
+// reset empties s for up to n URNs.
+func (s *urnSet) reset(n int) {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	if cap(s.slots) < size {
+		s.slots = make([]uint64, size)
+	} else {
+		s.slots = s.slots[:size]
+		clear(s.slots)
+	}
+	s.mask = size - 1
+}
+
+// add adds u to s and reports whether it may have been there before.
+func (s *urnSet) add(u string) (maybeThere bool) {
+	h := maphash.String(urnSeed, u) | 1
+	for i := int(h>>1) & s.mask; ; i = (i + 1) & s.mask {
+		switch s.slots[i] {
+		case 0:
+			s.slots[i] = h
+			return false
+		case h:
+			return true
+		}
+	}
+}
+
+// answerURNs are the urnSets appendRuns uses, kept for the next answer.
+var answerURNs = sync.Pool{New: func() any { return new(urnSet) }}
+
+// maxKeptURNs is the size past which an urnSet is not kept.
+const maxKeptURNs = 1 << 14
+
+// appendRuns appends the answer as appendAnswer writes it straight, and
+// reports false, leaving b as it came, when the echoes need
+// echoObjects's grouping: a URN in two runs, or an aspect twice in one
+// (a write's, or a default aspect of a created entity); or may need it
+// (two URNs of one hash).
+func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool {
+	start := b.Len()
+	seen := answerURNs.Get().(*urnSet)
+	seen.reset(len(echoes))
+	defer func() {
+		if len(seen.slots) <= maxKeptURNs {
+			answerURNs.Put(seen)
+		}
+	}()
+	var names [8]string // the aspects of the run, while few
+	run := names[:0]
+	b.WriteByte('[')
+	urn := ""
+	open := false // an object is written up to its last aspect
+	for i := range echoes {
+		ec := &echoes[i]
+		var w *gms.Written
+		if i < len(res) {
+			w = &res[i]
+			if w.Skipped {
+				continue
+			}
+		}
+		if !open || ec.urn != urn {
+			if seen.add(ec.urn) { // most likely there: echoObjects groups it
+				b.Truncate(start)
+				return false
+			}
+			if open {
+				b.WriteString("},")
+			}
+			b.WriteString(`{"urn":`)
+			writeString(b, ec.urn)
+			urn, open, run = ec.urn, true, run[:0]
+		}
+		value := ec.value
+		if w != nil && !w.Pending && w.Value != nil {
+			value = w.Value // the aspect as stored (echoObjects)
+		}
+		if !addRunName(&run, ec.aspect) {
+			b.Truncate(start)
+			return false
+		}
+		appendPlainAspect(b, ec.aspect, value)
+		if w == nil {
+			continue
+		}
+		for _, d := range w.Defaults {
+			if !addRunName(&run, d.Name) {
+				b.Truncate(start)
+				return false
+			}
+			appendPlainAspect(b, d.Name, d.Value)
+		}
+	}
+	if open {
+		b.WriteByte('}')
+	}
+	b.WriteByte(']')
+	return true
+}
+
+// addRunName adds name to the aspects of a run, false when it is there.
+func addRunName(run *[]string, name string) bool {
+	for _, n := range *run {
+		if n == name {
+			return false
+		}
+	}
+	*run = append(*run, name)
+	return true
+}
+
+// appendPlainAspect appends ,"name":{"value":value} (an aspect without
+// systemMetadata, as v3Aspect.appendJSON writes it).
+func appendPlainAspect(b *bytes.Buffer, name string, value []byte) {
+	b.WriteByte(',')
+	writeString(b, name)
+	b.WriteString(`:{"value":`)
+	if len(value) == 0 {
+		b.WriteString("{}")
+	} else {
+		b.Write(value)
+	}
+	b.WriteByte('}')
+}
