@@ -31,9 +31,11 @@ func ownerTypesHashed(value json.RawMessage, h uint64, values *valueArena) (json
 	// The answer depends on the value alone, and the same ownership value
 	// comes back write after write (the same owners on many entities):
 	// answers are kept by value, one a slot by the value's hash, so that a
-	// read takes no lock and writes to no shared memory. A value is kept
-	// the second time its slot sees its hash, so that values seen once
-	// (each entity its own owners) cost no copy.
+	// hit takes no lock and writes to no shared memory. A value is kept
+	// the second time in a row its slot misses it, so that values seen
+	// once (each entity its own owners) cost no copy. A value of the
+	// common shape is read without allocating (ownerTypesFast), which
+	// needs to know it is valid JSON: a jsonx.Hash other than 0.
 	if h == 0 {
 		h = jsonx.Hash(value) // 0 still: not valid JSON, or a repeated key
 	}

@@ -27,6 +27,8 @@ var ownerTypesFastCases = []string{
 	`{"owners":[{"owner":"<a>"}]}`,
 	`{"owners":[{"owner":"é"}]}`,
 	`{"owners":[{"owner":"a\tb"}]}`,
+	`{"owners":[{"owner":"a"}],"x":"` + "\xff\xfe" + `"}`,
+	`{"owners":[{"owner":"a"}],"x":"\ud800"}`,
 	`{"owners":[{"owner":"a"}],"x":"a` + "\x01" + `b"}`,
 	`{"owners":[{"owner":"a"}],"owners":[]}`,
 	`{"own\u0065rs":[{"owner":"a"}]}`,
