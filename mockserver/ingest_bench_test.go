@@ -4,9 +4,13 @@ import "testing"
 
 // BenchmarkIngestDecode is the part of BenchmarkIngestBatchHandler before
 // the core: the decode of a body of 200 proposals into them.
-func BenchmarkIngestDecode(b *testing.B) {
+func BenchmarkIngestDecode(b *testing.B) { benchDecode(b, ingestBodies) }
+
+// benchDecode decodes the two bodies of 200 proposals bodiesOf makes, in
+// turns.
+func benchDecode(b *testing.B, bodiesOf func(*testing.B, int) [2][]byte) {
 	const n = 200
-	bodies := ingestBodies(b, n)
+	bodies := bodiesOf(b, n)
 	b.SetBytes(int64(len(bodies[0])))
 	b.ReportAllocs()
 	i := 0
