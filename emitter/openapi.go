@@ -126,7 +126,11 @@ func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal, versions bool) (r
 		}()
 	}
 	atomic := emitctx.AllOrNothing(ctx)
-	run.items, run.results = r.encodeV3OnIn(encoders(len(ps)), ps, atomic, &holds.arena, run.ps != nil)
+	// The items are read only within this call: their list is kept for
+	// the next one.
+	items := getV3Items(len(ps))
+	defer putV3Items(items)
+	run.items, run.results = r.encodeV3Into(encoders(len(ps)), ps, atomic, &holds.arena, run.ps != nil, *items)
 	if atomic {
 		size := 2 + len(run.items) - 1
 		for i, it := range run.items {
@@ -179,8 +183,14 @@ func (r *REST) encodeV3On(k int, ps []Proposal, atomic bool) ([]v3Encoded, []Res
 // straight into its encoding, and its item's urn and its result's URN are
 // left empty (see v3Run.urnOf and nameResults).
 func (r *REST) encodeV3OnIn(k int, ps []Proposal, atomic bool, arena *encodeArena, lazyURN bool) ([]v3Encoded, []Result) {
+	return r.encodeV3Into(k, ps, atomic, arena, lazyURN, make([]v3Encoded, len(ps)))
+}
+
+// encodeV3Into is encodeV3OnIn encoding into items, len(ps) zero items,
+// which it returns.
+func (r *REST) encodeV3Into(k int, ps []Proposal, atomic bool, arena *encodeArena, lazyURN bool, items []v3Encoded) ([]v3Encoded, []Result) {
 	now := r.nowMillis(time.Now())
-	items, results := make([]v3Encoded, len(ps)), make([]Result, len(ps))
+	results := make([]Result, len(ps))
 	bufs := make([]*[]byte, k)
 	for j := range bufs {
 		if arena != nil {
