@@ -230,14 +230,15 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	st := &callState{req: r, write: writeMethod(r.Method)}
 	st.trace.WroteHeaders = st.wroteHeaders
 	tctx := httptrace.WithClientTrace(context.WithValue(ctx, stateKey{}, st), &st.trace)
-	req, err := c.newRequest(tctx, r.Method, r.Path, raw)
+	var header http.Header
+	if c.shared {
+		header = c.header // see sharesRequests
+	} else {
+		header = c.header.Clone()
+	}
+	req, err := c.newRequestHeader(tctx, r.Method, r.Path, raw, header)
 	if err != nil {
 		return nil, requestError(r.Method, c.base+r.Path, err)
-	}
-	if c.shared {
-		req.Header = c.header // see sharesRequests
-	} else {
-		req.Header = c.header.Clone()
 	}
 	resp, err := c.rc.Do(req)
 	if err != nil {
@@ -282,21 +283,37 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 // c.base+path, raw); for a path seen before, it copies the request made
 // then (its URL deep) instead of parsing the URL again.
 func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (*retryablehttp.Request, error) {
+	return c.newRequestHeader(ctx, method, path, raw, nil)
+}
+
+// newRequestHeader is newRequest whose request has header, when not nil,
+// as its Header: the copy of a template then makes no empty map to be
+// replaced at once.
+func (c *Client) newRequestHeader(ctx context.Context, method, path string, raw any, header http.Header) (*retryablehttp.Request, error) {
 	c.mu.RLock()
 	t := c.templates[path]
 	c.mu.RUnlock()
 	if t == nil || t.Method != method {
 		target := c.base + path
 		req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
-		if err == nil && t == nil {
+		if err != nil {
+			return nil, err
+		}
+		if header != nil {
+			req.Header = header
+		}
+		if t == nil {
 			c.remember(method, path, target)
 		}
-		return req, err
+		return req, nil
 	}
 	hr := t.WithContext(ctx)
 	u := *t.URL
 	hr.URL = &u
-	hr.Header = make(http.Header)
+	hr.Header = header
+	if header == nil {
+		hr.Header = make(http.Header)
+	}
 	req, err := retryablehttp.FromRequest(hr)
 	if err == nil {
 		err = req.SetBody(raw)
