@@ -227,9 +227,9 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	case len(r.Body) > 0:
 		raw = r.Body
 	}
-	st := &callState{req: r, write: writeMethod(r.Method)}
+	st := &callState{ctx: ctx, req: r, write: writeMethod(r.Method)}
 	st.trace.WroteHeaders = st.wroteHeaders
-	tctx := httptrace.WithClientTrace(context.WithValue(ctx, stateKey{}, st), &st.trace)
+	tctx := httptrace.WithClientTrace(st, &st.trace)
 	var header http.Header
 	if c.shared {
 		header = c.header // see sharesRequests
@@ -249,7 +249,7 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		data, rerr := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+		data, rerr := io.ReadAll(st.limited(resp.Body, maxErrorBody))
 		if rerr != nil && ctx.Err() != nil {
 			return nil, st.outcome(ctx, requestError(r.Method, c.base+r.Path, ctx.Err()), 0)
 		}
@@ -260,9 +260,9 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	var data []byte
 	var size int64
 	if r.DiscardBody {
-		size, err = io.Copy(io.Discard, io.LimitReader(resp.Body, c.maxResp+1))
+		size, err = io.Copy(io.Discard, st.limited(resp.Body, c.maxResp+1))
 	} else {
-		data, err = io.ReadAll(io.LimitReader(resp.Body, c.maxResp+1))
+		data, err = io.ReadAll(st.limited(resp.Body, c.maxResp+1))
 		size = int64(len(data))
 	}
 	if err != nil {
