@@ -30,8 +30,7 @@ func (st *callState) Value(key any) any {
 	return st.ctx.Value(key)
 }
 
-// String names the context in panics and logs as context.WithValue's
-// would.
+// String names the context in panics and logs.
 func (st *callState) String() string { return "transport.callState" }
 
 // limited returns st's LimitedReader (which saves an allocation a call)
