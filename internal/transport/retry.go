@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -46,6 +47,8 @@ func resolve(r config.Retry) policy {
 // the request's context so that CheckRetry, which go-retryablehttp calls
 // on the caller's goroutine, can see and update it.
 type callState struct {
+	// ctx is the caller's context, which the state extends (see Value).
+	ctx context.Context
 	req Request
 	// write reports a method that may change something on the server
 	// (POST, PUT, DELETE, PATCH); only such a request can have an unknown
@@ -63,6 +66,8 @@ type callState struct {
 	// trace is the call's httptrace hooks (WroteHeaders sets sent), kept
 	// here to save an allocation a call.
 	trace httptrace.ClientTrace
+	// limit reads the answer's body (see limited).
+	limit io.LimitedReader
 }
 
 // wroteHeaders is the trace's WroteHeaders: the current attempt has

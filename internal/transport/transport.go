@@ -227,17 +227,18 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	case len(r.Body) > 0:
 		raw = r.Body
 	}
-	st := &callState{req: r, write: writeMethod(r.Method)}
+	st := &callState{ctx: ctx, req: r, write: writeMethod(r.Method)}
 	st.trace.WroteHeaders = st.wroteHeaders
-	tctx := httptrace.WithClientTrace(context.WithValue(ctx, stateKey{}, st), &st.trace)
-	req, err := c.newRequest(tctx, r.Method, r.Path, raw)
+	tctx := httptrace.WithClientTrace(st, &st.trace)
+	var header http.Header
+	if c.shared {
+		header = c.header // see sharesRequests
+	} else {
+		header = c.header.Clone()
+	}
+	req, err := c.newRequestHeader(tctx, r.Method, r.Path, raw, header)
 	if err != nil {
 		return nil, requestError(r.Method, c.base+r.Path, err)
-	}
-	if c.shared {
-		req.Header = c.header // see sharesRequests
-	} else {
-		req.Header = c.header.Clone()
 	}
 	resp, err := c.rc.Do(req)
 	if err != nil {
@@ -248,7 +249,7 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		data, rerr := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+		data, rerr := io.ReadAll(st.limited(resp.Body, maxErrorBody))
 		if rerr != nil && ctx.Err() != nil {
 			return nil, st.outcome(ctx, requestError(r.Method, c.base+r.Path, ctx.Err()), 0)
 		}
@@ -259,9 +260,9 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	var data []byte
 	var size int64
 	if r.DiscardBody {
-		size, err = io.Copy(io.Discard, io.LimitReader(resp.Body, c.maxResp+1))
+		size, err = io.Copy(io.Discard, st.limited(resp.Body, c.maxResp+1))
 	} else {
-		data, err = io.ReadAll(io.LimitReader(resp.Body, c.maxResp+1))
+		data, err = io.ReadAll(st.limited(resp.Body, c.maxResp+1))
 		size = int64(len(data))
 	}
 	if err != nil {
@@ -282,21 +283,37 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 // c.base+path, raw); for a path seen before, it copies the request made
 // then (its URL deep) instead of parsing the URL again.
 func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (*retryablehttp.Request, error) {
+	return c.newRequestHeader(ctx, method, path, raw, nil)
+}
+
+// newRequestHeader is newRequest whose request has header, when not nil,
+// as its Header: the copy of a template then makes no empty map to be
+// replaced at once.
+func (c *Client) newRequestHeader(ctx context.Context, method, path string, raw any, header http.Header) (*retryablehttp.Request, error) {
 	c.mu.RLock()
 	t := c.templates[path]
 	c.mu.RUnlock()
 	if t == nil || t.Method != method {
 		target := c.base + path
 		req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
-		if err == nil && t == nil {
+		if err != nil {
+			return nil, err
+		}
+		if header != nil {
+			req.Header = header
+		}
+		if t == nil {
 			c.remember(method, path, target)
 		}
-		return req, err
+		return req, nil
 	}
 	hr := t.WithContext(ctx)
 	u := *t.URL
 	hr.URL = &u
-	hr.Header = make(http.Header)
+	hr.Header = header
+	if header == nil {
+		hr.Header = make(http.Header)
+	}
 	req, err := retryablehttp.FromRequest(hr)
 	if err == nil {
 		err = req.SetBody(raw)

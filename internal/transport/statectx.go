@@ -1,0 +1,41 @@
+package transport
+
+import (
+	"context"
+	"io"
+	"time"
+)
+
+// callState is also the context of its call's requests: ctx with the
+// state as the value of stateKey{}, without a context.WithValue made for
+// it a call. Its methods other than Value are ctx's own, so that contexts
+// derived from it (net/http's deadlines, cancellations) hang on ctx's
+// cancellation as they would on ctx.
+var _ context.Context = (*callState)(nil)
+
+// Deadline returns the deadline of the caller's context.
+func (st *callState) Deadline() (time.Time, bool) { return st.ctx.Deadline() }
+
+// Done returns the Done channel of the caller's context.
+func (st *callState) Done() <-chan struct{} { return st.ctx.Done() }
+
+// Err returns the error of the caller's context.
+func (st *callState) Err() error { return st.ctx.Err() }
+
+// Value returns st for stateKey{}, else the caller's context's value.
+func (st *callState) Value(key any) any {
+	if _, ok := key.(stateKey); ok {
+		return st
+	}
+	return st.ctx.Value(key)
+}
+
+// String names the context in panics and logs.
+func (st *callState) String() string { return "transport.callState" }
+
+// limited returns st's LimitedReader (which saves an allocation a call)
+// reading at most n bytes from r.
+func (st *callState) limited(r io.Reader, n int64) *io.LimitedReader {
+	st.limit = io.LimitedReader{R: r, N: n}
+	return &st.limit
+}
