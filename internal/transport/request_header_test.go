@@ -11,8 +11,8 @@ import (
 	"github.com/catalogkit/datahub-go/internal/config"
 )
 
-// TestNewRequestHeaderMatchesRetryablehttp holds newRequestHeader, which
-// Send uses, first (parsing) and later (copying the template) calls, to
+// TestNewRequestHeaderMatchesRetryablehttp holds newRequest given a
+// header, as Send gives it, first (parsing) and later (copying the template) calls, to
 // retryablehttp.NewRequestWithContext with the given header set: the same
 // request, whose Header is the very map given.
 func TestNewRequestHeaderMatchesRetryablehttp(t *testing.T) {
@@ -40,7 +40,7 @@ func TestNewRequestHeaderMatchesRetryablehttp(t *testing.T) {
 				ctx := context.WithValue(context.Background(), requestTestKey{}, r.path)
 				header := c.Header()
 				header.Set("X-Call", string(rune('a'+i)))
-				got, gotErr := c.newRequestHeader(ctx, r.method, r.path, raw, header)
+				got, gotErr := c.newRequest(ctx, r.method, r.path, raw, header)
 				want, wantErr := retryablehttp.NewRequestWithContext(ctx, r.method, target, raw)
 				if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
 					t.Fatalf("%s %s: error %v, want %v", r.method, target, gotErr, wantErr)

@@ -41,7 +41,7 @@ func TestNewRequestMatchesRetryablehttp(t *testing.T) {
 			}
 			for range 3 {
 				ctx := context.WithValue(context.Background(), requestTestKey{}, r.path)
-				got, gotErr := c.newRequest(ctx, r.method, r.path, raw)
+				got, gotErr := c.newRequest(ctx, r.method, r.path, raw, nil)
 				want, wantErr := retryablehttp.NewRequestWithContext(ctx, r.method, target, raw)
 				if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
 					t.Fatalf("%s %s: error %v, want %v", r.method, target, gotErr, wantErr)

@@ -236,7 +236,7 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	} else {
 		header = c.header.Clone()
 	}
-	req, err := c.newRequestHeader(tctx, r.Method, r.Path, raw, header)
+	req, err := c.newRequest(tctx, r.Method, r.Path, raw, header)
 	if err != nil {
 		return nil, requestError(r.Method, c.base+r.Path, err)
 	}
@@ -280,16 +280,10 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 }
 
 // newRequest returns retryablehttp.NewRequestWithContext(ctx, method,
-// c.base+path, raw); for a path seen before, it copies the request made
-// then (its URL deep) instead of parsing the URL again.
-func (c *Client) newRequest(ctx context.Context, method, path string, raw any) (*retryablehttp.Request, error) {
-	return c.newRequestHeader(ctx, method, path, raw, nil)
-}
-
-// newRequestHeader is newRequest whose request has header, when not nil,
-// as its Header: the copy of a template then makes no empty map to be
-// replaced at once.
-func (c *Client) newRequestHeader(ctx context.Context, method, path string, raw any, header http.Header) (*retryablehttp.Request, error) {
+// c.base+path, raw) with header, when not nil, as its Header; for a path
+// seen before, it copies the request made then (its URL deep) instead of
+// parsing the URL again, and makes no empty header map to be replaced.
+func (c *Client) newRequest(ctx context.Context, method, path string, raw any, header http.Header) (*retryablehttp.Request, error) {
 	c.mu.RLock()
 	t := c.templates[path]
 	c.mu.RUnlock()
