@@ -52,18 +52,7 @@ func TestDecodeIngestQuickMemo(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			got, gotAsync, ok := decodeIngestQuick([]byte(tc.body), true)
-			if ok != tc.quick {
-				t.Fatalf("quick decode of %s: ok = %v, want %v", tc.body, ok, tc.quick)
-			}
-			if !ok {
-				return
-			}
-			want, wantAsync, wantErr := decodeIngestWith(nil, []byte(tc.body), true)
-			if diff := cmp.Diff([]any{want, wantAsync, wantErr}, []any{got, gotAsync, (*restliError)(nil)},
-				cmp.AllowUnexported(restliError{})); diff != "" {
-				t.Fatalf("(-general +quick):\n%s", diff)
-			}
+			checkQuickAsGeneral(t, tc.body, tc.quick)
 		})
 	}
 }
@@ -103,18 +92,25 @@ func TestDecodeIngestQuickValueMemo(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			got, gotAsync, ok := decodeIngestQuick([]byte(tc.body), true)
-			if ok != tc.quick {
-				t.Fatalf("quick decode of %s: ok = %v, want %v", tc.body, ok, tc.quick)
-			}
-			if !ok {
-				return
-			}
-			want, wantAsync, wantErr := decodeIngestWith(nil, []byte(tc.body), true)
-			if diff := cmp.Diff([]any{want, wantAsync, wantErr}, []any{got, gotAsync, (*restliError)(nil)},
-				cmp.AllowUnexported(restliError{})); diff != "" {
-				t.Fatalf("(-general +quick):\n%s", diff)
-			}
+			checkQuickAsGeneral(t, tc.body, tc.quick)
 		})
+	}
+}
+
+// checkQuickAsGeneral: the quick decode of body takes it when quick says
+// so, and then decodes it as the general decode does.
+func checkQuickAsGeneral(t *testing.T, body string, quick bool) {
+	t.Helper()
+	got, gotAsync, ok := decodeIngestQuick([]byte(body), true)
+	if ok != quick {
+		t.Fatalf("quick decode of %s: ok = %v, want %v", body, ok, quick)
+	}
+	if !ok {
+		return
+	}
+	want, wantAsync, wantErr := decodeIngestWith(nil, []byte(body), true)
+	if diff := cmp.Diff([]any{want, wantAsync, wantErr}, []any{got, gotAsync, (*restliError)(nil)},
+		cmp.AllowUnexported(restliError{})); diff != "" {
+		t.Fatalf("(-general +quick):\n%s", diff)
 	}
 }
