@@ -192,3 +192,14 @@ func ExampleAppendJSON() {
 	fmt.Println(string(buf))
 	// Output: status: {"removed":true,"lifecycleStage":"<draft>"}
 }
+
+// AppendJSON writes an audit stamp's JSON onto bytes already written, as
+// an encoder of a larger record does; <, > and & are written as they are.
+func ExampleAuditStamp_AppendJSON() {
+	stamp := aspects.AuditStamp{Time: 1700000000000, Actor: "urn:li:corpuser:jdoe", Message: aspects.Ptr("ingested <nightly>")}
+	b := []byte(`{"created":`)
+	b = stamp.AppendJSON(b)
+	b = append(b, '}')
+	fmt.Println(string(b))
+	// Output: {"created":{"time":1700000000000,"actor":"urn:li:corpuser:jdoe","message":"ingested <nightly>"}}
+}
