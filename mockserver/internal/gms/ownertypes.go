@@ -52,15 +52,15 @@ func ownerTypesHashed(value json.RawMessage, h uint64, values *valueArena) (json
 		return append(values.take(len(a.value)), a.value...), a.hash, true
 	}
 	var out json.RawMessage
+	var oh uint64
 	changed, fast := false, false
 	if h != 0 {
-		out, changed, fast = ownerTypesFast(value, values)
+		out, oh, changed, fast = ownerTypesFast(value, h, values)
 	}
 	if !fast {
 		out, changed = ownerTypesOf(value)
 	}
-	var oh uint64
-	if changed {
+	if changed && oh == 0 {
 		oh = jsonx.Hash(out)
 	}
 	if seen := &ownerTypesMissed[i]; seen.Load() != sh {

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // Bounds of the values ownerTypesFast reads: at most this many owners,
@@ -35,117 +37,152 @@ type fastGroup struct {
 // value, without allocating strings: compact text, owners that are objects
 // whose owner, type and typeUrn are strings of printable ASCII that need no
 // escape (or null), and an ownerTypes that is absent, null or a map of such
-// strings. value must be valid JSON without a repeated key (its jsonx.Hash
-// is not 0). A changed value is written once, into memory from values.
-// fast is false when value has another shape: then ownerTypesOf answers.
-func ownerTypesFast(value []byte, values *valueArena) (out json.RawMessage, changed, fast bool) {
+// strings. value must be valid JSON without a repeated key, of jsonx.Hash
+// h (not 0). It reads value once, from start to end (skipping the members
+// it does not read by their strings and brackets), and a changed value is
+// written once, into memory from values, with its jsonx.Hash oh worked out
+// from h and the parts that changed (0 when it cannot be: then the caller
+// hashes the value). fast is false when value has another shape: then
+// ownerTypesOf answers.
+func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMessage, oh uint64, changed, fast bool) {
 	n := len(value)
-	if n < 2 || value[0] != '{' || value[n-1] != '}' || hasControl(value) {
-		return nil, false, false
-	}
-	var owners, types []byte
-	typesAt, typesEnd := -1, -1
-	if n > 2 {
-		for i := 1; ; {
-			key, ke, ve, ok := fastMember(value, i)
-			if !ok {
-				return nil, false, false
-			}
-			switch string(key) {
-			case "owners":
-				owners = value[ke+1 : ve]
-			case "ownerTypes":
-				types, typesAt, typesEnd = value[ke+1:ve], ke+1, ve
-			}
-			if value[ve] == '}' {
-				if ve != n-1 {
-					return nil, false, false
-				}
-				break
-			}
-			if value[ve] != ',' {
-				return nil, false, false
-			}
-			i = ve + 1
-		}
-	}
-	if owners == nil || string(owners) == "null" || string(owners) == "[]" {
-		return value, false, true
-	}
-	if owners[0] != '[' {
-		return nil, false, false
+	if n < 2 || value[0] != '{' || value[n-1] != '}' {
+		return nil, 0, false, false
 	}
 	var (
-		keyBuf  [fastKeyBytes]byte
-		keys    = keyBuf[:0]
-		groups  [fastOwners]fastGroup
-		ngroups int
-		nowners int
+		keyBuf   [fastKeyBytes]byte
+		keys     = keyBuf[:0]
+		groups   [fastOwners]fastGroup
+		ngroups  int
+		nowners  int
+		hasOwner bool // an owners member that is a list of at least one owner
+		seen     int  // owners 1, ownerTypes 2
+		typesAt  = -1
+		typesEnd = -1
+		// The keys of the members, for the hash of a value that gets an
+		// ownerTypes member it had not (two keys of one hash: no hash).
+		topKeys [fastTopKeys][]byte
+		ntop    int
 	)
-	for j := 1; ; {
-		if j >= len(owners) || owners[j] != '{' {
-			return nil, false, false // null or another kind: ownerTypesOf
-		}
-		e := jsonx.CompactValueEnd(owners, j)
-		if e < 0 || e >= len(owners) || nowners == fastOwners {
-			return nil, false, false
-		}
-		nowners++
-		owner, typ, typeURN, ok := fastOwner(owners[j:e])
+	i := 1
+	for n > 2 {
+		key, j, ok := fastKey(value, i)
 		if !ok {
-			return nil, false, false
+			return nil, 0, false, false
 		}
-		// The type key, dots written %2E, after the keys before it.
-		start := len(keys)
-		switch {
-		case typeURN != nil:
-			keys, ok = appendTypeKey(keys, typeURN, false)
-		case typ != nil:
-			keys, ok = appendTypeKey(keys, []byte(ownerSystemType), false)
-			if ok {
-				keys, ok = appendTypeKey(keys, typ, true)
+		if ntop < len(topKeys) {
+			topKeys[ntop] = key
+		}
+		ntop++
+		switch string(key) {
+		case "owners":
+			if seen&1 != 0 {
+				return nil, 0, false, false
 			}
+			seen |= 1
+			switch {
+			case hasText(value, j, "null"):
+				j += 4
+			case hasText(value, j, "[]"):
+				j += 2
+			case value[j] != '[':
+				return nil, 0, false, false
+			default:
+				hasOwner = true
+				for j++; ; {
+					if value[j] != '{' || nowners == fastOwners {
+						return nil, 0, false, false // null or another kind: ownerTypesOf
+					}
+					nowners++
+					var owner, typ, typeURN []byte
+					if j, owner, typ, typeURN, ok = fastOwnerAt(value, j); !ok || j >= n {
+						return nil, 0, false, false
+					}
+					// The type key, dots written %2E, after the keys before it.
+					start := len(keys)
+					switch {
+					case typeURN != nil:
+						keys, ok = appendTypeKey(keys, typeURN, false)
+					case typ != nil:
+						keys, ok = appendTypeKey(keys, []byte(ownerSystemType), false)
+						if ok {
+							keys, ok = appendTypeKey(keys, typ, true)
+						}
+					default:
+						keys, ok = appendTypeKey(keys, []byte(ownerNoneType), false)
+					}
+					if !ok {
+						return nil, 0, false, false
+					}
+					key := keys[start:len(keys):len(keys)]
+					g := -1
+					for k := range ngroups {
+						if bytes.Equal(groups[k].key, key) {
+							g = k
+							keys = keys[:start] // the same key as the group's
+							break
+						}
+					}
+					if g < 0 {
+						g = ngroups
+						groups[g].key = key
+						ngroups++
+					}
+					if !containsBytes(groups[g].owners[:groups[g].n], owner) {
+						groups[g].owners[groups[g].n] = owner
+						groups[g].n++
+					}
+					if value[j] == ']' {
+						j++
+						break
+					}
+					if value[j] != ',' {
+						return nil, 0, false, false
+					}
+					j++
+				}
+			}
+		case "ownerTypes":
+			if seen&2 != 0 {
+				return nil, 0, false, false
+			}
+			seen |= 2
+			typesAt = j
+			if j = compactValueEnd(value, j); j < 0 {
+				return nil, 0, false, false
+			}
+			typesEnd = j
 		default:
-			keys, ok = appendTypeKey(keys, []byte(ownerNoneType), false)
-		}
-		if !ok {
-			return nil, false, false
-		}
-		key := keys[start:len(keys):len(keys)]
-		g := -1
-		for k := range ngroups {
-			if bytes.Equal(groups[k].key, key) {
-				g = k
-				keys = keys[:start] // the same key as the group's
-				break
+			if j = compactValueEnd(value, j); j < 0 {
+				return nil, 0, false, false
 			}
 		}
-		if g < 0 {
-			g = ngroups
-			groups[g].key = key
-			ngroups++
-		}
-		if !containsBytes(groups[g].owners[:groups[g].n], owner) {
-			groups[g].owners[groups[g].n] = owner
-			groups[g].n++
-		}
-		if owners[e] == ']' {
-			if e != len(owners)-1 {
-				return nil, false, false
+		// j < n: every reading stops at a byte it has looked at, and the
+		// last byte is the object's brace.
+		if value[j] == '}' {
+			if j != n-1 {
+				return nil, 0, false, false
 			}
 			break
 		}
-		if owners[e] != ',' {
-			return nil, false, false
+		if value[j] != ',' {
+			return nil, 0, false, false
 		}
-		j = e + 1
+		i = j + 1
+	}
+	if !hasOwner {
+		return value, 0, false, true
+	}
+	var types []byte
+	if typesAt >= 0 {
+		types = value[typesAt:typesEnd]
 	}
 	same, ok := fastSameTypes(types, groups[:ngroups])
 	if !ok {
-		return nil, false, false
+		return nil, 0, false, false
 	}
 	if same {
-		return value, false, true
+		return value, 0, false, true
 	}
 	// Sorted by key, as ownerTypesOf sorts them.
 	gs := groups[:ngroups]
@@ -190,7 +227,229 @@ func ownerTypesFast(value []byte, values *valueArena) (out json.RawMessage, chan
 	} else {
 		b = append(b, '}')
 	}
-	return b, true, true
+	return b, fastTypesHash(h, types, typesAt >= 0, gs, topKeys[:min(ntop, len(topKeys))], ntop <= len(topKeys)), true, true
+}
+
+// fastTopKeys is the most keys of an ownership value ownerTypesFast keeps
+// for the hash of a value that gets an ownerTypes member.
+const fastTopKeys = 16
+
+// ownerTypesKeyHash is the hash of the key "ownerTypes".
+var ownerTypesKeyHash = pdl.HashString([]byte("ownerTypes"))
+
+// fastTypesHash returns the jsonx.Hash of ownerTypesFast's changed value:
+// the value of hash h (not 0) with its ownerTypes member, of text types
+// when it had one (had), set to the map of the groups gs (sorted, their
+// keys and owners plain text), from the sum of the members' hashes. keys
+// are the value's keys when all (the keys' hashes must differ from the
+// new member's); 0 when the hash cannot be worked out so (two keys of the
+// map, or the new key and another, of one hash, and whatever hashes to
+// 0): the caller hashes the value.
+func fastTypesHash(h uint64, types []byte, had bool, gs []fastGroup, keys [][]byte, all bool) uint64 {
+	sum := pdl.HashObjectSum(h)
+	if had {
+		old := pdl.Hash(types)
+		if old == 0 {
+			return 0
+		}
+		sum -= pdl.HashMember(ownerTypesKeyHash, old)
+	} else {
+		if !all {
+			return 0
+		}
+		for _, k := range keys {
+			if pdl.HashString(k) == ownerTypesKeyHash {
+				return 0
+			}
+		}
+	}
+	var groupKeys [fastOwners]uint64
+	var mapSum uint64
+	for i, g := range gs {
+		kh := pdl.HashString(g.key)
+		for _, o := range groupKeys[:i] {
+			if o == kh {
+				return 0
+			}
+		}
+		groupKeys[i] = kh
+		list := pdl.HashEmptyArray()
+		for _, o := range g.owners[:g.n] {
+			list = pdl.HashElement(list, pdl.HashString(o))
+		}
+		mapSum += pdl.HashMember(kh, list)
+	}
+	sum += pdl.HashMember(ownerTypesKeyHash, pdl.HashObject(mapSum))
+	return pdl.HashObject(sum) // 0 only where Hash gives 0 too
+}
+
+// hasText reports whether b holds s at i.
+func hasText(b []byte, i int, s string) bool {
+	return len(b)-i >= len(s) && string(b[i:i+len(s)]) == s
+}
+
+// fastKey reads the key of a member of compact object text obj, whose
+// quote is at i, and the colon after it: the key's bytes and the index
+// past the colon. false for a key that is not plain text (plainText) or
+// text that is not compact.
+func fastKey(obj []byte, i int) (key []byte, next int, ok bool) {
+	if i >= len(obj) || obj[i] != '"' {
+		return nil, 0, false
+	}
+	e := plainEnd(obj, i+1)
+	if e < 0 || e+1 >= len(obj) || obj[e] != '"' || obj[e+1] != ':' {
+		return nil, 0, false
+	}
+	return obj[i+1 : e], e + 2, true
+}
+
+// fastOwnerAt reads the owner object of compact text b whose brace is at
+// i: its owner, type and typeUrn (nil when absent or null; the last of a
+// repeated key counts) and the index past its closing brace. false when
+// one is not a plain string (plainText) or the text is not compact.
+func fastOwnerAt(b []byte, i int) (next int, owner, typ, typeURN []byte, ok bool) {
+	i++
+	if i < len(b) && b[i] == '}' {
+		return i + 1, nil, nil, nil, true
+	}
+	for {
+		key, j, ok := fastKey(b, i)
+		if !ok {
+			return 0, nil, nil, nil, false
+		}
+		var dst *[]byte
+		switch string(key) {
+		case "owner":
+			dst = &owner
+		case "type":
+			dst = &typ
+		case "typeUrn":
+			dst = &typeURN
+		}
+		switch {
+		case dst == nil:
+			if j = compactValueEnd(b, j); j < 0 {
+				return 0, nil, nil, nil, false
+			}
+		case hasText(b, j, "null"):
+			j += 4
+		case j < len(b) && b[j] == '"':
+			e := plainEnd(b, j+1)
+			if e < 0 || b[e] != '"' {
+				return 0, nil, nil, nil, false
+			}
+			*dst = b[j+1 : e : e]
+			j = e + 1
+		default:
+			return 0, nil, nil, nil, false
+		}
+		if j >= len(b) {
+			return 0, nil, nil, nil, false
+		}
+		if b[j] == '}' {
+			return j + 1, owner, typ, typeURN, true
+		}
+		if b[j] != ',' {
+			return 0, nil, nil, nil, false
+		}
+		i = j + 1
+	}
+}
+
+// plainEnd returns the index of the first byte of b from i that is not
+// plain text (plainText), -1 when there is none.
+func plainEnd(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		if !plainByte[b[i]] {
+			return i
+		}
+	}
+	return -1
+}
+
+// plainByte marks the bytes of plain text: printable ASCII but a quote, a
+// backslash and the HTML characters.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c <= 0x7e; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
+// compactValueEnd returns the index just past the JSON value of compact
+// text b that starts at i, within an object or an array (the byte there
+// is one of ",}]"), or -1 when b ends first or the value holds a byte
+// below 0x21 outside its strings or a control character within them (the
+// text is taken to be valid JSON otherwise). A string's bytes are read
+// eight at a time.
+func compactValueEnd(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch c := b[i]; c {
+		case '"':
+			if i = stringEnd(b, i+1); i < 0 {
+				return -1
+			}
+			i++
+		case '{', '[':
+			depth++
+			i++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+			i++
+		case ',':
+			if depth == 0 {
+				return i
+			}
+			i++
+		default:
+			if c <= ' ' {
+				return -1
+			}
+			i++
+		}
+	}
+	return -1
+}
+
+// stringEnd returns the index of the quote that closes the string whose
+// text starts at b[i], or -1 when b ends first or the text holds a
+// control character.
+func stringEnd(b []byte, i int) int {
+	for {
+		for ; i+8 <= len(b); i += 8 {
+			w := binary.LittleEndian.Uint64(b[i:])
+			if m := stringStops(w); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
+			}
+		}
+		if i >= len(b) {
+			return -1
+		}
+		switch c := b[i]; {
+		case c == '"':
+			return i
+		case c == '\\':
+			i += 2 // the escaped byte (valid JSON: not a control character)
+		case c < 0x20:
+			return -1
+		default:
+			i++
+		}
+	}
+}
+
+// stringStops returns a mask whose lowest set bit is the high bit of the
+// first byte of w (in memory order) that is a quote, a backslash or below
+// 0x20; 0 when there is none. (Bits past the first may be false ones.)
+func stringStops(w uint64) uint64 {
+	const lows, highs = 0x0101010101010101, 0x8080808080808080
+	q, s := w^('"'*lows), w^('\\'*lows)
+	return ((q-lows)&^q | (s-lows)&^s | (w-0x20*lows)&^w) & highs
 }
 
 // fastMember reads the member of compact object text obj whose key starts

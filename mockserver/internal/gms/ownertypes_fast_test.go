@@ -38,6 +38,16 @@ var ownerTypesFastCases = []string{
 		`{"owner":"e","type":"E"},{"owner":"f","type":"F"},{"owner":"g","type":"G"},{"owner":"h","type":"H"},{"owner":"i","type":"I"}]}`,
 	`[1]`,
 	`{}`,
+	// The one-pass reading: members it skips, by their strings and brackets.
+	`{"a":"x\"}\\","owners":[{"x":{"y":["]",{"}":1}]},"owner":"urn:li:corpuser:a","type":"DATAOWNER","z":[true,null,-1.5e3]}],"b":[{}]}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"z":[1, 2]}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"z":"é\u00e9"}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","typeUrn":"urn:li:ownershipType:x.y"},{"owner":"urn:li:corpuser:b","type":"BUSINESS_OWNER"},{"owner":"urn:li:corpuser:c"}],"lastModified":{"time":1,"actor":"urn:li:corpuser:a"}}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"ownerTypes":{"urn:li:ownershipType:__system__technical_owner":["urn:li:corpuser:a"]}}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}`,
+	`{"owners":[{}`,
+	`{"owners":[{"owner":null,"type":null,"typeUrn":null}]}`,
 }
 
 // FuzzOwnerTypesFast holds the fast path and the kept answers to
@@ -70,10 +80,17 @@ func checkOwnerTypesFast(t *testing.T, in []byte) {
 	if wantChanged {
 		wantHash = jsonx.Hash(want)
 	}
+	// Text that is no valid JSON is never given to it; it stops there all
+	// the same (nothing read past the end).
+	ownerTypesFast(slices.Clone(in), 1, nil)
 	if h := jsonx.Hash(in); h != 0 {
-		if got, changed, fast := ownerTypesFast(slices.Clone(in), nil); fast &&
-			(changed != wantChanged || string(got) != string(want)) {
+		got, oh, changed, fast := ownerTypesFast(slices.Clone(in), h, nil)
+		if fast && (changed != wantChanged || string(got) != string(want)) {
 			t.Errorf("ownerTypesFast(%s)\n= %s, %v\nwant %s, %v", in, got, changed, want, wantChanged)
+		}
+		// The hash worked out from h is the changed value's (0: not worked out).
+		if oh != 0 && (!fast || !changed || oh != wantHash) {
+			t.Errorf("ownerTypesFast(%s): hash %x (fast %v, changed %v), want %x", in, oh, fast, changed, wantHash)
 		}
 	}
 	for i := range 3 {
@@ -94,7 +111,7 @@ func TestOwnerTypesFastTaken(t *testing.T) {
 		ownerTypesCases[0], ownerTypesCases[2], ownerTypesCases[3], ownerTypesCases[5],
 		ownerTypesCases[6], ownerTypesCases[7], ownerTypesCases[13], ownerTypesFastCases[0],
 	} {
-		if _, _, fast := ownerTypesFast([]byte(in), nil); !fast {
+		if _, _, _, fast := ownerTypesFast([]byte(in), jsonx.Hash([]byte(in)), nil); !fast {
 			t.Errorf("%s: not the fast path", in)
 		}
 	}

@@ -2,6 +2,7 @@ package gms
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -155,17 +156,27 @@ func BenchmarkOwnerTypesOf(b *testing.B) {
 	}
 }
 
-// TestOwnerTypesKeptBySlot gives two ownership values one hash: each gets
-// its own answer, not the other's kept one.
+// TestOwnerTypesKeptBySlot gives two ownership values one slot: each gets
+// its own answer, not the other's kept one. (The hash given is each
+// value's own, as ownerTypesHashed asks: the hash of a changed value is
+// worked out from it; b's owner is picked so that the two hashes share a
+// slot.)
 func TestOwnerTypesKeptBySlot(t *testing.T) {
 	a := []byte(`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"lastModified":{"time":0,"actor":"urn:li:corpuser:a"}}`)
-	b := []byte(`{"owners":[{"owner":"urn:li:corpuser:b","type":"TECHNICAL_OWNER"}],"lastModified":{"time":0,"actor":"urn:li:corpuser:b"}}`)
+	slots := uint64(len(ownerTypesSeen))
+	var b []byte
+	for i := 0; b == nil; i++ {
+		c := fmt.Appendf(nil, `{"owners":[{"owner":"urn:li:corpuser:b%d","type":"TECHNICAL_OWNER"}],"lastModified":{"time":0,"actor":"urn:li:corpuser:b"}}`, i)
+		if jsonx.Hash(c)%slots == jsonx.Hash(a)%slots {
+			b = c
+		}
+	}
 	for range 2 {
 		for _, in := range [][]byte{a, b} {
 			want, wantChanged := ownerTypesOf(slices.Clone(in))
-			got, h, changed := ownerTypesHashed(slices.Clone(in), 42, nil)
+			got, h, changed := ownerTypesHashed(slices.Clone(in), jsonx.Hash(in), nil)
 			if changed != wantChanged || string(got) != string(want) || h != jsonx.Hash(want) {
-				t.Errorf("ownerTypesHashed(%s, 42) = %s, %x, %v; want %s, %v", in, got, h, changed, want, wantChanged)
+				t.Errorf("ownerTypesHashed(%s) = %s, %x, %v; want %s, %v", in, got, h, changed, want, wantChanged)
 			}
 		}
 	}
