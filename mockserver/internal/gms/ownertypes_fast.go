@@ -474,43 +474,6 @@ func fastMember(obj []byte, i int) (key []byte, ke, ve int, ok bool) {
 	return key, ke, ve, true
 }
 
-// fastOwner reads an owner object: its owner, type and typeUrn (nil when
-// absent or null; the last of a repeated key counts). false when one is
-// not a plain string (plainText).
-func fastOwner(obj []byte) (owner, typ, typeURN []byte, ok bool) {
-	if len(obj) == 2 {
-		return nil, nil, nil, true
-	}
-	for i := 1; ; {
-		key, ke, ve, ok := fastMember(obj, i)
-		if !ok {
-			return nil, nil, nil, false
-		}
-		var dst *[]byte
-		switch string(key) {
-		case "owner":
-			dst = &owner
-		case "type":
-			dst = &typ
-		case "typeUrn":
-			dst = &typeURN
-		}
-		if v := obj[ke+1 : ve]; dst != nil && string(v) != "null" {
-			if len(v) < 2 || v[0] != '"' || !plainText(v[1:len(v)-1]) {
-				return nil, nil, nil, false
-			}
-			*dst = v[1 : len(v)-1 : len(v)-1]
-		}
-		if obj[ve] == '}' {
-			return owner, typ, typeURN, ve == len(obj)-1
-		}
-		if obj[ve] != ',' {
-			return nil, nil, nil, false
-		}
-		i = ve + 1
-	}
-}
-
 // plainText reports whether a string literal's body b decodes to itself
 // and encoding/json writes it back unchanged: printable ASCII without a
 // quote, a backslash or an HTML character.
@@ -540,26 +503,6 @@ func appendTypeKey(b, s []byte, lower bool) ([]byte, bool) {
 		}
 	}
 	return b, true
-}
-
-// hasControl reports whether b holds a control character, which the JSON
-// text of ownerTypesOf's reading refuses inside a string (and compact text
-// has nowhere else).
-func hasControl(b []byte) bool {
-	const lows, highs = 0x0101010101010101, 0x8080808080808080
-	for ; len(b) >= 8; b = b[8:] {
-		// A byte below 0x20 borrows into its high bit; a byte of 0x80 or
-		// more (its high bit set already) is masked out by ^w.
-		if w := binary.LittleEndian.Uint64(b); (w-0x20*lows)&^w&highs != 0 {
-			return true
-		}
-	}
-	for _, c := range b {
-		if c < 0x20 {
-			return true
-		}
-	}
-	return false
 }
 
 func containsBytes(list [][]byte, b []byte) bool {

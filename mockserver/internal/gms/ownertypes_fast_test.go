@@ -134,16 +134,35 @@ func TestOwnerTypesKeptOnSecondSight(t *testing.T) {
 	}
 }
 
-// TestHasControl compares hasControl with a byte at a time, for a control
-// byte or 0x20..0xff at every place of strings of 0 to 20 bytes.
-func TestHasControl(t *testing.T) {
+// TestStringEnd compares stringEnd with a byte at a time, for a quote, a
+// backslash, a control byte or one of 0x20..0xff at every place of strings
+// of 0 to 20 bytes (closed by a quote or not).
+func TestStringEnd(t *testing.T) {
+	slow := func(b []byte, i int) int {
+		for ; i < len(b); i++ {
+			switch c := b[i]; {
+			case c == '"':
+				return i
+			case c == '\\':
+				i++
+			case c < 0x20:
+				return -1
+			}
+		}
+		return -1
+	}
 	for n := range 21 {
 		for at := range n {
-			for _, c := range []byte{0, 0x1f, 0x20, 0x7f, 0x80, 0x9f, 0xff} {
-				b := bytes.Repeat([]byte{'a'}, n)
-				b[at] = c
-				if got, want := hasControl(b), c < 0x20; got != want {
-					t.Errorf("hasControl(%q) = %v", b, got)
+			for _, c := range []byte{'"', '\\', 0, 0x1f, 0x20, 0x7f, 0x80, 0x9f, 0xff} {
+				for _, closed := range []bool{false, true} {
+					b := bytes.Repeat([]byte{'a'}, n)
+					b[at] = c
+					if closed {
+						b = append(b, '"')
+					}
+					if got, want := stringEnd(b, 0), slow(b, 0); got != want {
+						t.Errorf("stringEnd(%q) = %d, want %d", b, got, want)
+					}
 				}
 			}
 		}
