@@ -104,12 +104,12 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 					case typeURN != nil:
 						keys, ok = appendTypeKey(keys, typeURN, false)
 					case typ != nil:
-						keys, ok = appendTypeKey(keys, []byte(ownerSystemType), false)
+						keys, ok = appendKeyText(keys, ownerSystemType)
 						if ok {
 							keys, ok = appendTypeKey(keys, typ, true)
 						}
 					default:
-						keys, ok = appendTypeKey(keys, []byte(ownerNoneType), false)
+						keys, ok = appendKeyText(keys, ownerNoneType)
 					}
 					if !ok {
 						return nil, 0, false, false
@@ -281,6 +281,15 @@ func fastTypesHash(h uint64, types []byte, had bool, gs []fastGroup, keys [][]by
 	}
 	sum += pdl.HashMember(ownerTypesKeyHash, pdl.HashObject(mapSum))
 	return pdl.HashObject(sum) // 0 only where Hash gives 0 too
+}
+
+// appendKeyText is appendTypeKey for s without dots or upper case, such as
+// ownerSystemType: s as it is.
+func appendKeyText(b []byte, s string) ([]byte, bool) {
+	if len(b)+len(s)+2 > cap(b) { // where appendTypeKey finds no room
+		return b, false
+	}
+	return append(b, s...), true
 }
 
 // hasText reports whether b holds s at i.

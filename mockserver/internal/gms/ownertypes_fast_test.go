@@ -168,3 +168,17 @@ func TestStringEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendKeyText: the constant prefixes are written by appendKeyText
+// as appendTypeKey writes them, and where it finds room.
+func TestAppendKeyText(t *testing.T) {
+	for _, s := range []string{ownerSystemType, ownerNoneType} {
+		for room := 0; room <= len(s)+4; room++ {
+			want, wantOK := appendTypeKey(make([]byte, 0, room), []byte(s), false)
+			got, ok := appendKeyText(make([]byte, 0, room), s)
+			if ok != wantOK || ok && string(got) != string(want) {
+				t.Errorf("room %d: appendKeyText(%q) = %q, %v; appendTypeKey gives %q, %v", room, s, got, ok, want, wantOK)
+			}
+		}
+	}
+}
