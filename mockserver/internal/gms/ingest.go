@@ -408,7 +408,9 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 				if h == 0 {
 					h = jsonx.Hash(m)
 				}
-				value, valueHash = m, h
+				// The compaction the hooks rewrote is not kept: the
+				// rewritten value takes its room in the arena.
+				value, valueHash = values.retake(value, m), h
 			}
 			values.keepValue(p.Aspect, entity.Name, info.Name, schema, value, valueHash)
 		}

@@ -82,3 +82,23 @@ func (a *valueArena) take(n int) []byte {
 	a.buf = a.buf[:start+n]
 	return a.buf[start : start : start+n]
 }
+
+// retake moves live, the value written into the last take of a, down
+// over dead, the value written into the take just before it, which its
+// caller no longer needs (a compaction the hooks rewrote), and gives the
+// room past it back to the arena. It returns live's new place: live as it
+// is when the two are not the last two takes of one block, whole (each
+// slice's capacity the room it took).
+func (a *valueArena) retake(dead, live []byte) []byte {
+	if a == nil || cap(dead) == 0 || cap(live) == 0 {
+		return live
+	}
+	at := len(a.buf) - cap(live) // where live's take starts, if it is the last
+	from := at - cap(dead)
+	if from < 0 || &a.buf[at:at+1][0] != &live[:1][0] || &a.buf[from:from+1][0] != &dead[:1][0] {
+		return live
+	}
+	n := copy(a.buf[from:], live)
+	a.buf = a.buf[:from+n]
+	return a.buf[from : from+n : from+n]
+}
