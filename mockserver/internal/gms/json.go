@@ -95,7 +95,7 @@ func (a *valueArena) retake(dead, live []byte) []byte {
 	}
 	at := len(a.buf) - cap(live) // where live's take starts, if it is the last
 	from := at - cap(dead)
-	if from < 0 || &a.buf[at:at+1][0] != &live[:1][0] || &a.buf[from:from+1][0] != &dead[:1][0] {
+	if from < 0 || &a.buf[at : at+1][0] != &live[:1][0] || &a.buf[from : from+1][0] != &dead[:1][0] {
 		return live
 	}
 	n := copy(a.buf[from:], live)
