@@ -191,8 +191,11 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 			gs[k-1], gs[k] = gs[k], gs[k-1]
 		}
 	}
+	// The groups are read in place (not copied: a group is a few hundred
+	// bytes).
 	size := 2 + len(gs) - 1 // braces, commas
-	for _, g := range gs {
+	for k := range gs {
+		g := &gs[k]
 		size += len(g.key) + 5 + g.n - 1 // quotes, colon, brackets, commas
 		for _, o := range g.owners[:g.n] {
 			size += len(o) + 2
@@ -208,7 +211,8 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 		b = append(append(append(b, value[:n-1]...), ','), member...)
 	}
 	b = append(b, '{')
-	for i, g := range gs {
+	for i := range gs {
+		g := &gs[i]
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -265,7 +269,8 @@ func fastTypesHash(h uint64, types []byte, had bool, gs []fastGroup, keys [][]by
 	}
 	var groupKeys [fastOwners]uint64
 	var mapSum uint64
-	for i, g := range gs {
+	for i := range gs {
+		g := &gs[i]
 		kh := pdl.HashString(g.key)
 		for _, o := range groupKeys[:i] {
 			if o == kh {
