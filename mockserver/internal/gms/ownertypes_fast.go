@@ -392,11 +392,14 @@ var plainByte = func() (t [256]bool) {
 
 // compactValueEnd returns the index just past the JSON value of compact
 // text b that starts at i, within an object or an array (the byte there
-// is one of ",}]"), or -1 when b ends first or the value holds a byte
-// below 0x21 outside its strings or a control character within them (the
-// text is taken to be valid JSON otherwise). A string's bytes are read
-// eight at a time.
+// is one of ",}]"), or -1 when b ends first, the value is empty, or it
+// holds a byte below 0x21 outside its strings or a control character
+// within them (the text is taken to be valid JSON otherwise). A string's
+// bytes are read eight at a time.
 func compactValueEnd(b []byte, i int) int {
+	if i >= len(b) || b[i] == ',' || b[i] == '}' || b[i] == ']' {
+		return -1
+	}
 	depth := 0
 	for i < len(b) {
 		switch c := b[i]; c {
@@ -557,7 +560,7 @@ func fastSameTypes(types []byte, want []fastGroup) (same, ok bool) {
 		list := types[ke+1 : ve]
 		n := 0
 		if string(list) != "null" {
-			if list[0] != '[' {
+			if len(list) == 0 || list[0] != '[' {
 				return false, false
 			}
 			for j := 1; string(list) != "[]"; {
