@@ -51,6 +51,9 @@ type Async struct {
 
 	mu           sync.Mutex
 	parts        []*partition
+	pins         pins          // where the URNs with proposals queued or in flight go (see assign)
+	fill         int           // the partition a proposal of any other URN goes to
+	pinsPeak     int           // the most URNs pins held
 	pending      int           // proposals queued or in flight
 	pendingBytes int           // their encoded size
 	space        chan struct{} // closed (and replaced) when pending drops
@@ -92,9 +95,9 @@ type queued struct {
 	urnv urn.URN
 	p    *Proposal // the caller's value, kept only for the handlers
 	seq  uint64
-	size int   // its encoded size and its URN's length
-	at   clock // when it was queued
-	part int32 // the partition (worker) it goes to
+	hash uint64 // the hash of its URN's text (see urnHash)
+	size int    // its encoded size and its URN's length
+	at   clock  // when it was queued
 }
 
 // outcomes are the results of one batch of one partition.
@@ -152,6 +155,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 		space:    make(chan struct{}),
 		progress: make(chan struct{}),
 		outWake:  make(chan struct{}, 1),
+		pins:     getPins(),
 	}
 	// The last worker to return ends the Async: it lets the reporter (when
 	// there are handlers to call) hand out what is left and close stopped,
@@ -168,6 +172,10 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 			if running.Add(-1) > 0 {
 				return
 			}
+			a.mu.Lock()
+			putPins(a.pins, a.pinsPeak) // every proposal was reported: none is pinned
+			a.pins = nil
+			a.mu.Unlock()
 			if !reports {
 				close(a.stopped)
 				return
@@ -256,8 +264,8 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			}
 			return r.Err
 		}
-		// The partition is a hash of the URN's text, found before the lock
-		// is taken; a Rest.li encoding of a dataset URN has not built that
+		// The hash of the URN's text, that finds its pin (see assign), is
+		// found before the lock is taken; a Rest.li encoding of a dataset URN has not built that
 		// text (see directURN), which is built only if it is shown.
 		var hash uint64
 		var urnLen int
@@ -280,7 +288,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			p := ps[i]
 			qs[i].p = &p
 		}
-		qs[i].part = int32(hash % uint64(len(a.parts)))
+		qs[i].hash = hash
 		size += qs[i].size
 	}
 	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
@@ -316,13 +324,14 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	for i := range qs {
 		a.seq++
 		qs[i].seq, qs[i].at = a.seq, at
-		k := qs[i].part
+		k := a.assign(qs[i].hash)
 		pt := a.parts[k]
 		if qs[i].v3 == nil && !kept {
 			qs[i].item.enc = pt.keep(qs[i].item.enc)
 		}
 		pt.queue.push(qs[i])
 		pt.enqueued++
+		a.filled(k)
 		if k < 64 && (pt.queue.len() == 1 || pt.queue.len() == a.cfg.batchSize) {
 			touched |= 1 << k
 		}
@@ -426,6 +435,7 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 		a.pending -= n
 		for _, q := range batch {
 			a.pendingBytes -= q.size
+			a.pins.unpin(q.hash) // its outcome is counted or in the outbox, before any later one of its URN
 		}
 		for _, r := range results {
 			if r.Status != Written {
