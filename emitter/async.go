@@ -51,9 +51,8 @@ type Async struct {
 
 	mu           sync.Mutex
 	parts        []*partition
-	pins         pins          // where the URNs with proposals queued or in flight go (see assign)
+	pins         *pins         // where the URNs with proposals queued or in flight go (see assign)
 	fill         int           // the partition a proposal of any other URN goes to
-	pinsPeak     int           // the most URNs pins held
 	pending      int           // proposals queued or in flight
 	pendingBytes int           // their encoded size
 	space        chan struct{} // closed (and replaced) when pending drops
@@ -173,7 +172,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 				return
 			}
 			a.mu.Lock()
-			putPins(a.pins, a.pinsPeak) // every proposal was reported: none is pinned
+			putPins(a.pins) // every proposal was reported: none is pinned
 			a.pins = nil
 			a.mu.Unlock()
 			if !reports {
