@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -338,10 +339,11 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	a.pending += len(qs)
 	a.pendingBytes += size
 	a.mu.Unlock()
-	for k, pt := range a.parts {
-		if k >= 64 || touched&(1<<k) != 0 {
-			wake(pt.wake)
-		}
+	for ; touched != 0; touched &= touched - 1 {
+		wake(a.parts[bits.TrailingZeros64(touched)].wake)
+	}
+	for _, pt := range a.parts[min(len(a.parts), 64):] {
+		wake(pt.wake)
 	}
 	return nil
 }
@@ -432,12 +434,13 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 		// a handler that queues again does not wait for itself.
 		a.mu.Lock()
 		a.pending -= n
-		for _, q := range batch {
+		for i := range batch {
+			q := &batch[i]
 			a.pendingBytes -= q.size
 			a.pins.unpin(q.hash) // its outcome is counted or in the outbox, before any later one of its URN
 		}
-		for _, r := range results {
-			if r.Status != Written {
+		for i := range results {
+			if r := &results[i]; r.Status != Written {
 				a.counts[r.Status]++
 				if len(a.errs) < maxKeptErrors {
 					a.errs = append(a.errs, r.Err)
@@ -474,7 +477,8 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	results := sc.results
 	defer clear(results) // the errors are not kept past their outcome
 	v3s := 0
-	for i, q := range qs {
+	for i := range qs {
+		q := &qs[i]
 		results[i] = Result{Index: i, URN: q.urn, Aspect: q.aspect}
 		if q.v3 != nil {
 			v3s++
@@ -483,8 +487,8 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	switch {
 	case v3s == 0: // the usual case: every proposal in Rest.li's form
 		sc.items = slices.Grow(sc.items[:0], len(qs))[:len(qs)]
-		for i, q := range qs {
-			sc.items[i] = q.item
+		for i := range qs {
+			sc.items[i] = qs[i].item
 		}
 		b := &batch{r: a.inner, items: sc.items, results: results, holds: chunkHolds(sc.items)}
 		_ = b.run(a.ctx) // the outcomes are in results
@@ -499,8 +503,8 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	if all {
 		out = make([]AsyncResult, 0, len(qs))
 	}
-	for i, q := range qs {
-		r := results[i]
+	for i := range qs {
+		q, r := &qs[i], &results[i]
 		if !all && r.Status == Written {
 			continue
 		}
