@@ -78,6 +78,7 @@ type partition struct {
 	// where encodeKept wrote it.)
 	kept     []byte
 	enqueued uint64 // proposals ever queued here
+	bytes    int    // the size of the proposals queued here (see queued.size)
 	done     uint64 // proposals ever reported here (written or not)
 	flushTo  uint64 // send without lingering while done < flushTo
 	wake     chan struct{}
@@ -331,6 +332,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		}
 		pt.queue.push(qs[i])
 		pt.enqueued++
+		pt.bytes += qs[i].size
 		a.filled(k)
 		if k < 64 && (pt.queue.len() == 1 || pt.queue.len() == a.cfg.batchSize) {
 			touched |= 1 << k
@@ -425,6 +427,9 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 		}
 		n := min(pt.queue.len(), a.cfg.batchSize)
 		batch = pt.queue.take(batch[:0], n)
+		for i := range batch {
+			pt.bytes -= batch[i].size
+		}
 		a.mu.Unlock()
 
 		reports := a.reports()

@@ -10,7 +10,8 @@ import "sync"
 // took them, and their outcomes are reported in that order. A proposal of
 // any other URN may go to any worker: the earlier ones of its URN have
 // their outcome already. Those go to one worker until its queue holds a
-// whole batch, then to the next: the requests are full (ten requests for
+// whole batch (or its share of the queue's bound in proposals or bytes,
+// when that is less), then to the next: the requests are full (ten requests for
 // a thousand proposals of distinct URNs in batches of a hundred, where a
 // hash of the URN gave each of four workers a remainder to send alone at
 // Close), and a worker has a batch to send as soon as a batch's worth was
@@ -112,12 +113,24 @@ func (a *Async) assign(h uint64) int {
 }
 
 // filled notes that a proposal was queued in partition k: when that is the
-// partition new URNs go to and its queue now holds whole batches, new URNs
-// go to the next one. a.mu is held.
+// partition new URNs go to and its queue now holds whole batches (of
+// fillSize), or its share of WithQueueBytes, new URNs go to the next one.
+// a.mu is held.
 func (a *Async) filled(k int) {
-	if k == a.fill && a.parts[k].queue.len()%a.cfg.batchSize == 0 {
+	if k != a.fill {
+		return
+	}
+	pt := a.parts[k]
+	if pt.queue.len()%a.fillSize() == 0 || a.cfg.queueBytes > 0 && pt.bytes >= a.cfg.queueBytes/len(a.parts) {
 		a.fill = (a.fill + 1) % len(a.parts)
 	}
+}
+
+// fillSize is how many proposals a worker is given before the next one is
+// filled: a batch, or, when the queue cannot hold a batch for each worker,
+// the worker's share of it, so that every worker has work.
+func (a *Async) fillSize() int {
+	return max(1, min(a.cfg.batchSize, a.cfg.queueSize/len(a.parts)))
 }
 
 // pinPool keeps the tables of Async emitters that ended, empty, for the

@@ -1,8 +1,19 @@
 package emitter
 
 import (
+	"context"
+	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strings"
 	"testing"
+	"time"
+
+	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // TestPinsMatchMap checks the pin table against a map doing the same:
@@ -87,4 +98,79 @@ func TestPinsMatchMap(t *testing.T) {
 	if len(ps.slots) <= minPins {
 		t.Errorf("the table did not grow (%d slots)", len(ps.slots))
 	}
+}
+
+// TestAsyncFillsEveryWorker checks where proposals of distinct URNs are
+// queued when the queue's bounds leave no room for a batch per worker:
+// each worker is given its share (of WithQueueSize, of WithQueueBytes), not
+// the first worker all of them. The workers linger an hour, so that
+// nothing is sent before Close.
+func TestAsyncFillsEveryWorker(t *testing.T) {
+	t.Parallel()
+	r, err := NewREST("http://discard.invalid", datahub.WithHTTPClient(&http.Client{Transport: okTransport{}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proposal := func(i int) Proposal {
+		u, err := urn.NewDataset("hive", fmt.Sprintf("db.table_%05d", i), "PROD")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := NewProposal(u, aspects.DatasetProperties{Description: aspects.Ptr("same size")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// The size a proposal takes in the queue (see queued.size).
+	probe := NewAsync(r, WithWorkers(1), WithLinger(time.Hour))
+	if err := probe.Emit(t.Context(), proposal(0)); err != nil {
+		t.Fatal(err)
+	}
+	probe.mu.Lock()
+	size := probe.parts[0].bytes
+	probe.mu.Unlock()
+	if err := probe.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opts []AsyncOption
+		n    int
+		want []int
+	}{
+		{"queue of 8", []AsyncOption{WithQueueSize(8)}, 8, []int{2, 2, 2, 2}},
+		{"bytes", []AsyncOption{WithQueueBytes(4 * 2 * size)}, 7, []int{2, 2, 2, 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NewAsync(r, append([]AsyncOption{WithWorkers(4), WithLinger(time.Hour)}, tc.opts...)...)
+			defer a.Close(context.Background())
+			for i := range tc.n {
+				if err := a.Emit(t.Context(), proposal(i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			a.mu.Lock()
+			var got []int
+			for _, pt := range a.parts {
+				got = append(got, pt.queue.len())
+			}
+			a.mu.Unlock()
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("proposals queued per worker %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// okTransport answers every request with an empty 200, sending nothing.
+type okTransport struct{}
+
+func (okTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+		req.Body.Close()
+	}
+	return &http.Response{StatusCode: http.StatusOK, Header: http.Header{"Content-Type": {"application/json"}},
+		Body: io.NopCloser(strings.NewReader(`{}`)), Request: req}, nil
 }
