@@ -265,9 +265,10 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			}
 			return r.Err
 		}
-		// The hash of the URN's text, that finds its pin (see assign), is
-		// found before the lock is taken; a Rest.li encoding of a dataset URN has not built that
-		// text (see directURN), which is built only if it is shown.
+		// The hash of the URN's text, which finds its pin (see assign), is
+		// found before the lock is taken; a Rest.li encoding of a dataset
+		// URN has not built that text (see directURN), which is built only
+		// if it is shown.
 		var hash uint64
 		var urnLen int
 		var urnv urn.URN
