@@ -3,8 +3,10 @@ package par
 import (
 	"runtime"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestChunks: the ranges cover every item once, in as many ranges as cores
@@ -112,4 +114,109 @@ func TestInCallerTakesAll(t *testing.T) {
 		}
 	}
 	t.Errorf("ranges run in the order %v, want %v", got, want)
+}
+
+// TestInConcurrentOnce: splits of many callers at once, more than the
+// helpers, each run every range exactly once with its own bounds.
+func TestInConcurrentOnce(t *testing.T) {
+	t.Parallel()
+	const callers, rounds = 8, 200
+	var wg sync.WaitGroup
+	for g := range callers {
+		wg.Go(func() {
+			for r := range rounds {
+				k, n := 2+(g+r)%4, 50+r
+				var calls [6]atomic.Int32
+				seen := make([]atomic.Int32, n)
+				In(k, n, func(c, lo, hi int) {
+					calls[c].Add(1)
+					if lo != c*n/k || hi != (c+1)*n/k {
+						t.Errorf("k %d n %d: range %d is [%d, %d)", k, n, c, lo, hi)
+					}
+					for i := lo; i < hi; i++ {
+						seen[i].Add(1)
+					}
+				})
+				for c := range k {
+					if got := calls[c].Load(); got != 1 {
+						t.Errorf("k %d n %d: range %d ran %d times", k, n, c, got)
+					}
+				}
+				for i := range seen {
+					if got := seen[i].Load(); got != 1 {
+						t.Errorf("k %d n %d: item %d covered %d times", k, n, i, got)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n, limit := helpers.Load(), int32(runtime.GOMAXPROCS(0)); n > limit {
+		t.Errorf("%d helpers alive, want at most GOMAXPROCS %d", n, limit)
+	}
+}
+
+// TestHelpersEnd: helpers that find no split for idleFor end, leaving no
+// goroutine behind, and a split after that starts a helper again. A
+// helper whose range panicked keeps serving.
+func TestHelpersEnd(t *testing.T) {
+	defer idleFor.Store(idleFor.Load())
+	idleFor.Store(int64(5 * time.Millisecond))
+	before := runtime.NumGoroutine()
+	for round := range 2 {
+		for range 100 {
+			func() {
+				defer func() { _ = recover() }()
+				In(3, 90, func(c, lo, hi int) {
+					if c == 1 {
+						panic("range 1")
+					}
+				})
+			}()
+		}
+		if helpers.Load() == 0 && round == 0 {
+			t.Fatal("no helper alive right after the splits")
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for (helpers.Load() > 0 || runtime.NumGoroutine() > before) && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if n, g := helpers.Load(), runtime.NumGoroutine(); n != 0 || g > before {
+			t.Fatalf("round %d: %d helpers and %d goroutines (%d before) long after the last split", round, n, g, before)
+		}
+		if w := waiting.Load(); w != 0 {
+			t.Fatalf("round %d: waiting = %d with no helper alive", round, w)
+		}
+	}
+}
+
+// TestHelperTakesNextSplit: a helper that ran a range takes the next
+// split's instead of a new goroutine starting: however many splits run one
+// after another, the helpers alive stay at most GOMAXPROCS, and the
+// helpers run ranges of later splits.
+func TestHelperTakesNextSplit(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	start := Stats()
+	var sum atomic.Int64
+	for range 1000 {
+		In(2, 1000, func(c, lo, hi int) {
+			s := 0
+			for i := lo; i < hi; i++ {
+				s += i
+			}
+			sum.Add(int64(s))
+		})
+	}
+	if want := int64(1000 * (999 * 1000 / 2)); sum.Load() != want {
+		t.Errorf("sum %d, want %d", sum.Load(), want)
+	}
+	if n := helpers.Load(); n > 2 {
+		t.Errorf("%d helpers alive after 1000 splits on 2 cores, want at most 2", n)
+	}
+	end := Stats()
+	if end.Splits-start.Splits < 1000 {
+		t.Errorf("Stats counted %d splits, want 1000 at least", end.Splits-start.Splits)
+	}
+	t.Logf("helpers ran %d of 2000 ranges; the caller waited %d times, %v in all",
+		end.HelperRanges-start.HelperRanges, end.Waits-start.Waits, end.WaitTime-start.WaitTime)
 }

@@ -1,0 +1,155 @@
+package par
+
+import (
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
+// The helpers are the goroutines that take the ranges of In's splits
+// besides their callers. Starting a goroutine for every split cost a
+// request's second half about a millisecond on a loaded machine before it
+// ran (the runtime wakes a parked thread for it), by which time the caller
+// had often run both halves itself. A helper that has run its ranges
+// waits for the next split instead: first spinning (it yields its core to
+// any goroutine ready to run, and looks for an offer in between) for
+// spinFor, so that the next split of the same request, tens or hundreds of
+// microseconds later, starts at once, then parked on the offers channel,
+// and it ends once parked for idleFor without an offer.
+//
+// An offer reserves one waiting helper: waiting counts the helpers that
+// wait minus the offers sent and not taken yet, so that an offer is only
+// sent when a helper will take it, and a helper that would end first
+// checks that no offer is on its way to it.
+var (
+	offers  = make(chan *split, maxHelpers) // never more offers than helpers waiting
+	waiting atomic.Int32
+	helpers atomic.Int32 // alive
+)
+
+// maxHelpers bounds the helpers alive (GOMAXPROCS bounds them first).
+const maxHelpers = 256
+
+// spinFor is how long a helper looks for its next split, yielding, before
+// it parks.
+const spinFor = 50 * time.Microsecond
+
+// idleFor is how long, in nanoseconds, a helper stays parked without a
+// split before it ends (a second; tests shorten it).
+var idleFor atomic.Int64
+
+func init() { idleFor.Store(int64(time.Second)) }
+
+// offer hands w to a helper: one that waits, else a new one if fewer than
+// GOMAXPROCS are alive. It reports false when every helper is busy.
+func offer(w *split) bool {
+	for v := waiting.Load(); v > 0; v = waiting.Load() {
+		if waiting.CompareAndSwap(v, v-1) {
+			offers <- w
+			return true
+		}
+	}
+	limit := int32(min(runtime.GOMAXPROCS(0), maxHelpers))
+	for n := helpers.Load(); n < limit; n = helpers.Load() {
+		if helpers.CompareAndSwap(n, n+1) {
+			go helper(w)
+			return true
+		}
+	}
+	return false
+}
+
+// helper runs the ranges of w, then of every split it is offered, until it
+// ends (see the helpers above).
+func helper(w *split) {
+	var t *time.Timer
+	for w != nil {
+		if ran := w.work(); ran > 0 {
+			stats.helperRanges.Add(int64(ran))
+		}
+		waiting.Add(1)
+		w = next(&t)
+	}
+}
+
+// next waits for the next offer; nil means the helper has ended.
+func next(t **time.Timer) *split {
+	if runtime.GOMAXPROCS(0) > 1 {
+		start := time.Now()
+		for {
+			select {
+			case w := <-offers:
+				return w
+			default:
+			}
+			if time.Since(start) >= spinFor {
+				break
+			}
+			runtime.Gosched()
+		}
+	}
+	for {
+		d := time.Duration(idleFor.Load())
+		if *t == nil {
+			*t = time.NewTimer(d)
+		} else {
+			(*t).Reset(d)
+		}
+		select {
+		case w := <-offers:
+			(*t).Stop()
+			return w
+		case <-(*t).C:
+			if leave() {
+				return nil
+			}
+		}
+	}
+}
+
+// leave ends a waiting helper unless an offer is on its way to it (every
+// waiting helper reserved): it reports whether the helper ended.
+func leave() bool {
+	for v := waiting.Load(); v > 0; v = waiting.Load() {
+		if waiting.CompareAndSwap(v, v-1) {
+			helpers.Add(-1)
+			return true
+		}
+	}
+	return false
+}
+
+// wait waits for the ranges of w that helpers run, counting the waits.
+func (w *split) wait() {
+	stats.splits.Add(1)
+	if w.done.Load() == w.k {
+		return
+	}
+	start := time.Now()
+	w.wg.Wait()
+	stats.waits.Add(1)
+	stats.waitNanos.Add(int64(time.Since(start)))
+}
+
+// stats are the counts Stats reports.
+var stats struct {
+	splits, helperRanges, waits, waitNanos atomic.Int64
+}
+
+// Statistics are counts of In's splits (of more than one range) since the
+// process started, for benchmarks to report.
+type Statistics struct {
+	// Splits is the number of splits; HelperRanges the ranges helpers ran
+	// (the callers ran the rest).
+	Splits, HelperRanges int64
+	// Waits is the number of splits whose caller, its own ranges done,
+	// waited for a helper's range; WaitTime their total wait.
+	Waits    int64
+	WaitTime time.Duration
+}
+
+// Stats returns the counts so far.
+func Stats() Statistics {
+	return Statistics{Splits: stats.splits.Load(), HelperRanges: stats.helperRanges.Load(),
+		Waits: stats.waits.Load(), WaitTime: time.Duration(stats.waitNanos.Load())}
+}
