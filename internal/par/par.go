@@ -4,7 +4,7 @@
 // in chunks, one goroutine per core, so that even one client's batch uses
 // them all. Calls that run at the same time share the cores (Enter). The
 // goroutines that take ranges besides their callers are long-lived helpers
-// (see helpers.go) that wait for the next split a little before they park.
+// (see helpers.go) that park between splits.
 package par
 
 import (
@@ -58,10 +58,10 @@ func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 // helper has taken when the caller's is done is the caller's next, so that
 // a helper that starts late (its core busy with other work) leaves the
 // caller nothing to wait for but ranges already running. The helpers are
-// goroutines the package keeps (at most GOMAXPROCS of them) that wait a
-// few microseconds for the next split before they park, and end once
-// parked for a second without one; when every helper is busy with other
-// calls' ranges, the caller runs more of its own. A panic in fn reaches
+// goroutines the package keeps (at most GOMAXPROCS of them), parked
+// between splits, that end once parked for a second without one; when no
+// helper waits (every one busy, or still on its way to an earlier split),
+// the caller runs more of its own ranges. A panic in fn reaches
 // the caller once every range has returned (the first range's panic, in
 // range order), so that no range still runs when the caller unwinds.
 func In(k, n int, fn func(c, lo, hi int)) {
