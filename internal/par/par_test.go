@@ -220,3 +220,16 @@ func TestHelperTakesNextSplit(t *testing.T) {
 	t.Logf("helpers ran %d of 2000 ranges; the caller waited %d times, %v in all",
 		end.HelperRanges-start.HelperRanges, end.Waits-start.Waits, end.WaitTime-start.WaitTime)
 }
+
+// TestInAllocs: a split of two ranges allocates its state and nothing per
+// range (it allocated a channel, a slice of panics and a goroutine's
+// closure besides).
+func TestInAllocs(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	var sink atomic.Int64
+	fn := func(c, lo, hi int) { sink.Add(int64(hi - lo)) }
+	In(2, 100, fn) // a helper alive
+	if n := testing.AllocsPerRun(200, func() { In(2, 100, fn) }); n > 1 {
+		t.Errorf("In(2, 100): %v allocations, want at most 1", n)
+	}
+}
