@@ -1,7 +1,9 @@
 package par
 
 import (
+	"context"
 	"runtime"
+	"runtime/pprof"
 	"sync/atomic"
 	"time"
 )
@@ -38,10 +40,13 @@ var (
 const maxHelpers = 256
 
 // idleFor is how long, in nanoseconds, a helper stays parked without a
-// split before it ends (a second; tests shorten it).
+// split before it ends: 100 ms, long beside the gaps between the splits
+// of a busy server's requests, short enough that a program's helpers are
+// gone soon after its last batch (a test that checks for goroutines left
+// behind, say). Tests shorten it.
 var idleFor atomic.Int64
 
-func init() { idleFor.Store(int64(time.Second)) }
+func init() { idleFor.Store(int64(100 * time.Millisecond)) }
 
 // offer hands w to a helper: one that waits, else a new one if fewer than
 // GOMAXPROCS are alive. It reports false when every helper is busy.
@@ -63,8 +68,10 @@ func offer(w *split) bool {
 }
 
 // helper runs the ranges of w, then of every split it is offered, until it
-// ends (see the helpers above).
+// ends (see the helpers above). It runs without the profiler labels of the
+// goroutine that started it, which its later splits are none of.
 func helper(w *split) {
+	pprof.SetGoroutineLabels(context.Background())
 	var t *time.Timer
 	for w != nil {
 		if ran := w.work(); ran > 0 {

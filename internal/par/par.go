@@ -59,7 +59,7 @@ func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 // a helper that starts late (its core busy with other work) leaves the
 // caller nothing to wait for but ranges already running. The helpers are
 // goroutines the package keeps (at most GOMAXPROCS of them), parked
-// between splits, that end once parked for a second without one; when no
+// between splits, that end once parked for 100 ms without one; when no
 // helper waits (every one busy, or still on its way to an earlier split),
 // the caller runs more of its own ranges. A panic in fn reaches
 // the caller once every range has returned (the first range's panic, in

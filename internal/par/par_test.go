@@ -1,8 +1,11 @@
 package par
 
 import (
+	"context"
 	"runtime"
+	"runtime/pprof"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -195,7 +198,6 @@ func TestHelpersEnd(t *testing.T) {
 // after another, the helpers alive stay at most GOMAXPROCS, and the
 // helpers run ranges of later splits.
 func TestHelperTakesNextSplit(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	start := Stats()
 	var sum atomic.Int64
 	for range 1000 {
@@ -210,8 +212,8 @@ func TestHelperTakesNextSplit(t *testing.T) {
 	if want := int64(1000 * (999 * 1000 / 2)); sum.Load() != want {
 		t.Errorf("sum %d, want %d", sum.Load(), want)
 	}
-	if n := helpers.Load(); n > 2 {
-		t.Errorf("%d helpers alive after 1000 splits on 2 cores, want at most 2", n)
+	if n, limit := helpers.Load(), int32(runtime.GOMAXPROCS(0)); n > limit {
+		t.Errorf("%d helpers alive after 1000 splits, want at most GOMAXPROCS %d", n, limit)
 	}
 	end := Stats()
 	if end.Splits-start.Splits < 1000 {
@@ -225,11 +227,40 @@ func TestHelperTakesNextSplit(t *testing.T) {
 // range (it allocated a channel, a slice of panics and a goroutine's
 // closure besides).
 func TestInAllocs(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	var sink atomic.Int64
 	fn := func(c, lo, hi int) { sink.Add(int64(hi - lo)) }
 	In(2, 100, fn) // a helper alive
 	if n := testing.AllocsPerRun(200, func() { In(2, 100, fn) }); n > 1 {
 		t.Errorf("In(2, 100): %v allocations, want at most 1", n)
+	}
+}
+
+// TestHelperUnlabelled: a helper started by a goroutine with profiler
+// labels does not keep them for the later splits it runs.
+func TestHelperUnlabelled(t *testing.T) {
+	pprof.Do(t.Context(), pprof.Labels("par-test", "starter"), func(context.Context) {
+		for range 50 {
+			In(2, 400, func(c, lo, hi int) {})
+		}
+	})
+	// The profile shows a helper's stack once it has parked.
+	for deadline := time.Now().Add(10 * time.Second); waiting.Load() < helpers.Load() && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	var b strings.Builder
+	if err := pprof.Lookup("goroutine").WriteTo(&b, 1); err != nil {
+		t.Fatal(err)
+	}
+	helpersSeen := 0
+	for _, g := range strings.Split(b.String(), "\n\n") {
+		if strings.Contains(g, "par.helper") {
+			helpersSeen++
+			if strings.Contains(g, "par-test") {
+				t.Errorf("a helper keeps its starter's labels:\n%s", g)
+			}
+		}
+	}
+	if helpersSeen == 0 {
+		t.Errorf("no helper in the goroutine profile:\n%s", b.String())
 	}
 }
