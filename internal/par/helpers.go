@@ -68,10 +68,17 @@ func offer(w *split) bool {
 }
 
 // helper runs the ranges of w, then of every split it is offered, until it
-// ends (see the helpers above). It runs without the profiler labels of the
-// goroutine that started it, which its later splits are none of.
+// ends (see the helpers above), or until a range ends its goroutine
+// (runtime.Goexit: the range counts as returned, as on a goroutine of its
+// own). It runs without the profiler labels of the goroutine that started
+// it, which its later splits are none of.
 func helper(w *split) {
 	pprof.SetGoroutineLabels(context.Background())
+	defer func() {
+		if w != nil { // a range ended the goroutine
+			helpers.Add(-1)
+		}
+	}()
 	var t *time.Timer
 	for w != nil {
 		if ran := w.work(); ran > 0 {

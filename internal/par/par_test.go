@@ -264,3 +264,24 @@ func TestHelperUnlabelled(t *testing.T) {
 		t.Errorf("no helper in the goroutine profile:\n%s", b.String())
 	}
 }
+
+// TestHelperGoexit: a range that ends its goroutine (runtime.Goexit, as
+// t.FailNow does) counts as returned, and a helper it ends is no longer
+// counted: once idle, no helper is left alive or counted.
+func TestHelperGoexit(t *testing.T) {
+	defer idleFor.Store(idleFor.Load())
+	idleFor.Store(int64(5 * time.Millisecond))
+	for range 50 {
+		var wg sync.WaitGroup
+		wg.Go(func() { // its own goroutine: the caller's range may end it too
+			In(2, 100, func(c, lo, hi int) { runtime.Goexit() })
+		})
+		wg.Wait()
+	}
+	for deadline := time.Now().Add(10 * time.Second); helpers.Load() > 0 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	if n, w := helpers.Load(), waiting.Load(); n != 0 || w != 0 {
+		t.Errorf("long after the splits: %d helpers counted, %d waiting; want 0", n, w)
+	}
+}
