@@ -205,7 +205,12 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	body, ok := readV3Body(w, r)
+	// The body is read into memory kept for the next request: the
+	// proposals' values get their own before the core sees them
+	// (detachBody); the echoes, read by the answer, keep the body's.
+	buf := batchBodies.Get().(*[]byte)
+	defer s.putBatchBody(buf)
+	body, ok := readBatchBody(buf, w, r)
 	if !ok {
 		return
 	}
@@ -274,6 +279,7 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	}
 	var res []gms.Written
 	if len(ps) > 0 {
+		detachBody(ps, body)
 		if res, e = s.ingestV3(r, ps, true, wq); e != nil {
 			writeOpenAPIError(w, e, "")
 			return
