@@ -297,7 +297,7 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		}
 		b := answers.Get().(*bytes.Buffer)
 		defer putAnswer(b)
-		appendAnswer(b, body, all, res, wq, now)
+		appendAnswer(b, all, res, wq, now)
 		writeV3JSON(w, status, b.Bytes())
 		return
 	}
@@ -314,7 +314,7 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		if res != nil {
 			gres = res[g.from : g.from+len(g.echoes)]
 		}
-		appendAnswer(b, body, g.echoes, gres, wq, now)
+		appendAnswer(b, g.echoes, gres, wq, now)
 	}
 	b.WriteByte('}')
 	writeV3JSON(w, status, b.Bytes())

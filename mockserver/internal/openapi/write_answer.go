@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"hash/maphash"
 	"sync"
-	"unsafe"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
@@ -13,11 +12,9 @@ import (
 // echoObjects(echoes, res, wq, now). An answer without systemMetadata
 // whose URNs each come in one run of consecutive echoes, naming each
 // aspect once (the emitters' batches), is written straight from the
-// echoes and the core's results, and where it can from body, the request's
-// text the echoes were decoded from (see echoText; nil: none); any other
-// takes echoObjects.
-func appendAnswer(b *bytes.Buffer, body []byte, echoes []proposalEcho, res []gms.Written, wq v3Write, now int64) {
-	if wq.withSM || !appendRuns(b, body, echoes, res) {
+// echoes and the core's results; any other takes echoObjects.
+func appendAnswer(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written, wq v3Write, now int64) {
+	if wq.withSM || !appendRuns(b, echoes, res) {
 		appendList(b, echoObjects(echoes, res, wq, now))
 	}
 }
@@ -73,10 +70,7 @@ const maxKeptURNs = 1 << 14
 // echoObjects's grouping: a URN in two runs, or an aspect twice in one
 // (a write's, or a default aspect of a created entity); or may need it
 // (two URNs of one hash).
-//
-// An object's first aspect is copied from body in one piece when body
-// holds its text as the answer writes it (see echoText).
-func appendRuns(b *bytes.Buffer, body []byte, echoes []proposalEcho, res []gms.Written) bool {
+func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool {
 	start := b.Len()
 	seen := answerURNs.Get().(*urnSet)
 	seen.reset(len(echoes))
@@ -99,10 +93,6 @@ func appendRuns(b *bytes.Buffer, body []byte, echoes []proposalEcho, res []gms.W
 				continue
 			}
 		}
-		value := ec.value
-		if w != nil && !w.Pending && w.Value != nil {
-			value = w.Value // the aspect as stored (echoObjects)
-		}
 		if !open || ec.urn != urn {
 			if seen.add(ec.urn) { // most likely there: echoObjects groups it
 				b.Truncate(start)
@@ -111,24 +101,19 @@ func appendRuns(b *bytes.Buffer, body []byte, echoes []proposalEcho, res []gms.W
 			if open {
 				b.WriteString("},")
 			}
-			urn, open, run = ec.urn, true, append(run[:0], ec.aspect)
-			// {"urn":…,"<aspect>":{"value":…} as the request wrote it, or
-			// written here.
-			if text := echoText(body, ec, value); text != nil {
-				b.Write(text)
-				b.WriteByte('}')
-			} else {
-				b.WriteString(`{"urn":`)
-				writeString(b, ec.urn)
-				appendPlainAspect(b, ec.aspect, value)
-			}
-		} else {
-			if !addRunName(&run, ec.aspect) {
-				b.Truncate(start)
-				return false
-			}
-			appendPlainAspect(b, ec.aspect, value)
+			b.WriteString(`{"urn":`)
+			writeString(b, ec.urn)
+			urn, open, run = ec.urn, true, run[:0]
 		}
+		value := ec.value
+		if w != nil && !w.Pending && w.Value != nil {
+			value = w.Value // the aspect as stored (echoObjects)
+		}
+		if !addRunName(&run, ec.aspect) {
+			b.Truncate(start)
+			return false
+		}
+		appendPlainAspect(b, ec.aspect, value)
 		if w == nil {
 			continue
 		}
@@ -170,45 +155,4 @@ func appendPlainAspect(b *bytes.Buffer, name string, value []byte) {
 		b.Write(value)
 	}
 	b.WriteByte('}')
-}
-
-// echoText returns the text of body that reads
-// {"urn":"<urn>","<aspect>":{"value":<value> for ec, the text that
-// appendRuns writes for an object's first aspect when that aspect's value
-// is value: the emitters' items, up to their value's end, when value is
-// ec's own (the request's text, as the core stored it) and ec's URN and
-// aspect are written as they are (plainJSONString). nil otherwise: body
-// holds other text there (white space, escapes, another key for the
-// aspect, or members before it), or ec's value is not in body.
-func echoText(body []byte, ec *proposalEcho, value []byte) []byte {
-	v := ec.value
-	if len(v) == 0 || len(value) != len(v) || len(v) > len(body) {
-		return nil
-	}
-	vp, bp := uintptr(unsafe.Pointer(unsafe.SliceData(v))), uintptr(unsafe.Pointer(unsafe.SliceData(body)))
-	if vp < bp || vp-bp > uintptr(len(body)-len(v)) {
-		return nil // not in body
-	}
-	if unsafe.SliceData(value) != unsafe.SliceData(v) && !bytes.Equal(value, v) {
-		return nil // stored otherwise: the answer writes what was stored
-	}
-	end := int(vp-bp) + len(v)
-	// {"urn":"<urn>","<aspect>":{"value":
-	const head, sep, tail = `{"urn":"`, `","`, `":{"value":`
-	start := end - len(v) - len(head) - len(ec.urn) - len(sep) - len(ec.aspect) - len(tail)
-	if start < 0 {
-		return nil
-	}
-	t := body[start:end]
-	i := 0
-	for _, part := range [...]string{head, ec.urn, sep, ec.aspect, tail} {
-		if string(t[i:i+len(part)]) != part {
-			return nil
-		}
-		i += len(part)
-	}
-	if !plainJSONString(ec.urn) || !plainJSONString(ec.aspect) {
-		return nil
-	}
-	return t
 }

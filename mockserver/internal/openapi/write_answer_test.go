@@ -64,7 +64,7 @@ func checkAnswer(t *testing.T, script []byte) {
 			appendList(&want, echoObjects(echoes, r, wq, 7))
 			var got bytes.Buffer
 			got.WriteString("before")
-			appendAnswer(&got, nil, echoes, r, wq, 7)
+			appendAnswer(&got, echoes, r, wq, 7)
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
 				t.Errorf("script %x, withSM %v, %d results:\n got %s\nwant %s", script, wq.withSM, len(r), got.Bytes(), want.Bytes())
 			}
@@ -107,7 +107,7 @@ func TestAppendAnswer(t *testing.T) {
 	for _, s := range [][]byte{{0x00, 0x01, 0x02, 0x03}, {0x30, 0x34, 0x31}, {0x40, 0x41, 0x10, 0x22}} {
 		echoes, res := answerCase(s)
 		var b bytes.Buffer
-		if !appendRuns(&b, nil, echoes, res) {
+		if !appendRuns(&b, echoes, res) {
 			t.Errorf("script %x: not written straight", s)
 		}
 	}
