@@ -58,38 +58,54 @@ func (s *Handler) putBatchBody(buf *[]byte) {
 // systemMetadata) gets the same copy, as ingestV3 expects. Strings never
 // share body.
 func detachBody(ps []gms.Proposal, body []byte) {
-	fields := func(p *gms.Proposal) [3]*json.RawMessage {
-		return [...]*json.RawMessage{&p.EntityKeyAspect, &p.Aspect, &p.SystemMetadata}
-	}
+	// The size of the copies first, for one allocation.
 	n := 0
 	var last [3][]byte // each field's last value in body
 	for i := range ps {
-		for f, v := range fields(&ps[i]) {
-			if within(*v, body) && !sameSlice(*v, last[f]) {
-				n += len(*v)
-				last[f] = *v
-			}
-		}
+		p := &ps[i]
+		n += detachSize(p.EntityKeyAspect, body, &last[0]) + detachSize(p.Aspect, body, &last[1]) +
+			detachSize(p.SystemMetadata, body, &last[2])
 	}
 	if n == 0 {
 		return
 	}
-	arena := make([]byte, 0, n)
-	var copies [3][]byte // of last
-	last = [3][]byte{}
+	d := detacher{body: body, arena: make([]byte, 0, n)}
 	for i := range ps {
-		for f, v := range fields(&ps[i]) {
-			if !within(*v, body) {
-				continue
-			}
-			if !sameSlice(*v, last[f]) {
-				start := len(arena)
-				arena = append(arena, *v...)
-				last[f], copies[f] = *v, arena[start:len(arena):len(arena)]
-			}
-			*v = copies[f]
-		}
+		p := &ps[i]
+		d.detach(&p.EntityKeyAspect, 0)
+		d.detach(&p.Aspect, 1)
+		d.detach(&p.SystemMetadata, 2)
 	}
+}
+
+// detachSize is the size of v's copy when it is in body and not *last,
+// which it then becomes; else 0.
+func detachSize(v, body []byte, last *[]byte) int {
+	if !within(v, body) || sameSlice(v, *last) {
+		return 0
+	}
+	*last = v
+	return len(v)
+}
+
+// detacher copies values out of body into arena, the same slice as the
+// last one of its field (0 to 2) into the same copy.
+type detacher struct {
+	body, arena  []byte
+	last, copies [3][]byte
+}
+
+// detach gives *v, of field f, its copy when it is in body.
+func (d *detacher) detach(v *json.RawMessage, f int) {
+	if !within(*v, d.body) {
+		return
+	}
+	if !sameSlice(*v, d.last[f]) {
+		start := len(d.arena)
+		d.arena = append(d.arena, *v...)
+		d.last[f], d.copies[f] = *v, d.arena[start:len(d.arena):len(d.arena)]
+	}
+	*v = d.copies[f]
 }
 
 // within reports whether b starts inside buf's memory.
