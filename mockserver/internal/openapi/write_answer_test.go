@@ -122,8 +122,8 @@ func FuzzAppendAnswer(f *testing.F) {
 }
 
 // TestWriteString: writeString and appendJSONString write what
-// marshalJSON does, for strings
-// of every byte and of the characters it escapes.
+// marshalJSON does, for strings of every byte and of the characters it
+// escapes.
 func TestWriteString(t *testing.T) {
 	t.Parallel()
 	var texts []string

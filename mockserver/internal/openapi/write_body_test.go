@@ -17,7 +17,7 @@ func TestDetachBody(t *testing.T) {
 	ps := []gms.Proposal{
 		{SystemMetadata: sm, Aspect: body[14:21]},
 		{SystemMetadata: sm, Aspect: own, EntityKeyAspect: body[22:]},
-		{SystemMetadata: body[:13:13]}, // another slice of the same text: a copy of its own
+		{SystemMetadata: body[:13:13]}, // the same memory and length as sm: its copy
 	}
 	detachBody(ps, body)
 	for i, p := range ps {
@@ -30,7 +30,7 @@ func TestDetachBody(t *testing.T) {
 	if string(ps[0].SystemMetadata) != `{"runId":"r"}` || string(ps[0].Aspect) != `{"a":1}` || string(ps[1].EntityKeyAspect) != `{"b":2}` {
 		t.Errorf("copies = %s, %s, %s", ps[0].SystemMetadata, ps[0].Aspect, ps[1].EntityKeyAspect)
 	}
-	if !sameSlice(ps[0].SystemMetadata, ps[1].SystemMetadata) {
+	if !sameSlice(ps[0].SystemMetadata, ps[1].SystemMetadata) || !sameSlice(ps[1].SystemMetadata, ps[2].SystemMetadata) {
 		t.Error("a repeated systemMetadata got two copies")
 	}
 	if !sameSlice(ps[1].Aspect, own) {
