@@ -54,7 +54,7 @@ func swapPreBuilt(t txn, w *Write, p *prepared) (outcome, bool) {
 	if pre.unchanged {
 		if pre.val != nil {
 			m.setCell(aspectRows, c, pre.val)
-			rec.upsert(w.URN, w.Aspect, pre.built)
+			rec.upsertBuilt(w, p)
 		}
 		return outcome{version: pre.version, unchanged: true}, true
 	}
@@ -72,7 +72,7 @@ func swapPreBuilt(t txn, w *Write, p *prepared) (outcome, bool) {
 	}
 	p.head = rowHead{} // pre uses its memory
 	m.setCell(aspectRows, c, pre.val)
-	rec.upsert(w.URN, w.Aspect, pre.built)
+	rec.upsertBuilt(w, p)
 	return outcome{version: pre.version}, true
 }
 
