@@ -300,6 +300,8 @@ const (
 	undoUnhang                     // put e back in c's history
 	undoHist                       // give c its history back
 	undoHangsOff                   // set the bucket's hangs again
+	undoMove                       // remove c's newest history row, give c its old value back
+	undoMoveDrop                   // undoMove, and put e back as c's oldest history row
 )
 
 type memTxn struct {
@@ -350,6 +352,13 @@ func (t *memTxn) rollback() {
 			u.c.h = u.saved.hist
 		case undoHangsOff:
 			bk.hangs = true
+		case undoMove, undoMoveDrop: // see moveToHistory
+			h := u.c.h
+			h.remove(h.len() - 1)
+			if u.op == undoMoveDrop {
+				h.insert(0, u.e)
+			}
+			u.c.val = u.old
 		}
 	}
 	t.log = t.log[:0]
