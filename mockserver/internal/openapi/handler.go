@@ -25,6 +25,10 @@ type Hooks struct {
 	// EntityVersioning is DataHub's entityVersioning feature flag: the
 	// versioning routes refuse every request without it.
 	EntityVersioning bool
+	// PoisonBodies (for tests) overwrites the memory of a batch write's
+	// body when the request is done with it, so that a value still
+	// sharing it shows garbled.
+	PoisonBodies bool
 }
 
 // Handler serves the OpenAPI routes on one core.

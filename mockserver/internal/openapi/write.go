@@ -205,7 +205,12 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		writeOpenAPIError(w, e, "")
 		return
 	}
-	body, ok := readV3Body(w, r)
+	// The body is read into memory kept for the next request: the
+	// proposals' values get their own before the core sees them
+	// (detachBody); the echoes, read by the answer, keep the body's.
+	buf := batchBodies.Get().(*[]byte)
+	defer s.putBatchBody(buf)
+	body, ok := readBatchBody(buf, w, r)
 	if !ok {
 		return
 	}
@@ -215,7 +220,12 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		from   int
 	}
 	var groups []group
-	var ps []gms.Proposal
+	// The proposals are read by the core within the call (it keeps
+	// what it queues in lists of its own) and by the recorder, which
+	// copies them: their list is kept for the next request.
+	pl := proposalLists.Get().(*[]gms.Proposal)
+	ps := (*pl)[:0]
+	defer func() { putProposals(pl, ps) }()
 	// The echoes are read only by the answer, written before Write
 	// returns: their memory is kept for the next request.
 	echoes := echoLists.Get().(*[]proposalEcho)
@@ -274,6 +284,7 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	}
 	var res []gms.Written
 	if len(ps) > 0 {
+		detachBody(ps, body)
 		if res, e = s.ingestV3(r, ps, true, wq); e != nil {
 			writeOpenAPIError(w, e, "")
 			return
@@ -331,6 +342,22 @@ func putEchoes(l *[]proposalEcho, all []proposalEcho) {
 	clear(all)
 	*l = all[:0]
 	echoLists.Put(l)
+}
+
+// proposalLists are the lists of proposals Write decodes into, kept for
+// the next request.
+var proposalLists = sync.Pool{New: func() any { return new([]gms.Proposal) }}
+
+// putProposals gives ps, the list Write grew from *l, back to
+// proposalLists, cleared (no request's values stay with the pool), unless
+// it grew past maxKeptEchoes.
+func putProposals(l *[]gms.Proposal, ps []gms.Proposal) {
+	if cap(ps) > maxKeptEchoes {
+		return
+	}
+	clear(ps)
+	*l = ps[:0]
+	proposalLists.Put(l)
 }
 
 // answers are the buffers Write encodes its answers into, kept for

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // appendAnswer appends the answer of a batch write to b: the JSON array of
@@ -70,8 +71,12 @@ const maxKeptURNs = 1 << 14
 // echoObjects's grouping: a URN in two runs, or an aspect twice in one
 // (a write's, or a default aspect of a created entity); or may need it
 // (two URNs of one hash).
+//
+// The answer is appended to b's free memory as a byte slice (one copy
+// into b at the end, none when b had room), and the text before an
+// aspect's value, ,"<aspect>":{"value":, is made once for a run of
+// echoes of one aspect.
 func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool {
-	start := b.Len()
 	seen := answerURNs.Get().(*urnSet)
 	seen.reset(len(echoes))
 	defer func() {
@@ -81,7 +86,9 @@ func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool 
 	}()
 	var names [8]string // the aspects of the run, while few
 	run := names[:0]
-	b.WriteByte('[')
+	var keyBuf [64]byte
+	key, keyName := keyBuf[:0], "" // ,"<keyName>":{"value":
+	out := append(b.AvailableBuffer(), '[')
 	urn := ""
 	open := false // an object is written up to its last aspect
 	for i := range echoes {
@@ -95,14 +102,13 @@ func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool 
 		}
 		if !open || ec.urn != urn {
 			if seen.add(ec.urn) { // most likely there: echoObjects groups it
-				b.Truncate(start)
 				return false
 			}
 			if open {
-				b.WriteString("},")
+				out = append(out, "},"...)
 			}
-			b.WriteString(`{"urn":`)
-			writeString(b, ec.urn)
+			out = append(out, `{"urn":`...)
+			out = appendJSONString(out, ec.urn)
 			urn, open, run = ec.urn, true, run[:0]
 		}
 		value := ec.value
@@ -110,26 +116,55 @@ func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool 
 			value = w.Value // the aspect as stored (echoObjects)
 		}
 		if !addRunName(&run, ec.aspect) {
-			b.Truncate(start)
 			return false
 		}
-		appendPlainAspect(b, ec.aspect, value)
+		if ec.aspect != keyName || len(key) == 0 {
+			key, keyName = appendValueKey(key[:0], ec.aspect), ec.aspect
+		}
+		out = appendValue(append(out, key...), value)
 		if w == nil {
 			continue
 		}
 		for _, d := range w.Defaults {
 			if !addRunName(&run, d.Name) {
-				b.Truncate(start)
 				return false
 			}
-			appendPlainAspect(b, d.Name, d.Value)
+			out = appendValue(appendValueKey(out, d.Name), d.Value)
 		}
 	}
 	if open {
-		b.WriteByte('}')
+		out = append(out, '}')
 	}
-	b.WriteByte(']')
+	b.Write(append(out, ']'))
 	return true
+}
+
+// appendValueKey appends ,"name":{"value": (an aspect without
+// systemMetadata, as v3Aspect.appendJSON writes it, up to its value).
+func appendValueKey(dst []byte, name string) []byte {
+	dst = append(dst, ',')
+	dst = appendJSONString(dst, name)
+	return append(dst, `:{"value":`...)
+}
+
+// appendValue appends value ({} for none) and the brace that closes its
+// aspect.
+func appendValue(dst, value []byte) []byte {
+	if len(value) == 0 {
+		return append(dst, "{}}"...)
+	}
+	return append(append(dst, value...), '}')
+}
+
+// appendJSONString appends s as writeString writes it.
+func appendJSONString(dst []byte, s string) []byte {
+	if plainJSONString(s) {
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
+	q, _ := wire.MarshalJSON(s)
+	return append(dst, q...)
 }
 
 // addRunName adds name to the aspects of a run, false when it is there.
@@ -141,18 +176,4 @@ func addRunName(run *[]string, name string) bool {
 	}
 	*run = append(*run, name)
 	return true
-}
-
-// appendPlainAspect appends ,"name":{"value":value} (an aspect without
-// systemMetadata, as v3Aspect.appendJSON writes it).
-func appendPlainAspect(b *bytes.Buffer, name string, value []byte) {
-	b.WriteByte(',')
-	writeString(b, name)
-	b.WriteString(`:{"value":`)
-	if len(value) == 0 {
-		b.WriteString("{}")
-	} else {
-		b.Write(value)
-	}
-	b.WriteByte('}')
 }

@@ -121,8 +121,9 @@ func FuzzAppendAnswer(f *testing.F) {
 	f.Fuzz(checkAnswer)
 }
 
-// TestWriteString: writeString writes what marshalJSON does, for strings
-// of every byte and of the characters it escapes.
+// TestWriteString: writeString and appendJSONString write what
+// marshalJSON does, for strings of every byte and of the characters it
+// escapes.
 func TestWriteString(t *testing.T) {
 	t.Parallel()
 	var texts []string
@@ -136,6 +137,9 @@ func TestWriteString(t *testing.T) {
 		want, _ := wire.MarshalJSON(s)
 		if !bytes.Equal(b.Bytes(), want) {
 			t.Errorf("writeString(%q) = %s, want %s", s, b.Bytes(), want)
+		}
+		if got := appendJSONString([]byte("x"), s); !bytes.Equal(got[1:], want) {
+			t.Errorf("appendJSONString(%q) = %s, want %s", s, got[1:], want)
 		}
 	}
 }

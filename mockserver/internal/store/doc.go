@@ -39,7 +39,9 @@
 // row (with its version and system metadata), the removal of an aspect, of
 // an entity and of timeseries documents, a timeseries document, a reset.
 // Events are numbered ([Event.Seq]) in commit order and carry the store
-// clock's time. They are recorded under the versioning code, at the level of
+// clock's time. Apply completes and queues its batch's events after it
+// releases the writer lock, while the next writer commits, and before it
+// returns; the next batch's events wait for them, so the order holds. They are recorded under the versioning code, at the level of
 // the rows a transaction puts and deletes, so any operation, present or
 // future, reports what it changed, and a failed batch reports nothing.
 // [Store.Subscribe] returns a [Subscription], an unbounded ordered queue read

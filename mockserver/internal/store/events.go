@@ -86,6 +86,9 @@ type Event struct {
 type recorder struct {
 	txn
 	events []Event
+	// later is set while the update's caller fills in, after the writer
+	// lock, the events of the rows built before it (see upsertBuilt).
+	later bool
 }
 
 // sharesValues forwards the backend's answer (see storedCopy).
@@ -109,6 +112,39 @@ func (r *recorder) putLatest(key, val []byte, urn, aspect string, built row) err
 func (r *recorder) upsert(urn, aspect string, built row) {
 	if r != nil {
 		r.events = append(r.events, Event{Kind: EventUpsert, URN: urn, Aspect: aspect, Row: built.aspect(urn, aspect, 0)})
+	}
+}
+
+// upsertBuilt is upsert of the row p.pre.built of write w, which was built
+// before the writer lock: when r's caller fills events in after the lock
+// (see fillEvents), it only keeps the event's place, in p.event. r may be
+// nil (nothing records).
+func (r *recorder) upsertBuilt(w *Write, p *prepared) {
+	switch {
+	case r == nil:
+	case !r.later:
+		r.upsert(w.URN, w.Aspect, p.pre.built)
+	default:
+		// The place is overwritten whole by fillEvents: what a pooled
+		// buffer held there does not matter.
+		n := len(r.events)
+		if n < cap(r.events) {
+			r.events = r.events[:n+1]
+		} else {
+			r.events = append(r.events, Event{})
+		}
+		p.event = int32(n + 1)
+	}
+}
+
+// fillEvents fills in the events whose places upsertBuilt kept for the
+// writes ws, prepared as ps, in the events of their update.
+func fillEvents(events []Event, ws []Write, ps []prepared) {
+	for i := range ps {
+		if k := ps[i].event; k != 0 {
+			w := &ws[i]
+			events[k-1] = Event{Kind: EventUpsert, URN: w.URN, Aspect: w.Aspect, Row: ps[i].pre.built.aspect(w.URN, w.Aspect, 0)}
+		}
 	}
 }
 
@@ -198,7 +234,7 @@ func (s *Store) updateThen(now time.Time, fn func(txn) error, later *tidy) error
 		if len(s.subs) > 0 {
 			rec = &s.rec
 			later.events = eventBuffers.Get().(*[]Event)
-			rec.txn, rec.events = t, (*later.events)[:0]
+			rec.txn, rec.events, rec.later = t, (*later.events)[:0], later.publishAfter
 			t = rec
 		}
 		return fn(t)
@@ -211,16 +247,36 @@ func (s *Store) updateThen(now time.Time, fn func(txn) error, later *tidy) error
 	}
 	if rec != nil {
 		*later.events = rec.events
-		rec.txn, rec.events = nil, nil
+		rec.txn, rec.events, rec.later = nil, nil, false
 	}
 	if err != nil {
 		return mapErr(err)
 	}
 	s.version.Add(1)
 	if rec != nil && len(*later.events) > 0 {
+		s.pub.Lock()
+		if later.publishAfter {
+			later.publishing, later.now = true, now // publishLater releases s.pub
+			return nil
+		}
+		defer s.pub.Unlock()
 		s.publish(now, *later.events)
 	}
 	return nil
+}
+
+// publishLater publishes the events of an update whose caller set
+// later.publishAfter, once the writer lock is released: updateThen took
+// s.pub before that, so the next writer's events wait for these. fill
+// completes them first (see upsertBuilt).
+func (s *Store) publishLater(later *tidy, fill func([]Event)) {
+	if !later.publishing {
+		return
+	}
+	later.publishing = false
+	defer s.pub.Unlock()
+	fill(*later.events)
+	s.publish(later.now, *later.events)
 }
 
 // tidy is what an update leaves for after the writer lock (see
@@ -228,6 +284,11 @@ func (s *Store) updateThen(now time.Time, fn func(txn) error, later *tidy) error
 type tidy struct {
 	log    *[]undo  // the memory backend's undo log, nil if none
 	events *[]Event // the recorder's event buffer, nil if none
+	// publishAfter, set by the caller, leaves the publication of the
+	// events to publishLater; publishing is then set while s.pub is held
+	// for it, with now the events' time.
+	publishAfter, publishing bool
+	now                      time.Time
 }
 
 // do clears and gives back the memory t holds.
@@ -254,7 +315,7 @@ var eventBuffers = sync.Pool{New: func() any { return new([]Event) }}
 const maxKeptEvents = 4096
 
 // publish numbers the events and appends them to every subscription's
-// queue, which copy them; s.mu is held. It never waits for a consumer.
+// queue, which copy them; s.pub is held. It never waits for a consumer.
 func (s *Store) publish(now time.Time, events []Event) {
 	for i := range events {
 		s.seq++
@@ -286,8 +347,8 @@ func cloneEvents(in []Event) []Event {
 // before the first). Every event a subscription made after this call
 // receives has a higher one.
 func (s *Store) Seq() uint64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.pub.Lock()
+	defer s.pub.Unlock()
 	return s.seq
 }
 
@@ -309,6 +370,8 @@ func (s *Store) Subscribe() *Subscription {
 	sub := &Subscription{s: s, wake: make(chan struct{}, 1)}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.pub.Lock()
+	defer s.pub.Unlock()
 	if s.closed {
 		sub.done = true
 		return sub
@@ -461,7 +524,9 @@ func (sub *Subscription) Next(ctx context.Context) (Event, error) {
 // pending ones are dropped. Next then returns [ErrClosed].
 func (sub *Subscription) Close() {
 	sub.s.mu.Lock()
+	sub.s.pub.Lock()
 	sub.s.subs = slices.DeleteFunc(sub.s.subs, func(x *Subscription) bool { return x == sub })
+	sub.s.pub.Unlock()
 	sub.s.mu.Unlock()
 	sub.mu.Lock()
 	sub.closed, sub.done = true, true

@@ -1,10 +1,8 @@
 package store
 
 import (
-	"cmp"
 	"encoding/binary"
-	"slices"
-	"unsafe"
+	"sort"
 )
 
 // The history rows of an aspect in aspectRows of the memory backend hang
@@ -19,15 +17,22 @@ import (
 // A history row is the value put, referenced, not copied: values put are
 // never modified (see txn.put), and the usual one is the latest row it
 // replaces, already allocated on its own, so that moving a latest row into
-// history under the writer lock is a slice header and a version appended.
+// history under the writer lock is a slice header and a version stored.
 // A deleted row (retention deletes the oldest with each new version) is
-// dropped from ents, and its memory goes with the last reference to it.
+// dropped from the entries, and its memory goes with the last reference
+// to it.
+//
+// The entries are a ring in one allocation: entry i is ring[(head+i) mod
+// len(ring)]. Retention's usual step, the newest version added and the
+// oldest removed, writes one slot and clears another, and an aspect that
+// keeps n history rows never moves them (moving entries that hold pointers
+// costs a write barrier per entry while the collector marks, under the
+// writer lock).
 type memHist struct {
-	ents []histRow // sorted by version
-	// front is the number of entries of ents' allocation before ents[0],
-	// which remove left (see makeRoom); 0 when ents has no room.
-	front int32
-	tree  bool
+	ring []histRow // len(ring) == cap(ring); unused slots are zero
+	head int32     // the slot of entry 0
+	n    int32     // the number of entries
+	tree bool
 }
 
 // histRow is one history row: its version and its value.
@@ -39,65 +44,112 @@ type histRow struct {
 // val returns the value of e.
 func (h *memHist) val(e histRow) []byte { return e.val }
 
+// len returns the number of h's entries (h may be nil).
+func (h *memHist) len() int {
+	if h == nil {
+		return 0
+	}
+	return int(h.n)
+}
+
+// slot returns the index in h.ring of entry i.
+func (h *memHist) slot(i int) int {
+	j := int(h.head) + i
+	if j >= len(h.ring) {
+		j -= len(h.ring)
+	}
+	return j
+}
+
+// at returns entry i of h.
+func (h *memHist) at(i int) histRow { return h.ring[h.slot(i)] }
+
+// set replaces entry i of h with e.
+func (h *memHist) set(i int, e histRow) { h.ring[h.slot(i)] = e }
+
+// each calls fn with the entries of h from entry i on, in order, until fn
+// returns false; it reports whether fn never did.
+func (h *memHist) each(i int, fn func(histRow) bool) bool {
+	for ; i < int(h.n); i++ {
+		if !fn(h.at(i)) {
+			return false
+		}
+	}
+	return true
+}
+
 // find returns the index of version ver in h's entries, or where it would
 // go.
 func (h *memHist) find(ver uint64) (int, bool) {
-	n := len(h.ents)
-	if n == 0 || h.ents[n-1].ver < ver {
+	n := int(h.n)
+	if n == 0 || h.at(n-1).ver < ver {
 		return n, false // the usual case: a new highest version
 	}
-	if h.ents[0].ver == ver {
+	if h.at(0).ver == ver {
 		return 0, true // the other usual one: retention's oldest
 	}
-	return slices.BinarySearchFunc(h.ents, ver, func(e histRow, v uint64) int { return cmp.Compare(e.ver, v) })
+	i := sort.Search(n, func(i int) bool { return h.at(i).ver >= ver })
+	return i, i < n && h.at(i).ver == ver
 }
 
 // remove removes entry i of h. The oldest, which retention removes with
-// each write, goes in O(1): the entries start one later (see makeRoom).
+// each write, and the newest go in O(1).
 func (h *memHist) remove(i int) {
+	n := int(h.n)
 	if i == 0 {
-		h.ents[0] = histRow{} // drop its value
-		h.ents = h.ents[1:]
-		if h.front++; cap(h.ents) == 0 {
-			h.ents, h.front = nil, 0 // no room left: the next entry allocates
+		h.ring[h.head] = histRow{} // drop its value
+		if h.head++; int(h.head) == len(h.ring) {
+			h.head = 0
 		}
-		return
+	} else {
+		for j := i; j < n-1; j++ {
+			h.set(j, h.at(j+1))
+		}
+		h.set(n-1, histRow{})
 	}
-	h.ents = slices.Delete(h.ents, i, i+1)
+	if h.n--; h.n == 0 {
+		h.head = 0
+	}
+	if c := len(h.ring); c > 16 && c > 2*int(h.n)+8 {
+		h.resize(int(h.n) + int(h.n)/2 + 1) // most of it removed: give it back
+	}
 }
 
 // insert inserts e at index i of h's entries.
 func (h *memHist) insert(i int, e histRow) {
-	if len(h.ents) == cap(h.ents) {
-		h.makeRoom()
+	n := int(h.n)
+	if n == len(h.ring) {
+		// Half again as many: an aspect that keeps n history rows grows
+		// its ring a few times, then writes in it for good.
+		h.resize(max(4, n+n/2+1))
 	}
-	if i == len(h.ents) {
-		h.ents = append(h.ents, e) // the usual case, in place
-		return
+	switch {
+	case i == n: // the usual case
+		h.n++
+		h.set(n, e)
+	case i == 0:
+		if h.head--; h.head < 0 {
+			h.head = int32(len(h.ring) - 1)
+		}
+		h.n++
+		h.set(0, e)
+	default:
+		h.n++
+		for j := n; j > i; j-- {
+			h.set(j, h.at(j-1))
+		}
+		h.set(i, e)
 	}
-	h.ents = slices.Insert(h.ents, i, e) // in place
 }
 
-// makeRoom gives h's entries, which fill their allocation up to its end,
-// room for one more there. The oldest entries retention removed (see
-// remove) leave room before the first: when that is at least half the
-// entries, they move there; otherwise to an allocation half again as
-// large. So an aspect that keeps n history rows holds about 1.5n entries,
-// and moves them once every n/2 writes.
-func (h *memHist) makeRoom() {
-	n, f := len(h.ents), int(h.front)
-	if f > 0 && 2*f >= n && cap(h.ents) > 0 {
-		// The whole allocation: f entries before ents[0].
-		start := unsafe.Add(unsafe.Pointer(unsafe.SliceData(h.ents)), -f*int(unsafe.Sizeof(histRow{})))
-		all := unsafe.Slice((*histRow)(start), f+cap(h.ents))
-		copy(all, h.ents)
-		clear(all[n : f+n]) // the moved entries' old places
-		h.ents, h.front = all[:n], 0
-		return
+// resize moves h's entries to the start of a new ring of size slots (at
+// least h.n).
+func (h *memHist) resize(size int) {
+	ring := make([]histRow, size)
+	for i := range int(h.n) {
+		ring[i] = h.at(i)
 	}
-	grown := make([]histRow, n, max(4, n+n/2+1))
-	copy(grown, h.ents)
-	h.ents, h.front = grown, 0
+	h.ring, h.head = ring, 0
 }
 
 // rowVer is the version of row key k (its last 8 bytes).
@@ -185,8 +237,8 @@ func (t *memTxn) hangVer(b bucket, o *memCell, ver uint64, val []byte) {
 	e := histRow{ver: ver, val: val}
 	i, found := h.find(e.ver)
 	if found {
-		t.log = append(t.log, undo{b: b, op: undoHistSet, c: o, e: h.ents[i]})
-		h.ents[i] = e
+		t.log = append(t.log, undo{b: b, op: undoHistSet, c: o, e: h.at(i)})
+		h.set(i, e)
 		return
 	}
 	h.insert(i, e)
@@ -197,11 +249,12 @@ func (t *memTxn) hangVer(b bucket, o *memCell, ver uint64, val []byte) {
 // to the tree.
 func (t *memTxn) unhang(b bucket, key string, o *memCell) {
 	bk := &t.b.buckets[b]
-	for _, e := range o.h.ents {
+	o.h.each(0, func(e histRow) bool {
 		it := memItem{string(histKey(nil, key, e.ver)), t.b.newCell(o.h.val(e))}
 		bk.tree.ReplaceOrInsert(it)
 		t.log = append(t.log, undo{b: b, op: undoInsert, key: it.key})
-	}
+		return true
+	})
 	t.log = append(t.log, undo{b: b, op: undoHist, c: o, saved: &undoSaved{hist: o.h}})
 	o.h = nil
 }
@@ -212,7 +265,7 @@ func (t *memTxn) unhangAll(b bucket) {
 	bk := &t.b.buckets[b]
 	var owners []memItem
 	bk.tree.Ascend(func(it memItem) bool {
-		if it.c.h != nil && len(it.c.h.ents) != 0 {
+		if it.c.h.len() != 0 {
 			owners = append(owners, it)
 		}
 		return true
@@ -235,6 +288,6 @@ func (t *memTxn) unhangVer(b bucket, o *memCell, ver uint64) {
 	if !ok {
 		return
 	}
-	t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.ents[i]})
+	t.log = append(t.log, undo{b: b, op: undoUnhang, c: o, e: o.h.at(i)})
 	o.h.remove(i)
 }

@@ -280,10 +280,11 @@ func TestHistoryChunksKeepRetainedRows(t *testing.T) {
 		tx.(*memTxn).b.buckets[aspectRows].tree.Ascend(func(it memItem) bool {
 			if it.c.h != nil {
 				h := it.c.h
-				held += cap(h.ents) * int(unsafe.Sizeof(histRow{}))
-				for _, e := range h.ents {
+				held += cap(h.ring) * int(unsafe.Sizeof(histRow{}))
+				h.each(0, func(e histRow) bool {
 					held += cap(e.val)
-				}
+					return true
+				})
 			}
 			return true
 		})

@@ -4,17 +4,15 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-	"unsafe"
 )
 
-// histAllocation is the whole allocation of h's entries: front entries
-// before them and the room after.
-func histAllocation(h *memHist) []histRow {
-	if cap(h.ents) == 0 {
-		return nil
-	}
-	start := unsafe.Add(unsafe.Pointer(unsafe.SliceData(h.ents)), -int(h.front)*int(unsafe.Sizeof(histRow{})))
-	return unsafe.Slice((*histRow)(start), int(h.front)+cap(h.ents))
+// histAllocation is the whole allocation of h's entries: the ring, its
+// unused slots included.
+func histAllocation(h *memHist) []histRow { return h.ring }
+
+// unusedSlot reports whether slot j of h's ring holds no entry.
+func unusedSlot(h *memHist, j int) bool {
+	return (j-int(h.head)+len(h.ring))%len(h.ring) >= int(h.n)
 }
 
 // FuzzMemHistEntries inserts and removes history entries as fuzz input
@@ -52,17 +50,17 @@ func FuzzMemHistEntries(f *testing.F) {
 				h.insert(i, e)
 				want = slices.Insert(want, i, e)
 			}
-			if len(h.ents) != len(want) {
-				t.Fatalf("step %d: %d entries, want %d", step, len(h.ents), len(want))
+			if h.len() != len(want) {
+				t.Fatalf("step %d: %d entries, want %d", step, h.len(), len(want))
 			}
 			for i := range want {
-				if h.ents[i].ver != want[i].ver || &h.ents[i].val[0] != &want[i].val[0] {
-					t.Fatalf("step %d: entry %d is version %d, want %d", step, i, h.ents[i].ver, want[i].ver)
+				if h.at(i).ver != want[i].ver || &h.at(i).val[0] != &want[i].val[0] {
+					t.Fatalf("step %d: entry %d is version %d, want %d", step, i, h.at(i).ver, want[i].ver)
 				}
 			}
 			all := histAllocation(&h)
 			for i, e := range all {
-				if (i < int(h.front) || i >= int(h.front)+len(h.ents)) && e.val != nil {
+				if unusedSlot(&h, i) && e.val != nil {
 					t.Fatalf("step %d: slot %d of the allocation still references version %d", step, i, e.ver)
 				}
 			}
@@ -82,10 +80,10 @@ func TestMemHistSlides(t *testing.T) {
 	var h memHist
 	val := []byte("x")
 	for v := range uint64(keep) {
-		h.insert(len(h.ents), histRow{ver: v + 1, val: val})
+		h.insert(h.len(), histRow{ver: v + 1, val: val})
 	}
 	slide := func(v uint64) {
-		h.insert(len(h.ents), histRow{ver: v, val: val})
+		h.insert(h.len(), histRow{ver: v, val: val})
 		h.remove(0)
 	}
 	for v := uint64(keep + 1); v < 200; v++ {

@@ -144,7 +144,7 @@ func (t *memTxn) get(b bucket, key []byte) []byte {
 	if o := t.hangingOwner(bk, key); o != nil {
 		if o.h != nil {
 			if i, ok := o.h.find(rowVer(key)); ok {
-				return o.h.val(o.h.ents[i])
+				return o.h.val(o.h.at(i))
 			}
 		}
 		return nil
@@ -300,6 +300,8 @@ const (
 	undoUnhang                     // put e back in c's history
 	undoHist                       // give c its history back
 	undoHangsOff                   // set the bucket's hangs again
+	undoMove                       // remove c's newest history row, give c its old value back
+	undoMoveDrop                   // undoMove, and put e back as c's oldest history row
 )
 
 type memTxn struct {
@@ -341,7 +343,7 @@ func (t *memTxn) rollback() {
 		case undoHistSet:
 			h := u.c.h
 			i, _ := h.find(u.e.ver)
-			h.ents[i] = u.e
+			h.set(i, u.e)
 		case undoUnhang:
 			h := u.c.h
 			i, _ := h.find(u.e.ver)
@@ -350,6 +352,13 @@ func (t *memTxn) rollback() {
 			u.c.h = u.saved.hist
 		case undoHangsOff:
 			bk.hangs = true
+		case undoMove, undoMoveDrop: // see moveToHistory
+			h := u.c.h
+			h.remove(h.len() - 1)
+			if u.op == undoMoveDrop {
+				h.insert(0, u.e)
+			}
+			u.c.val = u.old
 		}
 	}
 	t.log = t.log[:0]
@@ -444,7 +453,7 @@ func (t *memTxn) del(b bucket, key []byte) error {
 		t.hot.drop()
 	}
 	if valid && !history { // a latest row, whose history rows may hang
-		if c := bk.treeCell(key); c != nil && c.h != nil && len(c.h.ents) != 0 {
+		if c := bk.treeCell(key); c != nil && c.h.len() != 0 {
 			t.unhang(b, string(key), c) // its history stays
 		}
 	}
@@ -491,14 +500,12 @@ func (t *memTxn) scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool,
 	// are built in hk, one after the other: fn must not modify k nor keep it
 	// past its return (see txn.scan).
 	var hk []byte
-	emitHist := func(owner memItem, ents []histRow) bool {
-		for _, e := range ents {
+	emitHist := func(owner memItem, from int) bool {
+		h := owner.c.h
+		return h.each(from, func(e histRow) bool {
 			hk = histKey(hk[:0], owner.key, e.ver)
-			if !emit(hk, owner.c.h.val(e)) {
-				return false
-			}
-		}
-		return true
+			return emit(hk, h.val(e))
+		})
 	}
 	bk := &t.b.buckets[b]
 	pivot := memItem{key: string(start)}
@@ -511,12 +518,12 @@ func (t *memTxn) scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool,
 			return false
 		})
 		if before.c != nil && before.key != pivot.key && before.c.h != nil {
-			ents := before.c.h.ents
-			i := sort.Search(len(ents), func(i int) bool {
-				hk = histKey(hk[:0], before.key, ents[i].ver)
+			h := before.c.h
+			i := sort.Search(h.len(), func(i int) bool {
+				hk = histKey(hk[:0], before.key, h.at(i).ver)
 				return bytes.Compare(hk, start) >= 0
 			})
-			if !emitHist(before, ents[i:]) {
+			if !emitHist(before, i) {
 				return err
 			}
 		}
@@ -526,7 +533,7 @@ func (t *memTxn) scan(b bucket, prefix, from []byte, fn func(k, v []byte) (bool,
 			return false
 		}
 		if it.c.h != nil {
-			return emitHist(it, it.c.h.ents)
+			return emitHist(it, 0)
 		}
 		return true
 	})

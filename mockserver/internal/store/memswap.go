@@ -54,7 +54,7 @@ func swapPreBuilt(t txn, w *Write, p *prepared) (outcome, bool) {
 	if pre.unchanged {
 		if pre.val != nil {
 			m.setCell(aspectRows, c, pre.val)
-			rec.upsert(w.URN, w.Aspect, pre.built)
+			rec.upsertBuilt(w, p)
 		}
 		return outcome{version: pre.version, unchanged: true}, true
 	}
@@ -64,16 +64,52 @@ func swapPreBuilt(t txn, w *Write, p *prepared) (outcome, bool) {
 	// As putPreBuilt: the latest row moves to history (unless retention
 	// keeps none) and retention drops the version the new one puts past
 	// its bound (see retain).
-	if p.keep != 1 {
-		m.hangVer(aspectRows, c, uint64(pre.version-1), c.val)
-	}
-	if keep := p.keep; keep > 1 && pre.version-keep >= 1 {
-		m.unhangVer(aspectRows, c, uint64(pre.version-keep))
-	}
 	p.head = rowHead{} // pre uses its memory
-	m.setCell(aspectRows, c, pre.val)
-	rec.upsert(w.URN, w.Aspect, pre.built)
+	if keep := p.keep; keep != 1 {
+		var drop uint64
+		if keep > 1 && pre.version-keep >= 1 {
+			drop = uint64(pre.version - keep)
+		}
+		m.moveToHistory(aspectRows, c, uint64(pre.version-1), drop, pre.val)
+	} else {
+		m.setCell(aspectRows, c, pre.val)
+	}
+	rec.upsertBuilt(w, p)
 	return outcome{version: pre.version}, true
+}
+
+// moveToHistory moves the row of the latest row's cell c of bucket b into
+// its history as version ver, removes the history row of version drop
+// (0: none) if there is one, and gives c the value val: hangVer, unhangVer
+// and setCell in turn. In the usual case, ver the newest version and drop
+// the oldest or absent, one undo entry records the three (an entry holds
+// pointers, so each costs write barriers while the collector marks).
+func (t *memTxn) moveToHistory(b bucket, c *memCell, ver, drop uint64, val []byte) {
+	if c.h == nil {
+		c.h = &memHist{}
+	}
+	h := c.h
+	n := h.len()
+	at, found := 0, false
+	if drop != 0 {
+		at, found = h.find(drop)
+	}
+	if (n > 0 && h.at(n-1).ver >= ver) || drop >= ver || (found && at != 0) {
+		t.hangVer(b, c, ver, c.val)
+		if drop != 0 {
+			t.unhangVer(b, c, drop)
+		}
+		t.setCell(b, c, val)
+		return
+	}
+	u := undo{b: b, op: undoMove, c: c, old: c.val}
+	h.insert(n, histRow{ver: ver, val: c.val})
+	if found {
+		u.op, u.e = undoMoveDrop, h.at(0)
+		h.remove(0)
+	}
+	t.log = append(t.log, u)
+	c.val = val
 }
 
 // setCell gives the cell c of bucket b the value val, as put of its key

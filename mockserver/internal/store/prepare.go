@@ -38,6 +38,10 @@ type prepared struct {
 	room [24]byte
 	pre  preRow  // the new latest row, when built before the writer lock
 	out  outcome // the write's, once applied
+	// event is the place (index+1) of the event of pre's row in its
+	// update's events, which the caller fills in after the writer lock
+	// (see upsertBuilt); 0 for none.
+	event int32
 }
 
 // batchShared is what the writes of a batch share.

@@ -70,6 +70,10 @@ func readTable(b []byte) (table, rest []byte, ok bool) {
 	}
 	i := w
 	for range n - 1 {
+		if i < len(b) && b[i] < 0x80 {
+			i++ // the usual length, below 128
+			continue
+		}
 		_, w := binary.Uvarint(b[i:])
 		if w <= 0 {
 			return nil, nil, false
@@ -99,7 +103,12 @@ func tableSplit(dst rawObject, sm, table []byte, share bool) (rawObject, bool) {
 	var prev []byte
 	i := 1
 	for j := range count {
-		vlen, w := binary.Uvarint(table)
+		vlen, w := uint64(0), 1
+		if len(table) > 0 && table[0] < 0x80 {
+			vlen = uint64(table[0]) // the usual length, below 128
+		} else {
+			vlen, w = binary.Uvarint(table)
+		}
 		if w <= 0 || i >= len(sm) || sm[i] != '"' {
 			return dst[:n], false
 		}

@@ -1,9 +1,11 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -43,6 +45,7 @@ func FuzzTableSplit(f *testing.F) {
 	f.Add("runId", `"r1"`, "lastObserved", `12`, "properties", `{"a":"b,c","d":{"e":[1,"}"]}}`)
 	f.Add("version", `"2"`, "a<b", `1`, "x", `"\u2028"`)
 	f.Add("k", `"quote \" and , comma"`, "k2", `[]`, "", `{}`)
+	f.Add("long", `"`+strings.Repeat("x", 200)+`"`, "longer", `"`+strings.Repeat("y", 20000)+`"`, "z", `0`)
 	f.Fuzz(func(t *testing.T, k1, v1, k2, v2, k3, v3 string) {
 		var o rawObject
 		for _, m := range [][2]string{{k1, v1}, {k2, v2}, {k3, v3}} {
@@ -193,4 +196,38 @@ func rewriteRows(t *testing.T, s *Store, encode func(row) []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// FuzzReadTable checks readTable, which reads a one-byte length in line,
+// against reading every length with binary.Uvarint.
+func FuzzReadTable(f *testing.F) {
+	f.Add([]byte{0, 1})
+	f.Add([]byte{4, 1, 0x80, 1, 127, 9})
+	f.Add([]byte{3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f, 5})
+	f.Add([]byte{5, 1, 2})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ref := func(b []byte) (table, rest []byte, ok bool) {
+			n, w := binary.Uvarint(b)
+			if w <= 0 {
+				return nil, nil, false
+			}
+			if n == 0 {
+				return nil, b[w:], true
+			}
+			i := w
+			for k := uint64(1); k < n; k++ {
+				_, w := binary.Uvarint(b[i:])
+				if w <= 0 {
+					return nil, nil, false
+				}
+				i += w
+			}
+			return b[:i:i], b[i:], true
+		}
+		table, rest, ok := readTable(b)
+		wt, wr, wok := ref(b)
+		if ok != wok || !bytes.Equal(table, wt) || !bytes.Equal(rest, wr) || (table == nil) != (wt == nil) {
+			t.Fatalf("readTable(%x) = %x, %x, %v; want %x, %x, %v", b, table, rest, ok, wt, wr, wok)
+		}
+	})
 }

@@ -40,10 +40,15 @@ type Store struct {
 	kv    backend
 	clock Clock
 
-	// mu serialises the writers (Apply, Put, DeleteEntity, Reset) with the
-	// publication of their events, so that events are numbered and queued in
-	// commit order. Reads do not take it.
-	mu  sync.Mutex
+	// mu serialises the writers (Apply, Put, DeleteEntity, Reset). Reads
+	// do not take it.
+	mu sync.Mutex
+	// pub serialises the publication of events, so that they are numbered
+	// and queued in commit order: a writer takes it before it releases mu,
+	// and Apply keeps it past mu's release while it finishes and publishes
+	// its batch's events (see publishLater), as the next writer commits.
+	// It guards seq and, with mu, subs (changed holding both).
+	pub sync.Mutex
 	seq uint64 // the last published event's Seq
 	// version counts committed updates, subscribed to or not (see Version).
 	version atomic.Uint64
@@ -99,9 +104,11 @@ func (s *Store) SetRules(r Rules) {
 // for running transactions and closes the file.
 func (s *Store) Close() error {
 	s.mu.Lock()
+	s.pub.Lock()
 	s.closed = true
 	subs := s.subs
 	s.subs = nil
+	s.pub.Unlock()
 	s.mu.Unlock()
 	for _, sub := range subs {
 		sub.finish()
@@ -237,7 +244,7 @@ func (s *Store) begin(ws []Write) applying {
 // commit applies the batch under the writer lock and returns its results.
 func (a *applying) commit() ([]Result, error) {
 	ws, ps := a.ws, a.ps
-	var later tidy
+	later := tidy{publishAfter: true}
 	defer later.do()
 	err := func() error {
 		a.s.mu.Lock()
@@ -256,6 +263,7 @@ func (a *applying) commit() ([]Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	a.s.publishLater(&later, func(events []Event) { fillEvents(events, ws, ps) })
 	return results(ps), nil
 }
 
