@@ -129,11 +129,28 @@ func (c *Client) startAttempt(st *callState) context.Context {
 	if d, ok := st.ctx.Deadline(); ok && !time.Now().Add(c.wd.timeout).Before(d) {
 		return st.tctx
 	}
-	actx, cancel := context.WithCancelCause(st.tctx)
+	cctx, cancel := context.WithCancelCause(st.tctx)
 	st.wd = c.wd
 	c.wd.start(&st.watch, cancel)
-	return actx
+	a := &st.actx
+	if a.Context != nil { // a retry: the first attempt's may still be read
+		a = new(attemptCtx)
+	}
+	a.Context, a.deadline = cctx, st.watch.deadline
+	return a
 }
+
+// attemptCtx is the context of a watched attempt: the context the watchdog
+// cancels, with the attempt's deadline, as net/http's client timeout gave
+// it. Contexts derived from it hang on the cancel context within, which
+// Value and Done give, without a goroutine of their own.
+type attemptCtx struct {
+	context.Context
+	deadline time.Time
+}
+
+// Deadline returns the attempt's deadline.
+func (a *attemptCtx) Deadline() (time.Time, bool) { return a.deadline, true }
 
 // endAttempt ends the watch of the current attempt, if any, and reports
 // whether the timeout cut it short; err, when not nil, is an error of

@@ -78,6 +78,8 @@ type callState struct {
 	// when not nil, watches (see Client.startAttempt).
 	watch watch
 	wd    *watchdog
+	// actx is the first watched attempt's context.
+	actx attemptCtx
 }
 
 // wroteHeaders is the trace's WroteHeaders: the current attempt has

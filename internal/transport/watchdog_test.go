@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -277,5 +278,59 @@ func TestWatchdogFire(t *testing.T) {
 	w.fire() // the timer's firing for the attempt stopped
 	if w.armed || w.head != nil {
 		t.Error("the timer is still armed with nothing watched")
+	}
+}
+
+// deadlineSeen is a transport that records the deadline of each request's
+// context and answers 503 to the first request, 200 to the others.
+type deadlineSeen struct {
+	mu  sync.Mutex
+	got []time.Time
+}
+
+func (d *deadlineSeen) RoundTrip(req *http.Request) (*http.Response, error) {
+	dl, ok := req.Context().Deadline()
+	if !ok {
+		dl = time.Time{}
+	}
+	d.mu.Lock()
+	d.got = append(d.got, dl)
+	status := http.StatusOK
+	if len(d.got) == 1 {
+		status = http.StatusServiceUnavailable
+	}
+	d.mu.Unlock()
+	return &http.Response{StatusCode: status, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(`{}`)), Request: req}, nil
+}
+
+// TestAttemptDeadline checks that a transport sees each attempt's deadline
+// in its request's context, as net/http's client timeout gave it: within
+// the timeout of the call's start and end, on every attempt.
+func TestAttemptDeadline(t *testing.T) {
+	t.Parallel()
+	for _, netHTTP := range []bool{false, true} {
+		rt := &deadlineSeen{}
+		cfg := Config{BaseURL: "http://gms.example:8080", HTTPClient: &http.Client{Transport: rt}, Timeout: time.Hour, Retry: fastRetry}
+		if netHTTP {
+			cfg.HTTPClient.Timeout, cfg.Timeout = time.Hour, 0
+		}
+		c, err := newClient(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := time.Now()
+		_, err = c.Send(t.Context(), Request{Method: http.MethodPost, Path: "/x", Body: []byte(`{}`)})
+		after := time.Now()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rt.got) != 2 {
+			t.Fatalf("%d attempts, want 2", len(rt.got))
+		}
+		for i, dl := range rt.got {
+			if dl.Before(before.Add(time.Hour)) || dl.After(after.Add(time.Hour)) {
+				t.Errorf("net/http's timeout %v: attempt %d's deadline %v, want between %v and %v", netHTTP, i, dl, before.Add(time.Hour), after.Add(time.Hour))
+			}
+		}
 	}
 }
