@@ -48,8 +48,9 @@ func Check(s config.Settings) error {
 type Client struct {
 	base   string
 	header http.Header
-	// hc sends Send's attempts: the HTTP client of the settings, without
-	// the timeout, which wd enforces (nil when the settings set none).
+	// hc sends Send's attempts: the HTTP client of the settings without
+	// the settings' timeout, which wd enforces (wd is nil when they set
+	// none: hc's own timeout, if any, applies then).
 	hc *http.Client
 	wd *watchdog
 	// rc is StandardClient's go-retryablehttp client, whose HTTP client
