@@ -44,9 +44,10 @@ func resolve(r config.Retry) policy {
 	return p
 }
 
-// callState is what the retry loop learns about one call; it travels in
-// the request's context so that CheckRetry, which go-retryablehttp calls
-// on the caller's goroutine, can see and update it.
+// callState is what the retry loop learns about one call, and what it
+// needs for each attempt; it travels in the requests' context so that
+// checkRetry, which the loop calls on the caller's goroutine with that
+// context, can see and update it.
 type callState struct {
 	// ctx is the caller's context, which the state extends (see Value).
 	ctx context.Context
