@@ -306,8 +306,9 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 
 // newRequest returns http.NewRequestWithContext(ctx, method, c.base+path,
 // nil) with header, when not nil, as its Header (else an empty one); for a
-// path seen before, it copies the request made then (its URL deep) instead
-// of parsing the URL again, and makes no empty header map to be replaced.
+// path seen before, it copies the request made then (its URL deep, unless
+// requests may share it: see sharesRequests) instead of parsing the URL
+// again, and makes no empty header map to be replaced.
 // The body is set for each attempt (see body.setBody).
 func (c *Client) newRequest(ctx context.Context, method, path string, header http.Header) (*http.Request, error) {
 	c.mu.RLock()
@@ -328,8 +329,10 @@ func (c *Client) newRequest(ctx context.Context, method, path string, header htt
 		return req, nil
 	}
 	req := t.WithContext(ctx)
-	u := *t.URL
-	req.URL = &u
+	if !c.shared { // see sharesRequests
+		u := *t.URL
+		req.URL = &u
+	}
 	req.Header = header
 	if header == nil {
 		req.Header = make(http.Header)
@@ -338,13 +341,15 @@ func (c *Client) newRequest(ctx context.Context, method, path string, header htt
 }
 
 // sharesRequests reports whether the requests sent through hc may share
-// one header map, read but never written: hc keeps no cookies
-// (http.Client adds a jar's cookies to the request's header) and sends
-// through net/http's own transport, which does not change a request (a
-// RoundTripper of the caller's might, though its contract forbids it).
-// Neither go-retryablehttp nor Send changes them.
+// one header map and, for a path seen before, one URL, read but never
+// written: hc keeps no cookies (http.Client adds a jar's cookies to the
+// request's header), has no CheckRedirect of the caller's (which is shown
+// the requests made so far) and sends through net/http's own transport,
+// which does not change a request (a RoundTripper of the caller's might,
+// though its contract forbids it). Neither go-retryablehttp nor Send
+// changes them.
 func sharesRequests(hc *http.Client) bool {
-	if hc.Jar != nil {
+	if hc.Jar != nil || hc.CheckRedirect != nil {
 		return false
 	}
 	rt := hc.Transport
