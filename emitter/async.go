@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -51,6 +52,8 @@ type Async struct {
 
 	mu           sync.Mutex
 	parts        []*partition
+	pins         *pins         // where the URNs with proposals queued or in flight go (see assign)
+	fill         int           // the partition a proposal of any other URN goes to
 	pending      int           // proposals queued or in flight
 	pendingBytes int           // their encoded size
 	space        chan struct{} // closed (and replaced) when pending drops
@@ -75,6 +78,7 @@ type partition struct {
 	// where encodeKept wrote it.)
 	kept     []byte
 	enqueued uint64 // proposals ever queued here
+	bytes    int    // the size of the proposals queued here (see queued.size)
 	done     uint64 // proposals ever reported here (written or not)
 	flushTo  uint64 // send without lingering while done < flushTo
 	wake     chan struct{}
@@ -92,9 +96,9 @@ type queued struct {
 	urnv urn.URN
 	p    *Proposal // the caller's value, kept only for the handlers
 	seq  uint64
-	size int   // its encoded size and its URN's length
-	at   clock // when it was queued
-	part int32 // the partition (worker) it goes to
+	hash uint64 // the hash of its URN's text (see urnHash)
+	size int    // its encoded size and its URN's length
+	at   clock  // when it was queued
 }
 
 // outcomes are the results of one batch of one partition.
@@ -152,6 +156,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 		space:    make(chan struct{}),
 		progress: make(chan struct{}),
 		outWake:  make(chan struct{}, 1),
+		pins:     getPins(),
 	}
 	// The last worker to return ends the Async: it lets the reporter (when
 	// there are handlers to call) hand out what is left and close stopped,
@@ -168,6 +173,10 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 			if running.Add(-1) > 0 {
 				return
 			}
+			a.mu.Lock()
+			putPins(a.pins) // every proposal was reported: none is pinned
+			a.pins = nil
+			a.mu.Unlock()
 			if !reports {
 				close(a.stopped)
 				return
@@ -256,9 +265,10 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			}
 			return r.Err
 		}
-		// The partition is a hash of the URN's text, found before the lock
-		// is taken; a Rest.li encoding of a dataset URN has not built that
-		// text (see directURN), which is built only if it is shown.
+		// The hash of the URN's text, which finds its pin (see assign), is
+		// found before the lock is taken; a Rest.li encoding of a dataset
+		// URN has not built that text (see directURN), which is built only
+		// if it is shown.
 		var hash uint64
 		var urnLen int
 		var urnv urn.URN
@@ -280,7 +290,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			p := ps[i]
 			qs[i].p = &p
 		}
-		qs[i].part = int32(hash % uint64(len(a.parts)))
+		qs[i].hash = hash
 		size += qs[i].size
 	}
 	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
@@ -316,13 +326,15 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	for i := range qs {
 		a.seq++
 		qs[i].seq, qs[i].at = a.seq, at
-		k := qs[i].part
+		k := a.assign(qs[i].hash)
 		pt := a.parts[k]
 		if qs[i].v3 == nil && !kept {
 			qs[i].item.enc = pt.keep(qs[i].item.enc)
 		}
 		pt.queue.push(qs[i])
 		pt.enqueued++
+		pt.bytes += qs[i].size
+		a.filled(k)
 		if k < 64 && (pt.queue.len() == 1 || pt.queue.len() == a.cfg.batchSize) {
 			touched |= 1 << k
 		}
@@ -330,10 +342,11 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	a.pending += len(qs)
 	a.pendingBytes += size
 	a.mu.Unlock()
-	for k, pt := range a.parts {
-		if k >= 64 || touched&(1<<k) != 0 {
-			wake(pt.wake)
-		}
+	for ; touched != 0; touched &= touched - 1 {
+		wake(a.parts[bits.TrailingZeros64(touched)].wake)
+	}
+	for _, pt := range a.parts[min(len(a.parts), 64):] {
+		wake(pt.wake)
 	}
 	return nil
 }
@@ -415,6 +428,9 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 		}
 		n := min(pt.queue.len(), a.cfg.batchSize)
 		batch = pt.queue.take(batch[:0], n)
+		for i := range batch {
+			pt.bytes -= batch[i].size
+		}
 		a.mu.Unlock()
 
 		reports := a.reports()
@@ -424,11 +440,13 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 		// a handler that queues again does not wait for itself.
 		a.mu.Lock()
 		a.pending -= n
-		for _, q := range batch {
+		for i := range batch {
+			q := &batch[i]
 			a.pendingBytes -= q.size
+			a.pins.unpin(q.hash) // its outcome is counted or in the outbox, before any later one of its URN
 		}
-		for _, r := range results {
-			if r.Status != Written {
+		for i := range results {
+			if r := &results[i]; r.Status != Written {
 				a.counts[r.Status]++
 				if len(a.errs) < maxKeptErrors {
 					a.errs = append(a.errs, r.Err)
@@ -465,7 +483,8 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	results := sc.results
 	defer clear(results) // the errors are not kept past their outcome
 	v3s := 0
-	for i, q := range qs {
+	for i := range qs {
+		q := &qs[i]
 		results[i] = Result{Index: i, URN: q.urn, Aspect: q.aspect}
 		if q.v3 != nil {
 			v3s++
@@ -474,8 +493,8 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	switch {
 	case v3s == 0: // the usual case: every proposal in Rest.li's form
 		sc.items = slices.Grow(sc.items[:0], len(qs))[:len(qs)]
-		for i, q := range qs {
-			sc.items[i] = q.item
+		for i := range qs {
+			sc.items[i] = qs[i].item
 		}
 		b := &batch{r: a.inner, items: sc.items, results: results, holds: chunkHolds(sc.items)}
 		_ = b.run(a.ctx) // the outcomes are in results
@@ -490,8 +509,8 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	if all {
 		out = make([]AsyncResult, 0, len(qs))
 	}
-	for i, q := range qs {
-		r := results[i]
+	for i := range qs {
+		q, r := &qs[i], &results[i]
 		if !all && r.Status == Written {
 			continue
 		}

@@ -18,8 +18,11 @@ type asyncConfig struct {
 }
 
 // WithWorkers sets the number of workers, each sending one request at a
-// time (default DefaultWorkers; below 1 means 1). Proposals are assigned to
-// a worker by a hash of their URN, so those for one entity keep their order.
+// time (default DefaultWorkers; below 1 means 1). A proposal whose URN has
+// others queued or in flight goes to their worker, behind them, so those
+// for one entity keep their order; one of any other URN goes to the worker
+// being filled, each in turn taking a whole batch, so that requests are
+// full.
 func WithWorkers(n int) AsyncOption {
 	return AsyncOption{func(c *asyncConfig) { c.workers = max(n, 1) }}
 }

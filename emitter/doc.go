@@ -168,8 +168,10 @@
 // structs, maps or slices afterwards does not change what is written. The
 // queue is bounded in proposals ([WithQueueSize]) and bytes
 // ([WithQueueBytes]); a full queue blocks, or returns [ErrQueueFull]
-// ([WithBlock]). Proposals for one URN always go through the same worker,
-// so they are written in the order they were queued.
+// ([WithBlock]). A proposal for a URN with others queued or in flight goes
+// through the same worker, behind them, so they are written in the order
+// they were queued; proposals of other URNs fill one worker's batch, then
+// the next one's.
 //
 // Every proposal's outcome ([AsyncResult]: its sequence number, [Status]
 // and error) goes to [WithResultHandler], so that a long ingestion can
