@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/catalogkit/datahub-go/internal/par"
 )
 
 // ingestBodies returns two ingest request bodies of n proposals each (n = 1:
@@ -132,6 +134,7 @@ func BenchmarkIngestHTTP(b *testing.B) {
 			b.SetBytes(int64(len(bodies[0])))
 			var mockT, noopT time.Duration
 			i := 0
+			par0 := par.Stats()
 			for b.Loop() {
 				body := bodies[i%2]
 				// Alternate which goes first, so neither gets a warmer cache.
@@ -154,6 +157,7 @@ func BenchmarkIngestHTTP(b *testing.B) {
 			b.ReportMetric(float64(noopT.Nanoseconds())/float64(i), "noop-ns/op")
 			b.ReportMetric(float64(i*n)/mockT.Seconds(), "mock-proposals/s")
 			b.ReportMetric(float64(noopT)/float64(mockT), "mock/noop")
+			reportSplits(b, par0, i)
 		})
 	}
 }
@@ -215,6 +219,7 @@ func ingestConcurrent(b *testing.B, kinds int, bodiesOf func(*testing.B, int) [2
 	b.SetBytes(int64(clients * len(bodies[0][0])))
 	var mockT, noopT time.Duration
 	i := 0
+	par0 := par.Stats()
 	for b.Loop() {
 		// Alternate which side goes first, and the body (every write a
 		// new version).
@@ -230,6 +235,21 @@ func ingestConcurrent(b *testing.B, kinds int, bodiesOf func(*testing.B, int) [2
 	b.ReportMetric(float64(i*clients*n)/mockT.Seconds(), "mock-proposals/s")
 	b.ReportMetric(float64(i*clients*n)/noopT.Seconds(), "noop-proposals/s")
 	b.ReportMetric(float64(noopT)/float64(mockT), "mock/noop")
+	reportSplits(b, par0, i)
+}
+
+// reportSplits reports the splits of par.In (of the mock's requests) per
+// op since start: how many, the share of their ranges helpers ran, and how
+// long the callers waited for a helper's range.
+func reportSplits(b *testing.B, start par.Statistics, ops int) {
+	end := par.Stats()
+	splits := end.Splits - start.Splits
+	b.ReportMetric(float64(splits)/float64(ops), "splits/op")
+	if splits > 0 {
+		b.ReportMetric(float64(end.HelperRanges-start.HelperRanges)/float64(splits), "helper-ranges/split")
+		b.ReportMetric(float64(end.Waits-start.Waits)/float64(splits), "waits/split")
+		b.ReportMetric(float64((end.WaitTime-start.WaitTime).Nanoseconds())/float64(splits), "wait-ns/split")
+	}
 }
 
 // postBody is postIngest returning its failure, for goroutines.

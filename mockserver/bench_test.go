@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/catalogkit/datahub-go/internal/par"
 )
 
 // BenchmarkIngestProposal measures the mock's handling of the Python
@@ -87,6 +89,7 @@ func benchBatches(b *testing.B, target string, bodies [2][]byte, n int) {
 	b.Cleanup(func() { _ = s.Close() })
 	b.ReportAllocs()
 	i := 0
+	par0 := par.Stats()
 	for b.Loop() {
 		i++
 		req := httptest.NewRequest(http.MethodPost, target, bytes.NewReader(bodies[i%2]))
@@ -97,6 +100,7 @@ func benchBatches(b *testing.B, target string, bodies [2][]byte, n int) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(i*n), "ns/proposal")
+	reportSplits(b, par0, i)
 }
 
 // BenchmarkV3WriteHandler is BenchmarkIngestBatchHandler through the

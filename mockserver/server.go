@@ -258,7 +258,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.inflight.Done()
-	sw.Header().Set("X-DataHub-Mock-Version", mockVersion)
+	sw.Header()["X-Datahub-Mock-Version"] = mockVersionValue // Set's canonical key, without a slice per answer
 	if s.serveControl(sw, r, rt.path) {
 		return
 	}
@@ -376,14 +376,23 @@ func writeJSON(w http.ResponseWriter, v any) {
 	_, _ = w.Write(b)
 }
 
+// Header values every answer of their kind carries, shared (see
+// writeSuccess).
+var (
+	jsonContentType  = []string{"application/json"}
+	restliVersion    = []string{"2.0.0"}
+	mockVersionValue = []string{mockVersion}
+)
+
 // success is Rest.li's answer to an action returning the string "success".
 var success = []byte(`{"value":"success"}`)
 
 func writeSuccess(w http.ResponseWriter) {
-	// Header().Set with the keys already in canonical form.
+	// Header().Set with the keys already in canonical form and values no
+	// answer changes (an Add appends to a copy: the slices are full).
 	h := w.Header()
-	h["Content-Type"] = []string{"application/json"}
-	h["X-Restli-Protocol-Version"] = []string{"2.0.0"}
+	h["Content-Type"] = jsonContentType
+	h["X-Restli-Protocol-Version"] = restliVersion
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(success)
 }

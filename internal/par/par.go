@@ -2,11 +2,14 @@
 // machine's cores: the mock decodes, validates and makes store rows of a
 // batch's proposals in chunks, and the emitter encodes a batch's proposals
 // in chunks, one goroutine per core, so that even one client's batch uses
-// them all. Calls that run at the same time share the cores (Enter).
+// them all. Calls that run at the same time share the cores (Enter). The
+// goroutines that take ranges besides their callers are long-lived helpers
+// (see helpers.go) that park between splits.
 package par
 
 import (
 	"runtime"
+	"sync"
 	"sync/atomic"
 )
 
@@ -40,9 +43,9 @@ func Leave() { working.Add(-1) }
 
 // Chunks calls fn for consecutive ranges [lo, hi), the c-th of them (from
 // 0) with c, that cover [0, n) once, as many as Count gives, on the
-// caller's goroutine and goroutines of their own (see In); it returns once
-// every call has. fn must be safe to call concurrently for different
-// ranges. It returns the number of ranges.
+// caller's goroutine and helper goroutines (see In); it returns once every
+// call has. fn must be safe to call concurrently for different ranges. It
+// returns the number of ranges.
 func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 	k := Count(n, minChunk)
 	In(k, n, fn)
@@ -50,14 +53,17 @@ func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 }
 
 // In is Chunks making k ranges (at most n, at least 1): the same k and n
-// give the same ranges. The caller's goroutine and k-1 goroutines started
-// for the call take the ranges in order, each range once, until none is
-// left: a range no goroutine has taken when the caller's is done is the
-// caller's next, so that a goroutine that starts late (its core busy with
-// other work) leaves the caller nothing to wait for but ranges already
-// running. A panic in fn reaches the caller once every range has returned
-// (the first range's panic, in range order), so that no range still runs
-// when the caller unwinds.
+// give the same ranges. The caller's goroutine and up to k-1 helpers take
+// the ranges in order, each range once, until none is left: a range no
+// helper has taken when the caller's is done is the caller's next, so that
+// a helper that starts late (its core busy with other work) leaves the
+// caller nothing to wait for but ranges already running. The helpers are
+// goroutines the package keeps (at most GOMAXPROCS of them), parked
+// between splits, that end once parked for 100 ms without one; when no
+// helper waits (every one busy, or still on its way to an earlier split),
+// the caller runs more of its own ranges. A panic in fn reaches
+// the caller once every range has returned (the first range's panic, in
+// range order), so that no range still runs when the caller unwinds.
 func In(k, n int, fn func(c, lo, hi int)) {
 	k = max(1, min(k, n))
 	if k <= 1 {
@@ -66,50 +72,62 @@ func In(k, n int, fn func(c, lo, hi int)) {
 		}
 		return
 	}
-	w := &split{k: int32(k), n: n, fn: fn, panics: make([]any, k), all: make(chan struct{})}
+	w := &split{k: int32(k), n: n, fn: fn}
+	w.wg.Add(k)
 	for range k - 1 {
-		go w.work()
+		if !offer(w) {
+			break
+		}
 	}
 	w.work()
-	if w.done.Load() < w.k {
-		<-w.all // ranges that other goroutines run
-	}
-	for _, v := range w.panics {
-		if v != nil {
-			panic(v)
-		}
+	w.wait()
+	w.fn = nil // a helper that takes this split late finds no range and never reads it
+	if w.panicked {
+		panic(w.panicValue)
 	}
 }
 
 // split is the state of one call of In.
 type split struct {
-	k      int32
-	n      int
-	fn     func(c, lo, hi int)
-	next   atomic.Int32  // the next range to take
-	done   atomic.Int32  // the ranges returned
-	panics []any         // by range
-	all    chan struct{} // closed when the last range returns
+	k    int32
+	n    int
+	fn   func(c, lo, hi int)
+	next atomic.Int32   // the next range to take
+	done atomic.Int32   // the ranges returned
+	wg   sync.WaitGroup // the ranges not returned yet, for a caller that waits
+
+	mu         sync.Mutex // guards the panic
+	panicked   bool
+	panicRange int // the range of panicValue: the lowest that panicked
+	panicValue any
 }
 
-// work runs the ranges nobody took yet, one after the other.
-func (w *split) work() {
+// work runs the ranges nobody took yet, one after the other; it returns
+// how many it ran.
+func (w *split) work() int {
+	ran := 0
 	for {
 		c := w.next.Add(1) - 1
 		if c >= w.k {
-			return
+			return ran
 		}
 		w.run(int(c))
+		ran++
 	}
 }
 
 // run runs range c, keeping its panic.
 func (w *split) run(c int) {
 	defer func() {
-		w.panics[c] = recover()
-		if w.done.Add(1) == w.k {
-			close(w.all)
+		if v := recover(); v != nil {
+			w.mu.Lock()
+			if !w.panicked || c < w.panicRange {
+				w.panicked, w.panicRange, w.panicValue = true, c, v
+			}
+			w.mu.Unlock()
 		}
+		w.done.Add(1)
+		w.wg.Done()
 	}()
 	k := int(w.k)
 	w.fn(c, c*w.n/k, (c+1)*w.n/k)
