@@ -1,7 +1,9 @@
 // Package transport is the HTTP layer shared by the SDK's REST callers (the
 // emitter today, the aspect-read and GraphQL client later).
 //
-// A [Client] sends requests to one DataHub GMS through go-retryablehttp:
+// A [Client] sends requests to one DataHub GMS with go-retryablehttp's retry
+// loop (run by [Client.Send] itself on plain *http.Request values, through
+// go-retryablehttp for [Client.StandardClient]):
 //
 //   - the base URL may be a GMS root (http://gms:8080) or a front end's proxy
 //     path ({base}/api/gms); [NormalizeBaseURL] checks it and strips trailing
@@ -20,6 +22,11 @@
 //     that may have been applied without an answer (its headers went out,
 //     as an httptrace hook tells) fails with an error matching
 //     datahub.ErrOutcomeUnknown; a read or a request never sent does not;
+//   - each attempt (connect, send, read the answer) is bounded by the
+//     settings' timeout with net/http's client timeout's errors, enforced
+//     for Send by one timer per Client that cancels the attempts past their
+//     deadline rather than by a timer and a context per request; a
+//     caller's deadline that comes first wins;
 //   - an answer that is not 2xx becomes a [*datahub.Error] filled from the
 //     Rest.li error body ([DecodeError]); the stack trace is dropped, the body
 //     is read through an [io.LimitReader] and URLs are redacted.

@@ -4,23 +4,20 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
-
-	"github.com/hashicorp/go-retryablehttp"
 )
 
 // partsBody returns the body of a request whose body is r.Parts (and
-// r.Body, when set, as its first piece), for retryablehttp: a new reader
-// over the pieces for each attempt, its length known. done is Send's own
-// hold on the pieces: once it has been called and every reader made has
-// been closed (net/http closes a request's body when it no longer reads
-// it, which may be after the call returns), r.Done is called. body is nil
-// for an empty body.
-func partsBody(r *Request) (body retryablehttp.ReaderFunc, done func()) {
+// r.Body, when set, as its first piece): body makes a new reader over the
+// pieces for each attempt, n is their length. done is Send's own hold on
+// the pieces: once it has been called and every reader made has been
+// closed (net/http closes a request's body when it no longer reads it,
+// which may be after the call returns), r.Done is called. body is nil for
+// an empty body.
+func partsBody(r *Request) (body func() io.ReadCloser, n int, done func()) {
 	parts := r.Parts
 	if len(r.Body) > 0 {
 		parts = append([][]byte{r.Body}, parts...)
 	}
-	n := 0
 	for _, p := range parts {
 		n += len(p)
 	}
@@ -32,13 +29,13 @@ func partsBody(r *Request) (body retryablehttp.ReaderFunc, done func()) {
 		}
 	}
 	if n == 0 {
-		return nil, release
+		return nil, 0, release
 	}
-	body = func() (io.Reader, error) {
+	body = func() io.ReadCloser {
 		holds.Add(1)
-		return &partsReader{parts: parts, left: n, release: release}, nil
+		return &partsReader{parts: parts, left: n, release: release}
 	}
-	return body, release
+	return body, n, release
 }
 
 // partsReader reads the pieces of a body one after the other; the pieces

@@ -71,8 +71,11 @@ func TestSendPartsDoneAfterClose(t *testing.T) {
 // TestPartsReaderWriteTo writes the pieces left after a partial read.
 func TestPartsReaderWriteTo(t *testing.T) {
 	t.Parallel()
-	body, _ := partsBody(&Request{Parts: [][]byte{[]byte("abc"), nil, []byte("defg")}})
-	r, _ := body()
+	body, n, _ := partsBody(&Request{Parts: [][]byte{[]byte("abc"), nil, []byte("defg")}})
+	if n != 7 {
+		t.Fatalf("length %d, want 7", n)
+	}
+	r := body()
 	p := make([]byte, 4)
 	if n, err := r.Read(p); n != 4 || err != nil || string(p) != "abcd" {
 		t.Fatalf("Read = %d, %v, %q", n, err, p)

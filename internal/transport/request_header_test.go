@@ -6,12 +6,10 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/hashicorp/go-retryablehttp"
-
 	"github.com/catalogkit/datahub-go/internal/config"
 )
 
-// TestNewRequestHeaderMatchesRetryablehttp holds newRequest given a
+// TestNewRequestHeaderMatchesRetryablehttp holds Send's first request given a
 // header, as Send gives it, first (parsing) and later (copying the template) calls, to
 // retryablehttp.NewRequestWithContext with the given header set: the same
 // request, whose Header is the very map given.
@@ -40,8 +38,8 @@ func TestNewRequestHeaderMatchesRetryablehttp(t *testing.T) {
 				ctx := context.WithValue(context.Background(), requestTestKey{}, r.path)
 				header := c.Header()
 				header.Set("X-Call", string(rune('a'+i)))
-				got, gotErr := c.newRequest(ctx, r.method, r.path, raw, header)
-				want, wantErr := retryablehttp.NewRequestWithContext(ctx, r.method, target, raw)
+				got, gotErr := firstAttempt(c, ctx, r.method, r.path, r.body, header)
+				want, wantErr := retryableFirst(ctx, r.method, target, raw)
 				if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
 					t.Fatalf("%s %s: error %v, want %v", r.method, target, gotErr, wantErr)
 				}

@@ -14,8 +14,11 @@ import (
 
 type requestTestKey struct{}
 
-// TestNewRequestMatchesRetryablehttp holds newRequest, first (parsing) and
-// later (copying the template) calls, to retryablehttp.NewRequestWithContext.
+// TestNewRequestMatchesRetryablehttp holds the request of Send's first
+// attempt (newRequest, then setBody), first (parsing) and later (copying
+// the template) calls, to the one go-retryablehttp's loop, which Send used
+// before, hands to the HTTP client: retryablehttp.NewRequestWithContext's,
+// its Body set for the attempt.
 func TestNewRequestMatchesRetryablehttp(t *testing.T) {
 	for _, base := range []string{"http://localhost:8080", "https://u:p@example.com:443/api/gms", "http://[::1]:80"} {
 		c, err := New(base, config.Defaults())
@@ -41,8 +44,8 @@ func TestNewRequestMatchesRetryablehttp(t *testing.T) {
 			}
 			for range 3 {
 				ctx := context.WithValue(context.Background(), requestTestKey{}, r.path)
-				got, gotErr := c.newRequest(ctx, r.method, r.path, raw, nil)
-				want, wantErr := retryablehttp.NewRequestWithContext(ctx, r.method, target, raw)
+				got, gotErr := firstAttempt(c, ctx, r.method, r.path, r.body, nil)
+				want, wantErr := retryableFirst(ctx, r.method, target, raw)
 				if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
 					t.Fatalf("%s %s: error %v, want %v", r.method, target, gotErr, wantErr)
 				}
@@ -55,15 +58,42 @@ func TestNewRequestMatchesRetryablehttp(t *testing.T) {
 	}
 }
 
-func compareRequests(t *testing.T, got, want *retryablehttp.Request) {
+// firstAttempt is the request Send hands to the HTTP client first for a
+// body data (nil: none) with header.
+func firstAttempt(c *Client, ctx context.Context, method, path string, data []byte, header http.Header) (*http.Request, error) {
+	req, err := c.newRequest(ctx, method, path, header)
+	if err != nil {
+		return nil, err
+	}
+	b := body{n: int64(len(data))}
+	if len(data) > 0 {
+		b.data = data
+	}
+	b.setBody(&callState{}, req, 0)
+	return req, nil
+}
+
+// retryableFirst is the request go-retryablehttp's loop hands to the HTTP
+// client first for a body raw.
+func retryableFirst(ctx context.Context, method, target string, raw any) (*retryablehttp.Request, error) {
+	req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
+	if err == nil && raw != nil {
+		// As its Do does: a reader from the request's body function, which
+		// GetBody wraps the same way.
+		req.Body, err = req.GetBody()
+	}
+	return req, err
+}
+
+func compareRequests(t *testing.T, g *http.Request, want *retryablehttp.Request) {
 	t.Helper()
-	g, w := got.Request, want.Request
+	w := want.Request
 	if g.Context() != w.Context() || g.Method != w.Method || g.Host != w.Host || g.Proto != w.Proto ||
 		g.ProtoMajor != w.ProtoMajor || g.ProtoMinor != w.ProtoMinor || g.ContentLength != w.ContentLength ||
 		g.Close != w.Close || g.RequestURI != w.RequestURI || g.RemoteAddr != w.RemoteAddr || g.Pattern != w.Pattern ||
 		!reflect.DeepEqual(g.URL, w.URL) || !reflect.DeepEqual(g.Header, w.Header) || !reflect.DeepEqual(g.Trailer, w.Trailer) ||
 		!reflect.DeepEqual(g.TransferEncoding, w.TransferEncoding) || !reflect.DeepEqual(g.Form, w.Form) ||
-		g.Body != w.Body || g.Response != w.Response || g.TLS != w.TLS || g.MultipartForm != w.MultipartForm ||
+		(g.Body == nil) != (w.Body == nil) || reflect.TypeOf(g.Body) != reflect.TypeOf(w.Body) || g.Response != w.Response || g.TLS != w.TLS || g.MultipartForm != w.MultipartForm ||
 		(g.GetBody == nil) != (w.GetBody == nil) {
 		t.Fatalf("request\n%+v\nwant\n%+v", g, w)
 	}
@@ -79,6 +109,13 @@ func compareRequests(t *testing.T, got, want *retryablehttp.Request) {
 	wd, _ := io.ReadAll(wb)
 	if string(gd) != string(wd) || reflect.TypeOf(gb) != reflect.TypeOf(wb) {
 		t.Fatalf("body %q (%T), want %q (%T)", gd, gb, wd, wb)
+	}
+	if g.Body != nil {
+		gd, _ = io.ReadAll(g.Body)
+		wd, _ = io.ReadAll(w.Body)
+		if string(gd) != string(wd) {
+			t.Fatalf("the attempt's body %q, want %q", gd, wd)
+		}
 	}
 	if reflect.TypeFor[retryablehttp.Request]().NumField() != 3 {
 		t.Fatal("retryablehttp.Request changed: check newRequest")

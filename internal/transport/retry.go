@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -43,9 +44,10 @@ func resolve(r config.Retry) policy {
 	return p
 }
 
-// callState is what the retry loop learns about one call; it travels in
-// the request's context so that CheckRetry, which go-retryablehttp calls
-// on the caller's goroutine, can see and update it.
+// callState is what the retry loop learns about one call, and what it
+// needs for each attempt; it travels in the requests' context so that
+// checkRetry, which the loop calls on the caller's goroutine with that
+// context, can see and update it.
 type callState struct {
 	// ctx is the caller's context, which the state extends (see Value).
 	ctx context.Context
@@ -68,6 +70,17 @@ type callState struct {
 	trace httptrace.ClientTrace
 	// limit reads the answer's body (see limited).
 	limit io.LimitedReader
+	// tctx is the context of the call's requests: the state with the
+	// trace.
+	tctx context.Context
+	// br reads the first attempt's body, when it is one slice.
+	br bytes.Reader
+	// watch is the watchdog's record of the current attempt, which wd,
+	// when not nil, watches (see Client.startAttempt).
+	watch watch
+	wd    *watchdog
+	// actx is the first watched attempt's context.
+	actx attemptCtx
 }
 
 // wroteHeaders is the trace's WroteHeaders: the current attempt has
@@ -159,21 +172,27 @@ func DialError(err error) bool {
 	return errors.As(err, &de) || errors.As(err, &cve) || errors.As(err, &uae) || errors.As(err, &he) || errors.As(err, &cie)
 }
 
-// backoff adapts the policy's Backoff to go-retryablehttp, logging each
-// retry to log.
+// wait returns how long to wait after attempt i (from 0), which ended
+// with resp (nil for none), before the next: the policy's Backoff, logged
+// to log at level Info.
+func (p policy) wait(log *slog.Logger, i int, resp *http.Response) time.Duration {
+	d := max(p.backoff(i+1, resp), 0)
+	if log != nil {
+		attrs := []slog.Attr{slog.Int("attempt", i+1), slog.Duration("wait", d)}
+		ctx := context.Background()
+		if resp != nil {
+			attrs = append(attrs, slog.Int("status", resp.StatusCode))
+			ctx = resp.Request.Context()
+		}
+		log.LogAttrs(ctx, slog.LevelInfo, "datahub: retrying request", attrs...)
+	}
+	return d
+}
+
+// retryableBackoff adapts wait to go-retryablehttp, for StandardClient.
 func (p policy) retryableBackoff(log *slog.Logger) retryablehttp.Backoff {
 	return func(_, _ time.Duration, attempt int, resp *http.Response) time.Duration {
-		d := max(p.backoff(attempt+1, resp), 0)
-		if log != nil {
-			attrs := []slog.Attr{slog.Int("attempt", attempt+1), slog.Duration("wait", d)}
-			ctx := context.Background()
-			if resp != nil {
-				attrs = append(attrs, slog.Int("status", resp.StatusCode))
-				ctx = resp.Request.Context()
-			}
-			log.LogAttrs(ctx, slog.LevelInfo, "datahub: retrying request", attrs...)
-		}
-		return d
+		return p.wait(log, attempt, resp)
 	}
 }
 

@@ -40,6 +40,8 @@ func TestSharedHeader(t *testing.T) {
 		{"net/http's transport", &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}, true, ""},
 		{"a cookie jar", &http.Client{Jar: jar}, false, "session=s1"},
 		{"another transport", &http.Client{Transport: roundTripperFunc(http.DefaultTransport.RoundTrip)}, false, ""},
+		{"a CheckRedirect", &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(),
+			CheckRedirect: func(*http.Request, []*http.Request) error { return nil }}, false, ""},
 	} {
 		c, err := newClient(Config{BaseURL: srv.URL, Token: "tok", HTTPClient: tc.hc})
 		if err != nil {
@@ -78,3 +80,46 @@ func TestSharedHeader(t *testing.T) {
 type roundTripperFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripperFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestSharedURL checks that the requests of a path seen before share the
+// template's URL only where they may share the header, and that no
+// request changes it.
+func TestSharedURL(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		hc     *http.Client
+		shared bool
+	}{
+		{"net/http's transport", &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}, true},
+		{"another transport", &http.Client{Transport: roundTripperFunc(http.DefaultTransport.RoundTrip)}, false},
+	} {
+		c, err := newClient(Config{BaseURL: "https://u:p@gms.example:8443/api/gms", HTTPClient: tc.hc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		const path = "/entities/urn%3Ali%3Acorpuser%3Aa?x=1"
+		first, err := c.newRequest(t.Context(), http.MethodGet, path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := first.URL.String()
+		var urls []*url.URL
+		for range 3 {
+			req, err := c.newRequest(t.Context(), http.MethodGet, path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := req.URL.String(); got != want {
+				t.Fatalf("%s: URL %s, want %s", tc.name, got, want)
+			}
+			urls = append(urls, req.URL)
+		}
+		if shared := urls[0] == urls[1] && urls[1] == urls[2]; shared != tc.shared {
+			t.Errorf("%s: the requests share their URL: %v, want %v", tc.name, shared, tc.shared)
+		}
+		if got := c.templates[path].URL.String(); got != want {
+			t.Errorf("%s: the template's URL changed: %s, want %s", tc.name, got, want)
+		}
+	}
+}

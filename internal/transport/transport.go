@@ -46,11 +46,23 @@ func Check(s config.Settings) error {
 // Client sends requests to one DataHub server with the standard headers,
 // retries and error decoding. It is safe for concurrent use.
 type Client struct {
-	base    string
-	header  http.Header
-	rc      *retryablehttp.Client
-	policy  policy
-	maxResp int64
+	base   string
+	header http.Header
+	// hc sends Send's attempts: the HTTP client of the settings without
+	// the settings' timeout, which wd enforces (wd is nil when they set
+	// none: hc's own timeout, if any, applies then).
+	hc *http.Client
+	wd *watchdog
+	// rc is StandardClient's go-retryablehttp client, whose HTTP client
+	// (hc's transport) has the timeout.
+	rc *retryablehttp.Client
+	// log is the settings' logger; logRequest and logResponse, set when
+	// it is, log each attempt and each answer at level Debug.
+	log         *slog.Logger
+	logRequest  func(req *http.Request, attempt int)
+	logResponse func(resp *http.Response)
+	policy      policy
+	maxResp     int64
 	// shared says that requests may share c's header (see
 	// sharesRequests): the HTTP client neither keeps cookies nor has a
 	// transport other than net/http's, so nothing writes to it.
@@ -94,18 +106,25 @@ func New(baseURL string, s config.Settings) (*Client, error) {
 	if hc == nil {
 		hc = NewPooledClient()
 	}
+	timed := hc
 	if s.Timeout > 0 {
-		copied := *hc
-		copied.Timeout = s.Timeout
-		hc = &copied
+		// Send's attempts are bounded by a watchdog rather than by
+		// net/http's client timeout, which sets a timer and a context for
+		// each request; StandardClient's keep it.
+		untimed, copied := *hc, *hc
+		untimed.Timeout, copied.Timeout = 0, s.Timeout
+		hc, timed = &untimed, &copied
 	}
-	c := &Client{base: base, header: standardHeader(s.Token, s.Headers), policy: resolve(s.Retry), maxResp: s.MaxResponseBytes,
-		shared: sharesRequests(hc)}
+	c := &Client{base: base, header: standardHeader(s.Token, s.Headers), hc: hc, log: s.Logger, policy: resolve(s.Retry),
+		maxResp: s.MaxResponseBytes, shared: sharesRequests(hc)}
+	if s.Timeout > 0 {
+		c.wd = &watchdog{timeout: s.Timeout}
+	}
 	if c.maxResp <= 0 {
 		c.maxResp = DefaultMaxResponseBytes
 	}
 	c.rc = &retryablehttp.Client{
-		HTTPClient:   hc,
+		HTTPClient:   timed,
 		Logger:       nil, // retryablehttp's own logger would write to stderr
 		RetryMax:     c.policy.attempts - 1,
 		CheckRetry:   c.checkRetry,
@@ -113,16 +132,18 @@ func New(baseURL string, s config.Settings) (*Client, error) {
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
 	}
 	if log := s.Logger; log != nil {
-		c.rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, attempt int) {
+		c.logRequest = func(req *http.Request, attempt int) {
 			log.LogAttrs(req.Context(), slog.LevelDebug, "datahub: sending request",
 				slog.String("method", req.Method), slog.String("url", datahub.RedactURL(req.URL.String())),
 				slog.Int("attempt", attempt+1))
 		}
-		c.rc.ResponseLogHook = func(_ retryablehttp.Logger, resp *http.Response) {
+		c.logResponse = func(resp *http.Response) {
 			log.LogAttrs(resp.Request.Context(), slog.LevelDebug, "datahub: response",
 				slog.String("method", resp.Request.Method), slog.String("url", datahub.RedactURL(resp.Request.URL.String())),
 				slog.Int("status", resp.StatusCode))
 		}
+		c.rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, attempt int) { c.logRequest(req, attempt) }
+		c.rc.ResponseLogHook = func(_ retryablehttp.Logger, resp *http.Response) { c.logResponse(resp) }
 	}
 	return c, nil
 }
@@ -161,7 +182,7 @@ func (c *Client) BaseURL() string { return c.base }
 func (c *Client) Header() http.Header { return c.header.Clone() }
 
 // CloseIdleConnections closes the idle connections of the HTTP client.
-func (c *Client) CloseIdleConnections() { c.rc.HTTPClient.CloseIdleConnections() }
+func (c *Client) CloseIdleConnections() { c.hc.CloseIdleConnections() }
 
 // Request is one REST call.
 type Request struct {
@@ -215,41 +236,44 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 // A read, or a request that was never sent (the context done before, a
 // header net/http refuses), never does.
 func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
-	var raw any // retryablehttp sends a []byte(nil) as a chunked empty body
+	var b body
 	switch {
 	case len(r.Parts) > 0 || r.Done != nil:
 		pr := r // on the heap only here, not for a plain body
-		body, done := partsBody(&pr)
+		parts, n, done := partsBody(&pr)
 		defer done()
-		if body != nil {
-			raw = body
+		if n > 0 {
+			b.parts, b.n = parts, int64(n)
 		}
 	case len(r.Body) > 0:
-		raw = r.Body
+		b.data, b.n = r.Body, int64(len(r.Body))
 	}
 	st := &callState{ctx: ctx, req: r, write: writeMethod(r.Method)}
 	st.trace.WroteHeaders = st.wroteHeaders
-	tctx := httptrace.WithClientTrace(st, &st.trace)
+	st.tctx = httptrace.WithClientTrace(st, &st.trace)
 	var header http.Header
 	if c.shared {
 		header = c.header // see sharesRequests
 	} else {
 		header = c.header.Clone()
 	}
-	req, err := c.newRequest(tctx, r.Method, r.Path, raw, header)
+	req, err := c.newRequest(c.startAttempt(st), r.Method, r.Path, header)
 	if err != nil {
+		st.endAttempt(nil)
 		return nil, requestError(r.Method, c.base+r.Path, err)
 	}
-	resp, err := c.rc.Do(req)
+	resp, err := c.do(st, req, &b)
 	if err != nil {
 		if resp != nil {
 			resp.Body.Close()
 		}
+		st.endAttempt(nil)
 		return nil, st.outcome(ctx, requestError(r.Method, c.base+r.Path, err), 0)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, rerr := io.ReadAll(st.limited(resp.Body, maxErrorBody))
+		st.endAttempt(nil)
 		if rerr != nil && ctx.Err() != nil {
 			return nil, st.outcome(ctx, requestError(r.Method, c.base+r.Path, ctx.Err()), 0)
 		}
@@ -265,6 +289,7 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 		data, err = io.ReadAll(st.limited(resp.Body, c.maxResp+1))
 		size = int64(len(data))
 	}
+	st.endAttempt(&err)
 	if err != nil {
 		if !st.write {
 			return nil, requestError(r.Method, c.base+r.Path, err)
@@ -279,17 +304,19 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data, Replayed: st.maybeApplied}, nil
 }
 
-// newRequest returns retryablehttp.NewRequestWithContext(ctx, method,
-// c.base+path, raw) with header, when not nil, as its Header; for a path
-// seen before, it copies the request made then (its URL deep) instead of
-// parsing the URL again, and makes no empty header map to be replaced.
-func (c *Client) newRequest(ctx context.Context, method, path string, raw any, header http.Header) (*retryablehttp.Request, error) {
+// newRequest returns http.NewRequestWithContext(ctx, method, c.base+path,
+// nil) with header, when not nil, as its Header (else an empty one); for a
+// path seen before, it copies the request made then (its URL deep, unless
+// requests may share it: see sharesRequests) instead of parsing the URL
+// again, and makes no empty header map to be replaced.
+// The body is set for each attempt (see body.setBody).
+func (c *Client) newRequest(ctx context.Context, method, path string, header http.Header) (*http.Request, error) {
 	c.mu.RLock()
 	t := c.templates[path]
 	c.mu.RUnlock()
 	if t == nil || t.Method != method {
 		target := c.base + path
-		req, err := retryablehttp.NewRequestWithContext(ctx, method, target, raw)
+		req, err := http.NewRequestWithContext(ctx, method, target, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -301,31 +328,28 @@ func (c *Client) newRequest(ctx context.Context, method, path string, raw any, h
 		}
 		return req, nil
 	}
-	hr := t.WithContext(ctx)
-	u := *t.URL
-	hr.URL = &u
-	hr.Header = header
+	req := t.WithContext(ctx)
+	if !c.shared { // see sharesRequests
+		u := *t.URL
+		req.URL = &u
+	}
+	req.Header = header
 	if header == nil {
-		hr.Header = make(http.Header)
-	}
-	req, err := retryablehttp.FromRequest(hr)
-	if err == nil {
-		err = req.SetBody(raw)
-	}
-	if err != nil {
-		return nil, err
+		req.Header = make(http.Header)
 	}
 	return req, nil
 }
 
 // sharesRequests reports whether the requests sent through hc may share
-// one header map, read but never written: hc keeps no cookies
-// (http.Client adds a jar's cookies to the request's header) and sends
-// through net/http's own transport, which does not change a request (a
-// RoundTripper of the caller's might, though its contract forbids it).
-// Neither go-retryablehttp nor Send changes them.
+// one header map and, for a path seen before, one URL, read but never
+// written: hc keeps no cookies (http.Client adds a jar's cookies to the
+// request's header), has no CheckRedirect of the caller's (which is shown
+// the requests made so far) and sends through net/http's own transport,
+// which does not change a request (a RoundTripper of the caller's might,
+// though its contract forbids it). Neither go-retryablehttp nor Send
+// changes them.
 func sharesRequests(hc *http.Client) bool {
-	if hc.Jar != nil {
+	if hc.Jar != nil || hc.CheckRedirect != nil {
 		return false
 	}
 	rt := hc.Transport
