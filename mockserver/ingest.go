@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
-	"sync"
 	"unsafe"
 
 	"github.com/catalogkit/datahub-go/internal/par"
@@ -61,7 +60,7 @@ func asyncParam(params wire.Map, pe *paramErrors) bool {
 // the Rest.li parameters and hands the proposals to the core.
 func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request, rt routed) {
 	batch := rt.op == OpIngestProposalBatch
-	buf := ingestBuffers.Get().(*[]byte)
+	buf := ingestBuffers.Get()
 	body, rerr := readBodyInto(*buf, r)
 	defer s.releaseBody(buf, body)
 	if rerr != nil {
@@ -207,10 +206,7 @@ func decodeBatch(d wire.Doc, bodyLen int, raws [][]byte, path itemPath, ps []gms
 // ingestBuffers are the buffers handleIngest reads bodies into, kept for
 // the next request: nothing decoded from a body keeps its memory once
 // detach has run, so that an ingest request costs no body-sized allocation.
-var ingestBuffers = sync.Pool{New: func() any { return new([]byte) }}
-
-// maxKeptBody is the largest buffer ingestBuffers keeps.
-const maxKeptBody = wire.MaxKeptBody
+var ingestBuffers wire.BodyPool
 
 // releaseBody gives body's memory (read into *buf) back to ingestBuffers;
 // with poisonBodies set it is overwritten first, so that a value still
@@ -219,16 +215,7 @@ func (s *Server) releaseBody(buf *[]byte, body []byte) {
 	if cap(body) > cap(*buf) {
 		*buf = body[:0]
 	}
-	if cap(*buf) > maxKeptBody {
-		return
-	}
-	if s.cfg.poisonBodies {
-		b := (*buf)[:cap(*buf)]
-		for i := range b {
-			b[i] = '!'
-		}
-	}
-	ingestBuffers.Put(buf)
+	ingestBuffers.Put(buf, s.cfg.poisonBodies)
 }
 
 // detach gives each byte value of ps that shares body's memory a copy of

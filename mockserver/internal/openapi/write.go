@@ -208,8 +208,8 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	// The body is read into memory kept for the next request: the
 	// proposals' values get their own before the core sees them
 	// (detachBody); the echoes, read by the answer, keep the body's.
-	buf := batchBodies.Get().(*[]byte)
-	defer s.putBatchBody(buf)
+	buf := batchBodies.Get()
+	defer batchBodies.Put(buf, s.hooks.PoisonBodies)
 	body, ok := readBatchBody(buf, w, r)
 	if !ok {
 		return

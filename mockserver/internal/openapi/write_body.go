@@ -3,7 +3,6 @@ package openapi
 import (
 	"encoding/json"
 	"net/http"
-	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -14,12 +13,12 @@ import (
 // batchBodies are the buffers Write reads batch bodies into, kept for the
 // next request: nothing the core or the recorder keeps shares them (see
 // detachBody).
-var batchBodies = sync.Pool{New: func() any { return new([]byte) }}
+var batchBodies wire.BodyPool
 
 // readBatchBody is readV3Body reading into *buf's memory (a buffer of
 // batchBodies, sized from the request's Content-Length when it has too
 // little room); *buf is left holding the memory read into, for
-// putBatchBody.
+// batchBodies.Put.
 func readBatchBody(buf *[]byte, w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	body, rerr := wire.ReadBody(*buf, r)
 	if rerr != nil {
@@ -33,22 +32,6 @@ func readBatchBody(buf *[]byte, w http.ResponseWriter, r *http.Request) ([]byte,
 		body = replaceInvalidUTF8(body)
 	}
 	return body, true
-}
-
-// putBatchBody gives *buf back to batchBodies, unless it grew past
-// wire.MaxKeptBody; with the handler's PoisonBodies it is overwritten
-// first, so that a value still sharing it shows garbled.
-func (s *Handler) putBatchBody(buf *[]byte) {
-	if cap(*buf) > wire.MaxKeptBody {
-		return
-	}
-	if s.hooks.PoisonBodies {
-		b := (*buf)[:cap(*buf)]
-		for i := range b {
-			b[i] = '!'
-		}
-	}
-	batchBodies.Put(buf)
 }
 
 // detachBody gives the values of ps that share body's memory copies of
