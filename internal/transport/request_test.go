@@ -18,7 +18,9 @@ type requestTestKey struct{}
 // attempt (newRequest, then setBody), first (parsing) and later (copying
 // the template) calls, to the one go-retryablehttp's loop, which Send used
 // before, hands to the HTTP client: retryablehttp.NewRequestWithContext's,
-// its Body set for the attempt.
+// its Body set for the attempt. Given a header (as Send gives one), the
+// request is the same with that header set, and its Header is the very map
+// given.
 func TestNewRequestMatchesRetryablehttp(t *testing.T) {
 	for _, base := range []string{"http://localhost:8080", "https://u:p@example.com:443/api/gms", "http://[::1]:80"} {
 		c, err := New(base, config.Defaults())
@@ -42,17 +44,30 @@ func TestNewRequestMatchesRetryablehttp(t *testing.T) {
 			if len(r.body) > 0 {
 				raw = r.body
 			}
-			for range 3 {
-				ctx := context.WithValue(context.Background(), requestTestKey{}, r.path)
-				got, gotErr := firstAttempt(c, ctx, r.method, r.path, r.body, nil)
-				want, wantErr := retryableFirst(ctx, r.method, target, raw)
-				if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
-					t.Fatalf("%s %s: error %v, want %v", r.method, target, gotErr, wantErr)
+			for _, given := range []bool{false, true} {
+				for i := range 3 {
+					ctx := context.WithValue(context.Background(), requestTestKey{}, r.path)
+					var header http.Header
+					if given {
+						header = c.Header()
+						header.Set("X-Call", string(rune('a'+i)))
+					}
+					got, gotErr := firstAttempt(c, ctx, r.method, r.path, r.body, header)
+					want, wantErr := retryableFirst(ctx, r.method, target, raw)
+					if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
+						t.Fatalf("%s %s: error %v, want %v", r.method, target, gotErr, wantErr)
+					}
+					if gotErr != nil {
+						continue
+					}
+					if given {
+						want.Header = header
+					}
+					compareRequests(t, got, want)
+					if given && reflect.ValueOf(got.Header).UnsafePointer() != reflect.ValueOf(header).UnsafePointer() {
+						t.Fatalf("%s %s: the request has a header map of its own, not the one given", r.method, target)
+					}
 				}
-				if gotErr != nil {
-					continue
-				}
-				compareRequests(t, got, want)
 			}
 		}
 	}
