@@ -101,7 +101,14 @@ func checkAppendASCII(t *testing.T, d []byte, i int) {
 	}
 }
 
-func FuzzAppendASCII(f *testing.F) {
+func FuzzAppendASCII(f *testing.F)    { fuzzUnquoteSeeds(f, checkAppendASCII) }
+func TestAppendASCII(t *testing.T)    { testUnquoteSeeds(t, checkAppendASCII) }
+func FuzzAppendUnquoted(f *testing.F) { fuzzUnquoteSeeds(f, checkAppendUnquoted) }
+func TestAppendUnquoted(t *testing.T) { testUnquoteSeeds(t, checkAppendUnquoted) }
+
+// fuzzUnquoteSeeds fuzzes check from appendUnquotedSeeds, each read from
+// its start.
+func fuzzUnquoteSeeds(f *testing.F, check func(t *testing.T, d []byte, i int)) {
 	for _, s := range appendUnquotedSeeds {
 		f.Add([]byte(s), 0)
 	}
@@ -109,36 +116,17 @@ func FuzzAppendASCII(f *testing.F) {
 		if i < 0 || i > len(d) {
 			i = 0
 		}
-		checkAppendASCII(t, d, i)
+		check(t, d, i)
 	})
 }
 
-func TestAppendASCII(t *testing.T) {
+// testUnquoteSeeds runs check on every seed of appendUnquotedSeeds from
+// every offset.
+func testUnquoteSeeds(t *testing.T, check func(t *testing.T, d []byte, i int)) {
 	t.Parallel()
 	for _, s := range appendUnquotedSeeds {
 		for i := range len(s) + 1 {
-			checkAppendASCII(t, []byte(s), i)
-		}
-	}
-}
-
-func FuzzAppendUnquoted(f *testing.F) {
-	for _, s := range appendUnquotedSeeds {
-		f.Add([]byte(s), 0)
-	}
-	f.Fuzz(func(t *testing.T, d []byte, i int) {
-		if i < 0 || i > len(d) {
-			i = 0
-		}
-		checkAppendUnquoted(t, d, i)
-	})
-}
-
-func TestAppendUnquoted(t *testing.T) {
-	t.Parallel()
-	for _, s := range appendUnquotedSeeds {
-		for i := range len(s) + 1 {
-			checkAppendUnquoted(t, []byte(s), i)
+			check(t, []byte(s), i)
 		}
 	}
 }
