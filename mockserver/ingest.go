@@ -1,12 +1,8 @@
 package mockserver
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
-	"slices"
-	"unsafe"
 
 	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -84,7 +80,7 @@ func (s *Server) ingestBody(ctx context.Context, body []byte, batch bool, op Op)
 	par.Enter()
 	defer par.Leave()
 	ps, async, rerr := decodeIngest(body, batch)
-	detach(ps, body)
+	wire.DetachBody(ps, body)
 	if rerr != nil {
 		return ps, async, rerr
 	}
@@ -205,7 +201,7 @@ func decodeBatch(d wire.Doc, bodyLen int, raws [][]byte, path itemPath, ps []gms
 
 // ingestBuffers are the buffers handleIngest reads bodies into, kept for
 // the next request: nothing decoded from a body keeps its memory once
-// detach has run, so that an ingest request costs no body-sized allocation.
+// wire.DetachBody has run, so that an ingest request costs no body-sized allocation.
 var ingestBuffers wire.BodyPool
 
 // releaseBody gives body's memory (read into *buf) back to ingestBuffers;
@@ -216,37 +212,6 @@ func (s *Server) releaseBody(buf *[]byte, body []byte) {
 		*buf = body[:0]
 	}
 	ingestBuffers.Put(buf, s.cfg.poisonBodies)
-}
-
-// detach gives each byte value of ps that shares body's memory a copy of
-// its own (a compact systemMetadata is body's own text, for one), so that
-// body can be reused once the request is done while the core (e.g. its
-// async queue) keeps the values. Strings never share it. A value that is
-// the same slice as the one before it (a repeated systemMetadata) gets the
-// same copy.
-func detach(ps []gms.Proposal, body []byte) {
-	var last, lastCopy []byte
-	for i := range ps {
-		p := &ps[i]
-		for _, v := range []*json.RawMessage{&p.EntityKeyAspect, &p.Aspect, &p.SystemMetadata} {
-			if !within(*v, body) {
-				continue
-			}
-			if len(*v) != len(last) || unsafe.SliceData(*v) != unsafe.SliceData(last) {
-				last, lastCopy = *v, slices.Clip(bytes.Clone(*v))
-			}
-			*v = lastCopy
-		}
-	}
-}
-
-// within reports whether b starts inside buf's memory.
-func within(b, buf []byte) bool {
-	if len(b) == 0 || cap(buf) == 0 {
-		return false
-	}
-	p, lo := uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(unsafe.Pointer(unsafe.SliceData(buf)))
-	return lo <= p && p < lo+uintptr(cap(buf))
 }
 
 // recordIngest records the proposals of an ingest request as the core

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 )
 
 // TestIngestKeepsNoBodyMemory: the buffer an ingest body was read into is
@@ -32,25 +30,5 @@ func TestIngestKeepsNoBodyMemory(t *testing.T) {
 	}
 	if !strings.Contains(string(got.SystemMetadata), `"runId":"run-1"`) || string(got.Value) != `{"removed":false}` {
 		t.Errorf("stored = %s, systemMetadata %s", got.Value, got.SystemMetadata)
-	}
-}
-
-// TestDetach: detach copies exactly the values that share the body.
-func TestDetach(t *testing.T) {
-	t.Parallel()
-	body := []byte(`{"runId":"r"} {"a":1}`)
-	own := []byte(`{"b":2}`)
-	ps := []gms.Proposal{{SystemMetadata: body[:13], Aspect: own, EntityKeyAspect: body[14:]}}
-	detach(ps, body)
-	p := ps[0]
-	if within(p.SystemMetadata, body) || within(p.EntityKeyAspect, body) || !within(p.Aspect, own) {
-		t.Errorf("after detach: systemMetadata in body %v, key aspect in body %v, aspect kept %v",
-			within(p.SystemMetadata, body), within(p.EntityKeyAspect, body), within(p.Aspect, own))
-	}
-	if string(p.SystemMetadata) != `{"runId":"r"}` || string(p.EntityKeyAspect) != `{"a":1}` {
-		t.Errorf("copies = %s, %s", p.SystemMetadata, p.EntityKeyAspect)
-	}
-	if within(body[len(body):], body) || !within(body[len(body)-1:], body) || within(nil, body) {
-		t.Error("within at the bounds")
 	}
 }

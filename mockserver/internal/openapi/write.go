@@ -207,7 +207,7 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	}
 	// The body is read into memory kept for the next request: the
 	// proposals' values get their own before the core sees them
-	// (detachBody); the echoes, read by the answer, keep the body's.
+	// (wire.DetachBody); the echoes, read by the answer, keep the body's.
 	buf := batchBodies.Get()
 	defer batchBodies.Put(buf, s.hooks.PoisonBodies)
 	body, ok := readBatchBody(buf, w, r)
@@ -284,7 +284,7 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	}
 	var res []gms.Written
 	if len(ps) > 0 {
-		detachBody(ps, body)
+		wire.DetachBody(ps, body)
 		if res, e = s.ingestV3(r, ps, true, wq); e != nil {
 			writeOpenAPIError(w, e, "")
 			return
