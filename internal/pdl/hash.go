@@ -382,9 +382,15 @@ func hashBytes(tag uint64, b []byte) uint64 {
 // bit.
 func mix(x uint64) uint64 {
 	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
+	x *= mixMul1
 	x ^= x >> 27
-	x *= 0x94d049bb133111eb
+	x *= mixMul2
 	x ^= x >> 31
 	return x
 }
+
+// mix's multipliers (unmix undoes them).
+const (
+	mixMul1 = 0xbf58476d1ce4e5b9
+	mixMul2 = 0x94d049bb133111eb
+)

@@ -45,8 +45,8 @@ func unmix(x uint64) uint64 {
 
 // The inverses, modulo 2^64, of mix's multipliers.
 var (
-	mixInv1 = oddInverse(0xbf58476d1ce4e5b9)
-	mixInv2 = oddInverse(0x94d049bb133111eb)
+	mixInv1 = oddInverse(mixMul1)
+	mixInv2 = oddInverse(mixMul2)
 )
 
 // oddInverse returns the inverse of the odd c modulo 2^64 (Newton's
