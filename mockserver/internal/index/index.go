@@ -212,12 +212,13 @@ func (x *idx) setAspect(d *Document, urn, aspect string, value json.RawMessage, 
 	}
 }
 
-// Index is the simulated search index over a store. It has no goroutine of
-// its own: it applies the store's due changes and advances its tasks in
-// [Index.Sync], which every read calls, and in [Index.Follow], which the
-// rules core calls at its barrier (before every read and write of the
-// server) and which catches up only when many changes are pending or a
-// task runs. All methods are safe for concurrent use.
+// Index is the simulated search index over a store. It applies the store's
+// due changes and advances its tasks in [Index.Sync], which every read
+// calls, and from [Index.FollowAsync], which the rules core calls at its
+// barrier (before every read and write of the server) and which has them
+// applied only when many changes are pending or a task runs: by the
+// index's follower goroutine, started by the first such call and ended by
+// [Index.Close], or by the caller. All methods are safe for concurrent use.
 type Index struct {
 	st   *store.Store
 	sub  *store.Subscription
@@ -254,6 +255,12 @@ type Index struct {
 	// tasksRunning is set while a task may have batches to run (see
 	// Follow).
 	tasksRunning atomic.Bool
+
+	// follower applies piled-up changes off the writers' requests (see
+	// FollowAsync); followHook, when set, is called by its goroutine
+	// with x.mu held before each catch-up (tests).
+	follower   follower
+	followHook func()
 
 	// deletions are the source deletions of the truncation batches that
 	// ran, for the rules core to take (see [Index.TakeDeletions]); dmu
@@ -356,9 +363,13 @@ func (x *Index) withinBacklog() bool {
 	return events < maxEvents && bytes < maxBytes
 }
 
-// Close stops following the store. It does not close the store. Close is
-// idempotent.
-func (x *Index) Close() { x.sub.Close() }
+// Close stops following the store and ends the index's follower goroutine
+// (see [Index.FollowAsync]), waiting for a catch-up it is running. It does
+// not close the store. Close is idempotent.
+func (x *Index) Close() {
+	x.sub.Close()
+	x.follower.close()
+}
 
 // NodeID returns the node id of the index's tasks.
 func (x *Index) NodeID() string { return x.opts.NodeID }
