@@ -168,13 +168,13 @@ func (x *Index) applyDue(due []store.Event) {
 	defer clear(due)
 	x.applied += len(due)
 	if len(due) < coalesceFrom {
-		for _, e := range due {
-			x.apply(e)
+		for i := range due {
+			x.apply(&due[i])
 		}
 		return
 	}
 	if x.last == nil {
-		x.last = make(map[aspectKey]int, len(due))
+		x.last = make(map[aspectKey]struct{}, len(due))
 	}
 	defer func() {
 		if len(x.last) > 4*followAt {
@@ -183,16 +183,25 @@ func (x *Index) applyDue(due []store.Event) {
 			clear(x.last)
 		}
 	}()
-	for i := range due {
-		if e := &due[i]; e.Kind == store.EventUpsert {
-			x.last[aspectKey{e.URN, e.Aspect}] = i
+	// From the last event back, an upsert of a row already seen is
+	// replaced; one map assignment an upsert tells (the map grows or not).
+	// Its Kind is cleared: the events are the catch-up's own, and cleared
+	// when it ends.
+	for i := len(due) - 1; i >= 0; i-- {
+		e := &due[i]
+		if e.Kind != store.EventUpsert {
+			continue
+		}
+		n := len(x.last)
+		x.last[aspectKey{e.URN, e.Aspect}] = struct{}{}
+		if len(x.last) == n {
+			e.Kind = 0
+			x.replaced++
 		}
 	}
 	for i := range due {
-		if e := &due[i]; e.Kind == store.EventUpsert && x.last[aspectKey{e.URN, e.Aspect}] != i {
-			x.replaced++
-			continue
+		if due[i].Kind != 0 {
+			x.apply(&due[i])
 		}
-		x.apply(due[i])
 	}
 }

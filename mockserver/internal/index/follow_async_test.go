@@ -3,12 +3,14 @@ package index
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+	"github.com/google/go-cmp/cmp"
 )
 
 // putMany writes n status rows of corpusers named from first on, in one
@@ -130,4 +132,72 @@ func TestFollowAsyncClose(t *testing.T) {
 	if g := runtime.NumGoroutine(); g > before {
 		t.Errorf("goroutines after Close = %d, before the index %d", g, before)
 	}
+}
+
+// TestCatchUpAgreesWithEachChange: random writes, aspect and entity
+// deletes and resets over URNs whose entity types share prefixes (and one
+// URN of no urn:li: form) leave an index that catches up once per round
+// (applying the last upsert of each row, through its entity-type cache)
+// with the documents, index sizes and runs of one that applies every
+// change as it comes.
+func TestCatchUpAgreesWithEachChange(t *testing.T) {
+	t.Parallel()
+	st, x, _ := newTest(t, 0)
+	each := New(st, Options{Clock: x.opts.Clock})
+	t.Cleanup(each.Close)
+	urns := []string{"urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)", "urn:li:dataJob:(urn:li:dataFlow:(airflow,f,PROD),j)",
+		"urn:li:dataFlow:(airflow,f,PROD)", "urn:li:data:x", "urn:li:corpuser:dataset", "urn:li:corpuser:b", "urn:x:dataset:c"}
+	rng := rand.New(rand.NewPCG(34, 1))
+	for round := range 40 {
+		for range coalesceFrom + rng.IntN(200) {
+			u := urns[rng.IntN(len(urns))]
+			var err error
+			switch n := rng.IntN(100); {
+			case n == 0 && round%10 == 9:
+				err = st.Reset()
+			case n < 3:
+				_, _, err = st.DeleteEntity(u)
+			case n < 10:
+				_, err = st.DeleteAspect(u, "globalTags")
+			default:
+				aspect := []string{"status", "globalTags", "ownership"}[rng.IntN(3)]
+				value := fmt.Sprintf(`{"n":%d}`, rng.IntN(1000))
+				if aspect == "status" {
+					value = fmt.Sprintf(`{"removed":%v}`, rng.IntN(2) == 0)
+				}
+				err = st.Put(store.Aspect{URN: u, Name: aspect, Value: json.RawMessage(value),
+					SystemMetadata: json.RawMessage(fmt.Sprintf(`{"runId":"run-%d"}`, rng.IntN(3)))})
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			each.Sync()
+		}
+		x.Sync()
+		if diff := cmp.Diff(dumpIndex(each), dumpIndex(x), cmp.Transformer("sorted", sortedLines)); diff != "" {
+			t.Fatalf("round %d (-one by one +once):\n%s", round, diff)
+		}
+	}
+	if x.replaced == 0 {
+		t.Error("no upsert was left out: the test does not exercise coalescing")
+	}
+}
+
+// dumpIndex lists x's indices, documents, aspects and runs.
+func dumpIndex(x *Index) []string {
+	var out []string
+	for _, info := range x.Indices() {
+		x.Each(info.Name, func(d *Document) bool {
+			out = append(out, fmt.Sprintf("%s %s %d %v", info.Name, d.ID, d.Size, d.removed))
+			for a, v := range d.Aspects {
+				out = append(out, fmt.Sprintf("%s %s %s=%s", info.Name, d.ID, a, v))
+			}
+			return true
+		})
+		out = append(out, fmt.Sprintf("%+v", info))
+	}
+	for _, r := range x.RunRows("") {
+		out = append(out, "run "+r.URN+" "+r.Aspect)
+	}
+	return out
 }

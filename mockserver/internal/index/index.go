@@ -248,10 +248,15 @@ type Index struct {
 
 	runs runs // the run of each latest row (runs.go)
 
+	// lastType and lastIdx are the entity type and index entityIdxOf
+	// found last ("" and nil: none).
+	lastType string
+	lastIdx  *idx
+
 	// due and last are catchUp's memory, kept between calls (see
 	// applyDue).
 	due  []store.Event
-	last map[aspectKey]int
+	last map[aspectKey]struct{}
 	// tasksRunning is set while a task may have batches to run (see
 	// Follow).
 	tasksRunning atomic.Bool
@@ -513,17 +518,17 @@ func tsPrefix(urn string, ms int64) string {
 }
 
 // apply updates the index for one store event; x.mu is held.
-func (x *Index) apply(e store.Event) {
+func (x *Index) apply(e *store.Event) {
 	switch e.Kind {
 	case store.EventUpsert:
 		x.upsertAspect(e.URN, e.Aspect, e.Row.Value)
 		x.runs.record(e.URN, e.Aspect, e.Row.SystemMetadata)
 	case store.EventDeleteAspect:
-		i := x.entityIdx(entityTypeOf(e.URN))
+		i := x.entityIdxOf(e.URN)
 		i.setAspect(i.byID[e.URN], e.URN, e.Aspect, nil, true)
 		x.runs.drop(e.URN, e.Aspect)
 	case store.EventDeleteEntity:
-		x.entityIdx(entityTypeOf(e.URN)).del(e.URN)
+		x.entityIdxOf(e.URN).del(e.URN)
 		x.runs.dropEntity(e.URN)
 	case store.EventTimeseries:
 		i := x.timeseriesIdx(entityTypeOf(e.URN), e.Aspect)
@@ -547,14 +552,29 @@ func (x *Index) apply(e store.Event) {
 		x.gen++
 		clear(x.indices)
 		clear(x.entities)
+		x.lastType, x.lastIdx = "", nil
 		x.runs = runs{}
 	}
 }
 
 // upsertAspect sets one aspect of an entity document; x.mu is held.
 func (x *Index) upsertAspect(urn, aspect string, value json.RawMessage) {
-	i := x.entityIdx(entityTypeOf(urn))
+	i := x.entityIdxOf(urn)
 	i.setAspect(i.byID[urn], urn, aspect, value, false)
+}
+
+// entityIdxOf is entityIdx(entityTypeOf(urn)), without a map lookup when
+// urn's type is that of the last call (a catch-up's changes come in runs
+// of one type); x.mu is held.
+func (x *Index) entityIdxOf(urn string) *idx {
+	const prefix = "urn:li:"
+	if t := x.lastType; t != "" && len(urn) > len(prefix)+len(t) && urn[len(prefix)+len(t)] == ':' &&
+		urn[len(prefix):len(prefix)+len(t)] == t && urn[:len(prefix)] == prefix {
+		return x.lastIdx
+	}
+	i := x.entityIdx(entityTypeOf(urn))
+	x.lastType, x.lastIdx = i.info.EntityName, i
+	return i
 }
 
 func cloneAspects(m map[string]json.RawMessage) map[string]json.RawMessage {
