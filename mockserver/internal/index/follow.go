@@ -156,9 +156,6 @@ const keptDue = 256
 // rows written more than once among them.
 const coalesceFrom = 64
 
-// aspectKey names one latest row.
-type aspectKey struct{ urn, aspect string }
-
 // applyDue applies the events due, in order, except an upsert of a row
 // that a later upsert of due replaces: applied, it would be overwritten
 // before anybody reads it (the events between them leave the row as the
@@ -173,28 +170,12 @@ func (x *Index) applyDue(due []store.Event) {
 		}
 		return
 	}
-	if x.last == nil {
-		x.last = make(map[aspectKey]struct{}, len(due))
-	}
-	defer func() {
-		if len(x.last) > 4*followAt {
-			x.last = nil // a catch-up past the usual: its map goes
-		} else {
-			clear(x.last)
-		}
-	}()
 	// From the last event back, an upsert of a row already seen is
-	// replaced; one map assignment an upsert tells (the map grows or not).
-	// Its Kind is cleared: the events are the catch-up's own, and cleared
-	// when it ends.
+	// replaced. Its Kind is cleared: the events are the catch-up's own,
+	// and cleared when it ends.
+	x.last.reset(len(due))
 	for i := len(due) - 1; i >= 0; i-- {
-		e := &due[i]
-		if e.Kind != store.EventUpsert {
-			continue
-		}
-		n := len(x.last)
-		x.last[aspectKey{e.URN, e.Aspect}] = struct{}{}
-		if len(x.last) == n {
+		if e := &due[i]; e.Kind == store.EventUpsert && x.last.add(due, i) {
 			e.Kind = 0
 			x.replaced++
 		}

@@ -256,7 +256,7 @@ type Index struct {
 	// due and last are catchUp's memory, kept between calls (see
 	// applyDue).
 	due  []store.Event
-	last map[aspectKey]struct{}
+	last rowSet
 	// tasksRunning is set while a task may have batches to run (see
 	// Follow).
 	tasksRunning atomic.Bool
@@ -443,8 +443,8 @@ func (x *Index) catchUp(seq uint64, reuse bool) {
 	if reuse && cap(due) <= 4*followAt || cap(due) <= keptDue {
 		x.due = due[:0]
 	}
-	if !reuse {
-		x.last = nil
+	if !reuse || len(x.last.slots) > 8*followAt {
+		x.last = rowSet{} // a reader's, or a catch-up past the usual: its table goes
 	}
 	x.advanceTasks(now)
 }
