@@ -29,7 +29,7 @@ const followAt = 4096
 // otherwise wait for more than a few catch-ups.
 const followBehind = 4 * followAt
 
-// Follow is Sync for the rules core's barrier, which writes call: it
+// Follow is FollowAsync with the catch-up on the caller's goroutine: it
 // catches up only when followAt changes or more are pending or a task may
 // have batches due, and unless another caller is syncing already (that
 // caller applies the same events), so that concurrent writers do not queue
