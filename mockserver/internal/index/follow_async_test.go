@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -200,4 +203,26 @@ func dumpIndex(x *Index) []string {
 		out = append(out, "run "+r.URN+" "+r.Aspect)
 	}
 	return out
+}
+
+// TestFollowerPanicNotRecovered: a panic in the follower's catch-up ends
+// the program with the panic's message (run in a child process), as it
+// would on a writer's goroutine; nothing recovers it.
+func TestFollowerPanicNotRecovered(t *testing.T) {
+	if os.Getenv("INDEX_FOLLOWER_PANIC") == "1" {
+		st := store.OpenMemory(nil)
+		x := New(st, Options{})
+		x.followHook = func() { panic("follower test panic") }
+		putMany(t, st, 0, followAt)
+		x.FollowAsync()
+		time.Sleep(time.Minute) // the follower's panic ends the program first
+		t.Fatal("the follower's panic did not end the program")
+	}
+	t.Parallel()
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestFollowerPanicNotRecovered$")
+	cmd.Env = append(os.Environ(), "INDEX_FOLLOWER_PANIC=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "panic: follower test panic") {
+		t.Errorf("child: %v\n%s", err, out)
+	}
 }
