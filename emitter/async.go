@@ -234,13 +234,12 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	var oneResult [1]Result
 	var arena encodeArena
 	defer arena.release()
-	now := time.Now() // when the proposals are queued, and observed (see REST.nowMillis)
-	at := clockOf(now)
+	at := nowClock() // when the proposals are queued, and observed (see Async.nowMillis)
 	switch {
 	case a.inner.openAPI(ctx):
 		v3items, results = a.inner.encodeV3(slices.Clone(ps), false)
 	case len(ps) == 1:
-		one[0], oneResult[0] = a.inner.encodeKept(ps, a.inner.nowMillis(now))
+		one[0], oneResult[0] = a.inner.encodeKept(ps, a.nowMillis(at))
 		items, results = one[:], oneResult[:]
 	case encoders(len(ps)) == 1:
 		items, results = a.inner.encodeSeq(ps, &arena)
@@ -313,7 +312,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		a.mu.Unlock()
 		select {
 		case <-space:
-			at = clockOf(time.Now()) // queued now, after the wait
+			at = nowClock() // queued now, after the wait
 		case <-ctx.Done():
 			return ctx.Err()
 		}
@@ -349,6 +348,16 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 		wake(pt.wake)
 	}
 	return nil
+}
+
+// nowMillis is REST.nowMillis at c, a clock of the last moments: the
+// observation time of a proposal queued at c, without a read of the wall
+// clock each time (see wallMillis).
+func (a *Async) nowMillis(c clock) int64 {
+	if a.inner.now != nil {
+		return a.inner.now().UnixMilli()
+	}
+	return wallMillis(c)
 }
 
 // keep copies enc to the end of pt.kept and returns the copy, its
