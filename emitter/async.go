@@ -219,35 +219,55 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	}
 	// Encoded now, in the endpoint's form: what is sent is the proposals
 	// as they are at this call.
+	openAPI := a.inner.openAPI(ctx)
+	if len(ps) == 1 && !openAPI {
+		return a.emitOne(ctx, ps)
+	}
+	return a.emitMany(ctx, ps, openAPI)
+}
+
+// emitOne is Emit of one proposal in Rest.li's form, encoded straight into
+// memory the queue keeps (see encodeKept), with nothing to copy under the
+// lock.
+func (a *Async) emitOne(ctx context.Context, ps []Proposal) error {
+	at := nowClock() // when the proposal is queued, and observed (see Async.nowMillis)
+	item, r := a.inner.encodeKept(ps, a.nowMillis(at))
+	if r.Status == Rejected {
+		return r.Err
+	}
+	var qs [1]queued
+	q := &qs[0]
+	hash, urnLen, urnv := urnKey(&ps[0], &r, item.enc, false)
+	*q = queued{item: item, urn: r.URN, urnv: urnv, aspect: r.Aspect, hash: hash, size: len(item.enc) + urnLen}
+	if a.reports() {
+		p := ps[0]
+		q.p = &p
+	}
+	return a.enqueue(ctx, qs[:], q.size, true, at)
+}
+
+// emitMany is Emit of several proposals, or of one in OpenAPI's form.
+func (a *Async) emitMany(ctx context.Context, ps []Proposal, openAPI bool) error {
 	// The Rest.li encodings of several proposals are written in pooled
 	// memory first, then copied into their worker's queue memory (see
-	// partition.keep); a single proposal is encoded straight into memory
-	// it keeps (see encodeKept), with nothing to copy under the lock. ps
-	// itself is
-	// passed on only as a copy where encoding may use other goroutines,
-	// so that it does not escape: the caller's variadic proposals stay on
-	// its stack.
+	// partition.keep). ps itself is passed on only as a copy where
+	// encoding may use other goroutines, so that it does not escape: the
+	// caller's variadic proposals stay on its stack.
 	var items []encoded
 	var v3items []v3Encoded
 	var results []Result
-	var one [1]encoded
-	var oneResult [1]Result
 	var arena encodeArena
 	defer arena.release()
-	at := nowClock() // when the proposals are queued, and observed (see Async.nowMillis)
+	at := nowClock() // when the proposals are queued (see REST.nowMillis for when they are observed)
 	switch {
-	case a.inner.openAPI(ctx):
+	case openAPI:
 		v3items, results = a.inner.encodeV3(slices.Clone(ps), false)
-	case len(ps) == 1:
-		one[0], oneResult[0] = a.inner.encodeKept(ps, a.nowMillis(at))
-		items, results = one[:], oneResult[:]
 	case encoders(len(ps)) == 1:
 		items, results = a.inner.encodeSeq(ps, &arena)
 	default:
 		items, results = a.inner.encodeIn(slices.Clone(ps), &arena)
 	}
-	kept := len(ps) == 1 // the encodings are in memory the queue keeps
-	keep := a.cfg.onError != nil || a.cfg.onResult != nil
+	keep := a.reports()
 	var small [4]queued // the queued proposals of a small call, not kept
 	var qs []queued
 	if len(ps) > len(small) {
@@ -264,34 +284,43 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			}
 			return r.Err
 		}
-		// The hash of the URN's text, which finds its pin (see assign), is
-		// found before the lock is taken; a Rest.li encoding of a dataset
-		// URN has not built that text (see directURN), which is built only
-		// if it is shown.
-		var hash uint64
-		var urnLen int
-		var urnv urn.URN
-		if _, direct := directURN(ps[i].URN); direct && r.URN == "" && v3items == nil {
-			var ok bool
-			if hash, urnLen, ok = urnHashOfEncoding(items[i].enc); !ok {
-				hash, urnLen = ps[i].urnHashLen()
-			}
-			urnv = ps[i].URN // a value: later changes of the caller's do not show
-		} else {
-			hash, urnLen = urnHash(r.URN), len(r.URN)
-		}
 		if v3items != nil {
-			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, size: len(v3items[i].enc) + urnLen}
+			hash, urnLen, _ := urnKey(&ps[i], r, nil, true)
+			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, hash: hash, size: len(v3items[i].enc) + urnLen}
 		} else {
-			qs[i] = queued{item: items[i], urn: r.URN, urnv: urnv, aspect: r.Aspect, size: len(items[i].enc) + urnLen}
+			hash, urnLen, urnv := urnKey(&ps[i], r, items[i].enc, false)
+			qs[i] = queued{item: items[i], urn: r.URN, urnv: urnv, aspect: r.Aspect, hash: hash, size: len(items[i].enc) + urnLen}
 		}
 		if keep {
 			p := ps[i]
 			qs[i].p = &p
 		}
-		qs[i].hash = hash
 		size += qs[i].size
 	}
+	return a.enqueue(ctx, qs, size, false, at)
+}
+
+// urnKey returns the hash of the text of p's URN, which finds its pin (see
+// assign), and the text's length, found before the lock is taken; and,
+// when a Rest.li encoding of a dataset URN has not built that text (see
+// directURN), the URN as a value to build it from if it is shown (r.URN
+// is then empty). enc is p's Rest.li encoding; v3 says it is in OpenAPI's
+// form instead.
+func urnKey(p *Proposal, r *Result, enc []byte, v3 bool) (hash uint64, n int, urnv urn.URN) {
+	if _, direct := directURN(p.URN); direct && r.URN == "" && !v3 {
+		var ok bool
+		if hash, n, ok = urnHashOfEncoding(enc); !ok {
+			hash, n = p.urnHashLen()
+		}
+		return hash, n, p.URN // a value: later changes of the caller's do not show
+	}
+	return urnHash(r.URN), len(r.URN), nil
+}
+
+// enqueue queues qs, size bytes in all, taken at at, all or none, waiting
+// for room as Emit does; with kept, their encodings are in memory the
+// queue keeps already, else they are copied into their partition's.
+func (a *Async) enqueue(ctx context.Context, qs []queued, size int, kept bool, at clock) error {
 	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
 		return fmt.Errorf("emitter: %d bytes of proposals do not fit a queue of %d bytes: %w", size, a.cfg.queueBytes, ErrQueueFull)
 	}
@@ -301,7 +330,7 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 			a.mu.Unlock()
 			return ErrClosed
 		}
-		if a.pending+len(ps) <= a.cfg.queueSize && (a.cfg.queueBytes <= 0 || a.pendingBytes+size <= a.cfg.queueBytes) {
+		if a.pending+len(qs) <= a.cfg.queueSize && (a.cfg.queueBytes <= 0 || a.pendingBytes+size <= a.cfg.queueBytes) {
 			break
 		}
 		if !a.cfg.block {
@@ -323,16 +352,17 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	// it lingers on a queue, more proposals need not wake it.
 	var touched uint64 // bit i: partition i is woken (first 64 partitions; the rest always are)
 	for i := range qs {
+		q := &qs[i]
 		a.seq++
-		qs[i].seq, qs[i].at = a.seq, at
-		k := a.assign(qs[i].hash)
+		q.seq, q.at = a.seq, at
+		k := a.assign(q.hash)
 		pt := a.parts[k]
-		if qs[i].v3 == nil && !kept {
-			qs[i].item.enc = pt.keep(qs[i].item.enc)
+		if q.v3 == nil && !kept {
+			q.item.enc = pt.keep(q.item.enc)
 		}
-		pt.queue.push(qs[i])
+		pt.queue.push(*q)
 		pt.enqueued++
-		pt.bytes += qs[i].size
+		pt.bytes += q.size
 		a.filled(k)
 		if k < 64 && (pt.queue.len() == 1 || pt.queue.len() == a.cfg.batchSize) {
 			touched |= 1 << k
@@ -344,8 +374,10 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 	for ; touched != 0; touched &= touched - 1 {
 		wake(a.parts[bits.TrailingZeros64(touched)].wake)
 	}
-	for _, pt := range a.parts[min(len(a.parts), 64):] {
-		wake(pt.wake)
+	if len(a.parts) > 64 {
+		for _, pt := range a.parts[64:] {
+			wake(pt.wake)
+		}
 	}
 	return nil
 }
