@@ -59,8 +59,8 @@ type Async struct {
 	fill         int           // the partition a proposal of any other URN goes to
 	pending      int           // proposals queued or in flight
 	pendingBytes int           // their encoded size
-	space        chan struct{} // closed (and replaced) when pending drops
-	progress     chan struct{} // closed (and replaced) when outcomes are reported
+	space        chan struct{} // closed (and replaced) when pending drops, if spaceWanted
+	progress     chan struct{} // closed (and replaced) when outcomes are reported, if progressWanted
 	closed       bool
 	seq          uint64 // proposals ever accepted
 	counts       [numStatus]int
@@ -68,6 +68,10 @@ type Async struct {
 	outbox       []outcomes    // outcomes the reporter has yet to hand out
 	outWake      chan struct{} // wakes the reporter
 	workersDone  bool
+
+	// spaceWanted and progressWanted say that a call waits on space or
+	// progress: with none waiting, nothing is closed and made again.
+	spaceWanted, progressWanted bool
 }
 
 // partition is the queue of one worker. Its fields are guarded by Async.mu.
@@ -338,6 +342,7 @@ func (a *Async) enqueue(ctx context.Context, qs []queued, size int, kept bool, a
 			return ErrQueueFull
 		}
 		space := a.space
+		a.spaceWanted = true
 		a.mu.Unlock()
 		select {
 		case <-space:
@@ -429,6 +434,15 @@ func wake(ch chan struct{}) {
 	}
 }
 
+// progressed wakes the calls waiting for outcomes to be reported. a.mu is
+// held.
+func (a *Async) progressed() {
+	if a.progressWanted {
+		broadcast(&a.progress)
+		a.progressWanted = false
+	}
+}
+
 // broadcast closes *ch and replaces it, waking every waiter. a.mu is held.
 func broadcast(ch *chan struct{}) {
 	close(*ch)
@@ -498,9 +512,12 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 			a.outbox = append(a.outbox, outcomes{pt: pt, n: n, results: results})
 		} else { // nothing to hand out: the outcomes are counted
 			pt.done += uint64(n)
-			broadcast(&a.progress)
+			a.progressed()
 		}
-		broadcast(&a.space)
+		if a.spaceWanted {
+			broadcast(&a.space)
+			a.spaceWanted = false
+		}
 		a.mu.Unlock()
 		clear(batch) // the proposals are not kept past their outcome
 		if reports {
@@ -644,7 +661,7 @@ func (a *Async) report() {
 		}
 		a.mu.Lock()
 		o.pt.done += uint64(o.n)
-		broadcast(&a.progress)
+		a.progressed()
 		a.mu.Unlock()
 	}
 }
@@ -724,6 +741,9 @@ func (a *Async) Flush(ctx context.Context) error {
 			}
 		}
 		progress := a.progress
+		if left > 0 {
+			a.progressWanted = true
+		}
 		err := a.errLocked()
 		a.mu.Unlock()
 		if left == 0 {
