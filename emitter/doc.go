@@ -181,10 +181,7 @@
 // until everything queued before it is reported; [Async.Close] flushes and
 // stops the workers. When Close's context ends first, the proposals in
 // flight are reported [Stopped] (they may have been applied) and those
-// still queued [NotAttempted]; nothing is dropped silently. The workers'
-// goroutines, done with an emitter when its Close returns, wait up to a
-// second for the next Async emitter's work before they end, so that an
-// emitter made for each small ingestion does not start its own.
+// still queued [NotAttempted]; nothing is dropped silently.
 //
 // # Differences from DataHub's Python emitter
 //
