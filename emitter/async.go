@@ -170,31 +170,34 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 	reports := a.reports()
 	var running atomic.Int32
 	running.Store(int32(cfg.workers))
-	end := func() { // a worker's, once its goroutine is ready for other work
-		if running.Add(-1) > 0 {
-			return
-		}
-		a.mu.Lock()
-		putPins(a.pins) // every proposal was reported: none is pinned
-		a.pins = nil
-		a.mu.Unlock()
-		if !reports {
-			close(a.stopped)
-			return
-		}
-		a.mu.Lock()
-		a.workersDone = true
-		a.mu.Unlock()
-		wake(a.outWake)
-	}
 	for range cfg.workers {
 		mem := getWorkerMem()
 		pt := &partition{wake: make(chan struct{}, 1), queue: mem.ring(min(4*cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
-		goPooled(pooledWork{run: func() { a.run(pt, mem) }, end: end})
+		goPooled(func() {
+			a.run(pt, mem)
+			if running.Add(-1) > 0 {
+				return
+			}
+			a.mu.Lock()
+			putPins(a.pins) // every proposal was reported: none is pinned
+			a.pins = nil
+			a.mu.Unlock()
+			if !reports {
+				close(a.stopped)
+				return
+			}
+			a.mu.Lock()
+			a.workersDone = true
+			a.mu.Unlock()
+			wake(a.outWake)
+		})
 	}
 	if reports {
-		goPooled(pooledWork{run: a.report, end: func() { close(a.stopped) }})
+		goPooled(func() {
+			defer close(a.stopped)
+			a.report()
+		})
 	}
 	return a
 }

@@ -24,17 +24,12 @@ const idleWait = time.Second
 // ends when its work does.
 const maxIdle = 64
 
-// pooledG is a goroutine that runs the work it is given, one at a time.
+// pooledG is a goroutine that runs the work it is given, one function at
+// a time.
 type pooledG struct {
-	work  chan pooledWork // holds the next work once the goroutine was taken from idle
-	timer *time.Timer     // its wait for work, nil until it first waits
+	work  chan func() // holds the next work once the goroutine was taken from idle
+	timer *time.Timer // its wait for work, nil until it first waits
 }
-
-// pooledWork is the work of a pooledG: run, then, once the goroutine is
-// in idle (ready for the next work), end (nil: nothing). An Async emitter
-// ends with end, so that when its Close returns its goroutines are ready
-// for the next emitter.
-type pooledWork struct{ run, end func() }
 
 // idle holds the goroutines waiting for work, the last to start waiting
 // (with the stack most likely still grown) last.
@@ -46,66 +41,60 @@ var idle struct {
 // pooledLive counts the goroutines of goPooled, working or waiting.
 var pooledLive atomic.Int32
 
-// goPooled runs w on a goroutine that waits for work, or on a new one.
-func goPooled(w pooledWork) {
+// goPooled runs f on a goroutine that waits for work, or on a new one.
+func goPooled(f func()) {
 	idle.Lock()
 	if n := len(idle.gs); n > 0 {
 		g := idle.gs[n-1]
 		idle.gs[n-1] = nil
 		idle.gs = idle.gs[:n-1]
 		idle.Unlock()
-		g.work <- w // never blocks: one taken from idle is given one work
+		g.work <- f // never blocks: one taken from idle is given one function
 		return
 	}
 	idle.Unlock()
 	pooledLive.Add(1)
-	g := &pooledG{work: make(chan pooledWork, 1)}
-	go g.loop(w)
+	g := &pooledG{work: make(chan func(), 1)}
+	go g.loop(f)
 }
 
-// loop is the goroutine of g: it runs w, then what it is given next,
+// loop is the goroutine of g: it runs f, then what it is given next,
 // until it waits in vain.
-func (g *pooledG) loop(w pooledWork) {
+func (g *pooledG) loop(f func()) {
 	defer pooledLive.Add(-1)
-	for ok := true; ok; {
-		w.run()
-		w, ok = g.next(w.end)
+	for f != nil {
+		f()
+		f = g.next()
 	}
 }
 
-// next puts g in idle, runs end, and waits up to idleWait for work; it
-// returns the work, or false when none came or idle was full.
-func (g *pooledG) next(end func()) (pooledWork, bool) {
+// next waits, in idle, up to idleWait for work, and returns it, or nil
+// when none came or idle is full.
+func (g *pooledG) next() func() {
 	idle.Lock()
 	if len(idle.gs) >= maxIdle {
 		idle.Unlock()
-		if end != nil {
-			end()
-		}
-		return pooledWork{}, false
+		return nil
 	}
 	idle.gs = append(idle.gs, g)
 	idle.Unlock()
-	if end != nil {
-		end()
-	}
 	if g.timer == nil {
 		g.timer = time.NewTimer(idleWait)
 	} else {
 		g.timer.Reset(idleWait)
 	}
 	select {
-	case w := <-g.work:
+	case f := <-g.work:
 		g.timer.Stop()
-		return w, true
+		return f
 	case <-g.timer.C:
 	}
 	idle.Lock()
 	if i := slices.Index(idle.gs, g); i >= 0 {
 		idle.gs = slices.Delete(idle.gs, i, i+1)
 		idle.Unlock()
-		return pooledWork{}, false
+		return nil
 	}
 	idle.Unlock()
-	return <-g.work, true // goPooled took g as the time ran out: its work is on the way
+	return <-g.work // goPooled took g as the time ran out: its work is on the way
 }
