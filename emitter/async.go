@@ -37,10 +37,7 @@ const (
 // Async emits proposals in the background through a REST emitter: Emit
 // checks and encodes them, queues them and returns; workers send them in
 // batches. Its goroutines (the workers and, with handlers, one that calls them)
-// work for it until Close, which sends everything queued first and returns
-// once they are done with it; they then wait up to a second for the work of
-// another Async emitter (at most 64 wait), so that one made for each small
-// ingestion starts few goroutines, and end.
+// belong to it and end with Close, which sends everything queued first.
 // It is safe for concurrent use.
 type Async struct {
 	inner *REST
@@ -174,7 +171,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 		mem := getWorkerMem()
 		pt := &partition{wake: make(chan struct{}, 1), queue: mem.ring(min(4*cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
-		goPooled(func() {
+		go func() {
 			a.run(pt, mem)
 			if running.Add(-1) > 0 {
 				return
@@ -191,13 +188,13 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 			a.workersDone = true
 			a.mu.Unlock()
 			wake(a.outWake)
-		})
+		}()
 	}
 	if reports {
-		goPooled(func() {
+		go func() {
 			defer close(a.stopped)
 			a.report()
-		})
+		}()
 	}
 	return a
 }
