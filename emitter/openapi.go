@@ -75,6 +75,9 @@ type v3Run struct {
 	// ps, when set, are the proposals of items whose URN encodeV3Part left
 	// empty (see urnOf).
 	ps []Proposal
+	// spare is memory for a request's indexes: a chunk's, once sent, for
+	// the next chunk (nil: none at hand).
+	spare []int
 }
 
 // urnOf returns the URN of items[i], building its text the first time
@@ -130,7 +133,11 @@ func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal, versions bool) (r
 	// the next one.
 	items := getV3Items(len(ps))
 	defer putV3Items(items)
-	run.items, run.results = r.encodeV3Into(encoders(len(ps)), ps, atomic, &holds.arena, run.ps != nil, *items)
+	// So is their bookkeeping, unless the results are returned (see
+	// v3Scratch).
+	sc := getV3Scratch()
+	run.spare = sc.idx
+	run.items, run.results = r.encodeV3Into(encoders(len(ps)), ps, atomic, &holds.arena, run.ps != nil, *items, sc)
 	if atomic {
 		size := 2 + len(run.items) - 1
 		for i, it := range run.items {
@@ -143,7 +150,11 @@ func (r *REST) emitOpenAPI(ctx context.Context, ps []Proposal, versions bool) (r
 			return run.results, err
 		}
 	}
-	return run.results, run.run(ctx)
+	if err := run.run(ctx); err != nil || versions {
+		return run.results, err
+	}
+	sc.put(run.results, run.spare)
+	return nil, nil
 }
 
 // v3Async is the async query value of the emitter's mode.
@@ -183,14 +194,21 @@ func (r *REST) encodeV3On(k int, ps []Proposal, atomic bool) ([]v3Encoded, []Res
 // straight into its encoding, and its item's urn and its result's URN are
 // left empty (see v3Run.urnOf and nameResults).
 func (r *REST) encodeV3OnIn(k int, ps []Proposal, atomic bool, arena *encodeArena, lazyURN bool) ([]v3Encoded, []Result) {
-	return r.encodeV3Into(k, ps, atomic, arena, lazyURN, make([]v3Encoded, len(ps)))
+	return r.encodeV3Into(k, ps, atomic, arena, lazyURN, make([]v3Encoded, len(ps)), nil)
 }
 
 // encodeV3Into is encodeV3OnIn encoding into items, len(ps) zero items,
-// which it returns.
-func (r *REST) encodeV3Into(k int, ps []Proposal, atomic bool, arena *encodeArena, lazyURN bool, items []v3Encoded) ([]v3Encoded, []Result) {
+// which it returns; the results and the encodings' offsets are in sc's
+// memory (nil: memory of their own).
+func (r *REST) encodeV3Into(k int, ps []Proposal, atomic bool, arena *encodeArena, lazyURN bool, items []v3Encoded, sc *v3Scratch) ([]v3Encoded, []Result) {
 	now := r.nowMillis(time.Now())
-	results := make([]Result, len(ps))
+	var results []Result
+	var offsets [][2]int
+	if sc != nil {
+		results, offsets = sc.take(len(ps))
+	} else {
+		results, offsets = make([]Result, len(ps)), make([][2]int, len(ps))
+	}
 	bufs := make([]*[]byte, k)
 	for j := range bufs {
 		if arena != nil {
@@ -200,15 +218,16 @@ func (r *REST) encodeV3Into(k int, ps []Proposal, atomic bool, arena *encodeAren
 		}
 	}
 	par.In(k, len(ps), func(j, lo, hi int) {
-		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], now, atomic, lazyURN, bufs[j])
+		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, atomic, lazyURN, bufs[j])
 	})
 	return items, results
 }
 
 // encodeV3Part encodes ps, the proposals from index base of a call, into
 // items and results, appending to *buf (left holding the grown buffer);
-// lazyURN is encodeV3OnIn's.
-func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, now int64, atomic, lazyURN bool, buf *[]byte) {
+// offsets, len(ps) zero pairs, are its memory for the encodings' places
+// in *buf; lazyURN is encodeV3OnIn's.
+func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, offsets [][2]int, now int64, atomic, lazyURN bool, buf *[]byte) {
 	async := r.v3Async()
 	var valueBuf bytes.Buffer
 	var route v3Route // the batch route of the last entity type, for the next
@@ -218,7 +237,6 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 	arena := (*buf)[:0]
 	defer func() { *buf = arena }()
 	sized := false
-	offsets := make([][2]int, len(ps))
 	for i := range ps {
 		p := &ps[i]
 		res := &results[i]
@@ -424,6 +442,12 @@ func (b *v3Run) run(ctx context.Context) error {
 		if stop == nil && len(c.idx) > 0 {
 			stop = b.sendBatch(ctx, c.idx)
 		}
+		// Nothing keeps a chunk's indexes once it is sent (a trace keeps a
+		// copy): the next chunk may have their memory.
+		if cap(c.idx) > cap(b.spare) {
+			b.spare = c.idx[:0]
+		}
+		c.idx = nil
 	}
 	flushAll := func() {
 		for len(open) > 0 {
@@ -482,7 +506,12 @@ func (b *v3Run) run(ctx context.Context) error {
 		}
 		if c == nil {
 			// Room for the rest of the proposals, as many as a batch holds.
-			c = &v3Chunk{key: it.key, size: 2, idx: make([]int, 0, min(len(b.results)-i, r.maxBatch))}
+			c = &v3Chunk{key: it.key, size: 2}
+			if n := min(len(b.results)-i, r.maxBatch); cap(b.spare) >= n {
+				c.idx, b.spare = b.spare[:0], nil
+			} else {
+				c.idx = make([]int, 0, n)
+			}
 			open = append(open, c)
 		}
 		c.idx = append(c.idx, i)

@@ -2,6 +2,8 @@ package transport
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -106,4 +108,52 @@ func TestSendDiscardBody(t *testing.T) {
 	if _, err := c.Send(t.Context(), Request{Method: http.MethodPost, Path: "/x", Body: []byte("{}"), DiscardBody: true}); err == nil || !strings.Contains(err.Error(), "larger than 7 bytes") {
 		t.Errorf("Send of an answer over the limit: %v", err)
 	}
+}
+
+// TestSendDiscardLongBody reads answers longer than one of discard's reads
+// without keeping them: one at the size limit passes, one a byte over it
+// is refused, one cut short by the connection is an error.
+func TestSendDiscardLongBody(t *testing.T) {
+	t.Parallel()
+	const size = 3*discardSize + 17
+	long := strings.Repeat("x", size)
+	for _, tc := range []struct {
+		name    string
+		limit   int64
+		body    string
+		wantErr string
+	}{
+		{"at the limit", size, long, ""},
+		{"over the limit", size - 1, long, fmt.Sprintf("larger than %d bytes", size-1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c, _ := newScripted(t, Config{MaxResponseBytes: tc.limit}, step{status: 200, body: tc.body})
+			resp, err := c.Send(t.Context(), Request{Method: http.MethodPost, Path: "/x", Body: []byte("{}"), DiscardBody: true})
+			if tc.wantErr == "" {
+				if err != nil || resp.StatusCode != 200 || resp.Body != nil {
+					t.Fatalf("Send = %+v, %v; want a 200 without a body", resp, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("Send = %v, want an error saying %q", err, tc.wantErr)
+			}
+		})
+	}
+	t.Run("cut short", func(t *testing.T) {
+		t.Parallel()
+		rt := roundTripFunc(func(*http.Request) (*http.Response, error) {
+			body := io.MultiReader(strings.NewReader(long), iotest.ErrReader(io.ErrUnexpectedEOF))
+			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(body)}, nil
+		})
+		c, err := newClient(Config{BaseURL: "http://gms.example:8080/", HTTPClient: &http.Client{Transport: rt}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.Send(t.Context(), Request{Method: http.MethodPost, Path: "/x", Body: []byte("{}"), DiscardBody: true})
+		if !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Errorf("Send = %v, want io.ErrUnexpectedEOF", err)
+		}
+	})
 }

@@ -284,7 +284,7 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	var data []byte
 	var size int64
 	if r.DiscardBody {
-		size, err = io.Copy(io.Discard, st.limited(resp.Body, c.maxResp+1))
+		size, err = discard(st.limited(resp.Body, c.maxResp+1))
 	} else {
 		data, err = io.ReadAll(st.limited(resp.Body, c.maxResp+1))
 		size = int64(len(data))
@@ -444,4 +444,30 @@ func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp = nil
 	}
 	return resp, err
+}
+
+// discardBufs are the buffers discard reads into.
+var discardBufs = sync.Pool{New: func() any { return new([discardSize]byte) }}
+
+// discardSize is the size of discard's reads: a long answer (an OpenAPI
+// write's echo of what it wrote) in a few reads, where io.Discard reads
+// 8 KiB at a time.
+const discardSize = 64 << 10
+
+// discard reads r to its end without keeping what it reads, and returns
+// the number of bytes read.
+func discard(r io.Reader) (int64, error) {
+	buf := discardBufs.Get().(*[discardSize]byte)
+	defer discardBufs.Put(buf)
+	var n int64
+	for {
+		m, err := r.Read(buf[:])
+		n += int64(m)
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
 }

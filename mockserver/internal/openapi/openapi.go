@@ -276,7 +276,11 @@ func replaceInvalidUTF8(b []byte) []byte {
 
 // writeV3JSON answers status with body (already JSON).
 func writeV3JSON(w http.ResponseWriter, status int, body []byte) {
-	w.Header().Set("Content-Type", "application/json")
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	// With its length known, a long answer is sent as it is, not in
+	// chunks (net/http knows the length of a short one by itself).
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
 }
