@@ -3,6 +3,8 @@ package gms
 import (
 	"sync"
 	"testing"
+
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
 // The blocks of a batch's value arenas (valueArena) hold the values its
@@ -14,6 +16,8 @@ import (
 // again (a 200-proposal batch of ownership values takes about 60 KB of
 // them). Values that leave the ingest (Core.Write's results, an async
 // queue, a trace's log) keep their blocks, which the collector frees.
+// The same ingest's store writes (a []store.Write, about 40 KB for 200)
+// are given back with them.
 
 // maxFullBlocks is the most full blocks an arena records for reuse; a
 // chunk of prepareAll takes about 2 per 100 ownership values, and blocks
@@ -54,6 +58,26 @@ func (a *valueArena) fullBlock() []byte {
 type arenaSpent struct {
 	mu     sync.Mutex
 	blocks []*[arenaBlock]byte
+	// ws is the memory of the ingest's writes (see writes), zero past
+	// len(ws) up to its capacity.
+	ws []store.Write
+}
+
+// maxKeptWrites is the most writes whose memory an arenaSpent keeps.
+const maxKeptWrites = 1024
+
+// writes returns n zero writes, in s's memory when it has room for them
+// (s may be nil: allocated).
+func (s *arenaSpent) writes(n int) []store.Write {
+	if s == nil || cap(s.ws) < n {
+		ws := make([]store.Write, n)
+		if s != nil && n <= maxKeptWrites {
+			s.ws = ws
+		}
+		return ws
+	}
+	s.ws = s.ws[:n]
+	return s.ws
 }
 
 // spentSets are the arenaSpent kept for the next ingests.
@@ -90,19 +114,21 @@ func (s *arenaSpent) recycle() {
 		s.blocks[i] = nil
 	}
 	s.blocks = s.blocks[:0]
+	clear(s.ws) // drop what the writes referred to
+	s.ws = s.ws[:0]
 	if cap(s.blocks) <= 4*maxFullBlocks {
 		spentSets.Put(s)
 	}
 }
 
-// drop forgets s's blocks, which the values still use (the collector
-// frees them with the values), and gives s back.
+// drop forgets s's blocks and writes, which may still be used (the
+// collector frees them), and gives s back.
 func (s *arenaSpent) drop() {
 	if s == nil {
 		return
 	}
 	clear(s.blocks)
-	s.blocks = s.blocks[:0]
+	s.blocks, s.ws = s.blocks[:0], nil
 	if cap(s.blocks) <= 4*maxFullBlocks {
 		spentSets.Put(s)
 	}

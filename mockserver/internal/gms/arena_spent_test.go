@@ -54,3 +54,31 @@ func TestArenaSpentRecycle(t *testing.T) {
 	none.recycle()
 	none.drop()
 }
+
+// TestArenaSpentWrites: an arenaSpent's writes are zero, and after
+// recycle the next ingest's writes are the same memory, zero again (the
+// references of the last ingest's dropped); drop gives the memory up.
+func TestArenaSpentWrites(t *testing.T) {
+	s := &arenaSpent{}
+	ws := s.writes(3)
+	if len(ws) != 3 || ws[0].URN != "" {
+		t.Fatalf("writes(3) = %d writes", len(ws))
+	}
+	ws[1].URN, ws[1].Value = "urn:li:x", []byte(`{}`)
+	s.recycle()
+	again := s.writes(2)
+	if &again[0] != &ws[0] {
+		t.Error("the writes' memory was not kept")
+	}
+	if ws[1].URN != "" || ws[1].Value != nil {
+		t.Errorf("a recycled write still refers to %q %s", ws[1].URN, ws[1].Value)
+	}
+	s.drop()
+	if s.ws != nil {
+		t.Error("drop kept the writes' memory")
+	}
+	var none *arenaSpent
+	if len(none.writes(2)) != 2 {
+		t.Error("nil writes(2)")
+	}
+}

@@ -236,9 +236,10 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 }
 
 // prepareAllKeep is prepareAll, adding the full blocks of its value
-// arenas to spent (nil: none is given back).
+// arenas to spent and taking its writes' memory from spent (nil: none is
+// given back, the writes are allocated).
 func prepareAllKeep(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool, spent *arenaSpent) ([]item, []store.Write, error) {
-	ws := make([]store.Write, len(ps))
+	ws := spent.writes(len(ps))
 	if !batch {
 		values := arenas.Get().(*valueArena)
 		defer func() { spent.add(values); *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
