@@ -1,8 +1,8 @@
 package gms
 
 import (
+	"flag"
 	"sync"
-	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -28,11 +28,13 @@ const maxFullBlocks = 16
 // arenas.
 var spareBlocks sync.Pool
 
-// poisonSpent overwrites every block given back before it is reused, so
-// that a value still read after its ingest shows as garbage instead of
-// changing silently: in test binaries (the mock's own tests and its users'
-// that run it), at the cost of a copy of 16 KB a block.
-var poisonSpent = testing.Testing()
+// poisonSpent reports whether every block given back is overwritten
+// before it is reused, so that a value still read after its ingest shows
+// as garbage instead of changing silently: in test binaries (the mock's
+// own tests and its users' that run it; a test binary defines the flag
+// test.v, and the mock's command does not link package testing), at the
+// cost of a copy of 16 KB a block.
+var poisonSpent = sync.OnceValue(func() bool { return flag.Lookup("test.v") != nil })
 
 // poisonByte is what poisonSpent writes: 0xEE is never valid UTF-8 alone,
 // so no JSON text that reads it passes.
@@ -105,7 +107,7 @@ func (s *arenaSpent) recycle() {
 		return
 	}
 	for i, p := range s.blocks {
-		if poisonSpent {
+		if poisonSpent() {
 			p[0] = poisonByte
 			for n := 1; n < len(p); n *= 2 {
 				copy(p[n:], p[:n])

@@ -10,7 +10,7 @@ import (
 // the next arenas; blocks of less than arenaBlock bytes (a small
 // reservation) are not recorded, and drop gives back nothing.
 func TestArenaSpentRecycle(t *testing.T) {
-	if !poisonSpent {
+	if !poisonSpent() {
 		t.Fatal("the tests run without poisoning spent blocks")
 	}
 	a := &valueArena{size: 2*arenaBlock + 10}
