@@ -115,10 +115,23 @@ func (c *Core) Write(ctx context.Context, ps []Proposal, o IngestOptions) ([]Wri
 
 // ingest is Ingest and Write; results are made only when asked for.
 func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, results bool) ([]Written, error) {
-	items, ws, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown)
+	// The arenas' blocks serve the next ingest once the store has copied
+	// the values, unless the values leave the ingest (see arenaSpent).
+	var spent *arenaSpent
+	if !results && !o.Async && o.TraceID == "" {
+		spent = newArenaSpent()
+	}
+	items, ws, err := prepareAllKeep(ps, o.Batch, c.patcher, c.opts.AcceptUnknown, spent)
 	if err != nil {
+		spent.drop()
 		return nil, err
 	}
+	ok := false
+	defer func() {
+		if !ok {
+			spent.drop()
+		}
+	}()
 	if err := c.checkStructuredProperties(ps); err != nil {
 		return nil, err
 	}
@@ -181,6 +194,10 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 	if syncIndex(ps) {
 		c.ix.SyncThrough(c.st.Seq())
 	}
+	if spent != nil { // no results: nothing below reads a value
+		ok = true
+		spent.recycle()
+	}
 	if results {
 		for i := range res {
 			w := &out[items[i].index]
@@ -215,10 +232,17 @@ func arenaNeed(p *Proposal) int {
 // checks stand alone); a single proposal's refusal stops at the first bad
 // one, in order.
 func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool) ([]item, []store.Write, error) {
-	ws := make([]store.Write, len(ps))
+	return prepareAllKeep(ps, batch, pt, lax, nil)
+}
+
+// prepareAllKeep is prepareAll, adding the full blocks of its value
+// arenas to spent and taking its writes' memory from spent (nil: none is
+// given back, the writes are allocated).
+func prepareAllKeep(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool, spent *arenaSpent) ([]item, []store.Write, error) {
+	ws := spent.writes(len(ps))
 	if !batch {
 		values := arenas.Get().(*valueArena)
-		defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
+		defer func() { spent.add(values); *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
 		for i := range ps {
 			values.size += arenaNeed(&ps[i])
 		}
@@ -234,7 +258,7 @@ func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]boo
 	var errsOnce sync.Once
 	par.Chunks(len(ps), par.MinChunk, func(_, lo, hi int) {
 		values := arenas.Get().(*valueArena)
-		defer func() { *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
+		defer func() { spent.add(values); *values = valueArena{}; arenas.Put(values) }() // the values stay the writes'
 		for i := lo; i < hi; i++ {
 			values.size += arenaNeed(&ps[i])
 		}

@@ -50,12 +50,20 @@ func jsonKind(v any) string {
 // needed, out of a reservation of size bytes (the sum of the lengths of the
 // texts compacted: what they need together at most), so that a batch
 // whose values mostly repeat (see repeatedValue) takes little of it.
-// It also keeps the answer prepare gave the last value (last).
+// While a quarter of a block or more of the reservation is left, a block
+// is a whole arenaBlock, which the ingest may give back for the next
+// batch's arenas (see arenaSpent). It also keeps the answer prepare gave
+// the last value (last).
 type valueArena struct {
 	buf    []byte
 	size   int
 	blocks int // the bytes of the blocks made so far
 	last   lastValue
+	// full holds the first nfull blocks of arenaBlock bytes the arena
+	// took (see fullBlock), which an ingest that keeps none of its values
+	// gives back for the next (see arenaSpent).
+	full  [maxFullBlocks]*[arenaBlock]byte
+	nfull int
 }
 
 // arenaBlock is the most memory a valueArena allocates at once (a longer
@@ -77,7 +85,14 @@ func (a *valueArena) take(n int) []byte {
 		}
 		block := max(n, min(left, arenaBlock))
 		a.blocks += block
-		a.buf, start = make([]byte, 0, block), 0
+		if n <= arenaBlock && left >= arenaBlock/4 {
+			// A whole block (counted as the block it stands for), which
+			// the ingest may give back for the next (see arenaSpent).
+			a.buf = a.fullBlock()
+		} else {
+			a.buf = make([]byte, 0, block)
+		}
+		start = 0
 	}
 	a.buf = a.buf[:start+n]
 	return a.buf[start : start : start+n]

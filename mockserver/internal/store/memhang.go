@@ -32,6 +32,10 @@ type memHist struct {
 	ring []histRow // len(ring) == cap(ring); unused slots are zero
 	head int32     // the slot of entry 0
 	n    int32     // the number of entries
+	// most is the most entries the ring needs at once when retention
+	// bounds the history (the history rows kept and the one added before
+	// the oldest goes), 0 when unknown: the ring grows up to it, not past.
+	most int32
 	tree bool
 }
 
@@ -120,8 +124,13 @@ func (h *memHist) insert(i int, e histRow) {
 	n := int(h.n)
 	if n == len(h.ring) {
 		// Half again as many: an aspect that keeps n history rows grows
-		// its ring a few times, then writes in it for good.
-		h.resize(max(4, n+n/2+1))
+		// its ring a few times, then writes in it for good; no more than
+		// retention lets it hold.
+		size := max(4, n+n/2+1)
+		if m := int(h.most); m > n && m < size {
+			size = m
+		}
+		h.resize(size)
 	}
 	switch {
 	case i == n: // the usual case

@@ -1,5 +1,7 @@
 package store
 
+import "math"
+
 // A write whose row was built before the writer lock (see preRow) on the
 // memory backend also remembers where it found its latest row: the cell
 // that holds it, the backend's epoch then and whether its entity existed.
@@ -70,6 +72,9 @@ func swapPreBuilt(t txn, w *Write, p *prepared) (outcome, bool) {
 		if keep > 1 && pre.version-keep >= 1 {
 			drop = uint64(pre.version - keep)
 		}
+		if keep > 1 {
+			hintHist(c, keep)
+		}
 		m.moveToHistory(aspectRows, c, uint64(pre.version-1), drop, pre.val)
 	} else {
 		m.setCell(aspectRows, c, pre.val)
@@ -123,4 +128,15 @@ func (t *memTxn) setCell(b bucket, c *memCell, val []byte) {
 // bytes).
 func sameBytes(a, b []byte) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// hintHist tells the history of the latest row's cell c that retention
+// keeps keep versions (the latest row and keep-1 history rows), so that
+// its ring grows to the keep entries it holds for a moment (the newest
+// added before the oldest goes) and no further.
+func hintHist(c *memCell, keep int64) {
+	if c.h == nil {
+		c.h = &memHist{}
+	}
+	c.h.most = int32(min(keep, math.MaxInt32))
 }
