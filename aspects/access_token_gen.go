@@ -50,3 +50,27 @@ func (d DataHubAccessTokenInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	return closeObject(dst, start), err
 }
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubAccessTokenInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	dst = append(dst, `,\"actorUrn\":`...)
+	dst = appendStringEsc(dst, d.ActorURN)
+	dst = append(dst, `,\"ownerUrn\":`...)
+	dst = appendStringEsc(dst, d.OwnerURN)
+	dst = append(dst, `,\"createdAt\":`...)
+	dst = strconv.AppendInt(dst, int64(d.CreatedAt), 10)
+	if d.ExpiresAt != nil {
+		dst = append(dst, `,\"expiresAt\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.ExpiresAt), 10)
+	}
+	if d.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *d.Description)
+	}
+	return closeObject(dst, start), err
+}

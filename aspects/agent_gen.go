@@ -73,6 +73,59 @@ func (a AIAgentDependencies) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AIAgentDependencies) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Skills != nil {
+		dst = append(dst, `,\"skills\":`...)
+		if a.Skills == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Skills {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Tools != nil {
+		dst = append(dst, `,\"tools\":`...)
+		if a.Tools == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Tools {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Models != nil {
+		dst = append(dst, `,\"models\":`...)
+		if a.Models == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Models {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // AIAgentInfo is the aspect "aiAgentInfo" (com.linkedin.agent.AIAgentInfo) of
 // the aiAgent entity.
 //
@@ -150,6 +203,45 @@ func (a AIAgentInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AIAgentInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, a.Name)
+	if a.Tagline != nil {
+		dst = append(dst, `,\"tagline\":`...)
+		dst = appendStringEsc(dst, *a.Tagline)
+	}
+	if a.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *a.Description)
+	}
+	if a.Instructions != nil {
+		dst = append(dst, `,\"instructions\":`...)
+		dst = appendStringEsc(dst, *a.Instructions)
+	}
+	if a.Source != nil {
+		dst = append(dst, `,\"source\":`...)
+		dst, err = a.Source.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = a.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = a.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // AIAgentSource is the record com.linkedin.agent.AIAgentSource, used by
 // [AIAgentInfo].
 //
@@ -178,6 +270,20 @@ func (a AIAgentSource) appendJSON(dst []byte) ([]byte, error) {
 	if a.ClonedFrom != nil {
 		dst = append(dst, ",\"clonedFrom\":"...)
 		dst = appendString(dst, *a.ClonedFrom)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AIAgentSource) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(a.Type))
+	if a.ClonedFrom != nil {
+		dst = append(dst, `,\"clonedFrom\":`...)
+		dst = appendStringEsc(dst, *a.ClonedFrom)
 	}
 	return closeObject(dst, start), err
 }

@@ -86,6 +86,60 @@ func (a AgentSkillInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AgentSkillInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, a.Name)
+	if a.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *a.Description)
+	}
+	if a.Instructions != nil {
+		dst = append(dst, `,\"instructions\":`...)
+		dst = appendStringEsc(dst, *a.Instructions)
+	}
+	if a.SourceRepository != nil {
+		dst = append(dst, `,\"sourceRepository\":`...)
+		dst, err = a.SourceRepository.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.RequiredTools != nil {
+		dst = append(dst, `,\"requiredTools\":`...)
+		if a.RequiredTools == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.RequiredTools {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = a.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = a.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // SkillSourceRepository is the record
 // com.linkedin.agentskill.SkillSourceRepository, used by [AgentSkillInfo].
 //
@@ -120,6 +174,26 @@ func (s SkillSourceRepository) appendJSON(dst []byte) ([]byte, error) {
 	if s.Path != nil {
 		dst = append(dst, ",\"path\":"...)
 		dst = appendString(dst, *s.Path)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SkillSourceRepository) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.RepositoryURN != nil {
+		dst = append(dst, `,\"repositoryUrn\":`...)
+		dst = appendStringEsc(dst, *s.RepositoryURN)
+	}
+	if s.URL != nil {
+		dst = append(dst, `,\"url\":`...)
+		dst = appendStringEsc(dst, *s.URL)
+	}
+	if s.Path != nil {
+		dst = append(dst, `,\"path\":`...)
+		dst = appendStringEsc(dst, *s.Path)
 	}
 	return closeObject(dst, start), err
 }

@@ -69,6 +69,42 @@ func (a APIProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a APIProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, a.Name)
+	if a.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *a.Description)
+	}
+	if a.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *a.ExternalURL)
+	}
+	if a.SourceRepository != nil {
+		dst = append(dst, `,\"sourceRepository\":`...)
+		dst = appendStringEsc(dst, *a.SourceRepository)
+	}
+	if a.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = a.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = a.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // APISignature is the aspect "apiSignature" (com.linkedin.api.ApiSignature) of
 // the api entity.
 //
@@ -147,6 +183,54 @@ func (a APISignature) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a APISignature) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.SchemaDefinition != nil {
+		dst = append(dst, `,\"schemaDefinition\":`...)
+		dst = appendStringEsc(dst, *a.SchemaDefinition)
+	}
+	if a.InputFields != nil {
+		dst = append(dst, `,\"inputFields\":`...)
+		if a.InputFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.InputFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshalEscaped(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.OutputFields != nil {
+		dst = append(dst, `,\"outputFields\":`...)
+		if a.OutputFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.OutputFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshalEscaped(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // HTTPMethod is the enum com.linkedin.api.HttpMethod, used by
 // [RestAPIProperties]. Its values are the constants below; decoding does not
 // check them.
@@ -195,5 +279,17 @@ func (r RestAPIProperties) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, string(r.Method))
 	dst = append(dst, ",\"path\":"...)
 	dst = appendString(dst, r.Path)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RestAPIProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"method\":`...)
+	dst = appendStringEsc(dst, string(r.Method))
+	dst = append(dst, `,\"path\":`...)
+	dst = appendStringEsc(dst, r.Path)
 	return closeObject(dst, start), err
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/internal/pdl/gen/gotypes"
 	"github.com/catalogkit/datahub-go/internal/testshared"
 )
@@ -119,6 +120,7 @@ func compareEncodings(t *testing.T, name string, v aspects.Aspect) {
 		if gotErr.Error() != wantErr.Error() || appErr.Error() != wantErr.Error() {
 			t.Fatalf("%s: errors: reflection %q, generated %q, AppendJSON %q", name, wantErr, gotErr, appErr)
 		}
+		compareString(t, name, v, nil, appErr)
 		return
 	}
 	if !bytes.Equal(got, want) {
@@ -129,6 +131,25 @@ func compareEncodings(t *testing.T, name string, v aspects.Aspect) {
 	}
 	if !bytes.Equal(app, append([]byte("prefix"), want...)) {
 		t.Fatalf("%s: AppendJSON gives\n%s\nwant prefix and\n%s", name, app, want)
+	}
+	compareString(t, name, v, want, nil)
+}
+
+// compareString checks that AppendJSONString of v gives the JSON want (or
+// the error wantErr) escaped as a string (jsonesc.AppendASCIIString): the
+// one-pass escaped form of the types of this package against their JSON
+// escaped afterwards.
+func compareString(t *testing.T, name string, v aspects.Aspect, want []byte, wantErr error) {
+	t.Helper()
+	got, err := aspects.AppendJSONString([]byte("prefix"), v)
+	if wantErr != nil || err != nil {
+		if wantErr == nil || err == nil || err.Error() != wantErr.Error() || string(got) != "prefix" {
+			t.Fatalf("%s: AppendJSONString gives %q, %v; want the error %v", name, got, err, wantErr)
+		}
+		return
+	}
+	if w := jsonesc.AppendASCIIString([]byte("prefix"), want); !bytes.Equal(got, w) {
+		t.Fatalf("%s: AppendJSONString gives\n%s\nwant\n%s", name, got, w)
 	}
 }
 

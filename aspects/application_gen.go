@@ -24,6 +24,16 @@ func (a ApplicationKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a ApplicationKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, a.ID)
+	return closeObject(dst, start), err
+}
+
 // ApplicationLineage is the aspect "applicationLineage"
 // (com.linkedin.application.ApplicationLineage) of the application entity.
 //
@@ -75,6 +85,50 @@ func (a ApplicationLineage) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a ApplicationLineage) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.InputEdges != nil {
+		dst = append(dst, `,\"inputEdges\":`...)
+		if a.InputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.InputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.OutputEdges != nil {
+		dst = append(dst, `,\"outputEdges\":`...)
+		if a.OutputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.OutputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -148,6 +202,36 @@ func (a ApplicationProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a ApplicationProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if a.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, a.CustomProperties)
+	}
+	if a.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *a.ExternalURL)
+	}
+	if a.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *a.Name)
+	}
+	if a.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *a.Description)
+	}
+	if a.ParentApplication != nil {
+		dst = append(dst, `,\"parentApplication\":`...)
+		dst = appendStringEsc(dst, *a.ParentApplication)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
 func (a *ApplicationProperties) UnmarshalJSON(data []byte) error {
 	type plain ApplicationProperties
@@ -200,6 +284,31 @@ func (a Applications) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a Applications) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"applications\":`...)
+	if a.Applications == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.Applications == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Applications {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}

@@ -23,6 +23,16 @@ func (a AssertionAction) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionAction) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(a.Type))
+	return closeObject(dst, start), err
+}
+
 // AssertionActionType is the enum com.linkedin.assertion.AssertionActionType,
 // used by [AssertionAction]. Its values are the constants below; decoding does
 // not check them.
@@ -111,6 +121,54 @@ func (a AssertionActions) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionActions) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"onSuccess\":`...)
+	if a.OnSuccess == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.OnSuccess == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.OnSuccess {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"onFailure\":`...)
+	if a.OnFailure == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.OnFailure == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.OnFailure {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
 func (a *AssertionActions) UnmarshalJSON(data []byte) error {
 	type plain AssertionActions
@@ -181,6 +239,36 @@ func (a AssertionFailureSeverityConfig) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionFailureSeverityConfig) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"defaultSeverity\":`...)
+	dst = appendStringEsc(dst, string(a.DefaultSeverity))
+	dst = append(dst, `,\"rules\":`...)
+	if a.Rules == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.Rules == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Rules {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
 func (a *AssertionFailureSeverityConfig) UnmarshalJSON(data []byte) error {
 	type plain AssertionFailureSeverityConfig
@@ -224,6 +312,23 @@ func (a AssertionFailureSeverityRule) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, string(a.Operator))
 	dst = append(dst, ",\"parameters\":"...)
 	dst, err = a.Parameters.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionFailureSeverityRule) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"severity\":`...)
+	dst = appendStringEsc(dst, string(a.Severity))
+	dst = append(dst, `,\"operator\":`...)
+	dst = appendStringEsc(dst, string(a.Operator))
+	dst = append(dst, `,\"parameters\":`...)
+	dst, err = a.Parameters.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -388,6 +493,100 @@ func (a AssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if a.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, a.CustomProperties)
+	}
+	if a.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *a.ExternalURL)
+	}
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(a.Type))
+	if a.DatasetAssertion != nil {
+		dst = append(dst, `,\"datasetAssertion\":`...)
+		dst, err = a.DatasetAssertion.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.FreshnessAssertion != nil {
+		dst = append(dst, `,\"freshnessAssertion\":`...)
+		dst, err = a.FreshnessAssertion.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.VolumeAssertion != nil {
+		dst = append(dst, `,\"volumeAssertion\":`...)
+		dst, err = a.VolumeAssertion.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.SQLAssertion != nil {
+		dst = append(dst, `,\"sqlAssertion\":`...)
+		dst, err = a.SQLAssertion.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.FieldAssertion != nil {
+		dst = append(dst, `,\"fieldAssertion\":`...)
+		dst, err = a.FieldAssertion.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.SchemaAssertion != nil {
+		dst = append(dst, `,\"schemaAssertion\":`...)
+		dst, err = a.SchemaAssertion.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, a.SchemaAssertion)
+		}
+	}
+	if a.CustomAssertion != nil {
+		dst = append(dst, `,\"customAssertion\":`...)
+		dst, err = a.CustomAssertion.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.Source != nil {
+		dst = append(dst, `,\"source\":`...)
+		dst, err = a.Source.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.LastUpdated != nil {
+		dst = append(dst, `,\"lastUpdated\":`...)
+		dst, err = a.LastUpdated.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *a.Description)
+	}
+	if a.Note != nil {
+		dst = append(dst, `,\"note\":`...)
+		dst, err = a.Note.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
 func (a *AssertionInfo) UnmarshalJSON(data []byte) error {
 	type plain AssertionInfo
@@ -418,6 +617,21 @@ func (a AssertionNote) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, a.Content)
 	dst = append(dst, ",\"lastModified\":"...)
 	dst, err = a.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionNote) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"content\":`...)
+	dst = appendStringEsc(dst, a.Content)
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = a.LastModified.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -503,6 +717,54 @@ func (a AssertionResult) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionResult) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(a.Type))
+	if a.Severity != nil {
+		dst = append(dst, `,\"severity\":`...)
+		dst = appendStringEsc(dst, string(*a.Severity))
+	}
+	if a.RowCount != nil {
+		dst = append(dst, `,\"rowCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*a.RowCount), 10)
+	}
+	if a.MissingCount != nil {
+		dst = append(dst, `,\"missingCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*a.MissingCount), 10)
+	}
+	if a.UnexpectedCount != nil {
+		dst = append(dst, `,\"unexpectedCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*a.UnexpectedCount), 10)
+	}
+	if a.ActualAggValue != nil {
+		dst = append(dst, `,\"actualAggValue\":`...)
+		dst, err = appendFloat(dst, float64(*a.ActualAggValue), 32)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.NativeResults != nil {
+		dst = append(dst, `,\"nativeResults\":`...)
+		dst = appendStringMapEsc(dst, a.NativeResults)
+	}
+	if a.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *a.ExternalURL)
+	}
+	if a.Error != nil {
+		dst = append(dst, `,\"error\":`...)
+		dst, err = a.Error.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // AssertionResultError is the record
 // com.linkedin.assertion.AssertionResultError, used by [AssertionResult].
 //
@@ -524,6 +786,20 @@ func (a AssertionResultError) appendJSON(dst []byte) ([]byte, error) {
 	if a.Properties != nil {
 		dst = append(dst, ",\"properties\":"...)
 		dst = appendStringMap(dst, a.Properties)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionResultError) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(a.Type))
+	if a.Properties != nil {
+		dst = append(dst, `,\"properties\":`...)
+		dst = appendStringMapEsc(dst, a.Properties)
 	}
 	return closeObject(dst, start), err
 }
@@ -706,6 +982,64 @@ func (a AssertionRunEvent) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionRunEvent) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"timestampMillis\":`...)
+	dst = strconv.AppendInt(dst, int64(a.TimestampMillis), 10)
+	dst = append(dst, `,\"runId\":`...)
+	dst = appendStringEsc(dst, a.RunID)
+	dst = append(dst, `,\"asserteeUrn\":`...)
+	dst = appendStringEsc(dst, a.AsserteeURN)
+	dst = append(dst, `,\"status\":`...)
+	dst = appendStringEsc(dst, string(a.Status))
+	if a.Result != nil {
+		dst = append(dst, `,\"result\":`...)
+		dst, err = a.Result.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.RuntimeContext != nil {
+		dst = append(dst, `,\"runtimeContext\":`...)
+		dst = appendStringMapEsc(dst, a.RuntimeContext)
+	}
+	if a.BatchSpec != nil {
+		dst = append(dst, `,\"batchSpec\":`...)
+		dst, err = a.BatchSpec.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, a.BatchSpec)
+		}
+	}
+	dst = append(dst, `,\"assertionUrn\":`...)
+	dst = appendStringEsc(dst, a.AssertionURN)
+	if a.EventGranularity != nil {
+		dst = append(dst, `,\"eventGranularity\":`...)
+		dst, err = appendMarshalEscaped(dst, a.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := a.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, `,\"partitionSpec\":`...)
+		dst, err = appendMarshalEscaped(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.MessageID != nil {
+		dst = append(dst, `,\"messageId\":`...)
+		dst = appendStringEsc(dst, *a.MessageID)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
 func (a *AssertionRunEvent) UnmarshalJSON(data []byte) error {
 	type plain AssertionRunEvent
@@ -755,6 +1089,23 @@ func (a AssertionSource) appendJSON(dst []byte) ([]byte, error) {
 	if a.Created != nil {
 		dst = append(dst, ",\"created\":"...)
 		dst, err = a.Created.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionSource) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(a.Type))
+	if a.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = a.Created.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -916,6 +1267,18 @@ func (a AssertionStdParameter) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionStdParameter) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"value\":`...)
+	dst = appendStringEsc(dst, a.Value)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(a.Type))
+	return closeObject(dst, start), err
+}
+
 // AssertionStdParameterType is the enum
 // com.linkedin.assertion.AssertionStdParameterType, used by
 // [AssertionStdParameter]. Its values are the constants below; decoding does
@@ -974,6 +1337,35 @@ func (a AssertionStdParameters) appendJSON(dst []byte) ([]byte, error) {
 	if a.MinValue != nil {
 		dst = append(dst, ",\"minValue\":"...)
 		dst, err = a.MinValue.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionStdParameters) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Value != nil {
+		dst = append(dst, `,\"value\":`...)
+		dst, err = a.Value.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.MaxValue != nil {
+		dst = append(dst, `,\"maxValue\":`...)
+		dst, err = a.MaxValue.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if a.MinValue != nil {
+		dst = append(dst, `,\"minValue\":`...)
+		dst, err = a.MinValue.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -1087,6 +1479,32 @@ func (b BatchSpec) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BatchSpec) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if b.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, b.CustomProperties)
+	}
+	if b.NativeBatchID != nil {
+		dst = append(dst, `,\"nativeBatchId\":`...)
+		dst = appendStringEsc(dst, *b.NativeBatchID)
+	}
+	if b.Query != nil {
+		dst = append(dst, `,\"query\":`...)
+		dst = appendStringEsc(dst, *b.Query)
+	}
+	if b.Limit != nil {
+		dst = append(dst, `,\"limit\":`...)
+		dst = strconv.AppendInt(dst, int64(*b.Limit), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes b; absent defaulted fields take their defaults.
 func (b *BatchSpec) UnmarshalJSON(data []byte) error {
 	type plain BatchSpec
@@ -1134,6 +1552,26 @@ func (c CustomAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	if c.Logic != nil {
 		dst = append(dst, ",\"logic\":"...)
 		dst = appendString(dst, *c.Logic)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CustomAssertionInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, c.Type)
+	dst = append(dst, `,\"entity\":`...)
+	dst = appendStringEsc(dst, c.Entity)
+	if c.Field != nil {
+		dst = append(dst, `,\"field\":`...)
+		dst = appendStringEsc(dst, *c.Field)
+	}
+	if c.Logic != nil {
+		dst = append(dst, `,\"logic\":`...)
+		dst = appendStringEsc(dst, *c.Logic)
 	}
 	return closeObject(dst, start), err
 }
@@ -1222,6 +1660,58 @@ func (d DatasetAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DatasetAssertionInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"dataset\":`...)
+	dst = appendStringEsc(dst, d.Dataset)
+	dst = append(dst, `,\"scope\":`...)
+	dst = appendStringEsc(dst, string(d.Scope))
+	if d.Fields != nil {
+		dst = append(dst, `,\"fields\":`...)
+		if d.Fields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Fields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.Aggregation != nil {
+		dst = append(dst, `,\"aggregation\":`...)
+		dst = appendStringEsc(dst, string(*d.Aggregation))
+	}
+	dst = append(dst, `,\"operator\":`...)
+	dst = appendStringEsc(dst, string(d.Operator))
+	if d.Parameters != nil {
+		dst = append(dst, `,\"parameters\":`...)
+		dst, err = d.Parameters.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.NativeType != nil {
+		dst = append(dst, `,\"nativeType\":`...)
+		dst = appendStringEsc(dst, *d.NativeType)
+	}
+	if d.NativeParameters != nil {
+		dst = append(dst, `,\"nativeParameters\":`...)
+		dst = appendStringMapEsc(dst, d.NativeParameters)
+	}
+	if d.Logic != nil {
+		dst = append(dst, `,\"logic\":`...)
+		dst = appendStringEsc(dst, *d.Logic)
+	}
+	return closeObject(dst, start), err
+}
+
 // DatasetAssertionScope is the enum
 // com.linkedin.assertion.DatasetAssertionScope, used by [DatasetAssertionInfo].
 // Its values are the constants below; decoding does not check them.
@@ -1299,6 +1789,39 @@ func (f FieldAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FieldAssertionInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(f.Type))
+	dst = append(dst, `,\"entity\":`...)
+	dst = appendStringEsc(dst, f.Entity)
+	if f.FieldValuesAssertion != nil {
+		dst = append(dst, `,\"fieldValuesAssertion\":`...)
+		dst, err = f.FieldValuesAssertion.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FieldValuesAssertion)
+		}
+	}
+	if f.FieldMetricAssertion != nil {
+		dst = append(dst, `,\"fieldMetricAssertion\":`...)
+		dst, err = f.FieldMetricAssertion.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if f.Filter != nil {
+		dst = append(dst, `,\"filter\":`...)
+		dst, err = f.Filter.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // FieldAssertionType is the enum com.linkedin.assertion.FieldAssertionType,
 // used by [FieldAssertionInfo]. Its values are the constants below; decoding
 // does not check them.
@@ -1364,6 +1887,37 @@ func (f FieldMetricAssertion) appendJSON(dst []byte) ([]byte, error) {
 	if f.FailureSeverityConfig != nil {
 		dst = append(dst, ",\"failureSeverityConfig\":"...)
 		dst, err = f.FailureSeverityConfig.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FailureSeverityConfig)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FieldMetricAssertion) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"field\":`...)
+	dst, err = f.Field.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"metric\":`...)
+	dst = appendStringEsc(dst, string(f.Metric))
+	dst = append(dst, `,\"operator\":`...)
+	dst = appendStringEsc(dst, string(f.Operator))
+	if f.Parameters != nil {
+		dst = append(dst, `,\"parameters\":`...)
+		dst, err = f.Parameters.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if f.FailureSeverityConfig != nil {
+		dst = append(dst, `,\"failureSeverityConfig\":`...)
+		dst, err = f.FailureSeverityConfig.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, marshalerError(err, f.FailureSeverityConfig)
 		}
@@ -1445,6 +1999,16 @@ func (f FieldTransform) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"type\":"...)
 	dst = appendString(dst, string(f.Type))
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FieldTransform) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(f.Type))
 	return closeObject(dst, start), err
 }
 
@@ -1563,6 +2127,55 @@ func (f FieldValuesAssertion) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FieldValuesAssertion) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"field\":`...)
+	dst, err = f.Field.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if f.Transform != nil {
+		dst = append(dst, `,\"transform\":`...)
+		dst, err = f.Transform.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"operator\":`...)
+	dst = appendStringEsc(dst, string(f.Operator))
+	if f.Parameters != nil {
+		dst = append(dst, `,\"parameters\":`...)
+		dst, err = f.Parameters.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"failThreshold\":`...)
+	dst, err = f.FailThreshold.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, f.FailThreshold)
+	}
+	if f.FailureSeverityConfig != nil {
+		dst = append(dst, `,\"failureSeverityConfig\":`...)
+		dst, err = f.FailureSeverityConfig.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FailureSeverityConfig)
+		}
+	}
+	{
+		x := f.ExcludeNulls
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, `,\"excludeNulls\":`...)
+		dst = appendBool(dst, *x)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
 func (f *FieldValuesAssertion) UnmarshalJSON(data []byte) error {
 	type plain FieldValuesAssertion
@@ -1616,6 +2229,24 @@ func (f FieldValuesFailThreshold) appendJSON(dst []byte) ([]byte, error) {
 		dst = appendString(dst, string(x))
 	}
 	dst = append(dst, ",\"value\":"...)
+	dst = strconv.AppendInt(dst, int64(f.Value), 10)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FieldValuesFailThreshold) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	{
+		x := f.Type
+		if x == "" {
+			x = FieldValuesFailThresholdTypeCount
+		}
+		dst = append(dst, `,\"type\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	dst = append(dst, `,\"value\":`...)
 	dst = strconv.AppendInt(dst, int64(f.Value), 10)
 	return closeObject(dst, start), err
 }
@@ -1691,6 +2322,27 @@ func (f FixedIntervalSchedule) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FixedIntervalSchedule) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"unit\":`...)
+	dst, err = appendMarshalEscaped(dst, f.Unit)
+	if err != nil {
+		return dst, err
+	}
+	{
+		x := f.Multiple
+		if x == nil {
+			x = Ptr[int32](1)
+		}
+		dst = append(dst, `,\"multiple\":`...)
+		dst = strconv.AppendInt(dst, int64(*x), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
 func (f *FixedIntervalSchedule) UnmarshalJSON(data []byte) error {
 	type plain FixedIntervalSchedule
@@ -1756,6 +2408,37 @@ func (f FreshnessAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FreshnessAssertionInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(f.Type))
+	dst = append(dst, `,\"entity\":`...)
+	dst = appendStringEsc(dst, f.Entity)
+	dst = append(dst, `,\"schedule\":`...)
+	dst, err = f.Schedule.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if f.FailureSeverityConfig != nil {
+		dst = append(dst, `,\"failureSeverityConfig\":`...)
+		dst, err = f.FailureSeverityConfig.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FailureSeverityConfig)
+		}
+	}
+	if f.Filter != nil {
+		dst = append(dst, `,\"filter\":`...)
+		dst, err = f.Filter.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // FreshnessAssertionSchedule is the record
 // com.linkedin.assertion.FreshnessAssertionSchedule, used by
 // [FreshnessAssertionInfo].
@@ -1791,6 +2474,30 @@ func (f FreshnessAssertionSchedule) appendJSON(dst []byte) ([]byte, error) {
 	if f.FixedInterval != nil {
 		dst = append(dst, ",\"fixedInterval\":"...)
 		dst, err = f.FixedInterval.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, f.FixedInterval)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FreshnessAssertionSchedule) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(f.Type))
+	if f.Cron != nil {
+		dst = append(dst, `,\"cron\":`...)
+		dst, err = f.Cron.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if f.FixedInterval != nil {
+		dst = append(dst, `,\"fixedInterval\":`...)
+		dst, err = f.FixedInterval.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, marshalerError(err, f.FixedInterval)
 		}
@@ -1928,6 +2635,22 @@ func (f FreshnessCronSchedule) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FreshnessCronSchedule) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"cron\":`...)
+	dst = appendStringEsc(dst, f.Cron)
+	dst = append(dst, `,\"timezone\":`...)
+	dst = appendStringEsc(dst, f.Timezone)
+	if f.WindowStartOffsetMs != nil {
+		dst = append(dst, `,\"windowStartOffsetMs\":`...)
+		dst = strconv.AppendInt(dst, int64(*f.WindowStartOffsetMs), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // IncrementingSegmentFieldTransformer is the record
 // com.linkedin.assertion.IncrementingSegmentFieldTransformer, used by
 // [IncrementingSegmentSpec].
@@ -1954,6 +2677,20 @@ func (i IncrementingSegmentFieldTransformer) appendJSON(dst []byte) ([]byte, err
 	if i.NativeType != nil {
 		dst = append(dst, ",\"nativeType\":"...)
 		dst = appendString(dst, *i.NativeType)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncrementingSegmentFieldTransformer) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(i.Type))
+	if i.NativeType != nil {
+		dst = append(dst, `,\"nativeType\":`...)
+		dst = appendStringEsc(dst, *i.NativeType)
 	}
 	return closeObject(dst, start), err
 }
@@ -2031,6 +2768,28 @@ func (i IncrementingSegmentRowCountChange) appendJSON(dst []byte) ([]byte, error
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncrementingSegmentRowCountChange) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"segment\":`...)
+	dst, err = i.Segment.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(i.Type))
+	dst = append(dst, `,\"operator\":`...)
+	dst = appendStringEsc(dst, string(i.Operator))
+	dst = append(dst, `,\"parameters\":`...)
+	dst, err = i.Parameters.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // IncrementingSegmentRowCountTotal is the record
 // com.linkedin.assertion.IncrementingSegmentRowCountTotal, used by
 // [VolumeAssertionInfo].
@@ -2065,6 +2824,26 @@ func (i IncrementingSegmentRowCountTotal) appendJSON(dst []byte) ([]byte, error)
 	dst = appendString(dst, string(i.Operator))
 	dst = append(dst, ",\"parameters\":"...)
 	dst, err = i.Parameters.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncrementingSegmentRowCountTotal) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"segment\":`...)
+	dst, err = i.Segment.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"operator\":`...)
+	dst = appendStringEsc(dst, string(i.Operator))
+	dst = append(dst, `,\"parameters\":`...)
+	dst, err = i.Parameters.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -2127,6 +2906,26 @@ func (i IncrementingSegmentSpec) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncrementingSegmentSpec) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"field\":`...)
+	dst, err = i.Field.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if i.Transformer != nil {
+		dst = append(dst, `,\"transformer\":`...)
+		dst, err = i.Transformer.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RowCountChange is the record com.linkedin.assertion.RowCountChange, used by
 // [VolumeAssertionInfo].
 //
@@ -2173,6 +2972,30 @@ func (r RowCountChange) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RowCountChange) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(r.Type))
+	dst = append(dst, `,\"operator\":`...)
+	dst = appendStringEsc(dst, string(r.Operator))
+	dst = append(dst, `,\"parameters\":`...)
+	dst, err = r.Parameters.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if r.FailureSeverityConfig != nil {
+		dst = append(dst, `,\"failureSeverityConfig\":`...)
+		dst, err = r.FailureSeverityConfig.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, r.FailureSeverityConfig)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RowCountTotal is the record com.linkedin.assertion.RowCountTotal, used by
 // [VolumeAssertionInfo].
 //
@@ -2207,6 +3030,28 @@ func (r RowCountTotal) appendJSON(dst []byte) ([]byte, error) {
 	if r.FailureSeverityConfig != nil {
 		dst = append(dst, ",\"failureSeverityConfig\":"...)
 		dst, err = r.FailureSeverityConfig.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, r.FailureSeverityConfig)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RowCountTotal) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"operator\":`...)
+	dst = appendStringEsc(dst, string(r.Operator))
+	dst = append(dst, `,\"parameters\":`...)
+	dst, err = r.Parameters.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if r.FailureSeverityConfig != nil {
+		dst = append(dst, `,\"failureSeverityConfig\":`...)
+		dst, err = r.FailureSeverityConfig.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, marshalerError(err, r.FailureSeverityConfig)
 		}
@@ -2272,6 +3117,38 @@ func (s SQLAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	if s.FailureSeverityConfig != nil {
 		dst = append(dst, ",\"failureSeverityConfig\":"...)
 		dst, err = s.FailureSeverityConfig.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, s.FailureSeverityConfig)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SQLAssertionInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(s.Type))
+	dst = append(dst, `,\"entity\":`...)
+	dst = appendStringEsc(dst, s.Entity)
+	dst = append(dst, `,\"statement\":`...)
+	dst = appendStringEsc(dst, s.Statement)
+	if s.ChangeType != nil {
+		dst = append(dst, `,\"changeType\":`...)
+		dst = appendStringEsc(dst, string(*s.ChangeType))
+	}
+	dst = append(dst, `,\"operator\":`...)
+	dst = appendStringEsc(dst, string(s.Operator))
+	dst = append(dst, `,\"parameters\":`...)
+	dst, err = s.Parameters.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if s.FailureSeverityConfig != nil {
+		dst = append(dst, `,\"failureSeverityConfig\":`...)
+		dst, err = s.FailureSeverityConfig.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, marshalerError(err, s.FailureSeverityConfig)
 		}
@@ -2355,6 +3232,29 @@ func (s SchemaAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 		}
 		dst = append(dst, ",\"compatibility\":"...)
 		dst = appendString(dst, string(*x))
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SchemaAssertionInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"entity\":`...)
+	dst = appendStringEsc(dst, s.Entity)
+	dst = append(dst, `,\"schema\":`...)
+	dst, err = appendMarshalEscaped(dst, s.Schema)
+	if err != nil {
+		return dst, err
+	}
+	{
+		x := s.Compatibility
+		if x == nil {
+			x = Ptr(SchemaAssertionCompatibilityExactMatch)
+		}
+		dst = append(dst, `,\"compatibility\":`...)
+		dst = appendStringEsc(dst, string(*x))
 	}
 	return closeObject(dst, start), err
 }
@@ -2443,6 +3343,53 @@ func (v VolumeAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 	if v.Filter != nil {
 		dst = append(dst, ",\"filter\":"...)
 		dst, err = v.Filter.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v VolumeAssertionInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(v.Type))
+	dst = append(dst, `,\"entity\":`...)
+	dst = appendStringEsc(dst, v.Entity)
+	if v.RowCountTotal != nil {
+		dst = append(dst, `,\"rowCountTotal\":`...)
+		dst, err = v.RowCountTotal.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.RowCountChange != nil {
+		dst = append(dst, `,\"rowCountChange\":`...)
+		dst, err = v.RowCountChange.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.IncrementingSegmentRowCountTotal != nil {
+		dst = append(dst, `,\"incrementingSegmentRowCountTotal\":`...)
+		dst, err = v.IncrementingSegmentRowCountTotal.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.IncrementingSegmentRowCountChange != nil {
+		dst = append(dst, `,\"incrementingSegmentRowCountChange\":`...)
+		dst, err = v.IncrementingSegmentRowCountChange.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.Filter != nil {
+		dst = append(dst, `,\"filter\":`...)
+		dst, err = v.Filter.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -19,6 +19,16 @@ func (b BusinessAttributeAssociation) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BusinessAttributeAssociation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"businessAttributeUrn\":`...)
+	dst = appendStringEsc(dst, b.BusinessAttributeURN)
+	return closeObject(dst, start), err
+}
+
 // BusinessAttributeInfo is the aspect "businessAttributeInfo"
 // (com.linkedin.businessattribute.BusinessAttributeInfo) of the
 // businessAttribute entity.
@@ -134,6 +144,66 @@ func (b BusinessAttributeInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BusinessAttributeInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"fieldPath\":`...)
+	dst = appendStringEsc(dst, b.FieldPath)
+	if b.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *b.Description)
+	}
+	if b.GlobalTags != nil {
+		dst = append(dst, `,\"globalTags\":`...)
+		dst, err = appendMarshalEscaped(dst, b.GlobalTags)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if b.GlossaryTerms != nil {
+		dst = append(dst, `,\"glossaryTerms\":`...)
+		dst, err = appendMarshalEscaped(dst, b.GlossaryTerms)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"customProperties\":`...)
+	if b.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, b.CustomProperties)
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = b.Created.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = b.LastModified.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if b.Deleted != nil {
+		dst = append(dst, `,\"deleted\":`...)
+		dst, err = b.Deleted.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, b.Name)
+	if b.Type != nil {
+		dst = append(dst, `,\"type\":`...)
+		dst, err = appendMarshalEscaped(dst, b.Type)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes b; absent defaulted fields take their defaults.
 func (b *BusinessAttributeInfo) UnmarshalJSON(data []byte) error {
 	type plain BusinessAttributeInfo
@@ -171,6 +241,16 @@ func (b BusinessAttributeKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BusinessAttributeKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, b.ID)
+	return closeObject(dst, start), err
+}
+
 // BusinessAttributes is the aspect "businessAttributes"
 // (com.linkedin.businessattribute.BusinessAttributes) of the schemaField
 // entity.
@@ -191,6 +271,21 @@ func (b BusinessAttributes) appendJSON(dst []byte) ([]byte, error) {
 	if b.BusinessAttribute != nil {
 		dst = append(dst, ",\"businessAttribute\":"...)
 		dst, err = b.BusinessAttribute.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BusinessAttributes) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if b.BusinessAttribute != nil {
+		dst = append(dst, `,\"businessAttribute\":`...)
+		dst, err = b.BusinessAttribute.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -44,6 +44,21 @@ func (u ChartDataSourceType) appendJSON(dst []byte) ([]byte, error) {
 	return append(dst, '}'), err
 }
 
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u ChartDataSourceType) appendJSONEscaped(dst []byte) ([]byte, error) {
+	if n := countSet(u.DatasetURN != nil); n != 1 {
+		return dst, unionCountError("ChartDataSourceType", n)
+	}
+	var err error
+	switch {
+	case u.DatasetURN != nil:
+		dst = append(dst, `{\"string\":`...)
+		dst = appendStringEsc(dst, *u.DatasetURN)
+	}
+	return append(dst, '}'), err
+}
+
 // UnmarshalJSON decodes a one-member union object.
 func (u *ChartDataSourceType) UnmarshalJSON(data []byte) error {
 	key, raw, err := decodeUnion(data)
@@ -193,6 +208,85 @@ func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ChartInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if c.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, c.CustomProperties)
+	}
+	if c.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *c.ExternalURL)
+	}
+	dst = append(dst, `,\"title\":`...)
+	dst = appendStringEsc(dst, c.Title)
+	dst = append(dst, `,\"description\":`...)
+	dst = appendStringEsc(dst, c.Description)
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = c.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, c.LastModified)
+	}
+	if c.ChartURL != nil {
+		dst = append(dst, `,\"chartUrl\":`...)
+		dst = appendStringEsc(dst, *c.ChartURL)
+	}
+	if c.Inputs != nil {
+		dst = append(dst, `,\"inputs\":`...)
+		if c.Inputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Inputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if c.InputEdges != nil {
+		dst = append(dst, `,\"inputEdges\":`...)
+		if c.InputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.InputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if c.Type != nil {
+		dst = append(dst, `,\"type\":`...)
+		dst = appendStringEsc(dst, string(*c.Type))
+	}
+	if c.Access != nil {
+		dst = append(dst, `,\"access\":`...)
+		dst = appendStringEsc(dst, string(*c.Access))
+	}
+	if c.LastRefreshed != nil {
+		dst = append(dst, `,\"lastRefreshed\":`...)
+		dst = strconv.AppendInt(dst, int64(*c.LastRefreshed), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
 func (c *ChartInfo) UnmarshalJSON(data []byte) error {
 	type plain ChartInfo
@@ -227,6 +321,18 @@ func (c ChartQuery) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, c.RawQuery)
 	dst = append(dst, ",\"type\":"...)
 	dst = appendString(dst, string(c.Type))
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ChartQuery) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"rawQuery\":`...)
+	dst = appendStringEsc(dst, c.RawQuery)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(c.Type))
 	return closeObject(dst, start), err
 }
 
@@ -374,6 +480,64 @@ func (c ChartUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ChartUsageStatistics) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"timestampMillis\":`...)
+	dst = strconv.AppendInt(dst, int64(c.TimestampMillis), 10)
+	if c.EventGranularity != nil {
+		dst = append(dst, `,\"eventGranularity\":`...)
+		dst, err = appendMarshalEscaped(dst, c.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := c.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, `,\"partitionSpec\":`...)
+		dst, err = appendMarshalEscaped(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.MessageID != nil {
+		dst = append(dst, `,\"messageId\":`...)
+		dst = appendStringEsc(dst, *c.MessageID)
+	}
+	if c.ViewsCount != nil {
+		dst = append(dst, `,\"viewsCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*c.ViewsCount), 10)
+	}
+	if c.UniqueUserCount != nil {
+		dst = append(dst, `,\"uniqueUserCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*c.UniqueUserCount), 10)
+	}
+	if c.UserCounts != nil {
+		dst = append(dst, `,\"userCounts\":`...)
+		if c.UserCounts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.UserCounts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
 func (c *ChartUsageStatistics) UnmarshalJSON(data []byte) error {
 	type plain ChartUsageStatistics
@@ -408,6 +572,20 @@ func (c ChartUserUsageCounts) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, c.User)
 	if c.ViewsCount != nil {
 		dst = append(dst, ",\"viewsCount\":"...)
+		dst = strconv.AppendInt(dst, int64(*c.ViewsCount), 10)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ChartUserUsageCounts) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"user\":`...)
+	dst = appendStringEsc(dst, c.User)
+	if c.ViewsCount != nil {
+		dst = append(dst, `,\"viewsCount\":`...)
 		dst = strconv.AppendInt(dst, int64(*c.ViewsCount), 10)
 	}
 	return closeObject(dst, start), err
@@ -480,6 +658,35 @@ func (e EditableChartProperties) appendJSON(dst []byte) ([]byte, error) {
 	if e.Description != nil {
 		dst = append(dst, ",\"description\":"...)
 		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EditableChartProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = e.Created.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = e.LastModified.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, `,\"deleted\":`...)
+		dst, err = e.Deleted.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *e.Description)
 	}
 	return closeObject(dst, start), err
 }

@@ -38,3 +38,13 @@ func (u UDFTransformer) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, u.Udf)
 	return closeObject(dst, start), err
 }
+
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u UDFTransformer) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"udf\":`...)
+	dst = appendStringEsc(dst, u.Udf)
+	return closeObject(dst, start), err
+}

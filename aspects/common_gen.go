@@ -43,6 +43,32 @@ func (a Access) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a Access) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Roles != nil {
+		dst = append(dst, `,\"roles\":`...)
+		if a.Roles == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Roles {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // AccessLevel is the enum com.linkedin.common.AccessLevel, used by [ChartInfo]
 // and [DashboardInfo]. Its values are the constants below; decoding does not
 // check them.
@@ -80,6 +106,20 @@ func (b BrowsePathEntry) appendJSON(dst []byte) ([]byte, error) {
 	if b.URN != nil {
 		dst = append(dst, ",\"urn\":"...)
 		dst = appendString(dst, *b.URN)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BrowsePathEntry) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, b.ID)
+	if b.URN != nil {
+		dst = append(dst, `,\"urn\":`...)
+		dst = appendStringEsc(dst, *b.URN)
 	}
 	return closeObject(dst, start), err
 }
@@ -127,6 +167,31 @@ func (b BrowsePaths) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BrowsePaths) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"paths\":`...)
+	if b.Paths == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if b.Paths == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range b.Paths {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}
@@ -182,6 +247,34 @@ func (b BrowsePathsV2) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BrowsePathsV2) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"path\":`...)
+	if b.Path == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if b.Path == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range b.Path {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -258,6 +351,31 @@ func (c ChangeAuditStamps) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ChangeAuditStamps) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = c.Created.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = c.LastModified.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if c.Deleted != nil {
+		dst = append(dst, `,\"deleted\":`...)
+		dst, err = c.Deleted.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
 func (c *ChangeAuditStamps) UnmarshalJSON(data []byte) error {
 	type plain ChangeAuditStamps
@@ -301,6 +419,21 @@ func (c Cost) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, string(c.CostType))
 	dst = append(dst, ",\"cost\":"...)
 	dst, err = c.Cost.appendJSON(dst)
+	if err != nil {
+		return dst, marshalerError(err, c.Cost)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c Cost) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"costType\":`...)
+	dst = appendStringEsc(dst, string(c.CostType))
+	dst = append(dst, `,\"cost\":`...)
+	dst, err = c.Cost.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, marshalerError(err, c.Cost)
 	}
@@ -364,6 +497,27 @@ func (u CostValue) appendJSON(dst []byte) ([]byte, error) {
 	return append(dst, '}'), err
 }
 
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u CostValue) appendJSONEscaped(dst []byte) ([]byte, error) {
+	if n := countSet(u.CostID != nil, u.CostCode != nil); n != 1 {
+		return dst, unionCountError("CostValue", n)
+	}
+	var err error
+	switch {
+	case u.CostID != nil:
+		dst = append(dst, `{\"costId\":`...)
+		dst, err = appendFloat(dst, *u.CostID, 64)
+		if err != nil {
+			return dst, err
+		}
+	case u.CostCode != nil:
+		dst = append(dst, `{\"costCode\":`...)
+		dst = appendStringEsc(dst, *u.CostCode)
+	}
+	return append(dst, '}'), err
+}
+
 // UnmarshalJSON decodes a one-member union object.
 func (u *CostValue) UnmarshalJSON(data []byte) error {
 	key, raw, err := decodeUnion(data)
@@ -417,6 +571,20 @@ func (d DataPlatformInstance) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataPlatformInstance) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"platform\":`...)
+	dst = appendStringEsc(dst, d.Platform)
+	if d.Instance != nil {
+		dst = append(dst, `,\"instance\":`...)
+		dst = appendStringEsc(dst, *d.Instance)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataTransform is the record com.linkedin.common.DataTransform, used by
 // [DataTransformLogic].
 //
@@ -434,6 +602,21 @@ func (d DataTransform) appendJSON(dst []byte) ([]byte, error) {
 	if d.QueryStatement != nil {
 		dst = append(dst, ",\"queryStatement\":"...)
 		dst, err = d.QueryStatement.appendJSON(dst)
+		if err != nil {
+			return dst, marshalerError(err, d.QueryStatement)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataTransform) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.QueryStatement != nil {
+		dst = append(dst, `,\"queryStatement\":`...)
+		dst, err = d.QueryStatement.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, marshalerError(err, d.QueryStatement)
 		}
@@ -492,6 +675,34 @@ func (d DataTransformLogic) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataTransformLogic) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"transforms\":`...)
+	if d.Transforms == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Transforms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Transforms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // Deprecation is the aspect "deprecation" (com.linkedin.common.Deprecation) of
 // 20 entity types.
 //
@@ -535,6 +746,28 @@ func (d Deprecation) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d Deprecation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"deprecated\":`...)
+	dst = appendBool(dst, d.Deprecated)
+	if d.DecommissionTime != nil {
+		dst = append(dst, `,\"decommissionTime\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.DecommissionTime), 10)
+	}
+	dst = append(dst, `,\"note\":`...)
+	dst = appendStringEsc(dst, d.Note)
+	dst = append(dst, `,\"actor\":`...)
+	dst = appendStringEsc(dst, d.Actor)
+	if d.Replacement != nil {
+		dst = append(dst, `,\"replacement\":`...)
+		dst = appendStringEsc(dst, *d.Replacement)
+	}
+	return closeObject(dst, start), err
+}
+
 // DisplayProperties is the aspect "displayProperties"
 // (com.linkedin.common.DisplayProperties) of entities domain, glossaryTerm,
 // glossaryNode and aiAgent.
@@ -562,6 +795,25 @@ func (d DisplayProperties) appendJSON(dst []byte) ([]byte, error) {
 	if d.Icon != nil {
 		dst = append(dst, ",\"icon\":"...)
 		dst, err = d.Icon.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DisplayProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.ColorHex != nil {
+		dst = append(dst, `,\"colorHex\":`...)
+		dst = appendStringEsc(dst, *d.ColorHex)
+	}
+	if d.Icon != nil {
+		dst = append(dst, `,\"icon\":`...)
+		dst, err = d.Icon.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -633,6 +885,34 @@ func (d Documentation) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d Documentation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"documentations\":`...)
+	if d.Documentations == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Documentations == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Documentations {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DocumentationAssociation is the record
 // com.linkedin.common.DocumentationAssociation, used by [Documentation].
 //
@@ -654,6 +934,23 @@ func (d DocumentationAssociation) appendJSON(dst []byte) ([]byte, error) {
 	if d.Attribution != nil {
 		dst = append(dst, ",\"attribution\":"...)
 		dst, err = d.Attribution.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DocumentationAssociation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"documentation\":`...)
+	dst = appendStringEsc(dst, d.Documentation)
+	if d.Attribution != nil {
+		dst = append(dst, `,\"attribution\":`...)
+		dst, err = d.Attribution.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -715,6 +1012,38 @@ func (e Edge) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e Edge) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.SourceURN != nil {
+		dst = append(dst, `,\"sourceUrn\":`...)
+		dst = appendStringEsc(dst, *e.SourceURN)
+	}
+	dst = append(dst, `,\"destinationUrn\":`...)
+	dst = appendStringEsc(dst, e.DestinationURN)
+	if e.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = e.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = e.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Properties != nil {
+		dst = append(dst, `,\"properties\":`...)
+		dst = appendStringMapEsc(dst, e.Properties)
+	}
+	return closeObject(dst, start), err
+}
+
 // Embed is the aspect "embed" (com.linkedin.common.Embed) of entities dataset,
 // chart and dashboard.
 //
@@ -735,6 +1064,18 @@ func (e Embed) appendJSON(dst []byte) ([]byte, error) {
 	if e.RenderURL != nil {
 		dst = append(dst, ",\"renderUrl\":"...)
 		dst = appendString(dst, *e.RenderURL)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e Embed) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.RenderURL != nil {
+		dst = append(dst, `,\"renderUrl\":`...)
+		dst = appendStringEsc(dst, *e.RenderURL)
 	}
 	return closeObject(dst, start), err
 }
@@ -822,6 +1163,52 @@ func (e EmbeddingChunk) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EmbeddingChunk) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"position\":`...)
+	dst = strconv.AppendInt(dst, int64(e.Position), 10)
+	dst = append(dst, `,\"vector\":`...)
+	if e.Vector == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if e.Vector == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.Vector {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendFloat(dst, float64(x0), 32)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.CharacterOffset != nil {
+		dst = append(dst, `,\"characterOffset\":`...)
+		dst = strconv.AppendInt(dst, int64(*e.CharacterOffset), 10)
+	}
+	if e.CharacterLength != nil {
+		dst = append(dst, `,\"characterLength\":`...)
+		dst = strconv.AppendInt(dst, int64(*e.CharacterLength), 10)
+	}
+	if e.TokenCount != nil {
+		dst = append(dst, `,\"tokenCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*e.TokenCount), 10)
+	}
+	if e.Text != nil {
+		dst = append(dst, `,\"text\":`...)
+		dst = appendStringEsc(dst, *e.Text)
+	}
+	return closeObject(dst, start), err
+}
+
 // EmbeddingModelData is the record com.linkedin.common.EmbeddingModelData, used
 // by [SemanticContent].
 //
@@ -898,6 +1285,48 @@ func (e EmbeddingModelData) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EmbeddingModelData) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"modelVersion\":`...)
+	dst = appendStringEsc(dst, e.ModelVersion)
+	dst = append(dst, `,\"generatedAt\":`...)
+	dst = strconv.AppendInt(dst, int64(e.GeneratedAt), 10)
+	if e.ChunkingStrategy != nil {
+		dst = append(dst, `,\"chunkingStrategy\":`...)
+		dst = appendStringEsc(dst, *e.ChunkingStrategy)
+	}
+	dst = append(dst, `,\"totalChunks\":`...)
+	dst = strconv.AppendInt(dst, int64(e.TotalChunks), 10)
+	if e.TotalTokens != nil {
+		dst = append(dst, `,\"totalTokens\":`...)
+		dst = strconv.AppendInt(dst, int64(*e.TotalTokens), 10)
+	}
+	dst = append(dst, `,\"chunks\":`...)
+	if e.Chunks == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if e.Chunks == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.Chunks {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // FieldFormPromptAssociation is the record
 // com.linkedin.common.FieldFormPromptAssociation, used by
 // [FormPromptFieldAssociations].
@@ -920,6 +1349,21 @@ func (f FieldFormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, f.FieldPath)
 	dst = append(dst, ",\"lastModified\":"...)
 	dst, err = f.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FieldFormPromptAssociation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"fieldPath\":`...)
+	dst = appendStringEsc(dst, f.FieldPath)
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = f.LastModified.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -1002,6 +1446,56 @@ func (f FormAssociation) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FormAssociation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"urn\":`...)
+	dst = appendStringEsc(dst, f.URN)
+	dst = append(dst, `,\"incompletePrompts\":`...)
+	if f.IncompletePrompts == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.IncompletePrompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.IncompletePrompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"completedPrompts\":`...)
+	if f.CompletedPrompts == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.CompletedPrompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.CompletedPrompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
 func (f *FormAssociation) UnmarshalJSON(data []byte) error {
 	type plain FormAssociation
@@ -1045,6 +1539,28 @@ func (f FormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
 	if f.FieldAssociations != nil {
 		dst = append(dst, ",\"fieldAssociations\":"...)
 		dst, err = f.FieldAssociations.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FormPromptAssociation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, f.ID)
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = f.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if f.FieldAssociations != nil {
+		dst = append(dst, `,\"fieldAssociations\":`...)
+		dst, err = f.FieldAssociations.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -1110,6 +1626,50 @@ func (f FormPromptFieldAssociations) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FormPromptFieldAssociations) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if f.CompletedFieldPrompts != nil {
+		dst = append(dst, `,\"completedFieldPrompts\":`...)
+		if f.CompletedFieldPrompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.CompletedFieldPrompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if f.IncompleteFieldPrompts != nil {
+		dst = append(dst, `,\"incompleteFieldPrompts\":`...)
+		if f.IncompleteFieldPrompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.IncompleteFieldPrompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // FormVerificationAssociation is the record
 // com.linkedin.common.FormVerificationAssociation, used by [Forms].
 //
@@ -1132,6 +1692,23 @@ func (f FormVerificationAssociation) appendJSON(dst []byte) ([]byte, error) {
 	if f.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
 		dst, err = f.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FormVerificationAssociation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"form\":`...)
+	dst = appendStringEsc(dst, f.Form)
+	if f.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = f.LastModified.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -1237,6 +1814,74 @@ func (f Forms) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f Forms) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"incompleteForms\":`...)
+	if f.IncompleteForms == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.IncompleteForms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.IncompleteForms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"completedForms\":`...)
+	if f.CompletedForms == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.CompletedForms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.CompletedForms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"verifications\":`...)
+	if f.Verifications == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.Verifications == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Verifications {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
 func (f *Forms) UnmarshalJSON(data []byte) error {
 	type plain Forms
@@ -1289,6 +1934,20 @@ func (i IconProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IconProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"iconLibrary\":`...)
+	dst = appendStringEsc(dst, string(i.IconLibrary))
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, i.Name)
+	dst = append(dst, `,\"style\":`...)
+	dst = appendStringEsc(dst, i.Style)
+	return closeObject(dst, start), err
+}
+
 // IncidentSummaryDetails is the record
 // com.linkedin.common.IncidentSummaryDetails, used by [IncidentsSummary].
 //
@@ -1324,6 +1983,28 @@ func (i IncidentSummaryDetails) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if i.Priority != nil {
 		dst = append(dst, ",\"priority\":"...)
+		dst = strconv.AppendInt(dst, int64(*i.Priority), 10)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentSummaryDetails) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"urn\":`...)
+	dst = appendStringEsc(dst, i.URN)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, i.Type)
+	dst = append(dst, `,\"createdAt\":`...)
+	dst = strconv.AppendInt(dst, int64(i.CreatedAt), 10)
+	if i.ResolvedAt != nil {
+		dst = append(dst, `,\"resolvedAt\":`...)
+		dst = strconv.AppendInt(dst, int64(*i.ResolvedAt), 10)
+	}
+	if i.Priority != nil {
+		dst = append(dst, `,\"priority\":`...)
 		dst = strconv.AppendInt(dst, int64(*i.Priority), 10)
 	}
 	return closeObject(dst, start), err
@@ -1450,6 +2131,88 @@ func (i IncidentsSummary) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentsSummary) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"resolvedIncidents\":`...)
+	if i.ResolvedIncidents == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.ResolvedIncidents == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.ResolvedIncidents {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"activeIncidents\":`...)
+	if i.ActiveIncidents == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.ActiveIncidents == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.ActiveIncidents {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"resolvedIncidentDetails\":`...)
+	if i.ResolvedIncidentDetails == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.ResolvedIncidentDetails == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.ResolvedIncidentDetails {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"activeIncidentDetails\":`...)
+	if i.ActiveIncidentDetails == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.ActiveIncidentDetails == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.ActiveIncidentDetails {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes i; absent defaulted fields take their defaults.
 func (i *IncidentsSummary) UnmarshalJSON(data []byte) error {
 	type plain IncidentsSummary
@@ -1486,6 +2249,23 @@ func (i InputField) appendJSON(dst []byte) ([]byte, error) {
 	if i.SchemaField != nil {
 		dst = append(dst, ",\"schemaField\":"...)
 		dst, err = appendMarshal(dst, i.SchemaField)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i InputField) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"schemaFieldUrn\":`...)
+	dst = appendStringEsc(dst, i.SchemaFieldURN)
+	if i.SchemaField != nil {
+		dst = append(dst, `,\"schemaField\":`...)
+		dst, err = appendMarshalEscaped(dst, i.SchemaField)
 		if err != nil {
 			return dst, err
 		}
@@ -1533,6 +2313,34 @@ func (i InputFields) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i InputFields) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"fields\":`...)
+	if i.Fields == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.Fields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Fields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -1596,6 +2404,28 @@ func (l LargeString) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of l to dst escaped as the body of a
+// JSON string.
+func (l LargeString) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"blob\":`...)
+	dst = appendStringEsc(dst, l.Blob)
+	{
+		x := l.Compression
+		if x == "" {
+			x = CompressionTypeNone
+		}
+		dst = append(dst, `,\"compression\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	if l.UncompressedSize != nil {
+		dst = append(dst, `,\"uncompressedSize\":`...)
+		dst = strconv.AppendInt(dst, int64(*l.UncompressedSize), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes l; absent defaulted fields take their defaults.
 func (l *LargeString) UnmarshalJSON(data []byte) error {
 	type plain LargeString
@@ -1628,6 +2458,18 @@ func (m Media) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, string(m.Type))
 	dst = append(dst, ",\"location\":"...)
 	dst = appendString(dst, m.Location)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m Media) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(m.Type))
+	dst = append(dst, `,\"location\":`...)
+	dst = appendStringEsc(dst, m.Location)
 	return closeObject(dst, start), err
 }
 
@@ -1671,6 +2513,20 @@ func (o Origin) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of o to dst escaped as the body of a
+// JSON string.
+func (o Origin) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(o.Type))
+	if o.ExternalType != nil {
+		dst = append(dst, `,\"externalType\":`...)
+		dst = appendStringEsc(dst, *o.ExternalType)
+	}
+	return closeObject(dst, start), err
+}
+
 // OriginType is the enum com.linkedin.common.OriginType, used by [Origin]. Its
 // values are the constants below; decoding does not check them.
 //
@@ -1700,6 +2556,16 @@ func (r RoleAssociation) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"urn\":"...)
 	dst = appendString(dst, r.URN)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RoleAssociation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"urn\":`...)
+	dst = appendStringEsc(dst, r.URN)
 	return closeObject(dst, start), err
 }
 
@@ -1769,6 +2635,34 @@ func (s SemanticContent) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SemanticContent) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"embeddings\":`...)
+	if s.Embeddings == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		if s.Embeddings == nil {
+			dst = append(dst, "null"...)
+		} else {
+			s0 := len(dst)
+			for _, k0 := range sortedKeys(s.Embeddings) {
+				dst = append(dst, ',')
+				dst = appendStringEsc(dst, k0)
+				dst = append(dst, ':')
+				dst, err = s.Embeddings[k0].appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, s.Embeddings[k0])
+				}
+			}
+			dst = closeObject(dst, s0)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // SerializedValue is the record com.linkedin.common.SerializedValue, used by
 // [PlatformResourceInfo].
 //
@@ -1825,6 +2719,32 @@ func (s SerializedValue) appendJSON(dst []byte) ([]byte, error) {
 	if s.SchemaRef != nil {
 		dst = append(dst, ",\"schemaRef\":"...)
 		dst = appendString(dst, *s.SchemaRef)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SerializedValue) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"blob\":`...)
+	dst = appendStringEsc(dst, s.Blob)
+	{
+		x := s.ContentType
+		if x == "" {
+			x = SerializedValueContentTypeJSON
+		}
+		dst = append(dst, `,\"contentType\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	if s.SchemaType != nil {
+		dst = append(dst, `,\"schemaType\":`...)
+		dst = appendStringEsc(dst, string(*s.SchemaType))
+	}
+	if s.SchemaRef != nil {
+		dst = append(dst, `,\"schemaRef\":`...)
+		dst = appendStringEsc(dst, *s.SchemaRef)
 	}
 	return closeObject(dst, start), err
 }
@@ -1920,6 +2840,33 @@ func (s Siblings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s Siblings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"siblings\":`...)
+	if s.Siblings == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.Siblings == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Siblings {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"primary\":`...)
+	dst = appendBool(dst, s.Primary)
+	return closeObject(dst, start), err
+}
+
 // SubTypes is the aspect "subTypes" (com.linkedin.common.SubTypes) of 29 entity
 // types.
 //
@@ -1961,6 +2908,31 @@ func (s SubTypes) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SubTypes) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"typeNames\":`...)
+	if s.TypeNames == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.TypeNames == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.TypeNames {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}
@@ -2080,6 +3052,73 @@ func (v VersionProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if v.IsLatest != nil {
 		dst = append(dst, ",\"isLatest\":"...)
+		dst = appendBool(dst, *v.IsLatest)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v VersionProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"versionSet\":`...)
+	dst = appendStringEsc(dst, v.VersionSet)
+	dst = append(dst, `,\"version\":`...)
+	dst, err = v.Version.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"aliases\":`...)
+	if v.Aliases == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if v.Aliases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range v.Aliases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if v.Comment != nil {
+		dst = append(dst, `,\"comment\":`...)
+		dst = appendStringEsc(dst, *v.Comment)
+	}
+	dst = append(dst, `,\"sortId\":`...)
+	dst = appendStringEsc(dst, v.SortID)
+	{
+		x := v.VersioningScheme
+		if x == "" {
+			x = VersioningSchemeLexicographicString
+		}
+		dst = append(dst, `,\"versioningScheme\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	if v.SourceCreatedTimestamp != nil {
+		dst = append(dst, `,\"sourceCreatedTimestamp\":`...)
+		dst, err = v.SourceCreatedTimestamp.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.MetadataCreatedTimestamp != nil {
+		dst = append(dst, `,\"metadataCreatedTimestamp\":`...)
+		dst, err = v.MetadataCreatedTimestamp.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.IsLatest != nil {
+		dst = append(dst, `,\"isLatest\":`...)
 		dst = appendBool(dst, *v.IsLatest)
 	}
 	return closeObject(dst, start), err

@@ -41,6 +41,27 @@ func (d DataHubConnectionDetails) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubConnectionDetails) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(d.Type))
+	if d.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *d.Name)
+	}
+	if d.JSON != nil {
+		dst = append(dst, `,\"json\":`...)
+		dst, err = d.JSON.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubConnectionDetailsType is the enum
 // com.linkedin.connection.DataHubConnectionDetailsType, used by
 // [DataHubConnectionDetails]. Its values are the constants below; decoding does
@@ -69,5 +90,15 @@ func (d DataHubJSONConnection) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"encryptedBlob\":"...)
 	dst = appendString(dst, d.EncryptedBlob)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubJSONConnection) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"encryptedBlob\":`...)
+	dst = appendStringEsc(dst, d.EncryptedBlob)
 	return closeObject(dst, start), err
 }

@@ -23,6 +23,16 @@ func (c Container) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c Container) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"container\":`...)
+	dst = appendStringEsc(dst, c.Container)
+	return closeObject(dst, start), err
+}
+
 // ContainerProperties is the aspect "containerProperties"
 // (com.linkedin.container.ContainerProperties) of the container entity.
 //
@@ -112,6 +122,55 @@ func (c ContainerProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ContainerProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if c.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, c.CustomProperties)
+	}
+	if c.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *c.ExternalURL)
+	}
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, c.Name)
+	if c.QualifiedName != nil {
+		dst = append(dst, `,\"qualifiedName\":`...)
+		dst = appendStringEsc(dst, *c.QualifiedName)
+	}
+	if c.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *c.Description)
+	}
+	if c.Env != nil {
+		dst = append(dst, `,\"env\":`...)
+		dst, err = appendMarshalEscaped(dst, c.Env)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = c.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = c.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
 func (c *ContainerProperties) UnmarshalJSON(data []byte) error {
 	type plain ContainerProperties
@@ -145,6 +204,18 @@ func (e EditableContainerProperties) appendJSON(dst []byte) ([]byte, error) {
 	if e.Description != nil {
 		dst = append(dst, ",\"description\":"...)
 		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EditableContainerProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *e.Description)
 	}
 	return closeObject(dst, start), err
 }

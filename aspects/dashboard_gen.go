@@ -195,6 +195,135 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DashboardInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *d.ExternalURL)
+	}
+	dst = append(dst, `,\"title\":`...)
+	dst = appendStringEsc(dst, d.Title)
+	dst = append(dst, `,\"description\":`...)
+	dst = appendStringEsc(dst, d.Description)
+	dst = append(dst, `,\"charts\":`...)
+	if d.Charts == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Charts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Charts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.ChartEdges != nil {
+		dst = append(dst, `,\"chartEdges\":`...)
+		if d.ChartEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.ChartEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"datasets\":`...)
+	if d.Datasets == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Datasets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Datasets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.DatasetEdges != nil {
+		dst = append(dst, `,\"datasetEdges\":`...)
+		if d.DatasetEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.DatasetEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"dashboards\":`...)
+	if d.Dashboards == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Dashboards == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Dashboards {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = d.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, d.LastModified)
+	}
+	if d.DashboardURL != nil {
+		dst = append(dst, `,\"dashboardUrl\":`...)
+		dst = appendStringEsc(dst, *d.DashboardURL)
+	}
+	if d.Access != nil {
+		dst = append(dst, `,\"access\":`...)
+		dst = appendStringEsc(dst, string(*d.Access))
+	}
+	if d.LastRefreshed != nil {
+		dst = append(dst, `,\"lastRefreshed\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.LastRefreshed), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DashboardInfo) UnmarshalJSON(data []byte) error {
 	type plain DashboardInfo
@@ -338,6 +467,76 @@ func (d DashboardUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DashboardUsageStatistics) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"timestampMillis\":`...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, `,\"eventGranularity\":`...)
+		dst, err = appendMarshalEscaped(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, `,\"partitionSpec\":`...)
+		dst, err = appendMarshalEscaped(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, `,\"messageId\":`...)
+		dst = appendStringEsc(dst, *d.MessageID)
+	}
+	if d.ViewsCount != nil {
+		dst = append(dst, `,\"viewsCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.ViewsCount), 10)
+	}
+	if d.ExecutionsCount != nil {
+		dst = append(dst, `,\"executionsCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.ExecutionsCount), 10)
+	}
+	if d.UniqueUserCount != nil {
+		dst = append(dst, `,\"uniqueUserCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.UniqueUserCount), 10)
+	}
+	if d.UserCounts != nil {
+		dst = append(dst, `,\"userCounts\":`...)
+		if d.UserCounts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.UserCounts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.FavoritesCount != nil {
+		dst = append(dst, `,\"favoritesCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.FavoritesCount), 10)
+	}
+	if d.LastViewedAt != nil {
+		dst = append(dst, `,\"lastViewedAt\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.LastViewedAt), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DashboardUsageStatistics) UnmarshalJSON(data []byte) error {
 	type plain DashboardUsageStatistics
@@ -396,6 +595,32 @@ func (d DashboardUserUsageCounts) appendJSON(dst []byte) ([]byte, error) {
 	if d.UserEmail != nil {
 		dst = append(dst, ",\"userEmail\":"...)
 		dst = appendString(dst, *d.UserEmail)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DashboardUserUsageCounts) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"user\":`...)
+	dst = appendStringEsc(dst, d.User)
+	if d.ViewsCount != nil {
+		dst = append(dst, `,\"viewsCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.ViewsCount), 10)
+	}
+	if d.ExecutionsCount != nil {
+		dst = append(dst, `,\"executionsCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.ExecutionsCount), 10)
+	}
+	if d.UsageCount != nil {
+		dst = append(dst, `,\"usageCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.UsageCount), 10)
+	}
+	if d.UserEmail != nil {
+		dst = append(dst, `,\"userEmail\":`...)
+		dst = appendStringEsc(dst, *d.UserEmail)
 	}
 	return closeObject(dst, start), err
 }
@@ -467,6 +692,35 @@ func (e EditableDashboardProperties) appendJSON(dst []byte) ([]byte, error) {
 	if e.Description != nil {
 		dst = append(dst, ",\"description\":"...)
 		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EditableDashboardProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = e.Created.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = e.LastModified.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, `,\"deleted\":`...)
+		dst, err = e.Deleted.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *e.Description)
 	}
 	return closeObject(dst, start), err
 }

@@ -95,6 +95,74 @@ func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataContractProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"entity\":`...)
+	dst = appendStringEsc(dst, d.Entity)
+	if d.Schema != nil {
+		dst = append(dst, `,\"schema\":`...)
+		if d.Schema == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Schema {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.Freshness != nil {
+		dst = append(dst, `,\"freshness\":`...)
+		if d.Freshness == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Freshness {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.DataQuality != nil {
+		dst = append(dst, `,\"dataQuality\":`...)
+		if d.DataQuality == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.DataQuality {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.RawContract != nil {
+		dst = append(dst, `,\"rawContract\":`...)
+		dst = appendStringEsc(dst, *d.RawContract)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataContractState is the enum com.linkedin.datacontract.DataContractState,
 // used by [DataContractStatus]. Its values are the constants below; decoding
 // does not check them.
@@ -148,6 +216,22 @@ func (d DataContractStatus) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataContractStatus) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.CustomProperties)
+	}
+	dst = append(dst, `,\"state\":`...)
+	dst = appendStringEsc(dst, string(d.State))
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DataContractStatus) UnmarshalJSON(data []byte) error {
 	type plain DataContractStatus
@@ -182,6 +266,16 @@ func (d DataQualityContract) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataQualityContract) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"assertion\":`...)
+	dst = appendStringEsc(dst, d.Assertion)
+	return closeObject(dst, start), err
+}
+
 // FreshnessContract is the record com.linkedin.datacontract.FreshnessContract,
 // used by [DataContractProperties].
 //
@@ -200,6 +294,16 @@ func (f FreshnessContract) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FreshnessContract) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"assertion\":`...)
+	dst = appendStringEsc(dst, f.Assertion)
+	return closeObject(dst, start), err
+}
+
 // SchemaContract is the record com.linkedin.datacontract.SchemaContract, used
 // by [DataContractProperties].
 //
@@ -215,5 +319,15 @@ func (s SchemaContract) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"assertion\":"...)
 	dst = appendString(dst, s.Assertion)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SchemaContract) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"assertion\":`...)
+	dst = appendStringEsc(dst, s.Assertion)
 	return closeObject(dst, start), err
 }

@@ -153,6 +153,96 @@ func (d DataHubSearchConfig) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubSearchConfig) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.FieldName != nil {
+		dst = append(dst, `,\"fieldName\":`...)
+		dst = appendStringEsc(dst, *d.FieldName)
+	}
+	if d.FieldType != nil {
+		dst = append(dst, `,\"fieldType\":`...)
+		dst = appendStringEsc(dst, string(*d.FieldType))
+	}
+	dst = append(dst, `,\"queryByDefault\":`...)
+	dst = appendBool(dst, d.QueryByDefault)
+	dst = append(dst, `,\"enableAutocomplete\":`...)
+	dst = appendBool(dst, d.EnableAutocomplete)
+	dst = append(dst, `,\"addToFilters\":`...)
+	dst = appendBool(dst, d.AddToFilters)
+	{
+		x := d.AddHasValuesToFilters
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, `,\"addHasValuesToFilters\":`...)
+		dst = appendBool(dst, *x)
+	}
+	if d.FilterNameOverride != nil {
+		dst = append(dst, `,\"filterNameOverride\":`...)
+		dst = appendStringEsc(dst, *d.FilterNameOverride)
+	}
+	if d.HasValuesFilterNameOverride != nil {
+		dst = append(dst, `,\"hasValuesFilterNameOverride\":`...)
+		dst = appendStringEsc(dst, *d.HasValuesFilterNameOverride)
+	}
+	{
+		x := d.BoostScore
+		if x == nil {
+			x = Ptr[float64](1.0)
+		}
+		dst = append(dst, `,\"boostScore\":`...)
+		dst, err = appendFloat(dst, *x, 64)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.HasValuesFieldName != nil {
+		dst = append(dst, `,\"hasValuesFieldName\":`...)
+		dst = appendStringEsc(dst, *d.HasValuesFieldName)
+	}
+	if d.NumValuesFieldName != nil {
+		dst = append(dst, `,\"numValuesFieldName\":`...)
+		dst = appendStringEsc(dst, *d.NumValuesFieldName)
+	}
+	if d.WeightsPerFieldValue != nil {
+		dst = append(dst, `,\"weightsPerFieldValue\":`...)
+		if d.WeightsPerFieldValue == nil {
+			dst = append(dst, "null"...)
+		} else {
+			s0 := len(dst)
+			for _, k0 := range sortedKeys(d.WeightsPerFieldValue) {
+				dst = append(dst, ',')
+				dst = appendStringEsc(dst, k0)
+				dst = append(dst, ':')
+				dst, err = appendFloat(dst, d.WeightsPerFieldValue[k0], 64)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = closeObject(dst, s0)
+		}
+	}
+	if d.FieldNameAliases != nil {
+		dst = append(dst, `,\"fieldNameAliases\":`...)
+		if d.FieldNameAliases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.FieldNameAliases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DataHubSearchConfig) UnmarshalJSON(data []byte) error {
 	type plain DataHubSearchConfig

@@ -96,6 +96,51 @@ func (d DatahubIngestionCheckpoint) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DatahubIngestionCheckpoint) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"timestampMillis\":`...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, `,\"eventGranularity\":`...)
+		dst, err = appendMarshalEscaped(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, `,\"partitionSpec\":`...)
+		dst, err = appendMarshalEscaped(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, `,\"messageId\":`...)
+		dst = appendStringEsc(dst, *d.MessageID)
+	}
+	dst = append(dst, `,\"pipelineName\":`...)
+	dst = appendStringEsc(dst, d.PipelineName)
+	dst = append(dst, `,\"platformInstanceId\":`...)
+	dst = appendStringEsc(dst, d.PlatformInstanceID)
+	dst = append(dst, `,\"config\":`...)
+	dst = appendStringEsc(dst, d.Config)
+	dst = append(dst, `,\"state\":`...)
+	dst, err = d.State.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"runId\":`...)
+	dst = appendStringEsc(dst, d.RunID)
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DatahubIngestionCheckpoint) UnmarshalJSON(data []byte) error {
 	type plain DatahubIngestionCheckpoint
@@ -321,6 +366,126 @@ func (d DatahubIngestionRunSummary) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DatahubIngestionRunSummary) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"timestampMillis\":`...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, `,\"eventGranularity\":`...)
+		dst, err = appendMarshalEscaped(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, `,\"partitionSpec\":`...)
+		dst, err = appendMarshalEscaped(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, `,\"messageId\":`...)
+		dst = appendStringEsc(dst, *d.MessageID)
+	}
+	dst = append(dst, `,\"pipelineName\":`...)
+	dst = appendStringEsc(dst, d.PipelineName)
+	dst = append(dst, `,\"platformInstanceId\":`...)
+	dst = appendStringEsc(dst, d.PlatformInstanceID)
+	dst = append(dst, `,\"runId\":`...)
+	dst = appendStringEsc(dst, d.RunID)
+	dst = append(dst, `,\"runStatus\":`...)
+	dst = appendStringEsc(dst, string(d.RunStatus))
+	if d.NumWorkUnitsCommitted != nil {
+		dst = append(dst, `,\"numWorkUnitsCommitted\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumWorkUnitsCommitted), 10)
+	}
+	if d.NumWorkUnitsCreated != nil {
+		dst = append(dst, `,\"numWorkUnitsCreated\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumWorkUnitsCreated), 10)
+	}
+	if d.NumEvents != nil {
+		dst = append(dst, `,\"numEvents\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumEvents), 10)
+	}
+	if d.NumEntities != nil {
+		dst = append(dst, `,\"numEntities\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumEntities), 10)
+	}
+	if d.NumAspects != nil {
+		dst = append(dst, `,\"numAspects\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumAspects), 10)
+	}
+	if d.NumSourceAPICalls != nil {
+		dst = append(dst, `,\"numSourceAPICalls\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumSourceAPICalls), 10)
+	}
+	if d.TotalLatencySourceAPICalls != nil {
+		dst = append(dst, `,\"totalLatencySourceAPICalls\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.TotalLatencySourceAPICalls), 10)
+	}
+	if d.NumSinkAPICalls != nil {
+		dst = append(dst, `,\"numSinkAPICalls\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumSinkAPICalls), 10)
+	}
+	if d.TotalLatencySinkAPICalls != nil {
+		dst = append(dst, `,\"totalLatencySinkAPICalls\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.TotalLatencySinkAPICalls), 10)
+	}
+	if d.NumWarnings != nil {
+		dst = append(dst, `,\"numWarnings\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumWarnings), 10)
+	}
+	if d.NumErrors != nil {
+		dst = append(dst, `,\"numErrors\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumErrors), 10)
+	}
+	if d.NumEntitiesSkipped != nil {
+		dst = append(dst, `,\"numEntitiesSkipped\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumEntitiesSkipped), 10)
+	}
+	if d.Config != nil {
+		dst = append(dst, `,\"config\":`...)
+		dst = appendStringEsc(dst, *d.Config)
+	}
+	if d.CustomSummary != nil {
+		dst = append(dst, `,\"custom_summary\":`...)
+		dst = appendStringEsc(dst, *d.CustomSummary)
+	}
+	if d.SoftwareVersion != nil {
+		dst = append(dst, `,\"softwareVersion\":`...)
+		dst = appendStringEsc(dst, *d.SoftwareVersion)
+	}
+	if d.SystemHostName != nil {
+		dst = append(dst, `,\"systemHostName\":`...)
+		dst = appendStringEsc(dst, *d.SystemHostName)
+	}
+	if d.OperatingSystemName != nil {
+		dst = append(dst, `,\"operatingSystemName\":`...)
+		dst = appendStringEsc(dst, *d.OperatingSystemName)
+	}
+	if d.NumProcessors != nil {
+		dst = append(dst, `,\"numProcessors\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.NumProcessors), 10)
+	}
+	if d.TotalMemory != nil {
+		dst = append(dst, `,\"totalMemory\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.TotalMemory), 10)
+	}
+	if d.AvailableMemory != nil {
+		dst = append(dst, `,\"availableMemory\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.AvailableMemory), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DatahubIngestionRunSummary) UnmarshalJSON(data []byte) error {
 	type plain DatahubIngestionRunSummary
@@ -360,6 +525,22 @@ func (i IngestionCheckpointState) appendJSON(dst []byte) ([]byte, error) {
 	if i.Payload != nil {
 		dst = append(dst, ",\"payload\":"...)
 		dst = appendString(dst, *i.Payload)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IngestionCheckpointState) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"formatVersion\":`...)
+	dst = appendStringEsc(dst, i.FormatVersion)
+	dst = append(dst, `,\"serde\":`...)
+	dst = appendStringEsc(dst, i.Serde)
+	if i.Payload != nil {
+		dst = append(dst, `,\"payload\":`...)
+		dst = appendStringEsc(dst, *i.Payload)
 	}
 	return closeObject(dst, start), err
 }

@@ -92,6 +92,55 @@ func (d DataFlowInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataFlowInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *d.ExternalURL)
+	}
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	if d.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *d.Description)
+	}
+	if d.Project != nil {
+		dst = append(dst, `,\"project\":`...)
+		dst = appendStringEsc(dst, *d.Project)
+	}
+	if d.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = d.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = d.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.Env != nil {
+		dst = append(dst, `,\"env\":`...)
+		dst, err = appendMarshalEscaped(dst, d.Env)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DataFlowInfo) UnmarshalJSON(data []byte) error {
 	type plain DataFlowInfo
@@ -208,6 +257,64 @@ func (d DataJobInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataJobInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *d.ExternalURL)
+	}
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	if d.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *d.Description)
+	}
+	dst = append(dst, `,\"type\":`...)
+	dst, err = d.Type.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, d.Type)
+	}
+	if d.FlowURN != nil {
+		dst = append(dst, `,\"flowUrn\":`...)
+		dst = appendStringEsc(dst, *d.FlowURN)
+	}
+	if d.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = d.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = d.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.Status != nil {
+		dst = append(dst, `,\"status\":`...)
+		dst = appendStringEsc(dst, string(*d.Status))
+	}
+	if d.Env != nil {
+		dst = append(dst, `,\"env\":`...)
+		dst, err = appendMarshalEscaped(dst, d.Env)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DataJobInfo) UnmarshalJSON(data []byte) error {
 	type plain DataJobInfo
@@ -258,6 +365,24 @@ func (u DataJobInfoType) appendJSON(dst []byte) ([]byte, error) {
 	case u.String != nil:
 		dst = append(dst, "{\"string\":"...)
 		dst = appendString(dst, *u.String)
+	}
+	return append(dst, '}'), err
+}
+
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u DataJobInfoType) appendJSONEscaped(dst []byte) ([]byte, error) {
+	if n := countSet(u.AzkabanJobType != nil, u.String != nil); n != 1 {
+		return dst, unionCountError("DataJobInfoType", n)
+	}
+	var err error
+	switch {
+	case u.AzkabanJobType != nil:
+		dst = append(dst, `{\"com.linkedin.datajob.azkaban.AzkabanJobType\":`...)
+		dst = appendStringEsc(dst, string(*u.AzkabanJobType))
+	case u.String != nil:
+		dst = append(dst, `{\"string\":`...)
+		dst = appendStringEsc(dst, *u.String)
 	}
 	return append(dst, '}'), err
 }
@@ -501,6 +626,165 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataJobInputOutput) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"inputDatasets\":`...)
+	if d.InputDatasets == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.InputDatasets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatasets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputDatasetEdges != nil {
+		dst = append(dst, `,\"inputDatasetEdges\":`...)
+		if d.InputDatasetEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatasetEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"outputDatasets\":`...)
+	if d.OutputDatasets == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.OutputDatasets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.OutputDatasets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.OutputDatasetEdges != nil {
+		dst = append(dst, `,\"outputDatasetEdges\":`...)
+		if d.OutputDatasetEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.OutputDatasetEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputDatajobs != nil {
+		dst = append(dst, `,\"inputDatajobs\":`...)
+		if d.InputDatajobs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatajobs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputDatajobEdges != nil {
+		dst = append(dst, `,\"inputDatajobEdges\":`...)
+		if d.InputDatajobEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatajobEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputDatasetFields != nil {
+		dst = append(dst, `,\"inputDatasetFields\":`...)
+		if d.InputDatasetFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputDatasetFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.OutputDatasetFields != nil {
+		dst = append(dst, `,\"outputDatasetFields\":`...)
+		if d.OutputDatasetFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.OutputDatasetFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.FineGrainedLineages != nil {
+		dst = append(dst, `,\"fineGrainedLineages\":`...)
+		if d.FineGrainedLineages == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.FineGrainedLineages {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // EditableDataFlowProperties is the aspect "editableDataFlowProperties"
 // (com.linkedin.datajob.EditableDataFlowProperties) of the dataFlow entity.
 //
@@ -568,6 +852,35 @@ func (e EditableDataFlowProperties) appendJSON(dst []byte) ([]byte, error) {
 	if e.Description != nil {
 		dst = append(dst, ",\"description\":"...)
 		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EditableDataFlowProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = e.Created.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = e.LastModified.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, `,\"deleted\":`...)
+		dst, err = e.Deleted.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *e.Description)
 	}
 	return closeObject(dst, start), err
 }
@@ -652,6 +965,35 @@ func (e EditableDataJobProperties) appendJSON(dst []byte) ([]byte, error) {
 	if e.Description != nil {
 		dst = append(dst, ",\"description\":"...)
 		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EditableDataJobProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = e.Created.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = e.LastModified.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, `,\"deleted\":`...)
+		dst, err = e.Deleted.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *e.Description)
 	}
 	return closeObject(dst, start), err
 }
@@ -743,6 +1085,28 @@ func (v VersionInfo) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, v.Version)
 	dst = append(dst, ",\"versionType\":"...)
 	dst = appendString(dst, v.VersionType)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v VersionInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if v.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, v.CustomProperties)
+	}
+	if v.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *v.ExternalURL)
+	}
+	dst = append(dst, `,\"version\":`...)
+	dst = appendStringEsc(dst, v.Version)
+	dst = append(dst, `,\"versionType\":`...)
+	dst = appendStringEsc(dst, v.VersionType)
 	return closeObject(dst, start), err
 }
 

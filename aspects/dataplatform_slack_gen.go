@@ -119,3 +119,69 @@ func (s SlackUserInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	return closeObject(dst, start), err
 }
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SlackUserInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"slackInstance\":`...)
+	dst = appendStringEsc(dst, s.SlackInstance)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, s.ID)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, s.Name)
+	dst = append(dst, `,\"realName\":`...)
+	dst = appendStringEsc(dst, s.RealName)
+	dst = append(dst, `,\"displayName\":`...)
+	dst = appendStringEsc(dst, s.DisplayName)
+	if s.Email != nil {
+		dst = append(dst, `,\"email\":`...)
+		dst = appendStringEsc(dst, *s.Email)
+	}
+	dst = append(dst, `,\"teamId\":`...)
+	dst = appendStringEsc(dst, s.TeamID)
+	dst = append(dst, `,\"isDeleted\":`...)
+	dst = appendBool(dst, s.IsDeleted)
+	dst = append(dst, `,\"isAdmin\":`...)
+	dst = appendBool(dst, s.IsAdmin)
+	dst = append(dst, `,\"isOwner\":`...)
+	dst = appendBool(dst, s.IsOwner)
+	dst = append(dst, `,\"isPrimaryOwner\":`...)
+	dst = appendBool(dst, s.IsPrimaryOwner)
+	dst = append(dst, `,\"isBot\":`...)
+	dst = appendBool(dst, s.IsBot)
+	if s.Timezone != nil {
+		dst = append(dst, `,\"timezone\":`...)
+		dst = appendStringEsc(dst, *s.Timezone)
+	}
+	if s.TimezoneOffset != nil {
+		dst = append(dst, `,\"timezoneOffset\":`...)
+		dst = strconv.AppendInt(dst, int64(*s.TimezoneOffset), 10)
+	}
+	if s.Title != nil {
+		dst = append(dst, `,\"title\":`...)
+		dst = appendStringEsc(dst, *s.Title)
+	}
+	if s.Phone != nil {
+		dst = append(dst, `,\"phone\":`...)
+		dst = appendStringEsc(dst, *s.Phone)
+	}
+	if s.ProfilePictureURL != nil {
+		dst = append(dst, `,\"profilePictureUrl\":`...)
+		dst = appendStringEsc(dst, *s.ProfilePictureURL)
+	}
+	if s.StatusText != nil {
+		dst = append(dst, `,\"statusText\":`...)
+		dst = appendStringEsc(dst, *s.StatusText)
+	}
+	if s.StatusEmoji != nil {
+		dst = append(dst, `,\"statusEmoji\":`...)
+		dst = appendStringEsc(dst, *s.StatusEmoji)
+	}
+	if s.LastUpdatedSeconds != nil {
+		dst = append(dst, `,\"lastUpdatedSeconds\":`...)
+		dst = strconv.AppendInt(dst, int64(*s.LastUpdatedSeconds), 10)
+	}
+	return closeObject(dst, start), err
+}

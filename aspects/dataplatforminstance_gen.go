@@ -60,6 +60,32 @@ func (d DataPlatformInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataPlatformInstanceProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *d.ExternalURL)
+	}
+	if d.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *d.Name)
+	}
+	if d.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *d.Description)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DataPlatformInstanceProperties) UnmarshalJSON(data []byte) error {
 	type plain DataPlatformInstanceProperties
@@ -121,6 +147,35 @@ func (i IcebergWarehouseInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, ",\"env\":"...)
 	dst, err = appendMarshal(dst, i.Env)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IcebergWarehouseInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"dataRoot\":`...)
+	dst = appendStringEsc(dst, i.DataRoot)
+	dst = append(dst, `,\"clientId\":`...)
+	dst = appendStringEsc(dst, i.ClientID)
+	dst = append(dst, `,\"clientSecret\":`...)
+	dst = appendStringEsc(dst, i.ClientSecret)
+	dst = append(dst, `,\"region\":`...)
+	dst = appendStringEsc(dst, i.Region)
+	if i.Role != nil {
+		dst = append(dst, `,\"role\":`...)
+		dst = appendStringEsc(dst, *i.Role)
+	}
+	if i.TempCredentialExpirationSeconds != nil {
+		dst = append(dst, `,\"tempCredentialExpirationSeconds\":`...)
+		dst = strconv.AppendInt(dst, int64(*i.TempCredentialExpirationSeconds), 10)
+	}
+	dst = append(dst, `,\"env\":`...)
+	dst, err = appendMarshalEscaped(dst, i.Env)
 	if err != nil {
 		return dst, err
 	}

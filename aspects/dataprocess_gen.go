@@ -55,6 +55,44 @@ func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProcessInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.Inputs != nil {
+		dst = append(dst, `,\"inputs\":`...)
+		if d.Inputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Inputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.Outputs != nil {
+		dst = append(dst, `,\"outputs\":`...)
+		if d.Outputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Outputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataProcessInstanceInput is the aspect "dataProcessInstanceInput"
 // (com.linkedin.dataprocess.DataProcessInstanceInput) of the
 // dataProcessInstance entity.
@@ -115,6 +153,49 @@ func (d DataProcessInstanceInput) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProcessInstanceInput) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"inputs\":`...)
+	if d.Inputs == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Inputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Inputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.InputEdges != nil {
+		dst = append(dst, `,\"inputEdges\":`...)
+		if d.InputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.InputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -195,6 +276,49 @@ func (d DataProcessInstanceOutput) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProcessInstanceOutput) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"outputs\":`...)
+	if d.Outputs == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Outputs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Outputs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.OutputEdges != nil {
+		dst = append(dst, `,\"outputEdges\":`...)
+		if d.OutputEdges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.OutputEdges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataProcessInstanceProperties is the aspect "dataProcessInstanceProperties"
 // (com.linkedin.dataprocess.DataProcessInstanceProperties) of the
 // dataProcessInstance entity.
@@ -249,6 +373,35 @@ func (d DataProcessInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, ",\"created\":"...)
 	dst, err = d.Created.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProcessInstanceProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *d.ExternalURL)
+	}
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	if d.Type != nil {
+		dst = append(dst, `,\"type\":`...)
+		dst = appendStringEsc(dst, string(*d.Type))
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = d.Created.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -326,6 +479,39 @@ func (d DataProcessInstanceRelationships) appendJSON(dst []byte) ([]byte, error)
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProcessInstanceRelationships) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.ParentTemplate != nil {
+		dst = append(dst, `,\"parentTemplate\":`...)
+		dst = appendStringEsc(dst, *d.ParentTemplate)
+	}
+	if d.ParentInstance != nil {
+		dst = append(dst, `,\"parentInstance\":`...)
+		dst = appendStringEsc(dst, *d.ParentInstance)
+	}
+	dst = append(dst, `,\"upstreamInstances\":`...)
+	if d.UpstreamInstances == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.UpstreamInstances == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.UpstreamInstances {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}
@@ -435,6 +621,59 @@ func (d DataProcessInstanceRunEvent) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProcessInstanceRunEvent) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"timestampMillis\":`...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, `,\"eventGranularity\":`...)
+		dst, err = appendMarshalEscaped(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, `,\"partitionSpec\":`...)
+		dst, err = appendMarshalEscaped(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, `,\"messageId\":`...)
+		dst = appendStringEsc(dst, *d.MessageID)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *d.ExternalURL)
+	}
+	dst = append(dst, `,\"status\":`...)
+	dst = appendStringEsc(dst, string(d.Status))
+	if d.Attempt != nil {
+		dst = append(dst, `,\"attempt\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.Attempt), 10)
+	}
+	if d.Result != nil {
+		dst = append(dst, `,\"result\":`...)
+		dst, err = d.Result.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.DurationMillis != nil {
+		dst = append(dst, `,\"durationMillis\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.DurationMillis), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DataProcessInstanceRunEvent) UnmarshalJSON(data []byte) error {
 	type plain DataProcessInstanceRunEvent
@@ -468,6 +707,18 @@ func (d DataProcessInstanceRunResult) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, string(d.Type))
 	dst = append(dst, ",\"nativeResultType\":"...)
 	dst = appendString(dst, d.NativeResultType)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProcessInstanceRunResult) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(d.Type))
+	dst = append(dst, `,\"nativeResultType\":`...)
+	dst = appendStringEsc(dst, d.NativeResultType)
 	return closeObject(dst, start), err
 }
 

@@ -60,6 +60,40 @@ func (d DataProductAssociation) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProductAssociation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.SourceURN != nil {
+		dst = append(dst, `,\"sourceUrn\":`...)
+		dst = appendStringEsc(dst, *d.SourceURN)
+	}
+	dst = append(dst, `,\"destinationUrn\":`...)
+	dst = appendStringEsc(dst, d.DestinationURN)
+	if d.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = d.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = d.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.Properties != nil {
+		dst = append(dst, `,\"properties\":`...)
+		dst = appendStringMapEsc(dst, d.Properties)
+	}
+	dst = append(dst, `,\"outputPort\":`...)
+	dst = appendBool(dst, d.OutputPort)
+	return closeObject(dst, start), err
+}
+
 // DataProductKey is the key aspect "dataProductKey" of the dataProduct entity
 // (com.linkedin.dataproduct.DataProductKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -79,6 +113,16 @@ func (d DataProductKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProductKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -147,6 +191,50 @@ func (d DataProductProperties) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProductProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.CustomProperties)
+	}
+	if d.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *d.ExternalURL)
+	}
+	if d.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *d.Name)
+	}
+	if d.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *d.Description)
+	}
+	if d.Assets != nil {
+		dst = append(dst, `,\"assets\":`...)
+		if d.Assets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Assets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}

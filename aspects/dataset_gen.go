@@ -49,6 +49,26 @@ func (d DatasetDeprecation) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DatasetDeprecation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"deprecated\":`...)
+	dst = appendBool(dst, d.Deprecated)
+	if d.DecommissionTime != nil {
+		dst = append(dst, `,\"decommissionTime\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.DecommissionTime), 10)
+	}
+	dst = append(dst, `,\"note\":`...)
+	dst = appendStringEsc(dst, d.Note)
+	if d.Actor != nil {
+		dst = append(dst, `,\"actor\":`...)
+		dst = appendStringEsc(dst, *d.Actor)
+	}
+	return closeObject(dst, start), err
+}
+
 // DatasetFieldMapping is the record com.linkedin.dataset.DatasetFieldMapping,
 // used by [DatasetUpstreamLineage].
 //
@@ -118,6 +138,46 @@ func (d DatasetFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DatasetFieldMapping) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = d.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"transformation\":`...)
+	dst, err = d.Transformation.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, d.Transformation)
+	}
+	dst = append(dst, `,\"sourceFields\":`...)
+	if d.SourceFields == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.SourceFields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.SourceFields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"destinationField\":`...)
+	dst = appendStringEsc(dst, d.DestinationField)
+	return closeObject(dst, start), err
+}
+
 // DatasetFieldMappingTransformation is the union of field "transformation" of
 // com.linkedin.dataset.DatasetFieldMapping, used by [DatasetFieldMapping].
 // Exactly one field is set; the JSON form is an object with one key, the
@@ -159,6 +219,27 @@ func (u DatasetFieldMappingTransformation) appendJSON(dst []byte) ([]byte, error
 	case u.UDFTransformer != nil:
 		dst = append(dst, "{\"com.linkedin.common.fieldtransformer.UDFTransformer\":"...)
 		dst, err = u.UDFTransformer.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return append(dst, '}'), err
+}
+
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u DatasetFieldMappingTransformation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	if n := countSet(u.TransformationType != nil, u.UDFTransformer != nil); n != 1 {
+		return dst, unionCountError("DatasetFieldMappingTransformation", n)
+	}
+	var err error
+	switch {
+	case u.TransformationType != nil:
+		dst = append(dst, `{\"com.linkedin.common.fieldtransformer.TransformationType\":`...)
+		dst = appendStringEsc(dst, string(*u.TransformationType))
+	case u.UDFTransformer != nil:
+		dst = append(dst, `{\"com.linkedin.common.fieldtransformer.UDFTransformer\":`...)
+		dst, err = u.UDFTransformer.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -231,6 +312,21 @@ func (u DatasetFieldUpstream) appendJSON(dst []byte) ([]byte, error) {
 	return append(dst, '}'), err
 }
 
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u DatasetFieldUpstream) appendJSONEscaped(dst []byte) ([]byte, error) {
+	if n := countSet(u.DatasetFieldURN != nil); n != 1 {
+		return dst, unionCountError("DatasetFieldUpstream", n)
+	}
+	var err error
+	switch {
+	case u.DatasetFieldURN != nil:
+		dst = append(dst, `{\"string\":`...)
+		dst = appendStringEsc(dst, *u.DatasetFieldURN)
+	}
+	return append(dst, '}'), err
+}
+
 // UnmarshalJSON decodes a one-member union object.
 func (u *DatasetFieldUpstream) UnmarshalJSON(data []byte) error {
 	key, raw, err := decodeUnion(data)
@@ -281,6 +377,20 @@ func (d DatasetFilter) appendJSON(dst []byte) ([]byte, error) {
 	if d.SQL != nil {
 		dst = append(dst, ",\"sql\":"...)
 		dst = appendString(dst, *d.SQL)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DatasetFilter) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(d.Type))
+	if d.SQL != nil {
+		dst = append(dst, `,\"sql\":`...)
+		dst = appendStringEsc(dst, *d.SQL)
 	}
 	return closeObject(dst, start), err
 }
@@ -358,6 +468,34 @@ func (d DatasetUpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DatasetUpstreamLineage) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"fieldMappings\":`...)
+	if d.FieldMappings == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.FieldMappings == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.FieldMappings {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -478,6 +616,71 @@ func (f FineGrainedLineage) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FineGrainedLineage) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"upstreamType\":`...)
+	dst = appendStringEsc(dst, string(f.UpstreamType))
+	if f.Upstreams != nil {
+		dst = append(dst, `,\"upstreams\":`...)
+		if f.Upstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Upstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"downstreamType\":`...)
+	dst = appendStringEsc(dst, string(f.DownstreamType))
+	if f.Downstreams != nil {
+		dst = append(dst, `,\"downstreams\":`...)
+		if f.Downstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Downstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if f.TransformOperation != nil {
+		dst = append(dst, `,\"transformOperation\":`...)
+		dst = appendStringEsc(dst, *f.TransformOperation)
+	}
+	{
+		x := f.ConfidenceScore
+		if x == nil {
+			x = Ptr[float32](1.0)
+		}
+		dst = append(dst, `,\"confidenceScore\":`...)
+		dst, err = appendFloat(dst, float64(*x), 32)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if f.Query != nil {
+		dst = append(dst, `,\"query\":`...)
+		dst = appendStringEsc(dst, *f.Query)
+	}
+	if f.MatchType != nil {
+		dst = append(dst, `,\"matchType\":`...)
+		dst = appendStringEsc(dst, string(*f.MatchType))
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
 func (f *FineGrainedLineage) UnmarshalJSON(data []byte) error {
 	type plain FineGrainedLineage
@@ -558,6 +761,22 @@ func (i IcebergCatalogInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IcebergCatalogInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if i.MetadataPointer != nil {
+		dst = append(dst, `,\"metadataPointer\":`...)
+		dst = appendStringEsc(dst, *i.MetadataPointer)
+	}
+	if i.View != nil {
+		dst = append(dst, `,\"view\":`...)
+		dst = appendBool(dst, *i.View)
+	}
+	return closeObject(dst, start), err
+}
+
 // LineageMatchType is the enum com.linkedin.dataset.LineageMatchType, used by
 // [FineGrainedLineage] and [Upstream]. Its values are the constants below;
 // decoding does not check them.
@@ -624,6 +843,24 @@ func (v PartitionSummary) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PartitionSummary) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"partition\":`...)
+	dst = appendStringEsc(dst, v.Partition)
+	if v.CreatedTime != nil {
+		dst = append(dst, `,\"createdTime\":`...)
+		dst = strconv.AppendInt(dst, int64(*v.CreatedTime), 10)
+	}
+	if v.LastModifiedTime != nil {
+		dst = append(dst, `,\"lastModifiedTime\":`...)
+		dst = strconv.AppendInt(dst, int64(*v.LastModifiedTime), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // PartitionsSummary is the aspect "partitionsSummary"
 // (com.linkedin.dataset.PartitionsSummary) of the dataset entity.
 //
@@ -653,6 +890,28 @@ func (v PartitionsSummary) appendJSON(dst []byte) ([]byte, error) {
 	if v.MaxPartition != nil {
 		dst = append(dst, ",\"maxPartition\":"...)
 		dst, err = v.MaxPartition.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PartitionsSummary) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if v.MinPartition != nil {
+		dst = append(dst, `,\"minPartition\":`...)
+		dst, err = v.MinPartition.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.MaxPartition != nil {
+		dst = append(dst, `,\"maxPartition\":`...)
+		dst, err = v.MaxPartition.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -736,6 +995,42 @@ func (u Upstream) appendJSON(dst []byte) ([]byte, error) {
 	if u.MatchType != nil {
 		dst = append(dst, ",\"matchType\":"...)
 		dst = appendString(dst, string(*u.MatchType))
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u Upstream) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"auditStamp\":`...)
+	dst, err = u.AuditStamp.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if u.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = u.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"dataset\":`...)
+	dst = appendStringEsc(dst, u.Dataset)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(u.Type))
+	if u.Properties != nil {
+		dst = append(dst, `,\"properties\":`...)
+		dst = appendStringMapEsc(dst, u.Properties)
+	}
+	if u.Query != nil {
+		dst = append(dst, `,\"query\":`...)
+		dst = appendStringEsc(dst, *u.Query)
+	}
+	if u.MatchType != nil {
+		dst = append(dst, `,\"matchType\":`...)
+		dst = appendStringEsc(dst, string(*u.MatchType))
 	}
 	return closeObject(dst, start), err
 }
@@ -825,6 +1120,52 @@ func (u UpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u UpstreamLineage) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"upstreams\":`...)
+	if u.Upstreams == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if u.Upstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range u.Upstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if u.FineGrainedLineages != nil {
+		dst = append(dst, `,\"fineGrainedLineages\":`...)
+		if u.FineGrainedLineages == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range u.FineGrainedLineages {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // ViewProperties is the aspect "viewProperties"
 // (com.linkedin.dataset.ViewProperties) of the dataset entity.
 //
@@ -859,5 +1200,23 @@ func (v ViewProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, ",\"viewLanguage\":"...)
 	dst = appendString(dst, v.ViewLanguage)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v ViewProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"materialized\":`...)
+	dst = appendBool(dst, v.Materialized)
+	dst = append(dst, `,\"viewLogic\":`...)
+	dst = appendStringEsc(dst, v.ViewLogic)
+	if v.FormattedViewLogic != nil {
+		dst = append(dst, `,\"formattedViewLogic\":`...)
+		dst = appendStringEsc(dst, *v.FormattedViewLogic)
+	}
+	dst = append(dst, `,\"viewLanguage\":`...)
+	dst = appendStringEsc(dst, v.ViewLanguage)
 	return closeObject(dst, start), err
 }

@@ -34,6 +34,24 @@ func (d DataTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataTypeInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"qualifiedName\":`...)
+	dst = appendStringEsc(dst, d.QualifiedName)
+	if d.DisplayName != nil {
+		dst = append(dst, `,\"displayName\":`...)
+		dst = appendStringEsc(dst, *d.DisplayName)
+	}
+	if d.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *d.Description)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataTypeKey is the key aspect "dataTypeKey" of the dataType entity
 // (com.linkedin.datatype.DataTypeKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -52,5 +70,15 @@ func (d DataTypeKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataTypeKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }

@@ -38,6 +38,27 @@ func (d DomainAssociation) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DomainAssociation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"domain\":`...)
+	dst = appendStringEsc(dst, d.Domain)
+	if d.Context != nil {
+		dst = append(dst, `,\"context\":`...)
+		dst = appendStringEsc(dst, *d.Context)
+	}
+	if d.Attribution != nil {
+		dst = append(dst, `,\"attribution\":`...)
+		dst, err = d.Attribution.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DomainProperties is the aspect "domainProperties"
 // (com.linkedin.domain.DomainProperties) of the domain entity.
 //
@@ -95,6 +116,37 @@ func (d DomainProperties) appendJSON(dst []byte) ([]byte, error) {
 	if d.ParentDomain != nil {
 		dst = append(dst, ",\"parentDomain\":"...)
 		dst = appendString(dst, *d.ParentDomain)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DomainProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.CustomProperties)
+	}
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	if d.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *d.Description)
+	}
+	if d.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = d.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.ParentDomain != nil {
+		dst = append(dst, `,\"parentDomain\":`...)
+		dst = appendStringEsc(dst, *d.ParentDomain)
 	}
 	return closeObject(dst, start), err
 }
@@ -172,6 +224,49 @@ func (d Domains) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d Domains) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"domains\":`...)
+	if d.Domains == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Domains == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Domains {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.DomainAssociations != nil {
+		dst = append(dst, `,\"domainAssociations\":`...)
+		if d.DomainAssociations == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.DomainAssociations {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}

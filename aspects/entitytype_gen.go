@@ -35,6 +35,24 @@ func (e EntityTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EntityTypeInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"qualifiedName\":`...)
+	dst = appendStringEsc(dst, e.QualifiedName)
+	if e.DisplayName != nil {
+		dst = append(dst, `,\"displayName\":`...)
+		dst = appendStringEsc(dst, *e.DisplayName)
+	}
+	if e.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
 // EntityTypeKey is the key aspect "entityTypeKey" of the entityType entity
 // (com.linkedin.entitytype.EntityTypeKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -53,5 +71,15 @@ func (e EntityTypeKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, e.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EntityTypeKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, e.ID)
 	return closeObject(dst, start), err
 }

@@ -128,6 +128,68 @@ func (e ERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e ERModelRelationshipProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if e.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, e.CustomProperties)
+	}
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, e.Name)
+	dst = append(dst, `,\"source\":`...)
+	dst = appendStringEsc(dst, e.Source)
+	dst = append(dst, `,\"destination\":`...)
+	dst = appendStringEsc(dst, e.Destination)
+	dst = append(dst, `,\"relationshipFieldMappings\":`...)
+	if e.RelationshipFieldMappings == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if e.RelationshipFieldMappings == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.RelationshipFieldMappings {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = e.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = e.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := e.Cardinality
+		if x == "" {
+			x = ERModelRelationshipCardinalityNN
+		}
+		dst = append(dst, `,\"cardinality\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.
 func (e *ERModelRelationshipProperties) UnmarshalJSON(data []byte) error {
 	type plain ERModelRelationshipProperties
@@ -225,6 +287,39 @@ func (e EditableERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, e
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EditableERModelRelationshipProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = e.Created.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = e.LastModified.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, `,\"deleted\":`...)
+		dst, err = e.Deleted.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *e.Description)
+	}
+	if e.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *e.Name)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.
 func (e *EditableERModelRelationshipProperties) UnmarshalJSON(data []byte) error {
 	type plain EditableERModelRelationshipProperties
@@ -260,5 +355,17 @@ func (r RelationshipFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, r.SourceField)
 	dst = append(dst, ",\"destinationField\":"...)
 	dst = appendString(dst, r.DestinationField)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RelationshipFieldMapping) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"sourceField\":`...)
+	dst = appendStringEsc(dst, r.SourceField)
+	dst = append(dst, `,\"destinationField\":`...)
+	dst = appendStringEsc(dst, r.DestinationField)
 	return closeObject(dst, start), err
 }

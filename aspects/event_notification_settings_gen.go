@@ -21,6 +21,16 @@ func (e EmailNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EmailNotificationSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"email\":`...)
+	dst = appendStringEsc(dst, e.Email)
+	return closeObject(dst, start), err
+}
+
 // NotificationSettings is the record
 // com.linkedin.event.notification.settings.NotificationSettings, used by
 // [CorpUserSettings].
@@ -85,6 +95,45 @@ func (n NotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of n to dst escaped as the body of a
+// JSON string.
+func (n NotificationSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"sinkTypes\":`...)
+	if n.SinkTypes == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if n.SinkTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range n.SinkTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, string(x0))
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if n.SlackSettings != nil {
+		dst = append(dst, `,\"slackSettings\":`...)
+		dst, err = n.SlackSettings.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if n.EmailSettings != nil {
+		dst = append(dst, `,\"emailSettings\":`...)
+		dst, err = n.EmailSettings.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // SlackNotificationSettings is the record
 // com.linkedin.event.notification.settings.SlackNotificationSettings, used by
 // [NotificationSettings].
@@ -117,6 +166,33 @@ func (s SlackNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SlackNotificationSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.UserHandle != nil {
+		dst = append(dst, `,\"userHandle\":`...)
+		dst = appendStringEsc(dst, *s.UserHandle)
+	}
+	if s.Channels != nil {
+		dst = append(dst, `,\"channels\":`...)
+		if s.Channels == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Channels {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}

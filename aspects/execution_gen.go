@@ -52,6 +52,20 @@ func (c CliVersionAudit) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CliVersionAudit) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"source\":`...)
+	dst = appendStringEsc(dst, string(c.Source))
+	if c.ServerVersion != nil {
+		dst = append(dst, `,\"serverVersion\":`...)
+		dst = appendStringEsc(dst, *c.ServerVersion)
+	}
+	return closeObject(dst, start), err
+}
+
 // CliVersionSource is the enum com.linkedin.execution.CliVersionSource, used by
 // [CliVersionAudit]. Its values are the constants below; decoding does not
 // check them.
@@ -152,6 +166,42 @@ func (e ExecutionRequestInput) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e ExecutionRequestInput) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"task\":`...)
+	dst = appendStringEsc(dst, e.Task)
+	dst = append(dst, `,\"args\":`...)
+	if e.Args == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, e.Args)
+	}
+	dst = append(dst, `,\"executorId\":`...)
+	dst = appendStringEsc(dst, e.ExecutorID)
+	dst = append(dst, `,\"source\":`...)
+	dst, err = e.Source.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"requestedAt\":`...)
+	dst = strconv.AppendInt(dst, int64(e.RequestedAt), 10)
+	if e.ActorURN != nil {
+		dst = append(dst, `,\"actorUrn\":`...)
+		dst = appendStringEsc(dst, *e.ActorURN)
+	}
+	if e.CliVersionAudit != nil {
+		dst = append(dst, `,\"cliVersionAudit\":`...)
+		dst, err = e.CliVersionAudit.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // ExecutionRequestResult is the aspect "dataHubExecutionRequestResult"
 // (com.linkedin.execution.ExecutionRequestResult) of the
 // dataHubExecutionRequest entity.
@@ -201,6 +251,35 @@ func (e ExecutionRequestResult) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e ExecutionRequestResult) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"status\":`...)
+	dst = appendStringEsc(dst, e.Status)
+	if e.Report != nil {
+		dst = append(dst, `,\"report\":`...)
+		dst = appendStringEsc(dst, *e.Report)
+	}
+	if e.StructuredReport != nil {
+		dst = append(dst, `,\"structuredReport\":`...)
+		dst, err = e.StructuredReport.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.StartTimeMs != nil {
+		dst = append(dst, `,\"startTimeMs\":`...)
+		dst = strconv.AppendInt(dst, int64(*e.StartTimeMs), 10)
+	}
+	if e.DurationMs != nil {
+		dst = append(dst, `,\"durationMs\":`...)
+		dst = strconv.AppendInt(dst, int64(*e.DurationMs), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // ExecutionRequestSignal is the aspect "dataHubExecutionRequestSignal"
 // (com.linkedin.execution.ExecutionRequestSignal) of the
 // dataHubExecutionRequest entity.
@@ -237,6 +316,25 @@ func (e ExecutionRequestSignal) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e ExecutionRequestSignal) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"signal\":`...)
+	dst = appendStringEsc(dst, e.Signal)
+	if e.ExecutorID != nil {
+		dst = append(dst, `,\"executorId\":`...)
+		dst = appendStringEsc(dst, *e.ExecutorID)
+	}
+	dst = append(dst, `,\"createdAt\":`...)
+	dst, err = e.CreatedAt.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // ExecutionRequestSource is the record
 // com.linkedin.execution.ExecutionRequestSource, used by
 // [ExecutionRequestInput].
@@ -257,6 +355,20 @@ func (e ExecutionRequestSource) appendJSON(dst []byte) ([]byte, error) {
 	if e.IngestionSource != nil {
 		dst = append(dst, ",\"ingestionSource\":"...)
 		dst = appendString(dst, *e.IngestionSource)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e ExecutionRequestSource) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, e.Type)
+	if e.IngestionSource != nil {
+		dst = append(dst, `,\"ingestionSource\":`...)
+		dst = appendStringEsc(dst, *e.IngestionSource)
 	}
 	return closeObject(dst, start), err
 }
@@ -290,5 +402,19 @@ func (s StructuredExecutionReport) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, s.SerializedValue)
 	dst = append(dst, ",\"contentType\":"...)
 	dst = appendString(dst, s.ContentType)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s StructuredExecutionReport) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, s.Type)
+	dst = append(dst, `,\"serializedValue\":`...)
+	dst = appendStringEsc(dst, s.SerializedValue)
+	dst = append(dst, `,\"contentType\":`...)
+	dst = appendStringEsc(dst, s.ContentType)
 	return closeObject(dst, start), err
 }

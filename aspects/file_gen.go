@@ -26,6 +26,18 @@ func (b BucketStorageLocation) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BucketStorageLocation) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"storageBucket\":`...)
+	dst = appendStringEsc(dst, b.StorageBucket)
+	dst = append(dst, `,\"storageKey\":`...)
+	dst = appendStringEsc(dst, b.StorageKey)
+	return closeObject(dst, start), err
+}
+
 // DataHubFileInfo is the aspect "dataHubFileInfo"
 // (com.linkedin.file.DataHubFileInfo) of the dataHubFile entity.
 //
@@ -90,6 +102,44 @@ func (d DataHubFileInfo) appendJSON(dst []byte) ([]byte, error) {
 	if d.ContentHash != nil {
 		dst = append(dst, ",\"contentHash\":"...)
 		dst = appendString(dst, *d.ContentHash)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubFileInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"bucketStorageLocation\":`...)
+	dst, err = d.BucketStorageLocation.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"originalFileName\":`...)
+	dst = appendStringEsc(dst, d.OriginalFileName)
+	dst = append(dst, `,\"mimeType\":`...)
+	dst = appendStringEsc(dst, d.MimeType)
+	dst = append(dst, `,\"sizeInBytes\":`...)
+	dst = strconv.AppendInt(dst, int64(d.SizeInBytes), 10)
+	dst = append(dst, `,\"scenario\":`...)
+	dst = appendStringEsc(dst, string(d.Scenario))
+	if d.ReferencedByAsset != nil {
+		dst = append(dst, `,\"referencedByAsset\":`...)
+		dst = appendStringEsc(dst, *d.ReferencedByAsset)
+	}
+	if d.SchemaField != nil {
+		dst = append(dst, `,\"schemaField\":`...)
+		dst = appendStringEsc(dst, *d.SchemaField)
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = d.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if d.ContentHash != nil {
+		dst = append(dst, `,\"contentHash\":`...)
+		dst = appendStringEsc(dst, *d.ContentHash)
 	}
 	return closeObject(dst, start), err
 }

@@ -31,6 +31,19 @@ func (d DynamicFormAssignment) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DynamicFormAssignment) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"filter\":`...)
+	dst, err = d.Filter.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // FormActorAssignment is the record com.linkedin.form.FormActorAssignment, used
 // by [FormInfo].
 type FormActorAssignment struct {
@@ -97,6 +110,52 @@ func (f FormActorAssignment) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FormActorAssignment) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	{
+		x := f.Owners
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, `,\"owners\":`...)
+		dst = appendBool(dst, *x)
+	}
+	if f.Groups != nil {
+		dst = append(dst, `,\"groups\":`...)
+		if f.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if f.Users != nil {
+		dst = append(dst, `,\"users\":`...)
+		if f.Users == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Users {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}
@@ -211,6 +270,59 @@ func (f FormInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FormInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, f.Name)
+	if f.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *f.Description)
+	}
+	{
+		x := f.Type
+		if x == "" {
+			x = FormTypeCompletion
+		}
+		dst = append(dst, `,\"type\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	dst = append(dst, `,\"prompts\":`...)
+	if f.Prompts == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if f.Prompts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Prompts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := f.Actors
+		if x == nil {
+			x = decodeDefault[FormActorAssignment]("{\"owners\":true}")
+		}
+		dst = append(dst, `,\"actors\":`...)
+		dst, err = x.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, x)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes f; absent defaulted fields take their defaults.
 func (f *FormInfo) UnmarshalJSON(data []byte) error {
 	type plain FormInfo
@@ -276,6 +388,33 @@ func (f FormPrompt) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FormPrompt) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, f.ID)
+	dst = append(dst, `,\"title\":`...)
+	dst = appendStringEsc(dst, f.Title)
+	if f.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *f.Description)
+	}
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(f.Type))
+	if f.StructuredPropertyParams != nil {
+		dst = append(dst, `,\"structuredPropertyParams\":`...)
+		dst, err = f.StructuredPropertyParams.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"required\":`...)
+	dst = appendBool(dst, f.Required)
+	return closeObject(dst, start), err
+}
+
 // FormPromptType is the enum com.linkedin.form.FormPromptType, used by
 // [FormPrompt]. Its values are the constants below; decoding does not check
 // them.
@@ -316,5 +455,15 @@ func (s StructuredPropertyParams) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"urn\":"...)
 	dst = appendString(dst, s.URN)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s StructuredPropertyParams) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"urn\":`...)
+	dst = appendStringEsc(dst, s.URN)
 	return closeObject(dst, start), err
 }

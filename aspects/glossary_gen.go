@@ -60,6 +60,34 @@ func (g GlossaryNodeInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GlossaryNodeInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if g.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, g.CustomProperties)
+	}
+	dst = append(dst, `,\"definition\":`...)
+	dst = appendStringEsc(dst, g.Definition)
+	if g.ParentNode != nil {
+		dst = append(dst, `,\"parentNode\":`...)
+		dst = appendStringEsc(dst, *g.ParentNode)
+	}
+	if g.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *g.Name)
+	}
+	if g.ID != nil {
+		dst = append(dst, `,\"id\":`...)
+		dst = appendStringEsc(dst, *g.ID)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes g; absent defaulted fields take their defaults.
 func (g *GlossaryNodeInfo) UnmarshalJSON(data []byte) error {
 	type plain GlossaryNodeInfo
@@ -160,6 +188,74 @@ func (g GlossaryRelatedTerms) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GlossaryRelatedTerms) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if g.IsRelatedTerms != nil {
+		dst = append(dst, `,\"isRelatedTerms\":`...)
+		if g.IsRelatedTerms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.IsRelatedTerms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if g.HasRelatedTerms != nil {
+		dst = append(dst, `,\"hasRelatedTerms\":`...)
+		if g.HasRelatedTerms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.HasRelatedTerms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if g.Values != nil {
+		dst = append(dst, `,\"values\":`...)
+		if g.Values == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.Values {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if g.RelatedTerms != nil {
+		dst = append(dst, `,\"relatedTerms\":`...)
+		if g.RelatedTerms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.RelatedTerms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // GlossaryTermInfo is the aspect "glossaryTermInfo"
 // (com.linkedin.glossary.GlossaryTermInfo) of the glossaryTerm entity.
 //
@@ -241,6 +337,48 @@ func (g GlossaryTermInfo) appendJSON(dst []byte) ([]byte, error) {
 	if g.RawSchema != nil {
 		dst = append(dst, ",\"rawSchema\":"...)
 		dst = appendString(dst, *g.RawSchema)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GlossaryTermInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if g.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, g.CustomProperties)
+	}
+	if g.ID != nil {
+		dst = append(dst, `,\"id\":`...)
+		dst = appendStringEsc(dst, *g.ID)
+	}
+	if g.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *g.Name)
+	}
+	dst = append(dst, `,\"definition\":`...)
+	dst = appendStringEsc(dst, g.Definition)
+	if g.ParentNode != nil {
+		dst = append(dst, `,\"parentNode\":`...)
+		dst = appendStringEsc(dst, *g.ParentNode)
+	}
+	dst = append(dst, `,\"termSource\":`...)
+	dst = appendStringEsc(dst, g.TermSource)
+	if g.SourceRef != nil {
+		dst = append(dst, `,\"sourceRef\":`...)
+		dst = appendStringEsc(dst, *g.SourceRef)
+	}
+	if g.SourceURL != nil {
+		dst = append(dst, `,\"sourceUrl\":`...)
+		dst = appendStringEsc(dst, *g.SourceURL)
+	}
+	if g.RawSchema != nil {
+		dst = append(dst, `,\"rawSchema\":`...)
+		dst = appendStringEsc(dst, *g.RawSchema)
 	}
 	return closeObject(dst, start), err
 }

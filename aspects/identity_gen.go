@@ -66,6 +66,34 @@ func (c CorpGroupEditableInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpGroupEditableInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *c.Description)
+	}
+	{
+		x := c.PictureLink
+		if x == nil {
+			x = Ptr("https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png")
+		}
+		dst = append(dst, `,\"pictureLink\":`...)
+		dst = appendStringEsc(dst, *x)
+	}
+	if c.Slack != nil {
+		dst = append(dst, `,\"slack\":`...)
+		dst = appendStringEsc(dst, *c.Slack)
+	}
+	if c.Email != nil {
+		dst = append(dst, `,\"email\":`...)
+		dst = appendStringEsc(dst, *c.Email)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
 func (c *CorpGroupEditableInfo) UnmarshalJSON(data []byte) error {
 	type plain CorpGroupEditableInfo
@@ -209,6 +237,88 @@ func (c CorpGroupInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpGroupInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.DisplayName != nil {
+		dst = append(dst, `,\"displayName\":`...)
+		dst = appendStringEsc(dst, *c.DisplayName)
+	}
+	if c.Email != nil {
+		dst = append(dst, `,\"email\":`...)
+		dst = appendStringEsc(dst, *c.Email)
+	}
+	dst = append(dst, `,\"admins\":`...)
+	if c.Admins == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Admins == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Admins {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"members\":`...)
+	if c.Members == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Members == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Members {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"groups\":`...)
+	if c.Groups == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if c.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *c.Description)
+	}
+	if c.Slack != nil {
+		dst = append(dst, `,\"slack\":`...)
+		dst = appendStringEsc(dst, *c.Slack)
+	}
+	if c.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = c.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // CorpUserAppearanceSettings is the record
 // com.linkedin.identity.CorpUserAppearanceSettings, used by [CorpUserSettings].
 //
@@ -233,6 +343,22 @@ func (c CorpUserAppearanceSettings) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if c.ShowThemeV2 != nil {
 		dst = append(dst, ",\"showThemeV2\":"...)
+		dst = appendBool(dst, *c.ShowThemeV2)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserAppearanceSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.ShowSimplifiedHomepage != nil {
+		dst = append(dst, `,\"showSimplifiedHomepage\":`...)
+		dst = appendBool(dst, *c.ShowSimplifiedHomepage)
+	}
+	if c.ShowThemeV2 != nil {
+		dst = append(dst, `,\"showThemeV2\":`...)
 		dst = appendBool(dst, *c.ShowThemeV2)
 	}
 	return closeObject(dst, start), err
@@ -271,6 +397,26 @@ func (c CorpUserCredentials) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if c.PasswordResetTokenExpirationTimeMillis != nil {
 		dst = append(dst, ",\"passwordResetTokenExpirationTimeMillis\":"...)
+		dst = strconv.AppendInt(dst, int64(*c.PasswordResetTokenExpirationTimeMillis), 10)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserCredentials) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"salt\":`...)
+	dst = appendStringEsc(dst, c.Salt)
+	dst = append(dst, `,\"hashedPassword\":`...)
+	dst = appendStringEsc(dst, c.HashedPassword)
+	if c.PasswordResetToken != nil {
+		dst = append(dst, `,\"passwordResetToken\":`...)
+		dst = appendStringEsc(dst, *c.PasswordResetToken)
+	}
+	if c.PasswordResetTokenExpirationTimeMillis != nil {
+		dst = append(dst, `,\"passwordResetTokenExpirationTimeMillis\":`...)
 		dst = strconv.AppendInt(dst, int64(*c.PasswordResetTokenExpirationTimeMillis), 10)
 	}
 	return closeObject(dst, start), err
@@ -442,6 +588,114 @@ func (c CorpUserEditableInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserEditableInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.AboutMe != nil {
+		dst = append(dst, `,\"aboutMe\":`...)
+		dst = appendStringEsc(dst, *c.AboutMe)
+	}
+	dst = append(dst, `,\"teams\":`...)
+	if c.Teams == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Teams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Teams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"skills\":`...)
+	if c.Skills == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Skills == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Skills {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := c.PictureLink
+		if x == nil {
+			x = Ptr("assets/platforms/default_avatar.png")
+		}
+		dst = append(dst, `,\"pictureLink\":`...)
+		dst = appendStringEsc(dst, *x)
+	}
+	if c.DisplayName != nil {
+		dst = append(dst, `,\"displayName\":`...)
+		dst = appendStringEsc(dst, *c.DisplayName)
+	}
+	if c.Title != nil {
+		dst = append(dst, `,\"title\":`...)
+		dst = appendStringEsc(dst, *c.Title)
+	}
+	if c.Platforms != nil {
+		dst = append(dst, `,\"platforms\":`...)
+		if c.Platforms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Platforms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if c.Persona != nil {
+		dst = append(dst, `,\"persona\":`...)
+		dst = appendStringEsc(dst, *c.Persona)
+	}
+	if c.Slack != nil {
+		dst = append(dst, `,\"slack\":`...)
+		dst = appendStringEsc(dst, *c.Slack)
+	}
+	if c.Phone != nil {
+		dst = append(dst, `,\"phone\":`...)
+		dst = appendStringEsc(dst, *c.Phone)
+	}
+	if c.Email != nil {
+		dst = append(dst, `,\"email\":`...)
+		dst = appendStringEsc(dst, *c.Email)
+	}
+	if c.InformationSources != nil {
+		dst = append(dst, `,\"informationSources\":`...)
+		if c.InformationSources == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.InformationSources {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
 func (c *CorpUserEditableInfo) UnmarshalJSON(data []byte) error {
 	type plain CorpUserEditableInfo
@@ -490,6 +744,33 @@ func (c CorpUserHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserHomePageSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.PageTemplate != nil {
+		dst = append(dst, `,\"pageTemplate\":`...)
+		dst = appendStringEsc(dst, *c.PageTemplate)
+	}
+	if c.DismissedAnnouncements != nil {
+		dst = append(dst, `,\"dismissedAnnouncements\":`...)
+		if c.DismissedAnnouncements == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.DismissedAnnouncements {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}
@@ -613,6 +894,68 @@ func (c CorpUserInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if c.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, c.CustomProperties)
+	}
+	dst = append(dst, `,\"active\":`...)
+	dst = appendBool(dst, c.Active)
+	if c.DisplayName != nil {
+		dst = append(dst, `,\"displayName\":`...)
+		dst = appendStringEsc(dst, *c.DisplayName)
+	}
+	if c.Email != nil {
+		dst = append(dst, `,\"email\":`...)
+		dst = appendStringEsc(dst, *c.Email)
+	}
+	if c.Title != nil {
+		dst = append(dst, `,\"title\":`...)
+		dst = appendStringEsc(dst, *c.Title)
+	}
+	if c.ManagerURN != nil {
+		dst = append(dst, `,\"managerUrn\":`...)
+		dst = appendStringEsc(dst, *c.ManagerURN)
+	}
+	if c.DepartmentID != nil {
+		dst = append(dst, `,\"departmentId\":`...)
+		dst = strconv.AppendInt(dst, int64(*c.DepartmentID), 10)
+	}
+	if c.DepartmentName != nil {
+		dst = append(dst, `,\"departmentName\":`...)
+		dst = appendStringEsc(dst, *c.DepartmentName)
+	}
+	if c.FirstName != nil {
+		dst = append(dst, `,\"firstName\":`...)
+		dst = appendStringEsc(dst, *c.FirstName)
+	}
+	if c.LastName != nil {
+		dst = append(dst, `,\"lastName\":`...)
+		dst = appendStringEsc(dst, *c.LastName)
+	}
+	if c.FullName != nil {
+		dst = append(dst, `,\"fullName\":`...)
+		dst = appendStringEsc(dst, *c.FullName)
+	}
+	if c.CountryCode != nil {
+		dst = append(dst, `,\"countryCode\":`...)
+		dst = appendStringEsc(dst, *c.CountryCode)
+	}
+	dst = append(dst, `,\"system\":`...)
+	dst = appendBool(dst, c.System)
+	if c.IsSupportUser != nil {
+		dst = append(dst, `,\"isSupportUser\":`...)
+		dst = appendBool(dst, *c.IsSupportUser)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
 func (c *CorpUserInfo) UnmarshalJSON(data []byte) error {
 	type plain CorpUserInfo
@@ -642,6 +985,18 @@ func (c CorpUserLocaleSettings) appendJSON(dst []byte) ([]byte, error) {
 	if c.Language != nil {
 		dst = append(dst, ",\"language\":"...)
 		dst = appendString(dst, *c.Language)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserLocaleSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.Language != nil {
+		dst = append(dst, `,\"language\":`...)
+		dst = appendStringEsc(dst, *c.Language)
 	}
 	return closeObject(dst, start), err
 }
@@ -707,6 +1062,47 @@ func (c CorpUserSettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"appearance\":`...)
+	dst, err = c.Appearance.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if c.Views != nil {
+		dst = append(dst, `,\"views\":`...)
+		dst, err = c.Views.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.NotificationSettings != nil {
+		dst = append(dst, `,\"notificationSettings\":`...)
+		dst, err = c.NotificationSettings.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, c.NotificationSettings)
+		}
+	}
+	if c.HomePage != nil {
+		dst = append(dst, `,\"homePage\":`...)
+		dst, err = c.HomePage.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.Locale != nil {
+		dst = append(dst, `,\"locale\":`...)
+		dst, err = c.Locale.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // CorpUserStatus is the aspect "corpUserStatus"
 // (com.linkedin.identity.CorpUserStatus) of the corpuser entity.
 //
@@ -735,6 +1131,21 @@ func (c CorpUserStatus) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserStatus) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"status\":`...)
+	dst = appendStringEsc(dst, c.Status)
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = c.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // CorpUserViewsSettings is the record
 // com.linkedin.identity.CorpUserViewsSettings, used by [CorpUserSettings].
 //
@@ -752,6 +1163,18 @@ func (c CorpUserViewsSettings) appendJSON(dst []byte) ([]byte, error) {
 	if c.DefaultView != nil {
 		dst = append(dst, ",\"defaultView\":"...)
 		dst = appendString(dst, *c.DefaultView)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserViewsSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.DefaultView != nil {
+		dst = append(dst, `,\"defaultView\":`...)
+		dst = appendStringEsc(dst, *c.DefaultView)
 	}
 	return closeObject(dst, start), err
 }
@@ -803,6 +1226,31 @@ func (g GroupMembership) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GroupMembership) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"groups\":`...)
+	if g.Groups == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if g.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range g.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // InviteToken is the aspect "inviteToken" (com.linkedin.identity.InviteToken)
 // of the inviteToken entity.
 //
@@ -827,6 +1275,20 @@ func (i InviteToken) appendJSON(dst []byte) ([]byte, error) {
 	if i.Role != nil {
 		dst = append(dst, ",\"role\":"...)
 		dst = appendString(dst, *i.Role)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i InviteToken) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"token\":`...)
+	dst = appendStringEsc(dst, i.Token)
+	if i.Role != nil {
+		dst = append(dst, `,\"role\":`...)
+		dst = appendStringEsc(dst, *i.Role)
 	}
 	return closeObject(dst, start), err
 }
@@ -878,6 +1340,31 @@ func (n NativeGroupMembership) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of n to dst escaped as the body of a
+// JSON string.
+func (n NativeGroupMembership) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"nativeGroups\":`...)
+	if n.NativeGroups == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if n.NativeGroups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range n.NativeGroups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RoleMembership is the aspect "roleMembership"
 // (com.linkedin.identity.RoleMembership) of entities corpuser and corpGroup.
 //
@@ -918,6 +1405,31 @@ func (r RoleMembership) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RoleMembership) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"roles\":`...)
+	if r.Roles == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if r.Roles == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range r.Roles {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}

@@ -30,6 +30,21 @@ func (i IncidentAssignee) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentAssignee) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"actor\":`...)
+	dst = appendStringEsc(dst, i.Actor)
+	dst = append(dst, `,\"assignedAt\":`...)
+	dst, err = i.AssignedAt.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // IncidentExternalLink is the record
 // com.linkedin.incident.IncidentExternalLink, used by [IncidentExternalLinks].
 //
@@ -101,6 +116,39 @@ func (i IncidentExternalLink) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentExternalLink) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"connectionId\":`...)
+	dst = appendStringEsc(dst, i.ConnectionID)
+	dst = append(dst, `,\"system\":`...)
+	dst = appendStringEsc(dst, i.System)
+	dst = append(dst, `,\"externalId\":`...)
+	dst = appendStringEsc(dst, i.ExternalID)
+	dst = append(dst, `,\"url\":`...)
+	dst = appendStringEsc(dst, i.URL)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = i.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	{
+		x := i.SyncEnabled
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, `,\"syncEnabled\":`...)
+		dst = appendBool(dst, *x)
+	}
+	if i.LastSyncTimeMillis != nil {
+		dst = append(dst, `,\"lastSyncTimeMillis\":`...)
+		dst = strconv.AppendInt(dst, int64(*i.LastSyncTimeMillis), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes i; absent defaulted fields take their defaults.
 func (i *IncidentExternalLink) UnmarshalJSON(data []byte) error {
 	type plain IncidentExternalLink
@@ -156,6 +204,34 @@ func (i IncidentExternalLinks) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentExternalLinks) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"links\":`...)
+	if i.Links == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.Links == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Links {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -315,6 +391,88 @@ func (i IncidentInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(i.Type))
+	if i.CustomType != nil {
+		dst = append(dst, `,\"customType\":`...)
+		dst = appendStringEsc(dst, *i.CustomType)
+	}
+	if i.Title != nil {
+		dst = append(dst, `,\"title\":`...)
+		dst = appendStringEsc(dst, *i.Title)
+	}
+	if i.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *i.Description)
+	}
+	dst = append(dst, `,\"entities\":`...)
+	if i.Entities == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.Entities == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Entities {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if i.Priority != nil {
+		dst = append(dst, `,\"priority\":`...)
+		dst = strconv.AppendInt(dst, int64(*i.Priority), 10)
+	}
+	if i.Assignees != nil {
+		dst = append(dst, `,\"assignees\":`...)
+		if i.Assignees == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Assignees {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"status\":`...)
+	dst, err = i.Status.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if i.Source != nil {
+		dst = append(dst, `,\"source\":`...)
+		dst, err = i.Source.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if i.StartedAt != nil {
+		dst = append(dst, `,\"startedAt\":`...)
+		dst = strconv.AppendInt(dst, int64(*i.StartedAt), 10)
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = i.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // IncidentNote is the record com.linkedin.incident.IncidentNote, used by
 // [IncidentNotes].
 //
@@ -344,6 +502,28 @@ func (i IncidentNote) appendJSON(dst []byte) ([]byte, error) {
 	if i.Source != nil {
 		dst = append(dst, ",\"source\":"...)
 		dst, err = i.Source.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentNote) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"message\":`...)
+	dst = appendStringEsc(dst, i.Message)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = i.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if i.Source != nil {
+		dst = append(dst, `,\"source\":`...)
+		dst, err = i.Source.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -385,6 +565,26 @@ func (i IncidentNoteSource) appendJSON(dst []byte) ([]byte, error) {
 	if i.ExternalID != nil {
 		dst = append(dst, ",\"externalId\":"...)
 		dst = appendString(dst, *i.ExternalID)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentNoteSource) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if i.SourceType != nil {
+		dst = append(dst, `,\"sourceType\":`...)
+		dst = appendStringEsc(dst, string(*i.SourceType))
+	}
+	if i.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *i.ExternalURL)
+	}
+	if i.ExternalID != nil {
+		dst = append(dst, `,\"externalId\":`...)
+		dst = appendStringEsc(dst, *i.ExternalID)
 	}
 	return closeObject(dst, start), err
 }
@@ -459,6 +659,34 @@ func (i IncidentNotes) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentNotes) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"notes\":`...)
+	if i.Notes == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if i.Notes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.Notes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes i; absent defaulted fields take their defaults.
 func (i *IncidentNotes) UnmarshalJSON(data []byte) error {
 	type plain IncidentNotes
@@ -492,6 +720,20 @@ func (i IncidentSource) appendJSON(dst []byte) ([]byte, error) {
 	if i.SourceURN != nil {
 		dst = append(dst, ",\"sourceUrn\":"...)
 		dst = appendString(dst, *i.SourceURN)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentSource) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(i.Type))
+	if i.SourceURN != nil {
+		dst = append(dst, `,\"sourceUrn\":`...)
+		dst = appendStringEsc(dst, *i.SourceURN)
 	}
 	return closeObject(dst, start), err
 }
@@ -576,6 +818,29 @@ func (i IncidentStatus) appendJSON(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, ",\"lastUpdated\":"...)
 	dst, err = i.LastUpdated.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentStatus) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"state\":`...)
+	dst = appendStringEsc(dst, string(i.State))
+	if i.Stage != nil {
+		dst = append(dst, `,\"stage\":`...)
+		dst = appendStringEsc(dst, string(*i.Stage))
+	}
+	if i.Message != nil {
+		dst = append(dst, `,\"message\":`...)
+		dst = appendStringEsc(dst, *i.Message)
+	}
+	dst = append(dst, `,\"lastUpdated\":`...)
+	dst, err = i.LastUpdated.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, err
 	}

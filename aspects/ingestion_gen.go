@@ -46,6 +46,32 @@ func (d DataHubIngestionSourceConfig) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubIngestionSourceConfig) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"recipe\":`...)
+	dst = appendStringEsc(dst, d.Recipe)
+	if d.Version != nil {
+		dst = append(dst, `,\"version\":`...)
+		dst = appendStringEsc(dst, *d.Version)
+	}
+	if d.ExecutorID != nil {
+		dst = append(dst, `,\"executorId\":`...)
+		dst = appendStringEsc(dst, *d.ExecutorID)
+	}
+	if d.DebugMode != nil {
+		dst = append(dst, `,\"debugMode\":`...)
+		dst = appendBool(dst, *d.DebugMode)
+	}
+	if d.ExtraArgs != nil {
+		dst = append(dst, `,\"extraArgs\":`...)
+		dst = appendStringMapEsc(dst, d.ExtraArgs)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubIngestionSourceInfo is the aspect "dataHubIngestionSourceInfo"
 // (com.linkedin.ingestion.DataHubIngestionSourceInfo) of the
 // dataHubIngestionSource entity.
@@ -109,6 +135,41 @@ func (d DataHubIngestionSourceInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubIngestionSourceInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, d.Type)
+	if d.Platform != nil {
+		dst = append(dst, `,\"platform\":`...)
+		dst = appendStringEsc(dst, *d.Platform)
+	}
+	if d.Schedule != nil {
+		dst = append(dst, `,\"schedule\":`...)
+		dst, err = d.Schedule.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"config\":`...)
+	dst, err = d.Config.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if d.Source != nil {
+		dst = append(dst, `,\"source\":`...)
+		dst, err = d.Source.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubIngestionSourceSchedule is the record
 // com.linkedin.ingestion.DataHubIngestionSourceSchedule, used by
 // [DataHubIngestionSourceInfo].
@@ -132,6 +193,18 @@ func (d DataHubIngestionSourceSchedule) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubIngestionSourceSchedule) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"interval\":`...)
+	dst = appendStringEsc(dst, d.Interval)
+	dst = append(dst, `,\"timezone\":`...)
+	dst = appendStringEsc(dst, d.Timezone)
+	return closeObject(dst, start), err
+}
+
 // DataHubIngestionSourceSource is the record
 // com.linkedin.ingestion.DataHubIngestionSourceSource, used by
 // [DataHubIngestionSourceInfo].
@@ -146,6 +219,16 @@ func (d DataHubIngestionSourceSource) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"type\":"...)
 	dst = appendString(dst, string(d.Type))
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubIngestionSourceSource) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(d.Type))
 	return closeObject(dst, start), err
 }
 

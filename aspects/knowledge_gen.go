@@ -23,6 +23,16 @@ func (d DocumentContents) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DocumentContents) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"text\":`...)
+	dst = appendStringEsc(dst, d.Text)
+	return closeObject(dst, start), err
+}
+
 // DocumentInfo is the aspect "documentInfo"
 // (com.linkedin.knowledge.DocumentInfo) of the document entity.
 //
@@ -155,6 +165,94 @@ func (d DocumentInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DocumentInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if d.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.CustomProperties)
+	}
+	if d.Title != nil {
+		dst = append(dst, `,\"title\":`...)
+		dst = appendStringEsc(dst, *d.Title)
+	}
+	if d.Source != nil {
+		dst = append(dst, `,\"source\":`...)
+		dst, err = d.Source.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"status\":`...)
+	dst, err = d.Status.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"contents\":`...)
+	dst, err = d.Contents.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = d.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = d.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if d.RelatedAssets != nil {
+		dst = append(dst, `,\"relatedAssets\":`...)
+		if d.RelatedAssets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.RelatedAssets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.RelatedDocuments != nil {
+		dst = append(dst, `,\"relatedDocuments\":`...)
+		if d.RelatedDocuments == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.RelatedDocuments {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.ParentDocument != nil {
+		dst = append(dst, `,\"parentDocument\":`...)
+		dst, err = d.ParentDocument.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DocumentInfo) UnmarshalJSON(data []byte) error {
 	type plain DocumentInfo
@@ -220,6 +318,29 @@ func (d DocumentSettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DocumentSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	{
+		x := d.ShowInGlobalContext
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, `,\"showInGlobalContext\":`...)
+		dst = appendBool(dst, *x)
+	}
+	if d.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = d.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DocumentSettings) UnmarshalJSON(data []byte) error {
 	type plain DocumentSettings
@@ -270,6 +391,24 @@ func (d DocumentSource) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DocumentSource) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"sourceType\":`...)
+	dst = appendStringEsc(dst, string(d.SourceType))
+	if d.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *d.ExternalURL)
+	}
+	if d.ExternalID != nil {
+		dst = append(dst, `,\"externalId\":`...)
+		dst = appendStringEsc(dst, *d.ExternalID)
+	}
+	return closeObject(dst, start), err
+}
+
 // DocumentSourceType is the enum com.linkedin.knowledge.DocumentSourceType,
 // used by [DocumentSource]. Its values are the constants below; decoding does
 // not check them.
@@ -313,6 +452,16 @@ func (d DocumentStatus) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"state\":"...)
 	dst = appendString(dst, string(d.State))
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DocumentStatus) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"state\":`...)
+	dst = appendStringEsc(dst, string(d.State))
 	return closeObject(dst, start), err
 }
 
@@ -441,6 +590,72 @@ func (d DocumentUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DocumentUsageStatistics) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"timestampMillis\":`...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
+	if d.EventGranularity != nil {
+		dst = append(dst, `,\"eventGranularity\":`...)
+		dst, err = appendMarshalEscaped(dst, d.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := d.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, `,\"partitionSpec\":`...)
+		dst, err = appendMarshalEscaped(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.MessageID != nil {
+		dst = append(dst, `,\"messageId\":`...)
+		dst = appendStringEsc(dst, *d.MessageID)
+	}
+	if d.ViewsCount != nil {
+		dst = append(dst, `,\"viewsCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.ViewsCount), 10)
+	}
+	if d.AgentViewsCount != nil {
+		dst = append(dst, `,\"agentViewsCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.AgentViewsCount), 10)
+	}
+	if d.UniqueUserCount != nil {
+		dst = append(dst, `,\"uniqueUserCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.UniqueUserCount), 10)
+	}
+	if d.LastViewedAt != nil {
+		dst = append(dst, `,\"lastViewedAt\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.LastViewedAt), 10)
+	}
+	if d.UserCounts != nil {
+		dst = append(dst, `,\"userCounts\":`...)
+		if d.UserCounts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.UserCounts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshalEscaped(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DocumentUsageStatistics) UnmarshalJSON(data []byte) error {
 	type plain DocumentUsageStatistics
@@ -473,6 +688,16 @@ func (v ParentDocument) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v ParentDocument) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"document\":`...)
+	dst = appendStringEsc(dst, v.Document)
+	return closeObject(dst, start), err
+}
+
 // RelatedAsset is the record com.linkedin.knowledge.RelatedAsset, used by
 // [DocumentInfo].
 //
@@ -488,6 +713,16 @@ func (r RelatedAsset) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"asset\":"...)
 	dst = appendString(dst, r.Asset)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RelatedAsset) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"asset\":`...)
+	dst = appendStringEsc(dst, r.Asset)
 	return closeObject(dst, start), err
 }
 
@@ -507,5 +742,15 @@ func (r RelatedDocument) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"document\":"...)
 	dst = appendString(dst, r.Document)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RelatedDocument) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"document\":`...)
+	dst = appendStringEsc(dst, r.Document)
 	return closeObject(dst, start), err
 }

@@ -24,6 +24,16 @@ func (l LifecycleStageSettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of l to dst escaped as the body of a
+// JSON string.
+func (l LifecycleStageSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"hideInSearch\":`...)
+	dst = appendBool(dst, l.HideInSearch)
+	return closeObject(dst, start), err
+}
+
 // LifecycleStageTransitionPolicy is the record
 // com.linkedin.lifecycle.LifecycleStageTransitionPolicy, used by
 // [LifecycleStageTypeInfo].
@@ -60,6 +70,29 @@ func (l LifecycleStageTransitionPolicy) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of l to dst escaped as the body of a
+// JSON string.
+func (l LifecycleStageTransitionPolicy) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if l.AllowedPreviousStages != nil {
+		dst = append(dst, `,\"allowedPreviousStages\":`...)
+		if l.AllowedPreviousStages == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range l.AllowedPreviousStages {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}
@@ -158,6 +191,57 @@ func (l LifecycleStageTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, ",\"lastModified\":"...)
 	dst, err = l.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of l to dst escaped as the body of a
+// JSON string.
+func (l LifecycleStageTypeInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, l.Name)
+	if l.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *l.Description)
+	}
+	if l.EntityTypes != nil {
+		dst = append(dst, `,\"entityTypes\":`...)
+		if l.EntityTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range l.EntityTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"settings\":`...)
+	dst, err = l.Settings.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if l.TransitionPolicy != nil {
+		dst = append(dst, `,\"transitionPolicy\":`...)
+		dst, err = l.TransitionPolicy.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = l.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = l.LastModified.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, err
 	}

@@ -27,3 +27,18 @@ func (l LogicalParent) appendJSON(dst []byte) ([]byte, error) {
 	}
 	return closeObject(dst, start), err
 }
+
+// appendJSONEscaped appends the JSON of l to dst escaped as the body of a
+// JSON string.
+func (l LogicalParent) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if l.Parent != nil {
+		dst = append(dst, `,\"parent\":`...)
+		dst, err = l.Parent.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}

@@ -24,6 +24,16 @@ func (a AIAgentKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AIAgentKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, a.ID)
+	return closeObject(dst, start), err
+}
+
 // APIKey is the key aspect "apiKey" of the api entity
 // (com.linkedin.metadata.key.ApiKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -45,6 +55,16 @@ func (a APIKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, a.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a APIKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, a.ID)
 	return closeObject(dst, start), err
 }
 
@@ -72,6 +92,16 @@ func (a AgentSkillKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AgentSkillKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, a.ID)
+	return closeObject(dst, start), err
+}
+
 // AssertionKey is the key aspect "assertionKey" of the assertion entity
 // (com.linkedin.metadata.key.AssertionKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -91,6 +121,16 @@ func (a AssertionKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"assertionId\":"...)
 	dst = appendString(dst, a.AssertionID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssertionKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"assertionId\":`...)
+	dst = appendStringEsc(dst, a.AssertionID)
 	return closeObject(dst, start), err
 }
 
@@ -123,6 +163,18 @@ func (c ChartKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ChartKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"dashboardTool\":`...)
+	dst = appendStringEsc(dst, c.DashboardTool)
+	dst = append(dst, `,\"chartId\":`...)
+	dst = appendStringEsc(dst, c.ChartID)
+	return closeObject(dst, start), err
+}
+
 // ContainerKey is the key aspect "containerKey" of the container entity
 // (com.linkedin.metadata.key.ContainerKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -143,6 +195,18 @@ func (c ContainerKey) appendJSON(dst []byte) ([]byte, error) {
 	if c.Guid != nil {
 		dst = append(dst, ",\"guid\":"...)
 		dst = appendString(dst, *c.Guid)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ContainerKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.Guid != nil {
+		dst = append(dst, `,\"guid\":`...)
+		dst = appendStringEsc(dst, *c.Guid)
 	}
 	return closeObject(dst, start), err
 }
@@ -170,6 +234,16 @@ func (c CorpGroupKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpGroupKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, c.Name)
+	return closeObject(dst, start), err
+}
+
 // CorpUserKey is the key aspect "corpUserKey" of the corpuser entity
 // (com.linkedin.metadata.key.CorpUserKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -189,6 +263,16 @@ func (c CorpUserKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"username\":"...)
 	dst = appendString(dst, c.Username)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CorpUserKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"username\":`...)
+	dst = appendStringEsc(dst, c.Username)
 	return closeObject(dst, start), err
 }
 
@@ -221,6 +305,18 @@ func (d DashboardKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DashboardKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"dashboardTool\":`...)
+	dst = appendStringEsc(dst, d.DashboardTool)
+	dst = append(dst, `,\"dashboardId\":`...)
+	dst = appendStringEsc(dst, d.DashboardID)
+	return closeObject(dst, start), err
+}
+
 // DataContractKey is the key aspect "dataContractKey" of the dataContract
 // entity (com.linkedin.metadata.key.DataContractKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -240,6 +336,16 @@ func (d DataContractKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataContractKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -273,6 +379,20 @@ func (d DataFlowKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataFlowKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"orchestrator\":`...)
+	dst = appendStringEsc(dst, d.Orchestrator)
+	dst = append(dst, `,\"flowId\":`...)
+	dst = appendStringEsc(dst, d.FlowID)
+	dst = append(dst, `,\"cluster\":`...)
+	dst = appendStringEsc(dst, d.Cluster)
+	return closeObject(dst, start), err
+}
+
 // DataHubAccessTokenKey is the key aspect "dataHubAccessTokenKey" of the
 // dataHubAccessToken entity (com.linkedin.metadata.key.DataHubAccessTokenKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -292,6 +412,16 @@ func (d DataHubAccessTokenKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubAccessTokenKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -317,6 +447,16 @@ func (d DataHubActionKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubActionKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubConnectionKey is the key aspect "dataHubConnectionKey" of the
 // dataHubConnection entity (com.linkedin.metadata.key.DataHubConnectionKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -339,6 +479,16 @@ func (d DataHubConnectionKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubConnectionKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubFileKey is the key aspect "dataHubFileKey" of the dataHubFile entity
 // (com.linkedin.metadata.key.DataHubFileKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -358,6 +508,16 @@ func (d DataHubFileKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubFileKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -384,6 +544,16 @@ func (d DataHubIngestionSourceKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubIngestionSourceKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubOpenAPISchemaKey is the key aspect "dataHubOpenAPISchemaKey" of the
 // dataHubOpenAPISchema entity
 // (com.linkedin.metadata.key.DataHubOpenAPISchemaKey): its fields, in order,
@@ -407,6 +577,16 @@ func (d DataHubOpenAPISchemaKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubOpenAPISchemaKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubPageModuleKey is the key aspect "dataHubPageModuleKey" of the
 // dataHubPageModule entity (com.linkedin.metadata.key.DataHubPageModuleKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -426,6 +606,16 @@ func (d DataHubPageModuleKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageModuleKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -452,6 +642,16 @@ func (d DataHubPageTemplateKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageTemplateKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubPersonaKey is the key aspect "dataHubPersonaKey" of the dataHubPersona
 // entity (com.linkedin.metadata.key.DataHubPersonaKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -471,6 +671,16 @@ func (d DataHubPersonaKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPersonaKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -494,6 +704,16 @@ func (d DataHubPolicyKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPolicyKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -523,6 +743,18 @@ func (d DataHubRetentionKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubRetentionKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"entityName\":`...)
+	dst = appendStringEsc(dst, d.EntityName)
+	dst = append(dst, `,\"aspectName\":`...)
+	dst = appendStringEsc(dst, d.AspectName_)
+	return closeObject(dst, start), err
+}
+
 // DataHubRoleKey is the key aspect "dataHubRoleKey" of the dataHubRole entity
 // (com.linkedin.metadata.key.DataHubRoleKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -543,6 +775,16 @@ func (d DataHubRoleKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubRoleKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -568,6 +810,16 @@ func (d DataHubSecretKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubSecretKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubStepStateKey is the key aspect "dataHubStepStateKey" of the
 // dataHubStepState entity (com.linkedin.metadata.key.DataHubStepStateKey): its
 // fields, in order, are the parts of the entity's URN.
@@ -587,6 +839,16 @@ func (d DataHubStepStateKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubStepStateKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -612,6 +874,16 @@ func (d DataHubUpgradeKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubUpgradeKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // DataHubViewKey is the key aspect "dataHubViewKey" of the dataHubView entity
 // (com.linkedin.metadata.key.DataHubViewKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -631,6 +903,16 @@ func (d DataHubViewKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubViewKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -657,6 +939,18 @@ func (d DataJobKey) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, d.Flow)
 	dst = append(dst, ",\"jobId\":"...)
 	dst = appendString(dst, d.JobID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataJobKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"flow\":`...)
+	dst = appendStringEsc(dst, d.Flow)
+	dst = append(dst, `,\"jobId\":`...)
+	dst = appendStringEsc(dst, d.JobID)
 	return closeObject(dst, start), err
 }
 
@@ -687,6 +981,18 @@ func (d DataPlatformInstanceKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataPlatformInstanceKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"platform\":`...)
+	dst = appendStringEsc(dst, d.Platform)
+	dst = append(dst, `,\"instance\":`...)
+	dst = appendStringEsc(dst, d.Instance)
+	return closeObject(dst, start), err
+}
+
 // DataProcessInstanceKey is the key aspect "dataProcessInstanceKey" of the
 // dataProcessInstance entity
 // (com.linkedin.metadata.key.DataProcessInstanceKey): its fields, in order, are
@@ -708,6 +1014,16 @@ func (d DataProcessInstanceKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProcessInstanceKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -745,6 +1061,23 @@ func (d DataProcessKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataProcessKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	dst = append(dst, `,\"orchestrator\":`...)
+	dst = appendStringEsc(dst, d.Orchestrator)
+	dst = append(dst, `,\"origin\":`...)
+	dst, err = appendMarshalEscaped(dst, d.Origin)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // DocumentKey is the key aspect "documentKey" of the document entity
 // (com.linkedin.metadata.key.DocumentKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -764,6 +1097,16 @@ func (d DocumentKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DocumentKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
 	return closeObject(dst, start), err
 }
 
@@ -790,6 +1133,16 @@ func (d DomainKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DomainKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, d.ID)
+	return closeObject(dst, start), err
+}
+
 // ERModelRelationshipKey is the key aspect "erModelRelationshipKey" of the
 // erModelRelationship entity
 // (com.linkedin.metadata.key.ERModelRelationshipKey): its fields, in order, are
@@ -810,6 +1163,16 @@ func (e ERModelRelationshipKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, e.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e ERModelRelationshipKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, e.ID)
 	return closeObject(dst, start), err
 }
 
@@ -836,6 +1199,16 @@ func (e ExecutionRequestKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e ExecutionRequestKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, e.ID)
+	return closeObject(dst, start), err
+}
+
 // FormKey is the key aspect "formKey" of the form entity
 // (com.linkedin.metadata.key.FormKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -855,6 +1228,16 @@ func (f FormKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, f.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f FormKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, f.ID)
 	return closeObject(dst, start), err
 }
 
@@ -881,6 +1264,16 @@ func (g GlobalSettingsKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GlobalSettingsKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, g.ID)
+	return closeObject(dst, start), err
+}
+
 // GlossaryNodeKey is the key aspect "glossaryNodeKey" of the glossaryNode
 // entity (com.linkedin.metadata.key.GlossaryNodeKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -903,6 +1296,16 @@ func (g GlossaryNodeKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GlossaryNodeKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, g.Name)
+	return closeObject(dst, start), err
+}
+
 // GlossaryTermKey is the key aspect "glossaryTermKey" of the glossaryTerm
 // entity (com.linkedin.metadata.key.GlossaryTermKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -922,6 +1325,16 @@ func (g GlossaryTermKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"name\":"...)
 	dst = appendString(dst, g.Name)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GlossaryTermKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, g.Name)
 	return closeObject(dst, start), err
 }
 
@@ -948,6 +1361,16 @@ func (i IncidentKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IncidentKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, i.ID)
+	return closeObject(dst, start), err
+}
+
 // InviteTokenKey is the key aspect "inviteTokenKey" of the inviteToken entity
 // (com.linkedin.metadata.key.InviteTokenKey): its fields, in order, are the
 // parts of the entity's URN.
@@ -967,6 +1390,16 @@ func (i InviteTokenKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, i.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i InviteTokenKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, i.ID)
 	return closeObject(dst, start), err
 }
 
@@ -990,6 +1423,16 @@ func (l LifecycleStageTypeKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, l.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of l to dst escaped as the body of a
+// JSON string.
+func (l LifecycleStageTypeKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, l.ID)
 	return closeObject(dst, start), err
 }
 
@@ -1026,6 +1469,23 @@ func (m MLModelDeploymentKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MLModelDeploymentKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"platform\":`...)
+	dst = appendStringEsc(dst, m.Platform)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, m.Name)
+	dst = append(dst, `,\"origin\":`...)
+	dst, err = appendMarshalEscaped(dst, m.Origin)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // MLPrimaryKeyKey is the key aspect "mlPrimaryKeyKey" of the mlPrimaryKey
 // entity (com.linkedin.metadata.key.MLPrimaryKeyKey): its fields, in order, are
 // the parts of the entity's URN.
@@ -1049,6 +1509,18 @@ func (m MLPrimaryKeyKey) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, m.FeatureNamespace)
 	dst = append(dst, ",\"name\":"...)
 	dst = appendString(dst, m.Name)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MLPrimaryKeyKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"featureNamespace\":`...)
+	dst = appendStringEsc(dst, m.FeatureNamespace)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, m.Name)
 	return closeObject(dst, start), err
 }
 
@@ -1091,6 +1563,20 @@ func (m MetricKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MetricKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"platform\":`...)
+	dst = appendStringEsc(dst, m.Platform)
+	dst = append(dst, `,\"path\":`...)
+	dst = appendStringEsc(dst, m.Path)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, m.ID)
+	return closeObject(dst, start), err
+}
+
 // NotebookKey is the key aspect "notebookKey" of the notebook entity
 // (com.linkedin.metadata.key.NotebookKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -1119,6 +1605,18 @@ func (n NotebookKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of n to dst escaped as the body of a
+// JSON string.
+func (n NotebookKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"notebookTool\":`...)
+	dst = appendStringEsc(dst, n.NotebookTool)
+	dst = append(dst, `,\"notebookId\":`...)
+	dst = appendStringEsc(dst, n.NotebookID)
+	return closeObject(dst, start), err
+}
+
 // OwnershipTypeKey is the key aspect "ownershipTypeKey" of the ownershipType
 // entity (com.linkedin.metadata.key.OwnershipTypeKey): its fields, in order,
 // are the parts of the entity's URN.
@@ -1140,6 +1638,16 @@ func (o OwnershipTypeKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, o.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of o to dst escaped as the body of a
+// JSON string.
+func (o OwnershipTypeKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, o.ID)
 	return closeObject(dst, start), err
 }
 
@@ -1166,6 +1674,16 @@ func (v PostKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PostKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, v.ID)
+	return closeObject(dst, start), err
+}
+
 // QueryKey is the key aspect "queryKey" of the query entity
 // (com.linkedin.metadata.key.QueryKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -1188,6 +1706,16 @@ func (q QueryKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of q to dst escaped as the body of a
+// JSON string.
+func (q QueryKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, q.ID)
+	return closeObject(dst, start), err
+}
+
 // RoleKey is the key aspect "roleKey" of the role entity
 // (com.linkedin.metadata.key.RoleKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -1207,6 +1735,16 @@ func (r RoleKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, r.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RoleKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, r.ID)
 	return closeObject(dst, start), err
 }
 
@@ -1233,6 +1771,18 @@ func (s SchemaFieldKey) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, s.Parent)
 	dst = append(dst, ",\"fieldPath\":"...)
 	dst = appendString(dst, s.FieldPath)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SchemaFieldKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"parent\":`...)
+	dst = appendStringEsc(dst, s.Parent)
+	dst = append(dst, `,\"fieldPath\":`...)
+	dst = appendStringEsc(dst, s.FieldPath)
 	return closeObject(dst, start), err
 }
 
@@ -1274,6 +1824,20 @@ func (s SemanticModelKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SemanticModelKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"platform\":`...)
+	dst = appendStringEsc(dst, s.Platform)
+	dst = append(dst, `,\"path\":`...)
+	dst = appendStringEsc(dst, s.Path)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, s.ID)
+	return closeObject(dst, start), err
+}
+
 // TagKey is the key aspect "tagKey" of the tag entity
 // (com.linkedin.metadata.key.TagKey): its fields, in order, are the parts of
 // the entity's URN.
@@ -1296,6 +1860,16 @@ func (t TagKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of t to dst escaped as the body of a
+// JSON string.
+func (t TagKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, t.Name)
+	return closeObject(dst, start), err
+}
+
 // TelemetryKey is the key aspect "telemetryKey" of the telemetry entity
 // (com.linkedin.metadata.key.TelemetryKey): its fields, in order, are the parts
 // of the entity's URN.
@@ -1315,6 +1889,16 @@ func (t TelemetryKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"name\":"...)
 	dst = appendString(dst, t.Name)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of t to dst escaped as the body of a
+// JSON string.
+func (t TelemetryKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, t.Name)
 	return closeObject(dst, start), err
 }
 
@@ -1342,5 +1926,17 @@ func (v VersionSetKey) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, v.ID)
 	dst = append(dst, ",\"entityType\":"...)
 	dst = appendString(dst, v.EntityType)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v VersionSetKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, v.ID)
+	dst = append(dst, `,\"entityType\":`...)
+	dst = appendStringEsc(dst, v.EntityType)
 	return closeObject(dst, start), err
 }

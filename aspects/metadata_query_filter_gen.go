@@ -100,6 +100,34 @@ func (c ConjunctiveCriterion) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ConjunctiveCriterion) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"and\":`...)
+	if c.And == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.And == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.And {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // Criterion is the record com.linkedin.metadata.query.filter.Criterion, used by
 // [ConjunctiveCriterion] and [Filter].
 //
@@ -168,6 +196,43 @@ func (c Criterion) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c Criterion) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"field\":`...)
+	dst = appendStringEsc(dst, c.Field)
+	dst = append(dst, `,\"values\":`...)
+	if c.Values == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if c.Values == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.Values {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := c.Condition
+		if x == "" {
+			x = ConditionEqual
+		}
+		dst = append(dst, `,\"condition\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	dst = append(dst, `,\"negated\":`...)
+	dst = appendBool(dst, c.Negated)
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes c; absent defaulted fields take their defaults.
 func (c *Criterion) UnmarshalJSON(data []byte) error {
 	type plain Criterion
@@ -229,6 +294,50 @@ func (f Filter) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of f to dst escaped as the body of a
+// JSON string.
+func (f Filter) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if f.Or != nil {
+		dst = append(dst, `,\"or\":`...)
+		if f.Or == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Or {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if f.Criteria != nil {
+		dst = append(dst, `,\"criteria\":`...)
+		if f.Criteria == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range f.Criteria {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}

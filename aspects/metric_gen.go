@@ -67,6 +67,52 @@ func (a AIContext) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AIContext) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Synonyms != nil {
+		dst = append(dst, `,\"synonyms\":`...)
+		if a.Synonyms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Synonyms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Instructions != nil {
+		dst = append(dst, `,\"instructions\":`...)
+		dst = appendStringEsc(dst, *a.Instructions)
+	}
+	if a.Examples != nil {
+		dst = append(dst, `,\"examples\":`...)
+		if a.Examples == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Examples {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.CustomInstructions != nil {
+		dst = append(dst, `,\"customInstructions\":`...)
+		dst = appendStringEsc(dst, *a.CustomInstructions)
+	}
+	return closeObject(dst, start), err
+}
+
 // DerivedMetricInput is the record com.linkedin.metric.DerivedMetricInput, used
 // by [MetricRelationships].
 //
@@ -122,6 +168,38 @@ func (d DerivedMetricInput) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DerivedMetricInput) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.SourceURN != nil {
+		dst = append(dst, `,\"sourceUrn\":`...)
+		dst = appendStringEsc(dst, *d.SourceURN)
+	}
+	dst = append(dst, `,\"destinationUrn\":`...)
+	dst = appendStringEsc(dst, d.DestinationURN)
+	if d.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = d.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = d.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.Properties != nil {
+		dst = append(dst, `,\"properties\":`...)
+		dst = appendStringMapEsc(dst, d.Properties)
+	}
+	return closeObject(dst, start), err
+}
+
 // Dialect is the enum com.linkedin.metric.Dialect, used by [DialectExpression].
 // Its values are the constants below; decoding does not check them.
 //
@@ -169,6 +247,18 @@ func (d DialectExpression) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DialectExpression) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"dialect\":`...)
+	dst = appendStringEsc(dst, string(d.Dialect))
+	dst = append(dst, `,\"expression\":`...)
+	dst = appendStringEsc(dst, d.Expression)
+	return closeObject(dst, start), err
+}
+
 // MetricExpression is the record com.linkedin.metric.MetricExpression, used by
 // [MetricInfo] and [SemanticField].
 //
@@ -207,6 +297,34 @@ func (m MetricExpression) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MetricExpression) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"dialects\":`...)
+	if m.Dialects == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if m.Dialects == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Dialects {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -291,6 +409,56 @@ func (m MetricInfo) appendJSON(dst []byte) ([]byte, error) {
 	if m.AIContext != nil {
 		dst = append(dst, ",\"aiContext\":"...)
 		dst, err = m.AIContext.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MetricInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *m.ExternalURL)
+	}
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, m.Name)
+	if m.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *m.Description)
+	}
+	if m.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = m.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = m.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.SemanticModel != nil {
+		dst = append(dst, `,\"semanticModel\":`...)
+		dst = appendStringEsc(dst, *m.SemanticModel)
+	}
+	if m.Expression != nil {
+		dst = append(dst, `,\"expression\":`...)
+		dst, err = m.Expression.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, m.Expression)
+		}
+	}
+	if m.AIContext != nil {
+		dst = append(dst, `,\"aiContext\":`...)
+		dst, err = m.AIContext.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -383,6 +551,58 @@ func (m MetricRelationships) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MetricRelationships) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.ParentMetric != nil {
+		dst = append(dst, `,\"parentMetric\":`...)
+		dst = appendStringEsc(dst, *m.ParentMetric)
+	}
+	dst = append(dst, `,\"derivedFrom\":`...)
+	if m.DerivedFrom == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if m.DerivedFrom == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.DerivedFrom {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"relatedMetrics\":`...)
+	if m.RelatedMetrics == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if m.RelatedMetrics == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.RelatedMetrics {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes m; absent defaulted fields take their defaults.
 func (m *MetricRelationships) UnmarshalJSON(data []byte) error {
 	type plain MetricRelationships
@@ -449,6 +669,50 @@ func (m MetricUpstreams) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MetricUpstreams) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.DatasetUpstreams != nil {
+		dst = append(dst, `,\"datasetUpstreams\":`...)
+		if m.DatasetUpstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.DatasetUpstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.FieldUpstreams != nil {
+		dst = append(dst, `,\"fieldUpstreams\":`...)
+		if m.FieldUpstreams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.FieldUpstreams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}

@@ -49,6 +49,35 @@ func (b BaseData) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of b to dst escaped as the body of a
+// JSON string.
+func (b BaseData) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"dataset\":`...)
+	dst = appendStringEsc(dst, b.Dataset)
+	if b.Motivation != nil {
+		dst = append(dst, `,\"motivation\":`...)
+		dst = appendStringEsc(dst, *b.Motivation)
+	}
+	if b.PreProcessing != nil {
+		dst = append(dst, `,\"preProcessing\":`...)
+		if b.PreProcessing == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range b.PreProcessing {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // CaveatDetails is the record com.linkedin.ml.metadata.CaveatDetails, used by
 // [CaveatsAndRecommendations].
 //
@@ -92,6 +121,37 @@ func (c CaveatDetails) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CaveatDetails) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.NeedsFurtherTesting != nil {
+		dst = append(dst, `,\"needsFurtherTesting\":`...)
+		dst = appendBool(dst, *c.NeedsFurtherTesting)
+	}
+	if c.CaveatDescription != nil {
+		dst = append(dst, `,\"caveatDescription\":`...)
+		dst = appendStringEsc(dst, *c.CaveatDescription)
+	}
+	if c.GroupsNotRepresented != nil {
+		dst = append(dst, `,\"groupsNotRepresented\":`...)
+		if c.GroupsNotRepresented == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.GroupsNotRepresented {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}
@@ -156,6 +216,40 @@ func (c CaveatsAndRecommendations) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c CaveatsAndRecommendations) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.Caveats != nil {
+		dst = append(dst, `,\"caveats\":`...)
+		dst, err = c.Caveats.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if c.Recommendations != nil {
+		dst = append(dst, `,\"recommendations\":`...)
+		dst = appendStringEsc(dst, *c.Recommendations)
+	}
+	if c.IdealDatasetCharacteristics != nil {
+		dst = append(dst, `,\"idealDatasetCharacteristics\":`...)
+		if c.IdealDatasetCharacteristics == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range c.IdealDatasetCharacteristics {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DeploymentStatus is the enum com.linkedin.ml.metadata.DeploymentStatus, used
 // by [MLModelDeploymentProperties]. Its values are the constants below;
 // decoding does not check them.
@@ -203,6 +297,18 @@ func (e EditableMLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
 	if e.Description != nil {
 		dst = append(dst, ",\"description\":"...)
 		dst = appendString(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EditableMLPrimaryKeyProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *e.Description)
 	}
 	return closeObject(dst, start), err
 }
@@ -320,6 +426,89 @@ func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EthicalConsiderations) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if e.Data != nil {
+		dst = append(dst, `,\"data\":`...)
+		if e.Data == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.Data {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.HumanLife != nil {
+		dst = append(dst, `,\"humanLife\":`...)
+		if e.HumanLife == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.HumanLife {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.Mitigations != nil {
+		dst = append(dst, `,\"mitigations\":`...)
+		if e.Mitigations == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.Mitigations {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.RisksAndHarms != nil {
+		dst = append(dst, `,\"risksAndHarms\":`...)
+		if e.RisksAndHarms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.RisksAndHarms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if e.UseCases != nil {
+		dst = append(dst, `,\"useCases\":`...)
+		if e.UseCases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.UseCases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // EvaluationData is the aspect "mlModelEvaluationData"
 // (com.linkedin.ml.metadata.EvaluationData) of the mlModel entity.
 //
@@ -362,6 +551,34 @@ func (e EvaluationData) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EvaluationData) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"evaluationData\":`...)
+	if e.EvaluationData == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if e.EvaluationData == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range e.EvaluationData {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -437,6 +654,59 @@ func (i IntendedUse) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of i to dst escaped as the body of a
+// JSON string.
+func (i IntendedUse) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if i.PrimaryUses != nil {
+		dst = append(dst, `,\"primaryUses\":`...)
+		if i.PrimaryUses == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.PrimaryUses {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if i.PrimaryUsers != nil {
+		dst = append(dst, `,\"primaryUsers\":`...)
+		if i.PrimaryUsers == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.PrimaryUsers {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, string(x0))
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if i.OutOfScopeUses != nil {
+		dst = append(dst, `,\"outOfScopeUses\":`...)
+		if i.OutOfScopeUses == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range i.OutOfScopeUses {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}
@@ -527,6 +797,43 @@ func (m MLModelDeploymentProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MLModelDeploymentProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if m.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, m.CustomProperties)
+	}
+	if m.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *m.ExternalURL)
+	}
+	if m.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *m.Description)
+	}
+	if m.CreatedAt != nil {
+		dst = append(dst, `,\"createdAt\":`...)
+		dst = strconv.AppendInt(dst, int64(*m.CreatedAt), 10)
+	}
+	if m.Version != nil {
+		dst = append(dst, `,\"version\":`...)
+		dst, err = m.Version.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.Status != nil {
+		dst = append(dst, `,\"status\":`...)
+		dst = appendStringEsc(dst, string(*m.Status))
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes m; absent defaulted fields take their defaults.
 func (m *MLModelDeploymentProperties) UnmarshalJSON(data []byte) error {
 	type plain MLModelDeploymentProperties
@@ -588,6 +895,50 @@ func (m MLModelFactorPrompts) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MLModelFactorPrompts) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.RelevantFactors != nil {
+		dst = append(dst, `,\"relevantFactors\":`...)
+		if m.RelevantFactors == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.RelevantFactors {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.EvaluationFactors != nil {
+		dst = append(dst, `,\"evaluationFactors\":`...)
+		if m.EvaluationFactors == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.EvaluationFactors {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -672,6 +1023,59 @@ func (m MLModelFactors) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MLModelFactors) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.Groups != nil {
+		dst = append(dst, `,\"groups\":`...)
+		if m.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.Instrumentation != nil {
+		dst = append(dst, `,\"instrumentation\":`...)
+		if m.Instrumentation == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Instrumentation {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.Environment != nil {
+		dst = append(dst, `,\"environment\":`...)
+		if m.Environment == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Environment {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // MLPrimaryKeyProperties is the aspect "mlPrimaryKeyProperties"
 // (com.linkedin.ml.metadata.MLPrimaryKeyProperties) of the mlPrimaryKey entity.
 //
@@ -745,6 +1149,55 @@ func (m MLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MLPrimaryKeyProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if m.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, m.CustomProperties)
+	}
+	if m.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *m.Description)
+	}
+	if m.DataType != nil {
+		dst = append(dst, `,\"dataType\":`...)
+		dst, err = appendMarshalEscaped(dst, m.DataType)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.Version != nil {
+		dst = append(dst, `,\"version\":`...)
+		dst, err = m.Version.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"sources\":`...)
+	if m.Sources == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if m.Sources == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Sources {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}
@@ -871,6 +1324,79 @@ func (m MLTrainingRunProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m MLTrainingRunProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if m.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, m.CustomProperties)
+	}
+	if m.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *m.ExternalURL)
+	}
+	if m.ID != nil {
+		dst = append(dst, `,\"id\":`...)
+		dst = appendStringEsc(dst, *m.ID)
+	}
+	if m.OutputURLs != nil {
+		dst = append(dst, `,\"outputUrls\":`...)
+		if m.OutputURLs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.OutputURLs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.HyperParams != nil {
+		dst = append(dst, `,\"hyperParams\":`...)
+		if m.HyperParams == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.HyperParams {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshalEscaped(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.TrainingMetrics != nil {
+		dst = append(dst, `,\"trainingMetrics\":`...)
+		if m.TrainingMetrics == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.TrainingMetrics {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshalEscaped(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes m; absent defaulted fields take their defaults.
 func (m *MLTrainingRunProperties) UnmarshalJSON(data []byte) error {
 	type plain MLTrainingRunProperties
@@ -934,6 +1460,44 @@ func (m Metrics) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m Metrics) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if m.PerformanceMeasures != nil {
+		dst = append(dst, `,\"performanceMeasures\":`...)
+		if m.PerformanceMeasures == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.PerformanceMeasures {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if m.DecisionThreshold != nil {
+		dst = append(dst, `,\"decisionThreshold\":`...)
+		if m.DecisionThreshold == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.DecisionThreshold {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // QuantitativeAnalyses is the aspect "mlModelQuantitativeAnalyses"
 // (com.linkedin.ml.metadata.QuantitativeAnalyses) of the mlModel entity.
 //
@@ -975,6 +1539,28 @@ func (q QuantitativeAnalyses) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of q to dst escaped as the body of a
+// JSON string.
+func (q QuantitativeAnalyses) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if q.UnitaryResults != nil {
+		dst = append(dst, `,\"unitaryResults\":`...)
+		dst, err = q.UnitaryResults.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, q.UnitaryResults)
+		}
+	}
+	if q.IntersectionalResults != nil {
+		dst = append(dst, `,\"intersectionalResults\":`...)
+		dst, err = q.IntersectionalResults.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, q.IntersectionalResults)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // ResultsType is the union com.linkedin.ml.metadata.ResultsType, used by
 // [QuantitativeAnalyses]. Exactly one field is set; the JSON form is an object
 // with one key, the member's name.
@@ -1009,6 +1595,21 @@ func (u ResultsType) appendJSON(dst []byte) ([]byte, error) {
 	case u.String != nil:
 		dst = append(dst, "{\"string\":"...)
 		dst = appendString(dst, *u.String)
+	}
+	return append(dst, '}'), err
+}
+
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u ResultsType) appendJSONEscaped(dst []byte) ([]byte, error) {
+	if n := countSet(u.String != nil); n != 1 {
+		return dst, unionCountError("ResultsType", n)
+	}
+	var err error
+	switch {
+	case u.String != nil:
+		dst = append(dst, `{\"string\":`...)
+		dst = appendStringEsc(dst, *u.String)
 	}
 	return append(dst, '}'), err
 }
@@ -1086,6 +1687,34 @@ func (s SourceCode) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SourceCode) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"sourceCode\":`...)
+	if s.SourceCode == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.SourceCode == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.SourceCode {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // SourceCodeURL is the record com.linkedin.ml.metadata.SourceCodeUrl, used by
 // [SourceCode].
 //
@@ -1105,6 +1734,18 @@ func (s SourceCodeURL) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, string(s.Type))
 	dst = append(dst, ",\"sourceCodeUrl\":"...)
 	dst = appendString(dst, s.SourceCodeURL)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SourceCodeURL) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(s.Type))
+	dst = append(dst, `,\"sourceCodeUrl\":`...)
+	dst = appendStringEsc(dst, s.SourceCodeURL)
 	return closeObject(dst, start), err
 }
 
@@ -1167,6 +1808,34 @@ func (t TrainingData) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of t to dst escaped as the body of a
+// JSON string.
+func (t TrainingData) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"trainingData\":`...)
+	if t.TrainingData == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if t.TrainingData == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range t.TrainingData {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}

@@ -59,6 +59,35 @@ func (a AssetCollectionModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssetCollectionModuleParams) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"assetUrns\":`...)
+	if a.AssetURNs == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.AssetURNs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.AssetURNs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.DynamicFilterJSON != nil {
+		dst = append(dst, `,\"dynamicFilterJson\":`...)
+		dst = appendStringEsc(dst, *a.DynamicFilterJSON)
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubPageModuleParams is the record
 // com.linkedin.module.DataHubPageModuleParams, used by
 // [DataHubPageModuleProperties].
@@ -114,6 +143,42 @@ func (d DataHubPageModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageModuleParams) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.LinkParams != nil {
+		dst = append(dst, `,\"linkParams\":`...)
+		dst, err = d.LinkParams.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.RichTextParams != nil {
+		dst = append(dst, `,\"richTextParams\":`...)
+		dst, err = d.RichTextParams.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if d.AssetCollectionParams != nil {
+		dst = append(dst, `,\"assetCollectionParams\":`...)
+		dst, err = d.AssetCollectionParams.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, d.AssetCollectionParams)
+		}
+	}
+	if d.HierarchyViewParams != nil {
+		dst = append(dst, `,\"hierarchyViewParams\":`...)
+		dst, err = d.HierarchyViewParams.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubPageModuleProperties is the aspect "dataHubPageModuleProperties"
 // (com.linkedin.module.DataHubPageModuleProperties) of the dataHubPageModule
 // entity.
@@ -162,6 +227,38 @@ func (d DataHubPageModuleProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, ",\"lastModified\":"...)
 	dst, err = d.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageModuleProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(d.Type))
+	dst = append(dst, `,\"visibility\":`...)
+	dst, err = d.Visibility.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"params\":`...)
+	dst, err = d.Params.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = d.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = d.LastModified.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, err
 	}
@@ -244,6 +341,16 @@ func (d DataHubPageModuleVisibility) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageModuleVisibility) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"scope\":`...)
+	dst = appendStringEsc(dst, string(d.Scope))
+	return closeObject(dst, start), err
+}
+
 // HierarchyModuleParams is the record
 // com.linkedin.module.HierarchyModuleParams, used by [DataHubPageModuleParams].
 //
@@ -291,6 +398,35 @@ func (h HierarchyModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of h to dst escaped as the body of a
+// JSON string.
+func (h HierarchyModuleParams) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if h.AssetURNs != nil {
+		dst = append(dst, `,\"assetUrns\":`...)
+		if h.AssetURNs == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range h.AssetURNs {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"showRelatedEntities\":`...)
+	dst = appendBool(dst, h.ShowRelatedEntities)
+	if h.RelatedEntitiesFilterJSON != nil {
+		dst = append(dst, `,\"relatedEntitiesFilterJson\":`...)
+		dst = appendStringEsc(dst, *h.RelatedEntitiesFilterJSON)
+	}
+	return closeObject(dst, start), err
+}
+
 // LinkModuleParams is the record com.linkedin.module.LinkModuleParams, used by
 // [DataHubPageModuleParams].
 type LinkModuleParams struct {
@@ -315,6 +451,24 @@ func (l LinkModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	if l.Description != nil {
 		dst = append(dst, ",\"description\":"...)
 		dst = appendString(dst, *l.Description)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of l to dst escaped as the body of a
+// JSON string.
+func (l LinkModuleParams) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"linkUrl\":`...)
+	dst = appendStringEsc(dst, l.LinkURL)
+	if l.ImageURL != nil {
+		dst = append(dst, `,\"imageUrl\":`...)
+		dst = appendStringEsc(dst, *l.ImageURL)
+	}
+	if l.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *l.Description)
 	}
 	return closeObject(dst, start), err
 }
@@ -345,5 +499,15 @@ func (r RichTextModuleParams) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"content\":"...)
 	dst = appendString(dst, r.Content)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RichTextModuleParams) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"content\":`...)
+	dst = appendStringEsc(dst, r.Content)
 	return closeObject(dst, start), err
 }

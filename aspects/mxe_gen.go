@@ -129,6 +129,70 @@ func (s SystemMetadata) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SystemMetadata) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"lastObserved\":`...)
+	dst = strconv.AppendInt(dst, int64(s.LastObserved), 10)
+	{
+		x := s.RunID
+		if x == nil {
+			x = Ptr("no-run-id-provided")
+		}
+		dst = append(dst, `,\"runId\":`...)
+		dst = appendStringEsc(dst, *x)
+	}
+	{
+		x := s.LastRunID
+		if x == nil {
+			x = Ptr("no-run-id-provided")
+		}
+		dst = append(dst, `,\"lastRunId\":`...)
+		dst = appendStringEsc(dst, *x)
+	}
+	if s.PipelineName != nil {
+		dst = append(dst, `,\"pipelineName\":`...)
+		dst = appendStringEsc(dst, *s.PipelineName)
+	}
+	if s.RegistryName != nil {
+		dst = append(dst, `,\"registryName\":`...)
+		dst = appendStringEsc(dst, *s.RegistryName)
+	}
+	if s.RegistryVersion != nil {
+		dst = append(dst, `,\"registryVersion\":`...)
+		dst = appendStringEsc(dst, *s.RegistryVersion)
+	}
+	if s.Properties != nil {
+		dst = append(dst, `,\"properties\":`...)
+		dst = appendStringMapEsc(dst, s.Properties)
+	}
+	if s.Version != nil {
+		dst = append(dst, `,\"version\":`...)
+		dst = appendStringEsc(dst, *s.Version)
+	}
+	if s.SchemaVersion != nil {
+		dst = append(dst, `,\"schemaVersion\":`...)
+		dst = strconv.AppendInt(dst, int64(*s.SchemaVersion), 10)
+	}
+	if s.AspectCreated != nil {
+		dst = append(dst, `,\"aspectCreated\":`...)
+		dst, err = s.AspectCreated.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.AspectModified != nil {
+		dst = append(dst, `,\"aspectModified\":`...)
+		dst, err = s.AspectModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes s; absent defaulted fields take their defaults.
 func (s *SystemMetadata) UnmarshalJSON(data []byte) error {
 	type plain SystemMetadata

@@ -37,6 +37,25 @@ func (c ChartCell) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of c to dst escaped as the body of a
+// JSON string.
+func (c ChartCell) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if c.CellTitle != nil {
+		dst = append(dst, `,\"cellTitle\":`...)
+		dst = appendStringEsc(dst, *c.CellTitle)
+	}
+	dst = append(dst, `,\"cellId\":`...)
+	dst = appendStringEsc(dst, c.CellID)
+	dst = append(dst, `,\"changeAuditStamps\":`...)
+	dst, err = c.ChangeAuditStamps.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, c.ChangeAuditStamps)
+	}
+	return closeObject(dst, start), err
+}
+
 // EditableNotebookProperties is the aspect "editableNotebookProperties"
 // (com.linkedin.notebook.EditableNotebookProperties) of the notebook entity.
 //
@@ -108,6 +127,35 @@ func (e EditableNotebookProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
+// JSON string.
+func (e EditableNotebookProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"created\":`...)
+	dst, err = e.Created.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = e.LastModified.orDefault().appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if e.Deleted != nil {
+		dst = append(dst, `,\"deleted\":`...)
+		dst, err = e.Deleted.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if e.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *e.Description)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes e; absent defaulted fields take their defaults.
 func (e *EditableNotebookProperties) UnmarshalJSON(data []byte) error {
 	type plain EditableNotebookProperties
@@ -170,6 +218,37 @@ func (n NotebookCell) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of n to dst escaped as the body of a
+// JSON string.
+func (n NotebookCell) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if n.TextCell != nil {
+		dst = append(dst, `,\"textCell\":`...)
+		dst, err = n.TextCell.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if n.QueryCell != nil {
+		dst = append(dst, `,\"queryCell\":`...)
+		dst, err = n.QueryCell.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if n.ChartCell != nil {
+		dst = append(dst, `,\"chartCell\":`...)
+		dst, err = n.ChartCell.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(n.Type))
+	return closeObject(dst, start), err
+}
+
 // NotebookCellType is the enum com.linkedin.notebook.NotebookCellType, used by
 // [NotebookCell]. Its values are the constants below; decoding does not check
 // them.
@@ -228,6 +307,34 @@ func (n NotebookContent) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of n to dst escaped as the body of a
+// JSON string.
+func (n NotebookContent) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"cells\":`...)
+	if n.Cells == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if n.Cells == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range n.Cells {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -310,6 +417,35 @@ func (n NotebookInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of n to dst escaped as the body of a
+// JSON string.
+func (n NotebookInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if n.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, n.CustomProperties)
+	}
+	if n.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *n.ExternalURL)
+	}
+	dst = append(dst, `,\"title\":`...)
+	dst = appendStringEsc(dst, n.Title)
+	if n.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *n.Description)
+	}
+	dst = append(dst, `,\"changeAuditStamps\":`...)
+	dst, err = n.ChangeAuditStamps.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, n.ChangeAuditStamps)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes n; absent defaulted fields take their defaults.
 func (n *NotebookInfo) UnmarshalJSON(data []byte) error {
 	type plain NotebookInfo
@@ -371,6 +507,34 @@ func (q QueryCell) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of q to dst escaped as the body of a
+// JSON string.
+func (q QueryCell) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if q.CellTitle != nil {
+		dst = append(dst, `,\"cellTitle\":`...)
+		dst = appendStringEsc(dst, *q.CellTitle)
+	}
+	dst = append(dst, `,\"cellId\":`...)
+	dst = appendStringEsc(dst, q.CellID)
+	dst = append(dst, `,\"changeAuditStamps\":`...)
+	dst, err = q.ChangeAuditStamps.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, q.ChangeAuditStamps)
+	}
+	dst = append(dst, `,\"rawQuery\":`...)
+	dst = appendStringEsc(dst, q.RawQuery)
+	if q.LastExecuted != nil {
+		dst = append(dst, `,\"lastExecuted\":`...)
+		dst, err = q.LastExecuted.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // TextCell is the record com.linkedin.notebook.TextCell, used by
 // [NotebookCell].
 //
@@ -407,5 +571,26 @@ func (t TextCell) appendJSON(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, ",\"text\":"...)
 	dst = appendString(dst, t.Text)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of t to dst escaped as the body of a
+// JSON string.
+func (t TextCell) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if t.CellTitle != nil {
+		dst = append(dst, `,\"cellTitle\":`...)
+		dst = appendStringEsc(dst, *t.CellTitle)
+	}
+	dst = append(dst, `,\"cellId\":`...)
+	dst = appendStringEsc(dst, t.CellID)
+	dst = append(dst, `,\"changeAuditStamps\":`...)
+	dst, err = t.ChangeAuditStamps.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, t.ChangeAuditStamps)
+	}
+	dst = append(dst, `,\"text\":`...)
+	dst = appendStringEsc(dst, t.Text)
 	return closeObject(dst, start), err
 }

@@ -43,3 +43,27 @@ func (o OwnershipTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	return closeObject(dst, start), err
 }
+
+// appendJSONEscaped appends the JSON of o to dst escaped as the body of a
+// JSON string.
+func (o OwnershipTypeInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, o.Name)
+	if o.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *o.Description)
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = o.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = o.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}

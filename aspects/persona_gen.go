@@ -18,3 +18,11 @@ func (d DataHubPersonaInfo) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	return closeObject(dst, start), err
 }
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPersonaInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	return closeObject(dst, start), err
+}

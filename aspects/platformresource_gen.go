@@ -67,6 +67,40 @@ func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PlatformResourceInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"resourceType\":`...)
+	dst = appendStringEsc(dst, v.ResourceType)
+	dst = append(dst, `,\"primaryKey\":`...)
+	dst = appendStringEsc(dst, v.PrimaryKey)
+	if v.SecondaryKeys != nil {
+		dst = append(dst, `,\"secondaryKeys\":`...)
+		if v.SecondaryKeys == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range v.SecondaryKeys {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if v.Value != nil {
+		dst = append(dst, `,\"value\":`...)
+		dst, err = v.Value.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, v.Value)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // PlatformResourceKey is the key aspect "platformResourceKey" of the
 // platformResource entity (com.linkedin.platformresource.PlatformResourceKey):
 // its fields, in order, are the parts of the entity's URN.
@@ -98,5 +132,15 @@ func (v PlatformResourceKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, v.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PlatformResourceKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, v.ID)
 	return closeObject(dst, start), err
 }

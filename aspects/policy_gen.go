@@ -105,6 +105,80 @@ func (d DataHubActorFilter) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubActorFilter) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.Users != nil {
+		dst = append(dst, `,\"users\":`...)
+		if d.Users == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Users {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.Groups != nil {
+		dst = append(dst, `,\"groups\":`...)
+		if d.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"resourceOwners\":`...)
+	dst = appendBool(dst, d.ResourceOwners)
+	if d.ResourceOwnersTypes != nil {
+		dst = append(dst, `,\"resourceOwnersTypes\":`...)
+		if d.ResourceOwnersTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.ResourceOwnersTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"allUsers\":`...)
+	dst = appendBool(dst, d.AllUsers)
+	dst = append(dst, `,\"allGroups\":`...)
+	dst = appendBool(dst, d.AllGroups)
+	if d.Roles != nil {
+		dst = append(dst, `,\"roles\":`...)
+		if d.Roles == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Roles {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubPolicyInfo is the aspect "dataHubPolicyInfo"
 // (com.linkedin.policy.DataHubPolicyInfo) of the dataHubPolicy entity.
 //
@@ -205,6 +279,63 @@ func (d DataHubPolicyInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPolicyInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"displayName\":`...)
+	dst = appendStringEsc(dst, d.DisplayName)
+	dst = append(dst, `,\"description\":`...)
+	dst = appendStringEsc(dst, d.Description)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, d.Type)
+	dst = append(dst, `,\"state\":`...)
+	dst = appendStringEsc(dst, d.State)
+	if d.Resources != nil {
+		dst = append(dst, `,\"resources\":`...)
+		dst, err = d.Resources.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"privileges\":`...)
+	if d.Privileges == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Privileges == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Privileges {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"actors\":`...)
+	dst, err = d.Actors.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	{
+		x := d.Editable
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, `,\"editable\":`...)
+		dst = appendBool(dst, *x)
+	}
+	if d.LastUpdatedTimestamp != nil {
+		dst = append(dst, `,\"lastUpdatedTimestamp\":`...)
+		dst = strconv.AppendInt(dst, int64(*d.LastUpdatedTimestamp), 10)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DataHubPolicyInfo) UnmarshalJSON(data []byte) error {
 	type plain DataHubPolicyInfo
@@ -292,6 +423,49 @@ func (d DataHubResourceFilter) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubResourceFilter) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.Type != nil {
+		dst = append(dst, `,\"type\":`...)
+		dst = appendStringEsc(dst, *d.Type)
+	}
+	if d.Resources != nil {
+		dst = append(dst, `,\"resources\":`...)
+		if d.Resources == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Resources {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"allResources\":`...)
+	dst = appendBool(dst, d.AllResources)
+	if d.Filter != nil {
+		dst = append(dst, `,\"filter\":`...)
+		dst, err = d.Filter.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, d.Filter)
+		}
+	}
+	if d.PrivilegeConstraints != nil {
+		dst = append(dst, `,\"privilegeConstraints\":`...)
+		dst, err = d.PrivilegeConstraints.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, d.PrivilegeConstraints)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubRoleInfo is the aspect "dataHubRoleInfo"
 // (com.linkedin.policy.DataHubRoleInfo) of the dataHubRole entity.
 //
@@ -318,6 +492,20 @@ func (d DataHubRoleInfo) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, ",\"description\":"...)
 	dst = appendString(dst, d.Description)
 	dst = append(dst, ",\"editable\":"...)
+	dst = appendBool(dst, d.Editable)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubRoleInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	dst = append(dst, `,\"description\":`...)
+	dst = appendStringEsc(dst, d.Description)
+	dst = append(dst, `,\"editable\":`...)
 	dst = appendBool(dst, d.Editable)
 	return closeObject(dst, start), err
 }
@@ -402,6 +590,41 @@ func (v PolicyMatchCriterion) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PolicyMatchCriterion) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"field\":`...)
+	dst = appendStringEsc(dst, v.Field)
+	dst = append(dst, `,\"values\":`...)
+	if v.Values == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if v.Values == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range v.Values {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := v.Condition
+		if x == "" {
+			x = PolicyMatchConditionEquals
+		}
+		dst = append(dst, `,\"condition\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes v; absent defaulted fields take their defaults.
 func (v *PolicyMatchCriterion) UnmarshalJSON(data []byte) error {
 	type plain PolicyMatchCriterion
@@ -454,6 +677,34 @@ func (v PolicyMatchFilter) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PolicyMatchFilter) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"criteria\":`...)
+	if v.Criteria == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if v.Criteria == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range v.Criteria {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}

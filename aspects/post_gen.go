@@ -47,6 +47,33 @@ func (v PostContent) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PostContent) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"title\":`...)
+	dst = appendStringEsc(dst, v.Title)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(v.Type))
+	if v.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *v.Description)
+	}
+	if v.Link != nil {
+		dst = append(dst, `,\"link\":`...)
+		dst = appendStringEsc(dst, *v.Link)
+	}
+	if v.Media != nil {
+		dst = append(dst, `,\"media\":`...)
+		dst, err = v.Media.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // PostContentType is the enum com.linkedin.post.PostContentType, used by
 // [PostContent]. Its values are the constants below; decoding does not check
 // them.
@@ -111,6 +138,36 @@ func (v PostInfo) appendJSON(dst []byte) ([]byte, error) {
 	if v.Target != nil {
 		dst = append(dst, ",\"target\":"...)
 		dst = appendString(dst, *v.Target)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PostInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(v.Type))
+	dst = append(dst, `,\"content\":`...)
+	dst, err = v.Content.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst = strconv.AppendInt(dst, int64(v.Created), 10)
+	dst = append(dst, `,\"lastModified\":`...)
+	dst = strconv.AppendInt(dst, int64(v.LastModified), 10)
+	if v.AuditStamp != nil {
+		dst = append(dst, `,\"auditStamp\":`...)
+		dst, err = v.AuditStamp.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if v.Target != nil {
+		dst = append(dst, `,\"target\":`...)
+		dst = appendStringEsc(dst, *v.Target)
 	}
 	return closeObject(dst, start), err
 }

@@ -100,6 +100,49 @@ func (q QueryProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of q to dst escaped as the body of a
+// JSON string.
+func (q QueryProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if q.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, q.CustomProperties)
+	}
+	dst = append(dst, `,\"statement\":`...)
+	dst, err = q.Statement.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, q.Statement)
+	}
+	dst = append(dst, `,\"source\":`...)
+	dst = appendStringEsc(dst, string(q.Source))
+	if q.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *q.Name)
+	}
+	if q.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *q.Description)
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = q.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = q.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	if q.Origin != nil {
+		dst = append(dst, `,\"origin\":`...)
+		dst = appendStringEsc(dst, *q.Origin)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes q; absent defaulted fields take their defaults.
 func (q *QueryProperties) UnmarshalJSON(data []byte) error {
 	type plain QueryProperties
@@ -167,6 +210,24 @@ func (q QueryStatement) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of q to dst escaped as the body of a
+// JSON string.
+func (q QueryStatement) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"value\":`...)
+	dst = appendStringEsc(dst, q.Value)
+	{
+		x := q.Language
+		if x == "" {
+			x = QueryLanguageSQL
+		}
+		dst = append(dst, `,\"language\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes q; absent defaulted fields take their defaults.
 func (q *QueryStatement) UnmarshalJSON(data []byte) error {
 	type plain QueryStatement
@@ -198,6 +259,16 @@ func (q QuerySubject) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"entity\":"...)
 	dst = appendString(dst, q.Entity)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of q to dst escaped as the body of a
+// JSON string.
+func (q QuerySubject) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"entity\":`...)
+	dst = appendStringEsc(dst, q.Entity)
 	return closeObject(dst, start), err
 }
 
@@ -249,6 +320,34 @@ func (q QuerySubjects) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of q to dst escaped as the body of a
+// JSON string.
+func (q QuerySubjects) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"subjects\":`...)
+	if q.Subjects == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if q.Subjects == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range q.Subjects {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -362,6 +461,75 @@ func (q QueryUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = appendMarshal(dst, x0)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of q to dst escaped as the body of a
+// JSON string.
+func (q QueryUsageStatistics) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"timestampMillis\":`...)
+	dst = strconv.AppendInt(dst, int64(q.TimestampMillis), 10)
+	if q.EventGranularity != nil {
+		dst = append(dst, `,\"eventGranularity\":`...)
+		dst, err = appendMarshalEscaped(dst, q.EventGranularity)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := q.PartitionSpec
+		if x == nil {
+			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
+		}
+		dst = append(dst, `,\"partitionSpec\":`...)
+		dst, err = appendMarshalEscaped(dst, x)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if q.MessageID != nil {
+		dst = append(dst, `,\"messageId\":`...)
+		dst = appendStringEsc(dst, *q.MessageID)
+	}
+	if q.QueryCount != nil {
+		dst = append(dst, `,\"queryCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*q.QueryCount), 10)
+	}
+	if q.QueryCost != nil {
+		dst = append(dst, `,\"queryCost\":`...)
+		dst, err = appendFloat(dst, *q.QueryCost, 64)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if q.LastExecutedAt != nil {
+		dst = append(dst, `,\"lastExecutedAt\":`...)
+		dst = strconv.AppendInt(dst, int64(*q.LastExecutedAt), 10)
+	}
+	if q.UniqueUserCount != nil {
+		dst = append(dst, `,\"uniqueUserCount\":`...)
+		dst = strconv.AppendInt(dst, int64(*q.UniqueUserCount), 10)
+	}
+	if q.UserCounts != nil {
+		dst = append(dst, `,\"userCounts\":`...)
+		if q.UserCounts == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range q.UserCounts {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = appendMarshalEscaped(dst, x0)
 				if err != nil {
 					return dst, err
 				}

@@ -31,6 +31,16 @@ func (r RepositoryKey) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RepositoryKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, r.ID)
+	return closeObject(dst, start), err
+}
+
 // RepositoryLineage is the aspect "repositoryLineage"
 // (com.linkedin.repository.RepositoryLineage) of the repository entity.
 //
@@ -51,6 +61,18 @@ func (r RepositoryLineage) appendJSON(dst []byte) ([]byte, error) {
 	if r.ForkOf != nil {
 		dst = append(dst, ",\"forkOf\":"...)
 		dst = appendString(dst, *r.ForkOf)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RepositoryLineage) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if r.ForkOf != nil {
+		dst = append(dst, `,\"forkOf\":`...)
+		dst = appendStringEsc(dst, *r.ForkOf)
 	}
 	return closeObject(dst, start), err
 }
@@ -155,6 +177,65 @@ func (r RepositoryProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RepositoryProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, r.Name)
+	if r.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *r.Description)
+	}
+	if r.DefaultBranch != nil {
+		dst = append(dst, `,\"defaultBranch\":`...)
+		dst = appendStringEsc(dst, *r.DefaultBranch)
+	}
+	if r.Languages != nil {
+		dst = append(dst, `,\"languages\":`...)
+		if r.Languages == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range r.Languages {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if r.License != nil {
+		dst = append(dst, `,\"license\":`...)
+		dst = appendStringEsc(dst, *r.License)
+	}
+	if r.HomepageURL != nil {
+		dst = append(dst, `,\"homepageUrl\":`...)
+		dst = appendStringEsc(dst, *r.HomepageURL)
+	}
+	if r.Archived != nil {
+		dst = append(dst, `,\"archived\":`...)
+		dst = appendBool(dst, *r.Archived)
+	}
+	if r.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = r.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if r.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = r.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RepositorySource is the aspect "repositorySource"
 // (com.linkedin.repository.RepositorySource) of the repository entity.
 //
@@ -184,6 +265,22 @@ func (r RepositorySource) appendJSON(dst []byte) ([]byte, error) {
 	if r.ExternalID != nil {
 		dst = append(dst, ",\"externalId\":"...)
 		dst = appendString(dst, *r.ExternalID)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RepositorySource) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if r.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *r.ExternalURL)
+	}
+	if r.ExternalID != nil {
+		dst = append(dst, `,\"externalId\":`...)
+		dst = appendStringEsc(dst, *r.ExternalID)
 	}
 	return closeObject(dst, start), err
 }

@@ -27,6 +27,19 @@ func (d DataHubRetentionConfig) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubRetentionConfig) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"retention\":`...)
+	dst, err = d.Retention.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // Retention is the record com.linkedin.retention.Retention, used by
 // [DataHubRetentionConfig].
 //
@@ -60,6 +73,28 @@ func (r Retention) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r Retention) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if r.Version != nil {
+		dst = append(dst, `,\"version\":`...)
+		dst, err = r.Version.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if r.Time != nil {
+		dst = append(dst, `,\"time\":`...)
+		dst, err = r.Time.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // TimeBasedRetention is the record com.linkedin.retention.TimeBasedRetention,
 // used by [Retention].
 //
@@ -78,6 +113,16 @@ func (t TimeBasedRetention) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of t to dst escaped as the body of a
+// JSON string.
+func (t TimeBasedRetention) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"maxAgeInSeconds\":`...)
+	dst = strconv.AppendInt(dst, int64(t.MaxAgeInSeconds), 10)
+	return closeObject(dst, start), err
+}
+
 // VersionBasedRetention is the record
 // com.linkedin.retention.VersionBasedRetention, used by [Retention].
 //
@@ -92,6 +137,16 @@ func (v VersionBasedRetention) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	start := len(dst)
 	dst = append(dst, ",\"maxVersions\":"...)
+	dst = strconv.AppendInt(dst, int64(v.MaxVersions), 10)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v VersionBasedRetention) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"maxVersions\":`...)
 	dst = strconv.AppendInt(dst, int64(v.MaxVersions), 10)
 	return closeObject(dst, start), err
 }

@@ -58,6 +58,50 @@ func (a Actors) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a Actors) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.Users != nil {
+		dst = append(dst, `,\"users\":`...)
+		if a.Users == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Users {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if a.Groups != nil {
+		dst = append(dst, `,\"groups\":`...)
+		if a.Groups == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Groups {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RoleGroup is the record com.linkedin.role.RoleGroup, used by [Actors].
 //
 // Provisioned groups of a role
@@ -72,6 +116,16 @@ func (r RoleGroup) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"group\":"...)
 	dst = appendString(dst, r.Group)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RoleGroup) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"group\":`...)
+	dst = appendStringEsc(dst, r.Group)
 	return closeObject(dst, start), err
 }
 
@@ -121,6 +175,33 @@ func (r RoleProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RoleProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, r.Name)
+	if r.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *r.Description)
+	}
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, r.Type)
+	if r.RequestURL != nil {
+		dst = append(dst, `,\"requestUrl\":`...)
+		dst = appendStringEsc(dst, *r.RequestURL)
+	}
+	if r.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = r.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // RoleUser is the record com.linkedin.role.RoleUser, used by [Actors].
 //
 // Provisioned users of a role
@@ -135,5 +216,15 @@ func (r RoleUser) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"user\":"...)
 	dst = appendString(dst, r.User)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
+// JSON string.
+func (r RoleUser) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"user\":`...)
+	dst = appendStringEsc(dst, r.User)
 	return closeObject(dst, start), err
 }

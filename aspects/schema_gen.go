@@ -27,3 +27,17 @@ func (s SchemaFieldSpec) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, s.NativeType)
 	return closeObject(dst, start), err
 }
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SchemaFieldSpec) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"path\":`...)
+	dst = appendStringEsc(dst, s.Path)
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, s.Type)
+	dst = append(dst, `,\"nativeType\":`...)
+	dst = appendStringEsc(dst, s.NativeType)
+	return closeObject(dst, start), err
+}

@@ -34,6 +34,29 @@ func (s SchemaFieldAliases) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SchemaFieldAliases) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.Aliases != nil {
+		dst = append(dst, `,\"aliases\":`...)
+		if s.Aliases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Aliases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // SchemaFieldInfo is the aspect "schemafieldInfo"
 // (com.linkedin.schemafield.SchemaFieldInfo) of the schemaField entity.
 type SchemaFieldInfo struct {
@@ -66,6 +89,33 @@ func (s SchemaFieldInfo) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst = appendString(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SchemaFieldInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *s.Name)
+	}
+	if s.SchemaFieldAliases != nil {
+		dst = append(dst, `,\"schemaFieldAliases\":`...)
+		if s.SchemaFieldAliases == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.SchemaFieldAliases {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
 			}
 			dst = append(dst, ']')
 		}

@@ -23,6 +23,16 @@ func (d Dimension) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d Dimension) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"isTime\":`...)
+	dst = appendBool(dst, d.IsTime)
+	return closeObject(dst, start), err
+}
+
 // ModelDataset is the record com.linkedin.semanticmodel.ModelDataset, used by
 // [SemanticModelInfo].
 //
@@ -65,6 +75,36 @@ func (m ModelDataset) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m ModelDataset) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, m.Name)
+	dst = append(dst, `,\"source\":`...)
+	dst = appendStringEsc(dst, m.Source)
+	if m.Fields != nil {
+		dst = append(dst, `,\"fields\":`...)
+		if m.Fields == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range m.Fields {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, err
 				}
@@ -126,6 +166,40 @@ func (s SemanticField) appendJSON(dst []byte) ([]byte, error) {
 	if s.AIContext != nil {
 		dst = append(dst, ",\"aiContext\":"...)
 		dst, err = s.AIContext.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SemanticField) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"schemaField\":`...)
+	dst, err = appendMarshalEscaped(dst, s.SchemaField)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(s.Type))
+	dst = append(dst, `,\"expression\":`...)
+	dst, err = s.Expression.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, s.Expression)
+	}
+	if s.Dimension != nil {
+		dst = append(dst, `,\"dimension\":`...)
+		dst, err = s.Dimension.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.AIContext != nil {
+		dst = append(dst, `,\"aiContext\":`...)
+		dst, err = s.AIContext.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -286,6 +360,87 @@ func (s SemanticModelInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SemanticModelInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *s.ExternalURL)
+	}
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, s.Name)
+	if s.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *s.Description)
+	}
+	if s.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = s.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = s.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.NativeDefinition != nil {
+		dst = append(dst, `,\"nativeDefinition\":`...)
+		dst = appendStringEsc(dst, *s.NativeDefinition)
+	}
+	if s.AIContext != nil {
+		dst = append(dst, `,\"aiContext\":`...)
+		dst, err = s.AIContext.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"datasets\":`...)
+	if s.Datasets == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.Datasets == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Datasets {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.Relationships != nil {
+		dst = append(dst, `,\"relationships\":`...)
+		if s.Relationships == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Relationships {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes s; absent defaulted fields take their defaults.
 func (s *SemanticModelInfo) UnmarshalJSON(data []byte) error {
 	type plain SemanticModelInfo
@@ -394,6 +549,67 @@ func (s SemanticModelRelationship) appendJSON(dst []byte) ([]byte, error) {
 	if s.Cardinality != nil {
 		dst = append(dst, ",\"cardinality\":"...)
 		dst = appendString(dst, string(*s.Cardinality))
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SemanticModelRelationship) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if s.Name != nil {
+		dst = append(dst, `,\"name\":`...)
+		dst = appendStringEsc(dst, *s.Name)
+	}
+	dst = append(dst, `,\"from\":`...)
+	dst = appendStringEsc(dst, s.From)
+	dst = append(dst, `,\"fromColumns\":`...)
+	if s.FromColumns == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.FromColumns == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.FromColumns {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"to\":`...)
+	dst = appendStringEsc(dst, s.To)
+	dst = append(dst, `,\"toColumns\":`...)
+	if s.ToColumns == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.ToColumns == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.ToColumns {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.AIContext != nil {
+		dst = append(dst, `,\"aiContext\":`...)
+		dst, err = s.AIContext.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.Cardinality != nil {
+		dst = append(dst, `,\"cardinality\":`...)
+		dst = appendStringEsc(dst, string(*s.Cardinality))
 	}
 	return closeObject(dst, start), err
 }

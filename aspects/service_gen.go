@@ -71,6 +71,35 @@ func (m McpServerProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of m to dst escaped as the body of a
+// JSON string.
+func (m McpServerProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"url\":`...)
+	dst = appendStringEsc(dst, m.URL)
+	{
+		x := m.Transport
+		if x == "" {
+			x = McpTransportHTTP
+		}
+		dst = append(dst, `,\"transport\":`...)
+		dst = appendStringEsc(dst, string(x))
+	}
+	if m.Timeout != nil {
+		dst = append(dst, `,\"timeout\":`...)
+		dst, err = appendFloat(dst, float64(*m.Timeout), 32)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if m.CustomHeaders != nil {
+		dst = append(dst, `,\"customHeaders\":`...)
+		dst = appendStringMapEsc(dst, m.CustomHeaders)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes m; absent defaulted fields take their defaults.
 func (m *McpServerProperties) UnmarshalJSON(data []byte) error {
 	type plain McpServerProperties
@@ -156,6 +185,29 @@ func (s ServiceDefinition) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s ServiceDefinition) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"format\":`...)
+	dst = appendStringEsc(dst, string(s.Format))
+	dst = append(dst, `,\"rawSpec\":`...)
+	dst, err = s.RawSpec.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, s.RawSpec)
+	}
+	if s.Version != nil {
+		dst = append(dst, `,\"version\":`...)
+		dst = appendStringEsc(dst, *s.Version)
+	}
+	if s.ExternalURL != nil {
+		dst = append(dst, `,\"externalUrl\":`...)
+		dst = appendStringEsc(dst, *s.ExternalURL)
+	}
+	return closeObject(dst, start), err
+}
+
 // ServiceDefinitionFormat is the enum
 // com.linkedin.service.ServiceDefinitionFormat, used by [ServiceDefinition].
 // Its values are the constants below; decoding does not check them.
@@ -200,6 +252,16 @@ func (s ServiceKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, s.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s ServiceKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, s.ID)
 	return closeObject(dst, start), err
 }
 
@@ -292,6 +354,43 @@ func (s ServiceProperties) appendJSON(dst []byte) ([]byte, error) {
 	if s.SourceRepository != nil {
 		dst = append(dst, ",\"sourceRepository\":"...)
 		dst = appendString(dst, *s.SourceRepository)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s ServiceProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"displayName\":`...)
+	dst = appendStringEsc(dst, s.DisplayName)
+	if s.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *s.Description)
+	}
+	if s.Lifecycle != nil {
+		dst = append(dst, `,\"lifecycle\":`...)
+		dst = appendStringEsc(dst, string(*s.Lifecycle))
+	}
+	if s.Apis != nil {
+		dst = append(dst, `,\"apis\":`...)
+		if s.Apis == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Apis {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.SourceRepository != nil {
+		dst = append(dst, `,\"sourceRepository\":`...)
+		dst = appendStringEsc(dst, *s.SourceRepository)
 	}
 	return closeObject(dst, start), err
 }

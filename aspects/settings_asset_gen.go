@@ -29,6 +29,21 @@ func (a AssetSettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssetSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if a.AssetSummary != nil {
+		dst = append(dst, `,\"assetSummary\":`...)
+		dst, err = a.AssetSummary.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, a.AssetSummary)
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // AssetSummarySettings is the record
 // com.linkedin.settings.asset.AssetSummarySettings, used by [AssetSettings].
 //
@@ -77,6 +92,34 @@ func (a AssetSummarySettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssetSummarySettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"templates\":`...)
+	if a.Templates == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if a.Templates == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range a.Templates {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes a; absent defaulted fields take their defaults.
 func (a *AssetSummarySettings) UnmarshalJSON(data []byte) error {
 	type plain AssetSummarySettings
@@ -106,5 +149,15 @@ func (a AssetSummarySettingsTemplate) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"template\":"...)
 	dst = appendString(dst, a.Template)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a AssetSummarySettingsTemplate) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"template\":`...)
+	dst = appendStringEsc(dst, a.Template)
 	return closeObject(dst, start), err
 }

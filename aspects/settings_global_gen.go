@@ -36,6 +36,24 @@ func (a ApplicationsSettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
+// JSON string.
+func (a ApplicationsSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"enabled\":`...)
+	dst = appendBool(dst, a.Enabled)
+	if a.Config != nil {
+		dst = append(dst, `,\"config\":`...)
+		dst = appendStringEsc(dst, *a.Config)
+	}
+	if a.ConfigVersion != nil {
+		dst = append(dst, `,\"configVersion\":`...)
+		dst = appendStringEsc(dst, *a.ConfigVersion)
+	}
+	return closeObject(dst, start), err
+}
+
 // DocPropagationFeatureSettings is the record
 // com.linkedin.settings.global.DocPropagationFeatureSettings, used by
 // [GlobalSettingsInfo].
@@ -92,6 +110,32 @@ func (d DocPropagationFeatureSettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DocPropagationFeatureSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"enabled\":`...)
+	dst = appendBool(dst, d.Enabled)
+	if d.Config != nil {
+		dst = append(dst, `,\"config\":`...)
+		dst = appendStringEsc(dst, *d.Config)
+	}
+	if d.ConfigVersion != nil {
+		dst = append(dst, `,\"configVersion\":`...)
+		dst = appendStringEsc(dst, *d.ConfigVersion)
+	}
+	{
+		x := d.ColumnPropagationEnabled
+		if x == nil {
+			x = Ptr(true)
+		}
+		dst = append(dst, `,\"columnPropagationEnabled\":`...)
+		dst = appendBool(dst, *x)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DocPropagationFeatureSettings) UnmarshalJSON(data []byte) error {
 	type plain DocPropagationFeatureSettings
@@ -122,6 +166,16 @@ func (g GlobalHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"defaultTemplate\":"...)
 	dst = appendString(dst, g.DefaultTemplate)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GlobalHomePageSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"defaultTemplate\":`...)
+	dst = appendStringEsc(dst, g.DefaultTemplate)
 	return closeObject(dst, start), err
 }
 
@@ -221,6 +275,60 @@ func (g GlobalSettingsInfo) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GlobalSettingsInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if g.Sso != nil {
+		dst = append(dst, `,\"sso\":`...)
+		dst, err = g.Sso.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if g.Oauth != nil {
+		dst = append(dst, `,\"oauth\":`...)
+		dst, err = g.Oauth.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, g.Oauth)
+		}
+	}
+	if g.Views != nil {
+		dst = append(dst, `,\"views\":`...)
+		dst, err = g.Views.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	{
+		x := g.DocPropagation
+		if x == nil {
+			x = decodeDefault[DocPropagationFeatureSettings]("{\"enabled\":true,\"columnPropagationEnabled\":true}")
+		}
+		dst = append(dst, `,\"docPropagation\":`...)
+		dst, err = x.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, x)
+		}
+	}
+	if g.HomePage != nil {
+		dst = append(dst, `,\"homePage\":`...)
+		dst, err = g.HomePage.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if g.Applications != nil {
+		dst = append(dst, `,\"applications\":`...)
+		dst, err = g.Applications.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes g; absent defaulted fields take their defaults.
 func (g *GlobalSettingsInfo) UnmarshalJSON(data []byte) error {
 	type plain GlobalSettingsInfo
@@ -253,6 +361,18 @@ func (g GlobalViewsSettings) appendJSON(dst []byte) ([]byte, error) {
 	if g.DefaultView != nil {
 		dst = append(dst, ",\"defaultView\":"...)
 		dst = appendString(dst, *g.DefaultView)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of g to dst escaped as the body of a
+// JSON string.
+func (g GlobalViewsSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if g.DefaultView != nil {
+		dst = append(dst, `,\"defaultView\":`...)
+		dst = appendStringEsc(dst, *g.DefaultView)
 	}
 	return closeObject(dst, start), err
 }
@@ -335,6 +455,42 @@ func (o OAuthProvider) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of o to dst escaped as the body of a
+// JSON string.
+func (o OAuthProvider) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"enabled\":`...)
+	dst = appendBool(dst, o.Enabled)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, o.Name)
+	if o.JwksURI != nil {
+		dst = append(dst, `,\"jwksUri\":`...)
+		dst = appendStringEsc(dst, *o.JwksURI)
+	}
+	dst = append(dst, `,\"issuer\":`...)
+	dst = appendStringEsc(dst, o.Issuer)
+	dst = append(dst, `,\"audience\":`...)
+	dst = appendStringEsc(dst, o.Audience)
+	{
+		x := o.Algorithm
+		if x == nil {
+			x = Ptr("RS256")
+		}
+		dst = append(dst, `,\"algorithm\":`...)
+		dst = appendStringEsc(dst, *x)
+	}
+	{
+		x := o.UserIDClaim
+		if x == nil {
+			x = Ptr("sub")
+		}
+		dst = append(dst, `,\"userIdClaim\":`...)
+		dst = appendStringEsc(dst, *x)
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes o; absent defaulted fields take their defaults.
 func (o *OAuthProvider) UnmarshalJSON(data []byte) error {
 	type plain OAuthProvider
@@ -389,6 +545,34 @@ func (o OAuthSettings) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of o to dst escaped as the body of a
+// JSON string.
+func (o OAuthSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"providers\":`...)
+	if o.Providers == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if o.Providers == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range o.Providers {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -531,6 +715,82 @@ func (o OidcSettings) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of o to dst escaped as the body of a
+// JSON string.
+func (o OidcSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"enabled\":`...)
+	dst = appendBool(dst, o.Enabled)
+	dst = append(dst, `,\"clientId\":`...)
+	dst = appendStringEsc(dst, o.ClientID)
+	dst = append(dst, `,\"clientSecret\":`...)
+	dst = appendStringEsc(dst, o.ClientSecret)
+	dst = append(dst, `,\"discoveryUri\":`...)
+	dst = appendStringEsc(dst, o.DiscoveryURI)
+	if o.UserNameClaim != nil {
+		dst = append(dst, `,\"userNameClaim\":`...)
+		dst = appendStringEsc(dst, *o.UserNameClaim)
+	}
+	if o.UserNameClaimRegex != nil {
+		dst = append(dst, `,\"userNameClaimRegex\":`...)
+		dst = appendStringEsc(dst, *o.UserNameClaimRegex)
+	}
+	if o.Scope != nil {
+		dst = append(dst, `,\"scope\":`...)
+		dst = appendStringEsc(dst, *o.Scope)
+	}
+	if o.ClientAuthenticationMethod != nil {
+		dst = append(dst, `,\"clientAuthenticationMethod\":`...)
+		dst = appendStringEsc(dst, *o.ClientAuthenticationMethod)
+	}
+	if o.JitProvisioningEnabled != nil {
+		dst = append(dst, `,\"jitProvisioningEnabled\":`...)
+		dst = appendBool(dst, *o.JitProvisioningEnabled)
+	}
+	if o.PreProvisioningRequired != nil {
+		dst = append(dst, `,\"preProvisioningRequired\":`...)
+		dst = appendBool(dst, *o.PreProvisioningRequired)
+	}
+	if o.ExtractGroupsEnabled != nil {
+		dst = append(dst, `,\"extractGroupsEnabled\":`...)
+		dst = appendBool(dst, *o.ExtractGroupsEnabled)
+	}
+	if o.GroupsClaim != nil {
+		dst = append(dst, `,\"groupsClaim\":`...)
+		dst = appendStringEsc(dst, *o.GroupsClaim)
+	}
+	if o.ResponseType != nil {
+		dst = append(dst, `,\"responseType\":`...)
+		dst = appendStringEsc(dst, *o.ResponseType)
+	}
+	if o.ResponseMode != nil {
+		dst = append(dst, `,\"responseMode\":`...)
+		dst = appendStringEsc(dst, *o.ResponseMode)
+	}
+	if o.UseNonce != nil {
+		dst = append(dst, `,\"useNonce\":`...)
+		dst = appendBool(dst, *o.UseNonce)
+	}
+	if o.ReadTimeout != nil {
+		dst = append(dst, `,\"readTimeout\":`...)
+		dst = strconv.AppendInt(dst, int64(*o.ReadTimeout), 10)
+	}
+	if o.ExtractJwtAccessTokenClaims != nil {
+		dst = append(dst, `,\"extractJwtAccessTokenClaims\":`...)
+		dst = appendBool(dst, *o.ExtractJwtAccessTokenClaims)
+	}
+	if o.PreferredJwsAlgorithm != nil {
+		dst = append(dst, `,\"preferredJwsAlgorithm\":`...)
+		dst = appendStringEsc(dst, *o.PreferredJwsAlgorithm)
+	}
+	if o.PreferredJwsAlgorithm2 != nil {
+		dst = append(dst, `,\"preferredJwsAlgorithm2\":`...)
+		dst = appendStringEsc(dst, *o.PreferredJwsAlgorithm2)
+	}
+	return closeObject(dst, start), err
+}
+
 // SsoSettings is the record com.linkedin.settings.global.SsoSettings, used by
 // [GlobalSettingsInfo].
 //
@@ -551,6 +811,23 @@ func (s SsoSettings) appendJSON(dst []byte) ([]byte, error) {
 	if s.OidcSettings != nil {
 		dst = append(dst, ",\"oidcSettings\":"...)
 		dst, err = s.OidcSettings.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SsoSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"baseUrl\":`...)
+	dst = appendStringEsc(dst, s.BaseURL)
+	if s.OidcSettings != nil {
+		dst = append(dst, `,\"oidcSettings\":`...)
+		dst, err = s.OidcSettings.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}

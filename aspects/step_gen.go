@@ -46,6 +46,25 @@ func (d DataHubStepStateProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubStepStateProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"properties\":`...)
+	if d.Properties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, d.Properties)
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = d.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes d; absent defaulted fields take their defaults.
 func (d *DataHubStepStateProperties) UnmarshalJSON(data []byte) error {
 	type plain DataHubStepStateProperties

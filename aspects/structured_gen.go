@@ -51,6 +51,27 @@ func (u PrimitivePropertyValue) appendJSON(dst []byte) ([]byte, error) {
 	return append(dst, '}'), err
 }
 
+// appendJSONEscaped appends the JSON of u to dst escaped as the body of a
+// JSON string.
+func (u PrimitivePropertyValue) appendJSONEscaped(dst []byte) ([]byte, error) {
+	if n := countSet(u.String != nil, u.Double != nil); n != 1 {
+		return dst, unionCountError("PrimitivePropertyValue", n)
+	}
+	var err error
+	switch {
+	case u.String != nil:
+		dst = append(dst, `{\"string\":`...)
+		dst = appendStringEsc(dst, *u.String)
+	case u.Double != nil:
+		dst = append(dst, `{\"double\":`...)
+		dst, err = appendFloat(dst, *u.Double, 64)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return append(dst, '}'), err
+}
+
 // UnmarshalJSON decodes a one-member union object.
 func (u *PrimitivePropertyValue) UnmarshalJSON(data []byte) error {
 	key, raw, err := decodeUnion(data)
@@ -112,6 +133,23 @@ func (v PropertyValue) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v PropertyValue) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"value\":`...)
+	dst, err = v.Value.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, v.Value)
+	}
+	if v.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *v.Description)
+	}
+	return closeObject(dst, start), err
+}
+
 // StructuredProperties is the aspect "structuredProperties"
 // (com.linkedin.structured.StructuredProperties) of 27 entity types.
 //
@@ -152,6 +190,34 @@ func (s StructuredProperties) appendJSON(dst []byte) ([]byte, error) {
 					dst = append(dst, ',')
 				}
 				dst, err = x0.appendJSON(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s StructuredProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"properties\":`...)
+	if s.Properties == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.Properties == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Properties {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -364,6 +430,137 @@ func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s StructuredPropertyDefinition) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"qualifiedName\":`...)
+	dst = appendStringEsc(dst, s.QualifiedName)
+	if s.DisplayName != nil {
+		dst = append(dst, `,\"displayName\":`...)
+		dst = appendStringEsc(dst, *s.DisplayName)
+	}
+	dst = append(dst, `,\"valueType\":`...)
+	dst = appendStringEsc(dst, s.ValueType)
+	if s.TypeQualifier != nil {
+		dst = append(dst, `,\"typeQualifier\":`...)
+		if s.TypeQualifier == nil {
+			dst = append(dst, "null"...)
+		} else {
+			s0 := len(dst)
+			for _, k0 := range sortedKeys(s.TypeQualifier) {
+				dst = append(dst, ',')
+				dst = appendStringEsc(dst, k0)
+				dst = append(dst, ':')
+				if s.TypeQualifier[k0] == nil {
+					dst = append(dst, "null"...)
+				} else {
+					dst = append(dst, '[')
+					for i1, x1 := range s.TypeQualifier[k0] {
+						if i1 > 0 {
+							dst = append(dst, ',')
+						}
+						dst = appendStringEsc(dst, x1)
+					}
+					dst = append(dst, ']')
+				}
+			}
+			dst = closeObject(dst, s0)
+		}
+	}
+	if s.AllowedValues != nil {
+		dst = append(dst, `,\"allowedValues\":`...)
+		if s.AllowedValues == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.AllowedValues {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	{
+		x := s.Cardinality
+		if x == nil {
+			x = Ptr(PropertyCardinalitySingle)
+		}
+		dst = append(dst, `,\"cardinality\":`...)
+		dst = appendStringEsc(dst, string(*x))
+	}
+	dst = append(dst, `,\"entityTypes\":`...)
+	if s.EntityTypes == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.EntityTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.EntityTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.AllowedPlatforms != nil {
+		dst = append(dst, `,\"allowedPlatforms\":`...)
+		if s.AllowedPlatforms == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.AllowedPlatforms {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *s.Description)
+	}
+	if s.SearchConfiguration != nil {
+		dst = append(dst, `,\"searchConfiguration\":`...)
+		dst, err = s.SearchConfiguration.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, marshalerError(err, s.SearchConfiguration)
+		}
+	}
+	dst = append(dst, `,\"immutable\":`...)
+	dst = appendBool(dst, s.Immutable)
+	if s.Version != nil {
+		dst = append(dst, `,\"version\":`...)
+		dst = appendStringEsc(dst, *s.Version)
+	}
+	if s.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = s.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = s.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes s; absent defaulted fields take their defaults.
 func (s *StructuredPropertyDefinition) UnmarshalJSON(data []byte) error {
 	type plain StructuredPropertyDefinition
@@ -395,6 +592,16 @@ func (s StructuredPropertyKey) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"id\":"...)
 	dst = appendString(dst, s.ID)
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s StructuredPropertyKey) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"id\":`...)
+	dst = appendStringEsc(dst, s.ID)
 	return closeObject(dst, start), err
 }
 
@@ -450,6 +657,33 @@ func (s StructuredPropertySettings) appendJSON(dst []byte) ([]byte, error) {
 	if s.LastModified != nil {
 		dst = append(dst, ",\"lastModified\":"...)
 		dst, err = s.LastModified.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s StructuredPropertySettings) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"isHidden\":`...)
+	dst = appendBool(dst, s.IsHidden)
+	dst = append(dst, `,\"showInSearchFilters\":`...)
+	dst = appendBool(dst, s.ShowInSearchFilters)
+	dst = append(dst, `,\"showInAssetSummary\":`...)
+	dst = appendBool(dst, s.ShowInAssetSummary)
+	dst = append(dst, `,\"hideInAssetSummaryWhenEmpty\":`...)
+	dst = appendBool(dst, s.HideInAssetSummaryWhenEmpty)
+	dst = append(dst, `,\"showAsAssetBadge\":`...)
+	dst = appendBool(dst, s.ShowAsAssetBadge)
+	dst = append(dst, `,\"showInColumnsTable\":`...)
+	dst = appendBool(dst, s.ShowInColumnsTable)
+	if s.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = s.LastModified.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}
@@ -530,6 +764,57 @@ func (s StructuredPropertyValueAssignment) appendJSON(dst []byte) ([]byte, error
 	if s.Attribution != nil {
 		dst = append(dst, ",\"attribution\":"...)
 		dst, err = s.Attribution.appendJSON(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s StructuredPropertyValueAssignment) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"propertyUrn\":`...)
+	dst = appendStringEsc(dst, s.PropertyURN)
+	dst = append(dst, `,\"values\":`...)
+	if s.Values == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if s.Values == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range s.Values {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if s.Created != nil {
+		dst = append(dst, `,\"created\":`...)
+		dst, err = s.Created.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.LastModified != nil {
+		dst = append(dst, `,\"lastModified\":`...)
+		dst, err = s.LastModified.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	if s.Attribution != nil {
+		dst = append(dst, `,\"attribution\":`...)
+		dst, err = s.Attribution.appendJSONEscaped(dst)
 		if err != nil {
 			return dst, err
 		}

@@ -35,3 +35,21 @@ func (t TagProperties) appendJSON(dst []byte) ([]byte, error) {
 	}
 	return closeObject(dst, start), err
 }
+
+// appendJSONEscaped appends the JSON of t to dst escaped as the body of a
+// JSON string.
+func (t TagProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, t.Name)
+	if t.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *t.Description)
+	}
+	if t.ColorHex != nil {
+		dst = append(dst, `,\"colorHex\":`...)
+		dst = appendStringEsc(dst, *t.ColorHex)
+	}
+	return closeObject(dst, start), err
+}

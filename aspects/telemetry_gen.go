@@ -23,3 +23,13 @@ func (t TelemetryClientID) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendString(dst, t.ClientID)
 	return closeObject(dst, start), err
 }
+
+// appendJSONEscaped appends the JSON of t to dst escaped as the body of a
+// JSON string.
+func (t TelemetryClientID) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"clientId\":`...)
+	dst = appendStringEsc(dst, t.ClientID)
+	return closeObject(dst, start), err
+}

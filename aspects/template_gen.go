@@ -38,6 +38,32 @@ func (d DataHubPageTemplateAssetSummary) appendJSON(dst []byte) ([]byte, error) 
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageTemplateAssetSummary) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	if d.SummaryElements != nil {
+		dst = append(dst, `,\"summaryElements\":`...)
+		if d.SummaryElements == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.SummaryElements {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubPageTemplateProperties is the aspect "dataHubPageTemplateProperties"
 // (com.linkedin.template.DataHubPageTemplateProperties) of the
 // dataHubPageTemplate entity.
@@ -128,6 +154,61 @@ func (d DataHubPageTemplateProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageTemplateProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"rows\":`...)
+	if d.Rows == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Rows == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Rows {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst, err = x0.appendJSONEscaped(dst)
+				if err != nil {
+					return dst, marshalerError(err, x0)
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	if d.AssetSummary != nil {
+		dst = append(dst, `,\"assetSummary\":`...)
+		dst, err = d.AssetSummary.appendJSONEscaped(dst)
+		if err != nil {
+			return dst, err
+		}
+	}
+	dst = append(dst, `,\"surface\":`...)
+	dst, err = d.Surface.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"visibility\":`...)
+	dst, err = d.Visibility.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = d.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = d.LastModified.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubPageTemplateRow is the record
 // com.linkedin.template.DataHubPageTemplateRow, used by
 // [DataHubPageTemplateProperties].
@@ -174,6 +255,31 @@ func (d DataHubPageTemplateRow) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageTemplateRow) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"modules\":`...)
+	if d.Modules == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.Modules == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.Modules {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubPageTemplateSurface is the record
 // com.linkedin.template.DataHubPageTemplateSurface, used by
 // [DataHubPageTemplateProperties].
@@ -193,6 +299,16 @@ func (d DataHubPageTemplateSurface) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageTemplateSurface) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"surfaceType\":`...)
+	dst = appendStringEsc(dst, string(d.SurfaceType))
+	return closeObject(dst, start), err
+}
+
 // DataHubPageTemplateVisibility is the record
 // com.linkedin.template.DataHubPageTemplateVisibility, used by
 // [DataHubPageTemplateProperties].
@@ -209,6 +325,16 @@ func (d DataHubPageTemplateVisibility) appendJSON(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, ",\"scope\":"...)
 	dst = appendString(dst, string(d.Scope))
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubPageTemplateVisibility) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"scope\":`...)
+	dst = appendStringEsc(dst, string(d.Scope))
 	return closeObject(dst, start), err
 }
 
@@ -260,6 +386,20 @@ func (s SummaryElement) appendJSON(dst []byte) ([]byte, error) {
 	if s.StructuredPropertyURN != nil {
 		dst = append(dst, ",\"structuredPropertyUrn\":"...)
 		dst = appendString(dst, *s.StructuredPropertyURN)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
+// JSON string.
+func (s SummaryElement) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"elementType\":`...)
+	dst = appendStringEsc(dst, string(s.ElementType))
+	if s.StructuredPropertyURN != nil {
+		dst = append(dst, `,\"structuredPropertyUrn\":`...)
+		dst = appendStringEsc(dst, *s.StructuredPropertyURN)
 	}
 	return closeObject(dst, start), err
 }

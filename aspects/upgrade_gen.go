@@ -29,6 +29,18 @@ func (d DataHubUpgradeRequest) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubUpgradeRequest) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"timestampMs\":`...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMs), 10)
+	dst = append(dst, `,\"version\":`...)
+	dst = appendStringEsc(dst, d.Version)
+	return closeObject(dst, start), err
+}
+
 // DataHubUpgradeResult is the aspect "dataHubUpgradeResult"
 // (com.linkedin.upgrade.DataHubUpgradeResult) of the dataHubUpgrade entity.
 //
@@ -77,6 +89,28 @@ func (d DataHubUpgradeResult) appendJSON(dst []byte) ([]byte, error) {
 	if d.Result != nil {
 		dst = append(dst, ",\"result\":"...)
 		dst = appendStringMap(dst, d.Result)
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubUpgradeResult) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	{
+		x := d.State
+		if x == nil {
+			x = Ptr(DataHubUpgradeStateSucceeded)
+		}
+		dst = append(dst, `,\"state\":`...)
+		dst = appendStringEsc(dst, string(*x))
+	}
+	dst = append(dst, `,\"timestampMs\":`...)
+	dst = strconv.AppendInt(dst, int64(d.TimestampMs), 10)
+	if d.Result != nil {
+		dst = append(dst, `,\"result\":`...)
+		dst = appendStringMapEsc(dst, d.Result)
 	}
 	return closeObject(dst, start), err
 }

@@ -45,6 +45,24 @@ func (v VersionSetProperties) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
+// JSON string.
+func (v VersionSetProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"customProperties\":`...)
+	if v.CustomProperties == nil {
+		dst = append(dst, "{}"...)
+	} else {
+		dst = appendStringMapEsc(dst, v.CustomProperties)
+	}
+	dst = append(dst, `,\"latest\":`...)
+	dst = appendStringEsc(dst, v.Latest)
+	dst = append(dst, `,\"versioningScheme\":`...)
+	dst = appendStringEsc(dst, string(v.VersioningScheme))
+	return closeObject(dst, start), err
+}
+
 // UnmarshalJSON decodes v; absent defaulted fields take their defaults.
 func (v *VersionSetProperties) UnmarshalJSON(data []byte) error {
 	type plain VersionSetProperties

@@ -54,6 +54,36 @@ func (d DataHubViewDefinition) appendJSON(dst []byte) ([]byte, error) {
 	return closeObject(dst, start), err
 }
 
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubViewDefinition) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"entityTypes\":`...)
+	if d.EntityTypes == nil {
+		dst = append(dst, "[]"...)
+	} else {
+		if d.EntityTypes == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i0, x0 := range d.EntityTypes {
+				if i0 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendStringEsc(dst, x0)
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,\"filter\":`...)
+	dst, err = d.Filter.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
 // DataHubViewInfo is the aspect "dataHubViewInfo"
 // (com.linkedin.view.DataHubViewInfo) of the dataHubView entity.
 //
@@ -101,6 +131,37 @@ func (d DataHubViewInfo) appendJSON(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, ",\"lastModified\":"...)
 	dst, err = d.LastModified.appendJSON(dst)
+	if err != nil {
+		return dst, err
+	}
+	return closeObject(dst, start), err
+}
+
+// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
+// JSON string.
+func (d DataHubViewInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
+	var err error
+	start := len(dst)
+	dst = append(dst, `,\"name\":`...)
+	dst = appendStringEsc(dst, d.Name)
+	if d.Description != nil {
+		dst = append(dst, `,\"description\":`...)
+		dst = appendStringEsc(dst, *d.Description)
+	}
+	dst = append(dst, `,\"type\":`...)
+	dst = appendStringEsc(dst, string(d.Type))
+	dst = append(dst, `,\"definition\":`...)
+	dst, err = d.Definition.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, marshalerError(err, d.Definition)
+	}
+	dst = append(dst, `,\"created\":`...)
+	dst, err = d.Created.appendJSONEscaped(dst)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,\"lastModified\":`...)
+	dst, err = d.LastModified.appendJSONEscaped(dst)
 	if err != nil {
 		return dst, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/internal/pdl/gen/pdlparse"
 )
 
@@ -53,15 +54,63 @@ func marshalMethod(b *bytes.Buffer, recv, goName string, fixes []string) {
 	fmt.Fprintf(b, "return marshal(p)\n}\nreturn finishJSON(%s.appendJSON(make([]byte, 0, 256)))\n}\n\n", recv)
 }
 
+// text returns the Go literal of the JSON text t as appended: as it is,
+// or for the escaped twin (p.esc) escaped as the body of a JSON string
+// (jsonesc.AppendASCIIBody), as a raw string where it can be.
+func (p *plan) text(t string) string {
+	if !p.esc {
+		return strconv.Quote(t)
+	}
+	e := string(jsonesc.AppendASCIIBody(nil, []byte(t)))
+	if strconv.CanBackquote(e) {
+		return "`" + e + "`"
+	}
+	return strconv.Quote(e)
+}
+
 // appendKey returns the statement appending a member's leading comma and
 // key.
-func appendKey(key string) string {
-	return fmt.Sprintf("dst = append(dst, %s...)\n", strconv.Quote(","+strconv.Quote(key)+":"))
+func (p *plan) appendKey(key string) string {
+	return fmt.Sprintf("dst = append(dst, %s...)\n", p.text(","+strconv.Quote(key)+":"))
+}
+
+// method is the name of the append method the code being written calls:
+// appendJSON, or appendJSONEscaped for the escaped twin.
+func (p *plan) method() string {
+	if p.esc {
+		return "appendJSONEscaped"
+	}
+	return "appendJSON"
+}
+
+// helper returns the name of the helper of package aspects that the code
+// being written calls for name: name itself, or for the escaped twin its
+// escaped form (appendMarshalEscaped, or name+"Esc").
+func (p *plan) helper(name string) string {
+	if p.esc {
+		if name == "appendMarshal" {
+			return "appendMarshalEscaped"
+		}
+		return name + "Esc"
+	}
+	return name
+}
+
+// appendMethods writes the appendJSON method of t (recordAppend or
+// unionAppend) and its escaped twin appendJSONEscaped, which appends the
+// same JSON escaped as the body of a JSON string (see the aspects helpers).
+func (p *plan) appendMethods(b *bytes.Buffer, recv string, write func()) {
+	fmt.Fprintf(b, "// appendJSON appends the JSON of %s to dst.\n", recv)
+	write()
+	p.esc = true
+	fmt.Fprintf(b, "// appendJSONEscaped appends the JSON of %s to dst escaped as the body of a\n// JSON string.\n", recv)
+	write()
+	p.esc = false
 }
 
 // recordAppend writes the appendJSON method of record t.
 func (p *plan) recordAppend(b *bytes.Buffer, t *typeInfo, recv string) {
-	fmt.Fprintf(b, "func (%s %s) appendJSON(dst []byte) ([]byte, error) {\nvar err error\nstart := len(dst)\n", recv, t.goName)
+	fmt.Fprintf(b, "func (%s %s) %s(dst []byte) ([]byte, error) {\nvar err error\nstart := len(dst)\n", recv, t.goName, p.method())
 	for _, f := range p.fields(t.decl) {
 		s := p.shape(t.goName, f)
 		te := p.deref(f.Type)
@@ -73,21 +122,21 @@ func (p *plan) recordAppend(b *bytes.Buffer, t *typeInfo, recv string) {
 		}
 		switch {
 		case isColl && strings.HasSuffix(s.tag, ",omitzero"):
-			fmt.Fprintf(b, "if %s != nil {\n%s%s}\n", n, appendKey(f.Name), p.encode(te, n, false, 0))
+			fmt.Fprintf(b, "if %s != nil {\n%s%s}\n", n, p.appendKey(f.Name), p.encode(te, n, false, 0))
 		case isColl:
-			fmt.Fprintf(b, "%sif %s == nil {\ndst = append(dst, %q...)\n} else {\n%s}\n", appendKey(f.Name), n, empty, p.encode(te, n, false, 0))
+			fmt.Fprintf(b, "%sif %s == nil {\ndst = append(dst, %q...)\n} else {\n%s}\n", p.appendKey(f.Name), n, empty, p.encode(te, n, false, 0))
 		case strings.HasSuffix(s.tag, ",omitempty"):
-			fmt.Fprintf(b, "if %s != nil {\n%s%s}\n", n, appendKey(f.Name), p.encode(te, n, true, 0))
+			fmt.Fprintf(b, "if %s != nil {\n%s%s}\n", n, p.appendKey(f.Name), p.encode(te, n, true, 0))
 		case strings.HasSuffix(s.fix, ".orDefault()"):
-			b.WriteString(appendKey(f.Name) + p.encode(te, n+".orDefault()", false, 0))
+			b.WriteString(p.appendKey(f.Name) + p.encode(te, n+".orDefault()", false, 0))
 		case strings.HasPrefix(s.goType, "*"): // a default other than an enum's
 			fix := strings.ReplaceAll(s.fix, "p."+fieldName(f.Name), "x")
-			fmt.Fprintf(b, "{\nx := %s\n%s\n%s%s}\n", n, fix, appendKey(f.Name), p.encode(te, "x", true, 0))
+			fmt.Fprintf(b, "{\nx := %s\n%s\n%s%s}\n", n, fix, p.appendKey(f.Name), p.encode(te, "x", true, 0))
 		case s.fix != "": // an enum's default
 			fix := strings.ReplaceAll(s.fix, "p."+fieldName(f.Name), "x")
-			fmt.Fprintf(b, "{\nx := %s\n%s\n%s%s}\n", n, fix, appendKey(f.Name), p.encode(te, "x", false, 0))
+			fmt.Fprintf(b, "{\nx := %s\n%s\n%s%s}\n", n, fix, p.appendKey(f.Name), p.encode(te, "x", false, 0))
 		default:
-			b.WriteString(appendKey(f.Name) + p.encode(te, n, false, 0))
+			b.WriteString(p.appendKey(f.Name) + p.encode(te, n, false, 0))
 		}
 	}
 	b.WriteString("return closeObject(dst, start), err\n}\n\n")
@@ -95,7 +144,7 @@ func (p *plan) recordAppend(b *bytes.Buffer, t *typeInfo, recv string) {
 
 // unionAppend writes the appendJSON method of union t.
 func (p *plan) unionAppend(b *bytes.Buffer, t *typeInfo, sets string) {
-	fmt.Fprintf(b, "func (u %s) appendJSON(dst []byte) ([]byte, error) {\nif n := countSet(%s); n != 1 {\nreturn dst, unionCountError(%q, n)\n}\nvar err error\nswitch {\n", t.goName, sets, t.goName)
+	fmt.Fprintf(b, "func (u %s) %s(dst []byte) ([]byte, error) {\nif n := countSet(%s); n != 1 {\nreturn dst, unionCountError(%q, n)\n}\nvar err error\nswitch {\n", t.goName, p.method(), sets, t.goName)
 	for _, m := range t.union.Members {
 		if m.Type.Kind == pdlparse.ExprPrimitive && m.Type.Name == "null" {
 			continue
@@ -103,7 +152,7 @@ func (p *plan) unionAppend(b *bytes.Buffer, t *typeInfo, sets string) {
 		n := "u." + memberField(m)
 		dt := p.deref(m.Type)
 		ptr := dt.Kind != pdlparse.ExprArray && dt.Kind != pdlparse.ExprMap
-		fmt.Fprintf(b, "case %s != nil:\ndst = append(dst, %s...)\n%s", n, strconv.Quote("{"+strconv.Quote(p.unionKey(m))+":"), p.encode(dt, n, ptr, 0))
+		fmt.Fprintf(b, "case %s != nil:\ndst = append(dst, %s...)\n%s", n, p.text("{"+strconv.Quote(p.unionKey(m))+":"), p.encode(dt, n, ptr, 0))
 	}
 	b.WriteString("}\nreturn append(dst, '}'), err\n}\n\n")
 }
@@ -121,36 +170,36 @@ func (p *plan) encode(te pdlparse.TypeExpr, val string, ptr bool, depth int) str
 	}
 	switch te.Kind {
 	case pdlparse.ExprPrimitive:
-		return primitiveAppend(te.Name, deref)
+		return p.primitiveAppend(te.Name, deref)
 	case pdlparse.ExprArray:
 		i, x := fmt.Sprintf("i%d", depth), fmt.Sprintf("x%d", depth)
 		return fmt.Sprintf("if %s == nil {\ndst = append(dst, \"null\"...)\n} else {\ndst = append(dst, '[')\nfor %s, %s := range %s {\nif %s > 0 {\ndst = append(dst, ',')\n}\n%s}\ndst = append(dst, ']')\n}\n",
 			deref, i, x, deref, i, p.encode(*te.Items, x, false, depth+1))
 	case pdlparse.ExprMap:
 		if it := p.deref(*te.Items); it.Kind == pdlparse.ExprPrimitive && it.Name == "string" {
-			return fmt.Sprintf("dst = appendStringMap(dst, %s)\n", deref)
+			return fmt.Sprintf("dst = %s(dst, %s)\n", p.helper("appendStringMap"), deref)
 		}
 		k, s := fmt.Sprintf("k%d", depth), fmt.Sprintf("s%d", depth)
-		return fmt.Sprintf("if %s == nil {\ndst = append(dst, \"null\"...)\n} else {\n%s := len(dst)\nfor _, %s := range sortedKeys(%s) {\ndst = append(dst, ',')\ndst = appendString(dst, %s)\ndst = append(dst, ':')\n%s}\ndst = closeObject(dst, %s)\n}\n",
-			deref, s, k, deref, k, p.encode(*te.Items, deref+"["+k+"]", false, depth+1), s)
+		return fmt.Sprintf("if %s == nil {\ndst = append(dst, \"null\"...)\n} else {\n%s := len(dst)\nfor _, %s := range sortedKeys(%s) {\ndst = append(dst, ',')\ndst = %s(dst, %s)\ndst = append(dst, ':')\n%s}\ndst = closeObject(dst, %s)\n}\n",
+			deref, s, k, deref, p.helper("appendString"), k, p.encode(*te.Items, deref+"["+k+"]", false, depth+1), s)
 	case pdlparse.ExprUnion:
-		return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, wrapCheck(val))
+		return fmt.Sprintf("dst, err = %s.%s(dst)\n%s", val, p.method(), wrapCheck(val))
 	}
 	d := p.m.Decls[te.Name]
 	if d != nil && d.Kind == pdlparse.DeclFixed {
-		return primitiveAppend("string", deref)
+		return p.primitiveAppend("string", deref)
 	}
 	t := p.types[te.Name]
 	switch {
 	case t == nil || (t.hand && !p.m.HandAppend[t.goName]):
-		return fmt.Sprintf("dst, err = appendMarshal(dst, %s)\n%s", val, check)
+		return fmt.Sprintf("dst, err = %s(dst, %s)\n%s", p.helper("appendMarshal"), val, check)
 	case t.kind == pdlparse.DeclEnum && !t.hand:
-		return fmt.Sprintf("dst = appendString(dst, string(%s))\n", deref)
+		return fmt.Sprintf("dst = %s(dst, string(%s))\n", p.helper("appendString"), deref)
 	}
 	if t.union != nil || (!t.hand && t.kind == pdlparse.DeclRecord && p.hasDefaults(t)) {
-		return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, wrapCheck(val))
+		return fmt.Sprintf("dst, err = %s.%s(dst)\n%s", val, p.method(), wrapCheck(val))
 	}
-	return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, check)
+	return fmt.Sprintf("dst, err = %s.%s(dst)\n%s", val, p.method(), check)
 }
 
 // wrapCheck is the statement after a call to the appendJSON of val, whose
@@ -172,10 +221,10 @@ func (p *plan) hasDefaults(t *typeInfo) bool {
 }
 
 // primitiveAppend returns the statement appending v of a Pegasus primitive.
-func primitiveAppend(name, v string) string {
+func (p *plan) primitiveAppend(name, v string) string {
 	switch name {
 	case "string", "bytes":
-		return fmt.Sprintf("dst = appendString(dst, %s)\n", v)
+		return fmt.Sprintf("dst = %s(dst, %s)\n", p.helper("appendString"), v)
 	case "int", "long":
 		return fmt.Sprintf("dst = strconv.AppendInt(dst, int64(%s), 10)\n", v)
 	case "float":
