@@ -92,3 +92,24 @@ func TestDefaultSMConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestPlainString holds plainString to a byte-by-byte check, for every
+// length up to 24 and a byte that is not plain at every position.
+func TestPlainString(t *testing.T) {
+	t.Parallel()
+	for n := range 25 {
+		base := []byte(strings.Repeat("a", n))
+		if !plainString(string(base)) {
+			t.Errorf("%q: not plain", base)
+		}
+		for i := range n {
+			for _, c := range []byte{'"', '\\', 0x1f, 0x80, 0xff} {
+				s := bytes.Clone(base)
+				s[i] = c
+				if plainString(string(s)) {
+					t.Errorf("%q: plain", s)
+				}
+			}
+		}
+	}
+}
