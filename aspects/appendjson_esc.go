@@ -7,17 +7,22 @@ import (
 	"github.com/catalogkit/datahub-go/internal/jsonesc"
 )
 
-// This file holds the helpers of the generated appendJSONEscaped methods:
-// each appends what its appendJSON appends, escaped as the body of a JSON
-// string whose bytes are all ASCII (jsonesc.AppendASCIIBody of appendJSON's
-// output), in one pass: member keys and punctuation are constants already
-// escaped, strings are escaped twice at once (jsonesc.AppendStringInString),
-// numbers, booleans and null need no escaping.
+// This file holds the helpers of the appendJSON methods' escaped form:
+// with esc set, an appendJSON appends what it appends without, escaped as
+// the body of a JSON string whose bytes are all ASCII
+// (jsonesc.AppendASCIIBody of the JSON), in one pass: member keys and
+// punctuation are constants already escaped (see pick), strings are
+// escaped twice at once (jsonesc.AppendStringInString), numbers, booleans
+// and null need no escaping.
 
-// escapedAppender is implemented by the types that append their own JSON
-// escaped.
-type escapedAppender interface {
-	appendJSONEscaped(b []byte) ([]byte, error)
+// pick returns escaped when esc is set, plain otherwise: the text of a
+// member key or punctuation, plain and escaped as the body of a JSON
+// string, both constants.
+func pick(esc bool, plain, escaped string) string {
+	if esc {
+		return escaped
+	}
+	return plain
 }
 
 // AppendJSONString appends the JSON of a (what AppendJSON appends) as a
@@ -29,8 +34,8 @@ type escapedAppender interface {
 // comes back as it was given. Types of this package write the string in
 // one pass, without the JSON text in between.
 func AppendJSONString(dst []byte, a Aspect) ([]byte, error) {
-	if ap, ok := a.(escapedAppender); ok {
-		b, err := ap.appendJSONEscaped(append(dst, '"'))
+	if ap, ok := a.(appender); ok {
+		b, err := ap.appendJSON(append(dst, '"'), true)
 		if err != nil {
 			if _, own := a.(json.Marshaler); own {
 				err = marshalerError(err, a)
@@ -59,27 +64,37 @@ func AppendJSONString(dst []byte, a Aspect) ([]byte, error) {
 // escape it.
 const maxScratch = 1024
 
-// appendStringEsc appends s as a JSON string, escaped (see
-// appendJSONEscaped).
-func appendStringEsc(b []byte, s string) []byte { return jsonesc.AppendStringInString(b, s) }
+// appendStringIn appends s as a JSON string, escaped with esc (see pick).
+func appendStringIn(b []byte, s string, esc bool) []byte {
+	if esc {
+		return jsonesc.AppendStringInString(b, s)
+	}
+	return jsonesc.AppendString(b, s)
+}
 
-// appendStringMapEsc is appendStringMap escaped (see appendJSONEscaped).
-func appendStringMapEsc(b []byte, m map[string]string) []byte {
+// appendStringMapIn is appendStringMap, escaped with esc (see pick).
+func appendStringMapIn(b []byte, m map[string]string, esc bool) []byte {
+	if !esc {
+		return appendStringMap(b, m)
+	}
 	if m == nil {
 		return append(b, "null"...)
 	}
 	start := len(b)
 	for _, k := range sortedKeys(m) {
 		b = append(b, ',')
-		b = appendStringEsc(b, k)
+		b = jsonesc.AppendStringInString(b, k)
 		b = append(b, ':')
-		b = appendStringEsc(b, m[k])
+		b = jsonesc.AppendStringInString(b, m[k])
 	}
 	return closeObject(b, start)
 }
 
-// appendMarshalEscaped is appendMarshal escaped (see appendJSONEscaped).
-func appendMarshalEscaped(b []byte, v any) ([]byte, error) {
+// appendMarshalIn is appendMarshal, escaped with esc (see pick).
+func appendMarshalIn(b []byte, v any, esc bool) ([]byte, error) {
+	if !esc {
+		return appendMarshal(b, v)
+	}
 	m, err := marshal(v)
 	if err != nil {
 		return b, err

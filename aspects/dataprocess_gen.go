@@ -18,12 +18,13 @@ type DataProcessInfo struct {
 // AspectName returns "dataProcessInfo".
 func (DataProcessInfo) AspectName() string { return "dataProcessInfo" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.Inputs != nil {
-		dst = append(dst, ",\"inputs\":"...)
+		dst = append(dst, pick(esc, `,"inputs":`, `,\"inputs\":`)...)
 		if d.Inputs == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -32,13 +33,13 @@ func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.Outputs != nil {
-		dst = append(dst, ",\"outputs\":"...)
+		dst = append(dst, pick(esc, `,"outputs":`, `,\"outputs\":`)...)
 		if d.Outputs == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -47,45 +48,7 @@ func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
-			}
-			dst = append(dst, ']')
-		}
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
-// JSON string.
-func (d DataProcessInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	if d.Inputs != nil {
-		dst = append(dst, `,\"inputs\":`...)
-		if d.Inputs == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range d.Inputs {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendStringEsc(dst, x0)
-			}
-			dst = append(dst, ']')
-		}
-	}
-	if d.Outputs != nil {
-		dst = append(dst, `,\"outputs\":`...)
-		if d.Outputs == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range d.Outputs {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendStringEsc(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -118,14 +81,15 @@ func (d DataProcessInstanceInput) MarshalJSON() ([]byte, error) {
 		p.Inputs = nonNil(p.Inputs)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceInput) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceInput) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"inputs\":"...)
+	dst = append(dst, pick(esc, `,"inputs":`, `,\"inputs\":`)...)
 	if d.Inputs == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -137,13 +101,13 @@ func (d DataProcessInstanceInput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.InputEdges != nil {
-		dst = append(dst, ",\"inputEdges\":"...)
+		dst = append(dst, pick(esc, `,"inputEdges":`, `,\"inputEdges\":`)...)
 		if d.InputEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -152,50 +116,7 @@ func (d DataProcessInstanceInput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
-				if err != nil {
-					return dst, err
-				}
-			}
-			dst = append(dst, ']')
-		}
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
-// JSON string.
-func (d DataProcessInstanceInput) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"inputs\":`...)
-	if d.Inputs == nil {
-		dst = append(dst, "[]"...)
-	} else {
-		if d.Inputs == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range d.Inputs {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendStringEsc(dst, x0)
-			}
-			dst = append(dst, ']')
-		}
-	}
-	if d.InputEdges != nil {
-		dst = append(dst, `,\"inputEdges\":`...)
-		if d.InputEdges == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range d.InputEdges {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst, err = x0.appendJSONEscaped(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -231,14 +152,15 @@ func (d DataProcessInstanceOutput) MarshalJSON() ([]byte, error) {
 		p.Outputs = nonNil(p.Outputs)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceOutput) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceOutput) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"outputs\":"...)
+	dst = append(dst, pick(esc, `,"outputs":`, `,\"outputs\":`)...)
 	if d.Outputs == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -250,13 +172,13 @@ func (d DataProcessInstanceOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.OutputEdges != nil {
-		dst = append(dst, ",\"outputEdges\":"...)
+		dst = append(dst, pick(esc, `,"outputEdges":`, `,\"outputEdges\":`)...)
 		if d.OutputEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -265,50 +187,7 @@ func (d DataProcessInstanceOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
-				if err != nil {
-					return dst, err
-				}
-			}
-			dst = append(dst, ']')
-		}
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
-// JSON string.
-func (d DataProcessInstanceOutput) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"outputs\":`...)
-	if d.Outputs == nil {
-		dst = append(dst, "[]"...)
-	} else {
-		if d.Outputs == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range d.Outputs {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendStringEsc(dst, x0)
-			}
-			dst = append(dst, ']')
-		}
-	}
-	if d.OutputEdges != nil {
-		dst = append(dst, `,\"outputEdges\":`...)
-		if d.OutputEdges == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range d.OutputEdges {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst, err = x0.appendJSONEscaped(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -348,60 +227,32 @@ func (d DataProcessInstanceProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
 	if d.Type != nil {
-		dst = append(dst, ",\"type\":"...)
-		dst = appendString(dst, string(*d.Type))
+		dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+		dst = appendStringIn(dst, string(*d.Type), esc)
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = d.Created.appendJSON(dst)
-	if err != nil {
-		return dst, err
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
-// JSON string.
-func (d DataProcessInstanceProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"customProperties\":`...)
-	if d.CustomProperties == nil {
-		dst = append(dst, "{}"...)
-	} else {
-		dst = appendStringMapEsc(dst, d.CustomProperties)
-	}
-	if d.ExternalURL != nil {
-		dst = append(dst, `,\"externalUrl\":`...)
-		dst = appendStringEsc(dst, *d.ExternalURL)
-	}
-	dst = append(dst, `,\"name\":`...)
-	dst = appendStringEsc(dst, d.Name)
-	if d.Type != nil {
-		dst = append(dst, `,\"type\":`...)
-		dst = appendStringEsc(dst, string(*d.Type))
-	}
-	dst = append(dst, `,\"created\":`...)
-	dst, err = d.Created.appendJSONEscaped(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = d.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -451,22 +302,23 @@ func (d DataProcessInstanceRelationships) MarshalJSON() ([]byte, error) {
 		p.UpstreamInstances = nonNil(p.UpstreamInstances)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceRelationships) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceRelationships) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.ParentTemplate != nil {
-		dst = append(dst, ",\"parentTemplate\":"...)
-		dst = appendString(dst, *d.ParentTemplate)
+		dst = append(dst, pick(esc, `,"parentTemplate":`, `,\"parentTemplate\":`)...)
+		dst = appendStringIn(dst, *d.ParentTemplate, esc)
 	}
 	if d.ParentInstance != nil {
-		dst = append(dst, ",\"parentInstance\":"...)
-		dst = appendString(dst, *d.ParentInstance)
+		dst = append(dst, pick(esc, `,"parentInstance":`, `,\"parentInstance\":`)...)
+		dst = appendStringIn(dst, *d.ParentInstance, esc)
 	}
-	dst = append(dst, ",\"upstreamInstances\":"...)
+	dst = append(dst, pick(esc, `,"upstreamInstances":`, `,\"upstreamInstances\":`)...)
 	if d.UpstreamInstances == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -478,40 +330,7 @@ func (d DataProcessInstanceRelationships) appendJSON(dst []byte) ([]byte, error)
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
-			}
-			dst = append(dst, ']')
-		}
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
-// JSON string.
-func (d DataProcessInstanceRelationships) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	if d.ParentTemplate != nil {
-		dst = append(dst, `,\"parentTemplate\":`...)
-		dst = appendStringEsc(dst, *d.ParentTemplate)
-	}
-	if d.ParentInstance != nil {
-		dst = append(dst, `,\"parentInstance\":`...)
-		dst = appendStringEsc(dst, *d.ParentInstance)
-	}
-	dst = append(dst, `,\"upstreamInstances\":`...)
-	if d.UpstreamInstances == nil {
-		dst = append(dst, "[]"...)
-	} else {
-		if d.UpstreamInstances == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range d.UpstreamInstances {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendStringEsc(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -566,18 +385,19 @@ func (d DataProcessInstanceRunEvent) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceRunEvent) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceRunEvent) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = append(dst, pick(esc, `,"timestampMillis":`, `,\"timestampMillis\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
 	if d.EventGranularity != nil {
-		dst = append(dst, ",\"eventGranularity\":"...)
-		dst, err = appendMarshal(dst, d.EventGranularity)
+		dst = append(dst, pick(esc, `,"eventGranularity":`, `,\"eventGranularity\":`)...)
+		dst, err = appendMarshalIn(dst, d.EventGranularity, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -587,88 +407,35 @@ func (d DataProcessInstanceRunEvent) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
 		}
-		dst = append(dst, ",\"partitionSpec\":"...)
-		dst, err = appendMarshal(dst, x)
+		dst = append(dst, pick(esc, `,"partitionSpec":`, `,\"partitionSpec\":`)...)
+		dst, err = appendMarshalIn(dst, x, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.MessageID != nil {
-		dst = append(dst, ",\"messageId\":"...)
-		dst = appendString(dst, *d.MessageID)
+		dst = append(dst, pick(esc, `,"messageId":`, `,\"messageId\":`)...)
+		dst = appendStringIn(dst, *d.MessageID, esc)
 	}
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"status\":"...)
-	dst = appendString(dst, string(d.Status))
+	dst = append(dst, pick(esc, `,"status":`, `,\"status\":`)...)
+	dst = appendStringIn(dst, string(d.Status), esc)
 	if d.Attempt != nil {
-		dst = append(dst, ",\"attempt\":"...)
+		dst = append(dst, pick(esc, `,"attempt":`, `,\"attempt\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.Attempt), 10)
 	}
 	if d.Result != nil {
-		dst = append(dst, ",\"result\":"...)
-		dst, err = d.Result.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"result":`, `,\"result\":`)...)
+		dst, err = d.Result.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.DurationMillis != nil {
-		dst = append(dst, ",\"durationMillis\":"...)
-		dst = strconv.AppendInt(dst, int64(*d.DurationMillis), 10)
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
-// JSON string.
-func (d DataProcessInstanceRunEvent) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"timestampMillis\":`...)
-	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
-	if d.EventGranularity != nil {
-		dst = append(dst, `,\"eventGranularity\":`...)
-		dst, err = appendMarshalEscaped(dst, d.EventGranularity)
-		if err != nil {
-			return dst, err
-		}
-	}
-	{
-		x := d.PartitionSpec
-		if x == nil {
-			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
-		}
-		dst = append(dst, `,\"partitionSpec\":`...)
-		dst, err = appendMarshalEscaped(dst, x)
-		if err != nil {
-			return dst, err
-		}
-	}
-	if d.MessageID != nil {
-		dst = append(dst, `,\"messageId\":`...)
-		dst = appendStringEsc(dst, *d.MessageID)
-	}
-	if d.ExternalURL != nil {
-		dst = append(dst, `,\"externalUrl\":`...)
-		dst = appendStringEsc(dst, *d.ExternalURL)
-	}
-	dst = append(dst, `,\"status\":`...)
-	dst = appendStringEsc(dst, string(d.Status))
-	if d.Attempt != nil {
-		dst = append(dst, `,\"attempt\":`...)
-		dst = strconv.AppendInt(dst, int64(*d.Attempt), 10)
-	}
-	if d.Result != nil {
-		dst = append(dst, `,\"result\":`...)
-		dst, err = d.Result.appendJSONEscaped(dst)
-		if err != nil {
-			return dst, err
-		}
-	}
-	if d.DurationMillis != nil {
-		dst = append(dst, `,\"durationMillis\":`...)
+		dst = append(dst, pick(esc, `,"durationMillis":`, `,\"durationMillis\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.DurationMillis), 10)
 	}
 	return closeObject(dst, start), err
@@ -699,26 +466,15 @@ type DataProcessInstanceRunResult struct {
 	NativeResultType string `json:"nativeResultType"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceRunResult) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceRunResult) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(d.Type))
-	dst = append(dst, ",\"nativeResultType\":"...)
-	dst = appendString(dst, d.NativeResultType)
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of d to dst escaped as the body of a
-// JSON string.
-func (d DataProcessInstanceRunResult) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"type\":`...)
-	dst = appendStringEsc(dst, string(d.Type))
-	dst = append(dst, `,\"nativeResultType\":`...)
-	dst = appendStringEsc(dst, d.NativeResultType)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(d.Type), esc)
+	dst = append(dst, pick(esc, `,"nativeResultType":`, `,\"nativeResultType\":`)...)
+	dst = appendStringIn(dst, d.NativeResultType, esc)
 	return closeObject(dst, start), err
 }
 

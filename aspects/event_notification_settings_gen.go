@@ -12,22 +12,13 @@ type EmailNotificationSettings struct {
 	Email string `json:"email"`
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EmailNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EmailNotificationSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"email\":"...)
-	dst = appendString(dst, e.Email)
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of e to dst escaped as the body of a
-// JSON string.
-func (e EmailNotificationSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"email\":`...)
-	dst = appendStringEsc(dst, e.Email)
+	dst = append(dst, pick(esc, `,"email":`, `,\"email\":`)...)
+	dst = appendStringIn(dst, e.Email, esc)
 	return closeObject(dst, start), err
 }
 
@@ -54,14 +45,15 @@ func (n NotificationSettings) MarshalJSON() ([]byte, error) {
 		p.SinkTypes = nonNil(p.SinkTypes)
 		return marshal(p)
 	}
-	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(n.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of n to dst.
-func (n NotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of n to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (n NotificationSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"sinkTypes\":"...)
+	dst = append(dst, pick(esc, `,"sinkTypes":`, `,\"sinkTypes\":`)...)
 	if n.SinkTypes == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -73,60 +65,21 @@ func (n NotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, string(x0))
+				dst = appendStringIn(dst, string(x0), esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if n.SlackSettings != nil {
-		dst = append(dst, ",\"slackSettings\":"...)
-		dst, err = n.SlackSettings.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"slackSettings":`, `,\"slackSettings\":`)...)
+		dst, err = n.SlackSettings.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if n.EmailSettings != nil {
-		dst = append(dst, ",\"emailSettings\":"...)
-		dst, err = n.EmailSettings.appendJSON(dst)
-		if err != nil {
-			return dst, err
-		}
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of n to dst escaped as the body of a
-// JSON string.
-func (n NotificationSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"sinkTypes\":`...)
-	if n.SinkTypes == nil {
-		dst = append(dst, "[]"...)
-	} else {
-		if n.SinkTypes == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range n.SinkTypes {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendStringEsc(dst, string(x0))
-			}
-			dst = append(dst, ']')
-		}
-	}
-	if n.SlackSettings != nil {
-		dst = append(dst, `,\"slackSettings\":`...)
-		dst, err = n.SlackSettings.appendJSONEscaped(dst)
-		if err != nil {
-			return dst, err
-		}
-	}
-	if n.EmailSettings != nil {
-		dst = append(dst, `,\"emailSettings\":`...)
-		dst, err = n.EmailSettings.appendJSONEscaped(dst)
+		dst = append(dst, pick(esc, `,"emailSettings":`, `,\"emailSettings\":`)...)
+		dst, err = n.EmailSettings.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -147,16 +100,17 @@ type SlackNotificationSettings struct {
 	Channels []string `json:"channels,omitzero"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SlackNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SlackNotificationSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if s.UserHandle != nil {
-		dst = append(dst, ",\"userHandle\":"...)
-		dst = appendString(dst, *s.UserHandle)
+		dst = append(dst, pick(esc, `,"userHandle":`, `,\"userHandle\":`)...)
+		dst = appendStringIn(dst, *s.UserHandle, esc)
 	}
 	if s.Channels != nil {
-		dst = append(dst, ",\"channels\":"...)
+		dst = append(dst, pick(esc, `,"channels":`, `,\"channels\":`)...)
 		if s.Channels == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -165,34 +119,7 @@ func (s SlackNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
-			}
-			dst = append(dst, ']')
-		}
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of s to dst escaped as the body of a
-// JSON string.
-func (s SlackNotificationSettings) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	if s.UserHandle != nil {
-		dst = append(dst, `,\"userHandle\":`...)
-		dst = appendStringEsc(dst, *s.UserHandle)
-	}
-	if s.Channels != nil {
-		dst = append(dst, `,\"channels\":`...)
-		if s.Channels == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range s.Channels {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendStringEsc(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}

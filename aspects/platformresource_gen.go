@@ -34,16 +34,17 @@ type PlatformResourceInfo struct {
 // AspectName returns "platformResourceInfo".
 func (PlatformResourceInfo) AspectName() string { return "platformResourceInfo" }
 
-// appendJSON appends the JSON of v to dst.
-func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PlatformResourceInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"resourceType\":"...)
-	dst = appendString(dst, v.ResourceType)
-	dst = append(dst, ",\"primaryKey\":"...)
-	dst = appendString(dst, v.PrimaryKey)
+	dst = append(dst, pick(esc, `,"resourceType":`, `,\"resourceType\":`)...)
+	dst = appendStringIn(dst, v.ResourceType, esc)
+	dst = append(dst, pick(esc, `,"primaryKey":`, `,\"primaryKey\":`)...)
+	dst = appendStringIn(dst, v.PrimaryKey, esc)
 	if v.SecondaryKeys != nil {
-		dst = append(dst, ",\"secondaryKeys\":"...)
+		dst = append(dst, pick(esc, `,"secondaryKeys":`, `,\"secondaryKeys\":`)...)
 		if v.SecondaryKeys == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -52,48 +53,14 @@ func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if v.Value != nil {
-		dst = append(dst, ",\"value\":"...)
-		dst, err = v.Value.appendJSON(dst)
-		if err != nil {
-			return dst, marshalerError(err, v.Value)
-		}
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
-// JSON string.
-func (v PlatformResourceInfo) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"resourceType\":`...)
-	dst = appendStringEsc(dst, v.ResourceType)
-	dst = append(dst, `,\"primaryKey\":`...)
-	dst = appendStringEsc(dst, v.PrimaryKey)
-	if v.SecondaryKeys != nil {
-		dst = append(dst, `,\"secondaryKeys\":`...)
-		if v.SecondaryKeys == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range v.SecondaryKeys {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendStringEsc(dst, x0)
-			}
-			dst = append(dst, ']')
-		}
-	}
-	if v.Value != nil {
-		dst = append(dst, `,\"value\":`...)
-		dst, err = v.Value.appendJSONEscaped(dst)
+		dst = append(dst, pick(esc, `,"value":`, `,\"value\":`)...)
+		dst, err = v.Value.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, v.Value)
 		}
@@ -126,21 +93,12 @@ type PlatformResourceKey struct {
 // AspectName returns "platformResourceKey".
 func (PlatformResourceKey) AspectName() string { return "platformResourceKey" }
 
-// appendJSON appends the JSON of v to dst.
-func (v PlatformResourceKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PlatformResourceKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, v.ID)
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of v to dst escaped as the body of a
-// JSON string.
-func (v PlatformResourceKey) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"id\":`...)
-	dst = appendStringEsc(dst, v.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, v.ID, esc)
 	return closeObject(dst, start), err
 }

@@ -15,12 +15,13 @@ type Actors struct {
 // AspectName returns "actors".
 func (Actors) AspectName() string { return "actors" }
 
-// appendJSON appends the JSON of a to dst.
-func (a Actors) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a Actors) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if a.Users != nil {
-		dst = append(dst, ",\"users\":"...)
+		dst = append(dst, pick(esc, `,"users":`, `,\"users\":`)...)
 		if a.Users == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -29,7 +30,7 @@ func (a Actors) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -38,7 +39,7 @@ func (a Actors) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if a.Groups != nil {
-		dst = append(dst, ",\"groups\":"...)
+		dst = append(dst, pick(esc, `,"groups":`, `,\"groups\":`)...)
 		if a.Groups == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -47,51 +48,7 @@ func (a Actors) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
-				if err != nil {
-					return dst, err
-				}
-			}
-			dst = append(dst, ']')
-		}
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of a to dst escaped as the body of a
-// JSON string.
-func (a Actors) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	if a.Users != nil {
-		dst = append(dst, `,\"users\":`...)
-		if a.Users == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range a.Users {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst, err = x0.appendJSONEscaped(dst)
-				if err != nil {
-					return dst, err
-				}
-			}
-			dst = append(dst, ']')
-		}
-	}
-	if a.Groups != nil {
-		dst = append(dst, `,\"groups\":`...)
-		if a.Groups == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i0, x0 := range a.Groups {
-				if i0 > 0 {
-					dst = append(dst, ',')
-				}
-				dst, err = x0.appendJSONEscaped(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -110,22 +67,13 @@ type RoleGroup struct {
 	Group string `json:"group"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RoleGroup) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RoleGroup) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"group\":"...)
-	dst = appendString(dst, r.Group)
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
-// JSON string.
-func (r RoleGroup) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"group\":`...)
-	dst = appendStringEsc(dst, r.Group)
+	dst = append(dst, pick(esc, `,"group":`, `,\"group\":`)...)
+	dst = appendStringIn(dst, r.Group, esc)
 	return closeObject(dst, start), err
 }
 
@@ -149,52 +97,26 @@ type RoleProperties struct {
 // AspectName returns "roleProperties".
 func (RoleProperties) AspectName() string { return "roleProperties" }
 
-// appendJSON appends the JSON of r to dst.
-func (r RoleProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RoleProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, r.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, r.Name, esc)
 	if r.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *r.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *r.Description, esc)
 	}
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, r.Type)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, r.Type, esc)
 	if r.RequestURL != nil {
-		dst = append(dst, ",\"requestUrl\":"...)
-		dst = appendString(dst, *r.RequestURL)
+		dst = append(dst, pick(esc, `,"requestUrl":`, `,\"requestUrl\":`)...)
+		dst = appendStringIn(dst, *r.RequestURL, esc)
 	}
 	if r.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = r.Created.appendJSON(dst)
-		if err != nil {
-			return dst, err
-		}
-	}
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
-// JSON string.
-func (r RoleProperties) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"name\":`...)
-	dst = appendStringEsc(dst, r.Name)
-	if r.Description != nil {
-		dst = append(dst, `,\"description\":`...)
-		dst = appendStringEsc(dst, *r.Description)
-	}
-	dst = append(dst, `,\"type\":`...)
-	dst = appendStringEsc(dst, r.Type)
-	if r.RequestURL != nil {
-		dst = append(dst, `,\"requestUrl\":`...)
-		dst = appendStringEsc(dst, *r.RequestURL)
-	}
-	if r.Created != nil {
-		dst = append(dst, `,\"created\":`...)
-		dst, err = r.Created.appendJSONEscaped(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = r.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -210,21 +132,12 @@ type RoleUser struct {
 	User string `json:"user"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RoleUser) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RoleUser) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"user\":"...)
-	dst = appendString(dst, r.User)
-	return closeObject(dst, start), err
-}
-
-// appendJSONEscaped appends the JSON of r to dst escaped as the body of a
-// JSON string.
-func (r RoleUser) appendJSONEscaped(dst []byte) ([]byte, error) {
-	var err error
-	start := len(dst)
-	dst = append(dst, `,\"user\":`...)
-	dst = appendStringEsc(dst, r.User)
+	dst = append(dst, pick(esc, `,"user":`, `,\"user\":`)...)
+	dst = appendStringIn(dst, r.User, esc)
 	return closeObject(dst, start), err
 }

@@ -51,66 +51,33 @@ func marshalMethod(b *bytes.Buffer, recv, goName string, fixes []string) {
 	for _, f := range fixes {
 		b.WriteString(f + "\n")
 	}
-	fmt.Fprintf(b, "return marshal(p)\n}\nreturn finishJSON(%s.appendJSON(make([]byte, 0, 256)))\n}\n\n", recv)
+	fmt.Fprintf(b, "return marshal(p)\n}\nreturn finishJSON(%s.appendJSON(make([]byte, 0, 256), false))\n}\n\n", recv)
 }
 
-// text returns the Go literal of the JSON text t as appended: as it is,
-// or for the escaped twin (p.esc) escaped as the body of a JSON string
-// (jsonesc.AppendASCIIBody), as a raw string where it can be.
-func (p *plan) text(t string) string {
-	if !p.esc {
-		return strconv.Quote(t)
+// text returns the Go expression of the JSON text t as appended: with
+// esc false as it is, with esc true escaped as the body of a JSON string
+// (jsonesc.AppendASCIIBody), both constants.
+func text(t string) string {
+	return fmt.Sprintf("pick(esc, %s, %s)", literal(t), literal(string(jsonesc.AppendASCIIBody(nil, []byte(t)))))
+}
+
+// literal returns the Go literal of s: a raw string where it can be.
+func literal(s string) string {
+	if strconv.CanBackquote(s) {
+		return "`" + s + "`"
 	}
-	e := string(jsonesc.AppendASCIIBody(nil, []byte(t)))
-	if strconv.CanBackquote(e) {
-		return "`" + e + "`"
-	}
-	return strconv.Quote(e)
+	return strconv.Quote(s)
 }
 
 // appendKey returns the statement appending a member's leading comma and
 // key.
-func (p *plan) appendKey(key string) string {
-	return fmt.Sprintf("dst = append(dst, %s...)\n", p.text(","+strconv.Quote(key)+":"))
-}
-
-// method is the name of the append method the code being written calls:
-// appendJSON, or appendJSONEscaped for the escaped twin.
-func (p *plan) method() string {
-	if p.esc {
-		return "appendJSONEscaped"
-	}
-	return "appendJSON"
-}
-
-// helper returns the name of the helper of package aspects that the code
-// being written calls for name: name itself, or for the escaped twin its
-// escaped form (appendMarshalEscaped, or name+"Esc").
-func (p *plan) helper(name string) string {
-	if p.esc {
-		if name == "appendMarshal" {
-			return "appendMarshalEscaped"
-		}
-		return name + "Esc"
-	}
-	return name
-}
-
-// appendMethods writes the appendJSON method of t (recordAppend or
-// unionAppend) and its escaped twin appendJSONEscaped, which appends the
-// same JSON escaped as the body of a JSON string (see the aspects helpers).
-func (p *plan) appendMethods(b *bytes.Buffer, recv string, write func()) {
-	fmt.Fprintf(b, "// appendJSON appends the JSON of %s to dst.\n", recv)
-	write()
-	p.esc = true
-	fmt.Fprintf(b, "// appendJSONEscaped appends the JSON of %s to dst escaped as the body of a\n// JSON string.\n", recv)
-	write()
-	p.esc = false
+func appendKey(key string) string {
+	return fmt.Sprintf("dst = append(dst, %s...)\n", text(","+strconv.Quote(key)+":"))
 }
 
 // recordAppend writes the appendJSON method of record t.
 func (p *plan) recordAppend(b *bytes.Buffer, t *typeInfo, recv string) {
-	fmt.Fprintf(b, "func (%s %s) %s(dst []byte) ([]byte, error) {\nvar err error\nstart := len(dst)\n", recv, t.goName, p.method())
+	fmt.Fprintf(b, "func (%s %s) appendJSON(dst []byte, esc bool) ([]byte, error) {\nvar err error\nstart := len(dst)\n", recv, t.goName)
 	for _, f := range p.fields(t.decl) {
 		s := p.shape(t.goName, f)
 		te := p.deref(f.Type)
@@ -122,21 +89,21 @@ func (p *plan) recordAppend(b *bytes.Buffer, t *typeInfo, recv string) {
 		}
 		switch {
 		case isColl && strings.HasSuffix(s.tag, ",omitzero"):
-			fmt.Fprintf(b, "if %s != nil {\n%s%s}\n", n, p.appendKey(f.Name), p.encode(te, n, false, 0))
+			fmt.Fprintf(b, "if %s != nil {\n%s%s}\n", n, appendKey(f.Name), p.encode(te, n, false, 0))
 		case isColl:
-			fmt.Fprintf(b, "%sif %s == nil {\ndst = append(dst, %q...)\n} else {\n%s}\n", p.appendKey(f.Name), n, empty, p.encode(te, n, false, 0))
+			fmt.Fprintf(b, "%sif %s == nil {\ndst = append(dst, %q...)\n} else {\n%s}\n", appendKey(f.Name), n, empty, p.encode(te, n, false, 0))
 		case strings.HasSuffix(s.tag, ",omitempty"):
-			fmt.Fprintf(b, "if %s != nil {\n%s%s}\n", n, p.appendKey(f.Name), p.encode(te, n, true, 0))
+			fmt.Fprintf(b, "if %s != nil {\n%s%s}\n", n, appendKey(f.Name), p.encode(te, n, true, 0))
 		case strings.HasSuffix(s.fix, ".orDefault()"):
-			b.WriteString(p.appendKey(f.Name) + p.encode(te, n+".orDefault()", false, 0))
+			b.WriteString(appendKey(f.Name) + p.encode(te, n+".orDefault()", false, 0))
 		case strings.HasPrefix(s.goType, "*"): // a default other than an enum's
 			fix := strings.ReplaceAll(s.fix, "p."+fieldName(f.Name), "x")
-			fmt.Fprintf(b, "{\nx := %s\n%s\n%s%s}\n", n, fix, p.appendKey(f.Name), p.encode(te, "x", true, 0))
+			fmt.Fprintf(b, "{\nx := %s\n%s\n%s%s}\n", n, fix, appendKey(f.Name), p.encode(te, "x", true, 0))
 		case s.fix != "": // an enum's default
 			fix := strings.ReplaceAll(s.fix, "p."+fieldName(f.Name), "x")
-			fmt.Fprintf(b, "{\nx := %s\n%s\n%s%s}\n", n, fix, p.appendKey(f.Name), p.encode(te, "x", false, 0))
+			fmt.Fprintf(b, "{\nx := %s\n%s\n%s%s}\n", n, fix, appendKey(f.Name), p.encode(te, "x", false, 0))
 		default:
-			b.WriteString(p.appendKey(f.Name) + p.encode(te, n, false, 0))
+			b.WriteString(appendKey(f.Name) + p.encode(te, n, false, 0))
 		}
 	}
 	b.WriteString("return closeObject(dst, start), err\n}\n\n")
@@ -144,7 +111,7 @@ func (p *plan) recordAppend(b *bytes.Buffer, t *typeInfo, recv string) {
 
 // unionAppend writes the appendJSON method of union t.
 func (p *plan) unionAppend(b *bytes.Buffer, t *typeInfo, sets string) {
-	fmt.Fprintf(b, "func (u %s) %s(dst []byte) ([]byte, error) {\nif n := countSet(%s); n != 1 {\nreturn dst, unionCountError(%q, n)\n}\nvar err error\nswitch {\n", t.goName, p.method(), sets, t.goName)
+	fmt.Fprintf(b, "func (u %s) appendJSON(dst []byte, esc bool) ([]byte, error) {\nif n := countSet(%s); n != 1 {\nreturn dst, unionCountError(%q, n)\n}\nvar err error\nswitch {\n", t.goName, sets, t.goName)
 	for _, m := range t.union.Members {
 		if m.Type.Kind == pdlparse.ExprPrimitive && m.Type.Name == "null" {
 			continue
@@ -152,7 +119,7 @@ func (p *plan) unionAppend(b *bytes.Buffer, t *typeInfo, sets string) {
 		n := "u." + memberField(m)
 		dt := p.deref(m.Type)
 		ptr := dt.Kind != pdlparse.ExprArray && dt.Kind != pdlparse.ExprMap
-		fmt.Fprintf(b, "case %s != nil:\ndst = append(dst, %s...)\n%s", n, p.text("{"+strconv.Quote(p.unionKey(m))+":"), p.encode(dt, n, ptr, 0))
+		fmt.Fprintf(b, "case %s != nil:\ndst = append(dst, %s...)\n%s", n, text("{"+strconv.Quote(p.unionKey(m))+":"), p.encode(dt, n, ptr, 0))
 	}
 	b.WriteString("}\nreturn append(dst, '}'), err\n}\n\n")
 }
@@ -170,36 +137,36 @@ func (p *plan) encode(te pdlparse.TypeExpr, val string, ptr bool, depth int) str
 	}
 	switch te.Kind {
 	case pdlparse.ExprPrimitive:
-		return p.primitiveAppend(te.Name, deref)
+		return primitiveAppend(te.Name, deref)
 	case pdlparse.ExprArray:
 		i, x := fmt.Sprintf("i%d", depth), fmt.Sprintf("x%d", depth)
 		return fmt.Sprintf("if %s == nil {\ndst = append(dst, \"null\"...)\n} else {\ndst = append(dst, '[')\nfor %s, %s := range %s {\nif %s > 0 {\ndst = append(dst, ',')\n}\n%s}\ndst = append(dst, ']')\n}\n",
 			deref, i, x, deref, i, p.encode(*te.Items, x, false, depth+1))
 	case pdlparse.ExprMap:
 		if it := p.deref(*te.Items); it.Kind == pdlparse.ExprPrimitive && it.Name == "string" {
-			return fmt.Sprintf("dst = %s(dst, %s)\n", p.helper("appendStringMap"), deref)
+			return fmt.Sprintf("dst = appendStringMapIn(dst, %s, esc)\n", deref)
 		}
 		k, s := fmt.Sprintf("k%d", depth), fmt.Sprintf("s%d", depth)
-		return fmt.Sprintf("if %s == nil {\ndst = append(dst, \"null\"...)\n} else {\n%s := len(dst)\nfor _, %s := range sortedKeys(%s) {\ndst = append(dst, ',')\ndst = %s(dst, %s)\ndst = append(dst, ':')\n%s}\ndst = closeObject(dst, %s)\n}\n",
-			deref, s, k, deref, p.helper("appendString"), k, p.encode(*te.Items, deref+"["+k+"]", false, depth+1), s)
+		return fmt.Sprintf("if %s == nil {\ndst = append(dst, \"null\"...)\n} else {\n%s := len(dst)\nfor _, %s := range sortedKeys(%s) {\ndst = append(dst, ',')\ndst = appendStringIn(dst, %s, esc)\ndst = append(dst, ':')\n%s}\ndst = closeObject(dst, %s)\n}\n",
+			deref, s, k, deref, k, p.encode(*te.Items, deref+"["+k+"]", false, depth+1), s)
 	case pdlparse.ExprUnion:
-		return fmt.Sprintf("dst, err = %s.%s(dst)\n%s", val, p.method(), wrapCheck(val))
+		return fmt.Sprintf("dst, err = %s.appendJSON(dst, esc)\n%s", val, wrapCheck(val))
 	}
 	d := p.m.Decls[te.Name]
 	if d != nil && d.Kind == pdlparse.DeclFixed {
-		return p.primitiveAppend("string", deref)
+		return primitiveAppend("string", deref)
 	}
 	t := p.types[te.Name]
 	switch {
 	case t == nil || (t.hand && !p.m.HandAppend[t.goName]):
-		return fmt.Sprintf("dst, err = %s(dst, %s)\n%s", p.helper("appendMarshal"), val, check)
+		return fmt.Sprintf("dst, err = appendMarshalIn(dst, %s, esc)\n%s", val, check)
 	case t.kind == pdlparse.DeclEnum && !t.hand:
-		return fmt.Sprintf("dst = %s(dst, string(%s))\n", p.helper("appendString"), deref)
+		return fmt.Sprintf("dst = appendStringIn(dst, string(%s), esc)\n", deref)
 	}
 	if t.union != nil || (!t.hand && t.kind == pdlparse.DeclRecord && p.hasDefaults(t)) {
-		return fmt.Sprintf("dst, err = %s.%s(dst)\n%s", val, p.method(), wrapCheck(val))
+		return fmt.Sprintf("dst, err = %s.appendJSON(dst, esc)\n%s", val, wrapCheck(val))
 	}
-	return fmt.Sprintf("dst, err = %s.%s(dst)\n%s", val, p.method(), check)
+	return fmt.Sprintf("dst, err = %s.appendJSON(dst, esc)\n%s", val, check)
 }
 
 // wrapCheck is the statement after a call to the appendJSON of val, whose
@@ -221,10 +188,10 @@ func (p *plan) hasDefaults(t *typeInfo) bool {
 }
 
 // primitiveAppend returns the statement appending v of a Pegasus primitive.
-func (p *plan) primitiveAppend(name, v string) string {
+func primitiveAppend(name, v string) string {
 	switch name {
 	case "string", "bytes":
-		return fmt.Sprintf("dst = %s(dst, %s)\n", p.helper("appendString"), v)
+		return fmt.Sprintf("dst = appendStringIn(dst, %s, esc)\n", v)
 	case "int", "long":
 		return fmt.Sprintf("dst = strconv.AppendInt(dst, int64(%s), 10)\n", v)
 	case "float":

@@ -68,7 +68,6 @@ type plan struct {
 	types  map[string]*typeInfo
 	byName map[string]*typeInfo // Go name -> type
 	errs   []string
-	esc    bool // writing appendJSONEscaped, not appendJSON (see appendMethods)
 }
 
 func (p *plan) errorf(format string, args ...any) {
