@@ -198,3 +198,67 @@ func encode(v any) ([]byte, error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// FuzzAppendJSONString holds the one-pass escaped form (AppendJSONString)
+// of every aspect to its JSON escaped afterwards, on values of every field
+// (the member-th member of each union) whose strings all end with the
+// fuzzed s, and whose numbers take the fuzzed integer or float.
+func FuzzAppendJSONString(f *testing.F) {
+	m, err := gotypes.Load(testshared.Path(f, "reference", "datahub-pegasus"), ".")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(0, "", int64(7), 1.5)
+	f.Add(1, oddStrings, int64(-1), 1e21)
+	f.Add(2, `"\`, int64(1<<40), 1e-7)
+	f.Add(3, "é😀\u2028\xff\x00\x7f", int64(0), -2.5e-9)
+	f.Fuzz(func(t *testing.T, member int, s string, n int64, x float64) {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return
+		}
+		g := &valueGen{decls: m.Decls, entities: map[string]bool{}, member: member & 3}
+		compared := 0
+		for _, a := range m.Aspects {
+			in, err := json.Marshal(fuzzValues(g.record(a.Record, 0), s, n, x))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := aspects.Decode(a.Name, in)
+			if err != nil {
+				continue // a value the type cannot hold (an integer too large, say)
+			}
+			want, wantErr := aspects.AppendJSON(nil, v)
+			compareString(t, a.Name, v, want, wantErr)
+			compared++
+		}
+		if compared < 200 {
+			t.Fatalf("%d of %d aspects compared", compared, len(m.Aspects))
+		}
+	})
+}
+
+// fuzzValues rewrites a JSON value of valueGen: every string gets s
+// appended, every integer becomes n and every other number x.
+func fuzzValues(v any, s string, n int64, x float64) any {
+	switch v := v.(type) {
+	case string:
+		return v + s
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range v {
+			out[k] = fuzzValues(e, s, n, x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = fuzzValues(e, s, n, x)
+		}
+		return out
+	case float64:
+		return x
+	case int:
+		return n
+	}
+	return v
+}
