@@ -92,13 +92,14 @@ func (d DatasetProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	} else {
 		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
-	for _, f := range [...]struct {
-		key string
-		v   *string
-	}{{pick(esc, `,"externalUrl":`, `,\"externalUrl\":`), d.ExternalURL}, {pick(esc, `,"name":`, `,\"name\":`), d.Name}, {pick(esc, `,"qualifiedName":`, `,\"qualifiedName\":`), d.QualifiedName}, {pick(esc, `,"description":`, `,\"description\":`), d.Description}, {pick(esc, `,"uri":`, `,\"uri\":`), d.URI}} {
-		if f.v != nil {
-			dst = append(dst, f.key...)
-			dst = appendStringIn(dst, *f.v, esc)
+	keys := &datasetPropertiesKeys[0]
+	if esc {
+		keys = &datasetPropertiesKeys[1]
+	}
+	for i, v := range [...]*string{d.ExternalURL, d.Name, d.QualifiedName, d.Description, d.URI} {
+		if v != nil {
+			dst = append(dst, keys[i]...)
+			dst = appendStringIn(dst, *v, esc)
 		}
 	}
 	if d.Created != nil {
@@ -121,4 +122,11 @@ func (d DatasetProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 		dst = appendStringIn(dst, t, esc)
 	}
 	return append(dst, ']', '}'), nil
+}
+
+// datasetPropertiesKeys are the keys of DatasetProperties' optional
+// strings, in field order: plain, and escaped (see pick).
+var datasetPropertiesKeys = [2][5]string{
+	{`,"externalUrl":`, `,"name":`, `,"qualifiedName":`, `,"description":`, `,"uri":`},
+	{`,\"externalUrl\":`, `,\"name\":`, `,\"qualifiedName\":`, `,\"description\":`, `,\"uri\":`},
 }
