@@ -49,7 +49,8 @@ func (v VersionTag) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	return closeObject(dst, start), nil
 }
 
-// appendJSON appends the JSON of m to dst (escaped with esc), sourceDetail nil as {}.
+// appendJSON appends the JSON of m to dst (escaped with esc), sourceDetail
+// nil as {}.
 func (m MetadataAttribution) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	dst = append(dst, pick(esc, `{"time":`, `{\"time\":`)...)
 	dst = strconv.AppendInt(dst, m.Time, 10)
@@ -83,8 +84,8 @@ func (s Status) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	return append(dst, '}'), nil
 }
 
-// appendJSON appends the JSON of d to dst (escaped with esc), customProperties nil as {} and
-// tags nil as [].
+// appendJSON appends the JSON of d to dst (escaped with esc),
+// customProperties nil as {} and tags nil as [].
 func (d DatasetProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	dst = append(dst, pick(esc, `{"customProperties":`, `{\"customProperties\":`)...)
 	if d.CustomProperties == nil {

@@ -14,7 +14,11 @@ import (
 // This file writes the appendJSON methods of the generated types: each
 // appends the type's JSON as encoding/json (HTML escaping off) writes it,
 // field by field in declaration order, with the PDL defaults applied, and
-// without reflection. MarshalJSON calls it.
+// without reflection. MarshalJSON calls it. With its esc argument set, it
+// appends that JSON escaped as the body of a JSON string, in one pass: keys
+// and punctuation as constants written both ways (pick(esc, plain,
+// escaped)), strings through appendStringIn, which escapes them twice at
+// once; numbers, booleans and null are the same either way.
 
 // HandAppenders returns the types of the hand-written Go files of dir that
 // declare an appendJSON method: generated code calls it directly, and goes
