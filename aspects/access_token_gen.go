@@ -28,25 +28,26 @@ type DataHubAccessTokenInfo struct {
 // AspectName returns "dataHubAccessTokenInfo".
 func (DataHubAccessTokenInfo) AspectName() string { return "dataHubAccessTokenInfo" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubAccessTokenInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubAccessTokenInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
-	dst = append(dst, ",\"actorUrn\":"...)
-	dst = appendString(dst, d.ActorURN)
-	dst = append(dst, ",\"ownerUrn\":"...)
-	dst = appendString(dst, d.OwnerURN)
-	dst = append(dst, ",\"createdAt\":"...)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
+	dst = append(dst, pick(esc, `,"actorUrn":`, `,\"actorUrn\":`)...)
+	dst = appendStringIn(dst, d.ActorURN, esc)
+	dst = append(dst, pick(esc, `,"ownerUrn":`, `,\"ownerUrn\":`)...)
+	dst = appendStringIn(dst, d.OwnerURN, esc)
+	dst = append(dst, pick(esc, `,"createdAt":`, `,\"createdAt\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.CreatedAt), 10)
 	if d.ExpiresAt != nil {
-		dst = append(dst, ",\"expiresAt\":"...)
+		dst = append(dst, pick(esc, `,"expiresAt":`, `,\"expiresAt\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.ExpiresAt), 10)
 	}
 	if d.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *d.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *d.Description, esc)
 	}
 	return closeObject(dst, start), err
 }

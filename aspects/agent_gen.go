@@ -21,12 +21,13 @@ type AIAgentDependencies struct {
 // AspectName returns "aiAgentDependencies".
 func (AIAgentDependencies) AspectName() string { return "aiAgentDependencies" }
 
-// appendJSON appends the JSON of a to dst.
-func (a AIAgentDependencies) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AIAgentDependencies) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if a.Skills != nil {
-		dst = append(dst, ",\"skills\":"...)
+		dst = append(dst, pick(esc, `,"skills":`, `,\"skills\":`)...)
 		if a.Skills == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -35,13 +36,13 @@ func (a AIAgentDependencies) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if a.Tools != nil {
-		dst = append(dst, ",\"tools\":"...)
+		dst = append(dst, pick(esc, `,"tools":`, `,\"tools\":`)...)
 		if a.Tools == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -50,13 +51,13 @@ func (a AIAgentDependencies) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if a.Models != nil {
-		dst = append(dst, ",\"models\":"...)
+		dst = append(dst, pick(esc, `,"models":`, `,\"models\":`)...)
 		if a.Models == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -65,7 +66,7 @@ func (a AIAgentDependencies) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -112,38 +113,39 @@ type AIAgentInfo struct {
 // AspectName returns "aiAgentInfo".
 func (AIAgentInfo) AspectName() string { return "aiAgentInfo" }
 
-// appendJSON appends the JSON of a to dst.
-func (a AIAgentInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AIAgentInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, a.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, a.Name, esc)
 	if a.Tagline != nil {
-		dst = append(dst, ",\"tagline\":"...)
-		dst = appendString(dst, *a.Tagline)
+		dst = append(dst, pick(esc, `,"tagline":`, `,\"tagline\":`)...)
+		dst = appendStringIn(dst, *a.Tagline, esc)
 	}
 	if a.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *a.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *a.Description, esc)
 	}
 	if a.Instructions != nil {
-		dst = append(dst, ",\"instructions\":"...)
-		dst = appendString(dst, *a.Instructions)
+		dst = append(dst, pick(esc, `,"instructions":`, `,\"instructions\":`)...)
+		dst = appendStringIn(dst, *a.Instructions, esc)
 	}
 	if a.Source != nil {
-		dst = append(dst, ",\"source\":"...)
-		dst, err = a.Source.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+		dst, err = a.Source.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = a.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = a.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = a.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = a.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -169,15 +171,16 @@ type AIAgentSource struct {
 	ClonedFrom *string `json:"clonedFrom,omitempty"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AIAgentSource) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AIAgentSource) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(a.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(a.Type), esc)
 	if a.ClonedFrom != nil {
-		dst = append(dst, ",\"clonedFrom\":"...)
-		dst = appendString(dst, *a.ClonedFrom)
+		dst = append(dst, pick(esc, `,"clonedFrom":`, `,\"clonedFrom\":`)...)
+		dst = appendStringIn(dst, *a.ClonedFrom, esc)
 	}
 	return closeObject(dst, start), err
 }

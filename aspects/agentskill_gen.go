@@ -33,29 +33,30 @@ type AgentSkillInfo struct {
 // AspectName returns "agentSkillInfo".
 func (AgentSkillInfo) AspectName() string { return "agentSkillInfo" }
 
-// appendJSON appends the JSON of a to dst.
-func (a AgentSkillInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AgentSkillInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, a.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, a.Name, esc)
 	if a.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *a.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *a.Description, esc)
 	}
 	if a.Instructions != nil {
-		dst = append(dst, ",\"instructions\":"...)
-		dst = appendString(dst, *a.Instructions)
+		dst = append(dst, pick(esc, `,"instructions":`, `,\"instructions\":`)...)
+		dst = appendStringIn(dst, *a.Instructions, esc)
 	}
 	if a.SourceRepository != nil {
-		dst = append(dst, ",\"sourceRepository\":"...)
-		dst, err = a.SourceRepository.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"sourceRepository":`, `,\"sourceRepository\":`)...)
+		dst, err = a.SourceRepository.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.RequiredTools != nil {
-		dst = append(dst, ",\"requiredTools\":"...)
+		dst = append(dst, pick(esc, `,"requiredTools":`, `,\"requiredTools\":`)...)
 		if a.RequiredTools == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -64,21 +65,21 @@ func (a AgentSkillInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if a.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = a.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = a.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = a.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = a.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -105,21 +106,22 @@ type SkillSourceRepository struct {
 	Path *string `json:"path,omitempty"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SkillSourceRepository) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SkillSourceRepository) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if s.RepositoryURN != nil {
-		dst = append(dst, ",\"repositoryUrn\":"...)
-		dst = appendString(dst, *s.RepositoryURN)
+		dst = append(dst, pick(esc, `,"repositoryUrn":`, `,\"repositoryUrn\":`)...)
+		dst = appendStringIn(dst, *s.RepositoryURN, esc)
 	}
 	if s.URL != nil {
-		dst = append(dst, ",\"url\":"...)
-		dst = appendString(dst, *s.URL)
+		dst = append(dst, pick(esc, `,"url":`, `,\"url\":`)...)
+		dst = appendStringIn(dst, *s.URL, esc)
 	}
 	if s.Path != nil {
-		dst = append(dst, ",\"path\":"...)
-		dst = appendString(dst, *s.Path)
+		dst = append(dst, pick(esc, `,"path":`, `,\"path\":`)...)
+		dst = appendStringIn(dst, *s.Path, esc)
 	}
 	return closeObject(dst, start), err
 }

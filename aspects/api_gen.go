@@ -34,34 +34,35 @@ type APIProperties struct {
 // AspectName returns "apiProperties".
 func (APIProperties) AspectName() string { return "apiProperties" }
 
-// appendJSON appends the JSON of a to dst.
-func (a APIProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a APIProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, a.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, a.Name, esc)
 	if a.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *a.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *a.Description, esc)
 	}
 	if a.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *a.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *a.ExternalURL, esc)
 	}
 	if a.SourceRepository != nil {
-		dst = append(dst, ",\"sourceRepository\":"...)
-		dst = appendString(dst, *a.SourceRepository)
+		dst = append(dst, pick(esc, `,"sourceRepository":`, `,\"sourceRepository\":`)...)
+		dst = appendStringIn(dst, *a.SourceRepository, esc)
 	}
 	if a.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = a.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = a.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = a.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = a.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -100,16 +101,17 @@ type APISignature struct {
 // AspectName returns "apiSignature".
 func (APISignature) AspectName() string { return "apiSignature" }
 
-// appendJSON appends the JSON of a to dst.
-func (a APISignature) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a APISignature) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if a.SchemaDefinition != nil {
-		dst = append(dst, ",\"schemaDefinition\":"...)
-		dst = appendString(dst, *a.SchemaDefinition)
+		dst = append(dst, pick(esc, `,"schemaDefinition":`, `,\"schemaDefinition\":`)...)
+		dst = appendStringIn(dst, *a.SchemaDefinition, esc)
 	}
 	if a.InputFields != nil {
-		dst = append(dst, ",\"inputFields\":"...)
+		dst = append(dst, pick(esc, `,"inputFields":`, `,\"inputFields\":`)...)
 		if a.InputFields == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -118,7 +120,7 @@ func (a APISignature) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = appendMarshal(dst, x0)
+				dst, err = appendMarshalIn(dst, x0, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -127,7 +129,7 @@ func (a APISignature) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if a.OutputFields != nil {
-		dst = append(dst, ",\"outputFields\":"...)
+		dst = append(dst, pick(esc, `,"outputFields":`, `,\"outputFields\":`)...)
 		if a.OutputFields == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -136,7 +138,7 @@ func (a APISignature) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = appendMarshal(dst, x0)
+				dst, err = appendMarshalIn(dst, x0, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -187,13 +189,14 @@ type RestAPIProperties struct {
 // AspectName returns "restApiProperties".
 func (RestAPIProperties) AspectName() string { return "restApiProperties" }
 
-// appendJSON appends the JSON of r to dst.
-func (r RestAPIProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RestAPIProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"method\":"...)
-	dst = appendString(dst, string(r.Method))
-	dst = append(dst, ",\"path\":"...)
-	dst = appendString(dst, r.Path)
+	dst = append(dst, pick(esc, `,"method":`, `,\"method\":`)...)
+	dst = appendStringIn(dst, string(r.Method), esc)
+	dst = append(dst, pick(esc, `,"path":`, `,\"path\":`)...)
+	dst = appendStringIn(dst, r.Path, esc)
 	return closeObject(dst, start), err
 }

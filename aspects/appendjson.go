@@ -14,9 +14,10 @@ import (
 // appends a value's JSON exactly as encoding/json (HTML escaping off)
 // writes it, without reflection.
 
-// appender is implemented by the types that append their own JSON.
+// appender is implemented by the types that append their own JSON; with
+// esc, escaped as the body of a JSON string (see pick).
 type appender interface {
-	appendJSON(b []byte) ([]byte, error)
+	appendJSON(b []byte, esc bool) ([]byte, error)
 }
 
 // AppendJSON appends the JSON encoding of a to dst, byte for byte what
@@ -26,7 +27,7 @@ type appender interface {
 // encoding/json.
 func AppendJSON(dst []byte, a Aspect) ([]byte, error) {
 	if ap, ok := a.(appender); ok {
-		b, err := ap.appendJSON(dst)
+		b, err := ap.appendJSON(dst, false)
 		if _, own := a.(json.Marshaler); err != nil && own {
 			err = marshalerError(err, a)
 		}

@@ -4,111 +4,114 @@ import "strconv"
 
 // This file holds the appendJSON methods of hand-written types that
 // generated types and the common aspects use; TestAppendJSONMatchesReflection
-// holds each to encoding/json's output.
+// holds each to encoding/json's output, and with esc to that output escaped
+// (see pick).
 
-// appendJSON appends the JSON of a to dst.
-func (a AuditStamp) appendJSON(dst []byte) ([]byte, error) {
-	dst = append(dst, `{"time":`...)
+// appendJSON appends the JSON of a to dst (escaped with esc).
+func (a AuditStamp) appendJSON(dst []byte, esc bool) ([]byte, error) {
+	dst = append(dst, pick(esc, `{"time":`, `{\"time\":`)...)
 	dst = strconv.AppendInt(dst, a.Time, 10)
-	dst = append(dst, `,"actor":`...)
-	dst = appendString(dst, a.Actor)
+	dst = append(dst, pick(esc, `,"actor":`, `,\"actor\":`)...)
+	dst = appendStringIn(dst, a.Actor, esc)
 	if a.Impersonator != nil {
-		dst = append(dst, `,"impersonator":`...)
-		dst = appendString(dst, *a.Impersonator)
+		dst = append(dst, pick(esc, `,"impersonator":`, `,\"impersonator\":`)...)
+		dst = appendStringIn(dst, *a.Impersonator, esc)
 	}
 	if a.Message != nil {
-		dst = append(dst, `,"message":`...)
-		dst = appendString(dst, *a.Message)
+		dst = append(dst, pick(esc, `,"message":`, `,\"message\":`)...)
+		dst = appendStringIn(dst, *a.Message, esc)
 	}
 	return append(dst, '}'), nil
 }
 
-// appendJSON appends the JSON of t to dst.
-func (t TimeStamp) appendJSON(dst []byte) ([]byte, error) {
-	dst = append(dst, `{"time":`...)
+// appendJSON appends the JSON of t to dst (escaped with esc).
+func (t TimeStamp) appendJSON(dst []byte, esc bool) ([]byte, error) {
+	dst = append(dst, pick(esc, `{"time":`, `{\"time\":`)...)
 	dst = strconv.AppendInt(dst, t.Time, 10)
 	if t.Actor != nil {
-		dst = append(dst, `,"actor":`...)
-		dst = appendString(dst, *t.Actor)
+		dst = append(dst, pick(esc, `,"actor":`, `,\"actor\":`)...)
+		dst = appendStringIn(dst, *t.Actor, esc)
 	}
 	return append(dst, '}'), nil
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v VersionTag) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst (escaped with esc).
+func (v VersionTag) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	start := len(dst)
 	if v.VersionTag != nil {
-		dst = append(dst, `,"versionTag":`...)
-		dst = appendString(dst, *v.VersionTag)
+		dst = append(dst, pick(esc, `,"versionTag":`, `,\"versionTag\":`)...)
+		dst = appendStringIn(dst, *v.VersionTag, esc)
 	}
 	if v.MetadataAttribution != nil {
-		dst = append(dst, `,"metadataAttribution":`...)
-		dst, _ = v.MetadataAttribution.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"metadataAttribution":`, `,\"metadataAttribution\":`)...)
+		dst, _ = v.MetadataAttribution.appendJSON(dst, esc)
 	}
 	return closeObject(dst, start), nil
 }
 
-// appendJSON appends the JSON of m to dst, sourceDetail nil as {}.
-func (m MetadataAttribution) appendJSON(dst []byte) ([]byte, error) {
-	dst = append(dst, `{"time":`...)
+// appendJSON appends the JSON of m to dst (escaped with esc), sourceDetail
+// nil as {}.
+func (m MetadataAttribution) appendJSON(dst []byte, esc bool) ([]byte, error) {
+	dst = append(dst, pick(esc, `{"time":`, `{\"time\":`)...)
 	dst = strconv.AppendInt(dst, m.Time, 10)
-	dst = append(dst, `,"actor":`...)
-	dst = appendString(dst, m.Actor)
+	dst = append(dst, pick(esc, `,"actor":`, `,\"actor\":`)...)
+	dst = appendStringIn(dst, m.Actor, esc)
 	if m.Source != nil {
-		dst = append(dst, `,"source":`...)
-		dst = appendString(dst, *m.Source)
+		dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+		dst = appendStringIn(dst, *m.Source, esc)
 	}
-	dst = append(dst, `,"sourceDetail":`...)
+	dst = append(dst, pick(esc, `,"sourceDetail":`, `,\"sourceDetail\":`)...)
 	if m.SourceDetail == nil {
 		dst = append(dst, '{', '}')
 	} else {
-		dst = appendStringMap(dst, m.SourceDetail)
+		dst = appendStringMapIn(dst, m.SourceDetail, esc)
 	}
 	return append(dst, '}'), nil
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s Status) appendJSON(dst []byte) ([]byte, error) {
-	dst = append(dst, `{"removed":`...)
+// appendJSON appends the JSON of s to dst (escaped with esc).
+func (s Status) appendJSON(dst []byte, esc bool) ([]byte, error) {
+	dst = append(dst, pick(esc, `{"removed":`, `{\"removed\":`)...)
 	dst = appendBool(dst, s.Removed)
 	if s.LifecycleStage != nil {
-		dst = append(dst, `,"lifecycleStage":`...)
-		dst = appendString(dst, *s.LifecycleStage)
+		dst = append(dst, pick(esc, `,"lifecycleStage":`, `,\"lifecycleStage\":`)...)
+		dst = appendStringIn(dst, *s.LifecycleStage, esc)
 	}
 	if s.LifecycleLastUpdated != nil {
-		dst = append(dst, `,"lifecycleLastUpdated":`...)
-		dst, _ = s.LifecycleLastUpdated.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lifecycleLastUpdated":`, `,\"lifecycleLastUpdated\":`)...)
+		dst, _ = s.LifecycleLastUpdated.appendJSON(dst, esc)
 	}
 	return append(dst, '}'), nil
 }
 
-// appendJSON appends the JSON of d to dst, customProperties nil as {} and
-// tags nil as [].
-func (d DatasetProperties) appendJSON(dst []byte) ([]byte, error) {
-	dst = append(dst, `{"customProperties":`...)
+// appendJSON appends the JSON of d to dst (escaped with esc),
+// customProperties nil as {} and tags nil as [].
+func (d DatasetProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
+	dst = append(dst, pick(esc, `{"customProperties":`, `{\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, '{', '}')
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
-	for _, f := range [...]struct {
-		key string
-		v   *string
-	}{{`,"externalUrl":`, d.ExternalURL}, {`,"name":`, d.Name}, {`,"qualifiedName":`, d.QualifiedName}, {`,"description":`, d.Description}, {`,"uri":`, d.URI}} {
-		if f.v != nil {
-			dst = append(dst, f.key...)
-			dst = appendString(dst, *f.v)
+	keys := &datasetPropertiesKeys[0]
+	if esc {
+		keys = &datasetPropertiesKeys[1]
+	}
+	for i, v := range [...]*string{d.ExternalURL, d.Name, d.QualifiedName, d.Description, d.URI} {
+		if v != nil {
+			dst = append(dst, keys[i]...)
+			dst = appendStringIn(dst, *v, esc)
 		}
 	}
 	if d.Created != nil {
-		dst = append(dst, `,"created":`...)
-		dst, _ = d.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, _ = d.Created.appendJSON(dst, esc)
 	}
 	if d.LastModified != nil {
-		dst = append(dst, `,"lastModified":`...)
-		dst, _ = d.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, _ = d.LastModified.appendJSON(dst, esc)
 	}
-	dst = append(dst, `,"tags":`...)
+	dst = append(dst, pick(esc, `,"tags":`, `,\"tags\":`)...)
 	if d.Tags == nil {
 		return append(dst, `[]}`...), nil
 	}
@@ -117,7 +120,14 @@ func (d DatasetProperties) appendJSON(dst []byte) ([]byte, error) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendString(dst, t)
+		dst = appendStringIn(dst, t, esc)
 	}
 	return append(dst, ']', '}'), nil
+}
+
+// datasetPropertiesKeys are the keys of DatasetProperties' optional
+// strings, in field order: plain, and escaped (see pick).
+var datasetPropertiesKeys = [2][5]string{
+	{`,"externalUrl":`, `,"name":`, `,"qualifiedName":`, `,"description":`, `,"uri":`},
+	{`,\"externalUrl\":`, `,\"name\":`, `,\"qualifiedName\":`, `,\"description\":`, `,\"uri\":`},
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/internal/pdl/gen/gotypes"
 	"github.com/catalogkit/datahub-go/internal/testshared"
 )
@@ -119,6 +120,7 @@ func compareEncodings(t *testing.T, name string, v aspects.Aspect) {
 		if gotErr.Error() != wantErr.Error() || appErr.Error() != wantErr.Error() {
 			t.Fatalf("%s: errors: reflection %q, generated %q, AppendJSON %q", name, wantErr, gotErr, appErr)
 		}
+		compareString(t, name, v, nil, appErr)
 		return
 	}
 	if !bytes.Equal(got, want) {
@@ -129,6 +131,25 @@ func compareEncodings(t *testing.T, name string, v aspects.Aspect) {
 	}
 	if !bytes.Equal(app, append([]byte("prefix"), want...)) {
 		t.Fatalf("%s: AppendJSON gives\n%s\nwant prefix and\n%s", name, app, want)
+	}
+	compareString(t, name, v, want, nil)
+}
+
+// compareString checks that AppendJSONString of v gives the JSON want (or
+// the error wantErr) escaped as a string (jsonesc.AppendASCIIString): the
+// one-pass escaped form of the types of this package against their JSON
+// escaped afterwards.
+func compareString(t *testing.T, name string, v aspects.Aspect, want []byte, wantErr error) {
+	t.Helper()
+	got, err := aspects.AppendJSONString([]byte("prefix"), v)
+	if wantErr != nil || err != nil {
+		if wantErr == nil || err == nil || err.Error() != wantErr.Error() || string(got) != "prefix" {
+			t.Fatalf("%s: AppendJSONString gives %q, %v; want the error %v", name, got, err, wantErr)
+		}
+		return
+	}
+	if w := jsonesc.AppendASCIIString([]byte("prefix"), want); !bytes.Equal(got, w) {
+		t.Fatalf("%s: AppendJSONString gives\n%s\nwant\n%s", name, got, w)
 	}
 }
 
@@ -176,4 +197,68 @@ func encode(v any) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// FuzzAppendJSONString holds the one-pass escaped form (AppendJSONString)
+// of every aspect to its JSON escaped afterwards, on values of every field
+// (the member-th member of each union) whose strings all end with the
+// fuzzed s, and whose numbers take the fuzzed integer or float.
+func FuzzAppendJSONString(f *testing.F) {
+	m, err := gotypes.Load(testshared.Path(f, "reference", "datahub-pegasus"), ".")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(0, "", int64(7), 1.5)
+	f.Add(1, oddStrings, int64(-1), 1e21)
+	f.Add(2, `"\`, int64(1<<40), 1e-7)
+	f.Add(3, "é😀\u2028\xff\x00\x7f", int64(0), -2.5e-9)
+	f.Fuzz(func(t *testing.T, member int, s string, n int64, x float64) {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return
+		}
+		g := &valueGen{decls: m.Decls, entities: map[string]bool{}, member: member & 3}
+		compared := 0
+		for _, a := range m.Aspects {
+			in, err := json.Marshal(fuzzValues(g.record(a.Record, 0), s, n, x))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := aspects.Decode(a.Name, in)
+			if err != nil {
+				continue // a value the type cannot hold (an integer too large, say)
+			}
+			want, wantErr := aspects.AppendJSON(nil, v)
+			compareString(t, a.Name, v, want, wantErr)
+			compared++
+		}
+		if compared < 200 {
+			t.Fatalf("%d of %d aspects compared", compared, len(m.Aspects))
+		}
+	})
+}
+
+// fuzzValues rewrites a JSON value of valueGen: every string gets s
+// appended, every integer becomes n and every other number x.
+func fuzzValues(v any, s string, n int64, x float64) any {
+	switch v := v.(type) {
+	case string:
+		return v + s
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range v {
+			out[k] = fuzzValues(e, s, n, x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = fuzzValues(e, s, n, x)
+		}
+		return out
+	case float64:
+		return x
+	case int:
+		return n
+	}
+	return v
 }

@@ -15,12 +15,13 @@ type ApplicationKey struct {
 // AspectName returns "applicationKey".
 func (ApplicationKey) AspectName() string { return "applicationKey" }
 
-// appendJSON appends the JSON of a to dst.
-func (a ApplicationKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a ApplicationKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, a.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, a.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -42,12 +43,13 @@ type ApplicationLineage struct {
 // AspectName returns "applicationLineage".
 func (ApplicationLineage) AspectName() string { return "applicationLineage" }
 
-// appendJSON appends the JSON of a to dst.
-func (a ApplicationLineage) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a ApplicationLineage) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if a.InputEdges != nil {
-		dst = append(dst, ",\"inputEdges\":"...)
+		dst = append(dst, pick(esc, `,"inputEdges":`, `,\"inputEdges\":`)...)
 		if a.InputEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -56,7 +58,7 @@ func (a ApplicationLineage) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -65,7 +67,7 @@ func (a ApplicationLineage) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if a.OutputEdges != nil {
-		dst = append(dst, ",\"outputEdges\":"...)
+		dst = append(dst, pick(esc, `,"outputEdges":`, `,\"outputEdges\":`)...)
 		if a.OutputEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -74,7 +76,7 @@ func (a ApplicationLineage) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -116,34 +118,35 @@ func (a ApplicationProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(a.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a ApplicationProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a ApplicationProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if a.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, a.CustomProperties)
+		dst = appendStringMapIn(dst, a.CustomProperties, esc)
 	}
 	if a.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *a.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *a.ExternalURL, esc)
 	}
 	if a.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *a.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *a.Name, esc)
 	}
 	if a.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *a.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *a.Description, esc)
 	}
 	if a.ParentApplication != nil {
-		dst = append(dst, ",\"parentApplication\":"...)
-		dst = appendString(dst, *a.ParentApplication)
+		dst = append(dst, pick(esc, `,"parentApplication":`, `,\"parentApplication\":`)...)
+		dst = appendStringIn(dst, *a.ParentApplication, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -180,14 +183,15 @@ func (a Applications) MarshalJSON() ([]byte, error) {
 		p.Applications = nonNil(p.Applications)
 		return marshal(p)
 	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(a.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a Applications) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a Applications) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"applications\":"...)
+	dst = append(dst, pick(esc, `,"applications":`, `,\"applications\":`)...)
 	if a.Applications == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -199,7 +203,7 @@ func (a Applications) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}

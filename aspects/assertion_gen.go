@@ -14,12 +14,13 @@ type AssertionAction struct {
 	Type AssertionActionType `json:"type"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionAction) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionAction) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(a.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(a.Type), esc)
 	return closeObject(dst, start), err
 }
 
@@ -61,14 +62,15 @@ func (a AssertionActions) MarshalJSON() ([]byte, error) {
 		p.OnFailure = nonNil(p.OnFailure)
 		return marshal(p)
 	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(a.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionActions) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionActions) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"onSuccess\":"...)
+	dst = append(dst, pick(esc, `,"onSuccess":`, `,\"onSuccess\":`)...)
 	if a.OnSuccess == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -80,7 +82,7 @@ func (a AssertionActions) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -88,7 +90,7 @@ func (a AssertionActions) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"onFailure\":"...)
+	dst = append(dst, pick(esc, `,"onFailure":`, `,\"onFailure\":`)...)
 	if a.OnFailure == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -100,7 +102,7 @@ func (a AssertionActions) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -149,16 +151,17 @@ func (a AssertionFailureSeverityConfig) MarshalJSON() ([]byte, error) {
 		p.Rules = nonNil(p.Rules)
 		return marshal(p)
 	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(a.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionFailureSeverityConfig) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionFailureSeverityConfig) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"defaultSeverity\":"...)
-	dst = appendString(dst, string(a.DefaultSeverity))
-	dst = append(dst, ",\"rules\":"...)
+	dst = append(dst, pick(esc, `,"defaultSeverity":`, `,\"defaultSeverity\":`)...)
+	dst = appendStringIn(dst, string(a.DefaultSeverity), esc)
+	dst = append(dst, pick(esc, `,"rules":`, `,\"rules\":`)...)
 	if a.Rules == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -170,7 +173,7 @@ func (a AssertionFailureSeverityConfig) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -214,16 +217,17 @@ type AssertionFailureSeverityRule struct {
 	Parameters AssertionStdParameters `json:"parameters"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionFailureSeverityRule) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionFailureSeverityRule) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"severity\":"...)
-	dst = appendString(dst, string(a.Severity))
-	dst = append(dst, ",\"operator\":"...)
-	dst = appendString(dst, string(a.Operator))
-	dst = append(dst, ",\"parameters\":"...)
-	dst, err = a.Parameters.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"severity":`, `,\"severity\":`)...)
+	dst = appendStringIn(dst, string(a.Severity), esc)
+	dst = append(dst, pick(esc, `,"operator":`, `,\"operator\":`)...)
+	dst = appendStringIn(dst, string(a.Operator), esc)
+	dst = append(dst, pick(esc, `,"parameters":`, `,\"parameters\":`)...)
+	dst, err = a.Parameters.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -292,95 +296,96 @@ func (a AssertionInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(a.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if a.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, a.CustomProperties)
+		dst = appendStringMapIn(dst, a.CustomProperties, esc)
 	}
 	if a.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *a.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *a.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(a.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(a.Type), esc)
 	if a.DatasetAssertion != nil {
-		dst = append(dst, ",\"datasetAssertion\":"...)
-		dst, err = a.DatasetAssertion.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"datasetAssertion":`, `,\"datasetAssertion\":`)...)
+		dst, err = a.DatasetAssertion.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.FreshnessAssertion != nil {
-		dst = append(dst, ",\"freshnessAssertion\":"...)
-		dst, err = a.FreshnessAssertion.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"freshnessAssertion":`, `,\"freshnessAssertion\":`)...)
+		dst, err = a.FreshnessAssertion.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.VolumeAssertion != nil {
-		dst = append(dst, ",\"volumeAssertion\":"...)
-		dst, err = a.VolumeAssertion.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"volumeAssertion":`, `,\"volumeAssertion\":`)...)
+		dst, err = a.VolumeAssertion.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.SQLAssertion != nil {
-		dst = append(dst, ",\"sqlAssertion\":"...)
-		dst, err = a.SQLAssertion.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"sqlAssertion":`, `,\"sqlAssertion\":`)...)
+		dst, err = a.SQLAssertion.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.FieldAssertion != nil {
-		dst = append(dst, ",\"fieldAssertion\":"...)
-		dst, err = a.FieldAssertion.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"fieldAssertion":`, `,\"fieldAssertion\":`)...)
+		dst, err = a.FieldAssertion.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.SchemaAssertion != nil {
-		dst = append(dst, ",\"schemaAssertion\":"...)
-		dst, err = a.SchemaAssertion.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"schemaAssertion":`, `,\"schemaAssertion\":`)...)
+		dst, err = a.SchemaAssertion.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, a.SchemaAssertion)
 		}
 	}
 	if a.CustomAssertion != nil {
-		dst = append(dst, ",\"customAssertion\":"...)
-		dst, err = a.CustomAssertion.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"customAssertion":`, `,\"customAssertion\":`)...)
+		dst, err = a.CustomAssertion.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.Source != nil {
-		dst = append(dst, ",\"source\":"...)
-		dst, err = a.Source.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+		dst, err = a.Source.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.LastUpdated != nil {
-		dst = append(dst, ",\"lastUpdated\":"...)
-		dst, err = a.LastUpdated.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastUpdated":`, `,\"lastUpdated\":`)...)
+		dst, err = a.LastUpdated.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *a.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *a.Description, esc)
 	}
 	if a.Note != nil {
-		dst = append(dst, ",\"note\":"...)
-		dst, err = a.Note.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"note":`, `,\"note\":`)...)
+		dst, err = a.Note.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -410,14 +415,15 @@ type AssertionNote struct {
 	LastModified AuditStamp `json:"lastModified"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionNote) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionNote) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"content\":"...)
-	dst = appendString(dst, a.Content)
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = a.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"content":`, `,\"content\":`)...)
+	dst = appendStringIn(dst, a.Content, esc)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = a.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -456,46 +462,47 @@ type AssertionResult struct {
 	Error *AssertionResultError `json:"error,omitempty"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionResult) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionResult) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(a.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(a.Type), esc)
 	if a.Severity != nil {
-		dst = append(dst, ",\"severity\":"...)
-		dst = appendString(dst, string(*a.Severity))
+		dst = append(dst, pick(esc, `,"severity":`, `,\"severity\":`)...)
+		dst = appendStringIn(dst, string(*a.Severity), esc)
 	}
 	if a.RowCount != nil {
-		dst = append(dst, ",\"rowCount\":"...)
+		dst = append(dst, pick(esc, `,"rowCount":`, `,\"rowCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*a.RowCount), 10)
 	}
 	if a.MissingCount != nil {
-		dst = append(dst, ",\"missingCount\":"...)
+		dst = append(dst, pick(esc, `,"missingCount":`, `,\"missingCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*a.MissingCount), 10)
 	}
 	if a.UnexpectedCount != nil {
-		dst = append(dst, ",\"unexpectedCount\":"...)
+		dst = append(dst, pick(esc, `,"unexpectedCount":`, `,\"unexpectedCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*a.UnexpectedCount), 10)
 	}
 	if a.ActualAggValue != nil {
-		dst = append(dst, ",\"actualAggValue\":"...)
+		dst = append(dst, pick(esc, `,"actualAggValue":`, `,\"actualAggValue\":`)...)
 		dst, err = appendFloat(dst, float64(*a.ActualAggValue), 32)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.NativeResults != nil {
-		dst = append(dst, ",\"nativeResults\":"...)
-		dst = appendStringMap(dst, a.NativeResults)
+		dst = append(dst, pick(esc, `,"nativeResults":`, `,\"nativeResults\":`)...)
+		dst = appendStringMapIn(dst, a.NativeResults, esc)
 	}
 	if a.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *a.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *a.ExternalURL, esc)
 	}
 	if a.Error != nil {
-		dst = append(dst, ",\"error\":"...)
-		dst, err = a.Error.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"error":`, `,\"error\":`)...)
+		dst, err = a.Error.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -515,15 +522,16 @@ type AssertionResultError struct {
 	Properties map[string]string `json:"properties,omitzero"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionResultError) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionResultError) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(a.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(a.Type), esc)
 	if a.Properties != nil {
-		dst = append(dst, ",\"properties\":"...)
-		dst = appendStringMap(dst, a.Properties)
+		dst = append(dst, pick(esc, `,"properties":`, `,\"properties\":`)...)
+		dst = appendStringMapIn(dst, a.Properties, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -646,44 +654,45 @@ func (a AssertionRunEvent) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(a.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionRunEvent) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionRunEvent) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = append(dst, pick(esc, `,"timestampMillis":`, `,\"timestampMillis\":`)...)
 	dst = strconv.AppendInt(dst, int64(a.TimestampMillis), 10)
-	dst = append(dst, ",\"runId\":"...)
-	dst = appendString(dst, a.RunID)
-	dst = append(dst, ",\"asserteeUrn\":"...)
-	dst = appendString(dst, a.AsserteeURN)
-	dst = append(dst, ",\"status\":"...)
-	dst = appendString(dst, string(a.Status))
+	dst = append(dst, pick(esc, `,"runId":`, `,\"runId\":`)...)
+	dst = appendStringIn(dst, a.RunID, esc)
+	dst = append(dst, pick(esc, `,"asserteeUrn":`, `,\"asserteeUrn\":`)...)
+	dst = appendStringIn(dst, a.AsserteeURN, esc)
+	dst = append(dst, pick(esc, `,"status":`, `,\"status\":`)...)
+	dst = appendStringIn(dst, string(a.Status), esc)
 	if a.Result != nil {
-		dst = append(dst, ",\"result\":"...)
-		dst, err = a.Result.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"result":`, `,\"result\":`)...)
+		dst, err = a.Result.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.RuntimeContext != nil {
-		dst = append(dst, ",\"runtimeContext\":"...)
-		dst = appendStringMap(dst, a.RuntimeContext)
+		dst = append(dst, pick(esc, `,"runtimeContext":`, `,\"runtimeContext\":`)...)
+		dst = appendStringMapIn(dst, a.RuntimeContext, esc)
 	}
 	if a.BatchSpec != nil {
-		dst = append(dst, ",\"batchSpec\":"...)
-		dst, err = a.BatchSpec.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"batchSpec":`, `,\"batchSpec\":`)...)
+		dst, err = a.BatchSpec.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, a.BatchSpec)
 		}
 	}
-	dst = append(dst, ",\"assertionUrn\":"...)
-	dst = appendString(dst, a.AssertionURN)
+	dst = append(dst, pick(esc, `,"assertionUrn":`, `,\"assertionUrn\":`)...)
+	dst = appendStringIn(dst, a.AssertionURN, esc)
 	if a.EventGranularity != nil {
-		dst = append(dst, ",\"eventGranularity\":"...)
-		dst, err = appendMarshal(dst, a.EventGranularity)
+		dst = append(dst, pick(esc, `,"eventGranularity":`, `,\"eventGranularity\":`)...)
+		dst, err = appendMarshalIn(dst, a.EventGranularity, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -693,15 +702,15 @@ func (a AssertionRunEvent) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
 		}
-		dst = append(dst, ",\"partitionSpec\":"...)
-		dst, err = appendMarshal(dst, x)
+		dst = append(dst, pick(esc, `,"partitionSpec":`, `,\"partitionSpec\":`)...)
+		dst, err = appendMarshalIn(dst, x, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.MessageID != nil {
-		dst = append(dst, ",\"messageId\":"...)
-		dst = appendString(dst, *a.MessageID)
+		dst = append(dst, pick(esc, `,"messageId":`, `,\"messageId\":`)...)
+		dst = appendStringIn(dst, *a.MessageID, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -746,15 +755,16 @@ type AssertionSource struct {
 	Created *AuditStamp `json:"created,omitempty"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionSource) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionSource) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(a.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(a.Type), esc)
 	if a.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = a.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = a.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -905,14 +915,15 @@ type AssertionStdParameter struct {
 	Type AssertionStdParameterType `json:"type"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionStdParameter) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionStdParameter) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"value\":"...)
-	dst = appendString(dst, a.Value)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(a.Type))
+	dst = append(dst, pick(esc, `,"value":`, `,\"value\":`)...)
+	dst = appendStringIn(dst, a.Value, esc)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(a.Type), esc)
 	return closeObject(dst, start), err
 }
 
@@ -953,27 +964,28 @@ type AssertionStdParameters struct {
 	MinValue *AssertionStdParameter `json:"minValue,omitempty"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionStdParameters) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionStdParameters) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if a.Value != nil {
-		dst = append(dst, ",\"value\":"...)
-		dst, err = a.Value.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"value":`, `,\"value\":`)...)
+		dst, err = a.Value.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.MaxValue != nil {
-		dst = append(dst, ",\"maxValue\":"...)
-		dst, err = a.MaxValue.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"maxValue":`, `,\"maxValue\":`)...)
+		dst, err = a.MaxValue.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if a.MinValue != nil {
-		dst = append(dst, ",\"minValue\":"...)
-		dst, err = a.MinValue.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"minValue":`, `,\"minValue\":`)...)
+		dst, err = a.MinValue.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -1059,29 +1071,30 @@ func (b BatchSpec) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(b.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of b to dst.
-func (b BatchSpec) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BatchSpec) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if b.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, b.CustomProperties)
+		dst = appendStringMapIn(dst, b.CustomProperties, esc)
 	}
 	if b.NativeBatchID != nil {
-		dst = append(dst, ",\"nativeBatchId\":"...)
-		dst = appendString(dst, *b.NativeBatchID)
+		dst = append(dst, pick(esc, `,"nativeBatchId":`, `,\"nativeBatchId\":`)...)
+		dst = appendStringIn(dst, *b.NativeBatchID, esc)
 	}
 	if b.Query != nil {
-		dst = append(dst, ",\"query\":"...)
-		dst = appendString(dst, *b.Query)
+		dst = append(dst, pick(esc, `,"query":`, `,\"query\":`)...)
+		dst = appendStringIn(dst, *b.Query, esc)
 	}
 	if b.Limit != nil {
-		dst = append(dst, ",\"limit\":"...)
+		dst = append(dst, pick(esc, `,"limit":`, `,\"limit\":`)...)
 		dst = strconv.AppendInt(dst, int64(*b.Limit), 10)
 	}
 	return closeObject(dst, start), err
@@ -1119,21 +1132,22 @@ type CustomAssertionInfo struct {
 	Logic *string `json:"logic,omitempty"`
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CustomAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CustomAssertionInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, c.Type)
-	dst = append(dst, ",\"entity\":"...)
-	dst = appendString(dst, c.Entity)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, c.Type, esc)
+	dst = append(dst, pick(esc, `,"entity":`, `,\"entity\":`)...)
+	dst = appendStringIn(dst, c.Entity, esc)
 	if c.Field != nil {
-		dst = append(dst, ",\"field\":"...)
-		dst = appendString(dst, *c.Field)
+		dst = append(dst, pick(esc, `,"field":`, `,\"field\":`)...)
+		dst = appendStringIn(dst, *c.Field, esc)
 	}
 	if c.Logic != nil {
-		dst = append(dst, ",\"logic\":"...)
-		dst = appendString(dst, *c.Logic)
+		dst = append(dst, pick(esc, `,"logic":`, `,\"logic\":`)...)
+		dst = appendStringIn(dst, *c.Logic, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -1171,16 +1185,17 @@ type DatasetAssertionInfo struct {
 	Logic *string `json:"logic,omitempty"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DatasetAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DatasetAssertionInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"dataset\":"...)
-	dst = appendString(dst, d.Dataset)
-	dst = append(dst, ",\"scope\":"...)
-	dst = appendString(dst, string(d.Scope))
+	dst = append(dst, pick(esc, `,"dataset":`, `,\"dataset\":`)...)
+	dst = appendStringIn(dst, d.Dataset, esc)
+	dst = append(dst, pick(esc, `,"scope":`, `,\"scope\":`)...)
+	dst = appendStringIn(dst, string(d.Scope), esc)
 	if d.Fields != nil {
-		dst = append(dst, ",\"fields\":"...)
+		dst = append(dst, pick(esc, `,"fields":`, `,\"fields\":`)...)
 		if d.Fields == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -1189,35 +1204,35 @@ func (d DatasetAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.Aggregation != nil {
-		dst = append(dst, ",\"aggregation\":"...)
-		dst = appendString(dst, string(*d.Aggregation))
+		dst = append(dst, pick(esc, `,"aggregation":`, `,\"aggregation\":`)...)
+		dst = appendStringIn(dst, string(*d.Aggregation), esc)
 	}
-	dst = append(dst, ",\"operator\":"...)
-	dst = appendString(dst, string(d.Operator))
+	dst = append(dst, pick(esc, `,"operator":`, `,\"operator\":`)...)
+	dst = appendStringIn(dst, string(d.Operator), esc)
 	if d.Parameters != nil {
-		dst = append(dst, ",\"parameters\":"...)
-		dst, err = d.Parameters.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"parameters":`, `,\"parameters\":`)...)
+		dst, err = d.Parameters.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.NativeType != nil {
-		dst = append(dst, ",\"nativeType\":"...)
-		dst = appendString(dst, *d.NativeType)
+		dst = append(dst, pick(esc, `,"nativeType":`, `,\"nativeType\":`)...)
+		dst = appendStringIn(dst, *d.NativeType, esc)
 	}
 	if d.NativeParameters != nil {
-		dst = append(dst, ",\"nativeParameters\":"...)
-		dst = appendStringMap(dst, d.NativeParameters)
+		dst = append(dst, pick(esc, `,"nativeParameters":`, `,\"nativeParameters\":`)...)
+		dst = appendStringMapIn(dst, d.NativeParameters, esc)
 	}
 	if d.Logic != nil {
-		dst = append(dst, ",\"logic\":"...)
-		dst = appendString(dst, *d.Logic)
+		dst = append(dst, pick(esc, `,"logic":`, `,\"logic\":`)...)
+		dst = appendStringIn(dst, *d.Logic, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -1267,31 +1282,32 @@ type FieldAssertionInfo struct {
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FieldAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FieldAssertionInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(f.Type))
-	dst = append(dst, ",\"entity\":"...)
-	dst = appendString(dst, f.Entity)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(f.Type), esc)
+	dst = append(dst, pick(esc, `,"entity":`, `,\"entity\":`)...)
+	dst = appendStringIn(dst, f.Entity, esc)
 	if f.FieldValuesAssertion != nil {
-		dst = append(dst, ",\"fieldValuesAssertion\":"...)
-		dst, err = f.FieldValuesAssertion.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"fieldValuesAssertion":`, `,\"fieldValuesAssertion\":`)...)
+		dst, err = f.FieldValuesAssertion.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, f.FieldValuesAssertion)
 		}
 	}
 	if f.FieldMetricAssertion != nil {
-		dst = append(dst, ",\"fieldMetricAssertion\":"...)
-		dst, err = f.FieldMetricAssertion.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"fieldMetricAssertion":`, `,\"fieldMetricAssertion\":`)...)
+		dst, err = f.FieldMetricAssertion.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if f.Filter != nil {
-		dst = append(dst, ",\"filter\":"...)
-		dst, err = f.Filter.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"filter":`, `,\"filter\":`)...)
+		dst, err = f.Filter.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -1341,29 +1357,30 @@ type FieldMetricAssertion struct {
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FieldMetricAssertion) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FieldMetricAssertion) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"field\":"...)
-	dst, err = f.Field.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"field":`, `,\"field\":`)...)
+	dst, err = f.Field.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"metric\":"...)
-	dst = appendString(dst, string(f.Metric))
-	dst = append(dst, ",\"operator\":"...)
-	dst = appendString(dst, string(f.Operator))
+	dst = append(dst, pick(esc, `,"metric":`, `,\"metric\":`)...)
+	dst = appendStringIn(dst, string(f.Metric), esc)
+	dst = append(dst, pick(esc, `,"operator":`, `,\"operator\":`)...)
+	dst = appendStringIn(dst, string(f.Operator), esc)
 	if f.Parameters != nil {
-		dst = append(dst, ",\"parameters\":"...)
-		dst, err = f.Parameters.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"parameters":`, `,\"parameters\":`)...)
+		dst, err = f.Parameters.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if f.FailureSeverityConfig != nil {
-		dst = append(dst, ",\"failureSeverityConfig\":"...)
-		dst, err = f.FailureSeverityConfig.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"failureSeverityConfig":`, `,\"failureSeverityConfig\":`)...)
+		dst, err = f.FailureSeverityConfig.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, f.FailureSeverityConfig)
 		}
@@ -1439,12 +1456,13 @@ type FieldTransform struct {
 	Type FieldTransformType `json:"type"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FieldTransform) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FieldTransform) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(f.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(f.Type), esc)
 	return closeObject(dst, start), err
 }
 
@@ -1512,42 +1530,43 @@ func (f FieldValuesAssertion) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(f.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FieldValuesAssertion) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FieldValuesAssertion) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"field\":"...)
-	dst, err = f.Field.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"field":`, `,\"field\":`)...)
+	dst, err = f.Field.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if f.Transform != nil {
-		dst = append(dst, ",\"transform\":"...)
-		dst, err = f.Transform.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"transform":`, `,\"transform\":`)...)
+		dst, err = f.Transform.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"operator\":"...)
-	dst = appendString(dst, string(f.Operator))
+	dst = append(dst, pick(esc, `,"operator":`, `,\"operator\":`)...)
+	dst = appendStringIn(dst, string(f.Operator), esc)
 	if f.Parameters != nil {
-		dst = append(dst, ",\"parameters\":"...)
-		dst, err = f.Parameters.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"parameters":`, `,\"parameters\":`)...)
+		dst, err = f.Parameters.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"failThreshold\":"...)
-	dst, err = f.FailThreshold.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"failThreshold":`, `,\"failThreshold\":`)...)
+	dst, err = f.FailThreshold.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, f.FailThreshold)
 	}
 	if f.FailureSeverityConfig != nil {
-		dst = append(dst, ",\"failureSeverityConfig\":"...)
-		dst, err = f.FailureSeverityConfig.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"failureSeverityConfig":`, `,\"failureSeverityConfig\":`)...)
+		dst, err = f.FailureSeverityConfig.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, f.FailureSeverityConfig)
 		}
@@ -1557,7 +1576,7 @@ func (f FieldValuesAssertion) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr(true)
 		}
-		dst = append(dst, ",\"excludeNulls\":"...)
+		dst = append(dst, pick(esc, `,"excludeNulls":`, `,\"excludeNulls\":`)...)
 		dst = appendBool(dst, *x)
 	}
 	return closeObject(dst, start), err
@@ -1600,11 +1619,12 @@ func (f FieldValuesFailThreshold) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(f.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FieldValuesFailThreshold) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FieldValuesFailThreshold) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	{
@@ -1612,10 +1632,10 @@ func (f FieldValuesFailThreshold) appendJSON(dst []byte) ([]byte, error) {
 		if x == "" {
 			x = FieldValuesFailThresholdTypeCount
 		}
-		dst = append(dst, ",\"type\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
-	dst = append(dst, ",\"value\":"...)
+	dst = append(dst, pick(esc, `,"value":`, `,\"value\":`)...)
 	dst = strconv.AppendInt(dst, int64(f.Value), 10)
 	return closeObject(dst, start), err
 }
@@ -1668,15 +1688,16 @@ func (f FixedIntervalSchedule) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(f.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FixedIntervalSchedule) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FixedIntervalSchedule) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"unit\":"...)
-	dst, err = appendMarshal(dst, f.Unit)
+	dst = append(dst, pick(esc, `,"unit":`, `,\"unit\":`)...)
+	dst, err = appendMarshalIn(dst, f.Unit, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -1685,7 +1706,7 @@ func (f FixedIntervalSchedule) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr[int32](1)
 		}
-		dst = append(dst, ",\"multiple\":"...)
+		dst = append(dst, pick(esc, `,"multiple":`, `,\"multiple\":`)...)
 		dst = strconv.AppendInt(dst, int64(*x), 10)
 	}
 	return closeObject(dst, start), err
@@ -1726,29 +1747,30 @@ type FreshnessAssertionInfo struct {
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FreshnessAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FreshnessAssertionInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(f.Type))
-	dst = append(dst, ",\"entity\":"...)
-	dst = appendString(dst, f.Entity)
-	dst = append(dst, ",\"schedule\":"...)
-	dst, err = f.Schedule.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(f.Type), esc)
+	dst = append(dst, pick(esc, `,"entity":`, `,\"entity\":`)...)
+	dst = appendStringIn(dst, f.Entity, esc)
+	dst = append(dst, pick(esc, `,"schedule":`, `,\"schedule\":`)...)
+	dst, err = f.Schedule.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if f.FailureSeverityConfig != nil {
-		dst = append(dst, ",\"failureSeverityConfig\":"...)
-		dst, err = f.FailureSeverityConfig.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"failureSeverityConfig":`, `,\"failureSeverityConfig\":`)...)
+		dst, err = f.FailureSeverityConfig.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, f.FailureSeverityConfig)
 		}
 	}
 	if f.Filter != nil {
-		dst = append(dst, ",\"filter\":"...)
-		dst, err = f.Filter.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"filter":`, `,\"filter\":`)...)
+		dst, err = f.Filter.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -1775,22 +1797,23 @@ type FreshnessAssertionSchedule struct {
 	FixedInterval *FixedIntervalSchedule `json:"fixedInterval,omitempty"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FreshnessAssertionSchedule) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FreshnessAssertionSchedule) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(f.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(f.Type), esc)
 	if f.Cron != nil {
-		dst = append(dst, ",\"cron\":"...)
-		dst, err = f.Cron.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"cron":`, `,\"cron\":`)...)
+		dst, err = f.Cron.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if f.FixedInterval != nil {
-		dst = append(dst, ",\"fixedInterval\":"...)
-		dst, err = f.FixedInterval.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"fixedInterval":`, `,\"fixedInterval\":`)...)
+		dst, err = f.FixedInterval.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, f.FixedInterval)
 		}
@@ -1913,16 +1936,17 @@ type FreshnessCronSchedule struct {
 	WindowStartOffsetMs *int64 `json:"windowStartOffsetMs,omitempty"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FreshnessCronSchedule) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FreshnessCronSchedule) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"cron\":"...)
-	dst = appendString(dst, f.Cron)
-	dst = append(dst, ",\"timezone\":"...)
-	dst = appendString(dst, f.Timezone)
+	dst = append(dst, pick(esc, `,"cron":`, `,\"cron\":`)...)
+	dst = appendStringIn(dst, f.Cron, esc)
+	dst = append(dst, pick(esc, `,"timezone":`, `,\"timezone\":`)...)
+	dst = appendStringIn(dst, f.Timezone, esc)
 	if f.WindowStartOffsetMs != nil {
-		dst = append(dst, ",\"windowStartOffsetMs\":"...)
+		dst = append(dst, pick(esc, `,"windowStartOffsetMs":`, `,\"windowStartOffsetMs\":`)...)
 		dst = strconv.AppendInt(dst, int64(*f.WindowStartOffsetMs), 10)
 	}
 	return closeObject(dst, start), err
@@ -1945,15 +1969,16 @@ type IncrementingSegmentFieldTransformer struct {
 	NativeType *string `json:"nativeType,omitempty"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncrementingSegmentFieldTransformer) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncrementingSegmentFieldTransformer) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(i.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(i.Type), esc)
 	if i.NativeType != nil {
-		dst = append(dst, ",\"nativeType\":"...)
-		dst = appendString(dst, *i.NativeType)
+		dst = append(dst, pick(esc, `,"nativeType":`, `,\"nativeType\":`)...)
+		dst = appendStringIn(dst, *i.NativeType, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -2010,21 +2035,22 @@ type IncrementingSegmentRowCountChange struct {
 	Parameters AssertionStdParameters `json:"parameters"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncrementingSegmentRowCountChange) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncrementingSegmentRowCountChange) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"segment\":"...)
-	dst, err = i.Segment.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"segment":`, `,\"segment\":`)...)
+	dst, err = i.Segment.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(i.Type))
-	dst = append(dst, ",\"operator\":"...)
-	dst = appendString(dst, string(i.Operator))
-	dst = append(dst, ",\"parameters\":"...)
-	dst, err = i.Parameters.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(i.Type), esc)
+	dst = append(dst, pick(esc, `,"operator":`, `,\"operator\":`)...)
+	dst = appendStringIn(dst, string(i.Operator), esc)
+	dst = append(dst, pick(esc, `,"parameters":`, `,\"parameters\":`)...)
+	dst, err = i.Parameters.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -2052,19 +2078,20 @@ type IncrementingSegmentRowCountTotal struct {
 	Parameters AssertionStdParameters `json:"parameters"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncrementingSegmentRowCountTotal) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncrementingSegmentRowCountTotal) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"segment\":"...)
-	dst, err = i.Segment.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"segment":`, `,\"segment\":`)...)
+	dst, err = i.Segment.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"operator\":"...)
-	dst = appendString(dst, string(i.Operator))
-	dst = append(dst, ",\"parameters\":"...)
-	dst, err = i.Parameters.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"operator":`, `,\"operator\":`)...)
+	dst = appendStringIn(dst, string(i.Operator), esc)
+	dst = append(dst, pick(esc, `,"parameters":`, `,\"parameters\":`)...)
+	dst, err = i.Parameters.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -2108,18 +2135,19 @@ type IncrementingSegmentSpec struct {
 	Transformer *IncrementingSegmentFieldTransformer `json:"transformer,omitempty"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncrementingSegmentSpec) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncrementingSegmentSpec) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"field\":"...)
-	dst, err = i.Field.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"field":`, `,\"field\":`)...)
+	dst, err = i.Field.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if i.Transformer != nil {
-		dst = append(dst, ",\"transformer\":"...)
-		dst, err = i.Transformer.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"transformer":`, `,\"transformer\":`)...)
+		dst, err = i.Transformer.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -2150,22 +2178,23 @@ type RowCountChange struct {
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RowCountChange) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RowCountChange) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(r.Type))
-	dst = append(dst, ",\"operator\":"...)
-	dst = appendString(dst, string(r.Operator))
-	dst = append(dst, ",\"parameters\":"...)
-	dst, err = r.Parameters.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(r.Type), esc)
+	dst = append(dst, pick(esc, `,"operator":`, `,\"operator\":`)...)
+	dst = appendStringIn(dst, string(r.Operator), esc)
+	dst = append(dst, pick(esc, `,"parameters":`, `,\"parameters\":`)...)
+	dst, err = r.Parameters.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if r.FailureSeverityConfig != nil {
-		dst = append(dst, ",\"failureSeverityConfig\":"...)
-		dst, err = r.FailureSeverityConfig.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"failureSeverityConfig":`, `,\"failureSeverityConfig\":`)...)
+		dst, err = r.FailureSeverityConfig.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, r.FailureSeverityConfig)
 		}
@@ -2193,20 +2222,21 @@ type RowCountTotal struct {
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RowCountTotal) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RowCountTotal) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"operator\":"...)
-	dst = appendString(dst, string(r.Operator))
-	dst = append(dst, ",\"parameters\":"...)
-	dst, err = r.Parameters.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"operator":`, `,\"operator\":`)...)
+	dst = appendStringIn(dst, string(r.Operator), esc)
+	dst = append(dst, pick(esc, `,"parameters":`, `,\"parameters\":`)...)
+	dst, err = r.Parameters.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if r.FailureSeverityConfig != nil {
-		dst = append(dst, ",\"failureSeverityConfig\":"...)
-		dst, err = r.FailureSeverityConfig.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"failureSeverityConfig":`, `,\"failureSeverityConfig\":`)...)
+		dst, err = r.FailureSeverityConfig.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, r.FailureSeverityConfig)
 		}
@@ -2248,30 +2278,31 @@ type SQLAssertionInfo struct {
 	FailureSeverityConfig *AssertionFailureSeverityConfig `json:"failureSeverityConfig,omitempty"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SQLAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SQLAssertionInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(s.Type))
-	dst = append(dst, ",\"entity\":"...)
-	dst = appendString(dst, s.Entity)
-	dst = append(dst, ",\"statement\":"...)
-	dst = appendString(dst, s.Statement)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(s.Type), esc)
+	dst = append(dst, pick(esc, `,"entity":`, `,\"entity\":`)...)
+	dst = appendStringIn(dst, s.Entity, esc)
+	dst = append(dst, pick(esc, `,"statement":`, `,\"statement\":`)...)
+	dst = appendStringIn(dst, s.Statement, esc)
 	if s.ChangeType != nil {
-		dst = append(dst, ",\"changeType\":"...)
-		dst = appendString(dst, string(*s.ChangeType))
+		dst = append(dst, pick(esc, `,"changeType":`, `,\"changeType\":`)...)
+		dst = appendStringIn(dst, string(*s.ChangeType), esc)
 	}
-	dst = append(dst, ",\"operator\":"...)
-	dst = appendString(dst, string(s.Operator))
-	dst = append(dst, ",\"parameters\":"...)
-	dst, err = s.Parameters.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"operator":`, `,\"operator\":`)...)
+	dst = appendStringIn(dst, string(s.Operator), esc)
+	dst = append(dst, pick(esc, `,"parameters":`, `,\"parameters\":`)...)
+	dst, err = s.Parameters.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if s.FailureSeverityConfig != nil {
-		dst = append(dst, ",\"failureSeverityConfig\":"...)
-		dst, err = s.FailureSeverityConfig.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"failureSeverityConfig":`, `,\"failureSeverityConfig\":`)...)
+		dst, err = s.FailureSeverityConfig.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, s.FailureSeverityConfig)
 		}
@@ -2334,17 +2365,18 @@ func (s SchemaAssertionInfo) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SchemaAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SchemaAssertionInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"entity\":"...)
-	dst = appendString(dst, s.Entity)
-	dst = append(dst, ",\"schema\":"...)
-	dst, err = appendMarshal(dst, s.Schema)
+	dst = append(dst, pick(esc, `,"entity":`, `,\"entity\":`)...)
+	dst = appendStringIn(dst, s.Entity, esc)
+	dst = append(dst, pick(esc, `,"schema":`, `,\"schema\":`)...)
+	dst, err = appendMarshalIn(dst, s.Schema, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -2353,8 +2385,8 @@ func (s SchemaAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr(SchemaAssertionCompatibilityExactMatch)
 		}
-		dst = append(dst, ",\"compatibility\":"...)
-		dst = appendString(dst, string(*x))
+		dst = append(dst, pick(esc, `,"compatibility":`, `,\"compatibility\":`)...)
+		dst = appendStringIn(dst, string(*x), esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -2404,45 +2436,46 @@ type VolumeAssertionInfo struct {
 	Filter *DatasetFilter `json:"filter,omitempty"`
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v VolumeAssertionInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v VolumeAssertionInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(v.Type))
-	dst = append(dst, ",\"entity\":"...)
-	dst = appendString(dst, v.Entity)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(v.Type), esc)
+	dst = append(dst, pick(esc, `,"entity":`, `,\"entity\":`)...)
+	dst = appendStringIn(dst, v.Entity, esc)
 	if v.RowCountTotal != nil {
-		dst = append(dst, ",\"rowCountTotal\":"...)
-		dst, err = v.RowCountTotal.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"rowCountTotal":`, `,\"rowCountTotal\":`)...)
+		dst, err = v.RowCountTotal.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if v.RowCountChange != nil {
-		dst = append(dst, ",\"rowCountChange\":"...)
-		dst, err = v.RowCountChange.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"rowCountChange":`, `,\"rowCountChange\":`)...)
+		dst, err = v.RowCountChange.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if v.IncrementingSegmentRowCountTotal != nil {
-		dst = append(dst, ",\"incrementingSegmentRowCountTotal\":"...)
-		dst, err = v.IncrementingSegmentRowCountTotal.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"incrementingSegmentRowCountTotal":`, `,\"incrementingSegmentRowCountTotal\":`)...)
+		dst, err = v.IncrementingSegmentRowCountTotal.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if v.IncrementingSegmentRowCountChange != nil {
-		dst = append(dst, ",\"incrementingSegmentRowCountChange\":"...)
-		dst, err = v.IncrementingSegmentRowCountChange.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"incrementingSegmentRowCountChange":`, `,\"incrementingSegmentRowCountChange\":`)...)
+		dst, err = v.IncrementingSegmentRowCountChange.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if v.Filter != nil {
-		dst = append(dst, ",\"filter\":"...)
-		dst, err = v.Filter.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"filter":`, `,\"filter\":`)...)
+		dst, err = v.Filter.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}

@@ -5,6 +5,6 @@ package aspects
 // audit stamp of this package's aspects, for other encoders of DataHub's
 // records (the emitter's system metadata) to share.
 func (a AuditStamp) AppendJSON(dst []byte) []byte {
-	dst, _ = a.appendJSON(dst) // never fails
+	dst, _ = a.appendJSON(dst, false) // never fails
 	return dst
 }

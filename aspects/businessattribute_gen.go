@@ -10,12 +10,13 @@ type BusinessAttributeAssociation struct {
 	BusinessAttributeURN string `json:"businessAttributeUrn"`
 }
 
-// appendJSON appends the JSON of b to dst.
-func (b BusinessAttributeAssociation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BusinessAttributeAssociation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"businessAttributeUrn\":"...)
-	dst = appendString(dst, b.BusinessAttributeURN)
+	dst = append(dst, pick(esc, `,"businessAttributeUrn":`, `,\"businessAttributeUrn\":`)...)
+	dst = appendStringIn(dst, b.BusinessAttributeURN, esc)
 	return closeObject(dst, start), err
 }
 
@@ -72,61 +73,62 @@ func (b BusinessAttributeInfo) MarshalJSON() ([]byte, error) {
 		p.LastModified = p.LastModified.orDefault()
 		return marshal(p)
 	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(b.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of b to dst.
-func (b BusinessAttributeInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BusinessAttributeInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"fieldPath\":"...)
-	dst = appendString(dst, b.FieldPath)
+	dst = append(dst, pick(esc, `,"fieldPath":`, `,\"fieldPath\":`)...)
+	dst = appendStringIn(dst, b.FieldPath, esc)
 	if b.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *b.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *b.Description, esc)
 	}
 	if b.GlobalTags != nil {
-		dst = append(dst, ",\"globalTags\":"...)
-		dst, err = appendMarshal(dst, b.GlobalTags)
+		dst = append(dst, pick(esc, `,"globalTags":`, `,\"globalTags\":`)...)
+		dst, err = appendMarshalIn(dst, b.GlobalTags, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if b.GlossaryTerms != nil {
-		dst = append(dst, ",\"glossaryTerms\":"...)
-		dst, err = appendMarshal(dst, b.GlossaryTerms)
+		dst = append(dst, pick(esc, `,"glossaryTerms":`, `,\"glossaryTerms\":`)...)
+		dst, err = appendMarshalIn(dst, b.GlossaryTerms, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if b.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, b.CustomProperties)
+		dst = appendStringMapIn(dst, b.CustomProperties, esc)
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = b.Created.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = b.Created.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = b.LastModified.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = b.LastModified.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if b.Deleted != nil {
-		dst = append(dst, ",\"deleted\":"...)
-		dst, err = b.Deleted.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"deleted":`, `,\"deleted\":`)...)
+		dst, err = b.Deleted.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, b.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, b.Name, esc)
 	if b.Type != nil {
-		dst = append(dst, ",\"type\":"...)
-		dst, err = appendMarshal(dst, b.Type)
+		dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+		dst, err = appendMarshalIn(dst, b.Type, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -162,12 +164,13 @@ type BusinessAttributeKey struct {
 // AspectName returns "businessAttributeKey".
 func (BusinessAttributeKey) AspectName() string { return "businessAttributeKey" }
 
-// appendJSON appends the JSON of b to dst.
-func (b BusinessAttributeKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BusinessAttributeKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, b.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, b.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -184,13 +187,14 @@ type BusinessAttributes struct {
 // AspectName returns "businessAttributes".
 func (BusinessAttributes) AspectName() string { return "businessAttributes" }
 
-// appendJSON appends the JSON of b to dst.
-func (b BusinessAttributes) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BusinessAttributes) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if b.BusinessAttribute != nil {
-		dst = append(dst, ",\"businessAttribute\":"...)
-		dst, err = b.BusinessAttribute.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"businessAttribute":`, `,\"businessAttribute\":`)...)
+		dst, err = b.BusinessAttribute.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}

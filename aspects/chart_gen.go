@@ -27,19 +27,20 @@ func (u ChartDataSourceType) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u ChartDataSourceType) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u ChartDataSourceType) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	if n := countSet(u.DatasetURN != nil); n != 1 {
 		return dst, unionCountError("ChartDataSourceType", n)
 	}
 	var err error
 	switch {
 	case u.DatasetURN != nil:
-		dst = append(dst, "{\"string\":"...)
-		dst = appendString(dst, *u.DatasetURN)
+		dst = append(dst, pick(esc, `{"string":`, `{\"string\":`)...)
+		dst = appendStringIn(dst, *u.DatasetURN, esc)
 	}
 	return append(dst, '}'), err
 }
@@ -112,38 +113,39 @@ func (c ChartInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ChartInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if c.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, c.CustomProperties)
+		dst = appendStringMapIn(dst, c.CustomProperties, esc)
 	}
 	if c.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *c.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *c.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"title\":"...)
-	dst = appendString(dst, c.Title)
-	dst = append(dst, ",\"description\":"...)
-	dst = appendString(dst, c.Description)
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = c.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+	dst = appendStringIn(dst, c.Title, esc)
+	dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+	dst = appendStringIn(dst, c.Description, esc)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = c.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, c.LastModified)
 	}
 	if c.ChartURL != nil {
-		dst = append(dst, ",\"chartUrl\":"...)
-		dst = appendString(dst, *c.ChartURL)
+		dst = append(dst, pick(esc, `,"chartUrl":`, `,\"chartUrl\":`)...)
+		dst = appendStringIn(dst, *c.ChartURL, esc)
 	}
 	if c.Inputs != nil {
-		dst = append(dst, ",\"inputs\":"...)
+		dst = append(dst, pick(esc, `,"inputs":`, `,\"inputs\":`)...)
 		if c.Inputs == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -152,7 +154,7 @@ func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -161,7 +163,7 @@ func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if c.InputEdges != nil {
-		dst = append(dst, ",\"inputEdges\":"...)
+		dst = append(dst, pick(esc, `,"inputEdges":`, `,\"inputEdges\":`)...)
 		if c.InputEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -170,7 +172,7 @@ func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -179,15 +181,15 @@ func (c ChartInfo) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if c.Type != nil {
-		dst = append(dst, ",\"type\":"...)
-		dst = appendString(dst, string(*c.Type))
+		dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+		dst = appendStringIn(dst, string(*c.Type), esc)
 	}
 	if c.Access != nil {
-		dst = append(dst, ",\"access\":"...)
-		dst = appendString(dst, string(*c.Access))
+		dst = append(dst, pick(esc, `,"access":`, `,\"access\":`)...)
+		dst = appendStringIn(dst, string(*c.Access), esc)
 	}
 	if c.LastRefreshed != nil {
-		dst = append(dst, ",\"lastRefreshed\":"...)
+		dst = append(dst, pick(esc, `,"lastRefreshed":`, `,\"lastRefreshed\":`)...)
 		dst = strconv.AppendInt(dst, int64(*c.LastRefreshed), 10)
 	}
 	return closeObject(dst, start), err
@@ -219,14 +221,15 @@ type ChartQuery struct {
 // AspectName returns "chartQuery".
 func (ChartQuery) AspectName() string { return "chartQuery" }
 
-// appendJSON appends the JSON of c to dst.
-func (c ChartQuery) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ChartQuery) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"rawQuery\":"...)
-	dst = appendString(dst, c.RawQuery)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(c.Type))
+	dst = append(dst, pick(esc, `,"rawQuery":`, `,\"rawQuery\":`)...)
+	dst = appendStringIn(dst, c.RawQuery, esc)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(c.Type), esc)
 	return closeObject(dst, start), err
 }
 
@@ -314,18 +317,19 @@ func (c ChartUsageStatistics) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c ChartUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ChartUsageStatistics) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = append(dst, pick(esc, `,"timestampMillis":`, `,\"timestampMillis\":`)...)
 	dst = strconv.AppendInt(dst, int64(c.TimestampMillis), 10)
 	if c.EventGranularity != nil {
-		dst = append(dst, ",\"eventGranularity\":"...)
-		dst, err = appendMarshal(dst, c.EventGranularity)
+		dst = append(dst, pick(esc, `,"eventGranularity":`, `,\"eventGranularity\":`)...)
+		dst, err = appendMarshalIn(dst, c.EventGranularity, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -335,26 +339,26 @@ func (c ChartUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
 		}
-		dst = append(dst, ",\"partitionSpec\":"...)
-		dst, err = appendMarshal(dst, x)
+		dst = append(dst, pick(esc, `,"partitionSpec":`, `,\"partitionSpec\":`)...)
+		dst, err = appendMarshalIn(dst, x, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if c.MessageID != nil {
-		dst = append(dst, ",\"messageId\":"...)
-		dst = appendString(dst, *c.MessageID)
+		dst = append(dst, pick(esc, `,"messageId":`, `,\"messageId\":`)...)
+		dst = appendStringIn(dst, *c.MessageID, esc)
 	}
 	if c.ViewsCount != nil {
-		dst = append(dst, ",\"viewsCount\":"...)
+		dst = append(dst, pick(esc, `,"viewsCount":`, `,\"viewsCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*c.ViewsCount), 10)
 	}
 	if c.UniqueUserCount != nil {
-		dst = append(dst, ",\"uniqueUserCount\":"...)
+		dst = append(dst, pick(esc, `,"uniqueUserCount":`, `,\"uniqueUserCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*c.UniqueUserCount), 10)
 	}
 	if c.UserCounts != nil {
-		dst = append(dst, ",\"userCounts\":"...)
+		dst = append(dst, pick(esc, `,"userCounts":`, `,\"userCounts\":`)...)
 		if c.UserCounts == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -363,7 +367,7 @@ func (c ChartUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -400,14 +404,15 @@ type ChartUserUsageCounts struct {
 	ViewsCount *int32 `json:"viewsCount,omitempty"`
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c ChartUserUsageCounts) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ChartUserUsageCounts) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"user\":"...)
-	dst = appendString(dst, c.User)
+	dst = append(dst, pick(esc, `,"user":`, `,\"user\":`)...)
+	dst = appendStringIn(dst, c.User, esc)
 	if c.ViewsCount != nil {
-		dst = append(dst, ",\"viewsCount\":"...)
+		dst = append(dst, pick(esc, `,"viewsCount":`, `,\"viewsCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*c.ViewsCount), 10)
 	}
 	return closeObject(dst, start), err
@@ -453,33 +458,34 @@ func (e EditableChartProperties) MarshalJSON() ([]byte, error) {
 		p.LastModified = p.LastModified.orDefault()
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EditableChartProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EditableChartProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = e.Created.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = e.Created.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
-		dst = append(dst, ",\"deleted\":"...)
-		dst, err = e.Deleted.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"deleted":`, `,\"deleted\":`)...)
+		dst, err = e.Deleted.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *e.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *e.Description, esc)
 	}
 	return closeObject(dst, start), err
 }

@@ -78,7 +78,7 @@ func (m MetadataAttribution) MarshalJSON() ([]byte, error) {
 		p.SourceDetail = nonNilMap(p.SourceDetail)
 		return marshal(p)
 	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 128)))
+	return finishJSON(m.appendJSON(make([]byte, 0, 128), false))
 }
 
 // UnmarshalJSON decodes m; an absent sourceDetail becomes {}.

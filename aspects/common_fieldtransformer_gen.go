@@ -30,11 +30,12 @@ type UDFTransformer struct {
 	Udf string `json:"udf"`
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u UDFTransformer) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u UDFTransformer) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"udf\":"...)
-	dst = appendString(dst, u.Udf)
+	dst = append(dst, pick(esc, `,"udf":`, `,\"udf\":`)...)
+	dst = appendStringIn(dst, u.Udf, esc)
 	return closeObject(dst, start), err
 }

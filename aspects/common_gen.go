@@ -18,12 +18,13 @@ type Access struct {
 // AspectName returns "access".
 func (Access) AspectName() string { return "access" }
 
-// appendJSON appends the JSON of a to dst.
-func (a Access) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a Access) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if a.Roles != nil {
-		dst = append(dst, ",\"roles\":"...)
+		dst = append(dst, pick(esc, `,"roles":`, `,\"roles\":`)...)
 		if a.Roles == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -32,7 +33,7 @@ func (a Access) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -71,15 +72,16 @@ type BrowsePathEntry struct {
 	URN *string `json:"urn,omitempty"`
 }
 
-// appendJSON appends the JSON of b to dst.
-func (b BrowsePathEntry) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BrowsePathEntry) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, b.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, b.ID, esc)
 	if b.URN != nil {
-		dst = append(dst, ",\"urn\":"...)
-		dst = appendString(dst, *b.URN)
+		dst = append(dst, pick(esc, `,"urn":`, `,\"urn\":`)...)
+		dst = appendStringIn(dst, *b.URN, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -107,14 +109,15 @@ func (b BrowsePaths) MarshalJSON() ([]byte, error) {
 		p.Paths = nonNil(p.Paths)
 		return marshal(p)
 	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(b.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of b to dst.
-func (b BrowsePaths) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BrowsePaths) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"paths\":"...)
+	dst = append(dst, pick(esc, `,"paths":`, `,\"paths\":`)...)
 	if b.Paths == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -126,7 +129,7 @@ func (b BrowsePaths) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -162,14 +165,15 @@ func (b BrowsePathsV2) MarshalJSON() ([]byte, error) {
 		p.Path = nonNil(p.Path)
 		return marshal(p)
 	}
-	return finishJSON(b.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(b.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of b to dst.
-func (b BrowsePathsV2) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BrowsePathsV2) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"path\":"...)
+	dst = append(dst, pick(esc, `,"path":`, `,\"path\":`)...)
 	if b.Path == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -181,7 +185,7 @@ func (b BrowsePathsV2) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -231,26 +235,27 @@ func (c ChangeAuditStamps) MarshalJSON() ([]byte, error) {
 		p.LastModified = p.LastModified.orDefault()
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c ChangeAuditStamps) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ChangeAuditStamps) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = c.Created.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = c.Created.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = c.LastModified.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = c.LastModified.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if c.Deleted != nil {
-		dst = append(dst, ",\"deleted\":"...)
-		dst, err = c.Deleted.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"deleted":`, `,\"deleted\":`)...)
+		dst, err = c.Deleted.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -293,14 +298,15 @@ type Cost struct {
 // AspectName returns "cost".
 func (Cost) AspectName() string { return "cost" }
 
-// appendJSON appends the JSON of c to dst.
-func (c Cost) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c Cost) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"costType\":"...)
-	dst = appendString(dst, string(c.CostType))
-	dst = append(dst, ",\"cost\":"...)
-	dst, err = c.Cost.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"costType":`, `,\"costType\":`)...)
+	dst = appendStringIn(dst, string(c.CostType), esc)
+	dst = append(dst, pick(esc, `,"cost":`, `,\"cost\":`)...)
+	dst, err = c.Cost.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, c.Cost)
 	}
@@ -341,25 +347,26 @@ func (u CostValue) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u CostValue) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u CostValue) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	if n := countSet(u.CostID != nil, u.CostCode != nil); n != 1 {
 		return dst, unionCountError("CostValue", n)
 	}
 	var err error
 	switch {
 	case u.CostID != nil:
-		dst = append(dst, "{\"costId\":"...)
+		dst = append(dst, pick(esc, `{"costId":`, `{\"costId\":`)...)
 		dst, err = appendFloat(dst, *u.CostID, 64)
 		if err != nil {
 			return dst, err
 		}
 	case u.CostCode != nil:
-		dst = append(dst, "{\"costCode\":"...)
-		dst = appendString(dst, *u.CostCode)
+		dst = append(dst, pick(esc, `{"costCode":`, `{\"costCode\":`)...)
+		dst = appendStringIn(dst, *u.CostCode, esc)
 	}
 	return append(dst, '}'), err
 }
@@ -404,15 +411,16 @@ type DataPlatformInstance struct {
 // AspectName returns "dataPlatformInstance".
 func (DataPlatformInstance) AspectName() string { return "dataPlatformInstance" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataPlatformInstance) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataPlatformInstance) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"platform\":"...)
-	dst = appendString(dst, d.Platform)
+	dst = append(dst, pick(esc, `,"platform":`, `,\"platform\":`)...)
+	dst = appendStringIn(dst, d.Platform, esc)
 	if d.Instance != nil {
-		dst = append(dst, ",\"instance\":"...)
-		dst = appendString(dst, *d.Instance)
+		dst = append(dst, pick(esc, `,"instance":`, `,\"instance\":`)...)
+		dst = appendStringIn(dst, *d.Instance, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -427,13 +435,14 @@ type DataTransform struct {
 	QueryStatement *QueryStatement `json:"queryStatement,omitempty"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataTransform) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataTransform) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.QueryStatement != nil {
-		dst = append(dst, ",\"queryStatement\":"...)
-		dst, err = d.QueryStatement.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"queryStatement":`, `,\"queryStatement\":`)...)
+		dst, err = d.QueryStatement.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, d.QueryStatement)
 		}
@@ -462,14 +471,15 @@ func (d DataTransformLogic) MarshalJSON() ([]byte, error) {
 		p.Transforms = nonNil(p.Transforms)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataTransformLogic) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataTransformLogic) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"transforms\":"...)
+	dst = append(dst, pick(esc, `,"transforms":`, `,\"transforms\":`)...)
 	if d.Transforms == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -481,7 +491,7 @@ func (d DataTransformLogic) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -514,23 +524,24 @@ type Deprecation struct {
 // AspectName returns "deprecation".
 func (Deprecation) AspectName() string { return "deprecation" }
 
-// appendJSON appends the JSON of d to dst.
-func (d Deprecation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d Deprecation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"deprecated\":"...)
+	dst = append(dst, pick(esc, `,"deprecated":`, `,\"deprecated\":`)...)
 	dst = appendBool(dst, d.Deprecated)
 	if d.DecommissionTime != nil {
-		dst = append(dst, ",\"decommissionTime\":"...)
+		dst = append(dst, pick(esc, `,"decommissionTime":`, `,\"decommissionTime\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.DecommissionTime), 10)
 	}
-	dst = append(dst, ",\"note\":"...)
-	dst = appendString(dst, d.Note)
-	dst = append(dst, ",\"actor\":"...)
-	dst = appendString(dst, d.Actor)
+	dst = append(dst, pick(esc, `,"note":`, `,\"note\":`)...)
+	dst = appendStringIn(dst, d.Note, esc)
+	dst = append(dst, pick(esc, `,"actor":`, `,\"actor\":`)...)
+	dst = appendStringIn(dst, d.Actor, esc)
 	if d.Replacement != nil {
-		dst = append(dst, ",\"replacement\":"...)
-		dst = appendString(dst, *d.Replacement)
+		dst = append(dst, pick(esc, `,"replacement":`, `,\"replacement\":`)...)
+		dst = appendStringIn(dst, *d.Replacement, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -551,17 +562,18 @@ type DisplayProperties struct {
 // AspectName returns "displayProperties".
 func (DisplayProperties) AspectName() string { return "displayProperties" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DisplayProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DisplayProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.ColorHex != nil {
-		dst = append(dst, ",\"colorHex\":"...)
-		dst = appendString(dst, *d.ColorHex)
+		dst = append(dst, pick(esc, `,"colorHex":`, `,\"colorHex\":`)...)
+		dst = appendStringIn(dst, *d.ColorHex, esc)
 	}
 	if d.Icon != nil {
-		dst = append(dst, ",\"icon\":"...)
-		dst, err = d.Icon.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"icon":`, `,\"icon\":`)...)
+		dst, err = d.Icon.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -603,14 +615,15 @@ func (d Documentation) MarshalJSON() ([]byte, error) {
 		p.Documentations = nonNil(p.Documentations)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d Documentation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d Documentation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"documentations\":"...)
+	dst = append(dst, pick(esc, `,"documentations":`, `,\"documentations\":`)...)
 	if d.Documentations == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -622,7 +635,7 @@ func (d Documentation) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -645,15 +658,16 @@ type DocumentationAssociation struct {
 	Attribution *MetadataAttribution `json:"attribution,omitempty"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DocumentationAssociation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DocumentationAssociation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"documentation\":"...)
-	dst = appendString(dst, d.Documentation)
+	dst = append(dst, pick(esc, `,"documentation":`, `,\"documentation\":`)...)
+	dst = appendStringIn(dst, d.Documentation, esc)
 	if d.Attribution != nil {
-		dst = append(dst, ",\"attribution\":"...)
-		dst, err = d.Attribution.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"attribution":`, `,\"attribution\":`)...)
+		dst, err = d.Attribution.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -684,33 +698,34 @@ type Edge struct {
 	Properties map[string]string `json:"properties,omitzero"`
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e Edge) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e Edge) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if e.SourceURN != nil {
-		dst = append(dst, ",\"sourceUrn\":"...)
-		dst = appendString(dst, *e.SourceURN)
+		dst = append(dst, pick(esc, `,"sourceUrn":`, `,\"sourceUrn\":`)...)
+		dst = appendStringIn(dst, *e.SourceURN, esc)
 	}
-	dst = append(dst, ",\"destinationUrn\":"...)
-	dst = appendString(dst, e.DestinationURN)
+	dst = append(dst, pick(esc, `,"destinationUrn":`, `,\"destinationUrn\":`)...)
+	dst = appendStringIn(dst, e.DestinationURN, esc)
 	if e.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = e.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = e.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = e.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = e.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.Properties != nil {
-		dst = append(dst, ",\"properties\":"...)
-		dst = appendStringMap(dst, e.Properties)
+		dst = append(dst, pick(esc, `,"properties":`, `,\"properties\":`)...)
+		dst = appendStringMapIn(dst, e.Properties, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -728,13 +743,14 @@ type Embed struct {
 // AspectName returns "embed".
 func (Embed) AspectName() string { return "embed" }
 
-// appendJSON appends the JSON of e to dst.
-func (e Embed) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e Embed) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if e.RenderURL != nil {
-		dst = append(dst, ",\"renderUrl\":"...)
-		dst = appendString(dst, *e.RenderURL)
+		dst = append(dst, pick(esc, `,"renderUrl":`, `,\"renderUrl\":`)...)
+		dst = appendStringIn(dst, *e.RenderURL, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -774,16 +790,17 @@ func (e EmbeddingChunk) MarshalJSON() ([]byte, error) {
 		p.Vector = nonNil(p.Vector)
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EmbeddingChunk) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EmbeddingChunk) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"position\":"...)
+	dst = append(dst, pick(esc, `,"position":`, `,\"position\":`)...)
 	dst = strconv.AppendInt(dst, int64(e.Position), 10)
-	dst = append(dst, ",\"vector\":"...)
+	dst = append(dst, pick(esc, `,"vector":`, `,\"vector\":`)...)
 	if e.Vector == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -804,20 +821,20 @@ func (e EmbeddingChunk) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if e.CharacterOffset != nil {
-		dst = append(dst, ",\"characterOffset\":"...)
+		dst = append(dst, pick(esc, `,"characterOffset":`, `,\"characterOffset\":`)...)
 		dst = strconv.AppendInt(dst, int64(*e.CharacterOffset), 10)
 	}
 	if e.CharacterLength != nil {
-		dst = append(dst, ",\"characterLength\":"...)
+		dst = append(dst, pick(esc, `,"characterLength":`, `,\"characterLength\":`)...)
 		dst = strconv.AppendInt(dst, int64(*e.CharacterLength), 10)
 	}
 	if e.TokenCount != nil {
-		dst = append(dst, ",\"tokenCount\":"...)
+		dst = append(dst, pick(esc, `,"tokenCount":`, `,\"tokenCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*e.TokenCount), 10)
 	}
 	if e.Text != nil {
-		dst = append(dst, ",\"text\":"...)
-		dst = appendString(dst, *e.Text)
+		dst = append(dst, pick(esc, `,"text":`, `,\"text\":`)...)
+		dst = appendStringIn(dst, *e.Text, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -854,28 +871,29 @@ func (e EmbeddingModelData) MarshalJSON() ([]byte, error) {
 		p.Chunks = nonNil(p.Chunks)
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EmbeddingModelData) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EmbeddingModelData) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"modelVersion\":"...)
-	dst = appendString(dst, e.ModelVersion)
-	dst = append(dst, ",\"generatedAt\":"...)
+	dst = append(dst, pick(esc, `,"modelVersion":`, `,\"modelVersion\":`)...)
+	dst = appendStringIn(dst, e.ModelVersion, esc)
+	dst = append(dst, pick(esc, `,"generatedAt":`, `,\"generatedAt\":`)...)
 	dst = strconv.AppendInt(dst, int64(e.GeneratedAt), 10)
 	if e.ChunkingStrategy != nil {
-		dst = append(dst, ",\"chunkingStrategy\":"...)
-		dst = appendString(dst, *e.ChunkingStrategy)
+		dst = append(dst, pick(esc, `,"chunkingStrategy":`, `,\"chunkingStrategy\":`)...)
+		dst = appendStringIn(dst, *e.ChunkingStrategy, esc)
 	}
-	dst = append(dst, ",\"totalChunks\":"...)
+	dst = append(dst, pick(esc, `,"totalChunks":`, `,\"totalChunks\":`)...)
 	dst = strconv.AppendInt(dst, int64(e.TotalChunks), 10)
 	if e.TotalTokens != nil {
-		dst = append(dst, ",\"totalTokens\":"...)
+		dst = append(dst, pick(esc, `,"totalTokens":`, `,\"totalTokens\":`)...)
 		dst = strconv.AppendInt(dst, int64(*e.TotalTokens), 10)
 	}
-	dst = append(dst, ",\"chunks\":"...)
+	dst = append(dst, pick(esc, `,"chunks":`, `,\"chunks\":`)...)
 	if e.Chunks == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -887,7 +905,7 @@ func (e EmbeddingModelData) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -912,14 +930,15 @@ type FieldFormPromptAssociation struct {
 	LastModified AuditStamp `json:"lastModified"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FieldFormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FieldFormPromptAssociation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"fieldPath\":"...)
-	dst = appendString(dst, f.FieldPath)
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = f.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"fieldPath":`, `,\"fieldPath\":`)...)
+	dst = appendStringIn(dst, f.FieldPath, esc)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = f.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -950,16 +969,17 @@ func (f FormAssociation) MarshalJSON() ([]byte, error) {
 		p.CompletedPrompts = nonNil(p.CompletedPrompts)
 		return marshal(p)
 	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(f.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FormAssociation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FormAssociation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"urn\":"...)
-	dst = appendString(dst, f.URN)
-	dst = append(dst, ",\"incompletePrompts\":"...)
+	dst = append(dst, pick(esc, `,"urn":`, `,\"urn\":`)...)
+	dst = appendStringIn(dst, f.URN, esc)
+	dst = append(dst, pick(esc, `,"incompletePrompts":`, `,\"incompletePrompts\":`)...)
 	if f.IncompletePrompts == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -971,7 +991,7 @@ func (f FormAssociation) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -979,7 +999,7 @@ func (f FormAssociation) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"completedPrompts\":"...)
+	dst = append(dst, pick(esc, `,"completedPrompts":`, `,\"completedPrompts\":`)...)
 	if f.CompletedPrompts == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -991,7 +1011,7 @@ func (f FormAssociation) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -1031,20 +1051,21 @@ type FormPromptAssociation struct {
 	FieldAssociations *FormPromptFieldAssociations `json:"fieldAssociations,omitempty"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FormPromptAssociation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FormPromptAssociation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, f.ID)
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = f.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, f.ID, esc)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = f.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if f.FieldAssociations != nil {
-		dst = append(dst, ",\"fieldAssociations\":"...)
-		dst, err = f.FieldAssociations.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"fieldAssociations":`, `,\"fieldAssociations\":`)...)
+		dst, err = f.FieldAssociations.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -1067,12 +1088,13 @@ type FormPromptFieldAssociations struct {
 	IncompleteFieldPrompts []FieldFormPromptAssociation `json:"incompleteFieldPrompts,omitzero"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FormPromptFieldAssociations) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FormPromptFieldAssociations) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if f.CompletedFieldPrompts != nil {
-		dst = append(dst, ",\"completedFieldPrompts\":"...)
+		dst = append(dst, pick(esc, `,"completedFieldPrompts":`, `,\"completedFieldPrompts\":`)...)
 		if f.CompletedFieldPrompts == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -1081,7 +1103,7 @@ func (f FormPromptFieldAssociations) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -1090,7 +1112,7 @@ func (f FormPromptFieldAssociations) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if f.IncompleteFieldPrompts != nil {
-		dst = append(dst, ",\"incompleteFieldPrompts\":"...)
+		dst = append(dst, pick(esc, `,"incompleteFieldPrompts":`, `,\"incompleteFieldPrompts\":`)...)
 		if f.IncompleteFieldPrompts == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -1099,7 +1121,7 @@ func (f FormPromptFieldAssociations) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -1123,15 +1145,16 @@ type FormVerificationAssociation struct {
 	LastModified *AuditStamp `json:"lastModified,omitempty"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FormVerificationAssociation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FormVerificationAssociation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"form\":"...)
-	dst = appendString(dst, f.Form)
+	dst = append(dst, pick(esc, `,"form":`, `,\"form\":`)...)
+	dst = appendStringIn(dst, f.Form, esc)
 	if f.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = f.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = f.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -1167,14 +1190,15 @@ func (f Forms) MarshalJSON() ([]byte, error) {
 		p.Verifications = nonNil(p.Verifications)
 		return marshal(p)
 	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(f.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f Forms) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f Forms) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"incompleteForms\":"...)
+	dst = append(dst, pick(esc, `,"incompleteForms":`, `,\"incompleteForms\":`)...)
 	if f.IncompleteForms == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1186,7 +1210,7 @@ func (f Forms) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -1194,7 +1218,7 @@ func (f Forms) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"completedForms\":"...)
+	dst = append(dst, pick(esc, `,"completedForms":`, `,\"completedForms\":`)...)
 	if f.CompletedForms == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1206,7 +1230,7 @@ func (f Forms) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -1214,7 +1238,7 @@ func (f Forms) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"verifications\":"...)
+	dst = append(dst, pick(esc, `,"verifications":`, `,\"verifications\":`)...)
 	if f.Verifications == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1226,7 +1250,7 @@ func (f Forms) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -1276,16 +1300,17 @@ type IconProperties struct {
 	Style string `json:"style"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IconProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IconProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"iconLibrary\":"...)
-	dst = appendString(dst, string(i.IconLibrary))
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, i.Name)
-	dst = append(dst, ",\"style\":"...)
-	dst = appendString(dst, i.Style)
+	dst = append(dst, pick(esc, `,"iconLibrary":`, `,\"iconLibrary\":`)...)
+	dst = appendStringIn(dst, string(i.IconLibrary), esc)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, i.Name, esc)
+	dst = append(dst, pick(esc, `,"style":`, `,\"style\":`)...)
+	dst = appendStringIn(dst, i.Style, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1308,22 +1333,23 @@ type IncidentSummaryDetails struct {
 	Priority *int32 `json:"priority,omitempty"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentSummaryDetails) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentSummaryDetails) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"urn\":"...)
-	dst = appendString(dst, i.URN)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, i.Type)
-	dst = append(dst, ",\"createdAt\":"...)
+	dst = append(dst, pick(esc, `,"urn":`, `,\"urn\":`)...)
+	dst = appendStringIn(dst, i.URN, esc)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, i.Type, esc)
+	dst = append(dst, pick(esc, `,"createdAt":`, `,\"createdAt\":`)...)
 	dst = strconv.AppendInt(dst, int64(i.CreatedAt), 10)
 	if i.ResolvedAt != nil {
-		dst = append(dst, ",\"resolvedAt\":"...)
+		dst = append(dst, pick(esc, `,"resolvedAt":`, `,\"resolvedAt\":`)...)
 		dst = strconv.AppendInt(dst, int64(*i.ResolvedAt), 10)
 	}
 	if i.Priority != nil {
-		dst = append(dst, ",\"priority\":"...)
+		dst = append(dst, pick(esc, `,"priority":`, `,\"priority\":`)...)
 		dst = strconv.AppendInt(dst, int64(*i.Priority), 10)
 	}
 	return closeObject(dst, start), err
@@ -1366,14 +1392,15 @@ func (i IncidentsSummary) MarshalJSON() ([]byte, error) {
 		p.ActiveIncidentDetails = nonNil(p.ActiveIncidentDetails)
 		return marshal(p)
 	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(i.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentsSummary) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentsSummary) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"resolvedIncidents\":"...)
+	dst = append(dst, pick(esc, `,"resolvedIncidents":`, `,\"resolvedIncidents\":`)...)
 	if i.ResolvedIncidents == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1385,12 +1412,12 @@ func (i IncidentsSummary) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"activeIncidents\":"...)
+	dst = append(dst, pick(esc, `,"activeIncidents":`, `,\"activeIncidents\":`)...)
 	if i.ActiveIncidents == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1402,12 +1429,12 @@ func (i IncidentsSummary) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"resolvedIncidentDetails\":"...)
+	dst = append(dst, pick(esc, `,"resolvedIncidentDetails":`, `,\"resolvedIncidentDetails\":`)...)
 	if i.ResolvedIncidentDetails == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1419,7 +1446,7 @@ func (i IncidentsSummary) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -1427,7 +1454,7 @@ func (i IncidentsSummary) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"activeIncidentDetails\":"...)
+	dst = append(dst, pick(esc, `,"activeIncidentDetails":`, `,\"activeIncidentDetails\":`)...)
 	if i.ActiveIncidentDetails == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1439,7 +1466,7 @@ func (i IncidentsSummary) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -1477,15 +1504,16 @@ type InputField struct {
 	SchemaField *SchemaField `json:"schemaField,omitempty"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i InputField) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i InputField) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"schemaFieldUrn\":"...)
-	dst = appendString(dst, i.SchemaFieldURN)
+	dst = append(dst, pick(esc, `,"schemaFieldUrn":`, `,\"schemaFieldUrn\":`)...)
+	dst = appendStringIn(dst, i.SchemaFieldURN, esc)
 	if i.SchemaField != nil {
-		dst = append(dst, ",\"schemaField\":"...)
-		dst, err = appendMarshal(dst, i.SchemaField)
+		dst = append(dst, pick(esc, `,"schemaField":`, `,\"schemaField\":`)...)
+		dst, err = appendMarshalIn(dst, i.SchemaField, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -1513,14 +1541,15 @@ func (i InputFields) MarshalJSON() ([]byte, error) {
 		p.Fields = nonNil(p.Fields)
 		return marshal(p)
 	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(i.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i InputFields) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i InputFields) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"fields\":"...)
+	dst = append(dst, pick(esc, `,"fields":`, `,\"fields\":`)...)
 	if i.Fields == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1532,7 +1561,7 @@ func (i InputFields) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -1572,25 +1601,26 @@ func (l LargeString) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(l.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(l.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of l to dst.
-func (l LargeString) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of l to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (l LargeString) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"blob\":"...)
-	dst = appendString(dst, l.Blob)
+	dst = append(dst, pick(esc, `,"blob":`, `,\"blob\":`)...)
+	dst = appendStringIn(dst, l.Blob, esc)
 	{
 		x := l.Compression
 		if x == "" {
 			x = CompressionTypeNone
 		}
-		dst = append(dst, ",\"compression\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"compression":`, `,\"compression\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
 	if l.UncompressedSize != nil {
-		dst = append(dst, ",\"uncompressedSize\":"...)
+		dst = append(dst, pick(esc, `,"uncompressedSize":`, `,\"uncompressedSize\":`)...)
 		dst = strconv.AppendInt(dst, int64(*l.UncompressedSize), 10)
 	}
 	return closeObject(dst, start), err
@@ -1620,14 +1650,15 @@ type Media struct {
 	Location string `json:"location"`
 }
 
-// appendJSON appends the JSON of m to dst.
-func (m Media) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m Media) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(m.Type))
-	dst = append(dst, ",\"location\":"...)
-	dst = appendString(dst, m.Location)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(m.Type), esc)
+	dst = append(dst, pick(esc, `,"location":`, `,\"location\":`)...)
+	dst = appendStringIn(dst, m.Location, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1658,15 +1689,16 @@ type Origin struct {
 // AspectName returns "origin".
 func (Origin) AspectName() string { return "origin" }
 
-// appendJSON appends the JSON of o to dst.
-func (o Origin) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of o to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (o Origin) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(o.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(o.Type), esc)
 	if o.ExternalType != nil {
-		dst = append(dst, ",\"externalType\":"...)
-		dst = appendString(dst, *o.ExternalType)
+		dst = append(dst, pick(esc, `,"externalType":`, `,\"externalType\":`)...)
+		dst = appendStringIn(dst, *o.ExternalType, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -1694,12 +1726,13 @@ type RoleAssociation struct {
 	URN string `json:"urn"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RoleAssociation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RoleAssociation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"urn\":"...)
-	dst = appendString(dst, r.URN)
+	dst = append(dst, pick(esc, `,"urn":`, `,\"urn\":`)...)
+	dst = appendStringIn(dst, r.URN, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1739,14 +1772,15 @@ func (s SemanticContent) MarshalJSON() ([]byte, error) {
 		p.Embeddings = nonNilMap(p.Embeddings)
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SemanticContent) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SemanticContent) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"embeddings\":"...)
+	dst = append(dst, pick(esc, `,"embeddings":`, `,\"embeddings\":`)...)
 	if s.Embeddings == nil {
 		dst = append(dst, "{}"...)
 	} else {
@@ -1756,9 +1790,9 @@ func (s SemanticContent) appendJSON(dst []byte) ([]byte, error) {
 			s0 := len(dst)
 			for _, k0 := range sortedKeys(s.Embeddings) {
 				dst = append(dst, ',')
-				dst = appendString(dst, k0)
+				dst = appendStringIn(dst, k0, esc)
 				dst = append(dst, ':')
-				dst, err = s.Embeddings[k0].appendJSON(dst)
+				dst, err = s.Embeddings[k0].appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, s.Embeddings[k0])
 				}
@@ -1801,30 +1835,31 @@ func (s SerializedValue) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SerializedValue) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SerializedValue) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"blob\":"...)
-	dst = appendString(dst, s.Blob)
+	dst = append(dst, pick(esc, `,"blob":`, `,\"blob\":`)...)
+	dst = appendStringIn(dst, s.Blob, esc)
 	{
 		x := s.ContentType
 		if x == "" {
 			x = SerializedValueContentTypeJSON
 		}
-		dst = append(dst, ",\"contentType\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"contentType":`, `,\"contentType\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
 	if s.SchemaType != nil {
-		dst = append(dst, ",\"schemaType\":"...)
-		dst = appendString(dst, string(*s.SchemaType))
+		dst = append(dst, pick(esc, `,"schemaType":`, `,\"schemaType\":`)...)
+		dst = appendStringIn(dst, string(*s.SchemaType), esc)
 	}
 	if s.SchemaRef != nil {
-		dst = append(dst, ",\"schemaRef\":"...)
-		dst = appendString(dst, *s.SchemaRef)
+		dst = append(dst, pick(esc, `,"schemaRef":`, `,\"schemaRef\":`)...)
+		dst = appendStringIn(dst, *s.SchemaRef, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -1891,14 +1926,15 @@ func (s Siblings) MarshalJSON() ([]byte, error) {
 		p.Siblings = nonNil(p.Siblings)
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s Siblings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s Siblings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"siblings\":"...)
+	dst = append(dst, pick(esc, `,"siblings":`, `,\"siblings\":`)...)
 	if s.Siblings == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1910,12 +1946,12 @@ func (s Siblings) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"primary\":"...)
+	dst = append(dst, pick(esc, `,"primary":`, `,\"primary\":`)...)
 	dst = appendBool(dst, s.Primary)
 	return closeObject(dst, start), err
 }
@@ -1941,14 +1977,15 @@ func (s SubTypes) MarshalJSON() ([]byte, error) {
 		p.TypeNames = nonNil(p.TypeNames)
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SubTypes) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SubTypes) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"typeNames\":"...)
+	dst = append(dst, pick(esc, `,"typeNames":`, `,\"typeNames\":`)...)
 	if s.TypeNames == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1960,7 +1997,7 @@ func (s SubTypes) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -2016,21 +2053,22 @@ func (v VersionProperties) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(v.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v VersionProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v VersionProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"versionSet\":"...)
-	dst = appendString(dst, v.VersionSet)
-	dst = append(dst, ",\"version\":"...)
-	dst, err = v.Version.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"versionSet":`, `,\"versionSet\":`)...)
+	dst = appendStringIn(dst, v.VersionSet, esc)
+	dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+	dst, err = v.Version.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"aliases\":"...)
+	dst = append(dst, pick(esc, `,"aliases":`, `,\"aliases\":`)...)
 	if v.Aliases == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -2042,7 +2080,7 @@ func (v VersionProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -2051,35 +2089,35 @@ func (v VersionProperties) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if v.Comment != nil {
-		dst = append(dst, ",\"comment\":"...)
-		dst = appendString(dst, *v.Comment)
+		dst = append(dst, pick(esc, `,"comment":`, `,\"comment\":`)...)
+		dst = appendStringIn(dst, *v.Comment, esc)
 	}
-	dst = append(dst, ",\"sortId\":"...)
-	dst = appendString(dst, v.SortID)
+	dst = append(dst, pick(esc, `,"sortId":`, `,\"sortId\":`)...)
+	dst = appendStringIn(dst, v.SortID, esc)
 	{
 		x := v.VersioningScheme
 		if x == "" {
 			x = VersioningSchemeLexicographicString
 		}
-		dst = append(dst, ",\"versioningScheme\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"versioningScheme":`, `,\"versioningScheme\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
 	if v.SourceCreatedTimestamp != nil {
-		dst = append(dst, ",\"sourceCreatedTimestamp\":"...)
-		dst, err = v.SourceCreatedTimestamp.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"sourceCreatedTimestamp":`, `,\"sourceCreatedTimestamp\":`)...)
+		dst, err = v.SourceCreatedTimestamp.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if v.MetadataCreatedTimestamp != nil {
-		dst = append(dst, ",\"metadataCreatedTimestamp\":"...)
-		dst, err = v.MetadataCreatedTimestamp.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"metadataCreatedTimestamp":`, `,\"metadataCreatedTimestamp\":`)...)
+		dst, err = v.MetadataCreatedTimestamp.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if v.IsLatest != nil {
-		dst = append(dst, ",\"isLatest\":"...)
+		dst = append(dst, pick(esc, `,"isLatest":`, `,\"isLatest\":`)...)
 		dst = appendBool(dst, *v.IsLatest)
 	}
 	return closeObject(dst, start), err

@@ -21,19 +21,20 @@ type DataHubConnectionDetails struct {
 // AspectName returns "dataHubConnectionDetails".
 func (DataHubConnectionDetails) AspectName() string { return "dataHubConnectionDetails" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubConnectionDetails) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubConnectionDetails) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(d.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(d.Type), esc)
 	if d.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *d.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *d.Name, esc)
 	}
 	if d.JSON != nil {
-		dst = append(dst, ",\"json\":"...)
-		dst, err = d.JSON.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"json":`, `,\"json\":`)...)
+		dst, err = d.JSON.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -63,11 +64,12 @@ type DataHubJSONConnection struct {
 	EncryptedBlob string `json:"encryptedBlob"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubJSONConnection) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubJSONConnection) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"encryptedBlob\":"...)
-	dst = appendString(dst, d.EncryptedBlob)
+	dst = append(dst, pick(esc, `,"encryptedBlob":`, `,\"encryptedBlob\":`)...)
+	dst = appendStringIn(dst, d.EncryptedBlob, esc)
 	return closeObject(dst, start), err
 }

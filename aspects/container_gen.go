@@ -14,12 +14,13 @@ type Container struct {
 // AspectName returns "container".
 func (Container) AspectName() string { return "container" }
 
-// appendJSON appends the JSON of c to dst.
-func (c Container) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c Container) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"container\":"...)
-	dst = appendString(dst, c.Container)
+	dst = append(dst, pick(esc, `,"container":`, `,\"container\":`)...)
+	dst = appendStringIn(dst, c.Container, esc)
 	return closeObject(dst, start), err
 }
 
@@ -61,50 +62,51 @@ func (c ContainerProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c ContainerProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ContainerProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if c.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, c.CustomProperties)
+		dst = appendStringMapIn(dst, c.CustomProperties, esc)
 	}
 	if c.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *c.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *c.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, c.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, c.Name, esc)
 	if c.QualifiedName != nil {
-		dst = append(dst, ",\"qualifiedName\":"...)
-		dst = appendString(dst, *c.QualifiedName)
+		dst = append(dst, pick(esc, `,"qualifiedName":`, `,\"qualifiedName\":`)...)
+		dst = appendStringIn(dst, *c.QualifiedName, esc)
 	}
 	if c.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *c.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *c.Description, esc)
 	}
 	if c.Env != nil {
-		dst = append(dst, ",\"env\":"...)
-		dst, err = appendMarshal(dst, c.Env)
+		dst = append(dst, pick(esc, `,"env":`, `,\"env\":`)...)
+		dst, err = appendMarshalIn(dst, c.Env, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if c.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = c.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = c.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if c.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = c.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = c.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -138,13 +140,14 @@ type EditableContainerProperties struct {
 // AspectName returns "editableContainerProperties".
 func (EditableContainerProperties) AspectName() string { return "editableContainerProperties" }
 
-// appendJSON appends the JSON of e to dst.
-func (e EditableContainerProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EditableContainerProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if e.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *e.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *e.Description, esc)
 	}
 	return closeObject(dst, start), err
 }

@@ -64,28 +64,29 @@ func (d DashboardInfo) MarshalJSON() ([]byte, error) {
 		p.Dashboards = nonNil(p.Dashboards)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DashboardInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"title\":"...)
-	dst = appendString(dst, d.Title)
-	dst = append(dst, ",\"description\":"...)
-	dst = appendString(dst, d.Description)
-	dst = append(dst, ",\"charts\":"...)
+	dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+	dst = appendStringIn(dst, d.Title, esc)
+	dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+	dst = appendStringIn(dst, d.Description, esc)
+	dst = append(dst, pick(esc, `,"charts":`, `,\"charts\":`)...)
 	if d.Charts == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -97,13 +98,13 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.ChartEdges != nil {
-		dst = append(dst, ",\"chartEdges\":"...)
+		dst = append(dst, pick(esc, `,"chartEdges":`, `,\"chartEdges\":`)...)
 		if d.ChartEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -112,7 +113,7 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -120,7 +121,7 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"datasets\":"...)
+	dst = append(dst, pick(esc, `,"datasets":`, `,\"datasets\":`)...)
 	if d.Datasets == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -132,13 +133,13 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.DatasetEdges != nil {
-		dst = append(dst, ",\"datasetEdges\":"...)
+		dst = append(dst, pick(esc, `,"datasetEdges":`, `,\"datasetEdges\":`)...)
 		if d.DatasetEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -147,7 +148,7 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -155,7 +156,7 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"dashboards\":"...)
+	dst = append(dst, pick(esc, `,"dashboards":`, `,\"dashboards\":`)...)
 	if d.Dashboards == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -167,7 +168,7 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -175,21 +176,21 @@ func (d DashboardInfo) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = d.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = d.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, d.LastModified)
 	}
 	if d.DashboardURL != nil {
-		dst = append(dst, ",\"dashboardUrl\":"...)
-		dst = appendString(dst, *d.DashboardURL)
+		dst = append(dst, pick(esc, `,"dashboardUrl":`, `,\"dashboardUrl\":`)...)
+		dst = appendStringIn(dst, *d.DashboardURL, esc)
 	}
 	if d.Access != nil {
-		dst = append(dst, ",\"access\":"...)
-		dst = appendString(dst, string(*d.Access))
+		dst = append(dst, pick(esc, `,"access":`, `,\"access\":`)...)
+		dst = appendStringIn(dst, string(*d.Access), esc)
 	}
 	if d.LastRefreshed != nil {
-		dst = append(dst, ",\"lastRefreshed\":"...)
+		dst = append(dst, pick(esc, `,"lastRefreshed":`, `,\"lastRefreshed\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.LastRefreshed), 10)
 	}
 	return closeObject(dst, start), err
@@ -266,18 +267,19 @@ func (d DashboardUsageStatistics) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DashboardUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DashboardUsageStatistics) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = append(dst, pick(esc, `,"timestampMillis":`, `,\"timestampMillis\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
 	if d.EventGranularity != nil {
-		dst = append(dst, ",\"eventGranularity\":"...)
-		dst, err = appendMarshal(dst, d.EventGranularity)
+		dst = append(dst, pick(esc, `,"eventGranularity":`, `,\"eventGranularity\":`)...)
+		dst, err = appendMarshalIn(dst, d.EventGranularity, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -287,30 +289,30 @@ func (d DashboardUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
 		}
-		dst = append(dst, ",\"partitionSpec\":"...)
-		dst, err = appendMarshal(dst, x)
+		dst = append(dst, pick(esc, `,"partitionSpec":`, `,\"partitionSpec\":`)...)
+		dst, err = appendMarshalIn(dst, x, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.MessageID != nil {
-		dst = append(dst, ",\"messageId\":"...)
-		dst = appendString(dst, *d.MessageID)
+		dst = append(dst, pick(esc, `,"messageId":`, `,\"messageId\":`)...)
+		dst = appendStringIn(dst, *d.MessageID, esc)
 	}
 	if d.ViewsCount != nil {
-		dst = append(dst, ",\"viewsCount\":"...)
+		dst = append(dst, pick(esc, `,"viewsCount":`, `,\"viewsCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.ViewsCount), 10)
 	}
 	if d.ExecutionsCount != nil {
-		dst = append(dst, ",\"executionsCount\":"...)
+		dst = append(dst, pick(esc, `,"executionsCount":`, `,\"executionsCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.ExecutionsCount), 10)
 	}
 	if d.UniqueUserCount != nil {
-		dst = append(dst, ",\"uniqueUserCount\":"...)
+		dst = append(dst, pick(esc, `,"uniqueUserCount":`, `,\"uniqueUserCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.UniqueUserCount), 10)
 	}
 	if d.UserCounts != nil {
-		dst = append(dst, ",\"userCounts\":"...)
+		dst = append(dst, pick(esc, `,"userCounts":`, `,\"userCounts\":`)...)
 		if d.UserCounts == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -319,7 +321,7 @@ func (d DashboardUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -328,11 +330,11 @@ func (d DashboardUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.FavoritesCount != nil {
-		dst = append(dst, ",\"favoritesCount\":"...)
+		dst = append(dst, pick(esc, `,"favoritesCount":`, `,\"favoritesCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.FavoritesCount), 10)
 	}
 	if d.LastViewedAt != nil {
-		dst = append(dst, ",\"lastViewedAt\":"...)
+		dst = append(dst, pick(esc, `,"lastViewedAt":`, `,\"lastViewedAt\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.LastViewedAt), 10)
 	}
 	return closeObject(dst, start), err
@@ -375,27 +377,28 @@ type DashboardUserUsageCounts struct {
 	UserEmail *string `json:"userEmail,omitempty"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DashboardUserUsageCounts) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DashboardUserUsageCounts) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"user\":"...)
-	dst = appendString(dst, d.User)
+	dst = append(dst, pick(esc, `,"user":`, `,\"user\":`)...)
+	dst = appendStringIn(dst, d.User, esc)
 	if d.ViewsCount != nil {
-		dst = append(dst, ",\"viewsCount\":"...)
+		dst = append(dst, pick(esc, `,"viewsCount":`, `,\"viewsCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.ViewsCount), 10)
 	}
 	if d.ExecutionsCount != nil {
-		dst = append(dst, ",\"executionsCount\":"...)
+		dst = append(dst, pick(esc, `,"executionsCount":`, `,\"executionsCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.ExecutionsCount), 10)
 	}
 	if d.UsageCount != nil {
-		dst = append(dst, ",\"usageCount\":"...)
+		dst = append(dst, pick(esc, `,"usageCount":`, `,\"usageCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.UsageCount), 10)
 	}
 	if d.UserEmail != nil {
-		dst = append(dst, ",\"userEmail\":"...)
-		dst = appendString(dst, *d.UserEmail)
+		dst = append(dst, pick(esc, `,"userEmail":`, `,\"userEmail\":`)...)
+		dst = appendStringIn(dst, *d.UserEmail, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -440,33 +443,34 @@ func (e EditableDashboardProperties) MarshalJSON() ([]byte, error) {
 		p.LastModified = p.LastModified.orDefault()
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EditableDashboardProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EditableDashboardProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = e.Created.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = e.Created.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
-		dst = append(dst, ",\"deleted\":"...)
-		dst, err = e.Deleted.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"deleted":`, `,\"deleted\":`)...)
+		dst, err = e.Deleted.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *e.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *e.Description, esc)
 	}
 	return closeObject(dst, start), err
 }

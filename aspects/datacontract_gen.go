@@ -28,14 +28,15 @@ type DataContractProperties struct {
 // AspectName returns "dataContractProperties".
 func (DataContractProperties) AspectName() string { return "dataContractProperties" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataContractProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"entity\":"...)
-	dst = appendString(dst, d.Entity)
+	dst = append(dst, pick(esc, `,"entity":`, `,\"entity\":`)...)
+	dst = appendStringIn(dst, d.Entity, esc)
 	if d.Schema != nil {
-		dst = append(dst, ",\"schema\":"...)
+		dst = append(dst, pick(esc, `,"schema":`, `,\"schema\":`)...)
 		if d.Schema == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -44,7 +45,7 @@ func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -53,7 +54,7 @@ func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.Freshness != nil {
-		dst = append(dst, ",\"freshness\":"...)
+		dst = append(dst, pick(esc, `,"freshness":`, `,\"freshness\":`)...)
 		if d.Freshness == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -62,7 +63,7 @@ func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -71,7 +72,7 @@ func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.DataQuality != nil {
-		dst = append(dst, ",\"dataQuality\":"...)
+		dst = append(dst, pick(esc, `,"dataQuality":`, `,\"dataQuality\":`)...)
 		if d.DataQuality == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -80,7 +81,7 @@ func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -89,8 +90,8 @@ func (d DataContractProperties) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.RawContract != nil {
-		dst = append(dst, ",\"rawContract\":"...)
-		dst = appendString(dst, *d.RawContract)
+		dst = append(dst, pick(esc, `,"rawContract":`, `,\"rawContract\":`)...)
+		dst = appendStringIn(dst, *d.RawContract, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -130,21 +131,22 @@ func (d DataContractStatus) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataContractStatus) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataContractStatus) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
-	dst = append(dst, ",\"state\":"...)
-	dst = appendString(dst, string(d.State))
+	dst = append(dst, pick(esc, `,"state":`, `,\"state\":`)...)
+	dst = appendStringIn(dst, string(d.State), esc)
 	return closeObject(dst, start), err
 }
 
@@ -173,12 +175,13 @@ type DataQualityContract struct {
 	Assertion string `json:"assertion"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataQualityContract) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataQualityContract) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"assertion\":"...)
-	dst = appendString(dst, d.Assertion)
+	dst = append(dst, pick(esc, `,"assertion":`, `,\"assertion\":`)...)
+	dst = appendStringIn(dst, d.Assertion, esc)
 	return closeObject(dst, start), err
 }
 
@@ -191,12 +194,13 @@ type FreshnessContract struct {
 	Assertion string `json:"assertion"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FreshnessContract) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FreshnessContract) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"assertion\":"...)
-	dst = appendString(dst, f.Assertion)
+	dst = append(dst, pick(esc, `,"assertion":`, `,\"assertion\":`)...)
+	dst = appendStringIn(dst, f.Assertion, esc)
 	return closeObject(dst, start), err
 }
 
@@ -209,11 +213,12 @@ type SchemaContract struct {
 	Assertion string `json:"assertion"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SchemaContract) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SchemaContract) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"assertion\":"...)
-	dst = appendString(dst, s.Assertion)
+	dst = append(dst, pick(esc, `,"assertion":`, `,\"assertion\":`)...)
+	dst = appendStringIn(dst, s.Assertion, esc)
 	return closeObject(dst, start), err
 }

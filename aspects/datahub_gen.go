@@ -61,71 +61,72 @@ func (d DataHubSearchConfig) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubSearchConfig) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubSearchConfig) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.FieldName != nil {
-		dst = append(dst, ",\"fieldName\":"...)
-		dst = appendString(dst, *d.FieldName)
+		dst = append(dst, pick(esc, `,"fieldName":`, `,\"fieldName\":`)...)
+		dst = appendStringIn(dst, *d.FieldName, esc)
 	}
 	if d.FieldType != nil {
-		dst = append(dst, ",\"fieldType\":"...)
-		dst = appendString(dst, string(*d.FieldType))
+		dst = append(dst, pick(esc, `,"fieldType":`, `,\"fieldType\":`)...)
+		dst = appendStringIn(dst, string(*d.FieldType), esc)
 	}
-	dst = append(dst, ",\"queryByDefault\":"...)
+	dst = append(dst, pick(esc, `,"queryByDefault":`, `,\"queryByDefault\":`)...)
 	dst = appendBool(dst, d.QueryByDefault)
-	dst = append(dst, ",\"enableAutocomplete\":"...)
+	dst = append(dst, pick(esc, `,"enableAutocomplete":`, `,\"enableAutocomplete\":`)...)
 	dst = appendBool(dst, d.EnableAutocomplete)
-	dst = append(dst, ",\"addToFilters\":"...)
+	dst = append(dst, pick(esc, `,"addToFilters":`, `,\"addToFilters\":`)...)
 	dst = appendBool(dst, d.AddToFilters)
 	{
 		x := d.AddHasValuesToFilters
 		if x == nil {
 			x = Ptr(true)
 		}
-		dst = append(dst, ",\"addHasValuesToFilters\":"...)
+		dst = append(dst, pick(esc, `,"addHasValuesToFilters":`, `,\"addHasValuesToFilters\":`)...)
 		dst = appendBool(dst, *x)
 	}
 	if d.FilterNameOverride != nil {
-		dst = append(dst, ",\"filterNameOverride\":"...)
-		dst = appendString(dst, *d.FilterNameOverride)
+		dst = append(dst, pick(esc, `,"filterNameOverride":`, `,\"filterNameOverride\":`)...)
+		dst = appendStringIn(dst, *d.FilterNameOverride, esc)
 	}
 	if d.HasValuesFilterNameOverride != nil {
-		dst = append(dst, ",\"hasValuesFilterNameOverride\":"...)
-		dst = appendString(dst, *d.HasValuesFilterNameOverride)
+		dst = append(dst, pick(esc, `,"hasValuesFilterNameOverride":`, `,\"hasValuesFilterNameOverride\":`)...)
+		dst = appendStringIn(dst, *d.HasValuesFilterNameOverride, esc)
 	}
 	{
 		x := d.BoostScore
 		if x == nil {
 			x = Ptr[float64](1.0)
 		}
-		dst = append(dst, ",\"boostScore\":"...)
+		dst = append(dst, pick(esc, `,"boostScore":`, `,\"boostScore\":`)...)
 		dst, err = appendFloat(dst, *x, 64)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.HasValuesFieldName != nil {
-		dst = append(dst, ",\"hasValuesFieldName\":"...)
-		dst = appendString(dst, *d.HasValuesFieldName)
+		dst = append(dst, pick(esc, `,"hasValuesFieldName":`, `,\"hasValuesFieldName\":`)...)
+		dst = appendStringIn(dst, *d.HasValuesFieldName, esc)
 	}
 	if d.NumValuesFieldName != nil {
-		dst = append(dst, ",\"numValuesFieldName\":"...)
-		dst = appendString(dst, *d.NumValuesFieldName)
+		dst = append(dst, pick(esc, `,"numValuesFieldName":`, `,\"numValuesFieldName\":`)...)
+		dst = appendStringIn(dst, *d.NumValuesFieldName, esc)
 	}
 	if d.WeightsPerFieldValue != nil {
-		dst = append(dst, ",\"weightsPerFieldValue\":"...)
+		dst = append(dst, pick(esc, `,"weightsPerFieldValue":`, `,\"weightsPerFieldValue\":`)...)
 		if d.WeightsPerFieldValue == nil {
 			dst = append(dst, "null"...)
 		} else {
 			s0 := len(dst)
 			for _, k0 := range sortedKeys(d.WeightsPerFieldValue) {
 				dst = append(dst, ',')
-				dst = appendString(dst, k0)
+				dst = appendStringIn(dst, k0, esc)
 				dst = append(dst, ':')
 				dst, err = appendFloat(dst, d.WeightsPerFieldValue[k0], 64)
 				if err != nil {
@@ -136,7 +137,7 @@ func (d DataHubSearchConfig) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.FieldNameAliases != nil {
-		dst = append(dst, ",\"fieldNameAliases\":"...)
+		dst = append(dst, pick(esc, `,"fieldNameAliases":`, `,\"fieldNameAliases\":`)...)
 		if d.FieldNameAliases == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -145,7 +146,7 @@ func (d DataHubSearchConfig) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}

@@ -49,18 +49,19 @@ func (d DatahubIngestionCheckpoint) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DatahubIngestionCheckpoint) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DatahubIngestionCheckpoint) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = append(dst, pick(esc, `,"timestampMillis":`, `,\"timestampMillis\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
 	if d.EventGranularity != nil {
-		dst = append(dst, ",\"eventGranularity\":"...)
-		dst, err = appendMarshal(dst, d.EventGranularity)
+		dst = append(dst, pick(esc, `,"eventGranularity":`, `,\"eventGranularity\":`)...)
+		dst, err = appendMarshalIn(dst, d.EventGranularity, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -70,29 +71,29 @@ func (d DatahubIngestionCheckpoint) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
 		}
-		dst = append(dst, ",\"partitionSpec\":"...)
-		dst, err = appendMarshal(dst, x)
+		dst = append(dst, pick(esc, `,"partitionSpec":`, `,\"partitionSpec\":`)...)
+		dst, err = appendMarshalIn(dst, x, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.MessageID != nil {
-		dst = append(dst, ",\"messageId\":"...)
-		dst = appendString(dst, *d.MessageID)
+		dst = append(dst, pick(esc, `,"messageId":`, `,\"messageId\":`)...)
+		dst = appendStringIn(dst, *d.MessageID, esc)
 	}
-	dst = append(dst, ",\"pipelineName\":"...)
-	dst = appendString(dst, d.PipelineName)
-	dst = append(dst, ",\"platformInstanceId\":"...)
-	dst = appendString(dst, d.PlatformInstanceID)
-	dst = append(dst, ",\"config\":"...)
-	dst = appendString(dst, d.Config)
-	dst = append(dst, ",\"state\":"...)
-	dst, err = d.State.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"pipelineName":`, `,\"pipelineName\":`)...)
+	dst = appendStringIn(dst, d.PipelineName, esc)
+	dst = append(dst, pick(esc, `,"platformInstanceId":`, `,\"platformInstanceId\":`)...)
+	dst = appendStringIn(dst, d.PlatformInstanceID, esc)
+	dst = append(dst, pick(esc, `,"config":`, `,\"config\":`)...)
+	dst = appendStringIn(dst, d.Config, esc)
+	dst = append(dst, pick(esc, `,"state":`, `,\"state\":`)...)
+	dst, err = d.State.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"runId\":"...)
-	dst = appendString(dst, d.RunID)
+	dst = append(dst, pick(esc, `,"runId":`, `,\"runId\":`)...)
+	dst = appendStringIn(dst, d.RunID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -199,18 +200,19 @@ func (d DatahubIngestionRunSummary) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DatahubIngestionRunSummary) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DatahubIngestionRunSummary) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = append(dst, pick(esc, `,"timestampMillis":`, `,\"timestampMillis\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
 	if d.EventGranularity != nil {
-		dst = append(dst, ",\"eventGranularity\":"...)
-		dst, err = appendMarshal(dst, d.EventGranularity)
+		dst = append(dst, pick(esc, `,"eventGranularity":`, `,\"eventGranularity\":`)...)
+		dst, err = appendMarshalIn(dst, d.EventGranularity, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -220,102 +222,102 @@ func (d DatahubIngestionRunSummary) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
 		}
-		dst = append(dst, ",\"partitionSpec\":"...)
-		dst, err = appendMarshal(dst, x)
+		dst = append(dst, pick(esc, `,"partitionSpec":`, `,\"partitionSpec\":`)...)
+		dst, err = appendMarshalIn(dst, x, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.MessageID != nil {
-		dst = append(dst, ",\"messageId\":"...)
-		dst = appendString(dst, *d.MessageID)
+		dst = append(dst, pick(esc, `,"messageId":`, `,\"messageId\":`)...)
+		dst = appendStringIn(dst, *d.MessageID, esc)
 	}
-	dst = append(dst, ",\"pipelineName\":"...)
-	dst = appendString(dst, d.PipelineName)
-	dst = append(dst, ",\"platformInstanceId\":"...)
-	dst = appendString(dst, d.PlatformInstanceID)
-	dst = append(dst, ",\"runId\":"...)
-	dst = appendString(dst, d.RunID)
-	dst = append(dst, ",\"runStatus\":"...)
-	dst = appendString(dst, string(d.RunStatus))
+	dst = append(dst, pick(esc, `,"pipelineName":`, `,\"pipelineName\":`)...)
+	dst = appendStringIn(dst, d.PipelineName, esc)
+	dst = append(dst, pick(esc, `,"platformInstanceId":`, `,\"platformInstanceId\":`)...)
+	dst = appendStringIn(dst, d.PlatformInstanceID, esc)
+	dst = append(dst, pick(esc, `,"runId":`, `,\"runId\":`)...)
+	dst = appendStringIn(dst, d.RunID, esc)
+	dst = append(dst, pick(esc, `,"runStatus":`, `,\"runStatus\":`)...)
+	dst = appendStringIn(dst, string(d.RunStatus), esc)
 	if d.NumWorkUnitsCommitted != nil {
-		dst = append(dst, ",\"numWorkUnitsCommitted\":"...)
+		dst = append(dst, pick(esc, `,"numWorkUnitsCommitted":`, `,\"numWorkUnitsCommitted\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumWorkUnitsCommitted), 10)
 	}
 	if d.NumWorkUnitsCreated != nil {
-		dst = append(dst, ",\"numWorkUnitsCreated\":"...)
+		dst = append(dst, pick(esc, `,"numWorkUnitsCreated":`, `,\"numWorkUnitsCreated\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumWorkUnitsCreated), 10)
 	}
 	if d.NumEvents != nil {
-		dst = append(dst, ",\"numEvents\":"...)
+		dst = append(dst, pick(esc, `,"numEvents":`, `,\"numEvents\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumEvents), 10)
 	}
 	if d.NumEntities != nil {
-		dst = append(dst, ",\"numEntities\":"...)
+		dst = append(dst, pick(esc, `,"numEntities":`, `,\"numEntities\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumEntities), 10)
 	}
 	if d.NumAspects != nil {
-		dst = append(dst, ",\"numAspects\":"...)
+		dst = append(dst, pick(esc, `,"numAspects":`, `,\"numAspects\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumAspects), 10)
 	}
 	if d.NumSourceAPICalls != nil {
-		dst = append(dst, ",\"numSourceAPICalls\":"...)
+		dst = append(dst, pick(esc, `,"numSourceAPICalls":`, `,\"numSourceAPICalls\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumSourceAPICalls), 10)
 	}
 	if d.TotalLatencySourceAPICalls != nil {
-		dst = append(dst, ",\"totalLatencySourceAPICalls\":"...)
+		dst = append(dst, pick(esc, `,"totalLatencySourceAPICalls":`, `,\"totalLatencySourceAPICalls\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.TotalLatencySourceAPICalls), 10)
 	}
 	if d.NumSinkAPICalls != nil {
-		dst = append(dst, ",\"numSinkAPICalls\":"...)
+		dst = append(dst, pick(esc, `,"numSinkAPICalls":`, `,\"numSinkAPICalls\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumSinkAPICalls), 10)
 	}
 	if d.TotalLatencySinkAPICalls != nil {
-		dst = append(dst, ",\"totalLatencySinkAPICalls\":"...)
+		dst = append(dst, pick(esc, `,"totalLatencySinkAPICalls":`, `,\"totalLatencySinkAPICalls\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.TotalLatencySinkAPICalls), 10)
 	}
 	if d.NumWarnings != nil {
-		dst = append(dst, ",\"numWarnings\":"...)
+		dst = append(dst, pick(esc, `,"numWarnings":`, `,\"numWarnings\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumWarnings), 10)
 	}
 	if d.NumErrors != nil {
-		dst = append(dst, ",\"numErrors\":"...)
+		dst = append(dst, pick(esc, `,"numErrors":`, `,\"numErrors\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumErrors), 10)
 	}
 	if d.NumEntitiesSkipped != nil {
-		dst = append(dst, ",\"numEntitiesSkipped\":"...)
+		dst = append(dst, pick(esc, `,"numEntitiesSkipped":`, `,\"numEntitiesSkipped\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumEntitiesSkipped), 10)
 	}
 	if d.Config != nil {
-		dst = append(dst, ",\"config\":"...)
-		dst = appendString(dst, *d.Config)
+		dst = append(dst, pick(esc, `,"config":`, `,\"config\":`)...)
+		dst = appendStringIn(dst, *d.Config, esc)
 	}
 	if d.CustomSummary != nil {
-		dst = append(dst, ",\"custom_summary\":"...)
-		dst = appendString(dst, *d.CustomSummary)
+		dst = append(dst, pick(esc, `,"custom_summary":`, `,\"custom_summary\":`)...)
+		dst = appendStringIn(dst, *d.CustomSummary, esc)
 	}
 	if d.SoftwareVersion != nil {
-		dst = append(dst, ",\"softwareVersion\":"...)
-		dst = appendString(dst, *d.SoftwareVersion)
+		dst = append(dst, pick(esc, `,"softwareVersion":`, `,\"softwareVersion\":`)...)
+		dst = appendStringIn(dst, *d.SoftwareVersion, esc)
 	}
 	if d.SystemHostName != nil {
-		dst = append(dst, ",\"systemHostName\":"...)
-		dst = appendString(dst, *d.SystemHostName)
+		dst = append(dst, pick(esc, `,"systemHostName":`, `,\"systemHostName\":`)...)
+		dst = appendStringIn(dst, *d.SystemHostName, esc)
 	}
 	if d.OperatingSystemName != nil {
-		dst = append(dst, ",\"operatingSystemName\":"...)
-		dst = appendString(dst, *d.OperatingSystemName)
+		dst = append(dst, pick(esc, `,"operatingSystemName":`, `,\"operatingSystemName\":`)...)
+		dst = appendStringIn(dst, *d.OperatingSystemName, esc)
 	}
 	if d.NumProcessors != nil {
-		dst = append(dst, ",\"numProcessors\":"...)
+		dst = append(dst, pick(esc, `,"numProcessors":`, `,\"numProcessors\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.NumProcessors), 10)
 	}
 	if d.TotalMemory != nil {
-		dst = append(dst, ",\"totalMemory\":"...)
+		dst = append(dst, pick(esc, `,"totalMemory":`, `,\"totalMemory\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.TotalMemory), 10)
 	}
 	if d.AvailableMemory != nil {
-		dst = append(dst, ",\"availableMemory\":"...)
+		dst = append(dst, pick(esc, `,"availableMemory":`, `,\"availableMemory\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.AvailableMemory), 10)
 	}
 	return closeObject(dst, start), err
@@ -349,17 +351,18 @@ type IngestionCheckpointState struct {
 	Payload *string `json:"payload,omitempty"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IngestionCheckpointState) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IngestionCheckpointState) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"formatVersion\":"...)
-	dst = appendString(dst, i.FormatVersion)
-	dst = append(dst, ",\"serde\":"...)
-	dst = appendString(dst, i.Serde)
+	dst = append(dst, pick(esc, `,"formatVersion":`, `,\"formatVersion\":`)...)
+	dst = appendStringIn(dst, i.FormatVersion, esc)
+	dst = append(dst, pick(esc, `,"serde":`, `,\"serde\":`)...)
+	dst = appendStringIn(dst, i.Serde, esc)
 	if i.Payload != nil {
-		dst = append(dst, ",\"payload\":"...)
-		dst = appendString(dst, *i.Payload)
+		dst = append(dst, pick(esc, `,"payload":`, `,\"payload\":`)...)
+		dst = appendStringIn(dst, *i.Payload, esc)
 	}
 	return closeObject(dst, start), err
 }

@@ -41,50 +41,51 @@ func (d DataFlowInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataFlowInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataFlowInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
 	if d.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *d.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *d.Description, esc)
 	}
 	if d.Project != nil {
-		dst = append(dst, ",\"project\":"...)
-		dst = appendString(dst, *d.Project)
+		dst = append(dst, pick(esc, `,"project":`, `,\"project\":`)...)
+		dst = appendStringIn(dst, *d.Project, esc)
 	}
 	if d.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = d.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = d.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = d.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = d.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.Env != nil {
-		dst = append(dst, ",\"env\":"...)
-		dst, err = appendMarshal(dst, d.Env)
+		dst = append(dst, pick(esc, `,"env":`, `,\"env\":`)...)
+		dst, err = appendMarshalIn(dst, d.Env, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -148,59 +149,60 @@ func (d DataJobInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataJobInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataJobInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
 	if d.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *d.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *d.Description, esc)
 	}
-	dst = append(dst, ",\"type\":"...)
-	dst, err = d.Type.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst, err = d.Type.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, d.Type)
 	}
 	if d.FlowURN != nil {
-		dst = append(dst, ",\"flowUrn\":"...)
-		dst = appendString(dst, *d.FlowURN)
+		dst = append(dst, pick(esc, `,"flowUrn":`, `,\"flowUrn\":`)...)
+		dst = appendStringIn(dst, *d.FlowURN, esc)
 	}
 	if d.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = d.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = d.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = d.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = d.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.Status != nil {
-		dst = append(dst, ",\"status\":"...)
-		dst = appendString(dst, string(*d.Status))
+		dst = append(dst, pick(esc, `,"status":`, `,\"status\":`)...)
+		dst = appendStringIn(dst, string(*d.Status), esc)
 	}
 	if d.Env != nil {
-		dst = append(dst, ",\"env\":"...)
-		dst, err = appendMarshal(dst, d.Env)
+		dst = append(dst, pick(esc, `,"env":`, `,\"env\":`)...)
+		dst, err = appendMarshalIn(dst, d.Env, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -242,22 +244,23 @@ func (u DataJobInfoType) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u DataJobInfoType) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u DataJobInfoType) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	if n := countSet(u.AzkabanJobType != nil, u.String != nil); n != 1 {
 		return dst, unionCountError("DataJobInfoType", n)
 	}
 	var err error
 	switch {
 	case u.AzkabanJobType != nil:
-		dst = append(dst, "{\"com.linkedin.datajob.azkaban.AzkabanJobType\":"...)
-		dst = appendString(dst, string(*u.AzkabanJobType))
+		dst = append(dst, pick(esc, `{"com.linkedin.datajob.azkaban.AzkabanJobType":`, `{\"com.linkedin.datajob.azkaban.AzkabanJobType\":`)...)
+		dst = appendStringIn(dst, string(*u.AzkabanJobType), esc)
 	case u.String != nil:
-		dst = append(dst, "{\"string\":"...)
-		dst = appendString(dst, *u.String)
+		dst = append(dst, pick(esc, `{"string":`, `{\"string\":`)...)
+		dst = appendStringIn(dst, *u.String, esc)
 	}
 	return append(dst, '}'), err
 }
@@ -340,14 +343,15 @@ func (d DataJobInputOutput) MarshalJSON() ([]byte, error) {
 		p.OutputDatasets = nonNil(p.OutputDatasets)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataJobInputOutput) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"inputDatasets\":"...)
+	dst = append(dst, pick(esc, `,"inputDatasets":`, `,\"inputDatasets\":`)...)
 	if d.InputDatasets == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -359,13 +363,13 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.InputDatasetEdges != nil {
-		dst = append(dst, ",\"inputDatasetEdges\":"...)
+		dst = append(dst, pick(esc, `,"inputDatasetEdges":`, `,\"inputDatasetEdges\":`)...)
 		if d.InputDatasetEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -374,7 +378,7 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -382,7 +386,7 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"outputDatasets\":"...)
+	dst = append(dst, pick(esc, `,"outputDatasets":`, `,\"outputDatasets\":`)...)
 	if d.OutputDatasets == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -394,13 +398,13 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.OutputDatasetEdges != nil {
-		dst = append(dst, ",\"outputDatasetEdges\":"...)
+		dst = append(dst, pick(esc, `,"outputDatasetEdges":`, `,\"outputDatasetEdges\":`)...)
 		if d.OutputDatasetEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -409,7 +413,7 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -418,7 +422,7 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.InputDatajobs != nil {
-		dst = append(dst, ",\"inputDatajobs\":"...)
+		dst = append(dst, pick(esc, `,"inputDatajobs":`, `,\"inputDatajobs\":`)...)
 		if d.InputDatajobs == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -427,13 +431,13 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.InputDatajobEdges != nil {
-		dst = append(dst, ",\"inputDatajobEdges\":"...)
+		dst = append(dst, pick(esc, `,"inputDatajobEdges":`, `,\"inputDatajobEdges\":`)...)
 		if d.InputDatajobEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -442,7 +446,7 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -451,7 +455,7 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.InputDatasetFields != nil {
-		dst = append(dst, ",\"inputDatasetFields\":"...)
+		dst = append(dst, pick(esc, `,"inputDatasetFields":`, `,\"inputDatasetFields\":`)...)
 		if d.InputDatasetFields == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -460,13 +464,13 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.OutputDatasetFields != nil {
-		dst = append(dst, ",\"outputDatasetFields\":"...)
+		dst = append(dst, pick(esc, `,"outputDatasetFields":`, `,\"outputDatasetFields\":`)...)
 		if d.OutputDatasetFields == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -475,13 +479,13 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.FineGrainedLineages != nil {
-		dst = append(dst, ",\"fineGrainedLineages\":"...)
+		dst = append(dst, pick(esc, `,"fineGrainedLineages":`, `,\"fineGrainedLineages\":`)...)
 		if d.FineGrainedLineages == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -490,7 +494,7 @@ func (d DataJobInputOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -541,33 +545,34 @@ func (e EditableDataFlowProperties) MarshalJSON() ([]byte, error) {
 		p.LastModified = p.LastModified.orDefault()
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EditableDataFlowProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EditableDataFlowProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = e.Created.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = e.Created.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
-		dst = append(dst, ",\"deleted\":"...)
-		dst, err = e.Deleted.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"deleted":`, `,\"deleted\":`)...)
+		dst, err = e.Deleted.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *e.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *e.Description, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -625,33 +630,34 @@ func (e EditableDataJobProperties) MarshalJSON() ([]byte, error) {
 		p.LastModified = p.LastModified.orDefault()
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EditableDataJobProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EditableDataJobProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = e.Created.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = e.Created.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
-		dst = append(dst, ",\"deleted\":"...)
-		dst, err = e.Deleted.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"deleted":`, `,\"deleted\":`)...)
+		dst, err = e.Deleted.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *e.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *e.Description, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -722,27 +728,28 @@ func (v VersionInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(v.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v VersionInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v VersionInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if v.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, v.CustomProperties)
+		dst = appendStringMapIn(dst, v.CustomProperties, esc)
 	}
 	if v.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *v.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *v.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"version\":"...)
-	dst = appendString(dst, v.Version)
-	dst = append(dst, ",\"versionType\":"...)
-	dst = appendString(dst, v.VersionType)
+	dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+	dst = appendStringIn(dst, v.Version, esc)
+	dst = append(dst, pick(esc, `,"versionType":`, `,\"versionType\":`)...)
+	dst = appendStringIn(dst, v.VersionType, esc)
 	return closeObject(dst, start), err
 }
 

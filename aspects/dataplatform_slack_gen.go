@@ -55,66 +55,67 @@ type SlackUserInfo struct {
 // AspectName returns "slackUserInfo".
 func (SlackUserInfo) AspectName() string { return "slackUserInfo" }
 
-// appendJSON appends the JSON of s to dst.
-func (s SlackUserInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SlackUserInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"slackInstance\":"...)
-	dst = appendString(dst, s.SlackInstance)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, s.ID)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, s.Name)
-	dst = append(dst, ",\"realName\":"...)
-	dst = appendString(dst, s.RealName)
-	dst = append(dst, ",\"displayName\":"...)
-	dst = appendString(dst, s.DisplayName)
+	dst = append(dst, pick(esc, `,"slackInstance":`, `,\"slackInstance\":`)...)
+	dst = appendStringIn(dst, s.SlackInstance, esc)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, s.ID, esc)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, s.Name, esc)
+	dst = append(dst, pick(esc, `,"realName":`, `,\"realName\":`)...)
+	dst = appendStringIn(dst, s.RealName, esc)
+	dst = append(dst, pick(esc, `,"displayName":`, `,\"displayName\":`)...)
+	dst = appendStringIn(dst, s.DisplayName, esc)
 	if s.Email != nil {
-		dst = append(dst, ",\"email\":"...)
-		dst = appendString(dst, *s.Email)
+		dst = append(dst, pick(esc, `,"email":`, `,\"email\":`)...)
+		dst = appendStringIn(dst, *s.Email, esc)
 	}
-	dst = append(dst, ",\"teamId\":"...)
-	dst = appendString(dst, s.TeamID)
-	dst = append(dst, ",\"isDeleted\":"...)
+	dst = append(dst, pick(esc, `,"teamId":`, `,\"teamId\":`)...)
+	dst = appendStringIn(dst, s.TeamID, esc)
+	dst = append(dst, pick(esc, `,"isDeleted":`, `,\"isDeleted\":`)...)
 	dst = appendBool(dst, s.IsDeleted)
-	dst = append(dst, ",\"isAdmin\":"...)
+	dst = append(dst, pick(esc, `,"isAdmin":`, `,\"isAdmin\":`)...)
 	dst = appendBool(dst, s.IsAdmin)
-	dst = append(dst, ",\"isOwner\":"...)
+	dst = append(dst, pick(esc, `,"isOwner":`, `,\"isOwner\":`)...)
 	dst = appendBool(dst, s.IsOwner)
-	dst = append(dst, ",\"isPrimaryOwner\":"...)
+	dst = append(dst, pick(esc, `,"isPrimaryOwner":`, `,\"isPrimaryOwner\":`)...)
 	dst = appendBool(dst, s.IsPrimaryOwner)
-	dst = append(dst, ",\"isBot\":"...)
+	dst = append(dst, pick(esc, `,"isBot":`, `,\"isBot\":`)...)
 	dst = appendBool(dst, s.IsBot)
 	if s.Timezone != nil {
-		dst = append(dst, ",\"timezone\":"...)
-		dst = appendString(dst, *s.Timezone)
+		dst = append(dst, pick(esc, `,"timezone":`, `,\"timezone\":`)...)
+		dst = appendStringIn(dst, *s.Timezone, esc)
 	}
 	if s.TimezoneOffset != nil {
-		dst = append(dst, ",\"timezoneOffset\":"...)
+		dst = append(dst, pick(esc, `,"timezoneOffset":`, `,\"timezoneOffset\":`)...)
 		dst = strconv.AppendInt(dst, int64(*s.TimezoneOffset), 10)
 	}
 	if s.Title != nil {
-		dst = append(dst, ",\"title\":"...)
-		dst = appendString(dst, *s.Title)
+		dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+		dst = appendStringIn(dst, *s.Title, esc)
 	}
 	if s.Phone != nil {
-		dst = append(dst, ",\"phone\":"...)
-		dst = appendString(dst, *s.Phone)
+		dst = append(dst, pick(esc, `,"phone":`, `,\"phone\":`)...)
+		dst = appendStringIn(dst, *s.Phone, esc)
 	}
 	if s.ProfilePictureURL != nil {
-		dst = append(dst, ",\"profilePictureUrl\":"...)
-		dst = appendString(dst, *s.ProfilePictureURL)
+		dst = append(dst, pick(esc, `,"profilePictureUrl":`, `,\"profilePictureUrl\":`)...)
+		dst = appendStringIn(dst, *s.ProfilePictureURL, esc)
 	}
 	if s.StatusText != nil {
-		dst = append(dst, ",\"statusText\":"...)
-		dst = appendString(dst, *s.StatusText)
+		dst = append(dst, pick(esc, `,"statusText":`, `,\"statusText\":`)...)
+		dst = appendStringIn(dst, *s.StatusText, esc)
 	}
 	if s.StatusEmoji != nil {
-		dst = append(dst, ",\"statusEmoji\":"...)
-		dst = appendString(dst, *s.StatusEmoji)
+		dst = append(dst, pick(esc, `,"statusEmoji":`, `,\"statusEmoji\":`)...)
+		dst = appendStringIn(dst, *s.StatusEmoji, esc)
 	}
 	if s.LastUpdatedSeconds != nil {
-		dst = append(dst, ",\"lastUpdatedSeconds\":"...)
+		dst = append(dst, pick(esc, `,"lastUpdatedSeconds":`, `,\"lastUpdatedSeconds\":`)...)
 		dst = strconv.AppendInt(dst, int64(*s.LastUpdatedSeconds), 10)
 	}
 	return closeObject(dst, start), err

@@ -32,30 +32,31 @@ func (d DataPlatformInstanceProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataPlatformInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataPlatformInstanceProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
 	if d.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *d.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *d.Name, esc)
 	}
 	if d.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *d.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *d.Description, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -99,28 +100,29 @@ type IcebergWarehouseInfo struct {
 // AspectName returns "icebergWarehouseInfo".
 func (IcebergWarehouseInfo) AspectName() string { return "icebergWarehouseInfo" }
 
-// appendJSON appends the JSON of i to dst.
-func (i IcebergWarehouseInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IcebergWarehouseInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"dataRoot\":"...)
-	dst = appendString(dst, i.DataRoot)
-	dst = append(dst, ",\"clientId\":"...)
-	dst = appendString(dst, i.ClientID)
-	dst = append(dst, ",\"clientSecret\":"...)
-	dst = appendString(dst, i.ClientSecret)
-	dst = append(dst, ",\"region\":"...)
-	dst = appendString(dst, i.Region)
+	dst = append(dst, pick(esc, `,"dataRoot":`, `,\"dataRoot\":`)...)
+	dst = appendStringIn(dst, i.DataRoot, esc)
+	dst = append(dst, pick(esc, `,"clientId":`, `,\"clientId\":`)...)
+	dst = appendStringIn(dst, i.ClientID, esc)
+	dst = append(dst, pick(esc, `,"clientSecret":`, `,\"clientSecret\":`)...)
+	dst = appendStringIn(dst, i.ClientSecret, esc)
+	dst = append(dst, pick(esc, `,"region":`, `,\"region\":`)...)
+	dst = appendStringIn(dst, i.Region, esc)
 	if i.Role != nil {
-		dst = append(dst, ",\"role\":"...)
-		dst = appendString(dst, *i.Role)
+		dst = append(dst, pick(esc, `,"role":`, `,\"role\":`)...)
+		dst = appendStringIn(dst, *i.Role, esc)
 	}
 	if i.TempCredentialExpirationSeconds != nil {
-		dst = append(dst, ",\"tempCredentialExpirationSeconds\":"...)
+		dst = append(dst, pick(esc, `,"tempCredentialExpirationSeconds":`, `,\"tempCredentialExpirationSeconds\":`)...)
 		dst = strconv.AppendInt(dst, int64(*i.TempCredentialExpirationSeconds), 10)
 	}
-	dst = append(dst, ",\"env\":"...)
-	dst, err = appendMarshal(dst, i.Env)
+	dst = append(dst, pick(esc, `,"env":`, `,\"env\":`)...)
+	dst, err = appendMarshalIn(dst, i.Env, esc)
 	if err != nil {
 		return dst, err
 	}

@@ -18,12 +18,13 @@ type DataProcessInfo struct {
 // AspectName returns "dataProcessInfo".
 func (DataProcessInfo) AspectName() string { return "dataProcessInfo" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.Inputs != nil {
-		dst = append(dst, ",\"inputs\":"...)
+		dst = append(dst, pick(esc, `,"inputs":`, `,\"inputs\":`)...)
 		if d.Inputs == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -32,13 +33,13 @@ func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.Outputs != nil {
-		dst = append(dst, ",\"outputs\":"...)
+		dst = append(dst, pick(esc, `,"outputs":`, `,\"outputs\":`)...)
 		if d.Outputs == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -47,7 +48,7 @@ func (d DataProcessInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -80,14 +81,15 @@ func (d DataProcessInstanceInput) MarshalJSON() ([]byte, error) {
 		p.Inputs = nonNil(p.Inputs)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceInput) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceInput) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"inputs\":"...)
+	dst = append(dst, pick(esc, `,"inputs":`, `,\"inputs\":`)...)
 	if d.Inputs == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -99,13 +101,13 @@ func (d DataProcessInstanceInput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.InputEdges != nil {
-		dst = append(dst, ",\"inputEdges\":"...)
+		dst = append(dst, pick(esc, `,"inputEdges":`, `,\"inputEdges\":`)...)
 		if d.InputEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -114,7 +116,7 @@ func (d DataProcessInstanceInput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -150,14 +152,15 @@ func (d DataProcessInstanceOutput) MarshalJSON() ([]byte, error) {
 		p.Outputs = nonNil(p.Outputs)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceOutput) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceOutput) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"outputs\":"...)
+	dst = append(dst, pick(esc, `,"outputs":`, `,\"outputs\":`)...)
 	if d.Outputs == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -169,13 +172,13 @@ func (d DataProcessInstanceOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.OutputEdges != nil {
-		dst = append(dst, ",\"outputEdges\":"...)
+		dst = append(dst, pick(esc, `,"outputEdges":`, `,\"outputEdges\":`)...)
 		if d.OutputEdges == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -184,7 +187,7 @@ func (d DataProcessInstanceOutput) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -224,31 +227,32 @@ func (d DataProcessInstanceProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
 	if d.Type != nil {
-		dst = append(dst, ",\"type\":"...)
-		dst = appendString(dst, string(*d.Type))
+		dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+		dst = appendStringIn(dst, string(*d.Type), esc)
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = d.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = d.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -298,22 +302,23 @@ func (d DataProcessInstanceRelationships) MarshalJSON() ([]byte, error) {
 		p.UpstreamInstances = nonNil(p.UpstreamInstances)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceRelationships) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceRelationships) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.ParentTemplate != nil {
-		dst = append(dst, ",\"parentTemplate\":"...)
-		dst = appendString(dst, *d.ParentTemplate)
+		dst = append(dst, pick(esc, `,"parentTemplate":`, `,\"parentTemplate\":`)...)
+		dst = appendStringIn(dst, *d.ParentTemplate, esc)
 	}
 	if d.ParentInstance != nil {
-		dst = append(dst, ",\"parentInstance\":"...)
-		dst = appendString(dst, *d.ParentInstance)
+		dst = append(dst, pick(esc, `,"parentInstance":`, `,\"parentInstance\":`)...)
+		dst = appendStringIn(dst, *d.ParentInstance, esc)
 	}
-	dst = append(dst, ",\"upstreamInstances\":"...)
+	dst = append(dst, pick(esc, `,"upstreamInstances":`, `,\"upstreamInstances\":`)...)
 	if d.UpstreamInstances == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -325,7 +330,7 @@ func (d DataProcessInstanceRelationships) appendJSON(dst []byte) ([]byte, error)
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -380,18 +385,19 @@ func (d DataProcessInstanceRunEvent) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceRunEvent) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceRunEvent) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = append(dst, pick(esc, `,"timestampMillis":`, `,\"timestampMillis\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
 	if d.EventGranularity != nil {
-		dst = append(dst, ",\"eventGranularity\":"...)
-		dst, err = appendMarshal(dst, d.EventGranularity)
+		dst = append(dst, pick(esc, `,"eventGranularity":`, `,\"eventGranularity\":`)...)
+		dst, err = appendMarshalIn(dst, d.EventGranularity, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -401,35 +407,35 @@ func (d DataProcessInstanceRunEvent) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
 		}
-		dst = append(dst, ",\"partitionSpec\":"...)
-		dst, err = appendMarshal(dst, x)
+		dst = append(dst, pick(esc, `,"partitionSpec":`, `,\"partitionSpec\":`)...)
+		dst, err = appendMarshalIn(dst, x, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.MessageID != nil {
-		dst = append(dst, ",\"messageId\":"...)
-		dst = appendString(dst, *d.MessageID)
+		dst = append(dst, pick(esc, `,"messageId":`, `,\"messageId\":`)...)
+		dst = appendStringIn(dst, *d.MessageID, esc)
 	}
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"status\":"...)
-	dst = appendString(dst, string(d.Status))
+	dst = append(dst, pick(esc, `,"status":`, `,\"status\":`)...)
+	dst = appendStringIn(dst, string(d.Status), esc)
 	if d.Attempt != nil {
-		dst = append(dst, ",\"attempt\":"...)
+		dst = append(dst, pick(esc, `,"attempt":`, `,\"attempt\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.Attempt), 10)
 	}
 	if d.Result != nil {
-		dst = append(dst, ",\"result\":"...)
-		dst, err = d.Result.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"result":`, `,\"result\":`)...)
+		dst, err = d.Result.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.DurationMillis != nil {
-		dst = append(dst, ",\"durationMillis\":"...)
+		dst = append(dst, pick(esc, `,"durationMillis":`, `,\"durationMillis\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.DurationMillis), 10)
 	}
 	return closeObject(dst, start), err
@@ -460,14 +466,15 @@ type DataProcessInstanceRunResult struct {
 	NativeResultType string `json:"nativeResultType"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceRunResult) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceRunResult) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(d.Type))
-	dst = append(dst, ",\"nativeResultType\":"...)
-	dst = appendString(dst, d.NativeResultType)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(d.Type), esc)
+	dst = append(dst, pick(esc, `,"nativeResultType":`, `,\"nativeResultType\":`)...)
+	dst = appendStringIn(dst, d.NativeResultType, esc)
 	return closeObject(dst, start), err
 }
 

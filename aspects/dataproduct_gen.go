@@ -27,35 +27,36 @@ type DataProductAssociation struct {
 	OutputPort bool `json:"outputPort"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProductAssociation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProductAssociation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.SourceURN != nil {
-		dst = append(dst, ",\"sourceUrn\":"...)
-		dst = appendString(dst, *d.SourceURN)
+		dst = append(dst, pick(esc, `,"sourceUrn":`, `,\"sourceUrn\":`)...)
+		dst = appendStringIn(dst, *d.SourceURN, esc)
 	}
-	dst = append(dst, ",\"destinationUrn\":"...)
-	dst = appendString(dst, d.DestinationURN)
+	dst = append(dst, pick(esc, `,"destinationUrn":`, `,\"destinationUrn\":`)...)
+	dst = appendStringIn(dst, d.DestinationURN, esc)
 	if d.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = d.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = d.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = d.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = d.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.Properties != nil {
-		dst = append(dst, ",\"properties\":"...)
-		dst = appendStringMap(dst, d.Properties)
+		dst = append(dst, pick(esc, `,"properties":`, `,\"properties\":`)...)
+		dst = appendStringMapIn(dst, d.Properties, esc)
 	}
-	dst = append(dst, ",\"outputPort\":"...)
+	dst = append(dst, pick(esc, `,"outputPort":`, `,\"outputPort\":`)...)
 	dst = appendBool(dst, d.OutputPort)
 	return closeObject(dst, start), err
 }
@@ -73,12 +74,13 @@ type DataProductKey struct {
 // AspectName returns "dataProductKey".
 func (DataProductKey) AspectName() string { return "dataProductKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProductKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProductKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -111,33 +113,34 @@ func (d DataProductProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProductProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProductProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
 	if d.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *d.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *d.Name, esc)
 	}
 	if d.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *d.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *d.Description, esc)
 	}
 	if d.Assets != nil {
-		dst = append(dst, ",\"assets\":"...)
+		dst = append(dst, pick(esc, `,"assets":`, `,\"assets\":`)...)
 		if d.Assets == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -146,7 +149,7 @@ func (d DataProductProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}

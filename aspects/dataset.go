@@ -41,7 +41,7 @@ func (d DatasetProperties) MarshalJSON() ([]byte, error) {
 		p.Tags = nonNil(p.Tags)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
 // UnmarshalJSON decodes d; absent customProperties and tags become {} and [].

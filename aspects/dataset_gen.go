@@ -30,21 +30,22 @@ type DatasetDeprecation struct {
 // AspectName returns "datasetDeprecation".
 func (DatasetDeprecation) AspectName() string { return "datasetDeprecation" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DatasetDeprecation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DatasetDeprecation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"deprecated\":"...)
+	dst = append(dst, pick(esc, `,"deprecated":`, `,\"deprecated\":`)...)
 	dst = appendBool(dst, d.Deprecated)
 	if d.DecommissionTime != nil {
-		dst = append(dst, ",\"decommissionTime\":"...)
+		dst = append(dst, pick(esc, `,"decommissionTime":`, `,\"decommissionTime\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.DecommissionTime), 10)
 	}
-	dst = append(dst, ",\"note\":"...)
-	dst = appendString(dst, d.Note)
+	dst = append(dst, pick(esc, `,"note":`, `,\"note\":`)...)
+	dst = appendStringIn(dst, d.Note, esc)
 	if d.Actor != nil {
-		dst = append(dst, ",\"actor\":"...)
-		dst = appendString(dst, *d.Actor)
+		dst = append(dst, pick(esc, `,"actor":`, `,\"actor\":`)...)
+		dst = appendStringIn(dst, *d.Actor, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -76,24 +77,25 @@ func (d DatasetFieldMapping) MarshalJSON() ([]byte, error) {
 		p.SourceFields = nonNil(p.SourceFields)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DatasetFieldMapping) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DatasetFieldMapping) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = d.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = d.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"transformation\":"...)
-	dst, err = d.Transformation.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"transformation":`, `,\"transformation\":`)...)
+	dst, err = d.Transformation.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, d.Transformation)
 	}
-	dst = append(dst, ",\"sourceFields\":"...)
+	dst = append(dst, pick(esc, `,"sourceFields":`, `,\"sourceFields\":`)...)
 	if d.SourceFields == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -105,7 +107,7 @@ func (d DatasetFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -113,8 +115,8 @@ func (d DatasetFieldMapping) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"destinationField\":"...)
-	dst = appendString(dst, d.DestinationField)
+	dst = append(dst, pick(esc, `,"destinationField":`, `,\"destinationField\":`)...)
+	dst = appendStringIn(dst, d.DestinationField, esc)
 	return closeObject(dst, start), err
 }
 
@@ -143,22 +145,23 @@ func (u DatasetFieldMappingTransformation) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u DatasetFieldMappingTransformation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u DatasetFieldMappingTransformation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	if n := countSet(u.TransformationType != nil, u.UDFTransformer != nil); n != 1 {
 		return dst, unionCountError("DatasetFieldMappingTransformation", n)
 	}
 	var err error
 	switch {
 	case u.TransformationType != nil:
-		dst = append(dst, "{\"com.linkedin.common.fieldtransformer.TransformationType\":"...)
-		dst = appendString(dst, string(*u.TransformationType))
+		dst = append(dst, pick(esc, `{"com.linkedin.common.fieldtransformer.TransformationType":`, `{\"com.linkedin.common.fieldtransformer.TransformationType\":`)...)
+		dst = appendStringIn(dst, string(*u.TransformationType), esc)
 	case u.UDFTransformer != nil:
-		dst = append(dst, "{\"com.linkedin.common.fieldtransformer.UDFTransformer\":"...)
-		dst, err = u.UDFTransformer.appendJSON(dst)
+		dst = append(dst, pick(esc, `{"com.linkedin.common.fieldtransformer.UDFTransformer":`, `{\"com.linkedin.common.fieldtransformer.UDFTransformer\":`)...)
+		dst, err = u.UDFTransformer.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -214,19 +217,20 @@ func (u DatasetFieldUpstream) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u DatasetFieldUpstream) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u DatasetFieldUpstream) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	if n := countSet(u.DatasetFieldURN != nil); n != 1 {
 		return dst, unionCountError("DatasetFieldUpstream", n)
 	}
 	var err error
 	switch {
 	case u.DatasetFieldURN != nil:
-		dst = append(dst, "{\"string\":"...)
-		dst = appendString(dst, *u.DatasetFieldURN)
+		dst = append(dst, pick(esc, `{"string":`, `{\"string\":`)...)
+		dst = appendStringIn(dst, *u.DatasetFieldURN, esc)
 	}
 	return append(dst, '}'), err
 }
@@ -272,15 +276,16 @@ type DatasetFilter struct {
 	SQL *string `json:"sql,omitempty"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DatasetFilter) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DatasetFilter) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(d.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(d.Type), esc)
 	if d.SQL != nil {
-		dst = append(dst, ",\"sql\":"...)
-		dst = appendString(dst, *d.SQL)
+		dst = append(dst, pick(esc, `,"sql":`, `,\"sql\":`)...)
+		dst = appendStringIn(dst, *d.SQL, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -338,14 +343,15 @@ func (d DatasetUpstreamLineage) MarshalJSON() ([]byte, error) {
 		p.FieldMappings = nonNil(p.FieldMappings)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DatasetUpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DatasetUpstreamLineage) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"fieldMappings\":"...)
+	dst = append(dst, pick(esc, `,"fieldMappings":`, `,\"fieldMappings\":`)...)
 	if d.FieldMappings == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -357,7 +363,7 @@ func (d DatasetUpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -411,17 +417,18 @@ func (f FineGrainedLineage) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(f.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FineGrainedLineage) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FineGrainedLineage) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"upstreamType\":"...)
-	dst = appendString(dst, string(f.UpstreamType))
+	dst = append(dst, pick(esc, `,"upstreamType":`, `,\"upstreamType\":`)...)
+	dst = appendStringIn(dst, string(f.UpstreamType), esc)
 	if f.Upstreams != nil {
-		dst = append(dst, ",\"upstreams\":"...)
+		dst = append(dst, pick(esc, `,"upstreams":`, `,\"upstreams\":`)...)
 		if f.Upstreams == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -430,15 +437,15 @@ func (f FineGrainedLineage) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"downstreamType\":"...)
-	dst = appendString(dst, string(f.DownstreamType))
+	dst = append(dst, pick(esc, `,"downstreamType":`, `,\"downstreamType\":`)...)
+	dst = appendStringIn(dst, string(f.DownstreamType), esc)
 	if f.Downstreams != nil {
-		dst = append(dst, ",\"downstreams\":"...)
+		dst = append(dst, pick(esc, `,"downstreams":`, `,\"downstreams\":`)...)
 		if f.Downstreams == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -447,33 +454,33 @@ func (f FineGrainedLineage) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if f.TransformOperation != nil {
-		dst = append(dst, ",\"transformOperation\":"...)
-		dst = appendString(dst, *f.TransformOperation)
+		dst = append(dst, pick(esc, `,"transformOperation":`, `,\"transformOperation\":`)...)
+		dst = appendStringIn(dst, *f.TransformOperation, esc)
 	}
 	{
 		x := f.ConfidenceScore
 		if x == nil {
 			x = Ptr[float32](1.0)
 		}
-		dst = append(dst, ",\"confidenceScore\":"...)
+		dst = append(dst, pick(esc, `,"confidenceScore":`, `,\"confidenceScore\":`)...)
 		dst, err = appendFloat(dst, float64(*x), 32)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if f.Query != nil {
-		dst = append(dst, ",\"query\":"...)
-		dst = appendString(dst, *f.Query)
+		dst = append(dst, pick(esc, `,"query":`, `,\"query\":`)...)
+		dst = appendStringIn(dst, *f.Query, esc)
 	}
 	if f.MatchType != nil {
-		dst = append(dst, ",\"matchType\":"...)
-		dst = appendString(dst, string(*f.MatchType))
+		dst = append(dst, pick(esc, `,"matchType":`, `,\"matchType\":`)...)
+		dst = appendStringIn(dst, string(*f.MatchType), esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -543,16 +550,17 @@ type IcebergCatalogInfo struct {
 // AspectName returns "icebergCatalogInfo".
 func (IcebergCatalogInfo) AspectName() string { return "icebergCatalogInfo" }
 
-// appendJSON appends the JSON of i to dst.
-func (i IcebergCatalogInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IcebergCatalogInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if i.MetadataPointer != nil {
-		dst = append(dst, ",\"metadataPointer\":"...)
-		dst = appendString(dst, *i.MetadataPointer)
+		dst = append(dst, pick(esc, `,"metadataPointer":`, `,\"metadataPointer\":`)...)
+		dst = appendStringIn(dst, *i.MetadataPointer, esc)
 	}
 	if i.View != nil {
-		dst = append(dst, ",\"view\":"...)
+		dst = append(dst, pick(esc, `,"view":`, `,\"view\":`)...)
 		dst = appendBool(dst, *i.View)
 	}
 	return closeObject(dst, start), err
@@ -607,18 +615,19 @@ type PartitionSummary struct {
 	LastModifiedTime *int64 `json:"lastModifiedTime,omitempty"`
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v PartitionSummary) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PartitionSummary) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"partition\":"...)
-	dst = appendString(dst, v.Partition)
+	dst = append(dst, pick(esc, `,"partition":`, `,\"partition\":`)...)
+	dst = appendStringIn(dst, v.Partition, esc)
 	if v.CreatedTime != nil {
-		dst = append(dst, ",\"createdTime\":"...)
+		dst = append(dst, pick(esc, `,"createdTime":`, `,\"createdTime\":`)...)
 		dst = strconv.AppendInt(dst, int64(*v.CreatedTime), 10)
 	}
 	if v.LastModifiedTime != nil {
-		dst = append(dst, ",\"lastModifiedTime\":"...)
+		dst = append(dst, pick(esc, `,"lastModifiedTime":`, `,\"lastModifiedTime\":`)...)
 		dst = strconv.AppendInt(dst, int64(*v.LastModifiedTime), 10)
 	}
 	return closeObject(dst, start), err
@@ -639,20 +648,21 @@ type PartitionsSummary struct {
 // AspectName returns "partitionsSummary".
 func (PartitionsSummary) AspectName() string { return "partitionsSummary" }
 
-// appendJSON appends the JSON of v to dst.
-func (v PartitionsSummary) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PartitionsSummary) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if v.MinPartition != nil {
-		dst = append(dst, ",\"minPartition\":"...)
-		dst, err = v.MinPartition.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"minPartition":`, `,\"minPartition\":`)...)
+		dst, err = v.MinPartition.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if v.MaxPartition != nil {
-		dst = append(dst, ",\"maxPartition\":"...)
-		dst, err = v.MaxPartition.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"maxPartition":`, `,\"maxPartition\":`)...)
+		dst, err = v.MaxPartition.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -702,40 +712,41 @@ func (u Upstream) MarshalJSON() ([]byte, error) {
 		p.AuditStamp = p.AuditStamp.orDefault()
 		return marshal(p)
 	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u Upstream) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u Upstream) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"auditStamp\":"...)
-	dst, err = u.AuditStamp.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"auditStamp":`, `,\"auditStamp\":`)...)
+	dst, err = u.AuditStamp.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if u.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = u.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = u.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"dataset\":"...)
-	dst = appendString(dst, u.Dataset)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(u.Type))
+	dst = append(dst, pick(esc, `,"dataset":`, `,\"dataset\":`)...)
+	dst = appendStringIn(dst, u.Dataset, esc)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(u.Type), esc)
 	if u.Properties != nil {
-		dst = append(dst, ",\"properties\":"...)
-		dst = appendStringMap(dst, u.Properties)
+		dst = append(dst, pick(esc, `,"properties":`, `,\"properties\":`)...)
+		dst = appendStringMapIn(dst, u.Properties, esc)
 	}
 	if u.Query != nil {
-		dst = append(dst, ",\"query\":"...)
-		dst = appendString(dst, *u.Query)
+		dst = append(dst, pick(esc, `,"query":`, `,\"query\":`)...)
+		dst = appendStringIn(dst, *u.Query, esc)
 	}
 	if u.MatchType != nil {
-		dst = append(dst, ",\"matchType\":"...)
-		dst = appendString(dst, string(*u.MatchType))
+		dst = append(dst, pick(esc, `,"matchType":`, `,\"matchType\":`)...)
+		dst = appendStringIn(dst, string(*u.MatchType), esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -777,14 +788,15 @@ func (u UpstreamLineage) MarshalJSON() ([]byte, error) {
 		p.Upstreams = nonNil(p.Upstreams)
 		return marshal(p)
 	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u UpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u UpstreamLineage) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"upstreams\":"...)
+	dst = append(dst, pick(esc, `,"upstreams":`, `,\"upstreams\":`)...)
 	if u.Upstreams == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -796,7 +808,7 @@ func (u UpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -805,7 +817,7 @@ func (u UpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if u.FineGrainedLineages != nil {
-		dst = append(dst, ",\"fineGrainedLineages\":"...)
+		dst = append(dst, pick(esc, `,"fineGrainedLineages":`, `,\"fineGrainedLineages\":`)...)
 		if u.FineGrainedLineages == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -814,7 +826,7 @@ func (u UpstreamLineage) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -845,19 +857,20 @@ type ViewProperties struct {
 // AspectName returns "viewProperties".
 func (ViewProperties) AspectName() string { return "viewProperties" }
 
-// appendJSON appends the JSON of v to dst.
-func (v ViewProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v ViewProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"materialized\":"...)
+	dst = append(dst, pick(esc, `,"materialized":`, `,\"materialized\":`)...)
 	dst = appendBool(dst, v.Materialized)
-	dst = append(dst, ",\"viewLogic\":"...)
-	dst = appendString(dst, v.ViewLogic)
+	dst = append(dst, pick(esc, `,"viewLogic":`, `,\"viewLogic\":`)...)
+	dst = appendStringIn(dst, v.ViewLogic, esc)
 	if v.FormattedViewLogic != nil {
-		dst = append(dst, ",\"formattedViewLogic\":"...)
-		dst = appendString(dst, *v.FormattedViewLogic)
+		dst = append(dst, pick(esc, `,"formattedViewLogic":`, `,\"formattedViewLogic\":`)...)
+		dst = appendStringIn(dst, *v.FormattedViewLogic, esc)
 	}
-	dst = append(dst, ",\"viewLanguage\":"...)
-	dst = appendString(dst, v.ViewLanguage)
+	dst = append(dst, pick(esc, `,"viewLanguage":`, `,\"viewLanguage\":`)...)
+	dst = appendStringIn(dst, v.ViewLanguage, esc)
 	return closeObject(dst, start), err
 }

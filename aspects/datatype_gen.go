@@ -17,19 +17,20 @@ type DataTypeInfo struct {
 // AspectName returns "dataTypeInfo".
 func (DataTypeInfo) AspectName() string { return "dataTypeInfo" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataTypeInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"qualifiedName\":"...)
-	dst = appendString(dst, d.QualifiedName)
+	dst = append(dst, pick(esc, `,"qualifiedName":`, `,\"qualifiedName\":`)...)
+	dst = appendStringIn(dst, d.QualifiedName, esc)
 	if d.DisplayName != nil {
-		dst = append(dst, ",\"displayName\":"...)
-		dst = appendString(dst, *d.DisplayName)
+		dst = append(dst, pick(esc, `,"displayName":`, `,\"displayName\":`)...)
+		dst = appendStringIn(dst, *d.DisplayName, esc)
 	}
 	if d.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *d.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *d.Description, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -46,11 +47,12 @@ type DataTypeKey struct {
 // AspectName returns "dataTypeKey".
 func (DataTypeKey) AspectName() string { return "dataTypeKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataTypeKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataTypeKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }

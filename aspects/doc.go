@@ -73,6 +73,10 @@
 // bytes encoding/json would, with <, > and & left unescaped as DataHub's
 // Python SDK writes them (json.Marshal escapes them again around the
 // result; a json.Encoder with SetEscapeHTML(false) does not).
+// [AppendJSONString] appends that JSON as a JSON string in the form a Rest.li
+// proposal carries an aspect (every non-ASCII character as a \uXXXX escape,
+// then the text escaped as a string, all ASCII), in one pass for the types
+// of this package.
 //
 // # Unions
 //

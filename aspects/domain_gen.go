@@ -18,19 +18,20 @@ type DomainAssociation struct {
 	Attribution *MetadataAttribution `json:"attribution,omitempty"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DomainAssociation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DomainAssociation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"domain\":"...)
-	dst = appendString(dst, d.Domain)
+	dst = append(dst, pick(esc, `,"domain":`, `,\"domain\":`)...)
+	dst = appendStringIn(dst, d.Domain, esc)
 	if d.Context != nil {
-		dst = append(dst, ",\"context\":"...)
-		dst = appendString(dst, *d.Context)
+		dst = append(dst, pick(esc, `,"context":`, `,\"context\":`)...)
+		dst = appendStringIn(dst, *d.Context, esc)
 	}
 	if d.Attribution != nil {
-		dst = append(dst, ",\"attribution\":"...)
-		dst, err = d.Attribution.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"attribution":`, `,\"attribution\":`)...)
+		dst, err = d.Attribution.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -66,35 +67,36 @@ func (d DomainProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DomainProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DomainProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
 	if d.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *d.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *d.Description, esc)
 	}
 	if d.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = d.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = d.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.ParentDomain != nil {
-		dst = append(dst, ",\"parentDomain\":"...)
-		dst = appendString(dst, *d.ParentDomain)
+		dst = append(dst, pick(esc, `,"parentDomain":`, `,\"parentDomain\":`)...)
+		dst = appendStringIn(dst, *d.ParentDomain, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -137,14 +139,15 @@ func (d Domains) MarshalJSON() ([]byte, error) {
 		p.Domains = nonNil(p.Domains)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d Domains) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d Domains) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"domains\":"...)
+	dst = append(dst, pick(esc, `,"domains":`, `,\"domains\":`)...)
 	if d.Domains == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -156,13 +159,13 @@ func (d Domains) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.DomainAssociations != nil {
-		dst = append(dst, ",\"domainAssociations\":"...)
+		dst = append(dst, pick(esc, `,"domainAssociations":`, `,\"domainAssociations\":`)...)
 		if d.DomainAssociations == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -171,7 +174,7 @@ func (d Domains) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}

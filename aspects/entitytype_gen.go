@@ -18,19 +18,20 @@ type EntityTypeInfo struct {
 // AspectName returns "entityTypeInfo".
 func (EntityTypeInfo) AspectName() string { return "entityTypeInfo" }
 
-// appendJSON appends the JSON of e to dst.
-func (e EntityTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EntityTypeInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"qualifiedName\":"...)
-	dst = appendString(dst, e.QualifiedName)
+	dst = append(dst, pick(esc, `,"qualifiedName":`, `,\"qualifiedName\":`)...)
+	dst = appendStringIn(dst, e.QualifiedName, esc)
 	if e.DisplayName != nil {
-		dst = append(dst, ",\"displayName\":"...)
-		dst = appendString(dst, *e.DisplayName)
+		dst = append(dst, pick(esc, `,"displayName":`, `,\"displayName\":`)...)
+		dst = appendStringIn(dst, *e.DisplayName, esc)
 	}
 	if e.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *e.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *e.Description, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -47,11 +48,12 @@ type EntityTypeKey struct {
 // AspectName returns "entityTypeKey".
 func (EntityTypeKey) AspectName() string { return "entityTypeKey" }
 
-// appendJSON appends the JSON of e to dst.
-func (e EntityTypeKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EntityTypeKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, e.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, e.ID, esc)
 	return closeObject(dst, start), err
 }

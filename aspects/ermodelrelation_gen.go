@@ -64,26 +64,27 @@ func (e ERModelRelationshipProperties) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e ERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e ERModelRelationshipProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if e.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, e.CustomProperties)
+		dst = appendStringMapIn(dst, e.CustomProperties, esc)
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, e.Name)
-	dst = append(dst, ",\"source\":"...)
-	dst = appendString(dst, e.Source)
-	dst = append(dst, ",\"destination\":"...)
-	dst = appendString(dst, e.Destination)
-	dst = append(dst, ",\"relationshipFieldMappings\":"...)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, e.Name, esc)
+	dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+	dst = appendStringIn(dst, e.Source, esc)
+	dst = append(dst, pick(esc, `,"destination":`, `,\"destination\":`)...)
+	dst = appendStringIn(dst, e.Destination, esc)
+	dst = append(dst, pick(esc, `,"relationshipFieldMappings":`, `,\"relationshipFieldMappings\":`)...)
 	if e.RelationshipFieldMappings == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -95,7 +96,7 @@ func (e ERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -104,15 +105,15 @@ func (e ERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if e.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = e.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = e.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = e.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = e.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -122,8 +123,8 @@ func (e ERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
 		if x == "" {
 			x = ERModelRelationshipCardinalityNN
 		}
-		dst = append(dst, ",\"cardinality\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"cardinality":`, `,\"cardinality\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -190,37 +191,38 @@ func (e EditableERModelRelationshipProperties) MarshalJSON() ([]byte, error) {
 		p.LastModified = p.LastModified.orDefault()
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EditableERModelRelationshipProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EditableERModelRelationshipProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = e.Created.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = e.Created.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
-		dst = append(dst, ",\"deleted\":"...)
-		dst, err = e.Deleted.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"deleted":`, `,\"deleted\":`)...)
+		dst, err = e.Deleted.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *e.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *e.Description, esc)
 	}
 	if e.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *e.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *e.Name, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -252,13 +254,14 @@ type RelationshipFieldMapping struct {
 	DestinationField string `json:"destinationField"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RelationshipFieldMapping) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RelationshipFieldMapping) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"sourceField\":"...)
-	dst = appendString(dst, r.SourceField)
-	dst = append(dst, ",\"destinationField\":"...)
-	dst = appendString(dst, r.DestinationField)
+	dst = append(dst, pick(esc, `,"sourceField":`, `,\"sourceField\":`)...)
+	dst = appendStringIn(dst, r.SourceField, esc)
+	dst = append(dst, pick(esc, `,"destinationField":`, `,\"destinationField\":`)...)
+	dst = appendStringIn(dst, r.DestinationField, esc)
 	return closeObject(dst, start), err
 }

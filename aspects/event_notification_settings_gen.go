@@ -12,12 +12,13 @@ type EmailNotificationSettings struct {
 	Email string `json:"email"`
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EmailNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EmailNotificationSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"email\":"...)
-	dst = appendString(dst, e.Email)
+	dst = append(dst, pick(esc, `,"email":`, `,\"email\":`)...)
+	dst = appendStringIn(dst, e.Email, esc)
 	return closeObject(dst, start), err
 }
 
@@ -44,14 +45,15 @@ func (n NotificationSettings) MarshalJSON() ([]byte, error) {
 		p.SinkTypes = nonNil(p.SinkTypes)
 		return marshal(p)
 	}
-	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(n.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of n to dst.
-func (n NotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of n to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (n NotificationSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"sinkTypes\":"...)
+	dst = append(dst, pick(esc, `,"sinkTypes":`, `,\"sinkTypes\":`)...)
 	if n.SinkTypes == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -63,21 +65,21 @@ func (n NotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, string(x0))
+				dst = appendStringIn(dst, string(x0), esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if n.SlackSettings != nil {
-		dst = append(dst, ",\"slackSettings\":"...)
-		dst, err = n.SlackSettings.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"slackSettings":`, `,\"slackSettings\":`)...)
+		dst, err = n.SlackSettings.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if n.EmailSettings != nil {
-		dst = append(dst, ",\"emailSettings\":"...)
-		dst, err = n.EmailSettings.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"emailSettings":`, `,\"emailSettings\":`)...)
+		dst, err = n.EmailSettings.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -98,16 +100,17 @@ type SlackNotificationSettings struct {
 	Channels []string `json:"channels,omitzero"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SlackNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SlackNotificationSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if s.UserHandle != nil {
-		dst = append(dst, ",\"userHandle\":"...)
-		dst = appendString(dst, *s.UserHandle)
+		dst = append(dst, pick(esc, `,"userHandle":`, `,\"userHandle\":`)...)
+		dst = appendStringIn(dst, *s.UserHandle, esc)
 	}
 	if s.Channels != nil {
-		dst = append(dst, ",\"channels\":"...)
+		dst = append(dst, pick(esc, `,"channels":`, `,\"channels\":`)...)
 		if s.Channels == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -116,7 +119,7 @@ func (s SlackNotificationSettings) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}

@@ -203,3 +203,28 @@ func ExampleAuditStamp_AppendJSON() {
 	fmt.Println(string(b))
 	// Output: {"created":{"time":1700000000000,"actor":"urn:li:corpuser:jdoe","message":"ingested <nightly>"}}
 }
+
+// AppendJSONString writes an aspect as a Rest.li proposal carries it in
+// aspect.value: its JSON as a string, every byte ASCII (é as \u00e9, its
+// backslash escaped), read back by decoding the string, then the JSON.
+func ExampleAppendJSONString() {
+	b := []byte(`{"value":`)
+	b, err := aspects.AppendJSONString(b, aspects.Status{Removed: true, LifecycleStage: aspects.Ptr(`"café"`)})
+	if err != nil {
+		log.Fatal(err)
+	}
+	b = append(b, '}')
+	fmt.Println(string(b))
+	var generic struct{ Value string }
+	if err := json.Unmarshal(b, &generic); err != nil {
+		log.Fatal(err)
+	}
+	v, err := aspects.Decode("status", []byte(generic.Value))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(generic.Value, *v.(*aspects.Status).LifecycleStage)
+	// Output:
+	// {"value":"{\"removed\":true,\"lifecycleStage\":\"\\\"caf\\u00e9\\\"\"}"}
+	// {"removed":true,"lifecycleStage":"\"caf\u00e9\""} "café"
+}

@@ -39,15 +39,16 @@ type CliVersionAudit struct {
 	ServerVersion *string `json:"serverVersion,omitempty"`
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CliVersionAudit) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CliVersionAudit) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"source\":"...)
-	dst = appendString(dst, string(c.Source))
+	dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+	dst = appendStringIn(dst, string(c.Source), esc)
 	if c.ServerVersion != nil {
-		dst = append(dst, ",\"serverVersion\":"...)
-		dst = appendString(dst, *c.ServerVersion)
+		dst = append(dst, pick(esc, `,"serverVersion":`, `,\"serverVersion\":`)...)
+		dst = appendStringIn(dst, *c.ServerVersion, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -114,37 +115,38 @@ func (e ExecutionRequestInput) MarshalJSON() ([]byte, error) {
 		p.Args = nonNilMap(p.Args)
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e ExecutionRequestInput) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e ExecutionRequestInput) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"task\":"...)
-	dst = appendString(dst, e.Task)
-	dst = append(dst, ",\"args\":"...)
+	dst = append(dst, pick(esc, `,"task":`, `,\"task\":`)...)
+	dst = appendStringIn(dst, e.Task, esc)
+	dst = append(dst, pick(esc, `,"args":`, `,\"args\":`)...)
 	if e.Args == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, e.Args)
+		dst = appendStringMapIn(dst, e.Args, esc)
 	}
-	dst = append(dst, ",\"executorId\":"...)
-	dst = appendString(dst, e.ExecutorID)
-	dst = append(dst, ",\"source\":"...)
-	dst, err = e.Source.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"executorId":`, `,\"executorId\":`)...)
+	dst = appendStringIn(dst, e.ExecutorID, esc)
+	dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+	dst, err = e.Source.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"requestedAt\":"...)
+	dst = append(dst, pick(esc, `,"requestedAt":`, `,\"requestedAt\":`)...)
 	dst = strconv.AppendInt(dst, int64(e.RequestedAt), 10)
 	if e.ActorURN != nil {
-		dst = append(dst, ",\"actorUrn\":"...)
-		dst = appendString(dst, *e.ActorURN)
+		dst = append(dst, pick(esc, `,"actorUrn":`, `,\"actorUrn\":`)...)
+		dst = appendStringIn(dst, *e.ActorURN, esc)
 	}
 	if e.CliVersionAudit != nil {
-		dst = append(dst, ",\"cliVersionAudit\":"...)
-		dst, err = e.CliVersionAudit.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"cliVersionAudit":`, `,\"cliVersionAudit\":`)...)
+		dst, err = e.CliVersionAudit.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -173,29 +175,30 @@ type ExecutionRequestResult struct {
 // AspectName returns "dataHubExecutionRequestResult".
 func (ExecutionRequestResult) AspectName() string { return "dataHubExecutionRequestResult" }
 
-// appendJSON appends the JSON of e to dst.
-func (e ExecutionRequestResult) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e ExecutionRequestResult) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"status\":"...)
-	dst = appendString(dst, e.Status)
+	dst = append(dst, pick(esc, `,"status":`, `,\"status\":`)...)
+	dst = appendStringIn(dst, e.Status, esc)
 	if e.Report != nil {
-		dst = append(dst, ",\"report\":"...)
-		dst = appendString(dst, *e.Report)
+		dst = append(dst, pick(esc, `,"report":`, `,\"report\":`)...)
+		dst = appendStringIn(dst, *e.Report, esc)
 	}
 	if e.StructuredReport != nil {
-		dst = append(dst, ",\"structuredReport\":"...)
-		dst, err = e.StructuredReport.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"structuredReport":`, `,\"structuredReport\":`)...)
+		dst, err = e.StructuredReport.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.StartTimeMs != nil {
-		dst = append(dst, ",\"startTimeMs\":"...)
+		dst = append(dst, pick(esc, `,"startTimeMs":`, `,\"startTimeMs\":`)...)
 		dst = strconv.AppendInt(dst, int64(*e.StartTimeMs), 10)
 	}
 	if e.DurationMs != nil {
-		dst = append(dst, ",\"durationMs\":"...)
+		dst = append(dst, pick(esc, `,"durationMs":`, `,\"durationMs\":`)...)
 		dst = strconv.AppendInt(dst, int64(*e.DurationMs), 10)
 	}
 	return closeObject(dst, start), err
@@ -219,18 +222,19 @@ type ExecutionRequestSignal struct {
 // AspectName returns "dataHubExecutionRequestSignal".
 func (ExecutionRequestSignal) AspectName() string { return "dataHubExecutionRequestSignal" }
 
-// appendJSON appends the JSON of e to dst.
-func (e ExecutionRequestSignal) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e ExecutionRequestSignal) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"signal\":"...)
-	dst = appendString(dst, e.Signal)
+	dst = append(dst, pick(esc, `,"signal":`, `,\"signal\":`)...)
+	dst = appendStringIn(dst, e.Signal, esc)
 	if e.ExecutorID != nil {
-		dst = append(dst, ",\"executorId\":"...)
-		dst = appendString(dst, *e.ExecutorID)
+		dst = append(dst, pick(esc, `,"executorId":`, `,\"executorId\":`)...)
+		dst = appendStringIn(dst, *e.ExecutorID, esc)
 	}
-	dst = append(dst, ",\"createdAt\":"...)
-	dst, err = e.CreatedAt.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"createdAt":`, `,\"createdAt\":`)...)
+	dst, err = e.CreatedAt.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -248,15 +252,16 @@ type ExecutionRequestSource struct {
 	IngestionSource *string `json:"ingestionSource,omitempty"`
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e ExecutionRequestSource) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e ExecutionRequestSource) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, e.Type)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, e.Type, esc)
 	if e.IngestionSource != nil {
-		dst = append(dst, ",\"ingestionSource\":"...)
-		dst = appendString(dst, *e.IngestionSource)
+		dst = append(dst, pick(esc, `,"ingestionSource":`, `,\"ingestionSource\":`)...)
+		dst = appendStringIn(dst, *e.IngestionSource, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -280,15 +285,16 @@ type StructuredExecutionReport struct {
 	ContentType string `json:"contentType"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s StructuredExecutionReport) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s StructuredExecutionReport) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, s.Type)
-	dst = append(dst, ",\"serializedValue\":"...)
-	dst = appendString(dst, s.SerializedValue)
-	dst = append(dst, ",\"contentType\":"...)
-	dst = appendString(dst, s.ContentType)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, s.Type, esc)
+	dst = append(dst, pick(esc, `,"serializedValue":`, `,\"serializedValue\":`)...)
+	dst = appendStringIn(dst, s.SerializedValue, esc)
+	dst = append(dst, pick(esc, `,"contentType":`, `,\"contentType\":`)...)
+	dst = appendStringIn(dst, s.ContentType, esc)
 	return closeObject(dst, start), err
 }

@@ -15,14 +15,15 @@ type BucketStorageLocation struct {
 	StorageKey string `json:"storageKey"`
 }
 
-// appendJSON appends the JSON of b to dst.
-func (b BucketStorageLocation) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BucketStorageLocation) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"storageBucket\":"...)
-	dst = appendString(dst, b.StorageBucket)
-	dst = append(dst, ",\"storageKey\":"...)
-	dst = appendString(dst, b.StorageKey)
+	dst = append(dst, pick(esc, `,"storageBucket":`, `,\"storageBucket\":`)...)
+	dst = appendStringIn(dst, b.StorageBucket, esc)
+	dst = append(dst, pick(esc, `,"storageKey":`, `,\"storageKey\":`)...)
+	dst = appendStringIn(dst, b.StorageKey, esc)
 	return closeObject(dst, start), err
 }
 
@@ -57,39 +58,40 @@ type DataHubFileInfo struct {
 // AspectName returns "dataHubFileInfo".
 func (DataHubFileInfo) AspectName() string { return "dataHubFileInfo" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubFileInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubFileInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"bucketStorageLocation\":"...)
-	dst, err = d.BucketStorageLocation.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"bucketStorageLocation":`, `,\"bucketStorageLocation\":`)...)
+	dst, err = d.BucketStorageLocation.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"originalFileName\":"...)
-	dst = appendString(dst, d.OriginalFileName)
-	dst = append(dst, ",\"mimeType\":"...)
-	dst = appendString(dst, d.MimeType)
-	dst = append(dst, ",\"sizeInBytes\":"...)
+	dst = append(dst, pick(esc, `,"originalFileName":`, `,\"originalFileName\":`)...)
+	dst = appendStringIn(dst, d.OriginalFileName, esc)
+	dst = append(dst, pick(esc, `,"mimeType":`, `,\"mimeType\":`)...)
+	dst = appendStringIn(dst, d.MimeType, esc)
+	dst = append(dst, pick(esc, `,"sizeInBytes":`, `,\"sizeInBytes\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.SizeInBytes), 10)
-	dst = append(dst, ",\"scenario\":"...)
-	dst = appendString(dst, string(d.Scenario))
+	dst = append(dst, pick(esc, `,"scenario":`, `,\"scenario\":`)...)
+	dst = appendStringIn(dst, string(d.Scenario), esc)
 	if d.ReferencedByAsset != nil {
-		dst = append(dst, ",\"referencedByAsset\":"...)
-		dst = appendString(dst, *d.ReferencedByAsset)
+		dst = append(dst, pick(esc, `,"referencedByAsset":`, `,\"referencedByAsset\":`)...)
+		dst = appendStringIn(dst, *d.ReferencedByAsset, esc)
 	}
 	if d.SchemaField != nil {
-		dst = append(dst, ",\"schemaField\":"...)
-		dst = appendString(dst, *d.SchemaField)
+		dst = append(dst, pick(esc, `,"schemaField":`, `,\"schemaField\":`)...)
+		dst = appendStringIn(dst, *d.SchemaField, esc)
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = d.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = d.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if d.ContentHash != nil {
-		dst = append(dst, ",\"contentHash\":"...)
-		dst = appendString(dst, *d.ContentHash)
+		dst = append(dst, pick(esc, `,"contentHash":`, `,\"contentHash\":`)...)
+		dst = appendStringIn(dst, *d.ContentHash, esc)
 	}
 	return closeObject(dst, start), err
 }

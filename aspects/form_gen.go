@@ -19,12 +19,13 @@ type DynamicFormAssignment struct {
 // AspectName returns "dynamicFormAssignment".
 func (DynamicFormAssignment) AspectName() string { return "dynamicFormAssignment" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DynamicFormAssignment) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DynamicFormAssignment) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"filter\":"...)
-	dst, err = d.Filter.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"filter":`, `,\"filter\":`)...)
+	dst, err = d.Filter.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -56,11 +57,12 @@ func (f FormActorAssignment) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(f.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FormActorAssignment) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FormActorAssignment) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	{
@@ -68,11 +70,11 @@ func (f FormActorAssignment) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr(true)
 		}
-		dst = append(dst, ",\"owners\":"...)
+		dst = append(dst, pick(esc, `,"owners":`, `,\"owners\":`)...)
 		dst = appendBool(dst, *x)
 	}
 	if f.Groups != nil {
-		dst = append(dst, ",\"groups\":"...)
+		dst = append(dst, pick(esc, `,"groups":`, `,\"groups\":`)...)
 		if f.Groups == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -81,13 +83,13 @@ func (f FormActorAssignment) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if f.Users != nil {
-		dst = append(dst, ",\"users\":"...)
+		dst = append(dst, pick(esc, `,"users":`, `,\"users\":`)...)
 		if f.Users == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -96,7 +98,7 @@ func (f FormActorAssignment) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -156,28 +158,29 @@ func (f FormInfo) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(f.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(f.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FormInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FormInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, f.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, f.Name, esc)
 	if f.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *f.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *f.Description, esc)
 	}
 	{
 		x := f.Type
 		if x == "" {
 			x = FormTypeCompletion
 		}
-		dst = append(dst, ",\"type\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
-	dst = append(dst, ",\"prompts\":"...)
+	dst = append(dst, pick(esc, `,"prompts":`, `,\"prompts\":`)...)
 	if f.Prompts == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -189,7 +192,7 @@ func (f FormInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -202,8 +205,8 @@ func (f FormInfo) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[FormActorAssignment]("{\"owners\":true}")
 		}
-		dst = append(dst, ",\"actors\":"...)
-		dst, err = x.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"actors":`, `,\"actors\":`)...)
+		dst, err = x.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, x)
 		}
@@ -250,28 +253,29 @@ type FormPrompt struct {
 	Required bool `json:"required"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f FormPrompt) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FormPrompt) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, f.ID)
-	dst = append(dst, ",\"title\":"...)
-	dst = appendString(dst, f.Title)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, f.ID, esc)
+	dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+	dst = appendStringIn(dst, f.Title, esc)
 	if f.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *f.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *f.Description, esc)
 	}
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(f.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(f.Type), esc)
 	if f.StructuredPropertyParams != nil {
-		dst = append(dst, ",\"structuredPropertyParams\":"...)
-		dst, err = f.StructuredPropertyParams.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"structuredPropertyParams":`, `,\"structuredPropertyParams\":`)...)
+		dst, err = f.StructuredPropertyParams.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"required\":"...)
+	dst = append(dst, pick(esc, `,"required":`, `,\"required\":`)...)
 	dst = appendBool(dst, f.Required)
 	return closeObject(dst, start), err
 }
@@ -310,11 +314,12 @@ type StructuredPropertyParams struct {
 	URN string `json:"urn"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s StructuredPropertyParams) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s StructuredPropertyParams) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"urn\":"...)
-	dst = appendString(dst, s.URN)
+	dst = append(dst, pick(esc, `,"urn":`, `,\"urn\":`)...)
+	dst = appendStringIn(dst, s.URN, esc)
 	return closeObject(dst, start), err
 }

@@ -30,32 +30,33 @@ func (g GlossaryNodeInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(g.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of g to dst.
-func (g GlossaryNodeInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GlossaryNodeInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if g.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, g.CustomProperties)
+		dst = appendStringMapIn(dst, g.CustomProperties, esc)
 	}
-	dst = append(dst, ",\"definition\":"...)
-	dst = appendString(dst, g.Definition)
+	dst = append(dst, pick(esc, `,"definition":`, `,\"definition\":`)...)
+	dst = appendStringIn(dst, g.Definition, esc)
 	if g.ParentNode != nil {
-		dst = append(dst, ",\"parentNode\":"...)
-		dst = appendString(dst, *g.ParentNode)
+		dst = append(dst, pick(esc, `,"parentNode":`, `,\"parentNode\":`)...)
+		dst = appendStringIn(dst, *g.ParentNode, esc)
 	}
 	if g.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *g.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *g.Name, esc)
 	}
 	if g.ID != nil {
-		dst = append(dst, ",\"id\":"...)
-		dst = appendString(dst, *g.ID)
+		dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+		dst = appendStringIn(dst, *g.ID, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -93,12 +94,13 @@ type GlossaryRelatedTerms struct {
 // AspectName returns "glossaryRelatedTerms".
 func (GlossaryRelatedTerms) AspectName() string { return "glossaryRelatedTerms" }
 
-// appendJSON appends the JSON of g to dst.
-func (g GlossaryRelatedTerms) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GlossaryRelatedTerms) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if g.IsRelatedTerms != nil {
-		dst = append(dst, ",\"isRelatedTerms\":"...)
+		dst = append(dst, pick(esc, `,"isRelatedTerms":`, `,\"isRelatedTerms\":`)...)
 		if g.IsRelatedTerms == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -107,13 +109,13 @@ func (g GlossaryRelatedTerms) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if g.HasRelatedTerms != nil {
-		dst = append(dst, ",\"hasRelatedTerms\":"...)
+		dst = append(dst, pick(esc, `,"hasRelatedTerms":`, `,\"hasRelatedTerms\":`)...)
 		if g.HasRelatedTerms == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -122,13 +124,13 @@ func (g GlossaryRelatedTerms) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if g.Values != nil {
-		dst = append(dst, ",\"values\":"...)
+		dst = append(dst, pick(esc, `,"values":`, `,\"values\":`)...)
 		if g.Values == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -137,13 +139,13 @@ func (g GlossaryRelatedTerms) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if g.RelatedTerms != nil {
-		dst = append(dst, ",\"relatedTerms\":"...)
+		dst = append(dst, pick(esc, `,"relatedTerms":`, `,\"relatedTerms\":`)...)
 		if g.RelatedTerms == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -152,7 +154,7 @@ func (g GlossaryRelatedTerms) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -201,46 +203,47 @@ func (g GlossaryTermInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(g.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of g to dst.
-func (g GlossaryTermInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GlossaryTermInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if g.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, g.CustomProperties)
+		dst = appendStringMapIn(dst, g.CustomProperties, esc)
 	}
 	if g.ID != nil {
-		dst = append(dst, ",\"id\":"...)
-		dst = appendString(dst, *g.ID)
+		dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+		dst = appendStringIn(dst, *g.ID, esc)
 	}
 	if g.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *g.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *g.Name, esc)
 	}
-	dst = append(dst, ",\"definition\":"...)
-	dst = appendString(dst, g.Definition)
+	dst = append(dst, pick(esc, `,"definition":`, `,\"definition\":`)...)
+	dst = appendStringIn(dst, g.Definition, esc)
 	if g.ParentNode != nil {
-		dst = append(dst, ",\"parentNode\":"...)
-		dst = appendString(dst, *g.ParentNode)
+		dst = append(dst, pick(esc, `,"parentNode":`, `,\"parentNode\":`)...)
+		dst = appendStringIn(dst, *g.ParentNode, esc)
 	}
-	dst = append(dst, ",\"termSource\":"...)
-	dst = appendString(dst, g.TermSource)
+	dst = append(dst, pick(esc, `,"termSource":`, `,\"termSource\":`)...)
+	dst = appendStringIn(dst, g.TermSource, esc)
 	if g.SourceRef != nil {
-		dst = append(dst, ",\"sourceRef\":"...)
-		dst = appendString(dst, *g.SourceRef)
+		dst = append(dst, pick(esc, `,"sourceRef":`, `,\"sourceRef\":`)...)
+		dst = appendStringIn(dst, *g.SourceRef, esc)
 	}
 	if g.SourceURL != nil {
-		dst = append(dst, ",\"sourceUrl\":"...)
-		dst = appendString(dst, *g.SourceURL)
+		dst = append(dst, pick(esc, `,"sourceUrl":`, `,\"sourceUrl\":`)...)
+		dst = appendStringIn(dst, *g.SourceURL, esc)
 	}
 	if g.RawSchema != nil {
-		dst = append(dst, ",\"rawSchema\":"...)
-		dst = appendString(dst, *g.RawSchema)
+		dst = append(dst, pick(esc, `,"rawSchema":`, `,\"rawSchema\":`)...)
+		dst = appendStringIn(dst, *g.RawSchema, esc)
 	}
 	return closeObject(dst, start), err
 }

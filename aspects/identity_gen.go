@@ -36,32 +36,33 @@ func (c CorpGroupEditableInfo) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpGroupEditableInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpGroupEditableInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *c.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *c.Description, esc)
 	}
 	{
 		x := c.PictureLink
 		if x == nil {
 			x = Ptr("https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png")
 		}
-		dst = append(dst, ",\"pictureLink\":"...)
-		dst = appendString(dst, *x)
+		dst = append(dst, pick(esc, `,"pictureLink":`, `,\"pictureLink\":`)...)
+		dst = appendStringIn(dst, *x, esc)
 	}
 	if c.Slack != nil {
-		dst = append(dst, ",\"slack\":"...)
-		dst = appendString(dst, *c.Slack)
+		dst = append(dst, pick(esc, `,"slack":`, `,\"slack\":`)...)
+		dst = appendStringIn(dst, *c.Slack, esc)
 	}
 	if c.Email != nil {
-		dst = append(dst, ",\"email\":"...)
-		dst = appendString(dst, *c.Email)
+		dst = append(dst, pick(esc, `,"email":`, `,\"email\":`)...)
+		dst = appendStringIn(dst, *c.Email, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -125,22 +126,23 @@ func (c CorpGroupInfo) MarshalJSON() ([]byte, error) {
 		p.Groups = nonNil(p.Groups)
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpGroupInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpGroupInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.DisplayName != nil {
-		dst = append(dst, ",\"displayName\":"...)
-		dst = appendString(dst, *c.DisplayName)
+		dst = append(dst, pick(esc, `,"displayName":`, `,\"displayName\":`)...)
+		dst = appendStringIn(dst, *c.DisplayName, esc)
 	}
 	if c.Email != nil {
-		dst = append(dst, ",\"email\":"...)
-		dst = appendString(dst, *c.Email)
+		dst = append(dst, pick(esc, `,"email":`, `,\"email\":`)...)
+		dst = appendStringIn(dst, *c.Email, esc)
 	}
-	dst = append(dst, ",\"admins\":"...)
+	dst = append(dst, pick(esc, `,"admins":`, `,\"admins\":`)...)
 	if c.Admins == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -152,12 +154,12 @@ func (c CorpGroupInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"members\":"...)
+	dst = append(dst, pick(esc, `,"members":`, `,\"members\":`)...)
 	if c.Members == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -169,12 +171,12 @@ func (c CorpGroupInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"groups\":"...)
+	dst = append(dst, pick(esc, `,"groups":`, `,\"groups\":`)...)
 	if c.Groups == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -186,22 +188,22 @@ func (c CorpGroupInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if c.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *c.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *c.Description, esc)
 	}
 	if c.Slack != nil {
-		dst = append(dst, ",\"slack\":"...)
-		dst = appendString(dst, *c.Slack)
+		dst = append(dst, pick(esc, `,"slack":`, `,\"slack\":`)...)
+		dst = appendStringIn(dst, *c.Slack, esc)
 	}
 	if c.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = c.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = c.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -223,16 +225,17 @@ type CorpUserAppearanceSettings struct {
 	ShowThemeV2 *bool `json:"showThemeV2,omitempty"`
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserAppearanceSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserAppearanceSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.ShowSimplifiedHomepage != nil {
-		dst = append(dst, ",\"showSimplifiedHomepage\":"...)
+		dst = append(dst, pick(esc, `,"showSimplifiedHomepage":`, `,\"showSimplifiedHomepage\":`)...)
 		dst = appendBool(dst, *c.ShowSimplifiedHomepage)
 	}
 	if c.ShowThemeV2 != nil {
-		dst = append(dst, ",\"showThemeV2\":"...)
+		dst = append(dst, pick(esc, `,"showThemeV2":`, `,\"showThemeV2\":`)...)
 		dst = appendBool(dst, *c.ShowThemeV2)
 	}
 	return closeObject(dst, start), err
@@ -257,20 +260,21 @@ type CorpUserCredentials struct {
 // AspectName returns "corpUserCredentials".
 func (CorpUserCredentials) AspectName() string { return "corpUserCredentials" }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserCredentials) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserCredentials) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"salt\":"...)
-	dst = appendString(dst, c.Salt)
-	dst = append(dst, ",\"hashedPassword\":"...)
-	dst = appendString(dst, c.HashedPassword)
+	dst = append(dst, pick(esc, `,"salt":`, `,\"salt\":`)...)
+	dst = appendStringIn(dst, c.Salt, esc)
+	dst = append(dst, pick(esc, `,"hashedPassword":`, `,\"hashedPassword\":`)...)
+	dst = appendStringIn(dst, c.HashedPassword, esc)
 	if c.PasswordResetToken != nil {
-		dst = append(dst, ",\"passwordResetToken\":"...)
-		dst = appendString(dst, *c.PasswordResetToken)
+		dst = append(dst, pick(esc, `,"passwordResetToken":`, `,\"passwordResetToken\":`)...)
+		dst = appendStringIn(dst, *c.PasswordResetToken, esc)
 	}
 	if c.PasswordResetTokenExpirationTimeMillis != nil {
-		dst = append(dst, ",\"passwordResetTokenExpirationTimeMillis\":"...)
+		dst = append(dst, pick(esc, `,"passwordResetTokenExpirationTimeMillis":`, `,\"passwordResetTokenExpirationTimeMillis\":`)...)
 		dst = strconv.AppendInt(dst, int64(*c.PasswordResetTokenExpirationTimeMillis), 10)
 	}
 	return closeObject(dst, start), err
@@ -332,18 +336,19 @@ func (c CorpUserEditableInfo) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserEditableInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserEditableInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.AboutMe != nil {
-		dst = append(dst, ",\"aboutMe\":"...)
-		dst = appendString(dst, *c.AboutMe)
+		dst = append(dst, pick(esc, `,"aboutMe":`, `,\"aboutMe\":`)...)
+		dst = appendStringIn(dst, *c.AboutMe, esc)
 	}
-	dst = append(dst, ",\"teams\":"...)
+	dst = append(dst, pick(esc, `,"teams":`, `,\"teams\":`)...)
 	if c.Teams == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -355,12 +360,12 @@ func (c CorpUserEditableInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"skills\":"...)
+	dst = append(dst, pick(esc, `,"skills":`, `,\"skills\":`)...)
 	if c.Skills == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -372,7 +377,7 @@ func (c CorpUserEditableInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -382,19 +387,19 @@ func (c CorpUserEditableInfo) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr("assets/platforms/default_avatar.png")
 		}
-		dst = append(dst, ",\"pictureLink\":"...)
-		dst = appendString(dst, *x)
+		dst = append(dst, pick(esc, `,"pictureLink":`, `,\"pictureLink\":`)...)
+		dst = appendStringIn(dst, *x, esc)
 	}
 	if c.DisplayName != nil {
-		dst = append(dst, ",\"displayName\":"...)
-		dst = appendString(dst, *c.DisplayName)
+		dst = append(dst, pick(esc, `,"displayName":`, `,\"displayName\":`)...)
+		dst = appendStringIn(dst, *c.DisplayName, esc)
 	}
 	if c.Title != nil {
-		dst = append(dst, ",\"title\":"...)
-		dst = appendString(dst, *c.Title)
+		dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+		dst = appendStringIn(dst, *c.Title, esc)
 	}
 	if c.Platforms != nil {
-		dst = append(dst, ",\"platforms\":"...)
+		dst = append(dst, pick(esc, `,"platforms":`, `,\"platforms\":`)...)
 		if c.Platforms == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -403,29 +408,29 @@ func (c CorpUserEditableInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if c.Persona != nil {
-		dst = append(dst, ",\"persona\":"...)
-		dst = appendString(dst, *c.Persona)
+		dst = append(dst, pick(esc, `,"persona":`, `,\"persona\":`)...)
+		dst = appendStringIn(dst, *c.Persona, esc)
 	}
 	if c.Slack != nil {
-		dst = append(dst, ",\"slack\":"...)
-		dst = appendString(dst, *c.Slack)
+		dst = append(dst, pick(esc, `,"slack":`, `,\"slack\":`)...)
+		dst = appendStringIn(dst, *c.Slack, esc)
 	}
 	if c.Phone != nil {
-		dst = append(dst, ",\"phone\":"...)
-		dst = appendString(dst, *c.Phone)
+		dst = append(dst, pick(esc, `,"phone":`, `,\"phone\":`)...)
+		dst = appendStringIn(dst, *c.Phone, esc)
 	}
 	if c.Email != nil {
-		dst = append(dst, ",\"email\":"...)
-		dst = appendString(dst, *c.Email)
+		dst = append(dst, pick(esc, `,"email":`, `,\"email\":`)...)
+		dst = appendStringIn(dst, *c.Email, esc)
 	}
 	if c.InformationSources != nil {
-		dst = append(dst, ",\"informationSources\":"...)
+		dst = append(dst, pick(esc, `,"informationSources":`, `,\"informationSources\":`)...)
 		if c.InformationSources == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -434,7 +439,7 @@ func (c CorpUserEditableInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -471,16 +476,17 @@ type CorpUserHomePageSettings struct {
 	DismissedAnnouncements []string `json:"dismissedAnnouncements,omitzero"`
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserHomePageSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.PageTemplate != nil {
-		dst = append(dst, ",\"pageTemplate\":"...)
-		dst = appendString(dst, *c.PageTemplate)
+		dst = append(dst, pick(esc, `,"pageTemplate":`, `,\"pageTemplate\":`)...)
+		dst = appendStringIn(dst, *c.PageTemplate, esc)
 	}
 	if c.DismissedAnnouncements != nil {
-		dst = append(dst, ",\"dismissedAnnouncements\":"...)
+		dst = append(dst, pick(esc, `,"dismissedAnnouncements":`, `,\"dismissedAnnouncements\":`)...)
 		if c.DismissedAnnouncements == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -489,7 +495,7 @@ func (c CorpUserHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -549,65 +555,66 @@ func (c CorpUserInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if c.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, c.CustomProperties)
+		dst = appendStringMapIn(dst, c.CustomProperties, esc)
 	}
-	dst = append(dst, ",\"active\":"...)
+	dst = append(dst, pick(esc, `,"active":`, `,\"active\":`)...)
 	dst = appendBool(dst, c.Active)
 	if c.DisplayName != nil {
-		dst = append(dst, ",\"displayName\":"...)
-		dst = appendString(dst, *c.DisplayName)
+		dst = append(dst, pick(esc, `,"displayName":`, `,\"displayName\":`)...)
+		dst = appendStringIn(dst, *c.DisplayName, esc)
 	}
 	if c.Email != nil {
-		dst = append(dst, ",\"email\":"...)
-		dst = appendString(dst, *c.Email)
+		dst = append(dst, pick(esc, `,"email":`, `,\"email\":`)...)
+		dst = appendStringIn(dst, *c.Email, esc)
 	}
 	if c.Title != nil {
-		dst = append(dst, ",\"title\":"...)
-		dst = appendString(dst, *c.Title)
+		dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+		dst = appendStringIn(dst, *c.Title, esc)
 	}
 	if c.ManagerURN != nil {
-		dst = append(dst, ",\"managerUrn\":"...)
-		dst = appendString(dst, *c.ManagerURN)
+		dst = append(dst, pick(esc, `,"managerUrn":`, `,\"managerUrn\":`)...)
+		dst = appendStringIn(dst, *c.ManagerURN, esc)
 	}
 	if c.DepartmentID != nil {
-		dst = append(dst, ",\"departmentId\":"...)
+		dst = append(dst, pick(esc, `,"departmentId":`, `,\"departmentId\":`)...)
 		dst = strconv.AppendInt(dst, int64(*c.DepartmentID), 10)
 	}
 	if c.DepartmentName != nil {
-		dst = append(dst, ",\"departmentName\":"...)
-		dst = appendString(dst, *c.DepartmentName)
+		dst = append(dst, pick(esc, `,"departmentName":`, `,\"departmentName\":`)...)
+		dst = appendStringIn(dst, *c.DepartmentName, esc)
 	}
 	if c.FirstName != nil {
-		dst = append(dst, ",\"firstName\":"...)
-		dst = appendString(dst, *c.FirstName)
+		dst = append(dst, pick(esc, `,"firstName":`, `,\"firstName\":`)...)
+		dst = appendStringIn(dst, *c.FirstName, esc)
 	}
 	if c.LastName != nil {
-		dst = append(dst, ",\"lastName\":"...)
-		dst = appendString(dst, *c.LastName)
+		dst = append(dst, pick(esc, `,"lastName":`, `,\"lastName\":`)...)
+		dst = appendStringIn(dst, *c.LastName, esc)
 	}
 	if c.FullName != nil {
-		dst = append(dst, ",\"fullName\":"...)
-		dst = appendString(dst, *c.FullName)
+		dst = append(dst, pick(esc, `,"fullName":`, `,\"fullName\":`)...)
+		dst = appendStringIn(dst, *c.FullName, esc)
 	}
 	if c.CountryCode != nil {
-		dst = append(dst, ",\"countryCode\":"...)
-		dst = appendString(dst, *c.CountryCode)
+		dst = append(dst, pick(esc, `,"countryCode":`, `,\"countryCode\":`)...)
+		dst = appendStringIn(dst, *c.CountryCode, esc)
 	}
-	dst = append(dst, ",\"system\":"...)
+	dst = append(dst, pick(esc, `,"system":`, `,\"system\":`)...)
 	dst = appendBool(dst, c.System)
 	if c.IsSupportUser != nil {
-		dst = append(dst, ",\"isSupportUser\":"...)
+		dst = append(dst, pick(esc, `,"isSupportUser":`, `,\"isSupportUser\":`)...)
 		dst = appendBool(dst, *c.IsSupportUser)
 	}
 	return closeObject(dst, start), err
@@ -635,13 +642,14 @@ type CorpUserLocaleSettings struct {
 	Language *string `json:"language,omitempty"`
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserLocaleSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserLocaleSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.Language != nil {
-		dst = append(dst, ",\"language\":"...)
-		dst = appendString(dst, *c.Language)
+		dst = append(dst, pick(esc, `,"language":`, `,\"language\":`)...)
+		dst = appendStringIn(dst, *c.Language, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -667,39 +675,40 @@ type CorpUserSettings struct {
 // AspectName returns "corpUserSettings".
 func (CorpUserSettings) AspectName() string { return "corpUserSettings" }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"appearance\":"...)
-	dst, err = c.Appearance.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"appearance":`, `,\"appearance\":`)...)
+	dst, err = c.Appearance.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if c.Views != nil {
-		dst = append(dst, ",\"views\":"...)
-		dst, err = c.Views.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"views":`, `,\"views\":`)...)
+		dst, err = c.Views.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if c.NotificationSettings != nil {
-		dst = append(dst, ",\"notificationSettings\":"...)
-		dst, err = c.NotificationSettings.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"notificationSettings":`, `,\"notificationSettings\":`)...)
+		dst, err = c.NotificationSettings.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, c.NotificationSettings)
 		}
 	}
 	if c.HomePage != nil {
-		dst = append(dst, ",\"homePage\":"...)
-		dst, err = c.HomePage.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"homePage":`, `,\"homePage\":`)...)
+		dst, err = c.HomePage.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if c.Locale != nil {
-		dst = append(dst, ",\"locale\":"...)
-		dst, err = c.Locale.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"locale":`, `,\"locale\":`)...)
+		dst, err = c.Locale.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -721,14 +730,15 @@ type CorpUserStatus struct {
 // AspectName returns "corpUserStatus".
 func (CorpUserStatus) AspectName() string { return "corpUserStatus" }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserStatus) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserStatus) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"status\":"...)
-	dst = appendString(dst, c.Status)
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = c.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"status":`, `,\"status\":`)...)
+	dst = appendStringIn(dst, c.Status, esc)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = c.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -745,13 +755,14 @@ type CorpUserViewsSettings struct {
 	DefaultView *string `json:"defaultView,omitempty"`
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserViewsSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserViewsSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.DefaultView != nil {
-		dst = append(dst, ",\"defaultView\":"...)
-		dst = appendString(dst, *c.DefaultView)
+		dst = append(dst, pick(esc, `,"defaultView":`, `,\"defaultView\":`)...)
+		dst = appendStringIn(dst, *c.DefaultView, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -776,14 +787,15 @@ func (g GroupMembership) MarshalJSON() ([]byte, error) {
 		p.Groups = nonNil(p.Groups)
 		return marshal(p)
 	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(g.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of g to dst.
-func (g GroupMembership) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GroupMembership) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"groups\":"...)
+	dst = append(dst, pick(esc, `,"groups":`, `,\"groups\":`)...)
 	if g.Groups == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -795,7 +807,7 @@ func (g GroupMembership) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -818,15 +830,16 @@ type InviteToken struct {
 // AspectName returns "inviteToken".
 func (InviteToken) AspectName() string { return "inviteToken" }
 
-// appendJSON appends the JSON of i to dst.
-func (i InviteToken) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i InviteToken) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"token\":"...)
-	dst = appendString(dst, i.Token)
+	dst = append(dst, pick(esc, `,"token":`, `,\"token\":`)...)
+	dst = appendStringIn(dst, i.Token, esc)
 	if i.Role != nil {
-		dst = append(dst, ",\"role\":"...)
-		dst = appendString(dst, *i.Role)
+		dst = append(dst, pick(esc, `,"role":`, `,\"role\":`)...)
+		dst = appendStringIn(dst, *i.Role, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -851,14 +864,15 @@ func (n NativeGroupMembership) MarshalJSON() ([]byte, error) {
 		p.NativeGroups = nonNil(p.NativeGroups)
 		return marshal(p)
 	}
-	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(n.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of n to dst.
-func (n NativeGroupMembership) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of n to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (n NativeGroupMembership) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"nativeGroups\":"...)
+	dst = append(dst, pick(esc, `,"nativeGroups":`, `,\"nativeGroups\":`)...)
 	if n.NativeGroups == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -870,7 +884,7 @@ func (n NativeGroupMembership) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -898,14 +912,15 @@ func (r RoleMembership) MarshalJSON() ([]byte, error) {
 		p.Roles = nonNil(p.Roles)
 		return marshal(p)
 	}
-	return finishJSON(r.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(r.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RoleMembership) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RoleMembership) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"roles\":"...)
+	dst = append(dst, pick(esc, `,"roles":`, `,\"roles\":`)...)
 	if r.Roles == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -917,7 +932,7 @@ func (r RoleMembership) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}

@@ -16,14 +16,15 @@ type IncidentAssignee struct {
 	AssignedAt AuditStamp `json:"assignedAt"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentAssignee) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentAssignee) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"actor\":"...)
-	dst = appendString(dst, i.Actor)
-	dst = append(dst, ",\"assignedAt\":"...)
-	dst, err = i.AssignedAt.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"actor":`, `,\"actor\":`)...)
+	dst = appendStringIn(dst, i.Actor, esc)
+	dst = append(dst, pick(esc, `,"assignedAt":`, `,\"assignedAt\":`)...)
+	dst, err = i.AssignedAt.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -66,23 +67,24 @@ func (i IncidentExternalLink) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(i.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentExternalLink) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentExternalLink) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"connectionId\":"...)
-	dst = appendString(dst, i.ConnectionID)
-	dst = append(dst, ",\"system\":"...)
-	dst = appendString(dst, i.System)
-	dst = append(dst, ",\"externalId\":"...)
-	dst = appendString(dst, i.ExternalID)
-	dst = append(dst, ",\"url\":"...)
-	dst = appendString(dst, i.URL)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = i.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"connectionId":`, `,\"connectionId\":`)...)
+	dst = appendStringIn(dst, i.ConnectionID, esc)
+	dst = append(dst, pick(esc, `,"system":`, `,\"system\":`)...)
+	dst = appendStringIn(dst, i.System, esc)
+	dst = append(dst, pick(esc, `,"externalId":`, `,\"externalId\":`)...)
+	dst = appendStringIn(dst, i.ExternalID, esc)
+	dst = append(dst, pick(esc, `,"url":`, `,\"url\":`)...)
+	dst = appendStringIn(dst, i.URL, esc)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = i.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -91,11 +93,11 @@ func (i IncidentExternalLink) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr(true)
 		}
-		dst = append(dst, ",\"syncEnabled\":"...)
+		dst = append(dst, pick(esc, `,"syncEnabled":`, `,\"syncEnabled\":`)...)
 		dst = appendBool(dst, *x)
 	}
 	if i.LastSyncTimeMillis != nil {
-		dst = append(dst, ",\"lastSyncTimeMillis\":"...)
+		dst = append(dst, pick(esc, `,"lastSyncTimeMillis":`, `,\"lastSyncTimeMillis\":`)...)
 		dst = strconv.AppendInt(dst, int64(*i.LastSyncTimeMillis), 10)
 	}
 	return closeObject(dst, start), err
@@ -136,14 +138,15 @@ func (i IncidentExternalLinks) MarshalJSON() ([]byte, error) {
 		p.Links = nonNil(p.Links)
 		return marshal(p)
 	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(i.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentExternalLinks) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentExternalLinks) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"links\":"...)
+	dst = append(dst, pick(esc, `,"links":`, `,\"links\":`)...)
 	if i.Links == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -155,7 +158,7 @@ func (i IncidentExternalLinks) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -231,28 +234,29 @@ func (i IncidentInfo) MarshalJSON() ([]byte, error) {
 		p.Entities = nonNil(p.Entities)
 		return marshal(p)
 	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(i.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(i.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(i.Type), esc)
 	if i.CustomType != nil {
-		dst = append(dst, ",\"customType\":"...)
-		dst = appendString(dst, *i.CustomType)
+		dst = append(dst, pick(esc, `,"customType":`, `,\"customType\":`)...)
+		dst = appendStringIn(dst, *i.CustomType, esc)
 	}
 	if i.Title != nil {
-		dst = append(dst, ",\"title\":"...)
-		dst = appendString(dst, *i.Title)
+		dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+		dst = appendStringIn(dst, *i.Title, esc)
 	}
 	if i.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *i.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *i.Description, esc)
 	}
-	dst = append(dst, ",\"entities\":"...)
+	dst = append(dst, pick(esc, `,"entities":`, `,\"entities\":`)...)
 	if i.Entities == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -264,17 +268,17 @@ func (i IncidentInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if i.Priority != nil {
-		dst = append(dst, ",\"priority\":"...)
+		dst = append(dst, pick(esc, `,"priority":`, `,\"priority\":`)...)
 		dst = strconv.AppendInt(dst, int64(*i.Priority), 10)
 	}
 	if i.Assignees != nil {
-		dst = append(dst, ",\"assignees\":"...)
+		dst = append(dst, pick(esc, `,"assignees":`, `,\"assignees\":`)...)
 		if i.Assignees == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -283,7 +287,7 @@ func (i IncidentInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -291,24 +295,24 @@ func (i IncidentInfo) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"status\":"...)
-	dst, err = i.Status.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"status":`, `,\"status\":`)...)
+	dst, err = i.Status.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if i.Source != nil {
-		dst = append(dst, ",\"source\":"...)
-		dst, err = i.Source.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+		dst, err = i.Source.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if i.StartedAt != nil {
-		dst = append(dst, ",\"startedAt\":"...)
+		dst = append(dst, pick(esc, `,"startedAt":`, `,\"startedAt\":`)...)
 		dst = strconv.AppendInt(dst, int64(*i.StartedAt), 10)
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = i.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = i.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -330,20 +334,21 @@ type IncidentNote struct {
 	Source *IncidentNoteSource `json:"source,omitempty"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentNote) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentNote) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"message\":"...)
-	dst = appendString(dst, i.Message)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = i.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"message":`, `,\"message\":`)...)
+	dst = appendStringIn(dst, i.Message, esc)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = i.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if i.Source != nil {
-		dst = append(dst, ",\"source\":"...)
-		dst, err = i.Source.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+		dst, err = i.Source.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -370,21 +375,22 @@ type IncidentNoteSource struct {
 	ExternalID *string `json:"externalId,omitempty"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentNoteSource) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentNoteSource) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if i.SourceType != nil {
-		dst = append(dst, ",\"sourceType\":"...)
-		dst = appendString(dst, string(*i.SourceType))
+		dst = append(dst, pick(esc, `,"sourceType":`, `,\"sourceType\":`)...)
+		dst = appendStringIn(dst, string(*i.SourceType), esc)
 	}
 	if i.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *i.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *i.ExternalURL, esc)
 	}
 	if i.ExternalID != nil {
-		dst = append(dst, ",\"externalId\":"...)
-		dst = appendString(dst, *i.ExternalID)
+		dst = append(dst, pick(esc, `,"externalId":`, `,\"externalId\":`)...)
+		dst = appendStringIn(dst, *i.ExternalID, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -429,14 +435,15 @@ func (i IncidentNotes) MarshalJSON() ([]byte, error) {
 		p.Notes = nonNil(p.Notes)
 		return marshal(p)
 	}
-	return finishJSON(i.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(i.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentNotes) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentNotes) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"notes\":"...)
+	dst = append(dst, pick(esc, `,"notes":`, `,\"notes\":`)...)
 	if i.Notes == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -448,7 +455,7 @@ func (i IncidentNotes) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -483,15 +490,16 @@ type IncidentSource struct {
 	SourceURN *string `json:"sourceUrn,omitempty"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentSource) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentSource) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(i.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(i.Type), esc)
 	if i.SourceURN != nil {
-		dst = append(dst, ",\"sourceUrn\":"...)
-		dst = appendString(dst, *i.SourceURN)
+		dst = append(dst, pick(esc, `,"sourceUrn":`, `,\"sourceUrn\":`)...)
+		dst = appendStringIn(dst, *i.SourceURN, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -560,22 +568,23 @@ type IncidentStatus struct {
 	LastUpdated AuditStamp `json:"lastUpdated"`
 }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentStatus) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentStatus) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"state\":"...)
-	dst = appendString(dst, string(i.State))
+	dst = append(dst, pick(esc, `,"state":`, `,\"state\":`)...)
+	dst = appendStringIn(dst, string(i.State), esc)
 	if i.Stage != nil {
-		dst = append(dst, ",\"stage\":"...)
-		dst = appendString(dst, string(*i.Stage))
+		dst = append(dst, pick(esc, `,"stage":`, `,\"stage\":`)...)
+		dst = appendStringIn(dst, string(*i.Stage), esc)
 	}
 	if i.Message != nil {
-		dst = append(dst, ",\"message\":"...)
-		dst = appendString(dst, *i.Message)
+		dst = append(dst, pick(esc, `,"message":`, `,\"message\":`)...)
+		dst = appendStringIn(dst, *i.Message, esc)
 	}
-	dst = append(dst, ",\"lastUpdated\":"...)
-	dst, err = i.LastUpdated.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastUpdated":`, `,\"lastUpdated\":`)...)
+	dst, err = i.LastUpdated.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}

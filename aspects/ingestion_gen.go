@@ -21,27 +21,28 @@ type DataHubIngestionSourceConfig struct {
 	ExtraArgs map[string]string `json:"extraArgs,omitzero"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubIngestionSourceConfig) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubIngestionSourceConfig) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"recipe\":"...)
-	dst = appendString(dst, d.Recipe)
+	dst = append(dst, pick(esc, `,"recipe":`, `,\"recipe\":`)...)
+	dst = appendStringIn(dst, d.Recipe, esc)
 	if d.Version != nil {
-		dst = append(dst, ",\"version\":"...)
-		dst = appendString(dst, *d.Version)
+		dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+		dst = appendStringIn(dst, *d.Version, esc)
 	}
 	if d.ExecutorID != nil {
-		dst = append(dst, ",\"executorId\":"...)
-		dst = appendString(dst, *d.ExecutorID)
+		dst = append(dst, pick(esc, `,"executorId":`, `,\"executorId\":`)...)
+		dst = appendStringIn(dst, *d.ExecutorID, esc)
 	}
 	if d.DebugMode != nil {
-		dst = append(dst, ",\"debugMode\":"...)
+		dst = append(dst, pick(esc, `,"debugMode":`, `,\"debugMode\":`)...)
 		dst = appendBool(dst, *d.DebugMode)
 	}
 	if d.ExtraArgs != nil {
-		dst = append(dst, ",\"extraArgs\":"...)
-		dst = appendStringMap(dst, d.ExtraArgs)
+		dst = append(dst, pick(esc, `,"extraArgs":`, `,\"extraArgs\":`)...)
+		dst = appendStringMapIn(dst, d.ExtraArgs, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -75,33 +76,34 @@ type DataHubIngestionSourceInfo struct {
 // AspectName returns "dataHubIngestionSourceInfo".
 func (DataHubIngestionSourceInfo) AspectName() string { return "dataHubIngestionSourceInfo" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubIngestionSourceInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubIngestionSourceInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, d.Type)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, d.Type, esc)
 	if d.Platform != nil {
-		dst = append(dst, ",\"platform\":"...)
-		dst = appendString(dst, *d.Platform)
+		dst = append(dst, pick(esc, `,"platform":`, `,\"platform\":`)...)
+		dst = appendStringIn(dst, *d.Platform, esc)
 	}
 	if d.Schedule != nil {
-		dst = append(dst, ",\"schedule\":"...)
-		dst, err = d.Schedule.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"schedule":`, `,\"schedule\":`)...)
+		dst, err = d.Schedule.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"config\":"...)
-	dst, err = d.Config.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"config":`, `,\"config\":`)...)
+	dst, err = d.Config.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if d.Source != nil {
-		dst = append(dst, ",\"source\":"...)
-		dst, err = d.Source.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+		dst, err = d.Source.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -121,14 +123,15 @@ type DataHubIngestionSourceSchedule struct {
 	Timezone string `json:"timezone"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubIngestionSourceSchedule) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubIngestionSourceSchedule) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"interval\":"...)
-	dst = appendString(dst, d.Interval)
-	dst = append(dst, ",\"timezone\":"...)
-	dst = appendString(dst, d.Timezone)
+	dst = append(dst, pick(esc, `,"interval":`, `,\"interval\":`)...)
+	dst = appendStringIn(dst, d.Interval, esc)
+	dst = append(dst, pick(esc, `,"timezone":`, `,\"timezone\":`)...)
+	dst = appendStringIn(dst, d.Timezone, esc)
 	return closeObject(dst, start), err
 }
 
@@ -140,12 +143,13 @@ type DataHubIngestionSourceSource struct {
 	Type DataHubIngestionSourceSourceType `json:"type"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubIngestionSourceSource) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubIngestionSourceSource) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(d.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(d.Type), esc)
 	return closeObject(dst, start), err
 }
 

@@ -14,12 +14,13 @@ type DocumentContents struct {
 	Text string `json:"text"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DocumentContents) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DocumentContents) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"text\":"...)
-	dst = appendString(dst, d.Text)
+	dst = append(dst, pick(esc, `,"text":`, `,\"text\":`)...)
+	dst = appendStringIn(dst, d.Text, esc)
 	return closeObject(dst, start), err
 }
 
@@ -65,52 +66,53 @@ func (d DocumentInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DocumentInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DocumentInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if d.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.CustomProperties)
+		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
 	if d.Title != nil {
-		dst = append(dst, ",\"title\":"...)
-		dst = appendString(dst, *d.Title)
+		dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+		dst = appendStringIn(dst, *d.Title, esc)
 	}
 	if d.Source != nil {
-		dst = append(dst, ",\"source\":"...)
-		dst, err = d.Source.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+		dst, err = d.Source.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"status\":"...)
-	dst, err = d.Status.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"status":`, `,\"status\":`)...)
+	dst, err = d.Status.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"contents\":"...)
-	dst, err = d.Contents.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"contents":`, `,\"contents\":`)...)
+	dst, err = d.Contents.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = d.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = d.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = d.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = d.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if d.RelatedAssets != nil {
-		dst = append(dst, ",\"relatedAssets\":"...)
+		dst = append(dst, pick(esc, `,"relatedAssets":`, `,\"relatedAssets\":`)...)
 		if d.RelatedAssets == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -119,7 +121,7 @@ func (d DocumentInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -128,7 +130,7 @@ func (d DocumentInfo) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.RelatedDocuments != nil {
-		dst = append(dst, ",\"relatedDocuments\":"...)
+		dst = append(dst, pick(esc, `,"relatedDocuments":`, `,\"relatedDocuments\":`)...)
 		if d.RelatedDocuments == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -137,7 +139,7 @@ func (d DocumentInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -146,8 +148,8 @@ func (d DocumentInfo) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.ParentDocument != nil {
-		dst = append(dst, ",\"parentDocument\":"...)
-		dst, err = d.ParentDocument.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"parentDocument":`, `,\"parentDocument\":`)...)
+		dst, err = d.ParentDocument.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -195,11 +197,12 @@ func (d DocumentSettings) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DocumentSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DocumentSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	{
@@ -207,12 +210,12 @@ func (d DocumentSettings) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr(true)
 		}
-		dst = append(dst, ",\"showInGlobalContext\":"...)
+		dst = append(dst, pick(esc, `,"showInGlobalContext":`, `,\"showInGlobalContext\":`)...)
 		dst = appendBool(dst, *x)
 	}
 	if d.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = d.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = d.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -253,19 +256,20 @@ type DocumentSource struct {
 	ExternalID *string `json:"externalId,omitempty"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DocumentSource) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DocumentSource) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"sourceType\":"...)
-	dst = appendString(dst, string(d.SourceType))
+	dst = append(dst, pick(esc, `,"sourceType":`, `,\"sourceType\":`)...)
+	dst = appendStringIn(dst, string(d.SourceType), esc)
 	if d.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *d.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *d.ExternalURL, esc)
 	}
 	if d.ExternalID != nil {
-		dst = append(dst, ",\"externalId\":"...)
-		dst = appendString(dst, *d.ExternalID)
+		dst = append(dst, pick(esc, `,"externalId":`, `,\"externalId\":`)...)
+		dst = appendStringIn(dst, *d.ExternalID, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -307,12 +311,13 @@ type DocumentStatus struct {
 	State DocumentState `json:"state"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DocumentStatus) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DocumentStatus) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"state\":"...)
-	dst = appendString(dst, string(d.State))
+	dst = append(dst, pick(esc, `,"state":`, `,\"state\":`)...)
+	dst = appendStringIn(dst, string(d.State), esc)
 	return closeObject(dst, start), err
 }
 
@@ -373,18 +378,19 @@ func (d DocumentUsageStatistics) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DocumentUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DocumentUsageStatistics) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = append(dst, pick(esc, `,"timestampMillis":`, `,\"timestampMillis\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.TimestampMillis), 10)
 	if d.EventGranularity != nil {
-		dst = append(dst, ",\"eventGranularity\":"...)
-		dst, err = appendMarshal(dst, d.EventGranularity)
+		dst = append(dst, pick(esc, `,"eventGranularity":`, `,\"eventGranularity\":`)...)
+		dst, err = appendMarshalIn(dst, d.EventGranularity, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -394,34 +400,34 @@ func (d DocumentUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
 		}
-		dst = append(dst, ",\"partitionSpec\":"...)
-		dst, err = appendMarshal(dst, x)
+		dst = append(dst, pick(esc, `,"partitionSpec":`, `,\"partitionSpec\":`)...)
+		dst, err = appendMarshalIn(dst, x, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.MessageID != nil {
-		dst = append(dst, ",\"messageId\":"...)
-		dst = appendString(dst, *d.MessageID)
+		dst = append(dst, pick(esc, `,"messageId":`, `,\"messageId\":`)...)
+		dst = appendStringIn(dst, *d.MessageID, esc)
 	}
 	if d.ViewsCount != nil {
-		dst = append(dst, ",\"viewsCount\":"...)
+		dst = append(dst, pick(esc, `,"viewsCount":`, `,\"viewsCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.ViewsCount), 10)
 	}
 	if d.AgentViewsCount != nil {
-		dst = append(dst, ",\"agentViewsCount\":"...)
+		dst = append(dst, pick(esc, `,"agentViewsCount":`, `,\"agentViewsCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.AgentViewsCount), 10)
 	}
 	if d.UniqueUserCount != nil {
-		dst = append(dst, ",\"uniqueUserCount\":"...)
+		dst = append(dst, pick(esc, `,"uniqueUserCount":`, `,\"uniqueUserCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.UniqueUserCount), 10)
 	}
 	if d.LastViewedAt != nil {
-		dst = append(dst, ",\"lastViewedAt\":"...)
+		dst = append(dst, pick(esc, `,"lastViewedAt":`, `,\"lastViewedAt\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.LastViewedAt), 10)
 	}
 	if d.UserCounts != nil {
-		dst = append(dst, ",\"userCounts\":"...)
+		dst = append(dst, pick(esc, `,"userCounts":`, `,\"userCounts\":`)...)
 		if d.UserCounts == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -430,7 +436,7 @@ func (d DocumentUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = appendMarshal(dst, x0)
+				dst, err = appendMarshalIn(dst, x0, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -464,12 +470,13 @@ type ParentDocument struct {
 	Document string `json:"document"`
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v ParentDocument) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v ParentDocument) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"document\":"...)
-	dst = appendString(dst, v.Document)
+	dst = append(dst, pick(esc, `,"document":`, `,\"document\":`)...)
+	dst = appendStringIn(dst, v.Document, esc)
 	return closeObject(dst, start), err
 }
 
@@ -482,12 +489,13 @@ type RelatedAsset struct {
 	Asset string `json:"asset"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RelatedAsset) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RelatedAsset) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"asset\":"...)
-	dst = appendString(dst, r.Asset)
+	dst = append(dst, pick(esc, `,"asset":`, `,\"asset\":`)...)
+	dst = appendStringIn(dst, r.Asset, esc)
 	return closeObject(dst, start), err
 }
 
@@ -501,11 +509,12 @@ type RelatedDocument struct {
 	Document string `json:"document"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RelatedDocument) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RelatedDocument) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"document\":"...)
-	dst = appendString(dst, r.Document)
+	dst = append(dst, pick(esc, `,"document":`, `,\"document\":`)...)
+	dst = appendStringIn(dst, r.Document, esc)
 	return closeObject(dst, start), err
 }

@@ -15,11 +15,12 @@ type LifecycleStageSettings struct {
 	HideInSearch bool `json:"hideInSearch"`
 }
 
-// appendJSON appends the JSON of l to dst.
-func (l LifecycleStageSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of l to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (l LifecycleStageSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"hideInSearch\":"...)
+	dst = append(dst, pick(esc, `,"hideInSearch":`, `,\"hideInSearch\":`)...)
 	dst = appendBool(dst, l.HideInSearch)
 	return closeObject(dst, start), err
 }
@@ -45,12 +46,13 @@ type LifecycleStageTransitionPolicy struct {
 	AllowedPreviousStages []string `json:"allowedPreviousStages,omitzero"`
 }
 
-// appendJSON appends the JSON of l to dst.
-func (l LifecycleStageTransitionPolicy) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of l to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (l LifecycleStageTransitionPolicy) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if l.AllowedPreviousStages != nil {
-		dst = append(dst, ",\"allowedPreviousStages\":"...)
+		dst = append(dst, pick(esc, `,"allowedPreviousStages":`, `,\"allowedPreviousStages\":`)...)
 		if l.AllowedPreviousStages == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -59,7 +61,7 @@ func (l LifecycleStageTransitionPolicy) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -114,18 +116,19 @@ type LifecycleStageTypeInfo struct {
 // AspectName returns "lifecycleStageTypeInfo".
 func (LifecycleStageTypeInfo) AspectName() string { return "lifecycleStageTypeInfo" }
 
-// appendJSON appends the JSON of l to dst.
-func (l LifecycleStageTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of l to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (l LifecycleStageTypeInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, l.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, l.Name, esc)
 	if l.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *l.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *l.Description, esc)
 	}
 	if l.EntityTypes != nil {
-		dst = append(dst, ",\"entityTypes\":"...)
+		dst = append(dst, pick(esc, `,"entityTypes":`, `,\"entityTypes\":`)...)
 		if l.EntityTypes == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -134,30 +137,30 @@ func (l LifecycleStageTypeInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"settings\":"...)
-	dst, err = l.Settings.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"settings":`, `,\"settings\":`)...)
+	dst, err = l.Settings.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if l.TransitionPolicy != nil {
-		dst = append(dst, ",\"transitionPolicy\":"...)
-		dst, err = l.TransitionPolicy.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"transitionPolicy":`, `,\"transitionPolicy\":`)...)
+		dst, err = l.TransitionPolicy.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = l.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = l.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = l.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = l.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}

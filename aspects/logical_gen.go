@@ -14,13 +14,14 @@ type LogicalParent struct {
 // AspectName returns "logicalParent".
 func (LogicalParent) AspectName() string { return "logicalParent" }
 
-// appendJSON appends the JSON of l to dst.
-func (l LogicalParent) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of l to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (l LogicalParent) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if l.Parent != nil {
-		dst = append(dst, ",\"parent\":"...)
-		dst, err = l.Parent.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"parent":`, `,\"parent\":`)...)
+		dst, err = l.Parent.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}

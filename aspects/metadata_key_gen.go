@@ -15,12 +15,13 @@ type AIAgentKey struct {
 // AspectName returns "aiAgentKey".
 func (AIAgentKey) AspectName() string { return "aiAgentKey" }
 
-// appendJSON appends the JSON of a to dst.
-func (a AIAgentKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AIAgentKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, a.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, a.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -39,12 +40,13 @@ type APIKey struct {
 // AspectName returns "apiKey".
 func (APIKey) AspectName() string { return "apiKey" }
 
-// appendJSON appends the JSON of a to dst.
-func (a APIKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a APIKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, a.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, a.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -63,12 +65,13 @@ type AgentSkillKey struct {
 // AspectName returns "agentSkillKey".
 func (AgentSkillKey) AspectName() string { return "agentSkillKey" }
 
-// appendJSON appends the JSON of a to dst.
-func (a AgentSkillKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AgentSkillKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, a.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, a.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -85,12 +88,13 @@ type AssertionKey struct {
 // AspectName returns "assertionKey".
 func (AssertionKey) AspectName() string { return "assertionKey" }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssertionKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssertionKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"assertionId\":"...)
-	dst = appendString(dst, a.AssertionID)
+	dst = append(dst, pick(esc, `,"assertionId":`, `,\"assertionId\":`)...)
+	dst = appendStringIn(dst, a.AssertionID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -112,14 +116,15 @@ type ChartKey struct {
 // AspectName returns "chartKey".
 func (ChartKey) AspectName() string { return "chartKey" }
 
-// appendJSON appends the JSON of c to dst.
-func (c ChartKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ChartKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"dashboardTool\":"...)
-	dst = appendString(dst, c.DashboardTool)
-	dst = append(dst, ",\"chartId\":"...)
-	dst = appendString(dst, c.ChartID)
+	dst = append(dst, pick(esc, `,"dashboardTool":`, `,\"dashboardTool\":`)...)
+	dst = appendStringIn(dst, c.DashboardTool, esc)
+	dst = append(dst, pick(esc, `,"chartId":`, `,\"chartId\":`)...)
+	dst = appendStringIn(dst, c.ChartID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -136,13 +141,14 @@ type ContainerKey struct {
 // AspectName returns "containerKey".
 func (ContainerKey) AspectName() string { return "containerKey" }
 
-// appendJSON appends the JSON of c to dst.
-func (c ContainerKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ContainerKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.Guid != nil {
-		dst = append(dst, ",\"guid\":"...)
-		dst = appendString(dst, *c.Guid)
+		dst = append(dst, pick(esc, `,"guid":`, `,\"guid\":`)...)
+		dst = appendStringIn(dst, *c.Guid, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -161,12 +167,13 @@ type CorpGroupKey struct {
 // AspectName returns "corpGroupKey".
 func (CorpGroupKey) AspectName() string { return "corpGroupKey" }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpGroupKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpGroupKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, c.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, c.Name, esc)
 	return closeObject(dst, start), err
 }
 
@@ -183,12 +190,13 @@ type CorpUserKey struct {
 // AspectName returns "corpUserKey".
 func (CorpUserKey) AspectName() string { return "corpUserKey" }
 
-// appendJSON appends the JSON of c to dst.
-func (c CorpUserKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CorpUserKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"username\":"...)
-	dst = appendString(dst, c.Username)
+	dst = append(dst, pick(esc, `,"username":`, `,\"username\":`)...)
+	dst = appendStringIn(dst, c.Username, esc)
 	return closeObject(dst, start), err
 }
 
@@ -210,14 +218,15 @@ type DashboardKey struct {
 // AspectName returns "dashboardKey".
 func (DashboardKey) AspectName() string { return "dashboardKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DashboardKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DashboardKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"dashboardTool\":"...)
-	dst = appendString(dst, d.DashboardTool)
-	dst = append(dst, ",\"dashboardId\":"...)
-	dst = appendString(dst, d.DashboardID)
+	dst = append(dst, pick(esc, `,"dashboardTool":`, `,\"dashboardTool\":`)...)
+	dst = appendStringIn(dst, d.DashboardTool, esc)
+	dst = append(dst, pick(esc, `,"dashboardId":`, `,\"dashboardId\":`)...)
+	dst = appendStringIn(dst, d.DashboardID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -234,12 +243,13 @@ type DataContractKey struct {
 // AspectName returns "dataContractKey".
 func (DataContractKey) AspectName() string { return "dataContractKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataContractKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataContractKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -260,16 +270,17 @@ type DataFlowKey struct {
 // AspectName returns "dataFlowKey".
 func (DataFlowKey) AspectName() string { return "dataFlowKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataFlowKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataFlowKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"orchestrator\":"...)
-	dst = appendString(dst, d.Orchestrator)
-	dst = append(dst, ",\"flowId\":"...)
-	dst = appendString(dst, d.FlowID)
-	dst = append(dst, ",\"cluster\":"...)
-	dst = appendString(dst, d.Cluster)
+	dst = append(dst, pick(esc, `,"orchestrator":`, `,\"orchestrator\":`)...)
+	dst = appendStringIn(dst, d.Orchestrator, esc)
+	dst = append(dst, pick(esc, `,"flowId":`, `,\"flowId\":`)...)
+	dst = appendStringIn(dst, d.FlowID, esc)
+	dst = append(dst, pick(esc, `,"cluster":`, `,\"cluster\":`)...)
+	dst = appendStringIn(dst, d.Cluster, esc)
 	return closeObject(dst, start), err
 }
 
@@ -286,12 +297,13 @@ type DataHubAccessTokenKey struct {
 // AspectName returns "dataHubAccessTokenKey".
 func (DataHubAccessTokenKey) AspectName() string { return "dataHubAccessTokenKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubAccessTokenKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubAccessTokenKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -308,12 +320,13 @@ type DataHubActionKey struct {
 // AspectName returns "dataHubActionKey".
 func (DataHubActionKey) AspectName() string { return "dataHubActionKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubActionKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubActionKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -330,12 +343,13 @@ type DataHubConnectionKey struct {
 // AspectName returns "dataHubConnectionKey".
 func (DataHubConnectionKey) AspectName() string { return "dataHubConnectionKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubConnectionKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubConnectionKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -352,12 +366,13 @@ type DataHubFileKey struct {
 // AspectName returns "dataHubFileKey".
 func (DataHubFileKey) AspectName() string { return "dataHubFileKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubFileKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubFileKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -375,12 +390,13 @@ type DataHubIngestionSourceKey struct {
 // AspectName returns "dataHubIngestionSourceKey".
 func (DataHubIngestionSourceKey) AspectName() string { return "dataHubIngestionSourceKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubIngestionSourceKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubIngestionSourceKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -398,12 +414,13 @@ type DataHubOpenAPISchemaKey struct {
 // AspectName returns "dataHubOpenAPISchemaKey".
 func (DataHubOpenAPISchemaKey) AspectName() string { return "dataHubOpenAPISchemaKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubOpenAPISchemaKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubOpenAPISchemaKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -420,12 +437,13 @@ type DataHubPageModuleKey struct {
 // AspectName returns "dataHubPageModuleKey".
 func (DataHubPageModuleKey) AspectName() string { return "dataHubPageModuleKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageModuleKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageModuleKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -443,12 +461,13 @@ type DataHubPageTemplateKey struct {
 // AspectName returns "dataHubPageTemplateKey".
 func (DataHubPageTemplateKey) AspectName() string { return "dataHubPageTemplateKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageTemplateKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageTemplateKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -465,12 +484,13 @@ type DataHubPersonaKey struct {
 // AspectName returns "dataHubPersonaKey".
 func (DataHubPersonaKey) AspectName() string { return "dataHubPersonaKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPersonaKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPersonaKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -488,12 +508,13 @@ type DataHubPolicyKey struct {
 // AspectName returns "dataHubPolicyKey".
 func (DataHubPolicyKey) AspectName() string { return "dataHubPolicyKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPolicyKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPolicyKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -512,14 +533,15 @@ type DataHubRetentionKey struct {
 // AspectName returns "dataHubRetentionKey".
 func (DataHubRetentionKey) AspectName() string { return "dataHubRetentionKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubRetentionKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubRetentionKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"entityName\":"...)
-	dst = appendString(dst, d.EntityName)
-	dst = append(dst, ",\"aspectName\":"...)
-	dst = appendString(dst, d.AspectName_)
+	dst = append(dst, pick(esc, `,"entityName":`, `,\"entityName\":`)...)
+	dst = appendStringIn(dst, d.EntityName, esc)
+	dst = append(dst, pick(esc, `,"aspectName":`, `,\"aspectName\":`)...)
+	dst = appendStringIn(dst, d.AspectName_, esc)
 	return closeObject(dst, start), err
 }
 
@@ -537,12 +559,13 @@ type DataHubRoleKey struct {
 // AspectName returns "dataHubRoleKey".
 func (DataHubRoleKey) AspectName() string { return "dataHubRoleKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubRoleKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubRoleKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -559,12 +582,13 @@ type DataHubSecretKey struct {
 // AspectName returns "dataHubSecretKey".
 func (DataHubSecretKey) AspectName() string { return "dataHubSecretKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubSecretKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubSecretKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -581,12 +605,13 @@ type DataHubStepStateKey struct {
 // AspectName returns "dataHubStepStateKey".
 func (DataHubStepStateKey) AspectName() string { return "dataHubStepStateKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubStepStateKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubStepStateKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -603,12 +628,13 @@ type DataHubUpgradeKey struct {
 // AspectName returns "dataHubUpgradeKey".
 func (DataHubUpgradeKey) AspectName() string { return "dataHubUpgradeKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubUpgradeKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubUpgradeKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -625,12 +651,13 @@ type DataHubViewKey struct {
 // AspectName returns "dataHubViewKey".
 func (DataHubViewKey) AspectName() string { return "dataHubViewKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubViewKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubViewKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -649,14 +676,15 @@ type DataJobKey struct {
 // AspectName returns "dataJobKey".
 func (DataJobKey) AspectName() string { return "dataJobKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataJobKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataJobKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"flow\":"...)
-	dst = appendString(dst, d.Flow)
-	dst = append(dst, ",\"jobId\":"...)
-	dst = appendString(dst, d.JobID)
+	dst = append(dst, pick(esc, `,"flow":`, `,\"flow\":`)...)
+	dst = appendStringIn(dst, d.Flow, esc)
+	dst = append(dst, pick(esc, `,"jobId":`, `,\"jobId\":`)...)
+	dst = appendStringIn(dst, d.JobID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -676,14 +704,15 @@ type DataPlatformInstanceKey struct {
 // AspectName returns "dataPlatformInstanceKey".
 func (DataPlatformInstanceKey) AspectName() string { return "dataPlatformInstanceKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataPlatformInstanceKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataPlatformInstanceKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"platform\":"...)
-	dst = appendString(dst, d.Platform)
-	dst = append(dst, ",\"instance\":"...)
-	dst = appendString(dst, d.Instance)
+	dst = append(dst, pick(esc, `,"platform":`, `,\"platform\":`)...)
+	dst = appendStringIn(dst, d.Platform, esc)
+	dst = append(dst, pick(esc, `,"instance":`, `,\"instance\":`)...)
+	dst = appendStringIn(dst, d.Instance, esc)
 	return closeObject(dst, start), err
 }
 
@@ -702,12 +731,13 @@ type DataProcessInstanceKey struct {
 // AspectName returns "dataProcessInstanceKey".
 func (DataProcessInstanceKey) AspectName() string { return "dataProcessInstanceKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessInstanceKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessInstanceKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -729,16 +759,17 @@ type DataProcessKey struct {
 // AspectName returns "dataProcessKey".
 func (DataProcessKey) AspectName() string { return "dataProcessKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataProcessKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataProcessKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
-	dst = append(dst, ",\"orchestrator\":"...)
-	dst = appendString(dst, d.Orchestrator)
-	dst = append(dst, ",\"origin\":"...)
-	dst, err = appendMarshal(dst, d.Origin)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
+	dst = append(dst, pick(esc, `,"orchestrator":`, `,\"orchestrator\":`)...)
+	dst = appendStringIn(dst, d.Orchestrator, esc)
+	dst = append(dst, pick(esc, `,"origin":`, `,\"origin\":`)...)
+	dst, err = appendMarshalIn(dst, d.Origin, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -758,12 +789,13 @@ type DocumentKey struct {
 // AspectName returns "documentKey".
 func (DocumentKey) AspectName() string { return "documentKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DocumentKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DocumentKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -781,12 +813,13 @@ type DomainKey struct {
 // AspectName returns "domainKey".
 func (DomainKey) AspectName() string { return "domainKey" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DomainKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DomainKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, d.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, d.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -804,12 +837,13 @@ type ERModelRelationshipKey struct {
 // AspectName returns "erModelRelationshipKey".
 func (ERModelRelationshipKey) AspectName() string { return "erModelRelationshipKey" }
 
-// appendJSON appends the JSON of e to dst.
-func (e ERModelRelationshipKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e ERModelRelationshipKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, e.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, e.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -827,12 +861,13 @@ type ExecutionRequestKey struct {
 // AspectName returns "dataHubExecutionRequestKey".
 func (ExecutionRequestKey) AspectName() string { return "dataHubExecutionRequestKey" }
 
-// appendJSON appends the JSON of e to dst.
-func (e ExecutionRequestKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e ExecutionRequestKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, e.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, e.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -849,12 +884,13 @@ type FormKey struct {
 // AspectName returns "formKey".
 func (FormKey) AspectName() string { return "formKey" }
 
-// appendJSON appends the JSON of f to dst.
-func (f FormKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f FormKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, f.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, f.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -872,12 +908,13 @@ type GlobalSettingsKey struct {
 // AspectName returns "globalSettingsKey".
 func (GlobalSettingsKey) AspectName() string { return "globalSettingsKey" }
 
-// appendJSON appends the JSON of g to dst.
-func (g GlobalSettingsKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GlobalSettingsKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, g.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, g.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -894,12 +931,13 @@ type GlossaryNodeKey struct {
 // AspectName returns "glossaryNodeKey".
 func (GlossaryNodeKey) AspectName() string { return "glossaryNodeKey" }
 
-// appendJSON appends the JSON of g to dst.
-func (g GlossaryNodeKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GlossaryNodeKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, g.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, g.Name, esc)
 	return closeObject(dst, start), err
 }
 
@@ -916,12 +954,13 @@ type GlossaryTermKey struct {
 // AspectName returns "glossaryTermKey".
 func (GlossaryTermKey) AspectName() string { return "glossaryTermKey" }
 
-// appendJSON appends the JSON of g to dst.
-func (g GlossaryTermKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GlossaryTermKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, g.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, g.Name, esc)
 	return closeObject(dst, start), err
 }
 
@@ -939,12 +978,13 @@ type IncidentKey struct {
 // AspectName returns "incidentKey".
 func (IncidentKey) AspectName() string { return "incidentKey" }
 
-// appendJSON appends the JSON of i to dst.
-func (i IncidentKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IncidentKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, i.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, i.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -961,12 +1001,13 @@ type InviteTokenKey struct {
 // AspectName returns "inviteTokenKey".
 func (InviteTokenKey) AspectName() string { return "inviteTokenKey" }
 
-// appendJSON appends the JSON of i to dst.
-func (i InviteTokenKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i InviteTokenKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, i.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, i.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -984,12 +1025,13 @@ type LifecycleStageTypeKey struct {
 // AspectName returns "lifecycleStageTypeKey".
 func (LifecycleStageTypeKey) AspectName() string { return "lifecycleStageTypeKey" }
 
-// appendJSON appends the JSON of l to dst.
-func (l LifecycleStageTypeKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of l to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (l LifecycleStageTypeKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, l.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, l.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1010,16 +1052,17 @@ type MLModelDeploymentKey struct {
 // AspectName returns "mlModelDeploymentKey".
 func (MLModelDeploymentKey) AspectName() string { return "mlModelDeploymentKey" }
 
-// appendJSON appends the JSON of m to dst.
-func (m MLModelDeploymentKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MLModelDeploymentKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"platform\":"...)
-	dst = appendString(dst, m.Platform)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, m.Name)
-	dst = append(dst, ",\"origin\":"...)
-	dst, err = appendMarshal(dst, m.Origin)
+	dst = append(dst, pick(esc, `,"platform":`, `,\"platform\":`)...)
+	dst = appendStringIn(dst, m.Platform, esc)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, m.Name, esc)
+	dst = append(dst, pick(esc, `,"origin":`, `,\"origin\":`)...)
+	dst, err = appendMarshalIn(dst, m.Origin, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -1041,14 +1084,15 @@ type MLPrimaryKeyKey struct {
 // AspectName returns "mlPrimaryKeyKey".
 func (MLPrimaryKeyKey) AspectName() string { return "mlPrimaryKeyKey" }
 
-// appendJSON appends the JSON of m to dst.
-func (m MLPrimaryKeyKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MLPrimaryKeyKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"featureNamespace\":"...)
-	dst = appendString(dst, m.FeatureNamespace)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, m.Name)
+	dst = append(dst, pick(esc, `,"featureNamespace":`, `,\"featureNamespace\":`)...)
+	dst = appendStringIn(dst, m.FeatureNamespace, esc)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, m.Name, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1078,16 +1122,17 @@ type MetricKey struct {
 // AspectName returns "metricKey".
 func (MetricKey) AspectName() string { return "metricKey" }
 
-// appendJSON appends the JSON of m to dst.
-func (m MetricKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MetricKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"platform\":"...)
-	dst = appendString(dst, m.Platform)
-	dst = append(dst, ",\"path\":"...)
-	dst = appendString(dst, m.Path)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, m.ID)
+	dst = append(dst, pick(esc, `,"platform":`, `,\"platform\":`)...)
+	dst = appendStringIn(dst, m.Platform, esc)
+	dst = append(dst, pick(esc, `,"path":`, `,\"path\":`)...)
+	dst = appendStringIn(dst, m.Path, esc)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, m.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1108,14 +1153,15 @@ type NotebookKey struct {
 // AspectName returns "notebookKey".
 func (NotebookKey) AspectName() string { return "notebookKey" }
 
-// appendJSON appends the JSON of n to dst.
-func (n NotebookKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of n to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (n NotebookKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"notebookTool\":"...)
-	dst = appendString(dst, n.NotebookTool)
-	dst = append(dst, ",\"notebookId\":"...)
-	dst = appendString(dst, n.NotebookID)
+	dst = append(dst, pick(esc, `,"notebookTool":`, `,\"notebookTool\":`)...)
+	dst = appendStringIn(dst, n.NotebookTool, esc)
+	dst = append(dst, pick(esc, `,"notebookId":`, `,\"notebookId\":`)...)
+	dst = appendStringIn(dst, n.NotebookID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1134,12 +1180,13 @@ type OwnershipTypeKey struct {
 // AspectName returns "ownershipTypeKey".
 func (OwnershipTypeKey) AspectName() string { return "ownershipTypeKey" }
 
-// appendJSON appends the JSON of o to dst.
-func (o OwnershipTypeKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of o to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (o OwnershipTypeKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, o.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, o.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1157,12 +1204,13 @@ type PostKey struct {
 // AspectName returns "postKey".
 func (PostKey) AspectName() string { return "postKey" }
 
-// appendJSON appends the JSON of v to dst.
-func (v PostKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PostKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, v.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, v.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1179,12 +1227,13 @@ type QueryKey struct {
 // AspectName returns "queryKey".
 func (QueryKey) AspectName() string { return "queryKey" }
 
-// appendJSON appends the JSON of q to dst.
-func (q QueryKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of q to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (q QueryKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, q.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, q.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1201,12 +1250,13 @@ type RoleKey struct {
 // AspectName returns "roleKey".
 func (RoleKey) AspectName() string { return "roleKey" }
 
-// appendJSON appends the JSON of r to dst.
-func (r RoleKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RoleKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, r.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, r.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1225,14 +1275,15 @@ type SchemaFieldKey struct {
 // AspectName returns "schemaFieldKey".
 func (SchemaFieldKey) AspectName() string { return "schemaFieldKey" }
 
-// appendJSON appends the JSON of s to dst.
-func (s SchemaFieldKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SchemaFieldKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"parent\":"...)
-	dst = appendString(dst, s.Parent)
-	dst = append(dst, ",\"fieldPath\":"...)
-	dst = appendString(dst, s.FieldPath)
+	dst = append(dst, pick(esc, `,"parent":`, `,\"parent\":`)...)
+	dst = appendStringIn(dst, s.Parent, esc)
+	dst = append(dst, pick(esc, `,"fieldPath":`, `,\"fieldPath\":`)...)
+	dst = appendStringIn(dst, s.FieldPath, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1261,16 +1312,17 @@ type SemanticModelKey struct {
 // AspectName returns "semanticModelKey".
 func (SemanticModelKey) AspectName() string { return "semanticModelKey" }
 
-// appendJSON appends the JSON of s to dst.
-func (s SemanticModelKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SemanticModelKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"platform\":"...)
-	dst = appendString(dst, s.Platform)
-	dst = append(dst, ",\"path\":"...)
-	dst = appendString(dst, s.Path)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, s.ID)
+	dst = append(dst, pick(esc, `,"platform":`, `,\"platform\":`)...)
+	dst = appendStringIn(dst, s.Platform, esc)
+	dst = append(dst, pick(esc, `,"path":`, `,\"path\":`)...)
+	dst = appendStringIn(dst, s.Path, esc)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, s.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1287,12 +1339,13 @@ type TagKey struct {
 // AspectName returns "tagKey".
 func (TagKey) AspectName() string { return "tagKey" }
 
-// appendJSON appends the JSON of t to dst.
-func (t TagKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of t to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (t TagKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, t.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, t.Name, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1309,12 +1362,13 @@ type TelemetryKey struct {
 // AspectName returns "telemetryKey".
 func (TelemetryKey) AspectName() string { return "telemetryKey" }
 
-// appendJSON appends the JSON of t to dst.
-func (t TelemetryKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of t to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (t TelemetryKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, t.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, t.Name, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1334,13 +1388,14 @@ type VersionSetKey struct {
 // AspectName returns "versionSetKey".
 func (VersionSetKey) AspectName() string { return "versionSetKey" }
 
-// appendJSON appends the JSON of v to dst.
-func (v VersionSetKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v VersionSetKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, v.ID)
-	dst = append(dst, ",\"entityType\":"...)
-	dst = appendString(dst, v.EntityType)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, v.ID, esc)
+	dst = append(dst, pick(esc, `,"entityType":`, `,\"entityType\":`)...)
+	dst = appendStringIn(dst, v.EntityType, esc)
 	return closeObject(dst, start), err
 }

@@ -70,14 +70,15 @@ func (c ConjunctiveCriterion) MarshalJSON() ([]byte, error) {
 		p.And = nonNil(p.And)
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c ConjunctiveCriterion) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ConjunctiveCriterion) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"and\":"...)
+	dst = append(dst, pick(esc, `,"and":`, `,\"and\":`)...)
 	if c.And == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -89,7 +90,7 @@ func (c ConjunctiveCriterion) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -129,16 +130,17 @@ func (c Criterion) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(c.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(c.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c Criterion) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c Criterion) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"field\":"...)
-	dst = appendString(dst, c.Field)
-	dst = append(dst, ",\"values\":"...)
+	dst = append(dst, pick(esc, `,"field":`, `,\"field\":`)...)
+	dst = appendStringIn(dst, c.Field, esc)
+	dst = append(dst, pick(esc, `,"values":`, `,\"values\":`)...)
 	if c.Values == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -150,7 +152,7 @@ func (c Criterion) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -160,10 +162,10 @@ func (c Criterion) appendJSON(dst []byte) ([]byte, error) {
 		if x == "" {
 			x = ConditionEqual
 		}
-		dst = append(dst, ",\"condition\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"condition":`, `,\"condition\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
-	dst = append(dst, ",\"negated\":"...)
+	dst = append(dst, pick(esc, `,"negated":`, `,\"negated\":`)...)
 	dst = appendBool(dst, c.Negated)
 	return closeObject(dst, start), err
 }
@@ -196,12 +198,13 @@ type Filter struct {
 	Criteria []Criterion `json:"criteria,omitzero"`
 }
 
-// appendJSON appends the JSON of f to dst.
-func (f Filter) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of f to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (f Filter) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if f.Or != nil {
-		dst = append(dst, ",\"or\":"...)
+		dst = append(dst, pick(esc, `,"or":`, `,\"or\":`)...)
 		if f.Or == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -210,7 +213,7 @@ func (f Filter) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -219,7 +222,7 @@ func (f Filter) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if f.Criteria != nil {
-		dst = append(dst, ",\"criteria\":"...)
+		dst = append(dst, pick(esc, `,"criteria":`, `,\"criteria\":`)...)
 		if f.Criteria == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -228,7 +231,7 @@ func (f Filter) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}

@@ -22,12 +22,13 @@ type AIContext struct {
 	CustomInstructions *string `json:"customInstructions,omitempty"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AIContext) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AIContext) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if a.Synonyms != nil {
-		dst = append(dst, ",\"synonyms\":"...)
+		dst = append(dst, pick(esc, `,"synonyms":`, `,\"synonyms\":`)...)
 		if a.Synonyms == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -36,17 +37,17 @@ func (a AIContext) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if a.Instructions != nil {
-		dst = append(dst, ",\"instructions\":"...)
-		dst = appendString(dst, *a.Instructions)
+		dst = append(dst, pick(esc, `,"instructions":`, `,\"instructions\":`)...)
+		dst = appendStringIn(dst, *a.Instructions, esc)
 	}
 	if a.Examples != nil {
-		dst = append(dst, ",\"examples\":"...)
+		dst = append(dst, pick(esc, `,"examples":`, `,\"examples\":`)...)
 		if a.Examples == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -55,14 +56,14 @@ func (a AIContext) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if a.CustomInstructions != nil {
-		dst = append(dst, ",\"customInstructions\":"...)
-		dst = appendString(dst, *a.CustomInstructions)
+		dst = append(dst, pick(esc, `,"customInstructions":`, `,\"customInstructions\":`)...)
+		dst = appendStringIn(dst, *a.CustomInstructions, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -91,33 +92,34 @@ type DerivedMetricInput struct {
 	Properties map[string]string `json:"properties,omitzero"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DerivedMetricInput) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DerivedMetricInput) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.SourceURN != nil {
-		dst = append(dst, ",\"sourceUrn\":"...)
-		dst = appendString(dst, *d.SourceURN)
+		dst = append(dst, pick(esc, `,"sourceUrn":`, `,\"sourceUrn\":`)...)
+		dst = appendStringIn(dst, *d.SourceURN, esc)
 	}
-	dst = append(dst, ",\"destinationUrn\":"...)
-	dst = appendString(dst, d.DestinationURN)
+	dst = append(dst, pick(esc, `,"destinationUrn":`, `,\"destinationUrn\":`)...)
+	dst = appendStringIn(dst, d.DestinationURN, esc)
 	if d.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = d.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = d.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = d.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = d.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.Properties != nil {
-		dst = append(dst, ",\"properties\":"...)
-		dst = appendStringMap(dst, d.Properties)
+		dst = append(dst, pick(esc, `,"properties":`, `,\"properties\":`)...)
+		dst = appendStringMapIn(dst, d.Properties, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -158,14 +160,15 @@ type DialectExpression struct {
 	Expression string `json:"expression"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DialectExpression) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DialectExpression) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"dialect\":"...)
-	dst = appendString(dst, string(d.Dialect))
-	dst = append(dst, ",\"expression\":"...)
-	dst = appendString(dst, d.Expression)
+	dst = append(dst, pick(esc, `,"dialect":`, `,\"dialect\":`)...)
+	dst = appendStringIn(dst, string(d.Dialect), esc)
+	dst = append(dst, pick(esc, `,"expression":`, `,\"expression\":`)...)
+	dst = appendStringIn(dst, d.Expression, esc)
 	return closeObject(dst, start), err
 }
 
@@ -187,14 +190,15 @@ func (m MetricExpression) MarshalJSON() ([]byte, error) {
 		p.Dialects = nonNil(p.Dialects)
 		return marshal(p)
 	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(m.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of m to dst.
-func (m MetricExpression) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MetricExpression) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"dialects\":"...)
+	dst = append(dst, pick(esc, `,"dialects":`, `,\"dialects\":`)...)
 	if m.Dialects == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -206,7 +210,7 @@ func (m MetricExpression) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -249,48 +253,49 @@ type MetricInfo struct {
 // AspectName returns "metricInfo".
 func (MetricInfo) AspectName() string { return "metricInfo" }
 
-// appendJSON appends the JSON of m to dst.
-func (m MetricInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MetricInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if m.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *m.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *m.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, m.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, m.Name, esc)
 	if m.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *m.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *m.Description, esc)
 	}
 	if m.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = m.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = m.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if m.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = m.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = m.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if m.SemanticModel != nil {
-		dst = append(dst, ",\"semanticModel\":"...)
-		dst = appendString(dst, *m.SemanticModel)
+		dst = append(dst, pick(esc, `,"semanticModel":`, `,\"semanticModel\":`)...)
+		dst = appendStringIn(dst, *m.SemanticModel, esc)
 	}
 	if m.Expression != nil {
-		dst = append(dst, ",\"expression\":"...)
-		dst, err = m.Expression.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"expression":`, `,\"expression\":`)...)
+		dst, err = m.Expression.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, m.Expression)
 		}
 	}
 	if m.AIContext != nil {
-		dst = append(dst, ",\"aiContext\":"...)
-		dst, err = m.AIContext.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"aiContext":`, `,\"aiContext\":`)...)
+		dst, err = m.AIContext.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -329,18 +334,19 @@ func (m MetricRelationships) MarshalJSON() ([]byte, error) {
 		p.RelatedMetrics = nonNil(p.RelatedMetrics)
 		return marshal(p)
 	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(m.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of m to dst.
-func (m MetricRelationships) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MetricRelationships) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if m.ParentMetric != nil {
-		dst = append(dst, ",\"parentMetric\":"...)
-		dst = appendString(dst, *m.ParentMetric)
+		dst = append(dst, pick(esc, `,"parentMetric":`, `,\"parentMetric\":`)...)
+		dst = appendStringIn(dst, *m.ParentMetric, esc)
 	}
-	dst = append(dst, ",\"derivedFrom\":"...)
+	dst = append(dst, pick(esc, `,"derivedFrom":`, `,\"derivedFrom\":`)...)
 	if m.DerivedFrom == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -352,7 +358,7 @@ func (m MetricRelationships) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -360,7 +366,7 @@ func (m MetricRelationships) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"relatedMetrics\":"...)
+	dst = append(dst, pick(esc, `,"relatedMetrics":`, `,\"relatedMetrics\":`)...)
 	if m.RelatedMetrics == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -372,7 +378,7 @@ func (m MetricRelationships) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -416,12 +422,13 @@ type MetricUpstreams struct {
 // AspectName returns "metricUpstreams".
 func (MetricUpstreams) AspectName() string { return "metricUpstreams" }
 
-// appendJSON appends the JSON of m to dst.
-func (m MetricUpstreams) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MetricUpstreams) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if m.DatasetUpstreams != nil {
-		dst = append(dst, ",\"datasetUpstreams\":"...)
+		dst = append(dst, pick(esc, `,"datasetUpstreams":`, `,\"datasetUpstreams\":`)...)
 		if m.DatasetUpstreams == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -430,7 +437,7 @@ func (m MetricUpstreams) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -439,7 +446,7 @@ func (m MetricUpstreams) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if m.FieldUpstreams != nil {
-		dst = append(dst, ",\"fieldUpstreams\":"...)
+		dst = append(dst, pick(esc, `,"fieldUpstreams":`, `,\"fieldUpstreams\":`)...)
 		if m.FieldUpstreams == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -448,7 +455,7 @@ func (m MetricUpstreams) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}

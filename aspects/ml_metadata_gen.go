@@ -21,18 +21,19 @@ type BaseData struct {
 	PreProcessing []string `json:"preProcessing,omitzero"`
 }
 
-// appendJSON appends the JSON of b to dst.
-func (b BaseData) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of b to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (b BaseData) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"dataset\":"...)
-	dst = appendString(dst, b.Dataset)
+	dst = append(dst, pick(esc, `,"dataset":`, `,\"dataset\":`)...)
+	dst = appendStringIn(dst, b.Dataset, esc)
 	if b.Motivation != nil {
-		dst = append(dst, ",\"motivation\":"...)
-		dst = appendString(dst, *b.Motivation)
+		dst = append(dst, pick(esc, `,"motivation":`, `,\"motivation\":`)...)
+		dst = appendStringIn(dst, *b.Motivation, esc)
 	}
 	if b.PreProcessing != nil {
-		dst = append(dst, ",\"preProcessing\":"...)
+		dst = append(dst, pick(esc, `,"preProcessing":`, `,\"preProcessing\":`)...)
 		if b.PreProcessing == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -41,7 +42,7 @@ func (b BaseData) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -69,20 +70,21 @@ type CaveatDetails struct {
 	GroupsNotRepresented []string `json:"groupsNotRepresented,omitzero"`
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c CaveatDetails) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CaveatDetails) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.NeedsFurtherTesting != nil {
-		dst = append(dst, ",\"needsFurtherTesting\":"...)
+		dst = append(dst, pick(esc, `,"needsFurtherTesting":`, `,\"needsFurtherTesting\":`)...)
 		dst = appendBool(dst, *c.NeedsFurtherTesting)
 	}
 	if c.CaveatDescription != nil {
-		dst = append(dst, ",\"caveatDescription\":"...)
-		dst = appendString(dst, *c.CaveatDescription)
+		dst = append(dst, pick(esc, `,"caveatDescription":`, `,\"caveatDescription\":`)...)
+		dst = appendStringIn(dst, *c.CaveatDescription, esc)
 	}
 	if c.GroupsNotRepresented != nil {
-		dst = append(dst, ",\"groupsNotRepresented\":"...)
+		dst = append(dst, pick(esc, `,"groupsNotRepresented":`, `,\"groupsNotRepresented\":`)...)
 		if c.GroupsNotRepresented == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -91,7 +93,7 @@ func (c CaveatDetails) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -123,23 +125,24 @@ type CaveatsAndRecommendations struct {
 // AspectName returns "mlModelCaveatsAndRecommendations".
 func (CaveatsAndRecommendations) AspectName() string { return "mlModelCaveatsAndRecommendations" }
 
-// appendJSON appends the JSON of c to dst.
-func (c CaveatsAndRecommendations) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c CaveatsAndRecommendations) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.Caveats != nil {
-		dst = append(dst, ",\"caveats\":"...)
-		dst, err = c.Caveats.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"caveats":`, `,\"caveats\":`)...)
+		dst, err = c.Caveats.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if c.Recommendations != nil {
-		dst = append(dst, ",\"recommendations\":"...)
-		dst = appendString(dst, *c.Recommendations)
+		dst = append(dst, pick(esc, `,"recommendations":`, `,\"recommendations\":`)...)
+		dst = appendStringIn(dst, *c.Recommendations, esc)
 	}
 	if c.IdealDatasetCharacteristics != nil {
-		dst = append(dst, ",\"idealDatasetCharacteristics\":"...)
+		dst = append(dst, pick(esc, `,"idealDatasetCharacteristics":`, `,\"idealDatasetCharacteristics\":`)...)
 		if c.IdealDatasetCharacteristics == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -148,7 +151,7 @@ func (c CaveatsAndRecommendations) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -196,13 +199,14 @@ type EditableMLPrimaryKeyProperties struct {
 // AspectName returns "editableMlPrimaryKeyProperties".
 func (EditableMLPrimaryKeyProperties) AspectName() string { return "editableMlPrimaryKeyProperties" }
 
-// appendJSON appends the JSON of e to dst.
-func (e EditableMLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EditableMLPrimaryKeyProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if e.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *e.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *e.Description, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -238,12 +242,13 @@ type EthicalConsiderations struct {
 // AspectName returns "mlModelEthicalConsiderations".
 func (EthicalConsiderations) AspectName() string { return "mlModelEthicalConsiderations" }
 
-// appendJSON appends the JSON of e to dst.
-func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EthicalConsiderations) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if e.Data != nil {
-		dst = append(dst, ",\"data\":"...)
+		dst = append(dst, pick(esc, `,"data":`, `,\"data\":`)...)
 		if e.Data == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -252,13 +257,13 @@ func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if e.HumanLife != nil {
-		dst = append(dst, ",\"humanLife\":"...)
+		dst = append(dst, pick(esc, `,"humanLife":`, `,\"humanLife\":`)...)
 		if e.HumanLife == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -267,13 +272,13 @@ func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if e.Mitigations != nil {
-		dst = append(dst, ",\"mitigations\":"...)
+		dst = append(dst, pick(esc, `,"mitigations":`, `,\"mitigations\":`)...)
 		if e.Mitigations == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -282,13 +287,13 @@ func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if e.RisksAndHarms != nil {
-		dst = append(dst, ",\"risksAndHarms\":"...)
+		dst = append(dst, pick(esc, `,"risksAndHarms":`, `,\"risksAndHarms\":`)...)
 		if e.RisksAndHarms == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -297,13 +302,13 @@ func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if e.UseCases != nil {
-		dst = append(dst, ",\"useCases\":"...)
+		dst = append(dst, pick(esc, `,"useCases":`, `,\"useCases\":`)...)
 		if e.UseCases == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -312,7 +317,7 @@ func (e EthicalConsiderations) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -342,14 +347,15 @@ func (e EvaluationData) MarshalJSON() ([]byte, error) {
 		p.EvaluationData = nonNil(p.EvaluationData)
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EvaluationData) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EvaluationData) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"evaluationData\":"...)
+	dst = append(dst, pick(esc, `,"evaluationData":`, `,\"evaluationData\":`)...)
 	if e.EvaluationData == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -361,7 +367,7 @@ func (e EvaluationData) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -392,12 +398,13 @@ type IntendedUse struct {
 // AspectName returns "intendedUse".
 func (IntendedUse) AspectName() string { return "intendedUse" }
 
-// appendJSON appends the JSON of i to dst.
-func (i IntendedUse) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of i to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (i IntendedUse) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if i.PrimaryUses != nil {
-		dst = append(dst, ",\"primaryUses\":"...)
+		dst = append(dst, pick(esc, `,"primaryUses":`, `,\"primaryUses\":`)...)
 		if i.PrimaryUses == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -406,13 +413,13 @@ func (i IntendedUse) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if i.PrimaryUsers != nil {
-		dst = append(dst, ",\"primaryUsers\":"...)
+		dst = append(dst, pick(esc, `,"primaryUsers":`, `,\"primaryUsers\":`)...)
 		if i.PrimaryUsers == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -421,13 +428,13 @@ func (i IntendedUse) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, string(x0))
+				dst = appendStringIn(dst, string(x0), esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if i.OutOfScopeUses != nil {
-		dst = append(dst, ",\"outOfScopeUses\":"...)
+		dst = append(dst, pick(esc, `,"outOfScopeUses":`, `,\"outOfScopeUses\":`)...)
 		if i.OutOfScopeUses == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -436,7 +443,7 @@ func (i IntendedUse) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -488,41 +495,42 @@ func (m MLModelDeploymentProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(m.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of m to dst.
-func (m MLModelDeploymentProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MLModelDeploymentProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if m.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, m.CustomProperties)
+		dst = appendStringMapIn(dst, m.CustomProperties, esc)
 	}
 	if m.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *m.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *m.ExternalURL, esc)
 	}
 	if m.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *m.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *m.Description, esc)
 	}
 	if m.CreatedAt != nil {
-		dst = append(dst, ",\"createdAt\":"...)
+		dst = append(dst, pick(esc, `,"createdAt":`, `,\"createdAt\":`)...)
 		dst = strconv.AppendInt(dst, int64(*m.CreatedAt), 10)
 	}
 	if m.Version != nil {
-		dst = append(dst, ",\"version\":"...)
-		dst, err = m.Version.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+		dst, err = m.Version.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if m.Status != nil {
-		dst = append(dst, ",\"status\":"...)
-		dst = appendString(dst, string(*m.Status))
+		dst = append(dst, pick(esc, `,"status":`, `,\"status\":`)...)
+		dst = appendStringIn(dst, string(*m.Status), esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -555,12 +563,13 @@ type MLModelFactorPrompts struct {
 // AspectName returns "mlModelFactorPrompts".
 func (MLModelFactorPrompts) AspectName() string { return "mlModelFactorPrompts" }
 
-// appendJSON appends the JSON of m to dst.
-func (m MLModelFactorPrompts) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MLModelFactorPrompts) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if m.RelevantFactors != nil {
-		dst = append(dst, ",\"relevantFactors\":"...)
+		dst = append(dst, pick(esc, `,"relevantFactors":`, `,\"relevantFactors\":`)...)
 		if m.RelevantFactors == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -569,7 +578,7 @@ func (m MLModelFactorPrompts) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -578,7 +587,7 @@ func (m MLModelFactorPrompts) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if m.EvaluationFactors != nil {
-		dst = append(dst, ",\"evaluationFactors\":"...)
+		dst = append(dst, pick(esc, `,"evaluationFactors":`, `,\"evaluationFactors\":`)...)
 		if m.EvaluationFactors == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -587,7 +596,7 @@ func (m MLModelFactorPrompts) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -620,12 +629,13 @@ type MLModelFactors struct {
 	Environment []string `json:"environment,omitzero"`
 }
 
-// appendJSON appends the JSON of m to dst.
-func (m MLModelFactors) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MLModelFactors) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if m.Groups != nil {
-		dst = append(dst, ",\"groups\":"...)
+		dst = append(dst, pick(esc, `,"groups":`, `,\"groups\":`)...)
 		if m.Groups == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -634,13 +644,13 @@ func (m MLModelFactors) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if m.Instrumentation != nil {
-		dst = append(dst, ",\"instrumentation\":"...)
+		dst = append(dst, pick(esc, `,"instrumentation":`, `,\"instrumentation\":`)...)
 		if m.Instrumentation == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -649,13 +659,13 @@ func (m MLModelFactors) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if m.Environment != nil {
-		dst = append(dst, ",\"environment\":"...)
+		dst = append(dst, pick(esc, `,"environment":`, `,\"environment\":`)...)
 		if m.Environment == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -664,7 +674,7 @@ func (m MLModelFactors) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -701,38 +711,39 @@ func (m MLPrimaryKeyProperties) MarshalJSON() ([]byte, error) {
 		p.Sources = nonNil(p.Sources)
 		return marshal(p)
 	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(m.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of m to dst.
-func (m MLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MLPrimaryKeyProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if m.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, m.CustomProperties)
+		dst = appendStringMapIn(dst, m.CustomProperties, esc)
 	}
 	if m.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *m.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *m.Description, esc)
 	}
 	if m.DataType != nil {
-		dst = append(dst, ",\"dataType\":"...)
-		dst, err = appendMarshal(dst, m.DataType)
+		dst = append(dst, pick(esc, `,"dataType":`, `,\"dataType\":`)...)
+		dst, err = appendMarshalIn(dst, m.DataType, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if m.Version != nil {
-		dst = append(dst, ",\"version\":"...)
-		dst, err = m.Version.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+		dst, err = m.Version.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"sources\":"...)
+	dst = append(dst, pick(esc, `,"sources":`, `,\"sources\":`)...)
 	if m.Sources == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -744,7 +755,7 @@ func (m MLPrimaryKeyProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -796,29 +807,30 @@ func (m MLTrainingRunProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(m.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of m to dst.
-func (m MLTrainingRunProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m MLTrainingRunProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if m.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, m.CustomProperties)
+		dst = appendStringMapIn(dst, m.CustomProperties, esc)
 	}
 	if m.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *m.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *m.ExternalURL, esc)
 	}
 	if m.ID != nil {
-		dst = append(dst, ",\"id\":"...)
-		dst = appendString(dst, *m.ID)
+		dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+		dst = appendStringIn(dst, *m.ID, esc)
 	}
 	if m.OutputURLs != nil {
-		dst = append(dst, ",\"outputUrls\":"...)
+		dst = append(dst, pick(esc, `,"outputUrls":`, `,\"outputUrls\":`)...)
 		if m.OutputURLs == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -827,13 +839,13 @@ func (m MLTrainingRunProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if m.HyperParams != nil {
-		dst = append(dst, ",\"hyperParams\":"...)
+		dst = append(dst, pick(esc, `,"hyperParams":`, `,\"hyperParams\":`)...)
 		if m.HyperParams == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -842,7 +854,7 @@ func (m MLTrainingRunProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = appendMarshal(dst, x0)
+				dst, err = appendMarshalIn(dst, x0, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -851,7 +863,7 @@ func (m MLTrainingRunProperties) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if m.TrainingMetrics != nil {
-		dst = append(dst, ",\"trainingMetrics\":"...)
+		dst = append(dst, pick(esc, `,"trainingMetrics":`, `,\"trainingMetrics\":`)...)
 		if m.TrainingMetrics == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -860,7 +872,7 @@ func (m MLTrainingRunProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = appendMarshal(dst, x0)
+				dst, err = appendMarshalIn(dst, x0, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -897,12 +909,13 @@ type Metrics struct {
 // AspectName returns "mlModelMetrics".
 func (Metrics) AspectName() string { return "mlModelMetrics" }
 
-// appendJSON appends the JSON of m to dst.
-func (m Metrics) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m Metrics) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if m.PerformanceMeasures != nil {
-		dst = append(dst, ",\"performanceMeasures\":"...)
+		dst = append(dst, pick(esc, `,"performanceMeasures":`, `,\"performanceMeasures\":`)...)
 		if m.PerformanceMeasures == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -911,13 +924,13 @@ func (m Metrics) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if m.DecisionThreshold != nil {
-		dst = append(dst, ",\"decisionThreshold\":"...)
+		dst = append(dst, pick(esc, `,"decisionThreshold":`, `,\"decisionThreshold\":`)...)
 		if m.DecisionThreshold == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -926,7 +939,7 @@ func (m Metrics) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -954,20 +967,21 @@ type QuantitativeAnalyses struct {
 // AspectName returns "mlModelQuantitativeAnalyses".
 func (QuantitativeAnalyses) AspectName() string { return "mlModelQuantitativeAnalyses" }
 
-// appendJSON appends the JSON of q to dst.
-func (q QuantitativeAnalyses) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of q to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (q QuantitativeAnalyses) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if q.UnitaryResults != nil {
-		dst = append(dst, ",\"unitaryResults\":"...)
-		dst, err = q.UnitaryResults.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"unitaryResults":`, `,\"unitaryResults\":`)...)
+		dst, err = q.UnitaryResults.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, q.UnitaryResults)
 		}
 	}
 	if q.IntersectionalResults != nil {
-		dst = append(dst, ",\"intersectionalResults\":"...)
-		dst, err = q.IntersectionalResults.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"intersectionalResults":`, `,\"intersectionalResults\":`)...)
+		dst, err = q.IntersectionalResults.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, q.IntersectionalResults)
 		}
@@ -996,19 +1010,20 @@ func (u ResultsType) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u ResultsType) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u ResultsType) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	if n := countSet(u.String != nil); n != 1 {
 		return dst, unionCountError("ResultsType", n)
 	}
 	var err error
 	switch {
 	case u.String != nil:
-		dst = append(dst, "{\"string\":"...)
-		dst = appendString(dst, *u.String)
+		dst = append(dst, pick(esc, `{"string":`, `{\"string\":`)...)
+		dst = appendStringIn(dst, *u.String, esc)
 	}
 	return append(dst, '}'), err
 }
@@ -1056,14 +1071,15 @@ func (s SourceCode) MarshalJSON() ([]byte, error) {
 		p.SourceCode = nonNil(p.SourceCode)
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SourceCode) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SourceCode) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"sourceCode\":"...)
+	dst = append(dst, pick(esc, `,"sourceCode":`, `,\"sourceCode\":`)...)
 	if s.SourceCode == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1075,7 +1091,7 @@ func (s SourceCode) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -1097,14 +1113,15 @@ type SourceCodeURL struct {
 	SourceCodeURL string `json:"sourceCodeUrl"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SourceCodeURL) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SourceCodeURL) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(s.Type))
-	dst = append(dst, ",\"sourceCodeUrl\":"...)
-	dst = appendString(dst, s.SourceCodeURL)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(s.Type), esc)
+	dst = append(dst, pick(esc, `,"sourceCodeUrl":`, `,\"sourceCodeUrl\":`)...)
+	dst = appendStringIn(dst, s.SourceCodeURL, esc)
 	return closeObject(dst, start), err
 }
 
@@ -1147,14 +1164,15 @@ func (t TrainingData) MarshalJSON() ([]byte, error) {
 		p.TrainingData = nonNil(p.TrainingData)
 		return marshal(p)
 	}
-	return finishJSON(t.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(t.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of t to dst.
-func (t TrainingData) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of t to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (t TrainingData) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"trainingData\":"...)
+	dst = append(dst, pick(esc, `,"trainingData":`, `,\"trainingData\":`)...)
 	if t.TrainingData == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -1166,7 +1184,7 @@ func (t TrainingData) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}

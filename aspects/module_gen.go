@@ -28,14 +28,15 @@ func (a AssetCollectionModuleParams) MarshalJSON() ([]byte, error) {
 		p.AssetURNs = nonNil(p.AssetURNs)
 		return marshal(p)
 	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(a.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssetCollectionModuleParams) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssetCollectionModuleParams) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"assetUrns\":"...)
+	dst = append(dst, pick(esc, `,"assetUrns":`, `,\"assetUrns\":`)...)
 	if a.AssetURNs == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -47,14 +48,14 @@ func (a AssetCollectionModuleParams) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if a.DynamicFilterJSON != nil {
-		dst = append(dst, ",\"dynamicFilterJson\":"...)
-		dst = appendString(dst, *a.DynamicFilterJSON)
+		dst = append(dst, pick(esc, `,"dynamicFilterJson":`, `,\"dynamicFilterJson\":`)...)
+		dst = appendStringIn(dst, *a.DynamicFilterJSON, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -79,34 +80,35 @@ type DataHubPageModuleParams struct {
 	HierarchyViewParams *HierarchyModuleParams `json:"hierarchyViewParams,omitempty"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageModuleParams) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageModuleParams) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.LinkParams != nil {
-		dst = append(dst, ",\"linkParams\":"...)
-		dst, err = d.LinkParams.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"linkParams":`, `,\"linkParams\":`)...)
+		dst, err = d.LinkParams.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.RichTextParams != nil {
-		dst = append(dst, ",\"richTextParams\":"...)
-		dst, err = d.RichTextParams.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"richTextParams":`, `,\"richTextParams\":`)...)
+		dst, err = d.RichTextParams.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if d.AssetCollectionParams != nil {
-		dst = append(dst, ",\"assetCollectionParams\":"...)
-		dst, err = d.AssetCollectionParams.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"assetCollectionParams":`, `,\"assetCollectionParams\":`)...)
+		dst, err = d.AssetCollectionParams.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, d.AssetCollectionParams)
 		}
 	}
 	if d.HierarchyViewParams != nil {
-		dst = append(dst, ",\"hierarchyViewParams\":"...)
-		dst, err = d.HierarchyViewParams.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"hierarchyViewParams":`, `,\"hierarchyViewParams\":`)...)
+		dst, err = d.HierarchyViewParams.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -137,31 +139,32 @@ type DataHubPageModuleProperties struct {
 // AspectName returns "dataHubPageModuleProperties".
 func (DataHubPageModuleProperties) AspectName() string { return "dataHubPageModuleProperties" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageModuleProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageModuleProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(d.Type))
-	dst = append(dst, ",\"visibility\":"...)
-	dst, err = d.Visibility.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(d.Type), esc)
+	dst = append(dst, pick(esc, `,"visibility":`, `,\"visibility\":`)...)
+	dst, err = d.Visibility.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"params\":"...)
-	dst, err = d.Params.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"params":`, `,\"params\":`)...)
+	dst, err = d.Params.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = d.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = d.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = d.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = d.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -235,12 +238,13 @@ type DataHubPageModuleVisibility struct {
 	Scope PageModuleScope `json:"scope"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageModuleVisibility) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageModuleVisibility) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"scope\":"...)
-	dst = appendString(dst, string(d.Scope))
+	dst = append(dst, pick(esc, `,"scope":`, `,\"scope\":`)...)
+	dst = appendStringIn(dst, string(d.Scope), esc)
 	return closeObject(dst, start), err
 }
 
@@ -263,12 +267,13 @@ type HierarchyModuleParams struct {
 	RelatedEntitiesFilterJSON *string `json:"relatedEntitiesFilterJson,omitempty"`
 }
 
-// appendJSON appends the JSON of h to dst.
-func (h HierarchyModuleParams) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of h to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (h HierarchyModuleParams) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if h.AssetURNs != nil {
-		dst = append(dst, ",\"assetUrns\":"...)
+		dst = append(dst, pick(esc, `,"assetUrns":`, `,\"assetUrns\":`)...)
 		if h.AssetURNs == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -277,16 +282,16 @@ func (h HierarchyModuleParams) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"showRelatedEntities\":"...)
+	dst = append(dst, pick(esc, `,"showRelatedEntities":`, `,\"showRelatedEntities\":`)...)
 	dst = appendBool(dst, h.ShowRelatedEntities)
 	if h.RelatedEntitiesFilterJSON != nil {
-		dst = append(dst, ",\"relatedEntitiesFilterJson\":"...)
-		dst = appendString(dst, *h.RelatedEntitiesFilterJSON)
+		dst = append(dst, pick(esc, `,"relatedEntitiesFilterJson":`, `,\"relatedEntitiesFilterJson\":`)...)
+		dst = appendStringIn(dst, *h.RelatedEntitiesFilterJSON, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -302,19 +307,20 @@ type LinkModuleParams struct {
 	Description *string `json:"description,omitempty"`
 }
 
-// appendJSON appends the JSON of l to dst.
-func (l LinkModuleParams) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of l to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (l LinkModuleParams) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"linkUrl\":"...)
-	dst = appendString(dst, l.LinkURL)
+	dst = append(dst, pick(esc, `,"linkUrl":`, `,\"linkUrl\":`)...)
+	dst = appendStringIn(dst, l.LinkURL, esc)
 	if l.ImageURL != nil {
-		dst = append(dst, ",\"imageUrl\":"...)
-		dst = appendString(dst, *l.ImageURL)
+		dst = append(dst, pick(esc, `,"imageUrl":`, `,\"imageUrl\":`)...)
+		dst = appendStringIn(dst, *l.ImageURL, esc)
 	}
 	if l.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *l.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *l.Description, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -339,11 +345,12 @@ type RichTextModuleParams struct {
 	Content string `json:"content"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RichTextModuleParams) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RichTextModuleParams) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"content\":"...)
-	dst = appendString(dst, r.Content)
+	dst = append(dst, pick(esc, `,"content":`, `,\"content\":`)...)
+	dst = appendStringIn(dst, r.Content, esc)
 	return closeObject(dst, start), err
 }

@@ -63,65 +63,66 @@ func (s SystemMetadata) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SystemMetadata) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SystemMetadata) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"lastObserved\":"...)
+	dst = append(dst, pick(esc, `,"lastObserved":`, `,\"lastObserved\":`)...)
 	dst = strconv.AppendInt(dst, int64(s.LastObserved), 10)
 	{
 		x := s.RunID
 		if x == nil {
 			x = Ptr("no-run-id-provided")
 		}
-		dst = append(dst, ",\"runId\":"...)
-		dst = appendString(dst, *x)
+		dst = append(dst, pick(esc, `,"runId":`, `,\"runId\":`)...)
+		dst = appendStringIn(dst, *x, esc)
 	}
 	{
 		x := s.LastRunID
 		if x == nil {
 			x = Ptr("no-run-id-provided")
 		}
-		dst = append(dst, ",\"lastRunId\":"...)
-		dst = appendString(dst, *x)
+		dst = append(dst, pick(esc, `,"lastRunId":`, `,\"lastRunId\":`)...)
+		dst = appendStringIn(dst, *x, esc)
 	}
 	if s.PipelineName != nil {
-		dst = append(dst, ",\"pipelineName\":"...)
-		dst = appendString(dst, *s.PipelineName)
+		dst = append(dst, pick(esc, `,"pipelineName":`, `,\"pipelineName\":`)...)
+		dst = appendStringIn(dst, *s.PipelineName, esc)
 	}
 	if s.RegistryName != nil {
-		dst = append(dst, ",\"registryName\":"...)
-		dst = appendString(dst, *s.RegistryName)
+		dst = append(dst, pick(esc, `,"registryName":`, `,\"registryName\":`)...)
+		dst = appendStringIn(dst, *s.RegistryName, esc)
 	}
 	if s.RegistryVersion != nil {
-		dst = append(dst, ",\"registryVersion\":"...)
-		dst = appendString(dst, *s.RegistryVersion)
+		dst = append(dst, pick(esc, `,"registryVersion":`, `,\"registryVersion\":`)...)
+		dst = appendStringIn(dst, *s.RegistryVersion, esc)
 	}
 	if s.Properties != nil {
-		dst = append(dst, ",\"properties\":"...)
-		dst = appendStringMap(dst, s.Properties)
+		dst = append(dst, pick(esc, `,"properties":`, `,\"properties\":`)...)
+		dst = appendStringMapIn(dst, s.Properties, esc)
 	}
 	if s.Version != nil {
-		dst = append(dst, ",\"version\":"...)
-		dst = appendString(dst, *s.Version)
+		dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+		dst = appendStringIn(dst, *s.Version, esc)
 	}
 	if s.SchemaVersion != nil {
-		dst = append(dst, ",\"schemaVersion\":"...)
+		dst = append(dst, pick(esc, `,"schemaVersion":`, `,\"schemaVersion\":`)...)
 		dst = strconv.AppendInt(dst, int64(*s.SchemaVersion), 10)
 	}
 	if s.AspectCreated != nil {
-		dst = append(dst, ",\"aspectCreated\":"...)
-		dst, err = s.AspectCreated.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"aspectCreated":`, `,\"aspectCreated\":`)...)
+		dst, err = s.AspectCreated.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.AspectModified != nil {
-		dst = append(dst, ",\"aspectModified\":"...)
-		dst, err = s.AspectModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"aspectModified":`, `,\"aspectModified\":`)...)
+		dst, err = s.AspectModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}

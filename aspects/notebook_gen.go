@@ -19,18 +19,19 @@ type ChartCell struct {
 	ChangeAuditStamps ChangeAuditStamps `json:"changeAuditStamps"`
 }
 
-// appendJSON appends the JSON of c to dst.
-func (c ChartCell) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of c to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (c ChartCell) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if c.CellTitle != nil {
-		dst = append(dst, ",\"cellTitle\":"...)
-		dst = appendString(dst, *c.CellTitle)
+		dst = append(dst, pick(esc, `,"cellTitle":`, `,\"cellTitle\":`)...)
+		dst = appendStringIn(dst, *c.CellTitle, esc)
 	}
-	dst = append(dst, ",\"cellId\":"...)
-	dst = appendString(dst, c.CellID)
-	dst = append(dst, ",\"changeAuditStamps\":"...)
-	dst, err = c.ChangeAuditStamps.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"cellId":`, `,\"cellId\":`)...)
+	dst = appendStringIn(dst, c.CellID, esc)
+	dst = append(dst, pick(esc, `,"changeAuditStamps":`, `,\"changeAuditStamps\":`)...)
+	dst, err = c.ChangeAuditStamps.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, c.ChangeAuditStamps)
 	}
@@ -77,33 +78,34 @@ func (e EditableNotebookProperties) MarshalJSON() ([]byte, error) {
 		p.LastModified = p.LastModified.orDefault()
 		return marshal(p)
 	}
-	return finishJSON(e.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(e.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of e to dst.
-func (e EditableNotebookProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of e to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (e EditableNotebookProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"created\":"...)
-	dst, err = e.Created.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = e.Created.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = e.LastModified.orDefault().appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = e.LastModified.orDefault().appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if e.Deleted != nil {
-		dst = append(dst, ",\"deleted\":"...)
-		dst, err = e.Deleted.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"deleted":`, `,\"deleted\":`)...)
+		dst, err = e.Deleted.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if e.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *e.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *e.Description, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -140,33 +142,34 @@ type NotebookCell struct {
 	Type NotebookCellType `json:"type"`
 }
 
-// appendJSON appends the JSON of n to dst.
-func (n NotebookCell) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of n to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (n NotebookCell) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if n.TextCell != nil {
-		dst = append(dst, ",\"textCell\":"...)
-		dst, err = n.TextCell.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"textCell":`, `,\"textCell\":`)...)
+		dst, err = n.TextCell.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if n.QueryCell != nil {
-		dst = append(dst, ",\"queryCell\":"...)
-		dst, err = n.QueryCell.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"queryCell":`, `,\"queryCell\":`)...)
+		dst, err = n.QueryCell.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if n.ChartCell != nil {
-		dst = append(dst, ",\"chartCell\":"...)
-		dst, err = n.ChartCell.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"chartCell":`, `,\"chartCell\":`)...)
+		dst, err = n.ChartCell.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(n.Type))
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(n.Type), esc)
 	return closeObject(dst, start), err
 }
 
@@ -208,14 +211,15 @@ func (n NotebookContent) MarshalJSON() ([]byte, error) {
 		p.Cells = nonNil(p.Cells)
 		return marshal(p)
 	}
-	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(n.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of n to dst.
-func (n NotebookContent) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of n to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (n NotebookContent) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"cells\":"...)
+	dst = append(dst, pick(esc, `,"cells":`, `,\"cells\":`)...)
 	if n.Cells == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -227,7 +231,7 @@ func (n NotebookContent) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -279,31 +283,32 @@ func (n NotebookInfo) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(n.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(n.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of n to dst.
-func (n NotebookInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of n to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (n NotebookInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if n.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, n.CustomProperties)
+		dst = appendStringMapIn(dst, n.CustomProperties, esc)
 	}
 	if n.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *n.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *n.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"title\":"...)
-	dst = appendString(dst, n.Title)
+	dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+	dst = appendStringIn(dst, n.Title, esc)
 	if n.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *n.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *n.Description, esc)
 	}
-	dst = append(dst, ",\"changeAuditStamps\":"...)
-	dst, err = n.ChangeAuditStamps.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"changeAuditStamps":`, `,\"changeAuditStamps\":`)...)
+	dst, err = n.ChangeAuditStamps.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, n.ChangeAuditStamps)
 	}
@@ -344,26 +349,27 @@ type QueryCell struct {
 	LastExecuted *AuditStamp `json:"lastExecuted,omitempty"`
 }
 
-// appendJSON appends the JSON of q to dst.
-func (q QueryCell) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of q to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (q QueryCell) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if q.CellTitle != nil {
-		dst = append(dst, ",\"cellTitle\":"...)
-		dst = appendString(dst, *q.CellTitle)
+		dst = append(dst, pick(esc, `,"cellTitle":`, `,\"cellTitle\":`)...)
+		dst = appendStringIn(dst, *q.CellTitle, esc)
 	}
-	dst = append(dst, ",\"cellId\":"...)
-	dst = appendString(dst, q.CellID)
-	dst = append(dst, ",\"changeAuditStamps\":"...)
-	dst, err = q.ChangeAuditStamps.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"cellId":`, `,\"cellId\":`)...)
+	dst = appendStringIn(dst, q.CellID, esc)
+	dst = append(dst, pick(esc, `,"changeAuditStamps":`, `,\"changeAuditStamps\":`)...)
+	dst, err = q.ChangeAuditStamps.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, q.ChangeAuditStamps)
 	}
-	dst = append(dst, ",\"rawQuery\":"...)
-	dst = appendString(dst, q.RawQuery)
+	dst = append(dst, pick(esc, `,"rawQuery":`, `,\"rawQuery\":`)...)
+	dst = appendStringIn(dst, q.RawQuery, esc)
 	if q.LastExecuted != nil {
-		dst = append(dst, ",\"lastExecuted\":"...)
-		dst, err = q.LastExecuted.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastExecuted":`, `,\"lastExecuted\":`)...)
+		dst, err = q.LastExecuted.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -390,22 +396,23 @@ type TextCell struct {
 	Text string `json:"text"`
 }
 
-// appendJSON appends the JSON of t to dst.
-func (t TextCell) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of t to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (t TextCell) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if t.CellTitle != nil {
-		dst = append(dst, ",\"cellTitle\":"...)
-		dst = appendString(dst, *t.CellTitle)
+		dst = append(dst, pick(esc, `,"cellTitle":`, `,\"cellTitle\":`)...)
+		dst = appendStringIn(dst, *t.CellTitle, esc)
 	}
-	dst = append(dst, ",\"cellId\":"...)
-	dst = appendString(dst, t.CellID)
-	dst = append(dst, ",\"changeAuditStamps\":"...)
-	dst, err = t.ChangeAuditStamps.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"cellId":`, `,\"cellId\":`)...)
+	dst = appendStringIn(dst, t.CellID, esc)
+	dst = append(dst, pick(esc, `,"changeAuditStamps":`, `,\"changeAuditStamps\":`)...)
+	dst, err = t.ChangeAuditStamps.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, t.ChangeAuditStamps)
 	}
-	dst = append(dst, ",\"text\":"...)
-	dst = appendString(dst, t.Text)
+	dst = append(dst, pick(esc, `,"text":`, `,\"text\":`)...)
+	dst = appendStringIn(dst, t.Text, esc)
 	return closeObject(dst, start), err
 }

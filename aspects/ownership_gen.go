@@ -21,23 +21,24 @@ type OwnershipTypeInfo struct {
 // AspectName returns "ownershipTypeInfo".
 func (OwnershipTypeInfo) AspectName() string { return "ownershipTypeInfo" }
 
-// appendJSON appends the JSON of o to dst.
-func (o OwnershipTypeInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of o to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (o OwnershipTypeInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, o.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, o.Name, esc)
 	if o.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *o.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *o.Description, esc)
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = o.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = o.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = o.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = o.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}

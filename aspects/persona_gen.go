@@ -12,8 +12,9 @@ type DataHubPersonaInfo struct {
 // AspectName returns "dataHubPersonaInfo".
 func (DataHubPersonaInfo) AspectName() string { return "dataHubPersonaInfo" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPersonaInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPersonaInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	return closeObject(dst, start), err

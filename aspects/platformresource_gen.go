@@ -34,16 +34,17 @@ type PlatformResourceInfo struct {
 // AspectName returns "platformResourceInfo".
 func (PlatformResourceInfo) AspectName() string { return "platformResourceInfo" }
 
-// appendJSON appends the JSON of v to dst.
-func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PlatformResourceInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"resourceType\":"...)
-	dst = appendString(dst, v.ResourceType)
-	dst = append(dst, ",\"primaryKey\":"...)
-	dst = appendString(dst, v.PrimaryKey)
+	dst = append(dst, pick(esc, `,"resourceType":`, `,\"resourceType\":`)...)
+	dst = appendStringIn(dst, v.ResourceType, esc)
+	dst = append(dst, pick(esc, `,"primaryKey":`, `,\"primaryKey\":`)...)
+	dst = appendStringIn(dst, v.PrimaryKey, esc)
 	if v.SecondaryKeys != nil {
-		dst = append(dst, ",\"secondaryKeys\":"...)
+		dst = append(dst, pick(esc, `,"secondaryKeys":`, `,\"secondaryKeys\":`)...)
 		if v.SecondaryKeys == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -52,14 +53,14 @@ func (v PlatformResourceInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if v.Value != nil {
-		dst = append(dst, ",\"value\":"...)
-		dst, err = v.Value.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"value":`, `,\"value\":`)...)
+		dst, err = v.Value.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, v.Value)
 		}
@@ -92,11 +93,12 @@ type PlatformResourceKey struct {
 // AspectName returns "platformResourceKey".
 func (PlatformResourceKey) AspectName() string { return "platformResourceKey" }
 
-// appendJSON appends the JSON of v to dst.
-func (v PlatformResourceKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PlatformResourceKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, v.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, v.ID, esc)
 	return closeObject(dst, start), err
 }

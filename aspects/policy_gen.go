@@ -32,12 +32,13 @@ type DataHubActorFilter struct {
 	Roles []string `json:"roles,omitzero"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubActorFilter) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubActorFilter) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.Users != nil {
-		dst = append(dst, ",\"users\":"...)
+		dst = append(dst, pick(esc, `,"users":`, `,\"users\":`)...)
 		if d.Users == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -46,13 +47,13 @@ func (d DataHubActorFilter) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if d.Groups != nil {
-		dst = append(dst, ",\"groups\":"...)
+		dst = append(dst, pick(esc, `,"groups":`, `,\"groups\":`)...)
 		if d.Groups == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -61,15 +62,15 @@ func (d DataHubActorFilter) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"resourceOwners\":"...)
+	dst = append(dst, pick(esc, `,"resourceOwners":`, `,\"resourceOwners\":`)...)
 	dst = appendBool(dst, d.ResourceOwners)
 	if d.ResourceOwnersTypes != nil {
-		dst = append(dst, ",\"resourceOwnersTypes\":"...)
+		dst = append(dst, pick(esc, `,"resourceOwnersTypes":`, `,\"resourceOwnersTypes\":`)...)
 		if d.ResourceOwnersTypes == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -78,17 +79,17 @@ func (d DataHubActorFilter) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"allUsers\":"...)
+	dst = append(dst, pick(esc, `,"allUsers":`, `,\"allUsers\":`)...)
 	dst = appendBool(dst, d.AllUsers)
-	dst = append(dst, ",\"allGroups\":"...)
+	dst = append(dst, pick(esc, `,"allGroups":`, `,\"allGroups\":`)...)
 	dst = appendBool(dst, d.AllGroups)
 	if d.Roles != nil {
-		dst = append(dst, ",\"roles\":"...)
+		dst = append(dst, pick(esc, `,"roles":`, `,\"roles\":`)...)
 		if d.Roles == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -97,7 +98,7 @@ func (d DataHubActorFilter) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -146,29 +147,30 @@ func (d DataHubPolicyInfo) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPolicyInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPolicyInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"displayName\":"...)
-	dst = appendString(dst, d.DisplayName)
-	dst = append(dst, ",\"description\":"...)
-	dst = appendString(dst, d.Description)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, d.Type)
-	dst = append(dst, ",\"state\":"...)
-	dst = appendString(dst, d.State)
+	dst = append(dst, pick(esc, `,"displayName":`, `,\"displayName\":`)...)
+	dst = appendStringIn(dst, d.DisplayName, esc)
+	dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+	dst = appendStringIn(dst, d.Description, esc)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, d.Type, esc)
+	dst = append(dst, pick(esc, `,"state":`, `,\"state\":`)...)
+	dst = appendStringIn(dst, d.State, esc)
 	if d.Resources != nil {
-		dst = append(dst, ",\"resources\":"...)
-		dst, err = d.Resources.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"resources":`, `,\"resources\":`)...)
+		dst, err = d.Resources.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"privileges\":"...)
+	dst = append(dst, pick(esc, `,"privileges":`, `,\"privileges\":`)...)
 	if d.Privileges == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -180,13 +182,13 @@ func (d DataHubPolicyInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"actors\":"...)
-	dst, err = d.Actors.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"actors":`, `,\"actors\":`)...)
+	dst, err = d.Actors.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -195,11 +197,11 @@ func (d DataHubPolicyInfo) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr(true)
 		}
-		dst = append(dst, ",\"editable\":"...)
+		dst = append(dst, pick(esc, `,"editable":`, `,\"editable\":`)...)
 		dst = appendBool(dst, *x)
 	}
 	if d.LastUpdatedTimestamp != nil {
-		dst = append(dst, ",\"lastUpdatedTimestamp\":"...)
+		dst = append(dst, pick(esc, `,"lastUpdatedTimestamp":`, `,\"lastUpdatedTimestamp\":`)...)
 		dst = strconv.AppendInt(dst, int64(*d.LastUpdatedTimestamp), 10)
 	}
 	return closeObject(dst, start), err
@@ -250,16 +252,17 @@ type DataHubResourceFilter struct {
 	PrivilegeConstraints *PolicyMatchFilter `json:"privilegeConstraints,omitempty"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubResourceFilter) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubResourceFilter) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.Type != nil {
-		dst = append(dst, ",\"type\":"...)
-		dst = appendString(dst, *d.Type)
+		dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+		dst = appendStringIn(dst, *d.Type, esc)
 	}
 	if d.Resources != nil {
-		dst = append(dst, ",\"resources\":"...)
+		dst = append(dst, pick(esc, `,"resources":`, `,\"resources\":`)...)
 		if d.Resources == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -268,23 +271,23 @@ func (d DataHubResourceFilter) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"allResources\":"...)
+	dst = append(dst, pick(esc, `,"allResources":`, `,\"allResources\":`)...)
 	dst = appendBool(dst, d.AllResources)
 	if d.Filter != nil {
-		dst = append(dst, ",\"filter\":"...)
-		dst, err = d.Filter.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"filter":`, `,\"filter\":`)...)
+		dst, err = d.Filter.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, d.Filter)
 		}
 	}
 	if d.PrivilegeConstraints != nil {
-		dst = append(dst, ",\"privilegeConstraints\":"...)
-		dst, err = d.PrivilegeConstraints.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"privilegeConstraints":`, `,\"privilegeConstraints\":`)...)
+		dst, err = d.PrivilegeConstraints.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, d.PrivilegeConstraints)
 		}
@@ -309,15 +312,16 @@ type DataHubRoleInfo struct {
 // AspectName returns "dataHubRoleInfo".
 func (DataHubRoleInfo) AspectName() string { return "dataHubRoleInfo" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubRoleInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubRoleInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
-	dst = append(dst, ",\"description\":"...)
-	dst = appendString(dst, d.Description)
-	dst = append(dst, ",\"editable\":"...)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
+	dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+	dst = appendStringIn(dst, d.Description, esc)
+	dst = append(dst, pick(esc, `,"editable":`, `,\"editable\":`)...)
 	dst = appendBool(dst, d.Editable)
 	return closeObject(dst, start), err
 }
@@ -365,16 +369,17 @@ func (v PolicyMatchCriterion) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(v.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v PolicyMatchCriterion) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PolicyMatchCriterion) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"field\":"...)
-	dst = appendString(dst, v.Field)
-	dst = append(dst, ",\"values\":"...)
+	dst = append(dst, pick(esc, `,"field":`, `,\"field\":`)...)
+	dst = appendStringIn(dst, v.Field, esc)
+	dst = append(dst, pick(esc, `,"values":`, `,\"values\":`)...)
 	if v.Values == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -386,7 +391,7 @@ func (v PolicyMatchCriterion) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -396,8 +401,8 @@ func (v PolicyMatchCriterion) appendJSON(dst []byte) ([]byte, error) {
 		if x == "" {
 			x = PolicyMatchConditionEquals
 		}
-		dst = append(dst, ",\"condition\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"condition":`, `,\"condition\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -434,14 +439,15 @@ func (v PolicyMatchFilter) MarshalJSON() ([]byte, error) {
 		p.Criteria = nonNil(p.Criteria)
 		return marshal(p)
 	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(v.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v PolicyMatchFilter) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PolicyMatchFilter) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"criteria\":"...)
+	dst = append(dst, pick(esc, `,"criteria":`, `,\"criteria\":`)...)
 	if v.Criteria == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -453,7 +459,7 @@ func (v PolicyMatchFilter) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}

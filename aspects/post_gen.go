@@ -21,25 +21,26 @@ type PostContent struct {
 	Media *Media `json:"media,omitempty"`
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v PostContent) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PostContent) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"title\":"...)
-	dst = appendString(dst, v.Title)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(v.Type))
+	dst = append(dst, pick(esc, `,"title":`, `,\"title\":`)...)
+	dst = appendStringIn(dst, v.Title, esc)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(v.Type), esc)
 	if v.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *v.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *v.Description, esc)
 	}
 	if v.Link != nil {
-		dst = append(dst, ",\"link\":"...)
-		dst = appendString(dst, *v.Link)
+		dst = append(dst, pick(esc, `,"link":`, `,\"link\":`)...)
+		dst = appendStringIn(dst, *v.Link, esc)
 	}
 	if v.Media != nil {
-		dst = append(dst, ",\"media\":"...)
-		dst, err = v.Media.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"media":`, `,\"media\":`)...)
+		dst, err = v.Media.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -86,31 +87,32 @@ type PostInfo struct {
 // AspectName returns "postInfo".
 func (PostInfo) AspectName() string { return "postInfo" }
 
-// appendJSON appends the JSON of v to dst.
-func (v PostInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PostInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(v.Type))
-	dst = append(dst, ",\"content\":"...)
-	dst, err = v.Content.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(v.Type), esc)
+	dst = append(dst, pick(esc, `,"content":`, `,\"content\":`)...)
+	dst, err = v.Content.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"created\":"...)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
 	dst = strconv.AppendInt(dst, int64(v.Created), 10)
-	dst = append(dst, ",\"lastModified\":"...)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
 	dst = strconv.AppendInt(dst, int64(v.LastModified), 10)
 	if v.AuditStamp != nil {
-		dst = append(dst, ",\"auditStamp\":"...)
-		dst, err = v.AuditStamp.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"auditStamp":`, `,\"auditStamp\":`)...)
+		dst, err = v.AuditStamp.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if v.Target != nil {
-		dst = append(dst, ",\"target\":"...)
-		dst = appendString(dst, *v.Target)
+		dst = append(dst, pick(esc, `,"target":`, `,\"target\":`)...)
+		dst = appendStringIn(dst, *v.Target, esc)
 	}
 	return closeObject(dst, start), err
 }

@@ -55,47 +55,48 @@ func (q QueryProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(q.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of q to dst.
-func (q QueryProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of q to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (q QueryProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if q.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, q.CustomProperties)
+		dst = appendStringMapIn(dst, q.CustomProperties, esc)
 	}
-	dst = append(dst, ",\"statement\":"...)
-	dst, err = q.Statement.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"statement":`, `,\"statement\":`)...)
+	dst, err = q.Statement.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, q.Statement)
 	}
-	dst = append(dst, ",\"source\":"...)
-	dst = appendString(dst, string(q.Source))
+	dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+	dst = appendStringIn(dst, string(q.Source), esc)
 	if q.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *q.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *q.Name, esc)
 	}
 	if q.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *q.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *q.Description, esc)
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = q.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = q.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = q.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = q.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
 	if q.Origin != nil {
-		dst = append(dst, ",\"origin\":"...)
-		dst = appendString(dst, *q.Origin)
+		dst = append(dst, pick(esc, `,"origin":`, `,\"origin\":`)...)
+		dst = appendStringIn(dst, *q.Origin, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -147,22 +148,23 @@ func (q QueryStatement) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(q.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of q to dst.
-func (q QueryStatement) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of q to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (q QueryStatement) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"value\":"...)
-	dst = appendString(dst, q.Value)
+	dst = append(dst, pick(esc, `,"value":`, `,\"value\":`)...)
+	dst = appendStringIn(dst, q.Value, esc)
 	{
 		x := q.Language
 		if x == "" {
 			x = QueryLanguageSQL
 		}
-		dst = append(dst, ",\"language\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"language":`, `,\"language\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -192,12 +194,13 @@ type QuerySubject struct {
 	Entity string `json:"entity"`
 }
 
-// appendJSON appends the JSON of q to dst.
-func (q QuerySubject) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of q to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (q QuerySubject) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"entity\":"...)
-	dst = appendString(dst, q.Entity)
+	dst = append(dst, pick(esc, `,"entity":`, `,\"entity\":`)...)
+	dst = appendStringIn(dst, q.Entity, esc)
 	return closeObject(dst, start), err
 }
 
@@ -229,14 +232,15 @@ func (q QuerySubjects) MarshalJSON() ([]byte, error) {
 		p.Subjects = nonNil(p.Subjects)
 		return marshal(p)
 	}
-	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(q.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of q to dst.
-func (q QuerySubjects) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of q to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (q QuerySubjects) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"subjects\":"...)
+	dst = append(dst, pick(esc, `,"subjects":`, `,\"subjects\":`)...)
 	if q.Subjects == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -248,7 +252,7 @@ func (q QuerySubjects) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -301,18 +305,19 @@ func (q QueryUsageStatistics) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(q.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(q.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of q to dst.
-func (q QueryUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of q to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (q QueryUsageStatistics) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMillis\":"...)
+	dst = append(dst, pick(esc, `,"timestampMillis":`, `,\"timestampMillis\":`)...)
 	dst = strconv.AppendInt(dst, int64(q.TimestampMillis), 10)
 	if q.EventGranularity != nil {
-		dst = append(dst, ",\"eventGranularity\":"...)
-		dst, err = appendMarshal(dst, q.EventGranularity)
+		dst = append(dst, pick(esc, `,"eventGranularity":`, `,\"eventGranularity\":`)...)
+		dst, err = appendMarshalIn(dst, q.EventGranularity, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -322,37 +327,37 @@ func (q QueryUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[PartitionSpec]("{\"type\":\"FULL_TABLE\",\"partition\":\"FULL_TABLE_SNAPSHOT\"}")
 		}
-		dst = append(dst, ",\"partitionSpec\":"...)
-		dst, err = appendMarshal(dst, x)
+		dst = append(dst, pick(esc, `,"partitionSpec":`, `,\"partitionSpec\":`)...)
+		dst, err = appendMarshalIn(dst, x, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if q.MessageID != nil {
-		dst = append(dst, ",\"messageId\":"...)
-		dst = appendString(dst, *q.MessageID)
+		dst = append(dst, pick(esc, `,"messageId":`, `,\"messageId\":`)...)
+		dst = appendStringIn(dst, *q.MessageID, esc)
 	}
 	if q.QueryCount != nil {
-		dst = append(dst, ",\"queryCount\":"...)
+		dst = append(dst, pick(esc, `,"queryCount":`, `,\"queryCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*q.QueryCount), 10)
 	}
 	if q.QueryCost != nil {
-		dst = append(dst, ",\"queryCost\":"...)
+		dst = append(dst, pick(esc, `,"queryCost":`, `,\"queryCost\":`)...)
 		dst, err = appendFloat(dst, *q.QueryCost, 64)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if q.LastExecutedAt != nil {
-		dst = append(dst, ",\"lastExecutedAt\":"...)
+		dst = append(dst, pick(esc, `,"lastExecutedAt":`, `,\"lastExecutedAt\":`)...)
 		dst = strconv.AppendInt(dst, int64(*q.LastExecutedAt), 10)
 	}
 	if q.UniqueUserCount != nil {
-		dst = append(dst, ",\"uniqueUserCount\":"...)
+		dst = append(dst, pick(esc, `,"uniqueUserCount":`, `,\"uniqueUserCount\":`)...)
 		dst = strconv.AppendInt(dst, int64(*q.UniqueUserCount), 10)
 	}
 	if q.UserCounts != nil {
-		dst = append(dst, ",\"userCounts\":"...)
+		dst = append(dst, pick(esc, `,"userCounts":`, `,\"userCounts\":`)...)
 		if q.UserCounts == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -361,7 +366,7 @@ func (q QueryUsageStatistics) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = appendMarshal(dst, x0)
+				dst, err = appendMarshalIn(dst, x0, esc)
 				if err != nil {
 					return dst, err
 				}

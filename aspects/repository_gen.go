@@ -22,12 +22,13 @@ type RepositoryKey struct {
 // AspectName returns "repositoryKey".
 func (RepositoryKey) AspectName() string { return "repositoryKey" }
 
-// appendJSON appends the JSON of r to dst.
-func (r RepositoryKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RepositoryKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, r.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, r.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -44,13 +45,14 @@ type RepositoryLineage struct {
 // AspectName returns "repositoryLineage".
 func (RepositoryLineage) AspectName() string { return "repositoryLineage" }
 
-// appendJSON appends the JSON of r to dst.
-func (r RepositoryLineage) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RepositoryLineage) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if r.ForkOf != nil {
-		dst = append(dst, ",\"forkOf\":"...)
-		dst = appendString(dst, *r.ForkOf)
+		dst = append(dst, pick(esc, `,"forkOf":`, `,\"forkOf\":`)...)
+		dst = appendStringIn(dst, *r.ForkOf, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -97,22 +99,23 @@ type RepositoryProperties struct {
 // AspectName returns "repositoryProperties".
 func (RepositoryProperties) AspectName() string { return "repositoryProperties" }
 
-// appendJSON appends the JSON of r to dst.
-func (r RepositoryProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RepositoryProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, r.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, r.Name, esc)
 	if r.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *r.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *r.Description, esc)
 	}
 	if r.DefaultBranch != nil {
-		dst = append(dst, ",\"defaultBranch\":"...)
-		dst = appendString(dst, *r.DefaultBranch)
+		dst = append(dst, pick(esc, `,"defaultBranch":`, `,\"defaultBranch\":`)...)
+		dst = appendStringIn(dst, *r.DefaultBranch, esc)
 	}
 	if r.Languages != nil {
-		dst = append(dst, ",\"languages\":"...)
+		dst = append(dst, pick(esc, `,"languages":`, `,\"languages\":`)...)
 		if r.Languages == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -121,33 +124,33 @@ func (r RepositoryProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if r.License != nil {
-		dst = append(dst, ",\"license\":"...)
-		dst = appendString(dst, *r.License)
+		dst = append(dst, pick(esc, `,"license":`, `,\"license\":`)...)
+		dst = appendStringIn(dst, *r.License, esc)
 	}
 	if r.HomepageURL != nil {
-		dst = append(dst, ",\"homepageUrl\":"...)
-		dst = appendString(dst, *r.HomepageURL)
+		dst = append(dst, pick(esc, `,"homepageUrl":`, `,\"homepageUrl\":`)...)
+		dst = appendStringIn(dst, *r.HomepageURL, esc)
 	}
 	if r.Archived != nil {
-		dst = append(dst, ",\"archived\":"...)
+		dst = append(dst, pick(esc, `,"archived":`, `,\"archived\":`)...)
 		dst = appendBool(dst, *r.Archived)
 	}
 	if r.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = r.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = r.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if r.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = r.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = r.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -173,17 +176,18 @@ type RepositorySource struct {
 // AspectName returns "repositorySource".
 func (RepositorySource) AspectName() string { return "repositorySource" }
 
-// appendJSON appends the JSON of r to dst.
-func (r RepositorySource) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RepositorySource) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if r.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *r.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *r.ExternalURL, esc)
 	}
 	if r.ExternalID != nil {
-		dst = append(dst, ",\"externalId\":"...)
-		dst = appendString(dst, *r.ExternalID)
+		dst = append(dst, pick(esc, `,"externalId":`, `,\"externalId\":`)...)
+		dst = appendStringIn(dst, *r.ExternalID, esc)
 	}
 	return closeObject(dst, start), err
 }

@@ -15,12 +15,13 @@ type DataHubRetentionConfig struct {
 // AspectName returns "dataHubRetentionConfig".
 func (DataHubRetentionConfig) AspectName() string { return "dataHubRetentionConfig" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubRetentionConfig) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubRetentionConfig) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"retention\":"...)
-	dst, err = d.Retention.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"retention":`, `,\"retention\":`)...)
+	dst, err = d.Retention.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -39,20 +40,21 @@ type Retention struct {
 	Time *TimeBasedRetention `json:"time,omitempty"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r Retention) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r Retention) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if r.Version != nil {
-		dst = append(dst, ",\"version\":"...)
-		dst, err = r.Version.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+		dst, err = r.Version.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if r.Time != nil {
-		dst = append(dst, ",\"time\":"...)
-		dst, err = r.Time.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"time":`, `,\"time\":`)...)
+		dst, err = r.Time.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -69,11 +71,12 @@ type TimeBasedRetention struct {
 	MaxAgeInSeconds int32 `json:"maxAgeInSeconds"`
 }
 
-// appendJSON appends the JSON of t to dst.
-func (t TimeBasedRetention) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of t to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (t TimeBasedRetention) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"maxAgeInSeconds\":"...)
+	dst = append(dst, pick(esc, `,"maxAgeInSeconds":`, `,\"maxAgeInSeconds\":`)...)
 	dst = strconv.AppendInt(dst, int64(t.MaxAgeInSeconds), 10)
 	return closeObject(dst, start), err
 }
@@ -87,11 +90,12 @@ type VersionBasedRetention struct {
 	MaxVersions int32 `json:"maxVersions"`
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v VersionBasedRetention) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v VersionBasedRetention) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"maxVersions\":"...)
+	dst = append(dst, pick(esc, `,"maxVersions":`, `,\"maxVersions\":`)...)
 	dst = strconv.AppendInt(dst, int64(v.MaxVersions), 10)
 	return closeObject(dst, start), err
 }

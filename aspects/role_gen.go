@@ -15,12 +15,13 @@ type Actors struct {
 // AspectName returns "actors".
 func (Actors) AspectName() string { return "actors" }
 
-// appendJSON appends the JSON of a to dst.
-func (a Actors) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a Actors) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if a.Users != nil {
-		dst = append(dst, ",\"users\":"...)
+		dst = append(dst, pick(esc, `,"users":`, `,\"users\":`)...)
 		if a.Users == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -29,7 +30,7 @@ func (a Actors) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -38,7 +39,7 @@ func (a Actors) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if a.Groups != nil {
-		dst = append(dst, ",\"groups\":"...)
+		dst = append(dst, pick(esc, `,"groups":`, `,\"groups\":`)...)
 		if a.Groups == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -47,7 +48,7 @@ func (a Actors) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -66,12 +67,13 @@ type RoleGroup struct {
 	Group string `json:"group"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RoleGroup) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RoleGroup) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"group\":"...)
-	dst = appendString(dst, r.Group)
+	dst = append(dst, pick(esc, `,"group":`, `,\"group\":`)...)
+	dst = appendStringIn(dst, r.Group, esc)
 	return closeObject(dst, start), err
 }
 
@@ -95,25 +97,26 @@ type RoleProperties struct {
 // AspectName returns "roleProperties".
 func (RoleProperties) AspectName() string { return "roleProperties" }
 
-// appendJSON appends the JSON of r to dst.
-func (r RoleProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RoleProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, r.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, r.Name, esc)
 	if r.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *r.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *r.Description, esc)
 	}
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, r.Type)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, r.Type, esc)
 	if r.RequestURL != nil {
-		dst = append(dst, ",\"requestUrl\":"...)
-		dst = appendString(dst, *r.RequestURL)
+		dst = append(dst, pick(esc, `,"requestUrl":`, `,\"requestUrl\":`)...)
+		dst = appendStringIn(dst, *r.RequestURL, esc)
 	}
 	if r.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = r.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = r.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -129,11 +132,12 @@ type RoleUser struct {
 	User string `json:"user"`
 }
 
-// appendJSON appends the JSON of r to dst.
-func (r RoleUser) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of r to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (r RoleUser) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"user\":"...)
-	dst = appendString(dst, r.User)
+	dst = append(dst, pick(esc, `,"user":`, `,\"user\":`)...)
+	dst = appendStringIn(dst, r.User, esc)
 	return closeObject(dst, start), err
 }

@@ -15,15 +15,16 @@ type SchemaFieldSpec struct {
 	NativeType string `json:"nativeType"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SchemaFieldSpec) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SchemaFieldSpec) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"path\":"...)
-	dst = appendString(dst, s.Path)
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, s.Type)
-	dst = append(dst, ",\"nativeType\":"...)
-	dst = appendString(dst, s.NativeType)
+	dst = append(dst, pick(esc, `,"path":`, `,\"path\":`)...)
+	dst = appendStringIn(dst, s.Path, esc)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, s.Type, esc)
+	dst = append(dst, pick(esc, `,"nativeType":`, `,\"nativeType\":`)...)
+	dst = appendStringIn(dst, s.NativeType, esc)
 	return closeObject(dst, start), err
 }

@@ -12,12 +12,13 @@ type SchemaFieldAliases struct {
 // AspectName returns "schemaFieldAliases".
 func (SchemaFieldAliases) AspectName() string { return "schemaFieldAliases" }
 
-// appendJSON appends the JSON of s to dst.
-func (s SchemaFieldAliases) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SchemaFieldAliases) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if s.Aliases != nil {
-		dst = append(dst, ",\"aliases\":"...)
+		dst = append(dst, pick(esc, `,"aliases":`, `,\"aliases\":`)...)
 		if s.Aliases == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -26,7 +27,7 @@ func (s SchemaFieldAliases) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -47,16 +48,17 @@ type SchemaFieldInfo struct {
 // AspectName returns "schemafieldInfo".
 func (SchemaFieldInfo) AspectName() string { return "schemafieldInfo" }
 
-// appendJSON appends the JSON of s to dst.
-func (s SchemaFieldInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SchemaFieldInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if s.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *s.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *s.Name, esc)
 	}
 	if s.SchemaFieldAliases != nil {
-		dst = append(dst, ",\"schemaFieldAliases\":"...)
+		dst = append(dst, pick(esc, `,"schemaFieldAliases":`, `,\"schemaFieldAliases\":`)...)
 		if s.SchemaFieldAliases == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -65,7 +67,7 @@ func (s SchemaFieldInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}

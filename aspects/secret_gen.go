@@ -20,21 +20,22 @@ type DataHubSecretValue struct {
 // AspectName returns "dataHubSecretValue".
 func (DataHubSecretValue) AspectName() string { return "dataHubSecretValue" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubSecretValue) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubSecretValue) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
-	dst = append(dst, ",\"value\":"...)
-	dst = appendString(dst, d.Value)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
+	dst = append(dst, pick(esc, `,"value":`, `,\"value\":`)...)
+	dst = appendStringIn(dst, d.Value, esc)
 	if d.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *d.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *d.Description, esc)
 	}
 	if d.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = d.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = d.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}

@@ -14,11 +14,12 @@ type Dimension struct {
 	IsTime bool `json:"isTime"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d Dimension) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d Dimension) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"isTime\":"...)
+	dst = append(dst, pick(esc, `,"isTime":`, `,\"isTime\":`)...)
 	dst = appendBool(dst, d.IsTime)
 	return closeObject(dst, start), err
 }
@@ -46,16 +47,17 @@ type ModelDataset struct {
 	Fields []SemanticField `json:"fields,omitzero"`
 }
 
-// appendJSON appends the JSON of m to dst.
-func (m ModelDataset) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m ModelDataset) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, m.Name)
-	dst = append(dst, ",\"source\":"...)
-	dst = appendString(dst, m.Source)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, m.Name, esc)
+	dst = append(dst, pick(esc, `,"source":`, `,\"source\":`)...)
+	dst = appendStringIn(dst, m.Source, esc)
 	if m.Fields != nil {
-		dst = append(dst, ",\"fields\":"...)
+		dst = append(dst, pick(esc, `,"fields":`, `,\"fields\":`)...)
 		if m.Fields == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -64,7 +66,7 @@ func (m ModelDataset) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -100,32 +102,33 @@ type SemanticField struct {
 	AIContext *AIContext `json:"aiContext,omitempty"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SemanticField) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SemanticField) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"schemaField\":"...)
-	dst, err = appendMarshal(dst, s.SchemaField)
+	dst = append(dst, pick(esc, `,"schemaField":`, `,\"schemaField\":`)...)
+	dst, err = appendMarshalIn(dst, s.SchemaField, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(s.Type))
-	dst = append(dst, ",\"expression\":"...)
-	dst, err = s.Expression.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(s.Type), esc)
+	dst = append(dst, pick(esc, `,"expression":`, `,\"expression\":`)...)
+	dst, err = s.Expression.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, s.Expression)
 	}
 	if s.Dimension != nil {
-		dst = append(dst, ",\"dimension\":"...)
-		dst, err = s.Dimension.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"dimension":`, `,\"dimension\":`)...)
+		dst, err = s.Dimension.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.AIContext != nil {
-		dst = append(dst, ",\"aiContext\":"...)
-		dst, err = s.AIContext.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"aiContext":`, `,\"aiContext\":`)...)
+		dst, err = s.AIContext.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -203,49 +206,50 @@ func (s SemanticModelInfo) MarshalJSON() ([]byte, error) {
 		p.Datasets = nonNil(p.Datasets)
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SemanticModelInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SemanticModelInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if s.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *s.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *s.ExternalURL, esc)
 	}
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, s.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, s.Name, esc)
 	if s.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *s.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *s.Description, esc)
 	}
 	if s.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = s.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = s.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = s.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = s.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.NativeDefinition != nil {
-		dst = append(dst, ",\"nativeDefinition\":"...)
-		dst = appendString(dst, *s.NativeDefinition)
+		dst = append(dst, pick(esc, `,"nativeDefinition":`, `,\"nativeDefinition\":`)...)
+		dst = appendStringIn(dst, *s.NativeDefinition, esc)
 	}
 	if s.AIContext != nil {
-		dst = append(dst, ",\"aiContext\":"...)
-		dst, err = s.AIContext.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"aiContext":`, `,\"aiContext\":`)...)
+		dst, err = s.AIContext.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"datasets\":"...)
+	dst = append(dst, pick(esc, `,"datasets":`, `,\"datasets\":`)...)
 	if s.Datasets == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -257,7 +261,7 @@ func (s SemanticModelInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -266,7 +270,7 @@ func (s SemanticModelInfo) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if s.Relationships != nil {
-		dst = append(dst, ",\"relationships\":"...)
+		dst = append(dst, pick(esc, `,"relationships":`, `,\"relationships\":`)...)
 		if s.Relationships == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -275,7 +279,7 @@ func (s SemanticModelInfo) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -335,20 +339,21 @@ func (s SemanticModelRelationship) MarshalJSON() ([]byte, error) {
 		p.ToColumns = nonNil(p.ToColumns)
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SemanticModelRelationship) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SemanticModelRelationship) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if s.Name != nil {
-		dst = append(dst, ",\"name\":"...)
-		dst = appendString(dst, *s.Name)
+		dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+		dst = appendStringIn(dst, *s.Name, esc)
 	}
-	dst = append(dst, ",\"from\":"...)
-	dst = appendString(dst, s.From)
-	dst = append(dst, ",\"fromColumns\":"...)
+	dst = append(dst, pick(esc, `,"from":`, `,\"from\":`)...)
+	dst = appendStringIn(dst, s.From, esc)
+	dst = append(dst, pick(esc, `,"fromColumns":`, `,\"fromColumns\":`)...)
 	if s.FromColumns == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -360,14 +365,14 @@ func (s SemanticModelRelationship) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"to\":"...)
-	dst = appendString(dst, s.To)
-	dst = append(dst, ",\"toColumns\":"...)
+	dst = append(dst, pick(esc, `,"to":`, `,\"to\":`)...)
+	dst = appendStringIn(dst, s.To, esc)
+	dst = append(dst, pick(esc, `,"toColumns":`, `,\"toColumns\":`)...)
 	if s.ToColumns == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -379,21 +384,21 @@ func (s SemanticModelRelationship) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if s.AIContext != nil {
-		dst = append(dst, ",\"aiContext\":"...)
-		dst, err = s.AIContext.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"aiContext":`, `,\"aiContext\":`)...)
+		dst, err = s.AIContext.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.Cardinality != nil {
-		dst = append(dst, ",\"cardinality\":"...)
-		dst = appendString(dst, string(*s.Cardinality))
+		dst = append(dst, pick(esc, `,"cardinality":`, `,\"cardinality\":`)...)
+		dst = appendStringIn(dst, string(*s.Cardinality), esc)
 	}
 	return closeObject(dst, start), err
 }

@@ -40,33 +40,34 @@ func (m McpServerProperties) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(m.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(m.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of m to dst.
-func (m McpServerProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of m to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (m McpServerProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"url\":"...)
-	dst = appendString(dst, m.URL)
+	dst = append(dst, pick(esc, `,"url":`, `,\"url\":`)...)
+	dst = appendStringIn(dst, m.URL, esc)
 	{
 		x := m.Transport
 		if x == "" {
 			x = McpTransportHTTP
 		}
-		dst = append(dst, ",\"transport\":"...)
-		dst = appendString(dst, string(x))
+		dst = append(dst, pick(esc, `,"transport":`, `,\"transport\":`)...)
+		dst = appendStringIn(dst, string(x), esc)
 	}
 	if m.Timeout != nil {
-		dst = append(dst, ",\"timeout\":"...)
+		dst = append(dst, pick(esc, `,"timeout":`, `,\"timeout\":`)...)
 		dst, err = appendFloat(dst, float64(*m.Timeout), 32)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if m.CustomHeaders != nil {
-		dst = append(dst, ",\"customHeaders\":"...)
-		dst = appendStringMap(dst, m.CustomHeaders)
+		dst = append(dst, pick(esc, `,"customHeaders":`, `,\"customHeaders\":`)...)
+		dst = appendStringMapIn(dst, m.CustomHeaders, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -134,24 +135,25 @@ type ServiceDefinition struct {
 // AspectName returns "serviceDefinition".
 func (ServiceDefinition) AspectName() string { return "serviceDefinition" }
 
-// appendJSON appends the JSON of s to dst.
-func (s ServiceDefinition) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s ServiceDefinition) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"format\":"...)
-	dst = appendString(dst, string(s.Format))
-	dst = append(dst, ",\"rawSpec\":"...)
-	dst, err = s.RawSpec.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"format":`, `,\"format\":`)...)
+	dst = appendStringIn(dst, string(s.Format), esc)
+	dst = append(dst, pick(esc, `,"rawSpec":`, `,\"rawSpec\":`)...)
+	dst, err = s.RawSpec.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, s.RawSpec)
 	}
 	if s.Version != nil {
-		dst = append(dst, ",\"version\":"...)
-		dst = appendString(dst, *s.Version)
+		dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+		dst = appendStringIn(dst, *s.Version, esc)
 	}
 	if s.ExternalURL != nil {
-		dst = append(dst, ",\"externalUrl\":"...)
-		dst = appendString(dst, *s.ExternalURL)
+		dst = append(dst, pick(esc, `,"externalUrl":`, `,\"externalUrl\":`)...)
+		dst = appendStringIn(dst, *s.ExternalURL, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -194,12 +196,13 @@ type ServiceKey struct {
 // AspectName returns "serviceKey".
 func (ServiceKey) AspectName() string { return "serviceKey" }
 
-// appendJSON appends the JSON of s to dst.
-func (s ServiceKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s ServiceKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, s.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, s.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -260,22 +263,23 @@ type ServiceProperties struct {
 // AspectName returns "serviceProperties".
 func (ServiceProperties) AspectName() string { return "serviceProperties" }
 
-// appendJSON appends the JSON of s to dst.
-func (s ServiceProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s ServiceProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"displayName\":"...)
-	dst = appendString(dst, s.DisplayName)
+	dst = append(dst, pick(esc, `,"displayName":`, `,\"displayName\":`)...)
+	dst = appendStringIn(dst, s.DisplayName, esc)
 	if s.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *s.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *s.Description, esc)
 	}
 	if s.Lifecycle != nil {
-		dst = append(dst, ",\"lifecycle\":"...)
-		dst = appendString(dst, string(*s.Lifecycle))
+		dst = append(dst, pick(esc, `,"lifecycle":`, `,\"lifecycle\":`)...)
+		dst = appendStringIn(dst, string(*s.Lifecycle), esc)
 	}
 	if s.Apis != nil {
-		dst = append(dst, ",\"apis\":"...)
+		dst = append(dst, pick(esc, `,"apis":`, `,\"apis\":`)...)
 		if s.Apis == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -284,14 +288,14 @@ func (s ServiceProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if s.SourceRepository != nil {
-		dst = append(dst, ",\"sourceRepository\":"...)
-		dst = appendString(dst, *s.SourceRepository)
+		dst = append(dst, pick(esc, `,"sourceRepository":`, `,\"sourceRepository\":`)...)
+		dst = appendStringIn(dst, *s.SourceRepository, esc)
 	}
 	return closeObject(dst, start), err
 }

@@ -15,13 +15,14 @@ type AssetSettings struct {
 // AspectName returns "assetSettings".
 func (AssetSettings) AspectName() string { return "assetSettings" }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssetSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssetSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if a.AssetSummary != nil {
-		dst = append(dst, ",\"assetSummary\":"...)
-		dst, err = a.AssetSummary.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"assetSummary":`, `,\"assetSummary\":`)...)
+		dst, err = a.AssetSummary.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, a.AssetSummary)
 		}
@@ -47,14 +48,15 @@ func (a AssetSummarySettings) MarshalJSON() ([]byte, error) {
 		p.Templates = nonNil(p.Templates)
 		return marshal(p)
 	}
-	return finishJSON(a.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(a.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssetSummarySettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssetSummarySettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"templates\":"...)
+	dst = append(dst, pick(esc, `,"templates":`, `,\"templates\":`)...)
 	if a.Templates == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -66,7 +68,7 @@ func (a AssetSummarySettings) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -100,11 +102,12 @@ type AssetSummarySettingsTemplate struct {
 	Template string `json:"template"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a AssetSummarySettingsTemplate) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a AssetSummarySettingsTemplate) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"template\":"...)
-	dst = appendString(dst, a.Template)
+	dst = append(dst, pick(esc, `,"template":`, `,\"template\":`)...)
+	dst = appendStringIn(dst, a.Template, esc)
 	return closeObject(dst, start), err
 }

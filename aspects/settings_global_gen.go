@@ -19,19 +19,20 @@ type ApplicationsSettings struct {
 	ConfigVersion *string `json:"configVersion,omitempty"`
 }
 
-// appendJSON appends the JSON of a to dst.
-func (a ApplicationsSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of a to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (a ApplicationsSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"enabled\":"...)
+	dst = append(dst, pick(esc, `,"enabled":`, `,\"enabled\":`)...)
 	dst = appendBool(dst, a.Enabled)
 	if a.Config != nil {
-		dst = append(dst, ",\"config\":"...)
-		dst = appendString(dst, *a.Config)
+		dst = append(dst, pick(esc, `,"config":`, `,\"config\":`)...)
+		dst = appendStringIn(dst, *a.Config, esc)
 	}
 	if a.ConfigVersion != nil {
-		dst = append(dst, ",\"configVersion\":"...)
-		dst = appendString(dst, *a.ConfigVersion)
+		dst = append(dst, pick(esc, `,"configVersion":`, `,\"configVersion\":`)...)
+		dst = appendStringIn(dst, *a.ConfigVersion, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -64,29 +65,30 @@ func (d DocPropagationFeatureSettings) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DocPropagationFeatureSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DocPropagationFeatureSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"enabled\":"...)
+	dst = append(dst, pick(esc, `,"enabled":`, `,\"enabled\":`)...)
 	dst = appendBool(dst, d.Enabled)
 	if d.Config != nil {
-		dst = append(dst, ",\"config\":"...)
-		dst = appendString(dst, *d.Config)
+		dst = append(dst, pick(esc, `,"config":`, `,\"config\":`)...)
+		dst = appendStringIn(dst, *d.Config, esc)
 	}
 	if d.ConfigVersion != nil {
-		dst = append(dst, ",\"configVersion\":"...)
-		dst = appendString(dst, *d.ConfigVersion)
+		dst = append(dst, pick(esc, `,"configVersion":`, `,\"configVersion\":`)...)
+		dst = appendStringIn(dst, *d.ConfigVersion, esc)
 	}
 	{
 		x := d.ColumnPropagationEnabled
 		if x == nil {
 			x = Ptr(true)
 		}
-		dst = append(dst, ",\"columnPropagationEnabled\":"...)
+		dst = append(dst, pick(esc, `,"columnPropagationEnabled":`, `,\"columnPropagationEnabled\":`)...)
 		dst = appendBool(dst, *x)
 	}
 	return closeObject(dst, start), err
@@ -116,12 +118,13 @@ type GlobalHomePageSettings struct {
 	DefaultTemplate string `json:"defaultTemplate"`
 }
 
-// appendJSON appends the JSON of g to dst.
-func (g GlobalHomePageSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GlobalHomePageSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"defaultTemplate\":"...)
-	dst = appendString(dst, g.DefaultTemplate)
+	dst = append(dst, pick(esc, `,"defaultTemplate":`, `,\"defaultTemplate\":`)...)
+	dst = appendStringIn(dst, g.DefaultTemplate, esc)
 	return closeObject(dst, start), err
 }
 
@@ -165,30 +168,31 @@ func (g GlobalSettingsInfo) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(g.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(g.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of g to dst.
-func (g GlobalSettingsInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GlobalSettingsInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if g.Sso != nil {
-		dst = append(dst, ",\"sso\":"...)
-		dst, err = g.Sso.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"sso":`, `,\"sso\":`)...)
+		dst, err = g.Sso.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if g.Oauth != nil {
-		dst = append(dst, ",\"oauth\":"...)
-		dst, err = g.Oauth.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"oauth":`, `,\"oauth\":`)...)
+		dst, err = g.Oauth.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, g.Oauth)
 		}
 	}
 	if g.Views != nil {
-		dst = append(dst, ",\"views\":"...)
-		dst, err = g.Views.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"views":`, `,\"views\":`)...)
+		dst, err = g.Views.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -198,22 +202,22 @@ func (g GlobalSettingsInfo) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = decodeDefault[DocPropagationFeatureSettings]("{\"enabled\":true,\"columnPropagationEnabled\":true}")
 		}
-		dst = append(dst, ",\"docPropagation\":"...)
-		dst, err = x.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"docPropagation":`, `,\"docPropagation\":`)...)
+		dst, err = x.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, x)
 		}
 	}
 	if g.HomePage != nil {
-		dst = append(dst, ",\"homePage\":"...)
-		dst, err = g.HomePage.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"homePage":`, `,\"homePage\":`)...)
+		dst, err = g.HomePage.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if g.Applications != nil {
-		dst = append(dst, ",\"applications\":"...)
-		dst, err = g.Applications.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"applications":`, `,\"applications\":`)...)
+		dst, err = g.Applications.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -246,13 +250,14 @@ type GlobalViewsSettings struct {
 	DefaultView *string `json:"defaultView,omitempty"`
 }
 
-// appendJSON appends the JSON of g to dst.
-func (g GlobalViewsSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of g to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (g GlobalViewsSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if g.DefaultView != nil {
-		dst = append(dst, ",\"defaultView\":"...)
-		dst = appendString(dst, *g.DefaultView)
+		dst = append(dst, pick(esc, `,"defaultView":`, `,\"defaultView\":`)...)
+		dst = appendStringIn(dst, *g.DefaultView, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -297,40 +302,41 @@ func (o OAuthProvider) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(o.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of o to dst.
-func (o OAuthProvider) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of o to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (o OAuthProvider) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"enabled\":"...)
+	dst = append(dst, pick(esc, `,"enabled":`, `,\"enabled\":`)...)
 	dst = appendBool(dst, o.Enabled)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, o.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, o.Name, esc)
 	if o.JwksURI != nil {
-		dst = append(dst, ",\"jwksUri\":"...)
-		dst = appendString(dst, *o.JwksURI)
+		dst = append(dst, pick(esc, `,"jwksUri":`, `,\"jwksUri\":`)...)
+		dst = appendStringIn(dst, *o.JwksURI, esc)
 	}
-	dst = append(dst, ",\"issuer\":"...)
-	dst = appendString(dst, o.Issuer)
-	dst = append(dst, ",\"audience\":"...)
-	dst = appendString(dst, o.Audience)
+	dst = append(dst, pick(esc, `,"issuer":`, `,\"issuer\":`)...)
+	dst = appendStringIn(dst, o.Issuer, esc)
+	dst = append(dst, pick(esc, `,"audience":`, `,\"audience\":`)...)
+	dst = appendStringIn(dst, o.Audience, esc)
 	{
 		x := o.Algorithm
 		if x == nil {
 			x = Ptr("RS256")
 		}
-		dst = append(dst, ",\"algorithm\":"...)
-		dst = appendString(dst, *x)
+		dst = append(dst, pick(esc, `,"algorithm":`, `,\"algorithm\":`)...)
+		dst = appendStringIn(dst, *x, esc)
 	}
 	{
 		x := o.UserIDClaim
 		if x == nil {
 			x = Ptr("sub")
 		}
-		dst = append(dst, ",\"userIdClaim\":"...)
-		dst = appendString(dst, *x)
+		dst = append(dst, pick(esc, `,"userIdClaim":`, `,\"userIdClaim\":`)...)
+		dst = appendStringIn(dst, *x, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -369,14 +375,15 @@ func (o OAuthSettings) MarshalJSON() ([]byte, error) {
 		p.Providers = nonNil(p.Providers)
 		return marshal(p)
 	}
-	return finishJSON(o.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(o.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of o to dst.
-func (o OAuthSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of o to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (o OAuthSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"providers\":"...)
+	dst = append(dst, pick(esc, `,"providers":`, `,\"providers\":`)...)
 	if o.Providers == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -388,7 +395,7 @@ func (o OAuthSettings) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -456,77 +463,78 @@ type OidcSettings struct {
 	PreferredJwsAlgorithm2 *string `json:"preferredJwsAlgorithm2,omitempty"`
 }
 
-// appendJSON appends the JSON of o to dst.
-func (o OidcSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of o to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (o OidcSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"enabled\":"...)
+	dst = append(dst, pick(esc, `,"enabled":`, `,\"enabled\":`)...)
 	dst = appendBool(dst, o.Enabled)
-	dst = append(dst, ",\"clientId\":"...)
-	dst = appendString(dst, o.ClientID)
-	dst = append(dst, ",\"clientSecret\":"...)
-	dst = appendString(dst, o.ClientSecret)
-	dst = append(dst, ",\"discoveryUri\":"...)
-	dst = appendString(dst, o.DiscoveryURI)
+	dst = append(dst, pick(esc, `,"clientId":`, `,\"clientId\":`)...)
+	dst = appendStringIn(dst, o.ClientID, esc)
+	dst = append(dst, pick(esc, `,"clientSecret":`, `,\"clientSecret\":`)...)
+	dst = appendStringIn(dst, o.ClientSecret, esc)
+	dst = append(dst, pick(esc, `,"discoveryUri":`, `,\"discoveryUri\":`)...)
+	dst = appendStringIn(dst, o.DiscoveryURI, esc)
 	if o.UserNameClaim != nil {
-		dst = append(dst, ",\"userNameClaim\":"...)
-		dst = appendString(dst, *o.UserNameClaim)
+		dst = append(dst, pick(esc, `,"userNameClaim":`, `,\"userNameClaim\":`)...)
+		dst = appendStringIn(dst, *o.UserNameClaim, esc)
 	}
 	if o.UserNameClaimRegex != nil {
-		dst = append(dst, ",\"userNameClaimRegex\":"...)
-		dst = appendString(dst, *o.UserNameClaimRegex)
+		dst = append(dst, pick(esc, `,"userNameClaimRegex":`, `,\"userNameClaimRegex\":`)...)
+		dst = appendStringIn(dst, *o.UserNameClaimRegex, esc)
 	}
 	if o.Scope != nil {
-		dst = append(dst, ",\"scope\":"...)
-		dst = appendString(dst, *o.Scope)
+		dst = append(dst, pick(esc, `,"scope":`, `,\"scope\":`)...)
+		dst = appendStringIn(dst, *o.Scope, esc)
 	}
 	if o.ClientAuthenticationMethod != nil {
-		dst = append(dst, ",\"clientAuthenticationMethod\":"...)
-		dst = appendString(dst, *o.ClientAuthenticationMethod)
+		dst = append(dst, pick(esc, `,"clientAuthenticationMethod":`, `,\"clientAuthenticationMethod\":`)...)
+		dst = appendStringIn(dst, *o.ClientAuthenticationMethod, esc)
 	}
 	if o.JitProvisioningEnabled != nil {
-		dst = append(dst, ",\"jitProvisioningEnabled\":"...)
+		dst = append(dst, pick(esc, `,"jitProvisioningEnabled":`, `,\"jitProvisioningEnabled\":`)...)
 		dst = appendBool(dst, *o.JitProvisioningEnabled)
 	}
 	if o.PreProvisioningRequired != nil {
-		dst = append(dst, ",\"preProvisioningRequired\":"...)
+		dst = append(dst, pick(esc, `,"preProvisioningRequired":`, `,\"preProvisioningRequired\":`)...)
 		dst = appendBool(dst, *o.PreProvisioningRequired)
 	}
 	if o.ExtractGroupsEnabled != nil {
-		dst = append(dst, ",\"extractGroupsEnabled\":"...)
+		dst = append(dst, pick(esc, `,"extractGroupsEnabled":`, `,\"extractGroupsEnabled\":`)...)
 		dst = appendBool(dst, *o.ExtractGroupsEnabled)
 	}
 	if o.GroupsClaim != nil {
-		dst = append(dst, ",\"groupsClaim\":"...)
-		dst = appendString(dst, *o.GroupsClaim)
+		dst = append(dst, pick(esc, `,"groupsClaim":`, `,\"groupsClaim\":`)...)
+		dst = appendStringIn(dst, *o.GroupsClaim, esc)
 	}
 	if o.ResponseType != nil {
-		dst = append(dst, ",\"responseType\":"...)
-		dst = appendString(dst, *o.ResponseType)
+		dst = append(dst, pick(esc, `,"responseType":`, `,\"responseType\":`)...)
+		dst = appendStringIn(dst, *o.ResponseType, esc)
 	}
 	if o.ResponseMode != nil {
-		dst = append(dst, ",\"responseMode\":"...)
-		dst = appendString(dst, *o.ResponseMode)
+		dst = append(dst, pick(esc, `,"responseMode":`, `,\"responseMode\":`)...)
+		dst = appendStringIn(dst, *o.ResponseMode, esc)
 	}
 	if o.UseNonce != nil {
-		dst = append(dst, ",\"useNonce\":"...)
+		dst = append(dst, pick(esc, `,"useNonce":`, `,\"useNonce\":`)...)
 		dst = appendBool(dst, *o.UseNonce)
 	}
 	if o.ReadTimeout != nil {
-		dst = append(dst, ",\"readTimeout\":"...)
+		dst = append(dst, pick(esc, `,"readTimeout":`, `,\"readTimeout\":`)...)
 		dst = strconv.AppendInt(dst, int64(*o.ReadTimeout), 10)
 	}
 	if o.ExtractJwtAccessTokenClaims != nil {
-		dst = append(dst, ",\"extractJwtAccessTokenClaims\":"...)
+		dst = append(dst, pick(esc, `,"extractJwtAccessTokenClaims":`, `,\"extractJwtAccessTokenClaims\":`)...)
 		dst = appendBool(dst, *o.ExtractJwtAccessTokenClaims)
 	}
 	if o.PreferredJwsAlgorithm != nil {
-		dst = append(dst, ",\"preferredJwsAlgorithm\":"...)
-		dst = appendString(dst, *o.PreferredJwsAlgorithm)
+		dst = append(dst, pick(esc, `,"preferredJwsAlgorithm":`, `,\"preferredJwsAlgorithm\":`)...)
+		dst = appendStringIn(dst, *o.PreferredJwsAlgorithm, esc)
 	}
 	if o.PreferredJwsAlgorithm2 != nil {
-		dst = append(dst, ",\"preferredJwsAlgorithm2\":"...)
-		dst = appendString(dst, *o.PreferredJwsAlgorithm2)
+		dst = append(dst, pick(esc, `,"preferredJwsAlgorithm2":`, `,\"preferredJwsAlgorithm2\":`)...)
+		dst = appendStringIn(dst, *o.PreferredJwsAlgorithm2, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -542,15 +550,16 @@ type SsoSettings struct {
 	OidcSettings *OidcSettings `json:"oidcSettings,omitempty"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SsoSettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SsoSettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"baseUrl\":"...)
-	dst = appendString(dst, s.BaseURL)
+	dst = append(dst, pick(esc, `,"baseUrl":`, `,\"baseUrl\":`)...)
+	dst = appendStringIn(dst, s.BaseURL, esc)
 	if s.OidcSettings != nil {
-		dst = append(dst, ",\"oidcSettings\":"...)
-		dst, err = s.OidcSettings.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"oidcSettings":`, `,\"oidcSettings\":`)...)
+		dst, err = s.OidcSettings.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}

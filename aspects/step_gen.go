@@ -25,21 +25,22 @@ func (d DataHubStepStateProperties) MarshalJSON() ([]byte, error) {
 		p.Properties = nonNilMap(p.Properties)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubStepStateProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubStepStateProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"properties\":"...)
+	dst = append(dst, pick(esc, `,"properties":`, `,\"properties\":`)...)
 	if d.Properties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, d.Properties)
+		dst = appendStringMapIn(dst, d.Properties, esc)
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = d.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = d.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}

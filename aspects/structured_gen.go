@@ -28,21 +28,22 @@ func (u PrimitivePropertyValue) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(u.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(u.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of u to dst.
-func (u PrimitivePropertyValue) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of u to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (u PrimitivePropertyValue) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	if n := countSet(u.String != nil, u.Double != nil); n != 1 {
 		return dst, unionCountError("PrimitivePropertyValue", n)
 	}
 	var err error
 	switch {
 	case u.String != nil:
-		dst = append(dst, "{\"string\":"...)
-		dst = appendString(dst, *u.String)
+		dst = append(dst, pick(esc, `{"string":`, `{\"string\":`)...)
+		dst = appendStringIn(dst, *u.String, esc)
 	case u.Double != nil:
-		dst = append(dst, "{\"double\":"...)
+		dst = append(dst, pick(esc, `{"double":`, `{\"double\":`)...)
 		dst, err = appendFloat(dst, *u.Double, 64)
 		if err != nil {
 			return dst, err
@@ -96,18 +97,19 @@ type PropertyValue struct {
 	Description *string `json:"description,omitempty"`
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v PropertyValue) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v PropertyValue) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"value\":"...)
-	dst, err = v.Value.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"value":`, `,\"value\":`)...)
+	dst, err = v.Value.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, v.Value)
 	}
 	if v.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *v.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *v.Description, esc)
 	}
 	return closeObject(dst, start), err
 }
@@ -132,14 +134,15 @@ func (s StructuredProperties) MarshalJSON() ([]byte, error) {
 		p.Properties = nonNil(p.Properties)
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s StructuredProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s StructuredProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"properties\":"...)
+	dst = append(dst, pick(esc, `,"properties":`, `,\"properties\":`)...)
 	if s.Properties == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -151,7 +154,7 @@ func (s StructuredProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -231,30 +234,31 @@ func (s StructuredPropertyDefinition) MarshalJSON() ([]byte, error) {
 		p.EntityTypes = nonNil(p.EntityTypes)
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s StructuredPropertyDefinition) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"qualifiedName\":"...)
-	dst = appendString(dst, s.QualifiedName)
+	dst = append(dst, pick(esc, `,"qualifiedName":`, `,\"qualifiedName\":`)...)
+	dst = appendStringIn(dst, s.QualifiedName, esc)
 	if s.DisplayName != nil {
-		dst = append(dst, ",\"displayName\":"...)
-		dst = appendString(dst, *s.DisplayName)
+		dst = append(dst, pick(esc, `,"displayName":`, `,\"displayName\":`)...)
+		dst = appendStringIn(dst, *s.DisplayName, esc)
 	}
-	dst = append(dst, ",\"valueType\":"...)
-	dst = appendString(dst, s.ValueType)
+	dst = append(dst, pick(esc, `,"valueType":`, `,\"valueType\":`)...)
+	dst = appendStringIn(dst, s.ValueType, esc)
 	if s.TypeQualifier != nil {
-		dst = append(dst, ",\"typeQualifier\":"...)
+		dst = append(dst, pick(esc, `,"typeQualifier":`, `,\"typeQualifier\":`)...)
 		if s.TypeQualifier == nil {
 			dst = append(dst, "null"...)
 		} else {
 			s0 := len(dst)
 			for _, k0 := range sortedKeys(s.TypeQualifier) {
 				dst = append(dst, ',')
-				dst = appendString(dst, k0)
+				dst = appendStringIn(dst, k0, esc)
 				dst = append(dst, ':')
 				if s.TypeQualifier[k0] == nil {
 					dst = append(dst, "null"...)
@@ -264,7 +268,7 @@ func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 						if i1 > 0 {
 							dst = append(dst, ',')
 						}
-						dst = appendString(dst, x1)
+						dst = appendStringIn(dst, x1, esc)
 					}
 					dst = append(dst, ']')
 				}
@@ -273,7 +277,7 @@ func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if s.AllowedValues != nil {
-		dst = append(dst, ",\"allowedValues\":"...)
+		dst = append(dst, pick(esc, `,"allowedValues":`, `,\"allowedValues\":`)...)
 		if s.AllowedValues == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -282,7 +286,7 @@ func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -295,10 +299,10 @@ func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr(PropertyCardinalitySingle)
 		}
-		dst = append(dst, ",\"cardinality\":"...)
-		dst = appendString(dst, string(*x))
+		dst = append(dst, pick(esc, `,"cardinality":`, `,\"cardinality\":`)...)
+		dst = appendStringIn(dst, string(*x), esc)
 	}
-	dst = append(dst, ",\"entityTypes\":"...)
+	dst = append(dst, pick(esc, `,"entityTypes":`, `,\"entityTypes\":`)...)
 	if s.EntityTypes == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -310,13 +314,13 @@ func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if s.AllowedPlatforms != nil {
-		dst = append(dst, ",\"allowedPlatforms\":"...)
+		dst = append(dst, pick(esc, `,"allowedPlatforms":`, `,\"allowedPlatforms\":`)...)
 		if s.AllowedPlatforms == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -325,38 +329,38 @@ func (s StructuredPropertyDefinition) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
 	if s.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *s.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *s.Description, esc)
 	}
 	if s.SearchConfiguration != nil {
-		dst = append(dst, ",\"searchConfiguration\":"...)
-		dst, err = s.SearchConfiguration.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"searchConfiguration":`, `,\"searchConfiguration\":`)...)
+		dst, err = s.SearchConfiguration.appendJSON(dst, esc)
 		if err != nil {
 			return dst, marshalerError(err, s.SearchConfiguration)
 		}
 	}
-	dst = append(dst, ",\"immutable\":"...)
+	dst = append(dst, pick(esc, `,"immutable":`, `,\"immutable\":`)...)
 	dst = appendBool(dst, s.Immutable)
 	if s.Version != nil {
-		dst = append(dst, ",\"version\":"...)
-		dst = appendString(dst, *s.Version)
+		dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+		dst = appendStringIn(dst, *s.Version, esc)
 	}
 	if s.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = s.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = s.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = s.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = s.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -389,12 +393,13 @@ type StructuredPropertyKey struct {
 // AspectName returns "structuredPropertyKey".
 func (StructuredPropertyKey) AspectName() string { return "structuredPropertyKey" }
 
-// appendJSON appends the JSON of s to dst.
-func (s StructuredPropertyKey) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s StructuredPropertyKey) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"id\":"...)
-	dst = appendString(dst, s.ID)
+	dst = append(dst, pick(esc, `,"id":`, `,\"id\":`)...)
+	dst = appendStringIn(dst, s.ID, esc)
 	return closeObject(dst, start), err
 }
 
@@ -431,25 +436,26 @@ type StructuredPropertySettings struct {
 // AspectName returns "structuredPropertySettings".
 func (StructuredPropertySettings) AspectName() string { return "structuredPropertySettings" }
 
-// appendJSON appends the JSON of s to dst.
-func (s StructuredPropertySettings) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s StructuredPropertySettings) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"isHidden\":"...)
+	dst = append(dst, pick(esc, `,"isHidden":`, `,\"isHidden\":`)...)
 	dst = appendBool(dst, s.IsHidden)
-	dst = append(dst, ",\"showInSearchFilters\":"...)
+	dst = append(dst, pick(esc, `,"showInSearchFilters":`, `,\"showInSearchFilters\":`)...)
 	dst = appendBool(dst, s.ShowInSearchFilters)
-	dst = append(dst, ",\"showInAssetSummary\":"...)
+	dst = append(dst, pick(esc, `,"showInAssetSummary":`, `,\"showInAssetSummary\":`)...)
 	dst = appendBool(dst, s.ShowInAssetSummary)
-	dst = append(dst, ",\"hideInAssetSummaryWhenEmpty\":"...)
+	dst = append(dst, pick(esc, `,"hideInAssetSummaryWhenEmpty":`, `,\"hideInAssetSummaryWhenEmpty\":`)...)
 	dst = appendBool(dst, s.HideInAssetSummaryWhenEmpty)
-	dst = append(dst, ",\"showAsAssetBadge\":"...)
+	dst = append(dst, pick(esc, `,"showAsAssetBadge":`, `,\"showAsAssetBadge\":`)...)
 	dst = appendBool(dst, s.ShowAsAssetBadge)
-	dst = append(dst, ",\"showInColumnsTable\":"...)
+	dst = append(dst, pick(esc, `,"showInColumnsTable":`, `,\"showInColumnsTable\":`)...)
 	dst = appendBool(dst, s.ShowInColumnsTable)
 	if s.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = s.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = s.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
@@ -484,16 +490,17 @@ func (s StructuredPropertyValueAssignment) MarshalJSON() ([]byte, error) {
 		p.Values = nonNil(p.Values)
 		return marshal(p)
 	}
-	return finishJSON(s.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(s.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s StructuredPropertyValueAssignment) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s StructuredPropertyValueAssignment) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"propertyUrn\":"...)
-	dst = appendString(dst, s.PropertyURN)
-	dst = append(dst, ",\"values\":"...)
+	dst = append(dst, pick(esc, `,"propertyUrn":`, `,\"propertyUrn\":`)...)
+	dst = appendStringIn(dst, s.PropertyURN, esc)
+	dst = append(dst, pick(esc, `,"values":`, `,\"values\":`)...)
 	if s.Values == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -505,7 +512,7 @@ func (s StructuredPropertyValueAssignment) appendJSON(dst []byte) ([]byte, error
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -514,22 +521,22 @@ func (s StructuredPropertyValueAssignment) appendJSON(dst []byte) ([]byte, error
 		}
 	}
 	if s.Created != nil {
-		dst = append(dst, ",\"created\":"...)
-		dst, err = s.Created.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+		dst, err = s.Created.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.LastModified != nil {
-		dst = append(dst, ",\"lastModified\":"...)
-		dst, err = s.LastModified.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+		dst, err = s.LastModified.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
 	if s.Attribution != nil {
-		dst = append(dst, ",\"attribution\":"...)
-		dst, err = s.Attribution.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"attribution":`, `,\"attribution\":`)...)
+		dst, err = s.Attribution.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}

@@ -19,19 +19,20 @@ type TagProperties struct {
 // AspectName returns "tagProperties".
 func (TagProperties) AspectName() string { return "tagProperties" }
 
-// appendJSON appends the JSON of t to dst.
-func (t TagProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of t to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (t TagProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, t.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, t.Name, esc)
 	if t.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *t.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *t.Description, esc)
 	}
 	if t.ColorHex != nil {
-		dst = append(dst, ",\"colorHex\":"...)
-		dst = appendString(dst, *t.ColorHex)
+		dst = append(dst, pick(esc, `,"colorHex":`, `,\"colorHex\":`)...)
+		dst = appendStringIn(dst, *t.ColorHex, esc)
 	}
 	return closeObject(dst, start), err
 }

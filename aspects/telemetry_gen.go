@@ -15,11 +15,12 @@ type TelemetryClientID struct {
 // AspectName returns "telemetryClientId".
 func (TelemetryClientID) AspectName() string { return "telemetryClientId" }
 
-// appendJSON appends the JSON of t to dst.
-func (t TelemetryClientID) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of t to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (t TelemetryClientID) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"clientId\":"...)
-	dst = appendString(dst, t.ClientID)
+	dst = append(dst, pick(esc, `,"clientId":`, `,\"clientId\":`)...)
+	dst = appendStringIn(dst, t.ClientID, esc)
 	return closeObject(dst, start), err
 }

@@ -13,12 +13,13 @@ type DataHubPageTemplateAssetSummary struct {
 	SummaryElements []SummaryElement `json:"summaryElements,omitzero"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageTemplateAssetSummary) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageTemplateAssetSummary) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	if d.SummaryElements != nil {
-		dst = append(dst, ",\"summaryElements\":"...)
+		dst = append(dst, pick(esc, `,"summaryElements":`, `,\"summaryElements\":`)...)
 		if d.SummaryElements == nil {
 			dst = append(dst, "null"...)
 		} else {
@@ -27,7 +28,7 @@ func (d DataHubPageTemplateAssetSummary) appendJSON(dst []byte) ([]byte, error) 
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, err
 				}
@@ -71,14 +72,15 @@ func (d DataHubPageTemplateProperties) MarshalJSON() ([]byte, error) {
 		p.Rows = nonNil(p.Rows)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageTemplateProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageTemplateProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"rows\":"...)
+	dst = append(dst, pick(esc, `,"rows":`, `,\"rows\":`)...)
 	if d.Rows == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -90,7 +92,7 @@ func (d DataHubPageTemplateProperties) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst, err = x0.appendJSON(dst)
+				dst, err = x0.appendJSON(dst, esc)
 				if err != nil {
 					return dst, marshalerError(err, x0)
 				}
@@ -99,29 +101,29 @@ func (d DataHubPageTemplateProperties) appendJSON(dst []byte) ([]byte, error) {
 		}
 	}
 	if d.AssetSummary != nil {
-		dst = append(dst, ",\"assetSummary\":"...)
-		dst, err = d.AssetSummary.appendJSON(dst)
+		dst = append(dst, pick(esc, `,"assetSummary":`, `,\"assetSummary\":`)...)
+		dst, err = d.AssetSummary.appendJSON(dst, esc)
 		if err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, ",\"surface\":"...)
-	dst, err = d.Surface.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"surface":`, `,\"surface\":`)...)
+	dst, err = d.Surface.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"visibility\":"...)
-	dst, err = d.Visibility.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"visibility":`, `,\"visibility\":`)...)
+	dst, err = d.Visibility.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = d.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = d.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = d.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = d.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -147,14 +149,15 @@ func (d DataHubPageTemplateRow) MarshalJSON() ([]byte, error) {
 		p.Modules = nonNil(p.Modules)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageTemplateRow) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageTemplateRow) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"modules\":"...)
+	dst = append(dst, pick(esc, `,"modules":`, `,\"modules\":`)...)
 	if d.Modules == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -166,7 +169,7 @@ func (d DataHubPageTemplateRow) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
@@ -184,12 +187,13 @@ type DataHubPageTemplateSurface struct {
 	SurfaceType PageTemplateSurfaceType `json:"surfaceType"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageTemplateSurface) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageTemplateSurface) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"surfaceType\":"...)
-	dst = appendString(dst, string(d.SurfaceType))
+	dst = append(dst, pick(esc, `,"surfaceType":`, `,\"surfaceType\":`)...)
+	dst = appendStringIn(dst, string(d.SurfaceType), esc)
 	return closeObject(dst, start), err
 }
 
@@ -203,12 +207,13 @@ type DataHubPageTemplateVisibility struct {
 	Scope PageTemplateScope `json:"scope"`
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubPageTemplateVisibility) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubPageTemplateVisibility) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"scope\":"...)
-	dst = appendString(dst, string(d.Scope))
+	dst = append(dst, pick(esc, `,"scope":`, `,\"scope\":`)...)
+	dst = appendStringIn(dst, string(d.Scope), esc)
 	return closeObject(dst, start), err
 }
 
@@ -251,15 +256,16 @@ type SummaryElement struct {
 	StructuredPropertyURN *string `json:"structuredPropertyUrn,omitempty"`
 }
 
-// appendJSON appends the JSON of s to dst.
-func (s SummaryElement) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of s to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (s SummaryElement) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"elementType\":"...)
-	dst = appendString(dst, string(s.ElementType))
+	dst = append(dst, pick(esc, `,"elementType":`, `,\"elementType\":`)...)
+	dst = appendStringIn(dst, string(s.ElementType), esc)
 	if s.StructuredPropertyURN != nil {
-		dst = append(dst, ",\"structuredPropertyUrn\":"...)
-		dst = appendString(dst, *s.StructuredPropertyURN)
+		dst = append(dst, pick(esc, `,"structuredPropertyUrn":`, `,\"structuredPropertyUrn\":`)...)
+		dst = appendStringIn(dst, *s.StructuredPropertyURN, esc)
 	}
 	return closeObject(dst, start), err
 }

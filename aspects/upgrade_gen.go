@@ -18,14 +18,15 @@ type DataHubUpgradeRequest struct {
 // AspectName returns "dataHubUpgradeRequest".
 func (DataHubUpgradeRequest) AspectName() string { return "dataHubUpgradeRequest" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubUpgradeRequest) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubUpgradeRequest) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"timestampMs\":"...)
+	dst = append(dst, pick(esc, `,"timestampMs":`, `,\"timestampMs\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.TimestampMs), 10)
-	dst = append(dst, ",\"version\":"...)
-	dst = appendString(dst, d.Version)
+	dst = append(dst, pick(esc, `,"version":`, `,\"version\":`)...)
+	dst = appendStringIn(dst, d.Version, esc)
 	return closeObject(dst, start), err
 }
 
@@ -57,11 +58,12 @@ func (d DataHubUpgradeResult) MarshalJSON() ([]byte, error) {
 		}
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubUpgradeResult) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubUpgradeResult) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
 	{
@@ -69,14 +71,14 @@ func (d DataHubUpgradeResult) appendJSON(dst []byte) ([]byte, error) {
 		if x == nil {
 			x = Ptr(DataHubUpgradeStateSucceeded)
 		}
-		dst = append(dst, ",\"state\":"...)
-		dst = appendString(dst, string(*x))
+		dst = append(dst, pick(esc, `,"state":`, `,\"state\":`)...)
+		dst = appendStringIn(dst, string(*x), esc)
 	}
-	dst = append(dst, ",\"timestampMs\":"...)
+	dst = append(dst, pick(esc, `,"timestampMs":`, `,\"timestampMs\":`)...)
 	dst = strconv.AppendInt(dst, int64(d.TimestampMs), 10)
 	if d.Result != nil {
-		dst = append(dst, ",\"result\":"...)
-		dst = appendStringMap(dst, d.Result)
+		dst = append(dst, pick(esc, `,"result":`, `,\"result\":`)...)
+		dst = appendStringMapIn(dst, d.Result, esc)
 	}
 	return closeObject(dst, start), err
 }

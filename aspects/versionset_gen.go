@@ -25,23 +25,24 @@ func (v VersionSetProperties) MarshalJSON() ([]byte, error) {
 		p.CustomProperties = nonNilMap(p.CustomProperties)
 		return marshal(p)
 	}
-	return finishJSON(v.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(v.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of v to dst.
-func (v VersionSetProperties) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of v to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (v VersionSetProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"customProperties\":"...)
+	dst = append(dst, pick(esc, `,"customProperties":`, `,\"customProperties\":`)...)
 	if v.CustomProperties == nil {
 		dst = append(dst, "{}"...)
 	} else {
-		dst = appendStringMap(dst, v.CustomProperties)
+		dst = appendStringMapIn(dst, v.CustomProperties, esc)
 	}
-	dst = append(dst, ",\"latest\":"...)
-	dst = appendString(dst, v.Latest)
-	dst = append(dst, ",\"versioningScheme\":"...)
-	dst = appendString(dst, string(v.VersioningScheme))
+	dst = append(dst, pick(esc, `,"latest":`, `,\"latest\":`)...)
+	dst = appendStringIn(dst, v.Latest, esc)
+	dst = append(dst, pick(esc, `,"versioningScheme":`, `,\"versioningScheme\":`)...)
+	dst = appendStringIn(dst, string(v.VersioningScheme), esc)
 	return closeObject(dst, start), err
 }
 

@@ -22,14 +22,15 @@ func (d DataHubViewDefinition) MarshalJSON() ([]byte, error) {
 		p.EntityTypes = nonNil(p.EntityTypes)
 		return marshal(p)
 	}
-	return finishJSON(d.appendJSON(make([]byte, 0, 256)))
+	return finishJSON(d.appendJSON(make([]byte, 0, 256), false))
 }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubViewDefinition) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubViewDefinition) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"entityTypes\":"...)
+	dst = append(dst, pick(esc, `,"entityTypes":`, `,\"entityTypes\":`)...)
 	if d.EntityTypes == nil {
 		dst = append(dst, "[]"...)
 	} else {
@@ -41,13 +42,13 @@ func (d DataHubViewDefinition) appendJSON(dst []byte) ([]byte, error) {
 				if i0 > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, x0)
+				dst = appendStringIn(dst, x0, esc)
 			}
 			dst = append(dst, ']')
 		}
 	}
-	dst = append(dst, ",\"filter\":"...)
-	dst, err = d.Filter.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"filter":`, `,\"filter\":`)...)
+	dst, err = d.Filter.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
@@ -77,30 +78,31 @@ type DataHubViewInfo struct {
 // AspectName returns "dataHubViewInfo".
 func (DataHubViewInfo) AspectName() string { return "dataHubViewInfo" }
 
-// appendJSON appends the JSON of d to dst.
-func (d DataHubViewInfo) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the JSON of d to dst; with esc, escaped as the
+// body of a JSON string (see pick).
+func (d DataHubViewInfo) appendJSON(dst []byte, esc bool) ([]byte, error) {
 	var err error
 	start := len(dst)
-	dst = append(dst, ",\"name\":"...)
-	dst = appendString(dst, d.Name)
+	dst = append(dst, pick(esc, `,"name":`, `,\"name\":`)...)
+	dst = appendStringIn(dst, d.Name, esc)
 	if d.Description != nil {
-		dst = append(dst, ",\"description\":"...)
-		dst = appendString(dst, *d.Description)
+		dst = append(dst, pick(esc, `,"description":`, `,\"description\":`)...)
+		dst = appendStringIn(dst, *d.Description, esc)
 	}
-	dst = append(dst, ",\"type\":"...)
-	dst = appendString(dst, string(d.Type))
-	dst = append(dst, ",\"definition\":"...)
-	dst, err = d.Definition.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"type":`, `,\"type\":`)...)
+	dst = appendStringIn(dst, string(d.Type), esc)
+	dst = append(dst, pick(esc, `,"definition":`, `,\"definition\":`)...)
+	dst, err = d.Definition.appendJSON(dst, esc)
 	if err != nil {
 		return dst, marshalerError(err, d.Definition)
 	}
-	dst = append(dst, ",\"created\":"...)
-	dst, err = d.Created.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"created":`, `,\"created\":`)...)
+	dst, err = d.Created.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}
-	dst = append(dst, ",\"lastModified\":"...)
-	dst, err = d.LastModified.appendJSON(dst)
+	dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
+	dst, err = d.LastModified.appendJSON(dst, esc)
 	if err != nil {
 		return dst, err
 	}

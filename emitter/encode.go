@@ -2,7 +2,6 @@ package emitter
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -217,94 +216,10 @@ func escapeNonASCII(buf *bytes.Buffer) []byte {
 // appendEscapedString appends appendString(dst, escapeNonASCII(src)) in
 // one pass, without the escaped copy: every non-ASCII character as a
 // \uXXXX escape whose backslash is itself escaped, ASCII as appendString
-// writes it. FuzzAppendEscapedString holds it to the two passes.
+// writes it (jsonesc.AppendASCIIString). FuzzAppendEscapedString holds it
+// to the two passes.
 func appendEscapedString(dst, src []byte) []byte {
-	// The usual text, ASCII whose only bytes to escape are quotes and
-	// backslashes (an aspect's JSON), is written into room made once,
-	// eight bytes at a time: each word is written whole and the output
-	// moves on by its plain bytes, then past the escape of the byte that
-	// stopped it. The first other byte to escape hands the rest to the
-	// general loop.
-	size := 2*len(src) + 2 // the most this loop writes
-	dst = slices.Grow(dst, size)
-	out := dst[len(dst) : len(dst)+size]
-	out[0] = '"'
-	n, i := 1, 0
-	for {
-		var c byte
-		if i+8 <= len(src) {
-			// n <= 2i+1, so out has room for the whole word.
-			w := binary.LittleEndian.Uint64(src[i:])
-			binary.LittleEndian.PutUint64(out[n:], w)
-			k := jsonesc.PlainBytes(w)
-			n, i = n+k, i+k
-			if k == 8 {
-				continue
-			}
-			c = src[i]
-		} else if i < len(src) {
-			if c = src[i]; plainASCII[c] {
-				out[n] = c
-				n, i = n+1, i+1
-				continue
-			}
-		} else {
-			out[n] = '"'
-			return dst[:len(dst)+n+1]
-		}
-		if c != '"' && c != '\\' {
-			return appendEscapedRest(dst[:len(dst)+n], src[i:])
-		}
-		out[n], out[n+1] = '\\', c
-		n, i = n+2, i+1
-	}
-}
-
-// appendEscapedRest is appendEscapedString's general loop: it appends src
-// escaped and the closing quote.
-func appendEscapedRest(dst, src []byte) []byte {
-	start := 0
-	for i := 0; i < len(src); {
-		b := src[i]
-		if plainASCII[b] {
-			i = jsonesc.Plain(src, i+1)
-			continue
-		}
-		dst = append(dst, src[start:i]...)
-		switch {
-		case b >= utf8.RuneSelf:
-			r, size := utf8.DecodeRune(src[i:])
-			i += size
-			if r >= 0x10000 {
-				r1, r2 := utf16.EncodeRune(r)
-				dst = append(dst, '\\')
-				dst = appendUnicodeEscape(dst, r1)
-				r = r2
-			}
-			dst = append(dst, '\\')
-			dst = appendUnicodeEscape(dst, r)
-			start = i
-			continue
-		case b == '"' || b == '\\':
-			dst = append(dst, '\\', b)
-		case b == '\b':
-			dst = append(dst, '\\', 'b')
-		case b == '\f':
-			dst = append(dst, '\\', 'f')
-		case b == '\n':
-			dst = append(dst, '\\', 'n')
-		case b == '\r':
-			dst = append(dst, '\\', 'r')
-		case b == '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xf])
-		}
-		i++
-		start = i
-	}
-	dst = append(dst, src[start:]...)
-	return append(dst, '"')
+	return jsonesc.AppendASCIIString(dst, src)
 }
 
 // appendUnicodeEscape appends the JSON escape \uXXXX of the UTF-16 code unit r.
@@ -586,8 +501,6 @@ func appendStringMapWith(dst []byte, m map[string]string, defaults [][2]string) 
 	}
 	return append(dst, '}')
 }
-
-const hexDigits = "0123456789abcdef"
 
 // plainASCII marks the bytes a JSON string holds as they are: ASCII from
 // the space up, except the quote and the backslash.

@@ -1,7 +1,6 @@
 package emitter
 
 import (
-	"bytes"
 	"strconv"
 
 	"github.com/catalogkit/datahub-go/aspects"
@@ -13,8 +12,8 @@ import (
 // metadata of its own) is written with what it shares with the others of
 // its call written once: the fixed head up to the dataset's platform, and
 // the system metadata of the call's observation time. Its aspect's JSON is
-// appended straight into the body and escaped there as a string, without a
-// copy in another buffer (see escapeInPlace).
+// written straight into the body in its escaped form (see
+// appendAspectValue).
 
 // datasetHead is the fixed text that starts the proposal object of a
 // dataset (entity type "dataset") whose URN has a platform.
@@ -99,43 +98,21 @@ func (r *REST) defaultSM(nowMillis int64) []byte {
 }
 
 // appendAspectValue is appendGenericAspect(dst, a, contentType, false) of
-// an aspect of package aspects: the aspect's JSON appended to dst and
-// escaped where it is (see escapeInPlace), without a pooled buffer.
+// an aspect of package aspects: the aspect's JSON appended to dst as a
+// string by aspects.AppendJSONString, which writes the escaped form of the
+// types of package aspects in one pass.
 func appendAspectValue(dst []byte, a aspects.Aspect, contentType string) ([]byte, error) {
 	mark := len(dst)
 	dst = append(dst, `{"value":`...)
 	start := len(dst)
-	b, err := aspects.AppendJSON(dst, a)
+	b, err := aspects.AppendJSONString(dst, a)
 	if err != nil {
 		return dst[:mark], checkAspectJSON(a, nil, err)
 	}
-	if err = checkAspectJSON(a, b[start:], nil); err != nil {
-		return dst[:mark], err
+	if len(b) < start+2 || (b[start+1] != '{' && b[start+1] != '[') {
+		// Not a JSON object or array: the error names its JSON text.
+		js, err := aspects.AppendJSON(nil, a)
+		return dst[:mark], checkAspectJSON(a, js, err)
 	}
-	return appendContentType(escapeInPlace(b, start), contentType), nil
-}
-
-// maxScratch is the largest aspect JSON escapeInPlace copies on its
-// stack; a larger one is copied into a pooled buffer.
-const maxScratch = 1024
-
-// escapeInPlace returns dst[:start] followed by appendEscapedString(nil,
-// dst[start:]): the text from start (an aspect's JSON, appended to the
-// body) escaped as a JSON string where it stood, through a copy of the
-// text on the stack (a pooled buffer for a large one).
-func escapeInPlace(dst []byte, start int) []byte {
-	text := dst[start:]
-	if len(text) <= maxScratch {
-		var scratch [maxScratch]byte
-		n := copy(scratch[:], text)
-		return appendEscapedString(dst[:start], scratch[:n])
-	}
-	buf := bufPool.Get().(*bytes.Buffer)
-	buf.Reset()
-	buf.Write(text)
-	dst = appendEscapedString(dst[:start], buf.Bytes())
-	if buf.Cap() <= 1<<20 {
-		bufPool.Put(buf)
-	}
-	return dst
+	return appendContentType(b, contentType), nil
 }

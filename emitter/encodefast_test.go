@@ -9,33 +9,13 @@ import (
 	"github.com/catalogkit/datahub-go/aspects"
 )
 
-// FuzzEscapeInPlace holds escapeInPlace to appendEscapedString, with and
-// without room in the text's memory.
-func FuzzEscapeInPlace(f *testing.F) {
-	f.Add([]byte(`{"a":"é 😀 \u2028 \"q\" \\ <&>"}`), 0)
-	f.Add([]byte("\x00\x1f\x7f\n\r\t\b\f\"\\plain"), 64)
-	f.Add([]byte(`{"description":"One row","customProperties":{"owner":"data-eng"}}`), 3)
-	f.Add([]byte(strings.Repeat(`"x"`, maxScratch)), 1)
-	f.Add([]byte("plain ascii"), 0)
-	f.Add([]byte(""), 0)
-	f.Fuzz(func(t *testing.T, src []byte, room int) {
-		room = min(max(room, 0), 1<<12)
-		want := appendEscapedString([]byte("head"), src)
-		dst := append(make([]byte, 0, len("head")+len(src)+room), "head"...)
-		dst = append(dst, src...)
-		if got := escapeInPlace(dst, len("head")); !bytes.Equal(got, want) {
-			t.Fatalf("%q (room %d): got %q, want %q", src, room, got, want)
-		}
-	})
-}
-
 // TestAppendAspectValueMatchesGeneral holds the aspect value written in
 // place (appendAspectValue) to the general path's: the aspect's JSON
 // encoded on its own, then escaped into the body.
 func TestAppendAspectValueMatchesGeneral(t *testing.T) {
 	t.Parallel()
 	many := map[string]string{}
-	for i := range maxScratch {
+	for i := range 1024 { // a value of more than 1 KiB
 		many[strings.Repeat("k", i%7+1)+string(rune('a'+i%26))+strings.Repeat("v", i%5)] = `q"uote\` + string(rune('a'+i%26))
 	}
 	for _, a := range []aspects.Aspect{
@@ -44,6 +24,9 @@ func TestAppendAspectValueMatchesGeneral(t *testing.T) {
 		aspects.DatasetProperties{Description: aspects.Ptr("naïve ✓ 𝄞 \u2028")},
 		&aspects.DatasetProperties{CustomProperties: many},
 		aspects.Status{Removed: true},
+		// A type without a one-pass escaped form, small and large.
+		&aspects.GlobalTags{Tags: []aspects.TagAssociation{{Tag: "urn:li:tag:naïve \"q\""}}},
+		&aspects.EditableDatasetProperties{Description: aspects.Ptr(strings.Repeat("é\"\\x", 400))},
 	} {
 		for _, ct := range []string{ContentTypeJSON, ContentTypeJSONPatch, `odd "type"`} {
 			var buf bytes.Buffer
@@ -108,4 +91,25 @@ func TestDefaultSMConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestPlainString holds plainString to a byte-by-byte check, for every
+// length up to 24 and a byte that is not plain at every position.
+func TestPlainString(t *testing.T) {
+	t.Parallel()
+	for n := range 25 {
+		base := []byte(strings.Repeat("a", n))
+		if !plainString(string(base)) {
+			t.Errorf("%q: not plain", base)
+		}
+		for i := range n {
+			for _, c := range []byte{'"', '\\', 0x1f, 0x80, 0xff} {
+				s := bytes.Clone(base)
+				s[i] = c
+				if plainString(string(s)) {
+					t.Errorf("%q: plain", s)
+				}
+			}
+		}
+	}
 }

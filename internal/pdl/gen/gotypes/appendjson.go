@@ -7,13 +7,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/internal/pdl/gen/pdlparse"
 )
 
 // This file writes the appendJSON methods of the generated types: each
 // appends the type's JSON as encoding/json (HTML escaping off) writes it,
 // field by field in declaration order, with the PDL defaults applied, and
-// without reflection. MarshalJSON calls it.
+// without reflection. MarshalJSON calls it. With its esc argument set, it
+// appends that JSON escaped as the body of a JSON string, in one pass: keys
+// and punctuation as constants written both ways (pick(esc, plain,
+// escaped)), strings through appendStringIn, which escapes them twice at
+// once; numbers, booleans and null are the same either way.
 
 // HandAppenders returns the types of the hand-written Go files of dir that
 // declare an appendJSON method: generated code calls it directly, and goes
@@ -50,18 +55,33 @@ func marshalMethod(b *bytes.Buffer, recv, goName string, fixes []string) {
 	for _, f := range fixes {
 		b.WriteString(f + "\n")
 	}
-	fmt.Fprintf(b, "return marshal(p)\n}\nreturn finishJSON(%s.appendJSON(make([]byte, 0, 256)))\n}\n\n", recv)
+	fmt.Fprintf(b, "return marshal(p)\n}\nreturn finishJSON(%s.appendJSON(make([]byte, 0, 256), false))\n}\n\n", recv)
+}
+
+// text returns the Go expression of the JSON text t as appended: with
+// esc false as it is, with esc true escaped as the body of a JSON string
+// (jsonesc.AppendASCIIBody), both constants.
+func text(t string) string {
+	return fmt.Sprintf("pick(esc, %s, %s)", literal(t), literal(string(jsonesc.AppendASCIIBody(nil, []byte(t)))))
+}
+
+// literal returns the Go literal of s: a raw string where it can be.
+func literal(s string) string {
+	if strconv.CanBackquote(s) {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
 }
 
 // appendKey returns the statement appending a member's leading comma and
 // key.
 func appendKey(key string) string {
-	return fmt.Sprintf("dst = append(dst, %s...)\n", strconv.Quote(","+strconv.Quote(key)+":"))
+	return fmt.Sprintf("dst = append(dst, %s...)\n", text(","+strconv.Quote(key)+":"))
 }
 
 // recordAppend writes the appendJSON method of record t.
 func (p *plan) recordAppend(b *bytes.Buffer, t *typeInfo, recv string) {
-	fmt.Fprintf(b, "func (%s %s) appendJSON(dst []byte) ([]byte, error) {\nvar err error\nstart := len(dst)\n", recv, t.goName)
+	fmt.Fprintf(b, "func (%s %s) appendJSON(dst []byte, esc bool) ([]byte, error) {\nvar err error\nstart := len(dst)\n", recv, t.goName)
 	for _, f := range p.fields(t.decl) {
 		s := p.shape(t.goName, f)
 		te := p.deref(f.Type)
@@ -95,7 +115,7 @@ func (p *plan) recordAppend(b *bytes.Buffer, t *typeInfo, recv string) {
 
 // unionAppend writes the appendJSON method of union t.
 func (p *plan) unionAppend(b *bytes.Buffer, t *typeInfo, sets string) {
-	fmt.Fprintf(b, "func (u %s) appendJSON(dst []byte) ([]byte, error) {\nif n := countSet(%s); n != 1 {\nreturn dst, unionCountError(%q, n)\n}\nvar err error\nswitch {\n", t.goName, sets, t.goName)
+	fmt.Fprintf(b, "func (u %s) appendJSON(dst []byte, esc bool) ([]byte, error) {\nif n := countSet(%s); n != 1 {\nreturn dst, unionCountError(%q, n)\n}\nvar err error\nswitch {\n", t.goName, sets, t.goName)
 	for _, m := range t.union.Members {
 		if m.Type.Kind == pdlparse.ExprPrimitive && m.Type.Name == "null" {
 			continue
@@ -103,7 +123,7 @@ func (p *plan) unionAppend(b *bytes.Buffer, t *typeInfo, sets string) {
 		n := "u." + memberField(m)
 		dt := p.deref(m.Type)
 		ptr := dt.Kind != pdlparse.ExprArray && dt.Kind != pdlparse.ExprMap
-		fmt.Fprintf(b, "case %s != nil:\ndst = append(dst, %s...)\n%s", n, strconv.Quote("{"+strconv.Quote(p.unionKey(m))+":"), p.encode(dt, n, ptr, 0))
+		fmt.Fprintf(b, "case %s != nil:\ndst = append(dst, %s...)\n%s", n, text("{"+strconv.Quote(p.unionKey(m))+":"), p.encode(dt, n, ptr, 0))
 	}
 	b.WriteString("}\nreturn append(dst, '}'), err\n}\n\n")
 }
@@ -128,13 +148,13 @@ func (p *plan) encode(te pdlparse.TypeExpr, val string, ptr bool, depth int) str
 			deref, i, x, deref, i, p.encode(*te.Items, x, false, depth+1))
 	case pdlparse.ExprMap:
 		if it := p.deref(*te.Items); it.Kind == pdlparse.ExprPrimitive && it.Name == "string" {
-			return fmt.Sprintf("dst = appendStringMap(dst, %s)\n", deref)
+			return fmt.Sprintf("dst = appendStringMapIn(dst, %s, esc)\n", deref)
 		}
 		k, s := fmt.Sprintf("k%d", depth), fmt.Sprintf("s%d", depth)
-		return fmt.Sprintf("if %s == nil {\ndst = append(dst, \"null\"...)\n} else {\n%s := len(dst)\nfor _, %s := range sortedKeys(%s) {\ndst = append(dst, ',')\ndst = appendString(dst, %s)\ndst = append(dst, ':')\n%s}\ndst = closeObject(dst, %s)\n}\n",
+		return fmt.Sprintf("if %s == nil {\ndst = append(dst, \"null\"...)\n} else {\n%s := len(dst)\nfor _, %s := range sortedKeys(%s) {\ndst = append(dst, ',')\ndst = appendStringIn(dst, %s, esc)\ndst = append(dst, ':')\n%s}\ndst = closeObject(dst, %s)\n}\n",
 			deref, s, k, deref, k, p.encode(*te.Items, deref+"["+k+"]", false, depth+1), s)
 	case pdlparse.ExprUnion:
-		return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, wrapCheck(val))
+		return fmt.Sprintf("dst, err = %s.appendJSON(dst, esc)\n%s", val, wrapCheck(val))
 	}
 	d := p.m.Decls[te.Name]
 	if d != nil && d.Kind == pdlparse.DeclFixed {
@@ -143,14 +163,14 @@ func (p *plan) encode(te pdlparse.TypeExpr, val string, ptr bool, depth int) str
 	t := p.types[te.Name]
 	switch {
 	case t == nil || (t.hand && !p.m.HandAppend[t.goName]):
-		return fmt.Sprintf("dst, err = appendMarshal(dst, %s)\n%s", val, check)
+		return fmt.Sprintf("dst, err = appendMarshalIn(dst, %s, esc)\n%s", val, check)
 	case t.kind == pdlparse.DeclEnum && !t.hand:
-		return fmt.Sprintf("dst = appendString(dst, string(%s))\n", deref)
+		return fmt.Sprintf("dst = appendStringIn(dst, string(%s), esc)\n", deref)
 	}
 	if t.union != nil || (!t.hand && t.kind == pdlparse.DeclRecord && p.hasDefaults(t)) {
-		return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, wrapCheck(val))
+		return fmt.Sprintf("dst, err = %s.appendJSON(dst, esc)\n%s", val, wrapCheck(val))
 	}
-	return fmt.Sprintf("dst, err = %s.appendJSON(dst)\n%s", val, check)
+	return fmt.Sprintf("dst, err = %s.appendJSON(dst, esc)\n%s", val, check)
 }
 
 // wrapCheck is the statement after a call to the appendJSON of val, whose
@@ -175,7 +195,7 @@ func (p *plan) hasDefaults(t *typeInfo) bool {
 func primitiveAppend(name, v string) string {
 	switch name {
 	case "string", "bytes":
-		return fmt.Sprintf("dst = appendString(dst, %s)\n", v)
+		return fmt.Sprintf("dst = appendStringIn(dst, %s, esc)\n", v)
 	case "int", "long":
 		return fmt.Sprintf("dst = strconv.AppendInt(dst, int64(%s), 10)\n", v)
 	case "float":

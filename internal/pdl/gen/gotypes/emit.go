@@ -318,7 +318,7 @@ func (p *plan) record(b *bytes.Buffer, t *typeInfo) {
 		fmt.Fprintf(b, "// MarshalJSON encodes %s with its PDL defaults.\n", recv)
 		marshalMethod(b, recv, t.goName, encFix)
 	}
-	fmt.Fprintf(b, "// appendJSON appends the JSON of %s to dst.\n", recv)
+	fmt.Fprintf(b, "// appendJSON appends the JSON of %s to dst; with esc, escaped as the\n// body of a JSON string (see pick).\n", recv)
 	p.recordAppend(b, t, recv)
 	if len(decFix) > 0 {
 		fmt.Fprintf(b, "// UnmarshalJSON decodes %s; absent defaulted fields take their defaults.\nfunc (%s *%s) UnmarshalJSON(data []byte) error {\ntype plain %s\nvar p plain\nif err := unmarshalPlain(data, &p, %q); err != nil {\nreturn err\n}\n%s\n*%s = %s(p)\nreturn nil\n}\n\n",
@@ -366,7 +366,7 @@ func (p *plan) union(b *bytes.Buffer, t *typeInfo) {
 	b.WriteString("}\n\n")
 	fmt.Fprintf(b, "// MarshalJSON encodes u as a one-member union object. It fails unless\n// exactly one member is set.\n")
 	marshalMethod(b, "u", t.goName, []string{fmt.Sprintf("if n := countSet(%s); n != 1 {\nreturn nil, unionCountError(%q, n)\n}", strings.Join(sets, ", "), t.goName)})
-	fmt.Fprintf(b, "// appendJSON appends the JSON of u to dst.\n")
+	fmt.Fprintf(b, "// appendJSON appends the JSON of u to dst; with esc, escaped as the\n// body of a JSON string (see pick).\n")
 	p.unionAppend(b, t, strings.Join(sets, ", "))
 	fmt.Fprintf(b, "// UnmarshalJSON decodes a one-member union object.\nfunc (u *%s) UnmarshalJSON(data []byte) error {\nkey, raw, err := decodeUnion(data)\nif err != nil {\nreturn unionError(%q, err)\n}\nvar v %s\nswitch key {\n", t.goName, t.goName, t.goName)
 	for _, m := range ms {
