@@ -25,6 +25,15 @@ var ownerTypesFastCases = []string{
 	`{"owners":[{"owner":1}]}`,
 	`{"owners":[{"owner":"a\u0062"}]}`,
 	`{"owners":[{"owner":"<a>"}]}`,
+	// Owners read eight bytes at a time (plainEnd), with a byte that is not
+	// plain text at each place of a word.
+	`{"owners":[{"owner":"urn:li:corpuser:abcdefgh>","type":"DATAOWNER"}]}`,
+	`{"owners":[{"owner":"urn:li:corpuser:abcdef=?;","type":"DATAOWNER"}]}`,
+	`{"owners":[{"owner":"urn:li:corpuser:abc&","type":"DATA<OWNER"}]}`,
+	`{"owners":[{"owner":"urn:li:corpuser:abcdefg` + "\x7f" + `","type":"DATAOWNER"}]}`,
+	`{"owners":[{"owner":"urn:li:corpuser:abcdefg` + "\x7e\x80" + `","type":"DATAOWNER"}]}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"},{"owner":"urn:li:corpuser:b","type":"DATAOWNER"},{"owner":"urn:li:corpuser:a","type":"DATAOWNER"},{"owner":"urn:li:corpuser:c","type":"TECHNICAL_OWNER"}],"lastModified":{"time":1700000000000,"actor":"urn:li:corpuser:a"}}`,
+	`{"owners":[{"owner":"urn:li:corpuser:a","type":"DATAOWNER"}],"z":[true,false,null,-12.5e-3,{"t":1700000000000}]}`,
 	`{"owners":[{"owner":"é"}]}`,
 	`{"owners":[{"owner":"a\tb"}]}`,
 	`{"owners":[{"owner":"a"}],"x":"` + "\xff\xfe" + `"}`,
@@ -181,4 +190,46 @@ func TestAppendKeyText(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPlainEnd holds plainEnd, eight bytes at a time, to plainByte read a
+// byte at a time, with each byte value at each place of a word.
+func TestPlainEnd(t *testing.T) {
+	t.Parallel()
+	for c := range 256 {
+		for at := range 20 {
+			b := []byte("urn:li:corpuser:abcdefghij")[:at]
+			b = append(b, byte(c))
+			b = append(b, "klmnopqrstuvwxyz"...)
+			for i := range len(b) + 1 {
+				if got, want := plainEnd(b, i), plainEndRef(b, i); got != want {
+					t.Fatalf("plainEnd(%q, %d) = %d, want %d", b, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// FuzzPlainEnd holds plainEnd to plainEndRef.
+func FuzzPlainEnd(f *testing.F) {
+	f.Add([]byte(`urn:li:corpuser:abc"def`), 0)
+	f.Add([]byte("abcdefgh<>&\x7f\x80\\"), 3)
+	f.Fuzz(func(t *testing.T, b []byte, i int) {
+		if i < 0 || i > len(b) {
+			i = 0
+		}
+		if got, want := plainEnd(b, i), plainEndRef(b, i); got != want {
+			t.Fatalf("plainEnd(%q, %d) = %d, want %d", b, i, got, want)
+		}
+	})
+}
+
+// plainEndRef is plainEnd a byte at a time.
+func plainEndRef(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		if !plainByte[b[i]] {
+			return i
+		}
+	}
+	return -1
 }
