@@ -216,8 +216,8 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 	for k := range gs {
 		g := &gs[k]
 		size += len(g.key) + 5 + g.n - 1 // quotes, colon, brackets, commas
-		for k := range g.n {
-			size += len(g.owner(k)) + 2
+		for o := range g.n {
+			size += len(g.owner(o)) + 2
 		}
 	}
 	const member = `"ownerTypes":`
