@@ -390,30 +390,14 @@ func fastOwnerAt(b []byte, i int) (next int, owner, typ, typeURN []byte, ok bool
 }
 
 // plainEnd returns the index of the first byte of b from i that is not
-// plain text (plainText), -1 when there is none; eight bytes at a time.
+// plain text (plainText), -1 when there is none.
 func plainEnd(b []byte, i int) int {
-	for ; i+8 <= len(b); i += 8 {
-		if m := plainStops(binary.LittleEndian.Uint64(b[i:])); m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
 	for ; i < len(b); i++ {
 		if !plainByte[b[i]] {
 			return i
 		}
 	}
 	return -1
-}
-
-// plainStops returns a mask whose lowest set bit is the high bit of the
-// first byte of w (in memory order) that is not plain text (plainByte); 0
-// when there is none. (Bits past the first may be false ones: a borrow.)
-func plainStops(w uint64) uint64 {
-	const lows, highs = 0x0101010101010101, 0x8080808080808080
-	q, s, a, d := w^('"'*lows), w^('\\'*lows), w^('&'*lows), w^(0x7f*lows)
-	lg := (w ^ '<'*lows) &^ (2 * lows) // '<' and '>' differ in that bit alone
-	return ((q-lows)&^q | (s-lows)&^s | (a-lows)&^a | (d-lows)&^d | (lg-lows)&^lg |
-		(w-0x20*lows)&^w | w) & highs
 }
 
 // plainByte marks the bytes of plain text: printable ASCII but a quote, a

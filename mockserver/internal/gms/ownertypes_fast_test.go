@@ -25,8 +25,7 @@ var ownerTypesFastCases = []string{
 	`{"owners":[{"owner":1}]}`,
 	`{"owners":[{"owner":"a\u0062"}]}`,
 	`{"owners":[{"owner":"<a>"}]}`,
-	// Owners read eight bytes at a time (plainEnd), with a byte that is not
-	// plain text at each place of a word.
+	// A byte that is not plain text at several places of an owner's text.
 	`{"owners":[{"owner":"urn:li:corpuser:abcdefgh>","type":"DATAOWNER"}]}`,
 	`{"owners":[{"owner":"urn:li:corpuser:abcdef=?;","type":"DATAOWNER"}]}`,
 	`{"owners":[{"owner":"urn:li:corpuser:abc&","type":"DATA<OWNER"}]}`,
@@ -190,46 +189,4 @@ func TestAppendKeyText(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestPlainEnd holds plainEnd, eight bytes at a time, to plainByte read a
-// byte at a time, with each byte value at each place of a word.
-func TestPlainEnd(t *testing.T) {
-	t.Parallel()
-	for c := range 256 {
-		for at := range 20 {
-			b := []byte("urn:li:corpuser:abcdefghij")[:at]
-			b = append(b, byte(c))
-			b = append(b, "klmnopqrstuvwxyz"...)
-			for i := range len(b) + 1 {
-				if got, want := plainEnd(b, i), plainEndRef(b, i); got != want {
-					t.Fatalf("plainEnd(%q, %d) = %d, want %d", b, i, got, want)
-				}
-			}
-		}
-	}
-}
-
-// FuzzPlainEnd holds plainEnd to plainEndRef.
-func FuzzPlainEnd(f *testing.F) {
-	f.Add([]byte(`urn:li:corpuser:abc"def`), 0)
-	f.Add([]byte("abcdefgh<>&\x7f\x80\\"), 3)
-	f.Fuzz(func(t *testing.T, b []byte, i int) {
-		if i < 0 || i > len(b) {
-			i = 0
-		}
-		if got, want := plainEnd(b, i), plainEndRef(b, i); got != want {
-			t.Fatalf("plainEnd(%q, %d) = %d, want %d", b, i, got, want)
-		}
-	})
-}
-
-// plainEndRef is plainEnd a byte at a time.
-func plainEndRef(b []byte, i int) int {
-	for ; i < len(b); i++ {
-		if !plainByte[b[i]] {
-			return i
-		}
-	}
-	return -1
 }
