@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
-	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -56,8 +55,8 @@ type Async struct {
 	fill         int           // the partition a proposal of any other URN goes to
 	pending      int           // proposals queued or in flight
 	pendingBytes int           // their encoded size
-	space        chan struct{} // closed (and replaced) when pending drops
-	progress     chan struct{} // closed (and replaced) when outcomes are reported
+	space        chan struct{} // closed (and replaced) when pending drops, if spaceWanted
+	progress     chan struct{} // closed (and replaced) when outcomes are reported, if progressWanted
 	closed       bool
 	seq          uint64 // proposals ever accepted
 	counts       [numStatus]int
@@ -65,6 +64,10 @@ type Async struct {
 	outbox       []outcomes    // outcomes the reporter has yet to hand out
 	outWake      chan struct{} // wakes the reporter
 	workersDone  bool
+
+	// spaceWanted and progressWanted say that a call waits on space or
+	// progress: with none waiting, nothing is closed and made again.
+	spaceWanted, progressWanted bool
 }
 
 // partition is the queue of one worker. Its fields are guarded by Async.mu.
@@ -200,172 +203,6 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 // goroutine; without handlers, the workers account for them themselves.
 func (a *Async) reports() bool { return a.cfg.onError != nil || a.cfg.onResult != nil }
 
-// Emit checks and encodes the proposals before it returns, and
-// queues them all, or none: once Emit returns, changing the caller's
-// aspects (structs, maps, slices) does not change what is written. It
-// returns the error of a proposal that cannot be sent (wrapping
-// datahub.ErrValidation, or a *TooLargeError), ErrClosed after Close, and,
-// when the queue has no room for them (WithQueueSize, WithQueueBytes),
-// waits or returns ErrQueueFull (see WithBlock); more proposals than the
-// queue holds at all are refused with an error wrapping ErrQueueFull.
-// What becomes of a queued proposal goes to the handlers
-// (WithResultHandler, WithErrorHandler) and Err.
-func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
-	if len(ps) == 0 {
-		return nil
-	}
-	if len(ps) > a.cfg.queueSize {
-		return fmt.Errorf("emitter: %d proposals do not fit a queue of %d: %w", len(ps), a.cfg.queueSize, ErrQueueFull)
-	}
-	// Encoded now, in the endpoint's form: what is sent is the proposals
-	// as they are at this call.
-	// The Rest.li encodings of several proposals are written in pooled
-	// memory first, then copied into their worker's queue memory (see
-	// partition.keep); a single proposal is encoded straight into memory
-	// it keeps (see encodeKept), with nothing to copy under the lock. ps
-	// itself is
-	// passed on only as a copy where encoding may use other goroutines,
-	// so that it does not escape: the caller's variadic proposals stay on
-	// its stack.
-	var items []encoded
-	var v3items []v3Encoded
-	var results []Result
-	var one [1]encoded
-	var oneResult [1]Result
-	var arena encodeArena
-	defer arena.release()
-	now := time.Now() // when the proposals are queued, and observed (see REST.nowMillis)
-	at := clockOf(now)
-	switch {
-	case a.inner.openAPI(ctx):
-		v3items, results = a.inner.encodeV3(slices.Clone(ps), false)
-	case len(ps) == 1:
-		one[0], oneResult[0] = a.inner.encodeKept(ps, a.inner.nowMillis(now))
-		items, results = one[:], oneResult[:]
-	case encoders(len(ps)) == 1:
-		items, results = a.inner.encodeSeq(ps, &arena)
-	default:
-		items, results = a.inner.encodeIn(slices.Clone(ps), &arena)
-	}
-	kept := len(ps) == 1 // the encodings are in memory the queue keeps
-	keep := a.cfg.onError != nil || a.cfg.onResult != nil
-	var small [4]queued // the queued proposals of a small call, not kept
-	var qs []queued
-	if len(ps) > len(small) {
-		qs = make([]queued, len(ps))
-	} else {
-		qs = small[:len(ps)]
-	}
-	size := 0
-	for i := range ps {
-		r := &results[i]
-		if r.Status == Rejected {
-			if len(ps) > 1 {
-				return fmt.Errorf("emitter: proposal %d: %w", i, r.Err)
-			}
-			return r.Err
-		}
-		// The hash of the URN's text, which finds its pin (see assign), is
-		// found before the lock is taken; a Rest.li encoding of a dataset
-		// URN has not built that text (see directURN), which is built only
-		// if it is shown.
-		var hash uint64
-		var urnLen int
-		var urnv urn.URN
-		if _, direct := directURN(ps[i].URN); direct && r.URN == "" && v3items == nil {
-			var ok bool
-			if hash, urnLen, ok = urnHashOfEncoding(items[i].enc); !ok {
-				hash, urnLen = ps[i].urnHashLen()
-			}
-			urnv = ps[i].URN // a value: later changes of the caller's do not show
-		} else {
-			hash, urnLen = urnHash(r.URN), len(r.URN)
-		}
-		if v3items != nil {
-			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, size: len(v3items[i].enc) + urnLen}
-		} else {
-			qs[i] = queued{item: items[i], urn: r.URN, urnv: urnv, aspect: r.Aspect, size: len(items[i].enc) + urnLen}
-		}
-		if keep {
-			p := ps[i]
-			qs[i].p = &p
-		}
-		qs[i].hash = hash
-		size += qs[i].size
-	}
-	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
-		return fmt.Errorf("emitter: %d bytes of proposals do not fit a queue of %d bytes: %w", size, a.cfg.queueBytes, ErrQueueFull)
-	}
-	a.mu.Lock()
-	for {
-		if a.closed {
-			a.mu.Unlock()
-			return ErrClosed
-		}
-		if a.pending+len(ps) <= a.cfg.queueSize && (a.cfg.queueBytes <= 0 || a.pendingBytes+size <= a.cfg.queueBytes) {
-			break
-		}
-		if !a.cfg.block {
-			a.mu.Unlock()
-			return ErrQueueFull
-		}
-		space := a.space
-		a.mu.Unlock()
-		select {
-		case <-space:
-			at = clockOf(time.Now()) // queued now, after the wait
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		a.mu.Lock()
-	}
-	// A worker is woken only when it has something new to do: a queue
-	// that was empty (it starts to linger) or that fills a batch. While
-	// it lingers on a queue, more proposals need not wake it.
-	var touched uint64 // bit i: partition i is woken (first 64 partitions; the rest always are)
-	for i := range qs {
-		a.seq++
-		qs[i].seq, qs[i].at = a.seq, at
-		k := a.assign(qs[i].hash)
-		pt := a.parts[k]
-		if qs[i].v3 == nil && !kept {
-			qs[i].item.enc = pt.keep(qs[i].item.enc)
-		}
-		pt.queue.push(qs[i])
-		pt.enqueued++
-		pt.bytes += qs[i].size
-		a.filled(k)
-		if k < 64 && (pt.queue.len() == 1 || pt.queue.len() == a.cfg.batchSize) {
-			touched |= 1 << k
-		}
-	}
-	a.pending += len(qs)
-	a.pendingBytes += size
-	a.mu.Unlock()
-	for ; touched != 0; touched &= touched - 1 {
-		wake(a.parts[bits.TrailingZeros64(touched)].wake)
-	}
-	for _, pt := range a.parts[min(len(a.parts), 64):] {
-		wake(pt.wake)
-	}
-	return nil
-}
-
-// keep copies enc to the end of pt.kept and returns the copy, its
-// capacity up to the end of pt.kept (see joined). a.mu is held.
-func (pt *partition) keep(enc []byte) []byte {
-	if len(enc) == 0 {
-		return enc
-	}
-	if cap(pt.kept)-len(pt.kept) < len(enc)+1 {
-		pt.kept = make([]byte, 0, max(keptSize, len(enc)+1))
-	}
-	start := len(pt.kept)
-	pt.kept = append(pt.kept, enc...)
-	pt.kept = append(pt.kept, ',')
-	return pt.kept[start : start+len(enc)]
-}
-
 // urnText returns the text of q's URN.
 func (q *queued) urnText() string {
 	if q.urn == "" && q.urnv != nil {
@@ -385,6 +222,15 @@ func wake(ch chan struct{}) {
 	select {
 	case ch <- struct{}{}:
 	default:
+	}
+}
+
+// progressed wakes the calls waiting for outcomes to be reported. a.mu is
+// held.
+func (a *Async) progressed() {
+	if a.progressWanted {
+		broadcast(&a.progress)
+		a.progressWanted = false
 	}
 }
 
@@ -457,9 +303,12 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 			a.outbox = append(a.outbox, outcomes{pt: pt, n: n, results: results})
 		} else { // nothing to hand out: the outcomes are counted
 			pt.done += uint64(n)
-			broadcast(&a.progress)
+			a.progressed()
 		}
-		broadcast(&a.space)
+		if a.spaceWanted {
+			broadcast(&a.space)
+			a.spaceWanted = false
+		}
 		a.mu.Unlock()
 		clear(batch) // the proposals are not kept past their outcome
 		if reports {
@@ -603,7 +452,7 @@ func (a *Async) report() {
 		}
 		a.mu.Lock()
 		o.pt.done += uint64(o.n)
-		broadcast(&a.progress)
+		a.progressed()
 		a.mu.Unlock()
 	}
 }
@@ -683,6 +532,9 @@ func (a *Async) Flush(ctx context.Context) error {
 			}
 		}
 		progress := a.progress
+		if left > 0 {
+			a.progressWanted = true
+		}
 		err := a.errLocked()
 		a.mu.Unlock()
 		if left == 0 {

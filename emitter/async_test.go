@@ -285,3 +285,34 @@ func TestAsyncFailures(t *testing.T) {
 		t.Errorf("second Close: %v", err)
 	}
 }
+
+// TestAsyncEmitWaitsForRoom has one goroutine queue 20 proposals into a
+// queue of 2 whose requests take a while, so that most Emit calls wait for
+// room: each is woken when a request's outcome frees some (not by Close),
+// and every proposal is written. A wake-up lost makes an Emit wait until
+// its context ends.
+func TestAsyncEmitWaitsForRoom(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t, mockserver.WithFault(mockserver.Latency(opBatchWrite, 5*time.Millisecond)))
+	r, _ := newREST(t, s)
+	a := emitter.NewAsync(r, emitter.WithQueueSize(2), emitter.WithWorkers(1), emitter.WithLinger(0))
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	const n = 20
+	for i := range n {
+		if err := a.Emit(ctx, propertiesProposal(t, i, 0)); err != nil {
+			t.Fatalf("Emit %d: %v", i, err)
+		}
+	}
+	if err := a.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		if !checkWrites(t, s, i, 1) {
+			break
+		}
+	}
+}

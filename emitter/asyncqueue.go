@@ -2,7 +2,6 @@ package emitter
 
 import (
 	"sync"
-	"time"
 )
 
 // ring is the queue of one Async worker: a circular buffer of queued
@@ -105,19 +104,4 @@ func putWorkerMem(m *workerMem, q *ring) {
 	*q = ring{}
 	clear(m.batch[:cap(m.batch)])
 	workerPool.Put(m)
-}
-
-// clock is a time as the nanoseconds since clockStart, on the monotonic
-// clock: what a queued proposal keeps of when it was queued.
-type clock int64
-
-// clockStart is the origin of clock.
-var clockStart = time.Now()
-
-// clockOf returns t as a clock.
-func clockOf(t time.Time) clock { return clock(t.Sub(clockStart)) }
-
-// until returns how long from now until d after c.
-func (c clock) until(d time.Duration) time.Duration {
-	return time.Duration(c) + d - time.Since(clockStart)
 }

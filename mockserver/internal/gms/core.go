@@ -98,15 +98,16 @@ func New(st *store.Store, opts Options) *Core {
 	return c
 }
 
-// barrier applies the async writes that are due, in order, then lets the
-// search index catch up when many changes are pending or a task runs
-// (unless another caller is at it: that caller applies the same changes;
-// the index's reads catch up themselves), then deletes from the store what
-// the truncation batches that ran delete. Every read and write of the core
-// calls it first.
+// barrier applies the async writes that are due, in order, then has the
+// search index catch up when many changes are pending (on the index's
+// follower goroutine, so that the request goes on meanwhile) or a task runs
+// (here, unless another caller is at it: that caller applies the same
+// changes; the index's reads catch up themselves, after a catch-up in
+// flight), then deletes from the store what the truncation batches that ran
+// delete. Every read and write of the core calls it first.
 func (c *Core) barrier() {
 	c.q.flushDue()
-	c.ix.Follow()
+	c.ix.FollowAsync()
 	c.deleteTruncated()
 	if c.opts.Follow != nil {
 		c.opts.Follow()

@@ -14,8 +14,10 @@
 // The index lags the store: an event is applied once the server clock has
 // passed its commit time plus the lag, when anything reads the index (every
 // method calls [Index.Sync] first: a read sees every write before it that
-// is due) or a writer finds many changes pending ([Index.Follow], at the
-// rules core's barrier; the index has no goroutine of its own). A catch-up
+// is due) or a writer finds many changes pending ([Index.FollowAsync], at
+// the rules core's barrier: the index's follower goroutine applies them
+// while the writer's request goes on, and a read waits for a catch-up in
+// flight before its own). A catch-up
 // applies only the last of the upserts of a row among the changes it takes,
 // so an aspect written five times between two searches is indexed once. While
 // indexing is paused ([Index.SetPaused]) the events are dropped, as if the

@@ -212,12 +212,13 @@ func (x *idx) setAspect(d *Document, urn, aspect string, value json.RawMessage, 
 	}
 }
 
-// Index is the simulated search index over a store. It has no goroutine of
-// its own: it applies the store's due changes and advances its tasks in
-// [Index.Sync], which every read calls, and in [Index.Follow], which the
-// rules core calls at its barrier (before every read and write of the
-// server) and which catches up only when many changes are pending or a
-// task runs. All methods are safe for concurrent use.
+// Index is the simulated search index over a store. It applies the store's
+// due changes and advances its tasks in [Index.Sync], which every read
+// calls, and from [Index.FollowAsync], which the rules core calls at its
+// barrier (before every read and write of the server) and which has them
+// applied only when many changes are pending or a task runs: by the
+// index's follower goroutine, started by the first such call and ended by
+// [Index.Close], or by the caller. All methods are safe for concurrent use.
 type Index struct {
 	st   *store.Store
 	sub  *store.Subscription
@@ -247,13 +248,24 @@ type Index struct {
 
 	runs runs // the run of each latest row (runs.go)
 
+	// lastType and lastIdx are the entity type and index entityIdxOf
+	// found last ("" and nil: none).
+	lastType string
+	lastIdx  *idx
+
 	// due and last are catchUp's memory, kept between calls (see
 	// applyDue).
 	due  []store.Event
-	last map[aspectKey]int
+	last rowSet
 	// tasksRunning is set while a task may have batches to run (see
 	// Follow).
 	tasksRunning atomic.Bool
+
+	// follower applies piled-up changes off the writers' requests (see
+	// FollowAsync); followHook, when set, is called by its goroutine
+	// with x.mu held before each catch-up (tests).
+	follower   follower
+	followHook func()
 
 	// deletions are the source deletions of the truncation batches that
 	// ran, for the rules core to take (see [Index.TakeDeletions]); dmu
@@ -356,9 +368,13 @@ func (x *Index) withinBacklog() bool {
 	return events < maxEvents && bytes < maxBytes
 }
 
-// Close stops following the store. It does not close the store. Close is
-// idempotent.
-func (x *Index) Close() { x.sub.Close() }
+// Close stops following the store and ends the index's follower goroutine
+// (see [Index.FollowAsync]), waiting for a catch-up it is running. It does
+// not close the store. Close is idempotent.
+func (x *Index) Close() {
+	x.sub.Close()
+	x.follower.close()
+}
 
 // NodeID returns the node id of the index's tasks.
 func (x *Index) NodeID() string { return x.opts.NodeID }
@@ -427,8 +443,8 @@ func (x *Index) catchUp(seq uint64, reuse bool) {
 	if reuse && cap(due) <= 4*followAt || cap(due) <= keptDue {
 		x.due = due[:0]
 	}
-	if !reuse {
-		x.last = nil
+	if !reuse || len(x.last.slots) > 8*followAt {
+		x.last = rowSet{} // a reader's, or a catch-up past the usual: its table goes
 	}
 	x.advanceTasks(now)
 }
@@ -502,17 +518,17 @@ func tsPrefix(urn string, ms int64) string {
 }
 
 // apply updates the index for one store event; x.mu is held.
-func (x *Index) apply(e store.Event) {
+func (x *Index) apply(e *store.Event) {
 	switch e.Kind {
 	case store.EventUpsert:
 		x.upsertAspect(e.URN, e.Aspect, e.Row.Value)
 		x.runs.record(e.URN, e.Aspect, e.Row.SystemMetadata)
 	case store.EventDeleteAspect:
-		i := x.entityIdx(entityTypeOf(e.URN))
+		i := x.entityIdxOf(e.URN)
 		i.setAspect(i.byID[e.URN], e.URN, e.Aspect, nil, true)
 		x.runs.drop(e.URN, e.Aspect)
 	case store.EventDeleteEntity:
-		x.entityIdx(entityTypeOf(e.URN)).del(e.URN)
+		x.entityIdxOf(e.URN).del(e.URN)
 		x.runs.dropEntity(e.URN)
 	case store.EventTimeseries:
 		i := x.timeseriesIdx(entityTypeOf(e.URN), e.Aspect)
@@ -536,14 +552,29 @@ func (x *Index) apply(e store.Event) {
 		x.gen++
 		clear(x.indices)
 		clear(x.entities)
+		x.lastType, x.lastIdx = "", nil
 		x.runs = runs{}
 	}
 }
 
 // upsertAspect sets one aspect of an entity document; x.mu is held.
 func (x *Index) upsertAspect(urn, aspect string, value json.RawMessage) {
-	i := x.entityIdx(entityTypeOf(urn))
+	i := x.entityIdxOf(urn)
 	i.setAspect(i.byID[urn], urn, aspect, value, false)
+}
+
+// entityIdxOf is entityIdx(entityTypeOf(urn)), without a map lookup when
+// urn's type is that of the last call (a catch-up's changes come in runs
+// of one type); x.mu is held.
+func (x *Index) entityIdxOf(urn string) *idx {
+	const prefix = "urn:li:"
+	if t := x.lastType; t != "" && len(urn) > len(prefix)+len(t) && urn[len(prefix)+len(t)] == ':' &&
+		urn[len(prefix):len(prefix)+len(t)] == t && urn[:len(prefix)] == prefix {
+		return x.lastIdx
+	}
+	i := x.entityIdx(entityTypeOf(urn))
+	x.lastType, x.lastIdx = i.info.EntityName, i
+	return i
 }
 
 func cloneAspects(m map[string]json.RawMessage) map[string]json.RawMessage {
