@@ -1,6 +1,7 @@
 package pdl
 
 import (
+	"bytes"
 	"maps"
 	"strings"
 	"testing"
@@ -85,4 +86,57 @@ func TestScannerStringMap(t *testing.T) {
 			t.Errorf("StringMap(%s) = %v, %v; want %v", in, got, ok, want)
 		}
 	}
+}
+
+// checkSkipText holds SkipText to white space then bytes.HasPrefix: whether
+// it moves, and where to.
+func checkSkipText(t *testing.T, data, text []byte, at int) {
+	t.Helper()
+	var sc Scanner
+	sc.Reset(data)
+	sc.Seek(at)
+	i := at
+	for i < len(data) && isSpace[data[i]] {
+		i++
+	}
+	want, wantPos := len(text) > 0 && bytes.HasPrefix(data[i:], text), i
+	if want {
+		wantPos += len(text)
+	}
+	if got := sc.SkipText(text); got != want || sc.Pos() != wantPos {
+		t.Fatalf("SkipText(%q) at %d of %q = %v at %d, want %v at %d", text, at, data, got, sc.Pos(), want, wantPos)
+	}
+}
+
+// TestSkipText: SkipText, whose texts of 8 to 16 bytes are compared a word
+// at a time, against text of every length with a difference at each byte,
+// and at the end of the data.
+func TestSkipText(t *testing.T) {
+	t.Parallel()
+	const full = `"systemMetadata": {"lastObserved": 1}`
+	for n := range 20 {
+		text := []byte(full[:n])
+		for at := range n + 1 {
+			data := []byte(" \n  " + full)
+			if at < n {
+				data[4+at] ^= 0x20 // one byte differs
+			}
+			checkSkipText(t, data, text, 0)
+			checkSkipText(t, data[:4+n], text, 0)           // the text ends the data
+			checkSkipText(t, data[:4+max(n-1, 0)], text, 0) // the data ends first
+		}
+	}
+}
+
+// FuzzSkipText holds SkipText to white space then bytes.HasPrefix.
+func FuzzSkipText(f *testing.F) {
+	f.Add([]byte(` "entityType": "dataset"`), []byte(`"entityType":`), 0)
+	f.Add([]byte(`"application/json"}`), []byte(`"application/json"`), 0)
+	f.Add([]byte(`"value":"x"`), []byte(`"value":`), 0)
+	f.Fuzz(func(t *testing.T, data, text []byte, at int) {
+		if at < 0 || at > len(data) {
+			at = 0
+		}
+		checkSkipText(t, data, text, at)
+	})
 }

@@ -78,6 +78,8 @@ var appendUnquotedSeeds = []string{
 	`""`, `"a"`, `"abcdefgh"`, `"abcdefghijklmnop\"q"`, `"é ö € 😀 and more ascii text"`, "\"a\xffb\xc3\"", "\"\xe2\x82\"",
 	`"\u00e9\ud83d\ude00\ud800x\udc00\u0041"`, `"\ud83d\u0041"`, `"\ud83d\uZZZZ"`, `"\x"`, `"abc`, "\"a\tb\"", `"\\\/\b\f\n\r\t"`,
 	`"0123456789abcdef" trailing`,
+	`"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"x"`, `"abcdefg\"`, `"abcdefg\`, `"abcdefg\q12345678"`, `"abcdef\\\\\n\tz\u0041\/xyzw"`,
+	"\"abcdefg\\\"\xc3\xa9\\\"\"",
 }
 
 // checkAppendASCII holds the ASCII-only unquote to appendUnquotedRef

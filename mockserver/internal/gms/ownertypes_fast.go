@@ -25,12 +25,29 @@ const (
 	ownerNoneType   = "urn:li:ownershipType:__system__none"
 )
 
-// fastGroup is one group of ownerTypesFast: a type key and its owners, all
-// slices of the value or of the key buffer.
+// fastGroup is one group of ownerTypesFast: a type key (a slice of the
+// key buffer) and its owners, n of them, each by its index in list, the
+// owners of the value in their order (slices of the value). A value has at
+// most fastOwners owners in all, so that the groups share one list and
+// ownerTypesFast's stack holds (and clears) one list, not one a group.
 type fastGroup struct {
-	key    []byte
-	owners [fastOwners][]byte
-	n      int
+	key  []byte
+	list *[fastOwners][]byte
+	idx  [fastOwners]uint8
+	n    int
+}
+
+// owner returns g's owner k.
+func (g *fastGroup) owner(k int) []byte { return g.list[g.idx[k]] }
+
+// has reports whether o is one of g's owners.
+func (g *fastGroup) has(o []byte) bool {
+	for _, x := range g.idx[:g.n] {
+		if bytes.Equal(g.list[x], o) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownerTypesFast is ownerTypesOf for the common shape of an ownership
@@ -53,6 +70,7 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 		keyBuf   [fastKeyBytes]byte
 		keys     = keyBuf[:0]
 		groups   [fastOwners]fastGroup
+		owners   [fastOwners][]byte // the owners read, in order
 		ngroups  int
 		nowners  int
 		hasOwner bool // an owners member that is a list of at least one owner
@@ -93,11 +111,12 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 					if value[j] != '{' || nowners == fastOwners {
 						return nil, 0, false, false // null or another kind: ownerTypesOf
 					}
-					nowners++
 					var owner, typ, typeURN []byte
 					if j, owner, typ, typeURN, ok = fastOwnerAt(value, j); !ok || j >= n {
 						return nil, 0, false, false
 					}
+					owners[nowners] = owner
+					nowners++
 					// The type key, dots written %2E, after the keys before it.
 					start := len(keys)
 					switch {
@@ -125,12 +144,12 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 					}
 					if g < 0 {
 						g = ngroups
-						groups[g].key = key
+						groups[g].key, groups[g].list = key, &owners
 						ngroups++
 					}
-					if !containsBytes(groups[g].owners[:groups[g].n], owner) {
-						groups[g].owners[groups[g].n] = owner
-						groups[g].n++
+					if gr := &groups[g]; !gr.has(owner) {
+						gr.idx[gr.n] = uint8(nowners - 1)
+						gr.n++
 					}
 					if value[j] == ']' {
 						j++
@@ -197,8 +216,8 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 	for k := range gs {
 		g := &gs[k]
 		size += len(g.key) + 5 + g.n - 1 // quotes, colon, brackets, commas
-		for _, o := range g.owners[:g.n] {
-			size += len(o) + 2
+		for o := range g.n {
+			size += len(g.owner(o)) + 2
 		}
 	}
 	const member = `"ownerTypes":`
@@ -217,11 +236,11 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 			b = append(b, ',')
 		}
 		b = append(append(append(b, '"'), g.key...), '"', ':', '[')
-		for k, o := range g.owners[:g.n] {
+		for k := range g.n {
 			if k > 0 {
 				b = append(b, ',')
 			}
-			b = append(append(append(b, '"'), o...), '"')
+			b = append(append(append(b, '"'), g.owner(k)...), '"')
 		}
 		b = append(b, ']')
 	}
@@ -279,8 +298,8 @@ func fastTypesHash(h uint64, types []byte, had bool, gs []fastGroup, keys [][]by
 		}
 		groupKeys[i] = kh
 		list := pdl.HashEmptyArray()
-		for _, o := range g.owners[:g.n] {
-			list = pdl.HashElement(list, pdl.HashString(o))
+		for k := range g.n {
+			list = pdl.HashElement(list, pdl.HashString(g.owner(k)))
 		}
 		mapSum += pdl.HashMember(kh, list)
 	}
@@ -426,11 +445,23 @@ func compactValueEnd(b []byte, i int) int {
 			if c <= ' ' {
 				return -1
 			}
-			i++
+			// The rest of a number or a literal, in line.
+			for i++; i < len(b) && scalarByte[b[i]]; i++ {
+			}
 		}
 	}
 	return -1
 }
+
+// scalarByte marks the bytes compactValueEnd moves past in a number or a
+// literal: all above ' ' but a quote and the brackets, braces and comma it
+// looks at.
+var scalarByte = func() (t [256]bool) {
+	for c := '!'; c <= 0xff; c++ {
+		t[c] = c != '"' && c != '{' && c != '}' && c != '[' && c != ']' && c != ','
+	}
+	return t
+}()
 
 // stringEnd returns the index of the quote that closes the string whose
 // text starts at b[i], or -1 when b ends first or the text holds a
@@ -522,15 +553,6 @@ func appendTypeKey(b, s []byte, lower bool) ([]byte, bool) {
 	return b, true
 }
 
-func containsBytes(list [][]byte, b []byte) bool {
-	for _, x := range list {
-		if bytes.Equal(x, b) {
-			return true
-		}
-	}
-	return false
-}
-
 // fastSameTypes is sameOwnerTypes of the ownerTypes text types (nil or
 // null: none) and want, reading types in place. ok is false when types is
 // not a compact map of lists of plain strings with at most fastOwners
@@ -572,7 +594,7 @@ func fastSameTypes(types []byte, want []fastGroup) (same, ok bool) {
 					return false, false
 				}
 				n++
-				if g == nil || !containsBytes(g.owners[:g.n], list[j+1:e-1]) {
+				if g == nil || !g.has(list[j+1:e-1]) {
 					same = false
 				}
 				if list[e] == ']' {
