@@ -76,24 +76,7 @@ func TestCatchUpAppliesLastUpserts(t *testing.T) {
 		}
 		each.Sync()
 	}
-	dump := func(x *Index) []string {
-		var out []string
-		for _, info := range x.Indices() {
-			x.Each(info.Name, func(d *Document) bool {
-				out = append(out, fmt.Sprintf("%s %s %d %v", info.Name, d.ID, d.Size, d.removed))
-				for a, v := range d.Aspects {
-					out = append(out, fmt.Sprintf("%s %s %s=%s", info.Name, d.ID, a, v))
-				}
-				return true
-			})
-			out = append(out, fmt.Sprintf("%+v", info))
-		}
-		for _, r := range x.RunRows("") {
-			out = append(out, "run "+r.URN+" "+r.Aspect)
-		}
-		return out
-	}
-	want, got := dump(each), dump(x)
+	want, got := dumpIndex(each), dumpIndex(x)
 	if diff := cmp.Diff(want, got, cmp.Transformer("sorted", sortedLines)); diff != "" {
 		t.Errorf("caught up once (-one by one +once):\n%s", diff)
 	}
