@@ -45,7 +45,7 @@ func TestSendParts(t *testing.T) {
 func TestSendPartsDoneAfterClose(t *testing.T) {
 	t.Parallel()
 	var held io.ReadCloser
-	rt := roundTripFunc(func(req *http.Request) (*http.Response, error) {
+	rt := roundTripperFunc(func(req *http.Request) (*http.Response, error) {
 		held = req.Body // not read or closed yet, as after an early answer
 		return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(`{}`)), Request: req}, nil
 	})
@@ -90,10 +90,6 @@ func TestPartsReaderWriteTo(t *testing.T) {
 		t.Errorf("WriteTo = %d, %v, %q", n, err, out.String())
 	}
 }
-
-type roundTripFunc func(*http.Request) (*http.Response, error)
-
-func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 // TestSendDiscardBody reads a successful answer without keeping it, and
 // still refuses one over the size limit.
@@ -143,7 +139,7 @@ func TestSendDiscardLongBody(t *testing.T) {
 	}
 	t.Run("cut short", func(t *testing.T) {
 		t.Parallel()
-		rt := roundTripFunc(func(*http.Request) (*http.Response, error) {
+		rt := roundTripperFunc(func(*http.Request) (*http.Response, error) {
 			body := io.MultiReader(strings.NewReader(long), iotest.ErrReader(io.ErrUnexpectedEOF))
 			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(body)}, nil
 		})
