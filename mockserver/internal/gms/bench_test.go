@@ -30,7 +30,7 @@ func BenchmarkPrepareAll(b *testing.B) {
 	pt := &patch.Patcher{Now: time.Now}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := prepareAll(ps, true, pt, nil); err != nil {
+		if _, _, err := prepareAll(ps, true, pt, nil, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -47,7 +47,7 @@ func BenchmarkPrepareAllNewURNs(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		urnFactsCache.m.Clear()
-		if _, _, err := prepareAll(ps, true, pt, nil); err != nil {
+		if _, _, err := prepareAll(ps, true, pt, nil, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

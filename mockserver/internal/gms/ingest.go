@@ -121,7 +121,7 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 	if !results && !o.Async && o.TraceID == "" {
 		spent = newArenaSpent()
 	}
-	items, ws, err := prepareAllKeep(ps, o.Batch, c.patcher, c.opts.AcceptUnknown, spent)
+	items, ws, err := prepareAll(ps, o.Batch, c.patcher, c.opts.AcceptUnknown, spent)
 	if err != nil {
 		spent.drop()
 		return nil, err
@@ -230,15 +230,10 @@ func arenaNeed(p *Proposal) int {
 // named by its index. The kind is the first bad item's. A batch's
 // proposals are prepared in chunks on the machine's cores (each proposal's
 // checks stand alone); a single proposal's refusal stops at the first bad
-// one, in order.
-func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool) ([]item, []store.Write, error) {
-	return prepareAllKeep(ps, batch, pt, lax, nil)
-}
-
-// prepareAllKeep is prepareAll, adding the full blocks of its value
-// arenas to spent and taking its writes' memory from spent (nil: none is
-// given back, the writes are allocated).
-func prepareAllKeep(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool, spent *arenaSpent) ([]item, []store.Write, error) {
+// one, in order. It adds the full blocks of its value arenas to spent and
+// takes its writes' memory from spent (nil: none is given back, the writes
+// are allocated).
+func prepareAll(ps []Proposal, batch bool, pt *patch.Patcher, lax map[string]bool, spent *arenaSpent) ([]item, []store.Write, error) {
 	ws := spent.writes(len(ps))
 	if !batch {
 		values := arenas.Get().(*valueArena)

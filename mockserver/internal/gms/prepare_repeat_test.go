@@ -49,8 +49,8 @@ func prepareRepeatAgrees(t *testing.T, v string, lax bool) {
 		own[i].Aspect = bytes.Clone(own[i].Aspect)
 	}
 	for _, batch := range []bool{true, false} {
-		_, gotWs, gotErr := prepareAll(shared, batch, pt, laxAspects)
-		_, wantWs, wantErr := prepareAll(own, batch, pt, laxAspects)
+		_, gotWs, gotErr := prepareAll(shared, batch, pt, laxAspects, nil)
+		_, wantWs, wantErr := prepareAll(own, batch, pt, laxAspects, nil)
 		if diff := cmp.Diff(errorText(wantErr), errorText(gotErr)); diff != "" {
 			t.Fatalf("prepareAll(batch %v) of %q, lax %v: refusal (-own +shared):\n%s", batch, v, lax, diff)
 		}
@@ -113,7 +113,7 @@ func TestPrepareRepeatedValueShared(t *testing.T) {
 	ps[1].Aspect = ps[0].Aspect
 	ps[2].Aspect = bytes.Clone(ps[0].Aspect)
 	ps[3].Aspect = ps[2].Aspect
-	_, ws, err := prepareAll(ps, false, &patch.Patcher{Now: time.Now}, nil)
+	_, ws, err := prepareAll(ps, false, &patch.Patcher{Now: time.Now}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func TestPrepareValueHash(t *testing.T) {
 	p := ps[0]
 	p.AspectName, p.Aspect = "status", json.RawMessage(`{"removed": true, "notInThePDL": 1}`)
 	ps = append(ps, p)
-	items, ws, err := prepareAll(ps, true, &patch.Patcher{Now: time.Now}, map[string]bool{"status": true})
+	items, ws, err := prepareAll(ps, true, &patch.Patcher{Now: time.Now}, map[string]bool{"status": true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
