@@ -124,7 +124,7 @@ func appendGenericAspect(dst []byte, a aspects.Aspect, contentType string, inlin
 		return append(dst, '}'), nil
 	}
 	dst = append(dst, `{"value":`...)
-	dst = appendEscapedString(dst, js)
+	dst = jsonesc.AppendASCIIString(dst, js) // appendString of escapeNonASCII's text, in one pass
 	return appendContentType(dst, contentType), nil
 }
 
@@ -211,15 +211,6 @@ func escapeNonASCII(buf *bytes.Buffer) []byte {
 		out = appendUnicodeEscape(out, r)
 	}
 	return out[n:]
-}
-
-// appendEscapedString appends appendString(dst, escapeNonASCII(src)) in
-// one pass, without the escaped copy: every non-ASCII character as a
-// \uXXXX escape whose backslash is itself escaped, ASCII as appendString
-// writes it (jsonesc.AppendASCIIString). FuzzAppendEscapedString holds it
-// to the two passes.
-func appendEscapedString(dst, src []byte) []byte {
-	return jsonesc.AppendASCIIString(dst, src)
 }
 
 // appendUnicodeEscape appends the JSON escape \uXXXX of the UTF-16 code unit r.

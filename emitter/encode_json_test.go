@@ -11,6 +11,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 )
 
 // outsideMarshaler is an aspect of another package than aspects whose
@@ -75,7 +76,7 @@ func checkGenericAspect(t *testing.T, a aspects.Aspect) {
 		if inline {
 			want = append(append([]byte(`prefix{"json":`), buf.Bytes()...), '}')
 		} else {
-			want = appendEscapedString([]byte(`prefix{"value":`), buf.Bytes())
+			want = jsonesc.AppendASCIIString([]byte(`prefix{"value":`), buf.Bytes())
 			want = append(want, `,"contentType":"application/json"}`...)
 		}
 		got, err := appendGenericAspect([]byte("prefix"), a, ContentTypeJSON, inline)
@@ -232,8 +233,8 @@ func TestAppendFilledSystemMetadata(t *testing.T) {
 	}
 }
 
-// FuzzAppendEscapedString holds appendEscapedString to appendString of
-// escapeNonASCII's output.
+// FuzzAppendEscapedString holds jsonesc.AppendASCIIString, which writes an
+// aspect's JSON into a body, to appendString of escapeNonASCII's output.
 func FuzzAppendEscapedString(f *testing.F) {
 	f.Add([]byte(`{"a":"é 😀 \u2028 \"q\" \\ <&>"}`))
 	f.Add([]byte("\x00\x1f\x7f\n\r\t\b\f\xff\xed\xa0\x80\xf0\x9f\x98"))
@@ -243,7 +244,7 @@ func FuzzAppendEscapedString(f *testing.F) {
 		var buf bytes.Buffer
 		buf.Write(src)
 		want := appendString([]byte("x"), escapeNonASCII(&buf))
-		if got := appendEscapedString([]byte("x"), src); !bytes.Equal(got, want) {
+		if got := jsonesc.AppendASCIIString([]byte("x"), src); !bytes.Equal(got, want) {
 			t.Fatalf("%q: got %q, want %q", src, got, want)
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 )
 
 // TestAppendAspectValueMatchesGeneral holds the aspect value written in
@@ -33,7 +34,7 @@ func TestAppendAspectValueMatchesGeneral(t *testing.T) {
 			if err := encodeAspect(&buf, a); err != nil {
 				t.Fatal(err)
 			}
-			want := appendEscapedString(append([]byte(`x{"value":`), nil...), buf.Bytes())
+			want := jsonesc.AppendASCIIString(append([]byte(`x{"value":`), nil...), buf.Bytes())
 			want = appendContentType(want, ct)
 			got, err := appendAspectValue([]byte("x"), a, ct)
 			if err != nil {
