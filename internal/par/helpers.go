@@ -125,6 +125,7 @@ func leave() bool {
 // wait waits for the ranges of w that helpers run, counting the waits.
 func (w *split) wait() {
 	stats.splits.Add(1)
+	stats.ranges.Add(int64(w.k))
 	if w.done.Load() == w.k {
 		return
 	}
@@ -136,15 +137,15 @@ func (w *split) wait() {
 
 // stats are the counts Stats reports.
 var stats struct {
-	splits, helperRanges, waits, waitNanos atomic.Int64
+	splits, ranges, helperRanges, waits, waitNanos atomic.Int64
 }
 
 // Statistics are counts of In's splits (of more than one range) since the
 // process started, for benchmarks to report.
 type Statistics struct {
-	// Splits is the number of splits; HelperRanges the ranges helpers ran
-	// (the callers ran the rest).
-	Splits, HelperRanges int64
+	// Splits is the number of splits, Ranges the ranges they made and
+	// HelperRanges the ranges helpers ran (the callers ran the rest).
+	Splits, Ranges, HelperRanges int64
 	// Waits is the number of splits whose caller, its own ranges done,
 	// waited for a helper's range; WaitTime their total wait.
 	Waits    int64
@@ -153,6 +154,6 @@ type Statistics struct {
 
 // Stats returns the counts so far.
 func Stats() Statistics {
-	return Statistics{Splits: stats.splits.Load(), HelperRanges: stats.helperRanges.Load(),
+	return Statistics{Splits: stats.splits.Load(), Ranges: stats.ranges.Load(), HelperRanges: stats.helperRanges.Load(),
 		Waits: stats.waits.Load(), WaitTime: time.Duration(stats.waitNanos.Load())}
 }

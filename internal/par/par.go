@@ -13,17 +13,33 @@ import (
 	"sync/atomic"
 )
 
-// MinChunk is the fewest items a chunk gets: below twice that a batch is
-// worked through on the caller's goroutine alone, where a goroutine would
+// MinChunk is the fewest items a core gets: below twice that a batch is
+// worked through on the caller's goroutine alone, where a helper would
 // cost more than it saves.
 const MinChunk = 32
 
-// Count is the number of ranges Chunks makes of n items: one per core
-// (GOMAXPROCS) the other calls in flight leave free (see Enter), none of
-// fewer than minChunk items, at least one.
+// rangesPerCore is how many ranges Count makes for each core a call may
+// use. A split offers its ranges in order to whoever is free: the caller
+// starts on the first, and a helper woken for the split (tens of
+// microseconds to milliseconds later, its core's thread asleep) takes the
+// next one nobody has started. With one range per core the caller has
+// mostly run the second half by the time its helper arrives; with several
+// a late helper still takes its share of what is left.
+const rangesPerCore = 4
+
+// Count is the number of ranges Chunks makes of n items: rangesPerCore for
+// each core (GOMAXPROCS) the other calls in flight leave free (see Enter),
+// as long as each core gets minChunk items and each range a quarter of
+// that; one when only one core would (fewer than 2*minChunk items, or no
+// other core free).
 func Count(n, minChunk int) int {
+	minChunk = max(minChunk, 1)
 	free := runtime.GOMAXPROCS(0) - max(int(working.Load())-1, 0)
-	return max(1, min(free, n/max(minChunk, 1)))
+	cores := max(1, min(free, n/minChunk))
+	if cores == 1 {
+		return 1
+	}
+	return min(cores*rangesPerCore, n/max(minChunk/rangesPerCore, 1))
 }
 
 // working is the number of calls between Enter and Leave.
