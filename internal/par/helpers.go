@@ -32,6 +32,7 @@ import (
 // checks that no offer is on its way to it.
 var (
 	offers  = make(chan *split, maxHelpers) // never more offers than helpers waiting
+	open    atomic.Pointer[split]           // the split made last, while its caller has not run out of ranges
 	waiting atomic.Int32
 	helpers atomic.Int32 // alive
 )
@@ -81,7 +82,16 @@ func helper(w *split) {
 	}()
 	var t *time.Timer
 	for w != nil {
-		if ran := w.work(); ran > 0 {
+		ran := w.work()
+		// A helper that arrives late, its split's ranges all taken, goes
+		// on to the split made last while that one has ranges left (the
+		// same call's next split, mostly) instead of parking: its wake is
+		// what costs, not the offer.
+		for o := open.Load(); o != nil && o != w; o = open.Load() {
+			w = o
+			ran += w.work()
+		}
+		if ran > 0 {
 			stats.helperRanges.Add(int64(ran))
 		}
 		waiting.Add(1)

@@ -90,12 +90,14 @@ func In(k, n int, fn func(c, lo, hi int)) {
 	}
 	w := &split{k: int32(k), n: n, fn: fn}
 	w.wg.Add(k)
+	open.Store(w)
 	for range k - 1 {
 		if !offer(w) {
 			break
 		}
 	}
 	w.work()
+	open.CompareAndSwap(w, nil) // nothing left to take
 	w.wait()
 	w.fn = nil // a helper that takes this split late finds no range and never reads it
 	if w.panicked {
