@@ -123,11 +123,15 @@ func init() {
 
 // handOff waits, while one call alone is in flight and for handOffFor at
 // most, for a split other than w to open; it returns that split, or nil.
+// One helper waits so at a time, yielding its core between its checks, so
+// that the waiting never keeps a goroutine the call needs (the caller
+// woken from its fan-in, the network's) from running.
 func handOff(w *split) *split {
 	d := time.Duration(handOffFor.Load())
-	if d <= 0 || working.Load() != 1 {
+	if d <= 0 || working.Load() != 1 || !handing.CompareAndSwap(false, true) {
 		return nil
 	}
+	defer handing.Store(false)
 	start := time.Now()
 	for {
 		if o := open.Load(); o != nil && o != w {
@@ -137,8 +141,12 @@ func handOff(w *split) *split {
 		if working.Load() != 1 || time.Since(start) > d {
 			return nil
 		}
+		runtime.Gosched()
 	}
 }
+
+// handing is set while a helper waits in handOff.
+var handing atomic.Bool
 
 // next waits for the next offer; nil means the helper has ended.
 func next(t **time.Timer) *split {
