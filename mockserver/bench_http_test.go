@@ -248,7 +248,6 @@ func reportSplits(b *testing.B, start par.Statistics, ops int) {
 	if splits > 0 {
 		b.ReportMetric(float64(end.HelperRanges-start.HelperRanges)/float64(splits), "helper-ranges/split")
 		b.ReportMetric(float64(end.HelperRanges-start.HelperRanges)/float64(end.Ranges-start.Ranges), "helper-share")
-		b.ReportMetric(float64(end.HandOffs-start.HandOffs)/float64(splits), "handoffs/split")
 		b.ReportMetric(float64(end.Waits-start.Waits)/float64(splits), "waits/split")
 		b.ReportMetric(float64((end.WaitTime-start.WaitTime).Nanoseconds())/float64(splits), "wait-ns/split")
 	}

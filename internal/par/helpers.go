@@ -2,10 +2,8 @@ package par
 
 import (
 	"context"
-	"os"
 	"runtime"
 	"runtime/pprof"
-	"strconv"
 	"sync/atomic"
 	"time"
 )
@@ -95,58 +93,11 @@ func helper(w *split) {
 		}
 		if ran > 0 {
 			stats.helperRanges.Add(int64(ran))
-			if o := handOff(w); o != nil {
-				w = o
-				continue
-			}
 		}
 		waiting.Add(1)
 		w = next(&t)
 	}
 }
-
-// handOffFor is how long, in nanoseconds, a helper that ran ranges of a
-// lone call (the only one between Enter and Leave) waits for that call's
-// next split before it parks. The mock's batched ingest makes its next
-// split 4 to 40 µs after the last ended (a median of the runtime trace of
-// BenchmarkIngestHTTP/batch200), while a parked helper takes 80 µs to
-// milliseconds to wake for it. Tests change it.
-var handOffFor atomic.Int64
-
-func init() {
-	d := int64(40 * time.Microsecond)
-	if v, err := strconv.Atoi(os.Getenv("PAR_HANDOFF_US")); err == nil {
-		d = int64(v) * 1000
-	}
-	handOffFor.Store(d)
-}
-
-// handOff waits, while one call alone is in flight and for handOffFor at
-// most, for a split other than w to open; it returns that split, or nil.
-// One helper waits so at a time, yielding its core between its checks, so
-// that the waiting never keeps a goroutine the call needs (the caller
-// woken from its fan-in, the network's) from running.
-func handOff(w *split) *split {
-	d := time.Duration(handOffFor.Load())
-	if d <= 0 || working.Load() != 1 || !handing.CompareAndSwap(false, true) {
-		return nil
-	}
-	defer handing.Store(false)
-	start := time.Now()
-	for {
-		if o := open.Load(); o != nil && o != w {
-			stats.handOffs.Add(1)
-			return o
-		}
-		if working.Load() != 1 || time.Since(start) > d {
-			return nil
-		}
-		runtime.Gosched()
-	}
-}
-
-// handing is set while a helper waits in handOff.
-var handing atomic.Bool
 
 // next waits for the next offer; nil means the helper has ended.
 func next(t **time.Timer) *split {
@@ -196,7 +147,7 @@ func (w *split) wait() {
 
 // stats are the counts Stats reports.
 var stats struct {
-	splits, ranges, helperRanges, handOffs, waits, waitNanos atomic.Int64
+	splits, ranges, helperRanges, waits, waitNanos atomic.Int64
 }
 
 // Statistics are counts of In's splits (of more than one range) since the
@@ -205,9 +156,6 @@ type Statistics struct {
 	// Splits is the number of splits, Ranges the ranges they made and
 	// HelperRanges the ranges helpers ran (the callers ran the rest).
 	Splits, Ranges, HelperRanges int64
-	// HandOffs is the number of splits a helper went on to from the last
-	// one of the same lone call without parking.
-	HandOffs int64
 	// Waits is the number of splits whose caller, its own ranges done,
 	// waited for a helper's range; WaitTime their total wait.
 	Waits    int64
@@ -216,6 +164,6 @@ type Statistics struct {
 
 // Stats returns the counts so far.
 func Stats() Statistics {
-	return Statistics{Splits: stats.splits.Load(), Ranges: stats.ranges.Load(), HandOffs: stats.handOffs.Load(), HelperRanges: stats.helperRanges.Load(),
+	return Statistics{Splits: stats.splits.Load(), Ranges: stats.ranges.Load(), HelperRanges: stats.helperRanges.Load(),
 		Waits: stats.waits.Load(), WaitTime: time.Duration(stats.waitNanos.Load())}
 }

@@ -69,17 +69,22 @@ func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 }
 
 // In is Chunks making k ranges (at most n, at least 1): the same k and n
-// give the same ranges. The caller's goroutine and up to k-1 helpers take
-// the ranges in order, each range once, until none is left: a range no
-// helper has taken when the caller's is done is the caller's next, so that
-// a helper that starts late (its core busy with other work) leaves the
-// caller nothing to wait for but ranges already running. The helpers are
-// goroutines the package keeps (at most GOMAXPROCS of them), parked
-// between splits, that end once parked for 100 ms without one; when no
-// helper waits (every one busy, or still on its way to an earlier split),
-// the caller runs more of its own ranges. A panic in fn reaches
-// the caller once every range has returned (the first range's panic, in
-// range order), so that no range still runs when the caller unwinds.
+// give the same ranges. The caller's goroutine and the helpers take the
+// ranges in order, each range once, until none is left: a range no helper
+// has taken when the caller's is done is the caller's next, so that a
+// helper that starts late (its core busy with other work, or its thread
+// asleep) leaves the caller nothing to wait for but ranges already
+// running. A split wakes one helper for each rangesPerCore of its ranges
+// past the first rangesPerCore (one at least): one for each other core,
+// when k came from Count. The helpers are goroutines the package keeps (at
+// most GOMAXPROCS of them), parked between splits, that end once parked
+// for 100 ms without one; when no helper waits (every one busy, or still
+// on its way to an earlier split), the caller runs more of its own ranges,
+// and a helper that arrives after its split's ranges were all taken goes on
+// to the split made last, if that one has ranges left. A panic in fn
+// reaches the caller once every range has returned (the first range's
+// panic, in range order), so that no range still runs when the caller
+// unwinds.
 func In(k, n int, fn func(c, lo, hi int)) {
 	k = max(1, min(k, n))
 	if k <= 1 {
@@ -91,7 +96,7 @@ func In(k, n int, fn func(c, lo, hi int)) {
 	w := &split{k: int32(k), n: n, fn: fn}
 	w.wg.Add(k)
 	open.Store(w)
-	for range k - 1 {
+	for range max((k+rangesPerCore-1)/rangesPerCore-1, 1) { // a helper for each other core
 		if !offer(w) {
 			break
 		}
