@@ -24,14 +24,16 @@ const MinChunk = 32
 // microseconds to milliseconds later, its core's thread asleep) takes the
 // next one nobody has started. With one range per core the caller has
 // mostly run the second half by the time its helper arrives; with several
-// a late helper still takes its share of what is left.
-const rangesPerCore = 4
+// a late helper still takes its share of what is left. Each range costs its
+// caller's per-range state afresh, though (the mock's batch ingest keeps
+// memos of the last proposal's values per range): two a core, not more.
+const rangesPerCore = 2
 
 // Count is the number of ranges Chunks makes of n items: rangesPerCore for
 // each core (GOMAXPROCS) the other calls in flight leave free (see Enter),
-// as long as each core gets minChunk items and each range a quarter of
-// that; one when only one core would (fewer than 2*minChunk items, or no
-// other core free).
+// as long as each core gets minChunk items and each range
+// minChunk/rangesPerCore; one when only one core would (fewer than
+// 2*minChunk items, or no other core free).
 func Count(n, minChunk int) int {
 	minChunk = max(minChunk, 1)
 	free := runtime.GOMAXPROCS(0) - max(int(working.Load())-1, 0)

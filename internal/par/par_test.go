@@ -14,7 +14,7 @@ import (
 
 // TestChunks: the ranges cover every item once, in order, rangesPerCore
 // for each core when the items are enough (each core minChunk of them,
-// each range a quarter of that), in one otherwise.
+// each range minChunk/rangesPerCore), in one otherwise.
 func TestChunks(t *testing.T) {
 	t.Parallel()
 	procs := runtime.GOMAXPROCS(0)
@@ -25,9 +25,9 @@ func TestChunks(t *testing.T) {
 		return min(cores*rangesPerCore, n/grain)
 	}
 	for _, tc := range []struct{ n, min, want int }{
-		{0, 32, 1}, {1, 32, 1}, {63, 32, 1}, {64, 32, split(2, 64, 8)},
-		{200, 32, split(6, 200, 8)}, {200, 0, split(200, 200, 1)}, {5, 1, split(5, 5, 1)},
-		{5, 2, split(2, 5, 1)}, {1000, 32, split(31, 1000, 8)},
+		{0, 32, 1}, {1, 32, 1}, {63, 32, 1}, {64, 32, split(2, 64, 32/rangesPerCore)},
+		{200, 32, split(6, 200, 32/rangesPerCore)}, {200, 0, split(200, 200, 1)}, {5, 1, split(5, 5, 1)},
+		{5, 2, split(2, 5, 2/rangesPerCore)}, {1000, 32, split(31, 1000, 32/rangesPerCore)},
 	} {
 		seen := make([]atomic.Int32, tc.n)
 		var calls atomic.Int32
