@@ -24,10 +24,14 @@ const MinChunk = 32
 // microseconds to milliseconds later, its core's thread asleep) takes the
 // next one nobody has started. With one range per core the caller has
 // mostly run the second half by the time its helper arrives; with several
-// a late helper still takes its share of what is left. Each range costs its
-// caller's per-range state afresh, though (the mock's batch ingest keeps
-// memos of the last proposal's values per range): two a core, not more.
-const rangesPerCore = 2
+// a late helper still takes a share of what is left. But each range costs
+// its caller's per-range state afresh (the mock's batch ingest keeps memos
+// of the last proposal's values per range), and on the loaded 2-core
+// machine two or four a core made the mock's lone batch slower than one
+// (a helper whose thread lost its core in the middle of a range held the
+// caller up), while a late helper going on to the next split (see In)
+// raised the helpers' share as much: one.
+const rangesPerCore = 1
 
 // Count is the number of ranges Chunks makes of n items: rangesPerCore for
 // each core (GOMAXPROCS) the other calls in flight leave free (see Enter),
