@@ -46,6 +46,9 @@ type proposalEcho struct {
 	urn, aspect string
 	value       json.RawMessage // the request's value (a PATCH: the patch)
 	sm          json.RawMessage // the request's systemMetadata
+	// plainURN reports that urn is its JSON string's text without the
+	// quotes (see plainJSONString), as the decode found it.
+	plainURN bool
 }
 
 // itemProposals turns the items of a batch body into proposals: UPSERT for

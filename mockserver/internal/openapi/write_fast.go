@@ -214,7 +214,7 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	if !ok || !plain || string(key) != "urn" || sc.Peek() != '"' {
 		return false
 	}
-	urn, ok := sc.String()
+	urn, plain, ok := sc.PlainString()
 	if !ok {
 		return false
 	}
@@ -250,7 +250,7 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 			return false
 		}
 		*ps = append(*ps, p)
-		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata})
+		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata, plainURN: plain})
 	}
 }
 

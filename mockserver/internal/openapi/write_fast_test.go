@@ -130,6 +130,15 @@ func checkQuickItemsIn(t *testing.T, s *Handler, k int, list []byte) (taken bool
 	if len(gotPs) == 0 && len(gotEchoes) == 0 { // the general path's nil
 		gotPs, gotEchoes = nil, nil
 	}
+	// A URN marked plain must be; the general path marks none.
+	for i := range gotEchoes {
+		if ec := &gotEchoes[i]; ec.plainURN {
+			if !plainJSONString(ec.urn) {
+				t.Errorf("quickItems(%s): URN %q marked plain", list, ec.urn)
+			}
+			ec.plainURN = false
+		}
+	}
 	if diff := cmp.Diff(want, gotPs); diff != "" {
 		t.Errorf("quickItems(%s) proposals (-general +quick):\n%s", list, diff)
 	}
