@@ -199,6 +199,8 @@ type quickState struct {
 	key        []byte
 	entity     string
 	aspectName string
+	// keyText is the text of the last key that resolved, with its colon
+	keyText []byte
 	// the last systemMetadata's text
 	sm []byte
 }
@@ -210,8 +212,13 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	if !ok || empty {
 		return false
 	}
-	key, plain, ok := sc.Key()
-	if !ok || !plain || string(key) != "urn" || sc.Peek() != '"' {
+	if !sc.SkipText(keyURN) { // the usual text, else any spelling of it
+		key, plain, ok := sc.Key()
+		if !ok || !plain || string(key) != "urn" {
+			return false
+		}
+	}
+	if sc.Peek() != '"' {
 		return false
 	}
 	urn, plain, ok := sc.PlainString()
@@ -231,11 +238,7 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 		if !more {
 			return true
 		}
-		key, plain, ok := sc.Key()
-		if !ok || !plain || string(key) == "urn" {
-			return false
-		}
-		name, ok := q.aspect(t, key)
+		name, ok := q.aspectKey(t)
 		if !ok {
 			return false
 		}
@@ -252,6 +255,35 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 		*ps = append(*ps, p)
 		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata, plainURN: plain})
 	}
+}
+
+// The keys of the emitters' text, with their colons.
+var (
+	keyURN   = []byte(`"urn":`)
+	keyValue = []byte(`"value":`)
+	keySM    = []byte(`"systemMetadata":`)
+)
+
+// aspectKey reads an item's member key after its URN, and resolves it to
+// an aspect of t's entity (see aspect); ok is false for a key that names
+// none, or is not plain. The text of the last key that resolved is
+// remembered: a batch's items most often name the same aspect.
+func (q *quickState) aspectKey(t gms.Target) (string, bool) {
+	sc := q.sc
+	if q.keyText != nil && t.Entity.Name == q.entity && sc.SkipText(q.keyText) {
+		return q.aspectName, true
+	}
+	sc.Peek() // past white space
+	start := sc.Pos()
+	key, plain, ok := sc.Key()
+	if !ok || !plain || string(key) == "urn" {
+		return "", false
+	}
+	name, ok := q.aspect(t, key)
+	if ok {
+		q.keyText = q.d[start:sc.Pos()]
+	}
+	return name, ok
 }
 
 // aspect resolves an item's member key to an aspect of t's entity, as
@@ -285,20 +317,27 @@ func (q *quickState) part(p *gms.Proposal) bool {
 	}
 	seen := 0
 	for more := true; more; {
-		key, plain, ok := sc.Key()
-		if !ok || !plain {
-			return false
-		}
 		var f int
-		switch string(key) {
-		case "value":
+		switch {
+		case sc.SkipText(keyValue): // the usual texts first
 			f = partValue
-		case "systemMetadata":
+		case sc.SkipText(keySM):
 			f = partSystemMetadata
-		case "headers":
-			f = partHeaders
 		default:
-			return false
+			key, plain, ok := sc.Key()
+			if !ok || !plain {
+				return false
+			}
+			switch string(key) {
+			case "value":
+				f = partValue
+			case "systemMetadata":
+				f = partSystemMetadata
+			case "headers":
+				f = partHeaders
+			default:
+				return false
+			}
 		}
 		if seen&f != 0 || sc.Peek() != '{' {
 			return false

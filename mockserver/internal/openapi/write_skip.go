@@ -46,69 +46,58 @@ var skipClass = [256]uint8{'{': skipOpen, '[': skipOpen, '}': skipClose, ']': sk
 func skipContainer(d []byte, i, level int) int {
 	depth := 0
 	for i < len(d) {
-		switch skipClass[d[i]] {
-		case skipOther:
-			i++
+		c := d[i]
+		i++
+		switch skipClass[c] {
 		case skipOpen:
 			depth++
 			if level+depth-1 > maxNesting {
 				return -1
 			}
-			i++
 		case skipClose:
 			depth--
-			i++
 			if depth == 0 {
 				return i
 			}
-		case skipQuote:
-			if i = stringEnd(d, i+1); i < 0 {
-				return -1
+		case skipQuote: // to the first quote not escaped, eight bytes at a time
+		str:
+			for {
+				for i+8 <= len(d) {
+					w := binary.LittleEndian.Uint64(d[i:])
+					q, b := w^('"'*swarOnes), w^('\\'*swarOnes)
+					m := ((q - swarOnes) &^ q & swarHigh) | ((b - swarOnes) &^ b & swarHigh)
+					if m != 0 {
+						i += bits.TrailingZeros64(m) >> 3
+						break
+					}
+					i += 8
+				}
+				if i >= len(d) {
+					return -1
+				}
+				switch d[i] {
+				case '"':
+					i++
+					break str
+				case '\\':
+					i += 2
+				default: // the last bytes of d, one at a time
+					i++
+				}
 			}
 		}
 	}
 	return -1
 }
 
-// SWAR constants: a byte's value in every byte of a word, and the bytes'
-// high bits.
+// SWAR constants: 1 in every byte of a word, and the bytes' high bits. In
+// skipContainer, ((x - swarOnes) &^ x & swarHigh) marks the bytes of x that
+// are zero, and maybe bytes above the first (a borrow), never below: the
+// lowest mark is the first zero byte.
 const (
 	swarOnes = 0x0101010101010101
 	swarHigh = 0x8080808080808080
 )
-
-// stringEnd returns the offset after the quote that ends the string whose
-// body starts at d[i] (the first quote not escaped by a backslash), eight
-// bytes at a time; -1 when there is none.
-func stringEnd(d []byte, i int) int {
-	for i+8 <= len(d) {
-		w := binary.LittleEndian.Uint64(d[i:])
-		q, b := w^('"'*swarOnes), w^('\\'*swarOnes)
-		// A set high bit at the first byte of the word equal to '"' or
-		// '\\' (bits above it may be set wrongly).
-		m := ((q - swarOnes) &^ q & swarHigh) | ((b - swarOnes) &^ b & swarHigh)
-		if m == 0 {
-			i += 8
-			continue
-		}
-		i += bits.TrailingZeros64(m) >> 3
-		if d[i] == '"' {
-			return i + 1
-		}
-		i += 2 // the backslash and the byte it escapes
-	}
-	for i < len(d) {
-		switch d[i] {
-		case '"':
-			return i + 1
-		case '\\':
-			i += 2
-		default:
-			i++
-		}
-	}
-	return -1
-}
 
 // uncheckedInvalid reports whether a value of ps, which quickItems read
 // without validating, is not a valid JSON value at valueLevel.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
@@ -160,5 +161,29 @@ func FuzzQuickWrite(f *testing.F) {
 	quick, general := newWriteSide(f, true), newWriteSide(f, false)
 	f.Fuzz(func(t *testing.T, body []byte, target uint8) {
 		checkQuickWrite(t, quick, general, writeTargets[int(target)%len(writeTargets)], body)
+	})
+}
+
+// FuzzSkipContainer: on a text the validating scanner reads as a value
+// at valueLevel starting with '{' or '[', skipContainer ends where the
+// scanner does; on any text, it ends within it, after a closing bracket.
+func FuzzSkipContainer(f *testing.F) {
+	for _, s := range []string{`{}`, `[]`, `{"a":"b\"}"}`, `{"a":["\\",{"b":"}"}]}x`, `{"customProperties":{},"description":"table 1, round 2 (OpenAPI)","tags":[]}`,
+		`{"a":"é\u00e9\\\"\n"}`, `{"a":"` + strings.Repeat("x", 40) + `"}`, `{"a":}`, `{"a":1]`, `{"a":"`, `[[[[`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, d []byte) {
+		if len(d) == 0 || (d[0] != '{' && d[0] != '[') {
+			return
+		}
+		end := skipContainer(d, 0, valueLevel)
+		if end >= 0 && (end > len(d) || (d[end-1] != '}' && d[end-1] != ']')) {
+			t.Fatalf("skipContainer(%q) = %d", d, end)
+		}
+		var sc pdl.Scanner
+		sc.Reset(d)
+		if v, ok := sc.Value(valueLevel); ok && end != len(v) {
+			t.Fatalf("skipContainer(%q) = %d; the scanner's value %q", d, end, v)
+		}
 	})
 }
