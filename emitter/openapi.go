@@ -17,6 +17,7 @@ import (
 	"github.com/catalogkit/datahub-go/internal/emitctx"
 	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/transport"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // The OpenAPI paths the emitter calls.
@@ -289,15 +290,15 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 		start := len(arena)
 		enc := arena
 		if !single {
-			enc = append(enc, `{"urn":`...)
 			if it.urn == "" {
-				enc = appendDatasetURN(enc, direct)
+				enc = appendV3DatasetHead(enc, direct)
 			} else {
+				enc = append(enc, `{"urn":`...)
 				enc = appendString(enc, it.urn)
 			}
-			enc = append(enc, ',')
-			enc = appendString(enc, it.aspect)
-			enc = append(enc, ':')
+			enc = append(enc, ',', '"')
+			enc = appendPlainBody(enc, it.aspect)
+			enc = append(enc, '"', ':')
 		}
 		enc = append(enc, `{"value":`...)
 		switch {
@@ -375,6 +376,28 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 			items[i].enc = arena[o[0]:o[1]] // its capacity to the arena's end: see joined
 		}
 	}
+}
+
+// v3DatasetHead is the fixed text that starts an OpenAPI batch element of
+// a dataset whose URN has a platform.
+const v3DatasetHead = `{"urn":"urn:li:dataset:(urn:li:dataPlatform:`
+
+// appendV3DatasetHead appends the head of an OpenAPI batch element for the
+// dataset URN d with a name, `{"urn":` appendDatasetURN(d), with the
+// usual URN's parts checked for plain bytes eight at a time and copied, as
+// appendDatasetHead writes them (FuzzV3DatasetHead).
+func appendV3DatasetHead(dst []byte, d urn.Dataset) []byte {
+	t := datasetText(d)
+	if t[2] == "" { // no platform name: the general pieces
+		return appendDatasetURN(append(dst, `{"urn":`...), d)
+	}
+	dst = append(dst, v3DatasetHead...)
+	dst = appendPlainBody(dst, t[3])
+	dst = append(dst, ',')
+	dst = appendPlainBody(dst, t[5])
+	dst = append(dst, ',')
+	dst = appendPlainBody(dst, t[7])
+	return append(dst, ')', '"')
 }
 
 // withHeader returns a copy of headers with name set to value, unless
