@@ -1,8 +1,8 @@
 // Package par runs the independent parts of one call's work on the
 // machine's cores: the mock decodes, validates and makes store rows of a
 // batch's proposals in chunks, and the emitter encodes a batch's proposals
-// in chunks, a few for each core, taken by one goroutine per core, so that
-// even one client's batch uses them all. Calls that run at the same time
+// in chunks (rangesPerCore for each core), taken by one goroutine per core,
+// so that even one client's batch uses them all. Calls that run at the same time
 // share the cores (Enter). The goroutines that take ranges besides their
 // callers are long-lived helpers (see helpers.go) that park between splits.
 package par
