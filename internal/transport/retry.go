@@ -66,15 +66,23 @@ type callState struct {
 	// is not safe to replay.
 	stoppedUnsafe bool
 	// trace is the call's httptrace hooks (WroteHeaders sets sent), kept
-	// here to save an allocation a call.
+	// here to save an allocation a call; a write's only (see withTrace).
 	trace httptrace.ClientTrace
 	// limit reads the answer's body (see limited).
 	limit io.LimitedReader
 	// tctx is the context of the call's requests: the state with the
 	// trace.
 	tctx context.Context
-	// br reads the first attempt's body, when it is one slice.
-	br bytes.Reader
+	// br reads the first attempt's body, when it is one slice; pr, when
+	// it is in pieces, which parts holds.
+	br    bytes.Reader
+	pr    partsReader
+	parts partsSource
+	// traceOn says that st answers httptrace's key with trace (see
+	// withTrace).
+	traceOn bool
+	// resp is the Response of a call that discards the answer's body.
+	resp Response
 	// watch is the watchdog's record of the current attempt, which wd,
 	// when not nil, watches (see Client.startAttempt).
 	watch watch
