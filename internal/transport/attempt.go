@@ -28,15 +28,14 @@ func noBody() (io.ReadCloser, error) { return http.NoBody, nil }
 // setBody gives req (attempt i's request) its body: a reader, its length,
 // and GetBody (which net/http calls to send it again after a redirect or
 // on a connection that closed before it was written). The first
-// attempt's reader is st's own.
+// attempt's reader is st's own (of data) or parts' own.
 func (b *body) setBody(st *callState, req *http.Request, i int) {
 	req.ContentLength = b.n
 	switch {
 	case b.parts != nil:
 		if i == 0 {
-			// The first attempt's reader is st's own.
-			b.parts.start(&st.pr)
-			req.Body = &st.pr
+			b.parts.start(&b.parts.first)
+			req.Body = &b.parts.first
 			req.GetBody = b.parts.getBody
 		} else {
 			req.Body = b.parts.reader()

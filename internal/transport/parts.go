@@ -23,13 +23,15 @@ func partsBody(r *Request) (body func() io.ReadCloser, n int, done func()) {
 
 // partsSource is the pieces of a body (see partsBody) and the holds on
 // them: Send's own, until it returns, and one for each reader made, until
-// it is closed. Send keeps it in its call's state, so that a call whose
-// body is in pieces makes no closures for it.
+// it is closed. It is the one allocation a call whose body is in pieces
+// makes for it: no closures, and the first attempt's reader within.
 type partsSource struct {
 	parts [][]byte
 	n     int
 	holds atomic.Int64
 	done  func()
+	// first is the first attempt's reader.
+	first partsReader
 }
 
 // init sets s to the pieces of r's body, with Send's hold on them.

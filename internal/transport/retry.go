@@ -73,11 +73,8 @@ type callState struct {
 	// tctx is the context of the call's requests: the state with the
 	// trace.
 	tctx context.Context
-	// br reads the first attempt's body, when it is one slice; pr, when
-	// it is in pieces, which parts holds.
-	br    bytes.Reader
-	pr    partsReader
-	parts partsSource
+	// br reads the first attempt's body, when it is one slice.
+	br bytes.Reader
 	// traceOn says that st answers httptrace's key with trace (see
 	// withTrace).
 	traceOn bool

@@ -239,10 +239,11 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	var b body
 	switch {
 	case len(r.Parts) > 0 || r.Done != nil:
-		st.parts.init(&st.req)
-		defer st.parts.release()
-		if st.parts.n > 0 {
-			b.parts, b.n = &st.parts, int64(st.parts.n)
+		parts := new(partsSource)
+		parts.init(&st.req)
+		defer parts.release()
+		if parts.n > 0 {
+			b.parts, b.n = parts, int64(parts.n)
 		}
 	case len(r.Body) > 0:
 		b.data, b.n = r.Body, int64(len(r.Body))
