@@ -14,7 +14,7 @@ import (
 // an empty body.
 func partsBody(r *Request) (body func() io.ReadCloser, n int, done func()) {
 	s := new(partsSource)
-	s.init(r)
+	s.init(r.Body, r.Parts, r.Done)
 	if s.n == 0 {
 		return nil, 0, s.release
 	}
@@ -34,11 +34,12 @@ type partsSource struct {
 	first partsReader
 }
 
-// init sets s to the pieces of r's body, with Send's hold on them.
-func (s *partsSource) init(r *Request) {
-	s.parts, s.done = r.Parts, r.Done
-	if len(r.Body) > 0 {
-		s.parts = append([][]byte{r.Body}, s.parts...)
+// init sets s to the pieces of a Request's body (body, when set, then
+// parts), whose Done is done, with Send's hold on them.
+func (s *partsSource) init(body []byte, parts [][]byte, done func()) {
+	s.parts, s.done = parts, done
+	if len(body) > 0 {
+		s.parts = append([][]byte{body}, s.parts...)
 	}
 	for _, p := range s.parts {
 		s.n += len(p)

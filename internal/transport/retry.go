@@ -51,7 +51,9 @@ func resolve(r config.Retry) policy {
 type callState struct {
 	// ctx is the caller's context, which the state extends (see Value).
 	ctx context.Context
-	req Request
+	// noReplay and failFast are the call's Request.NoReplay and
+	// Request.FailFast.
+	noReplay, failFast bool
 	// write reports a method that may change something on the server
 	// (POST, PUT, DELETE, PATCH); only such a request can have an unknown
 	// outcome.
@@ -135,10 +137,10 @@ func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error)
 		}
 		return true, nil
 	}
-	if st.req.FailFast && err != nil && DialError(err) {
+	if st.failFast && err != nil && DialError(err) {
 		return false, nil
 	}
-	if st.req.NoReplay && st.write && ambiguous(resp, err, sent) {
+	if st.noReplay && st.write && ambiguous(resp, err, sent) {
 		st.stoppedUnsafe = true
 		return false, nil
 	}

@@ -235,12 +235,12 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 // A read, or a request that was never sent (the context done before, a
 // header net/http refuses), never does.
 func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
-	st := &callState{ctx: ctx, req: r, write: writeMethod(r.Method)}
+	st := &callState{ctx: ctx, write: writeMethod(r.Method), noReplay: r.NoReplay, failFast: r.FailFast}
 	var b body
 	switch {
 	case len(r.Parts) > 0 || r.Done != nil:
 		parts := new(partsSource)
-		parts.init(&st.req)
+		parts.init(r.Body, r.Parts, r.Done)
 		defer parts.release()
 		if parts.n > 0 {
 			b.parts, b.n = parts, int64(parts.n)
