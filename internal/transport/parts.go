@@ -23,8 +23,8 @@ func partsBody(r *Request) (body func() io.ReadCloser, n int, done func()) {
 
 // partsSource is the pieces of a body (see partsBody) and the holds on
 // them: Send's own, until it returns, and one for each reader made, until
-// it is closed. It is the one allocation a call whose body is in pieces
-// makes for it: no closures, and the first attempt's reader within.
+// it is closed. With GetBody's method value, it is all a call whose body
+// is in pieces allocates for it: the first attempt's reader is within.
 type partsSource struct {
 	parts [][]byte
 	n     int

@@ -72,8 +72,8 @@ type callState struct {
 	trace httptrace.ClientTrace
 	// limit reads the answer's body (see limited).
 	limit io.LimitedReader
-	// tctx is the context of the call's requests: the state with the
-	// trace.
+	// tctx is the context of the call's requests: the state (see
+	// withTrace).
 	tctx context.Context
 	// br reads the first attempt's body, when it is one slice.
 	br bytes.Reader
