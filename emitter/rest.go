@@ -249,8 +249,10 @@ type batch struct {
 	// single, when set, is the whole ingestProposal body of the batch's
 	// only item, sent as it is.
 	single []byte
-	// scratch, when set, holds the memory of a request's indexes.
+	// scratch, when set, holds the memory of a request's indexes; else
+	// idx, when not nil, is that memory.
 	scratch *emitScratch
+	idx     []int
 }
 
 func (r *REST) emit(ctx context.Context, ps []Proposal) error {
@@ -335,16 +337,14 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 // memory of its own and sent as one slice, without a pooled arena to give
 // back or body parts to join.
 func (r *REST) emitOne(ctx context.Context, ps []Proposal) ([]Result, error) {
-	var (
-		items   [1]encoded
-		offsets [1][2]int
-	)
-	results := make([]Result, 1)
+	var offsets [1][2]int
+	one := new(oneCall)
+	items, results := one.items[:], one.results[:]
 	// Sized after the last single body, which is usually alike.
 	body := make([]byte, 0, r.oneSize.Load()+64)
 	body = append(body, singlePrefix...)
-	r.encodePart(ps[:1], 0, items[:], results, offsets[:], r.nowMillis(time.Now()), &body)
-	b := &batch{r: r, items: items[:], results: results}
+	r.encodePart(ps[:1], 0, items, results, offsets[:], r.nowMillis(time.Now()), &body)
+	b := &batch{r: r, items: items, results: results, idx: one.idx[:0]}
 	if o := offsets[0]; o[1] > o[0] {
 		// body holds the prefix, the encoding and a comma (see encodePart).
 		body = append(body[:o[1]], r.suffix...)
@@ -353,6 +353,14 @@ func (r *REST) emitOne(ctx context.Context, ps []Proposal) ([]Result, error) {
 		r.oneSize.Store(int64(len(body)))
 	}
 	return results, b.run(ctx)
+}
+
+// oneCall is the memory of an emitOne call in one allocation: its result
+// (returned), its item and the index of its request.
+type oneCall struct {
+	results [1]Result
+	items   [1]encoded
+	idx     [1]int
 }
 
 // oneRequest returns nil when n proposals of size bytes in all fit one
@@ -396,7 +404,7 @@ func (b *batch) run(ctx context.Context) error {
 		chunk = slices.Grow(b.scratch.idx[:0], min(len(b.results), r.maxBatch))
 		defer func() { b.scratch.idx = chunk[:0] }()
 	} else {
-		chunk = make([]int, 0, min(len(b.results), r.maxBatch))
+		chunk = slices.Grow(b.idx[:0], min(len(b.results), r.maxBatch))
 	}
 	size := overhead
 	var stop error

@@ -18,7 +18,7 @@ const retryReadLimit = 4096
 // reads it with a reader of its own.
 type body struct {
 	data  []byte
-	parts func() io.ReadCloser
+	parts *partsSource
 	n     int64
 }
 
@@ -28,15 +28,17 @@ func noBody() (io.ReadCloser, error) { return http.NoBody, nil }
 // setBody gives req (attempt i's request) its body: a reader, its length,
 // and GetBody (which net/http calls to send it again after a redirect or
 // on a connection that closed before it was written). The first
-// attempt's reader of data is st's own.
+// attempt's reader is st's own (of data) or parts' own.
 func (b *body) setBody(st *callState, req *http.Request, i int) {
 	req.ContentLength = b.n
 	switch {
 	case b.parts != nil:
-		req.Body = b.parts()
 		if i == 0 {
-			parts := b.parts
-			req.GetBody = func() (io.ReadCloser, error) { return parts(), nil }
+			b.parts.start(&b.parts.first)
+			req.Body = &b.parts.first
+			req.GetBody = b.parts.getBody
+		} else {
+			req.Body = b.parts.reader()
 		}
 	case b.data != nil:
 		if i == 0 {

@@ -2,7 +2,6 @@ package transport
 
 import (
 	"io"
-	"sync"
 	"sync/atomic"
 )
 
@@ -14,38 +13,73 @@ import (
 // which may be after the call returns), r.Done is called. body is nil for
 // an empty body.
 func partsBody(r *Request) (body func() io.ReadCloser, n int, done func()) {
-	parts := r.Parts
-	if len(r.Body) > 0 {
-		parts = append([][]byte{r.Body}, parts...)
+	s := new(partsSource)
+	s.init(r.Body, r.Parts, r.Done)
+	if s.n == 0 {
+		return nil, 0, s.release
 	}
-	for _, p := range parts {
-		n += len(p)
-	}
-	var holds atomic.Int64
-	holds.Store(1)
-	release := func() {
-		if holds.Add(-1) == 0 && r.Done != nil {
-			r.Done()
-		}
-	}
-	if n == 0 {
-		return nil, 0, release
-	}
-	body = func() io.ReadCloser {
-		holds.Add(1)
-		return &partsReader{parts: parts, left: n, release: release}
-	}
-	return body, n, release
+	return func() io.ReadCloser { return s.reader() }, s.n, s.release
 }
+
+// partsSource is the pieces of a body (see partsBody) and the holds on
+// them: Send's own, until it returns, and one for each reader made, until
+// it is closed. With GetBody's method value, it is all a call whose body
+// is in pieces allocates for it: the first attempt's reader is within.
+type partsSource struct {
+	parts [][]byte
+	n     int
+	holds atomic.Int64
+	done  func()
+	// first is the first attempt's reader.
+	first partsReader
+}
+
+// init sets s to the pieces of a Request's body (body, when set, then
+// parts), whose Done is done, with Send's hold on them.
+func (s *partsSource) init(body []byte, parts [][]byte, done func()) {
+	s.parts, s.done = parts, done
+	if len(body) > 0 {
+		s.parts = append([][]byte{body}, s.parts...)
+	}
+	for _, p := range s.parts {
+		s.n += len(p)
+	}
+	s.holds.Store(1)
+}
+
+// release gives up one hold; the last calls done.
+func (s *partsSource) release() {
+	if s.holds.Add(-1) == 0 && s.done != nil {
+		s.done()
+	}
+}
+
+// reader returns a new reader of the pieces, which holds them until it is
+// closed.
+func (s *partsSource) reader() *partsReader {
+	r := new(partsReader)
+	s.start(r)
+	return r
+}
+
+// start sets r to read the pieces from the start, holding them until it
+// is closed.
+func (s *partsSource) start(r *partsReader) {
+	s.holds.Add(1)
+	*r = partsReader{parts: s.parts, left: s.n, src: s}
+}
+
+// getBody is a request's GetBody: a new reader of the pieces.
+func (s *partsSource) getBody() (io.ReadCloser, error) { return s.reader(), nil }
 
 // partsReader reads the pieces of a body one after the other; the pieces
 // (shared by every attempt's reader) are not changed.
 type partsReader struct {
-	parts   [][]byte
-	off     int // in parts[0], bytes already read
-	left    int // bytes not read yet
-	once    sync.Once
-	release func()
+	parts  [][]byte
+	off    int // in parts[0], bytes already read
+	left   int // bytes not read yet
+	closed atomic.Bool
+	src    *partsSource
 }
 
 // Read copies the next bytes of the pieces into p.
@@ -88,6 +122,8 @@ func (b *partsReader) Len() int { return b.left }
 
 // Close gives up the reader's hold on the pieces.
 func (b *partsReader) Close() error {
-	b.once.Do(b.release)
+	if b.closed.CompareAndSwap(false, true) {
+		b.src.release()
+	}
 	return nil
 }

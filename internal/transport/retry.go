@@ -51,7 +51,9 @@ func resolve(r config.Retry) policy {
 type callState struct {
 	// ctx is the caller's context, which the state extends (see Value).
 	ctx context.Context
-	req Request
+	// noReplay and failFast are the call's Request.NoReplay and
+	// Request.FailFast.
+	noReplay, failFast bool
 	// write reports a method that may change something on the server
 	// (POST, PUT, DELETE, PATCH); only such a request can have an unknown
 	// outcome.
@@ -66,15 +68,20 @@ type callState struct {
 	// is not safe to replay.
 	stoppedUnsafe bool
 	// trace is the call's httptrace hooks (WroteHeaders sets sent), kept
-	// here to save an allocation a call.
+	// here to save an allocation a call; a write's only (see withTrace).
 	trace httptrace.ClientTrace
 	// limit reads the answer's body (see limited).
 	limit io.LimitedReader
-	// tctx is the context of the call's requests: the state with the
-	// trace.
+	// tctx is the context of the call's requests: the state (see
+	// withTrace).
 	tctx context.Context
 	// br reads the first attempt's body, when it is one slice.
 	br bytes.Reader
+	// traceOn says that st answers httptrace's key with trace (see
+	// withTrace).
+	traceOn bool
+	// resp is the Response of a call that discards the answer's body.
+	resp Response
 	// watch is the watchdog's record of the current attempt, which wd,
 	// when not nil, watches (see Client.startAttempt).
 	watch watch
@@ -130,10 +137,10 @@ func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error)
 		}
 		return true, nil
 	}
-	if st.req.FailFast && err != nil && DialError(err) {
+	if st.failFast && err != nil && DialError(err) {
 		return false, nil
 	}
-	if st.req.NoReplay && st.write && ambiguous(resp, err, sent) {
+	if st.noReplay && st.write && ambiguous(resp, err, sent) {
 		st.stoppedUnsafe = true
 		return false, nil
 	}

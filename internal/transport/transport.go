@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptrace"
 	"net/url"
 	"runtime"
 	"sync"
@@ -236,21 +235,20 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) (*Res
 // A read, or a request that was never sent (the context done before, a
 // header net/http refuses), never does.
 func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
+	st := &callState{ctx: ctx, write: writeMethod(r.Method), noReplay: r.NoReplay, failFast: r.FailFast}
 	var b body
 	switch {
 	case len(r.Parts) > 0 || r.Done != nil:
-		pr := r // on the heap only here, not for a plain body
-		parts, n, done := partsBody(&pr)
-		defer done()
-		if n > 0 {
-			b.parts, b.n = parts, int64(n)
+		parts := new(partsSource)
+		parts.init(r.Body, r.Parts, r.Done)
+		defer parts.release()
+		if parts.n > 0 {
+			b.parts, b.n = parts, int64(parts.n)
 		}
 	case len(r.Body) > 0:
 		b.data, b.n = r.Body, int64(len(r.Body))
 	}
-	st := &callState{ctx: ctx, req: r, write: writeMethod(r.Method)}
-	st.trace.WroteHeaders = st.wroteHeaders
-	st.tctx = httptrace.WithClientTrace(st, &st.trace)
+	st.tctx = st.withTrace()
 	var header http.Header
 	if c.shared {
 		header = c.header // see sharesRequests
@@ -300,6 +298,11 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	}
 	if size > c.maxResp {
 		return nil, fmt.Errorf("datahub: %s %s: response body larger than %d bytes", r.Method, datahub.RedactURL(c.base+r.Path), c.maxResp)
+	}
+	if r.DiscardBody {
+		// No body to keep alive with the state: the answer is the state's.
+		st.resp = Response{StatusCode: resp.StatusCode, Header: resp.Header, Replayed: st.maybeApplied}
+		return &st.resp, nil
 	}
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: data, Replayed: st.maybeApplied}, nil
 }
