@@ -77,9 +77,6 @@ type callState struct {
 	tctx context.Context
 	// br reads the first attempt's body, when it is one slice.
 	br bytes.Reader
-	// traceOn says that st answers httptrace's key with trace (see
-	// withTrace).
-	traceOn bool
 	// resp is the Response of a call that discards the answer's body.
 	resp Response
 	// watch is the watchdog's record of the current attempt, which wd,
