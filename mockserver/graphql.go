@@ -36,7 +36,8 @@ func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed)
 		s.gql.ServeHTTP(w, r)
 		return
 	}
-	name := s.gql.OperationName(body)
+	b := s.gql.Read(body) // decoded once, for the name and the answer
+	name := b.OperationName()
 	s.mu.Lock()
 	s.gqlCounts[name]++
 	s.mu.Unlock()
@@ -45,7 +46,7 @@ func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed)
 			return
 		}
 	}
-	s.gql.ServeBody(w, r, body)
+	s.gql.ServeRead(w, r, &b)
 }
 
 // errReader fails every read with err.

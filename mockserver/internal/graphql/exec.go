@@ -86,6 +86,27 @@ type executor struct {
 	buf    []byte
 	errs   []*queryError
 	schema *ast.Schema
+	// slab is where the paths of fields and list items are carved from
+	// (see newPaths).
+	slab []pathElem
+}
+
+// slabPaths is the size of a slab of paths.
+const slabPaths = 64
+
+// newPaths returns n zeroed paths: from the executor's slab, so that a
+// request's paths take a few allocations in all (a path may be kept by a
+// resolver's Ctx; a slab is never reused, only left to the collector).
+func (x *executor) newPaths(n int) []pathElem {
+	if n > slabPaths/4 {
+		return make([]pathElem, n)
+	}
+	if len(x.slab)+n > cap(x.slab) {
+		x.slab = make([]pathElem, 0, slabPaths)
+	}
+	i := len(x.slab)
+	x.slab = x.slab[:i+n]
+	return x.slab[i : i+n : i+n]
 }
 
 // errorAt records err as the error of the field at path.
@@ -206,7 +227,7 @@ func (x *executor) object(def *ast.Definition, sets []*ast.Field, v any, path *p
 	mark := len(x.buf)
 	keys, byKey := x.collect(def, sets)
 	x.buf = append(x.buf, '{')
-	paths := make([]pathElem, len(keys)) // one allocation for the object's fields
+	paths := x.newPaths(len(keys))
 	for i, k := range keys {
 		if i > 0 {
 			x.buf = append(x.buf, ',')
@@ -357,7 +378,7 @@ func (x *executor) value(t *ast.Type, fs []*ast.Field, v any, path *pathElem) bo
 			x.buf = x.buf[:mark]
 			return x.nullOr(t)
 		}
-		paths := make([]pathElem, n) // one allocation for the list's items
+		paths := x.newPaths(n)
 		for i := range n {
 			if i > 0 {
 				x.buf = append(x.buf, ',')

@@ -23,6 +23,27 @@ type prepared struct {
 	// fields collected per object type otherwise (collectKey → *collectedFields).
 	directives bool
 	collected  sync.Map
+	// varDefs keeps operationVariables of the document by operation name
+	// (string → *opVarDefs).
+	varDefs sync.Map
+}
+
+// opVarDefs is what operationVariables gives for one operation.
+type opVarDefs struct {
+	defs []varDef
+	ok   bool
+}
+
+// operationVariables is operationVariables(query, op) of the document p
+// was prepared from (query), read once per operation name.
+func (p *prepared) operationVariables(query, op string) ([]varDef, bool) {
+	if v, ok := p.varDefs.Load(op); ok {
+		d := v.(*opVarDefs)
+		return d.defs, d.ok
+	}
+	defs, ok := operationVariables(query, op)
+	p.varDefs.Store(op, &opVarDefs{defs, ok})
+	return defs, ok
 }
 
 // docCache keeps prepared documents by their text, so that a document sent

@@ -135,7 +135,7 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlErr
 	if !served {
 		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, "entity", gms.Abbreviate(urn), "served entity type"))
 	}
-	e := &entity{r: r, ctx: ctx, urn: urn, name: got, key: &keyJSON{}}
+	e := &entity{r: r, ctx: ctx, urn: urn, name: got}
 	st, _ := ctx.Value(execStateKey{}).(*execState)
 	if st != nil && st.versioned {
 		if l, ok := r.loaded.get(urn, st.version); ok {
@@ -143,6 +143,7 @@ func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlErr
 			return e, nil
 		}
 	}
+	e.key = &keyJSON{}
 	ent, err := r.core.GetEntity(ctx, urn, nil, true) // checks the URN
 	if err != nil {
 		return nil, fromCore(err)
