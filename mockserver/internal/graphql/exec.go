@@ -265,6 +265,12 @@ func (x *executor) field(def *ast.Definition, fs []*ast.Field, parent any, path 
 	if def == x.schema.Query || def == x.schema.Mutation {
 		x.root(f.Name)
 	}
+	if ps, ok := parent.(plainStringer); ok && fd.Type.Elem == nil {
+		if s, ok := x.plainString(ps, def, fd); ok { // what resolve and value would write
+			x.buf = appendString(x.buf, s)
+			return true
+		}
+	}
 	v, err := x.resolve(def, fd, fs, parent, path)
 	if err != nil {
 		x.errorAt(err, f, path)
@@ -281,6 +287,25 @@ func (x *executor) field(def *ast.Definition, fs []*ast.Field, parent any, path 
 		x.buf = append(x.buf, "null"...)
 	}
 	return true
+}
+
+// plainString is the value of the field fd of parent when the default
+// resolver answers it with a plain string (see plainStringer) and fd's type
+// is a scalar or an enum; false otherwise, and for a method that panics
+// (resolve answers its error).
+func (x *executor) plainString(parent plainStringer, def *ast.Definition, fd *ast.FieldDefinition) (s string, ok bool) {
+	if planOf(def, fd).fn != nil {
+		return "", false
+	}
+	if t := x.schema.Types[fd.Type.NamedType]; t == nil || t.Kind != ast.Scalar && t.Kind != ast.Enum {
+		return "", false
+	}
+	defer func() {
+		if recover() != nil {
+			s, ok = "", false
+		}
+	}()
+	return parent.plainString(fd.Name)
 }
 
 // root notes a root field that ran (see storeRoots).
