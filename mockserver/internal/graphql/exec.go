@@ -265,7 +265,7 @@ func (x *executor) field(def *ast.Definition, fs []*ast.Field, parent any, path 
 	if def == x.schema.Query || def == x.schema.Mutation {
 		x.root(f.Name)
 	}
-	if ps, ok := parent.(plainStringer); ok && fd.Type.Elem == nil {
+	if ps, ok := parent.(plainStringer); ok && fd.Type.Elem == nil && (x.h == nil || !x.h.general) {
 		if s, ok := x.plainString(ps, def, fd); ok { // what resolve and value would write
 			x.buf = appendString(x.buf, s)
 			return true

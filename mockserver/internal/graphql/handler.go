@@ -46,6 +46,9 @@ type Handler struct {
 	opNames opNameCache
 	// server is what appConfig says of the server (see WithServerInfo).
 	server serverInfo
+	// general makes the executor resolve every field through resolve
+	// (tests only: the answers of the plain strings' shortcut compared).
+	general bool
 }
 
 // The limits of one request. DataHub's GraphQL engine has a depth limit
