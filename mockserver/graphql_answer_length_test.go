@@ -64,3 +64,31 @@ func TestGraphQLAnswerLength(t *testing.T) {
 		t.Errorf("after a write: %.200s", third)
 	}
 }
+
+// TestGraphQLKeepsNoBodyMemory: the buffer a GraphQL body was read into is
+// reused by the next request, and overwritten here when released: the
+// answers, operation names and variables kept by body must be copies.
+func TestGraphQLKeepsNoBodyMemory(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	s.cfg.poisonBodies = true
+	if err := s.PutAspectJSON(cacheDataset, "datasetProperties", json.RawMessage(`{"description":"one"}`)); err != nil {
+		t.Fatal(err)
+	}
+	named := `{"query":"query readIt($u: String!) { dataset(urn: $u) { urn properties { description } } }","variables":{"u":"` + cacheDataset + `"}}`
+	want := `{"data":{"dataset":{"urn":"` + cacheDataset + `","properties":{"description":"one"}}},"extensions":{}}`
+	for round := range 3 { // run, then kept; the other body between them
+		for _, body := range []string{named, cacheQuery} {
+			r := serve(t, s, http.MethodPost, "/api/graphql", body)
+			if r.Status != http.StatusOK {
+				t.Fatalf("round %d: status %d: %s", round, r.Status, r.Body)
+			}
+			if body == named && r.Body != want {
+				t.Errorf("round %d: %s, want %s", round, r.Body, want)
+			}
+		}
+	}
+	if got := s.GraphQLRequestCounts(); got["readIt"] != 3 || got[""] != 3 || len(got) != 2 {
+		t.Errorf("counts %v, want readIt 3 and unnamed 3", got)
+	}
+}
