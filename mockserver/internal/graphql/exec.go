@@ -89,6 +89,9 @@ type executor struct {
 	// slab is where the paths of fields and list items are carved from
 	// (see newPaths).
 	slab []pathElem
+	// rootSet is the prepared root field of the operation run (see
+	// prepared.rootSets).
+	rootSet *ast.Field
 }
 
 // slabPaths is the size of a slab of paths.
@@ -133,7 +136,14 @@ func (x *executor) run(op *ast.OperationDefinition, root any) []byte {
 		def = x.schema.Query
 	}
 	mark := len(x.buf)
-	if !x.object(def, []*ast.Field{{SelectionSet: op.SelectionSet}}, root, nil) {
+	var sets []*ast.Field
+	if x.prep != nil {
+		sets = x.prep.rootSets(op)
+		x.rootSet = sets[0]
+	} else {
+		sets = []*ast.Field{{SelectionSet: op.SelectionSet}}
+	}
+	if !x.object(def, sets, root, nil) {
 		x.buf = append(x.buf[:mark], "null"...)
 	}
 	return x.buf
@@ -146,7 +156,9 @@ func (x *executor) collect(def *ast.Definition, sets []*ast.Field) (keys []strin
 	var ck collectKey
 	// Only a field that is not merged with others is kept: two merged lists
 	// may start alike and differ after.
-	if x.prep != nil && !x.prep.directives && len(sets) == 1 && sets[0].Name != "" { // not the operation's own set
+	// The operation's own set is kept under its prepared root field (see
+	// rootSets); a root field made for one request would never be found.
+	if x.prep != nil && !x.prep.directives && len(sets) == 1 && (sets[0].Name != "" || sets[0] == x.rootSet) {
 		ck = collectKey{sets[0], def}
 		if c, ok := x.prep.collected.Load(ck); ok {
 			cf := c.(*collectedFields)

@@ -213,3 +213,38 @@ func TestReadServesAsServeBody(t *testing.T) {
 		}
 	}
 }
+
+// TestRootFieldsKept: the root fields collected for one operation of a
+// document are kept for it alone (each operation has its own root), so a
+// document's operations run in turns answer as each run first does.
+func TestRootFieldsKept(t *testing.T) {
+	t.Parallel()
+	st := store.OpenMemory(nil)
+	core := gms.New(st, gms.Options{})
+	t.Cleanup(func() { core.Close(); st.Close() })
+	const ds = "urn:li:dataset:(urn:li:dataPlatform:hive,roots,PROD)"
+	doc := `query a { dataset(urn: "` + ds + `") { urn } ...more } query b { b: dataset(urn: "` + ds + `") { type } __typename } ` +
+		`mutation m { __typename } fragment more on Query { x: __typename }`
+	kept, err := New(core)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 3 {
+		for _, op := range []string{"a", "b", "m"} {
+			body := `{"query":` + mustJSON(t, doc) + `,"operationName":"` + op + `"}`
+			fresh, err := New(core)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var answers [2]string
+			for i, h := range []*Handler{kept, fresh} {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/api/graphql", strings.NewReader(body)))
+				answers[i] = w.Body.String()
+			}
+			if answers[0] != answers[1] || strings.Contains(answers[0], `"errors"`) {
+				t.Errorf("round %d, %s: %s; first run %s", round, op, answers[0], answers[1])
+			}
+		}
+	}
+}

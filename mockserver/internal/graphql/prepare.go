@@ -26,6 +26,19 @@ type prepared struct {
 	// varDefs keeps operationVariables of the document by operation name
 	// (string → *opVarDefs).
 	varDefs sync.Map
+	// roots keeps the root field of each operation (see rootSets).
+	roots sync.Map
+}
+
+// rootSets is the one field whose selection set is op's, as the executor
+// collects the root's fields from it: one per operation of the document,
+// so that the fields collected from it are kept as any field's are.
+func (p *prepared) rootSets(op *ast.OperationDefinition) []*ast.Field {
+	if v, ok := p.roots.Load(op); ok {
+		return v.([]*ast.Field)
+	}
+	v, _ := p.roots.LoadOrStore(op, []*ast.Field{{SelectionSet: op.SelectionSet}})
+	return v.([]*ast.Field)
 }
 
 // opVarDefs is what operationVariables gives for one operation.
