@@ -363,7 +363,8 @@ func validationError(msg string, pos *ast.Position) *queryError {
 
 // variables coerces the request's variables for op: first the built-in
 // scalars, as graphql-java refuses them ([checkVariables], on raw: the
-// variables as sent; the operation's definitions read once per document), then the rest by the schema (gqlparser's coercion).
+// variables as sent; the operation's definitions read once per document),
+// then the rest by the schema (gqlparser's coercion).
 func (h *Handler) variables(prep *prepared, query, opName string, op *ast.OperationDefinition, raw map[string]json.RawMessage, vars map[string]any) (map[string]any, *queryError) {
 	if len(vars) > 0 {
 		defs, ok := prep.operationVariables(query, opName)
