@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/graphql"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // OpGraphQL is POST /api/graphql (also /api/gms/api/graphql and the front
@@ -30,13 +31,16 @@ func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed)
 		writeRestliError(w, errorf(http.StatusInternalServerError, "datahub-mock GraphQL schema: %v", s.gqlErr), "")
 		return
 	}
-	body, err := io.ReadAll(r.Body)
+	buf := graphqlBodies.Get()
+	body, err := wire.ReadAllInto(*buf, r.Body, r.ContentLength)
 	if err != nil { // the handler answers the read error
 		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
 		s.gql.ServeHTTP(w, r)
 		return
 	}
-	name := s.gql.OperationName(body)
+	defer s.releaseGraphQLBody(buf, body)
+	b := s.gql.Read(body) // decoded once, for the name and the answer
+	name := b.OperationName()
 	s.mu.Lock()
 	s.gqlCounts[name]++
 	s.mu.Unlock()
@@ -45,7 +49,21 @@ func (s *Server) handleGraphQL(w http.ResponseWriter, r *http.Request, _ routed)
 			return
 		}
 	}
-	s.gql.ServeBody(w, r, body)
+	s.gql.ServeRead(w, r, &b)
+}
+
+// graphqlBodies are the buffers handleGraphQL reads bodies into, kept for
+// the next request: the handler keeps no reference to a body once it
+// answered (what it keeps by body, it copies).
+var graphqlBodies wire.BodyPool
+
+// releaseGraphQLBody gives body's memory (read into *buf) back to
+// graphqlBodies; with poisonBodies set it is overwritten first.
+func (s *Server) releaseGraphQLBody(buf *[]byte, body []byte) {
+	if cap(body) > cap(*buf) {
+		*buf = body[:0]
+	}
+	graphqlBodies.Put(buf, s.cfg.poisonBodies)
 }
 
 // errReader fails every read with err.

@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -39,6 +40,15 @@ type answerCache struct {
 	version uint64
 	m       map[string][]byte // request body → response body
 	bytes   int
+	// lengths are the Content-Length header values of the answers held, by
+	// length (shared: net/http only reads them).
+	lengths map[int][]string
+}
+
+// keptAnswer is a kept response body and its Content-Length header value.
+type keptAnswer struct {
+	body   []byte
+	length []string
 }
 
 // get returns the answer kept for body at version.
@@ -50,6 +60,20 @@ func (c *answerCache) get(body []byte, version uint64) ([]byte, bool) {
 	}
 	out, ok := c.m[string(body)]
 	return out, ok
+}
+
+// kept is get with the answer's Content-Length value.
+func (c *answerCache) kept(body []byte, version uint64) (keptAnswer, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.m == nil || c.version != version {
+		return keptAnswer{}, false
+	}
+	out, ok := c.m[string(body)]
+	if !ok {
+		return keptAnswer{}, false
+	}
+	return keptAnswer{out, c.lengths[len(out)]}, true
 }
 
 // put keeps a copy of answer as the answer to body at version.
@@ -64,13 +88,16 @@ func (c *answerCache) put(body, answer []byte, version uint64) {
 		return // an answer of a version already replaced
 	}
 	if c.m == nil || c.version != version || c.bytes+cost > maxAnswerBytes {
-		c.m, c.version, c.bytes = map[string][]byte{}, version, 0
+		c.m, c.version, c.bytes, c.lengths = map[string][]byte{}, version, 0, map[int][]string{}
 	}
 	if _, had := c.m[string(body)]; had {
 		return
 	}
 	c.m[string(body)] = append([]byte(nil), answer...)
 	c.bytes += cost
+	if _, had := c.lengths[len(answer)]; !had {
+		c.lengths[len(answer)] = []string{strconv.Itoa(len(answer))}
+	}
 }
 
 // execState is what the handler and a request's execution tell each other.

@@ -86,6 +86,30 @@ type executor struct {
 	buf    []byte
 	errs   []*queryError
 	schema *ast.Schema
+	// slab is where the paths of fields and list items are carved from
+	// (see newPaths).
+	slab []pathElem
+	// rootSet is the prepared root field of the operation run (see
+	// prepared.rootSets).
+	rootSet *ast.Field
+}
+
+// slabPaths is the size of a slab of paths.
+const slabPaths = 64
+
+// newPaths returns n zeroed paths: from the executor's slab, so that a
+// request's paths take a few allocations in all (a path may be kept by a
+// resolver's Ctx; a slab is never reused, only left to the collector).
+func (x *executor) newPaths(n int) []pathElem {
+	if n > slabPaths/4 {
+		return make([]pathElem, n)
+	}
+	if len(x.slab)+n > cap(x.slab) {
+		x.slab = make([]pathElem, 0, slabPaths)
+	}
+	i := len(x.slab)
+	x.slab = x.slab[:i+n]
+	return x.slab[i : i+n : i+n]
 }
 
 // errorAt records err as the error of the field at path.
@@ -112,7 +136,14 @@ func (x *executor) run(op *ast.OperationDefinition, root any) []byte {
 		def = x.schema.Query
 	}
 	mark := len(x.buf)
-	if !x.object(def, []*ast.Field{{SelectionSet: op.SelectionSet}}, root, nil) {
+	var sets []*ast.Field
+	if x.prep != nil {
+		sets = x.prep.rootSets(op)
+		x.rootSet = sets[0]
+	} else {
+		sets = []*ast.Field{{SelectionSet: op.SelectionSet}}
+	}
+	if !x.object(def, sets, root, nil) {
 		x.buf = append(x.buf[:mark], "null"...)
 	}
 	return x.buf
@@ -125,7 +156,9 @@ func (x *executor) collect(def *ast.Definition, sets []*ast.Field) (keys []strin
 	var ck collectKey
 	// Only a field that is not merged with others is kept: two merged lists
 	// may start alike and differ after.
-	if x.prep != nil && !x.prep.directives && len(sets) == 1 && sets[0].Name != "" { // not the operation's own set
+	// The operation's own set is kept under its prepared root field (see
+	// rootSets); a root field made for one request would never be found.
+	if x.prep != nil && !x.prep.directives && len(sets) == 1 && (sets[0].Name != "" || sets[0] == x.rootSet) {
 		ck = collectKey{sets[0], def}
 		if c, ok := x.prep.collected.Load(ck); ok {
 			cf := c.(*collectedFields)
@@ -206,7 +239,7 @@ func (x *executor) object(def *ast.Definition, sets []*ast.Field, v any, path *p
 	mark := len(x.buf)
 	keys, byKey := x.collect(def, sets)
 	x.buf = append(x.buf, '{')
-	paths := make([]pathElem, len(keys)) // one allocation for the object's fields
+	paths := x.newPaths(len(keys))
 	for i, k := range keys {
 		if i > 0 {
 			x.buf = append(x.buf, ',')
@@ -244,6 +277,12 @@ func (x *executor) field(def *ast.Definition, fs []*ast.Field, parent any, path 
 	if def == x.schema.Query || def == x.schema.Mutation {
 		x.root(f.Name)
 	}
+	if ps, ok := parent.(plainStringer); ok && fd.Type.Elem == nil && (x.h == nil || !x.h.general) {
+		if s, ok := x.plainString(ps, def, fd); ok { // what resolve and value would write
+			x.buf = appendString(x.buf, s)
+			return true
+		}
+	}
 	v, err := x.resolve(def, fd, fs, parent, path)
 	if err != nil {
 		x.errorAt(err, f, path)
@@ -260,6 +299,25 @@ func (x *executor) field(def *ast.Definition, fs []*ast.Field, parent any, path 
 		x.buf = append(x.buf, "null"...)
 	}
 	return true
+}
+
+// plainString is the value of the field fd of parent when the default
+// resolver answers it with a plain string (see plainStringer) and fd's type
+// is a scalar or an enum; false otherwise, and for a method that panics
+// (resolve answers its error).
+func (x *executor) plainString(parent plainStringer, def *ast.Definition, fd *ast.FieldDefinition) (s string, ok bool) {
+	if planOf(def, fd).fn != nil {
+		return "", false
+	}
+	if t := x.schema.Types[fd.Type.NamedType]; t == nil || t.Kind != ast.Scalar && t.Kind != ast.Enum {
+		return "", false
+	}
+	defer func() {
+		if recover() != nil {
+			s, ok = "", false
+		}
+	}()
+	return parent.plainString(fd.Name)
 }
 
 // root notes a root field that ran (see storeRoots).
@@ -357,7 +415,7 @@ func (x *executor) value(t *ast.Type, fs []*ast.Field, v any, path *pathElem) bo
 			x.buf = x.buf[:mark]
 			return x.nullOr(t)
 		}
-		paths := make([]pathElem, n) // one allocation for the list's items
+		paths := x.newPaths(n)
 		for i := range n {
 			if i > 0 {
 				x.buf = append(x.buf, ',')

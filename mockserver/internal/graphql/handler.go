@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -44,6 +46,9 @@ type Handler struct {
 	opNames opNameCache
 	// server is what appConfig says of the server (see WithServerInfo).
 	server serverInfo
+	// general makes the executor resolve every field through resolve
+	// (tests only: the answers of the plain strings' shortcut compared).
+	general bool
 }
 
 // The limits of one request. DataHub's GraphQL engine has a depth limit
@@ -101,18 +106,80 @@ type request struct {
 }
 
 // decodeVariables decodes the request's variables object (numbers as
-// json.Number); nil for none or null.
-func decodeVariables(raw json.RawMessage) (map[string]any, error) {
+// json.Number) in one pass over it: each value as sent (raw, what
+// checkVariables reads) and decoded (vars); nil maps for none or null, an
+// error for a value that is not an object.
+func decodeVariables(raw json.RawMessage) (vars map[string]any, rawVars map[string]json.RawMessage, err error) {
 	if len(raw) == 0 {
+		return nil, nil, nil
+	}
+	if err := json.Unmarshal(raw, &rawVars); err != nil {
+		return nil, nil, err
+	}
+	if rawVars == nil {
+		return nil, nil, nil
+	}
+	vars = make(map[string]any, len(rawVars))
+	for k, v := range rawVars {
+		if vars[k], err = decodeValue(v); err != nil {
+			return nil, nil, err
+		}
+	}
+	return vars, rawVars, nil
+}
+
+// decodeValue decodes one JSON value (valid: a part of a document already
+// read) as a json.Decoder with UseNumber does into an any, without the
+// decoder for a number, a literal or a string with nothing to unescape.
+func decodeValue(v json.RawMessage) (any, error) {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		return nil, io.ErrUnexpectedEOF
+	}
+	switch c := v[0]; {
+	case c == '"':
+		if s, ok := plainJSONString(v); ok {
+			return s, nil
+		}
+	case c == '-' || c >= '0' && c <= '9':
+		return json.Number(v), nil
+	case string(v) == "true":
+		return true, nil
+	case string(v) == "false":
+		return false, nil
+	case string(v) == "null":
 		return nil, nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec := json.NewDecoder(bytes.NewReader(v))
 	dec.UseNumber()
-	var out map[string]any
+	var out any
 	if err := dec.Decode(&out); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// plainJSONString is the text of the JSON string literal v when it has
+// nothing to unescape or replace (no backslash, no control character, valid
+// UTF-8): what decoding it gives.
+func plainJSONString(v []byte) (string, bool) {
+	if len(v) < 2 || v[len(v)-1] != '"' {
+		return "", false
+	}
+	body := v[1 : len(v)-1]
+	ascii := true
+	for _, c := range body {
+		if c < 0x20 || c == '\\' || c == '"' {
+			return "", false
+		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
+	}
+	if !ascii && !utf8.Valid(body) {
+		return "", false
+	}
+	return string(body), true
 }
 
 // ServeHTTP answers as DataHub's GraphQLController: 405 for a method other
@@ -141,27 +208,59 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // for a caller that read the body already. The handler keeps no reference
 // to body after it returns.
 func (h *Handler) ServeBody(w http.ResponseWriter, r *http.Request, body []byte) {
+	b := Body{raw: body}
+	h.ServeRead(w, r, &b)
+}
+
+// Body is a request body as [Handler.Read] reads it: its operation name
+// and, when finding the name took decoding the body, the decoded request,
+// which [Handler.ServeRead] answers without decoding the body again.
+type Body struct {
+	raw  []byte
+	name string
+	// decoded is whether req is the body decoded (the body is one JSON
+	// value, as json.Unmarshal reads it).
+	decoded bool
+	req     request
+}
+
+// OperationName is the body's [OperationName].
+func (b *Body) OperationName() string { return b.name }
+
+// ServeRead answers r, whose body is b (see Read), as ServeBody answers its
+// body. The handler keeps no reference to the body after it returns.
+func (h *Handler) ServeRead(w http.ResponseWriter, r *http.Request, b *Body) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		w.WriteHeader(http.StatusMethodNotAllowed)
 		return
 	}
+	body := b.raw
 	var version uint64
 	if h.version != nil {
 		version = h.version() // the store as a read would see it
 
-		if answer, ok := h.answers.get(body, version); ok {
-			writeAnswer(w, answer)
+		if answer, ok := h.answers.kept(body, version); ok {
+			writeKept(w, answer)
 			return
 		}
 	}
-	var req request
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&req); err != nil || req.Query == nil || *req.Query == "" {
+	// A body json.Unmarshal read whole decodes to the same request through
+	// a Decoder, which reads the first value of any other body.
+	req := b.req
+	if !b.decoded {
+		req = request{}
+		dec := json.NewDecoder(bytes.NewReader(body))
+		if err := dec.Decode(&req); err != nil {
+			w.WriteHeader(http.StatusBadRequest)
+			return
+		}
+	}
+	if req.Query == nil || *req.Query == "" {
 		w.WriteHeader(http.StatusBadRequest)
 		return
 	}
-	reqVars, err := decodeVariables(req.Variables)
+	reqVars, rawVars, err := decodeVariables(req.Variables)
 	if err != nil {
 		w.WriteHeader(http.StatusBadRequest)
 		return
@@ -187,7 +286,7 @@ func (h *Handler) ServeBody(w http.ResponseWriter, r *http.Request, body []byte)
 		writeErrors(w, e)
 		return
 	}
-	vars, e := h.variables(query, op, operation, req.Variables, reqVars)
+	vars, e := h.variables(prep, query, op, operation, rawVars, reqVars)
 	if e != nil {
 		writeErrors(w, e)
 		return
@@ -264,14 +363,13 @@ func validationError(msg string, pos *ast.Position) *queryError {
 
 // variables coerces the request's variables for op: first the built-in
 // scalars, as graphql-java refuses them ([checkVariables], on raw: the
-// variables as sent), then the rest by the schema (gqlparser's coercion).
-func (h *Handler) variables(query, opName string, op *ast.OperationDefinition, raw json.RawMessage, vars map[string]any) (map[string]any, *queryError) {
+// variables as sent; the operation's definitions read once per document),
+// then the rest by the schema (gqlparser's coercion).
+func (h *Handler) variables(prep *prepared, query, opName string, op *ast.OperationDefinition, raw map[string]json.RawMessage, vars map[string]any) (map[string]any, *queryError) {
 	if len(vars) > 0 {
-		var rv map[string]json.RawMessage
-		if json.Unmarshal(raw, &rv) == nil {
-			if e := checkVariables(query, opName, rv); e != nil {
-				return nil, e
-			}
+		defs, ok := prep.operationVariables(query, opName)
+		if e := checkVariableDefs(defs, ok, raw); e != nil {
+			return nil, e
 		}
 	}
 	out, err := validator.VariableValues(h.schema, op, vars)
@@ -312,9 +410,23 @@ func writeErrors(w http.ResponseWriter, errs ...*queryError) {
 
 // writeAnswer answers 200 with the JSON response body.
 func writeAnswer(w http.ResponseWriter, body []byte) {
-	w.Header()["Content-Type"] = jsonContentType // canonical already; no slice per answer
+	h := w.Header()
+	h["Content-Type"] = jsonContentType // canonical already; no slice per answer
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
+}
+
+// writeKept answers 200 with a kept answer, as writeAnswer answers its
+// body.
+func writeKept(w http.ResponseWriter, a keptAnswer) {
+	h := w.Header()
+	h["Content-Type"] = jsonContentType
+	if a.length != nil {
+		h["Content-Length"] = a.length
+	}
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(a.body)
 }
 
 // jsonContentType is the Content-Type of every answer (shared: net/http
@@ -365,6 +477,11 @@ func OperationName(body []byte) string {
 	if json.Unmarshal(body, &req) != nil {
 		return ""
 	}
+	return req.operationName()
+}
+
+// operationName is OperationName of a body that decoded to req.
+func (req *request) operationName() string {
 	if req.OperationName != nil && *req.OperationName != "" {
 		return *req.OperationName
 	}
@@ -378,15 +495,35 @@ func OperationName(body []byte) string {
 // (bounded as the prepared documents are) so that a body sent again is not
 // decoded again.
 func (h *Handler) OperationName(body []byte) string {
+	b := h.Read(body)
+	return b.name
+}
+
+// Read reads body for ServeRead: its operation name (the package's
+// OperationName, kept by body as [Handler.OperationName] says) and, when
+// the name is not kept, the body decoded once for both.
+func (h *Handler) Read(body []byte) Body {
+	b := Body{raw: body}
 	h.opNames.mu.RLock()
 	name, ok := h.opNames.m[string(body)]
 	h.opNames.mu.RUnlock()
 	if ok {
-		return name
+		b.name = name
+		return b
 	}
-	name = OperationName(body)
+	if json.Unmarshal(body, &b.req) == nil {
+		b.decoded, b.name = true, b.req.operationName()
+	} else {
+		b.req = request{}
+	}
+	h.keepName(body, b.name)
+	return b
+}
+
+// keepName keeps name as the operation name of body.
+func (h *Handler) keepName(body []byte, name string) {
 	if len(body) > maxDocBytes/16 {
-		return name
+		return
 	}
 	h.opNames.mu.Lock()
 	defer h.opNames.mu.Unlock()
@@ -397,7 +534,6 @@ func (h *Handler) OperationName(body []byte) string {
 		h.opNames.m[string(body)] = name
 		h.opNames.bytes += len(body) + len(name)
 	}
-	return name
 }
 
 // opNameCache keeps the operation names of request bodies.

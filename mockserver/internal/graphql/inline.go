@@ -28,6 +28,13 @@ func must[T any](v T, err *gqlError) T {
 	return v
 }
 
+// must0 is must of a call with no value.
+func must0(err *gqlError) {
+	if err != nil {
+		fail(err)
+	}
+}
+
 // decodeCache holds decoded aspect values by aspect name and stored JSON, so
 // that an unchanged aspect is decoded once rather than once per query. The
 // stored bytes are the key, so a cached value is exactly what decoding them

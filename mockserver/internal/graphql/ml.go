@@ -112,9 +112,15 @@ func (p *mlFeatureTablePropertiesR) MlFeatures() *[]*mlFeatureR {
 	if p.p.MLFeatures == nil {
 		return nil
 	}
-	out := make([]*mlFeatureR, 0, len(*p.p.MLFeatures))
-	for _, u := range *p.p.MLFeatures {
-		out = append(out, &mlFeatureR{must(p.e.r.load(p.e.ctx, u, "mlFeature"))})
+	urns := *p.p.MLFeatures
+	// The features, their wrappers and the list in a few allocations.
+	es := make([]entity, len(urns))
+	rs := make([]mlFeatureR, len(urns))
+	out := make([]*mlFeatureR, len(urns))
+	for i, u := range urns {
+		must0(p.e.r.loadInto(&es[i], p.e.ctx, u, "mlFeature"))
+		rs[i].entity = &es[i]
+		out[i] = &rs[i]
 	}
 	return &out
 }

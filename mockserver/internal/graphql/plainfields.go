@@ -8,11 +8,21 @@ package graphql
 // return no error are answered so; TestPlainFields checks every answer
 // against the reflective one.
 
+// A field whose value is a Go string is answered by plainString too (and
+// plainField gives what it gives), which the executor writes without
+// boxing the string in an interface.
+
 // plainFielder is a resolver value that answers some of its fields itself.
 // plainField returns the value of the field name as the method of that name
 // returns it, and false for a field it leaves to reflection.
 type plainFielder interface {
 	plainField(name string) (any, bool)
+}
+
+// plainStringer is a plainFielder some of whose plain fields are strings:
+// plainString returns them, false for any other field.
+type plainStringer interface {
+	plainString(name string) (string, bool)
 }
 
 func (s *searchResultR) plainField(name string) (any, bool) {
@@ -25,17 +35,24 @@ func (s *searchResultR) plainField(name string) (any, bool) {
 	return nil, false
 }
 
-func (m *matchedFieldR) plainField(name string) (any, bool) {
+func (m *matchedFieldR) plainString(name string) (string, bool) {
 	switch name {
 	case "name":
 		return m.Name(), true
 	case "value":
 		return m.Value(), true
 	}
+	return "", false
+}
+
+func (m *matchedFieldR) plainField(name string) (any, bool) {
+	if v, ok := m.plainString(name); ok {
+		return v, true
+	}
 	return nil, false
 }
 
-func (r *dataPlatformR) plainField(name string) (any, bool) {
+func (r *dataPlatformR) plainString(name string) (string, bool) {
 	switch name {
 	case "urn":
 		return r.Urn(), true
@@ -44,10 +61,17 @@ func (r *dataPlatformR) plainField(name string) (any, bool) {
 	case "name":
 		return r.Name(), true
 	}
+	return "", false
+}
+
+func (r *dataPlatformR) plainField(name string) (any, bool) {
+	if v, ok := r.plainString(name); ok {
+		return v, true
+	}
 	return nil, false
 }
 
-func (d *datasetR) plainField(name string) (any, bool) {
+func (d *datasetR) plainString(name string) (string, bool) {
 	switch name {
 	case "urn":
 		return d.Urn(), true
@@ -55,10 +79,19 @@ func (d *datasetR) plainField(name string) (any, bool) {
 		return d.Type(), true
 	case "name":
 		return d.Name(), true
-	case "platform":
-		return d.Platform(), true
 	case "origin":
 		return d.Origin(), true
+	}
+	return "", false
+}
+
+func (d *datasetR) plainField(name string) (any, bool) {
+	if v, ok := d.plainString(name); ok {
+		return v, true
+	}
+	switch name {
+	case "platform":
+		return d.Platform(), true
 	case "description":
 		return d.Description(), true
 	case "properties":
@@ -83,7 +116,7 @@ func (p *datasetPropertiesR) plainField(name string) (any, bool) {
 	return nil, false
 }
 
-func (t *mlFeatureTableR) plainField(name string) (any, bool) {
+func (t *mlFeatureTableR) plainString(name string) (string, bool) {
 	switch name {
 	case "urn":
 		return t.Urn(), true
@@ -91,6 +124,15 @@ func (t *mlFeatureTableR) plainField(name string) (any, bool) {
 		return t.Type(), true
 	case "name":
 		return t.Name(), true
+	}
+	return "", false
+}
+
+func (t *mlFeatureTableR) plainField(name string) (any, bool) {
+	if v, ok := t.plainString(name); ok {
+		return v, true
+	}
+	switch name {
 	case "platform":
 		return t.Platform(), true
 	case "description":
@@ -111,7 +153,7 @@ func (p *mlFeatureTablePropertiesR) plainField(name string) (any, bool) {
 	return nil, false
 }
 
-func (f *mlFeatureR) plainField(name string) (any, bool) {
+func (f *mlFeatureR) plainString(name string) (string, bool) {
 	switch name {
 	case "urn":
 		return f.Urn(), true
@@ -121,6 +163,15 @@ func (f *mlFeatureR) plainField(name string) (any, bool) {
 		return f.Name(), true
 	case "featureNamespace":
 		return f.FeatureNamespace(), true
+	}
+	return "", false
+}
+
+func (f *mlFeatureR) plainField(name string) (any, bool) {
+	if v, ok := f.plainString(name); ok {
+		return v, true
+	}
+	switch name {
 	case "description":
 		return f.Description(), true
 	case "dataType":

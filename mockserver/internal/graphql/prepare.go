@@ -23,6 +23,40 @@ type prepared struct {
 	// fields collected per object type otherwise (collectKey → *collectedFields).
 	directives bool
 	collected  sync.Map
+	// varDefs keeps operationVariables of the document by operation name
+	// (string → *opVarDefs).
+	varDefs sync.Map
+	// roots keeps the root field of each operation (see rootSets).
+	roots sync.Map
+}
+
+// rootSets is the one field whose selection set is op's, as the executor
+// collects the root's fields from it: one per operation of the document,
+// so that the fields collected from it are kept as any field's are.
+func (p *prepared) rootSets(op *ast.OperationDefinition) []*ast.Field {
+	if v, ok := p.roots.Load(op); ok {
+		return v.([]*ast.Field)
+	}
+	v, _ := p.roots.LoadOrStore(op, []*ast.Field{{SelectionSet: op.SelectionSet}})
+	return v.([]*ast.Field)
+}
+
+// opVarDefs is what operationVariables gives for one operation.
+type opVarDefs struct {
+	defs []varDef
+	ok   bool
+}
+
+// operationVariables is operationVariables(query, op) of the document p
+// was prepared from (query), read once per operation name.
+func (p *prepared) operationVariables(query, op string) ([]varDef, bool) {
+	if v, ok := p.varDefs.Load(op); ok {
+		d := v.(*opVarDefs)
+		return d.defs, d.ok
+	}
+	defs, ok := operationVariables(query, op)
+	p.varDefs.Store(op, &opVarDefs{defs, ok})
+	return defs, ok
 }
 
 // docCache keeps prepared documents by their text, so that a document sent

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -110,6 +111,12 @@ func (a Args) String(name string) string {
 // Decode reads the arguments into v, a pointer to a struct whose fields
 // are named as the arguments (case-insensitively, as encoding/json reads).
 func (a Args) Decode(v any) error {
+	if u, ok := v.(*urnArgs); ok && len(a) == 1 { // the entity roots' one argument
+		if s, ok := a["urn"].(string); ok && utf8.ValidString(s) {
+			*u = urnArgs{Urn: s} // as the JSON round trip gives it
+			return nil
+		}
+	}
 	var v0 any = map[string]any(a)
 	if hasNilList(v0) {
 		v0 = emptyLists(v0)

@@ -122,38 +122,48 @@ var entityTypes = map[string]string{
 // load reads urn's latest aspects through the core, checking that it is a
 // URN of entity type want ("" for any type with a GraphQL type).
 func (r *resolver) load(ctx context.Context, urn, want string) (*entity, *gqlError) {
+	e := new(entity)
+	if err := r.loadInto(e, ctx, urn, want); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// loadInto is load into e (a zero entity).
+func (r *resolver) loadInto(e *entity, ctx context.Context, urn, want string) *gqlError {
 	got := gms.EntityTypeOf(urn)
 	served := sdlTypeOf(got) != ""
 	if (want != "" && got != want) || !served {
 		if _, err := gms.CheckURN(urn); err != nil { // a malformed URN says so first
-			return nil, fromCore(err)
+			return fromCore(err)
 		}
 	}
 	if want != "" && got != want {
-		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, sdlTypeOf(want), gms.Abbreviate(urn), want))
+		return badRequest(fmt.Sprintf(msgWrongEntityType, sdlTypeOf(want), gms.Abbreviate(urn), want))
 	}
 	if !served {
-		return nil, badRequest(fmt.Sprintf(msgWrongEntityType, "entity", gms.Abbreviate(urn), "served entity type"))
+		return badRequest(fmt.Sprintf(msgWrongEntityType, "entity", gms.Abbreviate(urn), "served entity type"))
 	}
-	e := &entity{r: r, ctx: ctx, urn: urn, name: got, key: &keyJSON{}}
+	*e = entity{r: r, ctx: ctx, urn: urn, name: got}
 	st, _ := ctx.Value(execStateKey{}).(*execState)
 	if st != nil && st.versioned {
 		if l, ok := r.loaded.get(urn, st.version); ok {
 			e.aspects, e.key, e.props = l.aspects, l.key, l.props
-			return e, nil
+			return nil
 		}
 	}
+	e.key = &keyJSON{}
 	ent, err := r.core.GetEntity(ctx, urn, nil, true) // checks the URN
 	if err != nil {
-		return nil, fromCore(err)
+		return fromCore(err)
 	}
 	if err := e.fill(ent); err != nil {
-		return nil, err
+		return err
 	}
 	if st != nil && st.versioned && r.version() == st.version {
 		r.loaded.put(urn, &loadedEntity{aspects: e.aspects, key: e.key, props: e.props}, st.version)
 	}
-	return e, nil
+	return nil
 }
 
 // fill sets e's aspects, key and properties from ent.

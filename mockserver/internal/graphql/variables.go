@@ -35,7 +35,13 @@ func checkVariables(query, op string, vars map[string]json.RawMessage) *queryErr
 		return nil
 	}
 	defs, ok := operationVariables(query, op)
-	if !ok {
+	return checkVariableDefs(defs, ok, vars)
+}
+
+// checkVariableDefs is checkVariables with the operation's variable
+// definitions read (ok false: not readable, nothing checked).
+func checkVariableDefs(defs []varDef, ok bool, vars map[string]json.RawMessage) *queryError {
+	if len(vars) == 0 || !ok {
 		return nil
 	}
 	for _, d := range defs {

@@ -50,6 +50,11 @@ func ReadAll(r io.Reader, n int64) ([]byte, error) {
 	return readAllInto(nil, r, n)
 }
 
+// ReadAllInto is ReadAll reading into buf's memory (see readAllInto).
+func ReadAllInto(buf []byte, r io.Reader, n int64) ([]byte, error) {
+	return readAllInto(buf, r, n)
+}
+
 // readAllInto is ReadAll reading into buf's memory (from its start) when it
 // has room for the announced length (512 bytes when unknown), else into a
 // buffer of its own, growing either as it must.
