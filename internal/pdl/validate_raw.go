@@ -93,7 +93,7 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 	for {
 		p.ws()
 		var i int
-		if next < len(r.fields) && r.fields[next].lit.at(p.data, p.pos) {
+		if next < len(r.fields) && p.esc == nil && r.fields[next].lit.at(p.data, p.pos) {
 			// The key and its colon, and the one space Python writes
 			// after it, in line.
 			i = next
@@ -562,6 +562,9 @@ func (p *jsonParser) oneSpaceGap() {
 // strBody scans the string literal at p.pos and returns its body (between
 // the quotes); plain means it is its own decoding.
 func (p *jsonParser) strBody() (body []byte, plain, ok bool) {
+	if p.esc != nil {
+		return p.strBodyEsc()
+	}
 	start := p.pos
 	end, plainASCII, ok := p.scanStr()
 	if !ok {
