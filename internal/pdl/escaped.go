@@ -9,42 +9,46 @@ import (
 // decoding is JSON text: {"value":"{\"removed\": false}"}. The string's own
 // escapes are mostly the \" around the strings of that text, so the walk
 // of ConformsCompactHash can read the string's body as it is: it takes \"
-// for a quote, and leaves the backslash out of the decoding it builds as it
-// leaves white space out of a compaction (a gap). Anything else (another
-// escape, a control byte, a byte past ASCII) ends the walk, and the caller
-// reads the string as before.
+// for a quote, and builds the decoding and its compaction as it goes, a
+// string at a time (the text between two strings, without its spaces for
+// the compaction, then the string). Anything else (another escape, a
+// control byte, a byte past ASCII) ends the walk, and the caller reads the
+// string as before.
 
-// escWalk is what a walk of an escaped text keeps beside the jsonParser:
-// the decoding it builds, and whether the text was fit for the walk.
+// escWalk is what a walk of an escaped text builds beside the jsonParser
+// (whose compactor is unset).
 type escWalk struct {
-	// raw collects the decoding (the text without the backslashes of its
-	// \"), as the parser's compactor collects the compaction.
-	raw compactor
-	// slashes is the number of backslashes left out.
-	slashes int
-	// bad reports white space other than a space (an escape in the text
-	// read: the string's body holds no raw control byte).
+	// raw is the decoding of the text before from, and compact its
+	// compaction while spaced (before, the compaction is raw).
+	raw, compact []byte
+	base         int // the length of raw before the walk
+	from         int
+	spaced       bool
+	// bad reports a byte the walk does not read (a control byte, which
+	// the text escapes).
 	bad bool
 }
 
-// spaces notes the white space w the parser moved past.
-func (e *escWalk) spaces(w []byte) {
-	for _, c := range w {
+// between adds seg, text between two strings (or before the first or
+// after the last), to the decoding and the compaction.
+func (e *escWalk) between(seg []byte) {
+	e.raw = append(e.raw, seg...)
+	for k, c := range seg {
+		if c > ' ' {
+			if e.spaced {
+				e.compact = append(e.compact, c)
+			}
+			continue
+		}
 		if c != ' ' {
 			e.bad = true
+			return
+		}
+		if !e.spaced { // the first space: the compaction is the decoding so far
+			e.spaced = true
+			e.compact = append(e.compact, e.raw[e.base:len(e.raw)-len(seg)+k]...)
 		}
 	}
-}
-
-// slash leaves the backslash at d[i] out of both texts.
-func (p *jsonParser) slash(d []byte, i int) {
-	if c := p.compact; !c.note(i, i+1) {
-		c.gap(d, i, i+1)
-	}
-	if c := &p.esc.raw; !c.note(i, i+1) {
-		c.gap(d, i, i+1)
-	}
-	p.esc.slashes++
 }
 
 // strBodyEsc is strBody in an escaped text: the literal at p.pos is \"
@@ -78,8 +82,14 @@ func (p *jsonParser) strBodyEsc() (body []byte, plain, ok bool) {
 	if j+1 >= len(d) || d[j] != '\\' || d[j+1] != '"' || seen&swarHigh != 0 {
 		return nil, false, false
 	}
-	p.slash(d, i)
-	p.slash(d, j)
+	e := p.esc
+	e.between(d[e.from:i])
+	lit := d[i+1 : j+2] // the literal, its closing backslash aside
+	e.raw = append(append(e.raw, lit[:len(lit)-2]...), '"')
+	if e.spaced {
+		e.compact = append(append(e.compact, lit[:len(lit)-2]...), '"')
+	}
+	e.from = j + 2
 	p.pos = j + 2
 	return d[start:j], true, true
 }
@@ -108,36 +118,28 @@ func (h Held) ConformsEscaped(data []byte, start int, raw, compact []byte) (Held
 	if h.rec == nil || start >= len(data) || data[start] != '"' {
 		return HeldEscaped{}, false
 	}
-	if cap(raw) == 0 {
-		raw = make([]byte, 0, 256)
-	}
-	if cap(compact) == 0 {
-		compact = make([]byte, 0, 256)
-	}
-	// The compactors copy the body from start+1 on.
-	e := escWalk{raw: appendingTo(raw)}
-	c := appendingTo(compact)
-	c.from, e.raw.from = start+1, start+1
-	p := jsonParser{data: data, pos: start + 1, compact: &c, hashing: true, urns: true, esc: &e}
+	e := escWalk{raw: raw, compact: compact, base: len(raw), from: start + 1}
+	p := jsonParser{data: data, pos: start + 1, hashing: true, urns: true, esc: &e}
 	p.ws()
 	hash, ok := p.conformsRecord(h.rec, 1)
 	if !ok {
 		return HeldEscaped{}, false
 	}
 	p.ws()
-	if e.bad || p.pos >= len(data) || data[p.pos] != '"' {
+	if p.pos >= len(data) || data[p.pos] != '"' {
+		return HeldEscaped{}, false
+	}
+	e.between(data[e.from:p.pos])
+	if e.bad {
 		return HeldEscaped{}, false
 	}
 	if p.unhashed {
 		hash = 0
 	}
-	text := data[:p.pos] // the body, from start+1
-	out := HeldEscaped{Hash: hash, End: p.pos + 1}
-	out.Compact = c.finish(text)[len(compact):]
-	if len(out.Compact) == p.pos-start-1-e.slashes { // no white space left out
-		out.Raw = out.Compact
-	} else {
-		out.Raw = e.raw.finish(text)[len(raw):]
+	out := HeldEscaped{Raw: e.raw[len(raw):], Hash: hash, End: p.pos + 1}
+	out.Compact = out.Raw
+	if e.spaced {
+		out.Compact = e.compact[len(compact):]
 	}
 	return out, true
 }

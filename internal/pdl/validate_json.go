@@ -247,9 +247,6 @@ func (p *jsonParser) skipSpace() {
 	if c := p.compact; c != nil && !c.note(start, i) {
 		c.gap(d, start, i)
 	}
-	if p.esc != nil {
-		p.esc.spaces(d[start:i])
-	}
 }
 
 // isSpace marks the white space JSON allows between tokens.
