@@ -8,47 +8,31 @@ import (
 // A Rest.li proposal carries its aspect's value as a JSON string whose
 // decoding is JSON text: {"value":"{\"removed\": false}"}. The string's own
 // escapes are mostly the \" around the strings of that text, so the walk
-// of ConformsCompactHash can read the string's body as it is: it takes \"
-// for a quote, and builds the decoding and its compaction as it goes, a
-// string at a time (the text between two strings, without its spaces for
-// the compaction, then the string). Anything else (another escape, a
-// control byte, a byte past ASCII) ends the walk, and the caller reads the
-// string as before.
+// of ConformsCompactHash can read the string's body as it is, taking \"
+// for a quote (a key's literal is matched with its escapes); the decoding
+// and its compaction are then written in one loop over the body (dropping
+// the backslashes, and the spaces outside strings for the compaction).
+// Anything else (another escape, a control byte, a byte past ASCII) ends
+// the walk, and the caller reads the string as before.
 
-// escWalk is what a walk of an escaped text builds beside the jsonParser
-// (whose compactor is unset).
-type escWalk struct {
-	// raw is the decoding of the text before from, and compact its
-	// compaction while spaced (before, the compaction is raw).
-	raw, compact []byte
-	base         int // the length of raw before the walk
-	from         int
-	spaced       bool
-	// bad reports a byte the walk does not read (a control byte, which
-	// the text escapes).
-	bad bool
+// escWalk marks a jsonParser walking an escaped text (see strBodyEsc).
+type escWalk struct{}
+
+// keyAt reports whether the literal of f's key is at p.pos, as p reads
+// keys (escaped or not).
+func (f *cField) keyAt(p *jsonParser) bool {
+	if p.esc != nil {
+		return f.escLit.at(p.data, p.pos)
+	}
+	return f.lit.at(p.data, p.pos)
 }
 
-// between adds seg, text between two strings (or before the first or
-// after the last), to the decoding and the compaction.
-func (e *escWalk) between(seg []byte) {
-	e.raw = append(e.raw, seg...)
-	for k, c := range seg {
-		if c > ' ' {
-			if e.spaced {
-				e.compact = append(e.compact, c)
-			}
-			continue
-		}
-		if c != ' ' {
-			e.bad = true
-			return
-		}
-		if !e.spaced { // the first space: the compaction is the decoding so far
-			e.spaced = true
-			e.compact = append(e.compact, e.raw[e.base:len(e.raw)-len(seg)+k]...)
-		}
+// keyLen is the length of the literal keyAt found.
+func (f *cField) keyLen(p *jsonParser) int {
+	if p.esc != nil {
+		return f.escLit.n
 	}
+	return f.lit.n
 }
 
 // strBodyEsc is strBody in an escaped text: the literal at p.pos is \"
@@ -58,8 +42,7 @@ func (p *jsonParser) strBodyEsc() (body []byte, plain, ok bool) {
 	if i+1 >= len(d) || d[i] != '\\' || d[i+1] != '"' {
 		return nil, false, false
 	}
-	start := i + 2
-	j := start
+	j := i + 2
 	var seen uint64
 	for {
 		if j+8 > len(d) {
@@ -82,16 +65,62 @@ func (p *jsonParser) strBodyEsc() (body []byte, plain, ok bool) {
 	if j+1 >= len(d) || d[j] != '\\' || d[j+1] != '"' || seen&swarHigh != 0 {
 		return nil, false, false
 	}
-	e := p.esc
-	e.between(d[e.from:i])
-	lit := d[i+1 : j+2] // the literal, its closing backslash aside
-	e.raw = append(append(e.raw, lit[:len(lit)-2]...), '"')
-	if e.spaced {
-		e.compact = append(append(e.compact, lit[:len(lit)-2]...), '"')
-	}
-	e.from = j + 2
 	p.pos = j + 2
-	return d[start:j], true, true
+	return d[i+2 : j], true, true
+}
+
+// escStops marks, as strStops does, the first byte of w that the decoding
+// loop of an escaped text does not copy as it is: a backslash (of \", the
+// body's only escape: it holds no other quote), a space or a control
+// character.
+func escStops(w uint64) uint64 {
+	b := w ^ swarLow*'\\'
+	return ((b-swarLow)&^b | (w-swarLow*0x21)&^w) & swarHigh
+}
+
+// escDecode writes the decoding of text, the body of a JSON string whose
+// only escapes are \" (as the walk found it), to raw[rn:] and its
+// compaction (the spaces outside the decoding's strings left out) to
+// compact[cn:]; both have room for len(text) bytes and eight more. It
+// returns their new lengths and false when text holds a control byte.
+func escDecode(raw, compact []byte, rn, cn int, text []byte) (int, int, bool) {
+	in := false // within a string of the decoding
+	i := 0
+	for i < len(text) {
+		if i+8 <= len(text) {
+			w := binary.LittleEndian.Uint64(text[i:])
+			binary.LittleEndian.PutUint64(raw[rn:], w)
+			binary.LittleEndian.PutUint64(compact[cn:], w)
+			m := escStops(w)
+			if m == 0 {
+				i, rn, cn = i+8, rn+8, cn+8
+				continue
+			}
+			k := int(uint(bits.TrailingZeros64(m)) >> 3)
+			i, rn, cn = i+k, rn+k, cn+k
+		}
+		switch text[i] {
+		case '\\': // \": a quote
+			raw[rn], compact[cn] = '"', '"'
+			rn, cn, i = rn+1, cn+1, i+2
+			in = !in
+			continue
+		case ' ':
+			raw[rn], compact[cn] = ' ', ' '
+			rn++
+			if in {
+				cn++
+			}
+		default:
+			if text[i] < ' ' {
+				return 0, 0, false
+			}
+			raw[rn], compact[cn] = text[i], text[i]
+			rn, cn = rn+1, cn+1
+		}
+		i++
+	}
+	return rn, cn, true
 }
 
 // HeldEscaped is what [Held.ConformsEscaped] found.
@@ -118,8 +147,7 @@ func (h Held) ConformsEscaped(data []byte, start int, raw, compact []byte) (Held
 	if h.rec == nil || start >= len(data) || data[start] != '"' {
 		return HeldEscaped{}, false
 	}
-	e := escWalk{raw: raw, compact: compact, base: len(raw), from: start + 1}
-	p := jsonParser{data: data, pos: start + 1, hashing: true, urns: true, esc: &e}
+	p := jsonParser{data: data, pos: start + 1, hashing: true, urns: true, esc: &escWalk{}}
 	p.ws()
 	hash, ok := p.conformsRecord(h.rec, 1)
 	if !ok {
@@ -129,17 +157,27 @@ func (h Held) ConformsEscaped(data []byte, start int, raw, compact []byte) (Held
 	if p.pos >= len(data) || data[p.pos] != '"' {
 		return HeldEscaped{}, false
 	}
-	e.between(data[e.from:p.pos])
-	if e.bad {
-		return HeldEscaped{}, false
-	}
 	if p.unhashed {
 		hash = 0
 	}
-	out := HeldEscaped{Raw: e.raw[len(raw):], Hash: hash, End: p.pos + 1}
-	out.Compact = out.Raw
-	if e.spaced {
-		out.Compact = e.compact[len(compact):]
+	text := data[start+1 : p.pos]
+	rn, cn := len(raw), len(compact)
+	if cap(raw)-rn < len(text)+8 {
+		raw = make([]byte, 0, len(text)+8)
+		rn = 0
+	}
+	if cap(compact)-cn < len(text)+8 {
+		compact = make([]byte, 0, len(text)+8)
+		cn = 0
+	}
+	r, c := raw[:cap(raw)], compact[:cap(compact)]
+	rEnd, cEnd, ok := escDecode(r, c, rn, cn, text)
+	if !ok {
+		return HeldEscaped{}, false
+	}
+	out := HeldEscaped{Raw: r[rn:rEnd], Compact: c[cn:cEnd], Hash: hash, End: p.pos + 1}
+	if rEnd-rn == cEnd-cn { // no space left out
+		out.Compact = out.Raw
 	}
 	return out, true
 }

@@ -93,11 +93,11 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 	for {
 		p.ws()
 		var i int
-		if next < len(r.fields) && p.esc == nil && r.fields[next].lit.at(p.data, p.pos) {
+		if next < len(r.fields) && r.fields[next].keyAt(p) {
 			// The key and its colon, and the one space Python writes
 			// after it, in line.
 			i = next
-			d, j := p.data, p.pos+r.fields[next].lit.n
+			d, j := p.data, p.pos+r.fields[next].keyLen(p)
 			if j+1 < len(d) && d[j] == ' ' && !isSpace[d[j+1]] {
 				if c := p.compact; c != nil && !c.note(j, j+1) {
 					c.gap(d, j, j+1)
