@@ -54,8 +54,7 @@ func decodeIngestQuick(body []byte, batch bool) (ps []gms.Proposal, async, ok bo
 			seenProposals = true
 			ps = make([]gms.Proposal, 1)
 			d := wire.Doc{Memo: &wire.Memo{Chunk: min(len(body), wire.MaxValueChunk)}}
-			m := newQuickMemo(body, d.Memo.Chunk)
-			if !quickProposal(sc, d, &m, 2, &ps[0]) {
+			if !quickProposal(sc, d, &quickMemo{body: body}, 2, &ps[0]) {
 				return nil, false, false
 			}
 		default:
@@ -102,7 +101,7 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 	parts := make([][]gms.Proposal, k)
 	n, _, ok := pdl.ReadListChunks(sc, body, first, k, listItemStart, func(c int, s *pdl.Scanner) func() bool {
 		d := wire.Doc{Memo: &wire.Memo{Chunk: memoChunk}}
-		m := newQuickMemo(body, memoChunk)
+		m := quickMemo{body: body}
 		if c == 0 { // the list the others' proposals are appended to
 			parts[c] = make([]gms.Proposal, 0, text/quickItemBytes/2+1)
 		} else { // copied out below
@@ -206,24 +205,6 @@ type quickMemo struct {
 	// owners, a platform) to entity after entity.
 	valueStart, valueEnd int
 	value                []byte
-	// checked is value's check, made as it was decoded (or none).
-	checked gms.Checked
-	// check is the value check of checkType's aspect checkAspect, when
-	// checkOK: the last one asked for (a batch's proposals mostly write
-	// one aspect of one entity type).
-	check                  gms.ValueCheck
-	checkType, checkAspect string
-	checkOK, checkAsked    bool
-	// compact is the memory of the compactions of the values checked as
-	// they were decoded, apart from the values' (whose memory a stored
-	// compaction would keep).
-	compact wire.Memo
-}
-
-// newQuickMemo returns the memo of a reader of body whose values take
-// memory in chunks of chunk bytes.
-func newQuickMemo(body []byte, chunk int) quickMemo {
-	return quickMemo{body: body, compact: wire.Memo{Chunk: chunk}}
 }
 
 // The strings quickMemo keeps, by slot.
@@ -255,44 +236,16 @@ func (m *quickMemo) string(s *pdl.Scanner, slot int) (string, bool) {
 // whose decoding must be all ASCII, into memory from d: a repeat of the
 // last literal read (the same text up to its closing quote is the same
 // literal) is moved past without another scan and gets the same bytes.
-// The value of an aspect of p's entity type and aspect name (when read
-// before it) is checked in the pass that decodes it when the core's
-// ValueCheck reads it (its check comes with it), else decoded alone.
-func (m *quickMemo) aspectValue(s *pdl.Scanner, d wire.Doc, p *gms.Proposal) ([]byte, gms.Checked, bool) {
+func (m *quickMemo) aspectValue(s *pdl.Scanner, d wire.Doc) ([]byte, bool) {
 	if m.valueEnd > 0 && s.SkipText(m.body[m.valueStart:m.valueEnd]) {
-		return m.value, m.checked, true
+		return m.value, true
 	}
 	start := s.Pos()
-	if vc, ok := m.checkFor(p); ok {
-		cd := wire.Doc{Memo: &m.compact}
-		rawRoom, compactRoom := d.Room(quickValueRoom), cd.Room(quickValueRoom)
-		if v, c, end, ok := vc.Escaped(m.body, start, rawRoom, compactRoom); ok {
-			v = d.Took(rawRoom, v)
-			cd.Took(compactRoom, c.Compact())
-			s.Seek(end)
-			m.valueStart, m.valueEnd, m.value, m.checked = start, end, v, c
-			return v, c, true
-		}
-	}
 	v, ok := d.ScanASCIIBytes(s, quickValueRoom)
 	if ok {
-		m.valueStart, m.valueEnd, m.value, m.checked = start, s.Pos(), v, gms.Checked{}
+		m.valueStart, m.valueEnd, m.value = start, s.Pos(), v
 	}
-	return v, gms.Checked{}, ok
-}
-
-// checkFor returns the core's value check of p's aspect (false: none),
-// asking the core once for a run of proposals of one entity type and
-// aspect name.
-func (m *quickMemo) checkFor(p *gms.Proposal) (gms.ValueCheck, bool) {
-	if p.AspectName == "" || p.ChangeType == "PATCH" {
-		return gms.ValueCheck{}, false
-	}
-	if !m.checkAsked || p.EntityType != m.checkType || p.AspectName != m.checkAspect {
-		m.check, m.checkOK = gms.CheckFor(p.EntityType, p.AspectName)
-		m.checkType, m.checkAspect, m.checkAsked = p.EntityType, p.AspectName, true
-	}
-	return m.check, m.checkOK
+	return v, ok
 }
 
 // quickKey reads the key of a member and the colon after it, as s.Key
@@ -358,7 +311,7 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, m *quickMemo, level int, p *gms.P
 				return false
 			}
 		case qAspect:
-			if p.Aspect, p.ContentType, ok = quickGenericAspect(s, d, m, p); !ok {
+			if p.Aspect, p.ContentType, ok = quickGenericAspect(s, d, m); !ok {
 				return false
 			}
 		case qSystemMetadata:
@@ -383,7 +336,7 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, m *quickMemo, level int, p *gms.P
 
 // quickGenericAspect reads a GenericAspect of value and contentType (both
 // strings, value all ASCII) with s.
-func quickGenericAspect(s *pdl.Scanner, d wire.Doc, m *quickMemo, p *gms.Proposal) (value []byte, contentType string, ok bool) {
+func quickGenericAspect(s *pdl.Scanner, d wire.Doc, m *quickMemo) (value []byte, contentType string, ok bool) {
 	empty, ok := s.Enter('{')
 	if !ok || empty {
 		return nil, "", false
@@ -410,7 +363,7 @@ func quickGenericAspect(s *pdl.Scanner, d wire.Doc, m *quickMemo, p *gms.Proposa
 			seen |= 1
 			// Pegasus bytes: their JSON text is the string's when ASCII
 			// (pegasusBytesOf); other text is left to decodeGenericAspect.
-			if value, p.Checked, ok = m.aspectValue(s, d, p); !ok {
+			if value, ok = m.aspectValue(s, d); !ok {
 				return nil, "", false
 			}
 		case string(key) == "contentType" && seen&2 == 0:

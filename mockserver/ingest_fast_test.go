@@ -123,28 +123,3 @@ func TestDecodeIngestQuickChunks(t *testing.T) {
 		runtime.GOMAXPROCS(prev)
 	}
 }
-
-// TestDecodeIngestQuickChecks checks that the quick decode has the core's
-// value check made in its pass over the values of the emitters' bodies
-// (so that prepare does not check them again), and not over a value it
-// decodes otherwise.
-func TestDecodeIngestQuickChecks(t *testing.T) {
-	t.Parallel()
-	for _, body := range ingestBodiesDistinct(&testing.B{}, 200) {
-		ps, _, ok := decodeIngestQuick(body, true)
-		if !ok {
-			t.Fatal("the quick decode does not read the emitters' batch")
-		}
-		for i := range ps {
-			if c := ps[i].Checked.Compact(); len(c) == 0 || len(c) >= len(ps[i].Aspect) {
-				t.Fatalf("proposal %d: checked compaction %q of %q", i, c, ps[i].Aspect)
-			}
-		}
-	}
-	one := `{"proposal":{"entityType":"dataset","entityUrn":"` + dsURN + `","changeType":"UPSERT","aspectName":"status",` +
-		`"aspect":{"value":"{\"removed\":\u0020false}","contentType":"application/json"}}}`
-	ps, _, ok := decodeIngestQuick([]byte(one), false)
-	if !ok || string(ps[0].Aspect) != `{"removed": false}` || ps[0].Checked.Compact() != nil {
-		t.Fatalf("quick decode of an escaped value = %v %q, checked %q", ok, ps[0].Aspect, ps[0].Checked.Compact())
-	}
-}

@@ -25,21 +25,13 @@ type keyLit struct {
 const keyWords = 3
 
 // newKeyLit returns the literal of name, with its colon.
-func newKeyLit(name string) keyLit { return newKeyText(name, `"`) }
-
-// newEscKeyLit returns the literal of name, with its colon, as a JSON
-// string holding JSON text escapes it: its quotes as \".
-func newEscKeyLit(name string) keyLit { return newKeyText(name, `\"`) }
-
-// newKeyText returns the literal of name between the quotes quote, with
-// its colon.
-func newKeyText(name, quote string) keyLit {
+func newKeyLit(name string) keyLit {
 	for i := 0; i < len(name); i++ {
 		if !strPlainByte[name[i]] || name[i] >= 0x80 {
 			return keyLit{}
 		}
 	}
-	q := quote + name + quote + `:`
+	q := `"` + name + `":`
 	k := keyLit{n: len(q), quoted: q}
 	var b [8 * keyWords]byte
 	copy(b[:], q)

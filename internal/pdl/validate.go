@@ -115,7 +115,6 @@ type cField struct {
 	typ      *cType
 	keyHash  uint64 // the name's hash as Hash hashes an object key
 	lit      keyLit // the name as a key's literal
-	escLit   keyLit // lit as the text of a JSON string escapes it (escaped.go)
 }
 
 type cType struct {
@@ -211,7 +210,7 @@ func compile() *compiledSchemas {
 		cr.index = make(map[string]int, len(r.Fields))
 		for i, f := range r.Fields {
 			cr.fields[i] = cField{name: f.Name, required: !f.Optional && f.Default == nil, typ: conv(f.Type),
-				keyHash: hashBytes(tagString, []byte(f.Name)), lit: newKeyLit(f.Name), escLit: newEscKeyLit(f.Name)}
+				keyHash: hashBytes(tagString, []byte(f.Name)), lit: newKeyLit(f.Name)}
 			cr.index[f.Name] = i
 			for _, g := range cr.fields[:i] {
 				cr.keyHashClash = cr.keyHashClash || g.keyHash == cr.fields[i].keyHash

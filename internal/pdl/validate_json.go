@@ -206,10 +206,6 @@ type jsonParser struct {
 	// high is the bytes of the string literals scanStr scanned, ORed
 	// (escapes aside): without swarHigh bits they were all ASCII.
 	high uint64
-	// esc, when set, reads data as the body of a JSON string literal
-	// whose decoding is the JSON text to walk (see escaped.go): its string
-	// literals are delimited by \" and hold no escape.
-	esc *escWalk
 }
 
 // ws moves past white space.

@@ -93,11 +93,11 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 	for {
 		p.ws()
 		var i int
-		if next < len(r.fields) && r.fields[next].keyAt(p) {
+		if next < len(r.fields) && r.fields[next].lit.at(p.data, p.pos) {
 			// The key and its colon, and the one space Python writes
 			// after it, in line.
 			i = next
-			d, j := p.data, p.pos+r.fields[next].keyLen(p)
+			d, j := p.data, p.pos+r.fields[next].lit.n
 			if j+1 < len(d) && d[j] == ' ' && !isSpace[d[j+1]] {
 				if c := p.compact; c != nil && !c.note(j, j+1) {
 					c.gap(d, j, j+1)
@@ -562,9 +562,6 @@ func (p *jsonParser) oneSpaceGap() {
 // strBody scans the string literal at p.pos and returns its body (between
 // the quotes); plain means it is its own decoding.
 func (p *jsonParser) strBody() (body []byte, plain, ok bool) {
-	if p.esc != nil {
-		return p.strBodyEsc()
-	}
 	start := p.pos
 	end, plainASCII, ok := p.scanStr()
 	if !ok {

@@ -28,10 +28,6 @@ type Proposal struct {
 	SystemMetadata json.RawMessage
 	// Headers is the proposal's headers map (conditions), nil if absent.
 	Headers map[string]string
-	// Checked is the check of Aspect the adapter had made as it decoded
-	// it (ValueCheck.Escaped), or none: the core checks Aspect itself
-	// unless Checked is the answer for Aspect as it is.
-	Checked Checked
 }
 
 // IngestOptions says how [Core.Ingest] treats its proposals.
@@ -223,13 +219,6 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 // compaction, and for an ownership value the ownerTypes hook's (which
 // holds the compaction and the owners' type groups).
 func arenaNeed(p *Proposal) int {
-	if p.Checked.of(p.Aspect) {
-		// Checked already: the hook's memory only.
-		if p.AspectName == "ownership" {
-			return len(p.Aspect)
-		}
-		return 0
-	}
 	if p.AspectName == "ownership" {
 		return 2 * len(p.Aspect)
 	}
@@ -430,13 +419,9 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		schema := af.validated && !lax[info.Name]
 		var repeated bool
 		if value, valueHash, repeated = values.repeatedValue(p.Aspect, entity.Name, info.Name, schema); !repeated {
-			if c := &p.Checked; schema && c.answers(af.held, info.Timeseries, p.Aspect) {
-				value, valueHash = c.compact, c.hash
-			} else {
-				var err *Error
-				if value, valueHash, err = checkHeld(info, af.held, entity.Name, p.Aspect, schema, values); err != nil {
-					return err
-				}
+			var err *Error
+			if value, valueHash, err = checkHeld(info, af.held, entity.Name, p.Aspect, schema, values); err != nil {
+				return err
 			}
 			if m, h, changed := mutateHashed(info, af.floats, value, valueHash, values); changed { // GMS's serialisation and mutation hooks (hooks.go)
 				if h == 0 {

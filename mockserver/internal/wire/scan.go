@@ -52,29 +52,3 @@ func (d Doc) ScanSystemMetadata(s *pdl.Scanner, level int) ([]byte, bool) {
 	c, err := d.CheckSystemMetadata(v)
 	return c, err == nil
 }
-
-// Room returns the memo's free memory for a value of up to n bytes: an
-// empty slice whose capacity is the current chunk's room, a new chunk's
-// when that has less than n (nil without a memo). A value appended to it
-// is the memo's once Took is called.
-func (d Doc) Room(n int) []byte {
-	m := d.Memo
-	if m == nil {
-		return nil
-	}
-	if cap(m.values)-len(m.values) < n {
-		m.newChunk(n)
-	}
-	return m.values[len(m.values):]
-}
-
-// Took notes that v, appended to room (from Room), holds memory of the
-// memo's chunk, when it starts there (an append past the room moved it), so that
-// the next value does not take it; it returns v with its capacity cut to
-// its length.
-func (d Doc) Took(room, v []byte) []byte {
-	if m := d.Memo; m != nil && len(v) > 0 && cap(room) >= len(v) && &v[0] == &room[:1][0] {
-		m.values = m.values[:len(m.values)+len(v)]
-	}
-	return v[:len(v):len(v)]
-}
