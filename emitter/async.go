@@ -172,6 +172,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 		pt := &partition{wake: make(chan struct{}, 1), queue: mem.ring(min(4*cfg.batchSize, cfg.queueSize, 1024))}
 		a.parts = append(a.parts, pt)
 		go func() {
+			growStack(int(running.Load()))
 			a.run(pt, mem)
 			if running.Add(-1) > 0 {
 				return
@@ -322,6 +323,10 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 type sendScratch struct {
 	results []Result
 	items   []encoded
+	// es holds the indexes of a request's proposals (emitScratch.idx).
+	es emitScratch
+	// holds is the arenaHolds of the last batch, free (see batchHolds).
+	holds *arenaHolds
 }
 
 // send emits batch through the inner emitter and returns the outcome of
@@ -345,10 +350,10 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 		for i := range qs {
 			sc.items[i] = qs[i].item
 		}
-		b := &batch{r: a.inner, items: sc.items, results: results, holds: chunkHolds(sc.items)}
+		b := &batch{r: a.inner, items: sc.items, results: results, holds: sc.batchHolds(sc.items), scratch: &sc.es}
 		_ = b.run(a.ctx) // the outcomes are in results
 		if b.holds != nil {
-			b.holds.release() // the chunks go back once the requests let go too
+			sc.releaseHolds(b.holds) // the chunks go back once the requests let go too
 		}
 		clear(sc.items)
 	default:

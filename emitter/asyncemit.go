@@ -37,22 +37,40 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 
 // emitOne is Emit of one proposal in Rest.li's form, encoded straight into
 // memory the queue keeps (see encodeKept), with nothing to copy under the
-// lock.
+// lock: the queued proposal is written in its place in the ring.
 func (a *Async) emitOne(ctx context.Context, ps []Proposal) error {
 	at := nowClock() // when the proposal is queued, and observed (see Async.nowMillis)
 	item, r := a.inner.encodeKept(ps, a.nowMillis(at))
 	if r.Status == Rejected {
 		return r.Err
 	}
-	var qs [1]queued
-	q := &qs[0]
 	hash, urnLen, urnv := urnKey(&ps[0], &r, item.enc, false)
-	*q = queued{item: item, urn: r.URN, urnv: urnv, aspect: r.Aspect, hash: hash, size: len(item.enc) + urnLen}
+	var p *Proposal
 	if a.reports() {
-		p := ps[0]
-		q.p = &p
+		p = new(Proposal)
+		*p = ps[0]
 	}
-	return a.enqueue(ctx, qs[:], q.size, true, at)
+	size := len(item.enc) + urnLen
+	if err := a.lockRoom(ctx, 1, size, &at); err != nil {
+		return err
+	}
+	a.seq++
+	k := a.assign(hash)
+	pt := a.parts[k]
+	*pt.queue.add() = queued{item: item, urn: r.URN, urnv: urnv, aspect: r.Aspect, p: p, seq: a.seq, hash: hash, size: size, at: at}
+	pt.enqueued++
+	pt.bytes += size
+	a.filled(k)
+	a.pending++
+	a.pendingBytes += size
+	n := pt.queue.len()
+	a.mu.Unlock()
+	// As in enqueue: a worker is woken when its queue was empty or fills a
+	// batch.
+	if n == 1 || n == a.cfg.batchSize {
+		wake(pt.wake)
+	}
+	return nil
 }
 
 // emitMany is Emit of several proposals, or of one in OpenAPI's form.
@@ -106,7 +124,7 @@ func (a *Async) emitMany(ctx context.Context, ps []Proposal, openAPI bool) error
 		}
 		size += qs[i].size
 	}
-	return a.enqueue(ctx, qs, size, false, at)
+	return a.enqueue(ctx, qs, size, at)
 }
 
 // urnKey returns the hash of the text of p's URN, which finds its pin (see
@@ -127,35 +145,11 @@ func urnKey(p *Proposal, r *Result, enc []byte, v3 bool) (hash uint64, n int, ur
 }
 
 // enqueue queues qs, size bytes in all, taken at at, all or none, waiting
-// for room as Emit does; with kept, their encodings are in memory the
-// queue keeps already, else they are copied into their partition's.
-func (a *Async) enqueue(ctx context.Context, qs []queued, size int, kept bool, at clock) error {
-	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
-		return fmt.Errorf("emitter: %d bytes of proposals do not fit a queue of %d bytes: %w", size, a.cfg.queueBytes, ErrQueueFull)
-	}
-	a.mu.Lock()
-	for {
-		if a.closed {
-			a.mu.Unlock()
-			return ErrClosed
-		}
-		if a.pending+len(qs) <= a.cfg.queueSize && (a.cfg.queueBytes <= 0 || a.pendingBytes+size <= a.cfg.queueBytes) {
-			break
-		}
-		if !a.cfg.block {
-			a.mu.Unlock()
-			return ErrQueueFull
-		}
-		space := a.space
-		a.spaceWanted = true
-		a.mu.Unlock()
-		select {
-		case <-space:
-			at = nowClock() // queued now, after the wait
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		a.mu.Lock()
+// for room as Emit does; their Rest.li encodings are copied into their
+// partition's memory.
+func (a *Async) enqueue(ctx context.Context, qs []queued, size int, at clock) error {
+	if err := a.lockRoom(ctx, len(qs), size, &at); err != nil {
+		return err
 	}
 	// A worker is woken only when it has something new to do: a queue
 	// that was empty (it starts to linger) or that fills a batch. While
@@ -167,7 +161,7 @@ func (a *Async) enqueue(ctx context.Context, qs []queued, size int, kept bool, a
 		q.seq, q.at = a.seq, at
 		k := a.assign(q.hash)
 		pt := a.parts[k]
-		if q.v3 == nil && !kept {
+		if q.v3 == nil {
 			q.item.enc = pt.keep(q.item.enc)
 		}
 		pt.queue.push(*q)
@@ -190,6 +184,41 @@ func (a *Async) enqueue(ctx context.Context, qs []queued, size int, kept bool, a
 		}
 	}
 	return nil
+}
+
+// lockRoom takes a.mu when the queue has room for n proposals of size
+// bytes, waiting for it as Emit does (*at, when they are queued, is then
+// read again), and returns nil with a.mu held; or returns why not (the
+// proposals do not fit at all, ErrClosed, ErrQueueFull, ctx's error)
+// without it.
+func (a *Async) lockRoom(ctx context.Context, n, size int, at *clock) error {
+	if a.cfg.queueBytes > 0 && size > a.cfg.queueBytes {
+		return fmt.Errorf("emitter: %d bytes of proposals do not fit a queue of %d bytes: %w", size, a.cfg.queueBytes, ErrQueueFull)
+	}
+	a.mu.Lock()
+	for {
+		if a.closed {
+			a.mu.Unlock()
+			return ErrClosed
+		}
+		if a.pending+n <= a.cfg.queueSize && (a.cfg.queueBytes <= 0 || a.pendingBytes+size <= a.cfg.queueBytes) {
+			return nil
+		}
+		if !a.cfg.block {
+			a.mu.Unlock()
+			return ErrQueueFull
+		}
+		space := a.space
+		a.spaceWanted = true
+		a.mu.Unlock()
+		select {
+		case <-space:
+			*at = nowClock() // queued now, after the wait
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		a.mu.Lock()
+	}
 }
 
 // nowMillis is REST.nowMillis at c, a clock of the last moments: the

@@ -23,7 +23,11 @@ func (q *ring) len() int { return q.n }
 func (q *ring) front() *queued { return &q.buf[q.head] }
 
 // push adds v at the end.
-func (q *ring) push(v queued) {
+func (q *ring) push(v queued) { *q.add() = v }
+
+// add adds an empty slot at the end and returns it, for the caller to
+// fill.
+func (q *ring) add() *queued {
 	if q.n == len(q.buf) {
 		grown := make([]queued, 2*len(q.buf))
 		k := copy(grown, q.buf[q.head:])
@@ -34,8 +38,8 @@ func (q *ring) push(v queued) {
 	if i >= len(q.buf) {
 		i -= len(q.buf)
 	}
-	q.buf[i] = v
 	q.n++
+	return &q.buf[i]
 }
 
 // take appends the first n proposals (n <= q.len()) to dst, removes them
