@@ -112,16 +112,32 @@ func (h rowHead) finish(version int64, sm []byte) ([]byte, row, error) {
 	b := binary.AppendUvarint(h.b, uint64(max(version, 0)))
 	start := len(b)
 	b = append(b, sm...)
-	json, rest, ok := readLPBytes(b[start:])
+	json, ok := smFieldJSON(b[start:])
 	if !ok {
-		return nil, row{}, errCorrupt
-	}
-	if _, rest, ok = readTable(rest); !ok || len(rest) != 0 {
 		return nil, row{}, errCorrupt // sm is other than one field
 	}
 	r := row{Value: nilIfEmpty(b[h.valueStart:h.valueEnd:h.valueEnd]), SystemMetadata: nilIfEmpty(json[:len(json):len(json)]),
 		CreatedOn: h.createdOn, CreatedBy: h.createdBy, Version: version, Hash: h.hash}
 	return b, r, nil
+}
+
+// smFieldJSON is the JSON of f, a systemMetadata field (see
+// appendStored); ok is false when f is other than one field.
+func smFieldJSON(f []byte) (json []byte, ok bool) {
+	if n, w := shortUvarint(f); w != 0 && n <= uint64(len(f)-w) {
+		end := w + int(n)
+		if _, ok := shortTable(f[end:]); ok {
+			return f[w:end], true
+		}
+	}
+	json, rest, ok := readLPBytes(f)
+	if !ok {
+		return nil, false
+	}
+	if _, rest, ok = readTable(rest); !ok || len(rest) != 0 {
+		return nil, false
+	}
+	return json, true
 }
 
 // decodeRow decodes a stored row into private copies.

@@ -103,7 +103,7 @@ func (r *preRow) build(p *prepared) {
 	cur := latest{raw: r.seen, exists: r.seen != nil}
 	if cur.exists {
 		var err error
-		if cur.row, cur.table, err = decodeRowTable(r.seen, false); err != nil {
+		if cur.row, cur.table, err = decodeLatestRow(r.seen); err != nil {
 			return
 		}
 		if p.batch.rules.Unchanged(cur.row.Value, p.value, cur.row.Hash, p.hash) {
