@@ -124,20 +124,27 @@ func (h rowHead) finish(version int64, sm []byte) ([]byte, row, error) {
 // smFieldJSON is the JSON of f, a systemMetadata field (see
 // appendStored); ok is false when f is other than one field.
 func smFieldJSON(f []byte) (json []byte, ok bool) {
+	start, end, ok := smFieldSpan(f)
+	return f[start:end], ok
+}
+
+// smFieldSpan is where smFieldJSON's JSON is in f: f[start:end].
+func smFieldSpan(f []byte) (start, end int, ok bool) {
 	if n, w := shortUvarint(f); w != 0 && n <= uint64(len(f)-w) {
 		end := w + int(n)
 		if _, ok := shortTable(f[end:]); ok {
-			return f[w:end], true
+			return w, end, true
 		}
 	}
-	json, rest, ok := readLPBytes(f)
+	json, table, ok := readLPBytes(f)
 	if !ok {
-		return nil, false
+		return 0, 0, false
 	}
-	if _, rest, ok = readTable(rest); !ok || len(rest) != 0 {
-		return nil, false
+	if _, rest, ok := readTable(table); !ok || len(rest) != 0 {
+		return 0, 0, false
 	}
-	return json, true
+	end = len(f) - len(table)
+	return end - len(json), end, true
 }
 
 // decodeRow decodes a stored row into private copies.

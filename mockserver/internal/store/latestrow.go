@@ -121,3 +121,51 @@ func shortTable(b []byte) ([]byte, bool) {
 	}
 	return b[:len(b):len(b)], true
 }
+
+// A row's createdOn and createdBy are the batch's time and, most often,
+// one actor for every write of the batch: a chunk of preBuild encodes them
+// once (rowStamp) and copies them into each row it builds.
+
+// rowStamp is the encoding of a row's createdOn and createdBy (see
+// appendRowHead) for the last pair a chunk asked for.
+type rowStamp struct {
+	ok        bool
+	createdOn int64
+	createdBy string
+	b         []byte
+}
+
+// of returns the encoding of createdOn and createdBy, valid until the
+// next call.
+func (s *rowStamp) of(createdOn int64, createdBy string) []byte {
+	if !s.ok || s.createdOn != createdOn || s.createdBy != createdBy {
+		b := binary.AppendVarint(s.b[:0], createdOn)
+		s.b = lp(b, createdBy)
+		s.ok, s.createdOn, s.createdBy = true, createdOn, createdBy
+	}
+	return s.b
+}
+
+// encodeStampedRow is encodeRow with createdOn and createdBy encoded as
+// stamp (rowStamp.of), and sm a field appendStored or storedField wrote.
+func encodeStampedRow(value []byte, stamp []byte, createdOn int64, createdBy string, hash uint64, version int64,
+	sm []byte) ([]byte, row, error) {
+	jsonStart, jsonEnd, ok := smFieldSpan(sm)
+	if !ok {
+		return nil, row{}, errCorrupt
+	}
+	size := 1 + uvarintLen(uint64(len(value))) + len(value) + len(stamp) + 8 + uvarintLen(uint64(max(version, 0))) + len(sm)
+	b := make([]byte, 0, size)
+	b = append(b, rowFormat)
+	b = binary.AppendUvarint(b, uint64(len(value)))
+	valueStart := len(b)
+	b = append(b, value...)
+	valueEnd := len(b)
+	b = append(b, stamp...)
+	b = binary.LittleEndian.AppendUint64(b, hash)
+	b = binary.AppendUvarint(b, uint64(max(version, 0)))
+	smStart, smEnd := len(b)+jsonStart, len(b)+jsonEnd
+	b = append(b, sm...)
+	return b, row{Value: nilIfEmpty(b[valueStart:valueEnd:valueEnd]), SystemMetadata: nilIfEmpty(b[smStart:smEnd:smEnd]),
+		CreatedOn: createdOn, CreatedBy: createdBy, Version: version, Hash: hash}, nil
+}

@@ -125,8 +125,11 @@ func (r *preRow) build(p *prepared) {
 	}
 	// The row in memory of its size (the rows a store keeps are most of
 	// its memory).
-	r.val, r.built = encodeRow(p.value, p.ms, p.actor, p.hash, version, field)
-	r.version, r.ok = version, true
+	val, built, err := encodeStampedRow(p.value, p.batch.stamp.of(p.ms, p.actor), p.ms, p.actor, p.hash, version, field)
+	if err != nil {
+		return
+	}
+	r.val, r.built, r.version, r.ok = val, built, version, true
 }
 
 // sharedValues is a txn's answer to sharesValues for preBuild's reads

@@ -61,6 +61,9 @@ type batchShared struct {
 	// fieldMemo); noMemo turns it off (the tests' reference).
 	memo   fieldMemos
 	noMemo bool
+	// stamp is the encoding of the createdOn and createdBy of the chunk's
+	// last row built before the lock.
+	stamp rowStamp
 }
 
 // stored is sm.appendStored in b's memory, valid until its next call.
@@ -250,7 +253,7 @@ func (m *batchMemory) clearShared() {
 	for i := range m.shared {
 		sh := &m.shared[i]
 		sh.memo.reset()
-		*sh = batchShared{smBuf: sh.smBuf[:0], memo: sh.memo}
+		*sh = batchShared{smBuf: sh.smBuf[:0], memo: sh.memo, stamp: rowStamp{b: sh.stamp.b[:0]}}
 	}
 }
 
