@@ -21,12 +21,7 @@ type prepared struct {
 	// write, after the earlier ones, as if found there.
 	err   error
 	batch *batchShared
-	sm    rawObject // Rules.Received's
-	// recv is 1 + the index of the write of the batch whose call of
-	// Rules.Received gave sm (this one's or, see receivedMemo, a copy of
-	// an earlier one's): two writes of one recv were received as equal
-	// members (see fieldMemo.matches).
-	recv  int32
+	sm    rawObject       // Rules.Received's
 	value json.RawMessage // the value, compact (nil with a Transform)
 	hash  uint64          // jsonx.Hash(value), 0 when unknown
 	head  rowHead         // the new row of value, up to its version
@@ -47,6 +42,11 @@ type prepared struct {
 	// update's events, which the caller fills in after the writer lock
 	// (see upsertBuilt); 0 for none.
 	event int32
+	// recv is 1 + the index of the write of the batch whose call of
+	// Rules.Received gave sm (this one's or, see receivedMemo, a copy of
+	// an earlier one's): two writes of one recv were received as equal
+	// members (see fieldMemo.matches).
+	recv int32
 }
 
 // batchShared is what the writes of a batch share.
