@@ -282,8 +282,14 @@ func nilIfEmpty(b []byte) json.RawMessage {
 
 // aspect converts a decoded row; the decoded slices are already private.
 func (r row) aspect(urn, name string, version int64) Aspect {
+	return r.aspectOn(urn, name, version, time.UnixMilli(r.CreatedOn).UTC())
+}
+
+// aspectOn is aspect with its createdOn given as on, which is
+// time.UnixMilli(r.CreatedOn).UTC().
+func (r *row) aspectOn(urn, name string, version int64, on time.Time) Aspect {
 	return Aspect{URN: urn, Name: name, Version: version, Value: r.Value,
-		SystemMetadata: r.SystemMetadata, CreatedOn: time.UnixMilli(r.CreatedOn).UTC(), CreatedBy: r.CreatedBy}
+		SystemMetadata: r.SystemMetadata, CreatedOn: on, CreatedBy: r.CreatedBy}
 }
 
 // doc is the stored form of one timeseries document.
