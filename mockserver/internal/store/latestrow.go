@@ -21,9 +21,10 @@ func decodeLatestRow(v []byte) (row, []byte, error) {
 	return decodeRowTable(v, false)
 }
 
-// quickLatestRow decodes a row of format 3 whose lengths, version and
-// table entries take at most two bytes each as decodeRowTable would; ok
-// is false for any other row (then decodeRowTable decides).
+// quickLatestRow decodes, as decodeRowTable would, a row of format 3
+// whose lengths and version take at most two bytes each and whose table
+// one byte a length; ok is false for any other row (then decodeRowTable
+// decides).
 func quickLatestRow(v []byte) (r row, table []byte, ok bool) {
 	if len(v) == 0 || v[0] != rowFormat {
 		return row{}, nil, false
