@@ -239,14 +239,15 @@ func ingestConcurrent(b *testing.B, kinds int, bodiesOf func(*testing.B, int) [2
 }
 
 // reportSplits reports the splits of par.In (of the mock's requests) per
-// op since start: how many, the share of their ranges helpers ran, and how
-// long the callers waited for a helper's range.
+// op since start: how many, the ranges helpers ran a split and their share
+// of all ranges, and how long the callers waited for a helper's range.
 func reportSplits(b *testing.B, start par.Statistics, ops int) {
 	end := par.Stats()
 	splits := end.Splits - start.Splits
 	b.ReportMetric(float64(splits)/float64(ops), "splits/op")
 	if splits > 0 {
 		b.ReportMetric(float64(end.HelperRanges-start.HelperRanges)/float64(splits), "helper-ranges/split")
+		b.ReportMetric(float64(end.HelperRanges-start.HelperRanges)/float64(end.Ranges-start.Ranges), "helper-share")
 		b.ReportMetric(float64(end.Waits-start.Waits)/float64(splits), "waits/split")
 		b.ReportMetric(float64((end.WaitTime-start.WaitTime).Nanoseconds())/float64(splits), "wait-ns/split")
 	}

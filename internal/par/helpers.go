@@ -32,6 +32,7 @@ import (
 // checks that no offer is on its way to it.
 var (
 	offers  = make(chan *split, maxHelpers) // never more offers than helpers waiting
+	open    atomic.Pointer[split]           // the split made last, while its caller has not run out of ranges
 	waiting atomic.Int32
 	helpers atomic.Int32 // alive
 )
@@ -81,7 +82,16 @@ func helper(w *split) {
 	}()
 	var t *time.Timer
 	for w != nil {
-		if ran := w.work(); ran > 0 {
+		ran := w.work()
+		// A helper that arrives late, its split's ranges all taken, goes
+		// on to the split made last while that one has ranges left (the
+		// same call's next split, mostly) instead of parking: its wake is
+		// what costs, not the offer.
+		for o := open.Load(); o != nil && o != w; o = open.Load() {
+			w = o
+			ran += w.work()
+		}
+		if ran > 0 {
 			stats.helperRanges.Add(int64(ran))
 		}
 		waiting.Add(1)
@@ -125,6 +135,7 @@ func leave() bool {
 // wait waits for the ranges of w that helpers run, counting the waits.
 func (w *split) wait() {
 	stats.splits.Add(1)
+	stats.ranges.Add(int64(w.k))
 	if w.done.Load() == w.k {
 		return
 	}
@@ -136,15 +147,15 @@ func (w *split) wait() {
 
 // stats are the counts Stats reports.
 var stats struct {
-	splits, helperRanges, waits, waitNanos atomic.Int64
+	splits, ranges, helperRanges, waits, waitNanos atomic.Int64
 }
 
 // Statistics are counts of In's splits (of more than one range) since the
 // process started, for benchmarks to report.
 type Statistics struct {
-	// Splits is the number of splits; HelperRanges the ranges helpers ran
-	// (the callers ran the rest).
-	Splits, HelperRanges int64
+	// Splits is the number of splits, Ranges the ranges they made and
+	// HelperRanges the ranges helpers ran (the callers ran the rest).
+	Splits, Ranges, HelperRanges int64
 	// Waits is the number of splits whose caller, its own ranges done,
 	// waited for a helper's range; WaitTime their total wait.
 	Waits    int64
@@ -153,6 +164,6 @@ type Statistics struct {
 
 // Stats returns the counts so far.
 func Stats() Statistics {
-	return Statistics{Splits: stats.splits.Load(), HelperRanges: stats.helperRanges.Load(),
+	return Statistics{Splits: stats.splits.Load(), Ranges: stats.ranges.Load(), HelperRanges: stats.helperRanges.Load(),
 		Waits: stats.waits.Load(), WaitTime: time.Duration(stats.waitNanos.Load())}
 }

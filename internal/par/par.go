@@ -1,10 +1,10 @@
 // Package par runs the independent parts of one call's work on the
 // machine's cores: the mock decodes, validates and makes store rows of a
 // batch's proposals in chunks, and the emitter encodes a batch's proposals
-// in chunks, one goroutine per core, so that even one client's batch uses
-// them all. Calls that run at the same time share the cores (Enter). The
-// goroutines that take ranges besides their callers are long-lived helpers
-// (see helpers.go) that park between splits.
+// in chunks (rangesPerCore for each core), taken by one goroutine per core,
+// so that even one client's batch uses them all. Calls that run at the same time
+// share the cores (Enter). The goroutines that take ranges besides their
+// callers are long-lived helpers (see helpers.go) that park between splits.
 package par
 
 import (
@@ -13,17 +13,39 @@ import (
 	"sync/atomic"
 )
 
-// MinChunk is the fewest items a chunk gets: below twice that a batch is
-// worked through on the caller's goroutine alone, where a goroutine would
+// MinChunk is the fewest items a core gets: below twice that a batch is
+// worked through on the caller's goroutine alone, where a helper would
 // cost more than it saves.
 const MinChunk = 32
 
-// Count is the number of ranges Chunks makes of n items: one per core
-// (GOMAXPROCS) the other calls in flight leave free (see Enter), none of
-// fewer than minChunk items, at least one.
+// rangesPerCore is how many ranges Count makes for each core a call may
+// use. A split offers its ranges in order to whoever is free: the caller
+// starts on the first, and a helper woken for the split (tens of
+// microseconds to milliseconds later, its core's thread asleep) takes the
+// next one nobody has started. With one range per core the caller has
+// mostly run the second half by the time its helper arrives; with several
+// a late helper still takes a share of what is left. But each range costs
+// its caller's per-range state afresh (the mock's batch ingest keeps memos
+// of the last proposal's values per range), and on the loaded 2-core
+// machine two or four a core made the mock's lone batch slower than one
+// (a helper whose thread lost its core in the middle of a range held the
+// caller up), while a late helper going on to the next split (see In)
+// raised the helpers' share as much: one.
+const rangesPerCore = 1
+
+// Count is the number of ranges Chunks makes of n items: rangesPerCore for
+// each core (GOMAXPROCS) the other calls in flight leave free (see Enter),
+// as long as each core gets minChunk items and each range
+// minChunk/rangesPerCore; one when only one core would (fewer than
+// 2*minChunk items, or no other core free).
 func Count(n, minChunk int) int {
+	minChunk = max(minChunk, 1)
 	free := runtime.GOMAXPROCS(0) - max(int(working.Load())-1, 0)
-	return max(1, min(free, n/max(minChunk, 1)))
+	cores := max(1, min(free, n/minChunk))
+	if cores == 1 {
+		return 1
+	}
+	return min(cores*rangesPerCore, n/max(minChunk/rangesPerCore, 1))
 }
 
 // working is the number of calls between Enter and Leave.
@@ -53,17 +75,22 @@ func Chunks(n, minChunk int, fn func(c, lo, hi int)) int {
 }
 
 // In is Chunks making k ranges (at most n, at least 1): the same k and n
-// give the same ranges. The caller's goroutine and up to k-1 helpers take
-// the ranges in order, each range once, until none is left: a range no
-// helper has taken when the caller's is done is the caller's next, so that
-// a helper that starts late (its core busy with other work) leaves the
-// caller nothing to wait for but ranges already running. The helpers are
-// goroutines the package keeps (at most GOMAXPROCS of them), parked
-// between splits, that end once parked for 100 ms without one; when no
-// helper waits (every one busy, or still on its way to an earlier split),
-// the caller runs more of its own ranges. A panic in fn reaches
-// the caller once every range has returned (the first range's panic, in
-// range order), so that no range still runs when the caller unwinds.
+// give the same ranges. The caller's goroutine and the helpers take the
+// ranges in order, each range once, until none is left: a range no helper
+// has taken when the caller's is done is the caller's next, so that a
+// helper that starts late (its core busy with other work, or its thread
+// asleep) leaves the caller nothing to wait for but ranges already
+// running. A split wakes one helper for each rangesPerCore of its ranges
+// past the first rangesPerCore (one at least): one for each other core,
+// when k came from Count. The helpers are goroutines the package keeps (at
+// most GOMAXPROCS of them), parked between splits, that end once parked
+// for 100 ms without one; when no helper waits (every one busy, or still
+// on its way to an earlier split), the caller runs more of its own ranges,
+// and a helper that arrives after its split's ranges were all taken goes on
+// to the split made last, if that one has ranges left. A panic in fn
+// reaches the caller once every range has returned (the first range's
+// panic, in range order), so that no range still runs when the caller
+// unwinds.
 func In(k, n int, fn func(c, lo, hi int)) {
 	k = max(1, min(k, n))
 	if k <= 1 {
@@ -74,12 +101,14 @@ func In(k, n int, fn func(c, lo, hi int)) {
 	}
 	w := &split{k: int32(k), n: n, fn: fn}
 	w.wg.Add(k)
-	for range k - 1 {
+	open.Store(w)
+	for range max((k+rangesPerCore-1)/rangesPerCore-1, 1) { // a helper for each other core
 		if !offer(w) {
 			break
 		}
 	}
 	w.work()
+	open.CompareAndSwap(w, nil) // nothing left to take
 	w.wait()
 	w.fn = nil // a helper that takes this split late finds no range and never reads it
 	if w.panicked {

@@ -12,18 +12,26 @@ import (
 	"time"
 )
 
-// TestChunks: the ranges cover every item once, in as many ranges as cores
-// when the items are enough, in one otherwise.
+// TestChunks: the ranges cover every item once, in order, rangesPerCore
+// for each core when the items are enough (each core minChunk of them,
+// each range minChunk/rangesPerCore), in one otherwise.
 func TestChunks(t *testing.T) {
 	t.Parallel()
 	procs := runtime.GOMAXPROCS(0)
+	split := func(cores, n, grain int) int { // the ranges on cores cores
+		if cores = min(procs, cores); cores <= 1 {
+			return 1
+		}
+		return min(cores*rangesPerCore, n/grain)
+	}
 	for _, tc := range []struct{ n, min, want int }{
-		{0, 32, 1}, {1, 32, 1}, {63, 32, min(procs, 1)}, {64, 32, min(procs, 2)},
-		{200, 32, min(procs, 6)}, {200, 0, min(procs, 200)}, {5, 1, min(procs, 5)},
+		{0, 32, 1}, {1, 32, 1}, {63, 32, 1}, {64, 32, split(2, 64, 32/rangesPerCore)},
+		{200, 32, split(6, 200, 32/rangesPerCore)}, {200, 0, split(200, 200, 1)}, {5, 1, split(5, 5, 1)},
+		{5, 2, split(2, 5, 2/rangesPerCore)}, {1000, 32, split(31, 1000, 32/rangesPerCore)},
 	} {
 		seen := make([]atomic.Int32, tc.n)
 		var calls atomic.Int32
-		los := make([]atomic.Int32, procs) // chunk c's lo + 1
+		los := make([]atomic.Int32, max(tc.want, 1)) // chunk c's lo + 1
 		got := Chunks(tc.n, tc.min, func(c, lo, hi int) {
 			calls.Add(1)
 			los[c].Store(int32(lo + 1))
@@ -73,10 +81,11 @@ func TestInPanics(t *testing.T) {
 }
 
 // TestCountShares: while other calls are in flight (Enter), Count gives a
-// call only the cores they leave, at least one range.
+// call only the cores they leave, rangesPerCore ranges for each, one range
+// when only one core is left.
 func TestCountShares(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	for _, tc := range []struct{ others, want int }{{0, 4}, {1, 3}, {3, 1}, {6, 1}} {
+	for _, tc := range []struct{ others, want int }{{0, 4 * rangesPerCore}, {1, 3 * rangesPerCore}, {2, 2 * rangesPerCore}, {3, 1}, {6, 1}} {
 		Enter() // the caller
 		for range tc.others {
 			Enter()
@@ -88,8 +97,8 @@ func TestCountShares(t *testing.T) {
 			Leave()
 		}
 	}
-	if got := Count(1000, 1); got != 4 {
-		t.Errorf("after every call left: Count = %d, want 4", got)
+	if got := Count(1000, 1); got != 4*rangesPerCore {
+		t.Errorf("after every call left: Count = %d, want %d", got, 4*rangesPerCore)
 	}
 }
 
