@@ -21,8 +21,22 @@ const DefaultMaxVersions = 20
 // newer version puts it past them, as EbeanRetentionService's
 // version-based retention does with each write.
 func (Rules) KeepVersions(urn, aspect string) int64 {
-	if retainOne[[2]string{EntityTypeOf(urn), aspect}] {
+	if n := len(aspect); (n >= 64 || retainOneLens&(1<<n) != 0) && retainOne[[2]string{EntityTypeOf(urn), aspect}] {
 		return 1
 	}
 	return DefaultMaxVersions
 }
+
+// retainOneLens has bit n set when an aspect name of retainOne is n < 64
+// bytes long: KeepVersions looks an aspect name shorter than 64 bytes of
+// another length up no further, which spares most writes the URN's entity
+// type and a map lookup of two strings.
+var retainOneLens = func() uint64 {
+	var bits uint64
+	for k := range retainOne {
+		if n := len(k[1]); n < 64 {
+			bits |= 1 << n
+		}
+	}
+	return bits
+}()

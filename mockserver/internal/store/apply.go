@@ -200,7 +200,7 @@ func readLatestRaw(key, raw []byte) (latest, error) {
 		return latest{key: key}, nil
 	}
 	var err error
-	if l.row, l.table, err = decodeRowTable(raw, false); err != nil {
+	if l.row, l.table, err = decodeLatestRow(raw); err != nil {
 		return latest{key: key}, err
 	}
 	return l, nil

@@ -41,3 +41,42 @@ func TestRefreshKeepsCreated(t *testing.T) {
 		}
 	})
 }
+
+// TestBatchEventsCarryEachRowsCreatedOn: in one batch of changed and
+// unchanged values in turn, each upsert event carries its own row's
+// createdOn (the batch's time for a new version, the kept one for a
+// refreshed row), as the store holds it, though events of a batch make a
+// row's time once for rows of one createdOn.
+func TestBatchEventsCarryEachRowsCreatedOn(t *testing.T) {
+	t.Parallel()
+	s := OpenMemory(stepClock())
+	t.Cleanup(func() { _ = s.Close() })
+	urns := []string{urnN(1), urnN(2), urnN(3), urnN(4), urnN(5)}
+	batch := func(run string, values ...string) []Write {
+		ws := make([]Write, len(urns))
+		for i, u := range urns {
+			ws[i] = Write{URN: u, Aspect: props, Value: json.RawMessage(`{"description":"` + values[i] + `"}`),
+				KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV), SystemMetadata: json.RawMessage(`{"runId":"` + run + `"}`)}
+		}
+		return ws
+	}
+	mustApply(t, s, batch("r1", "a", "a", "a", "a", "a")...)
+	sub := s.Subscribe()
+	defer sub.Close()
+	res := mustApply(t, s, batch("r2", "b", "a", "a", "b", "a")...) // changed, unchanged, unchanged, changed, unchanged
+	events := drain(sub)
+	if len(events) != len(urns) {
+		t.Fatalf("%d events, want %d: %+v", len(events), len(urns), events)
+	}
+	var times []int64
+	for i, e := range events {
+		a := mustGet(t, s, e.URN, props, 0)
+		if !e.Row.CreatedOn.Equal(a.CreatedOn) || e.Row.CreatedOn.Location() != a.CreatedOn.Location() {
+			t.Errorf("event %d (%s, unchanged %v): createdOn %v, stored %v", i, e.URN, res[i].Unchanged, e.Row.CreatedOn, a.CreatedOn)
+		}
+		times = append(times, e.Row.CreatedOn.UnixMilli())
+	}
+	if times[0] == times[1] || times[1] != times[2] || times[3] != times[0] || times[4] != times[1] {
+		t.Errorf("createdOn of the events %v: want the batch's time for 0 and 3, the first batch's for 1, 2 and 4", times)
+	}
+}

@@ -112,16 +112,39 @@ func (h rowHead) finish(version int64, sm []byte) ([]byte, row, error) {
 	b := binary.AppendUvarint(h.b, uint64(max(version, 0)))
 	start := len(b)
 	b = append(b, sm...)
-	json, rest, ok := readLPBytes(b[start:])
+	json, ok := smFieldJSON(b[start:])
 	if !ok {
-		return nil, row{}, errCorrupt
-	}
-	if _, rest, ok = readTable(rest); !ok || len(rest) != 0 {
 		return nil, row{}, errCorrupt // sm is other than one field
 	}
 	r := row{Value: nilIfEmpty(b[h.valueStart:h.valueEnd:h.valueEnd]), SystemMetadata: nilIfEmpty(json[:len(json):len(json)]),
 		CreatedOn: h.createdOn, CreatedBy: h.createdBy, Version: version, Hash: h.hash}
 	return b, r, nil
+}
+
+// smFieldJSON is the JSON of f, a systemMetadata field (see
+// appendStored); ok is false when f is other than one field.
+func smFieldJSON(f []byte) (json []byte, ok bool) {
+	start, end, ok := smFieldSpan(f)
+	return f[start:end], ok
+}
+
+// smFieldSpan is where smFieldJSON's JSON is in f: f[start:end].
+func smFieldSpan(f []byte) (start, end int, ok bool) {
+	if n, w := shortUvarint(f); w != 0 && n <= uint64(len(f)-w) {
+		end := w + int(n)
+		if _, ok := shortTable(f[end:]); ok {
+			return w, end, true
+		}
+	}
+	json, table, ok := readLPBytes(f)
+	if !ok {
+		return 0, 0, false
+	}
+	if _, rest, ok := readTable(table); !ok || len(rest) != 0 {
+		return 0, 0, false
+	}
+	end = len(f) - len(table)
+	return end - len(json), end, true
 }
 
 // decodeRow decodes a stored row into private copies.
@@ -259,8 +282,14 @@ func nilIfEmpty(b []byte) json.RawMessage {
 
 // aspect converts a decoded row; the decoded slices are already private.
 func (r row) aspect(urn, name string, version int64) Aspect {
+	return r.aspectOn(urn, name, version, time.UnixMilli(r.CreatedOn).UTC())
+}
+
+// aspectOn is aspect with its createdOn given as on, which is
+// time.UnixMilli(r.CreatedOn).UTC().
+func (r *row) aspectOn(urn, name string, version int64, on time.Time) Aspect {
 	return Aspect{URN: urn, Name: name, Version: version, Value: r.Value,
-		SystemMetadata: r.SystemMetadata, CreatedOn: time.UnixMilli(r.CreatedOn).UTC(), CreatedBy: r.CreatedBy}
+		SystemMetadata: r.SystemMetadata, CreatedOn: on, CreatedBy: r.CreatedBy}
 }
 
 // doc is the stored form of one timeseries document.

@@ -140,10 +140,18 @@ func (r *recorder) upsertBuilt(w *Write, p *prepared) {
 // fillEvents fills in the events whose places upsertBuilt kept for the
 // writes ws, prepared as ps, in the events of their update.
 func fillEvents(events []Event, ws []Write, ps []prepared) {
+	// The rows of a batch most often carry one createdOn: its time is
+	// made once.
+	var ms int64
+	var on time.Time
+	made := false
 	for i := range ps {
 		if k := ps[i].event; k != 0 {
-			w := &ws[i]
-			events[k-1] = Event{Kind: EventUpsert, URN: w.URN, Aspect: w.Aspect, Row: ps[i].pre.built.aspect(w.URN, w.Aspect, 0)}
+			w, r := &ws[i], &ps[i].pre.built
+			if !made || r.CreatedOn != ms {
+				ms, on, made = r.CreatedOn, time.UnixMilli(r.CreatedOn).UTC(), true
+			}
+			events[k-1] = Event{Kind: EventUpsert, URN: w.URN, Aspect: w.Aspect, Row: r.aspectOn(w.URN, w.Aspect, 0, on)}
 		}
 	}
 }

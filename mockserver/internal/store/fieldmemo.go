@@ -63,9 +63,9 @@ func (ms *fieldMemos) looks() bool {
 // find returns the way that remembers the field of kind for a write
 // received as sm on the latest row cur (of a new version version), nil
 // when none does.
-func (ms *fieldMemos) find(kind fieldKind, cur *latest, version int64, sm rawObject) *fieldMemo {
+func (ms *fieldMemos) find(kind fieldKind, cur *latest, version int64, sm rawObject, recv int32) *fieldMemo {
 	for i := range ms.ways {
-		if ms.ways[i].matches(kind, cur, version, sm) {
+		if ms.ways[i].matches(kind, cur, version, sm, recv) {
 			return &ms.ways[i]
 		}
 	}
@@ -100,6 +100,9 @@ type fieldMemo struct {
 	marshalled  bool
 	version     int64     // fieldNext's
 	sm          rawObject // the write's received members, as given to the Rules
+	// recv is the write's prepared.recv: a write of the same recv was
+	// received as the same members, which matches need not compare.
+	recv int32
 	// field is the systemMetadata field built (see appendStored), in the
 	// memo's memory; for fieldSame, unchanged reports a systemMetadata
 	// equal to prev, which makes no new row.
@@ -112,14 +115,18 @@ type fieldMemo struct {
 const maxMemoField = maxKeptField
 
 // matches reports whether m remembers the field of kind for a write
-// received as sm on the latest row cur (of a new version version).
-func (m *fieldMemo) matches(kind fieldKind, cur *latest, version int64, sm rawObject) bool {
+// received as sm (of id recv, see prepared.recv) on the latest row cur (of
+// a new version version).
+func (m *fieldMemo) matches(kind fieldKind, cur *latest, version int64, sm rawObject, recv int32) bool {
 	if m.kind != kind || len(m.sm) != len(sm) || (kind == fieldNext && m.version != version) {
 		return false
 	}
 	if kind != fieldFirst && (!bytes.Equal(m.prev, cur.row.SystemMetadata) || !bytes.Equal(m.table, cur.table) ||
 		m.marshalled != (cur.marshalled() != nil)) {
 		return false
+	}
+	if recv != 0 && m.recv == recv {
+		return true // copies of one Rules.Received's result
 	}
 	for i := range sm {
 		if m.sm[i].Key != sm[i].Key || !bytes.Equal(m.sm[i].Value, sm[i].Value) {
@@ -132,9 +139,9 @@ func (m *fieldMemo) matches(kind fieldKind, cur *latest, version int64, sm rawOb
 // start forgets m's field and remembers the key of the one about to be
 // built from sm (a copy of its members, taken before the Rules see them),
 // which remember completes.
-func (m *fieldMemo) start(kind fieldKind, cur *latest, version int64, sm rawObject) {
+func (m *fieldMemo) start(kind fieldKind, cur *latest, version int64, sm rawObject, recv int32) {
 	clear(m.sm)
-	m.kind, m.sm = fieldNone, append(m.sm[:0], sm...)
+	m.kind, m.sm, m.recv = fieldNone, append(m.sm[:0], sm...), recv
 	m.prev, m.table, m.marshalled, m.version = nil, nil, false, version
 	if kind != fieldFirst {
 		m.prev, m.table, m.marshalled = cur.row.SystemMetadata, cur.table, cur.marshalled() != nil
@@ -165,13 +172,13 @@ func (b *batchShared) nextField(p *prepared, cur *latest) ([]byte, int64, error)
 	}
 	var m *fieldMemo
 	if !b.noMemo && b.memo.looks() {
-		if m = b.memo.find(kind, cur, version, p.sm); m != nil {
+		if m = b.memo.find(kind, cur, version, p.sm, p.recv); m != nil {
 			b.memo.misses = 0
 			return m.field, version, nil
 		}
 		b.memo.misses++
 		m = b.memo.take()
-		m.start(kind, cur, version, p.sm)
+		m.start(kind, cur, version, p.sm, p.recv)
 	}
 	sm, version, err := nextSystemMetadata(sharedValues{}, p, *cur)
 	if err != nil {
@@ -192,13 +199,13 @@ func (b *batchShared) nextField(p *prepared, cur *latest) ([]byte, int64, error)
 func (b *batchShared) sameField(p *prepared, cur *latest) (field []byte, unchanged bool, err error) {
 	var m *fieldMemo
 	if !b.noMemo && b.memo.looks() {
-		if m = b.memo.find(fieldSame, cur, 0, p.sm); m != nil {
+		if m = b.memo.find(fieldSame, cur, 0, p.sm, p.recv); m != nil {
 			b.memo.misses = 0
 			return m.field, m.unchanged, nil
 		}
 		b.memo.misses++
 		m = b.memo.take()
-		m.start(fieldSame, cur, 0, p.sm)
+		m.start(fieldSame, cur, 0, p.sm, p.recv)
 	}
 	if field, unchanged, err = refreshField(sharedValues{}, p, *cur); err != nil {
 		return nil, false, err

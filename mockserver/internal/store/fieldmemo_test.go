@@ -111,8 +111,12 @@ var memoSystemMetadata = []string{
 // each byte pair is a write of one of four aspects of one of five
 // datasets, a value of three (so that some are unchanged) and a
 // systemMetadata of memoSystemMetadata, some by another actor; a batch
-// ends after 1 to 8 writes.
-func memoOps(t *testing.T, p *memoPair, ops []byte) {
+// ends after 1 to 8 writes. With share set, the writes of one
+// systemMetadata carry the same memory (as an adapter's decode gives the
+// proposals of a batch), so that a write received as the one before it
+// gets a copy of its members (receivedMemo) and the memo knows them equal
+// without comparing (fieldMemo.recv).
+func memoOps(t *testing.T, p *memoPair, ops []byte, share bool) {
 	aspects := []string{props, "status", "ownership", "globalTags"}
 	var ws []Write
 	flush := func(step int) {
@@ -140,6 +144,9 @@ func memoOps(t *testing.T, p *memoPair, ops []byte) {
 			KeyAspect: dsKey, KeyValue: json.RawMessage(dsKeyV)}
 		if sm := memoSystemMetadata[int(b)%len(memoSystemMetadata)]; sm != "" {
 			w.SystemMetadata = json.RawMessage(sm)
+			if share {
+				w.SystemMetadata = sharedSystemMetadata[int(b)%len(memoSystemMetadata)]
+			}
 		}
 		if a&0x80 != 0 {
 			w.Actor = "urn:li:corpuser:x"
@@ -168,8 +175,62 @@ func FuzzFieldMemo(f *testing.F) {
 	// systemMetadata on rows of equal systemMetadata.
 	f.Add([]byte{0, 0x00, 1, 0x12, 0, 0x20, 1, 0x30, 0, 0x40, 1, 0x42, 2, 0x42, 3, 0x52})
 	f.Fuzz(func(t *testing.T, ops []byte) {
-		memoOps(t, newMemoPair(t), ops)
+		memoOps(t, newMemoPair(t), ops, false)
 	})
+}
+
+// sharedSystemMetadata is memoSystemMetadata, one memory each.
+var sharedSystemMetadata = func() []json.RawMessage {
+	out := make([]json.RawMessage, len(memoSystemMetadata))
+	for i, sm := range memoSystemMetadata {
+		out[i] = json.RawMessage(sm)
+	}
+	return out
+}()
+
+// memoSeeds are FuzzFieldMemoShared's seeds: FuzzFieldMemo's, and runs of
+// writes of one systemMetadata.
+func memoSeeds() [][]byte {
+	return [][]byte{
+		{0, 0, 1, 0, 2, 0, 3, 0x10, 0, 0x20, 1, 0x20, 2, 0x20, 3, 0x30, 0, 0x20, 1, 0x20, 2, 0x21, 3, 0x32},
+		{0, 3, 1, 3, 2, 4, 3, 0x14, 0, 0x43, 1, 0x43, 2, 0x44, 3, 0x54, 0, 0x46, 1, 0x47, 0x82, 0x47, 0x83, 0x57},
+		{8, 0, 9, 1, 10, 5, 11, 0x16, 8, 0x40, 9, 0x41, 10, 0x45, 11, 0x56, 8, 0x40, 9, 0x41, 10, 0x45, 11, 0x56},
+		{0, 6, 1, 6, 2, 7, 3, 0x17, 0, 0x26, 1, 0x26, 2, 0x27, 3, 0x37, 0x80, 0x20, 0x81, 0x20, 0x82, 0x30},
+		{0, 0x00, 1, 0x12, 0, 0x20, 1, 0x30, 0, 0x40, 1, 0x42, 2, 0x42, 3, 0x52},
+		// Runs of writes of one systemMetadata, then of another, onto
+		// rows of equal systemMetadata (a received copy of each run's
+		// first write's members).
+		{0, 0x00, 1, 0x00, 2, 0x00, 3, 0x10, 0, 0x21, 1, 0x21, 2, 0x22, 3, 0x32, 0, 0x43, 1, 0x43, 2, 0x44, 3, 0x54},
+		{0, 0x03, 1, 0x03, 2, 0x03, 3, 0x13, 0, 0x23, 1, 0x23, 2, 0x23, 3, 0x37, 0, 0x47, 1, 0x47, 2, 0x40, 3, 0x50},
+	}
+}
+
+// FuzzFieldMemoShared is FuzzFieldMemo with the writes of one
+// systemMetadata sharing its memory.
+func FuzzFieldMemoShared(f *testing.F) {
+	for _, s := range memoSeeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		memoOps(t, newMemoPair(t), ops, true)
+	})
+}
+
+// TestFieldMemoSharedBatches: 12 batches of 8 writes, each of one
+// aspect, runs of 4 writes of one systemMetadata memory, the values
+// changed or not, build the rows, results and events of the reference
+// store (see memoPair).
+func TestFieldMemoSharedBatches(t *testing.T) {
+	t.Parallel()
+	p := newMemoPair(t)
+	var ops []byte
+	for i := range 96 {
+		batch := i / 8
+		a := byte(i%5) | byte(batch%4)<<3 // dataset i%5, aspect batch%4 (see memoOps)
+		b := byte(batch%3)<<5 | byte(i/4+batch)%8
+		ops = append(ops, a, b)
+	}
+	memoOps(t, p, ops, true)
 }
 
 // storedRef is a stored value as a read found it: its memory and a copy.

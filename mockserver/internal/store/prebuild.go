@@ -103,7 +103,7 @@ func (r *preRow) build(p *prepared) {
 	cur := latest{raw: r.seen, exists: r.seen != nil}
 	if cur.exists {
 		var err error
-		if cur.row, cur.table, err = decodeRowTable(r.seen, false); err != nil {
+		if cur.row, cur.table, err = decodeLatestRow(r.seen); err != nil {
 			return
 		}
 		if p.batch.rules.Unchanged(cur.row.Value, p.value, cur.row.Hash, p.hash) {
@@ -125,8 +125,11 @@ func (r *preRow) build(p *prepared) {
 	}
 	// The row in memory of its size (the rows a store keeps are most of
 	// its memory).
-	r.val, r.built = encodeRow(p.value, p.ms, p.actor, p.hash, version, field)
-	r.version, r.ok = version, true
+	val, built, err := encodeStampedRow(p.value, p.batch.stamp.of(p.ms, p.actor), p.ms, p.actor, p.hash, version, field)
+	if err != nil {
+		return
+	}
+	r.val, r.built, r.version, r.ok = val, built, version, true
 }
 
 // sharedValues is a txn's answer to sharesValues for preBuild's reads

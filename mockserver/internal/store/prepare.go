@@ -42,6 +42,11 @@ type prepared struct {
 	// update's events, which the caller fills in after the writer lock
 	// (see upsertBuilt); 0 for none.
 	event int32
+	// recv is 1 + the index of the write of the batch whose call of
+	// Rules.Received gave sm (this one's or, see receivedMemo, a copy of
+	// an earlier one's): two writes of one recv were received as equal
+	// members (see fieldMemo.matches).
+	recv int32
 }
 
 // batchShared is what the writes of a batch share.
@@ -56,6 +61,9 @@ type batchShared struct {
 	// fieldMemo); noMemo turns it off (the tests' reference).
 	memo   fieldMemos
 	noMemo bool
+	// stamp is the encoding of the createdOn and createdBy of the chunk's
+	// last row built before the lock.
+	stamp rowStamp
 }
 
 // stored is sm.appendStored in b's memory, valid until its next call.
@@ -144,12 +152,12 @@ func prepareFor(ws []Write, now time.Time, rules Rules, preBuilds bool) ([]prepa
 				continue
 			}
 			p.ms, p.batch = ms, batch
-			actor, sm, err := memo.received(rules, w, ms, members[i*smMembers:i*smMembers:(i+1)*smMembers])
+			actor, sm, recv, err := memo.received(rules, w, ms, int32(i+1), members[i*smMembers:i*smMembers:(i+1)*smMembers])
 			if err != nil {
 				p.err = fmt.Errorf("%w: item %d: %w", ErrInvalidWrite, i, err)
 				continue
 			}
-			p.actor, p.sm = actor, sm
+			p.actor, p.sm, p.recv = actor, sm, recv
 			if w.Timeseries {
 				p.doc = documentID(i, w, rules)
 			} else {
@@ -192,23 +200,26 @@ type receivedMemo struct {
 	aspect, actor string
 	outActor      string
 	out           []jsonx.Member // the previous write's, read-only
+	recv          int32          // that write's id (see prepared.recv)
 }
 
 // received is rules.Received(w, ms, dst), or a copy in dst of its result
-// for the write m remembers when w is received the same way.
-func (m *receivedMemo) received(rules Rules, w *Write, ms int64, dst []jsonx.Member) (string, []jsonx.Member, error) {
+// for the write m remembers when w is received the same way; recv is the
+// id (see prepared.recv) of the write whose call it is, id w's own when
+// it called.
+func (m *receivedMemo) received(rules Rules, w *Write, ms int64, id int32, dst []jsonx.Member) (actor string, sm []jsonx.Member, recv int32, err error) {
 	if m.ok && sameBytes(m.sm, w.SystemMetadata) && m.compact == w.SystemMetadataCompact && m.aspect == w.Aspect &&
 		m.actor == w.Actor {
-		return m.outActor, append(dst, m.out...), nil
+		return m.outActor, append(dst, m.out...), m.recv, nil
 	}
-	actor, sm, err := rules.Received(w, ms, dst)
+	actor, sm, err = rules.Received(w, ms, dst)
 	if err != nil {
 		m.ok = false
-		return "", nil, err
+		return "", nil, 0, err
 	}
 	*m = receivedMemo{ok: true, sm: w.SystemMetadata, compact: w.SystemMetadataCompact, aspect: w.Aspect, actor: w.Actor,
-		outActor: actor, out: sm}
-	return actor, sm, nil
+		outActor: actor, out: sm, recv: id}
+	return actor, sm, id, nil
 }
 
 // batchMemory is the memory prepare gives the writes of a batch, kept for
@@ -242,7 +253,7 @@ func (m *batchMemory) clearShared() {
 	for i := range m.shared {
 		sh := &m.shared[i]
 		sh.memo.reset()
-		*sh = batchShared{smBuf: sh.smBuf[:0], memo: sh.memo}
+		*sh = batchShared{smBuf: sh.smBuf[:0], memo: sh.memo, stamp: rowStamp{b: sh.stamp.b[:0]}}
 	}
 }
 
