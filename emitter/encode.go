@@ -14,6 +14,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/hooks"
 	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -48,41 +49,66 @@ func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inlin
 // (see defaultSystemMetadata), written as it is for a proposal without
 // system metadata.
 func appendProposalSM(dst []byte, p *Proposal, u string, nowMillis int64, sm []byte, inline bool) ([]byte, error) {
+	return appendProposalOf(dst, p, u, plainDatasetText(p), p.changeType(), p.aspectName(), nowMillis, sm, inline)
+}
+
+// plainDatasetText returns the text of p's URN when it is a dataset's
+// whose every byte stands as it is in a JSON string (as urn.Dataset knows
+// from when it was made: see hooks.DatasetText) and p's entity type is
+// "dataset"; "" otherwise. The head of such a proposal's object is fixed
+// text and that text.
+func plainDatasetText(p *Proposal) string {
+	if text, plain, ok := hooks.DatasetText(p.URN); ok && plain && (p.EntityType == "" || p.EntityType == urn.TypeDataset) {
+		return text
+	}
+	return ""
+}
+
+// plainDatasetHead starts the proposal object of a dataset whose URN text
+// is plain (see plainDatasetText), up to that text.
+const plainDatasetHead = `{"entityType":"dataset","entityUrn":"`
+
+// appendProposalOf is appendProposalSM, given what it finds of p first:
+// plainText is plainDatasetText(p), ct p.changeType() and name
+// p.aspectName().
+func appendProposalOf(dst []byte, p *Proposal, u, plainText string, ct ChangeType, name string, nowMillis int64, sm []byte, inline bool) ([]byte, error) {
 	var err error
-	if d, ok := directURN(p.URN); ok && u == "" && (p.EntityType == "" || p.EntityType == urn.TypeDataset) {
+	if plainText != "" {
 		// The usual proposal: a dataset's, its head fixed text.
-		dst = appendDatasetHead(dst, d)
+		dst = append(dst, plainDatasetHead...)
+		dst = append(dst, plainText...)
+		dst = append(dst, '"')
 	} else {
+		if u == "" {
+			u = p.urnString()
+		}
 		dst = append(dst, `{"entityType":`...)
 		dst = appendString(dst, p.entityType())
 		if u != "" {
 			dst = append(dst, `,"entityUrn":`...)
 			dst = appendString(dst, u)
-		} else if ok {
-			dst = append(dst, `,"entityUrn":`...)
-			dst = appendDatasetURN(dst, d)
 		}
 	}
-	if !isNil(p.KeyAspect) {
+	if p.KeyAspect != nil && !isNil(p.KeyAspect) {
 		dst = append(dst, `,"entityKeyAspect":`...)
 		if dst, err = appendGenericAspect(dst, p.KeyAspect, ContentTypeJSON, false); err != nil {
 			return dst, err
 		}
 	}
 	dst = append(dst, `,"changeType":`...)
-	if ct := p.changeType(); ct.valid() { // plain ASCII
+	if ct.valid() { // plain ASCII
 		dst = append(dst, '"')
 		dst = append(dst, ct...)
 		dst = append(dst, '"')
 	} else {
 		dst = appendString(dst, string(ct))
 	}
-	if name := p.aspectName(); name != "" {
+	if name != "" {
 		dst = append(dst, `,"aspectName":"`...)
 		dst = appendPlainBody(dst, name)
 		dst = append(dst, '"')
 	}
-	if !isNil(p.Aspect) {
+	if p.Aspect != nil && !isNil(p.Aspect) {
 		dst = append(dst, `,"aspect":`...)
 		if dst, err = appendGenericAspect(dst, p.Aspect, p.contentType(), inline); err != nil {
 			return dst, err
@@ -288,8 +314,12 @@ func compactMarshaler(a aspects.Aspect) bool {
 }
 
 // isAspectsType reports whether a (or what it points to) is a type of
-// package aspects.
+// package aspects. The types that append their own JSON are known without
+// reflection (hooks.OwnAspect).
 func isAspectsType(a aspects.Aspect) bool {
+	if hooks.OwnAspect(a) {
+		return true
+	}
 	t := reflect.TypeOf(a)
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()

@@ -6,7 +6,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/catalogkit/datahub-go/internal/hooks"
 	"github.com/catalogkit/datahub-go/internal/par"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // A batch of proposals is encoded on several goroutines when the machine
@@ -287,34 +289,40 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 	sm := r.defaultSM(now) // the system metadata of the proposals that have none
 	for i := range ps {
 		p := &ps[i]
-		items[i].unsafe = !p.replaySafe()
+		ct, name := p.changeType(), p.aspectName()
+		items[i].unsafe = !replaySafe(ct, p.Headers)
 		res := &results[i]
-		*res = Result{Index: base + i, Aspect: p.aspectName()}
-		// The usual proposal's dataset URN is written without its text
-		// being built: res.URN stays empty unless it is shown (see
-		// nameResults).
-		if _, ok := directURN(p.URN); !ok || !p.plainWrite() {
+		*res = Result{Index: base + i, Aspect: name}
+		// A dataset URN keeps its text: the usual proposal's result names
+		// it at no cost, and it passes checkURN without the full check.
+		text, plain, ds := hooks.DatasetText(p.URN)
+		plainText := ""
+		if ds && (p.EntityType == "" || p.EntityType == urn.TypeDataset) && ct != Delete && ct.valid() && name != "" && !isNil(p.Aspect) {
+			res.URN = text
+			if plain {
+				plainText = text
+			}
+		} else {
 			res.URN = p.urnString()
 			if err := p.checkURN(res.URN); err != nil {
 				res.Status, res.Err = Rejected, err
 				continue
 			}
-			if p.changeType() == Delete {
+			if ct == Delete {
 				continue
 			}
+			plainText = plainDatasetText(p)
 		}
 		start := len(arena)
 		var err error
-		arena, err = appendProposalSM(arena, p, res.URN, now, sm, false)
+		arena, err = appendProposalOf(arena, p, res.URN, plainText, ct, name, now, sm, false)
 		if err != nil {
 			arena = arena[:start]
-			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, err
 			continue
 		}
 		if size := len(arena) - start + single; size > r.maxBytes {
 			arena = arena[:start]
-			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, &TooLargeError{Index: base + i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			continue
 		}

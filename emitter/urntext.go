@@ -31,61 +31,26 @@ func datasetText(d urn.Dataset) [9]string {
 	return t
 }
 
-// appendDatasetURN appends appendString(dst, d.String()) without building
-// the string. The fixed pieces of datasetText (the even ones) are plain
-// ASCII, written as they are.
+// appendDatasetURN appends appendString(dst, d.String()): d keeps its
+// text.
 func appendDatasetURN(dst []byte, d urn.Dataset) []byte {
-	dst = append(dst, '"')
-	for i, s := range datasetText(d) {
-		if i%2 == 0 {
-			dst = append(dst, s...)
-		} else {
-			dst = appendStringBody(dst, s)
-		}
-	}
-	return append(dst, '"')
+	return appendString(dst, d.String())
 }
 
-// urnHashLen returns urnHash(p.urnString()) and its length, without
-// building the text of a dataset URN.
+// urnHashLen returns urnHash(p.urnString()) and its length.
 func (p *Proposal) urnHashLen() (uint64, int) {
-	d, ok := directURN(p.URN)
-	if !ok {
-		u := p.urnString()
-		return urnHash(u), len(u)
-	}
-	t := datasetText(d)
-	n := 0
-	for _, s := range t {
-		n += len(s)
-	}
-	// The usual URN's text is put together on the stack and hashed in one
-	// call; a long one is hashed in pieces, which hash as the whole text
-	// does.
-	var stack [256]byte
-	if n <= len(stack) {
-		b := stack[:0]
-		for _, s := range t {
-			b = append(b, s...)
-		}
-		return maphash.Bytes(urnSeed, b), n
-	}
-	var h maphash.Hash
-	h.SetSeed(urnSeed)
-	for _, s := range t {
-		h.WriteString(s)
-	}
-	return h.Sum64(), n
+	u := p.urnString()
+	return urnHash(u), len(u)
 }
 
 // urnHashOfEncoding returns urnHash of the URN text a dataset proposal's
-// encoding enc holds, and its length, when enc starts with datasetHead and
-// its URN was written as it is (no escape in it: a text without a
-// backslash is the URN's own); false otherwise. It reads what encodePart
-// wrote instead of putting the URN's text together again.
+// encoding enc holds, and its length, when enc starts with
+// plainDatasetHead and its URN was written as it is (no escape in it: a
+// text without a backslash is the URN's own); false otherwise. It reads
+// what encodePart wrote instead of asking for the URN's text again.
 func urnHashOfEncoding(enc []byte) (uint64, int, bool) {
-	const at = len(`{"entityType":"dataset","entityUrn":"`)
-	if len(enc) < len(datasetHead) || string(enc[:len(datasetHead)]) != datasetHead {
+	const at = len(plainDatasetHead)
+	if len(enc) < at || string(enc[:at]) != plainDatasetHead {
 		return 0, 0, false
 	}
 	n := bytes.IndexByte(enc[at:], '"')
