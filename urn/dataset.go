@@ -1,8 +1,8 @@
 package urn
 
 import (
-	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/internal/hooks"
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
 )
 
 // Dataset is a dataset URN, urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<ENV>).
