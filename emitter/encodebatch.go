@@ -373,21 +373,12 @@ func joined(a, b []byte) ([]byte, bool) {
 // encodings go as one slice (see joined), so the body is sent from the
 // encodings' memory without a copy.
 func bodyParts(head, tail []byte, idx []int, enc func(int) []byte) [][]byte {
-	// Counted first, so that the parts are allocated once.
-	n := 3 // head, the last run, tail
-	run := enc(idx[0])
-	for _, i := range idx[1:] {
-		e := enc(i)
-		if more, ok := joined(run, e); ok {
-			run = more
-			continue
-		}
-		n += 2
-		run = e
-	}
-	parts := make([][]byte, 1, n)
+	// One pass: the usual body is one run (its encodings written one
+	// after the other into one buffer), and its parts fit the first
+	// allocation.
+	parts := make([][]byte, 1, 3)
 	parts[0] = head
-	run = enc(idx[0])
+	run := enc(idx[0])
 	for _, i := range idx[1:] {
 		e := enc(i)
 		if more, ok := joined(run, e); ok {
