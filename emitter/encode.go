@@ -49,7 +49,33 @@ func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inlin
 // (see defaultSystemMetadata), written as it is for a proposal without
 // system metadata.
 func appendProposalSM(dst []byte, p *Proposal, u string, nowMillis int64, sm []byte, inline bool) ([]byte, error) {
-	return appendProposalOf(dst, p, u, plainDatasetText(p), p.changeType(), p.aspectName(), nowMillis, sm, inline)
+	return appendProposalOf(dst, p, u, findShape(p, plainDatasetText(p)), nowMillis, sm, inline)
+}
+
+// propShape is what appendProposalOf writes of a proposal p, found first.
+type propShape struct {
+	// plainText is plainDatasetText(p).
+	plainText string
+	// ct is p.changeType() and name p.aspectName().
+	ct   ChangeType
+	name string
+	// own is hooks.OwnAspect(p.Aspect), for an aspect that is not nil:
+	// its JSON is appended by aspects.AppendJSONString in its escaped
+	// form.
+	own bool
+	// plainName says name is plain text (see appendPlainBody): p.Aspect's
+	// own name, for a type of package aspects (TestOwnAspectNamesPlain).
+	plainName bool
+}
+
+// findShape returns p's propShape, plainText being plainDatasetText(p).
+func findShape(p *Proposal, plainText string) propShape {
+	f := propShape{plainText: plainText, ct: p.changeType(), name: p.aspectName()}
+	if p.Aspect != nil && hooks.OwnAspect(p.Aspect) && !isNil(p.Aspect) {
+		f.own = true
+		f.plainName = p.AspectName == "" || p.AspectName == p.Aspect.AspectName()
+	}
+	return f
 }
 
 // plainDatasetText returns the text of p's URN when it is a dataset's
@@ -68,12 +94,10 @@ func plainDatasetText(p *Proposal) string {
 // is plain (see plainDatasetText), up to that text.
 const plainDatasetHead = `{"entityType":"dataset","entityUrn":"`
 
-// appendProposalOf is appendProposalSM, given what it finds of p first:
-// plainText is plainDatasetText(p), ct p.changeType() and name
-// p.aspectName().
-func appendProposalOf(dst []byte, p *Proposal, u, plainText string, ct ChangeType, name string, nowMillis int64, sm []byte, inline bool) ([]byte, error) {
+// appendProposalOf is appendProposalSM, given p's propShape f.
+func appendProposalOf(dst []byte, p *Proposal, u string, f propShape, nowMillis int64, sm []byte, inline bool) ([]byte, error) {
 	var err error
-	if plainText != "" {
+	if plainText := f.plainText; plainText != "" {
 		// The usual proposal: a dataset's, its head fixed text.
 		dst = append(dst, plainDatasetHead...)
 		dst = append(dst, plainText...)
@@ -95,22 +119,24 @@ func appendProposalOf(dst []byte, p *Proposal, u, plainText string, ct ChangeTyp
 			return dst, err
 		}
 	}
-	dst = append(dst, `,"changeType":`...)
-	if ct.valid() { // plain ASCII
-		dst = append(dst, '"')
-		dst = append(dst, ct...)
-		dst = append(dst, '"')
-	} else {
-		dst = appendString(dst, string(ct))
-	}
-	if name != "" {
+	dst = appendChangeType(dst, f.ct)
+	if f.name != "" {
 		dst = append(dst, `,"aspectName":"`...)
-		dst = appendPlainBody(dst, name)
+		if f.plainName {
+			dst = append(dst, f.name...)
+		} else {
+			dst = appendPlainBody(dst, f.name)
+		}
 		dst = append(dst, '"')
 	}
-	if p.Aspect != nil && !isNil(p.Aspect) {
+	if f.own || (p.Aspect != nil && !isNil(p.Aspect)) {
 		dst = append(dst, `,"aspect":`...)
-		if dst, err = appendGenericAspect(dst, p.Aspect, p.contentType(), inline); err != nil {
+		if f.own && !inline {
+			dst, err = appendAspectValue(dst, p.Aspect, p.contentType())
+		} else {
+			dst, err = appendGenericAspect(dst, p.Aspect, p.contentType(), inline)
+		}
+		if err != nil {
 			return dst, err
 		}
 	}
@@ -125,6 +151,28 @@ func appendProposalOf(dst []byte, p *Proposal, u, plainText string, ct ChangeTyp
 		dst = appendStringMap(dst, p.Headers)
 	}
 	return append(dst, '}'), nil
+}
+
+// appendChangeType appends the changeType member: ,"changeType":"UPSERT".
+func appendChangeType(dst []byte, ct ChangeType) []byte {
+	switch ct { // one constant for each of DataHub's change types
+	case Upsert:
+		return append(dst, `,"changeType":"UPSERT"`...)
+	case Patch:
+		return append(dst, `,"changeType":"PATCH"`...)
+	case Create:
+		return append(dst, `,"changeType":"CREATE"`...)
+	case CreateEntity:
+		return append(dst, `,"changeType":"CREATE_ENTITY"`...)
+	case Update:
+		return append(dst, `,"changeType":"UPDATE"`...)
+	case Delete:
+		return append(dst, `,"changeType":"DELETE"`...)
+	case Restate:
+		return append(dst, `,"changeType":"RESTATE"`...)
+	}
+	dst = append(dst, `,"changeType":`...)
+	return appendString(dst, string(ct))
 }
 
 // appendGenericAspect appends DataHub's GenericAspect for a:

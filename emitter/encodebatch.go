@@ -289,18 +289,18 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 	sm := r.defaultSM(now) // the system metadata of the proposals that have none
 	for i := range ps {
 		p := &ps[i]
-		ct, name := p.changeType(), p.aspectName()
+		text, plain, ds := hooks.DatasetText(p.URN)
+		f := findShape(p, "")
+		ct, name := f.ct, f.name
 		items[i].unsafe = !replaySafe(ct, p.Headers)
 		res := &results[i]
 		*res = Result{Index: base + i, Aspect: name}
 		// A dataset URN keeps its text: the usual proposal's result names
 		// it at no cost, and it passes checkURN without the full check.
-		text, plain, ds := hooks.DatasetText(p.URN)
-		plainText := ""
-		if ds && (p.EntityType == "" || p.EntityType == urn.TypeDataset) && ct != Delete && ct.valid() && name != "" && !isNil(p.Aspect) {
+		if ds && (p.EntityType == "" || p.EntityType == urn.TypeDataset) && ct != Delete && ct.valid() && name != "" && (f.own || !isNil(p.Aspect)) {
 			res.URN = text
 			if plain {
-				plainText = text
+				f.plainText = text
 			}
 		} else {
 			res.URN = p.urnString()
@@ -311,11 +311,11 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 			if ct == Delete {
 				continue
 			}
-			plainText = plainDatasetText(p)
+			f.plainText = plainDatasetText(p)
 		}
 		start := len(arena)
 		var err error
-		arena, err = appendProposalOf(arena, p, res.URN, plainText, ct, name, now, sm, false)
+		arena, err = appendProposalOf(arena, p, res.URN, f, now, sm, false)
 		if err != nil {
 			arena = arena[:start]
 			res.Status, res.Err = Rejected, err

@@ -131,3 +131,16 @@ func TestOwnAspectIsAspectsType(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnAspectNamesPlain checks what findShape relies on to write an
+// aspect's own name as it is: the name of every type of package aspects
+// that appends its own JSON is plain text in a JSON string.
+func TestOwnAspectNamesPlain(t *testing.T) {
+	t.Parallel()
+	for _, name := range aspects.TypedAspects() {
+		a, _ := aspects.New(name)
+		if hooks.OwnAspect(a) && (!plainString(a.AspectName()) || a.AspectName() == "") {
+			t.Errorf("%T: name %q is not plain", a, a.AspectName())
+		}
+	}
+}
