@@ -38,8 +38,7 @@ func appendProposalAs(dst []byte, p *Proposal, nowMillis int64, inline bool) ([]
 }
 
 // appendProposalURN is appendProposalAs, u being p.urnString(), or ""
-// for a dataset URN whose text is written without building it (see
-// directURN).
+// (the text is then asked for where it is written).
 func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inline bool) ([]byte, error) {
 	return appendProposalSM(dst, p, u, nowMillis, nil, inline)
 }

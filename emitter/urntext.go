@@ -7,28 +7,16 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-// A proposal's URN text is written straight into its encoding when the URN
-// is a urn.Dataset, the usual case, instead of being built as a string
-// first (one allocation a proposal). The text is only built where it is
-// shown: in a Result that is returned or an error.
+// A urn.Dataset keeps its text, and knows whether it is plain JSON string
+// content (hooks.DatasetText): a dataset proposal's encoding copies that
+// text, and its Result names it, without building it. Other URN types
+// build their text once a proposal.
 
 // directURN returns u as a urn.Dataset with a name (a text that is not
-// empty), whose text datasetText gives in pieces, and whether it is one.
+// empty), and whether it is one.
 func directURN(u urn.URN) (urn.Dataset, bool) {
 	d, ok := u.(urn.Dataset)
 	return d, ok && d.Name() != ""
-}
-
-// datasetText returns the pieces whose concatenation is d.String() for a
-// dataset URN with a name: urn:li:dataset:(<platform URN>,<name>,<env>);
-// the even pieces are fixed text, the odd ones the URN's parts.
-// TestDatasetTextMatchesString and FuzzDatasetText hold it to String.
-func datasetText(d urn.Dataset) [9]string {
-	t := [9]string{"urn:li:dataset:(", "", "", d.Platform().Name(), ",", d.Name(), ",", d.Env(), ")"}
-	if t[3] != "" {
-		t[2] = "urn:li:dataPlatform:"
-	}
-	return t
 }
 
 // appendDatasetURN appends appendString(dst, d.String()): d keeps its
@@ -70,8 +58,8 @@ func (p *Proposal) plainWrite() bool {
 		p.aspectName() != "" && !isNil(p.Aspect)
 }
 
-// nameResults fills the URN of the results of ps that encodePart left
-// without one (see directURN): before results are shown.
+// nameResults fills the URN of the results of ps left without one (the
+// OpenAPI encoding may leave a dataset's empty): before results are shown.
 func nameResults(results []Result, ps []Proposal) {
 	for i := range results {
 		if results[i].URN == "" && i < len(ps) {

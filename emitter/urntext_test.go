@@ -9,8 +9,8 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-// checkDatasetText fails t when the text encodeIn writes for d without
-// building it differs from d.String()'s, or its hash or length do.
+// checkDatasetText fails t when the text the encoder writes for d differs
+// from d.String()'s escaped, or its hash or length do.
 func checkDatasetText(t *testing.T, d urn.Dataset) {
 	t.Helper()
 	s := d.String()
@@ -48,7 +48,8 @@ func checkDatasetText(t *testing.T, d urn.Dataset) {
 	}
 }
 
-// TestDatasetTextMatchesString holds datasetText to urn.Dataset.String.
+// TestDatasetTextMatchesString holds the dataset text the encoder writes
+// (and hashes) to urn.Dataset.String.
 func TestDatasetTextMatchesString(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ platform, name, env string }{
@@ -74,8 +75,8 @@ func TestDatasetTextMatchesString(t *testing.T) {
 	checkDatasetText(t, urn.Dataset{})
 }
 
-// FuzzDatasetText holds datasetText to urn.Dataset.String for any dataset
-// URN the urn package builds or parses.
+// FuzzDatasetText is TestDatasetTextMatchesString for any dataset URN the
+// urn package builds or parses.
 func FuzzDatasetText(f *testing.F) {
 	f.Add("hive", "db.table", "PROD", "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)")
 	f.Add("", `"\`, "dev", "urn:li:dataset:(,x,PROD)")
