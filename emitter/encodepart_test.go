@@ -144,3 +144,35 @@ func TestOwnAspectNamesPlain(t *testing.T) {
 		}
 	}
 }
+
+// embeddedProps is an aspect of another package that embeds a type of
+// package aspects and has its own name and JSON.
+type embeddedProps struct {
+	aspects.DatasetProperties
+}
+
+func (embeddedProps) AspectName() string { return `my"Props` }
+
+func (embeddedProps) MarshalJSON() ([]byte, error) { return []byte(`{"mine":"é"}`), nil }
+
+// TestEmbeddedAspectNotOwn checks that a type embedding one of package
+// aspects (and so its appendJSON) is encoded by its own MarshalJSON and
+// named by its own AspectName, escaped, not as the embedded type.
+func TestEmbeddedAspectNotOwn(t *testing.T) {
+	t.Parallel()
+	for _, a := range []aspects.Aspect{embeddedProps{}, &embeddedProps{}} {
+		if hooks.OwnAspect(a) {
+			t.Errorf("%T: own", a)
+		}
+		p := Proposal{URN: urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)"), Aspect: a}
+		got, err := appendProposal(nil, &p, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{`"aspectName":"my\"Props"`, `"aspect":{"value":"{\"mine\":\"\\u00e9\"}"`} {
+			if !bytes.Contains(got, []byte(want)) {
+				t.Errorf("%T: %s lacks %s", a, got, want)
+			}
+		}
+	}
+}

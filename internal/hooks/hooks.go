@@ -12,8 +12,9 @@ package hooks
 // when the Dataset was made.
 var DatasetText func(u any) (text string, plain, ok bool)
 
-// OwnAspect reports whether a is a value (or a pointer to one) of a type
-// of package aspects that appends its own JSON, plain and in the escaped
-// form of aspects.AppendJSONString, without reflection. Package aspects
-// sets it.
+// OwnAspect reports whether a's type is one that package aspects declares
+// for an aspect (a struct or a pointer to one) and that appends its own
+// JSON, plain and in the escaped form of aspects.AppendJSONString, without
+// reflection; its AspectName is then that package's. A type of another
+// package that embeds one is not. Package aspects sets it.
 var OwnAspect func(a any) bool
