@@ -58,21 +58,18 @@ type propShape struct {
 	// ct is p.changeType() and name p.aspectName().
 	ct   ChangeType
 	name string
-	// own is hooks.OwnAspect(p.Aspect), for an aspect that is not nil:
-	// its JSON is appended by aspects.AppendJSONString in its escaped
-	// form.
+	// own is hooks.OwnAspect(p.Aspect, name), for an aspect that is not
+	// nil: its JSON is appended by aspects.AppendJSONString in its escaped
+	// form, and name is plain text (see appendPlainBody; checked by
+	// TestOwnAspectNamesPlain).
 	own bool
-	// plainName says name is plain text (see appendPlainBody): p.Aspect's
-	// own name, for a type of package aspects (TestOwnAspectNamesPlain).
-	plainName bool
 }
 
 // findShape returns p's propShape, plainText being plainDatasetText(p).
 func findShape(p *Proposal, plainText string) propShape {
 	f := propShape{plainText: plainText, ct: p.changeType(), name: p.aspectName()}
-	if p.Aspect != nil && hooks.OwnAspect(p.Aspect) && !isNil(p.Aspect) {
+	if p.Aspect != nil && hooks.OwnAspect(p.Aspect, f.name) && !isNil(p.Aspect) {
 		f.own = true
-		f.plainName = p.AspectName == "" || p.AspectName == p.Aspect.AspectName()
 	}
 	return f
 }
@@ -121,7 +118,7 @@ func appendProposalOf(dst []byte, p *Proposal, u string, f propShape, nowMillis 
 	dst = appendChangeType(dst, f.ct)
 	if f.name != "" {
 		dst = append(dst, `,"aspectName":"`...)
-		if f.plainName {
+		if f.own {
 			dst = append(dst, f.name...)
 		} else {
 			dst = appendPlainBody(dst, f.name)
@@ -364,7 +361,7 @@ func compactMarshaler(a aspects.Aspect) bool {
 // package aspects. The types that append their own JSON are known without
 // reflection (hooks.OwnAspect).
 func isAspectsType(a aspects.Aspect) bool {
-	if hooks.OwnAspect(a) {
+	if !isNil(a) && hooks.OwnAspect(a, a.AspectName()) {
 		return true
 	}
 	t := reflect.TypeOf(a)

@@ -118,15 +118,15 @@ func TestOwnAspectIsAspectsType(t *testing.T) {
 			if typ.Kind() == reflect.Pointer {
 				typ = typ.Elem()
 			}
-			if own := hooks.OwnAspect(x); own && typ.PkgPath() != aspectsPkg {
+			if own := hooks.OwnAspect(x, name); own && typ.PkgPath() != aspectsPkg {
 				t.Errorf("%s (%T): own, but of package %s", name, x, typ.PkgPath())
 			} else if !own {
 				t.Logf("%s (%T): not own", name, x)
 			}
 		}
 	}
-	for _, a := range []aspects.Aspect{RawAspect{Name: "x"}, &RawAspect{Name: "x"}, nil} {
-		if hooks.OwnAspect(a) {
+	for _, a := range []aspects.Aspect{RawAspect{Name: "status"}, &RawAspect{Name: "status"}, nil, aspects.Status{}} {
+		if hooks.OwnAspect(a, "datasetProperties") {
 			t.Errorf("%T: own", a)
 		}
 	}
@@ -139,8 +139,8 @@ func TestOwnAspectNamesPlain(t *testing.T) {
 	t.Parallel()
 	for _, name := range aspects.TypedAspects() {
 		a, _ := aspects.New(name)
-		if hooks.OwnAspect(a) && (!plainString(a.AspectName()) || a.AspectName() == "") {
-			t.Errorf("%T: name %q is not plain", a, a.AspectName())
+		if hooks.OwnAspect(a, name) && (!plainString(name) || name == "" || a.AspectName() != name) {
+			t.Errorf("%T: name %q is not plain, or not its AspectName %q", a, name, a.AspectName())
 		}
 	}
 }
@@ -161,7 +161,7 @@ func (embeddedProps) MarshalJSON() ([]byte, error) { return []byte(`{"mine":"é"
 func TestEmbeddedAspectNotOwn(t *testing.T) {
 	t.Parallel()
 	for _, a := range []aspects.Aspect{embeddedProps{}, &embeddedProps{}} {
-		if hooks.OwnAspect(a) {
+		if hooks.OwnAspect(a, a.AspectName()) || hooks.OwnAspect(a, "datasetProperties") {
 			t.Errorf("%T: own", a)
 		}
 		p := Proposal{URN: urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)"), Aspect: a}
@@ -174,5 +174,18 @@ func TestEmbeddedAspectNotOwn(t *testing.T) {
 				t.Errorf("%T: %s lacks %s", a, got, want)
 			}
 		}
+	}
+}
+
+// TestIsAspectsTypeNil checks that isAspectsType answers for nil pointers
+// of package aspects without calling their methods.
+func TestIsAspectsTypeNil(t *testing.T) {
+	t.Parallel()
+	var props *aspects.DatasetProperties
+	if !isAspectsType(props) {
+		t.Error("nil *DatasetProperties: not of package aspects")
+	}
+	if isAspectsType((*RawAspect)(nil)) {
+		t.Error("nil *RawAspect: of package aspects")
 	}
 }

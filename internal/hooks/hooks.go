@@ -12,9 +12,10 @@ package hooks
 // when the Dataset was made.
 var DatasetText func(u any) (text string, plain, ok bool)
 
-// OwnAspect reports whether a's type is one that package aspects declares
-// for an aspect (a struct or a pointer to one) and that appends its own
-// JSON, plain and in the escaped form of aspects.AppendJSONString, without
-// reflection; its AspectName is then that package's. A type of another
+// OwnAspect reports whether a's type is the one package aspects declares
+// for the aspect named name (a struct or a pointer to one), and that type
+// appends its own JSON, plain and in the escaped form of
+// aspects.AppendJSONString, without reflection. name is then plain JSON
+// string content (an identifier of DataHub's registry). A type of another
 // package that embeds one is not. Package aspects sets it.
-var OwnAspect func(a any) bool
+var OwnAspect func(a any, name string) bool
