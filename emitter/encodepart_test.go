@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/aspects"
@@ -188,4 +189,37 @@ func TestIsAspectsTypeNil(t *testing.T) {
 	if isAspectsType((*RawAspect)(nil)) {
 		t.Error("nil *RawAspect: of package aspects")
 	}
+}
+
+// TestOwnAspectConcurrent asks hooks.OwnAspect for every typed aspect, and
+// for each under another aspect's name, from several goroutines at once:
+// the slots it keeps its last answers in are shared.
+func TestOwnAspectConcurrent(t *testing.T) {
+	t.Parallel()
+	names := aspects.TypedAspects()
+	want := make([]bool, len(names))
+	values := make([]aspects.Aspect, len(names))
+	for i, name := range names {
+		values[i], _ = aspects.New(name)
+		want[i] = hooks.OwnAspect(values[i], name)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for round := range 20 {
+				for i := range names {
+					j := (i + g + round) % len(names)
+					if got := hooks.OwnAspect(values[j], names[j]); got != want[j] {
+						t.Errorf("%s: own %v, want %v", names[j], got, want[j])
+						return
+					}
+					if k := (j + 1) % len(names); hooks.OwnAspect(values[j], names[k]) {
+						t.Errorf("%T under the name %s: own", values[j], names[k])
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
