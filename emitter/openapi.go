@@ -13,9 +13,11 @@ import (
 	"time"
 
 	datahub "github.com/catalogkit/datahub-go"
+	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/internal/emitctx"
 	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/transport"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // The OpenAPI paths the emitter calls.
@@ -229,6 +231,7 @@ func (r *REST) encodeV3Into(k int, ps []Proposal, atomic bool, arena *encodeAren
 // in *buf; lazyURN is encodeV3OnIn's.
 func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, offsets [][2]int, now int64, atomic, lazyURN bool, buf *[]byte) {
 	async := r.v3Async()
+	sm := r.defaultSM(now) // the system metadata of the proposals that have none
 	var valueBuf bytes.Buffer
 	var route v3Route // the batch route of the last entity type, for the next
 	// The encodings go one after another into one arena, sized after the
@@ -265,10 +268,16 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 			it.kind, it.method, it.path = v3Delete, http.MethodDelete, v3EntityPath(p.entityType(), it.urn)
 			continue
 		}
-		value, err := aspectJSON(p.Aspect, &valueBuf)
-		if err != nil {
-			res.Status, res.Err = Rejected, err
-			continue
+		// An aspect of package aspects (not a PATCH, which wraps a list)
+		// is written straight into the encoding, below; any other first
+		// into valueBuf.
+		inPlace := change != Patch && isAspectsType(p.Aspect)
+		var value []byte
+		if !inPlace {
+			if value, err = aspectJSON(p.Aspect, &valueBuf); err != nil {
+				res.Status, res.Err = Rejected, err
+				continue
+			}
 		}
 		single := change == Create || change == CreateEntity
 		headers := p.Headers
@@ -281,26 +290,38 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 		start := len(arena)
 		enc := arena
 		if !single {
-			enc = append(enc, `{"urn":`...)
 			if it.urn == "" {
-				enc = appendDatasetURN(enc, direct)
+				enc = appendV3DatasetHead(enc, direct)
 			} else {
+				enc = append(enc, `{"urn":`...)
 				enc = appendString(enc, it.urn)
 			}
-			enc = append(enc, ',')
-			enc = appendString(enc, it.aspect)
-			enc = append(enc, ':')
+			enc = append(enc, ',', '"')
+			enc = appendPlainBody(enc, it.aspect)
+			enc = append(enc, '"', ':')
 		}
 		enc = append(enc, `{"value":`...)
-		if change == Patch && len(value) > 0 && value[0] == '[' {
+		switch {
+		case inPlace:
+			at := len(enc)
+			enc, err = aspects.AppendJSON(enc, p.Aspect)
+			if err = checkAspectJSON(p.Aspect, enc[at:], err); err != nil {
+				res.Status, res.Err = Rejected, err
+				continue // arena is as it was
+			}
+		case change == Patch && len(value) > 0 && value[0] == '[':
 			enc = append(enc, `{"patch":`...)
 			enc = append(enc, value...)
 			enc = append(enc, '}')
-		} else {
+		default:
 			enc = append(enc, value...)
 		}
 		enc = append(enc, `,"systemMetadata":`...)
-		enc = appendFilledSystemMetadata(enc, p.SystemMetadata, now)
+		if p.SystemMetadata == nil { // the call's text, made once
+			enc = append(enc, sm...)
+		} else {
+			enc = appendFilledSystemMetadata(enc, p.SystemMetadata, now)
+		}
 		if r.mode == EmitSyncWait {
 			h := make(map[string]string, len(headers)+1)
 			for k, v := range headers {
@@ -355,6 +376,28 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 			items[i].enc = arena[o[0]:o[1]] // its capacity to the arena's end: see joined
 		}
 	}
+}
+
+// v3DatasetHead is the fixed text that starts an OpenAPI batch element of
+// a dataset whose URN has a platform.
+const v3DatasetHead = `{"urn":"urn:li:dataset:(urn:li:dataPlatform:`
+
+// appendV3DatasetHead appends the head of an OpenAPI batch element for the
+// dataset URN d with a name, `{"urn":` appendDatasetURN(d), with the
+// usual URN's parts checked for plain bytes eight at a time and copied, as
+// appendDatasetHead writes them (FuzzV3DatasetHead).
+func appendV3DatasetHead(dst []byte, d urn.Dataset) []byte {
+	t := datasetText(d)
+	if t[2] == "" { // no platform name: the general pieces
+		return appendDatasetURN(append(dst, `{"urn":`...), d)
+	}
+	dst = append(dst, v3DatasetHead...)
+	dst = appendPlainBody(dst, t[3])
+	dst = append(dst, ',')
+	dst = appendPlainBody(dst, t[5])
+	dst = append(dst, ',')
+	dst = appendPlainBody(dst, t[7])
+	return append(dst, ')', '"')
 }
 
 // withHeader returns a copy of headers with name set to value, unless

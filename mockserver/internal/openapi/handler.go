@@ -35,6 +35,9 @@ type Hooks struct {
 type Handler struct {
 	core  *gms.Core
 	hooks Hooks
+	// general (for tests) makes batch writes take the general decode
+	// only, never quickItems.
+	general bool
 }
 
 // New returns a Handler serving core.

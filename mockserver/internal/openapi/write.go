@@ -20,6 +20,9 @@ type v3Write struct {
 	patch         bool
 	traceID       string
 	actor         string // the request's actor, of the answer's audit stamps
+	// unchecked reports proposals whose values quickItems did not
+	// validate (see writeBatch).
+	unchecked bool
 }
 
 // writeQuery reads the async and systemMetadata parameters (async
@@ -43,6 +46,9 @@ type proposalEcho struct {
 	urn, aspect string
 	value       json.RawMessage // the request's value (a PATCH: the patch)
 	sm          json.RawMessage // the request's systemMetadata
+	// plainURN reports that urn is its JSON string's text without the
+	// quotes (see plainJSONString), as the decode found it.
+	plainURN bool
 }
 
 // itemProposals turns the items of a batch body into proposals: UPSERT for
@@ -104,6 +110,9 @@ func (s *Handler) ingestV3(r *http.Request, ps []gms.Proposal, batch bool, wq v3
 	res, err := s.core.Write(r.Context(), ps, gms.IngestOptions{Async: wq.async, Batch: len(ps) > 1,
 		TraceID: wq.traceID, SystemMetadataCompact: true})
 	if err != nil {
+		if wq.unchecked && uncheckedInvalid(ps) { // the general path answers (writeBatch), nothing is recorded
+			return nil, errUnchecked
+		}
 		e := fromCoreV3(err)
 		recorded(e.err + ": " + e.message)
 		return nil, e
@@ -214,6 +223,22 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	if !ok {
 		return
 	}
+	s.writeBatch(w, r, rt, wq, body, !s.general)
+}
+
+// errUnchecked is ingestV3's answer when the core refused a request whose
+// values quickItems read without validating them, and one of them is not
+// JSON: writeBatch then answers as the general path does.
+var errUnchecked = &openAPIError{status: http.StatusBadRequest, err: "unchecked value"}
+
+// writeBatch is Write once the body is read: it decodes the body, hands
+// its proposals to the core and answers. With quick, a list in the
+// emitters' shape is read by quickItems, its values not validated (the
+// core's check is); a request refused with a value that is not JSON is
+// then decoded again by the general path alone, which answers it as
+// before: the values' check never changes an answer.
+func (s *Handler) writeBatch(w http.ResponseWriter, r *http.Request, rt Request, wq v3Write, body []byte, quick bool) {
+	wq.unchecked = false // until quickItems takes a list
 	type group struct {
 		name   string
 		echoes []proposalEcho
@@ -237,10 +262,11 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 		if _, e := v3Entity(name); e != nil {
 			return e
 		}
-		if !wq.patch {
+		if quick && !wq.patch {
 			from := len(all)
 			if quickItems(list, &ps, &all) {
 				groups = append(groups, group{name: name, from: from, echoes: all[from:]})
+				wq.unchecked = true
 				return nil
 			}
 		}
@@ -275,6 +301,10 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 			}
 		}
 		if e != nil {
+			if wq.unchecked && uncheckedInvalid(ps) {
+				s.writeBatch(w, r, rt, wq, body, false)
+				return
+			}
 			writeOpenAPIError(w, e, "")
 			return
 		}
@@ -285,7 +315,11 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	var res []gms.Written
 	if len(ps) > 0 {
 		wire.DetachBody(ps, body)
-		if res, e = s.ingestV3(r, ps, true, wq); e != nil {
+		var e *openAPIError
+		if res, e = s.ingestV3(r, ps, true, wq); e == errUnchecked {
+			s.writeBatch(w, r, rt, wq, body, false)
+			return
+		} else if e != nil {
 			writeOpenAPIError(w, e, "")
 			return
 		}

@@ -108,7 +108,11 @@ func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool 
 				out = append(out, "},"...)
 			}
 			out = append(out, `{"urn":`...)
-			out = appendJSONString(out, ec.urn)
+			if ec.plainURN {
+				out = append(append(append(out, '"'), ec.urn...), '"')
+			} else {
+				out = appendJSONString(out, ec.urn)
+			}
 			urn, open, run = ec.urn, true, run[:0]
 		}
 		value := ec.value

@@ -12,7 +12,8 @@ import (
 
 // quickItems is what decodeItems, checkItemAspects and itemProposals make
 // of a batch POST's list in the shape DataHub's emitters send, in one pass
-// that validates and decodes it: an array of objects whose "urn" (a
+// that validates and decodes all of it but the aspects' values, whose ends
+// only it finds (see skipContainer): an array of objects whose "urn" (a
 // string) comes first and whose other members each name an aspect of the
 // URN's entity, once, with an object of "value" (an object),
 // "systemMetadata" (an object) and "headers" (an object of strings),
@@ -20,7 +21,8 @@ import (
 // the proposals and their echoes to ps and echoes. ok is false for any
 // other list, valid or not, which the general path then decodes (and
 // answers): ps and echoes are then as they came. The lists it takes give
-// the general path's proposals and echoes (FuzzQuickItems).
+// the general path's proposals and echoes, or have a value that is not
+// JSON, which the general path refuses (FuzzQuickItems).
 func quickItems(list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	return quickItemsIn(par.Count(len(list)/quickItemBytes, par.MinChunk), list, ps, echoes)
 }
@@ -55,7 +57,7 @@ func quickItemsIn(k int, list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho
 		return sc.Done()
 	}
 	sc.Seek(first)
-	q := quickState{sc: sc}
+	q := quickState{sc: sc, d: list}
 	for more := true; more; {
 		if !q.item(ps, echoes) {
 			return false
@@ -101,7 +103,7 @@ func quickChunks(sc *pdl.Scanner, list []byte, first, k, size int, ps *[]gms.Pro
 			pt.ps, pt.echoes = slices.Grow(pt.ps, m), slices.Grow(pt.echoes, m)
 		}
 		parts[c] = pt
-		q := quickState{sc: s}
+		q := quickState{sc: s, d: list}
 		return func() bool { return q.item(&pt.ps, &pt.echoes) }
 	})
 	if !ok {
@@ -191,11 +193,14 @@ var scanners = sync.Pool{New: func() any { return new(pdl.Scanner) }}
 // quickState is what quickItems remembers from one item to the next.
 type quickState struct {
 	sc *pdl.Scanner
+	d  []byte // the text sc reads
 	// the last aspect member's key, the entity of its URN and the aspect
 	// it resolved to
 	key        []byte
 	entity     string
 	aspectName string
+	// keyText is the text of the last key that resolved, with its colon
+	keyText []byte
 	// the last systemMetadata's text
 	sm []byte
 }
@@ -207,11 +212,16 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	if !ok || empty {
 		return false
 	}
-	key, plain, ok := sc.Key()
-	if !ok || !plain || string(key) != "urn" || sc.Peek() != '"' {
+	if !sc.SkipText(keyURN) { // the usual text, else any spelling of it
+		key, plain, ok := sc.Key()
+		if !ok || !plain || string(key) != "urn" {
+			return false
+		}
+	}
+	if sc.Peek() != '"' {
 		return false
 	}
-	urn, ok := sc.String()
+	urn, plain, ok := sc.PlainString()
 	if !ok {
 		return false
 	}
@@ -228,11 +238,7 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 		if !more {
 			return true
 		}
-		key, plain, ok := sc.Key()
-		if !ok || !plain || string(key) == "urn" {
-			return false
-		}
-		name, ok := q.aspect(t, key)
+		name, ok := q.aspectKey(t)
 		if !ok {
 			return false
 		}
@@ -247,8 +253,37 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 			return false
 		}
 		*ps = append(*ps, p)
-		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata})
+		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata, plainURN: plain})
 	}
+}
+
+// The keys of the emitters' text, with their colons.
+var (
+	keyURN   = []byte(`"urn":`)
+	keyValue = []byte(`"value":`)
+	keySM    = []byte(`"systemMetadata":`)
+)
+
+// aspectKey reads an item's member key after its URN, and resolves it to
+// an aspect of t's entity (see aspect); ok is false for a key that names
+// none, or is not plain. The text of the last key that resolved is
+// remembered: a batch's items most often name the same aspect.
+func (q *quickState) aspectKey(t gms.Target) (string, bool) {
+	sc := q.sc
+	if q.keyText != nil && t.Entity.Name == q.entity && sc.SkipText(q.keyText) {
+		return q.aspectName, true
+	}
+	sc.Peek() // past white space
+	start := sc.Pos()
+	key, plain, ok := sc.Key()
+	if !ok || !plain || string(key) == "urn" {
+		return "", false
+	}
+	name, ok := q.aspect(t, key)
+	if ok {
+		q.keyText = q.d[start:sc.Pos()]
+	}
+	return name, ok
 }
 
 // aspect resolves an item's member key to an aspect of t's entity, as
@@ -282,20 +317,27 @@ func (q *quickState) part(p *gms.Proposal) bool {
 	}
 	seen := 0
 	for more := true; more; {
-		key, plain, ok := sc.Key()
-		if !ok || !plain {
-			return false
-		}
 		var f int
-		switch string(key) {
-		case "value":
+		switch {
+		case sc.SkipText(keyValue): // the usual texts first
 			f = partValue
-		case "systemMetadata":
+		case sc.SkipText(keySM):
 			f = partSystemMetadata
-		case "headers":
-			f = partHeaders
 		default:
-			return false
+			key, plain, ok := sc.Key()
+			if !ok || !plain {
+				return false
+			}
+			switch string(key) {
+			case "value":
+				f = partValue
+			case "systemMetadata":
+				f = partSystemMetadata
+			case "headers":
+				f = partHeaders
+			default:
+				return false
+			}
 		}
 		if seen&f != 0 || sc.Peek() != '{' {
 			return false
@@ -303,9 +345,15 @@ func (q *quickState) part(p *gms.Proposal) bool {
 		seen |= f
 		switch f {
 		case partValue:
-			if p.Aspect, ok = sc.Value(4); !ok {
+			// Its end only: the core's check validates it (see
+			// skipContainer).
+			start := sc.Pos() // at its '{' (Peek)
+			end := skipContainer(q.d, start, valueLevel)
+			if end < 0 {
 				return false
 			}
+			p.Aspect = q.d[start:end]
+			sc.Seek(end)
 		case partSystemMetadata:
 			// A batch's systemMetadata most often repeats the one before.
 			if q.sm != nil && sc.SkipText(q.sm) {

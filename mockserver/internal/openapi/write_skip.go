@@ -1,0 +1,114 @@
+package openapi
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+)
+
+// An aspect's value in a batch POST of the emitters' shape is not
+// validated as JSON while quickItems reads it: its end is found by
+// matching its brackets outside strings (skipContainer), and the core's
+// check of the value, which refuses any value that is not a valid JSON
+// object, is the one pass that reads it whole. A request the core refuses
+// has its values checked then (uncheckedInvalid): one that is not JSON
+// gets the answer the general path gives it, as if the quick path had
+// never taken it.
+
+// maxNesting is encoding/json's nesting limit, which the general path's
+// decode keeps to: a value whose containers nest deeper within the body
+// is left to it.
+const maxNesting = 10000
+
+// valueLevel is the nesting level of an aspect's value in a batch body:
+// the list, the item, the aspect's part, the value.
+const valueLevel = 4
+
+// Classes of the bytes skipContainer stops at, outside strings.
+const (
+	skipOther = iota
+	skipOpen
+	skipClose
+	skipQuote
+)
+
+// skipClass is the class of each byte for skipContainer.
+var skipClass = [256]uint8{'{': skipOpen, '[': skipOpen, '}': skipClose, ']': skipClose, '"': skipQuote}
+
+// skipContainer returns the offset after the object or array whose
+// opening bracket is d[i], at nesting level level: where the count of
+// brackets outside strings, from it, comes back to zero. It does not
+// validate what it passes (a '}' closes a '[' as well): a text that is
+// not valid JSON gives a span the core's check refuses. It returns -1 when
+// the brackets do not close within d, or nest past maxNesting.
+func skipContainer(d []byte, i, level int) int {
+	depth := 0
+	for i < len(d) {
+		c := d[i]
+		i++
+		switch skipClass[c] {
+		case skipOpen:
+			depth++
+			if level+depth-1 > maxNesting {
+				return -1
+			}
+		case skipClose:
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case skipQuote: // to the first quote not escaped, eight bytes at a time
+		str:
+			for {
+				for i+8 <= len(d) {
+					w := binary.LittleEndian.Uint64(d[i:])
+					q, b := w^('"'*swarOnes), w^('\\'*swarOnes)
+					m := ((q - swarOnes) &^ q & swarHigh) | ((b - swarOnes) &^ b & swarHigh)
+					if m != 0 {
+						i += bits.TrailingZeros64(m) >> 3
+						break
+					}
+					i += 8
+				}
+				if i >= len(d) {
+					return -1
+				}
+				switch d[i] {
+				case '"':
+					i++
+					break str
+				case '\\':
+					i += 2
+				default: // the last bytes of d, one at a time
+					i++
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// SWAR constants: 1 in every byte of a word, and the bytes' high bits. In
+// skipContainer, ((x - swarOnes) &^ x & swarHigh) marks the bytes of x that
+// are zero, and maybe bytes above the first (a borrow), never below: the
+// lowest mark is the first zero byte.
+const (
+	swarOnes = 0x0101010101010101
+	swarHigh = 0x8080808080808080
+)
+
+// uncheckedInvalid reports whether a value of ps, which quickItems read
+// without validating, is not a valid JSON value at valueLevel.
+func uncheckedInvalid(ps []gms.Proposal) bool {
+	sc := scanners.Get().(*pdl.Scanner)
+	defer scanners.Put(sc)
+	for i := range ps {
+		sc.Reset(ps[i].Aspect)
+		if _, ok := sc.Value(valueLevel); !ok || !sc.Done() {
+			return true
+		}
+	}
+	return false
+}

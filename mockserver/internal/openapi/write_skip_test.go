@@ -1,0 +1,189 @@
+package openapi
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catalogkit/datahub-go/internal/pdl"
+	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/store"
+)
+
+// writeSide is a Handler on a core of its own with a fixed clock, the
+// proposals it recorded and their outcomes.
+type writeSide struct {
+	h  *Handler
+	st *store.Store
+	mu sync.Mutex
+	// received is the proposals recorded with their outcomes, as
+	// "<urn> <aspect> <value> -> <refusal>".
+	received []string
+}
+
+// newWriteSide is a writeSide whose Handler takes the quick path or not.
+func newWriteSide(tb testing.TB, quick bool) *writeSide {
+	now := time.UnixMilli(1_700_000_000_000).UTC()
+	clock := func() time.Time { return now }
+	st := store.OpenMemory(clock)
+	c := gms.New(st, gms.Options{Clock: clock})
+	tb.Cleanup(func() { _ = c.Close(); _ = st.Close() })
+	ws := &writeSide{st: st}
+	ws.h = New(c, Hooks{Clock: clock, Receive: func(ps []gms.Proposal, async, batch bool) func(string) {
+		got := make([]string, len(ps))
+		for i, p := range ps {
+			got[i] = p.EntityURN + " " + p.AspectName + " " + string(p.Aspect)
+		}
+		return func(refusal string) {
+			ws.mu.Lock()
+			defer ws.mu.Unlock()
+			for _, g := range got {
+				ws.received = append(ws.received, g+" -> "+refusal)
+			}
+		}
+	}})
+	ws.h.general = !quick
+	return ws
+}
+
+// post sends body to the batch route target through Write and returns
+// the answer's status and body.
+func (ws *writeSide) post(tb testing.TB, target string, body []byte) (int, string) {
+	tb.Helper()
+	req := httptest.NewRequest(http.MethodPost, target, bytes.NewReader(body))
+	p, ok := ParsePath(req.URL.Path)
+	if !ok {
+		tb.Fatalf("no route %s", target)
+	}
+	rec := httptest.NewRecorder()
+	ws.h.Write(rec, req, Request{Path: p, TraceID: "trace"})
+	return rec.Code, rec.Body.String()
+}
+
+// rows is every latest row of ws's store.
+func (ws *writeSide) rows(tb testing.TB) []store.Aspect {
+	tb.Helper()
+	rows, err := ws.st.Rows(store.RowQuery{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rows
+}
+
+// writeTargets are the batch routes the fuzz tests post to.
+var writeTargets = []string{
+	"/openapi/v3/entity/dataset?async=false",
+	"/openapi/v3/entity/dataset?async=false&systemMetadata=true",
+	"/openapi/v3/entity/dataset", // async: answered 202
+	"/openapi/v3/entity/generic?async=false",
+}
+
+// checkQuickWrite posts body to target on a Handler that takes the quick
+// path and one that takes the general path only, and reports any
+// difference: status, answer, the proposals recorded with their outcomes,
+// the rows stored.
+func checkQuickWrite(t *testing.T, quick, general *writeSide, target string, body []byte) {
+	t.Helper()
+	qs, qb := quick.post(t, target, body)
+	gs, gb := general.post(t, target, body)
+	if qs != gs || qb != gb {
+		t.Fatalf("POST %s %.300s:\nquick   %d %.500s\ngeneral %d %.500s", target, body, qs, qb, gs, gb)
+	}
+	quick.mu.Lock()
+	general.mu.Lock()
+	defer quick.mu.Unlock()
+	defer general.mu.Unlock()
+	if diff := cmp.Diff(general.received, quick.received); diff != "" {
+		t.Fatalf("POST %s %.300s: recorded (-general +quick):\n%s", target, body, diff)
+	}
+	if diff := cmp.Diff(general.rows(t), quick.rows(t)); diff != "" {
+		t.Fatalf("POST %s %.300s: stored (-general +quick):\n%s", target, body, diff)
+	}
+}
+
+// quickWriteSeeds are bodies of batch POSTs: the quickItemsSeeds, and
+// lists whose values the core's check refuses for another reason than
+// JSON beside values that are not JSON, in either order.
+var quickWriteSeeds = append(append([]string(nil), quickItemsSeeds...),
+	`[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)","status":{"value":{"removed":"no"}}},`+
+		`{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.b,PROD)","status":{"value":{"removed":tru}}}]`,
+	`[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)","status":{"value":{"removed":tru}}},`+
+		`{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.b,PROD)","status":{"value":{"removed":"no"}}}]`,
+	`[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)","datasetProperties":{"value":{"name":"a","customProperties":{"k":1}}}}]`,
+	`[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)","status":{"value":{"removed":false},"headers":{"If-Version-Match":"7"}}}]`,
+	`{"dataset":[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)","status":{"value":{"removed":false}}}]}`,
+	`{"dataset":[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)","status":{"value":{"removed":false]}}}]}`,
+)
+
+// TestQuickWriteAgrees: a batch POST answers, records and stores the same
+// whether its lists take the quick path, whose values only the core's
+// check validates, or the general path, whose decode validates them; in
+// particular a value that is not JSON gets the general path's answer and
+// is not recorded.
+func TestQuickWriteAgrees(t *testing.T) {
+	t.Parallel()
+	quick, general := newWriteSide(t, true), newWriteSide(t, false)
+	for _, target := range writeTargets {
+		for _, body := range quickWriteSeeds {
+			checkQuickWrite(t, quick, general, target, []byte(body))
+		}
+	}
+	// Values nested to the depth limit and one past it.
+	for _, depth := range []int{9997, 9998} {
+		value := strings.Repeat(`{"a":`, depth) + "1" + strings.Repeat("}", depth)
+		list := `[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)","status":{"value":` + value + `}}]`
+		checkQuickWrite(t, quick, general, writeTargets[0], []byte(list))
+	}
+	// A value that is not JSON answers 400, as the general decode does,
+	// and nothing is recorded for it.
+	bad := `[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.x,PROD)","status":{"value":{"removed":tru}}}]`
+	n := len(quick.received)
+	if status, _ := quick.post(t, writeTargets[0], []byte(bad)); status != http.StatusBadRequest {
+		t.Errorf("a value that is not JSON: status %d, want 400", status)
+	}
+	if len(quick.received) != n {
+		t.Errorf("a value that is not JSON recorded: %q", quick.received[n:])
+	}
+}
+
+// FuzzQuickWrite: whatever the body, the quick path and the general one
+// answer, record and store the same.
+func FuzzQuickWrite(f *testing.F) {
+	for _, body := range quickWriteSeeds {
+		f.Add([]byte(body), uint8(0))
+	}
+	quick, general := newWriteSide(f, true), newWriteSide(f, false)
+	f.Fuzz(func(t *testing.T, body []byte, target uint8) {
+		checkQuickWrite(t, quick, general, writeTargets[int(target)%len(writeTargets)], body)
+	})
+}
+
+// FuzzSkipContainer: on a text the validating scanner reads as a value
+// at valueLevel starting with '{' or '[', skipContainer ends where the
+// scanner does; on any text, it ends within it, after a closing bracket.
+func FuzzSkipContainer(f *testing.F) {
+	for _, s := range []string{`{}`, `[]`, `{"a":"b\"}"}`, `{"a":["\\",{"b":"}"}]}x`, `{"customProperties":{},"description":"table 1, round 2 (OpenAPI)","tags":[]}`,
+		`{"a":"é\u00e9\\\"\n"}`, `{"a":"` + strings.Repeat("x", 40) + `"}`, `{"a":}`, `{"a":1]`, `{"a":"`, `[[[[`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, d []byte) {
+		if len(d) == 0 || (d[0] != '{' && d[0] != '[') {
+			return
+		}
+		end := skipContainer(d, 0, valueLevel)
+		if end >= 0 && (end > len(d) || (d[end-1] != '}' && d[end-1] != ']')) {
+			t.Fatalf("skipContainer(%q) = %d", d, end)
+		}
+		var sc pdl.Scanner
+		sc.Reset(d)
+		if v, ok := sc.Value(valueLevel); ok && end != len(v) {
+			t.Fatalf("skipContainer(%q) = %d; the scanner's value %q", d, end, v)
+		}
+	})
+}
