@@ -14,6 +14,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/hooks"
 	"github.com/catalogkit/datahub-go/internal/jsonesc"
 	"github.com/catalogkit/datahub-go/urn"
 )
@@ -37,8 +38,7 @@ func appendProposalAs(dst []byte, p *Proposal, nowMillis int64, inline bool) ([]
 }
 
 // appendProposalURN is appendProposalAs, u being p.urnString(), or ""
-// for a dataset URN whose text is written without building it (see
-// directURN).
+// (the text is then asked for where it is written).
 func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inline bool) ([]byte, error) {
 	return appendProposalSM(dst, p, u, nowMillis, nil, inline)
 }
@@ -48,43 +48,91 @@ func appendProposalURN(dst []byte, p *Proposal, u string, nowMillis int64, inlin
 // (see defaultSystemMetadata), written as it is for a proposal without
 // system metadata.
 func appendProposalSM(dst []byte, p *Proposal, u string, nowMillis int64, sm []byte, inline bool) ([]byte, error) {
+	return appendProposalOf(dst, p, u, findShape(p, plainDatasetText(p)), nowMillis, sm, inline)
+}
+
+// propShape is what appendProposalOf writes of a proposal p, found first.
+type propShape struct {
+	// plainText is plainDatasetText(p).
+	plainText string
+	// ct is p.changeType() and name p.aspectName().
+	ct   ChangeType
+	name string
+	// own is hooks.OwnAspect(p.Aspect, name), for an aspect that is not
+	// nil: its JSON is appended by aspects.AppendJSONString in its escaped
+	// form, and name is plain text (see appendPlainBody; checked by
+	// TestOwnAspectNamesPlain).
+	own bool
+}
+
+// findShape returns p's propShape, plainText being plainDatasetText(p).
+func findShape(p *Proposal, plainText string) propShape {
+	f := propShape{plainText: plainText, ct: p.changeType(), name: p.aspectName()}
+	if p.Aspect != nil && hooks.OwnAspect(p.Aspect, f.name) && !isNil(p.Aspect) {
+		f.own = true
+	}
+	return f
+}
+
+// plainDatasetText returns the text of p's URN when it is a dataset's
+// whose every byte stands as it is in a JSON string (as urn.Dataset knows
+// from when it was made: see hooks.DatasetText) and p's entity type is
+// "dataset"; "" otherwise. The head of such a proposal's object is fixed
+// text and that text.
+func plainDatasetText(p *Proposal) string {
+	if text, plain, ok := hooks.DatasetText(p.URN); ok && plain && (p.EntityType == "" || p.EntityType == urn.TypeDataset) {
+		return text
+	}
+	return ""
+}
+
+// plainDatasetHead starts the proposal object of a dataset whose URN text
+// is plain (see plainDatasetText), up to that text.
+const plainDatasetHead = `{"entityType":"dataset","entityUrn":"`
+
+// appendProposalOf is appendProposalSM, given p's propShape f.
+func appendProposalOf(dst []byte, p *Proposal, u string, f propShape, nowMillis int64, sm []byte, inline bool) ([]byte, error) {
 	var err error
-	if d, ok := directURN(p.URN); ok && u == "" && (p.EntityType == "" || p.EntityType == urn.TypeDataset) {
+	if plainText := f.plainText; plainText != "" {
 		// The usual proposal: a dataset's, its head fixed text.
-		dst = appendDatasetHead(dst, d)
+		dst = append(dst, plainDatasetHead...)
+		dst = append(dst, plainText...)
+		dst = append(dst, '"')
 	} else {
+		if u == "" {
+			u = p.urnString()
+		}
 		dst = append(dst, `{"entityType":`...)
 		dst = appendString(dst, p.entityType())
 		if u != "" {
 			dst = append(dst, `,"entityUrn":`...)
 			dst = appendString(dst, u)
-		} else if ok {
-			dst = append(dst, `,"entityUrn":`...)
-			dst = appendDatasetURN(dst, d)
 		}
 	}
-	if !isNil(p.KeyAspect) {
+	if p.KeyAspect != nil && !isNil(p.KeyAspect) {
 		dst = append(dst, `,"entityKeyAspect":`...)
 		if dst, err = appendGenericAspect(dst, p.KeyAspect, ContentTypeJSON, false); err != nil {
 			return dst, err
 		}
 	}
-	dst = append(dst, `,"changeType":`...)
-	if ct := p.changeType(); ct.valid() { // plain ASCII
-		dst = append(dst, '"')
-		dst = append(dst, ct...)
-		dst = append(dst, '"')
-	} else {
-		dst = appendString(dst, string(ct))
-	}
-	if name := p.aspectName(); name != "" {
+	dst = appendChangeType(dst, f.ct)
+	if f.name != "" {
 		dst = append(dst, `,"aspectName":"`...)
-		dst = appendPlainBody(dst, name)
+		if f.own {
+			dst = append(dst, f.name...)
+		} else {
+			dst = appendPlainBody(dst, f.name)
+		}
 		dst = append(dst, '"')
 	}
-	if !isNil(p.Aspect) {
+	if f.own || (p.Aspect != nil && !isNil(p.Aspect)) {
 		dst = append(dst, `,"aspect":`...)
-		if dst, err = appendGenericAspect(dst, p.Aspect, p.contentType(), inline); err != nil {
+		if f.own && !inline {
+			dst, err = appendAspectValue(dst, p.Aspect, p.contentType())
+		} else {
+			dst, err = appendGenericAspect(dst, p.Aspect, p.contentType(), inline)
+		}
+		if err != nil {
 			return dst, err
 		}
 	}
@@ -99,6 +147,28 @@ func appendProposalSM(dst []byte, p *Proposal, u string, nowMillis int64, sm []b
 		dst = appendStringMap(dst, p.Headers)
 	}
 	return append(dst, '}'), nil
+}
+
+// appendChangeType appends the changeType member: ,"changeType":"UPSERT".
+func appendChangeType(dst []byte, ct ChangeType) []byte {
+	switch ct { // one constant for each of DataHub's change types
+	case Upsert:
+		return append(dst, `,"changeType":"UPSERT"`...)
+	case Patch:
+		return append(dst, `,"changeType":"PATCH"`...)
+	case Create:
+		return append(dst, `,"changeType":"CREATE"`...)
+	case CreateEntity:
+		return append(dst, `,"changeType":"CREATE_ENTITY"`...)
+	case Update:
+		return append(dst, `,"changeType":"UPDATE"`...)
+	case Delete:
+		return append(dst, `,"changeType":"DELETE"`...)
+	case Restate:
+		return append(dst, `,"changeType":"RESTATE"`...)
+	}
+	dst = append(dst, `,"changeType":`...)
+	return appendString(dst, string(ct))
 }
 
 // appendGenericAspect appends DataHub's GenericAspect for a:
@@ -288,8 +358,12 @@ func compactMarshaler(a aspects.Aspect) bool {
 }
 
 // isAspectsType reports whether a (or what it points to) is a type of
-// package aspects.
+// package aspects. The types that append their own JSON are known without
+// reflection (hooks.OwnAspect).
 func isAspectsType(a aspects.Aspect) bool {
+	if !isNil(a) && hooks.OwnAspect(a, a.AspectName()) {
+		return true
+	}
 	t := reflect.TypeOf(a)
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()

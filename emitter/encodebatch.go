@@ -6,7 +6,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/catalogkit/datahub-go/internal/hooks"
 	"github.com/catalogkit/datahub-go/internal/par"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // A batch of proposals is encoded on several goroutines when the machine
@@ -287,34 +289,40 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 	sm := r.defaultSM(now) // the system metadata of the proposals that have none
 	for i := range ps {
 		p := &ps[i]
-		items[i].unsafe = !p.replaySafe()
+		text, plain, ds := hooks.DatasetText(p.URN)
+		f := findShape(p, "")
+		ct, name := f.ct, f.name
+		items[i].unsafe = !replaySafe(ct, p.Headers)
 		res := &results[i]
-		*res = Result{Index: base + i, Aspect: p.aspectName()}
-		// The usual proposal's dataset URN is written without its text
-		// being built: res.URN stays empty unless it is shown (see
-		// nameResults).
-		if _, ok := directURN(p.URN); !ok || !p.plainWrite() {
+		*res = Result{Index: base + i, Aspect: name}
+		// A dataset URN keeps its text: the usual proposal's result names
+		// it at no cost, and it passes checkURN without the full check.
+		if ds && (p.EntityType == "" || p.EntityType == urn.TypeDataset) && ct != Delete && ct.valid() && name != "" && (f.own || !isNil(p.Aspect)) {
+			res.URN = text
+			if plain {
+				f.plainText = text
+			}
+		} else {
 			res.URN = p.urnString()
 			if err := p.checkURN(res.URN); err != nil {
 				res.Status, res.Err = Rejected, err
 				continue
 			}
-			if p.changeType() == Delete {
+			if ct == Delete {
 				continue
 			}
+			f.plainText = plainDatasetText(p)
 		}
 		start := len(arena)
 		var err error
-		arena, err = appendProposalSM(arena, p, res.URN, now, sm, false)
+		arena, err = appendProposalOf(arena, p, res.URN, f, now, sm, false)
 		if err != nil {
 			arena = arena[:start]
-			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, err
 			continue
 		}
 		if size := len(arena) - start + single; size > r.maxBytes {
 			arena = arena[:start]
-			res.URN = p.urnString()
 			res.Status, res.Err = Rejected, &TooLargeError{Index: base + i, URN: res.URN, Aspect: res.Aspect, Size: size, Limit: r.maxBytes}
 			continue
 		}
@@ -365,21 +373,12 @@ func joined(a, b []byte) ([]byte, bool) {
 // encodings go as one slice (see joined), so the body is sent from the
 // encodings' memory without a copy.
 func bodyParts(head, tail []byte, idx []int, enc func(int) []byte) [][]byte {
-	// Counted first, so that the parts are allocated once.
-	n := 3 // head, the last run, tail
-	run := enc(idx[0])
-	for _, i := range idx[1:] {
-		e := enc(i)
-		if more, ok := joined(run, e); ok {
-			run = more
-			continue
-		}
-		n += 2
-		run = e
-	}
-	parts := make([][]byte, 1, n)
+	// One pass: the usual body is one run (its encodings written one
+	// after the other into one buffer), and its parts fit the first
+	// allocation.
+	parts := make([][]byte, 1, 3)
 	parts[0] = head
-	run = enc(idx[0])
+	run := enc(idx[0])
 	for _, i := range idx[1:] {
 		e := enc(i)
 		if more, ok := joined(run, e); ok {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/internal/jsonesc"
-	"github.com/catalogkit/datahub-go/urn"
 )
 
 // The usual proposal (a dataset's aspect of package aspects, no system
@@ -14,29 +13,6 @@ import (
 // the system metadata of the call's observation time. Its aspect's JSON is
 // written straight into the body in its escaped form (see
 // appendAspectValue).
-
-// datasetHead is the fixed text that starts the proposal object of a
-// dataset (entity type "dataset") whose URN has a platform.
-const datasetHead = `{"entityType":"dataset","entityUrn":"urn:li:dataset:(urn:li:dataPlatform:`
-
-// appendDatasetHead appends the proposal object's head for the dataset URN
-// d with a name: its entity type "dataset" and its URN, as
-// `{"entityType":` appendString("dataset") `,"entityUrn":`
-// appendDatasetURN(d) write them.
-func appendDatasetHead(dst []byte, d urn.Dataset) []byte {
-	t := datasetText(d)
-	if t[2] == "" { // no platform name: the general pieces
-		dst = append(dst, `{"entityType":"dataset","entityUrn":`...)
-		return appendDatasetURN(dst, d)
-	}
-	dst = append(dst, datasetHead...)
-	dst = appendPlainBody(dst, t[3])
-	dst = append(dst, ',')
-	dst = appendPlainBody(dst, t[5])
-	dst = append(dst, ',')
-	dst = appendPlainBody(dst, t[7])
-	return append(dst, ')', '"')
-}
 
 // appendPlainBody is appendStringBody(dst, s) for the usual short string
 // of plain ASCII (a platform, a name, an environment, an aspect name),

@@ -203,6 +203,9 @@ func replaySafe(ct ChangeType, headers map[string]string) bool {
 	case Create, CreateEntity:
 		return false
 	}
+	if len(headers) == 0 {
+		return true
+	}
 	for k := range headers {
 		for _, h := range conditionalHeaders {
 			if strings.EqualFold(k, h) {
@@ -259,9 +262,9 @@ func isNil(a aspects.Aspect) bool {
 	if a == nil {
 		return true
 	}
-	switch v := reflect.ValueOf(a); v.Kind() {
+	switch reflect.TypeOf(a).Kind() { // no Value made for the usual struct
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
-		return v.IsNil()
+		return reflect.ValueOf(a).IsNil()
 	}
 	return false
 }

@@ -7,13 +7,13 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-// A proposal's URN text is written straight into its encoding when the URN
-// is a urn.Dataset, the usual case, instead of being built as a string
-// first (one allocation a proposal). The text is only built where it is
-// shown: in a Result that is returned or an error.
+// A urn.Dataset keeps its text, and knows whether it is plain JSON string
+// content (hooks.DatasetText): a dataset proposal's encoding copies that
+// text, and its Result names it, without building it. Other URN types
+// build their text once a proposal.
 
 // directURN returns u as a urn.Dataset with a name (a text that is not
-// empty), whose text datasetText gives in pieces, and whether it is one.
+// empty), and whether it is one.
 func directURN(u urn.URN) (urn.Dataset, bool) {
 	d, ok := u.(urn.Dataset)
 	return d, ok && d.Name() != ""
@@ -21,8 +21,8 @@ func directURN(u urn.URN) (urn.Dataset, bool) {
 
 // datasetText returns the pieces whose concatenation is d.String() for a
 // dataset URN with a name: urn:li:dataset:(<platform URN>,<name>,<env>);
-// the even pieces are fixed text, the odd ones the URN's parts.
-// TestDatasetTextMatchesString and FuzzDatasetText hold it to String.
+// the even pieces are fixed text, the odd ones the URN's parts (the
+// OpenAPI batch element's head writes them: appendV3DatasetHead).
 func datasetText(d urn.Dataset) [9]string {
 	t := [9]string{"urn:li:dataset:(", "", "", d.Platform().Name(), ",", d.Name(), ",", d.Env(), ")"}
 	if t[3] != "" {
@@ -31,61 +31,26 @@ func datasetText(d urn.Dataset) [9]string {
 	return t
 }
 
-// appendDatasetURN appends appendString(dst, d.String()) without building
-// the string. The fixed pieces of datasetText (the even ones) are plain
-// ASCII, written as they are.
+// appendDatasetURN appends appendString(dst, d.String()): d keeps its
+// text.
 func appendDatasetURN(dst []byte, d urn.Dataset) []byte {
-	dst = append(dst, '"')
-	for i, s := range datasetText(d) {
-		if i%2 == 0 {
-			dst = append(dst, s...)
-		} else {
-			dst = appendStringBody(dst, s)
-		}
-	}
-	return append(dst, '"')
+	return appendString(dst, d.String())
 }
 
-// urnHashLen returns urnHash(p.urnString()) and its length, without
-// building the text of a dataset URN.
+// urnHashLen returns urnHash(p.urnString()) and its length.
 func (p *Proposal) urnHashLen() (uint64, int) {
-	d, ok := directURN(p.URN)
-	if !ok {
-		u := p.urnString()
-		return urnHash(u), len(u)
-	}
-	t := datasetText(d)
-	n := 0
-	for _, s := range t {
-		n += len(s)
-	}
-	// The usual URN's text is put together on the stack and hashed in one
-	// call; a long one is hashed in pieces, which hash as the whole text
-	// does.
-	var stack [256]byte
-	if n <= len(stack) {
-		b := stack[:0]
-		for _, s := range t {
-			b = append(b, s...)
-		}
-		return maphash.Bytes(urnSeed, b), n
-	}
-	var h maphash.Hash
-	h.SetSeed(urnSeed)
-	for _, s := range t {
-		h.WriteString(s)
-	}
-	return h.Sum64(), n
+	u := p.urnString()
+	return urnHash(u), len(u)
 }
 
 // urnHashOfEncoding returns urnHash of the URN text a dataset proposal's
-// encoding enc holds, and its length, when enc starts with datasetHead and
-// its URN was written as it is (no escape in it: a text without a
-// backslash is the URN's own); false otherwise. It reads what encodePart
-// wrote instead of putting the URN's text together again.
+// encoding enc holds, and its length, when enc starts with
+// plainDatasetHead and its URN was written as it is (no escape in it: a
+// text without a backslash is the URN's own); false otherwise. It reads
+// what encodePart wrote instead of asking for the URN's text again.
 func urnHashOfEncoding(enc []byte) (uint64, int, bool) {
-	const at = len(`{"entityType":"dataset","entityUrn":"`)
-	if len(enc) < len(datasetHead) || string(enc[:len(datasetHead)]) != datasetHead {
+	const at = len(plainDatasetHead)
+	if len(enc) < at || string(enc[:at]) != plainDatasetHead {
 		return 0, 0, false
 	}
 	n := bytes.IndexByte(enc[at:], '"')
@@ -105,8 +70,8 @@ func (p *Proposal) plainWrite() bool {
 		p.aspectName() != "" && !isNil(p.Aspect)
 }
 
-// nameResults fills the URN of the results of ps that encodePart left
-// without one (see directURN): before results are shown.
+// nameResults fills the URN of the results of ps left without one (the
+// OpenAPI encoding may leave a dataset's empty): before results are shown.
 func nameResults(results []Result, ps []Proposal) {
 	for i := range results {
 		if results[i].URN == "" && i < len(ps) {

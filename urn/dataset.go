@@ -1,12 +1,30 @@
 package urn
 
+import (
+	"github.com/catalogkit/datahub-go/internal/hooks"
+	"github.com/catalogkit/datahub-go/internal/jsonesc"
+)
+
 // Dataset is a dataset URN, urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<ENV>).
 // Build one with [NewDataset] or read one with [ParseDataset]; the zero value is
 // empty and its String method returns "".
+//
+// A Dataset keeps its text: String does not build it again.
 type Dataset struct {
-	platform  DataPlatform
-	name, env string
+	// text is the URN, "" for the zero value. Its parts are read from it:
+	// the platform's name runs from datasetPlatformStart to comma1, the
+	// name from comma1+1 to comma2, the env from comma2+1 to the closing
+	// parenthesis.
+	text           string
+	comma1, comma2 int32
+	// plain reports that every byte of text stands for itself inside a
+	// JSON string (see hooks.DatasetText).
+	plain bool
 }
+
+// datasetPlatformStart is the length of the text before a dataset's
+// platform name.
+const datasetPlatformStart = len(prefix + TypeDataset + ":(" + prefix + TypeDataPlatform + ":")
 
 // NewDataset returns the dataset URN for platform (bare, such as "hive", or
 // a URN such as "urn:li:dataPlatform:hive"), name and env. Reserved
@@ -25,33 +43,48 @@ func ParseDataset(s string) (Dataset, error) {
 	return parseTyped(s, TypeDataset, datasetFrom)
 }
 
+// datasetFrom reads a parsed dataset URN. Its text r.s is
+// urn:li:dataset:(<platform URN>,<name>,<env>), exactly what String
+// writes: the parts are split from it as they stand, none of them empty,
+// and the platform URN is urn:li:dataPlatform:<name> (see platformFrom).
 func datasetFrom(r raw) (Dataset, *ParseError) {
-	p, name, env, err := platformNameEnvFrom(r, TypeDataset)
-	if err != nil {
+	if _, _, _, err := platformNameEnvFrom(r, TypeDataset); err != nil {
 		return Dataset{}, err
 	}
-	return Dataset{platform: p, name: name, env: env}, nil
+	comma1 := len(prefix+TypeDataset+":(") + len(r.parts[0])
+	comma2 := comma1 + 1 + len(r.parts[1])
+	return Dataset{text: r.s, comma1: int32(comma1), comma2: int32(comma2), plain: jsonesc.Plain(r.s, 0) == len(r.s)}, nil
 }
 
 // String returns the URN, or "" for the zero value.
-func (u Dataset) String() string {
-	if u.name == "" {
-		return ""
-	}
-	return platformNameEnv(TypeDataset, u.platform, u.name, u.env)
-}
+func (u Dataset) String() string { return u.text }
 
 // EntityType returns "dataset".
 func (u Dataset) EntityType() string { return TypeDataset }
 
 // Platform returns the platform part.
-func (u Dataset) Platform() DataPlatform { return u.platform }
+func (u Dataset) Platform() DataPlatform {
+	if u.text == "" {
+		return DataPlatform{}
+	}
+	return DataPlatform{name: u.text[datasetPlatformStart:u.comma1]}
+}
 
 // Name returns the name part in URN form: reserved characters escaped.
-func (u Dataset) Name() string { return u.name }
+func (u Dataset) Name() string {
+	if u.text == "" {
+		return ""
+	}
+	return u.text[u.comma1+1 : u.comma2]
+}
 
 // Env returns the environment, an upper-case FabricType symbol such as "PROD".
-func (u Dataset) Env() string { return u.env }
+func (u Dataset) Env() string {
+	if u.text == "" {
+		return ""
+	}
+	return u.text[u.comma2+1 : len(u.text)-1]
+}
 
 // MarshalText returns the URN as text; the zero value gives empty text.
 func (u Dataset) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
@@ -184,4 +217,16 @@ func platformNameEnv(typ string, platform DataPlatform, name, env string) string
 		return prefix + typ + ":(," + name + "," + env + ")"
 	}
 	return prefix + typ + ":(" + prefix + TypeDataPlatform + ":" + platform.name + "," + name + "," + env + ")"
+}
+
+func init() { hooks.DatasetText = datasetText }
+
+// datasetText is hooks.DatasetText: the text a Dataset keeps, and
+// whether it is plain, computed once when the Dataset was made.
+func datasetText(u any) (text string, plain, ok bool) {
+	d, ok := u.(Dataset)
+	if !ok || d.text == "" {
+		return "", false, false
+	}
+	return d.text, d.plain, true
 }

@@ -13,8 +13,15 @@ import (
 // exportAll lets cmp look inside the unexported fields of the URN types.
 var exportAll = cmp.Exporter(func(reflect.Type) bool { return true })
 
+// ds returns the Dataset of its parts, as a parse of its text gives it.
 func ds(platform, name, env string) Dataset {
-	return Dataset{platform: DataPlatform{name: platform}, name: name, env: env}
+	head := "urn:li:dataset:(urn:li:dataPlatform:" + platform
+	text := head + "," + name + "," + env + ")"
+	plain := true
+	for _, c := range []byte(text) {
+		plain = plain && c >= 0x20 && c < 0x80 && c != '"' && c != '\\'
+	}
+	return Dataset{text: text, comma1: int32(len(head)), comma2: int32(len(head) + 1 + len(name)), plain: plain}
 }
 
 func TestParse(t *testing.T) {
