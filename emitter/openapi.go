@@ -15,6 +15,7 @@ import (
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/internal/emitctx"
+	"github.com/catalogkit/datahub-go/internal/hooks"
 	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/transport"
 	"github.com/catalogkit/datahub-go/urn"
@@ -247,7 +248,7 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 		change := p.changeType()
 		// A batch element's dataset URN may be written without its text
 		// being built (plainWrite: it passes checkURN).
-		direct, lazy := directURN(p.URN)
+		_, lazy := directURN(p.URN)
 		lazy = lazy && lazyURN && p.plainWrite() && (change == Upsert || change == Patch)
 		var err error
 		if !lazy {
@@ -291,7 +292,7 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 		enc := arena
 		if !single {
 			if it.urn == "" {
-				enc = appendV3DatasetHead(enc, direct)
+				enc = appendV3DatasetHead(enc, p.URN)
 			} else {
 				enc = append(enc, `{"urn":`...)
 				enc = appendString(enc, it.urn)
@@ -378,26 +379,19 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 	}
 }
 
-// v3DatasetHead is the fixed text that starts an OpenAPI batch element of
-// a dataset whose URN has a platform.
-const v3DatasetHead = `{"urn":"urn:li:dataset:(urn:li:dataPlatform:`
-
-// appendV3DatasetHead appends the head of an OpenAPI batch element for the
-// dataset URN d with a name, `{"urn":` appendDatasetURN(d), with the
-// usual URN's parts checked for plain bytes eight at a time and copied, as
-// appendDatasetHead writes them (FuzzV3DatasetHead).
-func appendV3DatasetHead(dst []byte, d urn.Dataset) []byte {
-	t := datasetText(d)
-	if t[2] == "" { // no platform name: the general pieces
-		return appendDatasetURN(append(dst, `{"urn":`...), d)
+// appendV3DatasetHead appends the head of an OpenAPI batch element for u,
+// a dataset URN with a name: `{"urn":` and its text as a JSON string,
+// copied as it is when the Dataset keeps it plain (hooks.DatasetText;
+// u is the proposal's own interface value, so asking boxes nothing),
+// escaped otherwise (FuzzV3DatasetHead).
+func appendV3DatasetHead(dst []byte, u urn.URN) []byte {
+	dst = append(dst, `{"urn":`...)
+	if text, plain, ok := hooks.DatasetText(u); ok && plain {
+		dst = append(dst, '"')
+		dst = append(dst, text...)
+		return append(dst, '"')
 	}
-	dst = append(dst, v3DatasetHead...)
-	dst = appendPlainBody(dst, t[3])
-	dst = append(dst, ',')
-	dst = appendPlainBody(dst, t[5])
-	dst = append(dst, ',')
-	dst = appendPlainBody(dst, t[7])
-	return append(dst, ')', '"')
+	return appendString(dst, u.String())
 }
 
 // withHeader returns a copy of headers with name set to value, unless

@@ -19,18 +19,6 @@ func directURN(u urn.URN) (urn.Dataset, bool) {
 	return d, ok && d.Name() != ""
 }
 
-// datasetText returns the pieces whose concatenation is d.String() for a
-// dataset URN with a name: urn:li:dataset:(<platform URN>,<name>,<env>);
-// the even pieces are fixed text, the odd ones the URN's parts (the
-// OpenAPI batch element's head writes them: appendV3DatasetHead).
-func datasetText(d urn.Dataset) [9]string {
-	t := [9]string{"urn:li:dataset:(", "", "", d.Platform().Name(), ",", d.Name(), ",", d.Env(), ")"}
-	if t[3] != "" {
-		t[2] = "urn:li:dataPlatform:"
-	}
-	return t
-}
-
 // appendDatasetURN appends appendString(dst, d.String()): d keeps its
 // text.
 func appendDatasetURN(dst []byte, d urn.Dataset) []byte {
