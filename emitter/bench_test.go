@@ -4,15 +4,16 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	datahub "github.com/catalogkit/datahub-go"
 	"io"
 	"net/http"
 	"sync"
 	"testing"
 	"time"
 
+	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
+	"github.com/catalogkit/datahub-go/internal/testshared"
 	"github.com/catalogkit/datahub-go/mockserver"
 )
 
@@ -56,25 +57,6 @@ func (c *capture) RoundTrip(req *http.Request) (*http.Response, error) {
 	return c.next.RoundTrip(req)
 }
 
-// rawPost is the baseline: a plain net/http POST of body with the same
-// headers, reading and closing the answer.
-func rawPost(b *testing.B, hc *http.Client, url string, header http.Header, body []byte) {
-	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		b.Fatal(err)
-	}
-	req.Header = header.Clone()
-	resp, err := hc.Do(req)
-	if err != nil {
-		b.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		b.Fatalf("status %d", resp.StatusCode)
-	}
-}
-
 func pooledClient() *http.Client {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConns, t.MaxIdleConnsPerHost = 100, 100
@@ -103,7 +85,7 @@ func BenchmarkEmitOne(b *testing.B) {
 	b.Run("raw_net_http", func(b *testing.B) {
 		hc := pooledClient()
 		for b.Loop() {
-			rawPost(b, hc, url, header, body)
+			testshared.RawPost(b, hc, url, header, body)
 		}
 	})
 }
@@ -130,7 +112,7 @@ func BenchmarkEmitOneInterleaved(b *testing.B) {
 			b.Fatal(err)
 		}
 		mid, midCPU := time.Now(), cpuTime(b)
-		rawPost(b, hc, url, header, body)
+		testshared.RawPost(b, hc, url, header, body)
 		rawT += time.Since(mid)
 		rawCPU += cpuTime(b) - midCPU
 		emitT += mid.Sub(start)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/internal/config"
+	"github.com/catalogkit/datahub-go/internal/testshared"
 )
 
 // benchBody is a request body of the size of one ingestProposal.
@@ -57,7 +58,7 @@ func BenchmarkRawLoopback(b *testing.B) {
 	url := srv.URL + "/aspects?action=ingestProposal"
 	b.ReportAllocs()
 	for b.Loop() {
-		rawPost(b, hc, url, header)
+		testshared.RawPost(b, hc, url, header, benchBody)
 	}
 }
 
@@ -85,26 +86,7 @@ func BenchmarkRawDrop(b *testing.B) {
 	header := standardHeader("", nil)
 	b.ReportAllocs()
 	for b.Loop() {
-		rawPost(b, hc, "http://drop.invalid/aspects?action=ingestProposal", header)
-	}
-}
-
-// rawPost is the raw loops' request: made for the call, the header
-// cloned, benchBody posted, the answer read to its end and checked.
-func rawPost(b *testing.B, hc *http.Client, url string, header http.Header) {
-	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, url, bytes.NewReader(benchBody))
-	if err != nil {
-		b.Fatal(err)
-	}
-	req.Header = header.Clone()
-	resp, err := hc.Do(req)
-	if err != nil {
-		b.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		b.Fatalf("status %d", resp.StatusCode)
+		testshared.RawPost(b, hc, "http://drop.invalid/aspects?action=ingestProposal", header, benchBody)
 	}
 }
 
