@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
 // TestAnswersKept checks which answers the handler keeps: those of requests
@@ -41,9 +40,7 @@ func TestAnswersKept(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			st := store.OpenMemory(nil)
-			core := gms.New(st, gms.Options{})
-			t.Cleanup(func() { core.Close(); st.Close() })
+			core, _ := newTestCore(t)
 			h, err := New(core, WithStoreVersion(func() uint64 { return 1 }))
 			if err != nil {
 				t.Fatal(err)
@@ -163,9 +160,7 @@ func TestEntityCache(t *testing.T) {
 // container) is kept as a dataset read's is.
 func TestEntityRootAnswersKept(t *testing.T) {
 	t.Parallel()
-	st := store.OpenMemory(nil)
-	core := gms.New(st, gms.Options{})
-	t.Cleanup(func() { core.Close(); st.Close() })
+	core, _ := newTestCore(t)
 	h, err := New(core, WithStoreVersion(func() uint64 { return 1 }))
 	if err != nil {
 		t.Fatal(err)

@@ -15,13 +15,21 @@ import (
 
 const execDataset = "urn:li:dataset:(urn:li:dataPlatform:hive,exec,PROD)"
 
-// serveDoc answers one request on a fresh core holding execDataset with
-// datasetProperties.
-func serveDoc(t *testing.T, doc string, vars map[string]any, op string) string {
+// newTestCore returns a core over a new memory store, both closed when
+// the test ends.
+func newTestCore(t *testing.T) (*gms.Core, *store.Store) {
 	t.Helper()
 	st := store.OpenMemory(nil)
 	core := gms.New(st, gms.Options{})
 	t.Cleanup(func() { core.Close(); st.Close() })
+	return core, st
+}
+
+// serveDoc answers one request on a fresh core holding execDataset with
+// datasetProperties.
+func serveDoc(t *testing.T, doc string, vars map[string]any, op string) string {
+	t.Helper()
+	core, st := newTestCore(t)
 	if err := st.Put(store.Aspect{URN: execDataset, Name: "datasetProperties", Value: json.RawMessage(`{"name":"exec","description":"d"}`)}); err != nil {
 		t.Fatal(err)
 	}
@@ -193,9 +201,7 @@ func TestCollectedFieldsKept(t *testing.T) {
 	fragment G on Dataset { properties { description } }
 	fragment H on Dataset { properties { qualifiedName } }`
 	want := `{"data":{"a":{"properties":{"name":"exec","description":"d"}},"b":{"properties":{"name":"exec","qualifiedName":null}}},"extensions":{}}`
-	st := store.OpenMemory(nil)
-	core := gms.New(st, gms.Options{})
-	t.Cleanup(func() { core.Close(); st.Close() })
+	core, st := newTestCore(t)
 	if err := st.Put(store.Aspect{URN: execDataset, Name: "datasetProperties", Value: json.RawMessage(`{"name":"exec","description":"d"}`)}); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -96,9 +95,7 @@ func TestArgsDecodeURN(t *testing.T) {
 // strings' shortcut as through the resolvers (Handler.general).
 func TestPlainStringsAsResolved(t *testing.T) {
 	t.Parallel()
-	st := store.OpenMemory(nil)
-	core := gms.New(st, gms.Options{})
-	t.Cleanup(func() { core.Close(); st.Close() })
+	core, st := newTestCore(t)
 	const (
 		ds    = "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)"
 		table = "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,tbl)"
@@ -168,9 +165,7 @@ func mustJSON(t *testing.T, v any) string {
 // body.
 func TestReadServesAsServeBody(t *testing.T) {
 	t.Parallel()
-	st := store.OpenMemory(nil)
-	core := gms.New(st, gms.Options{})
-	t.Cleanup(func() { core.Close(); st.Close() })
+	core, _ := newTestCore(t)
 	bodies := []string{
 		`{"query":"query q($u: String!) { dataset(urn: $u) { urn } }","variables":{"u":"urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)"}}`,
 		`{"query":"query q($u: String!) { dataset(urn: $u) { urn } }","variables":{"u":5}}`,
@@ -219,9 +214,7 @@ func TestReadServesAsServeBody(t *testing.T) {
 // document's operations run in turns answer as each run first does.
 func TestRootFieldsKept(t *testing.T) {
 	t.Parallel()
-	st := store.OpenMemory(nil)
-	core := gms.New(st, gms.Options{})
-	t.Cleanup(func() { core.Close(); st.Close() })
+	core, _ := newTestCore(t)
 	const ds = "urn:li:dataset:(urn:li:dataPlatform:hive,roots,PROD)"
 	doc := `query a { dataset(urn: "` + ds + `") { urn } ...more } query b { b: dataset(urn: "` + ds + `") { type } __typename } ` +
 		`mutation m { __typename } fragment more on Query { x: __typename }`

@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -15,9 +14,7 @@ import (
 // for every field of its GraphQL type.
 func TestPlainFields(t *testing.T) {
 	t.Parallel()
-	st := store.OpenMemory(nil)
-	core := gms.New(st, gms.Options{})
-	t.Cleanup(func() { core.Close(); st.Close() })
+	core, st := newTestCore(t)
 	const (
 		ds      = "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)"
 		table   = "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,tbl)"

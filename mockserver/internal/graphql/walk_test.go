@@ -11,9 +11,6 @@ import (
 	"testing"
 
 	"github.com/vektah/gqlparser/v2/ast"
-
-	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
-	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
 // The least numbers of DataHub's Query and Mutation fields the mock serves
@@ -39,9 +36,7 @@ func served(typ, field string) bool {
 // counts and the fields not served.
 func TestWalkDataHubSchema(t *testing.T) {
 	t.Parallel()
-	st := store.OpenMemory(nil)
-	core := gms.New(st, gms.Options{})
-	t.Cleanup(func() { core.Close(); st.Close() })
+	core, _ := newTestCore(t)
 	h, err := New(core)
 	if err != nil {
 		t.Fatal(err)
