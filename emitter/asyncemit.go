@@ -134,7 +134,7 @@ func (a *Async) emitMany(ctx context.Context, ps []Proposal, openAPI bool) error
 // is then empty). enc is p's Rest.li encoding; v3 says it is in OpenAPI's
 // form instead.
 func urnKey(p *Proposal, r *Result, enc []byte, v3 bool) (hash uint64, n int, urnv urn.URN) {
-	if _, direct := directURN(p.URN); direct && r.URN == "" && !v3 {
+	if directURN(p.URN) && r.URN == "" && !v3 {
 		var ok bool
 		if hash, n, ok = urnHashOfEncoding(enc); !ok {
 			hash, n = p.urnHashLen()

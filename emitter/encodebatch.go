@@ -8,7 +8,6 @@ import (
 
 	"github.com/catalogkit/datahub-go/internal/hooks"
 	"github.com/catalogkit/datahub-go/internal/par"
-	"github.com/catalogkit/datahub-go/urn"
 )
 
 // A batch of proposals is encoded on several goroutines when the machine
@@ -297,7 +296,7 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 		*res = Result{Index: base + i, Aspect: name}
 		// A dataset URN keeps its text: the usual proposal's result names
 		// it at no cost, and it passes checkURN without the full check.
-		if ds && (p.EntityType == "" || p.EntityType == urn.TypeDataset) && ct != Delete && ct.valid() && name != "" && (f.own || !isNil(p.Aspect)) {
+		if ds && plainWriteOf(p, ct, name, f.own) {
 			res.URN = text
 			if plain {
 				f.plainText = text

@@ -248,7 +248,7 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 		change := p.changeType()
 		// A batch element's dataset URN may be written without its text
 		// being built (plainWrite: it passes checkURN).
-		_, lazy := directURN(p.URN)
+		lazy := directURN(p.URN)
 		lazy = lazy && lazyURN && p.plainWrite() && (change == Upsert || change == Patch)
 		var err error
 		if !lazy {

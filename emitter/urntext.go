@@ -12,17 +12,11 @@ import (
 // text, and its Result names it, without building it. Other URN types
 // build their text once a proposal.
 
-// directURN returns u as a urn.Dataset with a name (a text that is not
-// empty), and whether it is one.
-func directURN(u urn.URN) (urn.Dataset, bool) {
+// directURN reports whether u is a urn.Dataset with a name (a text that
+// is not empty): one whose text it keeps (see hooks.DatasetText).
+func directURN(u urn.URN) bool {
 	d, ok := u.(urn.Dataset)
-	return d, ok && d.Name() != ""
-}
-
-// appendDatasetURN appends appendString(dst, d.String()): d keeps its
-// text.
-func appendDatasetURN(dst []byte, d urn.Dataset) []byte {
-	return appendString(dst, d.String())
+	return ok && d.Name() != ""
 }
 
 // urnHashLen returns urnHash(p.urnString()) and its length.
@@ -53,9 +47,15 @@ func urnHashOfEncoding(enc []byte) (uint64, int, bool) {
 // its URN's text being built. A false answer only means the full check
 // runs.
 func (p *Proposal) plainWrite() bool {
-	ct := p.changeType()
+	return plainWriteOf(p, p.changeType(), p.aspectName(), false)
+}
+
+// plainWriteOf is plainWrite given p's change type ct and aspect name,
+// own saying that p's aspect is one of package aspects that is not nil
+// (see propShape).
+func plainWriteOf(p *Proposal, ct ChangeType, name string, own bool) bool {
 	return (p.EntityType == "" || p.EntityType == urn.TypeDataset) && ct.valid() && ct != Delete &&
-		p.aspectName() != "" && !isNil(p.Aspect)
+		name != "" && (own || !isNil(p.Aspect))
 }
 
 // nameResults fills the URN of the results of ps left without one (the
