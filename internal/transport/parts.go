@@ -5,25 +5,12 @@ import (
 	"sync/atomic"
 )
 
-// partsBody returns the body of a request whose body is r.Parts (and
-// r.Body, when set, as its first piece): body makes a new reader over the
-// pieces for each attempt, n is their length. done is Send's own hold on
-// the pieces: once it has been called and every reader made has been
+// partsSource is the pieces of a request's body (its Body, when set, as
+// the first piece, then its Parts), their length, and the holds on them:
+// Send's own, until it returns, and one for each reader made, until it is
 // closed (net/http closes a request's body when it no longer reads it,
-// which may be after the call returns), r.Done is called. body is nil for
-// an empty body.
-func partsBody(r *Request) (body func() io.ReadCloser, n int, done func()) {
-	s := new(partsSource)
-	s.init(r.Body, r.Parts, r.Done)
-	if s.n == 0 {
-		return nil, 0, s.release
-	}
-	return func() io.ReadCloser { return s.reader() }, s.n, s.release
-}
-
-// partsSource is the pieces of a body (see partsBody) and the holds on
-// them: Send's own, until it returns, and one for each reader made, until
-// it is closed. With GetBody's method value, it is all a call whose body
+// which may be after the call returns); the last hold given up calls the
+// request's Done. With GetBody's method value, it is all a call whose body
 // is in pieces allocates for it: the first attempt's reader is within.
 type partsSource struct {
 	parts [][]byte

@@ -73,11 +73,12 @@ func TestSendPartsDoneAfterClose(t *testing.T) {
 // TestPartsReaderWriteTo writes the pieces left after a partial read.
 func TestPartsReaderWriteTo(t *testing.T) {
 	t.Parallel()
-	body, n, _ := partsBody(&Request{Parts: [][]byte{[]byte("abc"), nil, []byte("defg")}})
-	if n != 7 {
-		t.Fatalf("length %d, want 7", n)
+	var s partsSource
+	s.init(nil, [][]byte{[]byte("abc"), nil, []byte("defg")}, nil)
+	if s.n != 7 {
+		t.Fatalf("length %d, want 7", s.n)
 	}
-	r := body()
+	var r io.Reader = s.reader()
 	p := make([]byte, 4)
 	if n, err := r.Read(p); n != 4 || err != nil || string(p) != "abcd" {
 		t.Fatalf("Read = %d, %v, %q", n, err, p)
