@@ -37,6 +37,23 @@ type encodeArena struct {
 	// scratch, when set, is where the call's items, results and offsets
 	// are kept (see emitScratch); release leaves it alone.
 	scratch *emitScratch
+	// head, when set, is written at the start of the first buffer, before
+	// the encodings, and the encodings of several goroutines are moved
+	// after those of the first (see joinParts): all of them follow head
+	// in one run, as a request body sends them (see REST.wholeBody).
+	head []byte
+}
+
+// startFirst writes a.head at the start of buf, the first buffer of a
+// call encoding n proposals, sized for them when new.
+func (a *encodeArena) startFirst(buf *[]byte, n int) {
+	if a.head == nil {
+		return
+	}
+	if cap(*buf) == 0 {
+		*buf = make([]byte, 0, len(a.head)+1024*n)
+	}
+	*buf = append(*buf, a.head...)
 }
 
 // get returns an empty pooled buffer that release gives back.
@@ -129,6 +146,7 @@ func (r *REST) encodeSeq(ps []Proposal, arena *encodeArena) ([]encoded, []Result
 		offsets = offsets[:len(ps)]
 	}
 	buf := arena.get()
+	arena.startFirst(buf, len(ps))
 	r.encodePart(ps, 0, items, results, offsets, now, buf)
 	for i, o := range offsets {
 		if o[1] > o[0] {
@@ -245,11 +263,15 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 	for j := range bufs {
 		bufs[j] = arena.get()
 	}
+	arena.startFirst(bufs[0], len(ps)/k+1)
 	par.In(k, len(ps), func(j, lo, hi int) {
 		r.encodePart(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, bufs[j])
 	})
 	for j, b := range bufs {
 		parts[j] = *b
+	}
+	if arena.head != nil && !kept {
+		joinParts(bufs[0], parts)
 	}
 	if kept {
 		size := 0
@@ -271,6 +293,25 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 		}
 	}
 	return items, results
+}
+
+// joinParts appends the encodings of parts[1:] (the buffers of the other
+// goroutines) to *first, whose content is parts[0], and sets each part to
+// its place there: from its start to the end of *first's capacity, which
+// its encodings are sliced with (see joined). The copy is the body's size
+// at most, a memmove, small beside encoding it.
+func joinParts(first *[]byte, parts [][]byte) {
+	all := *first
+	for _, p := range parts[1:] {
+		all = append(all, p...)
+	}
+	*first = all
+	all = all[:cap(all)]
+	start := 0
+	for j, p := range parts {
+		parts[j] = all[start:]
+		start += len(p)
+	}
 }
 
 // encodePart encodes ps, the proposals from index base of a call, into

@@ -249,6 +249,10 @@ type batch struct {
 	// single, when set, is the whole ingestProposal body of the batch's
 	// only item, sent as it is.
 	single []byte
+	// whole, when set, is the ingestProposalBatch body of every encoded
+	// item, in the encodings' memory (see wholeBody): a request of all of
+	// them sends it as one slice.
+	whole []byte
 	// scratch, when set, holds the memory of a request's indexes; else
 	// idx, when not nil, is that memory.
 	scratch *emitScratch
@@ -306,6 +310,9 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 	// shown (see emitScratch).
 	sc := getScratch()
 	holds.arena.scratch = sc
+	// The encodings follow the batch body's head in one buffer, so that
+	// a request of all of them can send that buffer (see wholeBody).
+	holds.arena.head = batchPrefixBytes
 	var items []encoded
 	if encoders(len(ps)) == 1 {
 		items, results = r.encodeSeq(ps, &holds.arena)
@@ -324,7 +331,7 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 			return results, err
 		}
 	}
-	b := &batch{r: r, items: items, results: results, holds: holds, scratch: sc}
+	b := &batch{r: r, items: items, results: results, holds: holds, scratch: sc, whole: r.wholeBody(holds.arena.first)}
 	if err := b.run(ctx); err != nil || versions {
 		return results, err
 	}
@@ -466,6 +473,9 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	default:
 		req.Path = pathIngestBatch
 		req.Parts = bodyParts(batchPrefixBytes, b.r.batchTail, idx, func(i int) []byte { return b.items[i].enc })
+		if isWhole(b.whole, req.Parts) {
+			req.Body, req.Parts = b.whole, nil
+		}
 	}
 	if b.holds != nil {
 		req.Done = b.holds.hold()
@@ -477,6 +487,38 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 		return nil
 	}
 	return b.r.refused(ctx, err, idx, b.send, b.results.mark)
+}
+
+// wholeBody ends the encodings an arena with a head wrote in *buf (the
+// head, then each encoding followed by a comma) with the batch body's
+// tail in place of the last comma, and returns the body of a request of
+// all of them: nil when none was encoded or the tail did not fit the
+// buffer's capacity (the encodings stay where they are, and their
+// requests send them in parts). The comma written over follows the last
+// encoding, which no request joins to another.
+func (r *REST) wholeBody(buf *[]byte) []byte {
+	if buf == nil {
+		return nil
+	}
+	all := *buf
+	n := len(all) - 1
+	if n < len(batchPrefix) || all[n] != ',' || cap(all)-n < len(r.batchTail) {
+		return nil
+	}
+	all = append(all[:n], r.batchTail...)
+	*buf = all
+	return all
+}
+
+// isWhole reports whether parts, a batch request's body in parts (head,
+// encodings, tail: see bodyParts), is whole: its encodings one run at
+// the start of whole, after its head, up to its tail.
+func isWhole(whole []byte, parts [][]byte) bool {
+	if len(parts) != 3 || len(whole) == 0 {
+		return false
+	}
+	run, head, tail := parts[1], len(parts[0]), len(parts[2])
+	return len(run) > 0 && head+len(run)+tail == len(whole) && &run[0] == &whole[head]
 }
 
 // sendDelete sends the delete proposal i.

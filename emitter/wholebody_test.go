@@ -1,0 +1,111 @@
+package emitter
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// checkWholeBody encodes ps on k goroutines twice, without a head (the
+// general path: requests send the encodings in parts) and after the batch
+// body's head (a batched Emit's), and checks that the encodings are the
+// same, and that wholeBody makes of the second the body bodyParts gives
+// for all of them, byte for byte, which isWhole finds; the body of only
+// some of them is not whole, and is the same in both.
+func checkWholeBody(t *testing.T, r *REST, ps []Proposal, k int) {
+	t.Helper()
+	var plain, headed encodeArena
+	defer plain.release()
+	defer headed.release()
+	headed.head = batchPrefixBytes
+	want, _ := r.encodeOn(k, ps, &plain, false)
+	var got []encoded
+	if k == 1 {
+		got, _ = r.encodeSeq(ps, &headed)
+	} else {
+		got, _ = r.encodeOn(k, ps, &headed, false)
+	}
+	var idx []int
+	for i := range got {
+		if !bytes.Equal(got[i].enc, want[i].enc) {
+			t.Fatalf("k=%d: encoding %d after a head %q, want %q", k, i, got[i].enc, want[i].enc)
+		}
+		if got[i].enc != nil {
+			idx = append(idx, i)
+		}
+	}
+	whole := r.wholeBody(headed.first)
+	if len(idx) == 0 {
+		if whole != nil {
+			t.Fatalf("k=%d: nothing encoded, whole body %q, want none", k, whole)
+		}
+		return
+	}
+	body := func(items []encoded, idx []int) ([][]byte, string) {
+		parts := bodyParts(batchPrefixBytes, r.batchTail, idx, func(i int) []byte { return items[i].enc })
+		return parts, string(bytes.Join(parts, nil))
+	}
+	parts, all := body(got, idx)
+	if _, wantAll := body(want, idx); all != wantAll || string(whole) != wantAll {
+		t.Fatalf("k=%d: whole body\n%s\nparts\n%s\nwant\n%s", k, whole, all, wantAll)
+	}
+	if !isWhole(whole, parts) {
+		t.Fatalf("k=%d: the body of all %d encodings (%d parts) is not found whole", k, len(idx), len(parts))
+	}
+	for _, m := range []int{1, len(idx) / 2, len(idx) - 1} {
+		if m <= 0 || m >= len(idx) {
+			continue
+		}
+		for _, sub := range [][]int{idx[:m], idx[m:]} {
+			parts, some := body(got, sub)
+			if isWhole(whole, parts) {
+				t.Errorf("k=%d: the body of %d of %d encodings is found whole", k, len(sub), len(idx))
+			}
+			if _, wantSome := body(want, sub); some != wantSome {
+				t.Errorf("k=%d: body of %d of %d encodings\n%s\nwant\n%s", k, len(sub), len(idx), some, wantSome)
+			}
+		}
+	}
+}
+
+// wholeREST is a Rest.li emitter whose batches of mixedBatch hold
+// proposals too large to send.
+func wholeREST(t *testing.T) *REST {
+	t.Helper()
+	r, err := NewREST("http://localhost:8080", WithMaxBatchBytes(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.now = func() time.Time { return time.UnixMilli(1700000000000) }
+	return r
+}
+
+// TestWholeBody holds a batched Emit's body in one slice (wholeBody,
+// isWhole) to the body in parts, for batches of every kind of proposal
+// encoded on one goroutine and split.
+func TestWholeBody(t *testing.T) {
+	t.Parallel()
+	r := wholeREST(t)
+	for _, n := range []int{1, 2, 3, 9, 10, 101, 200} {
+		ps := mixedBatch(t, n)
+		for _, k := range []int{1, 2, 3, 7} {
+			if k > n {
+				continue
+			}
+			t.Run(fmt.Sprintf("%d/%d", n, k), func(t *testing.T) { checkWholeBody(t, r, ps, k) })
+		}
+	}
+}
+
+// FuzzWholeBody is TestWholeBody for batches of any size, from any
+// proposal of mixedBatch's cycle, on any number of goroutines.
+func FuzzWholeBody(f *testing.F) {
+	f.Add(uint8(200), uint8(0), uint8(2))
+	f.Add(uint8(5), uint8(3), uint8(5))
+	f.Fuzz(func(t *testing.T, n, from, k uint8) {
+		size := int(n)%120 + 1
+		ps := mixedBatch(t, size+int(from)%10)[int(from)%10:]
+		checkWholeBody(t, wholeREST(t), ps, int(k)%size+1)
+	})
+}
