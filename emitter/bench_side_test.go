@@ -2,6 +2,7 @@ package emitter_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/emitter"
@@ -31,12 +32,11 @@ func BenchmarkEmitBatchedSide(b *testing.B) {
 			const size = 200
 			ctx := context.Background()
 			ps, raw := make([]emitter.Proposal, size), make([]emitter.Proposal, size)
+			props := newRoundProposals(b, size)
 			n := 0
 			for b.Loop() {
-				for i := range ps {
-					ps[i] = propertiesProposal(b, i, 2*n)
-					raw[i] = propertiesProposal(b, i, 2*n+1)
-				}
+				props.fill(b, ps, 2*n)
+				props.fill(b, raw, 2*n+1)
 				n++
 				bodies, header := rawBodies(b, rec, enc, raw)
 				if side == "emit" {
@@ -50,5 +50,18 @@ func BenchmarkEmitBatchedSide(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestRoundProposals: the benchmarks' rounds are built of the proposals
+// propertiesProposal returns, equal in every field.
+func TestRoundProposals(t *testing.T) {
+	t.Parallel()
+	ps := make([]emitter.Proposal, 5)
+	newRoundProposals(t, len(ps)).fill(t, ps, 7)
+	for i, p := range ps {
+		if want := propertiesProposal(t, i, 7); !reflect.DeepEqual(p, want) {
+			t.Errorf("proposal %d: %+v, want %+v", i, p, want)
+		}
 	}
 }
