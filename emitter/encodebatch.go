@@ -40,8 +40,10 @@ type encodeArena struct {
 	// head, when set, is written at the start of the first buffer, before
 	// the encodings, and the encodings of several goroutines are moved
 	// after those of the first (see joinParts): all of them follow head
-	// in one run, as a request body sends them (see REST.wholeBody).
+	// in one run, as a request body sends them (see REST.wholeBody),
+	// with room bytes of capacity left after them for the body's tail.
 	head []byte
+	room int
 }
 
 // startFirst writes a.head at the start of buf, the first buffer of a
@@ -148,6 +150,9 @@ func (r *REST) encodeSeq(ps []Proposal, arena *encodeArena) ([]encoded, []Result
 	buf := arena.get()
 	arena.startFirst(buf, len(ps))
 	r.encodePart(ps, 0, items, results, offsets, now, buf)
+	if arena.head != nil {
+		*buf = slices.Grow(*buf, arena.room)
+	}
 	for i, o := range offsets {
 		if o[1] > o[0] {
 			items[i].enc = (*buf)[o[0]:o[1]] // its capacity to the buffer's end: see joined
@@ -271,7 +276,7 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 		parts[j] = *b
 	}
 	if arena.head != nil && !kept {
-		joinParts(bufs[0], parts)
+		joinParts(bufs[0], parts, arena.room)
 	}
 	if kept {
 		size := 0
@@ -296,12 +301,17 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 }
 
 // joinParts appends the encodings of parts[1:] (the buffers of the other
-// goroutines) to *first, whose content is parts[0], and sets each part to
-// its place there: from its start to the end of *first's capacity, which
-// its encodings are sliced with (see joined). The copy is the body's size
-// at most, a memmove, small beside encoding it.
-func joinParts(first *[]byte, parts [][]byte) {
-	all := *first
+// goroutines) to *first, whose content is parts[0], with room bytes of
+// capacity left after them, and sets each part to its place there: from
+// its start to the end of *first's capacity, which its encodings are
+// sliced with (see joined). The copy is the body's size at most, a
+// memmove, small beside encoding it.
+func joinParts(first *[]byte, parts [][]byte, room int) {
+	size := room
+	for _, p := range parts {
+		size += len(p)
+	}
+	all := slices.Grow(*first, size-len(*first))
 	for _, p := range parts[1:] {
 		all = append(all, p...)
 	}

@@ -249,10 +249,11 @@ type batch struct {
 	// single, when set, is the whole ingestProposal body of the batch's
 	// only item, sent as it is.
 	single []byte
-	// whole, when set, is the ingestProposalBatch body of every encoded
-	// item, in the encodings' memory (see wholeBody): a request of all of
-	// them sends it as one slice.
-	whole []byte
+	// whole, when set, is the ingestProposalBatch body of the wholeN
+	// encoded items, in the encodings' memory (see wholeBody): a request
+	// of all of them sends it as one slice.
+	whole  []byte
+	wholeN int
 	// scratch, when set, holds the memory of a request's indexes; else
 	// idx, when not nil, is that memory.
 	scratch *emitScratch
@@ -312,7 +313,7 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 	holds.arena.scratch = sc
 	// The encodings follow the batch body's head in one buffer, so that
 	// a request of all of them can send that buffer (see wholeBody).
-	holds.arena.head = batchPrefixBytes
+	holds.arena.head, holds.arena.room = batchPrefixBytes, len(r.batchTail)
 	var items []encoded
 	if encoders(len(ps)) == 1 {
 		items, results = r.encodeSeq(ps, &holds.arena)
@@ -331,7 +332,8 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 			return results, err
 		}
 	}
-	b := &batch{r: r, items: items, results: results, holds: holds, scratch: sc, whole: r.wholeBody(holds.arena.first)}
+	b := &batch{r: r, items: items, results: results, holds: holds, scratch: sc}
+	b.whole, b.wholeN = r.wholeBody(holds.arena.first, items)
 	if err := b.run(ctx); err != nil || versions {
 		return results, err
 	}
@@ -459,24 +461,7 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	req := transport.Request{Method: http.MethodPost, Path: pathIngest}
-	for _, i := range idx {
-		req.NoReplay = req.NoReplay || b.items[i].unsafe
-	}
-	// The body is sent from the encodings' memory, consecutive ones as
-	// one slice (see joined).
-	switch {
-	case len(idx) == 1 && b.single != nil:
-		req.Body = b.single
-	case len(idx) == 1:
-		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
-	default:
-		req.Path = pathIngestBatch
-		req.Parts = bodyParts(batchPrefixBytes, b.r.batchTail, idx, func(i int) []byte { return b.items[i].enc })
-		if isWhole(b.whole, req.Parts) {
-			req.Body, req.Parts = b.whole, nil
-		}
-	}
+	req := b.request(idx)
 	if b.holds != nil {
 		req.Done = b.holds.hold()
 	}
@@ -489,36 +474,57 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	return b.r.refused(ctx, err, idx, b.send, b.results.mark)
 }
 
-// wholeBody ends the encodings an arena with a head wrote in *buf (the
-// head, then each encoding followed by a comma) with the batch body's
-// tail in place of the last comma, and returns the body of a request of
-// all of them: nil when none was encoded or the tail did not fit the
-// buffer's capacity (the encodings stay where they are, and their
-// requests send them in parts). The comma written over follows the last
+// wholeBody ends the encodings of items an arena with a head wrote in
+// *buf (the head, then each encoding followed by a comma, in the items'
+// order) with the batch body's tail in place of the last comma, and
+// returns the body of a request of all of them and how many they are:
+// nil when none was encoded or the tail does not fit the buffer's
+// capacity (the encodings stay where they are, and their requests send
+// them in parts). A request's proposals are encoded ones, each once, in
+// order (see batch.run), so a request of that many is of all of them:
+// its body is this one. The comma written over follows the last
 // encoding, which no request joins to another.
-func (r *REST) wholeBody(buf *[]byte) []byte {
+func (r *REST) wholeBody(buf *[]byte, items []encoded) ([]byte, int) {
 	if buf == nil {
-		return nil
+		return nil, 0
 	}
 	all := *buf
-	n := len(all) - 1
-	if n < len(batchPrefix) || all[n] != ',' || cap(all)-n < len(r.batchTail) {
-		return nil
+	last := len(all) - 1
+	if last < len(batchPrefix) || all[last] != ',' || cap(all)-last < len(r.batchTail) {
+		return nil, 0
 	}
-	all = append(all[:n], r.batchTail...)
+	n := 0
+	for i := range items {
+		if items[i].enc != nil {
+			n++
+		}
+	}
+	all = append(all[:last], r.batchTail...)
 	*buf = all
-	return all
+	return all, n
 }
 
-// isWhole reports whether parts, a batch request's body in parts (head,
-// encodings, tail: see bodyParts), is whole: its encodings one run at
-// the start of whole, after its head, up to its tail.
-func isWhole(whole []byte, parts [][]byte) bool {
-	if len(parts) != 3 || len(whole) == 0 {
-		return false
+// request returns the request of the proposals idx (encoded ones, in
+// order), its body sent from the encodings' memory: the whole body of a
+// request of all of them (see wholeBody), else consecutive ones as one
+// slice (see joined).
+func (b *batch) request(idx []int) transport.Request {
+	req := transport.Request{Method: http.MethodPost, Path: pathIngest}
+	for _, i := range idx {
+		req.NoReplay = req.NoReplay || b.items[i].unsafe
 	}
-	run, head, tail := parts[1], len(parts[0]), len(parts[2])
-	return len(run) > 0 && head+len(run)+tail == len(whole) && &run[0] == &whole[head]
+	switch {
+	case len(idx) == 1 && b.single != nil:
+		req.Body = b.single
+	case len(idx) == 1:
+		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
+	case b.whole != nil && len(idx) == b.wholeN:
+		req.Path, req.Body = pathIngestBatch, b.whole
+	default:
+		req.Path = pathIngestBatch
+		req.Parts = bodyParts(batchPrefixBytes, b.r.batchTail, idx, func(i int) []byte { return b.items[i].enc })
+	}
+	return req
 }
 
 // sendDelete sends the delete proposal i.

@@ -18,7 +18,7 @@ func checkWholeBody(t *testing.T, r *REST, ps []Proposal, k int) {
 	var plain, headed encodeArena
 	defer plain.release()
 	defer headed.release()
-	headed.head = batchPrefixBytes
+	headed.head, headed.room = batchPrefixBytes, len(r.batchTail)
 	want, _ := r.encodeOn(k, ps, &plain, false)
 	var got []encoded
 	if k == 1 {
@@ -35,7 +35,15 @@ func checkWholeBody(t *testing.T, r *REST, ps []Proposal, k int) {
 			idx = append(idx, i)
 		}
 	}
-	whole := r.wholeBody(headed.first)
+	whole, wholeN := r.wholeBody(headed.first, got)
+	if wholeN != len(idx) {
+		t.Fatalf("k=%d: whole body of %d encodings, want %d", k, wholeN, len(idx))
+	}
+	b := &batch{r: r, items: got, whole: whole, wholeN: wholeN}
+	isWhole := func(idx []int) bool {
+		req := b.request(idx)
+		return req.Parts == nil && &req.Body[0] == &whole[0] && len(req.Body) == len(whole)
+	}
 	if len(idx) == 0 {
 		if whole != nil {
 			t.Fatalf("k=%d: nothing encoded, whole body %q, want none", k, whole)
@@ -50,17 +58,27 @@ func checkWholeBody(t *testing.T, r *REST, ps []Proposal, k int) {
 	if _, wantAll := body(want, idx); all != wantAll || string(whole) != wantAll {
 		t.Fatalf("k=%d: whole body\n%s\nparts\n%s\nwant\n%s", k, whole, all, wantAll)
 	}
-	if !isWhole(whole, parts) {
-		t.Fatalf("k=%d: the body of all %d encodings (%d parts) is not found whole", k, len(idx), len(parts))
+	if len(idx) == 1 {
+		// One proposal goes as ingestProposal, in parts.
+		if isWhole(idx) {
+			t.Fatalf("k=%d: the request of 1 encoding sends the batch body", k)
+		}
+		return
+	}
+	if req := b.request(idx); string(bytes.Join(append([][]byte{req.Body}, req.Parts...), nil)) != all {
+		t.Fatalf("k=%d: the request of all %d encodings sends another body", k, len(idx))
+	}
+	if !isWhole(idx) {
+		t.Fatalf("k=%d: the request of all %d encodings (%d parts) does not send the whole body", k, len(idx), len(parts))
 	}
 	for _, m := range []int{1, len(idx) / 2, len(idx) - 1} {
 		if m <= 0 || m >= len(idx) {
 			continue
 		}
 		for _, sub := range [][]int{idx[:m], idx[m:]} {
-			parts, some := body(got, sub)
-			if isWhole(whole, parts) {
-				t.Errorf("k=%d: the body of %d of %d encodings is found whole", k, len(sub), len(idx))
+			_, some := body(got, sub)
+			if isWhole(sub) {
+				t.Errorf("k=%d: the request of %d of %d encodings sends the whole body", k, len(sub), len(idx))
 			}
 			if _, wantSome := body(want, sub); some != wantSome {
 				t.Errorf("k=%d: body of %d of %d encodings\n%s\nwant\n%s", k, len(sub), len(idx), some, wantSome)
