@@ -106,19 +106,21 @@ func getScratch() *emitScratch {
 	return new(emitScratch)
 }
 
-// take returns zeroed items, results and offsets for n proposals.
+// take returns zeroed items, results and offsets for n proposals, once
+// for s. The items and results of an emitScratch from getScratch are zero
+// already (putScratch cleared them, or they are new): only the offsets
+// are cleared.
 func (s *emitScratch) take(n int) ([]encoded, []Result, [][2]int) {
 	s.items = slices.Grow(s.items[:0], n)[:n]
 	s.results = slices.Grow(s.results[:0], n)[:n]
 	s.offsets = slices.Grow(s.offsets[:0], n)[:n]
-	clear(s.items)
-	clear(s.results)
 	clear(s.offsets)
 	return s.items, s.results, s.offsets
 }
 
-// putScratch gives s back to scratchPool, without what its items and
-// results point to, unless it grew too large to keep.
+// putScratch gives s back to scratchPool, its items and results zeroed
+// (without what they point to, and as take expects them), unless it grew
+// too large to keep.
 func putScratch(s *emitScratch) {
 	if cap(s.items) > maxScratchItems {
 		return

@@ -2,6 +2,7 @@ package emitter
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -126,4 +127,27 @@ func FuzzWholeBody(f *testing.F) {
 		ps := mixedBatch(t, size+int(from)%10)[int(from)%10:]
 		checkWholeBody(t, wholeREST(t), ps, int(k)%size+1)
 	})
+}
+
+// TestScratchReuse: an emitScratch given back after a call hands the next
+// call zero items, results and offsets (take clears only the offsets,
+// putScratch the rest), for as many proposals or more. Not parallel: the
+// scratch is in the pool, which no other test reads meanwhile.
+func TestScratchReuse(t *testing.T) {
+	sc := new(emitScratch)
+	items, results, offsets := sc.take(10)
+	for i := range items {
+		items[i] = encoded{enc: []byte("x"), unsafe: true}
+		results[i] = Result{Index: i, URN: "u", Status: Rejected, Err: errors.New("refused")}
+		offsets[i] = [2]int{1, 2}
+	}
+	putScratch(sc)
+	for _, n := range []int{10, 3, 20} {
+		items, results, offsets := sc.take(n)
+		for i := range n {
+			if it := items[i]; it.enc != nil || it.unsafe || it.chunk != nil || results[i] != (Result{}) || offsets[i] != [2]int{} {
+				t.Fatalf("take(%d) after putScratch: item %d %+v, result %+v, offsets %v, want zero", n, i, items[i], results[i], offsets[i])
+			}
+		}
+	}
 }
