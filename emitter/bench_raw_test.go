@@ -106,13 +106,12 @@ func BenchmarkEmitBatchedInterleaved(b *testing.B) {
 	const size = 200
 	ctx := context.Background()
 	ps, raw := make([]emitter.Proposal, size), make([]emitter.Proposal, size)
+	props := newRoundProposals(b, size)
 	n := 0
 	var emitT, rawT, emitCPU, rawCPU time.Duration
 	for b.Loop() {
-		for i := range ps {
-			ps[i] = propertiesProposal(b, i, 2*n)
-			raw[i] = propertiesProposal(b, i, 2*n+1)
-		}
+		props.fill(b, ps, 2*n)
+		props.fill(b, raw, 2*n+1)
 		n++
 		bodies, header := rawBodies(b, rec, enc, raw)
 		emitSide := func() {

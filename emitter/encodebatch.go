@@ -37,6 +37,25 @@ type encodeArena struct {
 	// scratch, when set, is where the call's items, results and offsets
 	// are kept (see emitScratch); release leaves it alone.
 	scratch *emitScratch
+	// head, when set, is written at the start of the first buffer, before
+	// the encodings, and the encodings of several goroutines are moved
+	// after those of the first (see joinParts): all of them follow head
+	// in one run, as a request body sends them (see REST.wholeBody),
+	// with room bytes of capacity left after them for the body's tail.
+	head []byte
+	room int
+}
+
+// startFirst writes a.head at the start of buf, the first buffer of a
+// call encoding n proposals, sized for them when new.
+func (a *encodeArena) startFirst(buf *[]byte, n int) {
+	if a.head == nil {
+		return
+	}
+	if cap(*buf) == 0 {
+		*buf = make([]byte, 0, len(a.head)+1024*n)
+	}
+	*buf = append(*buf, a.head...)
 }
 
 // get returns an empty pooled buffer that release gives back.
@@ -87,19 +106,21 @@ func getScratch() *emitScratch {
 	return new(emitScratch)
 }
 
-// take returns zeroed items, results and offsets for n proposals.
+// take returns zeroed items, results and offsets for n proposals, once
+// for s. The items and results of an emitScratch from getScratch are zero
+// already (putScratch cleared them, or they are new): only the offsets
+// are cleared.
 func (s *emitScratch) take(n int) ([]encoded, []Result, [][2]int) {
 	s.items = slices.Grow(s.items[:0], n)[:n]
 	s.results = slices.Grow(s.results[:0], n)[:n]
 	s.offsets = slices.Grow(s.offsets[:0], n)[:n]
-	clear(s.items)
-	clear(s.results)
 	clear(s.offsets)
 	return s.items, s.results, s.offsets
 }
 
-// putScratch gives s back to scratchPool, without what its items and
-// results point to, unless it grew too large to keep.
+// putScratch gives s back to scratchPool, its items and results zeroed
+// (without what they point to, and as take expects them), unless it grew
+// too large to keep.
 func putScratch(s *emitScratch) {
 	if cap(s.items) > maxScratchItems {
 		return
@@ -129,7 +150,11 @@ func (r *REST) encodeSeq(ps []Proposal, arena *encodeArena) ([]encoded, []Result
 		offsets = offsets[:len(ps)]
 	}
 	buf := arena.get()
+	arena.startFirst(buf, len(ps))
 	r.encodePart(ps, 0, items, results, offsets, now, buf)
+	if arena.head != nil {
+		*buf = slices.Grow(*buf, arena.room)
+	}
 	for i, o := range offsets {
 		if o[1] > o[0] {
 			items[i].enc = (*buf)[o[0]:o[1]] // its capacity to the buffer's end: see joined
@@ -245,11 +270,15 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 	for j := range bufs {
 		bufs[j] = arena.get()
 	}
+	arena.startFirst(bufs[0], len(ps)/k+1)
 	par.In(k, len(ps), func(j, lo, hi int) {
 		r.encodePart(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, bufs[j])
 	})
 	for j, b := range bufs {
 		parts[j] = *b
+	}
+	if arena.head != nil && !kept {
+		joinParts(bufs[0], parts, arena.room)
 	}
 	if kept {
 		size := 0
@@ -271,6 +300,30 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 		}
 	}
 	return items, results
+}
+
+// joinParts appends the encodings of parts[1:] (the buffers of the other
+// goroutines) to *first, whose content is parts[0], with room bytes of
+// capacity left after them, and sets each part to its place there: from
+// its start to the end of *first's capacity, which its encodings are
+// sliced with (see joined). The copy is the body's size at most, a
+// memmove, small beside encoding it.
+func joinParts(first *[]byte, parts [][]byte, room int) {
+	size := room
+	for _, p := range parts {
+		size += len(p)
+	}
+	all := slices.Grow(*first, size-len(*first))
+	for _, p := range parts[1:] {
+		all = append(all, p...)
+	}
+	*first = all
+	all = all[:cap(all)]
+	start := 0
+	for j, p := range parts {
+		parts[j] = all[start:]
+		start += len(p)
+	}
 }
 
 // encodePart encodes ps, the proposals from index base of a call, into

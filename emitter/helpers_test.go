@@ -183,6 +183,33 @@ func propertiesProposal(t testing.TB, i, w int) emitter.Proposal {
 	return p
 }
 
+// roundProposals builds the proposals of a benchmark's rounds: write w of
+// dataset i's datasetProperties for every i of a slice, the proposal
+// propertiesProposal returns, from the datasets' URNs built once and
+// without testing's Helper, whose stack walks were most of a round's
+// untimed setup and of its garbage.
+type roundProposals struct{ urns []urn.Dataset }
+
+// newRoundProposals returns the builder of rounds of n proposals.
+func newRoundProposals(t testing.TB, n int) *roundProposals {
+	m := &roundProposals{urns: make([]urn.Dataset, n)}
+	for i := range m.urns {
+		m.urns[i] = datasetURN(t, i)
+	}
+	return m
+}
+
+// fill sets ps[i] to write w of dataset i's datasetProperties.
+func (m *roundProposals) fill(t testing.TB, ps []emitter.Proposal, w int) {
+	for i := range ps {
+		p, err := emitter.NewProposal(m.urns[i], aspects.DatasetProperties{Description: aspects.Ptr(description(i, w))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps[i] = p
+	}
+}
+
 // checkWrites checks that dataset i's datasetProperties were written exactly
 // writes times, in order: history rows 1..writes-1 hold writes 0..writes-2,
 // the latest holds the last write, and there is no row beyond.

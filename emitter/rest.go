@@ -249,6 +249,11 @@ type batch struct {
 	// single, when set, is the whole ingestProposal body of the batch's
 	// only item, sent as it is.
 	single []byte
+	// whole, when set, is the ingestProposalBatch body of the wholeN
+	// encoded items, in the encodings' memory (see wholeBody): a request
+	// of all of them sends it as one slice.
+	whole  []byte
+	wholeN int
 	// scratch, when set, holds the memory of a request's indexes; else
 	// idx, when not nil, is that memory.
 	scratch *emitScratch
@@ -306,6 +311,9 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 	// shown (see emitScratch).
 	sc := getScratch()
 	holds.arena.scratch = sc
+	// The encodings follow the batch body's head in one buffer, so that
+	// a request of all of them can send that buffer (see wholeBody).
+	holds.arena.head, holds.arena.room = batchPrefixBytes, len(r.batchTail)
 	var items []encoded
 	if encoders(len(ps)) == 1 {
 		items, results = r.encodeSeq(ps, &holds.arena)
@@ -325,6 +333,7 @@ func (r *REST) emitWith(ctx context.Context, ps []Proposal, versions bool) (resu
 		}
 	}
 	b := &batch{r: r, items: items, results: results, holds: holds, scratch: sc}
+	b.whole, b.wholeN = r.wholeBody(holds.arena.first, items)
 	if err := b.run(ctx); err != nil || versions {
 		return results, err
 	}
@@ -452,21 +461,7 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	req := transport.Request{Method: http.MethodPost, Path: pathIngest}
-	for _, i := range idx {
-		req.NoReplay = req.NoReplay || b.items[i].unsafe
-	}
-	// The body is sent from the encodings' memory, consecutive ones as
-	// one slice (see joined).
-	switch {
-	case len(idx) == 1 && b.single != nil:
-		req.Body = b.single
-	case len(idx) == 1:
-		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
-	default:
-		req.Path = pathIngestBatch
-		req.Parts = bodyParts(batchPrefixBytes, b.r.batchTail, idx, func(i int) []byte { return b.items[i].enc })
-	}
+	req := b.request(idx)
 	if b.holds != nil {
 		req.Done = b.holds.hold()
 	}
@@ -477,6 +472,59 @@ func (b *batch) send(ctx context.Context, idx []int) error {
 		return nil
 	}
 	return b.r.refused(ctx, err, idx, b.send, b.results.mark)
+}
+
+// wholeBody ends the encodings of items an arena with a head wrote in
+// *buf (the head, then each encoding followed by a comma, in the items'
+// order) with the batch body's tail in place of the last comma, and
+// returns the body of a request of all of them and how many they are:
+// nil when none was encoded or the tail does not fit the buffer's
+// capacity (the encodings stay where they are, and their requests send
+// them in parts). A request's proposals are encoded ones, each once, in
+// order (see batch.run), so a request of that many is of all of them:
+// its body is this one. The comma written over follows the last
+// encoding, which no request joins to another.
+func (r *REST) wholeBody(buf *[]byte, items []encoded) ([]byte, int) {
+	if buf == nil {
+		return nil, 0
+	}
+	all := *buf
+	last := len(all) - 1
+	if last < len(batchPrefix) || all[last] != ',' || cap(all)-last < len(r.batchTail) {
+		return nil, 0
+	}
+	n := 0
+	for i := range items {
+		if items[i].enc != nil {
+			n++
+		}
+	}
+	all = append(all[:last], r.batchTail...)
+	*buf = all
+	return all, n
+}
+
+// request returns the request of the proposals idx (encoded ones, in
+// order), its body sent from the encodings' memory: the whole body of a
+// request of all of them (see wholeBody), else consecutive ones as one
+// slice (see joined).
+func (b *batch) request(idx []int) transport.Request {
+	req := transport.Request{Method: http.MethodPost, Path: pathIngest}
+	for _, i := range idx {
+		req.NoReplay = req.NoReplay || b.items[i].unsafe
+	}
+	switch {
+	case len(idx) == 1 && b.single != nil:
+		req.Body = b.single
+	case len(idx) == 1:
+		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
+	case b.whole != nil && len(idx) == b.wholeN:
+		req.Path, req.Body = pathIngestBatch, b.whole
+	default:
+		req.Path = pathIngestBatch
+		req.Parts = bodyParts(batchPrefixBytes, b.r.batchTail, idx, func(i int) []byte { return b.items[i].enc })
+	}
+	return req
 }
 
 // sendDelete sends the delete proposal i.

@@ -41,6 +41,7 @@ func (b *body) setBody(st *callState, req *http.Request, i int) {
 			req.Body = b.parts.reader()
 		}
 	case b.data != nil:
+		st.holdReader()
 		if i == 0 {
 			st.br.Reset(b.data)
 			// A *bytes.Reader behind io.NopCloser is what net/http
@@ -48,7 +49,10 @@ func (b *body) setBody(st *callState, req *http.Request, i int) {
 			// and the body together.
 			req.Body = io.NopCloser(&st.br)
 			data := b.data
-			req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+			req.GetBody = func() (io.ReadCloser, error) {
+				st.holdReader()
+				return io.NopCloser(bytes.NewReader(data)), nil
+			}
 		} else {
 			req.Body = io.NopCloser(bytes.NewReader(b.data))
 		}

@@ -67,6 +67,10 @@ type callState struct {
 	// stoppedUnsafe is set when a retry was refused because the request
 	// is not safe to replay.
 	stoppedUnsafe bool
+	// bodyDone, when set, is the Done of a write's body in one slice,
+	// called when bodyHolds falls to zero (see holdBody).
+	bodyDone  func()
+	bodyHolds atomic.Int64
 	// trace is the call's httptrace hooks (WroteHeaders sets sent), kept
 	// here to save an allocation a call; a write's only (see withTrace).
 	trace httptrace.ClientTrace

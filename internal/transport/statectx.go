@@ -52,3 +52,42 @@ func (st *callState) limited(r io.Reader, n int64) *io.LimitedReader {
 	st.limit = io.LimitedReader{R: r, N: n}
 	return &st.limit
 }
+
+// holdBody makes done the release of a write's body in one slice, sent as
+// net/http's in-memory body (an io.NopCloser of a *bytes.Reader), whose
+// Close net/http makes but nobody sees: Send holds the body until it
+// returns, and each reader of it handed to net/http (holdReader) until
+// the trace's WroteRequest reports that an attempt wrote its body whole.
+// After such a write net/http does not read that reader again (a replay
+// reads a new one, from GetBody); a reader not written whole keeps its
+// hold, and done is never called. The last hold given up calls done.
+func (st *callState) holdBody(done func()) {
+	st.bodyDone = done
+	st.bodyHolds.Store(1)
+	st.trace.WroteRequest = st.wroteRequest
+}
+
+// holdReader adds the hold of a reader of the body handed to net/http,
+// when the body's release is tracked (see holdBody).
+func (st *callState) holdReader() {
+	if st.bodyDone != nil {
+		st.bodyHolds.Add(1)
+	}
+}
+
+// wroteRequest is the trace's WroteRequest when the body's release is
+// tracked: an attempt that wrote its request whole gives up its reader's
+// hold.
+func (st *callState) wroteRequest(info httptrace.WroteRequestInfo) {
+	if info.Err == nil {
+		st.releaseBody()
+	}
+}
+
+// releaseBody gives up one hold on the body (see holdBody); the last
+// calls its done.
+func (st *callState) releaseBody() {
+	if st.bodyHolds.Add(-1) == 0 {
+		st.bodyDone()
+	}
+}

@@ -66,6 +66,11 @@ type Client struct {
 	// sharesRequests): the HTTP client neither keeps cookies nor has a
 	// transport other than net/http's, so nothing writes to it.
 	shared bool
+	// traced says that the HTTP client sends through net/http's own
+	// transport, which reports each written request to the trace's
+	// WroteRequest (see callState.holdBody); a RoundTripper of the
+	// caller's may not.
+	traced bool
 
 	// templates holds, by path, a request http.NewRequest made for the
 	// path (no body, no context), at most maxTemplates of them: Send copies
@@ -115,7 +120,7 @@ func New(baseURL string, s config.Settings) (*Client, error) {
 		hc, timed = &untimed, &copied
 	}
 	c := &Client{base: base, header: standardHeader(s.Token, s.Headers), hc: hc, log: s.Logger, policy: resolve(s.Retry),
-		maxResp: s.MaxResponseBytes, shared: sharesRequests(hc)}
+		maxResp: s.MaxResponseBytes, shared: sharesRequests(hc), traced: netHTTPTransport(hc)}
 	if s.Timeout > 0 {
 		c.wd = &watchdog{timeout: s.Timeout}
 	}
@@ -202,6 +207,11 @@ type Request struct {
 	// answered before reading the whole request). Until then their memory
 	// must not change. Done may run on another goroutine; it is not called
 	// when a body is never closed, leaving the memory to the collector.
+	// A write (POST, PUT, DELETE, PATCH) with a Body and no Parts, sent
+	// through net/http's own transport, goes as its in-memory body, whose
+	// closing cannot be seen: its Done is called after Send has returned
+	// and every attempt's body has been written whole, and not at all
+	// when one was not (it is left to the collector then).
 	Done func()
 	// NoReplay marks a request that is not safe to send twice (a
 	// conditional write, a CREATE): it is retried only after an attempt
@@ -238,6 +248,14 @@ func (c *Client) Send(ctx context.Context, r Request) (*Response, error) {
 	st := &callState{ctx: ctx, write: writeMethod(r.Method), noReplay: r.NoReplay, failFast: r.FailFast}
 	var b body
 	switch {
+	case len(r.Parts) == 0 && len(r.Body) > 0 && r.Done != nil && st.write && c.traced:
+		// A write's body in one slice goes as net/http's in-memory body,
+		// its headers and first bytes in one segment (a body net/http
+		// does not know is in memory has its headers flushed alone); its
+		// holds end with the attempts' writes (see holdBody).
+		b.data, b.n = r.Body, int64(len(r.Body))
+		st.holdBody(r.Done)
+		defer st.releaseBody()
 	case len(r.Parts) > 0 || r.Done != nil:
 		parts := new(partsSource)
 		parts.init(r.Body, r.Parts, r.Done)
@@ -355,6 +373,12 @@ func sharesRequests(hc *http.Client) bool {
 	if hc.Jar != nil || hc.CheckRedirect != nil {
 		return false
 	}
+	return netHTTPTransport(hc)
+}
+
+// netHTTPTransport reports whether hc sends through net/http's own
+// transport.
+func netHTTPTransport(hc *http.Client) bool {
 	rt := hc.Transport
 	if rt == nil {
 		rt = http.DefaultTransport // which a program may have replaced
