@@ -172,12 +172,14 @@ func compileSchemas(share bool) *compiledSchemas {
 	var key []byte
 	var conv func(t Type) *cType
 	conv = func(t Type) *cType {
-		ct := &cType{kind: t.Kind, name: t.Name, size: t.Size}
 		if share {
 			key = appendTypeKey(key[:0], t)
-			if shared := types[string(key)]; shared != nil {
-				return shared
+			if ct := types[string(key)]; ct != nil {
+				return ct
 			}
+		}
+		ct := &cType{kind: t.Kind, name: t.Name, size: t.Size}
+		if share {
 			types[string(key)] = ct
 		}
 		if t.URN != "" {
@@ -245,12 +247,12 @@ func compileSchemas(share bool) *compiledSchemas {
 // appendTypeKey appends to b a key of t that equal types share and
 // types compile converts differently do not: its kind, name, size and URN
 // typeref, its items' key and its members' keys and types' keys (an enum's
-// symbols are its name's).
+// symbols are its name's). Names hold no zero byte, which ends each.
 func appendTypeKey(b []byte, t Type) []byte {
 	b = append(b, byte(t.Kind))
-	b = strconv.AppendQuote(b, t.Name)
-	b = strconv.AppendInt(b, int64(t.Size), 10)
-	b = strconv.AppendQuote(b, t.URN)
+	b = append(append(b, t.Name...), 0)
+	b = append(strconv.AppendInt(b, int64(t.Size), 10), 0)
+	b = append(append(b, t.URN...), 0)
 	if t.Items != nil {
 		b = append(b, '[')
 		b = appendTypeKey(b, *t.Items)
@@ -259,9 +261,8 @@ func appendTypeKey(b []byte, t Type) []byte {
 	if len(t.Members) > 0 {
 		b = append(b, '{')
 		for _, m := range t.Members {
-			b = strconv.AppendQuote(b, m.Key())
+			b = append(append(b, m.Key()...), 0)
 			b = appendTypeKey(b, m.Type)
-			b = append(b, ',')
 		}
 		b = append(b, '}')
 	}
