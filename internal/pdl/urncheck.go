@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -212,14 +213,26 @@ func heldRecord(entity, recordName string) *cRecord {
 }
 
 func buildHeld() map[string]map[string]*cRecord {
+	return buildHeldRecords(entities, Relationships, true)
+}
+
+// buildHeldRecords builds the held records of the entity types ents whose
+// aspects have the relationships rels gives; with share, entity types whose
+// relationships give a record the same checks share one copy of it
+// (ownership's owners are checked alike in every entity type), which the
+// collector then marks once; without (the tests' general path) each has its
+// own.
+func buildHeldRecords(ents []Entity, rels func(aspect string) []Relationship, share bool) map[string]map[string]*cRecord {
 	c := compiled()
 	out := map[string]map[string]*cRecord{}
-	for _, e := range entities {
+	copies := map[string]*cRecord{} // by the record's name and its checks (see appendHeldKey)
+	var key []byte
+	for _, e := range ents {
 		sets := map[string][][]string{}
 		var paths []string
 		all := append([]string{e.KeyAspect}, e.Aspects...)
 		for _, a := range all {
-			for _, r := range Relationships(a) {
+			for _, r := range rels(a) {
 				if _, ok := sets[r.Path]; !ok {
 					paths = append(paths, r.Path)
 				}
@@ -233,11 +246,20 @@ func buildHeld() map[string]map[string]*cRecord {
 			}
 			root := &cType{kind: KindRecord, name: info.RecordName, rec: c.records[info.RecordName]}
 			changed := false
+			key = strconv.AppendQuote(key[:0], info.RecordName)
 			for _, p := range paths {
 				segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
 				if t := resolvePath(root, segs); t != nil && t.kind == KindString && t.urn != nil {
 					root = withDest(root, segs, &destCheck{spec: p, sets: sets[p]})
 					changed = true
+					key = appendHeldKey(key, p, sets[p])
+				}
+			}
+			if changed && share {
+				if r := copies[string(key)]; r != nil {
+					root.rec = r
+				} else {
+					copies[string(key)] = root.rec
 				}
 			}
 			if changed {
@@ -249,6 +271,20 @@ func buildHeld() map[string]map[string]*cRecord {
 		}
 	}
 	return out
+}
+
+// appendHeldKey appends to key the check a held record's copy carries at
+// the path p: p and the entity types of each of its relationships' sets.
+func appendHeldKey(key []byte, p string, sets [][]string) []byte {
+	key = strconv.AppendQuote(key, p)
+	for _, set := range sets {
+		key = append(key, '[')
+		for _, et := range set {
+			key = strconv.AppendQuote(key, et)
+		}
+		key = append(key, ']')
+	}
+	return key
 }
 
 // resolvePath returns the type at the schema path segs below t, nil if there is none.

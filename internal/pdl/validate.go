@@ -151,7 +151,12 @@ func compiled() *compiledSchemas {
 	return compiledTable.c
 }
 
-func compile() *compiledSchemas {
+func compile() *compiledSchemas { return compileSchemas(true) }
+
+// compileSchemas compiles the record table; with share, equal types are one
+// cType (see compile's conv), without (the tests' general path) each use
+// site has its own.
+func compileSchemas(share bool) *compiledSchemas {
 	c := &compiledSchemas{records: make(map[string]*cRecord, len(records()))}
 	urnChecks := map[string]*urnCheck{}
 	enums := map[string]map[string]struct{}{}
@@ -159,9 +164,24 @@ func compile() *compiledSchemas {
 	for name := range records() {
 		c.records[name] = &cRecord{name: name}
 	}
+	// One cType for equal types (a string, an Urn typeref's string, an
+	// array of one record... appear at many fields): the graph is read
+	// only once built (withDest copies what it changes), and fewer,
+	// shared objects are less for the collector to mark on every cycle.
+	types := map[string]*cType{}
+	var key []byte
 	var conv func(t Type) *cType
 	conv = func(t Type) *cType {
+		if share {
+			key = appendTypeKey(key[:0], t)
+			if ct := types[string(key)]; ct != nil {
+				return ct
+			}
+		}
 		ct := &cType{kind: t.Kind, name: t.Name, size: t.Size}
+		if share {
+			types[string(key)] = ct
+		}
 		if t.URN != "" {
 			if ct.urn = urnChecks[t.URN]; ct.urn == nil {
 				ct.urn = newURNCheck(t.URN)
@@ -222,6 +242,31 @@ func compile() *compiledSchemas {
 		cr.fillSlots()
 	}
 	return c
+}
+
+// appendTypeKey appends to b a key of t that equal types share and
+// types compile converts differently do not: its kind, name, size and URN
+// typeref, its items' key and its members' keys and types' keys (an enum's
+// symbols are its name's). Names hold no zero byte, which ends each.
+func appendTypeKey(b []byte, t Type) []byte {
+	b = append(b, byte(t.Kind))
+	b = append(append(b, t.Name...), 0)
+	b = append(strconv.AppendInt(b, int64(t.Size), 10), 0)
+	b = append(append(b, t.URN...), 0)
+	if t.Items != nil {
+		b = append(b, '[')
+		b = appendTypeKey(b, *t.Items)
+		b = append(b, ']')
+	}
+	if len(t.Members) > 0 {
+		b = append(b, '{')
+		for _, m := range t.Members {
+			b = append(append(b, m.Key()...), 0)
+			b = appendTypeKey(b, m.Type)
+		}
+		b = append(b, '}')
+	}
+	return b
 }
 
 // pathElem is one step of a JSON path: a field name, an array index (field == "" and not

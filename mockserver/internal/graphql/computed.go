@@ -15,7 +15,9 @@ import (
 // graph, search and timeseries indices rather than from one aspect:
 // relationships(input) on every entity type that has it, lineage(input),
 // parentContainers and health. They are registered for every type of the
-// schema that has the field.
+// schema that has the field, by registerComputed when the first handler
+// is made (see registerEntityRoots): reading the schema at init would load
+// it in every program that links the mock, GraphQL or not.
 
 // entityOf is the entity a field is resolved on (nil when the parent is
 // not an entity).
@@ -36,11 +38,9 @@ var healthConfig = map[string][2]bool{
 	"DataFlow": {false, true}, "DataJob": {false, true},
 }
 
-func init() {
-	s, err := schema()
-	if err != nil {
-		return
-	}
+// registerComputed registers the computed fields' resolvers of every entity
+// type of s that has them.
+func registerComputed(s *ast.Schema) {
 	for _, def := range s.Types {
 		if def.Kind != ast.Object || !slices.Contains(def.Interfaces, "Entity") {
 			continue

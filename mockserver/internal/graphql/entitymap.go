@@ -71,12 +71,15 @@ var renames = map[string]string{
 // no resolver: the entity loaded as Query.entity loads it, refused when the
 // URN is of another entity type. Such a field reads the store alone, so its
 // answers are kept (storeRoots). It runs before the first handler serves,
-// so the maps it writes are only read after.
+// so the maps it writes are only read after. It registers the computed
+// fields' resolvers too (registerComputed), which need the schema as well:
+// the schema is loaded on the first handler's making, not at init.
 var registerEntityRoots = sync.OnceFunc(func() {
 	s, err := schema()
 	if err != nil {
 		return
 	}
+	registerComputed(s)
 	root := reflect.TypeFor[*resolver]()
 	for _, f := range s.Query.Fields {
 		ent := entityOfType(f.Type.NamedType)

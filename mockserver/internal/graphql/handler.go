@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/vektah/gqlparser/v2"
@@ -27,10 +28,17 @@ var schemaSDL string
 // SDL returns the mock's GraphQL schema text.
 func SDL() string { return schemaSDL }
 
-// schema is schemaSDL loaded (once, shared by every handler).
+// schema is schemaSDL loaded (once, shared by every handler). It is loaded
+// by the first handler's making, never at init: its 2 MB of AST, all
+// pointers, would be marked by every collection of a program that links the
+// mock and never serves GraphQL (schemaLoaded tells the tests).
 var schema = sync.OnceValues(func() (*ast.Schema, error) {
+	schemaLoaded.Store(true)
 	return gqlparser.LoadSchema(&ast.Source{Name: "schema.graphql", Input: schemaSDL, BuiltIn: false})
 })
+
+// schemaLoaded is whether schema was called.
+var schemaLoaded atomic.Bool
 
 // Handler serves DataHub's POST /api/graphql on a core. Authentication,
 // body limits and faults are the caller's (the mock's dispatch).

@@ -3,6 +3,7 @@ package graphql
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -108,5 +109,34 @@ func TestRegistry(t *testing.T) {
 func TestNew(t *testing.T) {
 	if _, err := New(nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSchemaNotLoadedAtInit checks, in a fresh process of this test
+// binary, that nothing loads the schema before a handler is made (an init
+// that reads it loads 2 MB of AST into every program that links the mock)
+// and that New loads it.
+func TestSchemaNotLoadedAtInit(t *testing.T) {
+	if os.Getenv("GRAPHQL_SCHEMA_INIT_CHILD") == "1" {
+		if schemaLoaded.Load() {
+			t.Fatal("the schema was loaded at init")
+		}
+		if _, err := New(nil); err != nil {
+			t.Fatal(err)
+		}
+		if !schemaLoaded.Load() {
+			t.Fatal("New did not load the schema")
+		}
+		return
+	}
+	t.Parallel()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSchemaNotLoadedAtInit$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "GRAPHQL_SCHEMA_INIT_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "PASS") {
+		t.Fatalf("the child ran no test:\n%s", out)
 	}
 }
