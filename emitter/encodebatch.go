@@ -183,13 +183,10 @@ func (c *keptChunk) release() {
 // item holds the chunk (item.chunk) until released. Its capacity runs to
 // the end of its chunk, and an encoding written after it in the same chunk
 // by a later call follows it after a comma, so that joined sends such a
-// run as one slice.
-func (r *REST) encodeKept(ps []Proposal, nowMillis int64) (encoded, Result) {
-	var (
-		items   [1]encoded
-		results [1]Result
-		offsets [1][2]int
-	)
+// run as one slice. The item and the result are written to item[0] and
+// res[0], the caller's memory, with nothing copied on the way.
+func (r *REST) encodeKept(ps []Proposal, nowMillis int64, item []encoded, res []Result) {
+	var offsets [1][2]int
 	c, _ := keptPool.Get().(*keptChunk)
 	for c != nil && cap(c.buf)-len(c.buf) < keptRoom {
 		c.release() // full: keptPool lets go of it
@@ -199,10 +196,10 @@ func (r *REST) encodeKept(ps []Proposal, nowMillis int64) (encoded, Result) {
 		c = &keptChunk{buf: make([]byte, 0, keptSize)}
 		c.refs.Store(1) // keptPool's
 	}
-	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, &c.buf)
+	r.encodePart(ps[:1], 0, item[:1], res[:1], offsets[:], nowMillis, &c.buf)
 	if o := offsets[0]; o[1] > o[0] {
-		items[0].enc = c.buf[o[0]:o[1]]
-		items[0].chunk = c
+		item[0].enc = c.buf[o[0]:o[1]]
+		item[0].chunk = c
 		c.refs.Add(1)
 	}
 	if cap(c.buf) <= 2*keptSize {
@@ -210,7 +207,6 @@ func (r *REST) encodeKept(ps []Proposal, nowMillis int64) (encoded, Result) {
 	} else {
 		c.release() // grown for a large encoding: not kept in keptPool
 	}
-	return items[0], results[0]
 }
 
 // encodeIn checks and encodes every proposal. Each result names its
