@@ -339,6 +339,8 @@ type sendScratch struct {
 	es emitScratch
 	// holds is the arenaHolds of the last batch, free (see batchHolds).
 	holds *arenaHolds
+	// dups is batchHolds' count of each chunk's items beyond the first.
+	dups []int32
 }
 
 // send emits batch through the inner emitter and returns the outcome of
