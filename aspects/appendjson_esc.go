@@ -44,8 +44,17 @@ func AppendJSONString(dst []byte, a Aspect) ([]byte, error) {
 		}
 		return append(b, '"'), nil
 	}
-	// Another type's JSON is appended and then escaped where it stands,
-	// from a copy (on the stack when small).
+	return appendOtherJSONString(dst, a)
+}
+
+// appendOtherJSONString is AppendJSONString of a type without appendJSON:
+// its JSON is appended and then escaped where it stands, from a copy (on
+// the stack when small). It is a function of its own so that the copy's
+// room is not in AppendJSONString's frame: the usual aspect's encoding
+// then needs a smaller stack (a new goroutine's grows once less).
+//
+//go:noinline
+func appendOtherJSONString(dst []byte, a Aspect) ([]byte, error) {
 	mark := len(dst)
 	b, err := AppendJSON(dst, a)
 	if err != nil {

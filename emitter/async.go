@@ -64,6 +64,12 @@ type Async struct {
 	outbox       []outcomes    // outcomes the reporter has yet to hand out
 	outWake      chan struct{} // wakes the reporter
 	workersDone  bool
+	// fillN is how many proposals a worker is given before the next one
+	// is filled (see filled): a batch, or, when the queue cannot hold a
+	// batch for each worker, the worker's share of it, so that every
+	// worker has work. fillBytes is a worker's share of WithQueueBytes
+	// (-1: no bound).
+	fillN, fillBytes int
 
 	// spaceWanted and progressWanted say that a call waits on space or
 	// progress: with none waiting, nothing is closed and made again.
@@ -84,6 +90,7 @@ type partition struct {
 	bytes    int    // the size of the proposals queued here (see queued.size)
 	done     uint64 // proposals ever reported here (written or not)
 	flushTo  uint64 // send without lingering while done < flushTo
+	fillRem  int    // queue.len() % Async.fillN (see Async.filled)
 	wake     chan struct{}
 }
 
@@ -160,6 +167,10 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 		progress: make(chan struct{}),
 		outWake:  make(chan struct{}, 1),
 		pins:     getPins(),
+	}
+	a.fillN, a.fillBytes = max(1, min(cfg.batchSize, cfg.queueSize/cfg.workers)), -1
+	if cfg.queueBytes > 0 {
+		a.fillBytes = cfg.queueBytes / cfg.workers
 	}
 	// The last worker to return ends the Async: it lets the reporter (when
 	// there are handlers to call) hand out what is left and close stopped,
@@ -275,6 +286,7 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 		}
 		n := min(pt.queue.len(), a.cfg.batchSize)
 		batch = pt.queue.take(batch[:0], n)
+		pt.fillRem = pt.queue.len() % a.fillN
 		for i := range batch {
 			pt.bytes -= batch[i].size
 		}
@@ -327,6 +339,8 @@ type sendScratch struct {
 	es emitScratch
 	// holds is the arenaHolds of the last batch, free (see batchHolds).
 	holds *arenaHolds
+	// dups is batchHolds' count of each chunk's items beyond the first.
+	dups []int32
 }
 
 // send emits batch through the inner emitter and returns the outcome of

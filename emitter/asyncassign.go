@@ -114,23 +114,24 @@ func (a *Async) assign(h uint64) int {
 
 // filled notes that a proposal was queued in partition k: when that is the
 // partition new URNs go to and its queue now holds whole batches (of
-// fillSize), or its share of WithQueueBytes, new URNs go to the next one.
+// Async.fillN), or its share of WithQueueBytes, new URNs go to the next one.
 // a.mu is held.
 func (a *Async) filled(k int) {
+	// pt.fillRem is the length of the queue modulo a.fillN, kept without
+	// a division (a batch taken from the queue sets it again: see run).
+	pt := a.parts[k]
+	if pt.fillRem++; pt.fillRem == a.fillN {
+		pt.fillRem = 0
+	}
 	if k != a.fill {
 		return
 	}
-	pt := a.parts[k]
-	if pt.queue.len()%a.fillSize() == 0 || a.cfg.queueBytes > 0 && pt.bytes >= a.cfg.queueBytes/len(a.parts) {
-		a.fill = (a.fill + 1) % len(a.parts)
+	if pt.fillRem == 0 || a.fillBytes >= 0 && pt.bytes >= a.fillBytes {
+		a.fill++
+		if a.fill == len(a.parts) {
+			a.fill = 0
+		}
 	}
-}
-
-// fillSize is how many proposals a worker is given before the next one is
-// filled: a batch, or, when the queue cannot hold a batch for each worker,
-// the worker's share of it, so that every worker has work.
-func (a *Async) fillSize() int {
-	return max(1, min(a.cfg.batchSize, a.cfg.queueSize/len(a.parts)))
 }
 
 // pinPool keeps the tables of Async emitters that ended, empty, for the

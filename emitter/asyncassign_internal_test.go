@@ -174,3 +174,60 @@ func (okTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return &http.Response{StatusCode: http.StatusOK, Header: http.Header{"Content-Type": {"application/json"}},
 		Body: io.NopCloser(strings.NewReader(`{}`)), Request: req}, nil
 }
+
+// TestAsyncFillRemainder checks the remainder filled reads instead of a
+// division (partition.fillRem) against the division it stands for: after
+// every Emit (of one proposal or several, of new URNs or of URNs queued
+// already) and every Flush (whose batches are short of a whole one), each
+// worker's fillRem is its queue's length modulo the fill size.
+func TestAsyncFillRemainder(t *testing.T) {
+	t.Parallel()
+	r, err := NewREST("http://discard.invalid", datahub.WithHTTPClient(&http.Client{Transport: okTransport{}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := make([]Proposal, 60)
+	for i := range ps {
+		u, err := urn.NewDataset("hive", fmt.Sprintf("db.table_%05d", i), "PROD")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps[i], err = NewProposal(u, aspects.DatasetProperties{Description: aspects.Ptr("d")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	a := NewAsync(r, WithWorkers(3), WithBatchSize(7), WithLinger(time.Hour))
+	defer a.Close(context.Background())
+	check := func(step int) {
+		t.Helper()
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		for k, pt := range a.parts {
+			if want := pt.queue.len() % a.fillN; pt.fillRem != want {
+				t.Fatalf("step %d: worker %d: fillRem %d, want %d (%d queued, fill size %d)", step, k, pt.fillRem, want, pt.queue.len(), a.fillN)
+			}
+		}
+	}
+	for step := range 3000 {
+		switch k := rng.IntN(20); {
+		case k == 0:
+			if err := a.Flush(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		case k < 4:
+			lo := rng.IntN(len(ps) - 5)
+			if err := a.Emit(t.Context(), ps[lo:lo+1+rng.IntN(5)]...); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			if err := a.Emit(t.Context(), ps[rng.IntN(len(ps))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check(step)
+	}
+	if a.fillN != 7 {
+		t.Errorf("fill size %d, want 7", a.fillN)
+	}
+}

@@ -40,11 +40,14 @@ func (a *Async) Emit(ctx context.Context, ps ...Proposal) error {
 // lock: the queued proposal is written in its place in the ring.
 func (a *Async) emitOne(ctx context.Context, ps []Proposal) error {
 	at := nowClock() // when the proposal is queued, and observed (see Async.nowMillis)
-	item, r := a.inner.encodeKept(ps, a.nowMillis(at))
+	var items [1]encoded
+	var results [1]Result
+	a.inner.encodeKept(ps, a.nowMillis(at), items[:], results[:])
+	item, r := &items[0], &results[0]
 	if r.Status == Rejected {
 		return r.Err
 	}
-	hash, urnLen, urnv := urnKey(&ps[0], &r, item.enc, false)
+	hash, urnLen, urnv := urnKey(&ps[0], r, item.enc, false)
 	var p *Proposal
 	if a.reports() {
 		p = new(Proposal)
@@ -57,7 +60,7 @@ func (a *Async) emitOne(ctx context.Context, ps []Proposal) error {
 	a.seq++
 	k := a.assign(hash)
 	pt := a.parts[k]
-	*pt.queue.add() = queued{item: item, urn: r.URN, urnv: urnv, aspect: r.Aspect, p: p, seq: a.seq, hash: hash, size: size, at: at}
+	*pt.queue.add() = queued{item: *item, urn: r.URN, urnv: urnv, aspect: r.Aspect, p: p, seq: a.seq, hash: hash, size: size, at: at}
 	pt.enqueued++
 	pt.bytes += size
 	a.filled(k)

@@ -8,7 +8,7 @@ package emitter
 // read a body after the answer came). One hold per chunk stands for all of
 // the batch's encodings in it: the batch's proposals come mostly from
 // one or two chunks, so that letting go of them is one atomic operation a
-// chunk instead of one a proposal. And the worker uses its arenaHolds
+// chunk instead of one a proposal (batchHolds counts the others first). And the worker uses its arenaHolds
 // again for the next batch when its own release was the last, which it is
 // unless a request still reads its body: an arenaHolds and its list are
 // not allocated a request.
@@ -24,16 +24,24 @@ func (sc *sendScratch) batchHolds(items []encoded) *arenaHolds {
 	} else {
 		h.n.Store(1)
 	}
-	sc.holds = nil // until its release proves it free again (see releaseHolds)
+	sc.holds = nil      // until its release proves it free again (see releaseHolds)
+	dups := sc.dups[:0] // dups[k]: the items of h.chunks[k] beyond its first
 	for i := range items {
 		if c := items[i].chunk; c != nil {
-			if held(h.chunks, c) {
-				c.refs.Add(-1) // the holds' one reference on c stands for it
+			if k := held(h.chunks, c); k >= 0 {
+				dups[k]++
 			} else {
 				h.chunks = append(h.chunks, c)
+				dups = append(dups, 0)
 			}
 		}
 	}
+	for k, n := range dups {
+		if n > 0 {
+			h.chunks[k].releaseN(n) // the holds' one use of the chunk stands for them
+		}
+	}
+	sc.dups = dups
 	if len(h.chunks) == 0 {
 		sc.holds = h
 		return nil
@@ -61,14 +69,14 @@ func (sc *sendScratch) releaseHolds(h *arenaHolds) {
 // encoded them.
 const heldScan = 8
 
-// held reports whether c is among the last heldScan chunks of cs. (A
-// chunk found further back is listed again: one more reference is kept,
-// and let go of, for it.)
-func held(cs []*keptChunk, c *keptChunk) bool {
-	for _, d := range cs[max(0, len(cs)-heldScan):] {
-		if d == c {
-			return true
+// held returns the index of c in cs when it is among the last heldScan
+// chunks of cs, else -1. (A chunk found further back is listed again: one
+// more reference is kept, and let go of, for it.)
+func held(cs []*keptChunk, c *keptChunk) int {
+	for k := len(cs) - 1; k >= max(0, len(cs)-heldScan); k-- {
+		if cs[k] == c {
+			return k
 		}
 	}
-	return false
+	return -1
 }

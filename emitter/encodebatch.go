@@ -172,9 +172,22 @@ func (r *REST) encodeSeq(ps []Proposal, arena *encodeArena) ([]encoded, []Result
 // empties it and gives it back to keptPool; one never let go of (a request
 // body net/http never closed) is left to the collector.
 type keptChunk struct {
-	buf  []byte
+	buf []byte
+	// written counts the encodings written in buf; only the caller that
+	// has the chunk from keptPool changes it, without an atomic operation
+	// an encoding.
+	written int32
+	// refs counts the users. While keptPool holds the chunk it is
+	// keptHold less the encodings let go of (far from 0: an encoding's
+	// own use is added only when keptPool lets go, see retire); then the
+	// encodings not let go of yet.
 	refs atomic.Int32
 }
+
+// keptHold is keptPool's count in keptChunk.refs: more than the encodings
+// a chunk can ever hold, so that their releases before retire do not bring
+// refs to 0.
+const keptHold = 1 << 30
 
 // keptPool holds the keptChunks that take more encodings.
 var keptPool sync.Pool
@@ -189,16 +202,41 @@ const (
 	keptRoom = 4 << 10
 )
 
-// release lets go of one use of c.
-func (c *keptChunk) release() {
-	if c.refs.Add(-1) != 0 {
-		return
+// newKeptChunk returns an empty chunk, held by keptPool's count.
+func newKeptChunk() *keptChunk {
+	c := &keptChunk{buf: make([]byte, 0, keptSize)}
+	c.refs.Store(keptHold)
+	return c
+}
+
+// release lets go of the use of one encoding in c.
+func (c *keptChunk) release() { c.releaseN(1) }
+
+// releaseN lets go of the uses of n encodings in c.
+func (c *keptChunk) releaseN(n int32) {
+	if c.refs.Add(-n) == 0 {
+		c.free()
 	}
+}
+
+// retire is keptPool letting go of c (full, or grown for a large
+// encoding), by the caller that has it from keptPool: the encodings
+// written in it are counted in refs from now on.
+func (c *keptChunk) retire() {
+	if c.refs.Add(c.written-keptHold) == 0 {
+		c.free()
+	}
+}
+
+// free empties c, which no one uses any more, and gives it back to
+// keptPool.
+func (c *keptChunk) free() {
 	if cap(c.buf) > 2*keptSize { // grown for a large encoding: not kept
 		return
 	}
 	c.buf = c.buf[:0]
-	c.refs.Store(1) // keptPool's
+	c.written = 0
+	c.refs.Store(keptHold)
 	keptPool.Put(c)
 }
 
@@ -208,34 +246,29 @@ func (c *keptChunk) release() {
 // item holds the chunk (item.chunk) until released. Its capacity runs to
 // the end of its chunk, and an encoding written after it in the same chunk
 // by a later call follows it after a comma, so that joined sends such a
-// run as one slice.
-func (r *REST) encodeKept(ps []Proposal, nowMillis int64) (encoded, Result) {
-	var (
-		items   [1]encoded
-		results [1]Result
-		offsets [1][2]int
-	)
+// run as one slice. The item and the result are written to item[0] and
+// res[0], the caller's memory, with nothing copied on the way.
+func (r *REST) encodeKept(ps []Proposal, nowMillis int64, item []encoded, res []Result) {
+	var offsets [1][2]int
 	c, _ := keptPool.Get().(*keptChunk)
 	for c != nil && cap(c.buf)-len(c.buf) < keptRoom {
-		c.release() // full: keptPool lets go of it
+		c.retire() // full
 		c, _ = keptPool.Get().(*keptChunk)
 	}
 	if c == nil {
-		c = &keptChunk{buf: make([]byte, 0, keptSize)}
-		c.refs.Store(1) // keptPool's
+		c = newKeptChunk()
 	}
-	r.encodePart(ps[:1], 0, items[:], results[:], offsets[:], nowMillis, &c.buf)
+	r.encodePart(ps[:1], 0, item[:1], res[:1], offsets[:], nowMillis, &c.buf)
 	if o := offsets[0]; o[1] > o[0] {
-		items[0].enc = c.buf[o[0]:o[1]]
-		items[0].chunk = c
-		c.refs.Add(1)
+		item[0].enc = c.buf[o[0]:o[1]]
+		item[0].chunk = c
+		c.written++ // its use, counted in refs once keptPool lets go of c
 	}
 	if cap(c.buf) <= 2*keptSize {
 		keptPool.Put(c)
 	} else {
-		c.release() // grown for a large encoding: not kept in keptPool
+		c.retire() // grown for a large encoding: not kept in keptPool
 	}
-	return items[0], results[0]
 }
 
 // encodeIn checks and encodes every proposal. Each result names its
