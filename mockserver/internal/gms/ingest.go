@@ -250,10 +250,16 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 // compaction, and for an ownership value the ownerTypes hook's (which
 // holds the compaction and the owners' type groups).
 func arenaNeed(p *Proposal) int {
-	if p.AspectName == "ownership" {
-		return 2 * len(p.Aspect)
+	n := len(p.Aspect)
+	if p.AspectLiteral != nil {
+		// The text sent's length, which bounds its decoding's: a value
+		// refused is checked again as sent.
+		n = len(p.AspectLiteral)
 	}
-	return len(p.Aspect)
+	if p.AspectName == "ownership" {
+		return 2 * n
+	}
+	return n
 }
 
 // prepareAll validates every proposal and returns the valid ones with their
