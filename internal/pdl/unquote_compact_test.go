@@ -151,28 +151,42 @@ func TestAppendCompactLeavesOut(t *testing.T) {
 	}
 }
 
-// benchAspectLiteral is an emitter's ownership value as the Rest.li body
-// carries it.
-var benchAspectLiteral = []byte(`"{\"owners\": [{\"owner\": \"urn:li:corpuser:fbar\", \"type\": \"DATAOWNER\"}], \"ownerTypes\": {}, \"lastModified\": {\"time\": 1000000000001, \"actor\": \"urn:li:corpuser:fbar\"}}"`)
+// benchAspectLiterals are an emitter's ownership value as the Rest.li body
+// carries it, written by Python (a space after each colon and comma) and
+// compact (as Java and Go emitters write it).
+var benchAspectLiterals = []struct{ name, lit string }{
+	{"python", `"{\"owners\": [{\"owner\": \"urn:li:corpuser:fbar\", \"type\": \"DATAOWNER\"}], \"ownerTypes\": {}, \"lastModified\": {\"time\": 1000000000001, \"actor\": \"urn:li:corpuser:fbar\"}}"`},
+	{"compact", `"{\"owners\":[{\"owner\":\"urn:li:corpuser:fbar\",\"type\":\"DATAOWNER\"}],\"ownerTypes\":{},\"lastModified\":{\"time\":1000000000001,\"actor\":\"urn:li:corpuser:fbar\"}}"`},
+}
 
-// BenchmarkUnquoteCompact is the compact unquote of benchAspectLiteral into
-// memory with room (as the Rest.li decode's chunks have), beside
+// BenchmarkUnquoteCompact is the compact unquote of benchAspectLiterals
+// into memory with room (as the Rest.li decode's chunks have), beside
 // BenchmarkUnquoteASCII, the plain one.
 func BenchmarkUnquoteCompact(b *testing.B) {
-	buf := make([]byte, 0, 2*len(benchAspectLiteral))
-	for b.Loop() {
-		if _, _, dropped, ok := appendUnquotedCompact(buf, benchAspectLiteral, 0); !ok || !dropped {
-			b.Fatal()
-		}
+	for _, l := range benchAspectLiterals {
+		b.Run(l.name, func(b *testing.B) {
+			lit := []byte(l.lit)
+			buf := make([]byte, 0, 2*len(lit))
+			for b.Loop() {
+				if _, _, dropped, ok := appendUnquotedCompact(buf, lit, 0); !ok || dropped != (l.name == "python") {
+					b.Fatal()
+				}
+			}
+		})
 	}
 }
 
-// BenchmarkUnquoteASCII is the ASCII-only unquote of benchAspectLiteral.
+// BenchmarkUnquoteASCII is the ASCII-only unquote of benchAspectLiterals.
 func BenchmarkUnquoteASCII(b *testing.B) {
-	buf := make([]byte, 0, 2*len(benchAspectLiteral))
-	for b.Loop() {
-		if _, _, ok := appendUnquotedOf(buf, benchAspectLiteral, 0, true); !ok {
-			b.Fatal()
-		}
+	for _, l := range benchAspectLiterals {
+		b.Run(l.name, func(b *testing.B) {
+			lit := []byte(l.lit)
+			buf := make([]byte, 0, 2*len(lit))
+			for b.Loop() {
+				if _, _, ok := appendUnquotedOf(buf, lit, 0, true); !ok {
+					b.Fatal()
+				}
+			}
+		})
 	}
 }
