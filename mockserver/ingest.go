@@ -95,10 +95,12 @@ func (s *Server) ingestBody(ctx context.Context, body []byte, batch bool, op Op)
 // A body that is no JSON object is an error without proposals; a parameter
 // that does not validate is an error with the proposals as far as they
 // decoded. The bodies DataHub's emitters send are read by
-// decodeIngestQuick, in one pass per proposal on all cores; the rest
-// (and every error) by decodeIngestWith.
+// decodeIngestCompact, in one pass per proposal on all cores (an aspect
+// value may then come compacted, with the literal it was sent in, which
+// stays in body: see gms.Proposal.AspectLiteral); the rest (and every
+// error) by decodeIngestWith.
 func decodeIngest(body []byte, batch bool) ([]gms.Proposal, bool, *restliError) {
-	if ps, async, ok := decodeIngestQuick(body, batch); ok {
+	if ps, async, ok := decodeIngestCompact(body, batch); ok {
 		return ps, async, nil
 	}
 	o := wire.Outlines.Get().(*pdl.Outline)

@@ -19,9 +19,25 @@ import (
 // each proposal once, in one pass that validates and decodes it; a batch's
 // list is read in chunks on the machine's cores (see quickList). ok is
 // false for any other body, valid or not, whose decode (and messages) are
-// decodeIngest's: the bodies it accepts decode as decodeIngest decodes
+// decodeIngest's: the bodies it accepts decode as decodeIngestWith decodes
 // them.
 func decodeIngestQuick(body []byte, batch bool) (ps []gms.Proposal, async, ok bool) {
+	return decodeIngestQuickOf(body, batch, false)
+}
+
+// decodeIngestCompact is decodeIngestQuick that writes an aspect value
+// without the white space outside its strings (its compaction, when valid
+// JSON) and points the proposal at the literal it came in instead of
+// writing the decoding (gms.Proposal.AspectLiteral), when that left any
+// white space out: the core compacts what it stores, and reads the text
+// sent only to refuse it.
+func decodeIngestCompact(body []byte, batch bool) (ps []gms.Proposal, async, ok bool) {
+	return decodeIngestQuickOf(body, batch, true)
+}
+
+// decodeIngestQuickOf is decodeIngestCompact when compact is set, else
+// decodeIngestQuick.
+func decodeIngestQuickOf(body []byte, batch, compact bool) (ps []gms.Proposal, async, ok bool) {
 	sc := scanners.Get().(*pdl.Scanner)
 	defer scanners.Put(sc)
 	sc.Reset(body)
@@ -47,14 +63,14 @@ func decodeIngestQuick(body []byte, batch bool) (ps []gms.Proposal, async, ok bo
 			}
 		case string(key) == "proposals" && batch && !seenProposals:
 			seenProposals = true
-			if ps, ok = quickList(sc, body); !ok {
+			if ps, ok = quickList(sc, body, compact); !ok {
 				return nil, false, false
 			}
 		case string(key) == "proposal" && !batch && !seenProposals:
 			seenProposals = true
 			ps = make([]gms.Proposal, 1)
 			d := wire.Doc{Memo: &wire.Memo{Chunk: min(len(body), wire.MaxValueChunk)}}
-			if !quickProposal(sc, d, &quickMemo{body: body}, 2, &ps[0]) {
+			if !quickProposal(sc, d, &quickMemo{body: body, compact: compact}, 2, &ps[0]) {
 				return nil, false, false
 			}
 		default:
@@ -85,8 +101,9 @@ const quickItemBytes = 256
 // share of the text on, and reads proposals until it reaches the next
 // chunk's share (or the list's end). The chunks hold together when each
 // one ended exactly where the next one started; otherwise (a '{' of the
-// kind within a string) the list is not read here.
-func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
+// kind within a string) the list is not read here. With compact set the
+// aspect values are compacted as decodeIngestCompact says.
+func quickList(sc *pdl.Scanner, body []byte, compact bool) ([]gms.Proposal, bool) {
 	empty, ok := sc.Enter('[')
 	if !ok {
 		return nil, false
@@ -101,7 +118,7 @@ func quickList(sc *pdl.Scanner, body []byte) ([]gms.Proposal, bool) {
 	parts := make([][]gms.Proposal, k)
 	n, _, ok := pdl.ReadListChunks(sc, body, first, k, listItemStart, func(c int, s *pdl.Scanner) func() bool {
 		d := wire.Doc{Memo: &wire.Memo{Chunk: memoChunk}}
-		m := quickMemo{body: body}
+		m := quickMemo{body: body, compact: compact}
 		if c == 0 { // the list the others' proposals are appended to
 			parts[c] = make([]gms.Proposal, 0, text/quickItemBytes/2+1)
 		} else { // copied out below
@@ -202,9 +219,14 @@ type quickMemo struct {
 	// read (with its quotes) and value its decoding, which the next
 	// proposal with the same literal shares (nothing changes a proposal's
 	// values in place): emitters write the same value (a status, the same
-	// owners, a platform) to entity after entity.
+	// owners, a platform) to entity after entity. literal reports that
+	// value is the literal's decoding compacted (see compact).
 	valueStart, valueEnd int
 	value                []byte
+	literal              bool
+	// compact asks for the aspect values without the white space outside
+	// their strings (see decodeIngestCompact).
+	compact bool
 }
 
 // The strings quickMemo keeps, by slot.
@@ -236,16 +258,32 @@ func (m *quickMemo) string(s *pdl.Scanner, slot int) (string, bool) {
 // whose decoding must be all ASCII, into memory from d: a repeat of the
 // last literal read (the same text up to its closing quote is the same
 // literal) is moved past without another scan and gets the same bytes.
-func (m *quickMemo) aspectValue(s *pdl.Scanner, d wire.Doc) ([]byte, bool) {
+// With m.compact set the value is written without the white space outside
+// its strings, and when some was left out, literal is the literal's text
+// (as gms.Proposal.AspectLiteral); else literal is nil.
+func (m *quickMemo) aspectValue(s *pdl.Scanner, d wire.Doc) (value, literal []byte, ok bool) {
 	if m.valueEnd > 0 && s.SkipText(m.body[m.valueStart:m.valueEnd]) {
-		return m.value, true
+		if m.literal {
+			literal = m.body[m.valueStart:m.valueEnd:m.valueEnd]
+		}
+		return m.value, literal, true
 	}
 	start := s.Pos()
-	v, ok := d.ScanASCIIBytes(s, quickValueRoom)
-	if ok {
-		m.valueStart, m.valueEnd, m.value = start, s.Pos(), v
+	dropped := false
+	if m.compact {
+		value, dropped, ok = d.ScanASCIICompact(s, quickValueRoom)
+	} else {
+		value, ok = d.ScanASCIIBytes(s, quickValueRoom)
 	}
-	return v, ok
+	if !ok {
+		return nil, nil, false
+	}
+	end := s.Pos()
+	m.valueStart, m.valueEnd, m.value, m.literal = start, end, value, dropped
+	if dropped {
+		literal = m.body[start:end:end]
+	}
+	return value, literal, true
 }
 
 // quickKey reads the key of a member and the colon after it, as s.Key
@@ -311,7 +349,7 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, m *quickMemo, level int, p *gms.P
 				return false
 			}
 		case qAspect:
-			if p.Aspect, p.ContentType, ok = quickGenericAspect(s, d, m); !ok {
+			if p.Aspect, p.AspectLiteral, p.ContentType, ok = quickGenericAspect(s, d, m); !ok {
 				return false
 			}
 		case qSystemMetadata:
@@ -335,11 +373,12 @@ func quickProposal(s *pdl.Scanner, d wire.Doc, m *quickMemo, level int, p *gms.P
 }
 
 // quickGenericAspect reads a GenericAspect of value and contentType (both
-// strings, value all ASCII) with s.
-func quickGenericAspect(s *pdl.Scanner, d wire.Doc, m *quickMemo) (value []byte, contentType string, ok bool) {
+// strings, value all ASCII) with s; literal is the value's, as
+// quickMemo.aspectValue returns it.
+func quickGenericAspect(s *pdl.Scanner, d wire.Doc, m *quickMemo) (value, literal []byte, contentType string, ok bool) {
 	empty, ok := s.Enter('{')
 	if !ok || empty {
-		return nil, "", false
+		return nil, nil, "", false
 	}
 	seen := 0
 	for more := true; more; {
@@ -352,31 +391,31 @@ func quickGenericAspect(s *pdl.Scanner, d wire.Doc, m *quickMemo) (value []byte,
 		default:
 			var plain bool
 			if key, plain, ok = s.Key(); !ok || !plain {
-				return nil, "", false
+				return nil, nil, "", false
 			}
 		}
 		if s.Peek() != '"' {
-			return nil, "", false
+			return nil, nil, "", false
 		}
 		switch {
 		case string(key) == "value" && seen&1 == 0:
 			seen |= 1
 			// Pegasus bytes: their JSON text is the string's when ASCII
 			// (pegasusBytesOf); other text is left to decodeGenericAspect.
-			if value, ok = m.aspectValue(s, d); !ok {
-				return nil, "", false
+			if value, literal, ok = m.aspectValue(s, d); !ok {
+				return nil, nil, "", false
 			}
 		case string(key) == "contentType" && seen&2 == 0:
 			seen |= 2
 			if contentType, ok = m.string(s, qSlotContentType); !ok {
-				return nil, "", false
+				return nil, nil, "", false
 			}
 		default:
-			return nil, "", false
+			return nil, nil, "", false
 		}
 		if more, ok = s.Next('}'); !ok {
-			return nil, "", false
+			return nil, nil, "", false
 		}
 	}
-	return value, contentType, seen == 3
+	return value, literal, contentType, seen == 3
 }

@@ -67,10 +67,12 @@ func (p Proposal) MarshalJSON() ([]byte, error) {
 }
 
 // proposalOf returns the proposal the core received as cp, the item index
-// of a request with flags async and batch, sharing cp's memory.
+// of a request with flags async and batch, sharing cp's memory (but for an
+// aspect value cp has only compacted: the text sent is decoded again, see
+// gms.Proposal.AspectLiteral).
 func proposalOf(cp *gms.Proposal, async, batch bool, index int) Proposal {
 	return Proposal{EntityType: cp.EntityType, EntityURN: cp.EntityURN, ChangeType: cp.ChangeType,
-		AspectName: cp.AspectName, EntityKeyAspect: cp.EntityKeyAspect, Aspect: cp.Aspect,
+		AspectName: cp.AspectName, EntityKeyAspect: cp.EntityKeyAspect, Aspect: cp.SentAspect(),
 		ContentType: cp.ContentType, SystemMetadata: cp.SystemMetadata, Headers: cp.Headers,
 		Async: async, Batch: batch, Index: index}
 }

@@ -22,12 +22,43 @@ type Proposal struct {
 	// EntityKeyAspect and Aspect are the JSON texts of entityKeyAspect.value
 	// and aspect.value, nil if absent.
 	EntityKeyAspect, Aspect json.RawMessage
+	// AspectLiteral, when set, is the JSON string literal (quotes and
+	// all) that carried aspect.value, and Aspect is then its decoding
+	// without the white space outside the decoding's strings, as
+	// pdl.Scanner.AppendASCIIStringCompact writes it: the decoding's
+	// compaction when either of them is valid JSON, so that the value
+	// means what the text sent means. An adapter sets it to spare writing
+	// a decoding that the core would only compact. The core reads the text
+	// sent ([Proposal.SentAspect]) wherever it shows (the messages of a
+	// value it refuses, a PATCH's document); like the rest of a proposal,
+	// the literal is read only during the call it is passed to.
+	AspectLiteral json.RawMessage
 	// ContentType is aspect.contentType.
 	ContentType string
 	// SystemMetadata is the systemMetadata object, nil if absent.
 	SystemMetadata json.RawMessage
 	// Headers is the proposal's headers map (conditions), nil if absent.
 	Headers map[string]string
+}
+
+// SentAspect returns the text of aspect.value as it was sent: the
+// decoding of AspectLiteral when set, else Aspect.
+func (p *Proposal) SentAspect() json.RawMessage {
+	if p.AspectLiteral == nil {
+		return p.Aspect
+	}
+	if v, ok := pdl.UnquoteJSONBytes(p.AspectLiteral); ok {
+		return v
+	}
+	return p.Aspect // not a literal: Aspect is all there is
+}
+
+// useSentAspect makes Aspect the text sent (see AspectLiteral), for the
+// paths that show it.
+func (p *Proposal) useSentAspect() {
+	if p.AspectLiteral != nil {
+		p.Aspect, p.AspectLiteral = p.SentAspect(), nil
+	}
 }
 
 // IngestOptions says how [Core.Ingest] treats its proposals.
@@ -219,10 +250,16 @@ func (c *Core) ingest(ctx context.Context, ps []Proposal, o IngestOptions, resul
 // compaction, and for an ownership value the ownerTypes hook's (which
 // holds the compaction and the owners' type groups).
 func arenaNeed(p *Proposal) int {
-	if p.AspectName == "ownership" {
-		return 2 * len(p.Aspect)
+	n := len(p.Aspect)
+	if p.AspectLiteral != nil {
+		// The text sent's length, which bounds its decoding's: a value
+		// refused is checked again as sent.
+		n = len(p.AspectLiteral)
 	}
-	return len(p.Aspect)
+	if p.AspectName == "ownership" {
+		return 2 * n
+	}
+	return n
 }
 
 // prepareAll validates every proposal and returns the valid ones with their
@@ -408,6 +445,7 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		}
 		transform = updateWrite(update, info, entity.Name, lax[info.Name])
 	} else if p.ChangeType == "PATCH" {
+		p.useSentAspect()
 		var err *Error
 		if transform, err = patchWrite(p, info, entity.Name, pt, lax[info.Name]); err != nil {
 			return err
@@ -421,7 +459,15 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		if value, valueHash, repeated = values.repeatedValue(p.Aspect, entity.Name, info.Name, schema); !repeated {
 			var err *Error
 			if value, valueHash, err = checkHeld(info, af.held, entity.Name, p.Aspect, schema, values); err != nil {
-				return err
+				if p.AspectLiteral == nil {
+					return err
+				}
+				// The text sent decides a refusal: its messages may quote
+				// it or point into it.
+				p.useSentAspect()
+				if value, valueHash, err = checkHeld(info, af.held, entity.Name, p.Aspect, schema, values); err != nil {
+					return err
+				}
 			}
 			if m, h, changed := mutateHashed(info, af.floats, value, valueHash, values); changed { // GMS's serialisation and mutation hooks (hooks.go)
 				if h == 0 {

@@ -14,6 +14,9 @@ import (
 // A value that is the same slice as the
 // same field's of the proposal before it (a batch's repeated
 // systemMetadata) gets the same copy. Strings never share body.
+// AspectLiteral is left in body: the core reads it only during the call
+// it gets the proposals in, and the recorder (which copies what it keeps)
+// before the request ends.
 func DetachBody(ps []gms.Proposal, body []byte) {
 	// The size of the copies first, for one allocation.
 	n := 0

@@ -16,24 +16,49 @@ func (d Doc) ScanASCIIBytes(s *pdl.Scanner, n int) ([]byte, bool) {
 	return d.scanBytes(s, n, (*pdl.Scanner).AppendASCIIString)
 }
 
+// ScanASCIICompact is ScanASCIIBytes writing the decoding without the
+// white space outside its strings, as
+// pdl.Scanner.AppendASCIIStringCompact does (the decoding's compaction
+// when either is valid JSON); dropped reports that some was left out
+// (else the bytes are the decoding).
+func (d Doc) ScanASCIICompact(s *pdl.Scanner, n int) (b []byte, dropped, ok bool) {
+	free := d.free(n)
+	if b, dropped, ok = s.AppendASCIIStringCompact(free); !ok {
+		return nil, false, false
+	}
+	return d.took(free, b), dropped, true
+}
+
 // scanBytes is ScanBytes appending with appendString.
 func (d Doc) scanBytes(s *pdl.Scanner, n int, appendString func(*pdl.Scanner, []byte) ([]byte, bool)) ([]byte, bool) {
-	m := d.Memo
-	if m == nil {
-		return appendString(s, nil)
-	}
-	if cap(m.values)-len(m.values) < n {
-		m.newChunk(n)
-	}
-	free := m.values[len(m.values):]
+	free := d.free(n)
 	b, ok := appendString(s, free)
 	if !ok {
 		return nil, false
 	}
-	if cap(b) == cap(free) { // in the chunk
+	return d.took(free, b), true
+}
+
+// free returns the memo's free memory for a value of about n bytes (see
+// ScanBytes), empty; nil without a memo.
+func (d Doc) free(n int) []byte {
+	m := d.Memo
+	if m == nil {
+		return nil
+	}
+	if cap(m.values)-len(m.values) < n {
+		m.newChunk(n)
+	}
+	return m.values[len(m.values):]
+}
+
+// took returns b, a value appended to free (from d.free), capped at its
+// length, and counts it as the memo's when it is in the chunk.
+func (d Doc) took(free, b []byte) []byte {
+	if m := d.Memo; m != nil && cap(free) > 0 && cap(b) == cap(free) { // in the chunk
 		m.values = m.values[:len(m.values)+len(b)]
 	}
-	return b[:len(b):len(b)], true
+	return b[:len(b):len(b)]
 }
 
 // ScanSystemMetadata is CheckSystemMetadata for the value s reads next, at
