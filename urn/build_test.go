@@ -217,3 +217,16 @@ func TestZeroValues(t *testing.T) {
 		t.Errorf("Generic{}.Parts() = %q, want nil", Generic{}.Parts())
 	}
 }
+
+// TestBenchTyped checks that every benchmark of BenchmarkNew and
+// BenchmarkParseTyped succeeds.
+func TestBenchTyped(t *testing.T) {
+	for _, c := range benchTyped {
+		if err := c.build(); err != nil {
+			t.Errorf("%s: build: %v", c.name, err)
+		}
+		if err := c.parse(c.text); err != nil {
+			t.Errorf("%s: parse: %v", c.name, err)
+		}
+	}
+}
