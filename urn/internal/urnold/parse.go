@@ -1,0 +1,270 @@
+package urnold
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxDepth bounds how deeply URNs may nest inside one another (a schema field
+// of a schema field of ...), so that hostile input cannot make Parse recurse
+// without end. Real URNs nest two or three levels.
+const maxDepth = 8
+
+// raw is a URN split into its entity type and id, before any typed checks.
+type raw struct {
+	s          string   // the whole URN
+	entityType string   // such as "dataset"
+	id         string   // everything after "urn:li:<entityType>:"
+	parts      []string // the tuple parts, or the id alone
+	tuple      bool     // id is "(...)" and parts were split from it
+	depth      int      // nesting level: 0 for the URN the caller passed
+}
+
+// split checks the syntax every URN shares and splits s into parts. kind, when
+// not "", is the entity type the caller wants. limit applies DataHub's 512-byte
+// encoded length limit (nested URNs are covered by their outer URN's limit).
+func split(s, kind string, limit bool, depth int) (raw, *ParseError) {
+	if s == "" {
+		return raw{}, newError(kind, s, "empty string")
+	}
+	if depth > maxDepth {
+		return raw{}, newError(kind, s, "urns nested more than %d deep", maxDepth)
+	}
+	if r, _ := utf8.DecodeRuneInString(s); isTrimmed(r) {
+		return raw{}, newError(kind, s, "leading whitespace")
+	}
+	if r, _ := utf8.DecodeLastRuneInString(s); isTrimmed(r) {
+		return raw{}, newError(kind, s, "trailing whitespace")
+	}
+	if strings.Contains(s, unitSeparator) {
+		return raw{}, newError(kind, s, "contains the reserved character \"\u241f\" (U+241F)")
+	}
+	if !strings.HasPrefix(s, prefix) {
+		return raw{}, newError(kind, s, "missing %q prefix", prefix)
+	}
+	rest := s[len(prefix):]
+	colon := strings.IndexByte(rest, ':')
+	if colon < 0 {
+		return raw{}, newError(kind, s, "missing \":\" after the entity type")
+	}
+	et := rest[:colon]
+	if reason := checkEntityType(et); reason != "" {
+		return raw{}, newError(kind, s, "%s", reason)
+	}
+	if kind != "" && et != kind {
+		return raw{}, newError(kind, s, "entity type is %q, want %q", et, kind)
+	}
+	if kind == "" {
+		kind = et
+	}
+	id := rest[colon+1:]
+	if id == "" {
+		return raw{}, newError(kind, s, "empty entity id")
+	}
+	if limit && et != TypeSchemaField {
+		if n := encodedLen(s); n > MaxEncodedLength {
+			return raw{}, newError(kind, s, "%d bytes when URL-encoded, over DataHub's limit of %d", n, MaxEncodedLength)
+		}
+	}
+	parts, tuple, reason := splitID(id)
+	if reason != "" {
+		return raw{}, newError(kind, s, "%s", reason)
+	}
+	return raw{s: s, entityType: et, id: id, parts: parts, tuple: tuple, depth: depth}, nil
+}
+
+// isTrimmed reports whether r counts as surrounding whitespace: a control
+// character or space (what Java's String.trim removes) or Unicode white space.
+func isTrimmed(r rune) bool {
+	return r <= ' ' || unicode.IsSpace(r)
+}
+
+// checkEntityType returns why et is not a valid entity type, or "".
+func checkEntityType(et string) string {
+	if et == "" {
+		return "empty entity type"
+	}
+	for i := 0; i < len(et); i++ {
+		c := et[i]
+		switch {
+		case 'a' <= c && c <= 'z':
+		case i > 0 && (c == '_' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'):
+		default:
+			return fmt.Sprintf("entity type %q must be a lower-case letter followed by letters, digits or \"_\"", et)
+		}
+	}
+	return ""
+}
+
+// splitID splits a tuple id "(a,b,...)" on the commas outside nested
+// parentheses, as DataHub's TupleKey does. Any other id is one part; its
+// parentheses must still balance.
+func splitID(id string) (parts []string, tuple bool, reason string) {
+	if len(id) >= 2 && id[0] == '(' && id[len(id)-1] == ')' {
+		inner := id[1 : len(id)-1]
+		depth, start := 0, 0
+		for i := 0; i < len(inner); i++ {
+			switch inner[i] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+				if depth < 0 {
+					return nil, false, "mismatched parentheses"
+				}
+			case ',':
+				if depth == 0 {
+					parts = append(parts, inner[start:i])
+					start = i + 1
+				}
+			}
+		}
+		if depth != 0 {
+			return nil, false, "mismatched parentheses"
+		}
+		parts = append(parts, inner[start:])
+		for i, p := range parts {
+			if p == "" {
+				return nil, false, fmt.Sprintf("part %d of %d is empty", i+1, len(parts))
+			}
+		}
+		return parts, true, ""
+	}
+	depth := 0
+	for i := 0; i < len(id); i++ {
+		switch id[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return nil, false, "mismatched parentheses"
+			}
+		}
+	}
+	if depth != 0 {
+		return nil, false, "mismatched parentheses"
+	}
+	return []string{id}, false, ""
+}
+
+// plain returns why a part that is not a URN holds a reserved character raw,
+// or "". Builders escape these characters; a parsed part must not hold them.
+func plain(field, part string) string {
+	if i := strings.IndexAny(part, ",()"); i >= 0 {
+		return fmt.Sprintf("%s contains the reserved character %q", field, part[i:i+1])
+	}
+	return ""
+}
+
+// wantParts checks that r is a tuple of n parts.
+func wantParts(r raw, kind string, n int) *ParseError {
+	if !r.tuple || len(r.parts) != n {
+		return newError(kind, r.s, "want %d parts, got %d", n, len(r.parts))
+	}
+	return nil
+}
+
+// Parse parses s as a DataHub URN. It returns the typed value of this package
+// for the entity types it knows (a [Dataset] for "urn:li:dataset:...", and so
+// on) and a [Generic] for every other entity type. An error is a
+// [*ParseError] that names s and what is wrong with it.
+func Parse(s string) (URN, error) {
+	u, err := parse(s, true, 0)
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// parse is Parse with the length limit optional and the nesting depth given.
+func parse(s string, limit bool, depth int) (URN, *ParseError) {
+	r, err := split(s, "", limit, depth)
+	if err != nil {
+		return nil, err
+	}
+	var u URN
+	switch r.entityType {
+	case TypeDataset:
+		u, err = unerr(datasetFrom(r))
+	case TypeMLFeature:
+		u, err = unerr(mlFeatureFrom(r))
+	case TypeMLFeatureTable:
+		u, err = unerr(mlFeatureTableFrom(r))
+	case TypeMLModel:
+		u, err = unerr(mlModelFrom(r))
+	case TypeMLModelGroup:
+		u, err = unerr(mlModelGroupFrom(r))
+	case TypeCorpUser:
+		u, err = unerr(corpUserFrom(r))
+	case TypeDataPlatform:
+		u, err = unerr(dataPlatformFrom(r))
+	case TypeTest:
+		u, err = unerr(testFrom(r))
+	case TypeTag:
+		u, err = unerr(tagFrom(r))
+	case TypeGlossaryTerm:
+		u, err = unerr(glossaryTermFrom(r))
+	case TypeSchemaField:
+		u, err = unerr(schemaFieldFrom(r))
+	default:
+		var typed bool
+		if u, typed, err = typedFrom(r); !typed {
+			u = genericFrom(r)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// unerr converts a typed result to a URN result.
+func unerr[T URN](v T, err *ParseError) (URN, *ParseError) {
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// parseTyped is the body of every ParseX function.
+func parseTyped[T any](s, kind string, from func(raw) (T, *ParseError)) (T, error) {
+	var zero T
+	r, err := split(s, kind, true, 0)
+	if err != nil {
+		return zero, err
+	}
+	v, err := from(r)
+	if err != nil {
+		return zero, err
+	}
+	return v, nil
+}
+
+// MustParse is like [Parse] but panics if s is not a valid URN. It is meant
+// for URN literals in tests and examples, never for input.
+func MustParse(s string) URN {
+	u, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// unmarshal is the body of every UnmarshalText method: empty text gives the
+// zero value, anything else must parse.
+func unmarshal[T any](dst *T, text []byte, parse func(string) (T, error)) error {
+	if len(text) == 0 {
+		var zero T
+		*dst = zero
+		return nil
+	}
+	v, err := parse(string(text))
+	if err != nil {
+		return err
+	}
+	*dst = v
+	return nil
+}
