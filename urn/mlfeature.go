@@ -13,6 +13,10 @@ type MLFeature struct {
 //
 //	NewMLFeature("users", "age") // urn:li:mlFeature:(users,age)
 func NewMLFeature(namespace, name string) (MLFeature, error) {
+	var u MLFeature
+	if f := (fastBuild{kind: TypeMLFeature}); f.part(&u.namespace, namespace) && f.part(&u.name, name) && f.fits() {
+		return u, nil
+	}
 	input := prefix + TypeMLFeature + ":(" + Escape(namespace) + "," + Escape(name) + ")"
 	switch {
 	case namespace == "":
@@ -80,6 +84,10 @@ type MLFeatureTable struct {
 //
 //	NewMLFeatureTable("feast", "users") // urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)
 func NewMLFeatureTable(platform, name string) (MLFeatureTable, error) {
+	var u MLFeatureTable
+	if f := (fastBuild{kind: TypeMLFeatureTable}); f.platform(&u.platform, platform) && f.part(&u.name, name) && f.fits() {
+		return u, nil
+	}
 	p, reason := platformArg(platform)
 	input := prefix + TypeMLFeatureTable + ":(" + p + "," + Escape(name) + ")"
 	switch {

@@ -12,9 +12,6 @@ import (
 // without end. Real URNs nest two or three levels.
 const maxDepth = 8
 
-// maxParts is how many tuple parts a raw keeps: the most any typed URN has.
-const maxParts = 3
-
 // raw is a URN split into its entity type and id, before any typed checks.
 // It keeps its parts in place, so that splitting allocates nothing.
 type raw struct {
@@ -174,8 +171,10 @@ func splitID(id string, parts []string) (n int, tuple bool, reason string) {
 // plain returns why a part that is not a URN holds a reserved character raw,
 // or "". Builders escape these characters; a parsed part must not hold them.
 func plain(field, part string) string {
-	if i := strings.IndexAny(part, ",()"); i >= 0 {
-		return fmt.Sprintf("%s contains the reserved character %q", field, part[i:i+1])
+	for i := 0; i < len(part); i++ {
+		if c := part[i]; c == ',' || c == '(' || c == ')' {
+			return fmt.Sprintf("%s contains the reserved character %q", field, part[i:i+1])
+		}
 	}
 	return ""
 }

@@ -56,12 +56,35 @@ func FabricTypes() []string {
 
 // isFabricType reports whether env is a FabricType symbol, case-sensitively.
 func isFabricType(env string) bool {
+	_, ok := fabricType(env, false)
+	return ok
+}
+
+// fabricType returns the FabricType symbol env names and whether it names
+// one: exactly, or, if fold, in any case of ASCII letters. The symbol is
+// the constant in fabricTypes, so that folding allocates nothing.
+func fabricType(env string, fold bool) (string, bool) {
 	for _, f := range fabricTypes {
-		if env == f {
-			return true
+		if len(env) == len(f) && (env == f || fold && asciiUpperIs(env, f)) {
+			return f, true
 		}
 	}
-	return false
+	return "", false
+}
+
+// asciiUpperIs reports whether s upper-cased as ASCII is up (which is
+// upper-case ASCII and as long as s).
+func asciiUpperIs(s, up string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if c != up[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseError reports a string that is not a valid URN, or builder arguments

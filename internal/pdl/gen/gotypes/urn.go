@@ -135,6 +135,10 @@ func (p *plan) urnTypes(hand map[string]bool) []urnType {
 	return out
 }
 
+// handMaxParts is the most parts a hand-written URN type of package urn has
+// (a dataset's platform, name and env).
+const handMaxParts = 3
+
 // GenerateURN returns package urn's generated files by name: a type per
 // entity of the registry that hand lacks, built from its key aspect, and the
 // tests' table of them.
@@ -151,6 +155,11 @@ func GenerateURN(m *Model, hand map[string]bool) (map[string][]byte, error) {
 		fmt.Fprintf(&b, "%s = %q\n", t.typeConst, t.entity)
 	}
 	b.WriteString(")\n\n")
+	most := handMaxParts
+	for _, t := range ts {
+		most = max(most, len(t.parts))
+	}
+	fmt.Fprintf(&b, "// maxParts is how many tuple parts a raw keeps: the most any typed URN has.\nconst maxParts = %d\n\n", most)
 	for _, t := range ts {
 		t.write(&b)
 	}
@@ -232,6 +241,12 @@ func (t urnType) write(b *bytes.Buffer) {
 		docs = append(docs, "Reserved characters in the other parts are escaped with [Escape].")
 		comment(b, "", fmt.Sprintf("New%s returns the %s URN of its parts. %s", n, t.entity, strings.Join(docs, " ")))
 		fmt.Fprintf(b, "func New%s(%s) (%s, error) {\n", n, strings.Join(params, ", "), n)
+		var fast []string
+		for _, p := range t.parts {
+			method := map[partKind]string{partString: "part", partPlatform: "platform", partURN: "urn", partEnv: "env"}[p.kind]
+			fast = append(fast, fmt.Sprintf("f.%s(&u.%s, %s)", method, p.param, p.param))
+		}
+		fmt.Fprintf(b, "var u %s\nif f := (fastBuild{kind: %s}); %s && f.fits() {\nreturn u, nil\n}\n", n, t.typeConst, strings.Join(fast, " && "))
 		for i, p := range t.parts {
 			switch p.kind {
 			case partPlatform:
