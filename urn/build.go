@@ -160,6 +160,13 @@ func simple(part string) (encoded int, ok bool) {
 // platformPrefix starts every dataPlatform URN.
 const platformPrefix = prefix + TypeDataPlatform + ":"
 
+// encodedPrefix and encodedPlatformPrefix are encodedLen(prefix) and
+// encodedLen(platformPrefix): each ":" is 3 bytes encoded.
+const (
+	encodedPrefix         = len(prefix) + 2*2
+	encodedPlatformPrefix = len(platformPrefix) + 3*2
+)
+
 // fastBuild checks the arguments of a tuple URN's builder, one part at a
 // time, for the fast path, and sums the URN's encoded length. Each method
 // stores the part as the parser would read it in *dst and reports whether
@@ -189,7 +196,7 @@ func (f *fastBuild) platform(dst *DataPlatform, v string) bool {
 		v = v[len(platformPrefix):]
 	}
 	n, ok := simple(v)
-	f.encoded += encodedLen(platformPrefix) + n
+	f.encoded += encodedPlatformPrefix + n
 	f.parts++
 	*dst = DataPlatform{name: v}
 	return ok
@@ -220,7 +227,7 @@ func (f *fastBuild) urn(dst *URN, v URN) bool {
 			return false
 		}
 		// urn:li:dataFlow:(<orchestrator>,<flowID>,<cluster>)
-		n = encodedLen(prefix) + encodedLen(TypeDataFlow) + 5*3 +
+		n = encodedPrefix + len(TypeDataFlow) + 5*3 +
 			encodedLen(u.orchestrator) + encodedLen(u.flowID) + encodedLen(u.cluster)
 	default:
 		return false
@@ -233,9 +240,10 @@ func (f *fastBuild) urn(dst *URN, v URN) bool {
 
 // fits reports whether the tuple URN of the parts taken so far,
 // urn:li:<kind>:(<part>,...), is within DataHub's length limit: its ":",
-// "(", ")" and commas are 3 bytes each when encoded.
+// "(", ")" and commas are 3 bytes each when encoded, and an entity type
+// (letters and digits) is as long encoded as it is.
 func (f *fastBuild) fits() bool {
-	return encodedLen(prefix)+encodedLen(f.kind)+3*3+3*(f.parts-1)+f.encoded <= MaxEncodedLength
+	return encodedPrefix+len(f.kind)+3*3+3*(f.parts-1)+f.encoded <= MaxEncodedLength
 }
 
 // fastSingle reports whether v, the bare id of a single-id URN of kind,
@@ -243,5 +251,5 @@ func (f *fastBuild) fits() bool {
 // to v and is within the length limit.
 func fastSingle(kind, v string) bool {
 	n, ok := simple(v)
-	return ok && !strings.HasPrefix(v, prefix) && encodedLen(prefix)+encodedLen(kind)+3+n <= MaxEncodedLength
+	return ok && !strings.HasPrefix(v, prefix) && encodedPrefix+len(kind)+3+n <= MaxEncodedLength
 }

@@ -230,3 +230,23 @@ func TestBenchTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedConstants checks the encoded lengths the builders' fast path
+// adds up: the prefixes', and that every typed entity type is as long
+// encoded as it is.
+func TestEncodedConstants(t *testing.T) {
+	if encodedLen(prefix) != encodedPrefix || encodedLen(platformPrefix) != encodedPlatformPrefix {
+		t.Fatalf("encodedPrefix %d, encodedPlatformPrefix %d; want %d, %d",
+			encodedPrefix, encodedPlatformPrefix, encodedLen(prefix), encodedLen(platformPrefix))
+	}
+	for _, s := range generatedSamples {
+		if et := MustParse(s).EntityType(); encodedLen(et) != len(et) {
+			t.Errorf("entity type %q is %d bytes encoded", et, encodedLen(et))
+		}
+	}
+	for _, et := range []string{TypeDataset, TypeMLFeature, TypeMLFeatureTable, TypeMLModel, TypeMLModelGroup, TypeSchemaField} {
+		if encodedLen(et) != len(et) {
+			t.Errorf("entity type %q is %d bytes encoded", et, encodedLen(et))
+		}
+	}
+}
