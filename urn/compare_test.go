@@ -278,6 +278,14 @@ func TestCompareLengthLimit(t *testing.T) {
 		compareBuild(t, strings.Repeat(":", n/3)+a[:n%3], "h:i", "dev", flow)
 		compareBuild(t, "y", strings.Repeat("a.", n/2), "", flow)
 	}
+	got, old := typedPairs(t)
+	for n := 440; n <= 512; n++ {
+		a := strings.Repeat("a", n)
+		compareParse(t, "urn:li:dataset:(urn:li:dataPlatform:hive,"+a+",PROD)", got, old)
+		compareParse(t, "urn:li:x:(a,(b),"+a[:n/2]+strings.Repeat(",", n/6)+")", got, old)
+		compareParse(t, "urn:li:x:(a,(b),"+a[:n/2]+strings.Repeat(")(", n/12)+")", got, old)
+		compareParse(t, "urn:li:corpuser:"+strings.Repeat(":", n/3)+a[:n%3], got, old)
+	}
 	for n := 380; n <= 480; n++ {
 		compareBuild(t, "job", "hive", "", "urn:li:dataFlow:(airflow,"+strings.Repeat("d", n)+",PROD)")
 		compareBuild(t, "job", "hive", "", "urn:li:dataset:(urn:li:dataPlatform:hive,"+strings.Repeat("d", n)+",PROD)")

@@ -65,13 +65,17 @@ func split(s, kind string, limit bool, depth int) (raw, *ParseError) {
 	if id == "" {
 		return raw{}, newError(kind, s, "empty entity id")
 	}
+	r := raw{s: s, entityType: et, id: id, depth: depth}
+	n, tuple, enc, reason := scanID(id, r.parts[:])
 	if limit && et != TypeSchemaField {
-		if n := encodedLen(s); n > MaxEncodedLength {
+		if reason != "" {
+			enc = encodedLen(id) // scanID stopped early
+		}
+		// "urn:li:<et>:" before the id: et is letters, digits and "_".
+		if n := encodedPrefix + len(et) + 3 + enc; n > MaxEncodedLength {
 			return raw{}, newError(kind, s, "%d bytes when URL-encoded, over DataHub's limit of %d", n, MaxEncodedLength)
 		}
 	}
-	r := raw{s: s, entityType: et, id: id, depth: depth}
-	n, tuple, reason := splitID(id, r.parts[:])
 	if reason != "" {
 		return raw{}, newError(kind, s, "%s", reason)
 	}
@@ -166,6 +170,66 @@ func splitID(id string, parts []string) (n int, tuple bool, reason string) {
 		parts[0] = id
 	}
 	return 1, false, ""
+}
+
+// scanID is splitID and encodedLen of id in one pass: it also returns id's
+// URL-encoded length, when reason is "".
+func scanID(id string, parts []string) (n int, tuple bool, encoded int, reason string) {
+	if len(id) < 2 || id[0] != '(' || id[len(id)-1] != ')' {
+		n, tuple, reason = splitID(id, parts)
+		if reason != "" {
+			return 0, false, 0, reason
+		}
+		return n, tuple, encodedLen(id), ""
+	}
+	inner := id[1 : len(id)-1]
+	encoded = len(id) + 2*2 // the parentheses
+	depth, start, empty := 0, 0, 0
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		k := byteClass[c]
+		if k == 0 {
+			continue
+		}
+		encoded += 2
+		if k == classReserved {
+			continue
+		}
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return 0, false, 0, "mismatched parentheses"
+			}
+		case ',':
+			if depth == 0 {
+				if n < len(parts) {
+					parts[n] = inner[start:i]
+				}
+				if i == start && empty == 0 {
+					empty = n + 1
+				}
+				n++
+				start = i + 1
+			}
+		}
+	}
+	if depth != 0 {
+		return 0, false, 0, "mismatched parentheses"
+	}
+	if n < len(parts) {
+		parts[n] = inner[start:]
+	}
+	if start == len(inner) && empty == 0 {
+		empty = n + 1
+	}
+	n++
+	if empty != 0 {
+		return 0, false, 0, fmt.Sprintf("part %d of %d is empty", empty, n)
+	}
+	return n, true, encoded, ""
 }
 
 // plain returns why a part that is not a URN holds a reserved character raw,
