@@ -90,8 +90,13 @@ func buildSingle[T any](kind, field, v string, from func(raw) (T, *ParseError)) 
 
 // platformFrom reads the platform part of a parsed URN r of type kind.
 func platformFrom(r raw, kind, part string) (DataPlatform, *ParseError) {
-	if !strings.HasPrefix(part, prefix+TypeDataPlatform+":") {
+	if !strings.HasPrefix(part, platformPrefix) {
 		return DataPlatform{}, newError(kind, r.s, "platform %q is not a dataPlatform urn", part)
+	}
+	// A name that simple accepts passes the checks of split and
+	// dataPlatformFrom as it stands, unless the platform is nested too deep.
+	if _, ok := simple(part[len(platformPrefix):]); ok && r.depth+1 <= maxDepth {
+		return DataPlatform{name: part[len(platformPrefix):]}, nil
 	}
 	pr, err := split(part, TypeDataPlatform, false, r.depth+1)
 	if err != nil {

@@ -291,3 +291,22 @@ func TestCompareLengthLimit(t *testing.T) {
 		compareBuild(t, "job", "hive", "", "urn:li:dataset:(urn:li:dataPlatform:hive,"+strings.Repeat("d", n)+",PROD)")
 	}
 }
+
+// TestCompareDepth parses URNs nested around every depth limit: schema
+// fields of schema fields of a dataset (whose platform is nested once more)
+// and of a data job.
+func TestCompareDepth(t *testing.T) {
+	got, old := typedPairs(t)
+	for _, inner := range []string{
+		"urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",
+		"urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)",
+		"urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)",
+		"urn:li:corpuser:x",
+	} {
+		s := inner
+		for k := 0; k <= maxDepth+2; k++ {
+			compareParse(t, s, got, old)
+			s = "urn:li:schemaField:(" + s + ",f)"
+		}
+	}
+}
