@@ -236,7 +236,7 @@ func scanID(id string, parts []string) (n int, tuple bool, encoded int, reason s
 // or "". Builders escape these characters; a parsed part must not hold them.
 func plain(field, part string) string {
 	for i := 0; i < len(part); i++ {
-		if c := part[i]; c == ',' || c == '(' || c == ')' {
+		if byteClass[part[i]] == classSplit {
 			return fmt.Sprintf("%s contains the reserved character %q", field, part[i:i+1])
 		}
 	}
