@@ -138,7 +138,7 @@ func singleFrom(r raw, kind, field string) (string, *ParseError) {
 // stands, a builder makes its value from the arguments without writing the
 // URN and parsing it back. The general path, write and parse, stays for
 // every other argument; it gives the same value for the arguments the fast
-// path takes (fuzz_test.go compares the two and the old package).
+// path takes (compare_test.go compares both with package urnold).
 
 // simple reports whether part goes into a URN as it stands and comes back
 // from the parser as the same part: it is not empty, and it is printable
