@@ -63,7 +63,6 @@ func buildPlatformNameEnv[T any](kind, platform, name, env string, from func(raw
 // buildSingle is the body of the builders of single-id URNs (corpuser, tag,
 // ...): v is the bare id, which is escaped, or the whole URN, which is parsed.
 func buildSingle[T any](kind, field, v string, from func(raw) (T, *ParseError)) (T, error) {
-	var zero T
 	if fastSingle(kind, v) {
 		// The parser's checks hold for the URN v makes, so the value is
 		// from's: r.s, which only errors read, is not written.
@@ -73,6 +72,13 @@ func buildSingle[T any](kind, field, v string, from func(raw) (T, *ParseError)) 
 			return u, nil
 		}
 	}
+	return generalSingle(kind, field, v, from)
+}
+
+// generalSingle is buildSingle without the fast path: it writes the URN and
+// parses it.
+func generalSingle[T any](kind, field, v string, from func(raw) (T, *ParseError)) (T, error) {
+	var zero T
 	full := prefix + kind + ":"
 	var input string
 	switch {

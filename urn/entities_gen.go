@@ -183,6 +183,11 @@ func NewDataJob(flow URN, jobID string) (DataJob, error) {
 	if f := (fastBuild{kind: TypeDataJob}); f.urn(&u.flow, flow) && f.part(&u.jobID, jobID) && f.fits() {
 		return u, nil
 	}
+	return generalDataJob(flow, jobID)
+}
+
+// generalDataJob is NewDataJob without the fast path: it writes the URN and parses it.
+func generalDataJob(flow URN, jobID string) (DataJob, error) {
 	arg0 := urnString(flow)
 	input := prefix + TypeDataJob + ":(" + arg0 + "," + Escape(jobID) + ")"
 	switch {
@@ -255,6 +260,11 @@ func NewDataFlow(orchestrator string, flowID string, cluster string) (DataFlow, 
 	if f := (fastBuild{kind: TypeDataFlow}); f.part(&u.orchestrator, orchestrator) && f.part(&u.flowID, flowID) && f.part(&u.cluster, cluster) && f.fits() {
 		return u, nil
 	}
+	return generalDataFlow(orchestrator, flowID, cluster)
+}
+
+// generalDataFlow is NewDataFlow without the fast path: it writes the URN and parses it.
+func generalDataFlow(orchestrator string, flowID string, cluster string) (DataFlow, error) {
 	input := prefix + TypeDataFlow + ":(" + Escape(orchestrator) + "," + Escape(flowID) + "," + Escape(cluster) + ")"
 	switch {
 	case orchestrator == "":
@@ -336,6 +346,11 @@ func NewDataProcess(name string, orchestrator string, env string) (DataProcess, 
 	if f := (fastBuild{kind: TypeDataProcess}); f.part(&u.name, name) && f.part(&u.orchestrator, orchestrator) && f.env(&u.env, env) && f.fits() {
 		return u, nil
 	}
+	return generalDataProcess(name, orchestrator, env)
+}
+
+// generalDataProcess is NewDataProcess without the fast path: it writes the URN and parses it.
+func generalDataProcess(name string, orchestrator string, env string) (DataProcess, error) {
 	arg2, reason2 := envArg(env)
 	input := prefix + TypeDataProcess + ":(" + Escape(name) + "," + Escape(orchestrator) + "," + arg2 + ")"
 	switch {
@@ -467,6 +482,11 @@ func NewChart(dashboardTool string, chartID string) (Chart, error) {
 	if f := (fastBuild{kind: TypeChart}); f.part(&u.dashboardTool, dashboardTool) && f.part(&u.chartID, chartID) && f.fits() {
 		return u, nil
 	}
+	return generalChart(dashboardTool, chartID)
+}
+
+// generalChart is NewChart without the fast path: it writes the URN and parses it.
+func generalChart(dashboardTool string, chartID string) (Chart, error) {
 	input := prefix + TypeChart + ":(" + Escape(dashboardTool) + "," + Escape(chartID) + ")"
 	switch {
 	case dashboardTool == "":
@@ -538,6 +558,11 @@ func NewDashboard(dashboardTool string, dashboardID string) (Dashboard, error) {
 	if f := (fastBuild{kind: TypeDashboard}); f.part(&u.dashboardTool, dashboardTool) && f.part(&u.dashboardID, dashboardID) && f.fits() {
 		return u, nil
 	}
+	return generalDashboard(dashboardTool, dashboardID)
+}
+
+// generalDashboard is NewDashboard without the fast path: it writes the URN and parses it.
+func generalDashboard(dashboardTool string, dashboardID string) (Dashboard, error) {
 	input := prefix + TypeDashboard + ":(" + Escape(dashboardTool) + "," + Escape(dashboardID) + ")"
 	switch {
 	case dashboardTool == "":
@@ -609,6 +634,11 @@ func NewNotebook(notebookTool string, notebookID string) (Notebook, error) {
 	if f := (fastBuild{kind: TypeNotebook}); f.part(&u.notebookTool, notebookTool) && f.part(&u.notebookID, notebookID) && f.fits() {
 		return u, nil
 	}
+	return generalNotebook(notebookTool, notebookID)
+}
+
+// generalNotebook is NewNotebook without the fast path: it writes the URN and parses it.
+func generalNotebook(notebookTool string, notebookID string) (Notebook, error) {
 	input := prefix + TypeNotebook + ":(" + Escape(notebookTool) + "," + Escape(notebookID) + ")"
 	switch {
 	case notebookTool == "":
@@ -1128,6 +1158,11 @@ func NewDataHubRetention(entityName string, aspectName string) (DataHubRetention
 	if f := (fastBuild{kind: TypeDataHubRetention}); f.part(&u.entityName, entityName) && f.part(&u.aspectName, aspectName) && f.fits() {
 		return u, nil
 	}
+	return generalDataHubRetention(entityName, aspectName)
+}
+
+// generalDataHubRetention is NewDataHubRetention without the fast path: it writes the URN and parses it.
+func generalDataHubRetention(entityName string, aspectName string) (DataHubRetention, error) {
 	input := prefix + TypeDataHubRetention + ":(" + Escape(entityName) + "," + Escape(aspectName) + ")"
 	switch {
 	case entityName == "":
@@ -1201,6 +1236,11 @@ func NewDataPlatformInstance(platform string, instance string) (DataPlatformInst
 	if f := (fastBuild{kind: TypeDataPlatformInstance}); f.platform(&u.platform, platform) && f.part(&u.instance, instance) && f.fits() {
 		return u, nil
 	}
+	return generalDataPlatformInstance(platform, instance)
+}
+
+// generalDataPlatformInstance is NewDataPlatformInstance without the fast path: it writes the URN and parses it.
+func generalDataPlatformInstance(platform string, instance string) (DataPlatformInstance, error) {
 	arg0, reason0 := platformArg(platform)
 	input := prefix + TypeDataPlatformInstance + ":(" + arg0 + "," + Escape(instance) + ")"
 	switch {
@@ -1277,6 +1317,11 @@ func NewMLModelDeployment(platform string, name string, env string) (MLModelDepl
 	if f := (fastBuild{kind: TypeMLModelDeployment}); f.platform(&u.platform, platform) && f.part(&u.name, name) && f.env(&u.env, env) && f.fits() {
 		return u, nil
 	}
+	return generalMLModelDeployment(platform, name, env)
+}
+
+// generalMLModelDeployment is NewMLModelDeployment without the fast path: it writes the URN and parses it.
+func generalMLModelDeployment(platform string, name string, env string) (MLModelDeployment, error) {
 	arg0, reason0 := platformArg(platform)
 	arg2, reason2 := envArg(env)
 	input := prefix + TypeMLModelDeployment + ":(" + arg0 + "," + Escape(name) + "," + arg2 + ")"
@@ -1359,6 +1404,11 @@ func NewMLPrimaryKey(featureNamespace string, name string) (MLPrimaryKey, error)
 	if f := (fastBuild{kind: TypeMLPrimaryKey}); f.part(&u.featureNamespace, featureNamespace) && f.part(&u.name, name) && f.fits() {
 		return u, nil
 	}
+	return generalMLPrimaryKey(featureNamespace, name)
+}
+
+// generalMLPrimaryKey is NewMLPrimaryKey without the fast path: it writes the URN and parses it.
+func generalMLPrimaryKey(featureNamespace string, name string) (MLPrimaryKey, error) {
 	input := prefix + TypeMLPrimaryKey + ":(" + Escape(featureNamespace) + "," + Escape(name) + ")"
 	switch {
 	case featureNamespace == "":
@@ -1681,6 +1731,11 @@ func NewVersionSet(id string, entityType string) (VersionSet, error) {
 	if f := (fastBuild{kind: TypeVersionSet}); f.part(&u.id, id) && f.part(&u.entityType, entityType) && f.fits() {
 		return u, nil
 	}
+	return generalVersionSet(id, entityType)
+}
+
+// generalVersionSet is NewVersionSet without the fast path: it writes the URN and parses it.
+func generalVersionSet(id string, entityType string) (VersionSet, error) {
 	input := prefix + TypeVersionSet + ":(" + Escape(id) + "," + Escape(entityType) + ")"
 	switch {
 	case id == "":
@@ -2196,6 +2251,11 @@ func NewSemanticModel(platform string, path string, id string) (SemanticModel, e
 	if f := (fastBuild{kind: TypeSemanticModel}); f.platform(&u.platform, platform) && f.part(&u.path, path) && f.part(&u.id, id) && f.fits() {
 		return u, nil
 	}
+	return generalSemanticModel(platform, path, id)
+}
+
+// generalSemanticModel is NewSemanticModel without the fast path: it writes the URN and parses it.
+func generalSemanticModel(platform string, path string, id string) (SemanticModel, error) {
 	arg0, reason0 := platformArg(platform)
 	input := prefix + TypeSemanticModel + ":(" + arg0 + "," + Escape(path) + "," + Escape(id) + ")"
 	switch {
@@ -2278,6 +2338,11 @@ func NewMetric(platform string, path string, id string) (Metric, error) {
 	if f := (fastBuild{kind: TypeMetric}); f.platform(&u.platform, platform) && f.part(&u.path, path) && f.part(&u.id, id) && f.fits() {
 		return u, nil
 	}
+	return generalMetric(platform, path, id)
+}
+
+// generalMetric is NewMetric without the fast path: it writes the URN and parses it.
+func generalMetric(platform string, path string, id string) (Metric, error) {
 	arg0, reason0 := platformArg(platform)
 	input := prefix + TypeMetric + ":(" + arg0 + "," + Escape(path) + "," + Escape(id) + ")"
 	switch {

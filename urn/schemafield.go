@@ -26,6 +26,12 @@ func NewSchemaField(parent URN, fieldPath string) (SchemaField, error) {
 	if f := (fastBuild{kind: TypeSchemaField}); f.urn(&u.parent, parent) && f.part(&u.fieldPath, fieldPath) {
 		return u, nil
 	}
+	return generalSchemaField(parent, fieldPath)
+}
+
+// generalSchemaField is NewSchemaField without the fast path: it writes the
+// URN and parses it.
+func generalSchemaField(parent URN, fieldPath string) (SchemaField, error) {
 	p := ""
 	if parent != nil {
 		p = parent.String()

@@ -246,7 +246,12 @@ func (t urnType) write(b *bytes.Buffer) {
 			method := map[partKind]string{partString: "part", partPlatform: "platform", partURN: "urn", partEnv: "env"}[p.kind]
 			fast = append(fast, fmt.Sprintf("f.%s(&u.%s, %s)", method, p.param, p.param))
 		}
-		fmt.Fprintf(b, "var u %s\nif f := (fastBuild{kind: %s}); %s && f.fits() {\nreturn u, nil\n}\n", n, t.typeConst, strings.Join(fast, " && "))
+		var args []string
+		for _, p := range t.parts {
+			args = append(args, p.param)
+		}
+		fmt.Fprintf(b, "var u %s\nif f := (fastBuild{kind: %s}); %s && f.fits() {\nreturn u, nil\n}\nreturn general%s(%s)\n}\n\n", n, t.typeConst, strings.Join(fast, " && "), n, strings.Join(args, ", "))
+		fmt.Fprintf(b, "// general%s is New%s without the fast path: it writes the URN and parses it.\nfunc general%s(%s) (%s, error) {\n", n, n, n, strings.Join(params, ", "), n)
 		for i, p := range t.parts {
 			switch p.kind {
 			case partPlatform:
@@ -316,6 +321,16 @@ func (p urnPart) sample() string {
 	return "x"
 }
 
+// testArgs returns the arguments the tests' tables pass to the builder of
+// t: s for every string part, platform, env and nested for every URN part.
+func (t urnType) testArgs() []string {
+	var args []string
+	for _, p := range t.parts {
+		args = append(args, map[partKind]string{partString: "s", partPlatform: "platform", partURN: "nested", partEnv: "env"}[p.kind])
+	}
+	return args
+}
+
 // urnTest writes the table the hand-written tests of package urn use.
 func urnTest(ts []urnType) ([]byte, error) {
 	var b bytes.Buffer
@@ -335,20 +350,17 @@ func urnTest(ts []urnType) ([]byte, error) {
 	b.WriteString("}\n\n")
 	b.WriteString("// buildGenerated builds a URN of every generated type from s (every\n// string part), platform, env and nested (every URN part) and checks each\n// with checkBuilt.\nfunc buildGenerated(t *testing.T, s, platform, env string, nested URN) {\nt.Helper()\n")
 	for _, t := range ts {
-		var args []string
-		for _, p := range t.parts {
-			switch p.kind {
-			case partString:
-				args = append(args, "s")
-			case partPlatform:
-				args = append(args, "platform")
-			case partURN:
-				args = append(args, "nested")
-			case partEnv:
-				args = append(args, "env")
-			}
+		fmt.Fprintf(&b, "{\nx, err := New%s(%s)\ncheckBuilt(t, x, err, Parse%s)\n}\n", t.goName, strings.Join(t.testArgs(), ", "), t.goName)
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// generatedBuilders builds a URN of every generated type from s (every\n// string part), platform, env and nested (every URN part), with its builder\n// and with the builder's general path.\nvar generatedBuilders = []builder{\n")
+	for _, t := range ts {
+		args := t.testArgs()
+		general := fmt.Sprintf("general%s(%s)", t.goName, strings.Join(args, ", "))
+		if len(t.parts) == 1 {
+			general = fmt.Sprintf("generalSingle(%s, %q, s, %sFrom)", t.typeConst, t.parts[0].label, lowerFirst(t.goName))
 		}
-		fmt.Fprintf(&b, "{\nx, err := New%s(%s)\ncheckBuilt(t, x, err, Parse%s)\n}\n", t.goName, strings.Join(args, ", "), t.goName)
+		fmt.Fprintf(&b, "{\n%q,\nfunc(s, platform, env string, nested URN) result { return resultOf(New%s(%s)) },\nfunc(s, platform, env string, nested URN) result { return resultOf(%s) },\n},\n", "New"+t.goName, t.goName, strings.Join(args, ", "), general)
 	}
 	b.WriteString("}\n\n")
 	b.WriteString("// buildGeneratedOld builds a URN of every generated type from the same\n// parts as buildGenerated, with this package's builders and with urnold's\n// (oldNested is nested as urnold parses it), and returns both results of\n// each type, in order.\nfunc buildGeneratedOld(s, platform, env string, nested URN, oldNested urnold.URN) (got, old []result) {\n")
