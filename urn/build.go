@@ -143,8 +143,10 @@ func singleFrom(r raw, kind, field string) (string, *ParseError) {
 // The builders' fast path: when every argument goes into the URN as it
 // stands, a builder makes its value from the arguments without writing the
 // URN and parsing it back. The general path, write and parse, stays for
-// every other argument; it gives the same value for the arguments the fast
-// path takes (compare_test.go compares both with package urnold).
+// every other argument, in a function of its own (generalX, generalSingle,
+// buildPlatformNameEnv); it gives the same value for the arguments the fast
+// path takes (FuzzFastPath compares the two, and corpus_test.go both with
+// the answers the package gave before the fast path).
 
 // simple reports whether part goes into a URN as it stands and comes back
 // from the parser as the same part: it is not empty, and it is printable

@@ -334,7 +334,7 @@ func (t urnType) testArgs() []string {
 // urnTest writes the table the hand-written tests of package urn use.
 func urnTest(ts []urnType) ([]byte, error) {
 	var b bytes.Buffer
-	b.WriteString(URNHeader + "package urn\n\nimport (\n\"testing\"\n\n\"github.com/catalogkit/datahub-go/urn/internal/urnold\"\n)\n\n")
+	b.WriteString(URNHeader + "package urn\n\nimport \"testing\"\n\n")
 	b.WriteString("// generatedSamples maps every generated entity type to a valid URN of it.\nvar generatedSamples = map[string]string{\n")
 	for _, t := range ts {
 		var ps []string
@@ -362,24 +362,6 @@ func urnTest(ts []urnType) ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "{\n%q,\nfunc(s, platform, env string, nested URN) result { return resultOf(New%s(%s)) },\nfunc(s, platform, env string, nested URN) result { return resultOf(%s) },\n},\n", "New"+t.goName, t.goName, strings.Join(args, ", "), general)
 	}
-	b.WriteString("}\n\n")
-	b.WriteString("// buildGeneratedOld builds a URN of every generated type from the same\n// parts as buildGenerated, with this package's builders and with urnold's\n// (oldNested is nested as urnold parses it), and returns both results of\n// each type, in order.\nfunc buildGeneratedOld(s, platform, env string, nested URN, oldNested urnold.URN) (got, old []result) {\n")
-	for _, t := range ts {
-		var args, oldArgs []string
-		for _, p := range t.parts {
-			switch p.kind {
-			case partString:
-				args, oldArgs = append(args, "s"), append(oldArgs, "s")
-			case partPlatform:
-				args, oldArgs = append(args, "platform"), append(oldArgs, "platform")
-			case partURN:
-				args, oldArgs = append(args, "nested"), append(oldArgs, "oldNested")
-			case partEnv:
-				args, oldArgs = append(args, "env"), append(oldArgs, "env")
-			}
-		}
-		fmt.Fprintf(&b, "got = append(got, resultOf(New%s(%s)))\nold = append(old, resultOf(urnold.New%s(%s)))\n", t.goName, strings.Join(args, ", "), t.goName, strings.Join(oldArgs, ", "))
-	}
-	b.WriteString("return got, old\n}\n")
+	b.WriteString("}\n")
 	return formatSource(URNTestFile, b.Bytes())
 }
