@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -121,12 +122,25 @@ func describe(v any) string {
 	return strings.Join(out, " ")
 }
 
+// zeroDescribed caches describe of the zero value of a type, which comes
+// with every error.
+var zeroDescribed sync.Map // reflect.Type → string
+
 // outcome describes a result: the value (the zero value with an error) and
 // the error's type name, text, Input and Reason.
 func outcome(r result) string {
-	d := describe(r.u)
 	if r.err == nil {
-		return d
+		return describe(r.u)
+	}
+	var d string
+	if rv := reflect.ValueOf(r.u); rv.IsValid() && rv.IsZero() {
+		c, ok := zeroDescribed.Load(rv.Type())
+		if !ok {
+			c, _ = zeroDescribed.LoadOrStore(rv.Type(), describe(r.u))
+		}
+		d = c.(string)
+	} else {
+		d = describe(r.u)
 	}
 	name, input, reason := fmt.Sprintf("%T", r.err), "", ""
 	if v := reflect.ValueOf(r.err); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
@@ -139,7 +153,7 @@ func outcome(r result) string {
 			reason = f.String()
 		}
 	}
-	return fmt.Sprintf("%s; %s %q input %q reason %q", d, name, r.err.Error(), input, reason)
+	return d + "\x00" + name + "\x00" + r.err.Error() + "\x00input " + input + "\x00reason " + reason
 }
 
 // typeless returns an outcome of a parser or builder of values of type t

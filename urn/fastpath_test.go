@@ -1,6 +1,7 @@
 package urn
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -27,11 +28,26 @@ func FuzzFastPath(f *testing.F) {
 			if b.general == nil {
 				continue
 			}
-			if got, want := outcome(b.build(s, platform, env, n)), outcome(b.general(s, platform, env, n)); got != want {
-				t.Fatalf("%s(%q, %q, %q, %q): %s; general path: %s", b.name, s, platform, env, nested, got, want)
+			got, want := b.build(s, platform, env, n), b.general(s, platform, env, n)
+			if !sameResult(got, want) {
+				t.Fatalf("%s(%q, %q, %q, %q): %s; general path: %s", b.name, s, platform, env, nested, outcome(got), outcome(want))
 			}
 		}
 	})
+}
+
+// sameResult reports whether two results are the same: equal values (so
+// equal text and accessors) and errors of the same text, Input and Reason.
+func sameResult(a, b result) bool {
+	if a.u != b.u || (a.err == nil) != (b.err == nil) {
+		return false
+	}
+	if a.err == nil {
+		return true
+	}
+	var pa, pb *ParseError
+	return errors.As(a.err, &pa) && errors.As(b.err, &pb) &&
+		pa.Error() == pb.Error() && pa.Input == pb.Input && pa.Reason == pb.Reason
 }
 
 // TestFastPathTaken checks that the builders take their fast path for plain
