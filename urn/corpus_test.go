@@ -505,7 +505,7 @@ func compare(t *testing.T, input string, names []string, cols []int, outcomes, w
 			continue
 		}
 		if h := hashOf(o); h != want[c] {
-			t.Errorf("%s of %s: %s, which the corpus does not record (hash %s, corpus %s)", names[i], input, o, h, want[c])
+			t.Errorf("%s of %s: %q, which the corpus does not record (hash %s, corpus %s)", names[i], input, o, h, want[c])
 		}
 	}
 }

@@ -30,7 +30,7 @@ func FuzzFastPath(f *testing.F) {
 			}
 			got, want := b.build(s, platform, env, n), b.general(s, platform, env, n)
 			if !sameResult(got, want) {
-				t.Fatalf("%s(%q, %q, %q, %q): %s; general path: %s", b.name, s, platform, env, nested, outcome(got), outcome(want))
+				t.Fatalf("%s(%q, %q, %q, %q): %q; general path: %q", b.name, s, platform, env, nested, outcome(got), outcome(want))
 			}
 		}
 	})
