@@ -217,3 +217,36 @@ func TestZeroValues(t *testing.T) {
 		t.Errorf("Generic{}.Parts() = %q, want nil", Generic{}.Parts())
 	}
 }
+
+// TestBenchTyped checks that every benchmark of BenchmarkNew and
+// BenchmarkParseTyped succeeds.
+func TestBenchTyped(t *testing.T) {
+	for _, c := range benchTyped {
+		if err := c.build(); err != nil {
+			t.Errorf("%s: build: %v", c.name, err)
+		}
+		if err := c.parse(c.text); err != nil {
+			t.Errorf("%s: parse: %v", c.name, err)
+		}
+	}
+}
+
+// TestEncodedConstants checks the encoded lengths the builders' fast path
+// adds up: the prefixes', and that every typed entity type is as long
+// encoded as it is.
+func TestEncodedConstants(t *testing.T) {
+	if encodedLen(prefix) != encodedPrefix || encodedLen(platformPrefix) != encodedPlatformPrefix {
+		t.Fatalf("encodedPrefix %d, encodedPlatformPrefix %d; want %d, %d",
+			encodedPrefix, encodedPlatformPrefix, encodedLen(prefix), encodedLen(platformPrefix))
+	}
+	for _, s := range generatedSamples {
+		if et := MustParse(s).EntityType(); encodedLen(et) != len(et) {
+			t.Errorf("entity type %q is %d bytes encoded", et, encodedLen(et))
+		}
+	}
+	for _, et := range []string{TypeDataset, TypeMLFeature, TypeMLFeatureTable, TypeMLModel, TypeMLModelGroup, TypeSchemaField} {
+		if encodedLen(et) != len(et) {
+			t.Errorf("entity type %q is %d bytes encoded", et, encodedLen(et))
+		}
+	}
+}

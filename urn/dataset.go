@@ -33,7 +33,22 @@ const datasetPlatformStart = len(prefix + TypeDataset + ":(" + prefix + TypeData
 //
 //	NewDataset("hive", "db.t", "") // urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)
 func NewDataset(platform, name, env string) (Dataset, error) {
+	var p DataPlatform
+	var n, e string
+	if f := (fastBuild{kind: TypeDataset}); f.platform(&p, platform) && f.part(&n, name) && f.env(&e, env) && f.fits() {
+		return newDataset(p.name, n, e), nil
+	}
 	return buildPlatformNameEnv(TypeDataset, platform, name, env, datasetFrom)
+}
+
+// newDataset returns the Dataset of parts that need no escaping and that
+// the parser accepts, in one allocation (its text): what datasetFrom makes
+// of the URN they form.
+func newDataset(platform, name, env string) Dataset {
+	text := prefix + TypeDataset + ":(" + platformPrefix + platform + "," + name + "," + env + ")"
+	comma1 := datasetPlatformStart + len(platform)
+	comma2 := comma1 + 1 + len(name)
+	return Dataset{text: text, comma1: int32(comma1), comma2: int32(comma2), plain: jsonesc.Plain(text, 0) == len(text)}
 }
 
 // ParseDataset parses s as a dataset URN. The platform must be a
@@ -107,6 +122,10 @@ type MLModel struct {
 //
 //	NewMLModel("sagemaker", "churn", "") // urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)
 func NewMLModel(platform, name, env string) (MLModel, error) {
+	var u MLModel
+	if f := (fastBuild{kind: TypeMLModel}); f.platform(&u.platform, platform) && f.part(&u.name, name) && f.env(&u.env, env) && f.fits() {
+		return u, nil
+	}
 	return buildPlatformNameEnv(TypeMLModel, platform, name, env, mlModelFrom)
 }
 
@@ -166,6 +185,10 @@ type MLModelGroup struct {
 //
 //	NewMLModelGroup("sagemaker", "churn-models", "") // urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,churn-models,PROD)
 func NewMLModelGroup(platform, name, env string) (MLModelGroup, error) {
+	var u MLModelGroup
+	if f := (fastBuild{kind: TypeMLModelGroup}); f.platform(&u.platform, platform) && f.part(&u.name, name) && f.env(&u.env, env) && f.fits() {
+		return u, nil
+	}
 	return buildPlatformNameEnv(TypeMLModelGroup, platform, name, env, mlModelGroupFrom)
 }
 

@@ -66,6 +66,9 @@ const (
 	TypeAgentSkill              = "agentSkill"
 )
 
+// maxParts is how many tuple parts a raw keeps: the most any typed URN has.
+const maxParts = 3
+
 // Role is a role URN, urn:li:role:<id>, whose parts are the fields of the key
 // aspect roleKey in order. Build one with [NewRole] or read one with
 // [ParseRole]; the zero value is empty and its String method returns "".
@@ -176,6 +179,15 @@ type DataJob struct {
 // NewDataJob returns the dataJob URN of its parts. flow is a whole URN, kept as
 // it is. Reserved characters in the other parts are escaped with [Escape].
 func NewDataJob(flow URN, jobID string) (DataJob, error) {
+	var u DataJob
+	if f := (fastBuild{kind: TypeDataJob}); f.urn(&u.flow, flow) && f.part(&u.jobID, jobID) && f.fits() {
+		return u, nil
+	}
+	return generalDataJob(flow, jobID)
+}
+
+// generalDataJob is NewDataJob without the fast path: it writes the URN and parses it.
+func generalDataJob(flow URN, jobID string) (DataJob, error) {
 	arg0 := urnString(flow)
 	input := prefix + TypeDataJob + ":(" + arg0 + "," + Escape(jobID) + ")"
 	switch {
@@ -244,6 +256,15 @@ type DataFlow struct {
 // NewDataFlow returns the dataFlow URN of its parts. Reserved characters in the
 // other parts are escaped with [Escape].
 func NewDataFlow(orchestrator string, flowID string, cluster string) (DataFlow, error) {
+	var u DataFlow
+	if f := (fastBuild{kind: TypeDataFlow}); f.part(&u.orchestrator, orchestrator) && f.part(&u.flowID, flowID) && f.part(&u.cluster, cluster) && f.fits() {
+		return u, nil
+	}
+	return generalDataFlow(orchestrator, flowID, cluster)
+}
+
+// generalDataFlow is NewDataFlow without the fast path: it writes the URN and parses it.
+func generalDataFlow(orchestrator string, flowID string, cluster string) (DataFlow, error) {
 	input := prefix + TypeDataFlow + ":(" + Escape(orchestrator) + "," + Escape(flowID) + "," + Escape(cluster) + ")"
 	switch {
 	case orchestrator == "":
@@ -321,6 +342,15 @@ type DataProcess struct {
 // symbol in any case, upper-cased; "" means "PROD". Reserved characters in the
 // other parts are escaped with [Escape].
 func NewDataProcess(name string, orchestrator string, env string) (DataProcess, error) {
+	var u DataProcess
+	if f := (fastBuild{kind: TypeDataProcess}); f.part(&u.name, name) && f.part(&u.orchestrator, orchestrator) && f.env(&u.env, env) && f.fits() {
+		return u, nil
+	}
+	return generalDataProcess(name, orchestrator, env)
+}
+
+// generalDataProcess is NewDataProcess without the fast path: it writes the URN and parses it.
+func generalDataProcess(name string, orchestrator string, env string) (DataProcess, error) {
 	arg2, reason2 := envArg(env)
 	input := prefix + TypeDataProcess + ":(" + Escape(name) + "," + Escape(orchestrator) + "," + arg2 + ")"
 	switch {
@@ -448,6 +478,15 @@ type Chart struct {
 // NewChart returns the chart URN of its parts. Reserved characters in the other
 // parts are escaped with [Escape].
 func NewChart(dashboardTool string, chartID string) (Chart, error) {
+	var u Chart
+	if f := (fastBuild{kind: TypeChart}); f.part(&u.dashboardTool, dashboardTool) && f.part(&u.chartID, chartID) && f.fits() {
+		return u, nil
+	}
+	return generalChart(dashboardTool, chartID)
+}
+
+// generalChart is NewChart without the fast path: it writes the URN and parses it.
+func generalChart(dashboardTool string, chartID string) (Chart, error) {
 	input := prefix + TypeChart + ":(" + Escape(dashboardTool) + "," + Escape(chartID) + ")"
 	switch {
 	case dashboardTool == "":
@@ -515,6 +554,15 @@ type Dashboard struct {
 // NewDashboard returns the dashboard URN of its parts. Reserved characters in
 // the other parts are escaped with [Escape].
 func NewDashboard(dashboardTool string, dashboardID string) (Dashboard, error) {
+	var u Dashboard
+	if f := (fastBuild{kind: TypeDashboard}); f.part(&u.dashboardTool, dashboardTool) && f.part(&u.dashboardID, dashboardID) && f.fits() {
+		return u, nil
+	}
+	return generalDashboard(dashboardTool, dashboardID)
+}
+
+// generalDashboard is NewDashboard without the fast path: it writes the URN and parses it.
+func generalDashboard(dashboardTool string, dashboardID string) (Dashboard, error) {
 	input := prefix + TypeDashboard + ":(" + Escape(dashboardTool) + "," + Escape(dashboardID) + ")"
 	switch {
 	case dashboardTool == "":
@@ -582,6 +630,15 @@ type Notebook struct {
 // NewNotebook returns the notebook URN of its parts. Reserved characters in the
 // other parts are escaped with [Escape].
 func NewNotebook(notebookTool string, notebookID string) (Notebook, error) {
+	var u Notebook
+	if f := (fastBuild{kind: TypeNotebook}); f.part(&u.notebookTool, notebookTool) && f.part(&u.notebookID, notebookID) && f.fits() {
+		return u, nil
+	}
+	return generalNotebook(notebookTool, notebookID)
+}
+
+// generalNotebook is NewNotebook without the fast path: it writes the URN and parses it.
+func generalNotebook(notebookTool string, notebookID string) (Notebook, error) {
 	input := prefix + TypeNotebook + ":(" + Escape(notebookTool) + "," + Escape(notebookID) + ")"
 	switch {
 	case notebookTool == "":
@@ -1097,6 +1154,15 @@ type DataHubRetention struct {
 // NewDataHubRetention returns the dataHubRetention URN of its parts. Reserved
 // characters in the other parts are escaped with [Escape].
 func NewDataHubRetention(entityName string, aspectName string) (DataHubRetention, error) {
+	var u DataHubRetention
+	if f := (fastBuild{kind: TypeDataHubRetention}); f.part(&u.entityName, entityName) && f.part(&u.aspectName, aspectName) && f.fits() {
+		return u, nil
+	}
+	return generalDataHubRetention(entityName, aspectName)
+}
+
+// generalDataHubRetention is NewDataHubRetention without the fast path: it writes the URN and parses it.
+func generalDataHubRetention(entityName string, aspectName string) (DataHubRetention, error) {
 	input := prefix + TypeDataHubRetention + ":(" + Escape(entityName) + "," + Escape(aspectName) + ")"
 	switch {
 	case entityName == "":
@@ -1166,6 +1232,15 @@ type DataPlatformInstance struct {
 // platform is a data platform, bare ("hive") or as a URN. Reserved characters
 // in the other parts are escaped with [Escape].
 func NewDataPlatformInstance(platform string, instance string) (DataPlatformInstance, error) {
+	var u DataPlatformInstance
+	if f := (fastBuild{kind: TypeDataPlatformInstance}); f.platform(&u.platform, platform) && f.part(&u.instance, instance) && f.fits() {
+		return u, nil
+	}
+	return generalDataPlatformInstance(platform, instance)
+}
+
+// generalDataPlatformInstance is NewDataPlatformInstance without the fast path: it writes the URN and parses it.
+func generalDataPlatformInstance(platform string, instance string) (DataPlatformInstance, error) {
 	arg0, reason0 := platformArg(platform)
 	input := prefix + TypeDataPlatformInstance + ":(" + arg0 + "," + Escape(instance) + ")"
 	switch {
@@ -1238,6 +1313,15 @@ type MLModelDeployment struct {
 // any case, upper-cased; "" means "PROD". Reserved characters in the other
 // parts are escaped with [Escape].
 func NewMLModelDeployment(platform string, name string, env string) (MLModelDeployment, error) {
+	var u MLModelDeployment
+	if f := (fastBuild{kind: TypeMLModelDeployment}); f.platform(&u.platform, platform) && f.part(&u.name, name) && f.env(&u.env, env) && f.fits() {
+		return u, nil
+	}
+	return generalMLModelDeployment(platform, name, env)
+}
+
+// generalMLModelDeployment is NewMLModelDeployment without the fast path: it writes the URN and parses it.
+func generalMLModelDeployment(platform string, name string, env string) (MLModelDeployment, error) {
 	arg0, reason0 := platformArg(platform)
 	arg2, reason2 := envArg(env)
 	input := prefix + TypeMLModelDeployment + ":(" + arg0 + "," + Escape(name) + "," + arg2 + ")"
@@ -1316,6 +1400,15 @@ type MLPrimaryKey struct {
 // NewMLPrimaryKey returns the mlPrimaryKey URN of its parts. Reserved
 // characters in the other parts are escaped with [Escape].
 func NewMLPrimaryKey(featureNamespace string, name string) (MLPrimaryKey, error) {
+	var u MLPrimaryKey
+	if f := (fastBuild{kind: TypeMLPrimaryKey}); f.part(&u.featureNamespace, featureNamespace) && f.part(&u.name, name) && f.fits() {
+		return u, nil
+	}
+	return generalMLPrimaryKey(featureNamespace, name)
+}
+
+// generalMLPrimaryKey is NewMLPrimaryKey without the fast path: it writes the URN and parses it.
+func generalMLPrimaryKey(featureNamespace string, name string) (MLPrimaryKey, error) {
 	input := prefix + TypeMLPrimaryKey + ":(" + Escape(featureNamespace) + "," + Escape(name) + ")"
 	switch {
 	case featureNamespace == "":
@@ -1634,6 +1727,15 @@ type VersionSet struct {
 // NewVersionSet returns the versionSet URN of its parts. Reserved characters in
 // the other parts are escaped with [Escape].
 func NewVersionSet(id string, entityType string) (VersionSet, error) {
+	var u VersionSet
+	if f := (fastBuild{kind: TypeVersionSet}); f.part(&u.id, id) && f.part(&u.entityType, entityType) && f.fits() {
+		return u, nil
+	}
+	return generalVersionSet(id, entityType)
+}
+
+// generalVersionSet is NewVersionSet without the fast path: it writes the URN and parses it.
+func generalVersionSet(id string, entityType string) (VersionSet, error) {
 	input := prefix + TypeVersionSet + ":(" + Escape(id) + "," + Escape(entityType) + ")"
 	switch {
 	case id == "":
@@ -2145,6 +2247,15 @@ type SemanticModel struct {
 // data platform, bare ("hive") or as a URN. Reserved characters in the other
 // parts are escaped with [Escape].
 func NewSemanticModel(platform string, path string, id string) (SemanticModel, error) {
+	var u SemanticModel
+	if f := (fastBuild{kind: TypeSemanticModel}); f.platform(&u.platform, platform) && f.part(&u.path, path) && f.part(&u.id, id) && f.fits() {
+		return u, nil
+	}
+	return generalSemanticModel(platform, path, id)
+}
+
+// generalSemanticModel is NewSemanticModel without the fast path: it writes the URN and parses it.
+func generalSemanticModel(platform string, path string, id string) (SemanticModel, error) {
 	arg0, reason0 := platformArg(platform)
 	input := prefix + TypeSemanticModel + ":(" + arg0 + "," + Escape(path) + "," + Escape(id) + ")"
 	switch {
@@ -2223,6 +2334,15 @@ type Metric struct {
 // bare ("hive") or as a URN. Reserved characters in the other parts are escaped
 // with [Escape].
 func NewMetric(platform string, path string, id string) (Metric, error) {
+	var u Metric
+	if f := (fastBuild{kind: TypeMetric}); f.platform(&u.platform, platform) && f.part(&u.path, path) && f.part(&u.id, id) && f.fits() {
+		return u, nil
+	}
+	return generalMetric(platform, path, id)
+}
+
+// generalMetric is NewMetric without the fast path: it writes the URN and parses it.
+func generalMetric(platform string, path string, id string) (Metric, error) {
 	arg0, reason0 := platformArg(platform)
 	input := prefix + TypeMetric + ":(" + arg0 + "," + Escape(path) + "," + Escape(id) + ")"
 	switch {

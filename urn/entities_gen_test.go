@@ -314,3 +314,413 @@ func buildGenerated(t *testing.T, s, platform, env string, nested URN) {
 		checkBuilt(t, x, err, ParseAgentSkill)
 	}
 }
+
+// generatedBuilders builds a URN of every generated type from s (every
+// string part), platform, env and nested (every URN part), with its builder
+// and with the builder's general path.
+var generatedBuilders = []builder{
+	{
+		"NewRole",
+		func(s, platform, env string, nested URN) result { return resultOf(NewRole(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeRole, "id", s, roleFrom))
+		},
+	},
+	{
+		"NewDataHubPolicy",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubPolicy(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubPolicy, "id", s, dataHubPolicyFrom))
+		},
+	},
+	{
+		"NewDataJob",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataJob(nested, s)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalDataJob(nested, s)) },
+	},
+	{
+		"NewDataFlow",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataFlow(s, s, s)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalDataFlow(s, s, s)) },
+	},
+	{
+		"NewDataProcess",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataProcess(s, s, env)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalDataProcess(s, s, env)) },
+	},
+	{
+		"NewDataProcessInstance",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataProcessInstance(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataProcessInstance, "id", s, dataProcessInstanceFrom))
+		},
+	},
+	{
+		"NewChart",
+		func(s, platform, env string, nested URN) result { return resultOf(NewChart(s, s)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalChart(s, s)) },
+	},
+	{
+		"NewDashboard",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDashboard(s, s)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalDashboard(s, s)) },
+	},
+	{
+		"NewNotebook",
+		func(s, platform, env string, nested URN) result { return resultOf(NewNotebook(s, s)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalNotebook(s, s)) },
+	},
+	{
+		"NewCorpGroup",
+		func(s, platform, env string, nested URN) result { return resultOf(NewCorpGroup(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeCorpGroup, "name", s, corpGroupFrom))
+		},
+	},
+	{
+		"NewDomain",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDomain(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDomain, "id", s, domainFrom))
+		},
+	},
+	{
+		"NewContainer",
+		func(s, platform, env string, nested URN) result { return resultOf(NewContainer(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeContainer, "guid", s, containerFrom))
+		},
+	},
+	{
+		"NewGlossaryNode",
+		func(s, platform, env string, nested URN) result { return resultOf(NewGlossaryNode(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeGlossaryNode, "name", s, glossaryNodeFrom))
+		},
+	},
+	{
+		"NewDocument",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDocument(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDocument, "id", s, documentFrom))
+		},
+	},
+	{
+		"NewDataHubIngestionSource",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubIngestionSource(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubIngestionSource, "id", s, dataHubIngestionSourceFrom))
+		},
+	},
+	{
+		"NewDataHubSecret",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubSecret(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubSecret, "id", s, dataHubSecretFrom))
+		},
+	},
+	{
+		"NewDataHubExecutionRequest",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubExecutionRequest(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubExecutionRequest, "id", s, dataHubExecutionRequestFrom))
+		},
+	},
+	{
+		"NewAssertion",
+		func(s, platform, env string, nested URN) result { return resultOf(NewAssertion(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeAssertion, "assertion id", s, assertionFrom))
+		},
+	},
+	{
+		"NewDataHubRetention",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubRetention(s, s)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalDataHubRetention(s, s)) },
+	},
+	{
+		"NewDataPlatformInstance",
+		func(s, platform, env string, nested URN) result {
+			return resultOf(NewDataPlatformInstance(platform, s))
+		},
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalDataPlatformInstance(platform, s))
+		},
+	},
+	{
+		"NewMLModelDeployment",
+		func(s, platform, env string, nested URN) result {
+			return resultOf(NewMLModelDeployment(platform, s, env))
+		},
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalMLModelDeployment(platform, s, env))
+		},
+	},
+	{
+		"NewMLPrimaryKey",
+		func(s, platform, env string, nested URN) result { return resultOf(NewMLPrimaryKey(s, s)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalMLPrimaryKey(s, s)) },
+	},
+	{
+		"NewTelemetry",
+		func(s, platform, env string, nested URN) result { return resultOf(NewTelemetry(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeTelemetry, "name", s, telemetryFrom))
+		},
+	},
+	{
+		"NewDataHubAccessToken",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubAccessToken(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubAccessToken, "id", s, dataHubAccessTokenFrom))
+		},
+	},
+	{
+		"NewDataHubUpgrade",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubUpgrade(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubUpgrade, "id", s, dataHubUpgradeFrom))
+		},
+	},
+	{
+		"NewInviteToken",
+		func(s, platform, env string, nested URN) result { return resultOf(NewInviteToken(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeInviteToken, "id", s, inviteTokenFrom))
+		},
+	},
+	{
+		"NewGlobalSettings",
+		func(s, platform, env string, nested URN) result { return resultOf(NewGlobalSettings(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeGlobalSettings, "id", s, globalSettingsFrom))
+		},
+	},
+	{
+		"NewVersionSet",
+		func(s, platform, env string, nested URN) result { return resultOf(NewVersionSet(s, s)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalVersionSet(s, s)) },
+	},
+	{
+		"NewIncident",
+		func(s, platform, env string, nested URN) result { return resultOf(NewIncident(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeIncident, "id", s, incidentFrom))
+		},
+	},
+	{
+		"NewDataHubRole",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubRole(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubRole, "id", s, dataHubRoleFrom))
+		},
+	},
+	{
+		"NewPost",
+		func(s, platform, env string, nested URN) result { return resultOf(NewPost(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypePost, "id", s, postFrom))
+		},
+	},
+	{
+		"NewDataHubStepState",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubStepState(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubStepState, "id", s, dataHubStepStateFrom))
+		},
+	},
+	{
+		"NewDataHubView",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubView(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubView, "id", s, dataHubViewFrom))
+		},
+	},
+	{
+		"NewERModelRelationship",
+		func(s, platform, env string, nested URN) result { return resultOf(NewERModelRelationship(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeERModelRelationship, "id", s, eRModelRelationshipFrom))
+		},
+	},
+	{
+		"NewQuery",
+		func(s, platform, env string, nested URN) result { return resultOf(NewQuery(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeQuery, "id", s, queryFrom))
+		},
+	},
+	{
+		"NewDataProduct",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataProduct(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataProduct, "id", s, dataProductFrom))
+		},
+	},
+	{
+		"NewApplication",
+		func(s, platform, env string, nested URN) result { return resultOf(NewApplication(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeApplication, "id", s, applicationFrom))
+		},
+	},
+	{
+		"NewSemanticModel",
+		func(s, platform, env string, nested URN) result { return resultOf(NewSemanticModel(platform, s, s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSemanticModel(platform, s, s))
+		},
+	},
+	{
+		"NewMetric",
+		func(s, platform, env string, nested URN) result { return resultOf(NewMetric(platform, s, s)) },
+		func(s, platform, env string, nested URN) result { return resultOf(generalMetric(platform, s, s)) },
+	},
+	{
+		"NewOwnershipType",
+		func(s, platform, env string, nested URN) result { return resultOf(NewOwnershipType(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeOwnershipType, "id", s, ownershipTypeFrom))
+		},
+	},
+	{
+		"NewLifecycleStageType",
+		func(s, platform, env string, nested URN) result { return resultOf(NewLifecycleStageType(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeLifecycleStageType, "id", s, lifecycleStageTypeFrom))
+		},
+	},
+	{
+		"NewBusinessAttribute",
+		func(s, platform, env string, nested URN) result { return resultOf(NewBusinessAttribute(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeBusinessAttribute, "id", s, businessAttributeFrom))
+		},
+	},
+	{
+		"NewDataContract",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataContract(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataContract, "id", s, dataContractFrom))
+		},
+	},
+	{
+		"NewDataHubPersona",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubPersona(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubPersona, "id", s, dataHubPersonaFrom))
+		},
+	},
+	{
+		"NewDataHubAction",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubAction(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubAction, "id", s, dataHubActionFrom))
+		},
+	},
+	{
+		"NewEntityType",
+		func(s, platform, env string, nested URN) result { return resultOf(NewEntityType(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeEntityType, "id", s, entityTypeFrom))
+		},
+	},
+	{
+		"NewDataType",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataType(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataType, "id", s, dataTypeFrom))
+		},
+	},
+	{
+		"NewStructuredProperty",
+		func(s, platform, env string, nested URN) result { return resultOf(NewStructuredProperty(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeStructuredProperty, "id", s, structuredPropertyFrom))
+		},
+	},
+	{
+		"NewForm",
+		func(s, platform, env string, nested URN) result { return resultOf(NewForm(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeForm, "id", s, formFrom))
+		},
+	},
+	{
+		"NewDataHubPageTemplate",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubPageTemplate(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubPageTemplate, "id", s, dataHubPageTemplateFrom))
+		},
+	},
+	{
+		"NewDataHubPageModule",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubPageModule(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubPageModule, "id", s, dataHubPageModuleFrom))
+		},
+	},
+	{
+		"NewDataHubFile",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubFile(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubFile, "id", s, dataHubFileFrom))
+		},
+	},
+	{
+		"NewDataHubConnection",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubConnection(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubConnection, "id", s, dataHubConnectionFrom))
+		},
+	},
+	{
+		"NewPlatformResource",
+		func(s, platform, env string, nested URN) result { return resultOf(NewPlatformResource(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypePlatformResource, "id", s, platformResourceFrom))
+		},
+	},
+	{
+		"NewDataHubOpenAPISchema",
+		func(s, platform, env string, nested URN) result { return resultOf(NewDataHubOpenAPISchema(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeDataHubOpenAPISchema, "id", s, dataHubOpenAPISchemaFrom))
+		},
+	},
+	{
+		"NewService",
+		func(s, platform, env string, nested URN) result { return resultOf(NewService(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeService, "id", s, serviceFrom))
+		},
+	},
+	{
+		"NewAIAgent",
+		func(s, platform, env string, nested URN) result { return resultOf(NewAIAgent(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeAIAgent, "id", s, aIAgentFrom))
+		},
+	},
+	{
+		"NewAPI",
+		func(s, platform, env string, nested URN) result { return resultOf(NewAPI(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeAPI, "id", s, aPIFrom))
+		},
+	},
+	{
+		"NewRepository",
+		func(s, platform, env string, nested URN) result { return resultOf(NewRepository(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeRepository, "id", s, repositoryFrom))
+		},
+	},
+	{
+		"NewAgentSkill",
+		func(s, platform, env string, nested URN) result { return resultOf(NewAgentSkill(s)) },
+		func(s, platform, env string, nested URN) result {
+			return resultOf(generalSingle(TypeAgentSkill, "id", s, agentSkillFrom))
+		},
+	},
+}

@@ -99,7 +99,9 @@ func (u Generic) Parts() []string {
 	if u.id == "" {
 		return nil
 	}
-	parts, _, _ := splitID(u.id)
+	n, _, _ := splitID(u.id, nil)
+	parts := make([]string, n)
+	splitID(u.id, parts)
 	return parts
 }
 

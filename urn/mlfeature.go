@@ -13,6 +13,16 @@ type MLFeature struct {
 //
 //	NewMLFeature("users", "age") // urn:li:mlFeature:(users,age)
 func NewMLFeature(namespace, name string) (MLFeature, error) {
+	var u MLFeature
+	if f := (fastBuild{kind: TypeMLFeature}); f.part(&u.namespace, namespace) && f.part(&u.name, name) && f.fits() {
+		return u, nil
+	}
+	return generalMLFeature(namespace, name)
+}
+
+// generalMLFeature is NewMLFeature without the fast path: it writes the
+// URN and parses it.
+func generalMLFeature(namespace, name string) (MLFeature, error) {
 	input := prefix + TypeMLFeature + ":(" + Escape(namespace) + "," + Escape(name) + ")"
 	switch {
 	case namespace == "":
@@ -80,6 +90,16 @@ type MLFeatureTable struct {
 //
 //	NewMLFeatureTable("feast", "users") // urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)
 func NewMLFeatureTable(platform, name string) (MLFeatureTable, error) {
+	var u MLFeatureTable
+	if f := (fastBuild{kind: TypeMLFeatureTable}); f.platform(&u.platform, platform) && f.part(&u.name, name) && f.fits() {
+		return u, nil
+	}
+	return generalMLFeatureTable(platform, name)
+}
+
+// generalMLFeatureTable is NewMLFeatureTable without the fast path: it writes the
+// URN and parses it.
+func generalMLFeatureTable(platform, name string) (MLFeatureTable, error) {
 	p, reason := platformArg(platform)
 	input := prefix + TypeMLFeatureTable + ":(" + p + "," + Escape(name) + ")"
 	switch {

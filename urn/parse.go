@@ -13,13 +13,15 @@ import (
 const maxDepth = 8
 
 // raw is a URN split into its entity type and id, before any typed checks.
+// It keeps its parts in place, so that splitting allocates nothing.
 type raw struct {
-	s          string   // the whole URN
-	entityType string   // such as "dataset"
-	id         string   // everything after "urn:li:<entityType>:"
-	parts      []string // the tuple parts, or the id alone
-	tuple      bool     // id is "(...)" and parts were split from it
-	depth      int      // nesting level: 0 for the URN the caller passed
+	s          string           // the whole URN
+	entityType string           // such as "dataset"
+	id         string           // everything after "urn:li:<entityType>:"
+	parts      [maxParts]string // the first tuple parts, or the id alone
+	n          int              // how many parts the id has (more than maxParts are counted, not kept)
+	tuple      bool             // id is "(...)" and parts were split from it
+	depth      int              // nesting level: 0 for the URN the caller passed
 }
 
 // split checks the syntax every URN shares and splits s into parts. kind, when
@@ -63,16 +65,22 @@ func split(s, kind string, limit bool, depth int) (raw, *ParseError) {
 	if id == "" {
 		return raw{}, newError(kind, s, "empty entity id")
 	}
+	r := raw{s: s, entityType: et, id: id, depth: depth}
+	n, tuple, enc, reason := scanID(id, r.parts[:])
 	if limit && et != TypeSchemaField {
-		if n := encodedLen(s); n > MaxEncodedLength {
+		if reason != "" {
+			enc = encodedLen(id) // scanID stopped early
+		}
+		// "urn:li:<et>:" before the id: et is letters, digits and "_".
+		if n := encodedPrefix + len(et) + 3 + enc; n > MaxEncodedLength {
 			return raw{}, newError(kind, s, "%d bytes when URL-encoded, over DataHub's limit of %d", n, MaxEncodedLength)
 		}
 	}
-	parts, tuple, reason := splitID(id)
 	if reason != "" {
 		return raw{}, newError(kind, s, "%s", reason)
 	}
-	return raw{s: s, entityType: et, id: id, parts: parts, tuple: tuple, depth: depth}, nil
+	r.n, r.tuple = n, tuple
+	return r, nil
 }
 
 // isTrimmed reports whether r counts as surrounding whitespace: a control
@@ -100,11 +108,12 @@ func checkEntityType(et string) string {
 
 // splitID splits a tuple id "(a,b,...)" on the commas outside nested
 // parentheses, as DataHub's TupleKey does. Any other id is one part; its
-// parentheses must still balance.
-func splitID(id string) (parts []string, tuple bool, reason string) {
+// parentheses must still balance. It stores the first len(parts) parts in
+// parts and returns how many there are.
+func splitID(id string, parts []string) (n int, tuple bool, reason string) {
 	if len(id) >= 2 && id[0] == '(' && id[len(id)-1] == ')' {
 		inner := id[1 : len(id)-1]
-		depth, start := 0, 0
+		depth, start, empty := 0, 0, 0
 		for i := 0; i < len(inner); i++ {
 			switch inner[i] {
 			case '(':
@@ -112,25 +121,35 @@ func splitID(id string) (parts []string, tuple bool, reason string) {
 			case ')':
 				depth--
 				if depth < 0 {
-					return nil, false, "mismatched parentheses"
+					return 0, false, "mismatched parentheses"
 				}
 			case ',':
 				if depth == 0 {
-					parts = append(parts, inner[start:i])
+					if n < len(parts) {
+						parts[n] = inner[start:i]
+					}
+					if i == start && empty == 0 {
+						empty = n + 1
+					}
+					n++
 					start = i + 1
 				}
 			}
 		}
 		if depth != 0 {
-			return nil, false, "mismatched parentheses"
+			return 0, false, "mismatched parentheses"
 		}
-		parts = append(parts, inner[start:])
-		for i, p := range parts {
-			if p == "" {
-				return nil, false, fmt.Sprintf("part %d of %d is empty", i+1, len(parts))
-			}
+		if n < len(parts) {
+			parts[n] = inner[start:]
 		}
-		return parts, true, ""
+		if start == len(inner) && empty == 0 {
+			empty = n + 1
+		}
+		n++
+		if empty != 0 {
+			return 0, false, fmt.Sprintf("part %d of %d is empty", empty, n)
+		}
+		return n, true, ""
 	}
 	depth := 0
 	for i := 0; i < len(id); i++ {
@@ -140,29 +159,94 @@ func splitID(id string) (parts []string, tuple bool, reason string) {
 		case ')':
 			depth--
 			if depth < 0 {
-				return nil, false, "mismatched parentheses"
+				return 0, false, "mismatched parentheses"
 			}
 		}
 	}
 	if depth != 0 {
-		return nil, false, "mismatched parentheses"
+		return 0, false, "mismatched parentheses"
 	}
-	return []string{id}, false, ""
+	if len(parts) > 0 {
+		parts[0] = id
+	}
+	return 1, false, ""
+}
+
+// scanID is splitID and encodedLen of id in one pass: it also returns id's
+// URL-encoded length, when reason is "".
+func scanID(id string, parts []string) (n int, tuple bool, encoded int, reason string) {
+	if len(id) < 2 || id[0] != '(' || id[len(id)-1] != ')' {
+		n, tuple, reason = splitID(id, parts)
+		if reason != "" {
+			return 0, false, 0, reason
+		}
+		return n, tuple, encodedLen(id), ""
+	}
+	inner := id[1 : len(id)-1]
+	encoded = len(id) + 2*2 // the parentheses
+	depth, start, empty := 0, 0, 0
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		k := byteClass[c]
+		if k == 0 {
+			continue
+		}
+		encoded += 2
+		if k == classReserved {
+			continue
+		}
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return 0, false, 0, "mismatched parentheses"
+			}
+		case ',':
+			if depth == 0 {
+				if n < len(parts) {
+					parts[n] = inner[start:i]
+				}
+				if i == start && empty == 0 {
+					empty = n + 1
+				}
+				n++
+				start = i + 1
+			}
+		}
+	}
+	if depth != 0 {
+		return 0, false, 0, "mismatched parentheses"
+	}
+	if n < len(parts) {
+		parts[n] = inner[start:]
+	}
+	if start == len(inner) && empty == 0 {
+		empty = n + 1
+	}
+	n++
+	if empty != 0 {
+		return 0, false, 0, fmt.Sprintf("part %d of %d is empty", empty, n)
+	}
+	return n, true, encoded, ""
 }
 
 // plain returns why a part that is not a URN holds a reserved character raw,
 // or "". Builders escape these characters; a parsed part must not hold them.
 func plain(field, part string) string {
-	if i := strings.IndexAny(part, ",()"); i >= 0 {
-		return fmt.Sprintf("%s contains the reserved character %q", field, part[i:i+1])
+	for i := 0; i < len(part); i++ {
+		if byteClass[part[i]] == classSplit {
+			return fmt.Sprintf("%s contains the reserved character %q", field, part[i:i+1])
+		}
 	}
 	return ""
 }
 
 // wantParts checks that r is a tuple of n parts.
 func wantParts(r raw, kind string, n int) *ParseError {
-	if !r.tuple || len(r.parts) != n {
-		return newError(kind, r.s, "want %d parts, got %d", n, len(r.parts))
+	if !r.tuple || r.n != n {
+		return newError(kind, r.s, "want %d parts, got %d", n, r.n)
 	}
 	return nil
 }

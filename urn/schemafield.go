@@ -20,6 +20,18 @@ type SchemaField struct {
 //	NewSchemaField(ds, "Split 1 - final (Investment Income Details")
 //	// urn:li:schemaField:(<ds>,Split 1 - final %28Investment Income Details)
 func NewSchemaField(parent URN, fieldPath string) (SchemaField, error) {
+	// Schema field URNs are exempt from the length limit: the fast path
+	// checks only its parts.
+	var u SchemaField
+	if f := (fastBuild{kind: TypeSchemaField}); f.urn(&u.parent, parent) && f.part(&u.fieldPath, fieldPath) {
+		return u, nil
+	}
+	return generalSchemaField(parent, fieldPath)
+}
+
+// generalSchemaField is NewSchemaField without the fast path: it writes the
+// URN and parses it.
+func generalSchemaField(parent URN, fieldPath string) (SchemaField, error) {
 	p := ""
 	if parent != nil {
 		p = parent.String()

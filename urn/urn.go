@@ -42,7 +42,8 @@ const MaxEncodedLength = 512
 // unitSeparator is the character DataHub reserves everywhere in a URN.
 const unitSeparator = "\u241f"
 
-// fabricTypes are the symbols of DataHub's FabricType enum, in PDL order.
+// fabricTypes are the symbols of DataHub's FabricType enum, in PDL order
+// (isFabricType lists them too).
 var fabricTypes = []string{
 	"DEV", "TEST", "QA", "UAT", "EI", "PRE", "STG", "NON_PROD", "PROD",
 	"CORP", "RVW", "PRD", "TST", "SIT", "SBX", "SANDBOX", "CERT",
@@ -56,12 +57,39 @@ func FabricTypes() []string {
 
 // isFabricType reports whether env is a FabricType symbol, case-sensitively.
 func isFabricType(env string) bool {
-	for _, f := range fabricTypes {
-		if env == f {
-			return true
-		}
+	switch env {
+	case "DEV", "TEST", "QA", "UAT", "EI", "PRE", "STG", "NON_PROD", "PROD",
+		"CORP", "RVW", "PRD", "TST", "SIT", "SBX", "SANDBOX", "CERT":
+		return true
 	}
 	return false
+}
+
+// fabricType returns the FabricType symbol env names and whether it names
+// one: exactly, or, if fold, in any case of ASCII letters. The symbol is
+// the constant in fabricTypes, so that folding allocates nothing.
+func fabricType(env string, fold bool) (string, bool) {
+	for _, f := range fabricTypes {
+		if len(env) == len(f) && (env == f || fold && asciiUpperIs(env, f)) {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// asciiUpperIs reports whether s upper-cased as ASCII is up (which is
+// upper-case ASCII and as long as s).
+func asciiUpperIs(s, up string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if c != up[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseError reports a string that is not a valid URN, or builder arguments
@@ -150,12 +178,32 @@ func PathEscape(urn string) string {
 func encodedLen(s string) int {
 	n := len(s)
 	for i := 0; i < len(s); i++ {
-		if !unreserved(s[i]) {
+		if byteClass[s[i]] != 0 {
 			n += 2
 		}
 	}
 	return n
 }
+
+// Classes of bytes in byteClass.
+const (
+	classReserved = 1 // PathEscape encodes it
+	classSplit    = 2 // PathEscape encodes it, and it is "(", ")" or ","
+)
+
+// byteClass is the class of each byte: 0 for those PathEscape leaves as
+// they are (see unreserved).
+var byteClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == '(' || c == ')' || c == ',':
+			t[c] = classSplit
+		case !unreserved(byte(c)):
+			t[c] = classReserved
+		}
+	}
+	return t
+}()
 
 // unreserved reports whether Python's quote leaves c as it is.
 func unreserved(c byte) bool {

@@ -261,3 +261,16 @@ func TestGeneratedUpToDate(t *testing.T) {
 		}
 	}
 }
+
+// TestIsFabricType checks isFabricType's list against fabricTypes and
+// fabricType's, for every symbol and near misses.
+func TestIsFabricType(t *testing.T) {
+	for _, f := range fabricTypes {
+		for _, s := range []string{f, strings.ToLower(f), f + "X", f[1:], " " + f} {
+			_, want := fabricType(s, false)
+			if got := isFabricType(s); got != want || got != (s == f) {
+				t.Errorf("isFabricType(%q) = %v, fabricType says %v", s, got, want)
+			}
+		}
+	}
+}

@@ -135,6 +135,10 @@ func (p *plan) urnTypes(hand map[string]bool) []urnType {
 	return out
 }
 
+// handMaxParts is the most parts a hand-written URN type of package urn has
+// (a dataset's platform, name and env).
+const handMaxParts = 3
+
 // GenerateURN returns package urn's generated files by name: a type per
 // entity of the registry that hand lacks, built from its key aspect, and the
 // tests' table of them.
@@ -151,6 +155,11 @@ func GenerateURN(m *Model, hand map[string]bool) (map[string][]byte, error) {
 		fmt.Fprintf(&b, "%s = %q\n", t.typeConst, t.entity)
 	}
 	b.WriteString(")\n\n")
+	most := handMaxParts
+	for _, t := range ts {
+		most = max(most, len(t.parts))
+	}
+	fmt.Fprintf(&b, "// maxParts is how many tuple parts a raw keeps: the most any typed URN has.\nconst maxParts = %d\n\n", most)
 	for _, t := range ts {
 		t.write(&b)
 	}
@@ -232,6 +241,17 @@ func (t urnType) write(b *bytes.Buffer) {
 		docs = append(docs, "Reserved characters in the other parts are escaped with [Escape].")
 		comment(b, "", fmt.Sprintf("New%s returns the %s URN of its parts. %s", n, t.entity, strings.Join(docs, " ")))
 		fmt.Fprintf(b, "func New%s(%s) (%s, error) {\n", n, strings.Join(params, ", "), n)
+		var fast []string
+		for _, p := range t.parts {
+			method := map[partKind]string{partString: "part", partPlatform: "platform", partURN: "urn", partEnv: "env"}[p.kind]
+			fast = append(fast, fmt.Sprintf("f.%s(&u.%s, %s)", method, p.param, p.param))
+		}
+		var args []string
+		for _, p := range t.parts {
+			args = append(args, p.param)
+		}
+		fmt.Fprintf(b, "var u %s\nif f := (fastBuild{kind: %s}); %s && f.fits() {\nreturn u, nil\n}\nreturn general%s(%s)\n}\n\n", n, t.typeConst, strings.Join(fast, " && "), n, strings.Join(args, ", "))
+		fmt.Fprintf(b, "// general%s is New%s without the fast path: it writes the URN and parses it.\nfunc general%s(%s) (%s, error) {\n", n, n, n, strings.Join(params, ", "), n)
 		for i, p := range t.parts {
 			switch p.kind {
 			case partPlatform:
@@ -301,6 +321,16 @@ func (p urnPart) sample() string {
 	return "x"
 }
 
+// testArgs returns the arguments the tests' tables pass to the builder of
+// t: s for every string part, platform, env and nested for every URN part.
+func (t urnType) testArgs() []string {
+	var args []string
+	for _, p := range t.parts {
+		args = append(args, map[partKind]string{partString: "s", partPlatform: "platform", partURN: "nested", partEnv: "env"}[p.kind])
+	}
+	return args
+}
+
 // urnTest writes the table the hand-written tests of package urn use.
 func urnTest(ts []urnType) ([]byte, error) {
 	var b bytes.Buffer
@@ -320,20 +350,17 @@ func urnTest(ts []urnType) ([]byte, error) {
 	b.WriteString("}\n\n")
 	b.WriteString("// buildGenerated builds a URN of every generated type from s (every\n// string part), platform, env and nested (every URN part) and checks each\n// with checkBuilt.\nfunc buildGenerated(t *testing.T, s, platform, env string, nested URN) {\nt.Helper()\n")
 	for _, t := range ts {
-		var args []string
-		for _, p := range t.parts {
-			switch p.kind {
-			case partString:
-				args = append(args, "s")
-			case partPlatform:
-				args = append(args, "platform")
-			case partURN:
-				args = append(args, "nested")
-			case partEnv:
-				args = append(args, "env")
-			}
+		fmt.Fprintf(&b, "{\nx, err := New%s(%s)\ncheckBuilt(t, x, err, Parse%s)\n}\n", t.goName, strings.Join(t.testArgs(), ", "), t.goName)
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// generatedBuilders builds a URN of every generated type from s (every\n// string part), platform, env and nested (every URN part), with its builder\n// and with the builder's general path.\nvar generatedBuilders = []builder{\n")
+	for _, t := range ts {
+		args := t.testArgs()
+		general := fmt.Sprintf("general%s(%s)", t.goName, strings.Join(args, ", "))
+		if len(t.parts) == 1 {
+			general = fmt.Sprintf("generalSingle(%s, %q, s, %sFrom)", t.typeConst, t.parts[0].label, lowerFirst(t.goName))
 		}
-		fmt.Fprintf(&b, "{\nx, err := New%s(%s)\ncheckBuilt(t, x, err, Parse%s)\n}\n", t.goName, strings.Join(args, ", "), t.goName)
+		fmt.Fprintf(&b, "{\n%q,\nfunc(s, platform, env string, nested URN) result { return resultOf(New%s(%s)) },\nfunc(s, platform, env string, nested URN) result { return resultOf(%s) },\n},\n", "New"+t.goName, t.goName, strings.Join(args, ", "), general)
 	}
 	b.WriteString("}\n")
 	return formatSource(URNTestFile, b.Bytes())
