@@ -103,8 +103,10 @@ func shortUvarint(b []byte) (v uint64, w int) {
 }
 
 // shortTable is readTable of b, a row's end, when b is one table (see
-// smtable.go) of a count and lengths of one byte each: the table as
-// readTable returns it (nil for none); ok is false for anything else.
+// smtable.go) of a count of one byte and lengths of one or two bytes
+// each (a member of 128 bytes or more, such as the properties an OpenAPI
+// write stamps, takes two): the table as readTable returns it (nil for
+// none); ok is false for anything else.
 func shortTable(b []byte) ([]byte, bool) {
 	if len(b) == 0 || b[0] >= 0x80 {
 		return nil, false
@@ -112,13 +114,19 @@ func shortTable(b []byte) ([]byte, bool) {
 	if b[0] == 0 {
 		return nil, len(b) == 1
 	}
-	if len(b) != int(b[0]) {
-		return nil, false
-	}
-	for _, c := range b[1:] {
-		if c >= 0x80 {
+	i := 1
+	for range b[0] - 1 {
+		switch {
+		case i < len(b) && b[i] < 0x80:
+			i++
+		case i+1 < len(b) && b[i+1] < 0x80:
+			i += 2
+		default:
 			return nil, false
 		}
+	}
+	if i != len(b) {
+		return nil, false
 	}
 	return b[:len(b):len(b)], true
 }
