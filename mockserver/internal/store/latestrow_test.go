@@ -87,8 +87,8 @@ func TestQuickLatestRowReadsTheUsualRow(t *testing.T) {
 	if w == 0 {
 		t.Fatalf("field %x: no short length", field)
 	}
-	if _, ok := shortTable(field[w+int(n):]); !ok {
-		t.Errorf("shortTable(%x) refused", field[w+int(n):])
+	if _, ok := twoByteTable(field[w+int(n):]); !ok {
+		t.Errorf("twoByteTable(%x) refused", field[w+int(n):])
 	}
 }
 
