@@ -523,14 +523,18 @@ func (b *v3Run) run(ctx context.Context) error {
 			continue
 		}
 		var c *v3Chunk
-		for _, o := range open {
-			if o.key == it.key {
-				c = o
+		if len(open) == 1 && open[0].key == it.key {
+			c = open[0] // the usual case: no other chunk to look through
+		} else {
+			for _, o := range open {
+				if o.key == it.key {
+					c = o
+				}
 			}
-		}
-		for _, o := range open { // keep the order of writes to one URN
-			if o != c && b.has(o, b.urnOf(i)) {
-				flush(o)
+			for _, o := range open { // keep the order of writes to one URN
+				if o != c && b.has(o, b.urnOf(i)) {
+					flush(o)
+				}
 			}
 		}
 		if stop != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -49,9 +50,32 @@ type traceEntry struct {
 	state      traceState
 	timeseries bool
 	unchanged  bool
-	version    string // systemMetadata.version after the write
-	seq        uint64 // store events up to this one include the write
-	message    string // why it failed
+	// hasVer says that the version is ver's decimal text, which applied
+	// keeps instead of the store's string (see plainVersion): the log then
+	// holds no pointer a write for the collector to follow.
+	hasVer  bool
+	ver     uint64
+	version string // systemMetadata.version after the write, unless hasVer
+	seq     uint64 // store events up to this one include the write
+	message string // why it failed
+}
+
+// plainVersion returns the number whose decimal text (strconv.FormatUint)
+// is s, ok false when there is none (empty, a sign, a leading zero other
+// than "0" alone, anything but digits) or s has more than 19 digits (a
+// store version is an int64).
+func plainVersion(s string) (v uint64, ok bool) {
+	if s == "" || len(s) > 19 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	return v, true
 }
 
 // traceKey names one aspect of one entity.
@@ -75,11 +99,29 @@ type traceWrites struct {
 	keyed int // the calls byKey holds
 }
 
-// traceCall is what one begin call recorded: each write's key (zero for
-// a write without an entry) and entry.
+// traceCall is what one begin call recorded: each write's entry and its
+// key, (URN, aspect), as text (text[ends[i-1][1]:ends[i][0]] the URN,
+// text[ends[i][0]:ends[i][1]] the aspect; none for a write without an
+// entry). The keys are one byte slice, not strings, so that the log, which
+// keeps up to maxTraces requests' writes, holds no pointer a write for the
+// collector to follow (nor the request's URN strings alive).
 type traceCall struct {
-	keys    []traceKey
+	text    []byte
+	ends    [][2]int
 	entries []traceEntry
+}
+
+// key returns the key of write i of c, ok false when it has none.
+func (c *traceCall) key(i int) (k traceKey, ok bool) {
+	start := 0
+	if i > 0 {
+		start = c.ends[i-1][1]
+	}
+	end := c.ends[i]
+	if end[1] == start {
+		return traceKey{}, false
+	}
+	return traceKey{string(c.text[start:end[0]]), string(c.text[end[0]:end[1]])}, true
 }
 
 // find returns the entry of k, adding the calls not in byKey first.
@@ -87,10 +129,10 @@ func (t *traceWrites) find(k traceKey) (*traceEntry, bool) {
 	for ; t.keyed < len(t.calls); t.keyed++ {
 		c := &t.calls[t.keyed]
 		if t.byKey == nil {
-			t.byKey = make(map[traceKey]*traceEntry, len(c.keys))
+			t.byKey = make(map[traceKey]*traceEntry, len(c.entries))
 		}
-		for i, key := range c.keys {
-			if key != (traceKey{}) {
+		for i := range c.entries {
+			if key, ok := c.key(i); ok {
 				t.byKey[key] = &c.entries[i]
 			}
 		}
@@ -106,17 +148,28 @@ func (l *traceLog) begin(traceID string, items []item, ws []store.Write) {
 	if traceID == "" {
 		return
 	}
-	// The entries and keys in one allocation each, before the lock.
-	c := traceCall{keys: make([]traceKey, len(items)), entries: make([]traceEntry, len(items))}
+	// The entries, the keys' ends and their text in one allocation each,
+	// before the lock.
+	size := 0
+	for i := range items {
+		if w := &ws[i]; !w.DeleteEntity {
+			size += len(w.URN) + len(w.Aspect)
+		}
+	}
+	c := traceCall{text: make([]byte, 0, size), ends: make([][2]int, len(items)), entries: make([]traceEntry, len(items))}
 	for i := range items {
 		w := &ws[i]
-		if w.DeleteEntity {
-			continue
+		if !w.DeleteEntity {
+			e := &c.entries[i]
+			e.timeseries = w.Timeseries
+			items[i].trace = e
+			c.text = append(c.text, w.URN...)
+			c.ends[i][0] = len(c.text)
+			c.text = append(c.text, w.Aspect...)
+		} else {
+			c.ends[i][0] = len(c.text)
 		}
-		e := &c.entries[i]
-		e.timeseries = w.Timeseries
-		c.keys[i] = traceKey{w.URN, w.Aspect}
-		items[i].trace = e
+		c.ends[i][1] = len(c.text)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -147,7 +200,12 @@ func (l *traceLog) applied(items []item, res []store.Result, seq uint64) {
 			continue
 		}
 		e.seq = seq
-		e.version, e.unchanged = res[i].Version, res[i].Unchanged
+		e.unchanged = res[i].Unchanged
+		if e.ver, e.hasVer = plainVersion(res[i].Version); e.hasVer {
+			e.version = ""
+		} else {
+			e.version = res[i].Version
+		}
 		e.state = stateApplied
 		if res[i].Skipped {
 			e.state = stateSkipped
@@ -168,7 +226,8 @@ func (l *traceLog) failed(items []item, err *Error) {
 	}
 }
 
-// lookup returns a copy of the entry of (urn, aspect) in traceID.
+// lookup returns a copy of the entry of (urn, aspect) in traceID, its
+// version as text.
 func (l *traceLog) lookup(traceID, urn, aspect string) (traceEntry, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -180,7 +239,11 @@ func (l *traceLog) lookup(traceID, urn, aspect string) (traceEntry, bool) {
 	if !ok {
 		return traceEntry{}, false
 	}
-	return *e, true
+	out := *e
+	if out.hasVer {
+		out.version = strconv.FormatUint(out.ver, 10)
+	}
+	return out, true
 }
 
 // reset forgets every trace.

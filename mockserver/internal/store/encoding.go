@@ -135,6 +135,9 @@ func smFieldSpan(f []byte) (start, end int, ok bool) {
 		if _, ok := shortTable(f[end:]); ok {
 			return w, end, true
 		}
+		if _, ok := twoByteTable(f[end:]); ok {
+			return w, end, true
+		}
 	}
 	json, table, ok := readLPBytes(f)
 	if !ok {

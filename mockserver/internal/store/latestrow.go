@@ -23,8 +23,8 @@ func decodeLatestRow(v []byte) (row, []byte, error) {
 
 // quickLatestRow decodes, as decodeRowTable would, a row of format 3
 // whose lengths and version take at most two bytes each and whose table
-// one byte a length; ok is false for any other row (then decodeRowTable
-// decides).
+// one byte its count and at most two a length; ok is false for any other
+// row (then decodeRowTable decides).
 func quickLatestRow(v []byte) (r row, table []byte, ok bool) {
 	if len(v) == 0 || v[0] != rowFormat {
 		return row{}, nil, false
@@ -84,7 +84,9 @@ func quickLatestRow(v []byte) (r row, table []byte, ok bool) {
 	i += int(n)
 	table, ok = shortTable(v[i:])
 	if !ok {
-		return row{}, nil, false
+		if table, ok = twoByteTable(v[i:]); !ok {
+			return row{}, nil, false
+		}
 	}
 	return row{Value: nilIfEmpty(value), SystemMetadata: nilIfEmpty(sm), CreatedOn: createdOn, Version: int64(version),
 		Hash: hash}, table, true
@@ -104,7 +106,8 @@ func shortUvarint(b []byte) (v uint64, w int) {
 
 // shortTable is readTable of b, a row's end, when b is one table (see
 // smtable.go) of a count and lengths of one byte each: the table as
-// readTable returns it (nil for none); ok is false for anything else.
+// readTable returns it (nil for none); ok is false for anything else
+// (then twoByteTable may read it).
 func shortTable(b []byte) ([]byte, bool) {
 	if len(b) == 0 || b[0] >= 0x80 {
 		return nil, false
@@ -119,6 +122,35 @@ func shortTable(b []byte) ([]byte, bool) {
 		if c >= 0x80 {
 			return nil, false
 		}
+	}
+	return b[:len(b):len(b)], true
+}
+
+// twoByteTable is readTable of b, a row's end, when b is one table of a
+// count of one byte and lengths of one or two bytes each (a member of 128
+// bytes or more, such as the properties with the telemetry ones that an
+// OpenAPI write stamps, takes two); ok is false for anything else. It is
+// asked after shortTable, which reads the usual table in fewer steps.
+func twoByteTable(b []byte) ([]byte, bool) {
+	if len(b) == 0 || b[0] >= 0x80 {
+		return nil, false
+	}
+	if b[0] == 0 {
+		return nil, len(b) == 1
+	}
+	i := 1
+	for range b[0] - 1 {
+		switch {
+		case i < len(b) && b[i] < 0x80:
+			i++
+		case i+1 < len(b) && b[i+1] < 0x80:
+			i += 2
+		default:
+			return nil, false
+		}
+	}
+	if i != len(b) {
+		return nil, false
 	}
 	return b[:len(b):len(b)], true
 }

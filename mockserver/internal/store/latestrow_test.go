@@ -20,6 +20,7 @@ func latestRowSeeds() [][]byte {
 	for _, r := range []row{
 		{Value: json.RawMessage(`{"a":1}`), SystemMetadata: sm, CreatedOn: 1700000000000, CreatedBy: "urn:li:corpuser:x", Version: 3, Hash: 42},
 		{Value: json.RawMessage(`{"a":1}`), CreatedOn: -5, Version: 1},
+		{Value: json.RawMessage(`{"a":1}`), SystemMetadata: openAPISM, CreatedOn: 1700000000000, CreatedBy: "urn:li:corpuser:x", Version: 300, Hash: 42},
 		{Value: long, SystemMetadata: longSM, CreatedOn: 0, CreatedBy: strings.Repeat("z", 300), Version: 1 << 20, Hash: 7},
 		{Value: json.RawMessage(`{}`), SystemMetadata: json.RawMessage(`{"b":1,"a":2}`), Version: 200}, // no table
 	} {
@@ -36,6 +37,13 @@ func latestRowSeeds() [][]byte {
 	out = append(out, v2[:len(v2)-4]) // the table cut: of format 2, corrupt
 	return append(out, nil, []byte{rowFormat}, []byte{9})
 }
+
+// openAPISM is the systemMetadata of an OpenAPI write as the mock stores
+// it: its properties member, with the telemetry properties, is longer
+// than 127 bytes, so that its length in the row's table takes two bytes.
+var openAPISM = json.RawMessage(`{"lastObserved":1700000000000,"lastRunId":"no-run-id-provided",` +
+	`"properties":{"clientId":"datahub-go","clientVersion":"0.1.0","eventSource":"OPENAPI","sourceIP":"127.0.0.1",` +
+	`"telemetryTraceId":"0006616ffa26f4b1df380d9f02fa3e44"},"runId":"no-run-id-provided","schemaVersion":1,"version":"300"}`)
 
 // FuzzDecodeLatestRow checks that decodeLatestRow, with its quick reading
 // of the usual row, decodes any bytes as decodeRowTable does.
@@ -61,23 +69,34 @@ func FuzzDecodeLatestRow(f *testing.F) {
 }
 
 // TestQuickLatestRowReadsTheUsualRow: the rows a write usually finds, of
-// the current format with short lengths and a table, take the quick path
+// the current format with short lengths and a table, an OpenAPI write's
+// with a two-byte length in its table among them, take the quick path
 // (were it never taken, FuzzDecodeLatestRow would compare decodeRowTable
 // with itself).
 func TestQuickLatestRowReadsTheUsualRow(t *testing.T) {
 	t.Parallel()
 	seeds := latestRowSeeds()
-	for _, v := range seeds[:2] {
+	for _, v := range seeds[:3] {
 		if _, _, ok := quickLatestRow(v); !ok {
 			t.Errorf("quickLatestRow(%x) refused", v)
 		}
+	}
+	// The same of smFieldSpan's reading of a field without readTable.
+	field := storedField(nil, openAPISM)
+	n, w := shortUvarint(field)
+	if w == 0 {
+		t.Fatalf("field %x: no short length", field)
+	}
+	if _, ok := twoByteTable(field[w+int(n):]); !ok {
+		t.Errorf("twoByteTable(%x) refused", field[w+int(n):])
 	}
 }
 
 // FuzzSMFieldJSON checks smFieldJSON, which reads the usual field
 // without walking its table, against reading it in full.
 func FuzzSMFieldJSON(f *testing.F) {
-	for _, sm := range []string{`{"a":"1","b":2}`, `{}`, ``, `{"a":"` + strings.Repeat("q", 300) + `"}`, `{"b":1,"a":2}`} {
+	for _, sm := range []string{`{"a":"1","b":2}`, `{}`, ``, `{"a":"` + strings.Repeat("q", 300) + `"}`, `{"b":1,"a":2}`,
+		string(openAPISM), `{"a":"` + strings.Repeat("q", 20000) + `"}`} {
 		field := storedField(nil, []byte(sm))
 		f.Add(field)
 		f.Add(append(field, 0))
