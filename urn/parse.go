@@ -111,76 +111,33 @@ func checkEntityType(et string) string {
 // parentheses must still balance. It stores the first len(parts) parts in
 // parts and returns how many there are.
 func splitID(id string, parts []string) (n int, tuple bool, reason string) {
-	if len(id) >= 2 && id[0] == '(' && id[len(id)-1] == ')' {
-		inner := id[1 : len(id)-1]
-		depth, start, empty := 0, 0, 0
-		for i := 0; i < len(inner); i++ {
-			switch inner[i] {
-			case '(':
-				depth++
-			case ')':
-				depth--
-				if depth < 0 {
-					return 0, false, "mismatched parentheses"
-				}
-			case ',':
-				if depth == 0 {
-					if n < len(parts) {
-						parts[n] = inner[start:i]
-					}
-					if i == start && empty == 0 {
-						empty = n + 1
-					}
-					n++
-					start = i + 1
-				}
-			}
-		}
-		if depth != 0 {
-			return 0, false, "mismatched parentheses"
-		}
-		if n < len(parts) {
-			parts[n] = inner[start:]
-		}
-		if start == len(inner) && empty == 0 {
-			empty = n + 1
-		}
-		n++
-		if empty != 0 {
-			return 0, false, fmt.Sprintf("part %d of %d is empty", empty, n)
-		}
-		return n, true, ""
-	}
-	depth := 0
-	for i := 0; i < len(id); i++ {
-		switch id[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth < 0 {
-				return 0, false, "mismatched parentheses"
-			}
-		}
-	}
-	if depth != 0 {
-		return 0, false, "mismatched parentheses"
-	}
-	if len(parts) > 0 {
-		parts[0] = id
-	}
-	return 1, false, ""
+	n, tuple, _, reason = scanID(id, parts)
+	return n, tuple, reason
 }
 
 // scanID is splitID and encodedLen of id in one pass: it also returns id's
 // URL-encoded length, when reason is "".
 func scanID(id string, parts []string) (n int, tuple bool, encoded int, reason string) {
 	if len(id) < 2 || id[0] != '(' || id[len(id)-1] != ')' {
-		n, tuple, reason = splitID(id, parts)
-		if reason != "" {
-			return 0, false, 0, reason
+		depth := 0
+		for i := 0; i < len(id); i++ {
+			switch id[i] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+				if depth < 0 {
+					return 0, false, 0, "mismatched parentheses"
+				}
+			}
 		}
-		return n, tuple, encodedLen(id), ""
+		if depth != 0 {
+			return 0, false, 0, "mismatched parentheses"
+		}
+		if len(parts) > 0 {
+			parts[0] = id
+		}
+		return 1, false, encodedLen(id), ""
 	}
 	inner := id[1 : len(id)-1]
 	encoded = len(id) + 2*2 // the parentheses
