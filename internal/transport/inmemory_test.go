@@ -7,7 +7,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -97,35 +96,5 @@ func TestSendBodyInMemory(t *testing.T) {
 	}
 	if requests != 2 {
 		t.Errorf("%d requests written, want 2", requests)
-	}
-}
-
-// TestSendBodyDoneOwnTransport: through a RoundTripper of the caller's,
-// which may not report its writes to the trace, a body in one slice with
-// a Done is still held until the RoundTripper closes it.
-func TestSendBodyDoneOwnTransport(t *testing.T) {
-	t.Parallel()
-	var held io.ReadCloser
-	rt := roundTripperFunc(func(req *http.Request) (*http.Response, error) {
-		held = req.Body // not read or closed yet, as after an early answer
-		return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(`{}`)), Request: req}, nil
-	})
-	c, err := newClient(Config{BaseURL: "http://gms.example:8080", HTTPClient: &http.Client{Transport: rt}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var done atomic.Int32
-	if _, err := c.Send(t.Context(), Request{Method: http.MethodPost, Path: "/x", Body: []byte("abcd"), Done: func() { done.Add(1) }}); err != nil {
-		t.Fatal(err)
-	}
-	if n := done.Load(); n != 0 {
-		t.Fatalf("Done called %d times before the body was closed, want 0", n)
-	}
-	if data, _ := io.ReadAll(held); string(data) != "abcd" {
-		t.Errorf("body %q, want abcd", data)
-	}
-	held.Close()
-	if n := done.Load(); n != 1 {
-		t.Errorf("Done called %d times after the body was closed, want 1", n)
 	}
 }
