@@ -84,7 +84,7 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 	)
 	i := 1
 	for n > 2 {
-		key, j, ok := fastKey(value, i)
+		key, j, ok := fastTopKey(value, i)
 		if !ok {
 			return nil, 0, false, false
 		}
@@ -257,8 +257,12 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 // for the hash of a value that gets an ownerTypes member.
 const fastTopKeys = 16
 
-// ownerTypesKeyHash is the hash of the key "ownerTypes".
-var ownerTypesKeyHash = pdl.HashString([]byte("ownerTypes"))
+// ownerTypesKeyHash is the hash of the key "ownerTypes", emptyObjectHash
+// the pdl.Hash of {}.
+var (
+	ownerTypesKeyHash = pdl.HashString([]byte("ownerTypes"))
+	emptyObjectHash   = pdl.Hash([]byte("{}"))
+)
 
 // fastTypesHash returns the jsonx.Hash of ownerTypesFast's changed value:
 // the value of hash h (not 0) with its ownerTypes member, of text types
@@ -271,7 +275,10 @@ var ownerTypesKeyHash = pdl.HashString([]byte("ownerTypes"))
 func fastTypesHash(h uint64, types []byte, had bool, gs []fastGroup, keys [][]byte, all bool) uint64 {
 	sum := pdl.HashObjectSum(h)
 	if had {
-		old := pdl.Hash(types)
+		old := emptyObjectHash // the common ownerTypes of a new value
+		if string(types) != "{}" {
+			old = pdl.Hash(types)
+		}
 		if old == 0 {
 			return 0
 		}
@@ -336,6 +343,36 @@ func fastKey(obj []byte, i int) (key []byte, next int, ok bool) {
 	return obj[i+1 : e], e + 2, true
 }
 
+// fastTopKey is fastKey that matches the keys of an ownership value
+// (owners, ownerTypes, lastModified) with their quotes and colon as
+// literals, a word or two compared, and reads any other key as fastKey
+// does.
+func fastTopKey(obj []byte, i int) (key []byte, next int, ok bool) {
+	switch {
+	case hasText(obj, i, `"owners":`):
+		return obj[i+1 : i+7], i + 9, true
+	case hasText(obj, i, `"ownerTypes":`):
+		return obj[i+1 : i+11], i + 13, true
+	case hasText(obj, i, `"lastModified":`):
+		return obj[i+1 : i+13], i + 15, true
+	}
+	return fastKey(obj, i)
+}
+
+// fastOwnerKey is fastTopKey for the keys of an owner (owner, type,
+// typeUrn).
+func fastOwnerKey(obj []byte, i int) (key []byte, next int, ok bool) {
+	switch {
+	case hasText(obj, i, `"owner":`):
+		return obj[i+1 : i+6], i + 8, true
+	case hasText(obj, i, `"type":`):
+		return obj[i+1 : i+5], i + 7, true
+	case hasText(obj, i, `"typeUrn":`):
+		return obj[i+1 : i+8], i + 10, true
+	}
+	return fastKey(obj, i)
+}
+
 // fastOwnerAt reads the owner object of compact text b whose brace is at
 // i: its owner, type and typeUrn (nil when absent or null; the last of a
 // repeated key counts) and the index past its closing brace. false when
@@ -346,7 +383,7 @@ func fastOwnerAt(b []byte, i int) (next int, owner, typ, typeURN []byte, ok bool
 		return i + 1, nil, nil, nil, true
 	}
 	for {
-		key, j, ok := fastKey(b, i)
+		key, j, ok := fastOwnerKey(b, i)
 		if !ok {
 			return 0, nil, nil, nil, false
 		}
