@@ -580,6 +580,33 @@ func plainText(b []byte) bool {
 // appendTypeKey appends s to the key buffer b with its dots written %2E (in
 // lower case when lower); false when b has no room.
 func appendTypeKey(b, s []byte, lower bool) ([]byte, bool) {
+	n := len(b)
+	if n+3*len(s) <= cap(b) {
+		// Room for the longest writing: a byte at a time by a table, no
+		// room checked (appendTypeKeyEach checks it a byte).
+		table := &sameByte
+		if lower {
+			table = &lowerByte
+		}
+		out := b[n : n+3*len(s)]
+		k := 0
+		for _, c := range s {
+			if c == '.' {
+				out[k], out[k+1], out[k+2] = '%', '2', 'E'
+				k += 3
+				continue
+			}
+			out[k] = table[c]
+			k++
+		}
+		return b[:n+k], true
+	}
+	return appendTypeKeyEach(b, s, lower)
+}
+
+// appendTypeKeyEach is appendTypeKey that checks the room of b before each
+// byte it writes.
+func appendTypeKeyEach(b, s []byte, lower bool) ([]byte, bool) {
 	for _, c := range s {
 		if len(b)+3 > cap(b) {
 			return b, false
@@ -595,6 +622,18 @@ func appendTypeKey(b, s []byte, lower bool) ([]byte, bool) {
 	}
 	return b, true
 }
+
+// sameByte maps every byte to itself, lowerByte an ASCII upper-case letter
+// to its lower case and every other byte to itself.
+var sameByte, lowerByte = func() (same, lower [256]byte) {
+	for c := range 256 {
+		same[c], lower[c] = byte(c), byte(c)
+		if 'A' <= c && c <= 'Z' {
+			lower[c] = byte(c + 'a' - 'A')
+		}
+	}
+	return same, lower
+}()
 
 // fastSameTypes is sameOwnerTypes of the ownerTypes text types (nil or
 // null: none) and want, reading types in place. ok is false when types is
