@@ -171,6 +171,10 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 				return nil, 0, false, false
 			}
 			typesEnd = j
+		case "lastModified":
+			if j = auditStampEnd(value, j); j < 0 {
+				return nil, 0, false, false
+			}
 		default:
 			if j = compactValueEnd(value, j); j < 0 {
 				return nil, 0, false, false
@@ -494,6 +498,29 @@ func compactValueEnd(b []byte, i int) int {
 		}
 	}
 	return -1
+}
+
+// auditStampEnd is compactValueEnd for the common shape of an ownership
+// value's lastModified, {"time":<digits>,"actor":"<text>"}, matched by its
+// literals with one string scan; any other text is read by
+// compactValueEnd.
+func auditStampEnd(b []byte, i int) int {
+	const stampTime, stampActor = `{"time":`, `,"actor":"`
+	if r := b[min(i, len(b)):]; len(r) >= len(stampTime) && string(r[:len(stampTime)]) == stampTime {
+		j := i + len(stampTime)
+		k := j
+		for k < len(b) && '0' <= b[k] && b[k] <= '9' {
+			k++
+		}
+		if r := b[k:]; k > j && len(r) >= len(stampActor) && string(r[:len(stampActor)]) == stampActor {
+			if e := stringEnd(b, k+len(stampActor)); e >= 0 && e+2 < len(b) && b[e+1] == '}' {
+				if c := b[e+2]; c == ',' || c == '}' || c == ']' {
+					return e + 2
+				}
+			}
+		}
+	}
+	return compactValueEnd(b, i)
 }
 
 // scalarByte marks the bytes compactValueEnd moves past in a number or a

@@ -103,3 +103,73 @@ func FuzzAppendTypeKey(f *testing.F) {
 		checkAppendTypeKey(t, pre, s, int(room), lower)
 	})
 }
+
+// auditStampCases are lastModified texts of the shape auditStampEnd
+// matches, and of shapes just past it, each followed by the byte after a
+// member (or nothing).
+var auditStampCases = func() []string {
+	var out []string
+	for _, v := range []string{
+		`{"time":1700000000000,"actor":"urn:li:corpuser:a"}`,
+		`{"time":0,"actor":""}`,
+		`{"time":1,"actor":"a\"}b"}`,
+		`{"time":1,"actor":"a\\"}`,
+		`{"time":1,"actor":"a` + "\x01" + `"}`,
+		`{"time":-1,"actor":"a"}`,
+		`{"time":1.5,"actor":"a"}`,
+		`{"time":1e3,"actor":"a"}`,
+		`{"time":,"actor":"a"}`,
+		`{"time":1,"actor":"a","impersonator":"b"}`,
+		`{"time":1,"actor":"a"}}`,
+		`{"actor":"a","time":1}`,
+		`{"time":1,"actor":null}`,
+		`{"time":1,"actor":"a"` + "\t" + `}`,
+		`null`,
+		`{}`,
+	} {
+		for _, after := range []string{`,`, `}`, `]`, ``, `x`, ` `} {
+			s := v + after
+			for n := range len(s) + 1 {
+				out = append(out, s[:n])
+			}
+		}
+	}
+	return out
+}()
+
+// checkAuditStampEnd holds auditStampEnd to compactValueEnd, the general
+// reading, for the value of b at i.
+func checkAuditStampEnd(t *testing.T, b []byte, i int) {
+	t.Helper()
+	if got, want := auditStampEnd(b, i), compactValueEnd(b, i); got != want {
+		t.Errorf("auditStampEnd(%q, %d) = %d; compactValueEnd gives %d", b, i, got, want)
+	}
+}
+
+// TestAuditStampEnd runs checkAuditStampEnd on auditStampCases, at 0 and
+// after a prefix, and checks the end it finds in the seed value's shape.
+func TestAuditStampEnd(t *testing.T) {
+	for _, s := range auditStampCases {
+		checkAuditStampEnd(t, []byte(s), 0)
+		checkAuditStampEnd(t, []byte(`"lastModified":`+s), len(`"lastModified":`))
+		checkAuditStampEnd(t, []byte(s), len(s))
+	}
+	v := `{"time":1700000000000,"actor":"urn:li:corpuser:a"}`
+	if !strings.Contains(ownerTypesFastCases[0], `"lastModified":{"time":0,"actor":"urn:li:corpuser:fbar1"}}`) {
+		t.Errorf("the seed value has no lastModified of the common shape")
+	}
+	if got := auditStampEnd([]byte(v+`}`), 0); got != len(v) {
+		t.Errorf("auditStampEnd(%s}) = %d, want %d", v, got, len(v))
+	}
+}
+
+// FuzzAuditStampEnd holds auditStampEnd to compactValueEnd for any text
+// and place.
+func FuzzAuditStampEnd(f *testing.F) {
+	for _, s := range auditStampCases {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, at uint8) {
+		checkAuditStampEnd(t, b, min(int(at), len(b)))
+	})
+}
