@@ -84,7 +84,7 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 	)
 	i := 1
 	for n > 2 {
-		key, j, ok := fastKey(value, i)
+		key, j, ok := fastTopKey(value, i)
 		if !ok {
 			return nil, 0, false, false
 		}
@@ -171,6 +171,10 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 				return nil, 0, false, false
 			}
 			typesEnd = j
+		case "lastModified":
+			if j = auditStampEnd(value, j); j < 0 {
+				return nil, 0, false, false
+			}
 		default:
 			if j = compactValueEnd(value, j); j < 0 {
 				return nil, 0, false, false
@@ -257,8 +261,12 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 // for the hash of a value that gets an ownerTypes member.
 const fastTopKeys = 16
 
-// ownerTypesKeyHash is the hash of the key "ownerTypes".
-var ownerTypesKeyHash = pdl.HashString([]byte("ownerTypes"))
+// ownerTypesKeyHash is the hash of the key "ownerTypes", emptyObjectHash
+// the pdl.Hash of {}.
+var (
+	ownerTypesKeyHash = pdl.HashString([]byte("ownerTypes"))
+	emptyObjectHash   = pdl.Hash([]byte("{}"))
+)
 
 // fastTypesHash returns the jsonx.Hash of ownerTypesFast's changed value:
 // the value of hash h (not 0) with its ownerTypes member, of text types
@@ -271,7 +279,10 @@ var ownerTypesKeyHash = pdl.HashString([]byte("ownerTypes"))
 func fastTypesHash(h uint64, types []byte, had bool, gs []fastGroup, keys [][]byte, all bool) uint64 {
 	sum := pdl.HashObjectSum(h)
 	if had {
-		old := pdl.Hash(types)
+		old := emptyObjectHash // the common ownerTypes of a new value
+		if string(types) != "{}" {
+			old = pdl.Hash(types)
+		}
 		if old == 0 {
 			return 0
 		}
@@ -336,6 +347,42 @@ func fastKey(obj []byte, i int) (key []byte, next int, ok bool) {
 	return obj[i+1 : e], e + 2, true
 }
 
+// fastTopKey is fastKey that matches the keys of an ownership value
+// (owners, ownerTypes, lastModified) with their quotes and colon as
+// literals, a word or two compared, and reads any other key as fastKey
+// does.
+func fastTopKey(obj []byte, i int) (key []byte, next int, ok bool) {
+	// Compares with constants of at most 16 bytes, which the compiler
+	// writes as a load or two (hasText's calls memequal).
+	if r := obj[min(i, len(obj)):]; len(r) >= 15 {
+		switch {
+		case string(r[:9]) == `"owners":`:
+			return r[1:7], i + 9, true
+		case string(r[:13]) == `"ownerTypes":`:
+			return r[1:11], i + 13, true
+		case string(r[:15]) == `"lastModified":`:
+			return r[1:13], i + 15, true
+		}
+	}
+	return fastKey(obj, i)
+}
+
+// fastOwnerKey is fastTopKey for the keys of an owner (owner, type,
+// typeUrn).
+func fastOwnerKey(obj []byte, i int) (key []byte, next int, ok bool) {
+	if r := obj[min(i, len(obj)):]; len(r) >= 10 {
+		switch {
+		case string(r[:8]) == `"owner":`:
+			return r[1:6], i + 8, true
+		case string(r[:7]) == `"type":`:
+			return r[1:5], i + 7, true
+		case string(r[:10]) == `"typeUrn":`:
+			return r[1:8], i + 10, true
+		}
+	}
+	return fastKey(obj, i)
+}
+
 // fastOwnerAt reads the owner object of compact text b whose brace is at
 // i: its owner, type and typeUrn (nil when absent or null; the last of a
 // repeated key counts) and the index past its closing brace. false when
@@ -346,7 +393,7 @@ func fastOwnerAt(b []byte, i int) (next int, owner, typ, typeURN []byte, ok bool
 		return i + 1, nil, nil, nil, true
 	}
 	for {
-		key, j, ok := fastKey(b, i)
+		key, j, ok := fastOwnerKey(b, i)
 		if !ok {
 			return 0, nil, nil, nil, false
 		}
@@ -453,6 +500,29 @@ func compactValueEnd(b []byte, i int) int {
 	return -1
 }
 
+// auditStampEnd is compactValueEnd for the common shape of an ownership
+// value's lastModified, {"time":<digits>,"actor":"<text>"}, matched by its
+// literals with one string scan; any other text is read by
+// compactValueEnd.
+func auditStampEnd(b []byte, i int) int {
+	const stampTime, stampActor = `{"time":`, `,"actor":"`
+	if r := b[min(i, len(b)):]; len(r) >= len(stampTime) && string(r[:len(stampTime)]) == stampTime {
+		j := i + len(stampTime)
+		k := j
+		for k < len(b) && '0' <= b[k] && b[k] <= '9' {
+			k++
+		}
+		if r := b[k:]; k > j && len(r) >= len(stampActor) && string(r[:len(stampActor)]) == stampActor {
+			if e := stringEnd(b, k+len(stampActor)); e >= 0 && e+2 < len(b) && b[e+1] == '}' {
+				if c := b[e+2]; c == ',' || c == '}' || c == ']' {
+					return e + 2
+				}
+			}
+		}
+	}
+	return compactValueEnd(b, i)
+}
+
 // scalarByte marks the bytes compactValueEnd moves past in a number or a
 // literal: all above ' ' but a quote and the brackets, braces and comma it
 // looks at.
@@ -537,6 +607,33 @@ func plainText(b []byte) bool {
 // appendTypeKey appends s to the key buffer b with its dots written %2E (in
 // lower case when lower); false when b has no room.
 func appendTypeKey(b, s []byte, lower bool) ([]byte, bool) {
+	n := len(b)
+	if n+3*len(s) <= cap(b) {
+		// Room for the longest writing: a byte at a time by a table, no
+		// room checked (appendTypeKeyEach checks it a byte).
+		table := &sameByte
+		if lower {
+			table = &lowerByte
+		}
+		out := b[n : n+3*len(s)]
+		k := 0
+		for _, c := range s {
+			if c == '.' {
+				out[k], out[k+1], out[k+2] = '%', '2', 'E'
+				k += 3
+				continue
+			}
+			out[k] = table[c]
+			k++
+		}
+		return b[:n+k], true
+	}
+	return appendTypeKeyEach(b, s, lower)
+}
+
+// appendTypeKeyEach is appendTypeKey that checks the room of b before each
+// byte it writes.
+func appendTypeKeyEach(b, s []byte, lower bool) ([]byte, bool) {
 	for _, c := range s {
 		if len(b)+3 > cap(b) {
 			return b, false
@@ -552,6 +649,18 @@ func appendTypeKey(b, s []byte, lower bool) ([]byte, bool) {
 	}
 	return b, true
 }
+
+// sameByte maps every byte to itself, lowerByte an ASCII upper-case letter
+// to its lower case and every other byte to itself.
+var sameByte, lowerByte = func() (same, lower [256]byte) {
+	for c := range 256 {
+		same[c], lower[c] = byte(c), byte(c)
+		if 'A' <= c && c <= 'Z' {
+			lower[c] = byte(c + 'a' - 'A')
+		}
+	}
+	return same, lower
+}()
 
 // fastSameTypes is sameOwnerTypes of the ownerTypes text types (nil or
 // null: none) and want, reading types in place. ok is false when types is
