@@ -1,7 +1,6 @@
 package openapi
 
 import (
-	"encoding/binary"
 	"net/http"
 	"unicode/utf8"
 
@@ -26,26 +25,8 @@ func readBatchBody(buf *[]byte, w http.ResponseWriter, r *http.Request) ([]byte,
 	if cap(body) > cap(*buf) {
 		*buf = body[:0]
 	}
-	if !isASCII(body) && !utf8.Valid(body) {
+	if !utf8.Valid(body) {
 		body = replaceInvalidUTF8(body)
 	}
 	return body, true
-}
-
-// isASCII reports whether b is all ASCII (and so valid UTF-8), 32 bytes at
-// a time: a batch body most often is, and utf8.Valid takes eight bytes at
-// a time.
-func isASCII(b []byte) bool {
-	var seen uint64
-	for ; len(b) >= 32; b = b[32:] {
-		seen |= binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:]) |
-			binary.LittleEndian.Uint64(b[16:]) | binary.LittleEndian.Uint64(b[24:])
-	}
-	for ; len(b) >= 8; b = b[8:] {
-		seen |= binary.LittleEndian.Uint64(b)
-	}
-	for _, c := range b {
-		seen |= uint64(c)
-	}
-	return seen&swarHigh == 0
 }
