@@ -244,12 +244,16 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 	for i := range ps {
 		p := &ps[i]
 		res := &results[i]
-		*res = Result{Index: base + i, Aspect: p.aspectName()}
-		change := p.changeType()
+		// p's change type, aspect name and whether its aspect appends its
+		// own JSON, found once (as encodePart does): f.own answers
+		// plainWriteOf's and isAspectsType's questions without reflection.
+		f := findShape(p, "")
+		*res = Result{Index: base + i, Aspect: f.name}
+		change := f.ct
 		// A batch element's dataset URN may be written without its text
-		// being built (plainWrite: it passes checkURN).
+		// being built (plainWriteOf: it passes checkURN).
 		lazy := directURN(p.URN)
-		lazy = lazy && lazyURN && p.plainWrite() && (change == Upsert || change == Patch)
+		lazy = lazy && lazyURN && plainWriteOf(p, change, f.name, f.own) && (change == Upsert || change == Patch)
 		var err error
 		if !lazy {
 			res.URN = p.urnString()
@@ -272,7 +276,7 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 		// An aspect of package aspects (not a PATCH, which wraps a list)
 		// is written straight into the encoding, below; any other first
 		// into valueBuf.
-		inPlace := change != Patch && isAspectsType(p.Aspect)
+		inPlace := change != Patch && (f.own || isAspectsType(p.Aspect))
 		var value []byte
 		if !inPlace {
 			if value, err = aspectJSON(p.Aspect, &valueBuf); err != nil {
@@ -298,7 +302,11 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 				enc = appendString(enc, it.urn)
 			}
 			enc = append(enc, ',', '"')
-			enc = appendPlainBody(enc, it.aspect)
+			if f.own { // plain text (see propShape)
+				enc = append(enc, it.aspect...)
+			} else {
+				enc = appendPlainBody(enc, it.aspect)
+			}
 			enc = append(enc, '"', ':')
 		}
 		enc = append(enc, `{"value":`...)

@@ -42,17 +42,11 @@ func urnHashOfEncoding(enc []byte) (uint64, int, bool) {
 	return maphash.Bytes(urnSeed, enc[at:at+n]), n, true
 }
 
-// plainWrite reports whether p, whose URN is a dataset URN with a name,
+// plainWriteOf reports whether p, whose URN is a dataset URN with a name,
 // passes checkURN and is not a Delete: the usual proposal, encoded without
-// its URN's text being built. A false answer only means the full check
-// runs.
-func (p *Proposal) plainWrite() bool {
-	return plainWriteOf(p, p.changeType(), p.aspectName(), false)
-}
-
-// plainWriteOf is plainWrite given p's change type ct and aspect name,
-// own saying that p's aspect is one of package aspects that is not nil
-// (see propShape).
+// its URN's text being built. ct is p's change type and name its aspect
+// name; own says that p's aspect is one of package aspects that is not
+// nil (see propShape). A false answer only means the full check runs.
 func plainWriteOf(p *Proposal, ct ChangeType, name string, own bool) bool {
 	return (p.EntityType == "" || p.EntityType == urn.TypeDataset) && ct.valid() && ct != Delete &&
 		name != "" && (own || !isNil(p.Aspect))

@@ -57,7 +57,7 @@ func checkTarget(u string) (Target, *Error) {
 		}
 		if e, ok := lookupEntity(parsed.EntityType()); ok {
 			if key, kerr := checkKey(e, u, parts); kerr == nil {
-				cacheURNFacts(u, urnFacts{entity: e, key: key})
+				cacheURNFacts(u, urnFacts{entity: e, key: key, aspects: allowedAspects()[e.Name]})
 			}
 		}
 	}

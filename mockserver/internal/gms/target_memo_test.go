@@ -2,6 +2,7 @@ package gms
 
 import (
 	"fmt"
+	"reflect"
 	"sync"
 	"testing"
 )
@@ -35,4 +36,28 @@ func TestCheckTargetMemo(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestCheckTargetCachesAspects: the URN facts checkTarget caches carry the
+// entity's allowed aspects, as the ones prepare caches do, so that a
+// proposal whose URN an adapter checked first looks its aspect up in one
+// map (prepare falls back to allowedAspects when they are missing).
+func TestCheckTargetCachesAspects(t *testing.T) {
+	t.Parallel()
+	for i := range 5 { // again if a concurrent test's URNs filled the cache, which starts over
+		u := fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,aspects.t%d,PROD)", i)
+		if _, err := checkTarget(u); err != nil {
+			t.Fatal(err)
+		}
+		f, ok := cachedURNFacts(u)
+		if !ok {
+			continue
+		}
+		want := allowedAspects()["dataset"]
+		if f.entity.Name != "dataset" || len(want) == 0 || reflect.ValueOf(f.aspects).Pointer() != reflect.ValueOf(want).Pointer() {
+			t.Fatalf("checkTarget(%s) cached %s with %d aspects; want dataset's %d", u, f.entity.Name, len(f.aspects), len(want))
+		}
+		return
+	}
+	t.Fatal("checkTarget's URN facts were not cached")
 }
