@@ -86,6 +86,55 @@ func postBatch(b *testing.B, hc *http.Client, url string, header http.Header, bo
 	}
 }
 
+// batchedRounds is the setup of the batched benchmarks' rounds: an
+// emitter to the in-process mock, and a plain net/http POST of the bytes a
+// recording emitter sends for another 200 changing proposals.
+type batchedRounds struct {
+	r, enc  *emitter.REST
+	rec     *recorder
+	hc      *http.Client
+	url     string
+	ps, raw []emitter.Proposal
+	props   *roundProposals
+	n       int // rounds so far
+}
+
+func newBatchedRounds(b *testing.B) *batchedRounds {
+	s := mockserver.Start(b, mockserver.WithRecording(false))
+	r, err := emitter.NewREST(s.URL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	const size = 200
+	rec := &recorder{}
+	return &batchedRounds{r: r, rec: rec, enc: newRecording(b, rec), hc: pooledClient(),
+		url: s.URL() + "/aspects?action=ingestProposalBatch",
+		ps:  make([]emitter.Proposal, size), raw: make([]emitter.Proposal, size), props: newRoundProposals(b, size)}
+}
+
+// next makes the next round's proposals for both sides and returns the raw
+// side's bodies and header, recorded from the emitter.
+func (x *batchedRounds) next(b *testing.B) ([][]byte, http.Header) {
+	x.props.fill(b, x.ps, 2*x.n)
+	x.props.fill(b, x.raw, 2*x.n+1)
+	x.n++
+	return rawBodies(b, x.rec, x.enc, x.raw)
+}
+
+// emit is the emitter's side of a round.
+func (x *batchedRounds) emit(b *testing.B) {
+	if err := x.r.Emit(context.Background(), x.ps...); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// post is the raw side of a round.
+func (x *batchedRounds) post(b *testing.B, bodies [][]byte, header http.Header) {
+	for _, body := range bodies {
+		postBatch(b, x.hc, x.url, header, body)
+	}
+}
+
 // BenchmarkEmitBatchedInterleaved compares REST.Emit of 200 changing
 // proposals (one ingestProposalBatch request) with a raw net/http loop
 // posting the bytes the emitter sends for another 200 changing proposals,
@@ -94,46 +143,26 @@ func postBatch(b *testing.B, hc *http.Client, url string, header http.Header, bo
 // raw loop (1 = as fast; the target is at least 0.9). Building the
 // proposals is the caller's work and is not timed on either side.
 func BenchmarkEmitBatchedInterleaved(b *testing.B) {
-	s := mockserver.Start(b, mockserver.WithRecording(false))
-	r, err := emitter.NewREST(s.URL())
-	if err != nil {
-		b.Fatal(err)
-	}
-	rec := &recorder{}
-	enc := newRecording(b, rec)
-	hc := pooledClient()
-	url := s.URL() + "/aspects?action=ingestProposalBatch"
-	const size = 200
-	ctx := context.Background()
-	ps, raw := make([]emitter.Proposal, size), make([]emitter.Proposal, size)
-	props := newRoundProposals(b, size)
-	n := 0
+	x := newBatchedRounds(b)
 	var emitT, rawT, emitCPU, rawCPU time.Duration
 	for b.Loop() {
-		props.fill(b, ps, 2*n)
-		props.fill(b, raw, 2*n+1)
-		n++
-		bodies, header := rawBodies(b, rec, enc, raw)
+		bodies, header := x.next(b)
 		emitSide := func() {
 			start, cpu := time.Now(), cpuTime(b)
-			if err := r.Emit(ctx, ps...); err != nil {
-				b.Fatal(err)
-			}
+			x.emit(b)
 			emitT += time.Since(start)
 			emitCPU += cpuTime(b) - cpu
 		}
 		rawSide := func() {
 			start, cpu := time.Now(), cpuTime(b)
-			for _, body := range bodies {
-				postBatch(b, hc, url, header, body)
-			}
+			x.post(b, bodies, header)
 			rawT += time.Since(start)
 			rawCPU += cpuTime(b) - cpu
 		}
-		inTurns(n, emitSide, rawSide)
+		inTurns(x.n, emitSide, rawSide)
 	}
-	b.ReportMetric(float64(n*size)/emitT.Seconds(), "emit-proposals/s")
-	b.ReportMetric(float64(n*size)/rawT.Seconds(), "raw-proposals/s")
+	b.ReportMetric(float64(x.n*len(x.ps))/emitT.Seconds(), "emit-proposals/s")
+	b.ReportMetric(float64(x.n*len(x.ps))/rawT.Seconds(), "raw-proposals/s")
 	b.ReportMetric(float64(rawT)/float64(emitT), "raw/emit")
 	// The same in the process's CPU time (client and mock), which other
 	// loads of the machine stretch less than the wall clock.

@@ -1,12 +1,10 @@
 package emitter_test
 
 import (
-	"context"
 	"reflect"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/emitter"
-	"github.com/catalogkit/datahub-go/mockserver"
 )
 
 // BenchmarkEmitBatchedSide runs one side of BenchmarkEmitBatchedInterleaved
@@ -20,33 +18,13 @@ import (
 func BenchmarkEmitBatchedSide(b *testing.B) {
 	for _, side := range []string{"emit", "raw"} {
 		b.Run(side, func(b *testing.B) {
-			s := mockserver.Start(b, mockserver.WithRecording(false))
-			r, err := emitter.NewREST(s.URL())
-			if err != nil {
-				b.Fatal(err)
-			}
-			rec := &recorder{}
-			enc := newRecording(b, rec)
-			hc := pooledClient()
-			url := s.URL() + "/aspects?action=ingestProposalBatch"
-			const size = 200
-			ctx := context.Background()
-			ps, raw := make([]emitter.Proposal, size), make([]emitter.Proposal, size)
-			props := newRoundProposals(b, size)
-			n := 0
+			x := newBatchedRounds(b)
 			for b.Loop() {
-				props.fill(b, ps, 2*n)
-				props.fill(b, raw, 2*n+1)
-				n++
-				bodies, header := rawBodies(b, rec, enc, raw)
+				bodies, header := x.next(b)
 				if side == "emit" {
-					if err := r.Emit(ctx, ps...); err != nil {
-						b.Fatal(err)
-					}
-					continue
-				}
-				for _, body := range bodies {
-					postBatch(b, hc, url, header, body)
+					x.emit(b)
+				} else {
+					x.post(b, bodies, header)
 				}
 			}
 		})
