@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 
@@ -89,6 +90,54 @@ func skipContainer(d []byte, i, level int) int {
 	}
 	return -1
 }
+
+// valueThenSM is the text the emitters write after an aspect's value: its
+// closing brace and the key of the systemMetadata that follows it.
+var valueThenSM = []byte(`},"systemMetadata":`)
+
+// smWindow is how far valueEndBySM looks for the end of a value, well below
+// what could nest past maxNesting.
+const smWindow = 1 << 10
+
+// valueEndBySM returns the offset after the aspect value whose '{' is d[i]
+// as the emitters write it, found without walking the value: after the
+// first '}' followed by ,"systemMetadata": within smWindow bytes of it; -1
+// when there is none. The span is right whenever it is a JSON object,
+// which the core's check then finds: a JSON object's text ends where its
+// brackets outside strings close, which is where skipContainer ends it.
+// A span that is not right (a value holding that text outside its strings,
+// or one without systemMetadata after it, whose span runs into what
+// follows) is no JSON object ('{' opens it, and the first '}' that closes
+// as many brackets as were opened within it is not its last byte, or none
+// does): the core's check refuses it, and the request is then answered by
+// the general path as any request with a value that is not JSON is (see
+// uncheckedInvalid), so that the span never changes an answer
+// (FuzzQuickWrite, TestValueEndBySMMisread).
+func valueEndBySM(d []byte, i int) int {
+	end := min(len(d), i+smWindow)
+	for j := i + 1; j < end; j++ {
+		k := bytes.IndexByte(d[j:end], '}')
+		if k < 0 {
+			return -1
+		}
+		j += k
+		if len(d)-j >= len(valueThenSM) && // the text in three words, overlapping
+			binary.LittleEndian.Uint64(d[j:]) == smWord0 &&
+			binary.LittleEndian.Uint64(d[j+8:]) == smWord1 &&
+			binary.LittleEndian.Uint64(d[j+len(valueThenSM)-8:]) == smWord2 {
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// The words of valueThenSM valueEndBySM compares: its first eight bytes,
+// its next eight, and its last eight.
+var (
+	smWord0 = binary.LittleEndian.Uint64(valueThenSM)
+	smWord1 = binary.LittleEndian.Uint64(valueThenSM[8:])
+	smWord2 = binary.LittleEndian.Uint64(valueThenSM[len(valueThenSM)-8:])
+)
 
 // SWAR constants: 1 in every byte of a word, and the bytes' high bits. In
 // skipContainer, ((x - swarOnes) &^ x & swarHigh) marks the bytes of x that
