@@ -167,7 +167,7 @@ func TestQuickWriteAgrees(t *testing.T) {
 // FuzzQuickWrite: whatever the body, the quick path and the general one
 // answer, record and store the same.
 func FuzzQuickWrite(f *testing.F) {
-	for _, body := range quickWriteSeeds {
+	for _, body := range append(append([]string(nil), quickWriteSeeds...), misreadSeeds...) {
 		f.Add([]byte(body), uint8(0))
 	}
 	quick, general := newWriteSide(f, true), newWriteSide(f, false)
