@@ -206,6 +206,9 @@ type quickState struct {
 	// noSMAfter is set once valueEndBySM found no end: the rest of the
 	// list's values are skipped by skipContainer.
 	noSMAfter bool
+	// valueLen is the length of the last value's text: valueEndBySM's
+	// guess for the next.
+	valueLen int
 }
 
 // item reads one element of the list into proposals and echoes.
@@ -353,7 +356,7 @@ func (q *quickState) part(p *gms.Proposal) bool {
 			start := sc.Pos() // at its '{' (Peek)
 			end := -1
 			if !q.noSMAfter { // the emitters' text: the end found by the key after it
-				if end = valueEndBySM(q.d, start); end < 0 {
+				if end = valueEndBySM(q.d, start, q.valueLen); end < 0 {
 					q.noSMAfter = true
 				}
 			}
@@ -363,7 +366,7 @@ func (q *quickState) part(p *gms.Proposal) bool {
 			if end < 0 {
 				return false
 			}
-			p.Aspect = q.d[start:end]
+			p.Aspect, q.valueLen = q.d[start:end], end-start
 			sc.Seek(end)
 		case partSystemMetadata:
 			// A batch's systemMetadata most often repeats the one before.

@@ -100,35 +100,43 @@ var valueThenSM = []byte(`},"systemMetadata":`)
 const smWindow = 1 << 10
 
 // valueEndBySM returns the offset after the aspect value whose '{' is d[i]
-// as the emitters write it, found without walking the value: after the
-// first '}' followed by ,"systemMetadata": within smWindow bytes of it; -1
-// when there is none. The span is right whenever it is a JSON object,
-// which the core's check then finds: a JSON object's text ends where its
-// brackets outside strings close, which is where skipContainer ends it.
-// A span that is not right (a value holding that text outside its strings,
-// or one without systemMetadata after it, whose span runs into what
-// follows) is no JSON object ('{' opens it, and the first '}' that closes
-// as many brackets as were opened within it is not its last byte, or none
-// does): the core's check refuses it, and the request is then answered by
-// the general path as any request with a value that is not JSON is (see
-// uncheckedInvalid), so that the span never changes an answer
-// (FuzzQuickWrite, TestValueEndBySMMisread).
-func valueEndBySM(d []byte, i int) int {
+// as the emitters write it, found without walking the value: after a '}'
+// followed by ,"systemMetadata": within smWindow bytes of it, the one
+// that ends a span of guess bytes (a batch's values are most often as
+// long as the one before) or else the first; -1 when there is none. The
+// span is right whenever it is a JSON object, which the core's check then
+// finds: a JSON object's text ends where its brackets outside strings
+// first close, which is where skipContainer ends it, whichever '}' the
+// span was taken to. A span that is not right (a value holding that text
+// outside its strings, or one without systemMetadata after it, whose span
+// runs into what follows) is no JSON object: the core's check refuses it,
+// and the request is then answered by the general path as any request
+// with a value that is not JSON is (see uncheckedInvalid), so that the
+// span never changes an answer (FuzzQuickWrite, TestValueEndBySMMisread).
+func valueEndBySM(d []byte, i, guess int) int {
 	end := min(len(d), i+smWindow)
+	if j := i + guess - 1; guess > 1 && j < end && smAt(d, j) {
+		return j + 1
+	}
 	for j := i + 1; j < end; j++ {
 		k := bytes.IndexByte(d[j:end], '}')
 		if k < 0 {
 			return -1
 		}
 		j += k
-		if len(d)-j >= len(valueThenSM) && // the text in three words, overlapping
-			binary.LittleEndian.Uint64(d[j:]) == smWord0 &&
-			binary.LittleEndian.Uint64(d[j+8:]) == smWord1 &&
-			binary.LittleEndian.Uint64(d[j+len(valueThenSM)-8:]) == smWord2 {
+		if smAt(d, j) {
 			return j + 1
 		}
 	}
 	return -1
+}
+
+// smAt reports whether d holds valueThenSM at offset j (0 <= j).
+func smAt(d []byte, j int) bool {
+	return len(d)-j >= len(valueThenSM) && // the text in three words, overlapping
+		binary.LittleEndian.Uint64(d[j:]) == smWord0 &&
+		binary.LittleEndian.Uint64(d[j+8:]) == smWord1 &&
+		binary.LittleEndian.Uint64(d[j+len(valueThenSM)-8:]) == smWord2
 }
 
 // The words of valueThenSM valueEndBySM compares: its first eight bytes,

@@ -214,9 +214,12 @@ func TestValueEndBySM(t *testing.T) {
 				break
 			}
 			start := i + j + len(keyValue)
-			end, want := valueEndBySM(list, start), skipContainer(list, start, valueLevel)
-			if end != want {
-				t.Fatalf("value at %d of %.100s: valueEndBySM %d, skipContainer %d", start, list[start:], end, want)
+			want := skipContainer(list, start, valueLevel)
+			// No guess, the right one, and wrong ones.
+			for _, guess := range []int{0, want - start, want - start - 1, want - start + 1, 2, smWindow + 1} {
+				if end := valueEndBySM(list, start, guess); end != want {
+					t.Fatalf("value at %d of %.100s, guess %d: valueEndBySM %d, skipContainer %d", start, list[start:], guess, end, want)
+				}
 			}
 			found++
 			i = start
@@ -259,6 +262,18 @@ var misreadSeeds = []string{
 	`[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)","datasetProperties":{"value":{"description":"` + strings.Repeat("x", smWindow) + `"},"systemMetadata":{"runId":"r"}}}]`,
 }
 
+// guessMisread is a batch POST of two values whose second valueEndBySM
+// ends wrongly when it guesses the first's length.
+func guessMisread() []byte {
+	v2 := `{"description":"d"}`
+	sm2 := `,"systemMetadata":{"properties":{"a":"b"},"systemMetadata":{"runId":"r"}}`
+	n := len(v2) + len(`,"systemMetadata":{"properties":{"a":"b"`) + 1 // to the '}' after "b", with it
+	v1 := `{"description":"` + strings.Repeat("x", n-len(`{"description":""}`)) + `"}`
+	return []byte(`[{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.a,PROD)","datasetProperties":{"value":` + v1 +
+		`,"systemMetadata":{"runId":"r"}}},{"urn":"urn:li:dataset:(urn:li:dataPlatform:hive,db.b,PROD)","datasetProperties":{"value":` +
+		v2 + sm2 + `}}]`)
+}
+
 // TestValueEndBySMMisread: a batch POST whose values valueEndBySM ends
 // wrongly answers, records and stores as the general path does, on a core
 // that checks the values against their records and on one that takes
@@ -269,17 +284,31 @@ func TestValueEndBySMMisread(t *testing.T) {
 	for _, body := range misreadSeeds[:3] { // the seeds do misread
 		list := []byte(body)
 		start := bytes.Index(list, keyValue) + len(keyValue)
-		if end := valueEndBySM(list, start); end >= 0 && end != skipContainer(list, start, valueLevel) {
+		if end := valueEndBySM(list, start, 0); end >= 0 && end != skipContainer(list, start, valueLevel) {
 			misread++
 		}
 	}
 	if misread != 3 {
 		t.Errorf("%d of the first three misreadSeeds misread, want 3", misread)
 	}
+	// A value that the previous value's length (the guess) misreads and
+	// the first match does not: the '}' guess bytes from its start closes
+	// an object within the systemMetadata after it.
+	guessed := guessMisread()
+	start := bytes.LastIndex(guessed, keyValue) + len(keyValue)
+	first := bytes.Index(guessed, keyValue) + len(keyValue)
+	guess := skipContainer(guessed, first, valueLevel) - first
+	want := skipContainer(guessed, start, valueLevel)
+	if end := valueEndBySM(guessed, start, guess); end < 0 || end == want {
+		t.Errorf("guessMisread: the guess %d ends the value at %d, skipContainer at %d", guess, end, want)
+	}
+	if end := valueEndBySM(guessed, start, 0); end != want {
+		t.Errorf("guessMisread: the first match ends the value at %d, skipContainer at %d", end, want)
+	}
 	quick, general := newWriteSide(t, true), newWriteSide(t, false)
 	laxQuick, laxGeneral := newLaxWriteSide(t, true), newLaxWriteSide(t, false)
 	for _, target := range writeTargets {
-		for _, body := range misreadSeeds {
+		for _, body := range append(misreadSeeds[:len(misreadSeeds):len(misreadSeeds)], string(guessed)) {
 			checkQuickWrite(t, quick, general, target, []byte(body))
 			checkQuickWrite(t, laxQuick, laxGeneral, target, []byte(body))
 		}
@@ -290,18 +319,20 @@ func TestValueEndBySMMisread(t *testing.T) {
 }
 
 // FuzzValueEndBySM: where valueEndBySM ends a text that the validating
-// scanner reads as a value, it ends it where skipContainer does; and it
-// ends a value only before the text it looks for.
+// scanner reads as a value, whatever its guess, it ends it where
+// skipContainer does; and it ends a value only before the text it looks
+// for.
 func FuzzValueEndBySM(f *testing.F) {
 	for _, s := range []string{`{"a":1},"systemMetadata":{}`, `{"a":{}},"systemMetadata":`, `{"a":"},\"systemMetadata\":"},"systemMetadata":`,
 		`{"a":{"b":1},"systemMetadata":2},"systemMetadata":{}`, `{}`, `{"a":"}`} {
-		f.Add([]byte(s))
+		f.Add([]byte(s), uint16(0))
+		f.Add([]byte(s), uint16(7))
 	}
-	f.Fuzz(func(t *testing.T, d []byte) {
+	f.Fuzz(func(t *testing.T, d []byte, guess uint16) {
 		if len(d) == 0 || d[0] != '{' {
 			return
 		}
-		end := valueEndBySM(d, 0)
+		end := valueEndBySM(d, 0, int(guess))
 		if end < 0 {
 			return
 		}
