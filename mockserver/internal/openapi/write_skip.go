@@ -10,10 +10,11 @@ import (
 )
 
 // An aspect's value in a batch POST of the emitters' shape is not
-// validated as JSON while quickItems reads it: its end is found by
-// matching its brackets outside strings (skipContainer), and the core's
-// check of the value, which refuses any value that is not a valid JSON
-// object, is the one pass that reads it whole. A request the core refuses
+// validated as JSON while quickItems reads it: its end is found by the
+// text the emitters write after it (valueEndBySM), else by matching its
+// brackets outside strings (skipContainer), and the core's check of the
+// value, which refuses any value that is not a valid JSON object, is the
+// one pass that reads it whole. A request the core refuses
 // has its values checked then (uncheckedInvalid): one that is not JSON
 // gets the answer the general path gives it, as if the quick path had
 // never taken it.
