@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
@@ -109,6 +110,31 @@ func TestAppendAnswer(t *testing.T) {
 		var b bytes.Buffer
 		if !appendRuns(&b, echoes, res) {
 			t.Errorf("script %x: not written straight", s)
+		}
+	}
+}
+
+// TestAppendRunsURNCopies: echoes of one URN in a row whose strings are
+// copies (not one string, as an item's echoes share) answer as
+// echoObjects groups them; those of one string are written straight.
+func TestAppendRunsURNCopies(t *testing.T) {
+	t.Parallel()
+	for _, s := range [][]byte{{0x00, 0x04}, {0x01, 0x05, 0x09}, {0x30, 0x34, 0x31}} {
+		echoes, res := answerCase(s)
+		var b bytes.Buffer
+		if !appendRuns(&b, echoes, res) {
+			t.Errorf("script %x: not written straight", s)
+		}
+		echoes[1].urn = strings.Clone(echoes[1].urn)
+		b.Reset()
+		if appendRuns(&b, echoes, res) {
+			t.Errorf("script %x, a URN copied: written straight", s)
+		}
+		var want, got bytes.Buffer
+		appendList(&want, echoObjects(echoes, res, v3Write{}, 7))
+		appendAnswer(&got, echoes, res, v3Write{}, 7)
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("script %x, a URN copied:\n got %s\nwant %s", s, got.Bytes(), want.Bytes())
 		}
 	}
 }

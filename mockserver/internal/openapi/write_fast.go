@@ -203,6 +203,12 @@ type quickState struct {
 	keyText []byte
 	// the last systemMetadata's text
 	sm []byte
+	// noSMAfter is set once valueEndBySM found no end: the rest of the
+	// list's values are skipped by skipContainer.
+	noSMAfter bool
+	// valueLen is the length of the last value's text: valueEndBySM's
+	// guess for the next.
+	valueLen int
 }
 
 // item reads one element of the list into proposals and echoes.
@@ -348,11 +354,19 @@ func (q *quickState) part(p *gms.Proposal) bool {
 			// Its end only: the core's check validates it (see
 			// skipContainer).
 			start := sc.Pos() // at its '{' (Peek)
-			end := skipContainer(q.d, start, valueLevel)
+			end := -1
+			if !q.noSMAfter { // the emitters' text: the end found by the key after it
+				if end = valueEndBySM(q.d, start, q.valueLen); end < 0 {
+					q.noSMAfter = true
+				}
+			}
+			if end < 0 {
+				end = skipContainer(q.d, start, valueLevel)
+			}
 			if end < 0 {
 				return false
 			}
-			p.Aspect = q.d[start:end]
+			p.Aspect, q.valueLen = q.d[start:end], end-start
 			sc.Seek(end)
 		case partSystemMetadata:
 			// A batch's systemMetadata most often repeats the one before.

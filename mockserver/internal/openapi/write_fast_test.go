@@ -100,7 +100,11 @@ func newQuickHandler(tb testing.TB) *Handler {
 
 // checkQuickItems: a list quickItems takes gives the general path's
 // proposals and echoes, and one it leaves leaves ps and echoes as they
-// came.
+// came. The one exception is a list that holds the text valueEndBySM looks
+// for (valueThenSM) where the value does not end: its proposals may then
+// differ, but only with a value that is not JSON (uncheckedInvalid),
+// which the core refuses, so that Write answers it by the general path
+// (TestValueEndBySMMisread).
 func checkQuickItems(t *testing.T, s *Handler, list []byte) (taken bool) {
 	t.Helper()
 	return checkQuickItemsIn(t, s, 1, list)
@@ -129,6 +133,9 @@ func checkQuickItemsIn(t *testing.T, s *Handler, k int, list []byte) (taken bool
 	gotPs, gotEchoes := ps[1:], echoes[1:]
 	if len(gotPs) == 0 && len(gotEchoes) == 0 { // the general path's nil
 		gotPs, gotEchoes = nil, nil
+	}
+	if bytes.Contains(list, valueThenSM) && uncheckedInvalid(gotPs) {
+		return true // a value's end misread (see valueEndBySM)
 	}
 	// A URN marked plain must be; the general path marks none.
 	for i := range gotEchoes {
