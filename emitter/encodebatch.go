@@ -372,8 +372,22 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 	}
 	defer func() { *buf = arena }()
 	sm := r.defaultSM(now) // the system metadata of the proposals that have none
+	builds := 0
 	for i := range ps {
 		p := &ps[i]
+		if s, text := r.usualOf(p, now, &builds); s != nil {
+			// The usual proposal, written from its shape's pieces (see
+			// usualShape). One whose aspect fails, or that is too large,
+			// takes the general path, which says why.
+			start := len(arena)
+			if out, ok := s.appendUsual(arena, p, text); ok && len(out)-1-start+single <= r.maxBytes {
+				arena = out
+				items[i].unsafe = s.unsafe
+				results[i] = Result{Index: base + i, URN: text, Aspect: s.name}
+				offsets[i] = [2]int{start, len(arena) - 1}
+				continue
+			}
+		}
 		text, plain, ds := hooks.DatasetText(p.URN)
 		f := findShape(p, "")
 		ct, name := f.ct, f.name

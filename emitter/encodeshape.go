@@ -1,0 +1,143 @@
+package emitter
+
+import (
+	"reflect"
+
+	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/hooks"
+	"github.com/catalogkit/datahub-go/urn"
+)
+
+// The usual proposal of a call (a plain dataset URN, an aspect of package
+// aspects, no key aspect, system metadata or headers of its own) is
+// written from pieces found once for the proposals of its shape: the head
+// up to the URN's text, the URN's text, the piece from the URN's closing
+// quote to the aspect's value (its change type and aspect name), the
+// aspect's escaped JSON, and the piece after it (the content type and the
+// system metadata of the call's millisecond, then the comma that follows
+// an encoding). The general path (appendProposalOf) writes the same bytes
+// piece by piece, deciding each again for every proposal;
+// TestEncodePartMatchesCheck and FuzzEncodePartShapes hold the two
+// together.
+
+// usualShape is what every usual proposal of one shape shares: the key
+// the shape is known by, and what its encoding writes around the URN's
+// text and the aspect's value. It is never changed once made.
+type usualShape struct {
+	// The key: the aspect's dynamic type, the aspect name (p.aspectName()),
+	// the ChangeType and ContentType members as given, and the observation
+	// time in Unix milliseconds.
+	typ         reflect.Type
+	name        string
+	ct          ChangeType
+	contentType string
+	ms          int64
+
+	// usual reports whether the proposals of the key are usual ones:
+	// their aspect type is one of package aspects that writes its own
+	// JSON for the name (findShape's own), and their change type one
+	// checkURN passes without the URN being built (see plainWriteOf).
+	// The rest below is set only then.
+	usual bool
+	// nilable says that the type can hold nil (a pointer): such an
+	// aspect is checked with isNil, as findShape checks it.
+	nilable bool
+	// unsafe is the encoded items' unsafe (see replaySafe).
+	unsafe bool
+	// mid is what follows the URN's text up to the aspect's value:
+	// `","changeType":"UPSERT","aspectName":"<name>","aspect":{"value":`.
+	mid []byte
+	// tail is what follows the value: `,"contentType":"application/json"}`,
+	// the system metadata of ms, the end of the object and a comma.
+	tail []byte
+}
+
+// shapeSlots is the number of usualShapes a REST keeps (see
+// REST.shapes), one for each slot the aspect names fall in.
+const shapeSlots = 16
+
+// maxShapeBuilds is the most usualShapes one encodePart makes: past it,
+// proposals whose shape is not kept take the general path, so that
+// proposals that alternate between shapes of one slot cost no more than
+// the general path, plus the first builds.
+const maxShapeBuilds = 8
+
+// shapeSlot returns the slot of the usualShape of aspect name (not empty).
+func shapeSlot(name string) int {
+	return (len(name) + int(name[0]) + 3*int(name[len(name)-1])) % shapeSlots
+}
+
+// usualOf returns the usualShape of p, a proposal at nowMillis, and the
+// text of its URN, when p is a usual proposal; nil otherwise. The shape
+// is read from r.shapes, or made (counted in *builds, at most
+// maxShapeBuilds) and kept there.
+func (r *REST) usualOf(p *Proposal, nowMillis int64, builds *int) (*usualShape, string) {
+	if p.Aspect == nil || p.AspectName == "" || p.KeyAspect != nil || p.SystemMetadata != nil || len(p.Headers) != 0 ||
+		(p.EntityType != "" && p.EntityType != urn.TypeDataset) {
+		return nil, ""
+	}
+	text, plain, ok := hooks.DatasetText(p.URN)
+	if !ok || !plain {
+		return nil, ""
+	}
+	slot := &r.shapes[shapeSlot(p.AspectName)]
+	typ := reflect.TypeOf(p.Aspect)
+	s := slot.Load()
+	if s == nil || s.typ != typ || s.name != p.AspectName || s.ct != p.ChangeType || s.contentType != p.ContentType || s.ms != nowMillis {
+		if *builds >= maxShapeBuilds {
+			return nil, ""
+		}
+		*builds++
+		s = newUsualShape(p, typ, nowMillis)
+		slot.Store(s)
+	}
+	if !s.usual || (s.nilable && isNil(p.Aspect)) {
+		return nil, ""
+	}
+	return s, text
+}
+
+// newUsualShape returns the usualShape of p (its aspect not nil, its
+// AspectName set), whose aspect is of type typ, at nowMillis. Its pieces
+// are written by the functions appendProposalOf writes them with.
+func newUsualShape(p *Proposal, typ reflect.Type, nowMillis int64) *usualShape {
+	s := &usualShape{typ: typ, name: p.AspectName, ct: p.ChangeType, contentType: p.ContentType, ms: nowMillis}
+	switch typ.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
+		s.nilable = true
+		if isNil(p.Aspect) {
+			return s // not usual: another proposal of the key finds out
+		}
+	}
+	f := findShape(p, "")
+	if !f.own || f.name != s.name || !f.ct.valid() || f.ct == Delete {
+		return s
+	}
+	s.usual, s.unsafe = true, !replaySafe(f.ct, nil)
+	mid := append(make([]byte, 0, 64), '"')
+	mid = appendChangeType(mid, f.ct)
+	mid = append(mid, `,"aspectName":"`...)
+	mid = append(mid, f.name...)
+	s.mid = append(mid, `","aspect":{"value":`...)
+	tail := appendContentType(make([]byte, 0, 256), p.contentType())
+	tail = append(tail, `,"systemMetadata":`...)
+	tail = defaultSystemMetadata(tail, nowMillis)
+	s.tail = append(tail, '}', ',')
+	return s
+}
+
+// appendUsual appends the encoding of p, a usual proposal of shape s whose
+// URN's text is text, and the comma after it, to dst. It reports false
+// when p's aspect fails to encode, or encodes to what is not a JSON object
+// or array: the general path then finds the error.
+func (s *usualShape) appendUsual(dst []byte, p *Proposal, text string) ([]byte, bool) {
+	dst = append(dst, plainDatasetHead...)
+	dst = append(dst, text...)
+	dst = append(dst, s.mid...)
+	start := len(dst)
+	dst, err := aspects.AppendJSONString(dst, p.Aspect)
+	if err != nil || len(dst) < start+2 || (dst[start+1] != '{' && dst[start+1] != '[') {
+		return nil, false
+	}
+	return append(dst, s.tail...), true
+}
