@@ -87,10 +87,10 @@ func (s Status) appendJSON(dst []byte, esc bool) ([]byte, error) {
 // appendJSON appends the JSON of d to dst (escaped with esc),
 // customProperties nil as {} and tags nil as [].
 func (d DatasetProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
-	dst = append(dst, pick(esc, `{"customProperties":`, `{\"customProperties\":`)...)
-	if d.CustomProperties == nil {
-		dst = append(dst, '{', '}')
+	if d.CustomProperties == nil { // the usual: one constant
+		dst = append(dst, pick(esc, `{"customProperties":{}`, `{\"customProperties\":{}`)...)
 	} else {
+		dst = append(dst, pick(esc, `{"customProperties":`, `{\"customProperties\":`)...)
 		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
 	keys := &datasetPropertiesKeys[0]
@@ -111,11 +111,10 @@ func (d DatasetProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
 		dst, _ = d.LastModified.appendJSON(dst, esc)
 	}
-	dst = append(dst, pick(esc, `,"tags":`, `,\"tags\":`)...)
-	if d.Tags == nil {
-		return append(dst, `[]}`...), nil
+	if d.Tags == nil { // the usual: one constant
+		return append(dst, pick(esc, `,"tags":[]}`, `,\"tags\":[]}`)...), nil
 	}
-	dst = append(dst, '[')
+	dst = append(dst, pick(esc, `,"tags":[`, `,\"tags\":[`)...)
 	for i, t := range d.Tags {
 		if i > 0 {
 			dst = append(dst, ',')
