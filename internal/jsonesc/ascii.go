@@ -136,17 +136,6 @@ func appendUnit(dst []byte, r rune) []byte {
 // or \\u00XX, and every non-ASCII character (U+2028 and U+2029 too, each
 // byte of invalid UTF-8 as U+FFFD) \\uXXXX.
 func AppendStringInString(dst []byte, s string) []byte {
-	if len(s) >= 8 {
-		// The usual string, eight bytes or more and all plain, is copied
-		// a word at a time into room made once, each word checked as it
-		// goes; the last word overlaps the one before it when the length
-		// is not a multiple of eight (its bytes there are plain already).
-		// A string with a byte that is not plain is left to the loop
-		// below, from its start.
-		if out, ok := appendPlainInString(dst, s); ok {
-			return out
-		}
-	}
 	dst = append(dst, '\\', '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -172,37 +161,4 @@ func AppendStringInString(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '\\', '"')
-}
-
-// appendPlainInString is AppendStringInString of s (eight bytes or more)
-// when every byte of s is plain (see Plain), a word at a time; false when
-// one is not.
-func appendPlainInString(dst []byte, s string) ([]byte, bool) {
-	n := len(dst)
-	dst = slices.Grow(dst, len(s)+4)
-	out := dst[n : n+len(s)+4]
-	body := out[2 : 2+len(s)]
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		t := s[i : i+8] // one bounds check for the word
-		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-		if notPlain(w) != 0 {
-			return dst[:n], false
-		}
-		binary.LittleEndian.PutUint64(body[i:], w)
-	}
-	if i < len(s) {
-		i = len(s) - 8
-		t := s[i : i+8]
-		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-		if notPlain(w) != 0 {
-			return dst[:n], false
-		}
-		binary.LittleEndian.PutUint64(body[i:], w)
-	}
-	out[0], out[1] = '\\', '"'
-	out[len(out)-2], out[len(out)-1] = '\\', '"'
-	return dst[:n+len(out)], true
 }

@@ -70,10 +70,10 @@ func FuzzAppendASCII(f *testing.F) {
 	f.Fuzz(checkASCII)
 }
 
-// TestAppendStringInStringWords holds AppendStringInString's word-at-a-time
-// copy of plain strings (eight bytes or more, the last word overlapping)
-// to the two passes it stands for: plain strings of every length from 0
-// to 40, and each with a byte that is not plain at every position.
+// TestAppendStringInStringWords holds AppendStringInString, whose scan
+// goes a word at a time, to the two passes it stands for: plain strings of
+// every length from 0 to 40, and each with a byte that is not plain at
+// every position (in a word, in the bytes after the last).
 func TestAppendStringInStringWords(t *testing.T) {
 	t.Parallel()
 	const plainText = "abcdefghijklmnopqrstuvwxyz0123456789 ,.:"
