@@ -24,12 +24,13 @@ import (
 // the shape is known by, and what its encoding writes around the URN's
 // text and the aspect's value. It is never changed once made.
 type usualShape struct {
-	// The key: the aspect's dynamic type, the aspect name (p.aspectName()),
-	// the ChangeType and ContentType members as given, and the observation
-	// time in Unix milliseconds.
+	// The key: the aspect's dynamic type, the aspect name (the AspectName
+	// member), the change type (p.changeType(), by its code in
+	// writeChanges), the ContentType member
+	// as given, and the observation time in Unix milliseconds.
 	typ         reflect.Type
 	name        string
-	ct          ChangeType
+	ct          uint8
 	contentType string
 	ms          int64
 
@@ -72,7 +73,8 @@ func shapeSlot(name string) int {
 // is read from r.shapes, or made (counted in *builds, at most
 // maxShapeBuilds) and kept there.
 func (r *REST) usualOf(p *Proposal, nowMillis int64, builds *int) (*usualShape, string) {
-	if p.Aspect == nil || p.AspectName == "" || p.KeyAspect != nil || p.SystemMetadata != nil || len(p.Headers) != 0 ||
+	ct := writeChange(p.ChangeType)
+	if ct == 0 || p.Aspect == nil || p.AspectName == "" || p.KeyAspect != nil || p.SystemMetadata != nil || len(p.Headers) != 0 ||
 		(p.EntityType != "" && p.EntityType != urn.TypeDataset) {
 		return nil, ""
 	}
@@ -83,12 +85,12 @@ func (r *REST) usualOf(p *Proposal, nowMillis int64, builds *int) (*usualShape, 
 	slot := &r.shapes[shapeSlot(p.AspectName)]
 	typ := reflect.TypeOf(p.Aspect)
 	s := slot.Load()
-	if s == nil || s.typ != typ || s.name != p.AspectName || s.ct != p.ChangeType || s.contentType != p.ContentType || s.ms != nowMillis {
+	if s == nil || s.typ != typ || s.name != p.AspectName || s.ct != ct || !sameString(s.contentType, p.ContentType) || s.ms != nowMillis {
 		if *builds >= maxShapeBuilds {
 			return nil, ""
 		}
 		*builds++
-		s = newUsualShape(p, typ, nowMillis)
+		s = newUsualShape(p, typ, ct, nowMillis)
 		slot.Store(s)
 	}
 	if !s.usual || (s.nilable && isNil(p.Aspect)) {
@@ -98,10 +100,11 @@ func (r *REST) usualOf(p *Proposal, nowMillis int64, builds *int) (*usualShape, 
 }
 
 // newUsualShape returns the usualShape of p (its aspect not nil, its
-// AspectName set), whose aspect is of type typ, at nowMillis. Its pieces
+// AspectName set), whose aspect is of type typ and change type
+// writeChanges[ct], at nowMillis. Its pieces
 // are written by the functions appendProposalOf writes them with.
-func newUsualShape(p *Proposal, typ reflect.Type, nowMillis int64) *usualShape {
-	s := &usualShape{typ: typ, name: p.AspectName, ct: p.ChangeType, contentType: p.ContentType, ms: nowMillis}
+func newUsualShape(p *Proposal, typ reflect.Type, ct uint8, nowMillis int64) *usualShape {
+	s := &usualShape{typ: typ, name: p.AspectName, ct: ct, contentType: p.ContentType, ms: nowMillis}
 	switch typ.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
 		s.nilable = true
@@ -110,7 +113,7 @@ func newUsualShape(p *Proposal, typ reflect.Type, nowMillis int64) *usualShape {
 		}
 	}
 	f := findShape(p, "")
-	if !f.own || f.name != s.name || !f.ct.valid() || f.ct == Delete {
+	if !f.own || f.name != s.name || f.ct != writeChanges[ct] {
 		return s
 	}
 	s.usual, s.unsafe = true, !replaySafe(f.ct, nil)
@@ -125,6 +128,35 @@ func newUsualShape(p *Proposal, typ reflect.Type, nowMillis int64) *usualShape {
 	s.tail = append(tail, '}', ',')
 	return s
 }
+
+// writeChanges are the change types plainWriteOf passes (all but
+// Delete), by their code in usualShape's key (see writeChange); 0 is
+// none.
+var writeChanges = [...]ChangeType{1: Upsert, 2: Patch, 3: Create, 4: CreateEntity, 5: Update, 6: Restate}
+
+// writeChange returns the code in writeChanges of p.changeType() for a
+// proposal whose ChangeType member is ct, 0 when that is Delete or not a
+// change type: a number, so that usualOf compares it without a call.
+func writeChange(ct ChangeType) uint8 {
+	switch ct {
+	case "", Upsert:
+		return 1
+	case Patch:
+		return 2
+	case Create:
+		return 3
+	case CreateEntity:
+		return 4
+	case Update:
+		return 5
+	case Restate:
+		return 6
+	}
+	return 0
+}
+
+// sameString is a == b, without a call for two empty strings.
+func sameString(a, b string) bool { return len(a) == len(b) && (len(a) == 0 || a == b) }
 
 // appendUsual appends the encoding of p, a usual proposal of shape s whose
 // URN's text is text, and the comma after it, to dst. It reports false
