@@ -2,6 +2,7 @@ package emitter
 
 import (
 	"reflect"
+	"slices"
 
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/internal/hooks"
@@ -158,12 +159,17 @@ func writeChange(ct ChangeType) uint8 {
 // sameString is a == b, without a call for two empty strings.
 func sameString(a, b string) bool { return len(a) == len(b) && (len(a) == 0 || a == b) }
 
+// plainDatasetHeadArray is plainDatasetHead.
+var plainDatasetHeadArray = [len(plainDatasetHead)]byte([]byte(plainDatasetHead))
+
 // appendUsual appends the encoding of p, a usual proposal of shape s whose
 // URN's text is text, and the comma after it, to dst. It reports false
 // when p's aspect fails to encode, or encodes to what is not a JSON object
 // or array: the general path then finds the error.
 func (s *usualShape) appendUsual(dst []byte, p *Proposal, text string) ([]byte, bool) {
-	dst = append(dst, plainDatasetHead...)
+	n := len(dst)
+	dst = slices.Grow(dst, len(plainDatasetHead))[:n+len(plainDatasetHead)]
+	*(*[len(plainDatasetHead)]byte)(dst[n:]) = plainDatasetHeadArray // moved inline, without a call
 	dst = append(dst, text...)
 	dst = append(dst, s.mid...)
 	start := len(dst)
