@@ -118,15 +118,18 @@ func newUsualShape(p *Proposal, typ reflect.Type, ct uint8, nowMillis int64) *us
 		return s
 	}
 	s.usual, s.unsafe = true, !replaySafe(f.ct, nil)
-	mid := append(make([]byte, 0, 64), '"')
-	mid = appendChangeType(mid, f.ct)
-	mid = append(mid, `,"aspectName":"`...)
-	mid = append(mid, f.name...)
-	s.mid = append(mid, `","aspect":{"value":`...)
-	tail := appendContentType(make([]byte, 0, 256), p.contentType())
-	tail = append(tail, `,"systemMetadata":`...)
-	tail = defaultSystemMetadata(tail, nowMillis)
-	s.tail = append(tail, '}', ',')
+	// mid and tail share one array.
+	b := append(make([]byte, 0, 320+len(f.name)), '"')
+	b = appendChangeType(b, f.ct)
+	b = append(b, `,"aspectName":"`...)
+	b = append(b, f.name...)
+	b = append(b, `","aspect":{"value":`...)
+	n := len(b)
+	b = appendContentType(b, p.contentType())
+	b = append(b, `,"systemMetadata":`...)
+	b = defaultSystemMetadata(b, nowMillis)
+	b = append(b, '}', ',')
+	s.mid, s.tail = b[:n:n], b[n:]
 	return s
 }
 
