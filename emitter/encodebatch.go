@@ -406,10 +406,10 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 	}
 	defer func() { *buf = arena }()
 	sm := r.defaultSM(now) // the system metadata of the proposals that have none
-	builds := 0
+	var shapes shapeFinder
 	for i := range ps {
 		p := &ps[i]
-		if s, text := r.usualOf(p, now, &builds); s != nil {
+		if s, text := r.usualOf(p, now, &shapes); s != nil {
 			// The usual proposal, written from its shape's pieces (see
 			// usualShape). One whose aspect fails, or that is too large,
 			// takes the general path, which says why.

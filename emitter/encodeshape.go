@@ -69,11 +69,21 @@ func shapeSlot(name string) int {
 	return (len(name) + int(name[0]) + 3*int(name[len(name)-1])) % shapeSlots
 }
 
+// shapeFinder is what usualOf keeps between the proposals of one
+// encodePart call.
+type shapeFinder struct {
+	// last is the shape usualOf found last: the next proposal's, mostly,
+	// found without its slot.
+	last *usualShape
+	// builds counts the shapes made (see maxShapeBuilds).
+	builds int
+}
+
 // usualOf returns the usualShape of p, a proposal at nowMillis, and the
 // text of its URN, when p is a usual proposal; nil otherwise. The shape
-// is read from r.shapes, or made (counted in *builds, at most
+// is f.last, or read from r.shapes, or made (counted in f.builds, at most
 // maxShapeBuilds) and kept there.
-func (r *REST) usualOf(p *Proposal, nowMillis int64, builds *int) (*usualShape, string) {
+func (r *REST) usualOf(p *Proposal, nowMillis int64, f *shapeFinder) (*usualShape, string) {
 	ct := writeChange(p.ChangeType)
 	if ct == 0 || p.Aspect == nil || p.AspectName == "" || p.KeyAspect != nil || p.SystemMetadata != nil || len(p.Headers) != 0 ||
 		(p.EntityType != "" && p.EntityType != urn.TypeDataset) {
@@ -83,21 +93,32 @@ func (r *REST) usualOf(p *Proposal, nowMillis int64, builds *int) (*usualShape, 
 	if !ok || !plain {
 		return nil, ""
 	}
-	slot := &r.shapes[shapeSlot(p.AspectName)]
 	typ := reflect.TypeOf(p.Aspect)
-	s := slot.Load()
-	if s == nil || s.typ != typ || s.name != p.AspectName || s.ct != ct || !sameString(s.contentType, p.ContentType) || s.ms != nowMillis {
-		if *builds >= maxShapeBuilds {
-			return nil, ""
+	s := f.last
+	if s == nil || !s.fits(typ, p, ct, nowMillis) {
+		slot := &r.shapes[shapeSlot(p.AspectName)]
+		s = slot.Load()
+		if s == nil || !s.fits(typ, p, ct, nowMillis) {
+			if f.builds >= maxShapeBuilds {
+				return nil, ""
+			}
+			f.builds++
+			s = newUsualShape(p, typ, ct, nowMillis)
+			slot.Store(s)
 		}
-		*builds++
-		s = newUsualShape(p, typ, ct, nowMillis)
-		slot.Store(s)
+		f.last = s
 	}
 	if !s.usual || (s.nilable && isNil(p.Aspect)) {
 		return nil, ""
 	}
 	return s, text
+}
+
+// fits reports whether s is the shape of p, whose aspect is of type typ
+// and change type writeChanges[ct], at nowMillis: whether its key is
+// theirs.
+func (s *usualShape) fits(typ reflect.Type, p *Proposal, ct uint8, nowMillis int64) bool {
+	return s.typ == typ && s.name == p.AspectName && s.ct == ct && sameString(s.contentType, p.ContentType) && s.ms == nowMillis
 }
 
 // newUsualShape returns the usualShape of p (its aspect not nil, its
