@@ -47,7 +47,7 @@ func newShapeFields(t testing.TB) *shapeFields {
 		names:   []string{"datasetProperties", "", "status", "upstreamLineage", `we"ird`, slotMate("datasetProperties"), slotMate("status")},
 		values: []aspects.Aspect{
 			aspects.DatasetProperties{Description: aspects.Ptr("d\"ésc")},
-			aspects.DatasetProperties{Name: aspects.Ptr("plain name"), Tags: []string{"a"}},
+			aspects.DatasetProperties{Name: aspects.Ptr("plain name"), CustomProperties: map[string]string{"k": "v"}},
 			&aspects.DatasetProperties{Description: aspects.Ptr("pointer")},
 			nilProps, nil, aspects.Status{Removed: true},
 			aspects.UpstreamLineage{FineGrainedLineages: []aspects.FineGrainedLineage{{ConfidenceScore: &nan}}},
