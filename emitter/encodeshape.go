@@ -27,8 +27,8 @@ import (
 type usualShape struct {
 	// The key: the aspect's dynamic type, the aspect name (the AspectName
 	// member), the change type (p.changeType(), by its code in
-	// writeChanges), the ContentType member
-	// as given, and the observation time in Unix milliseconds.
+	// writeChanges), the ContentType member as given, and the
+	// observation time in Unix milliseconds.
 	typ         reflect.Type
 	name        string
 	ct          uint8
