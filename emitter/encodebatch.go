@@ -289,6 +289,19 @@ func (r *REST) encodeInto(ps []Proposal, arena *encodeArena, kept bool) ([]encod
 
 // encodeOn is encodeInto on k goroutines (1 <= k <= len(ps)).
 func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]encoded, []Result) {
+	return r.encodeOnWith(par.In, k, ps, arena, kept)
+}
+
+// encodeOnWith is encodeOn, its k ranges run by run (par.In, or a test's
+// order of them).
+//
+// With a head (and not kept), a range that starts once the ranges before
+// it are all written in the first buffer is written there too, after them,
+// instead of in a buffer of its own: the caller that runs its ranges alone
+// (the split's helper not there yet, as is usual on a loaded machine)
+// leaves every encoding in place, and joinParts moves only the ranges
+// written elsewhere. The first buffer is sized for all of ps.
+func (r *REST) encodeOnWith(run func(k, n int, fn func(c, lo, hi int)), k int, ps []Proposal, arena *encodeArena, kept bool) ([]encoded, []Result) {
 	now := r.nowMillis(time.Now())
 	var items []encoded
 	var results []Result
@@ -303,15 +316,32 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 	for j := range bufs {
 		bufs[j] = arena.get()
 	}
-	arena.startFirst(bufs[0], len(ps)/k+1)
-	par.In(k, len(ps), func(j, lo, hi int) {
-		r.encodePart(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, bufs[j])
+	inPlace := arena.head != nil && !kept
+	// tip is the number of ranges written, in order, in bufs[0]: range j
+	// finds it j only once range j-1 is written there, and then only
+	// range j does.
+	var tip atomic.Int32
+	if inPlace {
+		arena.startFirst(bufs[0], len(ps))
+	} else {
+		arena.startFirst(bufs[0], len(ps)/k+1)
+	}
+	run(k, len(ps), func(j, lo, hi int) {
+		buf := bufs[j]
+		first := inPlace && j > 0 && tip.Load() == int32(j)
+		if first {
+			buf = bufs[0]
+		}
+		r.encodePart(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, buf)
+		if j == 0 || first {
+			tip.Store(int32(j + 1))
+		}
 	})
 	for j, b := range bufs {
 		parts[j] = *b
 	}
-	if arena.head != nil && !kept {
-		joinParts(bufs[0], parts, arena.room)
+	if inPlace {
+		joinParts(bufs[0], parts, int(tip.Load()), arena.room)
 	}
 	if kept {
 		size := 0
@@ -335,27 +365,31 @@ func (r *REST) encodeOn(k int, ps []Proposal, arena *encodeArena, kept bool) ([]
 	return items, results
 }
 
-// joinParts appends the encodings of parts[1:] (the buffers of the other
-// goroutines) to *first, whose content is parts[0], with room bytes of
-// capacity left after them, and sets each part to its place there: from
-// its start to the end of *first's capacity, which its encodings are
-// sliced with (see joined). The copy is the body's size at most, a
-// memmove, small beside encoding it.
-func joinParts(first *[]byte, parts [][]byte, room int) {
-	size := room
-	for _, p := range parts {
+// joinParts appends the encodings of parts[t:] (the buffers of ranges
+// written elsewhere) to *first, whose content holds those of the ranges
+// before t, with room bytes of capacity left after them, and sets each
+// part to its place there: from its start (that of *first for the ranges
+// before t, whose offsets are in *first) to the end of *first's capacity,
+// which its encodings are sliced with (see joined). The copy is the size
+// of the ranges written elsewhere, a memmove, small beside encoding them.
+func joinParts(first *[]byte, parts [][]byte, t, room int) {
+	size := len(*first) + room
+	for _, p := range parts[t:] {
 		size += len(p)
 	}
 	all := slices.Grow(*first, size-len(*first))
-	for _, p := range parts[1:] {
+	starts := len(all)
+	for _, p := range parts[t:] {
 		all = append(all, p...)
 	}
 	*first = all
 	all = all[:cap(all)]
-	start := 0
-	for j, p := range parts {
-		parts[j] = all[start:]
-		start += len(p)
+	for j := range t {
+		parts[j] = all
+	}
+	for j, p := range parts[t:] {
+		parts[t+j] = all[starts:]
+		starts += len(p)
 	}
 }
 
@@ -372,8 +406,22 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 	}
 	defer func() { *buf = arena }()
 	sm := r.defaultSM(now) // the system metadata of the proposals that have none
+	var shapes shapeFinder
 	for i := range ps {
 		p := &ps[i]
+		if s, text := r.usualOf(p, now, &shapes); s != nil {
+			// The usual proposal, written from its shape's pieces (see
+			// usualShape). One whose aspect fails, or that is too large,
+			// takes the general path, which says why.
+			start := len(arena)
+			if out, ok := s.appendUsual(arena, p, text); ok && len(out)-1-start+single <= r.maxBytes {
+				arena = out
+				items[i].unsafe = s.unsafe
+				results[i] = Result{Index: base + i, URN: text, Aspect: s.name}
+				offsets[i] = [2]int{start, len(arena) - 1}
+				continue
+			}
+		}
 		text, plain, ds := hooks.DatasetText(p.URN)
 		f := findShape(p, "")
 		ct, name := f.ct, f.name

@@ -67,6 +67,9 @@ type REST struct {
 	// sm is the system metadata text of the last millisecond proposals
 	// were encoded in (see defaultSM).
 	sm atomic.Pointer[smText]
+	// shapes are the usualShapes of the proposals encoded last, by the
+	// slot of their aspect name (see usualOf).
+	shapes [shapeSlots]atomic.Pointer[usualShape]
 }
 
 // Fixed parts of the request bodies.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/catalogkit/datahub-go/internal/par"
 )
 
 // checkWholeBody encodes ps on k goroutines twice, without a head (the
@@ -16,6 +18,13 @@ import (
 // some of them is not whole, and is the same in both.
 func checkWholeBody(t *testing.T, r *REST, ps []Proposal, k int) {
 	t.Helper()
+	checkWholeBodyWith(t, r, ps, k, par.In)
+}
+
+// checkWholeBodyWith is checkWholeBody, the ranges of the split after a
+// head run by run.
+func checkWholeBodyWith(t *testing.T, r *REST, ps []Proposal, k int, run func(k, n int, fn func(c, lo, hi int))) {
+	t.Helper()
 	var plain, headed encodeArena
 	defer plain.release()
 	defer headed.release()
@@ -25,7 +34,7 @@ func checkWholeBody(t *testing.T, r *REST, ps []Proposal, k int) {
 	if k == 1 {
 		got, _ = r.encodeSeq(ps, &headed)
 	} else {
-		got, _ = r.encodeOn(k, ps, &headed, false)
+		got, _ = r.encodeOnWith(run, k, ps, &headed, false)
 	}
 	var idx []int
 	for i := range got {
@@ -149,5 +158,84 @@ func TestScratchReuse(t *testing.T) {
 				t.Fatalf("take(%d) after putScratch: item %d %+v, result %+v, offsets %v, want zero", n, i, items[i], results[i], offsets[i])
 			}
 		}
+	}
+}
+
+// inOrder returns a runner of a split's ranges (as par.In runs them) that
+// runs them one after the other on the calling goroutine, in the order
+// given: each finds the ones before it in that order done.
+func inOrder(order []int) func(k, n int, fn func(c, lo, hi int)) {
+	return func(k, n int, fn func(c, lo, hi int)) {
+		for _, c := range order {
+			fn(c, c*n/k, (c+1)*n/k)
+		}
+	}
+}
+
+// permutations returns every order of 0..k-1.
+func permutations(k int) [][]int {
+	if k == 0 {
+		return [][]int{{}}
+	}
+	var out [][]int
+	for _, p := range permutations(k - 1) {
+		for at := range k {
+			q := append(append(append([]int(nil), p[:at]...), k-1), p[at:]...)
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// TestWholeBodyInPlace holds encodeOnWith's ranges written in the first
+// buffer, after the ranges before them (when those are done first), to
+// the body in parts: every order in which a split's ranges may start and
+// end, so that some, all or only the first are written in place, and the
+// others moved after them.
+func TestWholeBodyInPlace(t *testing.T) {
+	t.Parallel()
+	r := wholeREST(t)
+	for _, n := range []int{4, 10, 101} {
+		ps := mixedBatch(t, n)
+		for _, k := range []int{2, 3, 4} {
+			for _, order := range permutations(k) {
+				t.Run(fmt.Sprintf("%d/%v", n, order), func(t *testing.T) { checkWholeBodyWith(t, r, ps, k, inOrder(order)) })
+			}
+		}
+		for _, order := range [][]int{{0, 1, 2, 3, 4, 5, 6}, {6, 5, 4, 3, 2, 1, 0}, {0, 1, 3, 2, 4, 6, 5}, {1, 0, 2, 3, 4, 5, 6}} {
+			if n >= len(order) {
+				t.Run(fmt.Sprintf("%d/%v", n, order), func(t *testing.T) { checkWholeBodyWith(t, r, ps, len(order), inOrder(order)) })
+			}
+		}
+	}
+}
+
+// TestEncodeInPlace checks that a split whose ranges run in order leaves
+// every encoding in the first buffer, where it was written: the other
+// buffers are never written.
+func TestEncodeInPlace(t *testing.T) {
+	t.Parallel()
+	r := wholeREST(t)
+	ps := mixedBatch(t, 101)
+	for _, k := range []int{2, 3, 7} {
+		order := make([]int, k)
+		for i := range order {
+			order[i] = i
+		}
+		var headed encodeArena
+		headed.head, headed.room = batchPrefixBytes, len(r.batchTail)
+		items, _ := r.encodeOnWith(inOrder(order), k, ps, &headed, false)
+		for j, b := range headed.more {
+			if len(*b) != 0 {
+				t.Errorf("k=%d: buffer %d holds %d bytes, want none", k, j+1, len(*b))
+			}
+		}
+		first := (*headed.first)[:cap(*headed.first)]
+		for i, it := range items {
+			if len(it.enc) > 0 && &it.enc[:cap(it.enc)][cap(it.enc)-1] != &first[len(first)-1] {
+				t.Errorf("k=%d: encoding %d not in the first buffer", k, i)
+			}
+		}
+		headed.release()
 	}
 }

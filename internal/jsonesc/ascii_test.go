@@ -69,3 +69,21 @@ func FuzzAppendASCII(f *testing.F) {
 	}
 	f.Fuzz(checkASCII)
 }
+
+// TestAppendStringInStringWords holds AppendStringInString, whose scan
+// goes a word at a time, to the two passes it stands for: plain strings of
+// every length from 0 to 40, and each with a byte that is not plain at
+// every position (in a word, in the bytes after the last).
+func TestAppendStringInStringWords(t *testing.T) {
+	t.Parallel()
+	const plainText = "abcdefghijklmnopqrstuvwxyz0123456789 ,.:"
+	for n := range len(plainText) + 1 {
+		s := plainText[:n]
+		checkASCII(t, s)
+		for pos := range n {
+			for _, odd := range []string{`"`, `\`, "\n", "\x1f", "\x7f", "é", "\xff", "\u2028"} {
+				checkASCII(t, s[:pos]+odd+s[pos+1:])
+			}
+		}
+	}
+}

@@ -53,8 +53,9 @@ func PlainBytes(w uint64) int { return bits.TrailingZeros64(notPlain(w)) / 8 }
 // borrow), never below, so the lowest mark is the first byte that is not
 // plain.
 func notPlain(w uint64) uint64 {
-	less := (w - spaces) &^ w // bytes below the space
-	return (w | less | zero(w^quotes) | zero(w^slashs)) & highs
+	// (w - spaces) marks the bytes below the space (where w's own high
+	// bit is clear), w the bytes from 0x80.
+	return ((w - spaces) | w | zero(w^quotes) | zero(w^slashs)) & highs
 }
 
 // zero marks (in its high bit) each zero byte of v, and maybe bytes above
