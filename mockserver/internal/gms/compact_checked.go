@@ -46,14 +46,35 @@ func aspectPassesHashed(info pdl.AspectInfo, raw []byte, schema bool, a *valueAr
 // record as its entity type holds it (held, from pdl.HeldRecord), that
 // also makes checkValue's UTF-8 check: true means raw is valid UTF-8 too.
 func aspectPassesHeld(info pdl.AspectInfo, held pdl.Held, raw []byte, a *valueArena) ([]byte, uint64, bool) {
-	c, h, ascii, ok := held.ConformsCompactHash(raw, arenaMemory{a})
+	c, h, _, ok := aspectPassesHeldMarks(info, held, raw, a)
+	return c, h, ok
+}
+
+// aspectPassesHeldMarks is aspectPassesHeld that also returns the marks
+// the walk noted in raw (in a's memory, until its next check; a nil
+// arena notes none), when held is marked, the compaction is raw itself,
+// the hash is not 0 and the walk noted no more marks than it keeps; else
+// nil.
+func aspectPassesHeldMarks(info pdl.AspectInfo, held pdl.Held, raw []byte, a *valueArena) ([]byte, uint64, []pdl.Mark, bool) {
+	var c []byte
+	var h uint64
+	var ascii, ok bool
+	var marks []pdl.Mark
+	if a != nil {
+		c, h, ascii, ok = held.ConformsCompactHashMarks(raw, arenaMemory{a}, &a.marks)
+		if ok && h != 0 && len(c) == len(raw) {
+			marks, _ = a.marks.Kept()
+		}
+	} else {
+		c, h, ascii, ok = held.ConformsCompactHash(raw, arenaMemory{a})
+	}
 	if !ok || !ascii && !utf8.Valid(raw) {
-		return nil, 0, false
+		return nil, 0, nil, false
 	}
 	if info.Timeseries && !timestampOK(raw) {
-		return nil, 0, false
+		return nil, 0, nil, false
 	}
-	return c, h, true
+	return c, h, marks, true
 }
 
 // timestampOK reports whether the valid JSON object raw has a
