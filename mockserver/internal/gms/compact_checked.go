@@ -52,9 +52,9 @@ func aspectPassesHeld(info pdl.AspectInfo, held pdl.Held, raw []byte, a *valueAr
 
 // aspectPassesHeldMarks is aspectPassesHeld that also returns the marks
 // the walk noted in raw (in a's memory, until its next check; a nil
-// arena notes none), when held is marked, the compaction is raw itself,
-// the hash is not 0 and the walk noted no more marks than it keeps; else
-// nil.
+// arena notes none), when there are any (held is marked: see
+// pdl.Held.Marking), the compaction is raw itself, the hash is not 0 and
+// the walk noted no more marks than it keeps; else nil.
 func aspectPassesHeldMarks(info pdl.AspectInfo, held pdl.Held, raw []byte, a *valueArena) ([]byte, uint64, []pdl.Mark, bool) {
 	var c []byte
 	var h uint64
@@ -62,8 +62,8 @@ func aspectPassesHeldMarks(info pdl.AspectInfo, held pdl.Held, raw []byte, a *va
 	var marks []pdl.Mark
 	if a != nil {
 		c, h, ascii, ok = held.ConformsCompactHashMarks(raw, arenaMemory{a}, &a.marks)
-		if ok && h != 0 && len(c) == len(raw) {
-			marks, _ = a.marks.Kept()
+		if ok && h != 0 && len(c) == len(raw) && a.marks.N > 0 {
+			marks, _ = a.marks.Kept() // nil when not all were kept
 		}
 	} else {
 		c, h, ascii, ok = held.ConformsCompactHash(raw, arenaMemory{a})
