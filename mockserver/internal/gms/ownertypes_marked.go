@@ -1,6 +1,7 @@
 package gms
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"sync"
@@ -53,8 +54,8 @@ var (
 // of hash h (not 0), so that every owner has an owner and a type (the
 // schema requires them, null is refused) and the marks' hashes are exact.
 // fast is false when an owner's owner, type or typeUrn is not plain text
-// or there are more than fastOwners owners: then the caller reads the
-// value as ownerTypesFast does.
+// (a type written with an escape) or there are more than fastOwners
+// owners: then the caller reads the value as ownerTypesFast does.
 func ownerTypesMarked(value []byte, h uint64, marks []pdl.Mark, values *valueArena) (out json.RawMessage, oh uint64, changed, fast bool) {
 	var (
 		keyBuf              [fastKeyBytes]byte
@@ -78,8 +79,11 @@ func ownerTypesMarked(value []byte, h uint64, marks []pdl.Mark, values *valueAre
 		case markTypeURN:
 			typeURN = value[m.Start+1 : m.End-1 : m.End-1]
 		case markOwnerEnd:
-			if nowners == fastOwners || owner == nil || !plainTextWords(owner) ||
-				!plainTextWords(typ) || typeURN != nil && !plainTextWords(typeURN) {
+			// A type the check accepted is a symbol of OwnershipType, all
+			// plain text (TestOwnershipTypeSymbolsPlain), unless written
+			// with an escape.
+			if nowners == fastOwners || owner == nil || typ == nil || !plainTextWords(owner) ||
+				bytes.IndexByte(typ, '\\') >= 0 || typeURN != nil && !plainTextWords(typeURN) {
 				return nil, 0, false, false
 			}
 			owners[nowners], hashes[nowners] = owner, ownerHash

@@ -177,3 +177,28 @@ func TestOwnershipMarked(t *testing.T) {
 		t.Error("two copies for one record")
 	}
 }
+
+// TestOwnershipTypeSymbolsPlain: the symbols of an owner's type are plain
+// text, so that ownerTypesMarked need only look for an escape in a type the
+// check accepted.
+func TestOwnershipTypeSymbolsPlain(t *testing.T) {
+	r, ok := pdl.Record("com.linkedin.common.Owner")
+	if !ok {
+		t.Fatal("no Owner record")
+	}
+	for _, f := range r.Fields {
+		if f.Name != "type" {
+			continue
+		}
+		if f.Type.Kind != pdl.KindEnum || len(f.Type.Symbols) == 0 {
+			t.Fatalf("Owner.type is %v, not an enum", f.Type.Kind)
+		}
+		for _, s := range f.Type.Symbols {
+			if !plainText([]byte(s)) {
+				t.Errorf("symbol %q is not plain text", s)
+			}
+		}
+		return
+	}
+	t.Fatal("Owner has no type")
+}
