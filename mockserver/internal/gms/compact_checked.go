@@ -20,7 +20,7 @@ func aspectPassesCompact(info pdl.AspectInfo, raw []byte, schema bool, a *valueA
 
 // aspectPassesHashed is aspectPassesCompact that also returns raw's
 // jsonx.Hash when the schema check computed it on its way (0: unknown).
-// Its schema check makes no URN checks (see aspectPassesHeld).
+// Its schema check makes no URN checks (see aspectPassesHeldMarks).
 func aspectPassesHashed(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, uint64, bool) {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return nil, 0, false
@@ -42,19 +42,13 @@ func aspectPassesHashed(info pdl.AspectInfo, raw []byte, schema bool, a *valueAr
 	return c, h, true
 }
 
-// aspectPassesHeld is aspectPassesHashed for a value checked against its
-// record as its entity type holds it (held, from pdl.HeldRecord), that
-// also makes checkValue's UTF-8 check: true means raw is valid UTF-8 too.
-func aspectPassesHeld(info pdl.AspectInfo, held pdl.Held, raw []byte, a *valueArena) ([]byte, uint64, bool) {
-	c, h, _, ok := aspectPassesHeldMarks(info, held, raw, a)
-	return c, h, ok
-}
-
-// aspectPassesHeldMarks is aspectPassesHeld that also returns the marks
-// the walk noted in raw (in a's memory, until its next check; a nil
-// arena notes none), when there are any (held is marked: see
-// pdl.Held.Marking), the compaction is raw itself, the hash is not 0 and
-// the walk noted no more marks than it keeps; else nil.
+// aspectPassesHeldMarks is aspectPassesHashed for a value checked against
+// its record as its entity type holds it (held, from pdl.HeldRecord), that
+// also makes checkValue's UTF-8 check (true means raw is valid UTF-8 too),
+// and returns the marks the walk noted in raw (in a's memory, until its
+// next check; a nil arena notes none) when there are any (held is marked:
+// see pdl.Held.Marking), the compaction is raw itself, the hash is not 0
+// and the walk noted no more marks than it keeps; else nil.
 func aspectPassesHeldMarks(info pdl.AspectInfo, held pdl.Held, raw []byte, a *valueArena) ([]byte, uint64, []pdl.Mark, bool) {
 	var c []byte
 	var h uint64
