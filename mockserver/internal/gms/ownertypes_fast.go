@@ -305,11 +305,11 @@ var (
 // the value of hash h (not 0) with its ownerTypes member, of text types
 // when it had one (had; typesHash its pdl.Hash, 0: worked out from types),
 // set to the map of the groups gs (sorted, their keys and owners plain
-// text), from the sum of the members' hashes. keys
-// are the value's keys when all (the keys' hashes must differ from the
-// new member's); 0 when the hash cannot be worked out so (two keys of the
-// map, or the new key and another, of one hash, and whatever hashes to
-// 0): the caller hashes the value.
+// text), from the sum of the members' hashes. keys are the value's keys
+// when all (the keys' hashes must differ from the new member's); 0 when
+// the hash cannot be worked out so (two keys of the map, or the new key
+// and another, of one hash, and whatever hashes to 0): the caller hashes
+// the value.
 func fastTypesHash(h uint64, types []byte, had bool, typesHash uint64, gs []fastGroup, keys [][]byte, all bool) uint64 {
 	sum := pdl.HashObjectSum(h)
 	if had {
