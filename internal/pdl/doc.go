@@ -13,7 +13,9 @@
 //     way GMS's Rest.li data layer does and report the first problem as a [*ValidationError]
 //     (allocation-free on valid input; the schema graph is compiled once, on first use), and
 //     [ValidateIn] (with [ConformsIn], [ConformsCompactHashIn] and [HeldRecord], whose [Held]
-//     is the record as an entity type holds it, found once), which adds DataHub's checks
+//     is the record as an entity type holds it, found once; [Held.Marking] makes a copy whose
+//     walk notes the places of chosen fields in [Marks], for a reader that would otherwise read
+//     the value again), which adds DataHub's checks
 //     of the URN-typed values of an entity's aspect ([Type.URN], [LookupURNTyperef]; the rule
 //     for one value is the one [SetURNCheck] installs; the entity types a @Relationship lets
 //     it have).

@@ -107,11 +107,15 @@ type cRecord struct {
 	// keyHashClash reports two fields whose names have one keyHash, which
 	// Hash takes for a repeated key.
 	keyHashClash bool
+	// mark is the ID of the mark a walk notes for the record (0: none;
+	// see Held.Marking).
+	mark uint8
 }
 
 type cField struct {
 	name     string
-	required bool // neither optional nor defaulted
+	required bool  // neither optional nor defaulted
+	mark     uint8 // the ID of the mark a walk notes for the value (0: none; see Held.Marking)
 	typ      *cType
 	keyHash  uint64 // the name's hash as Hash hashes an object key
 	lit      keyLit // the name as a key's literal

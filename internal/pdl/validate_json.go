@@ -206,6 +206,9 @@ type jsonParser struct {
 	// high is the bytes of the string literals scanStr scanned, ORed
 	// (escapes aside): without swarHigh bits they were all ASCII.
 	high uint64
+	// marks, when set, collects the marks of a marked record's walk (see
+	// Held.Marking).
+	marks *Marks
 }
 
 // ws moves past white space.

@@ -51,10 +51,15 @@ func conformsRoot(rec *cRecord, data []byte, c *compactor, hashing, urns bool) (
 // it conforms, is all ASCII (else it may or may not be valid UTF-8: the
 // walk takes a string's bytes as encoding/json does, invalid ones too).
 func conformsRootASCII(rec *cRecord, data []byte, c *compactor, hashing, urns bool) (uint64, bool, bool) {
+	p := jsonParser{data: data, compact: c, hashing: hashing, urns: urns}
+	return p.conformsRootParsed(rec)
+}
+
+// conformsRootParsed is conformsRootASCII with the parser p set up.
+func (p *jsonParser) conformsRootParsed(rec *cRecord) (uint64, bool, bool) {
 	if rec == nil {
 		return 0, false, false
 	}
-	p := jsonParser{data: data, compact: c, hashing: hashing, urns: urns}
 	p.ws()
 	h, ok := p.conformsRecord(rec, 1)
 	if !ok {
@@ -81,12 +86,16 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 	if p.hashing && (depth > MaxHashDepth || r.keyHashClash) {
 		p.unhashed = true
 	}
+	start := p.pos
 	p.pos++
 	var seen, sum uint64
 	required := 0
 	p.ws()
 	if p.at('}') {
 		p.pos++
+		if r.mark != 0 {
+			p.mark(r.mark, start, mix(hashObject))
+		}
 		return mix(hashObject), r.required == 0
 	}
 	next := 0 // the field expected next (see keyLit)
@@ -117,9 +126,13 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 		}
 		next = i + 1
 		f := &r.fields[i]
+		vstart := p.pos
 		v, ok := p.conformsValue(f.typ, depth)
 		if !ok {
 			return 0, false
+		}
+		if f.mark != 0 {
+			p.mark(f.mark, vstart, v)
 		}
 		if seen&(1<<i) == 0 {
 			seen |= 1 << i
@@ -145,6 +158,9 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 			continue
 		} else if j < len(d) && d[j] == '}' {
 			p.pos = j + 1
+			if r.mark != 0 {
+				p.mark(r.mark, start, mix(hashObject^sum))
+			}
 			return mix(hashObject ^ sum), required == r.required
 		}
 		more, ok := p.sep('}')
@@ -152,6 +168,9 @@ func (p *jsonParser) conformsRecord(r *cRecord, depth int) (uint64, bool) {
 			return 0, false
 		}
 		if !more {
+			if r.mark != 0 {
+				p.mark(r.mark, start, mix(hashObject^sum))
+			}
 			return mix(hashObject ^ sum), required == r.required
 		}
 	}

@@ -20,7 +20,7 @@ func aspectPassesCompact(info pdl.AspectInfo, raw []byte, schema bool, a *valueA
 
 // aspectPassesHashed is aspectPassesCompact that also returns raw's
 // jsonx.Hash when the schema check computed it on its way (0: unknown).
-// Its schema check makes no URN checks (see aspectPassesHeld).
+// Its schema check makes no URN checks (see aspectPassesHeldMarks).
 func aspectPassesHashed(info pdl.AspectInfo, raw []byte, schema bool, a *valueArena) ([]byte, uint64, bool) {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return nil, 0, false
@@ -42,18 +42,33 @@ func aspectPassesHashed(info pdl.AspectInfo, raw []byte, schema bool, a *valueAr
 	return c, h, true
 }
 
-// aspectPassesHeld is aspectPassesHashed for a value checked against its
-// record as its entity type holds it (held, from pdl.HeldRecord), that
-// also makes checkValue's UTF-8 check: true means raw is valid UTF-8 too.
-func aspectPassesHeld(info pdl.AspectInfo, held pdl.Held, raw []byte, a *valueArena) ([]byte, uint64, bool) {
-	c, h, ascii, ok := held.ConformsCompactHash(raw, arenaMemory{a})
+// aspectPassesHeldMarks is aspectPassesHashed for a value checked against
+// its record as its entity type holds it (held, from pdl.HeldRecord), that
+// also makes checkValue's UTF-8 check (true means raw is valid UTF-8 too),
+// and returns the marks the walk noted in raw (in a's memory, until its
+// next check; a nil arena notes none) when there are any (held is marked:
+// see pdl.Held.Marking), the compaction is raw itself, the hash is not 0
+// and the walk noted no more marks than it keeps; else nil.
+func aspectPassesHeldMarks(info pdl.AspectInfo, held pdl.Held, raw []byte, a *valueArena) ([]byte, uint64, []pdl.Mark, bool) {
+	var c []byte
+	var h uint64
+	var ascii, ok bool
+	var marks []pdl.Mark
+	if a != nil {
+		c, h, ascii, ok = held.ConformsCompactHashMarks(raw, arenaMemory{a}, &a.marks)
+		if ok && h != 0 && len(c) == len(raw) && a.marks.N > 0 {
+			marks, _ = a.marks.Kept() // nil when not all were kept
+		}
+	} else {
+		c, h, ascii, ok = held.ConformsCompactHash(raw, arenaMemory{a})
+	}
 	if !ok || !ascii && !utf8.Valid(raw) {
-		return nil, 0, false
+		return nil, 0, nil, false
 	}
 	if info.Timeseries && !timestampOK(raw) {
-		return nil, 0, false
+		return nil, 0, nil, false
 	}
-	return c, h, true
+	return c, h, marks, true
 }
 
 // timestampOK reports whether the valid JSON object raw has a

@@ -26,7 +26,7 @@ import (
 // Only aspects that can hold a float or double, and ownership, are read;
 // every other value is returned as it is without being looked at.
 func mutate(info pdl.AspectInfo, value json.RawMessage) (json.RawMessage, bool) {
-	v, _, changed := mutateHashed(info, hasFloats(info.RecordName), value, 0, nil)
+	v, _, changed := mutateHashed(info, hasFloats(info.RecordName), value, 0, nil, nil)
 	return v, changed
 }
 
@@ -34,19 +34,20 @@ func mutate(info pdl.AspectInfo, value json.RawMessage) (json.RawMessage, bool) 
 // (hasFloats) and value's jsonx.Hash h (0: unknown), that also returns the
 // jsonx.Hash of a changed value when it knows it without scanning the
 // value again (0: unknown). A changed value may take its memory from
-// values (nil: allocated).
-func mutateHashed(info pdl.AspectInfo, floats bool, value json.RawMessage, h uint64, values *valueArena) (json.RawMessage, uint64, bool) {
+// values (nil: allocated). marks are those of the schema check that gave
+// value and h (nil: none), for the ownerTypes hook (ownerTypesMarked).
+func mutateHashed(info pdl.AspectInfo, floats bool, value json.RawMessage, h uint64, values *valueArena, marks []pdl.Mark) (json.RawMessage, uint64, bool) {
 	changed := false
 	if floats {
 		if v, ok := javaDoubles(info.RecordName, value); ok {
-			value, changed, h = v, true, 0
+			value, changed, h, marks = v, true, 0, nil
 		}
 	}
 	if info.Name == "ownership" {
 		if changed {
 			h = 0
 		}
-		if v, vh, ok := ownerTypesHashed(value, h, values); ok {
+		if v, vh, ok := ownerTypesHashedMarks(value, h, values, marks); ok {
 			return v, vh, true
 		}
 	}

@@ -458,7 +458,8 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 		var repeated bool
 		if value, valueHash, repeated = values.repeatedValue(p.Aspect, entity.Name, info.Name, schema); !repeated {
 			var err *Error
-			if value, valueHash, err = checkHeld(info, af.held, entity.Name, p.Aspect, schema, values); err != nil {
+			var marks []pdl.Mark // the check's marks of value (see ownerTypesMarked)
+			if value, valueHash, marks, err = checkHeldMarks(info, af.held, entity.Name, p.Aspect, schema, values); err != nil {
 				if p.AspectLiteral == nil {
 					return err
 				}
@@ -468,8 +469,9 @@ func prepare(p *Proposal, pt *patch.Patcher, lax map[string]bool, update UpdateF
 				if value, valueHash, err = checkHeld(info, af.held, entity.Name, p.Aspect, schema, values); err != nil {
 					return err
 				}
+				marks = nil
 			}
-			if m, h, changed := mutateHashed(info, af.floats, value, valueHash, values); changed { // GMS's serialisation and mutation hooks (hooks.go)
+			if m, h, changed := mutateHashed(info, af.floats, value, valueHash, values, marks); changed { // GMS's serialisation and mutation hooks (hooks.go)
 				if h == 0 {
 					h = jsonx.Hash(m)
 				}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/catalogkit/datahub-go/internal/jsonx"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
 // decodeUseNumber decodes one JSON value with numbers kept as json.Number.
@@ -64,6 +65,9 @@ type valueArena struct {
 	// gives back for the next (see arenaSpent).
 	full  [maxFullBlocks]*[arenaBlock]byte
 	nfull int
+	// marks are the marks of the arena's last schema check (see
+	// checkHeldMarks).
+	marks pdl.Marks
 }
 
 // arenaBlock is the most memory a valueArena allocates at once (a longer

@@ -47,6 +47,9 @@ var allowedAspects = sync.OnceValue(func() map[string]map[string]aspectFacts {
 		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
 			if info, ok := pdl.LookupAspect(a); ok && e.Allows(a) {
 				held, _ := pdl.HeldRecord(name, info.RecordName)
+				if a == "ownership" && held.Valid() {
+					held = ownershipMarked(held) // for the ownerTypes hook
+				}
 				m[a] = aspectFacts{info: info, validated: validated(info), floats: hasFloats(info.RecordName), held: held}
 			}
 		}

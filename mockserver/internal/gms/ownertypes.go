@@ -28,6 +28,13 @@ func ownerTypes(value json.RawMessage) (json.RawMessage, bool) {
 // that also returns the jsonx.Hash of a changed value (0 when unchanged).
 // A kept answer is copied to memory from values (nil: allocated).
 func ownerTypesHashed(value json.RawMessage, h uint64, values *valueArena) (json.RawMessage, uint64, bool) {
+	return ownerTypesHashedMarks(value, h, values, nil)
+}
+
+// ownerTypesHashedMarks is ownerTypesHashed given the marks of the schema
+// check that gave value and h (nil: none; see ownerTypesMarked), which
+// spare it its own reading of the value.
+func ownerTypesHashedMarks(value json.RawMessage, h uint64, values *valueArena, marks []pdl.Mark) (json.RawMessage, uint64, bool) {
 	// The answer depends on the value alone, and the same ownership value
 	// comes back write after write (the same owners on many entities):
 	// answers are kept by value, one a slot by the value's hash, so that a
@@ -54,7 +61,10 @@ func ownerTypesHashed(value json.RawMessage, h uint64, values *valueArena) (json
 	var out json.RawMessage
 	var oh uint64
 	changed, fast := false, false
-	if h != 0 {
+	if h != 0 && marks != nil {
+		out, oh, changed, fast = ownerTypesMarked(value, h, marks, values)
+	}
+	if h != 0 && !fast {
 		out, oh, changed, fast = ownerTypesFast(value, h, values)
 	}
 	if !fast {

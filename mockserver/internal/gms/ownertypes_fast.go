@@ -35,6 +35,18 @@ type fastGroup struct {
 	list *[fastOwners][]byte
 	idx  [fastOwners]uint8
 	n    int
+	// hashes, when set, are the pdl.HashString of the owners of list, as
+	// the schema check worked them out (ownerTypesMarked); else they are
+	// hashed where needed.
+	hashes *[fastOwners]uint64
+}
+
+// ownerHash returns the pdl.HashString of g's owner k.
+func (g *fastGroup) ownerHash(k int) uint64 {
+	if g.hashes != nil {
+		return g.hashes[g.idx[k]]
+	}
+	return pdl.HashString(g.owner(k))
 }
 
 // owner returns g's owner k.
@@ -117,32 +129,16 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 					}
 					owners[nowners] = owner
 					nowners++
-					// The type key, dots written %2E, after the keys before it.
+					// The type key, after the keys before it.
 					start := len(keys)
-					switch {
-					case typeURN != nil:
-						keys, ok = appendTypeKey(keys, typeURN, false)
-					case typ != nil:
-						keys, ok = appendKeyText(keys, ownerSystemType)
-						if ok {
-							keys, ok = appendTypeKey(keys, typ, true)
-						}
-					default:
-						keys, ok = appendKeyText(keys, ownerNoneType)
-					}
-					if !ok {
+					if keys, ok = appendOwnerKey(keys, typ, typeURN); !ok {
 						return nil, 0, false, false
 					}
 					key := keys[start:len(keys):len(keys)]
-					g := -1
-					for k := range ngroups {
-						if bytes.Equal(groups[k].key, key) {
-							g = k
-							keys = keys[:start] // the same key as the group's
-							break
-						}
-					}
-					if g < 0 {
+					g := findGroup(groups[:ngroups], key)
+					if g >= 0 {
+						keys = keys[:start] // the same key as the group's
+					} else {
 						g = ngroups
 						groups[g].key, groups[g].list = key, &owners
 						ngroups++
@@ -196,11 +192,49 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 	if !hasOwner {
 		return value, 0, false, true
 	}
+	return fastAnswer(value, h, groups[:ngroups], typesAt, typesEnd, 0, topKeys[:min(ntop, len(topKeys))], ntop <= len(topKeys), values)
+}
+
+// appendOwnerKey appends to the key buffer keys the type key of an owner
+// of type typ and typeUrn typeURN (nil: absent), dots written %2E; false
+// when keys has no room.
+func appendOwnerKey(keys, typ, typeURN []byte) ([]byte, bool) {
+	switch {
+	case typeURN != nil:
+		return appendTypeKey(keys, typeURN, false)
+	case typ != nil:
+		keys, ok := appendKeyText(keys, ownerSystemType)
+		if !ok {
+			return keys, false
+		}
+		return appendTypeKey(keys, typ, true)
+	}
+	return appendKeyText(keys, ownerNoneType)
+}
+
+// findGroup returns the index of the group of gs whose key is key, -1 when
+// there is none.
+func findGroup(gs []fastGroup, key []byte) int {
+	for k := range gs {
+		if bytes.Equal(gs[k].key, key) {
+			return k
+		}
+	}
+	return -1
+}
+
+// fastAnswer is ownerTypesFast's answer for value (of jsonx.Hash h, not 0)
+// whose owners are in the groups gs: typesAt and typesEnd are the place of
+// the value's ownerTypes (-1: none), typesHash its pdl.Hash (0: worked out
+// here when needed), keys the value's keys for fastTypesHash (all: every
+// one).
+func fastAnswer(value []byte, h uint64, gs []fastGroup, typesAt, typesEnd int, typesHash uint64, keys [][]byte, all bool, values *valueArena) (out json.RawMessage, oh uint64, changed, fast bool) {
+	n := len(value)
 	var types []byte
 	if typesAt >= 0 {
 		types = value[typesAt:typesEnd]
 	}
-	same, ok := fastSameTypes(types, groups[:ngroups])
+	same, ok := fastSameTypes(types, gs)
 	if !ok {
 		return nil, 0, false, false
 	}
@@ -208,7 +242,6 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 		return value, 0, false, true
 	}
 	// Sorted by key, as ownerTypesOf sorts them.
-	gs := groups[:ngroups]
 	for i := 1; i < len(gs); i++ {
 		for k := i; k > 0 && bytes.Compare(gs[k-1].key, gs[k].key) > 0; k-- {
 			gs[k-1], gs[k] = gs[k], gs[k-1]
@@ -254,7 +287,7 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 	} else {
 		b = append(b, '}')
 	}
-	return b, fastTypesHash(h, types, typesAt >= 0, gs, topKeys[:min(ntop, len(topKeys))], ntop <= len(topKeys)), true, true
+	return b, fastTypesHash(h, types, typesAt >= 0, typesHash, gs, keys, all), true, true
 }
 
 // fastTopKeys is the most keys of an ownership value ownerTypesFast keeps
@@ -270,17 +303,22 @@ var (
 
 // fastTypesHash returns the jsonx.Hash of ownerTypesFast's changed value:
 // the value of hash h (not 0) with its ownerTypes member, of text types
-// when it had one (had), set to the map of the groups gs (sorted, their
-// keys and owners plain text), from the sum of the members' hashes. keys
-// are the value's keys when all (the keys' hashes must differ from the
-// new member's); 0 when the hash cannot be worked out so (two keys of the
-// map, or the new key and another, of one hash, and whatever hashes to
-// 0): the caller hashes the value.
-func fastTypesHash(h uint64, types []byte, had bool, gs []fastGroup, keys [][]byte, all bool) uint64 {
+// when it had one (had; typesHash its pdl.Hash, 0: worked out from types),
+// set to the map of the groups gs (sorted, their keys and owners plain
+// text), from the sum of the members' hashes. keys are the value's keys
+// when all (the keys' hashes must differ from the new member's); 0 when
+// the hash cannot be worked out so (two keys of the map, or the new key
+// and another, of one hash, and whatever hashes to 0): the caller hashes
+// the value.
+func fastTypesHash(h uint64, types []byte, had bool, typesHash uint64, gs []fastGroup, keys [][]byte, all bool) uint64 {
 	sum := pdl.HashObjectSum(h)
 	if had {
-		old := emptyObjectHash // the common ownerTypes of a new value
-		if string(types) != "{}" {
+		old := typesHash
+		switch {
+		case old != 0:
+		case string(types) == "{}":
+			old = emptyObjectHash // the common ownerTypes of a new value
+		default:
 			old = pdl.Hash(types)
 		}
 		if old == 0 {
@@ -310,7 +348,7 @@ func fastTypesHash(h uint64, types []byte, had bool, gs []fastGroup, keys [][]by
 		groupKeys[i] = kh
 		list := pdl.HashEmptyArray()
 		for k := range g.n {
-			list = pdl.HashElement(list, pdl.HashString(g.owner(k)))
+			list = pdl.HashElement(list, g.ownerHash(k))
 		}
 		mapSum += pdl.HashMember(kh, list)
 	}

@@ -239,46 +239,55 @@ func checkValue(info pdl.AspectInfo, entityType string, raw json.RawMessage, sch
 // settles the UTF-8 check too when the value is all ASCII, and a value it
 // accepted lately is not walked again (see checkedSeen).
 func checkHeld(info pdl.AspectInfo, held pdl.Held, entityType string, raw json.RawMessage, schema bool, a *valueArena) (json.RawMessage, uint64, *Error) {
+	c, h, _, err := checkHeldMarks(info, held, entityType, raw, schema, a)
+	return c, h, err
+}
+
+// checkHeldMarks is checkHeld that also returns the marks its quick pass
+// noted in raw when held is marked (pdl.Held.Marking), the compaction is
+// raw itself and its hash is not 0, all of them kept; else nil. They are
+// kept in a (nil: none are noted) until its next check.
+func checkHeldMarks(info pdl.AspectInfo, held pdl.Held, entityType string, raw json.RawMessage, schema bool, a *valueArena) (json.RawMessage, uint64, []pdl.Mark, *Error) {
 	if schema && held.Valid() {
 		sh := checkedHash(raw)
 		if c, h, ok := seenChecked(info, held, raw, sh, a); ok {
-			return c, h, nil
+			return c, h, nil, nil
 		}
-		if c, h, ok := aspectPassesHeld(info, held, raw, a); ok {
+		if c, h, marks, ok := aspectPassesHeldMarks(info, held, raw, a); ok {
 			keepChecked(info, held, raw, sh, c, h)
-			return c, h, nil
+			return c, h, marks, nil
 		}
 	} else if !schema && utf8.Valid(raw) {
 		if c, h, ok := aspectPassesHashed(info, raw, false, a); ok {
-			return c, h, nil
+			return c, h, nil, nil
 		}
 	}
 	if !utf8.Valid(raw) {
-		return nil, 0, errorf(BadArgument, MsgValueNotUTF8)
+		return nil, 0, nil, errorf(BadArgument, MsgValueNotUTF8)
 	}
 	v, err := decodeUseNumber(raw)
 	if err != nil {
 		if TooDeep(err) {
-			return nil, 0, errorf(BadArgument, MsgAspectTooDeep, info.Name, entityType, MaxJSONDepth)
+			return nil, 0, nil, errorf(BadArgument, MsgAspectTooDeep, info.Name, entityType, MaxJSONDepth)
 		}
-		return nil, 0, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, JSONErrorText(err))
+		return nil, 0, nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, JSONErrorText(err))
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return nil, 0, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
+		return nil, 0, nil, errorf(BadArgument, MsgAspectNotJSON, info.Name, entityType, "found "+jsonKind(v))
 	}
 	if schema {
 		if err := pdl.ValidateIn(entityType, info.RecordName, v); err != nil {
-			return nil, 0, recordInvalid(info, entityType, err)
+			return nil, 0, nil, recordInvalid(info, entityType, err)
 		}
 	}
 	if info.Timeseries {
 		n, ok := obj["timestampMillis"].(json.Number)
 		if _, err := strconv.ParseInt(string(n), 10, 64); !ok || err != nil {
-			return nil, 0, errorf(Invalid, MsgTimestampMissing, info.Name)
+			return nil, 0, nil, errorf(Invalid, MsgTimestampMissing, info.Name)
 		}
 	}
-	return jsonx.CompactShared(raw), 0, nil // it decoded
+	return jsonx.CompactShared(raw), 0, nil, nil // it decoded
 }
 
 // recordInvalid is GMS's answer to an aspect of entityType that its PDL
