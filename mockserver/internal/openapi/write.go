@@ -237,8 +237,18 @@ var errUnchecked = &openAPIError{status: http.StatusBadRequest, err: "unchecked 
 // core's check is); a request refused with a value that is not JSON is
 // then decoded again by the general path alone, which answers it as
 // before: the values' check never changes an answer.
+//
+// The body is text (see readV3Body), its bytes not checked yet: every
+// byte that is not valid UTF-8 becomes U+FFFD before it is decoded. A
+// list route's body that quickItems takes is checked by quickItems, item
+// by item in its chunks (each one's share on a core, not in a serial pass
+// before them), and is valid; any other body is checked whole first.
 func (s *Handler) writeBatch(w http.ResponseWriter, r *http.Request, rt Request, wq v3Write, body []byte, quick bool) {
 	wq.unchecked = false // until quickItems takes a list
+	quickList := quick && !wq.patch && rt.Path.Shape != ShapeGeneric
+	if !quickList {
+		body = validText(body)
+	}
 	type group struct {
 		name   string
 		echoes []proposalEcho
@@ -268,6 +278,10 @@ func (s *Handler) writeBatch(w http.ResponseWriter, r *http.Request, rt Request,
 				groups = append(groups, group{name: name, from: from, echoes: all[from:]})
 				wq.unchecked = true
 				return nil
+			}
+			if quickList { // the list is the body, not checked yet
+				body = validText(body)
+				list = body
 			}
 		}
 		items, e := decodeItems(o, list)

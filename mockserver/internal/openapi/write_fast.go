@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/pdl"
@@ -22,7 +23,8 @@ import (
 // other list, valid or not, which the general path then decodes (and
 // answers): ps and echoes are then as they came. The lists it takes give
 // the general path's proposals and echoes, or have a value that is not
-// JSON, which the general path refuses (FuzzQuickItems).
+// JSON, which the general path refuses (FuzzQuickItems). A list it takes
+// is valid UTF-8 (see quickState.item).
 func quickItems(list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	return quickItemsIn(par.Count(len(list)/quickItemBytes, par.MinChunk), list, ps, echoes)
 }
@@ -211,9 +213,13 @@ type quickState struct {
 	valueLen int
 }
 
-// item reads one element of the list into proposals and echoes.
+// item reads one element of the list into proposals and echoes. It
+// fails on an element whose text is not valid UTF-8: the list's other
+// bytes are the scanner's tokens between elements, which are ASCII, so
+// that a list quickItems takes is valid text (see writeBatch).
 func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	sc := q.sc
+	start := sc.Pos()
 	empty, ok := sc.Enter('{')
 	if !ok || empty {
 		return false
@@ -242,7 +248,7 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 			return false
 		}
 		if !more {
-			return true
+			return utf8.Valid(q.d[start:sc.Pos()])
 		}
 		name, ok := q.aspectKey(t)
 		if !ok {
