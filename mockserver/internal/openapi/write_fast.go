@@ -59,7 +59,7 @@ func quickItemsIn(k int, list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho
 		return sc.Done()
 	}
 	sc.Seek(first)
-	q := quickState{sc: sc, d: list}
+	q := quickState{sc: sc, d: list, from: -1}
 	for more := true; more; {
 		if !q.item(ps, echoes) {
 			return false
@@ -68,7 +68,7 @@ func quickItemsIn(k int, list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho
 			return false
 		}
 	}
-	return sc.Done()
+	return q.checkRest() && sc.Done()
 }
 
 // quickItemBytes is the size of an item's text that quickItems counts on
@@ -105,9 +105,12 @@ func quickChunks(sc *pdl.Scanner, list []byte, first, k, size int, ps *[]gms.Pro
 			pt.ps, pt.echoes = slices.Grow(pt.ps, m), slices.Grow(pt.echoes, m)
 		}
 		parts[c] = pt
-		q := quickState{sc: s, d: list}
-		return func() bool { return q.item(&pt.ps, &pt.echoes) }
+		pt.q = quickState{sc: s, d: list, from: -1}
+		return func() bool { return pt.q.item(&pt.ps, &pt.echoes) }
 	})
+	for _, pt := range parts[:n] { // the text of each chunk's last items
+		ok = ok && pt.q.checkRest()
+	}
 	if !ok {
 		if parts[0] != nil { // what chunk 0 read into the call's memory
 			clear(parts[0].ps[len(*ps):])
@@ -122,10 +125,11 @@ func quickChunks(sc *pdl.Scanner, list []byte, first, k, size int, ps *[]gms.Pro
 	return true
 }
 
-// chunkPart is what a chunk of quickChunks after the first reads.
+// chunkPart is what a chunk of quickChunks reads, and its quickState.
 type chunkPart struct {
 	ps     []gms.Proposal
 	echoes []proposalEcho
+	q      quickState
 }
 
 // chunkParts are the chunkParts of quickChunks, kept for the next list.
@@ -142,7 +146,7 @@ func (pt *chunkPart) put() {
 	}
 	clear(pt.ps)
 	clear(pt.echoes)
-	pt.ps, pt.echoes = pt.ps[:0], pt.echoes[:0]
+	pt.ps, pt.echoes, pt.q = pt.ps[:0], pt.echoes[:0], quickState{}
 	chunkParts.Put(pt)
 }
 
@@ -211,15 +215,39 @@ type quickState struct {
 	// valueLen is the length of the last value's text: valueEndBySM's
 	// guess for the next.
 	valueLen int
+	// from is the offset of the first item read whose text is not yet
+	// checked as UTF-8 (-1: none), end the offset after the last item
+	// read: the items' text is checked in spans of utf8Span bytes at
+	// least, the rest by checkRest.
+	from, end int
 }
 
-// item reads one element of the list into proposals and echoes. It
-// fails on an element whose text is not valid UTF-8: the list's other
-// bytes are the scanner's tokens between elements, which are ASCII, so
-// that a list quickItems takes is valid text (see writeBatch).
+// utf8Span is the length of text past which quickState.item checks the
+// items read since the last check as UTF-8: utf8.Valid goes 32 bytes at a
+// time, then byte by byte, so that a check of each item alone would pay
+// the bytes after its last 32-byte run one by one.
+const utf8Span = 1 << 10
+
+// checkRest checks the text of the items read since the last check as
+// UTF-8 (see item), and reports whether it is valid.
+func (q *quickState) checkRest() bool {
+	ok := q.from < 0 || utf8.Valid(q.d[q.from:q.end])
+	q.from = -1
+	return ok
+}
+
+// item reads one element of the list into proposals and echoes. The
+// elements' text is checked as UTF-8, once utf8Span bytes of it are read
+// since the last check (from the first unchecked element to this one,
+// with the tokens between them) and by checkRest after the last: item
+// fails when the text checked is not valid. The list's other bytes are
+// the scanner's tokens between elements, which are ASCII: a list
+// quickItems takes is valid text (see writeBatch).
 func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	sc := q.sc
-	start := sc.Pos()
+	if q.from < 0 {
+		q.from = sc.Pos()
+	}
 	empty, ok := sc.Enter('{')
 	if !ok || empty {
 		return false
@@ -248,7 +276,10 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 			return false
 		}
 		if !more {
-			return utf8.Valid(q.d[start:sc.Pos()])
+			if q.end = sc.Pos(); q.end-q.from >= utf8Span {
+				return q.checkRest()
+			}
+			return true
 		}
 		name, ok := q.aspectKey(t)
 		if !ok {
