@@ -49,6 +49,19 @@ type proposalEcho struct {
 	// plainURN reports that urn is its JSON string's text without the
 	// quotes (see plainJSONString), as the decode found it.
 	plainURN bool
+	// urnHash is urn's gms.URNHash, which the decode made (in quickItems'
+	// chunks, once for CheckTarget and the answer), or 0 (see
+	// echoURNHash).
+	urnHash uint64
+}
+
+// echoURNHash returns ec's URN's gms.URNHash: the one the decode found,
+// else made here (a hash of 0 is made again, as the same 0).
+func echoURNHash(ec *proposalEcho) uint64 {
+	if ec.urnHash != 0 {
+		return ec.urnHash
+	}
+	return gms.URNHash(ec.urn)
 }
 
 // itemProposals turns the items of a batch body into proposals: UPSERT for
@@ -63,6 +76,7 @@ func itemProposals(items []v3Item, targets []gms.Target, wq v3Write, ps *[]gms.P
 				return e
 			}
 		}
+		h := gms.URNHash(it.urn) // for the answer, as quickItems finds it
 		e := eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
 			p := gms.Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
 				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
@@ -77,7 +91,8 @@ func itemProposals(items []v3Item, targets []gms.Target, wq v3Write, ps *[]gms.P
 				return v3Errorf(http.StatusBadRequest, msgV3NotObject, name)
 			}
 			*ps = append(*ps, p)
-			*echoes = append(*echoes, proposalEcho{urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata})
+			*echoes = append(*echoes, proposalEcho{urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata,
+				urnHash: h})
 			return nil
 		})
 		if e != nil {

@@ -225,8 +225,10 @@ type quickState struct {
 // utf8Span is the length of text past which quickState.item checks the
 // items read since the last check as UTF-8: utf8.Valid goes 32 bytes at a
 // time, then byte by byte, so that a check of each item alone would pay
-// the bytes after its last 32-byte run one by one.
-const utf8Span = 1 << 10
+// the bytes after its last 32-byte run one by one (about 200 instructions
+// a call). The text of a chunk's items after its last span is checked by
+// checkRest after the chunks, outside them: up to utf8Span bytes a chunk.
+const utf8Span = 4 << 10
 
 // checkRest checks the text of the items read since the last check as
 // UTF-8 (see item), and reports whether it is valid.
@@ -265,7 +267,8 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	if !ok {
 		return false
 	}
-	t, e := v3URN(urn)
+	h := gms.URNHash(urn) // the answer's too (proposalEcho.urnHash)
+	t, e := v3URNHashed(urn, h)
 	if e != nil {
 		return false
 	}
@@ -296,7 +299,8 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 			return false
 		}
 		*ps = append(*ps, p)
-		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata, plainURN: plain})
+		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata, plainURN: plain,
+			urnHash: h})
 	}
 }
 
