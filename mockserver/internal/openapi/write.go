@@ -231,7 +231,8 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	}
 	// The body is read into memory kept for the next request: the
 	// proposals' values get their own before the core sees them
-	// (wire.DetachBody); the echoes, read by the answer, keep the body's.
+	// (quickItems copies them in its chunks, wire.DetachBody any other); the
+	// echoes, read by the answer, keep the body's.
 	buf := batchBodies.Get()
 	defer batchBodies.Put(buf, s.hooks.PoisonBodies)
 	body, ok := readBatchBody(buf, w, r)

@@ -86,3 +86,42 @@ func TestBatchInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestQuickItemsOwnMemory: the values and systemMetadata quickItems
+// decodes (in one piece and in chunks) have memory of their own, not the
+// list's (which is the pooled body's), and hold the general path's text
+// once the list is overwritten.
+func TestQuickItemsOwnMemory(t *testing.T) {
+	t.Parallel()
+	s := newQuickHandler(t)
+	lists := [][]byte{chunkList(chunkItems[0], 150)}
+	for _, item := range chunkItems {
+		lists = append(lists, chunkList(item, 40))
+	}
+	for _, list := range lists {
+		want, _, e := generalItems(s, list)
+		if e != nil {
+			t.Fatal(e.err)
+		}
+		for _, k := range []int{1, 2, 3} {
+			body := bytes.Clone(list)
+			var ps []gms.Proposal
+			var echoes []proposalEcho
+			if !quickItemsIn(k, body, &ps, &echoes) {
+				t.Fatalf("not taken in %d chunks: %.100s", k, list)
+			}
+			for i := range body {
+				body[i] = 'x'
+			}
+			if len(ps) != len(want) {
+				t.Fatalf("%d chunks: %d proposals, want %d", k, len(ps), len(want))
+			}
+			for i := range ps {
+				if string(ps[i].Aspect) != string(want[i].Aspect) || string(ps[i].SystemMetadata) != string(want[i].SystemMetadata) {
+					t.Fatalf("%d chunks, proposal %d after the list was overwritten: %s %s, want %s %s", k, i,
+						ps[i].Aspect, ps[i].SystemMetadata, want[i].Aspect, want[i].SystemMetadata)
+				}
+			}
+		}
+	}
+}

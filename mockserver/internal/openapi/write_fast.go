@@ -9,6 +9,7 @@ import (
 	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // quickItems is what decodeItems, checkItemAspects and itemProposals make
@@ -59,7 +60,7 @@ func quickItemsIn(k int, list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho
 		return sc.Done()
 	}
 	sc.Seek(first)
-	q := quickState{sc: sc, d: list, from: -1}
+	q := quickState{sc: sc, d: list, from: -1, arenaSize: arenaSize(len(list) - first)}
 	for more := true; more; {
 		if !q.item(ps, echoes) {
 			return false
@@ -105,7 +106,7 @@ func quickChunks(sc *pdl.Scanner, list []byte, first, k, size int, ps *[]gms.Pro
 			pt.ps, pt.echoes = slices.Grow(pt.ps, m), slices.Grow(pt.echoes, m)
 		}
 		parts[c] = pt
-		pt.q = quickState{sc: s, d: list, from: -1}
+		pt.q = quickState{sc: s, d: list, from: -1, arenaSize: arenaSize((len(list) - first) / k)}
 		return func() bool { return pt.q.item(&pt.ps, &pt.echoes) }
 	})
 	for _, pt := range parts[:n] { // the text of each chunk's last items
@@ -220,6 +221,29 @@ type quickState struct {
 	// read: the items' text is checked in spans of utf8Span bytes at
 	// least, the rest by checkRest.
 	from, end int
+	// arena is the memory the values and systemMetadata are copied into
+	// (see own), in blocks of arenaSize bytes.
+	arena     []byte
+	arenaSize int
+}
+
+// arenaSize is the size of the blocks of a quickState's arena for text
+// bytes of a list (a chunk's share): a quarter of it, as the Rest.li quick
+// decode sizes its memo's chunks, within 1 KiB and wire.MaxValueChunk.
+func arenaSize(text int) int { return min(max(text/4, 1<<10), wire.MaxValueChunk) }
+
+// own returns a copy of v in q's arena: the proposals' values and
+// systemMetadata get memory of their own in the chunk that reads them,
+// not by wire.DetachBody after the chunks (which leaves a value that is
+// not in the body as it is), so that the pooled body can serve the next
+// request (see Write).
+func (q *quickState) own(v []byte) []byte {
+	if cap(q.arena)-len(q.arena) < len(v) {
+		q.arena = make([]byte, 0, max(len(v), q.arenaSize))
+	}
+	start := len(q.arena)
+	q.arena = append(q.arena, v...)
+	return q.arena[start:len(q.arena):len(q.arena)]
 }
 
 // utf8Span is the length of text past which quickState.item checks the
@@ -407,16 +431,18 @@ func (q *quickState) part(p *gms.Proposal) bool {
 			if end < 0 {
 				return false
 			}
-			p.Aspect, q.valueLen = q.d[start:end], end-start
+			p.Aspect, q.valueLen = q.own(q.d[start:end]), end-start
 			sc.Seek(end)
 		case partSystemMetadata:
 			// A batch's systemMetadata most often repeats the one before.
 			if q.sm != nil && sc.SkipText(q.sm) {
 				p.SystemMetadata = q.sm
 			} else {
-				if p.SystemMetadata, ok = sc.Value(4); !ok {
+				sm, ok := sc.Value(4)
+				if !ok {
 					return false
 				}
+				p.SystemMetadata = q.own(sm)
 				q.sm = p.SystemMetadata
 			}
 		case partHeaders:
