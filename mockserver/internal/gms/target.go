@@ -26,7 +26,20 @@ type Target struct {
 // Ingest does, so that neither checks it again while it is remembered (the
 // last 16,384 such URNs at the most).
 func CheckTarget(u string) (Target, *Error) {
-	slot := &targetMemo[maphash.String(targetSeed, u)%uint64(len(targetMemo))]
+	return CheckTargetHashed(u, URNHash(u))
+}
+
+// URNHash is the hash of a URN's text by which CheckTarget remembers it:
+// the same for the same text within the process, so that an adapter that
+// needs a hash of the URN too hashes it once ([CheckTargetHashed]).
+func URNHash(u string) uint64 { return maphash.String(targetSeed, u) }
+
+// CheckTargetHashed is CheckTarget for u whose URNHash is h. The answer
+// does not depend on h (a Target is remembered with its URN, and found
+// only for the same one): another h only finds the memory in another
+// place.
+func CheckTargetHashed(u string, h uint64) (Target, *Error) {
+	slot := &targetMemo[h%uint64(len(targetMemo))]
 	if t := slot.Load(); t != nil && t.URN == u {
 		return *t, nil
 	}

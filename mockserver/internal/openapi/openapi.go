@@ -353,7 +353,12 @@ func v3Entity(name string) (pdl.Entity, *openAPIError) {
 // (which the core's Ingest then does not make again) and returns it with
 // its entity.
 func v3URN(u string) (gms.Target, *openAPIError) {
-	t, err := gms.CheckTarget(u)
+	return v3URNHashed(u, gms.URNHash(u))
+}
+
+// v3URNHashed is v3URN for u whose gms.URNHash is h.
+func v3URNHashed(u string, h uint64) (gms.Target, *openAPIError) {
+	t, err := gms.CheckTargetHashed(u, h)
 	if err != nil {
 		return gms.Target{}, v3Errorf(http.StatusBadRequest, msgV3InvalidURN, u)
 	}

@@ -49,6 +49,19 @@ type proposalEcho struct {
 	// plainURN reports that urn is its JSON string's text without the
 	// quotes (see plainJSONString), as the decode found it.
 	plainURN bool
+	// urnHash is urn's gms.URNHash, which the decode made (in quickItems'
+	// chunks, once for CheckTarget and the answer), or 0 (see
+	// echoURNHash).
+	urnHash uint64
+}
+
+// echoURNHash returns ec's URN's gms.URNHash: the one the decode found,
+// else made here (a hash of 0 is made again, as the same 0).
+func echoURNHash(ec *proposalEcho) uint64 {
+	if ec.urnHash != 0 {
+		return ec.urnHash
+	}
+	return gms.URNHash(ec.urn)
 }
 
 // itemProposals turns the items of a batch body into proposals: UPSERT for
@@ -63,6 +76,7 @@ func itemProposals(items []v3Item, targets []gms.Target, wq v3Write, ps *[]gms.P
 				return e
 			}
 		}
+		h := gms.URNHash(it.urn) // for the answer, as quickItems finds it
 		e := eachAspect(t, it, func(name string, part aspectPart) *openAPIError {
 			p := gms.Proposal{EntityType: t.Entity.Name, EntityURN: it.urn, ChangeType: "UPSERT", AspectName: name,
 				Aspect: part.Value, ContentType: "application/json", SystemMetadata: part.SystemMetadata,
@@ -77,7 +91,8 @@ func itemProposals(items []v3Item, targets []gms.Target, wq v3Write, ps *[]gms.P
 				return v3Errorf(http.StatusBadRequest, msgV3NotObject, name)
 			}
 			*ps = append(*ps, p)
-			*echoes = append(*echoes, proposalEcho{urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata})
+			*echoes = append(*echoes, proposalEcho{urn: it.urn, aspect: name, value: part.Value, sm: part.SystemMetadata,
+				urnHash: h})
 			return nil
 		})
 		if e != nil {
@@ -216,7 +231,8 @@ func (s *Handler) Write(w http.ResponseWriter, r *http.Request, rt Request) {
 	}
 	// The body is read into memory kept for the next request: the
 	// proposals' values get their own before the core sees them
-	// (wire.DetachBody); the echoes, read by the answer, keep the body's.
+	// (quickItems copies them in its chunks, wire.DetachBody any other); the
+	// echoes, read by the answer, keep the body's.
 	buf := batchBodies.Get()
 	defer batchBodies.Put(buf, s.hooks.PoisonBodies)
 	body, ok := readBatchBody(buf, w, r)
@@ -237,8 +253,18 @@ var errUnchecked = &openAPIError{status: http.StatusBadRequest, err: "unchecked 
 // core's check is); a request refused with a value that is not JSON is
 // then decoded again by the general path alone, which answers it as
 // before: the values' check never changes an answer.
+//
+// The body is text (see readV3Body), its bytes not checked yet: every
+// byte that is not valid UTF-8 becomes U+FFFD before it is decoded. A
+// list route's body that quickItems takes is checked by quickItems, item
+// by item in its chunks (each one's share on a core, not in a serial pass
+// before them), and is valid; any other body is checked whole first.
 func (s *Handler) writeBatch(w http.ResponseWriter, r *http.Request, rt Request, wq v3Write, body []byte, quick bool) {
 	wq.unchecked = false // until quickItems takes a list
+	quickList := quick && !wq.patch && rt.Path.Shape != ShapeGeneric
+	if !quickList {
+		body = validText(body)
+	}
 	type group struct {
 		name   string
 		echoes []proposalEcho
@@ -268,6 +294,10 @@ func (s *Handler) writeBatch(w http.ResponseWriter, r *http.Request, rt Request,
 				groups = append(groups, group{name: name, from: from, echoes: all[from:]})
 				wq.unchecked = true
 				return nil
+			}
+			if quickList { // the list is the body, not checked yet
+				body = validText(body)
+				list = body
 			}
 		}
 		items, e := decodeItems(o, list)

@@ -2,7 +2,6 @@ package openapi
 
 import (
 	"bytes"
-	"hash/maphash"
 	"sync"
 	"unsafe"
 
@@ -21,16 +20,13 @@ func appendAnswer(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written, wq 
 	}
 }
 
-// urnSet is a set of URNs by their hashes: a URN whose hash is in the set
-// may be in it (equal hashes of two URNs are as unlikely as a 64-bit
-// collision), one whose hash is not is not.
+// urnSet is a set of URNs by their hashes (gms.URNHash): a URN whose hash
+// is in the set may be in it (equal hashes of two URNs are as unlikely as
+// a 64-bit collision), one whose hash is not is not.
 type urnSet struct {
 	slots []uint64 // a hash with its low bit set, 0 for none
 	mask  int
 }
-
-// urnSeed seeds urnSet's hashes.
-var urnSeed = maphash.MakeSeed()
 
 // reset empties s for up to n URNs.
 func (s *urnSet) reset(n int) {
@@ -49,7 +45,12 @@ func (s *urnSet) reset(n int) {
 
 // add adds u to s and reports whether it may have been there before.
 func (s *urnSet) add(u string) (maybeThere bool) {
-	h := maphash.String(urnSeed, u) | 1
+	return s.addHash(gms.URNHash(u))
+}
+
+// addHash is add for the URN whose gms.URNHash is h.
+func (s *urnSet) addHash(h uint64) (maybeThere bool) {
+	h |= 1
 	for i := int(h>>1) & s.mask; ; i = (i + 1) & s.mask {
 		switch s.slots[i] {
 		case 0:
@@ -102,7 +103,7 @@ func appendRuns(b *bytes.Buffer, echoes []proposalEcho, res []gms.Written) bool 
 			}
 		}
 		if !open || !sameText(ec.urn, urn) {
-			if seen.add(ec.urn) { // most likely there: echoObjects groups it
+			if seen.addHash(echoURNHash(ec)) { // most likely there: echoObjects groups it
 				return false
 			}
 			if open {

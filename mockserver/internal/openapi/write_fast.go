@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"slices"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/catalogkit/datahub-go/internal/par"
 	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/gms"
+	"github.com/catalogkit/datahub-go/mockserver/internal/wire"
 )
 
 // quickItems is what decodeItems, checkItemAspects and itemProposals make
@@ -22,7 +24,8 @@ import (
 // other list, valid or not, which the general path then decodes (and
 // answers): ps and echoes are then as they came. The lists it takes give
 // the general path's proposals and echoes, or have a value that is not
-// JSON, which the general path refuses (FuzzQuickItems).
+// JSON, which the general path refuses (FuzzQuickItems). A list it takes
+// is valid UTF-8 (see quickState.item).
 func quickItems(list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	return quickItemsIn(par.Count(len(list)/quickItemBytes, par.MinChunk), list, ps, echoes)
 }
@@ -57,7 +60,7 @@ func quickItemsIn(k int, list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho
 		return sc.Done()
 	}
 	sc.Seek(first)
-	q := quickState{sc: sc, d: list}
+	q := quickState{sc: sc, d: list, from: -1, arenaSize: arenaSize(len(list) - first)}
 	for more := true; more; {
 		if !q.item(ps, echoes) {
 			return false
@@ -66,7 +69,7 @@ func quickItemsIn(k int, list []byte, ps *[]gms.Proposal, echoes *[]proposalEcho
 			return false
 		}
 	}
-	return sc.Done()
+	return q.checkRest() && sc.Done()
 }
 
 // quickItemBytes is the size of an item's text that quickItems counts on
@@ -103,9 +106,12 @@ func quickChunks(sc *pdl.Scanner, list []byte, first, k, size int, ps *[]gms.Pro
 			pt.ps, pt.echoes = slices.Grow(pt.ps, m), slices.Grow(pt.echoes, m)
 		}
 		parts[c] = pt
-		q := quickState{sc: s, d: list}
-		return func() bool { return q.item(&pt.ps, &pt.echoes) }
+		pt.q = quickState{sc: s, d: list, from: -1, arenaSize: arenaSize((len(list) - first) / k)}
+		return func() bool { return pt.q.item(&pt.ps, &pt.echoes) }
 	})
+	for _, pt := range parts[:n] { // the text of each chunk's last items
+		ok = ok && pt.q.checkRest()
+	}
 	if !ok {
 		if parts[0] != nil { // what chunk 0 read into the call's memory
 			clear(parts[0].ps[len(*ps):])
@@ -120,10 +126,11 @@ func quickChunks(sc *pdl.Scanner, list []byte, first, k, size int, ps *[]gms.Pro
 	return true
 }
 
-// chunkPart is what a chunk of quickChunks after the first reads.
+// chunkPart is what a chunk of quickChunks reads, and its quickState.
 type chunkPart struct {
 	ps     []gms.Proposal
 	echoes []proposalEcho
+	q      quickState
 }
 
 // chunkParts are the chunkParts of quickChunks, kept for the next list.
@@ -140,7 +147,7 @@ func (pt *chunkPart) put() {
 	}
 	clear(pt.ps)
 	clear(pt.echoes)
-	pt.ps, pt.echoes = pt.ps[:0], pt.echoes[:0]
+	pt.ps, pt.echoes, pt.q = pt.ps[:0], pt.echoes[:0], quickState{}
 	chunkParts.Put(pt)
 }
 
@@ -209,11 +216,64 @@ type quickState struct {
 	// valueLen is the length of the last value's text: valueEndBySM's
 	// guess for the next.
 	valueLen int
+	// from is the offset of the first item read whose text is not yet
+	// checked as UTF-8 (-1: none), end the offset after the last item
+	// read: the items' text is checked in spans of utf8Span bytes at
+	// least, the rest by checkRest.
+	from, end int
+	// arena is the memory the values and systemMetadata are copied into
+	// (see own), in blocks of arenaSize bytes.
+	arena     []byte
+	arenaSize int
 }
 
-// item reads one element of the list into proposals and echoes.
+// arenaSize is the size of the blocks of a quickState's arena for text
+// bytes of a list (a chunk's share): a quarter of it, as the Rest.li quick
+// decode sizes its memo's chunks, within 1 KiB and wire.MaxValueChunk.
+func arenaSize(text int) int { return min(max(text/4, 1<<10), wire.MaxValueChunk) }
+
+// own returns a copy of v in q's arena: the proposals' values and
+// systemMetadata get memory of their own in the chunk that reads them,
+// not by wire.DetachBody after the chunks (which leaves a value that is
+// not in the body as it is), so that the pooled body can serve the next
+// request (see Write).
+func (q *quickState) own(v []byte) []byte {
+	if cap(q.arena)-len(q.arena) < len(v) {
+		q.arena = make([]byte, 0, max(len(v), q.arenaSize))
+	}
+	start := len(q.arena)
+	q.arena = append(q.arena, v...)
+	return q.arena[start:len(q.arena):len(q.arena)]
+}
+
+// utf8Span is the length of text past which quickState.item checks the
+// items read since the last check as UTF-8: utf8.Valid goes 32 bytes at a
+// time, then byte by byte, so that a check of each item alone would pay
+// the bytes after its last 32-byte run one by one (about 200 instructions
+// a call). The text of a chunk's items after its last span is checked by
+// checkRest after the chunks, outside them: up to utf8Span bytes a chunk.
+const utf8Span = 4 << 10
+
+// checkRest checks the text of the items read since the last check as
+// UTF-8 (see item), and reports whether it is valid.
+func (q *quickState) checkRest() bool {
+	ok := q.from < 0 || utf8.Valid(q.d[q.from:q.end])
+	q.from = -1
+	return ok
+}
+
+// item reads one element of the list into proposals and echoes. The
+// elements' text is checked as UTF-8, once utf8Span bytes of it are read
+// since the last check (from the first unchecked element to this one,
+// with the tokens between them) and by checkRest after the last: item
+// fails when the text checked is not valid. The list's other bytes are
+// the scanner's tokens between elements, which are ASCII: a list
+// quickItems takes is valid text (see writeBatch).
 func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	sc := q.sc
+	if q.from < 0 {
+		q.from = sc.Pos()
+	}
 	empty, ok := sc.Enter('{')
 	if !ok || empty {
 		return false
@@ -231,7 +291,8 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 	if !ok {
 		return false
 	}
-	t, e := v3URN(urn)
+	h := gms.URNHash(urn) // the answer's too (proposalEcho.urnHash)
+	t, e := v3URNHashed(urn, h)
 	if e != nil {
 		return false
 	}
@@ -242,6 +303,9 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 			return false
 		}
 		if !more {
+			if q.end = sc.Pos(); q.end-q.from >= utf8Span {
+				return q.checkRest()
+			}
 			return true
 		}
 		name, ok := q.aspectKey(t)
@@ -259,7 +323,8 @@ func (q *quickState) item(ps *[]gms.Proposal, echoes *[]proposalEcho) bool {
 			return false
 		}
 		*ps = append(*ps, p)
-		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata, plainURN: plain})
+		*echoes = append(*echoes, proposalEcho{urn: urn, aspect: name, value: p.Aspect, sm: p.SystemMetadata, plainURN: plain,
+			urnHash: h})
 	}
 }
 
@@ -366,16 +431,18 @@ func (q *quickState) part(p *gms.Proposal) bool {
 			if end < 0 {
 				return false
 			}
-			p.Aspect, q.valueLen = q.d[start:end], end-start
+			p.Aspect, q.valueLen = q.own(q.d[start:end]), end-start
 			sc.Seek(end)
 		case partSystemMetadata:
 			// A batch's systemMetadata most often repeats the one before.
 			if q.sm != nil && sc.SkipText(q.sm) {
 				p.SystemMetadata = q.sm
 			} else {
-				if p.SystemMetadata, ok = sc.Value(4); !ok {
+				sm, ok := sc.Value(4)
+				if !ok {
 					return false
 				}
+				p.SystemMetadata = q.own(sm)
 				q.sm = p.SystemMetadata
 			}
 		case partHeaders:
