@@ -19,7 +19,12 @@ import (
 // an encoding). The general path (appendProposalOf) writes the same bytes
 // piece by piece, deciding each again for every proposal;
 // TestEncodePartMatchesCheck and FuzzEncodePartShapes hold the two
-// together.
+// together. A shape also holds the pieces of the OpenAPI batch element
+// of its proposals, when they are UPSERTs of JSON: `{"urn":"`, the URN's
+// text, `","<name>":{"value":`, the aspect's JSON, and the system
+// metadata with the ends of the element and a comma; encodeV3Part writes
+// them instead of its general path, as TestEncodeV3PartShapes and
+// FuzzEncodeV3PartShapes check.
 
 // usualShape is what every usual proposal of one shape shares: the key
 // the shape is known by, and what its encoding writes around the URN's
@@ -52,6 +57,18 @@ type usualShape struct {
 	// tail is what follows the value: `,"contentType":"application/json"}`,
 	// the system metadata of ms, the end of the object and a comma.
 	tail []byte
+
+	// v3 reports whether the proposals of the key are usual ones of the
+	// OpenAPI encoding too: usual ones whose change type is UPSERT and
+	// content type JSON (encodeV3Part then also asks for no headers of
+	// the emit mode's). v3mid and v3tail are set only then.
+	v3 bool
+	// v3mid is what follows the URN's text in an OpenAPI batch element
+	// up to the aspect's value: `","<name>":{"value":`.
+	v3mid []byte
+	// v3tail is what follows the value there: `,"systemMetadata":`, the
+	// system metadata of ms, the ends of the element and a comma.
+	v3tail []byte
 }
 
 // shapeSlots is the number of usualShapes a REST keeps (see
@@ -139,8 +156,8 @@ func newUsualShape(p *Proposal, typ reflect.Type, ct uint8, nowMillis int64) *us
 		return s
 	}
 	s.usual, s.unsafe = true, !replaySafe(f.ct, nil)
-	// mid and tail share one array.
-	b := append(make([]byte, 0, 320+len(f.name)), '"')
+	// The pieces share one array.
+	b := append(make([]byte, 0, 480+2*len(f.name)), '"')
 	b = appendChangeType(b, f.ct)
 	b = append(b, `,"aspectName":"`...)
 	b = append(b, f.name...)
@@ -150,7 +167,21 @@ func newUsualShape(p *Proposal, typ reflect.Type, ct uint8, nowMillis int64) *us
 	b = append(b, `,"systemMetadata":`...)
 	b = defaultSystemMetadata(b, nowMillis)
 	b = append(b, '}', ',')
-	s.mid, s.tail = b[:n:n], b[n:]
+	s.mid, s.tail = b[:n:n], b[n:len(b):len(b)]
+	if f.ct != Upsert || p.contentType() != ContentTypeJSON {
+		return s
+	}
+	// The OpenAPI pieces, as encodeV3Part's general path writes them.
+	s.v3 = true
+	n = len(b)
+	b = append(b, `","`...)
+	b = append(b, f.name...)
+	b = append(b, `":{"value":`...)
+	m := len(b)
+	b = append(b, `,"systemMetadata":`...)
+	b = defaultSystemMetadata(b, nowMillis)
+	b = append(b, '}', '}', ',')
+	s.v3mid, s.v3tail = b[n:m:m], b[m:]
 	return s
 }
 
@@ -186,20 +217,37 @@ func sameString(a, b string) bool { return len(a) == len(b) && (len(a) == 0 || a
 // plainDatasetHeadArray is plainDatasetHead.
 var plainDatasetHeadArray = [len(plainDatasetHead)]byte([]byte(plainDatasetHead))
 
+// v3DatasetHead starts an OpenAPI batch element of a dataset whose URN
+// text is plain, up to that text (see appendV3DatasetHead).
+const v3DatasetHead = `{"urn":"`
+
 // appendUsual appends the encoding of p, a usual proposal of shape s whose
-// URN's text is text, and the comma after it, to dst. It reports false
-// when p's aspect fails to encode, or encodes to what is not a JSON object
-// or array: the general path then finds the error.
-func (s *usualShape) appendUsual(dst []byte, p *Proposal, text string) ([]byte, bool) {
-	n := len(dst)
-	dst = slices.Grow(dst, len(plainDatasetHead))[:n+len(plainDatasetHead)]
-	*(*[len(plainDatasetHead)]byte)(dst[n:]) = plainDatasetHeadArray // moved inline, without a call
+// URN's text is text, and the comma after it, to dst: its Rest.li
+// proposal object, or with v3 (s.v3 set) its OpenAPI batch element. It
+// reports false when p's aspect fails to encode, or encodes to what is
+// not a JSON object or array: the general path then finds the error.
+func (s *usualShape) appendUsual(dst []byte, p *Proposal, text string, v3 bool) ([]byte, bool) {
+	mid, tail := s.mid, s.tail
+	if v3 {
+		mid, tail = s.v3mid, s.v3tail
+		dst = append(dst, v3DatasetHead...)
+	} else {
+		n := len(dst)
+		dst = slices.Grow(dst, len(plainDatasetHead))[:n+len(plainDatasetHead)]
+		*(*[len(plainDatasetHead)]byte)(dst[n:]) = plainDatasetHeadArray // moved inline, without a call
+	}
 	dst = append(dst, text...)
-	dst = append(dst, s.mid...)
+	dst = append(dst, mid...)
 	start := len(dst)
-	dst, err := aspects.AppendJSONString(dst, p.Aspect)
-	if err != nil || len(dst) < start+2 || (dst[start+1] != '{' && dst[start+1] != '[') {
+	var err error
+	if v3 {
+		dst, err = aspects.AppendJSON(dst, p.Aspect)
+	} else {
+		dst, err = aspects.AppendJSONString(dst, p.Aspect)
+		start++ // the value's first byte follows the string's quote
+	}
+	if err != nil || len(dst) <= start || (dst[start] != '{' && dst[start] != '[') {
 		return nil, false
 	}
-	return append(dst, s.tail...), true
+	return append(dst, tail...), true
 }
