@@ -249,21 +249,32 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 	for i := range ps {
 		p := &ps[i]
 		res := &results[i]
-		if s, text := r.usualOfV3(p, now, &shapes, shaped); s != nil {
+		var s *usualShape
+		var text string
+		if shaped {
+			s, text = r.usualOf(p, now, &shapes)
+		}
+		if s != nil && s.v3 {
 			// The usual proposal: an UPSERT batch element written from its
 			// shape's pieces. One whose aspect fails, or that is too large,
 			// takes the general path, which says why.
 			start := len(arena)
 			if out, ok := s.appendUsual(arena, p, text, true); ok && len(out)-1-start+2 <= r.maxBytes {
 				arena = out
-				if lazyURN && directURN(p.URN) {
-					text = "" // as the general path leaves it (see v3Run.urnOf)
+				if lazyURN {
+					// As the general path leaves it (see v3Run.urnOf): a
+					// Dataset with text has a name (urn.NewDataset and
+					// urn.ParseDataset refuse an empty one), so directURN
+					// holds.
+					text = ""
 				}
 				if route.entityType != urn.TypeDataset || route.path == "" {
 					route = newV3Route(urn.TypeDataset, async)
 				}
 				*res = Result{Index: base + i, URN: text, Aspect: s.name}
-				items[i] = v3Encoded{kind: v3Batch, method: http.MethodPost, path: route.path, key: route.postKey, urn: text, aspect: s.name, unsafe: s.unsafe}
+				it := &items[i] // zero
+				it.kind, it.method, it.path, it.key = v3Batch, http.MethodPost, route.path, route.postKey
+				it.urn, it.aspect, it.unsafe = text, s.name, s.unsafe
 				offsets[i] = [2]int{start, len(arena) - 1}
 				if !sized {
 					n := len(arena) - start
@@ -413,19 +424,6 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 			items[i].enc = arena[o[0]:o[1]] // its capacity to the arena's end: see joined
 		}
 	}
-}
-
-// usualOfV3 is usualOf for encodeV3Part: the usualShape of p and its
-// URN's text when shaped and p is a usual proposal of the OpenAPI
-// encoding (see usualShape.v3); nil otherwise.
-func (r *REST) usualOfV3(p *Proposal, now int64, f *shapeFinder, shaped bool) (*usualShape, string) {
-	if !shaped {
-		return nil, ""
-	}
-	if s, text := r.usualOf(p, now, f); s != nil && s.v3 {
-		return s, text
-	}
-	return nil, ""
 }
 
 // appendV3DatasetHead appends the head of an OpenAPI batch element for u,
