@@ -85,8 +85,6 @@ func FuzzEncodeV3PartShapes(f *testing.F) {
 func TestEncodeV3PartShapes(t *testing.T) {
 	t.Parallel()
 	fields := newShapeFields(t)
-	others := [][2]byte{{0, 0}, {1, 0}, {2, 0}, {0x04, 0}, {0x08, 0}, {0x0c, 0}, {0x10, 0}, {0x14, 0}, {0x20, 0}, {0x40, 0},
-		{0, 1}, {0, 2}, {0, 4}, {0, 0x08}, {0, 0x10}, {0, 0x18}}
 	for _, mode := range []EmitMode{EmitSyncPrimary, EmitSyncWait, EmitAsync, EmitAsyncWait} {
 		r, err := NewREST("http://localhost:8080")
 		if err != nil {
@@ -102,20 +100,9 @@ func TestEncodeV3PartShapes(t *testing.T) {
 				r.maxBytes++
 			}
 		}
-		for v := range len(fields.values) {
-			for cu := range len(fields.urns) * len(fields.names) {
-				// c and e's high bits pick URN u, name n and value v.
-				c := byte(cu%len(fields.urns) | cu/len(fields.urns)<<3 | v&3<<6)
-				e := byte(v >> 2 << 5)
-				for _, o := range others {
-					for _, c2 := range []byte{0, 0x40, 0x80, c} {
-						ps := []Proposal{fields.proposal(0, 0, 0), fields.proposal(c, o[0], o[1]|e), fields.proposal(c2, 0, 0),
-							fields.proposal(c, 0, e), fields.proposal(c, o[0], o[1]|e)}
-						checkEncodeV3Call(t, r, ps, 1700000000000+int64(cu%3), cu%2 == 0, cu%4 < 2)
-					}
-				}
-			}
-		}
+		shapeCalls(fields, func(ps []Proposal, cu int) {
+			checkEncodeV3Call(t, r, ps, 1700000000000+int64(cu%3), cu%2 == 0, cu%4 < 2)
+		})
 	}
 }
 
