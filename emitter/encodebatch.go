@@ -414,7 +414,7 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 			// usualShape). One whose aspect fails, or that is too large,
 			// takes the general path, which says why.
 			start := len(arena)
-			if out, ok := s.appendUsual(arena, p, text, false); ok && len(out)-1-start+single <= r.maxBytes {
+			if out, ok := s.appendUsual(arena, p, text); ok && len(out)-1-start+single <= r.maxBytes {
 				arena = out
 				items[i].unsafe = s.unsafe
 				results[i] = Result{Index: base + i, URN: text, Aspect: s.name}

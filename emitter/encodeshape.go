@@ -222,31 +222,37 @@ var plainDatasetHeadArray = [len(plainDatasetHead)]byte([]byte(plainDatasetHead)
 const v3DatasetHead = `{"urn":"`
 
 // appendUsual appends the encoding of p, a usual proposal of shape s whose
-// URN's text is text, and the comma after it, to dst: its Rest.li
-// proposal object, or with v3 (s.v3 set) its OpenAPI batch element. It
-// reports false when p's aspect fails to encode, or encodes to what is
-// not a JSON object or array: the general path then finds the error.
-func (s *usualShape) appendUsual(dst []byte, p *Proposal, text string, v3 bool) ([]byte, bool) {
-	mid, tail := s.mid, s.tail
-	if v3 {
-		mid, tail = s.v3mid, s.v3tail
-		dst = append(dst, v3DatasetHead...)
-	} else {
-		n := len(dst)
-		dst = slices.Grow(dst, len(plainDatasetHead))[:n+len(plainDatasetHead)]
-		*(*[len(plainDatasetHead)]byte)(dst[n:]) = plainDatasetHeadArray // moved inline, without a call
-	}
+// URN's text is text, and the comma after it, to dst. It reports false
+// when p's aspect fails to encode, or encodes to what is not a JSON object
+// or array: the general path then finds the error.
+func (s *usualShape) appendUsual(dst []byte, p *Proposal, text string) ([]byte, bool) {
+	n := len(dst)
+	dst = slices.Grow(dst, len(plainDatasetHead))[:n+len(plainDatasetHead)]
+	*(*[len(plainDatasetHead)]byte)(dst[n:]) = plainDatasetHeadArray // moved inline, without a call
 	dst = append(dst, text...)
-	dst = append(dst, mid...)
+	dst = append(dst, s.mid...)
 	start := len(dst)
-	var err error
-	if v3 {
-		dst, err = aspects.AppendJSON(dst, p.Aspect)
-	} else {
-		dst, err = aspects.AppendJSONString(dst, p.Aspect)
-		start++ // the value's first byte follows the string's quote
-	}
-	if err != nil || len(dst) <= start || (dst[start] != '{' && dst[start] != '[') {
+	dst, err := aspects.AppendJSONString(dst, p.Aspect)
+	return closeUsual(dst, start+1, err, s.tail) // the value's first byte follows the string's quote
+}
+
+// appendUsualV3 is appendUsual for the OpenAPI batch element of p (s.v3
+// set).
+func (s *usualShape) appendUsualV3(dst []byte, p *Proposal, text string) ([]byte, bool) {
+	dst = append(dst, v3DatasetHead...)
+	dst = append(dst, text...)
+	dst = append(dst, s.v3mid...)
+	start := len(dst)
+	dst, err := aspects.AppendJSON(dst, p.Aspect)
+	return closeUsual(dst, start, err, s.v3tail)
+}
+
+// closeUsual ends the encoding of a usual proposal, dst, whose aspect's
+// JSON starts at dst[at] and was appended with error err: it appends
+// tail when the aspect encoded to a JSON object or array, and reports
+// false otherwise.
+func closeUsual(dst []byte, at int, err error, tail []byte) ([]byte, bool) {
+	if err != nil || len(dst) <= at || (dst[at] != '{' && dst[at] != '[') {
 		return nil, false
 	}
 	return append(dst, tail...), true

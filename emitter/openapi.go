@@ -259,7 +259,7 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 			// shape's pieces. One whose aspect fails, or that is too large,
 			// takes the general path, which says why.
 			start := len(arena)
-			if out, ok := s.appendUsual(arena, p, text, true); ok && len(out)-1-start+2 <= r.maxBytes {
+			if out, ok := s.appendUsualV3(arena, p, text); ok && len(out)-1-start+2 <= r.maxBytes {
 				arena = out
 				if lazyURN {
 					// As the general path leaves it (see v3Run.urnOf): a
