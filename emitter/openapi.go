@@ -239,6 +239,7 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 	var valueBuf bytes.Buffer
 	var route v3Route // the batch route of the last entity type, for the next
 	var shapes shapeFinder
+	var dsRoute v3Route // the datasets' batch route, made for the first usual proposal
 	shaped = shaped && r.mode != EmitSyncWait
 	// The encodings go one after another into one arena, sized after the
 	// first for the rest; offsets are their places in it, made slices once
@@ -268,12 +269,12 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 					// holds.
 					text = ""
 				}
-				if route.entityType != urn.TypeDataset || route.path == "" {
-					route = newV3Route(urn.TypeDataset, async)
+				if dsRoute.path == "" {
+					dsRoute = newV3Route(urn.TypeDataset, async)
 				}
 				*res = Result{Index: base + i, URN: text, Aspect: s.name}
 				it := &items[i] // zero
-				it.kind, it.method, it.path, it.key = v3Batch, http.MethodPost, route.path, route.postKey
+				it.kind, it.method, it.path, it.key = v3Batch, http.MethodPost, dsRoute.path, dsRoute.postKey
 				it.urn, it.aspect, it.unsafe = text, s.name, s.unsafe
 				offsets[i] = [2]int{start, len(arena) - 1}
 				if !sized {
