@@ -19,7 +19,12 @@ import (
 // an encoding). The general path (appendProposalOf) writes the same bytes
 // piece by piece, deciding each again for every proposal;
 // TestEncodePartMatchesCheck and FuzzEncodePartShapes hold the two
-// together.
+// together. A shape also holds the pieces of the OpenAPI batch element
+// of its proposals, when they are UPSERTs of JSON: `{"urn":"`, the URN's
+// text, `","<name>":{"value":`, the aspect's JSON, and the system
+// metadata with the ends of the element and a comma; encodeV3Part writes
+// them instead of its general path, as TestEncodeV3PartShapes and
+// FuzzEncodeV3PartShapes check.
 
 // usualShape is what every usual proposal of one shape shares: the key
 // the shape is known by, and what its encoding writes around the URN's
@@ -52,6 +57,18 @@ type usualShape struct {
 	// tail is what follows the value: `,"contentType":"application/json"}`,
 	// the system metadata of ms, the end of the object and a comma.
 	tail []byte
+
+	// v3 reports whether the proposals of the key are usual ones of the
+	// OpenAPI encoding too: usual ones whose change type is UPSERT and
+	// content type JSON (encodeV3Part then also asks for no headers of
+	// the emit mode's). v3mid and v3tail are set only then.
+	v3 bool
+	// v3mid is what follows the URN's text in an OpenAPI batch element
+	// up to the aspect's value: `","<name>":{"value":`.
+	v3mid []byte
+	// v3tail is what follows the value there: `,"systemMetadata":`, the
+	// system metadata of ms, the ends of the element and a comma.
+	v3tail []byte
 }
 
 // shapeSlots is the number of usualShapes a REST keeps (see
@@ -139,8 +156,8 @@ func newUsualShape(p *Proposal, typ reflect.Type, ct uint8, nowMillis int64) *us
 		return s
 	}
 	s.usual, s.unsafe = true, !replaySafe(f.ct, nil)
-	// mid and tail share one array.
-	b := append(make([]byte, 0, 320+len(f.name)), '"')
+	// The pieces share one array.
+	b := append(make([]byte, 0, 480+2*len(f.name)), '"')
 	b = appendChangeType(b, f.ct)
 	b = append(b, `,"aspectName":"`...)
 	b = append(b, f.name...)
@@ -150,7 +167,21 @@ func newUsualShape(p *Proposal, typ reflect.Type, ct uint8, nowMillis int64) *us
 	b = append(b, `,"systemMetadata":`...)
 	b = defaultSystemMetadata(b, nowMillis)
 	b = append(b, '}', ',')
-	s.mid, s.tail = b[:n:n], b[n:]
+	s.mid, s.tail = b[:n:n], b[n:len(b):len(b)]
+	if f.ct != Upsert || p.contentType() != ContentTypeJSON {
+		return s
+	}
+	// The OpenAPI pieces, as encodeV3Part's general path writes them.
+	s.v3 = true
+	n = len(b)
+	b = append(b, `","`...)
+	b = append(b, f.name...)
+	b = append(b, `":{"value":`...)
+	m := len(b)
+	b = append(b, `,"systemMetadata":`...)
+	b = defaultSystemMetadata(b, nowMillis)
+	b = append(b, '}', '}', ',')
+	s.v3mid, s.v3tail = b[n:m:m], b[m:]
 	return s
 }
 
@@ -186,6 +217,10 @@ func sameString(a, b string) bool { return len(a) == len(b) && (len(a) == 0 || a
 // plainDatasetHeadArray is plainDatasetHead.
 var plainDatasetHeadArray = [len(plainDatasetHead)]byte([]byte(plainDatasetHead))
 
+// v3DatasetHead starts an OpenAPI batch element of a dataset whose URN
+// text is plain, up to that text (see appendV3DatasetHead).
+const v3DatasetHead = `{"urn":"`
+
 // appendUsual appends the encoding of p, a usual proposal of shape s whose
 // URN's text is text, and the comma after it, to dst. It reports false
 // when p's aspect fails to encode, or encodes to what is not a JSON object
@@ -198,8 +233,27 @@ func (s *usualShape) appendUsual(dst []byte, p *Proposal, text string) ([]byte, 
 	dst = append(dst, s.mid...)
 	start := len(dst)
 	dst, err := aspects.AppendJSONString(dst, p.Aspect)
-	if err != nil || len(dst) < start+2 || (dst[start+1] != '{' && dst[start+1] != '[') {
+	return closeUsual(dst, start+1, err, s.tail) // the value's first byte follows the string's quote
+}
+
+// appendUsualV3 is appendUsual for the OpenAPI batch element of p (s.v3
+// set).
+func (s *usualShape) appendUsualV3(dst []byte, p *Proposal, text string) ([]byte, bool) {
+	dst = append(dst, v3DatasetHead...)
+	dst = append(dst, text...)
+	dst = append(dst, s.v3mid...)
+	start := len(dst)
+	dst, err := aspects.AppendJSON(dst, p.Aspect)
+	return closeUsual(dst, start, err, s.v3tail)
+}
+
+// closeUsual ends the encoding of a usual proposal, dst, whose aspect's
+// JSON starts at dst[at] and was appended with error err: it appends
+// tail when the aspect encoded to a JSON object or array, and reports
+// false otherwise.
+func closeUsual(dst []byte, at int, err error, tail []byte) ([]byte, bool) {
+	if err != nil || len(dst) <= at || (dst[at] != '{' && dst[at] != '[') {
 		return nil, false
 	}
-	return append(dst, s.tail...), true
+	return append(dst, tail...), true
 }

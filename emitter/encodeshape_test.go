@@ -197,6 +197,17 @@ func TestEncodePartShapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	shapeCalls(fields, func(ps []Proposal, cu int) {
+		checkEncodeCall(t, r, ps, 1700000000000+int64(cu%3), nil)
+	})
+}
+
+// shapeCalls calls check with the calls TestEncodePartShapes and
+// TestEncodeV3PartShapes encode: for every proposal the first byte picks
+// (URN, aspect name, aspect value: their combination cu of URN and name),
+// usual in its other members or not in each of them, that proposal
+// between usual proposals and before one alike but for those members.
+func shapeCalls(fields *shapeFields, check func(ps []Proposal, cu int)) {
 	others := [][2]byte{{0, 0}, {1, 0}, {2, 0}, {0x04, 0}, {0x08, 0}, {0x0c, 0}, {0x10, 0}, {0x14, 0}, {0x20, 0}, {0x40, 0},
 		{0, 1}, {0, 2}, {0, 4}, {0, 0x08}, {0, 0x10}, {0, 0x18}}
 	for v := range len(fields.values) {
@@ -206,9 +217,8 @@ func TestEncodePartShapes(t *testing.T) {
 			e := byte(v >> 2 << 5)
 			for _, o := range others {
 				for _, c2 := range []byte{0, 0x40, 0x80, c} {
-					ps := []Proposal{fields.proposal(0, 0, 0), fields.proposal(c, o[0], o[1]|e), fields.proposal(c2, 0, 0),
-						fields.proposal(c, 0, e), fields.proposal(c, o[0], o[1]|e)}
-					checkEncodeCall(t, r, ps, 1700000000000+int64(cu%3), nil)
+					check([]Proposal{fields.proposal(0, 0, 0), fields.proposal(c, o[0], o[1]|e), fields.proposal(c2, 0, 0),
+						fields.proposal(c, 0, e), fields.proposal(c, o[0], o[1]|e)}, cu)
 				}
 			}
 		}

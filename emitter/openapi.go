@@ -221,7 +221,7 @@ func (r *REST) encodeV3Into(k int, ps []Proposal, atomic bool, arena *encodeAren
 		}
 	}
 	par.In(k, len(ps), func(j, lo, hi int) {
-		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, atomic, lazyURN, bufs[j])
+		r.encodeV3Part(ps[lo:hi], lo, items[lo:hi], results[lo:hi], offsets[lo:hi], now, atomic, lazyURN, true, bufs[j])
 	})
 	return items, results
 }
@@ -229,12 +229,18 @@ func (r *REST) encodeV3Into(k int, ps []Proposal, atomic bool, arena *encodeAren
 // encodeV3Part encodes ps, the proposals from index base of a call, into
 // items and results, appending to *buf (left holding the grown buffer);
 // offsets, len(ps) zero pairs, are its memory for the encodings' places
-// in *buf; lazyURN is encodeV3OnIn's.
-func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, offsets [][2]int, now int64, atomic, lazyURN bool, buf *[]byte) {
+// in *buf; lazyURN is encodeV3OnIn's. With shaped, the usual proposal
+// is written from its usualShape's pieces (see usualShape), unless the
+// emit mode adds headers; without, every proposal takes the general
+// path, which the tests compare it with.
+func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results []Result, offsets [][2]int, now int64, atomic, lazyURN, shaped bool, buf *[]byte) {
 	async := r.v3Async()
 	sm := r.defaultSM(now) // the system metadata of the proposals that have none
 	var valueBuf bytes.Buffer
 	var route v3Route // the batch route of the last entity type, for the next
+	var shapes shapeFinder
+	var dsRoute v3Route // the datasets' batch route, made for the first usual proposal
+	shaped = shaped && r.mode != EmitSyncWait
 	// The encodings go one after another into one arena, sized after the
 	// first for the rest; offsets are their places in it, made slices once
 	// the arena has its final memory.
@@ -244,6 +250,40 @@ func (r *REST) encodeV3Part(ps []Proposal, base int, items []v3Encoded, results 
 	for i := range ps {
 		p := &ps[i]
 		res := &results[i]
+		var s *usualShape
+		var text string
+		if shaped {
+			s, text = r.usualOf(p, now, &shapes)
+		}
+		if s != nil && s.v3 {
+			// The usual proposal: an UPSERT batch element written from its
+			// shape's pieces. One whose aspect fails, or that is too large,
+			// takes the general path, which says why.
+			start := len(arena)
+			if out, ok := s.appendUsualV3(arena, p, text); ok && len(out)-1-start+2 <= r.maxBytes {
+				arena = out
+				if lazyURN {
+					// As the general path leaves it (see v3Run.urnOf): a
+					// Dataset with text has a name (urn.NewDataset and
+					// urn.ParseDataset refuse an empty one), so directURN
+					// holds.
+					text = ""
+				}
+				if dsRoute.path == "" {
+					dsRoute = newV3Route(urn.TypeDataset, async)
+				}
+				*res = Result{Index: base + i, URN: text, Aspect: s.name}
+				it := &items[i] // zero
+				it.kind, it.method, it.path, it.key = v3Batch, http.MethodPost, dsRoute.path, dsRoute.postKey
+				it.urn, it.aspect, it.unsafe = text, s.name, s.unsafe
+				offsets[i] = [2]int{start, len(arena) - 1}
+				if !sized {
+					n := len(arena) - start
+					arena, sized = slices.Grow(arena, (n+1+n/8)*(len(ps)-i-1)), true
+				}
+				continue
+			}
+		}
 		// p's change type, aspect name and whether its aspect appends its
 		// own JSON, found once (as encodePart does): f.own answers
 		// plainWriteOf's and isAspectsType's questions without reflection.
