@@ -7,22 +7,26 @@ import (
 
 // fastKeyCases are object texts whose key is at 0: the keys fastTopKey and
 // fastOwnerKey match as literals, near misses of them, and each cut short.
-var fastKeyCases = func() []string {
+var fastKeyCases = cutShort([]string{
+	`"owners":`, `"ownerTypes":`, `"lastModified":`, `"owner":`, `"type":`, `"typeUrn":`,
+	`"owners"`, `"ownersX":`, `"owner":`, `"Owners":`, `"ownerTypes" :`, `"lastModifie":`,
+	`"typeUrn";`, `"type" :`, `"typ":`, `"a\"b":`, `"<":`, `"x":`, `"":`,
+}, []string{`[]}`, `"urn:li:corpuser:a"}`, `{"time":1700000000000}}`, ``})
+
+// cutShort returns each head followed by each tail, and every such text
+// cut short at each length.
+func cutShort(heads, tails []string) []string {
 	var out []string
-	for _, k := range []string{
-		`"owners":`, `"ownerTypes":`, `"lastModified":`, `"owner":`, `"type":`, `"typeUrn":`,
-		`"owners"`, `"ownersX":`, `"owner":`, `"Owners":`, `"ownerTypes" :`, `"lastModifie":`,
-		`"typeUrn";`, `"type" :`, `"typ":`, `"a\"b":`, `"<":`, `"x":`, `"":`,
-	} {
-		for _, tail := range []string{`[]}`, `"urn:li:corpuser:a"}`, `{"time":1700000000000}}`, ``} {
-			s := k + tail
+	for _, h := range heads {
+		for _, tail := range tails {
+			s := h + tail
 			for n := range len(s) + 1 {
 				out = append(out, s[:n])
 			}
 		}
 	}
 	return out
-}()
+}
 
 // checkFastKeys holds fastTopKey and fastOwnerKey to fastKey, the general
 // reading, for the key of obj at i.
@@ -106,36 +110,25 @@ func FuzzAppendTypeKey(f *testing.F) {
 
 // auditStampCases are lastModified texts of the shape auditStampEnd
 // matches, and of shapes just past it, each followed by the byte after a
-// member (or nothing).
-var auditStampCases = func() []string {
-	var out []string
-	for _, v := range []string{
-		`{"time":1700000000000,"actor":"urn:li:corpuser:a"}`,
-		`{"time":0,"actor":""}`,
-		`{"time":1,"actor":"a\"}b"}`,
-		`{"time":1,"actor":"a\\"}`,
-		`{"time":1,"actor":"a` + "\x01" + `"}`,
-		`{"time":-1,"actor":"a"}`,
-		`{"time":1.5,"actor":"a"}`,
-		`{"time":1e3,"actor":"a"}`,
-		`{"time":,"actor":"a"}`,
-		`{"time":1,"actor":"a","impersonator":"b"}`,
-		`{"time":1,"actor":"a"}}`,
-		`{"actor":"a","time":1}`,
-		`{"time":1,"actor":null}`,
-		`{"time":1,"actor":"a"` + "\t" + `}`,
-		`null`,
-		`{}`,
-	} {
-		for _, after := range []string{`,`, `}`, `]`, ``, `x`, ` `} {
-			s := v + after
-			for n := range len(s) + 1 {
-				out = append(out, s[:n])
-			}
-		}
-	}
-	return out
-}()
+// member (or nothing), and each cut short.
+var auditStampCases = cutShort([]string{
+	`{"time":1700000000000,"actor":"urn:li:corpuser:a"}`,
+	`{"time":0,"actor":""}`,
+	`{"time":1,"actor":"a\"}b"}`,
+	`{"time":1,"actor":"a\\"}`,
+	`{"time":1,"actor":"a` + "\x01" + `"}`,
+	`{"time":-1,"actor":"a"}`,
+	`{"time":1.5,"actor":"a"}`,
+	`{"time":1e3,"actor":"a"}`,
+	`{"time":,"actor":"a"}`,
+	`{"time":1,"actor":"a","impersonator":"b"}`,
+	`{"time":1,"actor":"a"}}`,
+	`{"actor":"a","time":1}`,
+	`{"time":1,"actor":null}`,
+	`{"time":1,"actor":"a"` + "\t" + `}`,
+	`null`,
+	`{}`,
+}, []string{`,`, `}`, `]`, ``, `x`, ` `})
 
 // checkAuditStampEnd holds auditStampEnd to compactValueEnd, the general
 // reading, for the value of b at i.
