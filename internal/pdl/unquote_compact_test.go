@@ -93,20 +93,7 @@ var appendCompactSeeds = []string{
 	`"{\"x\": 1} {\"y\": 2}"`, "\"[1, \x7f, \\\"\x7f\\\"]\"", "\"{\\\"a\\\": \x01}\"", `"{\"a\": 1}`, `"{\"a\" 1}"`, `"\/ \/"`, `"[0 ,1]"`,
 }
 
-func FuzzAppendCompact(f *testing.F) {
-	for _, s := range appendCompactSeeds {
-		f.Add([]byte(s), 0)
-	}
-	for _, s := range appendUnquotedSeeds {
-		f.Add([]byte(s), 0)
-	}
-	f.Fuzz(func(t *testing.T, d []byte, i int) {
-		if i < 0 || i > len(d) {
-			i = 0
-		}
-		checkAppendCompact(t, d, i)
-	})
-}
+func FuzzAppendCompact(f *testing.F) { fuzzUnquoteSeeds(f, checkAppendCompact, appendCompactSeeds...) }
 
 func TestAppendCompact(t *testing.T) {
 	t.Parallel()

@@ -108,9 +108,12 @@ func TestAppendASCII(t *testing.T)    { testUnquoteSeeds(t, checkAppendASCII) }
 func FuzzAppendUnquoted(f *testing.F) { fuzzUnquoteSeeds(f, checkAppendUnquoted) }
 func TestAppendUnquoted(t *testing.T) { testUnquoteSeeds(t, checkAppendUnquoted) }
 
-// fuzzUnquoteSeeds fuzzes check from appendUnquotedSeeds, each read from
-// its start.
-func fuzzUnquoteSeeds(f *testing.F, check func(t *testing.T, d []byte, i int)) {
+// fuzzUnquoteSeeds fuzzes check from more and appendUnquotedSeeds, each
+// read from its start.
+func fuzzUnquoteSeeds(f *testing.F, check func(t *testing.T, d []byte, i int), more ...string) {
+	for _, s := range more {
+		f.Add([]byte(s), 0)
+	}
 	for _, s := range appendUnquotedSeeds {
 		f.Add([]byte(s), 0)
 	}
