@@ -34,26 +34,15 @@ func FuzzBuildGenerated(f *testing.F) {
 // values naming the input, and that every URN it accepts prints back as the
 // same string and parses again to an equal value.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{
-		"urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)",
-		"urn:li:mlFeature:(my_ns,my_feature)",
-		"urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)",
-		"urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)",
-		"urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,churn,DEV)",
-		"urn:li:corpuser:jdoe",
-		"urn:li:tag:x",
+	for _, s := range append(allSamples(),
 		"urn:li:glossaryTerm:Classification.Sensitive",
-		"urn:li:test:x",
 		"urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),Split 1 - final %28Investment Income Details)",
 		"urn:li:dataJob:(urn:li:dataFlow:(airflow,daily,PROD),load)",
 		"urn:li:x:(a,,b)",
 		"urn:li:x:(a))(",
 		" urn:li:corpuser:x",
 		"urn:li:corpuser:\u241f",
-	} {
-		f.Add(s)
-	}
-	for _, s := range generatedSamples {
+	) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
