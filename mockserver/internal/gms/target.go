@@ -39,24 +39,41 @@ func URNHash(u string) uint64 { return maphash.String(targetSeed, u) }
 // only for the same one): another h only finds the memory in another
 // place.
 func CheckTargetHashed(u string, h uint64) (Target, *Error) {
-	slot := &targetMemo[h%uint64(len(targetMemo))]
-	if t := slot.Load(); t != nil && t.URN == u {
+	first, second := memoSlots(h)
+	if t := first.Load(); t != nil && t.URN == u {
 		return *t, nil
+	}
+	other := second.Load()
+	if other != nil && other.URN == u {
+		return *other, nil
 	}
 	t, err := checkTarget(u)
 	if err == nil {
-		slot.Store(&t)
+		if other == nil && first.Load() != nil {
+			second.Store(&t) // the first slot's URN stays remembered too
+		} else {
+			first.Store(&t)
+		}
 	}
 	return t, err
 }
 
 // targetMemo remembers the Targets CheckTarget returned without an error,
-// one a slot by the URN's hash, the last one in its slot, so that an
-// adapter checking the URNs of a batch of known entities pays a hash and
-// a comparison each instead of the URN cache's lookup (which the core's
-// own check of the proposal makes again). A Target is a function of the
-// URN's text only.
+// so that an adapter checking the URNs of a batch of known entities pays a
+// hash and a comparison each instead of the URN cache's lookup (which the
+// core's own check of the proposal makes again). A URN has two slots by
+// its hash (memoSlots): it goes to the second when that is empty and the
+// first is not, else to the first, replacing what was there; so two URNs
+// of one first slot (about 5 pairs among a batch's 200 URNs) are both
+// remembered. A Target is a function of the URN's text only.
 var targetMemo [1 << 12]atomic.Pointer[Target]
+
+// memoSlots returns the slots of targetMemo of the URN whose hash is h:
+// by its low bits and by its high bits.
+func memoSlots(h uint64) (first, second *atomic.Pointer[Target]) {
+	n := uint64(len(targetMemo))
+	return &targetMemo[h%n], &targetMemo[(h>>32)%n]
+}
 
 // targetSeed seeds targetMemo's slots.
 var targetSeed = maphash.MakeSeed()

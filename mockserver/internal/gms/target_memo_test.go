@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -60,4 +61,46 @@ func TestCheckTargetCachesAspects(t *testing.T) {
 		return
 	}
 	t.Fatal("checkTarget's URN facts were not cached")
+}
+
+// TestCheckTargetMemoSecondSlot: two URNs of one first slot are both
+// remembered, the later in its second slot, and a URN found in either
+// slot is answered from it. It is not parallel, so that no other test
+// writes to the memo meanwhile (parallel tests wait for it).
+func TestCheckTargetMemoSecondSlot(t *testing.T) {
+	bySlot := map[*atomic.Pointer[Target]]string{}
+	var a, b string
+	for i := 0; b == ""; i++ {
+		u := fmt.Sprintf("urn:li:dataset:(urn:li:dataPlatform:hive,second.t%d,PROD)", i)
+		first, second := memoSlots(URNHash(u))
+		if v, ok := bySlot[first]; ok {
+			if vFirst, _ := memoSlots(URNHash(v)); vFirst == first && second != first {
+				a, b = v, u
+			}
+			continue
+		}
+		bySlot[first] = u
+	}
+	aFirst, _ := memoSlots(URNHash(a))
+	_, bSecond := memoSlots(URNHash(b))
+	aFirst.Store(nil)
+	bSecond.Store(nil)
+	for _, u := range []string{a, b} {
+		if _, err := CheckTarget(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := aFirst.Load(); got == nil || got.URN != a {
+		t.Errorf("first slot holds %+v, want %s", got, a)
+	}
+	if got := bSecond.Load(); got == nil || got.URN != b {
+		t.Errorf("second slot holds %+v, want %s", got, b)
+	}
+	// Found in the second slot, with a Target of another URN in it
+	// written there: the memo's answer is the slot's.
+	bSecond.Store(&Target{URN: b, Known: true})
+	if got, err := CheckTarget(b); err != nil || got.URN != b || got.Entity.Name != "" {
+		t.Errorf("CheckTarget(%s) = %+v, %v; want the second slot's Target", b, got, err)
+	}
+	bSecond.Store(nil)
 }

@@ -46,18 +46,38 @@ const (
 )
 
 // traceEntry is the write log's record of one (URN, aspect) of a trace.
+// It holds no pointer, so that the log, which keeps up to maxTraces
+// requests' entries, is memory the collector does not scan: the rare
+// texts (a version that is not a plain number, a failure's message) are
+// kept beside it, in traceLog.texts.
 type traceEntry struct {
 	state      traceState
 	timeseries bool
 	unchanged  bool
 	// hasVer says that the version is ver's decimal text, which applied
-	// keeps instead of the store's string (see plainVersion): the log then
-	// holds no pointer a write for the collector to follow.
-	hasVer  bool
-	ver     uint64
+	// keeps instead of the store's string (see plainVersion).
+	hasVer bool
+	// hasText says that traceLog.texts holds the entry's texts.
+	hasText bool
+	// urnLen and aspectLen are the lengths of the entry's key in its
+	// call's text (see traceCall); both 0 for a write without a key. A
+	// prepared write's URN has at most 512 bytes, its aspect is a name of
+	// the registry.
+	urnLen, aspectLen uint32
+	ver               uint64
+	seq               uint64 // store events up to this one include the write
+}
+
+// traceText is what an entry holds as text, kept in traceLog.texts.
+type traceText struct {
 	version string // systemMetadata.version after the write, unless hasVer
-	seq     uint64 // store events up to this one include the write
 	message string // why it failed
+}
+
+// traceOutcome is an entry as lookup gives it back, with its texts.
+type traceOutcome struct {
+	traceEntry
+	traceText
 }
 
 // plainVersion returns the number whose decimal text (strconv.FormatUint)
@@ -87,6 +107,8 @@ type traceLog struct {
 	mu     sync.Mutex
 	traces map[string]*traceWrites
 	order  []string // trace ids, oldest first, for eviction
+	// texts are the texts of the entries whose hasText is set.
+	texts map[*traceEntry]traceText
 }
 
 // traceWrites are the entries of one trace id: those of each begin call,
@@ -100,28 +122,29 @@ type traceWrites struct {
 }
 
 // traceCall is what one begin call recorded: each write's entry and its
-// key, (URN, aspect), as text (text[ends[i-1][1]:ends[i][0]] the URN,
-// text[ends[i][0]:ends[i][1]] the aspect; none for a write without an
-// entry). The keys are one byte slice, not strings, so that the log, which
-// keeps up to maxTraces requests' writes, holds no pointer a write for the
-// collector to follow (nor the request's URN strings alive).
+// key, (URN, aspect), as text: the keys one after another in text, each
+// entry's lengths (urnLen, aspectLen) saying where its key ends. The keys
+// are one byte slice, not strings, so that the log holds no pointer a
+// write for the collector to follow (nor the request's URN strings
+// alive).
 type traceCall struct {
 	text    []byte
-	ends    [][2]int
 	entries []traceEntry
 }
 
-// key returns the key of write i of c, ok false when it has none.
-func (c *traceCall) key(i int) (k traceKey, ok bool) {
-	start := 0
-	if i > 0 {
-		start = c.ends[i-1][1]
+// keys calls yield with the key of each of c's entries that has one, in
+// order.
+func (c *traceCall) keys(yield func(traceKey, *traceEntry)) {
+	at := 0
+	for i := range c.entries {
+		e := &c.entries[i]
+		u, a := at+int(e.urnLen), at+int(e.urnLen)+int(e.aspectLen)
+		if a == at {
+			continue
+		}
+		yield(traceKey{string(c.text[at:u]), string(c.text[u:a])}, e)
+		at = a
 	}
-	end := c.ends[i]
-	if end[1] == start {
-		return traceKey{}, false
-	}
-	return traceKey{string(c.text[start:end[0]]), string(c.text[end[0]:end[1]])}, true
 }
 
 // find returns the entry of k, adding the calls not in byKey first.
@@ -131,11 +154,7 @@ func (t *traceWrites) find(k traceKey) (*traceEntry, bool) {
 		if t.byKey == nil {
 			t.byKey = make(map[traceKey]*traceEntry, len(c.entries))
 		}
-		for i := range c.entries {
-			if key, ok := c.key(i); ok {
-				t.byKey[key] = &c.entries[i]
-			}
-		}
+		c.keys(func(k traceKey, e *traceEntry) { t.byKey[k] = e })
 	}
 	e, ok := t.byKey[k]
 	return e, ok
@@ -148,28 +167,23 @@ func (l *traceLog) begin(traceID string, items []item, ws []store.Write) {
 	if traceID == "" {
 		return
 	}
-	// The entries, the keys' ends and their text in one allocation each,
-	// before the lock.
+	// The entries and their keys' text in one allocation each, before
+	// the lock.
 	size := 0
 	for i := range items {
 		if w := &ws[i]; !w.DeleteEntity {
 			size += len(w.URN) + len(w.Aspect)
 		}
 	}
-	c := traceCall{text: make([]byte, 0, size), ends: make([][2]int, len(items)), entries: make([]traceEntry, len(items))}
+	c := traceCall{text: make([]byte, 0, size), entries: make([]traceEntry, len(items))}
 	for i := range items {
-		w := &ws[i]
-		if !w.DeleteEntity {
+		if w := &ws[i]; !w.DeleteEntity {
 			e := &c.entries[i]
 			e.timeseries = w.Timeseries
+			e.urnLen, e.aspectLen = uint32(len(w.URN)), uint32(len(w.Aspect))
 			items[i].trace = e
-			c.text = append(c.text, w.URN...)
-			c.ends[i][0] = len(c.text)
-			c.text = append(c.text, w.Aspect...)
-		} else {
-			c.ends[i][0] = len(c.text)
+			c.text = append(append(c.text, w.URN...), w.Aspect...)
 		}
-		c.ends[i][1] = len(c.text)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -179,7 +193,7 @@ func (l *traceLog) begin(traceID string, items []item, ws []store.Write) {
 	t := l.traces[traceID]
 	if t == nil {
 		if len(l.order) >= maxTraces {
-			delete(l.traces, l.order[0])
+			l.forget(l.order[0])
 			l.order = l.order[1:]
 		}
 		t = &traceWrites{}
@@ -201,11 +215,16 @@ func (l *traceLog) applied(items []item, res []store.Result, seq uint64) {
 		}
 		e.seq = seq
 		e.unchanged = res[i].Unchanged
-		if e.ver, e.hasVer = plainVersion(res[i].Version); e.hasVer {
-			e.version = ""
-		} else {
-			e.version = res[i].Version
+		var t traceText
+		if e.hasText {
+			t = l.texts[e]
 		}
+		if e.ver, e.hasVer = plainVersion(res[i].Version); e.hasVer {
+			t.version = ""
+		} else {
+			t.version = res[i].Version
+		}
+		l.setText(e, t)
 		e.state = stateApplied
 		if res[i].Skipped {
 			e.state = stateSkipped
@@ -221,25 +240,63 @@ func (l *traceLog) failed(items []item, err *Error) {
 		if e := items[i].trace; e != nil {
 			// the message without the batch index a batch's failure carries
 			msg, _ := strings.CutPrefix(err.Message, fmt.Sprintf(MsgBatchItem, items[i].index, ""))
-			e.state, e.message = stateFailed, msg
+			var t traceText
+			if e.hasText {
+				t = l.texts[e]
+			}
+			t.message = msg
+			e.state = stateFailed
+			l.setText(e, t)
 		}
 	}
 }
 
-// lookup returns a copy of the entry of (urn, aspect) in traceID, its
-// version as text.
-func (l *traceLog) lookup(traceID, urn, aspect string) (traceEntry, bool) {
+// setText makes t the texts of e.
+func (l *traceLog) setText(e *traceEntry, t traceText) {
+	if t == (traceText{}) {
+		if e.hasText {
+			delete(l.texts, e)
+			e.hasText = false
+		}
+		return
+	}
+	if l.texts == nil {
+		l.texts = make(map[*traceEntry]traceText)
+	}
+	l.texts[e], e.hasText = t, true
+}
+
+// forget drops traceID's writes and their texts.
+func (l *traceLog) forget(traceID string) {
+	if t := l.traces[traceID]; t != nil && len(l.texts) > 0 {
+		for k := range t.calls {
+			for i := range t.calls[k].entries {
+				if e := &t.calls[k].entries[i]; e.hasText {
+					delete(l.texts, e)
+				}
+			}
+		}
+	}
+	delete(l.traces, traceID)
+}
+
+// lookup returns a copy of the entry of (urn, aspect) in traceID with its
+// texts, its version as text.
+func (l *traceLog) lookup(traceID, urn, aspect string) (traceOutcome, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	t := l.traces[traceID]
 	if t == nil {
-		return traceEntry{}, false
+		return traceOutcome{}, false
 	}
 	e, ok := t.find(traceKey{urn, aspect})
 	if !ok {
-		return traceEntry{}, false
+		return traceOutcome{}, false
 	}
-	out := *e
+	out := traceOutcome{traceEntry: *e}
+	if e.hasText {
+		out.traceText = l.texts[e]
+	}
 	if out.hasVer {
 		out.version = strconv.FormatUint(out.ver, 10)
 	}
@@ -250,7 +307,7 @@ func (l *traceLog) lookup(traceID, urn, aspect string) (traceEntry, bool) {
 func (l *traceLog) reset() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.traces, l.order = nil, nil
+	l.traces, l.order, l.texts = nil, nil, nil
 }
 
 // TraceStorage is the status of a write in one storage (DataHub's
@@ -386,7 +443,7 @@ func (c *Core) traceOne(traceID, urn, aspect string, pos uint64) TraceStatus {
 // currentState compares an applied write with the aspect's latest row:
 // still its version (ACTIVE_STATE, NO_OP when it changed nothing) or
 // replaced since (HISTORIC_STATE).
-func (c *Core) currentState(urn, aspect string, e traceEntry) string {
+func (c *Core) currentState(urn, aspect string, e traceOutcome) string {
 	a, err := c.st.Get(urn, aspect, 0)
 	if errors.Is(err, store.ErrNotFound) || err != nil || versionOf(a.SystemMetadata) != e.version {
 		return TraceHistoricState

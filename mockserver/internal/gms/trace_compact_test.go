@@ -1,6 +1,7 @@
 package gms
 
 import (
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -44,10 +45,10 @@ func TestTraceLogKeepsVersionsAsNumbers(t *testing.T) {
 	}
 	l.applied(items[1:2], []store.Result{{Version: "12"}}, 7)
 	l.applied(items[3:4], []store.Result{{Version: "012"}}, 8)
-	if e := items[1].trace; !e.hasVer || e.ver != 12 || e.version != "" {
+	if e := items[1].trace; !e.hasVer || e.ver != 12 || e.hasText {
 		t.Errorf("version 12 kept as %+v, want the number alone", *e)
 	}
-	if e := items[3].trace; e.hasVer || e.version != "012" {
+	if e := items[3].trace; e.hasVer || l.texts[e].version != "012" {
 		t.Errorf("version 012 kept as %+v, want the text", *e)
 	}
 	for _, c := range []struct{ urn, aspect, want string }{
@@ -60,5 +61,77 @@ func TestTraceLogKeepsVersionsAsNumbers(t *testing.T) {
 	}
 	if e, _ := l.lookup("t", a, "x"); e.seq != 7 || e.state != stateApplied {
 		t.Errorf("lookup(%s, x) = %+v, want applied at 7", a, e)
+	}
+}
+
+// TestTraceEntryHoldsNoPointer: the write log's entries, kept for up to
+// maxTraces requests, are memory the collector does not scan; a field
+// that holds a pointer (a string, a slice, a map...) fails this.
+func TestTraceEntryHoldsNoPointer(t *testing.T) {
+	t.Parallel()
+	var walk func(reflect.Type) bool
+	walk = func(typ reflect.Type) bool {
+		switch typ.Kind() {
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+			return true
+		case reflect.Array:
+			return walk(typ.Elem())
+		case reflect.Struct:
+			for i := range typ.NumField() {
+				if !walk(typ.Field(i).Type) {
+					t.Errorf("traceEntry.%s is a %s", typ.Field(i).Name, typ.Field(i).Type)
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	walk(reflect.TypeFor[traceEntry]())
+}
+
+// TestTraceLogTexts: a version that is not a plain number and a failure's
+// message are kept beside their entries and given back by lookup, each
+// with the entry's other text as it was; a write applied again with a
+// plain version drops its text; the texts of a trace id go when the log
+// forgets it (eviction, reset), so that they are kept no longer than
+// their entries.
+func TestTraceLogTexts(t *testing.T) {
+	t.Parallel()
+	var l traceLog
+	a, b, c, d := "urn:li:corpuser:a", "urn:li:corpuser:b", "urn:li:corpuser:c", "urn:li:corpuser:d"
+	items := make([]item, 4)
+	l.begin("t", items, []store.Write{{URN: a, Aspect: "x"}, {URN: b, Aspect: "x"}, {URN: c, Aspect: "x"}, {URN: d, Aspect: "x"}})
+	l.applied(items[:2], []store.Result{{Version: "v1"}, {Version: "v2"}}, 1)
+	l.failed(items[1:4], &Error{Message: "refused"})
+	l.applied(items[:1], []store.Result{{Version: "3"}}, 2)
+	l.applied(items[3:4], []store.Result{{Version: "w"}}, 2)
+	for _, k := range []struct {
+		urn                    string
+		version, message, from string
+	}{{a, "3", "", "the plain version applied last"}, {b, "v2", "refused", "both texts"}, {c, "", "refused", "the message alone"},
+		{d, "w", "refused", "a version after the message"}} {
+		e, ok := l.lookup("t", k.urn, "x")
+		if !ok || e.version != k.version || e.message != k.message {
+			t.Errorf("lookup(%s) = %+v %v, want version %q and message %q (%s)", k.urn, e, ok, k.version, k.message, k.from)
+		}
+	}
+	if len(l.texts) != 3 || items[0].trace.hasText {
+		t.Errorf("texts %v, entry a %+v: want b's, c's and d's alone", l.texts, *items[0].trace)
+	}
+	// maxTraces later trace ids evict "t", whose texts go with it.
+	for i := range maxTraces {
+		l.begin(strconv.Itoa(i), make([]item, 1), []store.Write{{URN: a, Aspect: "x"}})
+	}
+	if _, ok := l.lookup("t", b, "x"); ok || len(l.texts) != 0 {
+		t.Errorf("after eviction: found %v, %d texts kept, want neither", ok, len(l.texts))
+	}
+	items = make([]item, 1)
+	l.begin("u", items, []store.Write{{URN: a, Aspect: "x"}})
+	l.applied(items, []store.Result{{Version: "v"}}, 3)
+	l.reset()
+	if len(l.texts) != 0 {
+		t.Errorf("after reset: %d texts kept", len(l.texts))
 	}
 }

@@ -30,7 +30,7 @@ func TestTraceLogLaterHides(t *testing.T) {
 	items := begin("t1", store.Write{URN: a, Aspect: "x"}, store.Write{URN: b, Aspect: "x"},
 		store.Write{URN: a, Aspect: "x"}, store.Write{URN: c, Aspect: "corpUserKey", DeleteEntity: true})
 	for i, it := range items[:3] {
-		it.trace.version = string(rune('0' + i))
+		l.setText(it.trace, traceText{version: string(rune('0' + i))})
 	}
 	if items[3].trace != nil {
 		t.Error("a deleted entity's write got an entry")
@@ -41,8 +41,9 @@ func TestTraceLogLaterHides(t *testing.T) {
 	check("t2", a, "x", "none")
 	// A later request of the trace, after a lookup and before the next.
 	items = begin("t1", store.Write{URN: b, Aspect: "x"}, store.Write{URN: b, Aspect: "y"})
-	items[0].trace.version, items[1].trace.version = "3", "4"
-	begin("t2", store.Write{URN: a, Aspect: "x"})[0].trace.version = "5"
+	l.setText(items[0].trace, traceText{version: "3"})
+	l.setText(items[1].trace, traceText{version: "4"})
+	l.setText(begin("t2", store.Write{URN: a, Aspect: "x"})[0].trace, traceText{version: "5"})
 	check("t1", b, "x", "3")
 	check("t1", b, "y", "4")
 	check("t1", a, "x", "2")
