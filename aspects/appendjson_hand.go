@@ -122,8 +122,11 @@ func (d DatasetProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 		dst = append(dst, pick(esc, `,"lastModified":`, `,\"lastModified\":`)...)
 		dst, _ = d.LastModified.appendJSON(dst, esc)
 	}
-	if d.Tags == nil { // the usual: one constant
-		return append(dst, pick(esc, `,"tags":[]}`, `,\"tags\":[]}`)...), nil
+	if d.Tags == nil { // the usual: one constant, copied without a call
+		if esc {
+			return append(dst, `,\"tags\":[]}`...), nil
+		}
+		return append(dst, `,"tags":[]}`...), nil
 	}
 	dst = append(dst, pick(esc, `,"tags":[`, `,\"tags\":[`)...)
 	for i, t := range d.Tags {
