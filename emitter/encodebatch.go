@@ -394,7 +394,8 @@ func joinParts(first *[]byte, parts [][]byte, t, room int) {
 }
 
 // encodePart encodes ps, the proposals from index base of a call, into
-// items, results and offsets (their places in *buf), appending to *buf
+// items, results and offsets (their places in *buf; all three zero on
+// entry, as every caller's are), appending to *buf
 // (left holding the grown buffer), after what *buf holds already. Each
 // encoding is followed by a comma, so that a request can send consecutive
 // encodings as one slice. The bytes before len(*buf) are not written.
@@ -405,7 +406,7 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 		arena = make([]byte, 0, 1024*len(ps))
 	}
 	defer func() { *buf = arena }()
-	sm := r.defaultSM(now) // the system metadata of the proposals that have none
+	var sm []byte // the system metadata of the proposals that have none, once the general path needs it
 	var shapes shapeFinder
 	for i := range ps {
 		p := &ps[i]
@@ -416,8 +417,14 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 			start := len(arena)
 			if out, ok := s.appendUsual(arena, p, text); ok && len(out)-1-start+single <= r.maxBytes {
 				arena = out
-				items[i].unsafe = s.unsafe
-				results[i] = Result{Index: base + i, URN: text, Aspect: s.name}
+				if s.unsafe { // items[i] is zero: a safe one is left unwritten
+					items[i].unsafe = true
+				}
+				// results[i] is zero: its other members stay so, without
+				// a write (or, while the collector marks, a barrier for
+				// each pointer of the whole Result).
+				res := &results[i]
+				res.Index, res.URN, res.Aspect = base+i, text, s.name
 				offsets[i] = [2]int{start, len(arena) - 1}
 				continue
 			}
@@ -445,6 +452,9 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 				continue
 			}
 			f.plainText = plainDatasetText(p)
+		}
+		if sm == nil {
+			sm = r.defaultSM(now)
 		}
 		start := len(arena)
 		var err error

@@ -2,6 +2,7 @@ package jsonesc
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -136,9 +137,52 @@ func appendUnit(dst []byte, r rune) []byte {
 // or \\u00XX, and every non-ASCII character (U+2028 and U+2029 too, each
 // byte of invalid UTF-8 as U+FFFD) \\uXXXX.
 func AppendStringInString(dst []byte, s string) []byte {
-	dst = append(dst, '\\', '"')
-	start := 0
-	for i := 0; i < len(s); {
+	// The usual string, plain (see Plain), is copied as it is checked,
+	// into room made once for it and its quotes: a word at a time, the
+	// last word overlapping the one before it (its bytes already checked
+	// are plain, so the lowest byte it marks is a new one), or a byte at a
+	// time when s is shorter than a word. The first byte that is not
+	// plain hands the rest to appendInStringRest.
+	n := len(dst) + 2 // where s's bytes go, after the opening quote
+	dst = slices.Grow(dst, len(s)+4)
+	out := dst[n-2 : n+len(s)+2]
+	out[0], out[1] = '\\', '"'
+	body := out[2 : 2+len(s)]
+	if len(s) < 8 {
+		for i := range body {
+			c := s[i]
+			if !plain[c] {
+				return appendInStringRest(dst[:n+i], s, i)
+			}
+			body[i] = c
+		}
+	} else {
+		for i := 0; ; i += 8 {
+			if i+8 > len(s) {
+				i = len(s) - 8 // the last word, overlapping
+			}
+			t := s[i : i+8] // one bounds check for the word
+			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			binary.LittleEndian.PutUint64(body[i:i+8:i+8], w)
+			if m := notPlain(w); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				return appendInStringRest(dst[:n+i], s, i)
+			}
+			if i+8 == len(s) {
+				break
+			}
+		}
+	}
+	out[len(out)-2], out[len(out)-1] = '\\', '"'
+	return dst[:n+len(s)+2]
+}
+
+// appendInStringRest is AppendStringInString's general loop: dst holds
+// the opening quote and s[:i], which is plain, and s[i] is not plain.
+func appendInStringRest(dst []byte, s string, i int) []byte {
+	start := i
+	for i < len(s) {
 		if i = Plain(s, i); i == len(s) {
 			break
 		}

@@ -70,19 +70,31 @@ func FuzzAppendASCII(f *testing.F) {
 	f.Fuzz(checkASCII)
 }
 
-// TestAppendStringInStringWords holds AppendStringInString, whose scan
-// goes a word at a time, to the two passes it stands for: plain strings of
-// every length from 0 to 40, and each with a byte that is not plain at
-// every position (in a word, in the bytes after the last).
+// TestAppendStringInStringWords holds AppendStringInString, which copies
+// a plain string a word at a time as it checks it (the last word
+// overlapping, a byte at a time below a word), to the two passes it stands
+// for: plain strings of every length from 0 to 40, and each with a byte
+// that is not plain at every position (in a word, in the overlapping last
+// one, in a short string), appended to a buffer whose spare capacity holds
+// other bytes, so that a byte left unwritten shows.
 func TestAppendStringInStringWords(t *testing.T) {
 	t.Parallel()
 	const plainText = "abcdefghijklmnopqrstuvwxyz0123456789 ,.:"
+	check := func(s string) {
+		t.Helper()
+		checkASCII(t, s)
+		dst := []byte(strings.Repeat("#", 4*len(s)+16))[:1]
+		want := "#" + string(AppendASCIIBody(nil, AppendString(nil, s)))
+		if got := string(AppendStringInString(dst, s)); got != want {
+			t.Fatalf("AppendStringInString(%q) over other bytes = %s, want %s", s, got, want)
+		}
+	}
 	for n := range len(plainText) + 1 {
 		s := plainText[:n]
-		checkASCII(t, s)
+		check(s)
 		for pos := range n {
 			for _, odd := range []string{`"`, `\`, "\n", "\x1f", "\x7f", "é", "\xff", "\u2028"} {
-				checkASCII(t, s[:pos]+odd+s[pos+1:])
+				check(s[:pos] + odd + s[pos+1:])
 			}
 		}
 	}
