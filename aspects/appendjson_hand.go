@@ -95,48 +95,31 @@ func (d DatasetProperties) appendJSON(dst []byte, esc bool) ([]byte, error) {
 // Aspect holding a DatasetProperties calls it), which then copies the
 // struct once instead of twice.
 func (d *DatasetProperties) appendTo(dst []byte, esc bool) ([]byte, error) {
-	keys, heads := &datasetPropertiesKeys[0], &datasetPropertiesHeads[0]
-	if esc {
-		keys, heads = &datasetPropertiesKeys[1], &datasetPropertiesHeads[1]
-	}
-	// The optional strings from index from on are each written after
-	// their key. With a nil customProperties (the usual), the first one
-	// present is written after one constant, {} and its key, instead.
-	from := 0
-	if d.CustomProperties == nil {
-		switch {
-		case d.ExternalURL != nil:
-			dst, from = appendStringIn(append(dst, heads[0]...), *d.ExternalURL, esc), 1
-		case d.Name != nil:
-			dst, from = appendStringIn(append(dst, heads[1]...), *d.Name, esc), 2
-		case d.QualifiedName != nil:
-			dst, from = appendStringIn(append(dst, heads[2]...), *d.QualifiedName, esc), 3
-		case d.Description != nil:
-			dst, from = appendStringIn(append(dst, heads[3]...), *d.Description, esc), 4
-		case d.URI != nil:
-			dst, from = appendStringIn(append(dst, heads[4]...), *d.URI, esc), 5
-		default:
-			dst, from = append(dst, heads[5]...), 5
-		}
+	if d.CustomProperties == nil { // the usual: one constant
+		dst = append(dst, pick(esc, `{"customProperties":{}`, `{\"customProperties\":{}`)...)
 	} else {
 		dst = append(dst, pick(esc, `{"customProperties":`, `{\"customProperties\":`)...)
 		dst = appendStringMapIn(dst, d.CustomProperties, esc)
 	}
+	keys := &datasetPropertiesKeys[0]
+	if esc {
+		keys = &datasetPropertiesKeys[1]
+	}
 	// One test a member: a loop over an array of them cost 70
 	// instructions a call.
-	if from < 1 && d.ExternalURL != nil {
+	if d.ExternalURL != nil {
 		dst = appendStringIn(append(dst, keys[0]...), *d.ExternalURL, esc)
 	}
-	if from < 2 && d.Name != nil {
+	if d.Name != nil {
 		dst = appendStringIn(append(dst, keys[1]...), *d.Name, esc)
 	}
-	if from < 3 && d.QualifiedName != nil {
+	if d.QualifiedName != nil {
 		dst = appendStringIn(append(dst, keys[2]...), *d.QualifiedName, esc)
 	}
-	if from < 4 && d.Description != nil {
+	if d.Description != nil {
 		dst = appendStringIn(append(dst, keys[3]...), *d.Description, esc)
 	}
-	if from < 5 && d.URI != nil {
+	if d.URI != nil {
 		dst = appendStringIn(append(dst, keys[4]...), *d.URI, esc)
 	}
 	if d.Created != nil {
@@ -169,16 +152,3 @@ var datasetPropertiesKeys = [2][5]string{
 	{`,"externalUrl":`, `,"name":`, `,"qualifiedName":`, `,"description":`, `,"uri":`},
 	{`,\"externalUrl\":`, `,\"name\":`, `,\"qualifiedName\":`, `,\"description\":`, `,\"uri\":`},
 }
-
-// datasetPropertiesHeads start the JSON of a DatasetProperties whose
-// customProperties is nil: its member, then the key of each optional
-// string in field order, and last the member alone; plain, and escaped.
-var datasetPropertiesHeads = func() (h [2][6]string) {
-	for i, cp := range [2]string{`{"customProperties":{}`, `{\"customProperties\":{}`} {
-		for k, key := range datasetPropertiesKeys[i] {
-			h[i][k] = cp + key
-		}
-		h[i][5] = cp
-	}
-	return h
-}()

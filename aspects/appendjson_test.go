@@ -3,7 +3,6 @@ package aspects_test
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -262,31 +261,4 @@ func fuzzValues(v any, s string, n int64, x float64) any {
 		return n
 	}
 	return v
-}
-
-// TestDatasetPropertiesHeads holds DatasetProperties' encoding, which
-// writes a nil customProperties and the key of the first optional string
-// present as one constant, to encoding/json's (and, escaped, to
-// AppendJSONString's general form): every combination of customProperties,
-// its five optional strings and tags, nil or set, as a value and through a
-// pointer.
-func TestDatasetPropertiesHeads(t *testing.T) {
-	for combo := range 1 << 7 {
-		var d aspects.DatasetProperties
-		set := func(bit int) bool { return combo&(1<<bit) != 0 }
-		if set(0) {
-			d.CustomProperties = map[string]string{"k": "v \"q\""}
-		}
-		strs := []**string{&d.ExternalURL, &d.Name, &d.QualifiedName, &d.Description, &d.URI}
-		for i, p := range strs {
-			if set(i + 1) {
-				*p = aspects.Ptr(fmt.Sprintf("s%d <\"%d\"> é", i, i))
-			}
-		}
-		if set(6) {
-			d.Tags = []string{"a", "b"}
-		}
-		compareEncodings(t, "datasetProperties", d)
-		compareEncodings(t, "datasetProperties", &d)
-	}
 }
