@@ -257,7 +257,7 @@ func broadcast(ch *chan struct{}) {
 func (a *Async) run(pt *partition, mem *workerMem) {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
-	batch := mem.batch[:0] // the batch being sent, its memory used again
+	batch := mem.batch[:0] // the copy of a batch that wraps around the ring's end, its memory used again
 	sc := &mem.sc
 	for {
 		a.mu.Lock()

@@ -7,7 +7,9 @@ import (
 // ring is the queue of one Async worker: a circular buffer of queued
 // proposals, first in first out, that doubles when full and keeps its
 // memory, so that a worker taking batches from its front does not make the
-// producers' appends allocate again.
+// producers' appends allocate again. The worker sends a batch from the
+// ring's memory, lent to it (lend), unless the batch wraps around its end
+// (take copies it).
 type ring struct {
 	buf     []queued
 	head, n int
@@ -101,7 +103,7 @@ func (q *ring) giveBack() {
 }
 
 // workerMem is the memory of one Async worker: its queue's ring, the
-// batch it sends and its sendScratch. A worker that returns gives it back
+// copy of a batch that wraps around the ring's end, and its sendScratch. A worker that returns gives it back
 // to workerPool, empty, for the workers of the next Async emitter.
 type workerMem struct {
 	buf   []queued // the ring's, given back
