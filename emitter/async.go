@@ -257,7 +257,7 @@ func broadcast(ch *chan struct{}) {
 func (a *Async) run(pt *partition, mem *workerMem) {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
-	batch := mem.batch[:0] // the batch being sent, its memory used again
+	batch := mem.batch[:0] // the copy of a batch that wraps around the ring's end, its memory used again
 	sc := &mem.sc
 	for {
 		a.mu.Lock()
@@ -285,24 +285,41 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 			continue
 		}
 		n := min(pt.queue.len(), a.cfg.batchSize)
-		batch = pt.queue.take(batch[:0], n)
+		// The batch is sent from the ring's memory, lent (nothing copied
+		// under the lock), or, when it wraps around the ring's end, from a
+		// copy in batch.
+		qs := pt.queue.lend(n)
+		lent := qs != nil
+		if !lent {
+			batch = pt.queue.take(batch[:0], n)
+			qs = batch
+		}
 		pt.fillRem = pt.queue.len() % a.fillN
-		for i := range batch {
-			pt.bytes -= batch[i].size
+		for i := range qs {
+			pt.bytes -= qs[i].size
 		}
 		a.mu.Unlock()
 
 		reports := a.reports()
-		results := a.send(batch, reports, sc)
+		results := a.send(qs, reports, sc)
+		size, hashes := 0, sc.hashes[:0]
+		for i := range qs {
+			size += qs[i].size
+			hashes = append(hashes, qs[i].hash)
+		}
+		sc.hashes = hashes
+		clear(qs) // the proposals are not kept past their outcome (and lent slots go back cleared)
 
 		// The room is given back before the outcomes are handed out, so that
 		// a handler that queues again does not wait for itself.
 		a.mu.Lock()
+		if lent {
+			pt.queue.giveBack()
+		}
 		a.pending -= n
-		for i := range batch {
-			q := &batch[i]
-			a.pendingBytes -= q.size
-			a.pins.unpin(q.hash) // its outcome is counted or in the outbox, before any later one of its URN
+		a.pendingBytes -= size
+		for _, h := range hashes {
+			a.pins.unpin(h) // its outcome is counted or in the outbox, before any later one of its URN
 		}
 		for i := range results {
 			if r := &results[i]; r.Status != Written {
@@ -323,7 +340,6 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 			a.spaceWanted = false
 		}
 		a.mu.Unlock()
-		clear(batch) // the proposals are not kept past their outcome
 		if reports {
 			wake(a.outWake)
 		}
@@ -341,6 +357,9 @@ type sendScratch struct {
 	holds *arenaHolds
 	// dups is batchHolds' count of each chunk's items beyond the first.
 	dups []int32
+	// hashes are the URN hashes of the batch sent, counted out of their
+	// pins once its slots are cleared.
+	hashes []uint64
 }
 
 // send emits batch through the inner emitter and returns the outcome of

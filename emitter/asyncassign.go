@@ -142,9 +142,15 @@ var pinPool sync.Pool
 // one is left to the collector.
 const maxPooledPins = 8192
 
-// getPins returns an empty table from pinPool, or a new one.
+// getPins returns an empty table from pinPool, or a new one. A pooled
+// table's slots, free already, are cleared again: that loads their memory
+// in order, at the pace of the hardware's prefetching, where the pins of a
+// new emitter would take its cache misses one at a time under Async.mu (the
+// memory of a table an emitter left is usually cold by the time the next
+// one starts).
 func getPins() *pins {
 	if ps, ok := pinPool.Get().(*pins); ok {
+		clear(ps.slots)
 		return ps
 	}
 	return &pins{slots: make([]pin, minPins)}

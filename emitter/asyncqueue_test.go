@@ -81,3 +81,72 @@ func TestWorkerMemReuse(t *testing.T) {
 		t.Fatal("the kept ring is not used again")
 	}
 }
+
+// TestRingLendMatchesTake runs two rings through the same random pushes
+// and batches, as a worker takes them: one lends its batches when it can
+// (lend, giveBack) and copies them otherwise (take), the other always
+// copies. While a batch is lent, more proposals are pushed (the ring
+// wraps around the lent slots or grows past them). Both hand out the same
+// proposals in the same order; a lent batch is not overwritten before it
+// is given back; and slots neither queued nor lent hold nothing.
+func TestRingLendMatchesTake(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 6))
+	fast, slow := newRing(4), newRing(4)
+	var seq uint64
+	push := func() {
+		for range rng.IntN(4) {
+			seq++
+			fast.push(queued{seq: seq, urn: "u"})
+			slow.push(queued{seq: seq, urn: "u"})
+		}
+	}
+	var batch, want []queued
+	lends, grownWhileLent := 0, 0
+	for step := range 20000 {
+		if rng.IntN(3) > 0 || fast.len() == 0 {
+			push()
+			continue
+		}
+		n := 1 + rng.IntN(fast.len())
+		qs := fast.lend(n)
+		lent := qs != nil
+		if lent {
+			lends++
+		} else {
+			batch = fast.take(batch[:0], n)
+			qs = batch
+		}
+		want = slow.take(want[:0], n)
+		buf := fast.buf
+		for range rng.IntN(3) { // queued while the batch is sent
+			push()
+		}
+		if lent && &fast.buf[0] != &buf[0] {
+			grownWhileLent++
+		}
+		if len(qs) != n {
+			t.Fatalf("step %d: a batch of %d proposals, want %d", step, len(qs), n)
+		}
+		for i := range want {
+			if qs[i].seq != want[i].seq {
+				t.Fatalf("step %d: proposal %d of the batch is %d, want %d (lent: %v)", step, i, qs[i].seq, want[i].seq, lent)
+			}
+		}
+		clear(qs)
+		if lent {
+			fast.giveBack()
+		}
+		if fast.len() != slow.len() || fast.len() > 0 && fast.front().seq != slow.front().seq {
+			t.Fatalf("step %d: queue of %d (front %d), want %d (front %d)", step, fast.len(), fast.front().seq, slow.len(), slow.front().seq)
+		}
+		for i := range fast.buf {
+			if off := (i - fast.head + len(fast.buf)) % len(fast.buf); off >= fast.n && fast.buf[i].seq != 0 {
+				t.Fatalf("step %d: slot %d outside the queue still holds proposal %d", step, i, fast.buf[i].seq)
+			}
+		}
+	}
+	if lends < 1000 || grownWhileLent == 0 || lends == 20000 {
+		t.Errorf("%d batches lent (%d while the ring grew)", lends, grownWhileLent)
+	}
+}
