@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -252,7 +253,19 @@ func BenchmarkAsyncInterleaved(b *testing.B) {
 // neither always inherits the work left behind by the untimed setup before
 // it (a garbage collection its allocations started) or by the other side
 // (the server finishing a write after answering).
+//
+// The environment variable BENCH_SIDE set to "first" or "second" runs
+// only that side each round: a profile of one side alone (perf, pprof)
+// beside the same untimed setup. The benchmark's ratios mean nothing then.
 func inTurns(n int, first, second func()) {
+	switch os.Getenv("BENCH_SIDE") {
+	case "first":
+		first()
+		return
+	case "second":
+		second()
+		return
+	}
 	if n%2 == 1 {
 		first()
 		second()

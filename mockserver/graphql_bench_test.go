@@ -9,10 +9,10 @@ import (
 	"net/url"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/catalogkit/datahub-go/internal/testshared"
 	"github.com/catalogkit/datahub-go/mockserver"
 )
 
@@ -31,7 +31,7 @@ func BenchmarkGraphQLFeatureTable(b *testing.B) {
 	b.SetParallelism((clients + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
 	b.ReportAllocs()
 	b.ResetTimer()
-	start, cpu0 := time.Now(), cpuTime()
+	start, cpu0 := time.Now(), testshared.CPUTime(b)
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			resp, err := client.Post(s.URL()+"/api/graphql", "application/json", strings.NewReader(string(body)))
@@ -50,7 +50,7 @@ func BenchmarkGraphQLFeatureTable(b *testing.B) {
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "queries/s")
 	// CPU per query (server and clients, one process): on a shared machine
 	// the wall-clock rate says more about the neighbours than about the mock.
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-µs/query")
+	b.ReportMetric(float64((testshared.CPUTime(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/query")
 }
 
 // BenchmarkRESTAspectRead reads the feature table's properties aspect with
@@ -67,7 +67,7 @@ func BenchmarkRESTAspectRead(b *testing.B) {
 	b.SetParallelism((clients + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
 	b.ReportAllocs()
 	b.ResetTimer()
-	start, cpu0 := time.Now(), cpuTime()
+	start, cpu0 := time.Now(), testshared.CPUTime(b)
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			resp, err := client.Get(u)
@@ -84,7 +84,7 @@ func BenchmarkRESTAspectRead(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "reads/s")
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-µs/read")
+	b.ReportMetric(float64((testshared.CPUTime(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/read")
 }
 
 // BenchmarkGraphQLFeatureTableHandler is the same query through the
@@ -106,15 +106,6 @@ func BenchmarkGraphQLFeatureTableHandler(b *testing.B) {
 			b.Fatalf("status %d: %s", w.Code, w.Body)
 		}
 	}
-}
-
-// cpuTime is the process's user and system CPU time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkGraphQLFeatureTableHandlerUncached is
