@@ -103,8 +103,9 @@ func (q *ring) giveBack() {
 }
 
 // workerMem is the memory of one Async worker: its queue's ring, the
-// copy of a batch that wraps around the ring's end, and its sendScratch. A worker that returns gives it back
-// to workerPool, empty, for the workers of the next Async emitter.
+// copy of a batch that wraps around the ring's end, and its sendScratch.
+// A worker that returns gives it back to workerPool, empty, for the
+// workers of the next Async emitter.
 type workerMem struct {
 	buf   []queued // the ring's, given back
 	batch []queued
