@@ -372,7 +372,9 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	v3s := 0
 	for i := range qs {
 		q := &qs[i]
-		results[i] = Result{Index: i, URN: q.urn, Aspect: q.aspect}
+		// Field by field, not a literal built and copied (see emitOne).
+		r := &results[i]
+		r.Index, r.URN, r.Aspect, r.Status, r.Version, r.Err = i, q.urn, q.aspect, 0, "", nil
 		if q.v3 != nil {
 			v3s++
 		}

@@ -316,3 +316,53 @@ func TestAsyncEmitWaitsForRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestAsyncDeleteEntity sends a delete through an Async emitter, alone and
+// among writes of other URNs in one batch: the worker's request deletes the
+// entity its proposal names (the URN goes from the queued proposal to the
+// batch's result, which the delete request is made from), and the others
+// are written.
+func TestAsyncDeleteEntity(t *testing.T) {
+	t.Parallel()
+	s := mockserver.Start(t)
+	r, err := emitter.NewREST(s.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := emitter.NewAsync(r, emitter.WithWorkers(1), emitter.WithLinger(time.Hour))
+	for i := range 4 {
+		if err := a.Emit(t.Context(), propertiesProposal(t, i, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Flush(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	del1, err := emitter.NewDeleteEntity(datasetURN(t, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	del2, err := emitter.NewDeleteEntity(datasetURN(t, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One alone (Emit of one), one among others (Emit of several).
+	if err := a.Emit(t.Context(), del1); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Emit(t.Context(), propertiesProposal(t, 4, 0), del2, propertiesProposal(t, 5, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.RequestCount(mockserver.OpDeleteEntity); n != 2 {
+		t.Errorf("%d delete requests, want 2", n)
+	}
+	for i := range 6 {
+		_, err := s.GetAspect(datasetURN(t, i).String(), "datasetProperties")
+		if deleted := i == 1 || i == 2; deleted != (err != nil) {
+			t.Errorf("dataset %d: deleted %v, GetAspect error %v", i, deleted, err)
+		}
+	}
+}

@@ -57,14 +57,16 @@ func (ps *pins) index(h uint64) uint64 {
 // its pin names, or, when the URN had none, part, which it is pinned to
 // now.
 func (ps *pins) pin(h uint64, part int) int {
-	if p := ps.find(h); p.n > 0 {
+	p := ps.find(h)
+	if p.n > 0 {
 		p.n++
 		return int(p.part)
 	}
 	if 2*(ps.used+1) > len(ps.slots) {
 		ps.grow()
+		p = ps.find(h) // its free slot in the new table
 	}
-	*ps.find(h) = pin{hash: h, part: int32(part), n: 1}
+	*p = pin{hash: h, part: int32(part), n: 1}
 	ps.used++
 	return part
 }

@@ -60,7 +60,11 @@ func (a *Async) emitOne(ctx context.Context, ps []Proposal) error {
 	a.seq++
 	k := a.assign(hash)
 	pt := a.parts[k]
-	*pt.queue.add() = queued{item: *item, urn: r.URN, urnv: urnv, aspect: r.Aspect, p: p, seq: a.seq, hash: hash, size: size, at: at}
+	// Written field by field into its slot (a composite literal is built
+	// on the stack and then copied, under the lock).
+	q := pt.queue.add()
+	q.item, q.v3, q.urn, q.aspect, q.urnv, q.p = *item, nil, r.URN, r.Aspect, urnv, p
+	q.seq, q.hash, q.size, q.at = a.seq, hash, size, at
 	pt.enqueued++
 	pt.bytes += size
 	a.filled(k)
