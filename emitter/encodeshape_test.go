@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/aspects"
@@ -222,5 +223,39 @@ func shapeCalls(fields *shapeFields, check func(ps []Proposal, cu int)) {
 				}
 			}
 		}
+	}
+}
+
+// TestUsualShapeNames holds usualOf's comparison of aspect names
+// (sameName) to the general path and to the shape it finds: a name of the
+// same length but other text (not the aspect's own) right after the
+// aspect's own name is written as the general path writes it, and the
+// own name in a string of other bytes finds the shape its constant made.
+func TestUsualShapeNames(t *testing.T) {
+	t.Parallel()
+	r, err := NewREST("http://localhost:8080")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := urn.MustParse("urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)")
+	v := aspects.DatasetProperties{Description: aspects.Ptr("d")}
+	own := "datasetProperties"
+	clone := strings.Clone(own)
+	other := "datasetPropertieS" // own's length, not its text
+	var ps []Proposal
+	for _, name := range []string{own, other, own, clone, other, clone} {
+		ps = append(ps, Proposal{URN: u, AspectName: name, Aspect: v})
+	}
+	checkEncodeCall(t, r, ps, 1700000000000, nil)
+
+	var f shapeFinder
+	for _, name := range []string{own, clone} {
+		p := Proposal{URN: u, AspectName: name, Aspect: v}
+		if s, _ := r.usualOf(&p, 1700000000002, &f); s == nil {
+			t.Fatalf("name %q: not usual", name)
+		}
+	}
+	if f.builds != 1 {
+		t.Errorf("the name's constant and its clone made %d shapes, want 1", f.builds)
 	}
 }
