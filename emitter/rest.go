@@ -407,8 +407,6 @@ func allOrNothing(results emitResults, cause error) error {
 // *BatchError of the call.
 func (b *batch) run(ctx context.Context) error {
 	r := b.r
-
-	overhead := len(batchPrefix) + len("]") + len(r.suffix)
 	// The proposals of one request, by index; its memory is used again
 	// for the next (send keeps nothing of it).
 	var chunk []int
@@ -418,11 +416,33 @@ func (b *batch) run(ctx context.Context) error {
 	} else {
 		chunk = slices.Grow(b.idx[:0], min(len(b.results), r.maxBatch))
 	}
+	if b.allInOne() {
+		// The usual batch: one request of all, whose body is whole, as
+		// sendChunks would send it.
+		chunk = chunk[:len(b.items)]
+		for i := range chunk {
+			chunk[i] = i
+		}
+		return b.results.settle(b.send(ctx, chunk))
+	}
+	var stop error
+	chunk, stop = b.sendChunks(ctx, chunk, b.send, b.sendDelete)
+	return b.results.settle(stop)
+}
+
+// sendChunks sends the encoded proposals of b with send, in requests of
+// consecutive ones within the REST's limits, and each delete alone in its
+// place with sendDelete, skipping the rejected ones, until one returns
+// an error: it returns that error (nil when none did) and chunk, the
+// memory it kept a request's indexes in.
+func (b *batch) sendChunks(ctx context.Context, chunk []int, send func(context.Context, []int) error, sendDelete func(context.Context, int) error) ([]int, error) {
+	r := b.r
+	overhead := len(batchPrefix) + len("]") + len(r.suffix)
 	size := overhead
 	var stop error
 	flush := func() {
 		if len(chunk) > 0 && stop == nil {
-			stop = b.send(ctx, chunk)
+			stop = send(ctx, chunk)
 		}
 		chunk, size = chunk[:0], overhead
 	}
@@ -437,7 +457,7 @@ func (b *batch) run(ctx context.Context) error {
 		if b.items[i].enc == nil { // a delete goes alone, in its place
 			flush()
 			if stop == nil {
-				stop = b.sendDelete(ctx, i)
+				stop = sendDelete(ctx, i)
 			}
 			continue
 		}
@@ -453,8 +473,17 @@ func (b *batch) run(ctx context.Context) error {
 		size += add
 	}
 	flush()
+	return chunk, stop
+}
 
-	return b.results.settle(stop)
+// allInOne reports whether run sends every proposal of b in one request,
+// as sendChunks decides it, without its loop: when there is a whole body
+// of the encodings (see wholeBody: not for an empty batch) and it holds
+// every item, so that none is rejected or a delete, and the request of all of them is within the REST's limits (its
+// body is as long as sendChunks counts it) or of one proposal, which
+// sendChunks sends whatever its size. TestAllInOne holds it to sendChunks.
+func (b *batch) allInOne() bool {
+	return b.whole != nil && b.wholeN == len(b.items) && b.wholeN <= b.r.maxBatch && (len(b.whole) <= b.r.maxBytes || b.wholeN == 1)
 }
 
 // send posts the proposals idx (in order) in one request and records the
@@ -514,7 +543,10 @@ func (r *REST) wholeBody(buf *[]byte, items []encoded) ([]byte, int) {
 func (b *batch) request(idx []int) transport.Request {
 	req := transport.Request{Method: http.MethodPost, Path: pathIngest}
 	for _, i := range idx {
-		req.NoReplay = req.NoReplay || b.items[i].unsafe
+		if b.items[i].unsafe {
+			req.NoReplay = true
+			break
+		}
 	}
 	switch {
 	case len(idx) == 1 && b.single != nil:
