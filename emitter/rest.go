@@ -479,9 +479,10 @@ func (b *batch) sendChunks(ctx context.Context, chunk []int, send func(context.C
 // allInOne reports whether run sends every proposal of b in one request,
 // as sendChunks decides it, without its loop: when there is a whole body
 // of the encodings (see wholeBody: not for an empty batch) and it holds
-// every item, so that none is rejected or a delete, and the request of all of them is within the REST's limits (its
-// body is as long as sendChunks counts it) or of one proposal, which
-// sendChunks sends whatever its size. TestAllInOne holds it to sendChunks.
+// every item, so that none is rejected or a delete, and the request of
+// all of them is within the REST's limits (its body is as long as
+// sendChunks counts it) or of one proposal, which sendChunks sends
+// whatever its size. TestAllInOne holds it to sendChunks.
 func (b *batch) allInOne() bool {
 	return b.whole != nil && b.wholeN == len(b.items) && b.wholeN <= b.r.maxBatch && (len(b.whole) <= b.r.maxBytes || b.wholeN == 1)
 }
