@@ -62,6 +62,14 @@ func (g *fastGroup) has(o []byte) bool {
 	return false
 }
 
+// add adds owner i of g's list to g, unless g has that owner already.
+func (g *fastGroup) add(o []byte, i int) {
+	if !g.has(o) {
+		g.idx[g.n] = uint8(i)
+		g.n++
+	}
+}
+
 // ownerTypesFast is ownerTypesOf for the common shape of an ownership
 // value, without allocating strings: compact text, owners that are objects
 // whose owner, type and typeUrn are strings of printable ASCII that need no
@@ -134,19 +142,14 @@ func ownerTypesFast(value []byte, h uint64, values *valueArena) (out json.RawMes
 					if keys, ok = appendOwnerKey(keys, typ, typeURN); !ok {
 						return nil, 0, false, false
 					}
-					key := keys[start:len(keys):len(keys)]
-					g := findGroup(groups[:ngroups], key)
-					if g >= 0 {
-						keys = keys[:start] // the same key as the group's
-					} else {
+					var g int
+					var key []byte
+					if g, key, keys = keyGroup(groups[:ngroups], keys, start); g < 0 {
 						g = ngroups
 						groups[g].key, groups[g].list = key, &owners
 						ngroups++
 					}
-					if gr := &groups[g]; !gr.has(owner) {
-						gr.idx[gr.n] = uint8(nowners - 1)
-						gr.n++
-					}
+					groups[g].add(owner, nowners-1)
 					if value[j] == ']' {
 						j++
 						break
@@ -221,6 +224,17 @@ func findGroup(gs []fastGroup, key []byte) int {
 		}
 	}
 	return -1
+}
+
+// keyGroup looks up the owner type key keys[start:], just appended to
+// keys, among gs: it returns the index of its group and keys without the
+// key again, or -1, the key and keys keeping it, for a new group.
+func keyGroup(gs []fastGroup, keys []byte, start int) (int, []byte, []byte) {
+	key := keys[start:len(keys):len(keys)]
+	if g := findGroup(gs, key); g >= 0 {
+		return g, nil, keys[:start]
+	}
+	return -1, key, keys
 }
 
 // fastAnswer is ownerTypesFast's answer for value (of jsonx.Hash h, not 0)

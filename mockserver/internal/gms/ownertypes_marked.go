@@ -93,19 +93,14 @@ func ownerTypesMarked(value []byte, h uint64, marks []pdl.Mark, values *valueAre
 			if keys, ok = appendOwnerKey(keys, typ, typeURN); !ok {
 				return nil, 0, false, false
 			}
-			key := keys[start:len(keys):len(keys)]
-			g := findGroup(groups[:ngroups], key)
-			if g >= 0 {
-				keys = keys[:start] // the same key as the group's
-			} else {
+			var g int
+			var key []byte
+			if g, key, keys = keyGroup(groups[:ngroups], keys, start); g < 0 {
 				g = ngroups
 				groups[g].key, groups[g].list, groups[g].hashes = key, &owners, &hashes
 				ngroups++
 			}
-			if gr := &groups[g]; !gr.has(owner) {
-				gr.idx[gr.n] = uint8(nowners - 1)
-				gr.n++
-			}
+			groups[g].add(owner, nowners-1)
 			owner, typ, typeURN = nil, nil, nil
 		case markOwnerTypes:
 			typesAt, typesEnd, typesHash = m.Start, m.End, m.Hash
