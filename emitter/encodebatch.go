@@ -247,9 +247,10 @@ func (c *keptChunk) free() {
 // the end of its chunk, and an encoding written after it in the same chunk
 // by a later call follows it after a comma, so that joined sends such a
 // run as one slice. The item and the result are written to item[0] and
-// res[0], the caller's memory, with nothing copied on the way.
+// res[0], the caller's memory (both zero on entry, as encodePart's), with
+// nothing copied on the way. The usual proposal is written by keptUsual,
+// without encodePart's loop; the others by encodePart.
 func (r *REST) encodeKept(ps []Proposal, nowMillis int64, item []encoded, res []Result) {
-	var offsets [1][2]int
 	c, _ := keptPool.Get().(*keptChunk)
 	for c != nil && cap(c.buf)-len(c.buf) < keptRoom {
 		c.retire() // full
@@ -258,17 +259,50 @@ func (r *REST) encodeKept(ps []Proposal, nowMillis int64, item []encoded, res []
 	if c == nil {
 		c = newKeptChunk()
 	}
-	r.encodePart(ps[:1], 0, item[:1], res[:1], offsets[:], nowMillis, &c.buf)
-	if o := offsets[0]; o[1] > o[0] {
-		item[0].enc = c.buf[o[0]:o[1]]
-		item[0].chunk = c
-		c.written++ // its use, counted in refs once keptPool lets go of c
+	if !r.keptUsual(&ps[0], nowMillis, &item[0], &res[0], c) {
+		var offsets [1][2]int
+		r.encodePart(ps[:1], 0, item[:1], res[:1], offsets[:], nowMillis, &c.buf)
+		if o := offsets[0]; o[1] > o[0] {
+			item[0].enc = c.buf[o[0]:o[1]]
+			item[0].chunk = c
+			c.written++ // its use, counted in refs once keptPool lets go of c
+		}
 	}
 	if cap(c.buf) <= 2*keptSize {
 		keptPool.Put(c)
 	} else {
 		c.retire() // grown for a large encoding: not kept in keptPool
 	}
+}
+
+// keptUsual is encodeKept's writing of p, the proposal at index 0 of its
+// call, when p is a usual one (see usualShape): what encodePart writes for
+// it, written into chunk c, its encoding (followed by a comma) in item,
+// with c, and its result in res (item and res zero on entry). It reports
+// false, having written nothing before len(c.buf) and set nothing, when p
+// is not usual, or its aspect fails, or its encoding is too large:
+// encodePart then writes p, or says why it cannot be sent.
+func (r *REST) keptUsual(p *Proposal, nowMillis int64, item *encoded, res *Result, c *keptChunk) bool {
+	var f shapeFinder
+	s, text := r.usualOf(p, nowMillis, &f)
+	if s == nil {
+		return false
+	}
+	start := len(c.buf)
+	out, ok := s.appendUsual(c.buf, p, text)
+	if !ok || len(out)-1-start+len(singlePrefix)+len(r.suffix) > r.maxBytes {
+		return false
+	}
+	c.buf = out
+	item.enc = out[start : len(out)-1] // its capacity to the chunk's end: see joined
+	item.chunk = c
+	if s.unsafe { // item is zero: a safe one is left unwritten
+		item.unsafe = true
+	}
+	// Its Index, 0, and its other members are zero already.
+	res.URN, res.Aspect = text, s.name
+	c.written++ // its use, counted in refs once keptPool lets go of c
+	return true
 }
 
 // encodeIn checks and encodes every proposal. Each result names its
