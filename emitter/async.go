@@ -88,6 +88,11 @@ type partition struct {
 	kept     []byte
 	enqueued uint64 // proposals ever queued here
 	bytes    int    // the size of the proposals queued here (see queued.size)
+	// finished counts the proposals queued here whose outcome is counted
+	// or in the outbox (the first ones queued: a worker sends in queue
+	// order); a pin of this partition is live while it is short of the
+	// pin's last (see pins).
+	finished uint64
 	done     uint64 // proposals ever reported here (written or not)
 	flushTo  uint64 // send without lingering while done < flushTo
 	fillRem  int    // queue.len() % Async.fillN (see Async.filled)
@@ -189,7 +194,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 				return
 			}
 			a.mu.Lock()
-			putPins(a.pins) // every proposal was reported: none is pinned
+			putPins(a.pins) // every proposal was reported: every pin is dead
 			a.pins = nil
 			a.mu.Unlock()
 			if !reports {
@@ -295,19 +300,15 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 			qs = batch
 		}
 		pt.fillRem = pt.queue.len() % a.fillN
+		size := 0
 		for i := range qs {
-			pt.bytes -= qs[i].size
+			size += qs[i].size
 		}
+		pt.bytes -= size
 		a.mu.Unlock()
 
 		reports := a.reports()
 		results := a.send(qs, reports, sc)
-		size, hashes := 0, sc.hashes[:0]
-		for i := range qs {
-			size += qs[i].size
-			hashes = append(hashes, qs[i].hash)
-		}
-		sc.hashes = hashes
 		clear(qs) // the proposals are not kept past their outcome (and lent slots go back cleared)
 
 		// The room is given back before the outcomes are handed out, so that
@@ -318,9 +319,10 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 		}
 		a.pending -= n
 		a.pendingBytes -= size
-		for _, h := range hashes {
-			a.pins.unpin(h) // its outcome is counted or in the outbox, before any later one of its URN
-		}
+		// The batch's pins go dead, unless a later proposal of their URN
+		// is queued here: each outcome is counted or in the outbox before
+		// a later one of its URN may go to another worker.
+		pt.finished += uint64(n)
 		for i := range results {
 			if r := &results[i]; r.Status != Written {
 				a.counts[r.Status]++
@@ -357,9 +359,6 @@ type sendScratch struct {
 	holds *arenaHolds
 	// dups is batchHolds' count of each chunk's items beyond the first.
 	dups []int32
-	// hashes are the URN hashes of the batch sent, counted out of their
-	// pins once its slots are cleared.
-	hashes []uint64
 }
 
 // send emits batch through the inner emitter and returns the outcome of
