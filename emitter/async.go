@@ -359,6 +359,8 @@ type sendScratch struct {
 	holds *arenaHolds
 	// dups is batchHolds' count of each chunk's items beyond the first.
 	dups []int32
+	// parts is the memory of allParts, free (see keepParts).
+	parts [][]byte
 }
 
 // send emits batch through the inner emitter and returns the outcome of
@@ -368,28 +370,37 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	sc.results = slices.Grow(sc.results[:0], len(qs))[:len(qs)]
 	results := sc.results
 	defer clear(results) // the errors are not kept past their outcome
-	v3s := 0
+	sc.items = slices.Grow(sc.items[:0], len(qs))[:len(qs)]
+	items := sc.items
+	defer clear(items) // nor the encodings
+	v3s, deletes := 0, 0
 	for i := range qs {
 		q := &qs[i]
-		// Field by field, not a literal built and copied (see emitOne).
+		// results[i] is zero (cleared after each batch): the other members
+		// stay so. Field by field, not a literal built and copied (see
+		// emitOne).
 		r := &results[i]
-		r.Index, r.URN, r.Aspect, r.Status, r.Version, r.Err = i, q.urn, q.aspect, 0, "", nil
+		r.Index, r.URN, r.Aspect = i, q.urn, q.aspect
+		items[i] = q.item
 		if q.v3 != nil {
 			v3s++
+		} else if q.item.enc == nil {
+			deletes++
 		}
 	}
 	switch {
 	case v3s == 0: // the usual case: every proposal in Rest.li's form
-		sc.items = slices.Grow(sc.items[:0], len(qs))[:len(qs)]
-		for i := range qs {
-			sc.items[i] = qs[i].item
+		b := &batch{r: a.inner, items: items, results: results, holds: sc.batchHolds(items), scratch: &sc.es}
+		if deletes == 0 && b.holds != nil { // its parts' memory is free again when the holds are
+			b.parts, b.partsLen = sc.allParts(items, a.inner.batchTail)
 		}
-		b := &batch{r: a.inner, items: sc.items, results: results, holds: sc.batchHolds(sc.items), scratch: &sc.es}
 		_ = b.run(a.ctx) // the outcomes are in results
-		if b.holds != nil {
-			sc.releaseHolds(b.holds) // the chunks go back once the requests let go too
+		// The chunks go back once the requests let go too; so does the
+		// memory of the parts, kept for the next batch.
+		free := b.holds != nil && sc.releaseHolds(b.holds)
+		if b.parts != nil {
+			sc.keepParts(b.parts, free)
 		}
-		clear(sc.items)
 	default:
 		a.sendMixed(qs, results, v3s)
 	}
