@@ -368,24 +368,32 @@ type sendScratch struct {
 // were).
 func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	sc.results = slices.Grow(sc.results[:0], len(qs))[:len(qs)]
-	results := sc.results
-	defer clear(results) // the errors are not kept past their outcome
+	results := sc.results // zero: cleared after each batch
 	sc.items = slices.Grow(sc.items[:0], len(qs))[:len(qs)]
 	items := sc.items
-	defer clear(items) // nor the encodings
+	defer clear(items) // the encodings are not kept past their outcome
 	v3s, deletes := 0, 0
 	for i := range qs {
 		q := &qs[i]
-		// results[i] is zero (cleared after each batch): the other members
-		// stay so. Field by field, not a literal built and copied (see
-		// emitOne).
-		r := &results[i]
-		r.Index, r.URN, r.Aspect = i, q.urn, q.aspect
 		items[i] = q.item
 		if q.v3 != nil {
 			v3s++
 		} else if q.item.enc == nil {
 			deletes++
+		}
+	}
+	// The requests of Rest.li's encodings write only each result's Status
+	// and Err, and read its URN for a delete alone (whose request is made
+	// of it): the results are named (as encodePart names them) only for a
+	// batch with a delete or OpenAPI's form; the others' members stay
+	// zero, and only Status and Err are cleared again (below).
+	named := v3s > 0 || deletes > 0
+	if named {
+		defer clear(results) // the errors are not kept past their outcome
+		for i := range qs {
+			// Field by field, not a literal built and copied (see emitOne).
+			q, r := &qs[i], &results[i]
+			r.Index, r.URN, r.Aspect = i, q.urn, q.aspect
 		}
 	}
 	switch {
@@ -410,19 +418,23 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	}
 	for i := range qs {
 		q, r := &qs[i], &results[i]
-		if !all && r.Status == Written {
+		status, rerr := r.Status, r.Err
+		if !named {
+			r.Status, r.Err = 0, nil // the errors are not kept past their outcome
+		}
+		if !all && status == Written {
 			continue
 		}
-		res := AsyncResult{Seq: q.seq, Status: r.Status}
+		res := AsyncResult{Seq: q.seq, Status: status}
 		if q.p != nil {
 			res.Proposal = *q.p
 		}
-		if r.Status != Written {
-			err := r.Err
+		if status != Written {
+			err := rerr
 			if err == nil {
 				err = errors.New("emitter: proposal not written")
 			}
-			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urnText(), q.aspect, r.Status, err)
+			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urnText(), q.aspect, status, err)
 		}
 		out = append(out, res)
 	}
