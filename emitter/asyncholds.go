@@ -93,18 +93,15 @@ func (sc *sendScratch) allParts(items []encoded, tail []byte) ([][]byte, int) {
 		it := &items[i]
 		e := it.enc
 		size += 1 + len(e)
-		var more []byte
-		ok := false
-		switch {
-		case it.chunk != chunk:
-		case chunk != nil:
-			more, ok = follows(run, e)
-		default:
-			more, ok = joined(run, e)
-		}
-		if ok {
-			run = more
-			continue
+		if it.chunk == chunk {
+			if chunk != nil && follows(run, e) {
+				run = run[:len(run)+1+len(e)]
+				continue
+			}
+			if more, ok := joined(run, e); ok && chunk == nil {
+				run = more
+				continue
+			}
 		}
 		parts = append(parts, run, commaBytes)
 		run, chunk = e, it.chunk
@@ -114,13 +111,11 @@ func (sc *sendScratch) allParts(items []encoded, tail []byte) ([][]byte, int) {
 	return parts, size
 }
 
-// follows is joined of two encodings of one keptChunk, whose separating
-// comma is known to be there (see allParts).
-func follows(a, b []byte) ([]byte, bool) {
-	if len(b) == 0 || cap(a) != len(a)+1+cap(b) || &a[:cap(a)][cap(a)-1] != &b[:cap(b)][cap(b)-1] {
-		return nil, false
-	}
-	return a[:len(a)+1+len(b)], true
+// follows reports whether b, an encoding of the keptChunk of a, follows
+// a in memory after one byte, the comma (see allParts): joined without
+// reading it.
+func follows(a, b []byte) bool {
+	return len(b) > 0 && cap(a) == len(a)+1+cap(b) && &a[:cap(a)][cap(a)-1] == &b[:cap(b)][cap(b)-1]
 }
 
 // keepParts takes back parts, the memory allParts lent to a batch's
