@@ -489,7 +489,8 @@ func (b *batch) sendChunks(ctx context.Context, chunk []int, send func(context.C
 // every item, so that none is rejected or a delete, and the request of
 // all of them is within the REST's limits (its body is as long as
 // sendChunks counts it) or of one proposal, which sendChunks sends
-// whatever its size. TestAllInOne holds it to sendChunks.
+// whatever its size. TestAllInOne and TestAllInOneParts hold it to
+// sendChunks.
 func (b *batch) allInOne() bool {
 	if b.parts != nil { // as a whole body, in parts
 		return len(b.items) <= b.r.maxBatch && b.partsLen <= b.r.maxBytes
