@@ -344,3 +344,42 @@ func TestAllInOneParts(t *testing.T) {
 		t.Errorf("the shortcut was taken in %d cases only", taken)
 	}
 }
+
+// TestKeepParts checks what becomes of the memory allParts lent to a
+// batch's request: used again for the next batch once the request let go
+// of it, and left to a request that still reads it (the next batch's parts
+// in other memory, the lent ones unchanged).
+func TestKeepParts(t *testing.T) {
+	t.Parallel()
+	chunk := &keptChunk{buf: make([]byte, 0, 1024)}
+	items := make([]encoded, 6)
+	for i := range items {
+		start := len(chunk.buf)
+		chunk.buf = append(chunk.buf, fmt.Sprintf(`{"n":%d}`, i)...)
+		items[i] = encoded{enc: chunk.buf[start:len(chunk.buf)], chunk: chunk}
+		chunk.buf = append(chunk.buf, ',')
+		if i == 2 { // two runs
+			chunk.buf = append(chunk.buf, ' ')
+		}
+	}
+	tail := []byte("]}")
+	var sc sendScratch
+	lent, _ := sc.allParts(items, tail)
+	body := string(slices.Concat(lent...))
+	sc.keepParts(lent, false) // a request still reads it
+	next, _ := sc.allParts(items, tail)
+	if &next[:1][0] == &lent[:1][0] {
+		t.Fatal("the parts a request still reads were used again")
+	}
+	if got := string(slices.Concat(lent...)); got != body {
+		t.Fatalf("the parts a request still reads changed: %q, want %q", got, body)
+	}
+	sc.keepParts(next, true) // the request let go
+	again, _ := sc.allParts(items, tail)
+	if &again[:1][0] != &next[:1][0] {
+		t.Error("the parts' memory was not used again once free")
+	}
+	if got := string(slices.Concat(again...)); got != body {
+		t.Errorf("body %q, want %q", got, body)
+	}
+}
