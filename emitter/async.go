@@ -88,6 +88,11 @@ type partition struct {
 	kept     []byte
 	enqueued uint64 // proposals ever queued here
 	bytes    int    // the size of the proposals queued here (see queued.size)
+	// finished counts the proposals queued here whose outcome is counted
+	// or in the outbox (the first ones queued: a worker sends in queue
+	// order); a pin of this partition is live while it is short of the
+	// pin's last (see pins).
+	finished uint64
 	done     uint64 // proposals ever reported here (written or not)
 	flushTo  uint64 // send without lingering while done < flushTo
 	fillRem  int    // queue.len() % Async.fillN (see Async.filled)
@@ -189,7 +194,7 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 				return
 			}
 			a.mu.Lock()
-			putPins(a.pins) // every proposal was reported: none is pinned
+			putPins(a.pins) // every proposal was reported: every pin is dead
 			a.pins = nil
 			a.mu.Unlock()
 			if !reports {
@@ -295,19 +300,15 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 			qs = batch
 		}
 		pt.fillRem = pt.queue.len() % a.fillN
+		size := 0
 		for i := range qs {
-			pt.bytes -= qs[i].size
+			size += qs[i].size
 		}
+		pt.bytes -= size
 		a.mu.Unlock()
 
 		reports := a.reports()
 		results := a.send(qs, reports, sc)
-		size, hashes := 0, sc.hashes[:0]
-		for i := range qs {
-			size += qs[i].size
-			hashes = append(hashes, qs[i].hash)
-		}
-		sc.hashes = hashes
 		clear(qs) // the proposals are not kept past their outcome (and lent slots go back cleared)
 
 		// The room is given back before the outcomes are handed out, so that
@@ -318,9 +319,10 @@ func (a *Async) run(pt *partition, mem *workerMem) {
 		}
 		a.pending -= n
 		a.pendingBytes -= size
-		for _, h := range hashes {
-			a.pins.unpin(h) // its outcome is counted or in the outbox, before any later one of its URN
-		}
+		// The batch's pins go dead, unless a later proposal of their URN
+		// is queued here: each outcome is counted or in the outbox before
+		// a later one of its URN may go to another worker.
+		pt.finished += uint64(n)
 		for i := range results {
 			if r := &results[i]; r.Status != Written {
 				a.counts[r.Status]++
@@ -357,9 +359,8 @@ type sendScratch struct {
 	holds *arenaHolds
 	// dups is batchHolds' count of each chunk's items beyond the first.
 	dups []int32
-	// hashes are the URN hashes of the batch sent, counted out of their
-	// pins once its slots are cleared.
-	hashes []uint64
+	// parts is the memory of allParts, free (see keepParts).
+	parts [][]byte
 }
 
 // send emits batch through the inner emitter and returns the outcome of
@@ -367,30 +368,47 @@ type sendScratch struct {
 // were).
 func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	sc.results = slices.Grow(sc.results[:0], len(qs))[:len(qs)]
-	results := sc.results
-	defer clear(results) // the errors are not kept past their outcome
-	v3s := 0
+	results := sc.results // zero: cleared after each batch
+	sc.items = slices.Grow(sc.items[:0], len(qs))[:len(qs)]
+	items := sc.items
+	defer clear(items) // the encodings are not kept past their outcome
+	v3s, deletes := 0, 0
 	for i := range qs {
 		q := &qs[i]
-		// Field by field, not a literal built and copied (see emitOne).
-		r := &results[i]
-		r.Index, r.URN, r.Aspect, r.Status, r.Version, r.Err = i, q.urn, q.aspect, 0, "", nil
+		items[i] = q.item
 		if q.v3 != nil {
 			v3s++
+		} else if q.item.enc == nil {
+			deletes++
+		}
+	}
+	// The requests of Rest.li's encodings write only each result's Status
+	// and Err, and read its URN for a delete alone (whose request is made
+	// of it): the results are named (as encodePart names them) only for a
+	// batch with a delete or OpenAPI's form; the others' members stay
+	// zero, and only Status and Err are cleared again (below).
+	named := v3s > 0 || deletes > 0
+	if named {
+		defer clear(results) // the errors are not kept past their outcome
+		for i := range qs {
+			// Field by field, not a literal built and copied (see emitOne).
+			q, r := &qs[i], &results[i]
+			r.Index, r.URN, r.Aspect = i, q.urn, q.aspect
 		}
 	}
 	switch {
 	case v3s == 0: // the usual case: every proposal in Rest.li's form
-		sc.items = slices.Grow(sc.items[:0], len(qs))[:len(qs)]
-		for i := range qs {
-			sc.items[i] = qs[i].item
+		b := &batch{r: a.inner, items: items, results: results, holds: sc.batchHolds(items), scratch: &sc.es}
+		if deletes == 0 && b.holds != nil { // its parts' memory is free again when the holds are
+			b.parts, b.partsLen = sc.allParts(items, a.inner.batchTail)
 		}
-		b := &batch{r: a.inner, items: sc.items, results: results, holds: sc.batchHolds(sc.items), scratch: &sc.es}
 		_ = b.run(a.ctx) // the outcomes are in results
-		if b.holds != nil {
-			sc.releaseHolds(b.holds) // the chunks go back once the requests let go too
+		// The chunks go back once the requests let go too; so does the
+		// memory of the parts, kept for the next batch.
+		free := b.holds != nil && sc.releaseHolds(b.holds)
+		if b.parts != nil {
+			sc.keepParts(b.parts, free)
 		}
-		clear(sc.items)
 	default:
 		a.sendMixed(qs, results, v3s)
 	}
@@ -400,19 +418,23 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 	}
 	for i := range qs {
 		q, r := &qs[i], &results[i]
-		if !all && r.Status == Written {
+		status, rerr := r.Status, r.Err
+		if !named {
+			r.Status, r.Err = 0, nil // the errors are not kept past their outcome
+		}
+		if !all && status == Written {
 			continue
 		}
-		res := AsyncResult{Seq: q.seq, Status: r.Status}
+		res := AsyncResult{Seq: q.seq, Status: status}
 		if q.p != nil {
 			res.Proposal = *q.p
 		}
-		if r.Status != Written {
-			err := r.Err
+		if status != Written {
+			err := rerr
 			if err == nil {
 				err = errors.New("emitter: proposal not written")
 			}
-			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urnText(), q.aspect, r.Status, err)
+			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urnText(), q.aspect, status, err)
 		}
 		out = append(out, res)
 	}

@@ -17,101 +17,108 @@ import "sync"
 // Close), and a worker has a batch to send as soon as a batch's worth was
 // queued instead of when every worker's share was.
 
-// pins maps the hash of a URN's text (urnHash) to its pin, for the URNs
-// with proposals queued or in flight: an open-addressed table probed
-// linearly from the hash's low bits (maphash spreads them), at most half
-// full. Two URNs of the same hash share a pin: they go to one worker, which
-// keeps the order of both. A table whose every pin was counted out is all
-// zero again, ready for the next Async emitter (see pinPool).
+// pins maps the hash of a URN's text (urnHash) to its pin: an
+// open-addressed table probed linearly from the hash's low bits (maphash
+// spreads them), at most half full. A pin names the URN's partition and the
+// position there (partition.enqueued once it was queued) of the URN's last
+// proposal queued; it is live while that partition has not finished that
+// position (partition.finished, which its worker advances once a batch),
+// that is while a proposal of the URN is queued or in flight. Nothing is
+// counted out a proposal: a dead pin stays in its slot until its URN comes
+// again (it is pinned anew in that slot) or the table fills and sweep drops
+// it. A pin keeps the hash's low 32 bits: two URNs that share them share a
+// pin, and go to one worker, which keeps the order of both.
 type pins struct {
-	slots []pin // a power of two of them; n == 0 marks a free slot
-	used  int   // slots in use
+	slots []pin // a power of two of them; last == 0 marks a free slot
+	used  int   // slots holding a pin, live or dead
+	// spare is sweep's scratch, kept for the next sweep.
+	spare []pin
 }
 
 // pin is where the proposals of one URN go while any is queued or in
 // flight.
 type pin struct {
-	hash uint64
-	part int32 // the partition (worker)
-	n    int32 // how many are queued or in flight; 0: a free slot
+	tag  uint32 // the low 32 bits of the URN's hash
+	part int32  // the partition (worker)
+	// last is the position in part of the URN's last proposal queued (its
+	// partition.enqueued once queued, from 1); 0: a free slot.
+	last uint64
 }
 
 // minPins is the size of a new table.
 const minPins = 256
 
-// find returns the slot of hash h: its pin, or the free slot where it
-// would go.
-func (ps *pins) find(h uint64) *pin { return &ps.slots[ps.index(h)] }
+// pinTag is what a pin keeps of the hash h.
+func pinTag(h uint64) uint32 { return uint32(h) }
 
-// index returns the index of find's slot.
-func (ps *pins) index(h uint64) uint64 {
+// find returns the slot of the tag t: its pin, or the free slot where it
+// would go.
+func (ps *pins) find(t uint32) *pin {
 	mask := uint64(len(ps.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		if p := &ps.slots[i]; p.n == 0 || p.hash == h {
-			return i
+	for i := uint64(t) & mask; ; i = (i + 1) & mask {
+		if p := &ps.slots[i]; p.last == 0 || p.tag == t {
+			return p
 		}
 	}
 }
 
-// pin counts a proposal of the URN of hash h in; it returns the partition
-// its pin names, or, when the URN had none, part, which it is pinned to
-// now.
-func (ps *pins) pin(h uint64, part int) int {
-	p := ps.find(h)
-	if p.n > 0 {
-		p.n++
-		return int(p.part)
+// live reports whether p, a pin, is live: its partition has not finished
+// its URN's last proposal.
+func (p *pin) live(parts []*partition) bool { return parts[p.part].finished < p.last }
+
+// pin returns the partition of a proposal of the URN of hash h that is
+// about to be queued: the partition its pin names while it is live, or
+// else part, which it is pinned to now. The pin's last proposal is this
+// one: its position is its partition's enqueued count plus one.
+func (ps *pins) pin(h uint64, part int, parts []*partition) int {
+	t := pinTag(h)
+	p := ps.find(t)
+	if p.last != 0 {
+		if p.live(parts) {
+			part = int(p.part)
+		} else {
+			p.part = int32(part) // dead: pinned anew, in its slot
+		}
+		p.last = parts[part].enqueued + 1
+		return part
 	}
 	if 2*(ps.used+1) > len(ps.slots) {
-		ps.grow()
-		p = ps.find(h) // its free slot in the new table
+		ps.sweep(parts)
+		p = ps.find(t) // its free slot in the swept table
 	}
-	*p = pin{hash: h, part: int32(part), n: 1}
+	*p = pin{tag: t, part: int32(part), last: parts[part].enqueued + 1}
 	ps.used++
 	return part
 }
 
-// grow doubles the table.
-func (ps *pins) grow() {
-	old := ps.slots
-	ps.slots = make([]pin, max(2*len(old), minPins))
-	for _, p := range old {
-		if p.n > 0 {
-			*ps.find(p.hash) = p
+// sweep drops the dead pins, and doubles the table when the live ones
+// fill more than a quarter of it, so that at least a quarter of it is
+// pinned before the next sweep: a sweep's cost, a pass over the table, is
+// spread over as many new pins.
+func (ps *pins) sweep(parts []*partition) {
+	live := ps.spare[:0]
+	for i := range ps.slots {
+		if p := &ps.slots[i]; p.last != 0 && p.live(parts) {
+			live = append(live, *p)
 		}
 	}
+	if n := len(ps.slots); 4*(len(live)+1) > n {
+		ps.slots = make([]pin, max(2*n, minPins))
+	} else {
+		clear(ps.slots)
+	}
+	for _, p := range live {
+		*ps.find(p.tag) = p
+	}
+	ps.used = len(live)
+	ps.spare = live[:0]
 }
 
-// unpin counts out a proposal of the URN of hash h, whose outcome is
-// known; the URN's pin goes when its last proposal does.
-func (ps *pins) unpin(h uint64) {
-	i := ps.index(h)
-	switch p := &ps.slots[i]; {
-	case p.n > 1:
-		p.n--
-		return
-	case p.n == 0: // not pinned: nothing to count out
-		return
-	}
-	// Free the slot, and move back into it every pin after it, up to the
-	// next free slot, that may not be looked for past it: one whose home
-	// slot is not between the freed slot and its own.
-	mask := uint64(len(ps.slots) - 1)
-	ps.slots[i] = pin{}
-	ps.used--
-	for j := (i + 1) & mask; ps.slots[j].n > 0; j = (j + 1) & mask {
-		home := ps.slots[j].hash & mask
-		if (j-home)&mask >= (j-i)&mask { // home is not in (i, j]
-			ps.slots[i], ps.slots[j] = ps.slots[j], pin{}
-			i = j
-		}
-	}
-}
-
-// assign returns the partition of a proposal whose URN has the hash h, and
-// counts the proposal in its pin. a.mu is held.
+// assign returns the partition of a proposal whose URN has the hash h,
+// about to be queued there, and notes it as its URN's last (see pins).
+// a.mu is held.
 func (a *Async) assign(h uint64) int {
-	return a.pins.pin(h, a.fill)
+	return a.pins.pin(h, a.fill, a.parts)
 }
 
 // filled notes that a proposal was queued in partition k: when that is the
@@ -136,8 +143,8 @@ func (a *Async) filled(k int) {
 	}
 }
 
-// pinPool keeps the tables of Async emitters that ended, empty, for the
-// next ones.
+// pinPool keeps the tables of Async emitters that ended, for the next
+// ones (getPins clears them).
 var pinPool sync.Pool
 
 // maxPooledPins is the most slots a table kept in pinPool has: a larger
@@ -145,7 +152,8 @@ var pinPool sync.Pool
 const maxPooledPins = 8192
 
 // getPins returns an empty table from pinPool, or a new one. A pooled
-// table's slots, free already, are cleared again: that loads their memory
+// table's slots are cleared (its pins name the partitions of an emitter
+// that ended); that also loads their memory
 // in order, at the pace of the hardware's prefetching, where the pins of a
 // new emitter would take its cache misses one at a time under Async.mu (the
 // memory of a table an emitter left is usually cold by the time the next
@@ -153,15 +161,16 @@ const maxPooledPins = 8192
 func getPins() *pins {
 	if ps, ok := pinPool.Get().(*pins); ok {
 		clear(ps.slots)
+		ps.used = 0
 		return ps
 	}
 	return &pins{slots: make([]pin, minPins)}
 }
 
-// putPins gives ps back to pinPool when its every pin was counted out
-// (its slots are all free) and it is not too large to keep.
+// putPins gives ps, whose emitter ended, back to pinPool unless it is too
+// large to keep.
 func putPins(ps *pins) {
-	if ps.used != 0 || len(ps.slots) > maxPooledPins {
+	if len(ps.slots) > maxPooledPins {
 		return
 	}
 	pinPool.Put(ps)

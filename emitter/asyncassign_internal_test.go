@@ -16,87 +16,123 @@ import (
 	"github.com/catalogkit/datahub-go/urn"
 )
 
-// TestPinsMatchMap checks the pin table against a map doing the same:
-// proposals counted in and out at random, of hashes that crowd a few home
-// slots (so that probes run long, wrap around the end and pins move back
-// when one is freed) and of spread ones (so that the table grows). When
-// every proposal is counted out, the table is all free slots again.
-func TestPinsMatchMap(t *testing.T) {
+// TestPinsMatchModel checks the pin table against a model of the queues:
+// proposals queued at random in the partition pin gives them, and
+// batches of each partition's first ones finished at random, the model
+// counting each URN's proposals queued or in flight, as the workers would.
+// A URN with any goes to their partition (its pin is live), any other to
+// the partition offered (its pin is dead or there is none); a pin is live
+// exactly when its URN has proposals queued or in flight. The hashes crowd
+// a few home slots (probes run long and wrap around the end), some share
+// their low 32 bits (their URNs share a pin) and others are spread, and
+// the live URNs are many at first (the table grows) and few later (sweeps
+// drop the dead pins, and the table stops growing).
+func TestPinsMatchModel(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
+	const nparts = 5
 	ps := getPins()
+	parts := make([]*partition, nparts)
+	queues := make([][]uint32, nparts) // the tags queued or in flight in each partition, in order
+	for k := range parts {
+		parts[k] = &partition{}
+	}
 	type entry struct{ part, n int }
-	want := map[uint64]entry{}
-	var live []uint64 // one element per proposal counted in and not out
+	want := map[uint32]entry{} // by tag: the URNs with proposals queued or in flight
+	var seen []uint64          // hashes queued so far
 	hash := func() uint64 {
-		if rng.IntN(2) == 0 {
-			// home slot 0, 1 or the last of a small table, high bits apart
-			return uint64(rng.IntN(40))<<32 | []uint64{0, 1, minPins - 1}[rng.IntN(3)]
+		switch rng.IntN(4) {
+		case 0: // home slot 0, 1 or the last of a small table
+			return uint64(rng.IntN(40))<<16 | []uint64{0, 1, minPins - 1}[rng.IntN(3)]
+		case 1: // the low 32 bits of a hash seen, the others apart
+			if len(seen) > 0 {
+				return uint64(rng.Uint32())<<32 | seen[rng.IntN(len(seen))]&(1<<32-1)
+			}
 		}
 		return rng.Uint64()
 	}
-	for step := range 200_000 {
-		// the first quarter mostly counts in, the rest mostly out
-		out := 7
-		if step < 50_000 {
-			out = 3
+	maxSlots, halfSlots, newHalf := 0, 0, 0
+	for step := range 300_000 {
+		if step == 150_000 {
+			halfSlots = len(ps.slots)
 		}
-		if len(live) > 0 && rng.IntN(10) < out {
-			k := rng.IntN(len(live))
-			h := live[k]
-			live[k] = live[len(live)-1]
-			live = live[:len(live)-1]
-			ps.unpin(h)
-			e := want[h]
-			if e.n--; e.n == 0 {
-				delete(want, h)
-			} else {
-				want[h] = e
+		// Many queued at first, few later.
+		finish := 2
+		if step > 60_000 {
+			finish = 6
+		}
+		if rng.IntN(10) < finish {
+			k := rng.IntN(nparts)
+			n := min(len(queues[k]), 1+rng.IntN(8))
+			for _, tag := range queues[k][:n] {
+				e := want[tag]
+				if e.n--; e.n == 0 {
+					delete(want, tag)
+				} else {
+					want[tag] = e
+				}
 			}
+			queues[k] = queues[k][n:]
+			parts[k].finished += uint64(n)
 		} else {
 			var h uint64
-			if len(live) > 0 && rng.IntN(3) == 0 {
-				h = live[rng.IntN(len(live))] // a URN already pinned
+			if len(seen) > 0 && rng.IntN(3) == 0 {
+				h = seen[rng.IntN(len(seen))] // a URN queued before: pinned or not
 			} else {
 				h = hash()
 			}
-			part := rng.IntN(8)
-			got := ps.pin(h, part)
-			e, ok := want[h]
+			seen = append(seen, h)
+			fill := rng.IntN(nparts)
+			tag := uint32(h)
+			if step >= 150_000 && ps.find(tag).last == 0 {
+				newHalf++
+			}
+			got := ps.pin(h, fill, parts)
+			e, ok := want[tag]
 			if !ok {
-				e.part = part
+				e.part = fill
+			}
+			if got != e.part {
+				t.Fatalf("step %d: pin(%#x) = %d, want %d (%d of its proposals queued or in flight)", step, h, got, e.part, e.n)
 			}
 			e.n++
-			want[h] = e
-			live = append(live, h)
-			if got != e.part {
-				t.Fatalf("step %d: pin(%#x) = %d, want %d", step, h, got, e.part)
-			}
+			want[tag] = e
+			parts[got].enqueued++
+			queues[got] = append(queues[got], tag)
 		}
-		if step%1000 == 0 || len(live) == 0 {
-			if ps.used != len(want) {
-				t.Fatalf("step %d: %d pins used, want %d", step, ps.used, len(want))
+		maxSlots = max(maxSlots, len(ps.slots))
+		if step%1000 == 0 {
+			if 2*ps.used > len(ps.slots) {
+				t.Fatalf("step %d: %d pins in %d slots", step, ps.used, len(ps.slots))
 			}
-			for h, e := range want {
-				if p := ps.find(h); int(p.n) != e.n || int(p.part) != e.part {
-					t.Fatalf("step %d: pin of %#x = %+v, want %+v", step, h, *p, e)
+			live := 0
+			for i := range ps.slots {
+				p := &ps.slots[i]
+				if p.last == 0 || !p.live(parts) {
+					continue
+				}
+				live++
+				if e, ok := want[p.tag]; !ok || e.part != int(p.part) {
+					t.Fatalf("step %d: pin %+v is live, its URN has %+v", step, *p, e)
+				}
+			}
+			if live != len(want) {
+				t.Fatalf("step %d: %d live pins, want %d", step, live, len(want))
+			}
+			for tag, e := range want {
+				if p := ps.find(tag); p.last == 0 || !p.live(parts) || int(p.part) != e.part {
+					t.Fatalf("step %d: pin of %#x = %+v, want live in partition %d", step, tag, *p, e.part)
 				}
 			}
 		}
 	}
-	for _, h := range live {
-		ps.unpin(h)
+	if maxSlots <= minPins {
+		t.Errorf("the table did not grow (%d slots)", maxSlots)
 	}
-	if ps.used != 0 {
-		t.Fatalf("%d pins used after every proposal was counted out", ps.used)
-	}
-	for i, p := range ps.slots {
-		if p != (pin{}) {
-			t.Fatalf("slot %d = %+v after every proposal was counted out", i, p)
-		}
-	}
-	if len(ps.slots) <= minPins {
-		t.Errorf("the table did not grow (%d slots)", len(ps.slots))
+	// In the second half few URNs are live, and many more new ones were
+	// pinned than the table has slots: only sweeps left room for them.
+	if len(ps.slots) != halfSlots || newHalf < 2*halfSlots {
+		t.Errorf("the table grew from %d to %d slots in the second half (%d URNs pinned anew)", halfSlots, len(ps.slots), newHalf)
 	}
 }
 

@@ -50,11 +50,11 @@ func (sc *sendScratch) batchHolds(items []encoded) *arenaHolds {
 }
 
 // releaseHolds lets go of the caller's hold on h. When that was the last
-// (no request reads from the chunks any more), it lets go of the chunks
-// and keeps h in sc for the next batch.
-func (sc *sendScratch) releaseHolds(h *arenaHolds) {
+// (no request reads from the chunks any more), it lets go of the chunks,
+// keeps h in sc for the next batch and returns true.
+func (sc *sendScratch) releaseHolds(h *arenaHolds) bool {
 	if h.n.Add(-1) != 0 {
-		return // a request lets go of it last (see arenaHolds.release): h is left to it
+		return false // a request lets go of it last (see arenaHolds.release): h is left to it
 	}
 	for i, c := range h.chunks {
 		c.release()
@@ -62,6 +62,72 @@ func (sc *sendScratch) releaseHolds(h *arenaHolds) {
 	}
 	h.chunks = h.chunks[:0]
 	sc.holds = h
+	return true
+}
+
+// allParts returns the parts of the ingestProposalBatch body of all of
+// items, two or more, every one encoded, and its length: the parts
+// bodyParts makes of them (the body's head, each run of encodings that
+// follow one another in memory as one slice, a comma between two runs,
+// tail), in sc.parts' memory; nil for fewer than two items. The caller
+// gives the memory back with keepParts once the batch is sent.
+//
+// Two encodings of one keptChunk are one run when the second starts one
+// byte after the first ends: that byte is the comma encodePart writes
+// after each encoding, in memory only ever appended to while an encoding
+// in it is used, so it is not read (a cold line, written on the encoding
+// caller's core, for each encoding). Encodings of other memory (a
+// partition's kept, see partition.keep) are joined as bodyParts joins
+// them.
+func (sc *sendScratch) allParts(items []encoded, tail []byte) ([][]byte, int) {
+	if len(items) < 2 {
+		return nil, 0
+	}
+	if most := 2*len(items) + 1; cap(sc.parts) < most { // sized once: a run, a comma an item
+		sc.parts = make([][]byte, 0, most)
+	}
+	parts := append(sc.parts[:0], batchPrefixBytes)
+	run, chunk := items[0].enc, items[0].chunk
+	size := len(batchPrefixBytes) + len(run) + len(tail)
+	for i := 1; i < len(items); i++ {
+		it := &items[i]
+		e := it.enc
+		size += 1 + len(e)
+		if it.chunk == chunk {
+			if chunk != nil && follows(run, e) {
+				run = run[:len(run)+1+len(e)]
+				continue
+			}
+			if more, ok := joined(run, e); ok && chunk == nil {
+				run = more
+				continue
+			}
+		}
+		parts = append(parts, run, commaBytes)
+		run, chunk = e, it.chunk
+	}
+	parts = append(parts, run, tail)
+	sc.parts = parts
+	return parts, size
+}
+
+// follows reports whether b, an encoding of the keptChunk of a, follows
+// a in memory after one byte, the comma (see allParts): joined without
+// reading it.
+func follows(a, b []byte) bool {
+	return len(b) > 0 && cap(a) == len(a)+1+cap(b) && &a[:cap(a)][cap(a)-1] == &b[:cap(b)][cap(b)-1]
+}
+
+// keepParts takes back parts, the memory allParts lent to a batch's
+// request, for the next batch when free (the request's holds were let go
+// of: it reads the body no more); otherwise the request keeps it.
+func (sc *sendScratch) keepParts(parts [][]byte, free bool) {
+	if !free {
+		sc.parts = nil
+		return
+	}
+	clear(parts)
+	sc.parts = parts[:0]
 }
 
 // heldScan is how many of the last chunks of a list held looks through: a

@@ -1,8 +1,11 @@
 package emitter
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/catalogkit/datahub-go/aspects"
@@ -58,7 +61,9 @@ func TestBatchHoldsCountsChunks(t *testing.T) {
 		requestLast := rng.IntN(2) == 0
 		done := h.hold() // a request reading from the chunks
 		if requestLast {
-			sc.releaseHolds(h)
+			if sc.releaseHolds(h) {
+				t.Fatalf("round %d: the worker's release was not the last, but releaseHolds says so", round)
+			}
 			if sc.holds != nil {
 				t.Fatalf("round %d: the worker kept an arenaHolds a request still held", round)
 			}
@@ -70,7 +75,9 @@ func TestBatchHoldsCountsChunks(t *testing.T) {
 			done()
 		} else {
 			done()
-			sc.releaseHolds(h)
+			if !sc.releaseHolds(h) {
+				t.Fatalf("round %d: the worker's release was the last, but releaseHolds does not say so", round)
+			}
 			if sc.holds != h || len(h.chunks) != 0 {
 				t.Fatalf("round %d: the worker's release was the last, but it did not keep the holds empty", round)
 			}
@@ -189,5 +196,190 @@ func TestKeptChunkRetire(t *testing.T) {
 				break // c is keptPool's again
 			}
 		}
+	}
+}
+
+// TestAllPartsMatchesBodyParts holds allParts to bodyParts (see
+// FuzzAllParts).
+func TestAllPartsMatchesBodyParts(t *testing.T) {
+	t.Parallel()
+	for seed := range uint64(3000) {
+		checkAllParts(t, seed, uint8(seed))
+	}
+}
+
+// FuzzAllParts holds allParts, the parts of a worker's batch of all its
+// proposals, to bodyParts, the general path's: for batches of encodings
+// written as encodeKept and partition.keep write them (each followed by a
+// comma) into a few keptChunks and kept memory, by writers taking turns,
+// in a batch's order that mostly follows the writing and sometimes not
+// (swapped, or from an earlier turn), the parts are the same slices, and
+// the length is the body's.
+func FuzzAllParts(f *testing.F) {
+	f.Add(uint64(1), uint8(2))
+	f.Add(uint64(7), uint8(100))
+	f.Fuzz(checkAllParts)
+}
+
+// checkAllParts is FuzzAllParts of the batch seed makes, of 2 + n%120
+// proposals.
+func checkAllParts(t *testing.T, seed uint64, n uint8) {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	chunks := make([]*keptChunk, 1+rng.IntN(4))
+	for i := range chunks {
+		chunks[i] = &keptChunk{buf: make([]byte, 0, 64+rng.IntN(4096))}
+	}
+	var pt partition
+	items := make([]encoded, 2+int(n)%120)
+	for i := range items {
+		enc := make([]byte, 1+rng.IntN(40))
+		for j := range enc {
+			enc[j] = byte('a' + rng.IntN(26))
+		}
+		if k := rng.IntN(len(chunks) + 1); k < len(chunks) {
+			c := chunks[k]
+			if cap(c.buf)-len(c.buf) < len(enc)+1 { // full: another chunk in its place
+				c = &keptChunk{buf: make([]byte, 0, 64+rng.IntN(4096))}
+				chunks[k] = c
+			}
+			start := len(c.buf)
+			c.buf = append(c.buf, enc...)
+			c.buf = append(c.buf, ',') // as encodePart writes it
+			items[i] = encoded{enc: c.buf[start : start+len(enc)], chunk: c}
+		} else {
+			items[i] = encoded{enc: pt.keep(enc)}
+		}
+	}
+	switch rng.IntN(3) { // the batch's order
+	case 0:
+		i := rng.IntN(len(items) - 1)
+		items[i], items[i+1] = items[i+1], items[i]
+	case 1:
+		rng.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
+	}
+	tail := []byte("],\"async\":\"false\"}")
+	var sc sendScratch
+	for range 2 { // the second time in memory used again
+		got, size := sc.allParts(items, tail)
+		idx := make([]int, len(items))
+		for i := range idx {
+			idx[i] = i
+		}
+		want := bodyParts(batchPrefixBytes, tail, idx, func(i int) []byte { return items[i].enc })
+		if len(got) != len(want) {
+			t.Fatalf("seed %d: %d parts, want %d", seed, len(got), len(want))
+		}
+		body := 0
+		for i := range want {
+			if len(got[i]) != len(want[i]) || len(got[i]) > 0 && &got[i][0] != &want[i][0] {
+				t.Fatalf("seed %d: part %d is %q, want %q", seed, i, got[i], want[i])
+			}
+			body += len(want[i])
+		}
+		if size != body {
+			t.Fatalf("seed %d: a body of %d bytes, allParts says %d", seed, body, size)
+		}
+		sc.keepParts(got, true)
+	}
+}
+
+// TestAllInOneParts holds batch.run's shortcut for a worker's batch whose
+// body is in parts (allParts) to sendChunks, as TestAllInOne does for a
+// whole body: under random limits, allInOne holds exactly when sendChunks
+// sends one request of every proposal, and that request's body is the
+// parts.
+func TestAllInOneParts(t *testing.T) {
+	t.Parallel()
+	r, err := NewREST("http://localhost:8080")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var sc sendScratch
+	taken := 0
+	for c := range 3000 {
+		n := 2 + rng.IntN(12)
+		chunk := &keptChunk{buf: make([]byte, 0, 1024)}
+		items, results := make([]encoded, n), make([]Result, n)
+		for i := range items {
+			start := len(chunk.buf)
+			for range 1 + rng.IntN(40) {
+				chunk.buf = append(chunk.buf, 'x')
+			}
+			items[i] = encoded{enc: chunk.buf[start:len(chunk.buf)], chunk: chunk}
+			chunk.buf = append(chunk.buf, ',')
+		}
+		if rng.IntN(4) == 0 {
+			items[0], items[n-1] = items[n-1], items[0]
+		}
+		b := &batch{r: r, items: items, results: results}
+		b.parts, b.partsLen = sc.allParts(items, r.batchTail)
+		all := len(batchPrefix) + len(r.suffix) + n*41 + 1
+		r.maxBatch, r.maxBytes = 1+rng.IntN(n+2), all/2+rng.IntN(all)
+
+		var chunks [][]int
+		_, stop := b.sendChunks(context.Background(), nil,
+			func(_ context.Context, idx []int) error { chunks = append(chunks, slices.Clone(idx)); return nil },
+			func(_ context.Context, i int) error { t.Fatalf("case %d: a delete %d", c, i); return nil })
+		if stop != nil {
+			t.Fatal(stop)
+		}
+		one := len(chunks) == 1 && len(chunks[0]) == n
+		if got := b.allInOne(); got != one {
+			t.Fatalf("case %d: allInOne %v; sendChunks sent %v (%d bytes in parts, limits %d proposals, %d bytes)",
+				c, got, chunks, b.partsLen, r.maxBatch, r.maxBytes)
+		}
+		if one {
+			taken++
+			req := b.request(chunks[0])
+			b.parts = nil
+			want := b.request(chunks[0])
+			if req.Path != want.Path || !bytes.Equal(slices.Concat(req.Parts...), slices.Concat(want.Parts...)) || len(req.Parts) != len(want.Parts) {
+				t.Fatalf("case %d: request %s %q, want %s %q", c, req.Path, slices.Concat(req.Parts...), want.Path, slices.Concat(want.Parts...))
+			}
+		}
+		sc.keepParts(b.parts, true)
+	}
+	if taken < 100 {
+		t.Errorf("the shortcut was taken in %d cases only", taken)
+	}
+}
+
+// TestKeepParts checks what becomes of the memory allParts lent to a
+// batch's request: used again for the next batch once the request let go
+// of it, and left to a request that still reads it (the next batch's parts
+// in other memory, the lent ones unchanged).
+func TestKeepParts(t *testing.T) {
+	t.Parallel()
+	chunk := &keptChunk{buf: make([]byte, 0, 1024)}
+	items := make([]encoded, 6)
+	for i := range items {
+		start := len(chunk.buf)
+		chunk.buf = append(chunk.buf, fmt.Sprintf(`{"n":%d}`, i)...)
+		items[i] = encoded{enc: chunk.buf[start:len(chunk.buf)], chunk: chunk}
+		chunk.buf = append(chunk.buf, ',')
+		if i == 2 { // two runs
+			chunk.buf = append(chunk.buf, ' ')
+		}
+	}
+	tail := []byte("]}")
+	var sc sendScratch
+	lent, _ := sc.allParts(items, tail)
+	body := string(slices.Concat(lent...))
+	sc.keepParts(lent, false) // a request still reads it
+	next, _ := sc.allParts(items, tail)
+	if &next[:1][0] == &lent[:1][0] {
+		t.Fatal("the parts a request still reads were used again")
+	}
+	if got := string(slices.Concat(lent...)); got != body {
+		t.Fatalf("the parts a request still reads changed: %q, want %q", got, body)
+	}
+	sc.keepParts(next, true) // the request let go
+	again, _ := sc.allParts(items, tail)
+	if &again[:1][0] != &next[:1][0] {
+		t.Error("the parts' memory was not used again once free")
+	}
+	if got := string(slices.Concat(again...)); got != body {
+		t.Errorf("body %q, want %q", got, body)
 	}
 }

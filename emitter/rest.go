@@ -257,6 +257,12 @@ type batch struct {
 	// of all of them sends it as one slice.
 	whole  []byte
 	wholeN int
+	// parts, when set, is the ingestProposalBatch body of all the items
+	// (two or more, every one encoded), partsLen bytes long, in the parts
+	// bodyParts would make of them (see Async.send): a request of all of
+	// them sends it.
+	parts    [][]byte
+	partsLen int
 	// scratch, when set, holds the memory of a request's indexes; else
 	// idx, when not nil, is that memory.
 	scratch *emitScratch
@@ -478,12 +484,17 @@ func (b *batch) sendChunks(ctx context.Context, chunk []int, send func(context.C
 
 // allInOne reports whether run sends every proposal of b in one request,
 // as sendChunks decides it, without its loop: when there is a whole body
-// of the encodings (see wholeBody: not for an empty batch) and it holds
+// of the encodings, in one slice (see wholeBody: not for an empty batch)
+// or in parts (b.parts), and it holds
 // every item, so that none is rejected or a delete, and the request of
 // all of them is within the REST's limits (its body is as long as
 // sendChunks counts it) or of one proposal, which sendChunks sends
-// whatever its size. TestAllInOne holds it to sendChunks.
+// whatever its size. TestAllInOne and TestAllInOneParts hold it to
+// sendChunks.
 func (b *batch) allInOne() bool {
+	if b.parts != nil { // as a whole body, in parts
+		return len(b.items) <= b.r.maxBatch && b.partsLen <= b.r.maxBytes
+	}
 	return b.whole != nil && b.wholeN == len(b.items) && b.wholeN <= b.r.maxBatch && (len(b.whole) <= b.r.maxBytes || b.wholeN == 1)
 }
 
@@ -556,6 +567,8 @@ func (b *batch) request(idx []int) transport.Request {
 		req.Parts = [][]byte{singlePrefixBytes, b.items[idx[0]].enc, b.r.suffixBytes}
 	case b.whole != nil && len(idx) == b.wholeN:
 		req.Path, req.Body = pathIngestBatch, b.whole
+	case b.parts != nil && len(idx) == len(b.items):
+		req.Path, req.Parts = pathIngestBatch, b.parts
 	default:
 		req.Path = pathIngestBatch
 		req.Parts = bodyParts(batchPrefixBytes, b.r.batchTail, idx, func(i int) []byte { return b.items[i].enc })
