@@ -83,13 +83,7 @@ func FuzzEncodeKeptShapes(f *testing.F) {
 	f.Add([]byte{0x40, 0, 0, 0x30, 0, 0, 0x38, 0x0c, 0, 0x08, 0, 1, 0x41, 0, 0, 0x80, 0, 0}, uint16(1))
 	fields := newShapeFields(f)
 	f.Fuzz(func(t *testing.T, in []byte, limit uint16) {
-		r, err := NewREST("http://localhost:8080")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if limit != 0 {
-			r.maxBytes = 400 + int(limit)%300 // some proposals too large
-		}
+		r := shapeREST(t, limit)
 		for i := 0; i+2 < len(in); i += 3 {
 			p := fields.proposal(in[i], in[i+1], in[i+2])
 			checkKeptCall(t, r, p, 1700000000000+int64(i/3%2))

@@ -155,6 +155,20 @@ func checkEncodeCall(t *testing.T, r *REST, ps []Proposal, now int64, buf []byte
 	}
 }
 
+// shapeREST returns the REST of a shape fuzz test: with a limit other than
+// 0, one some of the fuzzed proposals are too large for.
+func shapeREST(t *testing.T, limit uint16) *REST {
+	t.Helper()
+	r, err := NewREST("http://localhost:8080")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if limit != 0 {
+		r.maxBytes = 400 + int(limit)%300 // some proposals too large
+	}
+	return r
+}
+
 // FuzzEncodePartShapes holds encodePart's usual path (usualShape, found
 // once for the proposals of a shape and kept by the REST) to the general
 // path: calls of proposals of every kind, one after the other on one REST
@@ -169,13 +183,7 @@ func FuzzEncodePartShapes(f *testing.F) {
 	f.Add([]byte{0x40, 0, 0, 0x30, 0, 0, 0x38, 0x0c, 0, 0x08, 0, 1, 0x41, 0, 0, 0x80, 0, 0}, uint16(1))
 	fields := newShapeFields(f)
 	f.Fuzz(func(t *testing.T, in []byte, limit uint16) {
-		r, err := NewREST("http://localhost:8080")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if limit != 0 {
-			r.maxBytes = 400 + int(limit)%300 // some proposals too large
-		}
+		r := shapeREST(t, limit)
 		var ps []Proposal
 		for i := 0; i+2 < len(in); i += 3 {
 			ps = append(ps, fields.proposal(in[i], in[i+1], in[i+2]))
