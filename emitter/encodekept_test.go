@@ -58,10 +58,7 @@ func checkKeptCall(t *testing.T, r *REST, p Proposal, now int64) {
 func TestEncodeKeptShapes(t *testing.T) {
 	t.Parallel()
 	fields := newShapeFields(t)
-	r, err := NewREST("http://localhost:8080")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := shapeREST(t, 0)
 	shapeCalls(fields, func(ps []Proposal, cu int) {
 		for _, p := range ps {
 			checkKeptCall(t, r, p, 1700000000000+int64(cu%3))

@@ -202,10 +202,7 @@ func FuzzEncodePartShapes(f *testing.F) {
 func TestEncodePartShapes(t *testing.T) {
 	t.Parallel()
 	fields := newShapeFields(t)
-	r, err := NewREST("http://localhost:8080")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := shapeREST(t, 0)
 	shapeCalls(fields, func(ps []Proposal, cu int) {
 		checkEncodeCall(t, r, ps, 1700000000000+int64(cu%3), nil)
 	})
