@@ -290,19 +290,32 @@ func (r *REST) keptUsual(p *Proposal, nowMillis int64, item *encoded, res *Resul
 	}
 	start := len(c.buf)
 	out, ok := s.appendUsual(c.buf, p, text)
-	if !ok || len(out)-1-start+len(singlePrefix)+len(r.suffix) > r.maxBytes {
+	if !ok || !r.usualFits(out[start:]) {
 		return false
 	}
 	c.buf = out
 	item.enc = out[start : len(out)-1] // its capacity to the chunk's end: see joined
 	item.chunk = c
+	s.fill(text, item, res, 0)
+	c.written++ // its use, counted in refs once keptPool lets go of c
+	return true
+}
+
+// fill fills in the item and the result, both zero, of a proposal of
+// shape s, written, whose URN's text is text, at index of its call.
+func (s *usualShape) fill(text string, item *encoded, res *Result, index int) {
 	if s.unsafe { // item is zero: a safe one is left unwritten
 		item.unsafe = true
 	}
-	// Its Index, 0, and its other members are zero already.
-	res.URN, res.Aspect = text, s.name
-	c.written++ // its use, counted in refs once keptPool lets go of c
-	return true
+	// res is zero: its other members stay so, without a write (or, while
+	// the collector marks, a barrier for each pointer of the whole Result).
+	res.Index, res.URN, res.Aspect = index, text, s.name
+}
+
+// usualFits reports whether enc, a usual proposal's encoding followed by
+// its comma, fits a request of its own within the REST's limit.
+func (r *REST) usualFits(enc []byte) bool {
+	return len(enc)-1+len(singlePrefix)+len(r.suffix) <= r.maxBytes
 }
 
 // encodeIn checks and encodes every proposal. Each result names its
@@ -449,16 +462,9 @@ func (r *REST) encodePart(ps []Proposal, base int, items []encoded, results []Re
 			// usualShape). One whose aspect fails, or that is too large,
 			// takes the general path, which says why.
 			start := len(arena)
-			if out, ok := s.appendUsual(arena, p, text); ok && len(out)-1-start+single <= r.maxBytes {
+			if out, ok := s.appendUsual(arena, p, text); ok && r.usualFits(out[start:]) {
 				arena = out
-				if s.unsafe { // items[i] is zero: a safe one is left unwritten
-					items[i].unsafe = true
-				}
-				// results[i] is zero: its other members stay so, without
-				// a write (or, while the collector marks, a barrier for
-				// each pointer of the whole Result).
-				res := &results[i]
-				res.Index, res.URN, res.Aspect = base+i, text, s.name
+				s.fill(text, &items[i], &results[i], base+i)
 				offsets[i] = [2]int{start, len(arena) - 1}
 				continue
 			}
