@@ -22,7 +22,7 @@ run() { # package, benchmark regexp; a failed benchmark leaves its rows NO DATA,
 
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
-run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedInterleaved|BenchmarkEmitBatchedEndpoints|BenchmarkAsync|BenchmarkAsyncInterleaved|BenchmarkEmitModes)$'
+run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedInterleaved|BenchmarkEmitBatchedEndpoints|BenchmarkAsync|BenchmarkAsyncInterleaved|BenchmarkEmitModes|BenchmarkTurnsAA)$'
 run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestHTTPConcurrentDistinct|BenchmarkIngestHTTPConcurrentUnchanged|BenchmarkIngestProposal|BenchmarkUpsertReadScale|BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHandlerUncached|BenchmarkRESTAspectRead|BenchmarkSearchScale|BenchmarkSearchHits|BenchmarkOpenAPIListPage)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 
@@ -45,6 +45,14 @@ awk -v count="$count" -v searchHitBase="$search_hit_base" '
     for (i = 1; i <= m; i++) a[i] = v[k, i]
     for (i = 2; i <= m; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
     return (m % 2) ? a[(m+1)/2] : (a[m/2] + a[m/2+1]) / 2
+  }
+  # The lowest and the highest figure of a benchmark, as "low-high".
+  function spread(name, unit,    k, m, i, lo, hi) {
+    k = name SUBSEP unit; m = n[k]
+    if (m == 0) return "NaN"
+    lo = hi = v[k, 1]
+    for (i = 2; i <= m; i++) { if (v[k, i] < lo) lo = v[k, i]; if (v[k, i] > hi) hi = v[k, i] }
+    return sprintf("%.2f-%.2f", lo, hi)
   }
   # A target whose benchmark gave no figure (median "NaN") is neither met nor missed.
   function verdict(ok, x) { return (x == "NaN") ? "NO DATA" : ok ? "PASS" : "MISS" }
@@ -77,6 +85,13 @@ awk -v count="$count" -v searchHitBase="$search_hit_base" '
     q = median("BenchmarkEmitBatchedEndpoints", "restli/openapi"); c = median("BenchmarkEmitBatchedEndpoints", "restli/openapi-cpu")
     row("(2b) batched emit, OpenAPI vs Rest.li", sprintf("OpenAPI %.0f/s, Rest.li %.0f/s, CPU restli/openapi %.2f", o, l, c),
         sprintf("restli/openapi %.2f", q), "restli/openapi >= 1", verdict(q >= 1, q))
+
+    # Not a target: the interleaved harness with the same work on both
+    # sides. Its median should be near 1 and its spread is the noise the
+    # ratios of (2a) and (2b) carry in this run.
+    q = median("BenchmarkTurnsAA", "second/first")
+    row("(check) interleaved harness, A/A", sprintf("second/first of %d runs: %s", n["BenchmarkTurnsAA" SUBSEP "second/first"], spread("BenchmarkTurnsAA", "second/first")),
+        sprintf("A/A %.2f", q), "about 1", (q == "NaN") ? "NO DATA" : "info")
 
     w = median("BenchmarkEmitModes", "asyncwait-proposals/s"); y = median("BenchmarkEmitModes", "sync-proposals/s")
     q = median("BenchmarkEmitModes", "async/sync")

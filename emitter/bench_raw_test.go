@@ -145,29 +145,15 @@ func (x *batchedRounds) post(b *testing.B, bodies [][]byte, header http.Header) 
 // proposals is the caller's work and is not timed on either side.
 func BenchmarkEmitBatchedInterleaved(b *testing.B) {
 	x := newBatchedRounds(b)
-	var emitT, rawT, emitCPU, rawCPU time.Duration
+	t := &turns{b: b}
 	for b.Loop() {
 		bodies, header := x.next(b)
-		emitSide := func() {
-			start, cpu := time.Now(), cpuTime(b)
-			x.emit(b)
-			emitT += time.Since(start)
-			emitCPU += cpuTime(b) - cpu
-		}
-		rawSide := func() {
-			start, cpu := time.Now(), cpuTime(b)
-			x.post(b, bodies, header)
-			rawT += time.Since(start)
-			rawCPU += cpuTime(b) - cpu
-		}
-		inTurns(x.n, emitSide, rawSide)
+		t.run(func() { x.emit(b) }, func() { x.post(b, bodies, header) })
 	}
-	b.ReportMetric(float64(x.n*len(x.ps))/emitT.Seconds(), "emit-proposals/s")
-	b.ReportMetric(float64(x.n*len(x.ps))/rawT.Seconds(), "raw-proposals/s")
-	b.ReportMetric(float64(rawT)/float64(emitT), "raw/emit")
-	// The same in the process's CPU time (client and mock), which other
-	// loads of the machine stretch less than the wall clock.
-	b.ReportMetric(float64(rawCPU)/float64(emitCPU), "raw/emit-cpu")
+	b.ReportMetric(t.perSecond(0, len(x.ps)), "emit-proposals/s")
+	b.ReportMetric(t.perSecond(1, len(x.ps)), "raw-proposals/s")
+	b.ReportMetric(t.ratio(), "raw/emit")
+	b.ReportMetric(t.cpuRatio(), "raw/emit-cpu")
 }
 
 // BenchmarkAsyncInterleaved compares the Async emitter (4 goroutines
@@ -190,20 +176,16 @@ func BenchmarkAsyncInterleaved(b *testing.B) {
 	const perOp, goroutines = 1000, 4
 	ctx := context.Background()
 	ps, raw := make([]emitter.Proposal, perOp), make([]emitter.Proposal, perOp)
-	n := 0
-	var asyncT, rawT, asyncCPU, rawCPU time.Duration
+	props := newRoundProposals(b, perOp)
+	t := &turns{b: b}
 	asyncReqs := 0 // the Async side's requests, as the mock counted them
 	for b.Loop() {
-		for i := range ps {
-			ps[i] = propertiesProposal(b, i, 2*n)
-			raw[i] = propertiesProposal(b, i, 2*n+1)
-		}
-		n++
+		props.fill(b, ps, 2*t.n)
+		props.fill(b, raw, 2*t.n+1)
 		bodies, header := rawBodies(b, rec, enc, raw)
 
 		asyncSide := func() {
 			reqs := s.RequestCount(mockserver.OpIngestProposalBatch)
-			start, cpu := time.Now(), cpuTime(b)
 			a := emitter.NewAsync(r, emitter.WithLinger(5*time.Millisecond))
 			var wg sync.WaitGroup
 			for g := range goroutines {
@@ -220,12 +202,9 @@ func BenchmarkAsyncInterleaved(b *testing.B) {
 			if err := a.Close(ctx); err != nil {
 				b.Fatal(err)
 			}
-			asyncT += time.Since(start)
-			asyncCPU += cpuTime(b) - cpu
 			asyncReqs += s.RequestCount(mockserver.OpIngestProposalBatch) - reqs
 		}
 		rawSide := func() {
-			start, cpu := time.Now(), cpuTime(b)
 			var wg sync.WaitGroup
 			for g := range goroutines {
 				wg.Go(func() {
@@ -235,17 +214,15 @@ func BenchmarkAsyncInterleaved(b *testing.B) {
 				})
 			}
 			wg.Wait()
-			rawT += time.Since(start)
-			rawCPU += cpuTime(b) - cpu
 		}
-		inTurns(n, asyncSide, rawSide)
+		t.run(asyncSide, rawSide)
 	}
-	b.ReportMetric(float64(n*perOp)/asyncT.Seconds(), "async-proposals/s")
-	b.ReportMetric(float64(n*perOp)/rawT.Seconds(), "raw-proposals/s")
-	b.ReportMetric(float64(rawT)/float64(asyncT), "raw/async")
-	b.ReportMetric(float64(rawCPU)/float64(asyncCPU), "raw/async-cpu")
+	b.ReportMetric(t.perSecond(0, perOp), "async-proposals/s")
+	b.ReportMetric(t.perSecond(1, perOp), "raw-proposals/s")
+	b.ReportMetric(t.ratio(), "raw/async")
+	b.ReportMetric(t.cpuRatio(), "raw/async-cpu")
 	// The raw side posts 10 requests a round.
-	b.ReportMetric(float64(asyncReqs)/float64(n), "async-requests/1000")
+	b.ReportMetric(float64(asyncReqs)/float64(t.n), "async-requests/1000")
 }
 
 // inTurns runs the two sides of round n of an interleaved benchmark, first
