@@ -2,7 +2,6 @@ package emitter_test
 
 import (
 	"net/http"
-	"sync"
 	"testing"
 	"time"
 
@@ -83,17 +82,7 @@ func BenchmarkTurnsAA(b *testing.B) {
 	const perOp, goroutines = 1000, 4
 	first, second := make([]emitter.Proposal, perOp), make([]emitter.Proposal, perOp)
 	post := func(bodies [][]byte, header http.Header) func() {
-		return func() {
-			var wg sync.WaitGroup
-			for g := range goroutines {
-				wg.Go(func() {
-					for k := g; k < len(bodies); k += goroutines {
-						postBatch(b, hc, url, header, bodies[k])
-					}
-				})
-			}
-			wg.Wait()
-		}
+		return func() { postAll(b, hc, url, header, bodies, goroutines) }
 	}
 	props := newRoundProposals(b, perOp)
 	t := &turns{b: b}
