@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/catalogkit/datahub-go/aspects"
 	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/mockserver"
+	"github.com/catalogkit/datahub-go/urn"
 )
 
 // TestAsyncTakesWhatItIsGiven is defect 4: Async.Emit encodes on the
@@ -193,4 +195,71 @@ func TestAsyncQueueBytes(t *testing.T) {
 	if err := a.Emit(t.Context(), propertiesProposal(t, 2, 0)); err != nil {
 		t.Errorf("Emit after Flush: %v", err)
 	}
+}
+
+// TestAsyncKeepsWhatEachProposalNeeds emits single proposals of several
+// kinds, each of which a queued proposal keeps something else of (its
+// URN as a value or as text, the caller's proposal for the handlers, the
+// encoding's unsafe mark), and checks what their outcomes show: a dataset proposal that is not the usual
+// one (its URN kept as a value) and another entity's (its URN's text),
+// both refused, name their URN in their error and come back as given; a
+// conditional write (not replayed) whose connection dropped is Unknown
+// after one attempt.
+func TestAsyncKeepsWhatEachProposalNeeds(t *testing.T) {
+	t.Parallel()
+	t.Run("refused", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t)
+		r, _ := newREST(t, s)
+		user, err := urn.NewCorpUser("someone")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := []emitter.Proposal{
+			{URN: datasetURN(t, 1), Aspect: emitter.RawAspect{Name: "datasetProperties", JSON: json.RawMessage(`{"description":7}`)}},
+			{URN: user, Aspect: emitter.RawAspect{Name: "corpUserEditableInfo", JSON: json.RawMessage(`{"displayName":7}`)}},
+		}
+		var mu sync.Mutex
+		got := map[uint64]emitter.AsyncResult{}
+		a := emitter.NewAsync(r, emitter.WithLinger(0), emitter.WithResultHandler(func(res emitter.AsyncResult) {
+			mu.Lock()
+			defer mu.Unlock()
+			got[res.Seq] = res
+		}))
+		for _, p := range ps {
+			if err := a.Emit(t.Context(), p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := a.Close(t.Context()); !errors.Is(err, datahub.ErrValidation) {
+			t.Fatalf("Close: %v", err)
+		}
+		for i, p := range ps {
+			res := got[uint64(i+1)]
+			if res.Status != emitter.Rejected || res.Err == nil || !strings.Contains(res.Err.Error(), p.URN.String()+" "+p.Aspect.AspectName()+" ") {
+				t.Errorf("proposal %d: %v, error %v; want Rejected, naming %s %s", i+1, res.Status, res.Err, p.URN, p.Aspect.AspectName())
+			}
+			if !reflect.DeepEqual(p, res.Proposal) {
+				t.Errorf("proposal %d reported as %+v, given %+v", i+1, res.Proposal, p)
+			}
+		}
+	})
+	t.Run("not replayed", func(t *testing.T) {
+		t.Parallel()
+		s := mockserver.Start(t, mockserver.WithFault(mockserver.Drop(opBatchWrite, 1)), mockserver.WithFault(mockserver.Drop(opWrite, 1)))
+		r, c := newREST(t, s, datahub.WithRetry(fastRetry))
+		var status emitter.Status
+		a := emitter.NewAsync(r, emitter.WithLinger(0), emitter.WithResultHandler(func(res emitter.AsyncResult) { status = res.Status }))
+		p := propertiesProposal(t, 0, 0)
+		p.Headers = map[string]string{"If-Version-Match": "-1"}
+		if err := a.Emit(t.Context(), p); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Close(t.Context()); !errors.Is(err, datahub.ErrOutcomeUnknown) {
+			t.Fatalf("Close: %v, want the outcome unknown", err)
+		}
+		if status != emitter.Unknown || c.attempts.Load() != 1 {
+			t.Errorf("%v after %d attempts, want Unknown after 1", status, c.attempts.Load())
+		}
+	})
 }
