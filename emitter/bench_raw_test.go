@@ -154,9 +154,10 @@ func (x *batchedRounds) post(b *testing.B, bodies [][]byte, header http.Header) 
 // proposals (one ingestProposalBatch request) with a raw net/http loop
 // posting the bytes the emitter sends for another 200 changing proposals,
 // encoded beforehand, to the same mock, in turns, so that both sides see
-// the same machine noise, after warm rounds (see turns). raw/emit is the emitter's speed relative to the
-// raw loop (1 = as fast; the target is at least 0.9). Building the
-// proposals is the caller's work and is not timed on either side.
+// the same machine noise, after warm rounds (see turns). raw/emit is the
+// emitter's speed relative to the raw loop (1 = as fast; the target is at
+// least 0.9). Building the proposals is the caller's work and is not
+// timed on either side.
 func BenchmarkEmitBatchedInterleaved(b *testing.B) {
 	x := newBatchedRounds(b)
 	t := &turns{b: b}
@@ -175,8 +176,8 @@ func BenchmarkEmitBatchedInterleaved(b *testing.B) {
 // included) with a raw loop of 4 goroutines posting the ten
 // ingestProposalBatch bodies of 100 the emitter sends for another 1000
 // changing proposals, encoded beforehand, to the same mock, in turns,
-// after warm rounds (see turns). raw/async is the Async emitter's speed relative to the raw loop (the
-// target is at least 0.9).
+// after warm rounds (see turns). raw/async is the Async emitter's speed
+// relative to the raw loop (the target is at least 0.9).
 func BenchmarkAsyncInterleaved(b *testing.B) {
 	s := mockserver.Start(b, mockserver.WithRecording(false))
 	r, err := emitter.NewREST(s.URL())
