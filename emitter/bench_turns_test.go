@@ -20,7 +20,8 @@ import (
 const warmRounds = 4
 
 // turns times the two sides of an interleaved benchmark's rounds, run in
-// turns (see inTurns), counting the rounds after the warm ones.
+// turns (see inTurns), counting the rounds after the warm ones. A run of
+// warmRounds rounds or fewer counts none, and its figures are NaN.
 type turns struct {
 	b         *testing.B
 	n         int              // rounds run, the warm ones included
