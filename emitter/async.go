@@ -9,8 +9,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/catalogkit/datahub-go/urn"
 )
 
 // Defaults of an Async emitter.
@@ -106,14 +104,11 @@ type queued struct {
 	// v3 is the proposal encoded for OpenAPI, nil when item is Rest.li's.
 	v3          *v3Encoded
 	urn, aspect string
-	// urnv is the proposal's URN when urn was left empty because its text
-	// was not built (see directURN); urnText builds it.
-	urnv urn.URN
-	p    *Proposal // the caller's value, kept only for the handlers
-	seq  uint64
-	hash uint64 // the hash of its URN's text (see urnHash)
-	size int    // its encoded size and its URN's length
-	at   clock  // when it was queued
+	p           *Proposal // the caller's value, kept only for the handlers
+	seq         uint64
+	hash        uint64 // the hash of its URN's text (see urnHash)
+	size        int    // its encoded size and its URN's length
+	at          clock  // when it was queued
 }
 
 // outcomes are the results of one batch of one partition.
@@ -219,14 +214,6 @@ func NewAsync(inner *REST, opts ...AsyncOption) *Async {
 // reports says whether outcomes go to handlers, through the reporter
 // goroutine; without handlers, the workers account for them themselves.
 func (a *Async) reports() bool { return a.cfg.onError != nil || a.cfg.onResult != nil }
-
-// urnText returns the text of q's URN.
-func (q *queued) urnText() string {
-	if q.urn == "" && q.urnv != nil {
-		return q.urnv.String()
-	}
-	return q.urn
-}
 
 // urnSeed seeds the hash that assigns a URN to its partition: the same
 // URN text goes to the same partition within a process.
@@ -434,7 +421,7 @@ func (a *Async) send(qs []queued, all bool, sc *sendScratch) []AsyncResult {
 			if err == nil {
 				err = errors.New("emitter: proposal not written")
 			}
-			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urnText(), q.aspect, status, err)
+			res.Err = fmt.Errorf("emitter: %s %s %s: %w", q.urn, q.aspect, status, err)
 		}
 		out = append(out, res)
 	}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-
-	"github.com/catalogkit/datahub-go/urn"
 )
 
 // Emit checks and encodes the proposals before it returns, and
@@ -47,13 +45,13 @@ func (a *Async) emitOne(ctx context.Context, ps []Proposal) error {
 	if r.Status == Rejected {
 		return r.Err
 	}
-	hash, urnLen, urnv := urnKey(&ps[0], r, item.enc, false)
+	hash := urnHash(r.URN)
 	var p *Proposal
 	if a.reports() {
 		p = new(Proposal)
 		*p = ps[0]
 	}
-	size := len(item.enc) + urnLen
+	size := len(item.enc) + len(r.URN)
 	if err := a.lockRoom(ctx, 1, size, &at); err != nil {
 		return err
 	}
@@ -63,7 +61,7 @@ func (a *Async) emitOne(ctx context.Context, ps []Proposal) error {
 	// Written field by field into its slot (a composite literal is built
 	// on the stack and then copied, under the lock).
 	q := pt.queue.add()
-	q.item, q.v3, q.urn, q.aspect, q.urnv, q.p = *item, nil, r.URN, r.Aspect, urnv, p
+	q.item, q.v3, q.urn, q.aspect, q.p = *item, nil, r.URN, r.Aspect, p
 	q.seq, q.hash, q.size, q.at = a.seq, hash, size, at
 	pt.enqueued++
 	pt.bytes += size
@@ -118,12 +116,11 @@ func (a *Async) emitMany(ctx context.Context, ps []Proposal, openAPI bool) error
 			}
 			return r.Err
 		}
+		hash, urnLen := urnHash(r.URN), len(r.URN)
 		if v3items != nil {
-			hash, urnLen, _ := urnKey(&ps[i], r, nil, true)
 			qs[i] = queued{v3: &v3items[i], urn: r.URN, aspect: r.Aspect, hash: hash, size: len(v3items[i].enc) + urnLen}
 		} else {
-			hash, urnLen, urnv := urnKey(&ps[i], r, items[i].enc, false)
-			qs[i] = queued{item: items[i], urn: r.URN, urnv: urnv, aspect: r.Aspect, hash: hash, size: len(items[i].enc) + urnLen}
+			qs[i] = queued{item: items[i], urn: r.URN, aspect: r.Aspect, hash: hash, size: len(items[i].enc) + urnLen}
 		}
 		if keep {
 			p := ps[i]
@@ -132,23 +129,6 @@ func (a *Async) emitMany(ctx context.Context, ps []Proposal, openAPI bool) error
 		size += qs[i].size
 	}
 	return a.enqueue(ctx, qs, size, at)
-}
-
-// urnKey returns the hash of the text of p's URN, which finds its pin (see
-// assign), and the text's length, found before the lock is taken; and,
-// when a Rest.li encoding of a dataset URN has not built that text (see
-// directURN), the URN as a value to build it from if it is shown (r.URN
-// is then empty). enc is p's Rest.li encoding; v3 says it is in OpenAPI's
-// form instead.
-func urnKey(p *Proposal, r *Result, enc []byte, v3 bool) (hash uint64, n int, urnv urn.URN) {
-	if directURN(p.URN) && r.URN == "" && !v3 {
-		var ok bool
-		if hash, n, ok = urnHashOfEncoding(enc); !ok {
-			hash, n = p.urnHashLen()
-		}
-		return hash, n, p.URN // a value: later changes of the caller's do not show
-	}
-	return urnHash(r.URN), len(r.URN), nil
 }
 
 // enqueue queues qs, size bytes in all, taken at at, all or none, waiting

@@ -4,15 +4,13 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
-
-	"github.com/catalogkit/datahub-go/urn"
 )
 
 // fullQueued returns a queued proposal with every field set, seq k.
 func fullQueued(k uint64) queued {
 	return queued{
 		item: encoded{enc: []byte("e"), unsafe: true, chunk: new(keptChunk)},
-		v3:   new(v3Encoded), urn: "u", aspect: "a", urnv: urn.MustParse("urn:li:corpuser:x"),
+		v3:   new(v3Encoded), urn: "u", aspect: "a",
 		p: new(Proposal), seq: k, hash: k, size: 1, at: 1,
 	}
 }

@@ -1,11 +1,6 @@
 package emitter
 
-import (
-	"bytes"
-	"hash/maphash"
-
-	"github.com/catalogkit/datahub-go/urn"
-)
+import "github.com/catalogkit/datahub-go/urn"
 
 // A urn.Dataset keeps its text, and knows whether it is plain JSON string
 // content (hooks.DatasetText): a dataset proposal's encoding copies that
@@ -17,29 +12,6 @@ import (
 func directURN(u urn.URN) bool {
 	d, ok := u.(urn.Dataset)
 	return ok && d.Name() != ""
-}
-
-// urnHashLen returns urnHash(p.urnString()) and its length.
-func (p *Proposal) urnHashLen() (uint64, int) {
-	u := p.urnString()
-	return urnHash(u), len(u)
-}
-
-// urnHashOfEncoding returns urnHash of the URN text a dataset proposal's
-// encoding enc holds, and its length, when enc starts with
-// plainDatasetHead and its URN was written as it is (no escape in it: a
-// text without a backslash is the URN's own); false otherwise. It reads
-// what encodePart wrote instead of asking for the URN's text again.
-func urnHashOfEncoding(enc []byte) (uint64, int, bool) {
-	const at = len(plainDatasetHead)
-	if len(enc) < at || string(enc[:at]) != plainDatasetHead {
-		return 0, 0, false
-	}
-	n := bytes.IndexByte(enc[at:], '"')
-	if n < 0 || bytes.IndexByte(enc[at:at+n], '\\') >= 0 {
-		return 0, 0, false
-	}
-	return maphash.Bytes(urnSeed, enc[at:at+n]), n, true
 }
 
 // plainWriteOf reports whether p, whose URN is a dataset URN with a name,
