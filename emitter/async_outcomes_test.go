@@ -199,12 +199,12 @@ func TestAsyncQueueBytes(t *testing.T) {
 
 // TestAsyncKeepsWhatEachProposalNeeds emits single proposals of several
 // kinds, each of which a queued proposal keeps something else of (its
-// URN as a value or as text, the caller's proposal for the handlers, the
-// encoding's unsafe mark), and checks what their outcomes show: a
-// dataset proposal that is not the usual one (its URN kept as a value)
-// and another entity's (its URN's text), both refused, name their URN in
-// their error and come back as given; a conditional write (not replayed)
-// whose connection dropped is Unknown after one attempt.
+// URN's text, the caller's proposal for the handlers, the encoding's
+// unsafe mark), and checks what their outcomes show: a dataset proposal
+// that is not the usual one (encoded by the general path) and another
+// entity's, both refused, name their URN in their error and come back as
+// given; a conditional write (not replayed) whose connection dropped is
+// Unknown after one attempt.
 func TestAsyncKeepsWhatEachProposalNeeds(t *testing.T) {
 	t.Parallel()
 	t.Run("refused", func(t *testing.T) {
