@@ -51,17 +51,9 @@ func TestAllInOne(t *testing.T) {
 		}
 		b := &batch{r: r, items: items, results: results}
 		b.whole, b.wholeN = r.wholeBody(&buf, items)
-		all := len(batchPrefix) + len(r.suffix) + n*41 + 1
-		r.maxBatch, r.maxBytes = 1+rng.IntN(n+2), all/2+rng.IntN(all)
+		randomLimits(r, rng, n)
 
-		var chunks [][]int
-		var deletes []int
-		_, stop := b.sendChunks(context.Background(), nil,
-			func(_ context.Context, idx []int) error { chunks = append(chunks, slices.Clone(idx)); return nil },
-			func(_ context.Context, i int) error { deletes = append(deletes, i); return nil })
-		if stop != nil {
-			t.Fatal(stop)
-		}
+		chunks, deletes := sentChunks(t, b)
 		one := len(chunks) == 1 && len(chunks[0]) == n && len(deletes) == 0
 		if got := b.allInOne(); got != (one && b.whole != nil) {
 			t.Fatalf("case %d: allInOne %v; sendChunks sent %v and deletes %v (n %d, whole %q, limits %d proposals, %d bytes)",
@@ -79,4 +71,25 @@ func TestAllInOne(t *testing.T) {
 	if taken < 100 {
 		t.Errorf("the shortcut was taken in %d cases only", taken)
 	}
+}
+
+// randomLimits gives r random limits around the size of a batch of n
+// proposals of at most 40 bytes each: from one proposal to more than n a
+// request, from half to one and a half times the batch's body.
+func randomLimits(r *REST, rng *rand.Rand, n int) {
+	all := len(batchPrefix) + len(r.suffix) + n*41 + 1
+	r.maxBatch, r.maxBytes = 1+rng.IntN(n+2), all/2+rng.IntN(all)
+}
+
+// sentChunks runs b.sendChunks with callbacks that record what it sends:
+// the indexes of the proposals of each request, and the deletes.
+func sentChunks(t *testing.T, b *batch) (chunks [][]int, deletes []int) {
+	t.Helper()
+	_, stop := b.sendChunks(context.Background(), nil,
+		func(_ context.Context, idx []int) error { chunks = append(chunks, slices.Clone(idx)); return nil },
+		func(_ context.Context, i int) error { deletes = append(deletes, i); return nil })
+	if stop != nil {
+		t.Fatal(stop)
+	}
+	return chunks, deletes
 }

@@ -2,7 +2,6 @@ package emitter
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -314,15 +313,11 @@ func TestAllInOneParts(t *testing.T) {
 		}
 		b := &batch{r: r, items: items, results: results}
 		b.parts, b.partsLen = sc.allParts(items, r.batchTail)
-		all := len(batchPrefix) + len(r.suffix) + n*41 + 1
-		r.maxBatch, r.maxBytes = 1+rng.IntN(n+2), all/2+rng.IntN(all)
+		randomLimits(r, rng, n)
 
-		var chunks [][]int
-		_, stop := b.sendChunks(context.Background(), nil,
-			func(_ context.Context, idx []int) error { chunks = append(chunks, slices.Clone(idx)); return nil },
-			func(_ context.Context, i int) error { t.Fatalf("case %d: a delete %d", c, i); return nil })
-		if stop != nil {
-			t.Fatal(stop)
+		chunks, deletes := sentChunks(t, b)
+		if len(deletes) > 0 {
+			t.Fatalf("case %d: deletes %v", c, deletes)
 		}
 		one := len(chunks) == 1 && len(chunks[0]) == n
 		if got := b.allInOne(); got != one {
