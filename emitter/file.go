@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -222,7 +223,7 @@ func (rec *fileRecord) proposal() (Proposal, error) {
 			return Proposal{}, fmt.Errorf("entityKeyAspect: %w", err)
 		}
 		name := ""
-		if e, ok := aspects.LookupEntity(rec.EntityType); ok {
+		if e, ok := pdl.Registered(rec.EntityType); ok {
 			name = e.KeyAspect
 		}
 		p.KeyAspect = decodeAspect(name, data)

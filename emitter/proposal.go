@@ -10,6 +10,7 @@ import (
 
 	datahub "github.com/catalogkit/datahub-go"
 	"github.com/catalogkit/datahub-go/aspects"
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/urn"
 )
 
@@ -113,7 +114,7 @@ func NewProposal(u urn.URN, a aspects.Aspect) (Proposal, error) {
 		return Proposal{}, fmt.Errorf("emitter: proposal for %s without an aspect: %w", u, datahub.ErrValidation)
 	}
 	entityType, name := u.EntityType(), a.AspectName()
-	e, ok := aspects.LookupEntity(entityType)
+	e, ok := pdl.Registered(entityType)
 	if !ok {
 		return Proposal{}, fmt.Errorf("emitter: unknown entity type %q of %s: %w", entityType, u, datahub.ErrValidation)
 	}
@@ -131,7 +132,7 @@ func NewDeleteEntity(u urn.URN) (Proposal, error) {
 	if u == nil || u.String() == "" {
 		return Proposal{}, fmt.Errorf("emitter: delete without a URN: %w", datahub.ErrValidation)
 	}
-	e, ok := aspects.LookupEntity(u.EntityType())
+	e, ok := pdl.Registered(u.EntityType())
 	if !ok {
 		return Proposal{}, fmt.Errorf("emitter: unknown entity type %q of %s: %w", u.EntityType(), u, datahub.ErrValidation)
 	}
@@ -241,7 +242,7 @@ func (p *Proposal) checkURN(u string) error {
 		return bad("proposal for %s without an aspect name", u)
 	}
 	if p.changeType() == Delete {
-		e, ok := aspects.LookupEntity(p.entityType())
+		e, ok := pdl.Registered(p.entityType())
 		if !ok || p.aspectName() != e.KeyAspect {
 			return bad("delete of aspect %q of %s: only the entity's key aspect can be deleted over REST", p.aspectName(), u)
 		}

@@ -61,13 +61,24 @@ func Entities() []Entity {
 
 // LookupEntity returns the registry entry of the entity type name.
 func LookupEntity(name string) (Entity, bool) {
-	i, ok := entityIndex[name]
+	shared, ok := Registered(name)
 	if !ok {
 		return Entity{}, false
 	}
-	e := entities[i]
+	e := *shared
 	e.Aspects = slices.Clone(e.Aspects)
 	return e, true
+}
+
+// Registered returns the registry entry of the entity type name without a
+// copy, for the hot paths that only read it (a proposal's checks, the
+// mock's indexing): the caller must not modify it or its Aspects.
+func Registered(name string) (*Entity, bool) {
+	i, ok := entityIndex[name]
+	if !ok {
+		return nil, false
+	}
+	return &entities[i], true
 }
 
 // LookupAspect returns the facts of an aspect named in DataHub's entity registry.

@@ -162,7 +162,7 @@ func defaultPlatform(nd *searchDoc, d *Document) {
 	if _, ok := d.Aspects["dataPlatformInstance"]; ok || len(nd.fields["platform"]) > 0 {
 		return
 	}
-	e, ok := pdl.LookupEntity(nd.entity)
+	e, ok := pdl.Registered(nd.entity)
 	if !ok {
 		return
 	}

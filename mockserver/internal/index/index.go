@@ -309,7 +309,7 @@ func (x *Index) bootstrap() {
 			continue
 		}
 		last = r.URN
-		e, ok := pdl.LookupEntity(entityTypeOf(r.URN))
+		e, ok := pdl.Registered(entityTypeOf(r.URN))
 		if !ok {
 			continue
 		}
