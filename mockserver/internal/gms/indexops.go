@@ -7,8 +7,8 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 
-	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
 
@@ -223,6 +223,16 @@ func (c *Core) ListEntities(ctx context.Context, types []string, after string, c
 // request's context.
 const listCheckEvery = 256
 
+// entityIndexNames are the names of the entity types' search indices,
+// built once.
+var entityIndexNames = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for name := range entityTable() {
+		m[index.EntityIndexName(name)] = true
+	}
+	return m
+})
+
 // ListCursor reads a scroll id of [Core.ListEntities]: the cursor after the
 // last entity of the page before ("" for none). A scroll id that is not
 // Base64 is [ErrScrollBase64]; one that names no cursor, [ErrListScrollID].
@@ -232,9 +242,7 @@ func ListCursor(id string) (string, error) {
 	}
 	if b, err := base64.RawURLEncoding.DecodeString(id); err == nil {
 		name, u, ok := strings.Cut(string(b), "\x00")
-		if ok && strings.HasPrefix(u, "urn:li:") && slices.ContainsFunc(pdl.Entities(), func(e pdl.Entity) bool {
-			return index.EntityIndexName(e.Name) == name
-		}) {
+		if ok && strings.HasPrefix(u, "urn:li:") && entityIndexNames()[name] {
 			return string(b), nil
 		}
 	}

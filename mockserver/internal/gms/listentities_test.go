@@ -1,6 +1,8 @@
 package gms_test
 
 import (
+	"encoding/base64"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -71,5 +73,30 @@ func TestListEntitiesPagesAcrossIndices(t *testing.T) {
 	wantDatasets := slices.DeleteFunc(slices.Clone(live), func(u string) bool { return u[7:12] == "chart" })
 	if diff := cmp.Diff(wantDatasets, p.URNs); diff != "" || p.Total != len(live) {
 		t.Errorf("after a corpuser cursor: total %d (-want +got):\n%s", p.Total, diff)
+	}
+}
+
+// ListCursor takes a scroll id naming an entity type's index and a URN, and
+// refuses one naming another index, one whose place is not a URN, and one
+// that is not Base64.
+func TestListCursorChecksItsIndex(t *testing.T) {
+	t.Parallel()
+	id := func(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+	const u = "urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)"
+	for _, idx := range []string{"datasetindex_v2", "mlmodelindex_v2", "corpuserindex_v2"} {
+		if got, err := gms.ListCursor(id(idx + "\x00" + u)); err != nil || got != idx+"\x00"+u {
+			t.Errorf("ListCursor(%s cursor) = %q, %v", idx, got, err)
+		}
+	}
+	for _, bad := range []string{"nosuchindex_v2\x00" + u, "datasetindex\x00" + u, "datasetindex_v2\x00dataset:a", "datasetindex_v2"} {
+		if got, err := gms.ListCursor(id(bad)); !errors.Is(err, gms.ErrListScrollID) {
+			t.Errorf("ListCursor(%q) = %q, %v; want ErrListScrollID", bad, got, err)
+		}
+	}
+	if _, err := gms.ListCursor("not base64!"); err == nil || errors.Is(err, gms.ErrListScrollID) {
+		t.Errorf("ListCursor of text that is not Base64: %v", err)
+	}
+	if got, err := gms.ListCursor(""); got != "" || err != nil {
+		t.Errorf(`ListCursor("") = %q, %v`, got, err)
 	}
 }

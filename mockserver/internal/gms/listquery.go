@@ -254,12 +254,28 @@ func compareValues(a, b string) int {
 	return strings.Compare(a, b)
 }
 
+// fieldPathsOf keeps fieldPaths' answers for the names that are fields
+// (a finite set: what a request names otherwise is not kept).
+var fieldPathsOf sync.Map // name → map[string][]string
+
 // fieldPaths are the paths of the @Searchable fields named name (a
-// ".keyword" suffix ignored) by aspect.
+// ".keyword" suffix ignored) by aspect. The result is shared: read only.
 func fieldPaths(name string) map[string][]string {
 	name = strings.TrimSuffix(name, ".keyword")
+	if m, ok := fieldPathsOf.Load(name); ok {
+		return m.(map[string][]string)
+	}
+	out := findFieldPaths(name)
+	if len(out) > 0 {
+		fieldPathsOf.Store(name, out)
+	}
+	return out
+}
+
+// findFieldPaths is fieldPaths, found in the registry and the model.
+func findFieldPaths(name string) map[string][]string {
 	out := map[string][]string{}
-	for _, e := range pdl.Entities() {
+	for _, e := range entityTable() {
 		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
 			if _, done := out[a]; done {
 				continue
