@@ -70,6 +70,11 @@ func LookupEntity(name string) (Entity, bool) {
 	return e, true
 }
 
+// Registry returns every entity of DataHub's entity registry, in
+// entity-registry.yml order, without a copy, for the request paths that
+// only read it: the caller must not modify it (Entities returns a copy).
+func Registry() []Entity { return entities }
+
 // Registered returns the registry entry of the entity type name without a
 // copy, for the hot paths that only read it (a proposal's checks, the
 // mock's indexing): the caller must not modify it or its Aspects.

@@ -142,3 +142,30 @@ func TestEntitiesOrderAndCopy(t *testing.T) {
 		t.Error("Entities() result shares memory with the registry")
 	}
 }
+
+// The registry's shared views (Registry, Registered) see the same entries
+// as its copies (Entities, LookupEntity), and a change to a copy leaves
+// them as they were.
+func TestRegistryCopiesAreTheCallers(t *testing.T) {
+	shared, ok := pdl.Registered("dataset")
+	if !ok || shared.KeyAspect != "datasetKey" || !slices.Contains(shared.Aspects, "datasetProperties") {
+		t.Fatalf("Registered(dataset) = %+v, %v", shared, ok)
+	}
+	if reg := pdl.Registry(); len(reg) != len(pdl.Entities()) || !slices.ContainsFunc(reg, func(e pdl.Entity) bool { return e.Name == "dataset" }) {
+		t.Fatalf("Registry has %d entities, Entities %d", len(reg), len(pdl.Entities()))
+	}
+	want := slices.Clone(shared.Aspects)
+	e, _ := pdl.LookupEntity("dataset")
+	e.Aspects[0] = "changed"
+	for _, c := range pdl.Entities() {
+		if c.Name == "dataset" {
+			c.Aspects[0] = "changed"
+		}
+	}
+	if !slices.Equal(shared.Aspects, want) {
+		t.Errorf("a change to a copy reached the registry: %v", shared.Aspects[:3])
+	}
+	if _, ok := pdl.Registered("noSuchEntity"); ok {
+		t.Error("Registered(noSuchEntity): found")
+	}
+}

@@ -129,7 +129,7 @@ func anyPolicy(policy func(retentionKey) (int, bool), urn, aspect string) bool {
 	if urn != "" {
 		types = append(types, EntityTypeOf(urn))
 	} else {
-		for _, e := range pdl.Entities() {
+		for _, e := range pdl.Registry() {
 			if e.Allows(aspect) {
 				types = append(types, e.Name)
 			}

@@ -84,7 +84,7 @@ func (t Truncation) ByReindex(toDelete, total int) bool {
 // getIndexSizes reports them, or as registered) to their registered names;
 // ok is false when the entity type has no timeseries aspect of that name.
 func timeseriesAspect(entityType, aspect string) (entity, name string, ok bool) {
-	for _, e := range pdl.Entities() {
+	for _, e := range pdl.Registry() {
 		if !strings.EqualFold(e.Name, entityType) {
 			continue
 		}

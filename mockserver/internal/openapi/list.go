@@ -321,7 +321,7 @@ func (s *Handler) Scroll(w http.ResponseWriter, r *http.Request, rt Request) {
 		lq.Types = append(lq.Types, ent.Name) // ListEntities counts each type once
 	}
 	if len(lq.Types) == 0 {
-		for _, ent := range pdl.Entities() {
+		for _, ent := range pdl.Registry() {
 			lq.Types = append(lq.Types, ent.Name)
 		}
 	}

@@ -118,7 +118,7 @@ func (s *Handler) EntityCounts(w http.ResponseWriter, r *http.Request, rt Reques
 	requested := setParam(q, "types")
 	var ents []pdl.Entity
 	if len(requested) == 0 {
-		ents = pdl.Entities()
+		ents = pdl.Registry()
 	} else {
 		for _, t := range requested {
 			ent, e := v3Entity(t)
