@@ -32,6 +32,16 @@ run ./mockserver '^(BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHan
 run ./mockserver '^BenchmarkSearchHits$'
 run ./mockserver '^(BenchmarkUpsertReadScale|BenchmarkSearchScale|BenchmarkOpenAPIListPage)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
+# The side-by-side emitter benchmarks again, against the mock in a process
+# of its own, as a real server is (BENCH_MOCK: see emitter's benchMock);
+# their names get "Process" appended. The process CPU they report is then
+# the client's alone.
+mock_dir=$(mktemp -d -t datahub-go-mock.XXXXXX)
+trap 'rm -rf "$mock_dir"' EXIT
+if go build -o "$mock_dir/datahub-mock" ./mockserver/cmd/datahub-mock; then
+  BENCH_MOCK="$mock_dir/datahub-mock" go test -run '^$' -bench '^(BenchmarkEmitBatchedInterleaved|BenchmarkAsyncInterleaved|BenchmarkTurnsAA)$' \
+    -benchtime "$benchtime" -count "$count" ./emitter | sed -E 's/^(Benchmark[A-Za-z]+)/\1Process/' | tee -a "$out" | grep -E '^(Benchmark|ok|FAIL|---)' || true
+fi
 
 # main's CPU per search hit over 100k (BenchmarkSearchHits' 100k-cpu-ns/hit
 # at 067e858, before search answers showed their hits from the index),
@@ -98,6 +108,21 @@ awk -v count="$count" -v searchHitBase="$search_hit_base" '
     # ratios of (2a) and (2b) carry in this run.
     q = median("BenchmarkTurnsAA", "second/first")
     row("(check) interleaved harness, A/A", sprintf("second/first of %d runs: %s", n["BenchmarkTurnsAA" SUBSEP "second/first"], spread("BenchmarkTurnsAA", "second/first")),
+        sprintf("A/A %.2f", q), "about 1", (q == "NaN") ? "NO DATA" : "info")
+
+    # Not targets: (2a) and the A/A check with the mock in its own process.
+    # CPU is then the client process alone, a round of 200 (batched) or
+    # 1000 (async) proposals.
+    q = median("BenchmarkEmitBatchedInterleavedProcess", "raw/emit")
+    e = median("BenchmarkEmitBatchedInterleavedProcess", "emit-cpu-us/round"); r = median("BenchmarkEmitBatchedInterleavedProcess", "raw-cpu-us/round")
+    row("    (2a) batched, mock in its own process", sprintf("client CPU/round: emit %.0f us, raw %.0f us", e, r),
+        sprintf("raw/emit %.2f", q), "(information)", "-")
+    q = median("BenchmarkAsyncInterleavedProcess", "raw/async")
+    e = median("BenchmarkAsyncInterleavedProcess", "async-cpu-us/round"); r = median("BenchmarkAsyncInterleavedProcess", "raw-cpu-us/round")
+    row("    (2a) async, mock in its own process", sprintf("client CPU/round: async %.0f us, raw %.0f us", e, r),
+        sprintf("raw/async %.2f", q), "(information)", "-")
+    q = median("BenchmarkTurnsAAProcess", "second/first")
+    row("    (check) A/A, mock in its own process", sprintf("second/first of %d runs: %s", n["BenchmarkTurnsAAProcess" SUBSEP "second/first"], spread("BenchmarkTurnsAAProcess", "second/first")),
         sprintf("A/A %.2f", q), "about 1", (q == "NaN") ? "NO DATA" : "info")
 
     w = median("BenchmarkEmitModes", "asyncwait-proposals/s"); y = median("BenchmarkEmitModes", "sync-proposals/s")

@@ -115,7 +115,7 @@ type batchedRounds struct {
 }
 
 func newBatchedRounds(b *testing.B) *batchedRounds {
-	s := mockserver.Start(b, mockserver.WithRecording(false))
+	s := benchMock(b)
 	r, err := emitter.NewREST(s.URL())
 	if err != nil {
 		b.Fatal(err)
@@ -169,6 +169,8 @@ func BenchmarkEmitBatchedInterleaved(b *testing.B) {
 	b.ReportMetric(t.perSecond(1, len(x.ps)), "raw-proposals/s")
 	b.ReportMetric(t.ratio(), "raw/emit")
 	b.ReportMetric(t.cpuRatio(), "raw/emit-cpu")
+	b.ReportMetric(t.cpuPerRound(0), "emit-cpu-us/round")
+	b.ReportMetric(t.cpuPerRound(1), "raw-cpu-us/round")
 }
 
 // BenchmarkAsyncInterleaved compares the Async emitter (4 goroutines
@@ -179,7 +181,7 @@ func BenchmarkEmitBatchedInterleaved(b *testing.B) {
 // after warm rounds (see turns). raw/async is the Async emitter's speed
 // relative to the raw loop (the target is at least 0.9).
 func BenchmarkAsyncInterleaved(b *testing.B) {
-	s := mockserver.Start(b, mockserver.WithRecording(false))
+	s := benchMock(b)
 	r, err := emitter.NewREST(s.URL())
 	if err != nil {
 		b.Fatal(err)
@@ -225,6 +227,8 @@ func BenchmarkAsyncInterleaved(b *testing.B) {
 	b.ReportMetric(t.perSecond(1, perOp), "raw-proposals/s")
 	b.ReportMetric(t.ratio(), "raw/async")
 	b.ReportMetric(t.cpuRatio(), "raw/async-cpu")
+	b.ReportMetric(t.cpuPerRound(0), "async-cpu-us/round")
+	b.ReportMetric(t.cpuPerRound(1), "raw-cpu-us/round")
 	// The raw side posts 10 requests a round.
 	b.ReportMetric(float64(asyncReqs)/float64(t.n), "async-requests/1000")
 }

@@ -32,7 +32,7 @@ func benchProposal(b *testing.B) emitter.Proposal {
 }
 
 // captureBody returns the body and headers the emitter sends for p.
-func captureBody(b *testing.B, s *mockserver.Server, p emitter.Proposal) ([]byte, http.Header) {
+func captureBody(b *testing.B, s benchServer, p emitter.Proposal) ([]byte, http.Header) {
 	c := &capture{next: http.DefaultTransport}
 	r, err := emitter.NewREST(s.URL(), datahub.WithHTTPClient(&http.Client{Transport: c}))
 	if err != nil {
@@ -95,7 +95,7 @@ func BenchmarkEmitOne(b *testing.B) {
 // raw/emitter is the emitter's speed relative to the raw loop (1 = as
 // fast; the target is at least 0.8).
 func BenchmarkEmitOneInterleaved(b *testing.B) {
-	s := mockserver.Start(b, mockserver.WithRecording(false))
+	s := benchMock(b)
 	p := benchProposal(b)
 	body, header := captureBody(b, s, p)
 	url := s.URL() + "/aspects?action=ingestProposal"
@@ -215,7 +215,7 @@ func BenchmarkAsync(b *testing.B) {
 // built them whole) drives few garbage collections during the timed
 // emits.
 func BenchmarkEmitBatchedEndpoints(b *testing.B) {
-	s := mockserver.Start(b, mockserver.WithRecording(false))
+	s := benchMock(b)
 	restli, err := emitter.NewREST(s.URL())
 	if err != nil {
 		b.Fatal(err)
@@ -259,7 +259,7 @@ func BenchmarkEmitBatchedEndpoints(b *testing.B) {
 // and reports both rates and their ratio: async/sync is ASYNC_WAIT's rate
 // relative to SYNC_PRIMARY's (the target is at least 1/3).
 func BenchmarkEmitModes(b *testing.B) {
-	s := mockserver.Start(b, mockserver.WithRecording(false))
+	s := benchMock(b)
 	newMode := func(m emitter.EmitMode) *emitter.REST {
 		r, err := emitter.NewREST(s.URL(), datahub.WithEndpoint(datahub.EndpointOpenAPI), emitter.WithEmitMode(m))
 		if err != nil {

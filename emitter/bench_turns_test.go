@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/catalogkit/datahub-go/emitter"
-	"github.com/catalogkit/datahub-go/mockserver"
 )
 
 // warmRounds is how many rounds an interleaved benchmark runs before it
@@ -61,6 +60,13 @@ func (t *turns) ratio() float64 { return float64(t.wall[1]) / float64(t.wall[0])
 // machine stretch less than the wall clock.
 func (t *turns) cpuRatio() float64 { return float64(t.cpu[1]) / float64(t.cpu[0]) }
 
+// cpuPerRound returns the first (side 0) or second (side 1) side's
+// process CPU time a counted round, in microseconds: the client's alone
+// when the mock runs in a process of its own (see benchMock).
+func (t *turns) cpuPerRound(side int) float64 {
+	return float64(t.cpu[side].Microseconds()) / float64(t.counted)
+}
+
 // perSecond returns the first (side 0) or second (side 1) side's rate of
 // items a round.
 func (t *turns) perSecond(side, items int) float64 {
@@ -75,7 +81,7 @@ func (t *turns) perSecond(side, items int) float64 {
 // harness favours neither side: the spread of its runs is the noise the
 // other ratios carry on this machine.
 func BenchmarkTurnsAA(b *testing.B) {
-	s := mockserver.Start(b, mockserver.WithRecording(false))
+	s := benchMock(b)
 	rec := &recorder{}
 	enc := newRecording(b, rec, emitter.WithMaxBatchSize(emitter.DefaultBatchSize))
 	hc := pooledClient()
