@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catalogkit/datahub-go/emitter"
 	"github.com/catalogkit/datahub-go/mockserver"
 )
 
@@ -111,4 +112,33 @@ func (m *processMock) RequestCount(op mockserver.Op) int {
 		m.b.Fatalf("request counts: status %d: %v", resp.StatusCode, err)
 	}
 	return counts.Value[op]
+}
+
+// TestProcessMock checks the benchmarks' out-of-process mock: the
+// datahub-mock binary, built here, started by startProcessMock, takes an
+// emitter's batch and counts its request through the control API.
+func TestProcessMock(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("no go tool to build the mock: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "datahub-mock")
+	if out, err := exec.Command(goTool, "build", "-o", bin, "../mockserver/cmd/datahub-mock").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	m := startProcessMock(t, bin)
+	r, err := emitter.NewREST(m.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := make([]emitter.Proposal, 3)
+	for i := range ps {
+		ps[i] = propertiesProposal(t, i, 0)
+	}
+	if err := r.Emit(context.Background(), ps...); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.RequestCount(mockserver.OpIngestProposalBatch); got != 1 {
+		t.Errorf("ingestProposalBatch requests: %d, want 1", got)
+	}
 }
