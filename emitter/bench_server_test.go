@@ -63,15 +63,18 @@ func startProcessMock(b testing.TB, bin string) *processMock {
 	if err := cmd.Start(); err != nil {
 		b.Fatalf("start the mock %s: %v", bin, err)
 	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	// done is closed once the process has exited and its stderr is read
+	// whole (waitErr set).
+	var waitErr error
+	done := make(chan struct{})
+	go func() { waitErr = cmd.Wait(); close(done) }()
 	b.Cleanup(func() {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		select {
-		case <-exited:
+		case <-done:
 		case <-time.After(10 * time.Second):
 			_ = cmd.Process.Kill()
-			<-exited
+			<-done
 		}
 	})
 	deadline := time.Now().Add(30 * time.Second)
@@ -81,11 +84,13 @@ func startProcessMock(b testing.TB, bin string) *processMock {
 			return &processMock{b: b, url: strings.TrimSpace(string(data)), hc: pooledClient()}
 		}
 		select {
-		case err := <-exited:
-			b.Fatalf("the mock %s exited before listening (%v): %s", bin, err, stderr.String())
+		case <-done:
+			b.Fatalf("the mock %s exited before listening (%v): %s", bin, waitErr, stderr.String())
 		case <-time.After(5 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			<-done
 			b.Fatalf("the mock %s wrote no URL in 30s: %s", bin, stderr.String())
 		}
 	}
