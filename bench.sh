@@ -20,6 +20,52 @@ run() { # package, benchmark regexp; a failed benchmark leaves its rows NO DATA,
   go test -run '^$' -bench "$2" -benchtime "$benchtime" -count "$count" "$1" | tee -a "$out" | grep -E '^(Benchmark|ok|FAIL|---)' || true
 }
 
+# The CPU a search hit is compared with the mock at search_base_commit, the
+# last commit before search answers showed their hits from the index:
+# BenchmarkSearchHits of today (its file copied there) runs on that code and
+# on the current code in turns, count times each, in this run; the base's
+# runs are named BenchmarkSearchHitsBase. SEARCH_HIT_BASE (ns of CPU a hit)
+# gives a fixed base instead and skips the old build, as does a checkout
+# without that commit.
+search_base_commit=905e719
+search_dir=
+cleanup() {
+  rm -rf "${mock_dir:-}"
+  if [ -n "$search_dir" ]; then
+    git worktree remove --force "$search_dir/wt" 2>/dev/null || true
+    rm -rf "$search_dir"
+  fi
+}
+trap cleanup EXIT
+search_hits() {
+  if [ -n "${SEARCH_HIT_BASE:-}" ] || ! git cat-file -e "$search_base_commit^{commit}" 2>/dev/null; then
+    run ./mockserver '^BenchmarkSearchHits$'
+    return
+  fi
+  search_dir=$(mktemp -d -t datahub-go-search.XXXXXX)
+  if ! git worktree add --detach -q "$search_dir/wt" "$search_base_commit" ||
+    ! cp mockserver/bench_searchhits_test.go "$search_dir/wt/mockserver/" ||
+    ! (cd "$search_dir/wt" && go test -c -o "$search_dir/base.test" ./mockserver) ||
+    ! go test -c -o "$search_dir/now.test" ./mockserver; then
+    echo "bench.sh: could not build $search_base_commit's search benchmark; the per-hit row has no base" >&2
+    run ./mockserver '^BenchmarkSearchHits$'
+    return
+  fi
+  one() { # test binary, name its lines get
+    (cd mockserver && "$1" -test.run '^$' -test.bench '^BenchmarkSearchHits$' -test.benchtime "$benchtime") |
+      sed "s/^BenchmarkSearchHits-/$2-/" | tee -a "$out" | grep -E '^(Benchmark|FAIL|---)' || true
+  }
+  for ((i = 1; i <= count; i++)); do # in turns, each first every other time
+    if ((i % 2)); then
+      one "$search_dir/base.test" BenchmarkSearchHitsBase
+      one "$search_dir/now.test" BenchmarkSearchHits
+    else
+      one "$search_dir/now.test" BenchmarkSearchHits
+      one "$search_dir/base.test" BenchmarkSearchHitsBase
+    fi
+  done
+}
+
 : >"$out"
 echo "go test benchmarks: -count $count -benchtime $benchtime; raw output in $out"
 run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitBatchedInterleaved|BenchmarkEmitBatchedEndpoints|BenchmarkAsync|BenchmarkAsyncInterleaved|BenchmarkEmitModes|BenchmarkTurnsAA)$'
@@ -29,7 +75,7 @@ run ./emitter '^(BenchmarkEmitOneInterleaved|BenchmarkEmitBatched|BenchmarkEmitB
 # would pay for collecting that heap.
 run ./mockserver '^(BenchmarkIngestHTTP|BenchmarkIngestHTTPConcurrent|BenchmarkIngestHTTPConcurrentDistinct|BenchmarkIngestHTTPConcurrentUnchanged|BenchmarkIngestProposal)$'
 run ./mockserver '^(BenchmarkGraphQLFeatureTable|BenchmarkGraphQLFeatureTableHandlerUncached|BenchmarkRESTAspectRead)$'
-run ./mockserver '^BenchmarkSearchHits$'
+search_hits
 run ./mockserver '^(BenchmarkUpsertReadScale|BenchmarkSearchScale|BenchmarkOpenAPIListPage)$'
 run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 # The side-by-side emitter benchmarks again, against the mock in a process
@@ -37,20 +83,15 @@ run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 # their names get "Process" appended. The process CPU they report is then
 # the client's alone.
 mock_dir=$(mktemp -d -t datahub-go-mock.XXXXXX)
-trap 'rm -rf "$mock_dir"' EXIT
 if go build -o "$mock_dir/datahub-mock" ./mockserver/cmd/datahub-mock; then
   BENCH_MOCK="$mock_dir/datahub-mock" go test -run '^$' -bench '^(BenchmarkEmitBatchedInterleaved|BenchmarkAsyncInterleaved|BenchmarkTurnsAA)$' \
     -benchtime "$benchtime" -count "$count" ./emitter | sed -E 's/^(Benchmark[A-Za-z]+)/\1Process/' | tee -a "$out" | grep -E '^(Benchmark|ok|FAIL|---)' || true
 fi
 
-# main's CPU per search hit over 100k (BenchmarkSearchHits' 100k-cpu-ns/hit
-# at 067e858, before search answers showed their hits from the index),
-# measured on this machine at about the same time: the per-hit target is
-# half of it. It depends on the machine and its load; without it the row
-# says NO DATA.
+# A fixed base for the CPU a search hit (see search_hits), 0 for none.
 search_hit_base=${SEARCH_HIT_BASE:-0}
 
-awk -v count="$count" -v searchHitBase="$search_hit_base" '
+awk -v count="$count" -v searchHitBase="$search_hit_base" -v baseCommit="$search_base_commit" '
   # Every "value unit" pair of a benchmark line, keyed by name and unit.
   /^Benchmark/ {
     name = $1; sub(/-[0-9]+$/, "", name)
@@ -169,9 +210,9 @@ awk -v count="$count" -v searchHitBase="$search_hit_base" '
     row("(6a) search of 100 shown hits, 100k vs 1k", sprintf("1k entities %.1f us, 100k %.1f us", m/1000, z/1000),
         sprintf("100k/1k %.2f (CPU %.2f)", q, c), "100k/1k <= 2", verdict(q <= 2, q))
     h = median("BenchmarkSearchHits", "100k-cpu-ns/hit"); a = median("BenchmarkSearchHits", "allocs/op")
-    base = (searchHitBase > 0) ? searchHitBase : "NaN"
-    row("    CPU per hit over 100k vs main", sprintf("%.0f ns of CPU, %.1f allocs a hit", h, a/200),
-        (base == "NaN") ? "SEARCH_HIT_BASE?" : sprintf("main/now %.2f", base/h), "main/now >= 2", verdict(base/h >= 2, base))
+    base = (searchHitBase > 0) ? searchHitBase : median("BenchmarkSearchHitsBase", "100k-cpu-ns/hit")
+    row("    CPU per hit over 100k vs " baseCommit, sprintf("now %.1f us (%.1f allocs), then %.1f us", h/1000, a/200, base/1000),
+        (base == "NaN") ? "no base" : sprintf("then/now %.2f", base/h), "then/now >= 2", verdict(base/h >= 2, base))
 
     split("first middle sorted", pages, " ")
     for (i = 1; i <= 3; i++) {
