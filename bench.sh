@@ -211,7 +211,8 @@ awk -v count="$count" -v searchHitBase="$search_hit_base" -v baseCommit="$search
         sprintf("100k/1k %.2f (CPU %.2f)", q, c), "100k/1k <= 2", verdict(q <= 2, q))
     h = median("BenchmarkSearchHits", "100k-cpu-ns/hit"); a = median("BenchmarkSearchHits", "allocs/op")
     base = (searchHitBase > 0) ? searchHitBase : median("BenchmarkSearchHitsBase", "100k-cpu-ns/hit")
-    row("    CPU per hit over 100k vs " baseCommit, sprintf("now %.1f us (%.1f allocs), then %.1f us", h/1000, a/200, base/1000),
+    then = (base == "NaN") ? "no base" : sprintf("then %.1f us", base/1000)
+    row("    CPU per hit over 100k vs " baseCommit, sprintf("now %.1f us (%.1f allocs), %s", h/1000, a/200, then),
         (base == "NaN") ? "no base" : sprintf("then/now %.2f", base/h), "then/now >= 2", verdict(base/h >= 2, base))
 
     split("first middle sorted", pages, " ")
