@@ -6,7 +6,7 @@
 # stated in, and PASS or MISS. Ratios come from interleaved benchmarks (the
 # two sides take turns in one run), so machine noise hits both sides alike.
 #
-# Usage: ./bench.sh            (about 8 minutes on 2 cores)
+# Usage: ./bench.sh            (about 10 minutes on 2 cores)
 #        COUNT=10 BENCHTIME=3s ./bench.sh
 # The raw benchmark output is kept in $OUT (default: a temporary file).
 set -euo pipefail
