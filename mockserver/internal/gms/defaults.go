@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/store"
 )
 
@@ -108,9 +109,9 @@ func hasDefaultAspects(entityType string) bool { return defaultable()[entityType
 
 // defaultable is hasDefaultAspects of every entity type, built once.
 var defaultable = sync.OnceValue(func() map[string]bool {
-	m := make(map[string]bool, len(entityTable()))
-	for name, e := range entityTable() {
-		m[name] = e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")
+	m := make(map[string]bool, len(pdl.Registry()))
+	for _, e := range pdl.Registry() {
+		m[e.Name] = e.Allows("browsePathsV2") || e.Allows("dataPlatformInstance")
 	}
 	return m
 })

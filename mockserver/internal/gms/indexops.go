@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/catalogkit/datahub-go/internal/pdl"
 	"github.com/catalogkit/datahub-go/mockserver/internal/index"
 )
 
@@ -227,8 +228,8 @@ const listCheckEvery = 256
 // built once.
 var entityIndexNames = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
-	for name := range entityTable() {
-		m[index.EntityIndexName(name)] = true
+	for _, e := range pdl.Registry() {
+		m[index.EntityIndexName(e.Name)] = true
 	}
 	return m
 })

@@ -33,10 +33,10 @@ type keySchema struct {
 
 // keySchemas are the key fields of every entity type, built once.
 var keySchemas = sync.OnceValue(func() map[string]keySchema {
-	m := make(map[string]keySchema, len(entityTable()))
-	for name, e := range entityTable() {
+	m := make(map[string]keySchema, len(pdl.Registry()))
+	for _, e := range pdl.Registry() {
 		names, kinds, ok := keyFieldsOf(e)
-		m[name] = keySchema{keyAspect: e.KeyAspect, names: names, kinds: kinds, ok: ok}
+		m[e.Name] = keySchema{keyAspect: e.KeyAspect, names: names, kinds: kinds, ok: ok}
 	}
 	return m
 })

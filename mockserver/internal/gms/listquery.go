@@ -275,7 +275,7 @@ func fieldPaths(name string) map[string][]string {
 // findFieldPaths is fieldPaths, found in the registry and the model.
 func findFieldPaths(name string) map[string][]string {
 	out := map[string][]string{}
-	for _, e := range entityTable() {
+	for _, e := range pdl.Registry() {
 		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
 			if _, done := out[a]; done {
 				continue

@@ -8,21 +8,14 @@ import (
 	"github.com/catalogkit/datahub-go/internal/pdl"
 )
 
-// entityTable is the entity registry by name, built once: pdl.LookupEntity
-// copies an entity's aspect list on every call, and the mock only reads it.
-var entityTable = sync.OnceValue(func() map[string]pdl.Entity {
-	es := pdl.Entities()
-	m := make(map[string]pdl.Entity, len(es))
-	for _, e := range es {
-		m[e.Name] = e
-	}
-	return m
-})
-
-// lookupEntity is pdl.LookupEntity for read-only use.
+// lookupEntity is pdl.LookupEntity without its copy of the entity's
+// aspect list, for the mock's read-only use.
 func lookupEntity(name string) (pdl.Entity, bool) {
-	e, ok := entityTable()[name]
-	return e, ok
+	e, ok := pdl.Registered(name)
+	if !ok {
+		return pdl.Entity{}, false
+	}
+	return *e, true
 }
 
 // aspectFacts are what prepare needs of an aspect an entity type allows.
@@ -41,8 +34,9 @@ type aspectFacts struct {
 // allowedAspects are, by entity type, the facts of the aspects it allows
 // (its key aspect included) that the registry describes, built once.
 var allowedAspects = sync.OnceValue(func() map[string]map[string]aspectFacts {
-	out := make(map[string]map[string]aspectFacts, len(entityTable()))
-	for name, e := range entityTable() {
+	out := make(map[string]map[string]aspectFacts, len(pdl.Registry()))
+	for _, e := range pdl.Registry() {
+		name := e.Name
 		m := make(map[string]aspectFacts, len(e.Aspects)+1)
 		for _, a := range append([]string{e.KeyAspect}, e.Aspects...) {
 			if info, ok := pdl.LookupAspect(a); ok && e.Allows(a) {

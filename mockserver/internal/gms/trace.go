@@ -490,9 +490,9 @@ func ResolveEntity(name string) (pdl.Entity, bool) {
 
 // lowerEntities is the registry by lower-cased name.
 var lowerEntities = sync.OnceValue(func() map[string]pdl.Entity {
-	m := make(map[string]pdl.Entity, len(entityTable()))
-	for n, e := range entityTable() {
-		m[strings.ToLower(n)] = e
+	m := make(map[string]pdl.Entity, len(pdl.Registry()))
+	for _, e := range pdl.Registry() {
+		m[strings.ToLower(e.Name)] = e
 	}
 	return m
 })
