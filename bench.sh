@@ -16,8 +16,9 @@ count=${COUNT:-5}
 benchtime=${BENCHTIME:-2s}
 out=${OUT:-$(mktemp -t datahub-go-bench.XXXXXX)}
 
-run() { # package, benchmark regexp; a failed benchmark leaves its rows NO DATA, not the table unprinted
-  go test -run '^$' -bench "$2" -benchtime "$benchtime" -count "$count" "$1" | tee -a "$out" | grep -E '^(Benchmark|ok|FAIL|---)' || true
+run() { # package, benchmark regexp, and a suffix for its benchmarks' names (optional); a failed benchmark leaves its rows NO DATA, not the table unprinted
+  go test -run '^$' -bench "$2" -benchtime "$benchtime" -count "$count" "$1" | sed -E "s/^(Benchmark[A-Za-z]+)/\1${3:-}/" |
+    tee -a "$out" | grep -E '^(Benchmark|ok|FAIL|---)' || true
 }
 
 # The CPU a search hit is compared with the mock at search_base_commit, the
@@ -84,8 +85,7 @@ run ./client '^BenchmarkAddFeatureToTableContended(Patch)?$'
 # the client's alone.
 mock_dir=$(mktemp -d -t datahub-go-mock.XXXXXX)
 if go build -o "$mock_dir/datahub-mock" ./mockserver/cmd/datahub-mock; then
-  BENCH_MOCK="$mock_dir/datahub-mock" go test -run '^$' -bench '^(BenchmarkEmitBatchedInterleaved|BenchmarkAsyncInterleaved|BenchmarkTurnsAA)$' \
-    -benchtime "$benchtime" -count "$count" ./emitter | sed -E 's/^(Benchmark[A-Za-z]+)/\1Process/' | tee -a "$out" | grep -E '^(Benchmark|ok|FAIL|---)' || true
+  BENCH_MOCK="$mock_dir/datahub-mock" run ./emitter '^(BenchmarkEmitBatchedInterleaved|BenchmarkAsyncInterleaved|BenchmarkTurnsAA)$' Process
 fi
 
 # A fixed base for the CPU a search hit (see search_hits), 0 for none.

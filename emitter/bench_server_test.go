@@ -34,8 +34,8 @@ type benchServer interface {
 // every processor busy (encoding their proposals) is read only once a
 // processor has nothing else to run, since the runtime polls the network
 // then; a server in another process is woken by the kernel when the
-// request arrives. The raw loop has nothing to encode, so in one process
-// the mock's wait counts against the SDK alone.
+// request arrives. In another process, the CPU time the benchmarks report
+// is the client's alone.
 func benchMock(b *testing.B) benchServer {
 	bin := os.Getenv("BENCH_MOCK")
 	if bin == "" {

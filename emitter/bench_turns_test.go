@@ -29,8 +29,9 @@ type turns struct {
 }
 
 // run runs the next round's two sides in turns and, after the warm
-// rounds, adds the wall and CPU time (the process's, client and mock) of
-// each to its side's.
+// rounds, adds the wall and CPU time of each to its side's. The CPU time is
+// the process's: client and mock, or the client's alone when the mock runs
+// in a process of its own (see benchMock).
 func (t *turns) run(first, second func()) {
 	t.n++
 	var wall, cpu [2]time.Duration
